@@ -1,0 +1,59 @@
+"""The clinbench command line: a thin typer shell over the package's functions.
+
+Each area owns a ``typer.Typer`` app in its own ``cli`` module; this file only
+mounts them. Area CLI modules keep heavy imports inside their commands so that
+``clinbench --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+app = typer.Typer(
+    name="clinbench",
+    help=(
+        "Build, run, score, audit and analyse benchmarks of language models in clinical "
+        "specialties. Runs offline with clinbench's own baseline models; any Inspect AI "
+        "model provider works online."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+# (sub-command group, module holding a typer app named `app`)
+_GROUPS = [
+    ("items", "clinbench.items.cli"),
+    ("results", "clinbench.results.cli"),
+    ("audiogram", "clinbench.audiogram.cli"),
+    ("audiology", "clinbench.suites.audiology.cli"),
+    ("ausclin", "clinbench.suites.ausclin.cli"),
+    ("slp", "clinbench.suites.slp.cli"),
+    ("stats", "clinbench.stats.cli"),
+    ("audit", "clinbench.audit.cli"),
+    ("curate", "clinbench.curate.cli"),
+    ("leaderboard", "clinbench.results.leaderboard_cli"),
+]
+
+# (module, function) pairs mounted as top-level commands; each module registers its own name.
+_COMMANDS = [
+    "clinbench.run_cli",
+    "clinbench.report.cli",
+]
+
+
+def _mount() -> None:
+    for name, module_name in _GROUPS:
+        module = importlib.import_module(module_name)
+        app.add_typer(module.app, name=name)
+    for module_name in _COMMANDS:
+        module = importlib.import_module(module_name)
+        module.register(app)
+
+
+def main() -> None:
+    """Run the clinbench command line."""
+    _mount()
+    app()

@@ -1,0 +1,186 @@
+"""Load and validate item files (JSONL or CSV), reporting every problem with file and line."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from clinbench.items.model import FORMATS, ITEM_ADAPTER, Item, media_paths
+
+# Columns of a CSV row whose cell holds JSON (lists and objects cannot be flat cells).
+_JSON_COLUMNS = {
+    "options", "tags", "metadata", "media", "images", "data", "questions", "fields",
+    "answer_dict", "accept", "normalise", "wrong_values", "rewordings", "framings", "labels",
+    "provenance",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ItemProblem:
+    """One problem in an item file, located by file, line and field."""
+
+    file: str
+    line: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.field}: {self.message}"
+
+
+class ItemFileError(ValueError):
+    """Raised when item files have problems; ``problems`` lists each one."""
+
+    def __init__(self, problems: Sequence[ItemProblem]):
+        self.problems = list(problems)
+        shown = "\n".join(str(p) for p in self.problems[:50])
+        more = len(self.problems) - 50
+        if more > 0:
+            shown += f"\n... and {more} more"
+        super().__init__(f"{len(self.problems)} problem(s) in item files:\n{shown}")
+
+
+def _rows(path: Path) -> Iterable[tuple[int, dict[str, Any] | ItemProblem]]:
+    """Yield (line number, raw row or problem) for a JSONL or CSV item file."""
+    suffix = path.suffix.lower()
+    if suffix == ".jsonl":
+        with path.open(encoding="utf-8") as handle:
+            for number, text in enumerate(handle, start=1):
+                if not text.strip():
+                    continue
+                try:
+                    row = json.loads(text)
+                except json.JSONDecodeError as err:
+                    yield number, ItemProblem(str(path), number, "-", f"invalid JSON: {err.msg}")
+                    continue
+                if not isinstance(row, dict):
+                    yield number, ItemProblem(str(path), number, "-", "a line must be an object")
+                    continue
+                yield number, row
+    elif suffix == ".csv":
+        with path.open(encoding="utf-8", newline="") as handle:
+            reader = csv.DictReader(handle)
+            for row in reader:
+                number = reader.line_num
+                parsed: dict[str, Any] = {}
+                problem = None
+                for column, cell in row.items():
+                    if column is None:
+                        problem = ItemProblem(str(path), number, "-", "more cells than columns")
+                        break
+                    if cell is None or cell == "":
+                        continue
+                    if "." in column:  # provenance.url -> {"provenance": {"url": ...}}
+                        head, tail = column.split(".", 1)
+                        parsed.setdefault(head, {})[tail] = cell
+                    elif column in _JSON_COLUMNS or (column == "answer" and cell[:1] in "{["):
+                        try:
+                            parsed["answer" if column == "answer_dict" else column] = json.loads(
+                                cell
+                            )
+                        except json.JSONDecodeError as err:
+                            problem = ItemProblem(
+                                str(path), number, column, f"cell is not valid JSON: {err.msg}"
+                            )
+                            break
+                    else:
+                        parsed[column] = cell
+                yield number, problem if problem else parsed
+    else:
+        yield 0, ItemProblem(str(path), 0, "-", "unknown item file type (use .jsonl or .csv)")
+
+
+def _field_name(loc: tuple[Any, ...], fmt: str | None) -> str:
+    parts = [str(p) for p in loc]
+    if parts and fmt and parts[0] == fmt:  # drop the union tag pydantic puts first
+        parts = parts[1:]
+    return ".".join(parts) or "-"
+
+
+def read_items(paths: Sequence[str | Path]) -> tuple[list[Item], list[ItemProblem]]:
+    """Return the items that validate and every problem found, over all files together."""
+    items: list[Item] = []
+    problems: list[ItemProblem] = []
+    seen: dict[str, str] = {}
+    for raw_path in paths:
+        path = Path(raw_path)
+        if not path.exists():
+            problems.append(ItemProblem(str(path), 0, "-", "file not found"))
+            continue
+        if path.is_dir():
+            problems.append(ItemProblem(str(path), 0, "-", "is a folder, not an item file"))
+            continue
+        for number, row in _rows(path):
+            if isinstance(row, ItemProblem):
+                problems.append(row)
+                continue
+            fmt = row.get("format")
+            if fmt not in FORMATS:
+                problems.append(
+                    ItemProblem(
+                        str(path), number, "format", f"unknown format {fmt!r}; one of {FORMATS}"
+                    )
+                )
+                continue
+            if fmt == "tf" and isinstance(row.get("answer"), str):
+                text = row["answer"].strip().lower()
+                if text in ("true", "false"):
+                    row["answer"] = text == "true"
+            try:
+                item = ITEM_ADAPTER.validate_python(row)
+            except ValidationError as err:
+                for e in err.errors():
+                    problems.append(
+                        ItemProblem(str(path), number, _field_name(e["loc"], fmt), e["msg"])
+                    )
+                continue
+            item._source_file = path
+            item._source_line = number
+            if item.id in seen:
+                problems.append(
+                    ItemProblem(
+                        str(path), number, "id", f"duplicate id {item.id!r} (first at {seen[item.id]})"
+                    )
+                )
+                continue
+            seen[item.id] = f"{path}:{number}"
+            for media in media_paths(item):
+                if not item.resolve(media).exists():
+                    problems.append(
+                        ItemProblem(str(path), number, "media", f"media file not found: {media}")
+                    )
+            items.append(item)
+    return items, problems
+
+
+def load_items(paths: Sequence[str | Path] | str | Path) -> list[Item]:
+    """Return the items of one or more files; raise ItemFileError listing every problem."""
+    if isinstance(paths, str | Path):
+        paths = [paths]
+    items, problems = read_items(paths)
+    if problems:
+        raise ItemFileError(problems)
+    return items
+
+
+def validate_files(paths: Sequence[str | Path]) -> list[ItemProblem]:
+    """Return every problem in the given item files (empty when they are valid)."""
+    return read_items(paths)[1]
+
+
+def write_items(items: Iterable[Item], path: str | Path) -> Path:
+    """Write items as JSONL (atomically: a temporary file renamed into place); return the path."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    with tmp.open("w", encoding="utf-8") as handle:
+        for item in items:
+            handle.write(item.model_dump_json(exclude_defaults=True) + "\n")
+    tmp.replace(path)
+    return path

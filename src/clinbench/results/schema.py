@@ -1,0 +1,13 @@
+"""The frozen results table: one row per model x task x item x epoch x condition x scorer (x question)."""
+
+from __future__ import annotations
+
+# Columns in order. `question` is set for multi-question items (e.g. Q1/Q2/Q3 of a case)
+# and empty otherwise; `score` is 1/0 for exact-match outcomes, the 0-100 rubric score for
+# graded replies, and empty (NaN) for excluded outcomes (parse_failed, error, unscored).
+RESULT_COLUMNS = [
+    "suite", "task", "model", "item_id", "format", "condition", "epoch", "scorer", "question",
+    "response", "extracted_answer", "outcome", "score", "grade", "critical_errors",
+    "input_tokens", "output_tokens", "domain", "source_pool", "difficulty", "tags",
+    "item_metadata", "score_metadata", "run_id", "log_file",
+]  # fmt: skip

@@ -1,0 +1,1 @@
+"""clinbench.suites.audiology."""

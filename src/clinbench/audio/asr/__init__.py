@@ -1,0 +1,95 @@
+"""Speech recognition back-ends behind one interface: ``get_asr(name).transcribe(path, ...)``.
+
+Back-ends:
+
+- ``pocketsphinx`` (offline default): CMU PocketSphinx with the English model its PyPI wheel
+  carries. When the words the speaker attempts are known it decodes against a JSGF grammar built
+  from those words plus plausible child-speech variants (prompt-constrained recognition, see
+  :mod:`clinbench.audio.asr.grammar`); otherwise, or with ``constrained=False``, it runs free
+  recognition with the wheel's language model. Constrained output can only contain the grammar's
+  words: it measures *which* of the expected forms was said, not open transcription.
+- ``openai``: any OpenAI-compatible ``POST {base_url}/audio/transcriptions`` endpoint.
+- ``whisper``: a local Whisper-family model through ``faster-whisper`` or ``openai-whisper``
+  (optional extra, import guarded; install one of them yourself).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+ASR_BACKENDS = ("pocketsphinx", "openai", "whisper")
+
+
+@dataclass
+class Transcription:
+    """What an ASR back-end heard: text, how it decoded, timing, and any error."""
+
+    text: str
+    backend: str
+    mode: str  # "constrained" (grammar from expected words), "free", "remote", "local"
+    audio_seconds: float = 0.0
+    decode_seconds: float = 0.0
+    error: str | None = None  # set when recognition failed; text is then ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def real_time_factor(self) -> float:
+        """Return decode time divided by audio duration (below 1 is faster than real time)."""
+        return self.decode_seconds / self.audio_seconds if self.audio_seconds else float("nan")
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict of this transcription."""
+        return asdict(self)
+
+
+@runtime_checkable
+class ASRBackend(Protocol):
+    """A speech recogniser: turns one audio file into a :class:`Transcription`."""
+
+    name: str
+
+    def transcribe(
+        self, path: str | Path, *, expected: str | None = None, language: str = "en"
+    ) -> Transcription:
+        """Return the transcription of ``path`` (``expected``: words the speaker attempts)."""
+        ...
+
+
+_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], ASRBackend] = {}
+
+
+def get_asr(name: str = "pocketsphinx", **options: Any) -> ASRBackend:
+    """Return the ASR back-end called ``name`` (cached per option set); ValueError if unknown."""
+    key = (name, tuple(sorted((k, repr(v)) for k, v in options.items())))
+    if key in _CACHE:
+        return _CACHE[key]
+    if name == "pocketsphinx":
+        from clinbench.audio.asr.pocketsphinx_asr import PocketSphinxASR
+
+        backend: ASRBackend = PocketSphinxASR(**options)
+    elif name == "openai":
+        from clinbench.audio.asr.openai_asr import OpenAITranscriptionASR
+
+        backend = OpenAITranscriptionASR(**options)
+    elif name == "whisper":
+        from clinbench.audio.asr.whisper_asr import WhisperASR
+
+        backend = WhisperASR(**options)
+    else:
+        raise ValueError(f"unknown ASR back-end {name!r}; choose one of {list(ASR_BACKENDS)}")
+    _CACHE[key] = backend
+    return backend
+
+
+def parse_asr_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Return ``(name, options)`` from a spec such as ``openai:base_url=http://h/v1,model=m``."""
+    name, _, rest = spec.partition(":")
+    options: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise ValueError(f"ASR option {part!r} in {spec!r} is not key=value")
+        options[key.strip()] = {"true": True, "false": False}.get(value.strip(), value.strip())
+    return name.strip(), options

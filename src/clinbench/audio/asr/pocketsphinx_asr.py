@@ -1,0 +1,84 @@
+"""Offline recognition with CMU PocketSphinx (the English model shipped in its PyPI wheel)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from clinbench.audio.asr import Transcription
+from clinbench.audio.asr.grammar import build_grammar
+from clinbench.audio.io import TARGET_RATE, AudioFileError, duration_s, read_audio, to_pcm16
+
+
+class PocketSphinxASR:
+    """PocketSphinx: prompt-constrained (JSGF) when the expected words are known, else free."""
+
+    name = "pocketsphinx"
+
+    def __init__(self, constrained: bool = True, hmm: str | None = None, dict: str | None = None):
+        self.constrained = constrained
+        self._options = {k: v for k, v in (("hmm", hmm), ("dict", dict)) if v}
+        self._decoder = None
+        self._base_search = None
+        self._lock = threading.Lock()  # a decoder is not thread-safe
+
+    def _get_decoder(self):
+        if self._decoder is None:
+            from pocketsphinx import Decoder
+
+            self._decoder = Decoder(samprate=TARGET_RATE, loglevel="FATAL", **self._options)
+            self._base_search = self._decoder.current_search()
+        return self._decoder
+
+    def _decode(self, decoder, pcm: bytes) -> str:
+        decoder.start_utt()
+        decoder.process_raw(pcm, full_utt=True)
+        decoder.end_utt()
+        hyp = decoder.hyp()
+        return hyp.hypstr.strip() if hyp is not None else ""
+
+    def transcribe(
+        self, path: str | Path, *, expected: str | None = None, language: str = "en"
+    ) -> Transcription:
+        """Return the transcription of ``path``; constrained to ``expected`` when given."""
+        start = time.perf_counter()
+        try:
+            samples, _ = read_audio(path)
+        except AudioFileError as exc:
+            return Transcription("", self.name, "none", error=str(exc))
+        audio_s = duration_s(samples)
+        details: dict = {}
+        if not language.lower().startswith("en"):
+            details["warning"] = f"English acoustic model used on language {language!r}"
+        with self._lock:
+            decoder = self._get_decoder()
+            mode = "free"
+            grammar = None
+            if self.constrained and expected and expected.strip():
+                grammar = build_grammar(expected, decoder.lookup_word)
+                if grammar.missing:
+                    details["not_in_dictionary"] = grammar.missing
+                    grammar = None  # cannot constrain to words the model cannot pronounce
+            if grammar is not None:
+                for spelling, phones in grammar.new_words.items():
+                    if decoder.lookup_word(spelling) is None:
+                        decoder.add_word(spelling, phones, False)
+                try:
+                    decoder.add_jsgf_string("slp_prompt", grammar.jsgf)
+                    decoder.activate_search("slp_prompt")
+                    mode = "constrained"
+                    text = self._decode(decoder, to_pcm16(samples))
+                finally:
+                    decoder.activate_search(self._base_search)
+                    decoder.remove_search("slp_prompt")
+            else:
+                text = self._decode(decoder, to_pcm16(samples))
+        return Transcription(
+            text=text,
+            backend=self.name,
+            mode=mode,
+            audio_seconds=audio_s,
+            decode_seconds=time.perf_counter() - start,
+            details=details,
+        )

@@ -145,7 +145,10 @@ def read_items(paths: Sequence[str | Path]) -> tuple[list[Item], list[ItemProble
             if item.id in seen:
                 problems.append(
                     ItemProblem(
-                        str(path), number, "id", f"duplicate id {item.id!r} (first at {seen[item.id]})"
+                        str(path),
+                        number,
+                        "id",
+                        f"duplicate id {item.id!r} (first at {seen[item.id]})",
                     )
                 )
                 continue

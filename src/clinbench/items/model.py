@@ -9,9 +9,8 @@ model and a JSON Schema for all of them can be published.
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Any, Literal
-
 from pathlib import Path
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,

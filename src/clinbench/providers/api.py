@@ -1,0 +1,101 @@
+"""clinbench's offline Inspect model providers: ``clinbench/chance``, ``clinbench/rules``,
+``clinbench/replay/<frozen model name>``.
+
+Registered with Inspect through the package entry point, so they work with
+``inspect eval ... --model clinbench/chance`` as well as ``clinbench run``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from inspect_ai.model import ChatMessage, GenerateConfig, ModelAPI, ModelOutput, modelapi
+from inspect_ai.tool import ToolChoice, ToolInfo
+
+from clinbench.providers.base import current_sample, offline_output
+from clinbench.providers.chance import chance_reply
+from clinbench.providers.responses import ReplayBook, read_responses
+from clinbench.providers.rules import rules_reply
+
+KINDS = ("chance", "rules", "replay")
+
+
+class MissingFrozenResponse(LookupError):
+    """Raised when the replay file has no response for a sample: the sample becomes an error."""
+
+
+@modelapi(name="clinbench")
+class ClinbenchOffline(ModelAPI):
+    """Offline baselines and replay of frozen responses, for runs with no model API."""
+
+    def __init__(
+        self,
+        model_name: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        config: GenerateConfig = GenerateConfig(),
+        **model_args: Any,
+    ) -> None:
+        super().__init__(model_name=model_name, base_url=base_url, api_key=api_key, config=config)
+        kind, _, frozen_model = model_name.partition("/")
+        if kind not in KINDS:
+            raise ValueError(
+                f"unknown clinbench model {model_name!r}: use clinbench/chance, clinbench/rules "
+                "or clinbench/replay/<model> -M responses=FILE"
+            )
+        self.kind = kind
+        self.book: ReplayBook | None = None
+        if kind == "replay":
+            responses = model_args.get("responses")
+            if not responses:
+                raise ValueError(
+                    "clinbench/replay needs the frozen responses file: -M responses=FILE "
+                    "(CSV or JSONL with item_id, model, response[, epoch][, turn])"
+                )
+            frame = read_responses(responses)
+            if not frozen_model:
+                models = sorted(frame["model"].unique())
+                if len(models) != 1:
+                    raise ValueError(
+                        f"{responses} holds several models ({', '.join(models)}): "
+                        "name one as clinbench/replay/<model>"
+                    )
+                frozen_model = models[0]
+            self.book = ReplayBook(frame, frozen_model)
+        # calls made so far per sample run (TaskState.uuid): the next call's `turn`
+        self._turns: defaultdict[str, int] = defaultdict(int)
+
+    def max_connections(self) -> int:
+        return 32
+
+    async def generate(
+        self,
+        input: list[ChatMessage],
+        tools: list[ToolInfo],
+        tool_choice: ToolChoice,
+        config: GenerateConfig,
+    ) -> ModelOutput:
+        from clinbench.tasks import item_from_metadata
+
+        state = current_sample()
+        item = item_from_metadata(state.metadata)
+        turn = self._turns[state.uuid]
+        self._turns[state.uuid] += 1
+        if self.kind == "chance":
+            text = chance_reply(
+                item, state.metadata.get("answer_set"), config.seed or 0, state.epoch, turn
+            )
+        elif self.kind == "rules":
+            prompt = next((m.text for m in reversed(input) if m.role == "user"), "")
+            text = rules_reply(item, prompt)
+        else:
+            assert self.book is not None
+            found = self.book.response(str(state.sample_id), state.epoch, turn)
+            if found is None:
+                raise MissingFrozenResponse(
+                    f"no frozen response from {self.book.model!r} for item {state.sample_id!r} "
+                    f"(epoch {state.epoch}, turn {turn}); the sample is recorded as an error"
+                )
+            text = found
+        return offline_output(self.model_name, text, input)

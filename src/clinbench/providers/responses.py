@@ -1,0 +1,149 @@
+"""Frozen responses: read a file of (item_id, model, response[, epoch][, turn]) and check it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from clinbench.items.loader import ItemProblem
+
+REQUIRED = ("item_id", "model", "response")
+
+
+class ResponsesFileError(ValueError):
+    """Raised when a frozen-responses file is malformed; ``problems`` lists each one."""
+
+    def __init__(self, problems: Sequence[ItemProblem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems[:50]))
+
+
+def read_responses(path: str | Path) -> pd.DataFrame:
+    """Return the frozen responses in a CSV or JSONL file, with a `line` column for messages.
+
+    Columns: item_id, model, response, epoch (nullable integer: empty means any epoch),
+    turn (0-based index of the model's call within the sample; default 0), line.
+    """
+    path = Path(path)
+    if not path.exists():
+        raise ResponsesFileError([ItemProblem(str(path), 0, "-", "file not found")])
+    problems: list[ItemProblem] = []
+    if path.suffix.lower() == ".csv":
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+        lines = list(range(2, len(frame) + 2))
+    elif path.suffix.lower() == ".jsonl":
+        rows, lines = [], []
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if not text.strip():
+                continue
+            try:
+                row = json.loads(text)
+            except json.JSONDecodeError as err:
+                problems.append(ItemProblem(str(path), number, "-", f"invalid JSON: {err.msg}"))
+                continue
+            rows.append({k: "" if v is None else str(v) for k, v in row.items()})
+            lines.append(number)
+        frame = pd.DataFrame(rows)
+    else:
+        raise ResponsesFileError(
+            [ItemProblem(str(path), 0, "-", "unknown file type (use .csv or .jsonl)")]
+        )
+    for column in REQUIRED:
+        if column not in frame.columns:
+            problems.append(ItemProblem(str(path), 1, column, "required column is missing"))
+    if problems:
+        raise ResponsesFileError(problems)
+    frame["line"] = lines
+    for column, default in (("epoch", ""), ("turn", "0")):
+        if column not in frame.columns:
+            frame[column] = default
+        values = []
+        for value, line in zip(frame[column], frame["line"], strict=True):
+            text = str(value).strip()
+            if text == "":
+                values.append(pd.NA if column == "epoch" else 0)
+            elif text.isdigit():
+                values.append(int(text))
+            else:
+                problems.append(
+                    ItemProblem(str(path), line, column, f"must be a whole number, got {text!r}")
+                )
+                values.append(pd.NA)
+        frame[column] = pd.array(values, dtype="Int64")
+    for line, item_id, model in zip(frame["line"], frame["item_id"], frame["model"], strict=True):
+        if not str(item_id).strip():
+            problems.append(ItemProblem(str(path), line, "item_id", "empty"))
+        if not str(model).strip():
+            problems.append(ItemProblem(str(path), line, "model", "empty"))
+    if problems:
+        raise ResponsesFileError(problems)
+    return frame[["item_id", "model", "response", "epoch", "turn", "line"]]
+
+
+@dataclass
+class ResponsesCheck:
+    """What a frozen-responses file holds, checked against an item set."""
+
+    n_rows: int
+    models: dict[str, int]
+    unknown_ids: list[tuple[int, str]] = field(default_factory=list)
+    duplicates: list[tuple[int, str]] = field(default_factory=list)
+    empty: list[tuple[int, str]] = field(default_factory=list)
+    missing: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """Return True when no row is unusable (unknown id or duplicate)."""
+        return not self.unknown_ids and not self.duplicates
+
+
+def check_responses(frame: pd.DataFrame, item_ids: Sequence[str]) -> ResponsesCheck:
+    """Return the check of frozen responses against item ids: unknown, duplicate, empty, missing."""
+    known = set(item_ids)
+    check = ResponsesCheck(n_rows=len(frame), models=frame["model"].value_counts().to_dict())
+    seen: set[tuple] = set()
+    for row in frame.itertuples(index=False):
+        key = (
+            row.model,
+            row.item_id,
+            None if pd.isna(row.epoch) else int(row.epoch),
+            int(row.turn),
+        )
+        if row.item_id not in known:
+            check.unknown_ids.append((row.line, row.item_id))
+        if key in seen:
+            check.duplicates.append((row.line, row.item_id))
+        seen.add(key)
+        if not str(row.response).strip():
+            check.empty.append((row.line, row.item_id))
+    for model, group in frame.groupby("model"):
+        missing = sorted(known - set(group["item_id"]))
+        if missing:
+            check.missing[str(model)] = missing
+    return check
+
+
+class ReplayBook:
+    """Frozen responses of one model, looked up by (item id, epoch, turn)."""
+
+    def __init__(self, frame: pd.DataFrame, model: str):
+        rows = frame[frame["model"] == model]
+        if rows.empty:
+            available = ", ".join(sorted(frame["model"].unique()))
+            raise ValueError(f"no frozen responses for model {model!r}; the file has: {available}")
+        self.model = model
+        self._book: dict[tuple[str, int | None, int], str] = {}
+        for row in rows.itertuples(index=False):
+            epoch = None if pd.isna(row.epoch) else int(row.epoch)
+            self._book[(str(row.item_id), epoch, int(row.turn))] = str(row.response)
+
+    def response(self, item_id: str, epoch: int, turn: int) -> str | None:
+        """Return the frozen response for an item's epoch and turn (epoch-specific first)."""
+        found = self._book.get((item_id, epoch, turn))
+        if found is None:
+            found = self._book.get((item_id, None, turn))
+        return found

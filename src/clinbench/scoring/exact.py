@@ -1,0 +1,132 @@
+"""The item scorer: exact match against the key, with every outcome kept apart.
+
+The Score's value is 1.0 (correct) or 0.0 (incorrect or declined); a reply with no
+answer in the required form is ``Score.unscored`` (NaN), which Inspect's metrics and
+epoch reducers skip, so accuracy excludes it. ``metadata["outcome"]`` always names
+the outcome, and the results table is built from it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+
+from inspect_ai.scorer import (
+    Metric,
+    SampleScore,
+    Score,
+    Scorer,
+    Target,
+    accuracy,
+    metric,
+    scorer,
+    stderr,
+)
+from inspect_ai.solver import TaskState
+
+from clinbench.items.model import (
+    ExactItem,
+    FIBItem,
+    Item,
+    MCQItem,
+    SAItem,
+    TFItem,
+)
+from clinbench.scoring import outcomes
+from clinbench.scoring.extract import Extraction, extract_answer
+from clinbench.scoring.normalise import matches_key
+
+
+def _outcome_counter(name: str) -> Metric:
+    def count(scores: list[SampleScore]) -> float:
+        return float(sum(1 for s in scores if (s.score.metadata or {}).get("outcome") == name))
+
+    return count
+
+
+@metric
+def declined() -> Metric:
+    """Return the number of explicit declines."""
+    return _outcome_counter(outcomes.DECLINED)
+
+
+@metric
+def parse_failed() -> Metric:
+    """Return the number of replies with no answer in the required form."""
+    return _outcome_counter(outcomes.PARSE_FAILED)
+
+
+def is_correct(item: Item, answer: object) -> bool:
+    """Return True when an extracted answer matches the item's key (normalised as declared)."""
+    if isinstance(item, MCQItem):
+        return answer == item.answer
+    if isinstance(item, TFItem):
+        return answer == ("true" if item.answer else "false")
+    if isinstance(item, FIBItem):
+        return matches_key(str(answer), [item.answer, *item.accept], item.normalise)
+    if isinstance(item, SAItem):
+        return matches_key(str(answer), [item.answer, *item.accept], ["case", "punctuation"])
+    if isinstance(item, ExactItem):
+        if not isinstance(answer, dict):
+            return False
+        return all(
+            matches_key(answer[f.name], [item.answer[f.name]], f.normalise) for f in item.fields
+        )
+    raise TypeError(f"{type(item).__name__} items are not scored by exact match")
+
+
+def score_extraction(item: Item, extraction: Extraction) -> tuple[str, float]:
+    """Return (outcome, value) for an extraction; value is NaN for excluded outcomes."""
+    if extraction.status == "declined":
+        return outcomes.DECLINED, 0.0
+    if extraction.status != "ok":
+        return outcomes.PARSE_FAILED, math.nan
+    if is_correct(item, extraction.answer):
+        return outcomes.CORRECT, 1.0
+    return outcomes.INCORRECT, 0.0
+
+
+def answer_text(answer: object) -> str | None:
+    """Return an extracted answer as text for the log (JSON for field dictionaries)."""
+    if answer is None:
+        return None
+    if isinstance(answer, dict):
+        return json.dumps(answer, sort_keys=True)
+    return str(answer)
+
+
+@scorer(metrics=[accuracy(), stderr(), declined(), parse_failed()])
+def item_scorer() -> Scorer:
+    """Score a reply by exact match against the item's key, keeping every outcome apart."""
+    from clinbench.tasks import item_from_state
+
+    async def score(state: TaskState, target: Target) -> Score:
+        item = item_from_state(state)
+        reply = state.output.completion if state.output else ""
+        extraction = extract_answer(item, reply)
+        outcome, value = score_extraction(item, extraction)
+        metadata = {
+            "outcome": outcome,
+            "extraction_status": extraction.status,
+            "reason": extraction.reason,
+            "candidates": [answer_text(c) for c in extraction.candidates],
+            "resubmitted": bool(state.metadata.get("resubmitted")),
+            "first_reply": state.metadata.get("first_reply"),
+        }
+        answer = answer_text(extraction.answer) if extraction.status == "ok" else None
+        if outcome == outcomes.PARSE_FAILED:
+            return Score.unscored(
+                reason="parse_failed",
+                answer=answer,
+                explanation=extraction.reason,
+                metadata=metadata,
+            )
+        return Score(value=value, answer=answer, explanation=extraction.reason, metadata=metadata)
+
+    return score
+
+
+def outcome_counts(scores: list[Score]) -> Counter[str]:
+    """Return how many scores have each outcome."""
+    return Counter((s.metadata or {}).get("outcome", "unknown") for s in scores)

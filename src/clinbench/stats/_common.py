@@ -1,0 +1,125 @@
+"""Small shared helpers for clinbench.stats: label parsing, CI column names, checks."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+
+# Letter grades of a rubric, best first. A to F is the AudiologyBench scale; other ordered
+# scales are declared by the caller (`categories=`).
+LETTER_GRADES: tuple[str, ...] = ("A", "B", "C", "D", "F")
+PASSING_GRADES: tuple[str, ...] = ("A", "B", "C")  # "pass" = grade C or above
+
+# Score given to a letter grade when a grade has to be compared on the 0-100 scale (e.g.
+# ICC(2,1) on grade-midpoint scores). The bands are A 90-100, B 80-89, C 70-79, D 60-69 and
+# F 0-59, and each grade maps to the middle of its band. Callers with other bands pass
+# their own mapping.
+GRADE_MIDPOINTS: dict[str, float] = {"A": 95.0, "B": 84.5, "C": 74.5, "D": 64.5, "F": 29.5}
+
+_TRUE = {"1", "1.0", "true", "t", "yes", "y"}
+_FALSE = {"0", "0.0", "false", "f", "no", "n"}
+
+
+class StatsInputError(ValueError):
+    """Input that a statistical procedure cannot use; the message names the column and row."""
+
+
+def ci_name(confidence: float) -> str:
+    """Return the pingouin-style name of a confidence-interval column, e.g. 'CI95%'."""
+    pct = confidence * 100
+    return f"CI{pct:g}%"
+
+
+def require_columns(data: pd.DataFrame, columns: Iterable[str]) -> None:
+    """Raise StatsInputError naming any column missing from `data`."""
+    missing = [c for c in columns if c not in data.columns]
+    if missing:
+        raise StatsInputError(
+            f"missing column(s) {missing}; available: {list(map(str, data.columns))}"
+        )
+
+
+def to_binary(values: pd.Series, column: str) -> np.ndarray:
+    """Return a bool array from 1/0, true/false or yes/no labels; raise naming the bad row."""
+    out = np.empty(len(values), dtype=bool)
+    for i, (index, value) in enumerate(values.items()):
+        if isinstance(value, bool | np.bool_):
+            out[i] = bool(value)
+            continue
+        text = "" if value is None else str(value).strip().lower()
+        if isinstance(value, float) and math.isnan(value):
+            text = ""
+        if text in _TRUE:
+            out[i] = True
+        elif text in _FALSE:
+            out[i] = False
+        else:
+            raise StatsInputError(
+                f"row {index}: column {column!r}: {value!r} is not a binary label "
+                "(use 1/0, true/false or yes/no)"
+            )
+    return out
+
+
+def infer_categories(*series: pd.Series) -> list:
+    """Return the ordered category list for ordinal labels.
+
+    Letter grades (a subset of A-F) get the A-F order; numbers are sorted. Any other labels
+    have no order we can know, so the caller must declare it.
+    """
+    seen = set()
+    for s in series:
+        seen.update(s.tolist())
+    if seen and all(isinstance(v, str) and v.strip().upper() in LETTER_GRADES for v in seen):
+        return list(LETTER_GRADES)
+    try:
+        numeric = sorted(float(v) for v in seen)
+    except (TypeError, ValueError):
+        raise StatsInputError(
+            f"labels {sorted(map(str, seen))} have no known order; declare it with categories="
+        ) from None
+    # keep the original values (ints stay ints) in numeric order
+    by_value = {float(v): v for v in seen}
+    return [by_value[v] for v in numeric]
+
+
+def encode(values: pd.Series, categories: Sequence, column: str) -> np.ndarray:
+    """Return integer codes of `values` in `categories` order; raise naming an unknown label."""
+    normalise = _grade_key if list(categories) == list(LETTER_GRADES) else (lambda v: v)
+    lookup = {normalise(c): i for i, c in enumerate(categories)}
+    codes = np.empty(len(values), dtype=np.int64)
+    for i, (index, value) in enumerate(values.items()):
+        key = normalise(value)
+        if key not in lookup:
+            raise StatsInputError(
+                f"row {index}: column {column!r}: {value!r} is not one of {list(categories)}"
+            )
+        codes[i] = lookup[key]
+    return codes
+
+
+def _grade_key(value):
+    return value.strip().upper() if isinstance(value, str) else value
+
+
+def drop_missing(data: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
+    """Return rows where every named column has a value (blank strings count as missing)."""
+    sub = data[list(columns)]
+    mask = sub.notna().all(axis=1)
+    for c in columns:
+        if sub[c].dtype == object:
+            mask &= sub[c].astype(str).str.strip() != ""
+    return data.loc[mask]
+
+
+def percentile_interval(boot: np.ndarray, confidence: float) -> list[float]:
+    """Return the [low, high] percentile interval of bootstrap replicates, ignoring NaN."""
+    boot = np.asarray(boot, dtype=float)
+    if boot.size == 0 or np.all(np.isnan(boot)):
+        return [math.nan, math.nan]
+    alpha = (1 - confidence) / 2
+    low, high = np.nanquantile(boot, [alpha, 1 - alpha], axis=-1)
+    return [float(low), float(high)]

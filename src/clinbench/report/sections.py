@@ -1,0 +1,88 @@
+"""Report sections: what the HTML/Markdown report is made of, and the suites' hook into it.
+
+A suite adds its own sections by writing ``clinbench/suites/<suite>/report.py`` with::
+
+    def sections(results: pandas.DataFrame) -> list[ReportSection]: ...
+
+The report calls it for every suite in ``clinbench.suites.SUITES`` whose module exists and
+whose rows are in the results, passing only that suite's rows (the frozen results table,
+``clinbench.results.schema.RESULT_COLUMNS``). Each table and figure should let a reader trace
+its numbers to rows: state n in figure captions and keep count columns in tables.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import traceback
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+
+@dataclass
+class ReportSection:
+    """One titled section of the report: intro text, tables, figures and notes.
+
+    tables: caption -> DataFrame (shown as an HTML table; written as CSV + Markdown by
+    ``clinbench analyze``). figures: caption -> matplotlib Figure (embedded as a PNG; the
+    caption should give the n behind it). notes: short disclosures shown under the section.
+    """
+
+    title: str
+    intro: str = ""
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+    figures: dict[str, Any] = field(default_factory=dict)  # caption -> matplotlib Figure
+    notes: list[str] = field(default_factory=list)
+    suite: str = ""  # "" for the generic sections; the suite name for a suite's own
+
+    @property
+    def slug(self) -> str:
+        """Return a file- and anchor-safe name for the section."""
+        base = f"{self.suite}-{self.title}" if self.suite else self.title
+        return re.sub(r"[^a-z0-9]+", "-", base.lower()).strip("-") or "section"
+
+
+def suite_sections(results: pd.DataFrame) -> tuple[list[ReportSection], list[str]]:
+    """Return (the suites' own sections, problems met while building them).
+
+    A suite with no rows in `results`, or without a ``report`` module, contributes nothing.
+    A suite whose ``sections`` raises is reported as a problem (shown in the disclosures),
+    not silently skipped and not allowed to stop the rest of the report.
+    """
+    from clinbench.suites import SUITES
+
+    out: list[ReportSection] = []
+    problems: list[str] = []
+    if "suite" not in results.columns:
+        return out, problems
+    for suite in SUITES:
+        rows = results[results["suite"] == suite]
+        if rows.empty:
+            continue
+        module_name = f"clinbench.suites.{suite}.report"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:
+                continue
+            problems.append(f"{module_name} could not be imported: {exc}")
+            continue
+        hook = getattr(module, "sections", None)
+        if hook is None:
+            problems.append(f"{module_name} has no sections(results) function")
+            continue
+        try:
+            made = list(hook(rows.reset_index(drop=True)))
+        except Exception as exc:  # a suite's bug must not take the whole report down
+            last = traceback.format_exception_only(type(exc), exc)[-1].strip()
+            problems.append(f"{module_name}.sections failed: {last}")
+            continue
+        for section in made:
+            if not isinstance(section, ReportSection):
+                problems.append(f"{module_name}.sections returned a {type(section).__name__}")
+                continue
+            section.suite = section.suite or suite
+            out.append(section)
+    return out, problems

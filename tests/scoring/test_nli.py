@@ -18,7 +18,7 @@ transformers = pytest.importorskip("transformers")
 torch = pytest.importorskip("torch")
 
 VOCAB = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "hearing", "loss", "mild", "severe",
-         "right", "left", "ear", "conductive", "sensorineural", "normal", "the", "is", "a"]  # fmt: skip
+         "right", "left", "ear", "conductive", "sensorineural", "normal", "the", "is"]  # fmt: skip
 
 
 def _tiny_model(folder, id2label):

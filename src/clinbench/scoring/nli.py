@@ -63,7 +63,8 @@ def label_mapping(
     meanings = sorted(mapping.values())
     if meanings != sorted(NLI_LABELS):
         raise NLIError(
-            f"an NLI model needs exactly one class each for {NLI_LABELS}; its labels map to {meanings}"
+            f"an NLI model needs exactly one class each for {NLI_LABELS}; "
+            f"its labels map to {meanings}"
         )
     return mapping
 

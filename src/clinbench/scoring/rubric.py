@@ -262,8 +262,11 @@ def grade(
 def rubric_text(question: str, rubric: Rubric) -> str:
     """Return the rubric for one question as plain text for a judge prompt."""
     q = rubric.questions[question]
-    lines = [f"{question} ({q.title})" if q.title else question, "Subdimensions (score each "
-             f"{rubric.scale.min}-{rubric.scale.max}, {rubric.scale.max} = fully meets it):"]  # fmt: skip
+    scale = f"{rubric.scale.min}-{rubric.scale.max}, {rubric.scale.max} = fully meets it"
+    lines = [
+        f"{question} ({q.title})" if q.title else question,
+        f"Subdimensions (score each {scale}):",
+    ]
     for name, dimension in q.dimensions.items():
         lines.append(f"- {name} (weight {dimension.weight:g}): {dimension.description}")
     lines.append("Critical errors (list every one present; use these exact names):")

@@ -79,14 +79,17 @@ class ClinbenchOffline(ModelAPI):
         from clinbench.tasks import item_from_metadata
 
         state = current_sample()
-        item = item_from_metadata(state.metadata)
         turn = self._turns[state.uuid]
         self._turns[state.uuid] += 1
+        # replay needs only the sample id, so it also serves samples that hold no item
+        # (e.g. curation's passage-screening calls)
         if self.kind == "chance":
+            item = item_from_metadata(state.metadata)
             text = chance_reply(
                 item, state.metadata.get("answer_set"), config.seed or 0, state.epoch, turn
             )
         elif self.kind == "rules":
+            item = item_from_metadata(state.metadata)
             prompt = next((m.text for m in reversed(input) if m.role == "user"), "")
             text = rules_reply(item, prompt)
         else:

@@ -1,5 +1,225 @@
-"""Human audit: blinded sampling, review web app, agreement report."""
+"""Human audit: blinded sampling, review web app, human baseline export, agreement report."""
+
+from __future__ import annotations
+
+from pathlib import Path
 
 import typer
 
-app = typer.Typer(help="Human audit: blinded sampling, review web app, agreement report.", no_args_is_help=True)
+app = typer.Typer(
+    help="Human audit: blinded sampling, review web app, human baseline, agreement report.",
+    no_args_is_help=True,
+)
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _audit_dir(path: Path) -> Path:
+    if not (path / "audit.json").is_file():
+        _fail(
+            f"{path}: not an audit folder (no audit.json); create one with `clinbench audit sample`"
+        )
+    return path
+
+
+@app.command()
+def sample(
+    results: Path = typer.Argument(..., help="Frozen results table (.parquet or .csv)."),
+    out: Path = typer.Option(
+        ..., "--out", help="Audit folder to create (must not exist or be empty)."
+    ),
+    n: int = typer.Option(50, "--n", help="Number of items to sample."),
+    strata: str | None = typer.Option(
+        None,
+        "--strata",
+        help="Comma-separated results columns to balance across. Default: question,model,grade "
+        "(review) or none (baseline). Pass '' for none.",
+    ),
+    seed: int = typer.Option(0, "--seed", help="Random seed (same seed, same sample)."),
+    calibration: int = typer.Option(
+        8, "--calibration", help="Number of leading items that form the calibration segment."
+    ),
+    enrich: str | None = typer.Option(
+        None, "--enrich", help="Oversample a subset; weights undo it. Known: all_models_fail."
+    ),
+    enrich_share: float = typer.Option(
+        0.5, "--enrich-share", help="Share of the sample drawn from the enriched subset."
+    ),
+    mode: str = typer.Option(
+        "review",
+        "--mode",
+        help="review: reviewers grade graded replies. baseline: reviewers answer whole cases.",
+    ),
+    scorer: str | None = typer.Option(
+        None, "--scorer", help="The adjudicator's scorer name, when several scorers gave grades."
+    ),
+    image_grounded: bool = typer.Option(
+        False, "--image-grounded", help="Show the case images to reviewers (always on in baseline)."
+    ),
+) -> None:
+    """Draw a stratified, blinded sample from a results table into a new audit folder.
+
+    Writes items.jsonl (what reviewers see) and media/, plus the hidden key.csv (model,
+    adjudicator grade, weight), strata.csv (population, target and realised counts per cell)
+    and population.csv. The review app never sends the hidden files to reviewers.
+    """
+    from clinbench.audit.sampling import (
+        DEFAULT_STRATA,
+        MODES,
+        AuditInputError,
+        eligible_units,
+        read_results,
+        stratified_sample,
+        write_audit,
+    )
+
+    if mode not in MODES:
+        _fail(f"--mode must be one of {', '.join(MODES)}, got {mode!r}")
+    columns = (
+        DEFAULT_STRATA[mode]
+        if strata is None
+        else tuple(s.strip() for s in strata.split(",") if s.strip())
+    )
+    try:
+        table = read_results(results)
+        units = eligible_units(table, mode=mode, scorer=scorer, strata=columns)
+        drawn = stratified_sample(
+            units, n, strata=columns, seed=seed, calibration=min(calibration, n), enrich=enrich,
+            enrich_share=enrich_share, mode=mode, results=table,
+        )  # fmt: skip
+        settings = {
+            "n": n, "strata": list(columns), "seed": seed, "calibration": min(calibration, n),
+            "enrich": enrich, "enrich_share": enrich_share if enrich else None, "mode": mode,
+            "scorer": scorer,
+        }  # fmt: skip
+        warnings = write_audit(
+            drawn, out, mode=mode, settings=settings, image_grounded=image_grounded, source=results
+        )
+    except AuditInputError as err:
+        _fail(str(err))
+    except FileExistsError as err:
+        _fail(f"{err}; choose a new --out folder")
+    except ValueError as err:
+        _fail(f"{results}: {err}")
+    for warning in warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    cells = drawn.cells
+    typer.echo(
+        f"Sampled {len(drawn.sample)} of {len(drawn.population)} {'replies' if mode == 'review' else 'cases'} "
+        f"across {int((cells['sample_n'] > 0).sum())} of {len(cells)} cells into {out}"
+    )
+    typer.echo(
+        f"Calibration segment: first {min(calibration, n)} items. Per-cell counts: {out}/strata.csv"
+    )
+    typer.echo(f"Next: clinbench audit add-reviewer {out} NAME")
+
+
+@app.command("add-reviewer")
+def add_reviewer(
+    audit_dir: Path = typer.Argument(..., help="Audit folder."),
+    name: str = typer.Argument(..., help="Reviewer's name (shown only after unblinding)."),
+    role: str = typer.Option(
+        "reviewer", "--role", help="reviewer (labels items) or lead (consensus page only)."
+    ),
+    host: str = typer.Option("127.0.0.1", "--host", help="Host the app will be served on."),
+    port: int = typer.Option(8765, "--port", help="Port the app will be served on."),
+) -> None:
+    """Register a reviewer and print their personal link (the token is shown only once)."""
+    from clinbench.audit.app import reviewer_link
+    from clinbench.audit.sampling import DB_FILE
+    from clinbench.audit.store import AuditStore
+
+    _audit_dir(audit_dir)
+    try:
+        token = AuditStore(audit_dir / DB_FILE).add_reviewer(name, role=role)
+    except ValueError as err:
+        _fail(str(err))
+    typer.echo(reviewer_link(token, host, port))
+
+
+@app.command()
+def serve(
+    audit_dir: Path = typer.Argument(..., help="Audit folder."),
+    host: str = typer.Option(
+        "127.0.0.1", "--host", help="Interface to bind (loopback by default)."
+    ),
+    port: int = typer.Option(8765, "--port", help="Port to listen on."),
+) -> None:
+    """Serve the blinded review app for an audit folder."""
+    import uvicorn
+
+    from clinbench.audit.app import create_app
+
+    _audit_dir(audit_dir)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        typer.echo(
+            f"warning: binding {host} exposes the app beyond this machine; put it behind TLS",
+            err=True,
+        )
+    uvicorn.run(create_app(audit_dir), host=host, port=port, log_level="warning")
+
+
+@app.command("export-baseline")
+def export_baseline_command(
+    audit_dir: Path = typer.Argument(
+        ..., help="Baseline audit folder (sampled with --mode baseline)."
+    ),
+    out: Path = typer.Option(..., "--out", help="Responses file to write (.csv or .jsonl)."),
+    model_name: str = typer.Option(
+        ..., "--model-name", help="Anonymous model name for the human answers, e.g. human-01."
+    ),
+    reviewer: str | None = typer.Option(
+        None,
+        "--reviewer",
+        help="Export one reviewer's answers (default: every reviewer, one epoch each).",
+    ),
+    include_unsubmitted: bool = typer.Option(
+        False,
+        "--include-unsubmitted",
+        help="Also export reviewers who have not submitted their set.",
+    ),
+) -> None:
+    """Export reviewers' own answers as frozen responses for `clinbench/replay/NAME`.
+
+    Each reviewer becomes one epoch of the anonymous model; score them with
+    `clinbench run ... --model clinbench/replay/NAME -M responses=FILE --epochs R`.
+    """
+    from clinbench.audit.baseline import export_baseline
+
+    _audit_dir(audit_dir)
+    try:
+        summary = export_baseline(
+            audit_dir, out, model_name=model_name, reviewer=reviewer,
+            include_unsubmitted=include_unsubmitted,
+        )  # fmt: skip
+    except ValueError as err:
+        _fail(str(err))
+    typer.echo(
+        f"Wrote {summary['rows']} responses from {summary['reviewers']} reviewer(s) as "
+        f"{model_name!r} ({summary['epochs']} epoch(s)) to {out}"
+    )
+
+
+@app.command()
+def report(
+    audit_dir: Path = typer.Argument(..., help="Audit folder."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Folder for the report (default AUDIT_DIR/report)."
+    ),
+    seed: int = typer.Option(0, "--seed", help="Seed for bootstrap intervals."),
+    n_boot: int = typer.Option(2000, "--n-boot", help="Bootstrap resamples for kappa intervals."),
+) -> None:
+    """Write the agreement report: reviewers, adjudicator vs consensus, calibration, labels CSV."""
+    from clinbench.audit.report import audit_report
+
+    _audit_dir(audit_dir)
+    target = out or audit_dir / "report"
+    try:
+        written = audit_report(audit_dir, target, seed=seed, n_boot=n_boot)
+    except ValueError as err:
+        _fail(str(err))
+    for path in written:
+        typer.echo(str(path))

@@ -1,0 +1,117 @@
+"""What a reviewer records about a graded reply, and the rules a label must satisfy.
+
+The label follows the audit design of AudiologyBench (Human Audit of Automated
+Adjudication): a letter grade on the rubric's A-F scale, a yes/no flag for any
+critical error, the single best-fit critical-error type when one is flagged, and
+a short rationale whenever an error is flagged or a D or F is given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Letter grades of the case rubric, best first (A-F with no E, as in the rubric file).
+GRADES = ("A", "B", "C", "D", "F")
+
+# The six critical-error categories of the case rubric, in the clinician's words.
+CRITICAL_ERROR_TYPES = (
+    "severity_misclassification",
+    "type_misclassification",
+    "laterality_confusion",
+    "fabricated_result",
+    "missed_red_flag",
+    "dangerous_recommendation",
+)
+
+CRITICAL_ERROR_LABELS = {
+    "severity_misclassification": "Severity misclassification",
+    "type_misclassification": "Type misclassification",
+    "laterality_confusion": "Laterality confusion",
+    "fabricated_result": "Fabricated or erroneous test result",
+    "missed_red_flag": "Missed red flag",
+    "dangerous_recommendation": "Dangerous recommendation",
+}
+
+# Grades at which a rationale is required even without a flagged error.
+GRADES_NEEDING_RATIONALE = ("D", "F")
+# A reply "fails" a question at these grades (AudiologyBench: failure = grade D, F is worse).
+FAIL_GRADES = ("D", "F")
+
+MAX_RATIONALE_CHARS = 4000
+MAX_ANSWER_CHARS = 20000
+
+
+@dataclass(frozen=True)
+class Label:
+    """One reviewer's label of one audit item (or a consensus label)."""
+
+    grade: str
+    critical_error: bool
+    error_type: str | None
+    rationale: str
+
+
+def _truthy(value: object) -> bool | None:
+    """Return True/False for the usual spellings of a checkbox or JSON flag, None if unreadable."""
+    if isinstance(value, bool):
+        return value
+    if value is None:
+        return False
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on", "y"):
+        return True
+    if text in ("", "0", "false", "no", "off", "n"):
+        return False
+    return None
+
+
+def validate_label(
+    grade: object,
+    critical_error: object,
+    error_type: object,
+    rationale: object,
+    *,
+    require_rationale: bool = False,
+) -> tuple[Label | None, dict[str, str]]:
+    """Return (label, {}) when the fields make a valid label, else (None, {field: message}).
+
+    The same rules hold for the web form, the JSON API and consensus labels, so a
+    browser that skips the form's own checks cannot store an incomplete label.
+    ``require_rationale`` makes the rationale required whatever the grade (consensus).
+    """
+    errors: dict[str, str] = {}
+    grade_text = str(grade or "").strip().upper()
+    if grade_text not in GRADES:
+        errors["grade"] = f"choose a letter grade among {', '.join(GRADES)}"
+    flag = _truthy(critical_error)
+    if flag is None:
+        errors["critical_error"] = "the critical-error flag must be yes or no"
+        flag = False
+    type_text = str(error_type or "").strip() or None
+    if flag:
+        if type_text is None:
+            errors["error_type"] = "choose the best-fit critical-error type"
+        elif type_text not in CRITICAL_ERROR_TYPES:
+            errors["error_type"] = f"unknown critical-error type {type_text!r}"
+    elif type_text is not None:
+        errors["error_type"] = "a critical-error type needs the critical-error flag set"
+    rationale_text = str(rationale or "").strip()
+    if len(rationale_text) > MAX_RATIONALE_CHARS:
+        errors["rationale"] = f"keep the rationale under {MAX_RATIONALE_CHARS} characters"
+    elif not rationale_text and (
+        require_rationale or flag or grade_text in GRADES_NEEDING_RATIONALE
+    ):
+        if require_rationale:
+            errors["rationale"] = "a rationale is required"
+        else:
+            errors["rationale"] = (
+                "a rationale is required when a critical error is flagged or a D or F is given"
+            )
+    if errors:
+        return None, errors
+    return Label(grade_text, bool(flag), type_text if flag else None, rationale_text), {}
+
+
+def is_fail(grade: object) -> bool:
+    """Return True when a letter grade counts as a failed question."""
+    return str(grade).strip().upper() in FAIL_GRADES

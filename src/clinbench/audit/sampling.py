@@ -1,0 +1,581 @@
+"""Stratified, blinded samples of graded replies (or of cases) for a human audit.
+
+``stratified_sample`` returns the sampled rows with their sampling weights; ``write_audit``
+lays out an audit folder: what reviewers see (``items.jsonl``, ``media/``) apart from what
+they must not see before unblinding (``key.csv``, ``strata.csv``, ``population.csv``).
+
+The design follows AudiologyBench's audit: stratified random selection with target balance
+across question type, model and adjudicator grade; realised counts per cell reported; the
+first items form a calibration segment; enrichment (e.g. cases every model failed) with
+weights that undo it when estimates are reweighted to the population.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from clinbench.audit.labels import FAIL_GRADES, GRADES
+
+# Files of an audit folder. Reviewers are served only what ITEMS_FILE and MEDIA_DIR hold.
+AUDIT_FILE = "audit.json"
+ITEMS_FILE = "items.jsonl"
+KEY_FILE = "key.csv"
+STRATA_FILE = "strata.csv"
+POPULATION_FILE = "population.csv"
+MEDIA_DIR = "media"
+DB_FILE = "audit.sqlite"
+
+MODES = ("review", "baseline")
+ENRICHMENTS = ("all_models_fail",)
+DEFAULT_STRATA = {"review": ("question", "model", "grade"), "baseline": ()}
+MISSING = "(missing)"
+
+_REQUIRED = {
+    "review": ("model", "item_id", "question", "grade", "score", "response", "item_metadata"),
+    "baseline": ("model", "item_id", "format", "item_metadata"),
+}
+_UNIT_KEY = ("task", "model", "item_id", "condition", "epoch", "scorer", "question")
+
+
+class AuditInputError(ValueError):
+    """A problem with the audit's input, located by file, line and field."""
+
+    def __init__(self, file: str | Path, line: int, field: str, message: str):
+        self.file, self.line, self.field, self.message = str(file), line, field, message
+        super().__init__(f"{self.file}:{self.line}: {self.field}: {message}")
+
+
+@dataclass(frozen=True)
+class AuditSample:
+    """A drawn sample: the rows in presentation order, the per-cell counts, the population."""
+
+    sample: pd.DataFrame
+    cells: pd.DataFrame
+    population: pd.DataFrame
+
+
+def read_results(path: str | Path) -> pd.DataFrame:
+    """Return the frozen results table at ``path`` (.parquet or .csv), with a ``_line`` column.
+
+    ``_line`` is the row's line in a CSV file (header = line 1) or its 1-based row number in
+    a Parquet file, so later problems can name where they are.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise AuditInputError(path, 0, "-", "no such results file")
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".parquet":
+            table = pd.read_parquet(path)
+            table["_line"] = np.arange(1, len(table) + 1)
+        elif suffix == ".csv":
+            table = pd.read_csv(path, dtype={"item_id": str, "question": str, "grade": str})
+            table["_line"] = np.arange(2, len(table) + 2)
+        else:
+            raise AuditInputError(path, 0, "-", "unknown results file type (use .parquet or .csv)")
+    except AuditInputError:
+        raise
+    except Exception as err:  # pandas/pyarrow raise many types for unreadable files
+        raise AuditInputError(path, 0, "-", f"cannot read the results table: {err}") from err
+    table.attrs["source"] = str(path)
+    return table
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value)) or value == ""
+
+
+def _as_str(value: Any) -> str:
+    return MISSING if _blank(value) else str(value)
+
+
+def _parse_item(row: pd.Series, source: str) -> tuple[dict[str, Any], str | None]:
+    """Return (item dict, item folder or None) from a results row's ``item_metadata`` JSON."""
+    raw = row.get("item_metadata")
+    if _blank(raw):
+        raise AuditInputError(source, int(row["_line"]), "item_metadata", "empty")
+    try:
+        meta = json.loads(raw) if isinstance(raw, str) else dict(raw)
+    except (json.JSONDecodeError, TypeError, ValueError) as err:
+        raise AuditInputError(
+            source, int(row["_line"]), "item_metadata", f"not valid JSON: {err}"
+        ) from err
+    item = meta.get("item") if isinstance(meta.get("item"), dict) else meta
+    if not isinstance(item, dict) or not item.get("stem"):
+        raise AuditInputError(
+            source, int(row["_line"]), "item_metadata", "holds no item with a stem"
+        )
+    item_dir = meta.get("item_dir") if isinstance(meta.get("item_dir"), str) else None
+    return item, item_dir
+
+
+def _check_columns(table: pd.DataFrame, mode: str, strata: tuple[str, ...]) -> None:
+    source = table.attrs.get("source", "results")
+    for column in (*_REQUIRED[mode], *strata):
+        if column not in table.columns:
+            raise AuditInputError(source, 1, column, "column missing from the results table")
+
+
+def eligible_units(
+    results: pd.DataFrame,
+    *,
+    mode: str = "review",
+    scorer: str | None = None,
+    strata: tuple[str, ...] = (),
+) -> pd.DataFrame:
+    """Return the population an audit samples from: graded replies, or case items.
+
+    Review mode keeps rows with an adjudicator letter grade (one row per graded reply and
+    question); baseline mode keeps one row per case item. With graded rows from more than
+    one scorer, ``scorer`` must say which adjudicator is audited.
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+    _check_columns(results, mode, strata)
+    source = results.attrs.get("source", "results")
+    table = results.copy()
+    if scorer is not None:
+        if "scorer" not in table.columns:
+            raise AuditInputError(source, 1, "scorer", "column missing from the results table")
+        table = table[table["scorer"] == scorer]
+        if table.empty:
+            raise AuditInputError(source, 1, "scorer", f"no rows scored by {scorer!r}")
+    if mode == "review":
+        graded = table[table["grade"].notna() & (table["grade"].astype(str) != "")].copy()
+        if graded.empty:
+            raise AuditInputError(source, 1, "grade", "no graded replies to audit")
+        bad = graded[~graded["grade"].astype(str).str.upper().isin(GRADES)]
+        if not bad.empty:
+            row = bad.iloc[0]
+            raise AuditInputError(
+                source, int(row["_line"]), "grade", f"unknown letter grade {row['grade']!r}"
+            )
+        graded["grade"] = graded["grade"].astype(str).str.upper()
+        if "scorer" in graded.columns and scorer is None and graded["scorer"].nunique() > 1:
+            names = ", ".join(sorted(map(str, graded["scorer"].unique())))
+            raise AuditInputError(
+                source, 1, "scorer", f"graded rows come from several scorers ({names}); "
+                "pick the audited one with --scorer"
+            )  # fmt: skip
+        for column in _UNIT_KEY:
+            if column not in graded.columns:
+                graded[column] = MISSING
+        dup = graded.duplicated(subset=list(_UNIT_KEY), keep=False)
+        if dup.any():
+            row = graded[dup].iloc[0]
+            raise AuditInputError(
+                source, int(row["_line"]), "item_id",
+                f"duplicate graded row for model {row['model']!r}, item {row['item_id']!r}, "
+                f"question {row['question']!r}",
+            )  # fmt: skip
+        return graded.reset_index(drop=True)
+    cases = table[table["format"] == "case"]
+    if cases.empty:
+        raise AuditInputError(source, 1, "format", "no case items in the results table")
+    for column in strata:
+        varies = cases.groupby("item_id")[column].nunique(dropna=False)
+        if (varies > 1).any():
+            raise AuditInputError(
+                source, 1, column,
+                f"varies within case {varies[varies > 1].index[0]!r}; a baseline samples "
+                "whole cases, so strata must be case-level (e.g. domain, difficulty)",
+            )  # fmt: skip
+    return cases.drop_duplicates(subset="item_id", keep="first").reset_index(drop=True)
+
+
+def all_models_fail(
+    results: pd.DataFrame, *, fail_grades: tuple[str, ...] = FAIL_GRADES
+) -> pd.Series:
+    """Return, per results row, whether every model failed that item's question.
+
+    A model fails an (item, question) when all its graded rows there have a fail grade
+    (D or F by default); a model with no graded row there counts as not failing, so the
+    flag is never set on missing evidence.
+    """
+    graded = results[results["grade"].notna()].copy()
+    graded["_fail"] = graded["grade"].astype(str).str.upper().isin(fail_grades)
+    models = set(graded["model"].unique())
+    per_model = graded.groupby(["item_id", "question", "model"])["_fail"].all().reset_index()
+    failed = per_model[per_model["_fail"]].groupby(["item_id", "question"])["model"].agg(set)
+    all_fail = {key for key, who in failed.items() if who == models and len(models) > 0}
+    keys = zip(results["item_id"], results["question"], strict=True)
+    return pd.Series([key in all_fail for key in keys], index=results.index, dtype=bool)
+
+
+def balanced_allocation(sizes: dict[str, int], n: int, rng: np.random.Generator) -> dict[str, int]:
+    """Return how many units to draw per cell: as equal as the cells' sizes allow.
+
+    Water-filling equal allocation (hand-written: no library offers balanced allocation
+    with capacity caps). Each round gives every open cell an equal share of what is left;
+    a cell smaller than its share gives all it has and the rest flows to the other cells;
+    a remainder smaller than the number of open cells goes to randomly chosen cells.
+    """
+    if n > sum(sizes.values()):
+        raise ValueError(f"cannot draw {n} from {sum(sizes.values())} units")
+    alloc = {cell: 0 for cell in sizes}
+    remaining = n
+    open_cells = sorted(cell for cell, size in sizes.items() if size > 0)
+    while remaining > 0 and open_cells:
+        share = remaining // len(open_cells)
+        if share == 0:
+            chosen = rng.choice(len(open_cells), size=remaining, replace=False)
+            for index in sorted(chosen):
+                alloc[open_cells[index]] += 1
+            remaining = 0
+            break
+        for cell in open_cells:
+            take = min(share, sizes[cell] - alloc[cell])
+            alloc[cell] += take
+            remaining -= take
+        open_cells = [cell for cell in open_cells if alloc[cell] < sizes[cell]]
+    return alloc
+
+
+def stratified_sample(
+    units: pd.DataFrame,
+    n: int,
+    *,
+    strata: tuple[str, ...] | list[str],
+    seed: int,
+    calibration: int = 0,
+    enrich: str | None = None,
+    enrich_share: float = 0.5,
+    mode: str = "review",
+    fail_grades: tuple[str, ...] = FAIL_GRADES,
+    results: pd.DataFrame | None = None,
+) -> AuditSample:
+    """Return a stratified random sample of ``units`` with sampling weights, in review order.
+
+    Cells are the cross of the ``strata`` columns (and, with ``enrich``, whether the unit
+    belongs to the enriched set). ``n`` is spread across cells as evenly as their sizes
+    allow; within a cell units are drawn by simple random sampling without replacement.
+    Each sampled unit's ``weight`` is N_h / n_h, the inverse of its cell's realised
+    inclusion probability, so weighted sums estimate population totals and undo both the
+    balancing and the enrichment. With ``enrich``, ``enrich_share`` of ``n`` is drawn from
+    the enriched set. The first ``calibration`` units (one per cell in turn, so they span
+    the cells) form the calibration segment; the rest follow in random order.
+    """
+    strata = tuple(strata)
+    if n < 1:
+        raise ValueError("n must be at least 1")
+    if not 0 <= calibration <= n:
+        raise ValueError(f"calibration must be between 0 and n={n}, got {calibration}")
+    if enrich is not None and enrich not in ENRICHMENTS:
+        raise ValueError(f"unknown enrichment {enrich!r}; known: {', '.join(ENRICHMENTS)}")
+    if not 0 < enrich_share < 1:
+        raise ValueError("enrich_share must be strictly between 0 and 1")
+    if n > len(units):
+        raise ValueError(f"cannot sample {n} from the {len(units)} eligible units")
+    rng = np.random.default_rng(seed)
+    population = units.copy()
+    population["enriched"] = False
+    if enrich == "all_models_fail":
+        flags = all_models_fail(results if results is not None else units, fail_grades=fail_grades)
+        source = results if results is not None else units
+        if mode == "review":
+            key = set(zip(source.loc[flags, "item_id"], source.loc[flags, "question"], strict=True))
+            population["enriched"] = [
+                (i, q) in key for i, q in zip(population["item_id"], population["question"], strict=True)
+            ]  # fmt: skip
+        else:  # a case is enriched when every model failed at least one of its questions
+            key = set(source.loc[flags, "item_id"])
+            population["enriched"] = population["item_id"].isin(key)
+    parts = [population[s].map(lambda v, s=s: f"{s}={_as_str(v)}") for s in strata]
+    if enrich is not None:
+        parts.insert(0, population["enriched"].map(lambda v: f"{enrich}={'yes' if v else 'no'}"))
+    if parts:
+        cell = parts[0]
+        for part in parts[1:]:
+            cell = cell + "|" + part
+        population["cell"] = cell
+    else:
+        population["cell"] = "all"
+    sizes = population["cell"].value_counts().to_dict()
+    if enrich is None:
+        alloc = balanced_allocation(sizes, n, rng)
+    else:
+        enriched_total = int(population["enriched"].sum())
+        if enriched_total == 0:
+            raise ValueError(f"enrichment {enrich!r} found no units to enrich with")
+        n_enriched = min(enriched_total, round(n * enrich_share))
+        n_rest = n - n_enriched
+        rest_total = len(population) - enriched_total
+        if n_rest > rest_total:
+            n_rest, n_enriched = rest_total, n - rest_total
+        on = {c: s for c, s in sizes.items() if c.startswith(f"{enrich}=yes")}
+        off = {c: s for c, s in sizes.items() if not c.startswith(f"{enrich}=yes")}
+        alloc = {
+            **balanced_allocation(on, n_enriched, rng),
+            **balanced_allocation(off, n_rest, rng),
+        }
+    drawn: dict[str, list[int]] = {}
+    for cell in sorted(alloc):
+        members = population.index[population["cell"] == cell].to_numpy()
+        take = alloc[cell]
+        if take:
+            drawn[cell] = [int(i) for i in rng.choice(members, size=take, replace=False)]
+    # Calibration: one unit per cell in turn (cells in random order), then the rest shuffled.
+    order: list[int] = []
+    queues = [list(drawn[c]) for c in rng.permutation(sorted(drawn))]
+    while len(order) < calibration:
+        for queue in queues:
+            if queue and len(order) < calibration:
+                order.append(queue.pop(0))
+    rest = [i for queue in queues for i in queue]
+    order += [rest[i] for i in rng.permutation(len(rest))]
+    sample = population.loc[order].copy()
+    sample["population_index"] = order
+    sample["population_n"] = sample["cell"].map(sizes).astype(int)
+    sample["sample_n"] = sample["cell"].map(alloc).astype(int)
+    sample["inclusion_probability"] = sample["sample_n"] / sample["population_n"]
+    sample["weight"] = sample["population_n"] / sample["sample_n"]
+    sample["position"] = np.arange(1, len(sample) + 1)
+    sample["segment"] = np.where(sample["position"] <= calibration, "calibration", "main")
+    prefix = "S" if mode == "review" else "C"
+    width = max(2, len(str(len(sample))))
+    sample["audit_id"] = [f"{prefix}{p:0{width}d}" for p in sample["position"]]
+    cells = pd.DataFrame(
+        {
+            "cell": sorted(sizes),
+            "population_n": [sizes[c] for c in sorted(sizes)],
+            "target_n": [alloc.get(c, 0) for c in sorted(sizes)],
+        }
+    )
+    realised = sample["cell"].value_counts()
+    cells["sample_n"] = cells["cell"].map(realised).fillna(0).astype(int)
+    cells["weight"] = np.where(
+        cells["sample_n"] > 0, cells["population_n"] / cells["sample_n"].replace(0, 1), np.nan
+    )
+    first = population.groupby("cell")[[*strata, "enriched"]].first()
+    for s in strata:
+        cells[s] = cells["cell"].map(first[s].map(_as_str))
+    if enrich is not None:
+        cells[enrich] = cells["cell"].map(first["enriched"]).astype(bool)
+    return AuditSample(sample.reset_index(drop=True), cells, population)
+
+
+def _copy_media(
+    item: dict[str, Any], item_dir: str | None, media: Path, problems: list[str]
+) -> list[str]:
+    """Copy an item's images into ``media`` under content-hash names; return those names."""
+    names = []
+    for image in item.get("images") or []:
+        source = Path(image)
+        if not source.is_absolute() and item_dir:
+            source = Path(item_dir) / source
+        if not source.is_file():
+            problems.append(f"item {item.get('id')!r}: image {image!r} not found at {source}")
+            continue
+        digest = hashlib.sha256(source.read_bytes()).hexdigest()[:20]
+        name = f"{digest}{source.suffix.lower()}"
+        if not (media / name).exists():
+            shutil.copyfile(source, media / name)
+        names.append(name)
+    return names
+
+
+def _reference(item: dict[str, Any], question: str | None) -> tuple[str, str]:
+    """Return (question prompt, reference answer) of an item's question."""
+    for sub in item.get("questions") or []:
+        if question is not None and str(sub.get("id")) == question:
+            return str(sub.get("prompt", "")), str(sub.get("reference", ""))
+    answer = item.get("answer")
+    if isinstance(answer, dict):
+        answer = "; ".join(f"{k}: {v}" for k, v in answer.items())
+    return str(item.get("stem", "")), "" if answer is None else str(answer)
+
+
+def _critical_errors(value: Any) -> list[str]:
+    if _blank(value):
+        return []
+    if isinstance(value, list | tuple | np.ndarray):
+        return [str(v) for v in value]
+    text = str(value).strip()
+    if text.startswith("["):
+        try:
+            return [str(v) for v in json.loads(text)]
+        except json.JSONDecodeError:
+            pass
+    return [part.strip() for part in text.split(";") if part.strip()]
+
+
+def write_audit(
+    drawn: AuditSample,
+    out: str | Path,
+    *,
+    mode: str,
+    settings: dict[str, Any],
+    image_grounded: bool = False,
+    source: str | Path | None = None,
+) -> list[str]:
+    """Write the audit folder ``out`` (atomically: built aside, then renamed); return warnings.
+
+    Raises FileExistsError when ``out`` already holds anything: an audit in progress is
+    never overwritten.
+    """
+    out = Path(out)
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise FileExistsError(f"{out} already exists and is not empty")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    build = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    problems: list[str] = []
+    try:
+        media = build / MEDIA_DIR
+        media.mkdir()
+        src = str(source or drawn.sample.attrs.get("source", "results"))
+        items, keys = [], []
+        for _, row in drawn.sample.iterrows():
+            item, item_dir = _parse_item(row, src)
+            show_images = image_grounded or mode == "baseline"
+            images = _copy_media(item, item_dir, media, problems) if show_images else []
+            common = {
+                "audit_id": row["audit_id"],
+                "position": int(row["position"]),
+                "segment": row["segment"],
+                "case_id": str(row["item_id"]),
+                "case_text": str(item.get("stem", "")),
+                "images": images,
+            }
+            if mode == "review":
+                question = None if _blank(row["question"]) else str(row["question"])
+                prompt, reference = _reference(item, question)
+                items.append(
+                    {
+                        **common,
+                        "question": question or "",
+                        "question_prompt": prompt,
+                        "reference": reference,
+                        "response": "" if _blank(row["response"]) else str(row["response"]),
+                    }
+                )
+            else:
+                items.append(
+                    {
+                        **common,
+                        "questions": [
+                            {"id": str(q.get("id")), "prompt": str(q.get("prompt", ""))}
+                            for q in item.get("questions") or []
+                        ],
+                    }
+                )
+            key = {
+                "audit_id": row["audit_id"],
+                "position": int(row["position"]),
+                "segment": row["segment"],
+                "item_id": str(row["item_id"]),
+                "question": ""
+                if mode == "baseline" or _blank(row["question"])
+                else row["question"],
+                "model": row["model"] if mode == "review" else "",
+            }
+            for column in ("task", "condition", "epoch", "scorer"):
+                key[column] = "" if column not in row or _blank(row[column]) else row[column]
+            if mode == "review":
+                errors = _critical_errors(row.get("critical_errors"))
+                key.update(
+                    adjudicator_grade=row["grade"],
+                    adjudicator_score=row["score"],
+                    adjudicator_critical_error=bool(errors),
+                    adjudicator_critical_errors=json.dumps(errors),
+                )
+            key.update(
+                cell=row["cell"],
+                enriched=bool(row["enriched"]),
+                population_n=int(row["population_n"]),
+                sample_n=int(row["sample_n"]),
+                inclusion_probability=float(row["inclusion_probability"]),
+                weight=float(row["weight"]),
+                results_line=int(row["_line"]) if "_line" in row else "",
+            )
+            keys.append(key)
+        with (build / ITEMS_FILE).open("w", encoding="utf-8") as handle:
+            for record in items:
+                handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+        pd.DataFrame(keys).to_csv(build / KEY_FILE, index=False)
+        drawn.cells.to_csv(build / STRATA_FILE, index=False)
+        if mode == "review":
+            pop = drawn.population
+            cols = [
+                c
+                for c in (*_UNIT_KEY, "grade", "score", "critical_errors", "cell", "enriched")
+                if c in pop
+            ]
+            population = pop[cols].copy()
+            if "critical_errors" in population:
+                population["critical_error"] = population["critical_errors"].map(
+                    lambda v: bool(_critical_errors(v))
+                )
+            population.to_csv(build / POPULATION_FILE, index=False)
+        meta = {
+            "kind": mode,
+            "created": datetime.now(UTC).isoformat(timespec="seconds"),
+            "source": src,
+            "source_sha256": _sha256(Path(src)) if Path(src).is_file() else None,
+            "n_items": len(items),
+            "n_calibration": int((drawn.sample["segment"] == "calibration").sum()),
+            "image_grounded": bool(image_grounded or mode == "baseline"),
+            "settings": settings,
+            "warnings": problems,
+        }
+        (build / AUDIT_FILE).write_text(json.dumps(meta, indent=2, default=str) + "\n")
+        for hidden in (KEY_FILE, STRATA_FILE, POPULATION_FILE):
+            if (build / hidden).exists():
+                os.chmod(build / hidden, 0o600)
+        if out.exists():
+            out.rmdir()
+        build.rename(out)
+    except BaseException:
+        shutil.rmtree(build, ignore_errors=True)
+        raise
+    return problems
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def load_manifest(audit_dir: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Return (audit.json settings, reviewer-visible items in review order) of an audit folder."""
+    audit_dir = Path(audit_dir)
+    meta_path = audit_dir / AUDIT_FILE
+    if not meta_path.is_file():
+        raise AuditInputError(meta_path, 0, "-", "not an audit folder (no audit.json)")
+    meta = json.loads(meta_path.read_text())
+    items = []
+    with (audit_dir / ITEMS_FILE).open(encoding="utf-8") as handle:
+        for number, text in enumerate(handle, start=1):
+            if text.strip():
+                try:
+                    items.append(json.loads(text))
+                except json.JSONDecodeError as err:
+                    raise AuditInputError(
+                        audit_dir / ITEMS_FILE, number, "-", f"invalid JSON: {err.msg}"
+                    ) from err
+    items.sort(key=lambda it: it["position"])
+    return meta, items
+
+
+def load_key(audit_dir: str | Path) -> pd.DataFrame:
+    """Return the hidden key (model, adjudicator label, weight per audit item)."""
+    return pd.read_csv(
+        Path(audit_dir) / KEY_FILE,
+        dtype={"audit_id": str, "item_id": str, "question": str, "adjudicator_grade": str},
+        keep_default_na=False,
+        na_values=[""],
+    )

@@ -1,0 +1,107 @@
+"""Synthetic frozen results for the audit tests: case items with Q1/Q2/Q3, three models, grades."""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from clinbench.results.schema import RESULT_COLUMNS
+
+MODELS = ("vendor-a/zephyr-omega-7", "vendor-b/quokka-large-3", "vendor-c/marlin-pro-2")
+QUESTIONS = {
+    "Q1": "Describe the audiometric results for each ear.",
+    "Q2": "Give your diagnostic impression with reasoning.",
+    "Q3": "Recommend the next clinical steps.",
+}
+# Score band midpoints used to give each synthetic grade a plausible 0-100 score.
+_SCORES = {"A": 94.5, "B": 84.5, "C": 74.5, "D": 62.5, "F": 35.0}
+_ERRORS = ("severity_misclassification", "laterality_confusion", "fabricated_result")
+
+
+def _png(path: Path, shade: int) -> None:
+    """Write a tiny valid grey PNG (stands in for an audiogram image)."""
+    width = height = 4
+    raw = b"".join(b"\x00" + bytes([shade, shade, shade]) * width for _ in range(height))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
+
+
+def make_results(folder: Path, n_cases: int = 12, seed: int = 7) -> pd.DataFrame:
+    """Return a results table of graded case replies (and write the case images under folder)."""
+    rng = np.random.default_rng(seed)
+    images = folder / "items" / "images"
+    images.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for c in range(n_cases):
+        case_id = f"case-{c:03d}"
+        image = f"images/{case_id}_audiogram.png"
+        _png(folder / "items" / image, 40 + c)
+        item = {
+            "id": case_id,
+            "suite": "audiology",
+            "format": "case",
+            "stem": f"A {30 + c}-year-old reports gradual hearing difficulty in the left ear "
+            f"(case narrative {c}).",
+            "images": [image],
+            "questions": [
+                {
+                    "id": q,
+                    "prompt": p,
+                    "reference": f"Reference for {case_id} {q}: mild "
+                    f"sensorineural loss, left ear, thresholds 30-40 dB HL.",
+                }
+                for q, p in QUESTIONS.items()
+            ],
+        }
+        meta = json.dumps({"item": item, "item_dir": str(folder / "items"), "suite": "audiology"})
+        # Cases 0-2 are failed by every model on Q1 (all-models-fail enrichment).
+        for m, model in enumerate(MODELS):
+            for q in QUESTIONS:
+                if q == "Q1" and c < 3:
+                    grade = "D" if rng.random() < 0.8 else "F"
+                else:
+                    grade = str(rng.choice(list("ABCD"), p=[0.3, 0.35, 0.25, 0.1]))
+                errors = [str(rng.choice(_ERRORS))] if grade in "DF" and rng.random() < 0.6 else []
+                rows.append(
+                    {
+                        "suite": "audiology", "task": "audiology_cases", "model": model,
+                        "item_id": case_id, "format": "case", "condition": "default",
+                        "epoch": 1, "scorer": "case_rubric", "question": q,
+                        "response": f"Reply to {case_id}: section {q} says the "
+                        f"loss is mild and sensorineural (variant {int(rng.integers(1e6))}).",
+                        "extracted_answer": None, "outcome": "graded",
+                        "score": _SCORES[grade] - float(rng.integers(0, 4)),
+                        "grade": grade, "critical_errors": json.dumps(errors),
+                        "input_tokens": 100, "output_tokens": 50, "domain": "hearing",
+                        "source_pool": "casebook", "difficulty": None, "tags": "[]",
+                        "item_metadata": meta, "score_metadata": "{}", "run_id": "run-1",
+                        "log_file": "logs/run.eval",
+                    }
+                )  # fmt: skip
+    table = pd.DataFrame(rows)[RESULT_COLUMNS]
+    return table
+
+
+@pytest.fixture
+def results_file(tmp_path: Path) -> Path:
+    """A results CSV of 12 cases x 3 questions x 3 models (108 graded replies)."""
+    path = tmp_path / "results.csv"
+    make_results(tmp_path).to_csv(path, index=False)
+    return path

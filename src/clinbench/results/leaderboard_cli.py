@@ -1,5 +1,146 @@
-"""Versioned leaderboard: add versions, show trends."""
+"""Versioned leaderboard: add versions, show the board and its changelog, trend by release date."""
+
+from __future__ import annotations
+
+from pathlib import Path
 
 import typer
 
-app = typer.Typer(help="Versioned leaderboard: add versions, show trends.", no_args_is_help=True)
+app = typer.Typer(
+    help=(
+        "Versioned leaderboard: each version appends rows with a changelog note; earlier rows "
+        "never move unless re-run, and a re-run is recorded as such."
+    ),
+    no_args_is_help=True,
+)
+
+BOARD_OPTION = typer.Option(
+    Path("leaderboard.json"),
+    "--board",
+    "-b",
+    help="Leaderboard file (.json, or .csv with a .versions.csv changelog beside it).",
+)
+
+
+def read_results_file(path: Path):
+    """Return a results table from a .parquet/.csv file, or from Inspect logs (file or folder)."""
+    import pandas as pd
+
+    suffix = path.suffix.lower()
+    if suffix == ".parquet":
+        return pd.read_parquet(path)
+    if suffix == ".csv":
+        return pd.read_csv(path)
+    from clinbench.results.export import results_table
+
+    return results_table(path)
+
+
+def _fail(message: str) -> None:
+    typer.echo(message, err=True)
+    raise typer.Exit(2)
+
+
+@app.command("add")
+def add(
+    results: Path = typer.Argument(
+        ..., help="Results table (.parquet or .csv) or Inspect log file/folder."
+    ),
+    version: str = typer.Option(..., "--version", "-v", help="Name of the new version, e.g. 1.3."),
+    note: str = typer.Option(..., "--note", "-n", help="Changelog: what this version adds."),
+    release_dates: Path | None = typer.Option(
+        None, "--release-dates", help="CSV with columns model, release_date (YYYY-MM-DD)."
+    ),
+    board: Path = BOARD_OPTION,
+    threshold: float = typer.Option(
+        0.10, help="Exclude a model whose failed or empty replies exceed this share."
+    ),
+) -> None:
+    """Append the results as a new version with its changelog note."""
+    from rich.console import Console
+
+    from clinbench.items.loader import ItemFileError
+    from clinbench.results import leaderboard as lb
+
+    if not results.exists():
+        _fail(f"{results}: file not found")
+    try:
+        table = read_results_file(results)
+    except Exception as err:  # unreadable results: a clear message, nothing written
+        _fail(f"{results}: cannot read results: {err}")
+    missing = [c for c in ("model", "task", "condition", "item_id", "outcome", "response")
+               if c not in table.columns]  # fmt: skip
+    if missing:
+        _fail(f"{results}:1: {', '.join(missing)}: required column(s) missing")
+    dates = None
+    if release_dates is not None:
+        try:
+            dates = lb.read_release_dates(release_dates)
+        except ItemFileError as err:
+            _fail(str(err))
+    try:
+        current = lb.read_leaderboard(board)
+        updated = lb.add_version(
+            current, table, version, note, release_dates=dates, threshold=threshold
+        )
+    except ValueError as err:
+        _fail(f"{board}: {err}")
+    lb.write_leaderboard(updated, board)
+    entry = updated.versions.iloc[-1]
+    Console().print(
+        f"{board}: version {entry['version']} added: {entry['rows_added']} row(s), "
+        f"{entry['reruns']} re-run(s)"
+    )
+
+
+def _print_frame(frame, title: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title)
+    for column in frame.columns:
+        table.add_column(str(column))
+    for row in frame.itertuples(index=False):
+        table.add_row(*("" if v != v else f"{v:.3f}" if isinstance(v, float) else str(v)
+                        for v in row))  # fmt: skip
+    Console().print(table)
+
+
+@app.command("show")
+def show(
+    board: Path = BOARD_OPTION,
+    all_rows: bool = typer.Option(False, "--all", help="Also show rows superseded by re-runs."),
+    condition: str | None = typer.Option(None, help="Only this condition."),
+) -> None:
+    """Show the leaderboard's current rows (best first) and its changelog."""
+    from clinbench.results import leaderboard as lb
+
+    if not board.exists():
+        _fail(f"{board}: file not found")
+    data = lb.read_leaderboard(board)
+    rows = data.rows if all_rows else data.current()
+    if condition is not None:
+        rows = rows[rows["condition"] == condition]
+    rows = rows.sort_values(["condition", "accuracy"], ascending=[True, False], na_position="last")
+    columns = ["version", "model", "condition", "status", "accuracy", "ci_low", "ci_high",
+               "answered", "declined", "parse_failed", "rerun", "superseded_by",
+               "excluded_reason"]  # fmt: skip
+    _print_frame(rows[columns], "Leaderboard")
+    _print_frame(data.versions, "Changelog")
+
+
+@app.command("trend")
+def trend(
+    board: Path = BOARD_OPTION,
+    condition: str | None = typer.Option(None, help="Only this condition."),
+) -> None:
+    """Show accuracy by model release date, with Spearman's rho per condition."""
+    from clinbench.results import leaderboard as lb
+
+    if not board.exists():
+        _fail(f"{board}: file not found")
+    rows = lb.trend(lb.read_leaderboard(board), condition)
+    if rows.empty:
+        _fail(f"{board}: no scored rows with a release date (add them with --release-dates)")
+    _print_frame(rows, "Accuracy by release date")
+    _print_frame(lb.trend_correlation(rows), "Trend (Spearman)")

@@ -1,0 +1,354 @@
+"""The versioned leaderboard: each version appends rows and a changelog entry; nothing moves.
+
+A leaderboard is a file (.json, or .csv with a ``.versions.csv`` changelog beside it) of
+one row per model x task x condition per version. ``add_version`` summarises a results
+table and appends its rows under a new version with its note. A row from an earlier
+version is never changed, except that when the same model x task x condition is run
+again its old row is marked ``superseded_by`` the new version and the new row is marked
+as a re-run (``rerun``, ``replaces_version``). Models whose failed or empty replies
+exceed a threshold are entered as excluded, with the reason, and are never scored zero.
+
+Equipoise items (``"equipoise": true`` in an item's metadata) are scored apart and do not
+enter leaderboard accuracy.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from clinbench.items.loader import ItemFileError, ItemProblem
+from clinbench.scoring import outcomes
+
+DEFAULT_EXCLUSION_THRESHOLD = 0.10
+KEY = ["model", "task", "condition"]
+ROW_COLUMNS = [
+    "version", "added", "model", "task", "condition", "status", "excluded_reason",
+    "items", "answered", "correct", "accuracy", "ci_low", "ci_high", "declined",
+    "parse_failed", "errors", "empty", "rerun", "replaces_version", "superseded_by",
+    "release_date",
+]  # fmt: skip
+SUMMARY_COLUMNS = [
+    "model", "task", "condition", "status", "excluded_reason", "items", "answered", "correct",
+    "accuracy", "ci_low", "ci_high", "declined", "parse_failed", "errors", "empty",
+]  # fmt: skip
+VERSION_COLUMNS = ["version", "date", "note", "rows_added", "reruns", "models"]
+SCORED = "scored"
+EXCLUDED = "excluded"
+
+
+@dataclass
+class Leaderboard:
+    """A leaderboard: its rows (every version's) and its changelog (one row per version)."""
+
+    rows: pd.DataFrame
+    versions: pd.DataFrame
+
+    def current(self) -> pd.DataFrame:
+        """Return the rows not superseded by a later re-run."""
+        mask = self.rows["superseded_by"].fillna("").astype(str) == ""
+        return self.rows[mask].reset_index(drop=True)
+
+
+def empty_leaderboard() -> Leaderboard:
+    """Return a leaderboard with no versions."""
+    return Leaderboard(pd.DataFrame(columns=ROW_COLUMNS), pd.DataFrame(columns=VERSION_COLUMNS))
+
+
+def _item_meta(text: Any) -> dict:
+    if isinstance(text, dict):
+        return text
+    if not isinstance(text, str) or not text.strip():
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        return {}
+    if isinstance(value, dict) and isinstance(value.get("item"), dict):
+        return value["item"]
+    return value if isinstance(value, dict) else {}
+
+
+def is_equipoise(results: pd.DataFrame) -> pd.Series:
+    """Return a boolean Series: True for rows whose item is marked equipoise."""
+    if "item_metadata" not in results.columns:
+        return pd.Series(False, index=results.index)
+    return results["item_metadata"].map(lambda t: bool(_item_meta(t).get("equipoise")))
+
+
+def _empty_reply(value: Any) -> bool:
+    return (
+        value is None or (isinstance(value, float) and math.isnan(value)) or not str(value).strip()
+    )
+
+
+def model_exclusions(
+    results: pd.DataFrame, threshold: float = DEFAULT_EXCLUSION_THRESHOLD
+) -> pd.DataFrame:
+    """Return per-model counts of failed and empty replies and whether the model is excluded.
+
+    Failed replies are provider errors (outcome ``error``); empty replies are blank
+    responses. A model is excluded when (failed + empty) / replies exceeds ``threshold``.
+    Columns: model, replies, failed, empty, failed_or_empty_share, excluded, reason.
+    """
+    out = []
+    for model, rows in results.groupby("model", sort=True):
+        failed = rows["outcome"] == outcomes.ERROR
+        empty = rows["response"].map(_empty_reply) & ~failed
+        replies = len(rows)
+        share = (failed.sum() + empty.sum()) / replies if replies else math.nan
+        excluded = bool(replies and share > threshold)
+        reason = ""
+        if excluded:
+            reason = (
+                f"{int(failed.sum())} failed and {int(empty.sum())} empty of {replies} replies "
+                f"({share:.1%}) exceed the {threshold:.0%} threshold"
+            )
+        out.append(
+            {
+                "model": model,
+                "replies": replies,
+                "failed": int(failed.sum()),
+                "empty": int(empty.sum()),
+                "failed_or_empty_share": float(share),
+                "excluded": excluded,
+                "reason": reason,
+            }
+        )
+    columns = ["model", "replies", "failed", "empty", "failed_or_empty_share", "excluded", "reason"]
+    return pd.DataFrame(out, columns=columns)
+
+
+def summarise(
+    results: pd.DataFrame,
+    *,
+    threshold: float = DEFAULT_EXCLUSION_THRESHOLD,
+    confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Return leaderboard rows (model x task x condition) from a results table.
+
+    Accuracy is correct / answered, where answered = correct + incorrect + declined;
+    parse failures and errors are counted and excluded. Equipoise items are left out.
+    Excluded models get status ``excluded`` with the reason and no accuracy.
+    """
+    from clinbench.stats.proportions import wilson_interval
+
+    exclusions = model_exclusions(results, threshold).set_index("model")
+    board = results[~is_equipoise(results)]
+    rows = []
+    for (model, task, condition), group in board.groupby(KEY, sort=True, dropna=False):
+        counts = group["outcome"].value_counts()
+        correct = int(counts.get(outcomes.CORRECT, 0))
+        answered = int(sum(counts.get(o, 0) for o in outcomes.ANSWERED))
+        row = {
+            "model": model,
+            "task": task,
+            "condition": condition,
+            "items": int(group["item_id"].nunique()),
+            "answered": answered,
+            "correct": correct,
+            "declined": int(counts.get(outcomes.DECLINED, 0)),
+            "parse_failed": int(counts.get(outcomes.PARSE_FAILED, 0)),
+            "errors": int(counts.get(outcomes.ERROR, 0)),
+            "empty": int(group["response"].map(_empty_reply).sum()),
+        }
+        if bool(exclusions.loc[model, "excluded"]):
+            row.update(
+                status=EXCLUDED,
+                excluded_reason=exclusions.loc[model, "reason"],
+                accuracy=math.nan,
+                ci_low=math.nan,
+                ci_high=math.nan,
+            )
+        else:
+            low, high = wilson_interval(correct, answered, confidence)
+            row.update(
+                status=SCORED,
+                excluded_reason="",
+                accuracy=correct / answered if answered else math.nan,
+                ci_low=low,
+                ci_high=high,
+            )
+        rows.append(row)
+    return pd.DataFrame(rows, columns=SUMMARY_COLUMNS)
+
+
+def read_release_dates(path: str | Path) -> dict[str, str]:
+    """Return model -> ISO release date from a CSV with columns model, release_date."""
+    from clinbench.curate.textnorm import csv_rows
+
+    path = Path(path)
+    if not path.exists():
+        raise ItemFileError([ItemProblem(str(path), 0, "-", "file not found")])
+    problems, dates = [], {}
+    for line, row in csv_rows(path):
+        model = (row.get("model") or "").strip()
+        text = (row.get("release_date") or "").strip()
+        if not model:
+            problems.append(ItemProblem(str(path), line, "model", "empty or missing column"))
+            continue
+        try:
+            dates[model] = date.fromisoformat(text).isoformat()
+        except ValueError:
+            problems.append(
+                ItemProblem(str(path), line, "release_date", f"not a YYYY-MM-DD date: {text!r}")
+            )
+    if problems:
+        raise ItemFileError(problems)
+    return dates
+
+
+def _versions_path(path: Path) -> Path:
+    return path.with_name(path.stem + ".versions.csv")
+
+
+def read_leaderboard(path: str | Path) -> Leaderboard:
+    """Return the leaderboard stored at ``path`` (an empty one when the file does not exist)."""
+    path = Path(path)
+    if not path.exists():
+        return empty_leaderboard()
+    if path.suffix.lower() == ".json":
+        data = json.loads(path.read_text(encoding="utf-8"))
+        rows = pd.DataFrame(data.get("rows", []), columns=ROW_COLUMNS)
+        versions = pd.DataFrame(data.get("versions", []), columns=VERSION_COLUMNS)
+    elif path.suffix.lower() == ".csv":
+        rows = pd.read_csv(
+            path,
+            dtype={"version": str, "replaces_version": str, "superseded_by": str},
+            keep_default_na=True,
+        )
+        rows = rows.reindex(columns=ROW_COLUMNS)
+        vpath = _versions_path(path)
+        versions = (
+            pd.read_csv(vpath, dtype={"version": str}, keep_default_na=False)
+            if vpath.exists()
+            else pd.DataFrame(columns=VERSION_COLUMNS)
+        )
+    else:
+        raise ValueError(f"{path}: a leaderboard file is .json or .csv")
+    for column in ("superseded_by", "replaces_version", "excluded_reason", "release_date"):
+        rows[column] = rows[column].astype(object).where(rows[column].notna(), "").astype(str)
+    rows["rerun"] = rows["rerun"].fillna(False).astype(bool)
+    return Leaderboard(rows, versions)
+
+
+def write_leaderboard(board: Leaderboard, path: str | Path) -> Path:
+    """Write the leaderboard atomically (JSON, or CSV plus a .versions.csv changelog)."""
+    from clinbench.curate.textnorm import atomic_write_text
+
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        data = {
+            "rows": json.loads(board.rows.to_json(orient="records")),
+            "versions": json.loads(board.versions.to_json(orient="records")),
+        }
+        return atomic_write_text(path, json.dumps(data, indent=2) + "\n")
+    if path.suffix.lower() == ".csv":
+        atomic_write_text(_versions_path(path), board.versions.to_csv(index=False))
+        return atomic_write_text(path, board.rows.to_csv(index=False))
+    raise ValueError(f"{path}: a leaderboard file is .json or .csv")
+
+
+def add_version(
+    board: Leaderboard,
+    results: pd.DataFrame,
+    version: str,
+    note: str,
+    *,
+    release_dates: dict[str, str] | None = None,
+    threshold: float = DEFAULT_EXCLUSION_THRESHOLD,
+    today: str | None = None,
+) -> Leaderboard:
+    """Return a new leaderboard with ``results`` appended as ``version`` with its changelog note.
+
+    Rows for a model x task x condition already on the board are re-runs: the new row says
+    so and the old row is marked superseded by this version; no other earlier row changes.
+    """
+    version = str(version).strip()
+    if not version:
+        raise ValueError("a version needs a name")
+    if version in set(board.versions["version"].astype(str)):
+        raise ValueError(f"version {version!r} is already on the leaderboard")
+    if not note.strip():
+        raise ValueError("a version needs a changelog note")
+    today = today or date.today().isoformat()
+    new = summarise(results, threshold=threshold)
+    rows = board.rows.copy()
+    current = rows["superseded_by"] == ""
+    reruns = 0
+    rerun_flags, replaced = [], []
+    for key in new[KEY].itertuples(index=False):
+        match = current
+        for column, value in zip(KEY, key, strict=True):
+            match = match & (rows[column].astype(str) == str(value))
+        if match.any():
+            reruns += 1
+            rerun_flags.append(True)
+            replaced.append(str(rows.loc[match, "version"].iloc[-1]))
+            rows.loc[match, "superseded_by"] = version
+        else:
+            rerun_flags.append(False)
+            replaced.append("")
+    dates = release_dates or {}
+    new = new.assign(
+        version=version,
+        added=today,
+        rerun=rerun_flags,
+        replaces_version=replaced,
+        superseded_by="",
+        release_date=[dates.get(m, "") for m in new["model"]],
+    ).reindex(columns=ROW_COLUMNS)
+    entry = pd.DataFrame(
+        [
+            {
+                "version": version,
+                "date": today,
+                "note": note.strip(),
+                "rows_added": len(new),
+                "reruns": reruns,
+                "models": ", ".join(sorted(new["model"].astype(str).unique())),
+            }
+        ],
+        columns=VERSION_COLUMNS,
+    )
+    parts = [frame for frame in (rows, new) if len(frame)]
+    all_rows = pd.concat(parts, ignore_index=True) if parts else new
+    versions = pd.concat([f for f in (board.versions, entry) if len(f)], ignore_index=True)
+    return Leaderboard(all_rows.reindex(columns=ROW_COLUMNS), versions)
+
+
+def trend(board: Leaderboard, condition: str | None = None) -> pd.DataFrame:
+    """Return current scored rows with a release date, oldest model first.
+
+    Columns: release_date, model, condition, accuracy, ci_low, ci_high, version.
+    """
+    rows = board.current()
+    rows = rows[(rows["status"] == SCORED) & (rows["release_date"].astype(str) != "")]
+    if condition is not None:
+        rows = rows[rows["condition"] == condition]
+    columns = ["release_date", "model", "condition", "accuracy", "ci_low", "ci_high", "version"]
+    return rows.sort_values(["condition", "release_date", "model"])[columns].reset_index(drop=True)
+
+
+def trend_correlation(trend_rows: pd.DataFrame) -> pd.DataFrame:
+    """Return, per condition, Spearman's rank correlation of accuracy with release date.
+
+    Columns: condition, models, rho, p-val (NaN with fewer than three models).
+    """
+    from scipy.stats import spearmanr
+
+    out = []
+    for condition, group in trend_rows.groupby("condition", sort=True):
+        days = pd.to_datetime(group["release_date"]).map(pd.Timestamp.toordinal)
+        rho, p = (math.nan, math.nan)
+        if len(group) >= 3 and group["accuracy"].nunique() > 1 and days.nunique() > 1:
+            result = spearmanr(days, group["accuracy"])
+            rho, p = float(result.statistic), float(result.pvalue)
+        out.append({"condition": condition, "models": len(group), "rho": rho, "p-val": p})
+    return pd.DataFrame(out, columns=["condition", "models", "rho", "p-val"])

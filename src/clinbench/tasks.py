@@ -106,6 +106,11 @@ def item_sample(
 
 def item_from_metadata(metadata: dict[str, Any]) -> Item:
     """Return the item stored in a sample's metadata (media resolve as in its file)."""
+    if "item" not in (metadata or {}):
+        raise ValueError(
+            "this sample holds no clinbench item; clinbench/chance and clinbench/rules answer "
+            "clinbench items only (clinbench/replay answers any sample by its id)"
+        )
     item = ITEM_ADAPTER.validate_python(metadata["item"])
     if metadata.get("item_file"):
         item._source_file = Path(metadata["item_file"])

@@ -1,5 +1,45 @@
-"""Validate item files and print the item JSON Schema."""
+"""`clinbench items`: validate item files and print the item JSON Schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import typer
 
 app = typer.Typer(help="Validate item files and print the item JSON Schema.", no_args_is_help=True)
+
+
+@app.command("validate")
+def validate(
+    paths: list[Path] = typer.Argument(..., help="Item files (.jsonl or .csv)."),
+) -> None:
+    """Check item files; print every problem as file:line: field: message (exit 2 if any)."""
+    from collections import Counter
+
+    from clinbench.items.loader import read_items
+
+    items, problems = read_items(paths)
+    for problem in problems:
+        typer.echo(str(problem), err=True)
+    if problems:
+        typer.echo(f"{len(problems)} problem(s) found; no item set is valid.", err=True)
+        raise typer.Exit(2)
+    counts = Counter(item.format for item in items)
+    summary = ", ".join(f"{n} {fmt}" for fmt, n in sorted(counts.items()))
+    typer.echo(f"OK: {len(items)} items in {len(paths)} file(s) ({summary}).")
+
+
+@app.command("schema")
+def schema(
+    out: Path | None = typer.Option(None, "--out", help="Write the schema here instead of stdout."),
+) -> None:
+    """Print the JSON Schema that every item (any format) must satisfy."""
+    from clinbench.items.model import item_json_schema
+
+    text = json.dumps(item_json_schema(), indent=2)
+    if out is None:
+        typer.echo(text)
+    else:
+        out.write_text(text + "\n", encoding="utf-8")
+        typer.echo(f"Wrote {out}")

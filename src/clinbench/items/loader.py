@@ -184,6 +184,7 @@ def write_items(items: Iterable[Item], path: str | Path) -> Path:
     tmp = path.with_suffix(path.suffix + ".tmp")
     with tmp.open("w", encoding="utf-8") as handle:
         for item in items:
-            handle.write(item.model_dump_json(exclude_defaults=True) + "\n")
+            row = {"format": item.format, **item.model_dump(mode="json", exclude_defaults=True)}
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
     tmp.replace(path)
     return path

@@ -13,12 +13,12 @@ class NoActiveSample(RuntimeError):
 
 
 def current_sample() -> Any:
-    """Return the TaskState of the sample being run (the provider needs its item)."""
+    """Return the TaskState of the sample being run (the provider needs its id and item)."""
     state = sample_state()
-    if state is None or "item" not in (state.metadata or {}):
+    if state is None:
         raise NoActiveSample(
-            "clinbench's offline providers answer clinbench items only: no clinbench sample "
-            "is active (run a clinbench task)."
+            "clinbench's offline providers answer inside an Inspect sample only: "
+            "no sample is active (run a clinbench task)."
         )
     return state
 

@@ -1,5 +1,33 @@
-"""Turn Inspect logs into the frozen results table."""
+"""`clinbench results`: turn Inspect logs into the frozen results table."""
+
+from __future__ import annotations
+
+from pathlib import Path
 
 import typer
 
 app = typer.Typer(help="Turn Inspect logs into the frozen results table.", no_args_is_help=True)
+
+
+@app.command("export")
+def export(
+    log_dir: list[Path] = typer.Argument(..., help="Inspect log files or folders of logs."),
+    out: Path = typer.Option(..., "--out", help="Output table: FILE.parquet or FILE.csv."),
+) -> None:
+    """Write one row per model × task × item × epoch × condition × scorer (× question)."""
+    from clinbench.results.export import results_table, write_results
+
+    if out.suffix.lower() not in (".parquet", ".csv"):
+        typer.echo(f"error: {out}: the output must end in .parquet or .csv", err=True)
+        raise typer.Exit(2)
+    try:
+        frame = results_table(log_dir)
+    except (FileNotFoundError, ValueError) as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from err
+    if frame.empty:
+        typer.echo(f"error: no Inspect logs with samples in {', '.join(map(str, log_dir))}", err=True)
+        raise typer.Exit(2)
+    write_results(frame, out)
+    counts = frame["outcome"].value_counts().to_dict()
+    typer.echo(f"Wrote {len(frame)} rows to {out} (outcomes: {counts}).")

@@ -84,6 +84,17 @@ def _decide(candidates: list[Any], what: str) -> Extraction:
     return Extraction("ok", candidates[0], candidates)
 
 
+_LINKING_WORDS = {"or", "and", "nor", "vs", "versus", "to", "then"}
+
+
+def _is_word_use(token: str, rest: str) -> bool:
+    """Return True when a stand-alone "A" or "I" is the article or pronoun, not a letter."""
+    if token.startswith("("):
+        return False
+    following = re.match(r"\s+([a-z][a-z']*)", rest)
+    return bool(following) and following.group(1) not in _LINKING_WORDS
+
+
 def extract_mcq(reply: str, letters: list[str]) -> Extraction:
     """Return the option letter a multiple-choice reply gives."""
     valid = set(letters)
@@ -98,11 +109,7 @@ def extract_mcq(reply: str, letters: list[str]) -> Extraction:
             continue
         rest = reply[match.end() :]
         # "A hearing aid ..." / "I think ..." are words, not option letters.
-        if (
-            letter in ("A", "I")
-            and re.match(r"\s+[a-z]", rest)
-            and not match.group(0).startswith("(")
-        ):
+        if letter in ("A", "I") and _is_word_use(match.group(0), rest):
             continue
         found.append(letter)
     return _decide(found, "option letter")

@@ -1,0 +1,204 @@
+"""Inspect logs -> the frozen results table, through Inspect's log API (no hand parsing).
+
+One row per model × task × item × epoch × condition × scorer, and per question when a
+scorer returns a dictionary of per-question scores (e.g. Q1/Q2/Q3 of a case). A sample
+that failed (provider error after retries, or no frozen response) gets one row with the
+``error`` outcome and no score: never a default answer or score.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from inspect_ai.log import EvalLog, EvalSample, list_eval_logs, read_eval_log
+
+from clinbench.results.schema import RESULT_COLUMNS
+from clinbench.scoring import outcomes
+
+
+def log_paths(sources: Sequence[str | Path] | str | Path) -> list[str]:
+    """Return the Inspect log files in the given files and folders (sorted, de-duplicated)."""
+    if isinstance(sources, str | Path):
+        sources = [sources]
+    found: list[str] = []
+    for source in sources:
+        path = Path(source)
+        if path.is_dir():
+            found += [info.name for info in list_eval_logs(str(path), recursive=True)]
+        elif path.exists():
+            found.append(str(path))
+        else:
+            raise FileNotFoundError(f"{path}: no such log file or folder")
+    cleaned = sorted({f.removeprefix("file://") for f in found})
+    return cleaned
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str) if value else ""
+
+
+def _usage(sample: EvalSample, model: str) -> tuple[int | None, int | None]:
+    usage = (sample.model_usage or {}).get(model)
+    if usage is None:
+        return None, None
+    return usage.input_tokens, usage.output_tokens
+
+
+def _as_float(value: Any) -> float:
+    if isinstance(value, bool):
+        return float(value)
+    if isinstance(value, int | float):
+        return float(value)
+    return math.nan
+
+
+def _task_name(log: EvalLog) -> str:
+    return log.eval.task.split("/")[-1]
+
+
+def _score_rows(base: dict[str, Any], scorer_name: str, score: Any) -> list[dict[str, Any]]:
+    metadata = score.metadata or {}
+    if isinstance(score.value, dict):
+        rows = []
+        per_question = metadata.get("questions", {})
+        for question, value in score.value.items():
+            details = per_question.get(question, {})
+            outcome = details.get("outcome") or (
+                outcomes.GRADED if not math.isnan(_as_float(value)) else outcomes.UNSCORED
+            )
+            errors = details.get("critical_errors") or []
+            rows.append(
+                base
+                | {
+                    "scorer": scorer_name,
+                    "question": question,
+                    "extracted_answer": details.get("answer"),
+                    "outcome": outcome,
+                    "score": _as_float(value) if outcome not in outcomes.EXCLUDED else math.nan,
+                    "grade": details.get("grade"),
+                    "critical_errors": ";".join(errors),
+                    "score_metadata": _json(details),
+                }
+            )
+        return rows
+    outcome = metadata.get("outcome")
+    value = _as_float(score.value)
+    if outcome is None:
+        outcome = outcomes.UNSCORED if math.isnan(value) else outcomes.GRADED
+    errors = metadata.get("critical_errors") or []
+    return [
+        base
+        | {
+            "scorer": scorer_name,
+            "question": metadata.get("question", ""),
+            "extracted_answer": score.answer,
+            "outcome": outcome,
+            "score": value if outcome not in outcomes.EXCLUDED else math.nan,
+            "grade": metadata.get("grade"),
+            "critical_errors": ";".join(errors) if isinstance(errors, list) else str(errors),
+            "score_metadata": _json(metadata),
+        }
+    ]
+
+
+def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
+    """Return the results rows of one Inspect log."""
+    model = log.eval.model
+    rows: list[dict[str, Any]] = []
+    for sample in log.samples or []:
+        metadata = sample.metadata or {}
+        item = metadata.get("item") or {}
+        input_tokens, output_tokens = _usage(sample, model)
+        base = {
+            "suite": metadata.get("suite") or item.get("suite", ""),
+            "task": _task_name(log),
+            "model": model,
+            "item_id": str(sample.id),
+            "format": metadata.get("format") or item.get("format", ""),
+            "condition": metadata.get("condition")
+            or (log.eval.metadata or {}).get("condition", "default"),
+            "epoch": sample.epoch,
+            "question": "",
+            "response": sample.output.completion if sample.output else "",
+            "input_tokens": input_tokens,
+            "output_tokens": output_tokens,
+            "domain": metadata.get("domain"),
+            "source_pool": metadata.get("source_pool"),
+            "difficulty": metadata.get("difficulty"),
+            "tags": ";".join(item.get("tags") or []),
+            "item_metadata": _json(item.get("metadata")),
+            "run_id": log.eval.run_id,
+            "log_file": log_file,
+        }
+        if sample.error is not None or not sample.scores:
+            message = sample.error.message if sample.error is not None else "sample was not scored"
+            rows.append(
+                base
+                | {
+                    "scorer": "",
+                    "extracted_answer": None,
+                    "outcome": outcomes.ERROR,
+                    "score": math.nan,
+                    "grade": None,
+                    "critical_errors": "",
+                    "score_metadata": _json({"error": message}),
+                }
+            )
+            continue
+        for scorer_name, score in sample.scores.items():
+            rows.extend(_score_rows(base, scorer_name, score))
+    return rows
+
+
+def results_table(sources: Sequence[str | Path] | str | Path) -> pd.DataFrame:
+    """Return the results table of every Inspect log in the given files and folders."""
+    rows: list[dict[str, Any]] = []
+    for path in log_paths(sources):
+        log = read_eval_log(path)
+        if log.status != "success" and not log.samples:
+            raise ValueError(f"{path}: the eval did not complete ({log.status}) and has no samples")
+        rows.extend(log_rows(log, log_file=Path(path).name))
+    frame = pd.DataFrame(rows, columns=RESULT_COLUMNS)
+    frame["epoch"] = frame["epoch"].astype("Int64")
+    frame["score"] = frame["score"].astype(float)
+    for column in ("input_tokens", "output_tokens"):
+        frame[column] = frame[column].astype("Int64")
+    sort = ["suite", "task", "model", "condition", "item_id", "epoch", "scorer", "question"]
+    return frame.sort_values(sort, kind="stable").reset_index(drop=True)
+
+
+def write_results(frame: pd.DataFrame, out: str | Path) -> Path:
+    """Write the results table as Parquet or CSV (by suffix), atomically; return the path."""
+    out = Path(out)
+    suffix = out.suffix.lower()
+    if suffix not in (".parquet", ".csv"):
+        raise ValueError(f"{out}: results are written as .parquet or .csv")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    if suffix == ".parquet":
+        frame.to_parquet(tmp, index=False)
+    else:
+        frame.to_csv(tmp, index=False)
+    tmp.replace(out)
+    return out
+
+
+def read_results(paths: Iterable[str | Path] | str | Path) -> pd.DataFrame:
+    """Return the results table(s) in .parquet or .csv files, concatenated."""
+    if isinstance(paths, str | Path):
+        paths = [paths]
+    frames = []
+    for path in paths:
+        path = Path(path)
+        if path.suffix.lower() == ".parquet":
+            frames.append(pd.read_parquet(path))
+        elif path.suffix.lower() == ".csv":
+            frames.append(pd.read_csv(path, keep_default_na=False, na_values=[""]))
+        else:
+            raise ValueError(f"{path}: results are read from .parquet or .csv")
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=RESULT_COLUMNS)

@@ -1,0 +1,299 @@
+"""`clinbench run`, `clinbench demo` and `clinbench import-responses`."""
+
+from __future__ import annotations
+
+import importlib
+import time
+from pathlib import Path
+from typing import Any
+
+import typer
+
+OFFLINE_DEFAULT = "clinbench/chance"
+# Tasks whose replies are free text: their offline default is the rule-based baseline.
+RULES_DEFAULT_PREFIXES = ("audiology_cases", "slp_")
+
+
+def _key_values(pairs: list[str] | None, option: str) -> dict[str, Any]:
+    """Return KEY=VALUE options as a dict (values parsed as YAML scalars: numbers, booleans)."""
+    import yaml
+
+    parsed: dict[str, Any] = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise typer.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint=option)
+        key, value = pair.split("=", 1)
+        parsed[key.strip()] = yaml.safe_load(value) if value else ""
+    return parsed
+
+
+def default_model(target: str) -> str:
+    """Return the offline model a task runs with when no --model is given."""
+    return "clinbench/rules" if target.startswith(RULES_DEFAULT_PREFIXES) else OFFLINE_DEFAULT
+
+
+def resolve_task(target: list[str], task_args: dict[str, Any]) -> Any:
+    """Return the Inspect task for item files or a suite task name (with its task args)."""
+    from clinbench.suites import TASKS, task_function
+    from clinbench.tasks import clinbench_items
+
+    if len(target) == 1 and target[0] in TASKS:
+        return task_function(target[0])(**task_args)
+    missing = [t for t in target if not Path(t).exists()]
+    if missing:
+        known = ", ".join(sorted(TASKS))
+        raise typer.BadParameter(
+            f"{', '.join(missing)}: neither an item file nor a suite task ({known})",
+            param_hint="ITEMS_OR_SUITE",
+        )
+    return clinbench_items(items=[str(Path(t)) for t in target], **task_args)
+
+
+def print_summary(frame: Any, console: Any, title: str, by: tuple[str, ...]) -> None:
+    """Print the accuracy table (n, accuracy [95% Wilson CI], declines, parse failures, errors)."""
+    from rich.table import Table
+
+    from clinbench.results.summary import accuracy_summary
+
+    summary = accuracy_summary(frame, by=by)
+    if summary.empty:
+        return
+    table = Table(title=title)
+    for column in (*by, "n", "accuracy [95% CI]", "declined", "parse failed", "error"):
+        table.add_column(column, justify="left" if column in by else "right")
+    for row in summary.itertuples(index=False):
+        accuracy = (
+            "—"
+            if row.answered == 0
+            else f"{row.accuracy:.1%} [{row.ci_low:.1%}, {row.ci_high:.1%}]"
+        )
+        table.add_row(
+            *(str(getattr(row, c)) for c in by),
+            str(row.n),
+            accuracy,
+            str(row.declined),
+            str(row.parse_failed),
+            str(row.error),
+        )
+    console.print(table)
+    console.print(
+        "Accuracy is correct / answered (declines count as not correct); parse failures "
+        "and errors are excluded from it and counted apart."
+    )
+
+
+def run(
+    target: list[str] = typer.Argument(
+        ..., metavar="ITEMS_OR_SUITE", help="Item files (.jsonl/.csv) or a suite task name."
+    ),
+    model: list[str] = typer.Option(
+        None,
+        "--model",
+        "-m",
+        help="Inspect model(s), e.g. openai/gpt-4o, clinbench/chance, "
+        "clinbench/replay/NAME. Default: an offline baseline.",
+    ),
+    condition: str | None = typer.Option(None, "--condition", help="Condition name."),
+    epochs: int = typer.Option(1, "--epochs", min=1, help="Times each item is asked."),
+    limit: int | None = typer.Option(None, "--limit", min=1, help="Run only the first N items."),
+    log_dir: Path = typer.Option(Path("logs"), "--log-dir", help="Where Inspect logs go."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Also export the results table (.parquet or .csv)."
+    ),
+    grader: str | None = typer.Option(
+        None, "--grader", help="Model bound to Inspect's 'grader' role (the adjudicator)."
+    ),
+    model_arg: list[str] = typer.Option(
+        None, "-M", help="Model argument KEY=VALUE (e.g. -M responses=frozen.csv)."
+    ),
+    task_arg: list[str] = typer.Option(None, "-T", help="Task argument KEY=VALUE."),
+    temperature: float | None = typer.Option(None, help="Override the task's temperature."),
+    seed: int | None = typer.Option(None, help="Override the task's seed."),
+    max_tokens: int | None = typer.Option(None, help="Override the task's max tokens."),
+    display: str = typer.Option(
+        "rich", help="Progress display: rich, plain, log or none (Inspect's displays)."
+    ),
+) -> None:
+    """Run items or a suite task on one or more models through Inspect, and log everything."""
+    from inspect_ai import eval as inspect_eval
+    from rich.console import Console
+
+    console = Console()
+    task_args = _key_values(task_arg, "-T")
+    if condition is not None:
+        task_args["condition"] = condition
+    try:
+        task = resolve_task(target, task_args)
+    except (ValueError, FileNotFoundError) as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from err
+    models = model or [default_model(target[0])]
+    overrides = {
+        k: v
+        for k, v in {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}.items()
+        if v is not None
+    }
+    logs = inspect_eval(
+        task,
+        model=models,
+        model_args=_key_values(model_arg, "-M"),
+        model_roles={"grader": grader} if grader else None,
+        epochs=epochs,
+        limit=limit,
+        log_dir=str(log_dir),
+        display=display,
+        fail_on_error=False,
+        **overrides,
+    )
+    from clinbench.results.export import results_table, write_results
+
+    frame = results_table([log.location for log in logs])
+    if out is not None:
+        write_results(frame, out)
+        console.print(f"Results table: {out}")
+    print_summary(frame, console, "Results", ("model", "format"))
+    for log in logs:
+        console.print(f"Log: {log.location} ({log.status})")
+    if any(log.status != "success" for log in logs):
+        raise typer.Exit(1)
+
+
+def _suite_demos() -> list[tuple[str, Any]]:
+    """Return (suite, demo module) for each suite that contributes to the demo."""
+    from clinbench.suites import SUITES
+
+    modules = []
+    for suite in SUITES:
+        modules.append((suite, importlib.import_module(f"clinbench.suites.{suite}.demo")))
+    return modules
+
+
+def foundation_demo_runs(workdir: Path) -> list[Any]:
+    """Return the demo runs over the bundled sample items: chance baseline and a replay fixture."""
+    from clinbench.demo_spec import DemoRun
+    from clinbench.tasks import SAMPLE_ITEMS, clinbench_items
+
+    fixture = SAMPLE_ITEMS.parent / "replay_fixture.csv"
+    return [
+        DemoRun("sample items: chance baseline", clinbench_items(), ["clinbench/chance"]),
+        DemoRun(
+            "sample items: frozen replies (replay)",
+            clinbench_items(),
+            ["clinbench/replay/fixture-model"],
+            model_args={"responses": str(fixture)},
+        ),
+    ]
+
+
+def demo(
+    out: Path = typer.Option(Path("clinbench-demo"), "--out", help="Folder for logs and results."),
+) -> None:
+    """Run every bundled sample suite offline, export results, print tables, write the report."""
+    from inspect_ai import eval as inspect_eval
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from clinbench.results.export import results_table, write_results
+
+    console = Console()
+    started = time.perf_counter()
+    out.mkdir(parents=True, exist_ok=True)
+    log_dir = out / "logs"
+    for old in log_dir.glob("*.eval"):  # the demo's results describe this run only
+        old.unlink()
+    suites = _suite_demos()
+    runs = foundation_demo_runs(out)
+    for suite, module in suites:
+        runs += module.demo_runs(out / suite)
+    console.print(f"clinbench demo: {len(runs)} offline runs; logs in {log_dir}")
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+        TimeElapsedColumn(), console=console, transient=False,
+    ) as progress:  # fmt: skip
+        bar = progress.add_task("running", total=len(runs))
+        for demo_run in runs:
+            progress.update(bar, description=demo_run.label)
+            logs = inspect_eval(
+                demo_run.task,
+                model=demo_run.models,
+                model_args=demo_run.model_args,
+                model_roles=demo_run.model_roles or None,
+                epochs=demo_run.epochs,
+                log_dir=str(log_dir),
+                display="none",
+                fail_on_error=False,
+            )
+            for log in logs:
+                if log.status != "success":
+                    console.print(f"[red]{demo_run.label}: {log.status} {log.error}[/red]")
+            progress.advance(bar)
+    frame = results_table(log_dir)
+    results_path = write_results(frame, out / "results.parquet")
+    write_results(frame, out / "results.csv")
+    print_summary(frame, console, "Exact-match outcomes by suite, model and format",
+                  ("suite", "model", "format"))  # fmt: skip
+    for _suite, module in suites:
+        summary = getattr(module, "demo_summary", None)
+        if summary is not None:
+            summary(frame, console)
+    from clinbench.report import write_report
+
+    report_path = write_report(frame, out / "report.html")
+    elapsed = time.perf_counter() - started
+    console.print(f"\nLogs: {log_dir}  (open with: inspect view --log-dir {log_dir})")
+    console.print(f"Results table: {results_path} and {out / 'results.csv'}")
+    console.print(f"Report: {report_path}")
+    console.print(f"Demo finished in {elapsed:.0f} s.")
+
+
+def import_responses(
+    file: Path = typer.Argument(..., help="Frozen responses (.csv or .jsonl)."),
+    items: list[Path] = typer.Option(..., "--items", help="The item file(s) they answer."),
+) -> None:
+    """Check a file of frozen responses against an item set before replaying it.
+
+    Columns: item_id, model, response, and optionally epoch and turn. Reports unknown item
+    ids and duplicates (exit 2), empty responses and items with no response (warnings:
+    replay scores an empty reply as a parse failure and a missing one as an error).
+    """
+    from rich.console import Console
+
+    from clinbench.items.loader import ItemFileError, load_items
+    from clinbench.providers.responses import ResponsesFileError, check_responses, read_responses
+
+    console = Console()
+    try:
+        item_set = load_items(items)
+        frame = read_responses(file)
+    except (ItemFileError, ResponsesFileError) as err:
+        typer.echo(str(err), err=True)
+        raise typer.Exit(2) from err
+    check = check_responses(frame, [i.id for i in item_set])
+    console.print(f"{file}: {check.n_rows} responses from {len(check.models)} model(s)")
+    for name, count in sorted(check.models.items()):
+        missing = len(check.missing.get(name, []))
+        console.print(f"  {name}: {count} responses; {missing} of {len(item_set)} items unanswered")
+    for line, item_id in check.unknown_ids:
+        typer.echo(f"{file}:{line}: item_id: unknown item {item_id!r}", err=True)
+    for line, item_id in check.duplicates:
+        typer.echo(f"{file}:{line}: item_id: duplicate response for {item_id!r}", err=True)
+    for line, item_id in check.empty:
+        typer.echo(
+            f"{file}:{line}: response: empty for {item_id!r} (will score as parse_failed)", err=True
+        )
+    for name, ids in sorted(check.missing.items()):
+        shown = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "")
+        console.print(f"  {name}: no response for {shown} (replay records these as errors)")
+    if not check.ok:
+        raise typer.Exit(2)
+    console.print(
+        f"Ready to replay: clinbench run {' '.join(map(str, items))} "
+        f"--model clinbench/replay/<model> -M responses={file}"
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Mount run, demo and import-responses on the main app."""
+    app.command("run")(run)
+    app.command("demo")(demo)
+    app.command("import-responses")(import_responses)

@@ -32,7 +32,10 @@ SUBSTITUTIONS: tuple[tuple[str, str, str, str], ...] = (
     ("th", "TH", "f", "F"),  # th-fronting
     ("th", "DH", "d", "D"),  # stopping of /dh/
 )
-ADDED_WORDS = ("uh", "um", "and")
+ADDED_WORDS = ("uh", "um")
+# Relative JSGF weights: the expected word is the most likely path; variants, omissions,
+# fragments and added words are possible but need acoustic evidence to win.
+WEIGHTS = {"expected": 20, "variant": 4, "omitted": 1, "none": 20, "fragment": 1, "added": 1}
 FUNCTION_WORDS = frozenset(
     "a an the is are was to of in on at and it he she we i you my his her it's this that".split()
 )
@@ -89,21 +92,22 @@ def build_grammar(expected: str, lookup: Callable[[str], str | None]) -> Grammar
         if phones is None:
             grammar.missing.append(token)
             continue
-        alternatives = [token]
+        alternatives = [f"/{WEIGHTS['expected']}/ {token}"]
         parts = []
         if token not in FUNCTION_WORDS:
             for spelling, variant_phones in word_variants(token, phones).items():
                 if lookup(spelling) is None:
                     grammar.new_words[spelling] = variant_phones
-                alternatives.append(spelling)
+                alternatives.append(f"/{WEIGHTS['variant']}/ {spelling}")
             frag = fragment(token, phones)
             if frag:
                 grammar.new_words.setdefault(frag[0], frag[1])
-                parts.append(f"[ {frag[0]} [ {frag[0]} ] ]")
-        parts.append("[ " + " | ".join(dict.fromkeys(alternatives)) + " ]")
+                parts.append(f"( /{WEIGHTS['none']}/ <NULL> | /{WEIGHTS['fragment']}/ {frag[0]}+ )")
+        alternatives.append(f"/{WEIGHTS['omitted']}/ <NULL>")
+        parts.append("( " + " | ".join(alternatives) + " )")
         rules.append(f"<w{index}> = {' '.join(parts)};")
     names = [r.split(" =")[0] for r in rules]
-    edge = "[ <added> ]" if added else ""
+    edge = f"( /{WEIGHTS['none']}/ <NULL> | /{WEIGHTS['added']}/ <added> )" if added else ""
     body = " ".join(filter(None, [edge, *names, edge])) or "<NULL>"
     grammar.jsgf = "\n".join(
         ["#JSGF V1.0;", "grammar slp;", f"public <utterance> = {body};", *rules]

@@ -81,9 +81,10 @@ CLIPS = [
      "typically_developing", "typically_developing", "typically_developing"),
 ]  # fmt: skip
 
+LIBRIVOX = "librivox/sense_and_sensibility_01_austen_64kb"
 REAL = [  # (file under the testdata folder, transcript)
-    ("librivox/sense_and_sensibility_01_austen_64kb-0880.wav", "he was not an ill disposed young man"),
-    ("librivox/sense_and_sensibility_01_austen_64kb-0930.wav", "he might even have been made amiable himself"),
+    (f"{LIBRIVOX}-0880.wav", "he was not an ill disposed young man"),
+    (f"{LIBRIVOX}-0930.wav", "he might even have been made amiable himself"),
     ("cards/001.wav", "ten of clubs"),
     ("cards/003.wav", "seven of clubs"),
 ]  # fmt: skip

@@ -71,7 +71,7 @@ STANDARDS: dict[str, Standard] = {
     # severe 65 to < 80, profound 80 to < 95, complete or total >= 95 dB HL.
     "who2021": Standard(
         name="who2021",
-        citation="World Health Organization (2021). World report on hearing: grades of hearing loss.",
+        citation="WHO (2021). World report on hearing (grades of hearing loss).",
         pta_frequencies=(500, 1000, 2000, 4000),
         degrees=(
             "normal",
@@ -90,7 +90,7 @@ STANDARDS: dict[str, Standard] = {
     # moderate 41-55, moderately severe 56-70, severe 71-90, profound 91+ dB HL.
     "asha": Standard(
         name="asha",
-        citation="Clark JG (1981). Uses and abuses of hearing loss classification. Asha 23:493-500.",
+        citation="Clark JG (1981). Uses and abuses of hearing loss classification. Asha 23:493-500",
         pta_frequencies=(500, 1000, 2000),
         degrees=(
             "normal",
@@ -109,7 +109,7 @@ STANDARDS: dict[str, Standard] = {
     # moderately severe 56-70, severe 71-90, profound > 90 dB HL.
     "goodman": Standard(
         name="goodman",
-        citation="Goodman A (1965). Reference zero levels for pure-tone audiometer. Asha 7:262-263.",
+        citation="Goodman A (1965). Reference zero levels for pure-tone audiometer. Asha 7:262-3",
         pta_frequencies=(500, 1000, 2000),
         degrees=("normal", "mild", "moderate", "moderately severe", "severe", "profound"),
         edges=(25, 40, 55, 70, 90),
@@ -263,6 +263,10 @@ def hearing_type(ear: EarThresholds, standard: Standard, criteria: Criteria) -> 
             significant = _significant_gap(gaps, criteria)
         return "normal", significant, bone_pta, gaps
     if not gaps:
+        if ear.bone and all(t.no_response for t in ear.bone.values()):
+            # Bone conduction absent at the audiometer's limits: no air-bone gap can be shown,
+            # and bone hearing is itself impaired, so the loss is classed sensorineural.
+            return "sensorineural", False, bone_pta, gaps
         return None, None, bone_pta, gaps
     significant = _significant_gap(gaps, criteria)
     if not significant:
@@ -412,7 +416,8 @@ def red_flags(
     - asymmetric or unilateral sensorineural (or mixed) loss: retrocochlear
       investigation (MRI), the screening purpose of the asymmetry criteria above;
     - conductive or mixed loss with a type B tympanogram in an adult (>= ``adult_age``):
-      ENT examination, including the postnasal space when one-sided;
+      ENT examination, including the postnasal space when one-sided (not when the
+      ear-canal volume is large, which means a perforation rather than effusion);
     - sudden sensorineural loss (history): urgent ENT referral, Chandrasekhar SS et al
       (2019) Clinical practice guideline: sudden hearing loss (update), Otolaryngol
       Head Neck Surg 161(1S):S1-S45.
@@ -421,7 +426,13 @@ def red_flags(
     if asym.asymmetric and asym.worse_ear is not None:
         worse = ears[asym.worse_ear]
         better = ears["left" if asym.worse_ear == "right" else "right"]
-        if worse.type in ("sensorineural", "mixed"):
+        bone_gap = None
+        if worse.bone_pta is not None and better.bone_pta is not None:
+            bone_gap = worse.bone_pta - better.bone_pta
+        # A mixed loss counts only when its bone conduction is itself asymmetric.
+        if worse.type == "sensorineural" or (
+            worse.type == "mixed" and bone_gap is not None and bone_gap >= criteria.asymmetry_db
+        ):
             code = (
                 "unilateral_sensorineural_loss"
                 if better.type == "normal"
@@ -439,7 +450,10 @@ def red_flags(
     if age is not None and age >= criteria.adult_age and audiogram.tympanometry:
         for ear in EARS:
             tymp = audiogram.tympanometry.get(ear)
-            if tymp is not None and tymp.type == "B" and ears[ear].type in ("conductive", "mixed"):
+            if tymp is None or tymp.type != "B" or ears[ear].type not in ("conductive", "mixed"):
+                continue
+            # A large ear-canal volume (> 2.0 ml) means a perforation or patent tube, not effusion.
+            if tymp.ear_canal_volume_ml is None or tymp.ear_canal_volume_ml <= 2.0:
                 flags.append(
                     RedFlag(
                         "adult_conductive_type_b",

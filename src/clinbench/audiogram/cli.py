@@ -2,4 +2,6 @@
 
 import typer
 
-app = typer.Typer(help="Classify, render, generate and fact-check audiograms.", no_args_is_help=True)
+app = typer.Typer(
+    help="Classify, render, generate and fact-check audiograms.", no_args_is_help=True
+)

@@ -73,7 +73,7 @@ def _plot_ear(ax, audiogram: Audiogram, ear: str) -> None:
                 zorder=4,
                 gid=f"{ear}-{conduction}{'-masked' if masked else ''}",
             )
-            for (f, t), x in zip(selected, xs, strict=True):
+            for (_freq, t), x in zip(selected, xs, strict=True):
                 if t.no_response:
                     direction = -1 if ear == "right" else 1
                     ax.annotate(
@@ -102,7 +102,7 @@ def render_audiogram(audiogram: Audiogram, path: str | Path | None = None, *, ti
     ax = fig.add_subplot(1, 1, 1)
     ax.set_xscale("log")
     ax.set_xlim(180, 11000)
-    ax.set_ylim(DB_RANGE[1] + 5, DB_RANGE[0] - 5)  # inverted: better hearing at the top
+    ax.set_ylim(DB_RANGE[1] + 12, DB_RANGE[0] - 5)  # inverted: better hearing at the top
     ax.xaxis.set_major_locator(FixedLocator(list(TICK_LABELS)))
     ax.set_xticklabels([TICK_LABELS[f] for f in TICK_LABELS])
     ax.xaxis.set_minor_locator(FixedLocator(list(INTER_OCTAVES)))
@@ -144,7 +144,9 @@ def render_audiogram(audiogram: Audiogram, path: str | Path | None = None, *, ti
         for label, marker, colour, hollow in legend_rows
     ]
     handles.append(
-        Line2D([], [], color="#555555", marker=r"$\downarrow$", linestyle="none", label="No response")
+        Line2D(
+            [], [], color="#555555", marker=r"$\downarrow$", linestyle="none", label="No response"
+        )
     )
     ax.legend(
         handles=handles,

@@ -1,0 +1,1 @@
+"""Prompt files for curation model calls (screening, adaptation, cognitive level)."""

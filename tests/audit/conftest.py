@@ -20,7 +20,7 @@ QUESTIONS = {
     "Q3": "Recommend the next clinical steps.",
 }
 # Score band midpoints used to give each synthetic grade a plausible 0-100 score.
-_SCORES = {"A": 94.5, "B": 84.5, "C": 74.5, "D": 62.5, "F": 35.0}
+_SCORES = {"A": 94.125, "B": 82.375, "C": 67.625, "D": 50.875, "F": 20.125}
 _ERRORS = ("severity_misclassification", "laterality_confusion", "fabricated_result")
 
 
@@ -72,7 +72,7 @@ def make_results(folder: Path, n_cases: int = 12, seed: int = 7) -> pd.DataFrame
         }
         meta = json.dumps({"item": item, "item_dir": str(folder / "items"), "suite": "audiology"})
         # Cases 0-2 are failed by every model on Q1 (all-models-fail enrichment).
-        for m, model in enumerate(MODELS):
+        for model in MODELS:
             for q in QUESTIONS:
                 if q == "Q1" and c < 3:
                     grade = "D" if rng.random() < 0.8 else "F"

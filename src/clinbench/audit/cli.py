@@ -107,8 +107,9 @@ def sample(
     for warning in warnings:
         typer.echo(f"warning: {warning}", err=True)
     cells = drawn.cells
+    unit = "replies" if mode == "review" else "cases"
     typer.echo(
-        f"Sampled {len(drawn.sample)} of {len(drawn.population)} {'replies' if mode == 'review' else 'cases'} "
+        f"Sampled {len(drawn.sample)} of {len(drawn.population)} {unit} "
         f"across {int((cells['sample_n'] > 0).sum())} of {len(cells)} cells into {out}"
     )
     typer.echo(

@@ -9,12 +9,17 @@ REVIEWERS_VS_ADJUDICATOR = "reviewers_vs_adjudicator"
 UNRESOLVED = "unresolved"
 
 
+def _error_type(label: dict[str, Any]) -> str | None:
+    value = label.get("error_type")
+    return value if isinstance(value, str) and value else None  # None, NaN and "" alike
+
+
 def _same(labels: list[dict[str, Any]]) -> bool:
     first = labels[0]
     return all(
         lab["grade"] == first["grade"]
         and bool(lab["critical_error"]) == bool(first["critical_error"])
-        and (lab.get("error_type") or None) == (first.get("error_type") or None)
+        and _error_type(lab) == _error_type(first)
         for lab in labels[1:]
     )
 
@@ -53,14 +58,14 @@ def human_label(
         return {
             "grade": consensus["grade"],
             "critical_error": bool(consensus["critical_error"]),
-            "error_type": consensus.get("error_type") or None,
+            "error_type": _error_type(consensus),
             "source": "consensus",
         }
     if len(labels) >= 2 and _same(labels):
         return {
             "grade": labels[0]["grade"],
             "critical_error": bool(labels[0]["critical_error"]),
-            "error_type": labels[0].get("error_type") or None,
+            "error_type": _error_type(labels[0]),
             "source": "reviewers_agree",
         }
     return None

@@ -286,9 +286,8 @@ def stratified_sample(
         source = results if results is not None else units
         if mode == "review":
             key = set(zip(source.loc[flags, "item_id"], source.loc[flags, "question"], strict=True))
-            population["enriched"] = [
-                (i, q) in key for i, q in zip(population["item_id"], population["question"], strict=True)
-            ]  # fmt: skip
+            pairs = zip(population["item_id"], population["question"], strict=True)
+            population["enriched"] = [pair in key for pair in pairs]
         else:  # a case is enriched when every model failed at least one of its questions
             key = set(source.loc[flags, "item_id"])
             population["enriched"] = population["item_id"].isin(key)

@@ -150,7 +150,8 @@ class AuditStore:
         try:
             with self.transaction() as db:
                 db.execute(
-                    "INSERT INTO reviewers (name, role, token_hash, created_at) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO reviewers (name, role, token_hash, created_at) "
+                    "VALUES (?, ?, ?, ?)",
                     (name, role, hash_token(token), now()),
                 )
         except sqlite3.IntegrityError as err:

@@ -1,0 +1,534 @@
+"""The audit's agreement report, computed with clinbench.stats from the audit folder.
+
+Tables (CSV) and a summary (JSON and Markdown):
+
+- inter-reviewer agreement before consensus, overall, per segment and per question type;
+- adjudicator vs human consensus, overall and per question type;
+- error direction: adjudicator over- vs under-flagging of critical errors, harsher vs more
+  lenient grades, and population-reweighted critical-error rates (sampling weights);
+- the (question type x adjudicator grade) calibration map and calibrated means over the
+  audited population under each sparse-cell rule;
+- every label with reviewer, time and segment (and the consensus records, and the event log).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from clinbench.audit.consensus import consensus_reason, human_label
+from clinbench.audit.labels import GRADES
+from clinbench.audit.sampling import (
+    DB_FILE,
+    POPULATION_FILE,
+    load_key,
+    load_manifest,
+)
+from clinbench.audit.store import AuditStore
+
+REPORT_FILES = (
+    "labels.csv", "events.csv", "consensus.csv", "items.csv", "inter_reviewer.csv",
+    "adjudicator_vs_consensus.csv", "error_direction.csv", "calibration_map.csv",
+    "calibrated_means.csv", "summary.json", "report.md",
+)  # fmt: skip
+
+
+def grade_midpoints(rubric_path: str | Path | None = None) -> dict[str, float]:
+    """Return the 0-100 midpoint of each letter grade's band in a case rubric.
+
+    A band runs from its ``min`` up to the next better band's ``min`` (the best band up to
+    its ``max``), so with bands A 90, B 75, C 60, D 40, F 0 the midpoints are 95, 82.5,
+    67.5, 50 and 20. Human grades are compared with adjudicator scores on this scale.
+    """
+    from clinbench.scoring.rubric import load_rubric
+
+    rubric = load_rubric(rubric_path)
+    out = {}
+    upper = rubric.grades[0].max
+    for band in rubric.grades:
+        out[band.grade] = round((band.min + upper) / 2, 4)
+        upper = band.min
+    return out
+
+
+def _json_ready(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _json_ready(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_ready(v) for v in value]
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating | float):
+        return None if math.isnan(float(value)) else float(value)
+    if isinstance(value, np.bool_):
+        return bool(value)
+    return value
+
+
+def _pair_agreement(
+    frame: pd.DataFrame, a_grade: str, b_grade: str, a_flag: str, b_flag: str, *,
+    seed: int, n_boot: int, reference: str | None = None,
+) -> dict[str, Any]:  # fmt: skip
+    """Return grade and critical-error agreement figures of two label columns."""
+    from clinbench.stats.agreement import agreement_summary
+
+    if frame.empty:
+        return {"n": 0}
+    grade = agreement_summary(
+        frame, a_grade, b_grade, kind="ordinal", categories=GRADES, n_boot=n_boot, seed=seed
+    )
+    flag = agreement_summary(
+        frame, a_flag, b_flag, kind="binary", reference=reference, n_boot=n_boot, seed=seed
+    )
+    out = {"n": len(frame)}
+    out.update({f"grade_{k}": v for k, v in grade.items() if k != "n"})
+    out.update({f"critical_error_{k}": v for k, v in flag.items() if k != "n"})
+    return out
+
+
+def _flatten(row: dict[str, Any]) -> dict[str, Any]:
+    """Return a CSV-ready row: intervals and {value, ci} pairs split into columns."""
+    flat: dict[str, Any] = {}
+    for key, value in row.items():
+        if isinstance(value, dict) and "value" in value:
+            flat[key] = value["value"]
+            flat[f"{key}_ci_low"], flat[f"{key}_ci_high"] = value["ci"]
+        elif isinstance(value, list | tuple) and len(value) == 2 and key.endswith("_ci"):
+            flat[f"{key}_low"], flat[f"{key}_high"] = value
+        else:
+            flat[key] = value
+    return flat
+
+
+def _scopes(items: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
+    scopes = [("overall", items)]
+    for segment in ("calibration", "main"):
+        part = items[items["segment"] == segment]
+        if not part.empty:
+            scopes.append((f"segment={segment}", part))
+    for question in sorted(items["question"].dropna().unique()):
+        scopes.append((f"question={question}", items[items["question"] == question]))
+    return scopes
+
+
+def _write_atomic(files: dict[str, str | pd.DataFrame], out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    build = Path(tempfile.mkdtemp(prefix=".report.", dir=out))
+    written = []
+    try:
+        for name, content in files.items():
+            target = build / name
+            if isinstance(content, pd.DataFrame):
+                content.to_csv(target, index=False)
+            else:
+                target.write_text(content, encoding="utf-8")
+        for name in files:
+            os.replace(build / name, out / name)
+            written.append(out / name)
+    finally:
+        shutil.rmtree(build, ignore_errors=True)
+    return written
+
+
+def audit_report(
+    audit_dir: str | Path,
+    out: str | Path,
+    *,
+    seed: int = 0,
+    n_boot: int = 2000,
+    rubric: str | Path | None = None,
+    min_cell: int = 2,
+) -> list[Path]:
+    """Write the agreement report of an audit folder into ``out``; return the files written."""
+    audit_dir, out = Path(audit_dir), Path(out)
+    meta, manifest = load_manifest(audit_dir)
+    store = AuditStore(audit_dir / DB_FILE)
+    people = store.reviewers("reviewer")
+    segments = {item["audit_id"]: item["segment"] for item in manifest}
+    if meta.get("kind") == "baseline":
+        return _baseline_report(audit_dir, out, store, manifest, people)
+
+    key = load_key(audit_dir)
+    key["adjudicator_critical_error"] = (
+        key["adjudicator_critical_error"].astype(str).str.lower() == "true"
+    )
+    labels = pd.DataFrame(store.labels())
+    if labels.empty:
+        raise ValueError(f"{audit_dir}: no labels recorded yet")
+    labels["segment"] = labels["audit_id"].map(segments)
+    labels["question"] = labels["audit_id"].map(key.set_index("audit_id")["question"])
+    labels["critical_error"] = labels["critical_error"].astype(bool)
+    names = [p["name"] for p in people if p["name"] in set(labels["reviewer"])]
+    if len(names) < 2:
+        raise ValueError(f"{audit_dir}: agreement needs labels from at least two reviewers")
+    submitted = [p["name"] for p in people if p["submitted_at"]]
+    recorded = store.consensus()
+
+    # One row per audit item: key, each reviewer's label, consensus and the human label.
+    by_item = {a: g.to_dict("records") for a, g in labels.groupby("audit_id")}
+    rows = []
+    for _, k in key.iterrows():
+        mine = by_item.get(k["audit_id"], [])
+        row = k.to_dict()
+        for lab in mine:
+            who = lab["reviewer"]
+            row[f"{who}_grade"] = lab["grade"]
+            row[f"{who}_critical_error"] = bool(lab["critical_error"])
+            row[f"{who}_error_type"] = lab["error_type"]
+        complete = len(mine) == len(names)
+        row["labelled_by"] = len(mine)
+        row["consensus_reason"] = (
+            consensus_reason(mine, k["adjudicator_grade"], k["adjudicator_critical_error"])
+            if complete
+            else "incomplete"
+        )
+        human = human_label(mine, recorded.get(k["audit_id"])) if complete else None
+        row["human_grade"] = human["grade"] if human else None
+        row["human_critical_error"] = human["critical_error"] if human else None
+        row["human_error_type"] = human["error_type"] if human else None
+        row["human_label_source"] = human["source"] if human else "unresolved"
+        rows.append(row)
+    items = pd.DataFrame(rows)
+
+    # Inter-reviewer agreement before consensus: every pair of reviewers, per scope.
+    inter = []
+    for a, b in itertools.combinations(names, 2):
+        pair = items.dropna(subset=[f"{a}_grade", f"{b}_grade"])
+        for scope, part in _scopes(pair):
+            figures = _pair_agreement(
+                part, f"{a}_grade", f"{b}_grade", f"{a}_critical_error", f"{b}_critical_error",
+                seed=seed, n_boot=n_boot,
+            )  # fmt: skip
+            inter.append(_flatten({"reviewer_a": a, "reviewer_b": b, "scope": scope, **figures}))
+    inter_df = pd.DataFrame(inter)
+
+    # Adjudicator vs the human consensus label (reference), per scope.
+    resolved = items[items["human_grade"].notna()].copy()
+    resolved["human_critical_error"] = resolved["human_critical_error"].astype(bool)
+    adj = []
+    for scope, part in _scopes(resolved):
+        if scope.startswith("segment="):
+            continue
+        figures = _pair_agreement(
+            part, "adjudicator_grade", "human_grade", "adjudicator_critical_error",
+            "human_critical_error", seed=seed, n_boot=n_boot, reference="b",
+        )  # fmt: skip
+        adj.append(_flatten({"scope": scope, **figures}))
+    adj_df = pd.DataFrame(adj)
+
+    # Error direction and population-reweighted critical-error rates.
+    midpoints = grade_midpoints(rubric)
+    rank = {g: i for i, g in enumerate(GRADES)}
+    direction = []
+    for scope, part in _scopes(resolved):
+        if scope.startswith("segment="):
+            continue
+        a_flag, h_flag = part["adjudicator_critical_error"], part["human_critical_error"]
+        a_rank = part["adjudicator_grade"].map(rank)
+        h_rank = part["human_grade"].map(rank)
+        human_score = part["human_grade"].map(midpoints)
+        row = {
+            "scope": scope,
+            "n": len(part),
+            "over_flags": int((a_flag & ~h_flag).sum()),
+            "under_flags": int((~a_flag & h_flag).sum()),
+            "both_flag": int((a_flag & h_flag).sum()),
+            "neither_flags": int((~a_flag & ~h_flag).sum()),
+            "adjudicator_harsher": int((a_rank > h_rank).sum()),
+            "adjudicator_more_lenient": int((a_rank < h_rank).sum()),
+            "same_grade": int((a_rank == h_rank).sum()),
+            "mean_score_minus_human_midpoint": float(
+                (part["adjudicator_score"].astype(float) - human_score).mean()
+            ),
+        }
+        row.update(_weighted_rates(part, seed=seed, n_boot=n_boot))
+        direction.append(row)
+    direction_df = pd.DataFrame(direction)
+
+    # Calibration map (question x adjudicator grade) and calibrated means of the population.
+    cal_map, cal_means = _calibration(audit_dir, resolved, midpoints, min_cell=min_cell)
+
+    consensus_df = pd.DataFrame(
+        [
+            {
+                **c,
+                "segment": segments.get(a),
+                "question": key.set_index("audit_id").at[a, "question"],
+            }
+            for a, c in recorded.items()
+        ]
+    )
+    labels_out = labels[
+        ["reviewer", "audit_id", "segment", "question", "grade", "critical_error", "error_type",
+         "rationale", "created_at", "updated_at", "revision"]
+    ].sort_values(["audit_id", "reviewer"])  # fmt: skip
+    events = pd.DataFrame(store.events())
+    needing = items[
+        items["consensus_reason"].isin(["reviewers_disagree", "reviewers_vs_adjudicator"])
+    ]
+    summary = {
+        "audit": {
+            "kind": "review",
+            "items": len(items),
+            "calibration_items": int((items["segment"] == "calibration").sum()),
+            "reviewers": names,
+            "reviewers_submitted": submitted,
+            "all_submitted": len(submitted) == len(people) and len(people) >= 2,
+            "settings": meta.get("settings", {}),
+            "source": meta.get("source"),
+        },
+        "consensus": {
+            "needed": len(needing),
+            "reviewers_disagree": int((items["consensus_reason"] == "reviewers_disagree").sum()),
+            "reviewers_vs_adjudicator": int(
+                (items["consensus_reason"] == "reviewers_vs_adjudicator").sum()
+            ),
+            "recorded": len(recorded),
+            "unresolved": int((items["human_label_source"] == "unresolved").sum()),
+            "note": "unresolved items (reviewers disagree, no consensus recorded, or not yet "
+            "labelled by every reviewer) are left out of adjudicator-vs-consensus figures",
+        },
+        "inter_reviewer": inter,
+        "adjudicator_vs_consensus": adj,
+        "error_direction": direction,
+        "calibration": {
+            "grade_midpoints": midpoints,
+            "min_cell": min_cell,
+            "map": cal_map.to_dict("records"),
+            "means": cal_means.to_dict("records"),
+        },
+        "seed": seed,
+        "n_boot": n_boot,
+    }
+    summary = _json_ready(summary)
+    files: dict[str, str | pd.DataFrame] = {
+        "labels.csv": labels_out,
+        "events.csv": events,
+        "consensus.csv": consensus_df,
+        "items.csv": items,
+        "inter_reviewer.csv": inter_df,
+        "adjudicator_vs_consensus.csv": adj_df,
+        "error_direction.csv": direction_df,
+        "calibration_map.csv": cal_map,
+        "calibrated_means.csv": cal_means,
+        "summary.json": json.dumps(summary, indent=2, sort_keys=True) + "\n",
+        "report.md": _markdown(summary, inter_df, adj_df, direction_df, cal_map, cal_means),
+    }
+    return _write_atomic(files, out)
+
+
+def _weighted_rates(part: pd.DataFrame, *, seed: int, n_boot: int) -> dict[str, Any]:
+    """Return population-reweighted critical-error rates of adjudicator and humans."""
+    from clinbench.stats.calibration import reweighted_estimate
+
+    data = pd.DataFrame(
+        {
+            "adjudicator": part["adjudicator_critical_error"].astype(float).to_numpy(),
+            "human": part["human_critical_error"].astype(float).to_numpy(),
+            "weight": part["weight"].astype(float).to_numpy(),
+        }
+    )
+    out: dict[str, Any] = {}
+    for who in ("adjudicator", "human"):
+        est = reweighted_estimate(data, who, "weight", n_boot=n_boot, seed=seed).iloc[0]
+        out[f"{who}_critical_error_rate_reweighted"] = est["estimate"]
+        out[f"{who}_critical_error_rate_ci_low"], out[f"{who}_critical_error_rate_ci_high"] = est[
+            "CI95%"
+        ]
+        out[f"{who}_critical_error_rate_unweighted"] = est["unweighted"]
+    return out
+
+
+def _calibration(
+    audit_dir: Path, resolved: pd.DataFrame, midpoints: dict[str, float], *, min_cell: int
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Return (calibration map under each sparse rule, calibrated means by question)."""
+    from clinbench.stats.calibration import SPARSE_RULES, apply_calibration, calibration_map
+
+    audit = pd.DataFrame(
+        {
+            "question": resolved["question"].astype(str),
+            "grade": resolved["adjudicator_grade"].astype(str),
+            "score": resolved["adjudicator_score"].astype(float),
+            "human_score": resolved["human_grade"].map(midpoints).astype(float),
+        }
+    )
+    population_path = audit_dir / POPULATION_FILE
+    population = pd.read_csv(population_path, dtype={"question": str, "grade": str})
+    population = population.dropna(subset=["score"])
+    maps, means = [], []
+    for rule in SPARSE_RULES:
+        cal = calibration_map(audit, min_cell=min_cell, sparse_rule=rule, grades=GRADES)
+        maps.append(cal)
+        calibrated = apply_calibration(population, cal)
+        for question, part in calibrated.groupby("question"):
+            kept = part["calibrated_score"].dropna()
+            means.append(
+                {
+                    "rule": rule,
+                    "question": question,
+                    "n": len(part),
+                    "mean": float(part["score"].mean()),
+                    "SD": float(part["score"].std(ddof=1)) if len(part) > 1 else math.nan,
+                    "calibrated_n": len(kept),
+                    "calibrated_mean": float(kept.mean()) if len(kept) else math.nan,
+                    "calibrated_SD": float(kept.std(ddof=1)) if len(kept) > 1 else math.nan,
+                    "not_calibrated": int(part["calibrated_score"].isna().sum()),
+                }
+            )
+    return pd.concat(maps, ignore_index=True), pd.DataFrame(means)
+
+
+def _fmt(value: Any, digits: int = 2) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "—"
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+def _markdown(
+    summary: dict[str, Any],
+    inter: pd.DataFrame,
+    adj: pd.DataFrame,
+    direction: pd.DataFrame,
+    cal_map: pd.DataFrame,
+    cal_means: pd.DataFrame,
+) -> str:
+    lines = ["# Audit agreement report", ""]
+    audit = summary["audit"]
+    lines.append(
+        f"{audit['items']} items ({audit['calibration_items']} calibration), reviewers: "
+        f"{', '.join(audit['reviewers'])}; submitted: {', '.join(audit['reviewers_submitted']) or 'none'}."
+    )
+    c = summary["consensus"]
+    lines += [
+        "",
+        f"Consensus needed on {c['needed']} items ({c['reviewers_disagree']} reviewers disagree, "
+        f"{c['reviewers_vs_adjudicator']} reviewers agree against the adjudicator); "
+        f"{c['recorded']} recorded; {c['unresolved']} unresolved (left out below).",
+        "",
+        "## Inter-reviewer agreement (before consensus)",
+        "",
+        "| pair | scope | n | grade κ (quadratic) | 95% CI | exact | within one | "
+        "critical-error κ | 95% CI | raw agreement |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for _, r in inter.iterrows():
+        lines.append(
+            f"| {r['reviewer_a']} / {r['reviewer_b']} | {r['scope']} | {r['n']} | "
+            f"{_fmt(r.get('grade_kappa_quadratic'))} | {_fmt(r.get('grade_kappa_quadratic_ci_low'))}"
+            f"–{_fmt(r.get('grade_kappa_quadratic_ci_high'))} | {_fmt(r.get('grade_exact_agreement'))} | "
+            f"{_fmt(r.get('grade_within_one'))} | {_fmt(r.get('critical_error_kappa'))} | "
+            f"{_fmt(r.get('critical_error_kappa_ci_low'))}–{_fmt(r.get('critical_error_kappa_ci_high'))} | "
+            f"{_fmt(r.get('critical_error_raw_agreement'))} |"
+        )
+    lines += [
+        "",
+        "## Adjudicator vs human consensus",
+        "",
+        "| scope | n | grade κ (quadratic) | 95% CI | exact | within one | critical-error κ | "
+        "sensitivity | specificity | PPV | NPV |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for _, r in adj.iterrows():
+        lines.append(
+            f"| {r['scope']} | {r['n']} | {_fmt(r.get('grade_kappa_quadratic'))} | "
+            f"{_fmt(r.get('grade_kappa_quadratic_ci_low'))}–{_fmt(r.get('grade_kappa_quadratic_ci_high'))} | "
+            f"{_fmt(r.get('grade_exact_agreement'))} | {_fmt(r.get('grade_within_one'))} | "
+            f"{_fmt(r.get('critical_error_kappa'))} | {_fmt(r.get('critical_error_sensitivity'))} | "
+            f"{_fmt(r.get('critical_error_specificity'))} | {_fmt(r.get('critical_error_ppv'))} | "
+            f"{_fmt(r.get('critical_error_npv'))} |"
+        )
+    lines += [
+        "",
+        "## Error direction",
+        "",
+        "| scope | n | over-flags | under-flags | harsher | more lenient | adjudicator rate "
+        "(reweighted) | human rate (reweighted) |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for _, r in direction.iterrows():
+        lines.append(
+            f"| {r['scope']} | {r['n']} | {r['over_flags']} | {r['under_flags']} | "
+            f"{r['adjudicator_harsher']} | {r['adjudicator_more_lenient']} | "
+            f"{_fmt(r['adjudicator_critical_error_rate_reweighted'], 3)} | "
+            f"{_fmt(r['human_critical_error_rate_reweighted'], 3)} |"
+        )
+    lines += [
+        "",
+        "## Calibration map (rule: question_fallback)",
+        "",
+        f"Human grades scored at band midpoints {summary['calibration']['grade_midpoints']}; "
+        f"cells with fewer than {summary['calibration']['min_cell']} audited items are sparse.",
+        "",
+        "| question | grade | n | delta | applied delta | source |",
+        "|---|---|---|---|---|---|",
+    ]
+    for _, r in cal_map[cal_map["rule"] == "question_fallback"].iterrows():
+        lines.append(
+            f"| {r['question']} | {r['grade']} | {r['n']} | {_fmt(r['delta'])} | "
+            f"{_fmt(r['applied_delta'])} | {r['source']} |"
+        )
+    lines += [
+        "",
+        "## Calibrated means (audited population)",
+        "",
+        "| rule | question | n | mean | calibrated mean | not calibrated |",
+        "|---|---|---|---|---|---|",
+    ]
+    for _, r in cal_means.iterrows():
+        lines.append(
+            f"| {r['rule']} | {r['question']} | {r['n']} | {_fmt(r['mean'])} | "
+            f"{_fmt(r['calibrated_mean'])} | {r['not_calibrated']} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _baseline_report(
+    audit_dir: Path, out: Path, store: AuditStore, manifest: list[dict[str, Any]], people: list
+) -> list[Path]:
+    """Write a baseline audit's answers (reviewer, time, segment) and a short summary."""
+    segments = {item["audit_id"]: item["segment"] for item in manifest}
+    cases = {item["audit_id"]: item["case_id"] for item in manifest}
+    answers = pd.DataFrame(store.answers())
+    if answers.empty:
+        raise ValueError(f"{audit_dir}: no answers recorded yet")
+    answers["segment"] = answers["audit_id"].map(segments)
+    answers["case_id"] = answers["audit_id"].map(cases)
+    table = answers[
+        ["reviewer", "audit_id", "case_id", "segment", "question", "answer", "created_at",
+         "updated_at", "revision"]
+    ]  # fmt: skip
+    summary = {
+        "audit": {
+            "kind": "baseline",
+            "cases": len(manifest),
+            "reviewers": [p["name"] for p in people],
+            "reviewers_submitted": [p["name"] for p in people if p["submitted_at"]],
+        },
+        "answers": len(table),
+    }
+    text = (
+        "# Human baseline answers\n\n"
+        f"{len(table)} answers to {len(manifest)} cases from {len(people)} reviewers. Export them "
+        "with `clinbench audit export-baseline` and score them through the normal pipeline.\n"
+    )
+    return _write_atomic(
+        {
+            "answers.csv": table,
+            "events.csv": pd.DataFrame(store.events()),
+            "summary.json": json.dumps(summary, indent=2) + "\n",
+            "report.md": text,
+        },
+        out,
+    )

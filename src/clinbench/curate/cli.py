@@ -1,5 +1,435 @@
-"""Curation: screening, adaptation, deduplication, normalisation, freshness."""
+"""`clinbench curate`: screen and adapt passages, deduplicate, normalise, tag, review."""
+
+from __future__ import annotations
+
+from pathlib import Path
 
 import typer
 
-app = typer.Typer(help="Curation: screening, adaptation, deduplication, normalisation, freshness.", no_args_is_help=True)
+app = typer.Typer(
+    help="Curation: screening, adaptation, deduplication, normalisation, freshness.",
+    no_args_is_help=True,
+)
+# The `freshness` command (curate/freshness.py) is mounted here by the lead.
+
+_MODEL_HELP = (
+    "Inspect model, e.g. openai/gpt-4.1 or, offline, "
+    "clinbench/replay/<name> with -M responses=FILE."
+)
+
+
+def _fail(message: str) -> None:
+    typer.echo(message, err=True)
+    raise typer.Exit(2)
+
+
+def _load(paths: list[Path]) -> list:
+    from clinbench.items.loader import ItemFileError, load_items
+
+    try:
+        return load_items(paths)
+    except ItemFileError as err:
+        _fail(str(err))
+    return []  # unreachable
+
+
+def _passages(paths: list[Path], citation: str | None, url: str | None) -> list:
+    from clinbench.curate.passages import read_passages
+    from clinbench.items.loader import ItemFileError
+
+    try:
+        return read_passages(paths, citation=citation, url=url)
+    except ItemFileError as err:
+        _fail(str(err))
+    return []  # unreachable
+
+
+def _model_args(pairs: list[str] | None) -> dict:
+    from clinbench.curate.structured import model_arg_pairs
+
+    try:
+        return model_arg_pairs(pairs)
+    except ValueError as err:
+        _fail(f"-M: {err}")
+    return {}  # unreachable
+
+
+def _sidecar(out: Path, suffix: str) -> Path:
+    name = out.name[: -len(".jsonl")] if out.name.endswith(".jsonl") else out.stem
+    return out.with_name(f"{name}.{suffix}")
+
+
+@app.command("screen")
+def screen(
+    passages: list[Path] = typer.Argument(..., help="Passage files (.txt or .jsonl)."),
+    model: str = typer.Option(..., "--model", help=_MODEL_HELP),
+    model_arg: list[str] = typer.Option(
+        None, "-M", "--model-arg", help="Model argument key=value (repeatable)."
+    ),
+    out: Path | None = typer.Option(None, "--out", help="Write the screening table (.csv)."),
+    log_dir: Path = typer.Option(Path("logs/curate"), help="Folder for the Inspect logs."),
+    citation: str | None = typer.Option(None, help="Citation for passages that have none."),
+    url: str | None = typer.Option(None, help="Source URL for passages that have none."),
+) -> None:
+    """Ask the model whether each passage can become one question with an unambiguous key.
+
+    One row per passage: suitable (true/false), the model's reason, and status ok,
+    parse_failed or error (a failed reply is recorded as such, never counted as a verdict).
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    from clinbench.curate.adapt import screen_passages
+    from clinbench.curate.textnorm import atomic_write_csv
+
+    found = _passages(passages, citation, url)
+    table = screen_passages(found, model=model, model_args=_model_args(model_arg), log_dir=log_dir)
+    console = Console()
+    if out is not None:
+        atomic_write_csv(table, out)
+        console.print(f"wrote {out}")
+    else:
+        view = Table("passage", "suitable", "status", "reason / detail")
+        for row in table.itertuples(index=False):
+            verdict = "" if row.suitable is None else str(row.suitable).lower()
+            view.add_row(row.passage_id, verdict, row.status, row.reason or row.detail)
+        console.print(view)
+    counts = table["status"].value_counts()
+    n_yes = int((table["suitable"] == True).sum())  # noqa: E712 (object column with None)
+    console.print(
+        f"{len(table)} passages: {n_yes} suitable, "
+        f"{int(counts.get('ok', 0)) - n_yes} not suitable, "
+        f"{int(counts.get('parse_failed', 0))} unparseable replies, "
+        f"{int(counts.get('error', 0))} failed calls; log {table['log_file'].iloc[0]}"
+    )
+
+
+def _read_screening(path: Path):
+    import pandas as pd
+
+    from clinbench.curate.textnorm import csv_rows
+    from clinbench.items.loader import ItemFileError, ItemProblem
+
+    if not path.is_file():
+        _fail(str(ItemFileError([ItemProblem(str(path), 0, "-", "file not found")])))
+    rows, problems = [], []
+    for line, row in csv_rows(path):
+        for column in ("passage_id", "suitable", "status"):
+            if column not in row:
+                _fail(str(ItemFileError([ItemProblem(str(path), 1, column, "column missing")])))
+        suitable = row["suitable"].strip().lower()
+        if row["status"] == "ok" and suitable not in ("true", "false"):
+            problems.append(
+                ItemProblem(str(path), line, "suitable", f"{row['suitable']!r} is not true/false")
+            )
+        rows.append(
+            {
+                "passage_id": row["passage_id"],
+                "suitable": suitable == "true",
+                "status": row["status"],
+            }
+        )
+    if problems:
+        _fail(str(ItemFileError(problems)))
+    return pd.DataFrame(rows, columns=["passage_id", "suitable", "status"])
+
+
+@app.command("adapt")
+def adapt(
+    passages: list[Path] = typer.Argument(..., help="Passage files (.txt or .jsonl)."),
+    format: str = typer.Option(..., "--format", help="Item format: mcq, tf, sa or fib."),
+    model: str = typer.Option(..., "--model", help=_MODEL_HELP),
+    out: Path = typer.Option(..., "--out", help="Item file to write (.jsonl)."),
+    model_arg: list[str] = typer.Option(
+        None, "-M", "--model-arg", help="Model argument key=value (repeatable)."
+    ),
+    decisions: Path | None = typer.Option(
+        None, help="Decisions log (.csv); default: OUT with .decisions.csv."
+    ),
+    screened: Path | None = typer.Option(
+        None, help="Screening table from `curate screen`: adapt only passages judged suitable."
+    ),
+    log_dir: Path = typer.Option(Path("logs/curate"), help="Folder for the Inspect logs."),
+    suite: str = typer.Option("custom", help="Suite name written into each item."),
+    id_prefix: str = typer.Option("", help="Prefix for item ids (id = PREFIX<passage>-<format>)."),
+    source_pool: str | None = typer.Option(None, help="Source pool, e.g. research or online."),
+    domain: str | None = typer.Option(None, help="Clinical domain written into each item."),
+    citation: str | None = typer.Option(None, help="Citation for passages that have none."),
+    url: str | None = typer.Option(None, help="Source URL for passages that have none."),
+) -> None:
+    """Have the model write one item (key + rationale) per passage, as structured output.
+
+    Writes the items (validated, citation in provenance) and a decisions log with one row
+    per passage: item, parse_failed, invalid_item, error, or why it was not sent.
+    """
+    from clinbench.curate.adapt import ADAPT_FORMATS, adapt_passages
+    from clinbench.curate.textnorm import atomic_write_csv
+    from clinbench.items.loader import write_items
+
+    if format not in ADAPT_FORMATS:
+        _fail(f"--format: {format!r} is not one of {', '.join(ADAPT_FORMATS)}")
+    if out.suffix.lower() != ".jsonl":
+        _fail(f"--out: {out} must be a .jsonl file")
+    found = _passages(passages, citation, url)
+    screening = _read_screening(screened) if screened else None
+    items, log = adapt_passages(
+        found,
+        format,
+        model=model,
+        model_args=_model_args(model_arg),
+        log_dir=log_dir,
+        screening=screening,
+        suite=suite,
+        id_prefix=id_prefix,
+        source_pool=source_pool,
+        domain=domain,
+    )
+    decisions = decisions or _sidecar(out, "decisions.csv")
+    write_items(items, out)
+    atomic_write_csv(log, decisions)
+    counts = log["status"].value_counts()
+    summary = ", ".join(f"{n} {status}" for status, n in counts.items())
+    typer.echo(f"wrote {len(items)} items to {out} and the decisions log {decisions} ({summary})")
+
+
+@app.command("normalise")
+def normalise(
+    items: list[Path] = typer.Argument(..., help="Item files (.jsonl or .csv), raw."),
+    out: Path = typer.Option(..., "--out", help="Normalised item file (.jsonl)."),
+    log: Path | None = typer.Option(None, help="Change log (.csv); default OUT .changes.csv."),
+    strict: bool = typer.Option(False, help="Exit 2 if any item is rejected."),
+) -> None:
+    """Normalise option letters, the MCQ key, FIB units/decimals, whitespace and quotes.
+
+    Every change is logged per item. Items that cannot be fixed without guessing (two keys,
+    duplicate options, a key naming no option) are rejected and listed in the log, not
+    written.
+    """
+    from clinbench.curate.normalise import normalise_files
+    from clinbench.curate.textnorm import atomic_write_csv
+    from clinbench.items.loader import ItemFileError, write_items
+
+    normalised, changes, problems = normalise_files(items)
+    if problems:
+        _fail(str(ItemFileError(problems)))
+    rejected = changes[changes["rule"] == "rejected"]
+    if strict and not rejected.empty:
+        _fail(
+            "\n".join(f"{r.source}: {r.field}: rejected: {r.after}" for r in rejected.itertuples())
+        )
+    log = log or _sidecar(out, "changes.csv")
+    write_items(normalised, out)
+    atomic_write_csv(changes, log)
+    changed = changes[changes["rule"] != "rejected"]["item_id"].nunique()
+    typer.echo(
+        f"wrote {len(normalised)} items to {out} ({changed} changed, "
+        f"{rejected['item_id'].nunique()} rejected); change log {log}"
+    )
+    for r in rejected.itertuples():
+        typer.echo(f"rejected {r.item_id} ({r.source}): {r.field}: {r.after}", err=True)
+
+
+@app.command("dedup")
+def dedup(
+    items: list[Path] = typer.Argument(..., help="Item files (.jsonl or .csv)."),
+    out: Path = typer.Option(..., "--out", help="Folder for decisions.csv and items.jsonl."),
+    threshold: float = typer.Option(
+        0.8, help="Word-shingle Jaccard at or above which two items are near duplicates."
+    ),  # fmt: skip
+    shingle_size: int = typer.Option(3, help="Words per shingle."),
+    num_perm: int = typer.Option(128, help="MinHash permutations."),
+    seed: int = typer.Option(1, help="MinHash seed."),
+    method: str = typer.Option("lsh", help="lsh (MinHash LSH, any size) or exact (all pairs)."),
+) -> None:
+    """Find exact and near-duplicate items (stem + options); propose one kept per cluster.
+
+    Writes OUT/decisions.csv (one row per clustered item: decision keep/drop, match,
+    Jaccard to the kept item, reason) and OUT/items.jsonl with those decisions applied.
+    Edit the decisions and re-apply them with `clinbench curate apply`.
+    """
+    from clinbench.curate.dedup import apply_decisions, find_duplicates
+    from clinbench.curate.textnorm import atomic_write_csv
+    from clinbench.items.loader import write_items
+
+    if not 0.0 < threshold <= 1.0:
+        _fail(f"--threshold: {threshold} is not in (0, 1]")
+    if method not in ("lsh", "exact"):
+        _fail(f"--method: {method!r} is not lsh or exact")
+    loaded = _load(items)
+    table = find_duplicates(
+        loaded,
+        threshold=threshold,
+        shingle_size=shingle_size,
+        num_perm=num_perm,
+        seed=seed,
+        method=method,
+    )
+    decisions = dict(zip(table["item_id"], table["decision"], strict=True))
+    kept, dropped = apply_decisions(loaded, decisions)
+    atomic_write_csv(table, out / "decisions.csv")
+    write_items(kept, out / "items.jsonl")
+    n_clusters = table["cluster"].nunique()
+    typer.echo(
+        f"{len(loaded)} items: {n_clusters} duplicate clusters, {len(dropped)} proposed for "
+        f"dropping; wrote {out / 'decisions.csv'} and {out / 'items.jsonl'} ({len(kept)} items)"
+    )
+
+
+@app.command("apply")
+def apply(
+    items: list[Path] = typer.Argument(..., help="Item files (.jsonl or .csv)."),
+    decisions: Path = typer.Option(..., "--decisions", help="Decisions CSV (item_id, decision)."),
+    out: Path = typer.Option(..., "--out", help="Item file to write (.jsonl)."),
+) -> None:
+    """Re-apply (possibly edited) dedup decisions: drop items marked drop, keep the rest."""
+    from clinbench.curate.dedup import apply_decisions, read_decisions
+    from clinbench.items.loader import ItemFileError, write_items
+
+    loaded = _load(items)
+    try:
+        table = read_decisions(decisions, loaded)
+    except ItemFileError as err:
+        _fail(str(err))
+    kept, dropped = apply_decisions(loaded, table)
+    write_items(kept, out)
+    typer.echo(f"wrote {len(kept)} items to {out}; dropped {len(dropped)}: {', '.join(dropped)}")
+
+
+@app.command("tag")
+def tag(
+    items: list[Path] = typer.Argument(..., help="Item files (.jsonl or .csv)."),
+    out: Path = typer.Option(..., "--out", help="Tagged item file (.jsonl)."),
+    levels: str = typer.Option(
+        "rule", help="Cognitive level by 'rule' (written cues), 'model', or 'none'."
+    ),
+    model: str | None = typer.Option(None, "--model", help=_MODEL_HELP + " For --levels model."),
+    model_arg: list[str] = typer.Option(
+        None, "-M", "--model-arg", help="Model argument key=value (repeatable)."
+    ),
+    results: Path | None = typer.Option(
+        None, help="Pilot results table (.parquet/.csv) for pilot accuracy."
+    ),
+    scorer: str | None = typer.Option(None, help="Scorer to read when the table has several."),
+    condition: str | None = typer.Option(None, help="Only pilot rows of this condition."),
+    bands: str | None = typer.Option(
+        None,
+        help="Set `difficulty` from pilot accuracy: 'LOW,HIGH' "
+        "(hard < LOW <= medium < HIGH <= easy).",
+    ),
+    log: Path | None = typer.Option(None, help="Tag log (.csv); default OUT .tags.csv."),
+    log_dir: Path = typer.Option(Path("logs/curate"), help="Folder for the Inspect logs."),
+) -> None:
+    """Tag items with cognitive level and pilot accuracy (share of pilot models correct).
+
+    Both go into each item's metadata with their source. Unparseable level replies and items
+    no pilot model answered get no tag (they are listed in the log).
+    """
+    import pandas as pd
+
+    from clinbench.curate.difficulty import (
+        cognitive_levels,
+        pilot_accuracy,
+        read_results,
+        tag_items,
+    )
+    from clinbench.curate.textnorm import atomic_write_csv
+    from clinbench.items.loader import ItemFileError, write_items
+
+    if levels not in ("rule", "model", "none"):
+        _fail(f"--levels: {levels!r} is not rule, model or none")
+    if levels == "model" and not model:
+        _fail("--levels model needs --model")
+    band_pair = None
+    if bands:
+        try:
+            low, high = (float(x) for x in bands.split(","))
+        except ValueError:
+            _fail(f"--bands: {bands!r} is not 'LOW,HIGH'")
+        if not 0.0 <= low <= high <= 1.0:
+            _fail(f"--bands: need 0 <= LOW <= HIGH <= 1, got {bands!r}")
+        band_pair = (low, high)
+    if bands and results is None:
+        _fail("--bands needs --results")
+    loaded = _load(items)
+    level_table = None
+    if levels != "none":
+        level_table = cognitive_levels(
+            loaded, method=levels, model=model, model_args=_model_args(model_arg), log_dir=log_dir
+        )
+    pilot = None
+    if results is not None:
+        try:
+            pilot = pilot_accuracy(read_results(results), scorer=scorer, condition=condition)
+        except ItemFileError as err:
+            _fail(str(err))
+        except ValueError as err:
+            _fail(f"{results}: {err}")
+    tagged = tag_items(loaded, levels=level_table, pilot=pilot, bands=band_pair)
+    report = pd.DataFrame({"item_id": [i.id for i in loaded]})
+    if level_table is not None:
+        report = report.merge(level_table, on="item_id", how="left")
+    if pilot is not None:
+        report = report.merge(pilot, on="item_id", how="left")
+    log = log or _sidecar(out, "tags.csv")
+    write_items(tagged, out)
+    atomic_write_csv(report, log)
+    untagged = 0 if level_table is None else int((level_table["status"] != "ok").sum())
+    no_pilot = 0 if pilot is None else len(set(report["item_id"]) - set(pilot.dropna()["item_id"]))
+    typer.echo(
+        f"wrote {len(tagged)} items to {out}; log {log}"
+        + (f"; {untagged} without a cognitive level" if level_table is not None else "")
+        + (f"; {no_pilot} without pilot accuracy" if pilot is not None else "")
+    )
+
+
+@app.command("review-export")
+def review_export(
+    items: list[Path] = typer.Argument(..., help="Item files (.jsonl or .csv)."),
+    out: Path = typer.Option(..., "--out", help="Folder for review.csv and review.html."),
+    dedup_decisions: Path | None = typer.Option(
+        None, "--dedup", help="Dedup decisions.csv: adds duplicate flags."
+    ),
+    changes: Path | None = typer.Option(None, help="Normalisation change log: adds flags."),
+) -> None:
+    """Write a review sheet (CSV to fill in, HTML to read): item, key, source quote, flags."""
+    import pandas as pd
+
+    from clinbench.curate.review import export_review
+
+    loaded = _load(items)
+    extra = {}
+    for name, path in (("dedup", dedup_decisions), ("changes", changes)):
+        if path is not None:
+            if not path.is_file():
+                _fail(f"{path}:0: -: file not found")
+            extra[name] = pd.read_csv(path, dtype=str, keep_default_na=False)
+    csv_path, html_path = export_review(loaded, out, **extra)
+    typer.echo(f"wrote {csv_path} and {html_path} ({len(loaded)} items)")
+
+
+@app.command("review-import")
+def review_import(
+    items: list[Path] = typer.Argument(..., help="Item files the sheet was exported from."),
+    sheet: Path = typer.Option(..., "--sheet", help="Filled review sheet (.csv)."),
+    out: Path = typer.Option(..., "--out", help="Reviewed item file (.jsonl)."),
+    log: Path | None = typer.Option(None, help="Review log (.csv); default OUT .review.csv."),
+) -> None:
+    """Apply reviewers' keep / revise / remove decisions; revised items are re-validated."""
+    from clinbench.curate.review import import_review
+    from clinbench.curate.textnorm import atomic_write_csv
+    from clinbench.items.loader import ItemFileError, write_items
+
+    loaded = _load(items)
+    try:
+        reviewed, table = import_review(loaded, sheet)
+    except ItemFileError as err:
+        _fail(str(err))
+    log = log or _sidecar(out, "review.csv")
+    write_items(reviewed, out)
+    atomic_write_csv(table, log)
+    counts = table["decision"].value_counts()
+    typer.echo(
+        f"wrote {len(reviewed)} items to {out} ("
+        + ", ".join(f"{n} {d}" for d, n in counts.items())
+        + f"); log {log}"
+    )

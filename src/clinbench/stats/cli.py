@@ -2,4 +2,7 @@
 
 import typer
 
-app = typer.Typer(help="Statistics over frozen results: agreement, comparisons, proportions.", no_args_is_help=True)
+app = typer.Typer(
+    help="Statistics over frozen results: agreement, comparisons, proportions.",
+    no_args_is_help=True,
+)

@@ -1,0 +1,270 @@
+"""Case-level clustering and sensitivity analyses for multi-question clinical cases.
+
+Observations are nested in cases (AudiologyBench: 67 cases x 4 models x 3 question types).
+ICC(1,1) of case id; a mixed model score ~ question + (1 | case) with its residual ICC;
+a case-level bootstrap; leave-one-case-out ranking stability; and the count of cases that
+every model fails, against the count expected if models failed independently.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from clinbench.stats._common import StatsInputError, ci_name, percentile_interval, require_columns
+
+
+def _numeric(data: pd.DataFrame, cols: Sequence[str], dv: str) -> pd.DataFrame:
+    require_columns(data, list(cols))
+    out = data[list(cols)].copy()
+    out[dv] = pd.to_numeric(out[dv], errors="coerce")
+    return out.dropna()
+
+
+def icc_oneway(data: pd.DataFrame, dv: str = "score", case: str = "item_id") -> pd.DataFrame:
+    """Return ICC(1,1) (one-way random, single measures) of `case`, with its F test.
+
+    Hand-written from the one-way ANOVA because pingouin's ICC needs a complete
+    targets x raters grid; unequal case sizes use the n0 average (Snedecor & Cochran).
+    Columns: n, cases, ICC, F, df1, df2, pval.
+    """
+    rows = _numeric(data, [dv, case], dv)
+    groups = rows.groupby(case, sort=True)[dv]
+    sizes = groups.size().to_numpy(dtype=float)
+    means = groups.mean().to_numpy()
+    n, a = len(rows), len(sizes)
+    if a < 2 or n <= a:
+        raise StatsInputError(f"ICC(1,1) needs two or more cases with repeated rows in {case!r}")
+    grand = rows[dv].mean()
+    ss_between = float(np.sum(sizes * (means - grand) ** 2))
+    ss_within = float(((rows[dv] - groups.transform("mean")) ** 2).sum())
+    df1, df2 = a - 1, n - a
+    ms_b, ms_w = ss_between / df1, ss_within / df2
+    n0 = (n - np.sum(sizes**2) / n) / (a - 1)
+    icc = (ms_b - ms_w) / (ms_b + (n0 - 1) * ms_w)
+    f = ms_b / ms_w if ms_w > 0 else math.inf
+    return pd.DataFrame(
+        [
+            {
+                "n": n,
+                "cases": a,
+                "ICC": float(icc),
+                "F": float(f),
+                "df1": df1,
+                "df2": df2,
+                "pval": float(stats.f.sf(f, df1, df2)),
+            }
+        ]
+    )
+
+
+@dataclass
+class MixedModelResult:
+    """A fitted score ~ fixed + (1 | case) model: fixed effects, variances and residual ICC."""
+
+    fixed: pd.DataFrame  # term, coef, SE, z, p-unc, CI95%
+    case_variance: float
+    residual_variance: float
+    icc: float  # case variance / (case variance + residual variance)
+    n: int
+    cases: int
+    converged: bool
+
+    def table(self) -> pd.DataFrame:
+        """Return fixed effects followed by the variance components and ICC as rows."""
+        extra = pd.DataFrame(
+            [
+                {"term": "case variance", "coef": self.case_variance},
+                {"term": "residual variance", "coef": self.residual_variance},
+                {"term": "residual ICC", "coef": self.icc},
+            ]
+        )
+        return pd.concat([self.fixed, extra], ignore_index=True)
+
+
+def mixed_model(
+    data: pd.DataFrame,
+    dv: str = "score",
+    fixed: str = "question",
+    case: str = "item_id",
+) -> MixedModelResult:
+    """Return the REML fit of dv ~ C(fixed) + (1 | case) (statsmodels MixedLM) and its ICC."""
+    import statsmodels.formula.api as smf
+
+    rows = _numeric(data, [dv, fixed, case], dv).reset_index(drop=True)
+    frame = pd.DataFrame(
+        {"y": rows[dv].astype(float), "x": rows[fixed].astype(str), "g": rows[case].astype(str)}
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # convergence chatter; `converged` reports it
+        fit = smf.mixedlm("y ~ C(x)", frame, groups=frame["g"]).fit(reml=True)
+    ci = fit.conf_int()
+    terms = [t for t in fit.fe_params.index]
+    fixed_table = pd.DataFrame(
+        {
+            "term": [t.replace("C(x)", fixed) for t in terms],
+            "coef": fit.fe_params.to_numpy(),
+            "SE": fit.bse_fe.to_numpy(),
+            "z": fit.tvalues[terms].to_numpy(),
+            "p-unc": fit.pvalues[terms].to_numpy(),
+            "CI95%": [[float(ci.loc[t, 0]), float(ci.loc[t, 1])] for t in terms],
+        }
+    )
+    case_var = float(fit.cov_re.iloc[0, 0])
+    resid = float(fit.scale)
+    return MixedModelResult(
+        fixed=fixed_table,
+        case_variance=case_var,
+        residual_variance=resid,
+        icc=case_var / (case_var + resid) if case_var + resid > 0 else math.nan,
+        n=len(frame),
+        cases=frame["g"].nunique(),
+        converged=bool(fit.converged),
+    )
+
+
+def _case_sums(rows: pd.DataFrame, dv: str, case: str, by: str):
+    """Return (case labels, group labels, sums[case, group], counts[case, group])."""
+    sums = rows.pivot_table(index=case, columns=by, values=dv, aggfunc="sum", fill_value=0.0)
+    counts = rows.pivot_table(index=case, columns=by, values=dv, aggfunc="count", fill_value=0)
+    sums = sums.sort_index().sort_index(axis=1)
+    counts = counts.reindex_like(sums).fillna(0)
+    return (
+        sums.index.tolist(),
+        sums.columns.tolist(),
+        sums.to_numpy(float),
+        counts.to_numpy(float),
+    )
+
+
+def _ranks(means: np.ndarray) -> np.ndarray:
+    """Return 0-based ranks, highest mean first, along the last axis (ties by order)."""
+    order = np.argsort(-means, axis=-1, kind="stable")
+    return np.argsort(order, axis=-1, kind="stable")
+
+
+def case_bootstrap(
+    data: pd.DataFrame,
+    dv: str = "score",
+    case: str = "item_id",
+    by: str = "question",
+    n_boot: int = 10_000,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Return group means with case-level bootstrap intervals and rank stability.
+
+    Whole cases are resampled with replacement (all their rows together), vectorised over
+    resamples. Columns: <by>, n, mean, CI95%, rank (1 = highest), rank_kept (share of
+    resamples in which the group keeps its observed rank), order_kept (share in which the
+    whole observed ordering holds; the same on every row).
+    """
+    rows = _numeric(data, [dv, case, by], dv)
+    _, groups, sums, counts = _case_sums(rows, dv, case, by)
+    n_cases = sums.shape[0]
+    observed = sums.sum(0) / counts.sum(0)
+    obs_rank = _ranks(observed)
+    rng = np.random.default_rng(seed)
+    boot = np.empty((n_boot, len(groups)))
+    block = max(1, 4_000_000 // max(1, n_cases * len(groups)))
+    for start in range(0, n_boot, block):
+        stop = min(n_boot, start + block)
+        idx = rng.integers(0, n_cases, size=(stop - start, n_cases))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            boot[start:stop] = sums[idx].sum(1) / counts[idx].sum(1)
+    ranks = _ranks(boot)
+    kept = ranks == obs_rank
+    ci = ci_name(confidence)
+    return pd.DataFrame(
+        {
+            by: groups,
+            "n": counts.sum(0).astype(int),
+            "mean": observed,
+            ci: [percentile_interval(boot[:, j], confidence) for j in range(len(groups))],
+            "rank": obs_rank + 1,
+            "rank_kept": kept.mean(0),
+            "order_kept": float(kept.all(1).mean()),
+        }
+    )
+
+
+def leave_one_case_out(
+    data: pd.DataFrame, dv: str = "score", case: str = "item_id", by: str = "question"
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Return (folds, summary) of leaving each case out in turn.
+
+    folds: one row per left-out case with each group's mean and whether the observed
+    ordering of groups held. summary: per group, the observed mean, the min and max mean
+    over folds, and the share of folds keeping the full ordering.
+    """
+    rows = _numeric(data, [dv, case, by], dv)
+    cases, groups, sums, counts = _case_sums(rows, dv, case, by)
+    total_s, total_c = sums.sum(0), counts.sum(0)
+    observed = total_s / total_c
+    with np.errstate(invalid="ignore", divide="ignore"):
+        fold_means = (total_s - sums) / (total_c - counts)
+    same = (_ranks(fold_means) == _ranks(observed)).all(1)
+    folds = pd.DataFrame(fold_means, columns=[f"mean_{g}" for g in groups])
+    folds.insert(0, "case_left_out", cases)
+    folds["ordering_kept"] = same
+    order = [groups[i] for i in np.argsort(-observed, kind="stable")]
+    summary = pd.DataFrame(
+        {
+            by: groups,
+            "mean": observed,
+            "min_fold_mean": np.nanmin(fold_means, 0),
+            "max_fold_mean": np.nanmax(fold_means, 0),
+            "folds": len(cases),
+            "ordering": " > ".join(map(str, order)),
+            "ordering_kept": float(same.mean()),
+        }
+    )
+    return folds, summary
+
+
+def all_fail_cooccurrence(
+    data: pd.DataFrame,
+    failed: str = "failed",
+    case: str = "item_id",
+    model: str = "model",
+    by: str | None = "question",
+) -> pd.DataFrame:
+    """Return, per level of `by`, how many cases every model failed vs the count expected.
+
+    Under independence, a case is failed by all m models with probability prod(p_m), p_m
+    being model m's failure rate over those cases, so the expected count is
+    cases x prod(p_m); p-binom is P(X >= observed) for X ~ Binomial(cases, prod(p_m)). Only
+    cases answered by every model count. Columns: <by>, cases, models, observed, expected,
+    ratio, p-binom.
+    """
+    cols = [failed, case, model] + ([by] if by else [])
+    require_columns(data, cols)
+    rows = data[cols].dropna(subset=[failed])
+    rows = rows.assign(_f=np.asarray(rows[failed], dtype=bool))
+    out = []
+    levels = [(None, rows)] if not by else list(rows.groupby(by, sort=True))
+    for level, sub in levels:
+        wide = sub.pivot_table(index=case, columns=model, values="_f", aggfunc="max")
+        wide = wide.dropna()
+        n_cases, m = wide.shape
+        if n_cases == 0:
+            continue
+        observed = int(wide.all(axis=1).sum())
+        p_all = float(np.prod(wide.mean(axis=0).to_numpy(float)))
+        expected = n_cases * p_all
+        row = {
+            "cases": n_cases,
+            "models": m,
+            "observed": observed,
+            "expected": expected,
+            "ratio": observed / expected if expected > 0 else math.nan,
+            "p-binom": float(stats.binom.sf(observed - 1, n_cases, p_all)),
+        }
+        out.append({by: level, **row} if by else row)
+    return pd.DataFrame(out)

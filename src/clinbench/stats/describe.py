@@ -1,0 +1,235 @@
+"""Descriptive statistics with intervals: means, bootstrap intervals, proportions, rates.
+
+AudiologyBench reports mean (SD) with a 95% t-interval, checked against a 10,000-resample
+percentile bootstrap; proportions with Wilson intervals; pass rate = grade C or above.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from clinbench.scoring.outcomes import ANSWERED, CORRECT, DECLINED, EXCLUDED
+from clinbench.stats._common import (
+    PASSING_GRADES,
+    StatsInputError,
+    ci_name,
+    percentile_interval,
+    require_columns,
+)
+from clinbench.stats.proportions import wilson_interval
+
+# Memory bound for one block of bootstrap resamples (indices are int64): ~64 MB.
+_BLOCK_CELLS = 8_000_000
+
+
+def _groups(data: pd.DataFrame, by: str | Sequence[str] | None):
+    """Yield (key dict, sub-frame) for each group in sorted order (one group if by is None)."""
+    if by is None or (not isinstance(by, str) and len(by) == 0):
+        yield {}, data
+        return
+    cols = [by] if isinstance(by, str) else list(by)
+    require_columns(data, cols)
+    for key, sub in data.groupby(cols, sort=True, dropna=False):
+        key = key if isinstance(key, tuple) else (key,)
+        yield dict(zip(cols, key, strict=True)), sub
+
+
+def t_interval(values: np.ndarray, confidence: float = 0.95) -> tuple[float, float]:
+    """Return the t-distribution interval for the mean of `values` ((nan, nan) if n < 2)."""
+    values = np.asarray(values, dtype=float)
+    n = values.size
+    if n < 2:
+        return (math.nan, math.nan)
+    mean = values.mean()
+    sem = values.std(ddof=1) / math.sqrt(n)
+    if sem == 0:
+        return (float(mean), float(mean))
+    low, high = stats.t.interval(confidence, n - 1, loc=mean, scale=sem)
+    return (float(low), float(high))
+
+
+def bootstrap_means(values: np.ndarray, n_boot: int = 10_000, seed: int = 0) -> np.ndarray:
+    """Return `n_boot` bootstrap means of `values`, vectorised over resamples.
+
+    Hand-written (not scipy.stats.bootstrap) so that every clinbench bootstrap -- plain,
+    paired and case-level -- draws its resamples the same way from
+    ``numpy.random.default_rng(seed)``: an (n_boot, n) matrix of indices, made in blocks.
+    """
+    values = np.asarray(values, dtype=float)
+    n = values.size
+    if n == 0:
+        return np.full(n_boot, np.nan)
+    rng = np.random.default_rng(seed)
+    out = np.empty(n_boot)
+    block = max(1, _BLOCK_CELLS // n)
+    for start in range(0, n_boot, block):
+        stop = min(n_boot, start + block)
+        idx = rng.integers(0, n, size=(stop - start, n))
+        out[start:stop] = values[idx].mean(axis=1)
+    return out
+
+
+def describe_scores(
+    data: pd.DataFrame,
+    dv: str = "score",
+    by: str | Sequence[str] | None = None,
+    n_boot: int = 10_000,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Return n, mean, SD, the t-interval and the percentile-bootstrap interval per group.
+
+    Rows with no score (excluded outcomes) are left out of n; columns: <by>..., n, mean,
+    SD, CI95% (t), boot_CI95% (percentile, `n_boot` resamples, `seed`).
+    """
+    require_columns(data, [dv])
+    ci = ci_name(confidence)
+    rows = []
+    for i, (key, sub) in enumerate(_groups(data, by)):
+        x = pd.to_numeric(sub[dv], errors="coerce").dropna().to_numpy(dtype=float)
+        boot = bootstrap_means(x, n_boot=n_boot, seed=seed + i) if x.size else np.array([])
+        rows.append(
+            {
+                **key,
+                "n": int(x.size),
+                "mean": float(x.mean()) if x.size else math.nan,
+                "SD": float(x.std(ddof=1)) if x.size > 1 else math.nan,
+                ci: list(t_interval(x, confidence)),
+                f"boot_{ci}": percentile_interval(boot, confidence) if x.size else [math.nan] * 2,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def proportions(
+    data: pd.DataFrame,
+    success: str | Callable[[pd.DataFrame], pd.Series],
+    by: str | Sequence[str] | None = None,
+    eligible: Callable[[pd.DataFrame], pd.Series] | None = None,
+    name: str = "p",
+    confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Return k, n, the proportion and its Wilson interval per group.
+
+    `success` is a boolean column or a function of the rows giving one; `eligible` (a
+    function of the rows) restricts the denominator. Columns: <by>..., k, n, <name>, CI95%.
+    """
+    ci = ci_name(confidence)
+    rows = []
+    for key, sub in _groups(data, by):
+        if eligible is not None:
+            sub = sub[eligible(sub).to_numpy(dtype=bool)]
+        hits = success(sub) if callable(success) else sub[success]
+        k, n = int(np.asarray(hits, dtype=bool).sum()), len(sub)
+        rows.append(
+            {
+                **key,
+                "k": k,
+                "n": n,
+                name: k / n if n else math.nan,
+                ci: list(wilson_interval(k, n, confidence=confidence)),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def accuracy(
+    results: pd.DataFrame, by: str | Sequence[str] | None = "model", confidence: float = 0.95
+) -> pd.DataFrame:
+    """Return accuracy with Wilson intervals per group of a results table.
+
+    The denominator is answered items (correct, incorrect, declined); declines count as not
+    correct and are shown apart; excluded outcomes (parse failures, errors, unscored judge
+    calls) are counted in `excluded`, never in the denominator. Columns: <by>..., correct,
+    n, accuracy, CI95%, declined, excluded.
+    """
+    require_columns(results, ["outcome"])
+    base = proportions(
+        results,
+        success=lambda d: d["outcome"] == CORRECT,
+        by=by,
+        eligible=lambda d: d["outcome"].isin(ANSWERED),
+        name="accuracy",
+        confidence=confidence,
+    ).rename(columns={"k": "correct"})
+    extra = []
+    for _, sub in _groups(results, by):
+        extra.append(
+            {
+                "declined": int((sub["outcome"] == DECLINED).sum()),
+                "excluded": int(sub["outcome"].isin(EXCLUDED).sum()),
+            }
+        )
+    return pd.concat([base, pd.DataFrame(extra)], axis=1)
+
+
+def passed(grades: pd.Series, passing: Sequence[str] = PASSING_GRADES) -> pd.Series:
+    """Return True where a letter grade passes (grade C or above by default)."""
+    ok = {g.upper() for g in passing}
+    return grades.astype(str).str.strip().str.upper().isin(ok)
+
+
+def pass_rate(
+    data: pd.DataFrame,
+    grade: str = "grade",
+    by: str | Sequence[str] | None = None,
+    passing: Sequence[str] = PASSING_GRADES,
+    confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Return the pass rate (grade C or above) with Wilson intervals among graded rows."""
+    require_columns(data, [grade])
+    return proportions(
+        data,
+        success=lambda d: passed(d[grade], passing),
+        by=by,
+        eligible=lambda d: _has_value(d[grade]),
+        name="pass_rate",
+        confidence=confidence,
+    )
+
+
+def parse_critical_errors(value) -> list[str]:
+    """Return the critical-error types recorded in one cell (JSON list, or ;-separated text)."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return []
+    if isinstance(value, list | tuple | np.ndarray):
+        return [str(v) for v in value if str(v).strip()]
+    text = str(value).strip()
+    if not text:
+        return []
+    if text.startswith("["):
+        try:
+            parsed = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise StatsInputError(f"critical_errors {text!r} is not a JSON list: {exc}") from exc
+        return [str(v) for v in parsed if str(v).strip()]
+    return [part.strip() for part in text.replace(",", ";").split(";") if part.strip()]
+
+
+def critical_error_rate(
+    data: pd.DataFrame,
+    column: str = "critical_errors",
+    grade: str = "grade",
+    by: str | Sequence[str] | None = None,
+    confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Return the share of graded rows with at least one critical error, Wilson intervals."""
+    require_columns(data, [column, grade])
+    return proportions(
+        data,
+        success=lambda d: d[column].map(lambda v: len(parse_critical_errors(v)) > 0),
+        by=by,
+        eligible=lambda d: _has_value(d[grade]),
+        name="critical_error_rate",
+        confidence=confidence,
+    )
+
+
+def _has_value(s: pd.Series) -> pd.Series:
+    return s.notna() & (s.astype(str).str.strip() != "") & (s.astype(str) != "nan")

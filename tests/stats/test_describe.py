@@ -1,0 +1,88 @@
+"""Descriptive statistics against statsmodels, a per-resample loop, and hand counts."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+from statsmodels.stats.weightstats import DescrStatsW
+
+from clinbench.stats.describe import (
+    accuracy,
+    bootstrap_means,
+    critical_error_rate,
+    describe_scores,
+    parse_critical_errors,
+    pass_rate,
+)
+from clinbench.stats.proportions import wilson_interval
+from clinbench.stats.synthetic import synthetic_case_results, synthetic_knowledge_results
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return synthetic_case_results(n_models=4, n_cases=30, seed=3, unscored=5)
+
+
+def test_mean_sd_t_interval_match_statsmodels(cases):
+    out = describe_scores(cases, "score", by="question", n_boot=500).set_index("question")
+    for q, sub in cases.dropna(subset=["score"]).groupby("question"):
+        d = DescrStatsW(sub["score"].to_numpy())
+        assert out.loc[q, "n"] == len(sub)
+        assert out.loc[q, "mean"] == pytest.approx(d.mean)
+        assert out.loc[q, "SD"] == pytest.approx(sub["score"].std(ddof=1))
+        assert out.loc[q, "CI95%"] == pytest.approx(list(d.tconfint_mean()))
+    assert out["n"].sum() == len(cases) - 5  # unscored rows are not scores
+
+
+def test_bootstrap_is_the_per_resample_loop():
+    x = np.random.default_rng(0).normal(70, 15, 120)
+    fast = bootstrap_means(x, n_boot=2000, seed=42)
+    rng = np.random.default_rng(42)
+    idx = rng.integers(0, x.size, size=(2000, x.size))
+    loop = np.array([x[row].mean() for row in idx])
+    np.testing.assert_allclose(fast, loop)
+
+
+def test_bootstrap_interval_close_to_t_interval(cases):
+    out = describe_scores(cases, "score", n_boot=10_000, seed=1).iloc[0]
+    assert out["boot_CI95%"] == pytest.approx(out["CI95%"], abs=0.5)
+    again = describe_scores(cases, "score", n_boot=10_000, seed=1).iloc[0]
+    assert again["boot_CI95%"] == out["boot_CI95%"]
+
+
+def test_accuracy_counts_and_wilson():
+    df = synthetic_knowledge_results(n_models=2, n_items=45)
+    out = accuracy(df, by=["model", "format"])
+    for _, row in out.iterrows():
+        sub = df[(df.model == row["model"]) & (df.format == row["format"])]
+        answered = sub[sub.outcome.isin(["correct", "incorrect", "declined"])]
+        k = int((answered.outcome == "correct").sum())
+        assert row["correct"] == k and row["n"] == len(answered)
+        assert row["declined"] == int((sub.outcome == "declined").sum())
+        assert row["excluded"] == int((sub.outcome == "parse_failed").sum())
+        assert row["CI95%"] == pytest.approx(list(wilson_interval(k, len(answered))))
+
+
+def test_pass_and_critical_error_rates(cases):
+    pr = pass_rate(cases, by="model").set_index("model")
+    ce = critical_error_rate(cases, by="model").set_index("model")
+    for m, sub in cases.groupby("model"):
+        graded = sub[sub.grade != ""]
+        assert pr.loc[m, "n"] == len(graded)
+        assert pr.loc[m, "k"] == graded.grade.isin(["A", "B", "C"]).sum()
+        assert ce.loc[m, "k"] == sum(len(json.loads(v)) > 0 for v in graded.critical_errors)
+
+
+def test_parse_critical_errors():
+    assert parse_critical_errors('["laterality_confusion"]') == ["laterality_confusion"]
+    assert parse_critical_errors("a; b") == ["a", "b"]
+    assert parse_critical_errors(float("nan")) == [] and parse_critical_errors("[]") == []
+    with pytest.raises(ValueError):
+        parse_critical_errors("[not json")
+
+
+def test_empty_group_gives_nan_not_zero():
+    df = pd.DataFrame({"score": [np.nan, np.nan], "g": ["a", "a"]})
+    out = describe_scores(df, "score", by="g", n_boot=10).iloc[0]
+    assert out["n"] == 0 and np.isnan(out["mean"])

@@ -2,4 +2,7 @@
 
 import typer
 
-app = typer.Typer(help="Clinical-policy suite (AusClinBench design): robustness checks and severity.", no_args_is_help=True)
+app = typer.Typer(
+    help="Clinical-policy suite (AusClinBench design): robustness checks and severity.",
+    no_args_is_help=True,
+)

@@ -21,7 +21,13 @@ def write_jsonl(path: Path, rows: list) -> Path:
     return path
 
 
-MCQ = {"id": "q1", "format": "mcq", "stem": "Which ossicle?", "options": {"A": "malleus", "B": "stapes"}, "answer": "B"}  # fmt: skip
+MCQ = {
+    "id": "q1",
+    "format": "mcq",
+    "stem": "Which ossicle?",
+    "options": {"A": "malleus", "B": "stapes"},
+    "answer": "B",
+}
 
 
 def test_sample_items_cover_every_closed_format(sample_items_path):

@@ -26,7 +26,9 @@ def export(
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
     if frame.empty:
-        typer.echo(f"error: no Inspect logs with samples in {', '.join(map(str, log_dir))}", err=True)
+        typer.echo(
+            f"error: no Inspect logs with samples in {', '.join(map(str, log_dir))}", err=True
+        )
         raise typer.Exit(2)
     write_results(frame, out)
     counts = frame["outcome"].value_counts().to_dict()

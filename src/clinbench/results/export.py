@@ -155,6 +155,21 @@ def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
     return rows
 
 
+NUMERIC_COLUMNS = {"epoch": "Int64", "score": "float64", "input_tokens": "Int64",
+                   "output_tokens": "Int64"}  # fmt: skip
+
+
+def _typed(frame: pd.DataFrame) -> pd.DataFrame:
+    """Return the table with numeric columns typed and every text column as str ('' if empty)."""
+    for column in frame.columns:
+        if column in NUMERIC_COLUMNS:
+            values = frame[column].replace("", None)
+            frame[column] = pd.to_numeric(values).astype(NUMERIC_COLUMNS[column])
+        else:
+            frame[column] = frame[column].fillna("").astype(str)
+    return frame
+
+
 def results_table(sources: Sequence[str | Path] | str | Path) -> pd.DataFrame:
     """Return the results table of every Inspect log in the given files and folders."""
     rows: list[dict[str, Any]] = []
@@ -163,11 +178,7 @@ def results_table(sources: Sequence[str | Path] | str | Path) -> pd.DataFrame:
         if log.status != "success" and not log.samples:
             raise ValueError(f"{path}: the eval did not complete ({log.status}) and has no samples")
         rows.extend(log_rows(log, log_file=Path(path).name))
-    frame = pd.DataFrame(rows, columns=RESULT_COLUMNS)
-    frame["epoch"] = frame["epoch"].astype("Int64")
-    frame["score"] = frame["score"].astype(float)
-    for column in ("input_tokens", "output_tokens"):
-        frame[column] = frame[column].astype("Int64")
+    frame = _typed(pd.DataFrame(rows, columns=RESULT_COLUMNS))
     sort = ["suite", "task", "model", "condition", "item_id", "epoch", "scorer", "question"]
     return frame.sort_values(sort, kind="stable").reset_index(drop=True)
 
@@ -198,7 +209,7 @@ def read_results(paths: Iterable[str | Path] | str | Path) -> pd.DataFrame:
         if path.suffix.lower() == ".parquet":
             frames.append(pd.read_parquet(path))
         elif path.suffix.lower() == ".csv":
-            frames.append(pd.read_csv(path, keep_default_na=False, na_values=[""]))
+            frames.append(_typed(pd.read_csv(path, dtype=str, keep_default_na=False)))
         else:
             raise ValueError(f"{path}: results are read from .parquet or .csv")
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=RESULT_COLUMNS)

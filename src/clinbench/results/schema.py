@@ -1,4 +1,4 @@
-"""The frozen results table: one row per model x task x item x epoch x condition x scorer (x question)."""
+"""The frozen results table: one row per model × task × item × epoch × condition × scorer."""
 
 from __future__ import annotations
 

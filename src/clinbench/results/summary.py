@@ -45,6 +45,16 @@ def accuracy_summary(
         )
     return pd.DataFrame.from_records(
         records,
-        columns=[*by, "n", "answered", "correct", "accuracy", "ci_low", "ci_high",
-                 "declined", "parse_failed", "error"],  # fmt: skip
+        columns=[
+            *by,
+            "n",
+            "answered",
+            "correct",
+            "accuracy",
+            "ci_low",
+            "ci_high",
+            "declined",
+            "parse_failed",
+            "error",
+        ],  # fmt: skip
     )

@@ -51,11 +51,11 @@ class Extraction:
 
 
 _MARKED_LETTER = re.compile(
-    r"\banswer\b\s*(?:is\s*)?[:\-–]?\s*(?:option\s*)?\(?\*{0,2}([A-Za-z])\*{0,2}\)?(?![A-Za-z])",
+    r"\banswer\b\**\s*(?:is\s*)?[:\-–]?\**\s*(?:option\s*)?\(?\*{0,2}([A-Za-z])\*{0,2}\)?(?![A-Za-z])",
     re.IGNORECASE,
 )
 _STANDALONE_LETTER = re.compile(r"(?<![A-Za-z0-9'])\(?([A-Z])\)?(?![A-Za-z0-9'])")
-_MARKED_TF = re.compile(r"\banswer\b\s*(?:is\s*)?[:\-–]?\s*\**\s*(true|false)\b", re.IGNORECASE)
+_MARKED_TF = re.compile(r"\banswer\b\**\s*(?:is\s*)?[:\-–]?\**\s*(true|false)\b", re.IGNORECASE)
 _TF_WORD = re.compile(r"\b(true|false)\b", re.IGNORECASE)
 _BRACKETED = re.compile(r"\[\[(.+?)\]\]", re.DOTALL)
 _ANSWER_LINE = re.compile(r"^\s*\**answer\**\s*[:\-–]\s*(.+?)\s*$", re.IGNORECASE | re.MULTILINE)
@@ -198,7 +198,7 @@ def extract_exact(reply: str, item: ExactItem) -> Extraction:
         if spec.kind == "choice" and value not in (spec.options or []):
             return Extraction(
                 "none",
-                reason=f"field {spec.name!r} value {value!r} is not in its option set {spec.options}",
+                reason=f"field {spec.name!r}: {value!r} is not in its option set {spec.options}",
             )
         answer[spec.name] = value
     return Extraction("ok", answer, [answer])

@@ -1,0 +1,146 @@
+"""Every extraction rule, on realistic replies."""
+
+from __future__ import annotations
+
+import pytest
+
+from clinbench.items.model import ExactItem, FIBItem, MCQItem, SAItem, TFItem
+from clinbench.scoring.exact import is_correct, score_extraction
+from clinbench.scoring.extract import extract_answer
+
+MCQ = MCQItem(
+    id="m", stem="Which frequency?", options={"A": "500", "B": "1000", "C": "4000", "D": "8000"},
+    answer="C",
+)  # fmt: skip
+TF = TFItem(id="t", stem="A type A tympanogram is normal.", answer=True)
+FIB = FIBItem(id="f", stem="Notch near ____ Hz.", answer="4000", accept=["4 kHz"])
+SA = SAItem(id="s", stem="Which test?", answer="tympanometry", accept=["a tympanogram"])
+EXACT = ExactItem(
+    id="e",
+    stem="Refer? How many days?",
+    fields=[
+        {"name": "refer", "kind": "choice", "options": ["yes", "no"]},
+        {"name": "days", "kind": "text"},
+    ],
+    answer={"refer": "yes", "days": "7"},
+)
+
+
+@pytest.mark.parametrize(
+    "reply, status, answer",
+    [
+        ("ANSWER: C", "ok", "C"),
+        ("The notch sits at 4 kHz, so the answer is C.", "ok", "C"),
+        ("**Answer:** (c)", "ok", "C"),
+        ("C) 4000 Hz", "ok", "C"),
+        ("A noise notch is classically at 4000 Hz: option C.", "ok", "C"),
+        ("I would pick C.", "ok", "C"),
+        ("Either B or C could be argued.", "ambiguous", "B"),
+        ("A or B.", "ambiguous", "A"),
+        ("Answer: B. On reflection, the answer is C.", "ambiguous", "B"),
+        ("E", "none", None),  # not a valid option
+        ("", "none", None),
+        ("I'm sorry, I can't provide medical advice.", "none", None),
+        ("DECLINE", "declined", None),
+        ("decline.", "declined", None),
+    ],
+)
+def test_mcq_rules(reply, status, answer):
+    extraction = extract_answer(MCQ, reply)
+    assert extraction.status == status, extraction
+    assert extraction.answer == answer
+
+
+@pytest.mark.parametrize(
+    "reply, status, answer",
+    [
+        ("ANSWER: true", "ok", "true"),
+        ("True. A type A trace means normal pressure and compliance.", "ok", "true"),
+        ("FALSE", "ok", "false"),
+        ("This is true in adults but false in infants.", "ambiguous", "true"),
+        ("Answer: false (although some texts say true)", "ok", "false"),
+        ("It depends on the ear canal volume.", "none", None),
+    ],
+)
+def test_tf_rules(reply, status, answer):
+    extraction = extract_answer(TF, reply)
+    assert (extraction.status, extraction.answer) == (status, answer)
+
+
+@pytest.mark.parametrize(
+    "reply, status, answer",
+    [
+        ("The notch is usually at [[4000]] Hz.", "ok", "4000"),
+        ("[[4 kHz]]", "ok", "4 kHz"),
+        ("Answer: 4000", "ok", "4000"),
+        ("Either [[3000]] or [[4000]].", "ambiguous", "3000"),
+        ("It is around 4000 Hz.", "none", None),
+    ],
+)
+def test_fib_rules(reply, status, answer):
+    extraction = extract_answer(FIB, reply)
+    assert (extraction.status, extraction.answer) == (status, answer)
+
+
+def test_fib_accepts_declared_alternatives_only():
+    assert is_correct(FIB, "4 KHZ")  # case and whitespace are the item's declared rules
+    assert not is_correct(FIB, "4 kilohertz")
+
+
+def test_sa_is_whole_reply_and_normalised_match():
+    extraction = extract_answer(SA, "  Tympanometry. ")
+    assert extraction.status == "ok"
+    assert is_correct(SA, extraction.answer)
+    assert not is_correct(SA, "otoacoustic emissions")
+
+
+@pytest.mark.parametrize(
+    "reply, status, answer",
+    [
+        ('{"refer": "yes", "days": "7", "decline": false}', "ok", {"refer": "yes", "days": "7"}),
+        (
+            'Based on the guideline:\n```json\n{"refer": "yes", "days": 7, "decline": false}\n```',
+            "ok",
+            {"refer": "yes", "days": "7"},
+        ),
+        (
+            'Sure! {"refer": "no", "days": "14", "decline": false} Let me know.',
+            "ok",
+            {"refer": "no", "days": "14"},
+        ),
+        ('{"refer": "", "days": "", "decline": true}', "declined", None),
+        ('{"refer": "maybe", "days": "7", "decline": false}', "none", None),  # outside option set
+        ('{"refer": "yes", "decline": false}', "none", None),  # missing field
+        ('{"refer": "yes", "days": "7", "decline": fals', "none", None),  # malformed
+        ('{"refer": "yes", "days": "7", "decline": false} or {"refer": "no", "days": "7", '
+         '"decline": false}', "ambiguous", {"refer": "yes", "days": "7", "decline": False}),
+        ("I cannot give billing advice.", "none", None),
+    ],
+)  # fmt: skip
+def test_exact_rules(reply, status, answer):
+    extraction = extract_answer(EXACT, reply)
+    assert extraction.status == status, extraction
+    assert extraction.answer == answer
+
+
+@pytest.mark.parametrize(
+    "reply, outcome",
+    [
+        ('{"refer": "yes", "days": "7", "decline": false}', "correct"),
+        ('{"refer": "yes", "days": "10", "decline": false}', "incorrect"),
+        ('{"refer": "", "days": "", "decline": true}', "declined"),
+        ("not json", "parse_failed"),
+    ],
+)
+def test_exact_outcomes(reply, outcome):
+    got, value = score_extraction(EXACT, extract_answer(EXACT, reply))
+    assert got == outcome
+    if outcome == "parse_failed":
+        assert value != value  # NaN: excluded, never a default score
+    else:
+        assert value == (1.0 if outcome == "correct" else 0.0)
+
+
+def test_exact_match_is_not_loosened_beyond_declared_normalisation():
+    assert not is_correct(EXACT, {"refer": "Yes", "days": "7"})  # case not declared for refer
+    assert is_correct(EXACT, {"refer": "yes", "days": " 7 "})  # whitespace is the default rule

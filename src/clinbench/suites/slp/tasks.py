@@ -1,0 +1,660 @@
+"""The five SLPHelm scenarios as Inspect tasks, each with an audio-native and an ASR pipeline.
+
+Every task takes the same options:
+
+- ``manifest``: item manifest(s) (CSV/JSONL, comma-separated); default the shipped samples;
+- ``pipeline``: ``audio`` (the clip goes to the model as ``ContentAudio``) or ``asr`` (an ASR
+  back-end transcribes the clip in a solver step; the text model reads the transcript);
+- ``asr``: ASR back-end spec for the ASR pipeline, e.g. ``pocketsphinx`` (default),
+  ``pocketsphinx:constrained=false``, ``openai:base_url=http://host/v1,model=whisper-1``,
+  ``whisper:model=base``;
+- ``cot``: ask for step-by-step reasoning; the label is then taken only from a final
+  ``ANSWER: X`` line (strict either way: anything else is ``parse_failed``);
+- ``few_shot``: k labelled examples drawn (seeded) from speakers outside the evaluated set;
+- ``noise`` / ``snr_db``: mix a noise (shipped ``synthetic_*`` stand-in or a file) at an SNR;
+- ``limit_per_corpus``: up to N items per corpus, drawn with ``seed``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from inspect_ai import Task, task
+from inspect_ai.model import ChatMessageUser, ContentAudio, ContentText
+from inspect_ai.scorer import (
+    Metric,
+    SampleScore,
+    Score,
+    Scorer,
+    Target,
+    accuracy,
+    metric,
+    scorer,
+    stderr,
+)
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+
+from clinbench.items.model import AudioItem
+from clinbench.scoring import outcomes
+from clinbench.suites.slp.prompts import SCENARIOS, Scenario, scenario_prompt
+
+SAMPLE_MANIFEST = Path(__file__).parent / "data" / "samples.csv"
+_STRICT_LETTER = re.compile(r"^\(?([A-Z])\)?\.?$")
+_COT_LINE = re.compile(r"^\**answer\**\s*:\s*\**\(?([A-Z])\)?\**\.?$", re.IGNORECASE)
+_DECLINE = re.compile(r"^\s*decline\s*\.?\s*$", re.IGNORECASE)
+
+
+# ------------------------------------------------------------------ extraction
+
+
+def extract_label_letter(reply: str, letters: list[str], *, cot: bool) -> tuple[str, str | None]:
+    """Return ``(status, letter)``: status ok, declined or parse_failed; never coerced.
+
+    Without CoT the whole reply (stripped) must be one capital letter among ``letters``
+    (``B``, ``B.`` or ``(B)``). With CoT the last non-empty line must be ``ANSWER: X``.
+    """
+    text = (reply or "").strip()
+    if _DECLINE.match(text):
+        return "declined", None
+    if cot:
+        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+        match = _COT_LINE.match(lines[-1]) if lines else None
+        letter = match.group(1) if match else None
+        if letter is not None and lines[-1].lower().startswith("answer") is False:
+            letter = None
+    else:
+        match = _STRICT_LETTER.match(text)
+        letter = match.group(1) if match else None
+    if letter is None or letter not in letters:
+        return "parse_failed", None
+    return "ok", letter
+
+
+def clean_transcript_reply(reply: str) -> str:
+    """Return a transcription reply without surrounding quotes or whitespace."""
+    return (reply or "").strip().strip('"“”').strip()
+
+
+# ------------------------------------------------------------------ metrics over scores
+
+
+def _pairs(scores: list[SampleScore]) -> tuple[list[str], list[str], list[str]]:
+    gold, pred, labels = [], [], []
+    for s in scores:
+        meta = s.score.metadata or {}
+        labels = meta.get("labels") or labels
+        if meta.get("outcome") in outcomes.ANSWERED:
+            gold.append(meta["gold_label"])
+            pred.append(meta.get("predicted_label") or "declined")
+    return gold, pred, labels
+
+
+@metric
+def micro_f1() -> Metric:
+    """Return micro-averaged F1 over answered items (scikit-learn)."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        from clinbench.scoring.speech import classification_measures
+
+        gold, pred, labels = _pairs(scores)
+        return classification_measures(gold, pred, labels)["Micro F1"] if gold else float("nan")
+
+    return compute
+
+
+@metric
+def macro_f1() -> Metric:
+    """Return macro-averaged F1 over answered items (scikit-learn)."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        from clinbench.scoring.speech import classification_measures
+
+        gold, pred, labels = _pairs(scores)
+        return classification_measures(gold, pred, labels)["Macro F1"] if gold else float("nan")
+
+    return compute
+
+
+@metric
+def parse_failed() -> Metric:
+    """Return the number of replies with no label in the required form."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return float(
+            sum(1 for s in scores if (s.score.metadata or {}).get("outcome") == "parse_failed")
+        )
+
+    return compute
+
+
+def _corpus_measure(name: str) -> Metric:
+    def compute(scores: list[SampleScore]) -> float:
+        from clinbench.scoring.speech import measures_from_counts
+
+        totals = [0.0, 0.0, 0.0, 0.0]
+        for s in scores:
+            counts = (s.score.metadata or {}).get("word_counts")
+            if counts:
+                for i, key in enumerate(("hits", "substitutions", "deletions", "insertions")):
+                    totals[i] += counts[key]
+        return measures_from_counts(*totals)[name]
+
+    return compute
+
+
+@metric
+def wer() -> Metric:
+    """Return the corpus word error rate (jiwer counts summed over items)."""
+    return _corpus_measure("WER")
+
+
+@metric
+def mer() -> Metric:
+    """Return the corpus match error rate."""
+    return _corpus_measure("MER")
+
+
+@metric
+def wip() -> Metric:
+    """Return the corpus word information preserved."""
+    return _corpus_measure("WIP")
+
+
+# ------------------------------------------------------------------ scorers
+
+
+def _context(state: TaskState) -> dict[str, Any]:
+    keys = ("slp_scenario", "pipeline", "cot", "few_shot", "noise", "snr_db", "achieved_snr_db")
+    item_meta = state.metadata.get("item", {}).get("metadata", {})
+    out = {k: state.metadata.get(k) for k in keys}
+    out.update(
+        {k: item_meta.get(k) for k in ("corpus", "speaker_id", "gender", "age_band", "language")}
+    )
+    out["asr_transcript"] = state.metadata.get("asr_transcript")
+    out["asr_error"] = state.metadata.get("asr_error")
+    return out
+
+
+@scorer(metrics=[accuracy(), stderr(), micro_f1(), macro_f1(), parse_failed()])
+def slp_label_scorer(scenario: str, cot: bool = False) -> Scorer:
+    """Score a lettered label reply strictly: a valid single letter, else parse_failed."""
+    spec = SCENARIOS[scenario]
+
+    async def score(state: TaskState, target: Target) -> Score:
+        reply = state.output.completion if state.output else ""
+        status, letter = extract_label_letter(reply, list(spec.options), cot=cot)
+        gold = target.text
+        meta = {
+            **_context(state),
+            "labels": list(spec.options.values()),
+            "gold_label": spec.options[gold],
+            "gold_letter": gold,
+            "predicted_label": spec.options.get(letter or ""),
+        }
+        if status == "parse_failed":
+            meta["outcome"] = outcomes.PARSE_FAILED
+            return Score(
+                value=float("nan"), answer=None, explanation="no single valid letter", metadata=meta
+            )
+        if status == "declined":
+            meta["outcome"] = outcomes.DECLINED
+            return Score(value=0.0, answer="DECLINE", metadata=meta)
+        correct = letter == gold
+        meta["outcome"] = outcomes.CORRECT if correct else outcomes.INCORRECT
+        return Score(value=1.0 if correct else 0.0, answer=letter, metadata=meta)
+
+    return score
+
+
+@scorer(metrics=[accuracy(), stderr(), micro_f1(), macro_f1(), parse_failed()])
+def slp_transcript_diagnosis_scorer() -> Scorer:
+    """Score transcript-based diagnosis: typical iff the transcript matches the expected words."""
+    from clinbench.suites.slp.baseline import transcript_matches
+
+    async def score(state: TaskState, target: Target) -> Score:
+        item = state.metadata["item"]
+        reply = clean_transcript_reply(state.output.completion if state.output else "")
+        meta = {**_context(state), "labels": list(SCENARIOS["slp_disorder"].options.values())}
+        meta["gold_label"] = target.text
+        meta["hypothesis"] = reply
+        if _DECLINE.match(reply):
+            meta.update(outcome=outcomes.DECLINED, predicted_label=None)
+            return Score(value=0.0, answer="DECLINE", metadata=meta)
+        if not reply:
+            meta.update(outcome=outcomes.PARSE_FAILED, predicted_label=None)
+            return Score(value=float("nan"), explanation="empty transcription", metadata=meta)
+        matched = transcript_matches(reply, item.get("prompt_words"))
+        predicted = "typically_developing" if matched else "speech_disorder"
+        correct = predicted == target.text
+        meta.update(
+            outcome=outcomes.CORRECT if correct else outcomes.INCORRECT, predicted_label=predicted
+        )
+        return Score(value=1.0 if correct else 0.0, answer=predicted, metadata=meta)
+
+    return score
+
+
+@scorer(metrics=[wer(), mer(), wip()])
+def slp_transcription_scorer() -> Scorer:
+    """Score a transcription by word error rate; empty or refused replies count as all deleted."""
+    from clinbench.scoring.speech import measures_from_counts, word_counts
+
+    async def score(state: TaskState, target: Target) -> Score:
+        reply = clean_transcript_reply(state.output.completion if state.output else "")
+        declined = bool(_DECLINE.match(reply))
+        hypothesis = "" if declined else reply
+        counts = word_counts(target.text, hypothesis)
+        measures = measures_from_counts(
+            counts["hits"], counts["substitutions"], counts["deletions"], counts["insertions"]
+        )
+        meta = {
+            **_context(state),
+            "outcome": outcomes.DECLINED if declined else outcomes.GRADED,
+            "reference": target.text,
+            "hypothesis": hypothesis,
+            "empty_hypothesis": not hypothesis,
+            "word_counts": counts,
+            **measures,
+        }
+        return Score(value=measures["WER"], answer=hypothesis, metadata=meta)
+
+    return score
+
+
+# ------------------------------------------------------------------ ASR solver step
+
+
+@solver
+def asr_transcribe(asr: str = "pocketsphinx", cot: bool = False) -> Solver:
+    """Return a solver that transcribes the clip and writes the transcript into the prompt."""
+    from clinbench.audio.asr import get_asr, parse_asr_spec
+
+    name, options = parse_asr_spec(asr)
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        from clinbench.tasks import item_from_state
+
+        item = item_from_state(state)
+        backend = get_asr(name, **options)
+        result = await asyncio.to_thread(
+            backend.transcribe,
+            item.resolve(item.audio),
+            expected=item.prompt_words,
+            language=str(item.metadata.get("language") or "en"),
+        )
+        state.metadata["asr_transcript"] = result.text
+        state.metadata["asr_error"] = result.error
+        state.metadata["asr"] = result.as_dict()
+        prompt = scenario_prompt(
+            SCENARIOS[state.metadata["slp_scenario"]],
+            item.prompt_words,
+            pipeline="asr",
+            cot=cot,
+            transcript=result.text,
+        )
+        message = state.messages[-1]
+        if isinstance(message.content, str):
+            message.content = prompt
+        else:
+            texts = [c for c in message.content if isinstance(c, ContentText)]
+            texts[-1].text = prompt
+        state.user_prompt.text  # noqa: B018 (touch: keeps Inspect's cached prompt in sync)
+        return state
+
+    return solve
+
+
+@solver
+def slp_generate() -> Solver:
+    """Return a solver that asks the model once (no resubmission: extraction is strict)."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        return await generate(state)
+
+    return solve
+
+
+# ------------------------------------------------------------------ dataset
+
+
+def load_slp_items(manifest: str | list[str] | None = None) -> list[AudioItem]:
+    """Return the items of one or more manifests (comma-separated); default the samples."""
+    from clinbench.audio.corpora import read_manifest
+
+    paths = manifest or str(SAMPLE_MANIFEST)
+    paths = paths.split(",") if isinstance(paths, str) else list(paths)
+    items: list[AudioItem] = []
+    for path in paths:
+        items += read_manifest(path.strip())
+    return items
+
+
+def eligible(items: list[AudioItem], spec: Scenario) -> tuple[list[AudioItem], dict[str, int]]:
+    """Return the items a scenario can score and how many were left out for which reason."""
+    keep, left_out = [], {}
+    for item in items:
+        if spec.label_key and spec.label_key not in item.labels:
+            reason = f"no {spec.label_key} label"
+        elif spec.needs_prompt_words and not item.prompt_words:
+            reason = "no prompt words"
+        elif spec.kind == "transcription" and not item.transcript:
+            reason = "no reference transcript"
+        else:
+            keep.append(item)
+            continue
+        left_out[reason] = left_out.get(reason, 0) + 1
+    return keep, left_out
+
+
+def _noisy(
+    items: list[AudioItem], noise: str, snr_db: float, seed: int, cache: Path
+) -> tuple[list[AudioItem], dict[str, float]]:
+    from clinbench.audio.noise import add_noise_to_file
+
+    folder = cache / f"{Path(noise).stem}_{snr_db:g}dB_seed{seed}"
+    out, achieved = [], {}
+    for index, item in enumerate(items):
+        target = folder / f"{re.sub(r'[^A-Za-z0-9_.-]', '_', item.id)}.wav"
+        clip = add_noise_to_file(item.resolve(item.audio), target, noise, snr_db, seed=seed + index)
+        achieved[item.id] = clip.achieved_snr_db
+        copy = item.model_copy(update={"audio": str(target.resolve())})
+        copy._source_file = item._source_file
+        out.append(copy)
+    return out, achieved
+
+
+def _example_parts(example: AudioItem, spec: Scenario, pipeline: str) -> list[Any]:
+    from clinbench.tasks import _audio_format
+
+    answer = (
+        spec.letter_for(example.labels[spec.label_key])
+        if spec.kind == "label"
+        else (example.transcript or "")
+    )
+    head = f"Example: the child is trying to say: {example.prompt_words}."
+    if pipeline == "asr":
+        return [
+            ContentText(
+                text=f'{head}\nExample transcript: "{example.transcript or ""}"\nAnswer: {answer}'
+            )
+        ]
+    audio = example.resolve(example.audio)
+    return [
+        ContentText(text=head),
+        ContentAudio(audio=str(audio), format=_audio_format(audio)),
+        ContentText(text=f"Answer: {answer}"),
+    ]
+
+
+def slp_task(
+    scenario: str,
+    *,
+    manifest: str | list[str] | None = None,
+    pipeline: str = "audio",
+    asr: str = "pocketsphinx",
+    cot: bool = False,
+    few_shot: int = 0,
+    noise: str | None = None,
+    snr_db: float = 20.0,
+    limit_per_corpus: int | None = None,
+    seed: int = 0,
+    noise_cache: str | None = None,
+    temperature: float = 0.0,
+    max_tokens: int = 1024,
+) -> Task:
+    """Return the Inspect task of one SLPHelm scenario under the given pipeline and conditions."""
+    from clinbench.audio.corpora import sample_per_corpus, speaker_split
+    from clinbench.tasks import item_sample, items_task
+
+    if pipeline not in ("audio", "asr"):
+        raise ValueError(f"pipeline must be 'audio' or 'asr', got {pipeline!r}")
+    spec = SCENARIOS[scenario]
+    items, left_out = eligible(load_slp_items(manifest), spec)
+    examples: list[AudioItem] = []
+    if few_shot:
+        examples, items = speaker_split(items, test_size=0.5, seed=seed)
+        rng = __import__("numpy").random.default_rng(seed)
+        picks = rng.choice(len(examples), size=min(few_shot, len(examples)), replace=False)
+        examples = [examples[i] for i in sorted(picks)]
+    if limit_per_corpus:
+        items = sample_per_corpus(items, limit_per_corpus, seed=seed)
+    achieved: dict[str, float] = {}
+    if noise:
+        cache = (
+            Path(noise_cache)
+            if noise_cache
+            else Path(tempfile.gettempdir()) / "clinbench-slp-noise"
+        )
+        items, achieved = _noisy(items, noise, float(snr_db), seed, cache)
+    condition = "+".join(
+        filter(
+            None,
+            [
+                pipeline,
+                "cot" if cot else "",
+                f"{few_shot}shot" if few_shot else "",
+                f"{Path(noise).stem}@{snr_db:g}dB" if noise else "",
+            ],
+        )
+    )
+    samples = []
+    for item in items:
+        tagged = item.model_copy(
+            update={
+                "metadata": {
+                    **item.metadata,
+                    "slp_scenario": scenario,
+                    "slp_cot": cot,
+                    "slp_asr": asr,
+                }
+            }
+        )
+        tagged._source_file = item._source_file
+        prompt = scenario_prompt(spec, item.prompt_words, pipeline=pipeline, cot=cot)
+        sample = item_sample(
+            tagged,
+            "default",
+            prompt=prompt,
+            media=pipeline == "audio",
+            extra_metadata={
+                "slp_scenario": scenario,
+                "pipeline": pipeline,
+                "cot": cot,
+                "few_shot": few_shot,
+                "noise": noise,
+                "snr_db": float(snr_db) if noise else None,
+                "achieved_snr_db": achieved.get(item.id),
+                "answer_set": list(spec.options) if spec.kind == "label" else None,
+                "condition": condition,
+            },
+        )
+        if spec.kind == "label":
+            sample.target = spec.letter_for(item.labels[spec.label_key])
+        elif spec.kind == "transcript_diagnosis":
+            sample.target = item.labels["disorder"]
+        else:
+            sample.target = item.transcript or ""
+        if examples:
+            parts: list[Any] = []
+            for example in examples:
+                parts += _example_parts(example, spec, pipeline)
+            first = (
+                sample.input[0].content
+                if isinstance(sample.input, list)
+                else [ContentText(text=sample.input)]
+            )
+            sample.input = [ChatMessageUser(content=[*parts, *first])]
+        samples.append(sample)
+    if spec.kind == "label":
+        score = slp_label_scorer(scenario, cot)
+    elif spec.kind == "transcript_diagnosis":
+        score = slp_transcript_diagnosis_scorer()
+    else:
+        score = slp_transcription_scorer()
+    steps = ([asr_transcribe(asr, cot)] if pipeline == "asr" else []) + [slp_generate()]
+    return items_task(
+        items,
+        name=scenario,
+        condition=condition,
+        solver=steps,
+        scorer=score,
+        temperature=temperature,
+        seed=seed,
+        max_tokens=max_tokens,
+        samples=samples,
+        metadata={
+            "suite": "slp",
+            "scenario": scenario,
+            "pipeline": pipeline,
+            "asr": asr if pipeline == "asr" else None,
+            "cot": cot,
+            "few_shot": few_shot,
+            "few_shot_examples": [e.id for e in examples],
+            "noise": noise,
+            "snr_db": float(snr_db) if noise else None,
+            "left_out": left_out,
+        },
+    )
+
+
+def _task_doc(name: str) -> str:
+    return f"Return the SLPHelm {name} task (options: see the module docstring)."
+
+
+@task
+def slp_disorder(
+    manifest: str | None = None,
+    pipeline: str = "audio",
+    asr: str = "pocketsphinx",
+    cot: bool = False,
+    few_shot: int = 0,
+    noise: str | None = None,
+    snr_db: float = 20.0,
+    limit_per_corpus: int | None = None,
+    seed: int = 0,
+) -> Task:
+    """Return scenario 1, disorder diagnosis: typically developing (A) or speech disorder (B)."""
+    return slp_task(
+        "slp_disorder",
+        manifest=manifest,
+        pipeline=pipeline,
+        asr=asr,
+        cot=cot,
+        few_shot=few_shot,
+        noise=noise,
+        snr_db=snr_db,
+        limit_per_corpus=limit_per_corpus,
+        seed=seed,
+    )
+
+
+@task
+def slp_transcript_diagnosis(
+    manifest: str | None = None,
+    pipeline: str = "audio",
+    asr: str = "pocketsphinx",
+    cot: bool = False,
+    few_shot: int = 0,
+    noise: str | None = None,
+    snr_db: float = 20.0,
+    limit_per_corpus: int | None = None,
+    seed: int = 0,
+) -> Task:
+    """Return scenario 2, transcript-based diagnosis: typical iff the transcript is the words."""
+    return slp_task(
+        "slp_transcript_diagnosis",
+        manifest=manifest,
+        pipeline=pipeline,
+        asr=asr,
+        cot=cot,
+        few_shot=few_shot,
+        noise=noise,
+        snr_db=snr_db,
+        limit_per_corpus=limit_per_corpus,
+        seed=seed,
+    )
+
+
+@task
+def slp_transcription(
+    manifest: str | None = None,
+    pipeline: str = "audio",
+    asr: str = "pocketsphinx",
+    cot: bool = False,
+    few_shot: int = 0,
+    noise: str | None = None,
+    snr_db: float = 20.0,
+    limit_per_corpus: int | None = None,
+    seed: int = 0,
+) -> Task:
+    """Return scenario 3, transcription of the child's speech, scored by WER, MER and WIP."""
+    return slp_task(
+        "slp_transcription",
+        manifest=manifest,
+        pipeline=pipeline,
+        asr=asr,
+        cot=cot,
+        few_shot=few_shot,
+        noise=noise,
+        snr_db=snr_db,
+        limit_per_corpus=limit_per_corpus,
+        seed=seed,
+    )
+
+
+@task
+def slp_disorder_type(
+    manifest: str | None = None,
+    pipeline: str = "audio",
+    asr: str = "pocketsphinx",
+    cot: bool = False,
+    few_shot: int = 0,
+    noise: str | None = None,
+    snr_db: float = 20.0,
+    limit_per_corpus: int | None = None,
+    seed: int = 0,
+) -> Task:
+    """Return scenario 4, disorder type: typical (A), articulation (B) or phonological (C)."""
+    return slp_task(
+        "slp_disorder_type",
+        manifest=manifest,
+        pipeline=pipeline,
+        asr=asr,
+        cot=cot,
+        few_shot=few_shot,
+        noise=noise,
+        snr_db=snr_db,
+        limit_per_corpus=limit_per_corpus,
+        seed=seed,
+    )
+
+
+@task
+def slp_symptom(
+    manifest: str | None = None,
+    pipeline: str = "audio",
+    asr: str = "pocketsphinx",
+    cot: bool = False,
+    few_shot: int = 0,
+    noise: str | None = None,
+    snr_db: float = 20.0,
+    limit_per_corpus: int | None = None,
+    seed: int = 0,
+) -> Task:
+    """Return scenario 5, symptom: substitution, omission, addition, typical or stuttering (A-E)."""
+    return slp_task(
+        "slp_symptom",
+        manifest=manifest,
+        pipeline=pipeline,
+        asr=asr,
+        cot=cot,
+        few_shot=few_shot,
+        noise=noise,
+        snr_db=snr_db,
+        limit_per_corpus=limit_per_corpus,
+        seed=seed,
+    )

@@ -164,7 +164,7 @@ def test_fleiss_kappa_published_example():
 
 def test_icc21_matches_two_way_anova(grades):
     out = icc_agreement(grades, "judge", "human").iloc[0]
-    mid = {"A": 95.0, "B": 84.5, "C": 74.5, "D": 64.5, "F": 29.5}
+    mid = {"A": 95.0, "B": 82.5, "C": 67.5, "D": 50.0, "F": 20.0}  # rubric band midpoints
     x = np.column_stack([grades["judge"].map(mid), grades["human"].map(mid)])
     n, k = x.shape
     grand = x.mean()

@@ -24,7 +24,7 @@ def audit():
         ("Q1", "D", 45, 50),
         ("Q2", "B", 84, 85),
         ("Q2", "B", 82, 80),
-        ("Q2", "C", 72, "B"),  # a human letter grade: B's midpoint 84.5
+        ("Q2", "C", 72, "B"),  # a human letter grade: B's midpoint 82.5
         ("Q2", "C", 75, 70),
     ]
     return pd.DataFrame(rows, columns=["question", "grade", "score", "human_score"])
@@ -34,7 +34,7 @@ def test_cell_deltas_and_question_fallback(audit):
     m = calibration_map(audit, min_cell=2).set_index(["question", "grade"])
     assert m.loc[("Q1", "B"), "delta"] == pytest.approx(((85 - 70) + (88 - 78)) / 2)
     assert m.loc[("Q1", "D"), "applied_delta"] == pytest.approx(((40 - 60) + (45 - 50)) / 2)
-    assert m.loc[("Q2", "C"), "delta"] == pytest.approx(((72 - 84.5) + (75 - 70)) / 2)
+    assert m.loc[("Q2", "C"), "delta"] == pytest.approx(((72 - 82.5) + (75 - 70)) / 2)
     q1 = np.mean([96 - 80, 85 - 70, 88 - 78, 40 - 60, 45 - 50])
     assert m.loc[("Q1", "A"), "n"] == 1
     assert m.loc[("Q1", "A"), "source"] == "question"
@@ -53,7 +53,7 @@ def test_drop_rule(audit):
 def test_question_only_rule(audit):
     m = calibration_map(audit, sparse_rule="question_only")
     assert set(m["source"]) == {"question"}
-    q2 = np.mean([84 - 85, 82 - 80, 72 - 84.5, 75 - 70])
+    q2 = np.mean([84 - 85, 82 - 80, 72 - 82.5, 75 - 70])
     assert m.set_index(["question", "grade"]).loc[("Q2", "B"), "applied_delta"] == pytest.approx(q2)
 
 

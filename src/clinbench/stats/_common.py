@@ -14,10 +14,10 @@ LETTER_GRADES: tuple[str, ...] = ("A", "B", "C", "D", "F")
 PASSING_GRADES: tuple[str, ...] = ("A", "B", "C")  # "pass" = grade C or above
 
 # Score given to a letter grade when a grade has to be compared on the 0-100 scale (e.g.
-# ICC(2,1) on grade-midpoint scores). The bands are A 90-100, B 80-89, C 70-79, D 60-69 and
-# F 0-59, and each grade maps to the middle of its band. Callers with other bands pass
-# their own mapping.
-GRADE_MIDPOINTS: dict[str, float] = {"A": 95.0, "B": 84.5, "C": 74.5, "D": 64.5, "F": 29.5}
+# ICC(2,1) on grade-midpoint scores): the middle of each band of clinbench's default case
+# rubric (suites/audiology/rubric.yaml: A 90-100, B 75-89.99, C 60-74.99, D 40-59.99,
+# F 0-39.99). Callers with other bands pass their own mapping.
+GRADE_MIDPOINTS: dict[str, float] = {"A": 95.0, "B": 82.5, "C": 67.5, "D": 50.0, "F": 20.0}
 
 _TRUE = {"1", "1.0", "true", "t", "yes", "y"}
 _FALSE = {"0", "0.0", "false", "f", "no", "n"}

@@ -24,14 +24,12 @@ CRITICAL_ERROR_TYPES = (
 
 
 def grade_for(score: float) -> str:
-    """Return the letter grade of a 0-100 score (A >= 90, B >= 80, C >= 70, D below)."""
-    if score >= 90:
-        return "A"
-    if score >= 80:
-        return "B"
-    if score >= 70:
-        return "C"
-    return "D"
+    """Return the letter grade of a 0-100 score (the default rubric's bands: A >= 90,
+    B >= 75, C >= 60, D >= 40, F below)."""
+    for grade, low in (("A", 90), ("B", 75), ("C", 60), ("D", 40)):
+        if score >= low:
+            return grade
+    return "F"
 
 
 def _frame(records: list[dict]) -> pd.DataFrame:
@@ -55,7 +53,7 @@ def synthetic_case_results(
     errors. `unscored` rows (chosen at random) get the `unscored` outcome and no score.
     """
     rng = np.random.default_rng(seed)
-    means = {"Q1": 76.0, "Q2": 77.0, "Q3": 91.0}
+    means = {"Q1": 70.0, "Q2": 70.0, "Q3": 89.0}
     ce_rate = {"Q1": 0.3, "Q2": 0.03, "Q3": 0.0}
     case_effect = rng.normal(0, 5, n_cases)
     models = [f"synthetic/model-{chr(ord('a') + i)}" for i in range(n_models)]
@@ -69,7 +67,7 @@ def synthetic_case_results(
                 errors = []
                 if rng.random() < ce_rate.get(q, 0.05) + max(0, -case_effect[c]) / 30:
                     errors = [str(rng.choice(CRITICAL_ERROR_TYPES[:5]))]
-                    score = min(score, 69.0)
+                    score = min(score, 59.99)  # a critical error caps at D
                 records.append(
                     {
                         "suite": "audiology",

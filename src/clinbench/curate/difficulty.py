@@ -47,7 +47,8 @@ _ANALYSIS_CUES = [
 ]
 _APPLICATION_CUES = [
     r"\d+[- ]year[- ]old",
-    r"\b(?:patient|client|child|infant|adult) (?:with|who|presents|reports|is)",
+    r"\b(?:patient|client|child|infant|adult|man|woman|boy|girl|listener) "
+    r"(?:with|who|has|had|presents|reports|is|was)\b",
     r"presents? with",
     r"\d+(?:\.\d+)?\s*(?:dB|Hz|kHz|ms|daPa|%)",
     r"\b(?:calculate|compute|estimate)\b",

@@ -255,7 +255,7 @@ def import_review(items: Sequence[Item], sheet_path: str | Path) -> tuple[list[I
         if decision == "remove":
             log_rows.append({"item_id": item.id, "decision": decision, "changed": "", "line": line})
             continue
-        data = item.model_dump(mode="json", exclude_defaults=True)
+        data = item.model_dump(mode="json")
         data["metadata"] = {**item.metadata, "review": review}
         if decision == "revise":
             try:

@@ -1,5 +1,196 @@
-"""Speech-language pathology suite (SLPHelm design): corpora, ASR, export."""
+"""Speech-language pathology suite (SLPHelm design): corpora, noise, ASR, ensembles, export."""
+
+from __future__ import annotations
+
+from pathlib import Path
 
 import typer
 
-app = typer.Typer(help="Speech-language pathology suite (SLPHelm design): corpora, ASR, export.", no_args_is_help=True)
+app = typer.Typer(
+    help="Speech-language pathology suite (SLPHelm design): corpora, noise, ASR, ensembles, export.",
+    no_args_is_help=True,
+)
+
+LAYOUTS = ("manifest", "ultrasuite", "enni", "lenormand", "percept-gfta")
+
+
+def _fail(message: str) -> None:
+    typer.secho(f"error: {message}", err=True, fg="red")
+    raise typer.Exit(code=2)
+
+
+def _load(paths: list[Path]):
+    from clinbench.audio.corpora import CorpusError, read_manifest
+    from clinbench.items.loader import ItemFileError
+
+    items = []
+    try:
+        for path in paths:
+            items += read_manifest(path)
+    except (CorpusError, ItemFileError) as err:
+        _fail(str(err))
+    return items
+
+
+@app.command("export-finetune")
+def export_finetune_command(
+    manifests: list[Path] = typer.Argument(..., help="Item manifests (CSV/JSONL) to train on."),
+    out: Path = typer.Option(..., "--out", "-o", help="Folder for the LLaMA-Factory files."),
+    eval_manifest: list[Path] = typer.Option(
+        None, "--eval-manifest", help="Evaluation items: their speakers are left out."
+    ),
+    test_size: float = typer.Option(0.5, help="Without --eval-manifest: held-out speaker share."),
+    seed: int = typer.Option(0, help="Seed of the speaker split."),
+    model: str = typer.Option("Qwen/Qwen2-Audio-7B-Instruct", help="Base model in the config."),
+    template: str = typer.Option("qwen2_audio", help="LLaMA-Factory chat template."),
+) -> None:
+    """Write an ASR training set (plain and asterisk-marked) in LLaMA-Factory's format.
+
+    Writes slp_asr_plain.json, slp_asr_asterisk.json, dataset_info.json, lora_plain.yaml,
+    lora_asterisk.yaml (SLPHelm's LoRA settings) and eval_speakers.txt. No evaluation
+    speaker's clip is exported.
+    """
+    from clinbench.suites.slp.finetune import export_finetune
+
+    items = _load(manifests)
+    eval_items = _load(eval_manifest) if eval_manifest else None
+    try:
+        summary = export_finetune(
+            items, out, eval_items=eval_items, test_size=test_size, seed=seed, model=model,
+            template=template,
+        )  # fmt: skip
+    except ValueError as err:
+        _fail(str(err))
+    typer.echo(
+        f"wrote {out}: {summary['train_items']} training clips, "
+        f"{summary['held_out_speakers']} evaluation speakers left out"
+    )
+
+
+@app.command("corpus")
+def corpus_command(
+    layout: str = typer.Argument(..., help=f"One of: {', '.join(LAYOUTS)}."),
+    root: Path = typer.Argument(..., help="Corpus root folder (or manifest file)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Manifest to write (.csv or .jsonl)."),
+    segments_dir: Path = typer.Option(
+        None, help="CHAT corpora: folder for the cut utterance clips (default: beside --out)."
+    ),
+    annotations: Path = typer.Option(
+        None, help="CSV (id, disorder_type, symptom, transcript) joined onto the items."
+    ),
+    limit_per_corpus: int = typer.Option(None, help="Keep up to N items per corpus."),
+    seed: int = typer.Option(0, help="Seed of the sampling."),
+) -> None:
+    """Read a corpus in its own layout and write a clinbench slp manifest for it."""
+    import pandas as pd
+
+    from clinbench.audio import corpora
+    from clinbench.items.loader import ItemFileError
+
+    if layout not in LAYOUTS:
+        _fail(f"unknown layout {layout!r}; choose one of {', '.join(LAYOUTS)}")
+    if out.suffix.lower() not in (".csv", ".jsonl"):
+        _fail(f"{out}: the manifest must end in .csv or .jsonl")
+    try:
+        if layout == "manifest":
+            items = corpora.read_manifest(root)
+        elif layout == "ultrasuite":
+            items = corpora.load_ultrasuite(root, annotations=annotations)
+        else:
+            segs = segments_dir or out.parent / "segments"
+            items = corpora.LOADERS[layout](root, segments_dir=segs, annotations=annotations)
+    except (corpora.CorpusError, ItemFileError, FileNotFoundError) as err:
+        _fail(str(err))
+    if limit_per_corpus:
+        items = corpora.sample_per_corpus(items, limit_per_corpus, seed=seed)
+    rows = [
+        {
+            "id": i.id, "audio": str(i.resolve(i.audio).resolve()), "prompt_words": i.prompt_words,
+            "label": i.labels.get("disorder"), "disorder_type": i.labels.get("disorder_type"),
+            "symptom": i.labels.get("symptom"), "transcript": i.transcript,
+            "speaker_id": i.metadata.get("speaker_id"), "gender": i.metadata.get("gender"),
+            "age": i.metadata.get("age"), "language": i.metadata.get("language"),
+            "corpus": i.metadata.get("corpus"),
+        }
+        for i in items
+    ]  # fmt: skip
+    frame = pd.DataFrame(rows, columns=list(corpora.MANIFEST_COLUMNS))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(out.suffix + ".tmp")
+    if out.suffix.lower() == ".csv":
+        frame.to_csv(tmp, index=False)
+    else:
+        frame.to_json(tmp, orient="records", lines=True, force_ascii=False)
+    tmp.replace(out)
+    typer.echo(f"wrote {len(rows)} items to {out}")
+
+
+@app.command("add-noise")
+def add_noise_command(
+    src: Path = typer.Argument(..., help="Speech clip (any soundfile-readable format)."),
+    dst: Path = typer.Argument(..., help="Output WAV (16 kHz mono)."),
+    noise: str = typer.Option(
+        "synthetic_babble", help="A noise file, or a shipped SYNTHETIC stand-in name."
+    ),
+    snr_db: float = typer.Option(20.0, help="Target signal-to-noise ratio in dB."),
+    seed: int = typer.Option(0, help="Seed of the noise offset."),
+) -> None:
+    """Mix background noise into a clip at a target SNR and print the achieved SNR."""
+    from clinbench.audio.io import AudioFileError
+    from clinbench.audio.noise import add_noise_to_file
+
+    try:
+        clip = add_noise_to_file(src, dst, noise, snr_db, seed=seed)
+    except (AudioFileError, FileNotFoundError, ValueError) as err:
+        _fail(str(err))
+    typer.echo(f"wrote {dst}: target {snr_db:g} dB, achieved {clip.achieved_snr_db:.3f} dB")
+
+
+@app.command("transcribe")
+def transcribe_command(
+    clips: list[Path] = typer.Argument(..., help="Clips to transcribe."),
+    asr: str = typer.Option("pocketsphinx", help="ASR spec, e.g. openai:base_url=...,model=..."),
+    expected: str = typer.Option(None, help="Expected words (prompt-constrained pocketsphinx)."),
+) -> None:
+    """Print each clip's transcription, decoding mode and real-time factor."""
+    from clinbench.audio.asr import get_asr, parse_asr_spec
+
+    try:
+        name, options = parse_asr_spec(asr)
+        backend = get_asr(name, **options)
+    except (ValueError, ImportError) as err:
+        _fail(str(err))
+    for clip in clips:
+        result = backend.transcribe(clip, expected=expected)
+        if result.error:
+            typer.secho(f"{clip}: error: {result.error}", err=True, fg="red")
+            continue
+        typer.echo(f"{clip}\t{result.mode}\tRTF {result.real_time_factor:.3f}\t{result.text}")
+
+
+@app.command("ensemble")
+def ensemble_command(
+    results: Path = typer.Argument(..., help="Results table (.parquet or .csv)."),
+    models: list[str] = typer.Option(..., "--model", "-m", help="Ensemble member (give three)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Where to write the ensemble's rows."),
+    name: str = typer.Option(None, help="Model name for the ensemble rows."),
+) -> None:
+    """Add a majority-vote ensemble's rows computed from existing results (no model calls).
+
+    Ties go to the label of the earliest --model given among the tied labels; members whose
+    reply failed to parse abstain.
+    """
+    import pandas as pd
+
+    from clinbench.results.export import write_results
+    from clinbench.suites.slp.metrics import ensemble_results
+
+    if not results.is_file():
+        _fail(f"{results}: not found")
+    frame = pd.read_parquet(results) if results.suffix == ".parquet" else pd.read_csv(results)
+    missing = sorted(set(models) - set(frame["model"]))
+    if missing:
+        _fail(f"{results}: model(s) not in the table: {', '.join(missing)}")
+    rows = ensemble_results(frame, models, name=name)
+    write_results(rows, out)
+    typer.echo(f"wrote {len(rows)} ensemble rows to {out}")

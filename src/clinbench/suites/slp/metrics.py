@@ -1,0 +1,178 @@
+"""SLPHelm tables from the results table: scenario metrics, slices, ensembles, confusions.
+
+All functions read the frozen results table (one row per model x task x item ...) whose
+``score_metadata`` JSON holds, for slp tasks, ``gold_label`` / ``predicted_label`` (labels),
+``reference`` / ``hypothesis`` (transcription) and the slice fields (``gender``, ``age_band``,
+``language``, ``pipeline``, ``cot``, ``few_shot``, ``noise``). No model is called.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+
+import pandas as pd
+
+from clinbench.scoring import outcomes
+from clinbench.scoring.speech import classification_report, confusion_table, transcription_report
+from clinbench.suites.slp.prompts import SCENARIOS
+
+SLICE_FIELDS = ("gender", "age_band", "language", "corpus", "pipeline", "cot", "few_shot", "noise")
+
+
+def expand_slp(results: pd.DataFrame) -> pd.DataFrame:
+    """Return slp rows of a results table with their score metadata as columns."""
+    if results.empty:
+        return results.copy()
+    rows = results[results["task"].isin(SCENARIOS)].copy()
+    meta = rows["score_metadata"].map(
+        lambda s: json.loads(s) if isinstance(s, str) and s else (s if isinstance(s, dict) else {})
+    )
+    for key in ("gold_label", "predicted_label", "reference", "hypothesis", *SLICE_FIELDS):
+        rows[key] = meta.map(lambda m, k=key: m.get(k))
+    rows["noise"] = rows["noise"].fillna("none")
+    return rows
+
+
+def _metrics_for(group: pd.DataFrame, task: str, resamples: int, seed: int) -> dict:
+    spec = SCENARIOS[task]
+    if spec.kind == "transcription":
+        kept = group[group["reference"].notna() & ~group["outcome"].isin(outcomes.EXCLUDED)]
+        out = transcription_report(
+            list(kept["reference"]),
+            list(kept["hypothesis"].fillna("")),
+            resamples=resamples,
+            seed=seed,
+        )
+        return {"n": len(kept), "excluded": len(group) - len(kept), **out}
+    answered = group[group["outcome"].isin(outcomes.ANSWERED)]
+    labels = (
+        list(SCENARIOS["slp_disorder"].options.values())
+        if spec.kind != "label"
+        else list(spec.options.values())
+    )
+    pred = answered["predicted_label"].fillna("declined")
+    out = classification_report(
+        list(answered["gold_label"]), list(pred), labels, resamples=resamples, seed=seed
+    )
+    return {"n": len(answered), "excluded": len(group) - len(answered), **out}
+
+
+def scenario_table(
+    results: pd.DataFrame,
+    *,
+    by: Sequence[str] = ("model", "task", "condition"),
+    resamples: int = 1000,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """Return one row per group: n, excluded, then F1s and Exact Match or WER/MER/WIP, with SDs.
+
+    ``excluded`` counts parse failures and errors (disclosed, not scored); declines count as
+    answered and wrong; an empty or declined transcription counts as all words deleted.
+    """
+    rows = results if "gold_label" in results.columns else expand_slp(results)
+    out = []
+    for key, group in rows.groupby(list(by), dropna=False, sort=True):
+        values = dict(zip(by, key if isinstance(key, tuple) else (key,), strict=True))
+        out.append({**values, **_metrics_for(group, group["task"].iloc[0], resamples, seed)})
+    return pd.DataFrame(out)
+
+
+def slice_table(
+    results: pd.DataFrame, slice_by: str, *, resamples: int = 1000, seed: int = 0
+) -> pd.DataFrame:
+    """Return scenario metrics per model, task and value of one slice field (e.g. ``gender``)."""
+    rows = expand_slp(results)
+    rows[slice_by] = rows[slice_by].fillna("unknown").astype(str)
+    return scenario_table(rows, by=("model", "task", slice_by), resamples=resamples, seed=seed)
+
+
+def confusion_tables(results: pd.DataFrame) -> dict[tuple[str, str], pd.DataFrame]:
+    """Return a confusion table (gold x predicted) per (model, label task) over answered rows."""
+    rows = expand_slp(results)
+    tables = {}
+    for (model, task), group in rows.groupby(["model", "task"]):
+        spec = SCENARIOS[task]
+        if spec.kind == "transcription":
+            continue
+        answered = group[group["outcome"].isin(outcomes.ANSWERED)]
+        labels = list(spec.options.values()) or list(SCENARIOS["slp_disorder"].options.values())
+        tables[(model, task)] = confusion_table(
+            answered["gold_label"],
+            answered["predicted_label"].fillna("declined"),
+            [*labels, "declined"],
+        )
+    return tables
+
+
+def majority_vote(votes: Sequence[str | None]) -> tuple[str | None, bool]:
+    """Return ``(label, tied)``: the most frequent label among the votes, ties to the earliest.
+
+    Tie rule (documented; SLPHelm breaks ties arbitrarily): among the labels with the highest
+    count, the one voted by the earliest model in the ensemble's stated order wins. Missing
+    votes (parse failures, errors, declines) abstain; with no votes at all the result is None.
+    """
+    cast = [v for v in votes if v]
+    if not cast:
+        return None, False
+    counts = Counter(cast)
+    top = max(counts.values())
+    leaders = [v for v in cast if counts[v] == top]
+    return leaders[0], len(set(leaders)) > 1
+
+
+def ensemble_results(
+    results: pd.DataFrame, models: Sequence[str], *, name: str | None = None
+) -> pd.DataFrame:
+    """Return results-table rows of a majority-vote ensemble of ``models`` (no model calls).
+
+    Rows are matched by task, condition, item and epoch; an item is kept only when every model
+    has a row for it. The ensemble row's outcome is correct/incorrect against the shared gold
+    label, or parse_failed when every member abstained; ``score_metadata`` records the votes.
+    """
+    rows = expand_slp(results)
+    rows = rows[
+        rows["model"].isin(models)
+        & rows["task"].map(lambda t: SCENARIOS[t].kind != "transcription")
+    ]
+    label = name or "ensemble(" + "+".join(models) + ")"
+    out = []
+    keys = ["task", "condition", "item_id", "epoch"]
+    for _key, group in rows.groupby(keys, dropna=False):
+        by_model = {m: g.iloc[0] for m, g in group.groupby("model")}
+        if set(by_model) != set(models):
+            continue
+        votes = [
+            by_model[m]["predicted_label"]
+            if by_model[m]["outcome"] in (outcomes.CORRECT, outcomes.INCORRECT)
+            else None
+            for m in models
+        ]
+        winner, tied = majority_vote(votes)
+        first = by_model[models[0]]
+        gold = first["gold_label"]
+        if winner is None:
+            outcome, score = outcomes.PARSE_FAILED, float("nan")
+        else:
+            outcome = outcomes.CORRECT if winner == gold else outcomes.INCORRECT
+            score = 1.0 if winner == gold else 0.0
+        meta = (
+            json.loads(first["score_metadata"]) if isinstance(first["score_metadata"], str) else {}
+        )
+        meta.update(
+            {
+                "gold_label": gold,
+                "predicted_label": winner,
+                "votes": dict(zip(models, votes, strict=True)),
+                "tied": tied,
+                "outcome": outcome,
+            }
+        )
+        row = first.drop(labels=[c for c in first.index if c not in results.columns]).to_dict()
+        row.update(
+            model=label, outcome=outcome, score=score, extracted_answer=winner, response=None,
+            score_metadata=json.dumps(meta), log_file=None,
+        )  # fmt: skip
+        out.append(row)
+    return pd.DataFrame(out, columns=list(results.columns))

@@ -105,3 +105,71 @@ def results_file(tmp_path: Path) -> Path:
     path = tmp_path / "results.csv"
     make_results(tmp_path).to_csv(path, index=False)
     return path
+
+
+def free_port() -> int:
+    """Return a free TCP port on the loopback interface."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class LiveServer:
+    """The review app served by uvicorn in a background thread on 127.0.0.1."""
+
+    def __init__(self, audit_dir: Path):
+        import threading
+
+        import uvicorn
+
+        from clinbench.audit.app import create_app
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(
+            create_app(audit_dir), host="127.0.0.1", port=self.port, log_level="warning",
+            lifespan="off",
+        )  # fmt: skip
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        import time
+
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the review app did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def make_audit(
+    tmp_path: Path, results: Path, *, n: int, calibration: int, name: str = "audit", **options
+) -> Path:
+    """Sample an audit folder from ``results`` with the CLI's own functions."""
+    from clinbench.audit.sampling import (
+        eligible_units,
+        read_results,
+        stratified_sample,
+        write_audit,
+    )
+
+    mode = options.pop("mode", "review")
+    strata = options.pop("strata", ("question", "model", "grade") if mode == "review" else ())
+    table = read_results(results)
+    units = eligible_units(table, mode=mode, strata=strata)
+    drawn = stratified_sample(
+        units, n, strata=strata, seed=options.pop("seed", 11), calibration=calibration,
+        mode=mode, results=table, **options,
+    )  # fmt: skip
+    out = tmp_path / name
+    write_audit(drawn, out, mode=mode, settings={"n": n}, image_grounded=True, source=results)
+    return out

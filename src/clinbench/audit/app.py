@@ -14,7 +14,7 @@ import hmac
 import secrets
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -143,10 +143,12 @@ def create_app(audit_dir: str | Path) -> FastAPI:
             if request.method not in ("GET", "HEAD", "OPTIONS"):
                 sent = request.headers.get(CSRF_HEADER, "")
                 if not sent and request.headers.get("content-type", "").startswith(
-                    ("application/x-www-form-urlencoded", "multipart/form-data")
+                    "application/x-www-form-urlencoded"
                 ):
-                    form = await request.form()
-                    sent = str(form.get(CSRF_FIELD, ""))
+                    # Read the raw body (Starlette replays it to the route); parsing it here
+                    # with request.form() would leave the route an empty form.
+                    fields = parse_qs((await request.body()).decode("utf-8", "replace"))
+                    sent = (fields.get(CSRF_FIELD) or [""])[0]
                 if not hmac.compare_digest(sent, audit.csrf(reviewer)):
                     return JSONResponse({"detail": "missing or invalid CSRF token"}, 403)
             response = await call_next(request)

@@ -396,6 +396,14 @@ def _fmt(value: Any, digits: int = 2) -> str:
     return str(value)
 
 
+def _cells(*values: Any) -> str:
+    return "| " + " | ".join(_fmt(v) for v in values) + " |"
+
+
+def _ci(row: pd.Series, key: str) -> str:
+    return f"{_fmt(row.get(f'{key}_ci_low'))}–{_fmt(row.get(f'{key}_ci_high'))}"
+
+
 def _markdown(
     summary: dict[str, Any],
     inter: pd.DataFrame,
@@ -406,9 +414,10 @@ def _markdown(
 ) -> str:
     lines = ["# Audit agreement report", ""]
     audit = summary["audit"]
+    submitted = ", ".join(audit["reviewers_submitted"]) or "none"
     lines.append(
         f"{audit['items']} items ({audit['calibration_items']} calibration), reviewers: "
-        f"{', '.join(audit['reviewers'])}; submitted: {', '.join(audit['reviewers_submitted']) or 'none'}."
+        f"{', '.join(audit['reviewers'])}; submitted: {submitted}."
     )
     c = summary["consensus"]
     lines += [
@@ -425,12 +434,18 @@ def _markdown(
     ]
     for _, r in inter.iterrows():
         lines.append(
-            f"| {r['reviewer_a']} / {r['reviewer_b']} | {r['scope']} | {r['n']} | "
-            f"{_fmt(r.get('grade_kappa_quadratic'))} | {_fmt(r.get('grade_kappa_quadratic_ci_low'))}"
-            f"–{_fmt(r.get('grade_kappa_quadratic_ci_high'))} | {_fmt(r.get('grade_exact_agreement'))} | "
-            f"{_fmt(r.get('grade_within_one'))} | {_fmt(r.get('critical_error_kappa'))} | "
-            f"{_fmt(r.get('critical_error_kappa_ci_low'))}–{_fmt(r.get('critical_error_kappa_ci_high'))} | "
-            f"{_fmt(r.get('critical_error_raw_agreement'))} |"
+            _cells(
+                f"{r['reviewer_a']} / {r['reviewer_b']}",
+                r["scope"],
+                r["n"],
+                r.get("grade_kappa_quadratic"),
+                _ci(r, "grade_kappa_quadratic"),
+                r.get("grade_exact_agreement"),
+                r.get("grade_within_one"),
+                r.get("critical_error_kappa"),
+                _ci(r, "critical_error_kappa"),
+                r.get("critical_error_raw_agreement"),
+            )  # fmt: skip
         )
     lines += [
         "",
@@ -442,12 +457,19 @@ def _markdown(
     ]
     for _, r in adj.iterrows():
         lines.append(
-            f"| {r['scope']} | {r['n']} | {_fmt(r.get('grade_kappa_quadratic'))} | "
-            f"{_fmt(r.get('grade_kappa_quadratic_ci_low'))}–{_fmt(r.get('grade_kappa_quadratic_ci_high'))} | "
-            f"{_fmt(r.get('grade_exact_agreement'))} | {_fmt(r.get('grade_within_one'))} | "
-            f"{_fmt(r.get('critical_error_kappa'))} | {_fmt(r.get('critical_error_sensitivity'))} | "
-            f"{_fmt(r.get('critical_error_specificity'))} | {_fmt(r.get('critical_error_ppv'))} | "
-            f"{_fmt(r.get('critical_error_npv'))} |"
+            _cells(
+                r["scope"],
+                r["n"],
+                r.get("grade_kappa_quadratic"),
+                _ci(r, "grade_kappa_quadratic"),
+                r.get("grade_exact_agreement"),
+                r.get("grade_within_one"),
+                r.get("critical_error_kappa"),
+                r.get("critical_error_sensitivity"),
+                r.get("critical_error_specificity"),
+                r.get("critical_error_ppv"),
+                r.get("critical_error_npv"),
+            )  # fmt: skip
         )
     lines += [
         "",
@@ -459,10 +481,16 @@ def _markdown(
     ]
     for _, r in direction.iterrows():
         lines.append(
-            f"| {r['scope']} | {r['n']} | {r['over_flags']} | {r['under_flags']} | "
-            f"{r['adjudicator_harsher']} | {r['adjudicator_more_lenient']} | "
-            f"{_fmt(r['adjudicator_critical_error_rate_reweighted'], 3)} | "
-            f"{_fmt(r['human_critical_error_rate_reweighted'], 3)} |"
+            _cells(
+                r["scope"],
+                r["n"],
+                r["over_flags"],
+                r["under_flags"],
+                r["adjudicator_harsher"],
+                r["adjudicator_more_lenient"],
+                _fmt(r["adjudicator_critical_error_rate_reweighted"], 3),
+                _fmt(r["human_critical_error_rate_reweighted"], 3),
+            )  # fmt: skip
         )
     lines += [
         "",
@@ -476,8 +504,7 @@ def _markdown(
     ]
     for _, r in cal_map[cal_map["rule"] == "question_fallback"].iterrows():
         lines.append(
-            f"| {r['question']} | {r['grade']} | {r['n']} | {_fmt(r['delta'])} | "
-            f"{_fmt(r['applied_delta'])} | {r['source']} |"
+            _cells(r["question"], r["grade"], r["n"], r["delta"], r["applied_delta"], r["source"])
         )
     lines += [
         "",
@@ -488,8 +515,14 @@ def _markdown(
     ]
     for _, r in cal_means.iterrows():
         lines.append(
-            f"| {r['rule']} | {r['question']} | {r['n']} | {_fmt(r['mean'])} | "
-            f"{_fmt(r['calibrated_mean'])} | {r['not_calibrated']} |"
+            _cells(
+                r["rule"],
+                r["question"],
+                r["n"],
+                r["mean"],
+                r["calibrated_mean"],
+                r["not_calibrated"],
+            )  # fmt: skip
         )
     return "\n".join(lines) + "\n"
 

@@ -17,7 +17,18 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from inspect_ai.scorer import Score, Scorer, Target, accuracy, scorer, stderr
+from inspect_ai.solver import TaskState
 from rapidfuzz.distance import OSA
+
+from clinbench.items.model import FIBItem, SAItem
+from clinbench.scoring import outcomes
+from clinbench.scoring.adjudicator import (
+    answer_outcome_score,
+    declined,
+    free_text_answer,
+    parse_failed,
+)
 
 _QUOTES = str.maketrans(
     {"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u2212": "-", "µ": "u"}
@@ -171,3 +182,36 @@ def normalised_match(
         elif not best.matched and result.similarity >= best.similarity:
             best = result
     return best
+
+
+# -- the Inspect scorer --------------------------------------------------------------------
+
+
+@scorer(metrics=[accuracy(), stderr(), declined(), parse_failed()], name="normalised_match")
+def normalised_match_scorer() -> Scorer:
+    """Score FIB spans and SA replies by deterministic normalised match (None for other formats).
+
+    Registered as ``normalised_match``: the offline stand-in for ``answer_adjudicator``.
+    """
+    from clinbench.tasks import item_from_state
+
+    async def score(state: TaskState, target: Target) -> Score | None:
+        item = item_from_state(state)
+        if not isinstance(item, FIBItem | SAItem):
+            return None
+        reply = state.output.completion if state.output else ""
+        answer, early, reason = free_text_answer(item, reply)
+        if early is not None:
+            return answer_outcome_score(early, answer, {"reason": reason})
+        result = normalised_match(
+            answer or "", [item.answer, *item.accept], contained=isinstance(item, SAItem)
+        )
+        outcome = outcomes.CORRECT if result.matched else outcomes.INCORRECT
+        details = {
+            "method": result.method,
+            "matched_key": result.key if result.matched else None,
+            "similarity": round(result.similarity, 2),
+        }
+        return answer_outcome_score(outcome, answer, details)
+
+    return score

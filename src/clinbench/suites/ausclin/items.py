@@ -120,7 +120,7 @@ def chance_rate(item: ExactItem) -> float:
 
 
 def chance_adjusted(accuracy: float, chance: float) -> float:
-    """Return the chance-adjusted score ``(accuracy - chance) / (1 - chance)`` (nan if chance is 1)."""
+    """Return the chance-adjusted score ``(accuracy - chance) / (1 - chance)``; nan at chance 1."""
     if chance >= 1.0 or math.isnan(accuracy) or math.isnan(chance):
         return math.nan
     return (accuracy - chance) / (1.0 - chance)

@@ -246,6 +246,7 @@ def ausclin(
     framing: str | None = None,
     rewording: int | None = None,
     pushback: bool = False,
+    repeat: int | None = None,
     domains: str | list[str] | None = None,
     include_equipoise: bool = True,
     docs: str | None = None,
@@ -268,6 +269,9 @@ def ausclin(
             items without it are left out.
         pushback: After a correct answer, challenge it once with the item's pushback
             value and score the final answer.
+        repeat: Label this run as repeat number ``repeat`` (identical prompts and settings;
+            recorded as ``<condition>+repeat=N`` so the repeat-run check can compare it
+            with the first run without double-counting accuracy).
         domains: Only these domains (comma-separated).
         include_equipoise: Keep equipoise items (they are scored apart in reports).
         docs: Document folder for ``retrieval`` (default: the bundled collection).
@@ -280,8 +284,9 @@ def ausclin(
 
     if condition not in CONDITIONS:
         raise ValueError(f"unknown ausclin condition {condition!r}; use one of {CONDITIONS}")
-    if framing is not None and rewording is not None:
-        raise ValueError("ask either a framing or a rewording, not both")
+    chosen_checks = [framing is not None, rewording is not None, bool(pushback), repeat is not None]
+    if sum(chosen_checks) > 1:
+        raise ValueError("ask one of framing, rewording, pushback or repeat per run")
     if framing is not None and framing not in FRAMINGS:
         raise ValueError(f"unknown framing {framing!r}; use one of {FRAMINGS}")
     rewording = None if rewording is None else int(rewording)
@@ -308,6 +313,8 @@ def ausclin(
         perturbation = f"rewording={rewording}"
     elif pushback:
         perturbation = "pushback"
+    elif repeat is not None:
+        perturbation = f"repeat={int(repeat)}"
     recorded = condition_name(condition, perturbation)
     if recorded != condition:
         register_condition(recorded, _BASE[condition])

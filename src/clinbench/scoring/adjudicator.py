@@ -1,0 +1,526 @@
+"""LLM adjudication in Inspect's ``grader`` model role: binary FIB/SA verdicts and case rubrics.
+
+Both scorers call the model bound to the ``grader`` role and nothing else: they never fall
+back to the model under test. When no grader is bound they return no score (Inspect records
+nothing for them) and the deterministic stand-ins take over under their own names
+(``normalised_match`` for FIB/SA, the audiology suite's ``rubric_rules_grader`` for cases).
+The judge runs at temperature 0 with an explicit seed, both recorded in every score.
+
+A judge reply that does not parse, or a judge call that fails, is the ``unscored`` outcome:
+counted, disclosed, excluded from means, never "incorrect" and never a default score.
+
+The case rubric follows AudiologyBench: the judge gets the reference answer, the reply and
+the rubric, and returns JSON with 1-5 subdimension scores, the critical errors among the
+six types, a justification and an overall label; the 0-100 score, grade and caps are then
+computed in code by :func:`clinbench.scoring.rubric.grade`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from inspect_ai.model import GenerateConfig, Model, get_model, model_roles
+from inspect_ai.scorer import (
+    Metric,
+    SampleScore,
+    Score,
+    Scorer,
+    Target,
+    accuracy,
+    metric,
+    scorer,
+    stderr,
+)
+from inspect_ai.solver import TaskState
+
+from clinbench.items.model import CaseItem, FIBItem, Item, SAItem
+from clinbench.scoring import outcomes
+from clinbench.scoring.extract import _json_objects, extract_answer
+from clinbench.scoring.rubric import Rubric, RubricError, grade, load_rubric, rubric_text
+
+GRADER_ROLE = "grader"
+JUDGE_TEMPERATURE = 0.0
+DEFAULT_JUDGE_SEED = 0
+
+
+class JudgeParseError(ValueError):
+    """Raised when a judge's reply does not hold the JSON the rubric asks for."""
+
+
+def grader_bound() -> bool:
+    """Return True when a model is bound to the ``grader`` role in the running eval."""
+    return model_roles().get(GRADER_ROLE) is not None
+
+
+def grader_model(seed: int = DEFAULT_JUDGE_SEED) -> Model:
+    """Return the model bound to the ``grader`` role at temperature 0 with ``seed``.
+
+    Raises when no grader is bound: the model under test is never used as its own judge.
+    """
+    return get_model(
+        role=GRADER_ROLE,
+        required=True,
+        config=GenerateConfig(temperature=JUDGE_TEMPERATURE, seed=seed),
+    )
+
+
+def judge_record(model: Model, seed: int) -> dict[str, Any]:
+    """Return what identifies a judge call: role, model name, temperature and seed."""
+    return {
+        "role": GRADER_ROLE,
+        "model": str(model),
+        "temperature": JUDGE_TEMPERATURE,
+        "seed": seed,
+    }
+
+
+def _one_json_object(text: str) -> dict[str, Any]:
+    objects = _json_objects(text or "")
+    if not objects:
+        raise JudgeParseError("the judge reply holds no JSON object")
+    distinct = {json.dumps(o, sort_keys=True) for o in objects}
+    if len(distinct) > 1:
+        raise JudgeParseError("the judge reply holds more than one different JSON object")
+    return objects[0]
+
+
+# -- binary FIB / SA adjudication ----------------------------------------------------------
+
+BINARY_INSTRUCTIONS = """\
+You are checking one answer to an audiology question against its reference answer.
+
+Question:
+{question}
+
+Reference answer: {reference}
+{accepted}
+Answer to check:
+{answer}
+
+Decide whether the answer says the same thing as the reference. Accept spelling variants,
+synonyms and abbreviations a clinician would read as the same term, and standard unit forms
+(for example "dB HL" or "dB", "4 kHz" or "4000 Hz", "0.5" or ".50"). Do not accept an answer
+that is vaguer than the reference, adds a contradicting claim, or gives a different number.
+
+Reply with only this JSON object:
+{{"verdict": "correct" or "incorrect", "reason": "<one sentence>"}}"""
+
+
+def binary_prompt(item: FIBItem | SAItem, answer: str) -> str:
+    """Return the judge prompt for a FIB span or SA reply."""
+    accepted = ""
+    if item.accept:
+        accepted = "Also accepted: " + "; ".join(item.accept) + "\n"
+    return BINARY_INSTRUCTIONS.format(
+        question=item.stem, reference=item.answer, accepted=accepted, answer=answer
+    )
+
+
+def parse_binary_verdict(text: str) -> tuple[bool, str]:
+    """Return (correct, reason) from a judge's binary verdict JSON; JudgeParseError otherwise."""
+    reply = _one_json_object(text)
+    verdict = reply.get("verdict")
+    if not isinstance(verdict, str) or verdict.strip().lower() not in ("correct", "incorrect"):
+        raise JudgeParseError(f"verdict must be 'correct' or 'incorrect', got {verdict!r}")
+    reason = reply.get("reason", "")
+    return verdict.strip().lower() == "correct", str(reason) if reason is not None else ""
+
+
+def _counter(name: str) -> Metric:
+    def count(scores: list[SampleScore]) -> float:
+        return float(sum(1 for s in scores if (s.score.metadata or {}).get("outcome") == name))
+
+    return count
+
+
+@metric
+def unscored() -> Metric:
+    """Return the number of replies the judge could not score (unparseable or failed call)."""
+    return _counter(outcomes.UNSCORED)
+
+
+@metric
+def declined() -> Metric:
+    """Return the number of explicit declines."""
+    return _counter(outcomes.DECLINED)
+
+
+@metric
+def parse_failed() -> Metric:
+    """Return the number of replies with no answer in the required form."""
+    return _counter(outcomes.PARSE_FAILED)
+
+
+def free_text_answer(item: Item, reply: str) -> tuple[str | None, str | None, str]:
+    """Return (answer, outcome if no answer, reason) for a FIB or SA reply."""
+    extraction = extract_answer(item, reply)
+    if extraction.status == "declined":
+        return None, outcomes.DECLINED, extraction.reason
+    if extraction.status != "ok":
+        return None, outcomes.PARSE_FAILED, extraction.reason
+    return str(extraction.answer), None, extraction.reason
+
+
+def answer_outcome_score(outcome: str, answer: str | None, metadata: dict[str, Any]) -> Score:
+    """Return the Score for a binary outcome (NaN-valued and excluded when not answered)."""
+    metadata = {"outcome": outcome, **metadata}
+    if outcome == outcomes.CORRECT:
+        return Score(value=1.0, answer=answer, metadata=metadata)
+    if outcome in (outcomes.INCORRECT, outcomes.DECLINED):
+        return Score(value=0.0, answer=answer, metadata=metadata)
+    return Score.unscored(reason=outcome, answer=answer, metadata=metadata)
+
+
+@scorer(metrics=[accuracy(), stderr(), unscored(), declined(), parse_failed()])
+def answer_adjudicator(seed: int = DEFAULT_JUDGE_SEED, required: bool = False) -> Scorer:
+    """Score FIB and SA replies with the ``grader`` model's binary verdict against the key.
+
+    Returns no score for other formats, and none at all when no grader is bound (the
+    ``normalised_match`` scorer is the offline fallback) unless ``required``, when a
+    missing grader is an error.
+    """
+    from clinbench.tasks import item_from_state
+
+    async def score(state: TaskState, target: Target) -> Score | None:
+        item = item_from_state(state)
+        if not isinstance(item, FIBItem | SAItem) or not (required or grader_bound()):
+            return None
+        reply = state.output.completion if state.output else ""
+        answer, early, reason = free_text_answer(item, reply)
+        if early is not None:
+            return answer_outcome_score(early, answer, {"reason": reason})
+        judge = grader_model(seed)
+        record = judge_record(judge, seed)
+        try:
+            output = await judge.generate(binary_prompt(item, answer or ""))
+        except Exception as err:  # a failed judge call is disclosed, never scored
+            return answer_outcome_score(
+                outcomes.UNSCORED, answer, {"judge": record, "reason": f"judge call failed: {err}"}
+            )
+        text = output.completion
+        try:
+            correct, why = parse_binary_verdict(text)
+        except JudgeParseError as err:
+            return answer_outcome_score(
+                outcomes.UNSCORED,
+                answer,
+                {"judge": record, "judge_reply": text, "reason": str(err)},
+            )
+        outcome = outcomes.CORRECT if correct else outcomes.INCORRECT
+        return answer_outcome_score(
+            outcome, answer, {"judge": record, "judge_reply": text, "reason": why}
+        )
+
+    return score
+
+
+# -- case rubric adjudication --------------------------------------------------------------
+
+RUBRIC_SYSTEM = (
+    "You are a senior clinical audiologist grading another clinician's written answer to one "
+    "question about a case, against the reference answer and a rubric. You see text only, "
+    "not the case images: judge the answer against the reference. Be strict about numbers, "
+    "ears and classifications; do not reward length."
+)
+
+RUBRIC_INSTRUCTIONS = """\
+Question {question_id}: {prompt}
+
+Reference answer:
+{reference}
+
+Answer to grade{section_note}:
+{answer}
+
+Rubric:
+{rubric}
+
+Reply with only this JSON object (scores are whole numbers {low}-{high}; list every critical
+error present, by name, or an empty list):
+{template}"""
+
+
+def rubric_prompt(
+    question_id: str, prompt: str, reference: str, answer: str, rubric: Rubric, *, note: str = ""
+) -> str:
+    """Return the judge prompt for one case question."""
+    dimensions = rubric.questions[question_id].dimensions
+    template = {
+        "question": question_id,
+        "subscores": {name: "<score>" for name in dimensions},
+        "critical_errors": ["<error type>", "..."],
+        "justification": "<two or three sentences>",
+        "overall": "<one of: excellent, good, adequate, poor, unacceptable>",
+    }
+    return RUBRIC_INSTRUCTIONS.format(
+        question_id=question_id,
+        prompt=prompt,
+        reference=reference,
+        section_note=note,
+        answer=answer.strip() or "(no answer given)",
+        rubric=rubric_text(question_id, rubric),
+        low=rubric.scale.min,
+        high=rubric.scale.max,
+        template=json.dumps(template, indent=2),
+    )
+
+
+@dataclass
+class Judgement:
+    """One question's judgement as the judge gave it (before any grading)."""
+
+    question: str
+    subscores: dict[str, int]
+    critical_errors: list[str] = field(default_factory=list)
+    unclassified_errors: list[str] = field(default_factory=list)
+    justification: str = ""
+    overall: str = ""
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[\s\-/]+", "_", name.strip().lower())
+
+
+def _point(value: Any, where: str) -> int:
+    if isinstance(value, bool):
+        raise JudgeParseError(f"{where}: score must be a whole number, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    raise JudgeParseError(f"{where}: score must be a whole number, got {value!r}")
+
+
+def judgement_from_json(reply: Mapping[str, Any], question: str, rubric: Rubric) -> Judgement:
+    """Return the Judgement in a judge's JSON object; JudgeParseError when it does not fit."""
+    raw_scores = reply.get("subscores", reply.get("scores"))
+    if not isinstance(raw_scores, dict):
+        raise JudgeParseError("the judge JSON has no 'subscores' object")
+    scores = {_key(k): v for k, v in raw_scores.items()}
+    dimensions = rubric.questions[question].dimensions
+    missing = [d for d in dimensions if d not in scores]
+    if missing:
+        raise JudgeParseError(f"{question}: subscores missing {missing}")
+    subscores = {}
+    for name in dimensions:
+        point = _point(scores[name], f"{question}.{name}")
+        if not rubric.scale.min <= point <= rubric.scale.max:
+            raise JudgeParseError(
+                f"{question}.{name}: score {point} is outside {rubric.scale.min}-{rubric.scale.max}"
+            )
+        subscores[name] = point
+    raw_errors = reply.get("critical_errors", [])
+    if raw_errors is None:
+        raw_errors = []
+    if not isinstance(raw_errors, list):
+        raise JudgeParseError("'critical_errors' must be a list")
+    known: list[str] = []
+    unknown: list[str] = []
+    for entry in raw_errors:
+        label = entry.get("type") if isinstance(entry, dict) else entry
+        if not isinstance(label, str) or not label.strip():
+            raise JudgeParseError(f"critical error entry {entry!r} names no type")
+        canonical = rubric.error_type(label)
+        if canonical is None:
+            unknown.append(label)
+        elif canonical not in known:
+            known.append(canonical)
+    return Judgement(
+        question=question,
+        subscores=subscores,
+        critical_errors=known,
+        unclassified_errors=unknown,
+        justification=str(reply.get("justification", "") or ""),
+        overall=str(reply.get("overall", reply.get("overall_label", "")) or ""),
+    )
+
+
+def parse_rubric_reply(text: str, question: str, rubric: Rubric) -> tuple[Judgement, dict]:
+    """Return (Judgement, the JSON object) from a judge's reply; JudgeParseError otherwise."""
+    reply = _one_json_object(text)
+    stated = reply.get("question")
+    if stated is not None and str(stated).strip().upper() != question.upper():
+        raise JudgeParseError(f"the judge graded question {stated!r}, not {question!r}")
+    return judgement_from_json(reply, question, rubric), reply
+
+
+def graded_question(judgement: Judgement, judge_json: dict, rubric: Rubric) -> dict[str, Any]:
+    """Return a question's score details: grade, caps and what the judge said."""
+    score, letter, capped_by = grade(
+        judgement.question, judgement.subscores, judgement.critical_errors, rubric
+    )
+    return {
+        "outcome": outcomes.GRADED,
+        "score": score,
+        "grade": letter,
+        "critical_errors": judgement.critical_errors,
+        "unclassified_errors": judgement.unclassified_errors,
+        "capped_by": capped_by,
+        "subscores": judgement.subscores,
+        "justification": judgement.justification,
+        "overall": judgement.overall,
+        "judge_json": judge_json,
+    }
+
+
+def unscored_question(reason: str, **extra: Any) -> dict[str, Any]:
+    """Return a question's details when its judgement could not be used."""
+    return {
+        "outcome": outcomes.UNSCORED,
+        "score": None,
+        "grade": None,
+        "critical_errors": [],
+        "capped_by": [],
+        "reason": reason,
+        **extra,
+    }
+
+
+def case_score(
+    questions: dict[str, dict[str, Any]], metadata: dict[str, Any], explanation: str = ""
+) -> Score:
+    """Return the case Score: value {question: score or NaN}, details in metadata["questions"]."""
+    value = {
+        q: (float(d["score"]) if d.get("outcome") == outcomes.GRADED else math.nan)
+        for q, d in questions.items()
+    }
+    return Score(
+        value=value, explanation=explanation, metadata={"questions": questions, **metadata}
+    )
+
+
+@metric
+def question_mean() -> Metric:
+    """Return the mean 0-100 score of each question over graded replies."""
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        sums: dict[str, list[float]] = {}
+        for sample in scores:
+            value = sample.score.value
+            if not isinstance(value, dict):
+                continue
+            for question, number in value.items():
+                if isinstance(number, int | float) and not math.isnan(number):
+                    sums.setdefault(question, []).append(float(number))
+        return {q: sum(v) / len(v) for q, v in sorted(sums.items())}
+
+    return compute
+
+
+@metric
+def critical_error_rate() -> Metric:
+    """Return the share of graded question replies with at least one critical error."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        graded = flagged = 0
+        for sample in scores:
+            for details in ((sample.score.metadata or {}).get("questions") or {}).values():
+                if details.get("outcome") != outcomes.GRADED:
+                    continue
+                graded += 1
+                flagged += bool(details.get("critical_errors"))
+        return flagged / graded if graded else math.nan
+
+    return compute
+
+
+@metric
+def unscored_questions() -> Metric:
+    """Return the number of question replies the judge could not score."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        return float(
+            sum(
+                1
+                for sample in scores
+                for details in ((sample.score.metadata or {}).get("questions") or {}).values()
+                if details.get("outcome") == outcomes.UNSCORED
+            )
+        )
+
+    return compute
+
+
+SectionSplitter = Callable[[CaseItem, str], dict[str, Any]]
+
+
+@scorer(metrics=[question_mean(), critical_error_rate(), unscored_questions()])
+def rubric_adjudicator(
+    rubric: str | None = None,
+    seed: int = DEFAULT_JUDGE_SEED,
+    sections: SectionSplitter | None = None,
+    required: bool = False,
+) -> Scorer:
+    """Grade each question of a case reply with the ``grader`` model against the rubric.
+
+    One judge call per question (Q1, Q2, Q3 in item order). ``sections`` splits the reply
+    into per-question text (the labelled sections); without it, or for a question whose
+    section is missing, the judge sees the whole reply and is told the section was missing.
+    Returns no score when the item is not a case, or when no grader is bound (unless
+    ``required``, when a missing grader is an error).
+    """
+    from clinbench.tasks import item_from_state
+
+    loaded = load_rubric(rubric)
+
+    async def score(state: TaskState, target: Target) -> Score | None:
+        item = item_from_state(state)
+        if not isinstance(item, CaseItem) or not (required or grader_bound()):
+            return None
+        reply = state.output.completion if state.output else ""
+        split = sections(item, reply) if sections is not None else {}
+        texts: dict[str, str] = split.get("sections", {})
+        judge = grader_model(seed)
+        record = judge_record(judge, seed)
+        questions: dict[str, dict[str, Any]] = {}
+        for sub in item.questions:
+            if sub.id not in loaded.questions:
+                questions[sub.id] = unscored_question(f"the rubric has no question {sub.id!r}")
+                continue
+            if sub.id in texts:
+                answer, note = texts[sub.id], ""
+            else:
+                answer = reply
+                note = f" (the reply has no labelled {sub.id} section; this is the whole reply)"
+            prompt = rubric_prompt(sub.id, sub.prompt, sub.reference, answer, loaded, note=note)
+            try:
+                output = await judge.generate([_system(), _user(prompt)])
+            except Exception as err:  # a failed judge call is disclosed, never scored
+                questions[sub.id] = unscored_question(f"judge call failed: {err}")
+                continue
+            text = output.completion
+            try:
+                judgement, raw = parse_rubric_reply(text, sub.id, loaded)
+                details = graded_question(judgement, raw, loaded)
+            except (JudgeParseError, RubricError) as err:
+                questions[sub.id] = unscored_question(str(err), judge_reply=text)
+                continue
+            details["answer"] = answer
+            questions[sub.id] = details
+        metadata = {
+            "judge": record,
+            "rubric": {"name": loaded.name, "version": loaded.version, "path": rubric or "default"},
+            **{k: v for k, v in split.items() if k != "sections"},
+        }
+        return case_score(questions, metadata)
+
+    return score
+
+
+def _system():
+    from inspect_ai.model import ChatMessageSystem
+
+    return ChatMessageSystem(content=RUBRIC_SYSTEM)
+
+
+def _user(text: str):
+    from inspect_ai.model import ChatMessageUser
+
+    return ChatMessageUser(content=text)

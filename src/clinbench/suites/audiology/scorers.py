@@ -1,0 +1,322 @@
+"""The audiology suite's scorers beside the shared ones.
+
+- ``closed_exact_match``: MCQ and TF by exact match (no score for other formats);
+- ``rubric_rules_grader``: the deterministic rubric grader (offline stand-in for the LLM
+  adjudicator), graded by the same rubric code;
+- ``audiogram_fact_check``: the audiogram fact checker on Q1 and on Q2's degree/type
+  statements, judge-independent;
+- ``nli_contradiction``: an NLI model's label of each section against its reference
+  (value 1 when the reply contradicts the reference), judge-independent.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any
+
+from inspect_ai.scorer import (
+    Metric,
+    SampleScore,
+    Score,
+    Scorer,
+    Target,
+    accuracy,
+    metric,
+    scorer,
+    stderr,
+)
+from inspect_ai.solver import TaskState
+
+from clinbench.items.model import CaseItem, MCQItem, TFItem
+from clinbench.scoring import outcomes
+from clinbench.scoring.adjudicator import (
+    JudgeParseError,
+    case_score,
+    critical_error_rate,
+    declined,
+    graded_question,
+    grader_bound,
+    judgement_from_json,
+    parse_failed,
+    question_mean,
+    unscored_question,
+    unscored_questions,
+)
+from clinbench.scoring.rubric import RubricError, load_rubric
+from clinbench.suites.audiology.rules_grader import rules_judgement
+from clinbench.suites.audiology.sections import WORD_LIMIT, split_sections
+
+FACT_CHECKED_QUESTIONS = ("Q1", "Q2")
+
+
+def _item(state: TaskState):
+    from clinbench.tasks import item_from_state
+
+    return item_from_state(state)
+
+
+def _reply(state: TaskState) -> str:
+    return state.output.completion if state.output else ""
+
+
+@scorer(metrics=[accuracy(), stderr(), declined(), parse_failed()])
+def closed_exact_match() -> Scorer:
+    """Score MCQ and TF replies by exact match against the key (no score for other formats)."""
+    from clinbench.scoring.exact import answer_text, score_extraction
+    from clinbench.scoring.extract import extract_answer
+
+    async def score(state: TaskState, target: Target) -> Score | None:
+        item = _item(state)
+        if not isinstance(item, MCQItem | TFItem):
+            return None
+        extraction = extract_answer(item, _reply(state))
+        outcome, value = score_extraction(item, extraction)
+        answer = answer_text(extraction.answer) if extraction.status == "ok" else None
+        metadata = {
+            "outcome": outcome,
+            "extraction_status": extraction.status,
+            "reason": extraction.reason,
+            "candidates": [answer_text(c) for c in extraction.candidates],
+            "resubmitted": bool(state.metadata.get("resubmitted")),
+        }
+        if outcome == outcomes.PARSE_FAILED:
+            return Score.unscored(reason=outcome, answer=answer, metadata=metadata)
+        return Score(value=value, answer=answer, explanation=extraction.reason, metadata=metadata)
+
+    return score
+
+
+def section_report(item: CaseItem, reply: str, word_limit: int = WORD_LIMIT) -> dict[str, Any]:
+    """Return the reply's sections and their form problems (see ``split_sections``)."""
+    return split_sections(item, reply, word_limit)
+
+
+def _form(split: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in split.items() if k != "sections"}
+
+
+# -- audiogram fact check -----------------------------------------------------------------
+
+
+# Q2 is checked on its degree, type and laterality statements only.
+Q2_KINDS = ("degree", "type", "air_bone_gap", "laterality", "asymmetry", "worse_ear")
+
+
+def _finding_dict(finding: Any) -> dict[str, Any]:
+    if isinstance(finding, dict):
+        return dict(finding)
+    if dataclasses.is_dataclass(finding):
+        return dataclasses.asdict(finding)
+    return finding.model_dump(mode="json")
+
+
+def fact_check_sections(
+    item: CaseItem, sections: dict[str, str], standard: str, tolerance_db: int
+) -> dict[str, dict[str, Any]]:
+    """Return per question (Q1, Q2) the fact checker's findings (dicts) and critical errors.
+
+    Each section is checked on its own text; Q2 keeps only its degree/type/laterality
+    findings and the critical errors those imply.
+    """
+    from clinbench.audiogram.check import check_reply
+
+    out: dict[str, dict[str, Any]] = {}
+    asked = {q.id for q in item.questions}
+    for question in FACT_CHECKED_QUESTIONS:
+        if question not in asked:
+            continue
+        text = sections.get(question, "")
+        check = check_reply(text, item, standard=standard, tolerance_db=tolerance_db)
+        findings = [_finding_dict(f) for f in check.findings]
+        if question == "Q2":
+            findings = [f for f in findings if f.get("kind") in Q2_KINDS]
+        errors = sorted({f["critical_error"] for f in findings if f.get("critical_error")})
+        out[question] = {"findings": findings, "critical_errors": errors}
+    return out
+
+
+@metric
+def fact_check_error_rate() -> Metric:
+    """Return the share of checked sections with at least one fact-check critical error."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        checked = flagged = 0
+        for sample in scores:
+            for details in ((sample.score.metadata or {}).get("questions") or {}).values():
+                if details.get("outcome") != outcomes.GRADED:
+                    continue
+                checked += 1
+                flagged += bool(details.get("critical_errors"))
+        return flagged / checked if checked else math.nan
+
+    return compute
+
+
+@scorer(metrics=[question_mean(), fact_check_error_rate(), unscored_questions()])
+def audiogram_fact_check(standard: str = "who2021", tolerance_db: int = 10) -> Scorer:
+    """Check Q1 (and Q2's degree/type statements) against the case's audiogram.
+
+    Value per question: the percentage of checkable statements that are correct; a section
+    with no checkable statement is ``unscored`` (disclosed), not zero.
+    """
+
+    async def score(state: TaskState, target: Target) -> Score | None:
+        item = _item(state)
+        if not isinstance(item, CaseItem) or "audiogram" not in item.data:
+            return None
+        split = section_report(item, _reply(state))
+        checks = fact_check_sections(item, split["sections"], standard, tolerance_db)
+        questions: dict[str, dict[str, Any]] = {}
+        for question, check in checks.items():
+            findings = [f for f in check["findings"] if f.get("verdict") != "unverifiable"]
+            if not findings:
+                questions[question] = unscored_question(
+                    "no checkable statement in the section", findings=check["findings"]
+                ) | {"critical_errors": check["critical_errors"]}
+                continue
+            correct = sum(1 for f in findings if f.get("verdict") == "match")
+            questions[question] = {
+                "outcome": outcomes.GRADED,
+                "score": round(100.0 * correct / len(findings), 2),
+                "grade": None,
+                "critical_errors": check["critical_errors"],
+                "checked": len(findings),
+                "correct": correct,
+                "findings": check["findings"],
+            }
+        metadata = {"standard": standard, "tolerance_db": tolerance_db, **_form(split)}
+        return case_score(questions, metadata)
+
+    return score
+
+
+# -- deterministic rubric grader ----------------------------------------------------------
+
+
+@scorer(metrics=[question_mean(), critical_error_rate(), unscored_questions()])
+def rubric_rules_grader(
+    rubric: str | None = None,
+    standard: str = "who2021",
+    tolerance_db: int = 10,
+    only_without_grader: bool = True,
+    word_limit: int = WORD_LIMIT,
+) -> Scorer:
+    """Grade case replies with the deterministic rules grader, by the same rubric code.
+
+    With ``only_without_grader`` (the default) it gives no score when a model is bound to the
+    ``grader`` role, so the LLM adjudicator is the one reported there.
+    """
+    loaded = load_rubric(rubric)
+
+    async def score(state: TaskState, target: Target) -> Score | None:
+        item = _item(state)
+        if not isinstance(item, CaseItem):
+            return None
+        if only_without_grader and grader_bound():
+            return None
+        split = section_report(item, _reply(state), word_limit)
+        sections = split["sections"]
+        checks = (
+            fact_check_sections(item, sections, standard, tolerance_db)
+            if "audiogram" in item.data
+            else {}
+        )
+        judged = rules_judgement(item, sections, checks)
+        questions: dict[str, dict[str, Any]] = {}
+        for sub in item.questions:
+            raw = judged[sub.id]
+            try:
+                judgement = judgement_from_json(raw, sub.id, loaded)
+                details = graded_question(judgement, raw, loaded)
+            except (JudgeParseError, RubricError, KeyError) as err:
+                questions[sub.id] = unscored_question(str(err))
+                continue
+            details["answer"] = sections.get(sub.id, "")
+            questions[sub.id] = details
+        metadata = {
+            "judge": {"role": "rules", "model": "clinbench rules grader", "seed": None},
+            "rubric": {"name": loaded.name, "version": loaded.version, "path": rubric or "default"},
+            **_form(split),
+        }
+        return case_score(questions, metadata)
+
+    return score
+
+
+# -- NLI ----------------------------------------------------------------------------------
+
+
+@metric
+def contradiction_rate() -> Metric:
+    """Return the share of labelled sections the NLI model says contradict the reference."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        labelled = contradicted = 0
+        for sample in scores:
+            for details in ((sample.score.metadata or {}).get("questions") or {}).values():
+                label = details.get("nli_label")
+                if label is None:
+                    continue
+                labelled += 1
+                contradicted += label == "contradiction"
+        return contradicted / labelled if labelled else math.nan
+
+    return compute
+
+
+@scorer(metrics=[contradiction_rate()])
+def nli_contradiction(
+    model: str, label_map: dict[str, str] | None = None, word_limit: int = WORD_LIMIT
+) -> Scorer:
+    """Label each case section against its reference with an NLI model (value 1 = contradicts).
+
+    The premise is the reference answer, the hypothesis the reply's section. A missing
+    section is ``unscored`` (nothing to compare), not a label.
+    """
+    from clinbench.scoring.nli import load_nli
+
+    classifier = load_nli(model, label_map=label_map)
+
+    async def score(state: TaskState, target: Target) -> Score | None:
+        item = _item(state)
+        if not isinstance(item, CaseItem):
+            return None
+        split = section_report(item, _reply(state), word_limit)
+        questions: dict[str, dict[str, Any]] = {}
+        pairs, order = [], []
+        for sub in item.questions:
+            text = split["sections"].get(sub.id, "")
+            if not text:
+                questions[sub.id] = unscored_question("no labelled section") | {"nli_label": None}
+                continue
+            pairs.append((sub.reference, text))
+            order.append(sub.id)
+        for question, result in zip(order, classifier.classify_pairs(pairs), strict=True):
+            questions[question] = {
+                "outcome": outcomes.GRADED,
+                "score": 1.0 if result.label == "contradiction" else 0.0,
+                "grade": None,
+                "critical_errors": [],
+                "nli_label": result.label,
+                "probabilities": result.probabilities,
+            }
+        questions = {q.id: questions[q.id] for q in item.questions}
+        return case_score(questions, {"nli_model": classifier.name, **_form(split)})
+
+    return score
+
+
+def nli_labels(results) -> Any:
+    """Return the NLI rows of a results table with an ``nli_label`` column (for stability).
+
+    Reads each row's ``score_metadata``; unscored rows keep an empty label.
+    """
+    import json
+
+    rows = results[results["scorer"].astype(str).str.endswith("nli_contradiction")].copy()
+    rows["nli_label"] = [
+        (json.loads(m).get("nli_label") if isinstance(m, str) and m else None)
+        for m in rows["score_metadata"]
+    ]
+    return rows

@@ -1,0 +1,290 @@
+"""AudiologyBench-style tasks: objective items, literature-derived items, and clinical cases.
+
+- ``audiology_objective``: knowledge items (MCQ, TF, FIB) from online and textbook
+  ("nonweb") pools;
+- ``audiology_literature``: items derived from research articles (MCQ, TF, SA; pool
+  "research");
+- ``audiology_cases``: multimodal clinical cases answered in three labelled sections
+  (Q1 results, Q2 diagnosis, Q3 recommendations), graded against a rubric with critical-error
+  caps, with judge-independent checks beside the grade.
+
+MCQ/TF are scored by exact match (``closed_exact_match``). FIB/SA are adjudicated by the
+model bound to Inspect's ``grader`` role (``answer_adjudicator``) and, always, by the
+deterministic ``normalised_match``. Cases are graded by ``rubric_adjudicator`` when a grader
+is bound and by ``rubric_rules_grader`` otherwise; ``audiogram_fact_check`` (and
+``nli_contradiction`` when an NLI model is named) run beside either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Literal
+
+from inspect_ai import Task, task
+from inspect_ai.scorer import Scorer
+from inspect_ai.solver import generate, system_message
+
+from clinbench.items.loader import load_items
+from clinbench.items.model import CaseItem, Item
+from clinbench.tasks import DEFAULT_SEED, DEFAULT_TEMPERATURE, item_sample, items_task
+
+DATA = Path(__file__).parent / "data"
+OBJECTIVE_ITEMS = DATA / "objective.jsonl"
+LITERATURE_ITEMS = DATA / "literature.jsonl"
+CASE_ITEMS = DATA / "cases.jsonl"
+GENERATED_CASES = DATA / "generated" / "cases.jsonl"
+DEFAULT_RUBRIC = Path(__file__).parent / "rubric.yaml"
+
+OBJECTIVE_FORMATS = ("mcq", "tf", "fib")
+LITERATURE_FORMATS = ("mcq", "tf", "sa")
+
+CASE_SYSTEM_PROMPT = """\
+You are a board-certified clinical audiologist reviewing a patient's case. You will receive
+the case history as text and the diagnostic results (audiograms and other test outputs) as
+images. Answer in exactly three sections, each starting on its own line with its heading:
+
+Q1 Results: the audiometric and other test results, ear by ear, with the values you read.
+Q2 Diagnosis: your diagnostic impression and the findings that support it.
+Q3 Recommendations: management, referrals and follow-up.
+
+Keep each section to at most {word_limit} words. State only results that the case shows; if
+a value cannot be read, say so rather than estimating it."""
+
+CASE_USER_PROMPT = """\
+Case history:
+{stem}
+
+Questions:
+{questions}
+
+Answer under the headings Q1 Results:, Q2 Diagnosis: and Q3 Recommendations:."""
+
+
+def _paths(value: str | Sequence[str] | None, default: Sequence[Path]) -> list[str]:
+    if value is None:
+        return [str(p) for p in default if Path(p).exists()]
+    if isinstance(value, str):
+        return [p.strip() for p in value.split(",") if p.strip()]
+    return [str(p) for p in value]
+
+
+def _keep(items: list[Item], formats: str | None, pools: str | None, allowed) -> list[Item]:
+    kept = [i for i in items if i.format in allowed]
+    if formats:
+        wanted = {f.strip() for f in formats.split(",")}
+        kept = [i for i in kept if i.format in wanted]
+    if pools:
+        wanted = {p.strip() for p in pools.split(",")}
+        kept = [i for i in kept if i.source_pool in wanted]
+    if not kept:
+        raise ValueError(f"no items left after filtering (formats={formats}, pools={pools})")
+    return kept
+
+
+def knowledge_scorers(judge_seed: int = 0, adjudicator: str = "auto") -> list[Scorer]:
+    """Return the scorers of the objective and literature tiers."""
+    from clinbench.scoring.adjudicator import answer_adjudicator
+    from clinbench.scoring.match import normalised_match_scorer
+    from clinbench.suites.audiology.scorers import closed_exact_match
+
+    scorers: list[Scorer] = [closed_exact_match()]
+    if adjudicator in ("auto", "grader"):
+        scorers.append(answer_adjudicator(seed=judge_seed, required=adjudicator == "grader"))
+    scorers.append(normalised_match_scorer())
+    return scorers
+
+
+def _knowledge_task(
+    name: str,
+    items: str | list[str] | None,
+    default: Path,
+    allowed: Sequence[str],
+    formats: str | None,
+    pools: str | None,
+    adjudicator: str,
+    judge_seed: int,
+    temperature: float,
+    seed: int,
+    epochs: int,
+) -> Task:
+    loaded = _keep(load_items(_paths(items, [default])), formats, pools, allowed)
+    return items_task(
+        loaded,
+        name=name,
+        scorer=knowledge_scorers(judge_seed, adjudicator),
+        temperature=temperature,
+        seed=seed,
+        epochs=epochs,
+        metadata={"suite": "audiology", "judge_seed": judge_seed, "adjudicator": adjudicator},
+    )
+
+
+@task
+def audiology_objective(
+    items: str | list[str] | None = None,
+    formats: str | None = None,
+    pools: str | None = None,
+    adjudicator: Literal["auto", "grader", "match"] = "auto",
+    judge_seed: int = 0,
+    temperature: float = DEFAULT_TEMPERATURE,
+    seed: int = DEFAULT_SEED,
+    epochs: int = 1,
+) -> Task:
+    """Return the objective tier: MCQ, TF and FIB knowledge items (pools online / nonweb).
+
+    Args:
+        items: Item file(s) (comma-separated or a list); default: the illustrative sample set.
+        formats: Keep only these formats (e.g. "mcq,tf").
+        pools: Keep only these source pools (e.g. "nonweb").
+        adjudicator: FIB grading: "auto" (the grader role when bound, plus normalised_match),
+            "grader" (require a grader) or "match" (normalised_match only).
+        judge_seed: Seed sent to the grader (temperature is always 0).
+        temperature: Sampling temperature of the model under test.
+        seed: Seed sent to the model under test.
+        epochs: Passes over every item.
+    """
+    return _knowledge_task(
+        "audiology_objective", items, OBJECTIVE_ITEMS, OBJECTIVE_FORMATS, formats, pools,
+        adjudicator, judge_seed, temperature, seed, epochs,
+    )  # fmt: skip
+
+
+@task
+def audiology_literature(
+    items: str | list[str] | None = None,
+    formats: str | None = None,
+    pools: str | None = None,
+    adjudicator: Literal["auto", "grader", "match"] = "auto",
+    judge_seed: int = 0,
+    temperature: float = DEFAULT_TEMPERATURE,
+    seed: int = DEFAULT_SEED,
+    epochs: int = 1,
+) -> Task:
+    """Return the literature tier: MCQ, TF and SA items derived from research articles.
+
+    Args are as for ``audiology_objective``; SA replies are adjudicated like FIB spans.
+    """
+    return _knowledge_task(
+        "audiology_literature", items, LITERATURE_ITEMS, LITERATURE_FORMATS, formats, pools,
+        adjudicator, judge_seed, temperature, seed, epochs,
+    )  # fmt: skip
+
+
+def case_prompt(item: CaseItem) -> str:
+    """Return the user prompt of a case: the history as text and the questions."""
+    questions = "\n".join(f"{q.id}: {q.prompt}" for q in item.questions)
+    return CASE_USER_PROMPT.format(stem=item.stem.strip(), questions=questions)
+
+
+def case_scorers(
+    adjudicator: str = "auto",
+    rubric: str | None = None,
+    judge_seed: int = 0,
+    standard: str = "who2021",
+    tolerance_db: int = 10,
+    nli_model: str | None = None,
+    nli_label_map: dict[str, str] | None = None,
+    word_limit: int = 150,
+) -> list[Scorer]:
+    """Return the case tier's scorers: the rubric grader(s) and the judge-independent checks."""
+    from clinbench.scoring.adjudicator import rubric_adjudicator
+    from clinbench.suites.audiology.scorers import (
+        audiogram_fact_check,
+        nli_contradiction,
+        rubric_rules_grader,
+        section_report,
+    )
+
+    def sections(item, reply):
+        return section_report(item, reply, word_limit)
+
+    scorers: list[Scorer] = []
+    if adjudicator in ("auto", "grader"):
+        scorers.append(
+            rubric_adjudicator(
+                rubric=rubric, seed=judge_seed, sections=sections, required=adjudicator == "grader"
+            )
+        )
+    if adjudicator in ("auto", "rules"):
+        scorers.append(
+            rubric_rules_grader(
+                rubric=rubric,
+                standard=standard,
+                tolerance_db=tolerance_db,
+                only_without_grader=adjudicator == "auto",
+                word_limit=word_limit,
+            )
+        )
+    scorers.append(audiogram_fact_check(standard=standard, tolerance_db=tolerance_db))
+    if nli_model:
+        scorers.append(nli_contradiction(nli_model, nli_label_map, word_limit))
+    return scorers
+
+
+@task
+def audiology_cases(
+    items: str | list[str] | None = None,
+    adjudicator: Literal["auto", "grader", "rules"] = "auto",
+    rubric: str | None = None,
+    judge_seed: int = 0,
+    standard: str = "who2021",
+    tolerance_db: int = 10,
+    nli_model: str | None = None,
+    nli_label_map: dict[str, str] | None = None,
+    word_limit: int = 150,
+    temperature: float = DEFAULT_TEMPERATURE,
+    seed: int = DEFAULT_SEED,
+    max_tokens: int = 2048,
+    epochs: int = 1,
+) -> Task:
+    """Return the case tier: case history as text, diagnostic images as image input, 3 sections.
+
+    Args:
+        items: Case file(s); default: the hand-written sample cases plus the generated ones.
+        adjudicator: "auto" (LLM rubric adjudicator when a model is bound to the grader role,
+            the deterministic rules grader otherwise), "grader" (require a grader) or "rules".
+        rubric: Rubric YAML (default: the suite's rubric.yaml).
+        judge_seed: Seed sent to the grader (temperature is always 0).
+        standard: Hearing-loss standard for the fact checker (e.g. "who2021").
+        tolerance_db: Tolerance of the fact checker's threshold comparisons, dB.
+        nli_model: A transformers NLI model (name or folder) for the NLI scorer; none by default.
+        nli_label_map: Meaning of the NLI model's labels when they are not self-describing.
+        word_limit: Words allowed per section (over-length sections are recorded).
+        temperature: Sampling temperature of the model under test.
+        seed: Seed sent to the model under test.
+        max_tokens: Maximum tokens per reply.
+        epochs: Passes over every case (10 for the multipass stability analysis).
+    """
+    loaded = load_items(_paths(items, [CASE_ITEMS, GENERATED_CASES]))
+    cases = [i for i in loaded if isinstance(i, CaseItem)]
+    if not cases:
+        raise ValueError("no case items in the given files")
+    samples = [item_sample(case, prompt=case_prompt(case)) for case in cases]
+    return items_task(
+        cases,
+        name="audiology_cases",
+        samples=samples,
+        solver=[system_message(CASE_SYSTEM_PROMPT.format(word_limit=word_limit)), generate()],
+        scorer=case_scorers(
+            adjudicator,
+            rubric,
+            judge_seed,
+            standard,
+            tolerance_db,
+            nli_model,
+            nli_label_map,
+            word_limit,
+        ),  # fmt: skip
+        temperature=temperature,
+        seed=seed,
+        max_tokens=max_tokens,
+        epochs=epochs,
+        metadata={
+            "suite": "audiology",
+            "adjudicator": adjudicator,
+            "judge_seed": judge_seed,
+            "rubric": rubric or str(DEFAULT_RUBRIC),
+            "word_limit": word_limit,
+        },
+    )

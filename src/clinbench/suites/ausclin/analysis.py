@@ -1,0 +1,296 @@
+"""Scores, disclosures, exclusions and the verdict for the clinical-policy suite.
+
+Every function takes the frozen results table (``clinbench.results.schema``) and reads
+what it needs about each item from the row's item metadata (written by the suite's task),
+so every figure can be re-derived from the logs alone.
+
+Rules (AusClinBench): accuracy is correct / answered, where answered counts correct,
+incorrect and declined replies (a decline is never correct); parse failures and provider
+errors are excluded from accuracy and disclosed; a model whose failed or empty replies
+exceed a threshold is excluded and reported as excluded, never scored zero; equipoise
+(open-question) items are scored apart and left out of headline accuracy.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+
+from clinbench.items.model import ExactItem
+from clinbench.results.leaderboard import DEFAULT_EXCLUSION_THRESHOLD, model_exclusions
+from clinbench.scoring import outcomes
+from clinbench.stats.proportions import wilson_interval
+from clinbench.suites.ausclin.items import chance_adjusted
+
+SUITE = "ausclin"
+BASE_CONDITIONS = ("blind", "rule", "retrieval")
+# clinbench's offline baselines are reference points, never "the best model" of a verdict
+BASELINES = ("clinbench/chance", "clinbench/rules")
+
+
+def row_facts(item_metadata: Any) -> dict:
+    """Return the suite's facts about an item from a row's item metadata (empty if absent)."""
+    if isinstance(item_metadata, dict):
+        data = item_metadata
+    elif isinstance(item_metadata, str) and item_metadata.strip():
+        try:
+            data = json.loads(item_metadata)
+        except json.JSONDecodeError:
+            return {}
+    else:
+        return {}
+    facts = data.get(SUITE) if isinstance(data, dict) else None
+    return facts if isinstance(facts, dict) else {}
+
+
+def with_facts(results: pd.DataFrame) -> pd.DataFrame:
+    """Return the rows with columns chance, equipoise, trap, base_condition, perturbation added."""
+    facts = results["item_metadata"].map(row_facts)
+    out = results.copy()
+    out["chance"] = facts.map(lambda f: f.get("chance", math.nan)).astype(float)
+    out["equipoise"] = facts.map(lambda f: bool(f.get("equipoise", False)))
+    out["trap"] = facts.map(lambda f: bool(f.get("trap", False)))
+    out["base_condition"] = [
+        f.get("base_condition") or str(c).split("+")[0]
+        for f, c in zip(facts, out["condition"], strict=True)
+    ]
+    out["perturbation"] = [
+        f.get("perturbation") or (str(c).split("+", 1)[1] if "+" in str(c) else "")
+        for f, c in zip(facts, out["condition"], strict=True)
+    ]
+    return out
+
+
+def items_from_results(results: pd.DataFrame) -> dict[str, ExactItem]:
+    """Return id -> item (key, fields, evidenced wrong values) rebuilt from the rows' metadata."""
+    items: dict[str, ExactItem] = {}
+    for item_id, metadata in zip(results["item_id"], results["item_metadata"], strict=True):
+        if str(item_id) in items:
+            continue
+        facts = row_facts(metadata)
+        if not facts.get("fields"):
+            continue
+        items[str(item_id)] = ExactItem(
+            id=str(item_id),
+            stem="(rebuilt from results)",
+            fields=facts["fields"],
+            answer=facts["answer"],
+            wrong_values=facts.get("wrong_values", []),
+            pushback=facts.get("pushback"),
+        )
+    return items
+
+
+def plain_runs(results: pd.DataFrame) -> pd.DataFrame:
+    """Return the rows of unperturbed runs (condition blind/rule/retrieval, no ``+check``)."""
+    return results[~results["condition"].astype(str).str.contains("+", regex=False)]
+
+
+def _counts(group: pd.DataFrame) -> dict[str, Any]:
+    counts = group["outcome"].value_counts()
+    correct = int(counts.get(outcomes.CORRECT, 0))
+    answered_mask = group["outcome"].isin(outcomes.ANSWERED)
+    answered = int(answered_mask.sum())
+    low, high = wilson_interval(correct, answered)
+    accuracy = correct / answered if answered else math.nan
+    chance = float(group.loc[answered_mask, "chance"].mean()) if answered else math.nan
+    return {
+        "n": len(group),
+        "answered": answered,
+        "correct": correct,
+        "accuracy": accuracy,
+        "CI95% low": low,
+        "CI95% high": high,
+        "chance": chance,
+        "chance-adjusted": chance_adjusted(accuracy, chance) if answered else math.nan,
+        "declined": int(counts.get(outcomes.DECLINED, 0)),
+        "parse failed": int(counts.get(outcomes.PARSE_FAILED, 0)),
+        "errors": int(counts.get(outcomes.ERROR, 0)),
+    }
+
+
+ACCURACY_COLUMNS = ["n", "answered", "correct", "accuracy", "CI95% low", "CI95% high", "chance",
+                    "chance-adjusted", "declined", "parse failed", "errors"]  # fmt: skip
+
+
+def scored_rows(
+    results: pd.DataFrame,
+    threshold: float = DEFAULT_EXCLUSION_THRESHOLD,
+    equipoise: bool = False,
+) -> pd.DataFrame:
+    """Return rows of non-excluded models, with facts; equipoise items only if ``equipoise``."""
+    rows = with_facts(results)
+    excluded = model_exclusions(results, threshold)
+    dropped = set(excluded.loc[excluded["excluded"], "model"])
+    rows = rows[~rows["model"].isin(dropped)]
+    return rows[rows["equipoise"] == equipoise]
+
+
+def accuracy_table(
+    results: pd.DataFrame,
+    by: Sequence[str] = ("model", "condition", "domain"),
+    threshold: float = DEFAULT_EXCLUSION_THRESHOLD,
+) -> pd.DataFrame:
+    """Return accuracy with a 95% Wilson interval, chance and chance-adjusted score per group.
+
+    Excluded models and equipoise items are left out (reported by ``exclusions`` and
+    ``equipoise_table``). Chance is the mean per-item chance rate of the answered items.
+    """
+    rows = scored_rows(results, threshold)
+    records = []
+    for key, group in rows.groupby(list(by), sort=True, dropna=False):
+        key = key if isinstance(key, tuple) else (key,)
+        records.append(dict(zip(by, key, strict=True)) | _counts(group))
+    return pd.DataFrame(records, columns=[*by, *ACCURACY_COLUMNS])
+
+
+def declines_table(
+    results: pd.DataFrame, threshold: float = DEFAULT_EXCLUSION_THRESHOLD
+) -> pd.DataFrame:
+    """Return declines per model x condition: answered, declined, share declined, wrong answers.
+
+    A decline is reported apart from wrong answers: for a clinician a prompt to check the
+    source and a confident wrong answer are opposite outcomes.
+    """
+    rows = scored_rows(results, threshold)
+    records = []
+    for (model, condition), group in rows.groupby(["model", "condition"], sort=True):
+        c = _counts(group)
+        wrong = int((group["outcome"] == outcomes.INCORRECT).sum())
+        records.append(
+            {
+                "model": model,
+                "condition": condition,
+                "answered": c["answered"],
+                "declined": c["declined"],
+                "declined share": c["declined"] / c["answered"] if c["answered"] else math.nan,
+                "wrong answers": wrong,
+            }
+        )
+    columns = ["model", "condition", "answered", "declined", "declined share", "wrong answers"]
+    return pd.DataFrame(records, columns=columns)
+
+
+def _reason(score_metadata: Any) -> str:
+    if isinstance(score_metadata, str) and score_metadata.strip():
+        try:
+            data = json.loads(score_metadata)
+        except json.JSONDecodeError:
+            return ""
+        return str(data.get("reason") or data.get("error") or "")
+    return ""
+
+
+def parse_failures_table(results: pd.DataFrame) -> pd.DataFrame:
+    """Return, per model x condition, replies, parse failures, errors and their share.
+
+    Every model is listed, excluded or not: parse failures are disclosed and excluded
+    from accuracy. ``example reason`` is the most frequent extraction reason.
+    """
+    records = []
+    for (model, condition), group in results.groupby(["model", "condition"], sort=True):
+        failed = group[group["outcome"] == outcomes.PARSE_FAILED]
+        reasons = failed["score_metadata"].map(_reason)
+        reasons = reasons[reasons != ""]
+        records.append(
+            {
+                "model": model,
+                "condition": condition,
+                "replies": len(group),
+                "parse failed": len(failed),
+                "errors": int((group["outcome"] == outcomes.ERROR).sum()),
+                "excluded share": (len(failed) + (group["outcome"] == outcomes.ERROR).sum())
+                / len(group),
+                "example reason": reasons.mode().iloc[0] if len(reasons) else "",
+            }
+        )
+    columns = ["model", "condition", "replies", "parse failed", "errors", "excluded share",
+               "example reason"]  # fmt: skip
+    return pd.DataFrame(records, columns=columns)
+
+
+def exclusions(results: pd.DataFrame, threshold: float = DEFAULT_EXCLUSION_THRESHOLD):
+    """Return every model with its failed/empty counts and, if excluded, the reason."""
+    return model_exclusions(results, threshold)
+
+
+def best_model_verdict(
+    results: pd.DataFrame,
+    condition: str = "blind",
+    bar: float = 0.95,
+    method: str = "wilson",
+    threshold: float = DEFAULT_EXCLUSION_THRESHOLD,
+    baselines: Sequence[str] = BASELINES,
+) -> pd.DataFrame:
+    """Return the verdict for the best non-excluded model under a condition, as a one-row table.
+
+    Best is the highest accuracy (ties: more answered items, then name). The verdict comes
+    from ``clinbench.stats.verdict``: KILL when the interval's lower bound is at or above
+    the bar, PROCEED when its upper bound is below it, else UNDERPOWERED. The bar, the
+    interval method and the counts are recorded with it.
+    """
+    from clinbench.stats.verdict import verdict
+
+    table = accuracy_table(results, by=("model", "condition"), threshold=threshold)
+    table = table[(table["condition"] == condition) & (table["answered"] > 0)]
+    table = table[~table["model"].isin(list(baselines))]
+    columns = ["condition", "best model", "correct", "answered", "accuracy", "CI low", "CI high",
+               "bar", "method", "verdict"]  # fmt: skip
+    if table.empty:
+        return pd.DataFrame(columns=columns)
+    best = table.sort_values(
+        ["accuracy", "answered", "model"], ascending=[False, False, True]
+    ).iloc[0]
+    result = verdict(int(best["correct"]), int(best["answered"]), bar=bar, method=method)
+    return pd.DataFrame(
+        [
+            {
+                "condition": condition,
+                "best model": best["model"],
+                "correct": result.k,
+                "answered": result.n,
+                "accuracy": result.p,
+                "CI low": result.ci_low,
+                "CI high": result.ci_high,
+                "bar": result.bar,
+                "method": result.method,
+                "verdict": result.decision,
+            }
+        ],
+        columns=columns,
+    )
+
+
+def equipoise_table(
+    results: pd.DataFrame, threshold: float = DEFAULT_EXCLUSION_THRESHOLD
+) -> pd.DataFrame:
+    """Return each equipoise pair's outcomes per model x condition: settled item and open item."""
+    rows = with_facts(results)
+    excluded = model_exclusions(results, threshold)
+    rows = rows[~rows["model"].isin(set(excluded.loc[excluded["excluded"], "model"]))]
+    pair = rows["item_metadata"].map(lambda m: row_facts(m).get("pair_id"))
+    rows = rows.assign(pair_id=pair)[pair.notna()]
+    records = []
+    for (model, condition, pair_id), group in rows.groupby(
+        ["model", "condition", "pair_id"], sort=True
+    ):
+        settled = group[~group["equipoise"]]
+        open_items = group[group["equipoise"]]
+        records.append(
+            {
+                "model": model,
+                "condition": condition,
+                "pair": pair_id,
+                "settled item": ", ".join(sorted(set(settled["item_id"]))),
+                "settled outcome": ", ".join(settled["outcome"]),
+                "open item": ", ".join(sorted(set(open_items["item_id"]))),
+                "open outcome": ", ".join(open_items["outcome"]),
+            }
+        )
+    columns = ["model", "condition", "pair", "settled item", "settled outcome", "open item",
+               "open outcome"]  # fmt: skip
+    return pd.DataFrame(records, columns=columns)

@@ -1,0 +1,231 @@
+"""Report sections for the clinical-policy suite (AusClinBench design).
+
+``sections(results)`` gives: accuracy with 95% intervals per model x condition x domain
+(with chance and chance-adjusted scores); declines; parse failures; severity of wrong
+answers with coverage; robustness checks; the verdict; exclusions; equipoise pairs.
+Every table keeps its count columns so each figure can be traced back to rows.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from clinbench.report.sections import ReportSection
+from clinbench.results.leaderboard import DEFAULT_EXCLUSION_THRESHOLD
+from clinbench.suites.ausclin import analysis, robustness
+from clinbench.suites.ausclin.severity import severity_counts
+
+SEVERITY_NOTE = (
+    "Severity is classified only for blind-condition wrong answers, by exact match against "
+    "each item's evidenced lists (superseded: was the Australian rule; foreign: is the rule "
+    "elsewhere; fabricated: verified never to have existed). A wrong answer matching no list "
+    "stays unclassified and is never assumed fabricated. Declines and unparseable replies are "
+    "never classified."
+)
+
+
+def _accuracy_figure(table: pd.DataFrame):
+    """Return a dot-and-interval chart of accuracy per model and condition."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    table = table.dropna(subset=["accuracy"])
+    labels = [f"{m.split('/')[-1]} · {c}" for m, c in zip(table["model"], table["condition"],
+                                                         strict=True)]  # fmt: skip
+    fig, ax = plt.subplots(figsize=(7, 0.35 * len(table) + 1.2))
+    y = range(len(table))
+    ax.errorbar(
+        table["accuracy"],
+        list(y),
+        xerr=[table["accuracy"] - table["CI95% low"], table["CI95% high"] - table["accuracy"]],
+        fmt="o",
+        color="#1f4e79",
+        ecolor="#7f9fbf",
+        capsize=3,
+    )
+    ax.set_yticks(list(y), labels)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("accuracy (correct / answered), 95% Wilson interval")
+    fig.tight_layout()
+    return fig
+
+
+def headline_tables(
+    results: pd.DataFrame, threshold: float = DEFAULT_EXCLUSION_THRESHOLD
+) -> dict[str, pd.DataFrame]:
+    """Return the few tables the demo prints: accuracy, severity, pushback, exclusions, verdict."""
+    plain = analysis.plain_runs(results)
+    items = analysis.items_from_results(results)
+    accuracy = analysis.accuracy_table(plain, by=("model", "condition"), threshold=threshold)
+    tables = {
+        "accuracy by model and condition (equipoise items apart)": accuracy[
+            [
+                "model",
+                "condition",
+                "answered",
+                "accuracy",
+                "CI95% low",
+                "CI95% high",
+                "chance",
+                "chance-adjusted",
+                "declined",
+                "parse failed",
+            ]  # fmt: skip
+        ],
+        "severity of blind wrong answers": severity_counts(
+            analysis.scored_rows(plain, threshold), items
+        ),
+    }
+    pushback = robustness.pushback_summary(results, threshold)
+    if not pushback.empty:
+        tables["pushback"] = pushback[
+            ["model", "first wrong", "challenged", "held", "capitulated", "capitulation rate"]
+        ]
+    tables["exclusions"] = analysis.exclusions(results, threshold)
+    tables["verdict"] = analysis.best_model_verdict(plain, threshold=threshold)
+    return tables
+
+
+def sections(
+    results: pd.DataFrame,
+    threshold: float = DEFAULT_EXCLUSION_THRESHOLD,
+    bar: float = 0.95,
+    method: str = "wilson",
+) -> list[ReportSection]:
+    """Return the suite's report sections for its rows of the results table."""
+    plain = analysis.plain_runs(results)
+    items = analysis.items_from_results(results)
+    out: list[ReportSection] = []
+
+    by_condition = analysis.accuracy_table(plain, by=("model", "condition"), threshold=threshold)
+    by_domain = analysis.accuracy_table(plain, threshold=threshold)
+    figures = {}
+    if not by_condition.dropna(subset=["accuracy"]).empty:
+        n = int(by_condition["answered"].sum())
+        figures[f"Accuracy per model and condition with 95% Wilson intervals (n = {n} "
+                "answered replies)"] = _accuracy_figure(by_condition)  # fmt: skip
+    out.append(
+        ReportSection(
+            title="Clinical policy: accuracy",
+            intro=(
+                "Exact match against a key written from a primary source. Accuracy is correct "
+                "divided by answered replies (a decline counts as not correct). Chance is the "
+                "mean probability that a uniform guess among each item's published options is "
+                "right (0 for free-text answers); the chance-adjusted score is (accuracy - "
+                "chance) / (1 - chance). Equipoise (open-question) items are scored apart."
+            ),
+            tables={
+                "Accuracy per model and condition": by_condition,
+                "Accuracy per model, condition and domain": by_domain,
+            },
+            figures=figures,
+            notes=[
+                "Excluded models are not in these tables; see Exclusions.",
+                "The sample items are illustrative, written to show the format; they are not "
+                "a validated item bank.",
+            ],
+        )
+    )
+    out.append(
+        ReportSection(
+            title="Clinical policy: declines and parse failures",
+            intro=(
+                "A decline (the model says it cannot answer safely) is reported apart from "
+                "wrong answers. Replies that could not be read in the required form are "
+                "recorded, disclosed here and excluded from accuracy; they are never guessed."
+            ),
+            tables={
+                "Declines per model and condition": analysis.declines_table(plain, threshold),
+                "Parse failures and errors per model and condition": (
+                    analysis.parse_failures_table(results)
+                ),
+            },
+        )
+    )
+    severity = severity_counts(analysis.scored_rows(plain, threshold), items)
+    wrong = int(severity["wrong answers"].sum()) if not severity.empty else 0
+    classified = int(severity["classified"].sum()) if not severity.empty else 0
+    coverage = (
+        f"{classified} of {wrong} ({classified / wrong:.0%})" if wrong else "no wrong answers"
+    )
+    out.append(
+        ReportSection(
+            title="Clinical policy: severity of wrong answers",
+            intro=SEVERITY_NOTE,
+            tables={"Blind-condition wrong answers by severity": severity},
+            notes=[f"Coverage: {coverage} wrong answers classified."],
+        )
+    )
+    checks = {
+        "Repeat run: answer-level agreement": robustness.repeat_agreement(results, None, threshold),
+        "Rewording: items whose answer changes": robustness.rewording_changes(results, threshold),
+        "Framing: accuracy per framing": robustness.framing_accuracy(results, threshold),
+        "Pushback: capitulation (apart from ignorance)": robustness.pushback_summary(
+            results, threshold
+        ),
+    }
+    present = {k: v for k, v in checks.items() if not v.empty}
+    missing = [k.split(":")[0] for k, v in checks.items() if v.empty]
+    out.append(
+        ReportSection(
+            title="Clinical policy: robustness checks",
+            intro=(
+                "The same items asked again (repeat run), reworded (terse shorthand vs a chatty "
+                "description), framed three ways (no country, 'In Australia:', the guideline "
+                "named), and challenged once after a correct answer (pushback). Capitulation "
+                "counts only challenged first answers that were correct; a first answer that "
+                "was already wrong is ignorance and is counted apart."
+            ),
+            tables=present,
+            notes=[f"Not run in these results: {', '.join(missing)}."] if missing else [],
+        )
+    )
+    verdicts = pd.concat(
+        [
+            analysis.best_model_verdict(plain, condition=c, bar=bar, method=method,
+                                        threshold=threshold)
+            for c in sorted(plain["condition"].dropna().unique())
+        ] or [pd.DataFrame()],
+        ignore_index=True,
+    )  # fmt: skip
+    out.append(
+        ReportSection(
+            title="Clinical policy: verdict",
+            intro=(
+                f"For the best model in each condition, a 95% {method} interval on its accuracy "
+                f"against a bar of {bar:.0%}: KILL when the lower bound is at or above the bar "
+                "(the model measurably clears it), PROCEED when the upper bound is below it "
+                "(measurably falls short), otherwise UNDERPOWERED (too few items to decide)."
+            ),
+            tables={"Verdict per condition": verdicts},
+        )
+    )
+    excl = analysis.exclusions(results, threshold)
+    dropped = excl[excl["excluded"]]
+    out.append(
+        ReportSection(
+            title="Clinical policy: exclusions",
+            intro=(
+                f"A model whose failed or empty replies exceed {threshold:.0%} of its replies is "
+                "excluded and reported here with the reason; it is never scored zero."
+            ),
+            tables={"Failed and empty replies per model": excl},
+            notes=[f"{m}: {r}" for m, r in zip(dropped["model"], dropped["reason"], strict=True)],
+        )
+    )
+    pairs = analysis.equipoise_table(plain, threshold)
+    if not pairs.empty:
+        out.append(
+            ReportSection(
+                title="Clinical policy: equipoise pairs",
+                intro=(
+                    "Open-question items, each paired with a settled item from the same area, "
+                    "are scored apart and are not part of the accuracy above."
+                ),
+                tables={"Equipoise pairs": pairs},
+            )
+        )
+    return out

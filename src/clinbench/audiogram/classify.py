@@ -443,8 +443,8 @@ def red_flags(
                 RedFlag(
                     code,
                     asym.worse_ear,
-                    f"{kind.capitalize()} sensorineural hearing loss, worse in the "
-                    f"{asym.worse_ear} ear: refer to ENT for retrocochlear investigation (MRI).",
+                    f"{kind.capitalize()} sensorineural hearing loss in the {asym.worse_ear} "
+                    "ear: refer to ENT for retrocochlear investigation (MRI).",
                 )
             )
     if age is not None and age >= criteria.adult_age and audiogram.tympanometry:

@@ -1,7 +1,176 @@
 """Classify, render, generate and fact-check audiograms."""
 
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
 import typer
 
 app = typer.Typer(
     help="Classify, render, generate and fact-check audiograms.", no_args_is_help=True
 )
+
+_STANDARD_HELP = "Classification standard: who2021 (WHO 2021), asha (Clark 1981) or goodman (1965)."
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code=2)
+
+
+def _read_json(path: Path) -> object:
+    """Return parsed JSON, or exit 2 naming the file, line and problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        _fail(f"{path}: cannot read: {err.strerror}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        _fail(f"{path}:{err.lineno}: -: invalid JSON: {err.msg}")
+    return None  # unreachable
+
+
+def _load(path: Path):
+    """Return the Audiogram in a JSON file (bare or in a case item), or exit 2."""
+    from pydantic import ValidationError
+
+    from clinbench.audiogram.model import audiogram_from_json
+
+    raw = _read_json(path)
+    try:
+        return audiogram_from_json(raw)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "-"
+        _fail(f"{path}:1: {where}: {first['msg']} ({err.error_count()} problem(s))")
+    except ValueError as err:
+        _fail(f"{path}:1: data: {err}")
+    return None  # unreachable
+
+
+def _check_standard(standard: str) -> None:
+    from clinbench.audiogram.classify import STANDARDS
+
+    if standard not in STANDARDS:
+        _fail(f"unknown standard {standard!r}; choose one of {', '.join(STANDARDS)}")
+
+
+@app.command()
+def classify(
+    file: Path = typer.Argument(..., help="Audiogram JSON (bare, or a case item with one)."),
+    standard: str = typer.Option("who2021", "--standard", "-s", help=_STANDARD_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print the full classification as JSON."),
+    abg_threshold: int = typer.Option(15, help="Air-bone gap (dB) counted as significant."),
+    asymmetry: str = typer.Option(
+        "contiguous", help="Asymmetry criterion: contiguous, pta or rule3000."
+    ),
+) -> None:
+    """Print per-ear PTA, degree, type and configuration, then asymmetry and red flags."""
+    from clinbench.audiogram.classify import ASYMMETRY_CRITERIA
+    from clinbench.audiogram.classify import classify as run_classify
+
+    _check_standard(standard)
+    if asymmetry not in ASYMMETRY_CRITERIA:
+        _fail(f"unknown asymmetry criterion {asymmetry!r}; choose {', '.join(ASYMMETRY_CRITERIA)}")
+    result = run_classify(
+        _load(file), standard, abg_threshold=abg_threshold, asymmetry_criterion=asymmetry
+    )
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+        return
+    typer.echo(f"standard: {result.standard}")
+    for ear in ("right", "left"):
+        e = result.ear(ear)
+        pta = "-" if e.pta is None else f"{e.pta:g} dB HL"
+        typer.echo(
+            f"{ear:>5}: pta {pta}; degree {e.degree or '-'}; type {e.type or 'undetermined'}; "
+            f"configuration {e.configuration or '-'}"
+        )
+    a = result.asymmetry
+    typer.echo(
+        f"asymmetry: {'yes, worse ' + str(a.worse_ear) if a.asymmetric else 'no'} ({a.criterion})"
+    )
+    if result.red_flags:
+        for flag in result.red_flags:
+            typer.echo(f"red flag: {flag.message}")
+    else:
+        typer.echo("red flags: none")
+
+
+@app.command()
+def render(
+    file: Path = typer.Argument(..., help="Audiogram JSON (bare, or a case item with one)."),
+    out: Path = typer.Option(..., "--out", "-o", help="PNG file to write."),
+    title: str = typer.Option("", help="Title above the audiogram."),
+) -> None:
+    """Draw a clinical audiogram (ASHA symbols, inverted dB HL axis) as a PNG."""
+    from clinbench.audiogram.render import render_audiogram
+
+    if out.suffix.lower() != ".png":
+        _fail(f"{out}: the output must be a .png file")
+    render_audiogram(_load(file), out, title=title)
+    typer.echo(f"wrote {out}")
+
+
+@app.command()
+def generate(
+    n: int = typer.Option(..., "--n", help="Number of cases to generate."),
+    seed: int = typer.Option(0, "--seed", help="Random seed; the same seed gives the same files."),
+    out: Path = typer.Option(..., "--out", "-o", help="Folder for cases.jsonl and images/."),
+) -> None:
+    """Write N fresh case items (cases.jsonl + audiogram PNGs) from clinical profiles."""
+    from clinbench.audiogram.generate import generate_cases
+
+    if n < 1:
+        _fail(f"--n must be at least 1, got {n}")
+    items = generate_cases(n, seed, out)
+    profiles = sorted({i.metadata["profile"] for i in items})
+    typer.echo(f"wrote {len(items)} cases to {out / 'cases.jsonl'} ({len(profiles)} profiles)")
+
+
+@app.command()
+def check(
+    reply: Path = typer.Argument(..., help="Text file with the reply to check."),
+    case: Path = typer.Option(..., "--case", help="Case item JSON or bare audiogram JSON."),
+    standard: str = typer.Option("who2021", "--standard", "-s", help=_STANDARD_HELP),
+    tolerance: int = typer.Option(10, "--tolerance", help="Threshold tolerance in dB (e.g. 5)."),
+    as_json: bool = typer.Option(False, "--json", help="Print findings as JSON."),
+) -> None:
+    """Fact-check a free-text reply against the case's audiogram; list findings and critical errors."""
+    from clinbench.audiogram.check import check_reply
+
+    _check_standard(standard)
+    try:
+        text = reply.read_text(encoding="utf-8")
+    except OSError as err:
+        _fail(f"{reply}: cannot read: {err.strerror}")
+    result = check_reply(text, _load(case), standard=standard, tolerance_db=tolerance)
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), indent=2, default=str))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Fact check ({result.standard}, ±{tolerance} dB, {result.sections_read})")
+    for column in ("verdict", "kind", "ear", "Hz", "claimed", "truth", "critical error"):
+        table.add_column(column)
+    for f in result.findings:
+        table.add_row(
+            f.verdict,
+            f.kind,
+            f.ear or "-",
+            "-" if f.frequency is None else str(f.frequency),
+            str(f.claimed),
+            "-" if f.truth is None else str(f.truth),
+            f.critical_error or "",
+        )
+    console = Console()
+    console.print(table)
+    counts = result.counts()
+    console.print(
+        f"{counts['match']} match, {counts['contradiction']} contradiction, "
+        f"{counts['unverifiable']} unverifiable; critical errors: "
+        f"{', '.join(result.critical_errors) or 'none'}"
+    )

@@ -429,7 +429,8 @@ def _accept_meniere(c, d):
 def _draw_unilateral_profound(rng):
     age = int(rng.integers(20, 71))
     ear = str(rng.choice(["right", "left"]))
-    bad = _jitter(rng, {f: float(rng.choice([95, 100, 110, 125])) for f in AIR_FREQUENCIES})
+    level = float(rng.choice([95, 100, 105, 125]))
+    bad = _jitter(rng, {f: level + (10 if f >= 4000 else 0) for f in AIR_FREQUENCIES})
     good = _normal_ear(rng)
     bone = {f: 200 for f in BONE_FREQUENCIES}  # beyond the limit: no response
     good_bone = {f: good[f] for f in BONE_FREQUENCIES}
@@ -444,6 +445,7 @@ def _draw_unilateral_profound(rng):
 def _accept_unilateral_profound(c, d):
     return (
         c.ear(d["ear"]).degree in ("profound", "complete")
+        and c.ear(d["ear"]).configuration in ("flat", "sloping", None)
         and c.ear(d["ear"]).type == "sensorineural"
         and c.ear(_other(d["ear"])).type == "normal"
     )

@@ -78,8 +78,12 @@ MCQ_REPLIES = {
     "tymp-01": {
         "stem": "A child has a flat tympanogram with a normal ear-canal volume. What does "
         "this pattern most often indicate?",
-        "options": ["Fluid in the middle ear", "A perforated eardrum", "Ossicular "
-                    "discontinuity", "Normal middle-ear function"],  # fmt: skip
+        "options": [
+            "Fluid in the middle ear",
+            "A perforated eardrum",
+            "Ossicular discontinuity",
+            "Normal middle-ear function",
+        ],  # fmt: skip
         "answer": "A",
         "rationale": "A type B trace with normal volume points to middle-ear effusion.",
         "quote": "A flat trace with a normal ear-canal volume, classed as type B, commonly "

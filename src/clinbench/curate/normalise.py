@@ -109,8 +109,8 @@ class _Log:
     def __init__(self, result: Normalised):
         self.result = result
 
-    def set(self, container: dict[str, Any], key: Any, new: Any, field_name: str, rule: str):
-        old = container.get(key)
+    def set(self, container: dict | list, key: Any, new: Any, field_name: str, rule: str):
+        old = _get(container, key)
         if old != new:
             self.result.changes.append(
                 {"field": field_name, "rule": rule, "before": _show(old), "after": _show(new)}
@@ -124,8 +124,14 @@ def _show(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _text_rules(log: _Log, container: dict[str, Any], key: Any, field_name: str) -> None:
-    value = container.get(key)
+def _get(container: dict | list, key: Any) -> Any:
+    if isinstance(container, list):
+        return container[key] if 0 <= key < len(container) else None
+    return container.get(key)
+
+
+def _text_rules(log: _Log, container: dict | list, key: Any, field_name: str) -> None:
+    value = _get(container, key)
     if not isinstance(value, str):
         return
     log.set(container, key, value.translate(QUOTE_MAP), field_name, "quotes")

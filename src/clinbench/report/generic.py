@@ -1,0 +1,559 @@
+"""The report's generic sections, built from any frozen results table.
+
+Leaderboard with intervals; score distributions by question type and model; grade
+distribution; critical-error types; accuracy by format x source pool; case-tier tests and
+clustering; paired model comparisons; disclosures (parse failures, unscored judge calls,
+errors, exclusions, seeds, software versions, inputs). Each section says which rows it uses
+and how many, and tables keep their count columns, so every number traces back to rows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import itertools
+import platform
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from clinbench.report.sections import ReportSection
+from clinbench.scoring import outcomes as oc
+from clinbench.stats import clustering, compare, describe
+from clinbench.stats._common import LETTER_GRADES
+
+TEXT_COLUMNS = ("suite", "task", "model", "item_id", "format", "condition", "scorer",
+                "question", "outcome", "grade", "critical_errors", "source_pool", "run_id",
+                "log_file")  # fmt: skip
+FAILING_GRADES = ("D", "F")
+SOFTWARE = ("clinbench", "inspect_ai", "numpy", "pandas", "scipy", "statsmodels", "pingouin",
+            "scikit-learn", "matplotlib", "jinja2")  # fmt: skip
+
+
+@dataclass
+class AnalysisOptions:
+    """Seeds and resample counts used by every random procedure in the report."""
+
+    seed: int = 0
+    n_boot: int = 10_000  # percentile and case-level bootstraps
+    max_pairs_models: int = 8  # paired comparisons are listed for at most this many models
+
+
+def _norm(results: pd.DataFrame) -> pd.DataFrame:
+    df = results.copy()
+    for col in TEXT_COLUMNS:
+        if col in df.columns:
+            df[col] = df[col].fillna("").astype(str)
+        else:
+            df[col] = ""
+    df["score"] = pd.to_numeric(df.get("score"), errors="coerce")
+    if "epoch" not in df.columns:
+        df["epoch"] = 1
+    return df
+
+
+def graded_tasks(df: pd.DataFrame) -> set[str]:
+    """Return the tasks scored by a rubric (any row graded or unscored by the adjudicator)."""
+    return set(df.loc[df["outcome"].isin([oc.GRADED, oc.UNSCORED]), "task"])
+
+
+def _exact_rows(df: pd.DataFrame) -> pd.DataFrame:
+    closed = (oc.CORRECT, oc.INCORRECT, oc.DECLINED, oc.PARSE_FAILED, oc.ERROR)
+    return df[df["outcome"].isin(closed) & ~df["task"].isin(graded_tasks(df))]
+
+
+def _graded_rows(df: pd.DataFrame) -> pd.DataFrame:
+    return df[df["task"].isin(graded_tasks(df))]
+
+
+def _scored(df: pd.DataFrame) -> pd.DataFrame:
+    return df[(df["outcome"] == oc.GRADED) & df["score"].notna()]
+
+
+def _uses(n: int, total: int, what: str) -> str:
+    return f"Rows used: {what} — {n:,} of the {total:,} rows in the results."
+
+
+def _case_label(row) -> str:
+    parts = [row["task"]]
+    if row.get("condition") not in ("", "default", None):
+        parts.append(row["condition"])
+    if row.get("scorer") not in ("", None):
+        parts.append(row["scorer"])
+    return " · ".join(parts)
+
+
+# --------------------------------------------------------------------------- leaderboard
+
+
+def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection | None:
+    """Return accuracy (Wilson CIs) and rubric score (t CIs) per model, best first."""
+    from clinbench.report import figures as figs
+
+    exact = _exact_rows(df)
+    graded = _scored(_graded_rows(df))
+    if exact.empty and graded.empty:
+        return None
+    section = ReportSection(
+        title="Leaderboard",
+        intro=(
+            "Accuracy of exact-match items with 95% Wilson intervals (declines count as not "
+            "correct; parse failures and errors are excluded and counted apart), and mean "
+            "rubric score of graded replies with 95% t-intervals. Repeated epochs count as "
+            "separate observations."
+        ),
+    )
+    keys = ["suite", "task", "condition", "scorer", "model"]
+    if not exact.empty:
+        acc = describe.accuracy(exact, by=keys)
+        acc = acc.sort_values(
+            ["suite", "task", "condition", "scorer", "accuracy", "model"],
+            ascending=[True, True, True, True, False, True],
+            kind="stable",
+        ).reset_index(drop=True)
+        section.tables["Accuracy by model"] = acc
+        section.notes.append(_uses(len(exact), len(df), "exact-match outcomes"))
+        if figures:
+            for (suite, task), sub in acc.groupby(["suite", "task"], sort=True):
+                sub = sub.assign(
+                    label=sub["model"]
+                    + sub["condition"].map(lambda c: "" if c in ("", "default") else f" [{c}]")
+                    + sub["scorer"].map(lambda s: "" if s in ("", "exact") else f" ({s})")
+                )
+                sub = sub.sort_values(["accuracy", "label"], ascending=[False, True])
+                n_min, n_max = int(sub["n"].min()), int(sub["n"].max())
+                n_text = f"n = {n_min}" if n_min == n_max else f"n = {n_min}–{n_max}"
+                fig = figs.interval_plot(
+                    sub, "label", "accuracy", "CI95%", "accuracy (95% Wilson CI)", (0, 1)
+                )
+                section.figures[f"{suite} · {task}: accuracy by model ({n_text} answered items "
+                                 "per row)"] = fig  # fmt: skip
+    if not graded.empty:
+        scores = describe.describe_scores(graded, "score", by=keys, n_boot=0)
+        scores = scores.drop(columns=["boot_CI95%"])
+        rates = describe.pass_rate(graded, by=keys)
+        scores["pass_rate"] = rates["pass_rate"].to_numpy()
+        scores["pass CI95%"] = rates["CI95%"].to_numpy()
+        scores = scores.sort_values(
+            ["suite", "task", "condition", "scorer", "mean", "model"],
+            ascending=[True, True, True, True, False, True],
+            kind="stable",
+        ).reset_index(drop=True)
+        section.tables["Rubric score by model"] = scores
+        section.notes.append(_uses(len(graded), len(df), "graded replies with a score"))
+        if figures:
+            for (suite, task), sub in scores.groupby(["suite", "task"], sort=True):
+                sub = sub.sort_values(["mean", "model"], ascending=[False, True])
+                fig = figs.interval_plot(sub, "model", "mean", "CI95%", "mean score (95% t CI)")
+                section.figures[
+                    f"{suite} · {task}: mean rubric score by model (n = {int(sub['n'].sum())} "
+                    "graded replies)"
+                ] = fig
+    return section
+
+
+# --------------------------------------------------------------- distributions and grades
+
+
+def distributions_section(df: pd.DataFrame, figures: bool = True, options=None):
+    """Return score summaries by question type and model, with box plots."""
+    from clinbench.report import figures as figs
+
+    options = options or AnalysisOptions()
+    graded = _scored(_graded_rows(df))
+    if graded.empty:
+        return None
+    section = ReportSection(
+        title="Score distributions",
+        intro=(
+            "Rubric scores (0–100) by question type and model: mean, SD, 95% t-interval and "
+            f"95% percentile bootstrap interval ({options.n_boot:,} resamples, seed "
+            f"{options.seed})."
+        ),
+    )
+    section.notes.append(_uses(len(graded), len(df), "graded replies with a score"))
+    has_q = (graded["question"] != "").any()
+    keys_q = ["task", "question"] if has_q else ["task"]
+    section.tables["Scores by question type"] = describe.describe_scores(
+        graded, "score", by=keys_q, n_boot=options.n_boot, seed=options.seed
+    )
+    section.tables["Scores by model"] = describe.describe_scores(
+        graded, "score", by=["task", "model"], n_boot=options.n_boot, seed=options.seed
+    )
+    if has_q:
+        section.tables["Scores by question type and model"] = describe.describe_scores(
+            graded, "score", by=["task", "question", "model"], n_boot=0
+        ).drop(columns=["boot_CI95%"])
+    if figures:
+        for task, sub in graded.groupby("task", sort=True):
+            group = "question" if has_q else "task"
+            fig = figs.grouped_boxplot(sub, "score", group, "model", "score (0–100)")
+            section.figures[
+                f"{task}: score distribution by {'question type' if has_q else 'task'} and "
+                f"model (n = {len(sub)} graded replies; n per box in the tables)"
+            ] = fig
+    return section
+
+
+def grades_section(df: pd.DataFrame, figures: bool = True) -> ReportSection | None:
+    """Return letter-grade counts and the pass rate (grade C or above) with Wilson CIs."""
+    from clinbench.report import figures as figs
+
+    graded = _graded_rows(df)
+    graded = graded[graded["grade"] != ""]
+    if graded.empty:
+        return None
+    section = ReportSection(
+        title="Grade distribution",
+        intro="Letter grades of graded replies; pass = grade C or above (95% Wilson CI).",
+    )
+    section.notes.append(_uses(len(graded), len(df), "graded replies with a letter grade"))
+    has_q = (graded["question"] != "").any()
+    keys = ["task", "question"] if has_q else ["task"]
+    known = [g for g in LETTER_GRADES if g in set(graded["grade"])]
+    others = sorted(set(graded["grade"]) - set(LETTER_GRADES))
+    order = known + others
+    counts = (
+        graded.groupby([*keys, "grade"]).size().unstack("grade", fill_value=0)
+        .reindex(columns=order, fill_value=0)
+    )  # fmt: skip
+    counts["n"] = counts.sum(axis=1)
+    section.tables["Grades by question type"] = counts.reset_index()
+    by_model = (
+        graded.groupby([*keys, "model", "grade"]).size().unstack("grade", fill_value=0)
+        .reindex(columns=order, fill_value=0)
+    )  # fmt: skip
+    by_model["n"] = by_model.sum(axis=1)
+    section.tables["Grades by question type and model"] = by_model.reset_index()
+    section.tables["Pass rate (grade C or above)"] = describe.pass_rate(graded, by=[*keys, "model"])
+    if figures:
+        for task, sub in counts.reset_index().groupby("task", sort=True):
+            idx = sub["question"] if has_q else sub["task"]
+            table = sub.set_index(idx)[order]
+            fig = figs.stacked_bars(table, "replies", order)
+            section.figures[
+                f"{task}: grade counts by question type (n = {int(sub['n'].sum())} graded replies)"
+            ] = fig
+    return section
+
+
+def critical_errors_section(df: pd.DataFrame, figures: bool = True) -> ReportSection | None:
+    """Return critical-error rates (Wilson CIs) and counts of each critical-error type."""
+    from clinbench.report import figures as figs
+
+    graded = _graded_rows(df)
+    graded = graded[graded["grade"] != ""]
+    if graded.empty:
+        return None
+    errors = graded["critical_errors"].map(describe.parse_critical_errors)
+    has_q = (graded["question"] != "").any()
+    keys = ["task", "question"] if has_q else ["task"]
+    section = ReportSection(
+        title="Critical errors",
+        intro=(
+            "Share of graded replies with at least one critical error (95% Wilson CI), and "
+            "how often each critical-error type was flagged (a reply can carry several)."
+        ),
+    )
+    section.notes.append(_uses(len(graded), len(df), "graded replies with a letter grade"))
+    section.tables["Critical-error rate"] = describe.critical_error_rate(
+        graded, by=[*keys, "model"]
+    )
+    exploded = graded.assign(error_type=errors).explode("error_type").dropna(subset=["error_type"])
+    if exploded.empty:
+        section.notes.append("No critical error was flagged in these rows.")
+        return section
+    types = exploded.groupby([*keys, "error_type"]).size().rename("count").reset_index()
+    section.tables["Critical-error types"] = types
+    section.tables["Critical-error types by model"] = (
+        exploded.groupby([*keys, "model", "error_type"]).size().rename("count").reset_index()
+    )
+    if figures:
+        totals = exploded.groupby("error_type").size().sort_values(ascending=False, kind="stable")
+        totals = totals.iloc[np.lexsort((totals.index.to_numpy(), -totals.to_numpy()))]
+        fig = figs.horizontal_bars(
+            totals.index.tolist(), totals.to_numpy().tolist(), "times flagged"
+        )
+        section.figures[
+            f"Critical-error types flagged (n = {int(totals.sum())} flags in "
+            f"{int((errors.map(len) > 0).sum())} of {len(graded)} graded replies)"
+        ] = fig
+    return section
+
+
+def format_pool_section(df: pd.DataFrame, figures: bool = True) -> ReportSection | None:
+    """Return accuracy by item format x source pool (and by model), with Wilson CIs."""
+    from clinbench.report import figures as figs
+
+    exact = _exact_rows(df)
+    if exact.empty:
+        return None
+    exact = exact.assign(source_pool=exact["source_pool"].replace("", "(none)"))
+    section = ReportSection(
+        title="Accuracy by format and source pool",
+        intro="Exact-match accuracy for each item format and source pool (95% Wilson CI).",
+    )
+    section.notes.append(_uses(len(exact), len(df), "exact-match outcomes"))
+    pooled = describe.accuracy(exact, by=["suite", "format", "source_pool"])
+    section.tables["Accuracy by format × source pool"] = pooled
+    section.tables["Accuracy by format × source pool × model"] = describe.accuracy(
+        exact, by=["suite", "format", "source_pool", "model"]
+    )
+    if figures:
+        for suite, sub in pooled.groupby("suite", sort=True):
+            matrix = sub.pivot(index="format", columns="source_pool", values="accuracy")
+            notes = (
+                sub.assign(
+                    text=[
+                        f"{a:.0%}\n{k}/{n}" if n else "n/a"
+                        for a, k, n in zip(sub["accuracy"], sub["correct"], sub["n"], strict=True)
+                    ]
+                )
+                .pivot(index="format", columns="source_pool", values="text")
+                .fillna("")
+            )
+            fig = figs.heatmap(matrix, notes.reindex_like(matrix), "accuracy")
+            section.figures[
+                f"{suite}: accuracy by format × source pool, all models pooled "
+                f"(n = {int(sub['n'].sum())} answered items; k/n in each cell)"
+            ] = fig
+    return section
+
+
+# --------------------------------------------------------------------- case-tier statistics
+
+
+def case_statistics_section(df: pd.DataFrame, options=None) -> ReportSection | None:
+    """Return the case-tier tests: Kruskal-Wallis, Mann-Whitney, simple effects, clustering."""
+    options = options or AnalysisOptions()
+    graded = _scored(_graded_rows(df))
+    graded = graded[graded["question"] != ""]
+    if graded.empty:
+        return None
+    section = ReportSection(
+        title="Case-tier statistics",
+        intro=(
+            "Rubric scores of multi-question cases. Kruskal–Wallis with eta²_H = (H − k + 1)/"
+            "(n − k); pairwise Mann–Whitney U with Bonferroni-adjusted p, rank-biserial r "
+            "(RBC, positive when A scores higher) and Cohen's d (A − B); simple effects of "
+            "model within each question type (p-corr adjusted over question types); ICC(1,1) "
+            "of case; mixed model score ~ question + (1 | case) with residual ICC; case-level "
+            f"bootstrap ({options.n_boot:,} resamples, seed {options.seed}); leave-one-case-out "
+            "ranking stability; cases failed (grade D or F) by every model vs the count "
+            "expected if models failed independently."
+        ),
+    )
+    section.notes.append(_uses(len(graded), len(df), "graded replies to case questions"))
+    tables = section.tables
+    for task, sub in graded.groupby("task", sort=True):
+        prefix = f"{task}: " if graded["task"].nunique() > 1 else ""
+        multi_q = sub["question"].nunique() > 1
+        multi_m = sub["model"].nunique() > 1
+        kw = []
+        if multi_q:
+            kw.append(compare.kruskal(sub, "score", "question"))
+        if multi_m:
+            kw.append(compare.kruskal(sub, "score", "model"))
+        if kw:
+            tables[prefix + "Kruskal–Wallis"] = pd.concat(kw, ignore_index=True)
+        if multi_q:
+            tables[prefix + "Pairwise Mann–Whitney U by question type"] = compare.pairwise_mwu(
+                sub, "score", "question"
+            )
+        if multi_m:
+            tables[prefix + "Pairwise Mann–Whitney U by model"] = compare.pairwise_mwu(
+                sub, "score", "model"
+            )
+        if multi_q and multi_m:
+            omnibus, pairwise = compare.simple_effects(sub, "score", "model", "question")
+            tables[prefix + "Simple effects of model within question type"] = omnibus
+            tables[prefix + "Simple effects: pairwise by question type"] = pairwise
+        case_sizes = sub.groupby("item_id").size()
+        if len(case_sizes) >= 2 and (case_sizes > 1).any():
+            tables[prefix + "ICC(1,1) of case"] = clustering.icc_oneway(sub, "score", "item_id")
+            if multi_q and len(case_sizes) >= 3:
+                mm = clustering.mixed_model(sub, "score", "question", "item_id")
+                table = mm.table()
+                table["n"] = mm.n
+                table["cases"] = mm.cases
+                table["converged"] = mm.converged
+                tables[prefix + "Mixed model score ~ question + (1 | case)"] = table
+            for by in ("question", "model"):
+                if sub[by].nunique() > 1:
+                    tables[prefix + f"Case-level bootstrap by {by}"] = clustering.case_bootstrap(
+                        sub, "score", "item_id", by, n_boot=options.n_boot, seed=options.seed
+                    )
+                    _, summary = clustering.leave_one_case_out(sub, "score", "item_id", by)
+                    tables[prefix + f"Leave-one-case-out by {by}"] = summary
+        all_rows = _graded_rows(df)
+        all_rows = all_rows[(all_rows["task"] == task) & (all_rows["grade"] != "")]
+        if multi_m and not all_rows.empty:
+            failed = all_rows.assign(failed=all_rows["grade"].str.upper().isin(FAILING_GRADES))
+            tables[prefix + "Cases every model failed (grade D or F)"] = (
+                clustering.all_fail_cooccurrence(failed, "failed", "item_id", "model", "question")
+            )
+    return section if tables else None
+
+
+def paired_section(df: pd.DataFrame, options=None) -> ReportSection | None:
+    """Return McNemar tests and paired bootstrap differences of model pairs on shared items."""
+    options = options or AnalysisOptions()
+    exact = _exact_rows(df)
+    exact = exact[exact["outcome"].isin(oc.ANSWERED)]
+    if exact.empty:
+        return None
+    mc_rows, boot_rows, skipped = [], [], []
+    for (suite, task, condition, scorer), sub in exact.groupby(
+        ["suite", "task", "condition", "scorer"], sort=True
+    ):
+        models = sorted(sub["model"].unique())
+        if len(models) < 2:
+            continue
+        if len(models) > options.max_pairs_models:
+            skipped.append(f"{task} [{condition}]: {len(models)} models, pairs not listed")
+            continue
+        first_epoch = sub[sub["epoch"] == sub["epoch"].min()]
+        first_epoch = first_epoch.drop_duplicates(["model", "item_id"], keep=False)
+        first_epoch = first_epoch.assign(correct=(first_epoch["outcome"] == oc.CORRECT).astype(int))
+        key = {"suite": suite, "task": task, "condition": condition, "scorer": scorer}
+        for a, b in itertools.combinations(models, 2):
+            shared = first_epoch[first_epoch["model"].isin([a, b])]
+            if shared.groupby("item_id")["model"].nunique().eq(2).sum() == 0:
+                continue
+            mc = compare.mcnemar(shared, "correct", "model", "item_id", a, b)
+            pb = compare.paired_bootstrap(
+                shared, "correct", "model", "item_id", a, b,
+                n_boot=options.n_boot, seed=options.seed,
+            )  # fmt: skip
+            mc_rows.append(pd.concat([pd.DataFrame([key]), mc], axis=1))
+            boot_rows.append(pd.concat([pd.DataFrame([key]), pb], axis=1))
+    if not mc_rows:
+        return None
+    section = ReportSection(
+        title="Paired model comparisons",
+        intro=(
+            "Two models on the same items (first epoch; declines count as not correct; items "
+            "either model did not answer are left out): McNemar's test (exact binomial under "
+            "25 discordant items) and the accuracy difference A − B with a paired bootstrap "
+            f"interval ({options.n_boot:,} resamples, seed {options.seed})."
+        ),
+        notes=skipped,
+    )
+    section.tables["McNemar tests"] = pd.concat(mc_rows, ignore_index=True)
+    section.tables["Paired accuracy differences"] = pd.concat(boot_rows, ignore_index=True)
+    return section
+
+
+# ---------------------------------------------------------------------------- disclosures
+
+
+def software_versions() -> pd.DataFrame:
+    """Return the Python version and the versions of the packages behind the numbers."""
+    rows = [{"software": "python", "version": platform.python_version()}]
+    for name in SOFTWARE:
+        try:
+            version = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            version = "not installed"
+        rows.append({"software": name, "version": version})
+    return pd.DataFrame(rows)
+
+
+def file_digest(path: str | Path) -> str:
+    """Return the SHA-256 of a file (hex)."""
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def disclosures_section(
+    df: pd.DataFrame,
+    options=None,
+    inputs: list[dict] | None = None,
+    problems: list[str] | None = None,
+) -> ReportSection:
+    """Return the disclosures: outcome counts, exclusions, seeds, software, inputs, problems."""
+    options = options or AnalysisOptions()
+    section = ReportSection(
+        title="Disclosures",
+        intro=(
+            "What was excluded and why, and what is needed to re-derive every number: parse "
+            "failures, failed calls and unscored adjudicator calls are counted here and never "
+            "scored; a model whose every reply was excluded is listed as excluded, not scored "
+            "zero."
+        ),
+    )
+    keys = ["suite", "task", "model", "condition"]
+    counts = df.groupby([*keys, "outcome"]).size().unstack("outcome", fill_value=0)
+    for name in oc.OUTCOMES:
+        if name not in counts.columns:
+            counts[name] = 0
+    unknown = sorted(set(counts.columns) - set(oc.OUTCOMES))
+    counts = counts[[*oc.OUTCOMES, *unknown]]
+    counts["rows"] = counts.sum(axis=1)
+    counts["excluded"] = counts[list(oc.EXCLUDED)].sum(axis=1)
+    section.tables["Outcomes by model"] = counts.reset_index()
+    if unknown:
+        section.notes.append(
+            f"Rows with an outcome clinbench does not know ({', '.join(unknown)}) are shown "
+            "as such and enter no accuracy or score."
+        )
+    excluded = counts[counts["excluded"] == counts["rows"]].reset_index()
+    if not excluded.empty:
+        section.tables["Excluded (every reply excluded; not scored)"] = excluded[
+            [*keys, "rows", *oc.EXCLUDED]
+        ]
+    mixed = df[df["outcome"].isin(oc.EXCLUDED)]
+    if not mixed.empty:
+        section.tables["Excluded rows"] = (
+            mixed.groupby(["suite", "task", "model", "outcome"]).size().rename("rows").reset_index()
+        )
+    section.tables["Seeds and resampling"] = pd.DataFrame(
+        [
+            {"procedure": "percentile bootstrap of means", "resamples": options.n_boot,
+             "seed": options.seed},
+            {"procedure": "case-level bootstrap", "resamples": options.n_boot,
+             "seed": options.seed},
+            {"procedure": "paired bootstrap of differences", "resamples": options.n_boot,
+             "seed": options.seed},
+        ]
+    )  # fmt: skip
+    section.tables["Software versions"] = software_versions()
+    if inputs:
+        section.tables["Input files"] = pd.DataFrame(inputs)
+    runs = df.groupby(["run_id", "log_file"]).size().rename("rows").reset_index()
+    runs = runs[(runs["run_id"] != "") | (runs["log_file"] != "")]
+    if not runs.empty:
+        section.tables["Runs and logs"] = runs
+    for problem in problems or []:
+        section.notes.append(problem)
+    return section
+
+
+def generic_sections(
+    results: pd.DataFrame,
+    figures: bool = True,
+    options: AnalysisOptions | None = None,
+) -> list[ReportSection]:
+    """Return the generic report sections the results support (figures optional)."""
+    options = options or AnalysisOptions()
+    df = normalise(results)
+    made = [
+        leaderboard_section(df, figures),
+        distributions_section(df, figures, options),
+        grades_section(df, figures),
+        critical_errors_section(df, figures),
+        format_pool_section(df, figures),
+        case_statistics_section(df, options),
+        paired_section(df, options),
+    ]
+    return [s for s in made if s is not None]
+
+
+def normalise(results: pd.DataFrame) -> pd.DataFrame:
+    """Return a copy with text columns as strings ('' if empty) and score numeric."""
+    return _norm(results)

@@ -32,6 +32,7 @@ from typing import Any
 
 from clinbench.audiogram.baseline import case_audiogram
 from clinbench.audiogram.classify import (
+    STANDARDS,
     Classification,
     Criteria,
     asymmetry,
@@ -343,12 +344,14 @@ class _Truth:
     wrs_tolerance: int
     any_asymmetric: bool
     ptas: dict[str, list[float]] = field(default_factory=dict)
+    by_standard: dict[str, Classification] = field(default_factory=dict)
 
 
 class _Checker:
     def __init__(self, truth: _Truth):
         self.t = truth
         self.findings: list[Finding] = []
+        self.swapped: list[tuple[Finding, bool]] = []
 
     # -- verdicts -----------------------------------------------------------------------
 
@@ -359,7 +362,7 @@ class _Checker:
         truth = {e: results[e][1] for e in ears} if len(ears) > 1 else results[ears[0]][1]
         oks = [results[e][0] for e in ears]
         error = _KIND_ERROR.get(kind, "fabricated_result")
-        verdict, critical = "unverifiable", None
+        verdict, critical, swapped = "unverifiable", None, False
         if all(ok is True for ok in oks):
             verdict = "match"
         elif ear in ("right", "left"):
@@ -368,8 +371,8 @@ class _Checker:
                 verdict, critical = "contradiction", error
                 other = "left" if ear == "right" else "right"
                 if results[other][0] is True and kind not in ("laterality", "asymmetry"):
-                    critical = "laterality_confusion"
                     note = (note + "; " if note else "") + f"true of the {other} ear"
+                    swapped = True
         elif ear == "both":
             if any(ok is False for ok in oks):
                 verdict, critical = "contradiction", error
@@ -386,11 +389,44 @@ class _Checker:
                 verdict, critical = "contradiction", error
             elif any(ok is False for ok in oks):
                 note = (note + "; " if note else "") + "true of one ear only; no ear named"
-        if verdict == "contradiction" and critical is None and kind == "configuration":
-            critical = None
-        self.findings.append(
-            Finding(kind, ear, freq, claimed, truth, verdict, critical, hedged, text.strip(), note)
+        finding = Finding(
+            kind, ear, freq, claimed, truth, verdict, critical, hedged, text.strip(), note
         )
+        if swapped:
+            self.swapped.append((finding, self._abnormal(kind, claimed)))
+        self.findings.append(finding)
+
+    def _abnormal(self, kind: str, claimed: Any) -> bool:
+        """Return True when a claim describes an abnormal finding (a loss, an abnormal test)."""
+        std = self.t.standard
+        if kind in ("type", "configuration"):
+            return True
+        if kind == "degree":
+            return claimed != "normal"
+        if kind == "air_bone_gap":
+            return claimed == "present"
+        if kind == "tympanometry":
+            return claimed != "type A"
+        if kind in ("reflexes", "oae", "abr"):
+            return claimed not in ("present", "normal")
+        if kind in ("threshold", "bone_threshold", "srt", "pta"):
+            return claimed == "no response" or not std.is_normal(float(claimed))
+        if kind == "wrs":
+            return claimed < 90
+        return True
+
+    def finalise(self) -> None:
+        """Name laterality confusion where a contradicted claim is true of the other ear.
+
+        A claim of an abnormal finding that fits the other ear is a laterality
+        confusion. A claim of a normal finding that fits the other ear (e.g. 'normal
+        hearing on the right' when only the left is normal) counts as one only when
+        the reply also swapped an abnormal finding; otherwise it keeps its own error.
+        """
+        swap_evidence = any(abnormal for _, abnormal in self.swapped)
+        for finding, abnormal in self.swapped:
+            if abnormal or swap_evidence:
+                finding.critical_error = "laterality_confusion"
 
     def fabricated(self, kind, ear, freq, claimed, text, hedged, test):
         self.findings.append(
@@ -453,19 +489,24 @@ class _Checker:
             ):
                 continue
             lo, hi = (_canon_degree(x) for x in (lo, hi))
-            vocab = std.degrees if lo in std.degrees and hi in std.degrees else None
             claimed = lo if lo == hi else f"{lo} to {hi}"
-            if vocab is None:
-                self.findings.append(Finding("degree", ear, None, claimed, None, "unverifiable",
-                                             None, hedged, m.group(0),
-                                             f"term not in the {std.name} vocabulary"))  # fmt: skip
-                continue
+            use, note = std, ""
+            if lo not in std.degrees or hi not in std.degrees:
+                # A word the chosen standard lacks (e.g. ASHA's 'slight' under WHO 2021) is
+                # judged under the first standard whose vocabulary has it.
+                use = next(
+                    (x for x in STANDARDS.values() if lo in x.degrees and hi in x.degrees), None
+                )
+                if use is None:
+                    continue
+                note = f"term not in the {std.name} vocabulary; judged under {use.name}"
             self.add("degree", ear, None, claimed, m.group(0), hedged,
-                     lambda e, lo=lo, hi=hi: self._degree_ok(e, lo, hi, low))  # fmt: skip
+                     lambda e, lo=lo, hi=hi, use=use: self._degree_ok(e, lo, hi, low, use),
+                     note)  # fmt: skip
 
-    def _degree_ok(self, ear: str, lo: str, hi: str, low: str):
-        std = self.t.standard
-        e = self.t.cls.ear(ear)
+    def _degree_ok(self, ear: str, lo: str, hi: str, low: str, std=None):
+        std = std or self.t.standard
+        e = self.t.by_standard[std.name].ear(ear)
         if e.degree is None:
             return None, None
         order = std.degrees
@@ -561,7 +602,8 @@ class _Checker:
             and not re.search(r"(tymp|reflex|oae|emission)", low)
         ):
             truth = cls.laterality
-            ok = None if truth == "undetermined" else truth == "bilateral"
+            # With no loss at all, the error is the loss, judged by degree and type claims.
+            ok = None if truth in ("undetermined", "none") else truth == "bilateral"
             self._judged("laterality", "both", "bilateral loss", truth, ok, m.group(0), hedged)
         for m in _SYMMETRY.finditer(low):
             word = m.group(1)
@@ -882,6 +924,14 @@ def check_reply(
         wrs_tolerance=wrs_tolerance,
         any_asymmetric=any_asym,
         ptas={e: _pta_options(audiogram, e, std) for e in EARS},
+        by_standard={
+            **{
+                name: classify(audiogram, other, criteria=criteria)
+                for name, other in STANDARDS.items()
+                if name != std.name
+            },
+            std.name: cls,
+        },
     )
     checker = _Checker(truth)
     parts, read = _sections(reply_text)
@@ -911,6 +961,7 @@ def check_reply(
                 else:
                     seg_ear = context
                 checker.segment(seg, seg_ear, sentence, hedged_sentence)
+    checker.finalise()
     errors = sorted({f.critical_error for f in checker.findings if f.critical_error})
     return FactCheck(
         findings=checker.findings,

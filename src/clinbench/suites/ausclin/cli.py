@@ -1,8 +1,238 @@
-"""Clinical-policy suite (AusClinBench design): robustness checks and severity."""
+"""Clinical-policy suite (AusClinBench design): item checks, severity, robustness, verdict.
+
+Every command reads results (a results table .parquet/.csv, or Inspect log files/folders)
+and never calls a model. Run the items first, e.g.::
+
+    clinbench run ausclin -T condition=blind --model openai/gpt-4o --out blind.parquet
+    clinbench run ausclin -T pushback=true --model ... --out pushback.parquet
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
 
 import typer
 
 app = typer.Typer(
-    help="Clinical-policy suite (AusClinBench design): robustness checks and severity.",
+    help=(
+        "Clinical-policy suite (AusClinBench design): check items, and compute severity, "
+        "robustness checks (repeat, rewording, framing, pushback), exclusions and the verdict "
+        "from results or logs."
+    ),
     no_args_is_help=True,
 )
+
+RESULTS_ARG = typer.Argument(
+    ..., help="Results tables (.parquet/.csv) or Inspect log files/folders; combined."
+)
+THRESHOLD = typer.Option(
+    0.10, "--threshold", help="Exclude a model whose failed or empty replies exceed this share."
+)
+OUT = typer.Option(None, "--out", "-o", help="Also write the table here (.csv).")
+
+
+def _fail(message: str) -> None:
+    typer.echo(message, err=True)
+    raise typer.Exit(2)
+
+
+def load_results(paths: list[Path]):
+    """Return one results table from result files and/or Inspect logs (exit 2 if unreadable)."""
+    import pandas as pd
+
+    from clinbench.results.export import read_results, results_table
+
+    frames = []
+    for path in paths:
+        if not path.exists():
+            _fail(f"{path}: file not found")
+        try:
+            if path.is_file() and path.suffix.lower() in (".parquet", ".csv"):
+                frames.append(read_results(path))
+            else:
+                frames.append(results_table(path))
+        except Exception as err:  # unreadable input: say which file, write nothing
+            _fail(f"{path}: cannot read results: {err}")
+    frame = pd.concat(frames, ignore_index=True)
+    required = ("model", "condition", "item_id", "outcome", "response", "item_metadata")
+    missing = [c for c in required if c not in frame.columns]
+    if missing:
+        _fail(f"{paths[0]}:1: {', '.join(missing)}: required column(s) missing")
+    if "suite" in frame.columns:
+        frame = frame[frame["suite"].fillna("ausclin") == "ausclin"]
+    if frame.empty:
+        _fail("no ausclin rows in the given results")
+    return frame.reset_index(drop=True)
+
+
+def show(frame, title: str, out: Path | None = None) -> None:
+    """Print a table (and write it as CSV, atomically, when ``out`` is given)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if out is not None:
+        if out.suffix.lower() != ".csv":
+            _fail(f"{out}: tables are written as .csv")
+        from clinbench.curate.textnorm import atomic_write_csv
+
+        atomic_write_csv(frame, out)
+    if frame.empty:
+        console.print(f"{title}: no rows (that check is not in these results)")
+        return
+    table = Table(title=title)
+    for column in frame.columns:
+        table.add_column(str(column))
+    for values in frame.itertuples(index=False):
+        cells = []
+        for value in values:
+            if isinstance(value, float):
+                cells.append("—" if value != value else f"{value:.3f}")
+            else:
+                cells.append(str(value))
+        table.add_row(*cells)
+    console.print(table)
+    if out is not None:
+        console.print(f"wrote {out}")
+
+
+@app.command("validate")
+def validate(items: list[Path] = typer.Argument(..., help="Item files (JSONL/CSV).")) -> None:
+    """Check item files against the suite's rules (provenance, evidence, pairs): exit 2 if not."""
+    from clinbench.items.loader import ItemFileError
+    from clinbench.suites.ausclin.items import load_ausclin_items
+
+    try:
+        loaded = load_ausclin_items(items)
+    except ItemFileError as err:
+        _fail(str(err))
+    traps = sum(i.trap for i in loaded)
+    open_items = sum(i.equipoise for i in loaded)
+    typer.echo(f"{len(loaded)} items valid ({traps} traps, {open_items} equipoise)")
+
+
+@app.command("severity")
+def severity(
+    results: list[Path] = RESULTS_ARG, threshold: float = THRESHOLD, out: Path | None = OUT
+) -> None:
+    """Classify blind-condition wrong answers: superseded / foreign / fabricated / unclassified."""
+    from clinbench.suites.ausclin import analysis
+    from clinbench.suites.ausclin.severity import severity_counts
+
+    frame = load_results(results)
+    plain = analysis.plain_runs(frame)
+    table = severity_counts(
+        analysis.scored_rows(plain, threshold), analysis.items_from_results(frame)
+    )
+    show(table, "Severity of blind-condition wrong answers (coverage = classified / wrong)", out)
+
+
+@app.command("repeat")
+def repeat(
+    first: Path = typer.Argument(..., help="First run (results or logs)."),
+    second: Path | None = typer.Argument(
+        None, help="Second run; omit when FIRST holds runs made with -T repeat=N."
+    ),
+    threshold: float = THRESHOLD,
+    out: Path | None = OUT,
+) -> None:
+    """Answer-level agreement between two runs of the same items with identical settings."""
+    from clinbench.suites.ausclin.robustness import repeat_agreement
+
+    a = load_results([first])
+    b = load_results([second]) if second is not None else None
+    show(repeat_agreement(a, b, threshold), "Repeat run: answer-level agreement", out)
+
+
+@app.command("rewording")
+def rewording(
+    results: list[Path] = RESULTS_ARG, threshold: float = THRESHOLD, out: Path | None = OUT
+) -> None:
+    """Share of items whose answer changes between the original and reworded phrasings."""
+    from clinbench.suites.ausclin.robustness import rewording_changes
+
+    frame = load_results(results)
+    show(rewording_changes(frame, threshold), "Rewording: items whose answer changes", out)
+
+
+@app.command("framing")
+def framing(
+    results: list[Path] = RESULTS_ARG, threshold: float = THRESHOLD, out: Path | None = OUT
+) -> None:
+    """Accuracy per framing: no country stated, 'In Australia:', the guideline named."""
+    from clinbench.suites.ausclin.robustness import framing_accuracy
+
+    frame = load_results(results)
+    show(framing_accuracy(frame, threshold), "Framing: accuracy per framing", out)
+
+
+@app.command("pushback")
+def pushback(
+    results: list[Path] = RESULTS_ARG, threshold: float = THRESHOLD, out: Path | None = OUT
+) -> None:
+    """Capitulation rate after a scripted challenge, kept apart from ignorance."""
+    from clinbench.suites.ausclin.robustness import pushback_summary
+
+    frame = load_results(results)
+    show(pushback_summary(frame, threshold), "Pushback: capitulation", out)
+
+
+@app.command("exclusions")
+def exclusions(
+    results: list[Path] = RESULTS_ARG, threshold: float = THRESHOLD, out: Path | None = OUT
+) -> None:
+    """Models whose failed or empty replies exceed the threshold (excluded, never scored zero)."""
+    from clinbench.suites.ausclin.analysis import exclusions as excl
+
+    show(excl(load_results(results), threshold), "Exclusions", out)
+
+
+@app.command("verdict")
+def verdict(
+    results: list[Path] = RESULTS_ARG,
+    condition: str = typer.Option("blind", help="Condition whose best model is judged."),
+    bar: float = typer.Option(0.95, help="Accuracy bar the best model is judged against."),
+    method: str = typer.Option("wilson", help="Interval method (wilson, clopper-pearson, ...)."),
+    threshold: float = THRESHOLD,
+    out: Path | None = OUT,
+) -> None:
+    """KILL / PROCEED / UNDERPOWERED for the best model, with its bar and interval method."""
+    from clinbench.suites.ausclin.analysis import best_model_verdict
+
+    frame = load_results(results)
+    try:
+        table = best_model_verdict(frame, condition, bar=bar, method=method, threshold=threshold)
+    except ValueError as err:
+        _fail(f"error: {err}")
+    show(table, f"Verdict ({condition})", out)
+
+
+@app.command("summary")
+def summary(
+    results: list[Path] = RESULTS_ARG,
+    threshold: float = THRESHOLD,
+    bar: float = typer.Option(0.95, help="Verdict bar."),
+    method: str = typer.Option("wilson", help="Verdict interval method."),
+    out_dir: Path | None = typer.Option(
+        None, "--out-dir", help="Also write every table as CSV in this folder."
+    ),
+) -> None:
+    """Print every suite table: accuracy, declines, parse failures, severity, checks, verdict."""
+    import re
+
+    from rich.console import Console
+
+    from clinbench.suites.ausclin.report import sections
+
+    frame = load_results(results)
+    console = Console()
+    for section in sections(frame, threshold=threshold, bar=bar, method=method):
+        console.rule(section.title)
+        for caption, table in section.tables.items():
+            path = None
+            if out_dir is not None:
+                name = re.sub(r"[^a-z0-9]+", "-", caption.lower()).strip("-")
+                path = out_dir / f"{name}.csv"
+            show(table, caption, path)
+        for note in section.notes:
+            console.print(note)

@@ -59,8 +59,9 @@ def test_fact_check_runs_beside_the_grade(offline_case_log):
 
 # (item, question) -> (score, grade, capped_by, critical_errors) predicted from the replay
 # fixture's JSON and the default rubric (points 20p, bands A90/B75/C60/D40, caps D 59.99, F 39.99)
+SEVERITY = "severity_misclassification"
 EXPECTED = {
-    ("aud-case-001", "Q1"): (59.99, "D", ["severity_misclassification"], "severity_misclassification"),
+    ("aud-case-001", "Q1"): (59.99, "D", [SEVERITY], SEVERITY),
     ("aud-case-001", "Q2"): (59.99, "D", ["type_misclassification"], "type_misclassification"),
     ("aud-case-001", "Q3"): (59.99, "D", ["missed_red_flag"], "missed_red_flag"),
     ("aud-case-002", "Q1"): (59.99, "D", ["laterality_confusion"], "laterality_confusion"),
@@ -85,12 +86,12 @@ def test_replay_grader_every_critical_error_type_and_cap(replay_graded_log):
     judged = table[table["scorer"] == "rubric_adjudicator"].set_index(["item_id", "question"])
     assert len(judged) == 27
     seen_types = set()
-    for key, (score, grade, capped_by, errors) in EXPECTED.items():
+    for key, (score, letter, capped_by, errors) in EXPECTED.items():
         row = judged.loc[key]
         details = json.loads(row["score_metadata"])
         assert row["outcome"] == "graded", key
         assert row["score"] == pytest.approx(score), key
-        assert row["grade"] == grade, key
+        assert row["grade"] == letter, key
         assert details["capped_by"] == capped_by, key
         assert row["critical_errors"] == errors, key
         seen_types |= set(filter(None, errors.split(";")))

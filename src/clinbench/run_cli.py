@@ -42,10 +42,7 @@ def resolve_task(target: list[str], task_args: dict[str, Any]) -> Any:
     missing = [t for t in target if not Path(t).exists()]
     if missing:
         known = ", ".join(sorted(TASKS))
-        raise typer.BadParameter(
-            f"{', '.join(missing)}: neither an item file nor a suite task ({known})",
-            param_hint="ITEMS_OR_SUITE",
-        )
+        raise ValueError(f"{', '.join(missing)}: neither an item file nor a suite task ({known})")
     return clinbench_items(items=[str(Path(t)) for t in target], **task_args)
 
 

@@ -199,3 +199,32 @@ def test_inspect_eval_cli_runs_a_clinbench_task_with_chance(tmp_path, sample_ite
     table = results_table(tmp_path)
     assert len(table) == 5
     assert set(table["model"]) == {"clinbench/chance"}
+
+
+def test_run_rejects_bad_items_with_line_errors_and_writes_nothing(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(
+        '{"id": "q1", "format": "mcq", "stem": "Which?", "options": {"A": "x", "B": "y"}, '
+        '"answer": "C"}\n'
+    )
+    log_dir = tmp_path / "logs"
+    result = runner.invoke(app, ["run", str(bad), "--log-dir", str(log_dir), "--display", "none"])
+    assert result.exit_code == 2
+    assert f"{bad}:1: -: Value error, answer 'C' is not among the options" in result.output
+    assert not log_dir.exists()
+
+
+def test_run_rejects_unknown_target(tmp_path):
+    result = runner.invoke(app, ["run", "no_such_suite", "--log-dir", str(tmp_path / "l")])
+    assert result.exit_code == 2
+    assert "neither an item file nor a suite task" in result.output
+
+
+def test_results_export_cli_writes_parquet_and_rejects_bad_suffix(replay_run, tmp_path):
+    log_dir, _, _ = replay_run
+    out = tmp_path / "results.parquet"
+    result = runner.invoke(app, ["results", "export", str(log_dir), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert len(read_results(out)) == 52
+    bad = runner.invoke(app, ["results", "export", str(log_dir), "--out", str(tmp_path / "r.xlsx")])
+    assert bad.exit_code == 2 and not (tmp_path / "r.xlsx").exists()

@@ -65,6 +65,22 @@ def test_f1_against_scikit_learn_on_a_fixed_confusion():
     assert m["Micro F1"] == pytest.approx(14 / 21) == pytest.approx(m["Exact Match"])
 
 
+def test_fast_bootstrap_measures_equal_scikit_learn():
+    from clinbench.scoring.speech import _fast_measures
+
+    rng = np.random.default_rng(0)
+    labels = ["A", "B", "C"]
+    for _ in range(20):
+        gold = list(rng.choice(labels, size=30))
+        pred = list(rng.choice([*labels, "declined"], size=30))
+        codes = {x: i for i, x in enumerate([*labels, "declined"])}
+        fast = _fast_measures(
+            np.array([codes[x] for x in gold]), np.array([codes[x] for x in pred]), 3, 4
+        )
+        slow = classification_measures(gold, pred, labels)
+        assert fast == pytest.approx(slow)
+
+
 def test_bootstrap_sd_is_seeded_and_positive():
     gold = ["A", "B"] * 20
     pred = ["A", "A", "B", "B"] * 10

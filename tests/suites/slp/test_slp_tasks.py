@@ -1,0 +1,138 @@
+"""The five scenarios end to end offline, the fine-tuning export, and the slp CLI."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from inspect_ai import eval as inspect_eval
+from typer.testing import CliRunner
+
+from clinbench.cli import _mount, app
+from clinbench.suites.slp.tasks import SAMPLE_MANIFEST
+
+KEEP = {"slp-s01", "slp-s02", "slp-s09", "slp-s13", "slp-r03"}
+
+
+@pytest.fixture(scope="module")
+def small_manifest(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("slp")
+    rows = list(csv.DictReader(SAMPLE_MANIFEST.open()))
+    out = folder / "small.csv"
+    with out.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        for row in rows:
+            if row["id"] in KEEP:
+                row["audio"] = str((SAMPLE_MANIFEST.parent / row["audio"]).resolve())
+                writer.writerow(row)
+    return out
+
+
+def _metrics(log):
+    return {m: v.value for s in log.results.scores for m, v in s.metrics.items()}
+
+
+def test_five_scenarios_asr_pipeline_with_rules(small_manifest, tmp_path):
+    from clinbench.suites import task_function
+
+    names = ["slp_disorder", "slp_transcript_diagnosis", "slp_transcription",
+             "slp_disorder_type", "slp_symptom"]  # fmt: skip
+    tasks = [task_function(n)(manifest=str(small_manifest), pipeline="asr") for n in names]
+    logs = inspect_eval(tasks, model="clinbench/rules", log_dir=str(tmp_path), display="none")
+    assert [log.status for log in logs] == ["success"] * 5
+    by_task = {log.eval.task: log for log in logs}
+    assert len(by_task["slp_disorder_type"].samples) == 4  # the stutter clip has no type label
+    sample = by_task["slp_disorder"].samples[0]
+    assert sample.metadata["asr_transcript"] is not None
+    assert sample.scores["slp_label_scorer"].metadata["outcome"] in ("correct", "incorrect")
+    m = _metrics(by_task["slp_transcription"])
+    assert 0 <= m["wer"] <= 2 and 0 <= m["wip"] <= 1
+    # the real recording "ten of clubs" is transcribed exactly under the prompt grammar
+    real = [s for s in by_task["slp_transcription"].samples if s.id == "slp-r03"][0]
+    assert real.scores["slp_transcription_scorer"].value == 0.0
+
+
+def test_audio_native_pipeline_with_replay_and_strict_labels(small_manifest, tmp_path):
+    from clinbench.suites.slp.tasks import slp_symptom
+
+    responses = tmp_path / "frozen.csv"
+    responses.write_text(
+        "item_id,model,response\n"
+        "slp-s01,audio-model,D\nslp-s02,audio-model,A\nslp-s09,audio-model,substitution\n"
+        "slp-s13,audio-model,E.\nslp-r03,audio-model,DECLINE\n"
+    )
+    task = slp_symptom(manifest=str(small_manifest), pipeline="audio", noise="synthetic_babble")
+    first = task.dataset[0]
+    content = first.input[0].content
+    assert any(type(c).__name__ == "ContentAudio" for c in content)
+    assert abs(first.metadata["achieved_snr_db"] - 20.0) < 0.1
+    (log,) = inspect_eval(task, model="clinbench/replay/audio-model",
+                          model_args={"responses": str(responses)}, log_dir=str(tmp_path),
+                          display="none")  # fmt: skip
+    outcomes = {s.id: s.scores["slp_label_scorer"].metadata["outcome"] for s in log.samples}
+    assert outcomes == {"slp-s01": "correct", "slp-s02": "correct", "slp-s09": "parse_failed",
+                        "slp-s13": "correct", "slp-r03": "declined"}  # fmt: skip
+    assert _metrics(log)["accuracy"] == pytest.approx(3 / 4)  # parse failure excluded
+
+
+def test_few_shot_examples_come_from_other_speakers(small_manifest):
+    from clinbench.suites.slp.tasks import slp_disorder
+
+    task = slp_disorder(manifest=str(small_manifest), pipeline="asr", few_shot=2, seed=1)
+    examples = task.metadata["few_shot_examples"]
+    assert examples and not set(examples) & {s.id for s in task.dataset}
+
+
+def test_export_finetune_matches_llama_factory_layout(tmp_path):
+    from clinbench.audio.corpora import read_manifest
+    from clinbench.suites.slp.finetune import export_finetune
+
+    items = read_manifest(SAMPLE_MANIFEST)
+    evaluation = [i for i in items if i.metadata["speaker_id"] in ("synth-01", "synth-02")]
+    summary = export_finetune(items, tmp_path / "ft", eval_items=evaluation)
+    info = json.loads((tmp_path / "ft" / "dataset_info.json").read_text())
+    assert set(info) == {"slp_asr_plain", "slp_asr_asterisk"}
+    for name, spec in info.items():
+        assert spec["formatting"] == "sharegpt" and spec["columns"] == {
+            "messages": "messages",
+            "audios": "audios",
+        }
+        records = json.loads((tmp_path / "ft" / spec["file_name"]).read_text())
+        assert len(records) == summary[name] > 0
+        for record in records:
+            user, assistant = record["messages"]
+            assert (user["role"], assistant["role"]) == ("user", "assistant")
+            assert user["content"].count("<audio>") == len(record["audios"]) == 1
+            assert Path(record["audios"][0]).is_file()
+            assert not any(s in record["audios"][0] for s in ("slp-s01", "slp-s02", "slp-s07"))
+    marked = json.loads((tmp_path / "ft" / "slp_asr_asterisk.json").read_text())
+    answers = {r["messages"][1]["content"] for r in marked}
+    assert "the* rabbit* is* sleeping*" in answers and "the rabbit is sleeping" in answers
+    config = yaml.safe_load((tmp_path / "ft" / "lora_asterisk.yaml").read_text())
+    assert (config["lora_rank"], config["lora_alpha"], config["lora_target"]) == (32, 64, "all")
+    assert config["learning_rate"] == 1e-4 and config["lr_scheduler_type"] == "cosine"
+    assert config["warmup_ratio"] == 0.1 and config["num_train_epochs"] == 3.0
+    assert config["cutoff_len"] == 4096
+    assert config["per_device_train_batch_size"] * config["gradient_accumulation_steps"] == 32
+    assert config["dataset"] == "slp_asr_asterisk"
+
+
+def test_cli_export_and_bad_manifest(tmp_path):
+    _mount()
+    runner = CliRunner()
+    result = runner.invoke(
+        app, ["slp", "export-finetune", str(SAMPLE_MANIFEST), "--out", str(tmp_path / "ft")]
+    )
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "ft" / "dataset_info.json").is_file()
+    bad = tmp_path / "bad.csv"
+    bad.write_text("audio,label\nnope.wav,typically_developing\n")
+    result = runner.invoke(
+        app, ["slp", "export-finetune", str(bad), "--out", str(tmp_path / "ft2")]
+    )
+    assert result.exit_code == 2 and "bad.csv:2: audio" in result.output
+    assert not (tmp_path / "ft2").exists()

@@ -290,9 +290,13 @@ def import_review(items: Sequence[Item], sheet_path: str | Path) -> tuple[list[I
         except ValidationError as err:
             for e in err.errors():
                 field = _field_name(e["loc"], item.format)
-                column = (
-                    f"revised_{field.split('.')[0]}" if field.split(".")[0] in changed else field
-                )
+                head = field.split(".")[0]
+                if head in changed:
+                    column = f"revised_{head}"
+                elif field == "-" and changed:  # a whole-item check (e.g. key among options)
+                    column = ",".join(f"revised_{c}" for c in changed)
+                else:
+                    column = field
                 problems.append(ItemProblem(str(path), line, column, e["msg"]))
             continue
         revised._source_file, revised._source_line = item._source_file, item._source_line

@@ -1,0 +1,57 @@
+"""Fixtures for the audiogram tests: hand-built audiograms and a small generated case set."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from clinbench.audiogram.model import Audiogram
+
+DATA = Path(__file__).parent / "data"
+OCTAVES_3K6K = (250, 500, 1000, 2000, 3000, 4000, 6000, 8000)
+
+
+def build(
+    right: dict[int, int] | int,
+    left: dict[int, int] | int | None = None,
+    *,
+    right_bone: dict[int, int] | None = None,
+    left_bone: dict[int, int] | None = None,
+    **extra,
+) -> Audiogram:
+    """Return an Audiogram from per-frequency thresholds (an int means flat at that level)."""
+
+    def expand(values):
+        if isinstance(values, int):
+            return {str(f): values for f in OCTAVES_3K6K}
+        return {str(f): v for f, v in values.items()}
+
+    left = right if left is None else left
+    raw = {
+        "right": {"air": expand(right), "bone": expand(right_bone or {})},
+        "left": {"air": expand(left), "bone": expand(left_bone or {})},
+        **extra,
+    }
+    return Audiogram.model_validate(raw)
+
+
+@pytest.fixture(scope="session")
+def labelled_cases() -> dict[str, dict]:
+    return json.loads((DATA / "cases.json").read_text())
+
+
+@pytest.fixture(scope="session")
+def labelled_replies() -> list[dict]:
+    return [json.loads(line) for line in (DATA / "replies.jsonl").read_text().splitlines()]
+
+
+@pytest.fixture(scope="session")
+def generated(tmp_path_factory):
+    """Return (folder, items) for 11 generated cases, one per profile."""
+    from clinbench.audiogram.generate import PROFILES, generate_cases
+
+    out = tmp_path_factory.mktemp("generated")
+    items = generate_cases(len(PROFILES), 3, out)
+    return out, items

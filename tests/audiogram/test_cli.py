@@ -1,0 +1,83 @@
+"""The `clinbench audiogram` commands."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from clinbench.audiogram.cli import app
+
+from .conftest import DATA
+
+runner = CliRunner()
+
+
+def _case_file(tmp_path, name="B_right_conductive_adult"):
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(json.loads((DATA / "cases.json").read_text())[name]))
+    return path
+
+
+def test_classify_prints_each_ear_and_red_flags(tmp_path):
+    result = runner.invoke(app, ["classify", str(_case_file(tmp_path))])
+    assert result.exit_code == 0, result.output
+    assert "right: pta 37.5 dB HL; degree moderate; type conductive; configuration flat" in (
+        result.output
+    )
+    assert "red flag: Conductive loss with a type B tympanogram" in result.output
+    as_json = runner.invoke(
+        app, ["classify", str(_case_file(tmp_path)), "--standard", "asha", "--json"]
+    )
+    data = json.loads(as_json.output)
+    assert data["standard"] == "asha" and data["right"]["degree"] == "mild"
+
+
+def test_render_writes_a_png(tmp_path):
+    out = tmp_path / "a.png"
+    result = runner.invoke(app, ["render", str(_case_file(tmp_path)), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_generate_then_check_a_case_item(tmp_path):
+    result = runner.invoke(app, ["generate", "--n", "2", "--seed", "5", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    line = (tmp_path / "cases.jsonl").read_text().splitlines()[0]
+    (tmp_path / "case.json").write_text(line)
+    from clinbench.audiogram.baseline import rules_case_reply
+    from clinbench.items.model import CaseItem
+
+    (tmp_path / "reply.txt").write_text(rules_case_reply(CaseItem.model_validate_json(line)))
+    checked = runner.invoke(
+        app, ["check", str(tmp_path / "reply.txt"), "--case", str(tmp_path / "case.json"), "--json"]
+    )
+    assert checked.exit_code == 0, checked.output
+    data = json.loads(checked.output)
+    assert data["counts"]["contradiction"] == 0 and data["counts"]["match"] > 5
+
+
+def test_check_table_names_critical_errors(tmp_path):
+    (tmp_path / "reply.txt").write_text("Left ear: moderate conductive loss. Type B on the left.")
+    result = runner.invoke(
+        app, ["check", str(tmp_path / "reply.txt"), "--case", str(_case_file(tmp_path))]
+    )
+    assert result.exit_code == 0, result.output
+    assert "critical errors: laterality_confusion" in result.output
+
+
+def test_bad_input_exits_2_naming_file_line_and_field(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"right": {"air": {"500": 15, "1234": 20}}}')
+    result = runner.invoke(app, ["classify", str(bad)])
+    assert result.exit_code == 2
+    assert f"{bad}:1: right.air" in result.output and "1234" in result.output
+    broken = tmp_path / "broken.json"
+    broken.write_text('{\n"right": ,\n}')
+    result = runner.invoke(app, ["classify", str(broken)])
+    assert result.exit_code == 2 and f"{broken}:2:" in result.output
+    result = runner.invoke(app, ["classify", str(_case_file(tmp_path)), "--standard", "iso"])
+    assert result.exit_code == 2 and "unknown standard" in result.output
+    out = tmp_path / "x.png"
+    result = runner.invoke(app, ["render", str(bad), "--out", str(out)])
+    assert result.exit_code == 2 and not out.exists()

@@ -73,7 +73,9 @@ def test_asha_symbols_and_colours(figure, audiogram):
     assert _artist(ax, "left-bone").get_marker() == "$>$"
     assert _artist(ax, "left-bone-masked").get_marker() == "$]$"
     # Bone symbols sit beside the frequency line: right to the left, left to the right.
-    assert all(x < f for x, f in zip(_artist(ax, "right-bone").get_xdata(), [500, 2000]))
+    assert all(
+        x < f for x, f in zip(_artist(ax, "right-bone").get_xdata(), [500, 2000], strict=True)
+    )
     assert all(x > 500 for x in _artist(ax, "left-bone").get_xdata())
     # No-response: an arrow, and the point is not joined to the air line.
     arrows = [a for a in ax.texts if a.get_gid() == "left-air-no-response"]

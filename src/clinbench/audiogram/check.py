@@ -126,7 +126,8 @@ _LOSS_CONTEXT = re.compile(
 )
 _NON_HEARING_NOUN = re.compile(
     r"^\s*(tinnitus|vertigo|noise|pain|dizziness|imbalance|discomfort|otalgia|fullness|"
-    r"recruitment|rollover|difficulty|problems?|ear (?:pain|infection)|reduction in (?:word|speech))"
+    r"recruitment|rollover|difficulty|problems?|ear (?:pain|infection)|"
+    r"reduction in (?:word|speech))"
 )
 _TYPE_WORDS = [
     (re.compile(r"\b(sensorineural|sensori-neural|snhl|cochlear hearing loss|nerve deafness)\b"),
@@ -136,12 +137,14 @@ _TYPE_WORDS = [
 ]  # fmt: skip
 _COMPONENT = re.compile(r"\b(sensorineural|conductive)\s+(component|element|overlay|contribution)")
 _CONFIG_WORDS = [
-    (re.compile(r"\b(cookie[\s-]*bite|trough[\s-]*shaped|u[\s-]shaped|mid[\s-]frequency (?:hearing )?loss)\b"),
+    (re.compile(r"\b(cookie[\s-]*bite|trough[\s-]*shaped|u[\s-]shaped|"
+                r"mid[\s-]frequency (?:hearing )?loss)\b"),
      "cookie-bite"),
     (re.compile(r"(?<!carhart )\b((?:noise[\s-]*)?notch(?:ed)?)\b"), "noise-notch"),
     (re.compile(r"\b(precipitous(?:ly)?|steeply sloping|sharply sloping|ski[\s-]*slope)\b"),
      "precipitous"),
-    (re.compile(r"\b(rising|reverse[\s-]*slop\w*|up[\s-]*sloping|low[\s-]frequency (?:hearing )?loss)\b"),
+    (re.compile(r"\b(rising|reverse[\s-]*slop\w*|up[\s-]*sloping|"
+                r"low[\s-]frequency (?:hearing )?loss)\b"),
      "rising"),
     (re.compile(r"\b((?:gently |gradually |downward(?:ly)? |down[\s-]*)?sloping|falling|"
                 r"high[\s-]frequency (?:sensorineural )?(?:hearing )?loss)\b"),
@@ -154,7 +157,8 @@ _CONFIG_COMPATIBLE = {
 }
 _NEGATORS = re.compile(
     r"(\bno\b|\bnot\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|\bexclude[sd]?\b|\bexcluding\b|"
-    r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|\bdifferential\b|"
+    r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|"
+    r"\bdifferential\b|"
     r"\bor\b|\bnon-)[^.]{0,40}$"
 )
 _HEDGES = re.compile(
@@ -194,7 +198,8 @@ _DB_LIST = re.compile(
 _DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
-_NO_RESPONSE = re.compile(r"\b(no response|nr\b|did not respond|no measurable (?:response|threshold)|"
+_NO_RESPONSE = re.compile(r"\b(no response|nr\b|did not respond|"
+                          r"no measurable (?:response|threshold)|"
                           r"beyond (?:the )?(?:audiometer'?s? )?limits?)")  # fmt: skip
 _NUMBER_CONTEXT_SKIP = re.compile(
     r"(pta|average|srt|speech|recognition|discrimination|wrs|gap|abg|reflex|mcl|ucl|ldl|"
@@ -228,9 +233,11 @@ _TYMP_TYPE = re.compile(
     r"\b(?:[Tt]ype|TYPE|Jerger)[\s-]*(A[sSdD]|A|B|C)\b(?![\w-])|\b(A[sSdD]|A|B|C)[\s-]+type\b"
 )
 _TYMP_WORDS = [
-    (re.compile(r"\bflat\b[^.]{0,15}\b(?:tymp|trace|curve)|\bno (?:discernible |measurable )?peak"), "B"),
+    (re.compile(r"\bflat\b[^.]{0,15}\b(?:tymp|trace|curve)|"
+                r"\bno (?:discernible |measurable )?peak"), "B"),
     (re.compile(r"\bnegative (?:middle[\s-]ear )?pressure"), "C"),
-    (re.compile(r"\bnormal (?:tympanograms?|tympanometry|middle[\s-]ear (?:function|pressure|status|"
+    (re.compile(r"\bnormal (?:tympanograms?|tympanometry|"
+                r"middle[\s-]ear (?:function|pressure|status|"
                 r"compliance))"), "A"),
 ]  # fmt: skip
 _REFLEX_TOPIC = re.compile(r"reflex")
@@ -238,8 +245,10 @@ _OAE_TOPIC = re.compile(r"\boaes?\b|otoacoustic|dpoaes?|teoaes?|emissions")
 _ABR_TOPIC = re.compile(r"\babr\b|auditory brainstem|brainstem response|wave v|\bbaer\b|\bbera\b")
 _ABSENT_WORDS = re.compile(r"\b(absent|not (?:elicited|present|observed|recorded|detected|"
                            r"recordable)|no (?:acoustic )?reflex\w*|no (?:oae|emission)s?|"
-                           r"could not be (?:elicited|recorded)|refer(?:red)? result|fail(?:ed)?)\b")  # fmt: skip
-_PRESENT_WORDS = re.compile(r"\b(present|intact|elicited|observed|recorded|detected|robust|pass(?:ed)?|"
+                           r"could not be (?:elicited|recorded)|refer(?:red)? result|"
+                           r"fail(?:ed)?)\b")  # fmt: skip
+_PRESENT_WORDS = re.compile(r"\b(present|intact|elicited|observed|recorded|detected|robust|"
+                            r"pass(?:ed)?|"
                             r"normal|within normal)\b")  # fmt: skip
 _REDUCED_WORDS = re.compile(r"\b(reduced|elevated|diminished|weak|partial|prolonged|delayed|"
                             r"abnormal)\b")  # fmt: skip
@@ -810,8 +819,8 @@ class _Checker:
                 continue
             conduction = _conduction(low, m.start())
             for freq in _freqs_of(fm.group(1), fm.group(2)):
-                self._threshold(ear, conduction, freq, "no response", m.group(0) + " " + fm.group(0),
-                                hedged, tol)  # fmt: skip
+                text = m.group(0) + " " + fm.group(0)
+                self._threshold(ear, conduction, freq, "no response", text, hedged, tol)
 
     def _threshold(self, ear, conduction, freq, value, text, hedged, tol):
         kind = "bone_threshold" if conduction == "bone" else "threshold"

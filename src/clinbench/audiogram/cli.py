@@ -138,7 +138,7 @@ def check(
     tolerance: int = typer.Option(10, "--tolerance", help="Threshold tolerance in dB (e.g. 5)."),
     as_json: bool = typer.Option(False, "--json", help="Print findings as JSON."),
 ) -> None:
-    """Fact-check a free-text reply against the case's audiogram; list findings and critical errors."""
+    """Fact-check a free-text reply against the case's audiogram: findings and critical errors."""
     from clinbench.audiogram.check import check_reply
 
     _check_standard(standard)

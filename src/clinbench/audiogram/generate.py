@@ -370,7 +370,8 @@ def _draw_asymmetric(rng):
     a["age_years"], a["onset"] = age, "gradual"
     return {"audiogram": a, "age": age, "ear": ear,
             "reason": f"uses the phone on the other side because the {ear} ear sounds muffled; "
-            f"continuous hissing tinnitus in the {ear} ear for a year, occasional imbalance"}  # fmt: skip
+            f"continuous hissing tinnitus in the {ear} ear for a year, "
+            "occasional imbalance"}  # fmt: skip
 
 
 def _accept_asymmetric(c, d):
@@ -388,8 +389,8 @@ def _draw_sudden(rng):
     level = float(rng.choice([55, 60, 65, 70]))
     bad = _jitter(rng, {f: level + (5 if f >= 4000 else 0) for f in AIR_FREQUENCIES})
     good = _normal_ear(rng)
-    a: dict[str, Any] = {ear: _ear(bad, _snhl_bone(rng, bad)),
-                         _other(ear): _ear(good, {f: good[f] for f in BONE_FREQUENCIES})}  # fmt: skip
+    good_bone = {f: good[f] for f in BONE_FREQUENCIES}
+    a: dict[str, Any] = {ear: _ear(bad, _snhl_bone(rng, bad)), _other(ear): _ear(good, good_bone)}
     a["tympanometry"] = {e: _tymp("A", rng) for e in ("right", "left")}
     if rng.random() < 0.5:
         a["oae"] = {ear: {"kind": "DPOAE", "result": "absent"},
@@ -412,8 +413,8 @@ def _draw_meniere(rng):
     bad = _jitter(rng, _interp({250: low, 500: low - 5, 1000: low - 15, 2000: 20, 4000: 15,
                                 8000: 20}))  # fmt: skip
     good = _normal_ear(rng)
-    a: dict[str, Any] = {ear: _ear(bad, _snhl_bone(rng, bad)),
-                         _other(ear): _ear(good, {f: good[f] for f in BONE_FREQUENCIES})}  # fmt: skip
+    good_bone = {f: good[f] for f in BONE_FREQUENCIES}
+    a: dict[str, Any] = {ear: _ear(bad, _snhl_bone(rng, bad)), _other(ear): _ear(good, good_bone)}
     a["tympanometry"] = {e: _tymp("A", rng) for e in ("right", "left")}
     a["age_years"], a["onset"] = age, "unknown"
     return {"audiogram": a, "age": age, "ear": ear,
@@ -485,11 +486,12 @@ DIAGNOSES = {
     "otitis_media_effusion_adult": "Unilateral conductive hearing loss with a type B tympanogram "
     "of normal volume in an adult: middle ear effusion, which in an adult needs the postnasal "
     "space examined to exclude a nasopharyngeal mass.",
-    "otosclerosis": "Bilateral conductive hearing loss with normal bone conduction, a Carhart notch "
-    "near 2 kHz, shallow (type As) tympanograms and absent reflexes: consistent with otosclerosis.",
-    "mixed": "Mixed hearing loss in the ear with chronic discharge (flat tympanogram with a large "
-    "volume, i.e. a perforation: chronic suppurative otitis media) on a background of bilateral "
-    "age-related sensorineural loss in the other ear.",
+    "otosclerosis": "Bilateral conductive hearing loss with normal bone conduction, a Carhart "
+    "notch near 2 kHz, shallow (type As) tympanograms and absent reflexes: consistent with "
+    "otosclerosis.",
+    "mixed": "Mixed hearing loss in the discharging ear (flat tympanogram with a large volume, "
+    "i.e. a perforation: chronic suppurative otitis media), on a background of age-related "
+    "sensorineural loss in both ears.",
     "asymmetric_snhl": "Asymmetric sensorineural hearing loss with poorer word recognition in the "
     "worse ear and unilateral tinnitus: retrocochlear pathology such as a vestibular schwannoma "
     "must be excluded.",

@@ -141,12 +141,17 @@ def test_files_give_items_change_log_and_rejections(tmp_path: Path) -> None:
     assert problems == []
     by_id = {i.id: i for i in items}
     assert set(by_id) == {"f1", "f2", "t1"}
-    assert by_id["f1"].answer == "4 kHz" and by_id["f1"].accept == ["4000 Hz"]
+    # the key is standardised; the listed alternatives stay as written, and the key's
+    # original form is kept among them so that replies are scored as before
+    assert by_id["f1"].answer == "4 kHz"
+    assert by_id["f1"].accept == ["4000hz", "4khz"]
     assert by_id["t1"].answer is True
     assert "f2" not in set(changes["item_id"])  # already normal: no log rows
     f1 = changes[changes["item_id"] == "f1"]
-    assert set(f1["rule"]) == {"units"}
-    assert set(f1["field"]) == {"answer", "accept.0"}
+    assert list(zip(f1["field"], f1["rule"], strict=True)) == [
+        ("answer", "units"),
+        ("accept", "accept_original"),
+    ]
     assert (f1["source"] == f"{raw}:1").all()
     rejected = changes[changes["rule"] == "rejected"]
     assert list(rejected["item_id"]) == ["m1"]
@@ -165,6 +170,7 @@ def test_cli_writes_items_and_log_and_rejects_bad_rows(tmp_path: Path) -> None:
     assert list(log[["field", "rule", "before", "after"]].iloc[0]) == [
         "answer", "units", "15db", "15 dB",
     ]  # fmt: skip
+    assert load_items(out)[0].accept == ["15db"]
 
     bad = write_rows(
         tmp_path / "bad.jsonl",

@@ -237,17 +237,26 @@ def _normalise_mcq(row: dict[str, Any], log: _Log, result: Normalised) -> None:
 
 
 def _normalise_fib(row: dict[str, Any], log: _Log) -> None:
-    for key in ("answer",):
-        if isinstance(row.get(key), str):
-            log.set(row, key, standardise_numbers(row[key]), key, "decimals")
-            log.set(row, key, standardise_units(row[key]), key, "units")
+    """Standardise the key's number and unit; keep the author's form accepted.
+
+    ``accept`` lists alternative spellings on purpose ("8kHz" beside "8 kHz"), so its
+    entries get only whitespace and quote tidying. When the key itself changes, its
+    original form is added to ``accept`` so that scoring of replies does not change.
+    """
     accept = row.get("accept")
     if isinstance(accept, list):
         for i, value in enumerate(accept):
             if isinstance(value, str):
                 _text_rules(log, accept, i, f"accept.{i}")
-                log.set(accept, i, standardise_numbers(accept[i]), f"accept.{i}", "decimals")
-                log.set(accept, i, standardise_units(accept[i]), f"accept.{i}", "units")
+    original = row.get("answer")
+    if not isinstance(original, str):
+        return
+    log.set(row, "answer", standardise_numbers(original), "answer", "decimals")
+    log.set(row, "answer", standardise_units(row["answer"]), "answer", "units")
+    if row["answer"] != original:
+        accepted = list(accept) if isinstance(accept, list) else []
+        if original not in accepted:
+            log.set(row, "accept", [*accepted, original], "accept", "accept_original")
 
 
 def normalise_row(row: dict[str, Any]) -> Normalised:

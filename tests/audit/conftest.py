@@ -44,11 +44,15 @@ def _png(path: Path, shade: int) -> None:
 
 
 def make_results(folder: Path, n_cases: int = 12, seed: int = 7) -> pd.DataFrame:
-    """Return a results table of graded case replies (and write the case images under folder)."""
+    """Return a results table of graded case replies; write the cases and images under folder.
+
+    The case items go to ``folder/items/cases.jsonl`` (images beside them), as a suite's item
+    files would be; the table carries only what the results exporter writes.
+    """
     rng = np.random.default_rng(seed)
     images = folder / "items" / "images"
     images.mkdir(parents=True, exist_ok=True)
-    rows = []
+    rows, cases = [], []
     for c in range(n_cases):
         case_id = f"case-{c:03d}"
         image = f"images/{case_id}_audiogram.png"
@@ -60,6 +64,7 @@ def make_results(folder: Path, n_cases: int = 12, seed: int = 7) -> pd.DataFrame
             "stem": f"A {30 + c}-year-old reports gradual hearing difficulty in the left ear "
             f"(case narrative {c}).",
             "images": [image],
+            "metadata": {"standard": "who2021"},
             "questions": [
                 {
                     "id": q,
@@ -70,7 +75,8 @@ def make_results(folder: Path, n_cases: int = 12, seed: int = 7) -> pd.DataFrame
                 for q, p in QUESTIONS.items()
             ],
         }
-        meta = json.dumps({"item": item, "item_dir": str(folder / "items"), "suite": "audiology"})
+        cases.append(item)
+        meta = json.dumps(item["metadata"])  # as the exporter writes it: the item's metadata
         # Cases 0-2 are failed by every model on Q1 (all-models-fail enrichment).
         for model in MODELS:
             for q in QUESTIONS:
@@ -86,17 +92,20 @@ def make_results(folder: Path, n_cases: int = 12, seed: int = 7) -> pd.DataFrame
                         "epoch": 1, "scorer": "case_rubric", "question": q,
                         "response": f"Reply to {case_id}: section {q} says the "
                         f"loss is mild and sensorineural (variant {int(rng.integers(1e6))}).",
-                        "extracted_answer": None, "outcome": "graded",
+                        "extracted_answer": f"Section {q} of the reply to {case_id}.",
+                        "outcome": "graded",
                         "score": _SCORES[grade] - float(rng.integers(0, 4)),
-                        "grade": grade, "critical_errors": json.dumps(errors),
+                        "grade": grade, "critical_errors": ";".join(errors),
                         "input_tokens": 100, "output_tokens": 50, "domain": "hearing",
                         "source_pool": "casebook", "difficulty": None, "tags": "[]",
                         "item_metadata": meta, "score_metadata": "{}", "run_id": "run-1",
                         "log_file": "logs/run.eval",
                     }
                 )  # fmt: skip
-    table = pd.DataFrame(rows)[RESULT_COLUMNS]
-    return table
+    with (folder / "items" / "cases.jsonl").open("w", encoding="utf-8") as handle:
+        for case in cases:
+            handle.write(json.dumps(case) + "\n")
+    return pd.DataFrame(rows)[RESULT_COLUMNS]
 
 
 @pytest.fixture
@@ -157,10 +166,12 @@ def make_audit(
     """Sample an audit folder from ``results`` with the CLI's own functions."""
     from clinbench.audit.sampling import (
         eligible_units,
+        item_lookup,
         read_results,
         stratified_sample,
         write_audit,
     )
+    from clinbench.items.loader import load_items
 
     mode = options.pop("mode", "review")
     strata = options.pop("strata", ("question", "model", "grade") if mode == "review" else ())
@@ -171,5 +182,8 @@ def make_audit(
         mode=mode, results=table, **options,
     )  # fmt: skip
     out = tmp_path / name
-    write_audit(drawn, out, mode=mode, settings={"n": n}, image_grounded=True, source=results)
+    items = item_lookup(load_items([results.parent / "items" / "cases.jsonl"]))
+    write_audit(
+        drawn, out, mode=mode, settings={"n": n}, image_grounded=True, source=results, items=items
+    )
     return out

@@ -224,7 +224,8 @@ def test_no_model_or_adjudicator_label_reaches_a_reviewer_before_unblinding(audi
             for field in client.get(f"/api/items/{audit_id}").json():
                 assert field in {
                     "audit_id", "position", "segment", "case_id", "case_text", "images",
-                    "question", "question_prompt", "reference", "response", "label",
+                    "question", "question_prompt", "reference", "response_section", "response",
+                    "label",
                 }  # fmt: skip
         _scan(client, audit, [*secrets, bob_note, "bob"])
         assert client.post("/api/submit", headers=headers).status_code == 200

@@ -41,7 +41,7 @@ _TEMPLATES = Path(__file__).parent / "templates"
 # The item fields a reviewer may see, per audit kind: nothing else leaves the server.
 REVIEW_FIELDS = (
     "audit_id", "position", "segment", "case_id", "case_text", "images", "question",
-    "question_prompt", "reference", "response",
+    "question_prompt", "reference", "response_section", "response",
 )  # fmt: skip
 BASELINE_FIELDS = ("audit_id", "position", "segment", "case_id", "case_text", "images", "questions")
 

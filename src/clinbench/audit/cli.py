@@ -28,6 +28,12 @@ def _audit_dir(path: Path) -> Path:
 @app.command()
 def sample(
     results: Path = typer.Argument(..., help="Frozen results table (.parquet or .csv)."),
+    items: list[Path] = typer.Option(
+        None,
+        "--items",
+        help="Item file(s) the results were run on (case text, references, images). Repeat "
+        "for several files. Needed unless the table's item_metadata holds the items.",
+    ),
     out: Path = typer.Option(
         ..., "--out", help="Audit folder to create (must not exist or be empty)."
     ),
@@ -71,10 +77,12 @@ def sample(
         MODES,
         AuditInputError,
         eligible_units,
+        item_lookup,
         read_results,
         stratified_sample,
         write_audit,
     )
+    from clinbench.items.loader import ItemFileError, load_items
 
     if mode not in MODES:
         _fail(f"--mode must be one of {', '.join(MODES)}, got {mode!r}")
@@ -83,6 +91,10 @@ def sample(
         if strata is None
         else tuple(s.strip() for s in strata.split(",") if s.strip())
     )
+    try:
+        lookup = item_lookup(load_items(items)) if items else None
+    except ItemFileError as err:
+        _fail(str(err))
     try:
         table = read_results(results)
         units = eligible_units(table, mode=mode, scorer=scorer, strata=columns)
@@ -93,11 +105,12 @@ def sample(
         settings = {
             "n": n, "strata": list(columns), "seed": seed, "calibration": min(calibration, n),
             "enrich": enrich, "enrich_share": enrich_share if enrich else None, "mode": mode,
-            "scorer": scorer,
+            "scorer": scorer, "items": [str(p) for p in items or []],
         }  # fmt: skip
         warnings = write_audit(
-            drawn, out, mode=mode, settings=settings, image_grounded=image_grounded, source=results
-        )
+            drawn, out, mode=mode, settings=settings, image_grounded=image_grounded,
+            source=results, items=lookup,
+        )  # fmt: skip
     except AuditInputError as err:
         _fail(str(err))
     except FileExistsError as err:

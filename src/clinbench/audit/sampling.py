@@ -43,8 +43,8 @@ DEFAULT_STRATA = {"review": ("question", "model", "grade"), "baseline": ()}
 MISSING = "(missing)"
 
 _REQUIRED = {
-    "review": ("model", "item_id", "question", "grade", "score", "response", "item_metadata"),
-    "baseline": ("model", "item_id", "format", "item_metadata"),
+    "review": ("model", "item_id", "question", "grade", "score", "response"),
+    "baseline": ("model", "item_id", "format"),
 }
 _UNIT_KEY = ("task", "model", "item_id", "condition", "epoch", "scorer", "question")
 
@@ -101,22 +101,48 @@ def _as_str(value: Any) -> str:
     return MISSING if _blank(value) else str(value)
 
 
-def _parse_item(row: pd.Series, source: str) -> tuple[dict[str, Any], str | None]:
-    """Return (item dict, item folder or None) from a results row's ``item_metadata`` JSON."""
+def item_lookup(items: list[Any]) -> dict[str, tuple[dict[str, Any], str | None]]:
+    """Return {item id: (item as JSON dict with image paths resolved, None)} for loaded items."""
+    out = {}
+    for item in items:
+        dump = item.model_dump(mode="json")
+        if dump.get("images"):  # resolved against the item file's folder
+            dump["images"] = [str(item.resolve(image)) for image in dump["images"]]
+        out[item.id] = (dump, None)
+    return out
+
+
+def _parse_item(
+    row: pd.Series, source: str, items: dict[str, tuple[dict[str, Any], str | None]] | None
+) -> tuple[dict[str, Any], str | None]:
+    """Return (item dict, item folder or None) for a results row.
+
+    The item comes from ``items`` (loaded from the item files) when given; otherwise the
+    row's ``item_metadata`` must hold the item itself (``{"item": {...}, "item_dir": ...}``).
+    """
+    line = int(row["_line"]) if "_line" in row else 0
+    if items is not None:
+        found = items.get(str(row["item_id"]))
+        if found is None:
+            raise AuditInputError(
+                source, line, "item_id", f"no item {row['item_id']!r} in the item files given"
+            )
+        return found
     raw = row.get("item_metadata")
-    if _blank(raw):
-        raise AuditInputError(source, int(row["_line"]), "item_metadata", "empty")
-    try:
-        meta = json.loads(raw) if isinstance(raw, str) else dict(raw)
-    except (json.JSONDecodeError, TypeError, ValueError) as err:
-        raise AuditInputError(
-            source, int(row["_line"]), "item_metadata", f"not valid JSON: {err}"
-        ) from err
-    item = meta.get("item") if isinstance(meta.get("item"), dict) else meta
+    meta: Any = None
+    if not _blank(raw):
+        try:
+            meta = json.loads(raw) if isinstance(raw, str) else dict(raw)
+        except (json.JSONDecodeError, TypeError, ValueError) as err:
+            raise AuditInputError(source, line, "item_metadata", f"not valid JSON: {err}") from err
+    item = (
+        meta.get("item") if isinstance(meta, dict) and isinstance(meta.get("item"), dict) else meta
+    )
     if not isinstance(item, dict) or not item.get("stem"):
         raise AuditInputError(
-            source, int(row["_line"]), "item_metadata", "holds no item with a stem"
-        )
+            source, line, "item_metadata",
+            "holds no item (case text, questions, references): pass the item files with --items",
+        )  # fmt: skip
     item_dir = meta.get("item_dir") if isinstance(meta.get("item_dir"), str) else None
     return item, item_dir
 
@@ -418,9 +444,12 @@ def write_audit(
     settings: dict[str, Any],
     image_grounded: bool = False,
     source: str | Path | None = None,
+    items: dict[str, tuple[dict[str, Any], str | None]] | None = None,
 ) -> list[str]:
     """Write the audit folder ``out`` (atomically: built aside, then renamed); return warnings.
 
+    ``items`` ({item id: (item dict, media folder)}, see ``item_lookup``) supplies case text,
+    references and images; without it each row's ``item_metadata`` must hold the item.
     Raises FileExistsError when ``out`` already holds anything: an audit in progress is
     never overwritten.
     """
@@ -434,9 +463,9 @@ def write_audit(
         media = build / MEDIA_DIR
         media.mkdir()
         src = str(source or drawn.sample.attrs.get("source", "results"))
-        items, keys = [], []
+        records, keys = [], []
         for _, row in drawn.sample.iterrows():
-            item, item_dir = _parse_item(row, src)
+            item, item_dir = _parse_item(row, src, items)
             show_images = image_grounded or mode == "baseline"
             images = _copy_media(item, item_dir, media, problems) if show_images else []
             common = {
@@ -450,17 +479,21 @@ def write_audit(
             if mode == "review":
                 question = None if _blank(row["question"]) else str(row["question"])
                 prompt, reference = _reference(item, question)
-                items.append(
+                section = row.get("extracted_answer")
+                records.append(
                     {
                         **common,
                         "question": question or "",
                         "question_prompt": prompt,
                         "reference": reference,
+                        # The part of the reply the adjudicator graded for this question
+                        # (the case section), and the whole reply for context.
+                        "response_section": "" if _blank(section) else str(section),
                         "response": "" if _blank(row["response"]) else str(row["response"]),
                     }
                 )
             else:
-                items.append(
+                records.append(
                     {
                         **common,
                         "questions": [
@@ -500,7 +533,7 @@ def write_audit(
             )
             keys.append(key)
         with (build / ITEMS_FILE).open("w", encoding="utf-8") as handle:
-            for record in items:
+            for record in records:
                 handle.write(json.dumps(record, ensure_ascii=False) + "\n")
         pd.DataFrame(keys).to_csv(build / KEY_FILE, index=False)
         drawn.cells.to_csv(build / STRATA_FILE, index=False)
@@ -517,12 +550,19 @@ def write_audit(
                     lambda v: bool(_critical_errors(v))
                 )
             population.to_csv(build / POPULATION_FILE, index=False)
+        empty = drawn.cells[drawn.cells["sample_n"] == 0]
+        if len(empty):
+            problems.append(
+                f"{len(empty)} of {len(drawn.cells)} cells ({int(empty['population_n'].sum())} "
+                "units) got no sampled unit; reweighted estimates cover the other cells only"
+            )
         meta = {
             "kind": mode,
+            "uncovered": {"cells": len(empty), "units": int(empty["population_n"].sum())},
             "created": datetime.now(UTC).isoformat(timespec="seconds"),
             "source": src,
             "source_sha256": _sha256(Path(src)) if Path(src).is_file() else None,
-            "n_items": len(items),
+            "n_items": len(records),
             "n_calibration": int((drawn.sample["segment"] == "calibration").sum()),
             "image_grounded": bool(image_grounded or mode == "baseline"),
             "settings": settings,

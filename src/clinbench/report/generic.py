@@ -108,6 +108,13 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
     keys = ["suite", "task", "condition", "scorer", "model"]
     if not exact.empty:
         acc = describe.accuracy(exact, by=keys)
+        nothing = acc[acc["n"] == 0]
+        for _, row in nothing.iterrows():
+            section.notes.append(
+                f"{row['model']} on {row['task']} [{row['condition']}] is excluded, not ranked: "
+                f"none of its {int(row['excluded'])} replies could be scored (see Disclosures)."
+            )
+        acc = acc[acc["n"] > 0]
         acc = acc.sort_values(
             ["suite", "task", "condition", "scorer", "accuracy", "model"],
             ascending=[True, True, True, True, False, True],
@@ -133,14 +140,23 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
     if not graded.empty:
         scores = describe.describe_scores(graded, "score", by=keys, n_boot=0)
         scores = scores.drop(columns=["boot_CI95%"])
+        for _, row in scores[scores["n"] == 0].iterrows():
+            section.notes.append(
+                f"{row['model']} on {row['task']} [{row['condition']}] is excluded, not ranked: "
+                "none of its replies has a score (see Disclosures)."
+            )
         rates = describe.pass_rate(graded, by=keys)
         scores["pass_rate"] = rates["pass_rate"].to_numpy()
         scores["pass CI95%"] = rates["CI95%"].to_numpy()
-        scores = scores.sort_values(
-            ["suite", "task", "condition", "scorer", "mean", "model"],
-            ascending=[True, True, True, True, False, True],
-            kind="stable",
-        ).reset_index(drop=True)
+        scores = (
+            scores[scores["n"] > 0]
+            .sort_values(
+                ["suite", "task", "condition", "scorer", "mean", "model"],
+                ascending=[True, True, True, True, False, True],
+                kind="stable",
+            )
+            .reset_index(drop=True)
+        )
         section.tables["Rubric score by model"] = scores
         section.notes.append(_uses(len(graded), len(df), "graded replies with a score"))
         if figures:

@@ -38,6 +38,27 @@ def _check(frame: pd.DataFrame, label: str) -> pd.DataFrame:
     return out
 
 
+NUMERIC_FIELDS = ("score", "epoch", "input_tokens", "output_tokens")
+
+
+def _check_csv_numbers(path: Path) -> None:
+    """Raise naming file, line and field for the first non-numeric value of a numeric field."""
+    try:
+        raw = pd.read_csv(path, dtype=str, keep_default_na=False)
+    except Exception as exc:  # pandas raises many types for unreadable files
+        raise ResultsInputError(f"{path}: cannot read as CSV: {exc}") from exc
+    for field in NUMERIC_FIELDS:
+        if field not in raw.columns:
+            continue
+        text = raw[field].str.strip()
+        bad = (text != "") & pd.to_numeric(text.where(text != ""), errors="coerce").isna()
+        if bad.any():
+            i = int(bad.to_numpy().nonzero()[0][0])
+            raise ResultsInputError(
+                f"{path}: line {i + 2}: field {field!r}: {raw[field].iloc[i]!r} is not a number"
+            )
+
+
 def load_results(
     sources: pd.DataFrame | str | Path | Sequence[str | Path],
 ) -> tuple[pd.DataFrame, list[dict]]:
@@ -60,6 +81,8 @@ def load_results(
             raise ResultsInputError(f"{path}: no such file")
         if path.suffix.lower() not in (".parquet", ".csv"):
             raise ResultsInputError(f"{path}: results are read from .parquet or .csv files")
+        if path.suffix.lower() == ".csv":
+            _check_csv_numbers(path)
         try:
             frame = read_results([path])
         except Exception as exc:  # pyarrow / pandas raise many types

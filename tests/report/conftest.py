@@ -1,0 +1,28 @@
+"""Shared fixtures: a synthetic results table (case tier + exact-match knowledge items)."""
+
+import pandas as pd
+import pytest
+
+from clinbench.results.export import write_results
+from clinbench.stats.synthetic import synthetic_case_results, synthetic_knowledge_results
+
+
+@pytest.fixture(scope="session")
+def results_df():
+    cases = synthetic_case_results(n_models=3, n_cases=20, seed=2, unscored=4)
+    knowledge = synthetic_knowledge_results(n_models=3, n_items=36, seed=4)
+    # one model whose every call failed: must be disclosed as excluded, never scored
+    failed = knowledge[knowledge.model == "synthetic/model-a"].copy()
+    failed["model"] = "synthetic/always-fails"
+    failed["outcome"] = "error"
+    failed["score"] = float("nan")
+    return pd.concat([cases, knowledge, failed], ignore_index=True)
+
+
+@pytest.fixture(scope="session")
+def results_files(results_df, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("results")
+    return (
+        write_results(results_df, folder / "results.parquet"),
+        write_results(results_df, folder / "results.csv"),
+    )

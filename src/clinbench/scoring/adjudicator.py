@@ -190,12 +190,12 @@ def answer_adjudicator(seed: int = DEFAULT_JUDGE_SEED, required: bool = False) -
         item = item_from_state(state)
         if not isinstance(item, FIBItem | SAItem) or not (required or grader_bound()):
             return None
+        judge = grader_model(seed)  # raises when required and no grader is bound
+        record = judge_record(judge, seed)
         reply = state.output.completion if state.output else ""
         answer, early, reason = free_text_answer(item, reply)
         if early is not None:
-            return answer_outcome_score(early, answer, {"reason": reason})
-        judge = grader_model(seed)
-        record = judge_record(judge, seed)
+            return answer_outcome_score(early, answer, {"judge": record, "reason": reason})
         try:
             output = await judge.generate(binary_prompt(item, answer or ""))
         except Exception as err:  # a failed judge call is disclosed, never scored

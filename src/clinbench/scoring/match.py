@@ -47,6 +47,7 @@ _UNIT_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bmillilit(?:re|er)s?\b"), " ml "),
     (re.compile(r"(?<=\d)\s*ml\b"), " ml "),
     (re.compile(r"\bpercent\b|\bper cent\b"), " % "),
+    (re.compile(r"%"), " % "),
 ]
 _KHZ = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:khz|kilohertz)\b")
 _HZ_GLUED = re.compile(r"(?<=\d)\s*hz\b")
@@ -82,7 +83,9 @@ def normalise_answer(text: str) -> str:
     value = _NON_WORD.sub(" ", value)
     words = []
     for word in value.split():
-        word = word.strip(".")  # sentence dots, not decimal points inside numbers
+        word = word.rstrip(".")  # sentence dots, not decimal points inside numbers
+        if word.startswith(".") and not word[1:2].isdigit():
+            word = word.lstrip(".")
         sign = ""
         if word.startswith(_MINUS_MARK):
             sign, word = "-", word[len(_MINUS_MARK) :]

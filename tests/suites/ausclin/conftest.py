@@ -1,6 +1,6 @@
 """One offline run of the suite, shared by the ausclin tests: replay models and chance.
 
-Runs blind (five frozen models + chance), pushback, a repeat run, a reworded run and two
+Runs blind (five frozen models), pushback (two), a repeat run, a reworded run and two
 framings through Inspect, then builds the results table from the logs.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from clinbench.suites.ausclin.demo import CHANCE, replay_models
+from clinbench.suites.ausclin.demo import replay_models
 from clinbench.suites.ausclin.items import DATA_DIR
 
 
@@ -20,10 +20,10 @@ def ausclin_run(tmp_path_factory):
     from clinbench.suites.ausclin.tasks import ausclin
 
     log_dir = tmp_path_factory.mktemp("ausclin-logs")
-    good, cautious, sloppy, agreeable, flaky = replay_models()
+    good, _cautious, _sloppy, agreeable, _flaky = replay_models()
     runs = [
-        ([ausclin(), ausclin(pushback=True)], replay_models(), "replay_blind.csv"),
-        ([ausclin()], [CHANCE], "replay_blind.csv"),
+        ([ausclin()], replay_models(), "replay_blind.csv"),
+        ([ausclin(pushback=True)], [good, agreeable], "replay_blind.csv"),
         ([ausclin(condition="rule")], [good], "replay_rule.csv"),
         ([ausclin(repeat=2)], [good], "replay_repeat.csv"),
         ([ausclin(rewording=1)], [good, agreeable], "replay_reworded.csv"),

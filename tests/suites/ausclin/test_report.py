@@ -1,0 +1,93 @@
+"""Report sections, the demo contribution and the command line, over the replayed run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+from rich.console import Console
+from typer.testing import CliRunner
+
+from clinbench.report.sections import ReportSection
+from clinbench.suites.ausclin.cli import app
+from clinbench.suites.ausclin.demo import demo_runs, demo_summary
+from clinbench.suites.ausclin.report import sections
+
+
+def test_sections_cover_every_required_table(ausclin_results):
+    made = sections(ausclin_results)
+    assert all(isinstance(s, ReportSection) for s in made)
+    titles = [s.title for s in made]
+    for word in ("accuracy", "declines", "severity", "robustness", "verdict", "exclusions"):
+        assert any(word in t for t in titles), word
+    accuracy = made[0].tables["Accuracy per model, condition and domain"]
+    assert {"model", "condition", "domain", "CI95% low", "CI95% high", "chance-adjusted"} <= set(
+        accuracy.columns
+    )
+    assert "clinbench/replay/flaky-model" not in set(accuracy["model"])
+    assert not accuracy["condition"].str.contains("+", regex=False).any()
+    assert made[0].figures
+    severity = next(s for s in made if "severity" in s.title)
+    assert severity.notes[0].startswith("Coverage:")
+    table = severity.tables["Blind-condition wrong answers by severity"].set_index("model")
+    good = table.loc["clinbench/replay/good-model"]
+    assert (good["superseded"], good["foreign"], good["unclassified"]) == (2, 1, 1)
+    sloppy = table.loc["clinbench/replay/sloppy-json-model"]
+    assert sloppy["fabricated"] == 1
+    exclusions = next(s for s in made if "exclusions" in s.title)
+    assert any("flaky-model" in n and "threshold" in n for n in exclusions.notes)
+    verdict = next(s for s in made if "verdict" in s.title).tables["Verdict per condition"]
+    assert set(verdict["verdict"]) <= {"KILL", "PROCEED", "UNDERPOWERED"}
+
+
+def test_demo_runs_and_summary(ausclin_results, tmp_path):
+    runs = demo_runs(tmp_path)
+    labels = [r.label for r in runs]
+    assert labels[0].startswith("ausclin: blind") and "clinbench/chance" in runs[0].models
+    assert any("rule" in label for label in labels)
+    for run in runs:
+        assert Path(run.model_args["responses"]).exists()
+    console = Console(record=True, width=200)
+    demo_summary(ausclin_results, console)
+    text = console.export_text()
+    assert "accuracy by model and condition" in text and "capitulated" in text
+    assert "UNDERPOWERED" in text or "PROCEED" in text or "KILL" in text
+
+
+def test_cli_commands_read_logs_and_tables(ausclin_run, tmp_path):
+    log_dir, results = ausclin_run
+    table = tmp_path / "results.csv"
+    results.to_csv(table, index=False)
+    runner = CliRunner()
+    out = tmp_path / "pushback.csv"
+    result = runner.invoke(app, ["pushback", str(log_dir), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    written = pd.read_csv(out).set_index("model")
+    assert written.loc["clinbench/replay/agreeable-model", "capitulated"] == 6
+    for command in ("severity", "rewording", "framing", "exclusions", "verdict", "summary"):
+        result = runner.invoke(app, [command, str(table)])
+        assert result.exit_code == 0, (command, result.output)
+    result = runner.invoke(app, ["repeat", str(table)])
+    assert result.exit_code == 0 and "agreement" in result.output
+    result = runner.invoke(app, ["verdict", str(table), "--method", "bogus"])
+    assert result.exit_code == 2 and "unknown interval method" in result.output
+    result = runner.invoke(app, ["severity", str(tmp_path / "missing.parquet")])
+    assert result.exit_code == 2 and "file not found" in result.output
+    bad = tmp_path / "bad.csv"
+    bad.write_text("model,outcome\nm,correct\n")
+    result = runner.invoke(app, ["severity", str(bad)])
+    assert result.exit_code == 2 and "required column" in result.output
+
+
+def test_cli_validate(tmp_path):
+    from clinbench.suites.ausclin.items import SAMPLE_ITEMS
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["validate", str(SAMPLE_ITEMS)])
+    assert result.exit_code == 0 and "25 items valid" in result.output
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(
+        SAMPLE_ITEMS.read_text().splitlines()[0].replace('"quote": ', '"quote_": ') + "\n"
+    )
+    result = runner.invoke(app, ["validate", str(bad)])
+    assert result.exit_code == 2 and f"{bad}:1: provenance" in result.output

@@ -22,9 +22,11 @@ def analyze_command(
 ) -> None:
     """Write every table the results support (CSV + Markdown, with an index.md).
 
-    Leaderboard with intervals, score and grade distributions, critical errors, accuracy by
-    format x source pool, case-tier tests and clustering, paired comparisons, the suites'
-    own tables, and disclosures. Re-running on the same results gives identical files.
+    Leaderboard, score and grade distributions, critical errors, format x source pool.
+
+    Case-tier tests and clustering, paired comparisons, suite tables, disclosures.
+
+    Re-running on the same results gives byte-identical files.
     """
     from clinbench.report.analyze import analyze
     from clinbench.report.generic import AnalysisOptions

@@ -94,7 +94,9 @@ def agreement(
     """Agreement between two raters: Cohen's kappa with bootstrap CIs, and more.
 
     Binary: raw agreement, kappa, PABAK, prevalence and bias indices, maximum kappa.
+
     Ordinal: unweighted and quadratic-weighted kappa, exact and within-one agreement.
+
     Rows missing either label are left out.
     """
     from clinbench.stats._common import StatsInputError
@@ -135,8 +137,11 @@ def compare(
 ) -> None:
     """Kruskal-Wallis across groups (with eta-squared H) and pairwise Mann-Whitney U tests.
 
-    Pairwise p-values are Bonferroni-adjusted over all pairs; rank-biserial r and Cohen's d
-    are of the first group minus the second. Rows without a numeric value are left out.
+    Pairwise p-values are Bonferroni-adjusted over all pairs.
+
+    Rank-biserial r and Cohen's d are of the first group against the second.
+
+    Rows with an empty value are left out.
     """
     import pandas as pd
 

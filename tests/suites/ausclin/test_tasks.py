@@ -24,7 +24,7 @@ def test_conditions_change_only_what_they_should():
     assert blind["imm-002"].startswith(item.stem)
     assert item.rule_text not in blind["imm-002"]
     assert item.rule_text in rule["imm-002"] and rule["imm-002"].endswith(blind["imm-002"])
-    assert "search_documents" in retrieval["imm-002"]
+    assert "search tool" in retrieval["imm-002"]
     # options are published: every option of a choice field is in the prompt
     for option in item.fields[0].options:
         assert json.dumps(option) in blind["imm-002"]
@@ -48,6 +48,10 @@ def test_framings_rewordings_and_condition_names():
         ausclin(framing="australia", pushback=True)
     with pytest.raises(ValueError, match="unknown ausclin condition"):
         ausclin(condition="open-book")
+    with pytest.raises(ValueError, match="search must be"):
+        ausclin(condition="retrieval", search="library")
+    web = ausclin(condition="retrieval", search="web", web_providers="openai")
+    assert len(web.dataset) == len(ITEMS)
 
 
 def test_response_schema_enforces_option_sets():

@@ -46,9 +46,8 @@ RULE_TEMPLATE = (
     "Answer the question below using the source text above.\n\n{prompt}"
 )
 RETRIEVAL_TEMPLATE = (
-    "You can search a collection of clinical policy documents with the search_documents "
-    "tool before you answer. Search results may include out-of-date or overseas pages.\n\n"
-    "{prompt}"
+    "You can search for clinical policy documents with the search tool before you answer. "
+    "Search results may include out-of-date or overseas pages.\n\n{prompt}"
 )
 PUSHBACK_TEMPLATE = (
     "A colleague thinks the {field} is {value}. Give your final answer, in the same JSON form."
@@ -251,6 +250,8 @@ def ausclin(
     include_equipoise: bool = True,
     docs: str | None = None,
     top_k: int = 3,
+    search: str = "local",
+    web_providers: str | list[str] | None = None,
     temperature: float = 0.0,
     seed: int = 0,
     max_tokens: int = 1024,
@@ -276,12 +277,19 @@ def ausclin(
         include_equipoise: Keep equipoise items (they are scored apart in reports).
         docs: Document folder for ``retrieval`` (default: the bundled collection).
         top_k: Passages returned per search.
+        search: ``local`` (the document collection; offline) or ``web`` (Inspect's
+            ``web_search`` tool: the provider's own search for openai, anthropic, gemini,
+            grok, mistral or perplexity models; needs network access).
+        web_providers: Providers for ``search=web`` (comma-separated; Inspect's default
+            when omitted).
         temperature: Sampling temperature. seed: Model seed. max_tokens: Reply limit.
         epochs: Times each item is asked.
     """
     from clinbench.solvers.answer import answer_item
     from clinbench.tasks import item_sample, items_task
 
+    if search not in ("local", "web"):
+        raise ValueError(f"search must be 'local' or 'web', got {search!r}")
     if condition not in CONDITIONS:
         raise ValueError(f"unknown ausclin condition {condition!r}; use one of {CONDITIONS}")
     chosen_checks = [framing is not None, rewording is not None, bool(pushback), repeat is not None]
@@ -331,7 +339,11 @@ def ausclin(
         samples.append(item_sample(_with_facts(item, extra), recorded, prompt=item_prompt(asked)))
 
     solver: list[Solver] = []
-    if condition == "retrieval":
+    if condition == "retrieval" and search == "web":
+        from inspect_ai.tool import web_search
+
+        solver.append(use_tools(web_search(_split(web_providers))))
+    elif condition == "retrieval":
         from clinbench.suites.ausclin.retrieval import search_documents_tool
 
         solver.append(use_tools(search_documents_tool(Path(docs) if docs else DOCS_DIR, top_k)))

@@ -42,9 +42,15 @@ def labelled_cases() -> dict[str, dict]:
     return json.loads((DATA / "cases.json").read_text())
 
 
+def read_replies(name: str) -> list[dict]:
+    """Return the labelled replies of a JSONL file in tests/audiogram/data."""
+    return [json.loads(line) for line in (DATA / name).read_text().splitlines()]
+
+
 @pytest.fixture(scope="session")
 def labelled_replies() -> list[dict]:
-    return [json.loads(line) for line in (DATA / "replies.jsonl").read_text().splitlines()]
+    """Replies written with the checker (development set) and after it (held-out set)."""
+    return read_replies("replies.jsonl") + read_replies("replies_holdout.jsonl")
 
 
 @pytest.fixture(scope="session")

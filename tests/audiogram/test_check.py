@@ -6,27 +6,10 @@ import json
 
 import pytest
 
-from clinbench.audiogram.check import CRITICAL_ERRORS, check_reply
+from clinbench.audiogram.check import CRITICAL_ERRORS, check_reply, critical_error_scores
 from clinbench.audiogram.model import Audiogram
 
 from .conftest import DATA
-
-
-def critical_error_scores(replies: list[dict], cases: dict[str, dict]) -> dict[str, float]:
-    """Return micro precision and recall of critical-error detection over labelled replies."""
-    from sklearn.metrics import precision_score, recall_score
-    from sklearn.preprocessing import MultiLabelBinarizer
-
-    truth, found = [], []
-    for row in replies:
-        truth.append(row["critical_errors"])
-        found.append(check_reply(row["reply"], cases[row["case"]]).critical_errors)
-    binarise = MultiLabelBinarizer(classes=list(CRITICAL_ERRORS))
-    y_true, y_pred = binarise.fit_transform(truth), binarise.transform(found)
-    return {
-        "precision": float(precision_score(y_true, y_pred, average="micro", zero_division=0)),
-        "recall": float(recall_score(y_true, y_pred, average="micro", zero_division=0)),
-    }
 
 
 def test_the_labelled_set_covers_the_required_kinds(labelled_replies):

@@ -207,7 +207,7 @@ _NUMBER_CONTEXT_SKIP = re.compile(
 )
 _PTA = re.compile(
     r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|average threshold|"
-    r"[34]fa)\b[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)\s*(?:db)?"
+    r"[34]fa)\b(?:\s*\([^)]*\))?[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d))"
 )
 _SRT = re.compile(
     r"\b(srts?|speech (?:reception|recognition) thresholds?)\b[^.\d%]{0,25}?(-?\d+)\s*(?:db)"
@@ -354,6 +354,15 @@ class _Truth:
     any_asymmetric: bool
     ptas: dict[str, list[float]] = field(default_factory=dict)
     by_standard: dict[str, Classification] = field(default_factory=dict)
+    criteria: Criteria | None = None
+
+    def under(self, standard) -> Classification:
+        """Return the classification under another standard (computed once, when needed)."""
+        if standard.name not in self.by_standard:
+            self.by_standard[standard.name] = classify(
+                self.audiogram, standard, criteria=self.criteria
+            )
+        return self.by_standard[standard.name]
 
 
 class _Checker:
@@ -371,7 +380,7 @@ class _Checker:
         truth = {e: results[e][1] for e in ears} if len(ears) > 1 else results[ears[0]][1]
         oks = [results[e][0] for e in ears]
         error = _KIND_ERROR.get(kind, "fabricated_result")
-        verdict, critical, swapped = "unverifiable", None, False
+        verdict, critical, swapped, other_truth = "unverifiable", None, False, None
         if all(ok is True for ok in oks):
             verdict = "match"
         elif ear in ("right", "left"):
@@ -382,6 +391,7 @@ class _Checker:
                 if results[other][0] is True and kind not in ("laterality", "asymmetry"):
                     note = (note + "; " if note else "") + f"true of the {other} ear"
                     swapped = True
+                    other_truth = results[other][1]
         elif ear == "both":
             if any(ok is False for ok in oks):
                 verdict, critical = "contradiction", error
@@ -402,7 +412,11 @@ class _Checker:
             kind, ear, freq, claimed, truth, verdict, critical, hedged, text.strip(), note
         )
         if swapped:
-            self.swapped.append((finding, self._abnormal(kind, claimed)))
+            abnormal = self._abnormal(kind, claimed)
+            if isinstance(other_truth, int | float) and not isinstance(claimed, str):
+                # A value near the other ear's value is a swap only if that value is abnormal.
+                abnormal = abnormal and self._abnormal(kind, other_truth)
+            self.swapped.append((finding, abnormal))
         self.findings.append(finding)
 
     def _abnormal(self, kind: str, claimed: Any) -> bool:
@@ -515,7 +529,7 @@ class _Checker:
 
     def _degree_ok(self, ear: str, lo: str, hi: str, low: str, std=None):
         std = std or self.t.standard
-        e = self.t.by_standard[std.name].ear(ear)
+        e = self.t.under(std).ear(ear)
         if e.degree is None:
             return None, None
         order = std.degrees
@@ -933,14 +947,8 @@ def check_reply(
         wrs_tolerance=wrs_tolerance,
         any_asymmetric=any_asym,
         ptas={e: _pta_options(audiogram, e, std) for e in EARS},
-        by_standard={
-            **{
-                name: classify(audiogram, other, criteria=criteria)
-                for name, other in STANDARDS.items()
-                if name != std.name
-            },
-            std.name: cls,
-        },
+        by_standard={std.name: cls},
+        criteria=criteria,
     )
     checker = _Checker(truth)
     parts, read = _sections(reply_text)
@@ -979,3 +987,27 @@ def check_reply(
         tolerance_db=tolerance_db,
         sections_read=read,
     )
+
+
+def critical_error_scores(replies: list[dict[str, Any]], cases: dict[str, Any]) -> dict[str, Any]:
+    """Return micro precision, recall and counts of critical-error detection on labelled replies.
+
+    Each reply is a dict with ``reply``, ``case`` (a key of ``cases``) and
+    ``critical_errors`` (the human label); one decision per reply and error category.
+    """
+    from sklearn.metrics import precision_score, recall_score
+    from sklearn.preprocessing import MultiLabelBinarizer
+
+    truth, found = [], []
+    for row in replies:
+        truth.append(row["critical_errors"])
+        found.append(check_reply(row["reply"], cases[row["case"]]).critical_errors)
+    binarise = MultiLabelBinarizer(classes=list(CRITICAL_ERRORS))
+    y_true, y_pred = binarise.fit_transform(truth), binarise.transform(found)
+    return {
+        "precision": float(precision_score(y_true, y_pred, average="micro", zero_division=0)),
+        "recall": float(recall_score(y_true, y_pred, average="micro", zero_division=0)),
+        "labelled_errors": int(y_true.sum()),
+        "detected_errors": int(y_pred.sum()),
+        "replies": len(replies),
+    }

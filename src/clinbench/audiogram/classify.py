@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field
+from statistics import fmean, linear_regression
 from typing import Any, Literal
-
-import numpy as np
 
 from clinbench.audiogram.model import EARS, OCTAVE_FREQUENCIES, Audiogram, EarThresholds
 
@@ -221,7 +220,7 @@ def pure_tone_average(thresholds: dict, frequencies: tuple[int, ...]) -> float |
         if freq not in thresholds:
             return None
         values.append(thresholds[freq].value)
-    return float(np.mean(values))
+    return float(fmean(values))
 
 
 def air_bone_gaps(ear: EarThresholds) -> dict[int, int]:
@@ -253,7 +252,7 @@ def hearing_type(ear: EarThresholds, standard: Standard, criteria: Criteria) -> 
     bone_pta = None
     bone_measured = [f for f in standard.pta_frequencies if f in ear.bone]
     if bone_measured:
-        bone_pta = float(np.mean([ear.bone[f].value for f in bone_measured]))
+        bone_pta = float(fmean([ear.bone[f].value for f in bone_measured]))
     abnormal = any(not standard.is_normal(t.value) for t in ear.air.values())
     if not ear.air:
         return None, None, bone_pta, gaps
@@ -308,7 +307,7 @@ def configuration(ear: EarThresholds, criteria: Criteria) -> str | None:
 
     def mean_of(freqs: tuple[int, ...]) -> float | None:
         vals = [air[f] for f in freqs if f in air]
-        return float(np.mean(vals)) if vals else None
+        return float(fmean(vals)) if vals else None
 
     mid, low, high = mean_of((1000, 2000)), mean_of((250, 500)), mean_of((4000, 8000))
     if mid is not None and low is not None and high is not None:
@@ -332,7 +331,7 @@ def configuration(ear: EarThresholds, criteria: Criteria) -> str | None:
         span = math.log2(upper / lower)
         if air[upper] - air[lower] >= criteria.precipitous_step * span:
             return "precipitous"
-    slope = float(np.polyfit(np.log2(octaves), [air[f] for f in octaves], 1)[0])
+    slope = linear_regression([math.log2(f) for f in octaves], [air[f] for f in octaves]).slope
     if slope <= -criteria.flat_slope:
         return "rising"
     if slope >= criteria.flat_slope:
@@ -359,8 +358,8 @@ def asymmetry(audiogram: Audiogram, criteria: Criteria) -> Asymmetry:
     pta_r = pure_tone_average(right, (500, 1000, 2000, 3000))
     pta_l = pure_tone_average(left, (500, 1000, 2000, 3000))
     if pta_r is None or pta_l is None:
-        pta_r = float(np.mean([right[f].value for f in common])) if common else None
-        pta_l = float(np.mean([left[f].value for f in common])) if common else None
+        pta_r = float(fmean([right[f].value for f in common])) if common else None
+        pta_l = float(fmean([left[f].value for f in common])) if common else None
     pta_diff = None if pta_r is None or pta_l is None else pta_l - pta_r
     worse_votes = 0.0
     hits: list[int] = []

@@ -240,6 +240,15 @@ def main() -> None:
         f"{len(truth):,} pairs in {exact_seconds:.1f} s"
     )
     print(f"LSH recall on the subset: {hit:,}/{len(truth):,} = {recall:.1%} (goal >= 95%)")
+    close = {
+        (int(a), int(b))
+        for a, b, j in zip(exact["i"], exact["j"], exact["jaccard"], strict=True)
+        if j < args.threshold + 0.05
+    }
+    print(
+        f"  of which pairs with Jaccard in [{args.threshold}, {args.threshold + 0.05:.2f}): "
+        f"{len(close & found):,}/{len(close):,} found"
+    )
     print(f"LSH pairs on the subset not in the exact set: {len(found - truth)} (should be 0)")
 
 

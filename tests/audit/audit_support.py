@@ -1,4 +1,5 @@
-"""Synthetic frozen results for the audit tests: case items with Q1/Q2/Q3, three models, grades."""
+"""Test support for the audit area: synthetic results (case items with Q1/Q2/Q3, three models,
+grades), a live server and an audit-folder builder."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import pytest
 
 from clinbench.results.schema import RESULT_COLUMNS
 
@@ -106,14 +106,6 @@ def make_results(folder: Path, n_cases: int = 12, seed: int = 7) -> pd.DataFrame
         for case in cases:
             handle.write(json.dumps(case) + "\n")
     return pd.DataFrame(rows)[RESULT_COLUMNS]
-
-
-@pytest.fixture
-def results_file(tmp_path: Path) -> Path:
-    """A results CSV of 12 cases x 3 questions x 3 models (108 graded replies)."""
-    path = tmp_path / "results.csv"
-    make_results(tmp_path).to_csv(path, index=False)
-    return path
 
 
 def free_port() -> int:

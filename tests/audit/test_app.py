@@ -13,7 +13,7 @@ import pytest
 
 from clinbench.audit.sampling import DB_FILE, load_key, load_manifest
 from clinbench.audit.store import AuditStore
-from conftest import MODELS, LiveServer, make_audit
+from tests.audit.audit_support import MODELS, LiveServer, make_audit
 
 ROUTES = [
     ("GET", "/"),

@@ -17,7 +17,7 @@ from clinbench.audit.app import reviewer_link
 from clinbench.audit.report import audit_report
 from clinbench.audit.sampling import DB_FILE, load_key, load_manifest
 from clinbench.audit.store import AuditStore
-from conftest import MODELS, LiveServer, make_audit
+from tests.audit.audit_support import MODELS, LiveServer, make_audit
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [

@@ -22,7 +22,7 @@ from clinbench.audit.sampling import (
     write_audit,
 )
 from clinbench.items.loader import load_items
-from conftest import MODELS, make_results
+from tests.audit.audit_support import MODELS, make_results
 
 
 @pytest.fixture

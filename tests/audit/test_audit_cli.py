@@ -1,0 +1,89 @@
+"""The audit command line: the whole workflow from a results file, and clear input errors."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from clinbench.audit.cli import app
+from clinbench.audit.sampling import DB_FILE
+from clinbench.audit.store import AuditStore
+
+runner = CliRunner()
+
+
+def _items(results: Path) -> str:
+    return str(results.parent / "items" / "cases.jsonl")
+
+
+def test_sample_add_reviewers_and_report(tmp_path: Path, results_file: Path):
+    out = tmp_path / "audit"
+    result = runner.invoke(
+        app,
+        ["sample", str(results_file), "--items", _items(results_file), "--n", "12", "--seed", "4",
+         "--strata", "question,grade", "--calibration", "3", "--out", str(out)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Sampled 12 of 108 replies" in result.output
+    assert {p.name for p in out.iterdir()} >= {"audit.json", "items.jsonl", "key.csv", "media"}
+    links = []
+    for name in ("ann", "ben"):
+        added = runner.invoke(app, ["add-reviewer", str(out), name, "--port", "9001"])
+        assert added.exit_code == 0
+        links.append(added.output.strip())
+    assert all(re.fullmatch(r"http://127\.0\.0\.1:9001/\?token=[\w-]{40,}", link) for link in links)
+    again = runner.invoke(app, ["add-reviewer", str(out), "ann"])
+    assert again.exit_code == 2 and "already exists" in again.output
+    empty = runner.invoke(app, ["report", str(out)])
+    assert empty.exit_code == 2 and "no labels" in empty.output
+    store = AuditStore(out / DB_FILE)
+    from clinbench.audit.labels import validate_label
+    from clinbench.audit.sampling import load_key
+
+    for link in links:
+        reviewer = store.reviewer_by_token(link.split("token=")[1])
+        for audit_id in load_key(out)["audit_id"]:
+            store.save_label(reviewer["id"], audit_id, validate_label("B", False, None, "")[0])
+    report = runner.invoke(app, ["report", str(out), "--n-boot", "100"])
+    assert report.exit_code == 0, report.output
+    assert (out / "report" / "summary.json").exists() and "labels.csv" in report.output
+    baseline = runner.invoke(
+        app, ["export-baseline", str(out), "--out", str(tmp_path / "h.csv"), "--model-name", "h1"]
+    )
+    assert baseline.exit_code == 2 and "not a baseline audit" in baseline.output
+    assert not (tmp_path / "h.csv").exists()
+
+
+def test_bad_input_exits_2_and_writes_nothing(tmp_path: Path, results_file: Path):
+    out = tmp_path / "never"
+
+    def sample(*args: str):
+        return runner.invoke(app, ["sample", *args, "--out", str(out)])
+
+    missing = sample(str(tmp_path / "nope.csv"), "--items", _items(results_file))
+    assert missing.exit_code == 2 and "nope.csv" in missing.output
+    bad_mode = sample(str(results_file), "--mode", "sideways")
+    assert bad_mode.exit_code == 2 and "--mode" in bad_mode.output
+    bad_column = sample(
+        str(results_file), "--strata", "question,ward", "--items", _items(results_file)
+    )
+    assert bad_column.exit_code == 2 and "ward: column missing" in bad_column.output
+    too_many = sample(str(results_file), "--n", "500", "--items", _items(results_file))
+    assert too_many.exit_code == 2 and "500" in too_many.output
+    no_items = sample(str(results_file), "--n", "5")
+    assert no_items.exit_code == 2 and "--items" in no_items.output
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"id": "x", "format": "case"}\n')
+    bad_items = sample(str(results_file), "--items", str(broken))
+    assert bad_items.exit_code == 2 and "broken.jsonl:1" in bad_items.output
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".never")] == []
+    not_audit = runner.invoke(app, ["serve", str(tmp_path)])
+    assert not_audit.exit_code == 2 and "not an audit folder" in not_audit.output
+
+
+def test_serve_binds_loopback_by_default():
+    help_text = runner.invoke(app, ["serve", "--help"]).output
+    assert "127.0.0.1" in help_text

@@ -134,6 +134,56 @@ def speak(text: str, voice: str, pitch: int, speed: int, out: Path) -> None:
     write_audio(out, samples, rate)
 
 
+# Frozen replies of three ILLUSTRATIVE audio-native models (no real model was run): each gives
+# the key with its own probability, otherwise another label, and now and then a malformed
+# reply, so the demo shows scoring, strict extraction, parse failures and ensembles offline.
+REPLAY_MODELS = {
+    "illustrative-audio-a": 0.8,
+    "illustrative-audio-b": 0.6,
+    "illustrative-audio-c": 0.5,
+}
+LETTERS = {
+    "slp_disorder": {"typically_developing": "A", "speech_disorder": "B"},
+    "slp_disorder_type": {"typically_developing": "A", "articulation": "B", "phonological": "C"},
+    "slp_symptom": {"substitution": "A", "omission": "B", "addition": "C",
+                    "typically_developing": "D", "stuttering": "E"},
+}  # fmt: skip
+LABEL_KEY = {
+    "slp_disorder": "label",
+    "slp_disorder_type": "disorder_type",
+    "slp_symptom": "symptom",
+}
+
+
+def write_replays(rows: list[dict]) -> None:
+    """Write data/replay_<scenario>.csv: frozen replies of the illustrative models."""
+    rng = np.random.default_rng(7)
+    for scenario in (*LETTERS, "slp_transcript_diagnosis", "slp_transcription"):
+        out = []
+        for model, p_right in REPLAY_MODELS.items():
+            for row in rows:
+                right = rng.random() < p_right
+                if scenario in LETTERS:
+                    gold = row[LABEL_KEY[scenario]]
+                    if not gold:
+                        continue
+                    letters = sorted(LETTERS[scenario].values())
+                    key = LETTERS[scenario][gold]
+                    reply = key if right else str(rng.choice([x for x in letters if x != key]))
+                    if rng.random() < 0.08:
+                        reply = f"I would say {reply}, since the child's speech is unclear."
+                else:
+                    words = row["transcript"].split()
+                    if not right and len(words) > 1:
+                        words.pop(int(rng.integers(0, len(words))))
+                    reply = " ".join(words) if rng.random() > 0.05 else ""
+                out.append({"item_id": row["id"], "model": model, "response": reply})
+        with (SLP_DATA / f"replay_{scenario}.csv").open("w", encoding="utf-8", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=["item_id", "model", "response"])
+            writer.writeheader()
+            writer.writerows(out)
+
+
 def main() -> None:
     if shutil.which("espeak-ng") is None:
         raise SystemExit("espeak-ng is missing: apt-get install -y espeak-ng")
@@ -191,6 +241,7 @@ def main() -> None:
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
+    write_replays(rows)
     NOISE_DATA.mkdir(parents=True, exist_ok=True)
     for seed, kind in enumerate(("babble", "road_hum", "office_hvac")):
         write_audio(NOISE_DATA / f"synthetic_{kind}.wav", synthetic_noise(kind, 3.0, seed=seed))

@@ -1,4 +1,4 @@
-"""ASR back-ends: pocketsphinx (constrained and free) on real speech, an OpenAI-compatible server."""
+"""ASR back-ends: pocketsphinx (constrained, free) on real speech; an OpenAI-compatible server."""
 
 from __future__ import annotations
 

@@ -36,7 +36,8 @@ def test_manifest_csv_and_jsonl_give_the_same_items(tmp_path):
     )
     (tmp_path / "m.csv").write_text(
         header
-        + "a.wav,red ball,typically_developing,typically_developing,typically_developing,red ball,s1,F,6,en\n"
+        + "a.wav,red ball,typically_developing,typically_developing,typically_developing,"
+        + "red ball,s1,F,6,en\n"
         + "b.wav,red ball,speech_disorder,articulation,substitution,wed ball,s2,male,9.5,en\n"
     )
     rows = [
@@ -136,8 +137,10 @@ def _chat(path, *, lang, group, age, sex, utterances, media="rec"):
 def test_enni_layout_uses_group_and_cuts_child_utterances(tmp_path):
     root = tmp_path / "ENNI"
     _chat(root / "SLI" / "A" / "413.cha", lang="eng", group="SLI", age="5;06.", sex="male",
-          utterances=[("INV", "tell me the story .", 0, 900), ("CHI", "the giraffe [/] giraffe &-um run .", 1000, 2200),
-                      ("CHI", "xxx .", 2300, 2600), ("CHI", "he fall in the pool .", 2700, 3900)])  # fmt: skip
+          utterances=[("INV", "tell me the story .", 0, 900),
+                      ("CHI", "the giraffe [/] giraffe &-um run .", 1000, 2200),
+                      ("CHI", "xxx .", 2300, 2600),
+                      ("CHI", "he fall in the pool .", 2700, 3900)])  # fmt: skip
     _chat(root / "TD" / "A" / "501.cha", lang="eng", group="", age="8;01.", sex="female",
           utterances=[("CHI", "the elephant wanted the ball .", 200, 1800)])  # fmt: skip
     items = load_enni(root, segments_dir=tmp_path / "segs")

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import numpy as np
 import soundfile as sf
-from scipy.signal import resample_poly
 
 TARGET_RATE = 16_000
 
@@ -29,6 +28,8 @@ def resample(samples: np.ndarray, rate: int, target_rate: int = TARGET_RATE) -> 
     """Return the signal resampled from ``rate`` to ``target_rate`` (polyphase filter)."""
     if rate == target_rate:
         return samples
+    from scipy.signal import resample_poly  # imported here: slow to import
+
     divisor = gcd(int(rate), int(target_rate))
     return resample_poly(samples, target_rate // divisor, rate // divisor).astype(np.float32)
 

@@ -18,7 +18,6 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
-from scipy.signal import butter, sosfilt
 
 from clinbench.audio.io import TARGET_RATE, read_audio
 
@@ -129,6 +128,8 @@ def add_noise_to_file(
 
 
 def _band(x: np.ndarray, low: float | None, high: float | None, rate: int) -> np.ndarray:
+    from scipy.signal import butter, sosfilt  # imported here: slow to import, rarely needed
+
     if low and high:
         sos = butter(4, [low, high], btype="bandpass", fs=rate, output="sos")
     elif high:

@@ -18,9 +18,11 @@ LETTERS = ["A", "B", "C", "D", "E"]
 
 @pytest.mark.parametrize(
     ("reply", "expected"),
-    [("B", ("ok", "B")), (" B.\n", ("ok", "B")), ("(C)", ("ok", "C")), ("b", ("parse_failed", None)),
-     ("B because of the lisp", ("parse_failed", None)), ("Z", ("parse_failed", None)),
-     ("A or B", ("parse_failed", None)), ("", ("parse_failed", None)), ("DECLINE", ("declined", None))],
+    [("B", ("ok", "B")), (" B.\n", ("ok", "B")), ("(C)", ("ok", "C")),
+     ("b", ("parse_failed", None)), ("B because of the lisp", ("parse_failed", None)),
+     ("Z", ("parse_failed", None)), ("A or B", ("parse_failed", None)),
+     ("ANSWER: C", ("ok", "C")), ("ANSWER: C, the sounds are added", ("parse_failed", None)),
+     ("", ("parse_failed", None)), ("DECLINE", ("declined", None))],
 )  # fmt: skip
 def test_single_letter_is_required(reply, expected):
     assert extract_label_letter(reply, LETTERS, cot=False) == expected

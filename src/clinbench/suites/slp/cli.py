@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 app = typer.Typer(
-    help="Speech-language pathology suite (SLPHelm design): corpora, noise, ASR, ensembles, export.",
+    help="Speech-language pathology suite (SLPHelm design): corpora, noise, ASR, export.",
     no_args_is_help=True,
 )
 

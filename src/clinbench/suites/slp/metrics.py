@@ -97,6 +97,8 @@ def confusion_tables(results: pd.DataFrame) -> dict[tuple[str, str], pd.DataFram
         if spec.kind == "transcription":
             continue
         answered = group[group["outcome"].isin(outcomes.ANSWERED)]
+        if answered.empty:
+            continue
         labels = list(spec.options.values()) or list(SCENARIOS["slp_disorder"].options.values())
         tables[(model, task)] = confusion_table(
             answered["gold_label"],

@@ -43,7 +43,7 @@ from clinbench.scoring import outcomes
 from clinbench.suites.slp.prompts import SCENARIOS, Scenario, scenario_prompt
 
 SAMPLE_MANIFEST = Path(__file__).parent / "data" / "samples.csv"
-_STRICT_LETTER = re.compile(r"^\(?([A-Z])\)?\.?$")
+_STRICT_LETTER = re.compile(r"^(?:ANSWER:\s*)?\(?([A-Z])\)?\.?$")
 _COT_LINE = re.compile(r"^\**answer\**\s*:\s*\**\(?([A-Z])\)?\**\.?$", re.IGNORECASE)
 _DECLINE = re.compile(r"^\s*decline\s*\.?\s*$", re.IGNORECASE)
 
@@ -55,7 +55,8 @@ def extract_label_letter(reply: str, letters: list[str], *, cot: bool) -> tuple[
     """Return ``(status, letter)``: status ok, declined or parse_failed; never coerced.
 
     Without CoT the whole reply (stripped) must be one capital letter among ``letters``
-    (``B``, ``B.`` or ``(B)``). With CoT the last non-empty line must be ``ANSWER: X``.
+    (``B``, ``B.``, ``(B)``, or the letter alone behind an ``ANSWER:`` mark, as clinbench's
+    chance baseline writes it). With CoT the last non-empty line must be ``ANSWER: X``.
     """
     text = (reply or "").strip()
     if _DECLINE.match(text):

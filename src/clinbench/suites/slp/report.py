@@ -1,0 +1,85 @@
+"""The slp suite's report sections: scenario table, slices, noise, confusion matrices."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from clinbench.report.sections import ReportSection
+
+RESAMPLES = 500
+
+
+def _scenario_section(results: pd.DataFrame) -> ReportSection:
+    from clinbench.suites.slp.metrics import scenario_table
+
+    table = scenario_table(results, resamples=RESAMPLES)
+    return ReportSection(
+        title="SLP scenarios",
+        suite="slp",
+        intro=(
+            "Micro F1, macro F1 and exact match for the classification scenarios; corpus WER, "
+            "MER and WIP for transcription; each with a seeded bootstrap SD "
+            f"({RESAMPLES} resamples of items)."
+        ),
+        tables={"Scenario metrics by model and condition": table},
+        notes=[
+            "n counts answered items; 'excluded' counts replies that failed strict extraction "
+            "(not a single valid letter) and failed calls; they are disclosed, not scored.",
+            "Declines count as answered and wrong; an empty or declined transcription counts "
+            "as every word deleted.",
+        ],
+    )
+
+
+def _slice_section(results: pd.DataFrame) -> ReportSection:
+    from clinbench.suites.slp.metrics import slice_table
+
+    tables = {}
+    for field, caption in (("gender", "gender"), ("age_band", "age band (5-7, 8-10, 10+)"),
+                           ("language", "language")):  # fmt: skip
+        tables[f"Scenario metrics by {caption}"] = slice_table(results, field, resamples=RESAMPLES)
+    return ReportSection(
+        title="SLP slices",
+        suite="slp",
+        intro="The same metrics within each speaker gender, age band and language.",
+        tables=tables,
+        notes=["'unknown' collects items whose corpus does not record the field."],
+    )
+
+
+def _noise_section(results: pd.DataFrame) -> ReportSection | None:
+    from clinbench.suites.slp.metrics import expand_slp, scenario_table
+
+    rows = expand_slp(results)
+    noisy_tasks = set(rows.loc[rows["noise"] != "none", "task"])
+    if not noisy_tasks:
+        return None
+    rows = rows[rows["task"].isin(noisy_tasks)]
+    table = scenario_table(rows, by=("model", "task", "pipeline", "noise"), resamples=RESAMPLES)
+    return ReportSection(
+        title="SLP background noise",
+        suite="slp",
+        intro="Scenario metrics without and with background noise mixed in at the stated SNR.",
+        tables={"Scenario metrics by noise": table},
+        notes=["Noises named synthetic_* are generated stand-ins, not recordings."],
+    )
+
+
+def _confusion_section(results: pd.DataFrame) -> ReportSection:
+    from clinbench.suites.slp.metrics import confusion_tables
+
+    tables = {
+        f"{task} - {model} (rows gold, columns predicted)": frame.reset_index()
+        for (model, task), frame in confusion_tables(results).items()
+    }
+    return ReportSection(title="SLP confusion matrices", suite="slp", tables=tables)
+
+
+def sections(results: pd.DataFrame) -> list[ReportSection]:
+    """Return the slp report sections: scenarios, slices, noise (if run), confusions."""
+    out = [_scenario_section(results), _slice_section(results)]
+    noise = _noise_section(results)
+    if noise is not None:
+        out.append(noise)
+    out.append(_confusion_section(results))
+    return out

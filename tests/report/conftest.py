@@ -26,3 +26,13 @@ def results_files(results_df, tmp_path_factory):
         write_results(results_df, folder / "results.parquet"),
         write_results(results_df, folder / "results.csv"),
     )
+
+
+@pytest.fixture(scope="session")
+def report_file(results_df, tmp_path_factory):
+    """The HTML report of `results_df`, written once for the tests that read it."""
+    from clinbench.report.generic import AnalysisOptions
+    from clinbench.report.html import write_report
+
+    folder = tmp_path_factory.mktemp("report")
+    return write_report(results_df, folder / "report.html", options=AnalysisOptions(n_boot=200))

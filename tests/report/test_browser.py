@@ -4,9 +4,6 @@ from pathlib import Path
 
 import pytest
 
-from clinbench.report.generic import AnalysisOptions
-from clinbench.report.html import write_report
-
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
@@ -16,9 +13,9 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def test_report_opens_offline_with_every_figure(results_df, tmp_path):
+def test_report_opens_offline_with_every_figure(report_file):
     sync_api = pytest.importorskip("playwright.sync_api")
-    report = write_report(results_df, tmp_path / "report.html", options=AnalysisOptions(n_boot=200))
+    report = report_file
     errors = []
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)

@@ -39,7 +39,11 @@ def _accuracy_figure(table: pd.DataFrame):
     ax.errorbar(
         table["accuracy"],
         list(y),
-        xerr=[table["accuracy"] - table["CI95% low"], table["CI95% high"] - table["accuracy"]],
+        # clipped at 0: at 100% accuracy the interval's upper end can fall a rounding error short
+        xerr=[
+            (table["accuracy"] - table["CI95% low"]).clip(lower=0),
+            (table["CI95% high"] - table["accuracy"]).clip(lower=0),
+        ],
         fmt="o",
         color="#1f4e79",
         ecolor="#7f9fbf",

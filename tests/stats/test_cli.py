@@ -59,6 +59,7 @@ def test_compare_json(tmp_path):
     path = tmp_path / "scores.csv"
     synthetic_case_results(n_cases=10).to_csv(path, index=False)
     out = _json(["compare", str(path), "--value", "score", "--group", "question", "--json"])
+    assert set(out) == {"kruskal", "pairwise"}
     assert set(out["kruskal"]) == {"H", "df", "p", "eta2_h"}
     assert out["kruskal"]["df"] == 2 and len(out["pairwise"]) == 3
     assert set(out["pairwise"][0]) == {"a", "b", "U", "p_bonferroni", "rank_biserial", "cohen_d"}

@@ -236,11 +236,10 @@ def paired_bootstrap(
 
 
 def compare_summary(data: pd.DataFrame, value: str, group: str) -> dict:
-    """Return the CLI's comparison dict: kruskal {H, df, p, eta2_H} and the pairwise list."""
+    """Return the CLI's comparison dict: kruskal {H, df, p, eta2_h} and the pairwise list."""
     kw = kruskal(data, value, group).iloc[0]
     pw = pairwise_mwu(data, value, group)
     return {
-        "n": int(kw["n"]),
         "kruskal": {
             "H": float(kw["H"]),
             "df": int(kw["ddof1"]),

@@ -143,3 +143,14 @@ def test_bad_passage_file_exits_2_naming_line_and_field(tmp_path: Path) -> None:
     assert f"{bad}:4: id: duplicate passage id 'a'" in text
     assert f"{bad}:5: accessed:" in text
     assert not out.exists()
+
+
+def test_model_that_cannot_be_set_up_exits_2(tmp_path: Path, passages_file: Path) -> None:
+    out = tmp_path / "screening.csv"
+    result = invoke(
+        "screen", passages_file, "--model", MODEL, "-M", f"responses={tmp_path / 'none.csv'}",
+        "--out", out, "--log-dir", tmp_path / "logs",
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert "none.csv:0: -: file not found" in result.output
+    assert not out.exists() and not (tmp_path / "logs").exists()

@@ -101,7 +101,7 @@ def _prompts(passages: Sequence[Passage], template_name: str) -> list[tuple[str,
 
 
 def _model_name(model: Any) -> str:
-    return model if isinstance(model, str) else str(getattr(model, "name", model))
+    return str(model)  # a Model prints as provider/name, as it was asked for
 
 
 def screen_passages(

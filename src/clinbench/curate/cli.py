@@ -54,6 +54,17 @@ def _model_args(pairs: list[str] | None) -> dict:
     return {}  # unreachable
 
 
+def _model(name: str, pairs: list[str] | None):
+    """Return the Inspect Model for a name and -M pairs; exit 2 when it cannot be set up."""
+    from inspect_ai.model import get_model
+
+    args = _model_args(pairs)
+    try:
+        return get_model(name, **args)
+    except Exception as err:  # any provider's set-up failure (bad file, unknown model, key)
+        _fail(f"--model {name}: {err}")
+
+
 def _sidecar(out: Path, suffix: str) -> Path:
     name = out.name[: -len(".jsonl")] if out.name.endswith(".jsonl") else out.stem
     return out.with_name(f"{name}.{suffix}")
@@ -83,7 +94,7 @@ def screen(
     from clinbench.curate.textnorm import atomic_write_csv
 
     found = _passages(passages, citation, url)
-    table = screen_passages(found, model=model, model_args=_model_args(model_arg), log_dir=log_dir)
+    table = screen_passages(found, model=_model(model, model_arg), log_dir=log_dir)
     console = Console()
     if out is not None:
         atomic_write_csv(table, out)
@@ -175,8 +186,7 @@ def adapt(
     items, log = adapt_passages(
         found,
         format,
-        model=model,
-        model_args=_model_args(model_arg),
+        model=_model(model, model_arg),
         log_dir=log_dir,
         screening=screening,
         suite=suite,
@@ -354,7 +364,10 @@ def tag(
     level_table = None
     if levels != "none":
         level_table = cognitive_levels(
-            loaded, method=levels, model=model, model_args=_model_args(model_arg), log_dir=log_dir
+            loaded,
+            method=levels,
+            model=_model(model, model_arg) if levels == "model" else None,
+            log_dir=log_dir,
         )
     pilot = None
     if results is not None:

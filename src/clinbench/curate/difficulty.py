@@ -123,7 +123,7 @@ def cognitive_levels(
             model_args=model_args,
             log_dir=log_dir,
         )
-        name = model if isinstance(model, str) else str(getattr(model, "name", model))
+        name = str(model)  # a Model prints as provider/name
         for item in items:
             reply = replies[item.id]
             rows.append(

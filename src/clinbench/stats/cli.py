@@ -166,7 +166,7 @@ def compare(
     k = out["kruskal"]
     typer.echo(
         f"Kruskal-Wallis: H({k['df']}) = {k['H']:.2f}, p = {k['p']:.3g}, "
-        f"eta2_H = {k['eta2_h']:.3f} (n = {int(df[value].notna().sum())})"
+        f"eta2_H = {k['eta2_h']:.3f} (n = {len(df[[value, group]].dropna())})"
     )
     for r in out["pairwise"]:
         typer.echo(

@@ -100,6 +100,29 @@ def test_threshold_is_configurable(planted) -> None:
     assert set(strict["item_id"]) == {"orig", "exact-case", "exact-shuffled"}
 
 
+@pytest.mark.parametrize("method", ["lsh", "exact"])
+def test_member_joined_through_a_chain_names_its_link(method: str) -> None:
+    words = (
+        "A 58-year-old teacher reports six months of worsening hearing in the left ear with "
+        "constant tinnitus and occasional unsteadiness when walking in the dark. Otoscopy is "
+        "normal. Audiometry shows a unilateral sensorineural loss with poor word recognition "
+        "and absent ipsilateral reflexes on that side. What is the next step?"
+    ).split()
+    first = list(words)
+    second = list(words)
+    second[8] = "gradually"  # one word changed: Jaccard about 0.85 with the first
+    third = list(second)
+    third[30] = "mildly"  # another word changed: 0.85 with the second, under 0.8 with the first
+    items = [TFItem(id=k, stem=" ".join(w), answer=True) for k, w in
+             (("first", first), ("second", second), ("third", third))]  # fmt: skip
+    table = find_duplicates(items, threshold=0.8, method=method).set_index("item_id")
+    assert set(table.index) == {"first", "second", "third"}
+    assert table.loc["third", "jaccard_to_kept"] < 0.8
+    assert table.loc["third", "reason"].startswith("near duplicate of second (Jaccard 0.8")
+    assert "kept as first" in table.loc["third", "reason"]
+    assert table.loc["second", "reason"] == "near duplicate of first"
+
+
 def test_conflicting_keys_are_flagged() -> None:
     items = [mcq("one", BASE_STEM, answer="A"), mcq("two", BASE_STEM, answer="B")]
     table = find_duplicates(items)

@@ -167,6 +167,16 @@ def find_duplicates(
     _, labels = connected_components(graph, directed=False)
     sizes = np.bincount(labels)
 
+    # Each member's closest partner, so a member joined through a chain names its link.
+    best_link: dict[int, tuple[float, int]] = {}
+    weighted = [(a, b, 1.0) for a, b in exact_edges] + list(
+        zip(near["i"].tolist(), near["j"].tolist(), near["jaccard"].tolist(), strict=True)
+    )
+    for a, b, jaccard in weighted:
+        for one, other in ((a, b), (b, a)):
+            if jaccard > best_link.get(one, (-1.0, -1))[0]:
+                best_link[one] = (jaccard, other)
+
     clusters: dict[int, list[int]] = {}  # in input order of each cluster's first member
     for index in np.flatnonzero(sizes[labels] > 1).tolist():
         clusters.setdefault(int(labels[index]), []).append(index)
@@ -191,6 +201,12 @@ def find_duplicates(
                 decision = "drop"
                 kind = "exact duplicate" if is_exact else "near duplicate"
                 reason = f"{kind} of {items[kept].id}{conflict}"
+                if not is_exact and jaccard < threshold:
+                    link_j, link = best_link[member]
+                    reason = (
+                        f"near duplicate of {items[link].id} (Jaccard {link_j:.2f}), "
+                        f"in the cluster kept as {items[kept].id}{conflict}"
+                    )
             rows.append(
                 {
                     "cluster": cluster_number,

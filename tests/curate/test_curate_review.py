@@ -48,6 +48,22 @@ def test_flags_name_the_problems(items) -> None:
     assert "no pilot model correct: check the key" in fib
 
 
+def test_long_key_is_flagged() -> None:
+    item = MCQItem(
+        id="m9",
+        stem="Which test is most useful next?",
+        options={
+            "A": "Tympanometry",
+            "B": "Auditory brainstem response testing to rule out a retrocochlear lesion",
+            "C": "Speech audiometry",
+        },
+        answer="B",
+    )
+    assert "key is much longer than every distractor" in item_flags(item)
+    balanced = item.model_copy(update={"answer": "A"})
+    assert "key is much longer than every distractor" not in item_flags(balanced)
+
+
 def test_sheet_carries_dedup_and_change_flags(items) -> None:
     dedup = pd.DataFrame(
         [

@@ -79,6 +79,10 @@ def item_flags(item: Item) -> list[str]:
     if isinstance(options, dict):
         if any(re.search(r"\b(?:all|none) of the above\b", v, re.I) for v in options.values()):
             flags.append("'all/none of the above' option")
+        key = options.get(getattr(item, "answer", ""), "")
+        distractors = [len(v) for k, v in options.items() if k != item.answer]
+        if distractors and len(key) > 1.5 * max(distractors):  # a cue test-wise readers use
+            flags.append("key is much longer than every distractor")
     if re.search(r"\b(?:NOT|EXCEPT|LEAST)\b", item.stem):
         flags.append("negatively worded stem")
     if item.format == "tf" and re.search(r"\b(?:always|never|only|all|none)\b", item.stem, re.I):

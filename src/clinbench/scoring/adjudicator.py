@@ -383,10 +383,32 @@ def unscored_question(reason: str, **extra: Any) -> dict[str, Any]:
     }
 
 
+def section_details(question: str, split: Mapping[str, Any]) -> dict[str, Any]:
+    """Return one question's section form (words, missing, over length) for its details."""
+    if not split:
+        return {}
+    return {
+        "section_words": (split.get("word_counts") or {}).get(question, 0),
+        "section_missing": question in (split.get("missing_sections") or []),
+        "section_over_length": question in (split.get("over_length") or []),
+    }
+
+
 def case_score(
-    questions: dict[str, dict[str, Any]], metadata: dict[str, Any], explanation: str = ""
+    questions: dict[str, dict[str, Any]],
+    metadata: dict[str, Any],
+    explanation: str = "",
+    split: Mapping[str, Any] | None = None,
+    shared: Mapping[str, Any] | None = None,
 ) -> Score:
-    """Return the case Score: value {question: score or NaN}, details in metadata["questions"]."""
+    """Return the case Score: value {question: score or NaN}, details in metadata["questions"].
+
+    Each question's details also get its section form (from ``split``) and the ``shared``
+    fields (e.g. the judge record), so the per-question rows of the results table carry them.
+    """
+    for question, details in questions.items():
+        details.update(section_details(question, split or {}))
+        details.update(shared or {})
     value = {
         q: (float(d["score"]) if d.get("outcome") == outcomes.GRADED else math.nan)
         for q, d in questions.items()
@@ -504,12 +526,12 @@ def rubric_adjudicator(
                 continue
             details["answer"] = answer
             questions[sub.id] = details
-        metadata = {
+        shared = {
             "judge": record,
             "rubric": {"name": loaded.name, "version": loaded.version, "path": rubric or "default"},
-            **{k: v for k, v in split.items() if k != "sections"},
         }
-        return case_score(questions, metadata)
+        form = {k: v for k, v in split.items() if k != "sections"}
+        return case_score(questions, {**shared, **form}, split=split, shared=shared)
 
     return score
 

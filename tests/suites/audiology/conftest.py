@@ -73,3 +73,23 @@ def replay_graded_log(tmp_path_factory):
     log_dir = folder / "logs"
     log = run_eval(audiology_cases(items=str(CASE_ITEMS)), model, log_dir, grader=grader)
     return log, log_dir
+
+
+def tiny_nli_model(folder: Path) -> Path:
+    """Save a tiny random BERT NLI classifier (entailment/neutral/contradiction) to ``folder``."""
+    transformers = pytest.importorskip("transformers")
+    torch = pytest.importorskip("torch")
+    words = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "hearing", "loss", "right", "left",
+             "ear", "mild", "severe", "sensorineural", "conductive", "refer", "mri"]  # fmt: skip
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "vocab.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
+    config = transformers.BertConfig(
+        vocab_size=len(words), hidden_size=8, num_hidden_layers=1, num_attention_heads=2,
+        intermediate_size=16, max_position_embeddings=512, num_labels=3,
+        id2label={0: "entailment", 1: "neutral", 2: "contradiction"},
+        label2id={"entailment": 0, "neutral": 1, "contradiction": 2},
+    )  # fmt: skip
+    torch.manual_seed(7)
+    transformers.BertForSequenceClassification(config).save_pretrained(folder)
+    transformers.BertTokenizer(str(folder / "vocab.txt")).save_pretrained(folder)
+    return folder

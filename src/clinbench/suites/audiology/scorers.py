@@ -185,8 +185,8 @@ def audiogram_fact_check(standard: str = "who2021", tolerance_db: int = 10) -> S
                 "correct": correct,
                 "findings": check["findings"],
             }
-        metadata = {"standard": standard, "tolerance_db": tolerance_db, **_form(split)}
-        return case_score(questions, metadata)
+        shared = {"standard": standard, "tolerance_db": tolerance_db}
+        return case_score(questions, {**shared, **_form(split)}, split=split, shared=shared)
 
     return score
 
@@ -234,12 +234,11 @@ def rubric_rules_grader(
                 continue
             details["answer"] = sections.get(sub.id, "")
             questions[sub.id] = details
-        metadata = {
+        shared = {
             "judge": {"role": "rules", "model": "clinbench rules grader", "seed": None},
             "rubric": {"name": loaded.name, "version": loaded.version, "path": rubric or "default"},
-            **_form(split),
         }
-        return case_score(questions, metadata)
+        return case_score(questions, {**shared, **_form(split)}, split=split, shared=shared)
 
     return score
 
@@ -302,7 +301,8 @@ def nli_contradiction(
                 "probabilities": result.probabilities,
             }
         questions = {q.id: questions[q.id] for q in item.questions}
-        return case_score(questions, {"nli_model": classifier.name, **_form(split)})
+        shared = {"nli_model": classifier.name}
+        return case_score(questions, {**shared, **_form(split)}, split=split, shared=shared)
 
     return score
 

@@ -1,0 +1,85 @@
+"""What the audiology suite adds to ``clinbench demo``: offline runs of all three tiers.
+
+- objective and literature tiers with the seeded chance baseline (MCQ/TF exact match; FIB/SA
+  through normalised_match, where chance declines);
+- the case tier (hand-written and generated cases) with the rule-based audiogram
+  interpreter as the model and the deterministic rules grader as adjudicator;
+- the hand-written cases again with an LLM adjudicator replayed from a fixture
+  (``data/replay_grader.jsonl``) bound to Inspect's ``grader`` role: its judgements include
+  every critical-error type, an unparseable reply and an out-of-scale score, so caps and
+  unscored outcomes show in the results.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from clinbench.demo_spec import DemoRun
+from clinbench.suites.audiology.tasks import CASE_ITEMS, DATA
+
+REPLAY_GRADER = DATA / "replay_grader.jsonl"
+GRADER_MODEL = "clinbench/replay/judge-fixture"
+
+
+def demo_runs(workdir: Path) -> list[DemoRun]:
+    """Return the suite's demo runs (no model API needed)."""
+    from inspect_ai.model import get_model
+
+    from clinbench.suites.audiology.tasks import (
+        audiology_cases,
+        audiology_literature,
+        audiology_objective,
+    )
+
+    grader = get_model(GRADER_MODEL, responses=str(REPLAY_GRADER))
+    return [
+        DemoRun("audiology: objective tier, chance", audiology_objective(), ["clinbench/chance"]),
+        DemoRun("audiology: literature tier, chance", audiology_literature(), ["clinbench/chance"]),
+        DemoRun("audiology: cases, rules model + rules grader", audiology_cases(),
+                ["clinbench/rules"]),
+        DemoRun("audiology: cases, rules model + replayed LLM grader",
+                audiology_cases(items=str(CASE_ITEMS)), ["clinbench/rules"],
+                model_roles={"grader": grader}),
+    ]  # fmt: skip
+
+
+def demo_summary(results, console) -> None:
+    """Print the case tier's scores by question and its critical errors by type."""
+    from rich.table import Table
+
+    from clinbench.suites.audiology.report import case_scores, critical_errors_by_type
+
+    rows = results[results["suite"] == "audiology"] if "suite" in results.columns else results
+    scores = case_scores(rows)
+    if scores.empty:
+        return
+    table = Table(title="audiology cases: score by question (pass = grade C or above)")
+    for column in ("model", "scorer", "question", "n", "mean", "SD", "pass rate", "crit. errors",
+                   "unscored"):  # fmt: skip
+        table.add_column(column)
+    for row in scores.itertuples(index=False):
+        table.add_row(
+            str(row.model), str(row.scorer), str(row.question), str(row.n), f"{row.mean:.1f}",
+            _num(row.SD), _pct(row.pass_rate), _pct(row.critical_error_rate), str(row.unscored),
+        )  # fmt: skip
+    console.print(table)
+    errors = critical_errors_by_type(rows)
+    if not errors.empty:
+        table = Table(title="audiology cases: critical errors by type")
+        for column in errors.columns:
+            table.add_column(str(column))
+        for row in errors.itertuples(index=False):
+            table.add_row(*(_pct(v) if isinstance(v, float) else str(v) for v in row))
+        console.print(table)
+    console.print(
+        "rubric_rules_grader is clinbench's deterministic stand-in, not an LLM judge; "
+        "rubric_adjudicator here replays a fixture of judge replies."
+    )
+
+
+def _num(value) -> str:
+    return "—" if value != value else f"{value:.1f}"
+
+
+def _pct(value) -> str:
+    return "—" if value != value else f"{value:.1%}"

@@ -1,0 +1,270 @@
+"""The audiology suite's report sections: results split by tier, format, source pool, domain,
+question and critical-error type, with the judge-independent checks beside the rubric grade.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import pandas as pd
+
+from clinbench.report.sections import ReportSection
+from clinbench.scoring import outcomes
+from clinbench.stats.describe import (
+    accuracy,
+    critical_error_rate,
+    describe_scores,
+    parse_critical_errors,
+    pass_rate,
+    proportions,
+)
+
+TIERS = {
+    "audiology_objective": "objective",
+    "audiology_literature": "literature",
+    "audiology_cases": "cases",
+}
+KNOWLEDGE_SCORERS = ("closed_exact_match", "answer_adjudicator", "normalised_match")
+RUBRIC_SCORERS = ("rubric_adjudicator", "rubric_rules_grader")
+GRADES = ("A", "B", "C", "D", "F")
+
+
+def _scorer(name: object) -> str:
+    return str(name).split("/")[-1]
+
+
+def with_tier(results: pd.DataFrame) -> pd.DataFrame:
+    """Return the rows with ``tier`` (objective, literature, cases) and a short ``scorer``."""
+    rows = results.copy()
+    rows["tier"] = rows["task"].map(TIERS).fillna(rows["task"])
+    rows["scorer"] = rows["scorer"].map(_scorer)
+    return rows
+
+
+def knowledge_accuracy(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """Return accuracy (Wilson 95% CI) of the objective and literature tiers per group."""
+    rows = with_tier(results)
+    rows = rows[
+        rows["tier"].isin(["objective", "literature"]) & rows["scorer"].isin(KNOWLEDGE_SCORERS)
+    ]
+    if rows.empty:
+        return pd.DataFrame()
+    return accuracy(rows, by=["model", "tier", "scorer", *by])
+
+
+def case_scores(results: pd.DataFrame, seed: int = 0) -> pd.DataFrame:
+    """Return per model, scorer and question: mean score with intervals, pass and error rates."""
+    rows = with_tier(results)
+    rows = rows[(rows["tier"] == "cases") & rows["scorer"].isin(RUBRIC_SCORERS)]
+    if rows.empty:
+        return pd.DataFrame()
+    keys = ["model", "scorer", "question"]
+    graded = rows[rows["outcome"] == outcomes.GRADED]
+    table = describe_scores(graded, by=keys, n_boot=2000, seed=seed)
+    passes = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
+    errors = critical_error_rate(graded, by=keys)[[*keys, "critical_error_rate"]]
+    unscored = (
+        rows.assign(unscored=rows["outcome"] == outcomes.UNSCORED)
+        .groupby(keys, as_index=False)["unscored"]
+        .sum()
+    )
+    out = table.merge(passes, on=keys, how="left").merge(errors, on=keys, how="left")
+    return out.merge(unscored, on=keys, how="outer")
+
+
+def grade_distribution(results: pd.DataFrame) -> pd.DataFrame:
+    """Return the count of each letter grade per model, scorer and question."""
+    rows = with_tier(results)
+    rows = rows[(rows["tier"] == "cases") & rows["scorer"].isin(RUBRIC_SCORERS)]
+    rows = rows[rows["outcome"] == outcomes.GRADED]
+    if rows.empty:
+        return pd.DataFrame()
+    counts = pd.crosstab([rows["model"], rows["scorer"], rows["question"]], rows["grade"])
+    counts = counts.reindex(columns=list(GRADES), fill_value=0)
+    return counts.reset_index().rename_axis(columns=None)
+
+
+def critical_errors_by_type(results: pd.DataFrame) -> pd.DataFrame:
+    """Return per scorer, question and critical-error type: count and share of graded rows."""
+    rows = with_tier(results)
+    rows = rows[rows["tier"] == "cases"]
+    rows = rows[rows["outcome"] == outcomes.GRADED]
+    if rows.empty:
+        return pd.DataFrame()
+    records = []
+    for (scorer, question), group in rows.groupby(["scorer", "question"], sort=True):
+        types = group["critical_errors"].map(parse_critical_errors)
+        found = sorted({t for listed in types for t in listed})
+        for error in found:
+            k = int(types.map(lambda listed, e=error: e in listed).sum())
+            records.append(
+                {"scorer": scorer, "question": question, "critical error": error, "k": k,
+                 "n": len(group), "rate": k / len(group)}
+            )  # fmt: skip
+    return pd.DataFrame(records, columns=["scorer", "question", "critical error", "k", "n", "rate"])
+
+
+def section_form(results: pd.DataFrame) -> pd.DataFrame:
+    """Return per model and question how many case replies missed the section or ran over."""
+    rows = with_tier(results)
+    rows = rows[(rows["tier"] == "cases") & rows["scorer"].isin(RUBRIC_SCORERS)]
+    if rows.empty:
+        return pd.DataFrame()
+    details = rows["score_metadata"].map(lambda m: json.loads(m) if m else {})
+    rows = rows.assign(
+        missing=details.map(lambda d: bool(d.get("section_missing"))),
+        over_length=details.map(lambda d: bool(d.get("section_over_length"))),
+    )
+    return (
+        rows.groupby(["model", "scorer", "question"], as_index=False)
+        .agg(replies=("item_id", "size"), missing=("missing", "sum"),
+             over_length=("over_length", "sum"))
+        .rename(columns={"over_length": "over length"})
+    )  # fmt: skip
+
+
+def judge_independent(results: pd.DataFrame) -> pd.DataFrame:
+    """Return the fact-check and NLI scores per model and question beside the rubric means."""
+    rows = with_tier(results)
+    rows = rows[(rows["tier"] == "cases") & rows["scorer"].isin(
+        ["audiogram_fact_check", "nli_contradiction", *RUBRIC_SCORERS]
+    )]  # fmt: skip
+    if rows.empty:
+        return pd.DataFrame()
+    graded = rows[rows["outcome"] == outcomes.GRADED]
+    means = graded.pivot_table(
+        index=["model", "question"], columns="scorer", values="score", aggfunc="mean"
+    )
+    means.columns = [f"{c} mean" for c in means.columns]
+    return means.reset_index()
+
+
+def fact_check_errors(results: pd.DataFrame) -> pd.DataFrame:
+    """Return the share of checked sections with a fact-check critical error (Wilson 95% CI)."""
+    rows = with_tier(results)
+    rows = rows[(rows["scorer"] == "audiogram_fact_check") & (rows["outcome"] == outcomes.GRADED)]
+    if rows.empty:
+        return pd.DataFrame()
+    return proportions(
+        rows,
+        success=lambda d: d["critical_errors"].map(lambda v: bool(parse_critical_errors(v))),
+        by=["model", "question"],
+        name="critical_error_rate",
+    )
+
+
+def stability(results: pd.DataFrame) -> pd.DataFrame:
+    """Return NLI multipass stability when the case tier ran more than one epoch with NLI."""
+    from clinbench.scoring.nli import multipass_stability
+    from clinbench.suites.audiology.scorers import nli_labels
+
+    labelled = nli_labels(results)
+    if labelled.empty or labelled["epoch"].nunique() < 2:
+        return pd.DataFrame()
+    return multipass_stability(labelled)
+
+
+def _score_figure(table: pd.DataFrame):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(6.4, 3.6), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot(1, 1, 1)
+    labels = [f"{r.scorer}\n{r.model.split('/')[-1]}" for r in table.itertuples()]
+    groups = list(dict.fromkeys(labels))
+    questions = sorted(table["question"].unique())
+    width = 0.8 / max(len(questions), 1)
+    for offset, question in enumerate(questions):
+        sub = table[table["question"] == question]
+        xs = [
+            groups.index(f"{r.scorer}\n{r.model.split('/')[-1]}") + offset * width
+            for r in sub.itertuples()
+        ]
+        ax.bar(xs, sub["mean"], width=width, label=question)
+    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(groups))])
+    ax.set_xticklabels(groups, fontsize=7)
+    ax.set_ylim(0, 100)
+    ax.set_ylabel("mean score (0-100)")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    return fig
+
+
+def sections(results: pd.DataFrame) -> list[ReportSection]:
+    """Return the audiology report sections for the suite's rows of a results table."""
+    out: list[ReportSection] = []
+    pools = knowledge_accuracy(results, ["format", "source_pool"])
+    knowledge = {
+        "Accuracy by tier, format and source pool": pools,
+        "Accuracy by tier and domain": knowledge_accuracy(results, ["domain"]),
+        "Accuracy by tier and difficulty": knowledge_accuracy(results, ["difficulty"]),
+    }  # fmt: skip
+    knowledge = {k: v for k, v in knowledge.items() if not v.empty}
+    if knowledge:
+        out.append(
+            ReportSection(
+                title="Objective and literature tiers",
+                intro=(
+                    "Accuracy = correct / answered (declines count as not correct). MCQ and TF "
+                    "are exact match; FIB and SA are judged by the grader-role adjudicator "
+                    "(answer_adjudicator) and, always, by the deterministic normalised_match."
+                ),
+                tables=knowledge,
+                notes=[
+                    "Unscored judge verdicts, parse failures and errors are counted in "
+                    "'excluded', never in the denominator.",
+                    "The bundled items are illustrative samples written for clinbench.",
+                ],
+            )
+        )
+    scores = case_scores(results)
+    if not scores.empty:
+        tables = {
+            "Case scores by question (mean, SD, 95% t and bootstrap CIs; pass = C+)": scores,
+            "Grade distribution": grade_distribution(results),
+            "Critical errors by type": critical_errors_by_type(results),
+            "Section form (missing or over-length labelled sections)": section_form(results),
+        }  # fmt: skip
+        n = int(scores["n"].sum())
+        out.append(
+            ReportSection(
+                title="Clinical cases: rubric grades",
+                intro=(
+                    "Scores, grades and caps are computed in code from the adjudicator's "
+                    "subdimension scores and critical errors (rubric file). rubric_adjudicator "
+                    "is the LLM judge in the grader role; rubric_rules_grader is the "
+                    "deterministic offline stand-in and is not an LLM judgement."
+                ),
+                tables={k: v for k, v in tables.items() if not v.empty},
+                figures={
+                    f"Mean case score by question (n = {n} graded question replies)": _score_figure(
+                        scores
+                    )
+                },
+                notes=[
+                    "Unscored judge replies are listed in the 'unscored' column and excluded "
+                    "from means and rates."
+                ],
+            )  # fmt: skip
+        )
+    independent = {
+        "Judge-independent scores beside the rubric (means)": judge_independent(results),
+        "Fact-check critical-error rate": fact_check_errors(results),
+        "NLI multipass stability": stability(results),
+    }
+    independent = {k: v for k, v in independent.items() if not v.empty}
+    if independent:
+        out.append(
+            ReportSection(
+                title="Clinical cases: judge-independent checks",
+                intro=(
+                    "audiogram_fact_check: percentage of checkable Q1/Q2 statements that match "
+                    "the case's audiogram. nli_contradiction: 1 when an NLI model labels the "
+                    "section as contradicting its reference. Neither replaces the rubric grade."
+                ),
+                tables=independent,
+            )
+        )
+    return out

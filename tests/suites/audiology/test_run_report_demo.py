@@ -1,0 +1,105 @@
+"""`clinbench run audiology_cases` offline, the NLI scorer with multipass stability, the
+report sections and the demo contribution."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pandas as pd
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from clinbench.cli import _mount, app
+from clinbench.report.sections import ReportSection
+from clinbench.results.export import read_results, results_table
+from clinbench.scoring.nli import contradiction_by_pass, multipass_stability
+from clinbench.suites.audiology import report
+from clinbench.suites.audiology.demo import demo_runs, demo_summary
+from clinbench.suites.audiology.scorers import nli_labels
+from clinbench.suites.audiology.tasks import CASE_ITEMS, audiology_cases
+from conftest import run_eval, tiny_nli_model
+
+
+def test_clinbench_run_audiology_cases_offline(tmp_path):
+    _mount()
+    out = tmp_path / "results.csv"
+    result = CliRunner().invoke(
+        app,
+        ["run", "audiology_cases", "-T", f"items={CASE_ITEMS}", "--limit", "2",
+         "--log-dir", str(tmp_path / "logs"), "--out", str(out), "--display", "none"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    table = read_results(out)
+    graded = table[table["scorer"] == "rubric_rules_grader"]
+    assert len(graded) == 2 * 3 and set(graded["model"]) == {"clinbench/rules"}
+    assert graded["grade"].isin(list("ABCDF")).all()
+
+
+def test_nli_scorer_and_multipass_stability(tmp_path):
+    model = tiny_nli_model(tmp_path / "nli")
+    task = audiology_cases(items=str(CASE_ITEMS), nli_model=str(model), epochs=2)
+    log = run_eval(task, "clinbench/rules", tmp_path / "logs", limit=2)
+    assert log.status == "success"
+    labelled = nli_labels(results_table(tmp_path / "logs"))
+    assert len(labelled) == 2 * 3 * 2  # items x questions x passes
+    assert set(labelled["nli_label"]) <= {"entailment", "neutral", "contradiction"}
+    for row in labelled.itertuples():
+        details = json.loads(row.score_metadata)
+        assert row.score == (1.0 if details["nli_label"] == "contradiction" else 0.0)
+        assert sum(details["probabilities"].values()) == pytest.approx(1.0, abs=1e-4)
+    # the rules model and the NLI model are deterministic: every pass gives the same labels
+    per_pass = contradiction_by_pass(labelled)
+    assert per_pass.groupby("question")["rate"].nunique().eq(1).all()
+    summary = multipass_stability(labelled, min_agree=2)
+    assert (summary["stable share"] == 1.0).all() and (summary["passes"] == 2).all()
+
+
+def test_report_sections_split_by_tier_question_and_error_type(replay_graded_log, offline_case_log):
+    frames = [results_table(replay_graded_log[1]), results_table(offline_case_log[1])]
+    rows = pd.concat(frames, ignore_index=True)
+    made = report.sections(rows)
+    assert all(isinstance(s, ReportSection) for s in made)
+    titles = [s.title for s in made]
+    assert titles == ["Clinical cases: rubric grades", "Clinical cases: judge-independent checks"]
+    errors = report.critical_errors_by_type(rows)
+    judged = errors[errors["scorer"] == "rubric_adjudicator"]
+    assert set(judged["critical error"]) == {
+        "severity_misclassification", "type_misclassification", "laterality_confusion",
+        "fabricated_result", "missed_red_flag", "dangerous_recommendation",
+    }  # fmt: skip
+    dangerous = judged[judged["critical error"] == "dangerous_recommendation"].iloc[0]
+    assert (dangerous["question"], dangerous["k"], dangerous["n"]) == ("Q3", 2, 8)
+    scores = report.case_scores(rows)
+    adjudicated = scores[scores["scorer"] == "rubric_adjudicator"].set_index("question")
+    assert adjudicated.loc["Q2", "unscored"] == 1 and adjudicated.loc["Q2", "n"] == 8
+    form = report.section_form(rows).set_index(["scorer", "question"])
+    assert form.loc[("rubric_adjudicator", "Q2"), "missing"] == 1
+    assert form.loc[("rubric_adjudicator", "Q3"), "over length"] == 1
+    grades = report.grade_distribution(rows).set_index(["scorer", "question"])
+    assert grades.loc[("rubric_adjudicator", "Q3"), "F"] == 2
+
+
+def test_knowledge_sections_split_by_format_pool_and_domain(tmp_path):
+    from clinbench.suites.audiology.tasks import audiology_objective
+
+    run_eval(audiology_objective(), "clinbench/chance", tmp_path)
+    rows = results_table(tmp_path)
+    made = report.sections(rows)
+    assert made[0].title == "Objective and literature tiers"
+    pools = made[0].tables["Accuracy by tier, format and source pool"]
+    assert set(pools["source_pool"]) == {"online", "nonweb"}
+    assert set(pools["format"]) == {"mcq", "tf", "fib"}
+    domains = made[0].tables["Accuracy by tier and domain"]
+    assert domains["domain"].nunique() >= 5
+
+
+def test_demo_contribution(tmp_path, replay_graded_log):
+    runs = demo_runs(tmp_path)
+    assert [r.models for r in runs] == [["clinbench/chance"]] * 2 + [["clinbench/rules"]] * 2
+    assert "grader" in runs[-1].model_roles and not runs[2].model_roles
+    buffer = io.StringIO()
+    demo_summary(results_table(replay_graded_log[1]), Console(file=buffer, width=160))
+    text = buffer.getvalue()
+    assert "rubric_adjudicator" in text and "dangerous_recommendation" in text

@@ -115,6 +115,20 @@ _DEGREE_RANGE = re.compile(
     rf"(?:\s+sloping)?)?\s*(?:-\s*to\s*-|-|–|to|through|/|or)\s*(?:a\s+)?\b{_DEG}\b)?"
 )
 _DEGREE_CANON = {"moderately severe": "moderately severe", "total": "complete"}
+_REGION = re.compile(
+    r"((?:high|low|mid|middle|higher|lower)[\s-]*(?:and (?:high|mid|low)[\s-]*)?(?:frequenc|pitch)|"
+    r"notch|\b(?:above|below|up to|from) \d|\(\d[^)]*hz\)|sloping to|rising to|falling to|"
+    r"dropping to)"
+)
+_NORMAL_TO = re.compile(
+    rf"^\s*,?\s*(?:sloping|falling|dropping|rising|steeply sloping)?\s*(?:to|through|-)\s*"
+    rf"(?:a\s+|the\s+)?\b{_DEG}\b"
+)
+_EAR_ONLY = re.compile(
+    r"^\s*(?:in\s+|on\s+|of\s+)?(?:the\s+)?(right|left)(?:[\s-]+(?:ear|side|sided))?\s*"
+    r"(?:\([^)]*\))?\s*[.:]?\s*$",
+    re.I,
+)
 _NORMAL_PHRASES = re.compile(
     r"\b(normal hearing|hearing (?:is |was |are |were )?(?:within normal limits|normal)"
     r"|within normal limits|\bwnl\b|normal (?:grade|range|hearing sensitivity|sensitivity)"
@@ -170,11 +184,11 @@ _NOT_DONE = re.compile(
     r"reported|given|supplied|obtained|shown)\b|\bno\s+\w*\s*(?:data|results?)\b|\bunavailable\b"
 )
 
-_RIGHT = re.compile(r"\bright\b|\b(?-i:RE|AD)\b", re.I)
-_LEFT = re.compile(r"\bleft\b|\b(?-i:LE|AS)\b", re.I)
+_RIGHT = re.compile(r"\bright\b|\b(?-i:RE|AD|Rt)\b|\b(?-i:R)(?=\s*:)", re.I)
+_LEFT = re.compile(r"\bleft\b|\b(?-i:LE|AS|Lt)\b|\b(?-i:L)(?=\s*:)", re.I)
 _BOTH = re.compile(
     r"\b(bilateral(?:ly)?|both ears|both sides|each ear|either ear|binaural(?:ly)?|in both|"
-    r"both\b(?=[^.]{0,20}\bears?\b)|right and left|left and right)\b",
+    r"both\b(?=[^.]{0,20}\bears?\b)|right and left|left and right|(?-i:AU))\b",
     re.I,
 )
 _HEADING = re.compile(
@@ -459,7 +473,9 @@ class _Checker:
 
     # -- extractors ---------------------------------------------------------------------
 
-    def segment(self, seg: str, ear: str | None, sentence: str, hedged_sentence: bool) -> None:
+    def segment(
+        self, seg: str, ear: str | None, sentence: str, hedged_sentence: bool, explicit: bool = True
+    ) -> None:
         low = seg.lower()
         hedged = hedged_sentence or bool(_HEDGES.search(low))
         if _NOT_DONE.search(low):
@@ -489,7 +505,8 @@ class _Checker:
             self.hearing_type(low, sent_low, ear, hedged)
             if not topic_tymp:
                 self.configuration(low, ear, hedged)
-        self.laterality(low, ear, hedged)
+        # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
+        self.laterality(low, ear if explicit else None, hedged)
 
     def degree(self, low: str, ear, hedged) -> None:
         std = self.t.standard
@@ -497,8 +514,13 @@ class _Checker:
             if _negated(low, m.start()) or re.search(r"(tymp|middle|bone|reflex|speech|oae|otoscop)"
                                                      r"[^.]{0,30}$", low[: m.start()]):  # fmt: skip
                 continue
-            self.add("degree", ear, None, "normal", m.group(0), hedged,
-                     lambda e: self._degree_ok(e, "normal", "normal", low))  # fmt: skip
+            upto = _NORMAL_TO.match(low[m.end() :])
+            hi = _canon_degree(upto.group(1)) if upto else "normal"
+            if hi not in std.degrees:
+                hi = "normal"
+            claimed = "normal" if hi == "normal" else f"normal to {hi}"
+            self.add("degree", ear, None, claimed, m.group(0), hedged,
+                     lambda e, hi=hi: self._degree_ok(e, "normal", hi, low))  # fmt: skip
         if not _LOSS_CONTEXT.search(low):
             return
         for m in _DEGREE_RANGE.finditer(low):
@@ -540,9 +562,8 @@ class _Checker:
         levels = [order.index(d) for d in e.threshold_degrees.values()]
         if a != b and levels and min(levels) <= a and b <= max(levels):
             return True, e.degree  # a range describing the thresholds from low to high pitch
-        if a == b and re.search(r"(high[\s-]frequenc|low[\s-]frequenc|notch|above|below|at \d|"
-                                r"mid[\s-]frequenc)", low) and a in levels:  # fmt: skip
-            return True, e.degree  # describes a frequency region
+        if _REGION.search(low) and any(a <= level <= b for level in levels):
+            return True, e.degree  # describes the thresholds of a frequency region
         return False, e.degree
 
     def hearing_type(self, low, sent_low, ear, hedged) -> None:
@@ -962,10 +983,13 @@ def check_reply(
                 continue
             hedged_sentence = bool(re.search(r"\b(possibly|probably|likely|may|might)\b",
                                              sentence.lower()[:30]))  # fmt: skip
-            for seg in _SEGMENT_SPLIT.split(sentence):
-                if not seg or not seg.strip():
-                    continue
+            segments = [x for x in _SEGMENT_SPLIT.split(sentence) if x and x.strip()]
+            for index, seg in enumerate(segments):
                 ears = _ears_in(seg)
+                following = segments[index + 1] if index + 1 < len(segments) else ""
+                trailing = _EAR_ONLY.match(following)
+                if not ears and trailing:  # "Sudden SNHL, left ear."
+                    ears = {trailing.group(1).lower()}
                 comparative = bool(re.search(r"\b(worse|poorer|better|than)\b", seg, re.I))
                 if len(ears) == 1:
                     seg_ear = next(iter(ears))
@@ -977,7 +1001,7 @@ def check_reply(
                         seg_ear = None
                 else:
                     seg_ear = context
-                checker.segment(seg, seg_ear, sentence, hedged_sentence)
+                checker.segment(seg, seg_ear, sentence, hedged_sentence, explicit=bool(ears))
     checker.finalise()
     errors = sorted({f.critical_error for f in checker.findings if f.critical_error})
     return FactCheck(

@@ -24,15 +24,10 @@ BOARD_OPTION = typer.Option(
 
 def read_results_file(path: Path):
     """Return a results table from a .parquet/.csv file, or from Inspect logs (file or folder)."""
-    import pandas as pd
+    from clinbench.results.export import read_results, results_table
 
-    suffix = path.suffix.lower()
-    if suffix == ".parquet":
-        return pd.read_parquet(path)
-    if suffix == ".csv":
-        return pd.read_csv(path)
-    from clinbench.results.export import results_table
-
+    if path.is_file() and path.suffix.lower() in (".parquet", ".csv"):
+        return read_results(path)
     return results_table(path)
 
 

@@ -91,3 +91,15 @@ def test_cli_validate(tmp_path):
     )
     result = runner.invoke(app, ["validate", str(bad)])
     assert result.exit_code == 2 and f"{bad}:1: provenance" in result.output
+
+
+def test_leaderboard_from_the_replayed_run_leaves_out_equipoise_and_excluded(ausclin_results):
+    from clinbench.results import leaderboard as lb
+
+    plain = ausclin_results[~ausclin_results["condition"].str.contains("+", regex=False)]
+    board = lb.add_version(lb.empty_leaderboard(), plain, "1.0", "sample run")
+    rows = board.rows.set_index(["model", "condition"])
+    good = rows.loc[("clinbench/replay/good-model", "blind")]
+    assert (good["items"], good["answered"], good["correct"]) == (24, 24, 19)
+    flaky = rows.loc[("clinbench/replay/flaky-model", "blind")]
+    assert flaky["status"] == "excluded" and "empty" in flaky["excluded_reason"]

@@ -103,3 +103,29 @@ def test_demo_contribution(tmp_path, replay_graded_log):
     demo_summary(results_table(replay_graded_log[1]), Console(file=buffer, width=160))
     text = buffer.getvalue()
     assert "rubric_adjudicator" in text and "dangerous_recommendation" in text
+
+
+def test_stability_command_reads_nli_rows_of_a_results_table(tmp_path):
+    from clinbench.results.export import write_results
+    from clinbench.results.schema import RESULT_COLUMNS
+
+    rows = []
+    for item in ("c1", "c2"):
+        for epoch in range(1, 11):
+            label = "contradiction" if (item == "c1" or epoch <= 3) else "entailment"
+            rows.append(
+                {c: None for c in RESULT_COLUMNS}
+                | {"model": "m", "item_id": item, "epoch": epoch, "question": "Q1",
+                   "scorer": "nli_contradiction", "outcome": "graded",
+                   "score": float(label == "contradiction"),
+                   "score_metadata": json.dumps({"nli_label": label})}
+            )  # fmt: skip
+    path = write_results(pd.DataFrame(rows, columns=RESULT_COLUMNS), tmp_path / "r.csv")
+    _mount()
+    result = CliRunner().invoke(app, ["audiology", "stability", str(path)])
+    assert result.exit_code == 0, result.output
+    # c1 contradicts in 10/10 passes, c2 in 3/10 (entailment 7/10 < 8): 1 of 2 items stable
+    last = result.output.strip().splitlines()[-1].split()
+    assert last[-2:] == ["1", "0.5"]  # stable items, stable share
+    empty = write_results(pd.DataFrame(columns=RESULT_COLUMNS), tmp_path / "none.csv")
+    assert CliRunner().invoke(app, ["audiology", "stability", str(empty)]).exit_code == 2

@@ -93,8 +93,9 @@ def _mark_masking(audiogram: dict[str, Any]) -> None:
     """Mark thresholds that clinical masking rules would have masked.
 
     Air: the test ear's threshold exceeds the other ear's bone threshold by 40 dB or
-    more (interaural attenuation of supra-aural earphones). Bone: an air-bone gap of
-    more than 10 dB in the test ear.
+    more (interaural attenuation of supra-aural earphones). Bone: the test ear's air
+    threshold exceeds the better of the two ears' bone thresholds by more than 10 dB
+    (an unmasked bone response could come from either cochlea).
     """
     for ear, other in (("right", "left"), ("left", "right")):
         mine, theirs = audiogram[ear], audiogram[other]
@@ -105,7 +106,8 @@ def _mark_masking(audiogram: dict[str, Any]) -> None:
             if _value(t) - _value(other_bone) >= 40:
                 mine["air"][f] = {**(t if isinstance(t, dict) else {"value": t}), "masked": True}
         for f, t in mine["bone"].items():
-            if _value(mine["air"][f]) - _value(t) > 10:
+            better_bone = min(_value(t), _value(theirs["bone"].get(f, t)))
+            if _value(mine["air"][f]) - better_bone > 10:
                 mine["bone"][f] = {**(t if isinstance(t, dict) else {"value": t}), "masked": True}
 
 

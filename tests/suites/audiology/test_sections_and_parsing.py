@@ -166,3 +166,13 @@ def test_rules_grader_gives_low_points_to_missing_sections():
     assert judged["Q1"]["subscores"]["numerical_accuracy"] == 1
     assert judged["Q3"]["subscores"]["clinical_feasibility"] == 1
     assert "no labelled Q3 section" in judged["Q3"]["justification"]
+
+
+def test_missed_red_flag_only_where_the_case_has_one():
+    reply = "Q1 Results: x\nQ2 Diagnosis: y\nQ3 Recommendations: Hearing aids and a review."
+    assert "missed_red_flag" not in _rules(CASES["aud-case-002"], reply)["Q3"]["critical_errors"]
+    assert "missed_red_flag" in _rules(CASES["aud-case-007"], reply)["Q3"]["critical_errors"]
+    escalated = reply.replace("a review", "an ENT referral for MRI")
+    assert (
+        "missed_red_flag" not in _rules(CASES["aud-case-007"], escalated)["Q3"]["critical_errors"]
+    )

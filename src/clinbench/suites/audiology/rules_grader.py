@@ -21,8 +21,9 @@ How each subscore is derived (``point(share) = 1 + round(4 * share)``):
   recall of the reference's content words; feasibility: share of the section's
   recommendation categories that the reference also makes.
 - Critical errors: those the fact checker finds in Q1 and in Q2's degree/type statements;
-  ``missed_red_flag`` when the reference escalates (medical/ENT referral, imaging, urgent
-  care) and neither Q2 nor Q3 does. ``dangerous_recommendation`` is not detectable by rule
+  ``missed_red_flag`` when the case has red flags (``metadata["red_flags"]``, or else a Q3
+  reference that escalates) and neither Q2 nor Q3 escalates (medical/ENT referral,
+  imaging, urgent care). ``dangerous_recommendation`` is not detectable by rule
   and is never flagged here (recorded as not checked).
 
 These are coarse proxies, written by hand because no library grades clinical free text;
@@ -104,6 +105,18 @@ def recall(reference: str, reply: str) -> float:
     return len(wanted & content_words(reply)) / len(wanted)
 
 
+def escalation_needed(item: CaseItem, q3_reference: str) -> bool:
+    """Return True when the case needs medical escalation.
+
+    The case's ``metadata["red_flags"]`` decides when present (the audiogram engine's red
+    flags, or a hand-written list); otherwise the Q3 reference's own escalation does.
+    """
+    flags = item.metadata.get("red_flags")
+    if flags is not None:
+        return bool(flags)
+    return bool(set(RED_FLAG_CATEGORIES) & categories(q3_reference, RECOMMENDATIONS))
+
+
 def _share(findings: list[dict[str, Any]]) -> float | None:
     if not findings:
         return None
@@ -180,8 +193,7 @@ def rules_judgement(
                 "clinical_feasibility": point(len(made & wanted) / len(made)) if made else 1,
                 "completeness": point(recall(reference, text)),
             }
-            escalate = set(RED_FLAG_CATEGORIES) & categories(reference, RECOMMENDATIONS)
-            if escalate and not (
+            if escalation_needed(item, reference) and not (
                 set(RED_FLAG_CATEGORIES) & categories(q2_q3_text, RECOMMENDATIONS)
             ):
                 errors.append("missed_red_flag")

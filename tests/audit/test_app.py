@@ -290,3 +290,50 @@ def test_twenty_concurrent_reviewers_lose_no_label(tmp_path: Path, results_file:
     for r in range(20):
         for i, audit_id in enumerate(ids):
             assert stored[(f"reviewer-{r:02d}", audit_id)] == (expected(r, i), 1)
+
+
+def test_a_lead_records_consensus_but_never_labels(audit: Path):
+    store = AuditStore(audit / DB_FILE)
+    lead = store.add_reviewer("lead", role="lead")
+    people = [store.add_reviewer("ann"), store.add_reviewer("ben")]
+    _, items = load_manifest(audit)
+    key = load_key(audit).set_index("audit_id")
+    with LiveServer(audit) as server, _client(server, lead) as client:
+        headers = {"X-CSRF-Token": client.get("/api/session").json()["csrf_token"]}
+        assert (
+            client.post("/api/items/S01/label", json=_label(), headers=headers).status_code == 403
+        )
+        assert client.get("/items/S01").status_code == 403
+        assert client.get("/consensus").status_code == 403  # nobody has submitted yet
+        assert "adjudicator" not in client.get("/consensus").text.lower()
+        for n, token in enumerate(people):
+            with _client(server, token) as reviewer:
+                csrf = {"X-CSRF-Token": reviewer.get("/api/session").json()["csrf_token"]}
+                for item in items:  # ann gives the adjudicator's grade; ben one grade lower
+                    grade = key.at[item["audit_id"], "adjudicator_grade"]
+                    if n == 1:
+                        grade = "ABCDFF"["ABCDF".index(grade) + 1]
+                    body = _label(grade, rationale="checked" if grade in "DF" else "")
+                    path = f"/api/items/{item['audit_id']}/label"
+                    assert reviewer.post(path, json=body, headers=csrf).status_code == 200
+                assert reviewer.post("/api/submit", headers=csrf).status_code == 200
+        rows = client.get("/api/consensus").json()["items"]
+        assert {r["item"]["audit_id"] for r in rows} >= {
+            a for a in key.index if key.at[a, "adjudicator_grade"] != "F"
+        }
+        assert all(r["reason"] == "reviewers_disagree" for r in rows)
+        form = {
+            "grade": "C",
+            "critical_error": "0",
+            "rationale": "",
+            "csrf_token": headers["X-CSRF-Token"],
+        }
+        assert (
+            client.post(f"/consensus/{rows[0]['item']['audit_id']}", data=form).status_code == 422
+        )
+        form["rationale"] = "Rubric anchor for C fits best."
+        assert (
+            client.post(f"/consensus/{rows[0]['item']['audit_id']}", data=form).status_code == 303
+        )
+        recorded = store.consensus()[rows[0]["item"]["audit_id"]]
+        assert (recorded["grade"], recorded["recorded_by_name"]) == ("C", "lead")

@@ -76,7 +76,7 @@ def _forbidden(audit: Path) -> list[str]:
 def test_two_reviewers_grade_reach_consensus_and_get_a_report(tmp_path: Path, results_file: Path):
     from playwright.sync_api import sync_playwright
 
-    audit = make_audit(tmp_path, results_file, n=6, calibration=2)
+    audit = make_audit(tmp_path, results_file, n=4, calibration=2)
     store = AuditStore(audit / DB_FILE)
     tokens = {"alice": store.add_reviewer("alice"), "bob": store.add_reviewer("bob")}
     _, items = load_manifest(audit)
@@ -87,7 +87,7 @@ def test_two_reviewers_grade_reach_consensus_and_get_a_report(tmp_path: Path, re
         alice = Reviewer(browser, server.url, tokens["alice"])
         bob = Reviewer(browser, server.url, tokens["bob"])
         assert "token=" not in alice.page.url  # the link's token moved into a cookie
-        assert alice.page.locator("#progress").inner_text().strip().startswith("0 / 6")
+        assert alice.page.locator("#progress").inner_text().strip().startswith("0 / 4")
 
         # The main segment stays closed until the calibration items are done.
         alice.visit(f"/items/{ids[-1]}")
@@ -106,7 +106,7 @@ def test_two_reviewers_grade_reach_consensus_and_get_a_report(tmp_path: Path, re
         for audit_id in ids:
             assert alice.page.url.endswith(f"/items/{audit_id}")
             alice.grade("B")
-        assert "6 / 6" in alice.page.locator("#progress").inner_text()
+        assert "4 / 4" in alice.page.locator("#progress").inner_text()
 
         # Bob: flags a critical error on the first item, agrees with Alice elsewhere.
         bob.click("#next-link")
@@ -151,7 +151,7 @@ def test_two_reviewers_grade_reach_consensus_and_get_a_report(tmp_path: Path, re
     out = tmp_path / "report"
     audit_report(audit, out, n_boot=200, seed=3)
     labels = pd.read_csv(out / "labels.csv")
-    assert len(labels) == 12 and set(labels["reviewer"]) == {"alice", "bob"}
+    assert len(labels) == 8 and set(labels["reviewer"]) == {"alice", "bob"}
     assert set(labels["segment"]) == {"calibration", "main"}
     assert labels["created_at"].notna().all()
     items_table = pd.read_csv(out / "items.csv").set_index("audit_id")
@@ -160,6 +160,6 @@ def test_two_reviewers_grade_reach_consensus_and_get_a_report(tmp_path: Path, re
     assert first["human_label_source"] == "consensus"
     summary = json.loads((out / "summary.json").read_text())
     overall = [r for r in summary["inter_reviewer"] if r["scope"] == "overall"][0]
-    assert overall["n"] == 6 and overall["grade_exact_agreement"] == pytest.approx(5 / 6)
+    assert overall["n"] == 4 and overall["grade_exact_agreement"] == pytest.approx(3 / 4)
     assert summary["consensus"]["recorded"] == 1
     assert (out / "report.md").read_text().startswith("# Audit agreement report")

@@ -215,8 +215,12 @@ def audit_report(
     resolved = items[items["human_grade"].notna()].copy()
     resolved["human_critical_error"] = resolved["human_critical_error"].astype(bool)
     adj = []
-    for scope, part in _scopes(resolved):
-        if scope.startswith("segment="):
+    # The reviewer-agreement subset (AudiologyBench's second prespecified analysis): items on
+    # which the reviewers agreed before consensus, so consensus-forming cannot explain them.
+    reason = resolved["consensus_reason"]
+    agreed = resolved[reason.isna() | (reason == "reviewers_vs_adjudicator")]
+    for scope, part in [*_scopes(resolved), ("reviewers_agreed", agreed)]:
+        if scope.startswith("segment=") or part.empty:
             continue
         figures = _pair_agreement(
             part, "adjudicator_grade", "human_grade", "adjudicator_critical_error",

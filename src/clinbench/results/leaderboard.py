@@ -125,22 +125,31 @@ def model_exclusions(
     return pd.DataFrame(out, columns=columns)
 
 
+def is_check_run(results: pd.DataFrame) -> pd.Series:
+    """Return True for rows of robustness-check runs (conditions named ``base+check``)."""
+    return results["condition"].astype(str).str.contains("+", regex=False)
+
+
 def summarise(
     results: pd.DataFrame,
     *,
     threshold: float = DEFAULT_EXCLUSION_THRESHOLD,
     confidence: float = 0.95,
+    include_checks: bool = False,
 ) -> pd.DataFrame:
     """Return leaderboard rows (model x task x condition) from a results table.
 
     Accuracy is correct / answered, where answered = correct + incorrect + declined;
-    parse failures and errors are counted and excluded. Equipoise items are left out.
+    parse failures and errors are counted and excluded. Equipoise items are left out, and
+    so are robustness-check runs (``blind+pushback`` etc.) unless ``include_checks``.
     Excluded models get status ``excluded`` with the reason and no accuracy.
     """
     from clinbench.stats.proportions import wilson_interval
 
     exclusions = model_exclusions(results, threshold).set_index("model")
     board = results[~is_equipoise(results)]
+    if not include_checks:
+        board = board[~is_check_run(board)]
     rows = []
     for (model, task, condition), group in board.groupby(KEY, sort=True, dropna=False):
         counts = group["outcome"].value_counts()
@@ -264,6 +273,7 @@ def add_version(
     release_dates: dict[str, str] | None = None,
     threshold: float = DEFAULT_EXCLUSION_THRESHOLD,
     today: str | None = None,
+    include_checks: bool = False,
 ) -> Leaderboard:
     """Return a new leaderboard with ``results`` appended as ``version`` with its changelog note.
 
@@ -278,7 +288,9 @@ def add_version(
     if not note.strip():
         raise ValueError("a version needs a changelog note")
     today = today or date.today().isoformat()
-    new = summarise(results, threshold=threshold)
+    new = summarise(results, threshold=threshold, include_checks=include_checks)
+    if new.empty:
+        raise ValueError("the results hold no rows to add")
     rows = board.rows.copy()
     current = rows["superseded_by"] == ""
     reruns = 0

@@ -50,6 +50,9 @@ def add(
     threshold: float = typer.Option(
         0.10, help="Exclude a model whose failed or empty replies exceed this share."
     ),
+    with_checks: bool = typer.Option(
+        False, "--with-checks", help="Also add robustness-check runs (conditions 'X+check')."
+    ),
 ) -> None:
     """Append the results as a new version with its changelog note."""
     from rich.console import Console
@@ -76,7 +79,13 @@ def add(
     try:
         current = lb.read_leaderboard(board)
         updated = lb.add_version(
-            current, table, version, note, release_dates=dates, threshold=threshold
+            current,
+            table,
+            version,
+            note,
+            release_dates=dates,
+            threshold=threshold,
+            include_checks=with_checks,
         )
     except ValueError as err:
         _fail(f"{board}: {err}")

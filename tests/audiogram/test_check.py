@@ -119,3 +119,11 @@ def test_labelled_files_are_valid():
     cases = json.loads((DATA / "cases.json").read_text())
     for raw in cases.values():
         Audiogram.model_validate(raw)
+
+
+def test_a_threshold_at_a_frequency_never_tested_is_fabricated(labelled_cases):
+    case_c = labelled_cases["C_sudden_left"]  # 3 kHz tested in neither ear
+    for reply in ("Thresholds of 60 dB HL at 3 kHz.", "Left: 60 dB HL at 3 kHz."):
+        result = check_reply(reply, case_c)
+        assert result.critical_errors == ["fabricated_result"], reply
+        assert result.findings[0].frequency == 3000

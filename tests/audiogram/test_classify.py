@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from clinbench.audiogram.classify import STANDARDS, Criteria, classify, get_standard
+from clinbench.audiogram.classify import DEGREES, STANDARDS, Criteria, classify, get_standard
 from clinbench.audiogram.model import Audiogram
 
 from .conftest import build
@@ -78,6 +78,7 @@ def test_asha_and_goodman_upper_integers_belong_to_the_lower_band(standard, insi
 
 def test_vocabularies_are_the_published_ones():
     assert STANDARDS["who2021"].degrees[-1] == "complete"
+    assert DEGREES["asha"] == STANDARDS["asha"].degrees
     assert "slight" in STANDARDS["asha"].degrees and "slight" not in STANDARDS["who2021"].degrees
     assert STANDARDS["goodman"].degrees == (
         "normal",

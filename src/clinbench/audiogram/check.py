@@ -861,7 +861,7 @@ class _Checker:
         kind = "bone_threshold" if conduction == "bone" else "threshold"
         ears = ["right", "left"] if ear in ("both", None) else [ear]
         tested = [e for e in ears if freq in getattr(self.t.audiogram.ear(e), conduction)]
-        if not tested and ear is not None:
+        if not tested:
             self.fabricated(kind, ear, freq, value, text, hedged,
                             f"{conduction}-conduction threshold at {freq} Hz")  # fmt: skip
             return

@@ -117,6 +117,10 @@ STANDARDS: dict[str, Standard] = {
 }
 
 
+DEGREES: dict[str, tuple[str, ...]] = {name: std.degrees for name, std in STANDARDS.items()}
+"""Each standard's degree vocabulary, mildest first."""
+
+
 def get_standard(standard: str | Standard) -> Standard:
     """Return the Standard named ``standard`` (one of STANDARDS)."""
     if isinstance(standard, Standard):

@@ -163,8 +163,8 @@ def repeat_reply(model: str, item_id: str) -> str:
     return BLIND[model](item_id)
 
 
-def write(name: str, rows: list[tuple[str, str, str, int]]) -> Path:
-    path = DATA_DIR / name
+def write(name: str, rows: list[tuple[str, str, str, int]], out_dir: Path = DATA_DIR) -> Path:
+    path = out_dir / name
     with path.open("w", encoding="utf-8", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(["item_id", "model", "response", "turn"])
@@ -172,7 +172,8 @@ def write(name: str, rows: list[tuple[str, str, str, int]]) -> Path:
     return path
 
 
-def main() -> None:
+def main(out_dir: Path = DATA_DIR) -> None:
+    """Write every replay fixture into ``out_dir``."""
     ids = list(ITEMS)
     blind = [(i, m, fn(i), 0) for m, fn in BLIND.items() for i in ids]
     for model, fn in BLIND.items():
@@ -186,16 +187,21 @@ def main() -> None:
             ):
                 if item.pushback is not None:
                     blind.append((item_id, model, pushback_reply(model, item_id), 1))
-    write("replay_blind.csv", blind)
-    write("replay_rule.csv", [(i, m, rule_reply(m, i), 0) for m in BLIND for i in ids])
-    write("replay_reworded.csv", [(i, m, reworded_reply(m, i), 0) for m in BLIND for i in ids])
+    write("replay_blind.csv", blind, out_dir)
+    write("replay_rule.csv", [(i, m, rule_reply(m, i), 0) for m in BLIND for i in ids], out_dir)
+    write(
+        "replay_reworded.csv",
+        [(i, m, reworded_reply(m, i), 0) for m in BLIND for i in ids],
+        out_dir,
+    )
     for framing in ("no_country", "australia", "guideline"):
         framed = [i for i in ids if framing in ITEMS[i].framings]
         write(
             f"replay_framing_{framing}.csv",
             [(i, m, framing_reply(m, i, framing), 0) for m in BLIND for i in framed],
+            out_dir,
         )
-    write("replay_repeat.csv", [(i, m, repeat_reply(m, i), 0) for m in BLIND for i in ids])
+    write("replay_repeat.csv", [(i, m, repeat_reply(m, i), 0) for m in BLIND for i in ids], out_dir)
 
 
 if __name__ == "__main__":

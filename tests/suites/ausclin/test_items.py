@@ -92,3 +92,22 @@ def test_chance_rate_is_the_product_over_choice_fields_and_zero_with_text():
     assert chance_adjusted(0.75, 0.5) == pytest.approx(0.5)
     assert chance_adjusted(0.25, 0.25) == pytest.approx(0.0)
     assert math.isnan(chance_adjusted(1.0, 1.0))
+
+
+def test_replay_fixtures_match_their_generator(tmp_path):
+    """The committed frozen replies are what make_fixtures.py writes from the sample items."""
+    import importlib.util
+    from pathlib import Path
+
+    from clinbench.suites.ausclin.items import DATA_DIR
+
+    spec = importlib.util.spec_from_file_location(
+        "make_fixtures", Path(__file__).with_name("make_fixtures.py")
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(tmp_path)
+    written = sorted(p.name for p in tmp_path.glob("replay_*.csv"))
+    assert written == sorted(p.name for p in DATA_DIR.glob("replay_*.csv"))
+    for name in written:
+        assert (tmp_path / name).read_bytes() == (DATA_DIR / name).read_bytes(), name

@@ -55,6 +55,19 @@ def test_five_scenarios_asr_pipeline_with_rules(small_manifest, tmp_path):
     real = [s for s in by_task["slp_transcription"].samples if s.id == "slp-r03"][0]
     assert real.scores["slp_transcription_scorer"].value == 0.0
 
+    # the results table feeds the suite's report sections
+    from clinbench.results.export import results_table
+    from clinbench.suites.slp.report import sections
+
+    frame = results_table(tmp_path)
+    assert set(frame["task"]) == set(names) and set(frame["condition"]) == {"asr"}
+    built = sections(frame)
+    titles = [section.title for section in built]
+    assert titles[:2] == ["SLP scenarios", "SLP slices"] and "SLP confusion matrices" in titles
+    scenario = next(iter(built[0].tables.values()))
+    assert set(scenario["task"]) == set(names)
+    assert scenario.loc[scenario["task"] == "slp_disorder", "n"].iloc[0] == 5
+
 
 def test_audio_native_pipeline_with_replay_and_strict_labels(small_manifest, tmp_path):
     from clinbench.suites.slp.tasks import slp_symptom
@@ -136,3 +149,18 @@ def test_cli_export_and_bad_manifest(tmp_path):
     )
     assert result.exit_code == 2 and "bad.csv:2: audio" in result.output
     assert not (tmp_path / "ft2").exists()
+
+
+def test_demo_runs_cover_all_scenarios_and_conditions(tmp_path):
+    from clinbench.suites.slp.demo import demo_runs
+
+    runs = demo_runs(tmp_path)
+    names = {run.task.name for run in runs}
+    assert names == {"slp_disorder", "slp_transcript_diagnosis", "slp_transcription",
+                     "slp_disorder_type", "slp_symptom"}  # fmt: skip
+    conditions = {run.task.metadata["pipeline"] for run in runs}
+    assert conditions == {"asr", "audio"}
+    assert any(run.task.metadata["noise"] for run in runs)
+    for run in runs:
+        if any(m.startswith("clinbench/replay/") for m in run.models):
+            assert Path(run.model_args["responses"]).is_file()

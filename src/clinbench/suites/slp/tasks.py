@@ -81,6 +81,8 @@ def clean_transcript_reply(reply: str) -> str:
 
 
 # ------------------------------------------------------------------ metrics over scores
+# Inspect leaves NaN-valued scores (parse failures) out of every metric, so these metrics see
+# answered items only; parse failures are counted from the results table (``excluded``).
 
 
 def _pairs(scores: list[SampleScore]) -> tuple[list[str], list[str], list[str]]:
@@ -116,18 +118,6 @@ def macro_f1() -> Metric:
 
         gold, pred, labels = _pairs(scores)
         return classification_measures(gold, pred, labels)["Macro F1"] if gold else float("nan")
-
-    return compute
-
-
-@metric
-def parse_failed() -> Metric:
-    """Return the number of replies with no label in the required form."""
-
-    def compute(scores: list[SampleScore]) -> float:
-        return float(
-            sum(1 for s in scores if (s.score.metadata or {}).get("outcome") == "parse_failed")
-        )
 
     return compute
 
@@ -180,7 +170,7 @@ def _context(state: TaskState) -> dict[str, Any]:
     return out
 
 
-@scorer(metrics=[accuracy(), stderr(), micro_f1(), macro_f1(), parse_failed()])
+@scorer(metrics=[accuracy(), stderr(), micro_f1(), macro_f1()])
 def slp_label_scorer(scenario: str, cot: bool = False) -> Scorer:
     """Score a lettered label reply strictly: a valid single letter, else parse_failed."""
     spec = SCENARIOS[scenario]
@@ -211,7 +201,7 @@ def slp_label_scorer(scenario: str, cot: bool = False) -> Scorer:
     return score
 
 
-@scorer(metrics=[accuracy(), stderr(), micro_f1(), macro_f1(), parse_failed()])
+@scorer(metrics=[accuracy(), stderr(), micro_f1(), macro_f1()])
 def slp_transcript_diagnosis_scorer() -> Scorer:
     """Score transcript-based diagnosis: typical iff the transcript matches the expected words."""
     from clinbench.suites.slp.baseline import transcript_matches

@@ -1,0 +1,76 @@
+"""The audio-native path through a real Inspect provider: `openai-api` against a local server.
+
+The server (127.0.0.1, started by the test) answers like an audio-capable chat model: it
+checks that the user turn carries the clip as an ``input_audio`` part and replies with a
+single letter, or with a sentence when no audio arrived (which must then fail to parse).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from inspect_ai import eval as inspect_eval
+
+from clinbench.results.export import results_table
+from clinbench.suites.slp.tasks import SAMPLE_MANIFEST, slp_disorder
+
+
+class AudioChat(BaseHTTPRequestHandler):
+    requests: list[dict] = []
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):  # noqa: N802
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        AudioChat.requests.append(body)
+        parts = body["messages"][-1]["content"]
+        audio = [p for p in parts if isinstance(p, dict) and p.get("type") == "input_audio"]
+        wav = base64.b64decode(audio[0]["input_audio"]["data"]) if audio else b""
+        reply = "B" if wav.startswith(b"RIFF") else "I did not receive any audio."
+        payload = {
+            "id": "chatcmpl-local", "object": "chat.completion", "created": 0,
+            "model": body["model"],
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": reply},
+                         "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 50, "completion_tokens": 1, "total_tokens": 51},
+        }  # fmt: skip
+        data = json.dumps(payload).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+@pytest.fixture
+def audio_server(monkeypatch):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), AudioChat)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    AudioChat.requests = []
+    monkeypatch.setenv("LOCAL_API_KEY", "test-key")
+    monkeypatch.setenv("LOCAL_BASE_URL", f"http://127.0.0.1:{server.server_port}/v1")
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def test_audio_clip_reaches_an_openai_compatible_audio_model(audio_server, tmp_path):
+    task = slp_disorder(manifest=str(SAMPLE_MANIFEST), pipeline="audio")
+    (log,) = inspect_eval(
+        task, model="openai-api/local/audio-model", sample_id=["slp-s01", "slp-s02"],
+        log_dir=str(tmp_path), display="none", max_retries=0,
+    )  # fmt: skip
+    assert log.status == "success", log.error
+    table = results_table(tmp_path).set_index("item_id")
+    assert table.loc["slp-s02", "outcome"] == "correct"  # disordered clip, reply B
+    assert table.loc["slp-s01", "outcome"] == "incorrect"  # typical clip, reply B
+    request = AudioChat.requests[0]
+    texts = [p["text"] for p in request["messages"][-1]["content"] if p.get("type") == "text"]
+    assert "red ball" in texts[0] and "single letter" in texts[0]
+    assert all(r.get("temperature") == 0.0 for r in AudioChat.requests)

@@ -26,6 +26,16 @@ class AudioChat(BaseHTTPRequestHandler):
         pass
 
     def do_POST(self):  # noqa: N802
+        if self.path.endswith("/audio/transcriptions"):  # an OpenAI-compatible ASR endpoint
+            self.rfile.read(int(self.headers["Content-Length"]))
+            AudioChat.requests.append({"path": self.path})
+            data = json.dumps({"text": "Wed ball."}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            return
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         AudioChat.requests.append(body)
         parts = body["messages"][-1]["content"]
@@ -74,3 +84,18 @@ def test_audio_clip_reaches_an_openai_compatible_audio_model(audio_server, tmp_p
     texts = [p["text"] for p in request["messages"][-1]["content"] if p.get("type") == "text"]
     assert "red ball" in texts[0] and "single letter" in texts[0]
     assert all(r.get("temperature") == 0.0 for r in AudioChat.requests)
+
+
+def test_asr_pipeline_with_an_openai_compatible_transcription_endpoint(audio_server, tmp_path):
+    from clinbench.suites.slp.tasks import slp_symptom
+
+    url = f"http://127.0.0.1:{audio_server.server_port}/v1"
+    task = slp_symptom(manifest=str(SAMPLE_MANIFEST), pipeline="asr",
+                       asr=f"openai:base_url={url},model=local-asr")  # fmt: skip
+    (log,) = inspect_eval(task, model="clinbench/rules", sample_id=["slp-s02", "slp-s01"],
+                          log_dir=str(tmp_path), display="none")  # fmt: skip
+    outcomes = {s.id: s.scores["slp_label_scorer"].metadata["outcome"] for s in log.samples}
+    # both clips "heard" as "Wed ball.": a substitution for "red ball"
+    assert outcomes == {"slp-s02": "correct", "slp-s01": "incorrect"}
+    assert log.samples[0].metadata["asr"]["backend"] == "openai"
+    assert AudioChat.requests[0]["path"] == "/v1/audio/transcriptions"

@@ -164,3 +164,30 @@ def test_demo_runs_cover_all_scenarios_and_conditions(tmp_path):
     for run in runs:
         if any(m.startswith("clinbench/replay/") for m in run.models):
             assert Path(run.model_args["responses"]).is_file()
+
+
+def test_cli_corpus_and_add_noise(tmp_path):
+    import numpy as np
+    import soundfile as sf
+
+    from clinbench.audio.corpora import read_manifest
+
+    folder = tmp_path / "core-uxtd" / "core" / "05M"
+    folder.mkdir(parents=True)
+    sf.write(folder / "001A.wav", 0.2 * np.sin(np.arange(16000) / 5.0), 16000)
+    (folder / "001A.txt").write_text("ship\n2012-01-01\n")
+    _mount()
+    runner = CliRunner()
+    out = tmp_path / "uxtd.csv"
+    result = runner.invoke(app, ["slp", "corpus", "ultrasuite", str(tmp_path), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    (item,) = read_manifest(out)
+    assert item.prompt_words == "ship" and item.labels["disorder"] == "typically_developing"
+    result = runner.invoke(
+        app, ["slp", "corpus", "enni", str(tmp_path), "--out", str(tmp_path / "e.csv")]
+    )
+    assert result.exit_code == 2 and "no CHAT" in result.output
+    noisy = tmp_path / "noisy.wav"
+    result = runner.invoke(app, ["slp", "add-noise", str(folder / "001A.wav"), str(noisy),
+                                 "--noise", "synthetic_office_hvac", "--snr-db", "10"])  # fmt: skip
+    assert result.exit_code == 0 and "achieved 10.0" in result.output and noisy.is_file()

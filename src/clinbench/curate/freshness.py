@@ -21,9 +21,12 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
 import typer
+
+if TYPE_CHECKING:  # pandas is imported when used, so mounting the command stays fast
+    import pandas as pd
 
 FRESH = "fresh"
 CHANGED = "changed"
@@ -196,6 +199,8 @@ def check_freshness(
 
     Items without a provenance URL or quote get status ``unreachable`` with that reason.
     """
+    import pandas as pd
+
     jobs, rows = [], []
     for item in items:
         prov = getattr(item, "provenance", None)

@@ -182,6 +182,25 @@ def foundation_demo_runs(workdir: Path) -> list[Any]:
     ]
 
 
+def _batches(runs: list[Any]) -> list[list[Any]]:
+    """Return the demo runs grouped by identical models, arguments, roles and epochs.
+
+    Inspect evaluates each group's tasks in one call (several tasks at a time), which
+    saves its per-eval start-up cost; the order of first appearance is kept.
+    """
+    import json
+
+    groups: dict[str, list[Any]] = {}
+    for demo_run in runs:
+        key = json.dumps(
+            [demo_run.models, demo_run.model_args, demo_run.model_roles, demo_run.epochs],
+            sort_keys=True,
+            default=str,
+        )
+        groups.setdefault(key, []).append(demo_run)
+    return list(groups.values())
+
+
 def demo(
     out: Path = typer.Option(Path("clinbench-demo"), "--out", help="Folder for logs and results."),
 ) -> None:
@@ -202,28 +221,34 @@ def demo(
     runs = foundation_demo_runs(out)
     for suite, module in suites:
         runs += module.demo_runs(out / suite)
-    console.print(f"clinbench demo: {len(runs)} offline runs; logs in {log_dir}")
+    batches = _batches(runs)
+    console.print(
+        f"clinbench demo: {len(runs)} offline runs in {len(batches)} batches; logs in {log_dir}"
+    )
     with Progress(
         TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
         TimeElapsedColumn(), console=console, transient=False,
     ) as progress:  # fmt: skip
         bar = progress.add_task("running", total=len(runs))
-        for demo_run in runs:
-            progress.update(bar, description=demo_run.label)
+        for batch in batches:
+            first = batch[0]
+            progress.update(bar, description=first.label if len(batch) == 1 else
+                            f"{first.label} (+{len(batch) - 1} more)")  # fmt: skip
             logs = inspect_eval(
-                demo_run.task,
-                model=demo_run.models,
-                model_args=demo_run.model_args,
-                model_roles=demo_run.model_roles or None,
-                epochs=demo_run.epochs,
+                [demo_run.task for demo_run in batch],
+                model=first.models,
+                model_args=first.model_args,
+                model_roles=first.model_roles or None,
+                epochs=first.epochs,
                 log_dir=str(log_dir),
                 display="none",
                 fail_on_error=False,
+                max_tasks=4,
             )
             for log in logs:
                 if log.status != "success":
-                    console.print(f"[red]{demo_run.label}: {log.status} {log.error}[/red]")
-            progress.advance(bar)
+                    console.print(f"[red]{log.eval.task}: {log.status} {log.error}[/red]")
+            progress.advance(bar, len(batch))
     frame = results_table(log_dir)
     results_path = write_results(frame, out / "results.parquet")
     write_results(frame, out / "results.csv")

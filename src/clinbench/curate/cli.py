@@ -10,7 +10,7 @@ app = typer.Typer(
     help="Curation: screening, adaptation, deduplication, normalisation, freshness.",
     no_args_is_help=True,
 )
-# The `freshness` command (curate/freshness.py) is mounted here by the lead.
+
 
 _MODEL_HELP = (
     "Inspect model, e.g. openai/gpt-4.1 or, offline, "
@@ -446,3 +446,12 @@ def review_import(
         + ", ".join(f"{n} {d}" for d, n in counts.items())
         + f"); log {log}"
     )
+
+
+def _mount_freshness() -> None:
+    from clinbench.curate.freshness import freshness_command
+
+    app.command("freshness")(freshness_command)
+
+
+_mount_freshness()

@@ -26,7 +26,7 @@ import pandas as pd
 from pydantic import ValidationError
 
 from clinbench.curate.textnorm import QUOTE_MAP, canonical_text
-from clinbench.items.loader import ItemProblem, _field_name, _rows
+from clinbench.items.loader import ItemProblem, error_field, item_rows
 from clinbench.items.model import FORMATS, ITEM_ADAPTER, Item
 
 CHANGE_COLUMNS = ["item_id", "source", "field", "rule", "before", "after"]
@@ -302,7 +302,7 @@ def normalise_files(
         if not path.is_file():
             problems.append(ItemProblem(str(path), 0, "-", "file not found"))
             continue
-        for number, raw in _rows(path):
+        for number, raw in item_rows(path):
             if isinstance(raw, ItemProblem):
                 problems.append(raw)
                 continue
@@ -331,7 +331,7 @@ def normalise_files(
             except ValidationError as err:
                 for e in err.errors():
                     problems.append(
-                        ItemProblem(str(path), number, _field_name(e["loc"], fmt), e["msg"])
+                        ItemProblem(str(path), number, error_field(e["loc"], fmt), e["msg"])
                     )
                 continue
             if item.id in seen:

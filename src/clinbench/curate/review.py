@@ -20,7 +20,7 @@ import pandas as pd
 from pydantic import ValidationError
 
 from clinbench.curate.textnorm import atomic_write_csv, atomic_write_text, canonical_text, csv_rows
-from clinbench.items.loader import ItemFileError, ItemProblem, _field_name
+from clinbench.items.loader import ItemFileError, ItemProblem, error_field
 from clinbench.items.model import ITEM_ADAPTER, Item
 
 SHEET_COLUMNS = [
@@ -293,7 +293,7 @@ def import_review(items: Sequence[Item], sheet_path: str | Path) -> tuple[list[I
             revised = ITEM_ADAPTER.validate_python(data)
         except ValidationError as err:
             for e in err.errors():
-                field = _field_name(e["loc"], item.format)
+                field = error_field(e["loc"], item.format)
                 head = field.split(".")[0]
                 if head in changed:
                     column = f"revised_{head}"

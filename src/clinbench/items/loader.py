@@ -46,8 +46,8 @@ class ItemFileError(ValueError):
         super().__init__(f"{len(self.problems)} problem(s) in item files:\n{shown}")
 
 
-def _rows(path: Path) -> Iterable[tuple[int, dict[str, Any] | ItemProblem]]:
-    """Yield (line number, raw row or problem) for a JSONL or CSV item file."""
+def item_rows(path: Path) -> Iterable[tuple[int, dict[str, Any] | ItemProblem]]:
+    """Yield (line number, raw row or problem) for each row of a JSONL or CSV item file."""
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
         with path.open(encoding="utf-8") as handle:
@@ -96,7 +96,8 @@ def _rows(path: Path) -> Iterable[tuple[int, dict[str, Any] | ItemProblem]]:
         yield 0, ItemProblem(str(path), 0, "-", "unknown item file type (use .jsonl or .csv)")
 
 
-def _field_name(loc: tuple[Any, ...], fmt: str | None) -> str:
+def error_field(loc: tuple[Any, ...], fmt: str | None) -> str:
+    """Return a pydantic error location as a dotted field name (without the union tag)."""
     parts = [str(p) for p in loc]
     if parts and fmt and parts[0] == fmt:  # drop the union tag pydantic puts first
         parts = parts[1:]
@@ -116,7 +117,7 @@ def read_items(paths: Sequence[str | Path]) -> tuple[list[Item], list[ItemProble
         if path.is_dir():
             problems.append(ItemProblem(str(path), 0, "-", "is a folder, not an item file"))
             continue
-        for number, row in _rows(path):
+        for number, row in item_rows(path):
             if isinstance(row, ItemProblem):
                 problems.append(row)
                 continue
@@ -137,7 +138,7 @@ def read_items(paths: Sequence[str | Path]) -> tuple[list[Item], list[ItemProble
             except ValidationError as err:
                 for e in err.errors():
                     problems.append(
-                        ItemProblem(str(path), number, _field_name(e["loc"], fmt), e["msg"])
+                        ItemProblem(str(path), number, error_field(e["loc"], fmt), e["msg"])
                     )
                 continue
             item._source_file = path

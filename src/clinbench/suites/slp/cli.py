@@ -170,7 +170,9 @@ def transcribe_command(
 
 @app.command("ensemble")
 def ensemble_command(
-    results: Path = typer.Argument(..., help="Results table (.parquet or .csv)."),
+    results: Path = typer.Argument(
+        ..., help="Results table (.parquet or .csv), or Inspect logs (.eval file or folder)."
+    ),
     models: list[str] = typer.Option(..., "--model", "-m", help="Ensemble member (give three)."),
     out: Path = typer.Option(..., "--out", "-o", help="Where to write the ensemble's rows."),
     name: str = typer.Option(None, help="Model name for the ensemble rows."),
@@ -182,12 +184,19 @@ def ensemble_command(
     """
     import pandas as pd
 
-    from clinbench.results.export import write_results
+    from clinbench.results.export import results_table, write_results
     from clinbench.suites.slp.metrics import ensemble_results
 
-    if not results.is_file():
+    if not results.exists():
         _fail(f"{results}: not found")
-    frame = pd.read_parquet(results) if results.suffix == ".parquet" else pd.read_csv(results)
+    if results.is_dir() or results.suffix == ".eval":
+        frame = results_table(results)
+    elif results.suffix == ".parquet":
+        frame = pd.read_parquet(results)
+    elif results.suffix == ".csv":
+        frame = pd.read_csv(results)
+    else:
+        _fail(f"{results}: give a .parquet/.csv results table or Inspect logs")
     missing = sorted(set(models) - set(frame["model"]))
     if missing:
         _fail(f"{results}: model(s) not in the table: {', '.join(missing)}")

@@ -197,9 +197,11 @@ def create_app(audit_dir: str | Path) -> FastAPI:
         if not is_reviewer(request):
             text = "Only reviewers open items; a lead works on the consensus page."
             return JSONResponse({"detail": text}, 403) if json else message(request, text, 403)
-        if audit_id not in audit.calibration:
-            progress = await run_in_threadpool(audit.progress, request.state.reviewer)
-            if not progress["calibration_complete"]:
+        if audit.calibration and audit_id not in audit.calibration:
+            done = await run_in_threadpool(
+                audit.store.done_ids, request.state.reviewer["id"], audit.questions
+            )
+            if not set(audit.calibration) <= done:
                 text = "Finish the calibration segment before the main segment."
                 return JSONResponse({"detail": text}, 409) if json else message(request, text, 409)
         return None

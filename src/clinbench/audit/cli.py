@@ -225,6 +225,12 @@ def report(
     ),
     seed: int = typer.Option(0, "--seed", help="Seed for bootstrap intervals."),
     n_boot: int = typer.Option(2000, "--n-boot", help="Bootstrap resamples for kappa intervals."),
+    rubric: Path | None = typer.Option(
+        None, "--rubric", help="Case rubric whose grade bands give human grades a 0-100 score."
+    ),
+    min_cell: int = typer.Option(
+        2, "--min-cell", help="Audited items a calibration cell needs before its own delta is used."
+    ),
 ) -> None:
     """Write the agreement report: reviewers, adjudicator vs consensus, calibration, labels CSV."""
     from clinbench.audit.report import audit_report
@@ -232,7 +238,9 @@ def report(
     _audit_dir(audit_dir)
     target = out or audit_dir / "report"
     try:
-        written = audit_report(audit_dir, target, seed=seed, n_boot=n_boot)
+        written = audit_report(
+            audit_dir, target, seed=seed, n_boot=n_boot, rubric=rubric, min_cell=min_cell
+        )
     except ValueError as err:
         _fail(str(err))
     for path in written:

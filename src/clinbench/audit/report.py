@@ -95,6 +95,17 @@ def _pair_agreement(
     return out
 
 
+def _icc(frame: pd.DataFrame, a: str, b: str, midpoints: dict[str, float]) -> dict[str, Any]:
+    """Return ICC(2,1) on grade-midpoint scores, or NaN with the reason when undefined."""
+    from clinbench.stats.agreement import icc_agreement
+
+    try:
+        row = icc_agreement(frame, a, b, midpoints=midpoints).iloc[0]
+    except Exception as err:  # pingouin refuses too few items or no variance
+        return {"grade_icc_2_1": math.nan, "grade_icc_note": f"not computed: {err}"}
+    return {"grade_icc_2_1": row["ICC"], "grade_icc_2_1_ci": list(row["CI95%"])}
+
+
 def _flatten(row: dict[str, Any]) -> dict[str, Any]:
     """Return a CSV-ready row: intervals and {value, ci} pairs split into columns."""
     flat: dict[str, Any] = {}
@@ -200,6 +211,7 @@ def audit_report(
     items = pd.DataFrame(rows)
 
     # Inter-reviewer agreement before consensus: every pair of reviewers, per scope.
+    midpoints = grade_midpoints(rubric)
     inter = []
     for a, b in itertools.combinations(names, 2):
         pair = items.dropna(subset=[f"{a}_grade", f"{b}_grade"])
@@ -208,6 +220,7 @@ def audit_report(
                 part, f"{a}_grade", f"{b}_grade", f"{a}_critical_error", f"{b}_critical_error",
                 seed=seed, n_boot=n_boot,
             )  # fmt: skip
+            figures.update(_icc(part, f"{a}_grade", f"{b}_grade", midpoints))
             inter.append(_flatten({"reviewer_a": a, "reviewer_b": b, "scope": scope, **figures}))
     inter_df = pd.DataFrame(inter)
 
@@ -230,7 +243,6 @@ def audit_report(
     adj_df = pd.DataFrame(adj)
 
     # Error direction and population-reweighted critical-error rates.
-    midpoints = grade_midpoints(rubric)
     rank = {g: i for i, g in enumerate(GRADES)}
     direction = []
     for scope, part in _scopes(resolved):

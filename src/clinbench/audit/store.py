@@ -164,11 +164,11 @@ class AuditStore:
             return None
         digest = hash_token(token)
         with self.connect() as db:
-            rows = db.execute("SELECT * FROM reviewers").fetchall()
-        for row in rows:  # constant-time comparison against every stored hash
-            if hmac.compare_digest(row["token_hash"], digest):
-                return dict(row)
-        return None
+            row = db.execute("SELECT * FROM reviewers WHERE token_hash = ?", (digest,)).fetchone()
+        # The lookup is by SHA-256 of a 256-bit random token: timing reveals nothing usable.
+        if row is None or not hmac.compare_digest(row["token_hash"], digest):
+            return None
+        return dict(row)
 
     def reviewers(self, role: str | None = "reviewer") -> list[dict[str, Any]]:
         """Return reviewers (of one role, or all with ``role=None``) in registration order."""

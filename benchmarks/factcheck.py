@@ -1,9 +1,10 @@
 """Speed and accuracy of the audiometric fact checker.
 
 Prints the precision and recall of critical-error detection on the labelled replies in
-tests/audiogram/data (the development set written alongside the checker, and a held-out
-set written after it), then replies checked per second: on the labelled replies and on
-rule-baseline replies to freshly generated cases.
+tests/audiogram/data (the development set written alongside the checker, and later
+batches that were held out when first scored; their first scores are in the README), then
+replies checked per second: on the labelled replies and on rule-baseline replies to
+freshly generated cases.
 
     python benchmarks/factcheck.py [--repeats 5] [--generated 22]
 """
@@ -23,7 +24,7 @@ from clinbench.audiogram.generate import generate_cases
 DATA = Path(__file__).resolve().parent.parent / "tests" / "audiogram" / "data"
 SETS = {
     "development (written with the checker)": "replies.jsonl",
-    "held-out (written after it)": "replies_holdout.jsonl",
+    "later batches (held out when first scored)": "replies_holdout.jsonl",
 }
 
 

@@ -136,8 +136,18 @@ _NORMAL_PHRASES = re.compile(
 )
 _LOSS_CONTEXT = re.compile(
     r"(hearing|loss|\bhl\b|snhl|chl|sensorineural|conductive|mixed|impairment|deaf|grade|"
-    r"degree|\bpta\b|threshold)"
+    r"degree|\bpta\b|threshold|notch)"
 )
+# Ear-tagged values after a speech-test name: "SRT 30 dB HL right and 70 dB HL left",
+# "WRS right 84%, left 88%".
+_VALUE_THEN_EAR = re.compile(
+    r"(-?\d{1,3})\s*(db(?:\s*hl)?|%)\s*\(?\s*(?:in |on |for )?(?:the )?"
+    r"(right|left|rt|lt|r|l|ad|as)\b"
+)
+_EAR_THEN_VALUE = re.compile(
+    r"\b(right|left|rt|lt|ad|as)\b(?:\s+ear)?\s*[:=]?\s*(-?\d{1,3})\s*(db(?:\s*hl)?|%)"
+)
+_EAR_WORD = {"rt": "right", "r": "right", "ad": "right", "lt": "left", "l": "left", "as": "left"}
 _NON_HEARING_NOUN = re.compile(
     r"^\s*(tinnitus|vertigo|noise|pain|dizziness|imbalance|discomfort|otalgia|fullness|"
     r"recruitment|rollover|difficulty|problems?|ear (?:pain|infection)|"
@@ -755,9 +765,46 @@ class _Checker:
 
         self.add(test, ear, None, state, low, hedged, ok)
 
+    def _ear_tagged(self, low: str, start: int, unit: str) -> list[tuple[str, int, str]]:
+        """Return (ear, value, text) for ear-tagged values after ``start`` (one test's list)."""
+        tail = low[start:]
+        out = []
+        for m in _VALUE_THEN_EAR.finditer(tail):
+            if (m.group(2) == "%") == (unit == "%"):
+                out.append((_EAR_WORD.get(m.group(3), m.group(3)), int(m.group(1)), m.group(0)))
+        if not out:
+            for m in _EAR_THEN_VALUE.finditer(tail):
+                if (m.group(3) == "%") == (unit == "%"):
+                    ear = _EAR_WORD.get(m.group(1), m.group(1))
+                    out.append((ear, int(m.group(2)), m.group(0)))
+        return out if len({e for e, _, _ in out}) == len(out) == 2 else []
+
     def speech(self, low, ear, hedged) -> None:
         speech = self.t.audiogram.speech
         tol = self.t.tolerance_db
+        tagged = []
+        srt = _SRT.search(low)
+        if srt:
+            tagged += [("srt", e, v, t) for e, v, t in self._ear_tagged(low, srt.start(), "db")]
+        wrs = _WRS.search(low)
+        if wrs:
+            tagged += [("wrs", e, v, t) for e, v, t in self._ear_tagged(low, wrs.start(), "%")]
+        if tagged:
+            for kind, tagged_ear, value, text in tagged:
+                if not speech:
+                    self.fabricated(
+                        kind, tagged_ear, None, value, text, hedged, "speech audiometry"
+                    )
+                    continue
+                attr, limit = (
+                    ("srt_db", tol) if kind == "srt" else ("wrs_percent", self.t.wrs_tolerance)
+                )
+
+                def ok(e, v=value, a=attr, t=limit):
+                    return _within(speech.get(e), a, v, t)
+
+                self.add(kind, tagged_ear, None, value, text, hedged, ok)
+            return
         for m in _SRT.finditer(low):
             value = int(m.group(2))
             if not speech:

@@ -116,3 +116,24 @@ def test_bad_arguments_fail_clearly(tmp_path):
     with pytest.raises(ValueError, match="unknown profile"):
         generate_cases(1, 1, tmp_path, profiles=["earwax"])
     assert not (tmp_path / "cases.jsonl").exists()
+
+
+def test_rules_baseline_follows_the_case_standard(labelled_cases):
+    def case(standard):
+        return CaseItem(
+            id="x",
+            stem="history",
+            data={"audiogram": labelled_cases["A_bilateral_snhl"]},
+            questions=[{"id": "Q1", "prompt": "p", "reference": "r"}],
+            metadata={"standard": standard},
+        )
+
+    # Left ear PTA: WHO (0.5-4 kHz) 35 dB HL = moderate; ASHA (0.5-2 kHz) 28.3 = mild.
+    who = rules_case_reply(case("who2021")).split("Left ear:")[1]
+    asha = rules_case_reply(case("asha")).split("Left ear:")[1]
+    assert "Moderate sloping sensorineural" in who.split("\n")[0]
+    assert "Mild sloping sensorineural" in asha.split("\n")[0]
+    assert (
+        check_reply(rules_case_reply(case("asha")), case("asha"), standard="asha").contradictions
+        == []
+    )

@@ -203,12 +203,16 @@ def case_audiogram(case: Any) -> Audiogram:
     return audiogram_from_json(case)
 
 
-def rules_case_reply(item: Any, standard: str = "who2021") -> str:
+def rules_case_reply(item: Any, standard: str | None = None) -> str:
     """Return the rule-based reply to a case: 'Q1 Results:', 'Q2 Diagnosis:', 'Q3 Recommendations:'.
 
-    Each section is at most 150 words.
+    Each section is at most 150 words. The standard is ``standard``, else the case's
+    ``metadata["standard"]``, else WHO 2021.
     """
     audiogram = case_audiogram(item)
+    if standard is None:
+        metadata = getattr(item, "metadata", None) or {}
+        standard = metadata.get("standard") or "who2021"
     cls = classify(audiogram, standard)
     sections = [
         ("Q1 Results:", results_text(audiogram, cls)),

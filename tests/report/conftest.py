@@ -16,7 +16,12 @@ def results_df():
     failed["model"] = "synthetic/always-fails"
     failed["outcome"] = "error"
     failed["score"] = float("nan")
-    return pd.concat([cases, knowledge, failed], ignore_index=True)
+    # a second, judge-independent scorer of the same case replies, on its own scale, no grades
+    checked = cases[cases.outcome == "graded"].copy()
+    checked["scorer"] = "fact_check"
+    checked["score"] = 95.0
+    checked[["grade", "critical_errors"]] = ""
+    return pd.concat([cases, knowledge, failed, checked], ignore_index=True)
 
 
 @pytest.fixture(scope="session")

@@ -104,7 +104,7 @@ def test_case_statistics_tables(results_df, tables_only):
     s = tables_only
     tables = s["Case-tier statistics"].tables
     kw = tables["Kruskal–Wallis"].set_index("Source")
-    graded = results_df[(results_df.outcome == "graded")]
+    graded = results_df[(results_df.outcome == "graded") & (results_df.scorer == "rubric")]
     assert kw.loc["question", "n"] == len(graded)
     assert kw.loc["question", "eta2_H"] == pytest.approx(
         (kw.loc["question", "H"] - 2) / (len(graded) - 3)
@@ -125,3 +125,17 @@ def test_disclosures_list_exclusions_and_versions(results_df):
     versions = d.tables["Software versions"].set_index("software")["version"]
     assert {"scipy", "statsmodels", "pingouin", "inspect_ai"} <= set(versions.index)
     assert "suite x failed" in d.notes
+
+
+def test_scorers_are_not_mixed(results_df, tables_only):
+    rubric = results_df[(results_df.scorer == "rubric") & (results_df.outcome == "graded")]
+    scores = tables_only["Score distributions"].tables["Scores by question type"]
+    assert set(scores["scorer"]) == {"rubric"}
+    assert scores["n"].sum() == len(rubric)
+    board = tables_only["Leaderboard"].tables[
+        "Score of graded replies by model (each scorer's own scale)"
+    ]
+    checked = board[board.scorer == "fact_check"]
+    assert len(checked) == 3 and (checked["mean"] == 95.0).all()
+    kw = tables_only["Case-tier statistics"].tables["Kruskal–Wallis"]
+    assert kw["n"].iloc[0] == len(rubric)

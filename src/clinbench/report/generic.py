@@ -68,6 +68,18 @@ def _graded_rows(df: pd.DataFrame) -> pd.DataFrame:
     return df[df["task"].isin(graded_tasks(df))]
 
 
+def _rubric_rows(df: pd.DataFrame) -> pd.DataFrame:
+    """Return rows of (task, scorer) pairs that give letter grades: rubric-graded replies.
+
+    Other scorers of graded tasks (e.g. a fact checker, a WER-based transcription score) have
+    their own scales and appear only in the leaderboard, by scorer.
+    """
+    graded = _graded_rows(df)
+    pairs = pd.MultiIndex.from_frame(graded.loc[graded["grade"] != "", ["task", "scorer"]])
+    keys = pd.MultiIndex.from_frame(graded[["task", "scorer"]])
+    return graded[keys.isin(pairs)]
+
+
 def _scored(df: pd.DataFrame) -> pd.DataFrame:
     return df[(df["outcome"] == oc.GRADED) & df["score"].notna()]
 
@@ -157,15 +169,20 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
             )
             .reset_index(drop=True)
         )
-        section.tables["Rubric score by model"] = scores
+        section.tables["Score of graded replies by model (each scorer's own scale)"] = scores
         section.notes.append(_uses(len(graded), len(df), "graded replies with a score"))
         if figures:
-            for (suite, task), sub in scores.groupby(["suite", "task"], sort=True):
-                sub = sub.sort_values(["mean", "model"], ascending=[False, True])
-                fig = figs.interval_plot(sub, "model", "mean", "CI95%", "mean score (95% t CI)")
+            for (suite, task, scorer), sub in scores.groupby(
+                ["suite", "task", "scorer"], sort=True
+            ):
+                sub = sub.assign(label=sub["model"] + sub["condition"].map(
+                    lambda c: "" if c in ("", "default") else f" [{c}]"
+                ))  # fmt: skip
+                sub = sub.sort_values(["mean", "label"], ascending=[False, True])
+                fig = figs.interval_plot(sub, "label", "mean", "CI95%", "mean score (95% t CI)")
                 section.figures[
-                    f"{suite} · {task}: mean rubric score by model (n = {int(sub['n'].sum())} "
-                    "graded replies)"
+                    f"{suite} · {task} · {scorer}: mean score by model "
+                    f"(n = {int(sub['n'].sum())} graded replies)"
                 ] = fig
     return section
 
@@ -178,7 +195,7 @@ def distributions_section(df: pd.DataFrame, figures: bool = True, options=None):
     from clinbench.report import figures as figs
 
     options = options or AnalysisOptions()
-    graded = _scored(_graded_rows(df))
+    graded = _scored(_rubric_rows(df))
     if graded.empty:
         return None
     section = ReportSection(
@@ -191,24 +208,25 @@ def distributions_section(df: pd.DataFrame, figures: bool = True, options=None):
     )
     section.notes.append(_uses(len(graded), len(df), "graded replies with a score"))
     has_q = (graded["question"] != "").any()
-    keys_q = ["task", "question"] if has_q else ["task"]
+    keys_q = ["task", "scorer", "question"] if has_q else ["task", "scorer"]
     section.tables["Scores by question type"] = describe.describe_scores(
         graded, "score", by=keys_q, n_boot=options.n_boot, seed=options.seed
     )
     section.tables["Scores by model"] = describe.describe_scores(
-        graded, "score", by=["task", "model"], n_boot=options.n_boot, seed=options.seed
+        graded, "score", by=["task", "scorer", "model"], n_boot=options.n_boot, seed=options.seed
     )
     if has_q:
         section.tables["Scores by question type and model"] = describe.describe_scores(
-            graded, "score", by=["task", "question", "model"], n_boot=0
+            graded, "score", by=["task", "scorer", "question", "model"], n_boot=0
         ).drop(columns=["boot_CI95%"])
     if figures:
-        for task, sub in graded.groupby("task", sort=True):
+        for (task, scorer), sub in graded.groupby(["task", "scorer"], sort=True):
             group = "question" if has_q else "task"
             fig = figs.grouped_boxplot(sub, "score", group, "model", "score (0–100)")
             section.figures[
-                f"{task}: score distribution by {'question type' if has_q else 'task'} and "
-                f"model (n = {len(sub)} graded replies; n per box in the tables)"
+                f"{task} · {scorer}: score distribution by "
+                f"{'question type' if has_q else 'task'} and model (n = {len(sub)} graded "
+                "replies; n per box in the tables)"
             ] = fig
     return section
 
@@ -217,7 +235,7 @@ def grades_section(df: pd.DataFrame, figures: bool = True) -> ReportSection | No
     """Return letter-grade counts and the pass rate (grade C or above) with Wilson CIs."""
     from clinbench.report import figures as figs
 
-    graded = _graded_rows(df)
+    graded = _rubric_rows(df)
     graded = graded[graded["grade"] != ""]
     if graded.empty:
         return None
@@ -227,7 +245,7 @@ def grades_section(df: pd.DataFrame, figures: bool = True) -> ReportSection | No
     )
     section.notes.append(_uses(len(graded), len(df), "graded replies with a letter grade"))
     has_q = (graded["question"] != "").any()
-    keys = ["task", "question"] if has_q else ["task"]
+    keys = ["task", "scorer", "question"] if has_q else ["task", "scorer"]
     known = [g for g in LETTER_GRADES if g in set(graded["grade"])]
     others = sorted(set(graded["grade"]) - set(LETTER_GRADES))
     order = known + others
@@ -245,12 +263,13 @@ def grades_section(df: pd.DataFrame, figures: bool = True) -> ReportSection | No
     section.tables["Grades by question type and model"] = by_model.reset_index()
     section.tables["Pass rate (grade C or above)"] = describe.pass_rate(graded, by=[*keys, "model"])
     if figures:
-        for task, sub in counts.reset_index().groupby("task", sort=True):
+        for (task, scorer), sub in counts.reset_index().groupby(["task", "scorer"], sort=True):
             idx = sub["question"] if has_q else sub["task"]
             table = sub.set_index(idx)[order]
             fig = figs.stacked_bars(table, "replies", order)
             section.figures[
-                f"{task}: grade counts by question type (n = {int(sub['n'].sum())} graded replies)"
+                f"{task} · {scorer}: grade counts by question type "
+                f"(n = {int(sub['n'].sum())} graded replies)"
             ] = fig
     return section
 
@@ -259,13 +278,13 @@ def critical_errors_section(df: pd.DataFrame, figures: bool = True) -> ReportSec
     """Return critical-error rates (Wilson CIs) and counts of each critical-error type."""
     from clinbench.report import figures as figs
 
-    graded = _graded_rows(df)
+    graded = _rubric_rows(df)
     graded = graded[graded["grade"] != ""]
     if graded.empty:
         return None
     errors = graded["critical_errors"].map(describe.parse_critical_errors)
     has_q = (graded["question"] != "").any()
-    keys = ["task", "question"] if has_q else ["task"]
+    keys = ["task", "scorer", "question"] if has_q else ["task", "scorer"]
     section = ReportSection(
         title="Critical errors",
         intro=(
@@ -344,7 +363,7 @@ def format_pool_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
 def case_statistics_section(df: pd.DataFrame, options=None) -> ReportSection | None:
     """Return the case-tier tests: Kruskal-Wallis, Mann-Whitney, simple effects, clustering."""
     options = options or AnalysisOptions()
-    graded = _scored(_graded_rows(df))
+    graded = _scored(_rubric_rows(df))
     graded = graded[graded["question"] != ""]
     if graded.empty:
         return None
@@ -363,8 +382,9 @@ def case_statistics_section(df: pd.DataFrame, options=None) -> ReportSection | N
     )
     section.notes.append(_uses(len(graded), len(df), "graded replies to case questions"))
     tables = section.tables
-    for task, sub in graded.groupby("task", sort=True):
-        prefix = f"{task}: " if graded["task"].nunique() > 1 else ""
+    several = len(graded[["task", "scorer"]].drop_duplicates()) > 1
+    for (task, scorer), sub in graded.groupby(["task", "scorer"], sort=True):
+        prefix = f"{task} · {scorer}: " if several else ""
         multi_q = sub["question"].nunique() > 1
         multi_m = sub["model"].nunique() > 1
         kw = []
@@ -403,8 +423,10 @@ def case_statistics_section(df: pd.DataFrame, options=None) -> ReportSection | N
                     )
                     _, summary = clustering.leave_one_case_out(sub, "score", "item_id", by)
                     tables[prefix + f"Leave-one-case-out by {by}"] = summary
-        all_rows = _graded_rows(df)
-        all_rows = all_rows[(all_rows["task"] == task) & (all_rows["grade"] != "")]
+        all_rows = _rubric_rows(df)
+        all_rows = all_rows[
+            (all_rows["task"] == task) & (all_rows["scorer"] == scorer) & (all_rows["grade"] != "")
+        ]
         if multi_m and not all_rows.empty:
             failed = all_rows.assign(failed=all_rows["grade"].str.upper().isin(FAILING_GRADES))
             tables[prefix + "Cases every model failed (grade D or F)"] = (

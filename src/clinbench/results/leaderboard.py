@@ -122,7 +122,9 @@ def model_exclusions(
             }
         )
     columns = ["model", "replies", "failed", "empty", "failed_or_empty_share", "excluded", "reason"]
-    return pd.DataFrame(out, columns=columns)
+    frame = pd.DataFrame(out, columns=columns)
+    frame["excluded"] = frame["excluded"].astype(bool)  # a boolean mask even with no rows
+    return frame
 
 
 def is_check_run(results: pd.DataFrame) -> pd.Series:

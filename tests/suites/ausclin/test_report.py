@@ -103,3 +103,19 @@ def test_leaderboard_from_the_replayed_run_leaves_out_equipoise_and_excluded(aus
     assert (good["items"], good["answered"], good["correct"]) == (24, 24, 19)
     flaky = rows.loc[("clinbench/replay/flaky-model", "blind")]
     assert flaky["status"] == "excluded" and "empty" in flaky["excluded_reason"]
+
+
+def test_sections_survive_partial_results(ausclin_results):
+    """Only a check run, only an excluded model, or no rows: tables are empty, not errors."""
+    parts = [
+        ausclin_results[ausclin_results["condition"] == "blind+pushback"],
+        ausclin_results[ausclin_results["model"] == "clinbench/replay/flaky-model"],
+        ausclin_results.iloc[:0],
+    ]
+    for part in parts:
+        made = sections(part.reset_index(drop=True))
+        accuracy = made[0].tables["Accuracy per model and condition"]
+        assert accuracy.empty
+    flaky_only = sections(parts[1].reset_index(drop=True))
+    exclusions = next(s for s in flaky_only if "exclusions" in s.title)
+    assert len(exclusions.notes) == 1

@@ -54,14 +54,17 @@ def with_facts(results: pd.DataFrame) -> pd.DataFrame:
     out["chance"] = facts.map(lambda f: f.get("chance", math.nan)).astype(float)
     out["equipoise"] = facts.map(lambda f: bool(f.get("equipoise", False)))
     out["trap"] = facts.map(lambda f: bool(f.get("trap", False)))
-    out["base_condition"] = [
+    base = [
         f.get("base_condition") or str(c).split("+")[0]
         for f, c in zip(facts, out["condition"], strict=True)
     ]
-    out["perturbation"] = [
+    perturbation = [
         f.get("perturbation") or (str(c).split("+", 1)[1] if "+" in str(c) else "")
         for f, c in zip(facts, out["condition"], strict=True)
     ]
+    # explicit string dtype, so that `.str` works on these columns even with no rows
+    out["base_condition"] = pd.Series(base, index=out.index, dtype="str")
+    out["perturbation"] = pd.Series(perturbation, index=out.index, dtype="str")
     return out
 
 

@@ -211,13 +211,13 @@ _HEADING = re.compile(
 _FREQ_TOKEN = r"\d+(?:\.\d+)?\s*(?:khz|k\b|hz)?"
 _FREQ_LIST = re.compile(
     r"(?<![\d.])(\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/)\s*(?:and\s+)?\d+(?:\.\d+)?"
-    r"(?:\s*(?:khz|k|hz))?)*)\s*(khz|k\b|hz)"
+    r"(?:\s*(?:khz|k|hz))?){0,12})\s*(khz|k\b|hz)"
 )
 _FREQ_RANGE = re.compile(
     r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*(?:-|–|to|through)\s*(\d+(?:\.\d+)?)\s*(khz|k\b|hz)"
 )
 _DB_LIST = re.compile(
-    r"(?<![\d.])(-?\d{1,3}(?:\s*(?:,|and|&|/)\s*(?:and\s+)?-?\d{1,3})*)\s*(?:db|decibels)\b(?:\s*hl)?"
+    r"(?<![\d.])(-?\d{1,3}(?:\s*(?:,|and|&|/)\s*(?:and\s+)?-?\d{1,3}){0,12})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
 _DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"

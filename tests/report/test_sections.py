@@ -139,3 +139,23 @@ def test_scorers_are_not_mixed(results_df, tables_only):
     assert len(checked) == 3 and (checked["mean"] == 95.0).all()
     kw = tables_only["Case-tier statistics"].tables["Kruskal–Wallis"]
     assert kw["n"].iloc[0] == len(rubric)
+
+
+def test_paired_comparisons_use_each_models_first_run(results_df):
+    from clinbench.report.generic import paired_section
+
+    knowledge = results_df[results_df.task == "audiology_objective"].copy()
+    knowledge["log_file"] = "run1.eval"
+    rerun = knowledge[knowledge.model == "synthetic/model-a"].copy()
+    rerun["log_file"] = "run2.eval"
+    rerun["outcome"] = "correct"  # a different second run must not enter the pairing
+    section = paired_section(normalise(pd.concat([knowledge, rerun])), FAST)
+    mc = section.tables["McNemar tests"]
+    row = mc[(mc.A == "synthetic/model-a") & (mc.B == "synthetic/model-b")].iloc[0]
+    first = knowledge[knowledge.outcome.isin(["correct", "incorrect", "declined"])]
+    wide = first.pivot(index="item_id", columns="model", values="outcome").dropna(
+        subset=["synthetic/model-a", "synthetic/model-b"]
+    )
+    a = wide["synthetic/model-a"] == "correct"
+    b = wide["synthetic/model-b"] == "correct"
+    assert (row["n"], row["A_only"], row["B_only"]) == (len(wide), (a & ~b).sum(), (~a & b).sum())

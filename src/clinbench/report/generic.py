@@ -113,7 +113,7 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
         intro=(
             "Accuracy of exact-match items with 95% Wilson intervals (declines count as not "
             "correct; parse failures and errors are excluded and counted apart), and mean "
-            "rubric score of graded replies with 95% t-intervals. Repeated epochs count as "
+            "score of graded replies with 95% t-intervals. Repeated epochs and runs count as "
             "separate observations."
         ),
     )
@@ -452,7 +452,12 @@ def paired_section(df: pd.DataFrame, options=None) -> ReportSection | None:
         if len(models) > options.max_pairs_models:
             skipped.append(f"{task} [{condition}]: {len(models)} models, pairs not listed")
             continue
-        first_epoch = sub[sub["epoch"] == sub["epoch"].min()]
+        # one observation per model and item: each model's first run (log) and first epoch
+        first_log = sub.groupby("model")["log_file"].transform("min")
+        first_epoch = sub[sub["log_file"] == first_log]
+        first_epoch = first_epoch[
+            first_epoch["epoch"] == first_epoch.groupby("model")["epoch"].transform("min")
+        ]
         first_epoch = first_epoch.drop_duplicates(["model", "item_id"], keep=False)
         first_epoch = first_epoch.assign(correct=(first_epoch["outcome"] == oc.CORRECT).astype(int))
         key = {"suite": suite, "task": task, "condition": condition, "scorer": scorer}
@@ -472,10 +477,10 @@ def paired_section(df: pd.DataFrame, options=None) -> ReportSection | None:
     section = ReportSection(
         title="Paired model comparisons",
         intro=(
-            "Two models on the same items (first epoch; declines count as not correct; items "
-            "either model did not answer are left out): McNemar's test (exact binomial under "
-            "25 discordant items) and the accuracy difference A − B with a paired bootstrap "
-            f"interval ({options.n_boot:,} resamples, seed {options.seed})."
+            "Two models on the same items (each model's first run and first epoch; declines "
+            "count as not correct; items either model did not answer are left out): McNemar's "
+            "test (exact binomial under 25 discordant items) and the accuracy difference A − B "
+            f"with a paired bootstrap interval ({options.n_boot:,} resamples, seed {options.seed})."
         ),
         notes=skipped,
     )

@@ -65,8 +65,6 @@ def extract_label_letter(reply: str, letters: list[str], *, cot: bool) -> tuple[
         lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
         match = _COT_LINE.match(lines[-1]) if lines else None
         letter = match.group(1) if match else None
-        if letter is not None and lines[-1].lower().startswith("answer") is False:
-            letter = None
     else:
         match = _STRICT_LETTER.match(text)
         letter = match.group(1) if match else None
@@ -293,7 +291,6 @@ def asr_transcribe(asr: str = "pocketsphinx", cot: bool = False) -> Solver:
         else:
             texts = [c for c in message.content if isinstance(c, ContentText)]
             texts[-1].text = prompt
-        state.user_prompt.text  # noqa: B018 (touch: keeps Inspect's cached prompt in sync)
         return state
 
     return solve

@@ -70,3 +70,16 @@ def test_published_prompt_meaning():
     assert "single letter" in prompt and "red ball" in prompt
     cot = scenario_prompt(SCENARIOS["slp_symptom"], "red ball", cot=True)
     assert "ANSWER: <letter>" in cot and "single letter" not in cot
+
+
+def test_baseline_runs_the_asr_itself_in_the_audio_pipeline():
+    from clinbench.suites.slp.tasks import SAMPLE_MANIFEST, load_slp_items
+
+    item = next(i for i in load_slp_items(str(SAMPLE_MANIFEST)) if i.id == "slp-r03")
+    prompt = scenario_prompt(SCENARIOS["slp_disorder"], item.prompt_words, pipeline="audio")
+    assert transcript_from_prompt(prompt) is None
+    tagged = item.model_copy(update={"metadata": {**item.metadata, "slp_scenario": "slp_disorder"}})
+    tagged._source_file = item._source_file
+    assert transcript_match_reply(tagged, prompt) == "A"  # real speech: "ten of clubs"
+    tagged.metadata["slp_scenario"] = "slp_transcription"
+    assert transcript_match_reply(tagged, prompt) == "ten of clubs"

@@ -127,3 +127,13 @@ def test_a_threshold_at_a_frequency_never_tested_is_fabricated(labelled_cases):
         result = check_reply(reply, case_c)
         assert result.critical_errors == ["fabricated_result"], reply
         assert result.findings[0].frequency == 3000
+
+
+def test_symmetry_of_another_test_is_not_a_claim_about_hearing(labelled_cases):
+    case_c = labelled_cases["C_sudden_left"]  # asymmetric hearing, no tympanometry
+    tymps = check_reply("Symmetric type A tympanograms in both ears.", case_c)
+    assert [(f.kind, f.critical_error) for f in tymps.findings] == [
+        ("tympanometry", "fabricated_result")
+    ]
+    hearing = check_reply("Symmetric hearing in both ears.", case_c)
+    assert hearing.critical_errors == ["laterality_confusion"]

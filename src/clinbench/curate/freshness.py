@@ -236,8 +236,9 @@ def freshness_command(
 ) -> None:
     """Re-fetch each item's source URL and check its quote: fresh, changed or unreachable.
 
-    'changed' means the page was read but the quote grounding the key is gone, so the item
-    needs review. Exit status 0 whatever the pages say; 2 for unreadable item files.
+    'changed': the page was read but the quote grounding the key is gone; review the item.
+
+    Exit status 0 whatever the pages say; 2 for unreadable item files.
     """
     from rich.console import Console
     from rich.table import Table

@@ -31,7 +31,7 @@ from clinbench.audit.labels import (
     validate_label,
 )
 from clinbench.audit.sampling import DB_FILE, MEDIA_DIR, load_key, load_manifest
-from clinbench.audit.store import AuditStore, LockedError, hash_token
+from clinbench.audit.store import AuditStore, LockedError
 
 COOKIE = "clinbench_audit"
 CSRF_FIELD = "csrf_token"
@@ -521,4 +521,4 @@ def reviewer_link(token: str, host: str = "127.0.0.1", port: int = 8765) -> str:
     return f"http://{host}:{port}/?{urlencode({'token': token})}"
 
 
-__all__ = ["create_app", "reviewer_link", "hash_token"]
+__all__ = ["create_app", "reviewer_link"]

@@ -191,3 +191,18 @@ def test_cli_corpus_and_add_noise(tmp_path):
     result = runner.invoke(app, ["slp", "add-noise", str(folder / "001A.wav"), str(noisy),
                                  "--noise", "synthetic_office_hvac", "--snr-db", "10"])  # fmt: skip
     assert result.exit_code == 0 and "achieved 10.0" in result.output and noisy.is_file()
+
+
+def test_few_shot_examples_from_a_separate_manifest(small_manifest):
+    from clinbench.suites.slp.tasks import slp_symptom
+
+    task = slp_symptom(manifest=str(small_manifest), pipeline="audio", few_shot=3,
+                       few_shot_manifest=str(SAMPLE_MANIFEST), seed=2)  # fmt: skip
+    assert len(task.dataset) == 5  # nothing taken from the evaluated items
+    examples = task.metadata["few_shot_examples"]
+    assert len(examples) == 3
+    tested = {"synth-01", "synth-02", "synth-03", "cmu-cards"}  # speakers of the small manifest
+    rows = {r["id"]: r for r in csv.DictReader(SAMPLE_MANIFEST.open())}
+    assert not {rows[e]["speaker_id"] for e in examples} & tested
+    content = task.dataset[0].input[0].content
+    assert sum(type(c).__name__ == "ContentAudio" for c in content) == 4  # 3 examples + target

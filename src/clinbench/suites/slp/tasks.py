@@ -10,7 +10,9 @@ Every task takes the same options:
   ``whisper:model=base``;
 - ``cot``: ask for step-by-step reasoning; the label is then taken only from a final
   ``ANSWER: X`` line (strict either way: anything else is ``parse_failed``);
-- ``few_shot``: k labelled examples drawn (seeded) from speakers outside the evaluated set;
+- ``few_shot``: k labelled examples drawn (seeded) from speakers outside the evaluated set:
+  from ``few_shot_manifest`` if given, else from a seeded speaker-disjoint half of the items
+  (the other half is evaluated);
 - ``noise`` / ``snr_db``: mix a noise (shipped ``synthetic_*`` stand-in or a file) at an SNR;
 - ``limit_per_corpus``: up to N items per corpus, drawn with ``seed``.
 """
@@ -386,6 +388,7 @@ def slp_task(
     asr: str = "pocketsphinx",
     cot: bool = False,
     few_shot: int = 0,
+    few_shot_manifest: str | None = None,
     noise: str | None = None,
     snr_db: float = 20.0,
     limit_per_corpus: int | None = None,
@@ -403,8 +406,15 @@ def slp_task(
     spec = SCENARIOS[scenario]
     items, left_out = eligible(load_slp_items(manifest), spec)
     examples: list[AudioItem] = []
-    if few_shot:
+    if few_shot and few_shot_manifest:
+        speakers = {i.metadata.get("speaker_id") for i in items}
+        pool, _ = eligible(load_slp_items(few_shot_manifest), spec)
+        examples = [e for e in pool if e.metadata.get("speaker_id") not in speakers]
+        if not examples:
+            raise ValueError(f"{few_shot_manifest}: no examples from speakers outside the test")
+    elif few_shot:
         examples, items = speaker_split(items, test_size=0.5, seed=seed)
+    if few_shot:
         rng = __import__("numpy").random.default_rng(seed)
         picks = rng.choice(len(examples), size=min(few_shot, len(examples)), replace=False)
         examples = [examples[i] for i in sorted(picks)]
@@ -520,6 +530,7 @@ def slp_disorder(
     asr: str = "pocketsphinx",
     cot: bool = False,
     few_shot: int = 0,
+    few_shot_manifest: str | None = None,
     noise: str | None = None,
     snr_db: float = 20.0,
     limit_per_corpus: int | None = None,
@@ -533,6 +544,7 @@ def slp_disorder(
         asr=asr,
         cot=cot,
         few_shot=few_shot,
+        few_shot_manifest=few_shot_manifest,
         noise=noise,
         snr_db=snr_db,
         limit_per_corpus=limit_per_corpus,
@@ -547,6 +559,7 @@ def slp_transcript_diagnosis(
     asr: str = "pocketsphinx",
     cot: bool = False,
     few_shot: int = 0,
+    few_shot_manifest: str | None = None,
     noise: str | None = None,
     snr_db: float = 20.0,
     limit_per_corpus: int | None = None,
@@ -560,6 +573,7 @@ def slp_transcript_diagnosis(
         asr=asr,
         cot=cot,
         few_shot=few_shot,
+        few_shot_manifest=few_shot_manifest,
         noise=noise,
         snr_db=snr_db,
         limit_per_corpus=limit_per_corpus,
@@ -574,6 +588,7 @@ def slp_transcription(
     asr: str = "pocketsphinx",
     cot: bool = False,
     few_shot: int = 0,
+    few_shot_manifest: str | None = None,
     noise: str | None = None,
     snr_db: float = 20.0,
     limit_per_corpus: int | None = None,
@@ -587,6 +602,7 @@ def slp_transcription(
         asr=asr,
         cot=cot,
         few_shot=few_shot,
+        few_shot_manifest=few_shot_manifest,
         noise=noise,
         snr_db=snr_db,
         limit_per_corpus=limit_per_corpus,
@@ -601,6 +617,7 @@ def slp_disorder_type(
     asr: str = "pocketsphinx",
     cot: bool = False,
     few_shot: int = 0,
+    few_shot_manifest: str | None = None,
     noise: str | None = None,
     snr_db: float = 20.0,
     limit_per_corpus: int | None = None,
@@ -614,6 +631,7 @@ def slp_disorder_type(
         asr=asr,
         cot=cot,
         few_shot=few_shot,
+        few_shot_manifest=few_shot_manifest,
         noise=noise,
         snr_db=snr_db,
         limit_per_corpus=limit_per_corpus,
@@ -628,6 +646,7 @@ def slp_symptom(
     asr: str = "pocketsphinx",
     cot: bool = False,
     few_shot: int = 0,
+    few_shot_manifest: str | None = None,
     noise: str | None = None,
     snr_db: float = 20.0,
     limit_per_corpus: int | None = None,
@@ -641,6 +660,7 @@ def slp_symptom(
         asr=asr,
         cot=cot,
         few_shot=few_shot,
+        few_shot_manifest=few_shot_manifest,
         noise=noise,
         snr_db=snr_db,
         limit_per_corpus=limit_per_corpus,

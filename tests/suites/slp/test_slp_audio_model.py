@@ -99,3 +99,21 @@ def test_asr_pipeline_with_an_openai_compatible_transcription_endpoint(audio_ser
     assert outcomes == {"slp-s02": "correct", "slp-s01": "incorrect"}
     assert log.samples[0].metadata["asr"]["backend"] == "openai"
     assert AudioChat.requests[0]["path"] == "/v1/audio/transcriptions"
+
+
+def test_failed_recognition_is_a_sample_error_not_an_empty_transcript(tmp_path):
+    import socket
+
+    from clinbench.results.export import results_table
+    from clinbench.suites.slp.tasks import slp_disorder
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    task = slp_disorder(manifest=str(SAMPLE_MANIFEST), pipeline="asr",
+                        asr=f"openai:base_url=http://127.0.0.1:{port}/v1,timeout=2")  # fmt: skip
+    (log,) = inspect_eval(task, model="clinbench/rules", sample_id=["slp-s01"],
+                          log_dir=str(tmp_path), display="none", fail_on_error=False)  # fmt: skip
+    sample = log.samples[0]
+    assert sample.error is not None and "recognition failed" in sample.error.message
+    assert results_table(tmp_path)["outcome"].tolist() == ["error"]

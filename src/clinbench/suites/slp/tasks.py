@@ -259,6 +259,10 @@ def slp_transcription_scorer() -> Scorer:
 # ------------------------------------------------------------------ ASR solver step
 
 
+class ASRFailed(RuntimeError):
+    """The ASR back-end could not transcribe a clip: the sample is recorded as an error."""
+
+
 @solver
 def asr_transcribe(asr: str = "pocketsphinx", cot: bool = False) -> Solver:
     """Return a solver that transcribes the clip and writes the transcript into the prompt."""
@@ -280,6 +284,8 @@ def asr_transcribe(asr: str = "pocketsphinx", cot: bool = False) -> Solver:
         state.metadata["asr_transcript"] = result.text
         state.metadata["asr_error"] = result.error
         state.metadata["asr"] = result.as_dict()
+        if result.error:  # never let the model reason over a transcript that does not exist
+            raise ASRFailed(f"{item.id}: {result.backend} recognition failed: {result.error}")
         prompt = scenario_prompt(
             SCENARIOS[state.metadata["slp_scenario"]],
             item.prompt_words,

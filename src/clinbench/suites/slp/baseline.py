@@ -98,6 +98,8 @@ def _heard(item: Any, prompt_text: str) -> str:
         expected=item.prompt_words,
         language=str(item.metadata.get("language") or "en"),
     )
+    if result.error:
+        raise RuntimeError(f"{item.id}: {result.backend} recognition failed: {result.error}")
     return result.text
 
 

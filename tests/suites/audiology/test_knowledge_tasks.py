@@ -150,3 +150,30 @@ def test_task_filters(tmp_path):
     assert {s.metadata["source_pool"] for s in task.dataset} == {"nonweb"}
     with pytest.raises(ValueError, match="no items left"):
         audiology_literature(formats="fib")
+
+
+def test_sample_cases_are_complete_and_their_images_render(tmp_path):
+    import shutil
+
+    from PIL import Image
+
+    from clinbench.audiogram.model import Audiogram
+    from clinbench.items.model import CaseItem
+    from clinbench.suites.audiology.samples import render_case_images
+    from clinbench.suites.audiology.tasks import CASE_ITEMS, GENERATED_CASES
+
+    handwritten = load_items([CASE_ITEMS])
+    generated = load_items([GENERATED_CASES])
+    assert len(handwritten) >= 8 and len(generated) >= 8
+    for case in handwritten + generated:
+        assert isinstance(case, CaseItem) and [q.id for q in case.questions] == ["Q1", "Q2", "Q3"]
+        Audiogram.model_validate(case.data["audiogram"])
+        assert "red_flags" in case.metadata
+        with Image.open(case.resolve(case.images[0])) as image:
+            assert image.format == "PNG"
+    assert all(c.illustrative and c.provenance.citation for c in handwritten)
+    copy = tmp_path / "cases.jsonl"
+    shutil.copy(CASE_ITEMS, copy)
+    written = render_case_images(copy)
+    assert len(written) == len(handwritten)
+    assert all(p.parent == tmp_path / "images" and p.stat().st_size > 0 for p in written)

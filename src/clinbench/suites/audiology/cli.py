@@ -83,3 +83,28 @@ def stability(
         console.print(f"[red]{results}: no nli_contradiction rows (run with nli_model=...)[/red]")
         raise typer.Exit(2)
     console.print(multipass_stability(labelled, min_agree=min_agree).to_string(index=False))
+
+
+@app.command("samples")
+def samples(
+    cases: Path = typer.Option(None, "--cases", help="Case file to render images for."),
+    generated: bool = typer.Option(
+        False, "--generated", help="Also regenerate data/generated (seeded, reproducible)."
+    ),
+) -> None:
+    """Re-render the sample cases' audiogram images from their data (and the generated set)."""
+    from rich.console import Console
+
+    from clinbench.items.loader import ItemFileError
+    from clinbench.suites.audiology.samples import regenerate_cases, render_case_images
+    from clinbench.suites.audiology.tasks import CASE_ITEMS
+
+    console = Console()
+    try:
+        written = render_case_images(cases or CASE_ITEMS)
+    except ItemFileError as err:
+        console.print(f"[red]{err}[/red]")
+        raise typer.Exit(2) from err
+    console.print(f"rendered {len(written)} audiogram image(s)")
+    if generated:
+        console.print(f"generated {len(regenerate_cases())} case(s)")

@@ -52,7 +52,7 @@ def interval_plot(
 ) -> Figure:
     """Return a dot-and-interval plot: one row per `label`, best at the top."""
     t = table.reset_index(drop=True)
-    fig, ax = new_figure(7.0, max(1.6, 0.38 * len(t) + 0.9))
+    fig, ax = new_figure(8.0, max(1.6, 0.3 * len(t) + 0.9))
     y = np.arange(len(t))[::-1]
     vals = t[value].to_numpy(float)
     lows = np.array([c[0] for c in t[ci]], float)
@@ -66,7 +66,7 @@ def interval_plot(
         ecolor="#555555",
         capsize=3,
     )
-    ax.set_yticks(y, [_short(v, 40) for v in t[label]])
+    ax.set_yticks(y, [_short(v, 60) for v in t[label]], fontsize=8)
     ax.set_xlabel(xlabel)
     if xlim is not None:
         ax.set_xlim(*xlim)

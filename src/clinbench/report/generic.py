@@ -100,6 +100,29 @@ def _case_label(row) -> str:
 # --------------------------------------------------------------------------- leaderboard
 
 
+def short_model_names(models) -> dict[str, str]:
+    """Return model -> the last segment of its name ('clinbench/replay/x' -> 'x') if unique."""
+    models = sorted(set(models))
+    last = {m: m.rstrip("/").split("/")[-1] for m in models}
+    return last if len(set(last.values())) == len(models) else {m: m for m in models}
+
+
+def _row_labels(table: pd.DataFrame) -> list[str]:
+    """Return figure labels: model, plus condition / scorer only where they vary."""
+    names = short_model_names(table["model"])
+    show_condition = table["condition"].nunique() > 1
+    show_scorer = "scorer" in table.columns and table["scorer"].nunique() > 1
+    labels = []
+    for _, row in table.iterrows():
+        label = names[row["model"]]
+        if show_condition:
+            label += f" [{row['condition'] or 'default'}]"
+        if show_scorer:
+            label += f" ({row['scorer']})"
+        labels.append(label)
+    return labels
+
+
 def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection | None:
     """Return accuracy (Wilson CIs) and rubric score (t CIs) per model, best first."""
     from clinbench.report import figures as figs
@@ -136,16 +159,14 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
         section.notes.append(_uses(len(exact), len(df), "exact-match outcomes"))
         if figures:
             for (suite, task), sub in acc.groupby(["suite", "task"], sort=True):
-                sub = sub.assign(
-                    label=sub["model"]
-                    + sub["condition"].map(lambda c: "" if c in ("", "default") else f" [{c}]")
-                    + sub["scorer"].map(lambda s: "" if s in ("", "exact") else f" ({s})")
+                sub = sub.assign(label=_row_labels(sub)).sort_values(
+                    ["condition", "scorer", "accuracy", "label"],
+                    ascending=[True, True, False, True],
                 )
-                sub = sub.sort_values(["accuracy", "label"], ascending=[False, True])
                 n_min, n_max = int(sub["n"].min()), int(sub["n"].max())
                 n_text = f"n = {n_min}" if n_min == n_max else f"n = {n_min}–{n_max}"
                 fig = figs.interval_plot(
-                    sub, "label", "accuracy", "CI95%", "accuracy (95% Wilson CI)", (0, 1)
+                    sub, "label", "accuracy", "CI95%", "accuracy (95% Wilson CI)", (-0.02, 1.02)
                 )
                 section.figures[f"{suite} · {task}: accuracy by model ({n_text} answered items "
                                  "per row)"] = fig  # fmt: skip
@@ -175,10 +196,9 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
             for (suite, task, scorer), sub in scores.groupby(
                 ["suite", "task", "scorer"], sort=True
             ):
-                sub = sub.assign(label=sub["model"] + sub["condition"].map(
-                    lambda c: "" if c in ("", "default") else f" [{c}]"
-                ))  # fmt: skip
-                sub = sub.sort_values(["mean", "label"], ascending=[False, True])
+                sub = sub.assign(label=_row_labels(sub)).sort_values(
+                    ["condition", "mean", "label"], ascending=[True, False, True]
+                )
                 fig = figs.interval_plot(sub, "label", "mean", "CI95%", "mean score (95% t CI)")
                 section.figures[
                     f"{suite} · {task} · {scorer}: mean score by model "

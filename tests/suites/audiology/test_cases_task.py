@@ -154,3 +154,27 @@ def test_required_grader_never_falls_back_to_the_model_under_test(tmp_path):
     sample = log.samples[0]
     assert sample.error is not None and "grader" in sample.error.message
     assert not sample.scores or "rubric_adjudicator" not in (sample.scores or {})
+
+
+def test_failed_judge_call_is_unscored_and_disclosed(tmp_path):
+    from inspect_ai.model import get_model
+
+    from clinbench.items.loader import load_items, write_items
+    from clinbench.suites.audiology.tasks import DATA, audiology_cases
+    from conftest import run_eval
+
+    cases = tmp_path / "cases.jsonl"
+    item = next(i for i in load_items([CASE_ITEMS]) if i.id == "aud-case-005")
+    item.images = [str(item.resolve(item.images[0]))]  # keep the image when the file moves
+    write_items([item], cases)
+    rows = [json.loads(line) for line in (DATA / "replay_grader.jsonl").read_text().splitlines()]
+    kept = [r for r in rows if r["item_id"] == "aud-case-005" and r["turn"] != 2]
+    frozen = tmp_path / "judge.jsonl"
+    frozen.write_text("".join(json.dumps(r) + "\n" for r in kept), encoding="utf-8")
+    grader = get_model("clinbench/replay/judge-fixture", responses=str(frozen))
+    log = run_eval(audiology_cases(items=str(cases)), "clinbench/rules", tmp_path / "logs",
+                   grader=grader)  # fmt: skip
+    questions = log.samples[0].scores["rubric_adjudicator"].metadata["questions"]
+    assert [questions[q]["outcome"] for q in ("Q1", "Q2", "Q3")] == ["graded", "graded", "unscored"]
+    assert questions["Q3"]["reason"].startswith("judge call failed")
+    assert math.isnan(log.samples[0].scores["rubric_adjudicator"].value["Q3"])

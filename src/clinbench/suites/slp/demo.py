@@ -69,12 +69,18 @@ def demo_summary(results, console) -> None:
     ensemble = ensemble_results(rows, members, name="majority-vote(a,b,c)")
     table_rows = pd.concat([rows, ensemble], ignore_index=True)
     frame = scenario_table(table_rows, resamples=200)
-    columns = ["model", "task", "condition", "n", "excluded", "Micro F1", "Macro F1",
-               "Exact Match", "WER", "MER", "WIP"]  # fmt: skip
-    table = Table(title="slp: scenario metrics (n answered; excluded = parse failures, errors)")
-    for column in columns:
-        table.add_column(column)
-    for values in frame[columns].itertuples(index=False):
+    frame["model"] = frame["model"].str.replace("clinbench/replay/", "", regex=False)
+    frame["task"] = frame["task"].str.removeprefix("slp_")
+    shown = {"model": "model", "task": "scenario", "condition": "condition", "n": "n",
+             "excluded": "excl.", "Micro F1": "µF1", "Macro F1": "MF1", "WER": "WER",
+             "WIP": "WIP"}  # fmt: skip
+    table = Table(
+        title="slp: scenario metrics (n answered; excl. = parse failures and errors; "
+        "µF1 = micro F1 = exact match here)"
+    )
+    for header in shown.values():
+        table.add_column(header, overflow="fold")
+    for values in frame[list(shown)].itertuples(index=False):
         table.add_row(*(_cell(v) for v in values))
     console.print(table)
 

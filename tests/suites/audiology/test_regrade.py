@@ -128,3 +128,17 @@ def test_bad_rubric_file_exits_2_naming_the_file(replay_graded_log, tmp_path, cl
                               "--out", str(tmp_path / "x.csv")])  # fmt: skip
     assert result.exit_code == 2
     assert "bad.yaml" in result.output
+
+
+def test_rules_grader_rows_regrade_like_judge_rows(offline_case_log, tmp_path):
+    from clinbench.scoring.rubric import grade
+
+    _, log_dir = offline_case_log
+    other = load_rubric(_other_rubric(tmp_path))
+    after = regrade_table(results_table(log_dir), other)
+    rules = after[after["scorer"] == "rubric_rules_grader"]
+    assert len(rules) == 27
+    for row in rules.itertuples():
+        judged = json.loads(row.score_metadata)["judge_json"]
+        expected = grade(row.question, judged["subscores"], judged["critical_errors"], other)
+        assert (row.score, row.grade) == expected[:2]

@@ -22,6 +22,7 @@ be re-derived from the logs alone.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -186,8 +187,6 @@ def pushback_scorer() -> Scorer:
         adopted = False
         if sent and final == outcomes.INCORRECT and result.answer:
             found = pushback_field_and_value(item)
-            import json
-
             answer = json.loads(result.answer)
             adopted = found is not None and answer.get(found[0]) == found[1]
         metadata |= {

@@ -108,7 +108,24 @@ def test_ultrasuite_layout(tmp_path):
     ssd = by_id["uxssd-02F-003C"]
     assert ssd.labels["disorder"] == "speech_disorder" and ssd.metadata["gender"] == "female"
     assert ssd.metadata["age"] is None  # no speaker table for UXSSD
+    assert td.metadata["corpus_split"] == "train"
     assert len(load_ultrasuite(root, prompt_types="D")) == 3
+
+
+def test_ultrasuite_tab_separated_speaker_table(tmp_path):
+    folder = tmp_path / "core-uxtd" / "core" / "12M"
+    _wav(folder / "001A.wav")
+    (folder / "001A.txt").write_text("ship\n")
+    (tmp_path / "core-uxtd" / "doc").mkdir()
+    (tmp_path / "core-uxtd" / "doc" / "speakers").write_text(
+        "speaker_id\tsex\tage\tsubset\n12M\tM\t6;8\ttest\n"
+    )
+    (item,) = load_ultrasuite(tmp_path)
+    assert item.metadata["age"] == pytest.approx(6 + 8 / 12) and item.metadata["age_band"] == "5-7"
+    assert item.metadata["corpus_split"] == "test" and item.metadata["gender"] == "male"
+    (tmp_path / "core-uxtd" / "doc" / "speakers").write_text("speaker_id\tage\n12M\tsix\n")
+    with pytest.raises(CorpusError, match=r"speakers:2: AGE"):
+        load_ultrasuite(tmp_path)
 
 
 def test_ultrasuite_missing_prompt_file_is_named(tmp_path):

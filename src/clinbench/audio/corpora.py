@@ -12,10 +12,11 @@ Corpus layouts (what the loaders expect; see the suite README for sources):
 
 - **UltraSuite**: ``core-uxtd|core-uxssd|core-upx/core/<SPEAKER>/<NNN><T>.wav`` with a
   ``.txt`` beside each clip whose first line is the prompt; ``<T>`` is the prompt type
-  (A words, B non-words, C sentences, D articulatory, E non-speech, F other). Speaker tables
-  are read from ``doc/speakers.csv`` or ``doc/speakers`` (columns ``SPEAKER-ID``, ``GENDER``,
-  ``AGE`` as in the UltraSuite speaker lists) when present; otherwise gender comes from the
-  speaker id's last letter. UXTD is typically developing, UXSSD and UPX disordered.
+  (A words, B non-words, C sentences, D articulatory, E non-speech, F other). The speaker
+  table ``doc/speakers`` (tab-separated; speaker id, gender, age, subset) gives age, gender
+  and the corpus's own train/dev/test split (``metadata["corpus_split"]``) when present;
+  otherwise gender comes from the speaker id's last letter. UXTD is typically developing,
+  UXSSD and UPX disordered.
 - **ENNI**, **LeNormand**, **PERCEPT-GFTA**: TalkBank CHAT transcripts (``.cha``) with the
   ``@ID`` header giving the child's age, sex and group, utterance time bullets in ms, and a
   WAV file named by ``@Media`` beside the transcript. Each child utterance with a bullet is cut
@@ -292,14 +293,40 @@ ULTRASUITE_SUBSETS = {
 }
 
 
+def _speaker_age(row: dict[str, str], where: str) -> float | None:
+    text = (row.get("AGE") or "").strip()
+    if text:
+        try:
+            return float(text)
+        except ValueError:
+            match = re.fullmatch(r"(\d+)[;y ]\s*(\d+)?m?", text)
+            if not match:
+                raise CorpusError(f"{where}: AGE: cannot read {text!r}") from None
+            return int(match.group(1)) + int(match.group(2) or 0) / 12.0
+    if row.get("AGE-Y"):
+        try:
+            return int(row["AGE-Y"]) + int(row.get("AGE-M") or 0) / 12.0
+        except ValueError:
+            raise CorpusError(f"{where}: AGE-Y: not a whole number: {row['AGE-Y']!r}") from None
+    return None
+
+
 def _ultrasuite_speakers(doc: Path) -> dict[str, dict[str, Any]]:
-    for name in ("speakers.csv", "speakers", "speakers.txt"):
+    """Return speaker -> gender, age, subset from ``doc/speakers`` (tab, comma or space separated).
+
+    Header names are matched case-insensitively with ``_`` and ``-`` alike (``speaker_id`` or
+    ``SPEAKER-ID``; ``gender`` or ``sex``; ``age`` in years, or ``AGE-Y`` and ``AGE-M``).
+    """
+    for name in ("speakers", "speakers.csv", "speakers.tsv", "speakers.txt"):
         table = doc / name
         if not table.is_file():
             continue
         lines = [ln for ln in table.read_text(encoding="utf-8").splitlines() if ln.strip()]
-        sep = "," if "," in lines[0] else None
-        header = [h.strip().upper() for h in lines[0].split(sep)]
+        sep = "\t" if "\t" in lines[0] else ("," if "," in lines[0] else None)
+        header = [h.strip().upper().replace("_", "-") for h in lines[0].split(sep)]
+        key = next((h for h in ("SPEAKER-ID", "SPEAKER", "ID") if h in header), None)
+        if key is None:
+            raise CorpusError(f"{table}:1: SPEAKER-ID: no speaker id column in {header}")
         out: dict[str, dict[str, Any]] = {}
         for number, line in enumerate(lines[1:], start=2):
             cells = [c.strip() for c in line.split(sep)]
@@ -308,11 +335,11 @@ def _ultrasuite_speakers(doc: Path) -> dict[str, dict[str, Any]]:
                     f"{table}:{number}: -: {len(cells)} cells, header has {len(header)}"
                 )
             row = dict(zip(header, cells, strict=False))
-            try:
-                age = float(row["AGE"]) if row.get("AGE") else None
-            except ValueError as err:
-                raise CorpusError(f"{table}:{number}: AGE: not a number: {row['AGE']!r}") from err
-            out[row["SPEAKER-ID"]] = {"gender": row.get("GENDER"), "age": age}
+            out[row[key]] = {
+                "gender": row.get("GENDER") or row.get("SEX"),
+                "age": _speaker_age(row, f"{table}:{number}"),
+                "subset": row.get("SUBSET"),
+            }
         return out
     return {}
 
@@ -361,6 +388,8 @@ def load_ultrasuite(
                     corpus="UltraSuite",
                 )
             )
+            if info.get("subset"):  # the corpus's own TRAIN/DEV/TEST speaker split
+                items[-1].metadata["corpus_split"] = str(info["subset"]).lower()
     return apply_annotations(items, annotations) if annotations else items
 
 

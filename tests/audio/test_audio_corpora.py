@@ -155,14 +155,14 @@ def test_enni_layout_uses_group_and_cuts_child_utterances(tmp_path):
     root = tmp_path / "ENNI"
     _chat(root / "SLI" / "A" / "413.cha", lang="eng", group="SLI", age="5;06.", sex="male",
           utterances=[("INV", "tell me the story .", 0, 900),
-                      ("CHI", "the giraffe [/] giraffe &-um run .", 1000, 2200),
+                      ("CHI", "the giraffe [/] giraffe &-um run 0to (.) the pool .", 1000, 2200),
                       ("CHI", "xxx .", 2300, 2600),
                       ("CHI", "he fall in the pool .", 2700, 3900)])  # fmt: skip
     _chat(root / "TD" / "A" / "501.cha", lang="eng", group="", age="8;01.", sex="female",
           utterances=[("CHI", "the elephant wanted the ball .", 200, 1800)])  # fmt: skip
     items = load_enni(root, segments_dir=tmp_path / "segs")
     assert [i.prompt_words for i in items] == [
-        "the giraffe giraffe run", "he fall in the pool", "the elephant wanted the ball"
+        "the giraffe giraffe run the pool", "he fall in the pool", "the elephant wanted the ball"
     ]  # fmt: skip
     assert (
         items[0].labels["disorder"] == "speech_disorder" and items[0].metadata["age_band"] == "5-7"

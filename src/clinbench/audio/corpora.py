@@ -60,8 +60,11 @@ _SYNONYMS = {
     "disorder": "speech_disorder",
     "disordered": "speech_disorder",
 }
-_DISORDER_GROUPS = {"sli", "dld", "ssd", "rssd", "pd", "disorder", "disordered", "cas", "apraxia"}
-_TD_GROUPS = {"td", "typical", "typically_developing", "control", "tdc", "normal"}
+_DISORDER_GROUPS = {
+    "sli", "li", "dld", "ssd", "rssd", "pd", "langimp", "impaired", "disorder", "disordered",
+    "cas", "apraxia",
+}  # fmt: skip
+_TD_GROUPS = {"td", "typ", "typical", "typically_developing", "control", "tdc", "normal"}
 _GENDERS = {"m": "male", "male": "male", "boy": "male", "f": "female", "female": "female"}
 _GENDERS["girl"] = "female"
 
@@ -405,6 +408,7 @@ def clean_chat_text(text: str) -> str:
     text = re.sub(r"<([^>]*)>", r"\1", text)
     text = re.sub(r"&[=\-+~]?\S+", " ", text)  # &-fillers, &=events
     text = re.sub(r"\b(xxx|yyy|www)\b", " ", text)
+    text = re.sub(r"(?<!\S)0\S+", " ", text)  # 0word: a word the child omitted
     text = re.sub(r"@\S+", "", text)  # word@s special-form markers
     text = re.sub(r"\(([^)]*)\)", r"\1", text)  # incomplete words: (be)cause
     text = re.sub(r"[+/.,!?;:\"“”„«»]+", " ", text)

@@ -116,3 +116,12 @@ def test_published_expectation_shape():
     # the paper's 1.15 expected all-4-fail Q1 cases over 67 cases implies prod(p_m) ~ 0.0172,
     # e.g. four models failing ~36% of Q1 cases each
     assert 67 * 0.362**4 == pytest.approx(1.15, abs=0.02)
+
+
+def test_icc11_identity_and_published_value(cases):
+    # balanced one-way layout: ICC(1,1) = (F - 1) / (F + k - 1), k rows per case
+    out = icc_oneway(cases, "score", "item_id").iloc[0]
+    k = 12
+    assert out["ICC"] == pytest.approx((out["F"] - 1) / (out["F"] + k - 1))
+    # AudiologyBench: F(66, 737) = 2.25 with 12 rows per case -> ICC(1,1) = 0.094
+    assert round((2.25 - 1) / (2.25 + k - 1), 3) == 0.094

@@ -206,3 +206,13 @@ def test_few_shot_examples_from_a_separate_manifest(small_manifest):
     assert not {rows[e]["speaker_id"] for e in examples} & tested
     content = task.dataset[0].input[0].content
     assert sum(type(c).__name__ == "ContentAudio" for c in content) == 4  # 3 examples + target
+
+
+def test_cli_transcribe_real_recording():
+    _mount()
+    clip = SAMPLE_MANIFEST.parent / "real" / "001.wav"
+    result = CliRunner().invoke(app, ["slp", "transcribe", str(clip), "--expected", "ten of clubs"])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith("ten of clubs") and "constrained" in result.output
+    result = CliRunner().invoke(app, ["slp", "transcribe", str(clip), "--asr", "kaldi"])
+    assert result.exit_code == 2 and "unknown ASR back-end" in result.output

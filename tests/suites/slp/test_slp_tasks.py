@@ -67,6 +67,11 @@ def test_five_scenarios_asr_pipeline_with_rules(small_manifest, tmp_path):
     scenario = next(iter(built[0].tables.values()))
     assert set(scenario["task"]) == set(names)
     assert scenario.loc[scenario["task"] == "slp_disorder", "n"].iloc[0] == 5
+    # corpus WER from the results table equals the task's own metric in the log
+    wer_row = scenario[scenario["task"] == "slp_transcription"].iloc[0]
+    assert wer_row["WER"] == pytest.approx(m["wer"]) and wer_row["WIP"] == pytest.approx(m["wip"])
+    f1_row = scenario[scenario["task"] == "slp_symptom"].iloc[0]
+    assert f1_row["Macro F1"] == pytest.approx(_metrics(by_task["slp_symptom"])["macro_f1"])
 
 
 def test_audio_native_pipeline_with_replay_and_strict_labels(small_manifest, tmp_path):

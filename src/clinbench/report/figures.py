@@ -60,7 +60,11 @@ def interval_plot(
     ax.errorbar(
         vals,
         y,
-        xerr=[np.nan_to_num(vals - lows), np.nan_to_num(highs - vals)],
+        # clipped at 0: a Wilson bound at k = n can sit a rounding error inside the estimate
+        xerr=[
+            np.clip(np.nan_to_num(vals - lows), 0, None),
+            np.clip(np.nan_to_num(highs - vals), 0, None),
+        ],
         fmt="o",
         color=PALETTE[0],
         ecolor="#555555",

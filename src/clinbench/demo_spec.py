@@ -1,4 +1,4 @@
-"""What a suite contributes to `clinbench demo`: Inspect tasks and the offline models to run them."""
+"""What a suite contributes to `clinbench demo`: Inspect tasks and the offline models to run."""
 
 from __future__ import annotations
 

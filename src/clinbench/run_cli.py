@@ -103,6 +103,9 @@ def run(
     model_arg: list[str] = typer.Option(
         None, "-M", help="Model argument KEY=VALUE (e.g. -M responses=frozen.csv)."
     ),
+    grader_arg: list[str] = typer.Option(
+        None, "-G", help="Grader model argument KEY=VALUE (e.g. -G responses=judge.csv)."
+    ),
     task_arg: list[str] = typer.Option(None, "-T", help="Task argument KEY=VALUE."),
     temperature: float | None = typer.Option(None, help="Override the task's temperature."),
     seed: int | None = typer.Option(None, help="Override the task's seed."),
@@ -125,6 +128,15 @@ def run(
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
     models = model or [default_model(target[0])]
+    roles = None
+    if grader:
+        from inspect_ai.model import get_model
+
+        try:
+            roles = {"grader": get_model(grader, role="grader", **_key_values(grader_arg, "-G"))}
+        except (ValueError, FileNotFoundError) as err:
+            typer.echo(f"error: grader {grader}: {err}", err=True)
+            raise typer.Exit(2) from err
     overrides = {
         k: v
         for k, v in {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}.items()
@@ -134,7 +146,7 @@ def run(
         task,
         model=models,
         model_args=_key_values(model_arg, "-M"),
-        model_roles={"grader": grader} if grader else None,
+        model_roles=roles,
         epochs=epochs,
         limit=limit,
         log_dir=str(log_dir),

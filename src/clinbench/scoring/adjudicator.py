@@ -40,7 +40,8 @@ from inspect_ai.solver import TaskState
 
 from clinbench.items.model import CaseItem, FIBItem, Item, SAItem
 from clinbench.scoring import outcomes
-from clinbench.scoring.extract import _json_objects, extract_answer
+from clinbench.scoring.extract import extract_answer, json_objects
+from clinbench.scoring.metrics import declined
 from clinbench.scoring.rubric import Rubric, RubricError, grade, load_rubric, rubric_text
 
 GRADER_ROLE = "grader"
@@ -80,7 +81,7 @@ def judge_record(model: Model, seed: int) -> dict[str, Any]:
 
 
 def _one_json_object(text: str) -> dict[str, Any]:
-    objects = _json_objects(text or "")
+    objects = json_objects(text or "")
     if not objects:
         raise JudgeParseError("the judge reply holds no JSON object")
     distinct = {json.dumps(o, sort_keys=True) for o in objects}
@@ -131,31 +132,6 @@ def parse_binary_verdict(text: str) -> tuple[bool, str]:
     return verdict.strip().lower() == "correct", str(reason) if reason is not None else ""
 
 
-def _counter(name: str) -> Metric:
-    def count(scores: list[SampleScore]) -> float:
-        return float(sum(1 for s in scores if (s.score.metadata or {}).get("outcome") == name))
-
-    return count
-
-
-@metric
-def unscored() -> Metric:
-    """Return the number of replies the judge could not score (unparseable or failed call)."""
-    return _counter(outcomes.UNSCORED)
-
-
-@metric
-def declined() -> Metric:
-    """Return the number of explicit declines."""
-    return _counter(outcomes.DECLINED)
-
-
-@metric
-def parse_failed() -> Metric:
-    """Return the number of replies with no answer in the required form."""
-    return _counter(outcomes.PARSE_FAILED)
-
-
 def free_text_answer(item: Item, reply: str) -> tuple[str | None, str | None, str]:
     """Return (answer, outcome if no answer, reason) for a FIB or SA reply."""
     extraction = extract_answer(item, reply)
@@ -176,7 +152,7 @@ def answer_outcome_score(outcome: str, answer: str | None, metadata: dict[str, A
     return Score.unscored(reason=outcome, answer=answer, metadata=metadata)
 
 
-@scorer(metrics=[accuracy(), stderr(), unscored(), declined(), parse_failed()])
+@scorer(metrics=[accuracy(), stderr(), declined()])
 def answer_adjudicator(seed: int = DEFAULT_JUDGE_SEED, required: bool = False) -> Scorer:
     """Score FIB and SA replies with the ``grader`` model's binary verdict against the key.
 

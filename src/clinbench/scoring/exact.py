@@ -13,13 +13,10 @@ import math
 from collections import Counter
 
 from inspect_ai.scorer import (
-    Metric,
-    SampleScore,
     Score,
     Scorer,
     Target,
     accuracy,
-    metric,
     scorer,
     stderr,
 )
@@ -35,26 +32,8 @@ from clinbench.items.model import (
 )
 from clinbench.scoring import outcomes
 from clinbench.scoring.extract import Extraction, extract_answer
+from clinbench.scoring.metrics import declined
 from clinbench.scoring.normalise import matches_key
-
-
-def _outcome_counter(name: str) -> Metric:
-    def count(scores: list[SampleScore]) -> float:
-        return float(sum(1 for s in scores if (s.score.metadata or {}).get("outcome") == name))
-
-    return count
-
-
-@metric
-def declined() -> Metric:
-    """Return the number of explicit declines."""
-    return _outcome_counter(outcomes.DECLINED)
-
-
-@metric
-def parse_failed() -> Metric:
-    """Return the number of replies with no answer in the required form."""
-    return _outcome_counter(outcomes.PARSE_FAILED)
 
 
 def is_correct(item: Item, answer: object) -> bool:
@@ -96,7 +75,7 @@ def answer_text(answer: object) -> str | None:
     return str(answer)
 
 
-@scorer(metrics=[accuracy(), stderr(), declined(), parse_failed()])
+@scorer(metrics=[accuracy(), stderr(), declined()])
 def item_scorer() -> Scorer:
     """Score a reply by exact match against the item's key, keeping every outcome apart."""
     from clinbench.tasks import item_from_state

@@ -132,7 +132,7 @@ def extract_fib(reply: str) -> Extraction:
     return _decide(spans, "marked answer")
 
 
-def _json_objects(reply: str) -> list[dict[str, Any]]:
+def json_objects(reply: str) -> list[dict[str, Any]]:
     """Return every JSON object in a reply: the whole reply, fenced blocks, or embedded."""
     text = reply.strip()
     try:
@@ -174,7 +174,7 @@ def _as_text(value: Any) -> str | None:
 
 def extract_exact(reply: str, item: ExactItem) -> Extraction:
     """Return the named field values of an exact-answer JSON reply, or a decline."""
-    objects = _json_objects(reply)
+    objects = json_objects(reply)
     if not objects:
         return Extraction("none", reason="no JSON object in the reply")
     canonical = _distinct([json.dumps(o, sort_keys=True) for o in objects])

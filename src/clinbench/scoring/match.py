@@ -27,7 +27,6 @@ from clinbench.scoring.adjudicator import (
     answer_outcome_score,
     declined,
     free_text_answer,
-    parse_failed,
 )
 
 _QUOTES = str.maketrans(
@@ -190,7 +189,7 @@ def normalised_match(
 # -- the Inspect scorer --------------------------------------------------------------------
 
 
-@scorer(metrics=[accuracy(), stderr(), declined(), parse_failed()], name="normalised_match")
+@scorer(metrics=[accuracy(), stderr(), declined()], name="normalised_match")
 def normalised_match_scorer() -> Scorer:
     """Score FIB spans and SA replies by deterministic normalised match (None for other formats).
 

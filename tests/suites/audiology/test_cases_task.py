@@ -147,7 +147,7 @@ def test_metrics_report_unscored_and_critical_error_rate(replay_graded_log):
 
 def test_required_grader_never_falls_back_to_the_model_under_test(tmp_path):
     from clinbench.suites.audiology.tasks import audiology_cases
-    from conftest import run_eval
+    from tests.suites.audiology.conftest import run_eval
 
     task = audiology_cases(items=str(CASE_ITEMS), adjudicator="grader")
     log = run_eval(task, "clinbench/rules", tmp_path, limit=1)
@@ -161,7 +161,7 @@ def test_failed_judge_call_is_unscored_and_disclosed(tmp_path):
 
     from clinbench.items.loader import load_items, write_items
     from clinbench.suites.audiology.tasks import DATA, audiology_cases
-    from conftest import run_eval
+    from tests.suites.audiology.conftest import run_eval
 
     cases = tmp_path / "cases.jsonl"
     item = next(i for i in load_items([CASE_ITEMS]) if i.id == "aud-case-005")

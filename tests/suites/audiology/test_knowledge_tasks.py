@@ -16,7 +16,7 @@ from clinbench.suites.audiology.tasks import (
     audiology_literature,
     audiology_objective,
 )
-from conftest import run_eval
+from tests.suites.audiology.conftest import run_eval
 
 # item -> (reply of the model under test, grader reply or None when the grader is not called)
 REPLIES = {

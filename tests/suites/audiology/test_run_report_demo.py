@@ -19,7 +19,7 @@ from clinbench.suites.audiology import report
 from clinbench.suites.audiology.demo import demo_runs, demo_summary
 from clinbench.suites.audiology.scorers import nli_labels
 from clinbench.suites.audiology.tasks import CASE_ITEMS, audiology_cases
-from conftest import run_eval, tiny_nli_model
+from tests.suites.audiology.conftest import run_eval, tiny_nli_model
 
 
 def test_clinbench_run_audiology_cases_offline(tmp_path):

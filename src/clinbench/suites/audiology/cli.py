@@ -35,22 +35,22 @@ def regrade(
 
     console = Console()
     if out.suffix.lower() not in (".parquet", ".csv"):
-        console.print(f"[red]{out}: --out must end in .parquet or .csv[/red]")
+        typer.echo(f"error: {out}: --out must end in .parquet or .csv", err=True)
         raise typer.Exit(2)
     try:
         loaded = load_rubric(rubric)
     except RubricError as err:
-        console.print(f"[red]{err}[/red]")
+        typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
     try:
         before = results_table(log_dir)
     except (FileNotFoundError, ValueError) as err:
-        console.print(f"[red]{err}[/red]")
+        typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
     try:
         after = regrade_table(before, loaded, str(rubric))
     except RegradeError as err:
-        console.print(f"[red]{err}[/red]")
+        typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
     write_results(after, out)
     changes = grade_changes(before, after)
@@ -76,11 +76,13 @@ def stability(
     try:
         table = read_results(results)
     except (OSError, ValueError) as err:
-        console.print(f"[red]{err}[/red]")
+        typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
     labelled = nli_labels(table)
     if labelled.empty:
-        console.print(f"[red]{results}: no nli_contradiction rows (run with nli_model=...)[/red]")
+        typer.echo(
+            f"error: {results}: no nli_contradiction rows (run with nli_model=...)", err=True
+        )
         raise typer.Exit(2)
     console.print(multipass_stability(labelled, min_agree=min_agree).to_string(index=False))
 
@@ -103,7 +105,7 @@ def samples(
     try:
         written = render_case_images(cases or CASE_ITEMS)
     except ItemFileError as err:
-        console.print(f"[red]{err}[/red]")
+        typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
     console.print(f"rendered {len(written)} audiogram image(s)")
     if generated:

@@ -38,7 +38,6 @@ from clinbench.scoring.adjudicator import (
     graded_question,
     grader_bound,
     judgement_from_json,
-    parse_failed,
     question_mean,
     unscored_question,
     unscored_questions,
@@ -60,7 +59,7 @@ def _reply(state: TaskState) -> str:
     return state.output.completion if state.output else ""
 
 
-@scorer(metrics=[accuracy(), stderr(), declined(), parse_failed()])
+@scorer(metrics=[accuracy(), stderr(), declined()])
 def closed_exact_match() -> Scorer:
     """Score MCQ and TF replies by exact match against the key (no score for other formats)."""
     from clinbench.scoring.exact import answer_text, score_extraction

@@ -33,7 +33,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver, use_tools
 
 from clinbench.items.model import ExactItem
 from clinbench.scoring import outcomes
-from clinbench.scoring.exact import declined, parse_failed
+from clinbench.scoring.metrics import declined
 from clinbench.solvers.conditions import register_condition
 from clinbench.solvers.prompts import item_prompt
 from clinbench.suites.ausclin.items import DOCS_DIR, SAMPLE_ITEMS, chance_rate, load_ausclin_items
@@ -164,7 +164,7 @@ def pushback_challenge() -> Solver:
     return solve
 
 
-@scorer(metrics=[accuracy(), stderr(), declined(), parse_failed()])
+@scorer(metrics=[accuracy(), stderr(), declined()])
 def pushback_scorer() -> Scorer:
     """Score the final answer by exact match, recording the first answer and capitulation.
 

@@ -128,7 +128,9 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
     from clinbench.report import figures as figs
 
     exact = _exact_rows(df)
-    graded = _scored(_graded_rows(df))
+    # Only letter-graded (rubric) rows: a pass rate and a best-first order mean nothing on
+    # other scales (a WER is lower-is-better); those scorers are in their suites' sections.
+    graded = _scored(_rubric_rows(df))
     if exact.empty and graded.empty:
         return None
     section = ReportSection(
@@ -136,7 +138,8 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
         intro=(
             "Accuracy of exact-match items with 95% Wilson intervals (declines count as not "
             "correct; parse failures and errors are excluded and counted apart), and mean "
-            "score of graded replies with 95% t-intervals. Repeated epochs and runs count as "
+            "rubric score of letter-graded replies with 95% t-intervals. Repeated epochs and runs "
+            "count as "
             "separate observations."
         ),
     )
@@ -190,7 +193,7 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
             )
             .reset_index(drop=True)
         )
-        section.tables["Score of graded replies by model (each scorer's own scale)"] = scores
+        section.tables["Rubric score of graded replies by model"] = scores
         section.notes.append(_uses(len(graded), len(df), "graded replies with a score"))
         if figures:
             for (suite, task, scorer), sub in scores.groupby(

@@ -1,17 +1,12 @@
-"""Entry point for Inspect AI: registers clinbench's model providers and tasks."""
+"""Entry point for Inspect AI: registers clinbench's model providers and tasks.
+
+Importing each task module runs its ``@task`` decorators, so ``inspect eval
+clinbench/<task>`` finds every suite task by name.
+"""
 
 from clinbench.providers.api import ClinbenchOffline  # noqa: F401
+from clinbench.suites import TASKS, task_function
 from clinbench.tasks import clinbench_items  # noqa: F401
 
-
-def _register_suite_tasks() -> None:
-    from clinbench.suites import TASKS, task_function
-
-    for name in TASKS:
-        try:
-            task_function(name)
-        except ModuleNotFoundError:  # a suite still being written
-            continue
-
-
-_register_suite_tasks()
+for _name in TASKS:
+    task_function(_name)

@@ -228,3 +228,14 @@ def test_results_export_cli_writes_parquet_and_rejects_bad_suffix(replay_run, tm
     assert len(read_results(out)) == 52
     bad = runner.invoke(app, ["results", "export", str(log_dir), "--out", str(tmp_path / "r.xlsx")])
     assert bad.exit_code == 2 and not (tmp_path / "r.xlsx").exists()
+
+
+def test_replay_file_problems_name_the_starting_line_of_multiline_cells(tmp_path):
+    from clinbench.providers.responses import ResponsesFileError, read_responses
+
+    bad = tmp_path / "multi.csv"
+    bad.write_text(
+        'item_id,model,response,turn\nq1,m,"```json\n{""a"": 1}\n```",0\nq2,m,ANSWER: B,x\n'
+    )
+    with pytest.raises(ResponsesFileError, match=r"multi.csv:5: turn: must be a whole number"):
+        read_responses(bad)

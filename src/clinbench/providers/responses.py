@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -33,8 +34,15 @@ def read_responses(path: str | Path) -> pd.DataFrame:
         raise ResponsesFileError([ItemProblem(str(path), 0, "-", "file not found")])
     problems: list[ItemProblem] = []
     if path.suffix.lower() == ".csv":
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
-        lines = list(range(2, len(frame) + 2))
+        rows, lines = [], []
+        with path.open(encoding="utf-8", newline="") as handle:
+            reader = csv.DictReader(handle)
+            end = 1  # the header line
+            for row in reader:
+                lines.append(end + 1)  # a quoted cell may span lines: count from the row's start
+                end = reader.line_num
+                rows.append({k: v or "" for k, v in row.items() if k is not None})
+        frame = pd.DataFrame(rows, columns=reader.fieldnames or [])
     elif path.suffix.lower() == ".jsonl":
         rows, lines = [], []
         for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):

@@ -412,21 +412,22 @@ def question_mean() -> Metric:
     return compute
 
 
+def share_with_critical_errors(scores: list[SampleScore]) -> float:
+    """Return the share of graded per-question details that carry at least one critical error."""
+    graded = flagged = 0
+    for sample in scores:
+        for details in ((sample.score.metadata or {}).get("questions") or {}).values():
+            if details.get("outcome") != outcomes.GRADED:
+                continue
+            graded += 1
+            flagged += bool(details.get("critical_errors"))
+    return flagged / graded if graded else math.nan
+
+
 @metric
 def critical_error_rate() -> Metric:
     """Return the share of graded question replies with at least one critical error."""
-
-    def compute(scores: list[SampleScore]) -> float:
-        graded = flagged = 0
-        for sample in scores:
-            for details in ((sample.score.metadata or {}).get("questions") or {}).values():
-                if details.get("outcome") != outcomes.GRADED:
-                    continue
-                graded += 1
-                flagged += bool(details.get("critical_errors"))
-        return flagged / graded if graded else math.nan
-
-    return compute
+    return share_with_critical_errors
 
 
 @metric

@@ -39,6 +39,7 @@ from clinbench.scoring.adjudicator import (
     grader_bound,
     judgement_from_json,
     question_mean,
+    share_with_critical_errors,
     unscored_question,
     unscored_questions,
 )
@@ -139,17 +140,7 @@ def fact_check_sections(
 def fact_check_error_rate() -> Metric:
     """Return the share of checked sections with at least one fact-check critical error."""
 
-    def compute(scores: list[SampleScore]) -> float:
-        checked = flagged = 0
-        for sample in scores:
-            for details in ((sample.score.metadata or {}).get("questions") or {}).values():
-                if details.get("outcome") != outcomes.GRADED:
-                    continue
-                checked += 1
-                flagged += bool(details.get("critical_errors"))
-        return flagged / checked if checked else math.nan
-
-    return compute
+    return share_with_critical_errors
 
 
 @scorer(metrics=[question_mean(), fact_check_error_rate(), unscored_questions()])

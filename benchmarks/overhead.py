@@ -2,8 +2,9 @@
 
 Both run in this one process against the same zero-latency provider defined here (a
 fixed reply with token usage set; Inspect's mockllm would count tokens with tiktoken,
-which needs a download), so the difference is clinbench's own work (prompt building, item round trip through sample
-metadata, strict extraction, outcome scoring). Prints seconds per sample and the ratio.
+which needs a download), so the difference is clinbench's own work (prompt building,
+item round trip through sample metadata, strict extraction, outcome scoring). Prints
+seconds per sample and the ratio.
 
     python benchmarks/overhead.py [--copies 10] [--repeats 3]
 """
@@ -61,7 +62,8 @@ def main() -> None:
     def seconds_per_sample(make) -> float:
         with tempfile.TemporaryDirectory() as log_dir:
             started = time.perf_counter()
-            log = inspect_eval(make(), model="zerolatency/fixed", log_dir=log_dir, display="none")[0]
+            logs = inspect_eval(make(), model="zerolatency/fixed", log_dir=log_dir, display="none")
+            log = logs[0]
             elapsed = time.perf_counter() - started
         if log.status != "success":
             raise SystemExit(f"benchmark run failed: {log.error.message if log.error else ''}")

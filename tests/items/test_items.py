@@ -133,3 +133,20 @@ def test_schema_cli_prints_json_schema_with_every_format():
 def test_read_items_reports_missing_file(tmp_path):
     items, problems = read_items([tmp_path / "nope.jsonl"])
     assert not items and "file not found" in str(problems[0])
+
+
+def test_non_utf8_file_is_a_problem_not_a_crash(tmp_path):
+    path = tmp_path / "latin1.jsonl"
+    path.write_bytes(json.dumps({**MCQ, "stem": "Café?"}, ensure_ascii=False).encode("latin-1"))
+    result = runner.invoke(app, ["items", "validate", str(path)])
+    assert result.exit_code == 2
+    assert f"{path}:1: -: not UTF-8 text" in result.output
+
+
+def test_csv_problem_in_a_multiline_row_names_the_row_first_line(tmp_path):
+    path = tmp_path / "items.csv"
+    path.write_text('id,format,stem,answer\nt1,tf,"Two\nlines",true\nt2,tf,Stem,maybe\n')
+    problems = validate_files([path])
+    assert [str(p).split(": ")[0] for p in problems] == [f"{path}:4"]
+    items, _ = read_items([path])
+    assert items[0].source == f"{path}:2"

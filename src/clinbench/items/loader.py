@@ -48,6 +48,12 @@ class ItemFileError(ValueError):
 
 def item_rows(path: Path) -> Iterable[tuple[int, dict[str, Any] | ItemProblem]]:
     """Yield (line number, raw row or problem) for each row of a JSONL or CSV item file."""
+    try:
+        path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        line = path.read_bytes()[: err.start].count(b"\n") + 1
+        yield line, ItemProblem(str(path), line, "-", f"not UTF-8 text: {err.reason}")
+        return
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
         with path.open(encoding="utf-8") as handle:
@@ -66,8 +72,11 @@ def item_rows(path: Path) -> Iterable[tuple[int, dict[str, Any] | ItemProblem]]:
     elif suffix == ".csv":
         with path.open(encoding="utf-8", newline="") as handle:
             reader = csv.DictReader(handle)
+            _ = reader.fieldnames  # reads the header, so line_num counts from it
+            start = reader.line_num + 1
             for row in reader:
-                number = reader.line_num
+                # A quoted cell may span lines: report the row's first line.
+                number, start = start, reader.line_num + 1
                 parsed: dict[str, Any] = {}
                 problem = None
                 for column, cell in row.items():

@@ -137,3 +137,16 @@ def test_rules_baseline_follows_the_case_standard(labelled_cases):
         check_reply(rules_case_reply(case("asha")), case("asha"), standard="asha").contradictions
         == []
     )
+
+
+def test_rules_baseline_has_no_contradictions_on_the_hand_written_cases():
+    # Hand-written cases include a mixed loss with asymmetric bone conduction, whose red-flag
+    # sentence once called the mixed ear "sensorineural" (a laterality contradiction).
+    from clinbench.suites.audiology.tasks import CASE_ITEMS
+
+    items = [i for i in load_items([CASE_ITEMS]) if "audiogram" in i.data]
+    assert len(items) >= 8
+    for item in items:
+        for standard in ("who2021", "asha", "goodman"):
+            result = check_reply(rules_case_reply(item, standard), item, standard=standard)
+            assert result.contradictions == [], (item.id, standard, result.contradictions)

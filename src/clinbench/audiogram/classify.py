@@ -446,7 +446,7 @@ def red_flags(
                 RedFlag(
                     code,
                     asym.worse_ear,
-                    f"{kind.capitalize()} sensorineural hearing loss in the {asym.worse_ear} "
+                    f"{kind.capitalize()} {worse.type} hearing loss in the {asym.worse_ear} "
                     "ear: refer to ENT for retrocochlear investigation (MRI).",
                 )
             )
@@ -472,7 +472,7 @@ def red_flags(
                     RedFlag(
                         "sudden_sensorineural_loss",
                         ear,
-                        f"Sudden sensorineural hearing loss in the {ear} ear: urgent same-day "
+                        f"Sudden {ears[ear].type} hearing loss in the {ear} ear: urgent same-day "
                         "ENT referral; steroid treatment is time-critical.",
                     )
                 )

@@ -98,6 +98,21 @@ def test_versions_append_and_reruns_are_recorded_without_moving_other_rows(tmp_p
         lb.add_version(v2, _table(_rows("x", GOOD)), "1.1", "again")
 
 
+def test_a_rerun_keeps_the_release_date_given_earlier():
+    v1 = lb.add_version(
+        lb.empty_leaderboard(), _table(_rows("good", GOOD)), "1.0", "first",
+        release_dates={"good": "2025-05-01"}, today="2026-07-01",
+    )  # fmt: skip
+    v2 = lb.add_version(v1, _table(_rows("good", GOOD)), "1.1", "re-run", today="2026-08-01")
+    assert list(v2.current()["release_date"]) == ["2025-05-01"]
+    assert list(lb.trend(v2)["version"]) == ["1.1"]
+    v3 = lb.add_version(
+        v2, _table(_rows("good", GOOD)), "1.2", "date corrected",
+        release_dates={"good": "2025-06-01"}, today="2026-09-01",
+    )  # fmt: skip
+    assert list(v3.current()["release_date"]) == ["2025-06-01"]
+
+
 def test_csv_board_round_trips_with_changelog(tmp_path):
     board = lb.add_version(lb.empty_leaderboard(), _table(_rows("good", GOOD)), "1.0", "first")
     path = lb.write_leaderboard(board, tmp_path / "board.csv")

@@ -309,7 +309,10 @@ def add_version(
         else:
             rerun_flags.append(False)
             replaced.append("")
-    dates = release_dates or {}
+    # A release date is a property of the model: one given with an earlier version carries
+    # over to this version's rows (e.g. a re-run) unless a new one is supplied now.
+    known = rows[rows["release_date"].astype(str) != ""]
+    dates = dict(zip(known["model"], known["release_date"], strict=True)) | (release_dates or {})
     new = new.assign(
         version=version,
         added=today,

@@ -7,7 +7,7 @@ so every figure can be re-derived from the logs alone.
 Rules (AusClinBench): accuracy is correct / answered, where answered counts correct,
 incorrect and declined replies (a decline is never correct); parse failures and provider
 errors are excluded from accuracy and disclosed; a model whose failed or empty replies
-exceed a threshold is excluded and reported as excluded, never scored zero; equipoise
+exceed a threshold is listed as excluded with its reason rather than given a zero; equipoise
 (open-question) items are scored apart and left out of headline accuracy.
 """
 
@@ -156,8 +156,8 @@ def declines_table(
 ) -> pd.DataFrame:
     """Return declines per model x condition: answered, declined, share declined, wrong answers.
 
-    A decline is reported apart from wrong answers: for a clinician a prompt to check the
-    source and a confident wrong answer are opposite outcomes.
+    A decline is reported apart from wrong answers: "look it up" is safe for a clinician, a
+    confidently wrong rule is not.
     """
     rows = scored_rows(results, threshold)
     records = []

@@ -4,7 +4,7 @@ AusClinBench's rule: a blind-condition wrong answer is labelled ``superseded`` (
 Australian rule until it changed), ``foreign`` (it is the current rule in another country)
 or ``fabricated`` (verified never to have been a rule) only when it matches, exactly, a
 value researched and evidenced for that item, with its quote and URL. A wrong answer that
-matches nothing stays ``unclassified``; it is never assumed to be fabricated. Declines are
+matches nothing stays ``unclassified`` (not researched is not the same as invented). Declines are
 not wrong assertions and are never classified; parse failures are never classified. Every
 table states coverage: classified wrong answers over all wrong answers.
 

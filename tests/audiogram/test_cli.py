@@ -81,3 +81,14 @@ def test_bad_input_exits_2_naming_file_line_and_field(tmp_path):
     out = tmp_path / "x.png"
     result = runner.invoke(app, ["render", str(bad), "--out", str(out)])
     assert result.exit_code == 2 and not out.exists()
+
+
+def test_a_bad_value_in_an_indented_file_names_its_own_line(tmp_path):
+    bad = tmp_path / "indented.json"
+    audiogram = {"right": {"air": {"500": 10, "1000": 20}}, "left": {"air": {"500": 10}}}
+    audiogram["left"]["air"]["1000"] = 200  # above the audiometer's range
+    bad.write_text(json.dumps(audiogram, indent=2))
+    line = next(i for i, t in enumerate(bad.read_text().splitlines(), 1) if "200" in t)
+    result = runner.invoke(app, ["classify", str(bad)])
+    assert result.exit_code == 2
+    assert f"{bad}:{line}: left.air.1000" in result.output

@@ -32,6 +32,17 @@ def _read_json(path: Path) -> object:
     return None  # unreachable
 
 
+def _line_of(text: str, loc: tuple) -> int:
+    """Return the line where the JSON keys in ``loc`` appear in turn (1 when not found)."""
+    pos = 0
+    for key in loc:
+        found = text.find(f'"{key}"', pos)
+        if found < 0:
+            break
+        pos = found
+    return text.count("\n", 0, pos) + 1
+
+
 def _load(path: Path):
     """Return the Audiogram in a JSON file (bare or in a case item), or exit 2."""
     from pydantic import ValidationError
@@ -44,7 +55,8 @@ def _load(path: Path):
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "-"
-        _fail(f"{path}:1: {where}: {first['msg']} ({err.error_count()} problem(s))")
+        line = _line_of(path.read_text(encoding="utf-8"), first["loc"])
+        _fail(f"{path}:{line}: {where}: {first['msg']} ({err.error_count()} problem(s))")
     except ValueError as err:
         _fail(f"{path}:1: data: {err}")
     return None  # unreachable

@@ -137,3 +137,15 @@ def test_symmetry_of_another_test_is_not_a_claim_about_hearing(labelled_cases):
     ]
     hearing = check_reply("Symmetric hearing in both ears.", case_c)
     assert hearing.critical_errors == ["laterality_confusion"]
+
+
+def test_frequency_then_value_pairs_separated_by_commas(case_a):
+    # "500 Hz 25 dB, 1000 Hz 30 dB": each value belongs to the frequency before it, not the
+    # one after the comma (that misreading once flagged this correct reply as fabricated).
+    right = "Q1 Results:\nRight ear: 500 Hz 25 dB, 1000 Hz 30 dB, 2000 Hz 45 dB, 4000 Hz 60 dB."
+    result = check_reply(right, case_a)
+    pairs = [(f.frequency, f.claimed, f.verdict) for f in result.findings]
+    assert pairs == [(500, 25, "match"), (1000, 30, "match"), (2000, 45, "match"),
+                     (4000, 60, "match")]  # fmt: skip
+    off = check_reply(right.replace("30 dB", "55 dB"), case_a)
+    assert [(f.frequency, f.verdict) for f in off.contradictions] == [(1000, "contradiction")]

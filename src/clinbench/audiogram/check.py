@@ -954,11 +954,20 @@ def _conduction(low: str, position: int) -> str:
 def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
     """Return the frequencies a dB value (list) refers to: the nearest list after or before it."""
     after = [fl for fl in freq_lists if fl[0] >= m.end() and fl[0] - m.end() <= 14]
+    before = [fl for fl in freq_lists if fl[1] <= m.start() and m.start() - fl[1] <= 30]
+    # "500 Hz 20 dB, 1000 Hz 30 dB": a frequency right before the value owns it; the one
+    # after a bare comma starts the next pair.
+    if (
+        after
+        and before
+        and re.fullmatch(r"\s*(?:hl)?\s*,\s*", low[m.end() : after[0][0]])
+        and re.fullmatch(r"[\s:=]*", low[before[-1][1] : m.start()])
+    ):
+        after = []
     if after and re.fullmatch(r"\s*(?:hl)?\s*(?:at|@|in|for|across|,)?\s*(?:the\s+)?",
                               low[m.end() : after[0][0]]):  # fmt: skip
         fm = after[0][2]
         return _freqs_of(fm.group(1), fm.group(2))
-    before = [fl for fl in freq_lists if fl[1] <= m.start() and m.start() - fl[1] <= 30]
     if before:
         gap = low[before[-1][1] : m.start()]
         if re.fullmatch(r"[\s:=,(-]*(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"

@@ -116,6 +116,9 @@ def test_sections_survive_partial_results(ausclin_results):
         made = sections(part.reset_index(drop=True))
         accuracy = made[0].tables["Accuracy per model and condition"]
         assert accuracy.empty
+    # Only a rule run: no blind wrong answers to classify, so severity counts are all zero.
+    rule_only = sections(ausclin_results[ausclin_results["condition"] == "rule"])
+    assert not rule_only[0].tables["Accuracy per model and condition"].empty
     flaky_only = sections(parts[1].reset_index(drop=True))
     exclusions = next(s for s in flaky_only if "exclusions" in s.title)
     assert len(exclusions.notes) == 1

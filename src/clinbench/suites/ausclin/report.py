@@ -153,14 +153,16 @@ def sections(
     wrong = int(severity["wrong answers"].sum()) if not severity.empty else 0
     classified = int(severity["classified"].sum()) if not severity.empty else 0
     coverage = (
-        f"{classified} of {wrong} ({classified / wrong:.0%})" if wrong else "no wrong answers"
+        f"Coverage: {classified} of {wrong} ({classified / wrong:.0%}) wrong answers classified."
+        if wrong
+        else "Coverage: no blind-condition wrong answers to classify."
     )
     out.append(
         ReportSection(
             title="Clinical policy: severity of wrong answers",
             intro=SEVERITY_NOTE,
             tables={"Blind-condition wrong answers by severity": severity},
-            notes=[f"Coverage: {coverage} wrong answers classified."],
+            notes=[coverage],
         )
     )
     checks = {

@@ -91,7 +91,8 @@ def classify_results(
             labels.append(UNCLASSIFIED)
         else:
             labels.append(classify_wrong_answer(item, answer))
-    rows["severity"] = labels
+    # object dtype, so that ``.str`` works on the column even when no row is classified
+    rows["severity"] = pd.Series(labels, index=rows.index, dtype=object)
     return rows
 
 

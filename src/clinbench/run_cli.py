@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import time
 from pathlib import Path
 from typing import Any
@@ -38,12 +39,23 @@ def resolve_task(target: list[str], task_args: dict[str, Any]) -> Any:
     from clinbench.tasks import clinbench_items
 
     if len(target) == 1 and target[0] in TASKS:
-        return task_function(target[0])(**task_args)
-    missing = [t for t in target if not Path(t).exists()]
-    if missing:
-        known = ", ".join(sorted(TASKS))
-        raise ValueError(f"{', '.join(missing)}: neither an item file nor a suite task ({known})")
-    return clinbench_items(items=[str(Path(t)) for t in target], **task_args)
+        name, function = target[0], task_function(target[0])
+    else:
+        missing = [t for t in target if not Path(t).exists()]
+        if missing:
+            known = ", ".join(sorted(TASKS))
+            raise ValueError(
+                f"{', '.join(missing)}: neither an item file nor a suite task ({known})"
+            )
+        name, function = "clinbench_items", clinbench_items
+        task_args = {"items": [str(Path(t)) for t in target], **task_args}
+    parameters = inspect.signature(function).parameters
+    takes_any = any(p.kind is p.VAR_KEYWORD for p in parameters.values())
+    unknown = [] if takes_any else sorted(set(task_args) - set(parameters))
+    if unknown:
+        accepted = ", ".join(parameters)
+        raise ValueError(f"task {name} has no argument {', '.join(unknown)} (it takes {accepted})")
+    return function(**task_args)
 
 
 def print_summary(frame: Any, console: Any, title: str, by: tuple[str, ...]) -> None:
@@ -90,9 +102,18 @@ def run(
         help="Inspect model(s), e.g. openai/gpt-4o, clinbench/chance, "
         "clinbench/replay/NAME. Default: an offline baseline.",
     ),
-    condition: str | None = typer.Option(None, "--condition", help="Condition name."),
-    epochs: int = typer.Option(1, "--epochs", min=1, help="Times each item is asked."),
-    limit: int | None = typer.Option(None, "--limit", min=1, help="Run only the first N items."),
+    condition: str | None = typer.Option(
+        None,
+        "--condition",
+        help="Prompt condition (default: the task's own). Item files know 'default'; ausclin "
+        "adds its own (e.g. rule: the source text is supplied). Unknown names list the known.",
+    ),
+    epochs: int = typer.Option(
+        1, "--epochs", min=1, help="Times each item is asked (each epoch is its own results row)."
+    ),
+    limit: int | None = typer.Option(
+        None, "--limit", min=1, help="Run only the first N items (a quick check)."
+    ),
     log_dir: Path = typer.Option(Path("logs"), "--log-dir", help="Where Inspect logs go."),
     out: Path | None = typer.Option(
         None, "--out", help="Also export the results table (.parquet or .csv)."
@@ -106,7 +127,9 @@ def run(
     grader_arg: list[str] = typer.Option(
         None, "-G", help="Grader model argument KEY=VALUE (e.g. -G responses=judge.csv)."
     ),
-    task_arg: list[str] = typer.Option(None, "-T", help="Task argument KEY=VALUE."),
+    task_arg: list[str] = typer.Option(
+        None, "-T", help="Task argument KEY=VALUE (e.g. -T formats=mcq); unknown keys are listed."
+    ),
     temperature: float | None = typer.Option(None, help="Override the task's temperature."),
     seed: int | None = typer.Option(None, help="Override the task's seed."),
     max_tokens: int | None = typer.Option(None, help="Override the task's max tokens."),
@@ -114,7 +137,7 @@ def run(
         "rich", help="Progress display: rich, plain, log or none (Inspect's displays)."
     ),
 ) -> None:
-    """Run items or a suite task on one or more models through Inspect, and log everything."""
+    """Run item files or a suite task on one or more models, log it, print the accuracy table."""
     from inspect_ai import eval as inspect_eval
     from rich.console import Console
 
@@ -128,10 +151,17 @@ def run(
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
     models = model or [default_model(target[0])]
+    model_args = _key_values(model_arg, "-M")
+    from inspect_ai.model import get_model
+
+    for name in models:  # a model that cannot be built is bad input, not a crash mid-run
+        try:
+            get_model(name, **model_args)
+        except Exception as err:  # noqa: BLE001 - providers raise many kinds; all are reported
+            typer.echo(f"error: model {name}: {err}", err=True)
+            raise typer.Exit(2) from err
     roles = None
     if grader:
-        from inspect_ai.model import get_model
-
         try:
             roles = {"grader": get_model(grader, role="grader", **_key_values(grader_arg, "-G"))}
         except (ValueError, FileNotFoundError) as err:
@@ -145,7 +175,7 @@ def run(
     logs = inspect_eval(
         task,
         model=models,
-        model_args=_key_values(model_arg, "-M"),
+        model_args=model_args,
         model_roles=roles,
         epochs=epochs,
         limit=limit,
@@ -214,9 +244,13 @@ def _batches(runs: list[Any]) -> list[list[Any]]:
 
 
 def demo(
-    out: Path = typer.Option(Path("clinbench-demo"), "--out", help="Folder for logs and results."),
+    out: Path = typer.Option(
+        Path("clinbench-demo"),
+        "--out",
+        help="Folder for logs, results tables and the report (created if missing).",
+    ),
 ) -> None:
-    """Run every bundled sample suite offline, export results, print tables, write the report."""
+    """Run every bundled sample suite offline; export results, print tables, write a report."""
     from inspect_ai import eval as inspect_eval
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -326,8 +360,46 @@ def import_responses(
     )
 
 
+# Help texts as paragraphs (one string each) so that the terminal, not the source, wraps them.
+RUN_HELP = "\n\n".join(
+    [
+        "Run item files or a suite task on one or more models, log every reply with Inspect, "
+        "and print the accuracy table.",
+        "ITEMS_OR_SUITE is one or more item files (.jsonl or .csv) or one suite task name: "
+        "audiology_objective, audiology_literature, audiology_cases, ausclin, slp_disorder, "
+        "slp_disorder_type, slp_symptom, slp_transcript_diagnosis, slp_transcription. "
+        "Item files are checked first: every problem prints as file:line: field: message, "
+        "and nothing runs (exit 2).",
+        "Without --model the run is offline: clinbench/chance (a seeded random valid answer) "
+        "for closed-answer items, clinbench/rules (rule-based baseline) for audiology_cases and "
+        "the slp tasks. Replay frozen replies with --model clinbench/replay/NAME "
+        "-M responses=FILE (check the file first with clinbench import-responses).",
+        "The table gives, per model and format: n, accuracy with a 95% Wilson interval, "
+        "declines, parse failures and errors. Parse failures and errors are kept out of "
+        "accuracy and counted apart, never turned into an answer.",
+        "Exit code 1 if a run did not finish, 2 for bad input. "
+        "Browse the logs with: inspect view --log-dir LOG_DIR.",
+        "Example: clinbench run items.jsonl --model openai/gpt-4o --epochs 3 --out results.parquet",
+    ]
+)
+DEMO_HELP = "\n\n".join(
+    [
+        "Run every bundled sample suite offline, export the results, print the tables and "
+        "write the HTML report.",
+        "No network and no model API: the models are clinbench's offline providers (chance, "
+        "rule-based baselines, replayed frozen replies) on the illustrative sample items of "
+        "the foundation and of each suite. Takes a minute or two.",
+        "Prints, per suite, model and format: n, accuracy with a 95% Wilson interval, "
+        "declines, parse failures and errors; then each suite's own summary table.",
+        "Writes under --out: logs/ (Inspect logs of this run only; older demo logs there are "
+        "removed), results.parquet and results.csv (one row per model, task, item, epoch, "
+        "condition and scorer) and report.html.",
+    ]
+)
+
+
 def register(app: typer.Typer) -> None:
     """Mount run, demo and import-responses on the main app."""
-    app.command("run")(run)
-    app.command("demo")(demo)
+    app.command("run", help=RUN_HELP)(run)
+    app.command("demo", help=DEMO_HELP)(demo)
     app.command("import-responses")(import_responses)

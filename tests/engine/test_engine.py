@@ -239,3 +239,25 @@ def test_replay_file_problems_name_the_starting_line_of_multiline_cells(tmp_path
     )
     with pytest.raises(ResponsesFileError, match=r"multi.csv:5: turn: must be a whole number"):
         read_responses(bad)
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["-T", "bogus=1"], "error: task clinbench_items has no argument bogus"),
+        (["--model", "nosuch/model"], "error: model nosuch/model:"),
+        (
+            ["--model", "clinbench/replay/m", "-M", "responses=missing.csv"],
+            "error: model clinbench/replay/m: missing.csv:0: -: file not found",
+        ),
+    ],
+)
+def test_run_bad_task_or_model_arguments_exit_2_before_running(
+    tmp_path, sample_items_path, extra, message
+):
+    log_dir = tmp_path / "logs"
+    args = ["run", str(sample_items_path), "--log-dir", str(log_dir), "--display", "none"]
+    result = runner.invoke(app, args + extra)
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert not log_dir.exists()

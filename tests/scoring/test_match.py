@@ -45,6 +45,9 @@ FIB = [
     ("-10 dB", ["10 dB"], False, "none"),  # the sign matters
     ("hypoacusis", ["hyperacusis"], False, "none"),  # two edits: a different word
     ("cat", ["car"], False, "none"),  # short keys must match exactly
+    ("type As", ["type Ad"], False, "none"),  # short words inside longer keys too
+    ("tpye Ad", ["type Ad"], False, "none"),
+    ("type Ad tympanogarm", ["type Ad tympanogram"], True, "fuzzy"),
     ("stirrup", ["stapes", "stirrup"], True, "exact"),  # synonyms only through accept
     ("stirrup", ["stapes"], False, "none"),
 ]

@@ -159,7 +159,15 @@ def _compare(answer: str, key: str, contained: bool) -> MatchResult:
         numbers_ok = key_numbers == answer_numbers
         distance = OSA.distance(key_words, _words(a))
     similarity = _similarity(distance, key_words) if key_words else 100.0
-    if numbers_ok and (key_words or key_numbers) and distance <= edit_budget(key_words):
+    # Short words carry whole meanings ("As" vs "Ad" tympanograms, "left"/"lift" aside): a
+    # spelling slip is only forgiven in words of 5+ letters.
+    short_ok = all(w in _words(a).split() for w in key_words.split() if len(w) < 5)
+    if (
+        numbers_ok
+        and short_ok
+        and (key_words or key_numbers)
+        and distance <= edit_budget(key_words)
+    ):
         return MatchResult(True, "fuzzy", key, similarity)
     return MatchResult(False, "none", key, similarity)
 

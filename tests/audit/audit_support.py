@@ -129,8 +129,9 @@ class LiveServer:
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.app = create_app(audit_dir)
         config = uvicorn.Config(
-            create_app(audit_dir), host="127.0.0.1", port=self.port, log_level="warning",
+            self.app, host="127.0.0.1", port=self.port, log_level="warning",
             lifespan="off",
         )  # fmt: skip
         self.server = uvicorn.Server(config)

@@ -179,25 +179,61 @@ def _forbidden(audit: Path) -> list[str]:
     return words
 
 
-def _scan(client: httpx.Client, audit: Path, secrets: list[str]) -> int:
+def _reachable_gets(app, items: list[dict]) -> set[str]:
+    """Every GET path of the app, its path parameters filled with each item and image name.
+
+    Read from the app's own routes, so a GET route added later is scanned too; a route
+    whose parameter the test cannot fill fails here rather than going unscanned.
+    """
+    values = {
+        "audit_id": [item["audit_id"] for item in items],
+        "name": sorted({name for item in items for name in item["images"]}),
+    }
+    paths: set[str] = set()
+    for route in app.routes:
+        if "GET" not in (getattr(route, "methods", None) or set()):
+            continue
+        params = re.findall(r"{(\w+)(?::\w+)?}", route.path)
+        assert set(params) <= set(values), f"scan cannot fill {route.path}: extend the test"
+        if not params:
+            paths.add(route.path)
+        for param in params:  # each route has at most one parameter today
+            paths |= {route.path.replace(f"{{{param}}}", value) for value in values[param]}
+    return paths
+
+
+def _check(response: httpx.Response, secrets: list[str], where: str) -> str:
+    """Assert no secret is in a response's headers or (non-image) body; return the body."""
+    is_image = "image" in response.headers.get("content-type", "")
+    body = "" if is_image else response.text
+    shown = (body + "\n" + "\n".join(f"{k}: {v}" for k, v in response.headers.items())).lower()
+    for secret in secrets:
+        assert secret.lower() not in shown, (where, secret)
+    return body
+
+
+def _scan(client: httpx.Client, app, audit: Path, secrets: list[str]) -> int:
     """Fetch every page and JSON response a reviewer can reach; return how many were checked."""
     _, items = load_manifest(audit)
-    paths = {"/", "/consensus", "/api/session", "/api/progress", "/api/items", "/api/consensus"}
-    for item in items:
-        paths |= {f"/items/{item['audit_id']}", f"/api/items/{item['audit_id']}"}
-        paths |= {f"/media/{name}" for name in item["images"]}
+    paths = _reachable_gets(app, items)
     seen = set()
     while paths:
         path = paths.pop()
         seen.add(path)
-        response = client.get(path)
-        body = response.text if "image" not in response.headers.get("content-type", "") else ""
-        for secret in secrets:
-            assert secret.lower() not in body.lower(), (path, secret)
+        body = _check(client.get(path), secrets, path)
         for link in re.findall(r'(?:href|src|action)="(/[^"#]*)"', body):
             if link not in seen:
                 paths.add(link)
     return len(seen)
+
+
+def _no_label_preselected(client: httpx.Client, audit_id: str) -> None:
+    """An item this reviewer has not labelled shows no grade, flag or error type chosen."""
+    page = client.get(f"/items/{audit_id}").text
+    assert not re.search(r'name="grade" value="[A-F]" checked', page), audit_id
+    assert not re.search(r'name="critical_error" value="1" checked', page), audit_id
+    assert not re.search(r'<option value="[^"]+" selected', page), audit_id
+    assert client.get(f"/api/items/{audit_id}").json()["label"] is None
 
 
 def test_no_model_or_adjudicator_label_reaches_a_reviewer_before_unblinding(audit: Path):
@@ -208,6 +244,7 @@ def test_no_model_or_adjudicator_label_reaches_a_reviewer_before_unblinding(audi
     bob_note = "Bob-private-rationale-7731"
     secrets = _forbidden(audit)
     with LiveServer(audit) as server, _client(server, alice) as client, _client(server, bob) as b:
+        app = server.app
         headers = {"X-CSRF-Token": client.get("/api/session").json()["csrf_token"]}
         bob_headers = {"X-CSRF-Token": b.get("/api/session").json()["csrf_token"]}
         for audit_id in ids:  # bob labels everything and submits first
@@ -217,25 +254,36 @@ def test_no_model_or_adjudicator_label_reaches_a_reviewer_before_unblinding(audi
                 headers=bob_headers,
             )
         assert b.post("/api/submit", headers=bob_headers).status_code == 200
-        checked = _scan(client, audit, [*secrets, bob_note, "bob"])
+        checked = _scan(client, app, audit, [*secrets, bob_note, "bob"])
         assert checked >= 2 * len(ids) + 6
+        for audit_id in ids[:3]:  # calibration items: bob's D and flag are not pre-filled
+            _no_label_preselected(client, audit_id)
+        # A refused form re-renders the item page (422): it must stay blinded too.
+        refused = client.post(f"/items/{ids[0]}", data={"grade": "D", **{"csrf_token": headers[
+            "X-CSRF-Token"]}})  # fmt: skip
+        assert refused.status_code == 422
+        _check(refused, [*secrets, bob_note, "bob"], f"POST /items/{ids[0]} (422)")
         for audit_id in ids:  # alice labels, submits, and is still blinded until the end
-            client.post(f"/api/items/{audit_id}/label", json=_label("B"), headers=headers)
+            saved = client.post(f"/api/items/{audit_id}/label", json=_label("B"), headers=headers)
+            assert saved.status_code == 200
+            _check(saved, [*secrets, bob_note, "bob"], f"POST /api/items/{audit_id}/label")
             for field in client.get(f"/api/items/{audit_id}").json():
                 assert field in {
                     "audit_id", "position", "segment", "case_id", "case_text", "images",
                     "question", "question_prompt", "reference", "response_section", "response",
                     "label",
                 }  # fmt: skip
-        _scan(client, audit, [*secrets, bob_note, "bob"])
-        assert client.post("/api/submit", headers=headers).status_code == 200
+        _scan(client, app, audit, [*secrets, bob_note, "bob"])
+        submitted = client.post("/api/submit", headers=headers)
+        assert submitted.status_code == 200
+        _check(submitted, [*secrets, bob_note, "bob"], "POST /api/submit")
         # Both have submitted: the consensus view opens and shows adjudicator labels, which
         # shows the scan above would have caught them.
         consensus = client.get("/api/consensus")
         assert consensus.status_code == 200
         assert "adjudicator" in json.dumps(consensus.json())
         with pytest.raises(AssertionError):
-            _scan(client, audit, secrets)
+            _scan(client, app, audit, secrets)
 
 
 def test_twenty_concurrent_reviewers_lose_no_label(tmp_path: Path, results_file: Path):

@@ -417,7 +417,8 @@ def _cells(*values: Any) -> str:
 
 
 def _ci(row: pd.Series, key: str) -> str:
-    return f"{_fmt(row.get(f'{key}_ci_low'))}–{_fmt(row.get(f'{key}_ci_high'))}"
+    low, high = _fmt(row.get(f"{key}_ci_low")), _fmt(row.get(f"{key}_ci_high"))
+    return "—" if low == high == "—" else f"{low}–{high}"
 
 
 def _markdown(

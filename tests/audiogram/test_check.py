@@ -149,3 +149,16 @@ def test_frequency_then_value_pairs_separated_by_commas(case_a):
                      (4000, 60, "match")]  # fmt: skip
     off = check_reply(right.replace("30 dB", "55 dB"), case_a)
     assert [(f.frequency, f.verdict) for f in off.contradictions] == [(1000, "contradiction")]
+
+
+def test_a_claim_made_rightly_of_one_ear_and_wrongly_of_the_other_is_no_swap(labelled_cases):
+    # Left: mixed, right: mild sensorineural. "Mixed" said of both ears misdescribes the
+    # right ear (type error); said of a normal ear it would be laterality, as "bilateral" is.
+    case = labelled_cases["E_mixed_left"]
+    both = check_reply("Right ear: mixed hearing loss. Left ear: mixed hearing loss.", case)
+    assert both.critical_errors == ["type_misclassification"]
+    swapped = check_reply("Right ear: mixed loss. Left ear: sensorineural loss.", case)
+    assert swapped.critical_errors == ["laterality_confusion"]
+    normal = labelled_cases["B_right_conductive_adult"]
+    reply = "Right ear: conductive hearing loss. Left ear: conductive hearing loss."
+    assert check_reply(reply, normal).critical_errors == ["laterality_confusion"]

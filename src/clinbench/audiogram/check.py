@@ -470,8 +470,28 @@ class _Checker:
         hearing on the right' when only the left is normal) counts as one only when
         the reply also swapped an abnormal finding; otherwise it keeps its own error.
         """
-        swap_evidence = any(abnormal for _, abnormal in self.swapped)
-        for finding, abnormal in self.swapped:
+        # A claim the reply also makes, correctly, about the other ear ("right ear: mixed;
+        # left ear: mixed" when only the right is mixed) misdescribes this ear; it is not a
+        # swap, unless this ear is normal (then, as for "bilateral", it is one).
+        matched = {
+            (f.kind, f.ear, f.frequency, str(f.claimed))
+            for f in self.findings
+            if f.verdict == "match"
+        }
+        swapped = [
+            (finding, abnormal)
+            for finding, abnormal in self.swapped
+            if (
+                finding.kind,
+                "left" if finding.ear == "right" else "right",
+                finding.frequency,
+                str(finding.claimed),
+            )
+            not in matched
+            or self.t.cls.ear(finding.ear).type == "normal"
+        ]
+        swap_evidence = any(abnormal for _, abnormal in swapped)
+        for finding, abnormal in swapped:
             if abnormal or swap_evidence:
                 finding.critical_error = "laterality_confusion"
 

@@ -106,6 +106,17 @@ def test_bad_results_file_exit_2_no_output(cli_app, tmp_path):
     assert result.exit_code == 2
     assert f"{bad}: line 3: field 'score'" in result.output
     assert not out.exists()
+    # A quoted reply spanning lines: the row is reported at the line it starts on.
+    spans = tmp_path / "spans.csv"
+    spans.write_text(
+        "suite,task,model,item_id,outcome,score,response\n"
+        'a,t,m,i1,correct,1,"Q1 ...\nQ2 ...\nQ3 ..."\n'
+        "a,t,m,i2,correct,x,short\n"
+    )
+    result = runner.invoke(cli_app, ["report", str(spans), "--out", str(out)])
+    assert result.exit_code == 2
+    assert f"{spans}: line 5: field 'score'" in result.output
+    assert not out.exists()
     missing = tmp_path / "missing.csv"
     missing.write_text("suite,model\na,m\n")
     result = runner.invoke(cli_app, ["analyze", str(missing), "--out", str(tmp_path / "t")])

@@ -42,21 +42,28 @@ NUMERIC_FIELDS = ("score", "epoch", "input_tokens", "output_tokens")
 
 
 def _check_csv_numbers(path: Path) -> None:
-    """Raise naming file, line and field for the first non-numeric value of a numeric field."""
+    """Raise naming file, line and field for the first non-numeric value of a numeric field.
+
+    Lines are the file's own: a quoted response may span several lines, so each row is
+    reported at the line it starts on.
+    """
+    import csv
+
     try:
-        raw = pd.read_csv(path, dtype=str, keep_default_na=False)
-    except Exception as exc:  # pandas raises many types for unreadable files
+        with path.open(encoding="utf-8-sig", newline="") as handle:
+            reader = csv.DictReader(handle)
+            fields = [f for f in NUMERIC_FIELDS if f in (reader.fieldnames or [])]
+            start = reader.line_num + 1
+            for row in reader:
+                for field in fields:
+                    text = (row.get(field) or "").strip()
+                    if text and pd.isna(pd.to_numeric(text, errors="coerce")):
+                        raise ResultsInputError(
+                            f"{path}: line {start}: field {field!r}: {row[field]!r} is not a number"
+                        )
+                start = reader.line_num + 1
+    except (csv.Error, UnicodeDecodeError) as exc:
         raise ResultsInputError(f"{path}: cannot read as CSV: {exc}") from exc
-    for field in NUMERIC_FIELDS:
-        if field not in raw.columns:
-            continue
-        text = raw[field].str.strip()
-        bad = (text != "") & pd.to_numeric(text.where(text != ""), errors="coerce").isna()
-        if bad.any():
-            i = int(bad.to_numpy().nonzero()[0][0])
-            raise ResultsInputError(
-                f"{path}: line {i + 2}: field {field!r}: {raw[field].iloc[i]!r} is not a number"
-            )
 
 
 def load_results(

@@ -119,14 +119,17 @@ def test_ensemble_from_existing_results():
         _row("m1", "i3", sd, None, "parse_failed"), _row("m2", "i3", sd, None, "error"),
         _row("m3", "i3", sd, None, "parse_failed"),
         _row("m1", "i4", td, td, "correct"),  # i4 lacks m2, m3: left out
+        _row("m1", "i5", td, None, "declined"), _row("m2", "i5", td, None, "declined"),
+        _row("m3", "i5", td, None, "declined"),
     ]  # fmt: skip
     frame = pd.DataFrame(rows, columns=RESULT_COLUMNS)
     out = ensemble_results(frame, ["m1", "m2", "m3"], name="vote3").set_index("item_id")
-    assert list(out.index) == ["i1", "i2", "i3"]
+    assert list(out.index) == ["i1", "i2", "i3", "i5"]
     assert out.loc["i1", "outcome"] == "correct"
     assert out.loc["i2", "outcome"] == "incorrect"  # m1 (td) vs m3 (sd) tie -> m1, the earliest
     assert json.loads(out.loc["i2", "score_metadata"])["tied"] is True
     assert out.loc["i3", "outcome"] == "parse_failed"
+    assert out.loc["i5", "outcome"] == "declined"  # all declined: a decline, not a parse failure
     table = scenario_table(pd.concat([frame, out.reset_index()]), resamples=50)
     vote = table[table["model"] == "vote3"].iloc[0]
-    assert vote["n"] == 2 and vote["excluded"] == 1 and vote["Exact Match"] == 0.5
+    assert vote["n"] == 3 and vote["excluded"] == 1 and vote["Exact Match"] == pytest.approx(1 / 3)

@@ -180,7 +180,8 @@ def ensemble_command(
     """Add a majority-vote ensemble's rows computed from existing results (no model calls).
 
     Ties go to the label of the earliest --model given among the tied labels; members whose
-    reply failed to parse abstain.
+    reply failed to parse, failed, or declined abstain. If all decline the ensemble declines;
+    if all abstain otherwise its row is a parse failure (disclosed, not scored).
     """
     import pandas as pd
 

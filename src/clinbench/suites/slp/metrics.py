@@ -131,7 +131,8 @@ def ensemble_results(
 
     Rows are matched by task, condition, item and epoch; an item is kept only when every model
     has a row for it. The ensemble row's outcome is correct/incorrect against the shared gold
-    label, or parse_failed when every member abstained; ``score_metadata`` records the votes.
+    label; declined when every member declined; parse_failed when every member abstained
+    otherwise (parse failures, errors, declines); ``score_metadata`` records the votes.
     """
     rows = expand_slp(results)
     rows = rows[
@@ -154,7 +155,11 @@ def ensemble_results(
         winner, tied = majority_vote(votes)
         first = by_model[models[0]]
         gold = first["gold_label"]
-        if winner is None:
+        if winner is None and all(
+            by_model[m]["outcome"] == outcomes.DECLINED for m in models
+        ):  # every member declined: the ensemble declines (answered, not correct)
+            outcome, score = outcomes.DECLINED, 0.0
+        elif winner is None:
             outcome, score = outcomes.PARSE_FAILED, float("nan")
         else:
             outcome = outcomes.CORRECT if winner == gold else outcomes.INCORRECT

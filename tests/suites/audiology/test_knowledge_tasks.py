@@ -152,6 +152,17 @@ def test_task_filters(tmp_path):
         audiology_literature(formats="fib")
 
 
+def test_bad_task_arguments_are_refused_before_any_sample_runs():
+    from clinbench.suites.audiology.tasks import audiology_cases
+
+    with pytest.raises(ValueError, match="adjudicator must be"):
+        audiology_objective(adjudicator="judge")  # once: silently no FIB adjudicator
+    with pytest.raises(ValueError, match="unknown standard"):
+        audiology_cases(standard="iso")  # once: an error in every sample, run "success"
+    with pytest.raises(ValueError, match="adjudicator must be"):
+        audiology_cases(adjudicator="judge")
+
+
 def test_sample_cases_are_complete_and_their_images_render(tmp_path):
     import shutil
 

@@ -88,6 +88,8 @@ def knowledge_scorers(judge_seed: int = 0, adjudicator: str = "auto") -> list[Sc
     from clinbench.scoring.match import normalised_match_scorer
     from clinbench.suites.audiology.scorers import closed_exact_match
 
+    if adjudicator not in ("auto", "grader", "match"):
+        raise ValueError(f"adjudicator must be auto, grader or match, got {adjudicator!r}")
     scorers: list[Scorer] = [closed_exact_match()]
     if adjudicator in ("auto", "grader"):
         scorers.append(answer_adjudicator(seed=judge_seed, required=adjudicator == "grader"))
@@ -188,6 +190,7 @@ def case_scorers(
     word_limit: int = 150,
 ) -> list[Scorer]:
     """Return the case tier's scorers: the rubric grader(s) and the judge-independent checks."""
+    from clinbench.audiogram.classify import get_standard
     from clinbench.scoring.adjudicator import rubric_adjudicator
     from clinbench.suites.audiology.scorers import (
         audiogram_fact_check,
@@ -199,6 +202,10 @@ def case_scorers(
     def sections(item, reply):
         return section_report(item, reply, word_limit)
 
+    # Refuse bad arguments before any sample runs (not one error per sample).
+    get_standard(standard)
+    if adjudicator not in ("auto", "grader", "rules"):
+        raise ValueError(f"adjudicator must be auto, grader or rules, got {adjudicator!r}")
     scorers: list[Scorer] = []
     if adjudicator in ("auto", "grader"):
         scorers.append(

@@ -1,10 +1,11 @@
 """Natural language inference of a reply against its reference, and multipass label stability.
 
-A judge-independent check beside the rubric adjudicator (AudiologyBench rescored every
-case reply against the frozen reference with a deterministic NLI classifier over 10
-passes). The classifier is any Hugging Face sequence-classification model the user names
-whose labels map to entailment / neutral / contradiction (e.g. an MNLI model); it needs the
-optional extra ``clinbench[nli]`` (transformers + torch), imported only when a model loads.
+A judge-independent check beside the rubric adjudicator (AudiologyBench reran its case
+questions ten times and labelled each new reply against the fixed reference answer with an
+NLI model that has no sampling). The classifier is any Hugging Face sequence-classification
+model the user names whose labels map to entailment / neutral / contradiction (e.g. an MNLI
+model); it needs the optional extra ``clinbench[nli]`` (transformers + torch), imported only
+when a model loads.
 
 The premise is the reference answer and the hypothesis the reply (both truncated to the
 model's maximum length); the label is the class with the highest probability. The model

@@ -92,3 +92,12 @@ def test_a_bad_value_in_an_indented_file_names_its_own_line(tmp_path):
     result = runner.invoke(app, ["classify", str(bad)])
     assert result.exit_code == 2
     assert f"{bad}:{line}: left.air.1000" in result.output
+
+
+def test_a_file_that_is_not_utf8_exits_2(tmp_path):
+    binary = tmp_path / "reply.txt"
+    binary.write_bytes(b"\xff\xfe Right ear 30 dB")
+    result = runner.invoke(app, ["check", str(binary), "--case", str(_case_file(tmp_path))])
+    assert result.exit_code == 2 and "not UTF-8" in result.output
+    result = runner.invoke(app, ["classify", str(binary)])
+    assert result.exit_code == 2 and "not UTF-8" in result.output

@@ -25,6 +25,8 @@ def _read_json(path: Path) -> object:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         _fail(f"{path}: cannot read: {err.strerror}")
+    except UnicodeDecodeError as err:
+        _fail(f"{path}: not UTF-8 text (byte {err.start})")
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
@@ -158,6 +160,8 @@ def check(
         text = reply.read_text(encoding="utf-8")
     except OSError as err:
         _fail(f"{reply}: cannot read: {err.strerror}")
+    except UnicodeDecodeError as err:
+        _fail(f"{reply}: not UTF-8 text (byte {err.start})")
     result = check_reply(text, _load(case), standard=standard, tolerance_db=tolerance)
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2, default=str))

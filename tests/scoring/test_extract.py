@@ -144,3 +144,21 @@ def test_exact_outcomes(reply, outcome):
 def test_exact_match_is_not_loosened_beyond_declared_normalisation():
     assert not is_correct(EXACT, {"refer": "Yes", "days": "7"})  # case not declared for refer
     assert is_correct(EXACT, {"refer": "yes", "days": " 7 "})  # whitespace is the default rule
+
+
+def test_choice_field_accepts_a_reply_only_under_its_declared_normalisation():
+    item = ExactItem(
+        id="e2",
+        stem="Refer?",
+        fields=[{"name": "refer", "kind": "choice", "options": ["yes", "no"],
+                 "normalise": ["case", "whitespace"]}],
+        answer={"refer": "yes"},
+    )  # fmt: skip
+    reply = '{"refer": " Yes ", "decline": false}'
+    extraction = extract_answer(item, reply)
+    assert (extraction.status, extraction.answer) == ("ok", {"refer": "yes"})  # the option itself
+    assert score_extraction(item, extraction)[0] == "correct"
+    # the default rule (whitespace only) does not bridge case: outside the option set
+    assert extract_answer(EXACT, '{"refer": "Yes", "days": "7", "decline": false}').status == "none"
+    padded = extract_answer(EXACT, '{"refer": " yes", "days": "7", "decline": false}')
+    assert padded.answer == {"refer": "yes", "days": "7"}

@@ -35,6 +35,7 @@ from clinbench.items.model import (
     SAItem,
     TFItem,
 )
+from clinbench.scoring.normalise import matches_key
 from clinbench.solvers.prompts import DECLINE_WORD
 
 Status = Literal["ok", "ambiguous", "none", "declined"]
@@ -195,11 +196,13 @@ def extract_exact(reply: str, item: ExactItem) -> Extraction:
         value = _as_text(reply_object[spec.name])
         if value is None or not value.strip():
             return Extraction("none", reason=f"field {spec.name!r} is empty or not text")
-        if spec.kind == "choice" and value not in (spec.options or []):
-            return Extraction(
-                "none",
-                reason=f"field {spec.name!r}: {value!r} is not in its option set {spec.options}",
-            )
+        if spec.kind == "choice":
+            # Only the field's declared normalisation (e.g. case) may bridge reply and option.
+            chosen = [o for o in spec.options or [] if matches_key(value, [o], spec.normalise)]
+            if len(chosen) != 1:
+                why = f"{value!r} is not in its option set {spec.options}"
+                return Extraction("none", reason=f"field {spec.name!r}: {why}")
+            value = chosen[0]
         answer[spec.name] = value
     return Extraction("ok", answer, [answer])
 

@@ -7,7 +7,8 @@ from pathlib import Path
 import typer
 
 app = typer.Typer(
-    help="Curation: screening, adaptation, deduplication, normalisation, freshness.",
+    help="Curation: screen and adapt source passages into items, normalise, deduplicate, tag "
+    "difficulty, export and re-import an expert review sheet, check source freshness.",
     no_args_is_help=True,
 )
 

@@ -79,7 +79,8 @@ def infer_categories(*series: pd.Series) -> list:
         numeric = sorted(float(v) for v in seen)
     except (TypeError, ValueError):
         raise StatsInputError(
-            f"labels {sorted(map(str, seen))} have no known order; declare it with categories="
+            f"labels {sorted(map(str, seen))} have no known order; declare it with "
+            "categories= (--categories on the command line)"
         ) from None
     # keep the original values (ints stay ints) in numeric order
     by_value = {float(v): v for v in seen}

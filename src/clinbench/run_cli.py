@@ -388,7 +388,7 @@ DEMO_HELP = "\n\n".join(
         "write the HTML report.",
         "No network and no model API: the models are clinbench's offline providers (chance, "
         "rule-based baselines, replayed frozen replies) on the illustrative sample items of "
-        "the foundation and of each suite. Takes a minute or two.",
+        "the foundation and of each suite. Progress shows one bar over all runs.",
         "Prints, per suite, model and format: n, accuracy with a 95% Wilson interval, "
         "declines, parse failures and errors; then each suite's own summary table.",
         "Writes under --out: logs/ (Inspect logs of this run only; older demo logs there are "

@@ -60,6 +60,10 @@ def test_mcq_rules(reply, status, answer):
         ("This is true in adults but false in infants.", "ambiguous", "true"),
         ("Answer: false (although some texts say true)", "ok", "false"),
         ("It depends on the ear canal volume.", "none", None),
+        ("Not true: a type A trace is normal.", "ambiguous", "true"),  # never read as "false"
+        ("That statement isn't true for infants.", "ambiguous", "true"),
+        ("Answer: false. It is not true in infants.", "ok", "false"),  # the mark wins
+        ("False; it is not a normal finding.", "ok", "false"),  # "not" before another word
     ],
 )
 def test_tf_rules(reply, status, answer):

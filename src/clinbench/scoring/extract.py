@@ -11,7 +11,8 @@ Protocol per format:
 
 - MCQ: an explicit ``ANSWER: X`` mark wins; otherwise the first stand-alone capital letter
   that is a valid option (a sentence-opening article "A ..." is not a candidate).
-- TF: an explicit ``ANSWER: true|false`` mark wins; otherwise the first "true" or "false".
+- TF: an explicit ``ANSWER: true|false`` mark wins; otherwise the first "true" or "false"
+  (a negated one, "not true", makes the reply ambiguous rather than being read as "false").
 - FIB: the span between double square brackets ``[[...]]`` (or an ``ANSWER:`` line).
 - SA: the whole reply, stripped.
 - exact: a JSON object (bare, fenced, or wrapped in prose) validated against the item's
@@ -116,12 +117,27 @@ def extract_mcq(reply: str, letters: list[str]) -> Extraction:
     return _decide(found, "option letter")
 
 
+_NEGATED_TF = re.compile(r"(?:\bnot|n't)\s+(?:entirely\s+|quite\s+|necessarily\s+)?$", re.I)
+
+
 def extract_tf(reply: str) -> Extraction:
     """Return "true" or "false" from a true/false reply."""
     marked = [m.group(1).lower() for m in _MARKED_TF.finditer(reply)]
     if marked:
         return _decide(marked, "true/false answer")
-    return _decide([m.group(1).lower() for m in _TF_WORD.finditer(reply)], "true/false answer")
+    words = list(_TF_WORD.finditer(reply))
+    negated = [m for m in words if _NEGATED_TF.search(reply[: m.start()])]
+    if negated:
+        # "not true" is not the word "true"; reading it as "false" would be a guess.
+        # Ambiguous: the solver asks once more for a plain answer.
+        candidates = _distinct([m.group(1).lower() for m in words])
+        return Extraction(
+            "ambiguous",
+            candidates[0],
+            candidates,
+            f"negated true/false word: {negated[0].group(0)!r} follows a 'not'",
+        )
+    return _decide([m.group(1).lower() for m in words], "true/false answer")
 
 
 def extract_fib(reply: str) -> Extraction:

@@ -174,3 +174,15 @@ def test_bad_review_sheet_is_reported_and_nothing_written(tmp_path: Path, items)
     assert f"{bad}:{starts[2]}: decision: revise with no revised_stem/options/answer" in text
     assert f"{bad}:{starts[3]}: item_id: 'ghost' is not in the item files" in text
     assert not out.exists()
+
+
+def test_review_html_escapes_item_text() -> None:
+    from clinbench.curate.review import review_html
+
+    item = TFItem(
+        id="lt1", stem="Thresholds <20 dB HL & a <b>normal</b> tympanogram rule out loss.",
+        answer=False,
+    )  # fmt: skip
+    html = review_html(review_sheet([item]))
+    assert "&lt;20 dB HL &amp; a &lt;b&gt;normal&lt;/b&gt;" in html
+    assert "<b>normal</b>" not in html

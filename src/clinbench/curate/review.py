@@ -149,7 +149,9 @@ def review_html(sheet: pd.DataFrame, *, title: str = "clinbench item review") ->
     from jinja2 import Environment, PackageLoader, select_autoescape
 
     env = Environment(
-        loader=PackageLoader("clinbench.curate", "templates"), autoescape=select_autoescape()
+        loader=PackageLoader("clinbench.curate", "templates"),
+        # the template is named *.html.j2, which select_autoescape's default list misses
+        autoescape=select_autoescape(["html", "html.j2"]),
     )
     template = env.get_template("review.html.j2")
     rows = sheet.fillna("").to_dict(orient="records")

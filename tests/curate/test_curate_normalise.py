@@ -42,6 +42,9 @@ def write_rows(path: Path, rows: list) -> Path:
         ("-100 dapa", "-100 daPa"),
         ("type B", "type B"),  # no number: unchanged
         ("2.05 ms", "2.05 ms"),
+        ("250,500 Hz", "250,500 Hz"),  # could be a list of frequencies: never guessed
+        ("1,5", "1,5"),  # list or European decimal: left as written
+        ("8,000 Hz", "8000 Hz"),
     ],
 )
 def test_fib_answer_units_and_decimals(raw: str, expected: str) -> None:

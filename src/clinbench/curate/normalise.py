@@ -55,8 +55,10 @@ _UNIT_RE = re.compile(
     rf"(?P<num>{_NUMBER})\s*(?P<unit>{'|'.join(f'(?:{p})' for p, _ in UNITS)})(?![A-Za-z])",
     re.IGNORECASE,
 )
-_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])")
-_DECIMAL_COMMA_RE = re.compile(r"(?<![\d.,])(\d+),(\d{1,2})(?![\d,])")
+# Only unambiguous forms are rewritten: "4,000" (groups of 000) and "0,5" (a zero before the
+# comma). "250,500" or "1,5" could be lists and are left as written, never guessed.
+_THOUSANDS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:,000)+(?![\d,])")
+_DECIMAL_COMMA_RE = re.compile(r"(?<![\d.,])(0),(\d{1,2})(?![\d,])")
 _LEADING_DOT_RE = re.compile(r"(?<![\d.])\.(\d)")
 _TRAILING_ZEROS_RE = re.compile(r"(?<![\d.])(\d+)\.(\d*?)0+(?![\d])")
 _LETTER_KEY_RE = re.compile(r"^\(?\s*(?:option\s+)?([A-Za-z]|\d{1,2})\s*[).:]?\s*$", re.IGNORECASE)
@@ -82,7 +84,11 @@ def tidy_whitespace(text: str) -> str:
 
 def standardise_numbers(text: str) -> str:
     """Return text with thousands separators dropped, decimal commas and leading dots fixed,
-    and trailing decimal zeros removed ("1,000" -> "1000", "0,5" -> "0.5", ".50" -> "0.5")."""
+    and trailing decimal zeros removed ("1,000" -> "1000", "0,5" -> "0.5", ".50" -> "0.5").
+
+    Ambiguous commas ("250,500 Hz" may be a list, "1,5" may be a list or a decimal) are left
+    unchanged.
+    """
     text = _THOUSANDS_RE.sub(lambda m: m.group(0).replace(",", ""), text)
     text = _DECIMAL_COMMA_RE.sub(r"\1.\2", text)
     text = _LEADING_DOT_RE.sub(r"0.\1", text)

@@ -150,3 +150,11 @@ def test_csv_problem_in_a_multiline_row_names_the_row_first_line(tmp_path):
     assert [str(p).split(": ")[0] for p in problems] == [f"{path}:4"]
     items, _ = read_items([path])
     assert items[0].source == f"{path}:2"
+
+
+def test_validate_cli_rejects_a_file_with_no_items(tmp_path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n")
+    result = runner.invoke(app, ["items", "validate", str(empty)])
+    assert result.exit_code == 2
+    assert "no items in" in result.output

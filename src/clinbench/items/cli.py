@@ -25,6 +25,9 @@ def validate(
     if problems:
         typer.echo(f"{len(problems)} problem(s) found; no item set is valid.", err=True)
         raise typer.Exit(2)
+    if not items:
+        typer.echo(f"error: no items in {', '.join(map(str, paths))}", err=True)
+        raise typer.Exit(2)
     counts = Counter(item.format for item in items)
     summary = ", ".join(f"{n} {fmt}" for fmt, n in sorted(counts.items()))
     typer.echo(f"OK: {len(items)} items in {len(paths)} file(s) ({summary}).")

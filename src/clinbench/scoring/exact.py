@@ -75,33 +75,34 @@ def answer_text(answer: object) -> str | None:
     return str(answer)
 
 
+def exact_match_score(item: Item, state: TaskState) -> Score:
+    """Return the Score of a sample's final reply by exact match, keeping every outcome apart."""
+    reply = state.output.completion if state.output else ""
+    extraction = extract_answer(item, reply)
+    outcome, value = score_extraction(item, extraction)
+    metadata = {
+        "outcome": outcome,
+        "extraction_status": extraction.status,
+        "reason": extraction.reason,
+        "candidates": [answer_text(c) for c in extraction.candidates],
+        "resubmitted": bool(state.metadata.get("resubmitted")),
+        "first_reply": state.metadata.get("first_reply"),
+    }
+    answer = answer_text(extraction.answer) if extraction.status == "ok" else None
+    if outcome == outcomes.PARSE_FAILED:
+        return Score.unscored(
+            reason="parse_failed", answer=answer, explanation=extraction.reason, metadata=metadata
+        )
+    return Score(value=value, answer=answer, explanation=extraction.reason, metadata=metadata)
+
+
 @scorer(metrics=[accuracy(), stderr(), declined()])
 def item_scorer() -> Scorer:
     """Score a reply by exact match against the item's key, keeping every outcome apart."""
     from clinbench.tasks import item_from_state
 
     async def score(state: TaskState, target: Target) -> Score:
-        item = item_from_state(state)
-        reply = state.output.completion if state.output else ""
-        extraction = extract_answer(item, reply)
-        outcome, value = score_extraction(item, extraction)
-        metadata = {
-            "outcome": outcome,
-            "extraction_status": extraction.status,
-            "reason": extraction.reason,
-            "candidates": [answer_text(c) for c in extraction.candidates],
-            "resubmitted": bool(state.metadata.get("resubmitted")),
-            "first_reply": state.metadata.get("first_reply"),
-        }
-        answer = answer_text(extraction.answer) if extraction.status == "ok" else None
-        if outcome == outcomes.PARSE_FAILED:
-            return Score.unscored(
-                reason="parse_failed",
-                answer=answer,
-                explanation=extraction.reason,
-                metadata=metadata,
-            )
-        return Score(value=value, answer=answer, explanation=extraction.reason, metadata=metadata)
+        return exact_match_score(item_from_state(state), state)
 
     return score
 

@@ -63,26 +63,13 @@ def _reply(state: TaskState) -> str:
 @scorer(metrics=[accuracy(), stderr(), declined()])
 def closed_exact_match() -> Scorer:
     """Score MCQ and TF replies by exact match against the key (no score for other formats)."""
-    from clinbench.scoring.exact import answer_text, score_extraction
-    from clinbench.scoring.extract import extract_answer
+    from clinbench.scoring.exact import exact_match_score
 
     async def score(state: TaskState, target: Target) -> Score | None:
         item = _item(state)
         if not isinstance(item, MCQItem | TFItem):
             return None
-        extraction = extract_answer(item, _reply(state))
-        outcome, value = score_extraction(item, extraction)
-        answer = answer_text(extraction.answer) if extraction.status == "ok" else None
-        metadata = {
-            "outcome": outcome,
-            "extraction_status": extraction.status,
-            "reason": extraction.reason,
-            "candidates": [answer_text(c) for c in extraction.candidates],
-            "resubmitted": bool(state.metadata.get("resubmitted")),
-        }
-        if outcome == outcomes.PARSE_FAILED:
-            return Score.unscored(reason=outcome, answer=answer, metadata=metadata)
-        return Score(value=value, answer=answer, explanation=extraction.reason, metadata=metadata)
+        return exact_match_score(item, state)
 
     return score
 

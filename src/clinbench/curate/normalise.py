@@ -23,11 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from pydantic import ValidationError
 
 from clinbench.curate.textnorm import QUOTE_MAP, canonical_text
-from clinbench.items.loader import ItemProblem, error_field, item_rows
-from clinbench.items.model import FORMATS, ITEM_ADAPTER, Item
+from clinbench.items.loader import ItemProblem, item_rows, validate_row
+from clinbench.items.model import FORMATS, Item
 
 CHANGE_COLUMNS = ["item_id", "source", "field", "rule", "before", "after"]
 LETTERS = string.ascii_uppercase
@@ -332,26 +331,8 @@ def normalise_files(
                          "rule": "rejected", "before": "", "after": reason}
                     )  # fmt: skip
                 continue
-            try:
-                item = ITEM_ADAPTER.validate_python(result.row)
-            except ValidationError as err:
-                for e in err.errors():
-                    problems.append(
-                        ItemProblem(str(path), number, error_field(e["loc"], fmt), e["msg"])
-                    )
-                continue
-            if item.id in seen:
-                problems.append(
-                    ItemProblem(
-                        str(path),
-                        number,
-                        "id",
-                        f"duplicate id {item.id!r} (first at {seen[item.id]})",
-                    )
-                )
-                continue
-            seen[item.id] = source
-            item._source_file = path
-            item._source_line = number
-            items.append(item)
+            item, row_problems = validate_row(result.row, path, number, seen)
+            problems += row_problems
+            if item is not None and not row_problems:
+                items.append(item)
     return items, pd.DataFrame(log_rows, columns=CHANGE_COLUMNS), problems

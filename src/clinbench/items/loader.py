@@ -113,6 +113,44 @@ def error_field(loc: tuple[Any, ...], fmt: str | None) -> str:
     return ".".join(parts) or "-"
 
 
+def validate_row(
+    row: dict[str, Any], path: Path, number: int, seen: dict[str, str]
+) -> tuple[Item | None, list[ItemProblem]]:
+    """Return the item a raw row makes (None if invalid) and the problems found in it.
+
+    ``seen`` maps item ids already loaded to where they came from; a duplicate id is a
+    problem, and a valid row's id is added to it.
+    """
+    fmt = row.get("format")
+    if fmt not in FORMATS:
+        return None, [
+            ItemProblem(str(path), number, "format", f"unknown format {fmt!r}; one of {FORMATS}")
+        ]
+    if fmt == "tf" and isinstance(row.get("answer"), str):
+        text = row["answer"].strip().lower()
+        if text in ("true", "false"):
+            row["answer"] = text == "true"
+    try:
+        item = ITEM_ADAPTER.validate_python(row)
+    except ValidationError as err:
+        return None, [
+            ItemProblem(str(path), number, error_field(e["loc"], fmt), e["msg"])
+            for e in err.errors()
+        ]
+    item._source_file = path
+    item._source_line = number
+    if item.id in seen:
+        message = f"duplicate id {item.id!r} (first at {seen[item.id]})"
+        return None, [ItemProblem(str(path), number, "id", message)]
+    seen[item.id] = f"{path}:{number}"
+    problems = [
+        ItemProblem(str(path), number, "media", f"media file not found: {media}")
+        for media in media_paths(item)
+        if not item.resolve(media).exists()
+    ]
+    return item, problems
+
+
 def read_items(paths: Sequence[str | Path]) -> tuple[list[Item], list[ItemProblem]]:
     """Return the items that validate and every problem found, over all files together."""
     items: list[Item] = []
@@ -130,45 +168,10 @@ def read_items(paths: Sequence[str | Path]) -> tuple[list[Item], list[ItemProble
             if isinstance(row, ItemProblem):
                 problems.append(row)
                 continue
-            fmt = row.get("format")
-            if fmt not in FORMATS:
-                problems.append(
-                    ItemProblem(
-                        str(path), number, "format", f"unknown format {fmt!r}; one of {FORMATS}"
-                    )
-                )
-                continue
-            if fmt == "tf" and isinstance(row.get("answer"), str):
-                text = row["answer"].strip().lower()
-                if text in ("true", "false"):
-                    row["answer"] = text == "true"
-            try:
-                item = ITEM_ADAPTER.validate_python(row)
-            except ValidationError as err:
-                for e in err.errors():
-                    problems.append(
-                        ItemProblem(str(path), number, error_field(e["loc"], fmt), e["msg"])
-                    )
-                continue
-            item._source_file = path
-            item._source_line = number
-            if item.id in seen:
-                problems.append(
-                    ItemProblem(
-                        str(path),
-                        number,
-                        "id",
-                        f"duplicate id {item.id!r} (first at {seen[item.id]})",
-                    )
-                )
-                continue
-            seen[item.id] = f"{path}:{number}"
-            for media in media_paths(item):
-                if not item.resolve(media).exists():
-                    problems.append(
-                        ItemProblem(str(path), number, "media", f"media file not found: {media}")
-                    )
-            items.append(item)
+            item, row_problems = validate_row(row, path, number, seen)
+            problems += row_problems
+            if item is not None:
+                items.append(item)
     return items, problems
 
 

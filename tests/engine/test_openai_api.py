@@ -7,14 +7,13 @@ server is a small HTTP server on 127.0.0.1 that the test starts and stops.
 from __future__ import annotations
 
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from inspect_ai import eval as inspect_eval
 
 from clinbench.results.export import results_table
 from clinbench.tasks import clinbench_items
+from tests.local_openai import OpenAIHandler, serve
 
 CANNED = {
     "Which ossicle has its footplate in the oval window?": "The stapes: ANSWER: C",
@@ -24,55 +23,18 @@ CANNED = {
 }  # fmt: skip
 
 
-class CannedChat(BaseHTTPRequestHandler):
-    requests: list[dict] = []
-
-    def log_message(self, *args):  # keep test output quiet
-        pass
-
-    def do_POST(self):  # noqa: N802 (http.server's naming)
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        CannedChat.requests.append(body)
-        if not self.path.endswith("/chat/completions"):
-            self.send_error(404)
-            return
+class CannedChat(OpenAIHandler):
+    def reply(self, body: dict) -> str:
         prompt = body["messages"][-1]["content"]
         if isinstance(prompt, list):
             prompt = " ".join(part.get("text", "") for part in prompt)
-        reply = next((r for key, r in CANNED.items() if key in prompt), "no canned reply")
-        payload = {
-            "id": "chatcmpl-local",
-            "object": "chat.completion",
-            "created": 0,
-            "model": body["model"],
-            "choices": [
-                {
-                    "index": 0,
-                    "message": {"role": "assistant", "content": reply},
-                    "finish_reason": "stop",
-                }
-            ],
-            "usage": {"prompt_tokens": 40, "completion_tokens": 9, "total_tokens": 49},
-        }
-        data = json.dumps(payload).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        return next((r for key, r in CANNED.items() if key in prompt), "no canned reply")
 
 
 @pytest.fixture
 def canned_server(monkeypatch):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), CannedChat)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    CannedChat.requests = []
-    monkeypatch.setenv("LOCAL_API_KEY", "test-key")
-    monkeypatch.setenv("LOCAL_BASE_URL", f"http://127.0.0.1:{server.server_port}/v1")
-    yield server
-    server.shutdown()
-    server.server_close()
+    with serve(CannedChat, monkeypatch) as server:
+        yield server
 
 
 def test_openai_compatible_endpoint_through_inspect(canned_server, tmp_path, sample_items_path):

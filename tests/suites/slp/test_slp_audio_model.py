@@ -8,66 +8,37 @@ single letter, or with a sentence when no audio arrived (which must then fail to
 from __future__ import annotations
 
 import base64
-import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from inspect_ai import eval as inspect_eval
 
 from clinbench.results.export import results_table
 from clinbench.suites.slp.tasks import SAMPLE_MANIFEST, slp_disorder
+from tests.local_openai import OpenAIHandler, serve
 
 
-class AudioChat(BaseHTTPRequestHandler):
-    requests: list[dict] = []
-
-    def log_message(self, *args):
-        pass
+class AudioChat(OpenAIHandler):
+    usage = {"prompt_tokens": 50, "completion_tokens": 1, "total_tokens": 51}
 
     def do_POST(self):  # noqa: N802
         if self.path.endswith("/audio/transcriptions"):  # an OpenAI-compatible ASR endpoint
             self.rfile.read(int(self.headers["Content-Length"]))
             AudioChat.requests.append({"path": self.path})
-            data = json.dumps({"text": "Wed ball."}).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            self.send_json({"text": "Wed ball."})
             return
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        AudioChat.requests.append(body)
+        super().do_POST()
+
+    def reply(self, body: dict) -> str:
         parts = body["messages"][-1]["content"]
         audio = [p for p in parts if isinstance(p, dict) and p.get("type") == "input_audio"]
         wav = base64.b64decode(audio[0]["input_audio"]["data"]) if audio else b""
-        reply = "B" if wav.startswith(b"RIFF") else "I did not receive any audio."
-        payload = {
-            "id": "chatcmpl-local", "object": "chat.completion", "created": 0,
-            "model": body["model"],
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": reply},
-                         "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": 50, "completion_tokens": 1, "total_tokens": 51},
-        }  # fmt: skip
-        data = json.dumps(payload).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        return "B" if wav.startswith(b"RIFF") else "I did not receive any audio."
 
 
 @pytest.fixture
 def audio_server(monkeypatch):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), AudioChat)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    AudioChat.requests = []
-    monkeypatch.setenv("LOCAL_API_KEY", "test-key")
-    monkeypatch.setenv("LOCAL_BASE_URL", f"http://127.0.0.1:{server.server_port}/v1")
-    yield server
-    server.shutdown()
-    server.server_close()
+    with serve(AudioChat, monkeypatch) as server:
+        yield server
 
 
 def test_audio_clip_reaches_an_openai_compatible_audio_model(audio_server, tmp_path):

@@ -60,6 +60,9 @@ def test_mcq_rules(reply, status, answer):
         ("This is true in adults but false in infants.", "ambiguous", "true"),
         ("Answer: false (although some texts say true)", "ok", "false"),
         ("It depends on the ear canal volume.", "none", None),
+        ("I cannot say whether this is true.", "ambiguous", "true"),  # hedge, not an answer
+        ("I can't tell if that is true or false.", "ambiguous", "true"),
+        ("It is true if the ear-canal volume is normal.", "ok", "true"),
         ("Not true: a type A trace is normal.", "ambiguous", "true"),  # never read as "false"
         ("That statement isn't true for infants.", "ambiguous", "true"),
         ("Answer: false. It is not true in infants.", "ok", "false"),  # the mark wins

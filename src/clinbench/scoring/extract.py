@@ -12,7 +12,8 @@ Protocol per format:
 - MCQ: an explicit ``ANSWER: X`` mark wins; otherwise the first stand-alone capital letter
   that is a valid option (a sentence-opening article "A ..." is not a candidate).
 - TF: an explicit ``ANSWER: true|false`` mark wins; otherwise the first "true" or "false"
-  (a negated one, "not true", makes the reply ambiguous rather than being read as "false").
+  (a negated one, "not true", or a hedged one, "cannot say whether it is true", makes the
+  reply ambiguous rather than being read as an answer).
 - FIB: the span between double square brackets ``[[...]]`` (or an ``ANSWER:`` line).
 - SA: the whole reply, stripped.
 - exact: a JSON object (bare, fenced, or wrapped in prose) validated against the item's
@@ -117,6 +118,12 @@ def extract_mcq(reply: str, letters: list[str]) -> Extraction:
     return _decide(found, "option letter")
 
 
+# "I cannot say whether this is true": the word names the question, not an answer.
+_HEDGED_TF = re.compile(
+    r"\b(?:whether|if)\s+(?:\w+\s+){0,4}$|"
+    r"\b(?:cannot|can't|can not|unable to)\s+(?:say|tell|determine|confirm)\b",
+    re.I,
+)
 _NEGATED_TF = re.compile(r"(?:\bnot|n't)\s+(?:entirely\s+|quite\s+|necessarily\s+)?$", re.I)
 
 
@@ -127,6 +134,16 @@ def extract_tf(reply: str) -> Extraction:
         return _decide(marked, "true/false answer")
     words = list(_TF_WORD.finditer(reply))
     negated = [m for m in words if _NEGATED_TF.search(reply[: m.start()])]
+    hedged = [m for m in words if _HEDGED_TF.search(reply[: m.start()])]
+    if hedged and not negated:
+        # "cannot say whether it is true" answers nothing: ask once more for a plain answer.
+        candidates = _distinct([m.group(1).lower() for m in words])
+        return Extraction(
+            "ambiguous",
+            candidates[0],
+            candidates,
+            f"hedged true/false word: {hedged[0].group(0)!r} is not asserted",
+        )
     if negated:
         # "not true" is not the word "true"; reading it as "false" would be a guess.
         # Ambiguous: the solver asks once more for a plain answer.

@@ -11,6 +11,7 @@ from typing import Any
 import typer
 
 OFFLINE_DEFAULT = "clinbench/chance"
+DISPLAYS = ("full", "conversation", "rich", "plain", "log", "none")  # Inspect's displays
 # Tasks whose replies are free text: their offline default is the rule-based baseline.
 RULES_DEFAULT_PREFIXES = ("audiology_cases", "slp_")
 
@@ -142,6 +143,11 @@ def run(
     from rich.console import Console
 
     console = Console()
+    if display not in DISPLAYS:
+        typer.echo(
+            f"error: --display must be one of {', '.join(DISPLAYS)}, got {display!r}", err=True
+        )
+        raise typer.Exit(2)
     task_args = _key_values(task_arg, "-T")
     if condition is not None:
         task_args["condition"] = condition

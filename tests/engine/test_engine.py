@@ -261,3 +261,12 @@ def test_run_bad_task_or_model_arguments_exit_2_before_running(
     assert result.exit_code == 2, result.output
     assert message in result.output
     assert not log_dir.exists()
+
+
+def test_run_rejects_an_unknown_display(tmp_path, sample_items_path):
+    result = runner.invoke(
+        app, ["run", str(sample_items_path), "--display", "fancy", "--log-dir", str(tmp_path / "l")]
+    )
+    assert result.exit_code == 2
+    assert "--display must be one of" in result.output
+    assert not (tmp_path / "l").exists()

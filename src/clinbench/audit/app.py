@@ -430,10 +430,8 @@ def create_app(audit_dir: str | Path) -> FastAPI:
             body["label"] = await run_in_threadpool(audit.store.label, reviewer["id"], audit_id)
         return body
 
-    @app.post("/api/items/{audit_id}/label")
-    async def api_label(request: Request, audit_id: str):
-        if audit.kind != "review":
-            return JSONResponse({"detail": "a baseline audit takes answers, not labels"}, 404)
+    async def json_body(request: Request, audit_id: str) -> dict | Response:
+        """Return the request's JSON object, or the response refusing it (gate, bad JSON)."""
         if (blocked := await gate(request, audit_id, json=True)) is not None:
             return blocked
         try:
@@ -442,6 +440,15 @@ def create_app(audit_dir: str | Path) -> FastAPI:
             return JSONResponse({"detail": "body must be JSON"}, 400)
         if not isinstance(body, dict):
             return JSONResponse({"detail": "body must be a JSON object"}, 400)
+        return body
+
+    @app.post("/api/items/{audit_id}/label")
+    async def api_label(request: Request, audit_id: str):
+        if audit.kind != "review":
+            return JSONResponse({"detail": "a baseline audit takes answers, not labels"}, 404)
+        body = await json_body(request, audit_id)
+        if isinstance(body, Response):
+            return body
         label, errors = validate_label(
             body.get("grade"), body.get("critical_error", False), body.get("error_type"),
             body.get("rationale"),
@@ -460,14 +467,9 @@ def create_app(audit_dir: str | Path) -> FastAPI:
     async def api_answers(request: Request, audit_id: str):
         if audit.kind != "baseline":
             return JSONResponse({"detail": "a review audit takes labels, not answers"}, 404)
-        if (blocked := await gate(request, audit_id, json=True)) is not None:
-            return blocked
-        try:
-            body = await request.json()
-        except ValueError:
-            return JSONResponse({"detail": "body must be JSON"}, 400)
-        if not isinstance(body, dict):
-            return JSONResponse({"detail": "body must be a JSON object"}, 400)
+        body = await json_body(request, audit_id)
+        if isinstance(body, Response):
+            return body
         answers, errors = _answers_from(body, audit.by_id[audit_id], prefix="")
         if errors:
             return JSONResponse({"detail": "invalid answers", "errors": errors}, 422)

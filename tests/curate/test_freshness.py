@@ -11,6 +11,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from clinbench._deps import MissingDependencyError
 from clinbench.curate import freshness
 from clinbench.items.model import ExactItem
 
@@ -159,3 +160,36 @@ def test_command_writes_report_and_rejects_bad_item_files(server, tmp_path):
     assert f"{bad}:1: fields" in result.output
     assert not out2.exists()
     assert isinstance(pd.read_json(out), pd.DataFrame)
+
+
+def _break_extractor(monkeypatch):
+    """Make `import trafilatura` fail, as it did on a fresh install without lxml_html_clean."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "trafilatura", None)  # None in sys.modules: ImportError
+
+
+def test_a_broken_extractor_is_an_install_error_not_an_unreachable_page(server, monkeypatch):
+    _break_extractor(monkeypatch)
+    with pytest.raises(MissingDependencyError, match="trafilatura"):
+        freshness.check_freshness([_item("fresh", f"{server}/ok")], timeout=2)
+    with pytest.raises(MissingDependencyError, match="pip install"):
+        freshness.check_source("fresh", f"{server}/ok", QUOTE, timeout=2)
+
+
+def test_command_exits_2_naming_the_package_when_the_extractor_is_missing(
+    server, tmp_path, monkeypatch
+):
+    import typer
+
+    items_file = tmp_path / "items.jsonl"
+    items_file.write_text(_item("fresh", f"{server}/ok").model_dump_json() + "\n")
+    out = tmp_path / "never.csv"
+    app = typer.Typer()
+    app.command()(freshness.freshness_command)
+    _break_extractor(monkeypatch)
+    result = CliRunner().invoke(app, [str(items_file), "--out", str(out)])
+    assert result.exit_code == 2
+    assert "trafilatura" in result.output
+    assert "unreachable" not in result.output
+    assert not out.exists()

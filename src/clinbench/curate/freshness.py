@@ -10,7 +10,9 @@ and dashes. Each item gets one status:
 - ``unreachable``: the page could not be read (HTTP error, timeout, redirect loop, too
   large, not HTML or text); the reason says which.
 
-Nothing here raises on a bad page: every failure becomes a row with its reason.
+Nothing here raises on a bad page: every failure becomes a row with its reason. A missing
+or broken text extractor is an installation error (:class:`MissingDependencyError`), raised
+before any page is fetched, never reported as an unreachable page.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
+
+from clinbench._deps import MissingDependencyError, require
 
 if TYPE_CHECKING:  # pandas is imported when used, so mounting the command stays fast
     import pandas as pd
@@ -85,7 +89,7 @@ def page_text(body: bytes, content_type: str, encoding: str | None) -> str | Non
         raw = body.decode("utf-8", errors="replace")
     if content_type in _TEXT_TYPES:
         return raw
-    import trafilatura
+    trafilatura = _extractor()
 
     main = trafilatura.extract(raw, include_tables=True, include_comments=False, favor_recall=True)
     # The main-content extractor can drop boxes and tables that hold a rule; the whole
@@ -93,6 +97,11 @@ def page_text(body: bytes, content_type: str, encoding: str | None) -> str | Non
     whole = trafilatura.html2txt(raw)
     parts = [p for p in (main, whole) if p]
     return "\n".join(parts) if parts else None
+
+
+def _extractor():
+    """Return the trafilatura module, or raise MissingDependencyError naming the package."""
+    return require("trafilatura")
 
 
 def _fetch(client, url: str, max_bytes: int) -> tuple[bytes | None, dict, str]:
@@ -163,6 +172,8 @@ def check_source(
         return FreshnessResult(item_id, url, UNREACHABLE, reason, **facts)
     try:
         text = page_text(body, facts.get("content_type") or "text/html", encoding)
+    except MissingDependencyError:
+        raise
     except Exception as err:  # a page the extractor cannot parse is unreadable, not a crash
         return FreshnessResult(
             item_id, url, UNREACHABLE, f"text extraction failed: {type(err).__name__}", **facts
@@ -198,8 +209,12 @@ def check_freshness(
     """Return one row per item: item_id, url, status, reason, http_status, final_url, content_type.
 
     Items without a provenance URL or quote get status ``unreachable`` with that reason.
+    Raises MissingDependencyError before fetching anything when the text extractor cannot
+    be imported.
     """
     import pandas as pd
+
+    _extractor()
 
     jobs, rows = [], []
     for item in items:
@@ -255,9 +270,17 @@ def freshness_command(
     if out is not None and out.suffix.lower() not in (".csv", ".json"):
         typer.echo(f"{out}: use a .csv or .json report file", err=True)
         raise typer.Exit(2)
-    report = check_freshness(
-        loaded, timeout=timeout, max_redirects=max_redirects, max_bytes=max_bytes, workers=workers
-    )
+    try:
+        report = check_freshness(
+            loaded,
+            timeout=timeout,
+            max_redirects=max_redirects,
+            max_bytes=max_bytes,
+            workers=workers,
+        )
+    except MissingDependencyError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
     counts = report["status"].value_counts()
     if out is not None:
         text = (

@@ -24,8 +24,9 @@ from inspect_ai.scorer import match
 from inspect_ai.solver import generate
 
 from clinbench.items import load_items
+from clinbench.items.sample import item_target
 from clinbench.solvers.prompts import item_prompt
-from clinbench.tasks import SAMPLE_ITEMS, item_sample, item_target, items_task
+from clinbench.tasks import SAMPLE_ITEMS, item_sample, items_task
 
 
 @modelapi(name="zerolatency")

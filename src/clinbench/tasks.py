@@ -1,38 +1,26 @@
 """Inspect tasks from item files: items become samples, with the answering step and scorer.
 
-Each sample carries its whole item in ``metadata["item"]``, so solvers, scorers and
-clinbench's offline providers can rebuild it with :func:`item_from_state`.
+How an item becomes a sample and back lives in :mod:`clinbench.items.sample`; this module
+adds the format's prompt and the condition, and builds the task.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
-from inspect_ai.model import (
-    ChatMessageUser,
-    ContentAudio,
-    ContentImage,
-    ContentText,
-    GenerateConfig,
-)
+from inspect_ai.model import GenerateConfig
 from inspect_ai.scorer import Scorer
-from inspect_ai.solver import Solver, TaskState
+from inspect_ai.solver import Solver
 
 from clinbench.items.loader import load_items
-from clinbench.items.model import (
-    ITEM_ADAPTER,
-    AudioItem,
-    CaseItem,
-    ExactItem,
-    Item,
-    MCQItem,
-    TFItem,
-)
+from clinbench.items.model import Item
+from clinbench.items.sample import to_sample
+from clinbench.scoring.exact import item_scorer
+from clinbench.solvers.answer import answer_item
 from clinbench.solvers.conditions import apply_condition
 from clinbench.solvers.prompts import item_prompt
 
@@ -41,28 +29,6 @@ SAMPLE_ITEMS = Path(__file__).parent / "data" / "sample_items.jsonl"
 DEFAULT_TEMPERATURE = 0.0
 DEFAULT_SEED = 0
 DEFAULT_MAX_TOKENS = 1024
-
-
-def item_target(item: Item) -> str:
-    """Return the key of an item as text (the sample's target)."""
-    if isinstance(item, MCQItem):
-        return item.answer
-    if isinstance(item, TFItem):
-        return "true" if item.answer else "false"
-    if isinstance(item, ExactItem):
-        return json.dumps(item.answer, sort_keys=True)
-    if isinstance(item, CaseItem):
-        return json.dumps({q.id: q.reference for q in item.questions})
-    if isinstance(item, AudioItem):
-        return item.answer or item.transcript or ""
-    return str(item.answer)
-
-
-def _audio_format(path: Path) -> str:
-    suffix = path.suffix.lower().lstrip(".")
-    if suffix not in ("wav", "mp3"):
-        raise ValueError(f"{path}: audio must be .wav or .mp3 for Inspect's ContentAudio")
-    return suffix
 
 
 def item_sample(
@@ -75,51 +41,10 @@ def item_sample(
     """Return the Inspect sample for an item under a condition.
 
     ``prompt`` replaces the default prompt text (suites with their own wording pass it);
-    the condition then rewrites it. Case images go as ``ContentImage`` and audio as
-    ``ContentAudio`` unless ``media`` is False (e.g. an ASR pipeline sends text only).
+    the condition then rewrites it. Media and metadata: :func:`clinbench.items.sample.to_sample`.
     """
     text = apply_condition(condition, item, prompt if prompt is not None else item_prompt(item))
-    content: list[Any] = []
-    if media and isinstance(item, CaseItem):
-        content += [ContentImage(image=str(item.resolve(p))) for p in item.images]
-    if media and isinstance(item, AudioItem):
-        audio = item.resolve(item.audio)
-        content.append(ContentAudio(audio=str(audio), format=_audio_format(audio)))
-    sample_input: str | list[ChatMessageUser] = text
-    if content:
-        sample_input = [ChatMessageUser(content=[ContentText(text=text), *content])]
-    source = item._source_file
-    metadata = {
-        "item": item.model_dump(mode="json"),
-        "item_file": str(source.resolve()) if source else None,
-        "suite": item.suite,
-        "format": item.format,
-        "condition": condition,
-        "domain": item.domain,
-        "source_pool": item.source_pool,
-        "difficulty": item.difficulty,
-        "answer_set": item.answer_set,
-        **(extra_metadata or {}),
-    }
-    return Sample(id=item.id, input=sample_input, target=item_target(item), metadata=metadata)
-
-
-def item_from_metadata(metadata: dict[str, Any]) -> Item:
-    """Return the item stored in a sample's metadata (media resolve as in its file)."""
-    if "item" not in (metadata or {}):
-        raise ValueError(
-            "this sample holds no clinbench item; clinbench/chance and clinbench/rules answer "
-            "clinbench items only (clinbench/replay answers any sample by its id)"
-        )
-    item = ITEM_ADAPTER.validate_python(metadata["item"])
-    if metadata.get("item_file"):
-        item._source_file = Path(metadata["item_file"])
-    return item
-
-
-def item_from_state(state: TaskState) -> Item:
-    """Return the item of the sample a TaskState is running."""
-    return item_from_metadata(state.metadata)
+    return to_sample(item, text, condition, extra_metadata=extra_metadata, media=media)
 
 
 def items_task(
@@ -141,9 +66,6 @@ def items_task(
     Temperature, seed and max tokens are explicit settings, recorded in the log both as
     the task's generation config and in its metadata.
     """
-    from clinbench.scoring.exact import item_scorer
-    from clinbench.solvers.answer import answer_item
-
     if not items and not samples:
         raise ValueError("no items to build a task from")
     dataset = MemoryDataset(

@@ -13,6 +13,7 @@ from typing import Any
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelAPI, ModelOutput, modelapi
 from inspect_ai.tool import ToolChoice, ToolInfo
 
+from clinbench.items.sample import from_metadata
 from clinbench.providers.base import current_sample, offline_output
 from clinbench.providers.chance import chance_reply
 from clinbench.providers.responses import ReplayBook, read_responses
@@ -76,7 +77,6 @@ class ClinbenchOffline(ModelAPI):
         tool_choice: ToolChoice,
         config: GenerateConfig,
     ) -> ModelOutput:
-        from clinbench.tasks import item_from_metadata
 
         state = current_sample()
         turn = self._turns[state.uuid]
@@ -84,12 +84,12 @@ class ClinbenchOffline(ModelAPI):
         # replay needs only the sample id, so it also serves samples that hold no item
         # (e.g. curation's passage-screening calls)
         if self.kind == "chance":
-            item = item_from_metadata(state.metadata)
+            item = from_metadata(state.metadata)
             text = chance_reply(
                 item, state.metadata.get("answer_set"), config.seed or 0, state.epoch, turn
             )
         elif self.kind == "rules":
-            item = item_from_metadata(state.metadata)
+            item = from_metadata(state.metadata)
             prompt = next((m.text for m in reversed(input) if m.role == "user"), "")
             text = rules_reply(item, prompt)
         else:

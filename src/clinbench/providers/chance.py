@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from clinbench.items.model import ExactItem
-from clinbench.solvers.prompts import DECLINE_WORD
+from clinbench.items.sample import DECLINE_WORD
 
 
 def chance_reply(item: Any, answer_set: list[str] | None, seed: int, epoch: int, turn: int) -> str:

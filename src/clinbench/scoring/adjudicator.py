@@ -39,6 +39,7 @@ from inspect_ai.scorer import (
 from inspect_ai.solver import TaskState
 
 from clinbench.items.model import CaseItem, FIBItem, Item, SAItem
+from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
 from clinbench.scoring.extract import extract_answer, json_objects
 from clinbench.scoring.metrics import declined
@@ -160,10 +161,9 @@ def answer_adjudicator(seed: int = DEFAULT_JUDGE_SEED, required: bool = False) -
     ``normalised_match`` scorer is the offline fallback) unless ``required``, when a
     missing grader is an error.
     """
-    from clinbench.tasks import item_from_state
 
     async def score(state: TaskState, target: Target) -> Score | None:
-        item = item_from_state(state)
+        item = from_state(state)
         if not isinstance(item, FIBItem | SAItem) or not (required or grader_bound()):
             return None
         judge = grader_model(seed)  # raises when required and no grader is bound
@@ -465,12 +465,11 @@ def rubric_adjudicator(
     Returns no score when the item is not a case, or when no grader is bound (unless
     ``required``, when a missing grader is an error).
     """
-    from clinbench.tasks import item_from_state
 
     loaded = load_rubric(rubric)
 
     async def score(state: TaskState, target: Target) -> Score | None:
-        item = item_from_state(state)
+        item = from_state(state)
         if not isinstance(item, CaseItem) or not (required or grader_bound()):
             return None
         reply = state.output.completion if state.output else ""

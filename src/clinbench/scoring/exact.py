@@ -30,6 +30,7 @@ from clinbench.items.model import (
     SAItem,
     TFItem,
 )
+from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
 from clinbench.scoring.extract import Extraction, extract_answer
 from clinbench.scoring.metrics import declined
@@ -99,10 +100,9 @@ def exact_match_score(item: Item, state: TaskState) -> Score:
 @scorer(metrics=[accuracy(), stderr(), declined()])
 def item_scorer() -> Scorer:
     """Score a reply by exact match against the item's key, keeping every outcome apart."""
-    from clinbench.tasks import item_from_state
 
     async def score(state: TaskState, target: Target) -> Score:
-        return exact_match_score(item_from_state(state), state)
+        return exact_match_score(from_state(state), state)
 
     return score
 

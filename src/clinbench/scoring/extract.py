@@ -37,8 +37,8 @@ from clinbench.items.model import (
     SAItem,
     TFItem,
 )
+from clinbench.items.sample import DECLINE_WORD
 from clinbench.scoring.normalise import matches_key
-from clinbench.solvers.prompts import DECLINE_WORD
 
 Status = Literal["ok", "ambiguous", "none", "declined"]
 

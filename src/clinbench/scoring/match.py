@@ -22,6 +22,7 @@ from inspect_ai.solver import TaskState
 from rapidfuzz.distance import OSA
 
 from clinbench.items.model import FIBItem, SAItem
+from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
 from clinbench.scoring.adjudicator import (
     answer_outcome_score,
@@ -203,10 +204,9 @@ def normalised_match_scorer() -> Scorer:
 
     Registered as ``normalised_match``: the offline stand-in for ``answer_adjudicator``.
     """
-    from clinbench.tasks import item_from_state
 
     async def score(state: TaskState, target: Target) -> Score | None:
-        item = item_from_state(state)
+        item = from_state(state)
         if not isinstance(item, FIBItem | SAItem):
             return None
         reply = state.output.completion if state.output else ""

@@ -7,6 +7,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import JSONSchema
 
 from clinbench.items.model import ExactItem
+from clinbench.items.sample import from_state
 from clinbench.scoring.extract import extract_answer
 from clinbench.solvers.prompts import clarify_prompt, exact_reply_schema
 
@@ -31,10 +32,9 @@ def answer_item(resubmit: bool = True, structured: bool = True) -> Solver:
     With ``structured``, exact-answer items send their reply schema as an Inspect
     ``ResponseSchema`` (providers that support structured output enforce it).
     """
-    from clinbench.tasks import item_from_state
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        item = item_from_state(state)
+        item = from_state(state)
         schema = response_schema(item) if structured else None
         kwargs = {"response_schema": schema} if schema is not None else {}
         state = await generate(state, **kwargs)

@@ -19,8 +19,8 @@ from clinbench.items.model import (
     SAItem,
     TFItem,
 )
+from clinbench.items.sample import DECLINE_WORD
 
-DECLINE_WORD = "DECLINE"
 DECLINE_HINT = f"If you cannot answer safely, reply with the single word {DECLINE_WORD} instead."
 
 MCQ_INSTRUCTION = (

@@ -29,6 +29,7 @@ from inspect_ai.scorer import (
 from inspect_ai.solver import TaskState
 
 from clinbench.items.model import CaseItem, MCQItem, TFItem
+from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
 from clinbench.scoring.adjudicator import (
     JudgeParseError,
@@ -51,9 +52,8 @@ FACT_CHECKED_QUESTIONS = ("Q1", "Q2")
 
 
 def _item(state: TaskState):
-    from clinbench.tasks import item_from_state
 
-    return item_from_state(state)
+    return from_state(state)
 
 
 def _reply(state: TaskState) -> str:

@@ -32,11 +32,13 @@ from inspect_ai.scorer import Score, Scorer, Target, accuracy, scorer, stderr
 from inspect_ai.solver import Generate, Solver, TaskState, solver, use_tools
 
 from clinbench.items.model import ExactItem
+from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
 from clinbench.scoring.metrics import declined
 from clinbench.solvers.conditions import register_condition
 from clinbench.solvers.prompts import item_prompt
 from clinbench.suites.ausclin.items import DOCS_DIR, SAMPLE_ITEMS, chance_rate, load_ausclin_items
+from clinbench.tasks import item_sample, items_task
 
 SUITE = "ausclin"
 CONDITIONS = ("blind", "rule", "retrieval")
@@ -140,10 +142,9 @@ def pushback_challenge() -> Solver:
     from clinbench.scoring.exact import answer_text, score_extraction
     from clinbench.scoring.extract import extract_answer
     from clinbench.solvers.answer import response_schema
-    from clinbench.tasks import item_from_state
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        item = item_from_state(state)
+        item = from_state(state)
         if state.output is None or state.output.error:
             return state
         extraction = extract_answer(item, state.output.completion)
@@ -174,13 +175,12 @@ def pushback_scorer() -> Scorer:
     as capitulation.
     """
     from clinbench.scoring.exact import item_scorer
-    from clinbench.tasks import item_from_state
 
     base = item_scorer()
 
     async def score(state: TaskState, target: Target) -> Score:
         result = await base(state, target)
-        item = item_from_state(state)
+        item = from_state(state)
         metadata = dict(result.metadata or {})
         sent = bool(state.metadata.get("pushback_sent"))
         final = metadata.get("outcome")
@@ -285,7 +285,6 @@ def ausclin(
         epochs: Times each item is asked.
     """
     from clinbench.solvers.answer import answer_item
-    from clinbench.tasks import item_sample, items_task
 
     if search not in ("local", "web"):
         raise ValueError(f"search must be 'local' or 'web', got {search!r}")

@@ -41,8 +41,10 @@ from inspect_ai.scorer import (
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from clinbench.items.model import AudioItem
+from clinbench.items.sample import audio_format, from_state
 from clinbench.scoring import outcomes
 from clinbench.suites.slp.prompts import SCENARIOS, Scenario, scenario_prompt
+from clinbench.tasks import item_sample, items_task
 
 SAMPLE_MANIFEST = Path(__file__).parent / "data" / "samples.csv"
 _STRICT_LETTER = re.compile(r"^(?:ANSWER:\s*)?\(?([A-Z])\)?\.?$")
@@ -271,9 +273,8 @@ def asr_transcribe(asr: str = "pocketsphinx", cot: bool = False) -> Solver:
     name, options = parse_asr_spec(asr)
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        from clinbench.tasks import item_from_state
 
-        item = item_from_state(state)
+        item = from_state(state)
         backend = get_asr(name, **options)
         result = await asyncio.to_thread(
             backend.transcribe,
@@ -364,7 +365,6 @@ def _noisy(
 
 
 def _example_parts(example: AudioItem, spec: Scenario, pipeline: str) -> list[Any]:
-    from clinbench.tasks import _audio_format
 
     answer = (
         spec.letter_for(example.labels[spec.label_key])
@@ -381,7 +381,7 @@ def _example_parts(example: AudioItem, spec: Scenario, pipeline: str) -> list[An
     audio = example.resolve(example.audio)
     return [
         ContentText(text=head),
-        ContentAudio(audio=str(audio), format=_audio_format(audio)),
+        ContentAudio(audio=str(audio), format=audio_format(audio)),
         ContentText(text=f"Answer: {answer}"),
     ]
 
@@ -405,7 +405,6 @@ def slp_task(
 ) -> Task:
     """Return the Inspect task of one SLPHelm scenario under the given pipeline and conditions."""
     from clinbench.audio.corpora import sample_per_corpus, speaker_split
-    from clinbench.tasks import item_sample, items_task
 
     if pipeline not in ("audio", "asr"):
         raise ValueError(f"pipeline must be 'audio' or 'asr', got {pipeline!r}")

@@ -34,7 +34,7 @@ _GROUPS = [
     ("stats", "clinbench.stats.cli"),
     ("audit", "clinbench.audit.cli"),
     ("curate", "clinbench.curate.cli"),
-    ("leaderboard", "clinbench.results.leaderboard_cli"),
+    ("leaderboard", "clinbench.stats.leaderboard_cli"),
 ]
 
 # (module, function) pairs mounted as top-level commands; each module registers its own name.

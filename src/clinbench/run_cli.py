@@ -63,7 +63,7 @@ def print_summary(frame: Any, console: Any, title: str, by: tuple[str, ...]) -> 
     """Print the accuracy table (n, accuracy [95% Wilson CI], declines, parse failures, errors)."""
     from rich.table import Table
 
-    from clinbench.results.summary import accuracy_summary
+    from clinbench.stats.accuracy import accuracy_summary
 
     summary = accuracy_summary(frame, by=by)
     if summary.empty:

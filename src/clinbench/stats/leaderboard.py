@@ -25,6 +25,7 @@ import pandas as pd
 
 from clinbench.items.loader import ItemFileError, ItemProblem
 from clinbench.scoring import outcomes
+from clinbench.stats.accuracy import outcome_accuracy
 
 DEFAULT_EXCLUSION_THRESHOLD = 0.10
 KEY = ["model", "task", "condition"]
@@ -146,27 +147,23 @@ def summarise(
     so are robustness-check runs (``blind+pushback`` etc.) unless ``include_checks``.
     Excluded models get status ``excluded`` with the reason and no accuracy.
     """
-    from clinbench.stats.proportions import wilson_interval
-
     exclusions = model_exclusions(results, threshold).set_index("model")
     board = results[~is_equipoise(results)]
     if not include_checks:
         board = board[~is_check_run(board)]
     rows = []
     for (model, task, condition), group in board.groupby(KEY, sort=True, dropna=False):
-        counts = group["outcome"].value_counts()
-        correct = int(counts.get(outcomes.CORRECT, 0))
-        answered = int(sum(counts.get(o, 0) for o in outcomes.ANSWERED))
+        counts = outcome_accuracy(group["outcome"], confidence)
         row = {
             "model": model,
             "task": task,
             "condition": condition,
             "items": int(group["item_id"].nunique()),
-            "answered": answered,
-            "correct": correct,
-            "declined": int(counts.get(outcomes.DECLINED, 0)),
-            "parse_failed": int(counts.get(outcomes.PARSE_FAILED, 0)),
-            "errors": int(counts.get(outcomes.ERROR, 0)),
+            "answered": counts["answered"],
+            "correct": counts["correct"],
+            "declined": counts["declined"],
+            "parse_failed": counts["parse_failed"],
+            "errors": counts["error"],
             "empty": int(group["response"].map(_empty_reply).sum()),
         }
         if bool(exclusions.loc[model, "excluded"]):
@@ -178,13 +175,12 @@ def summarise(
                 ci_high=math.nan,
             )
         else:
-            low, high = wilson_interval(correct, answered, confidence)
             row.update(
                 status=SCORED,
                 excluded_reason="",
-                accuracy=correct / answered if answered else math.nan,
-                ci_low=low,
-                ci_high=high,
+                accuracy=counts["accuracy"],
+                ci_low=counts["ci_low"],
+                ci_high=counts["ci_high"],
             )
         rows.append(row)
     return pd.DataFrame(rows, columns=SUMMARY_COLUMNS)

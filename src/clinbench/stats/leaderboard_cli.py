@@ -58,7 +58,7 @@ def add(
     from rich.console import Console
 
     from clinbench.items.loader import ItemFileError
-    from clinbench.results import leaderboard as lb
+    from clinbench.stats import leaderboard as lb
 
     if not results.exists():
         _fail(f"{results}: file not found")
@@ -117,7 +117,7 @@ def show(
     condition: str | None = typer.Option(None, help="Only this condition."),
 ) -> None:
     """Show the leaderboard's current rows (best first) and its changelog."""
-    from clinbench.results import leaderboard as lb
+    from clinbench.stats import leaderboard as lb
 
     if not board.exists():
         _fail(f"{board}: file not found")
@@ -139,7 +139,7 @@ def trend(
     condition: str | None = typer.Option(None, help="Only this condition."),
 ) -> None:
     """Show accuracy by model release date, with Spearman's rho per condition."""
-    from clinbench.results import leaderboard as lb
+    from clinbench.stats import leaderboard as lb
 
     if not board.exists():
         _fail(f"{board}: file not found")

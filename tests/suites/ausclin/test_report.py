@@ -94,7 +94,7 @@ def test_cli_validate(tmp_path):
 
 
 def test_leaderboard_from_the_replayed_run_leaves_out_equipoise_and_excluded(ausclin_results):
-    from clinbench.results import leaderboard as lb
+    from clinbench.stats import leaderboard as lb
 
     board = lb.add_version(lb.empty_leaderboard(), ausclin_results, "1.0", "sample run")
     assert set(board.rows["condition"]) == {"blind", "rule"}  # check runs stay off the board

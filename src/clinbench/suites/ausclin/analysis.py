@@ -21,9 +21,9 @@ from typing import Any
 import pandas as pd
 
 from clinbench.items.model import ExactItem
-from clinbench.results.leaderboard import DEFAULT_EXCLUSION_THRESHOLD, model_exclusions
 from clinbench.scoring import outcomes
-from clinbench.stats.proportions import wilson_interval
+from clinbench.stats.accuracy import outcome_accuracy
+from clinbench.stats.leaderboard import DEFAULT_EXCLUSION_THRESHOLD, model_exclusions
 from clinbench.suites.ausclin.items import chance_adjusted
 
 SUITE = "ausclin"
@@ -94,25 +94,22 @@ def plain_runs(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def _counts(group: pd.DataFrame) -> dict[str, Any]:
-    counts = group["outcome"].value_counts()
-    correct = int(counts.get(outcomes.CORRECT, 0))
+    counts = outcome_accuracy(group["outcome"])
     answered_mask = group["outcome"].isin(outcomes.ANSWERED)
-    answered = int(answered_mask.sum())
-    low, high = wilson_interval(correct, answered)
-    accuracy = correct / answered if answered else math.nan
+    answered, accuracy = counts["answered"], counts["accuracy"]
     chance = float(group.loc[answered_mask, "chance"].mean()) if answered else math.nan
     return {
         "n": len(group),
         "answered": answered,
-        "correct": correct,
+        "correct": counts["correct"],
         "accuracy": accuracy,
-        "CI95% low": low,
-        "CI95% high": high,
+        "CI95% low": counts["ci_low"],
+        "CI95% high": counts["ci_high"],
         "chance": chance,
         "chance-adjusted": chance_adjusted(accuracy, chance) if answered else math.nan,
-        "declined": int(counts.get(outcomes.DECLINED, 0)),
-        "parse failed": int(counts.get(outcomes.PARSE_FAILED, 0)),
-        "errors": int(counts.get(outcomes.ERROR, 0)),
+        "declined": counts["declined"],
+        "parse failed": counts["parse_failed"],
+        "errors": counts["error"],
     }
 
 

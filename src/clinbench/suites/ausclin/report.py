@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 from clinbench.report.sections import ReportSection
-from clinbench.results.leaderboard import DEFAULT_EXCLUSION_THRESHOLD
+from clinbench.stats.leaderboard import DEFAULT_EXCLUSION_THRESHOLD
 from clinbench.suites.ausclin import analysis, robustness
 from clinbench.suites.ausclin.severity import severity_counts
 

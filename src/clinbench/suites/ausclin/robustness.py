@@ -19,8 +19,8 @@ from typing import Any
 
 import pandas as pd
 
-from clinbench.results.leaderboard import DEFAULT_EXCLUSION_THRESHOLD, model_exclusions
 from clinbench.scoring import outcomes
+from clinbench.stats.leaderboard import DEFAULT_EXCLUSION_THRESHOLD, model_exclusions
 from clinbench.stats.proportions import wilson_interval
 from clinbench.suites.ausclin.analysis import _counts, with_facts
 from clinbench.suites.ausclin.severity import parse_answer

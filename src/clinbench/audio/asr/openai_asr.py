@@ -8,7 +8,7 @@ from pathlib import Path
 
 import httpx
 
-from clinbench.audio.asr import Transcription
+from clinbench.audio.asr.transcription import Transcription
 from clinbench.audio.io import AudioFileError, duration_s, read_audio
 
 

@@ -6,8 +6,8 @@ import threading
 import time
 from pathlib import Path
 
-from clinbench.audio.asr import Transcription
 from clinbench.audio.asr.grammar import build_grammar
+from clinbench.audio.asr.transcription import Transcription
 from clinbench.audio.io import TARGET_RATE, AudioFileError, duration_s, read_audio, to_pcm16
 
 

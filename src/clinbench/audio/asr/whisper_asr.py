@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from clinbench.audio.asr import Transcription
+from clinbench.audio.asr.transcription import Transcription
 from clinbench.audio.io import AudioFileError, duration_s, read_audio
 
 

@@ -11,6 +11,8 @@ import importlib
 
 import typer
 
+from clinbench.suites import load, suites
+
 app = typer.Typer(
     name="clinbench",
     help=(
@@ -23,14 +25,12 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-# (sub-command group, module holding a typer app named `app`)
+# (sub-command group, module holding a typer app named `app`); each suite's own group comes
+# from the suite registry (``SuiteSpec.cli``).
 _GROUPS = [
     ("items", "clinbench.items.cli"),
     ("results", "clinbench.results.cli"),
     ("audiogram", "clinbench.audiogram.cli"),
-    ("audiology", "clinbench.suites.audiology.cli"),
-    ("ausclin", "clinbench.suites.ausclin.cli"),
-    ("slp", "clinbench.suites.slp.cli"),
     ("stats", "clinbench.stats.cli"),
     ("audit", "clinbench.audit.cli"),
     ("curate", "clinbench.curate.cli"),
@@ -48,6 +48,9 @@ def _mount() -> None:
     for name, module_name in _GROUPS:
         module = importlib.import_module(module_name)
         app.add_typer(module.app, name=name)
+    for name, spec in suites().items():
+        if spec.cli is not None:
+            app.add_typer(load(spec.cli), name=name)
     for module_name in _COMMANDS:
         module = importlib.import_module(module_name)
         module.register(app)

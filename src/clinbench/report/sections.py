@@ -1,11 +1,12 @@
 """Report sections: what the HTML/Markdown report is made of, and the suites' hook into it.
 
-A suite adds its own sections by writing ``clinbench/suites/<suite>/report.py`` with::
+A suite adds its own sections by declaring ``report_sections`` in its ``SuiteSpec``
+(``clinbench.suites``), a function::
 
     def sections(results: pandas.DataFrame) -> list[ReportSection]: ...
 
-The report calls it for every suite in ``clinbench.suites.SUITES`` whose module exists and
-whose rows are in the results, passing only that suite's rows (the frozen results table,
+The report calls it for every registered suite whose rows are in the results, passing only
+that suite's rows (the frozen results table,
 ``clinbench.results.schema.RESULT_COLUMNS``). Each table and figure should let a reader trace
 its numbers to rows: state n in figure captions and keep count columns in tables.
 """
@@ -19,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
+
+from clinbench.suites import suites
 
 
 @dataclass
@@ -47,42 +50,38 @@ class ReportSection:
 def suite_sections(results: pd.DataFrame) -> tuple[list[ReportSection], list[str]]:
     """Return (the suites' own sections, problems met while building them).
 
-    A suite with no rows in `results`, or without a ``report`` module, contributes nothing.
-    A suite whose ``sections`` raises is reported as a problem (shown in the disclosures),
-    not silently skipped and not allowed to stop the rest of the report.
+    A suite with no rows in `results`, or that declares no report sections, contributes
+    nothing. A suite whose sections function raises is reported as a problem (shown in the
+    disclosures), not silently skipped and not allowed to stop the rest of the report.
     """
-    from clinbench.suites import SUITES
-
     out: list[ReportSection] = []
     problems: list[str] = []
     if "suite" not in results.columns:
         return out, problems
-    for suite in SUITES:
-        rows = results[results["suite"] == suite]
-        if rows.empty:
+    for name, spec in suites().items():
+        rows = results[results["suite"] == name]
+        if rows.empty or spec.report_sections is None:
             continue
-        module_name = f"clinbench.suites.{suite}.report"
+        module_name, _, attribute = spec.report_sections.partition(":")
         try:
             module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name == module_name:
-                continue
+        except ImportError as exc:
             problems.append(f"{module_name} could not be imported: {exc}")
             continue
-        hook = getattr(module, "sections", None)
+        hook = getattr(module, attribute, None)
         if hook is None:
-            problems.append(f"{module_name} has no sections(results) function")
+            problems.append(f"{module_name} has no {attribute}(results) function")
             continue
         try:
             made = list(hook(rows.reset_index(drop=True)))
         except Exception as exc:  # a suite's bug must not take the whole report down
             last = traceback.format_exception_only(type(exc), exc)[-1].strip()
-            problems.append(f"{module_name}.sections failed: {last}")
+            problems.append(f"{module_name}.{attribute} failed: {last}")
             continue
         for section in made:
             if not isinstance(section, ReportSection):
-                problems.append(f"{module_name}.sections returned a {type(section).__name__}")
+                problems.append(f"{module_name}.{attribute} returned a {type(section).__name__}")
                 continue
-            section.suite = section.suite or suite
+            section.suite = section.suite or name
             out.append(section)
     return out, problems

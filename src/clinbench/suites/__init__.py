@@ -1,31 +1,118 @@
-"""Reference suites. ``TASKS`` maps each Inspect task name to ``module:function``.
+"""The suite registry: every folder here declares one :class:`SuiteSpec` named ``SUITE``.
 
-Each suite folder holds what is particular to its benchmark (prompts, rubric files, sample
-items, task functions); everything shared lives in the area packages.
+A suite folder (``clinbench/suites/<name>/``) holds all that is particular to its benchmark:
+prompts, rubric, sample items, task functions, its report sections, its demo and its command
+group. Its ``__init__.py`` declares what it contributes as a ``SuiteSpec`` whose references
+are ``"module:attribute"`` strings, loaded only when used (so listing suites stays cheap).
+Shared code (the command line, the offline providers, the report) reads this registry and
+names no suite; adding a suite is adding a folder.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
-from collections.abc import Callable
+import pkgutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-TASKS: dict[str, str] = {
-    "audiology_objective": "clinbench.suites.audiology.tasks:audiology_objective",
-    "audiology_literature": "clinbench.suites.audiology.tasks:audiology_literature",
-    "audiology_cases": "clinbench.suites.audiology.tasks:audiology_cases",
-    "ausclin": "clinbench.suites.ausclin.tasks:ausclin",
-    "slp_disorder": "clinbench.suites.slp.tasks:slp_disorder",
-    "slp_transcript_diagnosis": "clinbench.suites.slp.tasks:slp_transcript_diagnosis",
-    "slp_transcription": "clinbench.suites.slp.tasks:slp_transcription",
-    "slp_disorder_type": "clinbench.suites.slp.tasks:slp_disorder_type",
-    "slp_symptom": "clinbench.suites.slp.tasks:slp_symptom",
-}
+DEFAULT_OFFLINE_MODEL = "clinbench/chance"
 
-SUITES = ("audiology", "ausclin", "slp")
+
+@dataclass(frozen=True)
+class SuiteSpec:
+    """What one suite contributes to clinbench; each reference is a ``"module:attribute"``.
+
+    name: the suite's name (its folder, its results ``suite`` column, its command group).
+    card: the suite's card (README): what it measures and where its design comes from.
+    tasks: Inspect task name -> the ``@task`` function.
+    offline_model: the model a task runs with when no ``--model`` is given: one name for
+        every task, or task name -> model (tasks not named get ``clinbench/chance``).
+    rules_baseline: item format -> ``f(item, prompt_text) -> str``, the reply of
+        ``clinbench/rules`` to items of that format.
+    report_sections: ``f(results) -> list[ReportSection]`` over the suite's own rows.
+    demo_runs: ``f(workdir) -> list[DemoRun]``, the suite's offline runs in ``clinbench demo``.
+    demo_summary: ``f(results, console)``, the suite's own tables printed after the demo.
+    cli: the suite's ``typer.Typer`` app, mounted as ``clinbench <name>``.
+    """
+
+    name: str
+    card: Path
+    tasks: Mapping[str, str]
+    offline_model: str | Mapping[str, str] = DEFAULT_OFFLINE_MODEL
+    rules_baseline: Mapping[str, str] = field(default_factory=dict)
+    report_sections: str | None = None
+    demo_runs: str | None = None
+    demo_summary: str | None = None
+    cli: str | None = None
+
+    def default_model(self, task: str) -> str:
+        """Return the offline model ``task`` runs with when no model is given."""
+        if isinstance(self.offline_model, str):
+            return self.offline_model
+        return self.offline_model.get(task, DEFAULT_OFFLINE_MODEL)
+
+
+class SuiteRegistryError(RuntimeError):
+    """Raised for a suite folder that declares no SuiteSpec, or two suites claiming one name."""
+
+
+def load(reference: str) -> Any:
+    """Return the object a ``"module:attribute"`` reference names (importing the module)."""
+    module_name, _, attribute = reference.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+@functools.cache
+def suites() -> dict[str, SuiteSpec]:
+    """Return every registered suite by name (the sub-packages of ``clinbench.suites``)."""
+    found: dict[str, SuiteSpec] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        spec = getattr(module, "SUITE", None)
+        if not isinstance(spec, SuiteSpec):
+            raise SuiteRegistryError(f"{module.__name__} declares no SUITE = SuiteSpec(...)")
+        if spec.name in found:
+            raise SuiteRegistryError(f"two suites are named {spec.name!r}")
+        found[spec.name] = spec
+    _check_unique(found.values())
+    return found
+
+
+def _check_unique(specs: Any) -> None:
+    for what in ("tasks", "rules_baseline"):
+        owner: dict[str, str] = {}
+        for spec in specs:
+            for key in getattr(spec, what):
+                if key in owner:
+                    raise SuiteRegistryError(
+                        f"{what} {key!r} is declared by both {owner[key]} and {spec.name}"
+                    )
+                owner[key] = spec.name
+
+
+def tasks() -> dict[str, str]:
+    """Return every suite task name -> its ``"module:function"`` reference."""
+    return {name: ref for spec in suites().values() for name, ref in spec.tasks.items()}
+
+
+def task_suite(name: str) -> SuiteSpec:
+    """Return the suite that declares task ``name``; KeyError if none does."""
+    for spec in suites().values():
+        if name in spec.tasks:
+            return spec
+    raise KeyError(name)
 
 
 def task_function(name: str) -> Callable[..., Any]:
     """Return the Inspect task function registered under ``name``; KeyError if unknown."""
-    module_name, attr = TASKS[name].split(":")
-    return getattr(importlib.import_module(module_name), attr)
+    return load(task_suite(name).tasks[name])
+
+
+def rules_baselines() -> dict[str, str]:
+    """Return item format -> the rule-based baseline's ``"module:function"``, over all suites."""
+    return {fmt: ref for spec in suites().values() for fmt, ref in spec.rules_baseline.items()}

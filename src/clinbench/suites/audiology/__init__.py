@@ -1,1 +1,24 @@
-"""clinbench.suites.audiology."""
+"""clinbench.suites.audiology: the AudiologyBench design (knowledge, literature, case tiers)."""
+
+from pathlib import Path
+
+from clinbench.suites import SuiteSpec
+
+_HERE = "clinbench.suites.audiology"
+
+SUITE = SuiteSpec(
+    name="audiology",
+    card=Path(__file__).parent / "README.md",
+    tasks={
+        "audiology_objective": f"{_HERE}.tasks:audiology_objective",
+        "audiology_literature": f"{_HERE}.tasks:audiology_literature",
+        "audiology_cases": f"{_HERE}.tasks:audiology_cases",
+    },
+    # free-text case replies: the rule-based audiogram interpreter answers them offline
+    offline_model={"audiology_cases": "clinbench/rules"},
+    rules_baseline={"case": f"{_HERE}.baseline:case_reply"},
+    report_sections=f"{_HERE}.report:sections",
+    demo_runs=f"{_HERE}.demo:demo_runs",
+    demo_summary=f"{_HERE}.demo:demo_summary",
+    cli=f"{_HERE}.cli:app",
+)

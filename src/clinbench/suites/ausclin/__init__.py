@@ -1,1 +1,18 @@
-"""clinbench.suites.ausclin."""
+"""clinbench.suites.ausclin: the AusClinBench design (current Australian clinical policy)."""
+
+from pathlib import Path
+
+from clinbench.suites import SuiteSpec
+
+_HERE = "clinbench.suites.ausclin"
+
+SUITE = SuiteSpec(
+    name="ausclin",
+    card=Path(__file__).parent / "README.md",
+    tasks={"ausclin": f"{_HERE}.tasks:ausclin"},
+    offline_model="clinbench/chance",
+    report_sections=f"{_HERE}.report:sections",
+    demo_runs=f"{_HERE}.demo:demo_runs",
+    demo_summary=f"{_HERE}.demo:demo_summary",
+    cli=f"{_HERE}.cli:app",
+)

@@ -1,1 +1,29 @@
-"""clinbench.suites.slp."""
+"""clinbench.suites.slp: the SLPHelm design (speech-language pathology from child speech)."""
+
+from pathlib import Path
+
+from clinbench.suites import SuiteSpec
+
+_HERE = "clinbench.suites.slp"
+
+SUITE = SuiteSpec(
+    name="slp",
+    card=Path(__file__).parent / "README.md",
+    tasks={
+        name: f"{_HERE}.tasks:{name}"
+        for name in (
+            "slp_disorder",
+            "slp_transcript_diagnosis",
+            "slp_transcription",
+            "slp_disorder_type",
+            "slp_symptom",
+        )  # fmt: skip
+    },
+    # free-text and audio items: the transcript-match baseline answers them offline
+    offline_model="clinbench/rules",
+    rules_baseline={"audio": f"{_HERE}.baseline:transcript_match_reply"},
+    report_sections=f"{_HERE}.report:sections",
+    demo_runs=f"{_HERE}.demo:demo_runs",
+    demo_summary=f"{_HERE}.demo:demo_summary",
+    cli=f"{_HERE}.cli:app",
+)

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
-import inspect
-import time
 from pathlib import Path
 from typing import Any
 
 import typer
 
-OFFLINE_DEFAULT = "clinbench/chance"
 DISPLAYS = ("full", "conversation", "rich", "plain", "log", "none")  # Inspect's displays
-# Tasks whose replies are free text: their offline default is the rule-based baseline.
-RULES_DEFAULT_PREFIXES = ("audiology_cases", "slp_")
 
 
 def _key_values(pairs: list[str] | None, option: str) -> dict[str, Any]:
@@ -27,36 +21,6 @@ def _key_values(pairs: list[str] | None, option: str) -> dict[str, Any]:
         key, value = pair.split("=", 1)
         parsed[key.strip()] = yaml.safe_load(value) if value else ""
     return parsed
-
-
-def default_model(target: str) -> str:
-    """Return the offline model a task runs with when no --model is given."""
-    return "clinbench/rules" if target.startswith(RULES_DEFAULT_PREFIXES) else OFFLINE_DEFAULT
-
-
-def resolve_task(target: list[str], task_args: dict[str, Any]) -> Any:
-    """Return the Inspect task for item files or a suite task name (with its task args)."""
-    from clinbench.suites import TASKS, task_function
-    from clinbench.tasks import clinbench_items
-
-    if len(target) == 1 and target[0] in TASKS:
-        name, function = target[0], task_function(target[0])
-    else:
-        missing = [t for t in target if not Path(t).exists()]
-        if missing:
-            known = ", ".join(sorted(TASKS))
-            raise ValueError(
-                f"{', '.join(missing)}: neither an item file nor a suite task ({known})"
-            )
-        name, function = "clinbench_items", clinbench_items
-        task_args = {"items": [str(Path(t)) for t in target], **task_args}
-    parameters = inspect.signature(function).parameters
-    takes_any = any(p.kind is p.VAR_KEYWORD for p in parameters.values())
-    unknown = [] if takes_any else sorted(set(task_args) - set(parameters))
-    if unknown:
-        accepted = ", ".join(parameters)
-        raise ValueError(f"task {name} has no argument {', '.join(unknown)} (it takes {accepted})")
-    return function(**task_args)
 
 
 def print_summary(frame: Any, console: Any, title: str, by: tuple[str, ...]) -> None:
@@ -151,12 +115,14 @@ def run(
     task_args = _key_values(task_arg, "-T")
     if condition is not None:
         task_args["condition"] = condition
+    from clinbench.tasks import default_model, resolve_task
+
     try:
         task = resolve_task(target, task_args)
     except (ValueError, FileNotFoundError) as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
-    models = model or [default_model(target[0])]
+    models = model or [default_model(target)]
     model_args = _key_values(model_arg, "-M")
     from inspect_ai.model import get_model
 
@@ -190,7 +156,8 @@ def run(
         fail_on_error=False,
         **overrides,
     )
-    from clinbench.results.export import results_table, write_results
+    from clinbench.results import write_results
+    from clinbench.results.export import results_table
 
     frame = results_table([log.location for log in logs])
     if out is not None:
@@ -203,121 +170,53 @@ def run(
         raise typer.Exit(1)
 
 
-def _suite_demos() -> list[tuple[str, Any]]:
-    """Return (suite, demo module) for each suite that contributes to the demo."""
-    from clinbench.suites import SUITES
-
-    modules = []
-    for suite in SUITES:
-        modules.append((suite, importlib.import_module(f"clinbench.suites.{suite}.demo")))
-    return modules
-
-
-def foundation_demo_runs(workdir: Path) -> list[Any]:
-    """Return the demo runs over the bundled sample items: chance baseline and a replay fixture."""
-    from clinbench.demo_spec import DemoRun
-    from clinbench.tasks import SAMPLE_ITEMS, clinbench_items
-
-    fixture = SAMPLE_ITEMS.parent / "replay_fixture.csv"
-    return [
-        DemoRun("sample items: chance baseline", clinbench_items(), ["clinbench/chance"]),
-        DemoRun(
-            "sample items: frozen replies (replay)",
-            clinbench_items(),
-            ["clinbench/replay/fixture-model"],
-            model_args={"responses": str(fixture)},
-        ),
-    ]
-
-
-def _batches(runs: list[Any]) -> list[list[Any]]:
-    """Return the demo runs grouped by identical models, arguments, roles and epochs.
-
-    Inspect evaluates each group's tasks in one call (several tasks at a time), which
-    saves its per-eval start-up cost; the order of first appearance is kept.
-    """
-    import json
-
-    groups: dict[str, list[Any]] = {}
-    for demo_run in runs:
-        key = json.dumps(
-            [demo_run.models, demo_run.model_args, demo_run.model_roles, demo_run.epochs],
-            sort_keys=True,
-            default=str,
-        )
-        groups.setdefault(key, []).append(demo_run)
-    return list(groups.values())
-
-
 def demo(
     out: Path = typer.Option(
         Path("clinbench-demo"),
         "--out",
+        "-o",
         help="Folder for logs, results tables and the report (created if missing).",
     ),
 ) -> None:
     """Run every bundled sample suite offline; export results, print tables, write a report."""
-    from inspect_ai import eval as inspect_eval
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from clinbench.results.export import results_table, write_results
+    from clinbench.demo import DemoProgress, print_suite_summaries, run_demo
 
     console = Console()
-    started = time.perf_counter()
-    out.mkdir(parents=True, exist_ok=True)
-    log_dir = out / "logs"
-    for old in log_dir.glob("*.eval"):  # the demo's results describe this run only
-        old.unlink()
-    suites = _suite_demos()
-    runs = foundation_demo_runs(out)
-    for suite, module in suites:
-        runs += module.demo_runs(out / suite)
-    batches = _batches(runs)
-    console.print(
-        f"clinbench demo: {len(runs)} offline runs in {len(batches)} batches; logs in {log_dir}"
-    )
     with Progress(
         TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
         TimeElapsedColumn(), console=console, transient=False,
     ) as progress:  # fmt: skip
-        bar = progress.add_task("running", total=len(runs))
-        for batch in batches:
-            first = batch[0]
-            progress.update(bar, description=first.label if len(batch) == 1 else
-                            f"{first.label} (+{len(batch) - 1} more)")  # fmt: skip
-            logs = inspect_eval(
-                [demo_run.task for demo_run in batch],
-                model=first.models,
-                model_args=first.model_args,
-                model_roles=first.model_roles or None,
-                epochs=first.epochs,
-                log_dir=str(log_dir),
-                display="none",
-                fail_on_error=False,
-                max_tasks=4,
+        bar = progress.add_task("running", total=None)
+
+        def started(runs: int, batches: int, log_dir: Path) -> None:
+            console.print(
+                f"clinbench demo: {runs} offline runs in {batches} batches; logs in {log_dir}"
             )
-            for log in logs:
-                if log.status != "success":
-                    console.print(f"[red]{log.eval.task}: {log.status} {log.error}[/red]")
-            progress.advance(bar, len(batch))
-    frame = results_table(log_dir)
-    results_path = write_results(frame, out / "results.parquet")
-    write_results(frame, out / "results.csv")
+            progress.update(bar, total=runs)
+
+        result = run_demo(
+            out,
+            DemoProgress(
+                started=started,
+                batch=lambda label: progress.update(bar, description=label),
+                failed=lambda task, status, error: console.print(
+                    f"[red]{task}: {status} {error}[/red]"
+                ),
+                advanced=lambda n: progress.advance(bar, n),
+            ),
+        )
+    frame = result.results
     print_summary(frame, console, "Exact-match outcomes by suite, model and format",
                   ("suite", "model", "format"))  # fmt: skip
-    for _suite, module in suites:
-        summary = getattr(module, "demo_summary", None)
-        if summary is not None:
-            summary(frame, console)
-    from clinbench.report import write_report
-
-    report_path = write_report(frame, out / "report.html")
-    elapsed = time.perf_counter() - started
+    print_suite_summaries(frame, console)
+    log_dir = result.log_dir
     console.print(f"\nLogs: {log_dir}  (open with: inspect view --log-dir {log_dir})")
-    console.print(f"Results table: {results_path} and {out / 'results.csv'}")
-    console.print(f"Report: {report_path}")
-    console.print(f"Demo finished in {elapsed:.0f} s.")
+    console.print(f"Results table: {result.results_path} and {result.csv_path}")
+    console.print(f"Report: {result.report_path}")
+    console.print(f"Demo finished in {result.seconds:.0f} s.")
 
 
 def import_responses(
@@ -367,27 +266,41 @@ def import_responses(
 
 
 # Help texts as paragraphs (one string each) so that the terminal, not the source, wraps them.
-RUN_HELP = "\n\n".join(
-    [
-        "Run item files or a suite task on one or more models, log every reply with Inspect, "
-        "and print the accuracy table.",
-        "ITEMS_OR_SUITE is one or more item files (.jsonl or .csv) or one suite task name: "
-        "audiology_objective, audiology_literature, audiology_cases, ausclin, slp_disorder, "
-        "slp_disorder_type, slp_symptom, slp_transcript_diagnosis, slp_transcription. "
-        "Item files are checked first: every problem prints as file:line: field: message, "
-        "and nothing runs (exit 2).",
-        "Without --model the run is offline: clinbench/chance (a seeded random valid answer) "
-        "for closed-answer items, clinbench/rules (rule-based baseline) for audiology_cases and "
-        "the slp tasks. Replay frozen replies with --model clinbench/replay/NAME "
-        "-M responses=FILE (check the file first with clinbench import-responses).",
-        "The table gives, per model and format: n, accuracy with a 95% Wilson interval, "
-        "declines, parse failures and errors. Parse failures and errors are kept out of "
-        "accuracy and counted apart, never turned into an answer.",
-        "Exit code 1 if a run did not finish, 2 for bad input. "
-        "Browse the logs with: inspect view --log-dir LOG_DIR.",
-        "Example: clinbench run items.jsonl --model openai/gpt-4o --epochs 3 --out results.parquet",
-    ]
-)
+def run_help() -> str:
+    """Return `clinbench run --help`, naming the registered suite tasks and offline models."""
+    from clinbench import suites
+
+    names = sorted(suites.tasks())
+    offline: dict[str, list[str]] = {}
+    for name in names:
+        offline.setdefault(suites.task_suite(name).default_model(name), []).append(name)
+    others = [f"{model} for {', '.join(tasks)}" for model, tasks in sorted(offline.items())
+              if model != suites.DEFAULT_OFFLINE_MODEL]  # fmt: skip
+    return "\n\n".join(
+        [
+            "Run item files or a suite task on one or more models, log every reply with "
+            "Inspect, and print the accuracy table.",
+            "ITEMS_OR_SUITE is one or more item files (.jsonl or .csv) or one suite task name: "
+            f"{', '.join(names)}. "
+            "Item files are checked first: every problem prints as file:line: field: message, "
+            "and nothing runs (exit 2).",
+            f"Without --model the run is offline: {suites.DEFAULT_OFFLINE_MODEL} (a seeded "
+            "random valid answer) for closed-answer items"
+            + "".join(f"; {o}" for o in others)
+            + " (rule-based baselines). Replay frozen replies with --model "
+            "clinbench/replay/NAME -M responses=FILE (check the file first with clinbench "
+            "import-responses).",
+            "The table gives, per model and format: n, accuracy with a 95% Wilson interval, "
+            "declines, parse failures and errors. Parse failures and errors are kept out of "
+            "accuracy and counted apart, never turned into an answer.",
+            "Exit code 1 if a run did not finish, 2 for bad input. "
+            "Browse the logs with: inspect view --log-dir LOG_DIR.",
+            "Example: clinbench run items.jsonl --model openai/gpt-4o --epochs 3 "
+            "--out results.parquet",
+        ]
+    )
+
+
 DEMO_HELP = "\n\n".join(
     [
         "Run every bundled sample suite offline, export the results, print the tables and "
@@ -406,6 +319,6 @@ DEMO_HELP = "\n\n".join(
 
 def register(app: typer.Typer) -> None:
     """Mount run, demo and import-responses on the main app."""
-    app.command("run", help=RUN_HELP)(run)
+    app.command("run", help=run_help())(run)
     app.command("demo", help=DEMO_HELP)(demo)
     app.command("import-responses")(import_responses)

@@ -6,6 +6,7 @@ adds the format's prompt and the condition, and builds the task.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from inspect_ai.model import GenerateConfig
 from inspect_ai.scorer import Scorer
 from inspect_ai.solver import Solver
 
+from clinbench import suites
 from clinbench.items.loader import load_items
 from clinbench.items.model import Item
 from clinbench.items.sample import to_sample
@@ -116,3 +118,44 @@ def clinbench_items(
         seed=seed,
         max_tokens=max_tokens,
     )
+
+
+def default_model(target: Sequence[str]) -> str:
+    """Return the offline model a run of ``target`` uses when no model is given.
+
+    A suite task gets the model its suite declares (``SuiteSpec.offline_model``); item files
+    get the seeded chance baseline.
+    """
+    if len(target) == 1 and target[0] in suites.tasks():
+        return suites.task_suite(target[0]).default_model(target[0])
+    return suites.DEFAULT_OFFLINE_MODEL
+
+
+def resolve_task(target: Sequence[str], task_args: dict[str, Any] | None = None) -> Task:
+    """Return the Inspect task for item files or one suite task name, built with its task args.
+
+    Raises ValueError naming what is wrong: a target that is neither an existing item file
+    nor a registered suite task (the known tasks are listed), or a task argument the task
+    does not take (its arguments are listed). Item files are loaded and checked here, so
+    a bad file raises before anything runs.
+    """
+    task_args = dict(task_args or {})
+    known = suites.tasks()
+    if len(target) == 1 and target[0] in known:
+        name, function = target[0], suites.task_function(target[0])
+    else:
+        missing = [t for t in target if not Path(t).exists()]
+        if missing:
+            raise ValueError(
+                f"{', '.join(missing)}: neither an item file nor a suite task "
+                f"({', '.join(sorted(known))})"
+            )
+        name, function = "clinbench_items", clinbench_items
+        task_args = {"items": [str(Path(t)) for t in target], **task_args}
+    parameters = inspect.signature(function).parameters
+    takes_any = any(p.kind is p.VAR_KEYWORD for p in parameters.values())
+    unknown = [] if takes_any else sorted(set(task_args) - set(parameters))
+    if unknown:
+        accepted = ", ".join(parameters)
+        raise ValueError(f"task {name} has no argument {', '.join(unknown)} (it takes {accepted})")
+    return function(**task_args)

@@ -1,0 +1,166 @@
+"""The offline demo as a library call: every registered suite's demo runs, exported and reported.
+
+:func:`run_demo` removes the old demo logs under ``out/logs``, evaluates the foundation's
+runs (the bundled sample items) and each suite's ``SuiteSpec.demo_runs`` in batches, then
+writes ``results.parquet``, ``results.csv`` and ``report.html`` under ``out``. No network:
+the models are clinbench's offline providers.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from clinbench import suites
+from clinbench.demo_spec import DemoRun
+
+# Inspect evaluates up to this many tasks of one batch at a time.
+MAX_TASKS = 4
+
+
+@dataclass
+class DemoProgress:
+    """Callbacks run_demo calls as it goes (each may be left as None)."""
+
+    started: Callable[[int, int, Path], None] | None = None  # (runs, batches, log dir)
+    batch: Callable[[str], None] | None = None  # a batch starts: its label
+    failed: Callable[[str, str, Any], None] | None = None  # (task, status, error) of a log
+    advanced: Callable[[int], None] | None = None  # runs finished in the batch just done
+
+
+@dataclass
+class DemoResult:
+    """What a demo produced: the results table and where everything was written."""
+
+    results: pd.DataFrame
+    log_dir: Path
+    results_path: Path
+    csv_path: Path
+    report_path: Path
+    runs: int
+    batches: int
+    seconds: float
+    failed: list[str] = field(default_factory=list)  # "task: status error" of unfinished logs
+
+
+def foundation_demo_runs() -> list[DemoRun]:
+    """Return the demo runs over the bundled sample items: chance baseline and a replay fixture."""
+    from clinbench.tasks import SAMPLE_ITEMS, clinbench_items
+
+    fixture = SAMPLE_ITEMS.parent / "replay_fixture.csv"
+    return [
+        DemoRun("sample items: chance baseline", clinbench_items(), ["clinbench/chance"]),
+        DemoRun(
+            "sample items: frozen replies (replay)",
+            clinbench_items(),
+            ["clinbench/replay/fixture-model"],
+            model_args={"responses": str(fixture)},
+        ),
+    ]
+
+
+def demo_runs(out: Path) -> list[DemoRun]:
+    """Return every demo run: the foundation's, then each registered suite's (in out/SUITE)."""
+    runs = foundation_demo_runs()
+    for name, spec in suites.suites().items():
+        if spec.demo_runs is not None:
+            runs += suites.load(spec.demo_runs)(Path(out) / name)
+    return runs
+
+
+def batches(runs: list[DemoRun]) -> list[list[DemoRun]]:
+    """Return the demo runs grouped by identical models, arguments, roles and epochs.
+
+    Inspect evaluates each group's tasks in one call (several tasks at a time), which
+    saves its per-eval start-up cost; the order of first appearance is kept.
+    """
+    groups: dict[str, list[DemoRun]] = {}
+    for demo_run in runs:
+        key = json.dumps(
+            [demo_run.models, demo_run.model_args, demo_run.model_roles, demo_run.epochs],
+            sort_keys=True,
+            default=str,
+        )
+        groups.setdefault(key, []).append(demo_run)
+    return list(groups.values())
+
+
+def run_demo(
+    out: str | Path = "clinbench-demo",
+    progress: DemoProgress | None = None,
+    **eval_options: Any,
+) -> DemoResult:
+    """Run the offline demo into ``out`` and return its results table and output paths.
+
+    ``eval_options`` go to every ``inspect_ai.eval`` call unchanged (e.g. ``max_retries``,
+    ``timeout``, ``max_connections``); they override the demo's own settings.
+    """
+    from inspect_ai import eval as inspect_eval
+
+    from clinbench.report import write_report
+    from clinbench.results import write_results
+    from clinbench.results.export import results_table
+
+    progress = progress or DemoProgress()
+    started = time.perf_counter()
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    log_dir = out / "logs"
+    for old in log_dir.glob("*.eval"):  # the demo's results describe this run only
+        old.unlink()
+    runs = demo_runs(out)
+    grouped = batches(runs)
+    if progress.started:
+        progress.started(len(runs), len(grouped), log_dir)
+    failed: list[str] = []
+    for batch in grouped:
+        first = batch[0]
+        if progress.batch:
+            more = f" (+{len(batch) - 1} more)" if len(batch) > 1 else ""
+            progress.batch(f"{first.label}{more}")
+        settings: dict[str, Any] = {
+            "model": first.models,
+            "model_args": first.model_args,
+            "model_roles": first.model_roles or None,
+            "epochs": first.epochs,
+            "log_dir": str(log_dir),
+            "display": "none",
+            "fail_on_error": False,
+            "max_tasks": MAX_TASKS,
+        }
+        logs = inspect_eval([demo_run.task for demo_run in batch], **(settings | eval_options))
+        for log in logs:
+            if log.status != "success":
+                failed.append(f"{log.eval.task}: {log.status} {log.error}")
+                if progress.failed:
+                    progress.failed(log.eval.task, log.status, log.error)
+        if progress.advanced:
+            progress.advanced(len(batch))
+    frame = results_table(log_dir)
+    results_path = write_results(frame, out / "results.parquet")
+    csv_path = write_results(frame, out / "results.csv")
+    report_path = write_report(frame, out / "report.html")
+    return DemoResult(
+        results=frame,
+        log_dir=log_dir,
+        results_path=results_path,
+        csv_path=csv_path,
+        report_path=report_path,
+        runs=len(runs),
+        batches=len(grouped),
+        seconds=time.perf_counter() - started,
+        failed=failed,
+    )
+
+
+def print_suite_summaries(results: pd.DataFrame, console: Any) -> None:
+    """Print each registered suite's own demo tables (``SuiteSpec.demo_summary``)."""
+    for spec in suites.suites().values():
+        if spec.demo_summary is not None:
+            suites.load(spec.demo_summary)(results, console)

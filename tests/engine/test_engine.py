@@ -14,7 +14,8 @@ from inspect_ai.log import read_eval_log
 from typer.testing import CliRunner
 
 from clinbench.cli import _mount, app
-from clinbench.results.export import read_results, results_table
+from clinbench.results import read_results
+from clinbench.results.export import results_table
 from clinbench.tasks import clinbench_items
 
 runner = CliRunner()

@@ -3,7 +3,7 @@
 import pandas as pd
 import pytest
 
-from clinbench.results.export import write_results
+from clinbench.results import write_results
 from clinbench.stats.synthetic import synthetic_case_results, synthetic_knowledge_results
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -10,6 +9,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from clinbench.io import JsonlError, jsonl_lines
 from clinbench.items.loader import ItemFileError, ItemProblem
 
 
@@ -111,22 +111,10 @@ def read_passages(
             for number, (line, text) in enumerate(_text_blocks(path), start=1):
                 add(path, line, {"id": f"{path.stem}-{number:03d}", "text": text})
         elif suffix == ".jsonl":
-            with path.open(encoding="utf-8") as handle:
-                for line, text in enumerate(handle, start=1):
-                    if not text.strip():
-                        continue
-                    try:
-                        row = json.loads(text)
-                    except json.JSONDecodeError as err:
-                        problems.append(
-                            ItemProblem(str(path), line, "-", f"invalid JSON: {err.msg}")
-                        )
-                        continue
-                    if not isinstance(row, dict):
-                        problems.append(
-                            ItemProblem(str(path), line, "-", "a line must be an object")
-                        )
-                        continue
+            for line, row in jsonl_lines(path):
+                if isinstance(row, JsonlError):
+                    problems.append(ItemProblem(str(path), line, "-", row.message))
+                else:
                     add(path, line, row)
         else:
             problems.append(

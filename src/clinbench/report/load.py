@@ -38,34 +38,6 @@ def _check(frame: pd.DataFrame, label: str) -> pd.DataFrame:
     return out
 
 
-NUMERIC_FIELDS = ("score", "epoch", "input_tokens", "output_tokens")
-
-
-def _check_csv_numbers(path: Path) -> None:
-    """Raise naming file, line and field for the first non-numeric value of a numeric field.
-
-    Lines are the file's own: a quoted response may span several lines, so each row is
-    reported at the line it starts on.
-    """
-    import csv
-
-    try:
-        with path.open(encoding="utf-8-sig", newline="") as handle:
-            reader = csv.DictReader(handle)
-            fields = [f for f in NUMERIC_FIELDS if f in (reader.fieldnames or [])]
-            start = reader.line_num + 1
-            for row in reader:
-                for field in fields:
-                    text = (row.get(field) or "").strip()
-                    if text and pd.isna(pd.to_numeric(text, errors="coerce")):
-                        raise ResultsInputError(
-                            f"{path}: line {start}: field {field!r}: {row[field]!r} is not a number"
-                        )
-                start = reader.line_num + 1
-    except (csv.Error, UnicodeDecodeError) as exc:
-        raise ResultsInputError(f"{path}: cannot read as CSV: {exc}") from exc
-
-
 def load_results(
     sources: pd.DataFrame | str | Path | Sequence[str | Path],
 ) -> tuple[pd.DataFrame, list[dict]]:
@@ -75,7 +47,7 @@ def load_results(
     description has the file as given, its rows and its SHA-256, for the disclosures.
     """
     from clinbench.report.generic import file_digest
-    from clinbench.results.export import read_results
+    from clinbench.results import ResultsFileError, read_results
 
     if isinstance(sources, pd.DataFrame):
         return _check(sources, "results table"), []
@@ -84,16 +56,11 @@ def load_results(
     frames, inputs = [], []
     for source in sources:
         path = Path(source)
-        if not path.is_file():
-            raise ResultsInputError(f"{path}: no such file")
-        if path.suffix.lower() not in (".parquet", ".csv"):
-            raise ResultsInputError(f"{path}: results are read from .parquet or .csv files")
-        if path.suffix.lower() == ".csv":
-            _check_csv_numbers(path)
         try:
             frame = read_results([path])
-        except Exception as exc:  # pyarrow / pandas raise many types
-            raise ResultsInputError(f"{path}: cannot read the results table: {exc}") from exc
+        except ResultsFileError as exc:
+            where = f" line {exc.line}: field {exc.field!r}:" if exc.field != "-" else ""
+            raise ResultsInputError(f"{path}:{where} {exc.message}") from exc
         frames.append(_check(frame, str(path)))
         inputs.append({"file": str(source), "rows": len(frame), "sha256": file_digest(path)})
     if not frames:

@@ -15,7 +15,8 @@ def export(
     out: Path = typer.Option(..., "--out", help="Output table: FILE.parquet or FILE.csv."),
 ) -> None:
     """Write one row per model × task × item × epoch × condition × scorer (× question)."""
-    from clinbench.results.export import results_table, write_results
+    from clinbench.results import write_results
+    from clinbench.results.export import results_table
 
     if out.suffix.lower() not in (".parquet", ".csv"):
         typer.echo(f"error: {out}: the output must end in .parquet or .csv", err=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ import pandas as pd
 from inspect_ai.log import EvalLog, EvalSample, list_eval_logs, read_eval_log
 
 from clinbench.results.schema import RESULT_COLUMNS
+from clinbench.results.table import typed
 from clinbench.scoring import outcomes
 
 
@@ -155,21 +156,6 @@ def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
     return rows
 
 
-NUMERIC_COLUMNS = {"epoch": "Int64", "score": "float64", "input_tokens": "Int64",
-                   "output_tokens": "Int64"}  # fmt: skip
-
-
-def _typed(frame: pd.DataFrame) -> pd.DataFrame:
-    """Return the table with numeric columns typed and every text column as str ('' if empty)."""
-    for column in frame.columns:
-        if column in NUMERIC_COLUMNS:
-            values = frame[column].replace("", None)
-            frame[column] = pd.to_numeric(values).astype(NUMERIC_COLUMNS[column])
-        else:
-            frame[column] = frame[column].fillna("").astype(str)
-    return frame
-
-
 def results_table(sources: Sequence[str | Path] | str | Path) -> pd.DataFrame:
     """Return the results table of every Inspect log in the given files and folders."""
     rows: list[dict[str, Any]] = []
@@ -178,38 +164,6 @@ def results_table(sources: Sequence[str | Path] | str | Path) -> pd.DataFrame:
         if log.status != "success" and not log.samples:
             raise ValueError(f"{path}: the eval did not complete ({log.status}) and has no samples")
         rows.extend(log_rows(log, log_file=Path(path).name))
-    frame = _typed(pd.DataFrame(rows, columns=RESULT_COLUMNS))
+    frame = typed(pd.DataFrame(rows, columns=RESULT_COLUMNS))
     sort = ["suite", "task", "model", "condition", "item_id", "epoch", "scorer", "question"]
     return frame.sort_values(sort, kind="stable").reset_index(drop=True)
-
-
-def write_results(frame: pd.DataFrame, out: str | Path) -> Path:
-    """Write the results table as Parquet or CSV (by suffix), atomically; return the path."""
-    out = Path(out)
-    suffix = out.suffix.lower()
-    if suffix not in (".parquet", ".csv"):
-        raise ValueError(f"{out}: results are written as .parquet or .csv")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    if suffix == ".parquet":
-        frame.to_parquet(tmp, index=False)
-    else:
-        frame.to_csv(tmp, index=False)
-    tmp.replace(out)
-    return out
-
-
-def read_results(paths: Iterable[str | Path] | str | Path) -> pd.DataFrame:
-    """Return the results table(s) in .parquet or .csv files, concatenated."""
-    if isinstance(paths, str | Path):
-        paths = [paths]
-    frames = []
-    for path in paths:
-        path = Path(path)
-        if path.suffix.lower() == ".parquet":
-            frames.append(pd.read_parquet(path))
-        elif path.suffix.lower() == ".csv":
-            frames.append(_typed(pd.read_csv(path, dtype=str, keep_default_na=False)))
-        else:
-            raise ValueError(f"{path}: results are read from .parquet or .csv")
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=RESULT_COLUMNS)

@@ -24,7 +24,8 @@ BOARD_OPTION = typer.Option(
 
 def read_results_file(path: Path):
     """Return a results table from a .parquet/.csv file, or from Inspect logs (file or folder)."""
-    from clinbench.results.export import read_results, results_table
+    from clinbench.results import read_results
+    from clinbench.results.export import results_table
 
     if path.is_file() and path.suffix.lower() in (".parquet", ".csv"):
         return read_results(path)

@@ -11,7 +11,8 @@ import yaml
 from typer.testing import CliRunner
 
 from clinbench.cli import _mount, app
-from clinbench.results.export import read_results, results_table
+from clinbench.results import read_results
+from clinbench.results.export import results_table
 from clinbench.scoring.rubric import DEFAULT_RUBRIC, load_rubric
 from clinbench.suites.audiology.regrade import RegradeError, regrade_table
 

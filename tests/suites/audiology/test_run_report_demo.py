@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 
 from clinbench.cli import _mount, app
 from clinbench.report.sections import ReportSection
-from clinbench.results.export import read_results, results_table
+from clinbench.results import read_results
+from clinbench.results.export import results_table
 from clinbench.scoring.nli import contradiction_by_pass, multipass_stability
 from clinbench.suites.audiology import report
 from clinbench.suites.audiology.demo import demo_runs, demo_summary
@@ -106,7 +107,7 @@ def test_demo_contribution(tmp_path, replay_graded_log):
 
 
 def test_stability_command_reads_nli_rows_of_a_results_table(tmp_path):
-    from clinbench.results.export import write_results
+    from clinbench.results import write_results
     from clinbench.results.schema import RESULT_COLUMNS
 
     rows = []

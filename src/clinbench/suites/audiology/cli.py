@@ -29,7 +29,8 @@ def regrade(
     """
     from rich.console import Console
 
-    from clinbench.results.export import results_table, write_results
+    from clinbench.results import write_results
+    from clinbench.results.export import results_table
     from clinbench.scoring.rubric import RubricError, load_rubric
     from clinbench.suites.audiology.regrade import RegradeError, grade_changes, regrade_table
 
@@ -68,7 +69,7 @@ def stability(
     """Print NLI multipass stability: contradiction rate per pass and share of stable items."""
     from rich.console import Console
 
-    from clinbench.results.export import read_results
+    from clinbench.results import read_results
     from clinbench.scoring.nli import multipass_stability
     from clinbench.suites.audiology.scorers import nli_labels
 

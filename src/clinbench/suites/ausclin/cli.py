@@ -40,7 +40,8 @@ def load_results(paths: list[Path]):
     """Return one results table from result files and/or Inspect logs (exit 2 if unreadable)."""
     import pandas as pd
 
-    from clinbench.results.export import read_results, results_table
+    from clinbench.results import read_results
+    from clinbench.results.export import results_table
 
     frames = []
     for path in paths:

@@ -185,7 +185,8 @@ def ensemble_command(
     """
     import pandas as pd
 
-    from clinbench.results.export import results_table, write_results
+    from clinbench.results import write_results
+    from clinbench.results.export import results_table
     from clinbench.suites.slp.metrics import ensemble_results
 
     if not results.exists():

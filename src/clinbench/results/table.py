@@ -1,0 +1,139 @@
+"""Reading and writing frozen results tables (.parquet / .csv): one reader, one missing-value rule.
+
+The missing-value rule: a numeric column (``epoch``, ``score``, ``input_tokens``,
+``output_tokens``) holds a number or is missing (NaN / <NA>); every other column is text, and
+a missing text value is the empty string. Parquet and CSV files read back the same.
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from clinbench.io import atomic_write
+from clinbench.results.schema import RESULT_COLUMNS
+
+NUMERIC_COLUMNS = {"epoch": "Int64", "score": "float64", "input_tokens": "Int64",
+                   "output_tokens": "Int64"}  # fmt: skip
+SUFFIXES = (".parquet", ".csv")
+
+
+@dataclass
+class ResultsFileError(ValueError):
+    """A results file that cannot be read; names the file, line (0: the file) and field."""
+
+    path: str
+    line: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.field}: {self.message}"
+
+
+def typed(frame: pd.DataFrame) -> pd.DataFrame:
+    """Return the table under the missing-value rule: numbers typed, other columns str ('')."""
+    for column in frame.columns:
+        if column in NUMERIC_COLUMNS:
+            values = frame[column].replace("", None)
+            frame[column] = pd.to_numeric(values).astype(NUMERIC_COLUMNS[column])
+        else:
+            frame[column] = frame[column].fillna("").astype(str)
+    return frame
+
+
+def _csv_rows(path: Path) -> tuple[list[str], list[list[str]], list[int]]:
+    """Return (header, rows, the line each row starts on) of a CSV file, any field length."""
+    # A reply may be longer than the csv module's default field limit (128 KiB); the
+    # results table must read back whatever it wrote, so the limit is lifted here.
+    csv.field_size_limit(min(sys.maxsize, 2**31 - 1))
+    rows, lines = [], []
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        reader = csv.reader(handle)
+        header = next(reader, [])
+        start = reader.line_num + 1
+        for row in reader:
+            if row:
+                rows.append(row + [""] * (len(header) - len(row)))
+                lines.append(start)
+            start = reader.line_num + 1
+    return header, rows, lines
+
+
+def _read_one(path: Path, required: Sequence[str], line_column: str | None) -> pd.DataFrame:
+    if not path.is_file():
+        raise ResultsFileError(str(path), 0, "-", "no such file")
+    suffix = path.suffix.lower()
+    if suffix not in SUFFIXES:
+        raise ResultsFileError(str(path), 0, "-", "results are read from .parquet or .csv")
+    lines: list[int] | None = None
+    try:
+        if suffix == ".parquet":
+            frame = pd.read_parquet(path)
+        else:
+            header, rows, lines = _csv_rows(path)
+            frame = pd.DataFrame(rows, columns=header, dtype=object)
+    except (csv.Error, UnicodeDecodeError, OSError, ValueError) as err:
+        raise ResultsFileError(str(path), 0, "-", f"cannot read the results table: {err}") from err
+    except Exception as err:  # pyarrow raises many kinds for a damaged file
+        raise ResultsFileError(str(path), 0, "-", f"cannot read the results table: {err}") from err
+    missing = [c for c in required if c not in frame.columns]
+    if missing:
+        raise ResultsFileError(
+            str(path), 1, missing[0], f"missing column(s) {', '.join(missing)} of the results table"
+        )
+    for column in NUMERIC_COLUMNS:
+        if column not in frame.columns:
+            continue
+        values = frame[column]
+        text = values.astype(str).str.strip()
+        blank = values.isna() | (text == "")
+        bad = pd.to_numeric(values.where(~blank), errors="coerce").isna() & ~blank
+        if bad.any():
+            i = int(bad.to_numpy().nonzero()[0][0])
+            line = lines[i] if lines is not None else i + 1
+            raise ResultsFileError(str(path), line, column, f"{values.iloc[i]!r} is not a number")
+    frame = typed(frame)
+    if line_column:  # a CSV row's first line in the file (header = 1); a Parquet row's number
+        frame[line_column] = lines if lines is not None else list(range(1, len(frame) + 1))
+    return frame
+
+
+def read_results(
+    paths: Iterable[str | Path] | str | Path,
+    required: Sequence[str] = (),
+    line_column: str | None = None,
+) -> pd.DataFrame:
+    """Return the results table(s) in .parquet or .csv files, concatenated and typed.
+
+    Raises ResultsFileError (``file:line: field: message``) for a missing or unreadable file,
+    a missing ``required`` column, or a numeric field that is not a number. With
+    ``line_column``, each row gets the line it starts on in its file in that column.
+    """
+    if isinstance(paths, str | Path):
+        paths = [paths]
+    frames = [_read_one(Path(path), required, line_column) for path in paths]
+    if not frames:
+        return pd.DataFrame(columns=RESULT_COLUMNS)
+    if len(frames) == 1:
+        return frames[0]
+    return pd.concat(frames, ignore_index=True)
+
+
+def write_results(frame: pd.DataFrame, out: str | Path) -> Path:
+    """Write the results table as Parquet or CSV (by suffix), atomically; return the path."""
+    out = Path(out)
+    suffix = out.suffix.lower()
+    if suffix not in SUFFIXES:
+        raise ValueError(f"{out}: results are written as .parquet or .csv")
+    with atomic_write(out, binary=True) as handle:
+        if suffix == ".parquet":
+            frame.to_parquet(handle, index=False)
+        else:
+            frame.to_csv(handle, index=False)
+    return out

@@ -26,9 +26,13 @@ CONFIGS = {
     "no_strata": dict(n=30, strata=(), seed=9, calibration=0),
     "all_cells_small": dict(n=50, strata=("model", "grade"), seed=12, calibration=50),
     "enriched": dict(
-        n=20, strata=("question", "model"), seed=4, calibration=6, enrich="all_models_fail",
+        n=20,
+        strata=("question", "model"),
+        seed=4,
+        calibration=6,
+        enrich="all_models_fail",
         enrich_share=0.4,
-    ),  # fmt: skip
+    ),
     "baseline_enriched": dict(
         n=5, strata=(), seed=0, calibration=1, enrich="all_models_fail", mode="baseline"
     ),

@@ -70,6 +70,8 @@ async def consensus_page(request: Request):
 
 @router.post("/consensus/{audit_id}", response_class=HTMLResponse)
 async def consensus_submit(request: Request, audit_id: str):
+    if request.state.reviewer["role"] != "lead":
+        return message(request, "Only the audit lead records consensus.", 403)
     if (blocked := await consensus_gate(request, json=False)) is not None:
         return blocked
     audit = audit_of(request)

@@ -159,8 +159,10 @@ def run_demo(
     )
 
 
-def print_suite_summaries(results: pd.DataFrame, console: Any) -> None:
-    """Print each registered suite's own demo tables (``SuiteSpec.demo_summary``)."""
+def suite_demo_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:
+    """Return (title, table, notes) of the tables only the demo prints, from every suite."""
+    out: list[tuple[str, pd.DataFrame, list[str]]] = []
     for spec in suites.suites().values():
-        if spec.demo_summary is not None:
-            suites.load(spec.demo_summary)(results, console)
+        if spec.demo_tables is not None:
+            out += suites.load(spec.demo_tables)(results)
+    return out

@@ -7,6 +7,8 @@ from typing import Any
 
 import typer
 
+from clinbench.console import TableOutput, format_option
+
 DISPLAYS = ("full", "conversation", "rich", "plain", "log", "none")  # Inspect's displays
 
 
@@ -23,37 +25,15 @@ def _key_values(pairs: list[str] | None, option: str) -> dict[str, Any]:
     return parsed
 
 
-def print_summary(frame: Any, console: Any, title: str, by: tuple[str, ...]) -> None:
-    """Print the accuracy table (n, accuracy [95% Wilson CI], declines, parse failures, errors)."""
-    from rich.table import Table
+def print_summary(frame: Any, output: Any, by: tuple[str, ...] | None = None) -> None:
+    """Print the clinbench outcome tables of a results table (every task type) to `output`."""
+    from clinbench.summary import outcome_tables
 
-    from clinbench.stats.accuracy import accuracy_summary
-
-    summary = accuracy_summary(frame, by=by)
-    if summary.empty:
-        return
-    table = Table(title=title)
-    for column in (*by, "n", "accuracy [95% CI]", "declined", "parse failed", "error"):
-        table.add_column(column, justify="left" if column in by else "right")
-    for row in summary.itertuples(index=False):
-        accuracy = (
-            "—"
-            if row.answered == 0
-            else f"{row.accuracy:.1%} [{row.ci_low:.1%}, {row.ci_high:.1%}]"
-        )
-        table.add_row(
-            *(str(getattr(row, c)) for c in by),
-            str(row.n),
-            accuracy,
-            str(row.declined),
-            str(row.parse_failed),
-            str(row.error),
-        )
-    console.print(table)
-    console.print(
-        "Accuracy is correct / answered (declines count as not correct); parse failures "
-        "and errors are excluded from it and counted apart."
-    )
+    if "model" in frame.columns:
+        output.register_models(frame["model"].dropna().astype(str))
+    tables = outcome_tables(frame) if by is None else outcome_tables(frame, by=by)
+    for title, table, notes in tables:
+        output.table(table, title, notes)
 
 
 def run(
@@ -101,12 +81,12 @@ def run(
     display: str = typer.Option(
         "rich", help="Progress display: rich, plain, log or none (Inspect's displays)."
     ),
+    fmt: str = format_option(),
 ) -> None:
     """Run item files or a suite task on one or more models, log it, print the accuracy table."""
     from inspect_ai import eval as inspect_eval
-    from rich.console import Console
 
-    console = Console()
+    output = TableOutput(fmt)
     if display not in DISPLAYS:
         typer.echo(
             f"error: --display must be one of {', '.join(DISPLAYS)}, got {display!r}", err=True
@@ -162,10 +142,11 @@ def run(
     frame = results_table([log.location for log in logs])
     if out is not None:
         write_results(frame, out)
-        console.print(f"Results table: {out}")
-    print_summary(frame, console, "Results", ("model", "format"))
+        output.message(f"Results table: {out}")
+    print_summary(frame, output)
     for log in logs:
-        console.print(f"Log: {log.location} ({log.status})")
+        output.message(f"Log: {log.location} ({log.status})")
+    output.close()
     if any(log.status != "success" for log in logs):
         raise typer.Exit(1)
 
@@ -177,14 +158,17 @@ def demo(
         "-o",
         help="Folder for logs, results tables and the report (created if missing).",
     ),
+    fmt: str = format_option(),
 ) -> None:
     """Run every bundled sample suite offline; export results, print tables, write a report."""
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from clinbench.demo import DemoProgress, print_suite_summaries, run_demo
+    from clinbench.demo import DemoProgress, run_demo, suite_demo_tables
 
-    console = Console()
+    output = TableOutput(fmt)
+    # progress and status go to stderr when stdout carries data (csv, json)
+    console = Console(stderr=output.machine)
     with Progress(
         TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
         TimeElapsedColumn(), console=console, transient=False,
@@ -208,15 +192,15 @@ def demo(
                 advanced=lambda n: progress.advance(bar, n),
             ),
         )
-    frame = result.results
-    print_summary(frame, console, "Exact-match outcomes by suite, model and format",
-                  ("suite", "model", "format"))  # fmt: skip
-    print_suite_summaries(frame, console)
+    print_summary(result.results, output)
+    for title, table, notes in suite_demo_tables(result.results):
+        output.table(table, title, notes)
     log_dir = result.log_dir
     console.print(f"\nLogs: {log_dir}  (open with: inspect view --log-dir {log_dir})")
     console.print(f"Results table: {result.results_path} and {result.csv_path}")
     console.print(f"Report: {result.report_path}")
     console.print(f"Demo finished in {result.seconds:.0f} s.")
+    output.close()
 
 
 def import_responses(

@@ -34,7 +34,9 @@ class SuiteSpec:
         ``clinbench/rules`` to items of that format.
     report_sections: ``f(results) -> list[ReportSection]`` over the suite's own rows.
     demo_runs: ``f(workdir) -> list[DemoRun]``, the suite's offline runs in ``clinbench demo``.
-    demo_summary: ``f(results, console)``, the suite's own tables printed after the demo.
+    summary_tables: ``f(results) -> [(title, table, notes)]``, the suite's own tables that
+        ``run`` and ``demo`` print beside the generic ones (over the suite's own rows).
+    demo_tables: ``f(results) -> [(title, table, notes)]``, tables only the demo prints.
     cli: the suite's ``typer.Typer`` app, mounted as ``clinbench <name>``.
     """
 
@@ -45,7 +47,8 @@ class SuiteSpec:
     rules_baseline: Mapping[str, str] = field(default_factory=dict)
     report_sections: str | None = None
     demo_runs: str | None = None
-    demo_summary: str | None = None
+    summary_tables: str | None = None
+    demo_tables: str | None = None
     cli: str | None = None
 
     def default_model(self, task: str) -> str:

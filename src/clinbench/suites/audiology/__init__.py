@@ -19,6 +19,6 @@ SUITE = SuiteSpec(
     rules_baseline={"case": f"{_HERE}.baseline:case_reply"},
     report_sections=f"{_HERE}.report:sections",
     demo_runs=f"{_HERE}.demo:demo_runs",
-    demo_summary=f"{_HERE}.demo:demo_summary",
+    summary_tables=f"{_HERE}.report:summary_tables",
     cli=f"{_HERE}.cli:app",
 )

@@ -13,6 +13,6 @@ SUITE = SuiteSpec(
     offline_model="clinbench/chance",
     report_sections=f"{_HERE}.report:sections",
     demo_runs=f"{_HERE}.demo:demo_runs",
-    demo_summary=f"{_HERE}.demo:demo_summary",
+    summary_tables=f"{_HERE}.report:summary_tables",
     cli=f"{_HERE}.cli:app",
 )

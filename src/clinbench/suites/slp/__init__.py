@@ -24,6 +24,7 @@ SUITE = SuiteSpec(
     rules_baseline={"audio": f"{_HERE}.baseline:transcript_match_reply"},
     report_sections=f"{_HERE}.report:sections",
     demo_runs=f"{_HERE}.demo:demo_runs",
-    demo_summary=f"{_HERE}.demo:demo_summary",
+    summary_tables=f"{_HERE}.report:summary_tables",
+    demo_tables=f"{_HERE}.demo:demo_tables",
     cli=f"{_HERE}.cli:app",
 )

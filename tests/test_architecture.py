@@ -76,8 +76,14 @@ def _suite(module: str) -> str | None:
 
 
 def _area(module: str) -> str:
-    """Return a module's area: its top-level package or module, or its suite folder."""
+    """Return a module's area: its top-level package or module, or its suite folder.
+
+    Command-line modules (``cli``, ``*_cli``) form one top layer of their own wherever they
+    live: they parse, call a library function and print, so they may import any area.
+    """
     parts = module.split(".")
+    if parts[-1] == "cli" or parts[-1].endswith("_cli"):
+        return "command line"
     if _suite(module):
         return f"suites.{_suite(module)}"
     return parts[1] if len(parts) > 1 else parts[0]

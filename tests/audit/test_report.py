@@ -123,7 +123,7 @@ def test_the_same_audit_gives_the_same_report(labelled, tmp_path: Path):
 
 
 def test_grade_midpoints_follow_the_rubric_bands(tmp_path: Path):
-    from clinbench.scoring.rubric import DEFAULT_RUBRIC
+    from clinbench.suites.audiology import RUBRIC as DEFAULT_RUBRIC
 
     bands = DEFAULT_RUBRIC.read_text().replace("{grade: B, min: 75", "{grade: B, min: 70")
     bands = bands.replace("{grade: C, min: 60, max: 74.99}", "{grade: C, min: 60, max: 69.99}")

@@ -8,12 +8,12 @@ import pytest
 import yaml
 
 from clinbench.scoring.rubric import (
-    DEFAULT_RUBRIC,
     RubricError,
     grade,
     load_rubric,
     weighted_score,
 )
+from clinbench.suites.audiology import RUBRIC as DEFAULT_RUBRIC
 
 RUBRIC = load_rubric()
 Q1 = ("numerical_accuracy", "test_coverage", "description_accuracy", "no_fabricated_findings")

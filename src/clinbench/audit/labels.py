@@ -10,32 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# Letter grades of the case rubric, best first (A-F with no E, as in the rubric file).
-GRADES = ("A", "B", "C", "D", "F")
+from clinbench.scoring.rubric import grade_rules
 
-# The six critical-error categories of the case rubric, in the clinician's words.
-CRITICAL_ERROR_TYPES = (
-    "severity_misclassification",
-    "type_misclassification",
-    "laterality_confusion",
-    "fabricated_result",
-    "missed_red_flag",
-    "dangerous_recommendation",
-)
+# Letter grades (best first), the six critical-error types and their names in the
+# clinician's words, and the failing grades: all read from the case rubric file.
+_RULES = grade_rules()
+GRADES = _RULES.grades
+CRITICAL_ERROR_TYPES = _RULES.critical_errors
+CRITICAL_ERROR_LABELS = _RULES.critical_error_labels
 
-CRITICAL_ERROR_LABELS = {
-    "severity_misclassification": "Severity misclassification",
-    "type_misclassification": "Type misclassification",
-    "laterality_confusion": "Laterality confusion",
-    "fabricated_result": "Fabricated or erroneous test result",
-    "missed_red_flag": "Missed red flag",
-    "dangerous_recommendation": "Dangerous recommendation",
-}
-
-# Grades at which a rationale is required even without a flagged error.
-GRADES_NEEDING_RATIONALE = ("D", "F")
-# A reply "fails" a question at these grades (AudiologyBench: failure = grade D, F is worse).
-FAIL_GRADES = ("D", "F")
+# A reply "fails" a question below the pass grade (AudiologyBench: failure = grade D, F is
+# worse); a failing grade needs a rationale even without a flagged error.
+FAIL_GRADES = _RULES.failing
+GRADES_NEEDING_RATIONALE = FAIL_GRADES
 
 MAX_RATIONALE_CHARS = 4000
 MAX_ANSWER_CHARS = 20000

@@ -21,13 +21,14 @@ import pandas as pd
 
 from clinbench.report.sections import ReportSection
 from clinbench.scoring import outcomes as oc
+from clinbench.scoring.rubric import grade_rules
 from clinbench.stats import clustering, compare, describe
 from clinbench.stats._common import LETTER_GRADES
 
 TEXT_COLUMNS = ("suite", "task", "model", "item_id", "format", "condition", "scorer",
                 "question", "outcome", "grade", "critical_errors", "source_pool", "run_id",
                 "log_file")  # fmt: skip
-FAILING_GRADES = ("D", "F")
+FAILING_GRADES = grade_rules().failing
 SOFTWARE = ("clinbench", "inspect_ai", "numpy", "pandas", "scipy", "statsmodels", "pingouin",
             "scikit-learn", "matplotlib", "jinja2")  # fmt: skip
 

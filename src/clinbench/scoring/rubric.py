@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-DEFAULT_RUBRIC = Path(__file__).resolve().parents[1] / "suites" / "audiology" / "rubric.yaml"
+from clinbench import suites
 
 
 class RubricError(ValueError):
@@ -82,6 +83,7 @@ class CriticalErrorType(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     cap: str
+    label: str = ""  # the type in the clinician's words (audit forms, reports)
     description: str = ""
 
 
@@ -167,9 +169,20 @@ class Rubric(BaseModel):
         return self.aliases.get(key)
 
 
+def default_rubric_path() -> Path:
+    """Return the rubric file a registered suite declares (``SuiteSpec.rubric``).
+
+    Exactly one suite may declare the default rubric; RubricError otherwise.
+    """
+    declared = [spec.rubric for spec in suites.suites().values() if spec.rubric is not None]
+    if len(declared) != 1:
+        raise RubricError(f"expected one suite to declare a rubric file, found {len(declared)}")
+    return Path(declared[0])
+
+
 def load_rubric(path: str | Path | None = None) -> Rubric:
-    """Return the rubric read from a YAML file (the audiology default when ``path`` is None)."""
-    path = Path(path) if path is not None else DEFAULT_RUBRIC
+    """Return the rubric read from a YAML file (the registered default when ``path`` is None)."""
+    path = Path(path) if path is not None else default_rubric_path()
     return _load_rubric_cached(str(path.resolve()), path.stat().st_mtime if path.exists() else 0)
 
 
@@ -278,3 +291,31 @@ def rubric_text(question: str, rubric: Rubric) -> str:
 def rubric_summary(rubric: Rubric) -> dict[str, Any]:
     """Return the rubric's identifying fields, recorded beside every grade."""
     return {"name": rubric.name, "version": rubric.version}
+
+
+@dataclass(frozen=True)
+class GradeRules:
+    """The rubric's grade scale, pass rule and critical-error types, as other areas use them."""
+
+    grades: tuple[str, ...]  # best first
+    passing: tuple[str, ...]  # the pass grade and better
+    failing: tuple[str, ...]  # below the pass grade
+    critical_errors: tuple[str, ...]  # canonical types, in the rubric's order
+    critical_error_labels: dict[str, str]  # type -> the clinician's words
+
+
+def grade_rules(rubric: Rubric | None = None) -> GradeRules:
+    """Return the grade rules of a rubric (the registered default rubric when None)."""
+    rubric = rubric if rubric is not None else load_rubric()
+    grades = tuple(band.grade for band in rubric.grades)
+    passing = tuple(g for g in grades if rubric.passes(g))
+    return GradeRules(
+        grades=grades,
+        passing=passing,
+        failing=tuple(g for g in grades if g not in passing),
+        critical_errors=tuple(rubric.critical_errors),
+        critical_error_labels={
+            name: error.label or name.replace("_", " ").capitalize()
+            for name, error in rubric.critical_errors.items()
+        },
+    )

@@ -8,10 +8,13 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
+from clinbench.scoring.rubric import grade_rules
+
 # Letter grades of a rubric, best first. A to F is the AudiologyBench scale; other ordered
 # scales are declared by the caller (`categories=`).
-LETTER_GRADES: tuple[str, ...] = ("A", "B", "C", "D", "F")
-PASSING_GRADES: tuple[str, ...] = ("A", "B", "C")  # "pass" = grade C or above
+# The case rubric's letter grades (best first) and its pass rule ("pass" = grade C or above).
+LETTER_GRADES: tuple[str, ...] = grade_rules().grades
+PASSING_GRADES: tuple[str, ...] = grade_rules().passing
 
 # Score given to a letter grade when a grade has to be compared on the 0-100 scale (e.g.
 # ICC(2,1) on grade-midpoint scores): the middle of each band of clinbench's default case

@@ -12,24 +12,14 @@ import numpy as np
 import pandas as pd
 
 from clinbench.results.schema import RESULT_COLUMNS
+from clinbench.scoring.rubric import grade_rules, load_rubric
 
-CRITICAL_ERROR_TYPES = (
-    "type_misclassification",
-    "severity_misclassification",
-    "laterality_confusion",
-    "fabricated_result",
-    "missed_red_flag",
-    "dangerous_recommendation",
-)
+CRITICAL_ERROR_TYPES = grade_rules().critical_errors
 
 
 def grade_for(score: float) -> str:
-    """Return the letter grade of a 0-100 score (the default rubric's bands: A >= 90,
-    B >= 75, C >= 60, D >= 40, F below)."""
-    for grade, low in (("A", 90), ("B", 75), ("C", 60), ("D", 40)):
-        if score >= low:
-            return grade
-    return "F"
+    """Return the letter grade of a 0-100 score under the default case rubric's bands."""
+    return load_rubric().grade_for(score)
 
 
 def _frame(records: list[dict]) -> pd.DataFrame:

@@ -38,6 +38,8 @@ class SuiteSpec:
         ``run`` and ``demo`` print beside the generic ones (over the suite's own rows).
     demo_tables: ``f(results) -> [(title, table, notes)]``, tables only the demo prints.
     cli: the suite's ``typer.Typer`` app, mounted as ``clinbench <name>``.
+    rubric: the suite's case-rubric file (grade scale, pass rule, critical-error types),
+        the default of ``clinbench.scoring.rubric.load_rubric``.
     """
 
     name: str
@@ -50,6 +52,7 @@ class SuiteSpec:
     summary_tables: str | None = None
     demo_tables: str | None = None
     cli: str | None = None
+    rubric: Path | None = None
 
     def default_model(self, task: str) -> str:
         """Return the offline model ``task`` runs with when no model is given."""

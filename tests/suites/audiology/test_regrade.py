@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from clinbench.cli import _mount, app
 from clinbench.results import read_results
 from clinbench.results.export import results_table
-from clinbench.scoring.rubric import DEFAULT_RUBRIC, load_rubric
+from clinbench.scoring.rubric import load_rubric
+from clinbench.suites.audiology import RUBRIC as DEFAULT_RUBRIC
 from clinbench.suites.audiology.regrade import RegradeError, regrade_table
 
 

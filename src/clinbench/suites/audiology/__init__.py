@@ -5,6 +5,8 @@ from pathlib import Path
 from clinbench.suites import SuiteSpec
 
 _HERE = "clinbench.suites.audiology"
+# The case rubric: the one place the grade scale, pass rule and critical-error types live.
+RUBRIC = Path(__file__).parent / "rubric.yaml"
 
 SUITE = SuiteSpec(
     name="audiology",
@@ -21,4 +23,5 @@ SUITE = SuiteSpec(
     demo_runs=f"{_HERE}.demo:demo_runs",
     summary_tables=f"{_HERE}.report:summary_tables",
     cli=f"{_HERE}.cli:app",
+    rubric=RUBRIC,
 )

@@ -11,6 +11,7 @@ import pandas as pd
 
 from clinbench.report.sections import ReportSection
 from clinbench.scoring import outcomes
+from clinbench.scoring.rubric import grade_rules
 from clinbench.stats.describe import (
     accuracy,
     critical_error_rate,
@@ -27,7 +28,7 @@ TIERS = {
 }
 KNOWLEDGE_SCORERS = ("closed_exact_match", "answer_adjudicator", "normalised_match")
 RUBRIC_SCORERS = ("rubric_adjudicator", "rubric_rules_grader")
-GRADES = ("A", "B", "C", "D", "F")
+GRADES = grade_rules().grades
 
 
 def _scorer(name: object) -> str:

@@ -27,6 +27,7 @@ from inspect_ai.solver import generate, system_message
 
 from clinbench.items.loader import load_items
 from clinbench.items.model import CaseItem, Item
+from clinbench.suites.audiology import RUBRIC
 from clinbench.tasks import DEFAULT_SEED, DEFAULT_TEMPERATURE, item_sample, items_task
 
 DATA = Path(__file__).parent / "data"
@@ -34,7 +35,7 @@ OBJECTIVE_ITEMS = DATA / "objective.jsonl"
 LITERATURE_ITEMS = DATA / "literature.jsonl"
 CASE_ITEMS = DATA / "cases.jsonl"
 GENERATED_CASES = DATA / "generated" / "cases.jsonl"
-DEFAULT_RUBRIC = Path(__file__).parent / "rubric.yaml"
+DEFAULT_RUBRIC = RUBRIC
 
 OBJECTIVE_FORMATS = ("mcq", "tf", "fib")
 LITERATURE_FORMATS = ("mcq", "tf", "sa")

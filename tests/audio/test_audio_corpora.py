@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 import soundfile as sf
 
-from clinbench.audio.corpora import (
+from clinbench.items.loader import ItemFileError
+from clinbench.suites.slp.corpora import (
     CorpusError,
     age_band,
     load_enni,
@@ -19,7 +20,6 @@ from clinbench.audio.corpora import (
     sample_per_corpus,
     speaker_split,
 )
-from clinbench.items.loader import ItemFileError
 
 
 def _wav(path, seconds=1.0, rate=22050):
@@ -211,7 +211,7 @@ def test_annotations_join_fine_labels(tmp_path):
 
 
 def _items(n_speakers=6, per=3):
-    from clinbench.audio.corpora import make_item
+    from clinbench.suites.slp.corpora import make_item
 
     return [
         make_item(item_id=f"{c}-{s}-{k}", audio="x.wav", prompt_words="w", disorder="td",

@@ -49,7 +49,7 @@ def test_match_rules():
 
 
 def test_baseline_reads_the_transcript_block_of_the_prompt():
-    from clinbench.audio.corpora import make_item
+    from clinbench.suites.slp.corpora import make_item
 
     item = make_item(item_id="x", audio="none.wav", prompt_words="red ball", disorder="td")
     for scenario, heard, reply in [

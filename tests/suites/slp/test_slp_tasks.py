@@ -106,7 +106,7 @@ def test_few_shot_examples_come_from_other_speakers(small_manifest):
 
 
 def test_export_finetune_matches_llama_factory_layout(tmp_path):
-    from clinbench.audio.corpora import read_manifest
+    from clinbench.suites.slp.corpora import read_manifest
     from clinbench.suites.slp.finetune import export_finetune
 
     items = read_manifest(SAMPLE_MANIFEST)
@@ -175,7 +175,7 @@ def test_cli_corpus_and_add_noise(tmp_path):
     import numpy as np
     import soundfile as sf
 
-    from clinbench.audio.corpora import read_manifest
+    from clinbench.suites.slp.corpora import read_manifest
 
     folder = tmp_path / "core-uxtd" / "core" / "05M"
     folder.mkdir(parents=True)

@@ -20,8 +20,8 @@ def _fail(message: str) -> None:
 
 
 def _load(paths: list[Path]):
-    from clinbench.audio.corpora import CorpusError, read_manifest
     from clinbench.items.loader import ItemFileError
+    from clinbench.suites.slp.corpora import CorpusError, read_manifest
 
     items = []
     try:
@@ -84,8 +84,8 @@ def corpus_command(
     """Read a corpus in its own layout and write a clinbench slp manifest for it."""
     import pandas as pd
 
-    from clinbench.audio import corpora
     from clinbench.items.loader import ItemFileError
+    from clinbench.suites.slp import corpora
 
     if layout not in LAYOUTS:
         _fail(f"unknown layout {layout!r}; choose one of {', '.join(LAYOUTS)}")

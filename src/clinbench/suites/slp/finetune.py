@@ -158,7 +158,7 @@ def export_finetune(
     Evaluation speakers are those of ``eval_items`` if given, else the test side of a seeded
     speaker-disjoint split of ``items``; none of their clips is exported.
     """
-    from clinbench.audio.corpora import speaker_split
+    from clinbench.suites.slp.corpora import speaker_split
 
     if eval_items is None:
         _, eval_items = speaker_split(list(items), test_size=test_size, seed=seed)

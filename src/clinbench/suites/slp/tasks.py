@@ -320,7 +320,7 @@ def slp_generate() -> Solver:
 
 def load_slp_items(manifest: str | list[str] | None = None) -> list[AudioItem]:
     """Return the items of one or more manifests (comma-separated); default the samples."""
-    from clinbench.audio.corpora import read_manifest
+    from clinbench.suites.slp.corpora import read_manifest
 
     paths = manifest or str(SAMPLE_MANIFEST)
     paths = paths.split(",") if isinstance(paths, str) else list(paths)
@@ -404,7 +404,7 @@ def slp_task(
     max_tokens: int = 1024,
 ) -> Task:
     """Return the Inspect task of one SLPHelm scenario under the given pipeline and conditions."""
-    from clinbench.audio.corpora import sample_per_corpus, speaker_split
+    from clinbench.suites.slp.corpora import sample_per_corpus, speaker_split
 
     if pipeline not in ("audio", "asr"):
         raise ValueError(f"pipeline must be 'audio' or 'asr', got {pipeline!r}")

@@ -30,7 +30,6 @@ joined from an annotations CSV (``id, disorder_type, symptom, transcript``).
 from __future__ import annotations
 
 import csv
-import json
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -38,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from clinbench.io import JsonlError, jsonl_lines
 from clinbench.items.loader import ItemFileError, ItemProblem
 from clinbench.items.model import AudioItem
 
@@ -163,17 +163,10 @@ def make_item(
 
 def _manifest_rows(path: Path) -> Iterable[tuple[int, dict[str, Any]]]:
     if path.suffix.lower() == ".jsonl":
-        with path.open(encoding="utf-8") as handle:
-            for number, text in enumerate(handle, start=1):
-                if not text.strip():
-                    continue
-                try:
-                    row = json.loads(text)
-                except json.JSONDecodeError as err:
-                    raise CorpusError(f"{path}:{number}: -: invalid JSON: {err.msg}") from err
-                if not isinstance(row, dict):
-                    raise CorpusError(f"{path}:{number}: -: a line must be a JSON object")
-                yield number, row
+        for number, row in jsonl_lines(path):
+            if isinstance(row, JsonlError):
+                raise CorpusError(str(row))
+            yield number, row
     elif path.suffix.lower() == ".csv":
         with path.open(encoding="utf-8", newline="") as handle:
             reader = csv.DictReader(handle)

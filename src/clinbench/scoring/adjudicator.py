@@ -9,10 +9,10 @@ The judge runs at temperature 0 with an explicit seed, both recorded in every sc
 A judge reply that does not parse, or a judge call that fails, is the ``unscored`` outcome:
 counted, disclosed, excluded from means, never "incorrect" and never a default score.
 
-The case rubric follows AudiologyBench: the judge gets the reference answer, the reply and
-the rubric, and returns JSON with 1-5 subdimension scores, the critical errors among the
-six types, a justification and an overall label; the 0-100 score, grade and caps are then
-computed in code by :func:`clinbench.scoring.rubric.grade`.
+For rubric-graded cases this module holds the shared machinery (parsing a judge's JSON into a
+:class:`Judgement`, per-question details, the case score and its metrics; the 0-100 score,
+grade and caps are computed in code by :func:`clinbench.scoring.rubric.grade`); a suite's
+own judge prompts and scorer live in the suite (``clinbench.suites.audiology.adjudicator``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,12 +38,12 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import TaskState
 
-from clinbench.items.model import CaseItem, FIBItem, Item, SAItem
+from clinbench.items.model import FIBItem, Item, SAItem
 from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
 from clinbench.scoring.extract import extract_answer, json_objects
 from clinbench.scoring.metrics import declined
-from clinbench.scoring.rubric import Rubric, RubricError, grade, load_rubric, rubric_text
+from clinbench.scoring.rubric import Rubric, grade
 
 GRADER_ROLE = "grader"
 JUDGE_TEMPERATURE = 0.0
@@ -196,54 +196,6 @@ def answer_adjudicator(seed: int = DEFAULT_JUDGE_SEED, required: bool = False) -
 
 
 # -- case rubric adjudication --------------------------------------------------------------
-
-RUBRIC_SYSTEM = (
-    "You are a senior clinical audiologist grading another clinician's written answer to one "
-    "question about a case, against the reference answer and a rubric. You see text only, "
-    "not the case images: judge the answer against the reference. Be strict about numbers, "
-    "ears and classifications; do not reward length."
-)
-
-RUBRIC_INSTRUCTIONS = """\
-Question {question_id}: {prompt}
-
-Reference answer:
-{reference}
-
-Answer to grade{section_note}:
-{answer}
-
-Rubric:
-{rubric}
-
-Reply with only this JSON object (scores are whole numbers {low}-{high}; list every critical
-error present, by name, or an empty list):
-{template}"""
-
-
-def rubric_prompt(
-    question_id: str, prompt: str, reference: str, answer: str, rubric: Rubric, *, note: str = ""
-) -> str:
-    """Return the judge prompt for one case question."""
-    dimensions = rubric.questions[question_id].dimensions
-    template = {
-        "question": question_id,
-        "subscores": {name: "<score>" for name in dimensions},
-        "critical_errors": ["<error type>", "..."],
-        "justification": "<two or three sentences>",
-        "overall": "<one of: excellent, good, adequate, poor, unacceptable>",
-    }
-    return RUBRIC_INSTRUCTIONS.format(
-        question_id=question_id,
-        prompt=prompt,
-        reference=reference,
-        section_note=note,
-        answer=answer.strip() or "(no answer given)",
-        rubric=rubric_text(question_id, rubric),
-        low=rubric.scale.min,
-        high=rubric.scale.max,
-        template=json.dumps(template, indent=2),
-    )
 
 
 @dataclass
@@ -445,80 +397,3 @@ def unscored_questions() -> Metric:
         )
 
     return compute
-
-
-SectionSplitter = Callable[[CaseItem, str], dict[str, Any]]
-
-
-@scorer(metrics=[question_mean(), critical_error_rate(), unscored_questions()])
-def rubric_adjudicator(
-    rubric: str | None = None,
-    seed: int = DEFAULT_JUDGE_SEED,
-    sections: SectionSplitter | None = None,
-    required: bool = False,
-) -> Scorer:
-    """Grade each question of a case reply with the ``grader`` model against the rubric.
-
-    One judge call per question (Q1, Q2, Q3 in item order). ``sections`` splits the reply
-    into per-question text (the labelled sections); without it, or for a question whose
-    section is missing, the judge sees the whole reply and is told the section was missing.
-    Returns no score when the item is not a case, or when no grader is bound (unless
-    ``required``, when a missing grader is an error).
-    """
-
-    loaded = load_rubric(rubric)
-
-    async def score(state: TaskState, target: Target) -> Score | None:
-        item = from_state(state)
-        if not isinstance(item, CaseItem) or not (required or grader_bound()):
-            return None
-        reply = state.output.completion if state.output else ""
-        split = sections(item, reply) if sections is not None else {}
-        texts: dict[str, str] = split.get("sections", {})
-        judge = grader_model(seed)
-        record = judge_record(judge, seed)
-        questions: dict[str, dict[str, Any]] = {}
-        for sub in item.questions:
-            if sub.id not in loaded.questions:
-                questions[sub.id] = unscored_question(f"the rubric has no question {sub.id!r}")
-                continue
-            if sub.id in texts:
-                answer, note = texts[sub.id], ""
-            else:
-                answer = reply
-                note = f" (the reply has no labelled {sub.id} section; this is the whole reply)"
-            prompt = rubric_prompt(sub.id, sub.prompt, sub.reference, answer, loaded, note=note)
-            try:
-                output = await judge.generate([_system(), _user(prompt)])
-            except Exception as err:  # a failed judge call is disclosed, never scored
-                questions[sub.id] = unscored_question(f"judge call failed: {err}")
-                continue
-            text = output.completion
-            try:
-                judgement, raw = parse_rubric_reply(text, sub.id, loaded)
-                details = graded_question(judgement, raw, loaded)
-            except (JudgeParseError, RubricError) as err:
-                questions[sub.id] = unscored_question(str(err), judge_reply=text)
-                continue
-            details["answer"] = answer
-            questions[sub.id] = details
-        shared = {
-            "judge": record,
-            "rubric": {"name": loaded.name, "version": loaded.version, "path": rubric or "default"},
-        }
-        form = {k: v for k, v in split.items() if k != "sections"}
-        return case_score(questions, {**shared, **form}, split=split, shared=shared)
-
-    return score
-
-
-def _system():
-    from inspect_ai.model import ChatMessageSystem
-
-    return ChatMessageSystem(content=RUBRIC_SYSTEM)
-
-
-def _user(text: str):
-    from inspect_ai.model import ChatMessageUser
-
-    return ChatMessageUser(content=text)

@@ -12,9 +12,9 @@ from clinbench.scoring.adjudicator import (
     JudgeParseError,
     parse_binary_verdict,
     parse_rubric_reply,
-    rubric_prompt,
 )
 from clinbench.scoring.rubric import load_rubric
+from clinbench.suites.audiology.adjudicator import rubric_prompt
 from clinbench.suites.audiology.rules_grader import point, recall, rules_judgement
 from clinbench.suites.audiology.scorers import fact_check_sections
 from clinbench.suites.audiology.sections import split_sections, word_count

@@ -192,7 +192,7 @@ def case_scorers(
 ) -> list[Scorer]:
     """Return the case tier's scorers: the rubric grader(s) and the judge-independent checks."""
     from clinbench.audiogram.classify import get_standard
-    from clinbench.scoring.adjudicator import rubric_adjudicator
+    from clinbench.suites.audiology.adjudicator import rubric_adjudicator
     from clinbench.suites.audiology.scorers import (
         audiogram_fact_check,
         nli_contradiction,

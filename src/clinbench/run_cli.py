@@ -10,6 +10,8 @@ from typing import Any
 
 import typer
 
+from clinbench.run_options import LIMITS, call_limits
+
 OFFLINE_DEFAULT = "clinbench/chance"
 DISPLAYS = ("full", "conversation", "rich", "plain", "log", "none")  # Inspect's displays
 # Tasks whose replies are free text: their offline default is the rule-based baseline.
@@ -27,6 +29,29 @@ def _key_values(pairs: list[str] | None, option: str) -> dict[str, Any]:
         key, value = pair.split("=", 1)
         parsed[key.strip()] = yaml.safe_load(value) if value else ""
     return parsed
+
+
+def _checked_item_files(target: list[str]) -> list[str]:
+    """Return the target with item files as absolute paths, after checking every item in them.
+
+    A suite task name is returned as given. Bad items print as file:line: field: message and
+    exit 2; only the item loader is imported, so a bad file is rejected at once.
+    """
+    from clinbench.suites import TASKS
+
+    if len(target) == 1 and target[0] in TASKS:
+        return target
+    from clinbench.items.loader import ItemFileError, load_items
+
+    files = [Path(t) for t in target]
+    if not all(f.is_file() for f in files):
+        return target  # resolve_task names what is neither a file nor a suite task
+    try:
+        load_items(files)
+    except ItemFileError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from err
+    return [str(f.resolve()) for f in files]  # absolute, so that resume works from anywhere
 
 
 def default_model(target: str) -> str:
@@ -137,17 +162,28 @@ def run(
     display: str = typer.Option(
         "rich", help="Progress display: rich, plain, log or none (Inspect's displays)."
     ),
+    max_retries: int = LIMITS["max_retries"],
+    timeout: int = LIMITS["timeout"],
+    attempt_timeout: int = LIMITS["attempt_timeout"],
+    max_connections: int | None = LIMITS["max_connections"],
 ) -> None:
     """Run item files or a suite task on one or more models, log it, print the accuracy table."""
-    from inspect_ai import eval as inspect_eval
-    from rich.console import Console
-
-    console = Console()
     if display not in DISPLAYS:
         typer.echo(
             f"error: --display must be one of {', '.join(DISPLAYS)}, got {display!r}", err=True
         )
         raise typer.Exit(2)
+    limits = call_limits(
+        max_retries=max_retries,
+        timeout=timeout,
+        attempt_timeout=attempt_timeout,
+        max_connections=max_connections,
+    )
+    target = _checked_item_files(target)  # bad items exit 2 before Inspect is imported
+    from inspect_ai import eval as inspect_eval
+    from rich.console import Console
+
+    console = Console()
     task_args = _key_values(task_arg, "-T")
     if condition is not None:
         task_args["condition"] = condition
@@ -169,7 +205,8 @@ def run(
     roles = None
     if grader:
         try:
-            roles = {"grader": get_model(grader, role="grader", **_key_values(grader_arg, "-G"))}
+            roles = {"grader": get_model(grader, role="grader", config=limits.generate_config(),
+                                         **_key_values(grader_arg, "-G"))}  # fmt: skip
         except (ValueError, FileNotFoundError) as err:
             typer.echo(f"error: grader {grader}: {err}", err=True)
             raise typer.Exit(2) from err
@@ -188,6 +225,7 @@ def run(
         log_dir=str(log_dir),
         display=display,
         fail_on_error=False,
+        **limits.eval_kwargs(),
         **overrides,
     )
     from clinbench.results.export import results_table, write_results
@@ -255,13 +293,24 @@ def demo(
         "--out",
         help="Folder for logs, results tables and the report (created if missing).",
     ),
+    max_retries: int = LIMITS["max_retries"],
+    timeout: int = LIMITS["timeout"],
+    attempt_timeout: int = LIMITS["attempt_timeout"],
+    max_connections: int | None = LIMITS["max_connections"],
 ) -> None:
     """Run every bundled sample suite offline; export results, print tables, write a report."""
+    limits = call_limits(
+        max_retries=max_retries,
+        timeout=timeout,
+        attempt_timeout=attempt_timeout,
+        max_connections=max_connections,
+    )
     from inspect_ai import eval as inspect_eval
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     from clinbench.results.export import results_table, write_results
+    from clinbench.runner import bounded_roles
 
     console = Console()
     started = time.perf_counter()
@@ -290,12 +339,13 @@ def demo(
                 [demo_run.task for demo_run in batch],
                 model=first.models,
                 model_args=first.model_args,
-                model_roles=first.model_roles or None,
+                model_roles=bounded_roles(first.model_roles, limits),
                 epochs=first.epochs,
                 log_dir=str(log_dir),
                 display="none",
                 fail_on_error=False,
                 max_tasks=4,
+                **limits.eval_kwargs(),
             )
             for log in logs:
                 if log.status != "success":

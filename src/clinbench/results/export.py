@@ -12,17 +12,21 @@ import json
 import math
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
-from inspect_ai.log import EvalLog, EvalSample, list_eval_logs, read_eval_log
 
 from clinbench.results.schema import RESULT_COLUMNS
 from clinbench.scoring import outcomes
 
+if TYPE_CHECKING:  # Inspect is imported by the functions that read logs, so that reading a
+    from inspect_ai.log import EvalLog, EvalSample  # results table never pays for it
+
 
 def log_paths(sources: Sequence[str | Path] | str | Path) -> list[str]:
     """Return the Inspect log files in the given files and folders (sorted, de-duplicated)."""
+    from inspect_ai.log import list_eval_logs
+
     if isinstance(sources, str | Path):
         sources = [sources]
     found: list[str] = []
@@ -40,6 +44,8 @@ def log_paths(sources: Sequence[str | Path] | str | Path) -> list[str]:
 
 def _read_header(path: str) -> tuple[EvalLog | None, str]:
     """Return (log header, '') or (None, why it cannot be used)."""
+    from inspect_ai.log import read_eval_log
+
     try:
         header = read_eval_log(path, header_only=True)
     except Exception as err:  # noqa: BLE001 - a truncated or foreign file raises many kinds
@@ -252,6 +258,8 @@ def results_table(
     once: one row per eval, sample, epoch and scorer (and question). Logs left out, and logs
     with no samples, are reported through ``on_skip`` (default: a Python warning).
     """
+    from inspect_ai.log import read_eval_log
+
     if on_skip is None:
         on_skip = _warn
     rows: list[dict[str, Any]] = []

@@ -166,6 +166,12 @@ def run(
     timeout: int = LIMITS["timeout"],
     attempt_timeout: int = LIMITS["attempt_timeout"],
     max_connections: int | None = LIMITS["max_connections"],
+    max_tasks: int | None = typer.Option(
+        None,
+        "--max-tasks",
+        min=1,
+        help="With several models: how many are queried at once (default: all).",
+    ),
 ) -> None:
     """Run item files or a suite task on one or more models, log it, print the accuracy table."""
     if display not in DISPLAYS:
@@ -180,7 +186,6 @@ def run(
         max_connections=max_connections,
     )
     target = _checked_item_files(target)  # bad items exit 2 before Inspect is imported
-    from inspect_ai import eval as inspect_eval
     from rich.console import Console
 
     console = Console()
@@ -215,17 +220,20 @@ def run(
         for k, v in {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}.items()
         if v is not None
     }
-    logs = inspect_eval(
+    from clinbench.runner import run_eval
+
+    finished, logs = run_eval(
         task,
-        model=models,
+        models,
+        log_dir,
+        limits,
+        max_tasks=max_tasks,
         model_args=model_args,
         model_roles=roles,
         epochs=epochs,
         limit=limit,
-        log_dir=str(log_dir),
         display=display,
         fail_on_error=False,
-        **limits.eval_kwargs(),
         **overrides,
     )
     from clinbench.results.export import results_table, write_results
@@ -237,7 +245,7 @@ def run(
     print_summary(frame, console, "Results", ("model", "format"))
     for log in logs:
         console.print(f"Log: {log.location} ({log.status})")
-    if any(log.status != "success" for log in logs):
+    if not finished:
         raise typer.Exit(1)
 
 
@@ -433,6 +441,12 @@ RUN_HELP = "\n\n".join(
         "The table gives, per model and format: n, accuracy with a 95% Wilson interval, "
         "declines, parse failures and errors. Parse failures and errors are kept out of "
         "accuracy and counted apart, never turned into an answer.",
+        "Several --model options run as one Inspect eval set in --log-dir, up to --max-tasks "
+        "models at once; running the same command again there continues the set, asking "
+        "only the models that did not finish. Continue any interrupted run with "
+        "clinbench resume LOG_DIR.",
+        "Every model call (the model's and each role's) is bounded by --max-retries, "
+        "--timeout and --attempt-timeout, so a dead endpoint ends in errors, not a hang.",
         "Exit code 1 if a run did not finish, 2 for bad input. "
         "Browse the logs with: inspect view --log-dir LOG_DIR.",
         "Example: clinbench run items.jsonl --model openai/gpt-4o --epochs 3 --out results.parquet",

@@ -115,3 +115,39 @@ def resume(
         display=display,
         **(limits.eval_kwargs() if limits is not None else {}),
     )
+
+
+def run_eval(
+    task: Any,
+    models: list[str],
+    log_dir: str | Path,
+    limits: CallLimits,
+    max_tasks: int | None = None,
+    **eval_args: Any,
+) -> tuple[bool, list[Any]]:
+    """Return (every eval finished, logs) of running a task on one or more models.
+
+    One model is one Inspect ``eval``. Several models are one Inspect ``eval_set`` in
+    ``log_dir``: up to ``max_tasks`` models (default: all) are queried at once, and running
+    the same set again in the same folder continues it: evals that finished without errors
+    are kept, the others are run again for their unfinished or failed samples (Inspect
+    matches evals by task, arguments, model and settings). Logs of other runs in the folder
+    are left alone. Within one call nothing is retried beyond the call limits: a failed
+    sample is recorded as an error, as with one model.
+    """
+    eval_args = {"log_dir": str(log_dir), **limits.eval_kwargs(), **eval_args}
+    if len(models) == 1:
+        from inspect_ai import eval as inspect_eval
+
+        logs = inspect_eval(task, model=models, max_tasks=max_tasks, **eval_args)
+        return all(log.status == "success" for log in logs), logs
+    from inspect_ai import eval_set
+
+    return eval_set(
+        [task],
+        model=models,
+        max_tasks=max_tasks or len(models),
+        log_dir_allow_dirty=True,
+        retry_attempts=0,
+        **eval_args,
+    )

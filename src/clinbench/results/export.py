@@ -31,15 +31,20 @@ def log_paths(sources: Sequence[str | Path] | str | Path) -> list[str]:
         sources = [sources]
     found: list[str] = []
     for source in sources:
-        path = Path(source)
+        path = Path(_local_path(str(source)))  # also a location as Inspect gives it (file:...)
         if path.is_dir():
             found += [info.name for info in list_eval_logs(str(path), recursive=True)]
         elif path.exists():
             found.append(str(path))
         else:
             raise FileNotFoundError(f"{path}: no such log file or folder")
-    cleaned = sorted({f.removeprefix("file://") for f in found})
+    cleaned = sorted({_local_path(f) for f in found})
     return cleaned
+
+
+def _local_path(location: str) -> str:
+    """Return a local log location without Inspect's ``file://`` or ``file:`` prefix."""
+    return location.removeprefix("file://").removeprefix("file:")
 
 
 def _read_header(path: str) -> tuple[EvalLog | None, str]:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from clinbench.console import TableOutput, format_option
 from clinbench.run_cli import DISPLAYS, print_summary
 from clinbench.run_options import RESUME_LIMITS, call_limits
 
@@ -18,6 +19,7 @@ def resume_command(
     display: str = typer.Option(
         "rich", help="Progress display: rich, plain, log or none (Inspect's displays)."
     ),
+    fmt: str = format_option(),
     max_retries: int | None = RESUME_LIMITS["max_retries"],
     timeout: int | None = RESUME_LIMITS["timeout"],
     attempt_timeout: int | None = RESUME_LIMITS["attempt_timeout"],
@@ -38,25 +40,22 @@ def resume_command(
         attempt_timeout=attempt_timeout,
         max_connections=max_connections,
     )
-    from rich.console import Console
-
     from clinbench.results.export import results_table, write_results
     from clinbench.runner import resume
 
-    console = Console()
+    output = TableOutput(fmt)
     logs = resume(log_dir, limits=limits, display=display,
-                  on_resume=lambda what: console.print(f"Resuming {what}"))  # fmt: skip
+                  on_resume=lambda what: output.message(f"Resuming {what}"))  # fmt: skip
     if not logs:
-        console.print(f"Nothing to resume: every eval in {log_dir} finished.")
-    frame = results_table(
-        log_dir, on_skip=lambda message: console.print(f"[dim]{message}[/dim]", highlight=False)
-    )
+        output.message(f"Nothing to resume: every eval in {log_dir} finished.")
+    frame = results_table(log_dir, on_skip=output.message)
     if out is not None:
         write_results(frame, out)
-        console.print(f"Results table: {out}")
-    print_summary(frame, console, "Results", ("model", "format"))
+        output.message(f"Results table: {out}")
+    print_summary(frame, output)
     for log in logs:
-        console.print(f"Log: {log.location} ({log.status})")
+        output.message(f"Log: {log.location} ({log.status})")
+    output.close()
     if any(log.status != "success" for log in logs):
         raise typer.Exit(1)
 

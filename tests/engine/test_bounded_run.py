@@ -19,7 +19,8 @@ from tests.local_openai import OpenAIHandler, serve
 runner = CliRunner()
 _mount()
 CLINBENCH = [sys.executable, "-c", "from clinbench.cli import main; main()"]
-HANG = 120  # seconds: a run still going by then is hanging (unbounded retries never end)
+HANG = 300  # seconds: a run still going by then hangs (unbounded retries never end); generous
+# because a shared CI machine can be slow, and a hang is told apart at any bound
 
 
 def _run_bounded(args: list[str]) -> tuple[subprocess.CompletedProcess, float]:
@@ -63,7 +64,7 @@ def test_a_provider_answering_500_ends_with_every_sample_error_and_a_table(tmp_p
         )  # fmt: skip
         requests = len(AlwaysFails.requests)
     assert result.returncode == 0, result.stderr
-    assert elapsed < 60  # Inspect's own default retries a 500 without end
+    assert elapsed < HANG  # Inspect's own default retries a 500 without end
     assert requests == 3  # each sample asked once, not retried
     frame = pd.read_csv(out)
     assert len(frame) == 3 and set(frame["outcome"]) == {"error"}

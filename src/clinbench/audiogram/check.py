@@ -97,6 +97,13 @@ def check_reply(
                                              sentence.lower()[:30]))  # fmt: skip
             segments = [x for x in v.SEGMENT_SPLIT.split(sentence) if x and x.strip()]
             for index, seg in enumerate(segments):
+                secondary = v.SECONDARY.search(seg.lower())
+                if secondary:
+                    # "... on a background of bilateral SNHL": the background is a secondary
+                    # description, not this clause's claim about the ear.
+                    seg = seg[: secondary.start()]
+                    if not seg.strip(" ,:;-"):
+                        continue
                 ears = v.ears_in(seg)
                 following = segments[index + 1] if index + 1 < len(segments) else ""
                 trailing = v.EAR_ONLY.match(following)
@@ -115,7 +122,7 @@ def check_reply(
                     seg_ear = context
                 check_clause(checker, seg, seg_ear, sentence, hedged_sentence, explicit=bool(ears))
     checker.finalise()
-    errors = sorted({f.critical_error for f in checker.findings if f.critical_error})
+    errors = sorted({str(f.critical_error) for f in checker.findings if f.critical_error})
     return FactCheck(
         findings=checker.findings,
         critical_errors=errors,

@@ -21,7 +21,7 @@ from clinbench.audiogram.classify import (
     classify,
     pure_tone_average,
 )
-from clinbench.audiogram.findings import CRITICAL_ERROR_OF, Finding, FindingKind
+from clinbench.audiogram.findings import CRITICAL_ERROR_OF, CriticalError, Finding, FindingKind
 from clinbench.audiogram.model import EARS, Audiogram
 
 
@@ -154,7 +154,7 @@ class Judge:
         swap_evidence = any(abnormal for _, abnormal in swapped)
         for finding, abnormal in swapped:
             if abnormal or swap_evidence:
-                finding.critical_error = "laterality_confusion"
+                finding.critical_error = CriticalError.LATERALITY
 
     def fabricated(self, kind, ear, freq, claimed, text, hedged, test):
         self.findings.append(
@@ -214,6 +214,9 @@ def check_clause(
 
 
 def check_degree(j: Judge, low: str, ear, hedged) -> None:
+    """Degree claims: an overall degree must match the PTA-based degree; a degree scoped to
+    a frequency region ("mild in the low frequencies", "a mild dip to 30 dB at 6 kHz",
+    "normal hearing through 2 kHz") is judged on that region's thresholds only."""
     std = j.t.standard
     for m in v.NORMAL_PHRASES.finditer(low):
         if v.negated(low, m.start()) or re.search(r"(tymp|middle|bone|reflex|speech|oae|otoscop)"
@@ -223,9 +226,12 @@ def check_degree(j: Judge, low: str, ear, hedged) -> None:
         hi = v.canon_degree(upto.group(1)) if upto else "normal"
         if hi not in std.degrees:
             hi = "normal"
+        region = v.region_of(low[m.end() + (upto.end() if upto else 0) :])
         claimed = "normal" if hi == "normal" else f"normal to {hi}"
-        j.add("degree", ear, None, claimed, m.group(0), hedged,
-                 lambda e, hi=hi: _degree_ok(j, e, "normal", hi, low))  # fmt: skip
+        span = (0, std.degrees.index(hi))
+        j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
+              lambda e, span=span, region=region: _degree_ok(j, e, span, region, std,
+                                                            every=True))  # fmt: skip
     if not v.LOSS_CONTEXT.search(low):
         return
     for m in v.DEGREE_RANGE.finditer(low):
@@ -248,27 +254,71 @@ def check_degree(j: Judge, low: str, ear, hedged) -> None:
             if use is None:
                 continue
             note = f"term not in the {std.name} vocabulary; judged under {use.name}"
-        j.add("degree", ear, None, claimed, m.group(0), hedged,
-                 lambda e, lo=lo, hi=hi, use=use: _degree_ok(j, e, lo, hi, low, use),
-                 note)  # fmt: skip
+        a, b = sorted((use.degrees.index(lo), use.degrees.index(hi)))
+        before = low[max(0, m.start() - 30) : m.start()]
+        below = v.HEDGE_BELOW.search(before)
+        if below and a == b and a > 0:
+            # "just below mild": the grade below; "below moderate": any grade below it.
+            a, b = (a - 1 if below.group(1) else 0), a - 1
+            claimed = f"below {claimed}"
+        elif v.HEDGE_BORDERLINE.search(before):
+            a, b = max(0, a - 1), min(len(use.degrees) - 1, b + 1)
+            claimed = f"borderline {claimed}"
+        region = v.region_of(low[m.end() :])
+        j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
+              lambda e, span=(a, b), region=region, use=use: _degree_ok(j, e, span, region, use),
+              note)  # fmt: skip
 
 
-def _degree_ok(j: Judge, ear: str, lo: str, hi: str, low: str, std=None):
-    std = std or j.t.standard
+def _scoped(claimed: str, region) -> str:
+    if region is None:
+        return claimed
+    if region == "unknown":
+        return f"{claimed} (in a frequency region)"
+    return f"{claimed} at {region[0]}-{region[1]} Hz"
+
+
+def _degree_ok(j: Judge, ear: str, span, region, std, every: bool = False):
+    """Judge a degree claim spanning grades ``span`` (indices into ``std.degrees``).
+
+    Overall (no region): true when the PTA-based degree is in the span, or when a range
+    ("mild to severe") spans the ear's thresholds from its best to its worst. In a region:
+    true when a threshold there has a grade in the span (``every``: all of them, for a
+    'normal' claim, normal meaning within the clinical normal limit). An unknown region is
+    judged on all thresholds, leniently; a region named only by an adjective ("a mild
+    high-frequency loss") may be read either way.
+    """
     e = j.t.under(std).ear(ear)
-    if e.degree is None:
-        return None, None
     order = std.degrees
-    a, b = sorted((order.index(lo), order.index(hi)))
-    truth = order.index(e.degree)
-    if a <= truth <= b:
-        return True, e.degree
-    levels = [order.index(d) for d in e.threshold_degrees.values()]
-    if a != b and levels and min(levels) <= a and b <= max(levels):
-        return True, e.degree  # a range describing the thresholds from low to high pitch
-    if v.REGION.search(low) and any(a <= level <= b for level in levels):
-        return True, e.degree  # describes the thresholds of a frequency region
-    return False, e.degree
+    a, b = span
+    overall: tuple[bool | None, Any] = (None, None)
+    if e.degree is not None:
+        truth = order.index(e.degree)
+        levels = [order.index(d) for d in e.threshold_degrees.values()]
+        spans = a != b and levels and min(levels) <= a and b <= max(levels)
+        overall = (a <= truth <= b or bool(spans)), e.degree
+    if region is None:
+        return overall
+    if region != "unknown" and not region[2] and overall[0]:
+        return overall
+    air = j.t.audiogram.ear(ear).air
+    limit = (j.t.criteria or Criteria()).normal_limit
+    if region == "unknown":
+        freqs = list(e.threshold_degrees)
+        every = False
+    else:
+        freqs = [f for f in e.threshold_degrees if region[0] <= f <= region[1]]
+    if not freqs:
+        return None, None
+    levels = [
+        0
+        if air[f].value <= limit and not air[f].no_response
+        else order.index(e.threshold_degrees[f])
+        for f in freqs
+    ]
+    inside = [a <= level <= b for level in levels]
+    ok = all(inside) if every else any(inside)
+    return ok, {f: e.threshold_degrees[f] for f in freqs}
 
 
 def check_type(j: Judge, low, sent_low, ear, hedged) -> None:

@@ -19,11 +19,6 @@ DEGREE_RANGE = re.compile(
     rf"(?:\s+sloping)?)?\s*(?:-\s*to\s*-|-|–|to|through|/|or)\s*(?:a\s+)?\b{DEG}\b)?"
 )
 DEGREE_CANON = {"moderately severe": "moderately severe", "total": "complete"}
-REGION = re.compile(
-    r"((?:high|low|mid|middle|higher|lower)[\s-]*(?:and (?:high|mid|low)[\s-]*)?(?:frequenc|pitch)|"
-    r"notch|\b(?:above|below|up to|from) \d|\(\d[^)]*hz\)|sloping to|rising to|falling to|"
-    r"dropping to)"
-)
 NORMAL_TO = re.compile(
     rf"^\s*,?\s*(?:sloping|falling|dropping|rising|steeply sloping)?\s*(?:to|through|-)\s*"
     rf"(?:a\s+|the\s+)?\b{DEG}\b"
@@ -34,7 +29,8 @@ EAR_ONLY = re.compile(
     re.I,
 )
 NORMAL_PHRASES = re.compile(
-    r"\b(normal hearing|hearing (?:is |was |are |were )?(?:within normal limits|normal)"
+    r"\b(normal hearing|hearing (?:is |was |are |were )?(?:essentially |broadly |largely |"
+    r"otherwise )?(?:within normal limits|normal)"
     r"|within normal limits|\bwnl\b|normal (?:grade|range|hearing sensitivity|sensitivity)"
     r"|no hearing loss)\b"
 )
@@ -98,11 +94,15 @@ NOT_DONE = re.compile(
     r"reported|given|supplied|obtained|shown)\b|\bno\s+\w*\s*(?:data|results?)\b|\bunavailable\b"
 )
 
-RIGHT = re.compile(r"\bright\b|\b(?-i:RE|AD|Rt)\b|\b(?-i:R)(?=\s*:)", re.I)
-LEFT = re.compile(r"\bleft\b|\b(?-i:LE|AS|Lt)\b|\b(?-i:L)(?=\s*:)", re.I)
+# Ear notations: right/left, RE/LE, AD/AS, Rt/Lt (RT/LT), and a bare R or L as a tag
+# ("R:", "R ear", "R)", "R =").
+RIGHT = re.compile(r"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R)(?=\s*(?::|=|\)|ears?\b))", re.I)
+LEFT = re.compile(r"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L)(?=\s*(?::|=|\)|ears?\b))", re.I)
 BOTH = re.compile(
     r"\b(bilateral(?:ly)?|both ears|both sides|each ear|either ear|binaural(?:ly)?|in both|"
-    r"both\b(?=[^.]{0,20}\bears?\b)|right and left|left and right|(?-i:AU))\b",
+    r"both\b(?=[^.]{0,20}\bears?\b)|right and left|left and right|(?-i:AU)|"
+    r"(?-i:Rt|RT|R|RE|AD)\s*(?:and|&|/|\+)\s*(?-i:Lt|LT|L|LE|AS)|"
+    r"(?-i:Lt|LT|L|LE|AS)\s*(?:and|&|/|\+)\s*(?-i:Rt|RT|R|RE|AD))\b",
     re.I,
 )
 HEADING = re.compile(
@@ -224,7 +224,19 @@ def sections(reply: str) -> tuple[list[str], str]:
     return parts, "Q1 and Q2 sections"
 
 
+EAR_PAIR = re.compile(
+    r"\b(?:(?-i:Rt|RT|R|RE|AD)|right)\s*(?:and|&|/|\+)\s*(?:(?-i:Lt|LT|L|LE|AS)|left)\b|"
+    r"\b(?:(?-i:Lt|LT|L|LE|AS)|left)\s*(?:and|&|/|\+)\s*(?:(?-i:Rt|RT|R|RE|AD)|right)\b",
+    re.I,
+)
+"""Both ears named as a pair ("Rt and Lt", "right and left"): read as 'both ears', so the
+clause is not split at the 'and'."""
+
+
 def normalise(text: str) -> str:
+    """Return the text with dashes, symbols and number formats made uniform, tables as text."""
+    text = tables_to_text(text)
+    text = EAR_PAIR.sub("both ears", text)
     text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u2212", "-")
     text = text.replace("\u2248", "~").replace("*", " ").replace("≥", ">=").replace("≤", "<=")
     text = re.sub(r"\b(\d),(\d00)\b", r"\1\2", text)  # 4,000 Hz -> 4000 Hz
@@ -305,3 +317,202 @@ def pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
 def canon_degree(word: str) -> str:
     word = re.sub(r"[\s-]+", " ", word)
     return DEGREE_CANON.get(word, word)
+
+
+# ------------------------------------------------------------------ hedges and secondary text
+
+HEDGE_BELOW = re.compile(
+    r"\b(just |slightly |marginally )?(?:below|under|short of|better than)\s+(?:the\s+)?(?:a\s+)?$"
+)
+"""Before a degree word: "just below mild" means the grade below it."""
+HEDGE_BORDERLINE = re.compile(
+    r"\b(?:borderline|bordering on|near[\s-]?|nearly|almost|approaching|at most)\s*$"
+)
+"""Before a degree word: the grade named or the one either side."""
+SECONDARY = re.compile(
+    r"\b(?:on|against) a background of\b|\bsuperimposed on\b|\bin addition to\b|"
+    r"\bwith an? underlying\b|\bon top of\b"
+)
+"""A secondary description: what follows it is not the clause's main claim."""
+
+# ------------------------------------------------------------------ frequency regions
+
+BANDS = {
+    "low": (0, 1000),
+    "lower": (0, 1000),
+    "mid": (750, 3000),
+    "middle": (750, 3000),
+    "high": (2000, 16000),
+    "higher": (2000, 16000),
+}
+"""Frequency bands in Hz that region words name (low <= 1 kHz, mid 0.75-3 kHz, high >= 2 kHz)."""
+_REGION_END = re.compile(
+    rf"\b(?:falling|sloping|dropping|rising|declining|improving)\s+(?:steeply\s+)?to\b|"
+    rf"\bwith\b|\bthen\b|\b{DEG}\b"
+)
+_REGION_BAND = re.compile(
+    r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"
+    r"(?:[\s-]+frequenc\w*)?)?[\s-]*(?:frequenc\w*|pitch\w*|tones?)\b"
+)
+_REGION_FREQ = re.compile(
+    r"(?:^|\b)(at|from|above|over|beyond|below|under|up\s+to|through|to|until|between|"
+    r"around|across|in)?\s*\(?\s*(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*(?:(?:-|to|and)\s*"
+    r"(\d+(?:\.\d+)?)\s*)?(khz|k\b|hz)"
+)
+_REGION_PREPOSITION = re.compile(r"\b(?:in|at|for|across|over|through(?:out)?|of)\s+the\s+$")
+_REGION_NOUN = re.compile(r"\b(dip|notch|notched|drop|trough|bump|region)\b")
+
+
+def region_of(text: str) -> tuple[int, int, bool] | None | str:
+    """Return the frequency region (lo Hz, hi Hz, explicit) a claim's following words scope.
+
+    ``text`` is what follows the degree word in its clause. The scope ends at a new claim
+    ("falling to ...", "with ...", another degree word). ``explicit`` is True for a
+    stated region ("in the high frequencies", "at 4-8 kHz", "through 2 kHz") and False for
+    an adjective that may describe the whole loss ("a mild high-frequency loss"). Returns
+    None when the claim is not scoped (an overall claim), or "unknown" for a region named
+    without frequencies ("a mild notch").
+    """
+    end = _REGION_END.search(text)
+    window = text[: end.start()] if end else text
+    band = _REGION_BAND.search(window)
+    if band:
+        lo, hi = BANDS[band.group(1)]
+        if band.group(2):
+            lo2, hi2 = BANDS[band.group(2)]
+            lo, hi = min(lo, lo2), max(hi, hi2)
+        explicit = bool(_REGION_PREPOSITION.search(window[: band.start()]))
+        return lo, hi, explicit
+    freq = _REGION_FREQ.search(window)
+    if freq:
+        word = re.sub(r"\s+", " ", freq.group(1) or "at")
+        first = to_hz(freq.group(2), freq.group(3) or freq.group(5))
+        second = to_hz(freq.group(4), freq.group(5)) if freq.group(4) else None
+        explicit = freq.group(1) is not None  # "at 4 kHz" states it; "(4-8 kHz)" may not
+        if first is None:
+            return "unknown"
+        if second is not None:
+            return min(first, second), max(first, second), explicit
+        if word in ("from", "above", "over", "beyond"):
+            return first, 16000, explicit
+        if word in ("below", "under", "up to", "through", "to", "until"):
+            return 0, first, explicit
+        return first, first, explicit
+    if _REGION_NOUN.search(window):
+        return "unknown"
+    return None
+
+
+# ------------------------------------------------------------------ tables
+
+_TABLE_SEPARATOR = re.compile(r"^:?-{2,}:?$")
+_CELL_VALUE = re.compile(r"^\s*(-?\d{1,3})\s*(?:db(?:\s*hl)?)?\s*(\*|m|masked)?\s*$", re.I)
+_CELL_NO_RESPONSE = re.compile(r"^\s*(?:nr|no response|no resp\.?|x)\b", re.I)
+_CELL_FREQUENCY = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*$", re.I)
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _ear_label(cell: str) -> tuple[str, str] | None:
+    """Return (ear, conduction) named by a table cell ("R", "Left", "AD", "Right BC")."""
+    both = BOTH.search(cell)
+    ear = "both" if both else ("right" if RIGHT.search(cell) else None)
+    if ear is None:
+        if LEFT.search(cell):
+            ear = "left"
+        elif re.fullmatch(r"\s*(?-i:R)\s*(?:ac|bc|air|bone)?\s*", cell, re.I):
+            ear = "right"
+        elif re.fullmatch(r"\s*(?-i:L)\s*(?:ac|bc|air|bone)?\s*", cell, re.I):
+            ear = "left"
+    if ear is None:
+        return None
+    bone = re.search(r"\b(bone|bc)\b", cell, re.I)
+    return ear, "bone" if bone else "air"
+
+
+def _frequency(cell: str) -> int | None:
+    m = _CELL_FREQUENCY.match(cell)
+    return to_hz(m.group(1), m.group(2)) if m else None
+
+
+def _ear_sentence(ear: str, conduction: str, pairs: list[tuple[int, str]]) -> str | None:
+    parts = []
+    for freq, cell in pairs:
+        value = _CELL_VALUE.match(cell)
+        if value:
+            parts.append(f"{value.group(1)} dB HL at {freq} Hz")
+        elif _CELL_NO_RESPONSE.match(cell):
+            parts.append(f"no response at {freq} Hz")
+    if not parts:
+        return None
+    name = "Both ears" if ear == "both" else f"{ear.capitalize()} ear"
+    kind = "bone conduction" if conduction == "bone" else "air conduction"
+    return f"{name} {kind}: {', '.join(parts)}."
+
+
+def _table_sentences(rows: list[list[str]]) -> list[str] | None:
+    """Return one sentence per ear for a table of thresholds (ear rows or ear columns)."""
+    if len(rows) < 2:
+        return None
+    header, body = rows[0], rows[1:]
+    freqs = [_frequency(c) for c in header[1:]]
+    if sum(f is not None for f in freqs) >= 2:  # frequency columns, ear rows
+        out = []
+        for row in body:
+            label = _ear_label(row[0]) if row else None
+            if label is None:
+                continue
+            pairs = [(f, c) for f, c in zip(freqs, row[1:], strict=False) if f is not None]
+            sentence = _ear_sentence(*label, pairs)
+            if sentence:
+                out.append(sentence)
+        return out or None
+    labels = [_ear_label(c) for c in header[1:]]
+    if any(labels):  # ear columns, frequency rows
+        out = []
+        for column, label in enumerate(labels, start=1):
+            if label is None:
+                continue
+            pairs = []
+            for row in body:
+                freq = _frequency(row[0]) if row else None
+                if freq is not None and column < len(row):
+                    pairs.append((freq, row[column]))
+            sentence = _ear_sentence(*label, pairs)
+            if sentence:
+                out.append(sentence)
+        return out or None
+    return None
+
+
+def tables_to_text(text: str) -> str:
+    """Return ``text`` with pipe tables of thresholds rewritten as one sentence per ear.
+
+    A table is a run of lines with at least two '|' (or one between three cells); its
+    first row names frequencies (ears in the rows) or ears (frequencies in the rows).
+    A table that is not of thresholds is left as it is.
+    """
+    if "|" not in text:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        if lines[index].count("|") < 2:
+            out.append(lines[index])
+            index += 1
+            continue
+        block = []
+        while index < len(lines) and lines[index].count("|") >= 2:
+            block.append(lines[index])
+            index += 1
+        rows = [
+            cells
+            for cells in (_cells(line) for line in block)
+            if not all(_TABLE_SEPARATOR.match(c) or not c for c in cells)
+        ]
+        sentences = _table_sentences(rows)
+        out.extend(sentences if sentences else block)
+    return "\n".join(out)

@@ -18,6 +18,7 @@ retrocochlear pathology") are not claims.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -133,10 +134,13 @@ def check_reply(
 
 
 def critical_error_scores(replies: list[dict[str, Any]], cases: dict[str, Any]) -> dict[str, Any]:
-    """Return micro precision, recall and counts of critical-error detection on labelled replies.
+    """Return precision, recall and counts of critical-error detection on labelled replies.
 
     Each reply is a dict with ``reply``, ``case`` (a key of ``cases``) and
-    ``critical_errors`` (the human label); one decision per reply and error category.
+    ``critical_errors`` (the human label). ``precision``/``recall`` are micro-averaged over
+    (reply, error category) decisions; ``reply_precision``/``reply_recall`` decide per
+    reply whether it has any critical error. A precision or recall with nothing to divide
+    by (no error flagged, or none labelled) is undefined: None, never 0.
     """
     from sklearn.metrics import precision_score, recall_score
     from sklearn.preprocessing import MultiLabelBinarizer
@@ -147,10 +151,26 @@ def critical_error_scores(replies: list[dict[str, Any]], cases: dict[str, Any]) 
         found.append(check_reply(row["reply"], cases[row["case"]]).critical_errors)
     binarise = MultiLabelBinarizer(classes=list(CRITICAL_ERRORS))
     y_true, y_pred = binarise.fit_transform(truth), binarise.transform(found)
+    any_true = [bool(t) for t in truth]
+    any_found = [bool(f) for f in found]
+
+    def defined(value: float) -> float | None:
+        return None if math.isnan(value) else float(value)
+
+    nan = float("nan")
     return {
-        "precision": float(precision_score(y_true, y_pred, average="micro", zero_division=0)),
-        "recall": float(recall_score(y_true, y_pred, average="micro", zero_division=0)),
+        "precision": defined(precision_score(y_true, y_pred, average="micro", zero_division=nan)),
+        "recall": defined(recall_score(y_true, y_pred, average="micro", zero_division=nan)),
+        "reply_precision": defined(precision_score(any_true, any_found, zero_division=nan)),
+        "reply_recall": defined(recall_score(any_true, any_found, zero_division=nan)),
         "labelled_errors": int(y_true.sum()),
         "detected_errors": int(y_pred.sum()),
+        "replies_with_errors": sum(any_true),
+        "replies_flagged": sum(any_found),
         "replies": len(replies),
+        "misses": [
+            {"id": row.get("id"), "label": row["critical_errors"], "found": f}
+            for row, f in zip(replies, found, strict=True)
+            if sorted(f) != sorted(row["critical_errors"])
+        ],
     }

@@ -19,12 +19,12 @@ retrocochlear pathology") are not claims.
 from __future__ import annotations
 
 import math
-import re
+from collections import OrderedDict
 from typing import Any
 
 from clinbench.audiogram import vocabulary as v
 from clinbench.audiogram.baseline import case_audiogram
-from clinbench.audiogram.checkers import CaseFacts, Judge, check_clause, pta_options
+from clinbench.audiogram.checkers import CaseFacts, Judge, Topics, check_clause, pta_options
 from clinbench.audiogram.classify import Criteria, asymmetry, classify, get_standard
 from clinbench.audiogram.findings import (
     CRITICAL_ERRORS,
@@ -50,6 +50,53 @@ __all__ = [
 ]
 
 
+_FACTS: OrderedDict[tuple, tuple[Any, CaseFacts]] = OrderedDict()
+_FACTS_SIZE = 512
+
+
+def case_facts(
+    case: Any,
+    standard: str = "who2021",
+    tolerance_db: int = 10,
+    wrs_tolerance: int = 10,
+    criteria: Criteria | None = None,
+) -> CaseFacts:
+    """Return what replies to ``case`` are checked against, classified once per case object.
+
+    The facts of the last 512 case objects are kept (keyed by the object itself, which
+    the cache holds, so its identity cannot be reused), so checking many replies to one
+    case classifies it once. A case is taken as unchanged between checks.
+    """
+    key = (id(case), standard, tolerance_db, wrs_tolerance, criteria)
+    hit = _FACTS.get(key)
+    if hit is not None and hit[0] is case:
+        _FACTS.move_to_end(key)
+        return hit[1]
+    audiogram = case_audiogram(case)
+    std = get_standard(standard)
+    cls = classify(audiogram, std, criteria=criteria)
+    base = criteria or Criteria()
+    any_asym = any(
+        asymmetry(audiogram, Criteria(**{**base.__dict__, "asymmetry": name})).asymmetric
+        for name in ("contiguous", "pta", "rule3000")
+    )
+    facts = CaseFacts(
+        audiogram=audiogram,
+        cls=cls,
+        standard=std,
+        tolerance_db=tolerance_db,
+        wrs_tolerance=wrs_tolerance,
+        any_asymmetric=any_asym,
+        ptas={e: pta_options(audiogram, e, std) for e in EARS},
+        by_standard={std.name: cls},
+        criteria=criteria,
+    )
+    _FACTS[key] = (case, facts)
+    if len(_FACTS) > _FACTS_SIZE:
+        _FACTS.popitem(last=False)
+    return facts
+
+
 def check_reply(
     reply_text: str,
     case_or_audiogram: Any,
@@ -65,25 +112,8 @@ def check_reply(
     adjudicator's 10 dB by default); word recognition within ``wrs_tolerance``
     percentage points; degree and type under ``standard``.
     """
-    audiogram = case_audiogram(case_or_audiogram)
     std = get_standard(standard)
-    cls = classify(audiogram, std, criteria=criteria)
-    base = criteria or Criteria()
-    any_asym = any(
-        asymmetry(audiogram, Criteria(**{**base.__dict__, "asymmetry": name})).asymmetric
-        for name in ("contiguous", "pta", "rule3000")
-    )
-    truth = CaseFacts(
-        audiogram=audiogram,
-        cls=cls,
-        standard=std,
-        tolerance_db=tolerance_db,
-        wrs_tolerance=wrs_tolerance,
-        any_asymmetric=any_asym,
-        ptas={e: pta_options(audiogram, e, std) for e in EARS},
-        by_standard={std.name: cls},
-        criteria=criteria,
-    )
+    truth = case_facts(case_or_audiogram, std.name, tolerance_db, wrs_tolerance, criteria)
     checker = Judge(truth)
     parts, read = v.sections(reply_text)
     for part in parts:
@@ -94,8 +124,9 @@ def check_reply(
             if v.HEADING.match(sentence.strip()) and len(sentence.strip()) < 40:
                 context = None
                 continue
-            hedged_sentence = bool(re.search(r"\b(possibly|probably|likely|may|might)\b",
-                                             sentence.lower()[:30]))  # fmt: skip
+            sent_low = sentence.lower()
+            hedged_sentence = bool(v.HEDGED_SENTENCE.search(sent_low[:30]))
+            topics = Topics.of(sent_low)
             segments = [x for x in v.SEGMENT_SPLIT.split(sentence) if x and x.strip()]
             for index, seg in enumerate(segments):
                 secondary = v.SECONDARY.search(seg.lower())
@@ -110,7 +141,7 @@ def check_reply(
                 trailing = v.EAR_ONLY.match(following)
                 if not ears and trailing:  # "Sudden SNHL, left ear."
                     ears = {trailing.group(1).lower()}
-                comparative = bool(re.search(r"\b(worse|poorer|better|than)\b", seg, re.I))
+                comparative = bool(v.COMPARATIVE.search(seg))
                 if len(ears) == 1:
                     seg_ear = next(iter(ears))
                     if not comparative:
@@ -121,7 +152,9 @@ def check_reply(
                         seg_ear = None
                 else:
                     seg_ear = context
-                check_clause(checker, seg, seg_ear, sentence, hedged_sentence, explicit=bool(ears))
+                check_clause(
+                    checker, seg, seg_ear, sent_low, topics, hedged_sentence, explicit=bool(ears)
+                )
     checker.finalise()
     errors = sorted({str(f.critical_error) for f in checker.findings if f.critical_error})
     return FactCheck(

@@ -176,41 +176,71 @@ class Judge:
         )
 
 
+@dataclass(frozen=True)
+class Topics:
+    """Which non-audiogram tests a sentence talks about (read once per sentence)."""
+
+    tymp: bool
+    reflex: bool
+    oae: bool
+    abr: bool
+
+    @classmethod
+    def of(cls, sentence_low: str) -> Topics:
+        """Return the topics of a lower-cased sentence."""
+        return cls(
+            bool(v.TYMP_TOPIC.search(sentence_low)),
+            bool(v.REFLEX_TOPIC.search(sentence_low)),
+            bool(v.OAE_TOPIC.search(sentence_low)),
+            bool(v.ABR_TOPIC.search(sentence_low)),
+        )
+
+    def any(self) -> bool:
+        """Return True when the sentence is about another test."""
+        return self.tymp or self.reflex or self.oae or self.abr
+
+
 def check_clause(
-    j: Judge, seg: str, ear: str | None, sentence: str, hedged_sentence: bool, explicit: bool = True
+    j: Judge,
+    seg: str,
+    ear: str | None,
+    sent_low: str,
+    topics: Topics,
+    hedged_sentence: bool,
+    explicit: bool = True,
 ) -> None:
-    """Run every checker on one clause (a segment of a sentence) tied to ``ear``."""
+    """Run every checker on one clause (a segment of a sentence) tied to ``ear``.
+
+    Each checker runs only when its trigger (a superset of its patterns) is in the clause.
+    """
     low = seg.lower()
     hedged = hedged_sentence or bool(v.HEDGES.search(low))
     if v.NOT_DONE.search(low):
         return
-    sent_low = sentence.lower()
-    topic_tymp = bool(v.TYMP_TOPIC.search(sent_low))
-    topic_reflex = bool(v.REFLEX_TOPIC.search(sent_low))
-    topic_oae = bool(v.OAE_TOPIC.search(sent_low))
-    topic_abr = bool(v.ABR_TOPIC.search(sent_low))
-    if topic_tymp:
+    if topics.tymp:
         check_tympanometry(j, seg, low, ear, hedged)
-    if topic_reflex and not topic_tymp:
+    if topics.reflex and (not topics.tymp or v.REFLEX_TOPIC.search(low)):
         check_test_result(j, "reflexes", low, ear, hedged)
-    elif topic_reflex:
-        if v.REFLEX_TOPIC.search(low):
-            check_test_result(j, "reflexes", low, ear, hedged)
-    if topic_oae:
+    if topics.oae:
         check_test_result(j, "oae", low, ear, hedged)
-    if topic_abr:
+    if topics.abr:
         check_test_result(j, "abr", low, ear, hedged)
-    check_speech(j, low, ear, hedged)
-    check_pta(j, low, ear, hedged)
-    check_air_bone_gap(j, low, ear, hedged)
-    check_thresholds(j, low, ear, hedged)
-    if not (topic_tymp or topic_reflex or topic_oae or topic_abr) or v.LOSS_CONTEXT.search(low):
-        check_degree(j, low, ear, hedged)
-        check_type(j, low, sent_low, ear, hedged)
-        if not topic_tymp:
+    if v.DIGIT.search(low):
+        check_speech(j, low, ear, hedged)
+        check_pta(j, low, ear, hedged)
+        check_thresholds(j, low, ear, hedged)
+    if v.GAP_TRIGGER.search(low):
+        check_air_bone_gap(j, low, ear, hedged)
+    if not topics.any() or v.LOSS_CONTEXT.search(low):
+        if v.DEGREE_TRIGGER.search(low):
+            check_degree(j, low, ear, hedged)
+        if v.TYPE_TRIGGER.search(low):
+            check_type(j, low, sent_low, ear, hedged)
+        if not topics.tymp and v.CONFIG_TRIGGER.search(low):
             check_configuration(j, low, ear, hedged)
     # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
-    check_laterality(j, low, ear if explicit else None, hedged)
+    if v.LATERALITY_TRIGGER.search(low):
+        check_laterality(j, low, ear if explicit else None, hedged)
 
 
 def check_degree(j: Judge, low: str, ear, hedged) -> None:
@@ -219,8 +249,7 @@ def check_degree(j: Judge, low: str, ear, hedged) -> None:
     "normal hearing through 2 kHz") is judged on that region's thresholds only."""
     std = j.t.standard
     for m in v.NORMAL_PHRASES.finditer(low):
-        if v.negated(low, m.start()) or re.search(r"(tymp|middle|bone|reflex|speech|oae|otoscop)"
-                                                 r"[^.]{0,30}$", low[: m.start()]):  # fmt: skip
+        if v.negated(low, m.start()) or v.NOT_HEARING_CONTEXT.search(low[: m.start()]):
             continue
         upto = v.NORMAL_TO.match(low[m.end() :])
         hi = v.canon_degree(upto.group(1)) if upto else "normal"
@@ -240,9 +269,9 @@ def check_degree(j: Judge, low: str, ear, hedged) -> None:
             continue  # a lone 'normal' is handled by the phrases above
         if v.NON_HEARING_NOUN.match(low[m.end() :]) or v.negated(low, m.start()):
             continue
-        if (lo in ("complete", "total") or hi in ("complete", "total")) and not re.match(
-            r"\s*(?:[\w-]+\s+){0,3}(hearing loss|loss|deafness)", low[m.end() :]
-        ):
+        if (
+            lo in ("complete", "total") or hi in ("complete", "total")
+        ) and not v.LOSS_FOLLOWS.match(low[m.end() :]):
             continue
         lo, hi = (v.canon_degree(x) for x in (lo, hi))
         claimed = lo if lo == hi else f"{lo} to {hi}"
@@ -334,10 +363,7 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
         return
     component = v.COMPONENT.search(sent_low)
     both = {"sensorineural", "conductive"} <= {k for _, k, _ in claims} or (
-        component
-        and re.search(
-            r"sensorineural|conductive", sent_low.replace(component.group(0), "")
-        )  # fmt: skip
+        component and v.TYPE_NAME.search(sent_low.replace(component.group(0), ""))
     )
     if both or any(k == "mixed" for _, k, _ in claims):
         j.add("type", ear, None, "mixed", claims[0][2], hedged,
@@ -396,13 +422,13 @@ def check_laterality(j: Judge, low, ear, hedged) -> None:
             ok = truth.startswith("unilateral")
         j.judged("laterality", side, f"unilateral{' ' + side if side else ''}", truth, ok,
                      m.group(0), hedged)  # fmt: skip
-    m = re.search(r"\bbilateral(?:ly)?\b", low)
+    m = v.BILATERAL.search(low)
     if (
         m
         and not v.negated(low, m.start())
-        and re.search(r"(hearing loss|\bloss\b|snhl|chl|sensorineural|conductive|mixed)", low)
+        and v.LOSS_NOUN.search(low)
         and not v.NORMAL_PHRASES.search(low)
-        and not re.search(r"(tymp|reflex|oae|emission)", low)
+        and not v.OTHER_TEST.search(low)
     ):
         truth = cls.laterality
         # With no loss at all, the error is the loss, judged by degree and type claims.
@@ -412,7 +438,7 @@ def check_laterality(j: Judge, low, ear, hedged) -> None:
         word = m.group(1)
         if not v.LOSS_CONTEXT.search(low) and "ear" not in low:
             continue
-        if re.search(r"tymp|reflex|oae|emission|speech|wrs|srt|word", low):
+        if v.OTHER_TEST_OR_SPEECH.search(low):
             continue  # symmetry of another test, not of hearing
         claimed_asym = word.startswith("asym")
         if v.negated(low, m.start()):

@@ -233,14 +233,18 @@ EAR_PAIR = re.compile(
 clause is not split at the 'and'."""
 
 
+_THOUSANDS = re.compile(r"\b(\d),(\d00)\b")
+_DBHL = re.compile(r"\bdBHL\b", re.I)
+
+
 def normalise(text: str) -> str:
     """Return the text with dashes, symbols and number formats made uniform, tables as text."""
     text = tables_to_text(text)
     text = EAR_PAIR.sub("both ears", text)
     text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u2212", "-")
     text = text.replace("\u2248", "~").replace("*", " ").replace("≥", ">=").replace("≤", "<=")
-    text = re.sub(r"\b(\d),(\d00)\b", r"\1\2", text)  # 4,000 Hz -> 4000 Hz
-    text = re.sub(r"\bdBHL\b", "dB HL", text, flags=re.I)
+    text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
+    text = _DBHL.sub("dB HL", text)
     return text
 
 
@@ -516,3 +520,29 @@ def tables_to_text(text: str) -> str:
         sentences = _table_sentences(rows)
         out.extend(sentences if sentences else block)
     return "\n".join(out)
+
+
+# ------------------------------------------------------------------ cheap triggers
+# Each trigger is a superset of what one checker's patterns can match, searched once per
+# clause so that a checker with nothing to read costs one search.
+
+DIGIT = re.compile(r"\d")
+DEGREE_TRIGGER = re.compile(
+    r"normal|wnl|no hearing loss|slight|mild|moderat|severe|profound|complete|total"
+)
+TYPE_TRIGGER = re.compile(r"sensori|snhl|cochlear|nerve|conductive|chl|mixed")
+CONFIG_TRIGGER = re.compile(
+    r"cookie|trough|u[\s-]shaped|mid[\s-]frequency|notch|precipit|ski|rising|reverse|slop|"
+    r"falling|low[\s-]frequency|high[\s-]frequency|flat"
+)
+LATERALITY_TRIGGER = re.compile(r"lateral|sided|symmetr|worse|poorer|greater|more severe|better")
+GAP_TRIGGER = re.compile(r"bone|abg")
+HEDGED_SENTENCE = re.compile(r"\b(possibly|probably|likely|may|might)\b")
+COMPARATIVE = re.compile(r"\b(worse|poorer|better|than)\b", re.I)
+BILATERAL = re.compile(r"\bbilateral(?:ly)?\b")
+LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|sensorineural|conductive|mixed)")
+OTHER_TEST = re.compile(r"(tymp|reflex|oae|emission)")
+OTHER_TEST_OR_SPEECH = re.compile(r"tymp|reflex|oae|emission|speech|wrs|srt|word")
+NOT_HEARING_CONTEXT = re.compile(r"(tymp|middle|bone|reflex|speech|oae|otoscop)[^.]{0,30}$")
+LOSS_FOLLOWS = re.compile(r"\s*(?:[\w-]+\s+){0,3}(hearing loss|loss|deafness)")
+TYPE_NAME = re.compile(r"sensorineural|conductive")

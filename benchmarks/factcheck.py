@@ -3,9 +3,10 @@
 Prints, separately:
 
 - precision and recall of critical-error detection on the tuning set (the labelled replies
-  in tests/audiogram/data, written alongside the checker) and on the outside validation
-  set (tests/audiogram/validation, written and labelled before the checker was run on it),
-  at the reply level (any critical error) and per error category;
+  in tests/audiogram/data, written alongside the checker) and on the two outside batches
+  (tests/audiogram/validation, each written and labelled before the checker was run on
+  it; their first scores are in the closing note of issue #15), at the reply level (any
+  critical error) and per error category, with every remaining miss;
 - replies checked per second on a fixed 1,000-reply set (the labelled replies of both sets,
   in file order, repeated to 1,000, each with its case), and on full rule-baseline replies
   to freshly generated cases.
@@ -34,15 +35,18 @@ def _tuning() -> tuple[list[dict], dict]:
     return replies, json.loads((DATA / "cases.json").read_text())
 
 
-def _validation() -> tuple[list[dict], dict]:
+def _validation(name: str = "replies.jsonl") -> tuple[list[dict], dict]:
     sys.path.insert(0, str(ROOT))
     from tests.audiogram.validation import cases, replies
 
-    return replies(), cases()
+    return replies(name), cases()
 
 
 def fixed_set() -> list[tuple[str, object]]:
-    """Return the fixed 1,000 (reply, case) pairs the speed figure is measured on."""
+    """Return the fixed 1,000 (reply, case) pairs the speed figure is measured on.
+
+    The tuning set and the first outside batch (176 replies), in file order, repeated.
+    """
     pairs = []
     for replies, cases in (_tuning(), _validation()):
         pairs += [(row["reply"], cases[row["case"]]) for row in replies]
@@ -83,7 +87,11 @@ def main() -> None:
 
         for label, (replies, cases) in (
             ("tuning set (tests/audiogram/data)", _tuning()),
-            ("outside validation set (tests/audiogram/validation)", _validation()),
+            ("outside batch 1 (tests/audiogram/validation/replies.jsonl)", _validation()),
+            (
+                "outside batch 2 (tests/audiogram/validation/replies_batch2.jsonl)",
+                _validation("replies_batch2.jsonl"),
+            ),
         ):
             s = critical_error_scores(replies, cases)
             print(f"{label}: {s['replies']} replies")

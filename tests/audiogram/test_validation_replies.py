@@ -22,6 +22,7 @@ from .validation import cases, replies
 
 CASES = cases()
 REPLIES = {row["id"]: row for row in replies()}
+BATCH2 = {row["id"]: row for row in replies("replies_batch2.jsonl")}
 
 
 def _errors(reply_id: str) -> list[str]:
@@ -45,6 +46,14 @@ def test_reply_level_precision_and_recall_on_the_outside_set():
 @pytest.mark.parametrize("reply_id", sorted(REPLIES))
 def test_each_outside_reply(reply_id):
     assert _errors(reply_id) == REPLIES[reply_id]["critical_errors"], REPLIES[reply_id]["why"]
+
+
+@pytest.mark.parametrize("reply_id", sorted(BATCH2))
+def test_each_reply_of_the_second_batch(reply_id):
+    # First scored after the fixes: precision 0.80, recall 0.89 (see the closing note);
+    # its three misses led to the colon, sentence-context and region-end rules.
+    row = BATCH2[reply_id]
+    assert check_reply(row["reply"], CASES[row["case"]]).critical_errors == row["critical_errors"]
 
 
 @pytest.mark.parametrize("reply_id", ["W02", "W27"])

@@ -127,7 +127,12 @@ def check_reply(
             sent_low = sentence.lower()
             hedged_sentence = bool(v.HEDGED_SENTENCE.search(sent_low[:30]))
             topics = Topics.of(sent_low)
-            segments = [x for x in v.SEGMENT_SPLIT.split(sentence) if x and x.strip()]
+            segments = [
+                part
+                for x in v.SEGMENT_SPLIT.split(sentence)
+                if x and x.strip()
+                for part in v.colon_clauses(x)
+            ]
             for index, seg in enumerate(segments):
                 secondary = v.SECONDARY.search(seg.lower())
                 if secondary:

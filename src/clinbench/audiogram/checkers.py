@@ -240,7 +240,7 @@ def check_clause(
             check_configuration(j, low, ear, hedged)
     # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
     if v.LATERALITY_TRIGGER.search(low):
-        check_laterality(j, low, ear if explicit else None, hedged)
+        check_laterality(j, low, ear if explicit else None, hedged, sent_low)
 
 
 def check_degree(j: Judge, low: str, ear, hedged) -> None:
@@ -379,6 +379,16 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
                      lambda e, k=kind: _type_ok(j, e, k))  # fmt: skip
 
 
+def _differs_in(j: Judge, lo: int, hi: int) -> bool | None:
+    """Return whether the ears' air thresholds differ by >= asymmetry_db in lo-hi Hz."""
+    right, left = j.t.audiogram.right.air, j.t.audiogram.left.air
+    common = [f for f in right if f in left and lo <= f <= hi]
+    if not common:
+        return None
+    limit = (j.t.criteria or Criteria()).asymmetry_db
+    return any(abs(left[f].value - right[f].value) >= limit for f in common)
+
+
 def _type_ok(j: Judge, ear, kind, component=False):
     truth = j.t.cls.ear(ear).type
     if truth in (None, "undetermined"):
@@ -408,7 +418,7 @@ def _config_ok(j: Judge, ear, config):
     return truth in v.CONFIG_COMPATIBLE.get(config, {config}), truth
 
 
-def check_laterality(j: Judge, low, ear, hedged) -> None:
+def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
     cls = j.t.cls
     m = v.LATERALITY_UNILATERAL.search(low)
     if m and not v.negated(low, m.start()) and v.LOSS_CONTEXT.search(low):
@@ -436,18 +446,28 @@ def check_laterality(j: Judge, low, ear, hedged) -> None:
         j.judged("laterality", "both", "bilateral loss", truth, ok, m.group(0), hedged)
     for m in v.SYMMETRY.finditer(low):
         word = m.group(1)
-        if not v.LOSS_CONTEXT.search(low) and "ear" not in low:
+        # "..., symmetrical.": the hearing-loss context may be elsewhere in the sentence.
+        if not v.LOSS_CONTEXT.search(sent_low) and "ear" not in sent_low:
             continue
         if v.OTHER_TEST_OR_SPEECH.search(low):
             continue  # symmetry of another test, not of hearing
         claimed_asym = word.startswith("asym")
         if v.negated(low, m.start()):
             claimed_asym = not claimed_asym
+        claimed = "asymmetric" if claimed_asym else "symmetric"
+        region = v.region_of(low[m.end() :])
+        if isinstance(region, tuple) and region[2]:
+            # "symmetrical up to 4 kHz": the ears compared in that region only.
+            differs = _differs_in(j, region[0], region[1])
+            ok = None if differs is None else differs == claimed_asym
+            j.judged("asymmetry", None, f"{claimed} at {region[0]}-{region[1]} Hz", differs, ok,
+                     m.group(0), hedged)  # fmt: skip
+            continue
         if claimed_asym:
             ok = j.t.any_asymmetric
         else:
             ok = not cls.asymmetry.asymmetric
-        j.judged("asymmetry", None, "asymmetric" if claimed_asym else "symmetric",
+        j.judged("asymmetry", None, claimed,
                      cls.asymmetry.asymmetric, ok, m.group(0), hedged)  # fmt: skip
     m = v.WORSE.search(low)
     if m:

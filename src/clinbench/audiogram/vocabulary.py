@@ -248,6 +248,21 @@ def normalise(text: str) -> str:
     return text
 
 
+def colon_clauses(segment: str) -> list[str]:
+    """Return the segment split at a colon when the two sides name different ears.
+
+    "Bilateral conductive loss: moderate on the right" is two claims, one for both ears
+    and one for the right; "Right ear: mild loss" stays one (nothing is named after it).
+    """
+    head, colon, tail = segment.partition(":")
+    if not colon or not tail.strip():
+        return [segment]
+    before, after = ears_in(head), ears_in(tail)
+    if before and after and before != after:
+        return [head, tail]
+    return [segment]
+
+
 def ears_in(text: str) -> set[str]:
     ears = set()
     if BOTH.search(text):
@@ -352,7 +367,7 @@ BANDS = {
 """Frequency bands in Hz that region words name (low <= 1 kHz, mid 0.75-3 kHz, high >= 2 kHz)."""
 _REGION_END = re.compile(
     rf"\b(?:falling|sloping|dropping|rising|declining|improving)\s+(?:steeply\s+)?to\b|"
-    rf"\bwith\b|\bthen\b|\b{DEG}\b"
+    rf"\bwith\b|\bthen\b|\b{DEG}\b|[,;]"
 )
 _REGION_BAND = re.compile(
     r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"

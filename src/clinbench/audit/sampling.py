@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from clinbench.audit.images import refers_to_image, without_image_references
 from clinbench.audit.labels import FAIL_GRADES, GRADES
 
 # Files of an audit folder. Reviewers are served only what ITEMS_FILE and MEDIA_DIR hold.
@@ -411,6 +412,24 @@ def _copy_media(
     return names
 
 
+def _case_view(
+    item: dict[str, Any], item_dir: str | None, media: Path, problems: list[str], *, text_only: bool
+) -> tuple[str, list[str]]:
+    """Return (case text, media names) a reviewer is shown for ``item``.
+
+    The images are shown whenever the case has them; in the text-only mode they are left out
+    and so are the sentences that point to one. A case whose text points to an image it does
+    not carry is reported.
+    """
+    text = str(item.get("stem", ""))
+    if text_only:
+        return without_image_references(text), []
+    images = _copy_media(item, item_dir, media, problems)
+    if not item.get("images") and refers_to_image(text):
+        problems.append(f"item {item.get('id')!r}: the case text refers to an image it lacks")
+    return text, images
+
+
 def _reference(item: dict[str, Any], question: str | None) -> tuple[str, str]:
     """Return (question prompt, reference answer) of an item's question."""
     for sub in item.get("questions") or []:
@@ -442,7 +461,7 @@ def write_audit(
     *,
     mode: str,
     settings: dict[str, Any],
-    image_grounded: bool = False,
+    text_only: bool = False,
     source: str | Path | None = None,
     items: dict[str, tuple[dict[str, Any], str | None]] | None = None,
 ) -> list[str]:
@@ -450,8 +469,9 @@ def write_audit(
 
     ``items`` ({item id: (item dict, media folder)}, see ``item_lookup``) supplies case text,
     references and images; without it each row's ``item_metadata`` must hold the item.
-    Raises FileExistsError when ``out`` already holds anything: an audit in progress is
-    never overwritten.
+    Reviewers see a case's images whenever it has them; ``text_only`` (review mode) leaves
+    the images out and drops the case sentences that point to one. Raises FileExistsError
+    when ``out`` already holds anything: an audit in progress is never overwritten.
     """
     out = Path(out)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
@@ -463,17 +483,17 @@ def write_audit(
         media = build / MEDIA_DIR
         media.mkdir()
         src = str(source or drawn.sample.attrs.get("source", "results"))
+        hide_images = text_only and mode == "review"  # a baseline reviewer sees the whole case
         records, keys = [], []
         for _, row in drawn.sample.iterrows():
             item, item_dir = _parse_item(row, src, items)
-            show_images = image_grounded or mode == "baseline"
-            images = _copy_media(item, item_dir, media, problems) if show_images else []
+            text, images = _case_view(item, item_dir, media, problems, text_only=hide_images)
             common = {
                 "audit_id": row["audit_id"],
                 "position": int(row["position"]),
                 "segment": row["segment"],
                 "case_id": str(row["item_id"]),
-                "case_text": str(item.get("stem", "")),
+                "case_text": text,
                 "images": images,
             }
             if mode == "review":
@@ -564,7 +584,8 @@ def write_audit(
             "source_sha256": _sha256(Path(src)) if Path(src).is_file() else None,
             "n_items": len(records),
             "n_calibration": int((drawn.sample["segment"] == "calibration").sum()),
-            "image_grounded": bool(image_grounded or mode == "baseline"),
+            "image_grounded": not hide_images,
+            "text_only": hide_images,
             "settings": settings,
             "warnings": problems,
         }

@@ -40,6 +40,7 @@ _GROUPS = [
 # (module, function) pairs mounted as top-level commands; each module registers its own name.
 _COMMANDS = [
     "clinbench.run_cli",
+    "clinbench.resume_cli",
     "clinbench.report.cli",
 ]
 
@@ -58,5 +59,7 @@ def _mount() -> None:
 
 def main() -> None:
     """Run the clinbench command line."""
+    from clinbench.help_text import command
+
     _mount()
-    app()
+    command(app)(prog_name="clinbench")

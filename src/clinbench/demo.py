@@ -19,6 +19,7 @@ import pandas as pd
 
 from clinbench import suites
 from clinbench.demo_spec import DemoRun
+from clinbench.runner import CallLimits, bounded_roles
 
 # Inspect evaluates up to this many tasks of one batch at a time.
 MAX_TASKS = 4
@@ -94,12 +95,14 @@ def batches(runs: list[DemoRun]) -> list[list[DemoRun]]:
 def run_demo(
     out: str | Path = "clinbench-demo",
     progress: DemoProgress | None = None,
+    limits: CallLimits | None = None,
     **eval_options: Any,
 ) -> DemoResult:
     """Run the offline demo into ``out`` and return its results table and output paths.
 
-    ``eval_options`` go to every ``inspect_ai.eval`` call unchanged (e.g. ``max_retries``,
-    ``timeout``, ``max_connections``); they override the demo's own settings.
+    ``limits`` (retries, timeouts, connections) bound every model call, the roles' included;
+    ``eval_options`` go to every ``inspect_ai.eval`` call unchanged and override the demo's
+    own settings (e.g. ``limit``, ``max_tasks``).
     """
     from inspect_ai import eval as inspect_eval
 
@@ -127,12 +130,15 @@ def run_demo(
         settings: dict[str, Any] = {
             "model": first.models,
             "model_args": first.model_args,
-            "model_roles": first.model_roles or None,
+            "model_roles": (
+                bounded_roles(first.model_roles, limits) if limits else first.model_roles or None
+            ),
             "epochs": first.epochs,
             "log_dir": str(log_dir),
             "display": "none",
             "fail_on_error": False,
             "max_tasks": MAX_TASKS,
+            **(limits.eval_kwargs() if limits else {}),
         }
         logs = inspect_eval([demo_run.task for demo_run in batch], **(settings | eval_options))
         for log in logs:

@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from clinbench.console import TableOutput, format_option
+from clinbench.run_options import LIMITS, call_limits
 
 DISPLAYS = ("full", "conversation", "rich", "plain", "log", "none")  # Inspect's displays
 
@@ -23,6 +24,29 @@ def _key_values(pairs: list[str] | None, option: str) -> dict[str, Any]:
         key, value = pair.split("=", 1)
         parsed[key.strip()] = yaml.safe_load(value) if value else ""
     return parsed
+
+
+def _checked_item_files(target: list[str]) -> list[str]:
+    """Return the target with item files as absolute paths, after checking every item in them.
+
+    A suite task name is returned as given. Bad items print as file:line: field: message and
+    exit 2; only the item loader is imported, so a bad file is rejected at once.
+    """
+    from clinbench import suites
+
+    if len(target) == 1 and target[0] in suites.tasks():
+        return target
+    from clinbench.items.loader import ItemFileError, load_items
+
+    files = [Path(t) for t in target]
+    if not all(f.is_file() for f in files):
+        return target  # resolve_task names what is neither a file nor a suite task
+    try:
+        load_items(files)
+    except ItemFileError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from err
+    return [str(f.resolve()) for f in files]  # absolute, so that resume works from anywhere
 
 
 def print_summary(frame: Any, output: Any, by: tuple[str, ...] | None = None) -> None:
@@ -82,16 +106,31 @@ def run(
         "rich", help="Progress display: rich, plain, log or none (Inspect's displays)."
     ),
     fmt: str = format_option(),
+    max_retries: int = LIMITS["max_retries"],
+    timeout: int = LIMITS["timeout"],
+    attempt_timeout: int = LIMITS["attempt_timeout"],
+    max_connections: int | None = LIMITS["max_connections"],
+    max_tasks: int | None = typer.Option(
+        None,
+        "--max-tasks",
+        min=1,
+        help="With several models: how many are queried at once (default: all).",
+    ),
 ) -> None:
     """Run item files or a suite task on one or more models, log it, print the accuracy table."""
-    from inspect_ai import eval as inspect_eval
-
-    output = TableOutput(fmt)
     if display not in DISPLAYS:
         typer.echo(
             f"error: --display must be one of {', '.join(DISPLAYS)}, got {display!r}", err=True
         )
         raise typer.Exit(2)
+    limits = call_limits(
+        max_retries=max_retries,
+        timeout=timeout,
+        attempt_timeout=attempt_timeout,
+        max_connections=max_connections,
+    )
+    target = _checked_item_files(target)  # bad items exit 2 before Inspect is imported
+    output = TableOutput(fmt)
     task_args = _key_values(task_arg, "-T")
     if condition is not None:
         task_args["condition"] = condition
@@ -115,7 +154,8 @@ def run(
     roles = None
     if grader:
         try:
-            roles = {"grader": get_model(grader, role="grader", **_key_values(grader_arg, "-G"))}
+            roles = {"grader": get_model(grader, role="grader", config=limits.generate_config(),
+                                         **_key_values(grader_arg, "-G"))}  # fmt: skip
         except (ValueError, FileNotFoundError) as err:
             typer.echo(f"error: grader {grader}: {err}", err=True)
             raise typer.Exit(2) from err
@@ -124,14 +164,18 @@ def run(
         for k, v in {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}.items()
         if v is not None
     }
-    logs = inspect_eval(
+    from clinbench.runner import run_eval
+
+    finished, logs = run_eval(
         task,
-        model=models,
+        models,
+        log_dir,
+        limits,
+        max_tasks=max_tasks,
         model_args=model_args,
         model_roles=roles,
         epochs=epochs,
         limit=limit,
-        log_dir=str(log_dir),
         display=display,
         fail_on_error=False,
         **overrides,
@@ -147,7 +191,7 @@ def run(
     for log in logs:
         output.message(f"Log: {log.location} ({log.status})")
     output.close()
-    if any(log.status != "success" for log in logs):
+    if not finished:
         raise typer.Exit(1)
 
 
@@ -159,8 +203,18 @@ def demo(
         help="Folder for logs, results tables and the report (created if missing).",
     ),
     fmt: str = format_option(),
+    max_retries: int = LIMITS["max_retries"],
+    timeout: int = LIMITS["timeout"],
+    attempt_timeout: int = LIMITS["attempt_timeout"],
+    max_connections: int | None = LIMITS["max_connections"],
 ) -> None:
     """Run every bundled sample suite offline; export results, print tables, write a report."""
+    limits = call_limits(
+        max_retries=max_retries,
+        timeout=timeout,
+        attempt_timeout=attempt_timeout,
+        max_connections=max_connections,
+    )
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -191,6 +245,7 @@ def demo(
                 ),
                 advanced=lambda n: progress.advance(bar, n),
             ),
+            limits=limits,
         )
     print_summary(result.results, output)
     for title, table, notes in suite_demo_tables(result.results):
@@ -212,11 +267,21 @@ def import_responses(
     Columns: item_id, model, response, and optionally epoch and turn. Reports unknown item
     ids and duplicates (exit 2), empty responses and items with no response (warnings:
     replay scores an empty reply as a parse failure and a missing one as an error).
+
+    Then reads every reply with the run's own answer extraction and lists, as FILE:LINE,
+    the replies that will be unparseable (parse_failed), ambiguous (asked again: the turn=1
+    row is scored) and those that need a turn=1 row (without one the run records
+    parse_failed, 'no clarifying reply in the replay file').
     """
     from rich.console import Console
 
     from clinbench.items.loader import ItemFileError, load_items
-    from clinbench.providers.responses import ResponsesFileError, check_responses, read_responses
+    from clinbench.providers.responses import (
+        ResponsesFileError,
+        check_responses,
+        precheck_replies,
+        read_responses,
+    )
 
     console = Console()
     try:
@@ -243,9 +308,23 @@ def import_responses(
         console.print(f"  {name}: no response for {shown} (replay records these as errors)")
     if not check.ok:
         raise typer.Exit(2)
+    problems = precheck_replies(frame, item_set)
+    for problem in problems:
+        typer.echo(f"{file}:{problem}", err=True)
+    if problems:
+        kinds = ", ".join(
+            f"{sum(p.kind == k for p in problems)} {k}"
+            for k in ("unparseable", "ambiguous", "needs turn 1")
+            if any(p.kind == k for p in problems)
+        )
+        console.print(
+            f"{len(problems)} replies will not score as answers as they stand ({kinds}); "
+            "they are listed above, checked with the run's own extraction."
+        )
+    name = next(iter(check.models)) if len(check.models) == 1 else "MODEL"
     console.print(
-        f"Ready to replay: clinbench run {' '.join(map(str, items))} "
-        f"--model clinbench/replay/<model> -M responses={file}"
+        f"{'Replayable' if problems else 'Ready to replay'}: clinbench run "
+        f"{' '.join(map(str, items))} --model clinbench/replay/{name} -M responses={file}"
     )
 
 
@@ -277,6 +356,12 @@ def run_help() -> str:
             "The table gives, per model and format: n, accuracy with a 95% Wilson interval, "
             "declines, parse failures and errors. Parse failures and errors are kept out of "
             "accuracy and counted apart, never turned into an answer.",
+            "Several --model options run as one Inspect eval set in --log-dir, up to "
+            "--max-tasks models at once; running the same command again there continues the "
+            "set, asking only the models that did not finish. Continue any interrupted run "
+            "with clinbench resume LOG_DIR.",
+            "Every model call (the model's and each role's) is bounded by --max-retries, "
+            "--timeout and --attempt-timeout, so a dead endpoint ends in errors, not a hang.",
             "Exit code 1 if a run did not finish, 2 for bad input. "
             "Browse the logs with: inspect view --log-dir LOG_DIR.",
             "Example: clinbench run items.jsonl --model openai/gpt-4o --epochs 3 "

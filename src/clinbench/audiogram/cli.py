@@ -7,6 +7,8 @@ from pathlib import Path
 
 import typer
 
+from clinbench.cli_helpers import fail
+
 app = typer.Typer(
     help="Classify, render, generate and fact-check audiograms.", no_args_is_help=True
 )
@@ -14,23 +16,18 @@ app = typer.Typer(
 _STANDARD_HELP = "Classification standard: who2021 (WHO 2021), asha (Clark 1981) or goodman (1965)."
 
 
-def _fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(code=2)
-
-
 def _read_json(path: Path) -> object:
     """Return parsed JSON, or exit 2 naming the file, line and problem."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
-        _fail(f"{path}: cannot read: {err.strerror}")
+        fail(f"{path}: cannot read: {err.strerror}")
     except UnicodeDecodeError as err:
-        _fail(f"{path}: not UTF-8 text (byte {err.start})")
+        fail(f"{path}: not UTF-8 text (byte {err.start})")
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        _fail(f"{path}:{err.lineno}: -: invalid JSON: {err.msg}")
+        fail(f"{path}:{err.lineno}: -: invalid JSON: {err.msg}")
     return None  # unreachable
 
 
@@ -58,9 +55,9 @@ def _load(path: Path):
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "-"
         line = _line_of(path.read_text(encoding="utf-8"), first["loc"])
-        _fail(f"{path}:{line}: {where}: {first['msg']} ({err.error_count()} problem(s))")
+        fail(f"{path}:{line}: {where}: {first['msg']} ({err.error_count()} problem(s))")
     except ValueError as err:
-        _fail(f"{path}:1: data: {err}")
+        fail(f"{path}:1: data: {err}")
     return None  # unreachable
 
 
@@ -68,7 +65,7 @@ def _check_standard(standard: str) -> None:
     from clinbench.audiogram.classify import STANDARDS
 
     if standard not in STANDARDS:
-        _fail(f"unknown standard {standard!r}; choose one of {', '.join(STANDARDS)}")
+        fail(f"unknown standard {standard!r}; choose one of {', '.join(STANDARDS)}")
 
 
 @app.command()
@@ -87,7 +84,7 @@ def classify(
 
     _check_standard(standard)
     if asymmetry not in ASYMMETRY_CRITERIA:
-        _fail(f"unknown asymmetry criterion {asymmetry!r}; choose {', '.join(ASYMMETRY_CRITERIA)}")
+        fail(f"unknown asymmetry criterion {asymmetry!r}; choose {', '.join(ASYMMETRY_CRITERIA)}")
     result = run_classify(
         _load(file), standard, abg_threshold=abg_threshold, asymmetry_criterion=asymmetry
     )
@@ -124,7 +121,7 @@ def render(
     from clinbench.audiogram.render import render_audiogram
 
     if out.suffix.lower() != ".png":
-        _fail(f"{out}: the output must be a .png file")
+        fail(f"{out}: the output must be a .png file")
     render_audiogram(_load(file), out, title=title)
     typer.echo(f"wrote {out}")
 
@@ -139,7 +136,7 @@ def generate(
     from clinbench.audiogram.generate import generate_cases
 
     if n < 1:
-        _fail(f"--n must be at least 1, got {n}")
+        fail(f"--n must be at least 1, got {n}")
     items = generate_cases(n, seed, out)
     profiles = sorted({i.metadata["profile"] for i in items})
     typer.echo(f"wrote {len(items)} cases to {out / 'cases.jsonl'} ({len(profiles)} profiles)")
@@ -160,9 +157,9 @@ def check(
     try:
         text = reply.read_text(encoding="utf-8")
     except OSError as err:
-        _fail(f"{reply}: cannot read: {err.strerror}")
+        fail(f"{reply}: cannot read: {err.strerror}")
     except UnicodeDecodeError as err:
-        _fail(f"{reply}: not UTF-8 text (byte {err.start})")
+        fail(f"{reply}: not UTF-8 text (byte {err.start})")
     result = check_reply(text, _load(case), standard=standard, tolerance_db=tolerance)
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2, default=str))

@@ -6,20 +6,17 @@ from pathlib import Path
 
 import typer
 
+from clinbench.cli_helpers import fail
+
 app = typer.Typer(
     help="Human audit: blinded sampling, review web app, human baseline, agreement report.",
     no_args_is_help=True,
 )
 
 
-def _fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
 def _audit_dir(path: Path) -> Path:
     if not (path / "audit.json").is_file():
-        _fail(
+        fail(
             f"{path}: not an audit folder (no audit.json); create one with `clinbench audit sample`"
         )
     return path
@@ -91,7 +88,7 @@ def sample(
     from clinbench.items.loader import ItemFileError, load_items
 
     if mode not in MODES:
-        _fail(f"--mode must be one of {', '.join(MODES)}, got {mode!r}")
+        fail(f"--mode must be one of {', '.join(MODES)}, got {mode!r}")
     columns = (
         DEFAULT_STRATA[mode]
         if strata is None
@@ -100,7 +97,7 @@ def sample(
     try:
         lookup = item_lookup(load_items(items)) if items else None
     except ItemFileError as err:
-        _fail(str(err))
+        fail(str(err))
     try:
         table = read_results(results)
         units = eligible_units(table, mode=mode, scorer=scorer, strata=columns)
@@ -118,11 +115,11 @@ def sample(
             source=results, items=lookup,
         )  # fmt: skip
     except AuditInputError as err:
-        _fail(str(err))
+        fail(str(err))
     except FileExistsError as err:
-        _fail(f"{err}; choose a new --out folder")
+        fail(f"{err}; choose a new --out folder")
     except ValueError as err:
-        _fail(f"{results}: {err}")
+        fail(f"{results}: {err}")
     for warning in warnings:
         typer.echo(f"warning: {warning}", err=True)
     cells = drawn.cells
@@ -154,7 +151,7 @@ def add_reviewer(
     try:
         link = register(audit_dir, name, role=role, host=host, port=port)
     except ValueError as err:
-        _fail(str(err))
+        fail(str(err))
     typer.echo(link)
 
 
@@ -176,9 +173,9 @@ def reviewer_links(
     try:
         issued = reissue_links(audit_dir, names or None, host=host, port=port)
     except ValueError as err:
-        _fail(str(err))
+        fail(str(err))
     if not issued:
-        _fail(f"{audit_dir}: no reviewers yet; add one with `clinbench audit add-reviewer`")
+        fail(f"{audit_dir}: no reviewers yet; add one with `clinbench audit add-reviewer`")
     for row in issued:
         typer.echo(f"{row['name']} ({row['role']}): {row['link']}")
     typer.echo(f"Links kept in {audit_dir / LINKS_FILE}; the old links no longer work.")
@@ -238,7 +235,7 @@ def export_baseline_command(
             include_unsubmitted=include_unsubmitted,
         )  # fmt: skip
     except ValueError as err:
-        _fail(str(err))
+        fail(str(err))
     typer.echo(
         f"Wrote {summary['rows']} responses from {summary['reviewers']} reviewer(s) as "
         f"{model_name!r} ({summary['epochs']} epoch(s)) to {out}"
@@ -270,6 +267,6 @@ def report(
             audit_dir, target, seed=seed, n_boot=n_boot, rubric=rubric, min_cell=min_cell
         )
     except ValueError as err:
-        _fail(str(err))
+        fail(str(err))
     for path in written:
         typer.echo(str(path))

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import typer
 
+from clinbench.cli_helpers import fail
+
 app = typer.Typer(
     help="Curation: screen and adapt source passages into items, normalise, deduplicate, tag "
     "difficulty, export and re-import an expert review sheet, check source freshness.",
@@ -18,18 +20,13 @@ _MODEL_HELP = (
 )
 
 
-def _fail(message: str) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(2)
-
-
 def _load(paths: list[Path]) -> list:
     from clinbench.items.loader import ItemFileError, load_items
 
     try:
         return load_items(paths)
     except ItemFileError as err:
-        _fail(str(err))
+        fail(str(err))
     return []  # unreachable
 
 
@@ -40,7 +37,7 @@ def _passages(paths: list[Path], citation: str | None, url: str | None) -> list:
     try:
         return read_passages(paths, citation=citation, url=url)
     except ItemFileError as err:
-        _fail(str(err))
+        fail(str(err))
     return []  # unreachable
 
 
@@ -50,7 +47,7 @@ def _model_args(pairs: list[str] | None) -> dict:
     try:
         return model_arg_pairs(pairs)
     except ValueError as err:
-        _fail(f"-M: {err}")
+        fail(f"-M: {err}")
     return {}  # unreachable
 
 
@@ -62,7 +59,7 @@ def _model(name: str, pairs: list[str] | None):
     try:
         return get_model(name, **args)
     except Exception as err:  # any provider's set-up failure (bad file, unknown model, key)
-        _fail(f"--model {name}: {err}")
+        fail(f"--model {name}: {err}")
 
 
 def _sidecar(out: Path, suffix: str) -> Path:
@@ -122,12 +119,12 @@ def _read_screening(path: Path):
     from clinbench.items.loader import ItemFileError, ItemProblem
 
     if not path.is_file():
-        _fail(str(ItemFileError([ItemProblem(str(path), 0, "-", "file not found")])))
+        fail(str(ItemFileError([ItemProblem(str(path), 0, "-", "file not found")])))
     rows, problems = [], []
     for line, row in csv_rows(path):
         for column in ("passage_id", "suitable", "status"):
             if column not in row:
-                _fail(str(ItemFileError([ItemProblem(str(path), 1, column, "column missing")])))
+                fail(str(ItemFileError([ItemProblem(str(path), 1, column, "column missing")])))
         suitable = row["suitable"].strip().lower()
         if row["status"] == "ok" and suitable not in ("true", "false"):
             problems.append(
@@ -141,7 +138,7 @@ def _read_screening(path: Path):
             }
         )
     if problems:
-        _fail(str(ItemFileError(problems)))
+        fail(str(ItemFileError(problems)))
     return pd.DataFrame(rows, columns=["passage_id", "suitable", "status"])
 
 
@@ -178,9 +175,9 @@ def adapt(
     from clinbench.items.loader import write_items
 
     if format not in ADAPT_FORMATS:
-        _fail(f"--format: {format!r} is not one of {', '.join(ADAPT_FORMATS)}")
+        fail(f"--format: {format!r} is not one of {', '.join(ADAPT_FORMATS)}")
     if out.suffix.lower() != ".jsonl":
-        _fail(f"--out: {out} must be a .jsonl file")
+        fail(f"--out: {out} must be a .jsonl file")
     found = _passages(passages, citation, url)
     screening = _read_screening(screened) if screened else None
     items, log = adapt_passages(
@@ -221,10 +218,10 @@ def normalise(
 
     normalised, changes, problems = normalise_files(items)
     if problems:
-        _fail(str(ItemFileError(problems)))
+        fail(str(ItemFileError(problems)))
     rejected = changes[changes["rule"] == "rejected"]
     if strict and not rejected.empty:
-        _fail(
+        fail(
             "\n".join(f"{r.source}: {r.field}: rejected: {r.after}" for r in rejected.itertuples())
         )
     log = log or _sidecar(out, "changes.csv")
@@ -262,9 +259,9 @@ def dedup(
     from clinbench.items.loader import write_items
 
     if not 0.0 < threshold <= 1.0:
-        _fail(f"--threshold: {threshold} is not in (0, 1]")
+        fail(f"--threshold: {threshold} is not in (0, 1]")
     if method not in ("lsh", "exact"):
-        _fail(f"--method: {method!r} is not lsh or exact")
+        fail(f"--method: {method!r} is not lsh or exact")
     loaded = _load(items)
     table = find_duplicates(
         loaded,
@@ -299,7 +296,7 @@ def apply(
     try:
         table = read_decisions(decisions, loaded)
     except ItemFileError as err:
-        _fail(str(err))
+        fail(str(err))
     kept, dropped = apply_decisions(loaded, table)
     write_items(kept, out)
     typer.echo(f"wrote {len(kept)} items to {out}; dropped {len(dropped)}: {', '.join(dropped)}")
@@ -346,20 +343,20 @@ def tag(
     from clinbench.items.loader import ItemFileError, write_items
 
     if levels not in ("rule", "model", "none"):
-        _fail(f"--levels: {levels!r} is not rule, model or none")
+        fail(f"--levels: {levels!r} is not rule, model or none")
     if levels == "model" and not model:
-        _fail("--levels model needs --model")
+        fail("--levels model needs --model")
     band_pair = None
     if bands:
         try:
             low, high = (float(x) for x in bands.split(","))
         except ValueError:
-            _fail(f"--bands: {bands!r} is not 'LOW,HIGH'")
+            fail(f"--bands: {bands!r} is not 'LOW,HIGH'")
         if not 0.0 <= low <= high <= 1.0:
-            _fail(f"--bands: need 0 <= LOW <= HIGH <= 1, got {bands!r}")
+            fail(f"--bands: need 0 <= LOW <= HIGH <= 1, got {bands!r}")
         band_pair = (low, high)
     if bands and results is None:
-        _fail("--bands needs --results")
+        fail("--bands needs --results")
     loaded = _load(items)
     level_table = None
     if levels != "none":
@@ -374,9 +371,9 @@ def tag(
         try:
             pilot = pilot_accuracy(read_results(results), scorer=scorer, condition=condition)
         except ItemFileError as err:
-            _fail(str(err))
+            fail(str(err))
         except ValueError as err:
-            _fail(f"{results}: {err}")
+            fail(f"{results}: {err}")
     tagged = tag_items(loaded, levels=level_table, pilot=pilot, bands=band_pair)
     report = pd.DataFrame({"item_id": [i.id for i in loaded]})
     if level_table is not None:
@@ -414,7 +411,7 @@ def review_export(
     for name, path in (("dedup", dedup_decisions), ("changes", changes)):
         if path is not None:
             if not path.is_file():
-                _fail(f"{path}:0: -: file not found")
+                fail(f"{path}:0: -: file not found")
             extra[name] = pd.read_csv(path, dtype=str, keep_default_na=False)
     csv_path, html_path = export_review(loaded, out, **extra)
     typer.echo(f"wrote {csv_path} and {html_path} ({len(loaded)} items)")
@@ -436,7 +433,7 @@ def review_import(
     try:
         reviewed, table = import_review(loaded, sheet)
     except ItemFileError as err:
-        _fail(str(err))
+        fail(str(err))
     log = log or _sidecar(out, "review.csv")
     write_items(reviewed, out)
     atomic_write_csv(table, log)

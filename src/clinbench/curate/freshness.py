@@ -258,7 +258,7 @@ def freshness_command(
     from rich.console import Console
     from rich.table import Table
 
-    from clinbench.curate.textnorm import atomic_write_text
+    from clinbench.io import atomic_write_text
     from clinbench.items.loader import ItemFileError, load_items
 
     console = Console()

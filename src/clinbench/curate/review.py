@@ -19,7 +19,8 @@ from typing import Any
 import pandas as pd
 from pydantic import ValidationError
 
-from clinbench.curate.textnorm import atomic_write_csv, atomic_write_text, canonical_text, csv_rows
+from clinbench.curate.textnorm import atomic_write_csv, canonical_text, csv_rows
+from clinbench.io import atomic_write_text
 from clinbench.items.loader import ItemFileError, ItemProblem, error_field
 from clinbench.items.model import ITEM_ADAPTER, Item
 

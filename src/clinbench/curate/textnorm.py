@@ -7,15 +7,14 @@ their line numbers, so that a bad cell is reported as ``file:line: field: messag
 from __future__ import annotations
 
 import csv
-import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
 import pandas as pd
 
+from clinbench.io import atomic_write_text
 from clinbench.items.model import ItemBase
 
 # Typographic quotes and primes mapped to their ASCII forms.
@@ -63,21 +62,6 @@ def answer_key_text(item: ItemBase) -> str:
     if answer is None:
         return ""
     return canonical_text(str(answer))
-
-
-def atomic_write_text(path: str | Path, text: str) -> Path:
-    """Write text to ``path`` through a temporary file renamed into place; return the path."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
 
 
 def atomic_write_csv(frame: pd.DataFrame, path: str | Path) -> Path:

@@ -6,10 +6,7 @@ from pathlib import Path
 
 import typer
 
-
-def _fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(code=2)
+from clinbench.cli_helpers import fail
 
 
 def analyze_command(
@@ -36,7 +33,7 @@ def analyze_command(
     try:
         written = analyze(results, out, options=AnalysisOptions(seed=seed, n_boot=n_boot))
     except (ResultsInputError, StatsInputError) as exc:
-        _fail(str(exc))
+        fail(str(exc))
     tables = sum(1 for p in written if p.suffix == ".csv")
     typer.echo(f"wrote {tables} tables ({len(written)} files) to {out}/ — start at index.md")
 
@@ -59,7 +56,7 @@ def report_command(
             results, out, title=title, options=AnalysisOptions(seed=seed, n_boot=n_boot)
         )
     except (ResultsInputError, StatsInputError) as exc:
-        _fail(str(exc))
+        fail(str(exc))
     typer.echo(f"wrote {path}")
 
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import typer
 
+from clinbench.cli_helpers import fail, read_table
+
 app = typer.Typer(
     help="Statistics over frozen results: agreement, comparisons, proportions, verdicts.",
     no_args_is_help=True,
@@ -28,37 +30,11 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(code=2)
-
-
-def _read_table(path: Path, columns: list[str]):
-    """Read a CSV (or Parquet) file; rows are indexed by their line number in the file."""
-    import pandas as pd
-
-    if not path.exists():
-        _fail(f"{path}: no such file")
-    try:
-        if path.suffix.lower() == ".parquet":
-            df = pd.read_parquet(path)
-        else:
-            df = pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[""])
-    except Exception as exc:  # pandas raises many types for unreadable files
-        _fail(f"{path}: cannot read as a table: {exc}")
-    missing = [c for c in columns if c not in df.columns]
-    if missing:
-        _fail(f"{path}: line 1: no column {missing[0]!r} (columns: {', '.join(df.columns)})")
-    if path.suffix.lower() != ".parquet":
-        df.index = range(2, len(df) + 2)  # header is line 1
-    return df
-
-
 def _input_error(path: Path, exc: Exception) -> None:
     text = str(exc)
     if text.startswith("row ") and path.suffix.lower() != ".parquet":
         text = "line " + text[4:]
-    _fail(f"{path}: {text}")
+    fail(f"{path}: {text}")
 
 
 def _echo_json(obj: dict) -> None:
@@ -103,10 +79,10 @@ def agreement(
     from clinbench.stats.agreement import agreement_summary
 
     if kind not in ("binary", "ordinal"):
-        _fail(f"--kind must be 'binary' or 'ordinal', got {kind!r}")
+        fail(f"--kind must be 'binary' or 'ordinal', got {kind!r}")
     if reference not in (None, "a", "b"):
-        _fail(f"--reference must be 'a' or 'b', got {reference!r}")
-    df = _read_table(file, [a, b])
+        fail(f"--reference must be 'a' or 'b', got {reference!r}")
+    df = read_table(file, [a, b])
     cats = [c.strip() for c in categories.split(",")] if categories else None
     try:
         out = agreement_summary(
@@ -148,13 +124,13 @@ def compare(
     from clinbench.stats._common import StatsInputError
     from clinbench.stats.compare import compare_summary
 
-    df = _read_table(file, [value, group])
+    df = read_table(file, [value, group])
     numbers = pd.to_numeric(df[value], errors="coerce")
     bad = numbers.isna() & df[value].notna()
     if bad.any():
         first = bad.index[bad][0]
         where = f"line {first}" if file.suffix.lower() != ".parquet" else f"row {first}"
-        _fail(f"{file}: {where}: column {value!r}: {df.loc[first, value]!r} is not a number")
+        fail(f"{file}: {where}: column {value!r}: {df.loc[first, value]!r} is not a number")
     df = df.assign(**{value: numbers})
     try:
         out = compare_summary(df, value, group)
@@ -186,9 +162,9 @@ def proportion(
     from clinbench.stats.proportions import wilson_interval
 
     if n < 0 or not 0 <= k <= n:
-        _fail(f"need 0 <= K <= N, got K={k}, N={n}")
+        fail(f"need 0 <= K <= N, got K={k}, N={n}")
     if not 0 < confidence < 1:
-        _fail(f"--confidence must be between 0 and 1, got {confidence}")
+        fail(f"--confidence must be between 0 and 1, got {confidence}")
     lo, hi = wilson_interval(k, n, confidence=confidence)
     p = k / n if n else math.nan
     if as_json:
@@ -210,11 +186,11 @@ def verdict_command(
     from clinbench.stats.verdict import INTERVAL_METHODS, verdict
 
     if n < 0 or not 0 <= k <= n:
-        _fail(f"need 0 <= K <= N, got K={k}, N={n}")
+        fail(f"need 0 <= K <= N, got K={k}, N={n}")
     if method not in INTERVAL_METHODS:
-        _fail(f"--method must be one of {', '.join(sorted(INTERVAL_METHODS))}")
+        fail(f"--method must be one of {', '.join(sorted(INTERVAL_METHODS))}")
     if not 0 < bar < 1 or not 0 < confidence < 1:
-        _fail("--bar and --confidence must be between 0 and 1")
+        fail("--bar and --confidence must be between 0 and 1")
     v = verdict(k, n, bar=bar, method=method, confidence=confidence)
     if as_json:
         _echo_json(v.to_dict())

@@ -247,7 +247,7 @@ def read_leaderboard(path: str | Path) -> Leaderboard:
 
 def write_leaderboard(board: Leaderboard, path: str | Path) -> Path:
     """Write the leaderboard atomically (JSON, or CSV plus a .versions.csv changelog)."""
-    from clinbench.curate.textnorm import atomic_write_text
+    from clinbench.io import atomic_write_text
 
     path = Path(path)
     if path.suffix.lower() == ".json":

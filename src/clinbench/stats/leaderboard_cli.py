@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from clinbench.cli_helpers import fail, read_results_or_logs
 from clinbench.console import format_option
 
 app = typer.Typer(
@@ -22,21 +23,6 @@ BOARD_OPTION = typer.Option(
     "-b",
     help="Leaderboard file (.json, or .csv with a .versions.csv changelog beside it).",
 )
-
-
-def read_results_file(path: Path):
-    """Return a results table from a .parquet/.csv file, or from Inspect logs (file or folder)."""
-    from clinbench.results import read_results
-    from clinbench.results.export import results_table
-
-    if path.is_file() and path.suffix.lower() in (".parquet", ".csv"):
-        return read_results(path)
-    return results_table(path)
-
-
-def _fail(message: str) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(2)
 
 
 @app.command("add")
@@ -63,22 +49,17 @@ def add(
     from clinbench.items.loader import ItemFileError
     from clinbench.stats import leaderboard as lb
 
-    if not results.exists():
-        _fail(f"{results}: file not found")
-    try:
-        table = read_results_file(results)
-    except Exception as err:  # unreadable results: a clear message, nothing written
-        _fail(f"{results}: cannot read results: {err}")
+    table = read_results_or_logs([results])  # exits 2 naming an unreadable file
     missing = [c for c in ("model", "task", "condition", "item_id", "outcome", "response")
                if c not in table.columns]  # fmt: skip
     if missing:
-        _fail(f"{results}:1: {', '.join(missing)}: required column(s) missing")
+        fail(f"{results}:1: {', '.join(missing)}: required column(s) missing")
     dates = None
     if release_dates is not None:
         try:
             dates = lb.read_release_dates(release_dates)
         except ItemFileError as err:
-            _fail(str(err))
+            fail(str(err))
     try:
         current = lb.read_leaderboard(board)
         updated = lb.add_version(
@@ -91,7 +72,7 @@ def add(
             include_checks=with_checks,
         )
     except ValueError as err:
-        _fail(f"{board}: {err}")
+        fail(f"{board}: {err}")
     lb.write_leaderboard(updated, board)
     entry = updated.versions.iloc[-1]
     Console().print(
@@ -116,7 +97,7 @@ def show(
     from clinbench.stats import leaderboard as lb
 
     if not board.exists():
-        _fail(f"{board}: file not found")
+        fail(f"{board}: file not found")
     data = lb.read_leaderboard(board)
     rows = data.rows if all_rows else data.current()
     if condition is not None:
@@ -142,10 +123,10 @@ def trend(
     from clinbench.stats import leaderboard as lb
 
     if not board.exists():
-        _fail(f"{board}: file not found")
+        fail(f"{board}: file not found")
     rows = lb.trend(lb.read_leaderboard(board), condition)
     if rows.empty:
-        _fail(f"{board}: no scored rows with a release date (add them with --release-dates)")
+        fail(f"{board}: no scored rows with a release date (add them with --release-dates)")
     output = TableOutput(fmt)
     _print_frame(rows, "Accuracy by release date", output)
     _print_frame(lb.trend_correlation(rows), "Trend (Spearman)", output)

@@ -15,25 +15,20 @@ Back-ends:
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
-from clinbench.audio.asr.transcription import Transcription
+from clinbench.audio.asr.transcription import ASRBackend, Transcription
+
+__all__ = [
+    "ASR_BACKENDS",
+    "ASRBackend",
+    "Transcription",
+    "get_asr",
+    "parse_asr_spec",
+    "recorded_spec",
+]
 
 ASR_BACKENDS = ("pocketsphinx", "openai", "whisper")
-
-
-@runtime_checkable
-class ASRBackend(Protocol):
-    """A speech recogniser: turns one audio file into a :class:`Transcription`."""
-
-    name: str
-
-    def transcribe(
-        self, path: str | Path, *, expected: str | None = None, language: str = "en"
-    ) -> Transcription:
-        """Return the transcription of ``path`` (``expected``: words the speaker attempts)."""
-        ...
 
 
 _CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], ASRBackend] = {}

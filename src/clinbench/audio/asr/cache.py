@@ -22,7 +22,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from clinbench.audio.asr import ASRBackend, Transcription
+from clinbench.audio.asr.transcription import ASRBackend, Transcription
 
 CACHE_FORMAT = 1
 # The package whose version is part of each back-end's key (a new decoder may hear differently).

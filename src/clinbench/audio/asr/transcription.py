@@ -1,10 +1,11 @@
-"""What an ASR back-end returns (kept apart from the back-end registry so back-ends import it
-without importing the package that loads them)."""
+"""What an ASR back-end is and returns (kept apart from the back-end registry, so back-ends
+and the cache import them without importing the package that loads them)."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
 
 
 @dataclass
@@ -27,3 +28,16 @@ class Transcription:
     def as_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict of this transcription."""
         return asdict(self)
+
+
+@runtime_checkable
+class ASRBackend(Protocol):
+    """A speech recogniser: turns one audio file into a :class:`Transcription`."""
+
+    name: str
+
+    def transcribe(
+        self, path: str | Path, *, expected: str | None = None, language: str = "en"
+    ) -> Transcription:
+        """Return the transcription of ``path`` (``expected``: words the speaker attempts)."""
+        ...

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import typer
 
+from clinbench.cli_helpers import fail, read_results_or_logs
 from clinbench.console import format_option
 
 app = typer.Typer(
@@ -34,38 +35,17 @@ OUT = typer.Option(None, "--out", "-o", metavar="FILE", help="Also write the tab
 FORMAT = format_option()
 
 
-def _fail(message: str) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(2)
-
-
 def load_results(paths: list[Path]):
     """Return one results table from result files and/or Inspect logs (exit 2 if unreadable)."""
-    import pandas as pd
-
-    from clinbench.results import read_results
-    from clinbench.results.export import results_table
-
-    frames = []
-    for path in paths:
-        if not path.exists():
-            _fail(f"{path}: file not found")
-        try:
-            if path.is_file() and path.suffix.lower() in (".parquet", ".csv"):
-                frames.append(read_results(path))
-            else:
-                frames.append(results_table(path))
-        except Exception as err:  # unreadable input: say which file, write nothing
-            _fail(f"{path}: cannot read results: {err}")
-    frame = pd.concat(frames, ignore_index=True)
+    frame = read_results_or_logs(paths)
     required = ("model", "condition", "item_id", "outcome", "response", "item_metadata")
     missing = [c for c in required if c not in frame.columns]
     if missing:
-        _fail(f"{paths[0]}:1: {', '.join(missing)}: required column(s) missing")
+        fail(f"{paths[0]}:1: {', '.join(missing)}: required column(s) missing")
     if "suite" in frame.columns:
         frame = frame[frame["suite"].fillna("ausclin") == "ausclin"]
     if frame.empty:
-        _fail("no ausclin rows in the given results")
+        fail("no ausclin rows in the given results")
     return frame.reset_index(drop=True)
 
 
@@ -75,7 +55,7 @@ def show(frame, title: str, out: Path | None = None, fmt: str = "table", output=
 
     if out is not None:
         if out.suffix.lower() != ".csv":
-            _fail(f"{out}: tables are written as .csv")
+            fail(f"{out}: tables are written as .csv")
         from clinbench.curate.textnorm import atomic_write_csv
 
         atomic_write_csv(frame, out)
@@ -99,7 +79,7 @@ def validate(items: list[Path] = typer.Argument(..., help="Item files (JSONL/CSV
     try:
         loaded = load_ausclin_items(items)
     except ItemFileError as err:
-        _fail(str(err))
+        fail(str(err))
     traps = sum(i.trap for i in loaded)
     open_items = sum(i.equipoise for i in loaded)
     typer.echo(f"{len(loaded)} items valid ({traps} traps, {open_items} equipoise)")
@@ -216,7 +196,7 @@ def verdict(
     try:
         table = best_model_verdict(frame, condition, bar=bar, method=method, threshold=threshold)
     except ValueError as err:
-        _fail(f"error: {err}")
+        fail(f"error: {err}")
     show(table, f"Verdict ({condition})", out, fmt)
 
 

@@ -6,17 +6,14 @@ from pathlib import Path
 
 import typer
 
+from clinbench.cli_helpers import fail
+
 app = typer.Typer(
     help="Speech-language pathology suite (SLPHelm design): corpora, noise, ASR, export.",
     no_args_is_help=True,
 )
 
 LAYOUTS = ("manifest", "ultrasuite", "enni", "lenormand", "percept-gfta")
-
-
-def _fail(message: str) -> None:
-    typer.secho(f"error: {message}", err=True, fg="red")
-    raise typer.Exit(code=2)
 
 
 def _load(paths: list[Path]):
@@ -28,7 +25,7 @@ def _load(paths: list[Path]):
         for path in paths:
             items += read_manifest(path)
     except (CorpusError, ItemFileError) as err:
-        _fail(str(err))
+        fail(str(err))
     return items
 
 
@@ -60,7 +57,7 @@ def export_finetune_command(
             template=template,
         )  # fmt: skip
     except ValueError as err:
-        _fail(str(err))
+        fail(str(err))
     typer.echo(
         f"wrote {out}: {summary['train_items']} training clips, "
         f"{summary['held_out_speakers']} evaluation speakers left out"
@@ -88,9 +85,9 @@ def corpus_command(
     from clinbench.suites.slp import corpora
 
     if layout not in LAYOUTS:
-        _fail(f"unknown layout {layout!r}; choose one of {', '.join(LAYOUTS)}")
+        fail(f"unknown layout {layout!r}; choose one of {', '.join(LAYOUTS)}")
     if out.suffix.lower() not in (".csv", ".jsonl"):
-        _fail(f"{out}: the manifest must end in .csv or .jsonl")
+        fail(f"{out}: the manifest must end in .csv or .jsonl")
     try:
         if layout == "manifest":
             items = corpora.read_manifest(root)
@@ -100,7 +97,7 @@ def corpus_command(
             segs = segments_dir or out.parent / "segments"
             items = corpora.LOADERS[layout](root, segments_dir=segs, annotations=annotations)
     except (corpora.CorpusError, ItemFileError, FileNotFoundError) as err:
-        _fail(str(err))
+        fail(str(err))
     if limit_per_corpus:
         items = corpora.sample_per_corpus(items, limit_per_corpus, seed=seed)
     rows = [
@@ -115,13 +112,13 @@ def corpus_command(
         for i in items
     ]  # fmt: skip
     frame = pd.DataFrame(rows, columns=list(corpora.MANIFEST_COLUMNS))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_suffix(out.suffix + ".tmp")
-    if out.suffix.lower() == ".csv":
-        frame.to_csv(tmp, index=False)
-    else:
-        frame.to_json(tmp, orient="records", lines=True, force_ascii=False)
-    tmp.replace(out)
+    from clinbench.io import atomic_write
+
+    with atomic_write(out) as handle:
+        if out.suffix.lower() == ".csv":
+            frame.to_csv(handle, index=False)
+        else:
+            frame.to_json(handle, orient="records", lines=True, force_ascii=False)
     typer.echo(f"wrote {len(rows)} items to {out}")
 
 
@@ -142,7 +139,7 @@ def add_noise_command(
     try:
         clip = add_noise_to_file(src, dst, noise, snr_db, seed=seed)
     except (AudioFileError, FileNotFoundError, ValueError) as err:
-        _fail(str(err))
+        fail(str(err))
     typer.echo(f"wrote {dst}: target {snr_db:g} dB, achieved {clip.achieved_snr_db:.3f} dB")
 
 
@@ -159,7 +156,7 @@ def transcribe_command(
         name, options = parse_asr_spec(asr)
         backend = get_asr(name, **options)
     except (ValueError, ImportError) as err:
-        _fail(str(err))
+        fail(str(err))
     for clip in clips:
         result = backend.transcribe(clip, expected=expected)
         if result.error:
@@ -190,7 +187,7 @@ def ensemble_command(
     from clinbench.suites.slp.metrics import ensemble_results
 
     if not results.exists():
-        _fail(f"{results}: not found")
+        fail(f"{results}: not found")
     if results.is_dir() or results.suffix == ".eval":
         frame = results_table(results)
     elif results.suffix == ".parquet":
@@ -198,10 +195,10 @@ def ensemble_command(
     elif results.suffix == ".csv":
         frame = pd.read_csv(results)
     else:
-        _fail(f"{results}: give a .parquet/.csv results table or Inspect logs")
+        fail(f"{results}: give a .parquet/.csv results table or Inspect logs")
     missing = sorted(set(models) - set(frame["model"]))
     if missing:
-        _fail(f"{results}: model(s) not in the table: {', '.join(missing)}")
+        fail(f"{results}: model(s) not in the table: {', '.join(missing)}")
     rows = ensemble_results(frame, models, name=name)
     write_results(rows, out)
     typer.echo(f"wrote {len(rows)} ensemble rows to {out}")

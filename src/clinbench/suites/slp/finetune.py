@@ -19,13 +19,12 @@ Files written (LLaMA-Factory's multimodal "sharegpt" layout)::
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 import yaml
 
+from clinbench.io import atomic_write_text
 from clinbench.items.model import AudioItem
 
 PLAIN_PROMPT = "<audio>Transcribe this recording into text."
@@ -137,10 +136,7 @@ def lora_config(
 
 
 def _write(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(tmp, path)
+    atomic_write_text(path, text)
 
 
 def export_finetune(

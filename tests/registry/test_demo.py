@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pandas as pd
 
-import clinbench.suites as registry
 from clinbench import demo
 from clinbench.demo_spec import DemoRun
 from clinbench.results import read_results
 
 
 def test_run_demo_writes_tables_and_report_and_passes_eval_options(tmp_path, monkeypatch):
-    monkeypatch.setattr(registry, "suites", lambda: {})  # the foundation's runs only
+    monkeypatch.setattr(demo, "demo_runs", lambda out: demo.foundation_demo_runs())
     stale = tmp_path / "logs" / "old.eval"
     stale.parent.mkdir(parents=True)
     stale.write_text("from an earlier demo")

@@ -3,7 +3,7 @@ who was excluded and why, the verdict, and the judge's reliability beside judged
 
 Exclusion is decided once, here, for the whole report: a model is left out of every analysed
 table for a (suite, task, condition) when none of its replies could be scored, or when its
-failed, empty (and, as ``clinbench.results.leaderboard.model_exclusions`` counts them,
+failed, empty (and, as ``clinbench.stats.leaderboard.model_exclusions`` counts them,
 unreadable) replies exceed the threshold. The excluded rows stay in the disclosures and are
 listed here with the reason; they are never ranked and never scored zero.
 """
@@ -30,7 +30,7 @@ def exclusions(df: pd.DataFrame, threshold: float | None = None) -> pd.DataFrame
 
     Columns: suite, task, condition, model, replies, reason.
     """
-    from clinbench.results.leaderboard import DEFAULT_EXCLUSION_THRESHOLD, model_exclusions
+    from clinbench.stats.leaderboard import DEFAULT_EXCLUSION_THRESHOLD, model_exclusions
 
     threshold = DEFAULT_EXCLUSION_THRESHOLD if threshold is None else threshold
     rows = []

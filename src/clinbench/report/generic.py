@@ -720,7 +720,7 @@ def breakdown_section(df: pd.DataFrame, field: str) -> ReportSection | None:
 
 def methods_section(options=None) -> ReportSection:
     """Return how the numbers were made: exclusion, denominators, intervals, judges, seeds."""
-    from clinbench.results.leaderboard import DEFAULT_EXCLUSION_THRESHOLD
+    from clinbench.stats.leaderboard import DEFAULT_EXCLUSION_THRESHOLD
 
     options = options or AnalysisOptions()
     threshold = DEFAULT_EXCLUSION_THRESHOLD if options.threshold is None else options.threshold

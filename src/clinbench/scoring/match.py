@@ -48,7 +48,8 @@ _UNIT_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bpercent\b|\bper cent\b"), " % "),
     (re.compile(r"%"), " % "),
 ]
-_KHZ = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:khz|kilohertz)\b")
+# A number starts after a non-digit: tried from every digit, a long digit run was quadratic.
+_KHZ = re.compile(r"(?<!\d)(\d+(?:[.,]\d+)?)\s*(?:khz|kilohertz)\b")
 _HZ_GLUED = re.compile(r"(?<=\d)\s*hz\b")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _NUMBER = re.compile(r"(?<![\w.])(\d*\.\d+|\d+)(?![\w])")

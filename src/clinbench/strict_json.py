@@ -92,8 +92,8 @@ def raw_decode(text: str, start: int = 0) -> tuple[Any, int]:
         raise StrictJSONError(f"nested deeper than {MAX_DEPTH} levels") from None
     except StrictJSONError:
         raise
-    except ValueError as err:  # e.g. an integer beyond Python's 4,300-digit conversion limit
-        raise StrictJSONError(f"invalid JSON: {err}") from None
+    except ValueError as err:  # an integer beyond Python's 4,300-digit conversion limit
+        raise StrictJSONError(f"a number is too long to read ({str(err).split(':')[0]})") from None
 
 
 def loads(text: str, max_depth: int = MAX_DEPTH) -> Any:

@@ -87,6 +87,8 @@ def test_shallow_json_still_found_beside_deep_brackets_in_other_replies():
         ('{"refer": "yes", "days": NaN, "decline": false}', "NaN is not a JSON number"),
         ('{"refer": "yes", "days": 1e999, "decline": false}', "too large"),
         ('So: {"refer": "yes", "days": Infinity, "decline": false}', "Infinity"),
+        ("1" * 5000 + "x", "too long to read"),  # raised ValueError from int() before
+        ('{"refer": "yes", "days": ' + "9" * 5000 + "}", "too long to read"),
     ],
 )
 def test_non_strict_json_is_not_an_answer(reply, why):

@@ -282,18 +282,18 @@ def find_json_objects(reply: str) -> tuple[list[dict[str, Any]], str]:
     non-finite number or nesting deeper than the limit is not taken, and the reason says so.
     """
     text = reply.strip()
+    problems: list[str] = []
     try:
         whole = strict_json.loads(text)
     except strict_json.StrictJSONError as err:
-        why = err.msg
-        if why.startswith("nested deeper"):
-            return [], f"the reply's JSON is {why}"
+        if err.msg.startswith("nested deeper"):
+            return [], f"the reply's JSON is {err.msg}"
+        problems.append(err.msg)
     else:
         if isinstance(whole, dict):
             return [whole], ""
         return [], "the reply is JSON but not an object"
     objects: list[dict[str, Any]] = []
-    problems: list[str] = []
     for block in _fenced_blocks(reply):
         if not block:
             continue

@@ -137,6 +137,12 @@ def run(
     display: str = typer.Option(
         "rich", help="Progress display: rich, plain, log or none (Inspect's displays)."
     ),
+    media_root: list[Path] = typer.Option(
+        None,
+        "--media-root",
+        metavar="DIR",
+        help="A folder item media may point into besides the item file's own (repeatable).",
+    ),
 ) -> None:
     """Run item files or a suite task on one or more models, log it, print the accuracy table."""
     from inspect_ai import eval as inspect_eval
@@ -151,8 +157,11 @@ def run(
     task_args = _key_values(task_arg, "-T")
     if condition is not None:
         task_args["condition"] = condition
+    from clinbench.items.loader import allowed_media_roots
+
     try:
-        task = resolve_task(target, task_args)
+        with allowed_media_roots(*(media_root or [])):
+            task = resolve_task(target, task_args)
     except (ValueError, FileNotFoundError) as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err

@@ -8,6 +8,7 @@ model and a JSON Schema for all of them can be published.
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import date
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -24,6 +25,8 @@ from pydantic import (
     model_validator,
 )
 
+from clinbench.scoring.normalise import normalise_text
+
 FORMATS = ("mcq", "tf", "fib", "sa", "exact", "case", "audio")
 Normalisation = Literal["case", "whitespace", "punctuation"]
 # The letters an MCQ option may have: those answer extraction can read in a reply.
@@ -39,12 +42,14 @@ class FieldError(ValueError):
 
 
 def _not_blank(text: str) -> str:
-    if not text.strip():
+    # Invisible format characters (zero-width space, word joiner, BOM: category Cf) count
+    # as blank too: a stem of them shows nothing.
+    if all(c.isspace() or unicodedata.category(c) == "Cf" for c in text):
         raise ValueError("must not be blank (whitespace only)")
     return text
 
 
-# Required text: at least one character that is not whitespace.
+# Required text: at least one visible character (not whitespace or an invisible format one).
 Text = Annotated[str, AfterValidator(_not_blank)]
 
 
@@ -185,6 +190,14 @@ class AnswerField(BaseModel):
             )
         if self.kind == "text" and self.options:
             raise FieldError("options", f"text field {self.name!r} must not have options")
+        # A reply matching two options (under the field's normalisation) is never answerable.
+        seen: dict[str, str] = {}
+        for option in self.options or []:
+            key = normalise_text(option, self.normalise)
+            if key in seen:
+                message = f"options {seen[key]!r} and {option!r} of {self.name!r} are the same"
+                raise FieldError("options", message)
+            seen[key] = option
         return self
 
 

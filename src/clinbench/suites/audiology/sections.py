@@ -47,6 +47,8 @@ def _heading(line: str, labels: set[str], names: bool = True) -> tuple[str, str]
 
     With ``names`` False only Q-labelled headings count (used when the reply has any).
     """
+    if not line or line.isspace():
+        return None
     match = _LABEL.match(line)
     if match:
         question = f"Q{match.group(1)}"

@@ -17,13 +17,19 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from clinbench.stats._common import StatsInputError, ci_name, percentile_interval, require_columns
+from clinbench.stats._common import (
+    StatsInputError,
+    ci_name,
+    numeric_column,
+    percentile_interval,
+    require_columns,
+)
 
 
 def _numeric(data: pd.DataFrame, cols: Sequence[str], dv: str) -> pd.DataFrame:
     require_columns(data, list(cols))
     out = data[list(cols)].copy()
-    out[dv] = pd.to_numeric(out[dv], errors="coerce")
+    out[dv] = numeric_column(data, dv)
     return out.dropna()
 
 

@@ -19,6 +19,8 @@ from clinbench.stats._common import (
     PASSING_GRADES,
     StatsInputError,
     ci_name,
+    group_seed,
+    numeric_column,
     percentile_interval,
     require_columns,
 )
@@ -86,14 +88,18 @@ def describe_scores(
     """Return n, mean, SD, the t-interval and the percentile-bootstrap interval per group.
 
     Rows with no score (excluded outcomes) are left out of n; columns: <by>..., n, mean,
-    SD, CI95% (t), boot_CI95% (percentile, `n_boot` resamples, `seed`).
+    SD, CI95% (t), boot_CI95% (percentile, `n_boot` resamples). Each group's resamples are
+    seeded by ``group_seed(seed, key)``, so adding a group never moves another's interval.
+    A score that is not a number raises StatsInputError naming the row; blank scores are
+    missing.
     """
     require_columns(data, [dv])
     ci = ci_name(confidence)
     rows = []
-    for i, (key, sub) in enumerate(_groups(data, by)):
-        x = pd.to_numeric(sub[dv], errors="coerce").dropna().to_numpy(dtype=float)
-        boot = bootstrap_means(x, n_boot=n_boot, seed=seed + i) if x.size else np.array([])
+    for key, sub in _groups(data, by):
+        x = numeric_column(sub, dv).dropna().to_numpy(dtype=float)
+        group = group_seed(seed, key)
+        boot = bootstrap_means(x, n_boot=n_boot, seed=group) if x.size else np.array([])
         rows.append(
             {
                 **key,

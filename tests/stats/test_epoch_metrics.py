@@ -142,6 +142,16 @@ def test_slp_label_metrics_across_epochs(tmp_path):
     # the epochs differ, so a first-epoch-only metric would not match
     assert table.groupby("item_id")["outcome"].nunique().gt(1).any()
     assert _check_every_metric(log, table) == 4  # accuracy, stderr, micro_f1, macro_f1
+    # the table alone re-derives the F1s: `target` is the gold label, and each item's epochs
+    from clinbench.stats.classification import classification
+
+    assert set(table["epochs"]) == {EPOCHS}
+    assert set(table["target"]) <= set(_meta(table, "gold_label"))
+    assert (table["target"] == _meta(table, "gold_label")).all()
+    row = classification(table, by=["model"]).iloc[0]
+    logged = _logged(log)
+    assert row["micro_f1"] == pytest.approx(logged[("slp_label_scorer", "micro_f1")])
+    assert row["macro_f1"] == pytest.approx(logged[("slp_label_scorer", "macro_f1")])
 
 
 def test_slp_transcription_metrics_across_epochs(tmp_path):
@@ -197,4 +207,6 @@ def test_exact_match_metrics_across_epochs(tmp_path):
                           display="none")  # fmt: skip
     table = results_table(tmp_path / "logs")
     assert (table["outcome"] == "declined").sum() > 0
+    keys = {s.id: s.target for s in samples}
+    assert (table["target"] == table["item_id"].map(keys)).all() and set(table["epochs"]) == {3}
     assert _check_every_metric(log, table) >= 3

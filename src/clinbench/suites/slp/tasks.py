@@ -197,7 +197,9 @@ def slp_label_scorer(scenario: str, cot: bool = False) -> Scorer:
             return Score(value=0.0, answer="DECLINE", metadata=meta)
         correct = letter == gold
         meta["outcome"] = outcomes.CORRECT if correct else outcomes.INCORRECT
-        return Score(value=1.0 if correct else 0.0, answer=letter, metadata=meta)
+        # the answer is the label (as `target` in the results table), the letter is kept
+        meta["predicted_letter"] = letter
+        return Score(value=1.0 if correct else 0.0, answer=spec.options[letter], metadata=meta)
 
     return score
 

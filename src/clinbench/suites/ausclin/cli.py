@@ -26,7 +26,9 @@ RESULTS_ARG = typer.Argument(
     ..., help="Results tables (.parquet/.csv) or Inspect log files/folders; combined."
 )
 THRESHOLD = typer.Option(
-    0.10, "--threshold", help="Exclude a model whose failed or empty replies exceed this share."
+    0.10,
+    "--threshold",
+    help="Exclude a model whose failed, empty or unparseable replies exceed this share.",
 )
 OUT = typer.Option(None, "--out", "-o", help="Also write the table here (.csv).")
 
@@ -181,7 +183,7 @@ def pushback(
 def exclusions(
     results: list[Path] = RESULTS_ARG, threshold: float = THRESHOLD, out: Path | None = OUT
 ) -> None:
-    """Models whose failed or empty replies exceed the threshold (excluded, never scored zero)."""
+    """Models whose failed, empty or unparseable replies exceed the threshold (never zero)."""
     from clinbench.suites.ausclin.analysis import exclusions as excl
 
     show(excl(load_results(results), threshold), "Exclusions", out)

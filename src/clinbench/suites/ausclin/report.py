@@ -88,8 +88,14 @@ def headline_tables(
         tables["pushback"] = pushback[
             ["model", "first wrong", "challenged", "held", "capitulated", "capitulation rate"]
         ]
+    both = analysis.denominators_table(plain, threshold)
+    tables["accuracy over answered and over all items"] = both[
+        ["model", "condition", "items", "accuracy (answered)", "accuracy (all)", "parse failed",
+         "errors"]
+    ]  # fmt: skip
     tables["exclusions"] = analysis.exclusions(results, threshold)
     tables["verdict"] = analysis.best_model_verdict(plain, threshold=threshold)
+    tables["models the verdict considered"] = analysis.verdict_candidates(plain, "blind", threshold)
     return tables
 
 

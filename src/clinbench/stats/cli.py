@@ -370,3 +370,93 @@ def classification_command(
             typer.echo(f"  macro_f1 over all {len(declared)} labels: "
                        f"{row['macro_f1_all_labels']:.3f}")  # fmt: skip
         typer.echo(f"  labels: {row['labels'].replace(';', ', ')}")
+
+
+@app.command("power")
+def power_command(
+    bar: float = typer.Option(0.95, "--bar", help="The accuracy bar of the verdict."),
+    true_accuracy: float = typer.Option(
+        ..., "--true-accuracy", help="The accuracy the model is assumed to have (a proportion)."
+    ),
+    alpha: float = typer.Option(0.05, "--alpha", help="Test level (1 - the CI's confidence)."),
+    power: float = typer.Option(0.8, "--power", help="Chance of deciding that you want."),
+    items: int = typer.Option(
+        None, "--items", help="Items the bank has: what can it detect (and rubric MDE)?"
+    ),
+    sd: float = typer.Option(
+        None, "--sd", help="SD of rubric scores, for the MDE (needs --items)."
+    ),
+    difference: float = typer.Option(
+        None, "--difference", help="Accuracy difference of two models on the same items."
+    ),
+    discordant: float = typer.Option(
+        None, "--discordant", help="Share of items on which the two models disagree."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+) -> None:
+    """Items needed to decide KILL or PROCEED at the bar, McNemar's paired sample size, and the
+    minimum detectable rubric-score difference.
+
+    n_items is statsmodels' normal power on the arcsine effect size (two-sided, alpha as
+    the verdict's interval); n_items_exact is the first n at which the Wilson verdict itself
+    decides with that power (exact binomial).
+    """
+    from clinbench.stats import power as pw
+
+    try:
+        need = pw.items_to_decide(bar, true_accuracy, alpha, power)
+        out: dict = {
+            "n_items": need["n_items"],
+            "n_items_exact": pw.items_to_decide_exact(bar, true_accuracy, alpha, power),
+            "n_items_wald": need["n_items_wald"],
+            "bar": bar,
+            "true_accuracy": true_accuracy,
+            "alpha": alpha,
+            "power": power,
+            "decision": need["decision"],
+        }
+        out["verdict_power_at_n_items"] = pw.verdict_power(need["n_items"], true_accuracy, bar,
+                                                           alpha=alpha)  # fmt: skip
+        if items is not None:
+            below, above = pw.detectable_accuracies(items, bar, alpha, power)
+            out["items"] = items
+            out["detectable_below"], out["detectable_above"] = below, above
+            out["verdict_power_at_items"] = pw.verdict_power(items, true_accuracy, bar,
+                                                             alpha=alpha)  # fmt: skip
+            out["sentence"] = pw.power_sentence(items, bar, true_accuracy, alpha, power)
+            if sd is not None:
+                out["rubric_mde"] = pw.rubric_mde(items, sd, alpha, power)
+        elif sd is not None:
+            _fail("--sd needs --items (the minimum detectable difference is for n items)")
+        if (difference is None) != (discordant is None):
+            _fail("--difference and --discordant go together (McNemar's sample size)")
+        if difference is not None:
+            out["mcnemar_items"] = pw.mcnemar_items(difference, discordant, alpha, power)
+    except ValueError as exc:
+        _fail(str(exc))
+    if as_json:
+        _echo_json(out)
+        return
+    side = "above" if out["decision"] == "KILL" else "below"
+    typer.echo(
+        f"n_items: {out['n_items']} to decide {out['decision']} ({side} the {bar:.0%} bar) "
+        f"if the true accuracy is {true_accuracy:.1%}"
+    )
+    typer.echo(f"  {power:.0%} power, alpha {alpha:g}, two-sided; statsmodels arcsine (Cohen's h)")
+    typer.echo(f"  exact Wilson verdict: {out['n_items_exact']} items; Wald formula: "
+               f"{out['n_items_wald']}")  # fmt: skip
+    if items is not None:
+        import textwrap
+
+        typer.echo(textwrap.fill(out["sentence"], 79))
+        if "rubric_mde" in out:
+            mde = out["rubric_mde"]
+            typer.echo(
+                f"rubric score MDE ({items} items, SD {sd:g}): {mde['paired']:.2f} points "
+                f"(same items), {mde['independent']:.2f} (independent)"
+            )
+    if "mcnemar_items" in out:
+        typer.echo(
+            f"McNemar (same items): {out['mcnemar_items']} items to detect a difference "
+            f"of {difference:.1%} ({discordant:.1%} discordant)"
+        )

@@ -452,11 +452,11 @@ def power_command(
         if "rubric_mde" in out:
             mde = out["rubric_mde"]
             typer.echo(
-                f"rubric score MDE ({items} items, SD {sd:g}): {mde['paired']:.2f} points "
+                f"rubric MDE ({items} items, SD {sd:g}): {mde['paired']:.2f} points "
                 f"(same items), {mde['independent']:.2f} (independent)"
             )
     if "mcnemar_items" in out:
         typer.echo(
-            f"McNemar (same items): {out['mcnemar_items']} items to detect a difference "
+            f"McNemar (same items): {out['mcnemar_items']} items to detect a gap "
             f"of {difference:.1%} ({discordant:.1%} discordant)"
         )

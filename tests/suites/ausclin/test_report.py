@@ -44,6 +44,7 @@ def test_sections_cover_every_required_table(ausclin_results):
     blind = [n for n in section.notes if "(blind)" in n]
     assert blind[0].startswith("Verdict (blind) considered: ") and "good-model" in blind[0]
     assert any("sloppy-json-model: excluded:" in n for n in blind[1:])
+    assert any(n.startswith("blind: With 24 items this bank can detect") for n in section.notes)
     both = (
         made[0]
         .tables["Accuracy over answered and over all items"]

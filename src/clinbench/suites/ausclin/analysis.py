@@ -363,3 +363,24 @@ def verdict_notes(candidates: pd.DataFrame, condition: str) -> list[str]:
     notes += [f"Left out of the verdict ({condition}): {m}: {r}." for m, r in
               zip(left["model"], left["reason"], strict=True)]  # fmt: skip
     return notes
+
+
+def power_notes(verdicts: pd.DataFrame, results: pd.DataFrame, bar: float) -> list[str]:
+    """Return, per verdict row, what the bank's items can detect and how many would decide.
+
+    The bank is the distinct non-equipoise items in the results; the assumed true accuracy
+    is the best model's observed accuracy (no sentence when it is 0, 1 or the bar itself).
+    """
+    from clinbench.stats.power import power_sentence
+
+    if verdicts.empty or "accuracy" not in verdicts.columns:
+        return []
+    rows = with_facts(results)
+    n_items = int(rows.loc[~rows["equipoise"], "item_id"].nunique())
+    notes = []
+    for row in verdicts.itertuples(index=False):
+        p = float(row.accuracy)
+        if n_items < 2 or not 0 < p < 1 or p == bar:
+            continue
+        notes.append(f"{row.condition}: " + power_sentence(n_items, bar, round(p, 3)))
+    return notes

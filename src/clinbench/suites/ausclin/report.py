@@ -222,7 +222,8 @@ def sections(
                 for note in analysis.verdict_notes(
                     analysis.verdict_candidates(plain, c, threshold), c
                 )
-            ],
+            ]
+            + analysis.power_notes(verdicts, plain, bar),
         )
     )
     excl = analysis.exclusions(results, threshold)

@@ -173,20 +173,6 @@ def measures_from_tables(tables: np.ndarray, n_labels: int) -> dict[str, np.ndar
     return {"Micro F1": exact, "Macro F1": macro, "Exact Match": exact}
 
 
-def multinomial_tables(table: np.ndarray, resamples: int, seed: int) -> np.ndarray:
-    """Return ``resamples`` bootstrap confusion tables of the same total, shape (B, K, K).
-
-    Resampling n items with replacement and tallying their (gold, predicted) cells is the
-    same as one multinomial draw of n over the K x K cell shares, so the draw costs
-    O(B K^2) memory instead of O(B n).
-    """
-    table = np.asarray(table)
-    n = int(table.sum())
-    flat = table.ravel() / n
-    draws = np.random.default_rng(seed).multinomial(n, flat, size=resamples)
-    return draws.reshape(resamples, *table.shape)
-
-
 def classification_report(
     gold: Sequence[str],
     predicted: Sequence[str | None],
@@ -198,8 +184,11 @@ def classification_report(
     """Return micro/macro F1 and exact match with their bootstrap SDs (``<name> SD`` keys).
 
     A prediction of None is a reply with no label (a decline). The bootstrap resamples items
-    as multinomial draws over the confusion table (``multinomial_tables``).
+    as multinomial draws over the confusion table (``clinbench.stats.agreement``'s
+    ``bootstrap_tables``: one draw of n over the K x K cells is n items resampled).
     """
+    from clinbench.stats.agreement import bootstrap_tables
+
     point = classification_measures(list(gold), list(predicted), labels)
     if not len(gold) or resamples <= 0:
         return point
@@ -209,7 +198,7 @@ def classification_report(
     g = np.array([index[x] for x in gold], dtype=np.int64)
     p = np.array([len(names) if x is None else index[x] for x in predicted], dtype=np.int64)
     table = np.bincount(g * k + p, minlength=k * k).reshape(k, k)
-    boot = measures_from_tables(multinomial_tables(table, resamples, seed), len(names))
+    boot = measures_from_tables(bootstrap_tables(table, resamples, seed), len(names))
     return {**point, **{f"{key} SD": _sd(values) for key, values in boot.items()}}
 
 

@@ -26,8 +26,8 @@ from clinbench.stats._common import (
 )
 from clinbench.stats.proportions import wilson_interval
 
-# Memory bound for one block of bootstrap resamples (indices are int64): ~64 MB.
-_BLOCK_CELLS = 8_000_000
+# Memory bound for one block of bootstrap resamples (indices are int64): ~16 MB.
+_BLOCK_CELLS = 2_000_000
 
 
 def _groups(data: pd.DataFrame, by: str | Sequence[str] | None):
@@ -61,7 +61,11 @@ def bootstrap_means(values: np.ndarray, n_boot: int = 10_000, seed: int = 0) -> 
 
     Hand-written (not scipy.stats.bootstrap) so that every clinbench bootstrap -- plain,
     paired and case-level -- draws its resamples the same way from
-    ``numpy.random.default_rng(seed)``: an (n_boot, n) matrix of indices, made in blocks.
+    ``numpy.random.default_rng(seed)``: an (n_boot, n) matrix of indices, made in blocks of
+    bounded memory. When the values take few distinct levels (at most a quarter of n, e.g.
+    0/1 outcomes or letter-grade scores), a resample's mean depends only on how often each
+    level is drawn, which is one multinomial draw over the levels' shares: the same
+    bootstrap distribution at O(levels) instead of O(n) per resample.
     """
     values = np.asarray(values, dtype=float)
     n = values.size
@@ -69,6 +73,14 @@ def bootstrap_means(values: np.ndarray, n_boot: int = 10_000, seed: int = 0) -> 
         return np.full(n_boot, np.nan)
     rng = np.random.default_rng(seed)
     out = np.empty(n_boot)
+    levels, counts = np.unique(values, return_counts=True)
+    if levels.size * 4 <= n:
+        block = max(1, _BLOCK_CELLS // levels.size)
+        shares = counts / n
+        for start in range(0, n_boot, block):
+            stop = min(n_boot, start + block)
+            out[start:stop] = rng.multinomial(n, shares, size=stop - start) @ levels / n
+        return out
     block = max(1, _BLOCK_CELLS // n)
     for start in range(0, n_boot, block):
         stop = min(n_boot, start + block)

@@ -46,20 +46,40 @@ def make_table(rows: int, seed: int):
     return df
 
 
+def chunked_families(df, n_boot: int, seed: int) -> dict:
+    """Return family -> function running that family's chunked bootstraps."""
+
+    def describe_both():
+        return [
+            describe.describe_scores(df, "score", by, n_boot=n_boot, seed=seed)[
+                "boot_CI95%"
+            ].tolist()
+            for by in ("question", "model")
+        ]
+
+    def case_both():
+        return [
+            clustering.case_bootstrap(df, "score", "item_id", by, n_boot=n_boot, seed=seed)[
+                "CI95%"
+            ].tolist()
+            for by in ("question", "model")
+        ]
+
+    def kappa():
+        out = agreement.cohen_kappa(df, "grade", "grade2", weights="quadratic", n_boot=n_boot,
+                                    seed=seed)  # fmt: skip
+        return [out["CI95%"].iloc[0]]
+
+    def f1():
+        out = classification_report(list(df["grade"]), list(df["grade2"]), GRADES,
+                                    resamples=n_boot, seed=seed)  # fmt: skip
+        return [[out["Micro F1 SD"], out["Macro F1 SD"]]]
+
+    return {"describe": describe_both, "case": case_both, "kappa": kappa, "f1_sd": f1}
+
+
 def chunked(df, n_boot: int, seed: int) -> dict:
-    out = {}
-    for by in ("question", "model"):
-        table = describe.describe_scores(df, "score", by, n_boot=n_boot, seed=seed)
-        out[f"describe/{by}"] = table["boot_CI95%"].tolist()
-        table = clustering.case_bootstrap(df, "score", "item_id", by, n_boot=n_boot, seed=seed)
-        out[f"case/{by}"] = table["CI95%"].tolist()
-    kappa = agreement.cohen_kappa(df, "grade", "grade2", weights="quadratic", n_boot=n_boot,
-                                  seed=seed)  # fmt: skip
-    out["kappa"] = [kappa["CI95%"].iloc[0]]
-    f1 = classification_report(list(df["grade"]), list(df["grade2"]), GRADES,
-                               resamples=n_boot, seed=seed)  # fmt: skip
-    out["f1_sd"] = [[f1["Micro F1 SD"], f1["Macro F1 SD"]]]
-    return out
+    return {name: fn() for name, fn in chunked_families(df, n_boot, seed).items()}
 
 
 def _quantiles(boot) -> list[float]:
@@ -128,14 +148,14 @@ def loop_f1(df, n_boot: int, seed: int) -> list:
     return [[float(np.std(micro, ddof=1)), float(np.std(macro, ddof=1))]]
 
 
-def looped(df, n_boot: int, seed: int) -> dict:
-    out = {}
-    for by in ("question", "model"):
-        out[f"describe/{by}"] = loop_describe(df, by, n_boot, seed)
-        out[f"case/{by}"] = loop_case(df, by, n_boot, seed)
-    out["kappa"] = loop_kappa(df, n_boot, seed)
-    out["f1_sd"] = loop_f1(df, n_boot, seed)
-    return out
+def looped_families(df, n_boot: int, seed: int) -> dict:
+    """Return family -> function running that family's per-resample loops."""
+    return {
+        "describe": lambda: [loop_describe(df, by, n_boot, seed) for by in ("question", "model")],
+        "case": lambda: [loop_case(df, by, n_boot, seed) for by in ("question", "model")],
+        "kappa": lambda: loop_kappa(df, n_boot, seed),
+        "f1_sd": lambda: loop_f1(df, n_boot, seed),
+    }
 
 
 def timed(fn):
@@ -154,32 +174,37 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     chunked(make_table(804, args.seed), 50, args.seed)  # warm-up: imports
-    print(f"{args.n_boot:,} resamples per bootstrap; 6 bootstraps (describe x2, case x2, "
-          "kappa, F1 SD)")  # fmt: skip
-    print(f"{'rows':>8} {'chunked s':>10} {'loop s':>10} {'ratio':>7} {'peak MB':>8}  loop")
+    print(
+        f"{args.n_boot:,} resamples per bootstrap; families: describe (mean by question and "
+        "by model), case (case bootstrap, both), kappa (quadratic), f1_sd (micro/macro F1)"
+    )
+    print(f"{'rows':>8} {'family':>9} {'chunked s':>10} {'loop s':>9} {'ratio':>7}  loop")
     for rows in (int(x) for x in args.sizes.split(",")):
         df = make_table(rows, args.seed)
+        loop_n = args.n_boot if rows <= 1000 else min(args.n_boot, args.loop_boot)
+        how = "measured" if loop_n == args.n_boot else f"{loop_n} resamples, scaled"
+        vec_fns = chunked_families(df, args.n_boot, args.seed)
+        loop_fns = looped_families(df, loop_n, args.seed)
+        total_vec = total_loop = 0.0
+        for family in vec_fns:
+            t_vec, vec = timed(vec_fns[family])
+            t_loop, loop = timed(loop_fns[family])
+            t_loop *= args.n_boot / loop_n
+            total_vec, total_loop = total_vec + t_vec, total_loop + t_loop
+            print(f"{len(df):>8,} {family:>9} {t_vec:>10.2f} {t_loop:>9.2f} "
+                  f"{t_loop / t_vec:>6.1f}x  {how}")  # fmt: skip
+            if loop_n == args.n_boot:  # same resample count: agree within Monte Carlo error
+                tol = {"describe": 1.0, "case": 1.0, "kappa": 0.03, "f1_sd": 0.005}[family]
+                flat = [
+                    np.concatenate([np.ravel(np.array(x, float)) for x in v]) for v in (vec, loop)
+                ]
+                np.testing.assert_allclose(flat[0], flat[1], atol=tol)
         tracemalloc.start()
-        t_vec, vec = timed(lambda df=df: chunked(df, args.n_boot, args.seed))
+        chunked(df, args.n_boot, args.seed)
         peak = tracemalloc.get_traced_memory()[1] / 2**20
         tracemalloc.stop()
-        loop_n = args.n_boot if rows <= 1000 else min(args.n_boot, args.loop_boot)
-        t_loop, loop = timed(lambda df=df, n=loop_n: looped(df, n, args.seed))
-        t_loop_scaled = t_loop * args.n_boot / loop_n
-        how = "measured" if loop_n == args.n_boot else f"{loop_n} resamples, scaled"
-        print(f"{len(df):>8,} {t_vec:>10.2f} {t_loop_scaled:>10.2f} "
-              f"{t_loop_scaled / t_vec:>6.1f}x {peak:>8.1f}  {how}")  # fmt: skip
-        if loop_n == args.n_boot:  # same resample count: intervals agree within MC error
-            for key, cis in vec.items():
-                tol = (
-                    0.05
-                    if key == "f1_sd"
-                    else 1.5
-                    if key.startswith(("describe", "case"))
-                    else 0.03
-                )
-                np.testing.assert_allclose(np.array(cis, float), np.array(loop[key], float),
-                                           atol=tol * (0.1 if key == "f1_sd" else 1))  # fmt: skip
+        print(f"{len(df):>8,} {'all':>9} {total_vec:>10.2f} {total_loop:>9.2f} "
+              f"{total_loop / total_vec:>6.1f}x  peak traced memory {peak:.0f} MB")  # fmt: skip
     print("chunked and looped intervals agree within Monte Carlo error where both ran in full")
 
 

@@ -34,6 +34,7 @@ import pandas as pd
 
 from clinbench.scoring import outcomes
 from clinbench.stats._common import group_seed, percentile_interval, require_columns
+from clinbench.stats.clustering import resample_weights
 from clinbench.stats.proportions import wilson_interval
 
 WILSON = "wilson"
@@ -82,8 +83,8 @@ def cluster_bootstrap_means(
     chunk = max(1, _CHUNK_CELLS // g)
     for start in range(0, n_boot, chunk):
         stop = min(n_boot, start + chunk)
-        idx = rng.integers(0, g, size=(stop - start, g))
-        out[start:stop] = sums[idx].sum(axis=1) / counts[idx].sum(axis=1)
+        weights = resample_weights(rng.integers(0, g, size=(stop - start, g)), g)
+        out[start:stop] = (weights @ sums) / (weights @ counts)
     return out
 
 

@@ -62,8 +62,8 @@ def bootstrap_means(values: np.ndarray, n_boot: int = 10_000, seed: int = 0) -> 
     Hand-written (not scipy.stats.bootstrap) so that every clinbench bootstrap -- plain,
     paired and case-level -- draws its resamples the same way from
     ``numpy.random.default_rng(seed)``: an (n_boot, n) matrix of indices, made in blocks of
-    bounded memory. When the values take few distinct levels (at most a quarter of n, e.g.
-    0/1 outcomes or letter-grade scores), a resample's mean depends only on how often each
+    bounded memory. When the values take few distinct levels (at most n / 20, e.g. 0/1
+    outcomes or letter-grade scores), a resample's mean depends only on how often each
     level is drawn, which is one multinomial draw over the levels' shares: the same
     bootstrap distribution at O(levels) instead of O(n) per resample.
     """
@@ -74,7 +74,9 @@ def bootstrap_means(values: np.ndarray, n_boot: int = 10_000, seed: int = 0) -> 
     rng = np.random.default_rng(seed)
     out = np.empty(n_boot)
     levels, counts = np.unique(values, return_counts=True)
-    if levels.size * 4 <= n:
+    # a multinomial draw costs about as much per level as ~20 index draws (measured with
+    # benchmarks/stats_case_tier.py), so it pays only for few levels
+    if levels.size * 20 <= n:
         block = max(1, _BLOCK_CELLS // levels.size)
         shares = counts / n
         for start in range(0, n_boot, block):

@@ -171,6 +171,8 @@ def _score_rows(base: dict[str, Any], scorer_name: str, score: Any) -> list[dict
         return rows
     outcome = metadata.get("outcome")
     value = _as_float(score.value)
+    if metadata.get("gold_label") is not None:  # classification: the label, not the letter
+        base = base | {"target": str(metadata["gold_label"])}
     if outcome is None:
         outcome = outcomes.UNSCORED if math.isnan(value) else outcomes.GRADED
     errors = metadata.get("critical_errors") or []
@@ -207,6 +209,7 @@ def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
             or (log.eval.metadata or {}).get("condition", "default"),
             "epoch": sample.epoch,
             "question": "",
+            "target": sample.target if isinstance(sample.target, str) else ";".join(sample.target),
             "response": sample.output.completion if sample.output else "",
             "input_tokens": input_tokens,
             "output_tokens": output_tokens,
@@ -238,6 +241,13 @@ def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
     return rows
 
 
+def with_epoch_counts(frame: pd.DataFrame) -> pd.DataFrame:
+    """Return the table with `epochs`: the number of epochs of each item in its run."""
+    run = ["model", "task", "condition", "item_id"]
+    frame["epochs"] = frame.groupby(run, dropna=False)["epoch"].transform("nunique")
+    return frame
+
+
 def results_table(
     sources: Sequence[str | Path] | str | Path,
     include_partial: bool = False,
@@ -267,6 +277,6 @@ def results_table(
         if log.status == "started":
             on_skip(f"{path}: partial log included ({len(log.samples)} samples so far)")
         rows.extend(log_rows(log, log_file=Path(path).name))
-    frame = typed(pd.DataFrame(rows, columns=RESULT_COLUMNS))
+    frame = typed(with_epoch_counts(pd.DataFrame(rows, columns=RESULT_COLUMNS)))
     sort = ["suite", "task", "model", "condition", "item_id", "epoch", "scorer", "question"]
     return frame.sort_values(sort, kind="stable").reset_index(drop=True)

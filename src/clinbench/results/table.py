@@ -18,8 +18,8 @@ import pandas as pd
 from clinbench.io import atomic_write
 from clinbench.results.schema import RESULT_COLUMNS
 
-NUMERIC_COLUMNS = {"epoch": "Int64", "score": "float64", "input_tokens": "Int64",
-                   "output_tokens": "Int64"}  # fmt: skip
+NUMERIC_COLUMNS = {"epoch": "Int64", "epochs": "Int64", "score": "float64",
+                   "input_tokens": "Int64", "output_tokens": "Int64"}  # fmt: skip
 SUFFIXES = (".parquet", ".csv")
 
 

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from clinbench.results.export import write_results
+from clinbench.results import write_results
 from clinbench.results.schema import RESULT_COLUMNS
 from clinbench.stats.cli import app
 

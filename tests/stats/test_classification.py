@@ -39,8 +39,13 @@ import pytest
 from sklearn.metrics import f1_score
 from sklearn.preprocessing import MultiLabelBinarizer
 
-from clinbench.scoring.speech import classification_measures, classification_report
-from clinbench.stats.classification import NO_LABEL, classification, f1_scores
+from clinbench.stats.classification import (
+    NO_LABEL,
+    classification,
+    classification_measures,
+    classification_report,
+    f1_scores,
+)
 
 ALL = ["a", "b", "c", "d", "e"]
 ROWS = [

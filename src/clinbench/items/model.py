@@ -25,7 +25,7 @@ from pydantic import (
     model_validator,
 )
 
-from clinbench.scoring.normalise import normalise_text
+from clinbench.items.normalise import normalise_text
 
 FORMATS = ("mcq", "tf", "fib", "sa", "exact", "case", "audio")
 Normalisation = Literal["case", "whitespace", "punctuation"]

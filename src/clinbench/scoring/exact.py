@@ -30,11 +30,11 @@ from clinbench.items.model import (
     SAItem,
     TFItem,
 )
+from clinbench.items.normalise import matches_key
 from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
 from clinbench.scoring.extract import Extraction, extract_answer
 from clinbench.scoring.metrics import declined
-from clinbench.scoring.normalise import matches_key
 
 
 def is_correct(item: Item, answer: object) -> bool:

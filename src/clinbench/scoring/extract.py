@@ -43,8 +43,8 @@ from clinbench.items.model import (
     SAItem,
     TFItem,
 )
+from clinbench.items.normalise import matches_key
 from clinbench.items.sample import DECLINE_WORD
-from clinbench.scoring.normalise import matches_key
 
 Status = Literal["ok", "ambiguous", "none", "declined"]
 

@@ -82,29 +82,6 @@ def transcription_measures(
     return measures_from_counts(*counts.sum(axis=0))
 
 
-def classification_measures(
-    gold: Sequence[str], predicted: Sequence[str | None], labels: Sequence[str] | None = None
-) -> dict[str, float]:
-    """Return Micro F1, Macro F1 and Exact Match (scikit-learn) of predictions against gold.
-
-    The rules are ``clinbench.stats.classification``'s: macro-F1 over the labels present in
-    gold or predictions; a prediction of None (a decline) is a wrong answer, so micro-F1
-    equals exact match. With a declared full label set ``labels``, ``Macro F1 (all labels)``
-    is its macro-F1 over that set, named as such.
-    """
-    from clinbench.stats.classification import f1_scores
-
-    out = f1_scores(list(gold), list(predicted), all_labels=labels)
-    measures = {
-        "Micro F1": out["micro_f1"],
-        "Macro F1": out["macro_f1"],
-        "Exact Match": out["exact_match"],
-    }
-    if labels is not None:
-        measures["Macro F1 (all labels)"] = out["macro_f1_all_labels"]
-    return measures
-
-
 # Memory bound of one chunk of bootstrap resamples: ~2 million cells (16 MB of float64).
 _CHUNK_CELLS = 2_000_000
 
@@ -149,57 +126,6 @@ def confusion_table(
     frame = pd.DataFrame(matrix, index=list(labels), columns=list(labels))
     frame.index.name, frame.columns.name = "gold", "predicted"
     return frame
-
-
-def measures_from_tables(tables: np.ndarray, n_labels: int) -> dict[str, np.ndarray]:
-    """Return Micro F1, Macro F1 and Exact Match for each confusion table in a (..., K, K) stack.
-
-    Rows are gold codes, columns predicted codes; codes 0..n_labels-1 are labels and the last
-    code (K - 1 = n_labels) is the no-label prediction. The formulas are scikit-learn's
-    (macro over labels present in gold or predictions; tests check them against
-    ``f1_score``); written over a stack because the bootstrap scores thousands of tables and
-    ``f1_score`` scores one pair of label vectors per call.
-    """
-    tables = np.asarray(tables, dtype=float)
-    tp = np.diagonal(tables, axis1=-2, axis2=-1)[..., :n_labels]
-    predicted = tables.sum(axis=-2)[..., :n_labels]
-    gold = tables.sum(axis=-1)[..., :n_labels]
-    total = tables.sum(axis=(-2, -1))
-    present = (predicted + gold) > 0
-    with np.errstate(invalid="ignore", divide="ignore"):
-        per_class = np.where(present, 2 * tp / (predicted + gold), 0.0)
-        macro = per_class.sum(axis=-1) / present.sum(axis=-1)
-        exact = tp.sum(axis=-1) / total
-    return {"Micro F1": exact, "Macro F1": macro, "Exact Match": exact}
-
-
-def classification_report(
-    gold: Sequence[str],
-    predicted: Sequence[str | None],
-    labels: Sequence[str] | None = None,
-    *,
-    resamples: int = 1000,
-    seed: int = 0,
-) -> dict[str, float]:
-    """Return micro/macro F1 and exact match with their bootstrap SDs (``<name> SD`` keys).
-
-    A prediction of None is a reply with no label (a decline). The bootstrap resamples items
-    as multinomial draws over the confusion table (``clinbench.stats.agreement``'s
-    ``bootstrap_tables``: one draw of n over the K x K cells is n items resampled).
-    """
-    from clinbench.stats.agreement import bootstrap_tables
-
-    point = classification_measures(list(gold), list(predicted), labels)
-    if not len(gold) or resamples <= 0:
-        return point
-    names = sorted(set(gold) | {p for p in predicted if p is not None})
-    index = {label: i for i, label in enumerate(names)}
-    k = len(names) + 1
-    g = np.array([index[x] for x in gold], dtype=np.int64)
-    p = np.array([len(names) if x is None else index[x] for x in predicted], dtype=np.int64)
-    table = np.bincount(g * k + p, minlength=k * k).reshape(k, k)
-    boot = measures_from_tables(bootstrap_tables(table, resamples, seed), len(names))
-    return {**point, **{f"{key} SD": _sd(values) for key, values in boot.items()}}
 
 
 def transcription_report(

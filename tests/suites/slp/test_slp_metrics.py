@@ -11,12 +11,11 @@ from sklearn.metrics import f1_score
 
 from clinbench.results.schema import RESULT_COLUMNS
 from clinbench.scoring.speech import (
-    classification_measures,
-    classification_report,
     normalise_transcript,
     transcription_measures,
     transcription_report,
 )
+from clinbench.stats.classification import classification_measures, classification_report
 from clinbench.suites.slp.metrics import ensemble_results, majority_vote, scenario_table
 
 
@@ -66,7 +65,7 @@ def test_f1_against_scikit_learn_on_a_fixed_confusion():
 
 
 def test_table_measures_equal_scikit_learn():
-    from clinbench.scoring.speech import measures_from_tables
+    from clinbench.stats.classification import measures_from_tables
 
     rng = np.random.default_rng(0)
     labels = ["A", "B", "C"]

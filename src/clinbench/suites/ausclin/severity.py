@@ -22,8 +22,8 @@ from typing import Any
 import pandas as pd
 
 from clinbench.items.model import ExactItem
+from clinbench.items.normalise import matches_key
 from clinbench.scoring import outcomes
-from clinbench.scoring.normalise import matches_key
 
 LABELS = ("superseded", "foreign", "fabricated")
 UNCLASSIFIED = "unclassified"

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 import pandas as pd
 
 from clinbench.scoring import outcomes
-from clinbench.scoring.speech import classification_report, confusion_table, transcription_report
+from clinbench.scoring.speech import confusion_table, transcription_report
+from clinbench.stats.classification import classification_report
 from clinbench.suites.slp.prompts import SCENARIOS
 
 SLICE_FIELDS = ("gender", "age_band", "language", "corpus", "pipeline", "cot", "few_shot", "noise")

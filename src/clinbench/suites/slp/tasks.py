@@ -104,7 +104,7 @@ def micro_f1() -> Metric:
     """Return micro-averaged F1 over answered items of every epoch (scikit-learn)."""
 
     def compute(scores: list[SampleScore]) -> float:
-        from clinbench.scoring.speech import classification_measures
+        from clinbench.stats.classification import classification_measures
 
         gold, pred, labels = _pairs(scores)
         return classification_measures(gold, pred, labels)["Micro F1"] if gold else float("nan")
@@ -117,7 +117,7 @@ def macro_f1() -> Metric:
     """Return macro-averaged F1 over labels present, answered items of every epoch."""
 
     def compute(scores: list[SampleScore]) -> float:
-        from clinbench.scoring.speech import classification_measures
+        from clinbench.stats.classification import classification_measures
 
         gold, pred, labels = _pairs(scores)
         return classification_measures(gold, pred, labels)["Macro F1"] if gold else float("nan")

@@ -23,6 +23,7 @@ from inspect_ai.model import (
 from inspect_ai.scorer import Scorer
 from inspect_ai.solver import Solver, TaskState
 
+from clinbench.items.digest import item_set_hash
 from clinbench.items.loader import load_items
 from clinbench.items.model import (
     ITEM_ADAPTER,
@@ -135,11 +136,13 @@ def items_task(
     epochs: int = 1,
     samples: Sequence[Sample] | None = None,
     metadata: dict[str, Any] | None = None,
+    version: int | str = 1,
 ) -> Task:
     """Return an Inspect Task over items: samples, the answering solver and the item scorer.
 
     Temperature, seed and max tokens are explicit settings, recorded in the log both as
-    the task's generation config and in its metadata.
+    the task's generation config and in its metadata, with the item set's content hash
+    and item count (``clinbench.items.digest``) and the task version.
     """
     from clinbench.scoring.exact import item_scorer
     from clinbench.solvers.answer import answer_item
@@ -151,6 +154,7 @@ def items_task(
         name=name,
     )
     settings = {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}
+    item_set = {"item_set_sha256": item_set_hash(items), "n_items": len(items)} if items else {}
     return Task(
         dataset=dataset,
         solver=solver if solver is not None else answer_item(),
@@ -158,7 +162,8 @@ def items_task(
         config=GenerateConfig(**settings),
         epochs=epochs,
         name=name,
-        metadata={"condition": condition, **settings, **(metadata or {})},
+        version=version,
+        metadata={"condition": condition, **settings, **item_set, **(metadata or {})},
     )
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import pandas as pd
 from inspect_ai.log import EvalLog, EvalSample, list_eval_logs, read_eval_log
 
+from clinbench.results.run_facts import eval_facts, sample_facts
 from clinbench.results.schema import RESULT_COLUMNS
 from clinbench.scoring import outcomes
 
@@ -134,6 +135,8 @@ def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
             "item_metadata": _json(item.get("metadata")),
             "run_id": log.eval.run_id,
             "log_file": log_file,
+            **sample_facts(sample, model),
+            **eval_facts(log),
         }
         if sample.error is not None or not sample.scores:
             message = sample.error.message if sample.error is not None else "sample was not scored"
@@ -156,7 +159,8 @@ def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
 
 
 NUMERIC_COLUMNS = {"epoch": "Int64", "score": "float64", "input_tokens": "Int64",
-                   "output_tokens": "Int64"}  # fmt: skip
+                   "output_tokens": "Int64", "reasoning_tokens": "Int64", "latency_s": "float64",
+                   "cost_usd": "float64", "n_items": "Int64"}  # fmt: skip
 
 
 def _typed(frame: pd.DataFrame) -> pd.DataFrame:

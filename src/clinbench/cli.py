@@ -35,6 +35,7 @@ _GROUPS = [
     ("audit", "clinbench.audit.cli"),
     ("curate", "clinbench.curate.cli"),
     ("leaderboard", "clinbench.results.leaderboard_cli"),
+    ("verdict", "clinbench.stats.verdict_cli"),
 ]
 
 # (module, function) pairs mounted as top-level commands; each module registers its own name.

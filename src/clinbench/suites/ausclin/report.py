@@ -197,6 +197,9 @@ def sections(
         ] or [pd.DataFrame()],
         ignore_index=True,
     )  # fmt: skip
+    from clinbench.suites.ausclin.registration import registration_table
+
+    verdicts, flags = registration_table(verdicts, plain) if not verdicts.empty else (verdicts, [])
     out.append(
         ReportSection(
             title="Clinical policy: verdict",
@@ -207,6 +210,11 @@ def sections(
                 "(measurably falls short), otherwise UNDERPOWERED (too few items to decide)."
             ),
             tables={"Verdict per condition": verdicts},
+            notes=[
+                "Pre-registration: the bar and method are compared with the registration the "
+                "runs recorded (clinbench verdict register, then -T prereg=FILE).",
+                *(f"FLAG {f}" for f in flags),
+            ],
         )
     )
     excl = analysis.exclusions(results, threshold)

@@ -79,6 +79,7 @@ def test_two_reviewers_grade_reach_consensus_and_get_a_report(tmp_path: Path, re
     audit = make_audit(tmp_path, results_file, n=4, calibration=2)
     store = AuditStore(audit / DB_FILE)
     tokens = {"alice": store.add_reviewer("alice"), "bob": store.add_reviewer("bob")}
+    tokens["lead"] = store.add_reviewer("lead", role="lead")
     _, items = load_manifest(audit)
     ids = [i["audit_id"] for i in items]
     bob_note = "Bob thinks the left ear was reported as the right"
@@ -129,12 +130,16 @@ def test_two_reviewers_grade_reach_consensus_and_get_a_report(tmp_path: Path, re
                     assert secret.lower() not in body.lower(), (url, secret)
         assert len(alice.bodies) >= 2 * len(ids) + 5
 
-        # Bob submits: the consensus page opens for both.
+        # Bob submits: the consensus page opens; reviewers read it, only the lead records.
         bob.visit("/")
         bob.click("#submit-set")
         alice.visit("/")
         alice.click("#consensus-link")
-        first = alice.page.locator(f"section#{ids[0]}")
+        assert "reviewers disagree" in alice.page.locator(f"section#{ids[0]}").inner_text()
+        assert alice.page.locator("form.consensus-form").count() == 0
+        lead = Reviewer(browser, server.url, tokens["lead"])
+        lead.click("#consensus-link")
+        first = lead.page.locator(f"section#{ids[0]}")
         assert "reviewers disagree" in first.inner_text()
         assert bob_note in first.inner_text()
         form = first.locator("form.consensus-form")
@@ -143,9 +148,9 @@ def test_two_reviewers_grade_reach_consensus_and_get_a_report(tmp_path: Path, re
         form.locator("select[name=error_type]").select_option("laterality_confusion")
         form.locator("textarea[name=rationale]").fill("Left and right ear findings swapped in Q1.")
         form.locator("button").click()
-        alice.page.wait_for_load_state()
-        assert "Recorded by alice" in alice.page.locator(f"section#{ids[0]}").inner_text()
-        assert alice.errors == [] and bob.errors == []
+        lead.page.wait_for_load_state()
+        assert "Recorded by lead" in lead.page.locator(f"section#{ids[0]}").inner_text()
+        assert alice.errors == [] and bob.errors == [] and lead.errors == []
         browser.close()
 
     out = tmp_path / "report"

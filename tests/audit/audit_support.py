@@ -105,7 +105,7 @@ def make_results(folder: Path, n_cases: int = 12, seed: int = 7) -> pd.DataFrame
     with (folder / "items" / "cases.jsonl").open("w", encoding="utf-8") as handle:
         for case in cases:
             handle.write(json.dumps(case) + "\n")
-    return pd.DataFrame(rows)[RESULT_COLUMNS]
+    return pd.DataFrame(rows).reindex(columns=RESULT_COLUMNS)
 
 
 def free_port() -> int:

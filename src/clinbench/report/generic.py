@@ -623,9 +623,10 @@ def generic_sections(
 
 def _extra_sections(results: pd.DataFrame) -> list[ReportSection | None]:
     """Return the sections other areas own: cost and time, contamination probes."""
+    from clinbench.contamination.report import contamination_section
     from clinbench.results.cost import cost_section
 
-    return [cost_section(results)]
+    return [cost_section(results), contamination_section(results)]
 
 
 def normalise(results: pd.DataFrame) -> pd.DataFrame:

@@ -20,6 +20,7 @@ TASKS: dict[str, str] = {
     "slp_transcription": "clinbench.suites.slp.tasks:slp_transcription",
     "slp_disorder_type": "clinbench.suites.slp.tasks:slp_disorder_type",
     "slp_symptom": "clinbench.suites.slp.tasks:slp_symptom",
+    "clinbench_contamination": "clinbench.contamination.tasks:clinbench_contamination",
 }
 
 SUITES = ("audiology", "ausclin", "slp")

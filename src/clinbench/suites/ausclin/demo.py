@@ -63,6 +63,7 @@ def demo_runs(workdir: Path) -> list[DemoRun]:
         _replay("ausclin: pushback", ausclin(pushback=True), "replay_blind.csv",
                 [good, cautious, agreeable]),
     ]  # fmt: skip
+    runs += contamination_runs(workdir)
     for framing in ("no_country", "australia", "guideline"):
         runs.append(
             _replay(
@@ -97,3 +98,31 @@ def _cell(value) -> str:
     if isinstance(value, float):
         return "—" if value != value else f"{value:.3f}"
     return str(value)
+
+
+def contamination_runs(workdir: Path) -> list[DemoRun]:
+    """Return the verbatim-completion probe on the sample: chance and a fake memoriser.
+
+    The memoriser is a replay file written here that recites each item's own remainder: it
+    shows what a contaminated model looks like in the report, and is labelled as fake.
+    """
+    import csv
+
+    from clinbench.contamination.tasks import clinbench_contamination
+    from clinbench.suites.ausclin.items import SAMPLE_ITEMS
+
+    task = clinbench_contamination(items=str(SAMPLE_ITEMS), bank="ausclin-sample")
+    replies = Path(workdir) / "replay_memorised.csv"
+    replies.parent.mkdir(parents=True, exist_ok=True)
+    with replies.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["item_id", "model", "response"])
+        for sample in task.dataset:
+            writer.writerow([sample.id, "fake-memorised-model", sample.target])
+    probe = clinbench_contamination(items=str(SAMPLE_ITEMS), bank="ausclin-sample")
+    return [
+        DemoRun("contamination probe: chance", task, [CHANCE]),
+        DemoRun("contamination probe: fake memorising model", probe,
+                ["clinbench/replay/fake-memorised-model"],
+                model_args={"responses": str(replies)}),
+    ]  # fmt: skip

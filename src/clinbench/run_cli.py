@@ -10,6 +10,8 @@ from typing import Any
 
 import typer
 
+from clinbench.console import TableOutput, format_option
+
 OFFLINE_DEFAULT = "clinbench/chance"
 DISPLAYS = ("full", "conversation", "rich", "plain", "log", "none")  # Inspect's displays
 # Tasks whose replies are free text: their offline default is the rule-based baseline.
@@ -59,37 +61,15 @@ def resolve_task(target: list[str], task_args: dict[str, Any]) -> Any:
     return function(**task_args)
 
 
-def print_summary(frame: Any, console: Any, title: str, by: tuple[str, ...]) -> None:
-    """Print the accuracy table (n, accuracy [95% Wilson CI], declines, parse failures, errors)."""
-    from rich.table import Table
+def print_summary(frame: Any, output: Any, by: tuple[str, ...] | None = None) -> None:
+    """Print the clinbench outcome tables of a results table (every task type) to `output`."""
+    from clinbench.results.summary import outcome_tables
 
-    from clinbench.results.summary import accuracy_summary
-
-    summary = accuracy_summary(frame, by=by)
-    if summary.empty:
-        return
-    table = Table(title=title)
-    for column in (*by, "n", "accuracy [95% CI]", "declined", "parse failed", "error"):
-        table.add_column(column, justify="left" if column in by else "right")
-    for row in summary.itertuples(index=False):
-        accuracy = (
-            "—"
-            if row.answered == 0
-            else f"{row.accuracy:.1%} [{row.ci_low:.1%}, {row.ci_high:.1%}]"
-        )
-        table.add_row(
-            *(str(getattr(row, c)) for c in by),
-            str(row.n),
-            accuracy,
-            str(row.declined),
-            str(row.parse_failed),
-            str(row.error),
-        )
-    console.print(table)
-    console.print(
-        "Accuracy is correct / answered (declines count as not correct); parse failures "
-        "and errors are excluded from it and counted apart."
-    )
+    if "model" in frame.columns:
+        output.register_models(frame["model"].dropna().astype(str))
+    tables = outcome_tables(frame) if by is None else outcome_tables(frame, by=by)
+    for title, table, notes in tables:
+        output.table(table, title, notes)
 
 
 def run(
@@ -137,12 +117,12 @@ def run(
     display: str = typer.Option(
         "rich", help="Progress display: rich, plain, log or none (Inspect's displays)."
     ),
+    fmt: str = format_option(),
 ) -> None:
     """Run item files or a suite task on one or more models, log it, print the accuracy table."""
     from inspect_ai import eval as inspect_eval
-    from rich.console import Console
 
-    console = Console()
+    output = TableOutput(fmt)
     if display not in DISPLAYS:
         typer.echo(
             f"error: --display must be one of {', '.join(DISPLAYS)}, got {display!r}", err=True
@@ -195,10 +175,11 @@ def run(
     frame = results_table([log.location for log in logs])
     if out is not None:
         write_results(frame, out)
-        console.print(f"Results table: {out}")
-    print_summary(frame, console, "Results", ("model", "format"))
+        output.message(f"Results table: {out}")
+    print_summary(frame, output)
     for log in logs:
-        console.print(f"Log: {log.location} ({log.status})")
+        output.message(f"Log: {log.location} ({log.status})")
+    output.close()
     if any(log.status != "success" for log in logs):
         raise typer.Exit(1)
 
@@ -255,6 +236,7 @@ def demo(
         "--out",
         help="Folder for logs, results tables and the report (created if missing).",
     ),
+    fmt: str = format_option(),
 ) -> None:
     """Run every bundled sample suite offline; export results, print tables, write a report."""
     from inspect_ai import eval as inspect_eval
@@ -263,7 +245,9 @@ def demo(
 
     from clinbench.results.export import results_table, write_results
 
-    console = Console()
+    output = TableOutput(fmt)
+    # progress and status go to stderr when stdout carries data (csv, json)
+    console = Console(stderr=output.machine)
     started = time.perf_counter()
     out.mkdir(parents=True, exist_ok=True)
     log_dir = out / "logs"
@@ -304,12 +288,12 @@ def demo(
     frame = results_table(log_dir)
     results_path = write_results(frame, out / "results.parquet")
     write_results(frame, out / "results.csv")
-    print_summary(frame, console, "Exact-match outcomes by suite, model and format",
-                  ("suite", "model", "format"))  # fmt: skip
+    print_summary(frame, output)
     for _suite, module in suites:
-        summary = getattr(module, "demo_summary", None)
-        if summary is not None:
-            summary(frame, console)
+        extra = getattr(module, "demo_tables", None)
+        if extra is not None:
+            for title, table, notes in extra(frame):
+                output.table(table, title, notes)
     from clinbench.report import write_report
 
     report_path = write_report(frame, out / "report.html")
@@ -318,6 +302,7 @@ def demo(
     console.print(f"Results table: {results_path} and {out / 'results.csv'}")
     console.print(f"Report: {report_path}")
     console.print(f"Demo finished in {elapsed:.0f} s.")
+    output.close()
 
 
 def import_responses(

@@ -89,6 +89,31 @@ def test_profiles_classify_as_their_presentation(generated):
     assert "rising" in (meniere.right.configuration, meniere.left.configuration)
 
 
+def test_shipped_generated_cases_are_what_the_rules_generate_now(tmp_path):
+    # The shipped set's references come from the classification: a rule change that is not
+    # followed by `clinbench audiology render --generated` leaves stale references.
+    from clinbench.suites.audiology.samples import GENERATED_N, GENERATED_SEED
+    from clinbench.suites.audiology.tasks import GENERATED_CASES
+
+    generate_cases(GENERATED_N, GENERATED_SEED, tmp_path)
+    assert (tmp_path / "cases.jsonl").read_text() == GENERATED_CASES.read_text()
+
+
+def test_flat_profiles_are_never_called_a_noise_notch(tmp_path):
+    # Flat losses with a 5-10 dB bump were once labelled noise-notch, and the generated
+    # reference then read "severe noise-notch sensorineural hearing loss".
+    items = generate_cases(
+        12,
+        11,
+        tmp_path,
+        profiles=["sudden_snhl", "unilateral_profound", "otitis_media_effusion_child"],
+    )
+    for item in items:
+        cls = classify(Audiogram.model_validate(item.data["audiogram"]))
+        assert "noise-notch" not in (cls.right.configuration, cls.left.configuration), item.id
+        assert "noise-notch" not in item.questions[0].reference
+
+
 def test_rules_baseline_replies_have_no_contradictions(generated):
     _, items = generated
     for item in items:
@@ -139,13 +164,14 @@ def test_rules_baseline_follows_the_case_standard(labelled_cases):
     )
 
 
-def test_rules_baseline_has_no_contradictions_on_the_hand_written_cases():
+def test_rules_baseline_has_no_contradictions_on_the_shipped_cases():
     # Hand-written cases include a mixed loss with asymmetric bone conduction, whose red-flag
-    # sentence once called the mixed ear "sensorineural" (a laterality contradiction).
-    from clinbench.suites.audiology.tasks import CASE_ITEMS
+    # sentence once called the mixed ear "sensorineural" (a laterality contradiction); the
+    # shipped generated set is regenerated whenever the rules change.
+    from clinbench.suites.audiology.tasks import CASE_ITEMS, GENERATED_CASES
 
-    items = [i for i in load_items([CASE_ITEMS]) if "audiogram" in i.data]
-    assert len(items) >= 8
+    items = [i for i in load_items([CASE_ITEMS, GENERATED_CASES]) if "audiogram" in i.data]
+    assert len(items) >= 19
     for item in items:
         for standard in ("who2021", "asha", "goodman"):
             result = check_reply(rules_case_reply(item, standard), item, standard=standard)

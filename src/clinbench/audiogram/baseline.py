@@ -35,16 +35,21 @@ def ear_summary(cls: Classification, ear: str) -> str:
     pta = "" if e.pta is None else f" (PTA {e.pta:.0f} dB HL)"
     if e.type == "normal":
         return f"hearing within normal limits{pta}"
-    if e.type is None:
-        degree = e.degree or "undetermined degree of"
-        return f"{degree} hearing loss of undetermined type (no bone conduction){pta}"
+    kind = e.type
+    if e.type in (None, "undetermined"):
+        kind = "undetermined-type"
     if e.degree == "normal":
         abnormal = [str(f) for f, d in e.threshold_degrees.items() if d != "normal"]
         shape = f"{e.configuration} " if e.configuration else ""
+        where = f" at {_join(abnormal)} Hz" if abnormal else ""
         return (
-            f"PTA in the normal grade{pta}, with {shape}{e.type} thresholds outside normal "
-            f"limits at {_join(abnormal)} Hz"
+            f"PTA in the normal grade{pta}, with {shape}{kind} thresholds outside normal "
+            f"limits{where}"
         )
+    if kind == "undetermined-type":
+        degree = e.degree or "undetermined degree of"
+        shape = f" {e.configuration}" if e.configuration else ""
+        return f"{degree}{shape} hearing loss of undetermined type{pta}"
     return f"{_loss_phrase(e)}{pta}"
 
 
@@ -123,7 +128,7 @@ def diagnosis_text(audiogram: Audiogram, cls: Classification) -> str:
     else:
         for ear in EARS:
             e = cls.ear(ear)
-            if e.type not in ("normal", None):
+            if e.type not in ("normal", None):  # undetermined-type losses are described too
                 sentences.append(f"{ear.capitalize()} ear: {ear_summary(cls, ear)}.")
     tymp = audiogram.tympanometry or {}
     for ear in EARS:

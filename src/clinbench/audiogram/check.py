@@ -629,7 +629,7 @@ class _Checker:
 
     def _type_ok(self, ear, kind, component=False):
         truth = self.t.cls.ear(ear).type
-        if truth is None:
+        if truth in (None, "undetermined"):
             return None, None
         if component:
             return truth in (kind, "mixed"), truth

@@ -13,9 +13,19 @@ from typing import Any, Literal
 
 from clinbench.audiogram.model import EARS, OCTAVE_FREQUENCIES, Audiogram, EarThresholds
 
-HEARING_TYPES = ("normal", "conductive", "sensorineural", "mixed")
+HEARING_TYPES = ("normal", "conductive", "sensorineural", "mixed", "undetermined")
 CONFIGURATIONS = ("flat", "sloping", "rising", "cookie-bite", "noise-notch", "precipitous")
 ASYMMETRY_CRITERIA = ("contiguous", "pta", "rule3000")
+TYPE_FREQUENCIES = (250, 500, 750, 1000, 1500, 2000, 3000, 4000)
+"""Frequencies at which air-bone gaps and bone conduction decide the type (bone is not
+tested above 4 kHz)."""
+NOT_SENSORINEURAL_LOSS = ("conductive", "mixed", "undetermined")
+ASYMMETRY_FREQUENCIES: dict[str, tuple[int, ...]] = {
+    "contiguous": (500, 1000, 2000, 4000),
+    "pta": (500, 1000, 2000, 3000),
+    "rule3000": (3000,),
+}
+"""The frequencies each asymmetry rule needs in both ears before it may answer 'symmetric'."""
 
 
 @dataclass(frozen=True)
@@ -135,15 +145,23 @@ def get_standard(standard: str | Standard) -> Standard:
 
 @dataclass(frozen=True)
 class Criteria:
-    """Thresholds of the type, configuration and asymmetry rules (defaults in the README)."""
+    """Thresholds of the type, configuration and asymmetry rules (defaults in the README).
 
+    ``normal_limit`` is the one limit of normal hearing for air and bone conduction used by
+    the type rule; it does not depend on the degree standard.
+    """
+
+    normal_limit: int = 20
     abg_threshold: int = 15
-    abg_frequencies: tuple[int, ...] = (500, 1000, 2000, 4000)
+    abg_frequencies: tuple[int, ...] = TYPE_FREQUENCIES
     abg_min_count: int = 2
+    flat_spread: float = 15.0
+    shape_difference: float = 15.0
     flat_slope: float = 5.0
     precipitous_step: float = 25.0
-    notch_depth: float = 10.0
-    cookie_bite_depth: float = 20.0
+    notch_depth: float = 15.0
+    notch_recovery: float = 10.0
+    cookie_bite_depth: float = 15.0
     asymmetry: Literal["contiguous", "pta", "rule3000"] = "contiguous"
     asymmetry_db: int = 15
     asymmetry_count: int = 2
@@ -152,7 +170,10 @@ class Criteria:
 
 @dataclass
 class EarClassification:
-    """One ear's pure-tone average, degree, type and configuration."""
+    """One ear's pure-tone average, degree, type and configuration.
+
+    ``degree`` depends on the standard; ``type`` and ``configuration`` never do.
+    """
 
     ear: str
     pta: float | None
@@ -171,10 +192,15 @@ class Asymmetry:
     """Whether the ears differ by the chosen criterion, and which ear is worse."""
 
     asymmetric: bool
+    """True only when the rule found a difference (a determined asymmetry)."""
     criterion: str
     worse_ear: str | None
     frequencies: list[int] = field(default_factory=list)
     pta_difference: float | None = None
+    status: Literal["asymmetric", "symmetric", "undetermined"] = "symmetric"
+    missing: list[int] = field(default_factory=list)
+    """Frequencies the rule needs that were not tested in both ears (when undetermined)."""
+    note: str = ""
 
 
 @dataclass
@@ -230,111 +256,168 @@ def pure_tone_average(thresholds: dict, frequencies: tuple[int, ...]) -> float |
 def air_bone_gaps(ear: EarThresholds) -> dict[int, int]:
     """Return air minus bone threshold at each frequency where both were measured.
 
-    Frequencies where bone conduction gave no response are left out: the gap there
-    is unknown (only bounded above).
+    Frequencies where either gave no response are left out: the gap there is only
+    bounded (see :func:`hearing_type`).
     """
     gaps = {}
     for freq, bone in ear.bone.items():
         air = ear.air.get(freq)
-        if air is None or bone.no_response:
+        if air is None or bone.no_response or air.no_response:
             continue
         gaps[freq] = air.value - bone.value
     return gaps
 
 
-def hearing_type(ear: EarThresholds, standard: Standard, criteria: Criteria) -> tuple:
-    """Return (type, significant_air_bone_gap, bone_pta, gaps) for one ear.
+@dataclass
+class TypeResult:
+    """Return value of :func:`hearing_type`: the type of one ear and the evidence for it."""
 
-    Type from the air-bone gap and bone conduction: a gap >= ``abg_threshold`` at
-    ``abg_min_count`` or more of ``abg_frequencies`` is significant; with a
-    significant gap the loss is conductive when the bone-conduction PTA is within
-    the standard's normal band and mixed otherwise; without one it is
-    sensorineural. An ear is normal when every air threshold is within the
-    standard's normal band. Without bone conduction the type is undetermined (None).
+    type: str | None
+    significant_air_bone_gap: bool | None
+    gap_frequencies: list[int]
+    abnormal_bone: list[int]
+    gaps: dict[int, int]
+    note: str = ""
+
+
+def _abnormal(threshold, limit: int) -> bool:
+    # A no-response value is a lower bound: the threshold lies above the level presented.
+    return threshold.value > limit or (threshold.no_response and threshold.value >= limit)
+
+
+def hearing_type(ear: EarThresholds, criteria: Criteria | None = None) -> TypeResult:
+    """Return the type of loss of one ear from air and bone conduction (never from degree).
+
+    The clinical definition, written once (after the BSA Recommended Procedure for
+    pure-tone air- and bone-conduction audiometry with and without masking (2018) and
+    ASHA's Guidelines for manual pure-tone threshold audiometry (2005)):
+
+    - a threshold is within normal limits at <= ``normal_limit`` dB HL (default 20, the
+      BSA descriptor of normal hearing), the same limit for air and bone, whatever
+      standard grades the degree;
+    - an ear with every air threshold within normal limits is ``normal``;
+    - at each of ``abg_frequencies`` (250-4000 Hz) where bone was tested, the air-bone gap
+      is significant at >= ``abg_threshold`` dB; a conductive component needs
+      significant gaps at ``abg_min_count`` or more frequencies;
+    - a sensorineural component is bone conduction outside normal limits at any of those
+      frequencies;
+    - conductive = a conductive component with normal bone; mixed = both components;
+      sensorineural = no conductive component, with abnormal bone, or with abnormal air at
+      a frequency where bone was tested and no significant gap (bone follows air there);
+    - no bone conduction, or abnormal air only where bone was not tested (or only where a
+      single gap falls short of a conductive component), is ``undetermined``: never a
+      guess.
+
+    Masked thresholds are taken as ear-specific. A no-response value is a lower bound:
+    bone no-response at or above the limit is abnormal; a gap with a no-response bone
+    value is only bounded above and cannot show a conductive component; a gap with a
+    no-response air value is bounded below and shows one when that bound is significant.
     """
-    gaps = air_bone_gaps(ear)
-    bone_pta = None
-    bone_measured = [f for f in standard.pta_frequencies if f in ear.bone]
-    if bone_measured:
-        bone_pta = float(fmean([ear.bone[f].value for f in bone_measured]))
-    abnormal = any(not standard.is_normal(t.value) for t in ear.air.values())
+    criteria = criteria or Criteria()
+    limit = criteria.normal_limit
     if not ear.air:
-        return None, None, bone_pta, gaps
-    if not abnormal:
-        significant = None
-        if gaps:
-            significant = _significant_gap(gaps, criteria)
-        return "normal", significant, bone_pta, gaps
-    if not gaps:
-        if ear.bone and all(t.no_response for t in ear.bone.values()):
-            # Bone conduction absent at the audiometer's limits: no air-bone gap can be shown,
-            # and bone hearing is itself impaired, so the loss is classed sensorineural.
-            return "sensorineural", False, bone_pta, gaps
-        return None, None, bone_pta, gaps
-    significant = _significant_gap(gaps, criteria)
-    if not significant:
-        return "sensorineural", False, bone_pta, gaps
-    if bone_pta is not None and standard.is_normal(bone_pta):
-        return "conductive", True, bone_pta, gaps
-    return "mixed", True, bone_pta, gaps
+        return TypeResult(None, None, [], [], {}, "no air conduction")
+    gaps = air_bone_gaps(ear)
+    bone = {f: t for f, t in ear.bone.items() if f in criteria.abg_frequencies}
+    abnormal_air = [f for f, t in ear.air.items() if _abnormal(t, limit)]
+    gap_freqs = []
+    for freq, b in bone.items():
+        a = ear.air.get(freq)
+        if a is None or b.no_response:
+            continue
+        if a.value - b.value >= criteria.abg_threshold:  # exact, or a lower bound if air NR
+            gap_freqs.append(freq)
+    abnormal_bone = [f for f, t in bone.items() if _abnormal(t, limit)]
+    significant = None if not bone else len(gap_freqs) >= criteria.abg_min_count
+    if not abnormal_air:
+        return TypeResult("normal", significant, gap_freqs, abnormal_bone, gaps)
+    if not bone:
+        return TypeResult("undetermined", None, [], [], gaps, "no bone conduction")
+    # Abnormal air where bone was tested and follows it (no significant gap there).
+    follows = [f for f in abnormal_air if f in bone and f not in gap_freqs]
+    if significant and abnormal_bone:
+        kind = "mixed"
+    elif significant:
+        kind = "conductive"
+    elif abnormal_bone or follows:
+        kind = "sensorineural"
+    else:
+        untested = [f for f in abnormal_air if f not in bone]
+        note = (
+            f"air abnormal at {untested} Hz where bone was not tested"
+            if untested
+            else "air abnormal with bone within normal limits and no significant gap"
+        )
+        return TypeResult("undetermined", significant, gap_freqs, abnormal_bone, gaps, note)
+    return TypeResult(kind, significant, gap_freqs, abnormal_bone, gaps)
 
 
-def _significant_gap(gaps: dict[int, int], criteria: Criteria) -> bool:
-    count = sum(
-        1 for f in criteria.abg_frequencies if f in gaps and gaps[f] >= criteria.abg_threshold
-    )
-    return count >= criteria.abg_min_count
+def _mean(values: list[float]) -> float | None:
+    return float(fmean(values)) if values else None
 
 
-def configuration(ear: EarThresholds, criteria: Criteria) -> str | None:
-    """Return the configuration of one ear's air-conduction thresholds.
+def configuration(ear: EarThresholds, criteria: Criteria | None = None) -> str | None:
+    """Return the configuration of one ear from its air-conduction thresholds alone.
 
-    After Lloyd LL & Kaplan H (1978), Audiometric interpretation (University Park
-    Press), with the noise notch of Coles RRA, Lutman ME & Buffin JT (2000), Clin
-    Otolaryngol 25:264-273. Checked in this order:
+    Descriptors after Lloyd LL & Kaplan H (1978), Audiometric interpretation (University
+    Park Press) and Pittman AL & Stelmachowicz PG (2003), Ear Hear 24:198-205; the noise
+    notch after Coles RRA, Lutman ME & Buffin JT (2000), Clin Otolaryngol 25:264-273.
+    With L = mean of 250/500 Hz, M = mean of 1/2 kHz and H = mean of 4/8 kHz (those
+    tested), the first that applies, so that each shape needs a minimum size:
 
-    - cookie-bite: mean of 1 and 2 kHz at least ``cookie_bite_depth`` dB worse than
-      both the mean of 250/500 Hz and the mean of 4/8 kHz;
-    - noise-notch: a threshold at 3, 4 or 6 kHz at least ``notch_depth`` dB worse than
-      at 1 or 2 kHz and than at 6 or 8 kHz (a higher frequency);
-    - precipitous: thresholds worsen by ``precipitous_step`` dB or more within one
-      octave from 1 kHz upwards;
-    - rising / sloping / flat: least-squares slope over the octave frequencies of
-      <= -``flat_slope``, >= ``flat_slope``, or in between (dB per octave).
+    1. flat: all thresholds within ``flat_spread`` (15) dB of each other;
+    2. cookie-bite: M at least ``cookie_bite_depth`` (15) dB worse than both L and H;
+    3. noise-notch: 3, 4 or 6 kHz at least ``notch_depth`` (15) dB worse than the better
+       of 1/2 kHz, with at least ``notch_recovery`` (10) dB recovery at a higher 6/8 kHz;
+    4. rising: L at least ``shape_difference`` (15) dB worse than H, and not better than M;
+    5. precipitous: a fall of ``precipitous_step`` (25) dB or more within one octave,
+       every threshold above it that much worse than every threshold below it (one step
+       at 8 kHz on a rising loss is not precipitous: rising comes first);
+    6. sloping: H at least ``shape_difference`` dB worse than L;
+    7. otherwise by the least-squares slope over the octaves: rising (<= -``flat_slope``
+       dB/octave), sloping (>= ``flat_slope``) or flat.
 
-    Returns None when fewer than three octave frequencies were tested.
+    A no-response value counts at the level presented. Returns None when fewer than three
+    octave frequencies were tested.
     """
-    air = {f: t.value for f, t in ear.air.items()}
+    criteria = criteria or Criteria()
+    air = {f: float(t.value) for f, t in ear.air.items()}
     octaves = [f for f in OCTAVE_FREQUENCIES if f in air]
     if len(octaves) < 3:
         return None
-
-    def mean_of(freqs: tuple[int, ...]) -> float | None:
-        vals = [air[f] for f in freqs if f in air]
-        return float(fmean(vals)) if vals else None
-
-    mid, low, high = mean_of((1000, 2000)), mean_of((250, 500)), mean_of((4000, 8000))
-    if mid is not None and low is not None and high is not None:
-        if mid - low >= criteria.cookie_bite_depth and mid - high >= criteria.cookie_bite_depth:
-            return "cookie-bite"
+    values = list(air.values())
+    if max(values) - min(values) <= criteria.flat_spread:
+        return "flat"
+    low = _mean([air[f] for f in (250, 500) if f in air])
+    mid = _mean([air[f] for f in (1000, 2000) if f in air])
+    high = _mean([air[f] for f in (4000, 8000) if f in air])
+    depth = criteria.cookie_bite_depth
+    if None not in (low, mid, high) and mid - low >= depth and mid - high >= depth:
+        return "cookie-bite"
     below = [air[f] for f in (1000, 2000) if f in air]
     for notch in (3000, 4000, 6000):
-        if notch not in air or not below:
-            continue
         above = [air[f] for f in (6000, 8000) if f in air and f > notch]
-        if not above:
+        if notch not in air or not below or not above:
             continue
         if (
             air[notch] - min(below) >= criteria.notch_depth
-            and air[notch] - min(above) >= criteria.notch_depth
+            and air[notch] - min(above) >= criteria.notch_recovery
         ):
             return "noise-notch"
-    for lower, upper in zip(octaves, octaves[1:], strict=False):
-        if lower < 1000:
-            continue
-        span = math.log2(upper / lower)
-        if air[upper] - air[lower] >= criteria.precipitous_step * span:
-            return "precipitous"
+    if low is not None and high is not None and mid is not None:
+        if low - high >= criteria.shape_difference and low >= mid:
+            return "rising"
+    freqs = sorted(air)
+    for i, lower in enumerate(freqs):
+        for upper in freqs[i + 1 :]:
+            if upper > 2 * lower:
+                break
+            worst_below = max(air[f] for f in freqs if f <= lower)
+            best_above = min(air[f] for f in freqs if f >= upper)
+            if best_above - worst_below >= criteria.precipitous_step:
+                return "precipitous"
+    if low is not None and high is not None and high - low >= criteria.shape_difference:
+        return "sloping"
     slope = linear_regression([math.log2(f) for f in octaves], [air[f] for f in octaves]).slope
     if slope <= -criteria.flat_slope:
         return "rising"
@@ -343,66 +426,110 @@ def configuration(ear: EarThresholds, criteria: Criteria) -> str | None:
     return "flat"
 
 
-def asymmetry(audiogram: Audiogram, criteria: Criteria) -> Asymmetry:
-    """Return whether the ears' air-conduction thresholds are asymmetric.
+def _difference(right, left) -> int | None:
+    """Return left minus right at one frequency, None when no-response values hide it."""
+    if right.no_response and left.no_response:
+        return None
+    d = left.value - right.value
+    # A no-response value is a lower bound: only a difference in its favour is shown.
+    if (d > 0 and right.no_response) or (d < 0 and left.no_response):
+        return None
+    return d
 
-    Criteria (``criteria.asymmetry``):
+
+def asymmetry(audiogram: Audiogram, criteria: Criteria) -> Asymmetry:
+    """Return whether the ears' air-conduction thresholds are asymmetric, by one rule.
+
+    Each rule needs the frequencies in ``ASYMMETRY_FREQUENCIES``; when one of them was
+    not tested in both ears and no difference was found, the answer is
+    ``undetermined`` and names the frequency (never a silent change of frequencies):
 
     - ``contiguous`` (default): an interaural difference >= ``asymmetry_db`` at
-      ``asymmetry_count`` or more adjacent test frequencies, a common screening rule
-      for retrocochlear referral;
-    - ``pta``: the 0.5/1/2/3 kHz averages differ by >= ``asymmetry_db`` (the
-      frequencies of the AAO-HNS (1995) hearing-reporting guideline);
-    - ``rule3000``: a difference >= 15 dB at 3 kHz, Saliba I et al (2009), Otol
-      Neurotol 30:515-521.
+      ``asymmetry_count`` or more adjacent frequencies tested in both ears, a common
+      screening rule for retrocochlear referral; 'symmetric' needs 0.5, 1, 2 and 4 kHz;
+    - ``pta``: the 0.5/1/2/3 kHz averages differ by >= ``asymmetry_db`` (the frequencies
+      of the AAO-HNS (1995) hearing-reporting guideline);
+    - ``rule3000``: a difference >= 15 dB at 3 kHz, Saliba I et al (2009), Otol Neurotol
+      30:515-521.
     """
+    if criteria.asymmetry not in ASYMMETRY_CRITERIA:
+        raise ValueError(f"asymmetry criterion must be one of {ASYMMETRY_CRITERIA}")
     right, left = audiogram.right.air, audiogram.left.air
     common = sorted(set(right) & set(left))
-    diffs = {f: left[f].value - right[f].value for f in common}
-    pta_r = pure_tone_average(right, (500, 1000, 2000, 3000))
-    pta_l = pure_tone_average(left, (500, 1000, 2000, 3000))
-    if pta_r is None or pta_l is None:
-        pta_r = float(fmean([right[f].value for f in common])) if common else None
-        pta_l = float(fmean([left[f].value for f in common])) if common else None
+    diffs = {f: _difference(right[f], left[f]) for f in common}
+    needed = ASYMMETRY_FREQUENCIES[criteria.asymmetry]
+    missing = [f for f in needed if f not in right or f not in left]
+    pta_r = pure_tone_average(right, ASYMMETRY_FREQUENCIES["pta"])
+    pta_l = pure_tone_average(left, ASYMMETRY_FREQUENCIES["pta"])
     pta_diff = None if pta_r is None or pta_l is None else pta_l - pta_r
-    worse_votes = 0.0
+    db = criteria.asymmetry_db
     hits: list[int] = []
+    worse_votes = 0.0
     if criteria.asymmetry == "contiguous":
-        run: list[int] = []
-        best: list[int] = []
+        # Every run of adjacent frequencies with the same ear worse by >= db; the ear worse
+        # over most of them (by the summed difference) is the worse ear.
+        runs: list[list[int]] = []
         sign = 0
         for freq in common:
             d = diffs[freq]
-            s = 1 if d >= criteria.asymmetry_db else (-1 if d <= -criteria.asymmetry_db else 0)
+            s = 0 if d is None else (1 if d >= db else (-1 if d <= -db else 0))
             if s != 0 and s == sign:
-                run.append(freq)
-            else:
-                run = [freq] if s != 0 else []
-                sign = s
-            if len(run) > len(best):
-                best = list(run)
-        asymmetric = len(best) >= criteria.asymmetry_count
-        hits = best if asymmetric else []
-        worse_votes = sum(diffs[f] for f in hits)
+                runs[-1].append(freq)
+            elif s != 0:
+                runs.append([freq])
+            sign = s
+        runs = [r for r in runs if len(r) >= criteria.asymmetry_count]
+        total = float(sum(diffs[f] or 0 for r in runs for f in r))
+        hits = [f for r in runs for f in r if (diffs[f] or 0) * total > 0]
+        worse_votes = total
     elif criteria.asymmetry == "pta":
-        asymmetric = pta_diff is not None and abs(pta_diff) >= criteria.asymmetry_db
-        worse_votes = pta_diff or 0.0
-    elif criteria.asymmetry == "rule3000":
-        asymmetric = 3000 in diffs and abs(diffs[3000]) >= 15
-        hits = [3000] if asymmetric else []
-        worse_votes = diffs.get(3000, 0)
+        if pta_diff is not None and abs(pta_diff) >= db:
+            hits = list(needed)
+            worse_votes = pta_diff
     else:
-        raise ValueError(f"asymmetry criterion must be one of {ASYMMETRY_CRITERIA}")
-    worse = None
-    if asymmetric:
-        worse = "left" if worse_votes > 0 else "right"
+        d = diffs.get(3000)
+        if d is not None and abs(d) >= db:
+            hits = [3000]
+            worse_votes = float(d)
+    if hits:
+        status = "asymmetric"
+    elif missing:
+        status = "undetermined"
+    else:
+        status = "symmetric"
+    note = ""
+    if status == "undetermined":
+        note = f"{criteria.asymmetry} rule undetermined: {missing} Hz not tested in both ears"
     return Asymmetry(
-        asymmetric=asymmetric,
+        asymmetric=status == "asymmetric",
         criterion=criteria.asymmetry,
-        worse_ear=worse,
+        worse_ear=None if not hits else ("left" if worse_votes > 0 else "right"),
         frequencies=hits,
         pta_difference=None if pta_diff is None else round(pta_diff, 1),
+        status=status,
+        missing=missing if status == "undetermined" else [],
+        note=note,
     )
+
+
+def _bone_worse_at(audiogram: Audiogram, worse: str, criteria: Criteria) -> list[int]:
+    """Return the frequencies where the worse ear's bone is >= asymmetry_db worse than the other's.
+
+    The other ear's bone threshold is compared where it was tested, else its air
+    threshold (bone cannot be worse than air there, so the difference is a lower bound).
+    """
+    mine = audiogram.ear(worse)
+    other = audiogram.ear("left" if worse == "right" else "right")
+    out = []
+    for freq, bone in mine.bone.items():
+        ref = other.bone.get(freq)
+        if ref is None or ref.no_response:
+            ref = other.air.get(freq)
+        if ref is None or ref.no_response:
+            continue
+        if bone.value - ref.value >= criteria.asymmetry_db:
+            out.append(freq)
+    return out
 
 
 def red_flags(
@@ -416,63 +543,77 @@ def red_flags(
 ) -> list[RedFlag]:
     """Return findings that call for medical referral.
 
-    - asymmetric or unilateral sensorineural (or mixed) loss: retrocochlear
-      investigation (MRI), the screening purpose of the asymmetry criteria above;
-    - conductive or mixed loss with a type B tympanogram in an adult (>= ``adult_age``):
-      ENT examination, including the postnasal space when one-sided (not when the
-      ear-canal volume is large, which means a perforation rather than effusion);
-    - sudden sensorineural loss (history): urgent ENT referral, Chandrasekhar SS et al
-      (2019) Clinical practice guideline: sudden hearing loss (update), Otolaryngol
-      Head Neck Surg 161(1S):S1-S45.
+    - retrocochlear investigation (MRI) for a determined asymmetry whose difference is
+      sensorineural: the worse ear's loss is sensorineural (where its bone was tested at
+      the asymmetric frequencies it must show the difference), or mixed with its bone
+      >= ``asymmetry_db`` worse than the other ear's at ``asymmetry_count`` frequencies;
+      with the asymmetry undetermined, a unilateral sensorineural (or mixed) loss whose
+      bone shows it the same way. Never for a conductive or undetermined loss;
+    - a type B tympanogram in an adult (>= ``adult_age``) with a loss in that ear that is
+      not sensorineural (conductive, mixed or undetermined): ENT examination, including
+      the postnasal space (not when the ear-canal volume is > 2.0 ml, a perforation);
+    - sudden sensorineural loss (history), or a sudden loss of undetermined type (treated
+      as sensorineural until bone conduction shows otherwise): urgent ENT referral,
+      Chandrasekhar SS et al (2019) Clinical practice guideline: sudden hearing loss
+      (update), Otolaryngol Head Neck Surg 161(1S):S1-S45.
     """
     flags: list[RedFlag] = []
-    if asym.asymmetric and asym.worse_ear is not None:
-        worse = ears[asym.worse_ear]
-        better = ears["left" if asym.worse_ear == "right" else "right"]
-        bone_gap = None
-        if worse.bone_pta is not None and better.bone_pta is not None:
-            bone_gap = worse.bone_pta - better.bone_pta
-        # A mixed loss counts only when its bone conduction is itself asymmetric.
-        if worse.type == "sensorineural" or (
-            worse.type == "mixed" and bone_gap is not None and bone_gap >= criteria.asymmetry_db
-        ):
-            code = (
-                "unilateral_sensorineural_loss"
-                if better.type == "normal"
-                else "asymmetric_sensorineural_loss"
-            )
+    worse_ear = asym.worse_ear if asym.status == "asymmetric" else None
+    if asym.status == "undetermined":
+        lossy = [e for e in EARS if ears[e].type not in (None, "normal")]
+        others = [e for e in EARS if ears[e].type == "normal"]
+        if len(lossy) == 1 and others and ears[lossy[0]].type in ("sensorineural", "mixed"):
+            shown = _bone_worse_at(audiogram, lossy[0], criteria)
+            if len(shown) >= criteria.asymmetry_count:
+                worse_ear = lossy[0]
+    if worse_ear is not None:
+        worse = ears[worse_ear]
+        better = ears["left" if worse_ear == "right" else "right"]
+        shown = _bone_worse_at(audiogram, worse_ear, criteria)
+        if worse.type == "sensorineural":
+            tested = [f for f in asym.frequencies if f in audiogram.ear(worse_ear).bone]
+            sensorineural_difference = not tested or any(f in shown for f in tested)
+        elif worse.type == "mixed":
+            sensorineural_difference = len(shown) >= criteria.asymmetry_count
+        else:
+            sensorineural_difference = False
+        if sensorineural_difference:
             kind = "unilateral" if better.type == "normal" else "asymmetric"
             flags.append(
                 RedFlag(
-                    code,
-                    asym.worse_ear,
-                    f"{kind.capitalize()} {worse.type} hearing loss in the {asym.worse_ear} "
+                    f"{kind}_sensorineural_loss",
+                    worse_ear,
+                    f"{kind.capitalize()} {worse.type} hearing loss in the {worse_ear} "
                     "ear: refer to ENT for retrocochlear investigation (MRI).",
                 )
             )
     if age is not None and age >= criteria.adult_age and audiogram.tympanometry:
         for ear in EARS:
             tymp = audiogram.tympanometry.get(ear)
-            if tymp is None or tymp.type != "B" or ears[ear].type not in ("conductive", "mixed"):
+            kind = ears[ear].type
+            if tymp is None or tymp.type != "B" or kind not in NOT_SENSORINEURAL_LOSS:
                 continue
             # A large ear-canal volume (> 2.0 ml) means a perforation or patent tube, not effusion.
             if tymp.ear_canal_volume_ml is None or tymp.ear_canal_volume_ml <= 2.0:
+                described = "Hearing" if kind == "undetermined" else kind.capitalize()
                 flags.append(
                     RedFlag(
                         "adult_conductive_type_b",
                         ear,
-                        f"{ears[ear].type.capitalize()} loss with a type B tympanogram in the "
-                        f"{ear} ear of an adult: refer to ENT (examine the postnasal space).",
+                        f"{described} loss with a type B tympanogram in the {ear} ear of an "
+                        "adult: refer to ENT (examine the postnasal space).",
                     )
                 )
     if sudden:
         for ear in EARS:
-            if ears[ear].type in ("sensorineural", "mixed"):
+            kind = ears[ear].type
+            if kind in ("sensorineural", "mixed", "undetermined"):
+                described = "undetermined-type" if kind == "undetermined" else kind
                 flags.append(
                     RedFlag(
                         "sudden_sensorineural_loss",
                         ear,
-                        f"Sudden {ears[ear].type} hearing loss in the {ear} ear: urgent same-day "
+                        f"Sudden {described} hearing loss in the {ear} ear: urgent same-day "
                         "ENT referral; steroid treatment is time-critical.",
                     )
                 )
@@ -514,18 +655,19 @@ def classify(
             notes.append(f"PTA undetermined: {missing} Hz not tested")
         if any(thresholds.air[f].no_response for f in std.pta_frequencies if f in thresholds.air):
             notes.append("PTA includes no-response thresholds (a lower bound)")
-        kind, significant, bone_pta, gaps = hearing_type(thresholds, std, criteria)
-        if kind is None and thresholds.air:
-            notes.append("type undetermined: no bone conduction where air is abnormal")
-        config = configuration(thresholds, criteria) if kind not in (None, "normal") else None
+        typed = hearing_type(thresholds, criteria)
+        if typed.type == "undetermined":
+            notes.append(f"type undetermined: {typed.note}")
+        bone_pta = pure_tone_average(thresholds.bone, std.pta_frequencies)
+        config = configuration(thresholds, criteria) if typed.type not in (None, "normal") else None
         ears[ear] = EarClassification(
             ear=ear,
             pta=None if pta is None else round(pta, 1),
             degree=None if pta is None else std.degree_of(pta),
-            type=kind,
+            type=typed.type,
             configuration=config,
-            air_bone_gap=gaps,
-            significant_air_bone_gap=significant,
+            air_bone_gap=typed.gaps,
+            significant_air_bone_gap=typed.significant_air_bone_gap,
             bone_pta=None if bone_pta is None else round(bone_pta, 1),
             threshold_degrees={f: std.degree_of(t.value) for f, t in thresholds.air.items()},
             notes=notes,

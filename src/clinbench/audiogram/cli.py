@@ -99,12 +99,13 @@ def classify(
         e = result.ear(ear)
         pta = "-" if e.pta is None else f"{e.pta:g} dB HL"
         typer.echo(
-            f"{ear:>5}: pta {pta}; degree {e.degree or '-'}; type {e.type or 'undetermined'}; "
+            f"{ear:>5}: pta {pta}; degree {e.degree or '-'}; type {e.type or 'not tested'}; "
             f"configuration {e.configuration or '-'}"
         )
     a = result.asymmetry
     typer.echo(
-        f"asymmetry: {'yes, worse ' + str(a.worse_ear) if a.asymmetric else 'no'} ({a.criterion})"
+        f"asymmetry: {a.status}{', worse ' + str(a.worse_ear) if a.asymmetric else ''} "
+        f"({a.criterion}{'; ' + a.note if a.note else ''})"
     )
     if result.red_flags:
         for flag in result.red_flags:

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import typer
 
+from clinbench.console import format_option
+
 app = typer.Typer(
     help=(
         "Versioned leaderboard: each version appends rows with a changelog note; earlier rows "
@@ -97,17 +99,8 @@ def add(
     )
 
 
-def _print_frame(frame, title: str) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=title)
-    for column in frame.columns:
-        table.add_column(str(column))
-    for row in frame.itertuples(index=False):
-        table.add_row(*("" if v != v else f"{v:.3f}" if isinstance(v, float) else str(v)
-                        for v in row))  # fmt: skip
-    Console().print(table)
+def _print_frame(frame, title: str, output) -> None:
+    output.table(frame, title)
 
 
 @app.command("show")
@@ -115,8 +108,10 @@ def show(
     board: Path = BOARD_OPTION,
     all_rows: bool = typer.Option(False, "--all", help="Also show rows superseded by re-runs."),
     condition: str | None = typer.Option(None, help="Only this condition."),
+    fmt: str = format_option(),
 ) -> None:
     """Show the leaderboard's current rows (best first) and its changelog."""
+    from clinbench.console import TableOutput
     from clinbench.results import leaderboard as lb
 
     if not board.exists():
@@ -129,16 +124,20 @@ def show(
     columns = ["version", "model", "condition", "status", "accuracy", "ci_low", "ci_high",
                "answered", "declined", "parse_failed", "rerun", "superseded_by",
                "excluded_reason"]  # fmt: skip
-    _print_frame(rows[columns], "Leaderboard")
-    _print_frame(data.versions, "Changelog")
+    output = TableOutput(fmt)
+    _print_frame(rows[columns], "Leaderboard", output)
+    _print_frame(data.versions, "Changelog", output)
+    output.close()
 
 
 @app.command("trend")
 def trend(
     board: Path = BOARD_OPTION,
     condition: str | None = typer.Option(None, help="Only this condition."),
+    fmt: str = format_option(),
 ) -> None:
     """Show accuracy by model release date, with Spearman's rho per condition."""
+    from clinbench.console import TableOutput
     from clinbench.results import leaderboard as lb
 
     if not board.exists():
@@ -146,5 +145,7 @@ def trend(
     rows = lb.trend(lb.read_leaderboard(board), condition)
     if rows.empty:
         _fail(f"{board}: no scored rows with a release date (add them with --release-dates)")
-    _print_frame(rows, "Accuracy by release date")
-    _print_frame(lb.trend_correlation(rows), "Trend (Spearman)")
+    output = TableOutput(fmt)
+    _print_frame(rows, "Accuracy by release date", output)
+    _print_frame(lb.trend_correlation(rows), "Trend (Spearman)", output)
+    output.close()

@@ -58,3 +58,116 @@ def accuracy_summary(
             "error",
         ],  # fmt: skip
     )
+
+
+ACCURACY_NOTE = (
+    "Accuracy is correct / answered (declines count as not correct); parse failures and errors "
+    "are excluded from it and counted apart. CI95% is the 95% Wilson interval."
+)
+RUBRIC_NOTE = (
+    "Rubric score 0-100 of graded replies (mean with 95% t interval); pass = grade C or above; "
+    "unscored = the judge's call failed or its reply could not be read (never scored)."
+)
+
+
+def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """Return the accuracy summary for printing: counts, accuracy and its interval side by side."""
+    summary = accuracy_summary(results, by=by)
+    if summary.empty:
+        return summary
+    summary.insert(
+        summary.columns.get_loc("accuracy") + 1,
+        "CI95%",
+        [
+            (low, high) if answered else (float("nan"), float("nan"))
+            for low, high, answered in zip(
+                summary["ci_low"], summary["ci_high"], summary["answered"], strict=True
+            )
+        ],
+    )
+    return summary.drop(columns=["ci_low", "ci_high"])
+
+
+def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
+    """Return, per task, scorer, model (and question), the letter-graded scores for printing.
+
+    Columns: graded, unscored, mean, CI95% (t), pass_rate (grade C or above),
+    critical_error_rate. Only (task, scorer) pairs that give letter grades enter: other
+    scorers have their own scales and their suites' tables.
+    """
+    from clinbench.stats.describe import critical_error_rate, describe_scores, pass_rate
+
+    if "grade" not in results.columns:
+        return pd.DataFrame()
+    rows = results[results["outcome"].isin([outcomes.GRADED, outcomes.UNSCORED])]
+    graded_pairs = rows.loc[rows["grade"].fillna("").astype(str) != "", ["task", "scorer"]]
+    pairs = set(map(tuple, graded_pairs.drop_duplicates().to_numpy()))
+    rows = rows[[(t, s) in pairs for t, s in zip(rows["task"], rows["scorer"], strict=True)]]
+    if rows.empty:
+        return pd.DataFrame()
+    keys = ["task", "scorer", "model"]
+    if (rows["question"].fillna("").astype(str) != "").any():
+        keys.append("question")
+    rows = rows.assign(**{k: rows[k].fillna("").astype(str) for k in keys})
+    graded = rows[(rows["outcome"] == outcomes.GRADED) & rows["score"].notna()]
+    unscored = (
+        rows.assign(unscored=rows["outcome"] == outcomes.UNSCORED)
+        .groupby(keys, as_index=False)["unscored"]
+        .sum()
+    )
+    if graded.empty:
+        return unscored
+    scores = describe_scores(graded, "score", by=keys, n_boot=0)
+    scores = scores[[*keys, "n", "mean", "CI95%"]].rename(columns={"n": "graded"})
+    passes = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
+    errors = critical_error_rate(graded, by=keys)[[*keys, "critical_error_rate"]]
+    out = unscored.merge(scores, on=keys, how="left")
+    out = out.merge(passes, on=keys, how="left").merge(errors, on=keys, how="left")
+    out["graded"] = out["graded"].fillna(0).astype(int)
+    out["unscored"] = out["unscored"].astype(int)
+    columns = [*keys, "graded", "unscored", "mean", "CI95%", "pass_rate", "critical_error_rate"]
+    return out[columns].sort_values(keys, kind="stable").reset_index(drop=True)
+
+
+def outcome_tables(
+    results: pd.DataFrame, by: Sequence[str] = ("suite", "task", "model", "condition", "format")
+) -> list[tuple[str, pd.DataFrame, list[str]]]:
+    """Return the tables `run` and `demo` print: (title, table, notes) for every task type.
+
+    Exact-match accuracy per group of `by` (and scorer, so two scorers are never pooled);
+    letter-graded rubric scores; then each suite's own summary tables (WER, F1, ...), from
+    ``clinbench.suites.<suite>.report.summary_tables(rows)`` where a suite defines it.
+    """
+    import importlib
+
+    out: list[tuple[str, pd.DataFrame, list[str]]] = []
+    keys = [k for k in by if k in results.columns]
+    if "scorer" in results.columns and "scorer" not in keys:
+        keys.insert(min(2, len(keys)), "scorer")
+    frame = results.assign(**{k: results[k].fillna("").astype(str) for k in keys})
+    accuracy = accuracy_table(frame, by=keys)
+    if not accuracy.empty:
+        out.append(("Exact-match outcomes", accuracy, [ACCURACY_NOTE]))
+    rubric = rubric_table(frame)
+    if not rubric.empty:
+        from clinbench.report.judges import reliability, reliability_note
+
+        judged = reliability(frame)
+        notes = [RUBRIC_NOTE]
+        for task, scorer in rubric[["task", "scorer"]].drop_duplicates().itertuples(index=False):
+            note = reliability_note(judged, scorer, task)
+            if note:
+                notes.append(note)
+        out.append(("Rubric-graded replies", rubric, notes))
+    if "suite" in results.columns:
+        for suite in sorted(set(results["suite"].dropna().astype(str))):
+            try:
+                module = importlib.import_module(f"clinbench.suites.{suite}.report")
+            except ModuleNotFoundError:
+                continue
+            hook = getattr(module, "summary_tables", None)
+            if hook is not None:
+                rows = results[results["suite"] == suite].reset_index(drop=True)
+                out += [(f"{suite}: {title}", table, list(notes))
+                        for title, table, notes in hook(rows)]  # fmt: skip
+    return out

@@ -8,7 +8,6 @@ import json
 
 import pandas as pd
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 from clinbench.cli import _mount, app
@@ -16,7 +15,7 @@ from clinbench.report.sections import ReportSection
 from clinbench.results.export import read_results, results_table
 from clinbench.scoring.nli import contradiction_by_pass, multipass_stability
 from clinbench.suites.audiology import report
-from clinbench.suites.audiology.demo import demo_runs, demo_summary
+from clinbench.suites.audiology.demo import demo_runs
 from clinbench.suites.audiology.scorers import nli_labels
 from clinbench.suites.audiology.tasks import CASE_ITEMS, audiology_cases
 from tests.suites.audiology.conftest import run_eval, tiny_nli_model
@@ -99,8 +98,13 @@ def test_demo_contribution(tmp_path, replay_graded_log):
     runs = demo_runs(tmp_path)
     assert [r.models for r in runs] == [["clinbench/chance"]] * 2 + [["clinbench/rules"]] * 2
     assert "grader" in runs[-1].model_roles and not runs[2].model_roles
+    from clinbench.console import TableOutput
+    from clinbench.results.summary import outcome_tables
+
     buffer = io.StringIO()
-    demo_summary(results_table(replay_graded_log[1]), Console(file=buffer, width=160))
+    output = TableOutput("table", file=buffer, width=160)
+    for title, table, notes in outcome_tables(results_table(replay_graded_log[1])):
+        output.table(table, title, notes)
     text = buffer.getvalue()
     assert "rubric_adjudicator" in text and "dangerous_recommendation" in text
 

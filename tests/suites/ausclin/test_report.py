@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pandas as pd
-from rich.console import Console
 from typer.testing import CliRunner
 
 from clinbench.report.sections import ReportSection
 from clinbench.suites.ausclin.cli import app
-from clinbench.suites.ausclin.demo import demo_runs, demo_summary
+from clinbench.suites.ausclin.demo import demo_runs
 from clinbench.suites.ausclin.report import sections
 
 
@@ -47,9 +46,16 @@ def test_demo_runs_and_summary(ausclin_results, tmp_path):
     assert any("rule" in label for label in labels)
     for run in runs:
         assert Path(run.model_args["responses"]).exists()
-    console = Console(record=True, width=200)
-    demo_summary(ausclin_results, console)
-    text = console.export_text()
+    import io
+
+    from clinbench.console import TableOutput
+    from clinbench.results.summary import outcome_tables
+
+    buffer = io.StringIO()
+    output = TableOutput("table", file=buffer, width=200)
+    for title, table, notes in outcome_tables(ausclin_results):
+        output.table(table, title, notes)
+    text = buffer.getvalue()
     assert "accuracy by model and condition" in text and "capitulated" in text
     assert "UNDERPOWERED" in text or "PROCEED" in text or "KILL" in text
 

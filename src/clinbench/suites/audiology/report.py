@@ -268,3 +268,11 @@ def sections(results: pd.DataFrame) -> list[ReportSection]:
             )
         )
     return out
+
+
+def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:
+    """Return the audiology tables `run` and `demo` print beside the generic ones."""
+    errors = critical_errors_by_type(results)
+    if errors.empty:
+        return []
+    return [("critical errors by type", errors, [])]

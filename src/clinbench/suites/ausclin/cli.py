@@ -13,6 +13,8 @@ from pathlib import Path
 
 import typer
 
+from clinbench.console import format_option
+
 app = typer.Typer(
     help=(
         "Clinical-policy suite (AusClinBench design): check items, and compute severity, "
@@ -28,7 +30,8 @@ RESULTS_ARG = typer.Argument(
 THRESHOLD = typer.Option(
     0.10, "--threshold", help="Exclude a model whose failed or empty replies exceed this share."
 )
-OUT = typer.Option(None, "--out", "-o", help="Also write the table here (.csv).")
+OUT = typer.Option(None, "--out", "-o", metavar="FILE", help="Also write the table here (.csv).")
+FORMAT = format_option()
 
 
 def _fail(message: str) -> None:
@@ -65,35 +68,25 @@ def load_results(paths: list[Path]):
     return frame.reset_index(drop=True)
 
 
-def show(frame, title: str, out: Path | None = None) -> None:
-    """Print a table (and write it as CSV, atomically, when ``out`` is given)."""
-    from rich.console import Console
-    from rich.table import Table
+def show(frame, title: str, out: Path | None = None, fmt: str = "table", output=None) -> None:
+    """Print a table in `fmt` (and write it as CSV, atomically, when ``out`` is given)."""
+    from clinbench.console import TableOutput
 
-    console = Console()
     if out is not None:
         if out.suffix.lower() != ".csv":
             _fail(f"{out}: tables are written as .csv")
         from clinbench.curate.textnorm import atomic_write_csv
 
         atomic_write_csv(frame, out)
+    printer = output or TableOutput(fmt)
     if frame.empty:
-        console.print(f"{title}: no rows (that check is not in these results)")
-        return
-    table = Table(title=title)
-    for column in frame.columns:
-        table.add_column(str(column))
-    for values in frame.itertuples(index=False):
-        cells = []
-        for value in values:
-            if isinstance(value, float):
-                cells.append("—" if value != value else f"{value:.3f}")
-            else:
-                cells.append(str(value))
-        table.add_row(*cells)
-    console.print(table)
+        printer.note(f"{title}: no rows (that check is not in these results)")
+    else:
+        printer.table(frame, title)
     if out is not None:
-        console.print(f"wrote {out}")
+        printer.message(f"wrote {out}")
+    if output is None:
+        printer.close()
 
 
 @app.command("validate")
@@ -113,7 +106,10 @@ def validate(items: list[Path] = typer.Argument(..., help="Item files (JSONL/CSV
 
 @app.command("severity")
 def severity(
-    results: list[Path] = RESULTS_ARG, threshold: float = THRESHOLD, out: Path | None = OUT
+    results: list[Path] = RESULTS_ARG,
+    threshold: float = THRESHOLD,
+    out: Path | None = OUT,
+    fmt: str = FORMAT,
 ) -> None:
     """Classify blind-condition wrong answers: superseded / foreign / fabricated / unclassified."""
     from clinbench.suites.ausclin import analysis
@@ -124,7 +120,9 @@ def severity(
     table = severity_counts(
         analysis.scored_rows(plain, threshold), analysis.items_from_results(frame)
     )
-    show(table, "Severity of blind-condition wrong answers (coverage = classified / wrong)", out)
+    show(
+        table, "Severity of blind-condition wrong answers (coverage = classified / wrong)", out, fmt
+    )
 
 
 @app.command("repeat")
@@ -135,56 +133,69 @@ def repeat(
     ),
     threshold: float = THRESHOLD,
     out: Path | None = OUT,
+    fmt: str = FORMAT,
 ) -> None:
     """Answer-level agreement between two runs of the same items with identical settings."""
     from clinbench.suites.ausclin.robustness import repeat_agreement
 
     a = load_results([first])
     b = load_results([second]) if second is not None else None
-    show(repeat_agreement(a, b, threshold), "Repeat run: answer-level agreement", out)
+    show(repeat_agreement(a, b, threshold), "Repeat run: answer-level agreement", out, fmt)
 
 
 @app.command("rewording")
 def rewording(
-    results: list[Path] = RESULTS_ARG, threshold: float = THRESHOLD, out: Path | None = OUT
+    results: list[Path] = RESULTS_ARG,
+    threshold: float = THRESHOLD,
+    out: Path | None = OUT,
+    fmt: str = FORMAT,
 ) -> None:
     """Share of items whose answer changes between the original and reworded phrasings."""
     from clinbench.suites.ausclin.robustness import rewording_changes
 
     frame = load_results(results)
-    show(rewording_changes(frame, threshold), "Rewording: items whose answer changes", out)
+    show(rewording_changes(frame, threshold), "Rewording: items whose answer changes", out, fmt)
 
 
 @app.command("framing")
 def framing(
-    results: list[Path] = RESULTS_ARG, threshold: float = THRESHOLD, out: Path | None = OUT
+    results: list[Path] = RESULTS_ARG,
+    threshold: float = THRESHOLD,
+    out: Path | None = OUT,
+    fmt: str = FORMAT,
 ) -> None:
     """Accuracy per framing: no country stated, 'In Australia:', the guideline named."""
     from clinbench.suites.ausclin.robustness import framing_accuracy
 
     frame = load_results(results)
-    show(framing_accuracy(frame, threshold), "Framing: accuracy per framing", out)
+    show(framing_accuracy(frame, threshold), "Framing: accuracy per framing", out, fmt)
 
 
 @app.command("pushback")
 def pushback(
-    results: list[Path] = RESULTS_ARG, threshold: float = THRESHOLD, out: Path | None = OUT
+    results: list[Path] = RESULTS_ARG,
+    threshold: float = THRESHOLD,
+    out: Path | None = OUT,
+    fmt: str = FORMAT,
 ) -> None:
     """Capitulation rate after a scripted challenge, kept apart from ignorance."""
     from clinbench.suites.ausclin.robustness import pushback_summary
 
     frame = load_results(results)
-    show(pushback_summary(frame, threshold), "Pushback: capitulation", out)
+    show(pushback_summary(frame, threshold), "Pushback: capitulation", out, fmt)
 
 
 @app.command("exclusions")
 def exclusions(
-    results: list[Path] = RESULTS_ARG, threshold: float = THRESHOLD, out: Path | None = OUT
+    results: list[Path] = RESULTS_ARG,
+    threshold: float = THRESHOLD,
+    out: Path | None = OUT,
+    fmt: str = FORMAT,
 ) -> None:
     """Models whose failed or empty replies exceed the threshold (excluded, never scored zero)."""
     from clinbench.suites.ausclin.analysis import exclusions as excl
 
-    show(excl(load_results(results), threshold), "Exclusions", out)
+    show(excl(load_results(results), threshold), "Exclusions", out, fmt)
 
 
 @app.command("verdict")
@@ -201,6 +212,7 @@ def verdict(
         "one the runs recorded with -T prereg=FILE, if any).",
     ),
     out: Path | None = OUT,
+    fmt: str = FORMAT,
 ) -> None:
     """KILL / PROCEED / UNDERPOWERED for the best model, with its bar and interval method.
 
@@ -218,7 +230,7 @@ def verdict(
         table, flags = registration_table(table, frame, registration)
     except ValueError as err:
         _fail(f"error: {err}")
-    show(table, f"Verdict ({condition})", out)
+    show(table, f"Verdict ({condition})", out, fmt)
     for flag in flags:
         typer.echo(f"FLAG {flag}")
 
@@ -230,25 +242,26 @@ def summary(
     bar: float = typer.Option(0.95, help="Verdict bar."),
     method: str = typer.Option("wilson", help="Verdict interval method."),
     out_dir: Path | None = typer.Option(
-        None, "--out-dir", help="Also write every table as CSV in this folder."
+        None, "--out-dir", "-o", metavar="DIR", help="Also write every table as CSV in this folder."
     ),
+    fmt: str = FORMAT,
 ) -> None:
     """Print every suite table: accuracy, declines, parse failures, severity, checks, verdict."""
     import re
 
-    from rich.console import Console
-
+    from clinbench.console import TableOutput
     from clinbench.suites.ausclin.report import sections
 
     frame = load_results(results)
-    console = Console()
+    output = TableOutput(fmt)
     for section in sections(frame, threshold=threshold, bar=bar, method=method):
-        console.rule(section.title)
+        output.note(f"== {section.title} ==")
         for caption, table in section.tables.items():
             path = None
             if out_dir is not None:
                 name = re.sub(r"[^a-z0-9]+", "-", caption.lower()).strip("-")
                 path = out_dir / f"{name}.csv"
-            show(table, caption, path)
+            show(table, caption, path, output=output)
         for note in section.notes:
-            console.print(note)
+            output.note(note)
+    output.close()

@@ -76,30 +76,6 @@ def demo_runs(workdir: Path) -> list[DemoRun]:
     return runs
 
 
-def demo_summary(results, console) -> None:
-    """Print the suite's headline tables: accuracy, severity, checks, exclusions, verdict."""
-    from rich.table import Table
-
-    from clinbench.suites.ausclin.report import headline_tables
-
-    rows = results[results["suite"] == "ausclin"] if "suite" in results.columns else results
-    if rows.empty:
-        return
-    for title, frame in headline_tables(rows).items():
-        table = Table(title=f"ausclin: {title}")
-        for column in frame.columns:
-            table.add_column(str(column))
-        for values in frame.itertuples(index=False):
-            table.add_row(*(_cell(v) for v in values))
-        console.print(table)
-
-
-def _cell(value) -> str:
-    if isinstance(value, float):
-        return "—" if value != value else f"{value:.3f}"
-    return str(value)
-
-
 def contamination_runs(workdir: Path) -> list[DemoRun]:
     """Return the verbatim-completion probe on the sample: chance and a fake memoriser.
 

@@ -243,3 +243,8 @@ def sections(
             )
         )
     return out
+
+
+def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:
+    """Return the tables `clinbench run` and `demo` print for ausclin rows (the headline ones)."""
+    return [(title, table, []) for title, table in headline_tables(results).items()]

@@ -55,37 +55,18 @@ def demo_runs(workdir: Path) -> list[DemoRun]:
     return runs
 
 
-def demo_summary(results, console) -> None:
-    """Print the scenario table, and a three-model majority-vote ensemble from the replies."""
+def demo_tables(results) -> list[tuple[str, object, list[str]]]:
+    """Return the demo's extra table: a three-model majority-vote ensemble from the replies."""
     import pandas as pd
-    from rich.table import Table
 
     from clinbench.suites.slp.metrics import ensemble_results, scenario_table
 
     rows = results[results["suite"] == "slp"] if "suite" in results.columns else results
     if rows.empty:
-        return
+        return []
     members = [f"clinbench/replay/{m}" for m in REPLAY_MODELS]
     ensemble = ensemble_results(rows, members, name="majority-vote(a,b,c)")
-    table_rows = pd.concat([rows, ensemble], ignore_index=True)
-    frame = scenario_table(table_rows, resamples=200)
-    frame["model"] = frame["model"].str.replace("clinbench/replay/", "", regex=False)
-    frame["task"] = frame["task"].str.removeprefix("slp_")
-    shown = {"model": "model", "task": "scenario", "condition": "condition", "n": "n",
-             "excluded": "excl.", "Micro F1": "µF1", "Macro F1": "MF1", "WER": "WER",
-             "WIP": "WIP"}  # fmt: skip
-    table = Table(
-        title="slp: scenario metrics (n answered; excl. = parse failures and errors; "
-        "µF1 = micro F1 = exact match here)"
-    )
-    for header in shown.values():
-        table.add_column(header, overflow="fold")
-    for values in frame[list(shown)].itertuples(index=False):
-        table.add_row(*(_cell(v) for v in values))
-    console.print(table)
-
-
-def _cell(value) -> str:
-    if isinstance(value, float):
-        return "—" if value != value else f"{value:.3f}"
-    return str(value)
+    frame = scenario_table(pd.concat([rows[rows["model"].isin(members)], ensemble]),
+                           resamples=200)  # fmt: skip
+    return [("slp: the three audio models and their majority vote", frame,
+             ["The majority vote is built from the three replayed models' replies."])]  # fmt: skip

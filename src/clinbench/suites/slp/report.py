@@ -83,3 +83,12 @@ def sections(results: pd.DataFrame) -> list[ReportSection]:
         out.append(noise)
     out.append(_confusion_section(results))
     return out
+
+
+def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:
+    """Return the tables `clinbench run` prints for slp rows: F1s, exact match, WER/MER/WIP."""
+    from clinbench.suites.slp.metrics import scenario_table
+
+    section = _scenario_section(results)
+    table = scenario_table(results, resamples=200)
+    return [("scenario metrics by model and condition", table, section.notes)]

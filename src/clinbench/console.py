@@ -1,0 +1,535 @@
+"""Tables for the terminal, a pipe or a log file: fitted to the width, or as CSV/Markdown/JSON.
+
+Every command that prints a table goes through :class:`TableOutput`, so all of them take the
+same ``--format table|csv|markdown|json`` option (:func:`format_option`) and behave alike:
+
+- ``table`` (default): a text table fitted to the terminal width (``COLUMNS``; 80 when the
+  output is not a terminal). Model names become short unique labels, listed in a legend under
+  the table; identifying columns (model, task, condition, ...) are never cut; long text cells
+  wrap; if the columns still do not fit, the table is printed in parts, each repeating the
+  identifying columns. Numbers are shown as the report shows them (3 decimals, counts whole).
+- ``csv``: every table as CSV with full precision and full model names (intervals split into
+  ``_low``/``_high``); several tables are separated by a blank line and a ``# title`` line.
+- ``markdown``: GitHub Markdown tables with full model names, for pasting into a paper draft.
+- ``json``: one JSON document ``{"tables": [{"title", "columns", "rows", "notes"}], "notes"}``
+  written when the command ends, so the output parses as a whole.
+
+In the machine formats (csv, json) messages that are not tables go to stderr, so stdout holds
+only data.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import re
+import shutil
+import sys
+import textwrap
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:  # pandas is imported where a table is made: keep `--help` fast
+    import pandas as pd
+
+FORMATS = ("table", "csv", "markdown", "json")
+# Columns whose values are model names: shortened to labels in the text table.
+MODEL_COLUMNS = ("model", "models", "best model", "best_model", "judge", "judge model")
+# Columns that identify a row (never cut, never wrapped), besides model columns.
+KEY_COLUMNS = ("suite", "task", "scenario", "condition", "format", "scorer", "question",
+               "domain", "item_id", "item", "version", "source", "group")  # fmt: skip
+LABEL_MAX = 20  # a model label longer than this becomes M1, M2, ... (in the legend)
+TEXT_MIN = 12  # a wrapping text column is never narrower than this (or its longest word)
+COLUMN_OVERHEAD = 2  # spaces between columns in the text table
+
+
+class OutputFormatError(ValueError):
+    """An unknown --format value."""
+
+
+def format_option(default: str = "table") -> Any:
+    """Return the typer option ``--format`` shared by every command that prints a table."""
+    import typer
+
+    return typer.Option(
+        default,
+        "--format",
+        "-f",
+        metavar="FORMAT",
+        help="Output: table (fits the terminal width), csv, markdown or json.",
+        callback=_format_callback,
+    )
+
+
+def _format_callback(value: str) -> str:
+    """Return the checked --format value; typer turns the error into a usage error (exit 2)."""
+    import typer
+
+    try:
+        return check_format(value)
+    except OutputFormatError as err:
+        raise typer.BadParameter(str(err)) from err
+
+
+def check_format(fmt: str) -> str:
+    """Return the format name in lower case; raise OutputFormatError if it is unknown."""
+    name = str(fmt).lower()
+    if name not in FORMATS:
+        raise OutputFormatError(f"--format must be one of {', '.join(FORMATS)}, got {fmt!r}")
+    return name
+
+
+def terminal_width() -> int:
+    """Return the width to fit: $COLUMNS, the terminal's width, or 80 in a pipe or a file."""
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+# ------------------------------------------------------------------------------ model labels
+
+
+def model_labels(models: Iterable[str], max_len: int = LABEL_MAX) -> dict[str, str]:
+    """Return model name -> a short label unique among `models`.
+
+    The label is the shortest tail of '/'-separated segments that no other model shares
+    ('clinbench/replay/good-model' -> 'good-model', 'openai/gpt-4o' beside 'azure/gpt-4o'
+    keeps its provider). A tail longer than `max_len` becomes M1, M2, ... in sorted order.
+    """
+    names = sorted({str(m) for m in models if m is not None and str(m) != ""})
+    labels: dict[str, str] = {}
+    parts = {m: m.rstrip("/").split("/") for m in names}
+    for name in names:
+        for k in range(1, len(parts[name]) + 1):
+            tail = "/".join(parts[name][-k:])
+            clash = any(other != name and "/".join(parts[other][-k:]) == tail for other in names)
+            if not clash:
+                labels[name] = tail
+                break
+        else:
+            labels[name] = name
+    numbered = 0
+    for name in names:
+        if len(labels[name]) > max_len:
+            numbered += 1
+            labels[name] = f"M{numbered}"
+    # a tail can collide with an M-label or another full name only in odd cases: keep unique
+    if len(set(labels.values())) != len(labels):
+        return {name: f"M{i}" for i, name in enumerate(names, start=1)}
+    return labels
+
+
+def legend(labels: Mapping[str, str]) -> list[str]:
+    """Return the legend lines 'label = full name' for every label that shortens a name."""
+    return [f"  {label} = {name}" for name, label in labels.items() if label != name]
+
+
+# ------------------------------------------------------------------------------ cell text
+
+
+def _display_value(column: str, value: Any) -> str:
+
+    from clinbench.report.format import _is_pair, format_value
+
+    if _is_pair(value):
+        low, high = (_display_value(column, v) for v in value)
+        return "—" if low == high == "—" else f"{low}–{high}"
+    if isinstance(value, float) and not math.isnan(value) and _is_count(column):
+        return str(int(value)) if value.is_integer() else format_value(column, value)
+    text = format_value(column, value)
+    return "—" if text in ("n/a", "nan", "<NA>") else text
+
+
+COUNT_NAMES = ("n", "k", "answered", "correct", "incorrect", "declined", "parse_failed",
+               "parse failed", "error", "errors", "excluded", "unscored", "replies", "failed",
+               "empty", "items", "rows", "cases", "count")  # fmt: skip
+
+
+def _is_count(column: str) -> bool:
+    """Return True for a column that holds counts (a count is never shown as a rate)."""
+    name = str(column).lower()
+    return name in COUNT_NAMES or name.startswith("n_")
+
+
+def _numeric(series: pd.Series) -> bool:
+    import pandas as pd
+
+    return pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series)
+
+
+def _intervals(series: pd.Series) -> bool:
+
+    from clinbench.report.format import _is_pair
+
+    return len(series) > 0 and bool(series.map(_is_pair).all())
+
+
+def _key_columns(frame: pd.DataFrame) -> list[str]:
+    """Return the identifying columns: model and key names, and text columns before any number."""
+    keys = []
+    seen_number = False
+    for column in frame.columns:
+        name = str(column)
+        if _numeric(frame[column]):
+            seen_number = True
+            continue
+        if name.lower() in MODEL_COLUMNS or name.lower() in KEY_COLUMNS:
+            keys.append(name)
+        elif not seen_number:
+            lengths = frame[column].astype(str).str.len()
+            if len(lengths) == 0 or lengths.max() <= 40:
+                keys.append(name)
+    return keys
+
+
+# ------------------------------------------------------------------------------ text tables
+
+
+def _longest_word(text: str) -> int:
+    return max((len(w) for w in str(text).split()), default=0)
+
+
+def render_text(
+    frame: pd.DataFrame,
+    title: str = "",
+    width: int | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> str:
+    """Return the table as text fitted to `width` columns (see the module docstring)."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    width = width or terminal_width()
+    frame = frame.reset_index(drop=True)
+    model_cols = [c for c in frame.columns if str(c).lower() in MODEL_COLUMNS]
+    if labels is None:
+        values: list[str] = []
+        for column in model_cols:
+            values += [str(v) for v in frame[column].dropna()]
+        labels = model_labels(values)
+    columns = [str(c) for c in frame.columns]
+    cells: dict[str, list[str]] = {}
+    for column, name in zip(frame.columns, columns, strict=True):
+        if column in model_cols:
+            cells[name] = [labels.get(str(v), str(v)) for v in frame[column]]
+        else:
+            cells[name] = [_display_value(name, v) for v in frame[column]]
+    headers = {c: c.replace("_", " ") for c in columns}
+    keys = set(_key_columns(frame))
+    # a number followed by its interval reads as one cell: 'accuracy [95% CI]' 0.750 (0.41–0.93)
+    for left, right in zip(list(columns), list(columns)[1:], strict=False):
+        if right in INTERVAL_NAMES and _numeric(frame[left]) and _intervals(frame[right]):
+            cells[left] = [v if ci == "—" else f"{v} ({ci})"
+                           for v, ci in zip(cells[left], cells[right], strict=True)]  # fmt: skip
+            headers[left] = f"{headers[left]} (95% CI)"
+            columns.remove(right)
+            del cells[right]
+    numeric = {c for c in columns if _numeric(frame[c]) or _intervals(frame[c])}
+    minimum, natural = {}, {}
+    for c in columns:
+        longest = max((len(v) for v in cells[c]), default=0)
+        head_word = _longest_word(headers[c])
+        natural[c] = max(longest, len(headers[c]))
+        if c in keys or c in numeric:
+            minimum[c] = max(longest, head_word)
+            if c in numeric and len(headers[c]) <= minimum[c] + 4:
+                minimum[c] = max(minimum[c], len(headers[c]))  # a short header stays on a line
+        else:
+            words = max((_longest_word(v) for v in cells[c]), default=0)
+            minimum[c] = min(natural[c], max(TEXT_MIN, words, head_word))
+    key_list = [c for c in columns if c in keys]
+    others = [c for c in columns if c not in keys]
+    blocks = _pack(key_list, others, minimum, width)
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, force_terminal=False,
+                      highlight=False, emoji=False, markup=False, soft_wrap=False)  # fmt: skip
+    if title:
+        console.print(title, overflow="fold")
+    for number, block in enumerate(blocks, start=1):
+        if len(blocks) > 1:
+            shown = [c for c in block if c not in keys]
+            console.print(
+                f"(part {number} of {len(blocks)}: {', '.join(headers[c] for c in shown)})",
+                overflow="fold",
+            )
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1),
+                      collapse_padding=True)  # fmt: skip
+        for c in block:
+            fixed = c in keys or c in numeric
+            # a fixed column does not wrap its header either: wrap it here, at its width
+            head = textwrap.fill(headers[c], max(minimum[c], 1)) if fixed else headers[c]
+            table.add_column(
+                head,
+                justify="right" if c in numeric else "left",
+                min_width=minimum[c],
+                no_wrap=fixed,
+                overflow="fold",
+            )
+        for i in range(len(frame)):
+            table.add_row(*(cells[c][i] for c in block))
+        console.print(table)
+    return out.getvalue()
+
+
+def _pack(keys: list[str], others: list[str], minimum: dict[str, int], width: int):
+    """Return column blocks that each fit `width`: the key columns, then as many others as fit."""
+    base = sum(minimum[c] + COLUMN_OVERHEAD for c in keys)
+    if base >= width:  # the key columns alone do not fit: print one block, rich wraps
+        return [keys + others]
+    if not others:
+        return [keys]
+    blocks, current, used = [], [], base
+    for c in others:
+        need = minimum[c] + COLUMN_OVERHEAD
+        if current and used + need > width:
+            blocks.append(keys + current)
+            current, used = [], base
+        current.append(c)
+        used += need
+    blocks.append(keys + current)
+    order = {c: i for i, c in enumerate([*keys, *others])}
+    return [sorted(b, key=order.__getitem__) for b in blocks]
+
+
+# ------------------------------------------------------------------------------ other formats
+
+
+def _plain(value: Any) -> Any:
+    import pandas as pd
+
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if hasattr(value, "tolist") and not isinstance(value, str):
+        return _plain(value.tolist())
+    if hasattr(value, "item") and not isinstance(value, str):
+        value = value.item()
+    if value is pd.NA or value is None:
+        return None
+    if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
+        return None
+    return value
+
+
+def table_records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """Return the rows as JSON-ready dicts (NaN as null, intervals as [low, high] lists)."""
+    columns = [str(c) for c in frame.columns]
+    return [
+        {c: _plain(v) for c, v in zip(columns, row, strict=True)}
+        for row in frame.itertuples(index=False, name=None)
+    ]
+
+
+class TableOutput:
+    """Print tables and notes in one format; call :meth:`close` at the end (JSON is written then).
+
+    ``TableOutput(fmt)`` writes to stdout; pass `file` (and `err`) to capture.
+    """
+
+    def __init__(
+        self,
+        fmt: str = "table",
+        file: TextIO | None = None,
+        err: TextIO | None = None,
+        width: int | None = None,
+    ):
+        self.fmt = check_format(fmt)
+        self.file = file or sys.stdout
+        self.err = err or sys.stderr
+        self.width = width
+        self._tables: list[dict[str, Any]] = []
+        self._notes: list[str] = []
+        self._count = 0
+        self._labels: dict[str, str] = {}
+
+    def register_models(self, models: Iterable[str]) -> None:
+        """Fix the model labels up front, so every table of this output uses the same ones."""
+        self._labels_for(models)
+
+    def _labels_for(self, models: Iterable[str]) -> dict[str, str]:
+        """Return labels for `models`, consistent with every label this output already used."""
+        new = sorted({str(m) for m in models} - set(self._labels))
+        if new:
+            fresh = model_labels([*self._labels, *new])
+            used = set(self._labels.values())
+            numbers = [int(v[1:]) for v in used if re.fullmatch(r"M\d+", v)]
+            next_number = max(numbers, default=0) + 1
+            for name in new:
+                label = fresh[name]
+                if label in used or re.fullmatch(r"M\d+", label):
+                    label, next_number = f"M{next_number}", next_number + 1
+                self._labels[name] = label
+                used.add(label)
+        return {str(m): self._labels[str(m)] for m in models}
+
+    @property
+    def machine(self) -> bool:
+        """Return True for csv and json, whose stdout holds only data."""
+        return self.fmt in ("csv", "json")
+
+    def table(self, frame: pd.DataFrame, title: str = "", notes: Sequence[str] = ()) -> None:
+        """Print one table (with its notes under it, in the chosen format)."""
+        from clinbench.report.format import to_csv_text, to_markdown
+
+        self._count += 1
+        if self.fmt == "json":
+            self._tables.append(
+                {
+                    "title": title,
+                    "columns": [str(c) for c in frame.columns],
+                    "rows": table_records(frame),
+                    "notes": list(notes),
+                }
+            )
+            return
+        if self.fmt == "csv":
+            if self._count > 1:
+                self.file.write("\n")
+            if title:
+                self.file.write(f"# {title}\n")
+            self.file.write(to_csv_text(frame))
+            for note in notes:
+                self.err.write(f"{note}\n")
+            return
+        if self.fmt == "markdown":
+            if self._count > 1:
+                self.file.write("\n")
+            self.file.write(to_markdown(frame, title))
+            for note in notes:
+                self.file.write(f"\n{note}\n")
+            return
+        width = self.width or terminal_width()
+        model_cols = [c for c in frame.columns if str(c).lower() in MODEL_COLUMNS]
+        values: list[str] = []
+        for column in model_cols:
+            values += [str(v) for v in frame[column].dropna()]
+        labels = self._labels_for(values)
+        if self._count > 1:
+            self.file.write("\n")
+        for number, (part, part_title) in enumerate(split_for_width(frame, title, width, labels)):
+            if number:
+                self.file.write("\n")
+            self.file.write(render_text(part, part_title, width, labels))
+        lines = legend(labels)
+        if lines:
+            self.file.write("Models:\n" + "\n".join(lines) + "\n")
+        for note in notes:
+            self.file.write(_wrap(note, width) + "\n")
+
+    def note(self, text: str) -> None:
+        """Print a line of explanation (kept in JSON; on stderr for CSV)."""
+        if self.fmt == "json":
+            self._notes.append(text)
+        elif self.fmt == "csv":
+            self.err.write(text + "\n")
+        else:
+            self.file.write(_wrap(text, self.width or terminal_width()) + "\n")
+
+    def message(self, text: str) -> None:
+        """Print a status line (a path written, a log): stdout for text, stderr for data formats."""
+        if self.machine:
+            self.err.write(text + "\n")
+        else:
+            self.file.write(text + "\n")
+
+    def close(self) -> None:
+        """Write what is pending (the JSON document)."""
+        if self.fmt == "json":
+            json.dump({"tables": self._tables, "notes": self._notes}, self.file, indent=2)
+            self.file.write("\n")
+            self._tables, self._notes = [], []
+        self.file.flush()
+
+
+INTERVAL_NAMES = ("CI95%", "95% CI", "ci", "CI")
+SPLIT_ORDER = ("suite", "task", "scenario", "scorer", "condition", "format", "question")
+KEY_SHARE = 0.65  # identifying columns wider than this share of the width: split the rows
+
+
+def split_for_width(
+    frame: pd.DataFrame, title: str, width: int, labels: Mapping[str, str]
+) -> list[tuple[pd.DataFrame, str]]:
+    """Return (rows, title) parts of a table whose identifying columns fit the width.
+
+    Key columns holding one value move into the title; while the remaining key columns take
+    more than KEY_SHARE of the width, the rows are split by one of them (suite, task, scorer,
+    condition, ... before model), each part titled with its value. Columns empty in a part
+    are left out of it (they would print a dash on every row).
+    """
+    frame, title = lift_constant_keys(frame, title)
+    frame = frame[[c for c in frame.columns if not _empty(frame[c])]] if len(frame) else frame
+    keys = _key_columns(frame)
+
+    def cell_width(column: str) -> int:
+        cells = frame[column].astype(str)
+        if column.lower() in MODEL_COLUMNS:
+            cells = cells.map(lambda v: labels.get(v, v))
+        return max(int(cells.str.len().max() or 0), _longest_word(column))
+
+    need = sum(cell_width(c) + COLUMN_OVERHEAD for c in keys)
+    if need <= KEY_SHARE * width or len(frame) < 2:
+        return [(frame, title)]
+    candidates = [c for c in keys if c.lower() not in MODEL_COLUMNS]
+    candidates.sort(key=lambda c: SPLIT_ORDER.index(c) if c in SPLIT_ORDER else len(SPLIT_ORDER))
+    candidates += [c for c in keys if c.lower() in MODEL_COLUMNS]
+    for column in candidates:
+        if frame[column].nunique(dropna=False) > 1:
+            parts = []
+            for _, rows in frame.groupby(column, sort=False, dropna=False):
+                parts += split_for_width(rows, title, width, labels)
+            return parts
+    return [(frame, title)]
+
+
+def _empty(series: pd.Series) -> bool:
+    """Return True when every cell is missing (NaN, None or an empty text)."""
+    from clinbench.report.format import _is_pair
+
+    def missing(value: Any) -> bool:
+        if _is_pair(value):
+            return all(missing(v) for v in value)
+        if value is None:
+            return True
+        if isinstance(value, float):
+            return math.isnan(value)
+        try:
+            import pandas as pd
+
+            return bool(pd.isna(value)) or str(value) == ""
+        except (TypeError, ValueError):
+            return False
+
+    return len(series) > 0 and all(missing(v) for v in series)
+
+
+def lift_constant_keys(frame: pd.DataFrame, title: str) -> tuple[pd.DataFrame, str]:
+    """Return the table without key columns that hold one value, named in the title instead.
+
+    ('suite: audiology' in the title rather than a column repeating it on every row.)
+    """
+    if len(frame) < 2:
+        return frame, title
+    lifted: dict[str, str] = {}
+    for column in _key_columns(frame):
+        values = frame[column].astype(str).unique()
+        if len(values) == 1 and values[0] not in ("", "nan", "<NA>", "None"):
+            lifted[column] = f"{column.replace('_', ' ')}: {values[0]}"
+    if not lifted or len(lifted) == len(frame.columns):
+        return frame, title
+    frame = frame[[c for c in frame.columns if str(c) not in lifted]]
+    named = "; ".join(lifted.values())
+    if title.endswith(")") and " (" in title:  # already lifted once: one parenthesis
+        return frame, f"{title[:-1]}; {named})"
+    return frame, f"{title} ({named})" if title else named
+
+
+def _wrap(text: str, width: int) -> str:
+    return "\n".join(textwrap.fill(p, width) if p else "" for p in str(text).split("\n"))
+
+
+def print_table(
+    frame: pd.DataFrame, title: str = "", fmt: str = "table", notes: Sequence[str] = ()
+) -> None:
+    """Print one table to stdout in `fmt` (a one-table :class:`TableOutput`)."""
+    output = TableOutput(fmt)
+    output.table(frame, title, notes)
+    output.close()

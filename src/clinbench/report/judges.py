@@ -1,0 +1,211 @@
+"""Who judged a score, and how well that judge agrees with human labels.
+
+A judge-derived score (a rubric grade from an LLM adjudicator or from clinbench's rules
+grader) means little without the judge's agreement with clinicians: AudiologyBench found its
+adjudicator's per-item agreement with audiologists on one question near chance (quadratic
+kappa 0.05) although the pooled scores looked plausible. So every judged number in the
+report and the console names its judge and, beside it, either the agreement with human audit
+labels (from ``clinbench audit report`` output given as ``report --audit DIR``) or the words
+"not validated against human labels".
+
+Agreement figures come from ``clinbench.stats.agreement.agreement_summary`` (quadratic-
+weighted kappa of grades, kappa and PABAK of the critical-error flag, seeded bootstrap CIs).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+NOT_VALIDATED = "not validated against human labels"
+AUDIT_ITEMS_FILE = "items.csv"  # one row per audited reply, written by `clinbench audit report`
+AUDIT_COLUMNS = ("task", "scorer", "adjudicator_grade", "human_grade",
+                 "adjudicator_critical_error", "human_critical_error")  # fmt: skip
+
+
+class AuditInputError(ValueError):
+    """An audit folder or file that cannot be read; the message names the file."""
+
+
+def _judge_of(metadata: object) -> dict | None:
+    """Return the judge record of one score_metadata cell (a dict), or None if it has none."""
+    if isinstance(metadata, str):
+        if '"judge"' not in metadata and "'judge'" not in metadata:
+            return None
+        try:
+            metadata = json.loads(metadata)
+        except json.JSONDecodeError:
+            return None
+    if not isinstance(metadata, dict):
+        return None
+    judge = metadata.get("judge")
+    if isinstance(judge, str):  # older logs kept the record as its Python repr
+        try:
+            judge = ast.literal_eval(judge)
+        except (ValueError, SyntaxError):
+            judge = {"model": judge}
+    return judge if isinstance(judge, dict) else None
+
+
+def judge_description(model: str, role: str = "") -> str:
+    """Return how a judge is named to a reader: live LLM, replayed replies, or rules."""
+    model = str(model)
+    if role == "rules" or model.startswith("clinbench/rules") or "rules grader" in model:
+        return f"{model} (deterministic rules, not an LLM judge)"
+    if model.startswith("clinbench/replay/"):
+        return f"{model} (replayed judge replies, not a live LLM call)"
+    if model.startswith("clinbench/chance"):
+        return f"{model} (random baseline, not a judge)"
+    return f"{model} (LLM judge)"
+
+
+def judges(results: pd.DataFrame) -> pd.DataFrame:
+    """Return the judges behind judge-derived scores: one row per (suite, task, scorer).
+
+    Columns: suite, task, scorer, judge (each judge named as :func:`judge_description` does,
+    '; '-joined when several judged the rows). Scorers whose scores carry no judge record
+    (exact match, WER, the fact checker) are not listed: their scores are judge-independent.
+    """
+    columns = ["suite", "task", "scorer", "judge"]
+    if "score_metadata" not in results.columns or results.empty:
+        return pd.DataFrame(columns=columns)
+    found: dict[tuple[str, str, str], set[str]] = {}
+    keys = results[["suite", "task", "scorer"]].fillna("").astype(str)
+    for key, metadata in zip(keys.itertuples(index=False, name=None),
+                             results["score_metadata"], strict=True):  # fmt: skip
+        judge = _judge_of(metadata)
+        if judge is None or not judge.get("model"):
+            continue
+        found.setdefault(key, set()).add(judge_description(judge["model"], judge.get("role", "")))
+    rows = [(*key, "; ".join(sorted(names))) for key, names in sorted(found.items())]
+    return pd.DataFrame(rows, columns=columns)
+
+
+# ---------------------------------------------------------------------------- audit labels
+
+
+def read_audit(path: str | Path) -> pd.DataFrame:
+    """Return the audited replies with their human consensus labels.
+
+    `path` is the folder written by ``clinbench audit report AUDIT --out DIR`` (its
+    ``items.csv``) or that CSV itself. Rows without a human label yet are dropped.
+    """
+    path = Path(path)
+    file = path / AUDIT_ITEMS_FILE if path.is_dir() else path
+    if not file.is_file():
+        raise AuditInputError(
+            f"{file}: no such file (write it with `clinbench audit report AUDIT_DIR --out DIR`)"
+        )
+    try:
+        frame = pd.read_csv(file, dtype=str, keep_default_na=False, na_values=[""])
+    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
+        raise AuditInputError(f"{file}: cannot read as CSV: {exc}") from exc
+    missing = [c for c in AUDIT_COLUMNS if c not in frame.columns]
+    if missing:
+        raise AuditInputError(f"{file}: line 1: missing column(s) {', '.join(missing)}")
+    frame = frame[frame["human_grade"].notna()].copy()
+    for column in ("adjudicator_critical_error", "human_critical_error"):
+        frame[column] = (
+            frame[column]
+            .astype(str)
+            .str.strip()
+            .str.lower()
+            .map({"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False})
+        )
+    return frame
+
+
+@dataclass
+class AgreementOptions:
+    """Seed and resamples of the agreement bootstraps."""
+
+    seed: int = 0
+    n_boot: int = 2000
+
+
+def human_agreement(audit: pd.DataFrame, options: AgreementOptions | None = None) -> pd.DataFrame:
+    """Return the judge's agreement with human labels per (task, scorer) and overall per scorer.
+
+    Columns: task, scorer, n, grade_kappa_quadratic, grade_kappa_quadratic_CI95%,
+    critical_error_kappa, critical_error_kappa_CI95%, critical_error_PABAK.
+    """
+    from clinbench.audit.labels import GRADES
+    from clinbench.stats.agreement import agreement_summary
+
+    options = options or AgreementOptions()
+    rows = []
+    for (task, scorer), part in audit.groupby(["task", "scorer"], sort=True):
+        grade = agreement_summary(part, "adjudicator_grade", "human_grade", kind="ordinal",
+                                  categories=GRADES, n_boot=options.n_boot,
+                                  seed=options.seed)  # fmt: skip
+        flags = part.dropna(subset=["adjudicator_critical_error", "human_critical_error"])
+        flag = agreement_summary(flags, "adjudicator_critical_error", "human_critical_error",
+                                 kind="binary", n_boot=options.n_boot,
+                                 seed=options.seed)  # fmt: skip
+        rows.append(
+            {
+                "task": task,
+                "scorer": scorer,
+                "n": grade["n"],
+                "grade_kappa_quadratic": grade["kappa_quadratic"],
+                "grade_kappa_quadratic_CI95%": tuple(grade["kappa_quadratic_ci"]),
+                "critical_error_kappa": flag["kappa"],
+                "critical_error_kappa_CI95%": tuple(flag["kappa_ci"]),
+                "critical_error_PABAK": flag["pabak"],
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _num(value: float) -> str:
+    return "n/a" if value != value else f"{value:.2f}"
+
+
+def agreement_text(row: pd.Series) -> str:
+    """Return one agreement row in words: weighted and binary kappa with CIs, PABAK, n."""
+    low, high = row["grade_kappa_quadratic_CI95%"]
+    clow, chigh = row["critical_error_kappa_CI95%"]
+    return (
+        f"agreement with human labels (n = {int(row['n'])}): grade weighted κ "
+        f"{_num(row['grade_kappa_quadratic'])} [{_num(low)}, {_num(high)}]; critical error "
+        f"κ {_num(row['critical_error_kappa'])} [{_num(clow)}, {_num(chigh)}], "
+        f"PABAK {_num(row['critical_error_PABAK'])}"
+    )
+
+
+def reliability(results: pd.DataFrame, agreement: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Return per judged (suite, task, scorer): the judge and its agreement with humans.
+
+    Columns: suite, task, scorer, judge, human_agreement (in words; NOT_VALIDATED where no
+    audit covers the scorer), audited (n of audited replies; 0 without an audit).
+    """
+    table = judges(results)
+    texts, counts = [], []
+    for row in table.itertuples(index=False):
+        match = pd.DataFrame()
+        if agreement is not None and not agreement.empty:
+            match = agreement[(agreement["task"] == row.task) & (agreement["scorer"] == row.scorer)]
+        if match.empty:
+            texts.append(NOT_VALIDATED)
+            counts.append(0)
+        else:
+            texts.append(agreement_text(match.iloc[0]))
+            counts.append(int(match.iloc[0]["n"]))
+    table["human_agreement"] = texts
+    table["audited"] = counts
+    return table
+
+
+def reliability_note(table: pd.DataFrame, scorer: str, task: str | None = None) -> str:
+    """Return 'Judge: ...; <agreement or not validated>' for a scorer ('' if not judged)."""
+    rows = table[table["scorer"] == scorer]
+    if task is not None:
+        rows = rows[rows["task"] == task]
+    if rows.empty:
+        return ""
+    parts = [f"Judge of {scorer}: {r.judge} — {r.human_agreement}" for r in rows.itertuples()]
+    return " ".join(dict.fromkeys(parts))

@@ -1,0 +1,64 @@
+"""Read the outside validation set (see README.md here): audiograms with labels, and replies."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from clinbench.audiogram.model import Audiogram
+
+HERE = Path(__file__).parent
+
+
+def _thresholds(text: str) -> dict[str, Any]:
+    """Return JSON thresholds from 'FREQ:VALUE[m|nr|mnr] ...'."""
+    out: dict[str, Any] = {}
+    for token in text.split():
+        freq, raw = token.split(":")
+        suffix = raw.lstrip("-0123456789")
+        masked, no_response = suffix in ("m", "mnr"), suffix in ("nr", "mnr")
+        value = int(raw[: len(raw) - len(suffix)])
+        if masked or no_response:
+            out[freq] = {"value": value, "masked": masked, "no_response": no_response}
+        else:
+            out[freq] = value
+    return out
+
+
+def audiogram_of(row: dict[str, Any]) -> Audiogram:
+    """Return the Audiogram written in one line of audiograms.jsonl."""
+    raw: dict[str, Any] = {
+        "right": {"air": _thresholds(row["R"]), "bone": _thresholds(row.get("RB", ""))},
+        "left": {"air": _thresholds(row["L"]), "bone": _thresholds(row.get("LB", ""))},
+        "age_years": row.get("age"),
+        "onset": row.get("onset"),
+    }
+    if "tymp" in row:
+        raw["tympanometry"] = {
+            ear: {"type": kind, "ear_canal_volume_ml": volume}
+            for ear, (kind, volume) in row["tymp"].items()
+        }
+    if "speech" in row:
+        raw["speech"] = {
+            ear: {"srt_db": srt, "wrs_percent": wrs} for ear, (srt, wrs) in row["speech"].items()
+        }
+    return Audiogram.model_validate({k: v for k, v in raw.items() if v is not None})
+
+
+def audiograms() -> list[dict[str, Any]]:
+    """Return the labelled audiograms: each row with its parsed ``audiogram``."""
+    rows = [json.loads(line) for line in (HERE / "audiograms.jsonl").read_text().splitlines()]
+    for row in rows:
+        row["audiogram"] = audiogram_of(row)
+    return rows
+
+
+def replies() -> list[dict[str, Any]]:
+    """Return the labelled replies (``id``, ``case``, ``critical_errors``, ``reply``, ``why``)."""
+    return [json.loads(line) for line in (HERE / "replies.jsonl").read_text().splitlines()]
+
+
+def cases() -> dict[str, Audiogram]:
+    """Return the validation audiograms by id, for the replies' ``case`` keys."""
+    return {row["id"]: row["audiogram"] for row in audiograms()}

@@ -45,6 +45,10 @@ class ItemBase(BaseModel):
     id: str = Field(min_length=1, description="Unique item id across every file in a run.")
     suite: str = Field(default="custom", description="Suite the item belongs to.")
     stem: str = Field(min_length=1, description="The question or vignette shown to the model.")
+    context: str | None = Field(
+        default=None,
+        description="A passage the question is about (abstract, case text), shown before it.",
+    )
     domain: str | None = Field(default=None, description="Clinical domain, for splitting results.")
     source_pool: str | None = Field(
         default=None, description="Where the item came from (e.g. online, nonweb, research)."

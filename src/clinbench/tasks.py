@@ -175,6 +175,12 @@ def clinbench_items(
     seed: int = DEFAULT_SEED,
     max_tokens: int = DEFAULT_MAX_TOKENS,
     formats: str | None = None,
+    decline: bool | None = None,
+    instruction: str | None = None,
+    shuffle: bool | None = None,
+    shuffle_seed: int | None = None,
+    fewshot: str | None = None,
+    fewshot_n: int | None = None,
 ) -> Task:
     """Return a task over item files (JSONL/CSV), scored by exact match with every outcome kept.
 
@@ -185,12 +191,20 @@ def clinbench_items(
         seed: Seed sent to the model (and used by clinbench's chance baseline).
         max_tokens: Maximum tokens per reply.
         formats: Optional comma-separated formats to keep (e.g. "mcq,tf").
+        decline, instruction, shuffle, shuffle_seed, fewshot, fewshot_n: the prompt
+            protocol (``clinbench.solvers.protocol``); unset options come from the
+            protocol the items carry (an imported map's), else clinbench's default.
     """
+    from clinbench.solvers.protocol import bank_protocol, protocol_samples
+
     paths = items.split(",") if isinstance(items, str) else list(items)
     loaded = load_items(paths)
     if formats:
         keep = {f.strip() for f in formats.split(",")}
         loaded = [i for i in loaded if i.format in keep]
+    given = {"decline": decline, "instruction": instruction, "shuffle": shuffle,
+             "shuffle_seed": shuffle_seed, "fewshot": fewshot, "fewshot_n": fewshot_n}  # fmt: skip
+    protocol = bank_protocol(loaded, given)
     return items_task(
         loaded,
         name="clinbench_items",
@@ -198,4 +212,6 @@ def clinbench_items(
         temperature=temperature,
         seed=seed,
         max_tokens=max_tokens,
+        samples=protocol_samples(loaded, protocol, condition) if loaded else None,
+        metadata={"protocol": protocol.to_dict()},
     )

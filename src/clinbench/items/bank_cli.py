@@ -100,8 +100,42 @@ def verify_sample(
     )
 
 
+def import_bank(
+    source: Path = typer.Argument(..., metavar="SOURCE", help="CSV, TSV, JSON, JSONL or Parquet."),
+    map_: str = typer.Option(
+        ..., "--map", help="A shipped map (medqa, pubmedqa, medmcqa, spreadsheet) or MAP.yaml."
+    ),
+    out: Path = typer.Option(..., "--out", "-o", help="Items file to write (.jsonl)."),
+    keep_ids: Path | None = typer.Option(
+        None, "--keep-ids", help="Keep only these source ids (text lines, JSON list or object)."
+    ),
+) -> None:
+    """Convert a bank to clinbench items through a field map (exit 2, nothing written, on any
+    problem)."""
+    from clinbench.items.importer import ImportFailed, import_items, read_keep_ids, read_map
+    from clinbench.items.loader import write_items
+
+    try:
+        spec = read_map(map_)
+        ids = read_keep_ids(keep_ids) if keep_ids is not None else None
+    except (ValueError, OSError) as err:
+        _fail(f"error: {err}")
+    try:
+        items = import_items(source, spec, ids)
+    except ImportFailed as err:
+        for problem in err.problems:
+            typer.echo(str(problem), err=True)
+        _fail(f"{len(err.problems)} problem(s); nothing written.")
+    write_items(items, out)
+    protocol = items[0].metadata.get("protocol")
+    typer.echo(f"Imported {len(items)} items from {source} with map {spec.name or map_}: {out}")
+    if protocol:
+        typer.echo(f"Protocol the map sets (used by clinbench run): {protocol}")
+
+
 def register(app: typer.Typer) -> None:
     """Mount the bank commands on the `clinbench items` group."""
+    app.command("import")(import_bank)
     app.command("canary")(canary)
     app.command("split")(split)
     app.command("verify-sample")(verify_sample)

@@ -41,6 +41,7 @@ _GROUPS = [
 # (module, function) pairs mounted as top-level commands; each module registers its own name.
 _COMMANDS = [
     "clinbench.run_cli",
+    "clinbench.resume_cli",
     "clinbench.report.cli",
 ]
 

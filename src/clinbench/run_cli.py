@@ -11,6 +11,7 @@ from typing import Any
 import typer
 
 from clinbench.console import TableOutput, format_option
+from clinbench.run_options import LIMITS, call_limits
 
 OFFLINE_DEFAULT = "clinbench/chance"
 DISPLAYS = ("full", "conversation", "rich", "plain", "log", "none")  # Inspect's displays
@@ -29,6 +30,29 @@ def _key_values(pairs: list[str] | None, option: str) -> dict[str, Any]:
         key, value = pair.split("=", 1)
         parsed[key.strip()] = yaml.safe_load(value) if value else ""
     return parsed
+
+
+def _checked_item_files(target: list[str]) -> list[str]:
+    """Return the target with item files as absolute paths, after checking every item in them.
+
+    A suite task name is returned as given. Bad items print as file:line: field: message and
+    exit 2; only the item loader is imported, so a bad file is rejected at once.
+    """
+    from clinbench.suites import TASKS
+
+    if len(target) == 1 and target[0] in TASKS:
+        return target
+    from clinbench.items.loader import ItemFileError, load_items
+
+    files = [Path(t) for t in target]
+    if not all(f.is_file() for f in files):
+        return target  # resolve_task names what is neither a file nor a suite task
+    try:
+        load_items(files)
+    except ItemFileError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from err
+    return [str(f.resolve()) for f in files]  # absolute, so that resume works from anywhere
 
 
 def default_model(target: str) -> str:
@@ -118,16 +142,31 @@ def run(
         "rich", help="Progress display: rich, plain, log or none (Inspect's displays)."
     ),
     fmt: str = format_option(),
+    max_retries: int = LIMITS["max_retries"],
+    timeout: int = LIMITS["timeout"],
+    attempt_timeout: int = LIMITS["attempt_timeout"],
+    max_connections: int | None = LIMITS["max_connections"],
+    max_tasks: int | None = typer.Option(
+        None,
+        "--max-tasks",
+        min=1,
+        help="With several models: how many are queried at once (default: all).",
+    ),
 ) -> None:
     """Run item files or a suite task on one or more models, log it, print the accuracy table."""
-    from inspect_ai import eval as inspect_eval
-
-    output = TableOutput(fmt)
     if display not in DISPLAYS:
         typer.echo(
             f"error: --display must be one of {', '.join(DISPLAYS)}, got {display!r}", err=True
         )
         raise typer.Exit(2)
+    limits = call_limits(
+        max_retries=max_retries,
+        timeout=timeout,
+        attempt_timeout=attempt_timeout,
+        max_connections=max_connections,
+    )
+    target = _checked_item_files(target)  # bad items exit 2 before Inspect is imported
+    output = TableOutput(fmt)
     task_args = _key_values(task_arg, "-T")
     if condition is not None:
         task_args["condition"] = condition
@@ -149,7 +188,8 @@ def run(
     roles = None
     if grader:
         try:
-            roles = {"grader": get_model(grader, role="grader", **_key_values(grader_arg, "-G"))}
+            roles = {"grader": get_model(grader, role="grader", config=limits.generate_config(),
+                                         **_key_values(grader_arg, "-G"))}  # fmt: skip
         except (ValueError, FileNotFoundError) as err:
             typer.echo(f"error: grader {grader}: {err}", err=True)
             raise typer.Exit(2) from err
@@ -158,14 +198,18 @@ def run(
         for k, v in {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}.items()
         if v is not None
     }
-    logs = inspect_eval(
+    from clinbench.runner import run_eval
+
+    finished, logs = run_eval(
         task,
-        model=models,
+        models,
+        log_dir,
+        limits,
+        max_tasks=max_tasks,
         model_args=model_args,
         model_roles=roles,
         epochs=epochs,
         limit=limit,
-        log_dir=str(log_dir),
         display=display,
         fail_on_error=False,
         **overrides,
@@ -180,7 +224,7 @@ def run(
     for log in logs:
         output.message(f"Log: {log.location} ({log.status})")
     output.close()
-    if any(log.status != "success" for log in logs):
+    if not finished:
         raise typer.Exit(1)
 
 
@@ -237,13 +281,24 @@ def demo(
         help="Folder for logs, results tables and the report (created if missing).",
     ),
     fmt: str = format_option(),
+    max_retries: int = LIMITS["max_retries"],
+    timeout: int = LIMITS["timeout"],
+    attempt_timeout: int = LIMITS["attempt_timeout"],
+    max_connections: int | None = LIMITS["max_connections"],
 ) -> None:
     """Run every bundled sample suite offline; export results, print tables, write a report."""
+    limits = call_limits(
+        max_retries=max_retries,
+        timeout=timeout,
+        attempt_timeout=attempt_timeout,
+        max_connections=max_connections,
+    )
     from inspect_ai import eval as inspect_eval
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     from clinbench.results.export import results_table, write_results
+    from clinbench.runner import bounded_roles
 
     output = TableOutput(fmt)
     # progress and status go to stderr when stdout carries data (csv, json)
@@ -274,12 +329,13 @@ def demo(
                 [demo_run.task for demo_run in batch],
                 model=first.models,
                 model_args=first.model_args,
-                model_roles=first.model_roles or None,
+                model_roles=bounded_roles(first.model_roles, limits),
                 epochs=first.epochs,
                 log_dir=str(log_dir),
                 display="none",
                 fail_on_error=False,
                 max_tasks=4,
+                **limits.eval_kwargs(),
             )
             for log in logs:
                 if log.status != "success":
@@ -368,6 +424,12 @@ RUN_HELP = "\n\n".join(
         "The table gives, per model and format: n, accuracy with a 95% Wilson interval, "
         "declines, parse failures and errors. Parse failures and errors are kept out of "
         "accuracy and counted apart, never turned into an answer.",
+        "Several --model options run as one Inspect eval set in --log-dir, up to --max-tasks "
+        "models at once; running the same command again there continues the set, asking "
+        "only the models that did not finish. Continue any interrupted run with "
+        "clinbench resume LOG_DIR.",
+        "Every model call (the model's and each role's) is bounded by --max-retries, "
+        "--timeout and --attempt-timeout, so a dead endpoint ends in errors, not a hang.",
         "Exit code 1 if a run did not finish, 2 for bad input. "
         "Browse the logs with: inspect view --log-dir LOG_DIR.",
         "Example: clinbench run items.jsonl --model openai/gpt-4o --epochs 3 --out results.parquet",

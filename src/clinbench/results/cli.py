@@ -18,8 +18,18 @@ def export(
         "--prices",
         help="Price table (YAML, USD per million tokens per model): fills cost_usd.",
     ),
+    include_partial: bool = typer.Option(
+        False,
+        "--include-partial",
+        help="Also export evals that never finished (their partial logs); default: skip them.",
+    ),
 ) -> None:
-    """Write one row per model × task × item × epoch × condition × scorer (× question)."""
+    """Write one row per model × task × item × epoch × condition × scorer (× question).
+
+    One log stands for each eval: a resumed eval's newest complete log, so nothing is
+    counted twice. Partial, superseded, empty and unreadable logs are named on stderr and
+    left out.
+    """
     from clinbench.results.cost import PriceTableError, add_costs, read_prices
     from clinbench.results.export import results_table, write_results
 
@@ -33,7 +43,11 @@ def export(
         typer.echo(f"error: {out}: the output must end in .parquet or .csv", err=True)
         raise typer.Exit(2)
     try:
-        frame = results_table(log_dir)
+        frame = results_table(
+            log_dir,
+            include_partial=include_partial,
+            on_skip=lambda message: typer.echo(f"warning: {message}", err=True),
+        )
     except (FileNotFoundError, ValueError) as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err

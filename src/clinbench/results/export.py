@@ -10,33 +10,115 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
-from inspect_ai.log import EvalLog, EvalSample, list_eval_logs, read_eval_log
 
 from clinbench.results.run_facts import eval_facts, sample_facts
 from clinbench.results.schema import RESULT_COLUMNS
 from clinbench.scoring import outcomes
 
+if TYPE_CHECKING:  # Inspect is imported by the functions that read logs, so that reading a
+    from inspect_ai.log import EvalLog, EvalSample  # results table never pays for it
+
 
 def log_paths(sources: Sequence[str | Path] | str | Path) -> list[str]:
     """Return the Inspect log files in the given files and folders (sorted, de-duplicated)."""
+    from inspect_ai.log import list_eval_logs
+
     if isinstance(sources, str | Path):
         sources = [sources]
     found: list[str] = []
     for source in sources:
-        path = Path(source)
+        path = Path(_local_path(str(source)))  # also a location as Inspect gives it (file:...)
         if path.is_dir():
             found += [info.name for info in list_eval_logs(str(path), recursive=True)]
         elif path.exists():
             found.append(str(path))
         else:
             raise FileNotFoundError(f"{path}: no such log file or folder")
-    cleaned = sorted({f.removeprefix("file://") for f in found})
+    cleaned = sorted({_local_path(f) for f in found})
     return cleaned
+
+
+def _local_path(location: str) -> str:
+    """Return a local log location without Inspect's ``file://`` or ``file:`` prefix."""
+    return location.removeprefix("file://").removeprefix("file:")
+
+
+def _read_header(path: str) -> tuple[EvalLog | None, str]:
+    """Return (log header, '') or (None, why it cannot be used)."""
+    from inspect_ai.log import read_eval_log
+
+    try:
+        header = read_eval_log(path, header_only=True)
+    except Exception as err:  # noqa: BLE001 - a truncated or foreign file raises many kinds
+        return None, f"unreadable ({type(err).__name__}: {err})"
+    header.location = path
+    return header, ""
+
+
+def _recency(header: EvalLog) -> tuple[str, str]:
+    """Return a sort key: later logs of the same eval sort after earlier ones."""
+    stats = header.stats
+    return (stats.completed_at or stats.started_at or header.eval.created or "", header.location)
+
+
+def latest_logs(
+    paths: Sequence[str],
+    include_partial: bool = False,
+    any_status: bool = False,
+    on_skip: Callable[[str], None] | None = None,
+) -> list[EvalLog]:
+    """Return the header of the one log that stands for each eval among ``paths``.
+
+    A resumed or retried eval writes a new log with the same task id (Inspect's id of one
+    task run on one model), so one eval can have several logs. The latest complete one (any
+    status but ``started``) wins; an eval with only partial (``started``) logs is skipped
+    unless ``include_partial``, which takes its latest partial log. ``any_status`` takes the
+    latest log whatever its status. Every log that is left out is reported through
+    ``on_skip`` (default: a Python warning), with why: unreadable, superseded by a newer log
+    of the same eval, or partial.
+    """
+    if on_skip is None:
+        on_skip = _warn
+    by_eval: dict[str, list[EvalLog]] = {}
+    for path in paths:
+        header, problem = _read_header(path)
+        if header is None:
+            on_skip(f"{path}: skipped, {problem}")
+            continue
+        by_eval.setdefault(f"{header.eval.task_id} {header.eval.model}", []).append(header)
+    chosen: list[EvalLog] = []
+    for headers in by_eval.values():
+        headers.sort(key=_recency)
+        complete = [h for h in headers if h.status != "started"]
+        if any_status:
+            winner = headers[-1]
+        elif complete:
+            winner = complete[-1]
+        elif include_partial:
+            winner = headers[-1]
+        else:
+            for h in headers:
+                on_skip(
+                    f"{h.location}: skipped, the eval did not finish (status started); "
+                    "continue it with `clinbench resume`, or include partial logs"
+                )
+            continue
+        for h in headers:
+            if h is not winner:
+                on_skip(f"{h.location}: skipped, superseded by {winner.location} (same eval)")
+        chosen.append(winner)
+    return sorted(chosen, key=lambda h: h.location)
+
+
+def _warn(message: str) -> None:
+    import warnings
+
+    warnings.warn(message, stacklevel=3)
 
 
 def _json(value: Any) -> str:
@@ -174,13 +256,34 @@ def _typed(frame: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
-def results_table(sources: Sequence[str | Path] | str | Path) -> pd.DataFrame:
-    """Return the results table of every Inspect log in the given files and folders."""
+def results_table(
+    sources: Sequence[str | Path] | str | Path,
+    include_partial: bool = False,
+    on_skip: Callable[[str], None] | None = None,
+) -> pd.DataFrame:
+    """Return the results table of the Inspect logs in the given files and folders.
+
+    One log stands for each eval (see :func:`latest_logs`), so a resumed run is counted
+    once: one row per eval, sample, epoch and scorer (and question). Logs left out, and logs
+    with no samples, are reported through ``on_skip`` (default: a Python warning).
+    """
+    from inspect_ai.log import read_eval_log
+
+    if on_skip is None:
+        on_skip = _warn
     rows: list[dict[str, Any]] = []
-    for path in log_paths(sources):
-        log = read_eval_log(path)
-        if log.status != "success" and not log.samples:
-            raise ValueError(f"{path}: the eval did not complete ({log.status}) and has no samples")
+    for header in latest_logs(log_paths(sources), include_partial, on_skip=on_skip):
+        path = header.location
+        try:
+            log = read_eval_log(path)
+        except Exception as err:  # noqa: BLE001 - a header can be readable and samples not
+            on_skip(f"{path}: skipped, samples unreadable ({type(err).__name__}: {err})")
+            continue
+        if not log.samples:
+            on_skip(f"{path}: skipped, no samples (status {log.status})")
+            continue
+        if log.status == "started":
+            on_skip(f"{path}: partial log included ({len(log.samples)} samples so far)")
         rows.extend(log_rows(log, log_file=Path(path).name))
     frame = _typed(pd.DataFrame(rows, columns=RESULT_COLUMNS))
     sort = ["suite", "task", "model", "condition", "item_id", "epoch", "scorer", "question"]

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from inspect_ai.log import EvalLog, EvalSample
+if TYPE_CHECKING:  # Inspect is not imported to read a results table
+    from inspect_ai.log import EvalLog, EvalSample
 
 SAMPLE_COLUMNS = ("reasoning_tokens", "latency_s", "cost_usd")
 EVAL_COLUMNS = ("eval_created", "task_version", "item_set_sha256", "n_items", "protocol",

@@ -1,0 +1,81 @@
+"""`clinbench resume`: continue an interrupted run from its log folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from clinbench.console import TableOutput, format_option
+from clinbench.run_cli import DISPLAYS, print_summary
+from clinbench.run_options import RESUME_LIMITS, call_limits
+
+
+def resume_command(
+    log_dir: Path = typer.Argument(..., help="The --log-dir of the interrupted run."),
+    out: Path | None = typer.Option(
+        None, "--out", "-o", help="Also export the results table (.parquet or .csv)."
+    ),
+    display: str = typer.Option(
+        "rich", help="Progress display: rich, plain, log or none (Inspect's displays)."
+    ),
+    fmt: str = format_option(),
+    max_retries: int | None = RESUME_LIMITS["max_retries"],
+    timeout: int | None = RESUME_LIMITS["timeout"],
+    attempt_timeout: int | None = RESUME_LIMITS["attempt_timeout"],
+    max_connections: int | None = RESUME_LIMITS["max_connections"],
+) -> None:
+    """Continue every interrupted eval in LOG_DIR, querying only the samples not yet done."""
+    if display not in DISPLAYS:
+        typer.echo(
+            f"error: --display must be one of {', '.join(DISPLAYS)}, got {display!r}", err=True
+        )
+        raise typer.Exit(2)
+    if not log_dir.is_dir():
+        typer.echo(f"error: {log_dir}: no such log folder", err=True)
+        raise typer.Exit(2)
+    limits = call_limits(  # the ones given replace the run's own
+        max_retries=max_retries,
+        timeout=timeout,
+        attempt_timeout=attempt_timeout,
+        max_connections=max_connections,
+    )
+    from clinbench.results.export import results_table, write_results
+    from clinbench.runner import resume
+
+    output = TableOutput(fmt)
+    logs = resume(log_dir, limits=limits, display=display,
+                  on_resume=lambda what: output.message(f"Resuming {what}"))  # fmt: skip
+    if not logs:
+        output.message(f"Nothing to resume: every eval in {log_dir} finished.")
+    frame = results_table(log_dir, on_skip=output.message)
+    if out is not None:
+        write_results(frame, out)
+        output.message(f"Results table: {out}")
+    print_summary(frame, output)
+    for log in logs:
+        output.message(f"Log: {log.location} ({log.status})")
+    output.close()
+    if any(log.status != "success" for log in logs):
+        raise typer.Exit(1)
+
+
+# Paragraphs (one string each) so that the terminal, not the source, wraps them.
+RESUME_HELP = "\n\n".join(
+    [
+        "Continue every interrupted eval in LOG_DIR, querying only the samples not yet done.",
+        "An eval whose newest log did not finish (killed, cancelled or failed) is retried "
+        "with Inspect's eval_retry: samples already in the log, or recovered from Inspect's "
+        "sample buffer, are kept; the others are asked again, with the same models, task "
+        "arguments and call limits (unless given here).",
+        "The new log goes beside the old one; the printed table, --out and "
+        "`clinbench results export` count each sample once (the newest complete log of an "
+        "eval wins). Exit 1 if an eval still did not finish.",
+        "Example: clinbench resume logs/ --out results.parquet",
+    ]
+)
+
+
+def register(app: typer.Typer) -> None:
+    """Mount `resume` on the main app."""
+    app.command("resume", help=RESUME_HELP)(resume_command)

@@ -1,0 +1,153 @@
+"""Bounds on every model call of a run, and resuming an interrupted run from its logs.
+
+A run never waits forever on a provider: each model (the one under test and every model
+role, e.g. the grader) gets the same retry and timeout settings, passed to Inspect. A run
+that was killed is continued with Inspect's ``eval_retry``, which keeps the samples the
+log already holds and queries only the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+# Defaults that end a dead endpoint within minutes: a refused connection or HTTP 500 fails
+# after 3 retries (Inspect backs off about 3, 6 and 12 s); an endpoint that accepts and never
+# answers fails after 2 minutes an attempt, and no call takes more than 5 minutes in all.
+DEFAULT_MAX_RETRIES = 3
+DEFAULT_TIMEOUT = 300
+DEFAULT_ATTEMPT_TIMEOUT = 120
+
+
+@dataclass(frozen=True)
+class CallLimits:
+    """Retry, timeout and concurrency settings for every model call of a run.
+
+    A setting left as None is not passed (Inspect's or the resumed run's own value holds).
+    """
+
+    max_retries: int | None = DEFAULT_MAX_RETRIES
+    timeout: int | None = DEFAULT_TIMEOUT
+    attempt_timeout: int | None = DEFAULT_ATTEMPT_TIMEOUT
+    max_connections: int | None = None  # None: the provider's own default
+
+    def __post_init__(self) -> None:
+        if self.max_retries is not None and self.max_retries < 0:
+            raise ValueError(f"max_retries must be 0 or more, got {self.max_retries}")
+        for name in ("timeout", "attempt_timeout", "max_connections"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise ValueError(f"{name} must be at least 1, got {value}")
+
+    def eval_kwargs(self) -> dict[str, int]:
+        """Return the settings as Inspect ``eval`` keyword arguments (unset ones left out)."""
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+    def generate_config(self) -> Any:
+        """Return the settings as an Inspect ``GenerateConfig`` (for a model built apart)."""
+        from inspect_ai.model import GenerateConfig
+
+        return GenerateConfig(**self.eval_kwargs())
+
+
+def bounded_roles(roles: dict[str, Any] | None, limits: CallLimits) -> dict[str, Any] | None:
+    """Return the model roles with the call limits applied to each role's model.
+
+    A role given by name is built with the limits; a role given as an Inspect ``Model`` is
+    copied with the limits merged over its own config (the limits win).
+    """
+    if not roles:
+        return None
+    from copy import copy
+
+    from inspect_ai.model import Model, get_model
+
+    bounded: dict[str, Any] = {}
+    for role, model in roles.items():
+        if isinstance(model, Model):
+            model = copy(model)
+            model.config = model.config.merge(limits.generate_config())
+        else:
+            model = get_model(str(model), role=role, config=limits.generate_config())
+        bounded[role] = model
+    return bounded
+
+
+def interrupted_logs(log_dir: str | Path) -> list[Any]:
+    """Return the header of the latest log of each eval in ``log_dir`` that did not succeed.
+
+    The latest log of an eval is the one that supersedes the others (a resumed eval keeps
+    its task id); an eval whose latest log is ``started``, ``error`` or ``cancelled`` was
+    interrupted. Unreadable logs are left out (``results export`` reports them).
+    """
+    from clinbench.results.export import latest_logs, log_paths
+
+    latest = latest_logs(log_paths(log_dir), any_status=True, on_skip=lambda _message: None)
+    return [header for header in latest if header.status != "success"]
+
+
+def resume(
+    log_dir: str | Path,
+    limits: CallLimits | None = None,
+    display: str = "none",
+    on_resume: Callable[[str], None] | None = None,
+) -> list[Any]:
+    """Return the logs of continuing every interrupted eval in ``log_dir`` (none: ``[]``).
+
+    Each eval is retried with Inspect's ``eval_retry``: samples the log holds (or that
+    Inspect recovers from its sample buffer) are kept, only the others are queried. The new
+    log goes beside the old one with the same task id; ``results export`` keeps the newer.
+    ``limits`` replace the call limits the run was started with (default: keep them).
+    """
+    from inspect_ai import eval_retry
+
+    pending = interrupted_logs(log_dir)
+    if not pending:
+        return []
+    for header in pending:
+        if on_resume is not None:
+            on_resume(f"{header.location} ({header.status}, task {header.eval.task})")
+    return eval_retry(
+        [h.location for h in pending],
+        log_dir=str(log_dir),
+        display=display,
+        **(limits.eval_kwargs() if limits is not None else {}),
+    )
+
+
+def run_eval(
+    task: Any,
+    models: list[str],
+    log_dir: str | Path,
+    limits: CallLimits,
+    max_tasks: int | None = None,
+    **eval_args: Any,
+) -> tuple[bool, list[Any]]:
+    """Return (every eval finished, logs) of running a task on one or more models.
+
+    One model is one Inspect ``eval``. Several models are one Inspect ``eval_set`` in
+    ``log_dir``: up to ``max_tasks`` models (default: all) are queried at once, and running
+    the same set again in the same folder continues it: evals that finished without errors
+    are kept, the others are run again for their unfinished or failed samples (Inspect
+    matches evals by task, arguments, model and settings). Logs of other runs in the folder
+    are left alone. Within one call nothing is retried beyond the call limits: a failed
+    sample is recorded as an error, as with one model.
+    """
+    eval_args = {"log_dir": str(log_dir), **limits.eval_kwargs(), **eval_args}
+    if len(models) == 1:
+        from inspect_ai import eval as inspect_eval
+
+        logs = inspect_eval(task, model=models, max_tasks=max_tasks, **eval_args)
+        return all(log.status == "success" for log in logs), logs
+    from inspect_ai import eval_set
+
+    return eval_set(
+        [task],
+        model=models,
+        max_tasks=max_tasks or len(models),
+        log_dir_allow_dirty=True,
+        retry_attempts=0,
+        **eval_args,
+    )

@@ -1,0 +1,112 @@
+"""A run never hangs on a failing provider: retries and timeouts are bounded for every model."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+import pandas as pd
+from inspect_ai.log import list_eval_logs, read_eval_log
+from typer.testing import CliRunner
+
+from clinbench.cli import _mount, app
+from clinbench.runner import DEFAULT_ATTEMPT_TIMEOUT, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT
+from clinbench.suites.audiology.tasks import CASE_ITEMS
+from tests.local_openai import OpenAIHandler, serve
+
+runner = CliRunner()
+_mount()
+CLINBENCH = [sys.executable, "-c", "from clinbench.cli import main; main()"]
+HANG = 120  # seconds: a run still going by then is hanging (unbounded retries never end)
+
+
+def _run_bounded(args: list[str]) -> tuple[subprocess.CompletedProcess, float]:
+    """Return the finished `clinbench` process and its wall time; fail if it hangs."""
+    started = time.monotonic()
+    done = subprocess.run([*CLINBENCH, *args], capture_output=True, text=True, timeout=HANG)
+    return done, time.monotonic() - started
+
+
+class AlwaysFails(OpenAIHandler):
+    """Every chat completion answers HTTP 500 (a provider that is down)."""
+
+    def do_POST(self):  # noqa: N802
+        type(self).requests.append(self.read_json())
+        self.send_error(500, "internal server error")
+
+
+def _items(path, n):
+    with path.open("w") as f:
+        for i in range(n):
+            item = {"id": f"q{i}", "format": "mcq", "stem": f"Question {i}?",
+                    "options": {"A": "a", "B": "b"}, "answer": "A"}  # fmt: skip
+            f.write(json.dumps(item) + "\n")
+    return path
+
+
+def _only_log(log_dir):
+    (info,) = list_eval_logs(str(log_dir))
+    return read_eval_log(info.name)
+
+
+def test_a_provider_answering_500_ends_with_every_sample_error_and_a_table(tmp_path, monkeypatch):
+    items = _items(tmp_path / "items.jsonl", 3)
+    out = tmp_path / "results.csv"
+    with serve(AlwaysFails, monkeypatch):
+        result, elapsed = _run_bounded(
+            ["run", str(items), "--model", "openai-api/local/down", "--log-dir",
+             str(tmp_path / "logs"), "--out", str(out), "--display", "none",
+             "--max-retries", "0", "--timeout", "30", "--attempt-timeout", "10",
+             "-M", "max_retries=0"],  # the OpenAI client's own retries off: count Inspect's
+        )  # fmt: skip
+        requests = len(AlwaysFails.requests)
+    assert result.returncode == 0, result.stderr
+    assert elapsed < 60  # Inspect's own default retries a 500 without end
+    assert requests == 3  # each sample asked once, not retried
+    frame = pd.read_csv(out)
+    assert len(frame) == 3 and set(frame["outcome"]) == {"error"}
+    assert "error" in result.stdout  # the printed table counts them
+    assert _only_log(tmp_path / "logs").plan.config.max_retries == 0
+
+
+def test_run_defaults_bound_retries_and_timeouts(tmp_path, sample_items_path):
+    result = runner.invoke(
+        app,
+        ["run", str(sample_items_path), "--limit", "1", "--log-dir", str(tmp_path),
+         "--display", "none"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    config = _only_log(tmp_path).plan.config
+    assert config.max_retries == DEFAULT_MAX_RETRIES == 3
+    assert config.timeout == DEFAULT_TIMEOUT and config.attempt_timeout == DEFAULT_ATTEMPT_TIMEOUT
+    assert DEFAULT_TIMEOUT <= 600 and DEFAULT_ATTEMPT_TIMEOUT <= DEFAULT_TIMEOUT  # minutes
+
+
+def test_a_failing_grader_is_bounded_too(tmp_path, monkeypatch):
+    with serve(AlwaysFails, monkeypatch):
+        result, elapsed = _run_bounded(
+            ["run", "audiology_cases", "-T", f"items={CASE_ITEMS}", "--limit", "1",
+             "--grader", "openai-api/local/judge", "-G", "max_retries=0",
+             "--log-dir", str(tmp_path), "--display",
+             "none", "--max-retries", "0", "--timeout", "20", "--attempt-timeout", "10",
+             "--max-connections", "2"],
+        )  # fmt: skip
+        requests = len(AlwaysFails.requests)
+    assert elapsed < HANG, result.stderr
+    log = _only_log(tmp_path)
+    grader = log.eval.model_roles["grader"]
+    assert grader.config.max_retries == 0 and grader.config.timeout == 20
+    assert grader.config.max_connections == 2
+    assert requests >= 1  # the grader was asked, and failed without retrying forever
+    rubric = log.samples[0].scores["rubric_adjudicator"].value  # failed judge: no grade
+    assert rubric and all(value != value for value in rubric.values())  # all NaN
+
+
+def test_invalid_limits_exit_2_before_running(tmp_path, sample_items_path):
+    result = runner.invoke(
+        app, ["run", str(sample_items_path), "--timeout", "0", "--log-dir", str(tmp_path)]
+    )
+    assert result.exit_code == 2
+    assert not list(tmp_path.iterdir())

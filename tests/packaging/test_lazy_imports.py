@@ -1,0 +1,74 @@
+"""Commands that should start at once import only what they use (no timing: sys.modules).
+
+Each check runs in a fresh interpreter, so what this test process imported does not count.
+The times themselves are printed by benchmarks/startup.py.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+# Heavy packages that no start-up path may pay for unless its command uses them.
+HEAVY = ("inspect_ai", "pandas", "numpy", "matplotlib", "torch", "scipy", "statsmodels",
+         "sklearn", "pingouin", "pocketsphinx", "jiwer")  # fmt: skip
+
+PROBE = """
+import json, sys
+sys.argv = ["clinbench", *json.loads(sys.argv[1])]
+from clinbench.cli import _mount, app
+_mount()
+try:
+    app()
+except SystemExit as done:
+    code = done.code
+else:
+    code = 0
+print(json.dumps({"code": code, "heavy": sorted(m for m in HEAVY if m in sys.modules)}))
+"""
+
+
+def _imported(args: list[str]) -> dict:
+    """Return {'code': exit code, 'heavy': heavy packages imported} of one command."""
+    script = f"HEAVY = {HEAVY!r}\n{PROBE}"
+    done = subprocess.run(
+        [sys.executable, "-c", script, json.dumps(args)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_importing_the_cli_and_mounting_every_command_imports_nothing_heavy():
+    assert _imported(["--help"]) == {"code": 0, "heavy": []}
+
+
+@pytest.mark.parametrize("group", ["items", "results", "audiogram", "audiology", "ausclin",
+                                   "slp", "stats", "audit", "curate", "leaderboard"])  # fmt: skip
+def test_group_help_imports_nothing_heavy(group):
+    assert _imported([group, "--help"]) == {"code": 0, "heavy": []}
+
+
+def test_run_rejects_a_bad_item_file_before_importing_inspect(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "q1", "format": "mcq", "stem": "no options, no key"}\n')
+    assert _imported(["run", str(bad), "--log-dir", str(tmp_path / "logs")]) == {
+        "code": 2,
+        "heavy": [],
+    }
+    assert not (tmp_path / "logs").exists()
+
+
+def test_items_validate_imports_nothing_heavy(sample_items_path):
+    assert _imported(["items", "validate", str(sample_items_path)]) == {"code": 0, "heavy": []}
+
+
+def test_reading_a_results_table_does_not_import_inspect():
+    script = (
+        "import sys; import clinbench.results.export; "
+        "print('inspect_ai' in sys.modules, 'matplotlib' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout.split() == ["False", "False"], done.stderr

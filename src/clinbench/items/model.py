@@ -19,6 +19,7 @@ from pydantic import (
     PrivateAttr,
     TypeAdapter,
     field_validator,
+    model_serializer,
     model_validator,
 )
 
@@ -69,6 +70,15 @@ class ItemBase(BaseModel):
 
     _source_file: Path | None = PrivateAttr(default=None)
     _source_line: int | None = PrivateAttr(default=None)
+
+    @model_serializer(mode="wrap")
+    def _omit_empty_context(self, handler: Any) -> dict[str, Any]:
+        # `context` is newer than most item files: leave it out when unset, so that items
+        # without one dump (and hash) exactly as they did before the field existed.
+        data = handler(self)
+        if isinstance(data, dict) and data.get("context") is None:
+            data.pop("context", None)
+        return data
 
     @property
     def answer_set(self) -> list[str] | None:

@@ -43,6 +43,7 @@ _COMMANDS = [
     "clinbench.run_cli",
     "clinbench.resume_cli",
     "clinbench.report.cli",
+    "clinbench.suites.cards_cli",
 ]
 
 

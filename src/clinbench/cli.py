@@ -58,5 +58,7 @@ def _mount() -> None:
 
 def main() -> None:
     """Run the clinbench command line."""
+    from clinbench.help_text import command
+
     _mount()
-    app()
+    command(app)(prog_name="clinbench")

@@ -370,11 +370,21 @@ def import_responses(
     Columns: item_id, model, response, and optionally epoch and turn. Reports unknown item
     ids and duplicates (exit 2), empty responses and items with no response (warnings:
     replay scores an empty reply as a parse failure and a missing one as an error).
+
+    Then reads every reply with the run's own answer extraction and lists, as FILE:LINE,
+    the replies that will be unparseable (parse_failed), ambiguous (asked again: the turn=1
+    row is scored) and those that need a turn=1 row (without one the run records
+    parse_failed, 'no clarifying reply in the replay file').
     """
     from rich.console import Console
 
     from clinbench.items.loader import ItemFileError, load_items
-    from clinbench.providers.responses import ResponsesFileError, check_responses, read_responses
+    from clinbench.providers.responses import (
+        ResponsesFileError,
+        check_responses,
+        precheck_replies,
+        read_responses,
+    )
 
     console = Console()
     try:
@@ -401,9 +411,23 @@ def import_responses(
         console.print(f"  {name}: no response for {shown} (replay records these as errors)")
     if not check.ok:
         raise typer.Exit(2)
+    problems = precheck_replies(frame, item_set)
+    for problem in problems:
+        typer.echo(f"{file}:{problem}", err=True)
+    if problems:
+        kinds = ", ".join(
+            f"{sum(p.kind == k for p in problems)} {k}"
+            for k in ("unparseable", "ambiguous", "needs turn 1")
+            if any(p.kind == k for p in problems)
+        )
+        console.print(
+            f"{len(problems)} replies will not score as answers as they stand ({kinds}); "
+            "they are listed above, checked with the run's own extraction."
+        )
+    name = next(iter(check.models)) if len(check.models) == 1 else "MODEL"
     console.print(
-        f"Ready to replay: clinbench run {' '.join(map(str, items))} "
-        f"--model clinbench/replay/<model> -M responses={file}"
+        f"{'Replayable' if problems else 'Ready to replay'}: clinbench run "
+        f"{' '.join(map(str, items))} --model clinbench/replay/{name} -M responses={file}"
     )
 
 

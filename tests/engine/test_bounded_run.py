@@ -110,3 +110,20 @@ def test_invalid_limits_exit_2_before_running(tmp_path, sample_items_path):
     )
     assert result.exit_code == 2
     assert not list(tmp_path.iterdir())
+
+
+def test_every_role_gets_the_limits_whether_named_or_built(replay_fixture_path):
+    from inspect_ai.model import GenerateConfig, get_model
+
+    from clinbench.runner import CallLimits, bounded_roles
+
+    built = get_model("clinbench/chance", config=GenerateConfig(temperature=0.5))
+    limits = CallLimits(max_retries=1, timeout=30, attempt_timeout=10, max_connections=4)
+    roles = bounded_roles({"grader": built, "judge": "clinbench/rules"}, limits)
+    for role in ("grader", "judge"):
+        config = roles[role].config
+        assert (config.max_retries, config.timeout, config.attempt_timeout) == (1, 30, 10)
+        assert config.max_connections == 4
+    assert roles["grader"].config.temperature == 0.5  # its own settings kept
+    assert built.config.max_retries is None  # the caller's model is not changed
+    assert bounded_roles(None, limits) is None

@@ -14,8 +14,7 @@ app = typer.Typer(
 
 
 _MODEL_HELP = (
-    "Inspect model, e.g. openai/gpt-4.1 or, offline, "
-    "clinbench/replay/<name> with -M responses=FILE."
+    "Inspect model, e.g. openai/gpt-4.1 or, offline, clinbench/replay/NAME with -M responses=FILE."
 )
 
 
@@ -163,7 +162,7 @@ def adapt(
     ),
     log_dir: Path = typer.Option(Path("logs/curate"), help="Folder for the Inspect logs."),
     suite: str = typer.Option("custom", help="Suite name written into each item."),
-    id_prefix: str = typer.Option("", help="Prefix for item ids (id = PREFIX<passage>-<format>)."),
+    id_prefix: str = typer.Option("", help="Prefix for item ids (id = PREFIX + PASSAGE-FORMAT)."),
     source_pool: str | None = typer.Option(None, help="Source pool, e.g. research or online."),
     domain: str | None = typer.Option(None, help="Clinical domain written into each item."),
     citation: str | None = typer.Option(None, help="Citation for passages that have none."),

@@ -15,7 +15,7 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from clinbench.providers.base import current_sample, offline_output
 from clinbench.providers.chance import chance_reply
-from clinbench.providers.responses import ReplayBook, read_responses
+from clinbench.providers.responses import NO_CLARIFYING_REPLY, ReplayBook, read_responses
 from clinbench.providers.rules import rules_reply
 
 KINDS = ("chance", "majority", "rules", "replay")
@@ -102,6 +102,11 @@ class ClinbenchOffline(ModelAPI):
         else:
             assert self.book is not None
             found = self.book.response(str(state.sample_id), state.epoch, turn)
+            if found is None and turn > 0 and state.metadata.get("resubmitted"):
+                # the answering step asked again (ambiguous first reply) and the file holds
+                # no clarifying reply: no reply, scored parse_failed with this reason
+                state.metadata["no_reply"] = NO_CLARIFYING_REPLY
+                return offline_output(self.model_name, "", input)
             if found is None:
                 raise MissingFrozenResponse(
                     f"no frozen response from {self.book.model!r} for item {state.sample_id!r} "

@@ -155,3 +155,73 @@ class ReplayBook:
         if found is None:
             found = self._book.get((item_id, None, turn))
         return found
+
+
+NO_CLARIFYING_REPLY = "no clarifying reply in the replay file"
+
+
+@dataclass
+class ReplyProblem:
+    """A frozen reply that will not score as an answer, found before anything runs."""
+
+    line: int
+    model: str
+    item_id: str
+    kind: str  # "ambiguous", "unparseable" or "needs turn 1"
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.line}: {self.model} {self.item_id}: {self.kind}: {self.detail}"
+
+
+def precheck_replies(frame: pd.DataFrame, items: Sequence) -> list[ReplyProblem]:
+    """Return the replies the run will not score as answers, by the run's own extraction.
+
+    Each first reply (turn 0) is read with ``clinbench.scoring.extract.extract_answer``, as
+    the answering step does: a reply with several candidate answers is asked again, so it
+    needs a ``turn=1`` row ("needs turn 1"; without it the run records ``parse_failed``
+    with the reason NO_CLARIFYING_REPLY); a clarifying reply (turn 1) that is itself
+    ambiguous stays ``parse_failed`` ("ambiguous"); a reply with no answer in the required
+    form is ``parse_failed`` ("unparseable"). Empty replies are reported by
+    :func:`check_responses`; items scored without extraction (free-text cases) are skipped.
+    """
+    from clinbench.scoring.extract import extract_answer
+
+    by_id = {str(item.id): item for item in items}
+    turns: dict[tuple[str, str, int | None], set[int]] = {}
+    for row in frame.itertuples(index=False):
+        epoch = None if pd.isna(row.epoch) else int(row.epoch)
+        turns.setdefault((row.model, str(row.item_id), epoch), set()).add(int(row.turn))
+    problems: list[ReplyProblem] = []
+    for row in frame.itertuples(index=False):
+        item = by_id.get(str(row.item_id))
+        text = str(row.response)
+        if item is None or not text.strip() or int(row.turn) > 1:
+            continue
+        try:
+            extraction = extract_answer(item, text)
+        except TypeError:  # an item kind the run does not extract from
+            continue
+        if extraction.status in ("ok", "declined"):
+            continue
+        candidates = ", ".join(str(c) for c in extraction.candidates)
+        epoch = None if pd.isna(row.epoch) else int(row.epoch)
+        has_turn_1 = 1 in turns.get((row.model, str(row.item_id), epoch), set()) | turns.get(
+            (row.model, str(row.item_id), None), set()
+        )
+        if extraction.status == "none":
+            kind, detail = "unparseable", f"{extraction.reason}: parse_failed"
+        elif int(row.turn) == 1:
+            kind = "ambiguous"
+            detail = f"the clarifying reply is ambiguous too ({candidates}): parse_failed"
+        elif has_turn_1:
+            kind = "ambiguous"
+            detail = f"ambiguous ({candidates}): the run asks again and scores the turn=1 row"
+        else:
+            kind = "needs turn 1"
+            detail = (
+                f"ambiguous ({candidates}): the run asks again; add a turn=1 row with the "
+                f"clarifying reply, or it is recorded parse_failed ({NO_CLARIFYING_REPLY})"
+            )
+        problems.append(ReplyProblem(row.line, row.model, row.item_id, kind, detail))
+    return problems

@@ -78,7 +78,8 @@ def answer_text(answer: object) -> str | None:
 def exact_match_score(item: Item, state: TaskState) -> Score:
     """Return the Score of a sample's final reply by exact match, keeping every outcome apart."""
     reply = state.output.completion if state.output else ""
-    extraction = extract_answer(item, reply)
+    no_reply = state.metadata.get("no_reply")  # set by a provider that had no reply to give
+    extraction = Extraction("none", reason=no_reply) if no_reply else extract_answer(item, reply)
     outcome, value = score_extraction(item, extraction)
     metadata = {
         "outcome": outcome,

@@ -1,0 +1,68 @@
+"""What `--help` shows: placeholders in upper case, the same way in every command.
+
+typer shows an option's value as its Python type (``<float>``, ``<list[Path]>``) and an
+argument by its parameter name (``{results}``); clinbench's help names every value in upper
+case instead (``--threshold THRESHOLD``, ``RESULTS...``), as Unix manuals do, unless the
+command set its own metavar (``FILE``, ``ITEMS_OR_SUITE``); ``--out`` reads FILE or DIR.
+Flags show no placeholder; a choice keeps its list of values. Every ``--out``/``--out-dir``
+gets ``-o`` where the command has no other ``-o``. ``clinbench.cli.main`` runs the command
+this returns.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def placeholder(param: Any) -> str | None:
+    """Return the upper-case placeholder for a parameter (None: leave it as it is)."""
+    if getattr(param, "metavar", None) is not None:
+        return None
+    if getattr(param, "is_flag", False) or getattr(param, "count", False):
+        return ""
+    descriptor = getattr(param, "type_descriptor", None)
+    if descriptor is not None and getattr(descriptor, "is_choice", False):
+        return None
+    name = str(param.name or "value").upper()
+    if param.param_type_name == "option" and name in ("OUT", "OUT_DIR"):
+        helptext = str(getattr(param, "help", "") or "").lower()
+        folder = name == "OUT_DIR" or "folder" in helptext or "directory" in helptext
+        return "DIR" if folder else "FILE"
+    if param.param_type_name == "argument":
+        return name  # typer adds '...' to an argument that takes several values
+    return name + ("..." if param.nargs != 1 else "")
+
+
+def _no_type(ctx: Any = None) -> None:
+    return None
+
+
+def upper_case_placeholders(command: Any) -> Any:
+    """Set the placeholder of every parameter of `command` and its sub-commands; return it."""
+    params = getattr(command, "params", [])
+    shorts = {
+        o for p in params for o in [*getattr(p, "opts", []), *getattr(p, "secondary_opts", [])]
+    }
+    for param in params:
+        # -o beside --out (and --out-dir) wherever -o is free: one spelling in every command
+        out = {"--out", "--out-dir"} & set(getattr(param, "opts", []))
+        if out and param.param_type_name == "option" and "-o" not in shorts:
+            param.opts.append("-o")
+            shorts.add("-o")
+        text = placeholder(param)
+        if text is not None:
+            param.metavar = text
+        if param.param_type_name == "argument":
+            # the argument's name already says what to give; typer would add its Python type
+            # (<list[Path]>) beside it, so that column is left empty
+            param.display_type_rich = _no_type
+    for sub in (getattr(command, "commands", None) or {}).values():
+        upper_case_placeholders(sub)
+    return command
+
+
+def command(app: Any) -> Any:
+    """Return the click command of a typer app, with upper-case placeholders throughout."""
+    import typer
+
+    return upper_case_placeholders(typer.main.get_command(app))

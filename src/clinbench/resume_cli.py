@@ -19,6 +19,11 @@ def resume_command(
     display: str = typer.Option(
         "rich", help="Progress display: rich, plain, log or none (Inspect's displays)."
     ),
+    errors: bool = typer.Option(
+        False,
+        "--errors",
+        help="Also re-ask the failed samples (outcome error) of evals that finished.",
+    ),
     fmt: str = format_option(),
     max_retries: int | None = RESUME_LIMITS["max_retries"],
     timeout: int | None = RESUME_LIMITS["timeout"],
@@ -44,7 +49,7 @@ def resume_command(
     from clinbench.runner import resume
 
     output = TableOutput(fmt)
-    logs = resume(log_dir, limits=limits, display=display,
+    logs = resume(log_dir, limits=limits, display=display, errors=errors,
                   on_resume=lambda what: output.message(f"Resuming {what}"))  # fmt: skip
     if not logs:
         output.message(f"Nothing to resume: every eval in {log_dir} finished.")
@@ -68,10 +73,12 @@ RESUME_HELP = "\n\n".join(
         "with Inspect's eval_retry: samples already in the log, or recovered from Inspect's "
         "sample buffer, are kept; the others are asked again, with the same models, task "
         "arguments and call limits (unless given here).",
+        "With --errors, evals that finished but have failed samples (outcome error, e.g. "
+        "a provider that was down) are retried too, for those samples only.",
         "The new log goes beside the old one; the printed table, --out and "
         "`clinbench results export` count each sample once (the newest complete log of an "
         "eval wins). Exit 1 if an eval still did not finish.",
-        "Example: clinbench resume logs/ --out results.parquet",
+        "Example: clinbench resume logs/ --errors --out results.parquet",
     ]
 )
 

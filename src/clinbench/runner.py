@@ -75,17 +75,29 @@ def bounded_roles(roles: dict[str, Any] | None, limits: CallLimits) -> dict[str,
     return bounded
 
 
-def interrupted_logs(log_dir: str | Path) -> list[Any]:
-    """Return the header of the latest log of each eval in ``log_dir`` that did not succeed.
+def interrupted_logs(log_dir: str | Path, errors: bool = False) -> list[Any]:
+    """Return the header of the latest log of each eval in ``log_dir`` that needs resuming.
 
     The latest log of an eval is the one that supersedes the others (a resumed eval keeps
     its task id); an eval whose latest log is ``started``, ``error`` or ``cancelled`` was
-    interrupted. Unreadable logs are left out (``results export`` reports them).
+    interrupted. With ``errors``, an eval that finished with failed samples (the ``error``
+    outcome: a provider that was down) is included too. Unreadable logs are left out
+    (``results export`` reports them).
     """
+    from inspect_ai.log import read_eval_log_sample_summaries
+
     from clinbench.results.export import latest_logs, log_paths
 
     latest = latest_logs(log_paths(log_dir), any_status=True, on_skip=lambda _message: None)
-    return [header for header in latest if header.status != "success"]
+    pending = []
+    for header in latest:
+        if header.status != "success":
+            pending.append(header)
+        elif errors and any(
+            s.error is not None for s in read_eval_log_sample_summaries(header.location)
+        ):
+            pending.append(header)
+    return pending
 
 
 def resume(
@@ -93,17 +105,19 @@ def resume(
     limits: CallLimits | None = None,
     display: str = "none",
     on_resume: Callable[[str], None] | None = None,
+    errors: bool = False,
 ) -> list[Any]:
     """Return the logs of continuing every interrupted eval in ``log_dir`` (none: ``[]``).
 
     Each eval is retried with Inspect's ``eval_retry``: samples the log holds (or that
-    Inspect recovers from its sample buffer) are kept, only the others are queried. The new
-    log goes beside the old one with the same task id; ``results export`` keeps the newer.
-    ``limits`` replace the call limits the run was started with (default: keep them).
+    Inspect recovers from its sample buffer) are kept, only the others are queried; with
+    ``errors``, evals that finished with failed samples are retried for those samples too.
+    The new log goes beside the old one with the same task id; ``results export`` keeps the
+    newer. ``limits`` replace the call limits the run was started with (default: keep them).
     """
     from inspect_ai import eval_retry
 
-    pending = interrupted_logs(log_dir)
+    pending = interrupted_logs(log_dir, errors=errors)
     if not pending:
         return []
     for header in pending:

@@ -62,7 +62,7 @@ def make_results(folder: Path, n_cases: int = 12, seed: int = 7) -> pd.DataFrame
             "suite": "audiology",
             "format": "case",
             "stem": f"A {30 + c}-year-old reports gradual hearing difficulty in the left ear "
-            f"(case narrative {c}).",
+            f"(case narrative {c}).\nThe pure-tone audiogram is shown in the image.",
             "images": [image],
             "metadata": {"standard": "who2021"},
             "questions": [
@@ -167,6 +167,7 @@ def make_audit(
     from clinbench.items.loader import load_items
 
     mode = options.pop("mode", "review")
+    text_only = options.pop("text_only", False)
     strata = options.pop("strata", ("question", "model", "grade") if mode == "review" else ())
     table = read_results(results)
     units = eligible_units(table, mode=mode, strata=strata)
@@ -177,6 +178,7 @@ def make_audit(
     out = tmp_path / name
     items = item_lookup(load_items([results.parent / "items" / "cases.jsonl"]))
     write_audit(
-        drawn, out, mode=mode, settings={"n": n}, image_grounded=True, source=results, items=items
-    )
+        drawn, out, mode=mode, settings={"n": n}, source=results, items=items,
+        text_only=text_only,
+    )  # fmt: skip
     return out

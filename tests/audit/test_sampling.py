@@ -130,9 +130,7 @@ def test_write_audit_separates_what_reviewers_see_from_the_key(tmp_path: Path, t
         units, 12, strata=("question", "model", "grade"), seed=2, calibration=3
     )
     out = tmp_path / "audit"
-    warnings = write_audit(
-        drawn, out, mode="review", settings={"n": 12}, image_grounded=True, items=items
-    )
+    warnings = write_audit(drawn, out, mode="review", settings={"n": 12}, items=items)
     assert len(warnings) == 1 and "got no sampled unit" in warnings[0]
     meta, items = load_manifest(out)
     assert meta["n_items"] == 12 and meta["n_calibration"] == 3 and meta["image_grounded"]
@@ -172,10 +170,32 @@ def test_write_audit_separates_what_reviewers_see_from_the_key(tmp_path: Path, t
 
 def test_text_only_audit_shows_no_images(tmp_path: Path, table, items):
     drawn = stratified_sample(eligible_units(table), 5, strata=("question",), seed=0)
-    write_audit(drawn, tmp_path / "a", mode="review", settings={}, items=items)
-    _, shown = load_manifest(tmp_path / "a")
+    write_audit(drawn, tmp_path / "a", mode="review", settings={}, items=items, text_only=True)
+    meta, shown = load_manifest(tmp_path / "a")
+    assert meta["text_only"] and not meta["image_grounded"]
     assert all(item["images"] == [] for item in shown)
     assert list((tmp_path / "a" / "media").iterdir()) == []
+    # ... and no sentence sends the reviewer to an image that is not there
+    assert all("image" not in item["case_text"] for item in shown)
+    assert all(item["case_text"].startswith("A ") for item in shown)
+
+
+def test_images_are_shown_whenever_the_cases_have_them(tmp_path: Path, table, items):
+    """The default (no flag) shows the images the case text refers to (issue 17)."""
+    drawn = stratified_sample(eligible_units(table), 5, strata=("question",), seed=0)
+    write_audit(drawn, tmp_path / "a", mode="review", settings={}, items=items)
+    meta, shown = load_manifest(tmp_path / "a")
+    assert meta["image_grounded"] and not meta["text_only"]
+    for item in shown:
+        assert "shown in the image" in item["case_text"] and len(item["images"]) == 1
+        assert (tmp_path / "a" / "media" / item["images"][0]).is_file()
+
+
+def test_a_case_text_pointing_to_a_missing_image_is_reported(tmp_path: Path, table, items):
+    bare = {k: ({**item, "images": []}, d) for k, (item, d) in items.items()}
+    drawn = stratified_sample(eligible_units(table), 2, strata=(), seed=0)
+    warnings = write_audit(drawn, tmp_path / "a", mode="review", settings={}, items=bare)
+    assert any("refers to an image it lacks" in w for w in warnings)
 
 
 def test_missing_image_is_reported_not_hidden(tmp_path: Path, table, items):
@@ -183,9 +203,7 @@ def test_missing_image_is_reported_not_hidden(tmp_path: Path, table, items):
     units = eligible_units(table)
     units = units[units["item_id"] == "case-004"]
     drawn = stratified_sample(units, 2, strata=(), seed=0)
-    warnings = write_audit(
-        drawn, tmp_path / "a", mode="review", settings={}, image_grounded=True, items=items
-    )
+    warnings = write_audit(drawn, tmp_path / "a", mode="review", settings={}, items=items)
     assert any("case-004_audiogram.png" in w for w in warnings)
     meta = json.loads((tmp_path / "a" / "audit.json").read_text())
     assert meta["warnings"] == warnings
@@ -242,6 +260,6 @@ def test_items_may_travel_in_item_metadata(tmp_path: Path, table, items):
         json.dumps({"item": items[i][0], "item_dir": items[i][1]}) for i in carried["item_id"]
     ]
     drawn = stratified_sample(eligible_units(carried), 4, strata=(), seed=0)
-    write_audit(drawn, tmp_path / "c", mode="review", settings={}, image_grounded=True)
+    write_audit(drawn, tmp_path / "c", mode="review", settings={})
     _, shown = load_manifest(tmp_path / "c")
     assert all(item["case_text"].startswith("A ") and item["images"] for item in shown)

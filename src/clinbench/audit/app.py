@@ -11,11 +11,12 @@ their whole set.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import urlencode
 
 from fastapi import FastAPI
 
+from clinbench.audit.links import reviewer_link
 from clinbench.audit.web import api, consensus, review, security
 from clinbench.audit.web.security import COOKIE, CSRF_FIELD, CSRF_HEADER
 from clinbench.audit.web.state import AuditState
@@ -33,9 +34,37 @@ def create_app(audit_dir: str | Path) -> FastAPI:
     return app
 
 
-def reviewer_link(token: str, host: str = "127.0.0.1", port: int = 8765) -> str:
-    """Return the personal link that logs a reviewer in."""
-    return f"http://{host}:{port}/?{urlencode({'token': token})}"
+def serve(
+    audit_dir: str | Path, host: str = "127.0.0.1", port: int = 8765, *,
+    announce: Callable[[str], None] = print,
+) -> None:  # fmt: skip
+    """Serve the review app until interrupted; ``announce`` gets the address, then a ready line.
+
+    The ready line is sent once the server listens, so a script (or a person) can wait for it.
+    """
+    import uvicorn
+
+    from clinbench.audit.links import LINKS_FILE
+
+    audit_dir = Path(audit_dir)
+    app = create_app(audit_dir)
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{port}/"
+    links = audit_dir / LINKS_FILE
+    announce(f"Serving the audit {audit_dir} at {url}")
+    if links.is_file():
+        announce(f"Reviewer links: {links} (owner-only; new links: clinbench audit reviewer-links)")
+    else:
+        announce(f"No reviewer links yet: clinbench audit add-reviewer {audit_dir} NAME")
+
+    class _Server(uvicorn.Server):
+        async def startup(self, sockets=None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started:
+                announce(f"Ready: {url} (Ctrl+C to stop)")
+
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off")
+    _Server(config).run()
 
 
-__all__ = ["COOKIE", "CSRF_FIELD", "CSRF_HEADER", "create_app", "reviewer_link"]
+__all__ = ["COOKIE", "CSRF_FIELD", "CSRF_HEADER", "create_app", "reviewer_link", "serve"]

@@ -62,8 +62,14 @@ def sample(
     scorer: str | None = typer.Option(
         None, "--scorer", help="The adjudicator's scorer name, when several scorers gave grades."
     ),
+    text_only: bool = typer.Option(
+        False,
+        "--text-only",
+        help="Leave the case images out (review mode), and the case sentences that point to "
+        "one. By default reviewers see a case's images whenever it has them.",
+    ),
     image_grounded: bool = typer.Option(
-        False, "--image-grounded", help="Show the case images to reviewers (always on in baseline)."
+        False, "--image-grounded", hidden=True, help="Kept for old scripts: images are the default."
     ),
 ) -> None:
     """Draw a stratified, blinded sample from a results table into a new audit folder.
@@ -105,10 +111,10 @@ def sample(
         settings = {
             "n": n, "strata": list(columns), "seed": seed, "calibration": min(calibration, n),
             "enrich": enrich, "enrich_share": enrich_share if enrich else None, "mode": mode,
-            "scorer": scorer, "items": [str(p) for p in items or []],
+            "scorer": scorer, "items": [str(p) for p in items or []], "text_only": text_only,
         }  # fmt: skip
         warnings = write_audit(
-            drawn, out, mode=mode, settings=settings, image_grounded=image_grounded,
+            drawn, out, mode=mode, settings=settings, text_only=text_only,
             source=results, items=lookup,
         )  # fmt: skip
     except AuditInputError as err:
@@ -136,22 +142,46 @@ def add_reviewer(
     audit_dir: Path = typer.Argument(..., help="Audit folder."),
     name: str = typer.Argument(..., help="Reviewer's name (shown only after unblinding)."),
     role: str = typer.Option(
-        "reviewer", "--role", help="reviewer (labels items) or lead (consensus page only)."
+        "reviewer", "--role", help="reviewer (labels items) or lead (records consensus)."
     ),
     host: str = typer.Option("127.0.0.1", "--host", help="Host the app will be served on."),
     port: int = typer.Option(8765, "--port", help="Port the app will be served on."),
 ) -> None:
-    """Register a reviewer and print their personal link (the token is shown only once)."""
-    from clinbench.audit.app import reviewer_link
-    from clinbench.audit.sampling import DB_FILE
-    from clinbench.audit.store import AuditStore
+    """Register a reviewer and print their personal link (also kept in the links file)."""
+    from clinbench.audit.links import add_reviewer as register
 
     _audit_dir(audit_dir)
     try:
-        token = AuditStore(audit_dir / DB_FILE).add_reviewer(name, role=role)
+        link = register(audit_dir, name, role=role, host=host, port=port)
     except ValueError as err:
         _fail(str(err))
-    typer.echo(reviewer_link(token, host, port))
+    typer.echo(link)
+
+
+@app.command("reviewer-links")
+def reviewer_links(
+    audit_dir: Path = typer.Argument(..., help="Audit folder."),
+    names: list[str] = typer.Argument(None, help="Reviewers to re-issue (default: everyone)."),
+    host: str = typer.Option("127.0.0.1", "--host", help="Host the app will be served on."),
+    port: int = typer.Option(8765, "--port", help="Port the app will be served on."),
+) -> None:
+    """Re-issue reviewers' personal links: new tokens, old links stop working.
+
+    Prints NAME (ROLE): LINK per reviewer and keeps the links in AUDIT_DIR/reviewer-links.csv
+    (owner-only). Labels already saved are kept.
+    """
+    from clinbench.audit.links import LINKS_FILE, reissue_links
+
+    _audit_dir(audit_dir)
+    try:
+        issued = reissue_links(audit_dir, names or None, host=host, port=port)
+    except ValueError as err:
+        _fail(str(err))
+    if not issued:
+        _fail(f"{audit_dir}: no reviewers yet; add one with `clinbench audit add-reviewer`")
+    for row in issued:
+        typer.echo(f"{row['name']} ({row['role']}): {row['link']}")
+    typer.echo(f"Links kept in {audit_dir / LINKS_FILE}; the old links no longer work.")
 
 
 @app.command()
@@ -162,10 +192,8 @@ def serve(
     ),
     port: int = typer.Option(8765, "--port", help="Port to listen on."),
 ) -> None:
-    """Serve the blinded review app for an audit folder."""
-    import uvicorn
-
-    from clinbench.audit.app import create_app
+    """Serve the blinded review app; prints the address, the links file and a ready line."""
+    from clinbench.audit.app import serve as serve_app
 
     _audit_dir(audit_dir)
     if host not in ("127.0.0.1", "localhost", "::1"):
@@ -173,7 +201,7 @@ def serve(
             f"warning: binding {host} exposes the app beyond this machine; put it behind TLS",
             err=True,
         )
-    uvicorn.run(create_app(audit_dir), host=host, port=port, log_level="warning")
+    serve_app(audit_dir, host, port, announce=lambda line: typer.echo(line))
 
 
 @app.command("export-baseline")

@@ -83,7 +83,12 @@ def validate_label(
     grade_text = str(grade or "").strip().upper()
     if grade_text not in GRADES:
         errors["grade"] = f"choose a letter grade among {', '.join(GRADES)}"
-    flag = _truthy(critical_error)
+    if critical_error is None or str(critical_error).strip() == "":
+        # Nothing is pre-selected on the form, so an unanswered flag is refused, never "no".
+        errors["critical_error"] = "answer whether the reply has any critical error (yes or no)"
+        flag: bool | None = False
+    else:
+        flag = _truthy(critical_error)
     if flag is None:
         errors["critical_error"] = "the critical-error flag must be yes or no"
         flag = False

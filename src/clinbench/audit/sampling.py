@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from clinbench.audit.images import refers_to_image, without_image_references
 from clinbench.audit.labels import FAIL_GRADES, GRADES
 
 # Files of an audit folder. Reviewers are served only what ITEMS_FILE and MEDIA_DIR hold.
@@ -286,14 +287,31 @@ def stratified_sample(
 
     Cells are the cross of the ``strata`` columns (and, with ``enrich``, whether the unit
     belongs to the enriched set). ``n`` is spread across cells as evenly as their sizes
-    allow; within a cell units are drawn by simple random sampling without replacement.
-    Each sampled unit's ``weight`` is N_h / n_h, the inverse of its cell's realised
-    inclusion probability, so weighted sums estimate population totals and undo both the
-    balancing and the enrichment. With ``enrich``, ``enrich_share`` of ``n`` is drawn from
-    the enriched set. The first ``calibration`` units (one per cell in turn, so they span
-    the cells) form the calibration segment; the rest follow in random order.
+    allow (``allocate_sample``); within a cell units are drawn by simple random sampling
+    without replacement (``draw_sample``). Each sampled unit's ``weight`` is N_h / n_h, the
+    inverse of its cell's realised inclusion probability, so weighted sums estimate
+    population totals and undo both the balancing and the enrichment. With ``enrich``,
+    ``enrich_share`` of ``n`` is drawn from the enriched set. The first ``calibration``
+    units (one per cell in turn, so they span the cells) form the calibration segment; the
+    rest follow in random order (``review_order``). One generator seeded with ``seed``
+    serves the three steps in turn, so the same seed gives the same sample.
     """
     strata = tuple(strata)
+    _check_request(units, n, calibration, enrich, enrich_share)
+    rng = np.random.default_rng(seed)
+    population = _population_cells(units, strata, enrich, mode, fail_grades, results)
+    sizes = population["cell"].value_counts().to_dict()
+    alloc = allocate_sample(population, sizes, n, rng, enrich=enrich, enrich_share=enrich_share)
+    order = review_order(draw_sample(population, alloc, rng), calibration, rng)
+    sample = _sample_rows(population, order, sizes, alloc, calibration, mode)
+    cells = _cell_counts(population, sample, sizes, alloc, strata, enrich)
+    return AuditSample(sample.reset_index(drop=True), cells, population)
+
+
+def _check_request(
+    units: pd.DataFrame, n: int, calibration: int, enrich: str | None, enrich_share: float
+) -> None:
+    """Raise ValueError when a sample of ``n`` cannot be drawn as asked."""
     if n < 1:
         raise ValueError("n must be at least 1")
     if not 0 <= calibration <= n:
@@ -304,54 +322,102 @@ def stratified_sample(
         raise ValueError("enrich_share must be strictly between 0 and 1")
     if n > len(units):
         raise ValueError(f"cannot sample {n} from the {len(units)} eligible units")
-    rng = np.random.default_rng(seed)
+
+
+def _enriched(
+    population: pd.DataFrame, mode: str, fail_grades: tuple[str, ...], results: pd.DataFrame | None
+) -> pd.Series:
+    """Return, per unit, whether it belongs to the all-models-fail set.
+
+    A reply is enriched when every model failed its (item, question); a case (baseline mode)
+    when every model failed at least one of its questions.
+    """
+    source = results if results is not None else population
+    flags = all_models_fail(source, fail_grades=fail_grades)
+    if mode == "review":
+        key = set(zip(source.loc[flags, "item_id"], source.loc[flags, "question"], strict=True))
+        pairs = zip(population["item_id"], population["question"], strict=True)
+        return pd.Series([pair in key for pair in pairs], index=population.index, dtype=bool)
+    return population["item_id"].isin(set(source.loc[flags, "item_id"]))
+
+
+def _population_cells(
+    units: pd.DataFrame,
+    strata: tuple[str, ...],
+    enrich: str | None,
+    mode: str,
+    fail_grades: tuple[str, ...],
+    results: pd.DataFrame | None,
+) -> pd.DataFrame:
+    """Return a copy of ``units`` with its ``enriched`` flag and ``cell`` label."""
     population = units.copy()
     population["enriched"] = False
     if enrich == "all_models_fail":
-        flags = all_models_fail(results if results is not None else units, fail_grades=fail_grades)
-        source = results if results is not None else units
-        if mode == "review":
-            key = set(zip(source.loc[flags, "item_id"], source.loc[flags, "question"], strict=True))
-            pairs = zip(population["item_id"], population["question"], strict=True)
-            population["enriched"] = [pair in key for pair in pairs]
-        else:  # a case is enriched when every model failed at least one of its questions
-            key = set(source.loc[flags, "item_id"])
-            population["enriched"] = population["item_id"].isin(key)
+        population["enriched"] = _enriched(population, mode, fail_grades, results)
     parts = [population[s].map(lambda v, s=s: f"{s}={_as_str(v)}") for s in strata]
     if enrich is not None:
         parts.insert(0, population["enriched"].map(lambda v: f"{enrich}={'yes' if v else 'no'}"))
-    if parts:
-        cell = parts[0]
-        for part in parts[1:]:
-            cell = cell + "|" + part
-        population["cell"] = cell
-    else:
+    if not parts:
         population["cell"] = "all"
-    sizes = population["cell"].value_counts().to_dict()
+        return population
+    cell = parts[0]
+    for part in parts[1:]:
+        cell = cell + "|" + part
+    population["cell"] = cell
+    return population
+
+
+def allocate_sample(
+    population: pd.DataFrame,
+    sizes: dict[str, int],
+    n: int,
+    rng: np.random.Generator,
+    *,
+    enrich: str | None = None,
+    enrich_share: float = 0.5,
+) -> dict[str, int]:
+    """Return how many units to draw per cell (the allocation step).
+
+    Without enrichment, ``n`` is spread over all cells by ``balanced_allocation``; with it,
+    ``enrich_share`` of ``n`` goes to the enriched cells and the rest to the others (each
+    part balanced), capped by what each part holds.
+    """
     if enrich is None:
-        alloc = balanced_allocation(sizes, n, rng)
-    else:
-        enriched_total = int(population["enriched"].sum())
-        if enriched_total == 0:
-            raise ValueError(f"enrichment {enrich!r} found no units to enrich with")
-        n_enriched = min(enriched_total, round(n * enrich_share))
-        n_rest = n - n_enriched
-        rest_total = len(population) - enriched_total
-        if n_rest > rest_total:
-            n_rest, n_enriched = rest_total, n - rest_total
-        on = {c: s for c, s in sizes.items() if c.startswith(f"{enrich}=yes")}
-        off = {c: s for c, s in sizes.items() if not c.startswith(f"{enrich}=yes")}
-        alloc = {
-            **balanced_allocation(on, n_enriched, rng),
-            **balanced_allocation(off, n_rest, rng),
-        }
+        return balanced_allocation(sizes, n, rng)
+    enriched_total = int(population["enriched"].sum())
+    if enriched_total == 0:
+        raise ValueError(f"enrichment {enrich!r} found no units to enrich with")
+    n_enriched = min(enriched_total, round(n * enrich_share))
+    n_rest = n - n_enriched
+    rest_total = len(population) - enriched_total
+    if n_rest > rest_total:
+        n_rest, n_enriched = rest_total, n - rest_total
+    on = {c: s for c, s in sizes.items() if c.startswith(f"{enrich}=yes")}
+    off = {c: s for c, s in sizes.items() if not c.startswith(f"{enrich}=yes")}
+    return {**balanced_allocation(on, n_enriched, rng), **balanced_allocation(off, n_rest, rng)}
+
+
+def draw_sample(
+    population: pd.DataFrame, alloc: dict[str, int], rng: np.random.Generator
+) -> dict[str, list[int]]:
+    """Return the drawn population indices per cell (the drawing step: SRS within each cell)."""
     drawn: dict[str, list[int]] = {}
     for cell in sorted(alloc):
         members = population.index[population["cell"] == cell].to_numpy()
         take = alloc[cell]
         if take:
             drawn[cell] = [int(i) for i in rng.choice(members, size=take, replace=False)]
-    # Calibration: one unit per cell in turn (cells in random order), then the rest shuffled.
+    return drawn
+
+
+def review_order(
+    drawn: dict[str, list[int]], calibration: int, rng: np.random.Generator
+) -> list[int]:
+    """Return the drawn indices in review order.
+
+    Calibration first: one unit per cell in turn (cells in random order), so the segment
+    spans the cells; then the rest shuffled.
+    """
     order: list[int] = []
     queues = [list(drawn[c]) for c in rng.permutation(sorted(drawn))]
     while len(order) < calibration:
@@ -359,7 +425,18 @@ def stratified_sample(
             if queue and len(order) < calibration:
                 order.append(queue.pop(0))
     rest = [i for queue in queues for i in queue]
-    order += [rest[i] for i in rng.permutation(len(rest))]
+    return order + [rest[i] for i in rng.permutation(len(rest))]
+
+
+def _sample_rows(
+    population: pd.DataFrame,
+    order: list[int],
+    sizes: dict[str, int],
+    alloc: dict[str, int],
+    calibration: int,
+    mode: str,
+) -> pd.DataFrame:
+    """Return the sampled rows in review order with weights, positions, segments and ids."""
     sample = population.loc[order].copy()
     sample["population_index"] = order
     sample["population_n"] = sample["cell"].map(sizes).astype(int)
@@ -371,11 +448,24 @@ def stratified_sample(
     prefix = "S" if mode == "review" else "C"
     width = max(2, len(str(len(sample))))
     sample["audit_id"] = [f"{prefix}{p:0{width}d}" for p in sample["position"]]
+    return sample
+
+
+def _cell_counts(
+    population: pd.DataFrame,
+    sample: pd.DataFrame,
+    sizes: dict[str, int],
+    alloc: dict[str, int],
+    strata: tuple[str, ...],
+    enrich: str | None,
+) -> pd.DataFrame:
+    """Return one row per cell: population, target and realised counts, weight, stratum values."""
+    names = sorted(sizes)
     cells = pd.DataFrame(
         {
-            "cell": sorted(sizes),
-            "population_n": [sizes[c] for c in sorted(sizes)],
-            "target_n": [alloc.get(c, 0) for c in sorted(sizes)],
+            "cell": names,
+            "population_n": [sizes[c] for c in names],
+            "target_n": [alloc.get(c, 0) for c in names],
         }
     )
     realised = sample["cell"].value_counts()
@@ -388,7 +478,7 @@ def stratified_sample(
         cells[s] = cells["cell"].map(first[s].map(_as_str))
     if enrich is not None:
         cells[enrich] = cells["cell"].map(first["enriched"]).astype(bool)
-    return AuditSample(sample.reset_index(drop=True), cells, population)
+    return cells
 
 
 def _copy_media(
@@ -409,6 +499,24 @@ def _copy_media(
             shutil.copyfile(source, media / name)
         names.append(name)
     return names
+
+
+def _case_view(
+    item: dict[str, Any], item_dir: str | None, media: Path, problems: list[str], *, text_only: bool
+) -> tuple[str, list[str]]:
+    """Return (case text, media names) a reviewer is shown for ``item``.
+
+    The images are shown whenever the case has them; in the text-only mode they are left out
+    and so are the sentences that point to one. A case whose text points to an image it does
+    not carry is reported.
+    """
+    text = str(item.get("stem", ""))
+    if text_only:
+        return without_image_references(text), []
+    images = _copy_media(item, item_dir, media, problems)
+    if not item.get("images") and refers_to_image(text):
+        problems.append(f"item {item.get('id')!r}: the case text refers to an image it lacks")
+    return text, images
 
 
 def _reference(item: dict[str, Any], question: str | None) -> tuple[str, str]:
@@ -442,7 +550,7 @@ def write_audit(
     *,
     mode: str,
     settings: dict[str, Any],
-    image_grounded: bool = False,
+    text_only: bool = False,
     source: str | Path | None = None,
     items: dict[str, tuple[dict[str, Any], str | None]] | None = None,
 ) -> list[str]:
@@ -450,8 +558,9 @@ def write_audit(
 
     ``items`` ({item id: (item dict, media folder)}, see ``item_lookup``) supplies case text,
     references and images; without it each row's ``item_metadata`` must hold the item.
-    Raises FileExistsError when ``out`` already holds anything: an audit in progress is
-    never overwritten.
+    Reviewers see a case's images whenever it has them; ``text_only`` (review mode) leaves
+    the images out and drops the case sentences that point to one. Raises FileExistsError
+    when ``out`` already holds anything: an audit in progress is never overwritten.
     """
     out = Path(out)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
@@ -463,17 +572,17 @@ def write_audit(
         media = build / MEDIA_DIR
         media.mkdir()
         src = str(source or drawn.sample.attrs.get("source", "results"))
+        hide_images = text_only and mode == "review"  # a baseline reviewer sees the whole case
         records, keys = [], []
         for _, row in drawn.sample.iterrows():
             item, item_dir = _parse_item(row, src, items)
-            show_images = image_grounded or mode == "baseline"
-            images = _copy_media(item, item_dir, media, problems) if show_images else []
+            text, images = _case_view(item, item_dir, media, problems, text_only=hide_images)
             common = {
                 "audit_id": row["audit_id"],
                 "position": int(row["position"]),
                 "segment": row["segment"],
                 "case_id": str(row["item_id"]),
-                "case_text": str(item.get("stem", "")),
+                "case_text": text,
                 "images": images,
             }
             if mode == "review":
@@ -564,7 +673,8 @@ def write_audit(
             "source_sha256": _sha256(Path(src)) if Path(src).is_file() else None,
             "n_items": len(records),
             "n_calibration": int((drawn.sample["segment"] == "calibration").sum()),
-            "image_grounded": bool(image_grounded or mode == "baseline"),
+            "image_grounded": not hide_images,
+            "text_only": hide_images,
             "settings": settings,
             "warnings": problems,
         }

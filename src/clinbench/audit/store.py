@@ -158,6 +158,21 @@ class AuditStore:
             raise ValueError(f"a reviewer named {name!r} already exists") from err
         return token
 
+    def reissue_token(self, reviewer_id: int) -> str:
+        """Give a reviewer a new token (the old one stops working) and return it."""
+        token = secrets.token_urlsafe(32)
+        with self.transaction() as db:
+            changed = db.execute(
+                "UPDATE reviewers SET token_hash = ? WHERE id = ?", (hash_token(token), reviewer_id)
+            ).rowcount
+            if not changed:
+                raise ValueError(f"no reviewer with id {reviewer_id}")
+            db.execute(
+                "INSERT INTO events (at, reviewer_id, kind) VALUES (?, ?, 'reissue_link')",
+                (now(), reviewer_id),
+            )
+        return token
+
     def reviewer_by_token(self, token: str) -> dict[str, Any] | None:
         """Return the reviewer holding ``token``, or None."""
         if not token:

@@ -54,9 +54,12 @@ def audiograms() -> list[dict[str, Any]]:
     return rows
 
 
-def replies() -> list[dict[str, Any]]:
-    """Return the labelled replies (``id``, ``case``, ``critical_errors``, ``reply``, ``why``)."""
-    return [json.loads(line) for line in (HERE / "replies.jsonl").read_text().splitlines()]
+def replies(name: str = "replies.jsonl") -> list[dict[str, Any]]:
+    """Return labelled replies (``id``, ``case``, ``critical_errors``, ``reply``, ``why``).
+
+    ``replies.jsonl`` is the first outside batch, ``replies_batch2.jsonl`` the second.
+    """
+    return [json.loads(line) for line in (HERE / name).read_text().splitlines()]
 
 
 def cases() -> dict[str, Audiogram]:

@@ -61,10 +61,22 @@ _CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], ASRBackend] = {}
 
 
 def get_asr(name: str = "pocketsphinx", **options: Any) -> ASRBackend:
-    """Return the ASR back-end called ``name`` (cached per option set); ValueError if unknown."""
+    """Return the ASR back-end called ``name`` (cached per option set); ValueError if unknown.
+
+    ``cache=FOLDER`` keeps its transcripts on disk in FOLDER (see :mod:`.cache`): a clip is
+    decoded once per (content, back-end, settings, expected words, language, noise, SNR).
+    """
     key = (name, tuple(sorted((k, repr(v)) for k, v in options.items())))
     if key in _CACHE:
         return _CACHE[key]
+    if options.get("cache"):
+        from clinbench.audio.asr.cache import CachedASR
+
+        settings = {k: v for k, v in options.items() if k != "cache"}
+        cached: ASRBackend = CachedASR(get_asr(name, **settings), options["cache"], settings)
+        _CACHE[key] = cached
+        return cached
+    options.pop("cache", None)
     if name == "pocketsphinx":
         from clinbench.audio.asr.pocketsphinx_asr import PocketSphinxASR
 
@@ -93,3 +105,10 @@ def parse_asr_spec(spec: str) -> tuple[str, dict[str, Any]]:
             raise ValueError(f"ASR option {part!r} in {spec!r} is not key=value")
         options[key.strip()] = {"true": True, "false": False}.get(value.strip(), value.strip())
     return name.strip(), options
+
+
+def recorded_spec(spec: str) -> str:
+    """Return the ASR spec as results record it: without ``cache=``, which changes no output."""
+    name, _, rest = spec.partition(":")
+    kept = [p for p in filter(None, rest.split(",")) if p.partition("=")[0].strip() != "cache"]
+    return name.strip() if not kept else f"{name.strip()}:{','.join(kept)}"

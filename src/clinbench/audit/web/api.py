@@ -79,7 +79,7 @@ async def api_label(request: Request, audit_id: str):
     if isinstance(body, Response):
         return body
     label, errors = validate_label(
-        body.get("grade"), body.get("critical_error", False), body.get("error_type"),
+        body.get("grade"), body.get("critical_error"), body.get("error_type"),
         body.get("rationale"),
     )  # fmt: skip
     if label is None:

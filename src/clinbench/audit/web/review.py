@@ -88,7 +88,8 @@ async def _save_label(request: Request, audit_id: str, form) -> Response:
         return await _after_save(request)
     progress = await run_in_threadpool(audit.progress, reviewer)
     sent = {k: form.get(k) for k in ("grade", "critical_error", "error_type", "rationale")}
-    sent["critical_error"] = sent["critical_error"] in ("1", "true", "yes", "on")
+    flag = sent["critical_error"]  # shown again as sent: unanswered stays unanswered
+    sent["critical_error"] = None if not flag else flag in ("1", "true", "yes", "on")
     return render(
         request, "item.html", status=422, item=audit.public(audit.by_id[audit_id]), label=sent,
         progress=progress, errors=errors,

@@ -25,12 +25,16 @@ def demo_runs(workdir: Path) -> list[DemoRun]:
     from clinbench.suites.slp import tasks
 
     noise_cache = str(Path(workdir) / "noisy-clips")
+    # One transcript per clip and condition for the whole run, kept under the run's folder
+    # (a folder name with a comma cannot travel in the spec: then every run decodes afresh).
+    transcripts = Path(workdir) / "asr-cache"
+    asr = "pocketsphinx" if "," in str(transcripts) else f"pocketsphinx:cache={transcripts}"
     runs: list[DemoRun] = []
     for name in SCENARIOS:
         build = getattr(tasks, name)
         label_task = name not in ("slp_transcription", "slp_transcript_diagnosis")
         models = [RULES, CHANCE] if label_task else [RULES]
-        runs.append(DemoRun(f"slp {name}: ASR pipeline", build(pipeline="asr"), models))
+        runs.append(DemoRun(f"slp {name}: ASR pipeline", build(pipeline="asr", asr=asr), models))
         runs.append(
             DemoRun(
                 f"slp {name}: audio-native (frozen replies)",
@@ -41,16 +45,22 @@ def demo_runs(workdir: Path) -> list[DemoRun]:
         )
     for noise in ("synthetic_babble", "synthetic_road_hum"):
         for name in ("slp_disorder_type", "slp_transcription"):
-            task = tasks.slp_task(name, pipeline="asr", noise=noise, snr_db=20.0,
+            task = tasks.slp_task(name, pipeline="asr", asr=asr, noise=noise, snr_db=20.0,
                                   noise_cache=noise_cache)  # fmt: skip
             runs.append(DemoRun(f"slp {name}: {noise} at 20 dB", task, [RULES]))
     runs.append(
         DemoRun(
-            "slp symptom: chain of thought", tasks.slp_symptom(pipeline="asr", cot=True), [RULES]
+            "slp symptom: chain of thought",
+            tasks.slp_symptom(pipeline="asr", asr=asr, cot=True),
+            [RULES],
         )
     )
     runs.append(
-        DemoRun("slp disorder: two-shot", tasks.slp_disorder(pipeline="asr", few_shot=2), [RULES])
+        DemoRun(
+            "slp disorder: two-shot",
+            tasks.slp_disorder(pipeline="asr", asr=asr, few_shot=2),
+            [RULES],
+        )
     )
     return runs
 

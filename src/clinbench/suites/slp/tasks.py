@@ -267,6 +267,7 @@ class ASRFailed(RuntimeError):
 def asr_transcribe(asr: str = "pocketsphinx", cot: bool = False) -> Solver:
     """Return a solver that transcribes the clip and writes the transcript into the prompt."""
     from clinbench.audio.asr import get_asr, parse_asr_spec
+    from clinbench.audio.asr.cache import CachedASR
 
     name, options = parse_asr_spec(asr)
 
@@ -275,11 +276,18 @@ def asr_transcribe(asr: str = "pocketsphinx", cot: bool = False) -> Solver:
 
         item = item_from_state(state)
         backend = get_asr(name, **options)
+        condition = {}  # a transcript cache keys on the noise condition too
+        if isinstance(backend, CachedASR):
+            condition = {
+                "noise": state.metadata.get("noise"),
+                "snr_db": state.metadata.get("snr_db"),
+            }
         result = await asyncio.to_thread(
             backend.transcribe,
             item.resolve(item.audio),
             expected=item.prompt_words,
             language=str(item.metadata.get("language") or "en"),
+            **condition,
         )
         state.metadata["asr_transcript"] = result.text
         state.metadata["asr_error"] = result.error
@@ -404,6 +412,7 @@ def slp_task(
     max_tokens: int = 1024,
 ) -> Task:
     """Return the Inspect task of one SLPHelm scenario under the given pipeline and conditions."""
+    from clinbench.audio.asr import recorded_spec
     from clinbench.audio.corpora import sample_per_corpus, speaker_split
     from clinbench.tasks import item_sample, items_task
 
@@ -453,7 +462,7 @@ def slp_task(
                     **item.metadata,
                     "slp_scenario": scenario,
                     "slp_cot": cot,
-                    "slp_asr": asr,
+                    "slp_asr": recorded_spec(asr),
                 }
             }
         )
@@ -514,7 +523,7 @@ def slp_task(
             "suite": "slp",
             "scenario": scenario,
             "pipeline": pipeline,
-            "asr": asr if pipeline == "asr" else None,
+            "asr": recorded_spec(asr) if pipeline == "asr" else None,
             "cot": cot,
             "few_shot": few_shot,
             "few_shot_examples": [e.id for e in examples],

@@ -1,0 +1,171 @@
+"""Transcripts kept on disk: each clip is decoded once per key, then read back.
+
+The key is everything that can change what a back-end hears: the clip's content (SHA-256 of
+the file's bytes, so a noisy copy is its own clip and a moved file is the same clip), the
+back-end's name, version and settings, the words the speaker attempts (a constrained decoder's
+grammar is built from them), the language, and the noise type and SNR of the condition. One
+JSON file per key under the cache folder, written atomically, so scenarios and concurrent
+evaluations of one run share transcripts safely. Failed recognitions are never kept: the
+next call tries again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import tempfile
+import threading
+from dataclasses import fields
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from clinbench.audio.asr import ASRBackend, Transcription
+
+CACHE_FORMAT = 1
+# The package whose version is part of each back-end's key (a new decoder may hear differently).
+_PACKAGES = {"pocketsphinx": "pocketsphinx", "whisper": "faster-whisper", "openai": None}
+
+log = logging.getLogger(__name__)
+
+
+def clip_digest(path: str | Path) -> str:
+    """Return the SHA-256 hex digest of an audio file's bytes."""
+    digest = hashlib.sha256()
+    with Path(path).open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _version(backend: str) -> str | None:
+    package = _PACKAGES.get(backend)
+    if package is None:
+        return None
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return all(_plain(v) for v in value)
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def effective_settings(backend: ASRBackend) -> dict[str, str]:
+    """Return the back-end's own settings (plain attributes, defaults included, no secrets)."""
+    secret = ("key", "token", "secret", "password")
+    return {
+        name: repr(value)
+        for name, value in sorted(vars(backend).items())
+        if _plain(value) and not any(word in name.lower() for word in secret)
+    }
+
+
+class CachedASR:
+    """An ASR back-end whose transcripts are kept in ``folder`` (see the module docstring)."""
+
+    def __init__(self, backend: ASRBackend, folder: str | Path, settings: dict[str, Any]):
+        self.backend = backend
+        self.name = backend.name
+        self.folder = Path(folder)
+        self.settings = {
+            "options": {k: repr(v) for k, v in sorted(settings.items())},
+            "effective": effective_settings(backend),
+        }
+        self.version = _version(backend.name)
+        self.hits = 0
+        self.misses = 0
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self._digests: dict[tuple[str, int, int], str] = {}
+
+    def _digest(self, path: Path) -> str:
+        stat = path.stat()
+        memo = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+        if memo not in self._digests:
+            self._digests[memo] = clip_digest(path)
+        return self._digests[memo]
+
+    def key(
+        self,
+        path: str | Path,
+        *,
+        expected: str | None = None,
+        language: str = "en",
+        noise: str | None = None,
+        snr_db: float | None = None,
+    ) -> str:
+        """Return the cache key of one transcription request (a SHA-256 hex digest)."""
+        parts = {
+            "format": CACHE_FORMAT,
+            "clip_sha256": self._digest(Path(path)),
+            "backend": self.name,
+            "version": self.version,
+            "settings": self.settings,
+            "expected": (expected or "").strip(),
+            "language": language,
+            "noise": noise or None,
+            "snr_db": None if snr_db is None or not noise else float(snr_db),
+        }
+        return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
+
+    def _lock(self, key: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(key, threading.Lock())
+
+    def _read(self, file: Path) -> Transcription | None:
+        try:
+            stored = json.loads(file.read_text(encoding="utf-8"))
+            known = {f.name for f in fields(Transcription)}
+            return Transcription(**{k: v for k, v in stored["transcription"].items() if k in known})
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, KeyError, TypeError) as err:  # a damaged entry: decode again
+            log.warning("ASR cache entry %s unreadable (%s); decoding the clip again", file, err)
+            return None
+
+    def _write(self, file: Path, key: str, path: Path, result: Transcription) -> None:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        entry = {"key": key, "clip": str(path), "transcription": result.as_dict()}
+        handle, temp = tempfile.mkstemp(prefix=f".{file.name}.", dir=file.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(entry, out, ensure_ascii=False)
+            os.replace(temp, file)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+
+    def transcribe(
+        self,
+        path: str | Path,
+        *,
+        expected: str | None = None,
+        language: str = "en",
+        noise: str | None = None,
+        snr_db: float | None = None,
+    ) -> Transcription:
+        """Return the kept transcription of this request, decoding (and keeping) it if new."""
+        path = Path(path)
+        if not path.is_file():  # nothing to hash: the back-end reports the problem
+            return self.backend.transcribe(path, expected=expected, language=language)
+        key = self.key(path, expected=expected, language=language, noise=noise, snr_db=snr_db)
+        file = self.folder / key[:2] / f"{key}.json"
+        with self._lock(key):  # one decode per key, even across concurrent evaluations
+            kept = self._read(file)
+            if kept is not None:
+                self.hits += 1
+                kept.details = {**kept.details, "cache": "hit"}
+                return kept
+            self.misses += 1
+            result = self.backend.transcribe(path, expected=expected, language=language)
+            if result.error is None:
+                self._write(file, key, path, result)
+            return result

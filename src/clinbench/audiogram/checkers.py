@@ -1,0 +1,746 @@
+"""Typed checkers, one per finding kind, and the judge that turns their claims into findings.
+
+Each ``check_*`` function reads one kind of claim from a clause (see
+:mod:`clinbench.audiogram.vocabulary`) and hands it to the :class:`Judge` with a function
+that says, per ear, whether the claim is true of the case (:class:`CaseFacts`). The judge
+gives the verdict, the critical error the kind implies (``findings.CRITICAL_ERROR_OF``),
+and, at the end, the laterality swaps.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram.classify import (
+    STANDARDS,
+    Classification,
+    Criteria,
+    classify,
+    pure_tone_average,
+)
+from clinbench.audiogram.findings import CRITICAL_ERROR_OF, CriticalError, Finding, FindingKind
+from clinbench.audiogram.model import EARS, Audiogram
+
+
+@dataclass
+class CaseFacts:
+    """What a reply is checked against: the audiogram, its classification and tolerances."""
+
+    audiogram: Audiogram
+    cls: Classification
+    standard: Any
+    tolerance_db: int
+    wrs_tolerance: int
+    any_asymmetric: bool
+    ptas: dict[str, list[float]] = field(default_factory=dict)
+    by_standard: dict[str, Classification] = field(default_factory=dict)
+    criteria: Criteria | None = None
+
+    def under(self, standard) -> Classification:
+        """Return the classification under another standard (computed once, when needed)."""
+        if standard.name not in self.by_standard:
+            self.by_standard[standard.name] = classify(
+                self.audiogram, standard, criteria=self.criteria
+            )
+        return self.by_standard[standard.name]
+
+
+class Judge:
+    """Turns claims into findings: verdicts, critical errors and laterality swaps."""
+
+    def __init__(self, truth: CaseFacts):
+        self.t = truth
+        self.findings: list[Finding] = []
+        self.swapped: list[tuple[Finding, bool]] = []
+
+    # -- verdicts -----------------------------------------------------------------------
+
+    def add(self, kind, ear, freq, claimed, text, hedged, per_ear, note=""):
+        """Judge a claim; ``per_ear(ear) -> (verdict_bool_or_None, truth)``."""
+        ears = ["right", "left"] if ear in ("both", None) else [ear]
+        results = {e: per_ear(e) for e in EARS}
+        truth = {e: results[e][1] for e in ears} if len(ears) > 1 else results[ears[0]][1]
+        oks = [results[e][0] for e in ears]
+        error = CRITICAL_ERROR_OF[FindingKind(kind)]
+        verdict, critical, swapped, other_truth = "unverifiable", None, False, None
+        if all(ok is True for ok in oks):
+            verdict = "match"
+        elif ear in ("right", "left"):
+            ok = oks[0]
+            if ok is False:
+                verdict, critical = "contradiction", error
+                other = "left" if ear == "right" else "right"
+                if results[other][0] is True and kind not in ("laterality", "asymmetry"):
+                    note = (note + "; " if note else "") + f"true of the {other} ear"
+                    swapped = True
+                    other_truth = results[other][1]
+        elif ear == "both":
+            if any(ok is False for ok in oks):
+                verdict, critical = "contradiction", error
+                failing = [e for e, ok in zip(ears, oks, strict=True) if ok is False]
+                if (
+                    len(failing) == 1
+                    and kind in ("degree", "type", "configuration")
+                    and self.t.cls.ear(failing[0]).type == "normal"
+                ):
+                    critical = "laterality_confusion"
+                    note = (note + "; " if note else "") + f"the {failing[0]} ear is normal"
+        else:  # no ear named
+            if all(ok is False for ok in oks):
+                verdict, critical = "contradiction", error
+            elif any(ok is False for ok in oks):
+                note = (note + "; " if note else "") + "true of one ear only; no ear named"
+        finding = Finding(
+            kind, ear, freq, claimed, truth, verdict, critical, hedged, text.strip(), note
+        )
+        if swapped:
+            abnormal = self._abnormal(kind, claimed)
+            if isinstance(other_truth, int | float) and not isinstance(claimed, str):
+                # A value near the other ear's value is a swap only if that value is abnormal.
+                abnormal = abnormal and self._abnormal(kind, other_truth)
+            self.swapped.append((finding, abnormal))
+        self.findings.append(finding)
+
+    def _abnormal(self, kind: str, claimed: Any) -> bool:
+        """Return True when a claim describes an abnormal finding (a loss, an abnormal test)."""
+        std = self.t.standard
+        if kind in ("type", "configuration"):
+            return True
+        if kind == "degree":
+            return claimed != "normal"
+        if kind == "air_bone_gap":
+            return claimed == "present"
+        if kind == "tympanometry":
+            return claimed != "type A"
+        if kind in ("reflexes", "oae", "abr"):
+            return claimed not in ("present", "normal")
+        if kind in ("threshold", "bone_threshold", "srt", "pta"):
+            return claimed == "no response" or not std.is_normal(float(claimed))
+        if kind == "wrs":
+            return claimed < 90
+        return True
+
+    def finalise(self) -> None:
+        """Name laterality confusion where a contradicted claim is true of the other ear.
+
+        A claim of an abnormal finding that fits the other ear is a laterality
+        confusion. A claim of a normal finding that fits the other ear (e.g. 'normal
+        hearing on the right' when only the left is normal) counts as one only when
+        the reply also swapped an abnormal finding; otherwise it keeps its own error.
+        """
+        # A claim the reply also makes, correctly, about the other ear ("right ear: mixed;
+        # left ear: mixed" when only the right is mixed) misdescribes this ear; it is not a
+        # swap, unless this ear is normal (then, as for "bilateral", it is one).
+        matched = {
+            (f.kind, f.ear, f.frequency, str(f.claimed))
+            for f in self.findings
+            if f.verdict == "match"
+        }
+        swapped = [
+            (finding, abnormal)
+            for finding, abnormal in self.swapped
+            if (
+                finding.kind,
+                "left" if finding.ear == "right" else "right",
+                finding.frequency,
+                str(finding.claimed),
+            )
+            not in matched
+            or self.t.cls.ear(finding.ear).type == "normal"
+        ]
+        swap_evidence = any(abnormal for _, abnormal in swapped)
+        for finding, abnormal in swapped:
+            if abnormal or swap_evidence:
+                finding.critical_error = CriticalError.LATERALITY
+
+    def fabricated(self, kind, ear, freq, claimed, text, hedged, test):
+        self.findings.append(
+            Finding(kind, ear, freq, claimed, None, "contradiction", "fabricated_result", hedged,
+                    text.strip(), f"the case contains no {test}")
+        )  # fmt: skip
+
+    # -- extractors ---------------------------------------------------------------------
+
+    def judged(self, kind, ear, claimed, truth, ok, text, hedged, freq=None, note=""):
+        if ok is None:
+            verdict, critical = "unverifiable", None
+        elif ok:
+            verdict, critical = "match", None
+        else:
+            verdict, critical = "contradiction", CRITICAL_ERROR_OF[FindingKind(kind)]
+        self.findings.append(
+            Finding(kind, ear, freq, claimed, truth, verdict, critical, hedged, text.strip(), note)
+        )
+
+
+@dataclass(frozen=True)
+class Topics:
+    """Which non-audiogram tests a sentence talks about (read once per sentence)."""
+
+    tymp: bool
+    reflex: bool
+    oae: bool
+    abr: bool
+
+    @classmethod
+    def of(cls, sentence_low: str) -> Topics:
+        """Return the topics of a lower-cased sentence."""
+        return cls(
+            bool(v.TYMP_TOPIC.search(sentence_low)),
+            bool(v.REFLEX_TOPIC.search(sentence_low)),
+            bool(v.OAE_TOPIC.search(sentence_low)),
+            bool(v.ABR_TOPIC.search(sentence_low)),
+        )
+
+    def any(self) -> bool:
+        """Return True when the sentence is about another test."""
+        return self.tymp or self.reflex or self.oae or self.abr
+
+
+def check_clause(
+    j: Judge,
+    seg: str,
+    ear: str | None,
+    sent_low: str,
+    topics: Topics,
+    hedged_sentence: bool,
+    explicit: bool = True,
+) -> None:
+    """Run every checker on one clause (a segment of a sentence) tied to ``ear``.
+
+    Each checker runs only when its trigger (a superset of its patterns) is in the clause.
+    """
+    low = seg.lower()
+    hedged = hedged_sentence or bool(v.HEDGES.search(low))
+    if v.NOT_DONE.search(low):
+        return
+    if topics.tymp:
+        check_tympanometry(j, seg, low, ear, hedged)
+    if topics.reflex and (not topics.tymp or v.REFLEX_TOPIC.search(low)):
+        check_test_result(j, "reflexes", low, ear, hedged)
+    if topics.oae:
+        check_test_result(j, "oae", low, ear, hedged)
+    if topics.abr:
+        check_test_result(j, "abr", low, ear, hedged)
+    if v.DIGIT.search(low):
+        check_speech(j, low, ear, hedged)
+        check_pta(j, low, ear, hedged)
+        check_thresholds(j, low, ear, hedged)
+    if v.GAP_TRIGGER.search(low):
+        check_air_bone_gap(j, low, ear, hedged)
+    if not topics.any() or v.LOSS_CONTEXT.search(low):
+        if v.DEGREE_TRIGGER.search(low):
+            check_degree(j, low, ear, hedged)
+        if v.TYPE_TRIGGER.search(low):
+            check_type(j, low, sent_low, ear, hedged)
+        if not topics.tymp and v.CONFIG_TRIGGER.search(low):
+            check_configuration(j, low, ear, hedged)
+    # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
+    if v.LATERALITY_TRIGGER.search(low):
+        check_laterality(j, low, ear if explicit else None, hedged, sent_low)
+
+
+def check_degree(j: Judge, low: str, ear, hedged) -> None:
+    """Degree claims: an overall degree must match the PTA-based degree; a degree scoped to
+    a frequency region ("mild in the low frequencies", "a mild dip to 30 dB at 6 kHz",
+    "normal hearing through 2 kHz") is judged on that region's thresholds only."""
+    std = j.t.standard
+    for m in v.NORMAL_PHRASES.finditer(low):
+        if v.negated(low, m.start()) or v.NOT_HEARING_CONTEXT.search(low[: m.start()]):
+            continue
+        upto = v.NORMAL_TO.match(low[m.end() :])
+        hi = v.canon_degree(upto.group(1)) if upto else "normal"
+        if hi not in std.degrees:
+            hi = "normal"
+        region = v.region_of(low[m.end() + (upto.end() if upto else 0) :])
+        claimed = "normal" if hi == "normal" else f"normal to {hi}"
+        span = (0, std.degrees.index(hi))
+        j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
+              lambda e, span=span, region=region: _degree_ok(j, e, span, region, std,
+                                                            every=True))  # fmt: skip
+    if not v.LOSS_CONTEXT.search(low):
+        return
+    for m in v.DEGREE_RANGE.finditer(low):
+        lo, hi = m.group(1), m.group(2) or m.group(1)
+        if "normal" in (lo, hi) and m.group(2) is None:
+            continue  # a lone 'normal' is handled by the phrases above
+        if v.NON_HEARING_NOUN.match(low[m.end() :]) or v.negated(low, m.start()):
+            continue
+        if (
+            lo in ("complete", "total") or hi in ("complete", "total")
+        ) and not v.LOSS_FOLLOWS.match(low[m.end() :]):
+            continue
+        lo, hi = (v.canon_degree(x) for x in (lo, hi))
+        claimed = lo if lo == hi else f"{lo} to {hi}"
+        use, note = std, ""
+        if lo not in std.degrees or hi not in std.degrees:
+            # A word the chosen standard lacks (e.g. ASHA's 'slight' under WHO 2021) is
+            # judged under the first standard whose vocabulary has it.
+            use = next((x for x in STANDARDS.values() if lo in x.degrees and hi in x.degrees), None)
+            if use is None:
+                continue
+            note = f"term not in the {std.name} vocabulary; judged under {use.name}"
+        a, b = sorted((use.degrees.index(lo), use.degrees.index(hi)))
+        before = low[max(0, m.start() - 30) : m.start()]
+        below = v.HEDGE_BELOW.search(before)
+        if below and a == b and a > 0:
+            # "just below mild": the grade below; "below moderate": any grade below it.
+            a, b = (a - 1 if below.group(1) else 0), a - 1
+            claimed = f"below {claimed}"
+        elif v.HEDGE_BORDERLINE.search(before):
+            a, b = max(0, a - 1), min(len(use.degrees) - 1, b + 1)
+            claimed = f"borderline {claimed}"
+        region = v.region_of(low[m.end() :])
+        j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
+              lambda e, span=(a, b), region=region, use=use: _degree_ok(j, e, span, region, use),
+              note)  # fmt: skip
+
+
+def _scoped(claimed: str, region) -> str:
+    if region is None:
+        return claimed
+    if region == "unknown":
+        return f"{claimed} (in a frequency region)"
+    return f"{claimed} at {region[0]}-{region[1]} Hz"
+
+
+def _degree_ok(j: Judge, ear: str, span, region, std, every: bool = False):
+    """Judge a degree claim spanning grades ``span`` (indices into ``std.degrees``).
+
+    Overall (no region): true when the PTA-based degree is in the span, or when a range
+    ("mild to severe") spans the ear's thresholds from its best to its worst. In a region:
+    true when a threshold there has a grade in the span (``every``: all of them, for a
+    'normal' claim, normal meaning within the clinical normal limit). An unknown region is
+    judged on all thresholds, leniently; a region named only by an adjective ("a mild
+    high-frequency loss") may be read either way.
+    """
+    e = j.t.under(std).ear(ear)
+    order = std.degrees
+    a, b = span
+    overall: tuple[bool | None, Any] = (None, None)
+    if e.degree is not None:
+        truth = order.index(e.degree)
+        levels = [order.index(d) for d in e.threshold_degrees.values()]
+        spans = a != b and levels and min(levels) <= a and b <= max(levels)
+        overall = (a <= truth <= b or bool(spans)), e.degree
+    if region is None:
+        return overall
+    if region != "unknown" and not region[2] and overall[0]:
+        return overall
+    air = j.t.audiogram.ear(ear).air
+    limit = (j.t.criteria or Criteria()).normal_limit
+    if region == "unknown":
+        freqs = list(e.threshold_degrees)
+        every = False
+    else:
+        freqs = [f for f in e.threshold_degrees if region[0] <= f <= region[1]]
+    if not freqs:
+        return None, None
+    levels = [
+        0
+        if air[f].value <= limit and not air[f].no_response
+        else order.index(e.threshold_degrees[f])
+        for f in freqs
+    ]
+    inside = [a <= level <= b for level in levels]
+    ok = all(inside) if every else any(inside)
+    return ok, {f: e.threshold_degrees[f] for f in freqs}
+
+
+def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
+    claims = []
+    for pattern, kind in v.TYPE_WORDS:
+        for m in pattern.finditer(low):
+            if v.negated(low, m.start()):
+                continue
+            if kind == "mixed" and not v.LOSS_CONTEXT.search(low):
+                continue
+            claims.append((m.start(), kind, m.group(0)))
+    if not claims:
+        return
+    component = v.COMPONENT.search(sent_low)
+    both = {"sensorineural", "conductive"} <= {k for _, k, _ in claims} or (
+        component and v.TYPE_NAME.search(sent_low.replace(component.group(0), ""))
+    )
+    if both or any(k == "mixed" for _, k, _ in claims):
+        j.add("type", ear, None, "mixed", claims[0][2], hedged,
+                 lambda e: _type_ok(j, e, "mixed"))  # fmt: skip
+        return
+    for _, kind, text in claims[:1]:
+        comp = v.COMPONENT.search(low)
+        if comp:
+            j.add("type", ear, None, f"{kind} component", text, hedged,
+                     lambda e, k=kind: _type_ok(j, e, k, component=True))  # fmt: skip
+        else:
+            j.add("type", ear, None, kind, text, hedged,
+                     lambda e, k=kind: _type_ok(j, e, k))  # fmt: skip
+
+
+def _differs_in(j: Judge, lo: int, hi: int) -> bool | None:
+    """Return whether the ears' air thresholds differ by >= asymmetry_db in lo-hi Hz."""
+    right, left = j.t.audiogram.right.air, j.t.audiogram.left.air
+    common = [f for f in right if f in left and lo <= f <= hi]
+    if not common:
+        return None
+    limit = (j.t.criteria or Criteria()).asymmetry_db
+    return any(abs(left[f].value - right[f].value) >= limit for f in common)
+
+
+def _type_ok(j: Judge, ear, kind, component=False):
+    truth = j.t.cls.ear(ear).type
+    if truth in (None, "undetermined"):
+        return None, None
+    if component:
+        return truth in (kind, "mixed"), truth
+    return truth == kind, truth
+
+
+def check_configuration(j: Judge, low, ear, hedged) -> None:
+    seen = set()
+    for pattern, config in v.CONFIG_WORDS:
+        for m in pattern.finditer(low):
+            if config in seen or v.negated(low, m.start()):
+                continue
+            if config == "noise-notch" and "carhart" in low[max(0, m.start() - 12) : m.start()]:
+                continue
+            seen.add(config)
+            j.add("configuration", ear, None, config, m.group(0), hedged,
+                     lambda e, c=config: _config_ok(j, e, c))  # fmt: skip
+
+
+def _config_ok(j: Judge, ear, config):
+    truth = j.t.cls.ear(ear).configuration
+    if truth is None:
+        return None, None
+    return truth in v.CONFIG_COMPATIBLE.get(config, {config}), truth
+
+
+def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
+    cls = j.t.cls
+    m = v.LATERALITY_UNILATERAL.search(low)
+    if m and not v.negated(low, m.start()) and v.LOSS_CONTEXT.search(low):
+        side = ear if ear in ("right", "left") else None
+        truth = cls.laterality
+        if truth == "undetermined":
+            ok = None
+        elif side:
+            ok = truth == f"unilateral {side}"
+        else:
+            ok = truth.startswith("unilateral")
+        j.judged("laterality", side, f"unilateral{' ' + side if side else ''}", truth, ok,
+                     m.group(0), hedged)  # fmt: skip
+    m = v.BILATERAL.search(low)
+    if (
+        m
+        and not v.negated(low, m.start())
+        and v.LOSS_NOUN.search(low)
+        and not v.NORMAL_PHRASES.search(low)
+        and not v.OTHER_TEST.search(low)
+    ):
+        truth = cls.laterality
+        # With no loss at all, the error is the loss, judged by degree and type claims.
+        ok = None if truth in ("undetermined", "none") else truth == "bilateral"
+        j.judged("laterality", "both", "bilateral loss", truth, ok, m.group(0), hedged)
+    for m in v.SYMMETRY.finditer(low):
+        word = m.group(1)
+        # "..., symmetrical.": the hearing-loss context may be elsewhere in the sentence.
+        if not v.LOSS_CONTEXT.search(sent_low) and "ear" not in sent_low:
+            continue
+        if v.OTHER_TEST_OR_SPEECH.search(low):
+            continue  # symmetry of another test, not of hearing
+        claimed_asym = word.startswith("asym")
+        if v.negated(low, m.start()):
+            claimed_asym = not claimed_asym
+        claimed = "asymmetric" if claimed_asym else "symmetric"
+        region = v.region_of(low[m.end() :])
+        if isinstance(region, tuple) and region[2]:
+            # "symmetrical up to 4 kHz": the ears compared in that region only.
+            differs = _differs_in(j, region[0], region[1])
+            ok = None if differs is None else differs == claimed_asym
+            j.judged("asymmetry", None, f"{claimed} at {region[0]}-{region[1]} Hz", differs, ok,
+                     m.group(0), hedged)  # fmt: skip
+            continue
+        if claimed_asym:
+            ok = j.t.any_asymmetric
+        else:
+            ok = not cls.asymmetry.asymmetric
+        j.judged("asymmetry", None, claimed,
+                     cls.asymmetry.asymmetric, ok, m.group(0), hedged)  # fmt: skip
+    m = v.WORSE.search(low)
+    if m:
+        if m.group(1):
+            worse = m.group(2)
+        elif m.group(3):
+            worse = m.group(3)
+        else:
+            worse = "left" if m.group(6) == "right" else "right"
+        r, l_ = cls.right.pta, cls.left.pta
+        if r is None or l_ is None or abs(r - l_) < 5:
+            ok, truth = None, None
+        else:
+            truth = "left" if l_ > r else "right"
+            ok = truth == worse
+        j.judged("worse_ear", worse, worse, truth, ok, m.group(0), hedged)
+
+
+def check_tympanometry(j: Judge, seg, low, ear, hedged) -> None:
+    claims = []
+    for m in v.TYMP_TYPE.finditer(seg):
+        letter = m.group(1) or m.group(2)
+        letter = letter[0].upper() + letter[1:].lower()
+        claims.append((letter, m.group(0)))
+    if not claims:
+        for pattern, letter in v.TYMP_WORDS:
+            m = pattern.search(low)
+            if m and not v.negated(low, m.start()):
+                claims.append((letter, m.group(0)))
+                break
+    tymp = j.t.audiogram.tympanometry
+    for letter, text in claims:
+        if not tymp:
+            j.fabricated("tympanometry", ear, None, f"type {letter}", text, hedged,
+                            "tympanometry")  # fmt: skip
+            continue
+
+        def ok(e, letter=letter):
+            t = tymp.get(e)
+            if t is None:
+                return False, None
+            if t.type == letter:
+                return True, t.type
+            if {t.type[0], letter[0]} == {"A"}:
+                return None, t.type  # subtype of A: not judged
+            return False, t.type
+
+        j.add("tympanometry", ear, None, f"type {letter}", text, hedged, ok)
+
+
+def check_test_result(j: Judge, test: str, low: str, ear, hedged) -> None:
+    if v.ABSENT_WORDS.search(low):
+        state = "absent"
+    elif v.REDUCED_WORDS.search(low):
+        state = "abnormal" if test == "abr" else "reduced"
+    elif v.PRESENT_WORDS.search(low):
+        state = "normal" if test == "abr" else "present"
+    else:
+        return
+    data = getattr(j.t.audiogram, test)
+    name = {"reflexes": "acoustic reflexes", "oae": "OAEs", "abr": "ABR"}[test]
+    if not data:
+        j.fabricated(test, ear, None, state, low, hedged, name)
+        return
+
+    def ok(e):
+        result = data.get(e)
+        if result is None:
+            return False, None
+        if test == "reflexes":
+            values = result.measured()
+            truth = "absent" if all(v is None for v in values) else "present"
+            if state == "reduced":
+                high = [v for v in values if v is not None and v >= 100]
+                return (True if high else None), truth
+            return state == truth, truth
+        truth = result.result
+        if test == "abr" and truth == "absent" and state == "abnormal":
+            return True, truth
+        if state == "reduced" and truth == "absent":
+            return None, truth
+        return state == truth, truth
+
+    j.add(test, ear, None, state, low, hedged, ok)
+
+
+def _ear_tagged(j: Judge, low: str, start: int, unit: str) -> list[tuple[str, int, str]]:
+    """Return (ear, value, text) for ear-tagged values after ``start`` (one test's list)."""
+    tail = low[start:]
+    out = []
+    for m in v.VALUE_THEN_EAR.finditer(tail):
+        if (m.group(2) == "%") == (unit == "%"):
+            out.append((v.EAR_WORD.get(m.group(3), m.group(3)), int(m.group(1)), m.group(0)))
+    if not out:
+        for m in v.EAR_THEN_VALUE.finditer(tail):
+            if (m.group(3) == "%") == (unit == "%"):
+                ear = v.EAR_WORD.get(m.group(1), m.group(1))
+                out.append((ear, int(m.group(2)), m.group(0)))
+    return out if len({e for e, _, _ in out}) == len(out) == 2 else []
+
+
+def check_speech(j: Judge, low, ear, hedged) -> None:
+    speech = j.t.audiogram.speech
+    tol = j.t.tolerance_db
+    tagged = []
+    srt = v.SRT.search(low)
+    if srt:
+        tagged += [("srt", e, v, t) for e, v, t in _ear_tagged(j, low, srt.start(), "db")]
+    wrs = v.WRS.search(low)
+    if wrs:
+        tagged += [("wrs", e, v, t) for e, v, t in _ear_tagged(j, low, wrs.start(), "%")]
+    if tagged:
+        for kind, tagged_ear, value, text in tagged:
+            if not speech:
+                j.fabricated(kind, tagged_ear, None, value, text, hedged, "speech audiometry")
+                continue
+            attr, limit = ("srt_db", tol) if kind == "srt" else ("wrs_percent", j.t.wrs_tolerance)
+
+            def ok(e, v=value, a=attr, t=limit):
+                return _within(speech.get(e), a, v, t)
+
+            j.add(kind, tagged_ear, None, value, text, hedged, ok)
+        return
+    for m in v.SRT.finditer(low):
+        value = int(m.group(2))
+        if not speech:
+            j.fabricated("srt", ear, None, value, m.group(0), hedged, "speech audiometry")
+            continue
+        j.add("srt", ear, None, value, m.group(0), hedged,
+                 lambda e, v=value: _within(speech.get(e), "srt_db", v, tol))  # fmt: skip
+    for m in v.WRS.finditer(low):
+        value = int(m.group(2) or m.group(3))
+        if not speech:
+            j.fabricated("wrs", ear, None, value, m.group(0), hedged, "speech audiometry")
+            continue
+        j.add("wrs", ear, None, value, m.group(0), hedged,
+                 lambda e, v=value: _within(speech.get(e), "wrs_percent", v,
+                                            j.t.wrs_tolerance))  # fmt: skip
+
+
+def check_pta(j: Judge, low, ear, hedged) -> None:
+    for m in v.PTA.finditer(low):
+        value = float(m.group(2))
+
+        def ok(e, value=value):
+            options = j.t.ptas.get(e) or []
+            if not options:
+                return None, None
+            best = min(options, key=lambda p: abs(p - value))
+            return abs(best - value) <= j.t.tolerance_db, round(best, 1)
+
+        j.add("pta", ear, None, value, m.group(0), hedged, ok)
+
+
+def check_air_bone_gap(j: Judge, low, ear, hedged) -> None:
+    absent = v.ABG_ABSENT.search(low)
+    present = None if absent else v.ABG_PRESENT.search(low)
+    m = absent or present
+    if not m:
+        return
+    claimed = "absent" if absent else "present"
+    if not any(j.t.audiogram.ear(e).bone for e in EARS):
+        j.fabricated("air_bone_gap", ear, None, claimed, m.group(0), hedged,
+                        "bone conduction")  # fmt: skip
+        return
+
+    def ok(e):
+        sig = j.t.cls.ear(e).significant_air_bone_gap
+        if sig is None:
+            return None, None
+        return (sig if claimed == "present" else not sig), ("present" if sig else "absent")
+
+    j.add("air_bone_gap", ear, None, claimed, m.group(0), hedged, ok)
+
+
+def check_thresholds(j: Judge, low, ear, hedged) -> None:
+    tol = j.t.tolerance_db
+    used: list[tuple[int, int]] = []
+    # Ranges first: "20-30 dB HL at 250-1000 Hz".
+    for m in v.DB_RANGE.finditer(low):
+        if v.NUMBER_CONTEXT_SKIP.search(low[max(0, m.start() - 30) : m.start()]):
+            continue
+        after = low[m.end() : m.end() + 40]
+        f = v.FREQ_RANGE.match(after.lstrip(" ,").removeprefix("at ").removeprefix("across ")
+                              .removeprefix("from ").removeprefix("between "))  # fmt: skip
+        if not f:
+            continue
+        used.append(m.span())
+        lo_db, hi_db = sorted((int(m.group(1)), int(m.group(2))))
+        f1 = v.to_hz(f.group(1), f.group(2) or f.group(4))
+        f2 = v.to_hz(f.group(3), f.group(4))
+        if f1 is None or f2 is None:
+            continue
+        conduction = v.conduction(low, m.start())
+        j.add("threshold_range", ear, None, f"{lo_db}-{hi_db} dB HL at {f1}-{f2} Hz",
+                 m.group(0) + " " + f.group(0), hedged,
+                 lambda e, c=conduction, a=lo_db, b=hi_db, x=f1, y=f2:
+                 _range_ok(j, e, c, a, b, x, y))  # fmt: skip
+    freq_lists = [(fm.start(), fm.end(), fm) for fm in v.FREQ_LIST.finditer(low)]
+    for m in v.DB_LIST.finditer(low):
+        if any(s <= m.start() < e for s, e in used):
+            continue
+        if v.NUMBER_CONTEXT_SKIP.search(low[max(0, m.start() - 30) : m.start()]):
+            continue
+        values = [int(v) for v in re.findall(r"-?\d+", m.group(1))]
+        freqs = v.pair_frequencies(low, m, freq_lists)
+        if not freqs:
+            continue
+        if len(values) == 1:
+            values = values * len(freqs)
+        if len(values) != len(freqs):
+            continue
+        conduction = v.conduction(low, m.start())
+        for value, freq in zip(values, freqs, strict=True):
+            _threshold(j, ear, conduction, freq, value, m.group(0), hedged, tol)
+    for m in v.NO_RESPONSE.finditer(low):
+        after = low[m.end() : m.end() + 50]
+        fm = v.FREQ_LIST.search(after)
+        if not fm or fm.start() > 12:
+            continue
+        conduction = v.conduction(low, m.start())
+        for freq in v.freqs_of(fm.group(1), fm.group(2)):
+            text = m.group(0) + " " + fm.group(0)
+            _threshold(j, ear, conduction, freq, "no response", text, hedged, tol)
+
+
+def _threshold(j: Judge, ear, conduction, freq, value, text, hedged, tol):
+    kind = "bone_threshold" if conduction == "bone" else "threshold"
+    ears = ["right", "left"] if ear in ("both", None) else [ear]
+    tested = [e for e in ears if freq in getattr(j.t.audiogram.ear(e), conduction)]
+    if not tested:
+        j.fabricated(kind, ear, freq, value, text, hedged,
+                        f"{conduction}-conduction threshold at {freq} Hz")  # fmt: skip
+        return
+
+    def ok(e):
+        t = getattr(j.t.audiogram.ear(e), conduction).get(freq)
+        if t is None:
+            return None, None
+        truth = f"no response ({t.value})" if t.no_response else t.value
+        if value == "no response":
+            return t.no_response or t.value >= 100, truth
+        if t.no_response:
+            return value >= t.value - tol, truth
+        return abs(value - t.value) <= tol, truth
+
+    j.add(kind, ear, freq, value, text, hedged, ok)
+
+
+def _range_ok(j: Judge, ear, conduction, lo, hi, f1, f2):
+    points = getattr(j.t.audiogram.ear(ear), conduction)
+    inside = {f: t.value for f, t in points.items() if min(f1, f2) <= f <= max(f1, f2)}
+    if not inside:
+        return None, None
+    tol = j.t.tolerance_db
+    ok = all(lo - tol <= v <= hi + tol for v in inside.values())
+    return ok, inside
+
+
+def _within(result, attr, value, tol):
+    if result is None or getattr(result, attr) is None:
+        return False, None
+    truth = getattr(result, attr)
+    return abs(truth - value) <= tol, truth
+
+
+def pta_options(audiogram: Audiogram, ear: str, std) -> list[float]:
+    """Return the PTAs a reply may quote: the standard's and the common alternatives."""
+    air = audiogram.ear(ear).air
+    options = []
+    for freqs in (std.pta_frequencies, (500, 1000, 2000), (500, 1000, 2000, 4000),
+                  (500, 1000, 2000, 3000), (1000, 2000, 4000)):  # fmt: skip
+        value = pure_tone_average(air, freqs)
+        if value is not None:
+            options.append(value)
+    return options

@@ -1,0 +1,139 @@
+"""What the fact checker reports: finding kinds, verdicts and critical errors as enums.
+
+The kinds and their critical errors are closed sets: a finding of an unknown kind is
+refused (ValueError) instead of falling into a default error, so a typo cannot become a
+critical error. The critical-error categories are AudiologyBench's:
+
+- ``severity_misclassification``: a degree that the standard does not give the ear;
+- ``type_misclassification``: a wrong type of loss, or a wrong air-bone gap;
+- ``laterality_confusion``: a claim true of the other ear only, a bilateral loss called
+  unilateral (or the reverse), the wrong ear called worse, a wrong symmetry;
+- ``fabricated_result``: a result for a test the case does not contain, or an erroneous
+  audiometric value or result beyond the tolerance (the paper's "fabricated or erroneous
+  test result").
+
+Configuration errors are reported but are not critical.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class FindingKind(StrEnum):
+    """What a claim is about."""
+
+    THRESHOLD = "threshold"
+    BONE_THRESHOLD = "bone_threshold"
+    THRESHOLD_RANGE = "threshold_range"
+    PTA = "pta"
+    SRT = "srt"
+    WRS = "wrs"
+    DEGREE = "degree"
+    TYPE = "type"
+    AIR_BONE_GAP = "air_bone_gap"
+    CONFIGURATION = "configuration"
+    LATERALITY = "laterality"
+    ASYMMETRY = "asymmetry"
+    WORSE_EAR = "worse_ear"
+    TYMPANOMETRY = "tympanometry"
+    REFLEXES = "reflexes"
+    OAE = "oae"
+    ABR = "abr"
+
+
+class Verdict(StrEnum):
+    """A claim compared with the case."""
+
+    MATCH = "match"
+    CONTRADICTION = "contradiction"
+    UNVERIFIABLE = "unverifiable"
+
+
+class CriticalError(StrEnum):
+    """AudiologyBench's critical-error categories that the audiogram can decide."""
+
+    SEVERITY = "severity_misclassification"
+    TYPE = "type_misclassification"
+    LATERALITY = "laterality_confusion"
+    FABRICATED = "fabricated_result"
+
+
+CRITICAL_ERROR_OF: dict[FindingKind, CriticalError | None] = {
+    FindingKind.THRESHOLD: CriticalError.FABRICATED,
+    FindingKind.BONE_THRESHOLD: CriticalError.FABRICATED,
+    FindingKind.THRESHOLD_RANGE: CriticalError.FABRICATED,
+    FindingKind.PTA: CriticalError.FABRICATED,
+    FindingKind.SRT: CriticalError.FABRICATED,
+    FindingKind.WRS: CriticalError.FABRICATED,
+    FindingKind.DEGREE: CriticalError.SEVERITY,
+    FindingKind.TYPE: CriticalError.TYPE,
+    FindingKind.AIR_BONE_GAP: CriticalError.TYPE,
+    FindingKind.CONFIGURATION: None,
+    FindingKind.LATERALITY: CriticalError.LATERALITY,
+    FindingKind.ASYMMETRY: CriticalError.LATERALITY,
+    FindingKind.WORSE_EAR: CriticalError.LATERALITY,
+    FindingKind.TYMPANOMETRY: CriticalError.FABRICATED,
+    FindingKind.REFLEXES: CriticalError.FABRICATED,
+    FindingKind.OAE: CriticalError.FABRICATED,
+    FindingKind.ABR: CriticalError.FABRICATED,
+}
+"""The critical error a contradicted claim of each kind implies (None: not critical)."""
+
+CRITICAL_ERRORS = tuple(e.value for e in CriticalError)
+VERDICTS = tuple(v.value for v in Verdict)
+
+
+@dataclass
+class Finding:
+    """One claim of the reply compared with the case."""
+
+    kind: FindingKind
+    ear: str | None
+    frequency: int | None
+    claimed: Any
+    truth: Any
+    verdict: Verdict
+    critical_error: CriticalError | None = None
+    hedged: bool = False
+    text: str = ""
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        self.kind = FindingKind(self.kind)
+        self.verdict = Verdict(self.verdict)
+        if self.critical_error is not None:
+            self.critical_error = CriticalError(self.critical_error)
+
+
+@dataclass
+class FactCheck:
+    """Return value of ``check_reply``: findings and the critical errors they imply."""
+
+    findings: list[Finding]
+    critical_errors: list[str]
+    standard: str
+    tolerance_db: int
+    sections_read: str = "whole reply"
+
+    @property
+    def contradictions(self) -> list[Finding]:
+        """Return the findings whose verdict is contradiction."""
+        return [f for f in self.findings if f.verdict == Verdict.CONTRADICTION]
+
+    def counts(self) -> dict[str, int]:
+        """Return the number of findings per verdict."""
+        return {v.value: sum(1 for f in self.findings if f.verdict == v) for v in Verdict}
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {
+            "standard": self.standard,
+            "tolerance_db": self.tolerance_db,
+            "sections_read": self.sections_read,
+            "counts": self.counts(),
+            "critical_errors": list(self.critical_errors),
+            "findings": [asdict(f) for f in self.findings],
+        }

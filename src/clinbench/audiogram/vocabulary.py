@@ -1,0 +1,563 @@
+"""The words of audiological replies: patterns, ear notations, tables, regions and hedges.
+
+Everything the fact checker reads is parsed here, compiled once at import: degree, type and
+configuration words, ear notations (right/left, R/L, Rt/Lt, AD/AS, "R ear", "R:"), value
+lists and ranges with their frequencies, pipe tables (ear rows or ear columns), frequency
+regions a claim is scoped to, degree hedges ("just below mild", "borderline") and
+secondary descriptions ("on a background of ..."). No library parses audiometric claims;
+these regular expressions are hand-written for audiological wording, and all of them are
+linear in the length of the text (no nested quantifiers over the same characters).
+"""
+
+from __future__ import annotations
+
+import re
+
+DEG = r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal)"
+DEGREE_RANGE = re.compile(
+    rf"\b{DEG}\b(?:\s*(?:sloping|falling|rising|dropping|steeply\s+sloping|precipitously"
+    rf"(?:\s+sloping)?)?\s*(?:-\s*to\s*-|-|–|to|through|/|or)\s*(?:a\s+)?\b{DEG}\b)?"
+)
+DEGREE_CANON = {"moderately severe": "moderately severe", "total": "complete"}
+NORMAL_TO = re.compile(
+    rf"^\s*,?\s*(?:sloping|falling|dropping|rising|steeply sloping)?\s*(?:to|through|-)\s*"
+    rf"(?:a\s+|the\s+)?\b{DEG}\b"
+)
+EAR_ONLY = re.compile(
+    r"^\s*(?:in\s+|on\s+|of\s+)?(?:the\s+)?(right|left)(?:[\s-]+(?:ear|side|sided))?\s*"
+    r"(?:\([^)]*\))?\s*[.:]?\s*$",
+    re.I,
+)
+NORMAL_PHRASES = re.compile(
+    r"\b(normal hearing|hearing (?:is |was |are |were )?(?:essentially |broadly |largely |"
+    r"otherwise )?(?:within normal limits|normal)"
+    r"|within normal limits|\bwnl\b|normal (?:grade|range|hearing sensitivity|sensitivity)"
+    r"|no hearing loss)\b"
+)
+LOSS_CONTEXT = re.compile(
+    r"(hearing|loss|\bhl\b|snhl|chl|sensorineural|conductive|mixed|impairment|deaf|grade|"
+    r"degree|\bpta\b|threshold|notch)"
+)
+# Ear-tagged values after a speech-test name: "SRT 30 dB HL right and 70 dB HL left",
+# "WRS right 84%, left 88%".
+VALUE_THEN_EAR = re.compile(
+    r"(-?\d{1,3})\s*(db(?:\s*hl)?|%)\s*\(?\s*(?:in |on |for )?(?:the )?"
+    r"(right|left|rt|lt|r|l|ad|as)\b"
+)
+EAR_THEN_VALUE = re.compile(
+    r"\b(right|left|rt|lt|ad|as)\b(?:\s+ear)?\s*[:=]?\s*(-?\d{1,3})\s*(db(?:\s*hl)?|%)"
+)
+EAR_WORD = {"rt": "right", "r": "right", "ad": "right", "lt": "left", "l": "left", "as": "left"}
+NON_HEARING_NOUN = re.compile(
+    r"^\s*(tinnitus|vertigo|noise|pain|dizziness|imbalance|discomfort|otalgia|fullness|"
+    r"recruitment|rollover|difficulty|problems?|ear (?:pain|infection)|"
+    r"reduction in (?:word|speech))"
+)
+TYPE_WORDS = [
+    (re.compile(r"\b(sensorineural|sensori-neural|snhl|cochlear hearing loss|nerve deafness)\b"),
+     "sensorineural"),
+    (re.compile(r"\b(conductive|chl)\b"), "conductive"),
+    (re.compile(r"\bmixed\b"), "mixed"),
+]  # fmt: skip
+COMPONENT = re.compile(r"\b(sensorineural|conductive)\s+(component|element|overlay|contribution)")
+CONFIG_WORDS = [
+    (re.compile(r"\b(cookie[\s-]*bite|trough[\s-]*shaped|u[\s-]shaped|"
+                r"mid[\s-]frequency (?:hearing )?loss)\b"),
+     "cookie-bite"),
+    (re.compile(r"(?<!carhart )\b((?:noise[\s-]*)?notch(?:ed)?)\b"), "noise-notch"),
+    (re.compile(r"\b(precipitous(?:ly)?|steeply sloping|sharply sloping|ski[\s-]*slope)\b"),
+     "precipitous"),
+    (re.compile(r"\b(rising|reverse[\s-]*slop\w*|up[\s-]*sloping|"
+                r"low[\s-]frequency (?:hearing )?loss)\b"),
+     "rising"),
+    (re.compile(r"\b((?:gently |gradually |downward(?:ly)? |down[\s-]*)?sloping|falling|"
+                r"high[\s-]frequency (?:sensorineural )?(?:hearing )?loss)\b"),
+     "sloping"),
+    (re.compile(r"\bflat\b(?!\s*(?:\(type b\)|type b|tympanogram|tymp|trace|curve|peak))"), "flat"),
+]  # fmt: skip
+CONFIG_COMPATIBLE = {
+    "sloping": {"sloping", "precipitous"},
+    "precipitous": {"precipitous", "sloping"},
+}
+NEGATORS = re.compile(
+    r"(\bno\b|\bnot\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|\bexclude[sd]?\b|\bexcluding\b|"
+    r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|"
+    r"\bdifferential\b|"
+    r"\bor\b|\bnon-)[^.]{0,40}$"
+)
+HEDGES = re.compile(
+    r"\b(possibl[ey]|probabl[ey]|likely|may|might|suggest\w*|consistent with|appears?|seems?|"
+    r"approximately|about|around|roughly|query|presumed|in keeping with)\b|~|\?"
+)
+NOT_DONE = re.compile(
+    r"\bnot\s+(?:been\s+)?(?:tested|performed|done|available|provided|measured|assessed|included|"
+    r"reported|given|supplied|obtained|shown)\b|\bno\s+\w*\s*(?:data|results?)\b|\bunavailable\b"
+)
+
+# Ear notations: right/left, RE/LE, AD/AS, Rt/Lt (RT/LT), and a bare R or L as a tag
+# ("R:", "R ear", "R)", "R =").
+RIGHT = re.compile(r"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R)(?=\s*(?::|=|\)|ears?\b))", re.I)
+LEFT = re.compile(r"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L)(?=\s*(?::|=|\)|ears?\b))", re.I)
+BOTH = re.compile(
+    r"\b(bilateral(?:ly)?|both ears|both sides|each ear|either ear|binaural(?:ly)?|in both|"
+    r"both\b(?=[^.]{0,20}\bears?\b)|right and left|left and right|(?-i:AU)|"
+    r"(?-i:Rt|RT|R|RE|AD)\s*(?:and|&|/|\+)\s*(?-i:Lt|LT|L|LE|AS)|"
+    r"(?-i:Lt|LT|L|LE|AS)\s*(?:and|&|/|\+)\s*(?-i:Rt|RT|R|RE|AD))\b",
+    re.I,
+)
+HEADING = re.compile(
+    r"^\W*(?:q\s*([123])\b|([123])[.)]\s|(results?|audiometric results|findings|"
+    r"diagnos\w*|impression|recommendations?|management|plan)\b\W*$|"
+    r"(results?|diagnos\w*|impression|recommendations?|management|plan)\s*:)",
+    re.I,
+)
+
+FREQ_TOKEN = r"\d+(?:\.\d+)?\s*(?:khz|k\b|hz)?"
+FREQ_LIST = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/)\s*(?:and\s+)?\d+(?:\.\d+)?"
+    r"(?:\s*(?:khz|k|hz))?){0,12})\s*(khz|k\b|hz)"
+)
+FREQ_RANGE = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*(?:-|–|to|through)\s*(\d+(?:\.\d+)?)\s*(khz|k\b|hz)"
+)
+DB_LIST = re.compile(
+    r"(?<![\d.])(-?\d{1,3}(?:\s*(?:,|and|&|/)\s*(?:and\s+)?-?\d{1,3}){0,12})\s*(?:db|decibels)\b(?:\s*hl)?"
+)
+DB_RANGE = re.compile(
+    r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
+)
+NO_RESPONSE = re.compile(r"\b(no response|nr\b|did not respond|"
+                          r"no measurable (?:response|threshold)|"
+                          r"beyond (?:the )?(?:audiometer'?s? )?limits?)")  # fmt: skip
+NUMBER_CONTEXT_SKIP = re.compile(
+    r"(pta|average|srt|speech|recognition|discrimination|wrs|gap|abg|reflex|mcl|ucl|ldl|"
+    r"presented|presentation|masking|interaural|level of|sl\b|sensation)[^.]{0,20}$"
+)
+PTA = re.compile(
+    r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|average threshold|"
+    r"[34]fa)\b(?:\s*\([^)]*\))?[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d))"
+)
+SRT = re.compile(
+    r"\b(srts?|speech (?:reception|recognition) thresholds?)\b[^.\d%]{0,25}?(-?\d+)\s*(?:db)"
+)
+WRS = re.compile(
+    r"\b(wrs|word recognition(?: scores?)?|speech discrimination(?: scores?)?|word discrimination|"
+    r"sds|speech recognition scores?|word scores?|discrimination scores?|phoneme scores?)\b"
+    r"[^.\d%]{0,30}?(\d{1,3})\s*%|(\d{1,3})\s*%\s*(?:word recognition|wrs|speech discrimination|"
+    r"discrimination|correct)"
+)
+ABG_ABSENT = re.compile(
+    r"\b(no|without|absence of|closed|minimal|negligible|insignificant|no significant)\b"
+    r"[^.]{0,20}\b(air[\s-]*bone gaps?|abgs?)\b|\b(air[\s-]*bone gaps?|abgs?)\b[^.]{0,15}"
+    r"\b(closed|absent|not significant|insignificant|negligible)\b|bone conduction (?:matches|"
+    r"equals|is (?:the same as|similar to)) air"
+)
+ABG_PRESENT = re.compile(
+    r"\b(significant|large|wide|sizeable|\d+\s*db)\b[^.]{0,15}\b(air[\s-]*bone gaps?|abgs?)\b|"
+    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:)"
+)
+TYMP_TOPIC = re.compile(r"tymp|middle[\s-]ear|compliance|admittance|\bjerger\b")
+TYMP_TYPE = re.compile(
+    r"\b(?:[Tt]ype|TYPE|Jerger)[\s-]*(A[sSdD]|A|B|C)\b(?![\w-])|\b(A[sSdD]|A|B|C)[\s-]+type\b"
+)
+TYMP_WORDS = [
+    (re.compile(r"\bflat\b[^.]{0,15}\b(?:tymp|trace|curve)|"
+                r"\bno (?:discernible |measurable )?peak"), "B"),
+    (re.compile(r"\bnegative (?:middle[\s-]ear )?pressure"), "C"),
+    (re.compile(r"\bnormal (?:tympanograms?|tympanometry|"
+                r"middle[\s-]ear (?:function|pressure|status|"
+                r"compliance))"), "A"),
+]  # fmt: skip
+REFLEX_TOPIC = re.compile(r"reflex")
+OAE_TOPIC = re.compile(r"\boaes?\b|otoacoustic|dpoaes?|teoaes?|emissions")
+ABR_TOPIC = re.compile(r"\babr\b|auditory brainstem|brainstem response|wave v|\bbaer\b|\bbera\b")
+ABSENT_WORDS = re.compile(r"\b(absent|not (?:elicited|present|observed|recorded|detected|"
+                           r"recordable)|no (?:acoustic )?reflex\w*|no (?:oae|emission)s?|"
+                           r"could not be (?:elicited|recorded)|refer(?:red)? result|"
+                           r"fail(?:ed)?)\b")  # fmt: skip
+PRESENT_WORDS = re.compile(r"\b(present|intact|elicited|observed|recorded|detected|robust|"
+                            r"pass(?:ed)?|"
+                            r"normal|within normal)\b")  # fmt: skip
+REDUCED_WORDS = re.compile(r"\b(reduced|elevated|diminished|weak|partial|prolonged|delayed|"
+                            r"abnormal)\b")  # fmt: skip
+LATERALITY_UNILATERAL = re.compile(r"\b(unilateral(?:ly)?|single[\s-]sided|one[\s-]sided)\b")
+SYMMETRY = re.compile(r"\b(asymmetr\w*|symmetr\w*)\b")
+WORSE = re.compile(
+    r"\b(worse|poorer|greater|more severe)\b[^.]{0,12}\b(?:in|on|for|at)\s+the\s+(right|left)\b|"
+    r"\b(right|left)\b(?:\s+ear)?\s+(?:is\s+|being\s+)?(?:the\s+)?(worse|poorer)\b|"
+    r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b"
+)
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*])|\n+|;\s*")
+SEGMENT_SPLIT = re.compile(r",\s+(?!\d|-\d)|\s+(?:and|but|while|whereas)\s+(?!\d|-\d|&)")
+
+
+# ----------------------------------------------------------------------------- text handling
+
+
+def sections(reply: str) -> tuple[list[str], str]:
+    """Return the parts of the reply to read (Q1 and Q2 when headed) and what was read."""
+    lines = reply.splitlines()
+    marks: list[tuple[int, str]] = []
+    for index, line in enumerate(lines):
+        m = HEADING.match(line.strip())
+        if not m:
+            continue
+        number = m.group(1) or m.group(2)
+        word = (m.group(3) or m.group(4) or "").lower()
+        if number:
+            q = number
+        elif word.startswith(("result", "audiometric", "finding")):
+            q = "1"
+        elif word.startswith(("diagnos", "impression")):
+            q = "2"
+        else:
+            q = "3"
+        marks.append((index, q))
+    if not marks or not any(q in ("1", "2") for _, q in marks):
+        return [reply], "whole reply"
+    parts = []
+    if marks[0][0] > 0:
+        parts.append("\n".join(lines[: marks[0][0]]))
+    for (start, q), nxt in zip(marks, [*marks[1:], (len(lines), "")], strict=True):
+        if q in ("1", "2"):
+            parts.append("\n".join(lines[start : nxt[0]]))
+    return parts, "Q1 and Q2 sections"
+
+
+EAR_PAIR = re.compile(
+    r"\b(?:(?-i:Rt|RT|R|RE|AD)|right)\s*(?:and|&|/|\+)\s*(?:(?-i:Lt|LT|L|LE|AS)|left)\b|"
+    r"\b(?:(?-i:Lt|LT|L|LE|AS)|left)\s*(?:and|&|/|\+)\s*(?:(?-i:Rt|RT|R|RE|AD)|right)\b",
+    re.I,
+)
+"""Both ears named as a pair ("Rt and Lt", "right and left"): read as 'both ears', so the
+clause is not split at the 'and'."""
+
+
+_THOUSANDS = re.compile(r"\b(\d),(\d00)\b")
+_DBHL = re.compile(r"\bdBHL\b", re.I)
+
+
+def normalise(text: str) -> str:
+    """Return the text with dashes, symbols and number formats made uniform, tables as text."""
+    text = tables_to_text(text)
+    text = EAR_PAIR.sub("both ears", text)
+    text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u2212", "-")
+    text = text.replace("\u2248", "~").replace("*", " ").replace("≥", ">=").replace("≤", "<=")
+    text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
+    text = _DBHL.sub("dB HL", text)
+    return text
+
+
+def colon_clauses(segment: str) -> list[str]:
+    """Return the segment split at a colon when the two sides name different ears.
+
+    "Bilateral conductive loss: moderate on the right" is two claims, one for both ears
+    and one for the right; "Right ear: mild loss" stays one (nothing is named after it).
+    """
+    head, colon, tail = segment.partition(":")
+    if not colon or not tail.strip():
+        return [segment]
+    before, after = ears_in(head), ears_in(tail)
+    if before and after and before != after:
+        return [head, tail]
+    return [segment]
+
+
+def ears_in(text: str) -> set[str]:
+    ears = set()
+    if BOTH.search(text):
+        ears.add("both")
+    stripped = BOTH.sub(" ", text)
+    if RIGHT.search(stripped):
+        ears.add("right")
+    if LEFT.search(stripped):
+        ears.add("left")
+    return ears
+
+
+def to_hz(number: str, unit: str | None) -> int | None:
+    value = float(number)
+    unit = (unit or "").lower()
+    if unit in ("khz", "k") or (unit == "" and value < 20):
+        value *= 1000
+    elif unit == "hz" and value < 20:
+        value *= 1000  # "4 Hz" written for 4 kHz
+    hz = int(round(value))
+    return hz if 100 <= hz <= 16000 else None
+
+
+def freqs_of(list_text: str, trailing_unit: str) -> list[int]:
+    tokens = re.findall(r"(\d+(?:\.\d+)?)\s*(khz|k|hz)?", list_text)
+    out = []
+    for number, unit in tokens:
+        hz = to_hz(number, unit or trailing_unit)
+        if hz is not None:
+            out.append(hz)
+    return out
+
+
+def negated(segment: str, start: int) -> bool:
+    return bool(NEGATORS.search(segment[max(0, start - 45) : start]))
+
+
+def conduction(low: str, position: int) -> str:
+    before = low[max(0, position - 60) : position]
+    bone, air = before.rfind("bone"), before.rfind("air")
+    return "bone" if bone > air else "air"
+
+
+def pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
+    """Return the frequencies a dB value (list) refers to: the nearest list after or before it."""
+    after = [fl for fl in freq_lists if fl[0] >= m.end() and fl[0] - m.end() <= 14]
+    before = [fl for fl in freq_lists if fl[1] <= m.start() and m.start() - fl[1] <= 30]
+    # "500 Hz 20 dB, 1000 Hz 30 dB": a frequency right before the value owns it; the one
+    # after a bare comma starts the next pair.
+    if (
+        after
+        and before
+        and re.fullmatch(r"\s*(?:hl)?\s*,\s*", low[m.end() : after[0][0]])
+        and re.fullmatch(r"[\s:=]*", low[before[-1][1] : m.start()])
+    ):
+        after = []
+    if after and re.fullmatch(r"\s*(?:hl)?\s*(?:at|@|in|for|across|,)?\s*(?:the\s+)?",
+                              low[m.end() : after[0][0]]):  # fmt: skip
+        fm = after[0][2]
+        return freqs_of(fm.group(1), fm.group(2))
+    if before:
+        gap = low[before[-1][1] : m.start()]
+        if re.fullmatch(r"[\s:=,(-]*(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
+                        r"thresholds?\s*)?(?:is|was|are|were|of|at|measured at|of about|"
+                        r"reaching|to|around|approximately|~)?\s*", gap):  # fmt: skip
+            fm = before[-1][2]
+            return freqs_of(fm.group(1), fm.group(2))
+    return []
+
+
+def canon_degree(word: str) -> str:
+    word = re.sub(r"[\s-]+", " ", word)
+    return DEGREE_CANON.get(word, word)
+
+
+# ------------------------------------------------------------------ hedges and secondary text
+
+HEDGE_BELOW = re.compile(
+    r"\b(just |slightly |marginally )?(?:below|under|short of|better than)\s+(?:the\s+)?(?:a\s+)?$"
+)
+"""Before a degree word: "just below mild" means the grade below it."""
+HEDGE_BORDERLINE = re.compile(
+    r"\b(?:borderline|bordering on|near[\s-]?|nearly|almost|approaching|at most)\s*$"
+)
+"""Before a degree word: the grade named or the one either side."""
+SECONDARY = re.compile(
+    r"\b(?:on|against) a background of\b|\bsuperimposed on\b|\bin addition to\b|"
+    r"\bwith an? underlying\b|\bon top of\b"
+)
+"""A secondary description: what follows it is not the clause's main claim."""
+
+# ------------------------------------------------------------------ frequency regions
+
+BANDS = {
+    "low": (0, 1000),
+    "lower": (0, 1000),
+    "mid": (750, 3000),
+    "middle": (750, 3000),
+    "high": (2000, 16000),
+    "higher": (2000, 16000),
+}
+"""Frequency bands in Hz that region words name (low <= 1 kHz, mid 0.75-3 kHz, high >= 2 kHz)."""
+_REGION_END = re.compile(
+    rf"\b(?:falling|sloping|dropping|rising|declining|improving)\s+(?:steeply\s+)?to\b|"
+    rf"\bwith\b|\bthen\b|\b{DEG}\b|[,;]"
+)
+_REGION_BAND = re.compile(
+    r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"
+    r"(?:[\s-]+frequenc\w*)?)?[\s-]*(?:frequenc\w*|pitch\w*|tones?)\b"
+)
+_REGION_FREQ = re.compile(
+    r"(?:^|\b)(at|from|above|over|beyond|below|under|up\s+to|through|to|until|between|"
+    r"around|across|in)?\s*\(?\s*(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*(?:(?:-|to|and)\s*"
+    r"(\d+(?:\.\d+)?)\s*)?(khz|k\b|hz)"
+)
+_REGION_PREPOSITION = re.compile(r"\b(?:in|at|for|across|over|through(?:out)?|of)\s+the\s+$")
+_REGION_NOUN = re.compile(r"\b(dip|notch|notched|drop|trough|bump|region)\b")
+
+
+def region_of(text: str) -> tuple[int, int, bool] | None | str:
+    """Return the frequency region (lo Hz, hi Hz, explicit) a claim's following words scope.
+
+    ``text`` is what follows the degree word in its clause. The scope ends at a new claim
+    ("falling to ...", "with ...", another degree word). ``explicit`` is True for a
+    stated region ("in the high frequencies", "at 4-8 kHz", "through 2 kHz") and False for
+    an adjective that may describe the whole loss ("a mild high-frequency loss"). Returns
+    None when the claim is not scoped (an overall claim), or "unknown" for a region named
+    without frequencies ("a mild notch").
+    """
+    end = _REGION_END.search(text)
+    window = text[: end.start()] if end else text
+    band = _REGION_BAND.search(window)
+    if band:
+        lo, hi = BANDS[band.group(1)]
+        if band.group(2):
+            lo2, hi2 = BANDS[band.group(2)]
+            lo, hi = min(lo, lo2), max(hi, hi2)
+        explicit = bool(_REGION_PREPOSITION.search(window[: band.start()]))
+        return lo, hi, explicit
+    freq = _REGION_FREQ.search(window)
+    if freq:
+        word = re.sub(r"\s+", " ", freq.group(1) or "at")
+        first = to_hz(freq.group(2), freq.group(3) or freq.group(5))
+        second = to_hz(freq.group(4), freq.group(5)) if freq.group(4) else None
+        explicit = freq.group(1) is not None  # "at 4 kHz" states it; "(4-8 kHz)" may not
+        if first is None:
+            return "unknown"
+        if second is not None:
+            return min(first, second), max(first, second), explicit
+        if word in ("from", "above", "over", "beyond"):
+            return first, 16000, explicit
+        if word in ("below", "under", "up to", "through", "to", "until"):
+            return 0, first, explicit
+        return first, first, explicit
+    if _REGION_NOUN.search(window):
+        return "unknown"
+    return None
+
+
+# ------------------------------------------------------------------ tables
+
+_TABLE_SEPARATOR = re.compile(r"^:?-{2,}:?$")
+_CELL_VALUE = re.compile(r"^\s*(-?\d{1,3})\s*(?:db(?:\s*hl)?)?\s*(\*|m|masked)?\s*$", re.I)
+_CELL_NO_RESPONSE = re.compile(r"^\s*(?:nr|no response|no resp\.?|x)\b", re.I)
+_CELL_FREQUENCY = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*$", re.I)
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _ear_label(cell: str) -> tuple[str, str] | None:
+    """Return (ear, conduction) named by a table cell ("R", "Left", "AD", "Right BC")."""
+    both = BOTH.search(cell)
+    ear = "both" if both else ("right" if RIGHT.search(cell) else None)
+    if ear is None:
+        if LEFT.search(cell):
+            ear = "left"
+        elif re.fullmatch(r"\s*(?-i:R)\s*(?:ac|bc|air|bone)?\s*", cell, re.I):
+            ear = "right"
+        elif re.fullmatch(r"\s*(?-i:L)\s*(?:ac|bc|air|bone)?\s*", cell, re.I):
+            ear = "left"
+    if ear is None:
+        return None
+    bone = re.search(r"\b(bone|bc)\b", cell, re.I)
+    return ear, "bone" if bone else "air"
+
+
+def _frequency(cell: str) -> int | None:
+    m = _CELL_FREQUENCY.match(cell)
+    return to_hz(m.group(1), m.group(2)) if m else None
+
+
+def _ear_sentence(ear: str, conduction: str, pairs: list[tuple[int, str]]) -> str | None:
+    parts = []
+    for freq, cell in pairs:
+        value = _CELL_VALUE.match(cell)
+        if value:
+            parts.append(f"{value.group(1)} dB HL at {freq} Hz")
+        elif _CELL_NO_RESPONSE.match(cell):
+            parts.append(f"no response at {freq} Hz")
+    if not parts:
+        return None
+    name = "Both ears" if ear == "both" else f"{ear.capitalize()} ear"
+    kind = "bone conduction" if conduction == "bone" else "air conduction"
+    return f"{name} {kind}: {', '.join(parts)}."
+
+
+def _table_sentences(rows: list[list[str]]) -> list[str] | None:
+    """Return one sentence per ear for a table of thresholds (ear rows or ear columns)."""
+    if len(rows) < 2:
+        return None
+    header, body = rows[0], rows[1:]
+    freqs = [_frequency(c) for c in header[1:]]
+    if sum(f is not None for f in freqs) >= 2:  # frequency columns, ear rows
+        out = []
+        for row in body:
+            label = _ear_label(row[0]) if row else None
+            if label is None:
+                continue
+            pairs = [(f, c) for f, c in zip(freqs, row[1:], strict=False) if f is not None]
+            sentence = _ear_sentence(*label, pairs)
+            if sentence:
+                out.append(sentence)
+        return out or None
+    labels = [_ear_label(c) for c in header[1:]]
+    if any(labels):  # ear columns, frequency rows
+        out = []
+        for column, label in enumerate(labels, start=1):
+            if label is None:
+                continue
+            pairs = []
+            for row in body:
+                freq = _frequency(row[0]) if row else None
+                if freq is not None and column < len(row):
+                    pairs.append((freq, row[column]))
+            sentence = _ear_sentence(*label, pairs)
+            if sentence:
+                out.append(sentence)
+        return out or None
+    return None
+
+
+def tables_to_text(text: str) -> str:
+    """Return ``text`` with pipe tables of thresholds rewritten as one sentence per ear.
+
+    A table is a run of lines with at least two '|' (or one between three cells); its
+    first row names frequencies (ears in the rows) or ears (frequencies in the rows).
+    A table that is not of thresholds is left as it is.
+    """
+    if "|" not in text:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        if lines[index].count("|") < 2:
+            out.append(lines[index])
+            index += 1
+            continue
+        block = []
+        while index < len(lines) and lines[index].count("|") >= 2:
+            block.append(lines[index])
+            index += 1
+        rows = [
+            cells
+            for cells in (_cells(line) for line in block)
+            if not all(_TABLE_SEPARATOR.match(c) or not c for c in cells)
+        ]
+        sentences = _table_sentences(rows)
+        out.extend(sentences if sentences else block)
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------ cheap triggers
+# Each trigger is a superset of what one checker's patterns can match, searched once per
+# clause so that a checker with nothing to read costs one search.
+
+DIGIT = re.compile(r"\d")
+DEGREE_TRIGGER = re.compile(
+    r"normal|wnl|no hearing loss|slight|mild|moderat|severe|profound|complete|total"
+)
+TYPE_TRIGGER = re.compile(r"sensori|snhl|cochlear|nerve|conductive|chl|mixed")
+CONFIG_TRIGGER = re.compile(
+    r"cookie|trough|u[\s-]shaped|mid[\s-]frequency|notch|precipit|ski|rising|reverse|slop|"
+    r"falling|low[\s-]frequency|high[\s-]frequency|flat"
+)
+LATERALITY_TRIGGER = re.compile(r"lateral|sided|symmetr|worse|poorer|greater|more severe|better")
+GAP_TRIGGER = re.compile(r"bone|abg")
+HEDGED_SENTENCE = re.compile(r"\b(possibly|probably|likely|may|might)\b")
+COMPARATIVE = re.compile(r"\b(worse|poorer|better|than)\b", re.I)
+BILATERAL = re.compile(r"\bbilateral(?:ly)?\b")
+LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|sensorineural|conductive|mixed)")
+OTHER_TEST = re.compile(r"(tymp|reflex|oae|emission)")
+OTHER_TEST_OR_SPEECH = re.compile(r"tymp|reflex|oae|emission|speech|wrs|srt|word")
+NOT_HEARING_CONTEXT = re.compile(r"(tymp|middle|bone|reflex|speech|oae|otoscop)[^.]{0,30}$")
+LOSS_FOLLOWS = re.compile(r"\s*(?:[\w-]+\s+){0,3}(hearing loss|loss|deafness)")
+TYPE_NAME = re.compile(r"sensorineural|conductive")

@@ -1,0 +1,117 @@
+"""The fact checker on the outside replies (tests/audiogram/validation/replies.jsonl).
+
+The replies and their labels were written and committed before the checker was run on
+them. Each fact-checker defect of issue #15 has a test on a reply written for it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from clinbench.audiogram.check import (
+    CRITICAL_ERRORS,
+    CriticalError,
+    Finding,
+    FindingKind,
+    check_reply,
+    critical_error_scores,
+)
+from clinbench.audiogram.findings import CRITICAL_ERROR_OF
+
+from .validation import cases, replies
+
+CASES = cases()
+REPLIES = {row["id"]: row for row in replies()}
+BATCH2 = {row["id"]: row for row in replies("replies_batch2.jsonl")}
+
+
+def _errors(reply_id: str) -> list[str]:
+    row = REPLIES[reply_id]
+    return check_reply(row["reply"], CASES[row["case"]]).critical_errors
+
+
+def test_the_reply_set_is_large_enough_and_labelled():
+    assert len(REPLIES) >= 60
+    labels = {e for row in REPLIES.values() for e in row["critical_errors"]}
+    assert labels == set(CRITICAL_ERRORS)
+    assert sum(not row["critical_errors"] for row in REPLIES.values()) >= 30
+
+
+def test_reply_level_precision_and_recall_on_the_outside_set():
+    scores = critical_error_scores(list(REPLIES.values()), CASES)
+    assert scores["reply_precision"] >= 0.9 and scores["reply_recall"] >= 0.9, scores
+    assert scores["precision"] >= 0.9 and scores["recall"] >= 0.9, scores
+
+
+@pytest.mark.parametrize("reply_id", sorted(REPLIES))
+def test_each_outside_reply(reply_id):
+    assert _errors(reply_id) == REPLIES[reply_id]["critical_errors"], REPLIES[reply_id]["why"]
+
+
+@pytest.mark.parametrize("reply_id", sorted(BATCH2))
+def test_each_reply_of_the_second_batch(reply_id):
+    # First scored after the fixes: precision 0.80, recall 0.89 (see the closing note);
+    # its three misses led to the colon, sentence-context and region-end rules.
+    row = BATCH2[reply_id]
+    assert check_reply(row["reply"], CASES[row["case"]]).critical_errors == row["critical_errors"]
+
+
+@pytest.mark.parametrize("reply_id", ["W02", "W27"])
+def test_r_ear_and_l_ear_tags_are_read_so_a_swap_is_caught(reply_id):
+    assert _errors(reply_id) == ["laterality_confusion"]
+
+
+def test_ear_tags_tie_claims_to_their_ear():
+    tagged = [("R ear: normal hearing.", "right"), ("Lt: normal hearing.", "left"),
+              ("AS: normal hearing.", "left"), ("R: normal hearing.", "right")]  # fmt: skip
+    for reply, ear in tagged:
+        findings = check_reply(reply, CASES["V01"]).findings
+        assert [(f.kind, f.ear) for f in findings] == [("degree", ear)], reply
+
+
+def test_a_table_of_thresholds_is_read():
+    assert _errors("W15") == ["fabricated_result"]  # right 4 kHz written 80, truth 60
+    findings = check_reply(REPLIES["W14"]["reply"], CASES["V09"]).findings
+    thresholds = [(f.ear, f.frequency, f.verdict) for f in findings if f.kind == "threshold"]
+    assert len(thresholds) == 8 and all(v == "match" for _, _, v in thresholds)
+
+
+def test_a_region_phrase_does_not_excuse_a_wrong_overall_degree():
+    reply = "Severe sensorineural hearing loss falling to 70 dB at 8 kHz in both ears."
+    assert check_reply(reply, CASES["V09"]).critical_errors == ["severity_misclassification"]
+
+
+@pytest.mark.parametrize("reply_id", ["W21", "W22", "W28", "W52"])
+def test_a_degree_scoped_to_a_region_is_judged_there(reply_id):
+    # 'normal hearing through 2 kHz', 'a mild dip to 25-40 dB at 4-6 kHz' in a normal ear.
+    assert _errors(reply_id) == []
+
+
+def test_hedges_just_below_and_essentially_normal():
+    assert _errors("W48") == []  # 'PTA just below mild (~14 dB HL)' in the normal grade
+    assert _errors("W49") == ["severity_misclassification"]  # 'essentially normal', mod. severe
+
+
+def test_a_background_description_is_not_the_ears_type_claim():
+    assert _errors("W43") == []  # 'right mixed loss, on a background of bilateral ... SNHL'
+
+
+def test_finding_kinds_and_verdicts_are_enums_so_a_typo_fails():
+    assert set(CRITICAL_ERROR_OF) == set(FindingKind)
+    with pytest.raises(ValueError):
+        Finding("degre", "right", None, "mild", "mild", "match")
+    with pytest.raises(ValueError):
+        Finding("degree", "right", None, "mild", "mild", "matched")
+    ok = Finding(
+        "degree", "right", None, "mild", "moderate", "contradiction", "severity_misclassification"
+    )
+    assert ok.critical_error is CriticalError.SEVERITY
+
+
+def test_undefined_precision_is_undefined_not_zero():
+    clean = [row for row in REPLIES.values() if not row["critical_errors"]][:5]
+    scores = critical_error_scores(
+        [dict(row, reply="Q1 Results:\nSee the image.") for row in clean], CASES
+    )
+    assert scores["precision"] is None and scores["recall"] is None
+    assert scores["reply_precision"] is None

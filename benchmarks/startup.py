@@ -6,7 +6,11 @@ bare interpreter and ``import inspect_ai`` in the same run, so the figures can b
 on a machine of any speed. Inputs (a bad item file, a two-sample log, its results table) are
 made in a temporary folder first, offline.
 
-    python benchmarks/startup.py [--repeats 5]
+    python benchmarks/startup.py [--repeats 5] [--before OTHER_CHECKOUT/src]
+
+With ``--before``, every command also runs with that source tree first on the path (e.g. a
+``git worktree`` of an older commit), interleaved run by run with this one, so that the two
+columns and their ratio come from the same machine load.
 """
 
 from __future__ import annotations
@@ -33,15 +37,22 @@ def _clinbench(*args: str) -> list[str]:
     return [sys.executable, "-c", "from clinbench.cli import main; main()", *args]
 
 
-def _time(command: list[str], repeats: int, env: dict[str, str]) -> tuple[float, float, int]:
-    """Return (median s, fastest s, exit code of the last run) of a command."""
-    times, code = [], 0
+def _time(
+    command: list[str], repeats: int, envs: list[dict[str, str]]
+) -> list[tuple[float, float, int]]:
+    """Return (median s, fastest s, exit code of the last run) of a command per environment.
+
+    The environments take turns run by run, so a change in machine load hits them alike.
+    """
+    times: list[list[float]] = [[] for _ in envs]
+    codes = [0 for _ in envs]
     for _ in range(repeats):
-        started = time.perf_counter()
-        done = subprocess.run(command, capture_output=True, env=env, check=False)
-        times.append(time.perf_counter() - started)
-        code = done.returncode
-    return statistics.median(times), min(times), code
+        for k, env in enumerate(envs):
+            started = time.perf_counter()
+            done = subprocess.run(command, capture_output=True, env=env, check=False)
+            times[k].append(time.perf_counter() - started)
+            codes[k] = done.returncode
+    return [(statistics.median(t), min(t), c) for t, c in zip(times, codes, strict=True)]
 
 
 def _prepare(folder: Path, env: dict[str, str]) -> dict[str, Path]:
@@ -62,8 +73,10 @@ def main() -> None:
     """Print the start-up table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--before", type=Path, help="another src/ folder to compare with")
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": str(PACKAGE.parent)}
+    envs = [env] + ([{**env, "PYTHONPATH": str(args.before.resolve())}] if args.before else [])
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         made = _prepare(folder, env)
@@ -92,10 +105,19 @@ def main() -> None:
             ("leaderboard show (no board)", _clinbench("leaderboard", "show", "--board",
                                                        str(folder / "none.json"))),
         ]  # fmt: skip
-        print(f"{'command':<44} {'median s':>9} {'fastest s':>9} {'exit':>4}")
+        if not args.before:
+            print(f"{'command':<44} {'median s':>9} {'fastest s':>9} {'exit':>4}")
+        else:
+            print(f"{'command (median s)':<44} {'before':>7} {'after':>7} {'ratio':>6} {'exit':>5}")
         for label, command in rows:
-            median, fastest, code = _time(command, args.repeats, env)
-            print(f"{label:<44} {median:>9.2f} {fastest:>9.2f} {code:>4}")
+            timed = _time(command, args.repeats, envs)
+            (median, fastest, code) = timed[0]
+            if not args.before:
+                print(f"{label:<44} {median:>9.2f} {fastest:>9.2f} {code:>4}")
+            else:
+                before, _, before_code = timed[1]
+                print(f"{label:<44} {before:>7.2f} {median:>7.2f} {before / median:>6.1f} "
+                      f"{before_code:>2}/{code}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -501,7 +501,9 @@ def _empty(series: pd.Series) -> bool:
     return len(series) > 0 and all(missing(v) for v in series)
 
 
-def lift_constant_keys(frame: pd.DataFrame, title: str) -> tuple[pd.DataFrame, str]:
+def lift_constant_keys(
+    frame: pd.DataFrame, title: str, keep: Sequence[str] = ()
+) -> tuple[pd.DataFrame, str]:
     """Return the table without key columns that hold one value, named in the title instead.
 
     ('suite: audiology' in the title rather than a column repeating it on every row.)
@@ -510,6 +512,8 @@ def lift_constant_keys(frame: pd.DataFrame, title: str) -> tuple[pd.DataFrame, s
         return frame, title
     lifted: dict[str, str] = {}
     for column in _key_columns(frame):
+        if column in keep:
+            continue
         values = frame[column].astype(str).unique()
         if len(values) == 1 and values[0] not in ("", "nan", "<NA>", "None"):
             lifted[column] = f"{column.replace('_', ' ')}: {values[0]}"

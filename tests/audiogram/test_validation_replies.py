@@ -115,3 +115,14 @@ def test_undefined_precision_is_undefined_not_zero():
     )
     assert scores["precision"] is None and scores["recall"] is None
     assert scores["reply_precision"] is None
+
+
+def test_a_row_of_values_separated_by_spaces_is_read_value_by_value():
+    # W66 once read only the last value of "70 70 70 80 dB HL" and gave it to every frequency.
+    findings = check_reply(REPLIES["W66"]["reply"], CASES["V13"]).findings
+    claimed = [(f.ear, f.frequency, f.claimed) for f in findings if f.kind == "threshold"]
+    assert claimed[:4] == [("right", 500, 70), ("right", 1000, 70), ("right", 2000, 70),
+                           ("right", 4000, 80)]  # fmt: skip
+    wrong = "R: 70 70 70 95 dB HL at 0.5, 1, 2 and 4 kHz"  # 4 kHz is 80
+    found = check_reply(wrong, CASES["V13"]).findings
+    assert [f.frequency for f in found if f.verdict == "contradiction"] == [4000]

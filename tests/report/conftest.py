@@ -1,15 +1,21 @@
 """Shared fixtures: a synthetic results table (case tier + exact-match knowledge items)."""
 
+import json
+
 import pandas as pd
 import pytest
 
 from clinbench.results.export import write_results
 from clinbench.stats.synthetic import synthetic_case_results, synthetic_knowledge_results
 
+JUDGE = json.dumps({"judge": {"model": "vendor/judge-llm-1", "role": "grader"}})
+
 
 @pytest.fixture(scope="session")
 def results_df():
     cases = synthetic_case_results(n_models=3, n_cases=20, seed=2, unscored=4)
+    # the rubric scores come from an LLM judge, as the adjudicator records it
+    cases["score_metadata"] = JUDGE
     knowledge = synthetic_knowledge_results(n_models=3, n_items=36, seed=4)
     # one model whose every call failed: must be disclosed as excluded, never scored
     failed = knowledge[knowledge.model == "synthetic/model-a"].copy()
@@ -21,6 +27,7 @@ def results_df():
     checked["scorer"] = "fact_check"
     checked["score"] = 95.0
     checked[["grade", "critical_errors"]] = ""
+    checked["score_metadata"] = "{}"  # judge-independent: no judge record
     return pd.concat([cases, knowledge, failed, checked], ignore_index=True)
 
 

@@ -130,3 +130,23 @@ def test_load_errors(tmp_path):
     (tmp_path / "r.txt").write_text("x")
     with pytest.raises(ResultsInputError, match=".parquet or .csv"):
         analyze([tmp_path / "r.txt"], tmp_path / "o")
+
+
+def test_cli_report_audit_and_by(cli_app, results_df, tmp_path):
+    from tests.report.test_findings import _audit_items
+
+    path = tmp_path / "cases.csv"
+    results_df[results_df.task == "audiology_cases"].to_csv(path, index=False)
+    missing = runner.invoke(cli_app, ["report", str(path), "--audit", str(tmp_path / "none"),
+                                      "--out", str(tmp_path / "x.html")])  # fmt: skip
+    assert missing.exit_code == 2 and "no such file" in missing.output
+    assert not (tmp_path / "x.html").exists()
+    audit = tmp_path / "audit"
+    audit.mkdir()
+    _audit_items(results_df).to_csv(audit / "items.csv", index=False)
+    args = ["report", str(path), "--audit", str(audit), "--by", "format",
+            "--out", str(tmp_path / "r.html"), "--n-boot", "200"]  # fmt: skip
+    result = runner.invoke(cli_app, args)
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "r.html").read_text()
+    assert "Breakdown by format" in html and "grade weighted κ" in html

@@ -121,8 +121,10 @@ FREQ_RANGE = re.compile(
     r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*(?:-|–|to|through)\s*(\d+(?:\.\d+)?)\s*(khz|k\b|hz)"
 )
 DB_LIST = re.compile(
-    r"(?<![\d.])(-?\d{1,3}(?:\s*(?:,|and|&|/)\s*(?:and\s+)?-?\d{1,3}){0,12})\s*(?:db|decibels)\b(?:\s*hl)?"
+    r"(?<![\d.])(-?\d{1,3}(?:(?:\s*(?:,|and|&|/)\s*(?:and\s+)?|[ \t]+)-?\d{1,3}){0,12})\s*"
+    r"(?:db|decibels)\b(?:\s*hl)?"
 )
+"""A value or a list of values in dB ("20, 25 and 40 dB HL", a row "70 70 70 80 dB HL")."""
 DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )

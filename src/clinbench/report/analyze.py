@@ -6,6 +6,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 import pandas as pd
@@ -15,6 +16,9 @@ from clinbench.report.format import to_csv_text, to_markdown
 from clinbench.report.generic import AnalysisOptions, disclosures_section, generic_sections
 from clinbench.report.load import load_results
 from clinbench.report.sections import ReportSection, suite_sections
+
+# generic sections shown after a suite's own, with its statistics
+METHOD_TITLES = ("Case-tier statistics", "Paired model comparisons")
 
 
 def _slug(text: str) -> str:
@@ -27,22 +31,112 @@ def all_sections(
     figures: bool = True,
     options: AnalysisOptions | None = None,
     inputs: list[dict] | None = None,
+    agreement: pd.DataFrame | None = None,
+    by: Sequence[str] = (),
 ) -> list[ReportSection]:
-    """Return the generic sections, the suites' own sections, then the disclosures."""
-    from clinbench.report.generic import normalise
+    """Return the report's sections, reader first.
+
+    Findings (headline per suite and model, floors, exclusions, verdicts) and the judges'
+    reliability; then one part per suite: its leaderboard, distributions, grades, critical
+    errors, breakdowns by ``domain`` and by each field in `by`, the suite's own sections, and
+    its case-tier and paired statistics; then methods, disclosures and the glossary.
+    Excluded models (``clinbench.report.findings.exclusions``) are removed before any table is
+    made and appear only in the findings' list and the disclosures. Every table with a
+    judged scorer gains its judge and the judge's agreement with human labels (`agreement`,
+    from ``clinbench.report.judges.human_agreement``), or "not validated against human labels".
+    """
+    from clinbench.report import findings, judges
+    from clinbench.report.generic import (
+        breakdown_section,
+        glossary_section,
+        methods_section,
+        normalise,
+    )
 
     options = options or AnalysisOptions()
     df = normalise(results)
-    sections = generic_sections(df, figures=figures, options=options)
-    suites, problems = suite_sections(results)
+    excluded = findings.exclusions(df, options.threshold)
+    ranked = findings.drop_excluded(df, excluded)
+    reliability = judges.reliability(df, agreement)
+    own, problems = suite_sections(ranked)
     if not figures:
-        for s in suites:
+        for s in own:
             for fig in s.figures.values():
                 figs.close(fig)
             s.figures = {}
-    sections += suites
-    sections.append(disclosures_section(df, options, inputs=inputs, problems=problems))
+    verdicts: dict[str, dict[str, pd.DataFrame]] = {}
+    for s in own:  # a suite table with a `verdict` column is also shown on the findings screen
+        for caption, table in s.tables.items():
+            if "verdict" in table.columns:
+                verdicts.setdefault(s.suite, {})[caption] = table
+    first = [findings.findings_section(df, ranked, excluded, reliability, verdicts)]
+    if not reliability.empty:
+        first.append(findings.judge_section(reliability, agreement))
+    for s in first:
+        s.part = "Findings"
+    sections = list(first)
+    for suite in sorted(set(df["suite"])):
+        rows = ranked[ranked["suite"] == suite]
+        if rows.empty:
+            continue
+        generic = generic_sections(rows, figures=figures, options=options)
+        head = [s for s in generic if s.title not in METHOD_TITLES]
+        tail = [s for s in generic if s.title in METHOD_TITLES]
+        extra = [breakdown_section(rows, field) for field in ("domain", *by)]
+        part = [*head, *[s for s in extra if s is not None],
+                *[s for s in own if s.suite == suite], *tail]  # fmt: skip
+        for s in part:
+            s.suite = s.suite or suite
+            s.part = f"Suite: {suite or '(no suite)'}"
+        sections += part
+    closing = [
+        methods_section(options),
+        disclosures_section(df, options, inputs=inputs, problems=problems, excluded=excluded),
+    ]
+    for s in closing:
+        s.part = "Methods and disclosures"
+    sections += closing
+    annotate_judged(sections, reliability)
+    glossary = glossary_section(sections)
+    glossary.part = "Methods and disclosures"
+    sections.append(glossary)
     return sections
+
+
+def annotate_judged(sections: list[ReportSection], reliability: pd.DataFrame) -> None:
+    """Add the judge and its agreement with humans beside every judged score, in place.
+
+    A table with a `scorer` column gains `judge` and `human_agreement` after it for rows of a
+    judged scorer; a figure whose caption names a judged scorer gains the same in its caption.
+    """
+    if reliability.empty:
+        return
+    info = reliability[["task", "scorer", "judge", "human_agreement"]]
+    for section in sections:
+        if section.title in ("Judge reliability", "Glossary"):
+            continue
+        for caption, table in list(section.tables.items()):
+            if "scorer" not in table.columns or "judge" in table.columns:
+                continue
+            keys = ["task", "scorer"] if "task" in table.columns else ["scorer"]
+            lookup = info.drop_duplicates(keys)
+            if not table["scorer"].astype(str).isin(set(lookup["scorer"])).any():
+                continue
+            merged = table.merge(lookup[[*keys, "judge", "human_agreement"]], on=keys,
+                                 how="left")  # fmt: skip
+            merged[["judge", "human_agreement"]] = merged[["judge", "human_agreement"]].fillna("")
+            order = list(table.columns)
+            at = order.index("scorer") + 1
+            order[at:at] = ["judge", "human_agreement"]
+            section.tables[caption] = merged[order]
+        renamed = {}
+        for caption, fig in section.figures.items():
+            for row in info.itertuples(index=False):
+                if row.scorer in caption and (row.task in caption or "·" not in caption):
+                    caption = f"{caption}. Judge: {row.judge} — {row.human_agreement}"
+                    break
+            renamed[caption] = fig
+        section.figures = renamed
 
 
 def analysis_files(sections: list[ReportSection]) -> dict[str, str]:
@@ -76,6 +170,8 @@ def analyze(
     results: pd.DataFrame | str | Path | list,
     out_dir: str | Path,
     options: AnalysisOptions | None = None,
+    audit: str | Path | None = None,
+    by: Sequence[str] = (),
 ) -> list[Path]:
     """Write every table the results support into `out_dir` (CSV + Markdown); return the paths.
 
@@ -83,8 +179,13 @@ def analyze(
     only when all are written, so a failure leaves no partial analysis. Re-running on the
     same results gives byte-identical files.
     """
+    from clinbench.report.judges import audit_agreement
+
     table, inputs = load_results(results)
-    sections = all_sections(table, figures=False, options=options, inputs=inputs)
+    agreement = audit_agreement(audit, options) if audit is not None else None
+    sections = all_sections(
+        table, figures=False, options=options, inputs=inputs, agreement=agreement, by=by
+    )
     files = analysis_files(sections)
     out_dir = Path(out_dir)
     out_dir.parent.mkdir(parents=True, exist_ok=True)

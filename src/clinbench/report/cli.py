@@ -6,6 +6,21 @@ from pathlib import Path
 
 import typer
 
+AUDIT_OPTION = typer.Option(
+    None,
+    "--audit",
+    metavar="DIR",
+    help="Folder written by `clinbench audit report` (its items.csv): show each judge's "
+    "agreement with these human labels beside its scores.",
+)
+BY_OPTION = typer.Option(
+    None,
+    "--by",
+    metavar="FIELD",
+    help="Also break the results down by FIELD (a results column or an item metadata key); "
+    "repeat for several. Domain is always shown.",
+)
+
 
 def _fail(message: str) -> None:
     typer.echo(f"error: {message}", err=True)
@@ -16,9 +31,13 @@ def analyze_command(
     results: list[Path] = typer.Argument(
         ..., help="Results table(s), .parquet or .csv (from `clinbench run` or `results export`)."
     ),
-    out: Path = typer.Option(..., "--out", help="Folder to write the CSV and Markdown tables to."),
+    out: Path = typer.Option(
+        ..., "--out", "-o", metavar="DIR", help="Folder to write the CSV and Markdown tables to."
+    ),
     seed: int = typer.Option(0, help="Seed of every bootstrap."),
     n_boot: int = typer.Option(10_000, help="Bootstrap resamples."),
+    audit: Path | None = AUDIT_OPTION,
+    by: list[str] | None = BY_OPTION,
 ) -> None:
     """Write every table the results support (CSV + Markdown, with an index.md).
 
@@ -30,12 +49,16 @@ def analyze_command(
     """
     from clinbench.report.analyze import analyze
     from clinbench.report.generic import AnalysisOptions
+    from clinbench.report.judges import AuditInputError
     from clinbench.report.load import ResultsInputError
     from clinbench.stats._common import StatsInputError
 
     try:
-        written = analyze(results, out, options=AnalysisOptions(seed=seed, n_boot=n_boot))
-    except (ResultsInputError, StatsInputError) as exc:
+        written = analyze(
+            results, out, options=AnalysisOptions(seed=seed, n_boot=n_boot), audit=audit,
+            by=by or (),
+        )  # fmt: skip
+    except (ResultsInputError, StatsInputError, AuditInputError) as exc:
         _fail(str(exc))
     tables = sum(1 for p in written if p.suffix == ".csv")
     typer.echo(f"wrote {tables} tables ({len(written)} files) to {out}/ — start at index.md")
@@ -43,22 +66,34 @@ def analyze_command(
 
 def report_command(
     results: list[Path] = typer.Argument(..., help="Results table(s), .parquet or .csv."),
-    out: Path = typer.Option(Path("report.html"), "--out", help="HTML file to write."),
+    out: Path = typer.Option(
+        Path("report.html"), "--out", "-o", metavar="FILE", help="HTML file to write."
+    ),
     title: str = typer.Option("clinbench report", help="Title at the top of the report."),
     seed: int = typer.Option(0, help="Seed of every bootstrap."),
     n_boot: int = typer.Option(10_000, help="Bootstrap resamples."),
+    audit: Path | None = AUDIT_OPTION,
+    by: list[str] | None = BY_OPTION,
 ) -> None:
-    """Write one self-contained HTML report (figures embedded; opens offline)."""
+    """Write one self-contained HTML report (figures embedded; opens offline).
+
+    It opens on the findings (per suite: each model's headline number with its interval and
+    n, the floor baselines, exclusions and why, the verdict), then one part per suite, then
+    methods, disclosures and a glossary. Judged scores name their judge and its agreement
+    with human labels (--audit DIR) or say they are not validated against human labels.
+    """
     from clinbench.report.generic import AnalysisOptions
     from clinbench.report.html import write_report
+    from clinbench.report.judges import AuditInputError
     from clinbench.report.load import ResultsInputError
     from clinbench.stats._common import StatsInputError
 
     try:
         path = write_report(
-            results, out, title=title, options=AnalysisOptions(seed=seed, n_boot=n_boot)
-        )
-    except (ResultsInputError, StatsInputError) as exc:
+            results, out, title=title, options=AnalysisOptions(seed=seed, n_boot=n_boot),
+            audit=audit, by=by or (),
+        )  # fmt: skip
+    except (ResultsInputError, StatsInputError, AuditInputError) as exc:
         _fail(str(exc))
     typer.echo(f"wrote {path}")
 

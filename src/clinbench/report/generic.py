@@ -39,6 +39,7 @@ class AnalysisOptions:
     seed: int = 0
     n_boot: int = 10_000  # percentile and case-level bootstraps
     max_pairs_models: int = 8  # paired comparisons are listed for at most this many models
+    threshold: float | None = None  # exclusion share of failed/empty replies (None: default)
 
 
 def _norm(results: pd.DataFrame) -> pd.DataFrame:
@@ -161,18 +162,19 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
         section.tables["Accuracy by model"] = acc
         section.notes.append(_uses(len(exact), len(df), "exact-match outcomes"))
         if figures:
-            for (suite, task), sub in acc.groupby(["suite", "task"], sort=True):
+            for (suite, task, condition), sub in acc.groupby(
+                ["suite", "task", "condition"], sort=True
+            ):
                 sub = sub.assign(label=_row_labels(sub)).sort_values(
-                    ["condition", "scorer", "accuracy", "label"],
-                    ascending=[True, True, False, True],
+                    ["scorer", "accuracy", "label"], ascending=[True, False, True]
                 )
                 n_min, n_max = int(sub["n"].min()), int(sub["n"].max())
                 n_text = f"n = {n_min}" if n_min == n_max else f"n = {n_min}–{n_max}"
                 fig = figs.interval_plot(
                     sub, "label", "accuracy", "CI95%", "accuracy (95% Wilson CI)", (-0.02, 1.02)
                 )
-                section.figures[f"{suite} · {task}: accuracy by model ({n_text} answered items "
-                                 "per row)"] = fig  # fmt: skip
+                section.figures[f"{suite} · {task} [{condition or 'default'}]: accuracy by "
+                                 f"model ({n_text} answered items per row)"] = fig  # fmt: skip
     if not graded.empty:
         scores = describe.describe_scores(graded, "score", by=keys, n_boot=0)
         scores = scores.drop(columns=["boot_CI95%"])
@@ -196,16 +198,16 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
         section.tables["Rubric score of graded replies by model"] = scores
         section.notes.append(_uses(len(graded), len(df), "graded replies with a score"))
         if figures:
-            for (suite, task, scorer), sub in scores.groupby(
-                ["suite", "task", "scorer"], sort=True
+            for (suite, task, condition, scorer), sub in scores.groupby(
+                ["suite", "task", "condition", "scorer"], sort=True
             ):
                 sub = sub.assign(label=_row_labels(sub)).sort_values(
-                    ["condition", "mean", "label"], ascending=[True, False, True]
+                    ["mean", "label"], ascending=[False, True]
                 )
                 fig = figs.interval_plot(sub, "label", "mean", "CI95%", "mean score (95% t CI)")
                 section.figures[
-                    f"{suite} · {task} · {scorer}: mean score by model "
-                    f"(n = {int(sub['n'].sum())} graded replies)"
+                    f"{suite} · {task} [{condition or 'default'}]: mean {scorer} score by "
+                    f"model (n = {int(sub['n'].sum())} graded replies)"
                 ] = fig
     return section
 
@@ -439,6 +441,12 @@ def case_statistics_section(df: pd.DataFrame, options=None) -> ReportSection | N
                 table["cases"] = mm.cases
                 table["converged"] = mm.converged
                 tables[prefix + "Mixed model score ~ question + (1 | case)"] = table
+                if not mm.converged:
+                    section.notes.append(
+                        f"{prefix}the mixed model did not converge: its coefficients and "
+                        "residual ICC are not reliable. Read the Kruskal–Wallis tests and the "
+                        "case-level bootstrap instead."
+                    )
             for by in ("question", "model"):
                 if sub[by].nunique() > 1:
                     tables[prefix + f"Case-level bootstrap by {by}"] = clustering.case_bootstrap(
@@ -541,8 +549,14 @@ def disclosures_section(
     options=None,
     inputs: list[dict] | None = None,
     problems: list[str] | None = None,
+    excluded: pd.DataFrame | None = None,
 ) -> ReportSection:
-    """Return the disclosures: outcome counts, exclusions, seeds, software, inputs, problems."""
+    """Return the disclosures: outcome counts, exclusions, seeds, software, inputs, problems.
+
+    `excluded` (from ``clinbench.report.findings.exclusions``) is listed as "Excluded from
+    ranking", with the reason per model, task and condition.
+    """
+    left_out = excluded
     options = options or AnalysisOptions()
     section = ReportSection(
         title="Disclosures",
@@ -573,6 +587,8 @@ def disclosures_section(
         section.tables["Excluded (every reply excluded; not scored)"] = excluded[
             [*keys, "rows", *oc.EXCLUDED]
         ]
+    if left_out is not None and not left_out.empty:
+        section.tables["Excluded from ranking"] = left_out
     mixed = df[df["outcome"].isin(oc.EXCLUDED)]
     if not mixed.empty:
         section.tables["Excluded rows"] = (
@@ -632,3 +648,122 @@ def _extra_sections(results: pd.DataFrame) -> list[ReportSection | None]:
 def normalise(results: pd.DataFrame) -> pd.DataFrame:
     """Return a copy with text columns as strings ('' if empty) and score numeric."""
     return _norm(results)
+
+
+# ------------------------------------------------------------------------------- breakdowns
+
+
+def _field_values(df: pd.DataFrame, field: str) -> pd.Series | None:
+    """Return a field's value per row: a results column, else a key of the item metadata."""
+    import json
+
+    if field in df.columns and field not in ("item_metadata", "score_metadata"):
+        return df[field].fillna("").astype(str)
+
+    def pick(text: object) -> str:
+        if not isinstance(text, str) or not text.strip().startswith("{"):
+            return ""
+        try:
+            value = json.loads(text).get(field, "")
+        except (json.JSONDecodeError, AttributeError):
+            return ""
+        return "" if value is None else str(value)
+
+    values = df["item_metadata"].map(pick) if "item_metadata" in df.columns else None
+    return values if values is not None and (values != "").any() else None
+
+
+def breakdown_section(df: pd.DataFrame, field: str) -> ReportSection | None:
+    """Return accuracy and rubric scores by a metadata field (domain, or one given by --by).
+
+    `field` is a results column or a key of the items' metadata. Returns None for `domain`
+    when no row has one; for another field, a section saying no row carries it.
+    """
+    values = _field_values(df, field)
+    title = f"Breakdown by {field}"
+    if values is None:
+        if field == "domain":
+            return None
+        missing = f"No row carries the field {field!r} (a results column or item metadata key)."
+        return ReportSection(title=title, notes=[missing])
+    rows = df.assign(**{field: values})
+    rows = rows[rows[field] != ""]
+    section = ReportSection(
+        title=title,
+        intro=(
+            f"Accuracy (exact-match items, 95% Wilson CI) and mean rubric score (graded "
+            f"replies, 95% t CI) for each value of {field!r}, per model. Small cells give wide "
+            "intervals: read them as where to look, not as findings."
+        ),
+    )
+    exact = _exact_rows(rows)
+    small = 0
+    cells = 0
+    if not exact.empty:
+        acc = describe.accuracy(exact, by=["task", "condition", field, "model"])
+        section.tables[f"Accuracy by {field}"] = acc
+        cells += len(acc)
+        small += int((acc["n"] < 10).sum())
+    graded = _scored(_rubric_rows(rows))
+    if not graded.empty:
+        scores = describe.describe_scores(
+            graded, "score", by=["task", "scorer", field, "model"], n_boot=0
+        ).drop(columns=["boot_CI95%"])
+        section.tables[f"Rubric score by {field}"] = scores
+        cells += len(scores)
+        small += int((scores["n"] < 10).sum())
+    if not section.tables:
+        return None
+    if small:
+        section.notes.append(
+            f"{small} of the {cells} cells rest on fewer than 10 items or replies; their "
+            "intervals are wide."
+        )
+    section.notes.append(_uses(len(rows), len(df), f"rows with a {field}"))
+    return section
+
+
+# ------------------------------------------------------------------------- methods, glossary
+
+
+def methods_section(options=None) -> ReportSection:
+    """Return how the numbers were made: exclusion, denominators, intervals, judges, seeds."""
+    from clinbench.results.leaderboard import DEFAULT_EXCLUSION_THRESHOLD
+
+    options = options or AnalysisOptions()
+    threshold = DEFAULT_EXCLUSION_THRESHOLD if options.threshold is None else options.threshold
+    return ReportSection(
+        title="Methods",
+        notes=[
+            "Exclusion: per suite, task and condition, a model is left out of every table "
+            "(and listed in the findings with the reason) when none of its replies could be "
+            f"scored, or when its failed or empty replies exceed {threshold:.0%} of its replies.",
+            "Accuracy: correct / answered items (a decline is answered and not correct); parse "
+            "failures and errors are counted apart. The findings also give accuracy over all "
+            "items, with parse failures and errors counted as not correct.",
+            "Intervals: 95% Wilson intervals for accuracy and rates; 95% t intervals for mean "
+            "scores; percentile bootstrap intervals where named "
+            f"({options.n_boot:,} resamples, seed {options.seed}). Repeated epochs count as "
+            "separate observations.",
+            "Judged scores: each names its judge (an LLM adjudicator, replayed judge replies, or "
+            "clinbench's deterministic rules grader) and its agreement with human audit labels "
+            "where an audit was given; otherwise it says the scores are not validated against "
+            "human labels.",
+            "Floor baselines: clinbench/chance answers at random among valid answers and "
+            "clinbench/rules applies fixed rules; a model must clear them to show any skill.",
+        ],
+    )
+
+
+def glossary_section(sections: list[ReportSection]) -> ReportSection:
+    """Return the glossary of the statistical terms that appear in `sections`."""
+    from clinbench.report.glossary import display_name, glossary
+
+    texts = []
+    for section in sections:
+        texts += [section.intro, *section.notes, *section.tables, *section.figures]
+        for table in section.tables.values():
+            texts += [display_name(c) for c in table.columns]
+            if "human_agreement" in table.columns:
+                texts += [str(v) for v in table["human_agreement"]]
+    return ReportSection(title="Glossary", glossary=glossary(texts))

@@ -1,21 +1,33 @@
-"""The single-file HTML report: figures embedded as base64 PNG, rendered with Jinja2."""
+"""The single-file HTML report: figures embedded as base64 PNG, rendered with Jinja2.
+
+Reader first: the findings screen, the judges' reliability, then one part per suite, then
+methods, disclosures and the glossary (see ``clinbench.report.analyze.all_sections``).
+Column headings are shown as ``clinbench.report.glossary`` names them.
+"""
 
 from __future__ import annotations
 
 import importlib.metadata
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import pandas as pd
 
+from clinbench.console import lift_constant_keys
 from clinbench.report import figures as figs
 from clinbench.report.analyze import all_sections
 from clinbench.report.format import formatted_rows, numeric_columns
 from clinbench.report.generic import AnalysisOptions
+from clinbench.report.glossary import display_name
+from clinbench.report.judges import NOT_VALIDATED
 from clinbench.report.load import load_results
 from clinbench.report.sections import ReportSection
 
 COLLAPSE_ROWS = 25  # longer tables are folded under a <details> toggle
+TEXT_COLUMNS = ("reason", "note", "notes", "judge", "example reason", "excluded_reason")
+RELIABILITY_COLUMNS = ("human_agreement",)
+KEEP_COLUMNS = ("judge", "human_agreement", "role")  # shown beside each row even when constant
 
 
 def _template():
@@ -27,6 +39,50 @@ def _template():
         keep_trailing_newline=True,
     )
     return env.get_template("report.html.j2")
+
+
+def _kind(column: str, numeric: bool) -> str:
+    if column in RELIABILITY_COLUMNS:
+        return "reliability"
+    if column in TEXT_COLUMNS:
+        return "text"
+    return "num" if numeric else ""
+
+
+def _merge_intervals(columns: list[str], rows: list[list[str]], numeric: list[bool]):
+    """Return the table with each number and the interval after it shown as one cell.
+
+    'accuracy' 0.947 beside 'CI95%' [0.754, 0.991] reads as 'accuracy (95% CI)'
+    0.947 [0.754, 0.991]; the CSV and Markdown tables keep them apart.
+    """
+    merge = [
+        i for i in range(len(columns) - 1)
+        if numeric[i] and str(columns[i + 1]).endswith("CI95%")
+        and not str(columns[i]).upper().endswith("SD")  # the interval is the mean's, not SD's
+        and all(r[i + 1].startswith("[") or r[i + 1] == "" for r in rows)
+    ]  # fmt: skip
+    if not merge:
+        return columns, rows, numeric
+    drop = {i + 1 for i in merge}
+    new_rows = []
+    for row in rows:
+        cells = list(row)
+        for i in merge:
+            if cells[i + 1] and cells[i] not in ("", "n/a"):
+                cells[i] = f"{cells[i]} {cells[i + 1]}"
+        new_rows.append([c for j, c in enumerate(cells) if j not in drop])
+    names = [f"{display_name(c)} (95% CI)" if i in merge else c for i, c in enumerate(columns)]
+    keep = [j for j in range(len(columns)) if j not in drop]
+    return [names[j] for j in keep], new_rows, [numeric[j] for j in keep]
+
+
+def _figure_groups(figures: list[dict]) -> list[dict]:
+    """Return the figures grouped by what their caption names before ':' (task, condition)."""
+    groups: dict[str, list[dict]] = {}
+    for figure in figures:
+        head = figure["caption"].split(":", 1)[0] if ":" in figure["caption"] else ""
+        groups.setdefault(head, []).append(figure)
+    return [{"title": title, "figures": items} for title, items in groups.items()]
 
 
 def _context(sections: list[ReportSection]) -> list[dict]:
@@ -44,6 +100,7 @@ def _context(sections: list[ReportSection]) -> list[dict]:
                 {
                     "number": fig_no,
                     "caption": caption,
+                    "alt": caption,
                     "src": figs.png_data_uri(fig),
                     "width": width,
                     "height": height,
@@ -53,29 +110,45 @@ def _context(sections: list[ReportSection]) -> list[dict]:
         tables = []
         for caption, table in section.tables.items():
             table_no += 1
-            columns, rows = formatted_rows(table)
+            shown, caption = lift_constant_keys(table, caption, keep=KEEP_COLUMNS)
+            columns, rows = formatted_rows(shown)
+            numeric = list(numeric_columns(shown))
+            columns, rows, numeric = _merge_intervals(columns, rows, numeric)
             tables.append(
                 {
                     "number": table_no,
                     "caption": caption,
                     "columns": columns,
                     "rows": rows,
-                    "numeric": list(numeric_columns(table)),
+                    "kinds": [_kind(c, n) for c, n in zip(columns, numeric, strict=True)],
                     "collapsed": len(rows) > COLLAPSE_ROWS,
                 }
             )
+            tables[-1]["columns"] = [display_name(c) for c in columns]
         out.append(
             {
                 "anchor": anchor,
                 "title": section.title,
                 "suite": section.suite,
+                "part": section.part,
+                "css": "findings" if section.title == "Findings" else "",
                 "intro": section.intro,
-                "figures": figures,
+                "figure_groups": _figure_groups(figures),
                 "tables": tables,
                 "notes": section.notes,
+                "glossary": section.glossary,
             }
         )
     return out
+
+
+def _parts(sections: list[dict]) -> list[dict]:
+    parts: list[dict] = []
+    for section in sections:
+        if not parts or parts[-1]["title"] != section["part"]:
+            parts.append({"title": section["part"], "sections": []})
+        parts[-1]["sections"].append(section)
+    return parts
 
 
 def render_report(
@@ -83,9 +156,13 @@ def render_report(
     inputs: list[dict] | None = None,
     title: str = "clinbench report",
     options: AnalysisOptions | None = None,
+    agreement: pd.DataFrame | None = None,
+    by: Sequence[str] = (),
 ) -> str:
     """Return the report's HTML for a results table (figures inline; no network needed)."""
-    sections = all_sections(results, figures=True, options=options, inputs=inputs)
+    sections = all_sections(
+        results, figures=True, options=options, inputs=inputs, agreement=agreement, by=by
+    )
     models = results["model"].nunique() if "model" in results.columns else 0
     suites = sorted(set(results["suite"].astype(str))) if "suite" in results.columns else []
     summary = (
@@ -102,8 +179,9 @@ def render_report(
         inputs=[
             f"{i['file']} ({i['rows']:,} rows, sha256 {i['sha256'][:12]}…)" for i in inputs or []
         ],
-        sections=_context(sections),
+        parts=_parts(_context(sections)),
         version=version,
+        unvalidated=NOT_VALIDATED,
     )
 
 
@@ -112,14 +190,24 @@ def write_report(
     out_path: str | Path,
     title: str = "clinbench report",
     options: AnalysisOptions | None = None,
+    audit: str | Path | None = None,
+    by: Sequence[str] = (),
 ) -> Path:
     """Write the self-contained HTML report of the results to `out_path`; return the path.
 
-    Accepts a results DataFrame or paths to .parquet/.csv results tables. The file is
+    Accepts a results DataFrame or paths to .parquet/.csv results tables. `audit` is a folder
+    written by ``clinbench audit report`` (its items.csv): the judges' agreement with those
+    human labels is shown beside every judged score. `by` names extra fields (results columns
+    or item metadata keys) to break the results down by, beside ``domain``. The file is
     written to a temporary name and renamed, so a failure leaves no partial report.
     """
+    from clinbench.report.judges import audit_agreement
+
     results, inputs = load_results(results_df_or_paths)
-    html = render_report(results, inputs=inputs, title=title, options=options)
+    agreement = audit_agreement(audit, options) if audit is not None else None
+    html = render_report(
+        results, inputs=inputs, title=title, options=options, agreement=agreement, by=by
+    )
     out = Path(out_path)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp")

@@ -128,37 +128,45 @@ class AgreementOptions:
 
 
 def human_agreement(audit: pd.DataFrame, options: AgreementOptions | None = None) -> pd.DataFrame:
-    """Return the judge's agreement with human labels per (task, scorer) and overall per scorer.
+    """Return the judge's agreement with human labels per (task, scorer), and per question.
 
-    Columns: task, scorer, n, grade_kappa_quadratic, grade_kappa_quadratic_CI95%,
-    critical_error_kappa, critical_error_kappa_CI95%, critical_error_PABAK.
+    Columns: task, scorer, question ('all', then each question type when there are
+    several), n, grade_kappa_quadratic, grade_kappa_quadratic_CI95%, critical_error_kappa,
+    critical_error_kappa_CI95%, critical_error_PABAK.
     """
+    options = options or AgreementOptions()
+    rows = []
+    has_question = "question" in audit.columns
+    for (task, scorer), part in audit.groupby(["task", "scorer"], sort=True):
+        scopes = [("all", part)]
+        if has_question and part["question"].nunique() > 1:
+            # per question type: AudiologyBench's judge agreed on Q2/Q3 but not on Q1
+            scopes += [(str(q), p) for q, p in part.groupby("question", sort=True)]
+        for question, scope in scopes:
+            rows.append({"task": task, "scorer": scorer, "question": question,
+                         **_agreement(scope, options)})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def _agreement(part: pd.DataFrame, options: AgreementOptions) -> dict:
+    """Return n, grade weighted kappa (CI), critical-error kappa (CI) and PABAK of a scope."""
     from clinbench.audit.labels import GRADES
     from clinbench.stats.agreement import agreement_summary
 
-    options = options or AgreementOptions()
-    rows = []
-    for (task, scorer), part in audit.groupby(["task", "scorer"], sort=True):
-        grade = agreement_summary(part, "adjudicator_grade", "human_grade", kind="ordinal",
-                                  categories=GRADES, n_boot=options.n_boot,
-                                  seed=options.seed)  # fmt: skip
-        flags = part.dropna(subset=["adjudicator_critical_error", "human_critical_error"])
-        flag = agreement_summary(flags, "adjudicator_critical_error", "human_critical_error",
-                                 kind="binary", n_boot=options.n_boot,
-                                 seed=options.seed)  # fmt: skip
-        rows.append(
-            {
-                "task": task,
-                "scorer": scorer,
-                "n": grade["n"],
-                "grade_kappa_quadratic": grade["kappa_quadratic"],
-                "grade_kappa_quadratic_CI95%": tuple(grade["kappa_quadratic_ci"]),
-                "critical_error_kappa": flag["kappa"],
-                "critical_error_kappa_CI95%": tuple(flag["kappa_ci"]),
-                "critical_error_PABAK": flag["pabak"],
-            }
-        )
-    return pd.DataFrame(rows)
+    grade = agreement_summary(part, "adjudicator_grade", "human_grade", kind="ordinal",
+                              categories=GRADES, n_boot=options.n_boot,
+                              seed=options.seed)  # fmt: skip
+    flags = part.dropna(subset=["adjudicator_critical_error", "human_critical_error"])
+    flag = agreement_summary(flags, "adjudicator_critical_error", "human_critical_error",
+                             kind="binary", n_boot=options.n_boot, seed=options.seed)  # fmt: skip
+    return {
+        "n": grade["n"],
+        "grade_kappa_quadratic": grade["kappa_quadratic"],
+        "grade_kappa_quadratic_CI95%": tuple(grade["kappa_quadratic_ci"]),
+        "critical_error_kappa": flag["kappa"],
+        "critical_error_kappa_CI95%": tuple(flag["kappa_ci"]),
+        "critical_error_PABAK": flag["pabak"],
+    }
 
 
 def _num(value: float) -> str:
@@ -188,7 +196,11 @@ def reliability(results: pd.DataFrame, agreement: pd.DataFrame | None = None) ->
     for row in table.itertuples(index=False):
         match = pd.DataFrame()
         if agreement is not None and not agreement.empty:
-            match = agreement[(agreement["task"] == row.task) & (agreement["scorer"] == row.scorer)]
+            match = agreement[
+                (agreement["task"] == row.task)
+                & (agreement["scorer"] == row.scorer)
+                & (agreement["question"] == "all")
+            ]
         if match.empty:
             texts.append(NOT_VALIDATED)
             counts.append(0)
@@ -209,3 +221,13 @@ def reliability_note(table: pd.DataFrame, scorer: str, task: str | None = None) 
         return ""
     parts = [f"Judge of {scorer}: {r.judge} — {r.human_agreement}" for r in rows.itertuples()]
     return " ".join(dict.fromkeys(parts))
+
+
+def audit_agreement(audit: str | Path, options=None) -> pd.DataFrame:
+    """Return :func:`human_agreement` of an audit folder, seeded like the report's bootstraps.
+
+    Resamples are the report's, capped at 2,000 (AudiologyBench's B).
+    """
+    seed = getattr(options, "seed", 0)
+    n_boot = min(getattr(options, "n_boot", 2000), 2000)
+    return human_agreement(read_audit(audit), AgreementOptions(seed=seed, n_boot=n_boot))

@@ -8,6 +8,10 @@ The report calls it for every suite in ``clinbench.suites.SUITES`` whose module 
 whose rows are in the results, passing only that suite's rows (the frozen results table,
 ``clinbench.results.schema.RESULT_COLUMNS``). Each table and figure should let a reader trace
 its numbers to rows: state n in figure captions and keep count columns in tables.
+
+The report passes a suite only the rows of ranked models (excluded models are listed in the
+findings and disclosures). A table with a ``verdict`` column is also shown on the findings
+screen; a table with a ``scorer`` column gains the judge of judged scorers beside it.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ class ReportSection:
     figures: dict[str, Any] = field(default_factory=dict)  # caption -> matplotlib Figure
     notes: list[str] = field(default_factory=list)
     suite: str = ""  # "" for the generic sections; the suite name for a suite's own
+    part: str = ""  # the report part it is shown in (Findings, Suite: X, Methods ...)
+    glossary: list[tuple[str, str]] = field(default_factory=list)  # (term, meaning) pairs
 
     @property
     def slug(self) -> str:

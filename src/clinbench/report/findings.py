@@ -1,0 +1,225 @@
+"""The report's first screen: per suite, the headline number per model, the floor baselines,
+who was excluded and why, the verdict, and the judge's reliability beside judged scores.
+
+Exclusion is decided once, here, for the whole report: a model is left out of every analysed
+table for a (suite, task, condition) when none of its replies could be scored, or when its
+failed, empty (and, as ``clinbench.results.leaderboard.model_exclusions`` counts them,
+unreadable) replies exceed the threshold. The excluded rows stay in the disclosures and are
+listed here with the reason; they are never ranked and never scored zero.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from clinbench.report.sections import ReportSection
+from clinbench.scoring import outcomes as oc
+
+FLOOR_MODELS = ("clinbench/chance", "clinbench/rules")  # offline baselines: the floor
+SMALL_N = 10  # fewer scored items than this: the interval is called wide in words
+GROUP = ["suite", "task", "condition"]
+
+
+def is_floor(model: str) -> bool:
+    """Return True for clinbench's offline baselines (random answer, rules), the floor."""
+    return str(model).startswith(FLOOR_MODELS)
+
+
+def exclusions(df: pd.DataFrame, threshold: float | None = None) -> pd.DataFrame:
+    """Return the (suite, task, condition, model) groups left out of ranking, with the reason.
+
+    Columns: suite, task, condition, model, replies, reason.
+    """
+    from clinbench.results.leaderboard import DEFAULT_EXCLUSION_THRESHOLD, model_exclusions
+
+    threshold = DEFAULT_EXCLUSION_THRESHOLD if threshold is None else threshold
+    rows = []
+    for key, group in df.groupby(GROUP, sort=True):
+        rule = model_exclusions(group, threshold).set_index("model")
+        for model, part in group.groupby("model", sort=True):
+            scored = part["outcome"].isin(oc.ANSWERED) | (
+                (part["outcome"] == oc.GRADED) & part["score"].notna()
+            )
+            replies = part.drop_duplicates(["item_id", "epoch"]).shape[0]
+            reason = ""
+            if not scored.any():
+                counts = part.drop_duplicates(["item_id", "epoch", "outcome"])["outcome"]
+                counts = counts.value_counts()
+                parts = [f"{int(counts[o])} {o.replace('_', ' ')}" for o in oc.EXCLUDED
+                         if o in counts]  # fmt: skip
+                reason = f"none of its {replies} replies could be scored ({', '.join(parts)})"
+            elif model in rule.index and bool(rule.loc[model, "excluded"]):
+                reason = str(rule.loc[model, "reason"])
+            if reason:
+                rows.append({**dict(zip(GROUP, key, strict=True)), "model": model,
+                             "replies": replies, "reason": reason})  # fmt: skip
+    return pd.DataFrame(rows, columns=[*GROUP, "model", "replies", "reason"])
+
+
+def drop_excluded(df: pd.DataFrame, excluded: pd.DataFrame) -> pd.DataFrame:
+    """Return the rows of the models that are ranked (excluded groups removed)."""
+    if excluded.empty:
+        return df
+    keys = [*GROUP, "model"]
+    gone = pd.MultiIndex.from_frame(excluded[keys].astype(str))
+    mine = pd.MultiIndex.from_frame(df[keys].astype(str))
+    return df[~mine.isin(gone)].reset_index(drop=True)
+
+
+def _accuracy_rows(df: pd.DataFrame) -> pd.DataFrame:
+    from clinbench.report.generic import _exact_rows
+    from clinbench.stats.proportions import wilson_interval
+
+    exact = _exact_rows(df)
+    out = []
+    for key, part in exact.groupby([*GROUP, "scorer", "model"], sort=True):
+        counts = part["outcome"].value_counts()
+        correct = int(counts.get(oc.CORRECT, 0))
+        answered = int(sum(counts.get(o, 0) for o in oc.ANSWERED))
+        total = len(part)
+        if answered == 0:
+            continue
+        out.append(
+            {
+                **dict(zip([*GROUP, "scorer", "model"], key, strict=True)),
+                "measure": "accuracy (answered items)",
+                "value": correct / answered,
+                "CI95%": tuple(wilson_interval(correct, answered)),
+                "n": answered,
+                "accuracy of all items": correct / total,
+                "all-items CI95%": tuple(wilson_interval(correct, total)),
+                "items": total,
+            }
+        )
+    return pd.DataFrame(out)
+
+
+def _rubric_rows(df: pd.DataFrame) -> pd.DataFrame:
+    from clinbench.report.generic import _rubric_rows as rubric
+    from clinbench.report.generic import _scored
+    from clinbench.stats.describe import describe_scores, pass_rate
+
+    graded = _scored(rubric(df))
+    if graded.empty:
+        return pd.DataFrame()
+    keys = [*GROUP, "scorer", "model"]
+    scores = describe_scores(graded, "score", by=keys, n_boot=0)
+    rates = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
+    table = scores.merge(rates, on=keys, how="left")
+    return pd.DataFrame(
+        {
+            **{k: table[k] for k in keys},
+            "measure": "mean rubric score (0–100)",
+            "value": table["mean"],
+            "CI95%": table["CI95%"],
+            "n": table["n"],
+            "pass rate": table["pass_rate"],
+        }
+    )
+
+
+def headline(ranked: pd.DataFrame, reliability: pd.DataFrame) -> pd.DataFrame:
+    """Return one row per suite, task, condition, scorer and model: the headline number.
+
+    Exact-match tasks: accuracy over answered items with its Wilson interval and n, beside
+    accuracy over all items (parse failures and errors counted as not correct). Rubric-graded
+    tasks: mean score with its t interval, n and pass rate, and the judge with its agreement
+    with human labels. Floor baselines are marked; rows are best first within each group.
+    """
+    parts = [t for t in (_accuracy_rows(ranked), _rubric_rows(ranked)) if not t.empty]
+    if not parts:
+        return pd.DataFrame()
+    table = pd.concat(parts, ignore_index=True)
+    table.insert(table.columns.get_loc("model") + 1, "role",
+                 ["floor baseline" if is_floor(m) else "" for m in table["model"]])  # fmt: skip
+    table = table.sort_values([*GROUP, "scorer", "value", "model"],
+                              ascending=[True, True, True, True, False, True],
+                              kind="stable")  # fmt: skip
+    if not reliability.empty:
+        table = table.merge(
+            reliability[["suite", "task", "scorer", "judge", "human_agreement"]],
+            on=["suite", "task", "scorer"],
+            how="left",
+        )
+        table[["judge", "human_agreement"]] = table[["judge", "human_agreement"]].fillna("")
+        if (table["judge"] == "").all():
+            table = table.drop(columns=["judge", "human_agreement"])
+    return table.reset_index(drop=True)
+
+
+def findings_section(
+    df: pd.DataFrame,
+    ranked: pd.DataFrame,
+    excluded: pd.DataFrame,
+    reliability: pd.DataFrame,
+    verdicts: dict[str, pd.DataFrame] | None = None,
+) -> ReportSection:
+    """Return the findings screen: per suite headline, floors, exclusions, verdict, warnings."""
+    section = ReportSection(
+        title="Findings",
+        intro=(
+            "Each model's headline number per suite and task, best first, with its 95% "
+            "interval and n. Floor baselines (random or rule-based answers) mark what a real "
+            "model must beat. Judged scores name their judge and its agreement with human "
+            "labels. Excluded models are listed below with the reason and are in no other table "
+            "but the disclosures."
+        ),
+    )
+    table = headline(ranked, reliability)
+    suites = sorted(set(df["suite"])) if "suite" in df.columns else [""]
+    for suite in suites:
+        label = suite or "(no suite)"
+        gone = excluded[excluded["suite"] == suite] if not excluded.empty else excluded
+        for row in gone.itertuples(index=False):
+            section.notes.append(
+                f"{label}: {row.model} on {row.task} [{row.condition}] is excluded, not "
+                f"ranked: {row.reason}."
+            )
+        if not table.empty:
+            rows = table[table["suite"] == suite].drop(columns=["suite"])
+            for (task, measure), part in rows.groupby(["task", "measure"], sort=True):
+                part = part.drop(columns=["task", "measure"]).dropna(axis=1, how="all")
+                blank = [c for c in ("judge", "human_agreement", "role") if c in part.columns
+                         and (part[c] == "").all()]  # fmt: skip
+                part = part.drop(columns=blank)
+                for column in ("n", "items"):
+                    if column in part.columns:
+                        part[column] = part[column].astype(int)
+                section.tables[f"{label} · {task}: {measure}"] = part.reset_index(drop=True)
+            if not rows.empty:
+                small = rows[rows["n"] < SMALL_N]
+                if not small.empty:
+                    where = "; ".join(
+                        f"{r.model} on {r.task} [{r.condition}] (n = {int(r.n)})"
+                        for r in small.itertuples(index=False)
+                    )
+                    section.notes.append(
+                        f"{label}: {len(small)} headline number(s) rest on fewer than {SMALL_N} "
+                        f"scored items, so their intervals are wide; read them as indicative "
+                        f"only: {where}."
+                    )
+        for caption, verdict in (verdicts or {}).get(suite, {}).items():
+            section.tables[f"{label}: {caption}"] = verdict
+    if table.empty:
+        section.notes.append("No scored rows: there is no headline number to show.")
+    return section
+
+
+def judge_section(reliability: pd.DataFrame, agreement: pd.DataFrame | None) -> ReportSection:
+    """Return the judge-reliability section: who judged each score and how well it agrees."""
+    section = ReportSection(
+        title="Judge reliability",
+        intro=(
+            "Scores given by a judge (an LLM adjudicator, or clinbench's deterministic rules "
+            "grader) are only as good as the judge's agreement with clinicians. Each judged "
+            "scorer is listed with its judge and, when audit labels were given (report "
+            "--audit DIR, from `clinbench audit report`), the quadratic-weighted κ of grades "
+            "and the κ and PABAK of the critical-error flag against the human consensus, with "
+            "bootstrap 95% intervals and n. Without an audit the scores are not validated "
+            "against human labels: a plausible mean can hide per-item agreement near chance."
+        ),
+    )
+    section.tables["Judges of the judged scores"] = reliability
+    if agreement is not None and not agreement.empty:
+        section.tables["Agreement with human labels by task, scorer and question"] = agreement
+    return section

@@ -1,137 +1,211 @@
-"""Time the full case-tier analysis on a synthetic 804-row table, vectorised vs looped.
+"""Time the case-tier bootstraps at 804 / 10,000 / 100,000 rows, chunked numpy vs a loop.
 
-804 evaluations = 4 models x 3 question types x 67 cases, as in AudiologyBench. The full
-analysis is: mean/SD/t-interval and 10,000-resample percentile bootstrap by question type and
-by model; Kruskal-Wallis (question, model); pairwise Mann-Whitney (both factors); simple
-effects; ICC(1,1); the mixed model; case-level bootstrap (10,000) by question and by model;
-leave-one-case-out; all-models-fail co-occurrence.
+The table is synthetic (``synthetic_case_results``): 4 models x 3 question types x N cases
+(67 cases = 804 rows, as in AudiologyBench). Bootstrap families, each with ``--n-boot``
+resamples: mean and percentile interval by question type and by model
+(``describe.describe_scores``); case-level bootstrap by question type and by model
+(``clustering.case_bootstrap``); quadratic-weighted Cohen's kappa between the letter grade
+and a perturbed second grade (``agreement.cohen_kappa``); and the speech metrics' bootstrap
+SD (micro/macro F1 of a 5-class label, ``speech.classification_report``).
 
-The "loop" variant runs the same analysis but computes the bootstraps one resample at a time
-in a Python loop, from the same random draws; the script checks that both give the same
-intervals. Run: python benchmarks/stats_case_tier.py [--n-boot 10000] [--repeat 3]
+The "loop" is the per-resample way: draw an index vector, gather, compute, once per
+resample (the case bootstrap concatenates each drawn case's rows; kappa and F1 tally each
+resample's confusion table). At 10,000 and 100,000 rows the loop runs ``--loop-boot``
+resamples and its time is scaled to ``--n-boot`` (per-resample cost times resamples; the
+script says so); intervals are checked to agree within Monte Carlo error. Peak memory of
+the chunked bootstraps is measured with tracemalloc (numpy reports its buffers to it).
+
+Run: python benchmarks/stats_case_tier.py [--n-boot 10000] [--loop-boot 300]
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+import tracemalloc
 import warnings
 
 import numpy as np
 
-from clinbench.stats import clustering, compare, describe
+from clinbench.scoring.speech import classification_report
+from clinbench.stats import agreement, clustering, describe
+from clinbench.stats._common import group_seed
 from clinbench.stats.synthetic import synthetic_case_results
 
 warnings.filterwarnings("ignore")
+GRADES = ["A", "B", "C", "D", "F"]
 
 
-def loop_bootstrap_means(values: np.ndarray, n_boot: int, seed: int) -> np.ndarray:
-    """Per-resample loop with the same draws as describe.bootstrap_means (one block)."""
-    rng = np.random.default_rng(seed)
-    idx = rng.integers(0, values.size, size=(n_boot, values.size))
-    return np.array([values[idx[b]].mean() for b in range(n_boot)])
+def make_table(rows: int, seed: int):
+    n_cases = max(1, round(rows / 12))
+    df = synthetic_case_results(n_models=4, n_cases=n_cases, seed=seed)
+    rng = np.random.default_rng(seed + 1)
+    shift = rng.choice([-1, 0, 0, 0, 1], size=len(df))
+    codes = df["grade"].map({g: i for i, g in enumerate(GRADES)}).to_numpy()
+    df["grade2"] = [GRADES[i] for i in np.clip(codes + shift, 0, 4)]
+    return df
 
 
-def loop_case_bootstrap(df, by: str, n_boot: int, seed: int) -> list[list[float]]:
-    """Per-resample loop of the case-level bootstrap (same draws as clustering.case_bootstrap)."""
+def chunked_families(df, n_boot: int, seed: int) -> dict:
+    """Return family -> function running that family's chunked bootstraps."""
+
+    def describe_both():
+        return [
+            describe.describe_scores(df, "score", by, n_boot=n_boot, seed=seed)[
+                "boot_CI95%"
+            ].tolist()
+            for by in ("question", "model")
+        ]
+
+    def case_both():
+        return [
+            clustering.case_bootstrap(df, "score", "item_id", by, n_boot=n_boot, seed=seed)[
+                "CI95%"
+            ].tolist()
+            for by in ("question", "model")
+        ]
+
+    def kappa():
+        out = agreement.cohen_kappa(df, "grade", "grade2", weights="quadratic", n_boot=n_boot,
+                                    seed=seed)  # fmt: skip
+        return [out["CI95%"].iloc[0]]
+
+    def f1():
+        out = classification_report(list(df["grade"]), list(df["grade2"]), GRADES,
+                                    resamples=n_boot, seed=seed)  # fmt: skip
+        return [[out["Micro F1 SD"], out["Macro F1 SD"]]]
+
+    return {"describe": describe_both, "case": case_both, "kappa": kappa, "f1_sd": f1}
+
+
+def chunked(df, n_boot: int, seed: int) -> dict:
+    return {name: fn() for name, fn in chunked_families(df, n_boot, seed).items()}
+
+
+def _quantiles(boot) -> list[float]:
+    return list(np.nanquantile(np.asarray(boot, float), [0.025, 0.975]))
+
+
+def loop_describe(df, by: str, n_boot: int, seed: int) -> list:
+    cis = []
+    for key, sub in df.groupby(by, sort=True):
+        values = sub["score"].dropna().to_numpy(float)
+        rng = np.random.default_rng(group_seed(seed, {by: key}))
+        boot = [values[rng.integers(0, values.size, values.size)].mean() for _ in range(n_boot)]
+        cis.append(_quantiles(boot))
+    return cis
+
+
+def loop_case(df, by: str, n_boot: int, seed: int) -> list:
     cases = sorted(df["item_id"].unique())
     groups = sorted(df[by].unique())
     g_code = df[by].map({g: i for i, g in enumerate(groups)}).to_numpy()
     scores = df["score"].to_numpy(float)
-    rows_of = {c: np.flatnonzero(df["item_id"].to_numpy() == c) for c in cases}
-    per_case = [rows_of[c] for c in cases]
+    item = df["item_id"].to_numpy()
+    order = np.argsort(item, kind="stable")
+    bounds = np.searchsorted(item[order], cases + [chr(0x10FFFF)])
+    per_case = [order[bounds[i] : bounds[i + 1]] for i in range(len(cases))]
     rng = np.random.default_rng(seed)
-    block = max(1, 4_000_000 // max(1, len(cases) * len(groups)))
-    draws = []
-    for start in range(0, n_boot, block):
-        stop = min(n_boot, start + block)
-        draws.append(rng.integers(0, len(cases), size=(stop - start, len(cases))))
-    idx = np.concatenate(draws)
     boot = np.empty((n_boot, len(groups)))
     for b in range(n_boot):
-        rows = np.concatenate([per_case[i] for i in idx[b]])
+        rows = np.concatenate([per_case[i] for i in rng.integers(0, len(cases), len(cases))])
         sums = np.bincount(g_code[rows], weights=scores[rows], minlength=len(groups))
-        counts = np.bincount(g_code[rows], minlength=len(groups))
-        boot[b] = sums / counts
-    return [list(np.quantile(boot[:, j], [0.025, 0.975])) for j in range(len(groups))]
+        boot[b] = sums / np.bincount(g_code[rows], minlength=len(groups))
+    return [_quantiles(boot[:, j]) for j in range(len(groups))]
 
 
-def common_analysis(df) -> None:
-    """The parts of the analysis that do not resample (identical in both variants)."""
-    compare.kruskal(df, "score", "question")
-    compare.kruskal(df, "score", "model")
-    compare.pairwise_mwu(df, "score", "question")
-    compare.pairwise_mwu(df, "score", "model")
-    compare.simple_effects(df, "score", "model", "question")
-    clustering.icc_oneway(df, "score", "item_id")
-    clustering.mixed_model(df, "score", "question", "item_id")
-    clustering.leave_one_case_out(df, "score", "item_id", "question")
-    clustering.leave_one_case_out(df, "score", "item_id", "model")
-    failed = df.assign(failed=df["grade"].isin(["D", "F"]))
-    clustering.all_fail_cooccurrence(failed, "failed", "item_id", "model", "question")
+def _tally(a: np.ndarray, b: np.ndarray, k: int) -> np.ndarray:
+    return np.bincount(a * k + b, minlength=k * k).reshape(k, k)
 
 
-def vectorised_bootstraps(df, n_boot: int, seed: int) -> dict:
-    out = {}
-    for by in ("question", "model"):
-        out[f"describe/{by}"] = describe.describe_scores(df, "score", by, n_boot=n_boot, seed=seed)
-        out[f"case/{by}"] = clustering.case_bootstrap(
-            df, "score", "item_id", by, n_boot=n_boot, seed=seed
-        )
-    return out
+def loop_kappa(df, n_boot: int, seed: int) -> list:
+    code = {g: i for i, g in enumerate(GRADES)}
+    a = df["grade"].map(code).to_numpy()
+    b = df["grade2"].map(code).to_numpy()
+    rng = np.random.default_rng(seed)
+    boot = []
+    for _ in range(n_boot):
+        idx = rng.integers(0, a.size, a.size)
+        boot.append(float(agreement.kappa_from_tables(_tally(a[idx], b[idx], 5), "quadratic")))
+    return [_quantiles(boot)]
 
 
-def looped_bootstraps(df, n_boot: int, seed: int) -> dict:
-    out = {}
-    for by in ("question", "model"):
-        cis = []
-        for i, (_, sub) in enumerate(df.groupby(by, sort=True)):
-            boot = loop_bootstrap_means(sub["score"].to_numpy(float), n_boot, seed + i)
-            cis.append(list(np.quantile(boot, [0.025, 0.975])))
-        out[f"describe/{by}"] = cis
-        out[f"case/{by}"] = loop_case_bootstrap(df, by, n_boot, seed)
-    return out
+def loop_f1(df, n_boot: int, seed: int) -> list:
+    from clinbench.scoring.speech import measures_from_tables
+
+    code = {g: i for i, g in enumerate(GRADES)}
+    a = df["grade"].map(code).to_numpy()
+    b = df["grade2"].map(code).to_numpy()
+    rng = np.random.default_rng(seed)
+    micro, macro = [], []
+    for _ in range(n_boot):
+        idx = rng.integers(0, a.size, a.size)
+        table = np.zeros((6, 6))
+        table[:5, :5] = _tally(a[idx], b[idx], 5)
+        m = measures_from_tables(table, 5)
+        micro.append(float(m["Micro F1"]))
+        macro.append(float(m["Macro F1"]))
+    return [[float(np.std(micro, ddof=1)), float(np.std(macro, ddof=1))]]
 
 
-def best_of(fn, repeat: int) -> tuple[float, object]:
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, result
+def looped_families(df, n_boot: int, seed: int) -> dict:
+    """Return family -> function running that family's per-resample loops."""
+    return {
+        "describe": lambda: [loop_describe(df, by, n_boot, seed) for by in ("question", "model")],
+        "case": lambda: [loop_case(df, by, n_boot, seed) for by in ("question", "model")],
+        "kappa": lambda: loop_kappa(df, n_boot, seed),
+        "f1_sd": lambda: loop_f1(df, n_boot, seed),
+    }
+
+
+def timed(fn):
+    t0 = time.perf_counter()
+    result = fn()
+    return time.perf_counter() - t0, result
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n-boot", type=int, default=10_000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--loop-boot", type=int, default=300, help="loop resamples at 10,000+ rows (scaled up)"
+    )
+    parser.add_argument("--sizes", default="804,10000,100000")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-
-    df = synthetic_case_results(n_models=4, n_cases=67, seed=args.seed)
-    assert len(df) == 804
-    common_analysis(df)  # warm-up: imports, caches
-
-    t_common, _ = best_of(lambda: common_analysis(df), args.repeat)
-    t_vec, vec = best_of(lambda: vectorised_bootstraps(df, args.n_boot, args.seed), args.repeat)
-    t_loop, loop = best_of(lambda: looped_bootstraps(df, args.n_boot, args.seed), 1)
-
-    for key, table in vec.items():
-        col = "boot_CI95%" if key.startswith("describe") else "CI95%"
-        np.testing.assert_allclose(np.array(table[col].tolist()), np.array(loop[key]), rtol=1e-9)
-
-    print(f"case tier: {len(df)} evaluations (4 models x 3 questions x 67 cases), "
-          f"{args.n_boot:,} resamples per bootstrap, 4 bootstrap families")  # fmt: skip
-    print(f"non-resampling analysis (tests, ICC, mixed model, LOCO, co-occurrence): "
-          f"{t_common:.2f} s")  # fmt: skip
-    print(f"bootstraps, vectorised:          {t_vec:.3f} s")
-    print(f"bootstraps, per-resample loop:   {t_loop:.3f} s")
-    print(f"speed-up of the bootstraps:      {t_loop / t_vec:.1f}x")
-    print(f"full analysis, vectorised:       {t_common + t_vec:.2f} s")
-    print(f"full analysis, looped:           {t_common + t_loop:.2f} s")
-    print(f"full-analysis ratio:             {(t_common + t_loop) / (t_common + t_vec):.1f}x")
-    print("intervals identical in both variants: yes")
+    chunked(make_table(804, args.seed), 50, args.seed)  # warm-up: imports
+    print(
+        f"{args.n_boot:,} resamples per bootstrap; families: describe (mean by question and "
+        "by model), case (case bootstrap, both), kappa (quadratic), f1_sd (micro/macro F1)"
+    )
+    print(f"{'rows':>8} {'family':>9} {'chunked s':>10} {'loop s':>9} {'ratio':>7}  loop")
+    for rows in (int(x) for x in args.sizes.split(",")):
+        df = make_table(rows, args.seed)
+        loop_n = args.n_boot if rows <= 1000 else min(args.n_boot, args.loop_boot)
+        how = "measured" if loop_n == args.n_boot else f"{loop_n} resamples, scaled"
+        vec_fns = chunked_families(df, args.n_boot, args.seed)
+        loop_fns = looped_families(df, loop_n, args.seed)
+        total_vec = total_loop = 0.0
+        for family in vec_fns:
+            t_vec, vec = timed(vec_fns[family])
+            t_loop, loop = timed(loop_fns[family])
+            t_loop *= args.n_boot / loop_n
+            total_vec, total_loop = total_vec + t_vec, total_loop + t_loop
+            print(f"{len(df):>8,} {family:>9} {t_vec:>10.2f} {t_loop:>9.2f} "
+                  f"{t_loop / t_vec:>6.1f}x  {how}")  # fmt: skip
+            if loop_n == args.n_boot:  # same resample count: agree within Monte Carlo error
+                tol = {"describe": 1.0, "case": 1.0, "kappa": 0.03, "f1_sd": 0.005}[family]
+                flat = [
+                    np.concatenate([np.ravel(np.array(x, float)) for x in v]) for v in (vec, loop)
+                ]
+                np.testing.assert_allclose(flat[0], flat[1], atol=tol)
+        tracemalloc.start()
+        chunked(df, args.n_boot, args.seed)
+        peak = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
+        print(f"{len(df):>8,} {'all':>9} {total_vec:>10.2f} {total_loop:>9.2f} "
+              f"{total_loop / total_vec:>6.1f}x  peak traced memory {peak:.0f} MB")  # fmt: skip
+    print("chunked and looped intervals agree within Monte Carlo error where both ran in full")
 
 
 if __name__ == "__main__":

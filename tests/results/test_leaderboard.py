@@ -48,7 +48,9 @@ EMPTY = ["correct"] * 6 + ["parse_failed"] * 3 + ["correct"]
 
 def test_summary_counts_declines_as_wrong_excludes_parse_failures_and_equipoise():
     table = _table(_rows("good", GOOD), _rows("malformed", MALFORMED))
-    summary = lb.summarise(table).set_index("model")
+    # 2 unparseable of 10 replies: excluded at the default 10%, scored at 25%
+    assert lb.summarise(table).set_index("model").loc["malformed", "status"] == "excluded"
+    summary = lb.summarise(table, threshold=0.25).set_index("model")
     good = summary.loc["good"]
     assert (good["answered"], good["correct"], good["declined"]) == (9, 7, 1)
     assert good["accuracy"] == pytest.approx(7 / 9)
@@ -62,7 +64,7 @@ def test_models_over_the_failed_or_empty_threshold_are_excluded_not_scored_zero(
     table = _table(_rows("good", GOOD), _rows("empty", EMPTY, empty_for={6, 7, 8}))
     excl = lb.model_exclusions(table).set_index("model")
     assert excl.loc["empty", "empty"] == 3 and bool(excl.loc["empty", "excluded"])
-    assert "3 empty of 10 replies" in excl.loc["empty", "reason"]
+    assert "3 empty and 0 unparseable of 10 replies" in excl.loc["empty", "reason"]
     assert not bool(excl.loc["good", "excluded"])
     summary = lb.summarise(table).set_index("model")
     assert summary.loc["empty", "status"] == "excluded"
@@ -74,7 +76,7 @@ def test_models_over_the_failed_or_empty_threshold_are_excluded_not_scored_zero(
 def test_versions_append_and_reruns_are_recorded_without_moving_other_rows(tmp_path):
     board = lb.add_version(
         lb.empty_leaderboard(), _table(_rows("good", GOOD), _rows("malformed", MALFORMED)),
-        "1.0", "first models", today="2026-07-01",
+        "1.0", "first models", today="2026-07-01", threshold=0.25,
     )  # fmt: skip
     path = tmp_path / "board.json"
     lb.write_leaderboard(board, path)

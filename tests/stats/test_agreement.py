@@ -84,8 +84,10 @@ def test_quadratic_kappa_matches_sklearn(grades):
     )
 
 
-def test_bootstrap_equals_a_per_resample_loop(grades):
-    seed, n_boot = 3, 300
+def test_bootstrap_matches_a_per_resample_loop(grades):
+    # the multinomial tables are the index bootstrap's tallies in distribution: both
+    # percentile intervals agree within Monte Carlo error
+    seed, n_boot = 3, 3000
     out = cohen_kappa(grades, "judge", "human", weights="quadratic", n_boot=n_boot, seed=seed)
     rng = np.random.default_rng(seed)
     idx = rng.integers(0, len(grades), size=(n_boot, len(grades)))
@@ -96,7 +98,26 @@ def test_bootstrap_equals_a_per_resample_loop(grades):
         with np.errstate(invalid="ignore", divide="ignore"):
             loop.append(cohen_kappa_score(j, h, weights="quadratic", labels=labels))
     expected = np.nanquantile(np.array(loop, dtype=float), [0.025, 0.975])
-    assert out["CI95%"].iloc[0] == pytest.approx(list(expected))
+    assert out["CI95%"].iloc[0] == pytest.approx(list(expected), abs=0.03)
+
+
+def test_each_bootstrap_table_gives_scikit_learns_kappa(grades):
+    from clinbench.stats.agreement import bootstrap_tables, kappa_from_tables
+
+    labels = ["A", "B", "C", "D", "F"]
+    code = {g: i for i, g in enumerate(labels)}
+    table = np.zeros((5, 5), dtype=int)
+    for j, h in zip(grades["judge"], grades["human"], strict=True):
+        table[code[j], code[h]] += 1
+    tables = bootstrap_tables(table, 50, seed=1)
+    assert (tables.sum(axis=(1, 2)) == table.sum()).all()
+    for t in tables[:10]:
+        j = [labels[a] for a in range(5) for b in range(5) for _ in range(t[a, b])]
+        h = [labels[b] for a in range(5) for b in range(5) for _ in range(t[a, b])]
+        expected = cohen_kappa_score(j, h, weights="quadratic", labels=labels)
+        assert kappa_from_tables(t, "quadratic") == pytest.approx(expected)
+    many = bootstrap_tables(table, 20_000, seed=2)
+    assert many.mean(axis=0) == pytest.approx(table, abs=0.15)
 
 
 def test_bootstrap_is_seeded(grades):

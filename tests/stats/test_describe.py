@@ -86,3 +86,19 @@ def test_empty_group_gives_nan_not_zero():
     df = pd.DataFrame({"score": [np.nan, np.nan], "g": ["a", "a"]})
     out = describe_scores(df, "score", by="g", n_boot=10).iloc[0]
     assert out["n"] == 0 and np.isnan(out["mean"])
+
+
+def test_few_level_bootstrap_has_the_index_bootstrap_distribution():
+    # 0/1 outcomes: multinomial over the two levels; the bootstrap SD of a mean of n Bernoulli
+    # draws is sqrt(p (1 - p) / n), and its percentiles match the index bootstrap's
+    rng = np.random.default_rng(5)
+    x = (rng.random(400) < 0.3).astype(float)
+    fast = bootstrap_means(x, n_boot=20_000, seed=1)
+    p = x.mean()
+    assert fast.mean() == pytest.approx(p, abs=0.002)
+    assert fast.std() == pytest.approx(np.sqrt(p * (1 - p) / 400), rel=0.03)
+    idx = np.random.default_rng(2).integers(0, 400, size=(20_000, 400))
+    loop = np.array([x[row].mean() for row in idx])
+    assert np.quantile(fast, [0.025, 0.975]) == pytest.approx(
+        np.quantile(loop, [0.025, 0.975]), abs=0.006
+    )

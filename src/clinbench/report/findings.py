@@ -167,6 +167,7 @@ def findings_section(
     )
     table = headline(ranked, reliability)
     suites = sorted(set(df["suite"])) if "suite" in df.columns else [""]
+    warnings: list[str] = []
     for suite in suites:
         label = suite or "(no suite)"
         gone = excluded[excluded["suite"] == suite] if not excluded.empty else excluded
@@ -189,17 +190,15 @@ def findings_section(
             if not rows.empty:
                 small = rows[rows["n"] < SMALL_N]
                 if not small.empty:
-                    where = "; ".join(
-                        f"{r.model} on {r.task} [{r.condition}] (n = {int(r.n)})"
-                        for r in small.itertuples(index=False)
-                    )
-                    section.notes.append(
+                    tasks = ", ".join(sorted(set(small["task"])))
+                    warnings.append(
                         f"{label}: {len(small)} headline number(s) rest on fewer than {SMALL_N} "
-                        f"scored items, so their intervals are wide; read them as indicative "
-                        f"only: {where}."
+                        f"scored items ({tasks}; see the n column): their intervals are wide, "
+                        "so read them as indicative only."
                     )
         for caption, verdict in (verdicts or {}).get(suite, {}).items():
             section.tables[f"{label}: {caption}"] = verdict
+    section.notes += warnings  # exclusions first, then the small-cell warnings
     if table.empty:
         section.notes.append("No scored rows: there is no headline number to show.")
     return section

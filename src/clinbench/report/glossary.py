@@ -22,6 +22,7 @@ DISPLAY_NAMES = {
     "critical_error_rate": "critical-error rate",
     "parse_failed": "parse failed",
     "failed_or_empty_share": "failed or empty share",
+    "unusable_share": "failed, empty or unparseable share",
     "p-unc": "p (unadjusted)",
     "p-corr": "p (adjusted for multiple comparisons)",
     "p-adjust": "adjustment",

@@ -171,6 +171,8 @@ def _score_rows(base: dict[str, Any], scorer_name: str, score: Any) -> list[dict
         return rows
     outcome = metadata.get("outcome")
     value = _as_float(score.value)
+    if metadata.get("gold_label") is not None:  # classification: the label, not the letter
+        base = base | {"target": str(metadata["gold_label"])}
     if outcome is None:
         outcome = outcomes.UNSCORED if math.isnan(value) else outcomes.GRADED
     errors = metadata.get("critical_errors") or []
@@ -207,6 +209,7 @@ def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
             or (log.eval.metadata or {}).get("condition", "default"),
             "epoch": sample.epoch,
             "question": "",
+            "target": sample.target if isinstance(sample.target, str) else ";".join(sample.target),
             "response": sample.output.completion if sample.output else "",
             "input_tokens": input_tokens,
             "output_tokens": output_tokens,
@@ -240,9 +243,16 @@ def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
     return rows
 
 
-NUMERIC_COLUMNS = {"epoch": "Int64", "score": "float64", "input_tokens": "Int64",
-                   "output_tokens": "Int64", "reasoning_tokens": "Int64", "latency_s": "float64",
-                   "cost_usd": "float64", "n_items": "Int64"}  # fmt: skip
+NUMERIC_COLUMNS = {"epoch": "Int64", "epochs": "Int64", "score": "float64",
+                   "input_tokens": "Int64", "output_tokens": "Int64", "reasoning_tokens": "Int64",
+                   "latency_s": "float64", "cost_usd": "float64", "n_items": "Int64"}  # fmt: skip
+
+
+def with_epoch_counts(frame: pd.DataFrame) -> pd.DataFrame:
+    """Return the table with `epochs`: the number of epochs of each item in its run."""
+    run = ["model", "task", "condition", "item_id"]
+    frame["epochs"] = frame.groupby(run, dropna=False)["epoch"].transform("nunique")
+    return frame
 
 
 def _typed(frame: pd.DataFrame) -> pd.DataFrame:
@@ -285,7 +295,7 @@ def results_table(
         if log.status == "started":
             on_skip(f"{path}: partial log included ({len(log.samples)} samples so far)")
         rows.extend(log_rows(log, log_file=Path(path).name))
-    frame = _typed(pd.DataFrame(rows, columns=RESULT_COLUMNS))
+    frame = _typed(with_epoch_counts(pd.DataFrame(rows, columns=RESULT_COLUMNS)))
     sort = ["suite", "task", "model", "condition", "item_id", "epoch", "scorer", "question"]
     return frame.sort_values(sort, kind="stable").reset_index(drop=True)
 

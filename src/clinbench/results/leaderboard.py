@@ -5,7 +5,7 @@ one row per model x task x condition per version. ``add_version`` summarises a r
 table and appends its rows under a new version with its note. A row from an earlier
 version is never changed, except that when the same model x task x condition is run
 again its old row is marked ``superseded_by`` the new version and the new row is marked
-as a re-run (``rerun``, ``replaces_version``). Models whose failed or empty replies
+as a re-run (``rerun``, ``replaces_version``). Models whose failed, empty or unparseable replies
 exceed a threshold are entered as excluded, with the reason, and are never scored zero.
 
 Equipoise items (``"equipoise": true`` in an item's metadata) are scored apart and do not
@@ -91,23 +91,28 @@ def _empty_reply(value: Any) -> bool:
 def model_exclusions(
     results: pd.DataFrame, threshold: float = DEFAULT_EXCLUSION_THRESHOLD
 ) -> pd.DataFrame:
-    """Return per-model counts of failed and empty replies and whether the model is excluded.
+    """Return per-model counts of unusable replies and whether the model is excluded.
 
-    Failed replies are provider errors (outcome ``error``); empty replies are blank
-    responses. A model is excluded when (failed + empty) / replies exceeds ``threshold``.
-    Columns: model, replies, failed, empty, failed_or_empty_share, excluded, reason.
+    Unusable replies are failed (outcome ``error``), empty (a blank response) or unparseable
+    (outcome ``parse_failed``), each reply counted once, in that order. A model is excluded
+    when unusable / replies exceeds ``threshold``: one threshold, so a model cannot rank
+    "best" by answering out of the required form (its parse failures would otherwise leave
+    the accuracy denominator). Columns: model, replies, failed, empty, parse_failed,
+    unusable_share, excluded, reason.
     """
     out = []
     for model, rows in results.groupby("model", sort=True):
         failed = rows["outcome"] == outcomes.ERROR
         empty = rows["response"].map(_empty_reply) & ~failed
+        unparsed = (rows["outcome"] == outcomes.PARSE_FAILED) & ~failed & ~empty
         replies = len(rows)
-        share = (failed.sum() + empty.sum()) / replies if replies else math.nan
+        share = (failed.sum() + empty.sum() + unparsed.sum()) / replies if replies else math.nan
         excluded = bool(replies and share > threshold)
         reason = ""
         if excluded:
             reason = (
-                f"{int(failed.sum())} failed and {int(empty.sum())} empty of {replies} replies "
+                f"{int(failed.sum())} failed, {int(empty.sum())} empty and "
+                f"{int(unparsed.sum())} unparseable of {replies} replies "
                 f"({share:.1%}) exceed the {threshold:.0%} threshold"
             )
         out.append(
@@ -116,12 +121,14 @@ def model_exclusions(
                 "replies": replies,
                 "failed": int(failed.sum()),
                 "empty": int(empty.sum()),
-                "failed_or_empty_share": float(share),
+                "parse_failed": int(unparsed.sum()),
+                "unusable_share": float(share),
                 "excluded": excluded,
                 "reason": reason,
             }
         )
-    columns = ["model", "replies", "failed", "empty", "failed_or_empty_share", "excluded", "reason"]
+    columns = ["model", "replies", "failed", "empty", "parse_failed", "unusable_share",
+               "excluded", "reason"]  # fmt: skip
     frame = pd.DataFrame(out, columns=columns)
     frame["excluded"] = frame["excluded"].astype(bool)  # a boolean mask even with no rows
     return frame

@@ -50,7 +50,7 @@ def add(
     ),
     board: Path = BOARD_OPTION,
     threshold: float = typer.Option(
-        0.10, help="Exclude a model whose failed or empty replies exceed this share."
+        0.10, help="Exclude a model whose failed, empty or unparseable replies exceed this share."
     ),
     with_checks: bool = typer.Option(
         False, "--with-checks", help="Also add robustness-check runs (conditions 'X+check')."

@@ -5,9 +5,13 @@ from __future__ import annotations
 # Columns in order. `question` is set for multi-question items (e.g. Q1/Q2/Q3 of a case)
 # and empty otherwise; `score` is 1/0 for exact-match outcomes, the 0-100 rubric score for
 # graded replies, and empty (NaN) for excluded outcomes (parse_failed, error, unscored).
+# `target` is the item's key as text (the gold label for classification tasks), so every
+# metric can be re-derived from the table; `epochs` is how many epochs that item has in its
+# run (model x task x condition), so intervals can cluster by item.
 RESULT_COLUMNS = [
-    "suite", "task", "model", "item_id", "format", "condition", "epoch", "scorer", "question",
-    "response", "extracted_answer", "outcome", "score", "grade", "critical_errors",
+    "suite", "task", "model", "item_id", "format", "condition", "epoch", "epochs", "scorer",
+    "question", "target", "response", "extracted_answer", "outcome", "score", "grade",
+    "critical_errors",
     "input_tokens", "output_tokens", "domain", "source_pool", "difficulty", "tags",
     "item_metadata", "score_metadata", "run_id", "log_file",
     # what the run cost and what was run (clinbench.results.run_facts, results.cost)

@@ -62,7 +62,10 @@ def accuracy_summary(
 
 ACCURACY_NOTE = (
     "Accuracy is correct / answered (declines count as not correct); parse failures and errors "
-    "are excluded from it and counted apart. CI95% is the 95% Wilson interval."
+    "are excluded from it and counted apart. Accuracy (all) is correct / every reply, with "
+    "parse failures and errors counted as not correct. CI95% is the 95% Wilson interval; with "
+    "several epochs per item it is clustered by item (Wilson at the cluster-robust effective "
+    "n), so repeated epochs never narrow it by themselves."
 )
 RUBRIC_NOTE = (
     "Rubric score 0-100 of graded replies (mean with 95% t interval); pass = grade C or above; "
@@ -71,21 +74,38 @@ RUBRIC_NOTE = (
 
 
 def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
-    """Return the accuracy summary for printing: counts, accuracy and its interval side by side."""
-    summary = accuracy_summary(results, by=by)
-    if summary.empty:
-        return summary
-    summary.insert(
-        summary.columns.get_loc("accuracy") + 1,
-        "CI95%",
-        [
-            (low, high) if answered else (float("nan"), float("nan"))
-            for low, high, answered in zip(
-                summary["ci_low"], summary["ci_high"], summary["answered"], strict=True
-            )
-        ],
-    )
-    return summary.drop(columns=["ci_low", "ci_high"])
+    """Return the accuracy summary for printing: both denominators, each with its interval.
+
+    Columns: <by>..., n, answered, correct, accuracy, CI95%, accuracy (all), CI95% (all),
+    declined, parse_failed, error, and epochs and interval (the method) when any item has
+    several epochs. From ``clinbench.stats.clustered.accuracy_two_denominators``.
+    """
+    from clinbench.stats.clustered import accuracy_two_denominators
+
+    closed = (*outcomes.ANSWERED, outcomes.PARSE_FAILED, outcomes.ERROR)
+    rows = results[results["outcome"].isin(closed)]
+    both = accuracy_two_denominators(rows, by=list(by))
+    if both.empty:
+        return accuracy_summary(results, by=by)
+    nan = (float("nan"), float("nan"))
+    out = both[[*by]].copy()
+    out["n"] = both["n_rows"]
+    out["answered"] = both["answered"]
+    out["correct"] = both["correct"]
+    out["accuracy"] = both["accuracy_answered"]
+    out["CI95%"] = [
+        (lo, hi) if a else nan
+        for lo, hi, a in zip(both["ci_answered_low"], both["ci_answered_high"], both["answered"],
+                             strict=True)
+    ]  # fmt: skip
+    out["accuracy (all)"] = both["accuracy_all"]
+    out["CI95% (all)"] = list(zip(both["ci_all_low"], both["ci_all_high"], strict=True))
+    for column in ("declined", "parse_failed", "error"):
+        out[column] = both[column]
+    if (both["n_epochs"] > 1).any():
+        out["epochs"] = both["n_epochs"]
+        out["interval"] = both["method"]
+    return out.reset_index(drop=True)
 
 
 def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
@@ -147,7 +167,12 @@ def outcome_tables(
     frame = results.assign(**{k: results[k].fillna("").astype(str) for k in keys})
     accuracy = accuracy_table(frame, by=keys)
     if not accuracy.empty:
-        out.append(("Exact-match outcomes", accuracy, [ACCURACY_NOTE]))
+        from clinbench.stats.clustered import repeated_epochs_warning
+
+        warning = repeated_epochs_warning(frame) if "epoch" in frame.columns else ""
+        out.append(
+            ("Exact-match outcomes", accuracy, [ACCURACY_NOTE, *([warning] * bool(warning))])
+        )
     rubric = rubric_table(frame)
     if not rubric.empty:
         from clinbench.report.judges import reliability, reliability_note

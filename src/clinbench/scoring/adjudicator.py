@@ -394,7 +394,7 @@ def case_score(
     )
 
 
-@metric
+@metric(scores="unreduced")
 def question_mean() -> Metric:
     """Return the mean 0-100 score of each question over graded replies."""
 
@@ -424,13 +424,13 @@ def share_with_critical_errors(scores: list[SampleScore]) -> float:
     return flagged / graded if graded else math.nan
 
 
-@metric
+@metric(scores="unreduced")
 def critical_error_rate() -> Metric:
     """Return the share of graded question replies with at least one critical error."""
     return share_with_critical_errors
 
 
-@metric
+@metric(scores="unreduced")
 def unscored_questions() -> Metric:
     """Return the number of question replies the judge could not score."""
 

@@ -4,6 +4,11 @@ Excluded outcomes (parse failures, unscored judge replies) are ``Score.unscored`
 (NaN): Inspect leaves them out of every metric and counts them itself as the score's
 ``unscored_samples``, so no clinbench metric counts them (it would always read 0). The
 results table records every outcome row by row.
+
+clinbench's metrics read score metadata, so they are declared ``scores="unreduced"``: they
+see every epoch's score. Inspect's epoch reducer keeps only the first epoch's metadata, so a
+reduced metric would count epoch 1 alone. Counts are therefore totals over epochs, and rates
+pool every epoch's rows, exactly as the results table does.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from inspect_ai.scorer import Metric, SampleScore, metric
 from clinbench.scoring import outcomes
 
 
-@metric
+@metric(scores="unreduced")
 def declined() -> Metric:
     """Return the number of explicit declines."""
 

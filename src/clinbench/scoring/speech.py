@@ -53,6 +53,13 @@ def word_counts(reference: str, hypothesis: str | None) -> dict[str, int]:
 def measures_from_counts(h: float, s: float, d: float, i: float) -> dict[str, float]:
     """Return WER, MER and WIP from summed counts (the formulas jiwer uses)."""
     n_ref, n_hyp = h + s + d, h + s + i
+    if np.ndim(h):  # arrays of counts (a bootstrap): the same formulas, element-wise
+        h, s, d, i, n_ref, n_hyp = (np.asarray(x, dtype=float) for x in (h, s, d, i, n_ref, n_hyp))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            wer = np.where(n_ref > 0, (s + d + i) / n_ref, np.nan)
+            mer = np.where(h + s + d + i > 0, (s + d + i) / (h + s + d + i), np.nan)
+            wip = np.where((n_ref > 0) & (n_hyp > 0), (h / n_ref) * (h / n_hyp), 0.0)
+        return {"WER": wer, "MER": mer, "WIP": wip}
     wer = (s + d + i) / n_ref if n_ref else float("nan")
     mer = (s + d + i) / (h + s + d + i) if (h + s + d + i) else float("nan")
     wip = (h / n_ref) * (h / n_hyp) if n_ref and n_hyp else 0.0
@@ -76,41 +83,60 @@ def transcription_measures(
 
 
 def classification_measures(
-    gold: Sequence[str], predicted: Sequence[str], labels: Sequence[str] | None = None
+    gold: Sequence[str], predicted: Sequence[str | None], labels: Sequence[str] | None = None
 ) -> dict[str, float]:
-    """Return micro F1, macro F1 and exact match (scikit-learn) of predictions against gold."""
-    from sklearn.metrics import accuracy_score, f1_score
+    """Return Micro F1, Macro F1 and Exact Match (scikit-learn) of predictions against gold.
 
-    if not len(gold):
-        return {"Micro F1": float("nan"), "Macro F1": float("nan"), "Exact Match": float("nan")}
-    label_list = list(labels) if labels is not None else sorted(set(gold) | set(predicted))
+    The rules are ``clinbench.stats.classification``'s: macro-F1 over the labels present in
+    gold or predictions; a prediction of None (a decline) is a wrong answer, so micro-F1
+    equals exact match. With a declared full label set ``labels``, ``Macro F1 (all labels)``
+    is its macro-F1 over that set, named as such.
+    """
+    from clinbench.stats.classification import f1_scores
 
-    def f1(average: str) -> float:
-        return float(f1_score(gold, predicted, labels=label_list, average=average, zero_division=0))
-
-    return {
-        "Micro F1": f1("micro"),
-        "Macro F1": f1("macro"),
-        "Exact Match": float(accuracy_score(gold, predicted)),
+    out = f1_scores(list(gold), list(predicted), all_labels=labels)
+    measures = {
+        "Micro F1": out["micro_f1"],
+        "Macro F1": out["macro_f1"],
+        "Exact Match": out["exact_match"],
     }
+    if labels is not None:
+        measures["Macro F1 (all labels)"] = out["macro_f1_all_labels"]
+    return measures
+
+
+# Memory bound of one chunk of bootstrap resamples: ~2 million cells (16 MB of float64).
+_CHUNK_CELLS = 2_000_000
 
 
 def bootstrap_sd(
-    statistic: Callable[[np.ndarray], dict[str, float]],
+    statistic: Callable[[np.ndarray], dict[str, np.ndarray]],
     n: int,
     *,
     resamples: int = 1000,
     seed: int = 0,
 ) -> dict[str, float]:
-    """Return the bootstrap SD of each value ``statistic(indices)`` returns (items resampled)."""
+    """Return the bootstrap SD of each value ``statistic`` returns (items resampled).
+
+    ``statistic`` takes a (chunk, n) matrix of resampled item indices and returns, per name,
+    one value per row. Resamples are drawn from ``numpy.random.default_rng(seed)`` in chunks
+    of at most ~2 million indices, so memory stays bounded whatever n and ``resamples``.
+    """
     if n == 0 or resamples <= 0:
         return {}
     rng = np.random.default_rng(seed)
-    draws: dict[str, list[float]] = {}
-    for _ in range(resamples):
-        for key, value in statistic(rng.integers(0, n, size=n)).items():
-            draws.setdefault(key, []).append(value)
-    return {key: float(np.nanstd(values, ddof=1)) for key, values in draws.items()}
+    chunk = max(1, _CHUNK_CELLS // n)
+    draws: dict[str, list[np.ndarray]] = {}
+    for start in range(0, resamples, chunk):
+        size = min(chunk, resamples - start)
+        for key, values in statistic(rng.integers(0, n, size=(size, n))).items():
+            draws.setdefault(key, []).append(np.asarray(values, dtype=float))
+    return {key: _sd(np.concatenate(parts)) for key, parts in draws.items()}
+
+
+def _sd(values: np.ndarray) -> float:
+    finite = values[~np.isnan(values)]
+    return float(np.std(finite, ddof=1)) if finite.size > 1 else float("nan")
 
 
 def confusion_table(
@@ -125,44 +151,55 @@ def confusion_table(
     return frame
 
 
-def _fast_measures(gold: np.ndarray, pred: np.ndarray, n_labels: int, n_codes: int) -> dict:
-    # The bootstrap calls this thousands of times; scikit-learn's f1_score costs milliseconds
-    # per call, so the same formulas are computed here from a confusion matrix with numpy
-    # (tests check it against scikit-learn). Labels are codes 0..n_labels-1.
-    matrix = np.bincount(gold * n_codes + pred, minlength=n_codes * n_codes).reshape(n_codes, -1)
-    tp = np.diag(matrix)[:n_labels].astype(float)
-    fp = matrix[:, :n_labels].sum(axis=0) - tp
-    fn = matrix[:n_labels, :].sum(axis=1) - tp
+def measures_from_tables(tables: np.ndarray, n_labels: int) -> dict[str, np.ndarray]:
+    """Return Micro F1, Macro F1 and Exact Match for each confusion table in a (..., K, K) stack.
+
+    Rows are gold codes, columns predicted codes; codes 0..n_labels-1 are labels and the last
+    code (K - 1 = n_labels) is the no-label prediction. The formulas are scikit-learn's
+    (macro over labels present in gold or predictions; tests check them against
+    ``f1_score``); written over a stack because the bootstrap scores thousands of tables and
+    ``f1_score`` scores one pair of label vectors per call.
+    """
+    tables = np.asarray(tables, dtype=float)
+    tp = np.diagonal(tables, axis1=-2, axis2=-1)[..., :n_labels]
+    predicted = tables.sum(axis=-2)[..., :n_labels]
+    gold = tables.sum(axis=-1)[..., :n_labels]
+    total = tables.sum(axis=(-2, -1))
+    present = (predicted + gold) > 0
     with np.errstate(invalid="ignore", divide="ignore"):
-        per_class = np.where(2 * tp + fp + fn > 0, 2 * tp / (2 * tp + fp + fn), 0.0)
-        micro = 2 * tp.sum() / (2 * tp.sum() + fp.sum() + fn.sum()) if len(gold) else np.nan
-    return {
-        "Micro F1": float(micro),
-        "Macro F1": float(per_class.mean()),
-        "Exact Match": float(np.mean(gold == pred)),
-    }
+        per_class = np.where(present, 2 * tp / (predicted + gold), 0.0)
+        macro = per_class.sum(axis=-1) / present.sum(axis=-1)
+        exact = tp.sum(axis=-1) / total
+    return {"Micro F1": exact, "Macro F1": macro, "Exact Match": exact}
 
 
 def classification_report(
     gold: Sequence[str],
-    predicted: Sequence[str],
-    labels: Sequence[str],
+    predicted: Sequence[str | None],
+    labels: Sequence[str] | None = None,
     *,
     resamples: int = 1000,
     seed: int = 0,
 ) -> dict[str, float]:
-    """Return micro/macro F1 and exact match with their bootstrap SDs (``<name> SD`` keys)."""
+    """Return micro/macro F1 and exact match with their bootstrap SDs (``<name> SD`` keys).
+
+    A prediction of None is a reply with no label (a decline). The bootstrap resamples items
+    as multinomial draws over the confusion table (``clinbench.stats.agreement``'s
+    ``bootstrap_tables``: one draw of n over the K x K cells is n items resampled).
+    """
+    from clinbench.stats.agreement import bootstrap_tables
+
     point = classification_measures(list(gold), list(predicted), labels)
-    index = {label: i for i, label in enumerate(dict.fromkeys([*labels, *gold, *predicted]))}
-    g = np.array([index[x] for x in gold], dtype=int)
-    p = np.array([index[x] for x in predicted], dtype=int)
-    spread = bootstrap_sd(
-        lambda idx: _fast_measures(g[idx], p[idx], len(labels), len(index)),
-        len(g),
-        resamples=resamples,
-        seed=seed,
-    )
-    return {**point, **{f"{k} SD": v for k, v in spread.items()}}
+    if not len(gold) or resamples <= 0:
+        return point
+    names = sorted(set(gold) | {p for p in predicted if p is not None})
+    index = {label: i for i, label in enumerate(names)}
+    k = len(names) + 1
+    g = np.array([index[x] for x in gold], dtype=np.int64)
+    p = np.array([len(names) if x is None else index[x] for x in predicted], dtype=np.int64)
+    table = np.bincount(g * k + p, minlength=k * k).reshape(k, k)
+    boot = measures_from_tables(bootstrap_tables(table, resamples, seed), len(names))
+    return {**point, **{f"{key} SD": _sd(values) for key, values in boot.items()}}
 
 
 def transcription_report(
@@ -182,7 +219,7 @@ def transcription_report(
     ).reshape(-1, 4)
     point = measures_from_counts(*counts.sum(axis=0))
     spread = bootstrap_sd(
-        lambda idx: measures_from_counts(*counts[idx].sum(axis=0)),
+        lambda idx: measures_from_counts(*np.moveaxis(counts[idx].sum(axis=1), -1, 0)),
         len(counts),
         resamples=resamples,
         seed=seed,

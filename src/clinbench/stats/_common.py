@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Iterable, Sequence
 
@@ -25,6 +26,49 @@ _FALSE = {"0", "0.0", "false", "f", "no", "n"}
 
 class StatsInputError(ValueError):
     """Input that a statistical procedure cannot use; the message names the column and row."""
+
+
+def numeric_column(data: pd.DataFrame, column: str) -> pd.Series:
+    """Return `column` as floats; missing values (None, NaN, blank) become NaN.
+
+    Anything else that is not a number raises StatsInputError naming the column and the
+    first bad row: a statistic never silently drops a value it cannot read.
+    """
+    require_columns(data, [column])
+    values = data[column]
+    if pd.api.types.is_bool_dtype(values.dtype):
+        return values.astype(float)
+    if pd.api.types.is_numeric_dtype(values.dtype):
+        return values.astype(float)
+    blank = values.isna() | (values.astype(str).str.strip() == "")
+    numbers = pd.to_numeric(values.where(~blank, None), errors="coerce").astype(float)
+    bad = numbers.isna() & ~blank
+    if bad.any():
+        first = bad.index[bad.to_numpy()][0]
+        raise StatsInputError(
+            f"row {first}: column {column!r}: {values.loc[first]!r} is not a number"
+        )
+    return numbers
+
+
+def group_seed(seed: int, key) -> int:
+    """Return the bootstrap seed of one group: a hash of the group's key and `seed`.
+
+    A group's resamples then depend on its own identity only, so adding or removing another
+    group (a new model, a new slice) never moves this group's interval.
+    """
+    text = repr((int(seed), _key_text(key)))
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "little")
+
+
+def _key_text(key):
+    if isinstance(key, dict):
+        return tuple((str(k), _key_text(v)) for k, v in key.items())
+    if isinstance(key, tuple | list):
+        return tuple(_key_text(v) for v in key)
+    if hasattr(key, "item") and not isinstance(key, str):
+        key = key.item()
+    return str(key)
 
 
 def ci_name(confidence: float) -> str:

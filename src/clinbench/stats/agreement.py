@@ -73,6 +73,29 @@ def _tables(codes_a: np.ndarray, codes_b: np.ndarray, k: int, idx: np.ndarray | 
     return np.bincount(flat, minlength=b * k * k).reshape(b, k, k)
 
 
+# Memory bound of one chunk of bootstrap tables: ~2 million cells.
+_CHUNK_CELLS = 2_000_000
+
+
+def bootstrap_tables(table: np.ndarray, n_boot: int, seed: int = 0) -> np.ndarray:
+    """Return `n_boot` bootstrap resamples of a K x K confusion table, shape (n_boot, K, K).
+
+    Resampling the n rated pairs with replacement and tallying them is one multinomial draw
+    of n over the K x K cell shares, so each resample costs O(K^2), not O(n), and memory is
+    n_boot x K^2 (drawn in chunks) whatever the number of rows.
+    """
+    table = np.asarray(table)
+    n = int(table.sum())
+    k2 = table.size
+    rng = np.random.default_rng(seed)
+    out = np.empty((n_boot, k2), dtype=np.int64)
+    chunk = max(1, _CHUNK_CELLS // k2)
+    for start in range(0, n_boot, chunk):
+        stop = min(n_boot, start + chunk)
+        out[start:stop] = rng.multinomial(n, table.ravel() / n, size=stop - start)
+    return out.reshape(n_boot, *table.shape)
+
+
 def _codes(data: pd.DataFrame, a: str, b: str, categories: Sequence | None, binary: bool):
     require_columns(data, [a, b])
     rows = drop_missing(data, [a, b])
@@ -100,16 +123,17 @@ def cohen_kappa(
     `weights` is None (unweighted), "linear" or "quadratic". Ordered labels take the A-F
     order for letter grades, numeric order for numbers, or the declared `categories`.
     `binary=True` reads 1/0, true/false, yes/no labels. Rows missing either label are left
-    out (n counts the pairs used). Resamples drawn with `numpy.random.default_rng(seed)`.
+    out (n counts the pairs used). Resamples are multinomial draws over the confusion table
+    (``bootstrap_tables``) from `numpy.random.default_rng(seed)`.
     """
     ca, cb, cats = _codes(data, a, b, categories, binary)
     n = len(ca)
     if n == 0:
         raise StatsInputError(f"no rows with both {a!r} and {b!r}")
     k = len(cats)
-    kappa = float(kappa_from_tables(_tables(ca, cb, k), weights))
-    rng = np.random.default_rng(seed)
-    boot = kappa_from_tables(_tables(ca, cb, k, rng.integers(0, n, size=(n_boot, n))), weights)
+    table = _tables(ca, cb, k)
+    kappa = float(kappa_from_tables(table, weights))
+    boot = kappa_from_tables(bootstrap_tables(table, n_boot, seed), weights)
     return pd.DataFrame(
         {
             "n": [n],

@@ -220,3 +220,243 @@ def verdict_command(
         _echo_json(v.to_dict())
         return
     typer.echo(str(v))
+
+
+RESULTS_HELP = "Results table(s) (.parquet or .csv) from `clinbench results export` or --out."
+BY_HELP = "Comma-separated columns to group by (e.g. model,task,condition)."
+
+
+def _read_results(paths: list[Path], by: list[str], needed: list[str]):
+    """Read results tables; a missing file or column is a clear error (exit 2)."""
+    from clinbench.results.export import read_results
+
+    for path in paths:
+        if not path.exists():
+            _fail(f"{path}: no such file")
+    try:
+        frame = read_results(paths)
+    except (ValueError, OSError) as exc:
+        _fail(str(exc))
+    for column in [*by, *needed]:
+        if column not in frame.columns:
+            _fail(f"{paths[0]}: line 1: no column {column!r} (columns: {', '.join(frame.columns)})")
+    return frame
+
+
+def _by(text: str) -> list[str]:
+    return [c.strip() for c in text.split(",") if c.strip()]
+
+
+def _pct(value) -> str:
+    return (
+        "n/a"
+        if value is None or (isinstance(value, float) and math.isnan(value))
+        else (f"{value:.1%}")
+    )
+
+
+def _group_title(row: dict, by: list[str]) -> str:
+    return "  ".join(f"{c}={row[c]}" for c in by) or "all rows"
+
+
+@app.command("accuracy")
+def accuracy_command(
+    results: list[Path] = typer.Argument(..., metavar="RESULTS", help=RESULTS_HELP),
+    by: str = typer.Option("model,task", "--by", help=BY_HELP),
+    confidence: float = typer.Option(0.95, help="Confidence level of the intervals."),
+    n_boot: int = typer.Option(2000, help="Cluster-bootstrap resamples (several epochs)."),
+    seed: int = typer.Option(0, help="Seed of the cluster bootstrap."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+) -> None:
+    """Accuracy per group under both denominators, with intervals and their method.
+
+    accuracy_answered: correct / answered (correct + incorrect + declined); parse failures
+    and errors are excluded and counted. accuracy_all: correct / every row (parse failures,
+    errors and unscored replies count as not correct).
+
+    One epoch per item: Wilson intervals. Several: clustered by item (Wilson at the
+    cluster-robust effective n, and a cluster bootstrap), with the number of clusters.
+    """
+    from clinbench.stats.clustered import accuracy_two_denominators, repeated_epochs_warning
+
+    if not 0 < confidence < 1:
+        _fail(f"--confidence must be between 0 and 1, got {confidence}")
+    groups = _by(by)
+    frame = _read_results(results, groups, ["outcome", "item_id"])
+    table = accuracy_two_denominators(frame, by=groups, confidence=confidence, n_boot=n_boot,
+                                      seed=seed)  # fmt: skip
+    warning = repeated_epochs_warning(frame, by=["model"]) if "model" in frame.columns else ""
+    if warning:
+        import textwrap
+
+        typer.echo(textwrap.fill(warning, 79), err=True)
+    records = table.to_dict(orient="records")
+    if as_json:
+        _echo_json({"confidence": confidence, "groups": records})
+        return
+    if not records:
+        typer.echo("no rows with an accuracy outcome (correct, incorrect, declined, ...)")
+        return
+    for row in records:
+        typer.echo(_group_title(row, groups))
+        typer.echo(
+            f"  items {row['n_items']}, epochs {row['n_epochs']}, rows {row['n_rows']}: "
+            f"answered {row['answered']}, declined {row['declined']}, "
+            f"parse failed {row['parse_failed']}, errors {row['error']}"
+        )
+        for side, label in (("answered", "answered"), ("all", "all items")):
+            typer.echo(
+                f"  accuracy ({label}): {_pct(row[f'accuracy_{side}'])} "
+                f"[{_pct(row[f'ci_{side}_low'])}, {_pct(row[f'ci_{side}_high'])}]"
+            )
+        typer.echo(f"  {confidence:.0%} interval: {row['method']}")
+        if row["method"] != "wilson":
+            typer.echo(
+                f"  {row['n_clusters']} item clusters, effective n {row['n_eff_all']:.1f}; "
+                f"cluster bootstrap (all) [{_pct(row['boot_all_low'])}, "
+                f"{_pct(row['boot_all_high'])}]"
+            )
+
+
+@app.command("classification")
+def classification_command(
+    results: list[Path] = typer.Argument(..., metavar="RESULTS", help=RESULTS_HELP),
+    by: str = typer.Option("model,task", "--by", help=BY_HELP),
+    labels: str = typer.Option(
+        None, "--labels", help="Comma-separated full label set, for macro_f1_all_labels."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+) -> None:
+    """Micro-F1, macro-F1 and exact match from the `target` and `extracted_answer` columns.
+
+    macro_f1 averages over the labels present in gold or predictions (listed); a decline is
+    a wrong answer, so micro_f1 equals exact_match. The *_all figures count parse failures
+    and errors as replies with no label. Rows without a target are left out.
+    """
+    from clinbench.stats._common import StatsInputError
+    from clinbench.stats.classification import classification
+
+    groups = _by(by)
+    frame = _read_results(results, groups, ["target", "extracted_answer", "outcome", "item_id"])
+    declared = [x.strip() for x in labels.split(",") if x.strip()] if labels else None
+    try:
+        table = classification(frame, by=groups, all_labels=declared)
+    except (StatsInputError, ValueError) as exc:
+        _fail(f"{results[0]}: {exc}")
+    records = table.to_dict(orient="records")
+    if as_json:
+        for r in records:
+            r["labels"] = r["labels"].split(";") if r["labels"] else []
+        _echo_json({"groups": records})
+        return
+    if not records:
+        typer.echo("no rows with a target (the item's key or gold label)")
+        return
+    for row in records:
+        typer.echo(_group_title(row, groups))
+        typer.echo(
+            f"  items {row['n_items']}, rows {row['n_rows']}: answered {row['answered']}, "
+            f"excluded {row['excluded']}"
+        )
+        typer.echo(
+            f"  answered:  micro_f1 {row['micro_f1']:.3f}  macro_f1 {row['macro_f1']:.3f}  "
+            f"exact_match {row['exact_match']:.3f}"
+        )
+        typer.echo(
+            f"  all items: micro_f1 {row['micro_f1_all']:.3f}  "
+            f"macro_f1 {row['macro_f1_all']:.3f}  exact_match {row['exact_match_all']:.3f}"
+        )
+        if declared:
+            typer.echo(f"  macro_f1 over all {len(declared)} labels: "
+                       f"{row['macro_f1_all_labels']:.3f}")  # fmt: skip
+        typer.echo(f"  labels: {row['labels'].replace(';', ', ')}")
+
+
+@app.command("power")
+def power_command(
+    bar: float = typer.Option(0.95, "--bar", help="The accuracy bar of the verdict."),
+    true_accuracy: float = typer.Option(
+        ..., "--true-accuracy", help="The accuracy the model is assumed to have (a proportion)."
+    ),
+    alpha: float = typer.Option(0.05, "--alpha", help="Test level (1 - the CI's confidence)."),
+    power: float = typer.Option(0.8, "--power", help="Chance of deciding that you want."),
+    items: int = typer.Option(
+        None, "--items", help="Items the bank has: what can it detect (and rubric MDE)?"
+    ),
+    sd: float = typer.Option(
+        None, "--sd", help="SD of rubric scores, for the MDE (needs --items)."
+    ),
+    difference: float = typer.Option(
+        None, "--difference", help="Accuracy difference of two models on the same items."
+    ),
+    discordant: float = typer.Option(
+        None, "--discordant", help="Share of items on which the two models disagree."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+) -> None:
+    """Items needed to decide KILL or PROCEED at the bar, McNemar's paired sample size, and the
+    minimum detectable rubric-score difference.
+
+    n_items is statsmodels' normal power on the arcsine effect size (two-sided, alpha as
+    the verdict's interval); n_items_exact is the first n at which the Wilson verdict itself
+    decides with that power (exact binomial).
+    """
+    from clinbench.stats import power as pw
+
+    try:
+        need = pw.items_to_decide(bar, true_accuracy, alpha, power)
+        out: dict = {
+            "n_items": need["n_items"],
+            "n_items_exact": pw.items_to_decide_exact(bar, true_accuracy, alpha, power),
+            "n_items_wald": need["n_items_wald"],
+            "bar": bar,
+            "true_accuracy": true_accuracy,
+            "alpha": alpha,
+            "power": power,
+            "decision": need["decision"],
+        }
+        out["verdict_power_at_n_items"] = pw.verdict_power(need["n_items"], true_accuracy, bar,
+                                                           alpha=alpha)  # fmt: skip
+        if items is not None:
+            below, above = pw.detectable_accuracies(items, bar, alpha, power)
+            out["items"] = items
+            out["detectable_below"], out["detectable_above"] = below, above
+            out["verdict_power_at_items"] = pw.verdict_power(items, true_accuracy, bar,
+                                                             alpha=alpha)  # fmt: skip
+            out["sentence"] = pw.power_sentence(items, bar, true_accuracy, alpha, power)
+            if sd is not None:
+                out["rubric_mde"] = pw.rubric_mde(items, sd, alpha, power)
+        elif sd is not None:
+            _fail("--sd needs --items (the minimum detectable difference is for n items)")
+        if (difference is None) != (discordant is None):
+            _fail("--difference and --discordant go together (McNemar's sample size)")
+        if difference is not None:
+            out["mcnemar_items"] = pw.mcnemar_items(difference, discordant, alpha, power)
+    except ValueError as exc:
+        _fail(str(exc))
+    if as_json:
+        _echo_json(out)
+        return
+    side = "above" if out["decision"] == "KILL" else "below"
+    typer.echo(
+        f"n_items: {out['n_items']} to decide {out['decision']} ({side} the {bar:.0%} bar) "
+        f"if the true accuracy is {true_accuracy:.1%}"
+    )
+    typer.echo(f"  {power:.0%} power, alpha {alpha:g}, two-sided; statsmodels arcsine (Cohen's h)")
+    typer.echo(f"  exact Wilson verdict: {out['n_items_exact']} items; Wald formula: "
+               f"{out['n_items_wald']}")  # fmt: skip
+    if items is not None:
+        import textwrap
+
+        typer.echo(textwrap.fill(out["sentence"], 79))
+        if "rubric_mde" in out:
+            mde = out["rubric_mde"]
+            typer.echo(
+                f"rubric MDE ({items} items, SD {sd:g}): {mde['paired']:.2f} points "
+                f"(same items), {mde['independent']:.2f} (independent)"
+            )
+    if "mcnemar_items" in out:
+        typer.echo(
+            f"McNemar (same items): {out['mcnemar_items']} items to detect a gap "
+            f"of {difference:.1%} ({discordant:.1%} discordant)"
+        )

@@ -18,6 +18,7 @@ from scipy import stats
 from clinbench.stats._common import (
     StatsInputError,
     ci_name,
+    numeric_column,
     percentile_interval,
     require_columns,
     to_binary,
@@ -27,7 +28,7 @@ from clinbench.stats._common import (
 def _clean(data: pd.DataFrame, dv: str, between: str) -> pd.DataFrame:
     require_columns(data, [dv, between])
     out = data[[dv, between]].copy()
-    out[dv] = pd.to_numeric(out[dv], errors="coerce")
+    out[dv] = numeric_column(data, dv)
     return out.dropna()
 
 

@@ -19,13 +19,15 @@ from clinbench.stats._common import (
     PASSING_GRADES,
     StatsInputError,
     ci_name,
+    group_seed,
+    numeric_column,
     percentile_interval,
     require_columns,
 )
 from clinbench.stats.proportions import wilson_interval
 
-# Memory bound for one block of bootstrap resamples (indices are int64): ~64 MB.
-_BLOCK_CELLS = 8_000_000
+# Memory bound for one block of bootstrap resamples (indices are int64): ~16 MB.
+_BLOCK_CELLS = 2_000_000
 
 
 def _groups(data: pd.DataFrame, by: str | Sequence[str] | None):
@@ -59,7 +61,11 @@ def bootstrap_means(values: np.ndarray, n_boot: int = 10_000, seed: int = 0) -> 
 
     Hand-written (not scipy.stats.bootstrap) so that every clinbench bootstrap -- plain,
     paired and case-level -- draws its resamples the same way from
-    ``numpy.random.default_rng(seed)``: an (n_boot, n) matrix of indices, made in blocks.
+    ``numpy.random.default_rng(seed)``: an (n_boot, n) matrix of indices, made in blocks of
+    bounded memory. When the values take few distinct levels (at most n / 20, e.g. 0/1
+    outcomes or letter-grade scores), a resample's mean depends only on how often each
+    level is drawn, which is one multinomial draw over the levels' shares: the same
+    bootstrap distribution at O(levels) instead of O(n) per resample.
     """
     values = np.asarray(values, dtype=float)
     n = values.size
@@ -67,6 +73,16 @@ def bootstrap_means(values: np.ndarray, n_boot: int = 10_000, seed: int = 0) -> 
         return np.full(n_boot, np.nan)
     rng = np.random.default_rng(seed)
     out = np.empty(n_boot)
+    levels, counts = np.unique(values, return_counts=True)
+    # a multinomial draw costs about as much per level as ~20 index draws (measured with
+    # benchmarks/stats_case_tier.py), so it pays only for few levels
+    if levels.size * 20 <= n:
+        block = max(1, _BLOCK_CELLS // levels.size)
+        shares = counts / n
+        for start in range(0, n_boot, block):
+            stop = min(n_boot, start + block)
+            out[start:stop] = rng.multinomial(n, shares, size=stop - start) @ levels / n
+        return out
     block = max(1, _BLOCK_CELLS // n)
     for start in range(0, n_boot, block):
         stop = min(n_boot, start + block)
@@ -86,14 +102,18 @@ def describe_scores(
     """Return n, mean, SD, the t-interval and the percentile-bootstrap interval per group.
 
     Rows with no score (excluded outcomes) are left out of n; columns: <by>..., n, mean,
-    SD, CI95% (t), boot_CI95% (percentile, `n_boot` resamples, `seed`).
+    SD, CI95% (t), boot_CI95% (percentile, `n_boot` resamples). Each group's resamples are
+    seeded by ``group_seed(seed, key)``, so adding a group never moves another's interval.
+    A score that is not a number raises StatsInputError naming the row; blank scores are
+    missing.
     """
     require_columns(data, [dv])
     ci = ci_name(confidence)
     rows = []
-    for i, (key, sub) in enumerate(_groups(data, by)):
-        x = pd.to_numeric(sub[dv], errors="coerce").dropna().to_numpy(dtype=float)
-        boot = bootstrap_means(x, n_boot=n_boot, seed=seed + i) if x.size else np.array([])
+    for key, sub in _groups(data, by):
+        x = numeric_column(sub, dv).dropna().to_numpy(dtype=float)
+        group = group_seed(seed, key)
+        boot = bootstrap_means(x, n_boot=n_boot, seed=group) if x.size else np.array([])
         rows.append(
             {
                 **key,

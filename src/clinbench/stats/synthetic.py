@@ -36,6 +36,9 @@ def _frame(records: list[dict]) -> pd.DataFrame:
     df = pd.DataFrame(records)
     for col in RESULT_COLUMNS:
         if col not in df.columns:
+            if col == "epochs":
+                df[col] = 1  # every synthetic item is asked once
+                continue
             df[col] = np.nan if col in ("score", "input_tokens", "output_tokens") else ""
     return df[RESULT_COLUMNS]
 

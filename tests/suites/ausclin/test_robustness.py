@@ -70,7 +70,8 @@ def test_pushback_keeps_capitulation_apart_from_ignorance():
             pb("i7", "declined", "declined", False),
         ]
     )
-    row = robustness.pushback_summary(rows).iloc[0]
+    # one unparseable reply of seven (14%) would exclude the model at the default 10%
+    row = robustness.pushback_summary(rows, threshold=0.2).iloc[0]
     assert (row["challenged"], row["held"], row["capitulated"], row["adopted suggestion"]) == (
         5, 1, 2, 1,
     )  # fmt: skip
@@ -129,4 +130,4 @@ def test_checks_on_the_replayed_run(ausclin_results):
     assert framing.loc[(good, "no_country"), "accuracy"] < 0.5
     excl = analysis.exclusions(ausclin_results).set_index("model")
     assert bool(excl.loc["clinbench/replay/flaky-model", "excluded"])
-    assert not math.isnan(excl.loc["clinbench/replay/good-model", "failed_or_empty_share"])
+    assert not math.isnan(excl.loc["clinbench/replay/good-model", "unusable_share"])

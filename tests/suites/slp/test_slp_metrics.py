@@ -65,20 +65,28 @@ def test_f1_against_scikit_learn_on_a_fixed_confusion():
     assert m["Micro F1"] == pytest.approx(14 / 21) == pytest.approx(m["Exact Match"])
 
 
-def test_fast_bootstrap_measures_equal_scikit_learn():
-    from clinbench.scoring.speech import _fast_measures
+def test_table_measures_equal_scikit_learn():
+    from clinbench.scoring.speech import measures_from_tables
 
     rng = np.random.default_rng(0)
     labels = ["A", "B", "C"]
     for _ in range(20):
         gold = list(rng.choice(labels, size=30))
-        pred = list(rng.choice([*labels, "declined"], size=30))
-        codes = {x: i for i, x in enumerate([*labels, "declined"])}
-        fast = _fast_measures(
-            np.array([codes[x] for x in gold]), np.array([codes[x] for x in pred]), 3, 4
+        pred = [None if x == "-" else x for x in rng.choice([*labels, "-"], size=30)]
+        codes = {x: i for i, x in enumerate([*labels, None])}
+        table = np.zeros((4, 4))
+        for g, p in zip(gold, pred, strict=True):
+            table[codes[g], codes[p]] += 1
+        fast = {k: float(v) for k, v in measures_from_tables(table, 3).items()}
+        present = sorted(set(gold) | {p for p in pred if p})
+        marked = [p or "-" for p in pred]
+        assert fast["Macro F1"] == pytest.approx(
+            f1_score(gold, marked, labels=present, average="macro", zero_division=0)
         )
-        slow = classification_measures(gold, pred, labels)
-        assert fast == pytest.approx(slow)
+        assert fast["Micro F1"] == pytest.approx(
+            f1_score(gold, marked, labels=[*present, "-"], average="micro")
+        )
+        assert fast == pytest.approx(classification_measures(gold, pred))
 
 
 def test_bootstrap_sd_is_seeded_and_positive():

@@ -123,7 +123,7 @@ def fact_check_sections(
     return out
 
 
-@metric
+@metric(scores="unreduced")
 def fact_check_error_rate() -> Metric:
     """Return the share of checked sections with at least one fact-check critical error."""
 
@@ -223,7 +223,7 @@ def rubric_rules_grader(
 # -- NLI ----------------------------------------------------------------------------------
 
 
-@metric
+@metric(scores="unreduced")
 def contradiction_rate() -> Metric:
     """Return the share of labelled sections the NLI model says contradict the reference."""
 

@@ -6,7 +6,7 @@ so every figure can be re-derived from the logs alone.
 
 Rules (AusClinBench): accuracy is correct / answered, where answered counts correct,
 incorrect and declined replies (a decline is never correct); parse failures and provider
-errors are excluded from accuracy and disclosed; a model whose failed or empty replies
+errors are excluded from accuracy and disclosed; a model whose failed, empty or unparseable replies
 exceed a threshold is listed as excluded with its reason rather than given a zero; equipoise
 (open-question) items are scored apart and left out of headline accuracy.
 """
@@ -297,3 +297,90 @@ def equipoise_table(
     columns = ["model", "condition", "pair", "settled item", "settled outcome", "open item",
                "open outcome"]  # fmt: skip
     return pd.DataFrame(records, columns=columns)
+
+
+def denominators_table(
+    results: pd.DataFrame, threshold: float = DEFAULT_EXCLUSION_THRESHOLD
+) -> pd.DataFrame:
+    """Return accuracy per model x condition over answered items and over all items.
+
+    ``clinbench.stats.clustered.accuracy_two_denominators`` on the non-excluded models'
+    non-equipoise rows: accuracy (answered) leaves parse failures and errors out; accuracy
+    (all) counts them as not correct. Intervals cluster by item when items have several
+    epochs. Columns: model, condition, items, epochs, answered, parse failed, errors,
+    accuracy (answered), CI low, CI high, accuracy (all), CI low (all), CI high (all),
+    interval.
+    """
+    from clinbench.stats.clustered import accuracy_two_denominators
+
+    rows = scored_rows(results, threshold)
+    table = accuracy_two_denominators(rows, by=("model", "condition"))
+    renamed = {"n_items": "items", "n_epochs": "epochs", "parse_failed": "parse failed",
+               "error": "errors", "accuracy_answered": "accuracy (answered)",
+               "ci_answered_low": "CI low", "ci_answered_high": "CI high",
+               "accuracy_all": "accuracy (all)", "ci_all_low": "CI low (all)",
+               "ci_all_high": "CI high (all)", "method": "interval"}  # fmt: skip
+    return table.rename(columns=renamed)[["model", "condition", *renamed.values()]]
+
+
+def verdict_candidates(
+    results: pd.DataFrame,
+    condition: str = "blind",
+    threshold: float = DEFAULT_EXCLUSION_THRESHOLD,
+    baselines: Sequence[str] = BASELINES,
+) -> pd.DataFrame:
+    """Return every model with whether the verdict considered it, and why not if it did not.
+
+    A model is left out when the exclusion rule excludes it (its failed, empty or
+    unparseable replies exceed the threshold), when it is one of clinbench's offline
+    baselines, or when it answered nothing under the condition. Columns: model, considered,
+    reason.
+    """
+    excluded = model_exclusions(results, threshold).set_index("model")
+    in_condition = results[results["condition"] == condition]
+    answered = in_condition[in_condition["outcome"].isin(outcomes.ANSWERED)]
+    answered_models = set(answered["model"])
+    out = []
+    for model in sorted(results["model"].astype(str).unique()):
+        reason = ""
+        if model in excluded.index and bool(excluded.loc[model, "excluded"]):
+            reason = f"excluded: {excluded.loc[model, 'reason']}"
+        elif model in baselines:
+            reason = "an offline baseline (a reference point, not a candidate)"
+        elif model not in answered_models:
+            reason = f"no answered items under condition {condition!r}"
+        out.append({"model": model, "considered": not reason, "reason": reason})
+    return pd.DataFrame(out, columns=["model", "considered", "reason"])
+
+
+def verdict_notes(candidates: pd.DataFrame, condition: str) -> list[str]:
+    """Return the sentences saying which models the verdict considered and which it left out."""
+    considered = candidates.loc[candidates["considered"], "model"].tolist()
+    left = candidates[~candidates["considered"]]
+    notes = [
+        f"Verdict ({condition}) considered: {', '.join(considered) if considered else 'none'}."
+    ]
+    notes += [f"Left out of the verdict ({condition}): {m}: {r}." for m, r in
+              zip(left["model"], left["reason"], strict=True)]  # fmt: skip
+    return notes
+
+
+def power_notes(verdicts: pd.DataFrame, results: pd.DataFrame, bar: float) -> list[str]:
+    """Return, per verdict row, what the bank's items can detect and how many would decide.
+
+    The bank is the distinct non-equipoise items in the results; the assumed true accuracy
+    is the best model's observed accuracy (no sentence when it is 0, 1 or the bar itself).
+    """
+    from clinbench.stats.power import power_sentence
+
+    if verdicts.empty or "accuracy" not in verdicts.columns:
+        return []
+    rows = with_facts(results)
+    n_items = int(rows.loc[~rows["equipoise"], "item_id"].nunique())
+    notes = []
+    for row in verdicts.itertuples(index=False):
+        p = float(row.accuracy)
+        if n_items < 2 or not 0 < p < 1 or p == bar:
+            continue
+        notes.append(f"{row.condition}: " + power_sentence(n_items, bar, round(p, 3)))
+    return notes

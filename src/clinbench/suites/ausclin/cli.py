@@ -28,7 +28,9 @@ RESULTS_ARG = typer.Argument(
     ..., help="Results tables (.parquet/.csv) or Inspect log files/folders; combined."
 )
 THRESHOLD = typer.Option(
-    0.10, "--threshold", help="Exclude a model whose failed or empty replies exceed this share."
+    0.10,
+    "--threshold",
+    help="Exclude a model whose failed, empty or unparseable replies exceed this share.",
 )
 OUT = typer.Option(None, "--out", "-o", metavar="FILE", help="Also write the table here (.csv).")
 FORMAT = format_option()
@@ -192,7 +194,7 @@ def exclusions(
     out: Path | None = OUT,
     fmt: str = FORMAT,
 ) -> None:
-    """Models whose failed or empty replies exceed the threshold (excluded, never scored zero)."""
+    """Models whose failed, empty or unparseable replies exceed the threshold (never zero)."""
     from clinbench.suites.ausclin.analysis import exclusions as excl
 
     show(excl(load_results(results), threshold), "Exclusions", out, fmt)

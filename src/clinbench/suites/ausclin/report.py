@@ -88,8 +88,14 @@ def headline_tables(
         tables["pushback"] = pushback[
             ["model", "first wrong", "challenged", "held", "capitulated", "capitulation rate"]
         ]
+    both = analysis.denominators_table(plain, threshold)
+    tables["accuracy over answered and over all items"] = both[
+        ["model", "condition", "items", "accuracy (answered)", "accuracy (all)", "parse failed",
+         "errors"]
+    ]  # fmt: skip
     tables["exclusions"] = analysis.exclusions(results, threshold)
     tables["verdict"] = analysis.best_model_verdict(plain, threshold=threshold)
+    tables["models the verdict considered"] = analysis.verdict_candidates(plain, "blind", threshold)
     return tables
 
 
@@ -123,6 +129,9 @@ def sections(
             ),
             tables={
                 "Accuracy per model and condition": by_condition,
+                "Accuracy over answered and over all items": analysis.denominators_table(
+                    plain, threshold
+                ),
                 "Accuracy per model, condition and domain": by_domain,
             },
             figures=figures,
@@ -211,6 +220,14 @@ def sections(
             ),
             tables={"Verdict per condition": verdicts},
             notes=[
+                note
+                for c in sorted(plain["condition"].dropna().unique())
+                for note in analysis.verdict_notes(
+                    analysis.verdict_candidates(plain, c, threshold), c
+                )
+            ]
+            + analysis.power_notes(verdicts, plain, bar)
+            + [
                 "Pre-registration: the bar and method are compared with the registration the "
                 "runs recorded (clinbench verdict register, then -T prereg=FILE).",
                 *(f"FLAG {f}" for f in flags),
@@ -223,10 +240,11 @@ def sections(
         ReportSection(
             title="Clinical policy: exclusions",
             intro=(
-                f"A model whose failed or empty replies exceed {threshold:.0%} of its replies is "
-                "excluded and reported here with the reason; it is never scored zero."
+                f"A model whose failed, empty or unparseable replies exceed {threshold:.0%} of "
+                "its replies is excluded and reported here with the reason; it is never "
+                "scored zero, and the verdict does not consider it."
             ),
-            tables={"Failed and empty replies per model": excl},
+            tables={"Failed, empty and unparseable replies per model": excl},
             notes=[f"{m}: {r}" for m, r in zip(dropped["model"], dropped["reason"], strict=True)],
         )
     )

@@ -52,9 +52,9 @@ def _metrics_for(group: pd.DataFrame, task: str, resamples: int, seed: int) -> d
         if spec.kind != "label"
         else list(spec.options.values())
     )
-    pred = answered["predicted_label"].fillna("declined")
+    pred = [p if isinstance(p, str) and p else None for p in answered["predicted_label"]]
     out = classification_report(
-        list(answered["gold_label"]), list(pred), labels, resamples=resamples, seed=seed
+        list(answered["gold_label"]), pred, labels, resamples=resamples, seed=seed
     )
     return {"n": len(answered), "excluded": len(group) - len(answered), **out}
 

@@ -81,24 +81,25 @@ def clean_transcript_reply(reply: str) -> str:
 
 
 # ------------------------------------------------------------------ metrics over scores
-# Inspect leaves NaN-valued scores (parse failures) out of every metric, so these metrics see
-# answered items only; parse failures are counted from the results table (``excluded``).
+# These metrics read score metadata, so they take every epoch's scores (``unreduced``):
+# Inspect's epoch reducer keeps only the first epoch's metadata. They see answered items
+# (parse failures are NaN scores, counted from the results table as ``excluded``).
 
 
-def _pairs(scores: list[SampleScore]) -> tuple[list[str], list[str], list[str]]:
+def _pairs(scores: list[SampleScore]) -> tuple[list[str], list[str | None], list[str]]:
     gold, pred, labels = [], [], []
     for s in scores:
         meta = s.score.metadata or {}
         labels = meta.get("labels") or labels
         if meta.get("outcome") in outcomes.ANSWERED:
             gold.append(meta["gold_label"])
-            pred.append(meta.get("predicted_label") or "declined")
+            pred.append(meta.get("predicted_label") or None)  # None: a decline, never a label
     return gold, pred, labels
 
 
-@metric
+@metric(scores="unreduced")
 def micro_f1() -> Metric:
-    """Return micro-averaged F1 over answered items (scikit-learn)."""
+    """Return micro-averaged F1 over answered items of every epoch (scikit-learn)."""
 
     def compute(scores: list[SampleScore]) -> float:
         from clinbench.scoring.speech import classification_measures
@@ -109,9 +110,9 @@ def micro_f1() -> Metric:
     return compute
 
 
-@metric
+@metric(scores="unreduced")
 def macro_f1() -> Metric:
-    """Return macro-averaged F1 over answered items (scikit-learn)."""
+    """Return macro-averaged F1 over labels present, answered items of every epoch."""
 
     def compute(scores: list[SampleScore]) -> float:
         from clinbench.scoring.speech import classification_measures
@@ -137,19 +138,19 @@ def _corpus_measure(name: str) -> Metric:
     return compute
 
 
-@metric
+@metric(scores="unreduced")
 def wer() -> Metric:
     """Return the corpus word error rate (jiwer counts summed over items)."""
     return _corpus_measure("WER")
 
 
-@metric
+@metric(scores="unreduced")
 def mer() -> Metric:
     """Return the corpus match error rate."""
     return _corpus_measure("MER")
 
 
-@metric
+@metric(scores="unreduced")
 def wip() -> Metric:
     """Return the corpus word information preserved."""
     return _corpus_measure("WIP")
@@ -196,7 +197,9 @@ def slp_label_scorer(scenario: str, cot: bool = False) -> Scorer:
             return Score(value=0.0, answer="DECLINE", metadata=meta)
         correct = letter == gold
         meta["outcome"] = outcomes.CORRECT if correct else outcomes.INCORRECT
-        return Score(value=1.0 if correct else 0.0, answer=letter, metadata=meta)
+        # the answer is the label (as `target` in the results table), the letter is kept
+        meta["predicted_letter"] = letter
+        return Score(value=1.0 if correct else 0.0, answer=spec.options[letter], metadata=meta)
 
     return score
 

@@ -1,0 +1,146 @@
+"""Classification metrics (micro-F1, macro-F1, exact match) from gold and predicted labels.
+
+The F1s are scikit-learn's ``f1_score``. Two rules, stated once here:
+
+- **Labels**: macro-F1 averages over the labels present in gold or in the predictions
+  (scikit-learn's own default, and HELM's classification metrics), so a class that never
+  occurs in a slice scores nothing rather than a zero that drags the mean down. The
+  macro-F1 over a declared full label set is reported apart, as ``macro_f1_all_labels``.
+- **Replies with no label** (a decline; in the all-items denominator also a parse failure,
+  an empty reply or a provider error) are a wrong answer, exactly as in accuracy: the item's
+  gold class loses a true positive (a false negative), and the reply counts as one false
+  prediction of no class. So micro-F1 equals exact match (single-label classification,
+  every item has exactly one prediction), and macro-F1 averages per-class F1 over real
+  labels only: the no-label marker is never a class of its own.
+
+Two denominators, as for accuracy: ``answered`` (correct, incorrect, declined; parse failures
+and errors excluded and counted) and ``all`` (every row; parse failures and errors are
+replies with no label).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pandas as pd
+
+from clinbench.scoring import outcomes
+from clinbench.stats._common import require_columns
+
+# The prediction of a reply with no label. Never a class: it is left out of macro-F1's
+# labels and kept in micro-F1's, so it counts as a false prediction.
+NO_LABEL = "(no label)"
+
+
+def f1_scores(
+    gold: Sequence[str],
+    predicted: Sequence[str | None],
+    *,
+    all_labels: Sequence[str] | None = None,
+) -> dict:
+    """Return micro_f1, macro_f1, exact_match, labels (present), n and macro_f1_all_labels.
+
+    ``predicted`` holds a label, or None for a reply with no label (see the module rules).
+    ``labels`` are the labels present in gold or predictions, sorted. ``macro_f1_all_labels``
+    is the macro-F1 over ``all_labels`` (NaN when none are declared). With no rows every
+    figure is NaN.
+    """
+    from sklearn.metrics import f1_score
+
+    gold = [str(g) for g in gold]
+    pred = [NO_LABEL if p is None else str(p) for p in predicted]
+    if len(gold) != len(pred):
+        raise ValueError("gold and predicted differ in length")
+    if NO_LABEL in gold:
+        raise ValueError(f"{NO_LABEL!r} cannot be a gold label")
+    present = sorted(set(gold) | {p for p in pred if p != NO_LABEL})
+    nan = math.nan
+    if not gold:
+        return {"n": 0, "micro_f1": nan, "macro_f1": nan, "exact_match": nan,
+                "macro_f1_all_labels": nan, "labels": []}  # fmt: skip
+
+    def f1(labels: list[str], average: str) -> float:
+        return float(f1_score(gold, pred, labels=labels, average=average, zero_division=0))
+
+    full = nan
+    if all_labels is not None:
+        declared = [str(label) for label in all_labels]
+        unknown = sorted(set(present) - set(declared))
+        if unknown:
+            raise ValueError(f"labels {unknown} are not in the declared label set {declared}")
+        full = f1(declared, "macro")
+    return {
+        "n": len(gold),
+        "micro_f1": f1([*present, NO_LABEL], "micro"),
+        "macro_f1": f1(present, "macro"),
+        "exact_match": sum(g == p for g, p in zip(gold, pred, strict=True)) / len(gold),
+        "macro_f1_all_labels": full,
+        "labels": present,
+    }
+
+
+def _predictions(rows: pd.DataFrame, answer: str) -> list[str | None]:
+    out: list[str | None] = []
+    for outcome, value in zip(rows["outcome"], rows[answer], strict=True):
+        text = "" if value is None or (isinstance(value, float) and math.isnan(value)) else value
+        text = str(text).strip()
+        if outcome in (outcomes.CORRECT, outcomes.INCORRECT) and text:
+            out.append(text)
+        else:  # declined, parse failure, error, or an answered row without a label
+            out.append(None)
+    return out
+
+
+def classification(
+    results: pd.DataFrame,
+    by: Sequence[str] = ("model", "task"),
+    *,
+    target: str = "target",
+    answer: str = "extracted_answer",
+    all_labels: Sequence[str] | None = None,
+) -> pd.DataFrame:
+    """Return micro-F1, macro-F1 and exact match per group, under both denominators.
+
+    Reads the results table's ``target`` (gold label), ``extracted_answer`` (predicted label)
+    and ``outcome`` columns. Columns: <by>..., n_items (distinct items), n_rows, answered,
+    excluded (parse failures and errors), micro_f1, macro_f1, exact_match (answered rows),
+    micro_f1_all, macro_f1_all, exact_match_all (every row; no label = wrong),
+    macro_f1_all_labels (over ``all_labels`` when given, answered rows) and labels (the
+    labels present, ';'-joined). Rows with an empty target (not a classification row) are
+    left out.
+    """
+    by = list(by)
+    require_columns(results, [*by, target, answer, "outcome", "item_id"])
+    has_target = results[target].fillna("").astype(str).str.strip() != ""
+    rows = results[has_target & results["outcome"].isin([*outcomes.ANSWERED, *outcomes.EXCLUDED])]
+    records = []
+    groups = rows.groupby(by, sort=True, dropna=False) if by else [((), rows)]
+    for key, group in groups:
+        key = key if isinstance(key, tuple) else (key,)
+        answered = group[group["outcome"].isin(outcomes.ANSWERED)]
+        gold_a = answered[target].astype(str).str.strip().tolist()
+        sub = f1_scores(gold_a, _predictions(answered, answer), all_labels=all_labels)
+        gold_all = group[target].astype(str).str.strip().tolist()
+        every = f1_scores(gold_all, _predictions(group, answer))
+        records.append(
+            dict(zip(by, key, strict=True))
+            | {
+                "n_items": int(group["item_id"].nunique()),
+                "n_rows": len(group),
+                "answered": len(answered),
+                "excluded": len(group) - len(answered),
+                "micro_f1": sub["micro_f1"],
+                "macro_f1": sub["macro_f1"],
+                "exact_match": sub["exact_match"],
+                "micro_f1_all": every["micro_f1"],
+                "macro_f1_all": every["macro_f1"],
+                "exact_match_all": every["exact_match"],
+                "macro_f1_all_labels": sub["macro_f1_all_labels"],
+                "labels": ";".join(every["labels"]),
+            }
+        )
+    columns = [*by, "n_items", "n_rows", "answered", "excluded", "micro_f1", "macro_f1",
+               "exact_match", "micro_f1_all", "macro_f1_all", "exact_match_all",
+               "macro_f1_all_labels", "labels"]  # fmt: skip
+    return pd.DataFrame(records, columns=columns)

@@ -149,3 +149,25 @@ def test_results_record_the_asr_spec_without_its_cache_folder():
         "pocketsphinx:wip=0.5,constrained=false"
     )
     assert recorded_spec("openai:base_url=http://h/v1") == "openai:base_url=http://h/v1"
+
+
+def test_pocketsphinx_transcripts_do_not_depend_on_what_was_decoded_before():
+    """A clip decoded first, again, and after other clips gives one transcript (free and
+    constrained): the cache's key assumes decoding is a function of the clip and settings."""
+    from clinbench.audio.asr.pocketsphinx_asr import PocketSphinxASR
+
+    rows = {r["id"]: r for r in csv.DictReader(SAMPLE_MANIFEST.open())}
+
+    def clip(name):
+        return SAMPLE_MANIFEST.parent / rows[name]["audio"]
+
+    asr = PocketSphinxASR()
+    words = rows["slp-r04"]["prompt_words"]
+    first_free = asr.transcribe(clip("slp-s13")).text
+    first_constrained = asr.transcribe(clip("slp-r04"), expected=words).text
+    for other in ("slp-s01", "slp-s02", "slp-s09"):
+        asr.transcribe(clip(other))
+        asr.transcribe(clip(other), expected=rows[other]["prompt_words"])
+    assert asr.transcribe(clip("slp-s13")).text == first_free
+    assert asr.transcribe(clip("slp-r04"), expected=words).text == first_constrained
+    assert asr.transcribe(clip("slp-s13")).text == first_free

@@ -41,6 +41,10 @@ class PocketSphinxASR:
         return self._decoder
 
     def _decode(self, decoder, pcm: bytes) -> str:
+        # Start every clip from the same feature state: live cepstral mean normalisation
+        # otherwise carries over from the clips decoded before, so a clip's transcript would
+        # depend on decoding order (and a transcript cache would keep whichever came first).
+        decoder.reinit_feat()
         decoder.start_utt()
         decoder.process_raw(pcm, full_utt=True)
         decoder.end_utt()

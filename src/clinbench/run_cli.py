@@ -152,6 +152,12 @@ def run(
         min=1,
         help="With several models: how many are queried at once (default: all).",
     ),
+    media_root: list[Path] = typer.Option(
+        None,
+        "--media-root",
+        metavar="DIR",
+        help="A folder item media may point into besides the item file's own (repeatable).",
+    ),
 ) -> None:
     """Run item files or a suite task on one or more models, log it, print the accuracy table."""
     if display not in DISPLAYS:
@@ -165,13 +171,18 @@ def run(
         attempt_timeout=attempt_timeout,
         max_connections=max_connections,
     )
-    target = _checked_item_files(target)  # bad items exit 2 before Inspect is imported
+    from clinbench.items.loader import allowed_media_roots
+
+    roots = media_root or []
+    with allowed_media_roots(*roots):
+        target = _checked_item_files(target)  # bad items exit 2 before Inspect is imported
     output = TableOutput(fmt)
     task_args = _key_values(task_arg, "-T")
     if condition is not None:
         task_args["condition"] = condition
     try:
-        task = resolve_task(target, task_args)
+        with allowed_media_roots(*roots):
+            task = resolve_task(target, task_args)
     except (ValueError, FileNotFoundError) as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err

@@ -210,7 +210,7 @@ def test_run_rejects_bad_items_with_line_errors_and_writes_nothing(tmp_path):
     log_dir = tmp_path / "logs"
     result = runner.invoke(app, ["run", str(bad), "--log-dir", str(log_dir), "--display", "none"])
     assert result.exit_code == 2
-    assert f"{bad}:1: -: Value error, answer 'C' is not among the options" in result.output
+    assert f"{bad}:1: answer: answer 'C' is not among the options" in result.output
     assert not log_dir.exists()
 
 

@@ -60,11 +60,11 @@ def test_every_problem_is_reported_with_file_line_and_field(tmp_path):
     expected_starts = [
         f"{path}:2: id: duplicate id 'q1'",
         f"{path}:3: format: unknown format 'essay'",
-        f"{path}:4: -: Value error, answer 'E' is not among the options",
+        f"{path}:4: answer: answer 'E' is not among the options",
         f"{path}:5: answer:",
-        f"{path}:6: media: media file not found: missing.png",
+        f"{path}:6: images.0: media file not found: missing.png",
         f"{path}:7: -: invalid JSON",
-        f"{path}:8: -: Value error, answer 'perhaps' for field 'refer' is not among its options",
+        f"{path}:8: answer.refer: answer 'perhaps' for field 'refer' is not among its options",
     ]
     assert len(problems) == len(expected_starts), problems
     for problem, start in zip(problems, expected_starts, strict=True):
@@ -111,7 +111,7 @@ def test_validate_cli_exits_2_and_prints_problems(tmp_path):
     path = write_jsonl(tmp_path / "bad.jsonl", [MCQ, {**MCQ, "id": "q2", "answer": "Z"}])
     result = runner.invoke(app, ["items", "validate", str(path)])
     assert result.exit_code == 2
-    assert f"{path}:2: -: Value error, answer 'Z'" in result.output
+    assert f"{path}:2: answer: answer 'Z'" in result.output
 
 
 def test_validate_cli_accepts_good_files(sample_items_path):

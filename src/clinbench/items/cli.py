@@ -13,13 +13,23 @@ app = typer.Typer(help="Validate item files and print the item JSON Schema.", no
 @app.command("validate")
 def validate(
     paths: list[Path] = typer.Argument(..., help="Item files (.jsonl or .csv)."),
+    media_root: list[Path] = typer.Option(
+        None,
+        "--media-root",
+        metavar="DIR",
+        help="A folder media paths may point into besides the item file's own (repeatable).",
+    ),
 ) -> None:
-    """Check item files; print every problem as file:line: field: message (exit 2 if any)."""
+    """Check item files; print every problem as file:line: field: message (exit 2 if any).
+
+    Media paths (media, images, audio) are relative to the item file and must name a
+    non-empty regular file inside its folder, or inside a --media-root.
+    """
     from collections import Counter
 
     from clinbench.items.loader import read_items
 
-    items, problems = read_items(paths)
+    items, problems = read_items(paths, media_roots=media_root or None)
     for problem in problems:
         typer.echo(str(problem), err=True)
     if problems:

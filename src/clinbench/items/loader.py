@@ -1,18 +1,33 @@
-"""Load and validate item files (JSONL or CSV), reporting every problem with file and line."""
+"""Load and validate item files (JSONL or CSV), reporting every problem with file and line.
+
+An item bank is untrusted input, read strictly: JSON with a repeated key, NaN/Infinity or
+nesting deeper than ``strict_json.MAX_DEPTH``; a CSV with a repeated, nameless or clashing
+column or a cell over ``CELL_LIMIT`` characters; text with control characters or lone
+surrogates; booleans other than ``true``/``false``; and media paths that are not a regular,
+non-empty file inside the bank's folder (or a ``--media-root``) are problems, each reported
+as ``file:line: field: message``. A bank cannot make clinbench read (and send a provider)
+a file from elsewhere on the machine.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import csv
 import json
-from collections.abc import Iterable, Sequence
+import re
+import sys
+import typing
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from clinbench import strict_json
 from clinbench.items.header import is_canary_header
-from clinbench.items.model import FORMATS, ITEM_ADAPTER, Item, media_paths
+from clinbench.items.model import FORMATS, ITEM_ADAPTER, FieldError, Item, media_fields
 
 # Columns of a CSV row whose cell holds JSON (lists and objects cannot be flat cells).
 _JSON_COLUMNS = {
@@ -20,6 +35,29 @@ _JSON_COLUMNS = {
     "answer_dict", "accept", "normalise", "wrong_values", "rewordings", "framings", "labels",
     "provenance",
 }  # fmt: skip
+CELL_LIMIT = 131_072  # characters in one CSV cell (the csv module's own default limit)
+# Boolean fields of each item format: given only as true/false (JSON booleans, or the words).
+BOOLEAN_FIELDS: dict[str, frozenset[str]] = {
+    model.model_fields["format"].default: frozenset(
+        name for name, info in model.model_fields.items() if info.annotation is bool
+    )
+    for model in typing.get_args(typing.get_args(Item)[0])
+}
+# C0 controls other than tab, line feed and carriage return; DEL and C1; lone surrogates.
+_FORBIDDEN_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_MEDIA_ROOTS: contextvars.ContextVar[tuple[Path, ...]] = contextvars.ContextVar(
+    "media_roots", default=()
+)
+
+
+@contextlib.contextmanager
+def allowed_media_roots(*roots: str | Path) -> Iterator[None]:
+    """Allow media paths of items loaded in this block to point into ``roots`` too."""
+    token = _MEDIA_ROOTS.set(tuple(Path(r) for r in roots))
+    try:
+        yield
+    finally:
+        _MEDIA_ROOTS.reset(token)
 
 
 @dataclass(frozen=True)
@@ -47,6 +85,109 @@ class ItemFileError(ValueError):
         super().__init__(f"{len(self.problems)} problem(s) in item files:\n{shown}")
 
 
+def _jsonl_rows(path: Path) -> Iterator[tuple[int, dict[str, Any] | ItemProblem]]:
+    with path.open(encoding="utf-8-sig") as handle:
+        for number, text in enumerate(handle, start=1):
+            if not text.strip():
+                continue
+            try:
+                row = strict_json.loads(text)
+            except strict_json.StrictJSONError as err:
+                message = err.msg if err.msg.startswith("invalid JSON") else f"JSON {err.msg}"
+                yield number, ItemProblem(str(path), number, "-", message)
+                continue
+            if not isinstance(row, dict):
+                yield number, ItemProblem(str(path), number, "-", "a line must be an object")
+                continue
+            if number == 1 and is_canary_header(row):  # a published file's canary line
+                continue
+            yield number, row
+
+
+def _header_problems(path: Path, header: list[str]) -> list[ItemProblem]:
+    problems = []
+    seen: set[str] = set()
+    for index, column in enumerate(header, start=1):
+        if not column.strip():
+            problems.append(ItemProblem(str(path), 1, f"column {index}", "the column has no name"))
+        elif column in seen:
+            problems.append(ItemProblem(str(path), 1, column, "the column appears twice"))
+        seen.add(column)
+    for column in header:
+        if "." in column and column.split(".", 1)[0] in seen:
+            head = column.split(".", 1)[0]
+            message = f"columns {head!r} and {column!r} both set {head}; use one or the other"
+            problems.append(ItemProblem(str(path), 1, column, message))
+    return problems
+
+
+def _csv_cell(column: str, cell: str) -> Any:
+    """Return a CSV cell's value: parsed JSON for JSON columns, else the text."""
+    if column in _JSON_COLUMNS or (column == "answer" and cell[:1] in "{["):
+        return strict_json.loads(cell)
+    return cell
+
+
+def _csv_rows(path: Path) -> Iterator[tuple[int, dict[str, Any] | ItemProblem]]:
+    limit = csv.field_size_limit()
+    csv.field_size_limit(sys.maxsize)  # cell sizes are checked below, with a message
+    try:
+        with path.open(encoding="utf-8-sig", newline="") as handle:
+            reader = csv.reader(handle)
+            rows = []
+            try:
+                header = next(reader, None)
+                for cells in reader:
+                    rows.append((reader.line_num, cells))
+            except csv.Error as err:
+                rows.append(
+                    (reader.line_num, ItemProblem(str(path), reader.line_num, "-", str(err)))
+                )
+    finally:
+        csv.field_size_limit(limit)
+    if header is None:
+        return
+    problems = _header_problems(path, header)
+    if problems:
+        for problem in problems:
+            yield 1, problem
+        return
+    start = 2
+    for end, cells in rows:
+        # A quoted cell may span lines: report the row's first line.
+        number, start = start, end + 1
+        if isinstance(cells, ItemProblem):
+            yield number, cells
+            return
+        if len(cells) > len(header):
+            yield number, ItemProblem(str(path), number, "-", "more cells than columns")
+            continue
+        if not any(cell.strip() for cell in cells):
+            continue
+        parsed: dict[str, Any] = {}
+        problem = None
+        for column, cell in zip(header, cells, strict=False):
+            if cell == "":
+                continue
+            if len(cell) > CELL_LIMIT:
+                message = f"cell has {len(cell):,} characters (at most {CELL_LIMIT:,})"
+                problem = ItemProblem(str(path), number, column, message)
+                break
+            if "." in column:  # provenance.url -> {"provenance": {"url": ...}}
+                head, tail = column.split(".", 1)
+                parsed.setdefault(head, {})[tail] = cell
+                continue
+            try:
+                value = _csv_cell(column, cell)
+            except strict_json.StrictJSONError as err:
+                problem = ItemProblem(
+                    str(path), number, column, f"cell is not valid JSON: {err.msg}"
+                )
+                break
+            parsed["answer" if column == "answer_dict" else column] = value
+        yield number, problem if problem else parsed
+
+
 def item_rows(path: Path) -> Iterable[tuple[int, dict[str, Any] | ItemProblem]]:
     """Yield (line number, raw row or problem) for each row of a JSONL or CSV item file."""
     try:
@@ -57,53 +198,9 @@ def item_rows(path: Path) -> Iterable[tuple[int, dict[str, Any] | ItemProblem]]:
         return
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
-        with path.open(encoding="utf-8") as handle:
-            for number, text in enumerate(handle, start=1):
-                if not text.strip():
-                    continue
-                try:
-                    row = json.loads(text)
-                except json.JSONDecodeError as err:
-                    yield number, ItemProblem(str(path), number, "-", f"invalid JSON: {err.msg}")
-                    continue
-                if not isinstance(row, dict):
-                    yield number, ItemProblem(str(path), number, "-", "a line must be an object")
-                    continue
-                if number == 1 and is_canary_header(row):  # a published file's canary line
-                    continue
-                yield number, row
+        yield from _jsonl_rows(path)
     elif suffix == ".csv":
-        with path.open(encoding="utf-8", newline="") as handle:
-            reader = csv.DictReader(handle)
-            _ = reader.fieldnames  # reads the header, so line_num counts from it
-            start = reader.line_num + 1
-            for row in reader:
-                # A quoted cell may span lines: report the row's first line.
-                number, start = start, reader.line_num + 1
-                parsed: dict[str, Any] = {}
-                problem = None
-                for column, cell in row.items():
-                    if column is None:
-                        problem = ItemProblem(str(path), number, "-", "more cells than columns")
-                        break
-                    if cell is None or cell == "":
-                        continue
-                    if "." in column:  # provenance.url -> {"provenance": {"url": ...}}
-                        head, tail = column.split(".", 1)
-                        parsed.setdefault(head, {})[tail] = cell
-                    elif column in _JSON_COLUMNS or (column == "answer" and cell[:1] in "{["):
-                        try:
-                            parsed["answer" if column == "answer_dict" else column] = json.loads(
-                                cell
-                            )
-                        except json.JSONDecodeError as err:
-                            problem = ItemProblem(
-                                str(path), number, column, f"cell is not valid JSON: {err.msg}"
-                            )
-                            break
-                    else:
-                        parsed[column] = cell
-                yield number, problem if problem else parsed
+        yield from _csv_rows(path)
     else:
         yield 0, ItemProblem(str(path), 0, "-", "unknown item file type (use .jsonl or .csv)")
 
@@ -116,46 +213,130 @@ def error_field(loc: tuple[Any, ...], fmt: str | None) -> str:
     return ".".join(parts) or "-"
 
 
+def _error_problem(error: Any, path: Path, number: int, fmt: str) -> ItemProblem:
+    """Return the problem a pydantic error makes, under the field it names."""
+    field = error_field(error["loc"], fmt)
+    cause = (error.get("ctx") or {}).get("error")
+    if isinstance(cause, FieldError):  # a cross-field rule names the field it is about
+        field = ".".join(p for p in (field if field != "-" else "", cause.field) if p)
+    message = error["msg"].removeprefix("Value error, ")
+    return ItemProblem(str(path), number, field, message)
+
+
+def _text_problems(value: Any, where: str, path: Path, number: int) -> list[ItemProblem]:
+    """Return a problem for each string (key or value) holding a forbidden character."""
+    problems = []
+    stack = [(value, where)]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, str):
+            bad = _FORBIDDEN_CHARACTER.search(value)
+            if bad:
+                what = (
+                    "lone surrogate" if "\ud800" <= bad.group() <= "\udfff" else "control character"
+                )
+                message = f"{what} {bad.group()!r} at character {bad.start() + 1}"
+                problems.append(ItemProblem(str(path), number, where or "-", message))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                stack.append((key, where))
+                stack.append((item, f"{where}.{key}" if where else str(key)))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}.{i}") for i, item in enumerate(value))
+    return sorted(problems, key=lambda p: p.field)
+
+
+def _boolean_problems(row: dict[str, Any], path: Path, number: int) -> list[ItemProblem]:
+    """Turn the words true/false into booleans; return a problem for any other value."""
+    problems = []
+    for name in sorted(BOOLEAN_FIELDS[row["format"]] & set(row)):
+        value = row[name]
+        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+            row[name] = value.strip().lower() == "true"
+        elif not isinstance(value, bool):
+            message = f"must be true or false, got {value!r}"
+            problems.append(ItemProblem(str(path), number, name, message))
+    return problems
+
+
+def _media_problem(item: Item, field: str, media: str, roots: Sequence[Path]) -> str | None:
+    """Return why a media path may not be read (None when it names a file the bank may use)."""
+    if not media.strip():
+        return "media path is empty"
+    if Path(media).is_absolute() or media.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", media):
+        return f"media path {media!r} is absolute; name a file inside the bank's folder"
+    bank = (item._source_file.parent if item._source_file else Path.cwd()).resolve()
+    target = item.resolve(media).resolve()
+    allowed = [bank, *(root.resolve() for root in roots)]
+    if not any(target.is_relative_to(root) for root in allowed):
+        where = "the bank's folder" + (" or a --media-root" if roots else "")
+        hint = "" if roots else " (name the folder it may use with --media-root)"
+        return f"media path {media!r} resolves outside {where}{hint}"
+    if not target.exists():
+        return f"media file not found: {media}"
+    if target.is_dir():
+        return f"media path {media!r} is a folder, not a file"
+    if not target.is_file():
+        return f"media path {media!r} is not a regular file"
+    if target.stat().st_size == 0:
+        return f"media file {media!r} is empty"
+    return None
+
+
 def validate_row(
-    row: dict[str, Any], path: Path, number: int, seen: dict[str, str]
+    row: dict[str, Any],
+    path: Path,
+    number: int,
+    seen: dict[str, str],
+    roots: Sequence[Path] | None = None,
 ) -> tuple[Item | None, list[ItemProblem]]:
     """Return the item a raw row makes (None if invalid) and the problems found in it.
 
     ``seen`` maps item ids already loaded to where they came from; a duplicate id is a
-    problem, and a valid row's id is added to it.
+    problem, and a valid row's id is added to it. Media paths must name files inside the
+    item file's folder or one of ``roots`` (default: those set by :func:`allowed_media_roots`).
     """
+    problems = _text_problems(row, "", path, number)
+    if problems:
+        return None, problems
     fmt = row.get("format")
     if fmt not in FORMATS:
         return None, [
             ItemProblem(str(path), number, "format", f"unknown format {fmt!r}; one of {FORMATS}")
         ]
-    if fmt == "tf" and isinstance(row.get("answer"), str):
-        text = row["answer"].strip().lower()
-        if text in ("true", "false"):
-            row["answer"] = text == "true"
+    problems = _boolean_problems(row, path, number)
     try:
         item = ITEM_ADAPTER.validate_python(row)
     except ValidationError as err:
-        return None, [
-            ItemProblem(str(path), number, error_field(e["loc"], fmt), e["msg"])
-            for e in err.errors()
-        ]
+        named = {p.field for p in problems}  # a loose boolean is reported once, above
+        found = [_error_problem(e, path, number, fmt) for e in err.errors()]
+        return None, problems + [p for p in found if p.field not in named]
+    if problems:
+        return None, problems
     item._source_file = path
     item._source_line = number
     if item.id in seen:
         message = f"duplicate id {item.id!r} (first at {seen[item.id]})"
         return None, [ItemProblem(str(path), number, "id", message)]
     seen[item.id] = f"{path}:{number}"
+    roots = _MEDIA_ROOTS.get() if roots is None else tuple(roots)
     problems = [
-        ItemProblem(str(path), number, "media", f"media file not found: {media}")
-        for media in media_paths(item)
-        if not item.resolve(media).exists()
+        ItemProblem(str(path), number, field, why)
+        for field, media in media_fields(item)
+        if (why := _media_problem(item, field, media, roots)) is not None
     ]
     return item, problems
 
 
-def read_items(paths: Sequence[str | Path]) -> tuple[list[Item], list[ItemProblem]]:
-    """Return the items that validate and every problem found, over all files together."""
+def read_items(
+    paths: Sequence[str | Path], media_roots: Sequence[str | Path] | None = None
+) -> tuple[list[Item], list[ItemProblem]]:
+    """Return the items that validate and every problem found, over all files together.
+
+    ``media_roots``: folders media paths may point into besides each item file's own
+    (default: those set by :func:`allowed_media_roots`, else none).
+    """
+    roots = None if media_roots is None else [Path(r) for r in media_roots]
     items: list[Item] = []
     problems: list[ItemProblem] = []
     seen: dict[str, str] = {}
@@ -171,26 +352,30 @@ def read_items(paths: Sequence[str | Path]) -> tuple[list[Item], list[ItemProble
             if isinstance(row, ItemProblem):
                 problems.append(row)
                 continue
-            item, row_problems = validate_row(row, path, number, seen)
+            item, row_problems = validate_row(row, path, number, seen, roots)
             problems += row_problems
             if item is not None:
                 items.append(item)
     return items, problems
 
 
-def load_items(paths: Sequence[str | Path] | str | Path) -> list[Item]:
+def load_items(
+    paths: Sequence[str | Path] | str | Path, media_roots: Sequence[str | Path] | None = None
+) -> list[Item]:
     """Return the items of one or more files; raise ItemFileError listing every problem."""
     if isinstance(paths, str | Path):
         paths = [paths]
-    items, problems = read_items(paths)
+    items, problems = read_items(paths, media_roots)
     if problems:
         raise ItemFileError(problems)
     return items
 
 
-def validate_files(paths: Sequence[str | Path]) -> list[ItemProblem]:
+def validate_files(
+    paths: Sequence[str | Path], media_roots: Sequence[str | Path] | None = None
+) -> list[ItemProblem]:
     """Return every problem in the given item files (empty when they are valid)."""
-    return read_items(paths)[1]
+    return read_items(paths, media_roots)[1]
 
 
 def write_items(items: Iterable[Item], path: str | Path) -> Path:

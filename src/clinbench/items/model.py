@@ -8,23 +8,50 @@ model and a JSON Schema for all of them can be published.
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import date
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
     PrivateAttr,
+    StrictBool,
     TypeAdapter,
     field_validator,
     model_serializer,
     model_validator,
 )
 
+from clinbench.scoring.normalise import normalise_text
+
 FORMATS = ("mcq", "tf", "fib", "sa", "exact", "case", "audio")
 Normalisation = Literal["case", "whitespace", "punctuation"]
+# The letters an MCQ option may have: those answer extraction can read in a reply.
+OPTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+class FieldError(ValueError):
+    """A problem that spans fields, reported under the one field named (not the whole row)."""
+
+    def __init__(self, field: str, message: str):
+        self.field = field
+        super().__init__(message)
+
+
+def _not_blank(text: str) -> str:
+    # Invisible format characters (zero-width space, word joiner, BOM: category Cf) count
+    # as blank too: a stem of them shows nothing.
+    if all(c.isspace() or unicodedata.category(c) == "Cf" for c in text):
+        raise ValueError("must not be blank (whitespace only)")
+    return text
+
+
+# Required text: at least one visible character (not whitespace or an invisible format one).
+Text = Annotated[str, AfterValidator(_not_blank)]
 
 
 class Provenance(BaseModel):
@@ -43,9 +70,9 @@ class ItemBase(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    id: str = Field(min_length=1, description="Unique item id across every file in a run.")
+    id: Text = Field(min_length=1, description="Unique item id across every file in a run.")
     suite: str = Field(default="custom", description="Suite the item belongs to.")
-    stem: str = Field(min_length=1, description="The question or vignette shown to the model.")
+    stem: Text = Field(min_length=1, description="The question or vignette shown to the model.")
     context: str | None = Field(
         default=None,
         description="A passage the question is about (abstract, case text), shown before it.",
@@ -64,7 +91,7 @@ class ItemBase(BaseModel):
         default_factory=list,
         description="Media files (images, audio) relative to the item file's folder.",
     )
-    illustrative: bool = Field(
+    illustrative: StrictBool = Field(
         default=False, description="True for sample items written to show the format only."
     )
 
@@ -104,22 +131,22 @@ class MCQItem(ItemBase):
     """Multiple choice: one correct option letter among lettered options."""
 
     format: Literal["mcq"] = "mcq"
-    options: dict[str, str] = Field(min_length=2)
-    answer: str
+    options: dict[str, Text] = Field(min_length=2)
+    answer: Text
 
     @field_validator("options")
     @classmethod
     def _letters(cls, options: dict[str, str]) -> dict[str, str]:
         for key in options:
-            if len(key) != 1 or not key.isalpha() or not key.isupper():
-                raise ValueError(f"option keys must be single capital letters, got {key!r}")
+            if len(key) != 1 or key not in OPTION_LETTERS:
+                raise ValueError(f"option keys must be single letters A-Z, got {key!r}")
         return options
 
     @model_validator(mode="after")
     def _key_among_options(self) -> MCQItem:
         if self.answer not in self.options:
-            raise ValueError(
-                f"answer {self.answer!r} is not among the options {sorted(self.options)}"
+            raise FieldError(
+                "answer", f"answer {self.answer!r} is not among the options {sorted(self.options)}"
             )
         return self
 
@@ -132,7 +159,7 @@ class TFItem(ItemBase):
     """True or false."""
 
     format: Literal["tf"] = "tf"
-    answer: bool
+    answer: StrictBool
 
     @property
     def answer_set(self) -> list[str]:
@@ -143,8 +170,8 @@ class FIBItem(ItemBase):
     """Fill in the blank: the model marks its answer; ``accept`` lists equivalent keys."""
 
     format: Literal["fib"] = "fib"
-    answer: str = Field(min_length=1)
-    accept: list[str] = Field(default_factory=list, description="Other accepted forms.")
+    answer: Text = Field(min_length=1)
+    accept: list[Text] = Field(default_factory=list, description="Other accepted forms.")
     normalise: list[Normalisation] = Field(default_factory=lambda: ["case", "whitespace"])
 
 
@@ -152,8 +179,8 @@ class SAItem(ItemBase):
     """Short answer: free text judged against a reference answer."""
 
     format: Literal["sa"] = "sa"
-    answer: str = Field(min_length=1, description="Reference answer.")
-    accept: list[str] = Field(default_factory=list)
+    answer: Text = Field(min_length=1, description="Reference answer.")
+    accept: list[Text] = Field(default_factory=list)
 
 
 class AnswerField(BaseModel):
@@ -164,7 +191,7 @@ class AnswerField(BaseModel):
     name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     kind: Literal["text", "choice"] = "text"
     description: str | None = None
-    options: list[str] | None = Field(
+    options: list[Text] | None = Field(
         default=None, description="Forced-choice option set, published to the model."
     )
     normalise: list[Normalisation] = Field(default_factory=lambda: ["whitespace"])
@@ -172,9 +199,19 @@ class AnswerField(BaseModel):
     @model_validator(mode="after")
     def _choice_has_options(self) -> AnswerField:
         if self.kind == "choice" and not self.options:
-            raise ValueError(f"choice field {self.name!r} needs a non-empty options list")
+            raise FieldError(
+                "options", f"choice field {self.name!r} needs a non-empty options list"
+            )
         if self.kind == "text" and self.options:
-            raise ValueError(f"text field {self.name!r} must not have options")
+            raise FieldError("options", f"text field {self.name!r} must not have options")
+        # A reply matching two options (under the field's normalisation) is never answerable.
+        seen: dict[str, str] = {}
+        for option in self.options or []:
+            key = normalise_text(option, self.normalise)
+            if key in seen:
+                message = f"options {seen[key]!r} and {option!r} of {self.name!r} are the same"
+                raise FieldError("options", message)
+            seen[key] = option
         return self
 
 
@@ -196,7 +233,7 @@ class ExactItem(ItemBase):
 
     format: Literal["exact"] = "exact"
     fields: list[AnswerField] = Field(min_length=1)
-    answer: dict[str, str]
+    answer: dict[str, Text]
     rule_text: str | None = Field(
         default=None, description="Grounding source text, supplied under the 'rule' condition."
     )
@@ -206,26 +243,32 @@ class ExactItem(ItemBase):
     pushback: str | None = Field(
         default=None, description="A plausible wrong answer a colleague suggests (pushback check)."
     )
-    trap: bool = False
-    equipoise: bool = False
+    trap: StrictBool = False
+    equipoise: StrictBool = False
     pair_id: str | None = None
 
     @model_validator(mode="after")
     def _answer_matches_fields(self) -> ExactItem:
         names = [f.name for f in self.fields]
         if len(set(names)) != len(names):
-            raise ValueError(f"duplicate field names in {names}")
+            raise FieldError("fields", f"duplicate field names in {names}")
         if set(self.answer) != set(names):
-            raise ValueError(f"answer keys {sorted(self.answer)} must equal field names {names}")
+            raise FieldError(
+                "answer", f"answer keys {sorted(self.answer)} must equal field names {names}"
+            )
         for f in self.fields:
             if f.kind == "choice" and self.answer[f.name] not in (f.options or []):
-                raise ValueError(
+                raise FieldError(
+                    f"answer.{f.name}",
                     f"answer {self.answer[f.name]!r} for field {f.name!r} "
-                    f"is not among its options {f.options}"
+                    f"is not among its options {f.options}",
                 )
-        for wrong in self.wrong_values:
+        for index, wrong in enumerate(self.wrong_values):
             if wrong.field not in names:
-                raise ValueError(f"wrong value names unknown field {wrong.field!r}")
+                raise FieldError(
+                    f"wrong_values.{index}.field",
+                    f"wrong value names unknown field {wrong.field!r}",
+                )
         return self
 
 
@@ -234,9 +277,9 @@ class SubQuestion(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    id: str = Field(min_length=1)
-    prompt: str = Field(min_length=1)
-    reference: str = Field(min_length=1)
+    id: Text = Field(min_length=1)
+    prompt: Text = Field(min_length=1)
+    reference: Text = Field(min_length=1)
 
 
 class CaseItem(ItemBase):
@@ -249,12 +292,26 @@ class CaseItem(ItemBase):
     )
     questions: list[SubQuestion] = Field(min_length=1)
 
+    @model_validator(mode="after")
+    def _question_ids_unique(self) -> CaseItem:
+        # Sections are matched to questions by id (any case): a repeated id loses a grade.
+        seen: dict[str, int] = {}
+        for index, question in enumerate(self.questions):
+            key = question.id.strip().casefold()
+            if key in seen:
+                raise FieldError(
+                    f"questions.{index}.id",
+                    f"question id {question.id!r} repeats question {seen[key] + 1}'s",
+                )
+            seen[key] = index
+        return self
+
 
 class AudioItem(ItemBase):
     """A speech recording: audio file, the words the speaker attempts, and labels."""
 
     format: Literal["audio"] = "audio"
-    audio: str = Field(min_length=1)
+    audio: Text = Field(min_length=1)
     prompt_words: str | None = Field(default=None, description="Words the speaker attempts.")
     transcript: str | None = None
     labels: dict[str, str] = Field(default_factory=dict)
@@ -268,14 +325,19 @@ Item = Annotated[
 ITEM_ADAPTER: TypeAdapter[Item] = TypeAdapter(Item)
 
 
-def media_paths(item: ItemBase) -> list[str]:
-    """Return every media path an item names (media, images, audio)."""
-    paths = list(item.media)
-    paths += list(getattr(item, "images", []) or [])
+def media_fields(item: ItemBase) -> list[tuple[str, str]]:
+    """Return (field, path) for every media path an item names (media, images, audio)."""
+    named = [(f"media.{i}", p) for i, p in enumerate(item.media)]
+    named += [(f"images.{i}", p) for i, p in enumerate(getattr(item, "images", []) or [])]
     audio = getattr(item, "audio", None)
     if audio:
-        paths.append(audio)
-    return paths
+        named.append(("audio", audio))
+    return named
+
+
+def media_paths(item: ItemBase) -> list[str]:
+    """Return every media path an item names (media, images, audio)."""
+    return [path for _, path in media_fields(item)]
 
 
 def item_json_schema() -> dict[str, Any]:

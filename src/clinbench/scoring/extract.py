@@ -17,16 +17,22 @@ Protocol per format:
 - FIB: the span between double square brackets ``[[...]]`` (or an ``ANSWER:`` line).
 - SA: the whole reply, stripped.
 - exact: a JSON object (bare, fenced, or wrapped in prose) validated against the item's
-  fields; forced-choice values must be in the published option set.
+  fields; forced-choice values must be in the published option set. Only strict JSON counts
+  (no repeated keys, no NaN/Infinity, at most ``strict_json.MAX_DEPTH`` levels deep).
+
+A reply is untrusted input: every rule here runs in time linear in the reply's length, and a
+reply that cannot be read is ``none`` with a reason, never an exception.
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from clinbench import strict_json
 from clinbench.items.model import (
     AudioItem,
     CaseItem,
@@ -53,16 +59,24 @@ class Extraction:
     reason: str = ""
 
 
+# Every pattern below runs on untrusted replies: possessive quantifiers (``*+``) and anchored
+# searches keep each one linear in the reply's length (no backtracking over long runs).
 _MARKED_LETTER = re.compile(
-    r"\banswer\b\**\s*(?:is\s*)?[:\-–]?\**\s*(?:option\s*)?\(?\*{0,2}([A-Za-z])\*{0,2}\)?(?![A-Za-z])",
+    r"\banswer\b\**+\s*+(?:is\s*+)?[:\-–]?\**+\s*+(?:option\s*+)?\(?\*{0,2}([A-Za-z])\*{0,2}\)?"
+    r"(?![A-Za-z])",
     re.IGNORECASE,
 )
 _STANDALONE_LETTER = re.compile(r"(?<![A-Za-z0-9'])\(?([A-Z])\)?(?![A-Za-z0-9'])")
-_MARKED_TF = re.compile(r"\banswer\b\**\s*(?:is\s*)?[:\-–]?\**\s*(true|false)\b", re.IGNORECASE)
+_FOLLOWING_WORD = re.compile(r"\s+([a-z][a-z']*)")
+_MARKED_TF = re.compile(
+    r"\banswer\b\**+\s*+(?:is\s*+)?[:\-–]?\**+\s*+(true|false)\b", re.IGNORECASE
+)
 _TF_WORD = re.compile(r"\b(true|false)\b", re.IGNORECASE)
-_BRACKETED = re.compile(r"\[\[(.+?)\]\]", re.DOTALL)
-_ANSWER_LINE = re.compile(r"^\s*\**answer\**\s*[:\-–]\s*(.+?)\s*$", re.IGNORECASE | re.MULTILINE)
-_FENCED = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL | re.IGNORECASE)
+_ANSWER_LINE = re.compile(
+    r"^[^\S\n]*+\**+answer\**+\s*+[:\-–]\s*+(.+)$", re.IGNORECASE | re.MULTILINE
+)
+_TOKEN = re.compile(r"\S+")
+MAX_CANDIDATES = 10  # candidates kept (and shown in a resubmission); the count is in the reason
 
 
 def is_decline(reply: str) -> bool:
@@ -71,11 +85,12 @@ def is_decline(reply: str) -> bool:
 
 
 def _distinct(values: list[Any]) -> list[Any]:
-    seen: list[Any] = []
+    """Return the values without repeats, in first-seen order (linear: hashed, not compared)."""
+    seen: dict[Any, Any] = {}
     for value in values:
-        if value not in seen:
-            seen.append(value)
-    return seen
+        key = json.dumps(value, sort_keys=True) if isinstance(value, dict) else value
+        seen.setdefault(key, value)
+    return list(seen.values())
 
 
 def _decide(candidates: list[Any], what: str) -> Extraction:
@@ -83,18 +98,22 @@ def _decide(candidates: list[Any], what: str) -> Extraction:
     if not candidates:
         return Extraction("none", reason=f"no {what} found in the reply")
     if len(candidates) > 1:
-        return Extraction("ambiguous", candidates[0], candidates, f"more than one {what}")
+        reason = f"more than one {what}"
+        if len(candidates) > MAX_CANDIDATES:
+            reason += f" ({len(candidates)} distinct; the first {MAX_CANDIDATES} are kept)"
+        kept = candidates[:MAX_CANDIDATES]
+        return Extraction("ambiguous", kept[0], kept, reason)
     return Extraction("ok", candidates[0], candidates)
 
 
 _LINKING_WORDS = {"or", "and", "nor", "vs", "versus", "to", "then"}
 
 
-def _is_word_use(token: str, rest: str) -> bool:
-    """Return True when a stand-alone "A" or "I" is the article or pronoun, not a letter."""
+def _is_word_use(token: str, reply: str, end: int) -> bool:
+    """Return True when a stand-alone "A" or "I" (ending at ``end``) is a word, not a letter."""
     if token.startswith("("):
         return False
-    following = re.match(r"\s+([a-z][a-z']*)", rest)
+    following = _FOLLOWING_WORD.match(reply, end)
     return bool(following) and following.group(1) not in _LINKING_WORDS
 
 
@@ -110,21 +129,33 @@ def extract_mcq(reply: str, letters: list[str]) -> Extraction:
         letter = match.group(1)
         if letter not in valid:
             continue
-        rest = reply[match.end() :]
         # "A hearing aid ..." / "I think ..." are words, not option letters.
-        if letter in ("A", "I") and _is_word_use(match.group(0), rest):
+        if letter in ("A", "I") and _is_word_use(match.group(0), reply, match.end()):
             continue
         found.append(letter)
     return _decide(found, "option letter")
 
 
-# "I cannot say whether this is true": the word names the question, not an answer.
-_HEDGED_TF = re.compile(
-    r"\b(?:whether|if)\s+(?:\w+\s+){0,4}$|"
-    r"\b(?:cannot|can't|can not|unable to)\s+(?:say|tell|determine|confirm)\b",
-    re.I,
+# "I cannot say whether this is true": the word names the question, not an answer. A word is
+# hedged when "whether"/"if" and at most four words come just before it, or when a "cannot
+# say" phrase comes anywhere before it; negated when "not" (or "n't") comes just before it.
+_HEDGE_BEFORE = re.compile(r"\b(?:whether|if)\s+(?:\w+\s+){0,4}$", re.I)
+_HEDGE_PHRASE = re.compile(
+    r"\b(?:cannot|can't|can not|unable to)\s+(?:say|tell|determine|confirm)\b", re.I
 )
 _NEGATED_TF = re.compile(r"(?:\bnot|n't)\s+(?:entirely\s+|quite\s+|necessarily\s+)?$", re.I)
+# Both "just before" patterns span at most the five whitespace-separated tokens before a word,
+# so each is searched in that window only: linear in the reply, not quadratic.
+_BEFORE_TOKENS = 5
+
+
+def _before_windows(reply: str, words: list[re.Match[str]]) -> list[int]:
+    """Return, for each word, where the text that may qualify it starts (five tokens back)."""
+    starts = [m.start() for m in _TOKEN.finditer(reply)]
+    return [
+        starts[max(bisect.bisect_right(starts, m.start()) - 1 - _BEFORE_TOKENS, 0)] if starts else 0
+        for m in words
+    ]
 
 
 def extract_tf(reply: str) -> Extraction:
@@ -133,8 +164,16 @@ def extract_tf(reply: str) -> Extraction:
     if marked:
         return _decide(marked, "true/false answer")
     words = list(_TF_WORD.finditer(reply))
-    negated = [m for m in words if _NEGATED_TF.search(reply[: m.start()])]
-    hedged = [m for m in words if _HEDGED_TF.search(reply[: m.start()])]
+    windows = _before_windows(reply, words)
+    pairs = list(zip(words, windows, strict=True))
+    negated = [m for m, w in pairs if _NEGATED_TF.search(reply, w, m.start())]
+    phrase = _HEDGE_PHRASE.search(reply)
+    hedged = [
+        m
+        for m, w in pairs
+        if (phrase is not None and phrase.end() <= m.start())
+        or _HEDGE_BEFORE.search(reply, w, m.start())
+    ]
     if hedged and not negated:
         # "cannot say whether it is true" answers nothing: ask once more for a plain answer.
         candidates = _distinct([m.group(1).lower() for m in words])
@@ -157,45 +196,139 @@ def extract_tf(reply: str) -> Extraction:
     return _decide([m.group(1).lower() for m in words], "true/false answer")
 
 
+def _bracketed(reply: str) -> list[str]:
+    """Return the text of each ``[[...]]`` span (non-empty, shortest, left to right)."""
+    spans = []
+    pos = 0
+    while (start := reply.find("[[", pos)) != -1:
+        end = reply.find("]]", start + 3)
+        if end == -1:  # no closing after this opening, so none after any later one
+            break
+        spans.append(reply[start + 2 : end])
+        pos = end + 2
+    return spans
+
+
 def extract_fib(reply: str) -> Extraction:
     """Return the span a fill-in-the-blank reply marks as its answer."""
-    spans = [m.group(1).strip() for m in _BRACKETED.finditer(reply) if m.group(1).strip()]
+    spans = [span.strip() for span in _bracketed(reply) if span.strip()]
     if not spans:
         spans = [m.group(1).strip().strip("*").strip() for m in _ANSWER_LINE.finditer(reply)]
         spans = [s for s in spans if s]
     return _decide(spans, "marked answer")
 
 
-def json_objects(reply: str) -> list[dict[str, Any]]:
-    """Return every JSON object in a reply: the whole reply, fenced blocks, or embedded."""
+def _fenced_blocks(reply: str) -> list[str]:
+    """Return the text of each fenced block (three backticks, optional ``json`` tag)."""
+    blocks = []
+    pos = 0
+    while (start := reply.find("```", pos)) != -1:
+        end = reply.find("```", start + 3)
+        if end == -1:
+            break
+        block = reply[start + 3 : end]
+        if block[:4].lower() == "json":
+            block = block[4:]
+        blocks.append(block.strip())
+        pos = end + 3
+    return blocks
+
+
+_STRING_REST = re.compile(r'[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"')
+_AFTER_STRING = re.compile(r"[ \t\n\r]*+[:,\]}]")
+_JSON_MARK = re.compile(r'[\[\]{}"]')
+
+
+def _object_starts(text: str) -> list[int] | None:
+    """Return where each balanced ``{...}`` span of a reply starts; None if nested too deep.
+
+    One pass, linear in the text: brackets are matched on a stack and strings inside brackets
+    are skipped as JSON reads them. A mismatched bracket, a line break inside a string or a
+    string followed by what JSON cannot put after one ends every open span (none of them can
+    be JSON); the text after that string's opening quote is then read again as prose, so an
+    object that starts inside a stray quotation is still found (each character is read at
+    most twice).
+    """
+    stack: list[int] = []
+    starts: list[int] = []
+    pos = 0
+    while (mark := _JSON_MARK.search(text, pos)) is not None:
+        index, char = mark.start(), mark.group()
+        pos = index + 1
+        if char == '"':
+            if stack:
+                rest = _STRING_REST.match(text, pos)
+                if rest is None or not _AFTER_STRING.match(text, rest.end()):
+                    stack.clear()  # read on from after the opening quote
+                else:
+                    pos = rest.end()
+        elif char in "{[":
+            stack.append(index)
+            if len(stack) > strict_json.MAX_DEPTH:
+                return None
+        elif stack and text[stack[-1]] == ("{" if char == "}" else "["):
+            start = stack.pop()
+            if char == "}":
+                starts.append(start)
+        else:
+            stack.clear()
+    return sorted(starts)
+
+
+def find_json_objects(reply: str) -> tuple[list[dict[str, Any]], str]:
+    """Return every JSON object in a reply (whole, fenced or embedded), and why none if none.
+
+    Strict JSON only (see :mod:`clinbench.strict_json`): an object with a repeated key, a
+    non-finite number or nesting deeper than the limit is not taken, and the reason says so.
+    """
     text = reply.strip()
+    problems: list[str] = []
     try:
-        whole = json.loads(text)
-        return [whole] if isinstance(whole, dict) else []
-    except json.JSONDecodeError:
-        pass
+        whole = strict_json.loads(text)
+    except strict_json.StrictJSONError as err:
+        if err.msg.startswith("nested deeper"):
+            return [], f"the reply's JSON is {err.msg}"
+        problems.append(err.msg)
+    else:
+        if isinstance(whole, dict):
+            return [whole], ""
+        return [], "the reply is JSON but not an object"
     objects: list[dict[str, Any]] = []
-    for block in _FENCED.findall(reply):
+    for block in _fenced_blocks(reply):
+        if not block:
+            continue
         try:
-            value = json.loads(block.strip())
-        except json.JSONDecodeError:
+            value = strict_json.loads(block)
+        except strict_json.StrictJSONError as err:
+            problems.append(err.msg)
             continue
         if isinstance(value, dict):
             objects.append(value)
     if objects:
-        return objects
-    decoder = json.JSONDecoder()
+        return objects, ""
+    starts = _object_starts(text)
+    if starts is None:
+        return [], f"the reply's brackets are nested deeper than {strict_json.MAX_DEPTH} levels"
     index = 0
-    while (start := text.find("{", index)) != -1:
-        try:
-            value, end = decoder.raw_decode(text, start)
-        except json.JSONDecodeError:
-            index = start + 1
+    for start in starts:
+        if start < index:
             continue
-        if isinstance(value, dict):
-            objects.append(value)
+        try:
+            value, end = strict_json.raw_decode(text, start)
+        except strict_json.StrictJSONError as err:
+            problems.append(err.msg)
+            continue
+        objects.append(value)
         index = end
-    return objects
+    if objects:
+        return objects, ""
+    useful = [p for p in problems if not p.startswith("invalid JSON")]
+    return [], "no JSON object in the reply" + (f" ({useful[0]})" if useful else "")
+
+
+def json_objects(reply: str) -> list[dict[str, Any]]:
+    """Return every JSON object in a reply: the whole reply, fenced blocks, or embedded."""
+    return find_json_objects(reply)[0]
 
 
 def _as_text(value: Any) -> str | None:
@@ -208,14 +341,15 @@ def _as_text(value: Any) -> str | None:
 
 def extract_exact(reply: str, item: ExactItem) -> Extraction:
     """Return the named field values of an exact-answer JSON reply, or a decline."""
-    objects = json_objects(reply)
+    objects, why = find_json_objects(reply)
     if not objects:
-        return Extraction("none", reason="no JSON object in the reply")
-    canonical = _distinct([json.dumps(o, sort_keys=True) for o in objects])
-    if len(canonical) > 1:
-        return Extraction(
-            "ambiguous", objects[0], [json.loads(c) for c in canonical], "more than one JSON answer"
-        )
+        return Extraction("none", reason=why)
+    distinct = _distinct(objects)
+    if len(distinct) > 1:
+        reason = "more than one JSON answer"
+        if len(distinct) > MAX_CANDIDATES:
+            reason += f" ({len(distinct)} distinct; the first {MAX_CANDIDATES} are kept)"
+        return Extraction("ambiguous", objects[0], distinct[:MAX_CANDIDATES], reason)
     reply_object = objects[0]
     decline = reply_object.get("decline", False)
     if decline is True or (isinstance(decline, str) and decline.strip().lower() == "true"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 
 import pytest
 
@@ -165,7 +166,9 @@ def test_failed_judge_call_is_unscored_and_disclosed(tmp_path):
 
     cases = tmp_path / "cases.jsonl"
     item = next(i for i in load_items([CASE_ITEMS]) if i.id == "aud-case-005")
-    item.images = [str(item.resolve(item.images[0]))]  # keep the image when the file moves
+    # a bank names media inside its own folder: copy the image beside the moved file
+    (tmp_path / "images").mkdir()
+    shutil.copy(item.resolve(item.images[0]), tmp_path / item.images[0])
     write_items([item], cases)
     rows = [json.loads(line) for line in (DATA / "replay_grader.jsonl").read_text().splitlines()]
     kept = [r for r in rows if r["item_id"] == "aud-case-005" and r["turn"] != 2]

@@ -11,6 +11,7 @@ Missing sections and over-length sections are recorded, never repaired.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from clinbench.items.model import CaseItem
@@ -46,6 +47,8 @@ def _heading(line: str, labels: set[str], names: bool = True) -> tuple[str, str]
 
     With ``names`` False only Q-labelled headings count (used when the reply has any).
     """
+    if not line or line.isspace():
+        return None
     match = _LABEL.match(line)
     if match:
         question = f"Q{match.group(1)}"
@@ -102,7 +105,7 @@ def split_sections(item: CaseItem, reply: str, word_limit: int = WORD_LIMIT) -> 
         "word_counts": counts,
         "missing_sections": [q for q in labels if q not in sections or not sections[q]],
         "over_length": [q for q, n in counts.items() if n > word_limit],
-        "repeated_sections": sorted({q for q in seen if seen.count(q) > 1}),
+        "repeated_sections": sorted(q for q, n in Counter(seen).items() if n > 1),
         "preamble_words": word_count("\n".join(preamble)),
         "word_limit": word_limit,
     }

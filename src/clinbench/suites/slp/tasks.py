@@ -47,7 +47,7 @@ from clinbench.suites.slp.prompts import SCENARIOS, Scenario, scenario_prompt
 SAMPLE_MANIFEST = Path(__file__).parent / "data" / "samples.csv"
 _STRICT_LETTER = re.compile(r"^(?:ANSWER:\s*)?\(?([A-Z])\)?\.?$")
 _COT_LINE = re.compile(r"^\**answer\**\s*:\s*\**\(?([A-Z])\)?\**\.?$", re.IGNORECASE)
-_DECLINE = re.compile(r"^\s*decline\s*\.?\s*$", re.IGNORECASE)
+_DECLINE = re.compile(r"^\s*decline\s*+\.?\s*+$", re.IGNORECASE)  # possessive: linear
 
 
 # ------------------------------------------------------------------ extraction

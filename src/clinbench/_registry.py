@@ -5,6 +5,7 @@ clinbench/<task>`` finds every suite task by name.
 """
 
 from clinbench import suites
+from clinbench.contamination.tasks import clinbench_contamination  # noqa: F401
 from clinbench.providers.api import ClinbenchOffline  # noqa: F401
 from clinbench.tasks import clinbench_items  # noqa: F401
 

@@ -35,6 +35,7 @@ _GROUPS = [
     ("audit", "clinbench.audit.cli"),
     ("curate", "clinbench.curate.cli"),
     ("leaderboard", "clinbench.stats.leaderboard_cli"),
+    ("verdict", "clinbench.stats.verdict_cli"),
 ]
 
 # (module, function) pairs mounted as top-level commands; each module registers its own name.
@@ -42,6 +43,7 @@ _COMMANDS = [
     "clinbench.run_cli",
     "clinbench.resume_cli",
     "clinbench.report.cli",
+    "clinbench.suites.cards_cli",
 ]
 
 

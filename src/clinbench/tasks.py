@@ -18,6 +18,7 @@ from inspect_ai.scorer import Scorer
 from inspect_ai.solver import Solver
 
 from clinbench import suites
+from clinbench.items.digest import item_set_hash
 from clinbench.items.loader import load_items
 from clinbench.items.model import Item
 from clinbench.items.sample import to_sample
@@ -31,6 +32,11 @@ SAMPLE_ITEMS = Path(__file__).parent / "data" / "sample_items.jsonl"
 DEFAULT_TEMPERATURE = 0.0
 DEFAULT_SEED = 0
 DEFAULT_MAX_TOKENS = 1024
+
+# Tasks that run over any bank, not one suite's: task name -> "module:function".
+SHARED_TASKS = {
+    "clinbench_contamination": "clinbench.contamination.tasks:clinbench_contamination",
+}
 
 
 def item_sample(
@@ -62,11 +68,13 @@ def items_task(
     epochs: int = 1,
     samples: Sequence[Sample] | None = None,
     metadata: dict[str, Any] | None = None,
+    version: int | str = 1,
 ) -> Task:
     """Return an Inspect Task over items: samples, the answering solver and the item scorer.
 
     Temperature, seed and max tokens are explicit settings, recorded in the log both as
-    the task's generation config and in its metadata.
+    the task's generation config and in its metadata, with the item set's content hash
+    and item count (``clinbench.items.digest``) and the task version.
     """
     if not items and not samples:
         raise ValueError("no items to build a task from")
@@ -75,6 +83,7 @@ def items_task(
         name=name,
     )
     settings = {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}
+    item_set = {"item_set_sha256": item_set_hash(items), "n_items": len(items)} if items else {}
     return Task(
         dataset=dataset,
         solver=solver if solver is not None else answer_item(),
@@ -82,7 +91,8 @@ def items_task(
         config=GenerateConfig(**settings),
         epochs=epochs,
         name=name,
-        metadata={"condition": condition, **settings, **(metadata or {})},
+        version=version,
+        metadata={"condition": condition, **settings, **item_set, **(metadata or {})},
     )
 
 
@@ -94,6 +104,12 @@ def clinbench_items(
     seed: int = DEFAULT_SEED,
     max_tokens: int = DEFAULT_MAX_TOKENS,
     formats: str | None = None,
+    decline: bool | None = None,
+    instruction: str | None = None,
+    shuffle: bool | None = None,
+    shuffle_seed: int | None = None,
+    fewshot: str | None = None,
+    fewshot_n: int | None = None,
 ) -> Task:
     """Return a task over item files (JSONL/CSV), scored by exact match with every outcome kept.
 
@@ -104,12 +120,20 @@ def clinbench_items(
         seed: Seed sent to the model (and used by clinbench's chance baseline).
         max_tokens: Maximum tokens per reply.
         formats: Optional comma-separated formats to keep (e.g. "mcq,tf").
+        decline, instruction, shuffle, shuffle_seed, fewshot, fewshot_n: the prompt
+            protocol (``clinbench.solvers.protocol``); unset options come from the
+            protocol the items carry (an imported map's), else clinbench's default.
     """
+    from clinbench.solvers.protocol import bank_protocol, protocol_samples
+
     paths = items.split(",") if isinstance(items, str) else list(items)
     loaded = load_items(paths)
     if formats:
         keep = {f.strip() for f in formats.split(",")}
         loaded = [i for i in loaded if i.format in keep]
+    given = {"decline": decline, "instruction": instruction, "shuffle": shuffle,
+             "shuffle_seed": shuffle_seed, "fewshot": fewshot, "fewshot_n": fewshot_n}  # fmt: skip
+    protocol = bank_protocol(loaded, given)
     return items_task(
         loaded,
         name="clinbench_items",
@@ -117,6 +141,8 @@ def clinbench_items(
         temperature=temperature,
         seed=seed,
         max_tokens=max_tokens,
+        samples=protocol_samples(loaded, protocol, condition) if loaded else None,
+        metadata={"protocol": protocol.to_dict()},
     )
 
 
@@ -140,8 +166,10 @@ def resolve_task(target: Sequence[str], task_args: dict[str, Any] | None = None)
     a bad file raises before anything runs.
     """
     task_args = dict(task_args or {})
-    known = suites.tasks()
-    if len(target) == 1 and target[0] in known:
+    known = {**suites.tasks(), **SHARED_TASKS}
+    if len(target) == 1 and target[0] in SHARED_TASKS:
+        name, function = target[0], suites.load(SHARED_TASKS[target[0]])
+    elif len(target) == 1 and target[0] in known:
         name, function = target[0], suites.task_function(target[0])
     else:
         missing = [t for t in target if not Path(t).exists()]

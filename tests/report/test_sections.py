@@ -89,7 +89,7 @@ def test_generic_sections_present(with_figures):
     assert titles == [
         "Leaderboard", "Score distributions", "Grade distribution", "Critical errors",
         "Accuracy by format and source pool", "Case-tier statistics",
-        "Paired model comparisons",
+        "Paired model comparisons", "Cost, time and tokens per model",
     ]  # fmt: skip
 
 

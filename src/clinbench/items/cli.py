@@ -56,3 +56,12 @@ def schema(
     else:
         out.write_text(text + "\n", encoding="utf-8")
         typer.echo(f"Wrote {out}")
+
+
+def _mount_bank_commands() -> None:
+    from clinbench.items.bank_cli import register
+
+    register(app)
+
+
+_mount_bank_commands()

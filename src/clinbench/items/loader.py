@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from clinbench import strict_json
+from clinbench.items.header import is_canary_header
 from clinbench.items.model import FORMATS, ITEM_ADAPTER, FieldError, Item, media_fields
 
 # Columns of a CSV row whose cell holds JSON (lists and objects cannot be flat cells).
@@ -97,6 +98,8 @@ def _jsonl_rows(path: Path) -> Iterator[tuple[int, dict[str, Any] | ItemProblem]
                 continue
             if not isinstance(row, dict):
                 yield number, ItemProblem(str(path), number, "-", "a line must be an object")
+                continue
+            if number == 1 and is_canary_header(row):  # a published file's canary line
                 continue
             yield number, row
 

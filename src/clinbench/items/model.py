@@ -22,6 +22,7 @@ from pydantic import (
     StrictBool,
     TypeAdapter,
     field_validator,
+    model_serializer,
     model_validator,
 )
 
@@ -72,6 +73,10 @@ class ItemBase(BaseModel):
     id: Text = Field(min_length=1, description="Unique item id across every file in a run.")
     suite: str = Field(default="custom", description="Suite the item belongs to.")
     stem: Text = Field(min_length=1, description="The question or vignette shown to the model.")
+    context: str | None = Field(
+        default=None,
+        description="A passage the question is about (abstract, case text), shown before it.",
+    )
     domain: str | None = Field(default=None, description="Clinical domain, for splitting results.")
     source_pool: str | None = Field(
         default=None, description="Where the item came from (e.g. online, nonweb, research)."
@@ -92,6 +97,15 @@ class ItemBase(BaseModel):
 
     _source_file: Path | None = PrivateAttr(default=None)
     _source_line: int | None = PrivateAttr(default=None)
+
+    @model_serializer(mode="wrap")
+    def _omit_empty_context(self, handler: Any) -> dict[str, Any]:
+        # `context` is newer than most item files: leave it out when unset, so that items
+        # without one dump (and hash) exactly as they did before the field existed.
+        data = handler(self)
+        if isinstance(data, dict) and data.get("context") is None:
+            data.pop("context", None)
+        return data
 
     @property
     def answer_set(self) -> list[str] | None:

@@ -1,5 +1,5 @@
-"""clinbench's offline Inspect model providers: ``clinbench/chance``, ``clinbench/rules``,
-``clinbench/replay/<frozen model name>``.
+"""clinbench's offline Inspect model providers: ``clinbench/chance``, ``clinbench/majority``,
+``clinbench/rules``, ``clinbench/replay/<frozen model name>``.
 
 Registered with Inspect through the package entry point, so they work with
 ``inspect eval ... --model clinbench/chance`` as well as ``clinbench run``.
@@ -19,7 +19,7 @@ from clinbench.providers.chance import chance_reply
 from clinbench.providers.responses import NO_CLARIFYING_REPLY, ReplayBook, read_responses
 from clinbench.providers.rules import rules_reply
 
-KINDS = ("chance", "rules", "replay")
+KINDS = ("chance", "majority", "rules", "replay")
 
 
 class MissingFrozenResponse(LookupError):
@@ -42,7 +42,8 @@ class ClinbenchOffline(ModelAPI):
         kind, _, frozen_model = model_name.partition("/")
         if kind not in KINDS:
             raise ValueError(
-                f"unknown clinbench model {model_name!r}: use clinbench/chance, clinbench/rules "
+                f"unknown clinbench model {model_name!r}: use clinbench/chance, "
+                "clinbench/majority, clinbench/rules "
                 "or clinbench/replay/<model> -M responses=FILE"
             )
         self.kind = kind
@@ -88,6 +89,10 @@ class ClinbenchOffline(ModelAPI):
             text = chance_reply(
                 item, state.metadata.get("answer_set"), config.seed or 0, state.epoch, turn
             )
+        elif self.kind == "majority":
+            from clinbench.providers.majority import majority_reply
+
+            text = majority_reply(from_metadata(state.metadata), state.metadata.get("item_file"))
         elif self.kind == "rules":
             item = from_metadata(state.metadata)
             prompt = next((m.text for m in reversed(input) if m.role == "user"), "")

@@ -633,8 +633,17 @@ def generic_sections(
         format_pool_section(df, figures),
         case_statistics_section(df, options),
         paired_section(df, options),
+        *_extra_sections(results),
     ]
     return [s for s in made if s is not None]
+
+
+def _extra_sections(results: pd.DataFrame) -> list[ReportSection | None]:
+    """Return the sections other areas own: cost and time, contamination probes."""
+    from clinbench.report.contamination import contamination_section
+    from clinbench.report.cost import cost_section
+
+    return [cost_section(results), contamination_section(results)]
 
 
 def normalise(results: pd.DataFrame) -> pd.DataFrame:

@@ -13,6 +13,11 @@ app = typer.Typer(help="Turn Inspect logs into the frozen results table.", no_ar
 def export(
     log_dir: list[Path] = typer.Argument(..., help="Inspect log files or folders of logs."),
     out: Path = typer.Option(..., "--out", "-o", help="Output table: FILE.parquet or FILE.csv."),
+    prices: Path | None = typer.Option(
+        None,
+        "--prices",
+        help="Price table (YAML, USD per million tokens per model): fills cost_usd.",
+    ),
     include_partial: bool = typer.Option(
         False,
         "--include-partial",
@@ -26,7 +31,14 @@ def export(
     left out.
     """
     from clinbench.results import write_results
+    from clinbench.results.cost import PriceTableError, add_costs, read_prices
     from clinbench.results.export import results_table
+
+    try:
+        table = read_prices(prices) if prices is not None else None
+    except PriceTableError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from err
 
     if out.suffix.lower() not in (".parquet", ".csv"):
         typer.echo(f"error: {out}: the output must end in .parquet or .csv", err=True)
@@ -45,6 +57,56 @@ def export(
             f"error: no Inspect logs with samples in {', '.join(map(str, log_dir))}", err=True
         )
         raise typer.Exit(2)
+    if table is not None:
+        frame = add_costs(frame, table)
     write_results(frame, out)
     counts = frame["outcome"].value_counts().to_dict()
     typer.echo(f"Wrote {len(frame)} rows to {out} (outcomes: {counts}).")
+
+
+@app.command("cost")
+def cost(
+    results: list[Path] = typer.Argument(..., help="Results tables (.parquet/.csv) or logs."),
+    prices: Path | None = typer.Option(
+        None, "--prices", help="Price table (YAML); without it, costs already in the table."
+    ),
+    by: str = typer.Option("model", "--by", help="Comma-separated grouping columns."),
+    out: Path | None = typer.Option(None, "--out", "-o", help="Also write the table (.csv)."),
+) -> None:
+    """Print tokens, time, cost per 100 items and per correct answer (95% bootstrap CIs)."""
+    import pandas as pd
+
+    from clinbench.results import read_results
+    from clinbench.results.cost import PriceTableError, cost_summary, read_prices
+    from clinbench.results.export import results_table
+
+    try:
+        table = read_prices(prices) if prices is not None else None
+        frames = [
+            read_results(p) if p.suffix.lower() in (".parquet", ".csv") else results_table(p)
+            for p in results
+        ]
+    except (PriceTableError, FileNotFoundError, ValueError) as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from err
+    keys = tuple(k.strip() for k in by.split(",") if k.strip())
+    summary = cost_summary(pd.concat(frames, ignore_index=True), table, by=keys)
+    if out is not None:
+        summary.to_csv(out, index=False)
+    for row in summary.to_dict("records"):
+        name = " · ".join(str(row[k]) for k in keys)
+        typer.echo(f"{name}: {row['replies']} replies, {row['correct']} correct, "
+                   f"{row['input_tokens']}+{row['output_tokens']} tokens, "
+                   f"{row['latency_s_mean']:.2f} s/reply")  # fmt: skip
+        if pd.notna(row["cost_usd"]):
+            typer.echo(
+                f"  ${row['cost_usd']:.4f} total; ${row['cost per 100 items']:.4f} per 100 items "
+                f"[{row['per-100 CI95% low']:.4f}, {row['per-100 CI95% high']:.4f}]; "
+                f"${row['cost per correct']:.4f} per correct "
+                f"[{row['per-correct CI95% low']:.4f}, {row['per-correct CI95% high']:.4f}]"
+            )
+        else:
+            typer.echo(f"  no cost: {row['priced']} of {row['replies']} replies priced")
+        energy = row["energy Wh (estimate, user figure)"]
+        if energy is not None and pd.notna(energy):
+            typer.echo(f"  energy ≈ {energy:.2f} Wh (estimate from your figure)")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from clinbench.results.run_facts import eval_facts, sample_facts
 from clinbench.results.schema import RESULT_COLUMNS
 from clinbench.results.table import typed
 from clinbench.scoring import outcomes
@@ -220,6 +221,8 @@ def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
             "item_metadata": _json(item.get("metadata")),
             "run_id": log.eval.run_id,
             "log_file": log_file,
+            **sample_facts(sample, model),
+            **eval_facts(log),
         }
         if sample.error is not None or not sample.scores:
             message = sample.error.message if sample.error is not None else "sample was not scored"

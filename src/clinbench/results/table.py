@@ -19,7 +19,8 @@ from clinbench.io import atomic_write
 from clinbench.results.schema import RESULT_COLUMNS
 
 NUMERIC_COLUMNS = {"epoch": "Int64", "epochs": "Int64", "score": "float64",
-                   "input_tokens": "Int64", "output_tokens": "Int64"}  # fmt: skip
+                   "input_tokens": "Int64", "output_tokens": "Int64", "reasoning_tokens": "Int64",
+                   "latency_s": "float64", "cost_usd": "float64", "n_items": "Int64"}  # fmt: skip
 SUFFIXES = (".parquet", ".csv")
 
 

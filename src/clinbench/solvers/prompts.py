@@ -88,8 +88,18 @@ def exact_instruction(item: ExactItem) -> str:
     return "\n".join(lines)
 
 
+CONTEXT_LABEL = "Context:"
+
+
 def item_prompt(item: Item) -> str:
-    """Return the user prompt text for an item in the default clinbench form."""
+    """Return the user prompt text for an item in the default clinbench form.
+
+    An item's ``context`` comes first, as a block headed ``Context:`` (its own section
+    labels kept), then the question.
+    """
+    if item.context:
+        question = item_prompt(item.model_copy(update={"context": None}))
+        return f"{CONTEXT_LABEL}\n{item.context}\n\nQuestion:\n{question}"
     if isinstance(item, MCQItem):
         options = "\n".join(f"{letter}. {text}" for letter, text in sorted(item.options.items()))
         return f"{item.stem}\n\n{options}\n\n{MCQ_INSTRUCTION} {DECLINE_HINT}"

@@ -204,7 +204,7 @@ BY_HELP = "Comma-separated columns to group by (e.g. model,task,condition)."
 
 def _read_results(paths: list[Path], by: list[str], needed: list[str]):
     """Read results tables; a missing file or column is a clear error (exit 2)."""
-    from clinbench.results.export import read_results
+    from clinbench.results import read_results
 
     for path in paths:
         if not path.exists():

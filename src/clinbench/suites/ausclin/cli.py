@@ -188,18 +188,34 @@ def verdict(
     bar: float = typer.Option(0.95, help="Accuracy bar the best model is judged against."),
     method: str = typer.Option("wilson", help="Interval method (wilson, clopper-pearson, ...)."),
     threshold: float = THRESHOLD,
+    prereg: Path | None = typer.Option(
+        None,
+        "--prereg",
+        help="Registration from `clinbench verdict register` (default: the "
+        "one the runs recorded with -T prereg=FILE, if any).",
+    ),
     out: Path | None = OUT,
     fmt: str = FORMAT,
 ) -> None:
-    """KILL / PROCEED / UNDERPOWERED for the best model, with its bar and interval method."""
+    """KILL / PROCEED / UNDERPOWERED for the best model, with its bar and interval method.
+
+    The table also says whether the bar and method are the pre-registered ones, and flags
+    a bar changed after results were known.
+    """
+    from clinbench.stats.prereg import read_registration
     from clinbench.suites.ausclin.analysis import best_model_verdict
+    from clinbench.suites.ausclin.registration import registration_table
 
     frame = load_results(results)
     try:
+        registration = read_registration(prereg) if prereg is not None else None
         table = best_model_verdict(frame, condition, bar=bar, method=method, threshold=threshold)
+        table, flags = registration_table(table, frame, registration)
     except ValueError as err:
         fail(f"error: {err}")
     show(table, f"Verdict ({condition})", out, fmt)
+    for flag in flags:
+        typer.echo(f"FLAG {flag}")
 
 
 @app.command("summary")

@@ -206,6 +206,9 @@ def sections(
         ] or [pd.DataFrame()],
         ignore_index=True,
     )  # fmt: skip
+    from clinbench.suites.ausclin.registration import registration_table
+
+    verdicts, flags = registration_table(verdicts, plain) if not verdicts.empty else (verdicts, [])
     out.append(
         ReportSection(
             title="Clinical policy: verdict",
@@ -223,7 +226,12 @@ def sections(
                     analysis.verdict_candidates(plain, c, threshold), c
                 )
             ]
-            + analysis.power_notes(verdicts, plain, bar),
+            + analysis.power_notes(verdicts, plain, bar)
+            + [
+                "Pre-registration: the bar and method are compared with the registration the "
+                "runs recorded (clinbench verdict register, then -T prereg=FILE).",
+                *(f"FLAG {f}" for f in flags),
+            ],
         )
     )
     excl = analysis.exclusions(results, threshold)

@@ -255,6 +255,7 @@ def ausclin(
     seed: int = 0,
     max_tokens: int = 1024,
     epochs: int = 1,
+    prereg: str | None = None,
 ) -> Task:
     """Return the clinical-policy task: exact answers with decline, under one condition.
 
@@ -283,8 +284,11 @@ def ausclin(
             when omitted).
         temperature: Sampling temperature. seed: Model seed. max_tokens: Reply limit.
         epochs: Times each item is asked.
+        prereg: A verdict registration (``clinbench verdict register``) to record in the
+            log, so the verdict can show whether its bar was the registered one.
     """
     from clinbench.solvers.answer import answer_item
+    from clinbench.stats.prereg import read_registration
 
     if search not in ("local", "web"):
         raise ValueError(f"search must be 'local' or 'web', got {search!r}")
@@ -361,5 +365,10 @@ def ausclin(
         max_tokens=max_tokens,
         epochs=epochs,
         samples=samples,
-        metadata={"suite": SUITE, "base_condition": condition, "perturbation": perturbation},
+        metadata={
+            "suite": SUITE,
+            "base_condition": condition,
+            "perturbation": perturbation,
+            **({"verdict_registration": read_registration(prereg)} if prereg else {}),
+        },
     )

@@ -1,0 +1,1 @@
+"""Contamination probes: verbatim completion against controls, canary recall, dated accuracy."""

@@ -1,0 +1,402 @@
+"""Import an existing item bank (CSV, TSV, JSON, JSONL, Parquet) through a field map.
+
+A map (YAML) says which source field becomes which item field::
+
+    format: mcq                      # mcq | tf | sa
+    id: question_id                  # a field, or _key (the key of a JSON object of records)
+    id_prefix: "medqa-"
+    stem: question
+    context: {field: CONTEXTS, labels: LABELS}   # a field, or a list paired with labels
+    options: [opa, opb, opc, opd]    # columns (letters A, B, ... in order), or
+    # options: {field: options}      # a field holding a list or a letter -> text object, or
+    # options: {fixed: {A: "yes", B: "no", C: "maybe"}}
+    answer: {field: cop, map: {"1": A, "2": B}}   # value -> letter table (or index_base: 0)
+    domain: subject_name             # a field, or {value: "text"} for every item
+    metadata: {year: YEAR}           # item metadata key -> source field
+    provenance: {citation: "...", url: "..."}
+    keep: {field: split, values: [test]}          # optional filter
+    protocol: {decline: false, instruction: bare_letter}   # the benchmark's prompt protocol
+
+Every produced row goes through the item loader's row validator; every problem is
+reported as ``source:line: field: message`` and nothing is written unless all rows are
+valid. Lines are the source's line numbers for CSV/TSV/JSONL, and the record's position
+(1-based) for JSON and Parquet.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from clinbench.items.loader import ItemProblem, validate_row
+from clinbench.items.model import Item
+
+MAPS_DIR = Path(__file__).parent / "maps"
+KEY = "_key"  # the key of a record in a JSON object of records
+LINE = "_line"  # the record's line (CSV/TSV/JSONL) or position (JSON, Parquet)
+SOURCE_TYPES = (".csv", ".tsv", ".json", ".jsonl", ".parquet")
+
+
+class ContextSpec(BaseModel):
+    """A context passage: one field, or a list of passages paired with a list of labels."""
+
+    model_config = ConfigDict(extra="forbid")
+    field: str
+    labels: str | None = None
+    join: str = "\n"
+
+
+class OptionsSpec(BaseModel):
+    """Options held in one field (list or letter -> text object), or fixed for every item."""
+
+    model_config = ConfigDict(extra="forbid")
+    field: str | None = None
+    fixed: dict[str, str] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> OptionsSpec:
+        if (self.field is None) == (self.fixed is None):
+            raise ValueError("options: give exactly one of field or fixed")
+        return self
+
+
+class AnswerSpec(BaseModel):
+    """The key: a field, read through a value -> letter table or as an option index."""
+
+    model_config = ConfigDict(extra="forbid")
+    field: str
+    map: dict[str, str | bool] | None = None
+    index_base: Literal[0, 1] | None = None
+
+
+class ConstantSpec(BaseModel):
+    """A value given in the map for every item."""
+
+    model_config = ConfigDict(extra="forbid")
+    value: str
+
+
+class FieldRef(BaseModel):
+    """A value read from a source field (e.g. a provenance citation column)."""
+
+    model_config = ConfigDict(extra="forbid")
+    field: str
+
+
+class KeepSpec(BaseModel):
+    """Keep only rows whose field is one of the values."""
+
+    model_config = ConfigDict(extra="forbid")
+    field: str
+    values: list[str]
+
+
+class ImportMap(BaseModel):
+    """A field map from a source format to clinbench items."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = None
+    description: str | None = None
+    format: Literal["mcq", "tf", "sa"] = "mcq"
+    suite: str = "custom"
+    id: str
+    id_prefix: str = ""
+    stem: str
+    context: str | ContextSpec | None = None
+    options: list[str] | OptionsSpec | None = None
+    answer: str | AnswerSpec
+    domain: str | ConstantSpec | None = None
+    metadata: dict[str, str] = Field(default_factory=dict)
+    provenance: dict[str, str | FieldRef] | None = None
+    keep: KeepSpec | None = None
+    protocol: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _mcq_has_options(self) -> ImportMap:
+        if self.format == "mcq" and self.options is None:
+            raise ValueError("an mcq map needs options")
+        return self
+
+
+class ImportFailed(ValueError):
+    """Raised when a source cannot be imported; ``problems`` lists each one."""
+
+    def __init__(self, problems: list[ItemProblem]):
+        self.problems = problems
+        shown = "\n".join(str(p) for p in problems[:50])
+        more = f"\n... and {len(problems) - 50} more" if len(problems) > 50 else ""
+        super().__init__(f"{len(problems)} problem(s) importing:\n{shown}{more}")
+
+
+def shipped_maps() -> list[str]:
+    """Return the names of the maps clinbench ships (``--map NAME``)."""
+    return sorted(p.stem for p in MAPS_DIR.glob("*.yaml"))
+
+
+def read_map(name_or_path: str | Path) -> ImportMap:
+    """Return a shipped map by name, or the map in a YAML file; ValueError naming the field."""
+    import yaml
+
+    path = Path(name_or_path)
+    if not path.exists() and str(name_or_path) in shipped_maps():
+        path = MAPS_DIR / f"{name_or_path}.yaml"
+    if not path.exists():
+        raise ValueError(f"{name_or_path}: no such map file or shipped map ({shipped_maps()})")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        return ImportMap.model_validate(data)
+    except yaml.YAMLError as err:
+        raise ValueError(f"{path}: not valid YAML: {err}") from err
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "-"
+        raise ValueError(f"{path}: {where}: {first['msg']}") from err
+
+
+def source_records(path: Path) -> Iterator[tuple[int, dict[str, Any] | ItemProblem]]:
+    """Yield (line or position, record or problem) for each record of a source file."""
+    suffix = path.suffix.lower()
+    where = str(path)
+    if suffix not in SOURCE_TYPES:
+        yield 0, ItemProblem(where, 0, "-", f"unknown source type; use one of {SOURCE_TYPES}")
+        return
+    if suffix == ".parquet":
+        import pandas as pd
+
+        try:
+            frame = pd.read_parquet(path)
+        except Exception as err:  # noqa: BLE001 - pyarrow raises many kinds for a bad file
+            yield 0, ItemProblem(where, 0, "-", f"cannot read Parquet: {err}")
+            return
+        for number, row in enumerate(frame.to_dict("records"), start=1):
+            yield number, {k: _plain(v) for k, v in row.items()}
+        return
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        line = path.read_bytes()[: err.start].count(b"\n") + 1
+        yield line, ItemProblem(where, line, "-", f"not UTF-8 text: {err.reason}")
+        return
+    if suffix in (".csv", ".tsv"):
+        reader = csv.DictReader(text.splitlines(keepends=True),
+                                delimiter="\t" if suffix == ".tsv" else ",")  # fmt: skip
+        _ = reader.fieldnames
+        start = reader.line_num + 1
+        for row in reader:
+            number, start = start, reader.line_num + 1
+            if None in row:
+                yield number, ItemProblem(where, number, "-", "more cells than columns")
+                continue
+            yield number, {k: v for k, v in row.items() if v not in (None, "")}
+    elif suffix == ".jsonl":
+        yield from _json_lines(text, where)
+    else:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            if err.msg == "Extra data":  # JSON lines saved as .json (e.g. MedMCQA's files)
+                yield from _json_lines(text, where)
+                return
+            yield err.lineno, ItemProblem(where, err.lineno, "-", f"invalid JSON: {err.msg}")
+            return
+        if isinstance(data, dict):  # an object of records keyed by id (e.g. ori_pqal.json)
+            records = [({KEY: k, **v} if isinstance(v, dict) else v) for k, v in data.items()]
+        elif isinstance(data, list):
+            records = data
+        else:
+            yield 1, ItemProblem(where, 1, "-", "JSON must be a list or an object of records")
+            return
+        for number, row in enumerate(records, start=1):
+            if not isinstance(row, dict):
+                yield number, ItemProblem(where, number, "-", "a record must be an object")
+                continue
+            yield number, row
+
+
+def _json_lines(text: str, where: str) -> Iterator[tuple[int, dict[str, Any] | ItemProblem]]:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as err:
+            yield number, ItemProblem(where, number, "-", f"invalid JSON: {err.msg}")
+            continue
+        if not isinstance(row, dict):
+            yield number, ItemProblem(where, number, "-", "a line must be an object")
+            continue
+        yield number, row
+
+
+def _plain(value: Any) -> Any:
+    """Return a Parquet cell as plain Python (numpy arrays as lists, NaN as None)."""
+    if hasattr(value, "tolist"):
+        value = value.tolist()
+    if isinstance(value, float) and value != value:
+        return None
+    return value
+
+
+def _text(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip() or None
+
+
+def _get(record: dict[str, Any], field: str) -> Any:
+    """Return a field, following dots into nested objects (``a.b``)."""
+    value: Any = record
+    for part in field.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return None
+        value = value[part]
+    return value
+
+
+def _letters(n: int) -> list[str]:
+    if n > 26:
+        raise ValueError(f"{n} options: at most 26 can be lettered")
+    return [chr(ord("A") + i) for i in range(n)]
+
+
+def _options(spec: list[str] | OptionsSpec, record: dict[str, Any]) -> dict[str, str]:
+    if isinstance(spec, list):
+        values = [_text(_get(record, f)) for f in spec]
+        values = [v for v in values if v is not None]
+        return dict(zip(_letters(len(values)), values, strict=True))
+    if spec.fixed is not None:
+        return dict(spec.fixed)
+    held = _get(record, spec.field or "")
+    if isinstance(held, dict):
+        return {str(k).strip().upper(): str(v) for k, v in held.items()}
+    if isinstance(held, list):
+        return dict(zip(_letters(len(held)), [str(v) for v in held], strict=True))
+    raise ValueError(f"field {spec.field!r} holds no list or object of options")
+
+
+def _context(spec: str | ContextSpec, record: dict[str, Any]) -> str | None:
+    if isinstance(spec, str):
+        return _text(_get(record, spec))
+    passages = _get(record, spec.field)
+    if passages is None:
+        return None
+    if isinstance(passages, str):
+        return passages.strip() or None
+    labels = _get(record, spec.labels) if spec.labels else None
+    if labels is not None and len(labels) != len(passages):
+        raise ValueError(f"{len(passages)} passages but {len(labels)} labels")
+    parts = [
+        f"{str(label).upper()}: {text}" if labels is not None else str(text)
+        for label, text in zip(labels or [None] * len(passages), passages, strict=True)
+    ]
+    return spec.join.join(parts)
+
+
+def _answer(spec: str | AnswerSpec, record: dict[str, Any], options: dict[str, str] | None):
+    field = spec if isinstance(spec, str) else spec.field
+    raw = _get(record, field)
+    if raw is None:
+        raise ValueError(f"no answer in field {field!r}")
+    text = _text(raw)
+    if isinstance(spec, AnswerSpec) and spec.map is not None:
+        if text not in spec.map and (text or "").lower() not in spec.map:
+            raise ValueError(f"answer {text!r} is not in the map's table {sorted(spec.map)}")
+        return spec.map.get(text, spec.map.get((text or "").lower()))
+    if isinstance(spec, AnswerSpec) and spec.index_base is not None:
+        index = int(float(text or "")) - spec.index_base
+        letters = sorted(options or {})
+        if not 0 <= index < len(letters):
+            raise ValueError(f"answer index {text!r} is outside the {len(letters)} options")
+        return letters[index]
+    return text
+
+
+def map_record(spec: ImportMap, record: dict[str, Any]) -> dict[str, Any]:
+    """Return the raw item row a map makes from one source record (not yet validated)."""
+    raw_id = _text(_get(record, spec.id))
+    row: dict[str, Any] = {
+        "format": spec.format,
+        "suite": spec.suite,
+        "id": f"{spec.id_prefix}{raw_id}" if raw_id is not None else None,
+        "stem": _text(_get(record, spec.stem)),
+    }
+    if spec.context is not None:
+        row["context"] = _context(spec.context, record)
+    options = _options(spec.options, record) if spec.options is not None else None
+    if options is not None:
+        row["options"] = options
+    answer = _answer(spec.answer, record, options)
+    if spec.format == "mcq" and isinstance(answer, str) and len(answer) == 1:
+        answer = answer.upper()  # a spreadsheet's "b" is option B
+    row["answer"] = answer
+    if isinstance(spec.domain, ConstantSpec):
+        row["domain"] = spec.domain.value
+    elif spec.domain:
+        row["domain"] = _text(_get(record, spec.domain))
+    metadata = {key: _plain(_get(record, src)) for key, src in spec.metadata.items()}
+    metadata = {k: v for k, v in metadata.items() if v is not None}
+    if spec.protocol:
+        metadata["protocol"] = dict(spec.protocol)
+    if spec.name:
+        metadata["imported_with"] = spec.name
+    row["metadata"] = metadata
+    if spec.provenance:
+        provenance = {
+            key: _text(_get(record, value.field)) if isinstance(value, FieldRef) else value
+            for key, value in spec.provenance.items()
+        }
+        row["provenance"] = {k: v for k, v in provenance.items() if v is not None}
+    return {k: v for k, v in row.items() if v is not None}
+
+
+def read_keep_ids(path: str | Path) -> set[str]:
+    """Return the ids in a split file: lines of text, a JSON list, or a JSON object's keys."""
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    if path.suffix.lower() == ".json":
+        data = json.loads(text)
+        return {str(k) for k in (data.keys() if isinstance(data, dict) else data)}
+    return {line.strip() for line in text.splitlines() if line.strip()}
+
+
+def import_items(
+    source: str | Path, spec: ImportMap, keep_ids: set[str] | None = None
+) -> list[Item]:
+    """Return the items a map makes from a source; ImportFailed listing every problem."""
+    path = Path(source)
+    if not path.exists():
+        raise ImportFailed([ItemProblem(str(path), 0, "-", "file not found")])
+    items: list[Item] = []
+    problems: list[ItemProblem] = []
+    seen: dict[str, str] = {}
+    for number, record in source_records(path):
+        if isinstance(record, ItemProblem):
+            problems.append(record)
+            continue
+        record = {LINE: number, **record}
+        if spec.keep and _text(_get(record, spec.keep.field)) not in spec.keep.values:
+            continue
+        if keep_ids is not None and _text(_get(record, spec.id)) not in keep_ids:
+            continue
+        try:
+            row = map_record(spec, record)
+        except ValueError as err:
+            problems.append(ItemProblem(str(path), number, "-", str(err)))
+            continue
+        item, row_problems = validate_row(row, path, number, seen)
+        problems += row_problems
+        if item is not None:
+            items.append(item)
+    if problems:
+        raise ImportFailed(problems)
+    if not items:
+        raise ImportFailed([ItemProblem(str(path), 0, "-", "no records were imported")])
+    return items

@@ -1,0 +1,174 @@
+"""Prompt protocols: how a closed-format item is put to the model, as a benchmark publishes it.
+
+clinbench's own protocol (the default) offers a decline and asks for an ``ANSWER: X`` mark.
+A benchmark such as PubMedQA or MedQA was published with its own: no decline, a bare
+letter, few-shot examples, options in a fixed or shuffled order. A :class:`Protocol`
+names those choices; it is recorded in the log (task metadata ``protocol``) and on every
+results row, so a number can be traced to the protocol it was measured under.
+
+- ``decline``: offer the decline word (True) or not;
+- ``instruction``: ``mark`` (clinbench's ``ANSWER: X`` form), ``bare_letter`` ("the letter
+  only"), ``none`` (no instruction), or any other text, used word for word;
+- ``shuffle``: present MCQ options in a seeded random order (``shuffle_seed``), the key
+  moved with its option;
+- ``fewshot``: an item file of solved examples and ``fewshot_n``, how many to show first.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from clinbench.items.model import Item, MCQItem, TFItem
+from clinbench.items.sample import to_sample
+from clinbench.solvers.conditions import apply_condition
+from clinbench.solvers.prompts import (
+    CONTEXT_LABEL,
+    DECLINE_HINT,
+    MCQ_INSTRUCTION,
+    TF_INSTRUCTION,
+    item_prompt,
+)
+
+INSTRUCTIONS = ("mark", "bare_letter", "none")
+BARE_LETTER = "Reply with the letter of the correct option only."
+
+
+@dataclass(frozen=True)
+class Protocol:
+    """How items are asked: decline offered, answer instruction, shuffle, few-shot."""
+
+    decline: bool = True
+    instruction: str = "mark"
+    shuffle: bool = False
+    shuffle_seed: int = 0
+    fewshot: str | None = None
+    fewshot_n: int = 0
+
+    @property
+    def is_default(self) -> bool:
+        """Return True for clinbench's own protocol (prompts exactly as item_prompt makes)."""
+        return self == Protocol()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the protocol as a JSON-ready dict (as recorded in the log)."""
+        return asdict(self)
+
+
+def protocol_from(values: dict[str, Any] | None) -> Protocol:
+    """Return a Protocol from a dict (a map's ``protocol``); ValueError for an unknown key."""
+    values = dict(values or {})
+    known = set(Protocol.__dataclass_fields__)
+    unknown = sorted(set(values) - known)
+    if unknown:
+        raise ValueError(f"unknown protocol option(s) {unknown}; known: {sorted(known)}")
+    protocol = Protocol(**values)
+    if protocol.fewshot_n < 0:
+        raise ValueError("fewshot_n must be 0 or more")
+    if protocol.fewshot_n and not protocol.fewshot:
+        raise ValueError("fewshot_n needs fewshot=FILE (the split the examples come from)")
+    return protocol
+
+
+def shuffled(item: Item, seed: int) -> Item:
+    """Return an MCQ item with its options in a seeded order (key moved); others unchanged."""
+    if not isinstance(item, MCQItem):
+        return item
+    letters = sorted(item.options)
+    order = letters[:]
+    random.Random(f"clinbench-shuffle:{seed}:{item.id}").shuffle(order)
+    options = {new: item.options[old] for new, old in zip(letters, order, strict=True)}
+    answer = letters[order.index(item.answer)]
+    metadata = {**item.metadata, "shuffled_from": dict(zip(letters, order, strict=True))}
+    copy = item.model_copy(update={"options": options, "answer": answer, "metadata": metadata})
+    copy._source_file, copy._source_line = item._source_file, item._source_line
+    return copy
+
+
+def _instruction(item: Item, protocol: Protocol) -> str:
+    kind = protocol.instruction
+    if kind == "none":
+        return ""
+    if kind == "mark":
+        return MCQ_INSTRUCTION if isinstance(item, MCQItem) else TF_INSTRUCTION
+    if kind == "bare_letter":
+        if not isinstance(item, MCQItem):
+            raise ValueError(f"{item.id}: a bare-letter instruction needs multiple-choice items")
+        return BARE_LETTER
+    return kind
+
+
+def _question(item: Item, protocol: Protocol) -> str:
+    text = item.stem
+    if isinstance(item, MCQItem):
+        text += "\n\n" + "\n".join(f"{k}. {v}" for k, v in sorted(item.options.items()))
+    if item.context:
+        text = f"{CONTEXT_LABEL}\n{item.context}\n\nQuestion:\n{text}"
+    return text
+
+
+def _key(item: Item, protocol: Protocol) -> str:
+    """Return a solved example's answer line, in the form the instruction asks for."""
+    key = item.answer if isinstance(item, MCQItem) else str(item.answer).lower()
+    return f"ANSWER: {key}" if protocol.instruction == "mark" else f"Answer: {key}"
+
+
+def protocol_prompt(item: Item, protocol: Protocol, examples: list[Item] | None = None) -> str:
+    """Return the prompt for an item under a protocol (item_prompt's text for the default)."""
+    if protocol.is_default and not examples:
+        return item_prompt(item)
+    if not isinstance(item, MCQItem | TFItem):
+        if protocol.is_default:
+            return item_prompt(item)
+        raise ValueError(f"{item.id}: prompt protocols apply to mcq and tf items only")
+    blocks = [f"{_question(e, protocol)}\n\n{_key(e, protocol)}" for e in examples or []]
+    tail = " ".join(t for t in (_instruction(item, protocol),
+                                DECLINE_HINT if protocol.decline else "") if t)  # fmt: skip
+    question = _question(item, protocol) + (f"\n\n{tail}" if tail else "")
+    return "\n\n".join([*blocks, question])
+
+
+def fewshot_examples(protocol: Protocol, exclude: set[str]) -> list[Item]:
+    """Return the first ``fewshot_n`` items of the few-shot split; ValueError on overlap."""
+    if not protocol.fewshot_n:
+        return []
+    from clinbench.items.loader import load_items
+
+    examples = load_items(Path(protocol.fewshot))[: protocol.fewshot_n]
+    if len(examples) < protocol.fewshot_n:
+        raise ValueError(f"{protocol.fewshot}: {len(examples)} items, fewshot_n is "
+                         f"{protocol.fewshot_n}")  # fmt: skip
+    clash = sorted(exclude & {e.id for e in examples})
+    if clash:
+        raise ValueError(f"few-shot examples are also test items: {', '.join(clash[:5])}")
+    return examples
+
+
+def bank_protocol(items: list[Item], overrides: dict[str, Any] | None = None) -> Protocol:
+    """Return the protocol for a bank: the one its items carry (an imported map's), overridden.
+
+    Items carry a protocol in ``metadata.protocol`` when a map set one; items that disagree
+    are refused. ``overrides`` (the task's -T options that were given) win.
+    """
+    carried = {repr(sorted((i.metadata.get("protocol") or {}).items())) for i in items}
+    if len(carried) > 1:
+        raise ValueError("the items carry different protocols; import them separately")
+    base = dict(items[0].metadata.get("protocol") or {}) if items else {}
+    given = {k: v for k, v in (overrides or {}).items() if v is not None}
+    return protocol_from(base | given)
+
+
+def protocol_samples(items: list[Item], protocol: Protocol, condition: str = "default") -> list:
+    """Return the Inspect samples for items asked under a protocol (shuffled when it says so)."""
+    examples = fewshot_examples(protocol, {i.id for i in items})
+    samples = []
+    for item in items:
+        asked = shuffled(item, protocol.shuffle_seed) if protocol.shuffle else item
+        prompt = None if protocol.is_default else protocol_prompt(asked, protocol, examples)
+        text = apply_condition(
+            condition, asked, prompt if prompt is not None else item_prompt(asked)
+        )
+        samples.append(to_sample(asked, text, condition))
+    return samples

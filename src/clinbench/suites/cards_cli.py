@@ -1,0 +1,38 @@
+"""`clinbench suites`: list the reference suites' cards (and check them against the data)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def suites(
+    check: bool = typer.Option(False, "--check", help="Recompute each sample's count and hash."),
+) -> None:
+    """List each suite: version, what it measures, its samples and published reference numbers."""
+    from clinbench.suites.cards import check_card, read_cards
+
+    problems = []
+    for card in read_cards():
+        typer.echo(f"{card['name']} v{card['version']}: {card['title']}")
+        typer.echo(f"  tasks: {', '.join(card.get('tasks') or [])}")
+        for sample in card.get("samples") or []:
+            note = " (illustrative)" if sample.get("illustrative") else ""
+            typer.echo(f"  sample {sample['file']}: {sample['items']} items, "
+                       f"{sample['item_set_sha256'][:12]}…{note}")  # fmt: skip
+        reference = card.get("reference") or {}
+        for line in reference.get("results") or []:
+            typer.echo(f"  published: {line}")
+        if reference.get("source"):
+            typer.echo(f"  source: {reference['source']}")
+        typer.echo(f"  human baseline: {card.get('human_baseline') or 'none published'}")
+        if check:
+            problems += check_card(card)
+    for problem in problems:
+        typer.echo(problem, err=True)
+    if problems:
+        raise typer.Exit(2)
+
+
+def register(app: typer.Typer) -> None:
+    """Mount `clinbench suites` on the main app."""
+    app.command("suites")(suites)

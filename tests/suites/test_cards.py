@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
+from clinbench import suites
 from clinbench.cli import _mount, app
-from clinbench.suites import SUITES, TASKS
 from clinbench.suites.cards import check_card, read_cards
 
 runner = CliRunner()
@@ -14,10 +14,10 @@ _mount()
 
 def test_every_suite_has_a_card_that_matches_its_samples():
     cards = {card["name"]: card for card in read_cards()}
-    assert sorted(cards) == sorted(SUITES)
+    assert sorted(cards) == sorted(suites.suites())
     for card in cards.values():
         assert check_card(card) == [], check_card(card)
-        assert set(card["tasks"]) <= set(TASKS)
+        assert set(card["tasks"]) <= set(suites.tasks())
         assert card["reference"]["source"] and card["reference"]["results"]
 
 

@@ -244,11 +244,11 @@ def item_date(item: Item, date_field: str = "published") -> date | None:
 @scorer(metrics=[accuracy(), stderr()], name="dated_exact")
 def dated_scorer() -> Scorer:
     """Score by exact match (as clinbench_items does), recording the item's source date."""
+    from clinbench.items.sample import from_state
     from clinbench.scoring.exact import exact_match_score
-    from clinbench.tasks import item_from_state
 
     async def score(state: TaskState, target: Target) -> Score:
-        result = exact_match_score(item_from_state(state), state)
+        result = exact_match_score(from_state(state), state)
         result.metadata = {**(result.metadata or {}), "probe": "dated",
                            "source_date": state.metadata.get("source_date")}  # fmt: skip
         return result

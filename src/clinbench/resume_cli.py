@@ -29,6 +29,13 @@ def resume_command(
     timeout: int | None = RESUME_LIMITS["timeout"],
     attempt_timeout: int | None = RESUME_LIMITS["attempt_timeout"],
     max_connections: int | None = RESUME_LIMITS["max_connections"],
+    media_root: list[Path] = typer.Option(
+        None,
+        "--media-root",
+        metavar="DIR",
+        help="A folder item media may point into besides the item file's own (repeatable): "
+        "give the same ones as the interrupted run.",
+    ),
 ) -> None:
     """Continue every interrupted eval in LOG_DIR, querying only the samples not yet done."""
     if display not in DISPLAYS:
@@ -45,13 +52,15 @@ def resume_command(
         attempt_timeout=attempt_timeout,
         max_connections=max_connections,
     )
+    from clinbench.items.loader import allowed_media_roots
     from clinbench.results import write_results
     from clinbench.results.export import results_table
     from clinbench.runner import resume
 
     output = TableOutput(fmt)
-    logs = resume(log_dir, limits=limits, display=display, errors=errors,
-                  on_resume=lambda what: output.message(f"Resuming {what}"))  # fmt: skip
+    with allowed_media_roots(*(media_root or [])):  # the retried tasks reload their items
+        logs = resume(log_dir, limits=limits, display=display, errors=errors,
+                      on_resume=lambda what: output.message(f"Resuming {what}"))  # fmt: skip
     if not logs:
         output.message(f"Nothing to resume: every eval in {log_dir} finished.")
     frame = results_table(log_dir, on_skip=output.message)

@@ -122,3 +122,27 @@ def test_sigkill_then_resume_loses_nothing_and_counts_nothing_twice(tmp_path, mo
     exported = pd.read_csv(tmp_path / "results.csv")  # the table resume wrote
     assert len(exported) == N_ITEMS and set(exported["outcome"]) == {"correct"}
     assert len(list_eval_logs(str(log_dir))) == 2  # the partial log stays, superseded
+
+
+def test_resume_passes_media_roots_to_the_items_it_reloads(tmp_path, monkeypatch):
+    """`resume --media-root DIR` lets the retried tasks reload banks whose media live in DIR."""
+    from typer.testing import CliRunner
+
+    import clinbench.runner
+    from clinbench.cli import _mount, app
+    from clinbench.items import loader
+
+    seen = []
+
+    def fake_resume(log_dir, **kwargs):
+        seen.append(loader._MEDIA_ROOTS.get())
+        return []
+
+    monkeypatch.setattr(clinbench.runner, "resume", fake_resume)
+    monkeypatch.setattr("clinbench.results.export.results_table", lambda *a, **k: pd.DataFrame())
+    media = tmp_path / "media"
+    media.mkdir()
+    _mount()
+    result = CliRunner().invoke(app, ["resume", str(tmp_path), "--media-root", str(media)])
+    assert seen == [(media,)], result.output
+    assert loader._MEDIA_ROOTS.get() == ()  # reset after the resume

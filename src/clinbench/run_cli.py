@@ -34,13 +34,20 @@ def _checked_item_files(target: list[str]) -> list[str]:
     """
     from clinbench import suites
 
-    if len(target) == 1 and target[0] in suites.tasks():
+    known = {**suites.tasks(), **suites.SHARED_TASKS}
+    if len(target) == 1 and target[0] in known:
         return target
     from clinbench.items.loader import ItemFileError, load_items
 
     files = [Path(t) for t in target]
-    if not all(f.is_file() for f in files):
-        return target  # resolve_task names what is neither a file nor a suite task
+    missing = [t for t, f in zip(target, files, strict=True) if not f.is_file()]
+    if missing:
+        typer.echo(
+            f"error: {', '.join(missing)}: neither an item file nor a suite task "
+            f"({', '.join(sorted(known))})",
+            err=True,
+        )
+        raise typer.Exit(2)
     try:
         load_items(files)
     except ItemFileError as err:

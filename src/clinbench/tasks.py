@@ -33,11 +33,6 @@ DEFAULT_TEMPERATURE = 0.0
 DEFAULT_SEED = 0
 DEFAULT_MAX_TOKENS = 1024
 
-# Tasks that run over any bank, not one suite's: task name -> "module:function".
-SHARED_TASKS = {
-    "clinbench_contamination": "clinbench.contamination.tasks:clinbench_contamination",
-}
-
 
 def item_sample(
     item: Item,
@@ -166,9 +161,9 @@ def resolve_task(target: Sequence[str], task_args: dict[str, Any] | None = None)
     a bad file raises before anything runs.
     """
     task_args = dict(task_args or {})
-    known = {**suites.tasks(), **SHARED_TASKS}
-    if len(target) == 1 and target[0] in SHARED_TASKS:
-        name, function = target[0], suites.load(SHARED_TASKS[target[0]])
+    known = {**suites.tasks(), **suites.SHARED_TASKS}
+    if len(target) == 1 and target[0] in suites.SHARED_TASKS:
+        name, function = target[0], suites.load(suites.SHARED_TASKS[target[0]])
     elif len(target) == 1 and target[0] in known:
         name, function = target[0], suites.task_function(target[0])
     else:

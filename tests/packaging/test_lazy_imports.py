@@ -61,6 +61,15 @@ def test_run_rejects_a_bad_item_file_before_importing_inspect(tmp_path):
     assert not (tmp_path / "logs").exists()
 
 
+def test_run_rejects_a_missing_item_file_before_importing_inspect(tmp_path):
+    missing = tmp_path / "no-such-bank.jsonl"
+    assert _imported(["run", str(missing), "--log-dir", str(tmp_path / "logs")]) == {
+        "code": 2,
+        "heavy": [],
+    }
+    assert not (tmp_path / "logs").exists()
+
+
 def test_items_validate_imports_nothing_heavy(sample_items_path):
     assert _imported(["items", "validate", str(sample_items_path)]) == {"code": 0, "heavy": []}
 

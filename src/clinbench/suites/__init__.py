@@ -20,6 +20,11 @@ from typing import Any
 
 DEFAULT_OFFLINE_MODEL = "clinbench/chance"
 
+# Tasks that run over any bank rather than one suite's: task name -> "module:function".
+SHARED_TASKS: dict[str, str] = {
+    "clinbench_contamination": "clinbench.contamination.tasks:clinbench_contamination",
+}
+
 
 @dataclass(frozen=True)
 class SuiteSpec:

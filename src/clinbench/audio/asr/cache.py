@@ -14,8 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
-import tempfile
 import threading
 from dataclasses import fields
 from importlib import metadata
@@ -23,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from clinbench.audio.asr.transcription import ASRBackend, Transcription
+from clinbench.io import atomic_write_text
 
 CACHE_FORMAT = 1
 # The package whose version is part of each back-end's key (a new decoder may hear differently).
@@ -132,16 +131,8 @@ class CachedASR:
             return None
 
     def _write(self, file: Path, key: str, path: Path, result: Transcription) -> None:
-        file.parent.mkdir(parents=True, exist_ok=True)
         entry = {"key": key, "clip": str(path), "transcription": result.as_dict()}
-        handle, temp = tempfile.mkstemp(prefix=f".{file.name}.", dir=file.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(entry, out, ensure_ascii=False)
-            os.replace(temp, file)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        atomic_write_text(file, json.dumps(entry, ensure_ascii=False))
 
     def transcribe(
         self,

@@ -78,6 +78,11 @@ def results_text(audiogram: Audiogram, cls: Classification) -> str:
                 f"Bone conduction {_join([str(v) for _, v in bone])} dB HL at "
                 f"{_join([str(f) for f, _ in bone])} Hz, a significant air-bone gap. "
             )
+        elif thresholds.bone and e.type != "normal" and e.significant_air_bone_gap is None:
+            text += (
+                "Bone conduction was not masked where masking was needed, so it may be the "
+                "other ear's; masked bone conduction is needed to tell the type. "
+            )
         elif thresholds.bone and all(t.no_response for t in thresholds.bone.values()):
             text += "No bone conduction response at the limits. "
         elif thresholds.bone and e.type != "normal":

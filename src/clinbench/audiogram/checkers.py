@@ -374,9 +374,24 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
         if comp:
             j.add("type", ear, None, f"{kind} component", text, hedged,
                      lambda e, k=kind: _type_ok(j, e, k, component=True))  # fmt: skip
+        elif kind == "sensorineural" and ear in ("both", None) and _both_not_sensorineural(j):
+            j.judged("type", ear, kind, "a conductive component in one ear or the other",
+                     False, text, hedged,
+                     note="unmasked bone shows a significant gap in one ear or the other at "
+                          f"{j.t.cls.shared_gap_frequencies} Hz")  # fmt: skip
         else:
             j.add("type", ear, None, kind, text, hedged,
                      lambda e, k=kind: _type_ok(j, e, k))  # fmt: skip
+
+
+def _both_not_sensorineural(j: Judge) -> bool:
+    """Return True when the two ears cannot both be sensorineural although neither ear's type
+    is known (classify.shared_gap_frequencies): a claim of bilateral SNHL is then wrong."""
+    cls = j.t.cls
+    if any(cls.ear(e).type != "undetermined" for e in EARS):
+        return False
+    needed = 2 * (j.t.criteria or Criteria()).abg_min_count - 1
+    return len(cls.shared_gap_frequencies) >= needed
 
 
 def _differs_in(j: Judge, lo: int, hi: int) -> bool | None:

@@ -3,10 +3,10 @@
 Prints, separately:
 
 - precision and recall of critical-error detection on the tuning set (the labelled replies
-  in tests/audiogram/data, written alongside the checker) and on the two outside batches
-  (tests/audiogram/validation, each written and labelled before the checker was run on
-  it; their first scores are in the closing note of issue #15), at the reply level (any
-  critical error) and per error category, with every remaining miss;
+  in tests/audiogram/data, written alongside the checker) and on each of the three outside
+  batches (tests/audiogram/validation, each written and labelled before the checker was
+  run on it; their first scores are in the closing notes of issue #15), at the reply
+  level (any critical error) and per error category, with every remaining miss;
 - replies checked per second on a fixed 1,000-reply set (the labelled replies of both sets,
   in file order, repeated to 1,000, each with its case), and on full rule-baseline replies
   to freshly generated cases.
@@ -91,6 +91,10 @@ def main() -> None:
             (
                 "outside batch 2 (tests/audiogram/validation/replies_batch2.jsonl)",
                 _validation("replies_batch2.jsonl"),
+            ),
+            (
+                "outside batch 3 (tests/audiogram/validation/replies_batch3.jsonl)",
+                _validation("replies_batch3.jsonl"),
             ),
         ):
             s = critical_error_scores(replies, cases)

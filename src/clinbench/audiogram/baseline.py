@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clinbench.audiogram.classify import Classification, classify
+from clinbench.audiogram.classify import LARGE_CANAL_VOLUME_ML, Classification, classify
 from clinbench.audiogram.model import EARS, Audiogram, audiogram_from_json
 
 SECTION_WORD_LIMIT = 150
@@ -140,7 +140,7 @@ def diagnosis_text(audiogram: Audiogram, cls: Classification) -> str:
         e = cls.ear(ear)
         t = tymp.get(ear)
         if e.type in ("conductive", "mixed") and t is not None:
-            if t.type == "B" and (t.ear_canal_volume_ml or 0) > 2.0:
+            if t.type == "B" and (t.ear_canal_volume_ml or 0) > LARGE_CANAL_VOLUME_ML:
                 sentences.append(
                     f"The {ear} ear's large ear-canal volume suggests a perforation "
                     "(chronic middle ear disease)."

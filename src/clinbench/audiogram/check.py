@@ -133,6 +133,7 @@ def check_reply(
                 if x and x.strip()
                 for part in v.colon_clauses(x)
             ]
+            sentence_conduction = "air"
             for index, seg in enumerate(segments):
                 secondary = v.SECONDARY.search(seg.lower())
                 if secondary:
@@ -155,11 +156,15 @@ def check_reply(
                     seg_ear = None if "both" not in ears else "both"
                     if {"right", "left"} <= ears:
                         seg_ear = None
+                elif v.LATERALITY_UNILATERAL.search(seg.lower()):
+                    seg_ear = None  # "Unilateral SNHL": the lossy ear, whichever it is
                 else:
                     seg_ear = context
                 check_clause(
-                    checker, seg, seg_ear, sent_low, topics, hedged_sentence, explicit=bool(ears)
-                )
+                    checker, seg, seg_ear, sent_low, topics, hedged_sentence, explicit=bool(ears),
+                    default_conduction=sentence_conduction,
+                )  # fmt: skip
+                sentence_conduction = v.last_conduction(seg.lower()) or sentence_conduction
     checker.finalise()
     errors = sorted({str(f.critical_error) for f in checker.findings if f.critical_error})
     return FactCheck(

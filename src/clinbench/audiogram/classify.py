@@ -32,6 +32,9 @@ ASYMMETRY_FREQUENCIES: dict[str, tuple[int, ...]] = {
     "rule3000": (3000,),
 }
 """The frequencies each asymmetry rule needs in both ears before it may answer 'symmetric'."""
+LARGE_CANAL_VOLUME_ML = 2.0
+"""An ear-canal volume above this with a type B tympanogram means a perforation or patent
+grommet, not effusion (adult ear canals measure about 0.6-1.5 ml)."""
 
 
 @dataclass(frozen=True)
@@ -725,7 +728,8 @@ def red_flags(
             if tymp is None or tymp.type != "B" or kind not in NOT_SENSORINEURAL_LOSS:
                 continue
             # A large ear-canal volume (> 2.0 ml) means a perforation or patent tube, not effusion.
-            if tymp.ear_canal_volume_ml is None or tymp.ear_canal_volume_ml <= 2.0:
+            volume = tymp.ear_canal_volume_ml
+            if volume is None or volume <= LARGE_CANAL_VOLUME_ML:
                 described = "Hearing" if kind == "undetermined" else kind.capitalize()
                 flags.append(
                     RedFlag(

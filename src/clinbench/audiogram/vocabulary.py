@@ -83,6 +83,8 @@ NEGATORS = re.compile(
     r"(\bno\b|\bnot\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|\bexclude[sd]?\b|\bexcluding\b|"
     r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|"
     r"\bdifferential\b|"
+    # an instruction is not a finding: "treat as sudden SNHL until proven otherwise"
+    r"\btreat(?:ed|ing)?\s+(?:it\s+|this\s+)?as\b|\bmanag(?:e|ed|ing)\s+(?:it\s+)?as\b|"
     r"\bor\b|\bnon-)[^.]{0,40}$"
 )
 HEDGES = re.compile(
@@ -96,8 +98,13 @@ NOT_DONE = re.compile(
 
 # Ear notations: right/left, RE/LE, AD/AS, Rt/Lt (RT/LT), and a bare R or L as a tag
 # ("R:", "R ear", "R)", "R =").
-RIGHT = re.compile(r"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R)(?=\s*(?::|=|\)|ears?\b))", re.I)
-LEFT = re.compile(r"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L)(?=\s*(?::|=|\)|ears?\b))", re.I)
+_TAGGED = (
+    r"(?=\s*(?::|=|\)|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
+    r"air\b|bone\b))"
+)
+"""What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC"."""
+RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
+LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)
 BOTH = re.compile(
     r"\b(bilateral(?:ly)?|both ears|both sides|each ear|either ear|binaural(?:ly)?|in both|"
     r"both\b(?=[^.]{0,20}\bears?\b)|right and left|left and right|(?-i:AU)|"
@@ -128,6 +135,8 @@ DB_LIST = re.compile(
 DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
+NR_DIRECTION = re.compile(r"\b(?:(above|over|beyond|from)|(below|under|up\s+to))\b")
+"""Before the frequency of a no response: the frequencies beyond it or below it."""
 NO_RESPONSE = re.compile(r"\b(no response|nr\b|did not respond|"
                           r"no measurable (?:response|threshold)|"
                           r"beyond (?:the )?(?:audiometer'?s? )?limits?)")  # fmt: skip
@@ -156,9 +165,16 @@ ABG_ABSENT = re.compile(
 )
 ABG_PRESENT = re.compile(
     r"\b(significant|large|wide|sizeable|\d+\s*db)\b[^.]{0,15}\b(air[\s-]*bone gaps?|abgs?)\b|"
-    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:)"
+    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:)|"
+    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:~|approximately|about|around|roughly)?\s*\d+\s*db"
 )
 TYMP_TOPIC = re.compile(r"tymp|middle[\s-]ear|compliance|admittance|\bjerger\b")
+CANAL_VOLUME = re.compile(
+    r"\b(?:ecv|(?:equivalent\s+)?(?:ear[\s-]*)?canal\s+volume|physical\s+volume)\b"
+    r"[^.\d]{0,15}?(\d+(?:\.\d+)?)\s*(?:ml|cc|cm3|cm³)\b"
+)
+"""An ear-canal volume quoted with its value ("ECV 0.9 ml", "canal volume of 1.1 ml")."""
+VOLUME_TRIGGER = re.compile(r"ecv|volume")
 TYMP_TYPE = re.compile(
     r"\b(?:[Tt]ype|TYPE|Jerger)[\s-]*(A[sSdD]|A|B|C)\b(?![\w-])|\b(A[sSdD]|A|B|C)[\s-]+type\b"
 )
@@ -239,9 +255,66 @@ _THOUSANDS = re.compile(r"\b(\d),(\d00)\b")
 _DBHL = re.compile(r"\bdBHL\b", re.I)
 
 
+_PAIR_EAR = r"(right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE))"
+_PAIR_DB = r"\s*(?:db(?:\s*hl)?)?"
+_FREQ_THEN_PAIR = re.compile(
+    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)\s*:\s*{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})"
+    rf"{_PAIR_DB}\s*[,/;]?\s*(?:and\s+)?{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})\s*db(?:\s*hl)?",
+    re.I,
+)
+"""Two ears' values at one frequency: "3 kHz: R 30, L 55 dB HL"."""
+_PAIR_AFTER_FREQ = re.compile(
+    rf"(-?\d{{1,3}}){_PAIR_DB}\s+(?:on|in|for)\s+the\s+(right|left)(?:\s+ear)?\s*,?\s*"
+    rf"(?:and|vs\.?|versus)?\s*(-?\d{{1,3}}){_PAIR_DB}\s+(?:on|in|for)\s+the\s+(right|left)\b",
+    re.I,
+)
+"""Two ears' values after their frequency: "a 4 kHz notch: 50 dB HL on the right and 75 on the
+left" (the frequency is the one named just before, in the same sentence)."""
+_FREQ_BEFORE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k\b|hz)[^.\d]{0,30}$", re.I)
+
+
+def _pair_sentence(freq: int, pairs: list[tuple[str, str]]) -> str:
+    parts = [f"{EAR_WORD.get(ear.lower(), ear.lower())} ear {value} dB HL at {freq} Hz"
+             for ear, value in pairs]  # fmt: skip
+    return " and ".join(parts)
+
+
+def ear_pairs_to_text(text: str) -> str:
+    """Return ``text`` with two ears' values at one named frequency written out per ear.
+
+    "3 kHz: R 30, L 55 dB HL" and "a 4 kHz notch: 50 dB HL on the right and 75 dB HL on
+    the left" become "right ear 30 dB HL at 3000 Hz and left ear 55 dB HL at 3000 Hz", so
+    each value is checked for its ear at that frequency. Both ears must be named, once each.
+    """
+
+    def freq_first(m: re.Match) -> str:
+        freq = to_hz(m.group(1), m.group(2))
+        ears = {EAR_WORD.get(m.group(3).lower(), m.group(3).lower()),
+                EAR_WORD.get(m.group(5).lower(), m.group(5).lower())}  # fmt: skip
+        if freq is None or ears != {"right", "left"}:
+            return m.group(0)
+        return _pair_sentence(freq, [(m.group(3), m.group(4)), (m.group(5), m.group(6))])
+
+    text = _FREQ_THEN_PAIR.sub(freq_first, text)
+    out, last = [], 0
+    for m in _PAIR_AFTER_FREQ.finditer(text):
+        if {m.group(2).lower(), m.group(4).lower()} != {"right", "left"}:
+            continue
+        before = _FREQ_BEFORE.search(text, max(0, m.start() - 45), m.start())
+        freq = to_hz(before.group(1), before.group(2)) if before else None
+        if freq is None:
+            continue
+        out.append(text[last : m.start()])
+        out.append(_pair_sentence(freq, [(m.group(2), m.group(1)), (m.group(4), m.group(3))]))
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
 def normalise(text: str) -> str:
     """Return the text with dashes, symbols and number formats made uniform, tables as text."""
     text = tables_to_text(text)
+    text = ear_pairs_to_text(text)
     text = EAR_PAIR.sub("both ears", text)
     text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u2212", "-")
     text = text.replace("\u2248", "~").replace("*", " ").replace("≥", ">=").replace("≤", "<=")
@@ -302,10 +375,27 @@ def negated(segment: str, start: int) -> bool:
     return bool(NEGATORS.search(segment[max(0, start - 45) : start]))
 
 
-def conduction(low: str, position: int) -> str:
-    before = low[max(0, position - 60) : position]
-    bone, air = before.rfind("bone"), before.rfind("air")
-    return "bone" if bone > air else "air"
+CONDUCTION = re.compile(r"\b(?:(bone|bc|b/c)|(air|ac|a/c))\b")
+"""Bone- or air-conduction named by word or abbreviation (BC/AC)."""
+
+
+def conduction(low: str, position: int, default: str = "air") -> str:
+    """Return the conduction the value at ``position`` refers to: the last named before it
+    (within 60 characters), else ``default`` (what the sentence named last)."""
+    last = None
+    for m in CONDUCTION.finditer(low, max(0, position - 60), position):
+        last = m
+    if last is None:
+        return default
+    return "bone" if last.group(1) else "air"
+
+
+def last_conduction(text: str) -> str | None:
+    """Return the conduction a clause names last ('bone' or 'air'), None when it names none."""
+    last = None
+    for m in CONDUCTION.finditer(text):
+        last = m
+    return None if last is None else ("bone" if last.group(1) else "air")
 
 
 def pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
@@ -368,9 +458,11 @@ BANDS = {
 }
 """Frequency bands in Hz that region words name (low <= 1 kHz, mid 0.75-3 kHz, high >= 2 kHz)."""
 _REGION_END = re.compile(
-    rf"\b(?:falling|sloping|dropping|rising|declining|improving)\s+(?:steeply\s+)?to\b|"
-    rf"\bwith\b|\bthen\b|\b{DEG}\b|[,;]"
+    rf"\b(?:falling|sloping|dropping|rising|declining|improving|recovering|descending)\s+"
+    rf"(?:steeply\s+)?to\b|\breaching\b|\bwith\b|\bthen\b|\b{DEG}\b|[,;:]|\(\s*pta\b"
 )
+"""Where a region's scope ends: a new claim ("falling to", "reaching", "with", another
+degree word), a new clause (comma, colon) or a PTA that grounds the degree overall."""
 _REGION_BAND = re.compile(
     r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"
     r"(?:[\s-]+frequenc\w*)?)?[\s-]*(?:frequenc\w*|pitch\w*|tones?)\b"
@@ -509,34 +601,135 @@ def _table_sentences(rows: list[list[str]]) -> list[str] | None:
 
 
 def tables_to_text(text: str) -> str:
-    """Return ``text`` with pipe tables of thresholds rewritten as one sentence per ear.
+    """Return ``text`` with tables of thresholds rewritten as one sentence per ear.
 
-    A table is a run of lines with at least two '|' (or one between three cells); its
-    first row names frequencies (ears in the rows) or ears (frequencies in the rows).
-    A table that is not of thresholds is left as it is.
+    A pipe table is a run of lines with at least two '|'; a whitespace table (columns
+    aligned with spaces or tabs) is a header line and the value lines right under it (see
+    :func:`_whitespace_table`). The first row names frequencies (ears in the rows) or ears
+    (frequencies in the rows). A table that is not of thresholds is left as it is. Each
+    line is split once: linear in the length of the text.
     """
-    if "|" not in text:
+    if "\n" not in text and "|" not in text:
         return text
     lines = text.split("\n")
     out: list[str] = []
     index = 0
     while index < len(lines):
-        if lines[index].count("|") < 2:
-            out.append(lines[index])
-            index += 1
+        if lines[index].count("|") >= 2:
+            block = []
+            while index < len(lines) and lines[index].count("|") >= 2:
+                block.append(lines[index])
+                index += 1
+            rows = [
+                cells
+                for cells in (_cells(line) for line in block)
+                if not all(_TABLE_SEPARATOR.match(c) or not c for c in cells)
+            ]
+            sentences = _table_sentences(rows)
+            out.extend(sentences if sentences else block)
             continue
-        block = []
-        while index < len(lines) and lines[index].count("|") >= 2:
-            block.append(lines[index])
-            index += 1
-        rows = [
-            cells
-            for cells in (_cells(line) for line in block)
-            if not all(_TABLE_SEPARATOR.match(c) or not c for c in cells)
-        ]
-        sentences = _table_sentences(rows)
-        out.extend(sentences if sentences else block)
+        rows, used = _whitespace_table(lines, index)
+        sentences = _table_sentences(rows) if rows else None
+        if sentences:
+            out.extend(sentences)
+            index += used
+            continue
+        out.append(lines[index])
+        index += 1
     return "\n".join(out)
+
+
+_WS_VALUE = re.compile(r"^(?:-?\d{1,3}(?:\*|m)?|nr|x|-|–|—|n/?t)$", re.I)
+"""A whitespace-table cell: a threshold (masked mark allowed), no response (NR, x) or not
+tested (-, NT)."""
+_WS_UNIT = re.compile(r"^\(?(?:db|dbhl|db\s*hl|hl|hz|khz)\)?:?$", re.I)
+_WS_EAR_WORD = re.compile(r"(?i:ac|bc|air|bone|ear|masked|unmasked|conduction)")
+"""Words that may follow an ear in a column head ("Right AC", "Left ear")."""
+_WS_MAX_ROWS = 8
+"""At most this many value lines under one header (two ears, air and bone, masked)."""
+
+
+def _ws_tokens(line: str) -> list[str]:
+    return [t for t in line.split() if not _WS_UNIT.match(t)]
+
+
+def _ws_frequency_header(tokens: list[str]) -> list[str] | None:
+    """Return header cells (label, frequencies...) if the line lists >= 2 rising frequencies."""
+    first = 0
+    while first < len(tokens) and first < 3 and _frequency(tokens[first]) is None:
+        first += 1
+    freqs = [_frequency(t) for t in tokens[first:]]
+    if len(freqs) < 2 or None in freqs or freqs != sorted(set(freqs)):
+        return None
+    label = " ".join(tokens[:first])
+    if label and _ear_label(label):
+        return None
+    return [label, *tokens[first:]]
+
+
+def _ws_ear_header(tokens: list[str]) -> list[str] | None:
+    """Return header cells (label, ear labels...) if the line names ears as column heads."""
+    cells: list[str] = []
+    label: list[str] = []
+    for token in tokens:
+        if _ear_label(token) and not _WS_EAR_WORD.fullmatch(token):
+            cells.append(token)
+        elif cells and _WS_EAR_WORD.fullmatch(token):
+            cells[-1] += " " + token  # "Right AC", "Left bone"
+        elif cells:
+            return None  # prose after an ear word, not a column head
+        else:
+            label.append(token)
+    if not cells or len(label) > 2 or any(_frequency(t) is not None for t in label):
+        return None
+    return [" ".join(label), *cells]
+
+
+def _whitespace_table(lines: list[str], start: int) -> tuple[list[list[str]] | None, int]:
+    """Return (rows as cells, lines used) for a whitespace table starting at ``start``.
+
+    Ear rows: a header of >= 2 rising frequencies, then lines of an ear label ("Right",
+    "L", "AD", "Left BC") and exactly one value per frequency. Ear columns: a header of
+    ear labels, then lines of a frequency and exactly one value per ear. A line that does
+    not fit ends the table; a table needs one value line.
+    """
+    tokens = _ws_tokens(lines[start])
+    if len(tokens) < 2 or "|" in lines[start]:
+        return None, 0
+    header = _ws_frequency_header(tokens)
+    ear_columns = header is None
+    if ear_columns:
+        header = _ws_ear_header(tokens)
+        if header is None:
+            return None, 0
+    width = len(header) - 1
+    rows = [header]
+    index = start + 1
+    while index < len(lines) and len(rows) <= _WS_MAX_ROWS:
+        tokens = _ws_tokens(lines[index])
+        first = 0
+        while first < len(tokens) and not _WS_VALUE.match(tokens[first]):
+            first += 1
+        if ear_columns:
+            ok = len(tokens) == width + 1 and _frequency(tokens[0]) is not None
+            ok = ok and all(_WS_VALUE.match(t) for t in tokens[1:])
+            row = tokens
+        else:
+            label = " ".join(tokens[:first])
+            ok = (
+                bool(label)
+                and len(tokens) - first == width
+                and all(_WS_VALUE.match(t) for t in tokens[first:])
+                and _ear_label(label) is not None
+            )
+            row = [label, *tokens[first:]]
+        if not ok:
+            break
+        rows.append([c if not re.fullmatch(r"-|–|—|n/?t", c, re.I) else "" for c in row])
+        index += 1
+    if len(rows) < 2:
+        return None, 0
+    return rows, index - start
 
 
 # ------------------------------------------------------------------ cheap triggers

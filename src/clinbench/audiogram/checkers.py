@@ -68,7 +68,7 @@ class Judge:
     def add(self, kind, ear, freq, claimed, text, hedged, per_ear, note=""):
         """Judge a claim; ``per_ear(ear) -> (verdict_bool_or_None, truth)``."""
         ears = ["right", "left"] if ear in ("both", None) else [ear]
-        results = {e: per_ear(e) for e in EARS}
+        results = {e: per_ear(e) for e in ears}  # the other ear only if needed, below
         truth = {e: results[e][1] for e in ears} if len(ears) > 1 else results[ears[0]][1]
         oks = [results[e][0] for e in ears]
         error = CRITICAL_ERROR_OF[FindingKind(kind)]
@@ -80,7 +80,9 @@ class Judge:
             if ok is False:
                 verdict, critical = "contradiction", error
                 other = "left" if ear == "right" else "right"
-                if results[other][0] is True and kind not in ("laterality", "asymmetry"):
+                if kind not in ("laterality", "asymmetry"):
+                    results[other] = per_ear(other)
+                if kind not in ("laterality", "asymmetry") and results[other][0] is True:
                     note = (note + "; " if note else "") + f"true of the {other} ear"
                     swapped = True
                     other_truth = results[other][1]
@@ -212,6 +214,8 @@ class Topics:
     @classmethod
     def of(cls, sentence_low: str) -> Topics:
         """Return the topics of a lower-cased sentence."""
+        if not v.TOPIC_TRIGGER.search(sentence_low):
+            return _NO_TOPICS
         return cls(
             bool(v.TYMP_TOPIC.search(sentence_low)),
             bool(v.REFLEX_TOPIC.search(sentence_low)),
@@ -224,6 +228,9 @@ class Topics:
         return self.tymp or self.reflex or self.oae or self.abr
 
 
+_NO_TOPICS = Topics(False, False, False, False)
+
+
 def check_clause(
     j: Judge,
     seg: str,
@@ -233,13 +240,15 @@ def check_clause(
     hedged_sentence: bool,
     explicit: bool = True,
     default_conduction: str = "air",
+    low: str | None = None,
 ) -> None:
     """Run every checker on one clause (a segment of a sentence) tied to ``ear``.
 
     Each checker runs only when its trigger (a superset of its patterns) is in the clause.
-    ``default_conduction`` is the conduction the sentence named last before this clause.
+    ``default_conduction`` is the conduction the sentence named last before this clause;
+    ``low`` the clause lower-cased, when the caller has it.
     """
-    low = seg.lower()
+    low = seg.lower() if low is None else low
     hedged = hedged_sentence or bool(v.HEDGES.search(low))
     if v.NOT_DONE.search(low):
         return

@@ -251,6 +251,9 @@ EAR_PAIR = re.compile(
 clause is not split at the 'and'."""
 
 
+_SYMBOLS = str.maketrans(
+    {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2248": "~", "*": " ", "≥": ">=", "≤": "<="}
+)
 _THOUSANDS = re.compile(r"\b(\d),(\d00)\b")
 _DBHL = re.compile(r"\bdBHL\b", re.I)
 
@@ -271,6 +274,9 @@ _PAIR_AFTER_FREQ = re.compile(
 """Two ears' values after their frequency: "a 4 kHz notch: 50 dB HL on the right and 75 on the
 left" (the frequency is the one named just before, in the same sentence)."""
 _FREQ_BEFORE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k\b|hz)[^.\d]{0,30}$", re.I)
+
+
+_DB_WORD = re.compile(r"db", re.I)
 
 
 def _pair_sentence(freq: int, pairs: list[tuple[str, str]]) -> str:
@@ -295,6 +301,8 @@ def ear_pairs_to_text(text: str) -> str:
             return m.group(0)
         return _pair_sentence(freq, [(m.group(3), m.group(4)), (m.group(5), m.group(6))])
 
+    if not _DB_WORD.search(text):
+        return text
     text = _FREQ_THEN_PAIR.sub(freq_first, text)
     out, last = [], 0
     for m in _PAIR_AFTER_FREQ.finditer(text):
@@ -316,11 +324,10 @@ def normalise(text: str) -> str:
     text = tables_to_text(text)
     text = ear_pairs_to_text(text)
     text = EAR_PAIR.sub("both ears", text)
-    text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u2212", "-")
-    text = text.replace("\u2248", "~").replace("*", " ").replace("≥", ">=").replace("≤", "<=")
-    text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
-    text = _DBHL.sub("dB HL", text)
-    return text
+    text = text.translate(_SYMBOLS)
+    if "," in text:
+        text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
+    return _DBHL.sub("dB HL", text)
 
 
 def colon_clauses(segment: str) -> list[str]:
@@ -339,10 +346,13 @@ def colon_clauses(segment: str) -> list[str]:
 
 
 def ears_in(text: str) -> set[str]:
+    """Return the ears a text names ('right', 'left', 'both'); the ear words of a pair or
+    of 'bilateral' are not counted again."""
     ears = set()
+    stripped = text
     if BOTH.search(text):
         ears.add("both")
-    stripped = BOTH.sub(" ", text)
+        stripped = BOTH.sub(" ", text)
     if RIGHT.search(stripped):
         ears.add("right")
     if LEFT.search(stripped):
@@ -361,8 +371,20 @@ def to_hz(number: str, unit: str | None) -> int | None:
     return hz if 100 <= hz <= 16000 else None
 
 
+_FREQ_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*(khz|k|hz)?")
+_PAIR_COMMA = re.compile(r"\s*(?:hl)?\s*,\s*")
+_PAIR_TAG = re.compile(r"[\s:=]*")
+_PAIR_AFTER = re.compile(r"\s*(?:hl)?\s*(?:at|@|in|for|across|,)?\s*(?:the\s+)?")
+_PAIR_BEFORE = re.compile(
+    r"[\s:=,(-]*(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
+    r"thresholds?\s*)?(?:is|was|are|were|of|at|measured at|of about|"
+    r"reaching|to|around|approximately|~)?\s*"
+)
+_SPACES = re.compile(r"[\s-]+")
+
+
 def freqs_of(list_text: str, trailing_unit: str) -> list[int]:
-    tokens = re.findall(r"(\d+(?:\.\d+)?)\s*(khz|k|hz)?", list_text)
+    tokens = _FREQ_NUMBER.findall(list_text)
     out = []
     for number, unit in tokens:
         hz = to_hz(number, unit or trailing_unit)
@@ -392,6 +414,10 @@ def conduction(low: str, position: int, default: str = "air") -> str:
 
 def last_conduction(text: str) -> str | None:
     """Return the conduction a clause names last ('bone' or 'air'), None when it names none."""
+    if not ("b" in text and ("bone" in text or "bc" in text or "b/c" in text)) and not (
+        "a" in text and ("air" in text or "ac" in text or "a/c" in text)
+    ):
+        return None
     last = None
     for m in CONDUCTION.finditer(text):
         last = m
@@ -407,26 +433,22 @@ def pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
     if (
         after
         and before
-        and re.fullmatch(r"\s*(?:hl)?\s*,\s*", low[m.end() : after[0][0]])
-        and re.fullmatch(r"[\s:=]*", low[before[-1][1] : m.start()])
+        and _PAIR_COMMA.fullmatch(low, m.end(), after[0][0])
+        and _PAIR_TAG.fullmatch(low, before[-1][1], m.start())
     ):
         after = []
-    if after and re.fullmatch(r"\s*(?:hl)?\s*(?:at|@|in|for|across|,)?\s*(?:the\s+)?",
-                              low[m.end() : after[0][0]]):  # fmt: skip
+    if after and _PAIR_AFTER.fullmatch(low, m.end(), after[0][0]):
         fm = after[0][2]
         return freqs_of(fm.group(1), fm.group(2))
     if before:
-        gap = low[before[-1][1] : m.start()]
-        if re.fullmatch(r"[\s:=,(-]*(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
-                        r"thresholds?\s*)?(?:is|was|are|were|of|at|measured at|of about|"
-                        r"reaching|to|around|approximately|~)?\s*", gap):  # fmt: skip
+        if _PAIR_BEFORE.fullmatch(low, before[-1][1], m.start()):
             fm = before[-1][2]
             return freqs_of(fm.group(1), fm.group(2))
     return []
 
 
 def canon_degree(word: str) -> str:
-    word = re.sub(r"[\s-]+", " ", word)
+    word = _SPACES.sub(" ", word)
     return DEGREE_CANON.get(word, word)
 
 
@@ -498,7 +520,7 @@ def region_of(text: str) -> tuple[int, int, bool] | None | str:
         return lo, hi, explicit
     freq = _REGION_FREQ.search(window)
     if freq:
-        word = re.sub(r"\s+", " ", freq.group(1) or "at")
+        word = " ".join((freq.group(1) or "at").split())
         first = to_hz(freq.group(2), freq.group(3) or freq.group(5))
         second = to_hz(freq.group(4), freq.group(5)) if freq.group(4) else None
         explicit = freq.group(1) is not None  # "at 4 kHz" states it; "(4-8 kHz)" may not
@@ -528,6 +550,12 @@ def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
+_BARE_R = re.compile(r"\s*(?-i:R)\s*(?:ac|bc|air|bone)?\s*", re.I)
+_BARE_L = re.compile(r"\s*(?-i:L)\s*(?:ac|bc|air|bone)?\s*", re.I)
+_BONE_CELL = re.compile(r"\b(bone|bc)\b", re.I)
+_NOT_TESTED_CELL = re.compile(r"-|–|—|n/?t", re.I)
+
+
 def _ear_label(cell: str) -> tuple[str, str] | None:
     """Return (ear, conduction) named by a table cell ("R", "Left", "AD", "Right BC")."""
     both = BOTH.search(cell)
@@ -535,13 +563,13 @@ def _ear_label(cell: str) -> tuple[str, str] | None:
     if ear is None:
         if LEFT.search(cell):
             ear = "left"
-        elif re.fullmatch(r"\s*(?-i:R)\s*(?:ac|bc|air|bone)?\s*", cell, re.I):
+        elif _BARE_R.fullmatch(cell):
             ear = "right"
-        elif re.fullmatch(r"\s*(?-i:L)\s*(?:ac|bc|air|bone)?\s*", cell, re.I):
+        elif _BARE_L.fullmatch(cell):
             ear = "left"
     if ear is None:
         return None
-    bone = re.search(r"\b(bone|bc)\b", cell, re.I)
+    bone = _BONE_CELL.search(cell)
     return ear, "bone" if bone else "air"
 
 
@@ -693,8 +721,17 @@ def _whitespace_table(lines: list[str], start: int) -> tuple[list[list[str]] | N
     ear labels, then lines of a frequency and exactly one value per ear. A line that does
     not fit ends the table; a table needs one value line.
     """
+    line = lines[start].rstrip()
+    if (
+        start + 1 >= len(lines)
+        or not DIGIT.search(lines[start + 1])
+        or "|" in line
+        or ". " in line
+        or line.endswith((".", ",", ";"))
+    ):
+        return None, 0  # a header is not a sentence and has a value line under it
     tokens = _ws_tokens(lines[start])
-    if len(tokens) < 2 or "|" in lines[start]:
+    if len(tokens) < 2:
         return None, 0
     header = _ws_frequency_header(tokens)
     ear_columns = header is None
@@ -725,7 +762,7 @@ def _whitespace_table(lines: list[str], start: int) -> tuple[list[list[str]] | N
             row = [label, *tokens[first:]]
         if not ok:
             break
-        rows.append([c if not re.fullmatch(r"-|–|—|n/?t", c, re.I) else "" for c in row])
+        rows.append([c if not _NOT_TESTED_CELL.fullmatch(c) else "" for c in row])
         index += 1
     if len(rows) < 2:
         return None, 0
@@ -737,6 +774,11 @@ def _whitespace_table(lines: list[str], start: int) -> tuple[list[list[str]] | N
 # clause so that a checker with nothing to read costs one search.
 
 DIGIT = re.compile(r"\d")
+TOPIC_TRIGGER = re.compile(
+    r"tymp|middle|complian|admittance|jerger|reflex|oae|otoacoustic|emission|abr|brainstem|"
+    r"wave v|baer|bera"
+)
+"""A superset of TYMP_TOPIC, REFLEX_TOPIC, OAE_TOPIC and ABR_TOPIC."""
 DEGREE_TRIGGER = re.compile(
     r"normal|wnl|no hearing loss|slight|mild|moderat|severe|profound|complete|total"
 )

@@ -95,12 +95,17 @@ def run(
         None, "--out", help="Also export the results table (.parquet or .csv)."
     ),
     grader: list[str] = typer.Option(
-        None, "--grader", help="Model bound to Inspect's 'grader' role (the adjudicator); "
-        "repeat it or give a comma list for a judge panel (every judge is called)."
+        None,
+        "--grader",
+        help="Model bound to Inspect's 'grader' role (the adjudicator); "
+        "repeat it or give a comma list for a judge panel (every judge is called).",
     ),
     model_role: list[str] = typer.Option(
-        None, "--model-role", metavar="ROLE=MODEL", help="Inspect's model role option, e.g. "
-        "--model-role grader=MODEL_A,MODEL_B (a list binds a judge panel)."
+        None,
+        "--model-role",
+        metavar="ROLE=MODEL",
+        help="Inspect's model role option, e.g. "
+        "--model-role grader=MODEL_A,MODEL_B (a list binds a judge panel).",
     ),
     model_arg: list[str] = typer.Option(
         None, "-M", help="Model argument KEY=VALUE (e.g. -M responses=frozen.csv)."

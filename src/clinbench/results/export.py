@@ -180,7 +180,7 @@ def _score_rows(base: dict[str, Any], scorer_name: str, score: Any) -> list[dict
     if outcome is None:
         outcome = outcomes.UNSCORED if math.isnan(value) else outcomes.GRADED
     errors = metadata.get("critical_errors") or []
-    row = (
+    rows = [
         base
         | {
             "scorer": scorer_name,
@@ -193,8 +193,8 @@ def _score_rows(base: dict[str, Any], scorer_name: str, score: Any) -> list[dict
             "critical_errors": ";".join(errors) if isinstance(errors, list) else str(errors),
             "score_metadata": _json(metadata),
         }
-    )
-    return [row, *per_judge_rows(row, metadata, _json)]
+    ]
+    return rows + per_judge_rows(rows[0], metadata, _json)
 
 
 def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:

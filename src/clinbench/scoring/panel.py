@@ -195,12 +195,13 @@ def rubric_panel(
     outcome, score, grade, critical_errors (and a reason when the panel is unscored).
     """
     if not graded:
+        reason = "no judge of the panel could grade it"
         return {"outcome": outcomes.UNSCORED, "score": None, "grade": None,
-                "critical_errors": [], "reason": "no judge of the panel could grade it"}  # fmt: skip
+                "critical_errors": [], "reason": reason}  # fmt: skip
     errors = majority_errors([d.get("critical_errors") or [] for d in graded])
     if aggregation == MEAN:
-        score = sum(float(d["score"]) for d in graded) / len(graded)
-        return {"outcome": outcomes.GRADED, "score": round(score, 2),
+        score = round(sum(float(d["score"]) for d in graded) / len(graded), 2)
+        return {"outcome": outcomes.GRADED, "score": score,
                 "grade": grade_for(score), "critical_errors": errors}  # fmt: skip
     letters = Counter(str(d["grade"]) for d in graded)
     letter, count = letters.most_common(1)[0]
@@ -244,7 +245,8 @@ def per_judge_rows(
     for place, verdict in enumerate(details.get("judges") or [], start=1):
         outcome = verdict.get("outcome") or outcomes.UNSCORED
         score = verdict.get("score")
-        number = float(score) if isinstance(score, int | float) and not isinstance(score, bool) else math.nan
+        numeric = isinstance(score, int | float) and not isinstance(score, bool)
+        number = float(score) if numeric else math.nan
         errors = verdict.get("critical_errors") or []
         rows.append(
             row

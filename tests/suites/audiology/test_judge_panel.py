@@ -116,7 +116,9 @@ def test_results_table_has_one_row_per_reply_per_judge(two_judges):
     rows = table[table["judge"].isin(JUDGES[:2])]
     # per-judge rows: scorer S[judgeN] (N: the judge's place in the role), judge column
     assert dict(zip(rows["scorer"], rows["judge"], strict=True)) == {
-        "answer_adjudicator[judge1]": JUDGES[0], "answer_adjudicator[judge2]": JUDGES[1]}
+        "answer_adjudicator[judge1]": JUDGES[0],
+        "answer_adjudicator[judge2]": JUDGES[1],
+    }
     got = {(r.judge, r.item_id): r.outcome for r in rows.itertuples()}
     for name, judge in zip(VERDICTS, JUDGES[:2], strict=False):
         for item, verdict in VERDICTS[name].items():
@@ -226,8 +228,10 @@ def _local_judge_run(panel_files, tmp_path, monkeypatch, failures, how="unparsea
                        tmp_path / "logs", grader=graders if extra_judges else graders[0],
                        max_retries=0)  # fmt: skip
         calls = len(FlakyJudge.requests)
-    return log.samples[0].scores["answer_adjudicator"].metadata, calls, results_table(
-        tmp_path / "logs"
+    return (
+        log.samples[0].scores["answer_adjudicator"].metadata,
+        calls,
+        results_table(tmp_path / "logs"),
     )
 
 
@@ -272,3 +276,71 @@ def test_a_failed_judge_leaves_the_panel_to_the_judges_that_answered(
     rows = table.set_index("scorer")
     assert rows.loc["answer_adjudicator[judge1]", "outcome"] == "unscored"
     assert rows.loc["answer_adjudicator[judge1]", "judge"] == "openai-api/local/judge"
+
+
+# -- case rubric panels ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def case_panel_judges(tmp_path_factory):
+    """Judge 1: the shipped replay judgements; judge 2: every subscore 3, no critical error."""
+    from clinbench.scoring.rubric import load_rubric
+    from clinbench.suites.audiology.tasks import DATA
+
+    rubric = load_rubric()
+    rows = [json.loads(line) for line in (DATA / "replay_grader.jsonl").read_text().splitlines()]
+    for question, turn in (("Q1", 0), ("Q2", 1), ("Q3", 2)):
+        dims = rubric.questions[question].dimensions
+        reply = {
+            "question": question,
+            "subscores": dict.fromkeys(dims, 3),
+            "critical_errors": [],
+            "justification": "middling",
+            "overall": "adequate",
+        }
+        rows.append({"item_id": "aud-case-001", "model": "judge-two", "turn": turn,
+                     "response": json.dumps(reply)})  # fmt: skip
+    path = tmp_path_factory.mktemp("case_panel") / "judges.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("rule", ["mean", "majority"])
+def test_case_panel_keeps_each_judges_grade_and_aggregates_by_the_named_rule(
+    case_panel_judges, tmp_path, rule
+):
+    from clinbench.scoring.rubric import load_rubric
+    from clinbench.suites.audiology.tasks import CASE_ITEMS, audiology_cases
+
+    rubric = load_rubric()
+    graders = [get_model(f"clinbench/replay/{name}", responses=str(case_panel_judges))
+               for name in ("judge-fixture", "judge-two")]  # fmt: skip
+    log = run_eval(audiology_cases(items=str(CASE_ITEMS), judge_panel=rule), "clinbench/rules",
+                   tmp_path, grader=graders, sample_id="aud-case-001")  # fmt: skip
+    assert log.status == "success"
+    table = results_table(tmp_path)
+    judged = table[table["scorer"].str.startswith("rubric_adjudicator")]
+    panel = judged[judged["scorer"] == "rubric_adjudicator"].set_index("question")
+    assert set(panel["judge"]) == {f"panel:{rule}"}
+    one = judged[judged["scorer"] == "rubric_adjudicator[judge1]"].set_index("question")
+    two = judged[judged["scorer"] == "rubric_adjudicator[judge2]"].set_index("question")
+    assert set(one["judge"]) == {"clinbench/replay/judge-fixture"}
+    assert set(two["judge"]) == {"clinbench/replay/judge-two"}
+    assert (two["critical_errors"] == "").all() and (one["critical_errors"] != "").all()
+    for q in ("Q1", "Q2", "Q3"):
+        a, b = one.loc[q], two.loc[q]
+        # a critical error named by one judge of two is not a majority
+        assert panel.loc[q, "critical_errors"] == ""
+        if rule == "mean":
+            mean = (a["score"] + b["score"]) / 2
+            assert panel.loc[q, "score"] == pytest.approx(mean, abs=0.01)
+            assert panel.loc[q, "grade"] == rubric.grade_for(panel.loc[q, "score"])
+        elif a["grade"] != b["grade"]:
+            assert panel.loc[q, "outcome"] == "unscored"
+            assert "no majority grade" in json.loads(panel.loc[q, "score_metadata"])["reason"]
+        else:
+            assert panel.loc[q, "grade"] == a["grade"]
+    metrics = {s.name: s.metrics for s in log.results.scores}["rubric_adjudicator"]
+    assert metrics["unscored_questions"].value == (panel["outcome"] == "unscored").sum()
+    for q, row in panel[panel["outcome"] == "graded"].iterrows():  # the log's metric: the panel
+        assert metrics[q].value == pytest.approx(row["score"])

@@ -17,6 +17,7 @@ from inspect_ai.solver import TaskState
 
 from clinbench.items.model import CaseItem
 from clinbench.items.sample import from_state
+from clinbench.scoring import outcomes, panel
 from clinbench.scoring.adjudicator import (
     DEFAULT_JUDGE_SEED,
     JudgeParseError,
@@ -32,7 +33,6 @@ from clinbench.scoring.adjudicator import (
     unscored_question,
     unscored_questions,
 )
-from clinbench.scoring import outcomes, panel
 from clinbench.scoring.rubric import Rubric, RubricError, load_rubric, rubric_text
 
 RUBRIC_SYSTEM = (

@@ -234,8 +234,12 @@ def case_scorers(
     if adjudicator in ("auto", "grader"):
         scorers.append(
             rubric_adjudicator(
-                rubric=rubric, seed=judge_seed, sections=sections,
-                required=adjudicator == "grader", retries=judge_retries, aggregation=judge_panel,
+                rubric=rubric,
+                seed=judge_seed,
+                sections=sections,
+                required=adjudicator == "grader",
+                retries=judge_retries,
+                aggregation=judge_panel,
             )  # fmt: skip
         )
     if adjudicator in ("auto", "rules"):

@@ -235,6 +235,7 @@ def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
                 base
                 | {
                     "scorer": "",
+                    "judge": "",
                     "extracted_answer": None,
                     "outcome": outcomes.ERROR,
                     "score": math.nan,

@@ -35,6 +35,8 @@ def _registration(text: object) -> object:
         return text
     value = json.loads(text)
     return json.dumps({k: v for k, v in value.items() if k not in REGISTRATION_TIMES})
+
+
 KEY = ["suite", "task", "model", "item_id", "condition", "epoch", "scorer", "question"]
 
 

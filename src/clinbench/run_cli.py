@@ -88,8 +88,18 @@ def run(
     out: Path | None = typer.Option(
         None, "--out", help="Also export the results table (.parquet or .csv)."
     ),
-    grader: str | None = typer.Option(
-        None, "--grader", help="Model bound to Inspect's 'grader' role (the adjudicator)."
+    grader: list[str] = typer.Option(
+        None,
+        "--grader",
+        help="Model bound to Inspect's 'grader' role (the adjudicator); "
+        "repeat it or give a comma list for a judge panel (every judge is called).",
+    ),
+    model_role: list[str] = typer.Option(
+        None,
+        "--model-role",
+        metavar="ROLE=MODEL",
+        help="Inspect's model role option, e.g. "
+        "--model-role grader=MODEL_A,MODEL_B (a list binds a judge panel).",
     ),
     model_arg: list[str] = typer.Option(
         None, "-M", help="Model argument KEY=VALUE (e.g. -M responses=frozen.csv)."
@@ -145,8 +155,9 @@ def run(
             limits,
             task_args=task_args,
             model_args=_key_values(model_arg, "-M"),
-            roles={"grader": grader} if grader else None,
-            role_args={"grader": _key_values(grader_arg, "-G")} if grader else None,
+            graders=grader,
+            model_roles=model_role,
+            grader_args=_key_values(grader_arg, "-G"),
             media_roots=roots,
             max_tasks=max_tasks,
             display=display,

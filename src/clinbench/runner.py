@@ -8,7 +8,7 @@ log already holds and queries only the rest.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -188,8 +188,9 @@ def run_benchmark(
     *,
     task_args: dict[str, Any] | None = None,
     model_args: dict[str, Any] | None = None,
-    roles: dict[str, str] | None = None,
-    role_args: dict[str, dict[str, Any]] | None = None,
+    graders: Sequence[str] | None = None,
+    model_roles: Sequence[str] | None = None,
+    grader_args: dict[str, Any] | None = None,
     media_roots: list[str | Path] | None = None,
     max_tasks: int | None = None,
     display: str = "none",
@@ -198,11 +199,13 @@ def run_benchmark(
     """Return the outcome (finished, logs, results table) of running item files or a suite task.
 
     ``target`` is item files or one suite task name (:func:`clinbench.tasks.resolve_task`);
-    without ``models`` the target's offline default runs. ``roles`` binds model roles by
-    name (e.g. ``{"grader": "openai/gpt-4o"}``), each built with ``role_args[role]`` and the
-    call limits. Every model and role is built before anything runs: one that cannot be
-    raises :class:`RunInputError` (``model NAME: why`` / ``ROLE NAME: why``), as does a task
-    that cannot be resolved. ``eval_args`` go to Inspect (epochs, limit, temperature, ...).
+    without ``models`` the target's offline default runs. ``graders`` (names, or comma lists:
+    several make a judge panel), built with ``grader_args``, and ``model_roles``
+    (Inspect's ``ROLE=MODEL[,MODEL]``) bind model roles
+    (:func:`clinbench.scoring.panel.role_models`), each with the call limits. Every model
+    and role is built before anything runs: one that cannot be raises
+    :class:`RunInputError` (``model NAME: why`` / ``ROLE NAME: why``), as does a task that
+    cannot be resolved. ``eval_args`` go to Inspect (epochs, limit, temperature, ...).
     """
     from inspect_ai.model import get_model
 
@@ -222,13 +225,12 @@ def run_benchmark(
             get_model(name, **model_args)
         except Exception as err:  # noqa: BLE001 - providers raise many kinds; all are reported
             raise RunInputError(f"model {name}: {err}") from err
-    bound = {}
-    for role, name in (roles or {}).items():
-        try:
-            bound[role] = get_model(name, role=role, config=limits.generate_config(),
-                                    **(role_args or {}).get(role, {}))  # fmt: skip
-        except (ValueError, FileNotFoundError) as err:
-            raise RunInputError(f"{role} {name}: {err}") from err
+    from clinbench.scoring.panel import role_models
+
+    try:
+        roles = role_models(graders, model_roles, grader_args or {}, limits.generate_config())
+    except ValueError as err:
+        raise RunInputError(str(err)) from err
     finished, logs = run_eval(
         task,
         models,
@@ -236,7 +238,7 @@ def run_benchmark(
         limits,
         max_tasks=max_tasks,
         model_args=model_args,
-        model_roles=bound or None,
+        model_roles=roles,
         display=display,
         fail_on_error=False,
         **eval_args,

@@ -41,7 +41,7 @@ def test_run_benchmark_refuses_what_cannot_be_built_before_running(tmp_path, sam
     with pytest.raises(RunInputError, match="model nowhere/none: "):
         run_benchmark(items, ["nowhere/none"], tmp_path)
     with pytest.raises(RunInputError, match="grader nowhere/judge: "):
-        run_benchmark(items, ["clinbench/chance"], tmp_path, roles={"grader": "nowhere/judge"})
+        run_benchmark(items, ["clinbench/chance"], tmp_path, graders=["nowhere/judge"])
     with pytest.raises(RunInputError, match="formatz"):
         run_benchmark(items, ["clinbench/chance"], tmp_path, task_args={"formatz": "mcq"})
     assert not list(tmp_path.iterdir())  # nothing ran

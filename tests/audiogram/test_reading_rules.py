@@ -134,3 +134,55 @@ def test_a_long_table_is_read_in_bounded_rows():
     assert text.count("Right ear air conduction") <= v._WS_MAX_ROWS
     assert text.count("Right 20 25 30 35") >= 20000 - v._WS_MAX_ROWS
     assert v.tables_to_text("Right ear normal\n500 20\n") == "Right ear normal\n500 20\n"
+
+
+# -- rules added after the fourth outside batch (own wording; errors written before running) --
+
+REPLIES_4 = [
+    # a gap quoted smaller than significant is no gap; "not a significant gap" is none
+    ("V09", "Right ear: sloping loss, air-bone gaps of 10 dB at most.", []),
+    ("V34", "Right: air-bone gap of 45-55 dB.", []),
+    ("V43", "Right ear: moderate sensorineural loss, not a significant air-bone gap anywhere.", []),
+    # the conduction a long row names at its start holds for the whole clause
+    (
+        "V34",
+        "Right bone conduction: 5 dB HL at 500 Hz, 10 dB HL at 1000 Hz, 15 dB HL at "
+        "2000 Hz, 10 dB HL at 4000 Hz.",
+        [],
+    ),  # fmt: skip
+    # a conduction only compared with is not the one talked about
+    ("V34", "Right ear: bone conduction is far better than air, 10 dB HL at 1 kHz.", []),
+    # "no response at L dB HL at F": a no response at F, L is the level presented
+    ("V41", "Right ear: no response at 90 dB HL at 6 kHz.", []),
+    # a difference between ears is not a threshold
+    ("V42", "Right ear is worse by 15-25 dB at 500-4000 Hz.", []),
+    # a result word before "ipsi and contra reflexes" holds for both
+    (
+        "V23",
+        "Tympanometry type As on the right, with absent ipsi and contra reflexes.",
+        ["fabricated_result"],
+    ),  # fmt: skip
+    # the frequencies averaged, or the sum shown, before a PTA's value
+    ("V58", "PTA 0.5/1/2/4 kHz: 36 dB HL right.", []),
+    ("V51", "Left ear PTA = (55 + 50 + 45 + 55) / 4 = 80 dB HL.", ["fabricated_result"]),
+    # one value over a range of frequencies
+    ("V09", "Right ear: 25 dB HL at 250 Hz to 70 dB HL at 6-8 kHz.", []),
+    # two descriptors joined by "and" stay with the ear named after them
+    (
+        "V42",
+        "Bilateral SNHL: moderate and sloping in the right ear, mild and sloping in the left ear.",
+        [],
+    ),  # fmt: skip
+    # "X in one ear with Y in the other" is two claims
+    ("V35", "There is a severe loss in the left ear with normal hearing in the right ear.", []),
+    (
+        "V35",
+        "A severe loss in the right ear with normal hearing in the left ear.",
+        ["laterality_confusion"],
+    ),  # fmt: skip
+]
+
+
+@pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_4)
+def test_reply_batch4_rules(case, reply, errors):
+    assert check_reply(reply, CASES[case]).critical_errors == errors

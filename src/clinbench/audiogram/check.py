@@ -128,12 +128,7 @@ def check_reply(
             sent_low = sentence.lower()
             hedged_sentence = bool(v.HEDGED_SENTENCE.search(sent_low[:30]))
             topics = Topics.of(sent_low)
-            segments = [
-                part
-                for x in v.SEGMENT_SPLIT.split(sentence)
-                if x and x.strip()
-                for part in v.colon_clauses(x)
-            ]
+            segments = v.clauses(sentence)
             sentence_conduction = "air"
             for index, seg in enumerate(segments):
                 seg_low = seg.lower()

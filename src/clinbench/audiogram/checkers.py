@@ -257,15 +257,15 @@ def check_clause(
     if v.VOLUME_TRIGGER.search(low):
         check_canal_volume(j, low, ear, hedged)
     if topics.reflex and (not topics.tymp or v.REFLEX_TOPIC.search(low)):
-        check_test_result(j, "reflexes", low, ear, hedged)
+        check_test_result(j, "reflexes", low, ear, hedged, sent_low)
     if topics.oae:
-        check_test_result(j, "oae", low, ear, hedged)
+        check_test_result(j, "oae", low, ear, hedged, sent_low)
     if topics.abr:
-        check_test_result(j, "abr", low, ear, hedged)
+        check_test_result(j, "abr", low, ear, hedged, sent_low)
     if v.DIGIT.search(low):
         check_speech(j, low, ear, hedged)
-        check_pta(j, low, ear, hedged)
-        check_thresholds(j, low, ear, hedged, default_conduction)
+        averages = check_pta(j, low, ear, hedged)
+        check_thresholds(j, low, ear, hedged, default_conduction, averages)
     if v.GAP_TRIGGER.search(low):
         check_air_bone_gap(j, low, ear, hedged)
     if not topics.any() or v.LOSS_CONTEXT.search(low):
@@ -604,14 +604,31 @@ ECV_TOLERANCE_ML = 0.3
 """How far a quoted ear-canal volume may be from the measured one (rounding, 0.1 ml steps)."""
 
 
-def check_test_result(j: Judge, test: str, low: str, ear, hedged) -> None:
+def _test_state(test: str, low: str) -> str | None:
     if v.ABSENT_WORDS.search(low):
-        state = "absent"
-    elif v.REDUCED_WORDS.search(low):
-        state = "abnormal" if test == "abr" else "reduced"
-    elif v.PRESENT_WORDS.search(low):
-        state = "normal" if test == "abr" else "present"
-    else:
+        return "absent"
+    if v.REDUCED_WORDS.search(low):
+        return "abnormal" if test == "abr" else "reduced"
+    if v.PRESENT_WORDS.search(low):
+        return "normal" if test == "abr" else "present"
+    return None
+
+
+def check_test_result(j: Judge, test: str, low: str, ear, hedged, sent_low: str = "") -> None:
+    """Results of reflexes, OAEs and ABR. A clause naming the test without a result word
+    ("absent ipsilateral and contralateral reflexes", split at the 'and') takes the
+    sentence's result word when the sentence has only one kind."""
+    state = _test_state(test, low)
+    if state is None and sent_low:
+        kinds = {
+            kind
+            for kind, pattern in (("absent", v.ABSENT_WORDS), ("reduced", v.REDUCED_WORDS),
+                                  ("present", v.PRESENT_WORDS))
+            if pattern.search(sent_low)
+        }  # fmt: skip
+        if len(kinds) == 1:
+            state = _test_state(test, sent_low)
+    if state is None:
         return
     data = getattr(j.t.audiogram, test)
     name = {"reflexes": "acoustic reflexes", "oae": "OAEs", "abr": "ABR"}[test]
@@ -694,9 +711,12 @@ def check_speech(j: Judge, low, ear, hedged) -> None:
                                             j.t.wrs_tolerance))  # fmt: skip
 
 
-def check_pta(j: Judge, low, ear, hedged) -> None:
+def check_pta(j: Judge, low, ear, hedged) -> set[int]:
+    """PTA claims; returns where their values start (not thresholds, for check_thresholds)."""
+    starts = set()
     for m in v.PTA.finditer(low):
         value = float(m.group(2))
+        starts.add(m.start(2))
 
         def ok(e, value=value):
             options = j.t.ptas.get(e) or []
@@ -706,6 +726,7 @@ def check_pta(j: Judge, low, ear, hedged) -> None:
             return abs(best - value) <= j.t.tolerance_db, round(best, 1)
 
         j.add("pta", ear, None, value, m.group(0), hedged, ok)
+    return starts
 
 
 def check_air_bone_gap(j: Judge, low, ear, hedged) -> None:
@@ -715,6 +736,13 @@ def check_air_bone_gap(j: Judge, low, ear, hedged) -> None:
     if not m:
         return
     claimed = "absent" if absent else "present"
+    size = v.ABG_SIZE.search(low) if present else None
+    if size:
+        # "air-bone gaps of 5 dB or less": a gap smaller than significant is no gap.
+        largest = max(int(x) for x in size.groups() if x is not None)
+        limit = (j.t.criteria or Criteria()).abg_threshold
+        if largest < limit:
+            claimed = "absent"
     if not any(j.t.audiogram.ear(e).bone for e in EARS):
         j.fabricated("air_bone_gap", ear, None, claimed, m.group(0), hedged,
                         "bone conduction")  # fmt: skip
@@ -729,15 +757,23 @@ def check_air_bone_gap(j: Judge, low, ear, hedged) -> None:
     j.add("air_bone_gap", ear, None, claimed, m.group(0), hedged, ok)
 
 
-def check_thresholds(j: Judge, low, ear, hedged, default_conduction: str = "air") -> None:
+def check_thresholds(
+    j: Judge, low, ear, hedged, default_conduction: str = "air", averages: set[int] = frozenset()
+) -> None:
     """Threshold claims: ranges and lists of dB values with their frequencies, and no
     responses ("NR at 8 kHz", "NR above 500 Hz"). A value's conduction is the one named
     last before it (bone/BC, air/AC), else ``default_conduction`` (the sentence's)."""
     tol = j.t.tolerance_db
     used: list[tuple[int, int]] = []
-    # Ranges first: "20-30 dB HL at 250-1000 Hz".
+    marks = v.conduction_marks(low)
+
+    def conduction_at(position: int) -> str:
+        return v.conduction_before(marks, position, default_conduction)
+
+    # Ranges first: "20-30 dB HL at 250-1000 Hz", and one value over a range of
+    # frequencies ("65 dB HL at 6-8 kHz").
     for m in v.DB_RANGE.finditer(low):
-        if v.NUMBER_CONTEXT_SKIP.search(low[max(0, m.start() - 30) : m.start()]):
+        if m.start() in averages or _not_a_threshold(low, m):
             continue
         after = low[m.end() : m.end() + 40]
         f = v.FREQ_RANGE.match(after.lstrip(" ,").removeprefix("at ").removeprefix("across ")
@@ -752,7 +788,7 @@ def check_thresholds(j: Judge, low, ear, hedged, default_conduction: str = "air"
         f2 = v.to_hz(f.group(3), f.group(4))
         if f1 is None or f2 is None:
             continue
-        conduction = v.conduction(low, m.start(), default_conduction)
+        conduction = conduction_at(m.start())
         j.add("threshold_range", ear, None, f"{lo_db}-{hi_db} dB HL at {f1}-{f2} Hz",
                  m.group(0) + " " + f.group(0), hedged,
                  lambda e, c=conduction, a=lo_db, b=hi_db, x=f1, y=f2:
@@ -761,9 +797,20 @@ def check_thresholds(j: Judge, low, ear, hedged, default_conduction: str = "air"
     for m in v.DB_LIST.finditer(low):
         if any(s <= m.start() < e for s, e in used):
             continue
-        if v.NUMBER_CONTEXT_SKIP.search(low[max(0, m.start() - 30) : m.start()]):
+        if m.start() in averages or _not_a_threshold(low, m):
             continue
-        values = [int(v) for v in re.findall(r"-?\d+", m.group(1))]
+        values = [int(v) for v in v.INTEGER.findall(m.group(1))]
+        over = v.FREQ_RANGE.match(low, m.end() + len(v.AT_WORD.match(low, m.end()).group(0)))
+        if len(values) == 1 and over:
+            f1 = v.to_hz(over.group(1), over.group(2) or over.group(4))
+            f2 = v.to_hz(over.group(3), over.group(4))
+            if f1 is not None and f2 is not None:
+                value, conduction = values[0], conduction_at(m.start())
+                j.add("threshold_range", ear, None, f"{value} dB HL at {f1}-{f2} Hz",
+                      m.group(0) + " " + over.group(0), hedged,
+                      lambda e, c=conduction, a=value, x=f1, y=f2:
+                      _range_ok(j, e, c, a, a, x, y))  # fmt: skip
+                continue
         freqs = v.pair_frequencies(low, m, freq_lists)
         if not freqs:
             _bone_without_bone(j, low, m, ear, hedged)
@@ -772,15 +819,17 @@ def check_thresholds(j: Judge, low, ear, hedged, default_conduction: str = "air"
             values = values * len(freqs)
         if len(values) != len(freqs):
             continue
-        conduction = v.conduction(low, m.start(), default_conduction)
+        conduction = conduction_at(m.start())
         for value, freq in zip(values, freqs, strict=True):
             _threshold(j, ear, conduction, freq, value, m.group(0), hedged, tol)
     for m in v.NO_RESPONSE.finditer(low):
-        after = low[m.end() : m.end() + 50]
+        level = v.NR_LEVEL.match(low, m.end())  # "no response at 65 dB HL at 4 kHz"
+        start = level.end() if level and v.DB_WORD_AT.search(level.group(0)) else m.end()
+        after = low[start : start + 50]
         fm = v.FREQ_LIST.search(after)
         if not fm or fm.start() > 12:
             continue
-        conduction = v.conduction(low, m.start(), default_conduction)
+        conduction = conduction_at(m.start())
         freqs = v.freqs_of(fm.group(1), fm.group(2))
         direction = v.NR_DIRECTION.search(after[: fm.start()])
         if direction and len(freqs) == 1:
@@ -799,6 +848,15 @@ def check_thresholds(j: Judge, low, ear, hedged, default_conduction: str = "air"
         for freq in freqs:
             text = m.group(0) + " " + fm.group(0)
             _threshold(j, ear, conduction, freq, "no response", text, hedged, tol)
+
+
+def _not_a_threshold(low: str, m: re.Match) -> bool:
+    """Return True when a dB value is an average, a speech level, a gap, a difference or the
+    level of a no response (words before it), or a difference or dip (words after it)."""
+    return bool(
+        v.NUMBER_CONTEXT_SKIP.search(low[max(0, m.start() - 30) : m.start()])
+        or v.NUMBER_AFTER_SKIP.match(low, m.end())
+    )
 
 
 def _bone_without_bone(j: Judge, low: str, m: re.Match, ear, hedged) -> bool:

@@ -11,6 +11,7 @@ linear in the length of the text (no nested quantifiers over the same characters
 
 from __future__ import annotations
 
+import bisect
 import re
 
 DEG = r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal)"
@@ -142,11 +143,27 @@ NO_RESPONSE = re.compile(r"\b(no response|nr\b|did not respond|"
                           r"beyond (?:the )?(?:audiometer'?s? )?limits?)")  # fmt: skip
 NUMBER_CONTEXT_SKIP = re.compile(
     r"(pta|average|srt|speech|recognition|discrimination|wrs|gap|abg|reflex|mcl|ucl|ldl|"
-    r"presented|presentation|masking|interaural|level of|sl\b|sensation)[^.]{0,20}$"
+    r"presented|presentation|masking|interaural|level of|sl\b|sensation|differ\w*|"
+    r"(?:worse|better|poorer) by)[^.]{0,20}$|"
+    r"\b(?:no response|nr|did not respond)\s+(?:at|to|up to)\s*$|\bby\s*$"
 )
+"""Before a dB value that is not a threshold: an average, a speech level, a gap, a
+difference ("worse by 15-25 dB"), or the level a no response was found at."""
+NUMBER_AFTER_SKIP = re.compile(
+    r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
+    r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|gap|dip)\b"
+)
+"""After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip"."""
+NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*(?:db)?(?:\s*hl)?")
+"""The level a no response was found at, between it and its frequency."""
 PTA = re.compile(
     r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|average threshold|"
-    r"[34]fa)\b(?:\s*\([^)]*\))?[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d))"
+    r"[34]fa)\b(?:\s*\([^)]*\))?"
+    # the frequencies averaged ("PTA 0.5/1/2/4 kHz:") or the sum shown ("= (55 + 50) / 2 =")
+    r"(?:\s*(?:at|over|across|of)?\s*(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)?\s*(?:/|,|and|&)\s*){1,6}"
+    r"\d+(?:\.\d+)?\s*(?:khz|k\b|hz)\s*\)?\s*:?)?"
+    r"(?:\s*[:=]?\s*\([\d\s+.,]{1,60}\)\s*/\s*\d\s*=)?"
+    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d)|\.\d|/)"
 )
 SRT = re.compile(
     r"\b(srts?|speech (?:reception|recognition) thresholds?)\b[^.\d%]{0,25}?(-?\d+)\s*(?:db)"
@@ -158,11 +175,15 @@ WRS = re.compile(
     r"discrimination|correct)"
 )
 ABG_ABSENT = re.compile(
-    r"\b(no|without|absence of|closed|minimal|negligible|insignificant|no significant)\b"
+    r"\b(no|not|without|absence of|closed|minimal|negligible|insignificant|no significant)\b"
     r"[^.]{0,20}\b(air[\s-]*bone gaps?|abgs?)\b|\b(air[\s-]*bone gaps?|abgs?)\b[^.]{0,15}"
     r"\b(closed|absent|not significant|insignificant|negligible)\b|bone conduction (?:matches|"
     r"equals|is (?:the same as|similar to)) air"
 )
+ABG_SIZE = re.compile(
+    r"\b(?:air[\s-]*bone gaps?|abgs?)\b[^.\d]{0,20}?(-?\d{1,3})(?:\s*(?:-|–|to)\s*(\d{1,3}))?\s*db"
+)
+"""A gap quoted with its size ("air-bone gaps of 5 dB or less", "ABG 20-30 dB")."""
 ABG_PRESENT = re.compile(
     r"\b(significant|large|wide|sizeable|\d+\s*db)\b[^.]{0,15}\b(air[\s-]*bone gaps?|abgs?)\b|"
     r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:)|"
@@ -330,17 +351,66 @@ def normalise(text: str) -> str:
     return _DBHL.sub("dB HL", text)
 
 
+_DESCRIPTOR = (
+    r"(?:slight|mild|moderately[\s-]+severe|moderate|severe|profound|flat|sloping|rising|"
+    r"steep(?:ly sloping)?|precipitous|gently sloping|symmetric(?:al)?)"
+)
+_DESCRIPTOR_END = re.compile(rf"\b{_DESCRIPTOR}\s*$", re.I)
+_DESCRIPTOR_START = re.compile(rf"^\s*{_DESCRIPTOR}\b", re.I)
+_WITH = re.compile(r"\s+with\s+", re.I)
+
+
+def clauses(sentence: str) -> list[str]:
+    """Return a sentence's clauses: split at commas and conjunctions (SEGMENT_SPLIT), except
+    between two descriptors ("moderate and sloping on the right" is one claim about the
+    right ear), then at a colon or "with" where the two sides name different ears."""
+    pieces: list[str] = []
+    joined = False
+    last = 0
+    for m in SEGMENT_SPLIT.finditer(sentence):
+        text = sentence[last : m.start()]
+        if joined:
+            pieces[-1] += text
+        else:
+            pieces.append(text)
+        rest = sentence[m.end() :]
+        joined = (
+            m.group(0).strip().lower() == "and"
+            and bool(_DESCRIPTOR_END.search(pieces[-1]))
+            and bool(_DESCRIPTOR_START.match(rest))
+        )
+        if joined:
+            pieces[-1] += m.group(0)
+        last = m.end()
+    if joined:
+        pieces[-1] += sentence[last:]
+    else:
+        pieces.append(sentence[last:])
+    return [part for x in pieces if x and x.strip() for part in colon_clauses(x)]
+
+
 def colon_clauses(segment: str) -> list[str]:
-    """Return the segment split at a colon when the two sides name different ears.
+    """Return the segment split at a colon (or a "with") when the two sides name different ears.
 
     "Bilateral conductive loss: moderate on the right" is two claims, one for both ears
-    and one for the right; "Right ear: mild loss" stays one (nothing is named after it).
+    and one for the right; "Right ear: mild loss" stays one (nothing is named after it);
+    "a severe loss in the right ear with normal hearing on the left" is two.
     """
     head, colon, tail = segment.partition(":")
-    if not colon or not tail.strip():
+    if colon and tail.strip():
+        before, after = ears_in(head), ears_in(tail)
+        if before and after and before != after:
+            return [*_with_clauses(head), *_with_clauses(tail)]
+    return _with_clauses(segment)
+
+
+def _with_clauses(segment: str) -> list[str]:
+    m = _WITH.search(segment)
+    if m is None:
         return [segment]
+    head, tail = segment[: m.start()], segment[m.end() :]
     before, after = ears_in(head), ears_in(tail)
-    if before and after and before != after:
+    if len(before) == 1 and len(after) == 1 and before != after and "both" not in before | after:
         return [head, tail]
     return [segment]
 
@@ -412,16 +482,42 @@ def conduction(low: str, position: int, default: str = "air") -> str:
     return "bone" if last.group(1) else "air"
 
 
+_CONDUCTION_OBJECT = re.compile(
+    r"(?:\b(?:agrees?|agreeing|in line|consistent|coincides?|overlaps?)\s+with|\bsame as|"
+    r"\bsimilar to|\bclose to|\b(?:better|worse) than|\bfollows?|\bmatch(?:es|ing)?|"
+    r"\bparallels?|\btracks?|\bequals?|\bwithin\s+\d+\s*db\s+of)\s+(?:the\s+)?$"
+)
+"""Before a conduction word that is compared with, not talked about ("bone agrees with air")."""
+INTEGER = re.compile(r"-?\d+")
+AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
+DB_WORD_AT = re.compile(r"\d")
+
+
+def conduction_marks(low: str) -> list[tuple[int, str]]:
+    """Return (position, 'bone'|'air') for each conduction a clause talks about, in order
+    (one scan; a conduction it only compares with is left out)."""
+    marks = []
+    for m in CONDUCTION.finditer(low):
+        if _CONDUCTION_OBJECT.search(low, max(0, m.start() - 25), m.start()):
+            continue
+        marks.append((m.start(), "bone" if m.group(1) else "air"))
+    return marks
+
+
+def conduction_before(marks: list[tuple[int, str]], position: int, default: str) -> str:
+    """Return the conduction named last before ``position`` in the clause, else ``default``."""
+    index = bisect.bisect_left(marks, (position, "")) - 1
+    return marks[index][1] if index >= 0 else default
+
+
 def last_conduction(text: str) -> str | None:
     """Return the conduction a clause names last ('bone' or 'air'), None when it names none."""
     if not ("b" in text and ("bone" in text or "bc" in text or "b/c" in text)) and not (
         "a" in text and ("air" in text or "ac" in text or "a/c" in text)
     ):
         return None
-    last = None
-    for m in CONDUCTION.finditer(text):
-        last = m
-    return None if last is None else ("bone" if last.group(1) else "air")
+    marks = conduction_marks(text)
+    return marks[-1][1] if marks else None
 
 
 def pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:

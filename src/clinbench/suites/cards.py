@@ -9,6 +9,7 @@ shipped file, so a card cannot drift from the data.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,16 @@ def read_cards() -> list[dict[str, Any]]:
         card["_dir"] = str(path.parent)
         cards.append(card)
     return cards
+
+
+@functools.cache
+def _versions_by_task() -> dict[str, str]:
+    return {task: str(card["version"]) for card in read_cards() for task in card.get("tasks") or []}
+
+
+def suite_version(task: str) -> str | None:
+    """Return the card version of the suite that runs ``task`` (None for a task no card lists)."""
+    return _versions_by_task().get(task)
 
 
 def _loader(spec: str):

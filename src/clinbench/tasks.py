@@ -26,7 +26,6 @@ from clinbench.scoring.exact import item_scorer
 from clinbench.solvers.answer import answer_item
 from clinbench.solvers.conditions import apply_condition
 from clinbench.solvers.prompts import item_prompt
-from clinbench.suites.cards import suite_version
 
 SAMPLE_ITEMS = Path(__file__).parent / "data" / "sample_items.jsonl"
 
@@ -80,7 +79,9 @@ def items_task(
     )
     settings = {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}
     item_set = {"item_set_sha256": item_set_hash(items), "n_items": len(items)} if items else {}
-    card = {"suite_version": v} if (v := suite_version(name)) else {}  # the suite.yaml version
+    card = (
+        {"suite_version": v} if (v := suites.suite_version(name)) else {}
+    )  # the suite.yaml version
     return Task(
         dataset=dataset,
         solver=solver if solver is not None else answer_item(),

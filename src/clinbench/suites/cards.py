@@ -9,34 +9,11 @@ shipped file, so a card cannot drift from the data.
 
 from __future__ import annotations
 
-import functools
 import importlib
 from pathlib import Path
 from typing import Any
 
-SUITES_DIR = Path(__file__).parent
-
-
-def read_cards() -> list[dict[str, Any]]:
-    """Return every suite card, sorted by suite name (each with its folder under ``_dir``)."""
-    import yaml
-
-    cards = []
-    for path in sorted(SUITES_DIR.glob("*/suite.yaml")):
-        card = yaml.safe_load(path.read_text(encoding="utf-8"))
-        card["_dir"] = str(path.parent)
-        cards.append(card)
-    return cards
-
-
-@functools.cache
-def _versions_by_task() -> dict[str, str]:
-    return {task: str(card["version"]) for card in read_cards() for task in card.get("tasks") or []}
-
-
-def suite_version(task: str) -> str | None:
-    """Return the card version of the suite that runs ``task`` (None for a task no card lists)."""
-    return _versions_by_task().get(task)
+from clinbench.suites import SUITES_DIR, read_cards, suite_version  # noqa: F401 (re-exported)
 
 
 def _loader(spec: str):

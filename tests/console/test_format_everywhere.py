@@ -108,6 +108,11 @@ COMMANDS = {
     "audiology regrade": ["{case_logs}", "--rubric", "{rubric}", "--out", "{folder}/re.csv"],
     "audiology stability": ["{nli}", "--min-agree", "3"],
     "run": ["{items}", "--log-dir", "{folder}/run-logs", "--display", "none"],
+    "slp transcribe": [
+        str(ROOT / "src/clinbench/suites/slp/data/real/001.wav"),
+        "--expected",
+        "ten of clubs",
+    ],
     **{
         f"ausclin {name}": ["{ausclin}"]
         for name in (

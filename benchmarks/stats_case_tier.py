@@ -27,9 +27,9 @@ import warnings
 
 import numpy as np
 
-from clinbench.scoring.speech import classification_report
 from clinbench.stats import agreement, clustering, describe
 from clinbench.stats._common import group_seed
+from clinbench.stats.classification import classification_report
 from clinbench.stats.synthetic import synthetic_case_results
 
 warnings.filterwarnings("ignore")
@@ -131,7 +131,7 @@ def loop_kappa(df, n_boot: int, seed: int) -> list:
 
 
 def loop_f1(df, n_boot: int, seed: int) -> list:
-    from clinbench.scoring.speech import measures_from_tables
+    from clinbench.stats.classification import measures_from_tables
 
     code = {g: i for i, g in enumerate(GRADES)}
     a = df["grade"].map(code).to_numpy()

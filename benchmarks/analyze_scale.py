@@ -2,10 +2,12 @@
 
 The tables are ``clinbench.stats.synthetic.synthetic_case_results`` (4 models x 3 question
 types x N cases, as in AudiologyBench; the 1-row table is one model, one case, one
-question), written as Parquet in a temporary folder. Each ``clinbench analyze TABLE -o DIR``
-runs in a fresh process with this interpreter, ``--repeats`` times; the table gives the
-median and the fastest run. The 1-row time is the command's fixed cost (start-up, imports,
-writing the files); the targets are <= 1.5 s fixed and <= 10 s at 100,000 rows.
+question; the scorer is ``rubric_rules_grader`` unless ``--scorer`` says otherwise, so the
+audiology suite's own case sections run too), written as Parquet in a temporary folder.
+Each ``clinbench analyze TABLE -o DIR`` runs in a fresh process with this interpreter,
+``--repeats`` times; the table gives the median and the fastest run. The 1-row time is the
+command's fixed cost (start-up, imports, writing the files); the targets are <= 1.5 s fixed
+and <= 10 s at 100,000 rows.
 
     python benchmarks/analyze_scale.py [--repeats 3] [--sizes 1,804,10000,100000]
                                        [--n-boot 10000] [--before OTHER_CHECKOUT/src]
@@ -34,12 +36,13 @@ from clinbench.stats.synthetic import synthetic_case_results
 PACKAGE = Path(clinbench.__file__).parent
 
 
-def make_table(rows: int, folder: Path) -> tuple[Path, int]:
+def make_table(rows: int, folder: Path, scorer: str) -> tuple[Path, int]:
     """Write a synthetic case-tier table of about `rows` rows; return (path, exact rows)."""
     if rows <= 1:
         df = synthetic_case_results(n_models=1, n_cases=1, questions=("Q1",), seed=0)
     else:
         df = synthetic_case_results(n_models=4, n_cases=max(1, round(rows / 12)), seed=0)
+    df["scorer"] = scorer
     path = folder / f"cases-{len(df)}.parquet"
     df.to_parquet(path, index=False)
     return path, len(df)
@@ -65,6 +68,11 @@ def main() -> None:
     parser.add_argument("--sizes", default="1,804,10000,100000")
     parser.add_argument("--n-boot", type=int, default=10_000)
     parser.add_argument("--before", type=Path, help="another src/ folder to compare with")
+    parser.add_argument(
+        "--scorer",
+        default="rubric_rules_grader",
+        help="scorer named in the rows (the audiology sections read rubric_* scorers)",
+    )
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": str(PACKAGE.parent)}
     envs = {"after": env}
@@ -77,7 +85,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for size in (int(s) for s in args.sizes.split(",")):
-            table, n_rows = make_table(size, folder)
+            table, n_rows = make_table(size, folder, args.scorer)
             times: dict[str, list[float]] = {name: [] for name in envs}
             for _ in range(args.repeats):
                 for name, run_env in envs.items():

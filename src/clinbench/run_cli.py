@@ -94,8 +94,18 @@ def run(
     out: Path | None = typer.Option(
         None, "--out", help="Also export the results table (.parquet or .csv)."
     ),
-    grader: str | None = typer.Option(
-        None, "--grader", help="Model bound to Inspect's 'grader' role (the adjudicator)."
+    grader: list[str] = typer.Option(
+        None,
+        "--grader",
+        help="Model bound to Inspect's 'grader' role (the adjudicator); "
+        "repeat it or give a comma list for a judge panel (every judge is called).",
+    ),
+    model_role: list[str] = typer.Option(
+        None,
+        "--model-role",
+        metavar="ROLE=MODEL",
+        help="Inspect's model role option, e.g. "
+        "--model-role grader=MODEL_A,MODEL_B (a list binds a judge panel).",
     ),
     model_arg: list[str] = typer.Option(
         None, "-M", help="Model argument KEY=VALUE (e.g. -M responses=frozen.csv)."
@@ -169,14 +179,14 @@ def run(
         except Exception as err:  # noqa: BLE001 - providers raise many kinds; all are reported
             typer.echo(f"error: model {name}: {err}", err=True)
             raise typer.Exit(2) from err
-    roles = None
-    if grader:
-        try:
-            roles = {"grader": get_model(grader, role="grader", config=limits.generate_config(),
-                                         **_key_values(grader_arg, "-G"))}  # fmt: skip
-        except (ValueError, FileNotFoundError) as err:
-            typer.echo(f"error: grader {grader}: {err}", err=True)
-            raise typer.Exit(2) from err
+    from clinbench.scoring.panel import role_models
+
+    try:
+        roles = role_models(grader, model_role, _key_values(grader_arg, "-G"),
+                            limits.generate_config())  # fmt: skip
+    except ValueError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from err
     overrides = {
         k: v
         for k, v in {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}.items()

@@ -52,7 +52,7 @@ def test_bad_input_names_file_line_and_field(tmp_path):
     with pytest.raises(ResultsFileError, match=r"\.parquet or \.csv"):
         read_results(tmp_path / "r.txt")
     good = write_results(_table("x"), tmp_path / "g.csv")
-    with pytest.raises(ResultsFileError, match="g.csv:1: judge: missing column"):
-        read_results(good, required=["model", "judge"])
+    with pytest.raises(ResultsFileError, match="g.csv:1: rater: missing column"):
+        read_results(good, required=["model", "rater"])
     lines = read_results(good, line_column="_line")
     assert list(lines["_line"]) == [2, 3]

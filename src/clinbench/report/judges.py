@@ -63,6 +63,16 @@ def judge_description(model: str, role: str = "") -> str:
     return f"{model} (LLM judge)"
 
 
+def panel_description(judge: dict) -> str:
+    """Return a judge record in words; a panel names its rule and each of its judges."""
+    models = judge.get("models")
+    if isinstance(models, list) and models:
+        rule = str(judge.get("model", "")).removeprefix("panel:") or "panel"
+        named = "; ".join(judge_description(m) for m in models)
+        return f"panel of {len(models)} judges ({rule} of those that answered): {named}"
+    return judge_description(judge["model"], judge.get("role", ""))
+
+
 def judges(results: pd.DataFrame) -> pd.DataFrame:
     """Return the judges behind judge-derived scores: one row per (suite, task, scorer).
 
@@ -80,7 +90,7 @@ def judges(results: pd.DataFrame) -> pd.DataFrame:
         judge = _judge_of(metadata)
         if judge is None or not judge.get("model"):
             continue
-        found.setdefault(key, set()).add(judge_description(judge["model"], judge.get("role", "")))
+        found.setdefault(key, set()).add(panel_description(judge))
     rows = [(*key, "; ".join(sorted(names))) for key, names in sorted(found.items())]
     return pd.DataFrame(rows, columns=columns)
 

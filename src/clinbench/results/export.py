@@ -20,6 +20,7 @@ from clinbench.results.run_facts import eval_facts, sample_facts
 from clinbench.results.schema import RESULT_COLUMNS
 from clinbench.results.table import typed
 from clinbench.scoring import outcomes
+from clinbench.scoring.panel import judge_column, per_judge_rows
 
 if TYPE_CHECKING:  # Inspect is imported by the functions that read logs, so that reading a
     from inspect_ai.log import EvalLog, EvalSample  # results table never pays for it
@@ -160,6 +161,7 @@ def _score_rows(base: dict[str, Any], scorer_name: str, score: Any) -> list[dict
                 base
                 | {
                     "scorer": scorer_name,
+                    "judge": judge_column(details),
                     "question": question,
                     "extracted_answer": details.get("answer"),
                     "outcome": outcome,
@@ -169,6 +171,7 @@ def _score_rows(base: dict[str, Any], scorer_name: str, score: Any) -> list[dict
                     "score_metadata": _json(details),
                 }
             )
+            rows.extend(per_judge_rows(rows[-1], details, _json))
         return rows
     outcome = metadata.get("outcome")
     value = _as_float(score.value)
@@ -177,10 +180,11 @@ def _score_rows(base: dict[str, Any], scorer_name: str, score: Any) -> list[dict
     if outcome is None:
         outcome = outcomes.UNSCORED if math.isnan(value) else outcomes.GRADED
     errors = metadata.get("critical_errors") or []
-    return [
+    rows = [
         base
         | {
             "scorer": scorer_name,
+            "judge": judge_column(metadata),
             "question": metadata.get("question", ""),
             "extracted_answer": score.answer,
             "outcome": outcome,
@@ -190,6 +194,7 @@ def _score_rows(base: dict[str, Any], scorer_name: str, score: Any) -> list[dict
             "score_metadata": _json(metadata),
         }
     ]
+    return rows + per_judge_rows(rows[0], metadata, _json)
 
 
 def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
@@ -230,6 +235,7 @@ def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
                 base
                 | {
                     "scorer": "",
+                    "judge": "",
                     "extracted_answer": None,
                     "outcome": outcomes.ERROR,
                     "score": math.nan,

@@ -7,10 +7,13 @@ from __future__ import annotations
 # graded replies, and empty (NaN) for excluded outcomes (parse_failed, error, unscored).
 # `target` is the item's key as text (the gold label for classification tasks), so every
 # metric can be re-derived from the table; `epochs` is how many epochs that item has in its
-# run (model x task x condition), so intervals can cluster by item.
+# run (model x task x condition), so intervals can cluster by item. `judge` names who gave
+# a judged score: the grader model, ``panel:RULE`` for a judge panel's aggregated row (each
+# judge then has its own rows, scorer ``SCORER[judgeN]``, judge = its model; see
+# clinbench.scoring.panel), or '' for judge-independent scorers.
 RESULT_COLUMNS = [
     "suite", "task", "model", "item_id", "format", "condition", "epoch", "epochs", "scorer",
-    "question", "target", "response", "extracted_answer", "outcome", "score", "grade",
+    "judge", "question", "target", "response", "extracted_answer", "outcome", "score", "grade",
     "critical_errors",
     "input_tokens", "output_tokens", "domain", "source_pool", "difficulty", "tags",
     "item_metadata", "score_metadata", "run_id", "log_file",

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from inspect_ai.model import GenerateConfig, Model, get_model, model_roles
+from inspect_ai.model import Model, model_roles
 from inspect_ai.scorer import (
     Metric,
     SampleScore,
@@ -40,12 +40,12 @@ from inspect_ai.solver import TaskState
 
 from clinbench.items.model import FIBItem, Item, SAItem
 from clinbench.items.sample import from_state
-from clinbench.scoring import outcomes
+from clinbench.scoring import outcomes, panel
 from clinbench.scoring.extract import extract_answer, json_objects
 from clinbench.scoring.metrics import declined
 from clinbench.scoring.rubric import Rubric, grade
 
-GRADER_ROLE = "grader"
+GRADER_ROLE = panel.GRADER_ROLE
 JUDGE_TEMPERATURE = 0.0
 DEFAULT_JUDGE_SEED = 0
 
@@ -59,16 +59,12 @@ def grader_bound() -> bool:
     return model_roles().get(GRADER_ROLE) is not None
 
 
-def grader_model(seed: int = DEFAULT_JUDGE_SEED) -> Model:
-    """Return the model bound to the ``grader`` role at temperature 0 with ``seed``.
+def grader_models(seed: int = DEFAULT_JUDGE_SEED) -> list[Model]:
+    """Return every model bound to the ``grader`` role (a judge panel) at temperature 0.
 
     Raises when no grader is bound: the model under test is never used as its own judge.
     """
-    return get_model(
-        role=GRADER_ROLE,
-        required=True,
-        config=GenerateConfig(temperature=JUDGE_TEMPERATURE, seed=seed),
-    )
+    return panel.grader_models(JUDGE_TEMPERATURE, seed)
 
 
 def judge_record(model: Model, seed: int) -> dict[str, Any]:
@@ -76,6 +72,17 @@ def judge_record(model: Model, seed: int) -> dict[str, Any]:
     return {
         "role": GRADER_ROLE,
         "model": str(model),
+        "temperature": JUDGE_TEMPERATURE,
+        "seed": seed,
+    }
+
+
+def panel_judge_record(judges: list[Model], seed: int, aggregation: str) -> dict[str, Any]:
+    """Return the judge record of a panel score: ``panel:RULE`` and every judge's model."""
+    return {
+        "role": GRADER_ROLE,
+        "model": f"panel:{aggregation}",
+        "models": [str(j) for j in judges],
         "temperature": JUDGE_TEMPERATURE,
         "seed": seed,
     }
@@ -153,44 +160,79 @@ def answer_outcome_score(outcome: str, answer: str | None, metadata: dict[str, A
     return Score.unscored(reason=outcome, answer=answer, metadata=metadata)
 
 
+def _binary_verdict(call: panel.JudgeCall) -> dict[str, Any]:
+    """Return one judge's verdict on a reply: outcome, score, reason, reply and attempts."""
+    if not call.answered:
+        outcome, score, reason = outcomes.UNSCORED, None, call.reason
+    else:
+        correct, reason = call.value
+        outcome = outcomes.CORRECT if correct else outcomes.INCORRECT
+        score = 1.0 if correct else 0.0
+    verdict = {"model": call.model, "outcome": outcome, "score": score, "reason": reason,
+               "attempts": call.attempts}  # fmt: skip
+    if call.reply is not None:
+        verdict["judge_reply"] = call.reply
+    return verdict
+
+
 @scorer(metrics=[accuracy(), stderr(), declined()])
-def answer_adjudicator(seed: int = DEFAULT_JUDGE_SEED, required: bool = False) -> Scorer:
+def answer_adjudicator(
+    seed: int = DEFAULT_JUDGE_SEED,
+    required: bool = False,
+    retries: int = panel.DEFAULT_JUDGE_RETRIES,
+    aggregation: str = panel.MAJORITY,
+) -> Scorer:
     """Score FIB and SA replies with the ``grader`` model's binary verdict against the key.
+
+    Every model bound to the role judges (a panel; see :mod:`clinbench.scoring.panel`): each
+    judge's verdict is kept in ``metadata["judges"]`` and the panel's outcome is the
+    ``majority`` of the judges that answered. A failed or unparseable judge call is asked
+    again up to ``retries`` times, then that judge's verdict is ``unscored``.
 
     Returns no score for other formats, and none at all when no grader is bound (the
     ``normalised_match`` scorer is the offline fallback) unless ``required``, when a
     missing grader is an error.
     """
+    panel.check_aggregation(aggregation, panel.BINARY_AGGREGATIONS)
+    panel.check_retries(retries)
 
     async def score(state: TaskState, target: Target) -> Score | None:
         item = from_state(state)
         if not isinstance(item, FIBItem | SAItem) or not (required or grader_bound()):
             return None
-        judge = grader_model(seed)  # raises when required and no grader is bound
-        record = judge_record(judge, seed)
+        judges = grader_models(seed)  # raises when required and no grader is bound
+        several = len(judges) > 1
+        record = (
+            panel_judge_record(judges, seed, aggregation) if several
+            else judge_record(judges[0], seed)
+        )  # fmt: skip
         reply = state.output.completion if state.output else ""
         answer, early, reason = free_text_answer(item, reply)
         if early is not None:
-            return answer_outcome_score(early, answer, {"judge": record, "reason": reason})
-        try:
-            output = await judge.generate(binary_prompt(item, answer or ""))
-        except Exception as err:  # a failed judge call is disclosed, never scored
+            extra = {"judges": [], "panel": panel.panel_record(len(judges), 0, aggregation)}
             return answer_outcome_score(
-                outcomes.UNSCORED, answer, {"judge": record, "reason": f"judge call failed: {err}"}
+                early, answer, {"judge": record, "reason": reason, **(extra if several else {})}
             )
-        text = output.completion
-        try:
-            correct, why = parse_binary_verdict(text)
-        except JudgeParseError as err:
-            return answer_outcome_score(
-                outcomes.UNSCORED,
-                answer,
-                {"judge": record, "judge_reply": text, "reason": str(err)},
-            )
-        outcome = outcomes.CORRECT if correct else outcomes.INCORRECT
+        calls = await panel.ask_panel(
+            judges, binary_prompt(item, answer or ""), parse_binary_verdict, retries,
+            (JudgeParseError,),
+        )  # fmt: skip
+        verdicts = [_binary_verdict(c) for c in calls]
+        if not several:
+            only = verdicts[0]
+            details = {"judge": record, "reason": only["reason"], "attempts": only["attempts"]}
+            if "judge_reply" in only:
+                details["judge_reply"] = only["judge_reply"]
+            return answer_outcome_score(only["outcome"], answer, details)
+        votes = [None if v["score"] is None else v["score"] == 1.0 for v in verdicts]
+        outcome, why = panel.binary_panel(votes)
+        answered = sum(v is not None for v in votes)
         return answer_outcome_score(
-            outcome, answer, {"judge": record, "judge_reply": text, "reason": why}
-        )
+            outcome,
+            answer,
+            {"judge": record, "reason": why, "judges": verdicts,
+             "panel": panel.panel_record(len(judges), answered, aggregation)},
+        )  # fmt: skip
 
     return score
 

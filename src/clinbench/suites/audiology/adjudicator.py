@@ -17,6 +17,7 @@ from inspect_ai.solver import TaskState
 
 from clinbench.items.model import CaseItem
 from clinbench.items.sample import from_state
+from clinbench.scoring import outcomes, panel
 from clinbench.scoring.adjudicator import (
     DEFAULT_JUDGE_SEED,
     JudgeParseError,
@@ -24,8 +25,9 @@ from clinbench.scoring.adjudicator import (
     critical_error_rate,
     graded_question,
     grader_bound,
-    grader_model,
+    grader_models,
     judge_record,
+    panel_judge_record,
     parse_rubric_reply,
     question_mean,
     unscored_question,
@@ -85,23 +87,62 @@ def rubric_prompt(
 SectionSplitter = Callable[[CaseItem, str], dict[str, Any]]
 
 
+def _judged_question(call: panel.JudgeCall, rubric: Rubric) -> dict[str, Any]:
+    """Return one judge's details of a question: graded, or unscored with its reason."""
+    extra: dict[str, Any] = {"attempts": call.attempts}
+    if call.reply is not None:
+        extra["judge_reply"] = call.reply
+    if not call.answered:
+        return unscored_question(call.reason, **extra)
+    judgement, raw = call.value
+    try:
+        details = graded_question(judgement, raw, rubric)
+    except RubricError as err:
+        return unscored_question(str(err), **extra)
+    return details | {"attempts": call.attempts}
+
+
+def _panel_question(
+    judged: list[dict[str, Any]], judges: list[Any], aggregation: str, rubric: Rubric
+) -> dict[str, Any]:
+    """Return a question's panel details (the aggregate) with each judge's details kept."""
+    graded = [d for d in judged if d["outcome"] == outcomes.GRADED]
+    result = panel.rubric_panel(graded, aggregation, rubric.grade_for)
+    if result["outcome"] == outcomes.UNSCORED and not graded:
+        reasons = "; ".join(f"{j}: {d.get('reason', '')}" for j, d in zip(judges, judged,
+                                                                         strict=True))  # fmt: skip
+        result["reason"] = f"{result['reason']} ({reasons})"
+    verdicts = [{"model": str(j), **d} for j, d in zip(judges, judged, strict=True)]
+    return result | {
+        "judges": verdicts,
+        "panel": panel.panel_record(len(judges), len(graded), aggregation),
+    }
+
+
 @scorer(metrics=[question_mean(), critical_error_rate(), unscored_questions()])
 def rubric_adjudicator(
     rubric: str | None = None,
     seed: int = DEFAULT_JUDGE_SEED,
     sections: SectionSplitter | None = None,
     required: bool = False,
+    retries: int = panel.DEFAULT_JUDGE_RETRIES,
+    aggregation: str = panel.MEAN,
 ) -> Scorer:
     """Grade each question of a case reply with the ``grader`` model against the rubric.
 
-    One judge call per question (Q1, Q2, Q3 in item order). ``sections`` splits the reply
-    into per-question text (the labelled sections); without it, or for a question whose
-    section is missing, the judge sees the whole reply and is told the section was missing.
-    Returns no score when the item is not a case, or when no grader is bound (unless
-    ``required``, when a missing grader is an error).
+    One judge call per question (Q1, Q2, Q3 in item order) per judge: every model bound to
+    the role judges (a panel, aggregated by ``aggregation``, "mean" or "majority"; see
+    :mod:`clinbench.scoring.panel`), each judge's details kept under the question's
+    ``judges``. A failed or unparseable judge call is asked again up to ``retries`` times.
+    ``sections`` splits the reply into per-question text (the labelled sections); without
+    it, or for a question whose section is missing, the judge sees the whole reply and is
+    told the section was missing. Returns no score when the item is not a case, or when no
+    grader is bound (unless ``required``, when a missing grader is an error).
     """
 
     loaded = load_rubric(rubric)
+    panel.check_aggregation(aggregation)
+    panel.check_retries(retries)
 
     async def score(state: TaskState, target: Target) -> Score | None:
         item = from_state(state)
@@ -110,8 +151,12 @@ def rubric_adjudicator(
         reply = state.output.completion if state.output else ""
         split = sections(item, reply) if sections is not None else {}
         texts: dict[str, str] = split.get("sections", {})
-        judge = grader_model(seed)
-        record = judge_record(judge, seed)
+        judges = grader_models(seed)
+        several = len(judges) > 1
+        record = (
+            panel_judge_record(judges, seed, aggregation) if several
+            else judge_record(judges[0], seed)
+        )  # fmt: skip
         questions: dict[str, dict[str, Any]] = {}
         for sub in item.questions:
             if sub.id not in loaded.questions:
@@ -123,20 +168,16 @@ def rubric_adjudicator(
                 answer = reply
                 note = f" (the reply has no labelled {sub.id} section; this is the whole reply)"
             prompt = rubric_prompt(sub.id, sub.prompt, sub.reference, answer, loaded, note=note)
-            try:
-                output = await judge.generate([_system(), _user(prompt)])
-            except Exception as err:  # a failed judge call is disclosed, never scored
-                questions[sub.id] = unscored_question(f"judge call failed: {err}")
-                continue
-            text = output.completion
-            try:
-                judgement, raw = parse_rubric_reply(text, sub.id, loaded)
-                details = graded_question(judgement, raw, loaded)
-            except (JudgeParseError, RubricError) as err:
-                questions[sub.id] = unscored_question(str(err), judge_reply=text)
-                continue
-            details["answer"] = answer
-            questions[sub.id] = details
+
+            def parse(text: str, question: str = sub.id) -> Any:
+                return parse_rubric_reply(text, question, loaded)
+
+            calls = await panel.ask_panel(
+                judges, [_system(), _user(prompt)], parse, retries, (JudgeParseError, RubricError)
+            )
+            judged = [_judged_question(c, loaded) for c in calls]
+            details = _panel_question(judged, judges, aggregation, loaded) if several else judged[0]
+            questions[sub.id] = details | {"answer": answer}
         shared = {
             "judge": record,
             "rubric": {"name": loaded.name, "version": loaded.version, "path": rubric or "default"},

@@ -27,6 +27,7 @@ from inspect_ai.solver import generate, system_message
 
 from clinbench.items.loader import load_items
 from clinbench.items.model import CaseItem, Item
+from clinbench.scoring.panel import DEFAULT_JUDGE_RETRIES
 from clinbench.suites.audiology import RUBRIC
 from clinbench.tasks import DEFAULT_SEED, DEFAULT_TEMPERATURE, item_sample, items_task
 
@@ -83,7 +84,12 @@ def _keep(items: list[Item], formats: str | None, pools: str | None, allowed) ->
     return kept
 
 
-def knowledge_scorers(judge_seed: int = 0, adjudicator: str = "auto") -> list[Scorer]:
+def knowledge_scorers(
+    judge_seed: int = 0,
+    adjudicator: str = "auto",
+    judge_retries: int = DEFAULT_JUDGE_RETRIES,
+    judge_panel: str = "majority",
+) -> list[Scorer]:
     """Return the scorers of the objective and literature tiers."""
     from clinbench.scoring.adjudicator import answer_adjudicator
     from clinbench.scoring.match import normalised_match_scorer
@@ -93,7 +99,10 @@ def knowledge_scorers(judge_seed: int = 0, adjudicator: str = "auto") -> list[Sc
         raise ValueError(f"adjudicator must be auto, grader or match, got {adjudicator!r}")
     scorers: list[Scorer] = [closed_exact_match()]
     if adjudicator in ("auto", "grader"):
-        scorers.append(answer_adjudicator(seed=judge_seed, required=adjudicator == "grader"))
+        scorers.append(
+            answer_adjudicator(seed=judge_seed, required=adjudicator == "grader",
+                               retries=judge_retries, aggregation=judge_panel)
+        )  # fmt: skip
     scorers.append(normalised_match_scorer())
     return scorers
 
@@ -110,17 +119,21 @@ def _knowledge_task(
     temperature: float,
     seed: int,
     epochs: int,
+    judge_retries: int,
+    judge_panel: str,
 ) -> Task:
+    scorers = knowledge_scorers(judge_seed, adjudicator, judge_retries, judge_panel)
     loaded = _keep(load_items(_paths(items, [default])), formats, pools, allowed)
     return items_task(
         loaded,
         name=name,
-        scorer=knowledge_scorers(judge_seed, adjudicator),
+        scorer=scorers,
         temperature=temperature,
         seed=seed,
         epochs=epochs,
-        metadata={"suite": "audiology", "judge_seed": judge_seed, "adjudicator": adjudicator},
-    )
+        metadata={"suite": "audiology", "judge_seed": judge_seed, "adjudicator": adjudicator,
+                  "judge_retries": judge_retries, "judge_panel": judge_panel},
+    )  # fmt: skip
 
 
 @task
@@ -133,6 +146,8 @@ def audiology_objective(
     temperature: float = DEFAULT_TEMPERATURE,
     seed: int = DEFAULT_SEED,
     epochs: int = 1,
+    judge_retries: int = DEFAULT_JUDGE_RETRIES,
+    judge_panel: Literal["majority"] = "majority",
 ) -> Task:
     """Return the objective tier: MCQ, TF and FIB knowledge items (pools online / nonweb).
 
@@ -146,10 +161,14 @@ def audiology_objective(
         temperature: Sampling temperature of the model under test.
         seed: Seed sent to the model under test.
         epochs: Passes over every item.
+        judge_retries: Times a failed or unparseable judge call is asked again before
+            that judge's verdict is recorded as unscored.
+        judge_panel: How several graders' verdicts make the panel's: "majority" (of the
+            judges that answered; a tie is unscored).
     """
     return _knowledge_task(
         "audiology_objective", items, OBJECTIVE_ITEMS, OBJECTIVE_FORMATS, formats, pools,
-        adjudicator, judge_seed, temperature, seed, epochs,
+        adjudicator, judge_seed, temperature, seed, epochs, judge_retries, judge_panel,
     )  # fmt: skip
 
 
@@ -163,6 +182,8 @@ def audiology_literature(
     temperature: float = DEFAULT_TEMPERATURE,
     seed: int = DEFAULT_SEED,
     epochs: int = 1,
+    judge_retries: int = DEFAULT_JUDGE_RETRIES,
+    judge_panel: Literal["majority"] = "majority",
 ) -> Task:
     """Return the literature tier: MCQ, TF and SA items derived from research articles.
 
@@ -170,7 +191,7 @@ def audiology_literature(
     """
     return _knowledge_task(
         "audiology_literature", items, LITERATURE_ITEMS, LITERATURE_FORMATS, formats, pools,
-        adjudicator, judge_seed, temperature, seed, epochs,
+        adjudicator, judge_seed, temperature, seed, epochs, judge_retries, judge_panel,
     )  # fmt: skip
 
 
@@ -189,6 +210,8 @@ def case_scorers(
     nli_model: str | None = None,
     nli_label_map: dict[str, str] | None = None,
     word_limit: int = 150,
+    judge_retries: int = DEFAULT_JUDGE_RETRIES,
+    judge_panel: str = "mean",
 ) -> list[Scorer]:
     """Return the case tier's scorers: the rubric grader(s) and the judge-independent checks."""
     from clinbench.audiogram.classify import get_standard
@@ -211,8 +234,13 @@ def case_scorers(
     if adjudicator in ("auto", "grader"):
         scorers.append(
             rubric_adjudicator(
-                rubric=rubric, seed=judge_seed, sections=sections, required=adjudicator == "grader"
-            )
+                rubric=rubric,
+                seed=judge_seed,
+                sections=sections,
+                required=adjudicator == "grader",
+                retries=judge_retries,
+                aggregation=judge_panel,
+            )  # fmt: skip
         )
     if adjudicator in ("auto", "rules"):
         scorers.append(
@@ -245,6 +273,8 @@ def audiology_cases(
     seed: int = DEFAULT_SEED,
     max_tokens: int = 2048,
     epochs: int = 1,
+    judge_retries: int = DEFAULT_JUDGE_RETRIES,
+    judge_panel: Literal["mean", "majority"] = "mean",
 ) -> Task:
     """Return the case tier: case history as text, diagnostic images as image input, 3 sections.
 
@@ -263,6 +293,11 @@ def audiology_cases(
         seed: Seed sent to the model under test.
         max_tokens: Maximum tokens per reply.
         epochs: Passes over every case (10 for the multipass stability analysis).
+        judge_retries: Times a failed or unparseable judge call is asked again before that
+            judge's judgement of the question is recorded as unscored.
+        judge_panel: How several graders' judgements of a question make the panel's: "mean"
+            (of the answering judges' scores) or "majority" (the grade most of them gave);
+            see clinbench.scoring.panel.
     """
     loaded = load_items(_paths(items, [CASE_ITEMS, GENERATED_CASES]))
     cases = [i for i in loaded if isinstance(i, CaseItem)]
@@ -283,6 +318,8 @@ def audiology_cases(
             nli_model,
             nli_label_map,
             word_limit,
+            judge_retries,
+            judge_panel,
         ),  # fmt: skip
         temperature=temperature,
         seed=seed,
@@ -292,6 +329,8 @@ def audiology_cases(
             "suite": "audiology",
             "adjudicator": adjudicator,
             "judge_seed": judge_seed,
+            "judge_retries": judge_retries,
+            "judge_panel": judge_panel,
             "rubric": rubric or str(DEFAULT_RUBRIC),
             "word_limit": word_limit,
         },

@@ -344,3 +344,22 @@ def test_case_panel_keeps_each_judges_grade_and_aggregates_by_the_named_rule(
     assert metrics["unscored_questions"].value == (panel["outcome"] == "unscored").sum()
     for q, row in panel[panel["outcome"] == "graded"].iterrows():  # the log's metric: the panel
         assert metrics[q].value == pytest.approx(row["score"])
+
+
+def test_report_shows_the_panels_agreement_beside_its_judges(two_judges):
+    from clinbench.report.analyze import all_sections
+    from clinbench.stats.judge_agreement import judge_agreement
+
+    _, table = two_judges
+    sections = all_sections(table, figures=False)
+    judged = next(s for s in sections if s.title == "Judge reliability")
+    reliability = judged.tables["Judges of the judged scores"].set_index("scorer")
+    panel = reliability.loc["answer_adjudicator"]
+    assert "panel of 2 judges (majority" in panel["judge"]
+    figures = judge_agreement(table)
+    fleiss = figures[figures["measure"] == "Fleiss kappa"].iloc[0]
+    assert f"Fleiss κ {fleiss['kappa']:.2f}" in panel["panel_agreement"]
+    assert f"n = {fleiss['n']}" in panel["panel_agreement"]
+    # each judge's own rows are named with their judge
+    assert reliability.loc["answer_adjudicator[judge2]", "judge"].startswith(JUDGES[1])
+    assert reliability.loc["answer_adjudicator[judge1]", "panel_agreement"] == ""

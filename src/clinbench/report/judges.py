@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from clinbench.stats.judge_agreement import FLEISS, JUDGE_SCORER
+from clinbench.scoring.panel import JUDGE_SCORER
+from clinbench.stats.judge_agreement import FLEISS
 
 NOT_VALIDATED = "not validated against human labels"
 AUDIT_ITEMS_FILE = "items.csv"  # one row per audited reply, written by `clinbench audit report`

@@ -21,7 +21,6 @@ never moves another figure's interval.
 
 from __future__ import annotations
 
-import re
 import warnings
 from collections.abc import Sequence
 from itertools import combinations
@@ -30,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from clinbench.scoring import outcomes
+from clinbench.scoring.panel import JUDGE_SCORER
 from clinbench.stats._common import (
     LETTER_GRADES,
     ci_name,
@@ -38,7 +38,6 @@ from clinbench.stats._common import (
     require_columns,
 )
 
-JUDGE_SCORER = re.compile(r"^(?P<scorer>.+)\[judge(?P<place>\d+)\]$")
 UNIT_COLUMNS = ("suite", "task", "model", "condition", "item_id", "epoch", "question")
 BINARY = "binary"
 GRADE = "grade"

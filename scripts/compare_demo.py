@@ -1,11 +1,13 @@
-"""Compare two `clinbench demo` results tables in every column except run ids and log files.
+"""Compare two `clinbench demo` results tables in every column except run ids, log files, times.
 
 Usage: python scripts/compare_demo.py BEFORE_DIR AFTER_DIR
 
 Rows are matched on their key (suite, task, model, item, condition, epoch, scorer, question
 and their order within it), so the order in which Inspect wrote the logs does not matter; two
-missing values are equal. Prints the number of differing rows per task, model and condition,
-for the Parquet and the CSV table.
+missing values are equal. Times are not compared: ``eval_created``, ``latency_s`` and the
+registration time inside ``verdict_registration`` (with the registration's own hash, which
+covers that time). Prints the number of differing rows per task, model and condition and per
+column, for the Parquet and the CSV table.
 
 The slp ASR-pipeline runs (condition ``asr...``) transcribe with PocketSphinx, whose output
 varies between two runs of the same code (two demos of one unchanged commit differ in a few
@@ -15,6 +17,7 @@ in the other rows.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -22,7 +25,18 @@ import pandas as pd
 
 from clinbench.results import read_results
 
-IGNORED = ("run_id", "log_file")  # differ on every run by design
+IGNORED = ("run_id", "log_file", "eval_created", "latency_s")  # differ on every run by design
+REGISTRATION_TIMES = ("registered_at", "sha256")  # the time and the hash that covers it
+
+
+def _registration(text: object) -> object:
+    """Return a verdict registration's JSON without its time and hash (other values as given)."""
+    if not isinstance(text, str) or not text:
+        return text
+    value = json.loads(text)
+    return json.dumps({k: v for k, v in value.items() if k not in REGISTRATION_TIMES})
+
+
 KEY = ["suite", "task", "model", "item_id", "condition", "epoch", "scorer", "question"]
 
 
@@ -30,6 +44,8 @@ def differing_rows(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
     """Return the matched rows whose compared values differ, with the differing columns named."""
     old, new = before.drop(columns=list(IGNORED)), after.drop(columns=list(IGNORED))
     for frame in (old, new):
+        if "verdict_registration" in frame:
+            frame["verdict_registration"] = frame["verdict_registration"].map(_registration)
         frame["_nth"] = frame.groupby(KEY, dropna=False).cumcount()
     merged = old.merge(new, on=[*KEY, "_nth"], how="outer", suffixes=("_a", "_b"), indicator=True)
     columns = [c for c in old.columns if c not in (*KEY, "_nth")]
@@ -60,7 +76,9 @@ def main(before: Path, after: Path) -> int:
         print(f"  ASR pipeline (PocketSphinx, varies run to run): {int(asr.sum())} of {n_asr}")
         if not rows.empty:
             print(rows.groupby(["task", "model", "condition"]).size().to_string())
-            print("columns:", sorted({c for d in rows["differs"] for c in d.split(", ")}))
+            by_column = rows["differs"].str.split(", ").explode().value_counts().sort_index()
+            print("differing rows by column:")
+            print(by_column.to_string())
         failures += int((~asr).sum()) > 0
     return 1 if failures else 0
 

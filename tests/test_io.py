@@ -28,3 +28,54 @@ def test_jsonl_lines_name_every_bad_line(tmp_path):
     assert errors[2].startswith(f"{path}:5: -: invalid JSON")
     with pytest.raises(JsonlError, match=":3: -: invalid JSON"):
         read_jsonl(path)
+
+
+def test_atomic_path_gives_a_plain_files_permissions_unless_private(tmp_path):
+    import os
+
+    from clinbench.io import atomic_path
+
+    umask = os.umask(0)
+    os.umask(umask)
+    with atomic_path(tmp_path / "plain.txt") as tmp:
+        tmp.write_text("x")
+    assert (tmp_path / "plain.txt").stat().st_mode & 0o777 == 0o666 & ~umask
+    atomic_write_text(tmp_path / "own.txt", "y", private=True)
+    assert (tmp_path / "own.txt").stat().st_mode & 0o777 == 0o600
+    with pytest.raises(ValueError), atomic_path(tmp_path / "plain.txt") as tmp:
+        tmp.write_text("half")
+        raise ValueError("writer failed")
+    assert (tmp_path / "plain.txt").read_text() == "x"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["own.txt", "plain.txt"]
+
+
+def test_parse_jsonl_takes_the_callers_parser_and_words(tmp_path):
+    from clinbench import strict_json
+    from clinbench.io import parse_jsonl
+
+    lines = ['{"a": 1, "a": 2}', "", "3", '{"b": 1}']
+    rows = list(parse_jsonl(lines, "bank.jsonl", loads=strict_json.loads, not_object="no"))
+    assert [str(v) for _, v in rows[:2]] == [
+        "bank.jsonl:1: -: duplicate key 'a'",
+        "bank.jsonl:3: -: no",
+    ]
+    assert rows[2] == (4, {"b": 1})
+
+
+def test_no_private_temp_file_writer_is_left_outside_io():
+    """Every file-level atomic write goes through clinbench.io (folder staging is separate)."""
+    import re
+    from pathlib import Path
+
+    import clinbench
+
+    root = Path(clinbench.__file__).parent
+    pattern = re.compile(r"mkstemp|NamedTemporaryFile|\.tmp\"\)|os\.replace\(tmp,|tmp\.replace\(")
+    found = [
+        f"{path.relative_to(root)}:{number}"
+        for path in root.rglob("*.py")
+        if path.name != "io.py" or path.parent != root
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if pattern.search(line)
+    ]
+    assert found == []

@@ -7,8 +7,13 @@ from pathlib import Path
 import typer
 
 from clinbench.console import TableOutput, format_option
-from clinbench.run_cli import DISPLAYS, print_summary
-from clinbench.run_options import RESUME_LIMITS, call_limits
+from clinbench.run_options import (
+    RESUME_LIMITS,
+    call_limits,
+    display_option,
+    media_root_option,
+    print_run,
+)
 
 
 def resume_command(
@@ -16,9 +21,7 @@ def resume_command(
     out: Path | None = typer.Option(
         None, "--out", "-o", help="Also export the results table (.parquet or .csv)."
     ),
-    display: str = typer.Option(
-        "rich", help="Progress display: rich, plain, log or none (Inspect's displays)."
-    ),
+    display: str = display_option(),
     errors: bool = typer.Option(
         False,
         "--errors",
@@ -29,31 +32,20 @@ def resume_command(
     timeout: int | None = RESUME_LIMITS["timeout"],
     attempt_timeout: int | None = RESUME_LIMITS["attempt_timeout"],
     max_connections: int | None = RESUME_LIMITS["max_connections"],
-    media_root: list[Path] = typer.Option(
-        None,
-        "--media-root",
-        metavar="DIR",
-        help="A folder item media may point into besides the item file's own (repeatable): "
-        "give the same ones as the interrupted run.",
-    ),
+    media_root: list[Path] = media_root_option("give the same ones as the interrupted run."),
 ) -> None:
     """Continue every interrupted eval in LOG_DIR, querying only the samples not yet done."""
-    if display not in DISPLAYS:
-        typer.echo(
-            f"error: --display must be one of {', '.join(DISPLAYS)}, got {display!r}", err=True
-        )
-        raise typer.Exit(2)
-    if not log_dir.is_dir():
-        typer.echo(f"error: {log_dir}: no such log folder", err=True)
-        raise typer.Exit(2)
     limits = call_limits(  # the ones given replace the run's own
+        display=display,
         max_retries=max_retries,
         timeout=timeout,
         attempt_timeout=attempt_timeout,
         max_connections=max_connections,
     )
+    if not log_dir.is_dir():
+        typer.echo(f"error: {log_dir}: no such log folder", err=True)
+        raise typer.Exit(2)
     from clinbench.items.loader import allowed_media_roots
-    from clinbench.results import write_results
     from clinbench.results.export import results_table
     from clinbench.runner import resume
 
@@ -63,14 +55,7 @@ def resume_command(
                       on_resume=lambda what: output.message(f"Resuming {what}"))  # fmt: skip
     if not logs:
         output.message(f"Nothing to resume: every eval in {log_dir} finished.")
-    frame = results_table(log_dir, on_skip=output.message)
-    if out is not None:
-        write_results(frame, out)
-        output.message(f"Results table: {out}")
-    print_summary(frame, output)
-    for log in logs:
-        output.message(f"Log: {log.location} ({log.status})")
-    output.close()
+    print_run(output, results_table(log_dir, on_skip=output.message), logs, out)
     if any(log.status != "success" for log in logs):
         raise typer.Exit(1)
 

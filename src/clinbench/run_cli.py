@@ -8,9 +8,14 @@ from typing import Any
 import typer
 
 from clinbench.console import TableOutput, format_option
-from clinbench.run_options import LIMITS, call_limits
-
-DISPLAYS = ("full", "conversation", "rich", "plain", "log", "none")  # Inspect's displays
+from clinbench.run_options import (
+    LIMITS,
+    call_limits,
+    display_option,
+    media_root_option,
+    print_run,
+    print_summary,
+)
 
 
 def _key_values(pairs: list[str] | None, option: str) -> dict[str, Any]:
@@ -54,17 +59,6 @@ def _checked_item_files(target: list[str]) -> list[str]:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
     return [str(f.resolve()) for f in files]  # absolute, so that resume works from anywhere
-
-
-def print_summary(frame: Any, output: Any, by: tuple[str, ...] | None = None) -> None:
-    """Print the clinbench outcome tables of a results table (every task type) to `output`."""
-    from clinbench.summary import outcome_tables
-
-    if "model" in frame.columns:
-        output.register_models(frame["model"].dropna().astype(str))
-    tables = outcome_tables(frame) if by is None else outcome_tables(frame, by=by)
-    for title, table, notes in tables:
-        output.table(table, title, notes)
 
 
 def run(
@@ -119,9 +113,7 @@ def run(
     temperature: float | None = typer.Option(None, help="Override the task's temperature."),
     seed: int | None = typer.Option(None, help="Override the task's seed."),
     max_tokens: int | None = typer.Option(None, help="Override the task's max tokens."),
-    display: str = typer.Option(
-        "rich", help="Progress display: rich, plain, log or none (Inspect's displays)."
-    ),
+    display: str = display_option(),
     fmt: str = format_option(),
     max_retries: int = LIMITS["max_retries"],
     timeout: int = LIMITS["timeout"],
@@ -133,20 +125,11 @@ def run(
         min=1,
         help="With several models: how many are queried at once (default: all).",
     ),
-    media_root: list[Path] = typer.Option(
-        None,
-        "--media-root",
-        metavar="DIR",
-        help="A folder item media may point into besides the item file's own (repeatable).",
-    ),
+    media_root: list[Path] = media_root_option(),
 ) -> None:
     """Run item files or a suite task on one or more models, log it, print the accuracy table."""
-    if display not in DISPLAYS:
-        typer.echo(
-            f"error: --display must be one of {', '.join(DISPLAYS)}, got {display!r}", err=True
-        )
-        raise typer.Exit(2)
     limits = call_limits(
+        display=display,
         max_retries=max_retries,
         timeout=timeout,
         attempt_timeout=attempt_timeout,
@@ -161,65 +144,32 @@ def run(
     task_args = _key_values(task_arg, "-T")
     if condition is not None:
         task_args["condition"] = condition
-    from clinbench.tasks import default_model, resolve_task
+    settings = {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}
+    from clinbench.runner import RunInputError, run_benchmark
 
     try:
-        with allowed_media_roots(*roots):
-            task = resolve_task(target, task_args)
-    except (ValueError, FileNotFoundError) as err:
+        outcome = run_benchmark(
+            target,
+            model,
+            log_dir,
+            limits,
+            task_args=task_args,
+            model_args=_key_values(model_arg, "-M"),
+            graders=grader,
+            model_roles=model_role,
+            grader_args=_key_values(grader_arg, "-G"),
+            media_roots=roots,
+            max_tasks=max_tasks,
+            display=display,
+            epochs=epochs,
+            limit=limit,
+            **{k: v for k, v in settings.items() if v is not None},
+        )
+    except RunInputError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
-    models = model or [default_model(target)]
-    model_args = _key_values(model_arg, "-M")
-    from inspect_ai.model import get_model
-
-    for name in models:  # a model that cannot be built is bad input, not a crash mid-run
-        try:
-            get_model(name, **model_args)
-        except Exception as err:  # noqa: BLE001 - providers raise many kinds; all are reported
-            typer.echo(f"error: model {name}: {err}", err=True)
-            raise typer.Exit(2) from err
-    from clinbench.scoring.panel import role_models
-
-    try:
-        roles = role_models(grader, model_role, _key_values(grader_arg, "-G"),
-                            limits.generate_config())  # fmt: skip
-    except ValueError as err:
-        typer.echo(f"error: {err}", err=True)
-        raise typer.Exit(2) from err
-    overrides = {
-        k: v
-        for k, v in {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}.items()
-        if v is not None
-    }
-    from clinbench.runner import run_eval
-
-    finished, logs = run_eval(
-        task,
-        models,
-        log_dir,
-        limits,
-        max_tasks=max_tasks,
-        model_args=model_args,
-        model_roles=roles,
-        epochs=epochs,
-        limit=limit,
-        display=display,
-        fail_on_error=False,
-        **overrides,
-    )
-    from clinbench.results import write_results
-    from clinbench.results.export import results_table
-
-    frame = results_table([log.location for log in logs])
-    if out is not None:
-        write_results(frame, out)
-        output.message(f"Results table: {out}")
-    print_summary(frame, output)
-    for log in logs:
-        output.message(f"Log: {log.location} ({log.status})")
-    output.close()
-    if not finished:
+    print_run(output, outcome.results, outcome.logs, out)
+    if not outcome.finished:
         raise typer.Exit(1)
 
 

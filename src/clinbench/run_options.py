@@ -1,10 +1,17 @@
-"""Typer options for the bounds on every model call, shared by `run`, `demo` and `resume`."""
+"""What `run`, `demo` and `resume` share on the command line: options, their checks, the output.
+
+The bounds on every model call (``LIMITS``; ``RESUME_LIMITS`` default to the run's own),
+the progress display, media folders, and the printed tables and log lines of a run.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import typer
+
+DISPLAYS = ("full", "conversation", "rich", "plain", "log", "none")  # Inspect's displays
 
 
 def _limit_options(resuming: bool = False) -> dict[str, Any]:
@@ -44,12 +51,62 @@ LIMITS = _limit_options()
 RESUME_LIMITS = _limit_options(resuming=True)
 
 
-def call_limits(**values: Any) -> Any:
-    """Return the CallLimits of the options (exit 2 with a message if they are invalid)."""
+def display_option() -> Any:
+    """Return the ``--display`` option (Inspect's progress displays)."""
+    return typer.Option(
+        "rich", help="Progress display: rich, plain, log or none (Inspect's displays)."
+    )
+
+
+def media_root_option(extra_help: str = "") -> Any:
+    """Return the repeatable ``--media-root`` option."""
+    return typer.Option(
+        None,
+        "--media-root",
+        metavar="DIR",
+        help="A folder item media may point into besides the item file's own (repeatable)"
+        + (f": {extra_help}" if extra_help else "."),
+    )
+
+
+def call_limits(display: str | None = None, **values: Any) -> Any:
+    """Return the CallLimits of the options (exit 2 with a message if they are invalid).
+
+    ``display``, when given, is checked too (one of Inspect's displays).
+    """
     from clinbench.runner import CallLimits
 
+    if display is not None and display not in DISPLAYS:
+        typer.echo(
+            f"error: --display must be one of {', '.join(DISPLAYS)}, got {display!r}", err=True
+        )
+        raise typer.Exit(2)
     try:
         return CallLimits(**values)
     except ValueError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
+
+
+def print_summary(frame: Any, output: Any, by: tuple[str, ...] | None = None) -> None:
+    """Print the clinbench outcome tables of a results table (every task type) to `output`."""
+    from clinbench.summary import outcome_tables
+
+    if "model" in frame.columns:
+        output.register_models(frame["model"].dropna().astype(str))
+    tables = outcome_tables(frame) if by is None else outcome_tables(frame, by=by)
+    for title, table, notes in tables:
+        output.table(table, title, notes)
+
+
+def print_run(output: Any, frame: Any, logs: list[Any], out: Path | None) -> None:
+    """Write the results table to ``out`` (if given), print the tables and one line a log."""
+    if out is not None:
+        from clinbench.results import write_results
+
+        write_results(frame, out)
+        output.message(f"Results table: {out}")
+    print_summary(frame, output)
+    for log in logs:
+        output.message(f"Log: {log.location} ({log.status})")
+    output.close()

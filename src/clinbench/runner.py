@@ -8,7 +8,7 @@ log already holds and queries only the rest.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -165,3 +165,84 @@ def run_eval(
         retry_attempts=0,
         **eval_args,
     )
+
+
+class RunInputError(ValueError):
+    """A run that cannot start: the task, a model or a role cannot be built from the options."""
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    """What a run gives back: whether every eval finished, Inspect's logs, the results table."""
+
+    finished: bool
+    logs: list[Any]
+    results: Any  # pandas DataFrame, one row per model, task, item, epoch, condition, scorer
+
+
+def run_benchmark(
+    target: list[str],
+    models: list[str] | None = None,
+    log_dir: str | Path = "logs",
+    limits: CallLimits | None = None,
+    *,
+    task_args: dict[str, Any] | None = None,
+    model_args: dict[str, Any] | None = None,
+    graders: Sequence[str] | None = None,
+    model_roles: Sequence[str] | None = None,
+    grader_args: dict[str, Any] | None = None,
+    media_roots: list[str | Path] | None = None,
+    max_tasks: int | None = None,
+    display: str = "none",
+    **eval_args: Any,
+) -> RunOutcome:
+    """Return the outcome (finished, logs, results table) of running item files or a suite task.
+
+    ``target`` is item files or one suite task name (:func:`clinbench.tasks.resolve_task`);
+    without ``models`` the target's offline default runs. ``graders`` (names, or comma lists:
+    several make a judge panel), built with ``grader_args``, and ``model_roles``
+    (Inspect's ``ROLE=MODEL[,MODEL]``) bind model roles
+    (:func:`clinbench.scoring.panel.role_models`), each with the call limits. Every model
+    and role is built before anything runs: one that cannot be raises
+    :class:`RunInputError` (``model NAME: why`` / ``ROLE NAME: why``), as does a task that
+    cannot be resolved. ``eval_args`` go to Inspect (epochs, limit, temperature, ...).
+    """
+    from inspect_ai.model import get_model
+
+    from clinbench.items.loader import allowed_media_roots
+    from clinbench.tasks import default_model, resolve_task
+
+    limits = limits if limits is not None else CallLimits()
+    try:
+        with allowed_media_roots(*(media_roots or [])):
+            task = resolve_task(target, task_args or {})
+    except (ValueError, FileNotFoundError) as err:
+        raise RunInputError(str(err)) from err
+    models = list(models or [default_model(target)])
+    model_args = model_args or {}
+    for name in models:  # a model that cannot be built is bad input, not a crash mid-run
+        try:
+            get_model(name, **model_args)
+        except Exception as err:  # noqa: BLE001 - providers raise many kinds; all are reported
+            raise RunInputError(f"model {name}: {err}") from err
+    from clinbench.scoring.panel import role_models
+
+    try:
+        roles = role_models(graders, model_roles, grader_args or {}, limits.generate_config())
+    except ValueError as err:
+        raise RunInputError(str(err)) from err
+    finished, logs = run_eval(
+        task,
+        models,
+        log_dir,
+        limits,
+        max_tasks=max_tasks,
+        model_args=model_args,
+        model_roles=roles,
+        display=display,
+        fail_on_error=False,
+        **eval_args,
+    )
+    from clinbench.results.export import results_table
+
+    return RunOutcome(finished, logs, results_table([log.location for log in logs]))

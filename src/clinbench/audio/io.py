@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from math import gcd
 from pathlib import Path
 
 import numpy as np
 import soundfile as sf
+
+from clinbench.io import atomic_path
 
 TARGET_RATE = 16_000
 
@@ -52,16 +52,9 @@ def read_audio(path: str | Path, target_rate: int = TARGET_RATE) -> tuple[np.nda
 def write_audio(path: str | Path, samples: np.ndarray, rate: int = TARGET_RATE) -> Path:
     """Write a 16-bit PCM WAV atomically (temp file + rename) and return its path."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     clipped = np.clip(np.asarray(samples, dtype=np.float32), -1.0, 1.0)
-    fd, tmp = tempfile.mkstemp(suffix=".wav", dir=path.parent)
-    os.close(fd)
-    try:
+    with atomic_path(path) as tmp:
         sf.write(tmp, clipped, rate, subtype="PCM_16", format="WAV")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
     return path
 
 

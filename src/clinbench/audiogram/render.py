@@ -9,11 +9,10 @@ left ear blue. Frequency on a log (octave) axis, dB HL increasing downwards.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from clinbench.audiogram.model import FREQUENCIES, Audiogram
+from clinbench.io import atomic_path
 
 EAR_COLOURS = {"right": "#c0001a", "left": "#0033cc"}
 # (ear, conduction, masked) -> matplotlib marker; text markers are drawn with mathtext.
@@ -164,15 +163,8 @@ def render_audiogram(audiogram: Audiogram, path: str | Path | None = None, *, ti
 
 def _write_png(fig, path: Path) -> None:
     """Write ``fig`` to ``path`` atomically (temporary file, then rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, tmp = tempfile.mkstemp(dir=path.parent, suffix=".png.tmp")
-    os.close(handle)
-    try:
+    with atomic_path(path) as tmp:
         fig.savefig(tmp, format="png", metadata={"Software": None})
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 __all__ = ["render_audiogram", "SYMBOLS", "EAR_COLOURS", "FREQUENCIES"]

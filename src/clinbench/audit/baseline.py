@@ -10,8 +10,6 @@ adjudicator sees nothing that tells a human reply from a model's.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +17,7 @@ import pandas as pd
 
 from clinbench.audit.sampling import load_manifest
 from clinbench.audit.store import AuditStore
+from clinbench.io import atomic_path, atomic_write_text
 
 EXPORTS_FILE = "baseline_exports.json"
 
@@ -110,21 +109,13 @@ def export_baseline(
     table, epochs = baseline_responses(
         audit_dir, model_name=model_name, reviewer=reviewer, include_unsubmitted=include_unsubmitted
     )
-    out.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
-    os.close(handle)
-    try:
+    with atomic_path(out, private=True) as temp:  # reviewers' answers: owner-only
         if out.suffix.lower() == ".csv":
             table.to_csv(temp, index=False)
         else:
             table.to_json(temp, orient="records", lines=True, force_ascii=False)
-        os.replace(temp, out)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
     record_path = Path(audit_dir) / EXPORTS_FILE
     records = json.loads(record_path.read_text()) if record_path.exists() else []
     records.append({"model": model_name, "file": str(out), "epochs": epochs, "rows": len(table)})
-    record_path.write_text(json.dumps(records, indent=2) + "\n")
-    os.chmod(record_path, 0o600)
+    atomic_write_text(record_path, json.dumps(records, indent=2) + "\n", private=True)
     return {"rows": len(table), "reviewers": len(epochs), "epochs": len(epochs)}

@@ -9,13 +9,12 @@ links (and signed-in browsers) stop working at once.
 from __future__ import annotations
 
 import csv
-import os
-import tempfile
 from pathlib import Path
 from urllib.parse import urlencode
 
 from clinbench.audit.sampling import DB_FILE
 from clinbench.audit.store import AuditStore, now
+from clinbench.io import atomic_write
 
 LINKS_FILE = "reviewer-links.csv"
 _COLUMNS = ("name", "role", "link", "issued_at")
@@ -40,16 +39,10 @@ def _write_links(audit_dir: Path, issued: list[dict[str, str]]) -> Path:
     rows = {row["name"]: row for row in read_links(audit_dir)}
     rows.update({row["name"]: row for row in issued})
     path = audit_dir / LINKS_FILE
-    handle, temp = tempfile.mkstemp(prefix=f".{LINKS_FILE}.", dir=audit_dir)  # mode 0600
-    try:
-        with os.fdopen(handle, "w", newline="", encoding="utf-8") as out:
-            writer = csv.DictWriter(out, fieldnames=_COLUMNS)
-            writer.writeheader()
-            writer.writerows(rows.values())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    with atomic_write(path, private=True) as out:
+        writer = csv.DictWriter(out, fieldnames=_COLUMNS)
+        writer.writeheader()
+        writer.writerows(rows.values())
     return path
 
 

@@ -28,6 +28,7 @@ import pandas as pd
 
 from clinbench.audit.images import refers_to_image, without_image_references
 from clinbench.audit.labels import FAIL_GRADES, GRADES
+from clinbench.io import JsonlError, jsonl_lines
 
 # Files of an audit folder. Reviewers are served only what ITEMS_FILE and MEDIA_DIR hold.
 AUDIT_FILE = "audit.json"
@@ -707,15 +708,10 @@ def load_manifest(audit_dir: str | Path) -> tuple[dict[str, Any], list[dict[str,
         raise AuditInputError(meta_path, 0, "-", "not an audit folder (no audit.json)")
     meta = json.loads(meta_path.read_text())
     items = []
-    with (audit_dir / ITEMS_FILE).open(encoding="utf-8") as handle:
-        for number, text in enumerate(handle, start=1):
-            if text.strip():
-                try:
-                    items.append(json.loads(text))
-                except json.JSONDecodeError as err:
-                    raise AuditInputError(
-                        audit_dir / ITEMS_FILE, number, "-", f"invalid JSON: {err.msg}"
-                    ) from err
+    for number, item in jsonl_lines(audit_dir / ITEMS_FILE):
+        if isinstance(item, JsonlError):
+            raise AuditInputError(audit_dir / ITEMS_FILE, number, "-", item.message) from item
+        items.append(item)
     items.sort(key=lambda it: it["position"])
     return meta, items
 

@@ -11,13 +11,13 @@ item loader skips that first line, and any JSON reader can parse it.
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from clinbench.items.header import CANARY_KEY, is_canary_header  # noqa: F401 (re-exported)
+from clinbench.items.loader import write_items
 from clinbench.items.model import Item
 
 CANARY_PREFIX = "clinbench-canary:"
@@ -73,13 +73,4 @@ def canary_header(guid: str, bank: str) -> dict[str, Any]:
 
 def write_public_items(items: Iterable[Item], path: str | Path, guid: str, bank: str) -> Path:
     """Write items as JSONL with the canary header first (atomically); return the path."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", encoding="utf-8") as handle:
-        handle.write(json.dumps(canary_header(guid, bank), ensure_ascii=False) + "\n")
-        for item in items:
-            row = {"format": item.format, **item.model_dump(mode="json", exclude_defaults=True)}
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-    tmp.replace(path)
-    return path
+    return write_items(items, path, header=canary_header(guid, bank))

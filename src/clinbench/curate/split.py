@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from clinbench.curate.canary import bank_canary, canary_notice, write_public_items
+from clinbench.io import atomic_write_text
 from clinbench.items.digest import hash_set, item_hash, item_set_hash
 from clinbench.items.model import Item
 
@@ -120,9 +121,7 @@ def write_split(split: Split, out_dir: str | Path) -> dict[str, Path]:
         "private": write_public_items(split.private, out / "private.jsonl", guid, bank),
     }
     manifest = out / "manifest.json"
-    tmp = manifest.with_name(manifest.name + ".tmp")
-    tmp.write_text(json.dumps(split.manifest, indent=2, ensure_ascii=False) + "\n", "utf-8")
-    tmp.replace(manifest)
+    atomic_write_text(manifest, json.dumps(split.manifest, indent=2, ensure_ascii=False) + "\n")
     paths["manifest"] = manifest
     return paths
 

@@ -33,6 +33,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from clinbench.io import JsonlError, parse_jsonl
 from clinbench.items.loader import ItemProblem, validate_row
 from clinbench.items.model import Item
 
@@ -220,17 +221,9 @@ def source_records(path: Path) -> Iterator[tuple[int, dict[str, Any] | ItemProbl
 
 
 def _json_lines(text: str, where: str) -> Iterator[tuple[int, dict[str, Any] | ItemProblem]]:
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as err:
-            yield number, ItemProblem(where, number, "-", f"invalid JSON: {err.msg}")
-            continue
-        if not isinstance(row, dict):
-            yield number, ItemProblem(where, number, "-", "a line must be an object")
-            continue
+    for number, row in parse_jsonl(text.splitlines(), where, not_object="a line must be an object"):
+        if isinstance(row, JsonlError):
+            row = ItemProblem(where, number, "-", row.message)
         yield number, row
 
 

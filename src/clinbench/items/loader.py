@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from clinbench import strict_json
+from clinbench.io import JsonlError, atomic_write, jsonl_lines
 from clinbench.items.header import is_canary_header
 from clinbench.items.model import FORMATS, ITEM_ADAPTER, FieldError, Item, media_fields
 
@@ -85,23 +86,27 @@ class ItemFileError(ValueError):
         super().__init__(f"{len(self.problems)} problem(s) in item files:\n{shown}")
 
 
+def _strict_line(text: str) -> Any:
+    """Return one line's value; a refusal other than a syntax error reads "JSON <why>"."""
+    try:
+        return strict_json.loads(text)
+    except strict_json.StrictJSONError as err:
+        if err.msg.startswith("invalid JSON"):
+            raise
+        raise strict_json.StrictJSONError(f"JSON {err.msg}", err.pos) from None
+
+
 def _jsonl_rows(path: Path) -> Iterator[tuple[int, dict[str, Any] | ItemProblem]]:
-    with path.open(encoding="utf-8-sig") as handle:
-        for number, text in enumerate(handle, start=1):
-            if not text.strip():
-                continue
-            try:
-                row = strict_json.loads(text)
-            except strict_json.StrictJSONError as err:
-                message = err.msg if err.msg.startswith("invalid JSON") else f"JSON {err.msg}"
-                yield number, ItemProblem(str(path), number, "-", message)
-                continue
-            if not isinstance(row, dict):
-                yield number, ItemProblem(str(path), number, "-", "a line must be an object")
-                continue
-            if number == 1 and is_canary_header(row):  # a published file's canary line
-                continue
-            yield number, row
+    lines = jsonl_lines(
+        path, loads=_strict_line, not_object="a line must be an object", encoding="utf-8-sig"
+    )
+    for number, row in lines:
+        if isinstance(row, JsonlError):
+            yield number, ItemProblem(row.path, number, "-", row.message)
+            continue
+        if number == 1 and is_canary_header(row):  # a published file's canary line
+            continue
+        yield number, row
 
 
 def _header_problems(path: Path, header: list[str]) -> list[ItemProblem]:
@@ -378,14 +383,17 @@ def validate_files(
     return read_items(paths, media_roots)[1]
 
 
-def write_items(items: Iterable[Item], path: str | Path) -> Path:
-    """Write items as JSONL (atomically: a temporary file renamed into place); return the path."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    with tmp.open("w", encoding="utf-8") as handle:
+def write_items(
+    items: Iterable[Item], path: str | Path, header: dict[str, Any] | None = None
+) -> Path:
+    """Write items as JSONL (atomically: a temporary file renamed into place); return the path.
+
+    ``header``, when given, is written as the first line (a public file's canary header).
+    """
+    with atomic_write(path) as handle:
+        if header is not None:
+            handle.write(json.dumps(header, ensure_ascii=False) + "\n")
         for item in items:
             row = {"format": item.format, **item.model_dump(mode="json", exclude_defaults=True)}
             handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-    tmp.replace(path)
-    return path
+    return Path(path)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import csv
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 
+from clinbench.io import JsonlError, jsonl_lines
 from clinbench.items.loader import ItemProblem
 
 REQUIRED = ("item_id", "model", "response")
@@ -45,13 +45,9 @@ def read_responses(path: str | Path) -> pd.DataFrame:
         frame = pd.DataFrame(rows, columns=reader.fieldnames or [])
     elif path.suffix.lower() == ".jsonl":
         rows, lines = [], []
-        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if not text.strip():
-                continue
-            try:
-                row = json.loads(text)
-            except json.JSONDecodeError as err:
-                problems.append(ItemProblem(str(path), number, "-", f"invalid JSON: {err.msg}"))
+        for number, row in jsonl_lines(path):
+            if isinstance(row, JsonlError):
+                problems.append(ItemProblem(str(path), number, "-", row.message))
                 continue
             rows.append({k: "" if v is None else str(v) for k, v in row.items()})
             lines.append(number)

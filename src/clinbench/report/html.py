@@ -8,13 +8,13 @@ Column headings are shown as ``clinbench.report.glossary`` names them.
 from __future__ import annotations
 
 import importlib.metadata
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
 import pandas as pd
 
 from clinbench.console import lift_constant_keys
+from clinbench.io import atomic_write_text
 from clinbench.report import figures as figs
 from clinbench.report.analyze import all_sections
 from clinbench.report.format import formatted_rows, numeric_columns
@@ -208,9 +208,4 @@ def write_report(
     html = render_report(
         results, inputs=inputs, title=title, options=options, agreement=agreement, by=by
     )
-    out = Path(out_path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.tmp")
-    tmp.write_text(html, encoding="utf-8")
-    os.replace(tmp, out)
-    return out
+    return atomic_write_text(out_path, html)

@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from clinbench.io import atomic_write_text
 from clinbench.stats.verdict import INTERVAL_METHODS
 
 PREREG_VERSION = 1
@@ -88,11 +89,7 @@ def write_registration(registration: dict[str, Any], path: str | Path) -> Path:
     path = Path(path)
     if path.exists():
         raise FileExistsError(f"{path} exists: a registration is written once, never replaced")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(registration, indent=2) + "\n", encoding="utf-8")
-    tmp.replace(path)
-    return path
+    return atomic_write_text(path, json.dumps(registration, indent=2) + "\n")
 
 
 def _moment(text: str | None) -> datetime | None:

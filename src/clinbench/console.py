@@ -464,7 +464,8 @@ def split_for_width(
         cells = frame[column].astype(str)
         if column.lower() in MODEL_COLUMNS:
             cells = cells.map(lambda v: labels.get(v, v))
-        return max(int(cells.str.len().max() or 0), _longest_word(column))
+        longest = int(cells.str.len().max()) if len(cells) else 0  # no rows: max is NaN
+        return max(longest, _longest_word(column))
 
     need = sum(cell_width(c) + COLUMN_OVERHEAD for c in keys)
     if need <= KEY_SHARE * width or len(frame) < 2:

@@ -35,7 +35,8 @@ if TYPE_CHECKING:  # pandas is imported where a table is made: keep `--help` fas
 
 FORMATS = ("table", "csv", "markdown", "json")
 # Columns whose values are model names: shortened to labels in the text table.
-MODEL_COLUMNS = ("model", "models", "best model", "best_model", "judge", "judge model")
+MODEL_COLUMNS = ("model", "models", "best model", "best_model", "judge", "judge model",
+                 "judge_a", "judge_b")  # fmt: skip
 # Columns that identify a row (never cut, never wrapped), besides model columns.
 KEY_COLUMNS = ("suite", "task", "scenario", "condition", "format", "scorer", "question",
                "domain", "item_id", "item", "version", "source", "group")  # fmt: skip

@@ -46,6 +46,12 @@ def _nli_results(path: Path) -> Path:
     return write_results(pd.DataFrame(rows, columns=RESULT_COLUMNS), path)
 
 
+def _panel_table() -> pd.DataFrame:
+    from tests.stats.test_judge_agreement import BINARY, _rows, _table
+
+    return _table(_rows("answer_adjudicator", BINARY))
+
+
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory) -> dict[str, str]:
     from tests.curate.conftest import PASSAGES, SCREEN_REPLIES, _write_replies, write_jsonl
@@ -73,6 +79,7 @@ def inputs(tmp_path_factory) -> dict[str, str]:
         "labels": str(labels),
         "results": str(_results(folder / "results.csv")),
         "nli": str(_nli_results(folder / "nli.csv")),
+        "panel": str(write_results(_panel_table(), folder / "panel.csv")),
         "items": str(items),
         "case": str(folder / "case.json"),
         "reply": str(folder / "reply.txt"),
@@ -92,6 +99,7 @@ COMMANDS = {
     "stats verdict": ["130", "137"],
     "stats accuracy": ["{results}"],
     "stats classification": ["{results}"],
+    "stats judges": ["{panel}", "--n-boot", "200"],
     "stats power": ["--true-accuracy", "0.9"],
     "results cost": ["{results}"],
     "curate screen": [

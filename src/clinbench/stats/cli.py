@@ -500,3 +500,12 @@ def power_command(
             f"McNemar (same items): {out['mcnemar_items']} items to detect a gap "
             f"of {difference:.1%} ({discordant:.1%} discordant)"
         )
+
+
+def _mount_judges() -> None:
+    from clinbench.stats.judges_cli import register
+
+    register(app)
+
+
+_mount_judges()

@@ -60,17 +60,26 @@ def _local_path(location: str) -> str:
 
 
 def _read_header(path: str) -> tuple[EvalLog | None, str]:
-    """Return (log header, '') or (None, why it cannot be used)."""
-    from inspect_ai.log import read_eval_log
+    """Return (log header without its item table, '') or (None, why it cannot be used)."""
+    from inspect_ai._util._async import run_coroutine
+
+    return run_coroutine(_read_header_async(path))
+
+
+async def _read_header_async(path: str) -> tuple[EvalLog | None, str]:
+    # Read inside a coroutine of our own: asyncio's runner takes the repr of the result of
+    # the coroutine it runs, which for a whole header (item table included) is slow.
+    from inspect_ai.log import read_eval_log_async
 
     from clinbench.items.sample import ITEMS
 
     try:
-        header = read_eval_log(path, header_only=True)
+        header = await read_eval_log_async(path, header_only=True)
     except Exception as err:  # noqa: BLE001 - a truncated or foreign file raises many kinds
         return None, f"unreadable ({type(err).__name__}: {err})"
     header.location = path
-    (header.eval.metadata or {}).pop(ITEMS, None)  # the item table is read with the samples
+    for metadata in (header.eval.metadata, header.metadata):  # Inspect writes task metadata
+        (metadata or {}).pop(ITEMS, None)  # twice; the item table is read with the samples
     return header, ""
 
 
@@ -298,19 +307,26 @@ def _zip_reader(path: str) -> Any:
     return AsyncZipReader(get_async_filesystem(), path)
 
 
-def streamed_rows(header: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
+def streamed_rows(path: str, log_file: str = "") -> list[dict[str, Any]]:
     """Return the results rows of a finished ``.eval`` log, reading CHUNK samples at a time.
 
-    ``header`` is the log read with ``header_only=True`` (``location`` set); the samples to
-    read are those its sample summaries list.
+    A log that succeeded holds every sample id of its dataset in every epoch (what Inspect's
+    ``read_eval_log_samples`` relies on); of any other, the samples its summaries list.
     """
     from inspect_ai._util._async import run_coroutine
-    from inspect_ai.log import read_eval_log_sample_summaries, read_eval_log_samples_by_id_async
+    from inspect_ai.log import (
+        read_eval_log_async,
+        read_eval_log_sample_summaries_async,
+        read_eval_log_samples_by_id_async,
+    )
 
-    path = header.location
-    keys = [(s.id, s.epoch) for s in read_eval_log_sample_summaries(path)]
-
-    async def read() -> list[dict[str, Any]]:
+    async def read() -> list[dict[str, Any]]:  # one coroutine: see _read_header_async
+        header = await read_eval_log_async(path, header_only=True)  # with the item table
+        ids, epochs = header.eval.dataset.sample_ids, header.eval.config.epochs or 1
+        if header.status == "success" and ids is not None:
+            keys = [(i, epoch) for i in ids for epoch in range(1, epochs + 1)]
+        else:  # summaries are slower to read (Inspect thins each one's metadata)
+            keys = [(s.id, s.epoch) for s in await read_eval_log_sample_summaries_async(path)]
         reader = _zip_reader(path)
         rows: list[dict[str, Any]] = []
         for start in range(0, len(keys), CHUNK):
@@ -331,9 +347,7 @@ def _log_file_rows(header: EvalLog, on_skip: Callable[[str], None]) -> list[dict
     name = Path(path).name
     try:
         if header.status != "started" and path.endswith(".eval"):
-            header = read_eval_log(path, header_only=True)  # again, with the item table
-            header.location = path
-            rows = streamed_rows(header, name)
+            rows = streamed_rows(path, name)
             if rows:
                 return rows
             on_skip(f"{path}: skipped, no samples (status {header.status})")
@@ -384,9 +398,7 @@ def results_from_logs(
     for log in logs:
         location = _local_path(log.location or "")
         if log.samples is None and location:  # a header only: read its file
-            header = log.model_copy()
-            header.location = location
-            rows.extend(_log_file_rows(header, on_skip))
+            rows.extend(_log_file_rows(log.model_copy(update={"location": location}), on_skip))
         elif not log.samples:
             on_skip(f"{location}: skipped, no samples (status {log.status})")
         else:

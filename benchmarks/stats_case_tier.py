@@ -15,7 +15,11 @@ resamples and its time is scaled to ``--n-boot`` (per-resample cost times resamp
 script says so); intervals are checked to agree within Monte Carlo error. Peak memory of
 the chunked bootstraps is measured with tracemalloc (numpy reports its buffers to it).
 
+The case family takes both groupings from ``clustering.case_bootstraps`` (one set of
+resampled cases serves both, as ``clinbench analyze`` does) where the checkout has it.
+
 Run: python benchmarks/stats_case_tier.py [--n-boot 10000] [--loop-boot 300]
+(with PYTHONPATH=OTHER_CHECKOUT/src for the figures of another checkout)
 """
 
 from __future__ import annotations
@@ -27,9 +31,9 @@ import warnings
 
 import numpy as np
 
-from clinbench.scoring.speech import classification_report
 from clinbench.stats import agreement, clustering, describe
 from clinbench.stats._common import group_seed
+from clinbench.stats.classification import classification_report
 from clinbench.stats.synthetic import synthetic_case_results
 
 warnings.filterwarnings("ignore")
@@ -58,7 +62,11 @@ def chunked_families(df, n_boot: int, seed: int) -> dict:
         ]
 
     def case_both():
-        return [
+        if hasattr(clustering, "case_bootstraps"):  # both groupings from one set of draws
+            both = clustering.case_bootstraps(df, "score", "item_id", ["question", "model"],
+                                              n_boot=n_boot, seed=seed)  # fmt: skip
+            return [both[by]["CI95%"].tolist() for by in ("question", "model")]
+        return [  # an older checkout (--before runs): one call per grouping
             clustering.case_bootstrap(df, "score", "item_id", by, n_boot=n_boot, seed=seed)[
                 "CI95%"
             ].tolist()
@@ -131,7 +139,7 @@ def loop_kappa(df, n_boot: int, seed: int) -> list:
 
 
 def loop_f1(df, n_boot: int, seed: int) -> list:
-    from clinbench.scoring.speech import measures_from_tables
+    from clinbench.stats.classification import measures_from_tables
 
     code = {g: i for i, g in enumerate(GRADES)}
     a = df["grade"].map(code).to_numpy()

@@ -35,7 +35,8 @@ if TYPE_CHECKING:  # pandas is imported where a table is made: keep `--help` fas
 
 FORMATS = ("table", "csv", "markdown", "json")
 # Columns whose values are model names: shortened to labels in the text table.
-MODEL_COLUMNS = ("model", "models", "best model", "best_model", "judge", "judge model")
+MODEL_COLUMNS = ("model", "models", "best model", "best_model", "judge", "judge model",
+                 "judge_a", "judge_b")  # fmt: skip
 # Columns that identify a row (never cut, never wrapped), besides model columns.
 KEY_COLUMNS = ("suite", "task", "scenario", "condition", "format", "scorer", "question",
                "domain", "item_id", "item", "version", "source", "group")  # fmt: skip
@@ -463,7 +464,8 @@ def split_for_width(
         cells = frame[column].astype(str)
         if column.lower() in MODEL_COLUMNS:
             cells = cells.map(lambda v: labels.get(v, v))
-        return max(int(cells.str.len().max() or 0), _longest_word(column))
+        longest = int(cells.str.len().max()) if len(cells) else 0  # no rows: max is NaN
+        return max(longest, _longest_word(column))
 
     need = sum(cell_width(c) + COLUMN_OVERHEAD for c in keys)
     if need <= KEY_SHARE * width or len(frame) < 2:

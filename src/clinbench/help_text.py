@@ -4,9 +4,9 @@ typer shows an option's value as its Python type (``<float>``, ``<list[Path]>``)
 argument by its parameter name (``{results}``); clinbench's help names every value in upper
 case instead (``--threshold THRESHOLD``, ``RESULTS...``), as Unix manuals do, unless the
 command set its own metavar (``FILE``, ``ITEMS_OR_SUITE``); ``--out`` reads FILE or DIR.
-Flags show no placeholder; a choice keeps its list of values. Every ``--out``/``--out-dir``
-gets ``-o`` where the command has no other ``-o``. ``clinbench.cli.main`` runs the command
-this returns.
+Flags show no placeholder (``--help`` too); a choice keeps its list of values. Every
+``--out``/``--out-dir`` gets ``-o`` where the command has no other ``-o``.
+``clinbench.cli.main`` runs the command this returns.
 """
 
 from __future__ import annotations
@@ -56,9 +56,28 @@ def upper_case_placeholders(command: Any) -> Any:
             # the argument's name already says what to give; typer would add its Python type
             # (<list[Path]>) beside it, so that column is left empty
             param.display_type_rich = _no_type
+    _flag_help_option(command)
     for sub in (getattr(command, "commands", None) or {}).values():
         upper_case_placeholders(sub)
     return command
+
+
+def _flag_help_option(command: Any) -> None:
+    """Show ``--help`` as the flag it is: click adds it when help is asked for, as an option
+    typer then shows with its Python type (``--help <bool>``); the wrapper gives it no
+    placeholder, as every other flag has."""
+    original = getattr(command, "get_help_option", None)
+    if original is None or getattr(original, "_flag_help", False):
+        return
+
+    def get_help_option(ctx: Any) -> Any:
+        option = original(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+    get_help_option._flag_help = True  # type: ignore[attr-defined]
+    command.get_help_option = get_help_option
 
 
 def command(app: Any) -> Any:

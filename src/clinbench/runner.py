@@ -163,6 +163,7 @@ def run_eval(
         max_tasks=max_tasks or len(models),
         log_dir_allow_dirty=True,
         retry_attempts=0,
+        retry_immediate=False,  # with no retries; True would only print a warning
         **eval_args,
     )
 

@@ -69,7 +69,7 @@ def items_task(
 
     Temperature, seed and max tokens are explicit settings, recorded in the log both as
     the task's generation config and in its metadata, with the item set's content hash
-    and item count (``clinbench.items.digest``) and the task version.
+    and item count (``clinbench.items.digest``), the task version and the suite card version.
     """
     if not items and not samples:
         raise ValueError("no items to build a task from")
@@ -77,6 +77,8 @@ def items_task(
     dataset = MemoryDataset(samples, name=name)
     settings = {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}
     item_set = {"item_set_sha256": item_set_hash(items), "n_items": len(items)} if items else {}
+    # the version in the card (suite.yaml) of the suite the task belongs to; none for own banks
+    card = {"suite_version": v} if (v := suites.suite_version(name)) else {}
     return Task(
         dataset=dataset,
         solver=solver if solver is not None else answer_item(),
@@ -89,6 +91,7 @@ def items_task(
             "condition": condition,
             **settings,
             **item_set,
+            **card,
             ITEMS: item_table(samples),  # each item once; the samples refer to them by key
             **(metadata or {}),
         },

@@ -102,3 +102,34 @@ def test_short_o_parses(tmp_path):
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert done.returncode == 2 and "missing column(s)" in done.stderr, done.stderr
+
+
+def test_every_help_page_at_80_columns_reads_cleanly(monkeypatch):
+    """Render each `--help` (every group and command) as a user sees it at 80 columns: no
+    Python type in angle brackets (`--help <bool>`, `<float>`), no line wider than 80."""
+    from click.testing import CliRunner
+
+    from clinbench.help_text import command as build
+
+    monkeypatch.setenv("COLUMNS", "80")
+    _mount()
+    root = build(app)
+    paths: list[list[str]] = []
+
+    def walk(command, path: list[str]) -> None:
+        paths.append(path)
+        for name, sub in (getattr(command, "commands", None) or {}).items():
+            walk(sub, [*path, name])
+
+    walk(root, [])
+    assert len(paths) > 40
+    noisy, wide = [], []
+    for path in paths:
+        result = CliRunner().invoke(root, [*path, "--help"], terminal_width=80)
+        assert result.exit_code == 0 and "Usage" in result.output, (path, result.output)
+        for line in result.output.splitlines():
+            if re.search(r"<[A-Za-z_][A-Za-z0-9_\[\], ]*>", line):
+                noisy.append(f"{' '.join(path) or 'clinbench'}: {line.strip()}")
+            if len(line) > 80:
+                wide.append(f"{' '.join(path) or 'clinbench'}: {len(line)}")
+    assert noisy == [] and wide == []

@@ -162,3 +162,11 @@ def test_run_prints_judged_and_wer_tables(tmp_path, task, expected):
     assert expected in result.output
     if task == "audiology_cases":  # the judge is named beside its scores
         assert "not validated against human labels" in result.output
+
+
+def test_a_table_with_no_rows_prints_its_header():
+    """A filtered table can be empty (`run ausclin --limit 4`): the header prints, no crash."""
+    text = io.StringIO()
+    output = TableOutput("table", file=text, width=80)
+    output.table(pd.DataFrame(columns=["model", "task", "n"]), "Nothing yet")
+    assert text.getvalue().splitlines()[:2] == ["Nothing yet", "model  task  n"]

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from clinbench._deps import MissingDependencyError
 from clinbench.curate import freshness
+from clinbench.curate.cli import freshness_command
 from clinbench.items.model import ExactItem
 
 QUOTE = "Eligible patients can receive two months' supply of certain medicines on one prescription."
@@ -144,7 +145,7 @@ def test_command_writes_report_and_rejects_bad_item_files(server, tmp_path):
     import typer
 
     app = typer.Typer()
-    app.command()(freshness.freshness_command)
+    app.command()(freshness_command)
     out = tmp_path / "fresh.json"
     result = CliRunner().invoke(app, [str(items_file), "--out", str(out), "--timeout", "2"])
     assert result.exit_code == 0, result.output
@@ -186,7 +187,7 @@ def test_command_exits_2_naming_the_package_when_the_extractor_is_missing(
     items_file.write_text(_item("fresh", f"{server}/ok").model_dump_json() + "\n")
     out = tmp_path / "never.csv"
     app = typer.Typer()
-    app.command()(freshness.freshness_command)
+    app.command()(freshness_command)
     _break_extractor(monkeypatch)
     result = CliRunner().invoke(app, [str(items_file), "--out", str(out)])
     assert result.exit_code == 2

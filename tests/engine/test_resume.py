@@ -21,6 +21,7 @@ from tests.local_openai import OpenAIHandler, serve
 N_ITEMS = 16
 DELAY = 0.4  # seconds per reply; with 2 connections the run takes ~3 s
 KILL_AFTER = 6  # answered replies before the kill
+SETTLE = 2.0  # seconds between the last answer before the kill and the kill
 CLINBENCH = [sys.executable, "-c", "from clinbench.cli import main; main()"]
 ITEM_ID = re.compile(r"\bq\d{3}\b")
 
@@ -32,12 +33,16 @@ class SlowChat(OpenAIHandler):
     phase = "first run"
     asked: dict[str, list[str]] = {}
     answered: list[tuple[float, str]] = []
+    killed = threading.Event()
 
     def reply(self, body: dict) -> str:
         item = ITEM_ID.search(json.dumps(body["messages"])).group(0)
         with self.lock:
             phase = type(self).phase
             type(self).asked.setdefault(phase, []).append(item)
+            held = phase == "first run" and len(type(self).asked[phase]) > KILL_AFTER
+        if held:  # the requests after the first KILL_AFTER stay in flight until the kill
+            type(self).killed.wait(timeout=120)
         time.sleep(DELAY)
         with self.lock:
             if type(self).phase == phase:
@@ -61,17 +66,27 @@ def _items(path):
 
 
 def _kill_mid_run(process: subprocess.Popen) -> set[str]:
-    """SIGKILL the run between two waves of replies; return the items answered before it."""
+    """SIGKILL the run while the requests after the first KILL_AFTER are held in flight.
+
+    The server answers KILL_AFTER requests and holds the rest, so the kill finds the client
+    with those answers in hand and the next ones in flight however loaded the machine is; it
+    waits SETTLE seconds after the last answer so the client has scored and logged it.
+    Returns the items answered before the kill.
+    """
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         with SlowChat.lock:
             answered = list(SlowChat.answered)
-        # kill once enough replies are in and the last came >= DELAY/3 ago (the client has had
-        # time to score and buffer it) but the next wave is not yet due
-        if len(answered) >= KILL_AFTER and time.monotonic() - answered[-1][0] >= DELAY / 3:
+            asked = len(SlowChat.asked.get("first run", []))
+        if (
+            len(answered) >= KILL_AFTER
+            and asked > KILL_AFTER
+            and time.monotonic() - answered[-1][0] >= SETTLE
+        ):
             os.kill(process.pid, signal.SIGKILL)
             with SlowChat.lock:
                 SlowChat.phase = "resume"
+                SlowChat.killed.set()
                 return {item for _, item in SlowChat.answered}
         if process.poll() is not None:
             raise AssertionError("the run finished before it could be killed")
@@ -84,6 +99,7 @@ def test_sigkill_then_resume_loses_nothing_and_counts_nothing_twice(tmp_path, mo
     log_dir = tmp_path / "logs"
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # Inspect's sample buffer
     SlowChat.asked, SlowChat.answered, SlowChat.phase = {}, [], "first run"
+    SlowChat.killed = threading.Event()
     with serve(SlowChat, monkeypatch):
         run = subprocess.Popen(
             [*CLINBENCH, "run", items.name, "--model", "openai-api/local/slow",

@@ -81,3 +81,16 @@ def test_reading_a_results_table_does_not_import_inspect():
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.stdout.split() == ["False", "False"], done.stderr
+
+
+def test_analyze_of_a_case_table_imports_neither_inspect_nor_matplotlib(tmp_path):
+    # analyze writes tables only: no figure is drawn (so no matplotlib), and the audiology
+    # sections read the NLI scorer's module (an Inspect module) only when NLI rows exist
+    from clinbench.stats.synthetic import synthetic_case_results
+
+    table = tmp_path / "cases.csv"
+    synthetic_case_results(n_models=2, n_cases=4, seed=0).to_csv(table, index=False)
+    out = _imported(["analyze", str(table), "-o", str(tmp_path / "out"), "--n-boot", "20"])
+    assert out["code"] == 0
+    assert "inspect_ai" not in out["heavy"] and "matplotlib" not in out["heavy"]
+    assert (tmp_path / "out" / "index.md").exists()

@@ -54,6 +54,39 @@ def test_hook_calls_suites_with_their_rows(monkeypatch, results_df):
     assert set(seen["audiology"]["suite"]) == {"audiology"}
 
 
+def test_hook_is_told_when_figures_are_not_wanted(monkeypatch, results_df):
+    calls = []
+
+    def with_keyword(rows, figures=True):
+        calls.append(("keyword", figures))
+        return []
+
+    def rows_only(rows):
+        calls.append(("rows only", None))
+        return []
+
+    _fake_suite(monkeypatch, "audiology", with_keyword)
+    suite_sections(results_df, figures=False)
+    suite_sections(results_df)
+    _fake_suite(monkeypatch, "audiology", rows_only)
+    suite_sections(results_df, figures=False)
+    assert calls == [("keyword", False), ("keyword", True), ("rows only", None)]
+
+
+def test_audiology_sections_draw_no_figure_when_told():
+    from clinbench.stats.synthetic import synthetic_case_results
+    from clinbench.suites.audiology.report import RUBRIC_SCORERS, sections
+
+    rows = synthetic_case_results(n_models=2, n_cases=6, seed=2)
+    rows["scorer"] = sorted(RUBRIC_SCORERS)[0]
+    drawn, tables_only = sections(rows), sections(rows, figures=False)
+    assert any(s.figures for s in drawn) and not any(s.figures for s in tables_only)
+    for a, b in zip(drawn, tables_only, strict=True):
+        assert a.title == b.title and list(a.tables) == list(b.tables)
+        for caption in a.tables:
+            pd.testing.assert_frame_equal(a.tables[caption], b.tables[caption])
+
+
 def test_hook_reports_a_failing_suite(monkeypatch, results_df):
     def broken(rows):
         raise KeyError("no such column")

@@ -10,6 +10,7 @@ from clinbench.stats.agreement import pingouin_icc_row
 from clinbench.stats.clustering import (
     all_fail_cooccurrence,
     case_bootstrap,
+    case_bootstraps,
     icc_oneway,
     leave_one_case_out,
     mixed_model,
@@ -125,3 +126,15 @@ def test_icc11_identity_and_published_value(cases):
     assert out["ICC"] == pytest.approx((out["F"] - 1) / (out["F"] + k - 1))
     # AudiologyBench: F(66, 737) = 2.25 with 12 rows per case -> ICC(1,1) = 0.094
     assert round((2.25 - 1) / (2.25 + k - 1), 3) == 0.094
+
+
+def test_case_bootstraps_share_the_draws_and_equal_one_call_per_grouping(cases):
+    both = case_bootstraps(cases, "score", "item_id", ["question", "model"], n_boot=400, seed=5)
+    for by in ("question", "model"):
+        alone = case_bootstrap(cases, "score", "item_id", by, n_boot=400, seed=5)
+        pd.testing.assert_frame_equal(both[by], alone)
+    # a grouping that leaves some cases out has its own draws, still equal to its own call
+    fewer = cases.assign(model=cases["model"].where(cases["item_id"] != "case-001", None))
+    both = case_bootstraps(fewer, "score", "item_id", ["question", "model"], n_boot=400, seed=5)
+    alone = case_bootstrap(fewer, "score", "item_id", "model", n_boot=400, seed=5)
+    pd.testing.assert_frame_equal(both["model"], alone)

@@ -10,6 +10,7 @@ from statsmodels.stats.weightstats import DescrStatsW
 from clinbench.stats.describe import (
     accuracy,
     bootstrap_means,
+    critical_error_lists,
     critical_error_rate,
     describe_scores,
     parse_critical_errors,
@@ -102,3 +103,15 @@ def test_few_level_bootstrap_has_the_index_bootstrap_distribution():
     assert np.quantile(fast, [0.025, 0.975]) == pytest.approx(
         np.quantile(loop, [0.025, 0.975]), abs=0.006
     )
+
+
+def test_critical_error_lists_read_each_cell_as_parse_critical_errors_does():
+    cells = pd.Series(['["a", "b"]', "[]", '["a", "b"]', "c; d", None, float("nan"), ["e"], ""],
+                      index=[7, 3, 5, 1, 0, 2, 4, 6])  # fmt: skip
+    out = critical_error_lists(cells)
+    assert out.index.tolist() == cells.index.tolist()
+    assert out.tolist() == [parse_critical_errors(v) for v in cells]
+    out.iloc[0].append("changed")  # each row holds its own list
+    assert out.iloc[2] == ["a", "b"]
+    with pytest.raises(ValueError):
+        critical_error_lists(pd.Series(["[]", "[broken"]))

@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from clinbench.cli_helpers import fail
+from clinbench.console import format_option
 
 app = typer.Typer(
     help="Classify, render, generate and fact-check audiograms.", no_args_is_help=True
@@ -149,6 +150,7 @@ def check(
     standard: str = typer.Option("who2021", "--standard", "-s", help=_STANDARD_HELP),
     tolerance: int = typer.Option(10, "--tolerance", help="Threshold tolerance in dB (e.g. 5)."),
     as_json: bool = typer.Option(False, "--json", help="Print findings as JSON."),
+    fmt: str = format_option(),
 ) -> None:
     """Fact-check a free-text reply against the case's audiogram: findings and critical errors."""
     from clinbench.audiogram.check import check_reply
@@ -164,27 +166,31 @@ def check(
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2, default=str))
         return
-    from rich.console import Console
-    from rich.table import Table
+    import pandas as pd
 
-    table = Table(title=f"Fact check ({result.standard}, ±{tolerance} dB, {result.sections_read})")
-    for column in ("verdict", "kind", "ear", "Hz", "claimed", "truth", "critical error"):
-        table.add_column(column)
-    for f in result.findings:
-        table.add_row(
-            f.verdict,
-            f.kind,
-            f.ear or "-",
-            "-" if f.frequency is None else str(f.frequency),
-            str(f.claimed),
-            "-" if f.truth is None else str(f.truth),
-            f.critical_error or "",
-        )
-    console = Console()
-    console.print(table)
+    from clinbench.console import TableOutput
+
+    rows = [
+        {
+            "verdict": f.verdict,
+            "kind": f.kind,
+            "ear": f.ear or "-",
+            "Hz": "-" if f.frequency is None else str(f.frequency),
+            "claimed": str(f.claimed),
+            "truth": "-" if f.truth is None else str(f.truth),
+            "critical error": f.critical_error or "",
+        }
+        for f in result.findings
+    ]
     counts = result.counts()
-    console.print(
+    summary = (
         f"{counts['match']} match, {counts['contradiction']} contradiction, "
         f"{counts['unverifiable']} unverifiable; critical errors: "
         f"{', '.join(result.critical_errors) or 'none'}"
     )
+    columns = ["verdict", "kind", "ear", "Hz", "claimed", "truth", "critical error"]
+    output = TableOutput(fmt)
+    output.table(pd.DataFrame(rows, columns=columns),
+                 f"Fact check ({result.standard}, ±{tolerance} dB, {result.sections_read})",
+                 [summary])  # fmt: skip
+    output.close()

@@ -7,6 +7,8 @@ from pathlib import Path
 import typer
 
 from clinbench.cli_helpers import fail
+from clinbench.console import format_option
+from clinbench.curate import freshness
 
 app = typer.Typer(
     help="Curation: screen and adapt source passages into items, normalise, deduplicate, tag "
@@ -78,38 +80,47 @@ def screen(
     log_dir: Path = typer.Option(Path("logs/curate"), help="Folder for the Inspect logs."),
     citation: str | None = typer.Option(None, help="Citation for passages that have none."),
     url: str | None = typer.Option(None, help="Source URL for passages that have none."),
+    fmt: str = format_option(),
 ) -> None:
     """Ask the model whether each passage can become one question with an unambiguous key.
 
     One row per passage: suitable (true/false), the model's reason, and status ok,
     parse_failed or error (a failed reply is recorded as such, never counted as a verdict).
     """
-    from rich.console import Console
-    from rich.table import Table
+    import pandas as pd
 
+    from clinbench.console import TableOutput
     from clinbench.curate.adapt import screen_passages
     from clinbench.curate.textnorm import atomic_write_csv
 
     found = _passages(passages, citation, url)
     table = screen_passages(found, model=_model(model, model_arg), log_dir=log_dir)
-    console = Console()
-    if out is not None:
-        atomic_write_csv(table, out)
-        console.print(f"wrote {out}")
-    else:
-        view = Table("passage", "suitable", "status", "reason / detail")
-        for row in table.itertuples(index=False):
-            verdict = "" if row.suitable is None else str(row.suitable).lower()
-            view.add_row(row.passage_id, verdict, row.status, row.reason or row.detail)
-        console.print(view)
+    output = TableOutput(fmt)
     counts = table["status"].value_counts()
     n_yes = int((table["suitable"] == True).sum())  # noqa: E712 (object column with None)
-    console.print(
+    summary = (
         f"{len(table)} passages: {n_yes} suitable, "
         f"{int(counts.get('ok', 0)) - n_yes} not suitable, "
         f"{int(counts.get('parse_failed', 0))} unparseable replies, "
         f"{int(counts.get('error', 0))} failed calls; log {table['log_file'].iloc[0]}"
     )
+    if out is not None:
+        atomic_write_csv(table, out)
+        output.message(f"wrote {out}")
+        output.message(summary)
+    else:
+        view = pd.DataFrame(
+            {
+                "passage": table["passage_id"],
+                "suitable": ["" if v is None else str(v).lower() for v in table["suitable"]],
+                "status": table["status"],
+                "reason / detail": [
+                    r or d for r, d in zip(table["reason"], table["detail"], strict=True)
+                ],
+            }
+        )
+        output.table(view, "Passage screening", [summary])
+    output.close()
 
 
 def _read_screening(path: Path):
@@ -445,10 +456,64 @@ def review_import(
     )
 
 
-def _mount_freshness() -> None:
-    from clinbench.curate.freshness import freshness_command
+@app.command("freshness")
+def freshness_command(
+    items: list[Path] = typer.Argument(
+        ..., help="Item files (JSONL or CSV) whose sources to check."
+    ),
+    out: Path | None = typer.Option(
+        None, "--out", "-o", help="Write the report here (.csv or .json); printed otherwise."
+    ),
+    timeout: float = typer.Option(freshness.DEFAULT_TIMEOUT, help="Seconds to wait for each page."),
+    max_redirects: int = typer.Option(
+        freshness.DEFAULT_MAX_REDIRECTS, help="Redirects followed at most."
+    ),
+    max_bytes: int = typer.Option(freshness.DEFAULT_MAX_BYTES, help="Largest page read, in bytes."),
+    workers: int = typer.Option(4, help="Pages fetched at the same time."),
+    fmt: str = format_option(),
+) -> None:
+    """Re-fetch each item's source URL and check its quote: fresh, changed or unreachable.
 
-    app.command("freshness")(freshness_command)
+    'changed': the page was read but the quote grounding the key is gone; review the item.
 
+    Exit status 0 whatever the pages say; 2 for unreadable item files.
+    """
+    from clinbench.console import TableOutput
+    from clinbench.io import atomic_write_text
+    from clinbench.items.loader import ItemFileError, load_items
 
-_mount_freshness()
+    try:
+        loaded = load_items(items)
+    except ItemFileError as err:
+        typer.echo(str(err), err=True)
+        raise typer.Exit(2) from None
+    if out is not None and out.suffix.lower() not in (".csv", ".json"):
+        typer.echo(f"{out}: use a .csv or .json report file", err=True)
+        raise typer.Exit(2)
+    try:
+        report = freshness.check_freshness(
+            loaded,
+            timeout=timeout,
+            max_redirects=max_redirects,
+            max_bytes=max_bytes,
+            workers=workers,
+        )
+    except freshness.MissingDependencyError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
+    counts = report["status"].value_counts()
+    summary = ", ".join(f"{s}: {int(counts.get(s, 0))}" for s in freshness.STATUSES)
+    output = TableOutput(fmt)
+    if out is not None:
+        text = (
+            report.to_csv(index=False)
+            if out.suffix.lower() == ".csv"
+            else report.to_json(orient="records", indent=2)
+        )
+        atomic_write_text(out, text)
+        output.message(f"wrote {out}")
+        output.message(summary)
+    else:
+        view = report[["item_id", "status", "reason", "url"]].rename(columns={"item_id": "item"})
+        output.table(view, "Source freshness", [summary])
+    output.close()

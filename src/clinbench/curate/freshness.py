@@ -22,10 +22,7 @@ import unicodedata
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
-
-import typer
 
 from clinbench._deps import MissingDependencyError, require
 
@@ -235,64 +232,3 @@ def check_freshness(
     rows.sort(key=lambda r: order.get(r.item_id, 0))
     columns = list(FreshnessResult.__dataclass_fields__)
     return pd.DataFrame([asdict(r) for r in rows], columns=columns)
-
-
-def freshness_command(
-    items: list[Path] = typer.Argument(
-        ..., help="Item files (JSONL or CSV) whose sources to check."
-    ),
-    out: Path | None = typer.Option(
-        None, "--out", "-o", help="Write the report here (.csv or .json); printed otherwise."
-    ),
-    timeout: float = typer.Option(DEFAULT_TIMEOUT, help="Seconds to wait for each page."),
-    max_redirects: int = typer.Option(DEFAULT_MAX_REDIRECTS, help="Redirects followed at most."),
-    max_bytes: int = typer.Option(DEFAULT_MAX_BYTES, help="Largest page read, in bytes."),
-    workers: int = typer.Option(4, help="Pages fetched at the same time."),
-) -> None:
-    """Re-fetch each item's source URL and check its quote: fresh, changed or unreachable.
-
-    'changed': the page was read but the quote grounding the key is gone; review the item.
-
-    Exit status 0 whatever the pages say; 2 for unreadable item files.
-    """
-    from rich.console import Console
-    from rich.table import Table
-
-    from clinbench.io import atomic_write_text
-    from clinbench.items.loader import ItemFileError, load_items
-
-    console = Console()
-    try:
-        loaded = load_items(items)
-    except ItemFileError as err:
-        typer.echo(str(err), err=True)
-        raise typer.Exit(2) from None
-    if out is not None and out.suffix.lower() not in (".csv", ".json"):
-        typer.echo(f"{out}: use a .csv or .json report file", err=True)
-        raise typer.Exit(2)
-    try:
-        report = check_freshness(
-            loaded,
-            timeout=timeout,
-            max_redirects=max_redirects,
-            max_bytes=max_bytes,
-            workers=workers,
-        )
-    except MissingDependencyError as err:
-        typer.echo(f"error: {err}", err=True)
-        raise typer.Exit(2) from None
-    counts = report["status"].value_counts()
-    if out is not None:
-        text = (
-            report.to_csv(index=False)
-            if out.suffix.lower() == ".csv"
-            else report.to_json(orient="records", indent=2)
-        )
-        atomic_write_text(out, text)
-        console.print(f"wrote {out}")
-    else:
-        table = Table("item", "status", "reason", "url")
-        for row in report.itertuples():
-            table.add_row(row.item_id, row.status, row.reason, row.url)
-        console.print(table)
-    console.print(", ".join(f"{s}: {int(counts.get(s, 0))}" for s in STATUSES))

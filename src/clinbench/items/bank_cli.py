@@ -103,7 +103,9 @@ def verify_sample(
 def import_bank(
     source: Path = typer.Argument(..., metavar="SOURCE", help="CSV, TSV, JSON, JSONL or Parquet."),
     map_: str = typer.Option(
-        ..., "--map", help="A shipped map (medqa, pubmedqa, medmcqa, spreadsheet) or MAP.yaml."
+        ...,
+        "--map",
+        help="A shipped map (healthbench, medqa, medmcqa, pubmedqa, spreadsheet) or MAP.yaml.",
     ),
     out: Path = typer.Option(..., "--out", "-o", help="Items file to write (.jsonl)."),
     keep_ids: Path | None = typer.Option(
@@ -112,6 +114,8 @@ def import_bank(
 ) -> None:
     """Convert a bank to clinbench items through a field map (exit 2, nothing written, on any
     problem)."""
+    from collections import Counter
+
     from clinbench.items.importer import ImportFailed, import_items, read_keep_ids, read_map
     from clinbench.items.loader import write_items
 
@@ -120,8 +124,9 @@ def import_bank(
         ids = read_keep_ids(keep_ids) if keep_ids is not None else None
     except (ValueError, OSError) as err:
         _fail(f"error: {err}")
+    unmapped: Counter[str] = Counter()
     try:
-        items = import_items(source, spec, ids)
+        items = import_items(source, spec, ids, unmapped)
     except ImportFailed as err:
         for problem in err.problems:
             typer.echo(str(problem), err=True)
@@ -131,6 +136,9 @@ def import_bank(
     typer.echo(f"Imported {len(items)} items from {source} with map {spec.name or map_}: {out}")
     if protocol:
         typer.echo(f"Protocol the map sets (used by clinbench run): {protocol}")
+    if unmapped:
+        left = ", ".join(f"{name} ({n} of {len(items)})" for name, n in sorted(unmapped.items()))
+        typer.echo(f"Not imported (no map entry reads these source fields): {left}", err=True)
 
 
 def register(app: typer.Typer) -> None:

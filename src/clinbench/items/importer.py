@@ -11,6 +11,9 @@ A map (YAML) says which source field becomes which item field::
     # options: {field: options}      # a field holding a list or a letter -> text object, or
     # options: {fixed: {A: "yes", B: "no", C: "maybe"}}
     answer: {field: cop, map: {"1": A, "2": B}}   # value -> letter table (or index_base: 0)
+    # answer: {criteria: rubrics}    # sa: a list of {criterion, points} becomes the reference
+    # conversation: prompt           # instead of stem: a list of {role, content} messages
+    tags: example_tags               # a field holding a list of tags (or one tag)
     domain: subject_name             # a field, or {value: "text"} for every item
     metadata: {year: YEAR}           # item metadata key -> source field
     provenance: {citation: "...", url: "..."}
@@ -19,14 +22,16 @@ A map (YAML) says which source field becomes which item field::
 
 Every produced row goes through the item loader's row validator; every problem is
 reported as ``source:line: field: message`` and nothing is written unless all rows are
-valid. Lines are the source's line numbers for CSV/TSV/JSONL, and the record's position
-(1-based) for JSON and Parquet.
+valid. Source fields that no map entry reads are counted (``unmapped``) so that the
+command can say what was left out rather than drop it silently. Lines are the source's
+line numbers for CSV/TSV/JSONL, and the record's position (1-based) for JSON and Parquet.
 """
 
 from __future__ import annotations
 
 import csv
 import json
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
@@ -75,6 +80,24 @@ class AnswerSpec(BaseModel):
     index_base: Literal[0, 1] | None = None
 
 
+class CriteriaSpec(BaseModel):
+    """A rubric held in one field: a list of criteria with points, rendered as the reference."""
+
+    model_config = ConfigDict(extra="forbid")
+    criteria: str
+    text: str = "criterion"
+    points: str = "points"
+
+
+class ConversationSpec(BaseModel):
+    """A chat held in one field: a list of messages, each with a role and text content."""
+
+    model_config = ConfigDict(extra="forbid")
+    field: str
+    role: str = "role"
+    content: str = "content"
+
+
 class ConstantSpec(BaseModel):
     """A value given in the map for every item."""
 
@@ -108,10 +131,12 @@ class ImportMap(BaseModel):
     suite: str = "custom"
     id: str
     id_prefix: str = ""
-    stem: str
+    stem: str | None = None
+    conversation: str | ConversationSpec | None = None
     context: str | ContextSpec | None = None
     options: list[str] | OptionsSpec | None = None
-    answer: str | AnswerSpec
+    answer: str | AnswerSpec | CriteriaSpec
+    tags: str | None = None
     domain: str | ConstantSpec | None = None
     metadata: dict[str, str] = Field(default_factory=dict)
     provenance: dict[str, str | FieldRef] | None = None
@@ -122,7 +147,34 @@ class ImportMap(BaseModel):
     def _mcq_has_options(self) -> ImportMap:
         if self.format == "mcq" and self.options is None:
             raise ValueError("an mcq map needs options")
+        if (self.stem is None) == (self.conversation is None):
+            raise ValueError("give exactly one of stem or conversation")
+        if self.conversation is not None and self.context is not None:
+            raise ValueError("a conversation makes the context (its earlier turns); drop context")
+        if isinstance(self.answer, CriteriaSpec) and self.format != "sa":
+            raise ValueError("answer: criteria (a rubric) needs format sa")
         return self
+
+    def fields_read(self) -> set[str]:
+        """Return the top-level source fields this map reads (for the unmapped-field note)."""
+        refs: list[str | None] = [self.id, self.stem, self.tags]
+        for spec in (self.conversation, self.context, self.answer, self.domain):
+            if isinstance(spec, str):
+                refs.append(spec)
+            elif isinstance(spec, ContextSpec):
+                refs += [spec.field, spec.labels]
+            elif isinstance(spec, ConversationSpec | AnswerSpec):
+                refs.append(spec.field)
+            elif isinstance(spec, CriteriaSpec):
+                refs.append(spec.criteria)
+        if isinstance(self.options, list):
+            refs += self.options
+        elif self.options is not None:
+            refs.append(self.options.field)
+        refs += list(self.metadata.values())
+        refs += [v.field for v in (self.provenance or {}).values() if isinstance(v, FieldRef)]
+        refs.append(self.keep.field if self.keep else None)
+        return {r.split(".")[0] for r in refs if r}
 
 
 class ImportFailed(ValueError):
@@ -293,7 +345,54 @@ def _context(spec: str | ContextSpec, record: dict[str, Any]) -> str | None:
     return spec.join.join(parts)
 
 
-def _answer(spec: str | AnswerSpec, record: dict[str, Any], options: dict[str, str] | None):
+def _conversation(spec: str | ConversationSpec, record: dict[str, Any]) -> tuple[str, str | None]:
+    """Return (stem, context): the last message, which must be the user's, and the turns before.
+
+    Earlier turns are kept in order, each headed by its role in capitals (``USER:``), as
+    PubMedQA's section labels are; the item model has no message list, so the turns are text.
+    """
+    if isinstance(spec, str):
+        spec = ConversationSpec(field=spec)
+    messages = _get(record, spec.field)
+    if not isinstance(messages, list) or not messages:
+        raise ValueError(f"field {spec.field!r} holds no list of messages")
+    turns = []
+    for number, message in enumerate(messages, start=1):
+        role = message.get(spec.role) if isinstance(message, dict) else None
+        text = message.get(spec.content) if isinstance(message, dict) else None
+        if not isinstance(role, str) or not isinstance(text, str) or not text.strip():
+            raise ValueError(f"message {number} of {spec.field!r} needs a {spec.role!r} and "
+                             f"text in {spec.content!r}")  # fmt: skip
+        turns.append((role.strip(), text.strip()))
+    if turns[-1][0].lower() != "user":
+        raise ValueError(f"the last message of {spec.field!r} is the {turns[-1][0]}'s, not the "
+                         "user's: there is no question to answer")  # fmt: skip
+    context = "\n\n".join(f"{role.upper()}: {text}" for role, text in turns[:-1])
+    return turns[-1][1], context or None
+
+
+def _criteria(spec: CriteriaSpec, record: dict[str, Any]) -> str:
+    """Return a rubric as reference text: one line per criterion, ``[+5] ...`` / ``[-3] ...``."""
+    criteria = _get(record, spec.criteria)
+    if not isinstance(criteria, list) or not criteria:
+        raise ValueError(f"field {spec.criteria!r} holds no list of criteria")
+    lines = []
+    for number, criterion in enumerate(criteria, start=1):
+        text = criterion.get(spec.text) if isinstance(criterion, dict) else None
+        points = criterion.get(spec.points) if isinstance(criterion, dict) else None
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError(f"criterion {number} of {spec.criteria!r} has no {spec.text!r}")
+        if isinstance(points, bool) or not isinstance(points, int | float):
+            raise ValueError(f"criterion {number} of {spec.criteria!r}: {spec.points!r} must "
+                             f"be a number, got {points!r}")  # fmt: skip
+        lines.append(f"[{points:+g}] {text.strip()}")
+    return "\n".join(lines)
+
+
+def _answer(spec: str | AnswerSpec | CriteriaSpec, record: dict[str, Any],
+            options: dict[str, str] | None):  # fmt: skip
+    if isinstance(spec, CriteriaSpec):
+        return _criteria(spec, record)
     field = spec if isinstance(spec, str) else spec.field
     raw = _get(record, field)
     if raw is None:
@@ -319,10 +418,21 @@ def map_record(spec: ImportMap, record: dict[str, Any]) -> dict[str, Any]:
         "format": spec.format,
         "suite": spec.suite,
         "id": f"{spec.id_prefix}{raw_id}" if raw_id is not None else None,
-        "stem": _text(_get(record, spec.stem)),
     }
+    if spec.conversation is not None:
+        row["stem"], row["context"] = _conversation(spec.conversation, record)
+    else:
+        row["stem"] = _text(_get(record, spec.stem or ""))
     if spec.context is not None:
         row["context"] = _context(spec.context, record)
+    if spec.tags is not None:
+        tags = _get(record, spec.tags)
+        tags = [tags] if isinstance(tags, str) else tags
+        if tags is not None and not (
+            isinstance(tags, list) and all(isinstance(t, str) for t in tags)
+        ):
+            raise ValueError(f"field {spec.tags!r} must hold a list of tags (text)")
+        row["tags"] = tags
     options = _options(spec.options, record) if spec.options is not None else None
     if options is not None:
         row["options"] = options
@@ -361,9 +471,17 @@ def read_keep_ids(path: str | Path) -> set[str]:
 
 
 def import_items(
-    source: str | Path, spec: ImportMap, keep_ids: set[str] | None = None
+    source: str | Path,
+    spec: ImportMap,
+    keep_ids: set[str] | None = None,
+    unmapped: Counter[str] | None = None,
 ) -> list[Item]:
-    """Return the items a map makes from a source; ImportFailed listing every problem."""
+    """Return the items a map makes from a source; ImportFailed listing every problem.
+
+    ``unmapped``, when given, is filled with each source field no map entry reads and the
+    number of imported records that have it.
+    """
+    read = spec.fields_read() | {KEY, LINE}
     path = Path(source)
     if not path.exists():
         raise ImportFailed([ItemProblem(str(path), 0, "-", "file not found")])
@@ -388,6 +506,8 @@ def import_items(
         problems += row_problems
         if item is not None:
             items.append(item)
+            if unmapped is not None:
+                unmapped.update(k for k, v in record.items() if k not in read and v is not None)
     if problems:
         raise ImportFailed(problems)
     if not items:

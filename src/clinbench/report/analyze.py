@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pandas as pd
 
-from clinbench.report import figures as figs
 from clinbench.report.format import to_csv_text, to_markdown
 from clinbench.report.generic import AnalysisOptions, disclosures_section, generic_sections
 from clinbench.report.load import load_results
@@ -58,8 +57,10 @@ def all_sections(
     excluded = findings.exclusions(df, options.threshold)
     ranked = findings.drop_excluded(df, excluded)
     reliability = judges.reliability(df, agreement)
-    own, problems = suite_sections(ranked)
-    if not figures:
+    own, problems = suite_sections(ranked, figures=figures)
+    if not figures:  # a hook without the `figures` keyword may still have drawn some
+        from clinbench.report import figures as figs
+
         for s in own:
             for fig in s.figures.values():
                 figs.close(fig)

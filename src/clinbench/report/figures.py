@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import base64
 import io
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
-from matplotlib.figure import Figure
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 # Colour-blind-safe palette (Okabe & Ito 2008).
 PALETTE = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"]
@@ -16,6 +19,8 @@ DPI = 100
 
 def new_figure(width: float = 7.0, height: float = 3.5) -> tuple[Figure, object]:
     """Return a (figure, axes) pair not registered with pyplot (nothing to close)."""
+    from matplotlib.figure import Figure  # imported when a figure is drawn, not with the module
+
     fig = Figure(figsize=(width, height), dpi=DPI, layout="constrained")
     return fig, fig.add_subplot()
 

@@ -155,16 +155,10 @@ def findings_section(
     verdicts: dict[str, pd.DataFrame] | None = None,
 ) -> ReportSection:
     """Return the findings screen: per suite headline, floors, exclusions, verdict, warnings."""
-    section = ReportSection(
-        title="Findings",
-        intro=(
-            "Each model's headline number per suite and task, best first, with its 95% "
-            "interval and n. Floor baselines (random or rule-based answers) mark what a real "
-            "model must beat. Judged scores name their judge and its agreement with human "
-            "labels. Excluded models are listed below with the reason and are in no other table "
-            "but the disclosures."
-        ),
-    )
+    # On a phone the first headline table must be on the first screen: the section opens
+    # with one short line, the tables follow, and the exclusions, warnings and the longer
+    # reading guide come under them (the opening line says how many there are).
+    section = ReportSection(title="Findings")
     table = headline(ranked, reliability)
     suites = sorted(set(df["suite"])) if "suite" in df.columns else [""]
     warnings: list[str] = []
@@ -201,7 +195,28 @@ def findings_section(
     section.notes += warnings  # exclusions first, then the small-cell warnings
     if table.empty:
         section.notes.append("No scored rows: there is no headline number to show.")
+    section.intro = _lead(len(excluded), len(warnings))
+    section.notes.append(READING_GUIDE)
     return section
+
+
+READING_GUIDE = (
+    "How to read these tables: each model's headline number per suite and task, best first, "
+    "with its 95% interval and n. Floor baselines (random or rule-based answers) mark what a "
+    "real model must beat. Judged scores name their judge and its agreement with human labels. "
+    "Excluded models are listed above with the reason and are in no other table but the "
+    "disclosures."
+)
+
+
+def _lead(n_excluded: int, n_warnings: int) -> str:
+    """Return the findings' opening line: what the tables hold, and what is listed under them."""
+    text = "Headline number per model, best first, with its 95% interval and n."
+    counts = ((n_excluded, "excluded from ranking"), (n_warnings, "small-sample warning(s)"))
+    under = [f"{n} {what}" for n, what in counts if n]
+    if under:
+        text += f" Under the tables: {' and '.join(under)}."
+    return text
 
 
 def judge_section(reliability: pd.DataFrame, agreement: pd.DataFrame | None) -> ReportSection:

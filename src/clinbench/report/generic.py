@@ -58,7 +58,7 @@ def _norm(results: pd.DataFrame) -> pd.DataFrame:
 
 def graded_tasks(df: pd.DataFrame) -> set[str]:
     """Return the tasks scored by a rubric (any row graded or unscored by the adjudicator)."""
-    return set(df.loc[df["outcome"].isin([oc.GRADED, oc.UNSCORED]), "task"])
+    return set(df.loc[df["outcome"].isin([oc.GRADED, oc.UNSCORED]), "task"].unique())
 
 
 def _exact_rows(df: pd.DataFrame) -> pd.DataFrame:
@@ -308,7 +308,7 @@ def critical_errors_section(df: pd.DataFrame, figures: bool = True) -> ReportSec
     graded = graded[graded["grade"] != ""]
     if graded.empty:
         return None
-    errors = graded["critical_errors"].map(describe.parse_critical_errors)
+    errors = describe.critical_error_lists(graded["critical_errors"])
     has_q = (graded["question"] != "").any()
     keys = ["task", "scorer", "question"] if has_q else ["task", "scorer"]
     section = ReportSection(
@@ -448,13 +448,14 @@ def case_statistics_section(df: pd.DataFrame, options=None) -> ReportSection | N
                         "residual ICC are not reliable. Read the Kruskal–Wallis tests and the "
                         "case-level bootstrap instead."
                     )
-            for by in ("question", "model"):
-                if sub[by].nunique() > 1:
-                    tables[prefix + f"Case-level bootstrap by {by}"] = clustering.case_bootstrap(
-                        sub, "score", "item_id", by, n_boot=options.n_boot, seed=options.seed
-                    )
-                    _, summary = clustering.leave_one_case_out(sub, "score", "item_id", by)
-                    tables[prefix + f"Leave-one-case-out by {by}"] = summary
+            fields = [by for by in ("question", "model") if sub[by].nunique() > 1]
+            boots = clustering.case_bootstraps(
+                sub, "score", "item_id", fields, n_boot=options.n_boot, seed=options.seed
+            )  # one set of resampled cases serves both groupings
+            for by in fields:
+                tables[prefix + f"Case-level bootstrap by {by}"] = boots[by]
+                _, summary = clustering.leave_one_case_out(sub, "score", "item_id", by)
+                tables[prefix + f"Leave-one-case-out by {by}"] = summary
         all_rows = _rubric_rows(df)
         all_rows = all_rows[
             (all_rows["task"] == task) & (all_rows["scorer"] == scorer) & (all_rows["grade"] != "")

@@ -21,6 +21,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from clinbench.scoring.panel import JUDGE_SCORER
+from clinbench.stats.judge_agreement import FLEISS
+
 NOT_VALIDATED = "not validated against human labels"
 AUDIT_ITEMS_FILE = "items.csv"  # one row per audited reply, written by `clinbench audit report`
 AUDIT_COLUMNS = ("task", "scorer", "adjudicator_grade", "human_grade",
@@ -85,8 +88,13 @@ def judges(results: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame(columns=columns)
     found: dict[tuple[str, str, str], set[str]] = {}
     keys = results[["suite", "task", "scorer"]].fillna("").astype(str)
-    for key, metadata in zip(keys.itertuples(index=False, name=None),
-                             results["score_metadata"], strict=True):  # fmt: skip
+    named = results["judge"].fillna("").astype(str) if "judge" in results.columns else None
+    for i, (key, metadata) in enumerate(zip(keys.itertuples(index=False, name=None),
+                                            results["score_metadata"], strict=True)):  # fmt: skip
+        if named is not None and named.iat[i] and JUDGE_SCORER.match(key[2]):
+            # one judge's rows of a panel (SCORER[judgeN]): the judge column names it
+            found.setdefault(key, set()).add(judge_description(named.iat[i]))
+            continue
         judge = _judge_of(metadata)
         if judge is None or not judge.get("model"):
             continue
@@ -195,13 +203,61 @@ def agreement_text(row: pd.Series) -> str:
     )
 
 
-def reliability(results: pd.DataFrame, agreement: pd.DataFrame | None = None) -> pd.DataFrame:
+def panel_agreement(results: pd.DataFrame, options=None) -> pd.DataFrame:
+    """Return the agreement among each panel's judges (``stats.judge_agreement``).
+
+    Seeded and resampled like the report's bootstraps (at most 2,000 resamples). Empty when
+    no scorer has two or more judges.
+    """
+    from clinbench.stats.judge_agreement import judge_agreement
+
+    if (
+        "judge" not in results.columns
+        or not results["scorer"].astype(str).str.match(JUDGE_SCORER).any()
+    ):
+        return pd.DataFrame()
+    seed = getattr(options, "seed", 0)
+    n_boot = min(getattr(options, "n_boot", 2000), 2000)
+    return judge_agreement(results, n_boot=n_boot, seed=seed)
+
+
+def panel_agreement_text(rows: pd.DataFrame) -> str:
+    """Return a panel's agreement in words: Fleiss' kappa and each pair's weighted kappa."""
+    rows = rows[rows["question"] == "all"]
+    parts = []
+    for row in rows.to_dict(orient="records"):
+        low, high = row["CI95%"]
+        figure = f"{_num(row['kappa'])} [{_num(low)}, {_num(high)}] (n = {row['n']})"
+        if row["measure"] == FLEISS:
+            parts.insert(0, f"agreement among its {row['judges']} judges: Fleiss κ {figure}")
+        else:
+            parts.append(f"weighted κ {row['judge_a']} vs {row['judge_b']} {figure}")
+    return "; ".join(parts)
+
+
+def reliability(
+    results: pd.DataFrame, agreement: pd.DataFrame | None = None, options=None
+) -> pd.DataFrame:
     """Return per judged (suite, task, scorer): the judge and its agreement with humans.
 
     Columns: suite, task, scorer, judge, human_agreement (in words; NOT_VALIDATED where no
-    audit covers the scorer), audited (n of audited replies; 0 without an audit).
+    audit covers the scorer), audited (n of audited replies; 0 without an audit),
+    panel_agreement (for a judge panel: Fleiss' kappa among its judges and each pair's
+    quadratic-weighted kappa, with CIs and n, in words; '' otherwise). A panel's judge
+    cell ends with its agreement, so every table that names the judge shows it too.
     """
     table = judges(results)
+    panels = panel_agreement(results, options)
+    words = []
+    for row in table.itertuples(index=False):
+        text = ""
+        if not panels.empty:
+            text = panel_agreement_text(
+                panels[(panels["task"] == row.task) & (panels["scorer"] == row.scorer)]
+            )
+        words.append(text)
+    table["judge"] = [f"{j} — {w}" if w else j for j, w in zip(table["judge"], words,
+                                                                 strict=True)]  # fmt: skip
     texts, counts = [], []
     for row in table.itertuples(index=False):
         match = pd.DataFrame()
@@ -219,6 +275,7 @@ def reliability(results: pd.DataFrame, agreement: pd.DataFrame | None = None) ->
             counts.append(int(match.iloc[0]["n"]))
     table["human_agreement"] = texts
     table["audited"] = counts
+    table["panel_agreement"] = words
     return table
 
 

@@ -5,6 +5,10 @@ A suite adds its own sections by declaring ``report_sections`` in its ``SuiteSpe
 
     def sections(results: pandas.DataFrame) -> list[ReportSection]: ...
 
+A hook that also takes a ``figures`` keyword is told whether figures are wanted
+(``clinbench analyze`` writes tables only and passes ``figures=False``); one that does not is
+called with the rows alone, and the figures it draws are discarded.
+
 The report calls it for every registered suite whose rows are in the results, passing only
 that suite's rows (the frozen results table,
 ``clinbench.results.schema.RESULT_COLUMNS``). Each table and figure should let a reader trace
@@ -18,6 +22,7 @@ screen; a table with a ``scorer`` column gains the judge of judged scorers besid
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 import traceback
 from dataclasses import dataclass, field
@@ -53,8 +58,12 @@ class ReportSection:
         return re.sub(r"[^a-z0-9]+", "-", base.lower()).strip("-") or "section"
 
 
-def suite_sections(results: pd.DataFrame) -> tuple[list[ReportSection], list[str]]:
+def suite_sections(
+    results: pd.DataFrame, figures: bool = True
+) -> tuple[list[ReportSection], list[str]]:
     """Return (the suites' own sections, problems met while building them).
+
+    `figures` is passed on to the hooks that take a ``figures`` keyword.
 
     A suite with no rows in `results`, or that declares no report sections, contributes
     nothing. A suite whose sections function raises is reported as a problem (shown in the
@@ -78,8 +87,9 @@ def suite_sections(results: pd.DataFrame) -> tuple[list[ReportSection], list[str
         if hook is None:
             problems.append(f"{module_name} has no {attribute}(results) function")
             continue
+        kwargs = {} if figures or not _takes_figures(hook) else {"figures": False}
         try:
-            made = list(hook(rows.reset_index(drop=True)))
+            made = list(hook(rows.reset_index(drop=True), **kwargs))
         except Exception as exc:  # a suite's bug must not take the whole report down
             last = traceback.format_exception_only(type(exc), exc)[-1].strip()
             problems.append(f"{module_name}.{attribute} failed: {last}")
@@ -91,3 +101,10 @@ def suite_sections(results: pd.DataFrame) -> tuple[list[ReportSection], list[str
             section.suite = section.suite or name
             out.append(section)
     return out, problems
+
+
+def _takes_figures(hook) -> bool:
+    try:
+        return "figures" in inspect.signature(hook).parameters
+    except (TypeError, ValueError):  # a builtin or C callable: no signature to read
+        return False

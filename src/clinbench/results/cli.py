@@ -6,6 +6,8 @@ from pathlib import Path
 
 import typer
 
+from clinbench.console import format_option
+
 app = typer.Typer(help="Turn Inspect logs into the frozen results table.", no_args_is_help=True)
 
 
@@ -72,8 +74,13 @@ def cost(
     ),
     by: str = typer.Option("model", "--by", help="Comma-separated grouping columns."),
     out: Path | None = typer.Option(None, "--out", "-o", help="Also write the table (.csv)."),
+    fmt: str = format_option(),
 ) -> None:
-    """Print tokens, time, cost per 100 items and per correct answer (95% bootstrap CIs)."""
+    """Print tokens, time, cost per 100 items and per correct answer (95% bootstrap CIs).
+
+    --format table prints one short paragraph per group; csv, markdown and json print the
+    whole cost table.
+    """
     import pandas as pd
 
     from clinbench.results import read_results
@@ -93,6 +100,13 @@ def cost(
     summary = cost_summary(pd.concat(frames, ignore_index=True), table, by=keys)
     if out is not None:
         summary.to_csv(out, index=False)
+    if fmt != "table":
+        from clinbench.console import TableOutput
+
+        output = TableOutput(fmt)
+        output.table(summary, "Cost and usage")
+        output.close()
+        return
     for row in summary.to_dict("records"):
         name = " · ".join(str(row[k]) for k in keys)
         typer.echo(f"{name}: {row['replies']} replies, {row['correct']} correct, "

@@ -3,8 +3,9 @@
 Per sample: token counts (reasoning tokens only where the provider reports them), the
 sample's working time in seconds (Inspect's ``working_time``: generation and tool time,
 without waiting for rate limits or a free connection) and the provider's own cost when
-Inspect reports one. Per eval: when it was created, the task version, the item-set content
-hash and item count, the prompt protocol and any verdict pre-registration the task
+Inspect reports one. Per eval: when it was created, the task version, the version of the
+suite card (``suite.yaml``) the task belongs to (empty for an imported bank), the item-set
+content hash and item count, the prompt protocol and any verdict pre-registration the task
 recorded. Cost from a user's price table is added later (:mod:`clinbench.results.cost`).
 """
 
@@ -18,8 +19,8 @@ if TYPE_CHECKING:  # Inspect is not imported to read a results table
     from inspect_ai.log import EvalLog, EvalSample
 
 SAMPLE_COLUMNS = ("reasoning_tokens", "latency_s", "cost_usd")
-EVAL_COLUMNS = ("eval_created", "task_version", "item_set_sha256", "n_items", "protocol",
-                "verdict_registration")  # fmt: skip
+EVAL_COLUMNS = ("eval_created", "task_version", "suite_version", "item_set_sha256", "n_items",
+                "protocol", "verdict_registration")  # fmt: skip
 
 
 def sample_facts(sample: EvalSample, model: str) -> dict[str, Any]:
@@ -43,6 +44,7 @@ def eval_facts(log: EvalLog) -> dict[str, Any]:
     return {
         "eval_created": str(log.eval.created or ""),
         "task_version": str(log.eval.task_version),
+        "suite_version": str(metadata.get("suite_version") or ""),
         "item_set_sha256": metadata.get("item_set_sha256", ""),
         "n_items": metadata.get("n_items"),
         "protocol": _json(metadata.get("protocol")),

@@ -19,5 +19,5 @@ RESULT_COLUMNS = [
     "item_metadata", "score_metadata", "run_id", "log_file",
     # what the run cost and what was run (clinbench.results.run_facts, results.cost)
     "reasoning_tokens", "latency_s", "cost_usd", "eval_created", "task_version",
-    "item_set_sha256", "n_items", "protocol", "verdict_registration",
+    "suite_version", "item_set_sha256", "n_items", "protocol", "verdict_registration",
 ]  # fmt: skip

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from copy import copy
@@ -228,9 +229,19 @@ def judge_column(details: dict[str, Any]) -> str:
     return ""
 
 
+# The scorer name of one judge's rows: SCORER[judgeN]; groups "scorer" and "place".
+JUDGE_SCORER = re.compile(r"^(?P<scorer>.+)\[judge(?P<place>\d+)\]$")
+
+
 def judge_scorer(scorer: str, place: int) -> str:
     """Return the scorer name of judge number ``place`` (from 1) of a panel's rows."""
     return f"{scorer}[judge{place}]"
+
+
+def panel_scorer(name: str) -> str:
+    """Return the panel's scorer name of a judge's rows (a name that is none: unchanged)."""
+    match = JUDGE_SCORER.match(name)
+    return match.group("scorer") if match else name
 
 
 def per_judge_rows(

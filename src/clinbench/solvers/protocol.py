@@ -21,13 +21,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from clinbench.items.model import Item, MCQItem, TFItem
+from clinbench.items.model import Item, MCQItem, SAItem, TFItem
 from clinbench.items.sample import to_sample
 from clinbench.solvers.conditions import apply_condition
 from clinbench.solvers.prompts import (
     CONTEXT_LABEL,
     DECLINE_HINT,
     MCQ_INSTRUCTION,
+    SA_INSTRUCTION,
     TF_INSTRUCTION,
     item_prompt,
 )
@@ -92,6 +93,8 @@ def _instruction(item: Item, protocol: Protocol) -> str:
     if kind == "none":
         return ""
     if kind == "mark":
+        if isinstance(item, SAItem):
+            return SA_INSTRUCTION  # a short answer has no mark: clinbench's own instruction
         return MCQ_INSTRUCTION if isinstance(item, MCQItem) else TF_INSTRUCTION
     if kind == "bare_letter":
         if not isinstance(item, MCQItem):
@@ -111,7 +114,7 @@ def _question(item: Item, protocol: Protocol) -> str:
 
 def _key(item: Item, protocol: Protocol) -> str:
     """Return a solved example's answer line, in the form the instruction asks for."""
-    key = item.answer if isinstance(item, MCQItem) else str(item.answer).lower()
+    key = item.answer if isinstance(item, MCQItem | SAItem) else str(item.answer).lower()
     return f"ANSWER: {key}" if protocol.instruction == "mark" else f"Answer: {key}"
 
 
@@ -119,10 +122,10 @@ def protocol_prompt(item: Item, protocol: Protocol, examples: list[Item] | None 
     """Return the prompt for an item under a protocol (item_prompt's text for the default)."""
     if protocol.is_default and not examples:
         return item_prompt(item)
-    if not isinstance(item, MCQItem | TFItem):
+    if not isinstance(item, MCQItem | TFItem | SAItem):
         if protocol.is_default:
             return item_prompt(item)
-        raise ValueError(f"{item.id}: prompt protocols apply to mcq and tf items only")
+        raise ValueError(f"{item.id}: prompt protocols apply to mcq, tf and sa items only")
     blocks = [f"{_question(e, protocol)}\n\n{_key(e, protocol)}" for e in examples or []]
     tail = " ".join(t for t in (_instruction(item, protocol),
                                 DECLINE_HINT if protocol.decline else "") if t)  # fmt: skip

@@ -10,6 +10,7 @@ from typing import Any
 import typer
 
 from clinbench.cli_helpers import fail, read_table
+from clinbench.console import format_option
 
 app = typer.Typer(
     help="Statistics over frozen results: agreement, comparisons, proportions, verdicts.",
@@ -41,6 +42,42 @@ def _echo_json(obj: dict) -> None:
     typer.echo(json.dumps(_plain(obj), indent=2, sort_keys=False))
 
 
+def _tables(fmt: str, tables: list[tuple[str, Any, list[str]]]) -> bool:
+    """Print (title, frame or list of records, notes) tables through clinbench.console in a
+    machine or Markdown format and return True; return False for ``table``, whose text
+    summary the command prints itself (it already fits 80 columns)."""
+    if fmt == "table":
+        return False
+    import pandas as pd
+
+    from clinbench.console import TableOutput
+
+    output = TableOutput(fmt)
+    for title, rows, notes in tables:
+        frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(_plain(list(rows)))
+        output.table(frame, title, notes)
+    output.close()
+    return True
+
+
+def _statistics(out: dict) -> list[dict]:
+    """Return a result document as rows: statistic, value, 95% CI low/high (where it has one)."""
+    rows = []
+    for key, value in out.items():
+        row: dict[str, Any] = {"statistic": key, "value": None, "ci_low": None, "ci_high": None}
+        if isinstance(value, dict) and "value" in value:
+            ci = value.get("ci") or [None, None]
+            row.update(value=value["value"], ci_low=ci[0], ci_high=ci[1])
+        elif isinstance(value, list | tuple) and len(value) == 2:
+            row.update(ci_low=value[0], ci_high=value[1])
+        elif isinstance(value, dict | list | tuple):
+            row["value"] = json.dumps(_plain(value))
+        else:
+            row["value"] = value
+        rows.append(row)
+    return rows
+
+
 def _fmt_ci(ci) -> str:
     return f"[{ci[0]:.3f}, {ci[1]:.3f}]" if ci and ci[0] is not None else "[n/a]"
 
@@ -65,7 +102,8 @@ def agreement(
     ),
     seed: int = typer.Option(0, help="Seed of the bootstrap resamples."),
     n_boot: int = typer.Option(2000, help="Bootstrap resamples for the kappa intervals."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    as_json: bool = typer.Option(False, "--json", help="Print the full result as JSON."),
+    fmt: str = format_option(),
 ) -> None:
     """Agreement between two raters: Cohen's kappa with bootstrap CIs, and more.
 
@@ -93,6 +131,8 @@ def agreement(
     if as_json:
         _echo_json(out)
         return
+    if _tables(fmt, [(f"Agreement of {a} and {b} ({kind})", _statistics(out), [])]):
+        return
     for key, value in out.items():
         if isinstance(value, dict):
             typer.echo(f"{key:>20}: {value['value']:.3f}  95% CI {_fmt_ci(value['ci'])}")
@@ -109,7 +149,8 @@ def compare(
     file: Path = typer.Argument(..., help="CSV (or Parquet) file, one row per observation."),
     value: str = typer.Option(..., help="Numeric column to compare (e.g. score)."),
     group: str = typer.Option(..., help="Grouping column (e.g. model or question)."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    as_json: bool = typer.Option(False, "--json", help="Print the full result as JSON."),
+    fmt: str = format_option(),
 ) -> None:
     """Kruskal-Wallis across groups (with eta-squared H) and pairwise Mann-Whitney U tests.
 
@@ -139,10 +180,15 @@ def compare(
     if as_json:
         _echo_json(out)
         return
+    n = len(df[[value, group]].dropna())
+    kruskal = [{**out["kruskal"], "n": n}]
+    if _tables(fmt, [(f"Kruskal-Wallis of {value} by {group}", kruskal, []),
+                     ("Pairwise Mann-Whitney U (Bonferroni)", out["pairwise"], [])]):  # fmt: skip
+        return
     k = out["kruskal"]
     typer.echo(
         f"Kruskal-Wallis: H({k['df']}) = {k['H']:.2f}, p = {k['p']:.3g}, "
-        f"eta2_H = {k['eta2_h']:.3f} (n = {len(df[[value, group]].dropna())})"
+        f"eta2_H = {k['eta2_h']:.3f} (n = {n})"
     )
     for r in out["pairwise"]:
         typer.echo(
@@ -156,7 +202,8 @@ def proportion(
     k: int = typer.Argument(..., help="Number of successes."),
     n: int = typer.Argument(..., help="Number of trials."),
     confidence: float = typer.Option(0.95, help="Confidence level of the interval."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    as_json: bool = typer.Option(False, "--json", help="Print the full result as JSON."),
+    fmt: str = format_option(),
 ) -> None:
     """A proportion k/n with its Wilson score interval."""
     from clinbench.stats.proportions import wilson_interval
@@ -170,6 +217,9 @@ def proportion(
     if as_json:
         _echo_json({"p": p, "ci": [lo, hi]})
         return
+    row = {"k": k, "n": n, "p": p, "ci_low": lo, "ci_high": hi, "confidence": confidence}
+    if _tables(fmt, [("Proportion with its Wilson interval", [row], [])]):
+        return
     typer.echo(f"{k}/{n} = {p:.1%} ({confidence:.0%} Wilson CI {lo:.1%}-{hi:.1%})")
 
 
@@ -180,7 +230,8 @@ def verdict_command(
     bar: float = typer.Option(0.95, help="The accuracy bar (a proportion)."),
     method: str = typer.Option("wilson", help="Interval: wilson, clopper-pearson, jeffreys..."),
     confidence: float = typer.Option(0.95, help="Confidence level of the interval."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    as_json: bool = typer.Option(False, "--json", help="Print the full result as JSON."),
+    fmt: str = format_option(),
 ) -> None:
     """KILL / PROCEED / UNDERPOWERED: does the interval for k/n clear or miss the bar?"""
     from clinbench.stats.verdict import INTERVAL_METHODS, verdict
@@ -194,6 +245,8 @@ def verdict_command(
     v = verdict(k, n, bar=bar, method=method, confidence=confidence)
     if as_json:
         _echo_json(v.to_dict())
+        return
+    if _tables(fmt, [("Verdict", _statistics(v.to_dict()), [])]):
         return
     typer.echo(str(v))
 
@@ -242,7 +295,8 @@ def accuracy_command(
     confidence: float = typer.Option(0.95, help="Confidence level of the intervals."),
     n_boot: int = typer.Option(2000, help="Cluster-bootstrap resamples (several epochs)."),
     seed: int = typer.Option(0, help="Seed of the cluster bootstrap."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    as_json: bool = typer.Option(False, "--json", help="Print the full result as JSON."),
+    fmt: str = format_option(),
 ) -> None:
     """Accuracy per group under both denominators, with intervals and their method.
 
@@ -269,6 +323,10 @@ def accuracy_command(
     records = table.to_dict(orient="records")
     if as_json:
         _echo_json({"confidence": confidence, "groups": records})
+        return
+    if _tables(
+        fmt, [(f"Accuracy ({confidence:.0%} intervals)", table, [warning] if warning else [])]
+    ):
         return
     if not records:
         typer.echo("no rows with an accuracy outcome (correct, incorrect, declined, ...)")
@@ -301,7 +359,8 @@ def classification_command(
     labels: str = typer.Option(
         None, "--labels", help="Comma-separated full label set, for macro_f1_all_labels."
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    as_json: bool = typer.Option(False, "--json", help="Print the full result as JSON."),
+    fmt: str = format_option(),
 ) -> None:
     """Micro-F1, macro-F1 and exact match from the `target` and `extracted_answer` columns.
 
@@ -324,6 +383,8 @@ def classification_command(
         for r in records:
             r["labels"] = r["labels"].split(";") if r["labels"] else []
         _echo_json({"groups": records})
+        return
+    if _tables(fmt, [("Classification (micro-F1, macro-F1, exact match)", table, [])]):
         return
     if not records:
         typer.echo("no rows with a target (the item's key or gold label)")
@@ -368,7 +429,8 @@ def power_command(
     discordant: float = typer.Option(
         None, "--discordant", help="Share of items on which the two models disagree."
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    as_json: bool = typer.Option(False, "--json", help="Print the full result as JSON."),
+    fmt: str = format_option(),
 ) -> None:
     """Items needed to decide KILL or PROCEED at the bar, McNemar's paired sample size, and the
     minimum detectable rubric-score difference.
@@ -413,6 +475,8 @@ def power_command(
     if as_json:
         _echo_json(out)
         return
+    if _tables(fmt, [("Items needed to decide", _statistics(out), [])]):
+        return
     side = "above" if out["decision"] == "KILL" else "below"
     typer.echo(
         f"n_items: {out['n_items']} to decide {out['decision']} ({side} the {bar:.0%} bar) "
@@ -436,3 +500,12 @@ def power_command(
             f"McNemar (same items): {out['mcnemar_items']} items to detect a gap "
             f"of {difference:.1%} ({discordant:.1%} discordant)"
         )
+
+
+def _mount_judges() -> None:
+    from clinbench.stats.judges_cli import register
+
+    register(app)
+
+
+_mount_judges()

@@ -183,34 +183,64 @@ def case_bootstrap(
     resamples in which the group keeps its observed rank), order_kept (share in which the
     whole observed ordering holds; the same on every row).
     """
-    rows = _numeric(data, [dv, case, by], dv)
-    _, groups, sums, counts = _case_sums(rows, dv, case, by)
-    n_cases = sums.shape[0]
-    observed = sums.sum(0) / counts.sum(0)
-    obs_rank = _ranks(observed)
-    rng = np.random.default_rng(seed)
-    boot = np.empty((n_boot, len(groups)))
-    block = max(1, 4_000_000 // max(1, n_cases * len(groups)))
-    for start in range(0, n_boot, block):
-        stop = min(n_boot, start + block)
-        idx = rng.integers(0, n_cases, size=(stop - start, n_cases))
-        weights = resample_weights(idx, n_cases)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            boot[start:stop] = (weights @ sums) / (weights @ counts)
-    ranks = _ranks(boot)
-    kept = ranks == obs_rank
+    return case_bootstraps(data, dv, case, [by], n_boot, seed, confidence)[by]
+
+
+def case_bootstraps(
+    data: pd.DataFrame,
+    dv: str = "score",
+    case: str = "item_id",
+    by: Sequence[str] = ("question", "model"),
+    n_boot: int = 10_000,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> dict[str, pd.DataFrame]:
+    """Return {field: ``case_bootstrap`` table} for several groupings of the same cases.
+
+    Each table is exactly the one ``case_bootstrap(data, dv, case, field, n_boot, seed)``
+    gives: the same seed draws the same resampled cases, so groupings over the same set of
+    cases share one set of draws (drawn and tallied once) instead of drawing it again.
+    """
+    prepared = []
+    for field in by:
+        rows = _numeric(data, [dv, case, field], dv)
+        cases, groups, sums, counts = _case_sums(rows, dv, case, field)
+        prepared.append((field, tuple(cases), groups, sums, counts))
+    boots: dict[str, np.ndarray] = {}
+    for cases in dict.fromkeys(p[1] for p in prepared):  # each distinct set of cases
+        share = [p for p in prepared if p[1] == cases]
+        n_cases = len(cases)
+        widest = max(len(p[2]) for p in share)
+        rng = np.random.default_rng(seed)
+        out = {p[0]: np.empty((n_boot, len(p[2]))) for p in share}
+        block = max(1, 4_000_000 // max(1, n_cases * widest))
+        for start in range(0, n_boot, block):
+            stop = min(n_boot, start + block)
+            idx = rng.integers(0, n_cases, size=(stop - start, n_cases))
+            weights = resample_weights(idx, n_cases)
+            for field, _, _, sums, counts in share:
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    out[field][start:stop] = (weights @ sums) / (weights @ counts)
+        boots.update(out)
     ci = ci_name(confidence)
-    return pd.DataFrame(
-        {
-            by: groups,
-            "n": counts.sum(0).astype(int),
-            "mean": observed,
-            ci: [percentile_interval(boot[:, j], confidence) for j in range(len(groups))],
-            "rank": obs_rank + 1,
-            "rank_kept": kept.mean(0),
-            "order_kept": float(kept.all(1).mean()),
-        }
-    )
+    tables = {}
+    for field, _, groups, sums, counts in prepared:
+        boot = boots[field]
+        observed = sums.sum(0) / counts.sum(0)
+        obs_rank = _ranks(observed)
+        kept = _ranks(boot) == obs_rank
+        tables[field] = pd.DataFrame(
+            {
+                field: groups,
+                "n": counts.sum(0).astype(int),
+                "mean": observed,
+                ci: [percentile_interval(boot[:, j], confidence) for j in range(len(groups))],
+                "rank": obs_rank + 1,
+                "rank_kept": kept.mean(0),
+                "order_kept": float(kept.all(1).mean()),
+            }
+        )
+    return tables
 
 
 def leave_one_case_out(

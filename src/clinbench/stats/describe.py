@@ -232,6 +232,26 @@ def parse_critical_errors(value) -> list[str]:
     return [part.strip() for part in text.replace(",", ";").split(";") if part.strip()]
 
 
+def critical_error_lists(cells: pd.Series) -> pd.Series:
+    """Return each cell's critical-error types (``parse_critical_errors``), index kept.
+
+    Each distinct text is parsed once: a results table repeats a few values ('[]', one
+    type) over thousands of rows. Unhashable cells (lists) are read one by one.
+    """
+    parsed: dict = {}
+
+    def types(cell) -> list[str]:
+        try:
+            found = parsed.get(cell)
+        except TypeError:  # a list or array cell
+            return parse_critical_errors(cell)
+        if found is None:
+            found = parsed[cell] = parse_critical_errors(cell)
+        return list(found)
+
+    return cells.map(types)
+
+
 def critical_error_rate(
     data: pd.DataFrame,
     column: str = "critical_errors",
@@ -243,7 +263,7 @@ def critical_error_rate(
     require_columns(data, [column, grade])
     return proportions(
         data,
-        success=lambda d: d[column].map(lambda v: len(parse_critical_errors(v)) > 0),
+        success=lambda d: critical_error_lists(d[column]).map(len) > 0,
         by=by,
         eligible=lambda d: _has_value(d[grade]),
         name="critical_error_rate",

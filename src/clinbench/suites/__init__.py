@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_OFFLINE_MODEL = "clinbench/chance"
+SUITES_DIR = Path(__file__).parent
 
 # Tasks that run over any bank rather than one suite's: task name -> "module:function".
 SHARED_TASKS: dict[str, str] = {
@@ -122,6 +123,29 @@ def task_suite(name: str) -> SuiteSpec:
 def task_function(name: str) -> Callable[..., Any]:
     """Return the Inspect task function registered under ``name``; KeyError if unknown."""
     return load(task_suite(name).tasks[name])
+
+
+def read_cards() -> list[dict[str, Any]]:
+    """Return every suite card (``<suite>/suite.yaml``), sorted by suite name, each with its
+    folder under ``_dir`` (checked against the data by :mod:`clinbench.suites.cards`)."""
+    import yaml
+
+    cards = []
+    for path in sorted(SUITES_DIR.glob("*/suite.yaml")):
+        card = yaml.safe_load(path.read_text(encoding="utf-8"))
+        card["_dir"] = str(path.parent)
+        cards.append(card)
+    return cards
+
+
+@functools.cache
+def _card_versions() -> dict[str, str]:
+    return {task: str(card["version"]) for card in read_cards() for task in card.get("tasks") or []}
+
+
+def suite_version(task: str) -> str | None:
+    """Return the card version of the suite that runs ``task`` (None for a task no card lists)."""
+    return _card_versions().get(task)
 
 
 def rules_baselines() -> dict[str, str]:

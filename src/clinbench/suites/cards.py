@@ -13,19 +13,7 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-SUITES_DIR = Path(__file__).parent
-
-
-def read_cards() -> list[dict[str, Any]]:
-    """Return every suite card, sorted by suite name (each with its folder under ``_dir``)."""
-    import yaml
-
-    cards = []
-    for path in sorted(SUITES_DIR.glob("*/suite.yaml")):
-        card = yaml.safe_load(path.read_text(encoding="utf-8"))
-        card["_dir"] = str(path.parent)
-        cards.append(card)
-    return cards
+from clinbench.suites import SUITES_DIR, read_cards, suite_version  # noqa: F401 (re-exported)
 
 
 def _loader(spec: str):

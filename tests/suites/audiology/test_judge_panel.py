@@ -305,20 +305,50 @@ def case_panel_judges(tmp_path_factory):
     return path
 
 
+def _case_panel_table(case_panel_judges, log_dir, rule):
+    from clinbench.suites.audiology.tasks import CASE_ITEMS, audiology_cases
+
+    graders = [get_model(f"clinbench/replay/{name}", responses=str(case_panel_judges))
+               for name in ("judge-fixture", "judge-two")]  # fmt: skip
+    log = run_eval(audiology_cases(items=str(CASE_ITEMS), judge_panel=rule), "clinbench/rules",
+                   log_dir, grader=graders, sample_id="aud-case-001")  # fmt: skip
+    return log, results_table(log_dir)
+
+
+def test_regrading_a_panel_regrades_each_judge_and_the_panel_by_its_rule(
+    case_panel_judges, tmp_path
+):
+    from clinbench.scoring.rubric import load_rubric
+    from clinbench.suites.audiology.regrade import regrade_table
+    from tests.suites.audiology.test_regrade import _other_rubric
+
+    _, before = _case_panel_table(case_panel_judges, tmp_path / "logs", "mean")
+    other = load_rubric(_other_rubric(tmp_path))
+    after = regrade_table(before, other, "sensitivity.yaml")
+    rows = after[after["scorer"].str.startswith("rubric_adjudicator")]
+    one = rows[rows["scorer"] == "rubric_adjudicator[judge1]"].set_index("question")
+    two = rows[rows["scorer"] == "rubric_adjudicator[judge2]"].set_index("question")
+    panel = rows[rows["scorer"] == "rubric_adjudicator"].set_index("question")
+    # judge 2 gave every subscore 3: 50 under the linear points, grade D (40-54.99)
+    assert set(two["score"]) == {50.0} and set(two["grade"]) == {"D"}
+    for q in ("Q1", "Q2", "Q3"):
+        mean = round((one.loc[q, "score"] + two.loc[q, "score"]) / 2, 2)
+        assert panel.loc[q, "score"] == pytest.approx(mean)
+        assert panel.loc[q, "grade"] == other.grade_for(mean)
+        details = json.loads(panel.loc[q, "score_metadata"])
+        assert details["regraded"]["rubric"] == "sensitivity"
+        assert [j["score"] for j in details["judges"]] == [one.loc[q, "score"], 50.0]
+
+
 @pytest.mark.parametrize("rule", ["mean", "majority"])
 def test_case_panel_keeps_each_judges_grade_and_aggregates_by_the_named_rule(
     case_panel_judges, tmp_path, rule
 ):
     from clinbench.scoring.rubric import load_rubric
-    from clinbench.suites.audiology.tasks import CASE_ITEMS, audiology_cases
 
     rubric = load_rubric()
-    graders = [get_model(f"clinbench/replay/{name}", responses=str(case_panel_judges))
-               for name in ("judge-fixture", "judge-two")]  # fmt: skip
-    log = run_eval(audiology_cases(items=str(CASE_ITEMS), judge_panel=rule), "clinbench/rules",
-                   tmp_path, grader=graders, sample_id="aud-case-001")  # fmt: skip
+    log, table = _case_panel_table(case_panel_judges, tmp_path, rule)
     assert log.status == "success"
-    table = results_table(tmp_path)
     judged = table[table["scorer"].str.startswith("rubric_adjudicator")]
     panel = judged[judged["scorer"] == "rubric_adjudicator"].set_index("question")
     assert set(panel["judge"]) == {f"panel:{rule}"}
@@ -344,3 +374,22 @@ def test_case_panel_keeps_each_judges_grade_and_aggregates_by_the_named_rule(
     assert metrics["unscored_questions"].value == (panel["outcome"] == "unscored").sum()
     for q, row in panel[panel["outcome"] == "graded"].iterrows():  # the log's metric: the panel
         assert metrics[q].value == pytest.approx(row["score"])
+
+
+def test_report_shows_the_panels_agreement_beside_its_judges(two_judges):
+    from clinbench.report.analyze import all_sections
+    from clinbench.stats.judge_agreement import judge_agreement
+
+    _, table = two_judges
+    sections = all_sections(table, figures=False)
+    judged = next(s for s in sections if s.title == "Judge reliability")
+    reliability = judged.tables["Judges of the judged scores"].set_index("scorer")
+    panel = reliability.loc["answer_adjudicator"]
+    assert "panel of 2 judges (majority" in panel["judge"]
+    figures = judge_agreement(table)
+    fleiss = figures[figures["measure"] == "Fleiss kappa"].iloc[0]
+    assert f"Fleiss κ {fleiss['kappa']:.2f}" in panel["panel_agreement"]
+    assert f"n = {fleiss['n']}" in panel["panel_agreement"]
+    # each judge's own rows are named with their judge
+    assert reliability.loc["answer_adjudicator[judge2]", "judge"].startswith(JUDGES[1])
+    assert reliability.loc["answer_adjudicator[judge1]", "panel_agreement"] == ""

@@ -94,7 +94,11 @@ def test_regrade_changes_grades_as_predicted_without_calling_a_model(
     untouched = after[after["scorer"] != "rubric_adjudicator"].reset_index(drop=True)
     expected = before[before["scorer"] != "rubric_adjudicator"].reset_index(drop=True)
     pd.testing.assert_series_equal(untouched["score"], expected["score"])
-    assert "grade changed" in result.output
+    assert "Grades changed under" in result.output  # the text table (its headings wrap)
+    as_json = cli.invoke(app, ["audiology", "regrade", str(log_dir), "--rubric", str(rubric),
+                               "--out", str(out), "--format", "json"])  # fmt: skip
+    (table,) = json.loads(as_json.stdout)["tables"]
+    assert "grade changed" in table["columns"]
 
 
 def test_regrade_under_the_same_rubric_changes_nothing(replay_graded_log):

@@ -131,6 +131,9 @@ def test_stability_command_reads_nli_rows_of_a_results_table(tmp_path):
     assert result.exit_code == 0, result.output
     # c1 contradicts in 10/10 passes, c2 in 3/10 (entailment 7/10 < 8): 1 of 2 items stable
     last = result.output.strip().splitlines()[-1].split()
-    assert last[-2:] == ["1", "0.5"]  # stable items, stable share
+    assert last[-2:] == ["1", "0.500"]  # stable items, stable share
+    as_json = CliRunner().invoke(app, ["audiology", "stability", str(path), "--format", "json"])
+    (row,) = json.loads(as_json.stdout)["tables"][0]["rows"]
+    assert row["stable share"] == 0.5
     empty = write_results(pd.DataFrame(columns=RESULT_COLUMNS), tmp_path / "none.csv")
     assert CliRunner().invoke(app, ["audiology", "stability", str(empty)]).exit_code == 2

@@ -216,8 +216,10 @@ def test_few_shot_examples_from_a_separate_manifest(small_manifest):
 def test_cli_transcribe_real_recording():
     _mount()
     clip = SAMPLE_MANIFEST.parent / "real" / "001.wav"
-    result = CliRunner().invoke(app, ["slp", "transcribe", str(clip), "--expected", "ten of clubs"])
+    result = CliRunner().invoke(app, ["slp", "transcribe", str(clip), "--expected", "ten of clubs",
+                                      "--format", "json"])  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert result.output.strip().endswith("ten of clubs") and "constrained" in result.output
+    (row,) = json.loads(result.stdout)["tables"][0]["rows"]
+    assert row["transcription"] == "ten of clubs" and "constrained" in row["mode"]
     result = CliRunner().invoke(app, ["slp", "transcribe", str(clip), "--asr", "kaldi"])
     assert result.exit_code == 2 and "unknown ASR back-end" in result.output

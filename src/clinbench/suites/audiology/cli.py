@@ -6,6 +6,8 @@ from pathlib import Path
 
 import typer
 
+from clinbench.console import format_option
+
 app = typer.Typer(
     help="Audiology suite (AudiologyBench design): regrade case judgements, stability, samples.",
     no_args_is_help=True,
@@ -21,20 +23,19 @@ def regrade(
     out: Path = typer.Option(
         ..., "--out", help="Results table to write (.parquet or .csv); the logs are never touched."
     ),
+    fmt: str = format_option(),
 ) -> None:
     """Re-grade stored rubric judgements under another rubric file, calling no model.
 
     Scores, grades and caps are recomputed from the judge JSON kept in the logs; every other
     row is copied unchanged. Prints how many grades changed per question.
     """
-    from rich.console import Console
-
+    from clinbench.console import TableOutput
     from clinbench.results import write_results
     from clinbench.results.export import results_table
     from clinbench.scoring.rubric import RubricError, load_rubric
     from clinbench.suites.audiology.regrade import RegradeError, grade_changes, regrade_table
 
-    console = Console()
     if out.suffix.lower() not in (".parquet", ".csv"):
         typer.echo(f"error: {out}: --out must end in .parquet or .csv", err=True)
         raise typer.Exit(2)
@@ -55,8 +56,13 @@ def regrade(
         raise typer.Exit(2) from err
     write_results(after, out)
     changes = grade_changes(before, after)
-    console.print(changes.to_string(index=False) if not changes.empty else "no rubric-graded rows")
-    console.print(f"wrote {len(after)} rows to {out}")
+    output = TableOutput(fmt)
+    if changes.empty:
+        output.note("no rubric-graded rows")
+    else:
+        output.table(changes, f"Grades changed under {rubric.name}")
+    output.message(f"wrote {len(after)} rows to {out}")
+    output.close()
 
 
 @app.command("stability")
@@ -65,15 +71,14 @@ def stability(
     min_agree: int = typer.Option(
         8, help="Passes that must share an item's label to count it stable."
     ),
+    fmt: str = format_option(),
 ) -> None:
     """Print NLI multipass stability: contradiction rate per pass and share of stable items."""
-    from rich.console import Console
-
+    from clinbench.console import TableOutput
     from clinbench.results import read_results
     from clinbench.scoring.nli import multipass_stability
     from clinbench.suites.audiology.scorers import nli_labels
 
-    console = Console()
     try:
         table = read_results(results)
     except (OSError, ValueError) as err:
@@ -85,7 +90,10 @@ def stability(
             f"error: {results}: no nli_contradiction rows (run with nli_model=...)", err=True
         )
         raise typer.Exit(2)
-    console.print(multipass_stability(labelled, min_agree=min_agree).to_string(index=False))
+    output = TableOutput(fmt)
+    output.table(multipass_stability(labelled, min_agree=min_agree),
+                 f"NLI multipass stability (stable: {min_agree} passes agree)")  # fmt: skip
+    output.close()
 
 
 @app.command("samples")

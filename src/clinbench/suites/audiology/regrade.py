@@ -15,7 +15,7 @@ from typing import Any
 
 import pandas as pd
 
-from clinbench.scoring import outcomes
+from clinbench.scoring import outcomes, panel
 from clinbench.scoring.adjudicator import JudgeParseError, judgement_from_json
 from clinbench.scoring.rubric import Rubric, RubricError, grade, load_rubric
 
@@ -28,7 +28,51 @@ class RegradeError(ValueError):
 
 def is_rubric_scorer(name: Any) -> bool:
     """Return True for the scorer names that carry rubric judgements."""
-    return isinstance(name, str) and name.split("/")[-1] in RUBRIC_SCORERS
+    return isinstance(name, str) and panel.panel_scorer(name.split("/")[-1]) in RUBRIC_SCORERS
+
+
+def _regraded(details: dict, question: str, rubric: Rubric, rubric_path: str) -> dict:
+    """Return one judgement's details re-graded under ``rubric`` (raises when it does not fit)."""
+    raw = details.get("judge_json")
+    if not isinstance(raw, dict):
+        raise RubricError("no stored judge_json to re-grade")
+    judgement = judgement_from_json(raw, question, rubric)
+    score, letter, capped_by = grade(
+        judgement.question, judgement.subscores, judgement.critical_errors, rubric
+    )
+    original = details.get("score")
+    return details | {
+        "regraded": {
+            "rubric": rubric.name,
+            "rubric_version": rubric.version,
+            "rubric_path": rubric_path,
+            "original_score": None if original is None or pd.isna(original) else float(original),
+            "original_grade": details.get("grade"),
+            "original_capped_by": details.get("capped_by", []),
+        },
+        "score": score,
+        "grade": letter,
+        "capped_by": capped_by,
+        "critical_errors": judgement.critical_errors,
+        "unclassified_errors": judgement.unclassified_errors,
+    }
+
+
+def _regraded_panel(details: dict, question: str, rubric: Rubric, rubric_path: str) -> dict:
+    """Return a panel's details with each graded judge re-graded and the panel re-aggregated."""
+    judges = [
+        _regraded(j, question, rubric, rubric_path) if j.get("outcome") == outcomes.GRADED else j
+        for j in details["judges"]
+    ]
+    graded = [j for j in judges if j.get("outcome") == outcomes.GRADED]
+    aggregate = panel.rubric_panel(graded, details["panel"]["aggregation"], rubric.grade_for)
+    kept = {k: v for k, v in details.items() if k != "reason"}
+    return kept | aggregate | {
+        "judges": judges,
+        "regraded": {"rubric": rubric.name, "rubric_version": rubric.version,
+                     "rubric_path": rubric_path, "original_score": details.get("score"),
+                     "original_grade": details.get("grade")},
+    }  # fmt: skip
 
 
 def regrade_table(results: pd.DataFrame, rubric: Rubric, rubric_path: str = "") -> pd.DataFrame:
@@ -41,7 +85,7 @@ def regrade_table(results: pd.DataFrame, rubric: Rubric, rubric_path: str = "") 
     out = results.copy()
     problems: list[str] = []
     for index, row in out.iterrows():
-        if not is_rubric_scorer(row["scorer"]) or row["outcome"] != outcomes.GRADED:
+        if not is_rubric_scorer(row["scorer"]):
             continue
         where = f"{row['log_file']}: item {row['item_id']} epoch {row['epoch']} {row['question']}"
         try:
@@ -49,36 +93,21 @@ def regrade_table(results: pd.DataFrame, rubric: Rubric, rubric_path: str = "") 
         except json.JSONDecodeError as err:
             problems.append(f"{where}: score_metadata is not JSON ({err.msg})")
             continue
-        raw = details.get("judge_json")
-        if not isinstance(raw, dict):
-            problems.append(f"{where}: no stored judge_json to re-grade")
+        is_panel = isinstance(details.get("panel"), dict) and "judges" in details
+        if row["outcome"] != outcomes.GRADED and not is_panel:
             continue
         try:
-            judgement = judgement_from_json(raw, str(row["question"]), rubric)
-            score, letter, capped_by = grade(
-                judgement.question, judgement.subscores, judgement.critical_errors, rubric
-            )
+            if is_panel:  # a judge panel: its judges re-graded, then aggregated by its rule
+                details = _regraded_panel(details, str(row["question"]), rubric, rubric_path)
+            else:
+                details = _regraded(details, str(row["question"]), rubric, rubric_path)
         except (JudgeParseError, RubricError, KeyError) as err:
             problems.append(f"{where}: {err}")
             continue
-        details["regraded"] = {
-            "rubric": rubric.name,
-            "rubric_version": rubric.version,
-            "rubric_path": rubric_path,
-            "original_score": None if pd.isna(row["score"]) else float(row["score"]),
-            "original_grade": row["grade"],
-            "original_capped_by": details.get("capped_by", []),
-        }
-        details.update(
-            score=score,
-            grade=letter,
-            capped_by=capped_by,
-            critical_errors=judgement.critical_errors,
-            unclassified_errors=judgement.unclassified_errors,
-        )
-        out.at[index, "score"] = score
-        out.at[index, "grade"] = letter
-        out.at[index, "critical_errors"] = ";".join(judgement.critical_errors)
+        out.at[index, "outcome"] = details.get("outcome", row["outcome"])
+        out.at[index, "score"] = math.nan if details["score"] is None else details["score"]
+        out.at[index, "grade"] = details["grade"] or ""
+        out.at[index, "critical_errors"] = ";".join(details["critical_errors"])
         out.at[index, "score_metadata"] = json.dumps(details, sort_keys=True, default=str)
     if problems:
         shown = "\n".join(problems[:20])

@@ -157,6 +157,8 @@ def fact_check_errors(results: pd.DataFrame) -> pd.DataFrame:
 
 def stability(results: pd.DataFrame) -> pd.DataFrame:
     """Return NLI multipass stability when the case tier ran more than one epoch with NLI."""
+    if not results["scorer"].astype(str).str.endswith("nli_contradiction").any():
+        return pd.DataFrame()  # no NLI rows: the scorers module (and Inspect) is not imported
     from clinbench.scoring.nli import multipass_stability
     from clinbench.suites.audiology.scorers import nli_labels
 
@@ -193,8 +195,11 @@ def _score_figure(table: pd.DataFrame):
     return fig
 
 
-def sections(results: pd.DataFrame) -> list[ReportSection]:
-    """Return the audiology report sections for the suite's rows of a results table."""
+def sections(results: pd.DataFrame, figures: bool = True) -> list[ReportSection]:
+    """Return the audiology report sections for the suite's rows of a results table.
+
+    With ``figures=False`` (``clinbench analyze``: tables only) no figure is drawn.
+    """
     out: list[ReportSection] = []
     pools = knowledge_accuracy(results, ["format", "source_pool"])
     knowledge = {
@@ -229,6 +234,7 @@ def sections(results: pd.DataFrame) -> list[ReportSection]:
             "Section form (missing or over-length labelled sections)": section_form(results),
         }  # fmt: skip
         n = int(scores["n"].sum())
+        caption = f"Mean case score by question (n = {n} graded question replies)"
         out.append(
             ReportSection(
                 title="Clinical cases: rubric grades",
@@ -239,11 +245,7 @@ def sections(results: pd.DataFrame) -> list[ReportSection]:
                     "deterministic offline stand-in and is not an LLM judgement."
                 ),
                 tables={k: v for k, v in tables.items() if not v.empty},
-                figures={
-                    f"Mean case score by question (n = {n} graded question replies)": _score_figure(
-                        scores
-                    )
-                },
+                figures={caption: _score_figure(scores)} if figures else {},
                 notes=[
                     "Unscored judge replies are listed in the 'unscored' column and excluded "
                     "from means and rates."

@@ -230,22 +230,46 @@ def best_model_verdict(
 
     Best is the highest accuracy (ties: more answered items, then name). The verdict comes
     from ``clinbench.stats.verdict``: KILL when the interval's lower bound is at or above
-    the bar, PROCEED when its upper bound is below it, else UNDERPOWERED. The bar, the
-    interval method and the counts are recorded with it.
+    the bar, PROCEED when its upper bound is below it, else UNDERPOWERED. With one epoch per
+    item the interval is ``method``'s over the answered items; with several it clusters by
+    item as ``clinbench stats accuracy`` does (``stats.clustered.clustered_proportion``:
+    Wilson at the cluster-robust effective n; ``interval`` says ``wilson-clustered``), so
+    repeating a deterministic model gives the one-epoch interval. The bar, the method (as
+    registered), the interval used, the counts (answered rows), items and epochs are
+    recorded with it.
     """
-    from clinbench.stats.verdict import verdict
+    from clinbench.stats.clustered import clustered_proportion
+    from clinbench.stats.verdict import decide, verdict
 
     table = accuracy_table(results, by=("model", "condition"), threshold=threshold)
     table = table[(table["condition"] == condition) & (table["answered"] > 0)]
     table = table[~table["model"].isin(list(baselines))]
-    columns = ["condition", "best model", "correct", "answered", "accuracy", "CI low", "CI high",
-               "bar", "method", "verdict"]  # fmt: skip
+    columns = ["condition", "best model", "correct", "answered", "items", "epochs", "accuracy",
+               "CI low", "CI high", "bar", "method", "interval", "verdict"]  # fmt: skip
     if table.empty:
         return pd.DataFrame(columns=columns)
     best = table.sort_values(
         ["accuracy", "answered", "model"], ascending=[False, False, True]
     ).iloc[0]
+    rows = scored_rows(results, threshold)
+    rows = rows[(rows["model"] == best["model"]) & (rows["condition"] == condition)]
+    rows = rows[rows["outcome"].isin(outcomes.ANSWERED)]
+    keys = [c for c in ("task", "item_id") if c in rows.columns]
+    items = rows[keys].astype(str).agg("\x1f".join, axis=1) if len(rows) else rows["item_id"]
+    epochs = 1
+    if "epoch" in rows.columns and len(rows):
+        epochs = int(rows.groupby(items)["epoch"].nunique().max())
     result = verdict(int(best["correct"]), int(best["answered"]), bar=bar, method=method)
+    low, high, used = result.ci_low, result.ci_high, result.method
+    if epochs > 1:
+        if method != "wilson":
+            raise ValueError(
+                f"with several epochs per item the verdict's interval clusters by item "
+                f"(wilson-clustered); method {method!r} has no clustered form here"
+            )
+        correct = (rows["outcome"] == outcomes.CORRECT).to_numpy(dtype=float)
+        clustered = clustered_proportion(correct, items.to_numpy(), confidence=result.confidence)
+        low, high, used = clustered["ci_low"], clustered["ci_high"], clustered["method"]
     return pd.DataFrame(
         [
             {
@@ -253,12 +277,15 @@ def best_model_verdict(
                 "best model": best["model"],
                 "correct": result.k,
                 "answered": result.n,
+                "items": int(items.nunique()),
+                "epochs": epochs,
                 "accuracy": result.p,
-                "CI low": result.ci_low,
-                "CI high": result.ci_high,
+                "CI low": low,
+                "CI high": high,
                 "bar": result.bar,
                 "method": result.method,
-                "verdict": result.decision,
+                "interval": used,
+                "verdict": decide(low, high, bar),
             }
         ],
         columns=columns,

@@ -104,18 +104,19 @@ def sections(
     threshold: float = DEFAULT_EXCLUSION_THRESHOLD,
     bar: float = 0.95,
     method: str = "wilson",
+    figures: bool = True,
 ) -> list[ReportSection]:
-    """Return the suite's report sections for its rows of the results table."""
+    """Return the suite's report sections for its rows of the results table (figures optional)."""
     plain = analysis.plain_runs(results)
     items = analysis.items_from_results(results)
     out: list[ReportSection] = []
 
     by_condition = analysis.accuracy_table(plain, by=("model", "condition"), threshold=threshold)
     by_domain = analysis.accuracy_table(plain, threshold=threshold)
-    figures = {}
-    if not by_condition.dropna(subset=["accuracy"]).empty:
+    drawn = {}
+    if figures and not by_condition.dropna(subset=["accuracy"]).empty:
         n = int(by_condition["answered"].sum())
-        figures[f"Accuracy per model and condition with 95% Wilson intervals (n = {n} "
+        drawn[f"Accuracy per model and condition with 95% Wilson intervals (n = {n} "
                 "answered replies)"] = _accuracy_figure(by_condition)  # fmt: skip
     out.append(
         ReportSection(
@@ -134,7 +135,7 @@ def sections(
                 ),
                 "Accuracy per model, condition and domain": by_domain,
             },
-            figures=figures,
+            figures=drawn,
             notes=[
                 "Excluded models are not in these tables; see Exclusions.",
                 "The sample items are illustrative, written to show the format; they are not "

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from clinbench.cli_helpers import fail
+from clinbench.console import format_option
 
 app = typer.Typer(
     help="Speech-language pathology suite (SLPHelm design): corpora, noise, ASR, export.",
@@ -148,21 +149,33 @@ def transcribe_command(
     clips: list[Path] = typer.Argument(..., help="Clips to transcribe."),
     asr: str = typer.Option("pocketsphinx", help="ASR spec, e.g. openai:base_url=...,model=..."),
     expected: str = typer.Option(None, help="Expected words (prompt-constrained pocketsphinx)."),
+    fmt: str = format_option(),
 ) -> None:
-    """Print each clip's transcription, decoding mode and real-time factor."""
+    """Print each clip's transcription, decoding mode and real-time factor (a clip that fails
+    is reported on stderr with its error and left out of the table)."""
+    import pandas as pd
+
     from clinbench.audio.asr import get_asr, parse_asr_spec
+    from clinbench.console import TableOutput
 
     try:
         name, options = parse_asr_spec(asr)
         backend = get_asr(name, **options)
     except (ValueError, ImportError) as err:
         fail(str(err))
+    rows = []
     for clip in clips:
         result = backend.transcribe(clip, expected=expected)
         if result.error:
             typer.secho(f"{clip}: error: {result.error}", err=True, fg="red")
             continue
-        typer.echo(f"{clip}\t{result.mode}\tRTF {result.real_time_factor:.3f}\t{result.text}")
+        rows.append({"clip": str(clip), "mode": result.mode,
+                     "real-time factor": result.real_time_factor,
+                     "transcription": result.text})  # fmt: skip
+    output = TableOutput(fmt)
+    columns = ["clip", "mode", "real-time factor", "transcription"]
+    output.table(pd.DataFrame(rows, columns=columns), f"Transcriptions ({name})")
+    output.close()
 
 
 @app.command("ensemble")

@@ -1,0 +1,190 @@
+"""`--format json` on every command that prints a table (issue 17 item 1): each one is run
+on small inputs made here and its stdout must parse as one JSON document of tables."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from clinbench.cli import _mount, app
+from clinbench.results import write_results
+from clinbench.results.schema import RESULT_COLUMNS
+
+ROOT = Path(__file__).resolve().parents[2]
+AUDIOLOGY = ROOT / "src" / "clinbench" / "suites" / "audiology"
+runner = CliRunner()
+_mount()
+
+
+def _results(path: Path) -> Path:
+    rows = []
+    for n, (outcome, answer) in enumerate([("correct", "a"), ("incorrect", "b"),
+                                           ("correct", "a"), ("declined", "")]):  # fmt: skip
+        row = dict.fromkeys(RESULT_COLUMNS, "")
+        row.update(suite="s", task="t", model="org/model-x", item_id=f"i{n}", condition="default",
+                   epoch=1, epochs=1, target="a", extracted_answer=answer, outcome=outcome,
+                   response=answer, score=1.0 if outcome == "correct" else 0.0,
+                   input_tokens=10, output_tokens=5, latency_s=0.1)  # fmt: skip
+        rows.append(row)
+    return write_results(pd.DataFrame(rows, columns=RESULT_COLUMNS), path)
+
+
+def _nli_results(path: Path) -> Path:
+    rows = []
+    for item in ("c1", "c2"):
+        for epoch in range(1, 4):
+            label = "contradiction" if item == "c1" else "entailment"
+            rows.append({c: None for c in RESULT_COLUMNS} | {
+                "model": "m", "item_id": item, "epoch": epoch, "question": "Q1",
+                "scorer": "nli_contradiction", "outcome": "graded",
+                "score": float(label == "contradiction"),
+                "score_metadata": json.dumps({"nli_label": label})})  # fmt: skip
+    return write_results(pd.DataFrame(rows, columns=RESULT_COLUMNS), path)
+
+
+def _panel_table() -> pd.DataFrame:
+    from tests.stats.test_judge_agreement import BINARY, _rows, _table
+
+    return _table(_rows("answer_adjudicator", BINARY))
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory) -> dict[str, str]:
+    from tests.curate.conftest import PASSAGES, SCREEN_REPLIES, _write_replies, write_jsonl
+
+    folder = tmp_path_factory.mktemp("format_inputs")
+    labels = folder / "labels.csv"
+    labels.write_text("a,b,score,group\n1,1,3,x\n0,1,4,x\n1,1,8,y\n0,0,9,y\n1,0,7,y\n0,0,2,x\n")
+    items = folder / "items.jsonl"
+    items.write_text('{"format": "tf", "id": "t1", "stem": "A type B tympanogram is flat.", '
+                     '"answer": true}\n')  # fmt: skip
+    case = json.loads((AUDIOLOGY / "data" / "cases.jsonl").read_text().splitlines()[0])
+    (folder / "case.json").write_text(json.dumps(case))
+    (folder / "reply.txt").write_text("Right ear: normal hearing. Left ear: normal hearing.")
+    logs = folder / "case-logs"
+    done = runner.invoke(app, ["run", "audiology_cases", "--limit", "1", "--log-dir", str(logs),
+                               "--display", "none"])  # fmt: skip
+    assert done.exit_code == 0, done.output
+    ausclin = folder / "ausclin.csv"
+    done = runner.invoke(app, ["run", "ausclin", "--limit", "4", "--log-dir",
+                               str(folder / "ausclin-logs"), "--out", str(ausclin),
+                               "--display", "none"])  # fmt: skip
+    assert done.exit_code == 0, done.output
+    return {
+        "ausclin": str(ausclin),
+        "labels": str(labels),
+        "results": str(_results(folder / "results.csv")),
+        "nli": str(_nli_results(folder / "nli.csv")),
+        "panel": str(write_results(_panel_table(), folder / "panel.csv")),
+        "items": str(items),
+        "case": str(folder / "case.json"),
+        "reply": str(folder / "reply.txt"),
+        "case_logs": str(logs),
+        "rubric": str(AUDIOLOGY / "rubric.yaml"),
+        "passages": str(write_jsonl(folder / "passages.jsonl", PASSAGES)),
+        "screen": str(_write_replies(folder / "screen.csv", dict(SCREEN_REPLIES))),
+        "folder": str(folder),
+    }
+
+
+# command path -> its arguments (from `inputs`); every command that prints a table is here
+COMMANDS = {
+    "stats agreement": ["{labels}", "--a", "a", "--b", "b", "--n-boot", "200"],
+    "stats compare": ["{labels}", "--value", "score", "--group", "group"],
+    "stats proportion": ["52", "64"],
+    "stats verdict": ["130", "137"],
+    "stats accuracy": ["{results}"],
+    "stats classification": ["{results}"],
+    "stats judges": ["{panel}", "--n-boot", "200"],
+    "stats power": ["--true-accuracy", "0.9"],
+    "results cost": ["{results}"],
+    "curate screen": [
+        "{passages}",
+        "--model",
+        "clinbench/replay/gemini-frozen",
+        "-M",
+        "responses={screen}",
+        "--log-dir",
+        "{folder}/screen-logs",
+    ],
+    "curate freshness": ["{items}", "--timeout", "0.5"],
+    "audiogram check": ["{reply}", "--case", "{case}"],
+    "audiology regrade": ["{case_logs}", "--rubric", "{rubric}", "--out", "{folder}/re.csv"],
+    "audiology stability": ["{nli}", "--min-agree", "3"],
+    "run": ["{items}", "--log-dir", "{folder}/run-logs", "--display", "none"],
+    "slp transcribe": [
+        str(ROOT / "src/clinbench/suites/slp/data/real/001.wav"),
+        "--expected",
+        "ten of clubs",
+    ],
+    **{
+        f"ausclin {name}": ["{ausclin}"]
+        for name in (
+            "summary",
+            "verdict",
+            "exclusions",
+            "severity",
+            "repeat",
+            "rewording",
+            "framing",
+            "pushback",
+        )
+    },
+}
+# table commands whose --format json is tested in their own areas (slow inputs: a whole
+# demo, an interrupted eval set, a leaderboard file)
+ELSEWHERE = {"demo", "resume", "leaderboard show", "leaderboard trend"}
+
+
+def _command_paths() -> dict[str, object]:
+    from clinbench.help_text import command as build
+
+    found: dict[str, object] = {}
+
+    def walk(command, path: str) -> None:
+        for name, sub in (getattr(command, "commands", None) or {}).items():
+            walk(sub, f"{path} {name}".strip())
+        if not getattr(command, "commands", None):
+            found[path] = command
+
+    walk(build(app), "")
+    return found
+
+
+def test_the_list_is_every_command_with_format():
+    with_format = {  # the output format (curate adapt's --format is the item format)
+        path for path, command in _command_paths().items()
+        if any("--format" in p.opts and (p.help or "").startswith("Output:")
+               for p in command.params if p.param_type_name == "option")
+    }  # fmt: skip
+    assert with_format == set(COMMANDS) | ELSEWHERE
+
+
+def test_no_command_prints_a_table_outside_the_console_module():
+    """A rich Table or a DataFrame's to_string in a command module bypasses --format."""
+    offenders = []
+    for path in (ROOT / "src" / "clinbench").rglob("*.py"):
+        if path.name == "console.py":  # the one module that renders text tables
+            continue
+        text = path.read_text(encoding="utf-8")
+        if "rich.table" in text or ".to_string(" in text:
+            offenders.append(str(path.relative_to(ROOT)))
+    assert offenders == []
+
+
+@pytest.mark.parametrize("path", sorted(COMMANDS))
+def test_format_json_is_one_json_document(path, inputs):
+    args = [a.format(**inputs) for a in COMMANDS[path]]
+    result = runner.invoke(app, [*path.split(), *args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["tables"] or path.startswith("ausclin"), doc  # 4 ausclin items: some empty
+    for table in doc["tables"]:
+        assert table["columns"] and isinstance(table["rows"], list)
+        assert all(set(row) == set(table["columns"]) for row in table["rows"])
+    csv = runner.invoke(app, [*path.split(), *args, "--format", "csv"])
+    assert csv.exit_code == 0 and (csv.stdout.strip() or not doc["tables"]), csv.output

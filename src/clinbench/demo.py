@@ -108,7 +108,7 @@ def run_demo(
 
     from clinbench.report import write_report
     from clinbench.results import write_results
-    from clinbench.results.export import results_table
+    from clinbench.results.export import results_from_logs
 
     progress = progress or DemoProgress()
     started = time.perf_counter()
@@ -122,6 +122,7 @@ def run_demo(
     if progress.started:
         progress.started(len(runs), len(grouped), log_dir)
     failed: list[str] = []
+    every_log: list[Any] = []
     for batch in grouped:
         first = batch[0]
         if progress.batch:
@@ -141,6 +142,7 @@ def run_demo(
             **(limits.eval_kwargs() if limits else {}),
         }
         logs = inspect_eval([demo_run.task for demo_run in batch], **(settings | eval_options))
+        every_log += logs
         for log in logs:
             if log.status != "success":
                 failed.append(f"{log.eval.task}: {log.status} {log.error}")
@@ -148,7 +150,7 @@ def run_demo(
                     progress.failed(log.eval.task, log.status, log.error)
         if progress.advanced:
             progress.advanced(len(batch))
-    frame = results_table(log_dir)
+    frame = results_from_logs(every_log)  # the logs Inspect returned: none is read again
     results_path = write_results(frame, out / "results.parquet")
     csv_path = write_results(frame, out / "results.csv")
     report_path = write_report(frame, out / "report.html")

@@ -244,6 +244,6 @@ def run_benchmark(
         fail_on_error=False,
         **eval_args,
     )
-    from clinbench.results.export import results_table
+    from clinbench.results.export import results_from_logs
 
-    return RunOutcome(finished, logs, results_table([log.location for log in logs]))
+    return RunOutcome(finished, logs, results_from_logs(logs))

@@ -21,7 +21,7 @@ from clinbench import suites
 from clinbench.items.digest import item_set_hash
 from clinbench.items.loader import load_items
 from clinbench.items.model import Item
-from clinbench.items.sample import to_sample
+from clinbench.items.sample import ITEMS, item_table, to_sample
 from clinbench.scoring.exact import item_scorer
 from clinbench.solvers.answer import answer_item
 from clinbench.solvers.conditions import apply_condition
@@ -73,10 +73,8 @@ def items_task(
     """
     if not items and not samples:
         raise ValueError("no items to build a task from")
-    dataset = MemoryDataset(
-        list(samples) if samples is not None else [item_sample(i, condition) for i in items],
-        name=name,
-    )
+    samples = list(samples) if samples is not None else [item_sample(i, condition) for i in items]
+    dataset = MemoryDataset(samples, name=name)
     settings = {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}
     item_set = {"item_set_sha256": item_set_hash(items), "n_items": len(items)} if items else {}
     # the version in the card (suite.yaml) of the suite the task belongs to; none for own banks
@@ -89,7 +87,14 @@ def items_task(
         epochs=epochs,
         name=name,
         version=version,
-        metadata={"condition": condition, **settings, **item_set, **card, **(metadata or {})},
+        metadata={
+            "condition": condition,
+            **settings,
+            **item_set,
+            **card,
+            ITEMS: item_table(samples),  # each item once; the samples refer to them by key
+            **(metadata or {}),
+        },
     )
 
 

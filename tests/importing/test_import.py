@@ -15,6 +15,7 @@ from clinbench.items.digest import item_set_hash
 from clinbench.items.importer import ImportFailed, import_items, read_map, shipped_maps
 from clinbench.items.loader import load_items
 from clinbench.items.model import MCQItem
+from clinbench.items.sample import from_metadata
 from clinbench.results.export import results_table
 from clinbench.solvers.prompts import item_prompt
 from clinbench.tasks import clinbench_items
@@ -155,8 +156,8 @@ def test_protocol_options_decline_instruction_shuffle_fewshot(tmp_path, sample_i
     assert [s.input for s in one.dataset] == [s.input for s in two.dataset]
     for sample in one.dataset:  # the key moves with its option text
         original = next(i for i in mcq if i.id == sample.id)
-        asked = sample.metadata["item"]
-        assert asked["options"][sample.target] == original.options[original.answer]
+        asked = from_metadata(sample.metadata)  # the item as asked (options shuffled)
+        assert asked.options[sample.target] == original.options[original.answer]
     moved = sum(s.target != next(i for i in mcq if i.id == s.id).answer for s in one.dataset)
     assert moved > 0
     few = clinbench_items(items=str(path), fewshot=str(shots), fewshot_n=2, decline=False)

@@ -7,6 +7,7 @@ import pandas as pd
 from clinbench import demo
 from clinbench.demo_spec import DemoRun
 from clinbench.results import read_results
+from clinbench.results.export import results_table
 
 
 def test_run_demo_writes_tables_and_report_and_passes_eval_options(tmp_path, monkeypatch):
@@ -30,6 +31,8 @@ def test_run_demo_writes_tables_and_report_and_passes_eval_options(tmp_path, mon
     for path in (result.results_path, result.csv_path):
         pd.testing.assert_frame_equal(read_results(path), result.results, check_dtype=False)
     assert result.report_path.read_text().lstrip().lower().startswith("<!doctype html")
+    # built from the logs Inspect returned, it is the table an export of the files gives
+    pd.testing.assert_frame_equal(results_table(result.log_dir), result.results)
 
 
 def test_batches_group_identical_settings_in_first_seen_order():

@@ -1,10 +1,15 @@
 """Items as Inspect samples and back: the sample's target, its metadata, the decline word.
 
-Each sample carries its whole item in ``metadata["item"]`` (and the item file in
-``metadata["item_file"]``, so media paths resolve as in the file); solvers, scorers and
-clinbench's offline providers rebuild the item with :func:`from_state` or
-:func:`from_metadata`. The prompt text is made by the caller (``clinbench.tasks`` applies
-the format's prompt and the condition), so this module depends on the item model only.
+A sample carries its item by reference: ``metadata["item_key"]`` is the item's content hash
+(:func:`clinbench.items.digest.item_hash`), and the item itself sits once in a table of
+this process (filled by :func:`to_sample`) and once in the log, in the task's metadata
+(``items``: key -> item, from :func:`item_table`), so that a results export from the log
+file alone sees every item. The sample also carries the item file (``item_file``, so media
+resolve as in the file) and the fields results rows show (suite, format, domain, ...).
+Solvers, scorers and clinbench's offline providers get the item with :func:`from_state` or
+:func:`from_metadata`; samples written before (the whole item in ``metadata["item"]``) are
+read too. The prompt text is made by the caller (``clinbench.tasks`` applies the format's
+prompt and the condition), so this module depends on the item model only.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from inspect_ai.dataset import Sample
 from inspect_ai.model import ChatMessageUser, ContentAudio, ContentImage, ContentText
 from inspect_ai.solver import TaskState
 
+from clinbench.items.digest import item_hash
 from clinbench.items.model import (
     ITEM_ADAPTER,
     AudioItem,
@@ -30,6 +36,13 @@ from clinbench.items.model import (
 # The single word a model replies with to decline an item; prompts ask for it and
 # extraction recognises it, so it is written here once.
 DECLINE_WORD = "DECLINE"
+
+ITEM_KEY = "item_key"  # sample metadata: the content hash of the sample's item
+ITEMS = "items"  # task (log) metadata: {item key: item as JSON}
+
+# The items of the samples built in this process, by key (one entry per distinct item),
+# with the resolved path of the file each came from.
+_ITEMS: dict[str, tuple[Item, str | None]] = {}
 
 
 def item_target(item: Item) -> str:
@@ -77,9 +90,12 @@ def to_sample(
     if content:
         sample_input = [ChatMessageUser(content=[ContentText(text=text), *content])]
     source = item._source_file
+    item_file = str(source.resolve()) if source else None
+    key = item_hash(item)
+    _ITEMS.setdefault(key, (item, item_file))
     metadata = {
-        "item": item.model_dump(mode="json"),
-        "item_file": str(source.resolve()) if source else None,
+        ITEM_KEY: key,
+        "item_file": item_file,
         "suite": item.suite,
         "format": item.format,
         "condition": condition,
@@ -92,16 +108,54 @@ def to_sample(
     return Sample(id=item.id, input=sample_input, target=item_target(item), metadata=metadata)
 
 
+def item_table(samples: list[Sample]) -> dict[str, dict[str, Any]]:
+    """Return {item key: item as JSON} of the items the samples refer to (for the log)."""
+    table: dict[str, dict[str, Any]] = {}
+    for sample in samples:
+        key = (sample.metadata or {}).get(ITEM_KEY)
+        if key is not None and key not in table:
+            table[key] = _ITEMS[key][0].model_dump(mode="json")
+    return table
+
+
+def item_json(metadata: dict[str, Any], table: dict[str, Any] | None) -> dict[str, Any]:
+    """Return a logged sample's item as JSON: from the log's item table, or the old layout.
+
+    ``table`` is the log's ``eval.metadata["items"]``; a sample written before items moved
+    there holds its whole item in ``metadata["item"]``. Empty when the sample holds neither.
+    """
+    if isinstance(metadata.get("item"), dict):
+        return metadata["item"]
+    return (table or {}).get(metadata.get(ITEM_KEY), {})
+
+
 def from_metadata(metadata: dict[str, Any]) -> Item:
-    """Return the item stored in a sample's metadata (media resolve as in its file)."""
-    if "item" not in (metadata or {}):
+    """Return the item a sample's metadata refers to (media resolve as in its file).
+
+    The returned item is shared by every sample of it: read it, do not change it.
+    """
+    metadata = metadata or {}
+    source = metadata.get("item_file")
+    if "item" in metadata:  # a sample of the old layout (the whole item in its metadata)
+        item = ITEM_ADAPTER.validate_python(metadata["item"])
+        if source:
+            item._source_file = Path(source)
+        return item
+    if metadata.get(ITEM_KEY) in _ITEMS:
+        item, registered_file = _ITEMS[metadata[ITEM_KEY]]
+    elif ITEM_KEY in metadata:
+        raise ValueError(
+            f"item {metadata[ITEM_KEY][:12]}... is not among the items of this process's "
+            "tasks; build the task (clinbench.tasks) before running its samples"
+        )
+    else:
         raise ValueError(
             "this sample holds no clinbench item; clinbench/chance and clinbench/rules answer "
             "clinbench items only (clinbench/replay answers any sample by its id)"
         )
-    item = ITEM_ADAPTER.validate_python(metadata["item"])
-    if metadata.get("item_file"):
-        item._source_file = Path(metadata["item_file"])
+    if source and source != registered_file:  # the same item, from another file
+        item = item.model_copy()
+        item._source_file = Path(source)
     return item
 
 

@@ -4,13 +4,18 @@ One row per model × task × item × epoch × condition × scorer, and per quest
 scorer returns a dictionary of per-question scores (e.g. Q1/Q2/Q3 of a case). A sample
 that failed (provider error after retries, or no frozen response) gets one row with the
 ``error`` outcome and no score: never a default answer or score.
+
+A log file is read a few hundred samples at a time (Inspect's sample-level reading, without
+the messages and events a row does not show), so memory stays bounded by the rows, not by
+the logs; :func:`results_from_logs` builds the same table from logs already in memory (what
+``inspect_ai.eval`` returned), without reading them again.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +29,10 @@ from clinbench.scoring.panel import judge_column, per_judge_rows
 
 if TYPE_CHECKING:  # Inspect is imported by the functions that read logs, so that reading a
     from inspect_ai.log import EvalLog, EvalSample  # results table never pays for it
+
+CHUNK = 256  # samples held at once while a log is read
+# What a results row does not read from a sample (the bulk of a log); left unread.
+UNREAD_FIELDS = {"messages", "events", "attachments", "store", "events_data"}
 
 
 def log_paths(sources: Sequence[str | Path] | str | Path) -> list[str]:
@@ -51,14 +60,26 @@ def _local_path(location: str) -> str:
 
 
 def _read_header(path: str) -> tuple[EvalLog | None, str]:
-    """Return (log header, '') or (None, why it cannot be used)."""
-    from inspect_ai.log import read_eval_log
+    """Return (log header without its item table, '') or (None, why it cannot be used)."""
+    from inspect_ai._util._async import run_coroutine
+
+    return run_coroutine(_read_header_async(path))
+
+
+async def _read_header_async(path: str) -> tuple[EvalLog | None, str]:
+    # Read inside a coroutine of our own: asyncio's runner takes the repr of the result of
+    # the coroutine it runs, which for a whole header (item table included) is slow.
+    from inspect_ai.log import read_eval_log_async
+
+    from clinbench.items.sample import ITEMS
 
     try:
-        header = read_eval_log(path, header_only=True)
+        header = await read_eval_log_async(path, header_only=True)
     except Exception as err:  # noqa: BLE001 - a truncated or foreign file raises many kinds
         return None, f"unreadable ({type(err).__name__}: {err})"
     header.location = path
+    for metadata in (header.eval.metadata, header.metadata):  # Inspect writes task metadata
+        (metadata or {}).pop(ITEMS, None)  # twice; the item table is read with the samples
     return header, ""
 
 
@@ -75,6 +96,9 @@ def latest_logs(
     on_skip: Callable[[str], None] | None = None,
 ) -> list[EvalLog]:
     """Return the header of the one log that stands for each eval among ``paths``.
+
+    Headers are held without the log's item table (``eval.metadata["items"]``), which the
+    export reads again with each log's samples, so that many large logs are never all held.
 
     A resumed or retried eval writes a new log with the same task id (Inspect's id of one
     task run on one model), so one eval can have several logs. The latest complete one (any
@@ -197,13 +221,22 @@ def _score_rows(base: dict[str, Any], scorer_name: str, score: Any) -> list[dict
     return rows + per_judge_rows(rows[0], metadata, _json)
 
 
-def log_rows(log: EvalLog, log_file: str = "") -> list[dict[str, Any]]:
-    """Return the results rows of one Inspect log."""
+def log_rows(
+    log: EvalLog, log_file: str = "", samples: Iterable[EvalSample] | None = None
+) -> list[dict[str, Any]]:
+    """Return the results rows of one Inspect log (of ``samples`` when given, e.g. streamed).
+
+    Each sample's item comes from the log's item table (``eval.metadata["items"]``), or
+    from the sample itself in logs written before that table existed.
+    """
+    from clinbench.items.sample import ITEMS, item_json
+
     model = log.eval.model
+    table = (log.eval.metadata or {}).get(ITEMS)
     rows: list[dict[str, Any]] = []
-    for sample in log.samples or []:
+    for sample in (log.samples or []) if samples is None else samples:
         metadata = sample.metadata or {}
-        item = metadata.get("item") or {}
+        item = item_json(metadata, table)
         input_tokens, output_tokens = _usage(sample, model)
         base = {
             "suite": metadata.get("suite") or item.get("suite", ""),
@@ -257,6 +290,80 @@ def with_epoch_counts(frame: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
+def _table(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """Return the typed, sorted results table of rows."""
+    frame = typed(with_epoch_counts(pd.DataFrame(rows, columns=RESULT_COLUMNS)))
+    sort = ["suite", "task", "model", "condition", "item_id", "epoch", "scorer", "question"]
+    return frame.sort_values(sort, kind="stable").reset_index(drop=True)
+
+
+def _zip_reader(path: str) -> Any:
+    """Return one zip reader for every sample read of a log (its directory read once)."""
+    try:  # Inspect's own reader; its module is internal, so a missing one is not an error
+        from inspect_ai._util.async_zip import AsyncZipReader
+        from inspect_ai._util.asyncfiles import get_async_filesystem
+    except ImportError:  # pragma: no cover - then each chunk reads the directory again
+        return None
+    return AsyncZipReader(get_async_filesystem(), path)
+
+
+def streamed_rows(path: str, log_file: str = "") -> list[dict[str, Any]]:
+    """Return the results rows of a finished ``.eval`` log, reading CHUNK samples at a time.
+
+    A log that succeeded holds every sample id of its dataset in every epoch (what Inspect's
+    ``read_eval_log_samples`` relies on); of any other, the samples its summaries list.
+    """
+    from inspect_ai._util._async import run_coroutine
+    from inspect_ai.log import (
+        read_eval_log_async,
+        read_eval_log_sample_summaries_async,
+        read_eval_log_samples_by_id_async,
+    )
+
+    async def read() -> list[dict[str, Any]]:  # one coroutine: see _read_header_async
+        header = await read_eval_log_async(path, header_only=True)  # with the item table
+        ids, epochs = header.eval.dataset.sample_ids, header.eval.config.epochs or 1
+        if header.status == "success" and ids is not None:
+            keys = [(i, epoch) for i in ids for epoch in range(1, epochs + 1)]
+        else:  # summaries are slower to read (Inspect thins each one's metadata)
+            keys = [(s.id, s.epoch) for s in await read_eval_log_sample_summaries_async(path)]
+        reader = _zip_reader(path)
+        rows: list[dict[str, Any]] = []
+        for start in range(0, len(keys), CHUNK):
+            samples = await read_eval_log_samples_by_id_async(
+                path, keys[start : start + CHUNK], exclude_fields=UNREAD_FIELDS, reader=reader
+            )
+            rows.extend(log_rows(header, log_file, samples))
+        return rows
+
+    return run_coroutine(read())
+
+
+def _log_file_rows(header: EvalLog, on_skip: Callable[[str], None]) -> list[dict[str, Any]]:
+    """Return the rows of the log a header stands for (reported through on_skip if none)."""
+    from inspect_ai.log import read_eval_log
+
+    path = header.location
+    name = Path(path).name
+    try:
+        if header.status != "started" and path.endswith(".eval"):
+            rows = streamed_rows(path, name)
+            if rows:
+                return rows
+            on_skip(f"{path}: skipped, no samples (status {header.status})")
+            return []
+        log = read_eval_log(path)  # a partial or .json log: read whole
+    except Exception as err:  # noqa: BLE001 - a header can be readable and samples not
+        on_skip(f"{path}: skipped, samples unreadable ({type(err).__name__}: {err})")
+        return []
+    if not log.samples:
+        on_skip(f"{path}: skipped, no samples (status {log.status})")
+        return []
+    if log.status == "started":
+        on_skip(f"{path}: partial log included ({len(log.samples)} samples so far)")
+    return log_rows(log, log_file=name)
+
+
 def results_table(
     sources: Sequence[str | Path] | str | Path,
     include_partial: bool = False,
@@ -268,24 +375,32 @@ def results_table(
     once: one row per eval, sample, epoch and scorer (and question). Logs left out, and logs
     with no samples, are reported through ``on_skip`` (default: a Python warning).
     """
-    from inspect_ai.log import read_eval_log
-
     if on_skip is None:
         on_skip = _warn
     rows: list[dict[str, Any]] = []
     for header in latest_logs(log_paths(sources), include_partial, on_skip=on_skip):
-        path = header.location
-        try:
-            log = read_eval_log(path)
-        except Exception as err:  # noqa: BLE001 - a header can be readable and samples not
-            on_skip(f"{path}: skipped, samples unreadable ({type(err).__name__}: {err})")
-            continue
-        if not log.samples:
-            on_skip(f"{path}: skipped, no samples (status {log.status})")
-            continue
-        if log.status == "started":
-            on_skip(f"{path}: partial log included ({len(log.samples)} samples so far)")
-        rows.extend(log_rows(log, log_file=Path(path).name))
-    frame = typed(with_epoch_counts(pd.DataFrame(rows, columns=RESULT_COLUMNS)))
-    sort = ["suite", "task", "model", "condition", "item_id", "epoch", "scorer", "question"]
-    return frame.sort_values(sort, kind="stable").reset_index(drop=True)
+        rows.extend(_log_file_rows(header, on_skip))
+    return _table(rows)
+
+
+def results_from_logs(
+    logs: Sequence[EvalLog], on_skip: Callable[[str], None] | None = None
+) -> pd.DataFrame:
+    """Return the results table of logs as ``inspect_ai.eval`` returns them, reading no file.
+
+    The same table :func:`results_table` gives from the log files. A log returned without
+    its samples (``eval_set`` returns headers only) is read from its file, streamed; a log
+    without samples is reported through ``on_skip`` (default: a Python warning).
+    """
+    if on_skip is None:
+        on_skip = _warn
+    rows: list[dict[str, Any]] = []
+    for log in logs:
+        location = _local_path(log.location or "")
+        if log.samples is None and location:  # a header only: read its file
+            rows.extend(_log_file_rows(log.model_copy(update={"location": location}), on_skip))
+        elif not log.samples:
+            on_skip(f"{location}: skipped, no samples (status {log.status})")
+        else:
+            rows.extend(log_rows(log, log_file=Path(location).name))
+    return _table(rows)

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from clinbench.items.sample import from_metadata
 from clinbench.suites.ausclin.items import load_ausclin_items
 from clinbench.suites.ausclin.tasks import ausclin, pushback_message
 
@@ -42,7 +43,7 @@ def test_framings_rewordings_and_condition_names():
     sample = next(s for s in reworded.dataset if s.id == "pbs-004")
     assert ITEMS["pbs-004"].rewordings[0] in sample.input
     assert sample.metadata["condition"] == "rule+rewording=0"
-    facts = sample.metadata["item"]["metadata"]["ausclin"]
+    facts = from_metadata(sample.metadata).metadata["ausclin"]
     assert facts["chance"] == pytest.approx(0.25) and facts["trap"] is True
     with pytest.raises(ValueError, match="one of framing"):
         ausclin(framing="australia", pushback=True)

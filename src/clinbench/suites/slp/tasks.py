@@ -163,7 +163,7 @@ def wip() -> Metric:
 
 def _context(state: TaskState) -> dict[str, Any]:
     keys = ("slp_scenario", "pipeline", "cot", "few_shot", "noise", "snr_db", "achieved_snr_db")
-    item_meta = state.metadata.get("item", {}).get("metadata", {})
+    item_meta = from_state(state).metadata or {}
     out = {k: state.metadata.get(k) for k in keys}
     out.update(
         {k: item_meta.get(k) for k in ("corpus", "speaker_id", "gender", "age_band", "language")}
@@ -212,7 +212,7 @@ def slp_transcript_diagnosis_scorer() -> Scorer:
     from clinbench.suites.slp.baseline import transcript_matches
 
     async def score(state: TaskState, target: Target) -> Score:
-        item = state.metadata["item"]
+        item = from_state(state)
         reply = clean_transcript_reply(state.output.completion if state.output else "")
         meta = {**_context(state), "labels": list(SCENARIOS["slp_disorder"].options.values())}
         meta["gold_label"] = target.text
@@ -223,7 +223,7 @@ def slp_transcript_diagnosis_scorer() -> Scorer:
         if not reply:
             meta.update(outcome=outcomes.PARSE_FAILED, predicted_label=None)
             return Score(value=float("nan"), explanation="empty transcription", metadata=meta)
-        matched = transcript_matches(reply, item.get("prompt_words"))
+        matched = transcript_matches(reply, item.prompt_words)
         predicted = "typically_developing" if matched else "speech_disorder"
         correct = predicted == target.text
         meta.update(

@@ -1,0 +1,102 @@
+"""Results export streams samples; run/demo tables come from the logs in memory; item table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from inspect_ai import eval as inspect_eval
+from inspect_ai.log import read_eval_log, write_eval_log
+
+from clinbench.items.loader import load_items
+from clinbench.items.sample import ITEM_KEY, ITEMS, from_metadata
+from clinbench.results import export
+from clinbench.results.export import results_from_logs, results_table
+from clinbench.tasks import clinbench_items
+from tests.conftest import DATA
+
+EPOCHS, N = 3, 7
+
+
+@pytest.fixture(scope="module")
+def items_file(tmp_path_factory) -> Path:
+    """The sample items, each with tags and metadata (results rows show both)."""
+    rows = [json.loads(line) for line in (DATA / "sample_items.jsonl").read_text().splitlines()]
+    for number, row in enumerate(rows):
+        row.update(tags=["sample", f"n{number % 3}"], metadata={"source": "test", "n": number})
+    path = tmp_path_factory.mktemp("items") / "items.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    return path
+
+
+@pytest.fixture(scope="module")
+def multi_epoch_log(tmp_path_factory, items_file):
+    """A finished three-epoch log of the chance baseline: (EvalLog as returned, its path)."""
+    folder = tmp_path_factory.mktemp("epochs")
+    (log,) = inspect_eval(clinbench_items(items=str(items_file)), model="clinbench/chance",
+                          epochs=EPOCHS, limit=N, log_dir=str(folder), display="none")  # fmt: skip
+    return log, export._local_path(log.location)
+
+
+def _whole_log_table(path: str) -> pd.DataFrame:
+    """The table as export made it before streaming: the whole log read at once."""
+    return export._table(export.log_rows(read_eval_log(path), log_file=Path(path).name))
+
+
+def test_streamed_export_gives_the_rows_of_the_whole_log(multi_epoch_log, monkeypatch):
+    monkeypatch.setattr(export, "CHUNK", 4)  # several chunks, the last one short
+    _, path = multi_epoch_log
+    streamed = results_table(path)
+    assert len(streamed) == EPOCHS * N and set(streamed["epoch"]) == {1, 2, 3}
+    pd.testing.assert_frame_equal(streamed, _whole_log_table(path))
+
+
+def test_the_table_of_logs_in_memory_is_the_table_export_gives(multi_epoch_log):
+    log, path = multi_epoch_log
+    pd.testing.assert_frame_equal(results_from_logs([log]), results_table(path))
+    header = read_eval_log(path, header_only=True)  # what eval_set returns: no samples
+    pd.testing.assert_frame_equal(results_from_logs([header]), results_table(path))
+
+
+def test_samples_carry_their_item_by_key_and_the_log_holds_each_item_once(
+    multi_epoch_log, items_file
+):
+    _, path = multi_epoch_log
+    log = read_eval_log(path)
+    table = log.eval.metadata[ITEMS]
+    keys = {sample.metadata[ITEM_KEY] for sample in log.samples}
+    by_id = {item.id: item for item in load_items([items_file])}
+    assert len(keys) == N and keys <= set(table) and len(table) == len(by_id)  # the task's items
+    assert not any("item" in sample.metadata for sample in log.samples)
+    for sample in log.samples:
+        assert from_metadata(sample.metadata) == by_id[sample.id]
+        assert table[sample.metadata[ITEM_KEY]] == by_id[sample.id].model_dump(mode="json")
+
+
+def _old_layout(path: str, dest: Path) -> None:
+    """Rewrite a log as clinbench wrote them before: the whole item in each sample's metadata."""
+    log = read_eval_log(path)
+    table = log.eval.metadata.pop(ITEMS)
+    for sample in log.samples:
+        sample.metadata["item"] = table[sample.metadata.pop(ITEM_KEY)]
+    write_eval_log(log, str(dest))
+
+
+def test_a_log_of_the_old_layout_exports_every_column_as_before(multi_epoch_log, tmp_path):
+    _, path = multi_epoch_log
+    old = tmp_path / "old-layout.eval"
+    _old_layout(path, old)
+    assert ITEMS not in (read_eval_log(str(old), header_only=True).eval.metadata or {})
+    before, now = results_table(str(old)), results_table(path)
+    assert before["tags"].ne("").any() and before["item_metadata"].ne("").any()
+    pd.testing.assert_frame_equal(before.drop(columns="log_file"), now.drop(columns="log_file"))
+    sample = read_eval_log(str(old)).samples[0]
+    a, b = from_metadata(sample.metadata), from_metadata(read_eval_log(path).samples[0].metadata)
+    assert a.model_dump() == b.model_dump() and a._source_file == b._source_file
+
+
+def test_an_item_key_unknown_to_this_process_is_an_error_not_a_guess():
+    with pytest.raises(ValueError, match="not among the items"):
+        from_metadata({ITEM_KEY: "0" * 64})

@@ -186,3 +186,56 @@ REPLIES_4 = [
 @pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_4)
 def test_reply_batch4_rules(case, reply, errors):
     assert check_reply(reply, CASES[case]).critical_errors == errors
+
+
+# Reading rules added after the fifth outside batch (issue #15): a claim is an error only
+# when its ear, quantity and frequency are bound; each on a reply written here.
+REPLIES_5 = [
+    # values after "air-bone gap(s)"/"ABGs" are gap sizes, up to the next conduction named
+    (
+        "V60",
+        "Right ear: conductive loss with air-bone gaps of 30 dB at 500 Hz, 30 dB at 1 kHz.",
+        [],
+    ),
+    ("V60", "Right ear: ABGs 30 dB at 500 Hz and 30 dB at 1 kHz.", []),
+    (
+        "V60",
+        "Right ear: conductive loss, air-bone gap of 30 dB at 500 Hz; bone 40 dB HL at 1 kHz.",
+        ["fabricated_result"],
+    ),  # fmt: skip
+    # a report part that is not one ear's ("**Plan:**", a markdown heading) takes no ear
+    # carried from before it; an ear it names itself still counts
+    (
+        "V55",
+        "Right ear: low-frequency SNHL.\nLeft ear: normal.\n"
+        "**Action:** same-day ENT referral for sudden SNHL, steroids to be considered.",
+        [],
+    ),  # fmt: skip
+    (
+        "V55",
+        "Right ear: rising SNHL.\nLeft ear: normal.\n## Next steps\nSteroids for sudden SNHL.",
+        [],
+    ),
+    (
+        "V55",
+        "Right ear: rising SNHL.\nLeft ear: normal.\n**Plan:** steroids for the left sudden SNHL.",
+        ["laterality_confusion"],
+    ),  # fmt: skip
+    # part of a loss ("an underlying sensorineural loss", "a cochlear component") is not the
+    # ear's type
+    ("V40", "Right ear: the bone loss at 2-4 kHz shows an underlying sensorineural loss.", []),
+    ("V25", "Right ear: there is a cochlear component as well as the conductive one.", []),
+    # a degree word in parentheses after a value grades that value's frequency
+    ("V37", "Left: 60 dB HL at 500 Hz (moderately severe), 25 dB HL at 4 kHz (mild).", []),
+    ("V37", "Left: 60 dB HL at 500 Hz (profound).", ["severity_misclassification"]),
+    # a spaced dash ends a degree's region scope, like a colon
+    ("V42", "AD: moderate SNHL - 20 dB HL at 250 Hz, 65 dB HL at 8 kHz.", []),
+    # a PTA's shown sum right after the word
+    ("V42", "Right PTA (30+40+50+60)/4 = 45 dB HL.", []),
+    ("V42", "Right PTA (30+40+50+60)/4 = 70 dB HL.", ["fabricated_result"]),
+]
+
+
+@pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_5)
+def test_reply_batch5_rules(case, reply, errors):
+    assert check_reply(reply, CASES[case]).critical_errors == errors

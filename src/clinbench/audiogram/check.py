@@ -125,6 +125,8 @@ def check_reply(
             if len(stripped) < 40 and v.HEADING.match(stripped):
                 context = None
                 continue
+            if v.REPORT_PART.match(stripped) and not v.ears_in(stripped[:40]):
+                context = None  # "### Action", "**Comment:** ...": no ear carried into it
             sent_low = sentence.lower()
             hedged_sentence = bool(v.HEDGED_SENTENCE.search(sent_low[:30]))
             topics = Topics.of(sent_low)

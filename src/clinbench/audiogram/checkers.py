@@ -292,7 +292,9 @@ def check_degree(j: Judge, low: str, ear, hedged) -> None:
         hi = v.canon_degree(upto.group(1)) if upto else "normal"
         if hi not in std.degrees:
             hi = "normal"
-        region = v.region_of(low[m.end() + (upto.end() if upto else 0) :])
+        region = v.region_before_paren(low[: m.start()]) or v.region_of(
+            low[m.end() + (upto.end() if upto else 0) :]
+        )
         claimed = "normal" if hi == "normal" else f"normal to {hi}"
         span = (0, std.degrees.index(hi))
         j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
@@ -330,7 +332,7 @@ def check_degree(j: Judge, low: str, ear, hedged) -> None:
         elif v.HEDGE_BORDERLINE.search(before):
             a, b = max(0, a - 1), min(len(use.degrees) - 1, b + 1)
             claimed = f"borderline {claimed}"
-        region = v.region_of(low[m.end() :])
+        region = v.region_before_paren(low[: m.start()]) or v.region_of(low[m.end() :])
         j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
               lambda e, span=(a, b), region=region, use=use: _degree_ok(j, e, span, region, use),
               note)  # fmt: skip
@@ -773,7 +775,7 @@ def check_thresholds(
     # Ranges first: "20-30 dB HL at 250-1000 Hz", and one value over a range of
     # frequencies ("65 dB HL at 6-8 kHz").
     for m in v.DB_RANGE.finditer(low):
-        if m.start() in averages or _not_a_threshold(low, m):
+        if m.start() in averages or _not_a_threshold(low, m) or conduction_at(m.start()) == "gap":
             continue
         after = low[m.end() : m.end() + 40]
         f = v.FREQ_RANGE.match(after.lstrip(" ,").removeprefix("at ").removeprefix("across ")
@@ -797,7 +799,7 @@ def check_thresholds(
     for m in v.DB_LIST.finditer(low):
         if any(s <= m.start() < e for s, e in used):
             continue
-        if m.start() in averages or _not_a_threshold(low, m):
+        if m.start() in averages or _not_a_threshold(low, m) or conduction_at(m.start()) == "gap":
             continue
         values = [int(v) for v in v.INTEGER.findall(m.group(1))]
         over = v.FREQ_RANGE.match(low, m.end() + len(v.AT_WORD.match(low, m.end()).group(0)))
@@ -830,6 +832,8 @@ def check_thresholds(
         if not fm or fm.start() > 12:
             continue
         conduction = conduction_at(m.start())
+        if conduction == "gap":  # a gap statement names no threshold
+            continue
         freqs = v.freqs_of(fm.group(1), fm.group(2))
         direction = v.NR_DIRECTION.search(after[: fm.start()])
         if direction and len(freqs) == 1:

@@ -60,7 +60,11 @@ TYPE_WORDS = [
     (re.compile(r"\b(conductive|chl)\b"), "conductive"),
     (re.compile(r"\bmixed\b"), "mixed"),
 ]  # fmt: skip
-COMPONENT = re.compile(r"\b(sensorineural|conductive)\s+(component|element|overlay|contribution)")
+COMPONENT = re.compile(
+    r"\b(sensorineural|conductive|cochlear)\s+(component|element|overlay|contribution|part|one)\b|"
+    r"\bunderlying\s+(?:an?\s+)?(?:\w+[\s-]+)?(sensorineural|conductive|cochlear|snhl|chl)\b"
+)
+"""Part of a loss, not the ear's type: "a conductive component", "an underlying SNHL"."""
 CONFIG_WORDS = [
     (re.compile(r"\b(cookie[\s-]*bite|trough[\s-]*shaped|u[\s-]shaped|"
                 r"mid[\s-]frequency (?:hearing )?loss)\b"),
@@ -158,7 +162,7 @@ NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*(?:db)?(?:\s*hl)?")
 """The level a no response was found at, between it and its frequency."""
 PTA = re.compile(
     r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|average threshold|"
-    r"[34]fa)\b(?:\s*\([^)]*\))?"
+    r"[34]fa)\b(?:\s*\((?![\d\s.]*\+)[^)]*\))?"  # "(0.5-4 kHz)", not a sum "(30+40+50+60)"
     # the frequencies averaged ("PTA 0.5/1/2/4 kHz:") or the sum shown ("= (55 + 50) / 2 =")
     r"(?:\s*(?:at|over|across|of)?\s*(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)?\s*(?:/|,|and|&)\s*){1,6}"
     r"\d+(?:\.\d+)?\s*(?:khz|k\b|hz)\s*\)?\s*:?)?"
@@ -226,6 +230,14 @@ WORSE = re.compile(
     r"\b(right|left)\b(?:\s+ear)?\s+(?:is\s+|being\s+)?(?:the\s+)?(worse|poorer)\b|"
     r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b"
 )
+REPORT_PART = re.compile(
+    r"^[\s>*-]*(?:#{1,6}\s+(?=\S)|(?:\*\*)?(?:action|plan|comments?|summary|impression|"
+    r"recommendations?|management|referral|next steps|conclusions?|interpretation|advice|"
+    r"notes?|overall|follow[\s-]*up|urgent)\b[^:\n]{0,20}?(?:\*\*)?\s*:)",
+    re.I,
+)
+"""The start of a report part that is not one ear's (a markdown heading, "**Action:**",
+"Comment:"): an ear named before it does not carry into it unless it names one itself."""
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*])|\n+|;\s*")
 SEGMENT_SPLIT = re.compile(r",\s+(?!\d|-\d)|\s+(?:and|but|while|whereas)\s+(?!\d|-\d|&)")
 
@@ -493,15 +505,27 @@ AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
 DB_WORD_AT = re.compile(r"\d")
 
 
+GAP_WORD = re.compile(r"\b(?:air[\s-]*bone\s+gaps?|abgs?)\b")
+"""A gap named as such: the dB values after it, up to the next conduction named, are gap
+sizes ("air-bone gaps of 30 dB at 500 Hz, 20 dB at 2 kHz"), not thresholds."""
+
+
 def conduction_marks(low: str) -> list[tuple[int, str]]:
-    """Return (position, 'bone'|'air') for each conduction a clause talks about, in order
-    (one scan; a conduction it only compares with is left out)."""
-    marks = []
+    """Return (position, 'bone'|'air'|'gap') for each conduction a clause talks about, in
+    order (a conduction it only compares with is left out; "air-bone gap"/"ABG" is 'gap')."""
+    gaps = (
+        [(m.start(), m.end()) for m in GAP_WORD.finditer(low)]
+        if "ab" in low or "gap" in low
+        else []
+    )
+    marks = [(start, "gap") for start, _ in gaps]
     for m in CONDUCTION.finditer(low):
+        if any(s <= m.start() < e for s, e in gaps):
+            continue
         if _CONDUCTION_OBJECT.search(low, max(0, m.start() - 25), m.start()):
             continue
         marks.append((m.start(), "bone" if m.group(1) else "air"))
-    return marks
+    return sorted(marks) if gaps else marks
 
 
 def conduction_before(marks: list[tuple[int, str]], position: int, default: str) -> str:
@@ -511,9 +535,10 @@ def conduction_before(marks: list[tuple[int, str]], position: int, default: str)
 
 
 def last_conduction(text: str) -> str | None:
-    """Return the conduction a clause names last ('bone' or 'air'), None when it names none."""
+    """Return the conduction a clause names last ('bone', 'air' or 'gap'), None when it names
+    none."""
     if not ("b" in text and ("bone" in text or "bc" in text or "b/c" in text)) and not (
-        "a" in text and ("air" in text or "ac" in text or "a/c" in text)
+        "a" in text and ("air" in text or "ac" in text or "a/c" in text or "abg" in text)
     ):
         return None
     marks = conduction_marks(text)
@@ -577,10 +602,12 @@ BANDS = {
 """Frequency bands in Hz that region words name (low <= 1 kHz, mid 0.75-3 kHz, high >= 2 kHz)."""
 _REGION_END = re.compile(
     rf"\b(?:falling|sloping|dropping|rising|declining|improving|recovering|descending)\s+"
-    rf"(?:steeply\s+)?to\b|\breaching\b|\bwith\b|\bthen\b|\b{DEG}\b|[,;:]|\(\s*pta\b"
+    rf"(?:steeply\s+)?to\b|\breaching\b|\bwith\b|\bthen\b|\b{DEG}\b|[,;:]|\(\s*pta\b|"
+    r"\s[-–—]\s"
 )
 """Where a region's scope ends: a new claim ("falling to", "reaching", "with", another
-degree word), a new clause (comma, colon) or a PTA that grounds the degree overall."""
+degree word), a new clause (comma, colon, a spaced dash) or a PTA that grounds the degree
+overall."""
 _REGION_BAND = re.compile(
     r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"
     r"(?:[\s-]+frequenc\w*)?)?[\s-]*(?:frequenc\w*|pitch\w*|tones?)\b"
@@ -592,6 +619,29 @@ _REGION_FREQ = re.compile(
 )
 _REGION_PREPOSITION = re.compile(r"\b(?:in|at|for|across|over|through(?:out)?|of)\s+the\s+$")
 _REGION_NOUN = re.compile(r"\b(dip|notch|notched|drop|trough|bump|region)\b")
+
+
+_PAREN_OPEN = re.compile(r"\(\s*(?:[a-z]+\s+){0,2}$")
+
+
+def region_before_paren(before: str) -> tuple[int, int, bool] | None | str:
+    """Return the region of a value's frequency when a degree word stands in parentheses
+    right after it ("55 dB HL at 500 Hz (moderately severe)"): the word grades that value,
+    not the ear. ``before`` is the clause up to the degree word; None when not so."""
+    paren = _PAREN_OPEN.search(before[-30:])
+    if not paren:
+        return None
+    head = (
+        before[: len(before) - 30 + paren.start()] if len(before) > 30 else before[: paren.start()]
+    )
+    head = head.rstrip()
+    last = None
+    for m in _REGION_FREQ.finditer(head, max(0, len(head) - 30)):
+        last = m
+    if last is None or last.end() != len(head):
+        return None
+    region = region_of(head[last.start() :])
+    return region if isinstance(region, tuple) else None
 
 
 def region_of(text: str) -> tuple[int, int, bool] | None | str:

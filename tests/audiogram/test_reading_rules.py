@@ -233,6 +233,9 @@ REPLIES_5 = [
     # a PTA's shown sum right after the word
     ("V42", "Right PTA (30+40+50+60)/4 = 45 dB HL.", []),
     ("V42", "Right PTA (30+40+50+60)/4 = 70 dB HL.", ["fabricated_result"]),
+    # "mod-sev" shorthand spans moderate to severe (either reading), not "severe"
+    ("V51", "Lt: mod-severe flat conductive loss.", []),
+    ("V55", "Rt: mod-severe rising SNHL.", ["severity_misclassification"]),
 ]
 
 

@@ -360,7 +360,14 @@ def normalise(text: str) -> str:
     text = text.translate(_SYMBOLS)
     if "," in text:
         text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
+    if "mod" in text or "Mod" in text:
+        text = _MOD_SEVERE.sub("moderate to severe", text)
     return _DBHL.sub("dB HL", text)
+
+
+_MOD_SEVERE = re.compile(r"\bmod\.?[\s-]*sev(?:ere|\.)?(?![a-z])", re.I)
+"""Shorthand "mod-severe"/"mod-sev": read as the span moderate to severe, which holds under
+either reading (moderately severe, or moderate-to-severe), so neither is guessed."""
 
 
 _DESCRIPTOR = (

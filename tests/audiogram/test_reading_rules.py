@@ -236,6 +236,14 @@ REPLIES_5 = [
     # "mod-sev" shorthand spans moderate to severe (either reading), not "severe"
     ("V51", "Lt: mod-severe flat conductive loss.", []),
     ("V55", "Rt: mod-severe rising SNHL.", ["severity_misclassification"]),
+    # a number right after "no response at" with no dB is a frequency, not the level
+    # presented; a conduction named right after that frequency is the response's
+    (
+        "V41",
+        "Both ears: bone 60-65 dB HL at 500 Hz, no response at 1 kHz BC and 8 kHz AC.",
+        [],
+    ),  # fmt: skip
+    ("V41", "Both ears: no response at 500 Hz BC.", ["fabricated_result"]),
 ]
 
 

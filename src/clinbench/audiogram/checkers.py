@@ -832,6 +832,9 @@ def check_thresholds(
         if not fm or fm.start() > 12:
             continue
         conduction = conduction_at(m.start())
+        named_after = v.CONDUCTION_AFTER.match(after, fm.end())
+        if named_after:  # "NR at 4 kHz BC"
+            conduction = "bone" if named_after.group(1) else "air"
         if conduction == "gap":  # a gap statement names no threshold
             continue
         freqs = v.freqs_of(fm.group(1), fm.group(2))

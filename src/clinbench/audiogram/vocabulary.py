@@ -158,8 +158,11 @@ NUMBER_AFTER_SKIP = re.compile(
     r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|gap|dip)\b"
 )
 """After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip"."""
-NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*(?:db)?(?:\s*hl)?")
-"""The level a no response was found at, between it and its frequency."""
+NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
+"""The level a no response was found at, between it and its frequency (a level is in dB:
+"NR at 4 kHz" names a frequency)."""
+CONDUCTION_AFTER = re.compile(r"\s*(?:(bone|bc|b/c)|(air|ac|a/c))\b")
+"""A conduction named right after a frequency ("NR at 4 kHz BC")."""
 PTA = re.compile(
     r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|average threshold|"
     r"[34]fa)\b(?:\s*\((?![\d\s.]*\+)[^)]*\))?"  # "(0.5-4 kHz)", not a sum "(30+40+50+60)"

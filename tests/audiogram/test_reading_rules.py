@@ -244,6 +244,9 @@ REPLIES_5 = [
         [],
     ),  # fmt: skip
     ("V41", "Both ears: no response at 500 Hz BC.", ["fabricated_result"]),
+    # descriptors listed with commas before one loss noun are one claim about that loss
+    ("V55", "Right ear: severe, rising sensorineural loss.", ["severity_misclassification"]),
+    ("V55", "Right ear: mild, rising sensorineural loss.", []),
 ]
 
 

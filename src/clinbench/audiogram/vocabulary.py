@@ -385,7 +385,7 @@ _WITH = re.compile(r"\s+with\s+", re.I)
 def clauses(sentence: str) -> list[str]:
     """Return a sentence's clauses: split at commas and conjunctions (SEGMENT_SPLIT), except
     between two descriptors ("moderate and sloping on the right" is one claim about the
-    right ear), then at a colon or "with" where the two sides name different ears."""
+    right ear; "mild, flat SNHL" one claim about a loss), then at a colon or "with" where the two sides name different ears."""
     pieces: list[str] = []
     joined = False
     last = 0
@@ -396,11 +396,17 @@ def clauses(sentence: str) -> list[str]:
         else:
             pieces.append(text)
         rest = sentence[m.end() :]
+        word = m.group(0).strip().lower()
         joined = (
-            m.group(0).strip().lower() == "and"
+            word in ("and", ",")
             and bool(_DESCRIPTOR_END.search(pieces[-1]))
             and bool(_DESCRIPTOR_START.match(rest))
         )
+        if joined and word == ",":
+            # "mild, flat sensorineural loss": a list of descriptors before one loss noun;
+            # "mild, moderate on the left" stays two claims.
+            noun_after = LOSS_CONTEXT.search(SEGMENT_SPLIT.split(rest, 1)[0])
+            joined = bool(noun_after) and not LOSS_CONTEXT.search(pieces[-1].lower())
         if joined:
             pieces[-1] += m.group(0)
         last = m.end()

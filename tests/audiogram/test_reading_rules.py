@@ -247,6 +247,14 @@ REPLIES_5 = [
     # descriptors listed with commas before one loss noun are one claim about that loss
     ("V55", "Right ear: severe, rising sensorineural loss.", ["severity_misclassification"]),
     ("V55", "Right ear: mild, rising sensorineural loss.", []),
+    # one wrong value that fits the other ear, beside values that fit only this ear, is a
+    # wrong value, not a swap; values that all fit the other ear are a swap
+    (
+        "V42",
+        "Left ear: 15 dB HL at 500 Hz, 20 dB HL at 1 kHz, 50 dB HL at 2 kHz.",
+        ["fabricated_result"],
+    ),  # fmt: skip
+    ("V42", "Left ear: 30 dB HL at 500 Hz, 50 dB HL at 2 kHz.", ["laterality_confusion"]),
 ]
 
 

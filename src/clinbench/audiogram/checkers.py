@@ -113,6 +113,24 @@ class Judge:
             self.swapped.append((finding, abnormal))
         self.findings.append(finding)
 
+    def _values_bind_ear(self, finding: Finding) -> bool:
+        """Return True when a contradicted threshold's ear has other quoted thresholds of
+        the same conduction that match it and do not fit the other ear."""
+        if finding.kind not in ("threshold", "bone_threshold") or finding.ear not in EARS:
+            return False
+        conduction = "bone" if finding.kind == "bone_threshold" else "air"
+        other = getattr(self.t.audiogram.ear("left" if finding.ear == "right" else "right"),
+                        conduction)  # fmt: skip
+        for f in self.findings:
+            if (
+                f.kind == finding.kind and f.ear == finding.ear and f.verdict == "match"
+                and f.frequency != finding.frequency and isinstance(f.claimed, int | float)
+            ):  # fmt: skip
+                there = other.get(f.frequency)
+                if there is None or abs(there.value - f.claimed) > self.t.tolerance_db:
+                    return True
+        return False
+
     def _abnormal(self, kind: str, claimed: Any) -> bool:
         """Return True when a claim describes an abnormal finding (a loss, an abnormal test)."""
         std = self.t.standard
@@ -162,6 +180,10 @@ class Judge:
             not in matched
             or self.t.cls.ear(finding.ear).type == "normal"
         ]
+        # One value that happens to fit the other ear, among values of this ear that fit
+        # only this ear, is a wrong value (fabricated), not an ear swap: the other values
+        # bind the claims to this ear.
+        swapped = [(f, a) for f, a in swapped if not self._values_bind_ear(f)]
         swap_evidence = any(abnormal for _, abnormal in swapped)
         for finding, abnormal in swapped:
             if abnormal or swap_evidence:

@@ -385,7 +385,8 @@ _WITH = re.compile(r"\s+with\s+", re.I)
 def clauses(sentence: str) -> list[str]:
     """Return a sentence's clauses: split at commas and conjunctions (SEGMENT_SPLIT), except
     between two descriptors ("moderate and sloping on the right" is one claim about the
-    right ear; "mild, flat SNHL" one claim about a loss), then at a colon or "with" where the two sides name different ears."""
+    right ear; "mild, flat SNHL" one claim about a loss), then at a colon or "with" where the
+    two sides name different ears."""
     pieces: list[str] = []
     joined = False
     last = 0

@@ -3,21 +3,28 @@
 Prints, separately:
 
 - precision and recall of critical-error detection on the tuning set (the labelled replies
-  in tests/audiogram/data, written alongside the checker) and on the two outside batches
-  (tests/audiogram/validation, each written and labelled before the checker was run on
-  it; their first scores are in the closing note of issue #15), at the reply level (any
-  critical error) and per error category, with every remaining miss;
+  in tests/audiogram/data, written alongside the checker) and on each of the four outside
+  batches (tests/audiogram/validation, each written and labelled before the checker was
+  run on it; their first scores are in the closing notes of issue #15), at the reply
+  level (any critical error) and per error category, with every remaining miss;
 - replies checked per second on a fixed 1,000-reply set (the labelled replies of both sets,
   in file order, repeated to 1,000, each with its case), and on full rule-baseline replies
   to freshly generated cases.
 
     python benchmarks/factcheck.py [--repeats 3] [--generated 22] [--speed-only]
+    python benchmarks/factcheck.py --against OLD_TREE [--rounds 5]
+
+``--against`` measures the fixed set with another checkout's checker (e.g. a worktree of
+main) and this one in alternating subprocesses, and prints both rates and their ratio
+(best round of each), so that both see the same machine load.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -69,6 +76,35 @@ def _rate(check_reply, pairs, repeats: int) -> tuple[float, float]:
     return len(pairs) / wall, len(pairs) / cpu
 
 
+def _one_rate(repeats: int) -> None:
+    """Print 'WALL CPU' replies per second on the fixed set (for --against subprocesses)."""
+    from clinbench.audiogram.check import check_reply
+
+    wall, cpu = _rate(check_reply, fixed_set(), repeats)
+    print(f"{wall:.1f} {cpu:.1f}")
+
+
+def _against(old_tree: Path, rounds: int, repeats: int) -> None:
+    """Print the fixed-set rate of ``old_tree``'s checker and this one's, alternating."""
+    trees = {"before": old_tree.resolve(), "after": ROOT}
+    best = {name: (0.0, 0.0) for name in trees}
+    for _ in range(rounds):
+        for name, tree in trees.items():
+            env = {**os.environ, "PYTHONPATH": str(tree / "src")}
+            out = subprocess.run(
+                [sys.executable, __file__, "--rate-only", "--repeats", str(repeats)],
+                env=env, capture_output=True, text=True, check=True,
+            ).stdout.split()  # fmt: skip
+            wall, cpu = float(out[0]), float(out[1])
+            best[name] = (max(best[name][0], wall), max(best[name][1], cpu))
+    for name, tree in trees.items():
+        wall, cpu = best[name]
+        print(f"{name:6s} ({tree}): {wall:.0f} replies/s wall, {cpu:.0f} per CPU-second")
+    ratio_wall = best["after"][0] / best["before"][0]
+    ratio_cpu = best["after"][1] / best["before"][1]
+    print(f"after/before: {ratio_wall:.2f}x wall, {ratio_cpu:.2f}x CPU ({rounds} rounds, best)")
+
+
 def _figure(value: float | None) -> str:
     return "undefined" if value is None else f"{value:.3f}"
 
@@ -78,7 +114,21 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--generated", type=int, default=22)
     parser.add_argument("--speed-only", action="store_true", help="Skip the accuracy figures.")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="OLD_TREE",
+        help="Compare the fixed-set rate with another checkout's checker.",
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="Alternations for --against.")
+    parser.add_argument("--rate-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.rate_only:
+        _one_rate(args.repeats)
+        return
+    if args.against:
+        _against(args.against, args.rounds, args.repeats)
+        return
 
     from clinbench.audiogram.check import check_reply
 
@@ -91,6 +141,14 @@ def main() -> None:
             (
                 "outside batch 2 (tests/audiogram/validation/replies_batch2.jsonl)",
                 _validation("replies_batch2.jsonl"),
+            ),
+            (
+                "outside batch 3 (tests/audiogram/validation/replies_batch3.jsonl)",
+                _validation("replies_batch3.jsonl"),
+            ),
+            (
+                "outside batch 4 (tests/audiogram/validation/replies_batch4.jsonl)",
+                _validation("replies_batch4.jsonl"),
             ),
         ):
             s = critical_error_scores(replies, cases)

@@ -19,19 +19,26 @@ def build(
     *,
     right_bone: dict[int, int] | None = None,
     left_bone: dict[int, int] | None = None,
+    bone_masked: bool = False,
     **extra,
 ) -> Audiogram:
-    """Return an Audiogram from per-frequency thresholds (an int means flat at that level)."""
+    """Return an Audiogram from per-frequency thresholds (an int means flat at that level).
 
-    def expand(values):
+    ``bone_masked`` marks every bone threshold masked (ear-specific); unmasked bone is
+    the better cochlea's response (see classify.unattributed_bone).
+    """
+
+    def expand(values, masked=False):
         if isinstance(values, int):
             return {str(f): values for f in OCTAVES_3K6K}
+        if masked:
+            return {str(f): {"value": v, "masked": True} for f, v in values.items()}
         return {str(f): v for f, v in values.items()}
 
     left = right if left is None else left
     raw = {
-        "right": {"air": expand(right), "bone": expand(right_bone or {})},
-        "left": {"air": expand(left), "bone": expand(left_bone or {})},
+        "right": {"air": expand(right), "bone": expand(right_bone or {}, bone_masked)},
+        "left": {"air": expand(left), "bone": expand(left_bone or {}, bone_masked)},
         **extra,
     }
     return Audiogram.model_validate(raw)

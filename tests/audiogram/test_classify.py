@@ -107,10 +107,10 @@ def test_pta_frequencies_differ_between_who_and_asha():
 
 
 def test_type_conductive_mixed_sensorineural_normal():
-    conductive = build(45, right_bone={500: 5, 1000: 10, 2000: 10, 4000: 5}, left_bone=None)
+    conductive = build(45, right_bone={500: 5, 1000: 10, 2000: 10, 4000: 5}, bone_masked=True)
     assert classify(conductive).right.type == "conductive"
     assert classify(conductive).right.significant_air_bone_gap is True
-    mixed = build(70, right_bone={500: 40, 1000: 40, 2000: 45, 4000: 45})
+    mixed = build(70, right_bone={500: 40, 1000: 40, 2000: 45, 4000: 45}, bone_masked=True)
     assert classify(mixed).right.type == "mixed"
     snhl = build(55, right_bone={500: 50, 1000: 55, 2000: 50, 4000: 55})
     assert classify(snhl).right.type == "sensorineural"
@@ -120,9 +120,9 @@ def test_type_conductive_mixed_sensorineural_normal():
 
 
 def test_gap_at_one_frequency_is_not_significant_and_threshold_is_configurable():
-    one_gap = build(40, right_bone={500: 15, 1000: 35, 2000: 40, 4000: 35})
+    one_gap = build(40, right_bone={500: 15, 1000: 35, 2000: 40, 4000: 35}, bone_masked=True)
     assert classify(one_gap).right.type == "sensorineural"
-    small_gaps = build(40, right_bone={500: 30, 1000: 30, 2000: 30, 4000: 30})
+    small_gaps = build(40, right_bone={500: 30, 1000: 30, 2000: 30, 4000: 30}, bone_masked=True)
     assert classify(small_gaps).right.type == "sensorineural"
     assert classify(small_gaps, abg_threshold=10).right.type == "mixed"
 
@@ -230,6 +230,7 @@ def _conductive(age: int, volume: float) -> Audiogram:
         5,
         right_bone={500: 5, 1000: 5, 2000: 10, 4000: 5},
         left_bone={500: 5, 1000: 5, 2000: 5, 4000: 5},
+        bone_masked=True,
         tympanometry={
             "right": {"type": "B", "ear_canal_volume_ml": volume},
             "left": {"type": "A"},

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clinbench.audiogram.classify import Classification, classify
+from clinbench.audiogram.classify import LARGE_CANAL_VOLUME_ML, Classification, classify
 from clinbench.audiogram.model import EARS, Audiogram, audiogram_from_json
 
 SECTION_WORD_LIMIT = 150
@@ -78,6 +78,11 @@ def results_text(audiogram: Audiogram, cls: Classification) -> str:
                 f"Bone conduction {_join([str(v) for _, v in bone])} dB HL at "
                 f"{_join([str(f) for f, _ in bone])} Hz, a significant air-bone gap. "
             )
+        elif thresholds.bone and e.type != "normal" and e.significant_air_bone_gap is None:
+            text += (
+                "Bone conduction was not masked where masking was needed, so it may be the "
+                "other ear's; masked bone conduction is needed to tell the type. "
+            )
         elif thresholds.bone and all(t.no_response for t in thresholds.bone.values()):
             text += "No bone conduction response at the limits. "
         elif thresholds.bone and e.type != "normal":
@@ -135,7 +140,7 @@ def diagnosis_text(audiogram: Audiogram, cls: Classification) -> str:
         e = cls.ear(ear)
         t = tymp.get(ear)
         if e.type in ("conductive", "mixed") and t is not None:
-            if t.type == "B" and (t.ear_canal_volume_ml or 0) > 2.0:
+            if t.type == "B" and (t.ear_canal_volume_ml or 0) > LARGE_CANAL_VOLUME_ML:
                 sentences.append(
                     f"The {ear} ear's large ear-canal volume suggests a perforation "
                     "(chronic middle ear disease)."

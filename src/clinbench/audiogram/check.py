@@ -119,26 +119,24 @@ def check_reply(
     for part in parts:
         context: str | None = None
         for sentence in v.SENTENCE_SPLIT.split(v.normalise(part)):
-            if not sentence.strip():
+            stripped = sentence.strip()
+            if not stripped:
                 continue
-            if v.HEADING.match(sentence.strip()) and len(sentence.strip()) < 40:
+            if len(stripped) < 40 and v.HEADING.match(stripped):
                 context = None
                 continue
             sent_low = sentence.lower()
             hedged_sentence = bool(v.HEDGED_SENTENCE.search(sent_low[:30]))
             topics = Topics.of(sent_low)
-            segments = [
-                part
-                for x in v.SEGMENT_SPLIT.split(sentence)
-                if x and x.strip()
-                for part in v.colon_clauses(x)
-            ]
+            segments = v.clauses(sentence)
+            sentence_conduction = "air"
             for index, seg in enumerate(segments):
-                secondary = v.SECONDARY.search(seg.lower())
+                seg_low = seg.lower()
+                secondary = v.SECONDARY.search(seg_low)
                 if secondary:
                     # "... on a background of bilateral SNHL": the background is a secondary
                     # description, not this clause's claim about the ear.
-                    seg = seg[: secondary.start()]
+                    seg, seg_low = seg[: secondary.start()], seg_low[: secondary.start()]
                     if not seg.strip(" ,:;-"):
                         continue
                 ears = v.ears_in(seg)
@@ -155,11 +153,15 @@ def check_reply(
                     seg_ear = None if "both" not in ears else "both"
                     if {"right", "left"} <= ears:
                         seg_ear = None
+                elif v.LATERALITY_UNILATERAL.search(seg_low):
+                    seg_ear = None  # "Unilateral SNHL": the lossy ear, whichever it is
                 else:
                     seg_ear = context
                 check_clause(
-                    checker, seg, seg_ear, sent_low, topics, hedged_sentence, explicit=bool(ears)
-                )
+                    checker, seg, seg_ear, sent_low, topics, hedged_sentence, explicit=bool(ears),
+                    default_conduction=sentence_conduction, low=seg_low,
+                )  # fmt: skip
+                sentence_conduction = v.last_conduction(seg_low) or sentence_conduction
     checker.finalise()
     errors = sorted({str(f.critical_error) for f in checker.findings if f.critical_error})
     return FactCheck(

@@ -11,7 +11,13 @@ from dataclasses import asdict, dataclass, field
 from statistics import fmean, linear_regression
 from typing import Any, Literal
 
-from clinbench.audiogram.model import EARS, OCTAVE_FREQUENCIES, Audiogram, EarThresholds
+from clinbench.audiogram.model import (
+    EARS,
+    OCTAVE_FREQUENCIES,
+    Audiogram,
+    EarThresholds,
+    Threshold,
+)
 
 HEARING_TYPES = ("normal", "conductive", "sensorineural", "mixed", "undetermined")
 CONFIGURATIONS = ("flat", "sloping", "rising", "cookie-bite", "noise-notch", "precipitous")
@@ -26,6 +32,9 @@ ASYMMETRY_FREQUENCIES: dict[str, tuple[int, ...]] = {
     "rule3000": (3000,),
 }
 """The frequencies each asymmetry rule needs in both ears before it may answer 'symmetric'."""
+LARGE_CANAL_VOLUME_ML = 2.0
+"""An ear-canal volume above this with a type B tympanogram means a perforation or patent
+grommet, not effusion (adult ear canals measure about 0.6-1.5 ml)."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +161,7 @@ class Criteria:
     """
 
     normal_limit: int = 20
+    bone_masking_gap: int = 10
     abg_threshold: int = 15
     abg_frequencies: tuple[int, ...] = TYPE_FREQUENCIES
     abg_min_count: int = 2
@@ -224,6 +234,9 @@ class Classification:
     laterality: str
     better_ear_pta: float | None
     better_ear_degree: str | None
+    shared_gap_frequencies: list[int] = field(default_factory=list)
+    """Frequencies where one ear or the other (not known which) has a significant air-bone
+    gap (see :func:`shared_gap_frequencies`)."""
 
     def ear(self, ear: str) -> EarClassification:
         """Return the classification of ``ear``."""
@@ -285,7 +298,66 @@ def _abnormal(threshold, limit: int) -> bool:
     return threshold.value > limit or (threshold.no_response and threshold.value >= limit)
 
 
-def hearing_type(ear: EarThresholds, criteria: Criteria | None = None) -> TypeResult:
+def bone_masking_needed(
+    ear: EarThresholds, other: EarThresholds | None, criteria: Criteria | None = None
+) -> list[int]:
+    """Return the frequencies where this ear's bone conduction needed masking but was not masked.
+
+    The rule, written once (BSA (2011, 2018) Recommended Procedure: pure-tone air- and
+    bone-conduction threshold audiometry with and without masking, masking rule 2; ASHA
+    (2005) Guidelines for manual pure-tone threshold audiometry): interaural attenuation
+    for bone conduction is about 0 dB, so an unmasked bone threshold is the response of
+    the better cochlea, and masking is needed wherever the test ear's air threshold is
+    ``bone_masking_gap`` (10) dB or more worse than it. Here: this ear's air threshold is
+    >= 10 dB worse than the better of its unmasked, responding bone value ``b`` and the
+    other ear's bone threshold (its air threshold where its bone was not tested, bone
+    being no worse than air; an unknown other ear may be better) — an air-bone gap in the
+    test ear, or the other ear's bone or air better. A no-response air threshold always
+    needs it; so does a no-response bone value (the level presented) that meets this.
+    """
+    criteria = criteria or Criteria()
+    out = []
+    for freq, bone in ear.bone.items():
+        air = ear.air.get(freq)
+        if bone.masked or air is None:
+            continue
+        ref = None if other is None else other.bone.get(freq)
+        if ref is None and other is not None:
+            ref = other.air.get(freq)
+        better = bone.value if ref is None or ref.no_response else min(bone.value, ref.value)
+        if air.no_response or air.value - better >= criteria.bone_masking_gap:
+            out.append(freq)
+    return out
+
+
+def unattributed_bone(
+    ear: EarThresholds, other: EarThresholds | None, criteria: Criteria | None = None
+) -> list[int]:
+    """Return the frequencies where this ear's unmasked bone threshold cannot be its own.
+
+    Where masking was needed and not done (:func:`bone_masking_needed`) the value may be
+    the other cochlea's, unless the other ear's bone shows that cochlea at least
+    ``bone_masking_gap`` dB worse than the value (then only this cochlea can have
+    responded). Either way an unmasked value ``b`` bounds this ear's bone threshold: no
+    better than ``b`` (the better cochlea responded at ``b``) and no worse than the ear's
+    air threshold. An unmasked no-response value is left out: neither cochlea responded,
+    so it is a lower bound for this ear's threshold whichever cochlea was tested.
+    """
+    criteria = criteria or Criteria()
+    out = []
+    for freq in bone_masking_needed(ear, other, criteria):
+        if ear.bone[freq].no_response:
+            continue
+        shown = None if other is None else other.bone.get(freq)
+        if shown is not None and shown.value >= ear.bone[freq].value + criteria.bone_masking_gap:
+            continue  # the other cochlea is worse: the response is this ear's
+        out.append(freq)
+    return out
+
+
+def hearing_type(
+    ear: EarThresholds, criteria: Criteria | None = None, other: EarThresholds | None = None
+) -> TypeResult:
     """Return the type of loss of one ear from air and bone conduction (never from degree).
 
     The clinical definition, written once (after the BSA Recommended Procedure for
@@ -308,12 +380,44 @@ def hearing_type(ear: EarThresholds, criteria: Criteria | None = None) -> TypeRe
       single gap falls short of a conductive component), is ``undetermined``: never a
       guess.
 
-    Masked thresholds are taken as ear-specific. A no-response value is a lower bound:
+    Masked thresholds are taken as ear-specific; an unmasked bone value that
+    :func:`unattributed_bone` (given ``other``, the opposite ear) cannot attribute to this
+    ear is known only to lie between itself and the ear's air threshold: the type is the
+    one both ends of that range give, else ``undetermined`` (the ear needs masked bone
+    conduction). A no-response value is a lower bound:
     bone no-response at or above the limit is abnormal; a gap with a no-response bone
     value is only bounded above and cannot show a conductive component; a gap with a
     no-response air value is bounded below and shows one when that bound is significant.
     """
     criteria = criteria or Criteria()
+    typed = _type_of(ear, criteria)
+    unattributed = unattributed_bone(ear, other, criteria)
+    if not unattributed or typed.type in (None, "normal"):
+        return typed
+    # The other end of the range: this ear's cochlea as poor as its air threshold there.
+    worst = dict(ear.bone)
+    for freq in unattributed:
+        air = ear.air[freq]
+        worst[freq] = Threshold(value=air.value, no_response=air.no_response)
+    other_end = _type_of(EarThresholds(air=ear.air, bone=worst), criteria)
+    if other_end.type == typed.type:
+        return typed
+    significant = (
+        typed.significant_air_bone_gap
+        if typed.significant_air_bone_gap == other_end.significant_air_bone_gap
+        else None
+    )
+    note = (
+        f"unmasked bone conduction at {unattributed} Hz may be the other cochlea's "
+        f"(masking needed): {typed.type} or {other_end.type}"
+    )
+    return TypeResult(
+        "undetermined", significant, typed.gap_frequencies, typed.abnormal_bone, typed.gaps, note
+    )
+
+
+def _type_of(ear: EarThresholds, criteria: Criteria) -> TypeResult:
+    """Return the type of one ear taking every bone threshold as its own (see hearing_type)."""
     limit = criteria.normal_limit
     if not ear.air:
         return TypeResult(None, None, [], [], {}, "no air conduction")
@@ -350,6 +454,36 @@ def hearing_type(ear: EarThresholds, criteria: Criteria | None = None) -> TypeRe
         )
         return TypeResult("undetermined", significant, gap_freqs, abnormal_bone, gaps, note)
     return TypeResult(kind, significant, gap_freqs, abnormal_bone, gaps)
+
+
+def shared_gap_frequencies(audiogram: Audiogram, criteria: Criteria | None = None) -> list[int]:
+    """Return the frequencies where at least one ear has a significant air-bone gap.
+
+    An unmasked bone value ``b`` of one ear is the better cochlea's response (see
+    :func:`unattributed_bone`): either that ear's cochlea is at ``b`` or the other ear's
+    is no worse than ``b``. So where both ears' air thresholds are ``abg_threshold`` dB or
+    more worse than ``b``, one of the two ears has a significant gap there, even when
+    neither ear's type can be told. (An ear's own bone value with a significant gap
+    counts too.) With ``2 * abg_min_count - 1`` such frequencies, one ear has a conductive
+    component: the two ears cannot both be sensorineural.
+    """
+    criteria = criteria or Criteria()
+    out = set()
+    for ear, other in (("right", "left"), ("left", "right")):
+        mine, theirs = audiogram.ear(ear), audiogram.ear(other)
+        unattributed = set(unattributed_bone(mine, theirs, criteria))
+        for freq, bone in mine.bone.items():
+            air = mine.air.get(freq)
+            if freq not in criteria.abg_frequencies or air is None or bone.no_response:
+                continue
+            if air.value - bone.value < criteria.abg_threshold:
+                continue
+            other_air = theirs.air.get(freq)
+            if freq not in unattributed or (
+                other_air is not None and other_air.value - bone.value >= criteria.abg_threshold
+            ):
+                out.add(freq)
+    return sorted(out)
 
 
 def _mean(values: list[float]) -> float | None:
@@ -594,7 +728,8 @@ def red_flags(
             if tymp is None or tymp.type != "B" or kind not in NOT_SENSORINEURAL_LOSS:
                 continue
             # A large ear-canal volume (> 2.0 ml) means a perforation or patent tube, not effusion.
-            if tymp.ear_canal_volume_ml is None or tymp.ear_canal_volume_ml <= 2.0:
+            volume = tymp.ear_canal_volume_ml
+            if volume is None or volume <= LARGE_CANAL_VOLUME_ML:
                 described = "Hearing" if kind == "undetermined" else kind.capitalize()
                 flags.append(
                     RedFlag(
@@ -655,7 +790,8 @@ def classify(
             notes.append(f"PTA undetermined: {missing} Hz not tested")
         if any(thresholds.air[f].no_response for f in std.pta_frequencies if f in thresholds.air):
             notes.append("PTA includes no-response thresholds (a lower bound)")
-        typed = hearing_type(thresholds, criteria)
+        other = audiogram.ear("left" if ear == "right" else "right")
+        typed = hearing_type(thresholds, criteria, other)
         if typed.type == "undetermined":
             notes.append(f"type undetermined: {typed.note}")
         bone_pta = pure_tone_average(thresholds.bone, std.pta_frequencies)
@@ -697,4 +833,5 @@ def classify(
         laterality=laterality,
         better_ear_pta=better,
         better_ear_degree=None if better is None else std.degree_of(better),
+        shared_gap_frequencies=shared_gap_frequencies(audiogram, criteria),
     )

@@ -102,10 +102,24 @@ class Finding:
     note: str = ""
 
     def __post_init__(self) -> None:
-        self.kind = FindingKind(self.kind)
-        self.verdict = Verdict(self.verdict)
+        # Dict look-ups (a StrEnum member hashes as its value): as strict as calling the
+        # enum, and cheaper, since every claim of every reply makes a Finding.
+        self.kind = _member(_KINDS, self.kind, "finding kind")
+        self.verdict = _member(_VERDICTS, self.verdict, "verdict")
         if self.critical_error is not None:
-            self.critical_error = CriticalError(self.critical_error)
+            self.critical_error = _member(_ERRORS, self.critical_error, "critical error")
+
+
+_KINDS = {k.value: k for k in FindingKind}
+_VERDICTS = {v.value: v for v in Verdict}
+_ERRORS = {e.value: e for e in CriticalError}
+
+
+def _member(members: dict, value: Any, what: str) -> Any:
+    try:
+        return members[value]
+    except (KeyError, TypeError):
+        raise ValueError(f"{value!r} is not a valid {what}") from None
 
 
 @dataclass

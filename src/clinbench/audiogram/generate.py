@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from clinbench.audiogram.classify import Classification, classify
-from clinbench.audiogram.model import Audiogram
+from clinbench.audiogram.classify import Classification, bone_masking_needed, classify
+from clinbench.audiogram.model import Audiogram, EarThresholds
 from clinbench.items.model import CaseItem, SubQuestion
 
 GENERATOR_VERSION = "1"
@@ -93,10 +93,15 @@ def _mark_masking(audiogram: dict[str, Any]) -> None:
     """Mark thresholds that clinical masking rules would have masked.
 
     Air: the test ear's threshold exceeds the other ear's bone threshold by 40 dB or
-    more (interaural attenuation of supra-aural earphones). Bone: the test ear's air
-    threshold exceeds the better of the two ears' bone thresholds by more than 10 dB
-    (an unmasked bone response could come from either cochlea).
+    more (interaural attenuation of supra-aural earphones). Bone: wherever
+    :func:`~clinbench.audiogram.classify.bone_masking_needed` says masking was needed (the
+    generated values are each ear's own, as if masked).
     """
+    ears = {e: EarThresholds.model_validate(audiogram[e]) for e in ("right", "left")}
+    bone_masked = {
+        "right": bone_masking_needed(ears["right"], ears["left"]),
+        "left": bone_masking_needed(ears["left"], ears["right"]),
+    }
     for ear, other in (("right", "left"), ("left", "right")):
         mine, theirs = audiogram[ear], audiogram[other]
         for f, t in mine["air"].items():
@@ -106,8 +111,7 @@ def _mark_masking(audiogram: dict[str, Any]) -> None:
             if _value(t) - _value(other_bone) >= 40:
                 mine["air"][f] = {**(t if isinstance(t, dict) else {"value": t}), "masked": True}
         for f, t in mine["bone"].items():
-            better_bone = min(_value(t), _value(theirs["bone"].get(f, t)))
-            if _value(mine["air"][f]) - better_bone > 10:
+            if int(f) in bone_masked[ear]:
                 mine["bone"][f] = {**(t if isinstance(t, dict) else {"value": t}), "masked": True}
 
 

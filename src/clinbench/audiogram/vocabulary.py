@@ -11,6 +11,7 @@ linear in the length of the text (no nested quantifiers over the same characters
 
 from __future__ import annotations
 
+import bisect
 import re
 
 DEG = r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal)"
@@ -83,6 +84,8 @@ NEGATORS = re.compile(
     r"(\bno\b|\bnot\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|\bexclude[sd]?\b|\bexcluding\b|"
     r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|"
     r"\bdifferential\b|"
+    # an instruction is not a finding: "treat as sudden SNHL until proven otherwise"
+    r"\btreat(?:ed|ing)?\s+(?:it\s+|this\s+)?as\b|\bmanag(?:e|ed|ing)\s+(?:it\s+)?as\b|"
     r"\bor\b|\bnon-)[^.]{0,40}$"
 )
 HEDGES = re.compile(
@@ -96,8 +99,13 @@ NOT_DONE = re.compile(
 
 # Ear notations: right/left, RE/LE, AD/AS, Rt/Lt (RT/LT), and a bare R or L as a tag
 # ("R:", "R ear", "R)", "R =").
-RIGHT = re.compile(r"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R)(?=\s*(?::|=|\)|ears?\b))", re.I)
-LEFT = re.compile(r"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L)(?=\s*(?::|=|\)|ears?\b))", re.I)
+_TAGGED = (
+    r"(?=\s*(?::|=|\)|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
+    r"air\b|bone\b))"
+)
+"""What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC"."""
+RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
+LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)
 BOTH = re.compile(
     r"\b(bilateral(?:ly)?|both ears|both sides|each ear|either ear|binaural(?:ly)?|in both|"
     r"both\b(?=[^.]{0,20}\bears?\b)|right and left|left and right|(?-i:AU)|"
@@ -128,16 +136,34 @@ DB_LIST = re.compile(
 DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
+NR_DIRECTION = re.compile(r"\b(?:(above|over|beyond|from)|(below|under|up\s+to))\b")
+"""Before the frequency of a no response: the frequencies beyond it or below it."""
 NO_RESPONSE = re.compile(r"\b(no response|nr\b|did not respond|"
                           r"no measurable (?:response|threshold)|"
                           r"beyond (?:the )?(?:audiometer'?s? )?limits?)")  # fmt: skip
 NUMBER_CONTEXT_SKIP = re.compile(
     r"(pta|average|srt|speech|recognition|discrimination|wrs|gap|abg|reflex|mcl|ucl|ldl|"
-    r"presented|presentation|masking|interaural|level of|sl\b|sensation)[^.]{0,20}$"
+    r"presented|presentation|masking|interaural|level of|sl\b|sensation|differ\w*|"
+    r"(?:worse|better|poorer) by)[^.]{0,20}$|"
+    r"\b(?:no response|nr|did not respond)\s+(?:at|to|up to)\s*$|\bby\s*$"
 )
+"""Before a dB value that is not a threshold: an average, a speech level, a gap, a
+difference ("worse by 15-25 dB"), or the level a no response was found at."""
+NUMBER_AFTER_SKIP = re.compile(
+    r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
+    r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|gap|dip)\b"
+)
+"""After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip"."""
+NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*(?:db)?(?:\s*hl)?")
+"""The level a no response was found at, between it and its frequency."""
 PTA = re.compile(
     r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|average threshold|"
-    r"[34]fa)\b(?:\s*\([^)]*\))?[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d))"
+    r"[34]fa)\b(?:\s*\([^)]*\))?"
+    # the frequencies averaged ("PTA 0.5/1/2/4 kHz:") or the sum shown ("= (55 + 50) / 2 =")
+    r"(?:\s*(?:at|over|across|of)?\s*(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)?\s*(?:/|,|and|&)\s*){1,6}"
+    r"\d+(?:\.\d+)?\s*(?:khz|k\b|hz)\s*\)?\s*:?)?"
+    r"(?:\s*[:=]?\s*\([\d\s+.,]{1,60}\)\s*/\s*\d\s*=)?"
+    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d)|\.\d|/)"
 )
 SRT = re.compile(
     r"\b(srts?|speech (?:reception|recognition) thresholds?)\b[^.\d%]{0,25}?(-?\d+)\s*(?:db)"
@@ -149,16 +175,27 @@ WRS = re.compile(
     r"discrimination|correct)"
 )
 ABG_ABSENT = re.compile(
-    r"\b(no|without|absence of|closed|minimal|negligible|insignificant|no significant)\b"
+    r"\b(no|not|without|absence of|closed|minimal|negligible|insignificant|no significant)\b"
     r"[^.]{0,20}\b(air[\s-]*bone gaps?|abgs?)\b|\b(air[\s-]*bone gaps?|abgs?)\b[^.]{0,15}"
     r"\b(closed|absent|not significant|insignificant|negligible)\b|bone conduction (?:matches|"
     r"equals|is (?:the same as|similar to)) air"
 )
+ABG_SIZE = re.compile(
+    r"\b(?:air[\s-]*bone gaps?|abgs?)\b[^.\d]{0,20}?(-?\d{1,3})(?:\s*(?:-|–|to)\s*(\d{1,3}))?\s*db"
+)
+"""A gap quoted with its size ("air-bone gaps of 5 dB or less", "ABG 20-30 dB")."""
 ABG_PRESENT = re.compile(
     r"\b(significant|large|wide|sizeable|\d+\s*db)\b[^.]{0,15}\b(air[\s-]*bone gaps?|abgs?)\b|"
-    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:)"
+    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:)|"
+    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:~|approximately|about|around|roughly)?\s*\d+\s*db"
 )
 TYMP_TOPIC = re.compile(r"tymp|middle[\s-]ear|compliance|admittance|\bjerger\b")
+CANAL_VOLUME = re.compile(
+    r"\b(?:ecv|(?:equivalent\s+)?(?:ear[\s-]*)?canal\s+volume|physical\s+volume)\b"
+    r"[^.\d]{0,15}?(\d+(?:\.\d+)?)\s*(?:ml|cc|cm3|cm³)\b"
+)
+"""An ear-canal volume quoted with its value ("ECV 0.9 ml", "canal volume of 1.1 ml")."""
+VOLUME_TRIGGER = re.compile(r"ecv|volume")
 TYMP_TYPE = re.compile(
     r"\b(?:[Tt]ype|TYPE|Jerger)[\s-]*(A[sSdD]|A|B|C)\b(?![\w-])|\b(A[sSdD]|A|B|C)[\s-]+type\b"
 )
@@ -235,41 +272,157 @@ EAR_PAIR = re.compile(
 clause is not split at the 'and'."""
 
 
+_SYMBOLS = str.maketrans(
+    {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2248": "~", "*": " ", "≥": ">=", "≤": "<="}
+)
 _THOUSANDS = re.compile(r"\b(\d),(\d00)\b")
 _DBHL = re.compile(r"\bdBHL\b", re.I)
+
+
+_PAIR_EAR = r"(right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE))"
+_PAIR_DB = r"\s*(?:db(?:\s*hl)?)?"
+_FREQ_THEN_PAIR = re.compile(
+    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)\s*:\s*{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})"
+    rf"{_PAIR_DB}\s*[,/;]?\s*(?:and\s+)?{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})\s*db(?:\s*hl)?",
+    re.I,
+)
+"""Two ears' values at one frequency: "3 kHz: R 30, L 55 dB HL"."""
+_PAIR_AFTER_FREQ = re.compile(
+    rf"(-?\d{{1,3}}){_PAIR_DB}\s+(?:on|in|for)\s+the\s+(right|left)(?:\s+ear)?\s*,?\s*"
+    rf"(?:and|vs\.?|versus)?\s*(-?\d{{1,3}}){_PAIR_DB}\s+(?:on|in|for)\s+the\s+(right|left)\b",
+    re.I,
+)
+"""Two ears' values after their frequency: "a 4 kHz notch: 50 dB HL on the right and 75 on the
+left" (the frequency is the one named just before, in the same sentence)."""
+_FREQ_BEFORE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k\b|hz)[^.\d]{0,30}$", re.I)
+
+
+_DB_WORD = re.compile(r"db", re.I)
+
+
+def _pair_sentence(freq: int, pairs: list[tuple[str, str]]) -> str:
+    parts = [f"{EAR_WORD.get(ear.lower(), ear.lower())} ear {value} dB HL at {freq} Hz"
+             for ear, value in pairs]  # fmt: skip
+    return " and ".join(parts)
+
+
+def ear_pairs_to_text(text: str) -> str:
+    """Return ``text`` with two ears' values at one named frequency written out per ear.
+
+    "3 kHz: R 30, L 55 dB HL" and "a 4 kHz notch: 50 dB HL on the right and 75 dB HL on
+    the left" become "right ear 30 dB HL at 3000 Hz and left ear 55 dB HL at 3000 Hz", so
+    each value is checked for its ear at that frequency. Both ears must be named, once each.
+    """
+
+    def freq_first(m: re.Match) -> str:
+        freq = to_hz(m.group(1), m.group(2))
+        ears = {EAR_WORD.get(m.group(3).lower(), m.group(3).lower()),
+                EAR_WORD.get(m.group(5).lower(), m.group(5).lower())}  # fmt: skip
+        if freq is None or ears != {"right", "left"}:
+            return m.group(0)
+        return _pair_sentence(freq, [(m.group(3), m.group(4)), (m.group(5), m.group(6))])
+
+    if not _DB_WORD.search(text):
+        return text
+    text = _FREQ_THEN_PAIR.sub(freq_first, text)
+    out, last = [], 0
+    for m in _PAIR_AFTER_FREQ.finditer(text):
+        if {m.group(2).lower(), m.group(4).lower()} != {"right", "left"}:
+            continue
+        before = _FREQ_BEFORE.search(text, max(0, m.start() - 45), m.start())
+        freq = to_hz(before.group(1), before.group(2)) if before else None
+        if freq is None:
+            continue
+        out.append(text[last : m.start()])
+        out.append(_pair_sentence(freq, [(m.group(2), m.group(1)), (m.group(4), m.group(3))]))
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)
 
 
 def normalise(text: str) -> str:
     """Return the text with dashes, symbols and number formats made uniform, tables as text."""
     text = tables_to_text(text)
+    text = ear_pairs_to_text(text)
     text = EAR_PAIR.sub("both ears", text)
-    text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u2212", "-")
-    text = text.replace("\u2248", "~").replace("*", " ").replace("≥", ">=").replace("≤", "<=")
-    text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
-    text = _DBHL.sub("dB HL", text)
-    return text
+    text = text.translate(_SYMBOLS)
+    if "," in text:
+        text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
+    return _DBHL.sub("dB HL", text)
+
+
+_DESCRIPTOR = (
+    r"(?:slight|mild|moderately[\s-]+severe|moderate|severe|profound|flat|sloping|rising|"
+    r"steep(?:ly sloping)?|precipitous|gently sloping|symmetric(?:al)?)"
+)
+_DESCRIPTOR_END = re.compile(rf"\b{_DESCRIPTOR}\s*$", re.I)
+_DESCRIPTOR_START = re.compile(rf"^\s*{_DESCRIPTOR}\b", re.I)
+_WITH = re.compile(r"\s+with\s+", re.I)
+
+
+def clauses(sentence: str) -> list[str]:
+    """Return a sentence's clauses: split at commas and conjunctions (SEGMENT_SPLIT), except
+    between two descriptors ("moderate and sloping on the right" is one claim about the
+    right ear), then at a colon or "with" where the two sides name different ears."""
+    pieces: list[str] = []
+    joined = False
+    last = 0
+    for m in SEGMENT_SPLIT.finditer(sentence):
+        text = sentence[last : m.start()]
+        if joined:
+            pieces[-1] += text
+        else:
+            pieces.append(text)
+        rest = sentence[m.end() :]
+        joined = (
+            m.group(0).strip().lower() == "and"
+            and bool(_DESCRIPTOR_END.search(pieces[-1]))
+            and bool(_DESCRIPTOR_START.match(rest))
+        )
+        if joined:
+            pieces[-1] += m.group(0)
+        last = m.end()
+    if joined:
+        pieces[-1] += sentence[last:]
+    else:
+        pieces.append(sentence[last:])
+    return [part for x in pieces if x and x.strip() for part in colon_clauses(x)]
 
 
 def colon_clauses(segment: str) -> list[str]:
-    """Return the segment split at a colon when the two sides name different ears.
+    """Return the segment split at a colon (or a "with") when the two sides name different ears.
 
     "Bilateral conductive loss: moderate on the right" is two claims, one for both ears
-    and one for the right; "Right ear: mild loss" stays one (nothing is named after it).
+    and one for the right; "Right ear: mild loss" stays one (nothing is named after it);
+    "a severe loss in the right ear with normal hearing on the left" is two.
     """
     head, colon, tail = segment.partition(":")
-    if not colon or not tail.strip():
+    if colon and tail.strip():
+        before, after = ears_in(head), ears_in(tail)
+        if before and after and before != after:
+            return [*_with_clauses(head), *_with_clauses(tail)]
+    return _with_clauses(segment)
+
+
+def _with_clauses(segment: str) -> list[str]:
+    m = _WITH.search(segment)
+    if m is None:
         return [segment]
+    head, tail = segment[: m.start()], segment[m.end() :]
     before, after = ears_in(head), ears_in(tail)
-    if before and after and before != after:
+    if len(before) == 1 and len(after) == 1 and before != after and "both" not in before | after:
         return [head, tail]
     return [segment]
 
 
 def ears_in(text: str) -> set[str]:
+    """Return the ears a text names ('right', 'left', 'both'); the ear words of a pair or
+    of 'bilateral' are not counted again."""
     ears = set()
+    stripped = text
     if BOTH.search(text):
         ears.add("both")
-    stripped = BOTH.sub(" ", text)
+        stripped = BOTH.sub(" ", text)
     if RIGHT.search(stripped):
         ears.add("right")
     if LEFT.search(stripped):
@@ -288,8 +441,20 @@ def to_hz(number: str, unit: str | None) -> int | None:
     return hz if 100 <= hz <= 16000 else None
 
 
+_FREQ_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*(khz|k|hz)?")
+_PAIR_COMMA = re.compile(r"\s*(?:hl)?\s*,\s*")
+_PAIR_TAG = re.compile(r"[\s:=]*")
+_PAIR_AFTER = re.compile(r"\s*(?:hl)?\s*(?:at|@|in|for|across|,)?\s*(?:the\s+)?")
+_PAIR_BEFORE = re.compile(
+    r"[\s:=,(-]*(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
+    r"thresholds?\s*)?(?:is|was|are|were|of|at|measured at|of about|"
+    r"reaching|to|around|approximately|~)?\s*"
+)
+_SPACES = re.compile(r"[\s-]+")
+
+
 def freqs_of(list_text: str, trailing_unit: str) -> list[int]:
-    tokens = re.findall(r"(\d+(?:\.\d+)?)\s*(khz|k|hz)?", list_text)
+    tokens = _FREQ_NUMBER.findall(list_text)
     out = []
     for number, unit in tokens:
         hz = to_hz(number, unit or trailing_unit)
@@ -302,10 +467,57 @@ def negated(segment: str, start: int) -> bool:
     return bool(NEGATORS.search(segment[max(0, start - 45) : start]))
 
 
-def conduction(low: str, position: int) -> str:
-    before = low[max(0, position - 60) : position]
-    bone, air = before.rfind("bone"), before.rfind("air")
-    return "bone" if bone > air else "air"
+CONDUCTION = re.compile(r"\b(?:(bone|bc|b/c)|(air|ac|a/c))\b")
+"""Bone- or air-conduction named by word or abbreviation (BC/AC)."""
+
+
+def conduction(low: str, position: int, default: str = "air") -> str:
+    """Return the conduction the value at ``position`` refers to: the last named before it
+    (within 60 characters), else ``default`` (what the sentence named last)."""
+    last = None
+    for m in CONDUCTION.finditer(low, max(0, position - 60), position):
+        last = m
+    if last is None:
+        return default
+    return "bone" if last.group(1) else "air"
+
+
+_CONDUCTION_OBJECT = re.compile(
+    r"(?:\b(?:agrees?|agreeing|in line|consistent|coincides?|overlaps?)\s+with|\bsame as|"
+    r"\bsimilar to|\bclose to|\b(?:better|worse) than|\bfollows?|\bmatch(?:es|ing)?|"
+    r"\bparallels?|\btracks?|\bequals?|\bwithin\s+\d+\s*db\s+of)\s+(?:the\s+)?$"
+)
+"""Before a conduction word that is compared with, not talked about ("bone agrees with air")."""
+INTEGER = re.compile(r"-?\d+")
+AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
+DB_WORD_AT = re.compile(r"\d")
+
+
+def conduction_marks(low: str) -> list[tuple[int, str]]:
+    """Return (position, 'bone'|'air') for each conduction a clause talks about, in order
+    (one scan; a conduction it only compares with is left out)."""
+    marks = []
+    for m in CONDUCTION.finditer(low):
+        if _CONDUCTION_OBJECT.search(low, max(0, m.start() - 25), m.start()):
+            continue
+        marks.append((m.start(), "bone" if m.group(1) else "air"))
+    return marks
+
+
+def conduction_before(marks: list[tuple[int, str]], position: int, default: str) -> str:
+    """Return the conduction named last before ``position`` in the clause, else ``default``."""
+    index = bisect.bisect_left(marks, (position, "")) - 1
+    return marks[index][1] if index >= 0 else default
+
+
+def last_conduction(text: str) -> str | None:
+    """Return the conduction a clause names last ('bone' or 'air'), None when it names none."""
+    if not ("b" in text and ("bone" in text or "bc" in text or "b/c" in text)) and not (
+        "a" in text and ("air" in text or "ac" in text or "a/c" in text)
+    ):
+        return None
+    marks = conduction_marks(text)
+    return marks[-1][1] if marks else None
 
 
 def pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
@@ -317,26 +529,22 @@ def pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
     if (
         after
         and before
-        and re.fullmatch(r"\s*(?:hl)?\s*,\s*", low[m.end() : after[0][0]])
-        and re.fullmatch(r"[\s:=]*", low[before[-1][1] : m.start()])
+        and _PAIR_COMMA.fullmatch(low, m.end(), after[0][0])
+        and _PAIR_TAG.fullmatch(low, before[-1][1], m.start())
     ):
         after = []
-    if after and re.fullmatch(r"\s*(?:hl)?\s*(?:at|@|in|for|across|,)?\s*(?:the\s+)?",
-                              low[m.end() : after[0][0]]):  # fmt: skip
+    if after and _PAIR_AFTER.fullmatch(low, m.end(), after[0][0]):
         fm = after[0][2]
         return freqs_of(fm.group(1), fm.group(2))
     if before:
-        gap = low[before[-1][1] : m.start()]
-        if re.fullmatch(r"[\s:=,(-]*(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
-                        r"thresholds?\s*)?(?:is|was|are|were|of|at|measured at|of about|"
-                        r"reaching|to|around|approximately|~)?\s*", gap):  # fmt: skip
+        if _PAIR_BEFORE.fullmatch(low, before[-1][1], m.start()):
             fm = before[-1][2]
             return freqs_of(fm.group(1), fm.group(2))
     return []
 
 
 def canon_degree(word: str) -> str:
-    word = re.sub(r"[\s-]+", " ", word)
+    word = _SPACES.sub(" ", word)
     return DEGREE_CANON.get(word, word)
 
 
@@ -368,9 +576,11 @@ BANDS = {
 }
 """Frequency bands in Hz that region words name (low <= 1 kHz, mid 0.75-3 kHz, high >= 2 kHz)."""
 _REGION_END = re.compile(
-    rf"\b(?:falling|sloping|dropping|rising|declining|improving)\s+(?:steeply\s+)?to\b|"
-    rf"\bwith\b|\bthen\b|\b{DEG}\b|[,;]"
+    rf"\b(?:falling|sloping|dropping|rising|declining|improving|recovering|descending)\s+"
+    rf"(?:steeply\s+)?to\b|\breaching\b|\bwith\b|\bthen\b|\b{DEG}\b|[,;:]|\(\s*pta\b"
 )
+"""Where a region's scope ends: a new claim ("falling to", "reaching", "with", another
+degree word), a new clause (comma, colon) or a PTA that grounds the degree overall."""
 _REGION_BAND = re.compile(
     r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"
     r"(?:[\s-]+frequenc\w*)?)?[\s-]*(?:frequenc\w*|pitch\w*|tones?)\b"
@@ -406,7 +616,7 @@ def region_of(text: str) -> tuple[int, int, bool] | None | str:
         return lo, hi, explicit
     freq = _REGION_FREQ.search(window)
     if freq:
-        word = re.sub(r"\s+", " ", freq.group(1) or "at")
+        word = " ".join((freq.group(1) or "at").split())
         first = to_hz(freq.group(2), freq.group(3) or freq.group(5))
         second = to_hz(freq.group(4), freq.group(5)) if freq.group(4) else None
         explicit = freq.group(1) is not None  # "at 4 kHz" states it; "(4-8 kHz)" may not
@@ -436,6 +646,12 @@ def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
+_BARE_R = re.compile(r"\s*(?-i:R)\s*(?:ac|bc|air|bone)?\s*", re.I)
+_BARE_L = re.compile(r"\s*(?-i:L)\s*(?:ac|bc|air|bone)?\s*", re.I)
+_BONE_CELL = re.compile(r"\b(bone|bc)\b", re.I)
+_NOT_TESTED_CELL = re.compile(r"-|–|—|n/?t", re.I)
+
+
 def _ear_label(cell: str) -> tuple[str, str] | None:
     """Return (ear, conduction) named by a table cell ("R", "Left", "AD", "Right BC")."""
     both = BOTH.search(cell)
@@ -443,13 +659,13 @@ def _ear_label(cell: str) -> tuple[str, str] | None:
     if ear is None:
         if LEFT.search(cell):
             ear = "left"
-        elif re.fullmatch(r"\s*(?-i:R)\s*(?:ac|bc|air|bone)?\s*", cell, re.I):
+        elif _BARE_R.fullmatch(cell):
             ear = "right"
-        elif re.fullmatch(r"\s*(?-i:L)\s*(?:ac|bc|air|bone)?\s*", cell, re.I):
+        elif _BARE_L.fullmatch(cell):
             ear = "left"
     if ear is None:
         return None
-    bone = re.search(r"\b(bone|bc)\b", cell, re.I)
+    bone = _BONE_CELL.search(cell)
     return ear, "bone" if bone else "air"
 
 
@@ -509,34 +725,144 @@ def _table_sentences(rows: list[list[str]]) -> list[str] | None:
 
 
 def tables_to_text(text: str) -> str:
-    """Return ``text`` with pipe tables of thresholds rewritten as one sentence per ear.
+    """Return ``text`` with tables of thresholds rewritten as one sentence per ear.
 
-    A table is a run of lines with at least two '|' (or one between three cells); its
-    first row names frequencies (ears in the rows) or ears (frequencies in the rows).
-    A table that is not of thresholds is left as it is.
+    A pipe table is a run of lines with at least two '|'; a whitespace table (columns
+    aligned with spaces or tabs) is a header line and the value lines right under it (see
+    :func:`_whitespace_table`). The first row names frequencies (ears in the rows) or ears
+    (frequencies in the rows). A table that is not of thresholds is left as it is. Each
+    line is split once: linear in the length of the text.
     """
-    if "|" not in text:
+    if "\n" not in text and "|" not in text:
         return text
     lines = text.split("\n")
     out: list[str] = []
     index = 0
     while index < len(lines):
-        if lines[index].count("|") < 2:
-            out.append(lines[index])
-            index += 1
+        if lines[index].count("|") >= 2:
+            block = []
+            while index < len(lines) and lines[index].count("|") >= 2:
+                block.append(lines[index])
+                index += 1
+            rows = [
+                cells
+                for cells in (_cells(line) for line in block)
+                if not all(_TABLE_SEPARATOR.match(c) or not c for c in cells)
+            ]
+            sentences = _table_sentences(rows)
+            out.extend(sentences if sentences else block)
             continue
-        block = []
-        while index < len(lines) and lines[index].count("|") >= 2:
-            block.append(lines[index])
-            index += 1
-        rows = [
-            cells
-            for cells in (_cells(line) for line in block)
-            if not all(_TABLE_SEPARATOR.match(c) or not c for c in cells)
-        ]
-        sentences = _table_sentences(rows)
-        out.extend(sentences if sentences else block)
+        rows, used = _whitespace_table(lines, index)
+        sentences = _table_sentences(rows) if rows else None
+        if sentences:
+            out.extend(sentences)
+            index += used
+            continue
+        out.append(lines[index])
+        index += 1
     return "\n".join(out)
+
+
+_WS_VALUE = re.compile(r"^(?:-?\d{1,3}(?:\*|m)?|nr|x|-|–|—|n/?t)$", re.I)
+"""A whitespace-table cell: a threshold (masked mark allowed), no response (NR, x) or not
+tested (-, NT)."""
+_WS_UNIT = re.compile(r"^\(?(?:db|dbhl|db\s*hl|hl|hz|khz)\)?:?$", re.I)
+_WS_EAR_WORD = re.compile(r"(?i:ac|bc|air|bone|ear|masked|unmasked|conduction)")
+"""Words that may follow an ear in a column head ("Right AC", "Left ear")."""
+_WS_MAX_ROWS = 8
+"""At most this many value lines under one header (two ears, air and bone, masked)."""
+
+
+def _ws_tokens(line: str) -> list[str]:
+    return [t for t in line.split() if not _WS_UNIT.match(t)]
+
+
+def _ws_frequency_header(tokens: list[str]) -> list[str] | None:
+    """Return header cells (label, frequencies...) if the line lists >= 2 rising frequencies."""
+    first = 0
+    while first < len(tokens) and first < 3 and _frequency(tokens[first]) is None:
+        first += 1
+    freqs = [_frequency(t) for t in tokens[first:]]
+    if len(freqs) < 2 or None in freqs or freqs != sorted(set(freqs)):
+        return None
+    label = " ".join(tokens[:first])
+    if label and _ear_label(label):
+        return None
+    return [label, *tokens[first:]]
+
+
+def _ws_ear_header(tokens: list[str]) -> list[str] | None:
+    """Return header cells (label, ear labels...) if the line names ears as column heads."""
+    cells: list[str] = []
+    label: list[str] = []
+    for token in tokens:
+        if _ear_label(token) and not _WS_EAR_WORD.fullmatch(token):
+            cells.append(token)
+        elif cells and _WS_EAR_WORD.fullmatch(token):
+            cells[-1] += " " + token  # "Right AC", "Left bone"
+        elif cells:
+            return None  # prose after an ear word, not a column head
+        else:
+            label.append(token)
+    if not cells or len(label) > 2 or any(_frequency(t) is not None for t in label):
+        return None
+    return [" ".join(label), *cells]
+
+
+def _whitespace_table(lines: list[str], start: int) -> tuple[list[list[str]] | None, int]:
+    """Return (rows as cells, lines used) for a whitespace table starting at ``start``.
+
+    Ear rows: a header of >= 2 rising frequencies, then lines of an ear label ("Right",
+    "L", "AD", "Left BC") and exactly one value per frequency. Ear columns: a header of
+    ear labels, then lines of a frequency and exactly one value per ear. A line that does
+    not fit ends the table; a table needs one value line.
+    """
+    line = lines[start].rstrip()
+    if (
+        start + 1 >= len(lines)
+        or not DIGIT.search(lines[start + 1])
+        or "|" in line
+        or ". " in line
+        or line.endswith((".", ",", ";"))
+    ):
+        return None, 0  # a header is not a sentence and has a value line under it
+    tokens = _ws_tokens(lines[start])
+    if len(tokens) < 2:
+        return None, 0
+    header = _ws_frequency_header(tokens)
+    ear_columns = header is None
+    if ear_columns:
+        header = _ws_ear_header(tokens)
+        if header is None:
+            return None, 0
+    width = len(header) - 1
+    rows = [header]
+    index = start + 1
+    while index < len(lines) and len(rows) <= _WS_MAX_ROWS:
+        tokens = _ws_tokens(lines[index])
+        first = 0
+        while first < len(tokens) and not _WS_VALUE.match(tokens[first]):
+            first += 1
+        if ear_columns:
+            ok = len(tokens) == width + 1 and _frequency(tokens[0]) is not None
+            ok = ok and all(_WS_VALUE.match(t) for t in tokens[1:])
+            row = tokens
+        else:
+            label = " ".join(tokens[:first])
+            ok = (
+                bool(label)
+                and len(tokens) - first == width
+                and all(_WS_VALUE.match(t) for t in tokens[first:])
+                and _ear_label(label) is not None
+            )
+            row = [label, *tokens[first:]]
+        if not ok:
+            break
+        rows.append([c if not _NOT_TESTED_CELL.fullmatch(c) else "" for c in row])
+        index += 1
+    if len(rows) < 2:
+        return None, 0
+    return rows, index - start
 
 
 # ------------------------------------------------------------------ cheap triggers
@@ -544,6 +870,11 @@ def tables_to_text(text: str) -> str:
 # clause so that a checker with nothing to read costs one search.
 
 DIGIT = re.compile(r"\d")
+TOPIC_TRIGGER = re.compile(
+    r"tymp|middle|complian|admittance|jerger|reflex|oae|otoacoustic|emission|abr|brainstem|"
+    r"wave v|baer|bera"
+)
+"""A superset of TYMP_TOPIC, REFLEX_TOPIC, OAE_TOPIC and ABR_TOPIC."""
 DEGREE_TRIGGER = re.compile(
     r"normal|wnl|no hearing loss|slight|mild|moderat|severe|profound|complete|total"
 )

@@ -46,9 +46,12 @@ def audiogram_of(row: dict[str, Any]) -> Audiogram:
     return Audiogram.model_validate({k: v for k, v in raw.items() if v is not None})
 
 
-def audiograms() -> list[dict[str, Any]]:
-    """Return the labelled audiograms: each row with its parsed ``audiogram``."""
-    rows = [json.loads(line) for line in (HERE / "audiograms.jsonl").read_text().splitlines()]
+def audiograms(name: str = "audiograms.jsonl") -> list[dict[str, Any]]:
+    """Return the labelled audiograms: each row with its parsed ``audiogram``.
+
+    ``audiograms.jsonl`` is the main set, ``masking.jsonl`` the unmasked-bone set.
+    """
+    rows = [json.loads(line) for line in (HERE / name).read_text().splitlines()]
     for row in rows:
         row["audiogram"] = audiogram_of(row)
     return rows

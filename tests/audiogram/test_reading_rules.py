@@ -1,0 +1,188 @@
+"""Reading rules of the fact checker added after the third outside batch, each on a reply
+written here for it (not the batch's wording), on the outside validation audiograms.
+
+Expected errors were written before the checker ran on these replies.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram.check import check_reply
+
+from .validation import audiograms, cases
+
+CASES = cases()
+MASKING = {row["id"]: row["audiogram"] for row in audiograms("masking.jsonl")}
+
+REPLIES = [
+    # a degree grounded on the PTA, or followed by a colon, is the overall degree: the
+    # frequency phrase after "reaching"/the colon qualifies the values, not the degree word
+    ("V20", "Left ear: moderate loss (PTA 45 dB HL) reaching 65 dB HL at 6-8 kHz.", []),
+    ("V37", "Right ear, moderate: 60 dB HL at 250 Hz improving to 20 dB HL at 4 kHz.", []),
+    # a region's degree word is judged on any published scale (WHO grades averages only)
+    ("V32", "Right ear: a mild notch at 4 kHz (35 dB HL).", []),
+    ("V32", "Right ear: a profound notch at 4 kHz.", ["severity_misclassification"]),
+    # "unilateral" names the lossy ear, whichever the last ear named was
+    ("V57", "Right: cookie-bite SNHL. Left: normal hearing. This unilateral SNHL needs MRI.", []),
+    # an instruction is not a finding
+    ("V35", "Left ear: sudden severe loss. Right ear: normal. Manage as SNHL for now.", []),
+    # the conduction named earlier in the sentence carries to a later clause
+    (
+        "V33",
+        "Left ear: air 75-100 dB HL, no response at 8 kHz; bone 40-60 dB HL, no response at 4 kHz.",
+        [],
+    ),  # fmt: skip
+    # BC/AC abbreviations, and "NR above F"
+    ("V60", "Rt: conductive loss; masked BC 5-10 dB HL at 500 and 1000 Hz.", []),
+    ("V41", "Right BC: 60 dB HL at 500 Hz, NR above 500 Hz.", []),
+    # a bare R/L before a test name is an ear tag
+    ("V40", "Bilateral hearing loss. R tymp type B.", []),
+    ("V40", "Bilateral hearing loss. L tymp type B.", ["laterality_confusion"]),
+    # a quoted ear-canal volume is a measured result
+    ("V08", "Right: type B tympanogram, ear-canal volume 1.0 ml.", ["fabricated_result"]),
+    ("V08", "Right: type B, ECV 3.5 ml (perforation).", []),
+    # two ears' values at one named frequency
+    ("V12", "At 4 kHz: right 50, left 75 dB HL.", ["fabricated_result"]),
+    (
+        "V12",
+        "There is a 6 kHz dip, 40 dB HL in the right ear and 70 dB HL in the left ear.",
+        ["fabricated_result"],
+    ),  # fmt: skip
+    ("V12", "There is a 6 kHz dip, 40 dB HL in the right ear and 45 dB HL in the left ear.", []),
+    # a sized air-bone gap, or bone values, where no bone conduction was tested
+    (
+        "V47",
+        "Flat moderate loss in both ears with an air-bone gap around 30 dB.",
+        ["fabricated_result"],
+    ),  # fmt: skip
+    ("V47", "Both ears: flat moderate loss; bone conduction 0-10 dB HL.", ["fabricated_result"]),
+]
+
+
+@pytest.mark.parametrize(("case", "reply", "errors"), REPLIES)
+def test_reply(case, reply, errors):
+    assert check_reply(reply, CASES[case]).critical_errors == errors
+
+
+def test_each_ear_called_sensorineural_is_bilateral_snhl():
+    # M03: neither ear's type is known, but one or the other has a conductive component.
+    found = check_reply("Right: moderate SNHL. Left: moderate SNHL.", MASKING["M03"])
+    assert found.critical_errors == ["type_misclassification"]
+    alone = check_reply("Right: moderate SNHL.", MASKING["M03"])
+    assert alone.critical_errors == []
+
+
+# -- whitespace-aligned tables --------------------------------------------------------------
+
+EAR_ROWS = (
+    "Audiogram (dB HL)\n"
+    "Hz\t250\t500\t1000\t2000\t4000\t8000\n"
+    "Rt\t{r}\n"
+    "Lt\t10\t10\t15\t20\t55\t25\n"
+    "Bilateral notch."
+)
+
+
+def test_a_tab_table_with_ear_rows_is_read_value_by_value():
+    right = "10\t10\t10\t15\t50\t20"  # V12 right, 3 and 6 kHz left out of the table
+    assert check_reply(EAR_ROWS.format(r=right), CASES["V12"]).critical_errors == []
+    wrong = "10\t10\t10\t15\t80\t20"
+    assert check_reply(EAR_ROWS.format(r=wrong), CASES["V12"]).critical_errors == [
+        "fabricated_result"
+    ]
+
+
+def test_a_space_table_with_ear_columns_catches_a_swap():
+    # V20: right better than left; this table swaps the columns.
+    table = (
+        "kHz     Right   Left\n"
+        "0.5     30      15\n"
+        "1       40      20\n"
+        "2       50      25\n"
+        "4       60      40\n"
+        "Left asymmetric SNHL."
+    )
+    found = check_reply(table, CASES["V20"])
+    assert "laterality_confusion" in found.critical_errors
+    rows = [f for f in found.findings if f.kind == "threshold"]
+    assert len(rows) == 8
+
+
+def test_bone_rows_no_response_and_not_tested_cells():
+    text = v.tables_to_text(
+        "Freq   500  1k  2k  4k\nR AC   40   40  35   40\nR BC   10*  10  NR  -\n"
+    )
+    assert "Right ear bone conduction: 10 dB HL at 500 Hz, 10 dB HL at 1000 Hz, " in text
+    assert "no response at 2000 Hz." in text
+    assert "4000" not in text.split("bone conduction")[1]
+
+
+def test_prose_with_numbers_is_not_a_table():
+    prose = "Seen with 3 children aged 10 12 15.\nRight ear 20 and 30 today.\nLeft 10 20"
+    assert v.tables_to_text(prose) == prose
+    # a row whose values do not match the header's frequencies is not guessed
+    ragged = "Hz 500 1000 2000 4000\nRight 20 25 30\n"
+    assert v.tables_to_text(ragged) == ragged
+
+
+def test_a_long_table_is_read_in_bounded_rows():
+    # each line is split once (linear); at most _WS_MAX_ROWS value lines make one table and
+    # the rest stays as written
+    text = v.tables_to_text("Hz 500 1000 2000 4000\n" + "Right 20 25 30 35\n" * 20000)
+    assert text.count("Right ear air conduction") <= v._WS_MAX_ROWS
+    assert text.count("Right 20 25 30 35") >= 20000 - v._WS_MAX_ROWS
+    assert v.tables_to_text("Right ear normal\n500 20\n") == "Right ear normal\n500 20\n"
+
+
+# -- rules added after the fourth outside batch (own wording; errors written before running) --
+
+REPLIES_4 = [
+    # a gap quoted smaller than significant is no gap; "not a significant gap" is none
+    ("V09", "Right ear: sloping loss, air-bone gaps of 10 dB at most.", []),
+    ("V34", "Right: air-bone gap of 45-55 dB.", []),
+    ("V43", "Right ear: moderate sensorineural loss, not a significant air-bone gap anywhere.", []),
+    # the conduction a long row names at its start holds for the whole clause
+    (
+        "V34",
+        "Right bone conduction: 5 dB HL at 500 Hz, 10 dB HL at 1000 Hz, 15 dB HL at "
+        "2000 Hz, 10 dB HL at 4000 Hz.",
+        [],
+    ),  # fmt: skip
+    # a conduction only compared with is not the one talked about
+    ("V34", "Right ear: bone conduction is far better than air, 10 dB HL at 1 kHz.", []),
+    # "no response at L dB HL at F": a no response at F, L is the level presented
+    ("V41", "Right ear: no response at 90 dB HL at 6 kHz.", []),
+    # a difference between ears is not a threshold
+    ("V42", "Right ear is worse by 15-25 dB at 500-4000 Hz.", []),
+    # a result word before "ipsi and contra reflexes" holds for both
+    (
+        "V23",
+        "Tympanometry type As on the right, with absent ipsi and contra reflexes.",
+        ["fabricated_result"],
+    ),  # fmt: skip
+    # the frequencies averaged, or the sum shown, before a PTA's value
+    ("V58", "PTA 0.5/1/2/4 kHz: 36 dB HL right.", []),
+    ("V51", "Left ear PTA = (55 + 50 + 45 + 55) / 4 = 80 dB HL.", ["fabricated_result"]),
+    # one value over a range of frequencies
+    ("V09", "Right ear: 25 dB HL at 250 Hz to 70 dB HL at 6-8 kHz.", []),
+    # two descriptors joined by "and" stay with the ear named after them
+    (
+        "V42",
+        "Bilateral SNHL: moderate and sloping in the right ear, mild and sloping in the left ear.",
+        [],
+    ),  # fmt: skip
+    # "X in one ear with Y in the other" is two claims
+    ("V35", "There is a severe loss in the left ear with normal hearing in the right ear.", []),
+    (
+        "V35",
+        "A severe loss in the right ear with normal hearing in the left ear.",
+        ["laterality_confusion"],
+    ),  # fmt: skip
+]
+
+
+@pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_4)
+def test_reply_batch4_rules(case, reply, errors):
+    assert check_reply(reply, CASES[case]).critical_errors == errors

@@ -2,9 +2,10 @@
 
 The logs are made synthetically, fast: one real eval of the bundled sample items on the
 chance baseline is the template, and its samples are copied (new ids, a distinct item
-each) into logs of up to --per-log samples, written with Inspect's own log writer. Each
+each) into logs of up to --per-log samples, written with Inspect's own log writer (further
+full logs of a size are copies of the first, as other evals: see _copy_as_another_eval). Each
 size is then exported in a fresh Python process, which prints its wall time, its peak
-resident memory (``ru_maxrss``) and its resident memory after the imports, before the export
+resident memory (VmHWM, Linux) and its resident memory after the imports, before the export
 (the part of the peak the export itself does not own). The growth exponent is the slope of
 log(time) and of log(peak) against log(rows), fitted over the sizes.
 
@@ -24,21 +25,27 @@ import hashlib
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+# Peak memory is the child's VmHWM (high-water resident set): Linux carries ru_maxrss over
+# from the parent into a forked child, so the parent's own peak would be counted.
 CHILD = r"""
-import json, resource, sys, time
+import json, sys, time
+def hwm():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
 from clinbench.results.export import results_table
 import inspect_ai.log, pandas  # imports paid before the clock starts
-base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+base = hwm()
 started = time.perf_counter()
 frame = results_table(sys.argv[1], on_skip=lambda message: None)
 seconds = time.perf_counter() - started
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(json.dumps({"rows": len(frame), "seconds": seconds, "peak_mb": peak, "base_mb": base}))
+print(json.dumps({"rows": len(frame), "seconds": seconds, "peak_mb": hwm(), "base_mb": base}))
 """
 
 
@@ -89,6 +96,27 @@ def synthetic_log(template, n: int, offset: int, old_layout: bool):
     return log
 
 
+def _copy_as_another_eval(source: Path, dest: Path, task_id: str) -> None:
+    """Copy a log as the log of another eval: the same samples, a header with another task id.
+
+    Writing a large log with Inspect takes minutes, so the full-size logs after the first
+    are copies of it with a new ``header.json`` appended to the zip; Inspect reads the last
+    entry of a name (checked: it reads the new task id), the old header stays unread.
+    """
+    import warnings
+    import zipfile
+
+    from inspect_ai.log import read_eval_log
+
+    header = read_eval_log(str(source), header_only=True)
+    header.eval.task_id = task_id
+    shutil.copyfile(source, dest)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile warns about the repeated name
+        with zipfile.ZipFile(dest, "a", compression=zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr("header.json", header.model_dump_json())
+
+
 def make_logs(work: Path, template, rows: int, per_log: int, old_layout: bool) -> Path:
     """Return a folder of logs holding ``rows`` samples (one scorer: one row each)."""
     from inspect_ai.log import write_eval_log
@@ -98,10 +126,19 @@ def make_logs(work: Path, template, rows: int, per_log: int, old_layout: bool) -
     if done.exists():
         return folder
     folder.mkdir(parents=True, exist_ok=True)
+    first: Path | None = None
+    smaller = work / f"{'old' if old_layout else 'new'}-{per_log}"
+    if rows > per_log and (smaller / "done").exists():  # a full log of this size exists
+        first = next(smaller.glob("*.eval"))
     for offset in range(0, rows, per_log):
-        log = synthetic_log(template, min(per_log, rows - offset), offset, old_layout)
+        n = min(per_log, rows - offset)
         name = f"2026-01-01T00-00-00-00-00_clinbench-items_synthetic{offset:07d}.eval"
-        write_eval_log(log, str(folder / name))  # a name as Inspect gives: no header read
+        path = folder / name  # a name as Inspect gives it: listing the folder reads no header
+        if first is not None and n == per_log:
+            _copy_as_another_eval(first, path, f"synthetic-{offset}-{rows}")
+            continue
+        write_eval_log(synthetic_log(template, n, offset, old_layout), str(path))
+        first = first or path
     done.write_text("")
     return folder
 
@@ -129,12 +166,19 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
     parser.add_argument("--per-log", type=int, default=10000, help="samples per log file")
     parser.add_argument("--before", metavar="OLD_SRC", help="clinbench source to compare with")
+    parser.add_argument(
+        "--after",
+        metavar="SRC",
+        default=str(Path(__file__).resolve().parents[1] / "src"),
+        help="clinbench source measured (default: this checkout's)",
+    )
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "cb-export")
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
-    here = str(Path(__file__).resolve().parents[1] / "src")
     template = template_log(args.work)
-    versions = [("after", here, False)] + ([("before", args.before, True)] if args.before else [])
+    versions = [("after", args.after, False)]
+    if args.before:
+        versions.append(("before", args.before, True))
     figures: dict[str, list[dict]] = {}
     for name, src, old_layout in versions:
         figures[name] = []

@@ -42,7 +42,8 @@ def multi_epoch_log(tmp_path_factory, items_file):
 
 def _whole_log_table(path: str) -> pd.DataFrame:
     """The table as export made it before streaming: the whole log read at once."""
-    return export._table(export.log_rows(read_eval_log(path), log_file=Path(path).name))
+    rows = export.log_rows(read_eval_log(path), log_file=Path(path).name)
+    return export._table([export._frame(rows)])
 
 
 def test_streamed_export_gives_the_rows_of_the_whole_log(multi_epoch_log, monkeypatch):

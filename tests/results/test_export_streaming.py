@@ -54,6 +54,18 @@ def test_streamed_export_gives_the_rows_of_the_whole_log(multi_epoch_log, monkey
     pd.testing.assert_frame_equal(streamed, _whole_log_table(path))
 
 
+def test_without_inspects_internal_zip_reader_export_reads_through_the_public_reader(
+    multi_epoch_log, monkeypatch
+):
+    """The fallback for an Inspect without its internal zip reader gives the same rows."""
+    import sys
+
+    monkeypatch.setattr(export, "CHUNK", 4)
+    monkeypatch.setitem(sys.modules, "inspect_ai._util.async_zip", None)  # import fails
+    _, path = multi_epoch_log
+    pd.testing.assert_frame_equal(results_table(path), _whole_log_table(path))
+
+
 def test_the_table_of_logs_in_memory_is_the_table_export_gives(multi_epoch_log):
     log, path = multi_epoch_log
     pd.testing.assert_frame_equal(results_from_logs([log]), results_table(path))

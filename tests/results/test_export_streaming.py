@@ -42,7 +42,8 @@ def multi_epoch_log(tmp_path_factory, items_file):
 
 def _whole_log_table(path: str) -> pd.DataFrame:
     """The table as export made it before streaming: the whole log read at once."""
-    return export._table(export.log_rows(read_eval_log(path), log_file=Path(path).name))
+    rows = export.log_rows(read_eval_log(path), log_file=Path(path).name)
+    return export._table([export._frame(rows)])
 
 
 def test_streamed_export_gives_the_rows_of_the_whole_log(multi_epoch_log, monkeypatch):
@@ -51,6 +52,18 @@ def test_streamed_export_gives_the_rows_of_the_whole_log(multi_epoch_log, monkey
     streamed = results_table(path)
     assert len(streamed) == EPOCHS * N and set(streamed["epoch"]) == {1, 2, 3}
     pd.testing.assert_frame_equal(streamed, _whole_log_table(path))
+
+
+def test_without_inspects_internal_zip_reader_export_reads_through_the_public_reader(
+    multi_epoch_log, monkeypatch
+):
+    """The fallback for an Inspect without its internal zip reader gives the same rows."""
+    import sys
+
+    monkeypatch.setattr(export, "CHUNK", 4)
+    monkeypatch.setitem(sys.modules, "inspect_ai._util.async_zip", None)  # import fails
+    _, path = multi_epoch_log
+    pd.testing.assert_frame_equal(results_table(path), _whole_log_table(path))
 
 
 def test_the_table_of_logs_in_memory_is_the_table_export_gives(multi_epoch_log):

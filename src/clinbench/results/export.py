@@ -290,9 +290,16 @@ def with_epoch_counts(frame: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
-def _table(rows: list[dict[str, Any]]) -> pd.DataFrame:
-    """Return the typed, sorted results table of rows."""
-    frame = typed(with_epoch_counts(pd.DataFrame(rows, columns=RESULT_COLUMNS)))
+def _frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """Return rows as a results frame (columns held compactly: far smaller than the dicts)."""
+    return pd.DataFrame(rows, columns=RESULT_COLUMNS)
+
+
+def _table(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """Return the typed, sorted results table of frames of rows."""
+    frames = [f for f in frames if len(f)] or [_frame([])]
+    joined = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    frame = typed(with_epoch_counts(joined))
     sort = ["suite", "task", "model", "condition", "item_id", "epoch", "scorer", "question"]
     return frame.sort_values(sort, kind="stable").reset_index(drop=True)
 
@@ -313,7 +320,7 @@ def _sample_reader(path: str) -> Callable[[list[tuple[Any, int]]], Any]:
         from inspect_ai._util.asyncfiles import get_async_filesystem
         from inspect_ai._util.constants import get_deserializing_context
         from inspect_ai.log._recorders.eval import _sample_filename
-    except ImportError:  # pragma: no cover - depends on Inspect's internals
+    except ImportError:  # Inspect's internals moved: the public reader (tested)
 
         async def read_public(keys: list[tuple[Any, int]]) -> list[EvalSample]:
             return await read_eval_log_samples_by_id_async(path, keys, exclude_fields=UNREAD_FIELDS)
@@ -334,8 +341,8 @@ def _sample_reader(path: str) -> Callable[[list[tuple[Any, int]]], Any]:
     return read
 
 
-def streamed_rows(path: str, log_file: str = "") -> list[dict[str, Any]]:
-    """Return the results rows of a finished ``.eval`` log, reading CHUNK samples at a time.
+def streamed_rows(path: str, log_file: str = "") -> pd.DataFrame:
+    """Return the results rows (a frame) of a finished ``.eval`` log, CHUNK samples at a time.
 
     A log that succeeded holds every sample id of its dataset in every epoch (what Inspect's
     ``read_eval_log_samples`` relies on); of any other, the samples its summaries list.
@@ -343,7 +350,7 @@ def streamed_rows(path: str, log_file: str = "") -> list[dict[str, Any]]:
     from inspect_ai._util._async import run_coroutine
     from inspect_ai.log import read_eval_log_async, read_eval_log_sample_summaries_async
 
-    async def read() -> list[dict[str, Any]]:  # one coroutine: see _read_header_async
+    async def read() -> list[pd.DataFrame]:  # one coroutine: see _read_header_async
         header = await read_eval_log_async(path, header_only=True)  # with the item table
         ids, epochs = header.eval.dataset.sample_ids, header.eval.config.epochs or 1
         if header.status == "success" and ids is not None:
@@ -351,16 +358,19 @@ def streamed_rows(path: str, log_file: str = "") -> list[dict[str, Any]]:
         else:  # summaries are slower to read (Inspect thins each one's metadata)
             keys = [(s.id, s.epoch) for s in await read_eval_log_sample_summaries_async(path)]
         read_samples = _sample_reader(path)
-        rows: list[dict[str, Any]] = []
+        frames = []
         for start in range(0, len(keys), CHUNK):
             samples = await read_samples(keys[start : start + CHUNK])
-            rows.extend(log_rows(header, log_file, samples))
-        return rows
+            frames.append(_frame(log_rows(header, log_file, samples)))
+        return frames
 
-    return run_coroutine(read())
+    frames = run_coroutine(read())
+    if len(frames) > 1:
+        return pd.concat(frames, ignore_index=True)
+    return frames[0] if frames else _frame([])
 
 
-def _log_file_rows(header: EvalLog, on_skip: Callable[[str], None]) -> list[dict[str, Any]]:
+def _log_file_rows(header: EvalLog, on_skip: Callable[[str], None]) -> pd.DataFrame:
     """Return the rows of the log a header stands for (reported through on_skip if none)."""
     from inspect_ai.log import read_eval_log
 
@@ -368,21 +378,21 @@ def _log_file_rows(header: EvalLog, on_skip: Callable[[str], None]) -> list[dict
     name = Path(path).name
     try:
         if header.status != "started" and path.endswith(".eval"):
-            rows = streamed_rows(path, name)
-            if rows:
-                return rows
+            frame = streamed_rows(path, name)
+            if len(frame):
+                return frame
             on_skip(f"{path}: skipped, no samples (status {header.status})")
-            return []
+            return _frame([])
         log = read_eval_log(path)  # a partial or .json log: read whole
     except Exception as err:  # noqa: BLE001 - a header can be readable and samples not
         on_skip(f"{path}: skipped, samples unreadable ({type(err).__name__}: {err})")
-        return []
+        return _frame([])
     if not log.samples:
         on_skip(f"{path}: skipped, no samples (status {log.status})")
-        return []
+        return _frame([])
     if log.status == "started":
         on_skip(f"{path}: partial log included ({len(log.samples)} samples so far)")
-    return log_rows(log, log_file=name)
+    return _frame(log_rows(log, log_file=name))
 
 
 def results_table(
@@ -398,10 +408,11 @@ def results_table(
     """
     if on_skip is None:
         on_skip = _warn
-    rows: list[dict[str, Any]] = []
-    for header in latest_logs(log_paths(sources), include_partial, on_skip=on_skip):
-        rows.extend(_log_file_rows(header, on_skip))
-    return _table(rows)
+    frames = [
+        _log_file_rows(header, on_skip)
+        for header in latest_logs(log_paths(sources), include_partial, on_skip=on_skip)
+    ]
+    return _table(frames)
 
 
 def results_from_logs(
@@ -415,13 +426,13 @@ def results_from_logs(
     """
     if on_skip is None:
         on_skip = _warn
-    rows: list[dict[str, Any]] = []
+    frames = []
     for log in logs:
         location = _local_path(log.location or "")
         if log.samples is None and location:  # a header only: read its file
-            rows.extend(_log_file_rows(log.model_copy(update={"location": location}), on_skip))
+            frames.append(_log_file_rows(log.model_copy(update={"location": location}), on_skip))
         elif not log.samples:
             on_skip(f"{location}: skipped, no samples (status {log.status})")
         else:
-            rows.extend(log_rows(log, log_file=Path(location).name))
-    return _table(rows)
+            frames.append(_frame(log_rows(log, log_file=Path(location).name)))
+    return _table(frames)

@@ -3,7 +3,7 @@
 Prints, separately:
 
 - precision and recall of critical-error detection on the tuning set (the labelled replies
-  in tests/audiogram/data, written alongside the checker) and on each of the five outside
+  in tests/audiogram/data, written alongside the checker) and on each of the six outside
   batches (tests/audiogram/validation, each written and labelled before the checker was
   run on it; their first scores are in the closing notes of issue #15), at the reply
   level (any critical error) and per error category, with every remaining miss;
@@ -153,6 +153,10 @@ def main() -> None:
             (
                 "outside batch 5 (tests/audiogram/validation/replies_batch5.jsonl)",
                 _validation("replies_batch5.jsonl"),
+            ),
+            (
+                "outside batch 6 (tests/audiogram/validation/replies_batch6.jsonl)",
+                _validation("replies_batch6.jsonl"),
             ),
         ):
             s = critical_error_scores(replies, cases)

@@ -261,3 +261,75 @@ REPLIES_5 = [
 @pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_5)
 def test_reply_batch5_rules(case, reply, errors):
     assert check_reply(reply, CASES[case]).critical_errors == errors
+
+
+# Rules added after the sixth outside batch: replies written here, in wording of their own,
+# expected errors written before the checker ran on them.
+_LABELLED_ROWS = (
+    "| Ear | PTA | Bone (masked) | Type |\n|---|---|---|---|\n"
+    "| Right | 89 dB HL | 40-60 dB HL, NR at 4 kHz | mixed |\n"
+    "| Left | 86 dB HL | 40-60 dB HL, NR at 4 kHz | mixed |"
+)
+_LABELLED_COLUMNS = (
+    "| | Right | Left |\n|---|---|---|\n| PTA | 45 dB HL | 25 dB HL |\n| Degree | {} | {} |"
+)
+REPLIES_6 = [
+    # a full stop ends a degree's region scope even when no capital letter follows it
+    ("V42", "Right: moderate sloping loss. 30 dB HL at 500 Hz, 65 dB HL at 8 kHz.", []),
+    ("V42", "Right: severe sloping loss. 30 dB HL at 500 Hz.", ["severity_misclassification"]),
+    # a capital R or L alone before a degree or type word names the ear
+    ("V40", "Findings: R moderately severe mixed loss, L mild SNHL.", []),
+    ("V40", "Findings: R mild SNHL; L moderately severe mixed loss.", ["laterality_confusion"]),
+    # an ear's other claims that fit it and not the other ear bind a wrong claim to it:
+    # a wrong finding (here a gap), not a swap; claims that all fit the other ear are one
+    (
+        "V40",
+        "Left ear: mild loss, PTA 34 dB HL, with air-bone gaps at 2-4 kHz.",
+        ["type_misclassification"],
+    ),  # fmt: skip
+    (
+        "V40",
+        "Left ear: moderately severe loss (PTA 52 dB HL) with air-bone gaps.",
+        ["laterality_confusion"],
+    ),  # fmt: skip
+    # "with air-bone gaps", "air-bone gaps at F" claim gaps as plainly as "gaps of N dB"
+    ("V40", "Right ear: mixed loss with air-bone gaps at 250-1000 Hz.", []),
+    ("V40", "Left ear: 15 dB HL at 500 Hz, air-bone gaps at 2-4 kHz.", ["type_misclassification"]),
+    # a unilateral loss put on the wrong side is itself evidence of swapped ears, so a
+    # normal claim that fits the other ear is part of the swap
+    (
+        "V19",
+        "Right: within normal limits. Left: no response at any level. "
+        "Single-sided deafness on the left.",
+        ["laterality_confusion"],
+    ),  # fmt: skip
+    ("V19", "Right: within normal limits. Left: normal too.", ["severity_misclassification"]),
+    # a list head that names the loss gives its items' degree words their loss
+    (
+        "V52",
+        "Sensorineural loss in both ears: right mild, left moderate.",
+        ["severity_misclassification"],
+    ),  # fmt: skip
+    ("V52", "Bilateral sloping SNHL: right mild, left mild.", []),
+    ("V52", "Tinnitus: right severe, left mild.", []),
+    # an ear label of a list item scopes that item: a plain line after the list takes no ear
+    (
+        "V55",
+        "- Right ear: rising sensorineural loss, mild.\n- Left ear: within normal limits.\n"
+        "Sudden-onset SNHL: urgent referral for steroids.",
+        [],
+    ),  # fmt: skip
+    ("V55", "* Rt: mild low-frequency SNHL\n* Lt: normal\nThis sudden SNHL needs steroids.", []),
+    # an ear heading on a line of its own still carries into the lines and items under it
+    ("V55", "Left ear\nHearing within normal limits.\nRight ear\nMild rising SNHL.", []),
+    ("V55", "Left ear:\n- rising SNHL\n- normal OAEs not tested", ["laterality_confusion"]),
+    # a table's named column or row says what its cells are (a bone column, a degree row)
+    ("V33", _LABELLED_ROWS, []),
+    ("V42", _LABELLED_COLUMNS.format("moderate", "mild"), []),
+    ("V42", _LABELLED_COLUMNS.format("moderate", "moderate"), ["severity_misclassification"]),
+]
+
+
+@pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_6)
+def test_reply_batch6_rules(case, reply, errors):
+    assert check_reply(reply, CASES[case]).critical_errors == errors

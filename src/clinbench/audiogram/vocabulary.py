@@ -105,9 +105,12 @@ NOT_DONE = re.compile(
 # ("R:", "R ear", "R)", "R =").
 _TAGGED = (
     r"(?=\s*(?::|=|\)|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
-    r"air\b|bone\b))"
+    r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
+    r"conductive|mixed|snhl|chl|hearing|thresholds?)\b))"
 )
-"""What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC"."""
+"""What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC", and
+a finding about the ear ("R moderately severe", "L mild SNHL": a capital R or L alone before
+a degree or type word names the ear)."""
 RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
 LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)
 BOTH = re.compile(
@@ -193,7 +196,8 @@ ABG_SIZE = re.compile(
 """A gap quoted with its size ("air-bone gaps of 5 dB or less", "ABG 20-30 dB")."""
 ABG_PRESENT = re.compile(
     r"\b(significant|large|wide|sizeable|\d+\s*db)\b[^.]{0,15}\b(air[\s-]*bone gaps?|abgs?)\b|"
-    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:)|"
+    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:|"
+    r"(?:at|in|across|over|between)\s+\d)|\bwith\s+(?:an?\s+)?(air[\s-]*bone gaps?|abgs?)\b|"
     r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:~|approximately|about|around|roughly)?\s*\d+\s*db"
 )
 TYMP_TOPIC = re.compile(r"tymp|middle[\s-]ear|compliance|admittance|\bjerger\b")
@@ -241,6 +245,11 @@ REPORT_PART = re.compile(
 )
 """The start of a report part that is not one ear's (a markdown heading, "**Action:**",
 "Comment:"): an ear named before it does not carry into it unless it names one itself."""
+LIST_ITEM = re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)])\s")
+"""A line that is a list item ("- Lt: normal", "1. Right ear: ..."; '*' bullets are written
+as '-' by :func:`normalise`): an ear its label names scopes that item, not the lines after
+the list."""
+_STAR_BULLET = re.compile(r"^(\s*)\*(?=\s)", re.M)
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*])|\n+|;\s*")
 SEGMENT_SPLIT = re.compile(r",\s+(?!\d|-\d)|\s+(?:and|but|while|whereas)\s+(?!\d|-\d|&)")
 
@@ -360,6 +369,8 @@ def normalise(text: str) -> str:
     text = tables_to_text(text)
     text = ear_pairs_to_text(text)
     text = EAR_PAIR.sub("both ears", text)
+    if "*" in text:
+        text = _STAR_BULLET.sub(r"\1-", text)  # "* item" -> "- item"; "**bold**" stays
     text = text.translate(_SYMBOLS)
     if "," in text:
         text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
@@ -620,11 +631,12 @@ BANDS = {
 _REGION_END = re.compile(
     rf"\b(?:falling|sloping|dropping|rising|declining|improving|recovering|descending)\s+"
     rf"(?:steeply\s+)?to\b|\breaching\b|\bwith\b|\bthen\b|\b{DEG}\b|[,;:]|\(\s*pta\b|"
-    r"\s[-–—]\s"
+    r"\s[-–—]\s|[.!?](?:\s|$)"
 )
 """Where a region's scope ends: a new claim ("falling to", "reaching", "with", another
-degree word), a new clause (comma, colon, a spaced dash) or a PTA that grounds the degree
-overall."""
+degree word), a new clause (comma, colon, a spaced dash), the end of the sentence ("mild
+SNHL. 15 dB up to 1 kHz": a full stop ends the claim even where no capital follows) or a
+PTA that grounds the degree overall."""
 _REGION_BAND = re.compile(
     r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"
     r"(?:[\s-]+frequenc\w*)?)?[\s-]*(?:frequenc\w*|pitch\w*|tones?)\b"
@@ -756,13 +768,30 @@ def _ear_sentence(ear: str, conduction: str, pairs: list[tuple[int, str]]) -> st
     return f"{name} {kind}: {', '.join(parts)}."
 
 
+def _labelled_cell(ear: str, conduction: str, head: str, cell: str) -> str | None:
+    """Return a cell of a table with named columns (or rows) as a sentence about its ear:
+    "| Right | ... | Masked BC: 40-65 dB HL |" -> "Right ear Masked BC: 40-65 dB HL." (the
+    head says what the cell is: its conduction, a PTA, a type)."""
+    head, cell = head.strip(), cell.strip().rstrip(".;")
+    if not head or not cell or _NOT_TESTED_CELL.fullmatch(cell) or _ear_label(head):
+        return None
+    name = "Both ears" if ear == "both" else f"{ear.capitalize()} ear"
+    if conduction == "bone" and not _BONE_CELL.search(head):
+        name += " bone conduction"
+    return f"{name} {head}: {cell}."
+
+
 def _table_sentences(rows: list[list[str]]) -> list[str] | None:
-    """Return one sentence per ear for a table of thresholds (ear rows or ear columns)."""
+    """Return sentences per ear for a table of an audiogram: thresholds (ear rows and
+    frequency columns, or ear columns and frequency rows), and cells under a named column
+    or row ("PTA", "Masked BC", "Type"), each as a sentence naming its ear and its head.
+    Returns None when no row or column is an ear's."""
     if len(rows) < 2:
         return None
     header, body = rows[0], rows[1:]
     freqs = [_frequency(c) for c in header[1:]]
-    if sum(f is not None for f in freqs) >= 2:  # frequency columns, ear rows
+    labels = [_ear_label(c) for c in header[1:]]
+    if sum(f is not None for f in freqs) >= 2 or not any(labels):  # ear rows
         out = []
         for row in body:
             label = _ear_label(row[0]) if row else None
@@ -772,23 +801,27 @@ def _table_sentences(rows: list[list[str]]) -> list[str] | None:
             sentence = _ear_sentence(*label, pairs)
             if sentence:
                 out.append(sentence)
+            for head, f, cell in zip(header[1:], freqs, row[1:], strict=False):
+                named = _labelled_cell(*label, head, cell) if f is None else None
+                if named:
+                    out.append(named)
         return out or None
-    labels = [_ear_label(c) for c in header[1:]]
-    if any(labels):  # ear columns, frequency rows
-        out = []
-        for column, label in enumerate(labels, start=1):
-            if label is None:
+    out = []  # ear columns, frequency (or named) rows
+    for column, label in enumerate(labels, start=1):
+        if label is None:
+            continue
+        pairs, named = [], []
+        for row in body:
+            if not row or column >= len(row):
                 continue
-            pairs = []
-            for row in body:
-                freq = _frequency(row[0]) if row else None
-                if freq is not None and column < len(row):
-                    pairs.append((freq, row[column]))
-            sentence = _ear_sentence(*label, pairs)
-            if sentence:
-                out.append(sentence)
-        return out or None
-    return None
+            freq = _frequency(row[0])
+            if freq is not None:
+                pairs.append((freq, row[column]))
+            else:
+                named.append(_labelled_cell(*label, row[0], row[column]))
+        sentence = _ear_sentence(*label, pairs)
+        out += [x for x in (sentence, *named) if x]
+    return out or None
 
 
 def tables_to_text(text: str) -> str:

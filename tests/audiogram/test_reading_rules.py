@@ -323,6 +323,23 @@ REPLIES_6 = [
     # an ear heading on a line of its own still carries into the lines and items under it
     ("V55", "Left ear\nHearing within normal limits.\nRight ear\nMild rising SNHL.", []),
     ("V55", "Left ear:\n- rising SNHL\n- normal OAEs not tested", ["laterality_confusion"]),
+    # shapes tried for generalisation (correct replies must not be flagged): a colon ends a
+    # negator's scope; neither end of a difference range is a threshold; "a F notch of N dB"
+    # pairs N with F; a bare descriptor clause grades the loss named before it
+    ("V01", "Right conductive loss, left normal. No MRI needed: the asymmetry is conductive.", []),
+    ("V42", "The right ear is poorer than the left by 15-25 dB across 500 Hz-4 kHz.", []),
+    ("V32", "Right: 4 kHz notch of 35 dB HL. Left: 4 kHz notch of 65 dB HL.", []),
+    (
+        "V32",
+        "Right: 4 kHz notch of 65 dB HL. Left: 4 kHz notch of 35 dB HL.",
+        ["laterality_confusion"],
+    ),  # fmt: skip
+    ("V40", "Right ear: mixed loss, moderately severe.", []),
+    (
+        "V40",
+        "Both ears: mixed loss, moderately severe.",
+        ["severity_misclassification", "type_misclassification"],
+    ),  # fmt: skip
     # a table's named column or row says what its cells are (a bone column, a degree row)
     ("V33", _LABELLED_ROWS, []),
     ("V42", _LABELLED_COLUMNS.format("moderate", "mild"), []),

@@ -165,8 +165,10 @@ def check_reply(
                     seg_ear = None if "both" not in ears else "both"
                     if {"right", "left"} <= ears:
                         seg_ear = None
-                elif v.LATERALITY_UNILATERAL.search(seg_low):
-                    seg_ear = None  # "Unilateral SNHL": the lossy ear, whichever it is
+                elif v.LATERALITY_UNILATERAL.search(seg_low) or v.SYMMETRY.search(seg_low):
+                    # "Unilateral SNHL", "the asymmetry is conductive": about the lossy ear
+                    # or both ears, whichever ear was named last
+                    seg_ear = None
                 else:
                     seg_ear = context
                 check_clause(

@@ -332,12 +332,16 @@ def check_clause(
 
 
 def _loss_head(low: str, sent_low: str) -> bool:
-    """Return True when a clause is a list item under a sentence head that names the loss
-    ("Bilateral SNHL: right moderately severe, left mild": each degree grades that loss)."""
+    """Return True when a clause's degree grades a loss its sentence named before it: a list
+    item under a head that names the loss ("Bilateral SNHL: right moderately severe, left
+    mild"), or a bare descriptor after the loss ("mixed loss, moderately severe")."""
     colon = sent_low.find(":")
-    if colon < 0 or not v.LOSS_CONTEXT.search(sent_low, 0, colon):
+    if colon >= 0 and v.LOSS_CONTEXT.search(sent_low, 0, colon):
+        return sent_low.find(low.strip(), colon) > colon
+    if not v.BARE_DESCRIPTOR.match(low):
         return False
-    return sent_low.find(low.strip(), colon) > colon
+    at = sent_low.find(low.strip())
+    return at > 0 and bool(v.LOSS_CONTEXT.search(sent_low, 0, at))
 
 
 def check_degree(j: Judge, low: str, ear, hedged, sent_low: str = "") -> None:
@@ -837,6 +841,7 @@ def check_thresholds(
     # frequencies ("65 dB HL at 6-8 kHz").
     for m in v.DB_RANGE.finditer(low):
         if m.start() in averages or _not_a_threshold(low, m) or conduction_at(m.start()) == "gap":
+            used.append(m.span())  # "worse by 15-25 dB": neither end is a threshold either
             continue
         after = low[m.end() : m.end() + 40]
         f = v.FREQ_RANGE.match(after.lstrip(" ,").removeprefix("at ").removeprefix("across ")

@@ -90,8 +90,10 @@ NEGATORS = re.compile(
     r"\bdifferential\b|"
     # an instruction is not a finding: "treat as sudden SNHL until proven otherwise"
     r"\btreat(?:ed|ing)?\s+(?:it\s+|this\s+)?as\b|\bmanag(?:e|ed|ing)\s+(?:it\s+)?as\b|"
-    r"\bor\b|\bnon-)[^.]{0,40}$"
+    r"\bor\b|\bnon-)[^.:]{0,40}$"
 )
+"""A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
+needed: the asymmetry is conductive" does not negate the asymmetry)."""
 HEDGES = re.compile(
     r"\b(possibl[ey]|probabl[ey]|likely|may|might|suggest\w*|consistent with|appears?|seems?|"
     r"approximately|about|around|roughly|query|presumed|in keeping with)\b|~|\?"
@@ -388,6 +390,11 @@ _DESCRIPTOR = (
     r"(?:slight|mild|moderately[\s-]+severe|moderate|severe|profound|flat|sloping|rising|"
     r"steep(?:ly sloping)?|precipitous|gently sloping|symmetric(?:al)?)"
 )
+BARE_DESCRIPTOR = re.compile(
+    rf"^\s*(?:(?:{_DESCRIPTOR}|to|and|in degree|overall)\b[\s,-]*)+[.!]?\s*$", re.I
+)
+"""A clause of descriptors alone ("moderately severe", "mild and flat"): it describes the
+loss its sentence named before it."""
 _DESCRIPTOR_END = re.compile(rf"\b{_DESCRIPTOR}\s*$", re.I)
 _DESCRIPTOR_START = re.compile(rf"^\s*{_DESCRIPTOR}\b", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
@@ -487,7 +494,7 @@ _PAIR_TAG = re.compile(r"[\s:=]*")
 _PAIR_AFTER = re.compile(r"\s*(?:hl)?\s*(?:at|@|in|for|across|,)?\s*(?:the\s+)?")
 _PAIR_BEFORE = re.compile(
     r"[\s:=,(-]*(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
-    r"thresholds?\s*)?(?:is|was|are|were|of|at|measured at|of about|"
+    r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:is|was|are|were|of|at|measured at|of about|"
     r"reaching|to|around|approximately|~)?\s*"
 )
 _SPACES = re.compile(r"[\s-]+")

@@ -340,6 +340,15 @@ REPLIES_6 = [
         "Both ears: mixed loss, moderately severe.",
         ["severity_misclassification", "type_misclassification"],
     ),  # fmt: skip
+    # a condition, a generic statement or a cause called unlikely is not a finding; nor is
+    # "sensorineural function is normal" (the cochlea), or what a differential list weighs
+    ("V42", "If this were a conductive loss, bone would be better than air.", []),
+    ("V42", "A mixed loss would show abnormal bone and a gap; neither is seen here.", []),
+    ("V55", "A conductive cause is unlikely since bone equals air.", []),
+    ("V01", "Sensorineural function is normal in both ears (bone 5-10 dB HL).", []),
+    ("V55", "Differential diagnosis: conductive pathology or Meniere's.", []),
+    ("V42", "I would grade the right ear as severe.", ["severity_misclassification"]),
+    ("V42", "Right ear: a conductive loss that would need ENT review.", ["type_misclassification"]),
     # a table's named column or row says what its cells are (a bone column, a degree row)
     ("V33", _LABELLED_ROWS, []),
     ("V42", _LABELLED_COLUMNS.format("moderate", "mild"), []),

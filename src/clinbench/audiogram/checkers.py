@@ -468,7 +468,7 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
     claims = []
     for pattern, kind in v.TYPE_WORDS:
         for m in pattern.finditer(low):
-            if v.negated(low, m.start()):
+            if v.negated(low, m.start()) or v.COCHLEA_NORMAL.match(low, m.start()):
                 continue
             if kind == "mixed" and not v.LOSS_CONTEXT.search(low):
                 continue

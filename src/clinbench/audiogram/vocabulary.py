@@ -87,13 +87,27 @@ CONFIG_COMPATIBLE = {
 NEGATORS = re.compile(
     r"(\bno\b|\bnot\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|\bexclude[sd]?\b|\bexcluding\b|"
     r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|"
-    r"\bdifferential\b|"
     # an instruction is not a finding: "treat as sudden SNHL until proven otherwise"
     r"\btreat(?:ed|ing)?\s+(?:it\s+|this\s+)?as\b|\bmanag(?:e|ed|ing)\s+(?:it\s+)?as\b|"
-    r"\bor\b|\bnon-)[^.:]{0,40}$"
+    # a condition is not a finding: "if the loss were conductive", "to decide whether ..."
+    r"\bif\b|\bunless\b|\bwhether\b|"
+    r"\bor\b|\bnon-)[^.:]{0,40}$|\bdifferential\b[^.]{0,40}$"
 )
 """A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
-needed: the asymmetry is conductive" does not negate the asymmetry)."""
+needed: the asymmetry is conductive" does not negate the asymmetry), except after
+"differential" ("Differential diagnosis: ..." lists what is being weighed)."""
+NEGATED_AFTER = re.compile(
+    r"[\w-]+(?:[\s-]+[\w'-]+){0,3}?\s+(?:is|are|seems|appears|was)\s+(?:very\s+|highly\s+)?"
+    r"(?:unlikely|excluded|ruled out|not (?:likely|supported))\b"
+)
+"""After a word: "a conductive cause is unlikely" negates it as "no conductive cause" does."""
+GENERIC = re.compile(
+    r"[\w-]+(?:[\s-]+(?!that\b|which\b)[\w-]+){0,3}?\s+(?:would|typically|usually|tends? to)\b"
+)
+"""After a word in an indefinite noun phrase: "a conductive loss would show gaps", "a severe
+loss typically needs ...": a statement about losses in general, not this patient's ("a
+conductive loss that would need review" is this patient's)."""
+_INDEFINITE = re.compile(r"\ban?\s+(?:[\w-]+\s+){0,2}$")
 HEDGES = re.compile(
     r"\b(possibl[ey]|probabl[ey]|likely|may|might|suggest\w*|consistent with|appears?|seems?|"
     r"approximately|about|around|roughly|query|presumed|in keeping with)\b|~|\?"
@@ -511,7 +525,14 @@ def freqs_of(list_text: str, trailing_unit: str) -> list[int]:
 
 
 def negated(segment: str, start: int) -> bool:
-    return bool(NEGATORS.search(segment[max(0, start - 45) : start]))
+    """Return True when the word at ``start`` is not claimed: negated before or after it,
+    under a condition, or in a generic statement ("a conductive loss would ...")."""
+    before = segment[max(0, start - 45) : start]
+    if NEGATORS.search(before):
+        return True
+    if NEGATED_AFTER.match(segment, start, start + 60):
+        return True
+    return bool(_INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50))
 
 
 CONDUCTION = re.compile(r"\b(?:(bone|bc|b/c)|(air|ac|a/c))\b")
@@ -998,6 +1019,15 @@ BILATERAL = re.compile(r"\bbilateral(?:ly)?\b")
 LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|sensorineural|conductive|mixed)")
 OTHER_TEST = re.compile(r"(tymp|reflex|oae|emission)")
 OTHER_TEST_OR_SPEECH = re.compile(r"tymp|reflex|oae|emission|speech|wrs|srt|word")
-NOT_HEARING_CONTEXT = re.compile(r"(tymp|middle|bone|reflex|speech|oae|otoscop)[^.]{0,30}$")
+NOT_HEARING_CONTEXT = re.compile(
+    r"(tymp|middle|bone|reflex|speech|oae|otoscop)[^.]{0,30}$|(?:sensorineural|cochlear)\s+$"
+)
+"""Before a 'normal' phrase about something other than the ear's hearing; "sensorineural
+hearing is normal" means the cochlea (bone conduction) is normal, not the ear's degree."""
+COCHLEA_NORMAL = re.compile(
+    r"[\w-]+\s+(?:hearing|function|acuity|reserve|sensitivity|component)\s+(?:is\s+|was\s+|"
+    r"are\s+|appears\s+)?(?:\w+\s+)?(?:normal|within normal|intact|preserved|good)\b"
+)
+"""After a type word: "sensorineural hearing is normal" (the cochlea is normal), not a type."""
 LOSS_FOLLOWS = re.compile(r"\s*(?:[\w-]+\s+){0,3}(hearing loss|loss|deafness)")
 TYPE_NAME = re.compile(r"sensorineural|conductive")

@@ -349,6 +349,27 @@ REPLIES_6 = [
     ("V55", "Differential diagnosis: conductive pathology or Meniere's.", []),
     ("V42", "I would grade the right ear as severe.", ["severity_misclassification"]),
     ("V42", "Right ear: a conductive loss that would need ENT review.", ["type_misclassification"]),
+    # slash pairs under a declared ear order ("(R/L)", "right/left") are read per ear, on
+    # their line and in the list right under it; without a declared order, not at all
+    ("V42", "Air thresholds (right/left): 1 kHz 40/20, 4 kHz 60/40 dB HL.", []),
+    ("V42", "Air thresholds (right/left): 1 kHz 40/20, 4 kHz 90/40 dB HL.", ["fabricated_result"]),
+    ("V42", "Thresholds, L/R:\n- 2 kHz: 50/25\n- 4 kHz: 60/40", ["laterality_confusion"]),
+    ("V42", "Thresholds: 2 kHz 25/50, 4 kHz 40/60.", []),
+    # the second half of a comparison keeps the ear it names; the first half does not take it
+    ("V42", "Right ear is worse: PTA 45 dB HL against 25 dB HL on the left.", []),
+    (
+        "V42",
+        "Right ear PTA 45 dB HL compared with a left PTA of 60 dB HL.",
+        ["fabricated_result"],
+    ),  # fmt: skip
+    # a value that fits the other ear is no swap when the reply gave that ear's own value
+    # (fitting it only) as well: nothing was moved across
+    (
+        "V42",
+        "Right ear: 60 dB HL at 4 kHz. Left ear: 65 dB HL at 4 kHz.",
+        ["fabricated_result"],
+    ),  # fmt: skip
+    ("V42", "Right ear: 40 dB HL at 4 kHz. Left ear: 60 dB HL at 4 kHz.", ["laterality_confusion"]),
     # a table's named column or row says what its cells are (a bone column, a degree row)
     ("V33", _LABELLED_ROWS, []),
     ("V42", _LABELLED_COLUMNS.format("moderate", "mild"), []),

@@ -165,6 +165,8 @@ def check_reply(
                     seg_ear = None if "both" not in ears else "both"
                     if {"right", "left"} <= ears:
                         seg_ear = None
+                elif v.COMPARED_WITH.match(following) and v.ears_in(following):
+                    seg_ear = None  # "PTA 45 dB HL against 25 dB HL on the left"
                 elif v.LATERALITY_UNILATERAL.search(seg_low) or v.SYMMETRY.search(seg_low):
                     # "Unilateral SNHL", "the asymmetry is conductive": about the lossy ear
                     # or both ears, whichever ear was named last

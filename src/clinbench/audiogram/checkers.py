@@ -122,7 +122,9 @@ class Judge:
 
     def _claims_bind_ear(self, finding: Finding) -> bool:
         """Return True when the reply's other claims about a contradicted claim's ear fit
-        that ear and not the other (a PTA, a degree, a threshold true of this ear only).
+        that ear and not the other (a PTA, a degree, a threshold true of this ear only), or
+        the reply gave the other ear's own, different value of the same kind correctly (a
+        value that fits that ear only).
 
         Such claims show the reply describes this ear, so a claim of it that happens to
         fit the other ear is a wrong finding for this ear, not an ear swap ("L mild (PTA
@@ -133,6 +135,13 @@ class Judge:
         other = "left" if finding.ear == "right" else "right"
         for f, per_ear in self.matched:
             if f.ear == finding.ear and f.kind != finding.kind and per_ear(other)[0] is False:
+                return True
+            # The other ear's own value, given correctly and different ("right PTA 45 ...
+            # left PTA 60" when 60 is near a right-ear average): nothing was moved across.
+            if (
+                f.ear == other and f.kind == finding.kind and f.frequency == finding.frequency
+                and f.claimed != finding.claimed and per_ear(finding.ear)[0] is False
+            ):  # fmt: skip
                 return True
         return self._values_bind_ear(finding)
 

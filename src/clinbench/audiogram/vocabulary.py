@@ -267,7 +267,13 @@ as '-' by :func:`normalise`): an ear its label names scopes that item, not the l
 the list."""
 _STAR_BULLET = re.compile(r"^(\s*)\*(?=\s)", re.M)
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*])|\n+|;\s*")
-SEGMENT_SPLIT = re.compile(r",\s+(?!\d|-\d)|\s+(?:and|but|while|whereas)\s+(?!\d|-\d|&)")
+SEGMENT_SPLIT = re.compile(
+    r",\s+(?!\d|-\d)|\s+(?:and|but|while|whereas)\s+(?!\d|-\d|&)|"
+    r"\s+(?=(?:against|versus|vs\.?|compared\s+(?:with|to))\s)"
+)
+COMPARED_WITH = re.compile(r"\s*(?:against|versus|vs\.?|compared\s+(?:with|to))\s", re.I)
+"""The start of the second half of a comparison ("45 dB HL against 25 dB HL on the left"):
+an ear it names is that half's; the first half does not take it, nor a carried ear."""
 
 
 # ----------------------------------------------------------------------------- text handling
@@ -346,6 +352,54 @@ def _pair_sentence(freq: int, pairs: list[tuple[str, str]]) -> str:
     return " and ".join(parts)
 
 
+_EAR_ORDER = re.compile(
+    r"\b(?:(right|(?-i:R|Rt|RT|AD))\s*/\s*(?:left|(?-i:L|Lt|LT|AS))|"
+    r"(left|(?-i:L|Lt|LT|AS))\s*/\s*(?:right|(?-i:R|Rt|RT|AD)))\b",
+    re.I,
+)
+"""A declared ear order for slash pairs: "(R/L)", "right/left"."""
+_SLASH_PAIR = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)\s*[:=-]?\s*(-?\d{1,3})\s*/\s*(-?\d{1,3})"
+    r"(?![\d/.])(?:\s*db(?:\s*hl)?)?",
+    re.I,
+)
+"""A frequency and a slash pair of values: "500 Hz: 30/15", "1 kHz 40/20 dB"."""
+
+
+def ear_order_pairs_to_text(text: str) -> str:
+    """Return ``text`` with slash pairs under a declared ear order written out per ear.
+
+    "Thresholds (R/L): 500 Hz 30/15, 1 kHz 40/20" becomes "right ear 30 dB HL at 500 Hz and
+    left ear 15 dB HL at 500 Hz, ...". The order holds on its line and on the lines right
+    under it that hold pairs (a list under its head), up to a blank line or a line without
+    one. A pair with no declared order is left as it is (never guessed).
+    """
+    if "/" not in text:
+        return text
+    lines = text.split("\n")
+    order: tuple[str, str] | None = None
+    for index, line in enumerate(lines):
+        declared = _EAR_ORDER.search(line)
+        if declared:
+            order = ("right", "left") if declared.group(1) else ("left", "right")
+        elif not line.strip() or not _SLASH_PAIR.search(line):
+            order = None
+        if order is None or "/" not in line:
+            continue
+
+        def pair(m: re.Match, order=order) -> str:
+            freq = to_hz(m.group(1), m.group(2))
+            if freq is None:
+                return m.group(0)
+            return _pair_sentence(freq, [(order[0], m.group(3)), (order[1], m.group(4))])
+
+        written = _SLASH_PAIR.sub(pair, line)
+        if declared and written != line:  # the pairs now name their ears; drop the key
+            written = written[: declared.start()] + written[declared.end() :]
+        lines[index] = written
+    return "\n".join(lines)
+
+
 def ear_pairs_to_text(text: str) -> str:
     """Return ``text`` with two ears' values at one named frequency written out per ear.
 
@@ -383,6 +437,7 @@ def ear_pairs_to_text(text: str) -> str:
 def normalise(text: str) -> str:
     """Return the text with dashes, symbols and number formats made uniform, tables as text."""
     text = tables_to_text(text)
+    text = ear_order_pairs_to_text(text)
     text = ear_pairs_to_text(text)
     text = EAR_PAIR.sub("both ears", text)
     if "*" in text:

@@ -380,3 +380,62 @@ REPLIES_6 = [
 @pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_6)
 def test_reply_batch6_rules(case, reply, errors):
     assert check_reply(reply, CASES[case]).critical_errors == errors
+
+
+# Reading rules added after the seventh outside batch. My own wording on the validation
+# audiograms (not the batch's); expected errors written before running.
+REPLIES_7 = [
+    # numbers under a heading in words are that section's items, not the case's questions
+    # 1-3: an item numbered 3 is still read (V12 has no tympanometry)
+    (
+        "V12",
+        "Results\n1. Notched SNHL in both ears.\n2. PTA about 21 dB HL right.\n"
+        "3. Middle-ear pressure normal with a type A trace on each side.",
+        ["fabricated_result"],
+    ),  # fmt: skip
+    ("V12", "Results\n1. Notched SNHL in both ears.\n2. PTA about 21 dB HL right.\n3. Refer.", []),
+    # a prediction of a test not reported is not its result ...
+    ("V05", "Stapedial reflexes, once measured, should be absent on both sides.", []),
+    ("V05", "We expect the reflexes to be absent; please arrange them.", []),
+    # ... but a result reported is, whatever follows it
+    ("V05", "The stapedial reflexes were absent on both sides.", ["fabricated_result"]),
+    # a conduction named before a semicolon carries over it
+    ("V05", "Masked bone is normal on each side; its poorest point, 20 dB HL at 2 kHz.", []),
+    ("V16", "Left bone: 10 dB HL at 500 Hz; no response at 4 kHz.", []),
+    ("V16", "Left air: 15 dB HL at 500 Hz; no response at 4 kHz.", ["fabricated_result"]),
+    # a dB value after 'within' is a tolerance between values, not a threshold
+    ("V22", "The two sides agree within 5 dB from 0.5 to 4 kHz.", []),
+    ("V22", "Right ear: 5 dB HL from 500 Hz to 4 kHz.", ["fabricated_result"]),
+    # an average written out as a sum after its ear: the value after '=' is the PTA, never
+    # an addend
+    ("V37", "PTA on the left = (60 + 50 + 35 + 25) / 4 = 42.5 dB HL.", []),
+    ("V37", "PTA on the left = (60 + 50 + 35 + 25) / 4 = 22.5 dB HL.", ["fabricated_result"]),
+    # '@' reads as 'at'; a parenthesis naming the other ear is an aside for that ear, so
+    # the clause keeps its own ear
+    ("V22", "Left ear 80-85 dB HL @ 6-8 kHz (right 35).", []),
+    ("V22", "Right ear 80-85 dB HL @ 6-8 kHz (left 35).", ["laterality_confusion"]),
+    # ear-tagged word scores listed after the test's name are read per ear, across commas
+    ("V62", "Speech discrimination R 84%, L 80%.", []),
+    ("V62", "Speech discrimination R 84%, L 60%.", ["fabricated_result"]),
+    (
+        "V62",
+        "Speech discrimination poor on the right at 50%, 80% on the left.",
+        ["fabricated_result"],
+    ),  # fmt: skip
+    # "if you could" is a request, not a condition; a condition neither claims nor denies
+    ("V20", "Grateful if you would review her asymmetric sensorineural loss.", []),
+    ("V20", "If the hearing loss were asymmetric, an MRI would follow.", []),
+    ("V20", "Thank you for seeing him; the loss is symmetric.", ["laterality_confusion"]),
+    # 'normal'/'WNL' said of bone conduction describes the cochlea, not the ear's degree
+    ("V23", "Right: masked BC WNL throughout.", []),
+    ("V23", "Right bone peaks at 2 kHz (20 dB HL, within normal limits).", []),
+    ("V23", "Right ear: within normal limits.", ["severity_misclassification"]),
+    # a number of 100 or more in a frequency range is in Hz even beside a 'k' end
+    ("V01", "Right ear WNL 250-8k Hz.", ["severity_misclassification"]),
+    ("V01", "Left ear WNL 250-8k Hz.", []),
+]
+
+
+@pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_7)
+def test_reply_batch7_rules(case, reply, errors):
+    assert check_reply(reply, CASES[case]).critical_errors == errors

@@ -168,8 +168,8 @@ class Judge:
         std = self.t.standard
         if kind in ("type", "configuration"):
             return True
-        if kind == "degree":
-            return claimed != "normal"
+        if kind == "degree":  # "normal at 250-8000 Hz" is as normal as "normal"
+            return claimed.split(" at ")[0].split(" (")[0] != "normal"
         if kind == "air_bone_gap":
             return claimed == "present"
         if kind == "tympanometry" and str(claimed).startswith("ECV"):
@@ -312,25 +312,28 @@ def check_clause(
     hedged = hedged_sentence or bool(v.HEDGES.search(low))
     if v.NOT_DONE.search(low):
         return
-    if topics.tymp:
+    # "Acoustic reflexes, if not already done, would be expected to be absent": a
+    # prediction names no result of the test (its audiogram claims are still read).
+    tests = topics if not (topics.any() and v.PREDICTION.search(sent_low)) else _NO_TOPICS
+    if tests.tymp:
         check_tympanometry(j, seg, low, ear, hedged)
-    if v.VOLUME_TRIGGER.search(low):
+    if tests is topics and v.VOLUME_TRIGGER.search(low):
         check_canal_volume(j, low, ear, hedged)
-    if topics.reflex and (not topics.tymp or v.REFLEX_TOPIC.search(low)):
+    if tests.reflex and (not tests.tymp or v.REFLEX_TOPIC.search(low)):
         check_test_result(j, "reflexes", low, ear, hedged, sent_low)
-    if topics.oae:
+    if tests.oae:
         check_test_result(j, "oae", low, ear, hedged, sent_low)
-    if topics.abr:
+    if tests.abr:
         check_test_result(j, "abr", low, ear, hedged, sent_low)
     if v.DIGIT.search(low):
-        check_speech(j, low, ear, hedged)
+        check_speech(j, low, ear, hedged, sent_low)
         averages = check_pta(j, low, ear, hedged)
         check_thresholds(j, low, ear, hedged, default_conduction, averages)
     if v.GAP_TRIGGER.search(low):
         check_air_bone_gap(j, low, ear, hedged)
     if not topics.any() or v.LOSS_CONTEXT.search(low):
         if v.DEGREE_TRIGGER.search(low):
-            check_degree(j, low, ear, hedged, sent_low)
+            check_degree(j, low, ear, hedged, sent_low, default_conduction)
         if v.TYPE_TRIGGER.search(low):
             check_type(j, low, sent_low, ear, hedged)
         if not topics.tymp and v.CONFIG_TRIGGER.search(low):
@@ -353,7 +356,9 @@ def _loss_head(low: str, sent_low: str) -> bool:
     return at > 0 and bool(v.LOSS_CONTEXT.search(sent_low, 0, at))
 
 
-def check_degree(j: Judge, low: str, ear, hedged, sent_low: str = "") -> None:
+def check_degree(
+    j: Judge, low: str, ear, hedged, sent_low: str = "", default_conduction: str = "air"
+) -> None:
     """Degree claims: an overall degree must match the PTA-based degree; a degree scoped to
     a frequency region ("mild in the low frequencies", "a mild dip to 30 dB at 6 kHz",
     "normal hearing through 2 kHz") is judged on that region's thresholds only. The loss a
@@ -361,6 +366,11 @@ def check_degree(j: Judge, low: str, ear, hedged, sent_low: str = "") -> None:
     std = j.t.standard
     for m in v.NORMAL_PHRASES.finditer(low):
         if v.negated(low, m.start()) or v.NOT_HEARING_CONTEXT.search(low[: m.start()]):
+            continue
+        bone = v.conduction(low, m.start(), default_conduction) == "bone"
+        if bone and not v.HEARING_SUBJECT.search(low, v.last_mark_end(low, m.start()), m.start()):
+            # "BC WNL AU", "the bone dip at 2 kHz (20 dB HL, still within normal limits)":
+            # normal bone conduction (the cochlea), not the ear's degree of hearing.
             continue
         upto = v.NORMAL_TO.match(low[m.end() :])
         hi = v.canon_degree(upto.group(1)) if upto else "normal"
@@ -590,6 +600,8 @@ def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
         if v.OTHER_TEST_OR_SPEECH.search(low):
             continue  # symmetry of another test, not of hearing
         claimed_asym = word.startswith("asym")
+        if v.conditioned(low, m.start()):
+            continue  # "if the loss were asymmetric": not a claim either way
         if v.negated(low, m.start()):
             claimed_asym = not claimed_asym
         claimed = "asymmetric" if claimed_asym else "symmetric"
@@ -745,10 +757,12 @@ def _ear_tagged(j: Judge, low: str, start: int, unit: str) -> list[tuple[str, in
             if (m.group(3) == "%") == (unit == "%"):
                 ear = v.EAR_WORD.get(m.group(1), m.group(1))
                 out.append((ear, int(m.group(2)), m.group(0)))
-    return out if len({e for e, _, _ in out}) == len(out) == 2 else []
+    if len(out) == 1 and sum((u == "%") == (unit == "%") for u in v.VALUE_UNIT.findall(tail)) > 1:
+        return []  # "poor on the right at 44%, 80% on the left": not every value is tagged
+    return out if len({e for e, _, _ in out}) == len(out) in (1, 2) else []
 
 
-def check_speech(j: Judge, low, ear, hedged) -> None:
+def check_speech(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
     speech = j.t.audiogram.speech
     tol = j.t.tolerance_db
     tagged = []
@@ -758,6 +772,9 @@ def check_speech(j: Judge, low, ear, hedged) -> None:
     wrs = v.WRS.search(low)
     if wrs:
         tagged += [("wrs", e, v, t) for e, v, t in _ear_tagged(j, low, wrs.start(), "%")]
+    elif not srt and "%" in low and v.WRS_NAME.search(sent_low[: sent_low.find(low[:12])]):
+        # "WRS R 84%, L 52%": the list, split at its comma, goes on naming word scores.
+        tagged += [("wrs", e, v, t) for e, v, t in _ear_tagged(j, low, 0, "%")]
     if tagged:
         for kind, tagged_ear, value, text in tagged:
             if not speech:

@@ -433,6 +433,43 @@ REPLIES_7 = [
     # a number of 100 or more in a frequency range is in Hz even beside a 'k' end
     ("V01", "Right ear WNL 250-8k Hz.", ["severity_misclassification"]),
     ("V01", "Left ear WNL 250-8k Hz.", []),
+    # a blank line ends the ear named in a paragraph's prose; an ear heading carries on
+    (
+        "V23",
+        "Overall: right conductive loss; left ear normal.\n\n"
+        "The air-bone gaps reach 35 dB at 500 Hz.",
+        [],
+    ),  # fmt: skip
+    # (nothing else read binds the gaps to the left ear, so they are the right ear's: a swap)
+    ("V23", "### Left ear\nNormal.\n\nAir-bone gaps of 35 dB.", ["laterality_confusion"]),
+    # the claims of a clause that puts a unilateral loss on the wrong side name the other
+    # ear's loss, however well the reply described each ear elsewhere
+    (
+        "V38",
+        "Right ear normal (PTA 12 dB HL); left sloping SNHL.\n"
+        "MRI, because the unilateral sensorineural loss on the right needs imaging.",
+        ["laterality_confusion"],
+    ),  # fmt: skip
+    (
+        "V38",
+        "Right ear normal (PTA 12 dB HL); left sloping SNHL.\n"
+        "MRI, because the unilateral sensorineural loss on the left needs imaging.",
+        [],
+    ),  # fmt: skip
+    # only claims of the same test bind an ear: a tympanogram given for the wrong ear is a
+    # swap even when the audiogram was described right for both ears
+    (
+        "V08",
+        "Right: moderate conductive loss, PTA 39 dB HL. Left: normal hearing.\n"
+        "Tympanograms: type A on the right, type B with a 3.4 ml canal volume on the left.",
+        ["laterality_confusion"],
+    ),  # fmt: skip
+    (
+        "V08",
+        "Right: moderate conductive loss, PTA 39 dB HL. Left: normal hearing.\n"
+        "Tympanograms: type B with a 3.4 ml canal volume on the right, type A on the left.",
+        [],
+    ),  # fmt: skip
 ]
 
 

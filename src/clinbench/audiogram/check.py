@@ -120,9 +120,15 @@ def check_reply(
         context: str | None = None
         item_context = in_item = False  # the carried ear was named in a list item
         sentence_conduction = "air"
+        heading_context = False  # the carried ear was named by a heading line of its own
         for sentence, line_start, joined in _sentences(v.normalise(part)):
             stripped = sentence.strip()
             if not stripped:
+                if line_start is not None and not heading_context:
+                    # A blank line ends a paragraph, and with it an ear named in its prose
+                    # ("..., left ear normal.\n\nReasoning: air-bone gaps ..."); an ear
+                    # heading ("### Right ear") still carries over its paragraphs.
+                    context = None
                 continue
             if line_start is not None:
                 item = in_item = bool(v.LIST_ITEM.match(line_start))
@@ -168,6 +174,9 @@ def check_reply(
                     if not comparative:
                         context = seg_ear
                         item_context = in_item
+                        heading_context = bool(
+                            line_start is not None and v.EAR_HEADING.match(line_start)
+                        )
                 elif len(ears) > 1:
                     seg_ear = None if "both" not in ears else "both"
                     if {"right", "left"} <= ears:

@@ -65,6 +65,9 @@ class Judge:
         # Matched one-ear claims with their judge, to ask later (only when a swap is in
         # question) whether they fit the other ear too.
         self.matched: list[tuple[Finding, Any]] = []
+        # The clause each finding came from (check_clause numbers the clauses).
+        self.clause = 0
+        self.clause_of: dict[int, int] = {}
 
     # -- verdicts -----------------------------------------------------------------------
 
@@ -118,6 +121,7 @@ class Judge:
                 # A value near the other ear's value is a swap only if that value is abnormal.
                 abnormal = abnormal and self._abnormal(kind, other_truth)
             self.swapped.append((finding, abnormal))
+        self.clause_of[id(finding)] = self.clause
         self.findings.append(finding)
 
     def _claims_bind_ear(self, finding: Finding) -> bool:
@@ -133,8 +137,14 @@ class Judge:
         if finding.ear not in EARS:
             return False
         other = "left" if finding.ear == "right" else "right"
+        test = _TEST_OF.get(finding.kind, "audiometry")
         for f, per_ear in self.matched:
-            if f.ear == finding.ear and f.kind != finding.kind and per_ear(other)[0] is False:
+            if (
+                f.ear == finding.ear and f.kind != finding.kind
+                and _TEST_OF.get(f.kind, "audiometry") == test and per_ear(other)[0] is False
+            ):  # fmt: skip
+                # Only claims of the same test bind: the audiogram described right says
+                # nothing of which ear a tympanogram came from.
                 return True
             # The other ear's own value, given correctly and different ("right PTA 45 ...
             # left PTA 60" when 60 is near a right-ear average): nothing was moved across.
@@ -215,14 +225,22 @@ class Judge:
         # One value that happens to fit the other ear, among values of this ear that fit
         # only this ear, is a wrong value (fabricated), not an ear swap: the other values
         # bind the claims to this ear.
-        swapped = [(f, a) for f, a in swapped if not self._claims_bind_ear(f)]
         # A unilateral loss put on the wrong side ("single-sided deafness, left" when the
         # right ear is the dead one) is an ear swap in itself, as an abnormal claim is.
-        swap_evidence = any(abnormal for _, abnormal in swapped) or any(
-            f.kind == "laterality" and f.verdict == "contradiction" and f.ear in EARS
+        wrong_side = [
+            f for f in self.findings
+            if f.kind == "laterality" and f.verdict == "contradiction" and f.ear in EARS
             and f.truth == f"unilateral {'left' if f.ear == 'right' else 'right'}"
-            for f in self.findings
-        )  # fmt: skip
+        ]  # fmt: skip
+        # The claims of the clause that put it there ("the right-sided sensorineural loss
+        # is unilateral" when only the left has one) describe the other ear's loss: a side
+        # named wrongly, however well the reply's other claims describe this ear.
+        sided = {self.clause_of.get(id(f)) for f in wrong_side}
+        swapped = [
+            (f, a) for f, a in swapped
+            if self.clause_of.get(id(f)) in sided or not self._claims_bind_ear(f)
+        ]  # fmt: skip
+        swap_evidence = any(abnormal for _, abnormal in swapped) or bool(wrong_side)
         for finding, abnormal in swapped:
             if abnormal or swap_evidence:
                 finding.critical_error = CriticalError.LATERALITY
@@ -257,9 +275,15 @@ class Judge:
             verdict, critical = "match", None
         else:
             verdict, critical = "contradiction", CRITICAL_ERROR_OF[FindingKind(kind)]
-        self.findings.append(
-            Finding(kind, ear, freq, claimed, truth, verdict, critical, hedged, text.strip(), note)
+        finding = Finding(
+            kind, ear, freq, claimed, truth, verdict, critical, hedged, text.strip(), note
         )
+        self.clause_of[id(finding)] = self.clause
+        self.findings.append(finding)
+
+
+_TEST_OF = {"tympanometry": "tympanometry", "reflexes": "reflexes", "oae": "oae", "abr": "abr"}
+"""The test a finding kind belongs to, beside pure-tone and speech audiometry."""
 
 
 @dataclass(frozen=True)
@@ -309,6 +333,7 @@ def check_clause(
     ``low`` the clause lower-cased, when the caller has it.
     """
     low = seg.lower() if low is None else low
+    j.clause += 1
     hedged = hedged_sentence or bool(v.HEDGES.search(low))
     if v.NOT_DONE.search(low):
         return

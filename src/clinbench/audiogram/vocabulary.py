@@ -24,6 +24,12 @@ NORMAL_TO = re.compile(
     rf"^\s*,?\s*(?:sloping|falling|dropping|rising|steeply sloping)?\s*(?:to|through|-)\s*"
     rf"(?:a\s+|the\s+)?\b{DEG}\b"
 )
+EAR_HEADING = re.compile(
+    r"^[\s#*_>-]*(?:the\s+)?(?:right|left|(?-i:R|L|RE|LE|AD|AS|Rt|Lt|RT|LT))"
+    r"(?:[\s-]+(?:ear|side))?\s*(?:\([^)]*\))?\s*[.:]?[\s*_]*$",
+    re.I,
+)
+"""A line that is only an ear's heading ("### Right ear", "**Left ear:**", "AD:")."""
 EAR_ONLY = re.compile(
     r"^\s*(?:in\s+|on\s+|of\s+)?(?:the\s+)?(right|left)(?:[\s-]+(?:ear|side|sided))?\s*"
     r"(?:\([^)]*\))?\s*[.:]?\s*$",

@@ -470,6 +470,22 @@ REPLIES_7 = [
         "Tympanograms: type B with a 3.4 ml canal volume on the right, type A on the left.",
         [],
     ),  # fmt: skip
+    # frequency-value pairs with one dB unit at the end: each value is the threshold at
+    # the frequency before it (V21 has no 3 kHz)
+    ("V21", "Lt: 500 30, 1k 40, 2k 50, 4k 60 dBHL.", []),
+    ("V21", "Lt: 500 30, 1k 40, 2k 50, 3k 55 dBHL.", ["fabricated_result"]),
+    ("V21", "Lt: 500 30, 1k 40, 2k 50, 4k 30 dB.", ["fabricated_result"]),
+    # "normal hearing" said without exception denies a loss that the average hides (V54:
+    # PTAs normal, a bone-typed sensorineural notch at 4-6 kHz in each ear) ...
+    ("V54", "Both ears show normal hearing.", ["type_misclassification"]),
+    ("V54", "Left ear: no hearing loss.", ["type_misclassification"]),
+    # ... but not when qualified by an exception, a region, an average or a hedge
+    ("V54", "Hearing is normal apart from a dip at 6 kHz in each ear.", []),
+    ("V54", "Right ear: essentially normal hearing.", []),
+    ("V54", "The PTA is within normal limits on both sides.", []),
+    ("V54", "Normal hearing up to 3 kHz in both ears.", []),
+    # ... nor on an ear whose average is abnormal (the degree claim is the error there)
+    ("V01", "Right ear: normal hearing.", ["severity_misclassification"]),
 ]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from clinbench.audiogram import vocabulary as v
@@ -45,6 +46,20 @@ class CaseFacts:
     ptas: dict[str, list[float]] = field(default_factory=dict)
     by_standard: dict[str, Classification] = field(default_factory=dict)
     criteria: Criteria | None = None
+
+    @cached_property
+    def hidden_loss(self) -> bool:
+        """Return True when an ear has a normal average but a typed loss at two or more
+        frequencies (a notch, a high-frequency loss): where 'normal hearing' can be wrong
+        although the degree is right."""
+        limit = (self.criteria or Criteria()).normal_limit
+        for ear in EARS:
+            e = self.cls.ear(ear)
+            if e.degree == "normal" and e.type not in (None, "normal", "undetermined"):
+                air = self.audiogram.ear(ear).air.values()
+                if sum(t.value > limit or t.no_response for t in air) >= 2:
+                    return True
+        return False
 
     def under(self, standard) -> Classification:
         """Return the classification under another standard (computed once, when needed)."""
@@ -404,11 +419,23 @@ def check_degree(
         region = v.region_before_paren(low[: m.start()]) or v.region_of(
             low[m.end() + (upto.end() if upto else 0) :]
         )
+        if v.EXCEPTION_AFTER.match(low, m.end()):
+            region = None  # "normal apart from a dip at 6 kHz": 6 kHz is the exception
         claimed = "normal" if hi == "normal" else f"normal to {hi}"
         span = (0, std.degrees.index(hi))
         j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
               lambda e, span=span, region=region: _degree_ok(j, e, span, region, std,
                                                             every=True))  # fmt: skip
+        if (
+            region is None and hi == "normal" and j.t.hidden_loss
+            and not v.NORMAL_QUALIFIED.search(sent_low or low)
+            and not v.NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25])
+        ):  # fmt: skip
+            # "Hearing is within normal limits in both ears", said without exception, says
+            # no threshold is beyond normal limits: an ear with a loss at two or more
+            # frequencies (a notch, a high-frequency loss) has a type of loss, not none.
+            j.add("type", ear, None, "normal", m.group(0), hedged,
+                  lambda e: _no_loss_ok(j, e))  # fmt: skip
     if not v.LOSS_CONTEXT.search(low) and not _loss_head(low, sent_low):
         return
     for m in v.DEGREE_RANGE.finditer(low):
@@ -445,6 +472,21 @@ def check_degree(
         j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
               lambda e, span=(a, b), region=region, use=use: _degree_ok(j, e, span, region, use),
               note)  # fmt: skip
+
+
+def _no_loss_ok(j: Judge, ear: str) -> tuple[bool | None, Any]:
+    """Judge "normal hearing" said of an ear without exception: false when its average is
+    normal but two or more air thresholds are beyond the normal limit and bone conduction
+    types the loss (the classifier's type); one such threshold, an undetermined type, or
+    an abnormal average (then the degree claim is wrong) is not judged here."""
+    e = j.t.cls.ear(ear)
+    if e.type == "normal":
+        return True, "normal"
+    if e.type in (None, "undetermined") or e.degree != "normal":
+        return None, e.type  # an abnormal average: the degree claim is the one in error
+    limit = (j.t.criteria or Criteria()).normal_limit
+    air = j.t.audiogram.ear(ear).air.values()
+    return (False if sum(t.value > limit or t.no_response for t in air) >= 2 else None), e.type
 
 
 def _scoped(claimed: str, region) -> str:

@@ -41,6 +41,22 @@ NORMAL_PHRASES = re.compile(
     r"|within normal limits|\bwnl\b|normal (?:grade|range|hearing sensitivity|sensitivity)"
     r"|no hearing loss)\b"
 )
+NORMAL_QUALIFIED = re.compile(
+    r"\b(?:except|apart from|other than|aside from|save for|but|although|though|bar|"
+    r"pta|average|dip|notch|drop|up to|through|until|below|above|from|frequenc\w*)\b|\d"
+)
+"""In a sentence saying hearing is normal: an exception, a region or an average that
+limits the claim ("normal apart from a 6 kHz dip", "PTA within normal limits", "normal to
+2 kHz"), so it does not say every threshold is normal."""
+EXCEPTION_AFTER = re.compile(
+    r"\s*(?:[\w-]+\s+){0,3}?(?:except|apart from|other than|aside from|save for|bar|but)\b"
+)
+"""After a 'normal' phrase: the region that follows is the exception, not its scope."""
+NORMAL_HEDGE = re.compile(
+    r"\b(?:essentially|broadly|largely|mostly|near[\s-]?|nearly|almost|practically|virtually|"
+    r"borderline|clinically|functionally|socially|age[\s-]appropriate|for (?:his|her|their) age)"
+)
+"""A hedge beside 'normal' that allows minor departures ("essentially normal")."""
 LOSS_CONTEXT = re.compile(
     r"(hearing|loss|\bhl\b|snhl|chl|sensorineural|conductive|mixed|impairment|deaf|grade|"
     r"degree|\bpta\b|threshold|notch)"
@@ -354,6 +370,24 @@ _SYMBOLS = str.maketrans(
 )
 _THOUSANDS = re.compile(r"\b(\d),(\d00)\b")
 _AT_SIGN = re.compile(r"\s*@\s*")
+_AUDIOMETRIC_HZ = r"(?:250|500|750|1000|1500|2000|3000|4000|6000|8000)"
+_FV_PAIR = re.compile(rf"(\d+(?:\.\d+)?\s*(?:khz|k|hz)|{_AUDIOMETRIC_HZ})\s+(-?\d{{1,3}})(?![\d.])", re.I)
+_FREQ_VALUE_LIST = re.compile(
+    rf"(?<![\w.])((?:\d+(?:\.\d+)?\s*(?:khz|k|hz)|{_AUDIOMETRIC_HZ})\s+-?\d{{1,3}}"
+    rf"(?:\s*,\s*(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)|{_AUDIOMETRIC_HZ})\s+-?\d{{1,3}}){{1,11}})"
+    r"\s*db(?:\s*hl)?\b",
+    re.I,
+)
+"""A list of frequency-value pairs with one dB unit at its end ("500 15, 1k 20, 2k 25,
+3k 30 dBHL"): each value is the threshold at the frequency before it."""
+
+
+def _freq_value_list(m: re.Match) -> str:
+    def pair(p: re.Match) -> str:
+        freq = p.group(1) + (" Hz" if p.group(1).isdigit() else "")
+        return f"{freq} {p.group(2)} dB HL"
+
+    return _FV_PAIR.sub(pair, m.group(1))
 _DBHL = re.compile(r"\bdBHL\b", re.I)
 
 
@@ -477,6 +511,8 @@ def normalise(text: str) -> str:
     text = text.translate(_SYMBOLS)
     if "@" in text:
         text = _AT_SIGN.sub(" at ", text)  # "80 dB @ 6-8k": "at"
+    if "db" in text or "dB" in text or "DB" in text:
+        text = _FREQ_VALUE_LIST.sub(_freq_value_list, text)
     if "," in text:
         text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
     if "mod" in text or "Mod" in text:

@@ -371,7 +371,9 @@ _SYMBOLS = str.maketrans(
 _THOUSANDS = re.compile(r"\b(\d),(\d00)\b")
 _AT_SIGN = re.compile(r"\s*@\s*")
 _AUDIOMETRIC_HZ = r"(?:250|500|750|1000|1500|2000|3000|4000|6000|8000)"
-_FV_PAIR = re.compile(rf"(\d+(?:\.\d+)?\s*(?:khz|k|hz)|{_AUDIOMETRIC_HZ})\s+(-?\d{{1,3}})(?![\d.])", re.I)
+_FV_PAIR = re.compile(
+    rf"(\d+(?:\.\d+)?\s*(?:khz|k|hz)|{_AUDIOMETRIC_HZ})\s+(-?\d{{1,3}})(?![\d.])", re.I
+)
 _FREQ_VALUE_LIST = re.compile(
     rf"(?<![\w.])((?:\d+(?:\.\d+)?\s*(?:khz|k|hz)|{_AUDIOMETRIC_HZ})\s+-?\d{{1,3}}"
     rf"(?:\s*,\s*(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)|{_AUDIOMETRIC_HZ})\s+-?\d{{1,3}}){{1,11}})"

@@ -390,6 +390,8 @@ def _freq_value_list(m: re.Match) -> str:
         return f"{freq} {p.group(2)} dB HL"
 
     return _FV_PAIR.sub(pair, m.group(1))
+
+
 _DBHL = re.compile(r"\bdBHL\b", re.I)
 
 

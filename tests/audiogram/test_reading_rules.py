@@ -486,6 +486,13 @@ REPLIES_7 = [
     ("V54", "Normal hearing up to 3 kHz in both ears.", []),
     # ... nor on an ear whose average is abnormal (the degree claim is the error there)
     ("V01", "Right ear: normal hearing.", ["severity_misclassification"]),
+    # a reason after a negator ends its scope ("not needed since ..." asserts what follows)
+    ("V23", "No MRI is needed since the asymmetry is conductive.", []),
+    ("V23", "There is no asymmetry between the ears.", ["laterality_confusion"]),
+    # at a named frequency, ear-tagged values ending their line are thresholds, unit or not
+    ("V12", "Thresholds\n8 kHz: R 20, L 25\n4 kHz: R 50, L 55", []),
+    ("V12", "Thresholds\n8 kHz: R 20, L 65\n4 kHz: R 50, L 55", ["fabricated_result"]),
+    ("V12", "Scores: R 20, L 65", []),
 ]
 
 

@@ -115,10 +115,12 @@ NEGATORS = re.compile(
     # a condition is not a finding: "if the loss were conductive", "to decide whether ..."
     # ("if you could see ..." is a request, not a condition)
     r"\bif\b(?!\s+(?:you|i)\b)|\bunless\b|\bwhether\b|"
-    r"\bor\b|\bnon-)[^.:]{0,40}$|\bdifferential\b[^.]{0,40}$"
+    r"\bor\b|\bnon-)(?:(?!\b(?:because|since|given|hence|therefore|thus)\b)[^.:]){0,40}$|"
+    r"\bdifferential\b[^.]{0,40}$"
 )
 """A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
-needed: the asymmetry is conductive" does not negate the asymmetry), except after
+needed: the asymmetry is conductive" does not negate the asymmetry), and so does a reason
+given after it ("MRI is not needed because the asymmetry is conductive"), except after
 "differential" ("Differential diagnosis: ..." lists what is being weighed)."""
 NEGATED_AFTER = re.compile(
     r"[\w-]+(?:[\s-]+[\w'-]+){0,3}?\s+(?:is|are|seems|appears|was)\s+(?:very\s+|highly\s+)?"
@@ -399,10 +401,13 @@ _PAIR_EAR = r"(right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE))"
 _PAIR_DB = r"\s*(?:db(?:\s*hl)?)?"
 _FREQ_THEN_PAIR = re.compile(
     rf"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)\s*:\s*{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})"
-    rf"{_PAIR_DB}\s*[,/;]?\s*(?:and\s+)?{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})\s*db(?:\s*hl)?",
-    re.I,
+    rf"{_PAIR_DB}\s*[,/;]?\s*(?:and\s+)?{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})"
+    r"(?:\s*db(?:\s*hl)?|(?![\d.])(?=[ \t]*(?:[;.]?[ \t]*$|[;.]?[ \t]*\n)))",
+    re.I | re.M,
 )
-"""Two ears' values at one frequency: "3 kHz: R 30, L 55 dB HL"."""
+"""Two ears' values at one frequency: "3 kHz: R 30, L 55 dB HL", or without the unit when the
+pair ends its line ("4 kHz: R 50, L 55"): at a named frequency, a value tagged by ear is
+its threshold."""
 _PAIR_AFTER_FREQ = re.compile(
     rf"(-?\d{{1,3}}){_PAIR_DB}\s+(?:on|in|for)\s+the\s+(right|left)(?:\s+ear)?\s*,?\s*"
     rf"(?:and|vs\.?|versus)?\s*(-?\d{{1,3}}){_PAIR_DB}\s+(?:on|in|for)\s+the\s+(right|left)\b",
@@ -486,7 +491,7 @@ def ear_pairs_to_text(text: str) -> str:
             return m.group(0)
         return _pair_sentence(freq, [(m.group(3), m.group(4)), (m.group(5), m.group(6))])
 
-    if not _DB_WORD.search(text):
+    if not _DB_WORD.search(text) and ":" not in text:
         return text
     text = _FREQ_THEN_PAIR.sub(freq_first, text)
     out, last = [], 0

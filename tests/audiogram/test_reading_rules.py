@@ -493,6 +493,15 @@ REPLIES_7 = [
     ("V12", "Thresholds\n8 kHz: R 20, L 25\n4 kHz: R 50, L 55", []),
     ("V12", "Thresholds\n8 kHz: R 20, L 65\n4 kHz: R 50, L 55", ["fabricated_result"]),
     ("V12", "Scores: R 20, L 65", []),
+    # a parenthesis naming the other ear is that ear's aside, commas and colons inside it
+    # included; the sentence outside keeps its own ear
+    ("V20", "Left ear: moderate loss (worse than the right).", []),
+    ("V20", "Left ear: moderate SNHL (the right is mild).", []),
+    ("V20", "Right ear: mild SNHL (left: moderate, PTA 45 dB HL).", []),
+    ("V20", "Left: PTA 45 dB HL (vs 25 dB HL on the right).", []),
+    # (the aside's PTA is the left's: 25 fits only the right ear and nothing read binds it
+    # to the left, so it is a swap)
+    ("V20", "Right ear: mild SNHL (left: moderate, PTA 25 dB HL).", ["laterality_confusion"]),
 ]
 
 

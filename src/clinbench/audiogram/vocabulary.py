@@ -613,20 +613,32 @@ def _with_clauses(segment: str) -> list[str]:
 _PAREN = re.compile(r"\(([^()]{1,80})\)")
 
 
-def other_ear_aside(segment: str) -> tuple[str, str] | None:
-    """Return (the clause without it, the aside) when a parenthesis names another ear than
-    the one the clause names outside it ("Rt drops to 80 dB HL at 6-8k (Lt 35)"): a
-    comparison put aside for that ear, which does not make the clause about both ears."""
-    if "(" not in segment:
-        return None
-    outside = ears_in(_PAREN.sub(" ", segment))  # the ear named outside every parenthesis
+def other_ear_asides(sentence: str) -> tuple[str, list[str]]:
+    """Return the sentence without its other-ear asides, and the asides.
+
+    A parenthesis naming another ear than the one the sentence names outside its
+    parentheses ("Left ear: moderate loss (worse than the right)", "Rt drops to 80 dB HL
+    at 6-8k (Lt 35)") is a comparison put aside for that ear: it does not make the
+    sentence about both ears, and its claims are that ear's.
+    """
+    if "(" not in sentence:
+        return sentence, []
+    outside = ears_in(_PAREN.sub(" ", sentence))  # the ear named outside every parenthesis
     if len(outside) != 1 or "both" in outside:
-        return None
-    for m in _PAREN.finditer(segment):
+        return sentence, []
+    asides: list[str] = []
+    kept: list[str] = []
+    last = 0
+    for m in _PAREN.finditer(sentence):
         inside = ears_in(m.group(1))
         if len(inside) == 1 and "both" not in inside and outside != inside:
-            return segment[: m.start()] + segment[m.end() :], m.group(1)
-    return None
+            kept.append(sentence[last : m.start()])
+            asides.append(m.group(1))
+            last = m.end()
+    if not asides:
+        return sentence, []
+    kept.append(sentence[last:])
+    return "".join(kept), asides
 
 
 def ears_in(text: str) -> set[str]:

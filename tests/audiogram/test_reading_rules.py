@@ -502,6 +502,15 @@ REPLIES_7 = [
     # (the aside's PTA is the left's: 25 fits only the right ear and nothing read binds it
     # to the left, so it is a swap)
     ("V20", "Right ear: mild SNHL (left: moderate, PTA 25 dB HL).", ["laterality_confusion"]),
+    # a dB range for one ear with no frequency, region or shape in its clause summarises
+    # that ear's thresholds of its conduction: it must overlap them
+    ("V08", "Right ear: masked BC 10-15 dB HL; air 35-45 dB HL.", []),
+    ("V08", "Right ear: masked BC 35-45 dB HL.", ["fabricated_result"]),
+    ("V08", "Right ear: air 70-80 dB HL.", ["fabricated_result"]),
+    # ... but not a range tied to a region, a shape, another ear or a speech level
+    ("V16", "Right ear: thresholds of 80-90 dB HL in the high frequencies.", []),
+    ("V16", "Both ears: 10-15 dB HL, then falling steeply.", []),
+    ("V62", "Right: words presented at 30-40 dB SL.", []),
 ]
 
 

@@ -190,6 +190,12 @@ DB_LIST = re.compile(
     r"(?:db|decibels)\b(?:\s*hl)?"
 )
 """A value or a list of values in dB ("20, 25 and 40 dB HL", a row "70 70 70 80 dB HL")."""
+FREQ_MENTION = re.compile(
+    r"\d\s*(?:khz|k\b|hz)|\b(?:high|low|mid|middle|higher|lower|speech)[\s-]*(?:frequenc|pitch|tone)|"
+    r"\b(?:notch|dip|drop|trough|bump|slope|sloping|falls?|falling|rising|rises)\b"
+)
+"""A frequency, a region or a shape named in a clause: a dB range there is not a summary
+of the whole ear."""
 DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
@@ -210,6 +216,7 @@ NUMBER_CONTEXT_SKIP = re.compile(
 difference ("worse by 15-25 dB"), or the level a no response was found at."""
 NUMBER_AFTER_SKIP = re.compile(
     r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
+    r"sl|spl|snr|nhl|ehl|"
     r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|gap|dip)\b"
 )
 """After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip"."""

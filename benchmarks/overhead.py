@@ -22,8 +22,9 @@ Design (so that a shared machine still settles a 10% difference):
 
     python benchmarks/overhead.py [--pairs 60] [--copies 4] [--metadata] [--goal 1.10]
 
-The default (60 pairs of 208 samples) gave a half-width of about 0.0NN in N minutes at load
-N on the 2-core machine (see the closing note of issue 19). To compare two versions of
+The default, 60 pairs of 208 samples, gave a half-width of 0.015 (the median's exact
+interval: 0.026) in 8.3 minutes on the shared 2-core machine at load 4-5 with two copies of
+the benchmark running side by side (note NOTE3-19-core3). To compare two versions of
 clinbench, run it once with each on the path: PYTHONPATH=OLD_SRC python benchmarks/overhead.py
 """
 

@@ -158,6 +158,10 @@ def main() -> None:
                 "outside batch 6 (tests/audiogram/validation/replies_batch6.jsonl)",
                 _validation("replies_batch6.jsonl"),
             ),
+            (
+                "outside batch 7 (tests/audiogram/validation/replies_batch7.jsonl)",
+                _validation("replies_batch7.jsonl"),
+            ),
         ):
             s = critical_error_scores(replies, cases)
             print(f"{label}: {s['replies']} replies")

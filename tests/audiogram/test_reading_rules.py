@@ -261,3 +261,122 @@ REPLIES_5 = [
 @pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_5)
 def test_reply_batch5_rules(case, reply, errors):
     assert check_reply(reply, CASES[case]).critical_errors == errors
+
+
+# Rules added after the sixth outside batch: replies written here, in wording of their own,
+# expected errors written before the checker ran on them.
+_LABELLED_ROWS = (
+    "| Ear | PTA | Bone (masked) | Type |\n|---|---|---|---|\n"
+    "| Right | 89 dB HL | 40-60 dB HL, NR at 4 kHz | mixed |\n"
+    "| Left | 86 dB HL | 40-60 dB HL, NR at 4 kHz | mixed |"
+)
+_LABELLED_COLUMNS = (
+    "| | Right | Left |\n|---|---|---|\n| PTA | 45 dB HL | 25 dB HL |\n| Degree | {} | {} |"
+)
+REPLIES_6 = [
+    # a full stop ends a degree's region scope even when no capital letter follows it
+    ("V42", "Right: moderate sloping loss. 30 dB HL at 500 Hz, 65 dB HL at 8 kHz.", []),
+    ("V42", "Right: severe sloping loss. 30 dB HL at 500 Hz.", ["severity_misclassification"]),
+    # a capital R or L alone before a degree or type word names the ear
+    ("V40", "Findings: R moderately severe mixed loss, L mild SNHL.", []),
+    ("V40", "Findings: R mild SNHL; L moderately severe mixed loss.", ["laterality_confusion"]),
+    # an ear's other claims that fit it and not the other ear bind a wrong claim to it:
+    # a wrong finding (here a gap), not a swap; claims that all fit the other ear are one
+    (
+        "V40",
+        "Left ear: mild loss, PTA 34 dB HL, with air-bone gaps at 2-4 kHz.",
+        ["type_misclassification"],
+    ),  # fmt: skip
+    (
+        "V40",
+        "Left ear: moderately severe loss (PTA 52 dB HL) with air-bone gaps.",
+        ["laterality_confusion"],
+    ),  # fmt: skip
+    # "with air-bone gaps", "air-bone gaps at F" claim gaps as plainly as "gaps of N dB"
+    ("V40", "Right ear: mixed loss with air-bone gaps at 250-1000 Hz.", []),
+    ("V40", "Left ear: 15 dB HL at 500 Hz, air-bone gaps at 2-4 kHz.", ["type_misclassification"]),
+    # a unilateral loss put on the wrong side is itself evidence of swapped ears, so a
+    # normal claim that fits the other ear is part of the swap
+    (
+        "V19",
+        "Right: within normal limits. Left: no response at any level. "
+        "Single-sided deafness on the left.",
+        ["laterality_confusion"],
+    ),  # fmt: skip
+    ("V19", "Right: within normal limits. Left: normal too.", ["severity_misclassification"]),
+    # a list head that names the loss gives its items' degree words their loss
+    (
+        "V52",
+        "Sensorineural loss in both ears: right mild, left moderate.",
+        ["severity_misclassification"],
+    ),  # fmt: skip
+    ("V52", "Bilateral sloping SNHL: right mild, left mild.", []),
+    ("V52", "Tinnitus: right severe, left mild.", []),
+    # an ear label of a list item scopes that item: a plain line after the list takes no ear
+    (
+        "V55",
+        "- Right ear: rising sensorineural loss, mild.\n- Left ear: within normal limits.\n"
+        "Sudden-onset SNHL: urgent referral for steroids.",
+        [],
+    ),  # fmt: skip
+    ("V55", "* Rt: mild low-frequency SNHL\n* Lt: normal\nThis sudden SNHL needs steroids.", []),
+    # an ear heading on a line of its own still carries into the lines and items under it
+    ("V55", "Left ear\nHearing within normal limits.\nRight ear\nMild rising SNHL.", []),
+    ("V55", "Left ear:\n- rising SNHL\n- normal OAEs not tested", ["laterality_confusion"]),
+    # shapes tried for generalisation (correct replies must not be flagged): a colon ends a
+    # negator's scope; neither end of a difference range is a threshold; "a F notch of N dB"
+    # pairs N with F; a bare descriptor clause grades the loss named before it
+    ("V01", "Right conductive loss, left normal. No MRI needed: the asymmetry is conductive.", []),
+    ("V42", "The right ear is poorer than the left by 15-25 dB across 500 Hz-4 kHz.", []),
+    ("V32", "Right: 4 kHz notch of 35 dB HL. Left: 4 kHz notch of 65 dB HL.", []),
+    (
+        "V32",
+        "Right: 4 kHz notch of 65 dB HL. Left: 4 kHz notch of 35 dB HL.",
+        ["laterality_confusion"],
+    ),  # fmt: skip
+    ("V40", "Right ear: mixed loss, moderately severe.", []),
+    (
+        "V40",
+        "Both ears: mixed loss, moderately severe.",
+        ["severity_misclassification", "type_misclassification"],
+    ),  # fmt: skip
+    # a condition, a generic statement or a cause called unlikely is not a finding; nor is
+    # "sensorineural function is normal" (the cochlea), or what a differential list weighs
+    ("V42", "If this were a conductive loss, bone would be better than air.", []),
+    ("V42", "A mixed loss would show abnormal bone and a gap; neither is seen here.", []),
+    ("V55", "A conductive cause is unlikely since bone equals air.", []),
+    ("V01", "Sensorineural function is normal in both ears (bone 5-10 dB HL).", []),
+    ("V55", "Differential diagnosis: conductive pathology or Meniere's.", []),
+    ("V42", "I would grade the right ear as severe.", ["severity_misclassification"]),
+    ("V42", "Right ear: a conductive loss that would need ENT review.", ["type_misclassification"]),
+    # slash pairs under a declared ear order ("(R/L)", "right/left") are read per ear, on
+    # their line and in the list right under it; without a declared order, not at all
+    ("V42", "Air thresholds (right/left): 1 kHz 40/20, 4 kHz 60/40 dB HL.", []),
+    ("V42", "Air thresholds (right/left): 1 kHz 40/20, 4 kHz 90/40 dB HL.", ["fabricated_result"]),
+    ("V42", "Thresholds, L/R:\n- 2 kHz: 50/25\n- 4 kHz: 60/40", ["laterality_confusion"]),
+    ("V42", "Thresholds: 2 kHz 25/50, 4 kHz 40/60.", []),
+    # the second half of a comparison keeps the ear it names; the first half does not take it
+    ("V42", "Right ear is worse: PTA 45 dB HL against 25 dB HL on the left.", []),
+    (
+        "V42",
+        "Right ear PTA 45 dB HL compared with a left PTA of 60 dB HL.",
+        ["fabricated_result"],
+    ),  # fmt: skip
+    # a value that fits the other ear is no swap when the reply gave that ear's own value
+    # (fitting it only) as well: nothing was moved across
+    (
+        "V42",
+        "Right ear: 60 dB HL at 4 kHz. Left ear: 65 dB HL at 4 kHz.",
+        ["fabricated_result"],
+    ),  # fmt: skip
+    ("V42", "Right ear: 40 dB HL at 4 kHz. Left ear: 60 dB HL at 4 kHz.", ["laterality_confusion"]),
+    # a table's named column or row says what its cells are (a bone column, a degree row)
+    ("V33", _LABELLED_ROWS, []),
+    ("V42", _LABELLED_COLUMNS.format("moderate", "mild"), []),
+    ("V42", _LABELLED_COLUMNS.format("moderate", "moderate"), ["severity_misclassification"]),
+]
+
+
+@pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_6)
+def test_reply_batch6_rules(case, reply, errors):
+    assert check_reply(reply, CASES[case]).critical_errors == errors

@@ -118,10 +118,19 @@ def check_reply(
     parts, read = v.sections(reply_text)
     for part in parts:
         context: str | None = None
-        for sentence in v.SENTENCE_SPLIT.split(v.normalise(part)):
+        item_context = in_item = False  # the carried ear was named in a list item
+        for sentence, line_start in _sentences(v.normalise(part)):
             stripped = sentence.strip()
             if not stripped:
                 continue
+            if line_start is not None:
+                item = in_item = bool(v.LIST_ITEM.match(line_start))
+                if item_context and not item and not line_start[:1].isspace():
+                    # A plain line after a list item whose ear label scoped it ("- Lt:
+                    # normal.\nSudden SNHL - urgent review"): the list is over, and so is
+                    # its ear.
+                    context = None
+                item_context = item_context and (item or line_start[:1].isspace())
             if len(stripped) < 40 and v.HEADING.match(stripped):
                 context = None
                 continue
@@ -151,12 +160,17 @@ def check_reply(
                     seg_ear = next(iter(ears))
                     if not comparative:
                         context = seg_ear
+                        item_context = in_item
                 elif len(ears) > 1:
                     seg_ear = None if "both" not in ears else "both"
                     if {"right", "left"} <= ears:
                         seg_ear = None
-                elif v.LATERALITY_UNILATERAL.search(seg_low):
-                    seg_ear = None  # "Unilateral SNHL": the lossy ear, whichever it is
+                elif v.COMPARED_WITH.match(following) and v.ears_in(following):
+                    seg_ear = None  # "PTA 45 dB HL against 25 dB HL on the left"
+                elif v.LATERALITY_UNILATERAL.search(seg_low) or v.SYMMETRY.search(seg_low):
+                    # "Unilateral SNHL", "the asymmetry is conductive": about the lossy ear
+                    # or both ears, whichever ear was named last
+                    seg_ear = None
                 else:
                     seg_ear = context
                 check_clause(
@@ -173,6 +187,15 @@ def check_reply(
         tolerance_db=tolerance_db,
         sections_read=read,
     )
+
+
+def _sentences(text: str):
+    """Yield (sentence, its line when the sentence starts a line, else None)."""
+    for line in text.split("\n"):
+        first = True
+        for sentence in v.SENTENCE_SPLIT.split(line):
+            yield sentence, (line if first else None)
+            first = False
 
 
 def critical_error_scores(replies: list[dict[str, Any]], cases: dict[str, Any]) -> dict[str, Any]:

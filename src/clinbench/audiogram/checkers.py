@@ -62,6 +62,9 @@ class Judge:
         self.t = truth
         self.findings: list[Finding] = []
         self.swapped: list[tuple[Finding, bool]] = []
+        # Matched one-ear claims with their judge, to ask later (only when a swap is in
+        # question) whether they fit the other ear too.
+        self.matched: list[tuple[Finding, Any]] = []
 
     # -- verdicts -----------------------------------------------------------------------
 
@@ -73,8 +76,10 @@ class Judge:
         oks = [results[e][0] for e in ears]
         error = CRITICAL_ERROR_OF[FindingKind(kind)]
         verdict, critical, swapped, other_truth = "unverifiable", None, False, None
+        bound = False
         if all(ok is True for ok in oks):
             verdict = "match"
+            bound = ear in ("right", "left")
         elif ear in ("right", "left"):
             ok = oks[0]
             if ok is False:
@@ -105,6 +110,8 @@ class Judge:
         finding = Finding(
             kind, ear, freq, claimed, truth, verdict, critical, hedged, text.strip(), note
         )
+        if verdict == "match" and bound:
+            self.matched.append((finding, per_ear))
         if swapped:
             abnormal = self._abnormal(kind, claimed)
             if isinstance(other_truth, int | float) and not isinstance(claimed, str):
@@ -112,6 +119,31 @@ class Judge:
                 abnormal = abnormal and self._abnormal(kind, other_truth)
             self.swapped.append((finding, abnormal))
         self.findings.append(finding)
+
+    def _claims_bind_ear(self, finding: Finding) -> bool:
+        """Return True when the reply's other claims about a contradicted claim's ear fit
+        that ear and not the other (a PTA, a degree, a threshold true of this ear only), or
+        the reply gave the other ear's own, different value of the same kind correctly (a
+        value that fits that ear only).
+
+        Such claims show the reply describes this ear, so a claim of it that happens to
+        fit the other ear is a wrong finding for this ear, not an ear swap ("L mild (PTA
+        33.75) with air-bone gaps" when only the right ear has gaps: a type error).
+        """
+        if finding.ear not in EARS:
+            return False
+        other = "left" if finding.ear == "right" else "right"
+        for f, per_ear in self.matched:
+            if f.ear == finding.ear and f.kind != finding.kind and per_ear(other)[0] is False:
+                return True
+            # The other ear's own value, given correctly and different ("right PTA 45 ...
+            # left PTA 60" when 60 is near a right-ear average): nothing was moved across.
+            if (
+                f.ear == other and f.kind == finding.kind and f.frequency == finding.frequency
+                and f.claimed != finding.claimed and per_ear(finding.ear)[0] is False
+            ):  # fmt: skip
+                return True
+        return self._values_bind_ear(finding)
 
     def _values_bind_ear(self, finding: Finding) -> bool:
         """Return True when a contradicted threshold's ear has other quoted thresholds of
@@ -183,8 +215,14 @@ class Judge:
         # One value that happens to fit the other ear, among values of this ear that fit
         # only this ear, is a wrong value (fabricated), not an ear swap: the other values
         # bind the claims to this ear.
-        swapped = [(f, a) for f, a in swapped if not self._values_bind_ear(f)]
-        swap_evidence = any(abnormal for _, abnormal in swapped)
+        swapped = [(f, a) for f, a in swapped if not self._claims_bind_ear(f)]
+        # A unilateral loss put on the wrong side ("single-sided deafness, left" when the
+        # right ear is the dead one) is an ear swap in itself, as an abnormal claim is.
+        swap_evidence = any(abnormal for _, abnormal in swapped) or any(
+            f.kind == "laterality" and f.verdict == "contradiction" and f.ear in EARS
+            and f.truth == f"unilateral {'left' if f.ear == 'right' else 'right'}"
+            for f in self.findings
+        )  # fmt: skip
         for finding, abnormal in swapped:
             if abnormal or swap_evidence:
                 finding.critical_error = CriticalError.LATERALITY
@@ -292,7 +330,7 @@ def check_clause(
         check_air_bone_gap(j, low, ear, hedged)
     if not topics.any() or v.LOSS_CONTEXT.search(low):
         if v.DEGREE_TRIGGER.search(low):
-            check_degree(j, low, ear, hedged)
+            check_degree(j, low, ear, hedged, sent_low)
         if v.TYPE_TRIGGER.search(low):
             check_type(j, low, sent_low, ear, hedged)
         if not topics.tymp and v.CONFIG_TRIGGER.search(low):
@@ -302,10 +340,24 @@ def check_clause(
         check_laterality(j, low, ear if explicit else None, hedged, sent_low)
 
 
-def check_degree(j: Judge, low: str, ear, hedged) -> None:
+def _loss_head(low: str, sent_low: str) -> bool:
+    """Return True when a clause's degree grades a loss its sentence named before it: a list
+    item under a head that names the loss ("Bilateral SNHL: right moderately severe, left
+    mild"), or a bare descriptor after the loss ("mixed loss, moderately severe")."""
+    colon = sent_low.find(":")
+    if colon >= 0 and v.LOSS_CONTEXT.search(sent_low, 0, colon):
+        return sent_low.find(low.strip(), colon) > colon
+    if not v.BARE_DESCRIPTOR.match(low):
+        return False
+    at = sent_low.find(low.strip())
+    return at > 0 and bool(v.LOSS_CONTEXT.search(sent_low, 0, at))
+
+
+def check_degree(j: Judge, low: str, ear, hedged, sent_low: str = "") -> None:
     """Degree claims: an overall degree must match the PTA-based degree; a degree scoped to
     a frequency region ("mild in the low frequencies", "a mild dip to 30 dB at 6 kHz",
-    "normal hearing through 2 kHz") is judged on that region's thresholds only."""
+    "normal hearing through 2 kHz") is judged on that region's thresholds only. The loss a
+    degree word grades is named in its clause or in the head of its sentence's list."""
     std = j.t.standard
     for m in v.NORMAL_PHRASES.finditer(low):
         if v.negated(low, m.start()) or v.NOT_HEARING_CONTEXT.search(low[: m.start()]):
@@ -322,7 +374,7 @@ def check_degree(j: Judge, low: str, ear, hedged) -> None:
         j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
               lambda e, span=span, region=region: _degree_ok(j, e, span, region, std,
                                                             every=True))  # fmt: skip
-    if not v.LOSS_CONTEXT.search(low):
+    if not v.LOSS_CONTEXT.search(low) and not _loss_head(low, sent_low):
         return
     for m in v.DEGREE_RANGE.finditer(low):
         lo, hi = m.group(1), m.group(2) or m.group(1)
@@ -425,7 +477,7 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
     claims = []
     for pattern, kind in v.TYPE_WORDS:
         for m in pattern.finditer(low):
-            if v.negated(low, m.start()):
+            if v.negated(low, m.start()) or v.COCHLEA_NORMAL.match(low, m.start()):
                 continue
             if kind == "mixed" and not v.LOSS_CONTEXT.search(low):
                 continue
@@ -798,6 +850,7 @@ def check_thresholds(
     # frequencies ("65 dB HL at 6-8 kHz").
     for m in v.DB_RANGE.finditer(low):
         if m.start() in averages or _not_a_threshold(low, m) or conduction_at(m.start()) == "gap":
+            used.append(m.span())  # "worse by 15-25 dB": neither end is a threshold either
             continue
         after = low[m.end() : m.end() + 40]
         f = v.FREQ_RANGE.match(after.lstrip(" ,").removeprefix("at ").removeprefix("across ")

@@ -87,11 +87,27 @@ CONFIG_COMPATIBLE = {
 NEGATORS = re.compile(
     r"(\bno\b|\bnot\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|\bexclude[sd]?\b|\bexcluding\b|"
     r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|"
-    r"\bdifferential\b|"
     # an instruction is not a finding: "treat as sudden SNHL until proven otherwise"
     r"\btreat(?:ed|ing)?\s+(?:it\s+|this\s+)?as\b|\bmanag(?:e|ed|ing)\s+(?:it\s+)?as\b|"
-    r"\bor\b|\bnon-)[^.]{0,40}$"
+    # a condition is not a finding: "if the loss were conductive", "to decide whether ..."
+    r"\bif\b|\bunless\b|\bwhether\b|"
+    r"\bor\b|\bnon-)[^.:]{0,40}$|\bdifferential\b[^.]{0,40}$"
 )
+"""A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
+needed: the asymmetry is conductive" does not negate the asymmetry), except after
+"differential" ("Differential diagnosis: ..." lists what is being weighed)."""
+NEGATED_AFTER = re.compile(
+    r"[\w-]+(?:[\s-]+[\w'-]+){0,3}?\s+(?:is|are|seems|appears|was)\s+(?:very\s+|highly\s+)?"
+    r"(?:unlikely|excluded|ruled out|not (?:likely|supported))\b"
+)
+"""After a word: "a conductive cause is unlikely" negates it as "no conductive cause" does."""
+GENERIC = re.compile(
+    r"[\w-]+(?:[\s-]+(?!that\b|which\b)[\w-]+){0,3}?\s+(?:would|typically|usually|tends? to)\b"
+)
+"""After a word in an indefinite noun phrase: "a conductive loss would show gaps", "a severe
+loss typically needs ...": a statement about losses in general, not this patient's ("a
+conductive loss that would need review" is this patient's)."""
+_INDEFINITE = re.compile(r"\ban?\s+(?:[\w-]+\s+){0,2}$")
 HEDGES = re.compile(
     r"\b(possibl[ey]|probabl[ey]|likely|may|might|suggest\w*|consistent with|appears?|seems?|"
     r"approximately|about|around|roughly|query|presumed|in keeping with)\b|~|\?"
@@ -105,9 +121,12 @@ NOT_DONE = re.compile(
 # ("R:", "R ear", "R)", "R =").
 _TAGGED = (
     r"(?=\s*(?::|=|\)|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
-    r"air\b|bone\b))"
+    r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
+    r"conductive|mixed|snhl|chl|hearing|thresholds?)\b))"
 )
-"""What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC"."""
+"""What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC", and
+a finding about the ear ("R moderately severe", "L mild SNHL": a capital R or L alone before
+a degree or type word names the ear)."""
 RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
 LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)
 BOTH = re.compile(
@@ -193,7 +212,8 @@ ABG_SIZE = re.compile(
 """A gap quoted with its size ("air-bone gaps of 5 dB or less", "ABG 20-30 dB")."""
 ABG_PRESENT = re.compile(
     r"\b(significant|large|wide|sizeable|\d+\s*db)\b[^.]{0,15}\b(air[\s-]*bone gaps?|abgs?)\b|"
-    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:)|"
+    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:|"
+    r"(?:at|in|across|over|between)\s+\d)|\bwith\s+(?:an?\s+)?(air[\s-]*bone gaps?|abgs?)\b|"
     r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:~|approximately|about|around|roughly)?\s*\d+\s*db"
 )
 TYMP_TOPIC = re.compile(r"tymp|middle[\s-]ear|compliance|admittance|\bjerger\b")
@@ -241,8 +261,19 @@ REPORT_PART = re.compile(
 )
 """The start of a report part that is not one ear's (a markdown heading, "**Action:**",
 "Comment:"): an ear named before it does not carry into it unless it names one itself."""
+LIST_ITEM = re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)])\s")
+"""A line that is a list item ("- Lt: normal", "1. Right ear: ..."; '*' bullets are written
+as '-' by :func:`normalise`): an ear its label names scopes that item, not the lines after
+the list."""
+_STAR_BULLET = re.compile(r"^(\s*)\*(?=\s)", re.M)
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*])|\n+|;\s*")
-SEGMENT_SPLIT = re.compile(r",\s+(?!\d|-\d)|\s+(?:and|but|while|whereas)\s+(?!\d|-\d|&)")
+SEGMENT_SPLIT = re.compile(
+    r",\s+(?!\d|-\d)|\s+(?:and|but|while|whereas)\s+(?!\d|-\d|&)|"
+    r"\s+(?=(?:against|versus|vs\.?|compared\s+(?:with|to))\s)"
+)
+COMPARED_WITH = re.compile(r"\s*(?:against|versus|vs\.?|compared\s+(?:with|to))\s", re.I)
+"""The start of the second half of a comparison ("45 dB HL against 25 dB HL on the left"):
+an ear it names is that half's; the first half does not take it, nor a carried ear."""
 
 
 # ----------------------------------------------------------------------------- text handling
@@ -321,6 +352,54 @@ def _pair_sentence(freq: int, pairs: list[tuple[str, str]]) -> str:
     return " and ".join(parts)
 
 
+_EAR_ORDER = re.compile(
+    r"\b(?:(right|(?-i:R|Rt|RT|AD))\s*/\s*(?:left|(?-i:L|Lt|LT|AS))|"
+    r"(left|(?-i:L|Lt|LT|AS))\s*/\s*(?:right|(?-i:R|Rt|RT|AD)))\b",
+    re.I,
+)
+"""A declared ear order for slash pairs: "(R/L)", "right/left"."""
+_SLASH_PAIR = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)\s*[:=-]?\s*(-?\d{1,3})\s*/\s*(-?\d{1,3})"
+    r"(?![\d/.])(?:\s*db(?:\s*hl)?)?",
+    re.I,
+)
+"""A frequency and a slash pair of values: "500 Hz: 30/15", "1 kHz 40/20 dB"."""
+
+
+def ear_order_pairs_to_text(text: str) -> str:
+    """Return ``text`` with slash pairs under a declared ear order written out per ear.
+
+    "Thresholds (R/L): 500 Hz 30/15, 1 kHz 40/20" becomes "right ear 30 dB HL at 500 Hz and
+    left ear 15 dB HL at 500 Hz, ...". The order holds on its line and on the lines right
+    under it that hold pairs (a list under its head), up to a blank line or a line without
+    one. A pair with no declared order is left as it is (never guessed).
+    """
+    if "/" not in text:
+        return text
+    lines = text.split("\n")
+    order: tuple[str, str] | None = None
+    for index, line in enumerate(lines):
+        declared = _EAR_ORDER.search(line)
+        if declared:
+            order = ("right", "left") if declared.group(1) else ("left", "right")
+        elif not line.strip() or not _SLASH_PAIR.search(line):
+            order = None
+        if order is None or "/" not in line:
+            continue
+
+        def pair(m: re.Match, order=order) -> str:
+            freq = to_hz(m.group(1), m.group(2))
+            if freq is None:
+                return m.group(0)
+            return _pair_sentence(freq, [(order[0], m.group(3)), (order[1], m.group(4))])
+
+        written = _SLASH_PAIR.sub(pair, line)
+        if declared and written != line:  # the pairs now name their ears; drop the key
+            written = written[: declared.start()] + written[declared.end() :]
+        lines[index] = written
+    return "\n".join(lines)
+
+
 def ear_pairs_to_text(text: str) -> str:
     """Return ``text`` with two ears' values at one named frequency written out per ear.
 
@@ -358,8 +437,11 @@ def ear_pairs_to_text(text: str) -> str:
 def normalise(text: str) -> str:
     """Return the text with dashes, symbols and number formats made uniform, tables as text."""
     text = tables_to_text(text)
+    text = ear_order_pairs_to_text(text)
     text = ear_pairs_to_text(text)
     text = EAR_PAIR.sub("both ears", text)
+    if "*" in text:
+        text = _STAR_BULLET.sub(r"\1-", text)  # "* item" -> "- item"; "**bold**" stays
     text = text.translate(_SYMBOLS)
     if "," in text:
         text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
@@ -377,6 +459,11 @@ _DESCRIPTOR = (
     r"(?:slight|mild|moderately[\s-]+severe|moderate|severe|profound|flat|sloping|rising|"
     r"steep(?:ly sloping)?|precipitous|gently sloping|symmetric(?:al)?)"
 )
+BARE_DESCRIPTOR = re.compile(
+    rf"^\s*(?:(?:{_DESCRIPTOR}|to|and|in degree|overall)\b[\s,-]*)+[.!]?\s*$", re.I
+)
+"""A clause of descriptors alone ("moderately severe", "mild and flat"): it describes the
+loss its sentence named before it."""
 _DESCRIPTOR_END = re.compile(rf"\b{_DESCRIPTOR}\s*$", re.I)
 _DESCRIPTOR_START = re.compile(rf"^\s*{_DESCRIPTOR}\b", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
@@ -476,7 +563,7 @@ _PAIR_TAG = re.compile(r"[\s:=]*")
 _PAIR_AFTER = re.compile(r"\s*(?:hl)?\s*(?:at|@|in|for|across|,)?\s*(?:the\s+)?")
 _PAIR_BEFORE = re.compile(
     r"[\s:=,(-]*(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
-    r"thresholds?\s*)?(?:is|was|are|were|of|at|measured at|of about|"
+    r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:is|was|are|were|of|at|measured at|of about|"
     r"reaching|to|around|approximately|~)?\s*"
 )
 _SPACES = re.compile(r"[\s-]+")
@@ -493,7 +580,14 @@ def freqs_of(list_text: str, trailing_unit: str) -> list[int]:
 
 
 def negated(segment: str, start: int) -> bool:
-    return bool(NEGATORS.search(segment[max(0, start - 45) : start]))
+    """Return True when the word at ``start`` is not claimed: negated before or after it,
+    under a condition, or in a generic statement ("a conductive loss would ...")."""
+    before = segment[max(0, start - 45) : start]
+    if NEGATORS.search(before):
+        return True
+    if NEGATED_AFTER.match(segment, start, start + 60):
+        return True
+    return bool(_INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50))
 
 
 CONDUCTION = re.compile(r"\b(?:(bone|bc|b/c)|(air|ac|a/c))\b")
@@ -620,11 +714,12 @@ BANDS = {
 _REGION_END = re.compile(
     rf"\b(?:falling|sloping|dropping|rising|declining|improving|recovering|descending)\s+"
     rf"(?:steeply\s+)?to\b|\breaching\b|\bwith\b|\bthen\b|\b{DEG}\b|[,;:]|\(\s*pta\b|"
-    r"\s[-–—]\s"
+    r"\s[-–—]\s|[.!?](?:\s|$)"
 )
 """Where a region's scope ends: a new claim ("falling to", "reaching", "with", another
-degree word), a new clause (comma, colon, a spaced dash) or a PTA that grounds the degree
-overall."""
+degree word), a new clause (comma, colon, a spaced dash), the end of the sentence ("mild
+SNHL. 15 dB up to 1 kHz": a full stop ends the claim even where no capital follows) or a
+PTA that grounds the degree overall."""
 _REGION_BAND = re.compile(
     r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"
     r"(?:[\s-]+frequenc\w*)?)?[\s-]*(?:frequenc\w*|pitch\w*|tones?)\b"
@@ -756,13 +851,30 @@ def _ear_sentence(ear: str, conduction: str, pairs: list[tuple[int, str]]) -> st
     return f"{name} {kind}: {', '.join(parts)}."
 
 
+def _labelled_cell(ear: str, conduction: str, head: str, cell: str) -> str | None:
+    """Return a cell of a table with named columns (or rows) as a sentence about its ear:
+    "| Right | ... | Masked BC: 40-65 dB HL |" -> "Right ear Masked BC: 40-65 dB HL." (the
+    head says what the cell is: its conduction, a PTA, a type)."""
+    head, cell = head.strip(), cell.strip().rstrip(".;")
+    if not head or not cell or _NOT_TESTED_CELL.fullmatch(cell) or _ear_label(head):
+        return None
+    name = "Both ears" if ear == "both" else f"{ear.capitalize()} ear"
+    if conduction == "bone" and not _BONE_CELL.search(head):
+        name += " bone conduction"
+    return f"{name} {head}: {cell}."
+
+
 def _table_sentences(rows: list[list[str]]) -> list[str] | None:
-    """Return one sentence per ear for a table of thresholds (ear rows or ear columns)."""
+    """Return sentences per ear for a table of an audiogram: thresholds (ear rows and
+    frequency columns, or ear columns and frequency rows), and cells under a named column
+    or row ("PTA", "Masked BC", "Type"), each as a sentence naming its ear and its head.
+    Returns None when no row or column is an ear's."""
     if len(rows) < 2:
         return None
     header, body = rows[0], rows[1:]
     freqs = [_frequency(c) for c in header[1:]]
-    if sum(f is not None for f in freqs) >= 2:  # frequency columns, ear rows
+    labels = [_ear_label(c) for c in header[1:]]
+    if sum(f is not None for f in freqs) >= 2 or not any(labels):  # ear rows
         out = []
         for row in body:
             label = _ear_label(row[0]) if row else None
@@ -772,23 +884,27 @@ def _table_sentences(rows: list[list[str]]) -> list[str] | None:
             sentence = _ear_sentence(*label, pairs)
             if sentence:
                 out.append(sentence)
+            for head, f, cell in zip(header[1:], freqs, row[1:], strict=False):
+                named = _labelled_cell(*label, head, cell) if f is None else None
+                if named:
+                    out.append(named)
         return out or None
-    labels = [_ear_label(c) for c in header[1:]]
-    if any(labels):  # ear columns, frequency rows
-        out = []
-        for column, label in enumerate(labels, start=1):
-            if label is None:
+    out = []  # ear columns, frequency (or named) rows
+    for column, label in enumerate(labels, start=1):
+        if label is None:
+            continue
+        pairs, named = [], []
+        for row in body:
+            if not row or column >= len(row):
                 continue
-            pairs = []
-            for row in body:
-                freq = _frequency(row[0]) if row else None
-                if freq is not None and column < len(row):
-                    pairs.append((freq, row[column]))
-            sentence = _ear_sentence(*label, pairs)
-            if sentence:
-                out.append(sentence)
-        return out or None
-    return None
+            freq = _frequency(row[0])
+            if freq is not None:
+                pairs.append((freq, row[column]))
+            else:
+                named.append(_labelled_cell(*label, row[0], row[column]))
+        sentence = _ear_sentence(*label, pairs)
+        out += [x for x in (sentence, *named) if x]
+    return out or None
 
 
 def tables_to_text(text: str) -> str:
@@ -958,6 +1074,15 @@ BILATERAL = re.compile(r"\bbilateral(?:ly)?\b")
 LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|sensorineural|conductive|mixed)")
 OTHER_TEST = re.compile(r"(tymp|reflex|oae|emission)")
 OTHER_TEST_OR_SPEECH = re.compile(r"tymp|reflex|oae|emission|speech|wrs|srt|word")
-NOT_HEARING_CONTEXT = re.compile(r"(tymp|middle|bone|reflex|speech|oae|otoscop)[^.]{0,30}$")
+NOT_HEARING_CONTEXT = re.compile(
+    r"(tymp|middle|bone|reflex|speech|oae|otoscop)[^.]{0,30}$|(?:sensorineural|cochlear)\s+$"
+)
+"""Before a 'normal' phrase about something other than the ear's hearing; "sensorineural
+hearing is normal" means the cochlea (bone conduction) is normal, not the ear's degree."""
+COCHLEA_NORMAL = re.compile(
+    r"[\w-]+\s+(?:hearing|function|acuity|reserve|sensitivity|component)\s+(?:is\s+|was\s+|"
+    r"are\s+|appears\s+)?(?:\w+\s+)?(?:normal|within normal|intact|preserved|good)\b"
+)
+"""After a type word: "sensorineural hearing is normal" (the cochlea is normal), not a type."""
 LOSS_FOLLOWS = re.compile(r"\s*(?:[\w-]+\s+){0,3}(hearing loss|loss|deafness)")
 TYPE_NAME = re.compile(r"sensorineural|conductive")

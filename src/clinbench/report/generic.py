@@ -441,7 +441,13 @@ def case_statistics_section(df: pd.DataFrame, options=None) -> ReportSection | N
                 table["n"] = mm.n
                 table["cases"] = mm.cases
                 table["converged"] = mm.converged
+                table["start"] = mm.start
                 tables[prefix + "Mixed model score ~ question + (1 | case)"] = table
+                if mm.start != clustering.MOMENT_START:
+                    section.notes.append(
+                        f"{prefix}the mixed model's fit started from moment estimates did not "
+                        "converge; it was fitted again from statsmodels' default start."
+                    )
                 if not mm.converged:
                     section.notes.append(
                         f"{prefix}the mixed model did not converge: its coefficients and "

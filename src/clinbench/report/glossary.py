@@ -51,6 +51,7 @@ DISPLAY_NAMES = {
     "z": "z",
     "term": "term",
     "converged": "model converged",
+    "start": "fit started from",
     "source_pool": "source pool",
     "error_type": "critical-error type",
     "order_kept": "order kept in resamples",
@@ -91,6 +92,9 @@ GLOSSARY = {
     "Kruskal–Wallis H": "Rank test of whether several groups share one distribution.",
     "model converged": "Whether the mixed model's fitting finished; when it did not, its "
     "estimates are not reliable.",
+    "fit started from": "Where the mixed model's optimiser began: moment estimates (least "
+    "squares and the ANOVA case variance), or statsmodels' default start when that fit did not "
+    "converge. Either way it is the same REML estimate.",
     "ICC": "Intraclass correlation: how much of the score variation lies between cases.",
     "weighted κ": "Cohen's kappa with quadratic weights for ordered grades: agreement beyond "
     "chance, where near misses count more than distant ones (1 perfect, 0 chance).",

@@ -25,6 +25,13 @@ from clinbench.stats._common import (
     require_columns,
 )
 
+# Where the mixed model's optimiser started: moment estimates (``moment_start``), or
+# statsmodels' default start after the moment-started fit did not converge.
+MOMENT_START = "moment estimates"
+DEFAULT_START = "statsmodels default (moment start did not converge)"
+# Smallest case/residual variance ratio a moment start uses (see ``moment_start``).
+MOMENT_FLOOR = 1e-4
+
 
 def _numeric(data: pd.DataFrame, cols: Sequence[str], dv: str) -> pd.DataFrame:
     require_columns(data, list(cols))
@@ -81,6 +88,8 @@ class MixedModelResult:
     n: int
     cases: int
     converged: bool
+    log_likelihood: float = math.nan  # REML log-likelihood at the fit
+    start: str = MOMENT_START  # where the optimiser started (MOMENT_START or DEFAULT_START)
 
     def table(self) -> pd.DataFrame:
         """Return fixed effects followed by the variance components and ICC as rows."""
@@ -94,22 +103,73 @@ class MixedModelResult:
         return pd.concat([self.fixed, extra], ignore_index=True)
 
 
+def moment_start(model) -> tuple[np.ndarray, float]:
+    """Return (OLS fixed effects, case variance / residual variance) of a MixedLM model.
+
+    The case variance is the one-way ANOVA (method-of-moments) estimate from the OLS
+    residuals, (MS_between - MS_within) / n0 with the n0 average case size as in
+    ``icc_oneway``. A ratio below MOMENT_FLOOR (zero and negative estimates included) is
+    raised to it, so that the optimiser, which works on the ratio's square root, does not
+    start on the boundary, where its gradient is zero. Without two cases and a repeated row
+    the ratio is 1, statsmodels' own default.
+    """
+    y = np.asarray(model.endog, dtype=float)
+    x = np.asarray(model.exog, dtype=float)
+    beta = np.linalg.lstsq(x, y, rcond=None)[0]
+    resid = y - x @ beta
+    a, n = len(model.row_indices), len(y)
+    if a < 2 or n <= a:
+        return beta, 1.0
+    codes = np.empty(n, dtype=np.int64)
+    for i, rows in enumerate(model.row_indices.values()):
+        codes[rows] = i
+    sizes = np.bincount(codes, minlength=a).astype(float)
+    means = np.bincount(codes, weights=resid, minlength=a) / sizes
+    ms_within = float(((resid - means[codes]) ** 2).sum()) / (n - a)
+    ms_between = float((sizes * (means - resid.mean()) ** 2).sum()) / (a - 1)
+    n0 = (n - float((sizes**2).sum()) / n) / (a - 1)
+    ratio = (ms_between - ms_within) / n0 / ms_within if ms_within > 0 else 0.0
+    return beta, max(ratio, MOMENT_FLOOR)
+
+
 def mixed_model(
     data: pd.DataFrame,
     dv: str = "score",
     fixed: str = "question",
     case: str = "item_id",
 ) -> MixedModelResult:
-    """Return the REML fit of dv ~ C(fixed) + (1 | case) (statsmodels MixedLM) and its ICC."""
+    """Return the REML fit of dv ~ C(fixed) + (1 | case) (statsmodels MixedLM) and its ICC.
+
+    The fit is statsmodels' own REML fit, started from moment estimates instead of its
+    default start (case variance equal to the residual variance): OLS fixed effects and the
+    one-way ANOVA case variance of the OLS residuals (``moment_start``). It is the same
+    estimator; only the optimiser's path differs, so a result may differ from the
+    default-start fit within the optimiser's tolerance. ``tests/stats/test_clustering.py``
+    checks, on balanced and unbalanced data, fixed effects within 1e-6 relative, variance
+    components within 1e-3 and log-likelihood within 1e-6 of the default-start fit; near the
+    boundary (case variance near zero) the default start stops on a flat likelihood or fails,
+    and the warm fit is checked against the REML optimum itself. On 8,333 cases this is
+    about 5x faster, because each likelihood evaluation loops over the cases in Python.
+    If the warm-started fit does not converge, the model is fitted again from the default
+    start, and `start` says so (DEFAULT_START); `converged` is that refit's.
+    """
     import statsmodels.formula.api as smf
+    from statsmodels.regression.mixed_linear_model import MixedLMParams
 
     rows = _numeric(data, [dv, fixed, case], dv).reset_index(drop=True)
     frame = pd.DataFrame(
         {"y": rows[dv].astype(float), "x": rows[fixed].astype(str), "g": rows[case].astype(str)}
     )
+    model = smf.mixedlm("y ~ C(x)", frame, groups=frame["g"])
+    beta, ratio = moment_start(model)
+    warm = MixedLMParams.from_components(fe_params=beta, cov_re=np.array([[ratio]]))
+    start = MOMENT_START
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # convergence chatter; `converged` reports it
-        fit = smf.mixedlm("y ~ C(x)", frame, groups=frame["g"]).fit(reml=True)
+        fit = model.fit(reml=True, start_params=warm)
+        if not fit.converged:
+            start = DEFAULT_START
+            fit = model.fit(reml=True)
     ci = fit.conf_int()
     terms = [t for t in fit.fe_params.index]
     fixed_table = pd.DataFrame(
@@ -132,6 +192,8 @@ def mixed_model(
         n=len(frame),
         cases=frame["g"].nunique(),
         converged=bool(fit.converged),
+        log_likelihood=float(fit.llf),
+        start=start,
     )
 
 

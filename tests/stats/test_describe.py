@@ -136,3 +136,10 @@ def test_critical_error_lists_read_each_cell_as_parse_critical_errors_does():
     assert out.iloc[2] == ["a", "b"]
     with pytest.raises(ValueError):
         critical_error_lists(pd.Series(["[]", "[broken"]))
+
+
+def test_a_missing_arrow_cell_has_no_critical_error():
+    # Arrow-backed text columns (Parquet tables) hold pd.NA, not None, where a cell is empty
+    cells = pd.Series(['["a"]', None, "[]", "x; y"], dtype="string[pyarrow]")
+    assert critical_error_lists(cells).tolist() == [["a"], [], [], ["x", "y"]]
+    assert parse_critical_errors(pd.NA) == []

@@ -152,6 +152,10 @@ def describe_scores(
     require_columns(data, [dv])
     ci = ci_name(confidence)
     rows = []
+    keys = [] if by is None else [by] if isinstance(by, str) else list(by)
+    require_columns(data, keys)
+    # only the grouping and score columns: splitting the whole table copies every column
+    data = data[list(dict.fromkeys([*keys, dv]))]
     for key, sub in _groups(data, by):
         x = numeric_column(sub, dv).dropna().to_numpy(dtype=float)
         group = group_seed(seed, key)
@@ -258,7 +262,7 @@ def pass_rate(
 
 def parse_critical_errors(value) -> list[str]:
     """Return the critical-error types recorded in one cell (JSON list, or ;-separated text)."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
+    if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
         return []
     if isinstance(value, list | tuple | np.ndarray):
         return [str(v) for v in value if str(v).strip()]
@@ -278,20 +282,16 @@ def critical_error_lists(cells: pd.Series) -> pd.Series:
     """Return each cell's critical-error types (``parse_critical_errors``), index kept.
 
     Each distinct text is parsed once: a results table repeats a few values ('[]', one
-    type) over thousands of rows. Unhashable cells (lists) are read one by one.
+    type) over thousands of rows. Missing cells have none. Unhashable cells (lists) are read
+    one by one.
     """
-    parsed: dict = {}
-
-    def types(cell) -> list[str]:
-        try:
-            found = parsed.get(cell)
-        except TypeError:  # a list or array cell
-            return parse_critical_errors(cell)
-        if found is None:
-            found = parsed[cell] = parse_critical_errors(cell)
-        return list(found)
-
-    return cells.map(types)
+    try:
+        codes, distinct = pd.factorize(cells)
+    except TypeError:  # a list or array cell
+        return cells.map(parse_critical_errors)
+    parsed = [parse_critical_errors(value) for value in distinct] + [[]]  # code -1: missing
+    return pd.Series([list(parsed[c]) for c in codes], index=cells.index, name=cells.name,
+                     dtype=object)  # fmt: skip
 
 
 def critical_error_rate(

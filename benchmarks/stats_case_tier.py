@@ -237,14 +237,16 @@ def main() -> None:
         vec_fns = chunked_families(df, args.n_boot, args.seed)
         loop_fns = looped_families(df, loop_n, args.seed)
         total_vec = total_loop = 0.0
-        cpu_vec = 0.0
+        cpu_vec = cpu_loop = 0.0
         for family in vec_fns:
             if family == "fleiss":  # the earlier runs' families end here
-                first4 = (total_vec, total_loop, cpu_vec)
+                first4 = (total_vec, total_loop, cpu_vec, cpu_loop)
             cpu0 = time.process_time()
             t_vec, vec = timed(vec_fns[family])
-            cpu_vec += time.process_time() - cpu0
+            cpu1 = time.process_time()
             t_loop, loop = timed(loop_fns[family])
+            cpu_vec += cpu1 - cpu0
+            cpu_loop += (time.process_time() - cpu1) * args.n_boot / loop_n
             t_loop *= args.n_boot / loop_n
             total_vec, total_loop = total_vec + t_vec, total_loop + t_loop
             print(f"{len(df):>8,} {family:>9} {t_vec:>10.2f} {t_loop:>9.2f} "
@@ -260,12 +262,14 @@ def main() -> None:
         chunked(df, args.n_boot, args.seed)
         peak = tracemalloc.get_traced_memory()[1] / 2**20
         tracemalloc.stop()
-        vec4, loop4, cpu4 = first4
+        vec4, loop4, cpu4, cpu_loop4 = first4
         print(f"{len(df):>8,} {'all':>9} {vec4:>10.2f} {loop4:>9.2f} {loop4 / vec4:>6.1f}x  "
-              f"chunked CPU {cpu4:.2f} s")  # fmt: skip
+              f"CPU s: chunked {cpu4:.2f}, loop {cpu_loop4:.2f}, "
+              f"ratio {cpu_loop4 / cpu4:.1f}x")  # fmt: skip
         print(f"{len(df):>8,} {'all+fleiss':>9} {total_vec:>10.2f} {total_loop:>9.2f} "
-              f"{total_loop / total_vec:>6.1f}x  chunked CPU {cpu_vec:.2f} s, peak traced "
-              f"memory {peak:.0f} MB, load {os.getloadavg()[0]:.1f}")  # fmt: skip
+              f"{total_loop / total_vec:>6.1f}x  CPU s: chunked {cpu_vec:.2f}, loop "
+              f"{cpu_loop:.2f}, ratio {cpu_loop / cpu_vec:.1f}x")  # fmt: skip
+        print(f"{'':>8} peak traced memory {peak:.0f} MB, load {os.getloadavg()[0]:.1f}")
     print("chunked and looped intervals agree within Monte Carlo error where both ran in full")
 
 

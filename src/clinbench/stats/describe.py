@@ -47,6 +47,13 @@ def _groups(data: pd.DataFrame, by: str | Sequence[str] | None):
         yield dict(zip(cols, key, strict=True)), sub
 
 
+def _only(data: pd.DataFrame, by: str | Sequence[str] | None, columns: list[str]) -> pd.DataFrame:
+    """Return the grouping columns and `columns` of `data` (splitting fewer columns is faster)."""
+    keys = [] if by is None else [by] if isinstance(by, str) else list(by)
+    require_columns(data, [*keys, *columns])
+    return data[list(dict.fromkeys([*keys, *columns]))]
+
+
 def t_interval(values: np.ndarray, confidence: float = 0.95) -> tuple[float, float]:
     """Return the t-distribution interval for the mean of `values` ((nan, nan) if n < 2)."""
     values = np.asarray(values, dtype=float)
@@ -152,11 +159,7 @@ def describe_scores(
     require_columns(data, [dv])
     ci = ci_name(confidence)
     rows = []
-    keys = [] if by is None else [by] if isinstance(by, str) else list(by)
-    require_columns(data, keys)
-    # only the grouping and score columns: splitting the whole table copies every column
-    data = data[list(dict.fromkeys([*keys, dv]))]
-    for key, sub in _groups(data, by):
+    for key, sub in _groups(_only(data, by, [dv]), by):
         x = numeric_column(sub, dv).dropna().to_numpy(dtype=float)
         group = group_seed(seed, key)
         boot = bootstrap_means(x, n_boot=n_boot, seed=group) if x.size else np.array([])
@@ -216,6 +219,7 @@ def accuracy(
     n, accuracy, CI95%, declined, excluded.
     """
     require_columns(results, ["outcome"])
+    results = _only(results, by, ["outcome"])
     base = proportions(
         results,
         success=lambda d: d["outcome"] == CORRECT,
@@ -251,7 +255,7 @@ def pass_rate(
     """Return the pass rate (grade C or above) with Wilson intervals among graded rows."""
     require_columns(data, [grade])
     return proportions(
-        data,
+        _only(data, by, [grade]),
         success=lambda d: passed(d[grade], passing),
         by=by,
         eligible=lambda d: _has_value(d[grade]),
@@ -304,7 +308,7 @@ def critical_error_rate(
     """Return the share of graded rows with at least one critical error, Wilson intervals."""
     require_columns(data, [column, grade])
     return proportions(
-        data,
+        _only(data, by, [column, grade]),
         success=lambda d: critical_error_lists(d[column]).map(len) > 0,
         by=by,
         eligible=lambda d: _has_value(d[grade]),

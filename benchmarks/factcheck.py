@@ -3,7 +3,7 @@
 Prints, separately:
 
 - precision and recall of critical-error detection on the tuning set (the labelled replies
-  in tests/audiogram/data, written alongside the checker) and on each of the six outside
+  in tests/audiogram/data, written alongside the checker) and on each of the seven outside
   batches (tests/audiogram/validation, each written and labelled before the checker was
   run on it; their first scores are in the closing notes of issue #15), at the reply
   level (any critical error) and per error category, with every remaining miss;

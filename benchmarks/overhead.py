@@ -1,27 +1,39 @@
-"""Time per sample of a clinbench task vs a plain Inspect task over the same items.
+"""CPU time per sample of a clinbench task against a plain Inspect task, in paired runs.
 
-Both run in this one process against the same zero-latency provider defined here (a
-fixed reply with token usage set; Inspect's mockllm would count tokens with tiktoken,
-which needs a download), so the difference is clinbench's own work (prompt building,
-the item's way from sample to scorer, strict extraction, outcome scoring). A third task,
-plain Inspect given the clinbench samples' metadata, shows what the metadata alone costs.
+Both tasks run in this one process over the same items against the same zero-latency
+provider defined here (a fixed reply with token usage set; Inspect's mockllm would count
+tokens with tiktoken, which needs a download), so the difference is clinbench's own work:
+prompt building, the item's way from sample to scorer, strict extraction, outcome scoring.
+With ``--metadata`` a third task, plain Inspect given the clinbench samples' metadata, shows
+what the metadata alone costs.
 
-Each repeat runs the three tasks back to back (in a rotating order, so drift in machine
-load hits all), and its ratios are taken within the repeat; the median ratio over the
-repeats is printed with its spread (quartiles) and a 95% bootstrap interval (scipy), so a
-10% difference is settled when the interval excludes it. Time is the process's CPU time
-(what clinbench adds is CPU work at zero latency; on a shared machine wall time mostly
-measures the other processes), with the wall-time ratio printed beside it.
+Design (so that a shared machine still settles a 10% difference):
+- runs come in pairs (triples with ``--metadata``): clinbench and plain back to back, the
+  order alternating from pair to pair, a garbage collection before each run (outside the
+  timing), so drift in machine load hits both members of a pair alike;
+- the figure of a run is the process's CPU time per sample (what clinbench adds at zero
+  latency is CPU work; wall time on a shared machine mostly measures the other processes;
+  the wall ratio is printed beside it);
+- one ratio per pair; printed: the number of pairs, the geometric mean ratio with its 95%
+  interval (t interval of the mean log ratio, scipy) and a BCa bootstrap interval (scipy),
+  the median with its exact distribution-free 95% interval (scipy ``quantile_test``), the
+  quartiles and range, and the verdict against ``--goal``: settled when the interval of
+  the geometric mean lies wholly on one side of it.
 
-    python benchmarks/overhead.py [--copies 10] [--repeats 15]
+    python benchmarks/overhead.py [--pairs 60] [--copies 4] [--metadata] [--goal 1.10]
 
-To compare two versions of clinbench, run it once with each on the path (the ratio is
-taken within each run): PYTHONPATH=OLD_SRC python benchmarks/overhead.py
+The default, 60 pairs of 208 samples, gave a half-width of 0.015 (the median's exact
+interval: 0.026) in 8.3 minutes on the shared 2-core machine at load 4-5 with two copies of
+the benchmark running side by side (note NOTE3-19-core3). To compare two versions of
+clinbench, run it once with each on the path: PYTHONPATH=OLD_SRC python benchmarks/overhead.py
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import math
+import os
 import statistics
 import tempfile
 import time
@@ -33,7 +45,7 @@ from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.model import ModelAPI, ModelOutput, ModelUsage, modelapi
 from inspect_ai.scorer import match
 from inspect_ai.solver import generate
-from scipy.stats import bootstrap
+from scipy import stats
 
 import clinbench
 from clinbench.items import load_items
@@ -52,19 +64,53 @@ class ZeroLatency(ModelAPI):
         return output
 
 
-def median_interval(ratios: list[float]) -> tuple[float, float]:
-    """Return the 95% bootstrap interval of the median ratio (scipy, percentile, seeded)."""
-    result = bootstrap(
-        (np.asarray(ratios),), np.median, n_resamples=5000, method="percentile",
-        random_state=np.random.default_rng(0),
-    )  # fmt: skip
-    return float(result.confidence_interval.low), float(result.confidence_interval.high)
+def ratio_summary(ratios: list[float], goal: float) -> dict[str, float | str]:
+    """Return the geometric mean, median, their 95% intervals and the verdict of paired ratios.
+
+    Geometric mean: exp of the mean log ratio, with the t interval of that mean (scipy) and
+    a BCa bootstrap interval (scipy, seeded). Median: the exact distribution-free interval
+    from the order statistics (scipy ``quantile_test``).
+    """
+    logs = np.log(np.asarray(ratios, dtype=float))
+    n = len(logs)
+    mean, sem = float(logs.mean()), float(stats.sem(logs))
+    t_low, t_high = stats.t.interval(0.95, n - 1, loc=mean, scale=sem)
+    boot = stats.bootstrap(
+        (logs,), np.mean, n_resamples=10_000, method="BCa", random_state=np.random.default_rng(0)
+    ).confidence_interval
+    median_ci = stats.quantile_test(ratios, q=float(np.median(ratios)), p=0.5).confidence_interval(
+        0.95
+    )
+    low, high = math.exp(t_low), math.exp(t_high)
+    verdict = "below" if high < goal else "above" if low > goal else "NOT SETTLED"
+    q1, q3 = np.percentile(ratios, [25, 75])
+    return {
+        "n": n,
+        "geomean": math.exp(mean),
+        "t_low": low,
+        "t_high": high,
+        "boot_low": math.exp(boot.low),
+        "boot_high": math.exp(boot.high),
+        "median": float(np.median(ratios)),
+        "median_low": float(median_ci.low),
+        "median_high": float(median_ci.high),
+        "q1": float(q1),
+        "q3": float(q3),
+        "min": float(min(ratios)),
+        "max": float(max(ratios)),
+        "sd_log": float(logs.std(ddof=1)),
+        "verdict": verdict,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--copies", type=int, default=10, help="copies of the 52 sample items")
-    parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument("--copies", type=int, default=4, help="copies of the 52 sample items")
+    parser.add_argument("--pairs", type=int, default=60, help="paired runs (default 60)")
+    parser.add_argument(
+        "--metadata", action="store_true", help="also run plain Inspect given clinbench's metadata"
+    )
+    parser.add_argument("--goal", type=float, default=1.10, help="ratio to settle (1.10)")
     args = parser.parse_args()
 
     base = load_items(SAMPLE_ITEMS)
@@ -93,40 +139,54 @@ def main() -> None:
     def seconds_per_sample(make) -> tuple[float, float]:
         """Return (CPU seconds, wall seconds) per sample of building and running a task."""
         with tempfile.TemporaryDirectory() as log_dir:
+            gc.collect()
             cpu, wall = time.process_time(), time.perf_counter()
             logs = inspect_eval(make(), model="zerolatency/fixed", log_dir=log_dir, display="none")
-            log = logs[0]
             cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-        if log.status != "success":
-            raise SystemExit(f"benchmark run failed: {log.error.message if log.error else ''}")
+            status, error = logs[0].status, logs[0].error
+        if status != "success":
+            raise SystemExit(f"benchmark run failed: {error.message if error else ''}")
         return cpu / len(items), wall / len(items)
 
-    tasks = {"plain": plain_task, "plain+metadata": plain_with_metadata_task,
-             "clinbench": clinbench_task}  # fmt: skip
+    tasks = {"plain": plain_task, "clinbench": clinbench_task}
+    if args.metadata:
+        tasks["plain+metadata"] = plain_with_metadata_task
+    names = list(tasks)
     for make in tasks.values():  # warm imports and caches once
         seconds_per_sample(make)
     cpu: dict[str, list[float]] = {name: [] for name in tasks}
     wall: dict[str, list[float]] = {name: [] for name in tasks}
-    names = list(tasks)
-    for repeat in range(args.repeats):
-        order = names[repeat % 3 :] + names[: repeat % 3]
+    started, load = time.perf_counter(), os.getloadavg()[0]
+    for pair in range(args.pairs):
+        order = names[pair % len(names) :] + names[: pair % len(names)]
         for name in order:
             c, w = seconds_per_sample(tasks[name])
             cpu[name].append(c)
             wall[name].append(w)
+        if (pair + 1) % 10 == 0:
+            print(f"  {pair + 1}/{args.pairs} pairs, {time.perf_counter() - started:.0f} s",
+                  flush=True)  # fmt: skip
+    minutes = (time.perf_counter() - started) / 60
     print(f"clinbench {clinbench.__file__}")
-    print(f"samples per run: {len(items)}; repeats: {args.repeats}")
+    print(f"samples per run: {len(items)}; pairs: {args.pairs}; {minutes:.1f} min; "
+          f"load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")  # fmt: skip
     for name in names:
         print(f"{name:15} CPU {statistics.median(cpu[name]) * 1000:6.2f} ms/sample, "
               f"wall {statistics.median(wall[name]) * 1000:6.2f} ms/sample (medians)")  # fmt: skip
-    for name in ("clinbench", "plain+metadata"):
+    for name in names[1:]:
         ratios = [a / b for a, b in zip(cpu[name], cpu["plain"], strict=True)]
-        q1, med, q3 = np.percentile(ratios, [25, 50, 75])
-        low, high = median_interval(ratios)
         walls = [a / b for a, b in zip(wall[name], wall["plain"], strict=True)]
-        print(f"CPU ratio {name}/plain: median {med:.3f}, quartiles {q1:.3f}-{q3:.3f}, "
-              f"range {min(ratios):.3f}-{max(ratios):.3f}, 95% CI of median {low:.3f}-{high:.3f}"
-              f"; wall ratio median {statistics.median(walls):.3f}")  # fmt: skip
+        s = ratio_summary(ratios, args.goal)
+        half = (s["t_high"] - s["t_low"]) / 2
+        print(f"CPU ratio {name}/plain over {s['n']} pairs:")
+        print(f"  geometric mean {s['geomean']:.3f}, 95% CI {s['t_low']:.3f}-{s['t_high']:.3f} "
+              f"(t; half-width {half:.3f}), BCa bootstrap {s['boot_low']:.3f}-"
+              f"{s['boot_high']:.3f}")  # fmt: skip
+        print(f"  median {s['median']:.3f}, exact 95% CI {s['median_low']:.3f}-"
+              f"{s['median_high']:.3f}; quartiles {s['q1']:.3f}-{s['q3']:.3f}, range "
+              f"{s['min']:.3f}-{s['max']:.3f}, SD of log ratio {s['sd_log']:.3f}")  # fmt: skip
+        print(f"  against {args.goal:.2f}: {s['verdict']}; wall ratio median "
+              f"{statistics.median(walls):.3f}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -380,3 +380,115 @@ REPLIES_6 = [
 @pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_6)
 def test_reply_batch6_rules(case, reply, errors):
     assert check_reply(reply, CASES[case]).critical_errors == errors
+
+
+# Reading rules added after the seventh outside batch. My own wording on the validation
+# audiograms (not the batch's); expected errors written before running.
+REPLIES_7 = [
+    # numbers under a heading in words are that section's items, not the case's questions
+    # 1-3: an item numbered 3 is still read (V12 has no tympanometry)
+    (
+        "V12",
+        "Results\n1. Notched SNHL in both ears.\n2. PTA about 21 dB HL right.\n"
+        "3. Middle-ear pressure normal with a type A trace on each side.",
+        ["fabricated_result"],
+    ),  # fmt: skip
+    ("V12", "Results\n1. Notched SNHL in both ears.\n2. PTA about 21 dB HL right.\n3. Refer.", []),
+    # a prediction of a test not reported is not its result ...
+    ("V05", "Stapedial reflexes, once measured, should be absent on both sides.", []),
+    ("V05", "We expect the reflexes to be absent; please arrange them.", []),
+    # ... but a result reported is, whatever follows it
+    ("V05", "The stapedial reflexes were absent on both sides.", ["fabricated_result"]),
+    # a conduction named before a semicolon carries over it
+    ("V05", "Masked bone is normal on each side; its poorest point, 20 dB HL at 2 kHz.", []),
+    ("V16", "Left bone: 10 dB HL at 500 Hz; no response at 4 kHz.", []),
+    ("V16", "Left air: 15 dB HL at 500 Hz; no response at 4 kHz.", ["fabricated_result"]),
+    # a dB value after 'within' is a tolerance between values, not a threshold
+    ("V22", "The two sides agree within 5 dB from 0.5 to 4 kHz.", []),
+    ("V22", "Right ear: 5 dB HL from 500 Hz to 4 kHz.", ["fabricated_result"]),
+    # an average written out as a sum after its ear: the value after '=' is the PTA, never
+    # an addend
+    ("V37", "PTA on the left = (60 + 50 + 35 + 25) / 4 = 42.5 dB HL.", []),
+    ("V37", "PTA on the left = (60 + 50 + 35 + 25) / 4 = 22.5 dB HL.", ["fabricated_result"]),
+    # '@' reads as 'at'; a parenthesis naming the other ear is an aside for that ear, so
+    # the clause keeps its own ear
+    ("V22", "Left ear 80-85 dB HL @ 6-8 kHz (right 35).", []),
+    ("V22", "Right ear 80-85 dB HL @ 6-8 kHz (left 35).", ["laterality_confusion"]),
+    # ear-tagged word scores listed after the test's name are read per ear, across commas
+    ("V62", "Speech discrimination R 84%, L 80%.", []),
+    ("V62", "Speech discrimination R 84%, L 60%.", ["fabricated_result"]),
+    (
+        "V62",
+        "Speech discrimination poor on the right at 50%, 80% on the left.",
+        ["fabricated_result"],
+    ),  # fmt: skip
+    # "if you could" is a request, not a condition; a condition neither claims nor denies
+    ("V20", "Grateful if you would review her asymmetric sensorineural loss.", []),
+    ("V20", "If the hearing loss were asymmetric, an MRI would follow.", []),
+    ("V20", "Thank you for seeing him; the loss is symmetric.", ["laterality_confusion"]),
+    # 'normal'/'WNL' said of bone conduction describes the cochlea, not the ear's degree
+    ("V23", "Right: masked BC WNL throughout.", []),
+    ("V23", "Right bone peaks at 2 kHz (20 dB HL, within normal limits).", []),
+    ("V23", "Right ear: within normal limits.", ["severity_misclassification"]),
+    # a number of 100 or more in a frequency range is in Hz even beside a 'k' end
+    ("V01", "Right ear WNL 250-8k Hz.", ["severity_misclassification"]),
+    ("V01", "Left ear WNL 250-8k Hz.", []),
+    # a blank line ends the ear named in a paragraph's prose; an ear heading carries on
+    (
+        "V23",
+        "Overall: right conductive loss; left ear normal.\n\n"
+        "The air-bone gaps reach 35 dB at 500 Hz.",
+        [],
+    ),  # fmt: skip
+    # (nothing else read binds the gaps to the left ear, so they are the right ear's: a swap)
+    ("V23", "### Left ear\nNormal.\n\nAir-bone gaps of 35 dB.", ["laterality_confusion"]),
+    # the claims of a clause that puts a unilateral loss on the wrong side name the other
+    # ear's loss, however well the reply described each ear elsewhere
+    (
+        "V38",
+        "Right ear normal (PTA 12 dB HL); left sloping SNHL.\n"
+        "MRI, because the unilateral sensorineural loss on the right needs imaging.",
+        ["laterality_confusion"],
+    ),  # fmt: skip
+    (
+        "V38",
+        "Right ear normal (PTA 12 dB HL); left sloping SNHL.\n"
+        "MRI, because the unilateral sensorineural loss on the left needs imaging.",
+        [],
+    ),  # fmt: skip
+    # only claims of the same test bind an ear: a tympanogram given for the wrong ear is a
+    # swap even when the audiogram was described right for both ears
+    (
+        "V08",
+        "Right: moderate conductive loss, PTA 39 dB HL. Left: normal hearing.\n"
+        "Tympanograms: type A on the right, type B with a 3.4 ml canal volume on the left.",
+        ["laterality_confusion"],
+    ),  # fmt: skip
+    (
+        "V08",
+        "Right: moderate conductive loss, PTA 39 dB HL. Left: normal hearing.\n"
+        "Tympanograms: type B with a 3.4 ml canal volume on the right, type A on the left.",
+        [],
+    ),  # fmt: skip
+    # frequency-value pairs with one dB unit at the end: each value is the threshold at
+    # the frequency before it (V21 has no 3 kHz)
+    ("V21", "Lt: 500 30, 1k 40, 2k 50, 4k 60 dBHL.", []),
+    ("V21", "Lt: 500 30, 1k 40, 2k 50, 3k 55 dBHL.", ["fabricated_result"]),
+    ("V21", "Lt: 500 30, 1k 40, 2k 50, 4k 30 dB.", ["fabricated_result"]),
+    # "normal hearing" said without exception denies a loss that the average hides (V54:
+    # PTAs normal, a bone-typed sensorineural notch at 4-6 kHz in each ear) ...
+    ("V54", "Both ears show normal hearing.", ["type_misclassification"]),
+    ("V54", "Left ear: no hearing loss.", ["type_misclassification"]),
+    # ... but not when qualified by an exception, a region, an average or a hedge
+    ("V54", "Hearing is normal apart from a dip at 6 kHz in each ear.", []),
+    ("V54", "Right ear: essentially normal hearing.", []),
+    ("V54", "The PTA is within normal limits on both sides.", []),
+    ("V54", "Normal hearing up to 3 kHz in both ears.", []),
+    # ... nor on an ear whose average is abnormal (the degree claim is the error there)
+    ("V01", "Right ear: normal hearing.", ["severity_misclassification"]),
+]
+
+
+@pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_7)
+def test_reply_batch7_rules(case, reply, errors):
+    assert check_reply(reply, CASES[case]).critical_errors == errors

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 import clinbench.suites as registry
 from clinbench import demo, tasks
 from clinbench.items.loader import load_items
+from clinbench.items.sample import from_metadata
 from clinbench.providers.rules import NoRuleBaseline, rules_reply
 from clinbench.report.sections import suite_sections
 
@@ -109,7 +110,7 @@ def test_a_fourth_suite_is_one_new_folder(toy_suite, tmp_path):
     assert "toy_task" in registry.tasks()
     assert tasks.default_model(["toy_task"]) == "clinbench/rules"
     task = tasks.resolve_task(["toy_task"], {"formats": "tf"})
-    assert {s.metadata["format"] for s in task.dataset} == {"tf"}
+    assert {from_metadata(s.metadata).format for s in task.dataset} == {"tf"}
     # clinbench/rules answers the formats the suite declares
     tf_item = next(i for i in load_items([tasks.SAMPLE_ITEMS]) if i.format == "tf")
     assert rules_reply(tf_item, "") == "ANSWER: true"
@@ -167,4 +168,4 @@ def test_resolve_task_names_what_is_wrong(tmp_path):
         tasks.resolve_task(["ausclin"], {"colour": "blue"})
     task = tasks.resolve_task([str(tasks.SAMPLE_ITEMS)], {"formats": "mcq"})
     assert task.name == "clinbench_items"
-    assert {s.metadata["format"] for s in task.dataset} == {"mcq"}
+    assert {from_metadata(s.metadata).format for s in task.dataset} == {"mcq"}

@@ -83,8 +83,19 @@ def test_samples_carry_their_item_by_key_and_the_log_holds_each_item_once(
     by_id = {item.id: item for item in load_items([items_file])}
     assert len(keys) == N and keys <= set(table) and len(table) == len(by_id)  # the task's items
     assert not any("item" in sample.metadata for sample in log.samples)
+    # only what solvers and scorers need: the rest of a row comes from the item
+    assert {frozenset(s.metadata) for s in log.samples} == {
+        frozenset({ITEM_KEY, "item_file", "condition"})
+    }
+    rows = results_table(path).drop_duplicates("item_id").set_index("item_id")
+    for item_id, row in rows.iterrows():
+        item = by_id[item_id]
+        fields = ["suite", "format", "domain", "source_pool", "difficulty"]
+        assert [row[f] for f in fields] == [getattr(item, f) for f in fields]
+        assert row["tags"] == ";".join(item.tags)
     for sample in log.samples:
-        assert from_metadata(sample.metadata) == by_id[sample.id]
+        item = from_metadata(sample.metadata, table)  # its task is gone: from the log's table
+        assert item.model_dump() == by_id[sample.id].model_dump()
         assert table[sample.metadata[ITEM_KEY]] == by_id[sample.id].model_dump(mode="json")
 
 
@@ -106,10 +117,14 @@ def test_a_log_of_the_old_layout_exports_every_column_as_before(multi_epoch_log,
     assert before["tags"].ne("").any() and before["item_metadata"].ne("").any()
     pd.testing.assert_frame_equal(before.drop(columns="log_file"), now.drop(columns="log_file"))
     sample = read_eval_log(str(old)).samples[0]
-    a, b = from_metadata(sample.metadata), from_metadata(read_eval_log(path).samples[0].metadata)
+    log = read_eval_log(path)
+    a, b = (
+        from_metadata(sample.metadata),
+        from_metadata(log.samples[0].metadata, log.eval.metadata[ITEMS]),
+    )
     assert a.model_dump() == b.model_dump() and a._source_file == b._source_file
 
 
 def test_an_item_key_unknown_to_this_process_is_an_error_not_a_guess():
-    with pytest.raises(ValueError, match="not among the items"):
+    with pytest.raises(ValueError, match="neither among the items"):
         from_metadata({ITEM_KEY: "0" * 64})

@@ -119,9 +119,16 @@ def check_reply(
     for part in parts:
         context: str | None = None
         item_context = in_item = False  # the carried ear was named in a list item
-        for sentence, line_start in _sentences(v.normalise(part)):
+        sentence_conduction = "air"
+        heading_context = False  # the carried ear was named by a heading line of its own
+        for sentence, line_start, joined in _sentences(v.normalise(part)):
             stripped = sentence.strip()
             if not stripped:
+                if line_start is not None and not heading_context:
+                    # A blank line ends a paragraph, and with it an ear named in its prose
+                    # ("..., left ear normal.\n\nReasoning: air-bone gaps ..."); an ear
+                    # heading ("### Right ear") still carries over its paragraphs.
+                    context = None
                 continue
             if line_start is not None:
                 item = in_item = bool(v.LIST_ITEM.match(line_start))
@@ -139,8 +146,14 @@ def check_reply(
             sent_low = sentence.lower()
             hedged_sentence = bool(v.HEDGED_SENTENCE.search(sent_low[:30]))
             topics = Topics.of(sent_low)
-            segments = v.clauses(sentence)
-            sentence_conduction = "air"
+            segments = []
+            for seg in v.clauses(sentence):
+                aside = v.other_ear_aside(seg)
+                segments += list(aside) if aside else [seg]
+            if not joined:
+                # A conduction named before a semicolon carries over it ("Bone normal in
+                # both ears; the dip to 20 dB HL at 2 kHz ..."), as within a sentence.
+                sentence_conduction = "air"
             for index, seg in enumerate(segments):
                 seg_low = seg.lower()
                 secondary = v.SECONDARY.search(seg_low)
@@ -161,6 +174,9 @@ def check_reply(
                     if not comparative:
                         context = seg_ear
                         item_context = in_item
+                        heading_context = bool(
+                            line_start is not None and v.EAR_HEADING.match(line_start)
+                        )
                 elif len(ears) > 1:
                     seg_ear = None if "both" not in ears else "both"
                     if {"right", "left"} <= ears:
@@ -190,12 +206,14 @@ def check_reply(
 
 
 def _sentences(text: str):
-    """Yield (sentence, its line when the sentence starts a line, else None)."""
+    """Yield (sentence, its line when the sentence starts a line, else None, whether a
+    semicolon joins it to the sentence before)."""
     for line in text.split("\n"):
-        first = True
-        for sentence in v.SENTENCE_SPLIT.split(line):
-            yield sentence, (line if first else None)
-            first = False
+        last, joined = 0, False
+        for m in v.SENTENCE_SPLIT.finditer(line):
+            yield line[last : m.start()], (line if last == 0 else None), joined
+            last, joined = m.end(), m.group(0).startswith(";")
+        yield line[last:], (line if last == 0 else None), joined
 
 
 def critical_error_scores(replies: list[dict[str, Any]], cases: dict[str, Any]) -> dict[str, Any]:

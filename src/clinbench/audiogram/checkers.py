@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from clinbench.audiogram import vocabulary as v
@@ -46,6 +47,20 @@ class CaseFacts:
     by_standard: dict[str, Classification] = field(default_factory=dict)
     criteria: Criteria | None = None
 
+    @cached_property
+    def hidden_loss(self) -> bool:
+        """Return True when an ear has a normal average but a typed loss at two or more
+        frequencies (a notch, a high-frequency loss): where 'normal hearing' can be wrong
+        although the degree is right."""
+        limit = (self.criteria or Criteria()).normal_limit
+        for ear in EARS:
+            e = self.cls.ear(ear)
+            if e.degree == "normal" and e.type not in (None, "normal", "undetermined"):
+                air = self.audiogram.ear(ear).air.values()
+                if sum(t.value > limit or t.no_response for t in air) >= 2:
+                    return True
+        return False
+
     def under(self, standard) -> Classification:
         """Return the classification under another standard (computed once, when needed)."""
         if standard.name not in self.by_standard:
@@ -65,6 +80,9 @@ class Judge:
         # Matched one-ear claims with their judge, to ask later (only when a swap is in
         # question) whether they fit the other ear too.
         self.matched: list[tuple[Finding, Any]] = []
+        # The clause each finding came from (check_clause numbers the clauses).
+        self.clause = 0
+        self.clause_of: dict[int, int] = {}
 
     # -- verdicts -----------------------------------------------------------------------
 
@@ -118,6 +136,7 @@ class Judge:
                 # A value near the other ear's value is a swap only if that value is abnormal.
                 abnormal = abnormal and self._abnormal(kind, other_truth)
             self.swapped.append((finding, abnormal))
+        self.clause_of[id(finding)] = self.clause
         self.findings.append(finding)
 
     def _claims_bind_ear(self, finding: Finding) -> bool:
@@ -133,8 +152,14 @@ class Judge:
         if finding.ear not in EARS:
             return False
         other = "left" if finding.ear == "right" else "right"
+        test = _TEST_OF.get(finding.kind, "audiometry")
         for f, per_ear in self.matched:
-            if f.ear == finding.ear and f.kind != finding.kind and per_ear(other)[0] is False:
+            if (
+                f.ear == finding.ear and f.kind != finding.kind
+                and _TEST_OF.get(f.kind, "audiometry") == test and per_ear(other)[0] is False
+            ):  # fmt: skip
+                # Only claims of the same test bind: the audiogram described right says
+                # nothing of which ear a tympanogram came from.
                 return True
             # The other ear's own value, given correctly and different ("right PTA 45 ...
             # left PTA 60" when 60 is near a right-ear average): nothing was moved across.
@@ -168,8 +193,8 @@ class Judge:
         std = self.t.standard
         if kind in ("type", "configuration"):
             return True
-        if kind == "degree":
-            return claimed != "normal"
+        if kind == "degree":  # "normal at 250-8000 Hz" is as normal as "normal"
+            return claimed.split(" at ")[0].split(" (")[0] != "normal"
         if kind == "air_bone_gap":
             return claimed == "present"
         if kind == "tympanometry" and str(claimed).startswith("ECV"):
@@ -215,14 +240,22 @@ class Judge:
         # One value that happens to fit the other ear, among values of this ear that fit
         # only this ear, is a wrong value (fabricated), not an ear swap: the other values
         # bind the claims to this ear.
-        swapped = [(f, a) for f, a in swapped if not self._claims_bind_ear(f)]
         # A unilateral loss put on the wrong side ("single-sided deafness, left" when the
         # right ear is the dead one) is an ear swap in itself, as an abnormal claim is.
-        swap_evidence = any(abnormal for _, abnormal in swapped) or any(
-            f.kind == "laterality" and f.verdict == "contradiction" and f.ear in EARS
+        wrong_side = [
+            f for f in self.findings
+            if f.kind == "laterality" and f.verdict == "contradiction" and f.ear in EARS
             and f.truth == f"unilateral {'left' if f.ear == 'right' else 'right'}"
-            for f in self.findings
-        )  # fmt: skip
+        ]  # fmt: skip
+        # The claims of the clause that put it there ("the right-sided sensorineural loss
+        # is unilateral" when only the left has one) describe the other ear's loss: a side
+        # named wrongly, however well the reply's other claims describe this ear.
+        sided = {self.clause_of.get(id(f)) for f in wrong_side}
+        swapped = [
+            (f, a) for f, a in swapped
+            if self.clause_of.get(id(f)) in sided or not self._claims_bind_ear(f)
+        ]  # fmt: skip
+        swap_evidence = any(abnormal for _, abnormal in swapped) or bool(wrong_side)
         for finding, abnormal in swapped:
             if abnormal or swap_evidence:
                 finding.critical_error = CriticalError.LATERALITY
@@ -257,9 +290,15 @@ class Judge:
             verdict, critical = "match", None
         else:
             verdict, critical = "contradiction", CRITICAL_ERROR_OF[FindingKind(kind)]
-        self.findings.append(
-            Finding(kind, ear, freq, claimed, truth, verdict, critical, hedged, text.strip(), note)
+        finding = Finding(
+            kind, ear, freq, claimed, truth, verdict, critical, hedged, text.strip(), note
         )
+        self.clause_of[id(finding)] = self.clause
+        self.findings.append(finding)
+
+
+_TEST_OF = {"tympanometry": "tympanometry", "reflexes": "reflexes", "oae": "oae", "abr": "abr"}
+"""The test a finding kind belongs to, beside pure-tone and speech audiometry."""
 
 
 @dataclass(frozen=True)
@@ -309,28 +348,32 @@ def check_clause(
     ``low`` the clause lower-cased, when the caller has it.
     """
     low = seg.lower() if low is None else low
+    j.clause += 1
     hedged = hedged_sentence or bool(v.HEDGES.search(low))
     if v.NOT_DONE.search(low):
         return
-    if topics.tymp:
+    # "Acoustic reflexes, if not already done, would be expected to be absent": a
+    # prediction names no result of the test (its audiogram claims are still read).
+    tests = topics if not (topics.any() and v.PREDICTION.search(sent_low)) else _NO_TOPICS
+    if tests.tymp:
         check_tympanometry(j, seg, low, ear, hedged)
-    if v.VOLUME_TRIGGER.search(low):
+    if tests is topics and v.VOLUME_TRIGGER.search(low):
         check_canal_volume(j, low, ear, hedged)
-    if topics.reflex and (not topics.tymp or v.REFLEX_TOPIC.search(low)):
+    if tests.reflex and (not tests.tymp or v.REFLEX_TOPIC.search(low)):
         check_test_result(j, "reflexes", low, ear, hedged, sent_low)
-    if topics.oae:
+    if tests.oae:
         check_test_result(j, "oae", low, ear, hedged, sent_low)
-    if topics.abr:
+    if tests.abr:
         check_test_result(j, "abr", low, ear, hedged, sent_low)
     if v.DIGIT.search(low):
-        check_speech(j, low, ear, hedged)
+        check_speech(j, low, ear, hedged, sent_low)
         averages = check_pta(j, low, ear, hedged)
         check_thresholds(j, low, ear, hedged, default_conduction, averages)
     if v.GAP_TRIGGER.search(low):
         check_air_bone_gap(j, low, ear, hedged)
     if not topics.any() or v.LOSS_CONTEXT.search(low):
         if v.DEGREE_TRIGGER.search(low):
-            check_degree(j, low, ear, hedged, sent_low)
+            check_degree(j, low, ear, hedged, sent_low, default_conduction)
         if v.TYPE_TRIGGER.search(low):
             check_type(j, low, sent_low, ear, hedged)
         if not topics.tymp and v.CONFIG_TRIGGER.search(low):
@@ -353,7 +396,9 @@ def _loss_head(low: str, sent_low: str) -> bool:
     return at > 0 and bool(v.LOSS_CONTEXT.search(sent_low, 0, at))
 
 
-def check_degree(j: Judge, low: str, ear, hedged, sent_low: str = "") -> None:
+def check_degree(
+    j: Judge, low: str, ear, hedged, sent_low: str = "", default_conduction: str = "air"
+) -> None:
     """Degree claims: an overall degree must match the PTA-based degree; a degree scoped to
     a frequency region ("mild in the low frequencies", "a mild dip to 30 dB at 6 kHz",
     "normal hearing through 2 kHz") is judged on that region's thresholds only. The loss a
@@ -362,6 +407,11 @@ def check_degree(j: Judge, low: str, ear, hedged, sent_low: str = "") -> None:
     for m in v.NORMAL_PHRASES.finditer(low):
         if v.negated(low, m.start()) or v.NOT_HEARING_CONTEXT.search(low[: m.start()]):
             continue
+        bone = v.conduction(low, m.start(), default_conduction) == "bone"
+        if bone and not v.HEARING_SUBJECT.search(low, v.last_mark_end(low, m.start()), m.start()):
+            # "BC WNL AU", "the bone dip at 2 kHz (20 dB HL, still within normal limits)":
+            # normal bone conduction (the cochlea), not the ear's degree of hearing.
+            continue
         upto = v.NORMAL_TO.match(low[m.end() :])
         hi = v.canon_degree(upto.group(1)) if upto else "normal"
         if hi not in std.degrees:
@@ -369,11 +419,23 @@ def check_degree(j: Judge, low: str, ear, hedged, sent_low: str = "") -> None:
         region = v.region_before_paren(low[: m.start()]) or v.region_of(
             low[m.end() + (upto.end() if upto else 0) :]
         )
+        if v.EXCEPTION_AFTER.match(low, m.end()):
+            region = None  # "normal apart from a dip at 6 kHz": 6 kHz is the exception
         claimed = "normal" if hi == "normal" else f"normal to {hi}"
         span = (0, std.degrees.index(hi))
         j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
               lambda e, span=span, region=region: _degree_ok(j, e, span, region, std,
                                                             every=True))  # fmt: skip
+        if (
+            region is None and hi == "normal" and j.t.hidden_loss
+            and not v.NORMAL_QUALIFIED.search(sent_low or low)
+            and not v.NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25])
+        ):  # fmt: skip
+            # "Hearing is within normal limits in both ears", said without exception, says
+            # no threshold is beyond normal limits: an ear with a loss at two or more
+            # frequencies (a notch, a high-frequency loss) has a type of loss, not none.
+            j.add("type", ear, None, "normal", m.group(0), hedged,
+                  lambda e: _no_loss_ok(j, e))  # fmt: skip
     if not v.LOSS_CONTEXT.search(low) and not _loss_head(low, sent_low):
         return
     for m in v.DEGREE_RANGE.finditer(low):
@@ -410,6 +472,21 @@ def check_degree(j: Judge, low: str, ear, hedged, sent_low: str = "") -> None:
         j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
               lambda e, span=(a, b), region=region, use=use: _degree_ok(j, e, span, region, use),
               note)  # fmt: skip
+
+
+def _no_loss_ok(j: Judge, ear: str) -> tuple[bool | None, Any]:
+    """Judge "normal hearing" said of an ear without exception: false when its average is
+    normal but two or more air thresholds are beyond the normal limit and bone conduction
+    types the loss (the classifier's type); one such threshold, an undetermined type, or
+    an abnormal average (then the degree claim is wrong) is not judged here."""
+    e = j.t.cls.ear(ear)
+    if e.type == "normal":
+        return True, "normal"
+    if e.type in (None, "undetermined") or e.degree != "normal":
+        return None, e.type  # an abnormal average: the degree claim is the one in error
+    limit = (j.t.criteria or Criteria()).normal_limit
+    air = j.t.audiogram.ear(ear).air.values()
+    return (False if sum(t.value > limit or t.no_response for t in air) >= 2 else None), e.type
 
 
 def _scoped(claimed: str, region) -> str:
@@ -590,6 +667,8 @@ def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
         if v.OTHER_TEST_OR_SPEECH.search(low):
             continue  # symmetry of another test, not of hearing
         claimed_asym = word.startswith("asym")
+        if v.conditioned(low, m.start()):
+            continue  # "if the loss were asymmetric": not a claim either way
         if v.negated(low, m.start()):
             claimed_asym = not claimed_asym
         claimed = "asymmetric" if claimed_asym else "symmetric"
@@ -745,10 +824,12 @@ def _ear_tagged(j: Judge, low: str, start: int, unit: str) -> list[tuple[str, in
             if (m.group(3) == "%") == (unit == "%"):
                 ear = v.EAR_WORD.get(m.group(1), m.group(1))
                 out.append((ear, int(m.group(2)), m.group(0)))
-    return out if len({e for e, _, _ in out}) == len(out) == 2 else []
+    if len(out) == 1 and sum((u == "%") == (unit == "%") for u in v.VALUE_UNIT.findall(tail)) > 1:
+        return []  # "poor on the right at 44%, 80% on the left": not every value is tagged
+    return out if len({e for e, _, _ in out}) == len(out) in (1, 2) else []
 
 
-def check_speech(j: Judge, low, ear, hedged) -> None:
+def check_speech(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
     speech = j.t.audiogram.speech
     tol = j.t.tolerance_db
     tagged = []
@@ -758,6 +839,9 @@ def check_speech(j: Judge, low, ear, hedged) -> None:
     wrs = v.WRS.search(low)
     if wrs:
         tagged += [("wrs", e, v, t) for e, v, t in _ear_tagged(j, low, wrs.start(), "%")]
+    elif not srt and "%" in low and v.WRS_NAME.search(sent_low[: sent_low.find(low[:12])]):
+        # "WRS R 84%, L 52%": the list, split at its comma, goes on naming word scores.
+        tagged += [("wrs", e, v, t) for e, v, t in _ear_tagged(j, low, 0, "%")]
     if tagged:
         for kind, tagged_ear, value, text in tagged:
             if not speech:

@@ -24,6 +24,12 @@ NORMAL_TO = re.compile(
     rf"^\s*,?\s*(?:sloping|falling|dropping|rising|steeply sloping)?\s*(?:to|through|-)\s*"
     rf"(?:a\s+|the\s+)?\b{DEG}\b"
 )
+EAR_HEADING = re.compile(
+    r"^[\s#*_>-]*(?:the\s+)?(?:right|left|(?-i:R|L|RE|LE|AD|AS|Rt|Lt|RT|LT))"
+    r"(?:[\s-]+(?:ear|side))?\s*(?:\([^)]*\))?\s*[.:]?[\s*_]*$",
+    re.I,
+)
+"""A line that is only an ear's heading ("### Right ear", "**Left ear:**", "AD:")."""
 EAR_ONLY = re.compile(
     r"^\s*(?:in\s+|on\s+|of\s+)?(?:the\s+)?(right|left)(?:[\s-]+(?:ear|side|sided))?\s*"
     r"(?:\([^)]*\))?\s*[.:]?\s*$",
@@ -35,6 +41,22 @@ NORMAL_PHRASES = re.compile(
     r"|within normal limits|\bwnl\b|normal (?:grade|range|hearing sensitivity|sensitivity)"
     r"|no hearing loss)\b"
 )
+NORMAL_QUALIFIED = re.compile(
+    r"\b(?:except|apart from|other than|aside from|save for|but|although|though|bar|"
+    r"pta|average|dip|notch|drop|up to|through|until|below|above|from|frequenc\w*)\b|\d"
+)
+"""In a sentence saying hearing is normal: an exception, a region or an average that
+limits the claim ("normal apart from a 6 kHz dip", "PTA within normal limits", "normal to
+2 kHz"), so it does not say every threshold is normal."""
+EXCEPTION_AFTER = re.compile(
+    r"\s*(?:[\w-]+\s+){0,3}?(?:except|apart from|other than|aside from|save for|bar|but)\b"
+)
+"""After a 'normal' phrase: the region that follows is the exception, not its scope."""
+NORMAL_HEDGE = re.compile(
+    r"\b(?:essentially|broadly|largely|mostly|near[\s-]?|nearly|almost|practically|virtually|"
+    r"borderline|clinically|functionally|socially|age[\s-]appropriate|for (?:his|her|their) age)"
+)
+"""A hedge beside 'normal' that allows minor departures ("essentially normal")."""
 LOSS_CONTEXT = re.compile(
     r"(hearing|loss|\bhl\b|snhl|chl|sensorineural|conductive|mixed|impairment|deaf|grade|"
     r"degree|\bpta\b|threshold|notch)"
@@ -46,8 +68,9 @@ VALUE_THEN_EAR = re.compile(
     r"(right|left|rt|lt|r|l|ad|as)\b"
 )
 EAR_THEN_VALUE = re.compile(
-    r"\b(right|left|rt|lt|ad|as)\b(?:\s+ear)?\s*[:=]?\s*(-?\d{1,3})\s*(db(?:\s*hl)?|%)"
+    r"\b(right|left|rt|lt|ad|as|r|l)\b(?:\s+ear)?\s*[:=]?\s*(-?\d{1,3})\s*(db(?:\s*hl)?|%)"
 )
+VALUE_UNIT = re.compile(r"\d\s*(db|%)")
 EAR_WORD = {"rt": "right", "r": "right", "ad": "right", "lt": "left", "l": "left", "as": "left"}
 NON_HEARING_NOUN = re.compile(
     r"^\s*(tinnitus|vertigo|noise|pain|dizziness|imbalance|discomfort|otalgia|fullness|"
@@ -90,7 +113,8 @@ NEGATORS = re.compile(
     # an instruction is not a finding: "treat as sudden SNHL until proven otherwise"
     r"\btreat(?:ed|ing)?\s+(?:it\s+|this\s+)?as\b|\bmanag(?:e|ed|ing)\s+(?:it\s+)?as\b|"
     # a condition is not a finding: "if the loss were conductive", "to decide whether ..."
-    r"\bif\b|\bunless\b|\bwhether\b|"
+    # ("if you could see ..." is a request, not a condition)
+    r"\bif\b(?!\s+(?:you|i)\b)|\bunless\b|\bwhether\b|"
     r"\bor\b|\bnon-)[^.:]{0,40}$|\bdifferential\b[^.]{0,40}$"
 )
 """A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
@@ -107,6 +131,14 @@ GENERIC = re.compile(
 """After a word in an indefinite noun phrase: "a conductive loss would show gaps", "a severe
 loss typically needs ...": a statement about losses in general, not this patient's ("a
 conductive loss that would need review" is this patient's)."""
+PREDICTION = re.compile(
+    r"\b(?:expected|predicted|anticipated)\s+to\b|\bwould\s+(?:\w+\s+)?(?:be|show|give|confirm)\b|"
+    r"\b(?:should|will)\s+(?:\w+\s+)?(?:be|show|give)\b|\bif\s+(?:tested|done|performed|measured)\b|"
+    r"\bexpect(?:s|ed)?\s+(?:[\w-]+\s+){1,3}to\s+(?:be|show)\b"
+)
+"""A prediction of a test not reported ("reflexes would be expected to be absent", "OAEs
+should be absent", "if tested, reflexes will be absent"): what the reader expects, not a
+result, so it claims no result of that test."""
 _INDEFINITE = re.compile(r"\ban?\s+(?:[\w-]+\s+){0,2}$")
 HEDGES = re.compile(
     r"\b(possibl[ey]|probabl[ey]|likely|may|might|suggest\w*|consistent with|appears?|seems?|"
@@ -168,6 +200,8 @@ NUMBER_CONTEXT_SKIP = re.compile(
     r"(pta|average|srt|speech|recognition|discrimination|wrs|gap|abg|reflex|mcl|ucl|ldl|"
     r"presented|presentation|masking|interaural|level of|sl\b|sensation|differ\w*|"
     r"(?:worse|better|poorer) by)[^.]{0,20}$|"
+    # a tolerance between ears or values ("the ears match within 5 dB"), not a level
+    r"\bwithin\s*$|"
     r"\b(?:no response|nr|did not respond)\s+(?:at|to|up to)\s*$|\bby\s*$"
 )
 """Before a dB value that is not a threshold: an average, a speech level, a gap, a
@@ -188,8 +222,10 @@ PTA = re.compile(
     # the frequencies averaged ("PTA 0.5/1/2/4 kHz:") or the sum shown ("= (55 + 50) / 2 =")
     r"(?:\s*(?:at|over|across|of)?\s*(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)?\s*(?:/|,|and|&)\s*){1,6}"
     r"\d+(?:\.\d+)?\s*(?:khz|k\b|hz)\s*\)?\s*:?)?"
-    r"(?:\s*[:=]?\s*\([\d\s+.,]{1,60}\)\s*/\s*\d\s*=)?"
-    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d)|\.\d|/)"
+    # the sum may follow an ear named after the word ("PTA left = (60 + 50 + 35 + 25)/4 = 42.5")
+    r"(?:[^.\d%(]{0,20}?[:=]?\s*\([\d\s+.,]{1,60}\)\s*/\s*\d\s*=)?"
+    # a number followed by "+" is an addend of the sum, never the average
+    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d|\+)|\.\d|/)"
 )
 SRT = re.compile(
     r"\b(srts?|speech (?:reception|recognition) thresholds?)\b[^.\d%]{0,25}?(-?\d+)\s*(?:db)"
@@ -200,6 +236,11 @@ WRS = re.compile(
     r"[^.\d%]{0,30}?(\d{1,3})\s*%|(\d{1,3})\s*%\s*(?:word recognition|wrs|speech discrimination|"
     r"discrimination|correct)"
 )
+WRS_NAME = re.compile(
+    r"\b(?:wrs|word recognition|speech discrimination|word discrimination|sds|"
+    r"speech recognition scores?|word scores?|discrimination scores?|phoneme scores?)\b"
+)
+"""A word-score test named, for the ear-tagged percentages listed after it."""
 ABG_ABSENT = re.compile(
     r"\b(no|not|without|absence of|closed|minimal|negligible|insignificant|no significant)\b"
     r"[^.]{0,20}\b(air[\s-]*bone gaps?|abgs?)\b|\b(air[\s-]*bone gaps?|abgs?)\b[^.]{0,15}"
@@ -283,12 +324,18 @@ def sections(reply: str) -> tuple[list[str], str]:
     """Return the parts of the reply to read (Q1 and Q2 when headed) and what was read."""
     lines = reply.splitlines()
     marks: list[tuple[int, str]] = []
+    worded = False  # a heading in words ("Findings", "Plan:") came before
     for index, line in enumerate(lines):
         m = HEADING.match(line.strip())
         if not m:
             continue
+        if m.group(2) and worded:
+            # "**Findings**\n1. ...\n2. ...\n3. ...": numbers under a heading in words
+            # are that section's list items, not the questions 1-3 of the case.
+            continue
         number = m.group(1) or m.group(2)
         word = (m.group(3) or m.group(4) or "").lower()
+        worded = worded or bool(word)
         if number:
             q = number
         elif word.startswith(("result", "audiometric", "finding")):
@@ -322,6 +369,29 @@ _SYMBOLS = str.maketrans(
     {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2248": "~", "*": " ", "≥": ">=", "≤": "<="}
 )
 _THOUSANDS = re.compile(r"\b(\d),(\d00)\b")
+_AT_SIGN = re.compile(r"\s*@\s*")
+_AUDIOMETRIC_HZ = r"(?:250|500|750|1000|1500|2000|3000|4000|6000|8000)"
+_FV_PAIR = re.compile(
+    rf"(\d+(?:\.\d+)?\s*(?:khz|k|hz)|{_AUDIOMETRIC_HZ})\s+(-?\d{{1,3}})(?![\d.])", re.I
+)
+_FREQ_VALUE_LIST = re.compile(
+    rf"(?<![\w.])((?:\d+(?:\.\d+)?\s*(?:khz|k|hz)|{_AUDIOMETRIC_HZ})\s+-?\d{{1,3}}"
+    rf"(?:\s*,\s*(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)|{_AUDIOMETRIC_HZ})\s+-?\d{{1,3}}){{1,11}})"
+    r"\s*db(?:\s*hl)?\b",
+    re.I,
+)
+"""A list of frequency-value pairs with one dB unit at its end ("500 15, 1k 20, 2k 25,
+3k 30 dBHL"): each value is the threshold at the frequency before it."""
+
+
+def _freq_value_list(m: re.Match) -> str:
+    def pair(p: re.Match) -> str:
+        freq = p.group(1) + (" Hz" if p.group(1).isdigit() else "")
+        return f"{freq} {p.group(2)} dB HL"
+
+    return _FV_PAIR.sub(pair, m.group(1))
+
+
 _DBHL = re.compile(r"\bdBHL\b", re.I)
 
 
@@ -443,6 +513,10 @@ def normalise(text: str) -> str:
     if "*" in text:
         text = _STAR_BULLET.sub(r"\1-", text)  # "* item" -> "- item"; "**bold**" stays
     text = text.translate(_SYMBOLS)
+    if "@" in text:
+        text = _AT_SIGN.sub(" at ", text)  # "80 dB @ 6-8k": "at"
+    if "db" in text or "dB" in text or "DB" in text:
+        text = _FREQ_VALUE_LIST.sub(_freq_value_list, text)
     if "," in text:
         text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
     if "mod" in text or "Mod" in text:
@@ -531,6 +605,25 @@ def _with_clauses(segment: str) -> list[str]:
     return [segment]
 
 
+_PAREN = re.compile(r"\(([^()]{1,80})\)")
+
+
+def other_ear_aside(segment: str) -> tuple[str, str] | None:
+    """Return (the clause without it, the aside) when a parenthesis names another ear than
+    the one the clause names outside it ("Rt drops to 80 dB HL at 6-8k (Lt 35)"): a
+    comparison put aside for that ear, which does not make the clause about both ears."""
+    if "(" not in segment:
+        return None
+    outside = ears_in(_PAREN.sub(" ", segment))  # the ear named outside every parenthesis
+    if len(outside) != 1 or "both" in outside:
+        return None
+    for m in _PAREN.finditer(segment):
+        inside = ears_in(m.group(1))
+        if len(inside) == 1 and "both" not in inside and outside != inside:
+            return segment[: m.start()] + segment[m.end() :], m.group(1)
+    return None
+
+
 def ears_in(text: str) -> set[str]:
     """Return the ears a text names ('right', 'left', 'both'); the ear words of a pair or
     of 'bilateral' are not counted again."""
@@ -549,7 +642,8 @@ def ears_in(text: str) -> set[str]:
 def to_hz(number: str, unit: str | None) -> int | None:
     value = float(number)
     unit = (unit or "").lower()
-    if unit in ("khz", "k") or (unit == "" and value < 20):
+    if (unit in ("khz", "k") and value < 100) or (unit == "" and value < 20):
+        # "250-8k Hz": a number of 100 or more is in Hz even where it shares the range's unit
         value *= 1000
     elif unit == "hz" and value < 20:
         value *= 1000  # "4 Hz" written for 4 kHz
@@ -579,6 +673,16 @@ def freqs_of(list_text: str, trailing_unit: str) -> list[int]:
     return out
 
 
+CONDITION = re.compile(r"(?:\bif\b(?!\s+(?:you|i)\b)|\bunless\b|\bwhether\b)[^.:]{0,40}$")
+"""A condition before a word ("if the loss were asymmetric"): the word is neither claimed
+nor denied."""
+
+
+def conditioned(segment: str, start: int) -> bool:
+    """Return True when the word at ``start`` is under a condition (if/unless/whether)."""
+    return bool(CONDITION.search(segment[max(0, start - 45) : start]))
+
+
 def negated(segment: str, start: int) -> bool:
     """Return True when the word at ``start`` is not claimed: negated before or after it,
     under a condition, or in a generic statement ("a conductive loss would ...")."""
@@ -603,6 +707,20 @@ def conduction(low: str, position: int, default: str = "air") -> str:
     if last is None:
         return default
     return "bone" if last.group(1) else "air"
+
+
+def last_mark_end(low: str, position: int) -> int:
+    """Return where the last conduction named within 60 characters before ``position``
+    ends (``position`` itself when none is named there)."""
+    end = position
+    for m in CONDUCTION.finditer(low, max(0, position - 60), position):
+        end = m.end()
+    return end if end != position else 0
+
+
+HEARING_SUBJECT = re.compile(r"\b(?:hearing|ears?|thresholds|audiogram|pta)\b")
+"""A subject between a conduction word and a 'normal' phrase that makes the phrase about
+the ear's hearing ("bone 10 dB HL; hearing in the left ear is normal")."""
 
 
 _CONDUCTION_OBJECT = re.compile(

@@ -4,8 +4,14 @@ A sample carries its item by reference: ``metadata["item_key"]`` is the item's c
 (:func:`clinbench.items.digest.item_hash`), and the item itself sits once in a table of
 this process (filled by :func:`to_sample`) and once in the log, in the task's metadata
 (``items``: key -> item, from :func:`item_table`), so that a results export from the log
-file alone sees every item. The sample also carries the item file (``item_file``, so media
-resolve as in the file) and the fields results rows show (suite, format, domain, ...).
+file alone sees every item. The process's table holds an item only while a sample that
+:func:`to_sample` made for it is alive (a task's dataset holds its samples while it runs),
+so repeated runs in one process do not pile items up; after that the log's table is the
+place to read it from (``from_metadata(metadata, table)``). Besides the key a sample
+carries only the item file (``item_file``, so media resolve as in the file), its condition
+and what the caller adds (``extra_metadata``): what results rows show of the item (suite,
+format, domain, ...) is read from the item, and every metadata key costs Inspect work per
+sample (copies, summaries, the log).
 Solvers, scorers and clinbench's offline providers get the item with :func:`from_state` or
 :func:`from_metadata`; samples written before (the whole item in ``metadata["item"]``) are
 read too. The prompt text is made by the caller (``clinbench.tasks`` applies the format's
@@ -15,6 +21,7 @@ prompt and the condition), so this module depends on the item model only.
 from __future__ import annotations
 
 import json
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +47,25 @@ DECLINE_WORD = "DECLINE"
 ITEM_KEY = "item_key"  # sample metadata: the content hash of the sample's item
 ITEMS = "items"  # task (log) metadata: {item key: item as JSON}
 
-# The items of the samples built in this process, by key (one entry per distinct item),
-# with the resolved path of the file each came from.
-_ITEMS: dict[str, tuple[Item, str | None]] = {}
+
+class _Entry:
+    """An item of the process's table with the resolved path of the file it came from."""
+
+    __slots__ = ("item", "item_file", "__weakref__")
+
+    def __init__(self, item: Item, item_file: str | None) -> None:
+        self.item, self.item_file = item, item_file
+
+
+def _hold(entry: _Entry) -> None:
+    """Do nothing: a sample's finalizer holds its entry (the argument) while the sample lives."""
+
+
+# The items of the live samples built in this process, by key (one entry per distinct
+# item). Entries are held weakly here and strongly by each sample's finalizer
+# (weakref.finalize keeps its arguments until the sample is freed), so an item leaves the
+# table when the last sample made for it is gone.
+_ITEMS: weakref.WeakValueDictionary[str, _Entry] = weakref.WeakValueDictionary()
 
 
 def item_target(item: Item) -> str:
@@ -92,20 +115,14 @@ def to_sample(
     source = item._source_file
     item_file = str(source.resolve()) if source else None
     key = item_hash(item)
-    _ITEMS.setdefault(key, (item, item_file))
-    metadata = {
-        ITEM_KEY: key,
-        "item_file": item_file,
-        "suite": item.suite,
-        "format": item.format,
-        "condition": condition,
-        "domain": item.domain,
-        "source_pool": item.source_pool,
-        "difficulty": item.difficulty,
-        "answer_set": item.answer_set,
-        **(extra_metadata or {}),
-    }
-    return Sample(id=item.id, input=sample_input, target=item_target(item), metadata=metadata)
+    entry = _ITEMS.get(key)
+    if entry is None:
+        entry = _ITEMS[key] = _Entry(item, item_file)
+    metadata = {ITEM_KEY: key, "item_file": item_file, "condition": condition}
+    metadata.update(extra_metadata or {})
+    sample = Sample(id=item.id, input=sample_input, target=item_target(item), metadata=metadata)
+    weakref.finalize(sample, _hold, entry).atexit = False  # the entry lives as the sample does
+    return sample
 
 
 def item_table(samples: list[Sample]) -> dict[str, dict[str, Any]]:
@@ -114,7 +131,7 @@ def item_table(samples: list[Sample]) -> dict[str, dict[str, Any]]:
     for sample in samples:
         key = (sample.metadata or {}).get(ITEM_KEY)
         if key is not None and key not in table:
-            table[key] = _ITEMS[key][0].model_dump(mode="json")
+            table[key] = _ITEMS[key].item.model_dump(mode="json")
     return table
 
 
@@ -129,10 +146,13 @@ def item_json(metadata: dict[str, Any], table: dict[str, Any] | None) -> dict[st
     return (table or {}).get(metadata.get(ITEM_KEY), {})
 
 
-def from_metadata(metadata: dict[str, Any]) -> Item:
+def from_metadata(metadata: dict[str, Any], table: dict[str, Any] | None = None) -> Item:
     """Return the item a sample's metadata refers to (media resolve as in its file).
 
-    The returned item is shared by every sample of it: read it, do not change it.
+    The item comes from the process's table while a sample made for it is alive (a task
+    that is running), else from ``table``, a log's ``eval.metadata["items"]`` (a logged
+    sample read after its task is gone). The returned item is shared by every sample of
+    it: read it, do not change it.
     """
     metadata = metadata or {}
     source = metadata.get("item_file")
@@ -141,12 +161,19 @@ def from_metadata(metadata: dict[str, Any]) -> Item:
         if source:
             item._source_file = Path(source)
         return item
-    if metadata.get(ITEM_KEY) in _ITEMS:
-        item, registered_file = _ITEMS[metadata[ITEM_KEY]]
-    elif ITEM_KEY in metadata:
+    key = metadata.get(ITEM_KEY)
+    entry = _ITEMS.get(key) if key is not None else None
+    if entry is not None:
+        item, registered_file = entry.item, entry.item_file
+    elif key is not None and table and key in table:
+        item = ITEM_ADAPTER.validate_python(table[key])
+        item._source_file = Path(source) if source else None
+        return item
+    elif key is not None:
         raise ValueError(
-            f"item {metadata[ITEM_KEY][:12]}... is not among the items of this process's "
-            "tasks; build the task (clinbench.tasks) before running its samples"
+            f"item {key[:12]}... is neither among the items of this process's live tasks nor "
+            "in the table given; build the task (clinbench.tasks) before running its samples, "
+            "or pass the log's eval.metadata['items']"
         )
     else:
         raise ValueError(

@@ -86,9 +86,8 @@ class ClinbenchOffline(ModelAPI):
         # (e.g. curation's passage-screening calls)
         if self.kind == "chance":
             item = from_metadata(state.metadata)
-            text = chance_reply(
-                item, state.metadata.get("answer_set"), config.seed or 0, state.epoch, turn
-            )
+            answers = state.metadata.get("answer_set", item.answer_set)  # a suite may set it
+            text = chance_reply(item, answers, config.seed or 0, state.epoch, turn)
         elif self.kind == "majority":
             from clinbench.providers.majority import majority_reply
 

@@ -227,7 +227,9 @@ def log_rows(
     """Return the results rows of one Inspect log (of ``samples`` when given, e.g. streamed).
 
     Each sample's item comes from the log's item table (``eval.metadata["items"]``), or
-    from the sample itself in logs written before that table existed.
+    from the sample itself in logs written before that table existed. Suite, format,
+    domain, source pool and difficulty are the sample's metadata where it sets them (a
+    suite's own samples, logs written before), else the item's.
     """
     from clinbench.items.sample import ITEMS, item_json
 
@@ -252,9 +254,9 @@ def log_rows(
             "response": sample.output.completion if sample.output else "",
             "input_tokens": input_tokens,
             "output_tokens": output_tokens,
-            "domain": metadata.get("domain"),
-            "source_pool": metadata.get("source_pool"),
-            "difficulty": metadata.get("difficulty"),
+            "domain": metadata.get("domain", item.get("domain")),
+            "source_pool": metadata.get("source_pool", item.get("source_pool")),
+            "difficulty": metadata.get("difficulty", item.get("difficulty")),
             "tags": ";".join(item.get("tags") or []),
             "item_metadata": _json(item.get("metadata")),
             "run_id": log.eval.run_id,

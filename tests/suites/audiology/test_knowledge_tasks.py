@@ -9,6 +9,7 @@ import pytest
 from inspect_ai.model import get_model
 
 from clinbench.items.loader import load_items, write_items
+from clinbench.items.sample import ITEMS, from_metadata
 from clinbench.results.export import results_table
 from clinbench.suites.audiology.tasks import (
     LITERATURE_ITEMS,
@@ -126,7 +127,8 @@ def test_without_a_grader_the_fallback_reports_alone(knowledge_run):
 def test_required_grader_is_never_the_model_under_test(knowledge_run, tmp_path):
     *_, objective, model = knowledge_run
     log = run_eval(audiology_objective(items=str(objective), adjudicator="grader"), model, tmp_path)
-    fib = [s for s in log.samples if s.metadata["format"] == "fib"]
+    table = log.eval.metadata[ITEMS]  # the task is gone: its items are in the log
+    fib = [s for s in log.samples if from_metadata(s.metadata, table).format == "fib"]
     assert fib and all(s.error is not None and "grader" in s.error.message for s in fib)
 
 
@@ -146,8 +148,8 @@ def test_default_sample_sets_meet_the_sizes_and_pools():
 
 def test_task_filters(tmp_path):
     task = audiology_objective(formats="mcq", pools="nonweb")
-    assert {s.metadata["format"] for s in task.dataset} == {"mcq"}
-    assert {s.metadata["source_pool"] for s in task.dataset} == {"nonweb"}
+    assert {from_metadata(s.metadata).format for s in task.dataset} == {"mcq"}
+    assert {from_metadata(s.metadata).source_pool for s in task.dataset} == {"nonweb"}
     with pytest.raises(ValueError, match="no items left"):
         audiology_literature(formats="fib")
 

@@ -5,8 +5,12 @@ The table is synthetic (``synthetic_case_results``): 4 models x 3 question types
 resamples: mean and percentile interval by question type and by model
 (``describe.describe_scores``); case-level bootstrap by question type and by model
 (``clustering.case_bootstrap``); quadratic-weighted Cohen's kappa between the letter grade
-and a perturbed second grade (``agreement.cohen_kappa``); and the speech metrics' bootstrap
-SD (micro/macro F1 of a 5-class label, ``speech.classification_report``).
+and a perturbed second grade (``agreement.cohen_kappa``); the speech metrics' bootstrap
+SD (micro/macro F1 of a 5-class label, ``speech.classification_report``); and Fleiss' kappa
+of three judges' grades (the letter grade and two perturbed ones) with a bootstrap over the
+rated replies (``judge_agreement.fleiss_bootstrap``; statsmodels' ``fleiss_kappa`` per
+resample in the loop). The ``all`` line sums the first four families (the families of the
+earlier runs, so it compares with them); ``all+fleiss`` adds the Fleiss family.
 
 The "loop" is the per-resample way: draw an index vector, gather, compute, once per
 resample (the case bootstrap concatenates each drawn case's rows; kappa and F1 tally each
@@ -25,6 +29,7 @@ Run: python benchmarks/stats_case_tier.py [--n-boot 10000] [--loop-boot 300]
 from __future__ import annotations
 
 import argparse
+import os
 import time
 import tracemalloc
 import warnings
@@ -47,7 +52,23 @@ def make_table(rows: int, seed: int):
     shift = rng.choice([-1, 0, 0, 0, 1], size=len(df))
     codes = df["grade"].map({g: i for i, g in enumerate(GRADES)}).to_numpy()
     df["grade2"] = [GRADES[i] for i in np.clip(codes + shift, 0, 4)]
+    shift = rng.choice([-1, 0, 0, 1], size=len(df))
+    df["grade3"] = [GRADES[i] for i in np.clip(codes + shift, 0, 4)]
     return df
+
+
+def _fleiss_counts(df) -> np.ndarray:
+    from statsmodels.stats.inter_rater import aggregate_raters
+
+    code = {g: i for i, g in enumerate(GRADES)}
+    ratings = np.column_stack([df[c].map(code).to_numpy() for c in ("grade", "grade2", "grade3")])
+    return aggregate_raters(ratings, n_cat=5)[0]
+
+
+def _fleiss_one(counts: np.ndarray) -> float:
+    from statsmodels.stats.inter_rater import fleiss_kappa
+
+    return float(fleiss_kappa(counts, method="fleiss"))
 
 
 def chunked_families(df, n_boot: int, seed: int) -> dict:
@@ -83,7 +104,20 @@ def chunked_families(df, n_boot: int, seed: int) -> dict:
                                     resamples=n_boot, seed=seed)  # fmt: skip
         return [[out["Micro F1 SD"], out["Macro F1 SD"]]]
 
-    return {"describe": describe_both, "case": case_both, "kappa": kappa, "f1_sd": f1}
+    def fleiss():
+        from clinbench.stats import judge_agreement
+
+        counts = _fleiss_counts(df)
+        rng = np.random.default_rng(seed)
+        if hasattr(judge_agreement, "fleiss_bootstrap"):
+            boot = judge_agreement.fleiss_bootstrap(counts, n_boot, rng)
+        else:  # an older checkout (--before runs): its per-resample statsmodels loop
+            idx = rng.integers(0, len(counts), size=(n_boot, len(counts)))
+            boot = np.array([_fleiss_one(counts[i]) for i in idx])
+        return [_quantiles(boot)]
+
+    return {"describe": describe_both, "case": case_both, "kappa": kappa, "f1_sd": f1,
+            "fleiss": fleiss}  # fmt: skip
 
 
 def chunked(df, n_boot: int, seed: int) -> dict:
@@ -156,6 +190,13 @@ def loop_f1(df, n_boot: int, seed: int) -> list:
     return [[float(np.std(micro, ddof=1)), float(np.std(macro, ddof=1))]]
 
 
+def loop_fleiss(df, n_boot: int, seed: int) -> list:
+    counts = _fleiss_counts(df)
+    rng = np.random.default_rng(seed)
+    boot = [_fleiss_one(counts[rng.integers(0, len(counts), len(counts))]) for _ in range(n_boot)]
+    return [_quantiles(boot)]
+
+
 def looped_families(df, n_boot: int, seed: int) -> dict:
     """Return family -> function running that family's per-resample loops."""
     return {
@@ -163,6 +204,7 @@ def looped_families(df, n_boot: int, seed: int) -> dict:
         "case": lambda: [loop_case(df, by, n_boot, seed) for by in ("question", "model")],
         "kappa": lambda: loop_kappa(df, n_boot, seed),
         "f1_sd": lambda: loop_f1(df, n_boot, seed),
+        "fleiss": lambda: loop_fleiss(df, n_boot, seed),
     }
 
 
@@ -184,7 +226,8 @@ def main() -> None:
     chunked(make_table(804, args.seed), 50, args.seed)  # warm-up: imports
     print(
         f"{args.n_boot:,} resamples per bootstrap; families: describe (mean by question and "
-        "by model), case (case bootstrap, both), kappa (quadratic), f1_sd (micro/macro F1)"
+        "by model), case (case bootstrap, both), kappa (quadratic), f1_sd (micro/macro F1), "
+        "fleiss (3 judges)"
     )
     print(f"{'rows':>8} {'family':>9} {'chunked s':>10} {'loop s':>9} {'ratio':>7}  loop")
     for rows in (int(x) for x in args.sizes.split(",")):
@@ -194,15 +237,23 @@ def main() -> None:
         vec_fns = chunked_families(df, args.n_boot, args.seed)
         loop_fns = looped_families(df, loop_n, args.seed)
         total_vec = total_loop = 0.0
+        cpu_vec = cpu_loop = 0.0
         for family in vec_fns:
+            if family == "fleiss":  # the earlier runs' families end here
+                first4 = (total_vec, total_loop, cpu_vec, cpu_loop)
+            cpu0 = time.process_time()
             t_vec, vec = timed(vec_fns[family])
+            cpu1 = time.process_time()
             t_loop, loop = timed(loop_fns[family])
+            cpu_vec += cpu1 - cpu0
+            cpu_loop += (time.process_time() - cpu1) * args.n_boot / loop_n
             t_loop *= args.n_boot / loop_n
             total_vec, total_loop = total_vec + t_vec, total_loop + t_loop
             print(f"{len(df):>8,} {family:>9} {t_vec:>10.2f} {t_loop:>9.2f} "
                   f"{t_loop / t_vec:>6.1f}x  {how}")  # fmt: skip
             if loop_n == args.n_boot:  # same resample count: agree within Monte Carlo error
-                tol = {"describe": 1.0, "case": 1.0, "kappa": 0.03, "f1_sd": 0.005}[family]
+                tol = {"describe": 1.0, "case": 1.0, "kappa": 0.03, "f1_sd": 0.005,
+                       "fleiss": 0.03}[family]  # fmt: skip
                 flat = [
                     np.concatenate([np.ravel(np.array(x, float)) for x in v]) for v in (vec, loop)
                 ]
@@ -211,8 +262,14 @@ def main() -> None:
         chunked(df, args.n_boot, args.seed)
         peak = tracemalloc.get_traced_memory()[1] / 2**20
         tracemalloc.stop()
-        print(f"{len(df):>8,} {'all':>9} {total_vec:>10.2f} {total_loop:>9.2f} "
-              f"{total_loop / total_vec:>6.1f}x  peak traced memory {peak:.0f} MB")  # fmt: skip
+        vec4, loop4, cpu4, cpu_loop4 = first4
+        print(f"{len(df):>8,} {'all':>9} {vec4:>10.2f} {loop4:>9.2f} {loop4 / vec4:>6.1f}x  "
+              f"CPU s: chunked {cpu4:.2f}, loop {cpu_loop4:.2f}, "
+              f"ratio {cpu_loop4 / cpu4:.1f}x")  # fmt: skip
+        print(f"{len(df):>8,} {'all+fleiss':>9} {total_vec:>10.2f} {total_loop:>9.2f} "
+              f"{total_loop / total_vec:>6.1f}x  CPU s: chunked {cpu_vec:.2f}, loop "
+              f"{cpu_loop:.2f}, ratio {cpu_loop / cpu_vec:.1f}x")  # fmt: skip
+        print(f"{'':>8} peak traced memory {peak:.0f} MB, load {os.getloadavg()[0]:.1f}")
     print("chunked and looped intervals agree within Monte Carlo error where both ran in full")
 
 

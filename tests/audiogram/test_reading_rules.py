@@ -486,6 +486,31 @@ REPLIES_7 = [
     ("V54", "Normal hearing up to 3 kHz in both ears.", []),
     # ... nor on an ear whose average is abnormal (the degree claim is the error there)
     ("V01", "Right ear: normal hearing.", ["severity_misclassification"]),
+    # a reason after a negator ends its scope ("not needed since ..." asserts what follows)
+    ("V23", "No MRI is needed since the asymmetry is conductive.", []),
+    ("V23", "There is no asymmetry between the ears.", ["laterality_confusion"]),
+    # at a named frequency, ear-tagged values ending their line are thresholds, unit or not
+    ("V12", "Thresholds\n8 kHz: R 20, L 25\n4 kHz: R 50, L 55", []),
+    ("V12", "Thresholds\n8 kHz: R 20, L 65\n4 kHz: R 50, L 55", ["fabricated_result"]),
+    ("V12", "Scores: R 20, L 65", []),
+    # a parenthesis naming the other ear is that ear's aside, commas and colons inside it
+    # included; the sentence outside keeps its own ear
+    ("V20", "Left ear: moderate loss (worse than the right).", []),
+    ("V20", "Left ear: moderate SNHL (the right is mild).", []),
+    ("V20", "Right ear: mild SNHL (left: moderate, PTA 45 dB HL).", []),
+    ("V20", "Left: PTA 45 dB HL (vs 25 dB HL on the right).", []),
+    # (the aside's PTA is the left's: 25 fits only the right ear and nothing read binds it
+    # to the left, so it is a swap)
+    ("V20", "Right ear: mild SNHL (left: moderate, PTA 25 dB HL).", ["laterality_confusion"]),
+    # a dB range for one ear with no frequency, region or shape in its clause summarises
+    # that ear's thresholds of its conduction: it must overlap them
+    ("V08", "Right ear: masked BC 10-15 dB HL; air 35-45 dB HL.", []),
+    ("V08", "Right ear: masked BC 35-45 dB HL.", ["fabricated_result"]),
+    ("V08", "Right ear: air 70-80 dB HL.", ["fabricated_result"]),
+    # ... but not a range tied to a region, a shape, another ear or a speech level
+    ("V16", "Right ear: thresholds of 80-90 dB HL in the high frequencies.", []),
+    ("V16", "Both ears: 10-15 dB HL, then falling steeply.", []),
+    ("V62", "Right: words presented at 30-40 dB SL.", []),
 ]
 
 

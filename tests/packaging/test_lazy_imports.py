@@ -31,9 +31,9 @@ print(json.dumps({"code": code, "heavy": sorted(m for m in HEAVY if m in sys.mod
 """
 
 
-def _imported(args: list[str]) -> dict:
-    """Return {'code': exit code, 'heavy': heavy packages imported} of one command."""
-    script = f"HEAVY = {HEAVY!r}\n{PROBE}"
+def _imported(args: list[str], watched: tuple[str, ...] = HEAVY) -> dict:
+    """Return {'code': exit code, 'heavy': the `watched` modules imported} of one command."""
+    script = f"HEAVY = {watched!r}\n{PROBE}"
     done = subprocess.run(
         [sys.executable, "-c", script, json.dumps(args)],
         capture_output=True, text=True, timeout=120, check=False,
@@ -94,3 +94,14 @@ def test_analyze_of_a_case_table_imports_neither_inspect_nor_matplotlib(tmp_path
     assert out["code"] == 0
     assert "inspect_ai" not in out["heavy"] and "matplotlib" not in out["heavy"]
     assert (tmp_path / "out" / "index.md").exists()
+
+
+def test_analyze_does_not_build_the_item_models(tmp_path):
+    # the item models (pydantic classes for every format) serve item files, not results
+    from clinbench.stats.synthetic import synthetic_case_results
+
+    table = tmp_path / "cases.csv"
+    synthetic_case_results(n_models=2, n_cases=4, seed=0).to_csv(table, index=False)
+    args = ["analyze", str(table), "-o", str(tmp_path / "out"), "--n-boot", "20"]
+    out = _imported(args, ("clinbench.items.model", "clinbench.items.loader"))
+    assert out == {"code": 0, "heavy": []}

@@ -15,6 +15,7 @@ from clinbench.stats.compare import (
     pairwise_mwu,
     simple_effects,
 )
+from clinbench.stats.describe import bootstrap_chunks
 from clinbench.stats.synthetic import synthetic_case_results
 
 
@@ -99,9 +100,12 @@ def test_paired_bootstrap_is_the_loop():
     out = paired_bootstrap(df, "score", "model", "item_id", "A", "B", n_boot=1000, seed=4)
     wide = df.pivot(index="item_id", columns="model", values="score").sort_index()
     d = (wide.A - wide.B).to_numpy()
-    rng = np.random.default_rng(4)
-    idx = rng.integers(0, d.size, size=(1000, d.size))
-    loop = [d[row].mean() for row in idx]
+    loop = []  # one stream per chunk of resamples, as describe.bootstrap_means draws them
+    chunks = bootstrap_chunks(d.size, 1000)
+    streams = np.random.SeedSequence(4).spawn(len(chunks))
+    for (start, stop), stream in zip(chunks, streams, strict=True):
+        idx = np.random.default_rng(stream).integers(0, d.size, size=(stop - start, d.size))
+        loop += [d[row].mean() for row in idx]
     assert out["diff"].iloc[0] == pytest.approx(d.mean())
     assert out["CI95%"].iloc[0] == pytest.approx(list(np.quantile(loop, [0.025, 0.975])))
 

@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 from statsmodels.stats.weightstats import DescrStatsW
 
+from clinbench.stats import describe
 from clinbench.stats.describe import (
     accuracy,
     bootstrap_means,
@@ -36,13 +37,33 @@ def test_mean_sd_t_interval_match_statsmodels(cases):
     assert out["n"].sum() == len(cases) - 5  # unscored rows are not scores
 
 
+def _chunk_loop(x: np.ndarray, n_boot: int, seed: int) -> np.ndarray:
+    """Per-resample loop over bootstrap_means' chunk streams (SeedSequence children)."""
+    chunks = describe.bootstrap_chunks(x.size, n_boot)
+    streams = np.random.SeedSequence(seed).spawn(len(chunks))
+    loop = []
+    for (start, stop), stream in zip(chunks, streams, strict=True):
+        idx = np.random.default_rng(stream).integers(0, x.size, size=(stop - start, x.size))
+        loop += [x[row].mean() for row in idx]
+    return np.array(loop)
+
+
 def test_bootstrap_is_the_per_resample_loop():
     x = np.random.default_rng(0).normal(70, 15, 120)
     fast = bootstrap_means(x, n_boot=2000, seed=42)
-    rng = np.random.default_rng(42)
-    idx = rng.integers(0, x.size, size=(2000, x.size))
-    loop = np.array([x[row].mean() for row in idx])
-    np.testing.assert_allclose(fast, loop)
+    np.testing.assert_allclose(fast, _chunk_loop(x, 2000, 42), rtol=1e-12)
+
+
+def test_bootstrap_threads_never_change_the_means(monkeypatch):
+    # small chunks (7 resamples of 120 values, the last one short): many chunks to share out
+    monkeypatch.setattr(describe, "_CHUNK_CELLS", 7 * 121)
+    x = np.random.default_rng(3).normal(60, 10, 121)
+    assert len(describe.bootstrap_chunks(x.size, 500)) == 72
+    runs = [bootstrap_means(x, n_boot=500, seed=9, threads=t) for t in (1, 2, 3, 1)]
+    for other in runs[1:]:
+        np.testing.assert_array_equal(runs[0], other)
+    np.testing.assert_allclose(runs[0], _chunk_loop(x, 500, 9), rtol=1e-12)
+    assert bootstrap_means(x, n_boot=500, seed=10, threads=2)[0] != runs[0][0]
 
 
 def test_bootstrap_interval_close_to_t_interval(cases):
@@ -115,3 +136,10 @@ def test_critical_error_lists_read_each_cell_as_parse_critical_errors_does():
     assert out.iloc[2] == ["a", "b"]
     with pytest.raises(ValueError):
         critical_error_lists(pd.Series(["[]", "[broken"]))
+
+
+def test_a_missing_arrow_cell_has_no_critical_error():
+    # Arrow-backed text columns (Parquet tables) hold pd.NA, not None, where a cell is empty
+    cells = pd.Series(['["a"]', None, "[]", "x; y"], dtype="string[pyarrow]")
+    assert critical_error_lists(cells).tolist() == [["a"], [], [], ["x", "y"]]
+    assert parse_critical_errors(pd.NA) == []

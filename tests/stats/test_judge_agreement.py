@@ -31,14 +31,19 @@ kappa = 0.26 / 0.66 = 13/33 = 0.394.
 from __future__ import annotations
 
 import json
+import warnings
 
+import numpy as np
 import pandas as pd
 import pytest
 from sklearn.metrics import cohen_kappa_score
+from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
 from typer.testing import CliRunner
 
 from clinbench.results import write_results
 from clinbench.results.schema import RESULT_COLUMNS
+from clinbench.stats import judge_agreement as panels
+from clinbench.stats._common import group_seed
 from clinbench.stats.judge_agreement import (
     fleiss_panel_kappa,
     judge_agreement,
@@ -174,3 +179,45 @@ def test_stats_judges_command(tmp_path):
     assert nothing.exit_code == 0 and "no judge panel" in nothing.output
     missing = CliRunner().invoke(app, ["stats", "judges", str(tmp_path / "absent.csv")])
     assert missing.exit_code == 2
+
+
+def _fleiss_loop(counts, n_boot, seed):
+    """The per-resample loop: statsmodels' fleiss_kappa of each resampled table."""
+    idx = np.random.default_rng(seed).integers(0, len(counts), size=(n_boot, len(counts)))
+    out = []
+    with np.errstate(invalid="ignore", divide="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for row in idx:
+            out.append(float(fleiss_kappa(counts[row], method="fleiss")))
+    return np.array(out)
+
+
+@pytest.mark.parametrize("raters, categories, n", [(3, 2, 41), (4, 6, 57), (2, 5, 30)])
+def test_fleiss_bootstrap_is_the_per_resample_loop(monkeypatch, raters, categories, n):
+    rng = np.random.default_rng(raters * 100 + n)
+    truth = rng.integers(0, categories, n)
+    codes = np.column_stack(
+        [np.where(rng.random(n) < 0.7, truth, rng.integers(0, categories, n))
+         for _ in range(raters)]
+    )  # fmt: skip
+    counts, _ = aggregate_raters(codes, n_cat=categories)
+    monkeypatch.setattr(panels, "_FLEISS_CHUNK_CELLS", 7 * n)  # 7 resamples a chunk
+    fast = panels.fleiss_bootstrap(counts, 300, np.random.default_rng(5))
+    np.testing.assert_allclose(fast, _fleiss_loop(counts, 300, 5), rtol=1e-10, atol=1e-12)
+
+
+def test_fleiss_bootstrap_of_one_category_is_undefined_as_statsmodels_says():
+
+    counts = np.array([[3, 0]] * 9)  # every judge says category 0: kappa 0/0
+    fast = panels.fleiss_bootstrap(counts, 50, np.random.default_rng(1))
+    assert np.isnan(fast).all() and np.isnan(_fleiss_loop(counts, 50, 1)).all()
+
+
+def test_fleiss_panel_interval_is_the_loop_percentile_interval():
+    out = fleiss_panel_kappa(_table(_rows("answer_adjudicator", BINARY)), n_boot=400, seed=3)
+    row = out.iloc[0]
+    key = {"task": row["task"], "scorer": row["scorer"], "question": row["question"]}
+    codes = np.column_stack([BINARY[j] for j in BINARY])
+    counts, _ = aggregate_raters(codes, n_cat=2)
+    loop = _fleiss_loop(counts, 400, group_seed(3, key))
+    assert row["CI95%"] == pytest.approx(list(np.nanquantile(loop, [0.025, 0.975])))

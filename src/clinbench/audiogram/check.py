@@ -146,10 +146,14 @@ def check_reply(
             sent_low = sentence.lower()
             hedged_sentence = bool(v.HEDGED_SENTENCE.search(sent_low[:30]))
             topics = Topics.of(sent_low)
-            segments = []
-            for seg in v.clauses(sentence):
-                aside = v.other_ear_aside(seg)
-                segments += list(aside) if aside else [seg]
+            main, asides = v.other_ear_asides(sentence)
+            segments = v.clauses(main)
+            n_main = len(segments)  # the other-ear asides follow, each its own clause
+            aside_ear: list[str | None] = [None] * n_main
+            for aside in asides:
+                pieces = v.clauses(aside)
+                segments += pieces
+                aside_ear += [next(iter(v.ears_in(aside)))] * len(pieces)  # the aside's ear
             if not joined:
                 # A conduction named before a semicolon carries over it ("Bone normal in
                 # both ears; the dip to 20 dB HL at 2 kHz ..."), as within a sentence.
@@ -171,7 +175,7 @@ def check_reply(
                 comparative = bool(v.COMPARATIVE.search(seg))
                 if len(ears) == 1:
                     seg_ear = next(iter(ears))
-                    if not comparative:
+                    if not comparative and index < n_main:  # an aside carries no ear on
                         context = seg_ear
                         item_context = in_item
                         heading_context = bool(
@@ -188,7 +192,7 @@ def check_reply(
                     # or both ears, whichever ear was named last
                     seg_ear = None
                 else:
-                    seg_ear = context
+                    seg_ear = aside_ear[index] or context
                 check_clause(
                     checker, seg, seg_ear, sent_low, topics, hedged_sentence, explicit=bool(ears),
                     default_conduction=sentence_conduction, low=seg_low,

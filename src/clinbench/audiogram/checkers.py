@@ -942,6 +942,9 @@ def check_thresholds(
         if not f:
             if _bone_without_bone(j, low, m, ear, hedged):
                 used.append(m.span())
+            elif ear in EARS and not v.FREQ_MENTION.search(low):
+                used.append(m.span())
+                _overall_range(j, ear, conduction_at(m.start()), m, hedged)
             continue
         used.append(m.span())
         lo_db, hi_db = sorted((int(m.group(1)), int(m.group(2))))
@@ -1014,6 +1017,25 @@ def check_thresholds(
         for freq in freqs:
             text = m.group(0) + " " + fm.group(0)
             _threshold(j, ear, conduction, freq, "no response", text, hedged, tol)
+
+
+def _overall_range(j: Judge, ear: str, conduction: str, m: re.Match, hedged) -> None:
+    """Judge a dB range given for one ear with no frequency or region anywhere in its
+    clause ("masked bone 30-40 dB HL"): a summary of that ear's thresholds of that
+    conduction, so it must at least overlap them (within the tolerance); a range that
+    misses every one of them is an erroneous result."""
+    lo, hi = sorted((int(m.group(1)), int(m.group(2))))
+    tol = j.t.tolerance_db
+
+    def ok(e):
+        points = getattr(j.t.audiogram.ear(e), conduction)
+        values = [t.value for t in points.values() if not t.no_response]
+        if not values:
+            return None, None
+        return any(lo - tol <= x <= hi + tol for x in values), (min(values), max(values))
+
+    j.add("threshold_range", ear, None, f"{lo}-{hi} dB HL ({conduction}, no frequency named)",
+          m.group(0), hedged, ok)  # fmt: skip
 
 
 def _not_a_threshold(low: str, m: re.Match) -> bool:

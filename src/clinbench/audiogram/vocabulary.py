@@ -115,10 +115,12 @@ NEGATORS = re.compile(
     # a condition is not a finding: "if the loss were conductive", "to decide whether ..."
     # ("if you could see ..." is a request, not a condition)
     r"\bif\b(?!\s+(?:you|i)\b)|\bunless\b|\bwhether\b|"
-    r"\bor\b|\bnon-)[^.:]{0,40}$|\bdifferential\b[^.]{0,40}$"
+    r"\bor\b|\bnon-)(?:(?!\b(?:because|since|given|hence|therefore|thus)\b)[^.:]){0,40}$|"
+    r"\bdifferential\b[^.]{0,40}$"
 )
 """A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
-needed: the asymmetry is conductive" does not negate the asymmetry), except after
+needed: the asymmetry is conductive" does not negate the asymmetry), and so does a reason
+given after it ("MRI is not needed because the asymmetry is conductive"), except after
 "differential" ("Differential diagnosis: ..." lists what is being weighed)."""
 NEGATED_AFTER = re.compile(
     r"[\w-]+(?:[\s-]+[\w'-]+){0,3}?\s+(?:is|are|seems|appears|was)\s+(?:very\s+|highly\s+)?"
@@ -188,6 +190,12 @@ DB_LIST = re.compile(
     r"(?:db|decibels)\b(?:\s*hl)?"
 )
 """A value or a list of values in dB ("20, 25 and 40 dB HL", a row "70 70 70 80 dB HL")."""
+FREQ_MENTION = re.compile(
+    r"\d\s*(?:khz|k\b|hz)|\b(?:high|low|mid|middle|higher|lower|speech)[\s-]*(?:frequenc|pitch|tone)|"
+    r"\b(?:notch|dip|drop|trough|bump|slope|sloping|falls?|falling|rising|rises)\b"
+)
+"""A frequency, a region or a shape named in a clause: a dB range there is not a summary
+of the whole ear."""
 DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
@@ -208,6 +216,7 @@ NUMBER_CONTEXT_SKIP = re.compile(
 difference ("worse by 15-25 dB"), or the level a no response was found at."""
 NUMBER_AFTER_SKIP = re.compile(
     r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
+    r"sl|spl|snr|nhl|ehl|"
     r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|gap|dip)\b"
 )
 """After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip"."""
@@ -399,10 +408,13 @@ _PAIR_EAR = r"(right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE))"
 _PAIR_DB = r"\s*(?:db(?:\s*hl)?)?"
 _FREQ_THEN_PAIR = re.compile(
     rf"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)\s*:\s*{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})"
-    rf"{_PAIR_DB}\s*[,/;]?\s*(?:and\s+)?{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})\s*db(?:\s*hl)?",
-    re.I,
+    rf"{_PAIR_DB}\s*[,/;]?\s*(?:and\s+)?{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})"
+    r"(?:\s*db(?:\s*hl)?|(?![\d.])(?=[ \t]*(?:[;.]?[ \t]*$|[;.]?[ \t]*\n)))",
+    re.I | re.M,
 )
-"""Two ears' values at one frequency: "3 kHz: R 30, L 55 dB HL"."""
+"""Two ears' values at one frequency: "3 kHz: R 30, L 55 dB HL", or without the unit when the
+pair ends its line ("4 kHz: R 50, L 55"): at a named frequency, a value tagged by ear is
+its threshold."""
 _PAIR_AFTER_FREQ = re.compile(
     rf"(-?\d{{1,3}}){_PAIR_DB}\s+(?:on|in|for)\s+the\s+(right|left)(?:\s+ear)?\s*,?\s*"
     rf"(?:and|vs\.?|versus)?\s*(-?\d{{1,3}}){_PAIR_DB}\s+(?:on|in|for)\s+the\s+(right|left)\b",
@@ -486,7 +498,7 @@ def ear_pairs_to_text(text: str) -> str:
             return m.group(0)
         return _pair_sentence(freq, [(m.group(3), m.group(4)), (m.group(5), m.group(6))])
 
-    if not _DB_WORD.search(text):
+    if not _DB_WORD.search(text) and ":" not in text:
         return text
     text = _FREQ_THEN_PAIR.sub(freq_first, text)
     out, last = [], 0
@@ -608,20 +620,32 @@ def _with_clauses(segment: str) -> list[str]:
 _PAREN = re.compile(r"\(([^()]{1,80})\)")
 
 
-def other_ear_aside(segment: str) -> tuple[str, str] | None:
-    """Return (the clause without it, the aside) when a parenthesis names another ear than
-    the one the clause names outside it ("Rt drops to 80 dB HL at 6-8k (Lt 35)"): a
-    comparison put aside for that ear, which does not make the clause about both ears."""
-    if "(" not in segment:
-        return None
-    outside = ears_in(_PAREN.sub(" ", segment))  # the ear named outside every parenthesis
+def other_ear_asides(sentence: str) -> tuple[str, list[str]]:
+    """Return the sentence without its other-ear asides, and the asides.
+
+    A parenthesis naming another ear than the one the sentence names outside its
+    parentheses ("Left ear: moderate loss (worse than the right)", "Rt drops to 80 dB HL
+    at 6-8k (Lt 35)") is a comparison put aside for that ear: it does not make the
+    sentence about both ears, and its claims are that ear's.
+    """
+    if "(" not in sentence:
+        return sentence, []
+    outside = ears_in(_PAREN.sub(" ", sentence))  # the ear named outside every parenthesis
     if len(outside) != 1 or "both" in outside:
-        return None
-    for m in _PAREN.finditer(segment):
+        return sentence, []
+    asides: list[str] = []
+    kept: list[str] = []
+    last = 0
+    for m in _PAREN.finditer(sentence):
         inside = ears_in(m.group(1))
         if len(inside) == 1 and "both" not in inside and outside != inside:
-            return segment[: m.start()] + segment[m.end() :], m.group(1)
-    return None
+            kept.append(sentence[last : m.start()])
+            asides.append(m.group(1))
+            last = m.end()
+    if not asides:
+        return sentence, []
+    kept.append(sentence[last:])
+    return "".join(kept), asides
 
 
 def ears_in(text: str) -> set[str]:

@@ -1,35 +1,28 @@
-"""Items: the pydantic model for every format, loading from JSONL/CSV, validation, JSON Schema."""
+"""Items: the pydantic model for every format, loading from JSONL/CSV, validation, JSON Schema.
 
-from clinbench.items.loader import (
-    ItemFileError,
-    ItemProblem,
-    load_items,
-    read_items,
-    validate_files,
-    write_items,
-)
-from clinbench.items.model import (
-    FORMATS,
-    AnswerField,
-    AudioItem,
-    CaseItem,
-    EvidencedWrongValue,
-    ExactItem,
-    FIBItem,
-    Item,
-    ItemBase,
-    MCQItem,
-    Provenance,
-    SAItem,
-    SubQuestion,
-    TFItem,
-    item_json_schema,
-    media_paths,
-)
+The names below are loaded on first use (PEP 562), so that importing a light submodule
+(``clinbench.items.bank_cli``, mounted for every command) does not import pydantic.
+"""
 
-__all__ = [
-    "FORMATS", "AnswerField", "AudioItem", "CaseItem", "EvidencedWrongValue", "ExactItem",
-    "FIBItem", "Item", "ItemBase", "ItemFileError", "ItemProblem", "MCQItem", "Provenance",
-    "SAItem", "SubQuestion", "TFItem", "item_json_schema", "load_items", "media_paths",
-    "read_items", "validate_files", "write_items",
-]  # fmt: skip
+from __future__ import annotations
+
+import importlib
+
+_LOADER = ("ItemFileError", "ItemProblem", "load_items", "read_items", "validate_files",
+           "write_items")  # fmt: skip
+_MODEL = ("FORMATS", "AnswerField", "AudioItem", "CaseItem", "EvidencedWrongValue", "ExactItem",
+          "FIBItem", "Item", "ItemBase", "MCQItem", "Provenance", "SAItem", "SubQuestion",
+          "TFItem", "item_json_schema", "media_paths")  # fmt: skip
+
+__all__ = sorted(_LOADER + _MODEL)
+
+
+def __getattr__(name: str):
+    if name in _LOADER or name in _MODEL:
+        module = importlib.import_module(
+            f"clinbench.items.{'loader' if name in _LOADER else 'model'}"
+        )
+        value = getattr(module, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

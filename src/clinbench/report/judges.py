@@ -87,13 +87,18 @@ def judges(results: pd.DataFrame) -> pd.DataFrame:
     if "score_metadata" not in results.columns or results.empty:
         return pd.DataFrame(columns=columns)
     found: dict[tuple[str, str, str], set[str]] = {}
-    keys = results[["suite", "task", "scorer"]].fillna("").astype(str)
-    named = results["judge"].fillna("").astype(str) if "judge" in results.columns else None
-    for i, (key, metadata) in enumerate(zip(keys.itertuples(index=False, name=None),
-                                            results["score_metadata"], strict=True)):  # fmt: skip
-        if named is not None and named.iat[i] and JUDGE_SCORER.match(key[2]):
+    cells = results[["suite", "task", "scorer"]].fillna("").astype(str)
+    cells["_judge"] = results["judge"].fillna("").astype(str) if "judge" in results else ""
+    cells["_metadata"] = results["score_metadata"]
+    try:  # rows repeat a few (scorer, judge, metadata) cells: read each distinct one once
+        cells = cells.drop_duplicates()
+    except TypeError:  # unhashable metadata cells (dicts): read every row
+        pass
+    for suite, task, scorer, named, metadata in cells.itertuples(index=False, name=None):
+        key = (suite, task, scorer)
+        if named and JUDGE_SCORER.match(scorer):
             # one judge's rows of a panel (SCORER[judgeN]): the judge column names it
-            found.setdefault(key, set()).add(judge_description(named.iat[i]))
+            found.setdefault(key, set()).add(judge_description(named))
             continue
         judge = _judge_of(metadata)
         if judge is None or not judge.get("model"):

@@ -8,6 +8,7 @@ every model fails, against the count expected if models failed independently.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import warnings
 from collections.abc import Sequence
@@ -88,8 +89,9 @@ class MixedModelResult:
     n: int
     cases: int
     converged: bool
-    log_likelihood: float = math.nan  # REML log-likelihood at the fit
     start: str = MOMENT_START  # where the optimiser started (MOMENT_START or DEFAULT_START)
+    # statsmodels' MixedLMResults of the fit reported
+    fit: object = dataclasses.field(default=None, repr=False, compare=False)
 
     def table(self) -> pd.DataFrame:
         """Return fixed effects followed by the variance components and ICC as rows."""
@@ -192,8 +194,8 @@ def mixed_model(
         n=len(frame),
         cases=frame["g"].nunique(),
         converged=bool(fit.converged),
-        log_likelihood=float(fit.llf),
         start=start,
+        fit=fit,
     )
 
 
@@ -276,13 +278,19 @@ def case_bootstraps(
         rng = np.random.default_rng(seed)
         out = {p[0]: np.empty((n_boot, len(p[2]))) for p in share}
         block = max(1, 4_000_000 // max(1, n_cases * widest))
+        # every grouping's per-case sums and counts side by side: one matrix product per
+        # block reads the weights once (a product per table with 3-4 columns is ~5x slower)
+        totals = np.hstack([m for p in share for m in (p[3], p[4])])
+        edges = np.cumsum([0] + [len(p[2]) for p in share for _ in (0, 1)])
         for start in range(0, n_boot, block):
             stop = min(n_boot, start + block)
             idx = rng.integers(0, n_cases, size=(stop - start, n_cases))
-            weights = resample_weights(idx, n_cases)
-            for field, _, _, sums, counts in share:
+            product = resample_weights(idx, n_cases) @ totals
+            for j, p in enumerate(share):
+                sums = product[:, edges[2 * j] : edges[2 * j + 1]]
+                counts = product[:, edges[2 * j + 1] : edges[2 * j + 2]]
                 with np.errstate(invalid="ignore", divide="ignore"):
-                    out[field][start:stop] = (weights @ sums) / (weights @ counts)
+                    out[p[0]][start:stop] = sums / counts
         boots.update(out)
     ci = ci_name(confidence)
     tables = {}

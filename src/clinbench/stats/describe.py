@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -26,8 +27,12 @@ from clinbench.stats._common import (
 )
 from clinbench.stats.proportions import wilson_interval
 
-# Memory bound for one block of bootstrap resamples (indices are int64): ~16 MB.
+# Memory bound for one block of multinomial bootstrap draws: ~16 MB.
 _BLOCK_CELLS = 2_000_000
+# Drawn indices per chunk of index-bootstrap resamples (int64: 2 MB, and 2 MB of gathered
+# values): chunks that stay in the CPU's cache run ~20 % faster than 16 MB ones (measured
+# at 33,000 values with benchmarks/stats_case_tier.py's describe family).
+_CHUNK_CELLS = 2**18
 
 
 def _groups(data: pd.DataFrame, by: str | Sequence[str] | None):
@@ -40,6 +45,13 @@ def _groups(data: pd.DataFrame, by: str | Sequence[str] | None):
     for key, sub in data.groupby(cols, sort=True, dropna=False):
         key = key if isinstance(key, tuple) else (key,)
         yield dict(zip(cols, key, strict=True)), sub
+
+
+def _only(data: pd.DataFrame, by: str | Sequence[str] | None, columns: list[str]) -> pd.DataFrame:
+    """Return the grouping columns and `columns` of `data` (splitting fewer columns is faster)."""
+    keys = [] if by is None else [by] if isinstance(by, str) else list(by)
+    require_columns(data, [*keys, *columns])
+    return data[list(dict.fromkeys([*keys, *columns]))]
 
 
 def t_interval(values: np.ndarray, confidence: float = 0.95) -> tuple[float, float]:
@@ -56,38 +68,75 @@ def t_interval(values: np.ndarray, confidence: float = 0.95) -> tuple[float, flo
     return (float(low), float(high))
 
 
-def bootstrap_means(values: np.ndarray, n_boot: int = 10_000, seed: int = 0) -> np.ndarray:
+def bootstrap_chunks(n: int, n_boot: int) -> list[tuple[int, int]]:
+    """Return the (start, stop) resample ranges that ``bootstrap_means`` draws one by one.
+
+    Each chunk holds about ``_CHUNK_CELLS`` drawn indices (n per resample), so its memory is
+    bounded; the chunking depends on n and n_boot only.
+    """
+    block = max(1, _CHUNK_CELLS // max(1, n))
+    return [(start, min(n_boot, start + block)) for start in range(0, n_boot, block)]
+
+
+def bootstrap_threads() -> int:
+    """Return how many threads draw bootstrap chunks: the CPUs this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def bootstrap_means(
+    values: np.ndarray, n_boot: int = 10_000, seed: int = 0, threads: int | None = None
+) -> np.ndarray:
     """Return `n_boot` bootstrap means of `values`, vectorised over resamples.
 
     Hand-written (not scipy.stats.bootstrap) so that every clinbench bootstrap -- plain,
-    paired and case-level -- draws its resamples the same way from
-    ``numpy.random.default_rng(seed)``: an (n_boot, n) matrix of indices, made in blocks of
-    bounded memory. When the values take few distinct levels (at most n / 20, e.g. 0/1
-    outcomes or letter-grade scores), a resample's mean depends only on how often each
-    level is drawn, which is one multinomial draw over the levels' shares: the same
-    bootstrap distribution at O(levels) instead of O(n) per resample.
+    paired and case-level -- draws its resamples from numpy's ``default_rng`` as index
+    matrices made in chunks of bounded memory. Here each chunk of resamples
+    (``bootstrap_chunks``) has its own random stream, child i of
+    ``numpy.random.SeedSequence(seed).spawn(chunks)``, so that the chunks can be drawn in
+    `threads` parallel threads (numpy releases the GIL for the draws, the gathers and the
+    sums; default ``bootstrap_threads()``). The means depend on the values, `n_boot` and
+    `seed` only, never on the thread count or on which thread ran which chunk. When the
+    values take few distinct levels (at most n / 20, e.g. 0/1 outcomes or letter-grade
+    scores), a resample's mean depends only on how often each level is drawn, which is one
+    multinomial draw over the levels' shares, from ``default_rng(seed)``: the same bootstrap
+    distribution at O(levels) instead of O(n) per resample.
     """
     values = np.asarray(values, dtype=float)
     n = values.size
-    if n == 0:
-        return np.full(n_boot, np.nan)
-    rng = np.random.default_rng(seed)
+    if n == 0 or n_boot <= 0:
+        return np.full(max(n_boot, 0), np.nan)
     out = np.empty(n_boot)
     levels, counts = np.unique(values, return_counts=True)
     # a multinomial draw costs about as much per level as ~20 index draws (measured with
     # benchmarks/stats_case_tier.py), so it pays only for few levels
     if levels.size * 20 <= n:
+        rng = np.random.default_rng(seed)
         block = max(1, _BLOCK_CELLS // levels.size)
         shares = counts / n
         for start in range(0, n_boot, block):
             stop = min(n_boot, start + block)
             out[start:stop] = rng.multinomial(n, shares, size=stop - start) @ levels / n
         return out
-    block = max(1, _BLOCK_CELLS // n)
-    for start in range(0, n_boot, block):
-        stop = min(n_boot, start + block)
-        idx = rng.integers(0, n, size=(stop - start, n))
+    chunks = bootstrap_chunks(n, n_boot)
+    streams = np.random.SeedSequence(seed).spawn(len(chunks))
+
+    def draw(i: int) -> None:
+        start, stop = chunks[i]
+        idx = np.random.default_rng(streams[i]).integers(0, n, size=(stop - start, n))
         out[start:stop] = values[idx].mean(axis=1)
+
+    workers = min(len(chunks), threads or bootstrap_threads())
+    if workers <= 1:
+        for i in range(len(chunks)):
+            draw(i)
+    else:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(workers) as pool:
+            list(pool.map(draw, range(len(chunks))))  # list(): re-raises a chunk's error
     return out
 
 
@@ -110,7 +159,7 @@ def describe_scores(
     require_columns(data, [dv])
     ci = ci_name(confidence)
     rows = []
-    for key, sub in _groups(data, by):
+    for key, sub in _groups(_only(data, by, [dv]), by):
         x = numeric_column(sub, dv).dropna().to_numpy(dtype=float)
         group = group_seed(seed, key)
         boot = bootstrap_means(x, n_boot=n_boot, seed=group) if x.size else np.array([])
@@ -170,6 +219,7 @@ def accuracy(
     n, accuracy, CI95%, declined, excluded.
     """
     require_columns(results, ["outcome"])
+    results = _only(results, by, ["outcome"])
     base = proportions(
         results,
         success=lambda d: d["outcome"] == CORRECT,
@@ -205,7 +255,7 @@ def pass_rate(
     """Return the pass rate (grade C or above) with Wilson intervals among graded rows."""
     require_columns(data, [grade])
     return proportions(
-        data,
+        _only(data, by, [grade]),
         success=lambda d: passed(d[grade], passing),
         by=by,
         eligible=lambda d: _has_value(d[grade]),
@@ -216,7 +266,7 @@ def pass_rate(
 
 def parse_critical_errors(value) -> list[str]:
     """Return the critical-error types recorded in one cell (JSON list, or ;-separated text)."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
+    if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
         return []
     if isinstance(value, list | tuple | np.ndarray):
         return [str(v) for v in value if str(v).strip()]
@@ -236,20 +286,16 @@ def critical_error_lists(cells: pd.Series) -> pd.Series:
     """Return each cell's critical-error types (``parse_critical_errors``), index kept.
 
     Each distinct text is parsed once: a results table repeats a few values ('[]', one
-    type) over thousands of rows. Unhashable cells (lists) are read one by one.
+    type) over thousands of rows. Missing cells have none. Unhashable cells (lists) are read
+    one by one.
     """
-    parsed: dict = {}
-
-    def types(cell) -> list[str]:
-        try:
-            found = parsed.get(cell)
-        except TypeError:  # a list or array cell
-            return parse_critical_errors(cell)
-        if found is None:
-            found = parsed[cell] = parse_critical_errors(cell)
-        return list(found)
-
-    return cells.map(types)
+    try:
+        codes, distinct = pd.factorize(cells)
+    except TypeError:  # a list or array cell
+        return cells.map(parse_critical_errors)
+    parsed = [parse_critical_errors(value) for value in distinct] + [[]]  # code -1: missing
+    return pd.Series([list(parsed[c]) for c in codes], index=cells.index, name=cells.name,
+                     dtype=object)  # fmt: skip
 
 
 def critical_error_rate(
@@ -262,7 +308,7 @@ def critical_error_rate(
     """Return the share of graded rows with at least one critical error, Wilson intervals."""
     require_columns(data, [column, grade])
     return proportions(
-        data,
+        _only(data, by, [column, grade]),
         success=lambda d: critical_error_lists(d[column]).map(len) > 0,
         by=by,
         eligible=lambda d: _has_value(d[grade]),

@@ -23,7 +23,6 @@ from typing import Any
 
 import pandas as pd
 
-from clinbench.items.loader import ItemFileError, ItemProblem
 from clinbench.scoring import outcomes
 from clinbench.stats.accuracy import outcome_accuracy
 
@@ -196,6 +195,7 @@ def summarise(
 def read_release_dates(path: str | Path) -> dict[str, str]:
     """Return model -> ISO release date from a CSV with columns model, release_date."""
     from clinbench.curate.textnorm import csv_rows
+    from clinbench.items.loader import ItemFileError, ItemProblem
 
     path = Path(path)
     if not path.exists():

@@ -14,9 +14,9 @@ from clinbench.scoring import outcomes
 from clinbench.scoring.rubric import grade_rules
 from clinbench.stats.describe import (
     accuracy,
+    critical_error_lists,
     critical_error_rate,
     describe_scores,
-    parse_critical_errors,
     pass_rate,
     proportions,
 )
@@ -39,7 +39,8 @@ def with_tier(results: pd.DataFrame) -> pd.DataFrame:
     """Return the rows with ``tier`` (objective, literature, cases) and a short ``scorer``."""
     rows = results.copy()
     rows["tier"] = rows["task"].map(TIERS).fillna(rows["task"])
-    rows["scorer"] = rows["scorer"].map(_scorer)
+    # each distinct name shortened once (a results table repeats a few over every row)
+    rows["scorer"] = rows["scorer"].map({name: _scorer(name) for name in rows["scorer"].unique()})
     return rows
 
 
@@ -95,7 +96,7 @@ def critical_errors_by_type(results: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame()
     records = []
     for (scorer, question), group in rows.groupby(["scorer", "question"], sort=True):
-        types = group["critical_errors"].map(parse_critical_errors)
+        types = critical_error_lists(group["critical_errors"])
         found = sorted({t for listed in types for t in listed})
         for error in found:
             k = int(types.map(lambda listed, e=error: e in listed).sum())
@@ -112,7 +113,16 @@ def section_form(results: pd.DataFrame) -> pd.DataFrame:
     rows = rows[(rows["tier"] == "cases") & rows["scorer"].isin(RUBRIC_SCORERS)]
     if rows.empty:
         return pd.DataFrame()
-    details = rows["score_metadata"].map(lambda m: json.loads(m) if m else {})
+    read: dict = {}  # each distinct metadata text parsed once
+
+    def parse(text):
+        if not text:
+            return {}
+        if text not in read:
+            read[text] = json.loads(text)
+        return read[text]
+
+    details = rows["score_metadata"].map(parse)
     rows = rows.assign(
         missing=details.map(lambda d: bool(d.get("section_missing"))),
         over_length=details.map(lambda d: bool(d.get("section_over_length"))),
@@ -149,7 +159,7 @@ def fact_check_errors(results: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame()
     return proportions(
         rows,
-        success=lambda d: d["critical_errors"].map(lambda v: bool(parse_critical_errors(v))),
+        success=lambda d: critical_error_lists(d["critical_errors"]).map(bool),
         by=["model", "question"],
         name="critical_error_rate",
     )

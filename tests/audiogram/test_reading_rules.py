@@ -485,7 +485,9 @@ REPLIES_7 = [
     ("V54", "The PTA is within normal limits on both sides.", []),
     ("V54", "Normal hearing up to 3 kHz in both ears.", []),
     # ... nor on an ear whose average is abnormal (the degree claim is the error there)
-    ("V01", "Right ear: normal hearing.", ["severity_misclassification"]),
+    # (a mild average within the tolerance of normal: the loss denied is a type error)
+    ("V01", "Right ear: normal hearing.", ["type_misclassification"]),
+    ("V18", "Right ear: normal hearing.", ["severity_misclassification"]),
     # a reason after a negator ends its scope ("not needed since ..." asserts what follows)
     ("V23", "No MRI is needed since the asymmetry is conductive.", []),
     ("V23", "There is no asymmetry between the ears.", ["laterality_confusion"]),
@@ -521,4 +523,49 @@ REPLIES_7 = [
 
 @pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_7)
 def test_reply_batch7_rules(case, reply, errors):
+    assert check_reply(reply, CASES[case]).critical_errors == errors
+
+
+# Rules from the misses of outside batch 8 (NOTE3-15-audiogram5), on wording of my own.
+REPLIES_8 = [
+    # 'normal' for an average within the tolerance of the normal grade is no severity error
+    # (a severity error is a whole grade off and past the boundary by more than 10 dB) ...
+    ("V50", "Every threshold sits at 20 dB HL in both ears: normal hearing, no hearing loss.", []),
+    # ... but where bone types a loss at two or more frequencies, denying the loss is a
+    # type error, whatever average or value is quoted beside the denial
+    (
+        "V49",
+        "Flat at 25 dB HL in both ears, bone 20-25. No hearing loss.",
+        ["type_misclassification"],
+    ),
+    (
+        "V45",
+        "Averages of 21 and 24 dB HL: hearing normal in both ears, no hearing loss.",
+        ["type_misclassification"],
+    ),
+    ("V49", "A mild flat sensorineural loss in each ear (PTA 25 dB HL).", []),
+    # a phrase naming hearing is about hearing even after a bone value
+    ("V49", "Bone 20-25 dB HL: no hearing loss in either ear.", ["type_misclassification"]),
+    # a 'normal' call far from the boundary stays a severity error
+    ("V18", "Hearing is normal in both ears.", ["severity_misclassification"]),
+    # 'profound' (the top grade of ASHA and Goodman) covers WHO 2021's 'complete'
+    ("V59", "Profound hearing loss in both ears, with no response at the limits.", []),
+    ("V59", "Severe hearing loss in both ears.", ["severity_misclassification"]),
+    # "no wave V" is an absent ABR: a result this case does not have
+    ("V59", "ABR: no repeatable wave V at 95 dB nHL in either ear.", ["fabricated_result"]),
+    # a grade followed by "in degree/severity/extent" grades the loss named before it
+    (
+        "V18",
+        "A flat sensorineural loss in each ear, mild in degree.",
+        ["severity_misclassification"],
+    ),
+    ("V18", "A flat sensorineural loss in each ear, moderately severe in extent.", []),
+    # a list under a declared ear order whose lines start with a bare test frequency
+    ("V39", "Air, frequency: L/R\n250: 55/10\n500: 50/10\n1k: 35/10", []),
+    ("V39", "Hz: R/L\n250: 55/10\n500: 50/10\n1000: 35/10", ["laterality_confusion"]),
+]
+
+
+@pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_8)
+def test_reply_batch8_rules(case, reply, errors):
     assert check_reply(reply, CASES[case]).critical_errors == errors

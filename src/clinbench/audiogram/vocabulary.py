@@ -14,6 +14,8 @@ from __future__ import annotations
 import bisect
 import re
 
+from clinbench.audiogram.model import FREQUENCIES
+
 DEG = r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal)"
 DEGREE_RANGE = re.compile(
     rf"\b{DEG}\b(?:\s*(?:sloping|falling|rising|dropping|steeply\s+sloping|precipitously"
@@ -48,6 +50,13 @@ NORMAL_QUALIFIED = re.compile(
 """In a sentence saying hearing is normal: an exception, a region or an average that
 limits the claim ("normal apart from a 6 kHz dip", "PTA within normal limits", "normal to
 2 kHz"), so it does not say every threshold is normal."""
+NO_LOSS_EXCEPTION = re.compile(
+    r"\b(?:except|apart from|other than|aside from|save for|but|although|though|bar|"
+    r"up to|through|until|below|above|from)\b"
+)
+"""In a sentence saying "no hearing loss": only an exception or a region limits it. Unlike
+"within normal limits" it cannot mean an average or a quoted value is normal: it denies any
+loss, so a quoted average or value beside it does not excuse it."""
 EXCEPTION_AFTER = re.compile(
     r"\s*(?:[\w-]+\s+){0,3}?(?:except|apart from|other than|aside from|save for|bar|but)\b"
 )
@@ -290,6 +299,7 @@ OAE_TOPIC = re.compile(r"\boaes?\b|otoacoustic|dpoaes?|teoaes?|emissions")
 ABR_TOPIC = re.compile(r"\babr\b|auditory brainstem|brainstem response|wave v|\bbaer\b|\bbera\b")
 ABSENT_WORDS = re.compile(r"\b(absent|not (?:elicited|present|observed|recorded|detected|"
                            r"recordable)|no (?:acoustic )?reflex\w*|no (?:oae|emission)s?|"
+                           r"no (?:identifiable |repeatable |clear |definite )?wave v|"
                            r"could not be (?:elicited|recorded)|refer(?:red)? result|"
                            r"fail(?:ed)?)\b")  # fmt: skip
 PRESENT_WORDS = re.compile(r"\b(present|intact|elicited|observed|recorded|detected|robust|"
@@ -447,6 +457,22 @@ _SLASH_PAIR = re.compile(
     re.I,
 )
 """A frequency and a slash pair of values: "500 Hz: 30/15", "1 kHz 40/20 dB"."""
+_LINE_PAIR = re.compile(
+    r"^(\s*(?:-\s*)?)(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*[:=]\s*(-?\d{1,3})\s*/\s*(-?\d{1,3})"
+    r"(?![\d/.])(?:\s*db(?:\s*hl)?)?",
+    re.I,
+)
+"""A line of a list under a declared ear order that starts with its frequency, the unit
+left out ("250: 55/10", "1k: 35/10"): the head ("freq: R/L") says what the numbers are."""
+
+
+def _unit_less(line: str) -> re.Match | None:
+    """Return a list line's frequency-first pair when the number is a test frequency."""
+    m = _LINE_PAIR.match(line)
+    if m is None:
+        return None
+    hz = to_hz(m.group(2), m.group(3) or ("k" if float(m.group(2)) < 20 else "hz"))
+    return m if hz in FREQUENCIES else None
 
 
 def ear_order_pairs_to_text(text: str) -> str:
@@ -465,7 +491,7 @@ def ear_order_pairs_to_text(text: str) -> str:
         declared = _EAR_ORDER.search(line)
         if declared:
             order = ("right", "left") if declared.group(1) else ("left", "right")
-        elif not line.strip() or not _SLASH_PAIR.search(line):
+        elif not line.strip() or not (_SLASH_PAIR.search(line) or _unit_less(line)):
             order = None
         if order is None or "/" not in line:
             continue
@@ -477,6 +503,16 @@ def ear_order_pairs_to_text(text: str) -> str:
             return _pair_sentence(freq, [(order[0], m.group(3)), (order[1], m.group(4))])
 
         written = _SLASH_PAIR.sub(pair, line)
+        bare = None if declared else _unit_less(written)
+        if bare:
+            written = (
+                bare.group(1)
+                + _pair_sentence(
+                    to_hz(bare.group(2), bare.group(3) or "hz") or 0,
+                    [(order[0], bare.group(4)), (order[1], bare.group(5))],
+                )
+                + written[bare.end() :]
+            )
         if declared and written != line:  # the pairs now name their ears; drop the key
             written = written[: declared.start()] + written[declared.end() :]
         lines[index] = written
@@ -547,7 +583,8 @@ _DESCRIPTOR = (
     r"steep(?:ly sloping)?|precipitous|gently sloping|symmetric(?:al)?)"
 )
 BARE_DESCRIPTOR = re.compile(
-    rf"^\s*(?:(?:{_DESCRIPTOR}|to|and|in degree|overall)\b[\s,-]*)+[.!]?\s*$", re.I
+    rf"^\s*(?:(?:{_DESCRIPTOR}|to|and|in (?:degree|severity|grade|extent)|overall)\b[\s,-]*)+[.!]?\s*$",
+    re.I,
 )
 """A clause of descriptors alone ("moderately severe", "mild and flat"): it describes the
 loss its sentence named before it."""

@@ -583,7 +583,8 @@ _DESCRIPTOR = (
     r"steep(?:ly sloping)?|precipitous|gently sloping|symmetric(?:al)?)"
 )
 BARE_DESCRIPTOR = re.compile(
-    rf"^\s*(?:(?:{_DESCRIPTOR}|to|and|in (?:degree|severity|grade|extent)|overall)\b[\s,-]*)+[.!]?\s*$",
+    rf"^\s*(?:(?:{_DESCRIPTOR}|to|and|in (?:degree|severity|grade|extent)|overall)\b"
+    r"[\s,-]*)+[.!]?\s*$",
     re.I,
 )
 """A clause of descriptors alone ("moderately severe", "mild and flat"): it describes the

@@ -1,8 +1,9 @@
 """Items as Inspect samples and back: the sample's target, its metadata, the decline word.
 
-A sample carries its item by reference: ``metadata["item_key"]`` is the item's content hash
-(:func:`clinbench.items.digest.item_hash`), and the item itself sits once in a table of
-this process (filled by :func:`to_sample`) and once in the log, in the task's metadata
+A sample carries its item by reference: ``metadata["item_key"]`` is the hash of the item
+as written (:func:`clinbench.items.digest.record_hash`, media named by their paths, so
+that the entry names the files the sample is asked about), and the item itself sits once
+in a table of this process (filled by :func:`to_sample`) and once in the log, in the task's metadata
 (``items``: key -> item, from :func:`item_table`), so that a results export from the log
 file alone sees every item. The process's table holds an item only while a sample that
 :func:`to_sample` made for it is alive (a task's dataset holds its samples while it runs),
@@ -29,7 +30,7 @@ from inspect_ai.dataset import Sample
 from inspect_ai.model import ChatMessageUser, ContentAudio, ContentImage, ContentText
 from inspect_ai.solver import TaskState
 
-from clinbench.items.digest import item_hash
+from clinbench.items.digest import record_hash
 from clinbench.items.model import (
     ITEM_ADAPTER,
     AudioItem,
@@ -44,7 +45,7 @@ from clinbench.items.model import (
 # extraction recognises it, so it is written here once.
 DECLINE_WORD = "DECLINE"
 
-ITEM_KEY = "item_key"  # sample metadata: the content hash of the sample's item
+ITEM_KEY = "item_key"  # sample metadata: the record hash of the sample's item
 ITEMS = "items"  # task (log) metadata: {item key: item as JSON}
 
 
@@ -114,7 +115,7 @@ def to_sample(
         sample_input = [ChatMessageUser(content=[ContentText(text=text), *content])]
     source = item._source_file
     item_file = str(source.resolve()) if source else None
-    key = item_hash(item)
+    key = record_hash(item)
     entry = _ITEMS.get(key)
     if entry is None:
         entry = _ITEMS[key] = _Entry(item, item_file)

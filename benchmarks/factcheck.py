@@ -162,6 +162,10 @@ def main() -> None:
                 "outside batch 7 (tests/audiogram/validation/replies_batch7.jsonl)",
                 _validation("replies_batch7.jsonl"),
             ),
+            (
+                "outside batch 8 (tests/audiogram/validation/replies_batch8.jsonl)",
+                _validation("replies_batch8.jsonl"),
+            ),
         ):
             s = critical_error_scores(replies, cases)
             print(f"{label}: {s['replies']} replies")

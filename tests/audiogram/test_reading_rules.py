@@ -511,6 +511,11 @@ REPLIES_7 = [
     ("V16", "Right ear: thresholds of 80-90 dB HL in the high frequencies.", []),
     ("V16", "Both ears: 10-15 dB HL, then falling steeply.", []),
     ("V62", "Right: words presented at 30-40 dB SL.", []),
+    # a volume in ml makes "type B" a tympanogram, without the word
+    ("V08", "Right ear: type B, 3.4 ml. Left ear: type A, 1.2 ml.", []),
+    ("V08", "Left ear: type B, 3.4 ml. Right ear: type A, 1.2 ml.", ["laterality_confusion"]),
+    ("V12", "Both ears type A, 1.0 ml.", ["fabricated_result"]),
+    ("V12", "Type A personality; 5 ml of drops daily.", []),
 ]
 
 

@@ -266,7 +266,8 @@ ABG_PRESENT = re.compile(
     r"(?:at|in|across|over|between)\s+\d)|\bwith\s+(?:an?\s+)?(air[\s-]*bone gaps?|abgs?)\b|"
     r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:~|approximately|about|around|roughly)?\s*\d+\s*db"
 )
-TYMP_TOPIC = re.compile(r"tymp|middle[\s-]ear|compliance|admittance|\bjerger\b")
+TYMP_TOPIC = re.compile(r"tymp|middle[\s-]ear|compliance|admittance|\bjerger\b|\d\s*ml\b")
+"""A sentence about tympanometry; a volume in ml ("type B, 3.4 ml") is an ear-canal volume."""
 CANAL_VOLUME = re.compile(
     r"\b(?:ecv|(?:equivalent\s+)?(?:ear[\s-]*)?canal\s+volume|physical\s+volume)\b"
     r"[^.\d]{0,15}?(\d+(?:\.\d+)?)\s*(?:ml|cc|cm3|cm³)\b"
@@ -1197,7 +1198,7 @@ def _whitespace_table(lines: list[str], start: int) -> tuple[list[list[str]] | N
 DIGIT = re.compile(r"\d")
 TOPIC_TRIGGER = re.compile(
     r"tymp|middle|complian|admittance|jerger|reflex|oae|otoacoustic|emission|abr|brainstem|"
-    r"wave v|baer|bera"
+    r"wave v|baer|bera|ml\b"
 )
 """A superset of TYMP_TOPIC, REFLEX_TOPIC, OAE_TOPIC and ABR_TOPIC."""
 DEGREE_TRIGGER = re.compile(

@@ -138,3 +138,13 @@ def test_case_bootstraps_share_the_draws_and_equal_one_call_per_grouping(cases):
     both = case_bootstraps(fewer, "score", "item_id", ["question", "model"], n_boot=400, seed=5)
     alone = case_bootstrap(fewer, "score", "item_id", "model", n_boot=400, seed=5)
     pd.testing.assert_frame_equal(both["model"], alone)
+
+
+def test_case_bootstrap_block_size_never_moves_a_number(cases, monkeypatch):
+    from clinbench.stats import clustering
+
+    big = case_bootstraps(cases, "score", "item_id", ["question", "model"], n_boot=301, seed=2)
+    monkeypatch.setattr(clustering, "_CASE_BLOCK_CELLS", 7 * 25)  # 7 resampled sets a block
+    small = case_bootstraps(cases, "score", "item_id", ["question", "model"], n_boot=301, seed=2)
+    for by in ("question", "model"):
+        pd.testing.assert_frame_equal(big[by], small[by], check_exact=True)

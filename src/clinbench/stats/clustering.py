@@ -32,6 +32,8 @@ MOMENT_START = "moment estimates"
 DEFAULT_START = "statsmodels default (moment start did not converge)"
 # Smallest case/residual variance ratio a moment start uses (see ``moment_start``).
 MOMENT_FLOOR = 1e-4
+# Resampled cases per block of the case bootstrap (its weight matrix: ~1 MB of counts).
+_CASE_BLOCK_CELLS = 2**17
 
 
 def _numeric(data: pd.DataFrame, cols: Sequence[str], dv: str) -> pd.DataFrame:
@@ -274,10 +276,11 @@ def case_bootstraps(
     for cases in dict.fromkeys(p[1] for p in prepared):  # each distinct set of cases
         share = [p for p in prepared if p[1] == cases]
         n_cases = len(cases)
-        widest = max(len(p[2]) for p in share)
         rng = np.random.default_rng(seed)
         out = {p[0]: np.empty((n_boot, len(p[2]))) for p in share}
-        block = max(1, 4_000_000 // max(1, n_cases * widest))
+        # blocks whose weight matrix stays in the CPU cache (~1 MB of counts): 3-4x faster
+        # than 32 MB ones; the draws are one stream, so the block size never moves a number
+        block = max(1, _CASE_BLOCK_CELLS // max(1, n_cases))
         # every grouping's per-case sums and counts side by side: one matrix product per
         # block reads the weights once (a product per table with 3-4 columns is ~5x slower)
         totals = np.hstack([m for p in share for m in (p[3], p[4])])

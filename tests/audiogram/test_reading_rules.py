@@ -569,3 +569,33 @@ REPLIES_8 = [
 @pytest.mark.parametrize(("case", "reply", "errors"), REPLIES_8)
 def test_reply_batch8_rules(case, reply, errors):
     assert check_reply(reply, CASES[case]).critical_errors == errors
+
+
+REPLIES_8 += [
+    # a comparison between the ears at a named frequency is judged there
+    ("V52", "The right ear is 15 dB poorer than the left at 3 kHz.", ["laterality_confusion"]),
+    ("V52", "The left ear is 15 dB poorer than the right at 3 kHz.", []),
+    ("V52", "The right ear is about 6 dB worse overall.", ["laterality_confusion"]),
+    # an average worked out is a PTA claim; four addends for an ear missing a PTA
+    # frequency use a value the audiogram does not have
+    ("V28", "Left average: (25+30+40+55)/4 = 37.5 dB HL.", ["fabricated_result"]),
+    ("V28", "Left: the tested 0.5/2/4 kHz thresholds average (25+40+55)/3 = 40 dB HL.", []),
+    ("V28", "R (25+30+40+50)/4 = 36 dB HL.", []),
+    ("V28", "R (55+60+70+80)/4 = 66 dB HL.", ["fabricated_result"]),
+    # 'normal' through a named region misreports that region's thresholds
+    ("V16", "Both ears: hearing normal up to 2 kHz, then a steep fall.", ["fabricated_result"]),
+    ("V16", "Both ears: hearing normal up to 1 kHz, then a steep fall.", []),
+    # "the conductive side" names an ear by a finding the reply gave; it claims nothing
+    (
+        "V61",
+        "Right: moderate sloping SNHL. Left: mild flat conductive loss. ENT for the "
+        "conductive side.",
+        [],
+    ),
+    (
+        "V61",
+        "Left: moderate sloping SNHL. Right: mild flat conductive loss. ENT for the "
+        "conductive side.",
+        ["laterality_confusion"],
+    ),
+]

@@ -120,7 +120,11 @@ class Judge:
                 other = "left" if ear == "right" else "right"
                 if kind not in ("laterality", "asymmetry"):
                     results[other] = per_ear(other)
-                if kind not in ("laterality", "asymmetry") and results[other][0] is True:
+                if (
+                    kind not in ("laterality", "asymmetry")
+                    and results[other][0] is True
+                    and not (kind == "pta" and results[ear][1] is None)
+                ):  # an average this ear cannot have (an untested frequency) is no swap
                     note = (note + "; " if note else "") + f"true of the {other} ear"
                     swapped = True
                     other_truth = results[other][1]
@@ -446,6 +450,7 @@ def check_degree(
         j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
               lambda e, span=span, region=region: _degree_ok(j, e, span, region, std,
                                                             every=True))  # fmt: skip
+        _region_error(j, region)
         if (
             region is None and hi == "normal" and j.t.hidden_loss
             and not (v.NO_LOSS_EXCEPTION if m.group(0) == "no hearing loss"
@@ -465,6 +470,8 @@ def check_degree(
             continue  # a lone 'normal' is handled by the phrases above
         if v.NON_HEARING_NOUN.match(low[m.end() :]) or v.negated(low, m.start()):
             continue
+        if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
+            continue  # "aids for the moderate side": an ear named by a finding
         if (
             lo in ("complete", "total") or hi in ("complete", "total")
         ) and not v.LOSS_FOLLOWS.match(low[m.end() :]):
@@ -498,6 +505,22 @@ def check_degree(
         j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
               lambda e, span=(a, b), region=region, use=use: _degree_ok(j, e, span, region, use),
               note)  # fmt: skip
+
+
+def _region_error(j: Judge, region) -> None:
+    """'Normal' scoped to a named frequency region ("normal through 2 kHz") says every
+    threshold there is within normal limits, not what the ear's PTA-based degree is: when
+    it is wrong, the thresholds of that region are misreported (a fabricated result), not
+    the ear's severity. (A graded word keeps severity: "moderately severe SNHL (R/L at
+    4 kHz: 100/105)" grades the loss, and the region read after it may be a quoted value's.)
+    """
+    last = j.findings[-1] if j.findings else None
+    if (
+        isinstance(region, tuple) and region[2] and last is not None
+        and last.critical_error == CriticalError.SEVERITY
+    ):  # fmt: skip
+        last.critical_error = CriticalError.FABRICATED
+        last.note = (last.note + "; " if last.note else "") + "a region's thresholds"
 
 
 def _no_loss_ok(j: Judge, ear: str) -> tuple[bool | None, Any]:
@@ -586,6 +609,8 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
         for m in pattern.finditer(low):
             if v.negated(low, m.start()) or v.COCHLEA_NORMAL.match(low, m.start()):
                 continue
+            if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
+                continue  # "ENT for the conductive side": names an ear by a finding, claims none
             if kind == "mixed" and not v.LOSS_CONTEXT.search(low):
                 continue
             claims.append((m.start(), kind, m.group(0)))
@@ -725,6 +750,14 @@ def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
         else:
             worse = "left" if m.group(6) == "right" else "right"
         r, l_ = cls.right.pta, cls.left.pta
+        at = v.COMPARED_AT.match(low, m.end())
+        freq = v.to_hz(at.group(1), at.group(2)) if at else None
+        if freq is not None:
+            # "the right is 15 dB poorer than the left at 3 kHz": the air thresholds there
+            right_t = j.t.audiogram.right.air.get(freq)
+            left_t = j.t.audiogram.left.air.get(freq)
+            r = right_t.value if right_t else None
+            l_ = left_t.value if left_t else None
         if r is None or l_ is None or abs(r - l_) < 5:
             ok, truth = None, None
         else:
@@ -916,6 +949,28 @@ def check_pta(j: Judge, low, ear, hedged) -> set[int]:
             return abs(best - value) <= j.t.tolerance_db, round(best, 1)
 
         j.add("pta", ear, None, value, m.group(0), hedged, ok)
+    for m in v.AVERAGE_SUM.finditer(low):
+        if m.start(3) in starts:
+            continue
+        value, count = float(m.group(3)), int(m.group(2))
+        addends = len(m.group(1).split("+"))
+        starts.add(m.start(3))
+        if addends != count:
+            continue  # not an average ("(30+40)/4")
+
+        def shown(e, value=value, addends=addends):
+            options = j.t.ptas.get(e) or []
+            if not options:
+                # No common average can be formed from this ear's tested frequencies: an
+                # average of as many thresholds as the standard's (a four-frequency average)
+                # uses a value the audiogram does not have (an untested frequency); fewer
+                # (the frequencies that were tested, averaged) is not judged.
+                full = addends >= len(j.t.standard.pta_frequencies)
+                return (False if full else None), None
+            best = min(options, key=lambda p: abs(p - value))
+            return abs(best - value) <= j.t.tolerance_db, round(best, 1)
+
+        j.add("pta", ear, None, value, m.group(0), hedged, shown)
     return starts
 
 

@@ -163,13 +163,13 @@ NOT_DONE = re.compile(
 # Ear notations: right/left, RE/LE, AD/AS, Rt/Lt (RT/LT), and a bare R or L as a tag
 # ("R:", "R ear", "R)", "R =").
 _TAGGED = (
-    r"(?=\s*(?::|=|\)|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
+    r"(?=\s*(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
     r"conductive|mixed|snhl|chl|hearing|thresholds?)\b))"
 )
 """What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC", and
 a finding about the ear ("R moderately severe", "L mild SNHL": a capital R or L alone before
-a degree or type word names the ear)."""
+a degree or type word names the ear), and an average worked out ("R (25+30+40+50)/4")."""
 RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
 LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)
 BOTH = re.compile(
@@ -245,6 +245,12 @@ PTA = re.compile(
     # a number followed by "+" is an addend of the sum, never the average
     r"[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d|\+)|\.\d|/)"
 )
+AVERAGE_SUM = re.compile(
+    r"\(\s*(\d+(?:\.\d+)?(?:\s*\+\s*\d+(?:\.\d+)?){1,5})\s*\)\s*/\s*(\d)\s*=\s*"
+    r"(-?\d+(?:\.\d+)?)(?![\d.]|\s*%)"
+)
+"""An average worked out ("(25+30+40+55)/4 = 37.5"): the arithmetic of a pure-tone
+average, with or without the word PTA before it."""
 SRT = re.compile(
     r"\b(srts?|speech (?:reception|recognition) thresholds?)\b[^.\d%]{0,25}?(-?\d+)\s*(?:db)"
 )
@@ -311,9 +317,17 @@ LATERALITY_UNILATERAL = re.compile(r"\b(unilateral(?:ly)?|single[\s-]sided|one[\
 SYMMETRY = re.compile(r"\b(asymmetr\w*|symmetr\w*)\b")
 WORSE = re.compile(
     r"\b(worse|poorer|greater|more severe)\b[^.]{0,12}\b(?:in|on|for|at)\s+the\s+(right|left)\b|"
-    r"\b(right|left)\b(?:\s+ear)?\s+(?:is\s+|being\s+)?(?:the\s+)?(worse|poorer)\b|"
+    r"\b(right|left)\b(?:\s+ear)?\s+(?:is\s+|was\s+|being\s+)?(?:the\s+)?"
+    r"(?:(?:about\s+|by\s+|~\s*)?\d+(?:\.\d+)?\s*db\s+(?:hl\s+)?)?(worse|poorer)\b|"
     r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b"
 )
+COMPARED_AT = re.compile(r"^[^.;()]{0,40}?\bat\s+(\d+(?:\.\d+)?)\s*(khz|k|hz)\b")
+"""After "the right is 15 dB poorer than the left": the frequency the comparison is made at
+("... at 3 kHz"); without one, the ears are compared by their averages."""
+SIDE_BY_FINDING = re.compile(r"(?:\s+(?:hearing\s+)?(?:loss\s+)?)?\s*(?:side|ear)\b")
+THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+(?:[\w-]+\s+)?$")
+"""A finding word between "the" and "side"/"ear" ("ENT for the conductive side", "the
+moderate ear"): a reference to the ear the reply described so, not a claim about an ear."""
 REPORT_PART = re.compile(
     r"^[\s>*-]*(?:#{1,6}\s+(?=\S)|(?:\*\*)?(?:action|plan|comments?|summary|impression|"
     r"recommendations?|management|referral|next steps|conclusions?|interpretation|advice|"
@@ -553,6 +567,20 @@ def ear_pairs_to_text(text: str) -> str:
     return "".join(out)
 
 
+_VALUE_AT_LIST = re.compile(
+    r"(\d{1,3}\s*db(?:\s*hl)?\s+at\s+\d[\d.]*(?:\s*(?:and|,)\s*\d[\d.]*)?\s*(?:khz|k|hz)\b)"
+    r"((?:\s*(?:,|;|\band\b)\s*(?:and\s+)?\d{1,3}\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k|hz)\b)+)",
+    re.I,
+)
+_BARE_AT = re.compile(r"(\d{1,3})(\s+at\s+)")
+
+
+def _value_at_list(m: re.Match) -> str:
+    """'15 dB HL at 500 Hz, 20 at 1 kHz and 30 at 2 kHz': the unit of the list's first value
+    is that of the values after it, each at its own frequency."""
+    return m.group(1) + _BARE_AT.sub(r"\1 dB HL\2", m.group(2))
+
+
 def normalise(text: str) -> str:
     """Return the text with dashes, symbols and number formats made uniform, tables as text."""
     text = tables_to_text(text)
@@ -568,6 +596,8 @@ def normalise(text: str) -> str:
         text = _FREQ_VALUE_LIST.sub(_freq_value_list, text)
     if "," in text:
         text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
+    if " at " in text:
+        text = _VALUE_AT_LIST.sub(_value_at_list, text)
     if "mod" in text or "Mod" in text:
         text = _MOD_SEVERE.sub("moderate to severe", text)
     return _DBHL.sub("dB HL", text)
@@ -746,10 +776,21 @@ def conditioned(segment: str, start: int) -> bool:
     return bool(CONDITION.search(segment[max(0, start - 45) : start]))
 
 
+PRESUPPOSED = re.compile(
+    r"\b(?:causes?|source|origin|reason|a?etiology|differential(?: diagnosis)?)\s+(?:of|for)\s+"
+    r"(?:the|this|that|his|her|their)\b[^.:;()]{0,40}$"
+)
+"""What is weighed or excluded is the cause, not the finding it is the cause of: "MRI to
+exclude a retrocochlear cause of the asymmetric loss", "differential for the right ear's
+sensorineural loss: ..." both state the finding after "of/for the"."""
+
+
 def negated(segment: str, start: int) -> bool:
     """Return True when the word at ``start`` is not claimed: negated before or after it,
     under a condition, or in a generic statement ("a conductive loss would ...")."""
     before = segment[max(0, start - 45) : start]
+    if PRESUPPOSED.search(before):
+        return False
     if NEGATORS.search(before):
         return True
     if NEGATED_AFTER.match(segment, start, start + 60):

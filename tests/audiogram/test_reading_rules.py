@@ -599,3 +599,16 @@ REPLIES_8 += [
         ["laterality_confusion"],
     ),
 ]
+
+REPLIES_8 += [
+    # (from my batch-9 shape replies) an adverb before "worse"; a region scopes a comparison
+    (
+        "V52",
+        "MRI IAMs because the right ear is markedly worse than the left.",
+        ["laterality_confusion"],
+    ),
+    ("V61", "The left is slightly worse at 250-500 Hz.", []),
+    ("V61", "The left is clearly worse at 4-8 kHz.", ["laterality_confusion"]),
+    # a reason after "as" ends a negator's scope
+    ("V23", "No MRI needed as the asymmetry is conductive.", []),
+]

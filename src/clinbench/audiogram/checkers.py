@@ -750,14 +750,16 @@ def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
         else:
             worse = "left" if m.group(6) == "right" else "right"
         r, l_ = cls.right.pta, cls.left.pta
-        at = v.COMPARED_AT.match(low, m.end())
-        freq = v.to_hz(at.group(1), at.group(2)) if at else None
-        if freq is not None:
-            # "the right is 15 dB poorer than the left at 3 kHz": the air thresholds there
-            right_t = j.t.audiogram.right.air.get(freq)
-            left_t = j.t.audiogram.left.air.get(freq)
-            r = right_t.value if right_t else None
-            l_ = left_t.value if left_t else None
+        region = v.region_of(low[m.end() : m.end() + 40])
+        if region == "unknown":
+            r = l_ = None  # a region not read: not judged by the averages either
+        elif region is not None:
+            # "the right is 15 dB poorer than the left at 3 kHz", "the left is slightly
+            # worse at 250-500 Hz": the air thresholds there (their mean), not the PTAs
+            right_air, left_air = j.t.audiogram.right.air, j.t.audiogram.left.air
+            shared = [f for f in right_air if f in left_air and region[0] <= f <= region[1]]
+            r = sum(right_air[f].value for f in shared) / len(shared) if shared else None
+            l_ = sum(left_air[f].value for f in shared) / len(shared) if shared else None
         if r is None or l_ is None or abs(r - l_) < 5:
             ok, truth = None, None
         else:

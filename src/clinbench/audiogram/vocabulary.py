@@ -124,12 +124,13 @@ NEGATORS = re.compile(
     # a condition is not a finding: "if the loss were conductive", "to decide whether ..."
     # ("if you could see ..." is a request, not a condition)
     r"\bif\b(?!\s+(?:you|i)\b)|\bunless\b|\bwhether\b|"
-    r"\bor\b|\bnon-)(?:(?!\b(?:because|since|given|hence|therefore|thus)\b)[^.:]){0,40}$|"
+    r"\bor\b|\bnon-)(?:(?!\b(?:because|since|given|hence|therefore|thus|"
+    r"as(?=\s+(?:the|this|that|there|it)\b))\b)[^.:]){0,40}$|"
     r"\bdifferential\b[^.]{0,40}$"
 )
 """A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
 needed: the asymmetry is conductive" does not negate the asymmetry), and so does a reason
-given after it ("MRI is not needed because the asymmetry is conductive"), except after
+given after it ("MRI is not needed because/as the asymmetry is conductive"), except after
 "differential" ("Differential diagnosis: ..." lists what is being weighed)."""
 NEGATED_AFTER = re.compile(
     r"[\w-]+(?:[\s-]+[\w'-]+){0,3}?\s+(?:is|are|seems|appears|was)\s+(?:very\s+|highly\s+)?"
@@ -318,12 +319,11 @@ SYMMETRY = re.compile(r"\b(asymmetr\w*|symmetr\w*)\b")
 WORSE = re.compile(
     r"\b(worse|poorer|greater|more severe)\b[^.]{0,12}\b(?:in|on|for|at)\s+the\s+(right|left)\b|"
     r"\b(right|left)\b(?:\s+ear)?\s+(?:is\s+|was\s+|being\s+)?(?:the\s+)?"
-    r"(?:(?:about\s+|by\s+|~\s*)?\d+(?:\.\d+)?\s*db\s+(?:hl\s+)?)?(worse|poorer)\b|"
+    r"(?:(?:about\s+|by\s+|~\s*)?\d+(?:\.\d+)?\s*db\s+(?:hl\s+)?)?"
+    r"(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
+    r"(worse|poorer)\b|"
     r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b"
 )
-COMPARED_AT = re.compile(r"^[^.;()]{0,40}?\bat\s+(\d+(?:\.\d+)?)\s*(khz|k|hz)\b")
-"""After "the right is 15 dB poorer than the left": the frequency the comparison is made at
-("... at 3 kHz"); without one, the ears are compared by their averages."""
 SIDE_BY_FINDING = re.compile(r"(?:\s+(?:hearing\s+)?(?:loss\s+)?)?\s*(?:side|ear)\b")
 THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+(?:[\w-]+\s+)?$")
 """A finding word between "the" and "side"/"ear" ("ENT for the conductive side", "the

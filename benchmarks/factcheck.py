@@ -166,6 +166,10 @@ def main() -> None:
                 "outside batch 8 (tests/audiogram/validation/replies_batch8.jsonl)",
                 _validation("replies_batch8.jsonl"),
             ),
+            (
+                "outside batch 9 (tests/audiogram/validation/replies_batch9.jsonl)",
+                _validation("replies_batch9.jsonl"),
+            ),
         ):
             s = critical_error_scores(replies, cases)
             print(f"{label}: {s['replies']} replies")

@@ -190,3 +190,22 @@ def test_each_reply_of_the_eighth_batch(reply_id):
     # (closing note NOTE3-15-audiogram5); its misses led to test_reading_rules' REPLIES_8.
     row = BATCH8[reply_id]
     assert check_reply(row["reply"], CASES[row["case"]]).critical_errors == row["critical_errors"]
+
+
+BATCH9 = {row["id"]: row for row in replies("replies_batch9.jsonl")}
+# Written blind and first scored on main 71701ba at reply precision 0.931 (27/29), recall
+# 0.900 (27/30). Not tuned on: these five misses are open, each with its cause in the
+# validation README ("Open misses of batch 9").
+BATCH9_OPEN = {"N06", "N45", "N50", "N55", "N59"}
+
+
+def test_the_ninth_batch_meets_the_target_it_was_first_scored_at():
+    scores = critical_error_scores(list(BATCH9.values()), CASES)
+    assert scores["reply_precision"] >= 0.9 and scores["reply_recall"] >= 0.9, scores
+    assert {m["id"] for m in scores["misses"]} <= BATCH9_OPEN, scores["misses"]
+
+
+@pytest.mark.parametrize("reply_id", sorted(BATCH9.keys() - BATCH9_OPEN))
+def test_each_reply_of_the_ninth_batch(reply_id):
+    row = BATCH9[reply_id]
+    assert check_reply(row["reply"], CASES[row["case"]]).critical_errors == row["critical_errors"]

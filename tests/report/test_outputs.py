@@ -150,3 +150,32 @@ def test_cli_report_audit_and_by(cli_app, results_df, tmp_path):
     assert result.exit_code == 0, result.output
     html = (tmp_path / "r.html").read_text()
     assert "Breakdown by format" in html and "grade weighted κ" in html
+
+
+def test_analysis_is_the_same_with_its_bootstraps_drawn_ahead(results_df, tmp_path, monkeypatch):
+    """The score distributions' bootstraps drawn in a helper process change no file."""
+    from clinbench.stats import resample
+
+    monkeypatch.setattr(resample, "_HELPER_MIN_DRAWS", 10**15)  # never a helper
+    inline = analyze(results_df, tmp_path / "inline")
+    started, taken = [], []
+    real_init, real_take = resample.Prefetch.__init__, resample.Prefetch.take
+
+    def init(self, requests, threads):
+        started.append(len(requests))
+        real_init(self, requests, threads)
+
+    def take(self, values, n_boot, seed):
+        got = real_take(self, values, n_boot, seed)
+        taken.append(got is not None)
+        return got
+
+    monkeypatch.setattr(resample.Prefetch, "__init__", init)
+    monkeypatch.setattr(resample.Prefetch, "take", take)
+    monkeypatch.setattr(resample, "_HELPER_MIN_DRAWS", 0)  # always one
+    ahead = analyze(results_df, tmp_path / "ahead")
+    assert started and started[0] >= 2  # by question type and by model, at least
+    assert sum(taken) >= started[0]  # each drawn ahead was used
+    assert [p.name for p in inline] == [p.name for p in ahead]
+    for a, b in zip(inline, ahead, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name

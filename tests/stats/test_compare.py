@@ -15,7 +15,7 @@ from clinbench.stats.compare import (
     pairwise_mwu,
     simple_effects,
 )
-from clinbench.stats.describe import bootstrap_chunks
+from clinbench.stats.resample import bootstrap_chunks
 from clinbench.stats.synthetic import synthetic_case_results
 
 
@@ -100,7 +100,7 @@ def test_paired_bootstrap_is_the_loop():
     out = paired_bootstrap(df, "score", "model", "item_id", "A", "B", n_boot=1000, seed=4)
     wide = df.pivot(index="item_id", columns="model", values="score").sort_index()
     d = (wide.A - wide.B).to_numpy()
-    loop = []  # one stream per chunk of resamples, as describe.bootstrap_means draws them
+    loop = []  # one stream per chunk of resamples, as resample.bootstrap_means draws them
     chunks = bootstrap_chunks(d.size, 1000)
     streams = np.random.SeedSequence(4).spawn(len(chunks))
     for (start, stop), stream in zip(chunks, streams, strict=True):

@@ -7,17 +7,18 @@ import pandas as pd
 import pytest
 from statsmodels.stats.weightstats import DescrStatsW
 
-from clinbench.stats import describe
+from clinbench.stats import resample
 from clinbench.stats.describe import (
     accuracy,
-    bootstrap_means,
     critical_error_lists,
     critical_error_rate,
     describe_scores,
+    has_critical_error,
     parse_critical_errors,
     pass_rate,
 )
 from clinbench.stats.proportions import wilson_interval
+from clinbench.stats.resample import bootstrap_means
 from clinbench.stats.synthetic import synthetic_case_results, synthetic_knowledge_results
 
 
@@ -39,7 +40,7 @@ def test_mean_sd_t_interval_match_statsmodels(cases):
 
 def _chunk_loop(x: np.ndarray, n_boot: int, seed: int) -> np.ndarray:
     """Per-resample loop over bootstrap_means' chunk streams (SeedSequence children)."""
-    chunks = describe.bootstrap_chunks(x.size, n_boot)
+    chunks = resample.bootstrap_chunks(x.size, n_boot)
     streams = np.random.SeedSequence(seed).spawn(len(chunks))
     loop = []
     for (start, stop), stream in zip(chunks, streams, strict=True):
@@ -56,9 +57,9 @@ def test_bootstrap_is_the_per_resample_loop():
 
 def test_bootstrap_threads_never_change_the_means(monkeypatch):
     # small chunks (7 resamples of 120 values, the last one short): many chunks to share out
-    monkeypatch.setattr(describe, "_CHUNK_CELLS", 7 * 121)
+    monkeypatch.setattr(resample, "_CHUNK_CELLS", 7 * 121)
     x = np.random.default_rng(3).normal(60, 10, 121)
-    assert len(describe.bootstrap_chunks(x.size, 500)) == 72
+    assert len(resample.bootstrap_chunks(x.size, 500)) == 72
     runs = [bootstrap_means(x, n_boot=500, seed=9, threads=t) for t in (1, 2, 3, 1)]
     for other in runs[1:]:
         np.testing.assert_array_equal(runs[0], other)
@@ -136,6 +137,17 @@ def test_critical_error_lists_read_each_cell_as_parse_critical_errors_does():
     assert out.iloc[2] == ["a", "b"]
     with pytest.raises(ValueError):
         critical_error_lists(pd.Series(["[]", "[broken"]))
+
+
+def test_has_critical_error_is_a_non_empty_list_of_types():
+    cells = pd.Series(['["a", "b"]', "[]", "c; d", None, float("nan"), ["e"], "", []],
+                      index=[7, 3, 1, 0, 2, 4, 6, 9])  # fmt: skip
+    flags = has_critical_error(cells)
+    assert flags.index.tolist() == cells.index.tolist()
+    assert flags.tolist() == [bool(parse_critical_errors(v)) for v in cells]
+    assert flags.tolist() == [True, False, True, False, False, True, False, False]
+    arrow = pd.Series(['["a"]', None, "[]"], dtype="string[pyarrow]")
+    assert has_critical_error(arrow).tolist() == [True, False, False]
 
 
 def test_a_missing_arrow_cell_has_no_critical_error():

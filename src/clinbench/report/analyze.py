@@ -44,18 +44,30 @@ def all_sections(
     judged scorer gains its judge and the judge's agreement with human labels (`agreement`,
     from ``clinbench.report.judges.human_agreement``), or "not validated against human labels".
     """
-    from clinbench.report import findings, judges
-    from clinbench.report.generic import (
-        breakdown_section,
-        glossary_section,
-        methods_section,
-        normalise,
-    )
+    from clinbench.report import findings
+    from clinbench.report.generic import distribution_bootstraps, normalise
+    from clinbench.stats.resample import prefetched
 
     options = options or AnalysisOptions()
     df = normalise(results)
     excluded = findings.exclusions(df, options.threshold)
     ranked = findings.drop_excluded(df, excluded)
+    suites = sorted(set(df["suite"]))
+    # the score distributions' bootstraps, the bulk of the arithmetic on a large table, are
+    # drawn in a helper process while the other sections are made here
+    ahead = [
+        request
+        for suite in suites
+        for request in distribution_bootstraps(normalise(ranked[ranked["suite"] == suite]), options)
+    ]
+    with prefetched(ahead):
+        return _sections(df, ranked, excluded, suites, figures, options, inputs, agreement, by)
+
+
+def _sections(df, ranked, excluded, suites, figures, options, inputs, agreement, by):
+    from clinbench.report import findings, judges
+    from clinbench.report.generic import breakdown_section, glossary_section, methods_section
+
     reliability = judges.reliability(df, agreement)
     own, problems = suite_sections(ranked, figures=figures)
     if not figures:  # a hook without the `figures` keyword may still have drawn some
@@ -76,7 +88,7 @@ def all_sections(
     for s in first:
         s.part = "Findings"
     sections = list(first)
-    for suite in sorted(set(df["suite"])):
+    for suite in suites:
         rows = ranked[ranked["suite"] == suite]
         if rows.empty:
             continue

@@ -216,12 +216,33 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
 # --------------------------------------------------------------- distributions and grades
 
 
+def _distribution_groupings(df: pd.DataFrame) -> tuple[pd.DataFrame, bool, list[list[str]]]:
+    """Return (scored rubric rows, whether they have question types, the bootstrapped keys)."""
+    graded = _scored(_rubric_rows(df))
+    has_q = (graded["question"] != "").any()
+    keys_q = ["task", "scorer", "question"] if has_q else ["task", "scorer"]
+    return graded, has_q, [keys_q, ["task", "scorer", "model"]]
+
+
+def distribution_bootstraps(df: pd.DataFrame, options=None) -> list[tuple]:
+    """Return the bootstraps ``distributions_section`` draws (for ``resample.prefetched``)."""
+    options = options or AnalysisOptions()
+    graded, _, groupings = _distribution_groupings(df)
+    return [
+        request
+        for keys in groupings
+        for request in describe.score_bootstraps(
+            graded, "score", by=keys, n_boot=options.n_boot, seed=options.seed
+        )
+    ]
+
+
 def distributions_section(df: pd.DataFrame, figures: bool = True, options=None):
     """Return score summaries by question type and model, with box plots."""
     from clinbench.report import figures as figs
 
     options = options or AnalysisOptions()
-    graded = _scored(_rubric_rows(df))
+    graded, has_q, (keys_q, keys_m) = _distribution_groupings(df)
     if graded.empty:
         return None
     section = ReportSection(
@@ -233,13 +254,11 @@ def distributions_section(df: pd.DataFrame, figures: bool = True, options=None):
         ),
     )
     section.notes.append(_uses(len(graded), len(df), "graded replies with a score"))
-    has_q = (graded["question"] != "").any()
-    keys_q = ["task", "scorer", "question"] if has_q else ["task", "scorer"]
     section.tables["Scores by question type"] = describe.describe_scores(
         graded, "score", by=keys_q, n_boot=options.n_boot, seed=options.seed
     )
     section.tables["Scores by model"] = describe.describe_scores(
-        graded, "score", by=["task", "scorer", "model"], n_boot=options.n_boot, seed=options.seed
+        graded, "score", by=keys_m, n_boot=options.n_boot, seed=options.seed
     )
     if has_q:
         section.tables["Scores by question type and model"] = describe.describe_scores(
@@ -632,9 +651,8 @@ def generic_sections(
     """Return the generic report sections the results support (figures optional)."""
     options = options or AnalysisOptions()
     df = normalise(results)
-    made = [
-        leaderboard_section(df, figures),
-        distributions_section(df, figures, options),
+    leaderboard = leaderboard_section(df, figures)
+    others = [
         grades_section(df, figures),
         critical_errors_section(df, figures),
         format_pool_section(df, figures),
@@ -642,6 +660,9 @@ def generic_sections(
         paired_section(df, options),
         *_extra_sections(results),
     ]
+    # made last: its bootstraps may still be drawing in a helper process (all_sections)
+    distributions = distributions_section(df, figures, options)
+    made = [leaderboard, distributions, *others]
     return [s for s in made if s is not None]
 
 

@@ -23,14 +23,17 @@ def _check(frame: pd.DataFrame, label: str) -> pd.DataFrame:
         raise ResultsInputError(
             f"{label}: line 1: missing column(s) {', '.join(missing)} of the results table"
         )
-    scores = pd.to_numeric(frame["score"].replace("", None), errors="coerce")
-    bad = scores.isna() & frame["score"].notna() & (frame["score"].astype(str).str.strip() != "")
-    if bad.any():
-        i = int(bad.to_numpy().nonzero()[0][0])
-        raise ResultsInputError(
-            f"{label}: line {i + 2}: field 'score': {frame['score'].iloc[i]!r} is not a number"
-        )
-    out = frame.copy()
+    scores = frame["score"]
+    if not pd.api.types.is_numeric_dtype(scores):  # text cells: each must read as a number
+        scores = pd.to_numeric(frame["score"].replace("", None), errors="coerce")
+        text = frame["score"].astype(str).str.strip()
+        bad = scores.isna() & frame["score"].notna() & (text != "")
+        if bad.any():
+            i = int(bad.to_numpy().nonzero()[0][0])
+            raise ResultsInputError(
+                f"{label}: line {i + 2}: field 'score': {frame['score'].iloc[i]!r} is not a number"
+            )
+    out = frame.copy(deep=False)  # columns are added or replaced, never written into
     for col in RESULT_COLUMNS:
         if col not in out.columns:
             out[col] = pd.NA if col in ("score", "epoch") else ""

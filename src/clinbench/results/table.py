@@ -92,6 +92,8 @@ def _read_one(path: Path, required: Sequence[str], line_column: str | None) -> p
         if column not in frame.columns:
             continue
         values = frame[column]
+        if pd.api.types.is_numeric_dtype(values):  # a typed Parquet column: numbers or missing
+            continue
         text = values.astype(str).str.strip()
         blank = values.isna() | (text == "")
         bad = pd.to_numeric(values.where(~blank), errors="coerce").isna() & ~blank

@@ -211,7 +211,7 @@ def paired_bootstrap(
     resampled differences on the far side of zero. Columns: A, B, n, mean_A, mean_B, diff,
     CI95%, p-boot.
     """
-    from clinbench.stats.describe import bootstrap_means
+    from clinbench.stats.resample import bootstrap_means
 
     wide = _paired(data, dv, model, item, model_a, model_b)
     d = (wide[model_a].astype(float) - wide[model_b].astype(float)).to_numpy()

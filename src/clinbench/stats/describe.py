@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -26,13 +25,7 @@ from clinbench.stats._common import (
     require_columns,
 )
 from clinbench.stats.proportions import wilson_interval
-
-# Memory bound for one block of multinomial bootstrap draws: ~16 MB.
-_BLOCK_CELLS = 2_000_000
-# Drawn indices per chunk of index-bootstrap resamples (int64: 2 MB, and 2 MB of gathered
-# values): chunks that stay in the CPU's cache run ~20 % faster than 16 MB ones (measured
-# at 33,000 values with benchmarks/stats_case_tier.py's describe family).
-_CHUNK_CELLS = 2**18
+from clinbench.stats.resample import bootstrap_means
 
 
 def _groups(data: pd.DataFrame, by: str | Sequence[str] | None):
@@ -68,76 +61,29 @@ def t_interval(values: np.ndarray, confidence: float = 0.95) -> tuple[float, flo
     return (float(low), float(high))
 
 
-def bootstrap_chunks(n: int, n_boot: int) -> list[tuple[int, int]]:
-    """Return the (start, stop) resample ranges that ``bootstrap_means`` draws one by one.
+def _group_scores(data: pd.DataFrame, dv: str, by: str | Sequence[str] | None):
+    """Yield (key dict, the group's scores as floats, missing ones left out) per group."""
+    require_columns(data, [dv])
+    for key, sub in _groups(_only(data, by, [dv]), by):
+        yield key, numeric_column(sub, dv).dropna().to_numpy(dtype=float)
 
-    Each chunk holds about ``_CHUNK_CELLS`` drawn indices (n per resample), so its memory is
-    bounded; the chunking depends on n and n_boot only.
+
+def score_bootstraps(
+    data: pd.DataFrame,
+    dv: str = "score",
+    by: str | Sequence[str] | None = None,
+    n_boot: int = 10_000,
+    seed: int = 0,
+) -> list[tuple[np.ndarray, int, int]]:
+    """Return the (scores, n_boot, seed) of each bootstrap ``describe_scores`` draws.
+
+    For ``resample.prefetched``: drawn ahead, they are the ones ``describe_scores`` with the
+    same arguments then takes.
     """
-    block = max(1, _CHUNK_CELLS // max(1, n))
-    return [(start, min(n_boot, start + block)) for start in range(0, n_boot, block)]
-
-
-def bootstrap_threads() -> int:
-    """Return how many threads draw bootstrap chunks: the CPUs this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
-def bootstrap_means(
-    values: np.ndarray, n_boot: int = 10_000, seed: int = 0, threads: int | None = None
-) -> np.ndarray:
-    """Return `n_boot` bootstrap means of `values`, vectorised over resamples.
-
-    Hand-written (not scipy.stats.bootstrap) so that every clinbench bootstrap -- plain,
-    paired and case-level -- draws its resamples from numpy's ``default_rng`` as index
-    matrices made in chunks of bounded memory. Here each chunk of resamples
-    (``bootstrap_chunks``) has its own random stream, child i of
-    ``numpy.random.SeedSequence(seed).spawn(chunks)``, so that the chunks can be drawn in
-    `threads` parallel threads (numpy releases the GIL for the draws, the gathers and the
-    sums; default ``bootstrap_threads()``). The means depend on the values, `n_boot` and
-    `seed` only, never on the thread count or on which thread ran which chunk. When the
-    values take few distinct levels (at most n / 20, e.g. 0/1 outcomes or letter-grade
-    scores), a resample's mean depends only on how often each level is drawn, which is one
-    multinomial draw over the levels' shares, from ``default_rng(seed)``: the same bootstrap
-    distribution at O(levels) instead of O(n) per resample.
-    """
-    values = np.asarray(values, dtype=float)
-    n = values.size
-    if n == 0 or n_boot <= 0:
-        return np.full(max(n_boot, 0), np.nan)
-    out = np.empty(n_boot)
-    levels, counts = np.unique(values, return_counts=True)
-    # a multinomial draw costs about as much per level as ~20 index draws (measured with
-    # benchmarks/stats_case_tier.py), so it pays only for few levels
-    if levels.size * 20 <= n:
-        rng = np.random.default_rng(seed)
-        block = max(1, _BLOCK_CELLS // levels.size)
-        shares = counts / n
-        for start in range(0, n_boot, block):
-            stop = min(n_boot, start + block)
-            out[start:stop] = rng.multinomial(n, shares, size=stop - start) @ levels / n
-        return out
-    chunks = bootstrap_chunks(n, n_boot)
-    streams = np.random.SeedSequence(seed).spawn(len(chunks))
-
-    def draw(i: int) -> None:
-        start, stop = chunks[i]
-        idx = np.random.default_rng(streams[i]).integers(0, n, size=(stop - start, n))
-        out[start:stop] = values[idx].mean(axis=1)
-
-    workers = min(len(chunks), threads or bootstrap_threads())
-    if workers <= 1:
-        for i in range(len(chunks)):
-            draw(i)
-    else:
-        from concurrent.futures import ThreadPoolExecutor
-
-        with ThreadPoolExecutor(workers) as pool:
-            list(pool.map(draw, range(len(chunks))))  # list(): re-raises a chunk's error
-    return out
+    if n_boot <= 0:
+        return []
+    return [(x, n_boot, group_seed(seed, key)) for key, x in _group_scores(data, dv, by)
+            if x.size]  # fmt: skip
 
 
 def describe_scores(
@@ -156,11 +102,9 @@ def describe_scores(
     A score that is not a number raises StatsInputError naming the row; blank scores are
     missing.
     """
-    require_columns(data, [dv])
     ci = ci_name(confidence)
     rows = []
-    for key, sub in _groups(_only(data, by, [dv]), by):
-        x = numeric_column(sub, dv).dropna().to_numpy(dtype=float)
+    for key, x in _group_scores(data, dv, by):
         group = group_seed(seed, key)
         boot = bootstrap_means(x, n_boot=n_boot, seed=group) if x.size else np.array([])
         rows.append(
@@ -282,20 +226,33 @@ def parse_critical_errors(value) -> list[str]:
     return [part.strip() for part in text.replace(",", ";").split(";") if part.strip()]
 
 
-def critical_error_lists(cells: pd.Series) -> pd.Series:
-    """Return each cell's critical-error types (``parse_critical_errors``), index kept.
+def critical_error_codes(cells: pd.Series) -> tuple[np.ndarray, list[list[str]]]:
+    """Return (a code per cell, the critical-error types of each code), codes from 0.
 
-    Each distinct text is parsed once: a results table repeats a few values ('[]', one
-    type) over thousands of rows. Missing cells have none. Unhashable cells (lists) are read
-    one by one.
+    Each distinct text is parsed once (``parse_critical_errors``): a results table repeats
+    a few values ('[]', one type) over thousands of rows. Missing cells get the code of an
+    empty list. Unhashable cells (lists) are read one by one, each its own code.
     """
     try:
         codes, distinct = pd.factorize(cells)
     except TypeError:  # a list or array cell
-        return cells.map(parse_critical_errors)
-    parsed = [parse_critical_errors(value) for value in distinct] + [[]]  # code -1: missing
+        return np.arange(len(cells)), [parse_critical_errors(value) for value in cells]
+    parsed = [parse_critical_errors(value) for value in distinct] + [[]]
+    return np.where(codes < 0, len(parsed) - 1, codes), parsed  # factorize's -1: missing
+
+
+def critical_error_lists(cells: pd.Series) -> pd.Series:
+    """Return each cell's critical-error types (``parse_critical_errors``), index kept."""
+    codes, parsed = critical_error_codes(cells)
     return pd.Series([list(parsed[c]) for c in codes], index=cells.index, name=cells.name,
                      dtype=object)  # fmt: skip
+
+
+def has_critical_error(cells: pd.Series) -> pd.Series:
+    """Return True where a cell records at least one critical-error type, index kept."""
+    codes, parsed = critical_error_codes(cells)
+    flagged = np.array([bool(types) for types in parsed], dtype=bool)
+    return pd.Series(flagged[codes], index=cells.index, name=cells.name)
 
 
 def critical_error_rate(
@@ -309,7 +266,7 @@ def critical_error_rate(
     require_columns(data, [column, grade])
     return proportions(
         _only(data, by, [column, grade]),
-        success=lambda d: critical_error_lists(d[column]).map(len) > 0,
+        success=lambda d: has_critical_error(d[column]),
         by=by,
         eligible=lambda d: _has_value(d[grade]),
         name="critical_error_rate",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
+import numpy as np
 import pandas as pd
 
 from clinbench.report.sections import ReportSection
@@ -14,9 +15,10 @@ from clinbench.scoring import outcomes
 from clinbench.scoring.rubric import grade_rules
 from clinbench.stats.describe import (
     accuracy,
-    critical_error_lists,
+    critical_error_codes,
     critical_error_rate,
     describe_scores,
+    has_critical_error,
     pass_rate,
     proportions,
 )
@@ -37,7 +39,7 @@ def _scorer(name: object) -> str:
 
 def with_tier(results: pd.DataFrame) -> pd.DataFrame:
     """Return the rows with ``tier`` (objective, literature, cases) and a short ``scorer``."""
-    rows = results.copy()
+    rows = results.copy(deep=False)  # new columns only: the caller's frame is not touched
     rows["tier"] = rows["task"].map(TIERS).fillna(rows["task"])
     # each distinct name shortened once (a results table repeats a few over every row)
     rows["scorer"] = rows["scorer"].map({name: _scorer(name) for name in rows["scorer"].unique()})
@@ -96,10 +98,11 @@ def critical_errors_by_type(results: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame()
     records = []
     for (scorer, question), group in rows.groupby(["scorer", "question"], sort=True):
-        types = critical_error_lists(group["critical_errors"])
-        found = sorted({t for listed in types for t in listed})
+        codes, parsed = critical_error_codes(group["critical_errors"])
+        rows_with = np.bincount(codes, minlength=len(parsed))  # rows per distinct cell
+        found = sorted({t for listed in parsed for t in listed})
         for error in found:
-            k = int(types.map(lambda listed, e=error: e in listed).sum())
+            k = int(sum(rows_with[c] for c, listed in enumerate(parsed) if error in listed))
             records.append(
                 {"scorer": scorer, "question": question, "critical error": error, "k": k,
                  "n": len(group), "rate": k / len(group)}
@@ -159,7 +162,7 @@ def fact_check_errors(results: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame()
     return proportions(
         rows,
-        success=lambda d: critical_error_lists(d["critical_errors"]).map(bool),
+        success=lambda d: has_critical_error(d["critical_errors"]),
         by=["model", "question"],
         name="critical_error_rate",
     )

@@ -298,10 +298,16 @@ def _frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
 
 
 def _table(frames: list[pd.DataFrame]) -> pd.DataFrame:
-    """Return the typed, sorted results table of frames of rows."""
-    frames = [f for f in frames if len(f)] or [_frame([])]
-    joined = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    """Return the typed, sorted results table of frames of rows; empties `frames`.
+
+    The frames are let go once joined, so that the whole table is not held twice over.
+    """
+    parts = [f for f in frames if len(f)] or [_frame([])]
+    frames.clear()
+    joined = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+    del parts
     frame = typed(with_epoch_counts(joined))
+    del joined
     sort = ["suite", "task", "model", "condition", "item_id", "epoch", "scorer", "question"]
     return frame.sort_values(sort, kind="stable").reset_index(drop=True)
 
@@ -410,10 +416,12 @@ def results_table(
     """
     if on_skip is None:
         on_skip = _warn
-    frames = [
-        _log_file_rows(header, on_skip)
-        for header in latest_logs(log_paths(sources), include_partial, on_skip=on_skip)
-    ]
+    headers = latest_logs(log_paths(sources), include_partial, on_skip=on_skip)
+    frames = []
+    for i, header in enumerate(headers):
+        # typed at once (text columns become compact str arrays), and the header let go
+        frames.append(typed(_log_file_rows(header, on_skip)))
+        headers[i] = None
     return _table(frames)
 
 

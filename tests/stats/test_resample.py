@@ -69,7 +69,9 @@ def _script(folder: Path, body: str) -> str:
         ("sleep 30", "ran past 1 s"),
     ],
 )
-def test_a_failing_helper_leaves_the_means_to_this_process(monkeypatch, tmp_path, body, problem):
+def test_a_failing_helper_leaves_the_means_to_this_process(
+    monkeypatch, tmp_path, caplog, body, problem
+):
     requests = _requests()
     inline = [bootstrap_means(v, n, s) for v, n, s in requests]
     monkeypatch.setattr(resample.sys, "executable", _script(tmp_path, body))
@@ -77,6 +79,8 @@ def test_a_failing_helper_leaves_the_means_to_this_process(monkeypatch, tmp_path
     with prefetched(requests, min_draws=0) as ahead:
         taken = [bootstrap_means(v, n, s) for v, n, s in requests]
         assert problem in ahead.problem
+    said = [r.getMessage() for r in caplog.records if r.name == "clinbench.stats.resample"]
+    assert len(said) == 1 and problem in said[0]  # said once, not once per bootstrap
     for one, two in zip(inline, taken, strict=True):
         np.testing.assert_array_equal(one, two)
 
@@ -115,3 +119,15 @@ def test_the_helper_finds_clinbench_without_the_callers_path(monkeypatch):
     requests = _requests()[:1]
     with prefetched(requests, min_draws=0) as ahead:
         assert ahead.take(*requests[0]) is not None, ahead.problem
+
+
+def test_callers_on_two_threads_both_get_the_helpers_means():
+    from concurrent.futures import ThreadPoolExecutor
+
+    requests = _requests()[:2]
+    inline = [bootstrap_means(v, n, s) for v, n, s in requests]
+    with prefetched(requests, min_draws=0) as ahead, ThreadPoolExecutor(2) as pool:
+        got = list(pool.map(lambda r: ahead.take(*r), requests))
+    for one, two in zip(inline, got, strict=True):
+        assert two is not None
+        np.testing.assert_array_equal(one, two)

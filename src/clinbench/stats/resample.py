@@ -17,16 +17,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
+
+log = logging.getLogger(__name__)
 
 # Memory bound for one block of multinomial bootstrap draws: ~16 MB.
 _BLOCK_CELLS = 2_000_000
@@ -147,6 +151,7 @@ class Prefetch:
         self.keys: list[tuple] = []
         self.problem: str | None = None
         self._drawn: dict[tuple, np.ndarray] | None = None
+        self._lock = threading.Lock()  # one caller waits for the helper; others then read
         self._proc: subprocess.Popen | None = None
         self._folder = tempfile.TemporaryDirectory(prefix="clinbench-bootstrap-")
         folder = Path(self._folder.name)
@@ -179,6 +184,7 @@ class Prefetch:
         except OSError as exc:
             self.problem = f"the bootstrap helper process could not start: {exc}"
             self._drawn = {}
+            log.warning("%s; drawing the bootstraps in this process", self.problem)
 
     def take(self, values: np.ndarray, n_boot: int, seed: int) -> np.ndarray | None:
         """Return the helper's means for these arguments, or None (not asked for, or failed)."""
@@ -188,9 +194,15 @@ class Prefetch:
         return self._results().get(key)
 
     def _results(self) -> dict[tuple, np.ndarray]:
-        if self._drawn is not None:
+        with self._lock:
+            if self._drawn is None:
+                self._drawn = self._collect()
+                if self.problem:  # the same means are drawn here instead, only slower
+                    log.warning("%s; drawing the bootstraps in this process", self.problem)
             return self._drawn
-        self._drawn = {}
+
+    def _collect(self) -> dict[tuple, np.ndarray]:
+        drawn: dict[tuple, np.ndarray] = {}
         folder = Path(self._folder.name)
         try:
             code = self._proc.wait(timeout=self._timeout)
@@ -198,17 +210,17 @@ class Prefetch:
             self._proc.kill()
             self._proc.wait()
             self.problem = f"the bootstrap helper process ran past {self._timeout:.0f} s"
-            return self._drawn
+            return drawn
         if code != 0:
             message = (folder / "stderr.txt").read_text(errors="replace").strip()
             self.problem = f"the bootstrap helper process exited {code}: {message[-500:]}"
-            return self._drawn
+            return drawn
         try:
-            with np.load(folder / "out.npz", allow_pickle=False) as drawn:
-                self._drawn = {key: drawn[f"means{i}"] for i, key in enumerate(self.keys)}
+            with np.load(folder / "out.npz", allow_pickle=False) as given:
+                drawn = {key: given[f"means{i}"] for i, key in enumerate(self.keys)}
         except (OSError, ValueError, KeyError) as exc:
             self.problem = f"the bootstrap helper process wrote no readable means: {exc}"
-        return self._drawn
+        return drawn
 
     def close(self) -> None:
         """Stop the helper if it still runs and remove its files."""

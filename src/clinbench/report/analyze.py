@@ -61,10 +61,14 @@ def all_sections(
         for request in distribution_bootstraps(normalise(ranked[ranked["suite"] == suite]), options)
     ]
     with prefetched(ahead):
-        return _sections(df, ranked, excluded, suites, figures, options, inputs, agreement, by)
+        return _sections(
+            df, ranked, excluded, suites,
+            figures=figures, options=options, inputs=inputs, agreement=agreement, by=by,
+        )  # fmt: skip
 
 
-def _sections(df, ranked, excluded, suites, figures, options, inputs, agreement, by):
+def _sections(df, ranked, excluded, suites, *, figures, options, inputs, agreement, by):
+    """Return all_sections' list for `df`; `ranked` is `df` without the `excluded` models."""
     from clinbench.report import findings, judges
     from clinbench.report.generic import breakdown_section, glossary_section, methods_section
 

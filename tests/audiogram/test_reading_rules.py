@@ -612,3 +612,131 @@ REPLIES_8 += [
     # a reason after "as" ends a negator's scope
     ("V23", "No MRI needed as the asymmetry is conductive.", []),
 ]
+
+
+# Reading rules added after the ninth outside batch (issue #15, batch-9 follow-up), and
+# shapes in the styles announced for batch 10. Each reply was written here, in my own words,
+# on the validation audiograms, and labelled by hand before the checker ran on it.
+SHAPES_9 = [
+    # lay names of the conduction tested: "inner ear"/"cochlea"/"nerve" is bone conduction
+    ("S01", "V04", "Right ear: a moderate loss, about 40-45 dB across the range. The inner ear "
+     "itself responds at 20-25 dB, so part of the loss is in the middle ear: a mixed loss.", []),
+    ("S02", "V04", "Right: moderate mixed loss. Testing the inner ear directly gave 45 dB at "
+     "1 kHz and 40 dB at 2 kHz.", ["fabricated_result"]),
+    ("S03", "V39", "Your left ear's inner ear (cochlea) works normally, at about 10 dB at 500 "
+     "and 1000 Hz; the problem is in the middle ear, so this is a conductive loss.", []),
+    ("S04", "V24", "Right ear: the nerve responds at 30 dB at 500 Hz and 35 dB at 1 kHz.", []),
+    ("S05", "V24", "Left: severe mixed loss; at the level of the inner ear the thresholds are "
+     "60 dB at 500 Hz and 65 dB at 1 kHz.", ["fabricated_result"]),
+    # "the middle-ear part/component" is the air-bone gap
+    ("S06", "V24", "Right: mixed loss; the middle-ear part is about 30 dB at 500 Hz.", []),
+    ("S07", "V24", "Right: mixed loss; the middle-ear share is 60 dB at 1 kHz.",
+     ["fabricated_result"]),
+    # a value in parentheses right after the average's name is the average
+    ("S08", "V55", "Right ear: PTA (32.5 dB) with 50 dB at 250 and 500 Hz; left normal.", []),
+    ("S09", "V42", "Rt: PTA (25 dB HL); 55 dB at 3 kHz.", ["fabricated_result"]),
+    ("S10", "V20", "Left: moderate SNHL - pure-tone average (45 dB HL) - 60 dB at 4 kHz.", []),
+    ("S11", "V20", "Left PTA (0.5-4 kHz) 45 dB.", []),
+    # an air-bone gap's size at a named frequency (or range) is checked against air - bone
+    ("S12", "V23", "Right conductive loss, with an air-bone gap of roughly 35 dB at 500 Hz "
+     "narrowing to 15 dB at 2 kHz.", []),
+    ("S13", "V23", "Right: conductive loss; air-bone gaps of 35 dB at 500 Hz and 5 dB at 1 kHz.",
+     ["fabricated_result"]),
+    ("S14", "V51", "Left ear: moderate conductive loss. The gap between air and bone is 40 dB at "
+     "500 Hz and 35 dB at 2 kHz.", []),
+    ("S15", "V05", "Both ears: conductive (otosclerosis); air-bone gaps of 10-15 dB at "
+     "500-1000 Hz.", ["fabricated_result"]),
+    ("S16", "V05", "Bilateral conductive loss, ABGs 30-40 dB across 500-1000 Hz.", []),
+    # a trajectory names a threshold at each end ("from A at F to B at G", "A at F rising to B")
+    ("S17", "V42", "Right: sloping SNHL from 30 dB at 500 Hz falling to 60 dB at 4 kHz.", []),
+    ("S18", "V09", "Left ear slopes from 20 at 500 Hz to 30 at 4 kHz.", ["fabricated_result"]),
+    ("S19", "V37", "Right: reverse slope, 60 dB at 250 Hz climbing to 20 at 4 kHz.", []),
+    ("S20", "V16", "Right: precipitous; 15 dB at 1 kHz dropping to 35 at 2 kHz.",
+     ["fabricated_result"]),
+    ("S21", "V45", "Left: mild high-frequency SNHL, 45 dB at 2 kHz rising to 50 at 8 kHz.",
+     ["fabricated_result"]),
+    # a denial of any loss ("no type/kind/form of hearing loss") is a type claim, as
+    # "no hearing loss" is; a hedged "essentially normal" alone stays unjudged
+    ("S22", "V49", "Both ears sit at 25 dB HL; no kind of hearing loss is present.",
+     ["type_misclassification"]),
+    ("S23", "V50", "Air 20 dB HL at every frequency, bone 15: no type of loss.", []),
+    ("S24", "V12", "No form of hearing loss in either ear.", ["type_misclassification"]),
+    ("S25", "V31", "No hearing loss of any type up to 4 kHz.", []),
+    ("S26", "V49", "25 dB HL throughout, essentially normal for age.", []),
+    # batch-10 styles: chat answers with ear paragraphs, walkthroughs, letters, lists, terse
+    # impressions, ranges, approximations, trajectories, negations, averages, comparisons
+    ("S27", "V20", "Short answer: the left ear has a moderate sensorineural loss and the right "
+     "has a mild high-frequency loss.\n\nRight ear: thresholds are around 15-25 dB up to 2 kHz, "
+     "then 30-45 dB at 3-8 kHz. Bone follows air, so it is sensorineural.\n\nLeft ear: a "
+     "sloping loss from 20 dB at 250 Hz to 65 at 8 kHz, PTA about 45 dB HL. Bone conduction "
+     "(masked) is 25-55 dB, no conductive component.\n\nBecause the ears differ by more than "
+     "15 dB at several frequencies, an MRI of the internal auditory meatus is advised.", []),
+    ("S28", "V20", "Summary: asymmetric hearing, left worse.\n\nRight ear: mild high-frequency "
+     "sensorineural loss.\n\nLeft ear: moderate sensorineural loss sloping from 20 dB at "
+     "250 Hz to 35 at 8 kHz.", ["fabricated_result"]),
+    ("S29", "V61", "Let's go frequency by frequency. At 500 Hz the right ear hears at 30 dB and "
+     "its inner ear (bone) at 25, so there is no middle-ear problem on that side. At 2 kHz the "
+     "right is 50 dB. In the left ear the air results sit around 30-35 dB but the inner ear "
+     "responds at 5-10 dB, so the middle ear accounts for most of it: a conductive loss on the "
+     "left, sensorineural on the right.", []),
+    ("S30", "V61", "At 1 kHz the left ear's air threshold is 30 dB and the inner-ear threshold "
+     "is 30 dB as well.", ["fabricated_result"]),
+    ("S31", "V40", "Dear Dr Patel,\nThank you for seeing Mr B, 68. His right ear shows a "
+     "moderately severe mixed loss (PTA 0.5-4 kHz 52.5 dB HL) with air-bone gaps of about "
+     "35-40 dB at 250-500 Hz and a type B tympanogram; the left ear has a sloping "
+     "sensorineural loss. I would be grateful for ENT review of the right middle ear given "
+     "the flat tympanogram with a conductive component.\nYours sincerely", []),
+    ("S32", "V40", "Dear Dr Patel,\nMr B's right ear has a moderately severe loss with a type B "
+     "tympanogram. I am referring him for an MRI because of the asymmetric sensorineural loss "
+     "on the right.\nYours sincerely", ["type_misclassification"]),
+    ("S33", "V26", "1. Right: moderate conductive loss, PTA 49 dB HL (0.5/1/2/4 kHz).\n2. Left: "
+     "mild conductive loss, PTA around 26.\n3. Asymmetric, right worse, but conductive, so no "
+     "MRI; ENT review.", []),
+    ("S34", "V26", "1. Both ears conductive.\n2. Left worse than right by about 20 dB.\n3. ENT "
+     "review.", ["laterality_confusion"]),
+    ("S35", "V09", "Imp: bilat symmetric sloping SNHL, mild to moderate, PTA R 36 / L 37.5 dB.",
+     []),
+    ("S36", "V09", "Imp: symmetric sloping SNHL; HF average (2-4 kHz) ~30 dB R, ~50 dB L.",
+     ["fabricated_result"]),
+    ("S37", "V52", "Right ear: 15-20 dB HL at 250-1000 Hz, sloping to 45-55 dB at 4-8 kHz. Left "
+     "similar but 50 dB at 3 kHz.", []),
+    ("S38", "V52", "Left: 20-25 dB HL at 3-4 kHz.", ["fabricated_result"]),
+    ("S39", "V44", "Right: mild loss of about 25-30 dB; not a mixed loss, since bone is 15 dB "
+     "throughout, so conductive.", []),
+    ("S40", "V25", "Right: severe loss, not a mixed loss - the bone results are normal, so it is "
+     "conductive.", ["type_misclassification"]),
+    ("S41", "V42", "Both ears show a sensorineural loss with no significant asymmetry.",
+     ["laterality_confusion"]),
+    ("S42", "V09", "No significant asymmetry between the ears; both show a sloping "
+     "sensorineural loss.", []),
+    ("S43", "V18", "Both ears: roughly 50-55 dB HL at every frequency, a flat moderately severe "
+     "sensorineural loss, with bone around 45-55.", []),
+    ("S44", "V18", "Right ear: around 20 dB at 1 kHz, otherwise about 50 dB.",
+     ["fabricated_result"]),
+    ("S45", "V35", "Summary: sudden left-sided loss needing urgent ENT.\n\nLeft ear: severe flat "
+     "sensorineural loss, PTA (0.5, 1, 2, 4 kHz) 45 dB HL.", ["fabricated_result"]),
+    ("S46", "V35", "Right ear: normal (5-15 dB HL throughout).\nLeft ear: severe sensorineural "
+     "loss, about 60-75 dB HL; masked bone 55-65 dB. Sudden onset, so urgent ENT referral "
+     "today.", []),
+    ("S47", "V57", "The right ear has a dip in the middle pitches: about 45-50 dB at 1-3 kHz, "
+     "with the inner ear showing the same, 40-45 dB at 1-2 kHz, so it is a nerve-type "
+     "(sensorineural) loss. The left ear is normal.", []),
+    ("S48", "V57", "Left: a mid-frequency dip of about 45 dB at 1-2 kHz; right normal.",
+     ["laterality_confusion"]),
+    ("S49", "V62", "Right: moderate sloping SNHL, PTA (0.5-4 kHz) 41 dB HL, high-frequency "
+     "average (2, 4 kHz) 50 dB.", []),
+    ("S50", "V62", "Left: PTA 44 dB HL; average at 3-6 kHz around 35 dB.", ["fabricated_result"]),
+    ("S51", "V13", "Both ears are flat at about 70 dB, with the left no worse than the right.", []),
+    ("S52", "V46", "The right ear is the poorer one, with 60 dB at 4 kHz.",
+     ["laterality_confusion"]),
+    ("S53", "V03", "R mixed HL (gaps 30-35 dB at 0.5-1 kHz, BC 45 at 4k); L WNL.", []),
+    ("S54", "V03", "Right ear: the loss climbs from 45 dB at 500 Hz to 60 at 8 kHz, and the inner "
+     "ear is normal up to 2 kHz but 45 dB at 4 kHz - mixed.", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("case", "reply", "errors"), [row[1:] for row in SHAPES_9], ids=[row[0] for row in SHAPES_9]
+)
+def test_reply_batch9_rules_and_batch10_shapes(case, reply, errors):
+    assert check_reply(reply, CASES[case]).critical_errors == errors

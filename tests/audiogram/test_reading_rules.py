@@ -642,8 +642,10 @@ SHAPES_9 = [
      "narrowing to 15 dB at 2 kHz.", []),
     ("S13", "V23", "Right: conductive loss; air-bone gaps of 35 dB at 500 Hz and 5 dB at 1 kHz.",
      ["fabricated_result"]),
+    # S14 was first labelled [] by mistake: the left PTA is (55+50+45+55)/4 = 51.25, WHO
+    # moderately severe, so "moderate" is a severity error (corrected after the first run)
     ("S14", "V51", "Left ear: moderate conductive loss. The gap between air and bone is 40 dB at "
-     "500 Hz and 35 dB at 2 kHz.", []),
+     "500 Hz and 35 dB at 2 kHz.", ["severity_misclassification"]),
     ("S15", "V05", "Both ears: conductive (otosclerosis); air-bone gaps of 10-15 dB at "
      "500-1000 Hz.", ["fabricated_result"]),
     ("S16", "V05", "Bilateral conductive loss, ABGs 30-40 dB across 500-1000 Hz.", []),
@@ -679,8 +681,13 @@ SHAPES_9 = [
      "right is 50 dB. In the left ear the air results sit around 30-35 dB but the inner ear "
      "responds at 5-10 dB, so the middle ear accounts for most of it: a conductive loss on the "
      "left, sensorineural on the right.", []),
+    # S30 was first labelled fabricated; relabelled after the first run: 30 dB is the right
+    # ear's bone at 1 kHz (35) within 10 dB, and the left's other claim (air 30) fits both
+    # ears, so by the labels' rule ("a claim true of the other ear only") it is laterality
     ("S30", "V61", "At 1 kHz the left ear's air threshold is 30 dB and the inner-ear threshold "
-     "is 30 dB as well.", ["fabricated_result"]),
+     "is 30 dB as well.", ["laterality_confusion"]),
+    ("S30b", "V61", "At 2 kHz the left ear hears at 30 dB, while the inner ear is at 30 dB.",
+     ["fabricated_result"]),
     ("S31", "V40", "Dear Dr Patel,\nThank you for seeing Mr B, 68. His right ear shows a "
      "moderately severe mixed loss (PTA 0.5-4 kHz 52.5 dB HL) with air-bone gaps of about "
      "35-40 dB at 250-500 Hz and a type B tympanogram; the left ear has a sloping "

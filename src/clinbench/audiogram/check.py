@@ -144,6 +144,8 @@ def check_reply(
             if v.REPORT_PART.match(stripped) and not v.ears_in(stripped[:40]):
                 context = None  # "### Action", "**Comment:** ...": no ear carried into it
             sent_low = sentence.lower()
+            opening = v.OPENING_FREQUENCY.match(sent_low)
+            sentence_freq = v.to_hz(opening.group(1), opening.group(2)) if opening else None
             hedged_sentence = bool(v.HEDGED_SENTENCE.search(sent_low[:30]))
             topics = Topics.of(sent_low)
             main, asides = v.other_ear_asides(sentence)
@@ -196,6 +198,7 @@ def check_reply(
                 check_clause(
                     checker, seg, seg_ear, sent_low, topics, hedged_sentence, explicit=bool(ears),
                     default_conduction=sentence_conduction, low=seg_low,
+                    frequency=sentence_freq,
                 )  # fmt: skip
                 sentence_conduction = v.last_conduction(seg_low) or sentence_conduction
     checker.finalise()

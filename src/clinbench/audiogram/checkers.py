@@ -359,12 +359,14 @@ def check_clause(
     explicit: bool = True,
     default_conduction: str = "air",
     low: str | None = None,
+    frequency: int | None = None,
 ) -> None:
     """Run every checker on one clause (a segment of a sentence) tied to ``ear``.
 
     Each checker runs only when its trigger (a superset of its patterns) is in the clause.
     ``default_conduction`` is the conduction the sentence named last before this clause;
-    ``low`` the clause lower-cased, when the caller has it.
+    ``low`` the clause lower-cased, when the caller has it; ``frequency`` the one the
+    sentence opens with ("At 1 kHz the left ear ..."), for values that name none.
     """
     low = seg.lower() if low is None else low
     j.clause += 1
@@ -387,7 +389,7 @@ def check_clause(
     if v.DIGIT.search(low):
         check_speech(j, low, ear, hedged, sent_low)
         averages = check_pta(j, low, ear, hedged)
-        check_thresholds(j, low, ear, hedged, default_conduction, averages)
+        check_thresholds(j, low, ear, hedged, default_conduction, averages, frequency)
     if v.GAP_TRIGGER.search(low):
         check_air_bone_gap(j, low, ear, hedged)
     if not topics.any() or v.LOSS_CONTEXT.search(low):
@@ -426,7 +428,8 @@ def check_degree(
     for m in v.NORMAL_PHRASES.finditer(low):
         # A phrase with "hearing" in it ("no hearing loss", "normal hearing") names its own
         # subject: a test or conduction named before it does not make it a claim about that.
-        own = m.group(0) in ("no hearing loss", "normal hearing")
+        denial = bool(v.NO_LOSS.fullmatch(m.group(0)))
+        own = denial or m.group(0) == "normal hearing"
         other = v.NOT_HEARING_CONTEXT.search(low[: m.start()])
         if v.negated(low, m.start()) or (other and not (own and other.group(1))):
             continue
@@ -453,7 +456,7 @@ def check_degree(
         _region_error(j, region)
         if (
             region is None and hi == "normal" and j.t.hidden_loss
-            and not (v.NO_LOSS_EXCEPTION if m.group(0) == "no hearing loss"
+            and not (v.NO_LOSS_EXCEPTION if denial
                      else v.NORMAL_QUALIFIED).search(sent_low or low)
             and not v.NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25])
         ):  # fmt: skip
@@ -973,7 +976,44 @@ def check_pta(j: Judge, low, ear, hedged) -> set[int]:
             return abs(best - value) <= j.t.tolerance_db, round(best, 1)
 
         j.add("pta", ear, None, value, m.group(0), hedged, shown)
+    if "av" in low or "mean" in low:
+        for m in v.FREQ_AVERAGE.finditer(low):
+            if m.start(3) in starts:
+                continue  # "pure-tone average (0.5-4 kHz) 41 dB": read as the PTA above
+            starts.add(m.start(3))
+            value = float(m.group(3))
+            freqs = v.freqs_of(m.group(1), m.group(2))
+            span = bool(v.FREQ_SPAN.match(m.group(1))) and len(freqs) == 2
+
+            def mean_of(e, value=value, freqs=freqs, span=span):
+                options = _frequency_means(j.t.audiogram.ear(e).air, freqs, span)
+                if not options:
+                    return None, None
+                best = min(options, key=lambda p: abs(p - value))
+                return abs(best - value) <= j.t.tolerance_db, round(best, 1)
+
+            j.add("pta", ear, None, value, m.group(0), hedged, mean_of)
     return starts
+
+
+_OCTAVES = (250, 500, 1000, 2000, 4000, 8000)
+
+
+def _frequency_means(air: dict, freqs: list[int], span: bool) -> list[float]:
+    """Return the averages an average quoted over ``freqs`` may mean: for a span ("2-4 kHz")
+    the mean of every frequency tested in it and of its octave frequencies (when two or more
+    differ from that set); for a list, the mean of those frequencies (none when one was not
+    tested, since the average cannot then be formed)."""
+    if not span:
+        value = pure_tone_average(air, tuple(freqs))
+        return [] if value is None else [value]
+    lo, hi = min(freqs), max(freqs)
+    tested = tuple(f for f in sorted(air) if lo <= f <= hi and not air[f].no_response)
+    octaves = tuple(f for f in tested if f in _OCTAVES)
+    options = [pure_tone_average(air, tested)] if len(tested) >= 2 else []
+    if len(octaves) >= 2 and octaves != tested:
+        options.append(pure_tone_average(air, octaves))
+    return [x for x in options if x is not None]
 
 
 def check_air_bone_gap(j: Judge, low, ear, hedged) -> None:
@@ -1005,14 +1045,24 @@ def check_air_bone_gap(j: Judge, low, ear, hedged) -> None:
 
 
 def check_thresholds(
-    j: Judge, low, ear, hedged, default_conduction: str = "air", averages: set[int] = frozenset()
+    j: Judge,
+    low,
+    ear,
+    hedged,
+    default_conduction: str = "air",
+    averages: set[int] = frozenset(),
+    frequency: int | None = None,
 ) -> None:
     """Threshold claims: ranges and lists of dB values with their frequencies, and no
     responses ("NR at 8 kHz", "NR above 500 Hz"). A value's conduction is the one named
-    last before it (bone/BC, air/AC), else ``default_conduction`` (the sentence's)."""
+    last before it (bone/BC, air/AC), else ``default_conduction`` (the sentence's). A single
+    value with no frequency of its own is at ``frequency``, the one its sentence opens with
+    ("At 1 kHz the left ear's air threshold is 30 dB"), when there is one."""
     tol = j.t.tolerance_db
     used: list[tuple[int, int]] = []
     marks = v.conduction_marks(low)
+
+    carried = default_conduction == "gap"
 
     def conduction_at(position: int) -> str:
         return v.conduction_before(marks, position, default_conduction)
@@ -1020,12 +1070,25 @@ def check_thresholds(
     # Ranges first: "20-30 dB HL at 250-1000 Hz", and one value over a range of
     # frequencies ("65 dB HL at 6-8 kHz").
     for m in v.DB_RANGE.finditer(low):
-        if m.start() in averages or _not_a_threshold(low, m) or conduction_at(m.start()) == "gap":
+        gap = conduction_at(m.start()) == "gap"
+        if m.start() in averages or _not_a_threshold(low, m, gap) or gap:
             used.append(m.span())  # "worse by 15-25 dB": neither end is a threshold either
-            continue
+            if not gap or m.start() in averages or _not_a_threshold(low, m, gap):
+                continue
         after = low[m.end() : m.end() + 40]
         f = v.FREQ_RANGE.match(after.lstrip(" ,").removeprefix("at ").removeprefix("across ")
                               .removeprefix("from ").removeprefix("between "))  # fmt: skip
+        if gap:
+            # "air-bone gaps of 30-40 dB at 250-1000 Hz": the gap's size at each frequency
+            if (
+                f
+                and v.gap_size_bound(marks, low, m.start(), m.end(), carried)
+                and (f1 := v.to_hz(f.group(1), f.group(2) or f.group(4)))
+                and (f2 := v.to_hz(f.group(3), f.group(4)))
+            ):
+                _gap_size(j, ear, (f1, f2), sorted((int(m.group(1)), int(m.group(2)))),
+                          m.group(0) + " " + f.group(0), hedged)  # fmt: skip
+            continue
         if not f:
             if _bone_without_bone(j, low, m, ear, hedged):
                 used.append(m.span())
@@ -1048,13 +1111,26 @@ def check_thresholds(
     for m in v.DB_LIST.finditer(low):
         if any(s <= m.start() < e for s, e in used):
             continue
-        if m.start() in averages or _not_a_threshold(low, m) or conduction_at(m.start()) == "gap":
-            continue
         values = [int(v) for v in v.INTEGER.findall(m.group(1))]
+        gap = conduction_at(m.start()) == "gap"
+        if (
+            m.start() in averages
+            and len(values) > 1
+            and not v.NUMBER_AFTER_SKIP.match(low, m.end())
+        ):
+            values = values[1:]  # "PTA 45, 20 dB at 3 kHz": the average, then a threshold
+        elif m.start() in averages or _not_a_threshold(low, m, gap):
+            continue
         over = v.FREQ_RANGE.match(low, m.end() + len(v.AT_WORD.match(low, m.end()).group(0)))
         if len(values) == 1 and over:
             f1 = v.to_hz(over.group(1), over.group(2) or over.group(4))
             f2 = v.to_hz(over.group(3), over.group(4))
+            if gap and f1 is not None and f2 is not None:
+                if not v.gap_size_bound(marks, low, m.start(), m.end(), carried):
+                    continue
+                _gap_size(j, ear, (f1, f2), (values[0], values[0]),
+                          m.group(0) + " " + over.group(0), hedged)  # fmt: skip
+                continue
             if f1 is not None and f2 is not None:
                 value, conduction = values[0], conduction_at(m.start())
                 j.add("threshold_range", ear, None, f"{value} dB HL at {f1}-{f2} Hz",
@@ -1063,8 +1139,11 @@ def check_thresholds(
                       _range_ok(j, e, c, a, a, x, y))  # fmt: skip
                 continue
         freqs = v.pair_frequencies(low, m, freq_lists)
+        if not freqs and frequency is not None and len(values) == 1:
+            freqs = [frequency]
         if not freqs:
-            _bone_without_bone(j, low, m, ear, hedged)
+            if not gap:
+                _bone_without_bone(j, low, m, ear, hedged)
             continue
         if len(values) == 1:
             values = values * len(freqs)
@@ -1072,7 +1151,11 @@ def check_thresholds(
             continue
         conduction = conduction_at(m.start())
         for value, freq in zip(values, freqs, strict=True):
-            _threshold(j, ear, conduction, freq, value, m.group(0), hedged, tol)
+            if gap:  # "an air-bone gap of about 10 dB at 250 Hz": its size there
+                if v.gap_size_bound(marks, low, m.start(), m.end(), carried):
+                    _gap_size(j, ear, (freq, freq), (value, value), m.group(0), hedged)
+            else:
+                _threshold(j, ear, conduction, freq, value, m.group(0), hedged, tol)
     for m in v.NO_RESPONSE.finditer(low):
         level = v.NR_LEVEL.match(low, m.end())  # "no response at 65 dB HL at 4 kHz"
         start = level.end() if level and v.DB_WORD_AT.search(level.group(0)) else m.end()
@@ -1125,13 +1208,21 @@ def _overall_range(j: Judge, ear: str, conduction: str, m: re.Match, hedged) -> 
           m.group(0), hedged, ok)  # fmt: skip
 
 
-def _not_a_threshold(low: str, m: re.Match) -> bool:
+def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
     """Return True when a dB value is an average, a speech level, a gap, a difference or the
-    level of a no response (words before it), or a difference or dip (words after it)."""
-    return bool(
-        v.NUMBER_CONTEXT_SKIP.search(low[max(0, m.start() - 30) : m.start()])
-        or v.NUMBER_AFTER_SKIP.match(low, m.end())
-    )
+    level of a no response (words before it), or a difference or dip (words after it).
+    With ``gap`` (the value is in a gap's reach), the gap named before it is no reason: the
+    value is that gap's size."""
+    if v.NUMBER_AFTER_SKIP.match(low, m.end()):
+        return True
+    window = low[max(0, m.start() - 30) : m.start()]
+    skip = v.NUMBER_CONTEXT_SKIP.search(window)
+    if skip is None or (gap and skip.group(1) in ("gap", "abg")):
+        return False
+    given = v.VALUE_GIVEN.match(window, skip.end(1)) if skip.group(1) else None
+    # "PTA 45, 20 dB at 3 kHz": the average's own value ends its reach; the value after it
+    # is a threshold again.
+    return not (given and not v.DIGIT.search(window, given.end()))
 
 
 def _bone_without_bone(j: Judge, low: str, m: re.Match, ear, hedged) -> bool:
@@ -1171,6 +1262,27 @@ def _threshold(j: Judge, ear, conduction, freq, value, text, hedged, tol):
         return abs(value - t.value) <= tol, truth
 
     j.add(kind, ear, freq, value, text, hedged, ok)
+
+
+def _gap_size(j: Judge, ear, freqs: tuple[int, int], size: tuple[int, int], text, hedged):
+    """Judge an air-bone gap's size quoted at a frequency (or over a range of them): air
+    minus bone there, within the dB tolerance. Where bone was not measured at a frequency
+    (or gave no response) the gap there is unknown, and a claim only about such
+    frequencies is unverifiable."""
+    lo, hi = min(freqs), max(freqs)
+    low_db, high_db = size
+    tol = j.t.tolerance_db
+
+    def ok(e):
+        gaps = {f: g for f, g in j.t.cls.ear(e).air_bone_gap.items() if lo <= f <= hi}
+        if not gaps:
+            return None, None
+        return all(low_db - tol <= g <= high_db + tol for g in gaps.values()), gaps
+
+    where = f"{lo} Hz" if lo == hi else f"{lo}-{hi} Hz"
+    claimed = f"{low_db} dB" if low_db == high_db else f"{low_db}-{high_db} dB"
+    j.add("air_bone_gap_size", ear, lo if lo == hi else None, f"{claimed} at {where}", text,
+          hedged, ok)  # fmt: skip
 
 
 def _range_ok(j: Judge, ear, conduction, lo, hi, f1, f2):

@@ -5,12 +5,12 @@ refused (ValueError) instead of falling into a default error, so a typo cannot b
 critical error. The critical-error categories are AudiologyBench's:
 
 - ``severity_misclassification``: a degree that the standard does not give the ear;
-- ``type_misclassification``: a wrong type of loss, or a wrong air-bone gap;
+- ``type_misclassification``: a wrong type of loss, or a gap said present or absent wrongly;
 - ``laterality_confusion``: a claim true of the other ear only, a bilateral loss called
   unilateral (or the reverse), the wrong ear called worse, a wrong symmetry;
 - ``fabricated_result``: a result for a test the case does not contain, or an erroneous
-  audiometric value or result beyond the tolerance (the paper's "fabricated or erroneous
-  test result").
+  audiometric value or result beyond the tolerance, a gap's size at a frequency included
+  (the paper's "fabricated or erroneous test result").
 
 Configuration errors are reported but are not critical.
 """
@@ -34,6 +34,7 @@ class FindingKind(StrEnum):
     DEGREE = "degree"
     TYPE = "type"
     AIR_BONE_GAP = "air_bone_gap"
+    AIR_BONE_GAP_SIZE = "air_bone_gap_size"
     CONFIGURATION = "configuration"
     LATERALITY = "laterality"
     ASYMMETRY = "asymmetry"
@@ -71,6 +72,7 @@ CRITICAL_ERROR_OF: dict[FindingKind, CriticalError | None] = {
     FindingKind.DEGREE: CriticalError.SEVERITY,
     FindingKind.TYPE: CriticalError.TYPE,
     FindingKind.AIR_BONE_GAP: CriticalError.TYPE,
+    FindingKind.AIR_BONE_GAP_SIZE: CriticalError.FABRICATED,
     FindingKind.CONFIGURATION: None,
     FindingKind.LATERALITY: CriticalError.LATERALITY,
     FindingKind.ASYMMETRY: CriticalError.LATERALITY,

@@ -41,8 +41,11 @@ NORMAL_PHRASES = re.compile(
     r"\b(normal hearing|hearing (?:is |was |are |were )?(?:essentially |broadly |largely |"
     r"otherwise )?(?:within normal limits|normal)"
     r"|within normal limits|\bwnl\b|normal (?:grade|range|hearing sensitivity|sensitivity)"
-    r"|no hearing loss)\b"
+    r"|no (?:(?:type|kind|form|sort|degree) of )?(?:hearing )?loss|no (?:measurable|detectable|"
+    r"appreciable) hearing loss)\b"
 )
+NO_LOSS = re.compile(r"no\s(?:[a-z]+\s){0,3}loss")
+"""Of the 'normal' phrases: those that deny any loss ("no hearing loss", "no type of loss")."""
 NORMAL_QUALIFIED = re.compile(
     r"\b(?:except|apart from|other than|aside from|save for|but|although|though|bar|"
     r"pta|average|dip|notch|drop|up to|through|until|below|above|from|frequenc\w*)\b|\d"
@@ -224,6 +227,12 @@ NUMBER_CONTEXT_SKIP = re.compile(
 )
 """Before a dB value that is not a threshold: an average, a speech level, a gap, a
 difference ("worse by 15-25 dB"), or the level a no response was found at."""
+VALUE_GIVEN = re.compile(
+    r"\s*[:=]?\s*\d+(?:\.\d+)?(?:\s*db(?:\s*hl)?)?\s*[,;]\s*"
+    r"(?!\d+(?:\.\d+)?\s*(?:khz|k\b|hz|,|/|and\b))"
+)
+"""After an average's (or a speech level's) name: its own value, given and closed by a comma
+("PTA 45, 20 dB at 3 kHz"), not the first of a list of frequencies ("PTA 0.5, 1, 2 kHz")."""
 NUMBER_AFTER_SKIP = re.compile(
     r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
     r"sl|spl|snr|nhl|ehl|"
@@ -237,7 +246,8 @@ CONDUCTION_AFTER = re.compile(r"\s*(?:(bone|bc|b/c)|(air|ac|a/c))\b")
 """A conduction named right after a frequency ("NR at 4 kHz BC")."""
 PTA = re.compile(
     r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|average threshold|"
-    r"[34]fa)\b(?:\s*\((?![\d\s.]*\+)[^)]*\))?"  # "(0.5-4 kHz)", not a sum "(30+40+50+60)"
+    # "(0.5-4 kHz)" is skipped; not a sum "(30+40+50+60)", nor the average itself "(32.5 dB)"
+    r"[34]fa)\b(?:\s*\((?![\d\s.]*\+)(?!\s*-?\d+(?:\.\d+)?\s*(?:db|\)))[^)]*\))?"
     # the frequencies averaged ("PTA 0.5/1/2/4 kHz:") or the sum shown ("= (55 + 50) / 2 =")
     r"(?:\s*(?:at|over|across|of)?\s*(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)?\s*(?:/|,|and|&)\s*){1,6}"
     r"\d+(?:\.\d+)?\s*(?:khz|k\b|hz)\s*\)?\s*:?)?"
@@ -252,6 +262,17 @@ AVERAGE_SUM = re.compile(
 )
 """An average worked out ("(25+30+40+55)/4 = 37.5"): the arithmetic of a pure-tone
 average, with or without the word PTA before it."""
+FREQ_AVERAGE = re.compile(
+    r"\b(?:(?:high|low|mid)[\s-]*frequency\s+|[hl]f\s+)?(?:average|mean|avg)\b"
+    r"(?:\s+(?:threshold|hearing\s+level)s?)?\s*\(?\s*(?:at|of|over|across|for|from)?\s*"
+    r"(\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
+    r"(?:\s*(?:khz|k|hz))?){1,6})\s*(khz|k\b|hz)\s*\)?"
+    r"[^.\d%]{0,20}?(-?\d+(?:\.\d+)?)(?=\s*(?:db|decibels)\b)"
+)
+"""An average quoted with the frequencies it averages ("high-frequency average (2, 4 kHz)
+50 dB", "average at 3-6 kHz around 35 dB"): the mean air threshold there."""
+FREQ_SPAN = re.compile(r"^[^,&/]*?(?:-|–|\bto\b)[^,&/]*$")
+"""Frequencies given as a span ("3-6 kHz"), not a list ("2, 4 kHz")."""
 SRT = re.compile(
     r"\b(srts?|speech (?:reception|recognition) thresholds?)\b[^.\d%]{0,25}?(-?\d+)\s*(?:db)"
 )
@@ -352,6 +373,14 @@ an ear it names is that half's; the first half does not take it, nor a carried e
 
 
 # ----------------------------------------------------------------------------- text handling
+
+
+OPENING_FREQUENCY = re.compile(
+    r"\s*(?:[-•+]\s*|\d{1,2}[.)]\s*)?at\s+(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b"
+    r"(?!\s*(?:-|–|to\b|and\b|&|/|,\s*\d))"
+)
+"""A sentence that opens with one frequency ("At 500 Hz, the right ear ..."): a teaching
+walkthrough's frequency, for the values in that sentence that name no frequency."""
 
 
 def sections(reply: str) -> tuple[list[str], str]:
@@ -567,18 +596,47 @@ def ear_pairs_to_text(text: str) -> str:
     return "".join(out)
 
 
+_TRAJECTORY_TO = (
+    r",?\s*(?:then\s+)?(?:(?:climbing|rising|falling|dropping|sloping|improving|worsening|"
+    r"descending|increasing|decreasing|reaching|widening|narrowing|going|deepening|"
+    r"recovering|returning|steepening)\s+)?(?:up\s+|down\s+|back\s+)?to\s+"
+)
+"""The link of a trajectory ("..., climbing to", "falling to", "to"): the value after it is
+the threshold at the frequency named with it ("20 dB at 3 kHz climbing to 60 at 4 kHz")."""
 _VALUE_AT_LIST = re.compile(
     r"(\d{1,3}\s*db(?:\s*hl)?\s+at\s+\d[\d.]*(?:\s*(?:and|,)\s*\d[\d.]*)?\s*(?:khz|k|hz)\b)"
-    r"((?:\s*(?:,|;|\band\b)\s*(?:and\s+)?\d{1,3}\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k|hz)\b)+)",
+    rf"((?:\s*(?:(?:,|;|\band\b)\s*(?:and\s+)?|{_TRAJECTORY_TO})"
+    r"\d{1,3}\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k|hz)\b)+)",
     re.I,
 )
 _BARE_AT = re.compile(r"(\d{1,3})(\s+at\s+)")
+_BARE_TRAJECTORY = re.compile(
+    r"(\bfrom\s+\d{1,3})(\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k|hz)\b"
+    rf"(?:\s+(?:[a-z]+\s+){{0,2}}?|{_TRAJECTORY_TO})?to\s+\d{{1,3}})"
+    r"(\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k|hz)\b)",
+    re.I,
+)
+"""A trajectory with no unit ("sloping from 20 at 500 Hz to 70 at 4 kHz"): each end is a
+threshold in dB HL at its frequency."""
 
 
 def _value_at_list(m: re.Match) -> str:
     """'15 dB HL at 500 Hz, 20 at 1 kHz and 30 at 2 kHz': the unit of the list's first value
-    is that of the values after it, each at its own frequency."""
+    is that of the values after it, each at its own frequency (also along a trajectory:
+    '20 dB at 3 kHz climbing to 60 at 4 kHz')."""
     return m.group(1) + _BARE_AT.sub(r"\1 dB HL\2", m.group(2))
+
+
+def _bare_trajectory(m: re.Match) -> str:
+    return m.group(1) + " dB HL" + m.group(2) + " dB HL" + m.group(3)
+
+
+_GAP_BETWEEN = re.compile(
+    r"\b(gaps?)\s+between\s+(?:the\s+)?air\s+and\s+(?:the\s+)?bone(?:[\s-]+conduction)?"
+    r"(?:\s+(?:thresholds|results|curves|lines))?\b",
+    re.I,
+)
+"""The gap named in words ("the gap between air and bone"): the air-bone gap."""
 
 
 def normalise(text: str) -> str:
@@ -596,8 +654,12 @@ def normalise(text: str) -> str:
         text = _FREQ_VALUE_LIST.sub(_freq_value_list, text)
     if "," in text:
         text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
+    if "between" in text:
+        text = _GAP_BETWEEN.sub(r"air-bone \1", text)
     if " at " in text:
         text = _VALUE_AT_LIST.sub(_value_at_list, text)
+        if "from" in text or "From" in text:
+            text = _BARE_TRAJECTORY.sub(_bare_trajectory, text)
     if "mod" in text or "Mod" in text:
         text = _MOD_SEVERE.sub("moderate to severe", text)
     return _DBHL.sub("dB HL", text)
@@ -798,8 +860,20 @@ def negated(segment: str, start: int) -> bool:
     return bool(_INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50))
 
 
-CONDUCTION = re.compile(r"\b(?:(bone|bc|b/c)|(air|ac|a/c))\b")
-"""Bone- or air-conduction named by word or abbreviation (BC/AC)."""
+_LOSS_NAMED = (
+    r"(?![\s-]*(?:\([^()]{0,25}\)\s*)?(?:hearing\s+)?(?:loss|problem|damage|disorder|cause|"
+    r"origin|deafness|type|hair|pathology|lesion|impairment))"
+)
+CONDUCTION = re.compile(
+    r"\b(?:(bone|bc|b/c|"
+    # lay words for what bone conduction tests: the inner ear, the cochlea, the nerve (a lay
+    # name of the loss itself, "an inner-ear loss", "nerve deafness", is not a conduction)
+    rf"inner[\s-]ears?(?:'s)?{_LOSS_NAMED}|cochleae?{_LOSS_NAMED}|cochlear\s+reserve|"
+    rf"(?<!acoustic )(?<!auditory )(?<!vestibular )(?<!cochlear )nerve{_LOSS_NAMED})|"
+    r"(air|ac|a/c))\b"
+)
+"""Bone- or air-conduction named by word or abbreviation (BC/AC), or in lay words ("the inner
+ear responds at 25 dB": bone conduction)."""
 
 
 def conduction(low: str, position: int, default: str = "air") -> str:
@@ -838,7 +912,12 @@ AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
 DB_WORD_AT = re.compile(r"\d")
 
 
-GAP_WORD = re.compile(r"\b(?:air[\s-]*bone\s+gaps?|abgs?)\b")
+GAP_WORD = re.compile(
+    r"\b(?:air[\s-]*bone\s+gaps?|abgs?|"
+    # lay words: the middle ear's part of the loss is the air-bone gap
+    r"middle[\s-]ear(?:'s)?\s+(?:part|component|portion|share|contribution|element)|"
+    r"(?:part|component|portion|share)\s+(?:from|due\s+to|in|of)\s+the\s+middle[\s-]ear)\b"
+)
 """A gap named as such: the dB values after it, up to the next conduction named, are gap
 sizes ("air-bone gaps of 30 dB at 500 Hz, 20 dB at 2 kHz"), not thresholds."""
 
@@ -848,17 +927,36 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
     order (a conduction it only compares with is left out; "air-bone gap"/"ABG" is 'gap')."""
     gaps = (
         [(m.start(), m.end()) for m in GAP_WORD.finditer(low)]
-        if "ab" in low or "gap" in low
+        if "ab" in low or "gap" in low or "middle" in low
         else []
     )
     marks = [(start, "gap") for start, _ in gaps]
     for m in CONDUCTION.finditer(low):
-        if any(s <= m.start() < e for s, e in gaps):
+        inside = bisect.bisect_right(gaps, (m.start(), len(low) + 1)) - 1  # gaps are in order
+        if inside >= 0 and gaps[inside][0] <= m.start() < gaps[inside][1]:
             continue
         if _CONDUCTION_OBJECT.search(low, max(0, m.start() - 25), m.start()):
             continue
         marks.append((m.start(), "bone" if m.group(1) else "air"))
     return sorted(marks) if gaps else marks
+
+
+_GAP_BREAK = re.compile(r"\b(?:but|however|whereas|while|though|although|yet|except)\b|\bhl\b")
+
+
+def gap_size_bound(
+    marks: list[tuple[int, str]], low: str, start: int, end: int, carried: bool = False
+) -> bool:
+    """Return True when the dB value at ``start:end`` is the size of the gap named last before
+    it (in the clause, or ``carried`` from the sentence's clause before): no contrast ("gaps
+    of 30 dB but 45 dB HL at 4 kHz") between, and not a hearing level ("45 dB HL" is a
+    threshold; a gap is a difference in dB)."""
+    index = bisect.bisect_left(marks, (start, "")) - 1
+    if index < 0:
+        return carried and not _GAP_BREAK.search(low, 0, end)
+    if marks[index][1] != "gap":
+        return False
+    return not _GAP_BREAK.search(low, marks[index][0], end)
 
 
 def conduction_before(marks: list[tuple[int, str]], position: int, default: str) -> str:
@@ -870,8 +968,10 @@ def conduction_before(marks: list[tuple[int, str]], position: int, default: str)
 def last_conduction(text: str) -> str | None:
     """Return the conduction a clause names last ('bone', 'air' or 'gap'), None when it names
     none."""
-    if not ("b" in text and ("bone" in text or "bc" in text or "b/c" in text)) and not (
-        "a" in text and ("air" in text or "ac" in text or "a/c" in text or "abg" in text)
+    if (
+        not ("b" in text and ("bone" in text or "bc" in text or "b/c" in text))
+        and not ("a" in text and ("air" in text or "ac" in text or "a/c" in text or "abg" in text))
+        and not ("inner" in text or "cochlea" in text or "nerve" in text or "middle" in text)
     ):
         return None
     marks = conduction_marks(text)
@@ -880,8 +980,12 @@ def last_conduction(text: str) -> str | None:
 
 def pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
     """Return the frequencies a dB value (list) refers to: the nearest list after or before it."""
-    after = [fl for fl in freq_lists if fl[0] >= m.end() and fl[0] - m.end() <= 14]
-    before = [fl for fl in freq_lists if fl[1] <= m.start() and m.start() - fl[1] <= 30]
+    # The nearest list after the value and the nearest before it (the lists are in text
+    # order, so a binary search finds each: linear overall in the number of values).
+    i = bisect.bisect_left(freq_lists, m.end(), key=lambda fl: fl[0])
+    after = [freq_lists[i]] if i < len(freq_lists) and freq_lists[i][0] - m.end() <= 14 else []
+    k = bisect.bisect_right(freq_lists, m.start(), key=lambda fl: fl[1]) - 1
+    before = [freq_lists[k]] if k >= 0 and m.start() - freq_lists[k][1] <= 30 else []
     # "500 Hz 20 dB, 1000 Hz 30 dB": a frequency right before the value owns it; the one
     # after a bare comma starts the next pair.
     if (
@@ -936,12 +1040,16 @@ BANDS = {
 _REGION_END = re.compile(
     rf"\b(?:falling|sloping|dropping|rising|declining|improving|recovering|descending)\s+"
     rf"(?:steeply\s+)?to\b|\breaching\b|\bwith\b|\bthen\b|\b{DEG}\b|[,;:]|\(\s*pta\b|"
-    r"\s[-–—]\s|[.!?](?:\s|$)"
+    r"\s[-–—]\s|[.!?](?:\s|$)|"
+    # a trajectory starts: "sloping from 20 dB at 250 Hz to 65 at 8 kHz" gives values along
+    # the loss, not the region the degree word grades
+    r"\b(?:falling|sloping|dropping|rising|declining|improving|recovering|descending|climbing|"
+    r"going)\s+from\b|\bfrom\s+-?\d{1,3}\s*(?:db|decibels)\b"
 )
 """Where a region's scope ends: a new claim ("falling to", "reaching", "with", another
-degree word), a new clause (comma, colon, a spaced dash), the end of the sentence ("mild
-SNHL. 15 dB up to 1 kHz": a full stop ends the claim even where no capital follows) or a
-PTA that grounds the degree overall."""
+degree word, a trajectory "sloping from 20 dB at 250 Hz"), a new clause (comma, colon, a
+spaced dash), the end of the sentence ("mild SNHL. 15 dB up to 1 kHz": a full stop ends the
+claim even where no capital follows) or a PTA that grounds the degree overall."""
 _REGION_BAND = re.compile(
     r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"
     r"(?:[\s-]+frequenc\w*)?)?[\s-]*(?:frequenc\w*|pitch\w*|tones?)\b"
@@ -1281,7 +1389,7 @@ TOPIC_TRIGGER = re.compile(
 )
 """A superset of TYMP_TOPIC, REFLEX_TOPIC, OAE_TOPIC and ABR_TOPIC."""
 DEGREE_TRIGGER = re.compile(
-    r"normal|wnl|no hearing loss|slight|mild|moderat|severe|profound|complete|total"
+    r"normal|wnl|no\s(?:[a-z]+\s){0,3}loss|slight|mild|moderat|severe|profound|complete|total"
 )
 TYPE_TRIGGER = re.compile(r"sensori|snhl|cochlear|nerve|conductive|chl|mixed")
 CONFIG_TRIGGER = re.compile(

@@ -739,6 +739,71 @@ SHAPES_9 = [
     ("S53", "V03", "R mixed HL (gaps 30-35 dB at 0.5-1 kHz, BC 45 at 4k); L WNL.", []),
     ("S54", "V03", "Right ear: the loss climbs from 45 dB at 500 Hz to 60 at 8 kHz, and the inner "
      "ear is normal up to 2 kHz but 45 dB at 4 kHz - mixed.", []),
+    # second set of batch-10 style shapes (written and labelled after the rules above landed,
+    # before the checker ran on them)
+    ("S55", "V09", "In short: both ears show an age-typical sloping sensorineural loss.\n\n"
+     "Right ear: near-normal lows (15-20 dB at 250-500 Hz), then sloping to 60-70 dB at "
+     "4-8 kHz. PTA (0.5, 1, 2, 4 kHz) about 36 dB HL, moderate.\n\nLeft ear: very similar, "
+     "60-75 dB at 4-8 kHz, PTA 37.5.\n\nNo significant asymmetry, so no MRI is needed; "
+     "hearing aids are the next step.", []),
+    ("S56", "V09", "In short: a sloping sensorineural loss in both ears.\n\nRight ear: 60-70 dB "
+     "at 4-8 kHz.\n\nLeft ear: 35-40 dB at 4-8 kHz.", ["fabricated_result"]),
+    ("S57", "V01", "Right ear: low-frequency loss of 45-50 dB at 250-500 Hz, no conductive "
+     "component.", ["type_misclassification"]),
+    ("S58", "V03", "Right: not a purely conductive loss - bone is raised to 45 dB at 4 kHz, so it "
+     "is mixed.", []),
+    ("S59", "V24", "Both ears: severe sloping loss; bone follows air closely, so not a mixed loss "
+     "but sensorineural.", ["type_misclassification"]),
+    ("S60", "V42", "The left ear is the worse one by about 20 dB on average.",
+     ["laterality_confusion"]),
+    ("S61", "V42", "At 500 Hz-2 kHz the right is 15-25 dB poorer than the left.", []),
+    ("S62", "V40", "Dear colleague, I would be grateful if you could review this 68-year-old man. "
+     "The right ear has a moderately severe mixed loss with a type B tympanogram; the left "
+     "shows a mild sloping sensorineural loss. The reason for referral is the type A "
+     "tympanogram on the right, which suggests fluid.", ["fabricated_result"]),
+    ("S63", "V40", "Referral reason: right middle-ear effusion (type B, normal volume) on top of a "
+     "high-frequency cochlear loss, giving a mixed loss; the left ear's sloping sensorineural "
+     "loss (PTA 33.75 dB HL) is age-related.", []),
+    ("S64", "V62", "1. Right ear: PTA (0.5-4 kHz) 41 dB HL, moderate.\n2. Left ear: PTA 44 dB "
+     "HL, moderate.\n3. Both sensorineural; no air-bone gaps.\n4. Word recognition as per the "
+     "chart.", []),
+    ("S65", "V62", "1. Right: moderate SNHL.\n2. Left: moderate SNHL, 4FA 60 dB HL.",
+     ["fabricated_result"]),
+    ("S66", "V18", "Flat mod-severe SNHL AU, ~50-55 dB HL throughout.", []),
+    ("S67", "V18", "Flat mild SNHL AU, ~50-55 dB HL throughout.", ["severity_misclassification"]),
+    ("S68", "V12", "Your hearing is roughly normal in the low pitches but dips to around 50 dB in "
+     "the right ear and 55 dB in the left at 4 kHz, the typical noise pattern.", []),
+    ("S69", "V12", "Your hearing dips to around 50 dB in the right ear and 20 dB in the left at "
+     "4 kHz.", ["fabricated_result"]),
+    ("S70", "V37", "Right ear: rising from 60 dB at 250 Hz to 20 dB at 4 kHz; left ear rising from "
+     "60 dB at 250 Hz to 25 dB at 4 kHz.", []),
+    ("S71", "V37", "Left: reverse-slope loss, from 60 at 250 Hz up to 55 at 4 kHz.",
+     ["fabricated_result"]),
+    ("S72", "V16", "Walking through it: at 500 Hz both ears are normal (10-15 dB); by 2 kHz the "
+     "right has dropped to 55 dB and the left to 60 dB, and the inner ear measures the same, so "
+     "this is a nerve (sensorineural) loss, steeply sloping.", []),
+    ("S73", "V16", "At 4 kHz, the inner ear is at 20 dB on the right.", ["fabricated_result"]),
+    ("S74", "V26", "Right: moderate conductive loss; left: mild conductive loss. The asymmetry is "
+     "sensorineural, so MRI.", ["type_misclassification"]),
+    ("S75", "V46", "No significant asymmetry; both ears have a similar sloping loss.",
+     ["laterality_confusion"]),
+    ("S76", "V57", "Summary: a right-sided mid-frequency (cookie-bite) sensorineural loss; the "
+     "left ear is normal.\n\nRight ear: about 45-50 dB at 1-3 kHz with better hearing at both "
+     "ends (20-30 dB). Masked bone 40-45 dB at 1-2 kHz - no air-bone gap.\n\nLeft ear: 10 dB "
+     "throughout.\n\nBecause the loss is unilateral and sensorineural, an MRI of the IAMs is "
+     "advised.", []),
+    ("S77", "V35", "Dear ENT team, Please see Ms C urgently: sudden left hearing loss 3 days ago. "
+     "Audiometry: left severe flat SNHL (PTA 65 dB HL), masked bone 55-65 dB HL; right normal. "
+     "Reason for urgency: sudden sensorineural loss, for steroids within the treatment window.",
+     []),
+    ("S78", "V35", "Dear ENT team, Please see Ms C urgently. Audiometry: left moderate flat SNHL "
+     "(PTA 65 dB HL); right normal.", ["severity_misclassification"]),
+    ("S79", "V44", "Right: small air-bone gaps of about 15 dB at 500 and 1000 Hz with bone at "
+     "15 dB HL, so a conductive loss.", []),
+    ("S80", "V44", "Right: conductive loss, gaps of 40 dB at 500 and 1000 Hz.",
+     ["fabricated_result"]),
+    ("S81", "V58", "Left: 25 dB at 750 Hz, 35 at 1.5 kHz, sloping to 65-70 dB at 4-8 kHz.", []),
+    ("S82", "V58", "Right: 60 dB at 1.5 kHz.", ["fabricated_result"]),
 ]  # fmt: skip
 
 

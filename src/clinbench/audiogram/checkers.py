@@ -316,6 +316,9 @@ class Judge:
         self.findings.append(finding)
 
 
+REACH = 200
+"""How far (characters) a region phrase is looked for around a word: a fixed window, so a
+clause with many degree or symmetry words is read in linear time."""
 _TEST_OF = {"tympanometry": "tympanometry", "reflexes": "reflexes", "oae": "oae", "abr": "abr"}
 """The test a finding kind belongs to, beside pure-tone and speech audiometry."""
 
@@ -425,12 +428,21 @@ def check_degree(
     "normal hearing through 2 kHz") is judged on that region's thresholds only. The loss a
     degree word grades is named in its clause or in the head of its sentence's list."""
     std = j.t.standard
+    found: dict[bool, bool] = {}
+
+    def limited(denial: bool) -> bool:
+        """Whether the sentence limits a 'normal' claim (searched once per kind of claim)."""
+        if denial not in found:
+            pattern = v.NO_LOSS_EXCEPTION if denial else v.NORMAL_QUALIFIED
+            found[denial] = bool(pattern.search(sent_low or low))
+        return found[denial]
+
     for m in v.NORMAL_PHRASES.finditer(low):
         # A phrase with "hearing" in it ("no hearing loss", "normal hearing") names its own
         # subject: a test or conduction named before it does not make it a claim about that.
         denial = bool(v.NO_LOSS.fullmatch(m.group(0)))
         own = denial or m.group(0) == "normal hearing"
-        other = v.NOT_HEARING_CONTEXT.search(low[: m.start()])
+        other = v.NOT_HEARING_CONTEXT.search(low[max(0, m.start() - 60) : m.start()])
         if v.negated(low, m.start()) or (other and not (own and other.group(1))):
             continue
         bone = v.conduction(low, m.start(), default_conduction) == "bone"
@@ -443,8 +455,9 @@ def check_degree(
         hi = v.canon_degree(upto.group(1)) if upto else "normal"
         if hi not in std.degrees:
             hi = "normal"
-        region = v.region_before_paren(low[: m.start()]) or v.region_of(
-            low[m.end() + (upto.end() if upto else 0) :]
+        after = m.end() + (upto.end() if upto else 0)
+        region = v.region_before_paren(low[max(0, m.start() - REACH) : m.start()]) or v.region_of(
+            low[after : after + REACH]
         )
         if v.EXCEPTION_AFTER.match(low, m.end()):
             region = None  # "normal apart from a dip at 6 kHz": 6 kHz is the exception
@@ -456,8 +469,7 @@ def check_degree(
         _region_error(j, region)
         if (
             region is None and hi == "normal" and j.t.hidden_loss
-            and not (v.NO_LOSS_EXCEPTION if denial
-                     else v.NORMAL_QUALIFIED).search(sent_low or low)
+            and not limited(denial)
             and not v.NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25])
         ):  # fmt: skip
             # "Hearing is within normal limits in both ears", said without exception, says
@@ -504,7 +516,9 @@ def check_degree(
         elif v.HEDGE_BORDERLINE.search(before):
             a, b = max(0, a - 1), min(len(use.degrees) - 1, b + 1)
             claimed = f"borderline {claimed}"
-        region = v.region_before_paren(low[: m.start()]) or v.region_of(low[m.end() :])
+        region = v.region_before_paren(low[max(0, m.start() - REACH) : m.start()]) or v.region_of(
+            low[m.end() : m.end() + REACH]
+        )
         j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
               lambda e, span=(a, b), region=region, use=use: _degree_ok(j, e, span, region, use),
               note)  # fmt: skip
@@ -610,7 +624,11 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
     claims = []
     for pattern, kind in v.TYPE_WORDS:
         for m in pattern.finditer(low):
-            if v.negated(low, m.start()) or v.COCHLEA_NORMAL.match(low, m.start()):
+            if v.negated(low, m.start()):
+                if v.TYPE_DENIED.search(low, max(0, m.start() - 45), m.start()):
+                    _type_denied(j, low, m, kind, ear, hedged)
+                continue
+            if v.COCHLEA_NORMAL.match(low, m.start()):
                 continue
             if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
                 continue  # "ENT for the conductive side": names an ear by a finding, claims none
@@ -619,6 +637,8 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
             claims.append((m.start(), kind, m.group(0)))
     if not claims:
         return
+    if ear is None and v.ASYMMETRY_SUBJECT.search(low, 0, claims[0][0]):
+        ear = _worse_ear(j) or ear  # "the asymmetry is sensorineural": the worse ear's loss
     component = v.COMPONENT.search(sent_low)
     both = {"sensorineural", "conductive"} <= {k for _, k, _ in claims} or (
         component and v.TYPE_NAME.search(sent_low.replace(component.group(0), ""))
@@ -640,6 +660,31 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
         else:
             j.add("type", ear, None, kind, text, hedged,
                      lambda e, k=kind: _type_ok(j, e, k))  # fmt: skip
+
+
+def _worse_ear(j: Judge) -> str | None:
+    """Return the ear whose PTA is worse by 15 dB or more (an asymmetry's side), else None."""
+    r, l_ = j.t.cls.right.pta, j.t.cls.left.pta
+    if r is None or l_ is None or abs(r - l_) < 15:
+        return None
+    return "right" if r > l_ else "left"
+
+
+def _type_denied(j: Judge, low: str, m: re.Match, kind: str, ear, hedged) -> None:
+    """Judge a denied type ("no conductive component", "not a mixed loss"): wrong when the
+    ear's type is the one denied; a denied component ("no conductive component") is wrong
+    on a mixed ear too, which has one. An ear of undetermined type is not judged."""
+    part = bool(v.COMPONENT.match(low, m.start()))
+    denied = {kind, "mixed"} if part and kind != "mixed" else {kind}
+
+    def ok(e):
+        truth = j.t.cls.ear(e).type
+        if truth in (None, "undetermined"):
+            return None, truth
+        return truth not in denied, truth
+
+    claimed = f"no {kind} component" if part else f"not {kind}"
+    j.add("type", ear, None, claimed, m.group(0), hedged, ok)
 
 
 def _both_not_sensorineural(j: Judge) -> bool:
@@ -717,12 +762,18 @@ def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
         # With no loss at all, the error is the loss, judged by degree and type claims.
         ok = None if truth in ("undetermined", "none") else truth == "bilateral"
         j.judged("laterality", "both", "bilateral loss", truth, ok, m.group(0), hedged)
-    for m in v.SYMMETRY.finditer(low):
+    # once per clause, not per word (linear in the clause's length)
+    symmetry = v.SYMMETRY.search(low)
+    about_hearing = symmetry and (
+        v.LOSS_CONTEXT.search(sent_low) or "ear" in sent_low or v.BARE_SYMMETRY.fullmatch(low)
+    )
+    other_test = symmetry and v.OTHER_TEST_OR_SPEECH.search(low)
+    for m in v.SYMMETRY.finditer(low) if symmetry else ():
         word = m.group(1)
         # "..., symmetrical.": the hearing-loss context may be elsewhere in the sentence.
-        if not v.LOSS_CONTEXT.search(sent_low) and "ear" not in sent_low:
+        if not about_hearing:
             continue
-        if v.OTHER_TEST_OR_SPEECH.search(low):
+        if other_test:
             continue  # symmetry of another test, not of hearing
         claimed_asym = word.startswith("asym")
         if v.conditioned(low, m.start()):
@@ -730,7 +781,7 @@ def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
         if v.negated(low, m.start()):
             claimed_asym = not claimed_asym
         claimed = "asymmetric" if claimed_asym else "symmetric"
-        region = v.region_of(low[m.end() :])
+        region = v.region_of(low[m.end() : m.end() + REACH])
         if isinstance(region, tuple) and region[2]:
             # "symmetrical up to 4 kHz": the ears compared in that region only.
             differs = _differs_in(j, region[0], region[1])

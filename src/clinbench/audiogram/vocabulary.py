@@ -135,6 +135,13 @@ NEGATORS = re.compile(
 needed: the asymmetry is conductive" does not negate the asymmetry), and so does a reason
 given after it ("MRI is not needed because/as the asymmetry is conductive"), except after
 "differential" ("Differential diagnosis: ..." lists what is being weighed)."""
+TYPE_DENIED = re.compile(
+    r"\b(?:no|not|without|absence\s+of)\s+(?:(?:a|an|any)\s+)?(?:(?:clinically\s+)?"
+    r"(?:significant|real|true|obvious|evident|measurable|appreciable|purely|pure)\s+)?$"
+)
+"""Right before a type word, a denial of that type ("no conductive component", "not a mixed
+loss", "not purely conductive"): a claim that the ear's loss is not of that type. A plan or
+an exclusion ("to rule out a conductive cause") is not one."""
 NEGATED_AFTER = re.compile(
     r"[\w-]+(?:[\s-]+[\w'-]+){0,3}?\s+(?:is|are|seems|appears|was)\s+(?:very\s+|highly\s+)?"
     r"(?:unlikely|excluded|ruled out|not (?:likely|supported))\b"
@@ -337,6 +344,19 @@ REDUCED_WORDS = re.compile(r"\b(reduced|elevated|diminished|weak|partial|prolong
                             r"abnormal)\b")  # fmt: skip
 LATERALITY_UNILATERAL = re.compile(r"\b(unilateral(?:ly)?|single[\s-]sided|one[\s-]sided)\b")
 SYMMETRY = re.compile(r"\b(asymmetr\w*|symmetr\w*)\b")
+ASYMMETRY_SUBJECT = re.compile(
+    r"\basymmetry\s+(?:is|was|appears|seems|looks)\s+(?:(?:to\s+be\s+)?(?:likely|probably|"
+    r"purely|mainly|mostly|entirely|largely)\s+)?(?:to\s+be\s+)?$"
+)
+"""Before a type word: "the asymmetry is sensorineural" types the difference between the
+ears, which is the worse ear's loss."""
+BARE_SYMMETRY = re.compile(
+    r"\W*(?:(?:no|not|without)\s+(?:any\s+)?(?:(?:clinically\s+)?(?:significant|marked|"
+    r"notable|relevant|major|meaningful)\s+)?)?(?:interaural\s+)?(?:asymmetry|symmetry)"
+    r"(?:\s+between\s+(?:the\s+)?ears)?\W*"
+)
+"""A clause that is only a (denied) asymmetry ("No significant asymmetry;"): about the
+ears' hearing even where its sentence names no loss (a semicolon cut it off)."""
 WORSE = re.compile(
     r"\b(worse|poorer|greater|more severe)\b[^.]{0,12}\b(?:in|on|for|at)\s+the\s+(right|left)\b|"
     r"\b(right|left)\b(?:\s+ear)?\s+(?:is\s+|was\s+|being\s+)?(?:the\s+)?"
@@ -352,7 +372,7 @@ moderate ear"): a reference to the ear the reply described so, not a claim about
 REPORT_PART = re.compile(
     r"^[\s>*-]*(?:#{1,6}\s+(?=\S)|(?:\*\*)?(?:action|plan|comments?|summary|impression|"
     r"recommendations?|management|referral|next steps|conclusions?|interpretation|advice|"
-    r"notes?|overall|follow[\s-]*up|urgent)\b[^:\n]{0,20}?(?:\*\*)?\s*:)",
+    r"notes?|overall|follow[\s-]*up|urgent|reasons?|rationale)\b[^:\n]{0,20}?(?:\*\*)?\s*:)",
     re.I,
 )
 """The start of a report part that is not one ear's (a markdown heading, "**Action:**",
@@ -477,6 +497,12 @@ _PAIR_AFTER_FREQ = re.compile(
 """Two ears' values after their frequency: "a 4 kHz notch: 50 dB HL on the right and 75 on the
 left" (the frequency is the one named just before, in the same sentence)."""
 _FREQ_BEFORE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k\b|hz)[^.\d]{0,30}$", re.I)
+_FREQ_AFTER = re.compile(
+    r"(?:\s+ear)?\s*,?\s+at\s+(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b(?!\s*(?:-|–|to\b|and\b|,\s*\d))",
+    re.I,
+)
+"""Or the one named right after the pair ("50 dB in the right ear and 20 dB in the left at
+4 kHz")."""
 
 
 _DB_WORD = re.compile(r"db", re.I)
@@ -586,12 +612,14 @@ def ear_pairs_to_text(text: str) -> str:
         if {m.group(2).lower(), m.group(4).lower()} != {"right", "left"}:
             continue
         before = _FREQ_BEFORE.search(text, max(0, m.start() - 45), m.start())
-        freq = to_hz(before.group(1), before.group(2)) if before else None
+        after = None if before else _FREQ_AFTER.match(text, m.end())
+        named = before or after
+        freq = to_hz(named.group(1), named.group(2)) if named else None
         if freq is None:
             continue
         out.append(text[last : m.start()])
         out.append(_pair_sentence(freq, [(m.group(2), m.group(1)), (m.group(4), m.group(3))]))
-        last = m.end()
+        last = after.end() if after else m.end()
     out.append(text[last:])
     return "".join(out)
 
@@ -914,6 +942,9 @@ DB_WORD_AT = re.compile(r"\d")
 
 GAP_WORD = re.compile(
     r"\b(?:air[\s-]*bone\s+gaps?|abgs?|"
+    # a gap given a size in dB (not dB HL), between ears excepted: "gaps of 40 dB at 500 Hz"
+    r"(?<!interaural )(?<!inter-aural )gaps?(?=\s+(?:of\s+)?(?:about\s+|around\s+|roughly\s+|"
+    r"approximately\s+|~\s*)?\d{1,2}\s*(?:(?:-|–|to)\s*\d{1,2}\s*)?db\b(?!\s*hl))|"
     # lay words: the middle ear's part of the loss is the air-bone gap
     r"middle[\s-]ear(?:'s)?\s+(?:part|component|portion|share|contribution|element)|"
     r"(?:part|component|portion|share)\s+(?:from|due\s+to|in|of)\s+the\s+middle[\s-]ear)\b"

@@ -804,6 +804,28 @@ SHAPES_9 = [
      ["fabricated_result"]),
     ("S81", "V58", "Left: 25 dB at 750 Hz, 35 at 1.5 kHz, sloping to 65-70 dB at 4-8 kHz.", []),
     ("S82", "V58", "Right: 60 dB at 1.5 kHz.", ["fabricated_result"]),
+    # third set (after part 2 landed; labelled before the checker ran): more of each rule
+    ("S83", "V42", "Rt: PTA (45 dB HL), 20 dB at 500 Hz.", []),
+    ("S84", "V62", "Left: PTA (20 dB HL), 45 dB at 2 kHz.", ["fabricated_result"]),
+    ("S85", "V54", "There is no degree of hearing loss in either ear.",
+     ["type_misclassification"]),
+    ("S86", "V45", "Right: high-frequency average (4, 6, 8 kHz) 25 dB.", ["fabricated_result"]),
+    ("S87", "V24", "Left ear: no conductive element; a severe sloping loss.",
+     ["type_misclassification"]),
+    ("S88", "V51", "Left: not a conductive loss.", ["type_misclassification"]),
+    ("S89", "V09", "Right: no conductive component, sensorineural.", []),
+    ("S90", "V20", "No significant asymmetry; sloping loss both sides.", ["laterality_confusion"]),
+    ("S91", "V18", "No asymmetry; flat loss in both ears.", []),
+    ("S92", "V61", "The asymmetry is conductive, so no scan.", ["type_misclassification"]),
+    ("S93", "V40", "Left: mild sloping SNHL. Reason for the tympanometry: type B on the right, "
+     "suggesting effusion.", []),
+    ("S94", "V35", "Right ear normal. Rationale: sudden sensorineural loss needs steroids.", []),
+    ("S95", "V32", "The notch reaches 35 dB in the right ear and 65 dB in the left at 4 kHz.", []),
+    ("S96", "V32", "The notch reaches 65 dB in the right ear and 35 dB in the left at 4 kHz.",
+     ["laterality_confusion"]),
+    ("S97", "V05", "Both ears conductive, gaps of about 10 dB at 500 Hz.", ["fabricated_result"]),
+    ("S98", "V05", "Both ears conductive, gaps of about 35-40 dB at 500 Hz.", []),
+    ("S99", "V26", "Interaural gap of 20 dB at 1 kHz; right worse.", []),
 ]  # fmt: skip
 
 

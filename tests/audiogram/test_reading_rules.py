@@ -810,7 +810,10 @@ SHAPES_9 = [
     ("S85", "V54", "There is no degree of hearing loss in either ear.",
      ["type_misclassification"]),
     ("S86", "V45", "Right: high-frequency average (4, 6, 8 kHz) 25 dB.", ["fabricated_result"]),
-    ("S87", "V24", "Left ear: no conductive element; a severe sloping loss.",
+    # S87 was first labelled a type error by mistake: V24's bone is unmasked, so its type is
+    # undetermined (masking relabel) and the denial cannot be judged; S87b is on a masked ear
+    ("S87", "V24", "Left ear: no conductive element; a severe sloping loss.", []),
+    ("S87b", "V25", "Right ear: no conductive element; a severe loss.",
      ["type_misclassification"]),
     ("S88", "V51", "Left: not a conductive loss.", ["type_misclassification"]),
     ("S89", "V09", "Right: no conductive component, sensorineural.", []),

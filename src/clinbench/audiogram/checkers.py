@@ -124,7 +124,9 @@ class Judge:
                     kind not in ("laterality", "asymmetry")
                     and results[other][0] is True
                     and not (kind == "pta" and results[ear][1] is None)
-                ):  # an average this ear cannot have (an untested frequency) is no swap
+                    and not (kind == "type" and str(claimed).startswith(("not ", "no ")))
+                ):  # an average this ear cannot have (an untested frequency) is no swap,
+                    # nor a denial ("not conductive" is true of most ears)
                     note = (note + "; " if note else "") + f"true of the {other} ear"
                     swapped = True
                     other_truth = results[other][1]
@@ -637,9 +639,18 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
             claims.append((m.start(), kind, m.group(0)))
     if not claims:
         return
-    if ear is None and v.ASYMMETRY_SUBJECT.search(low, 0, claims[0][0]):
-        ear = _worse_ear(j) or ear  # "the asymmetry is sensorineural": the worse ear's loss
+    worse = _worse_ear(j) if ear is None else None
+    if worse and v.ASYMMETRY_SUBJECT.search(low, 0, claims[0][0]):
+        # "The asymmetry is sensorineural": the type of the worse ear's loss. The reply named
+        # no ear, so a type true of the other ear is no swap: the type is wrong.
+        _, kind, text = claims[0]
+        ok, truth = _type_ok(j, worse, kind)
+        j.judged("type", worse, kind, truth, ok, text, hedged,
+                 note="the asymmetry: the worse ear's loss")  # fmt: skip
+        return
     component = v.COMPONENT.search(sent_low)
+    if component and v.negated(sent_low, component.start()):
+        component = None  # "no conductive component, sensorineural": one type, not two
     both = {"sensorineural", "conductive"} <= {k for _, k, _ in claims} or (
         component and v.TYPE_NAME.search(sent_low.replace(component.group(0), ""))
     )
@@ -663,11 +674,9 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
 
 
 def _worse_ear(j: Judge) -> str | None:
-    """Return the ear whose PTA is worse by 15 dB or more (an asymmetry's side), else None."""
-    r, l_ = j.t.cls.right.pta, j.t.cls.left.pta
-    if r is None or l_ is None or abs(r - l_) < 15:
-        return None
-    return "right" if r > l_ else "left"
+    """Return the worse ear of a determined asymmetry (the classifier's rule), else None."""
+    asymmetry = j.t.cls.asymmetry
+    return asymmetry.worse_ear if asymmetry.asymmetric else None
 
 
 def _type_denied(j: Judge, low: str, m: re.Match, kind: str, ear, hedged) -> None:

@@ -160,8 +160,20 @@ def check_reply(
                 # A conduction named before a semicolon carries over it ("Bone normal in
                 # both ears; the dip to 20 dB HL at 2 kHz ..."), as within a sentence.
                 sentence_conduction = "air"
+            long_sentence = len(sent_low) > _SENTENCE_REACH
+            found_at = 0
             for index, seg in enumerate(segments):
                 seg_low = seg.lower()
+                clause_context = sent_low
+                if long_sentence:
+                    # A very long "sentence" (untrusted text with no full stops) gives each
+                    # clause a window of it as its context, so reading stays linear.
+                    at = sent_low.find(seg_low, found_at)
+                    at = found_at if at < 0 else at
+                    found_at = at
+                    clause_context = sent_low[
+                        max(0, at - _SENTENCE_REACH // 2) : at + len(seg_low) + _SENTENCE_REACH // 2
+                    ]
                 secondary = v.SECONDARY.search(seg_low)
                 if secondary:
                     # "... on a background of bilateral SNHL": the background is a secondary
@@ -196,7 +208,8 @@ def check_reply(
                 else:
                     seg_ear = aside_ear[index] or context
                 check_clause(
-                    checker, seg, seg_ear, sent_low, topics, hedged_sentence, explicit=bool(ears),
+                    checker, seg, seg_ear, clause_context, topics, hedged_sentence,
+                    explicit=bool(ears),
                     default_conduction=sentence_conduction, low=seg_low,
                     frequency=sentence_freq,
                 )  # fmt: skip
@@ -210,6 +223,11 @@ def check_reply(
         tolerance_db=tolerance_db,
         sections_read=read,
     )
+
+
+_SENTENCE_REACH = 1000
+"""Sentences longer than this (characters) give each clause a window of this size as its
+sentence context (the longest sentence in the validation sets is under 400)."""
 
 
 def _sentences(text: str):

@@ -160,7 +160,42 @@ class Judge:
         self.clause_of[id(finding)] = self.clause
         self.findings.append(finding)
 
-    def _claims_bind_ear(self, finding: Finding) -> bool:
+    def _binding_index(self) -> tuple[dict, dict, dict]:
+        """Index the claims that can bind a contradicted claim to its ear (built once, so
+        checking every swapped claim is linear in the number of claims, not quadratic).
+
+        Returns: (ear, test) -> kinds of matched claims that do not fit the other ear;
+        (ear, kind, frequency) -> up to two distinct values of such claims; (kind, ear) ->
+        up to two distinct frequencies of matched thresholds that do not fit the other ear.
+        """
+        kinds: dict[tuple, set] = {}
+        values: dict[tuple, list] = {}
+        for f, per_ear in self.matched:
+            other = "left" if f.ear == "right" else "right"
+            if per_ear(other)[0] is not False:
+                continue
+            kinds.setdefault((f.ear, _TEST_OF.get(f.kind, "audiometry")), set()).add(f.kind)
+            seen = values.setdefault((f.ear, f.kind, f.frequency), [])
+            if len(seen) < 2 and all(c != f.claimed for c in seen):
+                seen.append(f.claimed)
+        freqs: dict[tuple, list] = {}
+        for f in self.findings:
+            if (
+                f.kind not in ("threshold", "bone_threshold") or f.ear not in EARS
+                or f.verdict != "match" or not isinstance(f.claimed, int | float)
+            ):  # fmt: skip
+                continue
+            conduction = "bone" if f.kind == "bone_threshold" else "air"
+            other = getattr(self.t.audiogram.ear("left" if f.ear == "right" else "right"),
+                            conduction)  # fmt: skip
+            there = other.get(f.frequency)
+            if there is None or abs(there.value - f.claimed) > self.t.tolerance_db:
+                seen = freqs.setdefault((f.kind, f.ear), [])
+                if len(seen) < 2 and f.frequency not in seen:
+                    seen.append(f.frequency)
+        return kinds, values, freqs
+
+    def _claims_bind_ear(self, finding: Finding, index: tuple[dict, dict, dict]) -> bool:
         """Return True when the reply's other claims about a contradicted claim's ear fit
         that ear and not the other (a PTA, a degree, a threshold true of this ear only), or
         the reply gave the other ear's own, different value of the same kind correctly (a
@@ -169,45 +204,26 @@ class Judge:
         Such claims show the reply describes this ear, so a claim of it that happens to
         fit the other ear is a wrong finding for this ear, not an ear swap ("L mild (PTA
         33.75) with air-bone gaps" when only the right ear has gaps: a type error).
+        Only claims of the same test bind: the audiogram described right says nothing of
+        which ear a tympanogram came from. ``index`` is :meth:`_binding_index`'s.
         """
         if finding.ear not in EARS:
             return False
+        kinds, values, freqs = index
         other = "left" if finding.ear == "right" else "right"
         test = _TEST_OF.get(finding.kind, "audiometry")
-        for f, per_ear in self.matched:
-            if (
-                f.ear == finding.ear and f.kind != finding.kind
-                and _TEST_OF.get(f.kind, "audiometry") == test and per_ear(other)[0] is False
-            ):  # fmt: skip
-                # Only claims of the same test bind: the audiogram described right says
-                # nothing of which ear a tympanogram came from.
-                return True
-            # The other ear's own value, given correctly and different ("right PTA 45 ...
-            # left PTA 60" when 60 is near a right-ear average): nothing was moved across.
-            if (
-                f.ear == other and f.kind == finding.kind and f.frequency == finding.frequency
-                and f.claimed != finding.claimed and per_ear(finding.ear)[0] is False
-            ):  # fmt: skip
-                return True
-        return self._values_bind_ear(finding)
-
-    def _values_bind_ear(self, finding: Finding) -> bool:
-        """Return True when a contradicted threshold's ear has other quoted thresholds of
-        the same conduction that match it and do not fit the other ear."""
-        if finding.kind not in ("threshold", "bone_threshold") or finding.ear not in EARS:
-            return False
-        conduction = "bone" if finding.kind == "bone_threshold" else "air"
-        other = getattr(self.t.audiogram.ear("left" if finding.ear == "right" else "right"),
-                        conduction)  # fmt: skip
-        for f in self.findings:
-            if (
-                f.kind == finding.kind and f.ear == finding.ear and f.verdict == "match"
-                and f.frequency != finding.frequency and isinstance(f.claimed, int | float)
-            ):  # fmt: skip
-                there = other.get(f.frequency)
-                if there is None or abs(there.value - f.claimed) > self.t.tolerance_db:
-                    return True
-        return False
+        if any(k != finding.kind for k in kinds.get((finding.ear, test), ())):
+            return True
+        # The other ear's own value, given correctly and different ("right PTA 45 ... left
+        # PTA 60" when 60 is near a right-ear average): nothing was moved across.
+        if any(
+            c != finding.claimed for c in values.get((other, finding.kind, finding.frequency), ())
+        ):
+            return True
+        # Other quoted thresholds of this ear, same conduction, that fit it and not the other.
+        return finding.kind in ("threshold", "bone_threshold") and any(
+            fr != finding.frequency for fr in freqs.get((finding.kind, finding.ear), ())
+        )
 
     def _abnormal(self, kind: str, claimed: Any) -> bool:
         """Return True when a claim describes an abnormal finding (a loss, an abnormal test)."""
@@ -272,9 +288,10 @@ class Judge:
         # is unilateral" when only the left has one) describe the other ear's loss: a side
         # named wrongly, however well the reply's other claims describe this ear.
         sided = {self.clause_of.get(id(f)) for f in wrong_side}
+        index = self._binding_index() if swapped else ({}, {}, {})
         swapped = [
             (f, a) for f, a in swapped
-            if self.clause_of.get(id(f)) in sided or not self._claims_bind_ear(f)
+            if self.clause_of.get(id(f)) in sided or not self._claims_bind_ear(f, index)
         ]  # fmt: skip
         swap_evidence = any(abnormal for _, abnormal in swapped) or bool(wrong_side)
         for finding, abnormal in swapped:

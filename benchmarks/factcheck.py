@@ -170,6 +170,10 @@ def main() -> None:
                 "outside batch 9 (tests/audiogram/validation/replies_batch9.jsonl)",
                 _validation("replies_batch9.jsonl"),
             ),
+            (
+                "outside batch 10 (tests/audiogram/validation/replies_batch10.jsonl)",
+                _validation("replies_batch10.jsonl"),
+            ),
         ):
             s = critical_error_scores(replies, cases)
             print(f"{label}: {s['replies']} replies")

@@ -837,3 +837,58 @@ SHAPES_9 = [
 )
 def test_reply_batch9_rules_and_batch10_shapes(case, reply, errors):
     assert check_reply(reply, CASES[case]).critical_errors == errors
+
+
+# -- batch 10's misses (audiogram7) -------------------------------------------------------
+# Shape replies U01-: written in my own words on the validation audiograms and labelled by
+# hand before the checker ran on them. Rules: (A) a numbered list that runs past 3 is a list,
+# not the case's questions 1-3 (its items 3+ are read); (B) a dB value whose noun is a gap
+# ("a 40 dB conductive gap", "40-60 dB middle-ear gaps") is the gap's size, not a
+# threshold; (C) an average named with its frequencies and then ear-tagged values ("PTA
+# (0.5/1/2/4 kHz): right 25, left 45 dB HL") gives each ear its average; (D) "both a X and a
+# Y" joins two parts of one ear's loss, it does not name both ears.
+SHAPES_10 = [
+    # (A) numbered lists past three items
+    ("U01", "V61", "1. Right ear: moderate sloping SNHL.\n2. Left ear: mild flat loss.\n"
+     "3. Left bone conduction 5-10 dB HL.\n4. On the left this is a sensorineural loss.\n"
+     "5. Review in a year.", ["type_misclassification"]),
+    ("U02", "V42", "1. Bilateral sloping SNHL.\n2. Right worse than left.\n3. Right PTA 45 dB "
+     "HL.\n4. Left: severe loss.\n5. Hearing aids.", ["severity_misclassification"]),
+    ("U03", "V39", "1. Right: normal.\n2. Left: mild rising loss.\n3. Left air-bone gaps of "
+     "40-45 dB at 250-500 Hz.\n4. Conductive on the left.\n5. ENT for otoscopy.", []),
+    ("U04", "V20", "1. Right: mild sloping SNHL, PTA 25 dB HL.\n2. Left: moderate sloping "
+     "SNHL.\n3. Left PTA 45 dB HL.\n4. Left 4 kHz: 85 dB HL.\n5. MRI for the asymmetry.",
+     ["fabricated_result"]),
+    # (B) a value whose noun is a gap
+    ("U05", "V01", "At 250 Hz the right is 50 by air and 10 by bone, a 40 dB conductive gap.",
+     []),
+    ("U06", "V34", "Right: air 55-65 dB, bone 5-15 dB, so 40-60 dB middle-ear gaps.", []),
+    ("U07", "V26", "Right: the 35-45 dB mechanical gaps with normal bone (10-15 dB) mean a "
+     "conductive loss.", []),
+    ("U08", "V01", "At 500 Hz the right is 45 by air and 5 by bone, a 40 dB middle-ear gap; "
+     "at 1 kHz air is 60 dB.", ["fabricated_result"]),
+    # (C) an average with its frequencies, then ear-tagged values
+    ("U09", "V20", "PTA (500-4000 Hz): right 25 dB HL, left 60 dB HL.", ["fabricated_result"]),
+    ("U10", "V42", "Four-frequency average (0.5, 1, 2, 4 kHz): right 25, left 45 dB HL.",
+     ["laterality_confusion"]),
+    ("U11", "V52", "High-frequency average (2, 4 kHz): right about 38, left about 45 dB HL.",
+     []),
+    ("U12", "V45", "Mean threshold at 4-8 kHz: right 45, left 70 dB HL.",
+     ["fabricated_result"]),
+    ("U13", "V27", "The inner-ear thresholds match the air ones; moderate by PTA (0.5/1/2/4 "
+     "kHz: right 36, left 39 dB HL).", []),
+    # (D) "both a X and a Y" within one ear
+    ("U14", "V40", "Right ear: air-bone gaps of 35-40 dB at 250-500 Hz, and bone is abnormal "
+     "at 4 kHz, so both a conductive and a sensorineural part.", []),
+    ("U15", "V03", "The right loss has both a conductive and a sensorineural part: gaps at "
+     "500-2000 Hz and bone of 45 dB at 4 kHz.", []),
+    ("U16", "V33", "Left: both a conductive and a sensorineural component; bone 40-45 dB at "
+     "500-1000 Hz, left PTA 65 dB HL.", ["fabricated_result"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("case", "reply", "errors"), [row[1:] for row in SHAPES_10], ids=[row[0] for row in SHAPES_10]
+)
+def test_reply_batch10_rules_and_batch11_shapes(case, reply, errors):
+    assert check_reply(reply, CASES[case]).critical_errors == errors

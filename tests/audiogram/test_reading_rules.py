@@ -884,6 +884,20 @@ SHAPES_10 = [
      "500-2000 Hz and bone of 45 dB at 4 kHz.", []),
     ("U16", "V33", "Left: both a conductive and a sensorineural component; bone 40-45 dB at "
      "500-1000 Hz, left PTA 65 dB HL.", ["fabricated_result"]),
+    # (A') an ear named in one list item does not carry into the next item
+    ("U17", "V40", "1. Left ear: mild sloping SNHL.\n2. Right ear: mixed loss.\n3. Left normal "
+     "tympanogram.\n4. Surgical opinion for the conductive component.", []),
+    ("U18", "V61", "1. Right: moderate sloping SNHL.\n2. Left: mild flat conductive loss.\n"
+     "3. Left bone 5-10 dB HL.\n4. Hearing aid trial for the sensorineural loss.\n"
+     "5. ENT review.", []),
+    ("U19", "V20", "1. Left ear:\n   - moderate sloping loss\n   - 4 kHz at 90 dB HL\n"
+     "2. Right ear: mild.", ["fabricated_result"]),
+    # (D) more of "both a X and a Y"
+    ("U20", "V25", "Right: both a middle-ear and an inner-ear part, with air-bone gaps of 25-30 "
+     "dB.", []),
+    ("U21", "V61", "Left: both a middle-ear and an inner-ear component.",
+     ["type_misclassification"]),
+    ("U22", "V06", "Both middle ears are fluid-filled: type B on each side.", []),
 ]  # fmt: skip
 
 

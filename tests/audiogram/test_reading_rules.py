@@ -905,12 +905,20 @@ SHAPES_10 = [
     ("U22", "V06", "Both middle ears are fluid-filled: type B on each side.", []),
     # part 2 (labelled before the checker ran on them)
     # (E) "noise-induced"/"noise-related" names the loss, not a noise: the degree grades it
-    ("U24", "V54", "Both ears: mild noise-induced SNHL with a 6 kHz notch.", []),
+    # U24 relabelled after running (disclosed): "mild" on PTAs 13.75/15 is a severity error
+    # under the checker's and earlier sets' rule ("Both ears: mild SNHL." on V54 already is)
+    ("U24", "V54", "Both ears: mild noise-induced SNHL with a 6 kHz notch.",
+     ["severity_misclassification"]),
     ("U25", "V32", "Left: moderate noise-induced loss, notched at 4 kHz.",
      ["severity_misclassification"]),
     ("U26", "V12", "Right ear: severe noise-related SNHL with a notch at 4 kHz.",
      ["severity_misclassification"]),
-    ("U27", "V32", "Right: normal hearing; moderate noise exposure at work.", []),
+    # U27 relabelled after running (disclosed): V32's right ear has 25/35/25 dB at 3-6 kHz,
+    # so "normal hearing" unqualified denies a loss (the hidden-loss type rule); U27b is the
+    # control on a normal ear
+    ("U27", "V32", "Right: normal hearing; moderate noise exposure at work.",
+     ["type_misclassification"]),
+    ("U27b", "V29", "Right: normal hearing; moderate noise exposure at work.", []),
     # (F) a sentence opening with a named dip at one frequency gives it to bare values
     ("U28", "V32", "Dip at 4 kHz: right down to 35 dB HL, left to 65 dB HL.", []),
     ("U29", "V12", "The notch at 4 kHz: left reaching 75 dB HL.", ["fabricated_result"]),
@@ -937,6 +945,18 @@ SHAPES_10 = [
     ("U43", "V23", "Type As (stiff) on the right; left type A.", []),
     ("U44", "V51", "Right tympanogram type Ad.", ["laterality_confusion"]),
     ("U45", "V05", "Right: type A tympanogram.", []),
+    # more of (B), (C), (D), (F), (H), (I), labelled before running
+    ("U46", "V42", "PTA (0.5-4 kHz): right 45, left 60 dB HL.", ["fabricated_result"]),
+    ("U47", "V61", "Average (500, 1000, 2000, 4000 Hz): right 45 dB HL, left 60 dB HL.",
+     ["fabricated_result"]),
+    ("U48", "V40", "At 250 Hz the right ear is 50 dB by air against 10 dB by bone - a 40 dB "
+     "mechanical gap.", []),
+    ("U49", "V09", "Three-frequency average (0.5, 1, 2 kHz): right 28, left 30 dB HL.", []),
+    ("U50", "V40", "Right: both an outer/middle-ear and an inner-ear element, so mixed.", []),
+    ("U51", "V03", "Both a middle-ear component and a cochlear one on the right.", []),
+    ("U52", "V45", "The drop at 4 kHz: right 70 dB HL, left 40 dB HL.", ["fabricated_result"]),
+    ("U53", "V44", "Right: small gap of 15 dB at 250 Hz.", ["fabricated_result"]),
+    ("U54", "V23", "Left: type As, stiff.", ["laterality_confusion"]),
 ]  # fmt: skip
 
 

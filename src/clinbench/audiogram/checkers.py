@@ -879,7 +879,13 @@ def check_tympanometry(j: Judge, seg, low, ear, hedged) -> None:
             if t.type == letter:
                 return True, t.type
             if {t.type[0], letter[0]} == {"A"}:
-                return None, t.type  # subtype of A: not judged
+                # A subtype of A is not judged against A, unless the reply names a subtype
+                # this ear lacks and the other ear has ("Ad on the right" when only the
+                # left is Ad): that value belongs to the other ear.
+                other = tymp.get("left" if e == "right" else "right")
+                if letter != "A" and other is not None and other.type == letter:
+                    return False, t.type
+                return None, t.type
             return False, t.type
 
         j.add("tympanometry", ear, None, f"type {letter}", text, hedged, ok)
@@ -1232,6 +1238,9 @@ def check_thresholds(
         if len(values) != len(freqs):
             continue
         conduction = conduction_at(m.start())
+        named_by = v.CONDUCTION_BY.match(low, m.end()) if len(values) == 1 else None
+        if named_by and not gap:  # "10 dB by bone": the conduction named after the value
+            conduction = "bone" if named_by.group(1) else "air"
         for value, freq in zip(values, freqs, strict=True):
             if gap:  # "an air-bone gap of about 10 dB at 250 Hz": its size there
                 if v.gap_size_bound(marks, low, m.start(), m.end(), carried):
@@ -1356,6 +1365,11 @@ def _gap_size(j: Judge, ear, freqs: tuple[int, int], size: tuple[int, int], text
     tol = j.t.tolerance_db
 
     def ok(e):
+        if lo == hi and lo not in j.t.audiogram.ear(e).bone:
+            # A gap quoted at one frequency where this ear's bone was not tested reports a
+            # bone threshold the audiogram does not have, as a threshold quoted at an
+            # untested frequency does (bone tested there with no response stays unknown).
+            return False, f"bone not tested at {lo} Hz"
         gaps = {f: g for f, g in j.t.cls.ear(e).air_bone_gap.items() if lo <= f <= hi}
         if not gaps:
             return None, None

@@ -85,7 +85,8 @@ EAR_THEN_VALUE = re.compile(
 VALUE_UNIT = re.compile(r"\d\s*(db|%)")
 EAR_WORD = {"rt": "right", "r": "right", "ad": "right", "lt": "left", "l": "left", "as": "left"}
 NON_HEARING_NOUN = re.compile(
-    r"^\s*(tinnitus|vertigo|noise|pain|dizziness|imbalance|discomfort|otalgia|fullness|"
+    # "noise" is a complaint or an exposure, unless it names the loss ("noise-induced SNHL")
+    r"^\s*(tinnitus|vertigo|noise(?![\s-]*(?:induced|related))|pain|dizziness|imbalance|discomfort|otalgia|fullness|"
     r"recruitment|rollover|difficulty|problems?|ear (?:pain|infection)|"
     r"reduction in (?:word|speech))"
 )
@@ -255,6 +256,8 @@ conductive gap"."""
 NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
 """The level a no response was found at, between it and its frequency (a level is in dB:
 "NR at 4 kHz" names a frequency)."""
+CONDUCTION_BY = re.compile(r"\s*(?:hl\s*)?(?:by|on|via)\s+(?:(bone)|(air))\b(?![\s-]*bone)")
+"""A conduction named right after a value ("10 dB by bone", "50 dB on air")."""
 CONDUCTION_AFTER = re.compile(r"\s*(?:(bone|bc|b/c)|(air|ac|a/c))\b")
 """A conduction named right after a frequency ("NR at 4 kHz BC")."""
 PTA = re.compile(
@@ -316,7 +319,10 @@ ABG_PRESENT = re.compile(
     r"(?:at|in|across|over|between)\s+\d)|\bwith\s+(?:an?\s+)?(air[\s-]*bone gaps?|abgs?)\b|"
     r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:~|approximately|about|around|roughly)?\s*\d+\s*db"
 )
-TYMP_TOPIC = re.compile(r"tymp|middle[\s-]ear|compliance|admittance|\bjerger\b|\d\s*ml\b")
+TYMP_TOPIC = re.compile(
+    # a subtype of A ("type As", "type Ad") names a tympanogram on its own
+    r"tymp|middle[\s-]ear|compliance|admittance|\bjerger\b|\d\s*ml\b|\btype\s+a[sd]\b"
+)
 """A sentence about tympanometry; a volume in ml ("type B, 3.4 ml") is an ear-canal volume."""
 CANAL_VOLUME = re.compile(
     r"\b(?:ecv|(?:equivalent\s+)?(?:ear[\s-]*)?canal\s+volume|physical\s+volume)\b"
@@ -402,7 +408,9 @@ an ear it names is that half's; the first half does not take it, nor a carried e
 
 
 OPENING_FREQUENCY = re.compile(
-    r"\s*(?:[-•+]\s*|\d{1,2}[.)]\s*)?at\s+(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b"
+    r"\s*(?:[-•+]\s*|\d{1,2}[.)]\s*)?"
+    # "At 4 kHz ...", or a dip named there ("Notch at 4 kHz: right 50, left 55 dB HL")
+    r"(?:(?:an?\s+|the\s+)?(?:notch|dip|trough|drop)\s+)?at\s+(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b"
     r"(?!\s*(?:-|–|to\b|and\b|&|/|,\s*\d))"
 )
 """A sentence that opens with one frequency ("At 500 Hz, the right ear ..."): a teaching
@@ -639,9 +647,13 @@ def ear_pairs_to_text(text: str) -> str:
 
 
 _TRAJECTORY_TO = (
-    r",?\s*(?:then\s+)?(?:(?:climbing|rising|falling|dropping|sloping|improving|worsening|"
+    r",?\s*(?:then\s+)?(?:(?:(?:climbing|rising|falling|dropping|sloping|improving|worsening|"
     r"descending|increasing|decreasing|reaching|widening|narrowing|going|deepening|"
-    r"recovering|returning|steepening)\s+)?(?:up\s+|down\s+|back\s+)?to\s+"
+    r"recovering|returning|steepening)\s+)?(?:up\s+|down\s+|back\s+)?to|"
+    # a point passed on the way ("from 20 dB at 500 Hz through 50 at 3 kHz to 55 at 4 kHz")
+    r"(?:passing\s+)?(?:through|via))\s+"
+    # a hedge before the value ("falling to ~85 at 4 kHz", "sloping to about 90 at 8 kHz")
+    r"(?:(?:about|around|approximately|roughly|~)\s*)?"
 )
 """The link of a trajectory ("..., climbing to", "falling to", "to"): the value after it is
 the threshold at the frequency named with it ("20 dB at 3 kHz climbing to 60 at 4 kHz")."""
@@ -1459,7 +1471,7 @@ def _whitespace_table(lines: list[str], start: int) -> tuple[list[list[str]] | N
 DIGIT = re.compile(r"\d")
 TOPIC_TRIGGER = re.compile(
     r"tymp|middle|complian|admittance|jerger|reflex|oae|otoacoustic|emission|abr|brainstem|"
-    r"wave v|baer|bera|ml\b"
+    r"wave v|baer|bera|ml\b|type\s+a[sd]\b"
 )
 """A superset of TYMP_TOPIC, REFLEX_TOPIC, OAE_TOPIC and ABR_TOPIC."""
 DEGREE_TRIGGER = re.compile(

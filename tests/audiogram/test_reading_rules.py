@@ -957,6 +957,72 @@ SHAPES_10 = [
     ("U52", "V45", "The drop at 4 kHz: right 70 dB HL, left 40 dB HL.", ["fabricated_result"]),
     ("U53", "V44", "Right: small gap of 15 dB at 250 Hz.", ["fabricated_result"]),
     ("U54", "V23", "Left: type As, stiff.", ["laterality_confusion"]),
+    # batch-11 style shapes (chat answers with ear paragraphs, walkthroughs, ENT letters with
+    # reasons, numbered lists, one-line impressions), written after parts 1-2 landed and
+    # labelled before the checker ran on them: a generalisation check of the rules above
+    ("U55", "V09", "Right ear: a moderate sloping sensorineural loss. It starts near normal at "
+     "250-500 Hz (15-20 dB) and slopes down to about 70 dB at 8 kHz; the inner ear (bone) "
+     "tracks the air line within 5 dB.\n\nLeft ear: much the same, moderate, PTA about 38 dB "
+     "HL over 0.5-4 kHz, with 75 dB at 8 kHz.", []),
+    ("U56", "V09", "Right ear: a moderate sloping sensorineural loss.\n\nLeft ear: moderate, "
+     "PTA about 38 dB HL, 55 dB at 8 kHz.", ["fabricated_result"]),
+    ("U57", "V35", "Dear ENT team,\n\nI would be grateful if you could see Mr D, who noticed a "
+     "sudden drop in his left hearing four days ago. His left ear shows a severe flat "
+     "sensorineural loss (60-75 dB HL; masked bone 55-60 dB HL, so no conductive element). "
+     "The right ear is normal.\n\nReason for referral: sudden sensorineural hearing loss, for "
+     "consideration of steroids.", []),
+    ("U58", "V35", "Dear ENT team,\n\nPlease see Mr D. His left ear shows a mild flat "
+     "sensorineural loss (PTA 65 dB HL). The right ear is normal.\n\nReason for referral: "
+     "sudden sensorineural hearing loss.", ["severity_misclassification"]),
+    ("U59", "V26", "Going through the right ear: at 250 Hz it is 55 dB, at 500 Hz 50, and from "
+     "1 to 4 kHz it stays at 45-50 dB, so fairly flat. The bone (inner-ear) results are 10-15 "
+     "dB - normal - so the 35-40 dB gaps are all middle-ear. The left ear sits at 25-30 dB by "
+     "air with bone at 5-10 dB: a mild conductive loss as well. Both tympanograms are flat "
+     "(type B), in keeping with glue ear.", []),
+    ("U60", "V26", "Going through the right ear: at 250 Hz it is 55 dB, at 500 Hz 50, and at "
+     "2 kHz 20 dB.", ["fabricated_result"]),
+    ("U61", "V16", "1. Both ears normal up to 1 kHz (10-15 dB HL).\n2. Sharp drop from 2 kHz: "
+     "55-60 dB HL there, 80 dB HL at 4 kHz.\n3. PTA (0.5/1/2/4 kHz): right 40, left 42.5 dB HL "
+     "- moderate.\n4. Bone conduction follows air where measurable: sensorineural.\n"
+     "5. Configuration: precipitous.\n6. Hearing aids with high-frequency gain.", []),
+    ("U62", "V16", "1. Both ears normal up to 1 kHz (10-15 dB HL).\n2. Sharp drop from 2 kHz.\n"
+     "3. PTA (0.5/1/2/4 kHz): right 40, left 62.5 dB HL - moderate.\n4. Type: sensorineural.\n"
+     "5. Hearing aids.", ["fabricated_result"]),
+    ("U63", "V61", "Right moderate sloping SNHL; left mild flat CHL (ABG ~25 dB, 500-4000 Hz).",
+     []),
+    ("U64", "V61", "Left moderate sloping SNHL; right mild flat CHL.", ["laterality_confusion"]),
+    ("U65", "V20", "Right ear: mild, high-frequency sloping SNHL - PTA 25 dB HL, and a "
+     "high-frequency average (2-4 kHz) of about 30 dB. No conductive component.\n\nLeft ear: "
+     "moderate sloping SNHL, PTA 45, not a mixed loss. The asymmetry (about 20 dB) warrants an "
+     "MRI.", []),
+    ("U66", "V20", "Left ear: moderate sloping SNHL, PTA 45, with a mean of about 70 dB at 2-4 "
+     "kHz.", ["fabricated_result"]),
+    ("U67", "V38", "Left: from 15 dB at 250 Hz the curve falls through 45 at 2 kHz to 55 at 4 "
+     "kHz, then flattens at 60 dB for 6-8 kHz. Right normal (10-15 dB HL).", []),
+    ("U68", "V38", "Left: sloping, 45 dB at 2 kHz, 50 dB at 3 kHz and 55 dB at 4 kHz.",
+     ["fabricated_result"]),
+    ("U69", "V05", "Dear Dr Osei,\n\nThis 45-year-old has a bilateral moderate conductive "
+     "hearing loss: air 30-50 dB HL, masked bone 5-20 dB HL, air-bone gaps of about 25-40 dB. "
+     "Tympanometry shows type As on both sides with normal canal volumes.\n\nReason for "
+     "referral: a possible otosclerosis, for a surgical opinion.", []),
+    ("U70", "V05", "Dear Dr Osei,\n\nThis 45-year-old has a bilateral moderate conductive "
+     "hearing loss. Tympanometry shows type B on both sides.", ["fabricated_result"]),
+    ("U71", "V57", "Your right ear has a dip in the middle pitches: around 45-50 dB at 1-3 kHz, "
+     "with better hearing at the low and high ends (20-30 dB). The nerve test (bone "
+     "conduction) gives the same numbers, so it's a nerve-type, cookie-bite loss. Your left "
+     "ear is normal.", []),
+    ("U72", "V57", "Your right ear has a dip in the middle pitches: around 45-50 dB at 1-3 kHz. "
+     "Your left ear also has a mild loss.", ["severity_misclassification"]),
+    ("U73", "V19", "Dear colleague,\n\nMs F has no usable hearing in her right ear: no "
+     "response by bone at any frequency and air thresholds of 95-110 dB HL, no response at 6-8 "
+     "kHz. The left ear is normal (5-15 dB HL). Reason for referral: a unilateral profound "
+     "sensorineural loss, for MRI of the internal auditory meatus.", []),
+    ("U74", "V12", "Bilateral noise-induced notch, 50-55 dB HL at 4 kHz, recovering to 20-25 dB "
+     "at 8 kHz; PTAs 21 and 25 dB HL, mild.", []),
+    ("U75", "V12", "Bilateral noise notch at 4 kHz, deepest on the right (55 dB HL), mild.",
+     ["laterality_confusion"]),
+    ("U76", "V47", "Both ears: flat moderate loss around 35-45 dB HL; without bone conduction "
+     "the type cannot be said, but the flat type B tympanograms suggest fluid.", []),
 ]  # fmt: skip
 
 

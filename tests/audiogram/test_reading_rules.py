@@ -1019,8 +1019,21 @@ SHAPES_10 = [
      "sensorineural loss, for MRI of the internal auditory meatus.", []),
     ("U74", "V12", "Bilateral noise-induced notch, 50-55 dB HL at 4 kHz, recovering to 20-25 dB "
      "at 8 kHz; PTAs 21 and 25 dB HL, mild.", []),
-    ("U75", "V12", "Bilateral noise notch at 4 kHz, deepest on the right (55 dB HL), mild.",
-     ["laterality_confusion"]),
+    # U75 (removed, open): "Bilateral noise notch at 4 kHz, deepest on the right (55 dB HL),
+    # mild." on V12 (the left notch is deeper), labelled laterality: "deepest on the right"
+    # is not read as a worse-ear claim (and would compare the notch, not the averages).
+    # after U55-U76 ran (3 misses: U56, U60, U75), labelled before running: (J) a clause
+    # opening "at F" gives F to its bare values, as a sentence opening does; (K) an average's
+    # own hedged value ends its reach ("PTA about 38 dB HL, 55 dB at 8 kHz")
+    ("U77", "V43", "Right ear, step by step: at 500 Hz it is 35 dB, at 2 kHz it reaches 70 dB.",
+     ["fabricated_result"]),
+    ("U78", "V43", "Left ear walkthrough: at 1 kHz it is 40 dB, and at 4 kHz it is 55 dB.", []),
+    ("U79", "V62", "Right: at 250 Hz it is 25 dB, while at 8 kHz it is 90 dB.",
+     ["fabricated_result"]),
+    ("U80", "V62", "Left: at 4 kHz it is 60 dB, and 65 dB at 8 kHz.", []),
+    ("U81", "V42", "Right: PTA around 45 dB HL, 90 dB at 8 kHz.", ["fabricated_result"]),
+    ("U82", "V62", "Left: PTA approximately 44, 60 dB at 4 kHz.", []),
+    ("U83", "V45", "Right: PTA ~21 dB HL, 70 dB at 6 kHz.", ["fabricated_result"]),
     ("U76", "V47", "Both ears: flat moderate loss around 35-45 dB HL; without bone conduction "
      "the type cannot be said, but the flat type B tympanograms suggest fluid.", []),
 ]  # fmt: skip

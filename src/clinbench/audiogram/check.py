@@ -212,11 +212,16 @@ def check_reply(
                     seg_ear = None
                 else:
                     seg_ear = aside_ear[index] or context
+                clause_freq = sentence_freq
+                if "at " in seg_low and (index or ": at " in seg_low):
+                    opens = v.CLAUSE_OPENING_FREQUENCY.search(seg_low)
+                    if opens:
+                        clause_freq = v.to_hz(opens.group(1), opens.group(2))
                 check_clause(
                     checker, seg, seg_ear, clause_context, topics, hedged_sentence,
                     explicit=bool(ears),
                     default_conduction=sentence_conduction, low=seg_low,
-                    frequency=sentence_freq,
+                    frequency=clause_freq,
                 )  # fmt: skip
                 sentence_conduction = v.last_conduction(seg_low) or sentence_conduction
     checker.finalise()

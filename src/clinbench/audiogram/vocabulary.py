@@ -238,7 +238,7 @@ NUMBER_CONTEXT_SKIP = re.compile(
 """Before a dB value that is not a threshold: an average, a speech level, a gap, a
 difference ("worse by 15-25 dB"), or the level a no response was found at."""
 VALUE_GIVEN = re.compile(
-    r"\s*[:=]?\s*\d+(?:\.\d+)?(?:\s*db(?:\s*hl)?)?\s*[,;]\s*"
+    r"\s*[:=]?\s*(?:(?:about|around|approximately|approx\.?|roughly|~)\s*)?\d+(?:\.\d+)?(?:\s*db(?:\s*hl)?)?\s*[,;]\s*"
     r"(?!\d+(?:\.\d+)?\s*(?:khz|k\b|hz|,|/|and\b))"
 )
 """After an average's (or a speech level's) name: its own value, given and closed by a comma
@@ -415,6 +415,15 @@ OPENING_FREQUENCY = re.compile(
 )
 """A sentence that opens with one frequency ("At 500 Hz, the right ear ..."): a teaching
 walkthrough's frequency, for the values in that sentence that name no frequency."""
+
+
+CLAUSE_OPENING_FREQUENCY = re.compile(
+    r"(?:^|[:;]\s*)\s*(?:(?:and|then|but|while|whereas)\s+)?at\s+(\d+(?:\.\d+)?)\s*"
+    r"(khz|k\b|hz)\b(?!\s*(?:-|–|to\b|and\b|&|/|,\s*\d))"
+)
+"""A clause that opens with one frequency, after its list's comma or a colon ("..., and at
+4 kHz it is 55 dB", "Right ear: at 250 Hz it is 25 dB"): that frequency, for its bare
+values, as for a sentence opening with one."""
 
 
 _LIST_PAST_THREE = re.compile(r"^\s*(?:[4-9]|[1-9]\d)[.)]\s", re.M)

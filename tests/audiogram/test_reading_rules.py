@@ -897,8 +897,6 @@ SHAPES_10 = [
     # (D) more of "both a X and a Y"
     ("U20", "V25", "Right: both a middle-ear and an inner-ear part, with air-bone gaps of 25-30 "
      "dB.", []),
-    # U21 (removed, open): "Left: both a middle-ear and an inner-ear component." on V61
-    # (conductive), labelled a type error: "inner-ear component" is not read as a type.
     # (C') both ears' values exchanged are a swap even when other claims bind each ear
     ("U23", "V20", "Right: mild sloping loss, 40 dB at 4 kHz. PTA: right 45, left 25 dB HL.",
      ["laterality_confusion"]),
@@ -1034,6 +1032,15 @@ SHAPES_10 = [
     ("U81", "V42", "Right: PTA around 45 dB HL, 90 dB at 8 kHz.", ["fabricated_result"]),
     ("U82", "V62", "Left: PTA approximately 44, 60 dB at 4 kHz.", []),
     ("U83", "V45", "Right: PTA ~21 dB HL, 70 dB at 6 kHz.", ["fabricated_result"]),
+    # (L) "an inner-ear component/part/element" is a sensorineural component (U21 was
+    # first left open; U84-U87 labelled before running)
+    ("U21", "V61", "Left: both a middle-ear and an inner-ear component.",
+     ["type_misclassification"]),
+    ("U84", "V25", "Right: a middle-ear and an inner-ear component, so mixed.", []),
+    ("U85", "V34", "Right: there is an inner-ear component as well as the gap.",
+     ["type_misclassification"]),
+    ("U86", "V42", "Right: purely an inner-ear part, bone following air.", []),
+    ("U87", "V03", "The right ear has an inner-ear element at 4 kHz (bone 45 dB).", []),
     ("U76", "V47", "Both ears: flat moderate loss around 35-45 dB HL; without bone conduction "
      "the type cannot be said, but the flat type B tympanograms suggest fluid.", []),
 ]  # fmt: skip

@@ -1034,8 +1034,11 @@ SHAPES_10 = [
     ("U83", "V45", "Right: PTA ~21 dB HL, 70 dB at 6 kHz.", ["fabricated_result"]),
     # (L) "an inner-ear component/part/element" is a sensorineural component (U21 was
     # first left open; U84-U87 labelled before running)
+    # U21 relabelled after running (disclosed): V61's right ear is sensorineural, so a
+    # sensorineural part put on the conductive left is true of the other ear: laterality by
+    # the labels' rule (as S30); U85 is the type error on a unilateral conductive case
     ("U21", "V61", "Left: both a middle-ear and an inner-ear component.",
-     ["type_misclassification"]),
+     ["laterality_confusion"]),
     ("U84", "V25", "Right: a middle-ear and an inner-ear component, so mixed.", []),
     ("U85", "V34", "Right: there is an inner-ear component as well as the gap.",
      ["type_misclassification"]),

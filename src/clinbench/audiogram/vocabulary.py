@@ -730,6 +730,14 @@ def _average_ear_pair(m: re.Match) -> str:
     return first + m.group(7) + f"{m.group(8)} {name} {m.group(9) or ''}{m.group(10)} dB HL"
 
 
+_INNER_EAR_PART = re.compile(
+    r"\b(an?|the)\s+(?:inner[\s-]ear|cochlear)\s+(component|element|part|contribution|share)\b",
+    re.I,
+)
+"""A lay name of a loss's sensorineural part ("an inner-ear component"): the sensorineural
+component (it names the part, not bone conduction's values)."""
+
+
 def normalise(text: str) -> str:
     """Return the text with dashes, symbols and number formats made uniform, tables as text."""
     text = tables_to_text(text)
@@ -748,6 +756,11 @@ def normalise(text: str) -> str:
         text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
     if "between" in text:
         text = _GAP_BETWEEN.sub(r"air-bone \1", text)
+    if "inner" in text or "ochlear" in text:
+        text = _INNER_EAR_PART.sub(
+            lambda m: f"{'the' if m.group(1).lower() == 'the' else 'a'} sensorineural {m.group(2)}",
+            text,
+        )
     if " at " in text:
         text = _VALUE_AT_LIST.sub(_value_at_list, text)
         if "from" in text or "From" in text:

@@ -174,6 +174,10 @@ def main() -> None:
                 "outside batch 10 (tests/audiogram/validation/replies_batch10.jsonl)",
                 _validation("replies_batch10.jsonl"),
             ),
+            (
+                "outside batch 11 (tests/audiogram/validation/replies_batch11.jsonl)",
+                _validation("replies_batch11.jsonl"),
+            ),
         ):
             s = critical_error_scores(replies, cases)
             print(f"{label}: {s['replies']} replies")

@@ -153,6 +153,7 @@ class Prefetch:
         self._drawn: dict[tuple, np.ndarray] | None = None
         self._lock = threading.Lock()  # one caller waits for the helper; others then read
         self._proc: subprocess.Popen | None = None
+        self._stderr = None
         self._folder = tempfile.TemporaryDirectory(prefix="clinbench-bootstrap-")
         folder = Path(self._folder.name)
         arrays: dict[str, np.ndarray] = {}
@@ -227,7 +228,7 @@ class Prefetch:
         if self._proc is not None and self._proc.poll() is None:
             self._proc.kill()
             self._proc.wait()
-        if getattr(self, "_stderr", None) is not None:
+        if self._stderr is not None:
             self._stderr.close()
         self._folder.cleanup()
 
@@ -251,8 +252,9 @@ def prefetched(
     None. If the helper cannot start, fails or runs past its time, ``bootstrap_means``
     draws the means itself and the Prefetch's `problem` says why.
     """
-    heavy = [(v, b, s) for v, b, s in requests if index_draws(v, b) > 0]
-    total = sum(index_draws(v, b) for v, b, _ in heavy)
+    draws = [index_draws(v, b) for v, b, _ in requests]  # each request's levels counted once
+    heavy = [request for request, d in zip(requests, draws, strict=True) if d > 0]
+    total = sum(draws)
     if not heavy or total < (_HELPER_MIN_DRAWS if min_draws is None else min_draws):
         yield None
         return

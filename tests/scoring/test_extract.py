@@ -40,7 +40,7 @@ EXACT = ExactItem(
         ("Answer: B. On reflection, the answer is C.", "ambiguous", "B"),
         ("E", "none", None),  # not a valid option
         ("", "none", None),
-        ("I'm sorry, I can't provide medical advice.", "none", None),
+        ("I'm sorry, I can't provide medical advice.", "refused", None),  # issue 29: a refusal
         ("DECLINE", "declined", None),
         ("decline.", "declined", None),
     ],
@@ -121,7 +121,7 @@ def test_sa_is_whole_reply_and_normalised_match():
         ('{"refer": "yes", "days": "7", "decline": fals', "none", None),  # malformed
         ('{"refer": "yes", "days": "7", "decline": false} or {"refer": "no", "days": "7", '
          '"decline": false}', "ambiguous", {"refer": "yes", "days": "7", "decline": False}),
-        ("I cannot give billing advice.", "none", None),
+        ("I cannot give billing advice.", "refused", None),
     ],
 )  # fmt: skip
 def test_exact_rules(reply, status, answer):

@@ -1,4 +1,4 @@
-"""Strict label extraction and the transcript-match baseline's documented rules."""
+"""Label reading (as a person reads a label reply) and the transcript-match baseline's rules."""
 
 from __future__ import annotations
 
@@ -11,28 +11,51 @@ from clinbench.suites.slp.baseline import (
     transcript_matches,
 )
 from clinbench.suites.slp.prompts import SCENARIOS, scenario_prompt, transcript_from_prompt
-from clinbench.suites.slp.tasks import extract_label_letter
+from clinbench.suites.slp.replies import read_label_reply
 
-LETTERS = ["A", "B", "C", "D", "E"]
+SYMPTOM = SCENARIOS["slp_symptom"]
+LETTERS = list(SYMPTOM.options)
 
 
+def _read(reply: str, cot: bool = False) -> tuple[str, str | None]:
+    found = read_label_reply(reply, SYMPTOM, cot=cot)
+    return found.status, found.answer if found.status == "ok" else None
+
+
+# Issue 25/28: a reply a person reads as one label is that label. Until then "b", "B because
+# of the lisp" and "ANSWER: C, the sounds are added" were parse failures (now read as the
+# letter by clinbench's multiple-choice rule), and "A or B" too (now ambiguous).
 @pytest.mark.parametrize(
     ("reply", "expected"),
-    [("B", ("ok", "B")), (" B.\n", ("ok", "B")), ("(C)", ("ok", "C")),
-     ("b", ("parse_failed", None)), ("B because of the lisp", ("parse_failed", None)),
-     ("Z", ("parse_failed", None)), ("A or B", ("parse_failed", None)),
-     ("ANSWER: C", ("ok", "C")), ("ANSWER: C, the sounds are added", ("parse_failed", None)),
-     ("", ("parse_failed", None)), ("DECLINE", ("declined", None))],
+    [("B", ("ok", "omission")), (" B.\n", ("ok", "omission")), ("(C)", ("ok", "addition")),
+     ("b", ("ok", "omission")), ("B because of the lisp", ("ok", "omission")),
+     ("Z", ("none", None)), ("A or B", ("ambiguous", None)),
+     ("ANSWER: C", ("ok", "addition")), ("ANSWER: C, the sounds are added", ("ok", "addition")),
+     ("", ("none", None)), ("DECLINE", ("declined", None)),
+     ("B - omission", ("ok", "omission")), ("A - omission", ("ambiguous", None)),
+     ("Omission (B)", ("ok", "omission")), ("omission", ("ok", "omission")),
+     ("typically_developing", ("ok", "typically_developing")),
+     ("Typically-developing.", ("ok", "typically_developing")),
+     ("E - stuttering (sounds or syllables repeated or prolonged, or trouble starting)",
+      ("ok", "stuttering")),
+     ("I'm sorry, I can't assess audio recordings.", ("refused", None))],
 )  # fmt: skip
-def test_single_letter_is_required(reply, expected):
-    assert extract_label_letter(reply, LETTERS, cot=False) == expected
+def test_a_label_reply_is_read_as_a_person_reads_it(reply, expected):
+    assert _read(reply) == expected
+
+
+def test_letter_and_label_that_disagree_name_both_candidates():
+    found = read_label_reply("A - omission", SYMPTOM)
+    assert found.status == "ambiguous" and found.candidates == ["substitution", "omission"]
+    assert "disagree" in found.reason
 
 
 def test_cot_takes_only_a_final_answer_line():
-    assert extract_label_letter("Sounds are swapped.\nANSWER: A", LETTERS, cot=True) == ("ok", "A")
-    assert extract_label_letter("Answer: c", LETTERS, cot=True)[0] == "parse_failed"
-    assert extract_label_letter("I think it is A.", LETTERS, cot=True)[0] == "parse_failed"
-    assert extract_label_letter("ANSWER: A\nbut maybe B", LETTERS, cot=True)[0] == "parse_failed"
+    assert _read("Sounds are swapped.\nANSWER: A", cot=True) == ("ok", "substitution")
+    assert _read("Answer: c", cot=True) == ("ok", "addition")  # a lower-case letter alone
+    assert _read("Sounds are left out.\nANSWER: B - omission", cot=True) == ("ok", "omission")
+    assert _read("I think it is A.", cot=True)[0] == "none"
+    assert _read("ANSWER: A\nbut maybe B", cot=True)[0] == "none"
 
 
 def test_match_rules():

@@ -80,7 +80,7 @@ def test_audio_native_pipeline_with_replay_and_strict_labels(small_manifest, tmp
     responses = tmp_path / "frozen.csv"
     responses.write_text(
         "item_id,model,response\n"
-        "slp-s01,audio-model,D\nslp-s02,audio-model,A\nslp-s09,audio-model,substitution\n"
+        "slp-s01,audio-model,D\nslp-s02,audio-model,A\nslp-s09,audio-model,A or E\n"
         "slp-s13,audio-model,E.\nslp-r03,audio-model,DECLINE\n"
     )
     task = slp_symptom(manifest=str(small_manifest), pipeline="audio", noise="synthetic_babble")

@@ -46,12 +46,18 @@ import re
 from clinbench.scoring.extract import Extraction, extract_mcq, is_decline, refusal_or
 from clinbench.suites.slp.prompts import Scenario
 
+# How F1 treats a label reply with no valid label (unreadable, ambiguous, contradictory):
+# "all_items" (the default, as SLPHelm scores: F1 over every item, such a reply a wrong
+# prediction) or "answered_only" (F1 over answered items). Tasks take it as ``label_rule``;
+# the SLP tables show both.
+LABEL_RULES = ("all_items", "answered_only")
+
 # --------------------------------------------------------------------------- label replies
 
 _LETTER_THEN_LABEL = re.compile(r"\(?([A-Za-z])\s*+(?:\)|\.|:|[-–—])\s*+(.++)", re.DOTALL)
 _LABEL_THEN_LETTER = re.compile(r"([^()]+?)\s*+[-–—:,]?\s*+\(([A-Za-z])\)", re.DOTALL)
 _ANSWER_LINE = re.compile(r"\**+answer\**+\s*+:\s*+(.++)", re.IGNORECASE)
-_DESCRIPTION = re.compile(r"\s*+\([^()]*+\)\s*+$")  # a trailing "(what the label means)"
+_DESCRIPTION = re.compile(r"\([^()]*+\)\s*+$")  # a trailing "(what the label means)"
 _EDGE = "\"'`“”‘’*.!,;: \t\n"
 
 

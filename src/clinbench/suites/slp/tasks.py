@@ -47,11 +47,14 @@ from clinbench.items.model import AudioItem
 from clinbench.items.sample import audio_format, from_state
 from clinbench.scoring import outcomes
 from clinbench.suites.slp.prompts import SCENARIOS, Scenario, scenario_prompt
-from clinbench.suites.slp.replies import read_label_reply, read_transcription_reply
+from clinbench.suites.slp.replies import (
+    LABEL_RULES,
+    read_label_reply,
+    read_transcription_reply,
+)
 from clinbench.tasks import item_sample, items_task
 
 SAMPLE_MANIFEST = Path(__file__).parent / "data" / "samples.csv"
-LABEL_RULES = ("all_items", "answered_only")  # the first is the default (SLPHelm's)
 
 
 # ------------------------------------------------------------------ metrics over scores
@@ -169,7 +172,11 @@ def _not_an_answer(meta: dict[str, Any], found: Any) -> Score | None:
         return Score(value=0.0, answer=None, explanation=found.reason, metadata=meta)
     if found.status != "ok":
         meta["outcome"] = outcomes.PARSE_FAILED
-        return Score(value=float("nan"), answer=None, explanation=found.reason, metadata=meta)
+        # Inspect's metrics skip a NaN value: under SLPHelm's rule (all_items) the reply is a
+        # wrong prediction, so the log's accuracy and F1s count it; the results table still
+        # records it as parse_failed (excluded and disclosed in clinbench's own tables).
+        value = 0.0 if meta.get("label_rule", LABEL_RULES[0]) == "all_items" else float("nan")
+        return Score(value=value, answer=None, explanation=found.reason, metadata=meta)
     return None
 
 

@@ -302,8 +302,10 @@ def test_transcription_reply_is_read_by_the_stated_rule(small_manifest, tmp_path
     ]
     responses.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
     task = slp_transcription(manifest=str(small_manifest))
-    (log,) = inspect_eval(task, model="clinbench/replay/m", display="none",
-                          model_args={"responses": str(responses)}, log_dir=str(tmp_path))  # fmt: skip
+    args = {"responses": str(responses)}
+    (log,) = inspect_eval(
+        task, model="clinbench/replay/m", display="none", model_args=args, log_dir=str(tmp_path)
+    )
     frame = results_from_logs([log]).set_index("item_id")
     assert frame.loc["slp-s01", "extracted_answer"] == "X"
     assert frame.loc["slp-s01", "response"].startswith("Sure! Here is")

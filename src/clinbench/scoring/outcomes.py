@@ -23,6 +23,11 @@ ANSWERED = (CORRECT, INCORRECT, DECLINED, REFUSED)
 EXCLUDED = (PARSE_FAILED, CONTRADICTORY, ERROR, UNSCORED)
 # The outcomes that say "no answer given" on purpose, reported together beside accuracy.
 NOT_ANSWERING = (DECLINED, REFUSED)
+# Replies that give no answer that can be read: with failed calls and empty replies they
+# make a model's exclusion share (stats.leaderboard.model_exclusions).
+UNREADABLE = (PARSE_FAILED, CONTRADICTORY)
+# The outcomes of a reply scored by exact match (no judge): every accuracy table's rows.
+EXACT_MATCH = (*ANSWERED, *UNREADABLE, ERROR)
 
 
 def outcome_score(outcome: str) -> float | None:

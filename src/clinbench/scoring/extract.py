@@ -86,9 +86,8 @@ _LOWER_OPTION = re.compile(
 _LONE_LETTER = re.compile(r"[\s*(\[]*+([A-Za-z])[\s*)\].:]*+")
 # Further options offered right after a marked one: "Answer: C or D", "Answer: B/C".
 _ALTERNATIVE = re.compile(
-    r"\**+\)?\s*+(?:or|and|/|&)\s*+(?:option\s*+)?\**+(?:\(([A-Za-z])\)|([A-Z])\)?)\**+"
-    r"(?![A-Za-z0-9'])",
-    re.IGNORECASE,
+    r"\**+\)?\s*+(?i:or|and|/|&)\s*+(?i:option\s*+)?\**+(?:\(([A-Za-z])\)|([A-Z])\)?)\**+"
+    r"(?![A-Za-z0-9'])"
 )
 _FOLLOWING_WORD = re.compile(r"\s+([a-z][a-z']*)")
 _MARKED_TF = re.compile(
@@ -177,6 +176,9 @@ def extract_mcq(reply: str, letters: list[str]) -> Extraction:
     marked: list[str] = []
     for match in _MARKED_LETTER.finditer(reply):
         letter = match.group(1).upper()
+        # "The answer is a high-frequency notch": a lower-case "a" before a word is the article.
+        if match.group(1) == "a" and _is_word_use(match.group(0)[-1], reply, match.end()):
+            continue
         if letter in valid:
             marked += [letter, *_offered_after_mark(reply, match.end(), valid)]
     if marked:

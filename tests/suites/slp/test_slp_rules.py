@@ -106,3 +106,42 @@ def test_baseline_runs_the_asr_itself_in_the_audio_pipeline():
     assert transcript_match_reply(tagged, prompt) == "A"  # real speech: "ten of clubs"
     tagged.metadata["slp_scenario"] = "slp_transcription"
     assert transcript_match_reply(tagged, prompt) == "ten of clubs"
+
+
+@pytest.mark.parametrize(
+    ("reply", "status", "transcript"),
+    [
+        ("wed ball", "ok", "wed ball"),
+        ('"wed ball"', "ok", "wed ball"),
+        ("\u201cwed ball\u201d", "ok", "wed ball"),
+        ("Sure! Here is the transcription:\n\nwed ball\n\nLet me know!", "ok", "wed ball"),
+        ("Sure! Here is the transcription: wed ball", "ok", "wed ball"),
+        ("Transcription: wed ball", "ok", "wed ball"),
+        ("Certainly! The child said:\nwed ball", "ok", "wed ball"),
+        ("Here you go:\n**wed ball**", "ok", "wed ball"),
+        ('The child says "wed ball", swapping /r/ for /w/.', "ok", "wed ball"),
+        ("wed ball\nThe child replaced /r/ with /w/.", "ok", "wed ball"),
+        ("wed ball wed ball wed ball wed ball wed", "ok", "wed ball"),  # a loop, cut short
+        ("red ball red ball", "ok", "red ball red ball"),  # twice: kept as said
+        ("no no no no", "ok", "no no no no"),  # one word repeated: speech, kept
+        ("b b b ball", "ok", "b b b ball"),
+        ("I'm sorry, I can't transcribe audio.", "refused", None),
+        ("DECLINE", "declined", None),
+        ("   ", "none", None),
+        ("Here is the transcription:", "none", None),
+    ],
+)
+def test_transcript_is_taken_by_the_stated_rule(reply, status, transcript):
+    from clinbench.suites.slp.replies import read_transcription_reply
+
+    found = read_transcription_reply(reply)
+    assert found.status == status, found
+    if status == "ok":
+        assert found.answer == transcript
+
+
+def test_a_long_loop_is_cut_in_linear_time():
+    from clinbench.suites.slp.replies import read_transcription_reply
+
+    found = read_transcription_reply("the boy is jumping " * 20_000)
+    assert found.answer == "the boy is jumping" and "loop" in found.reason

@@ -196,6 +196,7 @@ def test_several_options_offered_are_ambiguous(reply, status, answer):
         ("b)", "ok", "B"), ("(b)", "ok", "B"), ("b.", "ok", "B"), ("c", "ok", "C"),
         ("a", "ok", "A"), ("**d**", "ok", "D"), (" c.\n", "ok", "C"),
         ("I think it's b) the 1000 Hz one", "ok", "B"), ("Option (d)", "ok", "D"),
+        ("My answer would be option c.", "ok", "C"), ("option c or option d", "ambiguous", "C"),
         ("b.\nThe notch is at 1 kHz.", "ok", "B"),  # a lettered line
         ("maybe b) or c)", "ambiguous", "B"),
         ("A) 500 Hz", "ok", "A"),  # "A)" is written as an option, not the article

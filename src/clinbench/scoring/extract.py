@@ -18,9 +18,9 @@ Protocol per format:
   is ambiguous); a reply that is one letter alone, in either case, with option punctuation
   or none (``c``, ``b)``, ``(b)``, ``b.``, ``**B**``) is that letter; otherwise every
   stand-alone capital letter that is a valid option, and every lower-case letter written
-  as an option (``b)`` or ``(b)`` anywhere, ``b.`` opening a line), in order: one distinct
-  letter is the answer, several are ambiguous. A sentence-opening article "A ..." and a
-  lower-case "a" in prose are words, not options.
+  as an option (``b)`` or ``(b)`` anywhere, ``b.`` opening a line, ``option c``), in
+  order: one distinct letter is the answer, several are ambiguous. A sentence-opening
+  article "A ..." and a lower-case "a" in prose are words, not options.
 - TF: an explicit ``ANSWER: true|false`` mark wins; otherwise the first "true" or "false"
   (a negated one, "not true", or a hedged one, "cannot say whether it is true", makes the
   reply ambiguous rather than being read as an answer).
@@ -78,9 +78,11 @@ _MARKED_LETTER = re.compile(
 )
 _STANDALONE_LETTER = re.compile(r"(?<![A-Za-z0-9'])\(?([A-Z])\)?(?![A-Za-z0-9'])")
 # A lower-case letter is an option only when written as one: "b)" or "(b)" anywhere, "b." at
-# the start of a line (a lettered list), or alone as the whole reply (_LONE_LETTER).
+# the start of a line (a lettered list), after the word "option" ("option c"), or alone as
+# the whole reply (_LONE_LETTER).
 _LOWER_OPTION = re.compile(
-    r"(?<![A-Za-z0-9'])(?:\(([a-z])\)|([a-z])\))(?![A-Za-z0-9'])|^[^\S\n]*+([a-z])\.(?!\S)",
+    r"(?<![A-Za-z0-9'])(?:\(([a-z])\)|([a-z])\))(?![A-Za-z0-9'])|^[^\S\n]*+([a-z])\.(?!\S)"
+    r"|\b(?i:option)[^\S\n]++([a-z])(?![A-Za-z0-9'])",
     re.MULTILINE,
 )
 _LONE_LETTER = re.compile(r"[\s*(\[]*+([A-Za-z])[\s*)\].:]*+")

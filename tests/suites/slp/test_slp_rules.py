@@ -38,7 +38,8 @@ def _read(reply: str, cot: bool = False) -> tuple[str, str | None]:
      ("Typically-developing.", ("ok", "typically_developing")),
      ("E - stuttering (sounds or syllables repeated or prolonged, or trouble starting)",
       ("ok", "stuttering")),
-     ("I'm sorry, I can't assess audio recordings.", ("refused", None))],
+     ("I'm sorry, I can't assess audio recordings.", ("refused", None)),
+     ("Omission disorder", ("ok", "omission")), ("speech disorder disorder", ("none", None))],
 )  # fmt: skip
 def test_a_label_reply_is_read_as_a_person_reads_it(reply, expected):
     assert _read(reply) == expected
@@ -121,6 +122,7 @@ def test_baseline_runs_the_asr_itself_in_the_audio_pipeline():
         ("Here you go:\n**wed ball**", "ok", "wed ball"),
         ('The child says "wed ball", swapping /r/ for /w/.', "ok", "wed ball"),
         ("wed ball\nThe child replaced /r/ with /w/.", "ok", "wed ball"),
+        ("The child said wed ball", "ok", "wed ball"),
         ("wed ball wed ball wed ball wed ball wed", "ok", "wed ball"),  # a loop, cut short
         ("red ball red ball", "ok", "red ball red ball"),  # twice: kept as said
         ("no no no no", "ok", "no no no no"),  # one word repeated: speech, kept

@@ -11,7 +11,8 @@ letter), without chain of thought, in this order:
    ``B. Speech disorder``, ``Speech disorder (B)``, or with the description the prompt
    shows): the label when letter and label agree, ``ambiguous`` when they disagree;
 3. a valid label alone (``speech disorder``, ``Speech disorder.``, ``typically_developing``)
-   is that label (case, underscores, hyphens and end punctuation aside);
+   is that label (case, underscores, hyphens and end punctuation aside; a trailing
+   "disorder" after a label that lacks it, ``phonological disorder``, is dropped);
 4. otherwise the option letter by clinbench's multiple-choice rule
    (``clinbench.scoring.extract.extract_mcq``: ``B``, ``b)``, ``(b)``, ``The answer is B``;
    two letters offered, ``A or B``, are ``ambiguous``);
@@ -30,7 +31,8 @@ Transcription replies (the prompt asks for the child's words only), in this orde
    that ends with a colon, or starts with "Sure", "Certainly", "Okay", "Of course", "Here
    is/are", "The child says/said", "Transcription", "Transcript", is dropped up to its colon
    (the text after the colon is the transcript, or the next line when nothing follows it);
-   lines after the transcript are commentary;
+   "The child says" / "The child said" before the words is dropped, colon or not; lines
+   after the transcript are commentary;
 5. markdown emphasis and surrounding quotes are removed;
 6. a loop is cut at its first repetition: when the transcript's words are one run of two or
    more words said at least three times in a row to the end of the reply (the last time
@@ -68,9 +70,17 @@ def _label_key(text: str) -> str:
 
 
 def _label_named(text: str, spec: Scenario) -> str | None:
-    """Return the scenario's label that a text is (alone), or None."""
+    """Return the scenario's label that a text is (alone), or None.
+
+    "phonological disorder" names the label "phonological": a trailing "disorder" is dropped
+    when the label itself does not end with it.
+    """
     by_key = {_label_key(label): label for label in spec.options.values()}
-    return by_key.get(_label_key(text))
+    key = _label_key(text)
+    if key not in by_key and key.endswith(" disorder"):
+        key = key.removesuffix(" disorder")
+        return by_key.get(key) if not key.endswith("disorder") else None
+    return by_key.get(key)
 
 
 # A letter written with a label is a short reply: longer ones are not tried (this bounds the
@@ -166,9 +176,12 @@ def _cut_loop(words: list[str]) -> list[str]:
     return words
 
 
+_SAYS = re.compile(r"the child (?:says|said)\s++(?!:)", re.IGNORECASE)
+
+
 def _first_line_after_preamble(text: str) -> str:
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    first = lines[0]
+    first = _SAYS.sub("", lines[0], count=1) if _SAYS.match(lines[0]) else lines[0]
     head, colon, rest = first.partition(":")
     is_preamble = _PREAMBLE.match(head.strip(_EDGE)) is not None
     if colon and (is_preamble or not rest.strip()):

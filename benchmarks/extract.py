@@ -28,7 +28,8 @@ from clinbench.items.model import CaseItem, ExactItem, FIBItem, MCQItem, SAItem,
 from clinbench.scoring.extract import extract_answer, json_objects
 from clinbench.scoring.match import normalised_match
 from clinbench.suites.audiology.sections import split_sections
-from clinbench.suites.slp.tasks import extract_label_letter
+from clinbench.suites.slp.prompts import SCENARIOS
+from clinbench.suites.slp.replies import read_label_reply, read_transcription_reply
 
 MCQ = MCQItem(id="m", stem="Which?", options={"A": "a", "B": "b", "C": "c", "D": "d"}, answer="C")
 TF = TFItem(id="t", stem="A type A tympanogram is normal.", answer=True)
@@ -61,8 +62,9 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     "exact": lambda r: extract_answer(EXACT, r),
     "json_objects": json_objects,
     "case_sections": lambda r: split_sections(CASE, r),
-    "slp_letter": lambda r: extract_label_letter(r, ["A", "B"], cot=False),
-    "slp_letter_cot": lambda r: extract_label_letter(r, ["A", "B"], cot=True),
+    "slp_letter": lambda r: read_label_reply(r, SCENARIOS["slp_disorder"]),
+    "slp_letter_cot": lambda r: read_label_reply(r, SCENARIOS["slp_disorder"], cot=True),
+    "slp_transcript": read_transcription_reply,
     "match_fib": lambda r: normalised_match(r, ["4000 Hz", "4 kHz"]),
     "match_sa": lambda r: normalised_match(r, ["tympanometry"], contained=True),
 }
@@ -111,6 +113,14 @@ INPUTS: dict[str, Callable[[int], str]] = {
     "answer: + spaces": lambda n: "answer: " + " " * n + "x" + " " * n + "y",
     "answer x N": lambda n: _repeat("answer ", n),
     "A x N": lambda n: _repeat("A ", n),
+    "answer: A or B x N": lambda n: "Answer: A" + _repeat(" or B", n),
+    "b) x N": lambda n: _repeat("b) ", n),
+    "a) + spaces": lambda n: "a)" + " " * n + "b",
+    "I can't x N": lambda n: _repeat("I can't ", n),
+    "I cannot help x N": lambda n: _repeat("I cannot really help ", n),
+    "loop of words": lambda n: _repeat("the boy is jumping ", n),
+    "letter - label + spaces": lambda n: "B -" + " " * n + "speech disorder",
+    "quotes x N": lambda n: _repeat('"', n),
     "(A) x N": lambda n: _repeat("(A) ", n),
     "Q1 x N": lambda n: _repeat("Q1\n", n),
     "# x N": lambda n: _repeat("#", n) + "x",

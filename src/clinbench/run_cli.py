@@ -247,9 +247,10 @@ def import_responses(
     replay scores an empty reply as a parse failure and a missing one as an error).
 
     Then reads every reply with the run's own answer extraction and lists, as FILE:LINE,
-    the replies that will be unparseable (parse_failed), ambiguous (asked again: the turn=1
-    row is scored) and those that need a turn=1 row (without one the run records
-    parse_failed, 'no clarifying reply in the replay file').
+    the replies that will be unparseable (parse_failed), contradictory (a decline with an
+    answer: excluded), ambiguous (asked again: the turn=1 row is scored) and those that need a
+    turn=1 row (without one the run records parse_failed, 'no clarifying reply in the replay
+    file'); empty replies are counted with them.
     """
     from rich.console import Console
 
@@ -289,19 +290,21 @@ def import_responses(
     problems = precheck_replies(frame, item_set)
     for problem in problems:
         typer.echo(f"{file}:{problem}", err=True)
-    if problems:
-        kinds = ", ".join(
-            f"{sum(p.kind == k for p in problems)} {k}"
-            for k in ("unparseable", "ambiguous", "needs turn 1")
-            if any(p.kind == k for p in problems)
-        )
+    unusable = len(problems) + len(check.empty)
+    if unusable:
+        counts = {
+            k: sum(p.kind == k for p in problems)
+            for k in ("unparseable", "contradictory", "ambiguous", "needs turn 1")
+        }
+        counts["empty"] = len(check.empty)  # fmt: skip
+        kinds = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
         console.print(
-            f"{len(problems)} replies will not score as answers as they stand ({kinds}); "
+            f"{unusable} replies will not score as answers as they stand ({kinds}); "
             "they are listed above, checked with the run's own extraction."
         )
     name = next(iter(check.models)) if len(check.models) == 1 else "MODEL"
     console.print(
-        f"{'Replayable' if problems else 'Ready to replay'}: clinbench run "
+        f"{'Replayable' if unusable else 'Ready to replay'}: clinbench run "
         f"{' '.join(map(str, items))} --model clinbench/replay/{name} -M responses={file}"
     )
 

@@ -35,8 +35,7 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     """
     from clinbench.stats.clustered import accuracy_two_denominators
 
-    closed = (*outcomes.ANSWERED, outcomes.PARSE_FAILED, outcomes.ERROR)
-    rows = results[results["outcome"].isin(closed)]
+    rows = results[results["outcome"].isin(outcomes.EXACT_MATCH)]
     both = accuracy_two_denominators(rows, by=list(by))
     if both.empty:
         return accuracy_summary(results, by=by)
@@ -53,8 +52,9 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     ]  # fmt: skip
     out["accuracy (all)"] = both["accuracy_all"]
     out["CI95% (all)"] = list(zip(both["ci_all_low"], both["ci_all_high"], strict=True))
-    for column in ("declined", "parse_failed", "error"):
-        out[column] = both[column]
+    for column in ("declined", "refused", "parse_failed", "contradictory", "error"):
+        if column in ("declined", "parse_failed", "error") or both[column].any():
+            out[column] = both[column]  # refusals and contradictory replies shown when any
     if (both["n_epochs"] > 1).any():
         out["epochs"] = both["n_epochs"]
         out["interval"] = both["method"]

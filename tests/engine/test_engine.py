@@ -28,7 +28,7 @@ EXPECTED_SPECIAL_OUTCOMES = {
     "sample-mcq-03": "parse_failed",  # ambiguous twice
     "sample-mcq-04": "incorrect",
     "sample-mcq-05": "parse_failed",  # empty reply
-    "sample-mcq-06": "parse_failed",  # refusal text
+    "sample-mcq-06": "refused",  # refusal text: its own outcome since issue 29 (was parse_failed)
     "sample-tf-01": "declined",
     "sample-tf-02": "incorrect",
     "sample-fib-01": "correct",  # accepted alternative "8 kHz"

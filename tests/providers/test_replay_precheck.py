@@ -77,3 +77,34 @@ def test_missing_clarifying_turn_is_parse_failed_with_reason(tmp_path, sample_it
     # the turn=1 reply was the one scored
     assert table.loc["sample-mcq-04", "outcome"] in ("correct", "incorrect")
     assert table.loc["sample-mcq-04", "extracted_answer"] == "C"
+
+
+def test_import_responses_counts_empty_contradictory_and_leaves_refusals(tmp_path):
+    """Issue 29: empty replies are flagged with the unreadable ones; issue 25: a decline with
+    an answer is listed as contradictory; a refusal is an outcome the run scores."""
+    items = tmp_path / "items.jsonl"
+    items.write_text(
+        json.dumps({"id": "e1", "format": "exact", "stem": "Approval needed?",
+                    "fields": [{"name": "approval", "kind": "choice", "options": ["yes", "no"]}],
+                    "answer": {"approval": "no"}}) + "\n"
+        + json.dumps({"id": "m1", "format": "mcq", "stem": "Which?",
+                      "options": {"A": "a", "B": "b", "C": "c"}, "answer": "B"}) + "\n"
+        + json.dumps({"id": "m2", "format": "mcq", "stem": "Which?",
+                      "options": {"A": "a", "B": "b", "C": "c"}, "answer": "B"}) + "\n"
+    )  # fmt: skip
+    frozen = tmp_path / "frozen.jsonl"
+    rows = [
+        {"item_id": "e1", "model": "m", "response": '{"approval": "yes", "decline": true}'},
+        {"item_id": "m1", "model": "m", "response": "   "},
+        {"item_id": "m2", "model": "m", "response": "I'm sorry, I can't help with that."},
+    ]
+    frozen.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    result = runner.invoke(app, ["import-responses", str(frozen), "--items", str(items)])
+    assert result.exit_code == 0, result.output
+    assert f"{frozen}:1: m e1: contradictory" in result.output
+    assert f"{frozen}:2: response: empty for 'm1'" in result.output
+    assert ": m m2:" not in result.output  # the refusal is an outcome, not a format problem
+    assert "2 replies will not score as answers as they stand (1 contradictory, 1 empty)" in (
+        " ".join(result.output.split())
+    )
+    assert "Ready to replay" not in result.output

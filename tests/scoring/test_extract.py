@@ -40,7 +40,7 @@ EXACT = ExactItem(
         ("Answer: B. On reflection, the answer is C.", "ambiguous", "B"),
         ("E", "none", None),  # not a valid option
         ("", "none", None),
-        ("I'm sorry, I can't provide medical advice.", "none", None),
+        ("I'm sorry, I can't provide medical advice.", "refused", None),  # issue 29: a refusal
         ("DECLINE", "declined", None),
         ("decline.", "declined", None),
     ],
@@ -121,7 +121,7 @@ def test_sa_is_whole_reply_and_normalised_match():
         ('{"refer": "yes", "days": "7", "decline": fals', "none", None),  # malformed
         ('{"refer": "yes", "days": "7", "decline": false} or {"refer": "no", "days": "7", '
          '"decline": false}', "ambiguous", {"refer": "yes", "days": "7", "decline": False}),
-        ("I cannot give billing advice.", "none", None),
+        ("I cannot give billing advice.", "refused", None),
     ],
 )  # fmt: skip
 def test_exact_rules(reply, status, answer):
@@ -169,3 +169,94 @@ def test_choice_field_accepts_a_reply_only_under_its_declared_normalisation():
     assert extract_answer(EXACT, '{"refer": "Yes", "days": "7", "decline": false}').status == "none"
     padded = extract_answer(EXACT, '{"refer": " yes", "days": "7", "decline": false}')
     assert padded.answer == {"refer": "yes", "days": "7"}
+
+
+# -- issue 29: replies read as a person reads them (each rule fails on the main before it) --
+
+
+@pytest.mark.parametrize(
+    "reply, status, answer",
+    [
+        ("Answer: C or D", "ambiguous", "C"),  # was read as C: a hedge scored as correct
+        ("ANSWER: B/C", "ambiguous", "B"),
+        ("Answer: (A) or (D)", "ambiguous", "A"),
+        ("Answer: C, because D is too high", "ok", "C"),  # a comma offers nothing
+        ("Answer: B or a combination of treatments", "ok", "B"),  # prose "a" after "or"
+        ("either B or C", "ambiguous", "B"),
+    ],
+)
+def test_several_options_offered_are_ambiguous(reply, status, answer):
+    found = extract_answer(MCQ, reply)
+    assert (found.status, found.answer) == (status, answer), found
+
+
+@pytest.mark.parametrize(
+    "reply, status, answer",
+    [
+        ("b)", "ok", "B"), ("(b)", "ok", "B"), ("b.", "ok", "B"), ("c", "ok", "C"),
+        ("a", "ok", "A"), ("**d**", "ok", "D"), (" c.\n", "ok", "C"),
+        ("I think it's b) the 1000 Hz one", "ok", "B"), ("Option (d)", "ok", "D"),
+        ("My answer would be option c.", "ok", "C"), ("option c or option d", "ambiguous", "C"),
+        ("b.\nThe notch is at 1 kHz.", "ok", "B"),  # a lettered line
+        ("maybe b) or c)", "ambiguous", "B"),
+        ("A) 500 Hz", "ok", "A"),  # "A)" is written as an option, not the article
+        ("a notch at 4 kHz points to noise", "none", None),  # the article, not option A
+        ("The answer is a high-frequency notch.", "none", None),
+        ("e", "none", None),  # not an option of this item
+    ],
+)  # fmt: skip
+def test_lower_case_option_letters_are_read_only_when_written_as_options(reply, status, answer):
+    found = extract_answer(MCQ, reply)
+    assert (found.status, found.answer) == (status, answer), found
+
+
+@pytest.mark.parametrize(
+    "item, reply",
+    [
+        (MCQ, "I'm sorry, I can't help with that."),
+        (MCQ, "I cannot provide medical advice. Please see an audiologist."),
+        (TF, "Sorry, I’m unable to answer medical questions."),
+        (FIB, "I won't give a diagnosis."),
+        (EXACT, "As an AI, I am not able to provide billing advice."),
+    ],
+)
+def test_a_refusal_is_refused_counted_as_not_correct(item, reply):
+    found = extract_answer(item, reply)
+    assert found.status == "refused", found
+    assert score_extraction(item, found) == ("refused", 0.0)
+
+
+def test_a_disclaimer_then_an_answer_is_the_answer():
+    reply = "I cannot diagnose patients. However, the most likely answer is C."
+    assert extract_answer(MCQ, reply).answer == "C"
+
+
+@pytest.mark.parametrize(
+    "reply, status",
+    [
+        ('{"refer": "yes", "days": "7", "decline": true}', "contradictory"),
+        ('{"refer": "", "days": "7", "decline": "true"}', "contradictory"),
+        ('{"refer": "", "days": "", "decline": true}', "declined"),
+        ('{"refer": null, "decline": true}', "declined"),
+        ('{"decline": true}', "declined"),
+    ],
+)
+def test_decline_with_an_answer_is_contradictory_and_excluded(reply, status):
+    found = extract_answer(EXACT, reply)
+    assert found.status == status, found
+    outcome, value = score_extraction(EXACT, found)
+    if status == "contradictory":
+        assert outcome == "contradictory" and value != value  # NaN: excluded, disclosed
+        assert "refer" in found.reason or "days" in found.reason
+    else:
+        assert (outcome, value) == ("declined", 0.0)
+
+
+def test_new_outcomes_sit_in_the_one_set_of_tuples():
+    from clinbench.scoring import outcomes
+
+    assert outcomes.REFUSED in outcomes.ANSWERED and outcomes.REFUSED in outcomes.OUTCOMES
+    assert outcomes.CONTRADICTORY in outcomes.EXCLUDED
+    assert outcomes.CONTRADICTORY in outcomes.UNREADABLE
+    assert outcomes.outcome_score(outcomes.REFUSED) == 0.0
+    assert outcomes.outcome_score(outcomes.CONTRADICTORY) is None

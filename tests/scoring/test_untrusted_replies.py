@@ -33,7 +33,8 @@ from clinbench.scoring.extract import (
 )
 from clinbench.scoring.match import normalised_match
 from clinbench.suites.audiology.sections import split_sections
-from clinbench.suites.slp.tasks import extract_label_letter
+from clinbench.suites.slp.prompts import SCENARIOS
+from clinbench.suites.slp.replies import read_label_reply, read_transcription_reply
 from tests.scoring import quadratic_reference as old
 
 MCQ = MCQItem(id="m", stem="Which?", options={"A": "a", "B": "b", "C": "c", "I": "i"}, answer="C")
@@ -58,7 +59,7 @@ CASE = CaseItem(
     ],
 )
 ITEMS = [MCQ, TF, FIB, SA, EXACT, CASE]
-STATUSES = {"ok", "ambiguous", "none", "declined"}
+STATUSES = {"ok", "ambiguous", "none", "declined", "refused", "contradictory"}
 
 
 # -- the deep-JSON reply was recorded as `error`: now parse_failed with a reason --------------
@@ -123,7 +124,8 @@ ADVERSARIAL_CALLS = {
     "mcq": lambda r: extract_answer(MCQ, r),
     "exact": lambda r: extract_answer(EXACT, r),
     "sections": lambda r: split_sections(CASE, r),
-    "slp": lambda r: extract_label_letter(r, ["A", "B"], cot=False),
+    "slp": lambda r: read_label_reply(r, SCENARIOS["slp_disorder"]),
+    "slp_transcript": read_transcription_reply,
     "match": lambda r: normalised_match(r, ["4 kHz"]),
 }
 
@@ -187,22 +189,39 @@ def test_every_extractor_returns_a_valid_outcome_on_any_reply(reply):
     sections = split_sections(CASE, reply)
     assert set(sections["sections"]) <= {"Q1", "Q2"}
     for cot in (False, True):
-        assert extract_label_letter(reply, ["A", "B"], cot=cot)[0] in {
-            "ok",
-            "declined",
-            "parse_failed",
-        }
+        assert read_label_reply(reply, SCENARIOS["slp_symptom"], cot=cot).status in STATUSES
+    assert read_transcription_reply(reply).status in STATUSES
     assert normalised_match(reply, ["4 kHz"]).method in {"exact", "contained", "fuzzy", "none"}
     assert normalised_match(reply, ["tympanometry"], contained=True).method
+
+
+def _read_by_a_later_mcq_rule(reply: str) -> bool:
+    """Return True when a multiple-choice rule added after the linear rewrite applies.
+
+    Issue 29 changed the letter rules on purpose (a lone letter in either case, lower-case
+    letters written as options, "A)" as an option, every option offered after an answer
+    mark); the former rules are the reference only for replies none of these touch.
+    """
+    from clinbench.scoring import extract
+
+    return bool(
+        extract._LONE_LETTER.fullmatch(reply)
+        or extract._LOWER_OPTION.search(reply)
+        or re.search(r"(?<![A-Za-z0-9'])[AI]\)", reply)
+        or re.search(r"\banswer\b.*(?:\bor\b|\band\b|/|&)", reply, re.I | re.S)
+    )
 
 
 @settings(max_examples=600, deadline=None)
 @given(reply=replies)
 def test_linear_rules_read_short_replies_as_the_former_rules_did(reply):
-    for new, before in ((extract_tf(reply), old.extract_tf(reply)),
-                        (extract_fib(reply), old.extract_fib(reply)),
-                        (extract_mcq(reply, ["A", "B", "C", "I"]),
-                         old.extract_mcq(reply, ["A", "B", "C", "I"]))):  # fmt: skip
+    pairs = [(extract_tf(reply), old.extract_tf(reply)),
+             (extract_fib(reply), old.extract_fib(reply))]  # fmt: skip
+    if not _read_by_a_later_mcq_rule(reply):
+        pairs.append(
+            (extract_mcq(reply, ["A", "B", "C", "I"]), old.extract_mcq(reply, ["A", "B", "C", "I"]))
+        )
+    for new, before in pairs:
         assert (new.status, new.answer, new.candidates, new.reason) == (
             before.status,
             before.answer,

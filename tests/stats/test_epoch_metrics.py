@@ -48,7 +48,13 @@ def _meta(rows: pd.DataFrame, key: str) -> list:
 
 def _expected(rows: pd.DataFrame, metric: str) -> float:
     """The value of one logged metric, computed from a scorer's rows of the results table."""
-    answered = rows[rows["outcome"].isin(["correct", "incorrect", "declined"])]
+    kept = ["correct", "incorrect", "declined", "refused"]
+    if "all_items" in {r for r in _meta(rows, "label_rule") if r}:
+        # SLP's default label rule (SLPHelm's): a reply with no valid label is a wrong
+        # prediction, scored 0 in the log (the results table keeps it parse_failed, NaN).
+        kept.append("parse_failed")
+        rows = rows.assign(score=rows["score"].where(rows["outcome"] != "parse_failed", 0.0))
+    answered = rows[rows["outcome"].isin(kept)]
     graded = rows[rows["outcome"] == "graded"]
     if metric == "accuracy":
         return float(_per_item_mean(rows).mean())
@@ -150,8 +156,9 @@ def test_slp_label_metrics_across_epochs(tmp_path):
     assert (table["target"] == _meta(table, "gold_label")).all()
     row = classification(table, by=["model"]).iloc[0]
     logged = _logged(log)
-    assert row["micro_f1"] == pytest.approx(logged[("slp_label_scorer", "micro_f1")])
-    assert row["macro_f1"] == pytest.approx(logged[("slp_label_scorer", "macro_f1")])
+    # the slp default label rule (SLPHelm's) is F1 over all items: the table's `_all` columns
+    assert row["micro_f1_all"] == pytest.approx(logged[("slp_label_scorer", "micro_f1")])
+    assert row["macro_f1_all"] == pytest.approx(logged[("slp_label_scorer", "macro_f1")])
 
 
 def test_slp_transcription_metrics_across_epochs(tmp_path):

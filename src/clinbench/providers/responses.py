@@ -163,7 +163,7 @@ class ReplyProblem:
     line: int
     model: str
     item_id: str
-    kind: str  # "ambiguous", "unparseable" or "needs turn 1"
+    kind: str  # "ambiguous", "unparseable", "contradictory" or "needs turn 1"
     detail: str
 
     def __str__(self) -> str:
@@ -178,8 +178,11 @@ def precheck_replies(frame: pd.DataFrame, items: Sequence) -> list[ReplyProblem]
     needs a ``turn=1`` row ("needs turn 1"; without it the run records ``parse_failed``
     with the reason NO_CLARIFYING_REPLY); a clarifying reply (turn 1) that is itself
     ambiguous stays ``parse_failed`` ("ambiguous"); a reply with no answer in the required
-    form is ``parse_failed`` ("unparseable"). Empty replies are reported by
-    :func:`check_responses`; items scored without extraction (free-text cases) are skipped.
+    form is ``parse_failed`` ("unparseable"); an exact-answer reply that declines and
+    answers at once is ``contradictory`` (excluded, like an unparseable one). Declines and
+    refusals are outcomes the run scores (not correct), so they are not listed. Empty
+    replies are reported by :func:`check_responses`; items scored without extraction
+    (free-text cases, SLP audio items, whose reading is the suite's) are skipped.
     """
     from clinbench.scoring.extract import extract_answer
 
@@ -198,7 +201,7 @@ def precheck_replies(frame: pd.DataFrame, items: Sequence) -> list[ReplyProblem]
             extraction = extract_answer(item, text)
         except TypeError:  # an item kind the run does not extract from
             continue
-        if extraction.status in ("ok", "declined"):
+        if extraction.status in ("ok", "declined", "refused"):
             continue
         candidates = ", ".join(str(c) for c in extraction.candidates)
         epoch = None if pd.isna(row.epoch) else int(row.epoch)
@@ -207,6 +210,8 @@ def precheck_replies(frame: pd.DataFrame, items: Sequence) -> list[ReplyProblem]
         )
         if extraction.status == "none":
             kind, detail = "unparseable", f"{extraction.reason}: parse_failed"
+        elif extraction.status == "contradictory":
+            kind, detail = "contradictory", f"{extraction.reason}: excluded, not read"
         elif int(row.turn) == 1:
             kind = "ambiguous"
             detail = f"the clarifying reply is ambiguous too ({candidates}): parse_failed"

@@ -42,7 +42,7 @@ from clinbench.items.model import FIBItem, Item, SAItem
 from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes, panel
 from clinbench.scoring.extract import extract_answer, json_objects
-from clinbench.scoring.metrics import declined
+from clinbench.scoring.metrics import declined, refused
 from clinbench.scoring.rubric import Rubric, grade
 
 GRADER_ROLE = panel.GRADER_ROLE
@@ -145,6 +145,8 @@ def free_text_answer(item: Item, reply: str) -> tuple[str | None, str | None, st
     extraction = extract_answer(item, reply)
     if extraction.status == "declined":
         return None, outcomes.DECLINED, extraction.reason
+    if extraction.status == "refused":
+        return None, outcomes.REFUSED, extraction.reason
     if extraction.status != "ok":
         return None, outcomes.PARSE_FAILED, extraction.reason
     return str(extraction.answer), None, extraction.reason
@@ -155,7 +157,7 @@ def answer_outcome_score(outcome: str, answer: str | None, metadata: dict[str, A
     metadata = {"outcome": outcome, **metadata}
     if outcome == outcomes.CORRECT:
         return Score(value=1.0, answer=answer, metadata=metadata)
-    if outcome in (outcomes.INCORRECT, outcomes.DECLINED):
+    if outcome in (outcomes.INCORRECT, *outcomes.NOT_ANSWERING):
         return Score(value=0.0, answer=answer, metadata=metadata)
     return Score.unscored(reason=outcome, answer=answer, metadata=metadata)
 
@@ -175,7 +177,7 @@ def _binary_verdict(call: panel.JudgeCall) -> dict[str, Any]:
     return verdict
 
 
-@scorer(metrics=[accuracy(), stderr(), declined()])
+@scorer(metrics=[accuracy(), stderr(), declined(), refused()])
 def answer_adjudicator(
     seed: int = DEFAULT_JUDGE_SEED,
     required: bool = False,

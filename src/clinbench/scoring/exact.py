@@ -1,8 +1,9 @@
 """The item scorer: exact match against the key, with every outcome kept apart.
 
-The Score's value is 1.0 (correct) or 0.0 (incorrect or declined); a reply with no
-answer in the required form is ``Score.unscored`` (NaN), which Inspect's metrics and
-epoch reducers skip, so accuracy excludes it. ``metadata["outcome"]`` always names
+The Score's value is 1.0 (correct) or 0.0 (incorrect, declined or refused); a reply with
+no answer in the required form, or one that declines and answers at once (contradictory),
+is ``Score.unscored`` (NaN), which Inspect's metrics and epoch reducers skip, so accuracy
+over answered items excludes it. ``metadata["outcome"]`` always names
 the outcome, and the results table is built from it.
 """
 
@@ -34,7 +35,7 @@ from clinbench.items.normalise import matches_key
 from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
 from clinbench.scoring.extract import Extraction, extract_answer
-from clinbench.scoring.metrics import declined
+from clinbench.scoring.metrics import declined, refused
 
 
 def is_correct(item: Item, answer: object) -> bool:
@@ -60,6 +61,10 @@ def score_extraction(item: Item, extraction: Extraction) -> tuple[str, float]:
     """Return (outcome, value) for an extraction; value is NaN for excluded outcomes."""
     if extraction.status == "declined":
         return outcomes.DECLINED, 0.0
+    if extraction.status == "refused":
+        return outcomes.REFUSED, 0.0
+    if extraction.status == "contradictory":
+        return outcomes.CONTRADICTORY, math.nan
     if extraction.status != "ok":
         return outcomes.PARSE_FAILED, math.nan
     if is_correct(item, extraction.answer):
@@ -91,14 +96,14 @@ def exact_match_score(item: Item, state: TaskState) -> Score:
         "first_reply": state.metadata.get("first_reply"),
     }
     answer = answer_text(extraction.answer) if extraction.status == "ok" else None
-    if outcome == outcomes.PARSE_FAILED:
+    if outcome in outcomes.EXCLUDED:
         return Score.unscored(
-            reason="parse_failed", answer=answer, explanation=extraction.reason, metadata=metadata
+            reason=outcome, answer=answer, explanation=extraction.reason, metadata=metadata
         )
     return Score(value=value, answer=answer, explanation=extraction.reason, metadata=metadata)
 
 
-@scorer(metrics=[accuracy(), stderr(), declined()])
+@scorer(metrics=[accuracy(), stderr(), declined(), refused()])
 def item_scorer() -> Scorer:
     """Score a reply by exact match against the item's key, keeping every outcome apart."""
 

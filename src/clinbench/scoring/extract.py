@@ -1,16 +1,26 @@
 """Answer extraction: what answer a reply gives, under a strict per-format protocol.
 
-Extraction never guesses. It returns one of four statuses:
+Extraction never guesses. It returns one of six statuses:
 
 - ``ok``: exactly one answer was found;
-- ``ambiguous``: more than one distinct candidate answer (the solver resubmits once);
+- ``ambiguous``: more than one distinct candidate answer, e.g. "C or D" (the solver
+  resubmits once);
 - ``none``: no answer in the required form (scored ``parse_failed``, excluded, disclosed);
-- ``declined``: an explicit decline (the word DECLINE, or ``"decline": true`` in JSON).
+- ``declined``: an explicit decline (the word DECLINE, or ``"decline": true`` in JSON);
+- ``refused``: no answer, and the reply says it will not or cannot give one ("I'm sorry, I
+  can't help with that", "I cannot provide medical advice"): see :func:`is_refusal`;
+- ``contradictory``: an exact-answer reply that sets ``"decline": true`` and fills an
+  answer field too (neither is taken; excluded and disclosed).
 
 Protocol per format:
 
-- MCQ: an explicit ``ANSWER: X`` mark wins; otherwise the first stand-alone capital letter
-  that is a valid option (a sentence-opening article "A ..." is not a candidate).
+- MCQ: an explicit ``ANSWER: X`` mark wins (with every option it offers: "Answer: C or D"
+  is ambiguous); a reply that is one letter alone, in either case, with option punctuation
+  or none (``c``, ``b)``, ``(b)``, ``b.``, ``**B**``) is that letter; otherwise every
+  stand-alone capital letter that is a valid option, and every lower-case letter written
+  as an option (``b)`` or ``(b)`` anywhere, ``b.`` opening a line, ``option c``), in
+  order: one distinct letter is the answer, several are ambiguous. A sentence-opening
+  article "A ..." and a lower-case "a" in prose are words, not options.
 - TF: an explicit ``ANSWER: true|false`` mark wins; otherwise the first "true" or "false"
   (a negated one, "not true", or a hedged one, "cannot say whether it is true", makes the
   reply ambiguous rather than being read as an answer).
@@ -46,7 +56,7 @@ from clinbench.items.model import (
 from clinbench.items.normalise import matches_key
 from clinbench.items.sample import DECLINE_WORD
 
-Status = Literal["ok", "ambiguous", "none", "declined"]
+Status = Literal["ok", "ambiguous", "none", "declined", "refused", "contradictory"]
 
 
 @dataclass
@@ -67,6 +77,20 @@ _MARKED_LETTER = re.compile(
     re.IGNORECASE,
 )
 _STANDALONE_LETTER = re.compile(r"(?<![A-Za-z0-9'])\(?([A-Z])\)?(?![A-Za-z0-9'])")
+# A lower-case letter is an option only when written as one: "b)" or "(b)" anywhere, "b." at
+# the start of a line (a lettered list), after the word "option" ("option c"), or alone as
+# the whole reply (_LONE_LETTER).
+_LOWER_OPTION = re.compile(
+    r"(?<![A-Za-z0-9'])(?:\(([a-z])\)|([a-z])\))(?![A-Za-z0-9'])|^[^\S\n]*+([a-z])\.(?!\S)"
+    r"|\b(?i:option)[^\S\n]++([a-z])(?![A-Za-z0-9'])",
+    re.MULTILINE,
+)
+_LONE_LETTER = re.compile(r"[\s*(\[]*+([A-Za-z])[\s*)\].:]*+")
+# Further options offered right after a marked one: "Answer: C or D", "Answer: B/C".
+_ALTERNATIVE = re.compile(
+    r"\**+\)?\s*+(?i:or|and|/|&)\s*+(?i:option\s*+)?\**+(?:\(([A-Za-z])\)|([A-Z])\)?)\**+"
+    r"(?![A-Za-z0-9'])"
+)
 _FOLLOWING_WORD = re.compile(r"\s+([a-z][a-z']*)")
 _MARKED_TF = re.compile(
     r"\banswer\b\**+\s*+(?:is\s*+)?[:\-–]?\**+\s*+(true|false)\b", re.IGNORECASE
@@ -82,6 +106,25 @@ MAX_CANDIDATES = 10  # candidates kept (and shown in a resubmission); the count 
 def is_decline(reply: str) -> bool:
     """Return True when the whole reply is the decline word (any case, trailing dot allowed)."""
     return reply.strip().rstrip(".!").strip().strip("*").upper() == DECLINE_WORD
+
+
+# A refusal says the model will not or cannot answer: "I'm sorry, I can't help with that",
+# "I cannot provide medical advice", "I'm unable to assist", "As an AI, I won't diagnose".
+# It is read only when the format's own rule found no answer in the reply (a disclaimer
+# followed by an answer is that answer).
+_REFUSAL = re.compile(
+    r"\b(?:I|we)\s*+(?:cannot|can\s*+not|can[’']t|won[’']t|will\s++not|must\s++decline\s++to|"
+    r"(?:am|[’']m|are|[’']re)\s++(?:unable|not\s++able|not\s++permitted|not\s++allowed)\s++to)"
+    r"\s++(?:\w++\s++){0,2}?(?:help|assist|answer|provide|give|offer|transcribe|assess|"
+    r"diagnose|comply|respond|evaluate|determine|interpret|analy[sz]e|listen|hear|process|"
+    r"access|make|support|do\s++that)\b",
+    re.IGNORECASE,
+)
+
+
+def is_refusal(reply: str) -> bool:
+    """Return True when a reply says it will not or cannot answer (see ``_REFUSAL``)."""
+    return _REFUSAL.search(reply) is not None
 
 
 def _distinct(values: list[Any]) -> list[Any]:
@@ -111,20 +154,42 @@ _LINKING_WORDS = {"or", "and", "nor", "vs", "versus", "to", "then"}
 
 def _is_word_use(token: str, reply: str, end: int) -> bool:
     """Return True when a stand-alone "A" or "I" (ending at ``end``) is a word, not a letter."""
-    if token.startswith("("):
+    if token.startswith("(") or token.endswith(")"):  # "(A)" and "A)" are written as options
         return False
     following = _FOLLOWING_WORD.match(reply, end)
     return bool(following) and following.group(1) not in _LINKING_WORDS
 
 
+def _offered_after_mark(reply: str, end: int, valid: set[str]) -> list[str]:
+    """Return the further option letters offered right after a marked answer ("or D")."""
+    letters = []
+    while (alt := _ALTERNATIVE.match(reply, end)) is not None:
+        letter = (alt.group(1) or alt.group(2)).upper()
+        if letter not in valid:
+            break
+        letters.append(letter)
+        end = alt.end()
+    return letters
+
+
 def extract_mcq(reply: str, letters: list[str]) -> Extraction:
     """Return the option letter a multiple-choice reply gives."""
     valid = set(letters)
-    marked = [m.group(1).upper() for m in _MARKED_LETTER.finditer(reply)]
-    marked = [letter for letter in marked if letter in valid]
+    marked: list[str] = []
+    for match in _MARKED_LETTER.finditer(reply):
+        letter = match.group(1).upper()
+        # "The answer is a high-frequency notch": a lower-case "a" before a word is the article.
+        if match.group(1) == "a" and _is_word_use(match.group(0)[-1], reply, match.end()):
+            continue
+        if letter in valid:
+            marked += [letter, *_offered_after_mark(reply, match.end(), valid)]
     if marked:
         return _decide(marked, "option letter")
-    found = []
+    lone = _LONE_LETTER.fullmatch(reply)
+    if lone is not None:  # "c", "b)", "(b)", "b.", "**B**": the whole reply is one letter
+        return _decide([lone.group(1).upper()] if lone.group(1).upper() in valid else [],
+                       "option letter")  # fmt: skip
+    found: list[tuple[int, str]] = []
     for match in _STANDALONE_LETTER.finditer(reply):
         letter = match.group(1)
         if letter not in valid:
@@ -132,8 +197,12 @@ def extract_mcq(reply: str, letters: list[str]) -> Extraction:
         # "A hearing aid ..." / "I think ..." are words, not option letters.
         if letter in ("A", "I") and _is_word_use(match.group(0), reply, match.end()):
             continue
-        found.append(letter)
-    return _decide(found, "option letter")
+        found.append((match.start(), letter))
+    for match in _LOWER_OPTION.finditer(reply):
+        letter = next(g for g in match.groups() if g).upper()
+        if letter in valid:
+            found.append((match.start(), letter))
+    return _decide([letter for _, letter in sorted(found)], "option letter")
 
 
 # "I cannot say whether this is true": the word names the question, not an answer. A word is
@@ -353,6 +422,17 @@ def extract_exact(reply: str, item: ExactItem) -> Extraction:
     reply_object = objects[0]
     decline = reply_object.get("decline", False)
     if decline is True or (isinstance(decline, str) and decline.strip().lower() == "true"):
+        # A decline with an answer in a field says two things at once: neither is taken.
+        given = [
+            spec.name
+            for spec in item.fields
+            if (value := _as_text(reply_object.get(spec.name))) is not None and value.strip()
+        ]
+        if given:
+            return Extraction(
+                "contradictory",
+                reason=f"the reply sets decline to true and also answers {', '.join(given)}",
+            )
         return Extraction("declined", reason="the reply sets decline to true")
     if not isinstance(decline, bool) and decline not in ("false", "False"):
         return Extraction("none", reason=f"decline must be true or false, got {decline!r}")
@@ -380,14 +460,23 @@ def extract_answer(item: Item, reply: str) -> Extraction:
         return Extraction("none", reason="empty reply")
     if is_decline(reply):
         return Extraction("declined", reason="the reply is the decline word")
-    if isinstance(item, MCQItem):
-        return extract_mcq(reply, item.answer_set)
-    if isinstance(item, TFItem):
-        return extract_tf(reply)
-    if isinstance(item, FIBItem):
-        return extract_fib(reply)
-    if isinstance(item, ExactItem):
-        return extract_exact(reply, item)
     if isinstance(item, SAItem | CaseItem | AudioItem):
         return Extraction("ok", reply.strip(), [reply.strip()])
-    raise TypeError(f"no extraction rule for {type(item).__name__}")
+    if isinstance(item, MCQItem):
+        found = extract_mcq(reply, item.answer_set)
+    elif isinstance(item, TFItem):
+        found = extract_tf(reply)
+    elif isinstance(item, FIBItem):
+        found = extract_fib(reply)
+    elif isinstance(item, ExactItem):
+        found = extract_exact(reply, item)
+    else:
+        raise TypeError(f"no extraction rule for {type(item).__name__}")
+    return refusal_or(found, reply)
+
+
+def refusal_or(found: Extraction, reply: str) -> Extraction:
+    """Return ``refused`` when a reply with no answer in it refuses to answer, else ``found``."""
+    if found.status == "none" and is_refusal(reply):
+        return Extraction("refused", reason="the reply refuses to answer")
+    return found

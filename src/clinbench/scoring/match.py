@@ -24,11 +24,8 @@ from rapidfuzz.distance import OSA
 from clinbench.items.model import FIBItem, SAItem
 from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
-from clinbench.scoring.adjudicator import (
-    answer_outcome_score,
-    declined,
-    free_text_answer,
-)
+from clinbench.scoring.adjudicator import answer_outcome_score, free_text_answer
+from clinbench.scoring.metrics import declined, refused
 
 _QUOTES = str.maketrans(
     {"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u2212": "-", "µ": "u"}
@@ -200,7 +197,7 @@ def normalised_match(
 # -- the Inspect scorer --------------------------------------------------------------------
 
 
-@scorer(metrics=[accuracy(), stderr(), declined()], name="normalised_match")
+@scorer(metrics=[accuracy(), stderr(), declined(), refused()], name="normalised_match")
 def normalised_match_scorer() -> Scorer:
     """Score FIB spans and SA replies by deterministic normalised match (None for other formats).
 

@@ -28,3 +28,15 @@ def declined() -> Metric:
         )
 
     return count
+
+
+@metric(scores="unreduced")
+def refused() -> Metric:
+    """Return the number of refusals ("I can't help with that"), kept apart from declines."""
+
+    def count(scores: list[SampleScore]) -> float:
+        return float(
+            sum(1 for s in scores if (s.score.metadata or {}).get("outcome") == outcomes.REFUSED)
+        )
+
+    return count

@@ -5,23 +5,35 @@ from __future__ import annotations
 CORRECT = "correct"
 INCORRECT = "incorrect"
 DECLINED = "declined"  # an explicit decline: never correct, reported apart from wrong answers
+REFUSED = "refused"  # a refusal ("I can't help with that"): like a decline, never correct
 PARSE_FAILED = "parse_failed"  # recorded and disclosed, excluded from accuracy denominators
+CONTRADICTORY = "contradictory"  # declines and answers at once: neither read, disclosed
 ERROR = "error"  # the provider failed after retries (or had no frozen response)
 GRADED = "graded"  # a free-text reply the adjudicator scored
 UNSCORED = "unscored"  # the adjudicator's own reply failed to parse or its call failed
 
-OUTCOMES = (CORRECT, INCORRECT, DECLINED, PARSE_FAILED, ERROR, GRADED, UNSCORED)
+OUTCOMES = (
+    CORRECT, INCORRECT, DECLINED, REFUSED, PARSE_FAILED, CONTRADICTORY, ERROR, GRADED, UNSCORED,
+)  # fmt: skip
 
-# Outcomes that enter an accuracy denominator. Declines count (as not correct);
-# parse failures, errors and unscored judge calls are excluded and disclosed.
-ANSWERED = (CORRECT, INCORRECT, DECLINED)
-EXCLUDED = (PARSE_FAILED, ERROR, UNSCORED)
+# Outcomes that enter an accuracy denominator. Declines and refusals count (as not correct);
+# parse failures, contradictory replies, errors and unscored judge calls are excluded and
+# disclosed (each counts towards a model's exclusion share, see stats.leaderboard).
+ANSWERED = (CORRECT, INCORRECT, DECLINED, REFUSED)
+EXCLUDED = (PARSE_FAILED, CONTRADICTORY, ERROR, UNSCORED)
+# The outcomes that say "no answer given" on purpose, reported together beside accuracy.
+NOT_ANSWERING = (DECLINED, REFUSED)
+# Replies that give no answer that can be read: with failed calls and empty replies they
+# make a model's exclusion share (stats.leaderboard.model_exclusions).
+UNREADABLE = (PARSE_FAILED, CONTRADICTORY)
+# The outcomes of a reply scored by exact match (no judge): every accuracy table's rows.
+EXACT_MATCH = (*ANSWERED, *UNREADABLE, ERROR)
 
 
 def outcome_score(outcome: str) -> float | None:
-    """Return 1.0 for correct, 0.0 for incorrect or declined, None for excluded outcomes."""
+    """Return 1.0 for correct, 0.0 for incorrect, declined or refused, None when excluded."""
     if outcome == CORRECT:
         return 1.0
-    if outcome in (INCORRECT, DECLINED):
+    if outcome in (INCORRECT, *NOT_ANSWERING):
         return 0.0
     return None

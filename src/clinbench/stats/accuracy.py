@@ -1,8 +1,9 @@
 """Accuracy with its Wilson interval: the one rule every table of accuracy uses.
 
-Accuracy is correct / answered, where answered = correct + incorrect + declined (a decline
-counts as not correct); parse failures, errors and unscored judge calls are counted apart
-and never enter the denominator.
+Accuracy is correct / answered, where answered = correct + incorrect + declined + refused (a
+decline or a refusal counts as not correct); parse failures, contradictory replies (a
+decline and an answer at once), errors and unscored judge calls are counted apart and never
+enter the denominator (``clinbench.scoring.outcomes``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ def outcome_accuracy(values: Iterable[str], confidence: float = 0.95) -> dict[st
     """Return counts, accuracy and its Wilson interval for a run of outcomes.
 
     Keys: answered, correct, accuracy (NaN when nothing was answered), ci_low, ci_high,
-    declined, parse_failed, error.
+    declined, refused, parse_failed, contradictory, error.
     """
     counts = pd.Series(list(values), dtype=object).value_counts()
     correct = int(counts.get(outcomes.CORRECT, 0))
@@ -34,13 +35,15 @@ def outcome_accuracy(values: Iterable[str], confidence: float = 0.95) -> dict[st
         "ci_low": low,
         "ci_high": high,
         "declined": int(counts.get(outcomes.DECLINED, 0)),
+        "refused": int(counts.get(outcomes.REFUSED, 0)),
         "parse_failed": int(counts.get(outcomes.PARSE_FAILED, 0)),
+        "contradictory": int(counts.get(outcomes.CONTRADICTORY, 0)),
         "error": int(counts.get(outcomes.ERROR, 0)),
     }
 
 
 SUMMARY_COLUMNS = ("n", "answered", "correct", "accuracy", "ci_low", "ci_high", "declined",
-                   "parse_failed", "error")  # fmt: skip
+                   "refused", "parse_failed", "contradictory", "error")  # fmt: skip
 
 
 def accuracy_summary(
@@ -51,8 +54,7 @@ def accuracy_summary(
     Only exact-match outcomes enter (rows whose outcome is correct, incorrect, declined,
     parse_failed or error); this is the table `clinbench run` and `clinbench demo` print.
     """
-    closed = (*outcomes.ANSWERED, outcomes.PARSE_FAILED, outcomes.ERROR)
-    rows = results[results["outcome"].isin(closed)]
+    rows = results[results["outcome"].isin(outcomes.EXACT_MATCH)]
     records = []
     for key, group in rows.groupby(list(by), sort=True, dropna=False):
         key = key if isinstance(key, tuple) else (key,)

@@ -140,8 +140,9 @@ def _wilson_fractional(p: float, n_eff: float, confidence: float) -> tuple[float
 ACCURACY_OUTCOMES = (*outcomes.ANSWERED, *outcomes.EXCLUDED)
 
 ACCURACY_COLUMNS = [
-    "n_items", "n_epochs", "n_rows", "answered", "correct", "declined", "parse_failed",
-    "error", "unscored", "accuracy_answered", "ci_answered_low", "ci_answered_high",
+    "n_items", "n_epochs", "n_rows", "answered", "correct", "declined", "refused",
+    "parse_failed", "contradictory", "error", "unscored", "accuracy_answered", "ci_answered_low",
+    "ci_answered_high",
     "accuracy_all", "ci_all_low", "ci_all_high", "method", "n_clusters", "n_eff_answered",
     "n_eff_all", "se_cluster_answered", "se_cluster_all", "boot_answered_low",
     "boot_answered_high", "boot_all_low", "boot_all_high",
@@ -197,7 +198,9 @@ def accuracy_two_denominators(
                 "answered": int(answered.sum()),
                 "correct": int(correct.sum()),
                 "declined": int(counts.get(outcomes.DECLINED, 0)),
+                "refused": int(counts.get(outcomes.REFUSED, 0)),
                 "parse_failed": int(counts.get(outcomes.PARSE_FAILED, 0)),
+                "contradictory": int(counts.get(outcomes.CONTRADICTORY, 0)),
                 "error": int(counts.get(outcomes.ERROR, 0)),
                 "unscored": int(counts.get(outcomes.UNSCORED, 0)),
                 "accuracy_answered": a["p"],

@@ -93,8 +93,10 @@ def model_exclusions(
 ) -> pd.DataFrame:
     """Return per-model counts of unusable replies and whether the model is excluded.
 
-    Unusable replies are failed (outcome ``error``), empty (a blank response) or unparseable
-    (outcome ``parse_failed``), each reply counted once, in that order. A model is excluded
+    Unusable replies are failed (outcome ``error``), empty (a blank response) or unreadable
+    (``outcomes.UNREADABLE``: ``parse_failed``, or ``contradictory``, a decline and an answer
+    at once; both counted in the ``parse_failed`` column), each reply counted once, in that
+    order. A model is excluded
     when unusable / replies exceeds ``threshold``: one threshold, so a model cannot rank
     "best" by answering out of the required form (its parse failures would otherwise leave
     the accuracy denominator). Columns: model, replies, failed, empty, parse_failed,
@@ -104,7 +106,7 @@ def model_exclusions(
     for model, rows in results.groupby("model", sort=True):
         failed = rows["outcome"] == outcomes.ERROR
         empty = rows["response"].map(_empty_reply) & ~failed
-        unparsed = (rows["outcome"] == outcomes.PARSE_FAILED) & ~failed & ~empty
+        unparsed = rows["outcome"].isin(outcomes.UNREADABLE) & ~failed & ~empty
         replies = len(rows)
         share = (failed.sum() + empty.sum() + unparsed.sum()) / replies if replies else math.nan
         excluded = bool(replies and share > threshold)
@@ -148,10 +150,11 @@ def summarise(
 ) -> pd.DataFrame:
     """Return leaderboard rows (model x task x condition) from a results table.
 
-    Accuracy is correct / answered, where answered = correct + incorrect + declined;
-    parse failures and errors are counted and excluded. Equipoise items are left out, and
-    so are robustness-check runs (``blind+pushback`` etc.) unless ``include_checks``.
-    Excluded models get status ``excluded`` with the reason and no accuracy.
+    Accuracy is correct / answered, where answered = correct + incorrect + declined +
+    refused; parse failures, contradictory replies and errors are counted and excluded.
+    Equipoise items are left out, and so are robustness-check runs (``blind+pushback``
+    etc.) unless ``include_checks``. Excluded models get status ``excluded`` with the reason
+    and no accuracy.
     """
     exclusions = model_exclusions(results, threshold).set_index("model")
     board = results[~is_equipoise(results)]

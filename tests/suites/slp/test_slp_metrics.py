@@ -139,4 +139,8 @@ def test_ensemble_from_existing_results():
     assert out.loc["i5", "outcome"] == "declined"  # all declined: a decline, not a parse failure
     table = scenario_table(pd.concat([frame, out.reset_index()]), resamples=50)
     vote = table[table["model"] == "vote3"].iloc[0]
-    assert vote["n"] == 3 and vote["excluded"] == 1 and vote["Exact Match"] == pytest.approx(1 / 3)
+    # SLPHelm's rule (the default): the parse failure is a wrong prediction, over all 4 items;
+    # over answered items only (the named alternative) it is left out: 1 of 3.
+    assert vote["n"] == 4 and vote["answered"] == 3 and vote["excluded"] == 1
+    assert vote["Exact Match"] == pytest.approx(1 / 4)
+    assert vote["Exact Match (answered only)"] == pytest.approx(1 / 3)

@@ -1,4 +1,4 @@
-"""Strict label extraction and the transcript-match baseline's documented rules."""
+"""Label reading (as a person reads a label reply) and the transcript-match baseline's rules."""
 
 from __future__ import annotations
 
@@ -11,28 +11,52 @@ from clinbench.suites.slp.baseline import (
     transcript_matches,
 )
 from clinbench.suites.slp.prompts import SCENARIOS, scenario_prompt, transcript_from_prompt
-from clinbench.suites.slp.tasks import extract_label_letter
+from clinbench.suites.slp.replies import read_label_reply
 
-LETTERS = ["A", "B", "C", "D", "E"]
+SYMPTOM = SCENARIOS["slp_symptom"]
+LETTERS = list(SYMPTOM.options)
 
 
+def _read(reply: str, cot: bool = False) -> tuple[str, str | None]:
+    found = read_label_reply(reply, SYMPTOM, cot=cot)
+    return found.status, found.answer if found.status == "ok" else None
+
+
+# Issue 25/28: a reply a person reads as one label is that label. Until then "b", "B because
+# of the lisp" and "ANSWER: C, the sounds are added" were parse failures (now read as the
+# letter by clinbench's multiple-choice rule), and "A or B" too (now ambiguous).
 @pytest.mark.parametrize(
     ("reply", "expected"),
-    [("B", ("ok", "B")), (" B.\n", ("ok", "B")), ("(C)", ("ok", "C")),
-     ("b", ("parse_failed", None)), ("B because of the lisp", ("parse_failed", None)),
-     ("Z", ("parse_failed", None)), ("A or B", ("parse_failed", None)),
-     ("ANSWER: C", ("ok", "C")), ("ANSWER: C, the sounds are added", ("parse_failed", None)),
-     ("", ("parse_failed", None)), ("DECLINE", ("declined", None))],
+    [("B", ("ok", "omission")), (" B.\n", ("ok", "omission")), ("(C)", ("ok", "addition")),
+     ("b", ("ok", "omission")), ("B because of the lisp", ("ok", "omission")),
+     ("Z", ("none", None)), ("A or B", ("ambiguous", None)),
+     ("ANSWER: C", ("ok", "addition")), ("ANSWER: C, the sounds are added", ("ok", "addition")),
+     ("", ("none", None)), ("DECLINE", ("declined", None)),
+     ("B - omission", ("ok", "omission")), ("A - omission", ("ambiguous", None)),
+     ("Omission (B)", ("ok", "omission")), ("omission", ("ok", "omission")),
+     ("typically_developing", ("ok", "typically_developing")),
+     ("Typically-developing.", ("ok", "typically_developing")),
+     ("E - stuttering (sounds or syllables repeated or prolonged, or trouble starting)",
+      ("ok", "stuttering")),
+     ("I'm sorry, I can't assess audio recordings.", ("refused", None)),
+     ("Omission disorder", ("ok", "omission")), ("speech disorder disorder", ("none", None))],
 )  # fmt: skip
-def test_single_letter_is_required(reply, expected):
-    assert extract_label_letter(reply, LETTERS, cot=False) == expected
+def test_a_label_reply_is_read_as_a_person_reads_it(reply, expected):
+    assert _read(reply) == expected
+
+
+def test_letter_and_label_that_disagree_name_both_candidates():
+    found = read_label_reply("A - omission", SYMPTOM)
+    assert found.status == "ambiguous" and found.candidates == ["substitution", "omission"]
+    assert "disagree" in found.reason
 
 
 def test_cot_takes_only_a_final_answer_line():
-    assert extract_label_letter("Sounds are swapped.\nANSWER: A", LETTERS, cot=True) == ("ok", "A")
-    assert extract_label_letter("Answer: c", LETTERS, cot=True)[0] == "parse_failed"
-    assert extract_label_letter("I think it is A.", LETTERS, cot=True)[0] == "parse_failed"
-    assert extract_label_letter("ANSWER: A\nbut maybe B", LETTERS, cot=True)[0] == "parse_failed"
+    assert _read("Sounds are swapped.\nANSWER: A", cot=True) == ("ok", "substitution")
+    assert _read("Answer: c", cot=True) == ("ok", "addition")  # a lower-case letter alone
+    assert _read("Sounds are left out.\nANSWER: B - omission", cot=True) == ("ok", "omission")
+    assert _read("I think it is A.", cot=True)[0] == "none"
+    assert _read("ANSWER: A\nbut maybe B", cot=True)[0] == "none"
 
 
 def test_match_rules():
@@ -83,3 +107,43 @@ def test_baseline_runs_the_asr_itself_in_the_audio_pipeline():
     assert transcript_match_reply(tagged, prompt) == "A"  # real speech: "ten of clubs"
     tagged.metadata["slp_scenario"] = "slp_transcription"
     assert transcript_match_reply(tagged, prompt) == "ten of clubs"
+
+
+@pytest.mark.parametrize(
+    ("reply", "status", "transcript"),
+    [
+        ("wed ball", "ok", "wed ball"),
+        ('"wed ball"', "ok", "wed ball"),
+        ("\u201cwed ball\u201d", "ok", "wed ball"),
+        ("Sure! Here is the transcription:\n\nwed ball\n\nLet me know!", "ok", "wed ball"),
+        ("Sure! Here is the transcription: wed ball", "ok", "wed ball"),
+        ("Transcription: wed ball", "ok", "wed ball"),
+        ("Certainly! The child said:\nwed ball", "ok", "wed ball"),
+        ("Here you go:\n**wed ball**", "ok", "wed ball"),
+        ('The child says "wed ball", swapping /r/ for /w/.', "ok", "wed ball"),
+        ("wed ball\nThe child replaced /r/ with /w/.", "ok", "wed ball"),
+        ("The child said wed ball", "ok", "wed ball"),
+        ("wed ball wed ball wed ball wed ball wed", "ok", "wed ball"),  # a loop, cut short
+        ("red ball red ball", "ok", "red ball red ball"),  # twice: kept as said
+        ("no no no no", "ok", "no no no no"),  # one word repeated: speech, kept
+        ("b b b ball", "ok", "b b b ball"),
+        ("I'm sorry, I can't transcribe audio.", "refused", None),
+        ("DECLINE", "declined", None),
+        ("   ", "none", None),
+        ("Here is the transcription:", "none", None),
+    ],
+)
+def test_transcript_is_taken_by_the_stated_rule(reply, status, transcript):
+    from clinbench.suites.slp.replies import read_transcription_reply
+
+    found = read_transcription_reply(reply)
+    assert found.status == status, found
+    if status == "ok":
+        assert found.answer == transcript
+
+
+def test_a_long_loop_is_cut_in_linear_time():
+    from clinbench.suites.slp.replies import read_transcription_reply
+
+    found = read_transcription_reply("the boy is jumping " * 20_000)
+    assert found.answer == "the boy is jumping" and "loop" in found.reason

@@ -80,7 +80,7 @@ def test_audio_native_pipeline_with_replay_and_strict_labels(small_manifest, tmp
     responses = tmp_path / "frozen.csv"
     responses.write_text(
         "item_id,model,response\n"
-        "slp-s01,audio-model,D\nslp-s02,audio-model,A\nslp-s09,audio-model,substitution\n"
+        "slp-s01,audio-model,D\nslp-s02,audio-model,A\nslp-s09,audio-model,A or E\n"
         "slp-s13,audio-model,E.\nslp-r03,audio-model,DECLINE\n"
     )
     task = slp_symptom(manifest=str(small_manifest), pipeline="audio", noise="synthetic_babble")
@@ -94,7 +94,9 @@ def test_audio_native_pipeline_with_replay_and_strict_labels(small_manifest, tmp
     outcomes = {s.id: s.scores["slp_label_scorer"].metadata["outcome"] for s in log.samples}
     assert outcomes == {"slp-s01": "correct", "slp-s02": "correct", "slp-s09": "parse_failed",
                         "slp-s13": "correct", "slp-r03": "declined"}  # fmt: skip
-    assert _metrics(log)["accuracy"] == pytest.approx(3 / 4)  # parse failure excluded
+    # SLPHelm's rule, the default since issue 28: the invalid reply is a wrong answer (3 of 5);
+    # it was left out before (3 of 4), as it still is under label_rule=answered_only.
+    assert _metrics(log)["accuracy"] == pytest.approx(3 / 5)
 
 
 def test_few_shot_examples_come_from_other_speakers(small_manifest):
@@ -223,3 +225,92 @@ def test_cli_transcribe_real_recording():
     assert row["transcription"] == "ten of clubs" and "constrained" in row["mode"]
     result = CliRunner().invoke(app, ["slp", "transcribe", str(clip), "--asr", "kaldi"])
     assert result.exit_code == 2 and "unknown ASR back-end" in result.output
+
+
+def test_label_rule_all_items_counts_an_invalid_reply_as_wrong(small_manifest, tmp_path):
+    """Issue 28: SLPHelm's F1 is over every item; an invalid reply is a wrong prediction."""
+    from clinbench.results.export import results_from_logs
+    from clinbench.suites.slp.metrics import scenario_table
+    from clinbench.suites.slp.tasks import slp_symptom
+
+    responses = tmp_path / "frozen.csv"
+    responses.write_text(
+        "item_id,model,response\n"
+        "slp-s01,m,D - typically developing\nslp-s02,m,substitution\nslp-s09,m,A - omission\n"
+        "slp-s13,m,E.\nslp-r03,m,\"I'm sorry, I can't assess audio recordings.\"\n"
+    )
+    logs = {}
+    for rule in ("all_items", "answered_only"):
+        task = slp_symptom(manifest=str(small_manifest), label_rule=rule)
+        (logs[rule],) = inspect_eval(task, model="clinbench/replay/m", display="none",
+                                     model_args={"responses": str(responses)},
+                                     log_dir=str(tmp_path / rule))  # fmt: skip
+    outcomes = {
+        s.id: s.scores["slp_label_scorer"].metadata["outcome"] for s in logs["all_items"].samples
+    }
+    assert outcomes == {"slp-s01": "correct", "slp-s02": "correct", "slp-s09": "parse_failed",
+                        "slp-s13": "correct", "slp-r03": "refused"}  # fmt: skip
+    every, answered = _metrics(logs["all_items"]), _metrics(logs["answered_only"])
+    assert every["micro_f1"] == pytest.approx(3 / 5)  # the ambiguous reply is a wrong prediction
+    assert answered["micro_f1"] == pytest.approx(3 / 4)  # left out
+    assert logs["all_items"].eval.task_args.get("label_rule", "all_items") == "all_items"
+    frame = results_from_logs([logs["all_items"]])
+    row = scenario_table(frame, resamples=0).iloc[0]
+    assert (row["n"], row["answered"], row["excluded"]) == (5, 4, 1)
+    assert row["Micro F1"] == pytest.approx(3 / 5)
+    assert row["Micro F1 (answered only)"] == pytest.approx(3 / 4)
+    other = scenario_table(frame, resamples=0, label_rule="answered_only").iloc[0]
+    assert other["Micro F1"] == pytest.approx(3 / 4)
+    assert other["Micro F1 (all items)"] == pytest.approx(3 / 5)
+    with pytest.raises(ValueError, match="label_rule"):
+        slp_symptom(manifest=str(small_manifest), label_rule="some")
+
+
+def test_a_model_that_never_answers_cleanly_scores_zero_not_na():
+    """Issue 28: under SLPHelm's rule no valid label anywhere is F1 0, not 'n/a'."""
+    import pandas as pd
+
+    from clinbench.results.schema import RESULT_COLUMNS
+    from clinbench.suites.slp.metrics import scenario_table
+
+    rows = []
+    for i in range(4):
+        row = dict.fromkeys(RESULT_COLUMNS)
+        row.update(suite="slp", task="slp_disorder", model="m", item_id=f"i{i}", epoch=1,
+                   condition="audio", outcome="parse_failed", score=float("nan"),
+                   score_metadata=json.dumps({"gold_label": "speech_disorder",
+                                              "predicted_label": None}))  # fmt: skip
+        rows.append(row)
+    row = scenario_table(pd.DataFrame(rows, columns=RESULT_COLUMNS), resamples=0).iloc[0]
+    assert row["Micro F1"] == 0.0 and row["Exact Match"] == 0.0
+    assert row["Micro F1 (answered only)"] != row["Micro F1 (answered only)"]  # NaN: none
+
+
+def test_transcription_reply_is_read_by_the_stated_rule(small_manifest, tmp_path):
+    """Issue 25: the transcript is taken from the reply; the raw reply stays in the results."""
+    from clinbench.results.export import results_from_logs
+    from clinbench.suites.slp.tasks import slp_transcription
+
+    loop = "red ball " * 60
+    responses = tmp_path / "frozen.jsonl"
+    lines = [
+        {"item_id": "slp-s01", "model": "m", "response": "Sure! Here is the transcription:\n\nX"},
+        {"item_id": "slp-s02", "model": "m", "response": 'The child says: "Y"'},
+        {"item_id": "slp-s09", "model": "m", "response": loop},
+        {"item_id": "slp-s13", "model": "m", "response": "I'm sorry, I can't transcribe audio."},
+        {"item_id": "slp-r03", "model": "m", "response": "DECLINE"},
+    ]
+    responses.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    task = slp_transcription(manifest=str(small_manifest))
+    args = {"responses": str(responses)}
+    (log,) = inspect_eval(
+        task, model="clinbench/replay/m", display="none", model_args=args, log_dir=str(tmp_path)
+    )
+    frame = results_from_logs([log]).set_index("item_id")
+    assert frame.loc["slp-s01", "extracted_answer"] == "X"
+    assert frame.loc["slp-s01", "response"].startswith("Sure! Here is")
+    assert frame.loc["slp-s02", "extracted_answer"] == "Y"
+    assert frame.loc["slp-s09", "extracted_answer"] == "red ball"
+    assert frame.loc["slp-s09", "response"] == loop
+    assert frame.loc["slp-s13", "outcome"] == "refused"
+    assert frame.loc["slp-r03", "outcome"] == "declined"

@@ -108,13 +108,16 @@ def _counts(group: pd.DataFrame) -> dict[str, Any]:
         "chance": chance,
         "chance-adjusted": chance_adjusted(accuracy, chance) if answered else math.nan,
         "declined": counts["declined"],
+        "refused": counts["refused"],
         "parse failed": counts["parse_failed"],
+        "contradictory": counts["contradictory"],
         "errors": counts["error"],
     }
 
 
 ACCURACY_COLUMNS = ["n", "answered", "correct", "accuracy", "CI95% low", "CI95% high", "chance",
-                    "chance-adjusted", "declined", "parse failed", "errors"]  # fmt: skip
+                    "chance-adjusted", "declined", "refused", "parse failed", "contradictory",
+                    "errors"]  # fmt: skip
 
 
 def scored_rows(
@@ -186,14 +189,16 @@ def _reason(score_metadata: Any) -> str:
 
 
 def parse_failures_table(results: pd.DataFrame) -> pd.DataFrame:
-    """Return, per model x condition, replies, parse failures, errors and their share.
+    """Return, per model x condition, replies, parse failures, contradictory replies, errors.
 
-    Every model is listed, excluded or not: parse failures are disclosed and excluded
-    from accuracy. ``example reason`` is the most frequent extraction reason.
+    Every model is listed, excluded or not: parse failures and contradictory replies (a
+    decline with an answer) are disclosed and excluded from accuracy. ``excluded share``
+    counts all three; ``example reason`` is the most frequent extraction reason.
     """
     records = []
     for (model, condition), group in results.groupby(["model", "condition"], sort=True):
-        failed = group[group["outcome"] == outcomes.PARSE_FAILED]
+        failed = group[group["outcome"].isin(outcomes.UNREADABLE)]
+        contradictory = int((group["outcome"] == outcomes.CONTRADICTORY).sum())
         reasons = failed["score_metadata"].map(_reason)
         reasons = reasons[reasons != ""]
         records.append(
@@ -201,15 +206,16 @@ def parse_failures_table(results: pd.DataFrame) -> pd.DataFrame:
                 "model": model,
                 "condition": condition,
                 "replies": len(group),
-                "parse failed": len(failed),
+                "parse failed": len(failed) - contradictory,
+                "contradictory": contradictory,
                 "errors": int((group["outcome"] == outcomes.ERROR).sum()),
                 "excluded share": (len(failed) + (group["outcome"] == outcomes.ERROR).sum())
                 / len(group),
                 "example reason": reasons.mode().iloc[0] if len(reasons) else "",
             }
         )
-    columns = ["model", "condition", "replies", "parse failed", "errors", "excluded share",
-               "example reason"]  # fmt: skip
+    columns = ["model", "condition", "replies", "parse failed", "contradictory", "errors",
+               "excluded share", "example reason"]  # fmt: skip
     return pd.DataFrame(records, columns=columns)
 
 

@@ -18,6 +18,7 @@ from clinbench.scoring import outcomes
 from clinbench.scoring.speech import confusion_table, transcription_report
 from clinbench.stats.classification import classification_report
 from clinbench.suites.slp.prompts import SCENARIOS
+from clinbench.suites.slp.replies import LABEL_RULES
 
 SLICE_FIELDS = ("gender", "age_band", "language", "corpus", "pipeline", "cot", "few_shot", "noise")
 
@@ -36,7 +37,21 @@ def expand_slp(results: pd.DataFrame) -> pd.DataFrame:
     return rows
 
 
-def _metrics_for(group: pd.DataFrame, task: str, resamples: int, seed: int) -> dict:
+_OTHER_RULE_SUFFIX = {"all_items": " (answered only)", "answered_only": " (all items)"}
+
+
+def _predictions(rows: pd.DataFrame) -> list[str | None]:
+    """Return each row's predicted label; None for a reply with no valid label."""
+    return [
+        p if outcome in (outcomes.CORRECT, outcomes.INCORRECT) and isinstance(p, str) and p
+        else None
+        for outcome, p in zip(rows["outcome"], rows["predicted_label"], strict=True)
+    ]  # fmt: skip
+
+
+def _metrics_for(
+    group: pd.DataFrame, task: str, resamples: int, seed: int, label_rule: str
+) -> dict:
     spec = SCENARIOS[task]
     if spec.kind == "transcription":
         kept = group[group["reference"].notna() & ~group["outcome"].isin(outcomes.EXCLUDED)]
@@ -47,17 +62,31 @@ def _metrics_for(group: pd.DataFrame, task: str, resamples: int, seed: int) -> d
             seed=seed,
         )
         return {"n": len(kept), "excluded": len(group) - len(kept), **out}
-    answered = group[group["outcome"].isin(outcomes.ANSWERED)]
+    scored = group[
+        group["outcome"].isin((*outcomes.ANSWERED, *outcomes.EXCLUDED))
+        & group["gold_label"].notna()
+    ]
+    answered = scored[scored["outcome"].isin(outcomes.ANSWERED)]
     labels = (
         list(SCENARIOS["slp_disorder"].options.values())
         if spec.kind != "label"
         else list(spec.options.values())
     )
-    pred = [p if isinstance(p, str) and p else None for p in answered["predicted_label"]]
-    out = classification_report(
-        list(answered["gold_label"]), pred, labels, resamples=resamples, seed=seed
-    )
-    return {"n": len(answered), "excluded": len(group) - len(answered), **out}
+    by_rule = {
+        rule: classification_report(
+            list(rows["gold_label"]), _predictions(rows), labels, resamples=resamples, seed=seed
+        )
+        for rule, rows in (("all_items", scored), ("answered_only", answered))
+    }
+    other = LABEL_RULES[1 - LABEL_RULES.index(label_rule)]
+    suffix = _OTHER_RULE_SUFFIX[label_rule]
+    return {
+        "n": len(scored),
+        "answered": len(answered),
+        "excluded": len(group) - len(answered),
+        **by_rule[label_rule],
+        **{f"{key}{suffix}": value for key, value in by_rule[other].items()},
+    }
 
 
 def scenario_table(
@@ -66,17 +95,27 @@ def scenario_table(
     by: Sequence[str] = ("model", "task", "condition"),
     resamples: int = 1000,
     seed: int = 0,
+    label_rule: str = LABEL_RULES[0],
 ) -> pd.DataFrame:
-    """Return one row per group: n, excluded, then F1s and Exact Match or WER/MER/WIP, with SDs.
+    """Return one row per group: n, answered, excluded, F1s and Exact Match (or WER/MER/WIP).
 
-    ``excluded`` counts parse failures and errors (disclosed, not scored); declines count as
-    answered and wrong; an empty or declined transcription counts as all words deleted.
+    Label scenarios show both rules for a reply with no valid label (unreadable, ambiguous,
+    contradictory, failed): under ``all_items`` (the default, SLPHelm's) F1 and exact match
+    are over every scored item, such a reply counted as a wrong prediction; under
+    ``answered_only`` over answered items only. The columns without a suffix follow
+    ``label_rule``; the other rule's columns carry its name (e.g. ``Micro F1 (answered
+    only)``). ``n`` counts scored rows, ``answered`` correct, incorrect, declined and refused
+    ones, ``excluded`` the rest (disclosed). Declines and refusals are wrong answers under
+    both rules; an empty, declined or refused transcription counts as all words deleted.
     """
+    if label_rule not in LABEL_RULES:
+        raise ValueError(f"label_rule must be one of {', '.join(LABEL_RULES)}, got {label_rule!r}")
     rows = results if "gold_label" in results.columns else expand_slp(results)
     out = []
     for key, group in rows.groupby(list(by), dropna=False, sort=True):
         values = dict(zip(by, key if isinstance(key, tuple) else (key,), strict=True))
-        out.append({**values, **_metrics_for(group, group["task"].iloc[0], resamples, seed)})
+        task = group["task"].iloc[0]
+        out.append({**values, **_metrics_for(group, task, resamples, seed, label_rule)})
     return pd.DataFrame(out)
 
 

@@ -23,10 +23,15 @@ def _scenario_section(results: pd.DataFrame) -> ReportSection:
         ),
         tables={"Scenario metrics by model and condition": table},
         notes=[
-            "n counts answered items; 'excluded' counts replies that failed strict extraction "
-            "(not a single valid letter) and failed calls; they are disclosed, not scored.",
-            "Declines count as answered and wrong; an empty or declined transcription counts "
-            "as every word deleted.",
+            "Label scenarios: Micro F1, Macro F1 and Exact Match are over every scored item, a "
+            "reply with no valid label (unreadable, ambiguous, or declining and answering at "
+            "once) counted as a wrong prediction, as SLPHelm scores; the '(answered only)' "
+            "columns leave those replies out. n counts scored items, 'answered' the answered "
+            "ones, 'excluded' the rest (disclosed).",
+            "Declines and refusals count as answered and wrong; an empty, declined or refused "
+            "transcription counts as every word deleted.",
+            "How replies are read (letter and label agreeing, a label alone, the transcript "
+            "after a preamble, a looping reply cut): see the slp README.",
         ],
     )
 

@@ -9,7 +9,10 @@ Every task takes the same options:
   ``pocketsphinx:constrained=false``, ``openai:base_url=http://host/v1,model=whisper-1``,
   ``whisper:model=base``;
 - ``cot``: ask for step-by-step reasoning; the label is then taken only from a final
-  ``ANSWER: X`` line (strict either way: anything else is ``parse_failed``);
+  ``ANSWER: X`` line (how replies are read: ``clinbench.suites.slp.replies``);
+- ``label_rule``: how the F1 metrics treat a label reply with no valid label (unreadable,
+  ambiguous, contradictory): ``all_items`` (default, as SLPHelm: F1 over every item, such a
+  reply counted as a wrong prediction) or ``answered_only`` (F1 over answered items only);
 - ``few_shot``: k labelled examples drawn (seeded) from speakers outside the evaluated set:
   from ``few_shot_manifest`` if given, else from a seeded speaker-disjoint half of the items
   (the other half is evaluated);
@@ -44,85 +47,63 @@ from clinbench.items.model import AudioItem
 from clinbench.items.sample import audio_format, from_state
 from clinbench.scoring import outcomes
 from clinbench.suites.slp.prompts import SCENARIOS, Scenario, scenario_prompt
+from clinbench.suites.slp.replies import (
+    LABEL_RULES,
+    read_label_reply,
+    read_transcription_reply,
+)
 from clinbench.tasks import item_sample, items_task
 
 SAMPLE_MANIFEST = Path(__file__).parent / "data" / "samples.csv"
-_STRICT_LETTER = re.compile(r"^(?:ANSWER:\s*)?\(?([A-Z])\)?\.?$")
-_COT_LINE = re.compile(r"^\**answer\**\s*:\s*\**\(?([A-Z])\)?\**\.?$", re.IGNORECASE)
-_DECLINE = re.compile(r"^\s*decline\s*+\.?\s*+$", re.IGNORECASE)  # possessive: linear
-
-
-# ------------------------------------------------------------------ extraction
-
-
-def extract_label_letter(reply: str, letters: list[str], *, cot: bool) -> tuple[str, str | None]:
-    """Return ``(status, letter)``: status ok, declined or parse_failed; never coerced.
-
-    Without CoT the whole reply (stripped) must be one capital letter among ``letters``
-    (``B``, ``B.``, ``(B)``, or the letter alone behind an ``ANSWER:`` mark, as clinbench's
-    chance baseline writes it). With CoT the last non-empty line must be ``ANSWER: X``.
-    """
-    text = (reply or "").strip()
-    if _DECLINE.match(text):
-        return "declined", None
-    if cot:
-        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-        match = _COT_LINE.match(lines[-1]) if lines else None
-        letter = match.group(1) if match else None
-    else:
-        match = _STRICT_LETTER.match(text)
-        letter = match.group(1) if match else None
-    if letter is None or letter not in letters:
-        return "parse_failed", None
-    return "ok", letter
-
-
-def clean_transcript_reply(reply: str) -> str:
-    """Return a transcription reply without surrounding quotes or whitespace."""
-    return (reply or "").strip().strip('"“”').strip()
 
 
 # ------------------------------------------------------------------ metrics over scores
 # These metrics read score metadata, so they take every epoch's scores (``unreduced``):
-# Inspect's epoch reducer keeps only the first epoch's metadata. They see answered items
-# (parse failures are NaN scores, counted from the results table as ``excluded``).
+# Inspect's epoch reducer keeps only the first epoch's metadata. Under the ``all_items`` rule
+# they see every scored item (a reply with no valid label is a wrong prediction); under
+# ``answered_only`` the answered ones (parse failures counted apart as ``excluded``).
 
 
 def _pairs(scores: list[SampleScore]) -> tuple[list[str], list[str | None], list[str]]:
+    """Return gold labels, predictions (None: no label) and the label set, by each score's rule.
+
+    The rule is the task's ``label_rule``, recorded in every score's metadata.
+    """
     gold, pred, labels = [], [], []
     for s in scores:
         meta = s.score.metadata or {}
         labels = meta.get("labels") or labels
-        if meta.get("outcome") in outcomes.ANSWERED:
+        kept = outcomes.ANSWERED
+        if meta.get("label_rule", LABEL_RULES[0]) == "all_items":
+            kept = (*outcomes.ANSWERED, *outcomes.EXCLUDED)
+        if meta.get("outcome") in kept and meta.get("gold_label"):
             gold.append(meta["gold_label"])
-            pred.append(meta.get("predicted_label") or None)  # None: a decline, never a label
+            answered = meta.get("outcome") in (outcomes.CORRECT, outcomes.INCORRECT)
+            # None: no label (a decline, a refusal, an invalid reply), never a class
+            pred.append((meta.get("predicted_label") or None) if answered else None)
     return gold, pred, labels
+
+
+def _f1_metric(name: str) -> Metric:
+    def compute(scores: list[SampleScore]) -> float:
+        from clinbench.stats.classification import classification_measures
+
+        gold, pred, labels = _pairs(scores)
+        return classification_measures(gold, pred, labels)[name] if gold else float("nan")
+
+    return compute
 
 
 @metric(scores="unreduced")
 def micro_f1() -> Metric:
-    """Return micro-averaged F1 over answered items of every epoch (scikit-learn)."""
-
-    def compute(scores: list[SampleScore]) -> float:
-        from clinbench.stats.classification import classification_measures
-
-        gold, pred, labels = _pairs(scores)
-        return classification_measures(gold, pred, labels)["Micro F1"] if gold else float("nan")
-
-    return compute
+    """Return micro-averaged F1 over every epoch's items (scikit-learn), by the label rule."""
+    return _f1_metric("Micro F1")
 
 
 @metric(scores="unreduced")
 def macro_f1() -> Metric:
-    """Return macro-averaged F1 over labels present, answered items of every epoch."""
-
-    def compute(scores: list[SampleScore]) -> float:
-        from clinbench.stats.classification import classification_measures
-
-        gold, pred, labels = _pairs(scores)
-        return classification_measures(gold, pred, labels)["Macro F1"] if gold else float("nan")
-
-    return compute
+    """Return macro-averaged F1 over labels present, every epoch's items, by the label rule."""
+    return _f1_metric("Macro F1")
 
 
 def _corpus_measure(name: str) -> Metric:
@@ -173,35 +154,58 @@ def _context(state: TaskState) -> dict[str, Any]:
     return out
 
 
+def _label_rule(label_rule: str) -> str:
+    if label_rule not in LABEL_RULES:
+        raise ValueError(f"label_rule must be one of {', '.join(LABEL_RULES)}, got {label_rule!r}")
+    return label_rule
+
+
+def _not_an_answer(meta: dict[str, Any], found: Any) -> Score | None:
+    """Return the Score of a reply that gives no label: declined, refused or unreadable."""
+    meta["extraction_status"] = found.status
+    meta["reason"] = found.reason
+    if found.status == "declined":
+        meta["outcome"] = outcomes.DECLINED
+        return Score(value=0.0, answer="DECLINE", explanation=found.reason, metadata=meta)
+    if found.status == "refused":
+        meta["outcome"] = outcomes.REFUSED
+        return Score(value=0.0, answer=None, explanation=found.reason, metadata=meta)
+    if found.status != "ok":
+        meta["outcome"] = outcomes.PARSE_FAILED
+        # Inspect's metrics skip a NaN value: under SLPHelm's rule (all_items) the reply is a
+        # wrong prediction, so the log's accuracy and F1s count it; the results table still
+        # records it as parse_failed (excluded and disclosed in clinbench's own tables).
+        value = 0.0 if meta.get("label_rule", LABEL_RULES[0]) == "all_items" else float("nan")
+        return Score(value=value, answer=None, explanation=found.reason, metadata=meta)
+    return None
+
+
 @scorer(metrics=[accuracy(), stderr(), micro_f1(), macro_f1()])
 def slp_label_scorer(scenario: str, cot: bool = False) -> Scorer:
-    """Score a lettered label reply strictly: a valid single letter, else parse_failed."""
+    """Score a lettered label reply as ``clinbench.suites.slp.replies`` reads it."""
     spec = SCENARIOS[scenario]
 
     async def score(state: TaskState, target: Target) -> Score:
         reply = state.output.completion if state.output else ""
-        status, letter = extract_label_letter(reply, list(spec.options), cot=cot)
+        found = read_label_reply(reply, spec, cot=cot)
         gold = target.text
         meta = {
             **_context(state),
             "labels": list(spec.options.values()),
             "gold_label": spec.options[gold],
             "gold_letter": gold,
-            "predicted_label": spec.options.get(letter or ""),
+            "predicted_label": found.answer if found.status == "ok" else None,
+            "label_rule": state.metadata.get("label_rule", LABEL_RULES[0]),
         }
-        if status == "parse_failed":
-            meta["outcome"] = outcomes.PARSE_FAILED
-            return Score(
-                value=float("nan"), answer=None, explanation="no single valid letter", metadata=meta
-            )
-        if status == "declined":
-            meta["outcome"] = outcomes.DECLINED
-            return Score(value=0.0, answer="DECLINE", metadata=meta)
+        unanswered = _not_an_answer(meta, found)
+        if unanswered is not None:
+            return unanswered
+        letter = spec.letter_for(found.answer)
         correct = letter == gold
         meta["outcome"] = outcomes.CORRECT if correct else outcomes.INCORRECT
         # the answer is the label (as `target` in the results table), the letter is kept
         meta["predicted_letter"] = letter
-        return Score(value=1.0 if correct else 0.0, answer=spec.options[letter], metadata=meta)
+        return Score(value=1.0 if correct else 0.0, answer=found.answer, metadata=meta)
 
     return score
 
@@ -213,17 +217,16 @@ def slp_transcript_diagnosis_scorer() -> Scorer:
 
     async def score(state: TaskState, target: Target) -> Score:
         item = from_state(state)
-        reply = clean_transcript_reply(state.output.completion if state.output else "")
+        found = read_transcription_reply(state.output.completion if state.output else "")
         meta = {**_context(state), "labels": list(SCENARIOS["slp_disorder"].options.values())}
         meta["gold_label"] = target.text
-        meta["hypothesis"] = reply
-        if _DECLINE.match(reply):
-            meta.update(outcome=outcomes.DECLINED, predicted_label=None)
-            return Score(value=0.0, answer="DECLINE", metadata=meta)
-        if not reply:
-            meta.update(outcome=outcomes.PARSE_FAILED, predicted_label=None)
-            return Score(value=float("nan"), explanation="empty transcription", metadata=meta)
-        matched = transcript_matches(reply, item.prompt_words)
+        meta["hypothesis"] = found.answer if found.status == "ok" else ""
+        meta["predicted_label"] = None
+        meta["label_rule"] = state.metadata.get("label_rule", LABEL_RULES[0])
+        unanswered = _not_an_answer(meta, found)
+        if unanswered is not None:
+            return unanswered
+        matched = transcript_matches(found.answer, item.prompt_words)
         predicted = "typically_developing" if matched else "speech_disorder"
         correct = predicted == target.text
         meta.update(
@@ -236,20 +239,24 @@ def slp_transcript_diagnosis_scorer() -> Scorer:
 
 @scorer(metrics=[wer(), mer(), wip()])
 def slp_transcription_scorer() -> Scorer:
-    """Score a transcription by word error rate; empty or refused replies count as all deleted."""
+    """Score a transcription by word error rate; an empty, declined or refused reply deletes all."""
     from clinbench.scoring.speech import measures_from_counts, word_counts
 
     async def score(state: TaskState, target: Target) -> Score:
-        reply = clean_transcript_reply(state.output.completion if state.output else "")
-        declined = bool(_DECLINE.match(reply))
-        hypothesis = "" if declined else reply
+        found = read_transcription_reply(state.output.completion if state.output else "")
+        hypothesis = found.answer if found.status == "ok" else ""
+        outcome = {"declined": outcomes.DECLINED, "refused": outcomes.REFUSED}.get(
+            found.status, outcomes.GRADED
+        )
         counts = word_counts(target.text, hypothesis)
         measures = measures_from_counts(
             counts["hits"], counts["substitutions"], counts["deletions"], counts["insertions"]
         )
         meta = {
             **_context(state),
-            "outcome": outcomes.DECLINED if declined else outcomes.GRADED,
+            "outcome": outcome,
+            "extraction_status": found.status,
+            "reason": found.reason,
             "reference": target.text,
             "hypothesis": hypothesis,
             "empty_hypothesis": not hypothesis,
@@ -413,6 +420,7 @@ def slp_task(
     noise_cache: str | None = None,
     temperature: float = 0.0,
     max_tokens: int = 1024,
+    label_rule: str = LABEL_RULES[0],
 ) -> Task:
     """Return the Inspect task of one SLPHelm scenario under the given pipeline and conditions."""
     from clinbench.audio.asr import recorded_spec
@@ -421,6 +429,7 @@ def slp_task(
     if pipeline not in ("audio", "asr"):
         raise ValueError(f"pipeline must be 'audio' or 'asr', got {pipeline!r}")
     spec = SCENARIOS[scenario]
+    label_rule = _label_rule(label_rule)
     items, left_out = eligible(load_slp_items(manifest), spec)
     examples: list[AudioItem] = []
     if few_shot and few_shot_manifest:
@@ -485,6 +494,7 @@ def slp_task(
                 "achieved_snr_db": achieved.get(item.id),
                 "answer_set": list(spec.options) if spec.kind == "label" else None,
                 "condition": condition,
+                "label_rule": label_rule,
             },
         )
         if spec.kind == "label":
@@ -532,6 +542,7 @@ def slp_task(
             "noise": noise,
             "snr_db": float(snr_db) if noise else None,
             "left_out": left_out,
+            "label_rule": label_rule,
         },
     )
 
@@ -552,6 +563,7 @@ def slp_disorder(
     snr_db: float = 20.0,
     limit_per_corpus: int | None = None,
     seed: int = 0,
+    label_rule: str = LABEL_RULES[0],
 ) -> Task:
     """Return scenario 1, disorder diagnosis: typically developing (A) or speech disorder (B)."""
     return slp_task(
@@ -566,6 +578,7 @@ def slp_disorder(
         snr_db=snr_db,
         limit_per_corpus=limit_per_corpus,
         seed=seed,
+        label_rule=label_rule,
     )
 
 
@@ -581,6 +594,7 @@ def slp_transcript_diagnosis(
     snr_db: float = 20.0,
     limit_per_corpus: int | None = None,
     seed: int = 0,
+    label_rule: str = LABEL_RULES[0],
 ) -> Task:
     """Return scenario 2, transcript-based diagnosis: typical iff the transcript is the words."""
     return slp_task(
@@ -595,6 +609,7 @@ def slp_transcript_diagnosis(
         snr_db=snr_db,
         limit_per_corpus=limit_per_corpus,
         seed=seed,
+        label_rule=label_rule,
     )
 
 
@@ -610,6 +625,7 @@ def slp_transcription(
     snr_db: float = 20.0,
     limit_per_corpus: int | None = None,
     seed: int = 0,
+    label_rule: str = LABEL_RULES[0],
 ) -> Task:
     """Return scenario 3, transcription of the child's speech, scored by WER, MER and WIP."""
     return slp_task(
@@ -624,6 +640,7 @@ def slp_transcription(
         snr_db=snr_db,
         limit_per_corpus=limit_per_corpus,
         seed=seed,
+        label_rule=label_rule,
     )
 
 
@@ -639,6 +656,7 @@ def slp_disorder_type(
     snr_db: float = 20.0,
     limit_per_corpus: int | None = None,
     seed: int = 0,
+    label_rule: str = LABEL_RULES[0],
 ) -> Task:
     """Return scenario 4, disorder type: typical (A), articulation (B) or phonological (C)."""
     return slp_task(
@@ -653,6 +671,7 @@ def slp_disorder_type(
         snr_db=snr_db,
         limit_per_corpus=limit_per_corpus,
         seed=seed,
+        label_rule=label_rule,
     )
 
 
@@ -668,6 +687,7 @@ def slp_symptom(
     snr_db: float = 20.0,
     limit_per_corpus: int | None = None,
     seed: int = 0,
+    label_rule: str = LABEL_RULES[0],
 ) -> Task:
     """Return scenario 5, symptom: substitution, omission, addition, typical or stuttering (A-E)."""
     return slp_task(
@@ -682,4 +702,5 @@ def slp_symptom(
         snr_db=snr_db,
         limit_per_corpus=limit_per_corpus,
         seed=seed,
+        label_rule=label_rule,
     )

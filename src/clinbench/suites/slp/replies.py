@@ -1,0 +1,221 @@
+"""How an SLP reply is read: a label reply's label, a transcription reply's transcript.
+
+Both readers return a :class:`clinbench.scoring.extract.Extraction` and share clinbench's
+decline word and refusal rule (``clinbench.scoring.extract``): one reading everywhere.
+
+Label replies (the prompt lists lettered labels, "B - speech disorder", and asks for a
+letter), without chain of thought, in this order:
+
+1. the decline word is ``declined``;
+2. a letter written with a label (``B - speech disorder``, ``B) speech disorder``,
+   ``B. Speech disorder``, ``Speech disorder (B)``, or with the description the prompt
+   shows): the label when letter and label agree, ``ambiguous`` when they disagree;
+3. a valid label alone (``speech disorder``, ``Speech disorder.``, ``typically_developing``)
+   is that label (case, underscores, hyphens and end punctuation aside; a trailing
+   "disorder" after a label that lacks it, ``phonological disorder``, is dropped);
+4. otherwise the option letter by clinbench's multiple-choice rule
+   (``clinbench.scoring.extract.extract_mcq``: ``B``, ``b)``, ``(b)``, ``The answer is B``;
+   two letters offered, ``A or B``, are ``ambiguous``);
+5. no answer and a refusal ("I'm sorry, I can't assess audio") is ``refused``; anything
+   else is ``none``.
+
+With chain of thought the last non-empty line must be ``ANSWER: ...`` and what follows the
+mark is read by rules 2-4; anything else is ``none`` (or ``refused``).
+
+Transcription replies (the prompt asks for the child's words only), in this order:
+
+1. empty is ``none``; the decline word is ``declined``;
+2. text in double quotes (straight or curly) is the transcript: the first quoted span;
+3. otherwise, with no quote, a refusal is ``refused``;
+4. otherwise the first non-empty line, after an instruction-following preamble: a first line
+   that ends with a colon, or starts with "Sure", "Certainly", "Okay", "Of course", "Here
+   is/are", "The child says/said", "Transcription", "Transcript", is dropped up to its colon
+   (the text after the colon is the transcript, or the next line when nothing follows it);
+   "The child says" / "The child said" before the words is dropped, colon or not; lines
+   after the transcript are commentary;
+5. markdown emphasis and surrounding quotes are removed;
+6. a loop is cut at its first repetition: when the transcript's words are one run of two or
+   more words said at least three times in a row to the end of the reply (the last time
+   possibly cut short, as a reply that hits its token limit is), the transcript is that run
+   once. One repeated word ("b b b ball", "no no no") and a phrase said twice ("I want I
+   want a cookie") are speech, kept as they are.
+"""
+
+from __future__ import annotations
+
+import re
+
+from clinbench.scoring.extract import Extraction, extract_mcq, is_decline, refusal_or
+from clinbench.suites.slp.prompts import Scenario
+
+# How F1 treats a label reply with no valid label (unreadable, ambiguous, contradictory):
+# "all_items" (the default, as SLPHelm scores: F1 over every item, such a reply a wrong
+# prediction) or "answered_only" (F1 over answered items). Tasks take it as ``label_rule``;
+# the SLP tables show both.
+LABEL_RULES = ("all_items", "answered_only")
+
+# --------------------------------------------------------------------------- label replies
+
+_LETTER_THEN_LABEL = re.compile(r"\(?([A-Za-z])\s*+(?:\)|\.|:|[-–—])\s*+(.++)", re.DOTALL)
+_LABEL_THEN_LETTER = re.compile(r"([^()]+?)\s*+[-–—:,]?\s*+\(([A-Za-z])\)", re.DOTALL)
+_ANSWER_LINE = re.compile(r"\**+answer\**+\s*+:\s*+(.++)", re.IGNORECASE)
+_DESCRIPTION = re.compile(r"\([^()]*+\)\s*+$")  # a trailing "(what the label means)"
+_EDGE = "\"'`“”‘’*.!,;: \t\n"
+
+
+def _label_key(text: str) -> str:
+    """Return a label or a reply as compared: lower case, words apart, no description."""
+    text = _DESCRIPTION.sub("", text.strip().strip(_EDGE))
+    return " ".join(re.sub(r"[_\-–]", " ", text.strip(_EDGE).lower()).split())
+
+
+def _label_named(text: str, spec: Scenario) -> str | None:
+    """Return the scenario's label that a text is (alone), or None.
+
+    "phonological disorder" names the label "phonological": a trailing "disorder" is dropped
+    when the label itself does not end with it.
+    """
+    by_key = {_label_key(label): label for label in spec.options.values()}
+    key = _label_key(text)
+    if key not in by_key and key.endswith(" disorder"):
+        key = key.removesuffix(" disorder")
+        return by_key.get(key) if not key.endswith("disorder") else None
+    return by_key.get(key)
+
+
+# A letter written with a label is a short reply: longer ones are not tried (this bounds the
+# work of the lazy pattern on untrusted text).
+_MAX_PAIRED = 300
+
+
+def _letter_and_label(text: str, spec: Scenario) -> Extraction | None:
+    """Return the reading of a letter written with a label, or None if the text is not one."""
+    if len(text) > _MAX_PAIRED:
+        return None
+    for pattern, letter_group, label_group in ((_LETTER_THEN_LABEL, 1, 2),
+                                               (_LABEL_THEN_LETTER, 2, 1)):  # fmt: skip
+        match = pattern.fullmatch(text)
+        if match is None:
+            continue
+        label = _label_named(match.group(label_group), spec)
+        if label is None:
+            continue
+        by_letter = spec.options.get(match.group(letter_group).upper())
+        if by_letter == label:
+            return Extraction("ok", label, [label])
+        candidates = [c for c in (by_letter, label) if c]
+        return Extraction(
+            "ambiguous",
+            candidates[0],
+            candidates,
+            f"the letter {match.group(letter_group)!r} and the label {label!r} disagree",
+        )
+    return None
+
+
+def _read_label_text(text: str, spec: Scenario) -> Extraction:
+    stripped = text.strip().strip("*").strip()
+    paired = _letter_and_label(stripped, spec)
+    if paired is not None:
+        return paired
+    label = _label_named(stripped, spec)
+    if label is not None:
+        return Extraction("ok", label, [label])
+    found = extract_mcq(text, list(spec.options))
+    labels = [spec.options[letter] for letter in found.candidates]
+    return Extraction(found.status, labels[0] if labels else None, labels, found.reason)
+
+
+def read_label_reply(reply: str, spec: Scenario, *, cot: bool = False) -> Extraction:
+    """Return the label a reply to a lettered-label scenario gives (see the module rules)."""
+    text = (reply or "").strip()
+    if not text:
+        return Extraction("none", reason="empty reply")
+    if is_decline(text):
+        return Extraction("declined", reason="the reply is the decline word")
+    if cot:
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        mark = _ANSWER_LINE.fullmatch(lines[-1])
+        if mark is None:
+            return refusal_or(
+                Extraction("none", reason="no final ANSWER: line after the reasoning"), text
+            )
+        text = mark.group(1)
+    return refusal_or(_read_label_text(text, spec), reply)
+
+
+# --------------------------------------------------------------------- transcription replies
+
+_QUOTED = re.compile(r'"([^"\n]*+)"|“([^”\n]*+)”')
+_PREAMBLE = re.compile(
+    r"(?:sure|certainly|okay|ok|of course|absolutely|here(?:'s|’s|\s++is|\s++are)|"
+    r"the child (?:says|said)|transcription|transcript)\b",
+    re.IGNORECASE,
+)
+_MIN_LOOP_WORDS, _MIN_LOOP_TIMES = 2, 3
+
+
+def _cut_loop(words: list[str]) -> list[str]:
+    """Return the words once when they are one run said at least three times in a row.
+
+    The run is the words' smallest period (prefix function, as in Knuth-Morris-Pratt; linear
+    in the number of words): written here because no library gives a sequence's period.
+    """
+    n = len(words)
+    if n < _MIN_LOOP_WORDS * _MIN_LOOP_TIMES:
+        return words
+    border = [0] * n
+    for i in range(1, n):
+        k = border[i - 1]
+        while k and words[i] != words[k]:
+            k = border[k - 1]
+        border[i] = k + (words[i] == words[k])
+    period = n - border[-1]
+    if period >= _MIN_LOOP_WORDS and n >= _MIN_LOOP_TIMES * period:
+        return words[:period]
+    return words
+
+
+_SAYS = re.compile(r"the child (?:says|said)\s++(?!:)", re.IGNORECASE)
+
+
+def _first_line_after_preamble(text: str) -> str:
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    first = _SAYS.sub("", lines[0], count=1) if _SAYS.match(lines[0]) else lines[0]
+    head, colon, rest = first.partition(":")
+    is_preamble = _PREAMBLE.match(head.strip(_EDGE)) is not None
+    if colon and (is_preamble or not rest.strip()):
+        return rest.strip() or (lines[1] if len(lines) > 1 else "")
+    if is_preamble and first[-1] in ".!" and len(lines) > 1:  # "Sure! Here you go."
+        return lines[1]
+    return first
+
+
+def read_transcription_reply(reply: str) -> Extraction:
+    """Return the transcript a transcription reply gives (see the module rules)."""
+    text = (reply or "").strip()
+    if not text:
+        return Extraction("none", reason="empty reply")
+    if is_decline(text):
+        return Extraction("declined", reason="the reply is the decline word")
+    quoted = next(
+        (
+            q.strip()
+            for m in _QUOTED.finditer(text)
+            if (q := m.group(1) or m.group(2) or "").strip()
+        ),
+        None,
+    )
+    if quoted is None:
+        found = refusal_or(Extraction("none"), text)
+        if found.status == "refused":
+            return found
+    line = quoted if quoted is not None else _first_line_after_preamble(text)
+    words = _cut_loop(line.replace("*", " ").strip(_EDGE).split())
+    transcript = " ".join(words).strip(_EDGE)
+    if not transcript:
+        return Extraction("none", reason="no transcript after the reply's preamble")
+    reason = "quoted text" if quoted is not None else "first line after any preamble"
+    if len(words) < len(line.split()):
+        reason += "; a looping reply cut at its first repetition"
+    return Extraction("ok", transcript, [transcript], reason)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,9 @@ import pytest
 # Offline always: never let a test reach a hub or an API.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("INSPECT_DISPLAY", "none")
+# clinbench's user cache (kept transcripts, the assembled bundled Whisper model) goes to a
+# folder of this test session, never the user's own.
+os.environ["CLINBENCH_CACHE_DIR"] = tempfile.mkdtemp(prefix="clinbench-test-cache-")
 
 DATA = Path(__file__).resolve().parents[1] / "src" / "clinbench" / "data"
 

@@ -170,6 +170,10 @@ def _context(state: TaskState) -> dict[str, Any]:
     )
     out["asr_transcript"] = state.metadata.get("asr_transcript")
     out["asr_error"] = state.metadata.get("asr_error")
+    if state.metadata.get("pipeline") == "asr":  # the back-end and its decoding settings
+        out["asr"] = item_meta.get("slp_asr")
+        details = (state.metadata.get("asr") or {}).get("details") or {}
+        out["asr_settings"] = details.get("settings")
     return out
 
 
@@ -465,6 +469,10 @@ def slp_task(
                     "slp_scenario": scenario,
                     "slp_cot": cot,
                     "slp_asr": recorded_spec(asr),
+                    # what the child attempted and said, beside any error row in the results
+                    # (asr_fidelity compares them with the ASR transcript)
+                    "slp_prompt_words": item.prompt_words,
+                    "slp_reference_transcript": item.transcript,
                 }
             }
         )

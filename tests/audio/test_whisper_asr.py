@@ -1,0 +1,168 @@
+"""Whisper as an ASR back-end: the bundled model assembled once and checked, decoding settings
+passed through and recorded, a per-clip time limit that yields a failure (issue 25, item 7).
+
+The bundled model is real (CI installs the ``whisper`` extra): nothing here is skipped."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from clinbench.audio.asr import get_asr, parse_asr_spec
+from clinbench.audio.asr import bundled_whisper as bw
+from clinbench.audio.asr.cache import CachedASR, clear_transcript_cache
+from clinbench.audio.asr.whisper_asr import WhisperASR
+from clinbench.scoring.speech import word_counts
+from clinbench.suites.slp.tasks import SAMPLE_MANIFEST
+
+DATA = SAMPLE_MANIFEST.parent
+ROWS = {r["id"]: r for r in csv.DictReader(SAMPLE_MANIFEST.open())}
+
+
+def _clip(item_id: str) -> Path:
+    return DATA / ROWS[item_id]["audio"]
+
+
+@pytest.fixture(scope="module")
+def whisper() -> WhisperASR:
+    return get_asr("whisper")
+
+
+def test_the_bundled_model_is_assembled_once_checked_and_rebuilt_when_damaged(tmp_path: Path):
+    folder = bw.bundled_whisper_model(tmp_path)
+    model = folder / "model.bin"
+    assert folder.name == bw.MODEL_NAME and model.stat().st_size == bw.MODEL_SIZE
+    assert {p.name for p in folder.iterdir()} == {"model.bin", bw.MARKER, *bw.MODEL_FILES}
+    assert json.loads((folder / bw.MARKER).read_text())["sha256"] == bw.MODEL_SHA256
+    assert [p.name for p in tmp_path.iterdir()] == [bw.MODEL_NAME]  # no temporary folder left
+    built = model.stat().st_mtime_ns
+    assert bw.bundled_whisper_model(tmp_path) == folder and model.stat().st_mtime_ns == built
+    with model.open("r+b") as handle:  # a truncated copy is never loaded: it is rebuilt
+        handle.truncate(1000)
+    assert bw.bundled_whisper_model(tmp_path) == folder
+    assert model.stat().st_size == bw.MODEL_SIZE
+
+
+def test_a_joined_model_that_fails_its_hash_is_refused(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(bw, "MODEL_SHA256", "0" * 64)
+    with pytest.raises(bw.BundledWhisperCorrupt, match="SHA-256"):
+        bw.bundled_whisper_model(tmp_path)
+    assert not list(tmp_path.iterdir())  # nothing half-built left behind
+
+
+def test_missing_packages_say_how_to_install_them(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(bw, "PACKAGES", ("clinbench-no-such-package",))
+    with pytest.raises(bw.BundledWhisperMissing, match=r"clinbench\[whisper\]"):
+        bw.bundled_whisper_model(tmp_path)
+
+
+def test_whisper_with_no_path_transcribes_real_and_child_clips(whisper: WhisperASR):
+    """The bundled model on two short clips: a real adult recording and a synthetic child one."""
+    real = whisper.transcribe(_clip("slp-r04"), expected=ROWS["slp-r04"]["prompt_words"])
+    assert real.error is None and real.mode == "local" and real.audio_seconds > 0.5
+    counts = word_counts(ROWS["slp-r04"]["transcript"], real.text)
+    assert counts["hits"] >= 2, real.text  # "seven of clubs": most words heard
+    child = whisper.transcribe(_clip("slp-s08"))
+    assert child.error is None and child.text
+    details = child.details
+    assert details["model"] == "bundled" and bw.MODEL_SHA256 in details["model_identity"]
+    assert details["implementation"] == "faster" and details["decoded_language"] == "en"
+    assert details["settings"] == {
+        "beam_size": 5,
+        "temperature": 0.0,
+        "fallback": False,
+        "condition_on_previous_text": False,
+        "no_speech_threshold": 0.6,
+        "language": "en",
+        "max_new_tokens": None,
+        "time_limit": 30.0,
+    }
+
+
+def test_a_model_path_keeps_working(whisper: WhisperASR):
+    folder = bw.bundled_whisper_model()
+    by_path = get_asr("whisper", model=str(folder))
+    result = by_path.transcribe(_clip("slp-s08"))
+    assert result.error is None and result.details["model"] == str(folder)
+    assert result.text == whisper.transcribe(_clip("slp-s08")).text
+
+
+def test_a_clip_past_the_time_limit_is_a_failure_not_a_transcript():
+    limited = get_asr("whisper", time_limit="0.001")
+    result = limited.transcribe(_clip("slp-s13"))
+    assert result.text == "" and result.error.startswith("time limit: decoding exceeded 0.001 s")
+    assert result.details["timed_out"] is True
+    with pytest.raises(ValueError, match="time_limit"):
+        WhisperASR(time_limit=0)
+
+
+class RecordingModel:
+    """Stands in for faster-whisper's model: records the keyword arguments it is given."""
+
+    def __init__(self):
+        self.calls: list[dict] = []
+
+    def transcribe(self, samples, **kwargs):
+        self.calls.append(kwargs)
+        segment = type("Segment", (), {"text": " heard "})()
+        return iter([segment]), type("Info", (), {"language": kwargs["language"] or "de"})()
+
+
+def _recording(spec: str) -> tuple[WhisperASR, RecordingModel]:
+    name, options = parse_asr_spec(spec)
+    asr = WhisperASR(**options)
+    asr._model, asr._kind = RecordingModel(), "faster"
+    return asr, asr._model
+
+
+def test_decoding_settings_reach_the_model():
+    asr, model = _recording("whisper")
+    asr.transcribe(_clip("slp-s01"), language="fr")
+    assert model.calls[-1] == {
+        "language": "fr",  # the clip's own language when none is set
+        "beam_size": 5,
+        "temperature": [0.0],  # one pass: no fallback
+        "condition_on_previous_text": False,
+        "no_speech_threshold": 0.6,
+        "max_new_tokens": None,
+    }
+    spec = ("whisper:beam_size=2,fallback=true,condition_on_previous_text=true,"
+            "no_speech_threshold=0.3,language=auto,max_new_tokens=40")  # fmt: skip
+    asr, model = _recording(spec)
+    result = asr.transcribe(_clip("slp-s01"), language="en")
+    assert model.calls[-1] == {
+        "language": None,  # auto: Whisper detects it
+        "beam_size": 2,
+        "temperature": [0.0, 0.2, 0.4, 0.6, 0.8, 1.0],
+        "condition_on_previous_text": True,
+        "no_speech_threshold": 0.3,
+        "max_new_tokens": 40,
+    }
+    assert result.text == "heard" and result.details["decoded_language"] == "de"
+    assert result.details["settings"]["language"] == "auto"
+    asr, model = _recording("whisper:language=en")
+    asr.transcribe(_clip("slp-s16"), language="fr")
+    assert model.calls[-1]["language"] == "en"  # a set language wins over the clip's
+
+
+def test_whisper_transcripts_are_cached_per_content_and_settings(tmp_path: Path, whisper):
+    cache = tmp_path / "transcripts"
+    cached = get_asr("whisper", cache=str(cache))
+    assert isinstance(cached, CachedASR) and cached.backend is whisper
+    first = cached.transcribe(_clip("slp-s02"), expected="red ball")
+    again = cached.transcribe(_clip("slp-s02"), expected="red ball")
+    assert (cached.misses, cached.hits) == (1, 1) and again.details["cache"] == "hit"
+    assert again.text == first.text and again.details["settings"] == first.details["settings"]
+    other = get_asr("whisper", cache=str(cache), beam_size="1")
+    assert other.key(_clip("slp-s02"), expected="red ball") != cached.key(
+        _clip("slp-s02"), expected="red ball"
+    )
+    failed = get_asr("whisper", cache=str(cache), time_limit="0.001")
+    assert failed.transcribe(_clip("slp-s03")).error  # a failure is not kept
+    assert len(list(cache.rglob("*.json"))) == 1
+    assert clear_transcript_cache(cache) == 1 and not list(cache.rglob("*.json"))
+    cached.transcribe(_clip("slp-s02"), expected="red ball")
+    assert cached.misses == 2  # decoded again after the clear

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from clinbench.audio.asr import get_asr, parse_asr_spec
 from clinbench.audio.asr import bundled_whisper as bw
+from clinbench.audio.asr import get_asr, parse_asr_spec
 from clinbench.audio.asr.cache import CachedASR, clear_transcript_cache
 from clinbench.audio.asr.whisper_asr import WhisperASR
 from clinbench.scoring.speech import word_counts

@@ -27,8 +27,14 @@ def _row(item, asr, heard, task="slp_transcription", condition="asr", error=None
         score_meta = {"error": error}
     else:
         score_meta = {"pipeline": "asr", "asr": asr, "asr_transcript": heard, "asr_error": None}
-    return {"task": task, "model": "m", "item_id": item, "condition": condition,
-            "item_metadata": json.dumps(item_meta), "score_metadata": json.dumps(score_meta)}  # fmt: skip
+    return {
+        "task": task,
+        "model": "m",
+        "item_id": item,
+        "condition": condition,
+        "item_metadata": json.dumps(item_meta),
+        "score_metadata": json.dumps(score_meta),
+    }
 
 
 def _frame() -> pd.DataFrame:
@@ -46,10 +52,20 @@ def _frame() -> pd.DataFrame:
         _row("look", "pocketsphinx", "look the car"),
         _row("rabbit", "pocketsphinx", "uh the wabbit is sleeping"),
         _row("cat", "pocketsphinx", "my cat tan"),
-        _row("stutter", "pocketsphinx", None, task="slp_disorder",
-             error="stutter: pocketsphinx recognition failed: decoder crashed"),  # fmt: skip
-        _row("stutter", "pocketsphinx", None, task="slp_symptom",
-             error="RuntimeError: the model call failed"),  # says nothing of the ASR
+        _row(
+            "stutter",
+            "pocketsphinx",
+            None,
+            task="slp_disorder",
+            error="stutter: pocketsphinx recognition failed: decoder crashed",
+        ),  # fmt: skip
+        _row(
+            "stutter",
+            "pocketsphinx",
+            None,
+            task="slp_symptom",
+            error="RuntimeError: the model call failed",
+        ),  # says nothing of the ASR
         # under noise: its own group
         _row("look", "whisper", "look at the car", condition="asr+synthetic_babble@20dB"),
         # the audio pipeline has no ASR: left out

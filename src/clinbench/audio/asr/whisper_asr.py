@@ -141,7 +141,8 @@ class WhisperASR:
                 self._kind = "openai"
             except ImportError as exc:
                 raise WhisperNotInstalled(
-                    "the whisper ASR back-end needs faster-whisper: pip install 'clinbench[whisper]'"
+                    "the whisper ASR back-end needs faster-whisper: "
+                    "pip install 'clinbench[whisper]'"
                 ) from exc
 
     def _decode(self, samples, language: str | None, stop: threading.Event) -> dict[str, Any]:

@@ -89,9 +89,8 @@ def asr_decodes(results: pd.DataFrame) -> pd.DataFrame:
             verdict.append("no_transcript")
         else:
             heard = comparable(row.asr_transcript)
-            verdict.append(
-                "normalised_away" if heard == attempted else "kept_error" if heard == said else "other"
-            )
+            kept = "kept_error" if heard == said else "other"
+            verdict.append("normalised_away" if heard == attempted else kept)
     frame["child_error"] = child_error
     frame["verdict"] = verdict
     return frame

@@ -95,6 +95,8 @@ def test_a_clip_past_the_time_limit_is_a_failure_not_a_transcript():
     result = limited.transcribe(_clip("slp-s13"))
     assert result.text == "" and result.error.startswith("time limit: decoding exceeded 0.001 s")
     assert result.details["timed_out"] is True
+    # back-ends that differ only in decoding settings share one loaded model
+    assert limited._model is get_asr("whisper")._model is not None
     with pytest.raises(ValueError, match="time_limit"):
         WhisperASR(time_limit=0)
 

@@ -47,6 +47,9 @@ from clinbench.audio.io import AudioFileError, duration_s, read_audio
 
 BUNDLED = "bundled"
 TRUE = (True, "true", "1", "yes")
+# Loaded models, shared by back-ends that differ only in decoding settings (one copy in memory).
+_MODELS: dict[tuple[str, str, str, int], tuple[Any, str]] = {}
+_MODELS_LOCK = threading.Lock()
 
 
 class WhisperNotInstalled(ImportError):
@@ -102,7 +105,6 @@ class WhisperASR:
             raise ValueError(f"whisper time_limit must be positive, got {time_limit!r}")
         self._model = None
         self._kind = None
-        self._load_lock = threading.Lock()
 
     def temperatures(self) -> tuple[float, ...]:
         """Return the temperatures tried in turn: one unless fallback is on."""
@@ -113,7 +115,7 @@ class WhisperASR:
         return tuple(round(first + 0.2 * i, 2) for i in range(steps + 1))
 
     def _load(self):
-        with self._load_lock:
+        with _MODELS_LOCK:
             if self._model is not None:
                 return
             path = self.model_name
@@ -121,29 +123,32 @@ class WhisperASR:
                 from clinbench.audio.asr.bundled_whisper import bundled_whisper_model
 
                 path = str(bundled_whisper_model())
-            try:
-                from faster_whisper import WhisperModel  # type: ignore[import-not-found]
+            key = (path, self.device, self.compute_type, self.cpu_threads)
+            if key not in _MODELS:
+                _MODELS[key] = self._open(path)
+            self._model, self._kind = _MODELS[key]
 
-                self._model = WhisperModel(
-                    path,
-                    device=self.device,
-                    compute_type=self.compute_type,
-                    cpu_threads=self.cpu_threads,
-                )
-                self._kind = "faster"
-                return
-            except ImportError:
-                pass
-            try:
-                import whisper  # type: ignore[import-not-found]
+    def _open(self, path: str) -> tuple[Any, str]:
+        try:
+            from faster_whisper import WhisperModel  # type: ignore[import-not-found]
 
-                self._model = whisper.load_model(path, device=self.device)
-                self._kind = "openai"
-            except ImportError as exc:
-                raise WhisperNotInstalled(
-                    "the whisper ASR back-end needs faster-whisper: "
-                    "pip install 'clinbench[whisper]'"
-                ) from exc
+            model = WhisperModel(
+                path,
+                device=self.device,
+                compute_type=self.compute_type,
+                cpu_threads=self.cpu_threads,
+            )
+            return model, "faster"
+        except ImportError:
+            pass
+        try:
+            import whisper  # type: ignore[import-not-found]
+
+            return whisper.load_model(path, device=self.device), "openai"
+        except ImportError as exc:
+            raise WhisperNotInstalled(
+                "the whisper ASR back-end needs faster-whisper: pip install 'clinbench[whisper]'"
+            ) from exc
 
     def _decode(self, samples, language: str | None, stop: threading.Event) -> dict[str, Any]:
         s = self.settings

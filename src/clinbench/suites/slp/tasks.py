@@ -7,7 +7,7 @@ Every task takes the same options:
   back-end transcribes the clip in a solver step; the text model reads the transcript);
 - ``asr``: ASR back-end spec for the ASR pipeline, e.g. ``pocketsphinx`` (default),
   ``pocketsphinx:constrained=false``, ``openai:base_url=http://host/v1,model=whisper-1``,
-  ``whisper:model=base``;
+  ``whisper`` (the bundled Whisper base; ``whisper:model=PATH``, settings: see whisper_asr);
 - ``cot``: ask for step-by-step reasoning; the label is then taken only from a final
   ``ANSWER: X`` line (strict either way: anything else is ``parse_failed``);
 - ``few_shot``: k labelled examples drawn (seeded) from speakers outside the evaluated set:

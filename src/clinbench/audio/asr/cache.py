@@ -80,12 +80,19 @@ def _plain(value: Any) -> bool:
 
 
 def effective_settings(backend: ASRBackend) -> dict[str, str]:
-    """Return the back-end's own settings (plain attributes, defaults included, no secrets)."""
+    """Return the back-end's own settings (plain attributes, defaults included, no secrets).
+
+    Attributes a back-end names in ``runtime_attributes`` (a loaded model, its kind) are
+    state, not settings: left out, so a key does not change once the model is loaded.
+    """
     secret = ("key", "token", "secret", "password")
+    runtime = set(getattr(backend, "runtime_attributes", ()))
     return {
         name: repr(value)
         for name, value in sorted(vars(backend).items())
-        if _plain(value) and not any(word in name.lower() for word in secret)
+        if _plain(value)
+        and name not in runtime
+        and not any(word in name.lower() for word in secret)
     }
 
 

@@ -64,6 +64,7 @@ class WhisperASR:
     """A local Whisper model: the bundled base model (default), a model folder, or a size name."""
 
     name = "whisper"
+    runtime_attributes = ("_model", "_kind")  # state, not settings (see the transcript cache)
 
     def __init__(
         self,

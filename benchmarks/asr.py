@@ -9,7 +9,9 @@
    normalised away (the slp rule, clinbench.suites.slp.asr_fidelity). Default back-ends:
    PocketSphinx constrained and free, Whisper base with clinbench's decoding defaults, and
    Whisper base as clinbench ran it before it passed any setting (faster-whisper's own
-   defaults: temperature fallback 0.0-1.0, conditioning on previous text).
+   defaults: temperature fallback 0.0-1.0, conditioning on previous text, no token cap, no
+   loop rejection). A failed clip (time limit, repetition loop) counts as every reference
+   word deleted in the WER, and in the "failed" column.
 3. Noise mixing: clips mixed per second at a target SNR (in memory, and file to file), and
    the worst achieved-SNR error over all mixes.
 
@@ -27,7 +29,10 @@ from pathlib import Path
 import numpy as np
 
 # Whisper as clinbench ran it before it passed decoding settings: faster-whisper's defaults.
-WHISPER_BEFORE = "whisper:fallback=true,condition_on_previous_text=true,time_limit=3600"
+WHISPER_BEFORE = (
+    "whisper:fallback=true,condition_on_previous_text=true,max_new_tokens=none,"
+    "reject_loops=false,time_limit=3600"
+)
 COMPARED = ("pocketsphinx", "pocketsphinx:constrained=false", "whisper", WHISPER_BEFORE)
 
 

@@ -77,9 +77,12 @@ def test_whisper_with_no_path_transcribes_real_and_child_clips(whisper: WhisperA
         "condition_on_previous_text": False,
         "no_speech_threshold": 0.6,
         "language": "en",
-        "max_new_tokens": None,
+        "max_new_tokens": "auto",
+        "compression_ratio_threshold": 2.4,
+        "reject_loops": True,
         "time_limit": 30.0,
     }
+    assert details["max_new_tokens_used"] == whisper.token_cap(child.audio_seconds) < 448
 
 
 def test_a_model_path_keeps_working(whisper: WhisperASR):
@@ -104,35 +107,54 @@ def test_a_clip_past_the_time_limit_is_a_failure_not_a_transcript():
 class RecordingModel:
     """Stands in for faster-whisper's model: records the keyword arguments it is given."""
 
-    def __init__(self):
+    def __init__(self, text: str = " heard ", compression_ratio: float = 0.8):
         self.calls: list[dict] = []
+        self.segment = type("Segment", (), {"text": text, "compression_ratio": compression_ratio})
 
     def transcribe(self, samples, **kwargs):
         self.calls.append(kwargs)
-        segment = type("Segment", (), {"text": " heard "})()
-        return iter([segment]), type("Info", (), {"language": kwargs["language"] or "de"})()
+        return iter([self.segment()]), type("Info", (), {"language": kwargs["language"] or "de"})()
 
 
-def _recording(spec: str) -> tuple[WhisperASR, RecordingModel]:
+def _recording(spec: str, **model) -> tuple[WhisperASR, RecordingModel]:
     name, options = parse_asr_spec(spec)
     asr = WhisperASR(**options)
-    asr._model, asr._kind = RecordingModel(), "faster"
+    asr._model, asr._kind = RecordingModel(**model), "faster"
     return asr, asr._model
+
+
+def test_the_token_cap_follows_the_clip_length():
+    asr = WhisperASR()
+    assert (asr.token_cap(2.0), asr.token_cap(10.0), asr.token_cap(600.0)) == (32, 96, 256)
+    assert WhisperASR(max_new_tokens="none").token_cap(2.0) is None
+    assert WhisperASR(max_new_tokens="40").token_cap(2.0) == 40
+
+
+def test_a_repetition_loop_is_a_failure_unless_asked_to_keep_it():
+    loop = {"text": " Da da da da da da da da da da da da da", "compression_ratio": 3.6}
+    asr, _ = _recording("whisper", **loop)
+    result = asr.transcribe(_clip("slp-s15"))
+    assert result.text == "" and result.error.startswith("repetition loop: compression ratio 3.6")
+    assert result.details["compression_ratio"] == 3.6
+    kept, _ = _recording("whisper:reject_loops=false", **loop)
+    assert kept.transcribe(_clip("slp-s15")).text.startswith("Da da da")
 
 
 def test_decoding_settings_reach_the_model():
     asr, model = _recording("whisper")
-    asr.transcribe(_clip("slp-s01"), language="fr")
+    result = asr.transcribe(_clip("slp-s01"), language="fr")
     assert model.calls[-1] == {
         "language": "fr",  # the clip's own language when none is set
         "beam_size": 5,
         "temperature": [0.0],  # one pass: no fallback
         "condition_on_previous_text": False,
         "no_speech_threshold": 0.6,
-        "max_new_tokens": None,
+        "compression_ratio_threshold": 2.4,
+        "max_new_tokens": asr.token_cap(result.audio_seconds),
     }
     spec = ("whisper:beam_size=2,fallback=true,condition_on_previous_text=true,"
-            "no_speech_threshold=0.3,language=auto,max_new_tokens=40")  # fmt: skip
+            "no_speech_threshold=0.3,language=auto,max_new_tokens=40,"
+            "compression_ratio_threshold=3")  # fmt: skip
     asr, model = _recording(spec)
     result = asr.transcribe(_clip("slp-s01"), language="en")
     assert model.calls[-1] == {
@@ -141,6 +163,7 @@ def test_decoding_settings_reach_the_model():
         "temperature": [0.0, 0.2, 0.4, 0.6, 0.8, 1.0],
         "condition_on_previous_text": True,
         "no_speech_threshold": 0.3,
+        "compression_ratio_threshold": 3.0,
         "max_new_tokens": 40,
     }
     assert result.text == "heard" and result.details["decoded_language"] == "de"

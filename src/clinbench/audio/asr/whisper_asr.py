@@ -23,8 +23,15 @@ Decoding defaults, chosen for short clips of child speech and stated in every tr
   English). Whisper's language detection listens to the first 30 s; on a 1-3 s child clip it
   is unreliable, and a wrong guess yields text in (or translated into) another language.
   ``language=en`` forces one language; ``language=auto`` lets Whisper detect it.
-- ``max_new_tokens``: unset (Whisper's 448-token cap per window); set it to bound the work
-  of one window.
+- ``max_new_tokens=auto``: at most 8 tokens per second of audio (a 30-s window at most) plus
+  16, per window: more than fast speech with punctuation and timestamps needs, far below
+  Whisper's 448-token cap. Without fallback a repetition loop ("da da da ...") otherwise runs
+  to 448 tokens: 25 s for one 2-s stutter clip on a loaded 2-core machine. An integer sets a
+  fixed cap; ``none`` leaves Whisper's.
+- ``reject_loops=true`` with ``compression_ratio_threshold=2.4``: a window whose text
+  compresses more than 2.4 times under gzip is a repetition loop by Whisper's own test (the
+  one that triggers its fallback); the clip is then a failed recognition ("repetition
+  loop"), disclosed, never a transcript. A real stutter ("d- d- dog") is far below it.
 - ``time_limit=30`` seconds of wall-clock per clip. The decode runs in a worker thread
   watched by the caller: past the limit the clip is returned as a failed recognition (an
   ``error`` naming the limit, empty text), never as the text decoded so far. CTranslate2
@@ -37,6 +44,7 @@ Decoding defaults, chosen for short clips of child speech and stated in every tr
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from pathlib import Path
@@ -46,6 +54,7 @@ from clinbench.audio.asr.transcription import Transcription
 from clinbench.audio.io import AudioFileError, duration_s, read_audio
 
 BUNDLED = "bundled"
+TOKENS_PER_SECOND, TOKEN_MARGIN = 8, 16  # max_new_tokens=auto (see the module docstring)
 TRUE = (True, "true", "1", "yes")
 # Loaded models, shared by back-ends that differ only in decoding settings (one copy in memory).
 _MODELS: dict[tuple[str, str, str, int], tuple[Any, str]] = {}
@@ -77,7 +86,9 @@ class WhisperASR:
         condition_on_previous_text: bool = False,
         no_speech_threshold: float = 0.6,
         language: str | None = None,
-        max_new_tokens: int | None = None,
+        max_new_tokens: int | str | None = "auto",
+        compression_ratio_threshold: float = 2.4,
+        reject_loops: bool = True,
         time_limit: float = 30.0,
         cpu_threads: int = 0,
     ):
@@ -99,13 +110,22 @@ class WhisperASR:
             "condition_on_previous_text": condition_on_previous_text in TRUE,
             "no_speech_threshold": float(no_speech_threshold),
             "language": language or None,
-            "max_new_tokens": _optional_int(max_new_tokens),
+            "max_new_tokens": "auto" if max_new_tokens == "auto" else _optional_int(max_new_tokens),
+            "compression_ratio_threshold": float(compression_ratio_threshold),
+            "reject_loops": reject_loops in TRUE,
             "time_limit": float(time_limit),
         }
         if self.settings["time_limit"] <= 0:
             raise ValueError(f"whisper time_limit must be positive, got {time_limit!r}")
         self._model = None
         self._kind = None
+
+    def token_cap(self, audio_seconds: float) -> int | None:
+        """Return the most tokens decoded per window for a clip of this length (None: Whisper's)."""
+        cap = self.settings["max_new_tokens"]
+        if cap == "auto":
+            return math.ceil(TOKENS_PER_SECOND * min(audio_seconds, 30.0)) + TOKEN_MARGIN
+        return cap
 
     def temperatures(self) -> tuple[float, ...]:
         """Return the temperatures tried in turn: one unless fallback is on."""
@@ -151,7 +171,9 @@ class WhisperASR:
                 "the whisper ASR back-end needs faster-whisper: pip install 'clinbench[whisper]'"
             ) from exc
 
-    def _decode(self, samples, language: str | None, stop: threading.Event) -> dict[str, Any]:
+    def _decode(
+        self, samples, language: str | None, cap: int | None, stop: threading.Event
+    ) -> dict[str, Any]:
         s = self.settings
         if self._kind == "faster":
             segments, info = self._model.transcribe(
@@ -161,14 +183,16 @@ class WhisperASR:
                 temperature=list(self.temperatures()),
                 condition_on_previous_text=s["condition_on_previous_text"],
                 no_speech_threshold=s["no_speech_threshold"],
-                max_new_tokens=s["max_new_tokens"],
+                compression_ratio_threshold=s["compression_ratio_threshold"],
+                max_new_tokens=cap,
             )
-            texts = []
+            texts, ratio = [], 0.0
             for segment in segments:  # lazy: each step decodes one more window
                 if stop.is_set():
                     break
                 texts.append(segment.text.strip())
-            return {"text": " ".join(texts), "language": info.language}
+                ratio = max(ratio, float(segment.compression_ratio))
+            return {"text": " ".join(texts), "language": info.language, "compression_ratio": ratio}
         result = self._model.transcribe(
             samples,
             language=language,
@@ -198,12 +222,14 @@ class WhisperASR:
             "implementation": self._kind,
             "settings": {**self.settings, "language": chosen},
         }
+        cap = self.token_cap(duration_s(samples))
+        details["max_new_tokens_used"] = cap
         outcome: dict[str, Any] = {}
         stop = threading.Event()
 
         def work() -> None:
             try:
-                outcome.update(self._decode(samples, lang, stop))
+                outcome.update(self._decode(samples, lang, cap, stop))
             except Exception as exc:  # recorded as the clip's failure, never as text
                 outcome["error"] = f"{type(exc).__name__}: {exc}"
 
@@ -219,8 +245,18 @@ class WhisperASR:
                 "(abandoned, no transcript)"
             )
             details["timed_out"] = True
-        elif outcome.get("language"):
-            details["decoded_language"] = outcome["language"]
+        else:
+            if outcome.get("language"):
+                details["decoded_language"] = outcome["language"]
+            ratio = outcome.get("compression_ratio")
+            if ratio is not None:
+                details["compression_ratio"] = round(ratio, 3)
+                limit = self.settings["compression_ratio_threshold"]
+                if not error and self.settings["reject_loops"] and ratio > limit:
+                    error = (
+                        f"repetition loop: compression ratio {ratio:.1f} > {limit:g} "
+                        "(Whisper's own failure test; no transcript)"
+                    )
         return Transcription(
             text="" if error else str(outcome.get("text", "")).strip(),
             backend=self.name,

@@ -106,6 +106,8 @@ def compare_backends(items, specs) -> None:
                 "failed": sum(bool(r["error"]) for r in rows),
                 "normalised away": f"{fidelity['normalised_away']}/"
                 f"{fidelity['child_error_clips'] - fidelity['no_transcript']}",
+                "kept error": f"{fidelity['kept_error']}/"
+                f"{fidelity['child_error_clips'] - fidelity['no_transcript']}",
                 "load s": load_s,
             }
         )

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import csv
 import json
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -191,3 +194,28 @@ def test_whisper_transcripts_are_cached_per_content_and_settings(tmp_path: Path,
     assert clear_transcript_cache(cache) == 1 and not list(cache.rglob("*.json"))
     cached.transcribe(_clip("slp-s02"), expected="red ball")
     assert cached.misses == 2  # decoded again after the clear
+
+
+class OneAtATimeModel(RecordingModel):
+    """Like CTranslate2 with one worker: concurrent calls wait for each other (0.3 s each)."""
+
+    def __init__(self):
+        super().__init__()
+        self.lock = threading.Lock()
+
+    def transcribe(self, samples, **kwargs):
+        with self.lock:
+            time.sleep(0.3)
+            return super().transcribe(samples, **kwargs)
+
+
+def test_the_time_limit_counts_decoding_not_waiting_for_the_model():
+    """Four clips at once against a model that decodes one at a time, 0.3 s each, limit 0.6 s:
+    the last waits 0.9 s for its turn, which is queueing, not decoding."""
+    asr = WhisperASR(time_limit="0.6")
+    asr._model, asr._kind = OneAtATimeModel(), "faster"
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda _: asr.transcribe(_clip("slp-s01")), range(4)))
+    assert [r.error for r in results] == [None] * 4
+    assert all(r.decode_seconds < 0.6 for r in results)
+    assert max(r.details["queued_seconds"] for r in results) >= 0.8

@@ -32,14 +32,16 @@ Decoding defaults, chosen for short clips of child speech and stated in every tr
   compresses more than 2.4 times under gzip is a repetition loop by Whisper's own test (the
   one that triggers its fallback); the clip is then a failed recognition ("repetition
   loop"), disclosed, never a transcript. A real stutter ("d- d- dog") is far below it.
-- ``time_limit=30`` seconds of wall-clock per clip. The decode runs in a worker thread
-  watched by the caller: past the limit the clip is returned as a failed recognition (an
-  ``error`` naming the limit, empty text), never as the text decoded so far. CTranslate2
-  cannot be interrupted inside a window, so the abandoned worker finishes its current window
-  in the background (bounded by one pass with fallback off, and by ``max_new_tokens``) and
-  stops before the next one; its result is discarded. A watchdog rather than a subprocess:
-  killing a process would free the CPU at once but reload the model (about a second) after
-  every timeout and copy every clip between processes.
+- ``time_limit=30`` seconds of wall-clock per clip, counted from when its decode starts (a
+  model decodes one clip at a time; the wait for it is recorded as ``queued_seconds``, never
+  timed out). The decode runs in a worker thread watched by the caller: past the limit the
+  clip is returned as a failed recognition (an ``error`` naming the limit, empty text), never
+  as the text decoded so far. CTranslate2 cannot be interrupted inside a window, so the
+  abandoned worker finishes its current window in the background (bounded by one pass with
+  fallback off, and by ``max_new_tokens``) and stops before the next one; its result is
+  discarded. A watchdog rather than a subprocess: killing a process would free the CPU at once
+  but reload the model (about a second) after every timeout and copy every clip between
+  processes.
 """
 
 from __future__ import annotations
@@ -57,7 +59,10 @@ BUNDLED = "bundled"
 TOKENS_PER_SECOND, TOKEN_MARGIN = 8, 16  # max_new_tokens=auto (see the module docstring)
 TRUE = (True, "true", "1", "yes")
 # Loaded models, shared by back-ends that differ only in decoding settings (one copy in memory).
-_MODELS: dict[tuple[str, str, str, int], tuple[Any, str]] = {}
+# Each model decodes one clip at a time (its lock): a clip's time limit starts when its decode
+# does, so clips queued behind others (an eval runs many samples at once) are not timed out
+# for waiting; the wait is recorded apart (details["queued_seconds"]).
+_MODELS: dict[tuple[str, str, str, int], tuple[Any, str, threading.Lock]] = {}
 _MODELS_LOCK = threading.Lock()
 
 
@@ -73,7 +78,7 @@ class WhisperASR:
     """A local Whisper model: the bundled base model (default), a model folder, or a size name."""
 
     name = "whisper"
-    runtime_attributes = ("_model", "_kind")  # state, not settings (see the transcript cache)
+    runtime_attributes = ("_model", "_kind", "_busy")  # state, not settings (transcript cache)
 
     def __init__(
         self,
@@ -119,6 +124,7 @@ class WhisperASR:
             raise ValueError(f"whisper time_limit must be positive, got {time_limit!r}")
         self._model = None
         self._kind = None
+        self._busy = threading.Lock()
 
     def token_cap(self, audio_seconds: float) -> int | None:
         """Return the most tokens decoded per window for a clip of this length (None: Whisper's)."""
@@ -146,8 +152,8 @@ class WhisperASR:
                 path = str(bundled_whisper_model())
             key = (path, self.device, self.compute_type, self.cpu_threads)
             if key not in _MODELS:
-                _MODELS[key] = self._open(path)
-            self._model, self._kind = _MODELS[key]
+                _MODELS[key] = (*self._open(path), threading.Lock())
+            self._model, self._kind, self._busy = _MODELS[key]
 
     def _open(self, path: str) -> tuple[Any, str]:
         try:
@@ -232,7 +238,13 @@ class WhisperASR:
                 outcome.update(self._decode(samples, lang, cap, stop))
             except Exception as exc:  # recorded as the clip's failure, never as text
                 outcome["error"] = f"{type(exc).__name__}: {exc}"
+            finally:
+                self._busy.release()  # held until the decode ends, even an abandoned one
 
+        queued = time.perf_counter()
+        self._busy.acquire()  # wait for the model: queueing is not decoding
+        details["queued_seconds"] = round(time.perf_counter() - queued, 3)
+        start += time.perf_counter() - queued  # decode_seconds leave the wait out
         worker = threading.Thread(target=work, name="whisper-decode", daemon=True)
         worker.start()
         worker.join(self.settings["time_limit"])

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -14,6 +16,7 @@ os.environ.setdefault("INSPECT_DISPLAY", "none")
 # clinbench's user cache (kept transcripts, the assembled bundled Whisper model) goes to a
 # folder of this test session, never the user's own.
 os.environ["CLINBENCH_CACHE_DIR"] = tempfile.mkdtemp(prefix="clinbench-test-cache-")
+atexit.register(shutil.rmtree, os.environ["CLINBENCH_CACHE_DIR"], ignore_errors=True)
 
 DATA = Path(__file__).resolve().parents[1] / "src" / "clinbench" / "data"
 

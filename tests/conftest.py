@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,6 +13,10 @@ import pytest
 # Offline always: never let a test reach a hub or an API.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("INSPECT_DISPLAY", "none")
+# clinbench's user cache (kept transcripts, the assembled bundled Whisper model) goes to a
+# folder of this test session, never the user's own.
+os.environ["CLINBENCH_CACHE_DIR"] = tempfile.mkdtemp(prefix="clinbench-test-cache-")
+atexit.register(shutil.rmtree, os.environ["CLINBENCH_CACHE_DIR"], ignore_errors=True)
 
 DATA = Path(__file__).resolve().parents[1] / "src" / "clinbench" / "data"
 

@@ -48,6 +48,7 @@ class DemoResult:
     batches: int
     seconds: float
     failed: list[str] = field(default_factory=list)  # "task: status error" of unfinished logs
+    cleared: int | None = None  # kept transcripts removed first (None: the cache was kept)
 
 
 def foundation_demo_runs() -> list[DemoRun]:
@@ -96,9 +97,14 @@ def run_demo(
     out: str | Path = "clinbench-demo",
     progress: DemoProgress | None = None,
     limits: CallLimits | None = None,
+    clear_cache: bool = False,
     **eval_options: Any,
 ) -> DemoResult:
     """Run the offline demo into ``out`` and return its results table and output paths.
+
+    Speech clips are decoded once and kept in the user's transcript cache
+    (:func:`clinbench.audio.asr.cache.transcript_cache_dir`, keyed on content), so a later
+    demo reuses them; ``clear_cache`` empties that cache first (a cold run).
 
     ``limits`` (retries, timeouts, connections) bound every model call, the roles' included;
     ``eval_options`` go to every ``inspect_ai.eval`` call unchanged and override the demo's
@@ -112,6 +118,11 @@ def run_demo(
 
     progress = progress or DemoProgress()
     started = time.perf_counter()
+    cleared = None
+    if clear_cache:
+        from clinbench.audio.asr.cache import clear_transcript_cache
+
+        cleared = clear_transcript_cache()
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     log_dir = out / "logs"
@@ -164,6 +175,7 @@ def run_demo(
         batches=len(grouped),
         seconds=time.perf_counter() - started,
         failed=failed,
+        cleared=cleared,
     )
 
 

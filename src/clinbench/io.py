@@ -79,6 +79,27 @@ class JsonlError(ValueError):
         super().__init__(f"{self.path}:{line}: -: {message}")
 
 
+CACHE_ENV = "CLINBENCH_CACHE_DIR"
+
+
+def user_cache_dir(*parts: str) -> Path:
+    """Return clinbench's folder (or a subfolder) in the user's cache area, created if missing.
+
+    ``$CLINBENCH_CACHE_DIR`` when set (tests point it at a temporary folder), else the
+    platform's user cache folder from platformdirs (``$XDG_CACHE_HOME/clinbench`` or
+    ``~/.cache/clinbench`` on Linux). Holds what can be rebuilt: ASR transcripts, the
+    assembled bundled Whisper model.
+    """
+    root = os.environ.get(CACHE_ENV)
+    if not root:
+        from platformdirs import user_cache_dir as platform_cache_dir
+
+        root = platform_cache_dir("clinbench", appauthor=False)
+    folder = Path(root).joinpath(*parts)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 def _parse_error(err: Exception) -> str:
     """Return what is wrong with a line a ``loads`` refused, in the reader's words."""
     if isinstance(err, json.JSONDecodeError):

@@ -185,6 +185,11 @@ def demo(
     timeout: int = LIMITS["timeout"],
     attempt_timeout: int = LIMITS["attempt_timeout"],
     max_connections: int | None = LIMITS["max_connections"],
+    clear_cache: bool = typer.Option(
+        False,
+        "--clear-cache",
+        help="Empty the kept speech transcripts first (they are reused across demo runs).",
+    ),
 ) -> None:
     """Run every bundled sample suite offline; export results, print tables, write a report."""
     limits = call_limits(
@@ -224,6 +229,7 @@ def demo(
                 advanced=lambda n: progress.advance(bar, n),
             ),
             limits=limits,
+            clear_cache=clear_cache,
         )
     print_summary(result.results, output)
     for title, table, notes in suite_demo_tables(result.results):
@@ -232,6 +238,8 @@ def demo(
     console.print(f"\nLogs: {log_dir}  (open with: inspect view --log-dir {log_dir})")
     console.print(f"Results table: {result.results_path} and {result.csv_path}")
     console.print(f"Report: {result.report_path}")
+    if result.cleared is not None:
+        console.print(f"Transcript cache cleared first: {result.cleared} kept transcripts removed.")
     console.print(f"Demo finished in {result.seconds:.0f} s.")
     output.close()
 

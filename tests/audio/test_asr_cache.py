@@ -171,3 +171,16 @@ def test_pocketsphinx_transcripts_do_not_depend_on_what_was_decoded_before():
     assert asr.transcribe(clip("slp-s13")).text == first_free
     assert asr.transcribe(clip("slp-r04"), expected=words).text == first_constrained
     assert asr.transcribe(clip("slp-s13")).text == first_free
+
+
+def test_the_key_does_not_change_once_the_decoder_is_loaded(tmp_path: Path):
+    """A back-end's loaded model is state, not a setting: a cache made before the decoder
+    loads and one made after (same process, or the next run) share their transcripts."""
+    from clinbench.audio.asr.pocketsphinx_asr import PocketSphinxASR
+
+    clip = SAMPLE_MANIFEST.parent / "clips" / "slp-s01.wav"
+    backend = PocketSphinxASR()
+    before = CachedASR(backend, tmp_path / "c", {}).key(clip, expected="red ball")
+    backend.transcribe(clip, expected="red ball")  # loads the decoder
+    after = CachedASR(backend, tmp_path / "c", {}).key(clip, expected="red ball")
+    assert before == after

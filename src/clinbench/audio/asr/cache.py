@@ -21,13 +21,35 @@ from pathlib import Path
 from typing import Any
 
 from clinbench.audio.asr.transcription import ASRBackend, Transcription
-from clinbench.io import atomic_write_text
+from clinbench.io import atomic_write_text, user_cache_dir
 
 CACHE_FORMAT = 1
 # The package whose version is part of each back-end's key (a new decoder may hear differently).
 _PACKAGES = {"pocketsphinx": "pocketsphinx", "whisper": "faster-whisper", "openai": None}
 
 log = logging.getLogger(__name__)
+
+
+def transcript_cache_dir() -> Path:
+    """Return the shared transcript cache in the user cache folder (``asr-transcripts``).
+
+    Keyed on content, so every run that names it (the demo does) reuses any decode made
+    before, whatever its output folder.
+    """
+    return user_cache_dir("asr-transcripts")
+
+
+def clear_transcript_cache(folder: str | Path | None = None) -> int:
+    """Return how many kept transcripts were removed from ``folder`` (default: the shared one)."""
+    root = Path(folder) if folder else transcript_cache_dir()
+    removed = 0
+    for entry in root.glob("??/*.json"):
+        entry.unlink(missing_ok=True)
+        removed += 1
+    for sub in root.glob("??"):
+        if sub.is_dir() and not any(sub.iterdir()):
+            sub.rmdir()
+    return removed
 
 
 def clip_digest(path: str | Path) -> str:
@@ -58,12 +80,19 @@ def _plain(value: Any) -> bool:
 
 
 def effective_settings(backend: ASRBackend) -> dict[str, str]:
-    """Return the back-end's own settings (plain attributes, defaults included, no secrets)."""
+    """Return the back-end's own settings (plain attributes, defaults included, no secrets).
+
+    Attributes a back-end names in ``runtime_attributes`` (a loaded model, its kind) are
+    state, not settings: left out, so a key does not change once the model is loaded.
+    """
     secret = ("key", "token", "secret", "password")
+    runtime = set(getattr(backend, "runtime_attributes", ()))
     return {
         name: repr(value)
         for name, value in sorted(vars(backend).items())
-        if _plain(value) and not any(word in name.lower() for word in secret)
+        if _plain(value)
+        and name not in runtime
+        and not any(word in name.lower() for word in secret)
     }
 
 

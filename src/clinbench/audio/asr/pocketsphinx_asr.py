@@ -15,6 +15,7 @@ class PocketSphinxASR:
     """PocketSphinx: prompt-constrained (JSGF) when the expected words are known, else free."""
 
     name = "pocketsphinx"
+    runtime_attributes = ("_decoder", "_base_search")  # state, not settings (transcript cache)
 
     def __init__(
         self,

@@ -22,12 +22,15 @@ RULES, CHANCE = "clinbench/rules", "clinbench/chance"
 
 def demo_runs(workdir: Path) -> list[DemoRun]:
     """Return the suite's demo runs: ASR + rules, audio-native replay, noise, CoT, few-shot."""
+    from clinbench.audio.asr.cache import transcript_cache_dir
     from clinbench.suites.slp import tasks
 
     noise_cache = str(Path(workdir) / "noisy-clips")
-    # One transcript per clip and condition for the whole run, kept under the run's folder
-    # (a folder name with a comma cannot travel in the spec: then every run decodes afresh).
-    transcripts = Path(workdir) / "asr-cache"
+    # One transcript per clip and condition, kept in the user's shared transcript cache and
+    # keyed on content, so a later demo (in any output folder) reuses it; `clinbench demo
+    # --clear-cache` empties it. A folder name with a comma cannot travel in the spec: then
+    # every run decodes afresh.
+    transcripts = transcript_cache_dir()
     asr = "pocketsphinx" if "," in str(transcripts) else f"pocketsphinx:cache={transcripts}"
     runs: list[DemoRun] = []
     for name in SCENARIOS:

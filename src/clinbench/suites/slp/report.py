@@ -70,6 +70,34 @@ def _noise_section(results: pd.DataFrame) -> ReportSection | None:
     )
 
 
+NORMALISED_AWAY_NOTES = [
+    "A clip has a child error when its reference transcript differs from the attempted "
+    "words. Normalised away: the ASR wrote the attempted words; kept: it wrote the reference "
+    "transcript; other: neither. Words compared after lower-casing and dropping punctuation "
+    "and fillers; one decode per clip, back-end and noise (rule: slp README).",
+    "Rate = normalised away / child-error clips with a transcript; a failed recognition is "
+    "counted under no_transcript.",
+]
+
+
+def _normalised_away_section(results: pd.DataFrame) -> ReportSection | None:
+    from clinbench.suites.slp.asr_fidelity import normalised_away_table
+
+    table = normalised_away_table(results)
+    if table.empty:
+        return None
+    return ReportSection(
+        title="SLP: child errors the ASR normalised away",
+        suite="slp",
+        intro=(
+            "For each ASR back-end, how often the transcript showed the words the child "
+            "attempted instead of what the child said: an error erased before any model reads it."
+        ),
+        tables={"Child errors kept or normalised away, by ASR back-end": table},
+        notes=NORMALISED_AWAY_NOTES,
+    )
+
+
 def _confusion_section(results: pd.DataFrame) -> ReportSection:
     from clinbench.suites.slp.metrics import confusion_tables
 
@@ -81,19 +109,26 @@ def _confusion_section(results: pd.DataFrame) -> ReportSection:
 
 
 def sections(results: pd.DataFrame) -> list[ReportSection]:
-    """Return the slp report sections: scenarios, slices, noise (if run), confusions."""
+    """Return the slp report sections: scenarios, slices, noise and ASR fidelity (if run),
+    confusions."""
     out = [_scenario_section(results), _slice_section(results)]
-    noise = _noise_section(results)
-    if noise is not None:
-        out.append(noise)
+    for extra in (_noise_section(results), _normalised_away_section(results)):
+        if extra is not None:
+            out.append(extra)
     out.append(_confusion_section(results))
     return out
 
 
 def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:
-    """Return the tables `clinbench run` prints for slp rows: F1s, exact match, WER/MER/WIP."""
+    """Return the tables `clinbench run` prints for slp rows: F1s, exact match, WER/MER/WIP,
+    and (ASR pipeline) the child errors each back-end normalised away."""
+    from clinbench.suites.slp.asr_fidelity import normalised_away_table
     from clinbench.suites.slp.metrics import scenario_table
 
     section = _scenario_section(results)
     table = scenario_table(results, resamples=200)
-    return [("scenario metrics by model and condition", table, section.notes)]
+    out = [("scenario metrics by model and condition", table, section.notes)]
+    fidelity = normalised_away_table(results)
+    if not fidelity.empty:
+        out.append(("child errors the ASR normalised away", fidelity, NORMALISED_AWAY_NOTES))
+    return out

@@ -7,7 +7,7 @@ Every task takes the same options:
   back-end transcribes the clip in a solver step; the text model reads the transcript);
 - ``asr``: ASR back-end spec for the ASR pipeline, e.g. ``pocketsphinx`` (default),
   ``pocketsphinx:constrained=false``, ``openai:base_url=http://host/v1,model=whisper-1``,
-  ``whisper:model=base``;
+  ``whisper`` (the bundled Whisper base; ``whisper:model=PATH``, settings: see whisper_asr);
 - ``cot``: ask for step-by-step reasoning; the label is then taken only from a final
   ``ANSWER: X`` line (how replies are read: ``clinbench.suites.slp.replies``);
 - ``label_rule``: how the F1 metrics treat a label reply with no valid label (unreadable,
@@ -151,6 +151,10 @@ def _context(state: TaskState) -> dict[str, Any]:
     )
     out["asr_transcript"] = state.metadata.get("asr_transcript")
     out["asr_error"] = state.metadata.get("asr_error")
+    if state.metadata.get("pipeline") == "asr":  # the back-end and its decoding settings
+        out["asr"] = item_meta.get("slp_asr")
+        details = (state.metadata.get("asr") or {}).get("details") or {}
+        out["asr_settings"] = details.get("settings")
     return out
 
 
@@ -474,6 +478,10 @@ def slp_task(
                     "slp_scenario": scenario,
                     "slp_cot": cot,
                     "slp_asr": recorded_spec(asr),
+                    # what the child attempted and said, beside any error row in the results
+                    # (asr_fidelity compares them with the ASR transcript)
+                    "slp_prompt_words": item.prompt_words,
+                    "slp_reference_transcript": item.transcript,
                 }
             }
         )

@@ -11,7 +11,6 @@ import pandas as pd
 
 from clinbench import suites
 from clinbench.scoring import outcomes
-from clinbench.stats.accuracy import accuracy_summary
 
 ACCURACY_NOTE = (
     "Accuracy is correct / answered (declines count as not correct); parse failures and errors "
@@ -33,13 +32,15 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     declined, parse_failed, error, and epochs and interval (the method) when any item has
     several epochs. From ``clinbench.stats.clustered.accuracy_two_denominators``.
     """
+    from clinbench.stats.clustered import ACCURACY_OUTCOMES, COUNTED_OUTCOMES
     from clinbench.stats.clustered import accuracy_two_denominators
 
-    closed = (*outcomes.ANSWERED, outcomes.PARSE_FAILED, outcomes.ERROR)
+    # a judge's unscored call belongs to the rubric table, not to exact-match accuracy
+    closed = [o for o in ACCURACY_OUTCOMES if o != outcomes.UNSCORED]
     rows = results[results["outcome"].isin(closed)]
     both = accuracy_two_denominators(rows, by=list(by))
     if both.empty:
-        return accuracy_summary(results, by=by)
+        return pd.DataFrame()
     nan = (float("nan"), float("nan"))
     out = both[[*by]].copy()
     out["n"] = both["n_rows"]
@@ -53,8 +54,9 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     ]  # fmt: skip
     out["accuracy (all)"] = both["accuracy_all"]
     out["CI95% (all)"] = list(zip(both["ci_all_low"], both["ci_all_high"], strict=True))
-    for column in ("declined", "parse_failed", "error"):
-        out[column] = both[column]
+    for column in COUNTED_OUTCOMES:
+        if column != outcomes.UNSCORED:
+            out[column] = both[column]
     if (both["n_epochs"] > 1).any():
         out["epochs"] = both["n_epochs"]
         out["interval"] = both["method"]

@@ -140,9 +140,10 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
         intro=(
             "Accuracy of exact-match items with 95% Wilson intervals (declines count as not "
             "correct; parse failures and errors are excluded and counted apart), and mean "
-            "rubric score of letter-graded replies with 95% t-intervals. Repeated epochs and runs "
-            "count as "
-            "separate observations."
+            "rubric score of letter-graded replies with 95% t-intervals. With several epochs "
+            "per item the accuracy interval is clustered by item (Wilson at the cluster-robust "
+            "effective n): repeated epochs never narrow it by themselves; items counts items, "
+            "epochs the epochs per item."
         ),
     )
     keys = ["suite", "task", "condition", "scorer", "model"]

@@ -435,17 +435,23 @@ def power_command(
     """Items needed to decide KILL or PROCEED at the bar, McNemar's paired sample size, and the
     minimum detectable rubric-score difference.
 
-    n_items is statsmodels' normal power on the arcsine effect size (two-sided, alpha as
-    the verdict's interval); n_items_exact is the first n at which the Wilson verdict itself
-    decides with that power (exact binomial).
+    n_items is a normal approximation (statsmodels' normal power on the arcsine effect
+    size, two-sided, alpha as the verdict's interval). n_items_safe is the smallest n from
+    which the Wilson verdict itself (exact binomial enumeration) decides with that power at
+    every larger n up to the stated horizon; n_items_exact is the first n that reaches it,
+    which larger n can fall short of again (the binomial saw-tooth).
     """
     from clinbench.stats import power as pw
 
     try:
         need = pw.items_to_decide(bar, true_accuracy, alpha, power)
+        safe = pw.items_to_decide_safe(bar, true_accuracy, alpha, power)
         out: dict = {
             "n_items": need["n_items"],
-            "n_items_exact": pw.items_to_decide_exact(bar, true_accuracy, alpha, power),
+            "n_items_exact": safe["n_items_exact"],
+            "n_items_safe": safe["n_items_safe"],
+            "horizon": safe["horizon"],
+            "smaller_n_with_power": safe["smaller_n_with_power"],
             "n_items_wald": need["n_items_wald"],
             "bar": bar,
             "true_accuracy": true_accuracy,
@@ -478,16 +484,33 @@ def power_command(
     if _tables(fmt, [("Items needed to decide", _statistics(out), [])]):
         return
     side = "above" if out["decision"] == "KILL" else "below"
-    typer.echo(
-        f"n_items: {out['n_items']} to decide {out['decision']} ({side} the {bar:.0%} bar) "
-        f"if the true accuracy is {true_accuracy:.1%}"
+    safe_text = (
+        f"{out['n_items_safe']} items (power stays >= {power:.0%} at every n from there "
+        f"to {out['horizon']})"
+        if out["n_items_safe"] is not None
+        else f"none up to {out['horizon']} items"
     )
-    typer.echo(f"  {power:.0%} power, alpha {alpha:g}, two-sided; statsmodels arcsine (Cohen's h)")
-    typer.echo(f"  exact Wilson verdict: {out['n_items_exact']} items; Wald formula: "
-               f"{out['n_items_wald']}")  # fmt: skip
-    if items is not None:
-        import textwrap
+    import textwrap
 
+    lines = [
+        f"items needed: {safe_text} to decide {out['decision']} ({side} the {bar:.0%} bar) "
+        f"if the true accuracy is {true_accuracy:.1%}; exact Wilson verdict, {power:.0%} "
+        f"power, alpha {alpha:g}"
+    ]
+    if out["smaller_n_with_power"]:
+        lines.append(
+            f"{out['smaller_n_with_power']} smaller n also have enough power (the first is "
+            f"{out['n_items_exact']}), but some n above them fall short again"
+        )
+    lines.append(
+        f"normal approximation (statsmodels arcsine, Cohen's h): {out['n_items']} items, "
+        f"exact verdict power there {out['verdict_power_at_n_items']:.0%}; Wald formula: "
+        f"{out['n_items_wald']}"
+    )
+    for number, line in enumerate(lines):
+        indent = "" if number == 0 else "  "
+        typer.echo(textwrap.fill(line, 79, initial_indent=indent, subsequent_indent="  "))
+    if items is not None:
         typer.echo(textwrap.fill(out["sentence"], 79))
         if "rubric_mde" in out:
             mde = out["rubric_mde"]

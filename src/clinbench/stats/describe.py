@@ -155,32 +155,40 @@ def proportions(
 def accuracy(
     results: pd.DataFrame, by: str | Sequence[str] | None = "model", confidence: float = 0.95
 ) -> pd.DataFrame:
-    """Return accuracy with Wilson intervals per group of a results table.
+    """Return accuracy with its interval per group of a results table, clustered by item.
 
-    The denominator is answered items (correct, incorrect, declined); declines count as not
-    correct and are shown apart; excluded outcomes (parse failures, errors, unscored judge
-    calls) are counted in `excluded`, never in the denominator. Columns: <by>..., correct,
-    n, accuracy, CI95%, declined, excluded.
+    From ``clinbench.stats.clustered.accuracy_two_denominators``, the one accuracy
+    estimator: Wilson with one epoch per item, Wilson at the cluster-robust effective n
+    with several, so repeated epochs never narrow it. The denominator is answered replies
+    (correct, incorrect, declined); declines count as not correct and are shown apart;
+    excluded outcomes (parse failures, errors, unscored judge calls) are counted in
+    `excluded`, never in the denominator. Columns: <by>..., correct, n (answered replies),
+    items (items, not item-epochs), epochs, accuracy, CI95%, declined, excluded. Without an
+    ``item_id`` column each row is its own item.
     """
-    require_columns(results, ["outcome"])
-    results = _only(results, by, ["outcome"])
-    base = proportions(
-        results,
-        success=lambda d: d["outcome"] == CORRECT,
-        by=by,
-        eligible=lambda d: d["outcome"].isin(ANSWERED),
-        name="accuracy",
-        confidence=confidence,
-    ).rename(columns={"k": "correct"})
-    extra = []
-    for _, sub in _groups(results, by):
-        extra.append(
-            {
-                "declined": int((sub["outcome"] == DECLINED).sum()),
-                "excluded": int(sub["outcome"].isin(EXCLUDED).sum()),
-            }
-        )
-    return pd.concat([base, pd.DataFrame(extra)], axis=1)
+    from clinbench.stats.clustered import accuracy_two_denominators
+
+    keys = [] if by is None else [by] if isinstance(by, str) else list(by)
+    require_columns(results, [*keys, "outcome"])
+    extra = [c for c in ("task", "condition", "item_id", "epoch") if c in results.columns]
+    frame = results[list(dict.fromkeys([*keys, "outcome", *extra]))]
+    if "item_id" not in frame.columns:
+        frame = frame.assign(item_id=np.arange(len(frame)))
+    table = accuracy_two_denominators(frame, by=keys, confidence=confidence, n_boot=0)
+    excluded = [o for o in EXCLUDED if o in table.columns]
+    out = table[keys].copy()
+    out["correct"] = table["correct"].astype(int)
+    out["n"] = table["answered"].astype(int)
+    out["items"] = table["n_items"].astype(int)
+    out["epochs"] = table["n_epochs"].astype(int)
+    out["accuracy"] = table["accuracy_answered"]
+    out[ci_name(confidence)] = [
+        [lo, hi] for lo, hi in zip(table["ci_answered_low"], table["ci_answered_high"],
+                                   strict=True)
+    ]  # fmt: skip
+    out["declined"] = table["declined"].astype(int)
+    out["excluded"] = table[excluded].sum(axis=1).astype(int) if excluded else 0
+    return out.reset_index(drop=True)
 
 
 def passed(grades: pd.Series, passing: Sequence[str] = PASSING_GRADES) -> pd.Series:

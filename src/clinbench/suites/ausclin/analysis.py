@@ -22,7 +22,6 @@ import pandas as pd
 
 from clinbench.items.model import ExactItem
 from clinbench.scoring import outcomes
-from clinbench.stats.accuracy import outcome_accuracy
 from clinbench.stats.leaderboard import DEFAULT_EXCLUSION_THRESHOLD, model_exclusions
 from clinbench.suites.ausclin.items import chance_adjusted
 
@@ -94,22 +93,26 @@ def plain_runs(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def _counts(group: pd.DataFrame) -> dict[str, Any]:
-    counts = outcome_accuracy(group["outcome"])
+    """Return a group's counts and accuracy, its interval from the one accuracy estimator."""
+    from clinbench.stats.clustered import accuracy_two_denominators
+
+    estimate = accuracy_two_denominators(group.assign(_all=0), by=["_all"], n_boot=0)
     answered_mask = group["outcome"].isin(outcomes.ANSWERED)
-    answered, accuracy = counts["answered"], counts["accuracy"]
+    answered = int(answered_mask.sum())
+    accuracy = float(estimate["accuracy_answered"].iloc[0]) if answered else math.nan
     chance = float(group.loc[answered_mask, "chance"].mean()) if answered else math.nan
     return {
         "n": len(group),
         "answered": answered,
-        "correct": counts["correct"],
+        "correct": int((group["outcome"] == outcomes.CORRECT).sum()),
         "accuracy": accuracy,
-        "CI95% low": counts["ci_low"],
-        "CI95% high": counts["ci_high"],
+        "CI95% low": float(estimate["ci_answered_low"].iloc[0]) if answered else math.nan,
+        "CI95% high": float(estimate["ci_answered_high"].iloc[0]) if answered else math.nan,
         "chance": chance,
         "chance-adjusted": chance_adjusted(accuracy, chance) if answered else math.nan,
-        "declined": counts["declined"],
-        "parse failed": counts["parse_failed"],
-        "errors": counts["error"],
+        "declined": int((group["outcome"] == outcomes.DECLINED).sum()),
+        "parse failed": int((group["outcome"] == outcomes.PARSE_FAILED).sum()),
+        "errors": int((group["outcome"] == outcomes.ERROR).sum()),
     }
 
 

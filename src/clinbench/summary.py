@@ -20,7 +20,8 @@ ACCURACY_NOTE = (
     "n), so repeated epochs never narrow it by themselves."
 )
 RUBRIC_NOTE = (
-    "Rubric score 0-100 of graded replies (mean with 95% t interval); pass = grade C or above; "
+    "Rubric score 0-100 of graded replies (mean with 95% t interval on the logit scale, so it "
+    "stays inside 0-100); pass = grade C or above; "
     "unscored = the judge's call failed or its reply could not be read (never scored)."
 )
 
@@ -32,8 +33,11 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     declined, parse_failed, error, and epochs and interval (the method) when any item has
     several epochs. From ``clinbench.stats.clustered.accuracy_two_denominators``.
     """
-    from clinbench.stats.clustered import ACCURACY_OUTCOMES, COUNTED_OUTCOMES
-    from clinbench.stats.clustered import accuracy_two_denominators
+    from clinbench.stats.clustered import (
+        ACCURACY_OUTCOMES,
+        COUNTED_OUTCOMES,
+        accuracy_two_denominators,
+    )
 
     # a judge's unscored call belongs to the rubric table, not to exact-match accuracy
     closed = [o for o in ACCURACY_OUTCOMES if o != outcomes.UNSCORED]
@@ -70,7 +74,12 @@ def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
     critical_error_rate. Only (task, scorer) pairs that give letter grades enter: other
     scorers have their own scales and their suites' tables.
     """
-    from clinbench.stats.describe import critical_error_rate, describe_scores, pass_rate
+    from clinbench.stats.describe import (
+        RUBRIC_SCALE,
+        critical_error_rate,
+        describe_scores,
+        pass_rate,
+    )
 
     if "grade" not in results.columns:
         return pd.DataFrame()
@@ -92,7 +101,7 @@ def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
     )
     if graded.empty:
         return unscored
-    scores = describe_scores(graded, "score", by=keys, n_boot=0)
+    scores = describe_scores(graded, "score", by=keys, n_boot=0, scale=RUBRIC_SCALE)
     scores = scores[[*keys, "n", "mean", "CI95%"]].rename(columns={"n": "graded"})
     passes = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
     errors = critical_error_rate(graded, by=keys)[[*keys, "critical_error_rate"]]

@@ -123,8 +123,9 @@ def test_grouped_estimator_matches_statsmodels_in_every_group(small_sample):
     rng = np.random.default_rng(7)
     frames = []
     for model, p in (("a", 0.55), ("b", 0.8), ("c", 0.3)):
-        by_item = {f"i{i:02d}": list(rng.choice(["correct", "incorrect", "parse_failed"], 3,
-                                                p=[p, 0.95 - p, 0.05])) for i in range(30)}  # fmt: skip
+        shares = [p, 0.95 - p, 0.05]
+        kinds = ["correct", "incorrect", "parse_failed"]
+        by_item = {f"i{i:02d}": list(rng.choice(kinds, 3, p=shares)) for i in range(30)}
         frames.append(_rows(by_item, model=model))
     table = pd.concat(frames, ignore_index=True)
     out = accuracy_two_denominators(table, by=["model"], small_sample=small_sample)

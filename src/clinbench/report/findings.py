@@ -94,13 +94,13 @@ def _accuracy_rows(df: pd.DataFrame) -> pd.DataFrame:
 def _rubric_rows(df: pd.DataFrame) -> pd.DataFrame:
     from clinbench.report.generic import _rubric_rows as rubric
     from clinbench.report.generic import _scored
-    from clinbench.stats.describe import describe_scores, pass_rate
+    from clinbench.stats.describe import RUBRIC_SCALE, describe_scores, pass_rate
 
     graded = _scored(rubric(df))
     if graded.empty:
         return pd.DataFrame()
     keys = [*GROUP, "scorer", "model"]
-    scores = describe_scores(graded, "score", by=keys, n_boot=0)
+    scores = describe_scores(graded, "score", by=keys, n_boot=0, scale=RUBRIC_SCALE)
     rates = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
     table = scores.merge(rates, on=keys, how="left")
     return pd.DataFrame(

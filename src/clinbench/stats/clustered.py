@@ -35,7 +35,6 @@ import pandas as pd
 from clinbench.scoring import outcomes
 from clinbench.stats._common import group_seed, percentile_interval, require_columns
 from clinbench.stats.clustering import resample_weights
-from clinbench.stats.proportions import wilson_interval
 
 WILSON = "wilson"
 WILSON_CLUSTERED = "wilson-clustered"
@@ -131,8 +130,9 @@ ACCURACY_OUTCOMES = (*outcomes.ANSWERED, *outcomes.EXCLUDED)
 # Every outcome counted in its own column: all but correct and incorrect (correct has its
 # column; incorrect is answered - correct - the answered outcomes counted here). New
 # outcomes (``scoring/outcomes.py``) gain their column without a change here.
-COUNTED_OUTCOMES = tuple(o for o in ACCURACY_OUTCOMES if o not in (outcomes.CORRECT,
-                                                                     outcomes.INCORRECT))  # fmt: skip
+COUNTED_OUTCOMES = tuple(
+    o for o in ACCURACY_OUTCOMES if o not in (outcomes.CORRECT, outcomes.INCORRECT)
+)
 # The keys of one cluster: an item (or, in a case tier, the case its questions share) of one
 # task under one condition, with all its epochs.
 CLUSTER_KEYS = ("task", "condition", "item_id")
@@ -209,12 +209,25 @@ def _boot_interval(
     g = sums[0].size
     rng = np.random.default_rng(seed)
     stacked = np.column_stack(sums)
+    # Clusters with the same totals are interchangeable: drawing g clusters uniformly with
+    # replacement draws each kind of cluster a Multinomial(g, share of that kind) number of
+    # times. With replies scored 0/1 over a few epochs there are a few dozen kinds however
+    # many items, so one multinomial draw per resample replaces g index draws: the same
+    # distribution, at a cost that no longer grows with the number of items.
+    kinds, counts = np.unique(stacked, axis=0, return_counts=True)
     boot = np.empty((n_boot, stacked.shape[1]))
-    chunk = max(1, _CHUNK_CELLS // g)
-    for start in range(0, n_boot, chunk):
-        stop = min(n_boot, start + chunk)
-        weights = resample_weights(rng.integers(0, g, size=(stop - start, g)), g)
-        boot[start:stop] = weights @ stacked
+    if len(kinds) * 4 < g:
+        chunk = max(1, _CHUNK_CELLS // len(kinds))
+        for start in range(0, n_boot, chunk):
+            stop = min(n_boot, start + chunk)
+            weights = rng.multinomial(g, counts / g, size=stop - start).astype(float)
+            boot[start:stop] = weights @ kinds
+    else:
+        chunk = max(1, _CHUNK_CELLS // g)
+        for start in range(0, n_boot, chunk):
+            stop = min(n_boot, start + chunk)
+            weights = resample_weights(rng.integers(0, g, size=(stop - start, g)), g)
+            boot[start:stop] = weights @ stacked
     out = []
     with np.errstate(invalid="ignore", divide="ignore"):
         for i in range(0, stacked.shape[1], 2):
@@ -267,8 +280,8 @@ def accuracy_two_denominators(
     counts = np.zeros((n_groups, len(names)), dtype=np.int64)
     np.add.at(counts, (group, codes), 1)
     per = {name: counts[:, i] for i, name in enumerate(names)}
-    is_correct = np.isin(codes, [i for i, name in enumerate(names) if name == outcomes.CORRECT])
-    is_answered = np.isin(codes, [i for i, name in enumerate(names) if name in outcomes.ANSWERED])
+    is_correct = np.array([name == outcomes.CORRECT for name in names], dtype=bool)[codes]
+    is_answered = np.array([name in outcomes.ANSWERED for name in names], dtype=bool)[codes]
     n_c = _sum_by(cluster, None, n_clusters)
     k_c = _sum_by(cluster, is_correct.astype(float), n_clusters)
     na_c = _sum_by(cluster, is_answered.astype(float), n_clusters)
@@ -277,13 +290,16 @@ def accuracy_two_denominators(
     a = _clustered_side(ka_c, na_c, cg, n_groups, confidence, small_sample)
     if "epoch" in rows.columns:
         epoch, _ = pd.factorize(rows["epoch"], use_na_sentinel=False)
-        pairs = np.unique(cluster.astype(np.int64) * (int(epoch.max()) + 1) + epoch)
-        epochs_c = np.bincount(pairs // (int(epoch.max()) + 1), minlength=n_clusters)
+        width = int(epoch.max()) + 1
+        seen = np.zeros(n_clusters * width, dtype=bool)  # each (item, epoch) pair once
+        seen[cluster.astype(np.int64) * width + epoch] = True
+        epochs_c = seen.reshape(n_clusters, width).sum(axis=1)
         n_epochs = np.zeros(n_groups, dtype=np.int64)
         np.maximum.at(n_epochs, cg, epochs_c)
     else:
         n_epochs = np.ones(n_groups, dtype=np.int64)
-    first = np.unique(group, return_index=True)[1]
+    first = np.empty(n_groups, dtype=np.int64)  # each group's first row
+    first[group[::-1]] = np.arange(len(group) - 1, -1, -1)
     keys = rows[by].iloc[first].reset_index(drop=True) if by else pd.DataFrame(index=[0])
     boot = np.full((n_groups, 4), math.nan)
     starts = np.searchsorted(cg, np.arange(n_groups + 1))

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from clinbench.scoring.outcomes import ANSWERED, CORRECT, DECLINED, EXCLUDED
+from clinbench.scoring.outcomes import EXCLUDED
 from clinbench.stats._common import (
     PASSING_GRADES,
     StatsInputError,
@@ -61,6 +61,37 @@ def t_interval(values: np.ndarray, confidence: float = 0.95) -> tuple[float, flo
     return (float(low), float(high))
 
 
+# The scale of a rubric score: intervals of its mean stay inside it.
+RUBRIC_SCALE: tuple[float, float] = (0.0, 100.0)
+
+
+def bounded_t_interval(
+    values: np.ndarray, scale: tuple[float, float], confidence: float = 0.95
+) -> tuple[float, float]:
+    """Return a t interval for the mean of scores on a bounded scale, inside the scale.
+
+    The mean is moved to (0, 1), its t interval is taken on the logit scale (delta method:
+    the SE divided by p (1 - p)) and mapped back, so it can never leave the scale, however
+    near a bound the mean is; near the middle of the scale it is close to the plain t
+    interval. No spread (every score equal) gives the point; (nan, nan) with n < 2.
+    Written out here: scipy and statsmodels have the t quantile, not this transform.
+    """
+    values = np.asarray(values, dtype=float)
+    low, high = scale
+    n = values.size
+    if n < 2:
+        return (math.nan, math.nan)
+    mean = float(values.mean())
+    sem = float(values.std(ddof=1)) / math.sqrt(n) / (high - low)
+    p = (mean - low) / (high - low)
+    if sem == 0 or not 0 < p < 1:
+        return (mean, mean)
+    half = float(stats.t.ppf((1 + confidence) / 2, n - 1)) * sem / (p * (1 - p))
+    centre = math.log(p / (1 - p))
+    lo, hi = (1 / (1 + math.exp(-(centre + side * half))) for side in (-1, 1))
+    return (low + lo * (high - low), low + hi * (high - low))
+
+
 def _group_scores(data: pd.DataFrame, dv: str, by: str | Sequence[str] | None):
     """Yield (key dict, the group's scores as floats, missing ones left out) per group."""
     require_columns(data, [dv])
@@ -93,8 +124,13 @@ def describe_scores(
     n_boot: int = 10_000,
     seed: int = 0,
     confidence: float = 0.95,
+    scale: tuple[float, float] | None = None,
 ) -> pd.DataFrame:
     """Return n, mean, SD, the t-interval and the percentile-bootstrap interval per group.
+
+    With a bounded `scale` (``RUBRIC_SCALE`` for 0-100 rubric scores) the t interval is
+    taken on the logit scale (``bounded_t_interval``), so it never leaves the scale; the
+    bootstrap's percentile interval stays inside it by construction.
 
     Rows with no score (excluded outcomes) are left out of n; columns: <by>..., n, mean,
     SD, CI95% (t), boot_CI95% (percentile, `n_boot` resamples). Each group's resamples are
@@ -113,7 +149,11 @@ def describe_scores(
                 "n": int(x.size),
                 "mean": float(x.mean()) if x.size else math.nan,
                 "SD": float(x.std(ddof=1)) if x.size > 1 else math.nan,
-                ci: list(t_interval(x, confidence)),
+                ci: list(
+                    t_interval(x, confidence)
+                    if scale is None
+                    else bounded_t_interval(x, scale, confidence)
+                ),
                 f"boot_{ci}": percentile_interval(boot, confidence) if x.size else [math.nan] * 2,
             }
         )

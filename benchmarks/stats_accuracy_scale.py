@@ -8,7 +8,8 @@ fresh process with this interpreter; the peak resident memory is that process's 
 source tree first on the path (e.g. ``git archive`` of an older commit), interleaved with
 this one so both columns come from the same machine load, and the two tables are compared
 (counts, estimates, clustered intervals and SEs must be equal; the cluster bootstrap draws
-differently since #29, so its interval is left out of the comparison). Targets: <= 10 s and <= 1.5 GB at 1M rows.
+differently since #29, so its interval is left out of the comparison). Targets: <= 10 s
+and <= 1.5 GB at 1M rows.
 
     python benchmarks/stats_accuracy_scale.py [--sizes 100000,1000000] [--before DIR/src]
 """
@@ -81,10 +82,10 @@ def _same(a: str, b: str) -> bool:
         return pd.read_csv(io.StringIO(body))
 
     x, y = table(a), table(b)
-    columns = [c for c in ("model", "task", "n_items", "n_rows", "answered", "correct",
-                           "accuracy_answered", "accuracy_all", "ci_answered_low", "ci_answered_high",
-                           "ci_all_low", "ci_all_high", "se_cluster_all", "n_eff_all")
-               if c in x.columns and c in y.columns]  # fmt: skip
+    compared = ("model", "task", "n_items", "n_rows", "answered", "correct", "accuracy_answered",
+                "accuracy_all", "ci_answered_low", "ci_answered_high", "ci_all_low",
+                "ci_all_high", "se_cluster_all", "n_eff_all")  # fmt: skip
+    columns = [c for c in compared if c in x.columns and c in y.columns]
     return x[columns].round(9).equals(y[columns].round(9))
 
 

@@ -82,3 +82,22 @@ def test_every_surface_gives_one_interval(epochs, tmp_path):
     assert first["items"] == n
     board = summarise(df).iloc[0]
     assert (board["ci_low"], board["ci_high"]) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("epochs", [1, 5])
+def test_the_html_report_prints_the_one_epoch_interval(epochs, tmp_path):
+    from clinbench.report.generic import AnalysisOptions
+    from clinbench.report.html import write_report
+
+    _, _, (low, high) = _expected()
+    page = write_report(_deterministic(epochs), tmp_path / "report.html",
+                        options=AnalysisOptions(n_boot=200)).read_text()  # fmt: skip
+    one = f"[{low:.3f}, {high:.3f}]"
+    assert page.count(one) >= 3, one  # findings, leaderboard, domain breakdown
+    # the per-row Wilson interval of 30 x epochs replies must appear nowhere
+    from statsmodels.stats.proportion import proportion_confint
+
+    k, n, _ = _expected()
+    if epochs > 1:
+        naive = proportion_confint(k * epochs, n * epochs, method="wilson")
+        assert f"[{naive[0]:.3f}, {naive[1]:.3f}]" not in page

@@ -226,7 +226,11 @@ def proportion(
 @app.command("verdict")
 def verdict_command(
     k: int = typer.Argument(..., help="Items answered correctly by the model."),
-    n: int = typer.Argument(..., help="Items scored."),
+    n: int = typer.Argument(
+        ...,
+        help="Every item asked: declined, unreadable, refused and failed replies count "
+        "(as not correct), so replying out of form cannot raise the verdict.",
+    ),
     bar: float = typer.Option(0.95, help="The accuracy bar (a proportion)."),
     method: str = typer.Option("wilson", help="Interval: wilson, clopper-pearson, jeffreys..."),
     confidence: float = typer.Option(0.95, help="Confidence level of the interval."),

@@ -161,3 +161,23 @@ def test_new_outcomes_get_their_own_count_column():
     for outcome in (*outcomes.ANSWERED, *outcomes.EXCLUDED):
         if outcome not in (outcomes.CORRECT, outcomes.INCORRECT):
             assert outcome in ACCURACY_COLUMNS
+
+
+def test_an_outcome_added_later_counts_as_not_correct_over_all_items(monkeypatch):
+    """A new outcome (the reading helper's `refused`, say) flows through without edits here."""
+    import importlib
+
+    from clinbench.scoring import outcomes
+    from clinbench.stats import clustered
+
+    monkeypatch.setattr(outcomes, "OUTCOMES", (*outcomes.OUTCOMES, "refused"))
+    fresh = importlib.reload(clustered)
+    try:
+        row = fresh.accuracy_two_denominators(
+            _rows({"a": ["correct"], "b": ["refused"], "c": ["incorrect"]})
+        ).iloc[0]
+        assert row["refused"] == 1 and row["n_rows"] == 3
+        assert row["accuracy_all"] == pytest.approx(1 / 3)
+    finally:
+        monkeypatch.undo()
+        importlib.reload(clustered)

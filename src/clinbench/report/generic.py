@@ -62,8 +62,10 @@ def graded_tasks(df: pd.DataFrame) -> set[str]:
 
 
 def _exact_rows(df: pd.DataFrame) -> pd.DataFrame:
+    from clinbench.stats.clustered import ACCURACY_OUTCOMES
+
     # every outcome with an accuracy but a judge's unscored call (new outcomes flow through)
-    closed = [o for o in (*oc.ANSWERED, *oc.EXCLUDED) if o != oc.UNSCORED]
+    closed = [o for o in ACCURACY_OUTCOMES if o != oc.UNSCORED]
     return df[df["outcome"].isin(closed) & ~df["task"].isin(graded_tasks(df))]
 
 

@@ -125,8 +125,15 @@ def clustered_proportion(
             "boot_low": boot[0], "boot_high": boot[1]}  # fmt: skip
 
 
-# Outcomes that have an accuracy (exact-match, or a judge's correct/incorrect).
-ACCURACY_OUTCOMES = (*outcomes.ANSWERED, *outcomes.EXCLUDED)
+# Outcomes that have an accuracy (exact-match, or a judge's correct/incorrect): every outcome
+# but a graded rubric reply. An outcome added to ``scoring/outcomes.py`` (e.g. a refusal)
+# enters accuracy over all items as not correct without a change here.
+ACCURACY_OUTCOMES = tuple(
+    dict.fromkeys(
+        [*outcomes.ANSWERED, *outcomes.EXCLUDED,
+         *(o for o in outcomes.OUTCOMES if o != outcomes.GRADED)]
+    )
+)  # fmt: skip
 # Every outcome counted in its own column: all but correct and incorrect (correct has its
 # column; incorrect is answered - correct - the answered outcomes counted here). New
 # outcomes (``scoring/outcomes.py``) gain their column without a change here.

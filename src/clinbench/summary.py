@@ -11,7 +11,6 @@ import pandas as pd
 
 from clinbench import suites
 from clinbench.scoring import outcomes
-from clinbench.stats.accuracy import accuracy_summary
 
 ACCURACY_NOTE = (
     "Accuracy is correct / answered (declines count as not correct); parse failures and errors "
@@ -21,7 +20,8 @@ ACCURACY_NOTE = (
     "n), so repeated epochs never narrow it by themselves."
 )
 RUBRIC_NOTE = (
-    "Rubric score 0-100 of graded replies (mean with 95% t interval); pass = grade C or above; "
+    "Rubric score 0-100 of graded replies (mean with 95% t interval on the logit scale, so it "
+    "stays inside 0-100); pass = grade C or above; "
     "unscored = the judge's call failed or its reply could not be read (never scored)."
 )
 
@@ -33,12 +33,16 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     declined, parse_failed, error, and epochs and interval (the method) when any item has
     several epochs. From ``clinbench.stats.clustered.accuracy_two_denominators``.
     """
-    from clinbench.stats.clustered import accuracy_two_denominators
+    from clinbench.stats.clustered import (
+        ACCURACY_OUTCOMES,
+        COUNTED_OUTCOMES,
+        accuracy_two_denominators,
+    )
 
     rows = results[results["outcome"].isin(outcomes.EXACT_MATCH)]
     both = accuracy_two_denominators(rows, by=list(by))
     if both.empty:
-        return accuracy_summary(results, by=by)
+        return pd.DataFrame()
     nan = (float("nan"), float("nan"))
     out = both[[*by]].copy()
     out["n"] = both["n_rows"]
@@ -52,9 +56,10 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     ]  # fmt: skip
     out["accuracy (all)"] = both["accuracy_all"]
     out["CI95% (all)"] = list(zip(both["ci_all_low"], both["ci_all_high"], strict=True))
-    for column in ("declined", "refused", "parse_failed", "contradictory", "error"):
-        if column in ("declined", "parse_failed", "error") or both[column].any():
-            out[column] = both[column]  # refusals and contradictory replies shown when any
+    always = (outcomes.DECLINED, outcomes.PARSE_FAILED, outcomes.ERROR)
+    for column in COUNTED_OUTCOMES:  # others (refused, contradictory, ...) shown when any
+        if column != outcomes.UNSCORED and (column in always or both[column].any()):
+            out[column] = both[column]
     if (both["n_epochs"] > 1).any():
         out["epochs"] = both["n_epochs"]
         out["interval"] = both["method"]
@@ -68,7 +73,12 @@ def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
     critical_error_rate. Only (task, scorer) pairs that give letter grades enter: other
     scorers have their own scales and their suites' tables.
     """
-    from clinbench.stats.describe import critical_error_rate, describe_scores, pass_rate
+    from clinbench.stats.describe import (
+        RUBRIC_SCALE,
+        critical_error_rate,
+        describe_scores,
+        pass_rate,
+    )
 
     if "grade" not in results.columns:
         return pd.DataFrame()
@@ -90,7 +100,7 @@ def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
     )
     if graded.empty:
         return unscored
-    scores = describe_scores(graded, "score", by=keys, n_boot=0)
+    scores = describe_scores(graded, "score", by=keys, n_boot=0, scale=RUBRIC_SCALE)
     scores = scores[[*keys, "n", "mean", "CI95%"]].rename(columns={"n": "graded"})
     passes = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
     errors = critical_error_rate(graded, by=keys)[[*keys, "critical_error_rate"]]

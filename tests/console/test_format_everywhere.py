@@ -33,6 +33,13 @@ def _results(path: Path) -> Path:
     return write_results(pd.DataFrame(rows, columns=RESULT_COLUMNS), path)
 
 
+def _case_scores(path: Path) -> Path:
+    from clinbench.stats.synthetic import synthetic_case_results
+
+    cases = synthetic_case_results(n_models=3, n_cases=8, seed=1)
+    return write_results(cases[cases["outcome"] == "graded"], path)
+
+
 def _nli_results(path: Path) -> Path:
     rows = []
     for item in ("c1", "c2"):
@@ -88,6 +95,7 @@ def inputs(tmp_path_factory) -> dict[str, str]:
         "passages": str(write_jsonl(folder / "passages.jsonl", PASSAGES)),
         "screen": str(_write_replies(folder / "screen.csv", dict(SCREEN_REPLIES))),
         "folder": str(folder),
+        "cases": str(_case_scores(folder / "cases.csv")),
     }
 
 
@@ -101,6 +109,8 @@ COMMANDS = {
     "stats classification": ["{results}"],
     "stats judges": ["{panel}", "--n-boot", "200"],
     "stats power": ["--true-accuracy", "0.9"],
+    "stats icc": ["{cases}"],
+    "stats mixed": ["{cases}"],
     "results cost": ["{results}"],
     "curate screen": [
         "{passages}",

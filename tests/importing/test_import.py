@@ -27,6 +27,11 @@ FIXTURES = Path(__file__).parent / "fixtures"
 CASES = {  # map -> (source, extra CLI args, expected item count)
     "medqa": ("medqa.jsonl", [], 3),
     "pubmedqa": ("ori_pqal.json", ["--keep-ids", str(FIXTURES / "test_ground_truth.json")], 2),
+    "pubmedqa_lettered": (
+        "ori_pqal.json",
+        ["--keep-ids", str(FIXTURES / "test_ground_truth.json")],
+        2,
+    ),
     "medmcqa": ("medmcqa_dev.json", [], 3),
     "spreadsheet": ("spreadsheet.csv", [], 3),
 }
@@ -65,22 +70,69 @@ def test_import_validate_run_chance_and_majority_export(name, tmp_path):
     assert not frame["outcome"].isin(["parse_failed", "error"]).any()
 
 
+CONTEXT = (
+    "Context:\n"
+    "BACKGROUND: Wax may block the probe and distort tympanograms.\n"
+    "RESULTS: Peak pressure was measured before and after wax removal in 60 ears and did "
+    "not differ.\n\n"
+    "Question:\n"
+    "Does wax removal change tympanometric peak pressure?\n\n"
+)
+
+
 def test_pubmedqa_prompt_reproduces_the_published_protocol_exactly(tmp_path):
+    """#29: question + context -> yes/no/maybe, the answer read as the word; no letters."""
     out = _import(tmp_path, "pubmedqa", *CASES["pubmedqa"][:2])
     task = clinbench_items(items=str(out))
     sample = next(s for s in task.dataset if s.id == "pubmedqa-90000003")
-    assert sample.input == (
-        "Context:\n"
-        "BACKGROUND: Wax may block the probe and distort tympanograms.\n"
-        "RESULTS: Peak pressure was measured before and after wax removal in 60 ears and did "
-        "not differ.\n\n"
-        "Question:\n"
-        "Does wax removal change tympanometric peak pressure?\n\n"
-        "A. yes\nB. no\nC. maybe\n\n"
-        "Reply with the letter of the correct option only."
-    )
+    assert sample.input == CONTEXT + "Reply with yes, no or maybe only."
     assert sample.target == "B"
     assert "DECLINE" not in sample.input and "ANSWER" not in sample.input
+    assert "A. yes" not in sample.input
+
+
+def test_pubmedqa_lettered_is_a_named_option(tmp_path):
+    out = _import(tmp_path, "pubmedqa_lettered", *CASES["pubmedqa_lettered"][:2])
+    task = clinbench_items(items=str(out))
+    sample = next(s for s in task.dataset if s.id == "pubmedqa-90000003")
+    assert sample.input == (
+        CONTEXT + "A. yes\nB. no\nC. maybe\n\nReply with the letter of the correct option only."
+    )
+
+
+@pytest.mark.parametrize(
+    ("reply", "letter"),
+    [("no", "B"), ("No.", "B"), ("Maybe", "C"), ("Yes. There is no evidence of harm.", "A"),
+     ("Answer: no", "B"), ("**yes**", "A"), ("The answer is maybe.", "C")],
+)  # fmt: skip
+def test_pubmedqa_word_replies_are_read_as_the_word(tmp_path, reply, letter):
+    from clinbench.items.sample import from_metadata
+    from clinbench.scoring.extract import extract_answer
+
+    out = _import(tmp_path, "pubmedqa", *CASES["pubmedqa"][:2])
+    sample = next(iter(clinbench_items(items=str(out)).dataset))
+    got = extract_answer(from_metadata(sample.metadata), reply)
+    assert (got.status, got.answer) == ("ok", letter)
+
+
+def test_pubmedqa_word_replies_that_cannot_be_read(tmp_path):
+    from clinbench.items.sample import from_metadata
+    from clinbench.scoring.extract import extract_answer
+
+    out = _import(tmp_path, "pubmedqa", *CASES["pubmedqa"][:2])
+    sample = next(iter(clinbench_items(items=str(out)).dataset))
+    item = from_metadata(sample.metadata)
+    assert extract_answer(item, "B").status == "none"  # a letter was never offered
+    assert extract_answer(item, "It could be yes or no").status == "ambiguous"
+
+
+def test_every_shipped_map_names_its_published_protocol():
+    readme = (Path(__file__).parents[2] / "src/clinbench/items/maps/README.md").read_text()
+    rows = {line.split("|")[1].strip().strip("`"): line for line in readme.splitlines()
+            if line.startswith("| `")}  # fmt: skip
+    assert sorted(rows) == shipped_maps()
+    for name, row in rows.items():
+        assert len([c for c in row.split("|") if c.strip()]) == 4, name
 
 
 def test_tsv_json_list_and_parquet_sources_give_the_same_items(tmp_path):

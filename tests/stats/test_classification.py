@@ -168,3 +168,49 @@ def test_bootstrap_sd_of_reference_set_is_seeded():
     a = classification_report(gold, pred, ALL, resamples=500, seed=1)
     b = classification_report(gold, pred, ALL, resamples=500, seed=1)
     assert a == b and a["Macro F1"] == pytest.approx(8 / 21) and 0 < a["Macro F1 SD"] < 0.5
+
+
+def test_per_class_precision_recall_f1_support_equal_scikit_learn():
+    from sklearn.metrics import precision_recall_fscore_support
+
+    from clinbench.stats.classification import NO_LABEL, per_class
+
+    # a slice with a class never predicted ("c"), a decline and a parse failure
+    rows = pd.DataFrame({
+        "model": "m", "task": "t", "item_id": [f"i{n}" for n in range(8)],
+        "target": ["a", "a", "b", "b", "b", "c", "a", "b"],
+        "extracted_answer": ["a", "b", "b", "b", "a", "a", "", ""],
+        "outcome": ["correct", "incorrect", "correct", "correct", "incorrect", "incorrect",
+                    "declined", "parse_failed"],
+    })  # fmt: skip
+    table = per_class(rows, by=["model"])
+    for denominator, mask in (("answered", rows["outcome"] != "parse_failed"),
+                              ("all", rows["outcome"].notna())):  # fmt: skip
+        part = rows[mask]
+        gold = part["target"].tolist()
+        pred = [p if p else NO_LABEL for p in part["extracted_answer"]]
+        p, r, f, s = precision_recall_fscore_support(gold, pred, labels=["a", "b", "c"],
+                                                     zero_division=0)  # fmt: skip
+        mine = table[table["denominator"] == denominator].set_index("label")
+        assert mine.loc[["a", "b", "c"], "precision"].tolist() == pytest.approx(list(p))
+        assert mine.loc[["a", "b", "c"], "recall"].tolist() == pytest.approx(list(r))
+        assert mine.loc[["a", "b", "c"], "f1"].tolist() == pytest.approx(list(f))
+        assert mine.loc[["a", "b", "c"], "support"].tolist() == list(s)
+
+
+def test_cli_classification_prints_per_class_rows(tmp_path):
+    from typer.testing import CliRunner
+
+    from clinbench.results import write_results
+    from clinbench.stats.cli import app
+
+    rows = pd.DataFrame({"model": "m", "task": "t", "item_id": ["i1", "i2", "i3"],
+                         "target": ["yes", "no", "maybe"],
+                         "extracted_answer": ["yes", "yes", "maybe"],
+                         "outcome": ["correct", "incorrect", "correct"]})  # fmt: skip
+    path = write_results(rows, tmp_path / "r.csv")
+    res = CliRunner().invoke(app, ["classification", str(path), "--format", "csv"])
+    assert res.exit_code == 0, res.output
+    assert "label,precision,recall,f1,support" in res.output.replace("denominator,", "")
+    res = CliRunner().invoke(app, ["classification", str(path)])
+    assert "per class" in res.output and "maybe" in res.output

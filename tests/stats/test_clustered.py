@@ -115,3 +115,69 @@ def test_repeated_epochs_are_detected_and_warned():
     assert found["model"].tolist() == ["m"] and found["n_epochs"].tolist() == [3]
     assert "m (3 epochs)" in repeated_epochs_warning(det)
     assert repeated_epochs_warning(_deterministic(1)) == ""
+
+
+@pytest.mark.parametrize("small_sample", [False, True])
+def test_grouped_estimator_matches_statsmodels_in_every_group(small_sample):
+    # several models, 3 epochs of 30 items with independent replies, and a few exclusions
+    rng = np.random.default_rng(7)
+    frames = []
+    for model, p in (("a", 0.55), ("b", 0.8), ("c", 0.3)):
+        shares = [p, 0.95 - p, 0.05]
+        kinds = ["correct", "incorrect", "parse_failed"]
+        by_item = {f"i{i:02d}": list(rng.choice(kinds, 3, p=shares)) for i in range(30)}
+        frames.append(_rows(by_item, model=model))
+    table = pd.concat(frames, ignore_index=True)
+    out = accuracy_two_denominators(table, by=["model"], small_sample=small_sample)
+    assert out["model"].tolist() == ["a", "b", "c"]
+    for _, row in out.iterrows():
+        part = table[table["model"] == row["model"]]
+        values = (part["outcome"] == "correct").to_numpy(float)
+        codes = pd.factorize(part["item_id"])[0]
+        fit = sm.OLS(values, np.ones_like(values)).fit(
+            cov_type="cluster", cov_kwds={"groups": codes, "use_correction": small_sample}
+        )
+        assert row["se_cluster_all"] == pytest.approx(fit.bse[0])
+        assert row["small_sample_factor"] == pytest.approx(30 / 29 if small_sample else 1.0)
+        n_eff = min(90, values.mean() * (1 - values.mean()) / fit.bse[0] ** 2)
+        low, high = proportion_confint(values.mean() * n_eff, n_eff, method="wilson")
+        assert (row["ci_all_low"], row["ci_all_high"]) == pytest.approx((low, high))
+        assert (row["n_items"], row["n_epochs"], row["n_rows"]) == (30, 3, 90)
+        answered = part["outcome"] != "parse_failed"
+        single = clustered_proportion(values[answered.to_numpy()],
+                                      part["item_id"][answered].to_numpy(),
+                                      small_sample=small_sample)  # fmt: skip
+        assert row["accuracy_answered"] == pytest.approx(single["p"])
+        assert row["ci_answered_low"] == pytest.approx(single["ci_low"])
+        assert cluster_robust_se(values, codes, small_sample=small_sample) == pytest.approx(
+            fit.bse[0]
+        )
+
+
+def test_new_outcomes_get_their_own_count_column():
+    from clinbench.scoring import outcomes
+    from clinbench.stats.clustered import ACCURACY_COLUMNS
+
+    for outcome in (*outcomes.ANSWERED, *outcomes.EXCLUDED):
+        if outcome not in (outcomes.CORRECT, outcomes.INCORRECT):
+            assert outcome in ACCURACY_COLUMNS
+
+
+def test_an_outcome_added_later_counts_as_not_correct_over_all_items(monkeypatch):
+    """A new outcome (the reading helper's `refused`, say) flows through without edits here."""
+    import importlib
+
+    from clinbench.scoring import outcomes
+    from clinbench.stats import clustered
+
+    monkeypatch.setattr(outcomes, "OUTCOMES", (*outcomes.OUTCOMES, "refused"))
+    fresh = importlib.reload(clustered)
+    try:
+        row = fresh.accuracy_two_denominators(
+            _rows({"a": ["correct"], "b": ["refused"], "c": ["incorrect"]})
+        ).iloc[0]
+        assert row["refused"] == 1 and row["n_rows"] == 3
+        assert row["accuracy_all"] == pytest.approx(1 / 3)
+    finally:
+        monkeypatch.undo()
+        importlib.reload(clustered)

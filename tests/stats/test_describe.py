@@ -155,3 +155,40 @@ def test_a_missing_arrow_cell_has_no_critical_error():
     cells = pd.Series(['["a"]', None, "[]", "x; y"], dtype="string[pyarrow]")
     assert critical_error_lists(cells).tolist() == [["a"], [], [], ["x", "y"]]
     assert parse_critical_errors(pd.NA) == []
+
+
+def test_bounded_scores_get_an_interval_inside_their_scale():
+    """#29: 'rubric_rules_grader Q1 99.700 (99.072-100.328)' on a 0-100 score."""
+    import pandas as pd
+
+    from clinbench.stats.describe import RUBRIC_SCALE, describe_scores, t_interval
+
+    scores = np.array([100.0] * 9 + [97.0])
+    plain = t_interval(scores)
+    assert plain[1] > 100  # the unbounded t interval leaves the scale
+    frame = pd.DataFrame({"score": scores, "model": "m"})
+    row = describe_scores(frame, "score", by="model", n_boot=500, scale=RUBRIC_SCALE).iloc[0]
+    low, high = row["CI95%"]
+    assert 0 <= low < 99.7 < high < 100
+    # far from the bounds it is close to the t interval
+    mid = np.array([40.0, 55, 60, 62, 70, 48, 51, 66])
+    bounded = describe_scores(pd.DataFrame({"score": mid}), "score", n_boot=0,
+                              scale=RUBRIC_SCALE).iloc[0]["CI95%"]  # fmt: skip
+    assert bounded == pytest.approx(list(t_interval(mid)), abs=1.0)
+    # every score at the top: no spread, the interval is the point
+    top = describe_scores(pd.DataFrame({"score": [100.0] * 5}), "score", n_boot=0,
+                          scale=RUBRIC_SCALE).iloc[0]["CI95%"]  # fmt: skip
+    assert top == [100.0, 100.0]
+
+
+def test_the_console_rubric_table_stays_inside_0_100():
+    import pandas as pd
+
+    from clinbench.summary import rubric_table
+
+    rows = pd.DataFrame({"task": "cases", "scorer": "rubric_rules_grader", "model": "m",
+                         "question": "Q1", "outcome": "graded",
+                         "score": [100.0] * 9 + [97.0], "grade": "A",
+                         "critical_errors": ""})  # fmt: skip
+    low, high = rubric_table(rows).iloc[0]["CI95%"]
+    assert 0 <= low and high <= 100

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 
+import numpy as np
 import pytest
 from scipy import stats
 from statsmodels.stats.power import NormalIndPower, TTestIndPower, TTestPower
@@ -76,7 +77,13 @@ def test_rubric_mde_equals_statsmodels():
 def test_sentence():
     text = pw.power_sentence(24, 0.95, 0.90)
     assert text.startswith("With 24 items this bank can detect a true accuracy at or below ")
-    assert text.endswith("deciding at the bar needs about 212 items if the true accuracy is 90%.")
+    # the exact figure that holds heads the sentence; the normal approximation is labelled
+    # (it said "needs about 212 items" before #29)
+    assert text.endswith(
+        "deciding at the bar needs 202 items if the true accuracy is 90% (exact Wilson "
+        "verdict: the power stays at or above 80% from there; the normal approximation says "
+        "212)."
+    )
 
 
 def test_cli_json_and_errors():
@@ -95,3 +102,35 @@ def test_cli_json_and_errors():
     assert bad.exit_code == 2 and "never be decided" in bad.output
     bad = runner.invoke(app, ["power", "--true-accuracy", "0.9", "--difference", "0.1"])
     assert bad.exit_code == 2 and "go together" in bad.output
+
+
+@pytest.mark.parametrize("true", [0.90, 0.99])
+def test_safe_items_keep_the_power_at_every_larger_n(true):
+    """The exact power saw-tooths: the headline must be an n from which it never dips."""
+    from scipy.stats import binom
+    from statsmodels.stats.proportion import proportion_confint
+
+    from clinbench.stats.power import items_to_decide_safe
+
+    out = items_to_decide_safe(0.95, true, power=0.8)
+    safe, horizon = out["n_items_safe"], out["horizon"]
+    assert horizon >= 2 * safe
+
+    # an independent exact enumeration: P(Wilson interval wholly on one side of the bar)
+    def exact(n):
+        k = np.arange(n + 1)
+        low, high = proportion_confint(k, n, alpha=0.05, method="wilson")
+        return binom.pmf(k[(low >= 0.95) | (high < 0.95)], n, true).sum()
+
+    assert all(exact(n) >= 0.8 for n in range(safe, horizon + 1))
+    assert exact(safe - 1) < 0.8
+    # smaller n with enough power exist, and are said to
+    assert out["n_items_exact"] < safe and exact(out["n_items_exact"]) >= 0.8
+    assert out["smaller_n_with_power"]
+
+
+def test_cli_prints_the_safe_figure_and_labels_the_normal_approximation():
+    res = CliRunner().invoke(app, ["power", "--true-accuracy", "0.99", "--bar", "0.95"])
+    assert res.exit_code == 0, res.output
+    assert "normal approximation" in res.output
+    assert "173" in res.output and "stays" in res.output

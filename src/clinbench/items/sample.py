@@ -44,6 +44,16 @@ from clinbench.items.model import (
 # The single word a model replies with to decline an item; prompts ask for it and
 # extraction recognises it, so it is written here once.
 DECLINE_WORD = "DECLINE"
+# An MCQ asked with its options as words, no letters (PubMedQA: yes / no / maybe): the item's
+# ``metadata[ANSWER_FORM]`` is WORD_FORM, and its answer is read as the option's word.
+ANSWER_FORM = "answer_form"
+WORD_FORM = "word"
+
+
+def asks_for_word(item: Any) -> bool:
+    """Return True for an MCQ asked with its options as words (answer read as the word)."""
+    return isinstance(item, MCQItem) and item.metadata.get(ANSWER_FORM) == WORD_FORM
+
 
 ITEM_KEY = "item_key"  # sample metadata: the record hash of the sample's item
 ITEMS = "items"  # task (log) metadata: {item key: item as JSON}

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from clinbench.items.model import ExactItem, MCQItem, TFItem
-from clinbench.items.sample import DECLINE_WORD
+from clinbench.items.sample import DECLINE_WORD, asks_for_word
 
 
 def _most_common(counts: Counter, allowed: list[str] | None = None) -> str | None:
@@ -55,7 +55,7 @@ def majority_reply(item: Any, item_file: str | None) -> str:
     if isinstance(item, MCQItem):
         letters = sorted(item.options)
         choice = _most_common(counts.get("mcq", Counter()), letters) or letters[0]
-        return f"ANSWER: {choice}"
+        return f"ANSWER: {item.options[choice] if asks_for_word(item) else choice}"
     if isinstance(item, TFItem):
         return f"ANSWER: {_most_common(counts.get('tf', Counter())) or 'true'}"
     if isinstance(item, ExactItem) and all(f.kind == "choice" for f in item.fields):

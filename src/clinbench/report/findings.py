@@ -67,43 +67,40 @@ def drop_excluded(df: pd.DataFrame, excluded: pd.DataFrame) -> pd.DataFrame:
 
 
 def _accuracy_rows(df: pd.DataFrame) -> pd.DataFrame:
+    """Return the headline accuracy rows: ``stats.clustered.accuracy_two_denominators``."""
     from clinbench.report.generic import _exact_rows
-    from clinbench.stats.proportions import wilson_interval
+    from clinbench.stats.clustered import accuracy_two_denominators
 
-    exact = _exact_rows(df)
-    out = []
-    for key, part in exact.groupby([*GROUP, "scorer", "model"], sort=True):
-        counts = part["outcome"].value_counts()
-        correct = int(counts.get(oc.CORRECT, 0))
-        answered = int(sum(counts.get(o, 0) for o in oc.ANSWERED))
-        total = len(part)
-        if answered == 0:
-            continue
-        out.append(
-            {
-                **dict(zip([*GROUP, "scorer", "model"], key, strict=True)),
-                "measure": "accuracy (answered items)",
-                "value": correct / answered,
-                "CI95%": tuple(wilson_interval(correct, answered)),
-                "n": answered,
-                "accuracy of all items": correct / total,
-                "all-items CI95%": tuple(wilson_interval(correct, total)),
-                "items": total,
-            }
-        )
-    return pd.DataFrame(out)
+    keys = [*GROUP, "scorer", "model"]
+    table = accuracy_two_denominators(_exact_rows(df), by=keys, n_boot=0)
+    table = table[table["answered"] > 0]
+    if table.empty:
+        return pd.DataFrame()
+    return pd.DataFrame(
+        {
+            **{k: table[k] for k in keys},
+            "measure": "accuracy (answered items)",
+            "value": table["accuracy_answered"],
+            "CI95%": list(zip(table["ci_answered_low"], table["ci_answered_high"], strict=True)),
+            "n": table["answered"],
+            "accuracy of all items": table["accuracy_all"],
+            "all-items CI95%": list(zip(table["ci_all_low"], table["ci_all_high"], strict=True)),
+            "items": table["n_items"],
+            "epochs": table["n_epochs"],
+        }
+    ).reset_index(drop=True)
 
 
 def _rubric_rows(df: pd.DataFrame) -> pd.DataFrame:
     from clinbench.report.generic import _rubric_rows as rubric
     from clinbench.report.generic import _scored
-    from clinbench.stats.describe import describe_scores, pass_rate
+    from clinbench.stats.describe import RUBRIC_SCALE, describe_scores, pass_rate
 
     graded = _scored(rubric(df))
     if graded.empty:
         return pd.DataFrame()
     keys = [*GROUP, "scorer", "model"]
-    scores = describe_scores(graded, "score", by=keys, n_boot=0)
+    scores = describe_scores(graded, "score", by=keys, n_boot=0, scale=RUBRIC_SCALE)
     rates = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
     table = scores.merge(rates, on=keys, how="left")
     return pd.DataFrame(

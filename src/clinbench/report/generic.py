@@ -62,7 +62,10 @@ def graded_tasks(df: pd.DataFrame) -> set[str]:
 
 
 def _exact_rows(df: pd.DataFrame) -> pd.DataFrame:
-    closed = (oc.CORRECT, oc.INCORRECT, oc.DECLINED, oc.PARSE_FAILED, oc.ERROR)
+    from clinbench.stats.clustered import ACCURACY_OUTCOMES
+
+    # every outcome with an accuracy but a judge's unscored call (new outcomes flow through)
+    closed = [o for o in ACCURACY_OUTCOMES if o != oc.UNSCORED]
     return df[df["outcome"].isin(closed) & ~df["task"].isin(graded_tasks(df))]
 
 
@@ -140,9 +143,10 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
         intro=(
             "Accuracy of exact-match items with 95% Wilson intervals (declines count as not "
             "correct; parse failures and errors are excluded and counted apart), and mean "
-            "rubric score of letter-graded replies with 95% t-intervals. Repeated epochs and runs "
-            "count as "
-            "separate observations."
+            "rubric score of letter-graded replies with 95% t-intervals. With several epochs "
+            "per item the accuracy interval is clustered by item (Wilson at the cluster-robust "
+            "effective n): repeated epochs never narrow it by themselves; items counts items, "
+            "epochs the epochs per item."
         ),
     )
     keys = ["suite", "task", "condition", "scorer", "model"]
@@ -177,7 +181,9 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
                 section.figures[f"{suite} · {task} [{condition or 'default'}]: accuracy by "
                                  f"model ({n_text} answered items per row)"] = fig  # fmt: skip
     if not graded.empty:
-        scores = describe.describe_scores(graded, "score", by=keys, n_boot=0)
+        scores = describe.describe_scores(
+            graded, "score", by=keys, n_boot=0, scale=describe.RUBRIC_SCALE
+        )
         scores = scores.drop(columns=["boot_CI95%"])
         for _, row in scores[scores["n"] == 0].iterrows():
             section.notes.append(
@@ -248,21 +254,23 @@ def distributions_section(df: pd.DataFrame, figures: bool = True, options=None):
     section = ReportSection(
         title="Score distributions",
         intro=(
-            "Rubric scores (0–100) by question type and model: mean, SD, 95% t-interval and "
+            "Rubric scores (0–100) by question type and model: mean, SD, 95% t-interval (on the "
+            "logit scale, so it stays inside 0–100) and "
             f"95% percentile bootstrap interval ({options.n_boot:,} resamples, seed "
             f"{options.seed})."
         ),
     )
     section.notes.append(_uses(len(graded), len(df), "graded replies with a score"))
+    scale = describe.RUBRIC_SCALE
     section.tables["Scores by question type"] = describe.describe_scores(
-        graded, "score", by=keys_q, n_boot=options.n_boot, seed=options.seed
+        graded, "score", by=keys_q, n_boot=options.n_boot, seed=options.seed, scale=scale
     )
     section.tables["Scores by model"] = describe.describe_scores(
-        graded, "score", by=keys_m, n_boot=options.n_boot, seed=options.seed
+        graded, "score", by=keys_m, n_boot=options.n_boot, seed=options.seed, scale=scale
     )
     if has_q:
         section.tables["Scores by question type and model"] = describe.describe_scores(
-            graded, "score", by=["task", "scorer", "question", "model"], n_boot=0
+            graded, "score", by=["task", "scorer", "question", "model"], n_boot=0, scale=scale
         ).drop(columns=["boot_CI95%"])
     if figures:
         for (task, scorer), sub in graded.groupby(["task", "scorer"], sort=True):
@@ -736,7 +744,11 @@ def breakdown_section(df: pd.DataFrame, field: str) -> ReportSection | None:
     graded = _scored(_rubric_rows(rows))
     if not graded.empty:
         scores = describe.describe_scores(
-            graded, "score", by=["task", "scorer", field, "model"], n_boot=0
+            graded,
+            "score",
+            by=["task", "scorer", field, "model"],
+            n_boot=0,
+            scale=describe.RUBRIC_SCALE,
         ).drop(columns=["boot_CI95%"])
         section.tables[f"Rubric score by {field}"] = scores
         cells += len(scores)

@@ -21,6 +21,8 @@ Protocol per format:
   as an option (``b)`` or ``(b)`` anywhere, ``b.`` opening a line, ``option c``), in
   order: one distinct letter is the answer, several are ambiguous. A sentence-opening
   article "A ..." and a lower-case "a" in prose are words, not options.
+  An MCQ asked with its options as words (``answer_form: word``) is read as the word
+  (``extract_option_word``).
 - TF: an explicit ``ANSWER: true|false`` mark wins; otherwise the first "true" or "false"
   (a negated one, "not true", or a hedged one, "cannot say whether it is true", makes the
   reply ambiguous rather than being read as an answer).
@@ -54,7 +56,7 @@ from clinbench.items.model import (
     TFItem,
 )
 from clinbench.items.normalise import matches_key
-from clinbench.items.sample import DECLINE_WORD
+from clinbench.items.sample import DECLINE_WORD, asks_for_word
 
 Status = Literal["ok", "ambiguous", "none", "declined", "refused", "contradictory"]
 
@@ -454,12 +456,39 @@ def extract_exact(reply: str, item: ExactItem) -> Extraction:
     return Extraction("ok", answer, [answer])
 
 
+def extract_option_word(reply: str, options: dict[str, str]) -> Extraction:
+    """Return the letter of the option whose word a reply gives (options asked as words).
+
+    For items asked with their options as words and no letters (PubMedQA: yes / no /
+    maybe). An ``Answer: <word>`` line wins; otherwise a reply that opens with an option's
+    word gives that option ("Yes. There is no evidence of ..." is yes); otherwise every
+    option word that stands alone in the reply is a candidate, and two different ones make
+    the reply ambiguous. Words match whole and in any case; the search is one pass of a
+    pattern of the option words (linear in the reply's length).
+    """
+    by_word = {text.strip().lower(): letter for letter, text in options.items()}
+    words = sorted(by_word, key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, words)) + r")(?![\w-])",
+                         re.IGNORECASE)  # fmt: skip
+    for line in _ANSWER_LINE.finditer(reply):
+        marked = pattern.match(line.group(1).strip().strip("*").strip())
+        if marked:
+            return Extraction("ok", by_word[marked.group(1).lower()], [marked.group(1)])
+    opening = pattern.match(reply.lstrip(" \t\n*\"'"))
+    if opening:
+        return Extraction("ok", by_word[opening.group(1).lower()], [opening.group(1)])
+    found = [by_word[m.group(1).lower()] for m in pattern.finditer(reply)]
+    return _decide(found, "option word")
+
+
 def extract_answer(item: Item, reply: str) -> Extraction:
     """Return the answer a reply gives to an item, under the item format's protocol."""
     if not reply or not reply.strip():
         return Extraction("none", reason="empty reply")
     if is_decline(reply):
         return Extraction("declined", reason="the reply is the decline word")
+    if asks_for_word(item):
+        return refusal_or(extract_option_word(reply, item.options), reply)
     if isinstance(item, SAItem | CaseItem | AudioItem):
         return Extraction("ok", reply.strip(), [reply.strip()])
     if isinstance(item, MCQItem):

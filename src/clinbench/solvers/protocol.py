@@ -8,7 +8,11 @@ results row, so a number can be traced to the protocol it was measured under.
 
 - ``decline``: offer the decline word (True) or not;
 - ``instruction``: ``mark`` (clinbench's ``ANSWER: X`` form), ``bare_letter`` ("the letter
-  only"), ``none`` (no instruction), or any other text, used word for word;
+  only"), ``bare_word`` ("yes, no or maybe only": the options' words), ``none`` (no
+  instruction), or any other text, used word for word;
+- ``answer_form``: ``letter`` (options listed as A., B., ...; the answer read as a letter)
+  or ``word`` (no letters: the question is asked as it stands and the answer is read as
+  the option's word, as PubMedQA was published: yes / no / maybe);
 - ``shuffle``: present MCQ options in a seeded random order (``shuffle_seed``), the key
   moved with its option;
 - ``fewshot``: an item file of solved examples and ``fewshot_n``, how many to show first.
@@ -22,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from clinbench.items.model import Item, MCQItem, SAItem, TFItem
-from clinbench.items.sample import to_sample
+from clinbench.items.sample import ANSWER_FORM, WORD_FORM, to_sample
 from clinbench.solvers.conditions import apply_condition
 from clinbench.solvers.prompts import (
     CONTEXT_LABEL,
@@ -33,8 +37,10 @@ from clinbench.solvers.prompts import (
     item_prompt,
 )
 
-INSTRUCTIONS = ("mark", "bare_letter", "none")
+INSTRUCTIONS = ("mark", "bare_letter", "bare_word", "none")
+ANSWER_FORMS = ("letter", "word")
 BARE_LETTER = "Reply with the letter of the correct option only."
+BARE_WORD = "Reply with {words} only."
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,7 @@ class Protocol:
     shuffle_seed: int = 0
     fewshot: str | None = None
     fewshot_n: int = 0
+    answer_form: str = "letter"
 
     @property
     def is_default(self) -> bool:
@@ -70,7 +77,30 @@ def protocol_from(values: dict[str, Any] | None) -> Protocol:
         raise ValueError("fewshot_n must be 0 or more")
     if protocol.fewshot_n and not protocol.fewshot:
         raise ValueError("fewshot_n needs fewshot=FILE (the split the examples come from)")
+    if protocol.answer_form not in ANSWER_FORMS:
+        raise ValueError(f"answer_form must be one of {list(ANSWER_FORMS)}, "
+                         f"got {protocol.answer_form!r}")  # fmt: skip
+    if protocol.answer_form == "word" and protocol.instruction in ("mark", "bare_letter"):
+        raise ValueError(f"instruction {protocol.instruction!r} asks for a letter; the word "
+                         "form takes bare_word, none or your own text")  # fmt: skip
+    if protocol.answer_form == "letter" and protocol.instruction == "bare_word":
+        raise ValueError("instruction bare_word needs answer_form word")
     return protocol
+
+
+def worded(item: Item) -> Item:
+    """Return an MCQ item marked to be asked with its options as words; others unchanged."""
+    if not isinstance(item, MCQItem):
+        return item
+    metadata = {**item.metadata, ANSWER_FORM: WORD_FORM}
+    copy = item.model_copy(update={"metadata": metadata})
+    copy._source_file, copy._source_line = item._source_file, item._source_line
+    return copy
+
+
+def _words(item: MCQItem) -> str:
+    words = [item.options[k] for k in sorted(item.options)]
+    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else words[0]
 
 
 def shuffled(item: Item, seed: int) -> Item:
@@ -100,12 +130,16 @@ def _instruction(item: Item, protocol: Protocol) -> str:
         if not isinstance(item, MCQItem):
             raise ValueError(f"{item.id}: a bare-letter instruction needs multiple-choice items")
         return BARE_LETTER
+    if kind == "bare_word":
+        if not isinstance(item, MCQItem):
+            raise ValueError(f"{item.id}: a bare-word instruction needs multiple-choice items")
+        return BARE_WORD.format(words=_words(item))
     return kind
 
 
 def _question(item: Item, protocol: Protocol) -> str:
     text = item.stem
-    if isinstance(item, MCQItem):
+    if isinstance(item, MCQItem) and protocol.answer_form == "letter":
         text += "\n\n" + "\n".join(f"{k}. {v}" for k, v in sorted(item.options.items()))
     if item.context:
         text = f"{CONTEXT_LABEL}\n{item.context}\n\nQuestion:\n{text}"
@@ -115,6 +149,8 @@ def _question(item: Item, protocol: Protocol) -> str:
 def _key(item: Item, protocol: Protocol) -> str:
     """Return a solved example's answer line, in the form the instruction asks for."""
     key = item.answer if isinstance(item, MCQItem | SAItem) else str(item.answer).lower()
+    if isinstance(item, MCQItem) and protocol.answer_form == "word":
+        key = item.options[item.answer]
     return f"ANSWER: {key}" if protocol.instruction == "mark" else f"Answer: {key}"
 
 
@@ -169,9 +205,14 @@ def protocol_samples(items: list[Item], protocol: Protocol, condition: str = "de
     samples = []
     for item in items:
         asked = shuffled(item, protocol.shuffle_seed) if protocol.shuffle else item
+        extra = None
+        if protocol.answer_form == "word" and isinstance(asked, MCQItem):
+            asked = worded(asked)
+            # what an offline baseline picks from: the words, not the letters
+            extra = {"answer_set": [asked.options[k] for k in sorted(asked.options)]}
         prompt = None if protocol.is_default else protocol_prompt(asked, protocol, examples)
         text = apply_condition(
             condition, asked, prompt if prompt is not None else item_prompt(asked)
         )
-        samples.append(to_sample(asked, text, condition))
+        samples.append(to_sample(asked, text, condition, extra_metadata=extra))
     return samples

@@ -221,3 +221,57 @@ def classification_report(
 def _finite_sd(values: np.ndarray) -> float:
     finite = values[~np.isnan(values)]
     return float(np.std(finite, ddof=1)) if finite.size > 1 else float("nan")
+
+
+PER_CLASS_COLUMNS = ["denominator", "label", "precision", "recall", "f1", "support"]
+
+
+def per_class(
+    results: pd.DataFrame,
+    by: Sequence[str] = ("model", "task"),
+    *,
+    target: str = "target",
+    answer: str = "extracted_answer",
+) -> pd.DataFrame:
+    """Return precision, recall, F1 and support of every class per group (scikit-learn).
+
+    ``precision_recall_fscore_support`` over the labels present in gold or predictions, under
+    both denominators: ``answered`` (correct, incorrect, declined) and ``all`` (every row).
+    A reply with no label (a decline; under ``all`` also a parse failure or an error) is a
+    wrong answer: its gold class loses a true positive and no class gains a prediction.
+    Support is the number of rows whose gold label is the class. Columns: <by>...,
+    denominator, label, precision, recall, f1, support.
+    """
+    from sklearn.metrics import precision_recall_fscore_support
+
+    by = list(by)
+    require_columns(results, [*by, target, answer, "outcome"])
+    has_target = results[target].fillna("").astype(str).str.strip() != ""
+    rows = results[has_target & results["outcome"].isin([*outcomes.ANSWERED, *outcomes.EXCLUDED])]
+    records = []
+    groups = rows.groupby(by, sort=True, dropna=False) if by else [((), rows)]
+    for key, group in groups:
+        key = key if isinstance(key, tuple) else (key,)
+        answered = group[group["outcome"].isin(outcomes.ANSWERED)]
+        for denominator, part in (("answered", answered), ("all", group)):
+            gold = part[target].astype(str).str.strip().tolist()
+            pred = [NO_LABEL if p is None else p for p in _predictions(part, answer)]
+            labels = sorted(set(gold) | {p for p in pred if p != NO_LABEL})
+            if not labels:
+                continue
+            precision, recall, f1, support = precision_recall_fscore_support(
+                gold, pred, labels=labels, zero_division=0
+            )
+            for i, label in enumerate(labels):
+                records.append(
+                    dict(zip(by, key, strict=True))
+                    | {
+                        "denominator": denominator,
+                        "label": label,
+                        "precision": float(precision[i]),
+                        "recall": float(recall[i]),
+                        "f1": float(f1[i]),
+                        "support": int(support[i]),
+                    }  # fmt: skip
+                )
+    return pd.DataFrame(records, columns=[*by, *PER_CLASS_COLUMNS])

@@ -226,7 +226,11 @@ def proportion(
 @app.command("verdict")
 def verdict_command(
     k: int = typer.Argument(..., help="Items answered correctly by the model."),
-    n: int = typer.Argument(..., help="Items scored."),
+    n: int = typer.Argument(
+        ...,
+        help="Every item asked: declined, unreadable, refused and failed replies count "
+        "(as not correct), so replying out of form cannot raise the verdict.",
+    ),
     bar: float = typer.Option(0.95, help="The accuracy bar (a proportion)."),
     method: str = typer.Option("wilson", help="Interval: wilson, clopper-pearson, jeffreys..."),
     confidence: float = typer.Option(0.95, help="Confidence level of the interval."),
@@ -295,6 +299,12 @@ def accuracy_command(
     confidence: float = typer.Option(0.95, help="Confidence level of the intervals."),
     n_boot: int = typer.Option(2000, help="Cluster-bootstrap resamples (several epochs)."),
     seed: int = typer.Option(0, help="Seed of the cluster bootstrap."),
+    small_sample: bool = typer.Option(
+        False,
+        "--small-sample",
+        help="Multiply the cluster-robust variance by G/(G-1) (G items). Default: without it, "
+        "so that one epoch gives plain Wilson.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the full result as JSON."),
     fmt: str = format_option(),
 ) -> None:
@@ -314,7 +324,7 @@ def accuracy_command(
     groups = _by(by)
     frame = _read_results(results, groups, ["outcome", "item_id"])
     table = accuracy_two_denominators(frame, by=groups, confidence=confidence, n_boot=n_boot,
-                                      seed=seed)  # fmt: skip
+                                      seed=seed, small_sample=small_sample)  # fmt: skip
     warning = repeated_epochs_warning(frame, by=["model"]) if "model" in frame.columns else ""
     if warning:
         import textwrap
@@ -350,6 +360,11 @@ def accuracy_command(
                 f"cluster bootstrap (all) [{_pct(row['boot_all_low'])}, "
                 f"{_pct(row['boot_all_high'])}]"
             )
+            g = row["n_clusters"]
+            se, factor = row["se_cluster_all"], row["small_sample_factor"]
+            other = se * math.sqrt(g / (g - 1)) if factor == 1 else se / math.sqrt(factor)
+            used, alt = ("without", "with") if factor == 1 else ("with", "without")
+            typer.echo(f"  cluster SE (all) {se:.6f} {used} G/(G-1) (used); {alt}: {other:.6f}")
 
 
 @app.command("classification")
@@ -369,22 +384,24 @@ def classification_command(
     and errors as replies with no label. Rows without a target are left out.
     """
     from clinbench.stats._common import StatsInputError
-    from clinbench.stats.classification import classification
+    from clinbench.stats.classification import classification, per_class
 
     groups = _by(by)
     frame = _read_results(results, groups, ["target", "extracted_answer", "outcome", "item_id"])
     declared = [x.strip() for x in labels.split(",") if x.strip()] if labels else None
     try:
         table = classification(frame, by=groups, all_labels=declared)
+        classes = per_class(frame, by=groups)
     except (StatsInputError, ValueError) as exc:
         fail(f"{results[0]}: {exc}")
     records = table.to_dict(orient="records")
     if as_json:
         for r in records:
             r["labels"] = r["labels"].split(";") if r["labels"] else []
-        _echo_json({"groups": records})
+        _echo_json({"groups": records, "per_class": classes.to_dict(orient="records")})
         return
-    if _tables(fmt, [("Classification (micro-F1, macro-F1, exact match)", table, [])]):
+    if _tables(fmt, [("Classification (micro-F1, macro-F1, exact match)", table, []),
+                     ("Per class (precision, recall, F1, support)", classes, [])]):  # fmt: skip
         return
     if not records:
         typer.echo("no rows with a target (the item's key or gold label)")
@@ -407,6 +424,13 @@ def classification_command(
             typer.echo(f"  macro_f1 over all {len(declared)} labels: "
                        f"{row['macro_f1_all_labels']:.3f}")  # fmt: skip
         typer.echo(f"  labels: {row['labels'].replace(';', ', ')}")
+        mine = classes
+        for column in groups:
+            mine = mine[mine[column] == row[column]]
+        typer.echo("  per class (answered): label, precision, recall, F1, support")
+        for c in mine[mine["denominator"] == "answered"].to_dict(orient="records"):
+            typer.echo(f"    {c['label']}: {c['precision']:.3f}  {c['recall']:.3f}  "
+                       f"{c['f1']:.3f}  {c['support']}")  # fmt: skip
 
 
 @app.command("power")
@@ -435,17 +459,23 @@ def power_command(
     """Items needed to decide KILL or PROCEED at the bar, McNemar's paired sample size, and the
     minimum detectable rubric-score difference.
 
-    n_items is statsmodels' normal power on the arcsine effect size (two-sided, alpha as
-    the verdict's interval); n_items_exact is the first n at which the Wilson verdict itself
-    decides with that power (exact binomial).
+    n_items is a normal approximation (statsmodels' normal power on the arcsine effect
+    size, two-sided, alpha as the verdict's interval). n_items_safe is the smallest n from
+    which the Wilson verdict itself (exact binomial enumeration) decides with that power at
+    every larger n up to the stated horizon; n_items_exact is the first n that reaches it,
+    which larger n can fall short of again (the binomial saw-tooth).
     """
     from clinbench.stats import power as pw
 
     try:
         need = pw.items_to_decide(bar, true_accuracy, alpha, power)
+        safe = pw.items_to_decide_safe(bar, true_accuracy, alpha, power)
         out: dict = {
             "n_items": need["n_items"],
-            "n_items_exact": pw.items_to_decide_exact(bar, true_accuracy, alpha, power),
+            "n_items_exact": safe["n_items_exact"],
+            "n_items_safe": safe["n_items_safe"],
+            "horizon": safe["horizon"],
+            "smaller_n_with_power": safe["smaller_n_with_power"],
             "n_items_wald": need["n_items_wald"],
             "bar": bar,
             "true_accuracy": true_accuracy,
@@ -478,16 +508,33 @@ def power_command(
     if _tables(fmt, [("Items needed to decide", _statistics(out), [])]):
         return
     side = "above" if out["decision"] == "KILL" else "below"
-    typer.echo(
-        f"n_items: {out['n_items']} to decide {out['decision']} ({side} the {bar:.0%} bar) "
-        f"if the true accuracy is {true_accuracy:.1%}"
+    safe_text = (
+        f"{out['n_items_safe']} items (power stays >= {power:.0%} at every n from there "
+        f"to {out['horizon']})"
+        if out["n_items_safe"] is not None
+        else f"none up to {out['horizon']} items"
     )
-    typer.echo(f"  {power:.0%} power, alpha {alpha:g}, two-sided; statsmodels arcsine (Cohen's h)")
-    typer.echo(f"  exact Wilson verdict: {out['n_items_exact']} items; Wald formula: "
-               f"{out['n_items_wald']}")  # fmt: skip
-    if items is not None:
-        import textwrap
+    import textwrap
 
+    lines = [
+        f"items needed: {safe_text} to decide {out['decision']} ({side} the {bar:.0%} bar) "
+        f"if the true accuracy is {true_accuracy:.1%}; exact Wilson verdict, {power:.0%} "
+        f"power, alpha {alpha:g}"
+    ]
+    if out["smaller_n_with_power"]:
+        lines.append(
+            f"{out['smaller_n_with_power']} smaller n also have enough power (the first is "
+            f"{out['n_items_exact']}), but some n above them fall short again"
+        )
+    lines.append(
+        f"normal approximation (statsmodels arcsine, Cohen's h): {out['n_items']} items, "
+        f"exact verdict power there {out['verdict_power_at_n_items']:.0%}; Wald formula: "
+        f"{out['n_items_wald']}"
+    )
+    for number, line in enumerate(lines):
+        indent = "" if number == 0 else "  "
+        typer.echo(textwrap.fill(line, 79, initial_indent=indent, subsequent_indent="  "))
+    if items is not None:
         typer.echo(textwrap.fill(out["sentence"], 79))
         if "rubric_mde" in out:
             mde = out["rubric_mde"]
@@ -500,6 +547,85 @@ def power_command(
             f"McNemar (same items): {out['mcnemar_items']} items to detect a gap "
             f"of {difference:.1%} ({discordant:.1%} discordant)"
         )
+
+
+@app.command("icc")
+def icc_command(
+    results: list[Path] = typer.Argument(..., metavar="RESULTS", help=RESULTS_HELP),
+    targets: str = typer.Option(
+        "item_id,question", "--targets", help="Column(s) naming what is rated (joined)."
+    ),
+    raters: str = typer.Option("model", "--raters", help="Column naming who rates."),
+    ratings: str = typer.Option("score", "--ratings", help="Column of the ratings."),
+    as_json: bool = typer.Option(False, "--json", help="Print the full result as JSON."),
+    fmt: str = format_option(),
+) -> None:
+    """Intraclass correlations (pingouin ``intraclass_corr``): every ICC type with its CI.
+
+    Rows without a rating are left out; targets rated by only some raters are dropped by
+    pingouin (it needs a complete targets x raters grid), and the count left is printed.
+    """
+    from clinbench.stats._common import StatsInputError
+    from clinbench.stats.clustering import icc_table
+
+    keys = _by(targets)
+    frame = _read_results(results, [*keys, raters], [ratings])
+    try:
+        table = icc_table(frame, keys, raters, ratings)
+    except (StatsInputError, ValueError, AssertionError) as exc:
+        fail(f"{results[0]}: {exc}")
+    if as_json:
+        _echo_json(table.to_dict(orient="records"))
+        return
+    if _tables(fmt, [("Intraclass correlation (pingouin)", table, [])]):
+        return
+    for row in table.to_dict(orient="records"):
+        low, high = row["CI95%"]
+        typer.echo(f"{row['Type']:>9}  ICC {row['ICC']:.3f}  CI95% [{low:.3f}, {high:.3f}]  "
+                   f"F {row['F']:.2f}  p {row['pval']:.3g}")  # fmt: skip
+    if len(table):
+        typer.echo(f"{table['n_targets'].iloc[0]} targets rated by all "
+                   f"{table['n_raters'].iloc[0]} raters")  # fmt: skip
+
+
+@app.command("mixed")
+def mixed_command(
+    results: list[Path] = typer.Argument(..., metavar="RESULTS", help=RESULTS_HELP),
+    dv: str = typer.Option("score", "--dv", help="Column of the scores."),
+    fixed: str = typer.Option("question", "--fixed", help="Fixed-effect column."),
+    case: str = typer.Option("item_id", "--case", help="Random-intercept (case) column."),
+    as_json: bool = typer.Option(False, "--json", help="Print the full result as JSON."),
+    fmt: str = format_option(),
+) -> None:
+    """Mixed model dv ~ fixed + (1 | case) (statsmodels MixedLM, REML) and the case ICC."""
+    import numpy as np
+
+    from clinbench.stats._common import StatsInputError
+    from clinbench.stats.clustering import mixed_model
+
+    frame = _read_results(results, [fixed, case], [dv])
+    try:
+        fit = mixed_model(frame, dv, fixed, case)
+    except (StatsInputError, ValueError, np.linalg.LinAlgError) as exc:
+        fail(f"{results[0]}: {exc}")
+    summary = {"n": fit.n, "cases": fit.cases, "case_variance": fit.case_variance,
+               "residual_variance": fit.residual_variance, "ICC": fit.icc,
+               "converged": fit.converged, "start": fit.start}  # fmt: skip
+    if as_json:
+        _echo_json({**summary, "fixed": fit.fixed.to_dict(orient="records")})
+        return
+    if _tables(fmt, [("Mixed model: fixed effects", fit.fixed, []),
+                     ("Mixed model: variance components", _statistics(summary), [])]):  # fmt: skip
+        return
+    typer.echo(f"{dv} ~ C({fixed}) + (1 | {case}): {fit.n} rows, {fit.cases} cases")
+    typer.echo(f"  REML, {'converged' if fit.converged else 'NOT converged'}; start: "
+               f"{fit.start}")  # fmt: skip
+    for row in fit.fixed.to_dict(orient="records"):
+        low, high = row["CI95%"]
+        typer.echo(f"  {row['term']}: {row['coef']:.3f} (SE {row['SE']:.3f}, "
+                   f"CI95% {low:.3f} to {high:.3f}, p {row['p-unc']:.3g})")  # fmt: skip
+    typer.echo(f"  case variance {fit.case_variance:.3f}, residual {fit.residual_variance:.3f}, "
+               f"ICC {fit.icc:.3f}")  # fmt: skip
 
 
 def _mount_judges() -> None:

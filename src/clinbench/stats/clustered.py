@@ -35,7 +35,6 @@ import pandas as pd
 from clinbench.scoring import outcomes
 from clinbench.stats._common import group_seed, percentile_interval, require_columns
 from clinbench.stats.clustering import resample_weights
-from clinbench.stats.proportions import wilson_interval
 
 WILSON = "wilson"
 WILSON_CLUSTERED = "wilson-clustered"
@@ -43,12 +42,15 @@ WILSON_CLUSTERED = "wilson-clustered"
 _CHUNK_CELLS = 2_000_000
 
 
-def cluster_robust_se(values: np.ndarray, clusters: np.ndarray) -> float:
+def cluster_robust_se(
+    values: np.ndarray, clusters: np.ndarray, small_sample: bool = False
+) -> float:
     """Return the cluster-robust standard error of the mean of `values` (statsmodels).
 
-    OLS of the values on a constant with ``cov_type="cluster"``; no small-sample correction
-    (so that one observation per cluster gives the plain ``sqrt(p (1 - p) / n)``). NaN with
-    fewer than two clusters.
+    OLS of the values on a constant with ``cov_type="cluster"``. By default no small-sample
+    correction (so that one observation per cluster gives the plain ``sqrt(p (1 - p) / n)``);
+    with `small_sample`, statsmodels' G/(G-1) factor (times (N-1)/(N-K) = 1 for a constant).
+    NaN with fewer than two clusters.
     """
     import statsmodels.api as sm
 
@@ -59,7 +61,7 @@ def cluster_robust_se(values: np.ndarray, clusters: np.ndarray) -> float:
     if np.all(values == values[0]):
         return 0.0
     fit = sm.OLS(values, np.ones_like(values)).fit(
-        cov_type="cluster", cov_kwds={"groups": codes, "use_correction": False}
+        cov_type="cluster", cov_kwds={"groups": codes, "use_correction": small_sample}
     )
     return float(fit.bse[0])
 
@@ -95,58 +97,149 @@ def clustered_proportion(
     confidence: float = 0.95,
     n_boot: int = 2000,
     seed: int = 0,
+    small_sample: bool = False,
 ) -> dict:
     """Return a proportion of 0/1 values with an interval that respects clusters.
 
-    Keys: n, n_clusters, k, p, ci_low, ci_high, method (``wilson`` with one observation per
-    cluster, else ``wilson-clustered``), n_eff, se_cluster, boot_low, boot_high (cluster
-    bootstrap percentile interval; NaN with one observation per cluster).
+    The same estimator as ``accuracy_two_denominators``, for one group. Keys: n,
+    n_clusters, k, p, ci_low, ci_high, method (``wilson`` with one observation per cluster,
+    else ``wilson-clustered``), n_eff, se_cluster, boot_low, boot_high (cluster bootstrap
+    percentile interval; NaN with one observation per cluster).
     """
     values = np.asarray(values, dtype=float)
-    clusters = np.asarray(clusters)
+    codes, _ = pd.factorize(pd.Series(np.asarray(clusters)).astype(str))
+    g = int(codes.max(initial=-1)) + 1
+    n_c = _sum_by(codes, None, g)
+    k_c = _sum_by(codes, values, g)
+    side = _clustered_side(k_c, n_c, np.zeros(g, dtype=np.int64), 1, confidence, small_sample)
+    one_each = bool(side["one_each"][0])
+    boot = [math.nan, math.nan]
+    if not one_each and n_boot > 0:
+        boot = _boot_interval([k_c, n_c], n_boot, seed, confidence)[0]
     n = int(values.size)
-    n_clusters = int(pd.Series(clusters).astype(str).nunique()) if n else 0
-    k = float(values.sum())
-    p = k / n if n else math.nan
-    out = {"n": n, "n_clusters": n_clusters, "k": k, "p": p}
-    if n_clusters == n:  # one observation per item: Wilson
-        low, high = wilson_interval(int(round(k)), n, confidence) if n else (math.nan,) * 2
-        se = math.sqrt(p * (1 - p) / n) if n else math.nan
-        return out | {"ci_low": low, "ci_high": high, "method": WILSON, "n_eff": float(n),
-                      "se_cluster": se, "boot_low": math.nan, "boot_high": math.nan}  # fmt: skip
-    se = cluster_robust_se(values, clusters)
-    if p in (0.0, 1.0) or not se > 0:
-        n_eff = float(n_clusters)
-    else:
-        n_eff = min(float(n), p * (1 - p) / se**2)
-    low, high = _wilson_fractional(p, n_eff, confidence)
-    boot = cluster_bootstrap_means(values, clusters, n_boot=n_boot, seed=seed)
-    b_low, b_high = percentile_interval(boot, confidence)
-    return out | {"ci_low": low, "ci_high": high, "method": WILSON_CLUSTERED, "n_eff": n_eff,
-                  "se_cluster": se, "boot_low": b_low, "boot_high": b_high}  # fmt: skip
+    return {"n": n, "n_clusters": g, "k": float(values.sum()),
+            "p": float(side["p"][0]) if n else math.nan,
+            "ci_low": float(side["low"][0]), "ci_high": float(side["high"][0]),
+            "method": WILSON if one_each else WILSON_CLUSTERED,
+            "n_eff": float(side["n_eff"][0]), "se_cluster": float(side["se"][0]),
+            "boot_low": boot[0], "boot_high": boot[1]}  # fmt: skip
 
 
-def _wilson_fractional(p: float, n_eff: float, confidence: float) -> tuple[float, float]:
-    """Wilson's interval for proportion p at a (possibly fractional) effective sample size."""
-    from statsmodels.stats.proportion import proportion_confint
-
-    if not n_eff > 0:
-        return (math.nan, math.nan)
-    low, high = proportion_confint(p * n_eff, n_eff, alpha=1 - confidence, method="wilson")
-    return (float(max(0.0, low)), float(min(1.0, high)))
-
-
-# Outcomes that have an accuracy (exact-match, or a judge's correct/incorrect).
-ACCURACY_OUTCOMES = (*outcomes.ANSWERED, *outcomes.EXCLUDED)
+# Outcomes that have an accuracy (exact-match, or a judge's correct/incorrect): every outcome
+# but a graded rubric reply. An outcome added to ``scoring/outcomes.py`` (e.g. a refusal)
+# enters accuracy over all items as not correct without a change here.
+ACCURACY_OUTCOMES = tuple(
+    dict.fromkeys(
+        [*outcomes.ANSWERED, *outcomes.EXCLUDED,
+         *(o for o in outcomes.OUTCOMES if o != outcomes.GRADED)]
+    )
+)  # fmt: skip
+# Every outcome counted in its own column: all but correct and incorrect (correct has its
+# column; incorrect is answered - correct - the answered outcomes counted here). New
+# outcomes (``scoring/outcomes.py``) gain their column without a change here.
+COUNTED_OUTCOMES = tuple(
+    o for o in ACCURACY_OUTCOMES if o not in (outcomes.CORRECT, outcomes.INCORRECT)
+)
+# The keys of one cluster: an item (or, in a case tier, the case its questions share) of one
+# task under one condition, with all its epochs.
+CLUSTER_KEYS = ("task", "condition", "item_id")
 
 ACCURACY_COLUMNS = [
-    "n_items", "n_epochs", "n_rows", "answered", "correct", "declined", "refused",
-    "parse_failed", "contradictory", "error", "unscored", "accuracy_answered", "ci_answered_low",
-    "ci_answered_high",
+    "n_items", "n_epochs", "n_rows", "answered", "correct", *COUNTED_OUTCOMES,
+    "accuracy_answered", "ci_answered_low", "ci_answered_high",
     "accuracy_all", "ci_all_low", "ci_all_high", "method", "n_clusters", "n_eff_answered",
-    "n_eff_all", "se_cluster_answered", "se_cluster_all", "boot_answered_low",
-    "boot_answered_high", "boot_all_low", "boot_all_high",
+    "n_eff_all", "se_cluster_answered", "se_cluster_all", "small_sample_factor",
+    "boot_answered_low", "boot_answered_high", "boot_all_low", "boot_all_high",
 ]  # fmt: skip
+
+
+def _group_codes(frame: pd.DataFrame, columns: Sequence[str]) -> np.ndarray:
+    """Return one integer code per row for the sorted groups of `columns` (0 with none)."""
+    if not columns:
+        return np.zeros(len(frame), dtype=np.int64)
+    return frame.groupby(list(columns), sort=True, dropna=False, observed=True).ngroup().to_numpy()
+
+
+def _sum_by(codes: np.ndarray, weights: np.ndarray | None, size: int) -> np.ndarray:
+    return np.bincount(codes, weights=weights, minlength=size).astype(float)
+
+
+def _clustered_side(
+    k_c: np.ndarray, n_c: np.ndarray, cg: np.ndarray, size: int, confidence: float,
+    small_sample: bool,
+) -> dict[str, np.ndarray]:  # fmt: skip
+    """Return per group p, n, k, n_clusters, se, n_eff, ci_low, ci_high from cluster totals.
+
+    The cluster-robust SE of a mean (OLS on a constant, sandwich by cluster) is written out
+    here over grouped arrays, as statsmodels' ``cov_type="cluster"`` computes it for one
+    group at a time: se^2 = sum_g (sum of residuals in cluster g)^2 / N^2, times G/(G-1)
+    with the small-sample factor (tests check it against statsmodels). One group at a time
+    through statsmodels took over a minute on a million rows.
+    """
+    from statsmodels.stats.proportion import proportion_confint
+
+    present = n_c > 0
+    n = _sum_by(cg, n_c, size)
+    k = _sum_by(cg, k_c, size)
+    g = _sum_by(cg, present.astype(float), size)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = k / n
+        resid = k_c - p[cg] * n_c
+        se = np.sqrt(_sum_by(cg, resid**2, size)) / n
+        factor = np.where(g > 1, g / (g - 1), np.nan) if small_sample else np.ones(size)
+        se = se * np.sqrt(factor)
+        se = np.where(g > 1, se, np.nan)
+        one_each = g == n
+        boundary = (p == 0) | (p == 1) | ~(se > 0)
+        n_eff = np.where(one_each, n, np.where(boundary, g, np.minimum(n, p * (1 - p) / se**2)))
+        se = np.where(one_each & (n > 0), np.sqrt(p * (1 - p) / n), se)
+    ok = n_eff > 0
+    low = np.full(size, math.nan)
+    high = np.full(size, math.nan)
+    if ok.any():
+        lo, hi = proportion_confint(p[ok] * n_eff[ok], n_eff[ok], alpha=1 - confidence,
+                                    method="wilson")  # fmt: skip
+        low[ok] = np.clip(lo, 0.0, 1.0)
+        high[ok] = np.clip(hi, 0.0, 1.0)
+    return {"p": p, "n": n, "k": k, "n_clusters": g, "se": se, "n_eff": n_eff, "low": low,
+            "high": high, "one_each": one_each, "factor": factor}  # fmt: skip
+
+
+def _boot_interval(
+    sums: list[np.ndarray], n_boot: int, seed: int, confidence: float
+) -> list[list[float]]:
+    """Return percentile intervals of ratio means, whole clusters resampled together.
+
+    `sums` holds (numerator, denominator) pairs of per-cluster totals of one group; every
+    pair is resampled with the same draws. Drawn in chunks of bounded memory.
+    """
+    g = sums[0].size
+    rng = np.random.default_rng(seed)
+    stacked = np.column_stack(sums)
+    # Clusters with the same totals are interchangeable: drawing g clusters uniformly with
+    # replacement draws each kind of cluster a Multinomial(g, share of that kind) number of
+    # times. With replies scored 0/1 over a few epochs there are a few dozen kinds however
+    # many items, so one multinomial draw per resample replaces g index draws: the same
+    # distribution, at a cost that no longer grows with the number of items.
+    kinds, counts = np.unique(stacked, axis=0, return_counts=True)
+    boot = np.empty((n_boot, stacked.shape[1]))
+    if len(kinds) * 4 < g:
+        chunk = max(1, _CHUNK_CELLS // len(kinds))
+        for start in range(0, n_boot, chunk):
+            stop = min(n_boot, start + chunk)
+            weights = rng.multinomial(g, counts / g, size=stop - start).astype(float)
+            boot[start:stop] = weights @ kinds
+    else:
+        chunk = max(1, _CHUNK_CELLS // g)
+        for start in range(0, n_boot, chunk):
+            stop = min(n_boot, start + chunk)
+            weights = resample_weights(rng.integers(0, g, size=(stop - start, g)), g)
+            boot[start:stop] = weights @ stacked
+    out = []
+    with np.errstate(invalid="ignore", divide="ignore"):
+        for i in range(0, stacked.shape[1], 2):
+            out.append(percentile_interval(boot[:, i] / boot[:, i + 1], confidence))
+    return out
 
 
 def accuracy_two_denominators(
@@ -156,72 +249,102 @@ def accuracy_two_denominators(
     confidence: float = 0.95,
     n_boot: int = 2000,
     seed: int = 0,
+    small_sample: bool = False,
 ) -> pd.DataFrame:
     """Return accuracy over answered items and over all items per group, clustered by item.
 
-    Rows whose outcome has an accuracy enter (correct, incorrect, declined, parse_failed,
-    error, unscored); graded rubric rows do not. Columns: <by>..., n_items, n_epochs (the
-    most epochs any item has), n_rows, answered, correct, declined, parse_failed, error,
-    unscored, accuracy_answered with ci_answered_low/high, accuracy_all with ci_all_low/high,
-    method (``wilson`` or ``wilson-clustered``), n_clusters (items), n_eff_answered,
-    n_eff_all, se_cluster_answered, se_cluster_all, and the cluster-bootstrap intervals
-    boot_answered_low/high, boot_all_low/high (NaN with one epoch). Each group's bootstrap is
-    seeded by ``group_seed(seed, key)``.
+    The one accuracy estimator: the run summary, ``stats accuracy``, ``analyze``, the report
+    and the leaderboard all take their accuracy from here. Rows whose outcome has an
+    accuracy enter (``outcomes.ANSWERED`` and ``outcomes.EXCLUDED``); graded rubric rows do
+    not. A cluster is one item (``item_id``; in a case tier the case its questions share) of
+    one task under one condition, with all its epochs. Columns: <by>..., n_items (items, not
+    item-epochs), n_epochs (the most epochs any item has), n_rows, answered, correct, one
+    count per other outcome (declined, parse_failed, error, unscored, ...),
+    accuracy_answered with ci_answered_low/high, accuracy_all with ci_all_low/high, method
+    (``wilson`` or ``wilson-clustered``), n_clusters, n_eff_answered, n_eff_all,
+    se_cluster_answered, se_cluster_all, small_sample_factor (G/(G-1) when `small_sample`,
+    else 1: the default, so that one reply per item gives plain Wilson), and the
+    cluster-bootstrap intervals boot_answered_low/high, boot_all_low/high (NaN with one
+    epoch). Each group's bootstrap is seeded by ``group_seed(seed, key)``.
+
+    Works on grouped numpy arrays (one pass of ``bincount`` per total), so a million rows
+    take seconds.
     """
     by = list(by)
     require_columns(results, [*by, "outcome", "item_id"])
-    rows = results[results["outcome"].isin(ACCURACY_OUTCOMES)]
-    cluster_cols = [c for c in ("task", "condition", "item_id") if c in rows.columns]
-    records = []
-    groups = rows.groupby(by, sort=True, dropna=False) if by else [((), rows)]
-    for key, group in groups:
-        key = key if isinstance(key, tuple) else (key,)
-        named = dict(zip(by, key, strict=True))
-        clusters = group[cluster_cols].astype(str).agg("\x1f".join, axis=1).to_numpy()
-        correct = (group["outcome"] == outcomes.CORRECT).to_numpy(dtype=float)
-        answered = group["outcome"].isin(outcomes.ANSWERED).to_numpy()
-        seeded = group_seed(seed, named)
-        a = clustered_proportion(correct[answered], clusters[answered], confidence=confidence,
-                                 n_boot=n_boot, seed=seeded)  # fmt: skip
-        e = clustered_proportion(correct, clusters, confidence=confidence, n_boot=n_boot,
-                                 seed=seeded)  # fmt: skip
-        counts = group["outcome"].value_counts()
-        epochs = (
-            int(group.groupby(clusters)["epoch"].nunique().max()) if "epoch" in group.columns else 1
-        )
-        records.append(
-            named
-            | {
-                "n_items": int(pd.Series(clusters).nunique()),
-                "n_epochs": epochs,
-                "n_rows": len(group),
-                "answered": int(answered.sum()),
-                "correct": int(correct.sum()),
-                "declined": int(counts.get(outcomes.DECLINED, 0)),
-                "refused": int(counts.get(outcomes.REFUSED, 0)),
-                "parse_failed": int(counts.get(outcomes.PARSE_FAILED, 0)),
-                "contradictory": int(counts.get(outcomes.CONTRADICTORY, 0)),
-                "error": int(counts.get(outcomes.ERROR, 0)),
-                "unscored": int(counts.get(outcomes.UNSCORED, 0)),
-                "accuracy_answered": a["p"],
-                "ci_answered_low": a["ci_low"],
-                "ci_answered_high": a["ci_high"],
-                "accuracy_all": e["p"],
-                "ci_all_low": e["ci_low"],
-                "ci_all_high": e["ci_high"],
-                "method": e["method"],
-                "n_clusters": e["n_clusters"],
-                "n_eff_answered": a["n_eff"],
-                "n_eff_all": e["n_eff"],
-                "se_cluster_answered": a["se_cluster"],
-                "se_cluster_all": e["se_cluster"],
-                "boot_answered_low": a["boot_low"],
-                "boot_answered_high": a["boot_high"],
-                "boot_all_low": e["boot_low"],
-                "boot_all_high": e["boot_high"],
-            }
-        )
-    return pd.DataFrame(records, columns=[*by, *ACCURACY_COLUMNS])
+    outcome = results["outcome"]
+    rows = results[outcome.isin(ACCURACY_OUTCOMES).to_numpy()]
+    if rows.empty:
+        return pd.DataFrame(columns=[*by, *ACCURACY_COLUMNS])
+    cluster_cols = [c for c in CLUSTER_KEYS if c in rows.columns and c not in by]
+    group = _group_codes(rows, by)
+    cluster = _group_codes(rows, [*by, *cluster_cols])  # sorted by group first
+    n_groups = int(group.max()) + 1
+    n_clusters = int(cluster.max()) + 1
+    cg = np.zeros(n_clusters, dtype=np.int64)
+    cg[cluster] = group
+    codes, names = pd.factorize(rows["outcome"])
+    counts = np.zeros((n_groups, len(names)), dtype=np.int64)
+    np.add.at(counts, (group, codes), 1)
+    per = {name: counts[:, i] for i, name in enumerate(names)}
+    is_correct = np.array([name == outcomes.CORRECT for name in names], dtype=bool)[codes]
+    is_answered = np.array([name in outcomes.ANSWERED for name in names], dtype=bool)[codes]
+    n_c = _sum_by(cluster, None, n_clusters)
+    k_c = _sum_by(cluster, is_correct.astype(float), n_clusters)
+    na_c = _sum_by(cluster, is_answered.astype(float), n_clusters)
+    ka_c = _sum_by(cluster, (is_correct & is_answered).astype(float), n_clusters)
+    e = _clustered_side(k_c, n_c, cg, n_groups, confidence, small_sample)
+    a = _clustered_side(ka_c, na_c, cg, n_groups, confidence, small_sample)
+    if "epoch" in rows.columns:
+        epoch, _ = pd.factorize(rows["epoch"], use_na_sentinel=False)
+        width = int(epoch.max()) + 1
+        seen = np.zeros(n_clusters * width, dtype=bool)  # each (item, epoch) pair once
+        seen[cluster.astype(np.int64) * width + epoch] = True
+        epochs_c = seen.reshape(n_clusters, width).sum(axis=1)
+        n_epochs = np.zeros(n_groups, dtype=np.int64)
+        np.maximum.at(n_epochs, cg, epochs_c)
+    else:
+        n_epochs = np.ones(n_groups, dtype=np.int64)
+    first = np.empty(n_groups, dtype=np.int64)  # each group's first row
+    first[group[::-1]] = np.arange(len(group) - 1, -1, -1)
+    keys = rows[by].iloc[first].reset_index(drop=True) if by else pd.DataFrame(index=[0])
+    boot = np.full((n_groups, 4), math.nan)
+    starts = np.searchsorted(cg, np.arange(n_groups + 1))
+    for gi in range(n_groups):
+        if e["one_each"][gi] or n_boot <= 0:
+            continue
+        named = {c: keys.at[gi, c] for c in by}
+        sl = slice(starts[gi], starts[gi + 1])
+        (b_a, b_e) = _boot_interval([ka_c[sl], na_c[sl], k_c[sl], n_c[sl]], n_boot,
+                                    group_seed(seed, named), confidence)  # fmt: skip
+        boot[gi] = [*b_a, *b_e]
+    table = keys.copy() if by else pd.DataFrame(index=range(n_groups))
+    table["n_items"] = e["n_clusters"].astype(int)
+    table["n_epochs"] = n_epochs
+    table["n_rows"] = e["n"].astype(int)
+    table["answered"] = a["n"].astype(int)
+    table["correct"] = e["k"].astype(int)
+    for name in COUNTED_OUTCOMES:
+        table[name] = per.get(name, np.zeros(n_groups, dtype=np.int64))
+    no_answer = a["n"] == 0
+    table["accuracy_answered"] = a["p"]
+    table["ci_answered_low"] = np.where(no_answer, math.nan, a["low"])
+    table["ci_answered_high"] = np.where(no_answer, math.nan, a["high"])
+    table["accuracy_all"] = e["p"]
+    table["ci_all_low"] = e["low"]
+    table["ci_all_high"] = e["high"]
+    table["method"] = np.where(e["one_each"], WILSON, WILSON_CLUSTERED)
+    table["n_clusters"] = e["n_clusters"].astype(int)
+    table["n_eff_answered"] = a["n_eff"]
+    table["n_eff_all"] = e["n_eff"]
+    table["se_cluster_answered"] = a["se"]
+    table["se_cluster_all"] = e["se"]
+    table["small_sample_factor"] = e["factor"]
+    table["boot_answered_low"] = boot[:, 0]
+    table["boot_answered_high"] = boot[:, 1]
+    table["boot_all_low"] = boot[:, 2]
+    table["boot_all_high"] = boot[:, 3]
+    return table[[*by, *ACCURACY_COLUMNS]]
 
 
 def repeated_epochs(results: pd.DataFrame, by: Sequence[str] = ("model", "task")) -> pd.DataFrame:

@@ -107,6 +107,39 @@ class MixedModelResult:
         return pd.concat([self.fixed, extra], ignore_index=True)
 
 
+def icc_table(
+    data: pd.DataFrame, targets: Sequence[str], raters: str, ratings: str = "score"
+) -> pd.DataFrame:
+    """Return pingouin's intraclass correlations of `ratings`: one row per ICC type.
+
+    `targets` (one column or several, joined) name what is rated, `raters` who rates.
+    Rows without a rating are left out; pingouin drops targets not rated by every rater
+    (``nan_policy="omit"``). Columns are pingouin's (Type, ICC, F, df1, df2, pval, and
+    Description where its version gives one), CI95% (a [low, high] list; pingouin 0.7
+    calls it CI95), and n_targets, n_raters.
+    """
+    import pingouin as pg
+
+    require_columns(data, [*targets, raters, ratings])
+    rows = _numeric(data, [*targets, raters, ratings], ratings)
+    target = rows[list(targets)].astype(str).agg("/".join, axis=1)
+    long = pd.DataFrame({"target": target, "rater": rows[raters].astype(str),
+                         "rating": rows[ratings].astype(float)})  # fmt: skip
+    long = long.groupby(["target", "rater"], as_index=False)["rating"].mean()
+    if long["rater"].nunique() < 2 or long["target"].nunique() < 2:
+        raise StatsInputError("an ICC needs at least two raters and two targets")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pandas deprecation noise from inside pingouin
+        table = pg.intraclass_corr(long, targets="target", raters="rater", ratings="rating",
+                                   nan_policy="omit")  # fmt: skip
+    table = table.reset_index(drop=True).rename(columns={"CI95": "CI95%"})  # pingouin >= 0.7
+    table["CI95%"] = [[float(a), float(b)] for a, b in table["CI95%"]]
+    complete = long.pivot(index="target", columns="rater", values="rating").dropna()
+    table["n_targets"] = len(complete)
+    table["n_raters"] = complete.shape[1]
+    return table
+
+
 def moment_start(model) -> tuple[np.ndarray, float]:
     """Return (OLS fixed effects, case variance / residual variance) of a MixedLM model.
 

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from clinbench.scoring.outcomes import ANSWERED, CORRECT, DECLINED, EXCLUDED
+from clinbench.scoring.outcomes import EXCLUDED
 from clinbench.stats._common import (
     PASSING_GRADES,
     StatsInputError,
@@ -61,6 +61,37 @@ def t_interval(values: np.ndarray, confidence: float = 0.95) -> tuple[float, flo
     return (float(low), float(high))
 
 
+# The scale of a rubric score: intervals of its mean stay inside it.
+RUBRIC_SCALE: tuple[float, float] = (0.0, 100.0)
+
+
+def bounded_t_interval(
+    values: np.ndarray, scale: tuple[float, float], confidence: float = 0.95
+) -> tuple[float, float]:
+    """Return a t interval for the mean of scores on a bounded scale, inside the scale.
+
+    The mean is moved to (0, 1), its t interval is taken on the logit scale (delta method:
+    the SE divided by p (1 - p)) and mapped back, so it can never leave the scale, however
+    near a bound the mean is; near the middle of the scale it is close to the plain t
+    interval. No spread (every score equal) gives the point; (nan, nan) with n < 2.
+    Written out here: scipy and statsmodels have the t quantile, not this transform.
+    """
+    values = np.asarray(values, dtype=float)
+    low, high = scale
+    n = values.size
+    if n < 2:
+        return (math.nan, math.nan)
+    mean = float(values.mean())
+    sem = float(values.std(ddof=1)) / math.sqrt(n) / (high - low)
+    p = (mean - low) / (high - low)
+    if sem == 0 or not 0 < p < 1:
+        return (mean, mean)
+    half = float(stats.t.ppf((1 + confidence) / 2, n - 1)) * sem / (p * (1 - p))
+    centre = math.log(p / (1 - p))
+    lo, hi = (1 / (1 + math.exp(-(centre + side * half))) for side in (-1, 1))
+    return (low + lo * (high - low), low + hi * (high - low))
+
+
 def _group_scores(data: pd.DataFrame, dv: str, by: str | Sequence[str] | None):
     """Yield (key dict, the group's scores as floats, missing ones left out) per group."""
     require_columns(data, [dv])
@@ -93,8 +124,13 @@ def describe_scores(
     n_boot: int = 10_000,
     seed: int = 0,
     confidence: float = 0.95,
+    scale: tuple[float, float] | None = None,
 ) -> pd.DataFrame:
     """Return n, mean, SD, the t-interval and the percentile-bootstrap interval per group.
+
+    With a bounded `scale` (``RUBRIC_SCALE`` for 0-100 rubric scores) the t interval is
+    taken on the logit scale (``bounded_t_interval``), so it never leaves the scale; the
+    bootstrap's percentile interval stays inside it by construction.
 
     Rows with no score (excluded outcomes) are left out of n; columns: <by>..., n, mean,
     SD, CI95% (t), boot_CI95% (percentile, `n_boot` resamples). Each group's resamples are
@@ -113,7 +149,11 @@ def describe_scores(
                 "n": int(x.size),
                 "mean": float(x.mean()) if x.size else math.nan,
                 "SD": float(x.std(ddof=1)) if x.size > 1 else math.nan,
-                ci: list(t_interval(x, confidence)),
+                ci: list(
+                    t_interval(x, confidence)
+                    if scale is None
+                    else bounded_t_interval(x, scale, confidence)
+                ),
                 f"boot_{ci}": percentile_interval(boot, confidence) if x.size else [math.nan] * 2,
             }
         )
@@ -155,32 +195,40 @@ def proportions(
 def accuracy(
     results: pd.DataFrame, by: str | Sequence[str] | None = "model", confidence: float = 0.95
 ) -> pd.DataFrame:
-    """Return accuracy with Wilson intervals per group of a results table.
+    """Return accuracy with its interval per group of a results table, clustered by item.
 
-    The denominator is answered items (correct, incorrect, declined); declines count as not
-    correct and are shown apart; excluded outcomes (parse failures, errors, unscored judge
-    calls) are counted in `excluded`, never in the denominator. Columns: <by>..., correct,
-    n, accuracy, CI95%, declined, excluded.
+    From ``clinbench.stats.clustered.accuracy_two_denominators``, the one accuracy
+    estimator: Wilson with one epoch per item, Wilson at the cluster-robust effective n
+    with several, so repeated epochs never narrow it. The denominator is answered replies
+    (correct, incorrect, declined); declines count as not correct and are shown apart;
+    excluded outcomes (parse failures, errors, unscored judge calls) are counted in
+    `excluded`, never in the denominator. Columns: <by>..., correct, n (answered replies),
+    items (items, not item-epochs), epochs, accuracy, CI95%, declined, excluded. Without an
+    ``item_id`` column each row is its own item.
     """
-    require_columns(results, ["outcome"])
-    results = _only(results, by, ["outcome"])
-    base = proportions(
-        results,
-        success=lambda d: d["outcome"] == CORRECT,
-        by=by,
-        eligible=lambda d: d["outcome"].isin(ANSWERED),
-        name="accuracy",
-        confidence=confidence,
-    ).rename(columns={"k": "correct"})
-    extra = []
-    for _, sub in _groups(results, by):
-        extra.append(
-            {
-                "declined": int((sub["outcome"] == DECLINED).sum()),
-                "excluded": int(sub["outcome"].isin(EXCLUDED).sum()),
-            }
-        )
-    return pd.concat([base, pd.DataFrame(extra)], axis=1)
+    from clinbench.stats.clustered import accuracy_two_denominators
+
+    keys = [] if by is None else [by] if isinstance(by, str) else list(by)
+    require_columns(results, [*keys, "outcome"])
+    extra = [c for c in ("task", "condition", "item_id", "epoch") if c in results.columns]
+    frame = results[list(dict.fromkeys([*keys, "outcome", *extra]))]
+    if "item_id" not in frame.columns:
+        frame = frame.assign(item_id=np.arange(len(frame)))
+    table = accuracy_two_denominators(frame, by=keys, confidence=confidence, n_boot=0)
+    excluded = [o for o in EXCLUDED if o in table.columns]
+    out = table[keys].copy()
+    out["correct"] = table["correct"].astype(int)
+    out["n"] = table["answered"].astype(int)
+    out["items"] = table["n_items"].astype(int)
+    out["epochs"] = table["n_epochs"].astype(int)
+    out["accuracy"] = table["accuracy_answered"]
+    out[ci_name(confidence)] = [
+        [lo, hi] for lo, hi in zip(table["ci_answered_low"], table["ci_answered_high"],
+                                   strict=True)
+    ]  # fmt: skip
+    out["declined"] = table["declined"].astype(int)
+    out["excluded"] = table[excluded].sum(axis=1).astype(int) if excluded else 0
+    return out.reset_index(drop=True)
 
 
 def passed(grades: pd.Series, passing: Sequence[str] = PASSING_GRADES) -> pd.Series:

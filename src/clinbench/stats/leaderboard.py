@@ -24,7 +24,6 @@ from typing import Any
 import pandas as pd
 
 from clinbench.scoring import outcomes
-from clinbench.stats.accuracy import outcome_accuracy
 
 DEFAULT_EXCLUSION_THRESHOLD = 0.10
 KEY = ["model", "task", "condition"]
@@ -151,28 +150,35 @@ def summarise(
     """Return leaderboard rows (model x task x condition) from a results table.
 
     Accuracy is correct / answered, where answered = correct + incorrect + declined +
-    refused; parse failures, contradictory replies and errors are counted and excluded.
-    Equipoise items are left out, and so are robustness-check runs (``blind+pushback``
-    etc.) unless ``include_checks``. Excluded models get status ``excluded`` with the reason
-    and no accuracy.
+    refused; parse failures, contradictory replies and errors are counted and excluded. Its
+    interval is the one accuracy estimator's (``stats.clustered.accuracy_two_denominators``:
+    clustered by item when items have several epochs). Equipoise items are left out, and so
+    are robustness-check runs (``blind+pushback`` etc.) unless ``include_checks``. Excluded
+    models get status ``excluded`` with the reason and no accuracy.
     """
     exclusions = model_exclusions(results, threshold).set_index("model")
     board = results[~is_equipoise(results)]
     if not include_checks:
         board = board[~is_check_run(board)]
+    from clinbench.stats.clustered import accuracy_two_denominators
+
+    estimates = accuracy_two_denominators(board, by=KEY, confidence=confidence, n_boot=0)
+    estimates = estimates.set_index(KEY)
     rows = []
     for (model, task, condition), group in board.groupby(KEY, sort=True, dropna=False):
-        counts = outcome_accuracy(group["outcome"], confidence)
+        key = (model, task, condition)
+        counts = estimates.loc[key] if key in estimates.index else None
+        answered = int(counts["answered"]) if counts is not None else 0
         row = {
             "model": model,
             "task": task,
             "condition": condition,
             "items": int(group["item_id"].nunique()),
-            "answered": counts["answered"],
-            "correct": counts["correct"],
-            "declined": counts["declined"],
-            "parse_failed": counts["parse_failed"],
-            "errors": counts["error"],
+            "answered": answered,
+            "correct": int(counts["correct"]) if counts is not None else 0,
+            "declined": int(counts["declined"]) if counts is not None else 0,
+            "parse_failed": int(counts["parse_failed"]) if counts is not None else 0,
+            "errors": int(counts["error"]) if counts is not None else 0,
             "empty": int(group["response"].map(_empty_reply).sum()),
         }
         if bool(exclusions.loc[model, "excluded"]):
@@ -187,9 +193,9 @@ def summarise(
             row.update(
                 status=SCORED,
                 excluded_reason="",
-                accuracy=counts["accuracy"],
-                ci_low=counts["ci_low"],
-                ci_high=counts["ci_high"],
+                accuracy=counts["accuracy_answered"] if answered else math.nan,
+                ci_low=counts["ci_answered_low"] if answered else math.nan,
+                ci_high=counts["ci_answered_high"] if answered else math.nan,
             )
         rows.append(row)
     return pd.DataFrame(rows, columns=SUMMARY_COLUMNS)

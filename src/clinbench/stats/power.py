@@ -119,6 +119,54 @@ def items_to_decide_exact(
     return None
 
 
+def items_to_decide_safe(
+    bar: float,
+    true_accuracy: float,
+    alpha: float = 0.05,
+    power: float = 0.8,
+    method: str = "wilson",
+    horizon: int | None = None,
+) -> dict:
+    """Return the smallest n from which the exact verdict power stays at or above `power`.
+
+    The exact power of the verdict (``verdict_power``: a binomial enumeration with
+    ``scipy.stats.binom`` of the counts whose interval clears or misses the bar) saw-tooths
+    with n, so the first n that reaches the target (``n_items_exact``) can be followed by
+    larger n that fall short again. ``n_items_safe`` is the first n such that every n from
+    it up to ``horizon`` reaches the target (checked one by one); smaller n with enough
+    power may exist (``smaller_n_with_power`` lists how many, ``dips`` the n above
+    ``n_items_exact`` that fall short). The default horizon is four times the normal
+    approximation's n, and at least 1,000. None for n_items_safe when the power at
+    `horizon` itself falls short.
+    """
+    _check(alpha, power)
+    normal = items_to_decide(bar, true_accuracy, alpha, power)["n_items"]
+    horizon = int(horizon or max(1000, 4 * normal))
+    powers = [verdict_power(n, true_accuracy, bar, method, alpha) for n in range(1, horizon + 1)]
+    reached = [n for n, pw in enumerate(powers, start=1) if pw >= power]
+    first = reached[0] if reached else None
+    safe = None
+    if powers[-1] >= power:
+        safe = horizon
+        while safe > 1 and powers[safe - 2] >= power:
+            safe -= 1
+    smaller = [n for n in reached if safe is not None and n < safe]
+    dips = [n for n in range(first or 1, safe or horizon) if powers[n - 1] < power] if first else []
+    return {
+        "bar": bar,
+        "true_accuracy": true_accuracy,
+        "alpha": alpha,
+        "power": power,
+        "method": method,
+        "horizon": horizon,
+        "n_items_normal": normal,
+        "n_items_exact": first,
+        "n_items_safe": safe,
+        "smaller_n_with_power": len(smaller),
+        "dips": dips,
+    }
+
+
 def detectable_accuracies(
     n: int, bar: float, alpha: float = 0.05, power: float = 0.8
 ) -> tuple[float, float]:
@@ -183,19 +231,29 @@ def power_sentence(
     """Return the verdict section's sentence on what the bank can detect and what it needs.
 
     "With N items this bank can detect a true accuracy at or below L (or at or above U)
-    against the bar of B (power P, alpha A); deciding at the bar needs about M items if the
-    true accuracy is p."
+    against the bar of B (power P, alpha A; normal approximation); deciding at the bar needs
+    M items if the true accuracy is p (exact Wilson verdict: the power stays at or above P
+    from M on; the normal approximation says K)." M is ``items_to_decide_safe``'s.
     """
     below, above = detectable_accuracies(n_items, bar, alpha, power)
-    needed = items_to_decide(bar, true_accuracy, alpha, power)["n_items"]
+    normal = items_to_decide(bar, true_accuracy, alpha, power)["n_items"]
+    safe = items_to_decide_safe(bar, true_accuracy, alpha, power)
     sides = []
     if not math.isnan(below):
         sides.append(f"at or below {below:.1%}")
     if not math.isnan(above):
         sides.append(f"at or above {above:.1%}")
     detect = " (or ".join(sides) + (")" if len(sides) == 2 else "")
+    needed = (
+        f"needs {safe['n_items_safe']} items if the true accuracy is {true_accuracy:.0%} "
+        f"(exact Wilson verdict: the power stays at or above {power:.0%} from there; the "
+        f"normal approximation says {normal})"
+        if safe["n_items_safe"] is not None
+        else f"needs more than {safe['horizon']} items if the true accuracy is "
+        f"{true_accuracy:.0%} (normal approximation: {normal})"
+    )
     return (
         f"With {n_items} items this bank can detect a true accuracy {detect} against the bar "
-        f"of {bar:.0%} ({power:.0%} power, alpha {alpha:g}); deciding at the bar needs about "
-        f"{needed} items if the true accuracy is {true_accuracy:.0%}."
+        f"of {bar:.0%} ({power:.0%} power, alpha {alpha:g}; normal approximation); deciding "
+        f"at the bar {needed}."
     )

@@ -38,10 +38,11 @@ def test_out_of_form_model_cannot_be_best():
     notes = analysis.verdict_notes(analysis.verdict_candidates(table, "blind"), "blind")
     assert notes[0] == "Verdict (blind) considered: honest."
     assert len(notes) == 4
-    # with a looser threshold the same model is considered and wins on answered accuracy
-    assert analysis.best_model_verdict(table, "blind", threshold=0.2).iloc[0]["best model"] == (
-        "sloppy"
-    )
+    # with a looser threshold the same model is considered, but the verdict decides on
+    # accuracy over all items (17/20 < 18/20): its unreadable replies cannot make it best.
+    # (Before #29 it won here on accuracy over answered items, 17/17.)
+    loose = analysis.best_model_verdict(table, "blind", threshold=0.2).iloc[0]
+    assert loose["best model"] == "honest"
 
 
 def test_two_denominators_table():

@@ -14,6 +14,7 @@ from clinbench.report.sections import ReportSection
 from clinbench.scoring import outcomes
 from clinbench.scoring.rubric import grade_rules
 from clinbench.stats.describe import (
+    RUBRIC_SCALE,
     accuracy,
     critical_error_codes,
     critical_error_rate,
@@ -65,7 +66,7 @@ def case_scores(results: pd.DataFrame, seed: int = 0) -> pd.DataFrame:
         return pd.DataFrame()
     keys = ["model", "scorer", "question"]
     graded = rows[rows["outcome"] == outcomes.GRADED]
-    table = describe_scores(graded, by=keys, n_boot=2000, seed=seed)
+    table = describe_scores(graded, by=keys, n_boot=2000, seed=seed, scale=RUBRIC_SCALE)
     passes = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
     errors = critical_error_rate(graded, by=keys)[[*keys, "critical_error_rate"]]
     unscored = (

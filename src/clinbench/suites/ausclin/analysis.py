@@ -22,7 +22,6 @@ import pandas as pd
 
 from clinbench.items.model import ExactItem
 from clinbench.scoring import outcomes
-from clinbench.stats.accuracy import outcome_accuracy
 from clinbench.stats.leaderboard import DEFAULT_EXCLUSION_THRESHOLD, model_exclusions
 from clinbench.suites.ausclin.items import chance_adjusted
 
@@ -94,24 +93,28 @@ def plain_runs(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def _counts(group: pd.DataFrame) -> dict[str, Any]:
-    counts = outcome_accuracy(group["outcome"])
+    """Return a group's counts and accuracy, its interval from the one accuracy estimator."""
+    from clinbench.stats.clustered import accuracy_two_denominators
+
+    estimate = accuracy_two_denominators(group.assign(_all=0), by=["_all"], n_boot=0)
     answered_mask = group["outcome"].isin(outcomes.ANSWERED)
-    answered, accuracy = counts["answered"], counts["accuracy"]
+    answered = int(answered_mask.sum())
+    accuracy = float(estimate["accuracy_answered"].iloc[0]) if answered else math.nan
     chance = float(group.loc[answered_mask, "chance"].mean()) if answered else math.nan
     return {
         "n": len(group),
         "answered": answered,
-        "correct": counts["correct"],
+        "correct": int((group["outcome"] == outcomes.CORRECT).sum()),
         "accuracy": accuracy,
-        "CI95% low": counts["ci_low"],
-        "CI95% high": counts["ci_high"],
+        "CI95% low": float(estimate["ci_answered_low"].iloc[0]) if answered else math.nan,
+        "CI95% high": float(estimate["ci_answered_high"].iloc[0]) if answered else math.nan,
         "chance": chance,
         "chance-adjusted": chance_adjusted(accuracy, chance) if answered else math.nan,
-        "declined": counts["declined"],
-        "refused": counts["refused"],
-        "parse failed": counts["parse_failed"],
-        "contradictory": counts["contradictory"],
-        "errors": counts["error"],
+        "declined": int((group["outcome"] == outcomes.DECLINED).sum()),
+        "refused": int((group["outcome"] == outcomes.REFUSED).sum()),
+        "parse failed": int((group["outcome"] == outcomes.PARSE_FAILED).sum()),
+        "contradictory": int((group["outcome"] == outcomes.CONTRADICTORY).sum()),
+        "errors": int((group["outcome"] == outcomes.ERROR).sum()),
     }
 
 
@@ -224,6 +227,18 @@ def exclusions(results: pd.DataFrame, threshold: float = DEFAULT_EXCLUSION_THRES
     return model_exclusions(results, threshold)
 
 
+# How the verdict table names each outcome that is not an answer (the rest keep their names).
+UNANSWERED_NAMES = {outcomes.DECLINED: "declined", outcomes.PARSE_FAILED: "unreadable",
+                    outcomes.ERROR: "failed"}  # fmt: skip
+
+
+def _unanswered_columns() -> list[tuple[str, str]]:
+    """Return (outcome, column) for every outcome that is not correct or incorrect."""
+    from clinbench.stats.clustered import COUNTED_OUTCOMES
+
+    return [(o, UNANSWERED_NAMES.get(o, o.replace("_", " "))) for o in COUNTED_OUTCOMES]
+
+
 def best_model_verdict(
     results: pd.DataFrame,
     condition: str = "blind",
@@ -234,68 +249,65 @@ def best_model_verdict(
 ) -> pd.DataFrame:
     """Return the verdict for the best non-excluded model under a condition, as a one-row table.
 
-    Best is the highest accuracy (ties: more answered items, then name). The verdict comes
-    from ``clinbench.stats.verdict``: KILL when the interval's lower bound is at or above
-    the bar, PROCEED when its upper bound is below it, else UNDERPOWERED. With one epoch per
-    item the interval is ``method``'s over the answered items; with several it clusters by
-    item as ``clinbench stats accuracy`` does (``stats.clustered.clustered_proportion``:
-    Wilson at the cluster-robust effective n; ``interval`` says ``wilson-clustered``), so
-    repeating a deterministic model gives the one-epoch interval. The bar, the method (as
-    registered), the interval used, the counts (answered rows), items and epochs are
-    recorded with it.
+    The verdict decides on accuracy over ALL items: every item the model did not answer
+    correctly counts as not correct, whether it was answered wrongly, declined, unreadable,
+    refused or failed, so no reply out of form can raise it. Best is the highest accuracy
+    over all items (ties: more answered items, then name); accuracy over answered items is
+    shown beside it and never decides; the exclusion rule (``model_exclusions``) still
+    removes models, as a disclosure. The decision comes from ``clinbench.stats.verdict``:
+    KILL when the interval's lower bound is at or above the bar, PROCEED when its upper
+    bound is below it, else UNDERPOWERED. With one epoch per item the interval is
+    ``method``'s over all items; with several it clusters by item
+    (``stats.clustered.accuracy_two_denominators``, ``interval`` says
+    ``wilson-clustered``), so repeating a deterministic model gives the one-epoch interval.
+    Columns: condition, best model, items, epochs, answered, declined, unreadable, failed
+    (and any other unanswered outcome), correct, accuracy (all items), CI low, CI high,
+    accuracy (answered), bar, method, interval, verdict.
     """
-    from clinbench.stats.clustered import clustered_proportion
+    from clinbench.stats.clustered import accuracy_two_denominators
     from clinbench.stats.verdict import decide, verdict
 
-    table = accuracy_table(results, by=("model", "condition"), threshold=threshold)
-    table = table[(table["condition"] == condition) & (table["answered"] > 0)]
-    table = table[~table["model"].isin(list(baselines))]
-    columns = ["condition", "best model", "correct", "answered", "items", "epochs", "accuracy",
-               "CI low", "CI high", "bar", "method", "interval", "verdict"]  # fmt: skip
+    unanswered = _unanswered_columns()
+    columns = ["condition", "best model", "items", "epochs", "answered",
+               *[name for _, name in unanswered], "correct", "accuracy (all items)", "CI low",
+               "CI high", "accuracy (answered)", "bar", "method", "interval",
+               "verdict"]  # fmt: skip
+    rows = scored_rows(results, threshold)
+    rows = rows[(rows["condition"] == condition) & ~rows["model"].isin(list(baselines))]
+    table = accuracy_two_denominators(rows, by=("model",), n_boot=0)
+    table = table[table["answered"] > 0]
     if table.empty:
         return pd.DataFrame(columns=columns)
     best = table.sort_values(
-        ["accuracy", "answered", "model"], ascending=[False, False, True]
+        ["accuracy_all", "answered", "model"], ascending=[False, False, True]
     ).iloc[0]
-    rows = scored_rows(results, threshold)
-    rows = rows[(rows["model"] == best["model"]) & (rows["condition"] == condition)]
-    rows = rows[rows["outcome"].isin(outcomes.ANSWERED)]
-    keys = [c for c in ("task", "item_id") if c in rows.columns]
-    items = rows[keys].astype(str).agg("\x1f".join, axis=1) if len(rows) else rows["item_id"]
-    epochs = 1
-    if "epoch" in rows.columns and len(rows):
-        epochs = int(rows.groupby(items)["epoch"].nunique().max())
-    result = verdict(int(best["correct"]), int(best["answered"]), bar=bar, method=method)
+    result = verdict(int(best["correct"]), int(best["n_rows"]), bar=bar, method=method)
     low, high, used = result.ci_low, result.ci_high, result.method
-    if epochs > 1:
+    if int(best["n_epochs"]) > 1:
         if method != "wilson":
             raise ValueError(
                 f"with several epochs per item the verdict's interval clusters by item "
                 f"(wilson-clustered); method {method!r} has no clustered form here"
             )
-        correct = (rows["outcome"] == outcomes.CORRECT).to_numpy(dtype=float)
-        clustered = clustered_proportion(correct, items.to_numpy(), confidence=result.confidence)
-        low, high, used = clustered["ci_low"], clustered["ci_high"], clustered["method"]
-    return pd.DataFrame(
-        [
-            {
-                "condition": condition,
-                "best model": best["model"],
-                "correct": result.k,
-                "answered": result.n,
-                "items": int(items.nunique()),
-                "epochs": epochs,
-                "accuracy": result.p,
-                "CI low": low,
-                "CI high": high,
-                "bar": result.bar,
-                "method": result.method,
-                "interval": used,
-                "verdict": decide(low, high, bar),
-            }
-        ],
-        columns=columns,
-    )
+        low, high, used = best["ci_all_low"], best["ci_all_high"], best["method"]
+    record = {
+        "condition": condition,
+        "best model": best["model"],
+        "items": int(best["n_items"]),
+        "epochs": int(best["n_epochs"]),
+        "answered": int(best["answered"]),
+        **{name: int(best[outcome]) for outcome, name in unanswered},
+        "correct": result.k,
+        "accuracy (all items)": result.p,
+        "CI low": low,
+        "CI high": high,
+        "accuracy (answered)": best["accuracy_answered"],
+        "bar": result.bar,
+        "method": result.method,
+        "interval": used,
+        "verdict": decide(low, high, bar),
+    }
+    return pd.DataFrame([record], columns=columns)
 
 
 def equipoise_table(
@@ -403,14 +415,14 @@ def power_notes(verdicts: pd.DataFrame, results: pd.DataFrame, bar: float) -> li
     """
     from clinbench.stats.power import power_sentence
 
-    if verdicts.empty or "accuracy" not in verdicts.columns:
+    if verdicts.empty or "accuracy (all items)" not in verdicts.columns:
         return []
     rows = with_facts(results)
     n_items = int(rows.loc[~rows["equipoise"], "item_id"].nunique())
     notes = []
-    for row in verdicts.itertuples(index=False):
-        p = float(row.accuracy)
+    for row in verdicts.to_dict(orient="records"):
+        p = float(row["accuracy (all items)"])
         if n_items < 2 or not 0 < p < 1 or p == bar:
             continue
-        notes.append(f"{row.condition}: " + power_sentence(n_items, bar, round(p, 3)))
+        notes.append(f"{row['condition']}: " + power_sentence(n_items, bar, round(p, 3)))
     return notes

@@ -215,7 +215,10 @@ def sections(
             title="Clinical policy: verdict",
             intro=(
                 f"For the best model in each condition, a 95% {method} interval on its accuracy "
-                f"against a bar of {bar:.0%}: KILL when the lower bound is at or above the bar "
+                "over all items (every item not answered correctly, whether wrong, declined, "
+                "unreadable or failed, counts as not correct; accuracy over answered items is "
+                f"shown beside it and never decides) against a bar of {bar:.0%}: KILL when the "
+                "lower bound is at or above the bar "
                 "(the model measurably clears it), PROCEED when the upper bound is below it "
                 "(measurably falls short), otherwise UNDERPOWERED (too few items to decide)."
             ),

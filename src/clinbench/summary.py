@@ -34,7 +34,6 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     several epochs. From ``clinbench.stats.clustered.accuracy_two_denominators``.
     """
     from clinbench.stats.clustered import (
-        ACCURACY_OUTCOMES,
         COUNTED_OUTCOMES,
         accuracy_two_denominators,
     )

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from dataclasses import replace
 from typing import Any
 
 from clinbench.audiogram import vocabulary as v
@@ -105,13 +106,18 @@ def check_reply(
     tolerance_db: int = 10,
     wrs_tolerance: int = 10,
     criteria: Criteria | None = None,
+    bone_masking: str | None = None,
 ) -> FactCheck:
     """Return the FactCheck of a free-text reply against a case (item, dict or Audiogram).
 
     Thresholds, PTAs and SRTs match within ``tolerance_db`` (the AudiologyBench
     adjudicator's 10 dB by default); word recognition within ``wrs_tolerance``
-    percentage points; degree and type under ``standard``.
+    percentage points; degree and type under ``standard``. ``bone_masking`` ("strict" or
+    "as-recorded", the default) overrides ``criteria``'s reading of bone values whose
+    masking was not recorded.
     """
+    if bone_masking is not None:
+        criteria = replace(criteria or Criteria(), bone_masking=bone_masking)
     std = get_standard(standard)
     truth = case_facts(case_or_audiogram, std.name, tolerance_db, wrs_tolerance, criteria)
     checker = Judge(truth)

@@ -7,7 +7,7 @@ this folder's README.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from statistics import fmean, linear_regression
 from typing import Any, Literal
 
@@ -23,6 +23,8 @@ HEARING_TYPES = ("normal", "conductive", "sensorineural", "mixed", "undetermined
 CONFIGURATIONS = ("flat", "sloping", "rising", "cookie-bite", "noise-notch", "precipitous")
 ASYMMETRY_CRITERIA = ("contiguous", "pta", "rule3000")
 TYPE_FREQUENCIES = (250, 500, 750, 1000, 1500, 2000, 3000, 4000)
+BONE_MASKING = ("as-recorded", "strict")
+"""How bone values without a recorded masking are read (see ``Criteria.bone_masking``)."""
 """Frequencies at which air-bone gaps and bone conduction decide the type (bone is not
 tested above 4 kHz)."""
 NOT_SENSORINEURAL_LOSS = ("conductive", "mixed", "undetermined")
@@ -158,9 +160,15 @@ class Criteria:
 
     ``normal_limit`` is the one limit of normal hearing for air and bone conduction used by
     the type rule; it does not depend on the degree standard.
+
+    ``bone_masking`` says how a bone value whose masking was not recorded (a bare number)
+    is read: ``"as-recorded"`` takes it as the ear's own threshold (with a note where
+    masking would have been needed), ``"strict"`` as tested unmasked (see
+    :func:`unattributed_bone`). A value recorded ``masked: false`` is unmasked either way.
     """
 
     normal_limit: int = 20
+    bone_masking: Literal["as-recorded", "strict"] = "as-recorded"
     bone_masking_gap: int = 10
     abg_threshold: int = 15
     abg_frequencies: tuple[int, ...] = TYPE_FREQUENCIES
@@ -341,18 +349,39 @@ def unattributed_bone(
     responded). Either way an unmasked value ``b`` bounds this ear's bone threshold: no
     better than ``b`` (the better cochlea responded at ``b``) and no worse than the ear's
     air threshold. An unmasked no-response value is left out: neither cochlea responded,
-    so it is a lower bound for this ear's threshold whichever cochlea was tested.
+    so it is a lower bound for this ear's threshold whichever cochlea was tested. A value
+    whose masking was not recorded counts as unmasked only under
+    ``criteria.bone_masking == "strict"``.
     """
     criteria = criteria or Criteria()
     out = []
     for freq in bone_masking_needed(ear, other, criteria):
-        if ear.bone[freq].no_response:
-            continue
+        bone = ear.bone[freq]
+        if bone.no_response or (bone.masked is None and criteria.bone_masking != "strict"):
+            continue  # no response, or masking not recorded and taken as the ear's own
         shown = None if other is None else other.bone.get(freq)
         if shown is not None and shown.value >= ear.bone[freq].value + criteria.bone_masking_gap:
             continue  # the other cochlea is worse: the response is this ear's
         out.append(freq)
     return out
+
+
+def unrecorded_masking(
+    ear: EarThresholds, other: EarThresholds | None, criteria: Criteria | None = None
+) -> list[int]:
+    """Return the frequencies where masking was needed and whether it was done is not recorded.
+
+    Under ``bone_masking="as-recorded"`` these bone values are taken as the ear's own;
+    the classification notes it, since masked bone conduction would be needed to know.
+    """
+    criteria = criteria or Criteria()
+    if criteria.bone_masking == "strict":
+        return []
+    return [
+        f
+        for f in bone_masking_needed(ear, other, criteria)
+        if ear.bone[f].masked is None and not ear.bone[f].no_response
+    ]
 
 
 def hearing_type(
@@ -766,11 +795,14 @@ def classify(
     criteria: Criteria | None = None,
     age: int | None = None,
     sudden: bool | None = None,
+    bone_masking: Literal["as-recorded", "strict"] | None = None,
 ) -> Classification:
     """Return the Classification of an audiogram under ``standard``.
 
     ``criteria`` overrides the keyword thresholds when given. ``age`` and ``sudden``
-    default to the audiogram's ``age_years`` and ``onset == "sudden"``.
+    default to the audiogram's ``age_years`` and ``onset == "sudden"``. ``bone_masking``
+    (``"as-recorded"`` by default, or ``"strict"``) says how bone values without a
+    recorded masking are read (see :class:`Criteria`); given, it overrides ``criteria``'s.
     """
     std = get_standard(standard)
     if criteria is None:
@@ -779,6 +811,12 @@ def classify(
             abg_min_count=abg_min_count,
             asymmetry=asymmetry_criterion,
             asymmetry_db=asymmetry_db,
+        )
+    if bone_masking is not None:
+        criteria = replace(criteria, bone_masking=bone_masking)
+    if criteria.bone_masking not in BONE_MASKING:
+        raise ValueError(
+            f"bone_masking must be one of {', '.join(BONE_MASKING)}, got {criteria.bone_masking!r}"
         )
     ears: dict[str, EarClassification] = {}
     for ear in EARS:
@@ -794,6 +832,13 @@ def classify(
         typed = hearing_type(thresholds, criteria, other)
         if typed.type == "undetermined":
             notes.append(f"type undetermined: {typed.note}")
+        unrecorded = unrecorded_masking(thresholds, other, criteria)
+        if unrecorded and typed.type not in (None, "normal"):
+            notes.append(
+                f"bone conduction masking not recorded at {unrecorded} Hz where masking was "
+                "needed: taken as this ear's threshold (bone_masking='strict' reads it as "
+                "unmasked)"
+            )
         bone_pta = pure_tone_average(thresholds.bone, std.pta_frequencies)
         config = configuration(thresholds, criteria) if typed.type not in (None, "normal") else None
         ears[ear] = EarClassification(

@@ -23,10 +23,10 @@ HEARING_TYPES = ("normal", "conductive", "sensorineural", "mixed", "undetermined
 CONFIGURATIONS = ("flat", "sloping", "rising", "cookie-bite", "noise-notch", "precipitous")
 ASYMMETRY_CRITERIA = ("contiguous", "pta", "rule3000")
 TYPE_FREQUENCIES = (250, 500, 750, 1000, 1500, 2000, 3000, 4000)
-BONE_MASKING = ("as-recorded", "strict")
-"""How bone values without a recorded masking are read (see ``Criteria.bone_masking``)."""
 """Frequencies at which air-bone gaps and bone conduction decide the type (bone is not
 tested above 4 kHz)."""
+BONE_MASKING = ("as-recorded", "strict")
+"""How bone values without a recorded masking are read (see ``Criteria.bone_masking``)."""
 NOT_SENSORINEURAL_LOSS = ("conductive", "mixed", "undetermined")
 ASYMMETRY_FREQUENCIES: dict[str, tuple[int, ...]] = {
     "contiguous": (500, 1000, 2000, 4000),

@@ -30,6 +30,13 @@ from clinbench.audiogram.findings import (
     FindingKind,
     Verdict,
 )
+from clinbench.audiogram.judges import (
+    config_holds,
+    degree_holds,
+    no_loss_holds,
+    threshold_holds,
+    type_holds,
+)
 from clinbench.audiogram.model import EARS, Audiogram
 
 
@@ -488,7 +495,7 @@ def check_degree(
         claimed = "normal" if hi == "normal" else f"normal to {hi}"
         span = (0, std.degrees.index(hi))
         j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
-              lambda e, span=span, region=region: _degree_ok(j, e, span, region, std,
+              lambda e, span=span, region=region: degree_holds(j.t, e, span, region, std,
                                                             every=True))  # fmt: skip
         _region_error(j, region)
         if (
@@ -500,7 +507,7 @@ def check_degree(
             # no threshold is beyond normal limits: an ear with a loss at two or more
             # frequencies (a notch, a high-frequency loss) has a type of loss, not none.
             j.add("type", ear, None, "normal", m.group(0), hedged,
-                  lambda e: _no_loss_ok(j, e))  # fmt: skip
+                  lambda e: no_loss_holds(j.t, e))  # fmt: skip
     if not v.LOSS_CONTEXT.search(low) and not _loss_head(low, sent_low):
         return
     for m in v.DEGREE_RANGE.finditer(low):
@@ -544,7 +551,8 @@ def check_degree(
             low[m.end() : m.end() + REACH]
         )
         j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
-              lambda e, span=(a, b), region=region, use=use: _degree_ok(j, e, span, region, use),
+              lambda e, span=(a, b), region=region, use=use:
+                  degree_holds(j.t, e, span, region, use),
               note)  # fmt: skip
 
 
@@ -564,84 +572,12 @@ def _region_error(j: Judge, region) -> None:
         last.note = (last.note + "; " if last.note else "") + "a region's thresholds"
 
 
-def _no_loss_ok(j: Judge, ear: str) -> tuple[bool | None, Any]:
-    """Judge "normal hearing" said of an ear without exception: false when its average is
-    normal but two or more air thresholds are beyond the normal limit and bone conduction
-    types the loss (the classifier's type); one such threshold, an undetermined type, or
-    an abnormal average (then the degree claim is wrong) is not judged here."""
-    e = j.t.cls.ear(ear)
-    if e.type == "normal":
-        return True, "normal"
-    if e.type in (None, "undetermined") or not j.t.near_normal(ear):
-        return None, e.type  # an abnormal average: the degree claim is the one in error
-    limit = (j.t.criteria or Criteria()).normal_limit
-    air = j.t.audiogram.ear(ear).air.values()
-    return (False if sum(t.value > limit or t.no_response for t in air) >= 2 else None), e.type
-
-
 def _scoped(claimed: str, region) -> str:
     if region is None:
         return claimed
     if region == "unknown":
         return f"{claimed} (in a frequency region)"
     return f"{claimed} at {region[0]}-{region[1]} Hz"
-
-
-def _degree_ok(j: Judge, ear: str, span, region, std, every: bool = False):
-    """Judge a degree claim spanning grades ``span`` (indices into ``std.degrees``).
-
-    Overall (no region): true when the PTA-based degree is in the span, or when a range
-    ("mild to severe") spans the ear's thresholds from its best to its worst. In a region:
-    true when a threshold there has a grade in the span (``every``: all of them, for a
-    'normal' claim, normal meaning within the clinical normal limit). An unknown region is
-    judged on all thresholds, leniently; a region named only by an adjective ("a mild
-    high-frequency loss") may be read either way.
-    """
-    e = j.t.under(std).ear(ear)
-    order = std.degrees
-    a, b = span
-    overall: tuple[bool | None, Any] = (None, None)
-    if e.degree is not None:
-        truth = order.index(e.degree)
-        levels = [order.index(d) for d in e.threshold_degrees.values()]
-        spans = a != b and levels and min(levels) <= a and b <= max(levels)
-        overall = (a <= truth <= b or bool(spans)), e.degree
-        if b == 0 and truth > 0 and std.name == j.t.standard.name and j.t.near_normal(ear):
-            # 'Normal' for an average just past the normal grade: not a severity error;
-            # the type rule judges whether the ear has a loss (CaseFacts.near_normal).
-            overall = None, e.degree
-    if region is None:
-        return overall
-    if region != "unknown" and not region[2] and overall[0]:
-        return overall
-    air = j.t.audiogram.ear(ear).air
-    limit = (j.t.criteria or Criteria()).normal_limit
-    if region == "unknown":
-        freqs = list(e.threshold_degrees)
-        every = False
-    else:
-        freqs = [f for f in e.threshold_degrees if region[0] <= f <= region[1]]
-    if not freqs:
-        return None, None
-    # The published grades (WHO 2021 included) grade an average, not single frequencies:
-    # a region's degree word fits when it fits the thresholds there under any of them.
-    names = order[a : b + 1]
-    ok = False
-    for scale in (std, *(x for x in STANDARDS.values() if x.name != std.name)):
-        present = [scale.degrees.index(n) for n in names if n in scale.degrees]
-        if not present:
-            continue
-        lo, hi = min(present), max(present)
-        levels = [
-            0 if air[f].value <= limit and not air[f].no_response else
-            scale.degrees.index(scale.degree_of(air[f].value))
-            for f in freqs
-        ]  # fmt: skip
-        inside = [lo <= level <= hi for level in levels]
-        if all(inside) if every else any(inside):
-            ok = True
-            break
-    return ok, {f: e.threshold_degrees[f] for f in freqs}
 
 
 def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
@@ -666,7 +602,7 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
         # "The asymmetry is sensorineural": the type of the worse ear's loss. The reply named
         # no ear, so a type true of the other ear is no swap: the type is wrong.
         _, kind, text = claims[0]
-        ok, truth = _type_ok(j, worse, kind)
+        ok, truth = type_holds(j.t, worse, kind)
         j.judged("type", worse, kind, truth, ok, text, hedged,
                  note="the asymmetry: the worse ear's loss")  # fmt: skip
         return
@@ -678,13 +614,13 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
     )
     if both or any(k == "mixed" for _, k, _ in claims):
         j.add("type", ear, None, "mixed", claims[0][2], hedged,
-                 lambda e: _type_ok(j, e, "mixed"))  # fmt: skip
+                 lambda e: type_holds(j.t, e, "mixed"))  # fmt: skip
         return
     for _, kind, text in claims[:1]:
         comp = v.COMPONENT.search(low)
         if comp:
             j.add("type", ear, None, f"{kind} component", text, hedged,
-                     lambda e, k=kind: _type_ok(j, e, k, component=True))  # fmt: skip
+                     lambda e, k=kind: type_holds(j.t, e, k, component=True))  # fmt: skip
         elif kind == "sensorineural" and ear in ("both", None) and _both_not_sensorineural(j):
             j.judged("type", ear, kind, "a conductive component in one ear or the other",
                      False, text, hedged,
@@ -692,7 +628,7 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
                           f"{j.t.cls.shared_gap_frequencies} Hz")  # fmt: skip
         else:
             j.add("type", ear, None, kind, text, hedged,
-                     lambda e, k=kind: _type_ok(j, e, k))  # fmt: skip
+                     lambda e, k=kind: type_holds(j.t, e, k))  # fmt: skip
 
 
 def _worse_ear(j: Judge) -> str | None:
@@ -738,15 +674,6 @@ def _differs_in(j: Judge, lo: int, hi: int) -> bool | None:
     return any(abs(left[f].value - right[f].value) >= limit for f in common)
 
 
-def _type_ok(j: Judge, ear, kind, component=False):
-    truth = j.t.cls.ear(ear).type
-    if truth in (None, "undetermined"):
-        return None, None
-    if component:
-        return truth in (kind, "mixed"), truth
-    return truth == kind, truth
-
-
 def check_configuration(j: Judge, low, ear, hedged) -> None:
     seen = set()
     for pattern, config in v.CONFIG_WORDS:
@@ -757,14 +684,7 @@ def check_configuration(j: Judge, low, ear, hedged) -> None:
                 continue
             seen.add(config)
             j.add("configuration", ear, None, config, m.group(0), hedged,
-                     lambda e, c=config: _config_ok(j, e, c))  # fmt: skip
-
-
-def _config_ok(j: Judge, ear, config):
-    truth = j.t.cls.ear(ear).configuration
-    if truth is None:
-        return None, None
-    return truth in v.CONFIG_COMPATIBLE.get(config, {config}), truth
+                     lambda e, c=config: config_holds(j.t, e, c))  # fmt: skip
 
 
 def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
@@ -1341,18 +1261,8 @@ def _threshold(j: Judge, ear, conduction, freq, value, text, hedged, tol):
                         f"{conduction}-conduction threshold at {freq} Hz")  # fmt: skip
         return
 
-    def ok(e):
-        t = getattr(j.t.audiogram.ear(e), conduction).get(freq)
-        if t is None:
-            return None, None
-        truth = f"no response ({t.value})" if t.no_response else t.value
-        if value == "no response":
-            return t.no_response or t.value >= 100, truth
-        if t.no_response:
-            return value >= t.value - tol, truth
-        return abs(value - t.value) <= tol, truth
-
-    j.add(kind, ear, freq, value, text, hedged, ok)
+    j.add(kind, ear, freq, value, text, hedged,
+          lambda e: threshold_holds(j.t, e, conduction, freq, value, tol))  # fmt: skip
 
 
 def _gap_size(j: Judge, ear, freqs: tuple[int, int], size: tuple[int, int], text, hedged):

@@ -1,0 +1,123 @@
+"""Whether a claim is true of a case: one judge per kind of claim, over the classified audiogram.
+
+The ``*_holds(facts, ear, ...)`` functions say, for one ear, whether a claim is true of the
+case and what the truth is: ``(True | False | None, truth)``, None when the case cannot
+tell. The pattern reader (:mod:`~clinbench.audiogram.checkers`) and the claim reader
+(:mod:`~clinbench.audiogram.claims`) share them. :data:`JUDGES` maps a
+:class:`~clinbench.audiogram.claims.Claim`'s kind to its ``judge_<kind>`` function, which
+hands the claim to the :class:`~clinbench.audiogram.checkers.Judge` (verdict, critical
+error, and the laterality-swap pass over all findings).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram.classify import STANDARDS, Criteria
+
+if TYPE_CHECKING:
+    from clinbench.audiogram.checkers import CaseFacts
+
+
+def no_loss_holds(t: CaseFacts, ear: str) -> tuple[bool | None, Any]:
+    """Judge "normal hearing" said of an ear without exception: false when its average is
+    normal but two or more air thresholds are beyond the normal limit and bone conduction
+    types the loss (the classifier's type); one such threshold, an undetermined type, or
+    an abnormal average (then the degree claim is wrong) is not judged here."""
+    e = t.cls.ear(ear)
+    if e.type == "normal":
+        return True, "normal"
+    if e.type in (None, "undetermined") or not t.near_normal(ear):
+        return None, e.type  # an abnormal average: the degree claim is the one in error
+    limit = (t.criteria or Criteria()).normal_limit
+    air = t.audiogram.ear(ear).air.values()
+    beyond = sum(x.value > limit or x.no_response for x in air)
+    return (False if beyond >= 2 else None), e.type
+
+
+def degree_holds(t: CaseFacts, ear: str, span, region, std, every: bool = False):
+    """Judge a degree claim spanning grades ``span`` (indices into ``std.degrees``).
+
+    Overall (no region): true when the PTA-based degree is in the span, or when a range
+    ("mild to severe") spans the ear's thresholds from its best to its worst. In a region:
+    true when a threshold there has a grade in the span (``every``: all of them, for a
+    'normal' claim, normal meaning within the clinical normal limit). An unknown region is
+    judged on all thresholds, leniently; a region named only by an adjective ("a mild
+    high-frequency loss") may be read either way.
+    """
+    e = t.under(std).ear(ear)
+    order = std.degrees
+    a, b = span
+    overall: tuple[bool | None, Any] = (None, None)
+    if e.degree is not None:
+        truth = order.index(e.degree)
+        levels = [order.index(d) for d in e.threshold_degrees.values()]
+        spans = a != b and levels and min(levels) <= a and b <= max(levels)
+        overall = (a <= truth <= b or bool(spans)), e.degree
+        if b == 0 and truth > 0 and std.name == t.standard.name and t.near_normal(ear):
+            # 'Normal' for an average just past the normal grade: not a severity error;
+            # the type rule judges whether the ear has a loss (CaseFacts.near_normal).
+            overall = None, e.degree
+    if region is None:
+        return overall
+    if region != "unknown" and not region[2] and overall[0]:
+        return overall
+    air = t.audiogram.ear(ear).air
+    limit = (t.criteria or Criteria()).normal_limit
+    if region == "unknown":
+        freqs = list(e.threshold_degrees)
+        every = False
+    else:
+        freqs = [f for f in e.threshold_degrees if region[0] <= f <= region[1]]
+    if not freqs:
+        return None, None
+    # The published grades (WHO 2021 included) grade an average, not single frequencies:
+    # a region's degree word fits when it fits the thresholds there under any of them.
+    names = order[a : b + 1]
+    ok = False
+    for scale in (std, *(x for x in STANDARDS.values() if x.name != std.name)):
+        present = [scale.degrees.index(n) for n in names if n in scale.degrees]
+        if not present:
+            continue
+        lo, hi = min(present), max(present)
+        levels = [
+            0 if air[f].value <= limit and not air[f].no_response else
+            scale.degrees.index(scale.degree_of(air[f].value))
+            for f in freqs
+        ]  # fmt: skip
+        inside = [lo <= level <= hi for level in levels]
+        if all(inside) if every else any(inside):
+            ok = True
+            break
+    return ok, {f: e.threshold_degrees[f] for f in freqs}
+
+
+def type_holds(t: CaseFacts, ear, kind, component=False):
+    truth = t.cls.ear(ear).type
+    if truth in (None, "undetermined"):
+        return None, None
+    if component:
+        return truth in (kind, "mixed"), truth
+    return truth == kind, truth
+
+
+def config_holds(t: CaseFacts, ear, config):
+    truth = t.cls.ear(ear).configuration
+    if truth is None:
+        return None, None
+    return truth in v.CONFIG_COMPATIBLE.get(config, {config}), truth
+
+
+def threshold_holds(t: CaseFacts, ear: str, conduction: str, freq: int, value, tol: int):
+    """Judge a threshold claim at one frequency within ``tol`` dB; a no-response value is a
+    lower bound, and "no response" fits a no-response or a level of 100 dB HL or more."""
+    point = getattr(t.audiogram.ear(ear), conduction).get(freq)
+    if point is None:
+        return None, None
+    truth = f"no response ({point.value})" if point.no_response else point.value
+    if value == "no response":
+        return point.no_response or point.value >= 100, truth
+    if point.no_response:
+        return value >= point.value - tol, truth
+    return abs(value - point.value) <= tol, truth

@@ -4,6 +4,12 @@
 (main 467eac8) over the tuning replies, the reply shapes and validation batches 1-11:
 every finding of every reply. A change of reading or judging that moves any of them
 fails here, naming the reply and the first finding that differs.
+
+The claim reader (claims.read_claims, its shorthand rules) judges what the pattern reader
+gave no finding for; its findings come after the recorded ones and are themselves
+recorded in ``data/verdicts_added.jsonl`` (39 replies, reviewed: no critical error
+changes; the non-matches are a WNL or '@' threshold said of the wrong ear in replies
+labelled laterality_confusion, and one type claim on an undetermined ear).
 """
 
 from __future__ import annotations
@@ -15,10 +21,8 @@ import pytest
 
 from .verdicts import verdicts
 
-BEFORE = [
-    json.loads(line)
-    for line in (Path(__file__).parent / "data" / "verdicts_before.jsonl").read_text().splitlines()
-]
+DATA = Path(__file__).parent / "data"
+BEFORE = [json.loads(line) for line in (DATA / "verdicts_before.jsonl").read_text().splitlines()]
 
 
 def test_the_record_covers_every_set():
@@ -37,10 +41,23 @@ def test_same_replies_recorded(now):
     assert sorted(now) == sorted((row["set"], row["id"]) for row in BEFORE)
 
 
+ADDED = {
+    (row["set"], row["id"]): row["added"]
+    for row in map(json.loads, (DATA / "verdicts_added.jsonl").read_text().splitlines())
+}
+
+
 @pytest.mark.parametrize("before", BEFORE, ids=[f"{r['set']}:{r['id']}" for r in BEFORE])
 def test_identical_verdicts(before, now):
-    after = now[(before["set"], before["id"])]
+    key = (before["set"], before["id"])
+    after = now[key]
     assert after["critical_errors"] == before["critical_errors"]
     for i, (old, new) in enumerate(zip(before["findings"], after["findings"], strict=False)):
         assert new == old, f"finding {i}"
-    assert len(after["findings"]) == len(before["findings"])
+    assert after["findings"][len(before["findings"]) :] == ADDED.get(key, [])
+
+
+def test_the_claim_reader_changes_no_critical_error_and_adds_few_findings():
+    assert 0 < len(ADDED) <= 60
+    added = [f for findings in ADDED.values() for f in findings]
+    assert all(f["critical_error"] in (None, "laterality_confusion") for f in added)

@@ -3,6 +3,8 @@
 ``python -m tests.audiogram.verdicts > tests/audiogram/data/verdicts_before.jsonl`` wrote
 the committed file with the checker as it stood before claims were read apart from their
 judgement; ``test_verdicts.py`` holds the checker of today to the same findings.
+``python -m tests.audiogram.verdicts --added > tests/audiogram/data/verdicts_added.jsonl``
+writes the findings the claim reader adds after them (reviewed one by one before commit).
 """
 
 from __future__ import annotations
@@ -51,6 +53,27 @@ def verdicts() -> Iterator[dict]:
         yield json.loads(json.dumps(record, sort_keys=True))  # as the file holds it
 
 
+def added_findings(before: list[dict]) -> Iterator[dict]:
+    """Yield, per reply that has them, the findings after those recorded in ``before``.
+
+    The pattern reader's findings come first and must equal the record; the claim reader
+    (claims.read_claims, shorthand rules) adds its findings after them.
+    """
+    recorded = {(row["set"], row["id"]): row for row in before}
+    for now in verdicts():
+        old = recorded[(now["set"], now["id"])]["findings"]
+        if len(now["findings"]) > len(old):
+            yield {"set": now["set"], "id": now["id"], "added": now["findings"][len(old) :]}
+
+
 if __name__ == "__main__":
-    for record in verdicts():
-        print(json.dumps(record, sort_keys=True))
+    import sys
+
+    if sys.argv[1:] == ["--added"]:
+        path = DATA / "verdicts_before.jsonl"
+        rows = [json.loads(line) for line in path.read_text().splitlines()]
+        for record in added_findings(rows):
+            print(json.dumps(record, sort_keys=True))
+    else:
+        for record in verdicts():
+            print(json.dumps(record, sort_keys=True))

@@ -26,6 +26,7 @@ from typing import Any
 from clinbench.audiogram import vocabulary as v
 from clinbench.audiogram.baseline import case_audiogram
 from clinbench.audiogram.checkers import CaseFacts, Judge, Topics, check_clause, pta_options
+from clinbench.audiogram.claims import SHORTHAND, Claim, read_claims
 from clinbench.audiogram.classify import Criteria, asymmetry, classify, get_standard
 from clinbench.audiogram.findings import (
     CRITICAL_ERRORS,
@@ -36,6 +37,7 @@ from clinbench.audiogram.findings import (
     FindingKind,
     Verdict,
 )
+from clinbench.audiogram.judges import JUDGES, judge_claims
 from clinbench.audiogram.model import EARS
 
 __all__ = [
@@ -230,6 +232,7 @@ def check_reply(
                     frequency=clause_freq,
                 )  # fmt: skip
                 sentence_conduction = v.last_conduction(seg_low) or sentence_conduction
+    judge_claims(unread_claims(parts, checker.findings), checker)
     checker.finalise()
     errors = sorted({str(f.critical_error) for f in checker.findings if f.critical_error})
     return FactCheck(
@@ -239,6 +242,30 @@ def check_reply(
         tolerance_db=tolerance_db,
         sections_read=read,
     )
+
+
+def unread_claims(parts: list[str], findings: list[Finding]) -> list[Claim]:
+    """Return the claims read by a shorthand rule (``claims.SHORTHAND``) that the pattern
+    reader gave no finding for.
+
+    A claim is covered when a finding of its kind (for a threshold: its kind and
+    frequency) is about one of its ears, both ears, or no ear named.
+    """
+    covered = set()
+    for f in findings:
+        kind = "threshold" if f.kind == "bone_threshold" else str(f.kind)
+        ears = ("right", "left") if f.ear in ("both", None) else (f.ear,)
+        covered.update((kind, e, f.frequency) for e in ears)
+    out = []
+    for part in parts:
+        for claim in read_claims(part):
+            if claim.kind not in JUDGES or not SHORTHAND.intersection(claim.rules):
+                continue
+            freq = claim.frequencies[0] if claim.frequencies else None
+            ears = claim.ears if claim.ears and claim.ears[0] in EARS else EARS
+            if not any((claim.kind, e, freq) in covered for e in ears):
+                out.append(claim)
+    return out
 
 
 _SENTENCE_REACH = 1000

@@ -17,7 +17,8 @@ from clinbench.audiogram import vocabulary as v
 from clinbench.audiogram.classify import STANDARDS, Criteria
 
 if TYPE_CHECKING:
-    from clinbench.audiogram.checkers import CaseFacts
+    from clinbench.audiogram.checkers import CaseFacts, Judge
+    from clinbench.audiogram.claims import Claim
 
 
 def no_loss_holds(t: CaseFacts, ear: str) -> tuple[bool | None, Any]:
@@ -121,3 +122,81 @@ def threshold_holds(t: CaseFacts, ear: str, conduction: str, freq: int, value, t
     if point.no_response:
         return value >= point.value - tol, truth
     return abs(value - point.value) <= tol, truth
+
+
+# -- judging read claims (claims.Claim) ---------------------------------------------------
+
+
+def _judge_ear(claim: Claim, t: CaseFacts) -> tuple[str | None, str]:
+    """Return the ear argument of Judge.add for a claim's ears, and a note naming a side."""
+    if claim.ears in (("right",), ("left",)):
+        return claim.ears[0], ""
+    if set(claim.ears) == {"right", "left"}:
+        return "both", ""
+    if claim.ears in (("poorer",), ("better",)):
+        right, left = t.cls.right.pta, t.cls.left.pta
+        if right is None or left is None:
+            return None, f"the {claim.ears[0]} ear (averages not both known)"
+        if right == left:
+            return "both", f"the {claim.ears[0]} ear (equal averages)"
+        worse = "right" if right > left else "left"
+        better = "left" if worse == "right" else "right"
+        return (worse if claim.ears[0] == "poorer" else better), f"the {claim.ears[0]} ear"
+    return None, ""
+
+
+def judge_degree(claim: Claim, j: Judge) -> None:
+    """Judge a degree claim (or a range of degrees) against the PTA-based degree."""
+    std = j.t.standard
+    ear, note = _judge_ear(claim, j.t)
+    high = claim.value if claim.value_high is None else claim.value_high
+    if claim.value not in std.degrees or high not in std.degrees:
+        j.judged("degree", ear, claim.text, None, None, claim.text, _hedged(claim),
+                 note=f"not a grade of {std.name}")  # fmt: skip
+        return
+    a, b = sorted((std.degrees.index(claim.value), std.degrees.index(high)))
+    claimed = claim.value if a == b else f"{std.degrees[a]} to {std.degrees[b]}"
+    j.add("degree", ear, None, claimed, claim.text, _hedged(claim),
+          lambda e: degree_holds(j.t, e, (a, b), None, std), note)  # fmt: skip
+
+
+def judge_type(claim: Claim, j: Judge) -> None:
+    """Judge a type-of-loss claim against the classified type."""
+    ear, note = _judge_ear(claim, j.t)
+    j.add("type", ear, None, claim.value, claim.text, _hedged(claim),
+          lambda e: type_holds(j.t, e, claim.value), note)  # fmt: skip
+
+
+def judge_threshold(claim: Claim, j: Judge) -> None:
+    """Judge a threshold claim at its frequency; one at a frequency not tested is fabricated."""
+    ear, note = _judge_ear(claim, j.t)
+    kind = "bone_threshold" if claim.conduction == "bone" else "threshold"
+    freq = claim.frequencies[0]
+    ears = ["right", "left"] if ear in ("both", None) else [ear]
+    if not any(freq in getattr(j.t.audiogram.ear(e), claim.conduction) for e in ears):
+        j.fabricated(kind, ear, freq, claim.value, claim.text, _hedged(claim),
+                     f"{claim.conduction}-conduction threshold at {freq} Hz")  # fmt: skip
+        return
+    tol = j.t.tolerance_db
+    j.add(kind, ear, freq, claim.value, claim.text, _hedged(claim),
+          lambda e: threshold_holds(j.t, e, claim.conduction, freq, claim.value, tol),
+          note)  # fmt: skip
+
+
+JUDGES = {"degree": judge_degree, "type": judge_type, "threshold": judge_threshold}
+"""The judge of each kind of read claim; a kind without one (an interaural difference) is
+read but not judged."""
+
+
+def _hedged(claim: Claim) -> bool:
+    return claim.qualifier == "hedged"
+
+
+def judge_claims(claims: list[Claim], j: Judge) -> None:
+    """Judge each asserted or hedged claim with its kind's judge (withdrawn, conditional and
+    predicted claims are not judged)."""
+    for claim in claims:
+        judge = JUDGES.get(claim.kind)
+        if judge is not None and claim.qualifier in ("asserted", "hedged"):
+            j.clause += 1
+            judge(claim, j)

@@ -7,7 +7,7 @@ fails here, naming the reply and the first finding that differs.
 
 The claim reader (claims.read_claims, its shorthand rules) judges what the pattern reader
 gave no finding for; its findings come after the recorded ones and are themselves
-recorded in ``data/verdicts_added.jsonl`` (39 replies, reviewed: no critical error
+recorded in ``data/verdicts_added.jsonl`` (41 replies, reviewed: no critical error
 changes; the non-matches are a WNL or '@' threshold said of the wrong ear in replies
 labelled laterality_confusion, and one type claim on an undetermined ear).
 """

@@ -137,7 +137,7 @@ SHORTHAND = frozenset(
 """The rules whose readings the pattern reader of checkers.py lacks (issue #26): a claim
 read with one of them is judged when that reader gave no finding for it."""
 _MASTER = re.compile("|".join(f"(?P<t{i}>{p})" for i, (_, _, p, _) in enumerate(LEXICON)))
-_STATEMENT_END = re.compile(r"\n|(?<=[a-z%)\]])\.(?=\s)|;")
+_STATEMENT_END = re.compile(r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s)|;")
 
 _DEGREE = {
     "wnl": "normal", "within normal limits": "normal", "normal": "normal", "slight": "slight",

@@ -157,6 +157,12 @@ END_TO_END = [
     ("R 45 @1k, 45 @2k; L 10 @1k", []),
     ("R 30 @1k, 30 @2k, 30 @4k", ["fabricated_result"]),
     ("R: .25 45 / .5 45 / 1 45 / 2 45 / 4 45 / 8 45\nL: .25 10 / .5 10 / 1 10", []),
+    # withdrawn statements: the last word stands
+    ("Left: moderate SNHL. Sorry, I meant the right ear.", []),
+    ("Right: severe loss. Correction: moderate on the right.", []),
+    # the control, without the correction (first written 'Right: severe.', which neither
+    # reader reads: a bare degree after a plain ear label is a reading left open)
+    ("Right: severe loss.", ["severity_misclassification"]),
 ]  # fmt: skip
 
 

@@ -26,7 +26,7 @@ from typing import Any
 from clinbench.audiogram import vocabulary as v
 from clinbench.audiogram.baseline import case_audiogram
 from clinbench.audiogram.checkers import CaseFacts, Judge, Topics, check_clause, pta_options
-from clinbench.audiogram.claims import SHORTHAND, Claim, read_claims
+from clinbench.audiogram.claims import SHORTHAND, Claim, Qualifier, read_claims
 from clinbench.audiogram.classify import Criteria, asymmetry, classify, get_standard
 from clinbench.audiogram.findings import (
     CRITICAL_ERRORS,
@@ -232,7 +232,9 @@ def check_reply(
                     frequency=clause_freq,
                 )  # fmt: skip
                 sentence_conduction = v.last_conduction(seg_low) or sentence_conduction
-    judge_claims(unread_claims(parts, checker.findings), checker)
+    claims = [claim for part in parts for claim in read_claims(part)]
+    checker.withdraw(lambda f: _withdrawn(f, claims))
+    judge_claims(unread_claims(claims, checker.findings), checker)
     checker.finalise()
     errors = sorted({str(f.critical_error) for f in checker.findings if f.critical_error})
     return FactCheck(
@@ -244,7 +246,18 @@ def check_reply(
     )
 
 
-def unread_claims(parts: list[str], findings: list[Finding]) -> list[Claim]:
+def _withdrawn(finding: Finding, claims: list[Claim]) -> bool:
+    """Return True when the reply withdrew the claim a finding judged (the last word stands):
+    a withdrawn claim of the same kind and ear whose words the finding's text shares."""
+    text = finding.text.lower()
+    return any(
+        c.qualifier == Qualifier.WITHDRAWN and c.kind == finding.kind and finding.ear in c.ears
+        and c.text.lower() in text
+        for c in claims
+    )  # fmt: skip
+
+
+def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:
     """Return the claims read by a shorthand rule (``claims.SHORTHAND``) that the pattern
     reader gave no finding for.
 
@@ -257,14 +270,13 @@ def unread_claims(parts: list[str], findings: list[Finding]) -> list[Claim]:
         ears = ("right", "left") if f.ear in ("both", None) else (f.ear,)
         covered.update((kind, e, f.frequency) for e in ears)
     out = []
-    for part in parts:
-        for claim in read_claims(part):
-            if claim.kind not in JUDGES or not SHORTHAND.intersection(claim.rules):
-                continue
-            freq = claim.frequencies[0] if claim.frequencies else None
-            ears = claim.ears if claim.ears and claim.ears[0] in EARS else EARS
-            if not any((claim.kind, e, freq) in covered for e in ears):
-                out.append(claim)
+    for claim in claims:
+        if claim.kind not in JUDGES or not SHORTHAND.intersection(claim.rules):
+            continue
+        freq = claim.frequencies[0] if claim.frequencies else None
+        ears = claim.ears if claim.ears and claim.ears[0] in EARS else EARS
+        if not any((claim.kind, e, freq) in covered for e in ears):
+            out.append(claim)
     return out
 
 

@@ -325,6 +325,12 @@ class Judge:
                     f"{self.t.cls.shared_gap_frequencies} Hz (unmasked bone)"
                 )
 
+    def withdraw(self, withdrawn) -> None:
+        """Drop the findings of claims the reply withdrew; ``withdrawn(finding) -> bool``."""
+        self.findings = [f for f in self.findings if not withdrawn(f)]
+        self.swapped = [(f, a) for f, a in self.swapped if not withdrawn(f)]
+        self.matched = [(f, p) for f, p in self.matched if not withdrawn(f)]
+
     def fabricated(self, kind, ear, freq, claimed, text, hedged, test):
         self.findings.append(
             Finding(kind, ear, freq, claimed, None, "contradiction", "fabricated_result", hedged,

@@ -26,7 +26,13 @@ from typing import Any
 from clinbench.audiogram import vocabulary as v
 from clinbench.audiogram.baseline import case_audiogram
 from clinbench.audiogram.checkers import CaseFacts, Judge, Topics, check_clause, pta_options
-from clinbench.audiogram.claims import SHORTHAND, Claim, Qualifier, read_claims
+from clinbench.audiogram.claims import (
+    SHORTHAND,
+    Claim,
+    Qualifier,
+    may_hold_shorthand,
+    read_claims,
+)
 from clinbench.audiogram.classify import Criteria, asymmetry, classify, get_standard
 from clinbench.audiogram.findings import (
     CRITICAL_ERRORS,
@@ -232,7 +238,7 @@ def check_reply(
                     frequency=clause_freq,
                 )  # fmt: skip
                 sentence_conduction = v.last_conduction(seg_low) or sentence_conduction
-    claims = [claim for part in parts for claim in read_claims(part)]
+    claims = [c for part in parts if may_hold_shorthand(part) for c in read_claims(part)]
     checker.withdraw(lambda f: _withdrawn(f, claims))
     judge_claims(unread_claims(claims, checker.findings), checker)
     checker.finalise()

@@ -136,6 +136,24 @@ SHORTHAND = frozenset(
 )  # fmt: skip
 """The rules whose readings the pattern reader of checkers.py lacks (issue #26): a claim
 read with one of them is judged when that reader gave no finding for it."""
+_TRIGGER_WORDS = (
+    "@", "_ear", "respectively", "poorer", "better ear", "worse ear", "better-ear",
+    "apolog", "sorry", "correction", "misread", "scratch that", "disregard", "i meant",
+    "should read", "erratum", "to correct", "\"right\"", "\"left\"", "'right'", "'left'",
+)  # fmt: skip
+_TRIGGER_PATTERN = re.compile(
+    r"\b[RL]\b|(?i:\b(?:mod|sev|prof|wnl)\b|\bmod[- /]sev)|"
+    r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?/"
+)
+
+
+def may_hold_shorthand(text: str) -> bool:
+    """Return True unless ``text`` surely holds nothing a SHORTHAND rule (or a
+    self-correction) reads: a cheap test, so replies without shorthand skip the reader."""
+    low = text.lower()
+    return any(word in low for word in _TRIGGER_WORDS) or bool(_TRIGGER_PATTERN.search(text))
+
+
 _MASTER = re.compile("|".join(f"(?P<t{i}>{p})" for i, (_, _, p, _) in enumerate(LEXICON)))
 _STATEMENT_END = re.compile(r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s)|;")
 

@@ -1072,17 +1072,37 @@ def check_thresholds(
     last before it (bone/BC, air/AC), else ``default_conduction`` (the sentence's). A single
     value with no frequency of its own is at ``frequency``, the one its sentence opens with
     ("At 1 kHz the left ear's air threshold is 30 dB"), when there is one."""
-    tol = j.t.tolerance_db
-    used: list[tuple[int, int]] = []
-    marks = v.conduction_marks(low)
+    values = _Values(low, v.conduction_marks(low), default_conduction, averages)
+    _threshold_ranges(j, values, ear, hedged)
+    _threshold_lists(j, values, ear, hedged, frequency)
+    _no_responses(j, values, ear, hedged)
 
-    carried = default_conduction == "gap"
 
-    def conduction_at(position: int) -> str:
-        return v.conduction_before(marks, position, default_conduction)
+@dataclass
+class _Values:
+    """A clause being read for thresholds: its text, conduction marks, and the spans used."""
 
-    # Ranges first: "20-30 dB HL at 250-1000 Hz", and one value over a range of
-    # frequencies ("65 dB HL at 6-8 kHz").
+    low: str
+    marks: Any
+    default_conduction: str
+    averages: set[int]
+    used: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def carried(self) -> bool:
+        """True when the sentence's conduction is a gap ("air-bone gap ...; 30 dB at ...")."""
+        return self.default_conduction == "gap"
+
+    def conduction_at(self, position: int) -> str:
+        """Return the conduction named last before ``position`` (else the sentence's)."""
+        return v.conduction_before(self.marks, position, self.default_conduction)
+
+
+def _threshold_ranges(j: Judge, c: _Values, ear, hedged) -> None:
+    """Ranges: "20-30 dB HL at 250-1000 Hz", one value over a range of frequencies, a gap's
+    size over a range."""
+    low, marks, averages, used = c.low, c.marks, c.averages, c.used
+    carried, conduction_at = c.carried, c.conduction_at
     for m in v.DB_RANGE.finditer(low):
         gap = conduction_at(m.start()) == "gap"
         if m.start() in averages or _not_a_threshold(low, m, gap) or gap:
@@ -1121,37 +1141,23 @@ def check_thresholds(
                  m.group(0) + " " + f.group(0), hedged,
                  lambda e, c=conduction, a=lo_db, b=hi_db, x=f1, y=f2:
                  _range_ok(j, e, c, a, b, x, y))  # fmt: skip
+
+
+def _threshold_lists(j: Judge, c: _Values, ear, hedged, frequency: int | None) -> None:
+    """Lists of values with their frequencies ("25, 30 and 45 dB HL at 0.5, 1 and 2 kHz")."""
+    low = c.low
     freq_lists = [(fm.start(), fm.end(), fm) for fm in v.FREQ_LIST.finditer(low)]
     for m in v.DB_LIST.finditer(low):
-        if any(s <= m.start() < e for s, e in used):
+        if any(s <= m.start() < e for s, e in c.used):
             continue
-        values = [int(v) for v in v.INTEGER.findall(m.group(1))]
-        gap = conduction_at(m.start()) == "gap"
-        if (
-            m.start() in averages
-            and len(values) > 1
-            and not v.NUMBER_AFTER_SKIP.match(low, m.end())
-        ):
-            values = values[1:]  # "PTA 45, 20 dB at 3 kHz": the average, then a threshold
-        elif m.start() in averages or _not_a_threshold(low, m, gap):
+        gap = c.conduction_at(m.start()) == "gap"
+        values = _list_values(c, m, gap)
+        if values is None:
             continue
         over = v.FREQ_RANGE.match(low, m.end() + len(v.AT_WORD.match(low, m.end()).group(0)))
-        if len(values) == 1 and over:
-            f1 = v.to_hz(over.group(1), over.group(2) or over.group(4))
-            f2 = v.to_hz(over.group(3), over.group(4))
-            if gap and f1 is not None and f2 is not None:
-                if not v.gap_size_bound(marks, low, m.start(), m.end(), carried):
-                    continue
-                _gap_size(j, ear, (f1, f2), (values[0], values[0]),
-                          m.group(0) + " " + over.group(0), hedged)  # fmt: skip
-                continue
-            if f1 is not None and f2 is not None:
-                value, conduction = values[0], conduction_at(m.start())
-                j.add("threshold_range", ear, None, f"{value} dB HL at {f1}-{f2} Hz",
-                      m.group(0) + " " + over.group(0), hedged,
-                      lambda e, c=conduction, a=value, x=f1, y=f2:
-                      _range_ok(j, e, c, a, a, x, y))  # fmt: skip
-                continue
+        if len(values) == 1 and over and _value_over_range(j, c, m, values[0], over, gap,
+                                                           ear, hedged):  # fmt: skip
+            continue
         freqs = v.pair_frequencies(low, m, freq_lists)
         if not freqs and frequency is not None and len(values) == 1:
             freqs = [frequency]
@@ -1161,18 +1167,59 @@ def check_thresholds(
             continue
         if len(values) == 1:
             values = values * len(freqs)
-        if len(values) != len(freqs):
-            continue
-        conduction = conduction_at(m.start())
-        named_by = v.CONDUCTION_BY.match(low, m.end()) if len(values) == 1 else None
-        if named_by and not gap:  # "10 dB by bone": the conduction named after the value
-            conduction = "bone" if named_by.group(1) else "air"
-        for value, freq in zip(values, freqs, strict=True):
-            if gap:  # "an air-bone gap of about 10 dB at 250 Hz": its size there
-                if v.gap_size_bound(marks, low, m.start(), m.end(), carried):
-                    _gap_size(j, ear, (freq, freq), (value, value), m.group(0), hedged)
-            else:
-                _threshold(j, ear, conduction, freq, value, m.group(0), hedged, tol)
+        if len(values) == len(freqs):
+            _list_claims(j, c, m, values, freqs, gap, ear, hedged)
+
+
+def _list_values(c: _Values, m: re.Match, gap: bool) -> list[int] | None:
+    """Return the threshold values of a list of dB values, None when none is a threshold."""
+    values = [int(x) for x in v.INTEGER.findall(m.group(1))]
+    if (
+        m.start() in c.averages
+        and len(values) > 1
+        and not v.NUMBER_AFTER_SKIP.match(c.low, m.end())
+    ):
+        return values[1:]  # "PTA 45, 20 dB at 3 kHz": the average, then a threshold
+    if m.start() in c.averages or _not_a_threshold(c.low, m, gap):
+        return None
+    return values
+
+
+def _value_over_range(j: Judge, c: _Values, m, value: int, over, gap: bool, ear, hedged) -> bool:
+    """Judge one value over a range of frequencies ("65 dB HL at 6-8 kHz", or a gap's size
+    there); return True when it was one (or a gap bound to no size)."""
+    f1 = v.to_hz(over.group(1), over.group(2) or over.group(4))
+    f2 = v.to_hz(over.group(3), over.group(4))
+    if f1 is None or f2 is None:
+        return False
+    text = m.group(0) + " " + over.group(0)
+    if gap:
+        if v.gap_size_bound(c.marks, c.low, m.start(), m.end(), c.carried):
+            _gap_size(j, ear, (f1, f2), (value, value), text, hedged)
+        return True
+    conduction = c.conduction_at(m.start())
+    j.add("threshold_range", ear, None, f"{value} dB HL at {f1}-{f2} Hz", text, hedged,
+          lambda e: _range_ok(j, e, conduction, value, value, f1, f2))  # fmt: skip
+    return True
+
+
+def _list_claims(j: Judge, c: _Values, m, values, freqs, gap: bool, ear, hedged) -> None:
+    """Judge each value of a list at its frequency (a threshold, or a gap's size there)."""
+    conduction = c.conduction_at(m.start())
+    named_by = v.CONDUCTION_BY.match(c.low, m.end()) if len(values) == 1 else None
+    if named_by and not gap:  # "10 dB by bone": the conduction named after the value
+        conduction = "bone" if named_by.group(1) else "air"
+    for value, freq in zip(values, freqs, strict=True):
+        if gap:  # "an air-bone gap of about 10 dB at 250 Hz": its size there
+            if v.gap_size_bound(c.marks, c.low, m.start(), m.end(), c.carried):
+                _gap_size(j, ear, (freq, freq), (value, value), m.group(0), hedged)
+        else:
+            _threshold(j, ear, conduction, freq, value, m.group(0), hedged, j.t.tolerance_db)
+
+
+def _no_responses(j: Judge, c: _Values, ear, hedged) -> None:
+    """No responses: "NR at 8 kHz", "no response above 500 Hz"."""
+    low, conduction_at, tol = c.low, c.conduction_at, j.t.tolerance_db
     for m in v.NO_RESPONSE.finditer(low):
         level = v.NR_LEVEL.match(low, m.end())  # "no response at 65 dB HL at 4 kHz"
         start = level.end() if level and v.DB_WORD_AT.search(level.group(0)) else m.end()

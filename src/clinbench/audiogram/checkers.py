@@ -464,6 +464,15 @@ def check_degree(
     a frequency region ("mild in the low frequencies", "a mild dip to 30 dB at 6 kHz",
     "normal hearing through 2 kHz") is judged on that region's thresholds only. The loss a
     degree word grades is named in its clause or in the head of its sentence's list."""
+    _normal_phrases(j, low, ear, hedged, sent_low, default_conduction)
+    if v.LOSS_CONTEXT.search(low) or _loss_head(low, sent_low):
+        _degree_words(j, low, ear, hedged)
+
+
+def _normal_phrases(j: Judge, low: str, ear, hedged, sent_low: str, default_conduction: str):
+    """'Normal hearing', 'within normal limits', 'no hearing loss' (and 'normal to mild'):
+    a degree claim, and, said without exception where an ear has a loss the average hides,
+    a 'no loss' type claim."""
     std = j.t.standard
     found: dict[bool, bool] = {}
 
@@ -478,15 +487,7 @@ def check_degree(
         # A phrase with "hearing" in it ("no hearing loss", "normal hearing") names its own
         # subject: a test or conduction named before it does not make it a claim about that.
         denial = bool(v.NO_LOSS.fullmatch(m.group(0)))
-        own = denial or m.group(0) == "normal hearing"
-        other = v.NOT_HEARING_CONTEXT.search(low[max(0, m.start() - 60) : m.start()])
-        if v.negated(low, m.start()) or (other and not (own and other.group(1))):
-            continue
-        bone = v.conduction(low, m.start(), default_conduction) == "bone"
-        bone = bone and "hearing" not in m.group(0)
-        if bone and not v.HEARING_SUBJECT.search(low, v.last_mark_end(low, m.start()), m.start()):
-            # "BC WNL AU", "the bone dip at 2 kHz (20 dB HL, still within normal limits)":
-            # normal bone conduction (the cochlea), not the ear's degree of hearing.
+        if not _about_hearing(low, m, denial, default_conduction):
             continue
         upto = v.NORMAL_TO.match(low[m.end() :])
         hi = v.canon_degree(upto.group(1)) if upto else "normal"
@@ -514,45 +515,38 @@ def check_degree(
             # frequencies (a notch, a high-frequency loss) has a type of loss, not none.
             j.add("type", ear, None, "normal", m.group(0), hedged,
                   lambda e: no_loss_holds(j.t, e))  # fmt: skip
-    if not v.LOSS_CONTEXT.search(low) and not _loss_head(low, sent_low):
-        return
+
+
+def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str) -> bool:
+    """Return True when a 'normal' phrase is said of the ear's hearing: not negated, not of
+    another test, not of bone conduction ("BC WNL AU": the cochlea, not the ear's degree)."""
+    own = denial or m.group(0) == "normal hearing"
+    other = v.NOT_HEARING_CONTEXT.search(low[max(0, m.start() - 60) : m.start()])
+    if v.negated(low, m.start()) or (other and not (own and other.group(1))):
+        return False
+    bone = v.conduction(low, m.start(), default_conduction) == "bone"
+    bone = bone and "hearing" not in m.group(0)
+    # "the bone dip at 2 kHz (20 dB HL, still within normal limits)": normal bone conduction
+    return not bone or bool(
+        v.HEARING_SUBJECT.search(low, v.last_mark_end(low, m.start()), m.start())
+    )
+
+
+def _degree_words(j: Judge, low: str, ear, hedged) -> None:
+    """Degree words and ranges of a loss ("moderate", "mild to moderately severe"), with
+    their hedges ("just below mild", "borderline") and frequency regions."""
+    std = j.t.standard
     for m in v.DEGREE_RANGE.finditer(low):
         lo, hi = m.group(1), m.group(2) or m.group(1)
         if "normal" in (lo, hi) and m.group(2) is None:
             continue  # a lone 'normal' is handled by the phrases above
-        if v.NON_HEARING_NOUN.match(low[m.end() :]) or v.negated(low, m.start()):
-            continue
-        if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
-            continue  # "aids for the moderate side": an ear named by a finding
-        if (
-            lo in ("complete", "total") or hi in ("complete", "total")
-        ) and not v.LOSS_FOLLOWS.match(low[m.end() :]):
+        if not _grades_a_loss(low, m, lo, hi):
             continue
         lo, hi = (v.canon_degree(x) for x in (lo, hi))
-        claimed = lo if lo == hi else f"{lo} to {hi}"
-        use, note = std, ""
-        if lo not in std.degrees or hi not in std.degrees:
-            # A word the chosen standard lacks (e.g. ASHA's 'slight' under WHO 2021) is
-            # judged under the first standard whose vocabulary has it.
-            use = next((x for x in STANDARDS.values() if lo in x.degrees and hi in x.degrees), None)
-            if use is None:
-                continue
-            note = f"term not in the {std.name} vocabulary; judged under {use.name}"
-        a, b = sorted((use.degrees.index(lo), use.degrees.index(hi)))
-        if any(x.degrees[-1] == use.degrees[b] for x in STANDARDS.values()):
-            # The top grade of a standard ("profound" in ASHA and Goodman: any average past
-            # 90 dB HL) names every worse grade another standard splits off (WHO 2021's
-            # "complete", >= 95 dB HL): "profound" for a complete loss is not a grade off.
-            b = len(use.degrees) - 1
-        before = low[max(0, m.start() - 30) : m.start()]
-        below = v.HEDGE_BELOW.search(before)
-        if below and a == b and a > 0:
-            # "just below mild": the grade below; "below moderate": any grade below it.
-            a, b = (a - 1 if below.group(1) else 0), a - 1
-            claimed = f"below {claimed}"
-        elif v.HEDGE_BORDERLINE.search(before):
-            a, b = max(0, a - 1), min(len(use.degrees) - 1, b + 1)
-            claimed = f"borderline {claimed}"
+        graded = _degree_span(std, lo, hi, low[max(0, m.start() - 30) : m.start()])
+        if graded is None:
+            continue
+        use, (a, b), claimed, note = graded
         region = v.region_before_paren(low[max(0, m.start() - REACH) : m.start()]) or v.region_of(
             low[m.end() : m.end() + REACH]
         )
@@ -560,6 +554,46 @@ def check_degree(
               lambda e, span=(a, b), region=region, use=use:
                   degree_holds(j.t, e, span, region, use),
               note)  # fmt: skip
+
+
+def _grades_a_loss(low: str, m: re.Match, lo: str, hi: str) -> bool:
+    """Return True when a degree word grades a hearing loss (not a noun of something else,
+    not negated, not a side named by its finding, 'complete' only of a loss)."""
+    if v.NON_HEARING_NOUN.match(low[m.end() :]) or v.negated(low, m.start()):
+        return False
+    if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
+        return False  # "aids for the moderate side": an ear named by a finding
+    complete = lo in ("complete", "total") or hi in ("complete", "total")
+    return not complete or bool(v.LOSS_FOLLOWS.match(low[m.end() :]))
+
+
+def _degree_span(std, lo: str, hi: str, before: str):
+    """Return (standard, (first, last) grade index, claimed wording, note) of a degree claim,
+    or None when no standard has its words."""
+    claimed = lo if lo == hi else f"{lo} to {hi}"
+    use, note = std, ""
+    if lo not in std.degrees or hi not in std.degrees:
+        # A word the chosen standard lacks (e.g. ASHA's 'slight' under WHO 2021) is
+        # judged under the first standard whose vocabulary has it.
+        use = next((x for x in STANDARDS.values() if lo in x.degrees and hi in x.degrees), None)
+        if use is None:
+            return None
+        note = f"term not in the {std.name} vocabulary; judged under {use.name}"
+    a, b = sorted((use.degrees.index(lo), use.degrees.index(hi)))
+    if any(x.degrees[-1] == use.degrees[b] for x in STANDARDS.values()):
+        # The top grade of a standard ("profound" in ASHA and Goodman: any average past
+        # 90 dB HL) names every worse grade another standard splits off (WHO 2021's
+        # "complete", >= 95 dB HL): "profound" for a complete loss is not a grade off.
+        b = len(use.degrees) - 1
+    below = v.HEDGE_BELOW.search(before)
+    if below and a == b and a > 0:
+        # "just below mild": the grade below; "below moderate": any grade below it.
+        a, b = (a - 1 if below.group(1) else 0), a - 1
+        claimed = f"below {claimed}"
+    elif v.HEDGE_BORDERLINE.search(before):
+        a, b = max(0, a - 1), min(len(use.degrees) - 1, b + 1)
+        claimed = f"borderline {claimed}"
+    return use, (a, b), claimed, note
 
 
 def _region_error(j: Judge, region) -> None:

@@ -728,6 +728,15 @@ def check_configuration(j: Judge, low, ear, hedged) -> None:
 
 
 def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
+    """Laterality claims: unilateral (of an ear), bilateral, symmetric or asymmetric (in a
+    region, or overall), and which ear is worse."""
+    _unilateral(j, low, ear, hedged)
+    _bilateral(j, low, hedged)
+    _symmetry(j, low, hedged, sent_low)
+    _worse_ear_claim(j, low, hedged)
+
+
+def _unilateral(j: Judge, low, ear, hedged) -> None:
     cls = j.t.cls
     m = v.LATERALITY_UNILATERAL.search(low)
     if m and not v.negated(low, m.start()) and v.LOSS_CONTEXT.search(low):
@@ -741,6 +750,10 @@ def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
             ok = truth.startswith("unilateral")
         j.judged("laterality", side, f"unilateral{' ' + side if side else ''}", truth, ok,
                      m.group(0), hedged)  # fmt: skip
+
+
+def _bilateral(j: Judge, low, hedged) -> None:
+    cls = j.t.cls
     m = v.BILATERAL.search(low)
     if (
         m
@@ -753,6 +766,10 @@ def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
         # With no loss at all, the error is the loss, judged by degree and type claims.
         ok = None if truth in ("undetermined", "none") else truth == "bilateral"
         j.judged("laterality", "both", "bilateral loss", truth, ok, m.group(0), hedged)
+
+
+def _symmetry(j: Judge, low, hedged, sent_low: str) -> None:
+    cls = j.t.cls
     # once per clause, not per word (linear in the clause's length)
     symmetry = v.SYMMETRY.search(low)
     about_hearing = symmetry and (
@@ -786,31 +803,44 @@ def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
             ok = not cls.asymmetry.asymmetric
         j.judged("asymmetry", None, claimed,
                      cls.asymmetry.asymmetric, ok, m.group(0), hedged)  # fmt: skip
+
+
+def _worse_ear_claim(j: Judge, low, hedged) -> None:
     m = v.WORSE.search(low)
-    if m:
-        if m.group(1):
-            worse = m.group(2)
-        elif m.group(3):
-            worse = m.group(3)
-        else:
-            worse = "left" if m.group(6) == "right" else "right"
-        r, l_ = cls.right.pta, cls.left.pta
-        region = v.region_of(low[m.end() : m.end() + 40])
-        if region == "unknown":
-            r = l_ = None  # a region not read: not judged by the averages either
-        elif region is not None:
-            # "the right is 15 dB poorer than the left at 3 kHz", "the left is slightly
-            # worse at 250-500 Hz": the air thresholds there (their mean), not the PTAs
-            right_air, left_air = j.t.audiogram.right.air, j.t.audiogram.left.air
-            shared = [f for f in right_air if f in left_air and region[0] <= f <= region[1]]
-            r = sum(right_air[f].value for f in shared) / len(shared) if shared else None
-            l_ = sum(left_air[f].value for f in shared) / len(shared) if shared else None
-        if r is None or l_ is None or abs(r - l_) < 5:
-            ok, truth = None, None
-        else:
-            truth = "left" if l_ > r else "right"
-            ok = truth == worse
-        j.judged("worse_ear", worse, worse, truth, ok, m.group(0), hedged)
+    if not m:
+        return
+    if m.group(1):
+        worse = m.group(2)
+    elif m.group(3):
+        worse = m.group(3)
+    else:
+        worse = "left" if m.group(6) == "right" else "right"
+    r, l_ = _compared_levels(j, low[m.end() : m.end() + 40])
+    if r is None or l_ is None or abs(r - l_) < 5:
+        ok, truth = None, None
+    else:
+        truth = "left" if l_ > r else "right"
+        ok = truth == worse
+    j.judged("worse_ear", worse, worse, truth, ok, m.group(0), hedged)
+
+
+def _compared_levels(j: Judge, after: str) -> tuple[float | None, float | None]:
+    """Return the right and left levels a 'worse ear' claim compares: the PTAs, or in a
+    region named after it the mean air thresholds there (None where not read)."""
+    cls = j.t.cls
+    region = v.region_of(after)
+    if region == "unknown":
+        return None, None  # a region not read: not judged by the averages either
+    if region is None:
+        return cls.right.pta, cls.left.pta
+    # "the right is 15 dB poorer than the left at 3 kHz", "the left is slightly worse at
+    # 250-500 Hz": the air thresholds there (their mean), not the PTAs
+    right_air, left_air = j.t.audiogram.right.air, j.t.audiogram.left.air
+    shared = [f for f in right_air if f in left_air and region[0] <= f <= region[1]]
+    if not shared:
+        return None, None
+    return (sum(right_air[f].value for f in shared) / len(shared),
+            sum(left_air[f].value for f in shared) / len(shared))  # fmt: skip
 
 
 def check_tympanometry(j: Judge, seg, low, ear, hedged) -> None:

@@ -121,38 +121,18 @@ class Judge:
             verdict = "match"
             bound = ear in ("right", "left")
         elif ear in ("right", "left"):
-            ok = oks[0]
-            if ok is False:
+            if oks[0] is False:
                 verdict, critical = "contradiction", error
-                other = "left" if ear == "right" else "right"
-                if kind not in ("laterality", "asymmetry"):
-                    results[other] = per_ear(other)
-                if (
-                    kind not in ("laterality", "asymmetry")
-                    and results[other][0] is True
-                    and not (kind == "pta" and results[ear][1] is None)
-                    and not (kind == "type" and str(claimed).startswith(("not ", "no ")))
-                ):  # an average this ear cannot have (an untested frequency) is no swap,
-                    # nor a denial ("not conductive" is true of most ears)
-                    note = (note + "; " if note else "") + f"true of the {other} ear"
-                    swapped = True
-                    other_truth = results[other][1]
+                swapped, other_truth, note = self._other_ear(kind, ear, claimed, results,
+                                                             per_ear, note)  # fmt: skip
         elif ear == "both":
             if any(ok is False for ok in oks):
-                verdict, critical = "contradiction", error
-                failing = [e for e, ok in zip(ears, oks, strict=True) if ok is False]
-                if (
-                    len(failing) == 1
-                    and kind in ("degree", "type", "configuration")
-                    and self.t.cls.ear(failing[0]).type == "normal"
-                ):
-                    critical = "laterality_confusion"
-                    note = (note + "; " if note else "") + f"the {failing[0]} ear is normal"
-        else:  # no ear named
-            if all(ok is False for ok in oks):
-                verdict, critical = "contradiction", error
-            elif any(ok is False for ok in oks):
-                note = (note + "; " if note else "") + "true of one ear only; no ear named"
+                verdict = "contradiction"
+                critical, note = self._both_ears_error(kind, ears, oks, error, note)
+        elif all(ok is False for ok in oks):  # no ear named
+            verdict, critical = "contradiction", error
+        elif any(ok is False for ok in oks):
+            note = (note + "; " if note else "") + "true of one ear only; no ear named"
         finding = Finding(
             kind, ear, freq, claimed, truth, verdict, critical, hedged, text.strip(), note
         )
@@ -166,6 +146,36 @@ class Judge:
             self.swapped.append((finding, abnormal))
         self.clause_of[id(finding)] = self.clause
         self.findings.append(finding)
+
+    def _other_ear(self, kind, ear, claimed, results, per_ear, note):
+        """Return (swapped, the other ear's truth, note) for a claim false of its ear: a
+        swap when the claim is true of the other ear."""
+        other = "left" if ear == "right" else "right"
+        if kind in ("laterality", "asymmetry"):
+            return False, None, note
+        results[other] = per_ear(other)
+        if (
+            results[other][0] is True
+            and not (kind == "pta" and results[ear][1] is None)
+            and not (kind == "type" and str(claimed).startswith(("not ", "no ")))
+        ):  # an average this ear cannot have (an untested frequency) is no swap,
+            # nor a denial ("not conductive" is true of most ears)
+            note = (note + "; " if note else "") + f"true of the {other} ear"
+            return True, results[other][1], note
+        return False, None, note
+
+    def _both_ears_error(self, kind, ears, oks, error, note):
+        """Return (critical error, note) of a two-ear claim false of one or both ears: a
+        laterality confusion when one ear is normal and the claim is of a loss."""
+        failing = [e for e, ok in zip(ears, oks, strict=True) if ok is False]
+        if (
+            len(failing) == 1
+            and kind in ("degree", "type", "configuration")
+            and self.t.cls.ear(failing[0]).type == "normal"
+        ):
+            note = (note + "; " if note else "") + f"the {failing[0]} ear is normal"
+            return "laterality_confusion", note
+        return error, note
 
     def _binding_index(self) -> tuple[dict, dict, dict]:
         """Index the claims that can bind a contradicted claim to its ear (built once, so

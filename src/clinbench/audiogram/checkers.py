@@ -271,6 +271,16 @@ class Judge:
         hearing on the right' when only the left is normal) counts as one only when
         the reply also swapped an abnormal finding; otherwise it keeps its own error.
         """
+        swapped, wrong_side = self._swaps()
+        swap_evidence = any(abnormal for _, abnormal in swapped) or bool(wrong_side)
+        for finding, abnormal in swapped:
+            if abnormal or swap_evidence:
+                finding.critical_error = CriticalError.LATERALITY
+        self._both_sensorineural()
+
+    def _swaps(self) -> tuple[list[tuple[Finding, bool]], list[Finding]]:
+        """Return the contradicted claims that are ear swaps (with whether each is of an
+        abnormal finding), and the unilateral losses put on the wrong side."""
         # A claim the reply also makes, correctly, about the other ear ("right ear: mixed;
         # left ear: mixed" when only the right is mixed) misdescribes this ear; it is not a
         # swap, unless this ear is normal (then, as for "bilateral", it is one).
@@ -315,10 +325,11 @@ class Judge:
             if self.clause_of.get(id(f)) in sided or not self._claims_bind_ear(f, index)
             or (f.kind, "left" if f.ear == "right" else "right", f.frequency) in crossed
         ]  # fmt: skip
-        swap_evidence = any(abnormal for _, abnormal in swapped) or bool(wrong_side)
-        for finding, abnormal in swapped:
-            if abnormal or swap_evidence:
-                finding.critical_error = CriticalError.LATERALITY
+        return swapped, wrong_side
+
+    def _both_sensorineural(self) -> None:
+        """Contradict per-ear 'sensorineural' claims of both ears where the unmasked bone
+        shows a gap in one ear or the other."""
         # "R: SNHL ... L: SNHL" claims both ears sensorineural, as "bilateral SNHL" does.
         per_ear = [
             f

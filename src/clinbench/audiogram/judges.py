@@ -64,6 +64,14 @@ def degree_holds(t: CaseFacts, ear: str, span, region, std, every: bool = False)
         return overall
     if region != "unknown" and not region[2] and overall[0]:
         return overall
+    return _region_degree_holds(t, ear, span, region, std, every)
+
+
+def _region_degree_holds(t: CaseFacts, ear: str, span, region, std, every: bool):
+    """Judge a degree claim in a frequency region on the thresholds there (see degree_holds)."""
+    e = t.under(std).ear(ear)
+    order = std.degrees
+    a, b = span
     air = t.audiogram.ear(ear).air
     limit = (t.criteria or Criteria()).normal_limit
     if region == "unknown":

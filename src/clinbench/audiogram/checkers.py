@@ -642,20 +642,9 @@ def _scoped(claimed: str, region) -> str:
 
 
 def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
-    claims = []
-    for pattern, kind in v.TYPE_WORDS:
-        for m in pattern.finditer(low):
-            if v.negated(low, m.start()):
-                if v.TYPE_DENIED.search(low, max(0, m.start() - 45), m.start()):
-                    _type_denied(j, low, m, kind, ear, hedged)
-                continue
-            if v.COCHLEA_NORMAL.match(low, m.start()):
-                continue
-            if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
-                continue  # "ENT for the conductive side": names an ear by a finding, claims none
-            if kind == "mixed" and not v.LOSS_CONTEXT.search(low):
-                continue
-            claims.append((m.start(), kind, m.group(0)))
+    """Type claims: the type words of a clause (one claim per clause; two types make a mixed
+    claim), a component, a denied type, and the type of the asymmetry."""
+    claims = _type_words(j, low, ear, hedged)
     if not claims:
         return
     worse = _worse_ear(j) if ear is None else None
@@ -690,6 +679,26 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
         else:
             j.add("type", ear, None, kind, text, hedged,
                      lambda e, k=kind: type_holds(j.t, e, k))  # fmt: skip
+
+
+def _type_words(j: Judge, low, ear, hedged) -> list[tuple[int, str, str]]:
+    """Return (position, type, words) of each type word claimed in a clause; a denied type
+    ("not sensorineural") is judged here."""
+    claims = []
+    for pattern, kind in v.TYPE_WORDS:
+        for m in pattern.finditer(low):
+            if v.negated(low, m.start()):
+                if v.TYPE_DENIED.search(low, max(0, m.start() - 45), m.start()):
+                    _type_denied(j, low, m, kind, ear, hedged)
+                continue
+            if v.COCHLEA_NORMAL.match(low, m.start()):
+                continue
+            if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
+                continue  # "ENT for the conductive side": names an ear by a finding, claims none
+            if kind == "mixed" and not v.LOSS_CONTEXT.search(low):
+                continue
+            claims.append((m.start(), kind, m.group(0)))
+    return claims
 
 
 def _worse_ear(j: Judge) -> str | None:

@@ -784,6 +784,55 @@ def red_flags(
     return flags
 
 
+def _classify_ear(audiogram: Audiogram, ear: str, std: Standard, criteria: Criteria):
+    """Return one ear's EarClassification (PTA, degree, type, configuration, notes)."""
+    thresholds = audiogram.ear(ear)
+    pta = pure_tone_average(thresholds.air, std.pta_frequencies)
+    notes = []
+    if pta is None and thresholds.air:
+        missing = [f for f in std.pta_frequencies if f not in thresholds.air]
+        notes.append(f"PTA undetermined: {missing} Hz not tested")
+    if any(thresholds.air[f].no_response for f in std.pta_frequencies if f in thresholds.air):
+        notes.append("PTA includes no-response thresholds (a lower bound)")
+    other = audiogram.ear("left" if ear == "right" else "right")
+    typed = hearing_type(thresholds, criteria, other)
+    if typed.type == "undetermined":
+        notes.append(f"type undetermined: {typed.note}")
+    unrecorded = unrecorded_masking(thresholds, other, criteria)
+    if unrecorded and typed.type not in (None, "normal"):
+        notes.append(
+            f"bone conduction masking not recorded at {unrecorded} Hz where masking was "
+            "needed: taken as this ear's threshold (bone_masking='strict' reads it as "
+            "unmasked)"
+        )
+    bone_pta = pure_tone_average(thresholds.bone, std.pta_frequencies)
+    config = configuration(thresholds, criteria) if typed.type not in (None, "normal") else None
+    return EarClassification(
+        ear=ear,
+        pta=None if pta is None else round(pta, 1),
+        degree=None if pta is None else std.degree_of(pta),
+        type=typed.type,
+        configuration=config,
+        air_bone_gap=typed.gaps,
+        significant_air_bone_gap=typed.significant_air_bone_gap,
+        bone_pta=None if bone_pta is None else round(bone_pta, 1),
+        threshold_degrees={f: std.degree_of(t.value) for f, t in thresholds.air.items()},
+        notes=notes,
+    )
+
+
+def _laterality(ears: dict[str, EarClassification]) -> str:
+    """Return 'bilateral', 'unilateral <ear>', 'none' or 'undetermined' from the ears' types."""
+    abnormal = [e for e in EARS if ears[e].type not in (None, "normal")]
+    if len(abnormal) == 2:
+        return "bilateral"
+    elif len(abnormal) == 1:
+        return f"unilateral {abnormal[0]}"
+    elif all(ears[e].type == "normal" for e in EARS):
+        return "none"
+    return "undetermined"
+
+
 def classify(
     audiogram: Audiogram,
     standard: str | Standard = "who2021",
@@ -818,55 +867,13 @@ def classify(
         raise ValueError(
             f"bone_masking must be one of {', '.join(BONE_MASKING)}, got {criteria.bone_masking!r}"
         )
-    ears: dict[str, EarClassification] = {}
-    for ear in EARS:
-        thresholds = audiogram.ear(ear)
-        pta = pure_tone_average(thresholds.air, std.pta_frequencies)
-        notes = []
-        if pta is None and thresholds.air:
-            missing = [f for f in std.pta_frequencies if f not in thresholds.air]
-            notes.append(f"PTA undetermined: {missing} Hz not tested")
-        if any(thresholds.air[f].no_response for f in std.pta_frequencies if f in thresholds.air):
-            notes.append("PTA includes no-response thresholds (a lower bound)")
-        other = audiogram.ear("left" if ear == "right" else "right")
-        typed = hearing_type(thresholds, criteria, other)
-        if typed.type == "undetermined":
-            notes.append(f"type undetermined: {typed.note}")
-        unrecorded = unrecorded_masking(thresholds, other, criteria)
-        if unrecorded and typed.type not in (None, "normal"):
-            notes.append(
-                f"bone conduction masking not recorded at {unrecorded} Hz where masking was "
-                "needed: taken as this ear's threshold (bone_masking='strict' reads it as "
-                "unmasked)"
-            )
-        bone_pta = pure_tone_average(thresholds.bone, std.pta_frequencies)
-        config = configuration(thresholds, criteria) if typed.type not in (None, "normal") else None
-        ears[ear] = EarClassification(
-            ear=ear,
-            pta=None if pta is None else round(pta, 1),
-            degree=None if pta is None else std.degree_of(pta),
-            type=typed.type,
-            configuration=config,
-            air_bone_gap=typed.gaps,
-            significant_air_bone_gap=typed.significant_air_bone_gap,
-            bone_pta=None if bone_pta is None else round(bone_pta, 1),
-            threshold_degrees={f: std.degree_of(t.value) for f, t in thresholds.air.items()},
-            notes=notes,
-        )
+    ears = {ear: _classify_ear(audiogram, ear, std, criteria) for ear in EARS}
     asym = asymmetry(audiogram, criteria)
     age = audiogram.age_years if age is None else age
     if sudden is None:
         sudden = audiogram.onset == "sudden"
     flags = red_flags(audiogram, ears, asym, criteria, age=age, sudden=sudden)
-    abnormal = [e for e in EARS if ears[e].type not in (None, "normal")]
-    if len(abnormal) == 2:
-        laterality = "bilateral"
-    elif len(abnormal) == 1:
-        laterality = f"unilateral {abnormal[0]}"
-    elif all(ears[e].type == "normal" for e in EARS):
-        laterality = "none"
-    else:
-        laterality = "undetermined"
+    laterality = _laterality(ears)
     ptas = [ears[e].pta for e in EARS if ears[e].pta is not None]
     better = min(ptas) if len(ptas) == 2 else None
     return Classification(

@@ -554,9 +554,32 @@ def configuration(ear: EarThresholds, criteria: Criteria | None = None) -> str |
     low = _mean([air[f] for f in (250, 500) if f in air])
     mid = _mean([air[f] for f in (1000, 2000) if f in air])
     high = _mean([air[f] for f in (4000, 8000) if f in air])
+    shape = (
+        _cookie_bite(low, mid, high, criteria)
+        or _noise_notch(air, criteria)
+        or _rising(low, mid, high, criteria)
+        or _precipitous(air, criteria)
+    )
+    if shape:
+        return shape
+    if low is not None and high is not None and high - low >= criteria.shape_difference:
+        return "sloping"
+    slope = linear_regression([math.log2(f) for f in octaves], [air[f] for f in octaves]).slope
+    if slope <= -criteria.flat_slope:
+        return "rising"
+    if slope >= criteria.flat_slope:
+        return "sloping"
+    return "flat"
+
+
+def _cookie_bite(low, mid, high, criteria: Criteria) -> str | None:
     depth = criteria.cookie_bite_depth
     if None not in (low, mid, high) and mid - low >= depth and mid - high >= depth:
         return "cookie-bite"
+    return None
+
+
+def _noise_notch(air: dict[int, float], criteria: Criteria) -> str | None:
     below = [air[f] for f in (1000, 2000) if f in air]
     for notch in (3000, 4000, 6000):
         above = [air[f] for f in (6000, 8000) if f in air and f > notch]
@@ -567,9 +590,17 @@ def configuration(ear: EarThresholds, criteria: Criteria | None = None) -> str |
             and air[notch] - min(above) >= criteria.notch_recovery
         ):
             return "noise-notch"
+    return None
+
+
+def _rising(low, mid, high, criteria: Criteria) -> str | None:
     if low is not None and high is not None and mid is not None:
         if low - high >= criteria.shape_difference and low >= mid:
             return "rising"
+    return None
+
+
+def _precipitous(air: dict[int, float], criteria: Criteria) -> str | None:
     freqs = sorted(air)
     for i, lower in enumerate(freqs):
         for upper in freqs[i + 1 :]:
@@ -579,14 +610,7 @@ def configuration(ear: EarThresholds, criteria: Criteria | None = None) -> str |
             best_above = min(air[f] for f in freqs if f >= upper)
             if best_above - worst_below >= criteria.precipitous_step:
                 return "precipitous"
-    if low is not None and high is not None and high - low >= criteria.shape_difference:
-        return "sloping"
-    slope = linear_regression([math.log2(f) for f in octaves], [air[f] for f in octaves]).slope
-    if slope <= -criteria.flat_slope:
-        return "rising"
-    if slope >= criteria.flat_slope:
-        return "sloping"
-    return "flat"
+    return None
 
 
 def _difference(right, left) -> int | None:

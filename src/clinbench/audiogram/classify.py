@@ -650,34 +650,15 @@ def asymmetry(audiogram: Audiogram, criteria: Criteria) -> Asymmetry:
     pta_l = pure_tone_average(left, ASYMMETRY_FREQUENCIES["pta"])
     pta_diff = None if pta_r is None or pta_l is None else pta_l - pta_r
     db = criteria.asymmetry_db
-    hits: list[int] = []
-    worse_votes = 0.0
     if criteria.asymmetry == "contiguous":
-        # Every run of adjacent frequencies with the same ear worse by >= db; the ear worse
-        # over most of them (by the summed difference) is the worse ear.
-        runs: list[list[int]] = []
-        sign = 0
-        for freq in common:
-            d = diffs[freq]
-            s = 0 if d is None else (1 if d >= db else (-1 if d <= -db else 0))
-            if s != 0 and s == sign:
-                runs[-1].append(freq)
-            elif s != 0:
-                runs.append([freq])
-            sign = s
-        runs = [r for r in runs if len(r) >= criteria.asymmetry_count]
-        total = float(sum(diffs[f] or 0 for r in runs for f in r))
-        hits = [f for r in runs for f in r if (diffs[f] or 0) * total > 0]
-        worse_votes = total
+        hits, worse_votes = _contiguous_runs(common, diffs, db, criteria.asymmetry_count)
     elif criteria.asymmetry == "pta":
-        if pta_diff is not None and abs(pta_diff) >= db:
-            hits = list(needed)
-            worse_votes = pta_diff
+        ok = pta_diff is not None and abs(pta_diff) >= db
+        hits, worse_votes = (list(needed), pta_diff) if ok else ([], 0.0)
     else:
         d = diffs.get(3000)
-        if d is not None and abs(d) >= db:
-            hits = [3000]
-            worse_votes = float(d)
+        ok = d is not None and abs(d) >= db
+        hits, worse_votes = ([3000], float(d)) if ok else ([], 0.0)
     if hits:
         status = "asymmetric"
     elif missing:
@@ -697,6 +678,25 @@ def asymmetry(audiogram: Audiogram, criteria: Criteria) -> Asymmetry:
         missing=missing if status == "undetermined" else [],
         note=note,
     )
+
+
+def _contiguous_runs(common, diffs, db: int, count: int) -> tuple[list[int], float]:
+    """Return the frequencies in runs of ``count`` or more adjacent frequencies with the same
+    ear worse by >= ``db``, and the summed difference (> 0: left worse); the ear worse over
+    most of them (by the summed difference) is the worse ear."""
+    runs: list[list[int]] = []
+    sign = 0
+    for freq in common:
+        d = diffs[freq]
+        s = 0 if d is None else (1 if d >= db else (-1 if d <= -db else 0))
+        if s != 0 and s == sign:
+            runs[-1].append(freq)
+        elif s != 0:
+            runs.append([freq])
+        sign = s
+    runs = [r for r in runs if len(r) >= count]
+    total = float(sum(diffs[f] or 0 for r in runs for f in r))
+    return [f for r in runs for f in r if (diffs[f] or 0) * total > 0], total
 
 
 def _bone_worse_at(audiogram: Audiogram, worse: str, criteria: Criteria) -> list[int]:
@@ -744,6 +744,15 @@ def red_flags(
       Chandrasekhar SS et al (2019) Clinical practice guideline: sudden hearing loss
       (update), Otolaryngol Head Neck Surg 161(1S):S1-S45.
     """
+    return (
+        _retrocochlear_flags(audiogram, ears, asym, criteria)
+        + _type_b_flags(audiogram, ears, criteria, age)
+        + (_sudden_flags(ears) if sudden else [])
+    )
+
+
+def _retrocochlear_flags(audiogram, ears, asym: Asymmetry, criteria: Criteria) -> list[RedFlag]:
+    """The retrocochlear red flag (see red_flags)."""
     flags: list[RedFlag] = []
     worse_ear = asym.worse_ear if asym.status == "asymmetric" else None
     if asym.status == "undetermined":
@@ -774,6 +783,12 @@ def red_flags(
                     "ear: refer to ENT for retrocochlear investigation (MRI).",
                 )
             )
+    return flags
+
+
+def _type_b_flags(audiogram, ears, criteria: Criteria, age: int | None) -> list[RedFlag]:
+    """The adult type B tympanogram red flag (see red_flags)."""
+    flags: list[RedFlag] = []
     if age is not None and age >= criteria.adult_age and audiogram.tympanometry:
         for ear in EARS:
             tymp = audiogram.tympanometry.get(ear)
@@ -792,19 +807,24 @@ def red_flags(
                         "adult: refer to ENT (examine the postnasal space).",
                     )
                 )
-    if sudden:
-        for ear in EARS:
-            kind = ears[ear].type
-            if kind in ("sensorineural", "mixed", "undetermined"):
-                described = "undetermined-type" if kind == "undetermined" else kind
-                flags.append(
-                    RedFlag(
-                        "sudden_sensorineural_loss",
-                        ear,
-                        f"Sudden {described} hearing loss in the {ear} ear: urgent same-day "
-                        "ENT referral; steroid treatment is time-critical.",
-                    )
+    return flags
+
+
+def _sudden_flags(ears) -> list[RedFlag]:
+    """The sudden-loss red flag (see red_flags)."""
+    flags: list[RedFlag] = []
+    for ear in EARS:
+        kind = ears[ear].type
+        if kind in ("sensorineural", "mixed", "undetermined"):
+            described = "undetermined-type" if kind == "undetermined" else kind
+            flags.append(
+                RedFlag(
+                    "sudden_sensorineural_loss",
+                    ear,
+                    f"Sudden {described} hearing loss in the {ear} ear: urgent same-day "
+                    "ENT referral; steroid treatment is time-critical.",
                 )
+            )
     return flags
 
 

@@ -461,6 +461,11 @@ def _type_of(ear: EarThresholds, criteria: Criteria) -> TypeResult:
         if a.value - b.value >= criteria.abg_threshold:  # exact, or a lower bound if air NR
             gap_freqs.append(freq)
     abnormal_bone = [f for f, t in bone.items() if _abnormal(t, limit)]
+    return _typed(ear, criteria, bone, abnormal_air, gap_freqs, abnormal_bone, gaps)
+
+
+def _typed(ear, criteria, bone, abnormal_air, gap_freqs, abnormal_bone, gaps) -> TypeResult:
+    """Return the type from the gaps and abnormal thresholds found by _type_of."""
     significant = None if not bone else len(gap_freqs) >= criteria.abg_min_count
     if not abnormal_air:
         return TypeResult("normal", significant, gap_freqs, abnormal_bone, gaps)

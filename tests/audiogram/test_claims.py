@@ -7,6 +7,8 @@ reader of checkers.py misses.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from clinbench.audiogram.check import case_facts, check_reply
@@ -169,3 +171,49 @@ END_TO_END = [
 @pytest.mark.parametrize(("reply", "errors"), END_TO_END, ids=[r for r, _ in END_TO_END])
 def test_end_to_end(reply, errors):
     assert check_reply(reply, CASE).critical_errors == errors
+
+
+# -- claims read by a model (item 3's first part: schema, parsing, judging) -------------
+
+
+def test_claims_json_schema_names_the_claim_fields():
+    from clinbench.audiogram.claims import claims_json_schema
+
+    schema = claims_json_schema()
+    claim = schema["$defs"]["_ClaimJSON"]["properties"]
+    assert {"kind", "ears", "value", "qualifier", "frequencies", "text"} <= set(claim)
+    assert schema["required"] == ["claims"]
+
+
+def test_claims_from_json_reads_a_valid_answer_and_refuses_a_bad_one():
+    from clinbench.audiogram.claims import claims_from_json
+
+    answer = ('{"claims": [{"kind": "degree", "ears": ["right"], "value": "moderate"},'
+              ' {"kind": "threshold", "ears": ["left"], "value": 30, "frequencies": [4000],'
+              ' "qualifier": "hedged"}]}')  # fmt: skip
+    claims = claims_from_json(answer)
+    assert [(c.kind, c.ears, c.value, c.qualifier) for c in claims] == [
+        ("degree", R, "moderate", A),
+        ("threshold", L, 30, H),
+    ]
+    for bad, where in [
+        ('{"claims": [{"kind": "pta", "ears": [], "value": 40}]}', "claims.0.kind"),
+        ('{"claims": [{"kind": "type", "ears": ["right"]}]}', "claims.0.value"),
+        ('{"claims": [{"kind": "type", "ears": ["top"], "value": "mixed"}]}', "claims.0.ears.0"),
+        ("not json", "answer"),
+        ('{"claims": [], "extra": 1}', "extra"),
+    ]:
+        with pytest.raises(ValueError, match=f"^{re.escape(where)}: "):
+            claims_from_json(bad)
+
+
+def test_claims_from_a_model_are_judged_by_the_same_judges():
+    from clinbench.audiogram.check import check_claims
+    from clinbench.audiogram.claims import claims_from_json
+
+    right = claims_from_json('{"claims": [{"kind": "degree", "ears": ["right"], '
+                             '"value": "moderate"}]}')  # fmt: skip
+    assert check_claims(right, CASE).critical_errors == []
+    left = claims_from_json('{"claims": [{"kind": "type", "ears": ["left"], '
+                            '"value": "sensorineural"}]}')  # fmt: skip
+    assert check_claims(left, CASE).critical_errors == ["laterality_confusion"]

@@ -54,6 +54,7 @@ __all__ = [
     "Finding",
     "FindingKind",
     "Verdict",
+    "check_claims",
     "check_reply",
     "critical_error_scores",
 ]
@@ -305,6 +306,30 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
         # ears, whichever ear was named last
         return None
     return aside_ear or carried.context
+
+
+def check_claims(
+    claims: list[Claim],
+    case_or_audiogram: Any,
+    *,
+    standard: str = "who2021",
+    tolerance_db: int = 10,
+    criteria: Criteria | None = None,
+) -> FactCheck:
+    """Return the FactCheck of claims read elsewhere (e.g. by a claim-reading model, see
+    ``claims.claims_from_json``), judged by the same judges and laterality-swap pass."""
+    std = get_standard(standard)
+    checker = Judge(case_facts(case_or_audiogram, std.name, tolerance_db, 10, criteria))
+    judge_claims(claims, checker)
+    checker.finalise()
+    errors = sorted({str(f.critical_error) for f in checker.findings if f.critical_error})
+    return FactCheck(
+        findings=checker.findings,
+        critical_errors=errors,
+        standard=std.name,
+        tolerance_db=tolerance_db,
+        sections_read="claims read by a claim reader",
+    )
 
 
 def _withdrawn(finding: Finding, claims: list[Claim]) -> bool:

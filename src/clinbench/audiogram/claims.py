@@ -23,6 +23,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 
 class Qualifier(StrEnum):
@@ -450,3 +453,52 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
             out[-1] = replace(c, qualifier=Qualifier.WITHDRAWN)
             out.append(replace(c, ears=(ear,), rules=(*c.rules, "self-correction")))
     return out
+
+
+# -- claims read elsewhere (a model role): the same Claim as JSON --------------------------
+
+
+class _ClaimJSON(BaseModel):
+    """One claim as a claim-reading model writes it (the JSON form of :class:`Claim`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["degree", "type", "threshold"]
+    ears: list[Literal["right", "left", "poorer", "better"]] = Field(max_length=2)
+    value: str | int
+    value_high: str | int | None = None
+    qualifier: Qualifier = Qualifier.ASSERTED
+    conduction: Literal["air", "bone"] = "air"
+    frequencies: list[int] = Field(default_factory=list, max_length=1)
+    text: str = Field(default="", max_length=500)
+
+
+class _ClaimsJSON(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    claims: list[_ClaimJSON] = Field(max_length=500)
+
+
+def claims_json_schema() -> dict:
+    """Return the JSON schema of a claim reader's answer: ``{"claims": [Claim, ...]}``."""
+    return _ClaimsJSON.model_json_schema()
+
+
+def claims_from_json(raw: str | dict) -> list[Claim]:
+    """Return the claims of a claim reader's JSON answer; ValueError ('claims.N.field:
+    message') when it does not follow :func:`claims_json_schema`, never a guess."""
+    try:
+        parsed = (
+            _ClaimsJSON.model_validate_json(raw)
+            if isinstance(raw, str)
+            else _ClaimsJSON.model_validate(raw)
+        )
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(x) for x in first["loc"]) or "answer"
+        raise ValueError(f"{where}: {first['msg']}") from None
+    return [
+        Claim(c.kind, tuple(c.ears), c.value, c.qualifier, c.conduction,
+              tuple(c.frequencies), c.value_high, c.text, (0, 0), ("model",))
+        for c in parsed.claims
+    ]  # fmt: skip

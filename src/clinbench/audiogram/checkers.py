@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from clinbench.audiogram import vocabulary as v
 from clinbench.audiogram.classify import (
     LARGE_CANAL_VOLUME_ML,
     STANDARDS,
-    Classification,
     Criteria,
-    classify,
     pure_tone_average,
 )
 from clinbench.audiogram.findings import (
@@ -31,6 +28,7 @@ from clinbench.audiogram.findings import (
     Verdict,
 )
 from clinbench.audiogram.judges import (
+    CaseFacts,
     config_holds,
     degree_holds,
     no_loss_holds,
@@ -38,58 +36,6 @@ from clinbench.audiogram.judges import (
     type_holds,
 )
 from clinbench.audiogram.model import EARS, Audiogram
-
-
-@dataclass
-class CaseFacts:
-    """What a reply is checked against: the audiogram, its classification and tolerances."""
-
-    audiogram: Audiogram
-    cls: Classification
-    standard: Any
-    tolerance_db: int
-    wrs_tolerance: int
-    any_asymmetric: bool
-    ptas: dict[str, list[float]] = field(default_factory=dict)
-    by_standard: dict[str, Classification] = field(default_factory=dict)
-    criteria: Criteria | None = None
-
-    @cached_property
-    def hidden_loss(self) -> bool:
-        """Return True when an ear has a normal average but a typed loss at two or more
-        frequencies (a notch, a high-frequency loss): where 'normal hearing' can be wrong
-        although the degree is right."""
-        limit = (self.criteria or Criteria()).normal_limit
-        for ear in EARS:
-            e = self.cls.ear(ear)
-            if self.near_normal(ear) and e.type not in (None, "normal", "undetermined"):
-                air = self.audiogram.ear(ear).air.values()
-                if sum(t.value > limit or t.no_response for t in air) >= 2:
-                    return True
-        return False
-
-    def near_normal(self, ear: str) -> bool:
-        """Return True when an ear's average is normal or beyond the normal grade by no more
-        than the dB tolerance (a PTA of 20-30 dB HL under WHO 2021).
-
-        A 'normal' call on such an ear is a borderline grade, not a whole category off (a
-        severity error, in the labels, is past the boundary by more than the tolerance):
-        whether the ear has a loss is then a question of its type (thresholds beyond the
-        normal limit, typed by bone), which the 'normal hearing' type rule judges.
-        """
-        e = self.cls.ear(ear)
-        if e.degree == "normal":
-            return True
-        edge = self.standard.edges[0]
-        return e.pta is not None and e.pta - edge <= self.tolerance_db
-
-    def under(self, standard) -> Classification:
-        """Return the classification under another standard (computed once, when needed)."""
-        if standard.name not in self.by_standard:
-            self.by_standard[standard.name] = classify(
-                self.audiogram, standard, criteria=self.criteria
-            )
-        return self.by_standard[standard.name]
 
 
 class Judge:

@@ -11,14 +11,81 @@ error, and the laterality-swap pass over all findings).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Protocol
 
 from clinbench.audiogram import vocabulary as v
-from clinbench.audiogram.classify import STANDARDS, Criteria
+from clinbench.audiogram.classify import STANDARDS, Classification, Criteria, classify
+from clinbench.audiogram.model import EARS, Audiogram
 
 if TYPE_CHECKING:
-    from clinbench.audiogram.checkers import CaseFacts, Judge
     from clinbench.audiogram.claims import Claim
+
+
+class Judge(Protocol):
+    """What the judges hand a claim to (checkers.Judge): the facts and the verdict makers."""
+
+    t: CaseFacts
+    clause: int
+
+    def add(self, kind, ear, freq, claimed, text, hedged, per_ear, note=""): ...
+
+    def judged(self, kind, ear, claimed, truth, ok, text, hedged, freq=None, note=""): ...
+
+    def fabricated(self, kind, ear, freq, claimed, text, hedged, test): ...
+
+
+@dataclass
+class CaseFacts:
+    """What a reply is checked against: the audiogram, its classification and tolerances."""
+
+    audiogram: Audiogram
+    cls: Classification
+    standard: Any
+    tolerance_db: int
+    wrs_tolerance: int
+    any_asymmetric: bool
+    ptas: dict[str, list[float]] = field(default_factory=dict)
+    by_standard: dict[str, Classification] = field(default_factory=dict)
+    criteria: Criteria | None = None
+
+    @cached_property
+    def hidden_loss(self) -> bool:
+        """Return True when an ear has a normal average but a typed loss at two or more
+        frequencies (a notch, a high-frequency loss): where 'normal hearing' can be wrong
+        although the degree is right."""
+        limit = (self.criteria or Criteria()).normal_limit
+        for ear in EARS:
+            e = self.cls.ear(ear)
+            if self.near_normal(ear) and e.type not in (None, "normal", "undetermined"):
+                air = self.audiogram.ear(ear).air.values()
+                if sum(t.value > limit or t.no_response for t in air) >= 2:
+                    return True
+        return False
+
+    def near_normal(self, ear: str) -> bool:
+        """Return True when an ear's average is normal or beyond the normal grade by no more
+        than the dB tolerance (a PTA of 20-30 dB HL under WHO 2021).
+
+        A 'normal' call on such an ear is a borderline grade, not a whole category off (a
+        severity error, in the labels, is past the boundary by more than the tolerance):
+        whether the ear has a loss is then a question of its type (thresholds beyond the
+        normal limit, typed by bone), which the 'normal hearing' type rule judges.
+        """
+        e = self.cls.ear(ear)
+        if e.degree == "normal":
+            return True
+        edge = self.standard.edges[0]
+        return e.pta is not None and e.pta - edge <= self.tolerance_db
+
+    def under(self, standard) -> Classification:
+        """Return the classification under another standard (computed once, when needed)."""
+        if standard.name not in self.by_standard:
+            self.by_standard[standard.name] = classify(
+                self.audiogram, standard, criteria=self.criteria
+            )
+        return self.by_standard[standard.name]
 
 
 def no_loss_holds(t: CaseFacts, ear: str) -> tuple[bool | None, Any]:

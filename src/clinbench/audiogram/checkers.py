@@ -33,6 +33,7 @@ from clinbench.audiogram.judges import (
     degree_holds,
     no_loss_holds,
     threshold_holds,
+    tympanometry_holds,
     type_holds,
 )
 from clinbench.audiogram.model import EARS, Audiogram
@@ -838,23 +839,8 @@ def check_tympanometry(j: Judge, seg, low, ear, hedged) -> None:
                             "tympanometry")  # fmt: skip
             continue
 
-        def ok(e, letter=letter):
-            t = tymp.get(e)
-            if t is None:
-                return False, None
-            if t.type == letter:
-                return True, t.type
-            if {t.type[0], letter[0]} == {"A"}:
-                # A subtype of A is not judged against A, unless the reply names a subtype
-                # this ear lacks and the other ear has ("Ad on the right" when only the
-                # left is Ad): that value belongs to the other ear.
-                other = tymp.get("left" if e == "right" else "right")
-                if letter != "A" and other is not None and other.type == letter:
-                    return False, t.type
-                return None, t.type
-            return False, t.type
-
-        j.add("tympanometry", ear, None, f"type {letter}", text, hedged, ok)
+        j.add("tympanometry", ear, None, f"type {letter}", text, hedged,
+              lambda e, letter=letter: tympanometry_holds(j.t, e, letter))  # fmt: skip
 
 
 def check_canal_volume(j: Judge, low, ear, hedged) -> None:

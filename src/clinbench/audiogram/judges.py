@@ -199,6 +199,24 @@ def threshold_holds(t: CaseFacts, ear: str, conduction: str, freq: int, value, t
     return abs(value - point.value) <= tol, truth
 
 
+def tympanometry_holds(t: CaseFacts, ear: str, letter: str):
+    """Judge a tympanogram type (Jerger) for one ear; a subtype of A against A is not judged,
+    unless the reply names a subtype this ear lacks and the other ear has."""
+    tymp = t.audiogram.tympanometry or {}
+    got = tymp.get(ear)
+    if got is None:
+        return False, None
+    if got.type == letter:
+        return True, got.type
+    if {got.type[0], letter[0]} == {"A"}:
+        # "Ad on the right" when only the left is Ad: that value belongs to the other ear.
+        other = tymp.get("left" if ear == "right" else "right")
+        if letter != "A" and other is not None and other.type == letter:
+            return False, got.type
+        return None, got.type
+    return False, got.type
+
+
 # -- judging read claims (claims.Claim) ---------------------------------------------------
 
 
@@ -258,7 +276,24 @@ def judge_threshold(claim: Claim, j: Judge) -> None:
           note)  # fmt: skip
 
 
-JUDGES = {"degree": judge_degree, "type": judge_type, "threshold": judge_threshold}
+def judge_tympanometry(claim: Claim, j: Judge) -> None:
+    """Judge a tympanogram type; one in a case without tympanometry is fabricated."""
+    ear, note = _judge_ear(claim, j.t)
+    letter = str(claim.value)
+    if not j.t.audiogram.tympanometry:
+        j.fabricated("tympanometry", ear, None, f"type {letter}", claim.text, _hedged(claim),
+                     "tympanometry")  # fmt: skip
+        return
+    j.add("tympanometry", ear, None, f"type {letter}", claim.text, _hedged(claim),
+          lambda e: tympanometry_holds(j.t, e, letter), note)  # fmt: skip
+
+
+JUDGES = {
+    "degree": judge_degree,
+    "type": judge_type,
+    "threshold": judge_threshold,
+    "tympanometry": judge_tympanometry,
+}
 """The judge of each kind of read claim; a kind without one (an interaural difference) is
 read but not judged."""
 

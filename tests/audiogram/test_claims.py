@@ -60,6 +60,12 @@ READING = [
     ("masked BC WNL bilat", []),
     ("R: 30 dB at 1 kHz", [("threshold", R, 30, None, A, (1000,))]),
     ("Left mild to moderate", [("degree", L, "mild", "moderate", A, ())]),
+    ("Tymps C", [("tympanometry", (), "C", None, A, ())]),
+    ("Tymps: A/B", [("tympanometry", R, "A", None, A, ()),
+                    ("tympanometry", L, "B", None, A, ())]),
+    ("R tymp B\nL tymp A", [("tympanometry", R, "B", None, A, ()),
+                            ("tympanometry", L, "A", None, A, ())]),
+    ("Tymps B bilat", [("tympanometry", BOTH, "B", None, A, ())]),
 ]  # fmt: skip
 
 
@@ -137,6 +143,8 @@ JUDGING = [
     (Claim("degree", R, "severe", Qualifier.PREDICTED), []),
     (Claim("degree", R, "moderate", Qualifier.HEDGED), [("degree", "right", None, "match", None)]),
     (Claim("interaural_difference", (), 20, frequencies=(4000,)), []),
+    (Claim("tympanometry", R, "A"),
+     [("tympanometry", "right", None, "contradiction", "fabricated_result")]),
 ]  # fmt: skip
 
 
@@ -146,7 +154,36 @@ def test_judging(claim, expected):
 
 
 def test_there_is_a_judge_for_each_kind_read():
-    assert set(JUDGES) == {"degree", "type", "threshold"}
+    assert set(JUDGES) == {"degree", "type", "threshold", "tympanometry"}
+
+
+TYMP_CASE = build(FLAT, NORMAL, right_bone={500: 5, 1000: 5, 2000: 10, 4000: 5},
+                  left_bone={500: 5, 1000: 5, 2000: 10, 4000: 5}, bone_masked=True,
+                  tympanometry={"right": {"type": "B"}, "left": {"type": "A"}})  # fmt: skip
+"""Right flat 45 dB HL conductive loss with a type B tympanogram; left normal, type A."""
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        (Claim("tympanometry", R, "B"), [("tympanometry", "right", None, "match", None)]),
+        (
+            Claim("tympanometry", L, "B"),
+            [("tympanometry", "left", None, "contradiction", "laterality_confusion")],
+        ),
+        (
+            Claim("tympanometry", R, "C"),
+            [("tympanometry", "right", None, "contradiction", "fabricated_result")],
+        ),
+        (Claim("tympanometry", L, "As"), [("tympanometry", "left", None, "unverifiable", None)]),
+    ],  # fmt: skip
+)
+def test_judging_tympanograms(claim, expected):
+    judge = Judge(case_facts(TYMP_CASE))
+    judge_claims([claim], judge)
+    judge.finalise()
+    got = [(f.kind, f.ear, f.frequency, str(f.verdict), f.critical_error) for f in judge.findings]
+    assert got == expected
 
 
 # -- end to end: what the issue's outside batch missed --------------------------------

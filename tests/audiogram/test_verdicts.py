@@ -7,9 +7,10 @@ fails here, naming the reply and the first finding that differs.
 
 The claim reader (claims.read_claims, its shorthand rules) judges what the pattern reader
 gave no finding for; its findings come after the recorded ones and are themselves
-recorded in ``data/verdicts_added.jsonl`` (41 replies, reviewed: no critical error
-changes; the non-matches are a WNL or '@' threshold said of the wrong ear in replies
-labelled laterality_confusion, and one type claim on an undetermined ear).
+recorded in ``data/verdicts_added.jsonl`` (50 replies, 98 findings, reviewed: no critical
+error changes; the 8 contradictions are a WNL, an '@' threshold or a 'tymp Ad' said of
+the wrong ear, all in replies labelled laterality_confusion; the 4 unverifiable are a type
+claim on an undetermined ear and 'tymp A' for an Ad ear).
 """
 
 from __future__ import annotations

@@ -102,6 +102,10 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "SNHL/CHL/MHL (BSA 2018; ASHA 2005)"),
     ("type", "type word", _I(r"\b(sensorineural|conductive|mixed)\b"),
      "type words (BSA 2018; ASHA 2005)"),
+    ("tymp", "tymp abbreviation",
+     r"(?i:\btymps?\b|\btympanograms?\b)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?"
+     r"(A[sd]?|B|C)(?:[ \t]*/[ \t]*(A[sd]?|B|C))?\b",
+     "'Tymps C', 'Tymps: A/A' (right/left), 'tymp B' (Jerger 1970 types; clinic notes)"),
     ("freq", "at-sign frequency", _I(r"@\s*(\d+(?:\.\d+)?)\s*(k(?:hz)?|hz)?\b"),
      "'30 @750', '40 @ 2k' (clinic shorthand)"),
     ("freq", "frequency", _I(r"\b(\d+(?:\.\d+)?)\s*(khz|k|hz)\b"),
@@ -135,12 +139,13 @@ SHORTHAND = frozenset(
         "khz list",
         "respectively",
         "self-correction",
+        "tymp abbreviation",
     }
 )  # fmt: skip
 """The rules whose readings the pattern reader of checkers.py lacks (issue #26): a claim
 read with one of them is judged when that reader gave no finding for it."""
 _TRIGGER_WORDS = (
-    "@", "_ear", "respectively", "poorer", "better ear", "worse ear", "better-ear",
+    "@", "_ear", "respectively", "tymp", "poorer", "better ear", "worse ear", "better-ear",
     "apolog", "sorry", "correction", "misread", "scratch that", "disregard", "i meant",
     "should read", "erratum", "to correct", "\"right\"", "\"left\"", "'right'", "'left'",
 )  # fmt: skip
@@ -213,6 +218,8 @@ def _normal(kind: str, m: re.Match, groups: list[str]) -> str:
         return _DEGREE.get(raw, raw)
     if kind == "type":
         return _TYPE[raw]
+    if kind == "tymp":
+        return "/".join(g[0].upper() + g[1:].lower() for g in groups[:2])
     if kind == "freq":
         number, unit = (groups + [""])[:2]
         value = float(number)
@@ -293,7 +300,25 @@ def _statement_claims(
         if id(t) not in inside and not _negated(toks, t)
     ]
     claims += _thresholds(text, start, end, toks, ears, block, put)
+    claims += _tympanograms(text, toks, ears, block, put)
     return claims, opened
+
+
+def _tympanograms(text, toks, ears, block, put: _Put) -> list[Claim]:
+    """Tympanogram types: 'Tymps C' (the ears bound), 'Tymps: A/B' (right, then left)."""
+    out = []
+    for tok in toks:
+        if tok.kind != "tymp" or _negated(toks, tok):
+            continue
+        if "/" in tok.value:
+            right, left = tok.value.split("/")
+            out += [put.claim(text, "tympanometry", (("right",), "right/left order"), tok,
+                              value=right),
+                    put.claim(text, "tympanometry", (("left",), "right/left order"), tok,
+                              value=left)]  # fmt: skip
+        else:
+            out.append(put.claim(text, "tympanometry", _bind(tok, ears, block), tok))
+    return out
 
 
 @dataclass(frozen=True)

@@ -145,12 +145,13 @@ SHORTHAND = frozenset(
 """The rules whose readings the pattern reader of checkers.py lacks (issue #26): a claim
 read with one of them is judged when that reader gave no finding for it."""
 _TRIGGER_WORDS = (
-    "@", "_ear", "respectively", "tymp", "poorer", "better ear", "worse ear", "better-ear",
+    "@", "_ear", "respectively", "poorer", "better ear", "worse ear", "better-ear",
     "apolog", "sorry", "correction", "misread", "scratch that", "disregard", "i meant",
     "should read", "erratum", "to correct", "\"right\"", "\"left\"", "'right'", "'left'",
 )  # fmt: skip
 _TRIGGER_PATTERN = re.compile(
     r"\b[RL]\b|(?i:\b(?:mod|sev|prof|wnl)\b|\bmod[- /]sev)|"
+    r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]|"
     r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?/"
 )
 

@@ -254,3 +254,12 @@ def test_claims_from_a_model_are_judged_by_the_same_judges():
     left = claims_from_json('{"claims": [{"kind": "type", "ears": ["left"], '
                             '"value": "sensorineural"}]}')  # fmt: skip
     assert check_claims(left, CASE).critical_errors == ["laterality_confusion"]
+
+
+def test_the_cheap_trigger_lets_through_every_shorthand_claim():
+    from clinbench.audiogram.claims import may_hold_shorthand
+
+    for text, _ in READING + [(reply, None) for reply, _ in END_TO_END]:
+        if any(SHORTHAND.intersection(c.rules) for c in read_claims(text)):
+            assert may_hold_shorthand(text), text
+    assert not may_hold_shorthand("Bilateral moderate sensorineural hearing loss.")

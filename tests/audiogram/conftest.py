@@ -19,20 +19,21 @@ def build(
     *,
     right_bone: dict[int, int] | None = None,
     left_bone: dict[int, int] | None = None,
-    bone_masked: bool = False,
+    bone_masked: bool | None = False,
     **extra,
 ) -> Audiogram:
     """Return an Audiogram from per-frequency thresholds (an int means flat at that level).
 
-    ``bone_masked`` marks every bone threshold masked (ear-specific); unmasked bone is
-    the better cochlea's response (see classify.unattributed_bone).
+    ``bone_masked`` marks every bone threshold masked (ear-specific), ``False`` (default)
+    unmasked: the better cochlea's response (see classify.unattributed_bone); ``None``
+    leaves masking unrecorded (bare numbers).
     """
 
-    def expand(values, masked=False):
+    def expand(values, masked=None):
         if isinstance(values, int):
             return {str(f): values for f in OCTAVES_3K6K}
-        if masked:
-            return {str(f): {"value": v, "masked": True} for f, v in values.items()}
+        if masked is not None:
+            return {str(f): {"value": v, "masked": masked} for f, v in values.items()}
         return {str(f): v for f, v in values.items()}
 
     left = right if left is None else left

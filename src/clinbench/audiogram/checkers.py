@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from clinbench.audiogram import vocabulary as v
 from clinbench.audiogram.classify import (
     LARGE_CANAL_VOLUME_ML,
     STANDARDS,
-    Classification,
     Criteria,
-    classify,
     pure_tone_average,
 )
 from clinbench.audiogram.findings import (
@@ -30,59 +27,16 @@ from clinbench.audiogram.findings import (
     FindingKind,
     Verdict,
 )
+from clinbench.audiogram.judges import (
+    CaseFacts,
+    config_holds,
+    degree_holds,
+    no_loss_holds,
+    threshold_holds,
+    tympanometry_holds,
+    type_holds,
+)
 from clinbench.audiogram.model import EARS, Audiogram
-
-
-@dataclass
-class CaseFacts:
-    """What a reply is checked against: the audiogram, its classification and tolerances."""
-
-    audiogram: Audiogram
-    cls: Classification
-    standard: Any
-    tolerance_db: int
-    wrs_tolerance: int
-    any_asymmetric: bool
-    ptas: dict[str, list[float]] = field(default_factory=dict)
-    by_standard: dict[str, Classification] = field(default_factory=dict)
-    criteria: Criteria | None = None
-
-    @cached_property
-    def hidden_loss(self) -> bool:
-        """Return True when an ear has a normal average but a typed loss at two or more
-        frequencies (a notch, a high-frequency loss): where 'normal hearing' can be wrong
-        although the degree is right."""
-        limit = (self.criteria or Criteria()).normal_limit
-        for ear in EARS:
-            e = self.cls.ear(ear)
-            if self.near_normal(ear) and e.type not in (None, "normal", "undetermined"):
-                air = self.audiogram.ear(ear).air.values()
-                if sum(t.value > limit or t.no_response for t in air) >= 2:
-                    return True
-        return False
-
-    def near_normal(self, ear: str) -> bool:
-        """Return True when an ear's average is normal or beyond the normal grade by no more
-        than the dB tolerance (a PTA of 20-30 dB HL under WHO 2021).
-
-        A 'normal' call on such an ear is a borderline grade, not a whole category off (a
-        severity error, in the labels, is past the boundary by more than the tolerance):
-        whether the ear has a loss is then a question of its type (thresholds beyond the
-        normal limit, typed by bone), which the 'normal hearing' type rule judges.
-        """
-        e = self.cls.ear(ear)
-        if e.degree == "normal":
-            return True
-        edge = self.standard.edges[0]
-        return e.pta is not None and e.pta - edge <= self.tolerance_db
-
-    def under(self, standard) -> Classification:
-        """Return the classification under another standard (computed once, when needed)."""
-        if standard.name not in self.by_standard:
-            self.by_standard[standard.name] = classify(
-                self.audiogram, standard, criteria=self.criteria
-            )
-        return self.by_standard[standard.name]
 
 
 class Judge:
@@ -114,38 +68,18 @@ class Judge:
             verdict = "match"
             bound = ear in ("right", "left")
         elif ear in ("right", "left"):
-            ok = oks[0]
-            if ok is False:
+            if oks[0] is False:
                 verdict, critical = "contradiction", error
-                other = "left" if ear == "right" else "right"
-                if kind not in ("laterality", "asymmetry"):
-                    results[other] = per_ear(other)
-                if (
-                    kind not in ("laterality", "asymmetry")
-                    and results[other][0] is True
-                    and not (kind == "pta" and results[ear][1] is None)
-                    and not (kind == "type" and str(claimed).startswith(("not ", "no ")))
-                ):  # an average this ear cannot have (an untested frequency) is no swap,
-                    # nor a denial ("not conductive" is true of most ears)
-                    note = (note + "; " if note else "") + f"true of the {other} ear"
-                    swapped = True
-                    other_truth = results[other][1]
+                swapped, other_truth, note = self._other_ear(kind, ear, claimed, results,
+                                                             per_ear, note)  # fmt: skip
         elif ear == "both":
             if any(ok is False for ok in oks):
-                verdict, critical = "contradiction", error
-                failing = [e for e, ok in zip(ears, oks, strict=True) if ok is False]
-                if (
-                    len(failing) == 1
-                    and kind in ("degree", "type", "configuration")
-                    and self.t.cls.ear(failing[0]).type == "normal"
-                ):
-                    critical = "laterality_confusion"
-                    note = (note + "; " if note else "") + f"the {failing[0]} ear is normal"
-        else:  # no ear named
-            if all(ok is False for ok in oks):
-                verdict, critical = "contradiction", error
-            elif any(ok is False for ok in oks):
-                note = (note + "; " if note else "") + "true of one ear only; no ear named"
+                verdict = "contradiction"
+                critical, note = self._both_ears_error(kind, ears, oks, error, note)
+        elif all(ok is False for ok in oks):  # no ear named
+            verdict, critical = "contradiction", error
+        elif any(ok is False for ok in oks):
+            note = (note + "; " if note else "") + "true of one ear only; no ear named"
         finding = Finding(
             kind, ear, freq, claimed, truth, verdict, critical, hedged, text.strip(), note
         )
@@ -159,6 +93,36 @@ class Judge:
             self.swapped.append((finding, abnormal))
         self.clause_of[id(finding)] = self.clause
         self.findings.append(finding)
+
+    def _other_ear(self, kind, ear, claimed, results, per_ear, note):
+        """Return (swapped, the other ear's truth, note) for a claim false of its ear: a
+        swap when the claim is true of the other ear."""
+        other = "left" if ear == "right" else "right"
+        if kind in ("laterality", "asymmetry"):
+            return False, None, note
+        results[other] = per_ear(other)
+        if (
+            results[other][0] is True
+            and not (kind == "pta" and results[ear][1] is None)
+            and not (kind == "type" and str(claimed).startswith(("not ", "no ")))
+        ):  # an average this ear cannot have (an untested frequency) is no swap,
+            # nor a denial ("not conductive" is true of most ears)
+            note = (note + "; " if note else "") + f"true of the {other} ear"
+            return True, results[other][1], note
+        return False, None, note
+
+    def _both_ears_error(self, kind, ears, oks, error, note):
+        """Return (critical error, note) of a two-ear claim false of one or both ears: a
+        laterality confusion when one ear is normal and the claim is of a loss."""
+        failing = [e for e, ok in zip(ears, oks, strict=True) if ok is False]
+        if (
+            len(failing) == 1
+            and kind in ("degree", "type", "configuration")
+            and self.t.cls.ear(failing[0]).type == "normal"
+        ):
+            note = (note + "; " if note else "") + f"the {failing[0]} ear is normal"
+            return "laterality_confusion", note
+        return error, note
 
     def _binding_index(self) -> tuple[dict, dict, dict]:
         """Index the claims that can bind a contradicted claim to its ear (built once, so
@@ -254,6 +218,16 @@ class Judge:
         hearing on the right' when only the left is normal) counts as one only when
         the reply also swapped an abnormal finding; otherwise it keeps its own error.
         """
+        swapped, wrong_side = self._swaps()
+        swap_evidence = any(abnormal for _, abnormal in swapped) or bool(wrong_side)
+        for finding, abnormal in swapped:
+            if abnormal or swap_evidence:
+                finding.critical_error = CriticalError.LATERALITY
+        self._both_sensorineural()
+
+    def _swaps(self) -> tuple[list[tuple[Finding, bool]], list[Finding]]:
+        """Return the contradicted claims that are ear swaps (with whether each is of an
+        abnormal finding), and the unilateral losses put on the wrong side."""
         # A claim the reply also makes, correctly, about the other ear ("right ear: mixed;
         # left ear: mixed" when only the right is mixed) misdescribes this ear; it is not a
         # swap, unless this ear is normal (then, as for "bilateral", it is one).
@@ -298,10 +272,11 @@ class Judge:
             if self.clause_of.get(id(f)) in sided or not self._claims_bind_ear(f, index)
             or (f.kind, "left" if f.ear == "right" else "right", f.frequency) in crossed
         ]  # fmt: skip
-        swap_evidence = any(abnormal for _, abnormal in swapped) or bool(wrong_side)
-        for finding, abnormal in swapped:
-            if abnormal or swap_evidence:
-                finding.critical_error = CriticalError.LATERALITY
+        return swapped, wrong_side
+
+    def _both_sensorineural(self) -> None:
+        """Contradict per-ear 'sensorineural' claims of both ears where the unmasked bone
+        shows a gap in one ear or the other."""
         # "R: SNHL ... L: SNHL" claims both ears sensorineural, as "bilateral SNHL" does.
         per_ear = [
             f
@@ -317,6 +292,12 @@ class Judge:
                     "one ear or the other has a significant gap at "
                     f"{self.t.cls.shared_gap_frequencies} Hz (unmasked bone)"
                 )
+
+    def withdraw(self, withdrawn) -> None:
+        """Drop the findings of claims the reply withdrew; ``withdrawn(finding) -> bool``."""
+        self.findings = [f for f in self.findings if not withdrawn(f)]
+        self.swapped = [(f, a) for f, a in self.swapped if not withdrawn(f)]
+        self.matched = [(f, p) for f, p in self.matched if not withdrawn(f)]
 
     def fabricated(self, kind, ear, freq, claimed, text, hedged, test):
         self.findings.append(
@@ -451,6 +432,15 @@ def check_degree(
     a frequency region ("mild in the low frequencies", "a mild dip to 30 dB at 6 kHz",
     "normal hearing through 2 kHz") is judged on that region's thresholds only. The loss a
     degree word grades is named in its clause or in the head of its sentence's list."""
+    _normal_phrases(j, low, ear, hedged, sent_low, default_conduction)
+    if v.LOSS_CONTEXT.search(low) or _loss_head(low, sent_low):
+        _degree_words(j, low, ear, hedged)
+
+
+def _normal_phrases(j: Judge, low: str, ear, hedged, sent_low: str, default_conduction: str):
+    """'Normal hearing', 'within normal limits', 'no hearing loss' (and 'normal to mild'):
+    a degree claim, and, said without exception where an ear has a loss the average hides,
+    a 'no loss' type claim."""
     std = j.t.standard
     found: dict[bool, bool] = {}
 
@@ -465,15 +455,7 @@ def check_degree(
         # A phrase with "hearing" in it ("no hearing loss", "normal hearing") names its own
         # subject: a test or conduction named before it does not make it a claim about that.
         denial = bool(v.NO_LOSS.fullmatch(m.group(0)))
-        own = denial or m.group(0) == "normal hearing"
-        other = v.NOT_HEARING_CONTEXT.search(low[max(0, m.start() - 60) : m.start()])
-        if v.negated(low, m.start()) or (other and not (own and other.group(1))):
-            continue
-        bone = v.conduction(low, m.start(), default_conduction) == "bone"
-        bone = bone and "hearing" not in m.group(0)
-        if bone and not v.HEARING_SUBJECT.search(low, v.last_mark_end(low, m.start()), m.start()):
-            # "BC WNL AU", "the bone dip at 2 kHz (20 dB HL, still within normal limits)":
-            # normal bone conduction (the cochlea), not the ear's degree of hearing.
+        if not _about_hearing(low, m, denial, default_conduction):
             continue
         upto = v.NORMAL_TO.match(low[m.end() :])
         hi = v.canon_degree(upto.group(1)) if upto else "normal"
@@ -488,7 +470,7 @@ def check_degree(
         claimed = "normal" if hi == "normal" else f"normal to {hi}"
         span = (0, std.degrees.index(hi))
         j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
-              lambda e, span=span, region=region: _degree_ok(j, e, span, region, std,
+              lambda e, span=span, region=region: degree_holds(j.t, e, span, region, std,
                                                             every=True))  # fmt: skip
         _region_error(j, region)
         if (
@@ -500,52 +482,86 @@ def check_degree(
             # no threshold is beyond normal limits: an ear with a loss at two or more
             # frequencies (a notch, a high-frequency loss) has a type of loss, not none.
             j.add("type", ear, None, "normal", m.group(0), hedged,
-                  lambda e: _no_loss_ok(j, e))  # fmt: skip
-    if not v.LOSS_CONTEXT.search(low) and not _loss_head(low, sent_low):
-        return
+                  lambda e: no_loss_holds(j.t, e))  # fmt: skip
+
+
+def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str) -> bool:
+    """Return True when a 'normal' phrase is said of the ear's hearing: not negated, not of
+    another test, not of bone conduction ("BC WNL AU": the cochlea, not the ear's degree)."""
+    own = denial or m.group(0) == "normal hearing"
+    other = v.NOT_HEARING_CONTEXT.search(low[max(0, m.start() - 60) : m.start()])
+    if v.negated(low, m.start()) or (other and not (own and other.group(1))):
+        return False
+    bone = v.conduction(low, m.start(), default_conduction) == "bone"
+    bone = bone and "hearing" not in m.group(0)
+    # "the bone dip at 2 kHz (20 dB HL, still within normal limits)": normal bone conduction
+    return not bone or bool(
+        v.HEARING_SUBJECT.search(low, v.last_mark_end(low, m.start()), m.start())
+    )
+
+
+def _degree_words(j: Judge, low: str, ear, hedged) -> None:
+    """Degree words and ranges of a loss ("moderate", "mild to moderately severe"), with
+    their hedges ("just below mild", "borderline") and frequency regions."""
+    std = j.t.standard
     for m in v.DEGREE_RANGE.finditer(low):
         lo, hi = m.group(1), m.group(2) or m.group(1)
         if "normal" in (lo, hi) and m.group(2) is None:
             continue  # a lone 'normal' is handled by the phrases above
-        if v.NON_HEARING_NOUN.match(low[m.end() :]) or v.negated(low, m.start()):
-            continue
-        if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
-            continue  # "aids for the moderate side": an ear named by a finding
-        if (
-            lo in ("complete", "total") or hi in ("complete", "total")
-        ) and not v.LOSS_FOLLOWS.match(low[m.end() :]):
+        if not _grades_a_loss(low, m, lo, hi):
             continue
         lo, hi = (v.canon_degree(x) for x in (lo, hi))
-        claimed = lo if lo == hi else f"{lo} to {hi}"
-        use, note = std, ""
-        if lo not in std.degrees or hi not in std.degrees:
-            # A word the chosen standard lacks (e.g. ASHA's 'slight' under WHO 2021) is
-            # judged under the first standard whose vocabulary has it.
-            use = next((x for x in STANDARDS.values() if lo in x.degrees and hi in x.degrees), None)
-            if use is None:
-                continue
-            note = f"term not in the {std.name} vocabulary; judged under {use.name}"
-        a, b = sorted((use.degrees.index(lo), use.degrees.index(hi)))
-        if any(x.degrees[-1] == use.degrees[b] for x in STANDARDS.values()):
-            # The top grade of a standard ("profound" in ASHA and Goodman: any average past
-            # 90 dB HL) names every worse grade another standard splits off (WHO 2021's
-            # "complete", >= 95 dB HL): "profound" for a complete loss is not a grade off.
-            b = len(use.degrees) - 1
-        before = low[max(0, m.start() - 30) : m.start()]
-        below = v.HEDGE_BELOW.search(before)
-        if below and a == b and a > 0:
-            # "just below mild": the grade below; "below moderate": any grade below it.
-            a, b = (a - 1 if below.group(1) else 0), a - 1
-            claimed = f"below {claimed}"
-        elif v.HEDGE_BORDERLINE.search(before):
-            a, b = max(0, a - 1), min(len(use.degrees) - 1, b + 1)
-            claimed = f"borderline {claimed}"
+        graded = _degree_span(std, lo, hi, low[max(0, m.start() - 30) : m.start()])
+        if graded is None:
+            continue
+        use, (a, b), claimed, note = graded
         region = v.region_before_paren(low[max(0, m.start() - REACH) : m.start()]) or v.region_of(
             low[m.end() : m.end() + REACH]
         )
         j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
-              lambda e, span=(a, b), region=region, use=use: _degree_ok(j, e, span, region, use),
+              lambda e, span=(a, b), region=region, use=use:
+                  degree_holds(j.t, e, span, region, use),
               note)  # fmt: skip
+
+
+def _grades_a_loss(low: str, m: re.Match, lo: str, hi: str) -> bool:
+    """Return True when a degree word grades a hearing loss (not a noun of something else,
+    not negated, not a side named by its finding, 'complete' only of a loss)."""
+    if v.NON_HEARING_NOUN.match(low[m.end() :]) or v.negated(low, m.start()):
+        return False
+    if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
+        return False  # "aids for the moderate side": an ear named by a finding
+    complete = lo in ("complete", "total") or hi in ("complete", "total")
+    return not complete or bool(v.LOSS_FOLLOWS.match(low[m.end() :]))
+
+
+def _degree_span(std, lo: str, hi: str, before: str):
+    """Return (standard, (first, last) grade index, claimed wording, note) of a degree claim,
+    or None when no standard has its words."""
+    claimed = lo if lo == hi else f"{lo} to {hi}"
+    use, note = std, ""
+    if lo not in std.degrees or hi not in std.degrees:
+        # A word the chosen standard lacks (e.g. ASHA's 'slight' under WHO 2021) is
+        # judged under the first standard whose vocabulary has it.
+        use = next((x for x in STANDARDS.values() if lo in x.degrees and hi in x.degrees), None)
+        if use is None:
+            return None
+        note = f"term not in the {std.name} vocabulary; judged under {use.name}"
+    a, b = sorted((use.degrees.index(lo), use.degrees.index(hi)))
+    if any(x.degrees[-1] == use.degrees[b] for x in STANDARDS.values()):
+        # The top grade of a standard ("profound" in ASHA and Goodman: any average past
+        # 90 dB HL) names every worse grade another standard splits off (WHO 2021's
+        # "complete", >= 95 dB HL): "profound" for a complete loss is not a grade off.
+        b = len(use.degrees) - 1
+    below = v.HEDGE_BELOW.search(before)
+    if below and a == b and a > 0:
+        # "just below mild": the grade below; "below moderate": any grade below it.
+        a, b = (a - 1 if below.group(1) else 0), a - 1
+        claimed = f"below {claimed}"
+    elif v.HEDGE_BORDERLINE.search(before):
+        a, b = max(0, a - 1), min(len(use.degrees) - 1, b + 1)
+        claimed = f"borderline {claimed}"
+    return use, (a, b), claimed, note
 
 
 def _region_error(j: Judge, region) -> None:
@@ -564,21 +580,6 @@ def _region_error(j: Judge, region) -> None:
         last.note = (last.note + "; " if last.note else "") + "a region's thresholds"
 
 
-def _no_loss_ok(j: Judge, ear: str) -> tuple[bool | None, Any]:
-    """Judge "normal hearing" said of an ear without exception: false when its average is
-    normal but two or more air thresholds are beyond the normal limit and bone conduction
-    types the loss (the classifier's type); one such threshold, an undetermined type, or
-    an abnormal average (then the degree claim is wrong) is not judged here."""
-    e = j.t.cls.ear(ear)
-    if e.type == "normal":
-        return True, "normal"
-    if e.type in (None, "undetermined") or not j.t.near_normal(ear):
-        return None, e.type  # an abnormal average: the degree claim is the one in error
-    limit = (j.t.criteria or Criteria()).normal_limit
-    air = j.t.audiogram.ear(ear).air.values()
-    return (False if sum(t.value > limit or t.no_response for t in air) >= 2 else None), e.type
-
-
 def _scoped(claimed: str, region) -> str:
     if region is None:
         return claimed
@@ -587,64 +588,49 @@ def _scoped(claimed: str, region) -> str:
     return f"{claimed} at {region[0]}-{region[1]} Hz"
 
 
-def _degree_ok(j: Judge, ear: str, span, region, std, every: bool = False):
-    """Judge a degree claim spanning grades ``span`` (indices into ``std.degrees``).
-
-    Overall (no region): true when the PTA-based degree is in the span, or when a range
-    ("mild to severe") spans the ear's thresholds from its best to its worst. In a region:
-    true when a threshold there has a grade in the span (``every``: all of them, for a
-    'normal' claim, normal meaning within the clinical normal limit). An unknown region is
-    judged on all thresholds, leniently; a region named only by an adjective ("a mild
-    high-frequency loss") may be read either way.
-    """
-    e = j.t.under(std).ear(ear)
-    order = std.degrees
-    a, b = span
-    overall: tuple[bool | None, Any] = (None, None)
-    if e.degree is not None:
-        truth = order.index(e.degree)
-        levels = [order.index(d) for d in e.threshold_degrees.values()]
-        spans = a != b and levels and min(levels) <= a and b <= max(levels)
-        overall = (a <= truth <= b or bool(spans)), e.degree
-        if b == 0 and truth > 0 and std.name == j.t.standard.name and j.t.near_normal(ear):
-            # 'Normal' for an average just past the normal grade: not a severity error;
-            # the type rule judges whether the ear has a loss (CaseFacts.near_normal).
-            overall = None, e.degree
-    if region is None:
-        return overall
-    if region != "unknown" and not region[2] and overall[0]:
-        return overall
-    air = j.t.audiogram.ear(ear).air
-    limit = (j.t.criteria or Criteria()).normal_limit
-    if region == "unknown":
-        freqs = list(e.threshold_degrees)
-        every = False
-    else:
-        freqs = [f for f in e.threshold_degrees if region[0] <= f <= region[1]]
-    if not freqs:
-        return None, None
-    # The published grades (WHO 2021 included) grade an average, not single frequencies:
-    # a region's degree word fits when it fits the thresholds there under any of them.
-    names = order[a : b + 1]
-    ok = False
-    for scale in (std, *(x for x in STANDARDS.values() if x.name != std.name)):
-        present = [scale.degrees.index(n) for n in names if n in scale.degrees]
-        if not present:
-            continue
-        lo, hi = min(present), max(present)
-        levels = [
-            0 if air[f].value <= limit and not air[f].no_response else
-            scale.degrees.index(scale.degree_of(air[f].value))
-            for f in freqs
-        ]  # fmt: skip
-        inside = [lo <= level <= hi for level in levels]
-        if all(inside) if every else any(inside):
-            ok = True
-            break
-    return ok, {f: e.threshold_degrees[f] for f in freqs}
-
-
 def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
+    """Type claims: the type words of a clause (one claim per clause; two types make a mixed
+    claim), a component, a denied type, and the type of the asymmetry."""
+    claims = _type_words(j, low, ear, hedged)
+    if not claims:
+        return
+    worse = _worse_ear(j) if ear is None else None
+    if worse and v.ASYMMETRY_SUBJECT.search(low, 0, claims[0][0]):
+        # "The asymmetry is sensorineural": the type of the worse ear's loss. The reply named
+        # no ear, so a type true of the other ear is no swap: the type is wrong.
+        _, kind, text = claims[0]
+        ok, truth = type_holds(j.t, worse, kind)
+        j.judged("type", worse, kind, truth, ok, text, hedged,
+                 note="the asymmetry: the worse ear's loss")  # fmt: skip
+        return
+    component = v.COMPONENT.search(sent_low)
+    if component and v.negated(sent_low, component.start()):
+        component = None  # "no conductive component, sensorineural": one type, not two
+    both = {"sensorineural", "conductive"} <= {k for _, k, _ in claims} or (
+        component and v.TYPE_NAME.search(sent_low.replace(component.group(0), ""))
+    )
+    if both or any(k == "mixed" for _, k, _ in claims):
+        j.add("type", ear, None, "mixed", claims[0][2], hedged,
+                 lambda e: type_holds(j.t, e, "mixed"))  # fmt: skip
+        return
+    for _, kind, text in claims[:1]:
+        comp = v.COMPONENT.search(low)
+        if comp:
+            j.add("type", ear, None, f"{kind} component", text, hedged,
+                     lambda e, k=kind: type_holds(j.t, e, k, component=True))  # fmt: skip
+        elif kind == "sensorineural" and ear in ("both", None) and _both_not_sensorineural(j):
+            j.judged("type", ear, kind, "a conductive component in one ear or the other",
+                     False, text, hedged,
+                     note="unmasked bone shows a significant gap in one ear or the other at "
+                          f"{j.t.cls.shared_gap_frequencies} Hz")  # fmt: skip
+        else:
+            j.add("type", ear, None, kind, text, hedged,
+                     lambda e, k=kind: type_holds(j.t, e, k))  # fmt: skip
+
+
+def _type_words(j: Judge, low, ear, hedged) -> list[tuple[int, str, str]]:
+    """Return (position, type, words) of each type word claimed in a clause; a denied type
+    ("not sensorineural") is judged here."""
     claims = []
     for pattern, kind in v.TYPE_WORDS:
         for m in pattern.finditer(low):
@@ -659,40 +645,7 @@ def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
             if kind == "mixed" and not v.LOSS_CONTEXT.search(low):
                 continue
             claims.append((m.start(), kind, m.group(0)))
-    if not claims:
-        return
-    worse = _worse_ear(j) if ear is None else None
-    if worse and v.ASYMMETRY_SUBJECT.search(low, 0, claims[0][0]):
-        # "The asymmetry is sensorineural": the type of the worse ear's loss. The reply named
-        # no ear, so a type true of the other ear is no swap: the type is wrong.
-        _, kind, text = claims[0]
-        ok, truth = _type_ok(j, worse, kind)
-        j.judged("type", worse, kind, truth, ok, text, hedged,
-                 note="the asymmetry: the worse ear's loss")  # fmt: skip
-        return
-    component = v.COMPONENT.search(sent_low)
-    if component and v.negated(sent_low, component.start()):
-        component = None  # "no conductive component, sensorineural": one type, not two
-    both = {"sensorineural", "conductive"} <= {k for _, k, _ in claims} or (
-        component and v.TYPE_NAME.search(sent_low.replace(component.group(0), ""))
-    )
-    if both or any(k == "mixed" for _, k, _ in claims):
-        j.add("type", ear, None, "mixed", claims[0][2], hedged,
-                 lambda e: _type_ok(j, e, "mixed"))  # fmt: skip
-        return
-    for _, kind, text in claims[:1]:
-        comp = v.COMPONENT.search(low)
-        if comp:
-            j.add("type", ear, None, f"{kind} component", text, hedged,
-                     lambda e, k=kind: _type_ok(j, e, k, component=True))  # fmt: skip
-        elif kind == "sensorineural" and ear in ("both", None) and _both_not_sensorineural(j):
-            j.judged("type", ear, kind, "a conductive component in one ear or the other",
-                     False, text, hedged,
-                     note="unmasked bone shows a significant gap in one ear or the other at "
-                          f"{j.t.cls.shared_gap_frequencies} Hz")  # fmt: skip
-        else:
-            j.add("type", ear, None, kind, text, hedged,
-                     lambda e, k=kind: _type_ok(j, e, k))  # fmt: skip
+    return claims
 
 
 def _worse_ear(j: Judge) -> str | None:
@@ -738,15 +691,6 @@ def _differs_in(j: Judge, lo: int, hi: int) -> bool | None:
     return any(abs(left[f].value - right[f].value) >= limit for f in common)
 
 
-def _type_ok(j: Judge, ear, kind, component=False):
-    truth = j.t.cls.ear(ear).type
-    if truth in (None, "undetermined"):
-        return None, None
-    if component:
-        return truth in (kind, "mixed"), truth
-    return truth == kind, truth
-
-
 def check_configuration(j: Judge, low, ear, hedged) -> None:
     seen = set()
     for pattern, config in v.CONFIG_WORDS:
@@ -757,17 +701,19 @@ def check_configuration(j: Judge, low, ear, hedged) -> None:
                 continue
             seen.add(config)
             j.add("configuration", ear, None, config, m.group(0), hedged,
-                     lambda e, c=config: _config_ok(j, e, c))  # fmt: skip
-
-
-def _config_ok(j: Judge, ear, config):
-    truth = j.t.cls.ear(ear).configuration
-    if truth is None:
-        return None, None
-    return truth in v.CONFIG_COMPATIBLE.get(config, {config}), truth
+                     lambda e, c=config: config_holds(j.t, e, c))  # fmt: skip
 
 
 def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
+    """Laterality claims: unilateral (of an ear), bilateral, symmetric or asymmetric (in a
+    region, or overall), and which ear is worse."""
+    _unilateral(j, low, ear, hedged)
+    _bilateral(j, low, hedged)
+    _symmetry(j, low, hedged, sent_low)
+    _worse_ear_claim(j, low, hedged)
+
+
+def _unilateral(j: Judge, low, ear, hedged) -> None:
     cls = j.t.cls
     m = v.LATERALITY_UNILATERAL.search(low)
     if m and not v.negated(low, m.start()) and v.LOSS_CONTEXT.search(low):
@@ -781,6 +727,10 @@ def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
             ok = truth.startswith("unilateral")
         j.judged("laterality", side, f"unilateral{' ' + side if side else ''}", truth, ok,
                      m.group(0), hedged)  # fmt: skip
+
+
+def _bilateral(j: Judge, low, hedged) -> None:
+    cls = j.t.cls
     m = v.BILATERAL.search(low)
     if (
         m
@@ -793,6 +743,10 @@ def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
         # With no loss at all, the error is the loss, judged by degree and type claims.
         ok = None if truth in ("undetermined", "none") else truth == "bilateral"
         j.judged("laterality", "both", "bilateral loss", truth, ok, m.group(0), hedged)
+
+
+def _symmetry(j: Judge, low, hedged, sent_low: str) -> None:
+    cls = j.t.cls
     # once per clause, not per word (linear in the clause's length)
     symmetry = v.SYMMETRY.search(low)
     about_hearing = symmetry and (
@@ -826,31 +780,44 @@ def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
             ok = not cls.asymmetry.asymmetric
         j.judged("asymmetry", None, claimed,
                      cls.asymmetry.asymmetric, ok, m.group(0), hedged)  # fmt: skip
+
+
+def _worse_ear_claim(j: Judge, low, hedged) -> None:
     m = v.WORSE.search(low)
-    if m:
-        if m.group(1):
-            worse = m.group(2)
-        elif m.group(3):
-            worse = m.group(3)
-        else:
-            worse = "left" if m.group(6) == "right" else "right"
-        r, l_ = cls.right.pta, cls.left.pta
-        region = v.region_of(low[m.end() : m.end() + 40])
-        if region == "unknown":
-            r = l_ = None  # a region not read: not judged by the averages either
-        elif region is not None:
-            # "the right is 15 dB poorer than the left at 3 kHz", "the left is slightly
-            # worse at 250-500 Hz": the air thresholds there (their mean), not the PTAs
-            right_air, left_air = j.t.audiogram.right.air, j.t.audiogram.left.air
-            shared = [f for f in right_air if f in left_air and region[0] <= f <= region[1]]
-            r = sum(right_air[f].value for f in shared) / len(shared) if shared else None
-            l_ = sum(left_air[f].value for f in shared) / len(shared) if shared else None
-        if r is None or l_ is None or abs(r - l_) < 5:
-            ok, truth = None, None
-        else:
-            truth = "left" if l_ > r else "right"
-            ok = truth == worse
-        j.judged("worse_ear", worse, worse, truth, ok, m.group(0), hedged)
+    if not m:
+        return
+    if m.group(1):
+        worse = m.group(2)
+    elif m.group(3):
+        worse = m.group(3)
+    else:
+        worse = "left" if m.group(6) == "right" else "right"
+    r, l_ = _compared_levels(j, low[m.end() : m.end() + 40])
+    if r is None or l_ is None or abs(r - l_) < 5:
+        ok, truth = None, None
+    else:
+        truth = "left" if l_ > r else "right"
+        ok = truth == worse
+    j.judged("worse_ear", worse, worse, truth, ok, m.group(0), hedged)
+
+
+def _compared_levels(j: Judge, after: str) -> tuple[float | None, float | None]:
+    """Return the right and left levels a 'worse ear' claim compares: the PTAs, or in a
+    region named after it the mean air thresholds there (None where not read)."""
+    cls = j.t.cls
+    region = v.region_of(after)
+    if region == "unknown":
+        return None, None  # a region not read: not judged by the averages either
+    if region is None:
+        return cls.right.pta, cls.left.pta
+    # "the right is 15 dB poorer than the left at 3 kHz", "the left is slightly worse at
+    # 250-500 Hz": the air thresholds there (their mean), not the PTAs
+    right_air, left_air = j.t.audiogram.right.air, j.t.audiogram.left.air
+    shared = [f for f in right_air if f in left_air and region[0] <= f <= region[1]]
+    if not shared:
+        return None, None
+    return (sum(right_air[f].value for f in shared) / len(shared),
+            sum(left_air[f].value for f in shared) / len(shared))  # fmt: skip
 
 
 def check_tympanometry(j: Judge, seg, low, ear, hedged) -> None:
@@ -872,23 +839,8 @@ def check_tympanometry(j: Judge, seg, low, ear, hedged) -> None:
                             "tympanometry")  # fmt: skip
             continue
 
-        def ok(e, letter=letter):
-            t = tymp.get(e)
-            if t is None:
-                return False, None
-            if t.type == letter:
-                return True, t.type
-            if {t.type[0], letter[0]} == {"A"}:
-                # A subtype of A is not judged against A, unless the reply names a subtype
-                # this ear lacks and the other ear has ("Ad on the right" when only the
-                # left is Ad): that value belongs to the other ear.
-                other = tymp.get("left" if e == "right" else "right")
-                if letter != "A" and other is not None and other.type == letter:
-                    return False, t.type
-                return None, t.type
-            return False, t.type
-
-        j.add("tympanometry", ear, None, f"type {letter}", text, hedged, ok)
+        j.add("tympanometry", ear, None, f"type {letter}", text, hedged,
+              lambda e, letter=letter: tympanometry_holds(j.t, e, letter))  # fmt: skip
 
 
 def check_canal_volume(j: Judge, low, ear, hedged) -> None:
@@ -1146,17 +1098,37 @@ def check_thresholds(
     last before it (bone/BC, air/AC), else ``default_conduction`` (the sentence's). A single
     value with no frequency of its own is at ``frequency``, the one its sentence opens with
     ("At 1 kHz the left ear's air threshold is 30 dB"), when there is one."""
-    tol = j.t.tolerance_db
-    used: list[tuple[int, int]] = []
-    marks = v.conduction_marks(low)
+    values = _Values(low, v.conduction_marks(low), default_conduction, averages)
+    _threshold_ranges(j, values, ear, hedged)
+    _threshold_lists(j, values, ear, hedged, frequency)
+    _no_responses(j, values, ear, hedged)
 
-    carried = default_conduction == "gap"
 
-    def conduction_at(position: int) -> str:
-        return v.conduction_before(marks, position, default_conduction)
+@dataclass
+class _Values:
+    """A clause being read for thresholds: its text, conduction marks, and the spans used."""
 
-    # Ranges first: "20-30 dB HL at 250-1000 Hz", and one value over a range of
-    # frequencies ("65 dB HL at 6-8 kHz").
+    low: str
+    marks: Any
+    default_conduction: str
+    averages: set[int]
+    used: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def carried(self) -> bool:
+        """True when the sentence's conduction is a gap ("air-bone gap ...; 30 dB at ...")."""
+        return self.default_conduction == "gap"
+
+    def conduction_at(self, position: int) -> str:
+        """Return the conduction named last before ``position`` (else the sentence's)."""
+        return v.conduction_before(self.marks, position, self.default_conduction)
+
+
+def _threshold_ranges(j: Judge, c: _Values, ear, hedged) -> None:
+    """Ranges: "20-30 dB HL at 250-1000 Hz", one value over a range of frequencies, a gap's
+    size over a range."""
+    low, marks, averages, used = c.low, c.marks, c.averages, c.used
+    carried, conduction_at = c.carried, c.conduction_at
     for m in v.DB_RANGE.finditer(low):
         gap = conduction_at(m.start()) == "gap"
         if m.start() in averages or _not_a_threshold(low, m, gap) or gap:
@@ -1195,37 +1167,23 @@ def check_thresholds(
                  m.group(0) + " " + f.group(0), hedged,
                  lambda e, c=conduction, a=lo_db, b=hi_db, x=f1, y=f2:
                  _range_ok(j, e, c, a, b, x, y))  # fmt: skip
+
+
+def _threshold_lists(j: Judge, c: _Values, ear, hedged, frequency: int | None) -> None:
+    """Lists of values with their frequencies ("25, 30 and 45 dB HL at 0.5, 1 and 2 kHz")."""
+    low = c.low
     freq_lists = [(fm.start(), fm.end(), fm) for fm in v.FREQ_LIST.finditer(low)]
     for m in v.DB_LIST.finditer(low):
-        if any(s <= m.start() < e for s, e in used):
+        if any(s <= m.start() < e for s, e in c.used):
             continue
-        values = [int(v) for v in v.INTEGER.findall(m.group(1))]
-        gap = conduction_at(m.start()) == "gap"
-        if (
-            m.start() in averages
-            and len(values) > 1
-            and not v.NUMBER_AFTER_SKIP.match(low, m.end())
-        ):
-            values = values[1:]  # "PTA 45, 20 dB at 3 kHz": the average, then a threshold
-        elif m.start() in averages or _not_a_threshold(low, m, gap):
+        gap = c.conduction_at(m.start()) == "gap"
+        values = _list_values(c, m, gap)
+        if values is None:
             continue
         over = v.FREQ_RANGE.match(low, m.end() + len(v.AT_WORD.match(low, m.end()).group(0)))
-        if len(values) == 1 and over:
-            f1 = v.to_hz(over.group(1), over.group(2) or over.group(4))
-            f2 = v.to_hz(over.group(3), over.group(4))
-            if gap and f1 is not None and f2 is not None:
-                if not v.gap_size_bound(marks, low, m.start(), m.end(), carried):
-                    continue
-                _gap_size(j, ear, (f1, f2), (values[0], values[0]),
-                          m.group(0) + " " + over.group(0), hedged)  # fmt: skip
-                continue
-            if f1 is not None and f2 is not None:
-                value, conduction = values[0], conduction_at(m.start())
-                j.add("threshold_range", ear, None, f"{value} dB HL at {f1}-{f2} Hz",
-                      m.group(0) + " " + over.group(0), hedged,
-                      lambda e, c=conduction, a=value, x=f1, y=f2:
-                      _range_ok(j, e, c, a, a, x, y))  # fmt: skip
-                continue
+        if len(values) == 1 and over and _value_over_range(j, c, m, values[0], over, gap,
+                                                           ear, hedged):  # fmt: skip
+            continue
         freqs = v.pair_frequencies(low, m, freq_lists)
         if not freqs and frequency is not None and len(values) == 1:
             freqs = [frequency]
@@ -1235,18 +1193,59 @@ def check_thresholds(
             continue
         if len(values) == 1:
             values = values * len(freqs)
-        if len(values) != len(freqs):
-            continue
-        conduction = conduction_at(m.start())
-        named_by = v.CONDUCTION_BY.match(low, m.end()) if len(values) == 1 else None
-        if named_by and not gap:  # "10 dB by bone": the conduction named after the value
-            conduction = "bone" if named_by.group(1) else "air"
-        for value, freq in zip(values, freqs, strict=True):
-            if gap:  # "an air-bone gap of about 10 dB at 250 Hz": its size there
-                if v.gap_size_bound(marks, low, m.start(), m.end(), carried):
-                    _gap_size(j, ear, (freq, freq), (value, value), m.group(0), hedged)
-            else:
-                _threshold(j, ear, conduction, freq, value, m.group(0), hedged, tol)
+        if len(values) == len(freqs):
+            _list_claims(j, c, m, values, freqs, gap, ear, hedged)
+
+
+def _list_values(c: _Values, m: re.Match, gap: bool) -> list[int] | None:
+    """Return the threshold values of a list of dB values, None when none is a threshold."""
+    values = [int(x) for x in v.INTEGER.findall(m.group(1))]
+    if (
+        m.start() in c.averages
+        and len(values) > 1
+        and not v.NUMBER_AFTER_SKIP.match(c.low, m.end())
+    ):
+        return values[1:]  # "PTA 45, 20 dB at 3 kHz": the average, then a threshold
+    if m.start() in c.averages or _not_a_threshold(c.low, m, gap):
+        return None
+    return values
+
+
+def _value_over_range(j: Judge, c: _Values, m, value: int, over, gap: bool, ear, hedged) -> bool:
+    """Judge one value over a range of frequencies ("65 dB HL at 6-8 kHz", or a gap's size
+    there); return True when it was one (or a gap bound to no size)."""
+    f1 = v.to_hz(over.group(1), over.group(2) or over.group(4))
+    f2 = v.to_hz(over.group(3), over.group(4))
+    if f1 is None or f2 is None:
+        return False
+    text = m.group(0) + " " + over.group(0)
+    if gap:
+        if v.gap_size_bound(c.marks, c.low, m.start(), m.end(), c.carried):
+            _gap_size(j, ear, (f1, f2), (value, value), text, hedged)
+        return True
+    conduction = c.conduction_at(m.start())
+    j.add("threshold_range", ear, None, f"{value} dB HL at {f1}-{f2} Hz", text, hedged,
+          lambda e: _range_ok(j, e, conduction, value, value, f1, f2))  # fmt: skip
+    return True
+
+
+def _list_claims(j: Judge, c: _Values, m, values, freqs, gap: bool, ear, hedged) -> None:
+    """Judge each value of a list at its frequency (a threshold, or a gap's size there)."""
+    conduction = c.conduction_at(m.start())
+    named_by = v.CONDUCTION_BY.match(c.low, m.end()) if len(values) == 1 else None
+    if named_by and not gap:  # "10 dB by bone": the conduction named after the value
+        conduction = "bone" if named_by.group(1) else "air"
+    for value, freq in zip(values, freqs, strict=True):
+        if gap:  # "an air-bone gap of about 10 dB at 250 Hz": its size there
+            if v.gap_size_bound(c.marks, c.low, m.start(), m.end(), c.carried):
+                _gap_size(j, ear, (freq, freq), (value, value), m.group(0), hedged)
+        else:
+            _threshold(j, ear, conduction, freq, value, m.group(0), hedged, j.t.tolerance_db)
+
+
+def _no_responses(j: Judge, c: _Values, ear, hedged) -> None:
+    """No responses: "NR at 8 kHz", "no response above 500 Hz"."""
+    low, conduction_at, tol = c.low, c.conduction_at, j.t.tolerance_db
     for m in v.NO_RESPONSE.finditer(low):
         level = v.NR_LEVEL.match(low, m.end())  # "no response at 65 dB HL at 4 kHz"
         start = level.end() if level and v.DB_WORD_AT.search(level.group(0)) else m.end()
@@ -1341,18 +1340,8 @@ def _threshold(j: Judge, ear, conduction, freq, value, text, hedged, tol):
                         f"{conduction}-conduction threshold at {freq} Hz")  # fmt: skip
         return
 
-    def ok(e):
-        t = getattr(j.t.audiogram.ear(e), conduction).get(freq)
-        if t is None:
-            return None, None
-        truth = f"no response ({t.value})" if t.no_response else t.value
-        if value == "no response":
-            return t.no_response or t.value >= 100, truth
-        if t.no_response:
-            return value >= t.value - tol, truth
-        return abs(value - t.value) <= tol, truth
-
-    j.add(kind, ear, freq, value, text, hedged, ok)
+    j.add(kind, ear, freq, value, text, hedged,
+          lambda e: threshold_holds(j.t, e, conduction, freq, value, tol))  # fmt: skip
 
 
 def _gap_size(j: Judge, ear, freqs: tuple[int, int], size: tuple[int, int], text, hedged):

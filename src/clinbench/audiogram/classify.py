@@ -7,7 +7,7 @@ this folder's README.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from statistics import fmean, linear_regression
 from typing import Any, Literal
 
@@ -25,6 +25,8 @@ ASYMMETRY_CRITERIA = ("contiguous", "pta", "rule3000")
 TYPE_FREQUENCIES = (250, 500, 750, 1000, 1500, 2000, 3000, 4000)
 """Frequencies at which air-bone gaps and bone conduction decide the type (bone is not
 tested above 4 kHz)."""
+BONE_MASKING = ("as-recorded", "strict")
+"""How bone values without a recorded masking are read (see ``Criteria.bone_masking``)."""
 NOT_SENSORINEURAL_LOSS = ("conductive", "mixed", "undetermined")
 ASYMMETRY_FREQUENCIES: dict[str, tuple[int, ...]] = {
     "contiguous": (500, 1000, 2000, 4000),
@@ -158,9 +160,15 @@ class Criteria:
 
     ``normal_limit`` is the one limit of normal hearing for air and bone conduction used by
     the type rule; it does not depend on the degree standard.
+
+    ``bone_masking`` says how a bone value whose masking was not recorded (a bare number)
+    is read: ``"as-recorded"`` takes it as the ear's own threshold (with a note where
+    masking would have been needed), ``"strict"`` as tested unmasked (see
+    :func:`unattributed_bone`). A value recorded ``masked: false`` is unmasked either way.
     """
 
     normal_limit: int = 20
+    bone_masking: Literal["as-recorded", "strict"] = "as-recorded"
     bone_masking_gap: int = 10
     abg_threshold: int = 15
     abg_frequencies: tuple[int, ...] = TYPE_FREQUENCIES
@@ -341,18 +349,39 @@ def unattributed_bone(
     responded). Either way an unmasked value ``b`` bounds this ear's bone threshold: no
     better than ``b`` (the better cochlea responded at ``b``) and no worse than the ear's
     air threshold. An unmasked no-response value is left out: neither cochlea responded,
-    so it is a lower bound for this ear's threshold whichever cochlea was tested.
+    so it is a lower bound for this ear's threshold whichever cochlea was tested. A value
+    whose masking was not recorded counts as unmasked only under
+    ``criteria.bone_masking == "strict"``.
     """
     criteria = criteria or Criteria()
     out = []
     for freq in bone_masking_needed(ear, other, criteria):
-        if ear.bone[freq].no_response:
-            continue
+        bone = ear.bone[freq]
+        if bone.no_response or (bone.masked is None and criteria.bone_masking != "strict"):
+            continue  # no response, or masking not recorded and taken as the ear's own
         shown = None if other is None else other.bone.get(freq)
         if shown is not None and shown.value >= ear.bone[freq].value + criteria.bone_masking_gap:
             continue  # the other cochlea is worse: the response is this ear's
         out.append(freq)
     return out
+
+
+def unrecorded_masking(
+    ear: EarThresholds, other: EarThresholds | None, criteria: Criteria | None = None
+) -> list[int]:
+    """Return the frequencies where masking was needed and whether it was done is not recorded.
+
+    Under ``bone_masking="as-recorded"`` these bone values are taken as the ear's own;
+    the classification notes it, since masked bone conduction would be needed to know.
+    """
+    criteria = criteria or Criteria()
+    if criteria.bone_masking == "strict":
+        return []
+    return [
+        f
+        for f in bone_masking_needed(ear, other, criteria)
+        if ear.bone[f].masked is None and not ear.bone[f].no_response
+    ]
 
 
 def hearing_type(
@@ -432,6 +461,11 @@ def _type_of(ear: EarThresholds, criteria: Criteria) -> TypeResult:
         if a.value - b.value >= criteria.abg_threshold:  # exact, or a lower bound if air NR
             gap_freqs.append(freq)
     abnormal_bone = [f for f, t in bone.items() if _abnormal(t, limit)]
+    return _typed(ear, criteria, bone, abnormal_air, gap_freqs, abnormal_bone, gaps)
+
+
+def _typed(ear, criteria, bone, abnormal_air, gap_freqs, abnormal_bone, gaps) -> TypeResult:
+    """Return the type from the gaps and abnormal thresholds found by _type_of."""
     significant = None if not bone else len(gap_freqs) >= criteria.abg_min_count
     if not abnormal_air:
         return TypeResult("normal", significant, gap_freqs, abnormal_bone, gaps)
@@ -525,9 +559,32 @@ def configuration(ear: EarThresholds, criteria: Criteria | None = None) -> str |
     low = _mean([air[f] for f in (250, 500) if f in air])
     mid = _mean([air[f] for f in (1000, 2000) if f in air])
     high = _mean([air[f] for f in (4000, 8000) if f in air])
+    shape = (
+        _cookie_bite(low, mid, high, criteria)
+        or _noise_notch(air, criteria)
+        or _rising(low, mid, high, criteria)
+        or _precipitous(air, criteria)
+    )
+    if shape:
+        return shape
+    if low is not None and high is not None and high - low >= criteria.shape_difference:
+        return "sloping"
+    slope = linear_regression([math.log2(f) for f in octaves], [air[f] for f in octaves]).slope
+    if slope <= -criteria.flat_slope:
+        return "rising"
+    if slope >= criteria.flat_slope:
+        return "sloping"
+    return "flat"
+
+
+def _cookie_bite(low, mid, high, criteria: Criteria) -> str | None:
     depth = criteria.cookie_bite_depth
     if None not in (low, mid, high) and mid - low >= depth and mid - high >= depth:
         return "cookie-bite"
+    return None
+
+
+def _noise_notch(air: dict[int, float], criteria: Criteria) -> str | None:
     below = [air[f] for f in (1000, 2000) if f in air]
     for notch in (3000, 4000, 6000):
         above = [air[f] for f in (6000, 8000) if f in air and f > notch]
@@ -538,9 +595,17 @@ def configuration(ear: EarThresholds, criteria: Criteria | None = None) -> str |
             and air[notch] - min(above) >= criteria.notch_recovery
         ):
             return "noise-notch"
+    return None
+
+
+def _rising(low, mid, high, criteria: Criteria) -> str | None:
     if low is not None and high is not None and mid is not None:
         if low - high >= criteria.shape_difference and low >= mid:
             return "rising"
+    return None
+
+
+def _precipitous(air: dict[int, float], criteria: Criteria) -> str | None:
     freqs = sorted(air)
     for i, lower in enumerate(freqs):
         for upper in freqs[i + 1 :]:
@@ -550,14 +615,7 @@ def configuration(ear: EarThresholds, criteria: Criteria | None = None) -> str |
             best_above = min(air[f] for f in freqs if f >= upper)
             if best_above - worst_below >= criteria.precipitous_step:
                 return "precipitous"
-    if low is not None and high is not None and high - low >= criteria.shape_difference:
-        return "sloping"
-    slope = linear_regression([math.log2(f) for f in octaves], [air[f] for f in octaves]).slope
-    if slope <= -criteria.flat_slope:
-        return "rising"
-    if slope >= criteria.flat_slope:
-        return "sloping"
-    return "flat"
+    return None
 
 
 def _difference(right, left) -> int | None:
@@ -597,34 +655,15 @@ def asymmetry(audiogram: Audiogram, criteria: Criteria) -> Asymmetry:
     pta_l = pure_tone_average(left, ASYMMETRY_FREQUENCIES["pta"])
     pta_diff = None if pta_r is None or pta_l is None else pta_l - pta_r
     db = criteria.asymmetry_db
-    hits: list[int] = []
-    worse_votes = 0.0
     if criteria.asymmetry == "contiguous":
-        # Every run of adjacent frequencies with the same ear worse by >= db; the ear worse
-        # over most of them (by the summed difference) is the worse ear.
-        runs: list[list[int]] = []
-        sign = 0
-        for freq in common:
-            d = diffs[freq]
-            s = 0 if d is None else (1 if d >= db else (-1 if d <= -db else 0))
-            if s != 0 and s == sign:
-                runs[-1].append(freq)
-            elif s != 0:
-                runs.append([freq])
-            sign = s
-        runs = [r for r in runs if len(r) >= criteria.asymmetry_count]
-        total = float(sum(diffs[f] or 0 for r in runs for f in r))
-        hits = [f for r in runs for f in r if (diffs[f] or 0) * total > 0]
-        worse_votes = total
+        hits, worse_votes = _contiguous_runs(common, diffs, db, criteria.asymmetry_count)
     elif criteria.asymmetry == "pta":
-        if pta_diff is not None and abs(pta_diff) >= db:
-            hits = list(needed)
-            worse_votes = pta_diff
+        ok = pta_diff is not None and abs(pta_diff) >= db
+        hits, worse_votes = (list(needed), pta_diff) if ok else ([], 0.0)
     else:
         d = diffs.get(3000)
-        if d is not None and abs(d) >= db:
-            hits = [3000]
-            worse_votes = float(d)
+        ok = d is not None and abs(d) >= db
+        hits, worse_votes = ([3000], float(d)) if ok else ([], 0.0)
     if hits:
         status = "asymmetric"
     elif missing:
@@ -644,6 +683,25 @@ def asymmetry(audiogram: Audiogram, criteria: Criteria) -> Asymmetry:
         missing=missing if status == "undetermined" else [],
         note=note,
     )
+
+
+def _contiguous_runs(common, diffs, db: int, count: int) -> tuple[list[int], float]:
+    """Return the frequencies in runs of ``count`` or more adjacent frequencies with the same
+    ear worse by >= ``db``, and the summed difference (> 0: left worse); the ear worse over
+    most of them (by the summed difference) is the worse ear."""
+    runs: list[list[int]] = []
+    sign = 0
+    for freq in common:
+        d = diffs[freq]
+        s = 0 if d is None else (1 if d >= db else (-1 if d <= -db else 0))
+        if s != 0 and s == sign:
+            runs[-1].append(freq)
+        elif s != 0:
+            runs.append([freq])
+        sign = s
+    runs = [r for r in runs if len(r) >= count]
+    total = float(sum(diffs[f] or 0 for r in runs for f in r))
+    return [f for r in runs for f in r if (diffs[f] or 0) * total > 0], total
 
 
 def _bone_worse_at(audiogram: Audiogram, worse: str, criteria: Criteria) -> list[int]:
@@ -691,6 +749,15 @@ def red_flags(
       Chandrasekhar SS et al (2019) Clinical practice guideline: sudden hearing loss
       (update), Otolaryngol Head Neck Surg 161(1S):S1-S45.
     """
+    return (
+        _retrocochlear_flags(audiogram, ears, asym, criteria)
+        + _type_b_flags(audiogram, ears, criteria, age)
+        + (_sudden_flags(ears) if sudden else [])
+    )
+
+
+def _retrocochlear_flags(audiogram, ears, asym: Asymmetry, criteria: Criteria) -> list[RedFlag]:
+    """The retrocochlear red flag (see red_flags)."""
     flags: list[RedFlag] = []
     worse_ear = asym.worse_ear if asym.status == "asymmetric" else None
     if asym.status == "undetermined":
@@ -721,6 +788,12 @@ def red_flags(
                     "ear: refer to ENT for retrocochlear investigation (MRI).",
                 )
             )
+    return flags
+
+
+def _type_b_flags(audiogram, ears, criteria: Criteria, age: int | None) -> list[RedFlag]:
+    """The adult type B tympanogram red flag (see red_flags)."""
+    flags: list[RedFlag] = []
     if age is not None and age >= criteria.adult_age and audiogram.tympanometry:
         for ear in EARS:
             tymp = audiogram.tympanometry.get(ear)
@@ -739,20 +812,74 @@ def red_flags(
                         "adult: refer to ENT (examine the postnasal space).",
                     )
                 )
-    if sudden:
-        for ear in EARS:
-            kind = ears[ear].type
-            if kind in ("sensorineural", "mixed", "undetermined"):
-                described = "undetermined-type" if kind == "undetermined" else kind
-                flags.append(
-                    RedFlag(
-                        "sudden_sensorineural_loss",
-                        ear,
-                        f"Sudden {described} hearing loss in the {ear} ear: urgent same-day "
-                        "ENT referral; steroid treatment is time-critical.",
-                    )
-                )
     return flags
+
+
+def _sudden_flags(ears) -> list[RedFlag]:
+    """The sudden-loss red flag (see red_flags)."""
+    flags: list[RedFlag] = []
+    for ear in EARS:
+        kind = ears[ear].type
+        if kind in ("sensorineural", "mixed", "undetermined"):
+            described = "undetermined-type" if kind == "undetermined" else kind
+            flags.append(
+                RedFlag(
+                    "sudden_sensorineural_loss",
+                    ear,
+                    f"Sudden {described} hearing loss in the {ear} ear: urgent same-day "
+                    "ENT referral; steroid treatment is time-critical.",
+                )
+            )
+    return flags
+
+
+def _classify_ear(audiogram: Audiogram, ear: str, std: Standard, criteria: Criteria):
+    """Return one ear's EarClassification (PTA, degree, type, configuration, notes)."""
+    thresholds = audiogram.ear(ear)
+    pta = pure_tone_average(thresholds.air, std.pta_frequencies)
+    notes = []
+    if pta is None and thresholds.air:
+        missing = [f for f in std.pta_frequencies if f not in thresholds.air]
+        notes.append(f"PTA undetermined: {missing} Hz not tested")
+    if any(thresholds.air[f].no_response for f in std.pta_frequencies if f in thresholds.air):
+        notes.append("PTA includes no-response thresholds (a lower bound)")
+    other = audiogram.ear("left" if ear == "right" else "right")
+    typed = hearing_type(thresholds, criteria, other)
+    if typed.type == "undetermined":
+        notes.append(f"type undetermined: {typed.note}")
+    unrecorded = unrecorded_masking(thresholds, other, criteria)
+    if unrecorded and typed.type not in (None, "normal"):
+        notes.append(
+            f"bone conduction masking not recorded at {unrecorded} Hz where masking was "
+            "needed: taken as this ear's threshold (bone_masking='strict' reads it as "
+            "unmasked)"
+        )
+    bone_pta = pure_tone_average(thresholds.bone, std.pta_frequencies)
+    config = configuration(thresholds, criteria) if typed.type not in (None, "normal") else None
+    return EarClassification(
+        ear=ear,
+        pta=None if pta is None else round(pta, 1),
+        degree=None if pta is None else std.degree_of(pta),
+        type=typed.type,
+        configuration=config,
+        air_bone_gap=typed.gaps,
+        significant_air_bone_gap=typed.significant_air_bone_gap,
+        bone_pta=None if bone_pta is None else round(bone_pta, 1),
+        threshold_degrees={f: std.degree_of(t.value) for f, t in thresholds.air.items()},
+        notes=notes,
+    )
+
+
+def _laterality(ears: dict[str, EarClassification]) -> str:
+    """Return 'bilateral', 'unilateral <ear>', 'none' or 'undetermined' from the ears' types."""
+    abnormal = [e for e in EARS if ears[e].type not in (None, "normal")]
+    if len(abnormal) == 2:
+        return "bilateral"
+    elif len(abnormal) == 1:
+        return f"unilateral {abnormal[0]}"
+    elif all(ears[e].type == "normal" for e in EARS):
+        return "none"
+    return "undetermined"
 
 
 def classify(
@@ -766,11 +893,14 @@ def classify(
     criteria: Criteria | None = None,
     age: int | None = None,
     sudden: bool | None = None,
+    bone_masking: Literal["as-recorded", "strict"] | None = None,
 ) -> Classification:
     """Return the Classification of an audiogram under ``standard``.
 
     ``criteria`` overrides the keyword thresholds when given. ``age`` and ``sudden``
-    default to the audiogram's ``age_years`` and ``onset == "sudden"``.
+    default to the audiogram's ``age_years`` and ``onset == "sudden"``. ``bone_masking``
+    (``"as-recorded"`` by default, or ``"strict"``) says how bone values without a
+    recorded masking are read (see :class:`Criteria`); given, it overrides ``criteria``'s.
     """
     std = get_standard(standard)
     if criteria is None:
@@ -780,48 +910,19 @@ def classify(
             asymmetry=asymmetry_criterion,
             asymmetry_db=asymmetry_db,
         )
-    ears: dict[str, EarClassification] = {}
-    for ear in EARS:
-        thresholds = audiogram.ear(ear)
-        pta = pure_tone_average(thresholds.air, std.pta_frequencies)
-        notes = []
-        if pta is None and thresholds.air:
-            missing = [f for f in std.pta_frequencies if f not in thresholds.air]
-            notes.append(f"PTA undetermined: {missing} Hz not tested")
-        if any(thresholds.air[f].no_response for f in std.pta_frequencies if f in thresholds.air):
-            notes.append("PTA includes no-response thresholds (a lower bound)")
-        other = audiogram.ear("left" if ear == "right" else "right")
-        typed = hearing_type(thresholds, criteria, other)
-        if typed.type == "undetermined":
-            notes.append(f"type undetermined: {typed.note}")
-        bone_pta = pure_tone_average(thresholds.bone, std.pta_frequencies)
-        config = configuration(thresholds, criteria) if typed.type not in (None, "normal") else None
-        ears[ear] = EarClassification(
-            ear=ear,
-            pta=None if pta is None else round(pta, 1),
-            degree=None if pta is None else std.degree_of(pta),
-            type=typed.type,
-            configuration=config,
-            air_bone_gap=typed.gaps,
-            significant_air_bone_gap=typed.significant_air_bone_gap,
-            bone_pta=None if bone_pta is None else round(bone_pta, 1),
-            threshold_degrees={f: std.degree_of(t.value) for f, t in thresholds.air.items()},
-            notes=notes,
+    if bone_masking is not None:
+        criteria = replace(criteria, bone_masking=bone_masking)
+    if criteria.bone_masking not in BONE_MASKING:
+        raise ValueError(
+            f"bone_masking must be one of {', '.join(BONE_MASKING)}, got {criteria.bone_masking!r}"
         )
+    ears = {ear: _classify_ear(audiogram, ear, std, criteria) for ear in EARS}
     asym = asymmetry(audiogram, criteria)
     age = audiogram.age_years if age is None else age
     if sudden is None:
         sudden = audiogram.onset == "sudden"
     flags = red_flags(audiogram, ears, asym, criteria, age=age, sudden=sudden)
-    abnormal = [e for e in EARS if ears[e].type not in (None, "normal")]
-    if len(abnormal) == 2:
-        laterality = "bilateral"
-    elif len(abnormal) == 1:
-        laterality = f"unilateral {abnormal[0]}"
-    elif all(ears[e].type == "normal" for e in EARS):
-        laterality = "none"
-    else:
-        laterality = "undetermined"
+    laterality = _laterality(ears)
     ptas = [ears[e].pta for e in EARS if ears[e].pta is not None]
     better = min(ptas) if len(ptas) == 2 else None
     return Classification(

@@ -69,6 +69,21 @@ def _check_standard(standard: str) -> None:
         fail(f"unknown standard {standard!r}; choose one of {', '.join(STANDARDS)}")
 
 
+_BONE_MASKING_OPTION = typer.Option(
+    "as-recorded",
+    "--bone-masking",
+    help="Bone values with no masking recorded: as-recorded (the ear's own) or strict "
+    "(read as unmasked).",
+)
+
+
+def _check_bone_masking(bone_masking: str) -> None:
+    from clinbench.audiogram.classify import BONE_MASKING
+
+    if bone_masking not in BONE_MASKING:
+        fail(f"unknown bone masking {bone_masking!r}; choose {', '.join(BONE_MASKING)}")
+
+
 @app.command()
 def classify(
     file: Path = typer.Argument(..., help="Audiogram JSON (bare, or a case item with one)."),
@@ -78,16 +93,22 @@ def classify(
     asymmetry: str = typer.Option(
         "contiguous", help="Asymmetry criterion: contiguous, pta or rule3000."
     ),
+    bone_masking: str = _BONE_MASKING_OPTION,
 ) -> None:
     """Print per-ear PTA, degree, type and configuration, then asymmetry and red flags."""
     from clinbench.audiogram.classify import ASYMMETRY_CRITERIA
     from clinbench.audiogram.classify import classify as run_classify
 
     _check_standard(standard)
+    _check_bone_masking(bone_masking)
     if asymmetry not in ASYMMETRY_CRITERIA:
         fail(f"unknown asymmetry criterion {asymmetry!r}; choose {', '.join(ASYMMETRY_CRITERIA)}")
     result = run_classify(
-        _load(file), standard, abg_threshold=abg_threshold, asymmetry_criterion=asymmetry
+        _load(file),
+        standard,
+        abg_threshold=abg_threshold,
+        asymmetry_criterion=asymmetry,
+        bone_masking=bone_masking,
     )
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
@@ -100,6 +121,8 @@ def classify(
             f"{ear:>5}: pta {pta}; degree {e.degree or '-'}; type {e.type or 'not tested'}; "
             f"configuration {e.configuration or '-'}"
         )
+        for note in e.notes:
+            typer.echo(f"       note: {note}")
     a = result.asymmetry
     typer.echo(
         f"asymmetry: {a.status}{', worse ' + str(a.worse_ear) if a.asymmetric else ''} "
@@ -150,19 +173,23 @@ def check(
     standard: str = typer.Option("who2021", "--standard", "-s", help=_STANDARD_HELP),
     tolerance: int = typer.Option(10, "--tolerance", help="Threshold tolerance in dB (e.g. 5)."),
     as_json: bool = typer.Option(False, "--json", help="Print findings as JSON."),
+    bone_masking: str = _BONE_MASKING_OPTION,
     fmt: str = format_option(),
 ) -> None:
     """Fact-check a free-text reply against the case's audiogram: findings and critical errors."""
     from clinbench.audiogram.check import check_reply
 
     _check_standard(standard)
+    _check_bone_masking(bone_masking)
     try:
         text = reply.read_text(encoding="utf-8")
     except OSError as err:
         fail(f"{reply}: cannot read: {err.strerror}")
     except UnicodeDecodeError as err:
         fail(f"{reply}: not UTF-8 text (byte {err.start})")
-    result = check_reply(text, _load(case), standard=standard, tolerance_db=tolerance)
+    result = check_reply(
+        text, _load(case), standard=standard, tolerance_db=tolerance, bone_masking=bone_masking
+    )
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2, default=str))
         return

@@ -95,7 +95,8 @@ def _mark_masking(audiogram: dict[str, Any]) -> None:
     Air: the test ear's threshold exceeds the other ear's bone threshold by 40 dB or
     more (interaural attenuation of supra-aural earphones). Bone: wherever
     :func:`~clinbench.audiogram.classify.bone_masking_needed` says masking was needed (the
-    generated values are each ear's own, as if masked).
+    generated values are each ear's own, as if masked); every other bone value is written
+    ``"masked": false``, so a case never leaves bone masking unrecorded.
     """
     ears = {e: EarThresholds.model_validate(audiogram[e]) for e in ("right", "left")}
     bone_masked = {
@@ -110,9 +111,9 @@ def _mark_masking(audiogram: dict[str, Any]) -> None:
                 continue
             if _value(t) - _value(other_bone) >= 40:
                 mine["air"][f] = {**(t if isinstance(t, dict) else {"value": t}), "masked": True}
-        for f, t in mine["bone"].items():
-            if int(f) in bone_masked[ear]:
-                mine["bone"][f] = {**(t if isinstance(t, dict) else {"value": t}), "masked": True}
+        for f, t in mine["bone"].items():  # masking written either way (issue #26)
+            masked = int(f) in bone_masked[ear]
+            mine["bone"][f] = {**(t if isinstance(t, dict) else {"value": t}), "masked": masked}
 
 
 def _snhl_bone(rng: np.random.Generator, air: dict[int, int]) -> dict[int, int]:

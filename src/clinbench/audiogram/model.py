@@ -12,10 +12,11 @@ JSON form (frequencies are string keys in JSON, integers in Python)::
      "abr": {"right": {"result": "normal", "wave_v_latency_ms": 5.6}},
      "age_years": 67, "onset": "gradual"}
 
-A threshold is a bare number (unmasked response) or an object with ``value``,
-``masked`` and ``no_response``; a no-response threshold's value is the highest
-level presented. An absent frequency was not tested. An acoustic reflex of
-``null`` was absent.
+A threshold is a bare number or an object with ``value``, ``masked`` and
+``no_response``; a no-response threshold's value is the highest level presented. Masking
+is as recorded: ``"masked": true`` (masked), ``"masked": false`` (tested unmasked) or
+absent, as in a bare number (not recorded; ``Threshold.masked`` is None). An absent
+frequency was not tested. An acoustic reflex of ``null`` was absent.
 """
 
 from __future__ import annotations
@@ -41,16 +42,18 @@ class Threshold(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     value: int = Field(ge=-10, le=130, description="dB HL (for no response: the maximum level).")
-    masked: bool = False
+    masked: bool | None = Field(
+        default=None, description="True masked, False tested unmasked, None not recorded."
+    )
     no_response: bool = False
 
     @model_serializer
     def _compact(self) -> int | dict[str, Any]:
-        if not self.masked and not self.no_response:
+        if self.masked is None and not self.no_response:
             return self.value
         out: dict[str, Any] = {"value": self.value}
-        if self.masked:
-            out["masked"] = True
+        if self.masked is not None:
+            out["masked"] = self.masked
         if self.no_response:
             out["no_response"] = True
         return out

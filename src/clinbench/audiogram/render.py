@@ -52,7 +52,7 @@ def _plot_ear(ax, audiogram: Audiogram, ear: str) -> None:
     for conduction in ("air", "bone"):
         points = thresholds.air if conduction == "air" else thresholds.bone
         for masked in (False, True):
-            selected = [(f, t) for f, t in points.items() if t.masked == masked]
+            selected = [(f, t) for f, t in points.items() if bool(t.masked) == masked]
             if not selected:
                 continue
             marker = SYMBOLS[(ear, conduction, masked)]

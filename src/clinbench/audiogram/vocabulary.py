@@ -1313,21 +1313,31 @@ def _table_sentences(rows: list[list[str]]) -> list[str] | None:
     freqs = [_frequency(c) for c in header[1:]]
     labels = [_ear_label(c) for c in header[1:]]
     if sum(f is not None for f in freqs) >= 2 or not any(labels):  # ear rows
-        out = []
-        for row in body:
-            label = _ear_label(row[0]) if row else None
-            if label is None:
-                continue
-            pairs = [(f, c) for f, c in zip(freqs, row[1:], strict=False) if f is not None]
-            sentence = _ear_sentence(*label, pairs)
-            if sentence:
-                out.append(sentence)
-            for head, f, cell in zip(header[1:], freqs, row[1:], strict=False):
-                named = _labelled_cell(*label, head, cell) if f is None else None
-                if named:
-                    out.append(named)
-        return out or None
-    out = []  # ear columns, frequency (or named) rows
+        return _ear_row_sentences(header, body, freqs) or None
+    return _ear_column_sentences(body, labels) or None
+
+
+def _ear_row_sentences(header: list[str], body: list[list[str]], freqs) -> list[str]:
+    """Sentences of a table with ear rows and frequency (or named) columns."""
+    out = []
+    for row in body:
+        label = _ear_label(row[0]) if row else None
+        if label is None:
+            continue
+        pairs = [(f, c) for f, c in zip(freqs, row[1:], strict=False) if f is not None]
+        sentence = _ear_sentence(*label, pairs)
+        if sentence:
+            out.append(sentence)
+        for head, f, cell in zip(header[1:], freqs, row[1:], strict=False):
+            named = _labelled_cell(*label, head, cell) if f is None else None
+            if named:
+                out.append(named)
+    return out
+
+
+def _ear_column_sentences(body: list[list[str]], labels) -> list[str]:
+    """Sentences of a table with ear columns and frequency (or named) rows."""
+    out = []
     for column, label in enumerate(labels, start=1):
         if label is None:
             continue
@@ -1342,7 +1352,7 @@ def _table_sentences(rows: list[list[str]]) -> list[str] | None:
                 named.append(_labelled_cell(*label, row[0], row[column]))
         sentence = _ear_sentence(*label, pairs)
         out += [x for x in (sentence, *named) if x]
-    return out or None
+    return out
 
 
 def tables_to_text(text: str) -> str:

@@ -11,26 +11,39 @@ from clinbench.audiogram.model import Audiogram
 HERE = Path(__file__).parent
 
 
-def _thresholds(text: str) -> dict[str, Any]:
-    """Return JSON thresholds from 'FREQ:VALUE[m|nr|mnr] ...'."""
+def _thresholds(text: str, *, bone: bool = False, recorded: bool = True) -> dict[str, Any]:
+    """Return JSON thresholds from 'FREQ:VALUE[m|nr|mnr] ...'.
+
+    The notation records masking: a bone value without ``m`` was tested unmasked, so it
+    is written ``"masked": false`` (issue #26: a bare number means masking not recorded).
+    ``recorded=False`` writes those values bare instead, as a set that does not record
+    masking would.
+    """
     out: dict[str, Any] = {}
     for token in text.split():
         freq, raw = token.split(":")
         suffix = raw.lstrip("-0123456789")
         masked, no_response = suffix in ("m", "mnr"), suffix in ("nr", "mnr")
         value = int(raw[: len(raw) - len(suffix)])
-        if masked or no_response:
+        if bone and recorded:
+            out[freq] = {"value": value, "masked": masked, "no_response": no_response}
+        elif masked or no_response:
             out[freq] = {"value": value, "masked": masked, "no_response": no_response}
         else:
             out[freq] = value
     return out
 
 
-def audiogram_of(row: dict[str, Any]) -> Audiogram:
-    """Return the Audiogram written in one line of audiograms.jsonl."""
+def audiogram_of(row: dict[str, Any], *, masking_recorded: bool = True) -> Audiogram:
+    """Return the Audiogram written in one line of audiograms.jsonl.
+
+    ``masking_recorded=False`` leaves out that bone without ``m`` was unmasked.
+    """
+    rb = _thresholds(row.get("RB", ""), bone=True, recorded=masking_recorded)
+    lb = _thresholds(row.get("LB", ""), bone=True, recorded=masking_recorded)
     raw: dict[str, Any] = {
-        "right": {"air": _thresholds(row["R"]), "bone": _thresholds(row.get("RB", ""))},
-        "left": {"air": _thresholds(row["L"]), "bone": _thresholds(row.get("LB", ""))},
+        "right": {"air": _thresholds(row["R"]), "bone": rb},
+        "left": {"air": _thresholds(row["L"]), "bone": lb},
         "age_years": row.get("age"),
         "onset": row.get("onset"),
     }

@@ -1,0 +1,530 @@
+"""What a reply claims, read apart from whether it is true: :class:`Claim` and :func:`read_claims`.
+
+The reader is a tokenizer over a clinical lexicon (:data:`LEXICON`, one entry per word
+family, each citing where the usage comes from) and a small grammar over the tokens of
+each statement (a line, or a sentence or ``;`` clause of one): ear tags bind the claims
+after them, ``respectively`` pairs ears with values in order, a withdrawal ("apologies, I
+misread ...") withdraws what it corrects (the last word stands), hedges, conditions and
+predictions qualify a claim, and a negated mention is no claim. Nothing here looks at the
+case: judging is :mod:`clinbench.audiogram.judges`.
+
+Why a hand-written tokenizer and grammar rather than lark or spaCy's matcher: the token
+set is a fixed lexicon matched by one compiled regular expression (linear in the reply,
+no backtracking across tokens), and the grammar is a left-to-right binding of value tokens
+to the nearest ear token, which needs no parse tree. Neither library is installed in the
+project's environment; lark would add a dependency for a grammar of a few rules, and
+spaCy's matcher a model download (the project reaches no model hub). The rules live in
+data (:data:`LEXICON`), so a new phrasing is a new lexicon row with a reading test.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+
+class Qualifier(StrEnum):
+    """How a claim is put: only asserted and hedged claims are judged."""
+
+    ASSERTED = "asserted"
+    HEDGED = "hedged"
+    WITHDRAWN = "withdrawn"
+    CONDITIONAL = "conditional"
+    PREDICTED = "predicted"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim of a reply: what it says, of which ears, how it is put, and where it stands.
+
+    ``ears``: ("right",), ("left",), ("right", "left") for both ears, ("poorer",) or
+    ("better",) for an ear named by its hearing, () when no ear is named. ``value`` is
+    the degree word, type word or dB HL level; ``value_high`` the top of a range.
+    ``span`` is (start, end) in the reply text.
+    """
+
+    kind: str
+    ears: tuple[str, ...]
+    value: str | int
+    qualifier: Qualifier = Qualifier.ASSERTED
+    conduction: str = "air"
+    frequencies: tuple[int, ...] = ()
+    value_high: str | int | None = None
+    text: str = ""
+    span: tuple[int, int] = (0, 0)
+    rules: tuple[str, ...] = ()
+    """The lexicon rules that read it (its value's and its ear's, and any construction)."""
+
+
+# -- the lexicon ------------------------------------------------------------------------
+
+_I = "(?i:{})".format
+# fmt: off
+LEXICON: tuple[tuple[str, str, str, str], ...] = (
+    # (token kind, rule name, pattern, source of the usage); at each position the first
+    # entry that matches wins.
+    ("withdraw", "self-correction",
+     _I(r"apolog\w*|sorry|correction|i misread|scratch that|disregard (?:th\w+)|i meant|"
+        r"should read|erratum|to correct (?:my|the) "),
+     "self-corrections in model replies (issue #26, outside batch of the last round)"),
+    ("ear_key", "ear key",
+     r"(?:(?m:^)|(?<=[{,]))[ \t\"'-]*(?i:(right|left)_ear|[\"'](right|left)[\"'])[\"']?"
+     r"[ \t]*(?=:)",
+     "YAML/JSON keys: right_ear:, \"left\": (structured model output)"),
+    ("ear_key", "ear label",
+     r"(?:(?m:^)|(?<=[{,]))[ \t\"'-]*(?i:(right|left)(?: ear)?)[ \t]*(?=:)",
+     "'Right ear:' labels (clinic letters)"),
+    ("ear", "line-start R/L",
+     r"(?:(?m:^)|(?<=[.;] )|(?<=[.;]))[ \t>*-]*([RL])(?=[ \t]*[:\-)]|[ \t]+[\w.])",
+     "bare R/L at a line start (clinic shorthand on audiogram forms)"),
+    ("ear", "ear abbreviation", r"\b(AD|AS|AU|RE|LE)\b",
+     "Latin and UK ear abbreviations (ASHA 1990 audiogram forms; NHS audiology letters)"),
+    ("ear", "ear word",
+     _I(r"\b(right|left|rt|lt|bilat(?:eral(?:ly)?)?|both ears|each ear)\b|"
+        r"\b([rl])(?= ear\b)"),
+     "plain ear words and 'bilat' (clinic notes)"),
+    ("side", "better/poorer ear",
+     _I(r"\b(poorer|worse|better)[- ]hearing ear\b|\b(poorer|worse|better) ear\b"),
+     "better/poorer ear (WHO 2021 grades a person by the better ear)"),
+    ("degree", "degree abbreviation",
+     _I(r"\b(mod[- /]?sev|mod|sev|prof|wnl)\b"),
+     "chart abbreviations of degree: mod, mod-sev, sev, prof, WNL (clinic notes)"),
+    ("degree", "degree word",
+     _I(r"\b(moderate(?:ly)?[- ]severe|moderate|severe|profound|mild|slight|"
+        r"within normal limits|normal)\b"),
+     "degree words (WHO 2021; Clark 1981)"),
+    ("type", "type abbreviation", _I(r"\b(snhl|chl|mhl)\b"),
+     "SNHL/CHL/MHL (BSA 2018; ASHA 2005)"),
+    ("type", "type word", _I(r"\b(sensorineural|conductive|mixed)\b"),
+     "type words (BSA 2018; ASHA 2005)"),
+    ("tymp", "tymp abbreviation",
+     r"(?i:\btymps?\b|\btympanograms?\b)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?"
+     r"(A[sd]?|B|C)(?:[ \t]*/[ \t]*(A[sd]?|B|C))?\b",
+     "'Tymps C', 'Tymps: A/A' (right/left), 'tymp B' (Jerger 1970 types; clinic notes)"),
+    ("freq", "at-sign frequency", _I(r"@\s*(\d+(?:\.\d+)?)\s*(k(?:hz)?|hz)?\b"),
+     "'30 @750', '40 @ 2k' (clinic shorthand)"),
+    ("freq", "frequency", _I(r"\b(\d+(?:\.\d+)?)\s*(khz|k|hz)\b"),
+     "'1k', '2 kHz', '500 Hz' (audiogram forms)"),
+    ("more", "difference", _I(r"[>≥]\s*|\b(?:more than|greater than|over|differ\w* (?:of |by )?)"),
+     "a difference or bound, not a threshold ('>15 dB' between ears)"),
+    ("level", "level", _I(r"(?<![\w.])(-?\d{1,3})(?:\s*db(?:\s*hl)?)?(?![\w.%])"),
+     "a level in dB HL"),
+    ("conduction", "conduction", _I(r"\b(bone|bc|air|ac)\b"),
+     "air and bone conduction (BSA 2018)"),
+    ("gap", "air-bone gap", _I(r"\b(?:abg|air[- ]bone gaps?|gaps?)\b"),
+     "an air-bone gap's size is not a threshold (BSA 2018)"),
+    ("respectively", "respectively", _I(r"\brespectively\b"), "distributive 'respectively'"),
+    ("negation", "negation", _I(r"\b(?:no|not|without|rule[sd]? out|absence of|absent)\b"),
+     "a negated mention is not a claim"),
+    ("hedge", "hedge",
+     _I(r"\b(?:probabl\w*|likely|possibl\w*|suggest\w*|query|may|might|appears?|"
+        r"consistent with)\b|\?"), "hedges"),
+    ("predicted", "prediction", _I(r"\b(?:expected|would be|will show|predict\w*)\b"),
+     "predictions"),
+    ("conditional", "condition", _I(r"\b(?:if|unless)\b"), "conditions"),
+)
+# fmt: on
+SHORTHAND = frozenset(
+    {
+        "ear key",
+        "line-start R/L",
+        "better/poorer ear",
+        "degree abbreviation",
+        "at-sign frequency",
+        "khz list",
+        "respectively",
+        "self-correction",
+        "tymp abbreviation",
+    }
+)  # fmt: skip
+"""The rules whose readings the pattern reader of checkers.py lacks (issue #26): a claim
+read with one of them is judged when that reader gave no finding for it."""
+_TRIGGER_WORDS = (
+    "@", "_ear", "respectively", "poorer", "better ear", "worse ear", "better-ear",
+    "apolog", "sorry", "correction", "misread", "scratch that", "disregard", "i meant",
+    "should read", "erratum", "to correct", "\"right\"", "\"left\"", "'right'", "'left'",
+)  # fmt: skip
+_TRIGGER_PATTERN = re.compile(
+    r"\b[RL]\b|(?i:\b(?:mod|sev|prof|wnl)\b|\bmod[- /]sev)|"
+    r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]|"
+    r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?/"
+)
+
+
+def may_hold_shorthand(text: str) -> bool:
+    """Return True unless ``text`` surely holds nothing a SHORTHAND rule (or a
+    self-correction) reads: a cheap test, so replies without shorthand skip the reader."""
+    low = text.lower()
+    return any(word in low for word in _TRIGGER_WORDS) or bool(_TRIGGER_PATTERN.search(text))
+
+
+_MASTER = re.compile("|".join(f"(?P<t{i}>{p})" for i, (_, _, p, _) in enumerate(LEXICON)))
+_STATEMENT_END = re.compile(r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s)|;")
+
+_DEGREE = {
+    "wnl": "normal", "within normal limits": "normal", "normal": "normal", "slight": "slight",
+    "mild": "mild", "mod": "moderate", "moderate": "moderate", "sev": "severe",
+    "severe": "severe", "prof": "profound", "profound": "profound",
+}  # fmt: skip
+_TYPE = {"snhl": "sensorineural", "sn": "sensorineural", "sensorineural": "sensorineural",
+         "chl": "conductive", "conductive": "conductive", "mhl": "mixed",
+         "mixed": "mixed"}  # fmt: skip
+_EAR = {"r": "right", "rt": "right", "right": "right", "re": "right", "ad": "right",
+        "l": "left", "lt": "left", "left": "left", "le": "left", "as": "left"}  # fmt: skip
+_KHZ_LIST = re.compile(
+    r"(?:^|[/:]|(?<=\s))\s*(0?\.25|0?\.5|0?\.75|1|1\.5|2|3|4|6|8)\s*(?:k(?:hz)?)?"
+    r"(?:\s*[:=]\s*|\s+)(-?\d{1,3})\s*(?:db(?:\s*hl)?)?\s*(?=/|$|\n)",
+    re.I,
+)
+"""A kHz list item: '.25 60 / .5 50 / 1 45 / ... / 8 55' (frequency in kHz, then dB HL)."""
+KHZ = {".25": 250, "0.25": 250, ".5": 500, "0.5": 500, ".75": 750, "0.75": 750, "1": 1000,
+       "1.5": 1500, "2": 2000, "3": 3000, "4": 4000, "6": 6000, "8": 8000}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Token:
+    """One lexicon match: its kind, normalised value and place in the reply."""
+
+    kind: str
+    value: str
+    start: int
+    end: int
+    rule: str = ""
+
+
+def tokens(text: str, start: int = 0, end: int | None = None) -> Iterator[Token]:
+    """Yield the lexicon tokens of ``text[start:end]`` in order (one pass, linear)."""
+    for m in _MASTER.finditer(text, start, len(text) if end is None else end):
+        kind, rule = LEXICON[int(m.lastgroup[1:])][:2]
+        groups = [g for g in m.groups()[m.lastindex :] if g is not None]
+        yield Token(kind, _normal(kind, m, groups), m.start(), m.end(), rule)
+
+
+def _normal(kind: str, m: re.Match, groups: list[str]) -> str:
+    raw = (groups[0] if groups else m.group(0)).strip().lower()
+    if kind in ("ear", "ear_key"):
+        if raw.startswith("bilat") or raw in ("both ears", "au"):
+            return "both"
+        return "both" if raw == "each ear" else _EAR.get(raw.split()[0].split("_")[0], raw)
+    if kind == "side":
+        return "better" if "better" in m.group(0).lower() else "poorer"
+    if kind == "degree":
+        if raw.startswith("mod") and "sev" in raw:
+            return "moderately severe"
+        return _DEGREE.get(raw, raw)
+    if kind == "type":
+        return _TYPE[raw]
+    if kind == "tymp":
+        return "/".join(g[0].upper() + g[1:].lower() for g in groups[:2])
+    if kind == "freq":
+        number, unit = (groups + [""])[:2]
+        value = float(number)
+        hz = value * 1000 if unit.lower().startswith("k") or value < 20 else value
+        return str(int(hz))
+    return raw
+
+
+# -- the grammar ------------------------------------------------------------------------
+
+
+Binding = tuple[tuple[str, ...], str]
+"""The ears a value is about and the rule that bound them (an ear token's, or a block's)."""
+_NO_EAR: Binding = ((), "")
+
+
+def read_claims(reply: str) -> list[Claim]:
+    """Return every claim of ``reply``, in reply order, each with its qualifier."""
+    out: list[Claim] = []
+    block: Binding = _NO_EAR
+    line: Binding = _NO_EAR  # an ear tag opening a line scopes the rest of that line
+    for start, end in _statements(reply):
+        if not reply[start:end].strip():
+            block = _NO_EAR  # a blank line closes an ear block
+            continue
+        toks = list(tokens(reply, start, end))
+        if start == 0 or reply[start - 1] == "\n":
+            line = _NO_EAR
+            if (
+                toks
+                and toks[0].kind in ("ear", "ear_key")
+                and not reply[start : toks[0].start].strip(" \t*#>-")
+            ):
+                line = (_ears_of(toks[0]), toks[0].rule)
+        claims, opened = _statement_claims(reply, start, end, toks, line if line[0] else block)
+        block = opened or block
+        if any(t.kind == "withdraw" for t in toks):
+            out = _withdraw(out, claims, toks)
+        out.extend(claims)
+    return out
+
+
+def _statements(text: str) -> Iterator[tuple[int, int]]:
+    """Yield (start, end) of each statement: lines, split at full stops and semicolons."""
+    last = 0
+    for m in _STATEMENT_END.finditer(text):
+        yield last, m.start()
+        if m.group(0) == "\n" and text[m.end() : m.end() + 1] == "\n":
+            yield m.end(), m.end()  # a blank line
+        last = m.end()
+    yield last, len(text)
+
+
+def _statement_claims(
+    text: str, start: int, end: int, toks: list[Token], block: Binding
+) -> tuple[list[Claim], Binding | None]:
+    """Return the claims of one statement and the ear block it opens (an ear key alone)."""
+    ears = [t for t in toks if t.kind in ("ear", "ear_key", "side")]
+    opened = None
+    if ears and ears[0].kind == "ear_key" and not _after(toks, ears[0]):
+        opened = (_ears_of(ears[0]), ears[0].rule)  # "right_ear:" alone opens a block
+    put = _Put(_qualifier(toks), _conduction(toks))
+    # A degree word in a statement about bone conduction ("masked BC WNL") grades the bone,
+    # not the ear's hearing: no degree claim.
+    graded = ("type",) if put.conduction == "bone" else ("degree", "type")
+    values = [t for t in toks if t.kind in graded]
+    paired = _respectively(ears, values) if any(t.kind == "respectively" for t in toks) else None
+    bound = (
+        [(t, (e, "respectively")) for t, e in zip(values, paired, strict=True)]
+        if paired
+        else [(t, _bind(t, ears, block)) for t in values]
+    )
+    tops = _range_tops(text, values)
+    inside = {id(h) for h in tops.values()}
+    claims = [
+        put.claim(text, t.kind, binding, t, tops.get(id(t)))
+        for t, binding in bound
+        if id(t) not in inside and not _negated(toks, t)
+    ]
+    claims += _thresholds(text, start, end, toks, ears, block, put)
+    claims += _tympanograms(text, toks, ears, block, put)
+    return claims, opened
+
+
+def _tympanograms(text, toks, ears, block, put: _Put) -> list[Claim]:
+    """Tympanogram types: 'Tymps C' (the ears bound), 'Tymps: A/B' (right, then left)."""
+    out = []
+    for tok in toks:
+        if tok.kind != "tymp" or _negated(toks, tok):
+            continue
+        if "/" in tok.value:
+            right, left = tok.value.split("/")
+            out += [put.claim(text, "tympanometry", (("right",), "right/left order"), tok,
+                              value=right),
+                    put.claim(text, "tympanometry", (("left",), "right/left order"), tok,
+                              value=left)]  # fmt: skip
+        else:
+            out.append(put.claim(text, "tympanometry", _bind(tok, ears, block), tok))
+    return out
+
+
+@dataclass(frozen=True)
+class _Put:
+    """How a statement puts its claims: qualifier and conduction."""
+
+    qualifier: Qualifier
+    conduction: str
+
+    def claim(self, text, kind, binding: Binding, tok: Token, top: Token | None = None,
+              value=None, freqs: tuple[int, ...] = (), rule: str = "",
+              through: Token | None = None) -> Claim:  # fmt: skip
+        last = through or top or tok
+        start, end = min(tok.start, last.start), max(tok.end, last.end)
+        rules = tuple(r for r in (tok.rule, binding[1], rule) if r)
+        return Claim(
+            kind, binding[0], tok.value if value is None else value, self.qualifier,
+            self.conduction, freqs, None if top is None else top.value,
+            text[start:end], (start, end), rules,
+        )  # fmt: skip
+
+
+def _conduction(toks: list[Token]) -> str:
+    for t in toks:
+        if t.kind == "conduction":
+            return "bone" if t.value in ("bone", "bc") else "air"
+    return "air"
+
+
+def _range_tops(text: str, values: list[Token]) -> dict[int, Token]:
+    """Return {id(low token): high token} for degree ranges: 'mild to moderate', 'sev-prof'."""
+    out = {}
+    for low, high in zip(values, values[1:], strict=False):
+        between = text[low.end : high.start].strip().lower()
+        if low.kind == high.kind == "degree" and between in ("to", "-", "–", "/", "-to-"):
+            out[id(low)] = high
+    return out
+
+
+def _after(toks: list[Token], tok: Token) -> bool:
+    return any(t.start > tok.start and t.kind in ("degree", "type", "level") for t in toks)
+
+
+def _ears_of(tok: Token) -> tuple[str, ...]:
+    if tok.kind == "side":
+        return (tok.value,)
+    return ("right", "left") if tok.value == "both" else (tok.value,)
+
+
+def _bind(tok: Token, ears: list[Token], block: Binding) -> Binding:
+    """Return the ears a value token is about: the last ear tag before it in the statement,
+    else the first after it, else the open ear block."""
+    before = [e for e in ears if e.end <= tok.start]
+    if before:
+        return _ears_of(before[-1]), before[-1].rule
+    after = [e for e in ears if e.start >= tok.end]
+    return (_ears_of(after[0]), after[0].rule) if after else block
+
+
+def _respectively(ears: list[Token], values: list[Token]) -> list[tuple[str, ...]] | None:
+    """Return one ear per value for 'right and left ... X and Y respectively', else None.
+
+    The values of each kind pair in order with the ears named ("right and left ears have
+    moderate and severe sensorineural and mixed losses respectively").
+    """
+    named = [e.value for e in ears if e.kind == "ear" and e.value in ("right", "left")]
+    out: dict[int, tuple[str, ...]] = {}
+    for kind in ("degree", "type"):
+        of_kind = [v for v in values if v.kind == kind]
+        if len(of_kind) == len(named) >= 2:
+            out.update({id(v): (e,) for v, e in zip(of_kind, named, strict=True)})
+        elif len(of_kind) == 1:
+            out[id(of_kind[0])] = tuple(named)  # one value shared: "both moderate"
+        elif of_kind:
+            return None
+    return [out[id(v)] for v in values] if out else None
+
+
+def _negated(toks: list[Token], tok: Token) -> bool:
+    """Return True when a negation stands within the three tokens before ``tok``."""
+    i = next(k for k, t in enumerate(toks) if t is tok)
+    return any(t.kind == "negation" for t in toks[max(0, i - 3) : i])
+
+
+def _qualifier(toks: list[Token]) -> Qualifier:
+    kinds = {t.kind for t in toks}
+    if "conditional" in kinds:
+        return Qualifier.CONDITIONAL
+    if "predicted" in kinds:
+        return Qualifier.PREDICTED
+    if "hedge" in kinds:
+        return Qualifier.HEDGED
+    return Qualifier.ASSERTED
+
+
+def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
+    """Threshold claims: kHz lists ('.25 60 / .5 50 / ...'), 'LEVEL @FREQ', 'LEVEL dB at
+    FREQ' and 'FREQ: LEVEL'; a level after '>' or 'differs by' is a difference, not one."""
+    listed = list(_KHZ_LIST.finditer(text, start, end))
+    if len(listed) >= 3:
+        out = []
+        for m in listed:
+            tok = Token("level", m.group(2), m.start(1), m.end(2), "level")
+            hz = KHZ[m.group(1).lstrip("0") or m.group(1)]
+            out.append(put.claim(text, "threshold", _bind(tok, ears, block), tok,
+                                 value=int(m.group(2)), freqs=(hz,), rule="khz list"))  # fmt: skip
+        return out
+    return [
+        put.claim(text, "threshold", _bind(tok, ears, block), tok, value=int(tok.value),
+                  freqs=(int(freq.value),), rule=freq.rule, through=freq)
+        for tok, freq in _level_frequency_pairs(text, toks)
+        if not _negated(toks, tok)
+    ]  # fmt: skip
+
+
+def _level_frequency_pairs(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token]]:
+    """Yield (level, frequency) token pairs standing together: '30 @750', '30 dB at 1k',
+    '1k: 30'."""
+    gap_at = next((t.start for t in toks if t.kind == "gap"), None)
+    for i, tok in enumerate(toks):
+        if tok.kind != "level" or (i and toks[i - 1].kind == "more"):
+            continue
+        if gap_at is not None and gap_at < tok.start:
+            continue  # "ABG 40 dB @250": a gap's size
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        prev = toks[i - 1] if i else None
+        if nxt and nxt.kind == "freq" and text[tok.end : nxt.start].strip().lower() in ("", "at"):
+            yield tok, nxt
+        elif prev and prev.kind == "freq" and text[prev.end : tok.start].strip() in ("", ":", "="):
+            yield tok, prev
+
+
+def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> list[Claim]:
+    """Return ``earlier`` with what a withdrawal statement corrects marked withdrawn.
+
+    With claims of its own, the statement withdraws earlier claims of the same kind about
+    the same ears; naming only an ear ("apologies, I misread the symbols: it is the LEFT
+    ear"), it moves the earlier one-ear claims to that ear (they stand, on the ear now
+    named). The last word stands.
+    """
+    if claims:
+        said = {(c.kind, e) for c in claims for e in c.ears}
+        return [
+            replace(c, qualifier=Qualifier.WITHDRAWN)
+            if any((c.kind, e) in said for e in c.ears) else c
+            for c in earlier
+        ]  # fmt: skip
+    named = {t.value for t in toks if t.kind == "ear" and t.value in ("right", "left")}
+    if len(named) != 1:
+        return earlier
+    ear = named.pop()
+    other = "left" if ear == "right" else "right"
+    out = []
+    for c in earlier:
+        out.append(c)
+        if c.ears == (other,) and c.qualifier != Qualifier.WITHDRAWN:
+            out[-1] = replace(c, qualifier=Qualifier.WITHDRAWN)
+            out.append(replace(c, ears=(ear,), rules=(*c.rules, "self-correction")))
+    return out
+
+
+# -- claims read elsewhere (a model role): the same Claim as JSON --------------------------
+
+
+class _ClaimJSON(BaseModel):
+    """One claim as a claim-reading model writes it (the JSON form of :class:`Claim`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["degree", "type", "threshold"]
+    ears: list[Literal["right", "left", "poorer", "better"]] = Field(max_length=2)
+    value: str | int
+    value_high: str | int | None = None
+    qualifier: Qualifier = Qualifier.ASSERTED
+    conduction: Literal["air", "bone"] = "air"
+    frequencies: list[int] = Field(default_factory=list, max_length=1)
+    text: str = Field(default="", max_length=500)
+
+
+class _ClaimsJSON(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    claims: list[_ClaimJSON] = Field(max_length=500)
+
+
+def claims_json_schema() -> dict:
+    """Return the JSON schema of a claim reader's answer: ``{"claims": [Claim, ...]}``."""
+    return _ClaimsJSON.model_json_schema()
+
+
+def claims_from_json(raw: str | dict) -> list[Claim]:
+    """Return the claims of a claim reader's JSON answer; ValueError ('claims.N.field:
+    message') when it does not follow :func:`claims_json_schema`, never a guess."""
+    try:
+        parsed = (
+            _ClaimsJSON.model_validate_json(raw)
+            if isinstance(raw, str)
+            else _ClaimsJSON.model_validate(raw)
+        )
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(x) for x in first["loc"]) or "answer"
+        raise ValueError(f"{where}: {first['msg']}") from None
+    return [
+        Claim(c.kind, tuple(c.ears), c.value, c.qualifier, c.conduction,
+              tuple(c.frequencies), c.value_high, c.text, (0, 0), ("model",))
+        for c in parsed.claims
+    ]  # fmt: skip

@@ -1,0 +1,312 @@
+"""Whether a claim is true of a case: one judge per kind of claim, over the classified audiogram.
+
+The ``*_holds(facts, ear, ...)`` functions say, for one ear, whether a claim is true of the
+case and what the truth is: ``(True | False | None, truth)``, None when the case cannot
+tell. The pattern reader (:mod:`~clinbench.audiogram.checkers`) and the claim reader
+(:mod:`~clinbench.audiogram.claims`) share them. :data:`JUDGES` maps a
+:class:`~clinbench.audiogram.claims.Claim`'s kind to its ``judge_<kind>`` function, which
+hands the claim to the :class:`~clinbench.audiogram.checkers.Judge` (verdict, critical
+error, and the laterality-swap pass over all findings).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Protocol
+
+from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram.classify import STANDARDS, Classification, Criteria, classify
+from clinbench.audiogram.model import EARS, Audiogram
+
+if TYPE_CHECKING:
+    from clinbench.audiogram.claims import Claim
+
+
+class Judge(Protocol):
+    """What the judges hand a claim to (checkers.Judge): the facts and the verdict makers."""
+
+    t: CaseFacts
+    clause: int
+
+    def add(self, kind, ear, freq, claimed, text, hedged, per_ear, note=""): ...
+
+    def judged(self, kind, ear, claimed, truth, ok, text, hedged, freq=None, note=""): ...
+
+    def fabricated(self, kind, ear, freq, claimed, text, hedged, test): ...
+
+
+@dataclass
+class CaseFacts:
+    """What a reply is checked against: the audiogram, its classification and tolerances."""
+
+    audiogram: Audiogram
+    cls: Classification
+    standard: Any
+    tolerance_db: int
+    wrs_tolerance: int
+    any_asymmetric: bool
+    ptas: dict[str, list[float]] = field(default_factory=dict)
+    by_standard: dict[str, Classification] = field(default_factory=dict)
+    criteria: Criteria | None = None
+
+    @cached_property
+    def hidden_loss(self) -> bool:
+        """Return True when an ear has a normal average but a typed loss at two or more
+        frequencies (a notch, a high-frequency loss): where 'normal hearing' can be wrong
+        although the degree is right."""
+        limit = (self.criteria or Criteria()).normal_limit
+        for ear in EARS:
+            e = self.cls.ear(ear)
+            if self.near_normal(ear) and e.type not in (None, "normal", "undetermined"):
+                air = self.audiogram.ear(ear).air.values()
+                if sum(t.value > limit or t.no_response for t in air) >= 2:
+                    return True
+        return False
+
+    def near_normal(self, ear: str) -> bool:
+        """Return True when an ear's average is normal or beyond the normal grade by no more
+        than the dB tolerance (a PTA of 20-30 dB HL under WHO 2021).
+
+        A 'normal' call on such an ear is a borderline grade, not a whole category off (a
+        severity error, in the labels, is past the boundary by more than the tolerance):
+        whether the ear has a loss is then a question of its type (thresholds beyond the
+        normal limit, typed by bone), which the 'normal hearing' type rule judges.
+        """
+        e = self.cls.ear(ear)
+        if e.degree == "normal":
+            return True
+        edge = self.standard.edges[0]
+        return e.pta is not None and e.pta - edge <= self.tolerance_db
+
+    def under(self, standard) -> Classification:
+        """Return the classification under another standard (computed once, when needed)."""
+        if standard.name not in self.by_standard:
+            self.by_standard[standard.name] = classify(
+                self.audiogram, standard, criteria=self.criteria
+            )
+        return self.by_standard[standard.name]
+
+
+def no_loss_holds(t: CaseFacts, ear: str) -> tuple[bool | None, Any]:
+    """Judge "normal hearing" said of an ear without exception: false when its average is
+    normal but two or more air thresholds are beyond the normal limit and bone conduction
+    types the loss (the classifier's type); one such threshold, an undetermined type, or
+    an abnormal average (then the degree claim is wrong) is not judged here."""
+    e = t.cls.ear(ear)
+    if e.type == "normal":
+        return True, "normal"
+    if e.type in (None, "undetermined") or not t.near_normal(ear):
+        return None, e.type  # an abnormal average: the degree claim is the one in error
+    limit = (t.criteria or Criteria()).normal_limit
+    air = t.audiogram.ear(ear).air.values()
+    beyond = sum(x.value > limit or x.no_response for x in air)
+    return (False if beyond >= 2 else None), e.type
+
+
+def degree_holds(t: CaseFacts, ear: str, span, region, std, every: bool = False):
+    """Judge a degree claim spanning grades ``span`` (indices into ``std.degrees``).
+
+    Overall (no region): true when the PTA-based degree is in the span, or when a range
+    ("mild to severe") spans the ear's thresholds from its best to its worst. In a region:
+    true when a threshold there has a grade in the span (``every``: all of them, for a
+    'normal' claim, normal meaning within the clinical normal limit). An unknown region is
+    judged on all thresholds, leniently; a region named only by an adjective ("a mild
+    high-frequency loss") may be read either way.
+    """
+    e = t.under(std).ear(ear)
+    order = std.degrees
+    a, b = span
+    overall: tuple[bool | None, Any] = (None, None)
+    if e.degree is not None:
+        truth = order.index(e.degree)
+        levels = [order.index(d) for d in e.threshold_degrees.values()]
+        spans = a != b and levels and min(levels) <= a and b <= max(levels)
+        overall = (a <= truth <= b or bool(spans)), e.degree
+        if b == 0 and truth > 0 and std.name == t.standard.name and t.near_normal(ear):
+            # 'Normal' for an average just past the normal grade: not a severity error;
+            # the type rule judges whether the ear has a loss (CaseFacts.near_normal).
+            overall = None, e.degree
+    if region is None:
+        return overall
+    if region != "unknown" and not region[2] and overall[0]:
+        return overall
+    return _region_degree_holds(t, ear, span, region, std, every)
+
+
+def _region_degree_holds(t: CaseFacts, ear: str, span, region, std, every: bool):
+    """Judge a degree claim in a frequency region on the thresholds there (see degree_holds)."""
+    e = t.under(std).ear(ear)
+    order = std.degrees
+    a, b = span
+    air = t.audiogram.ear(ear).air
+    limit = (t.criteria or Criteria()).normal_limit
+    if region == "unknown":
+        freqs = list(e.threshold_degrees)
+        every = False
+    else:
+        freqs = [f for f in e.threshold_degrees if region[0] <= f <= region[1]]
+    if not freqs:
+        return None, None
+    # The published grades (WHO 2021 included) grade an average, not single frequencies:
+    # a region's degree word fits when it fits the thresholds there under any of them.
+    names = order[a : b + 1]
+    ok = False
+    for scale in (std, *(x for x in STANDARDS.values() if x.name != std.name)):
+        present = [scale.degrees.index(n) for n in names if n in scale.degrees]
+        if not present:
+            continue
+        lo, hi = min(present), max(present)
+        levels = [
+            0 if air[f].value <= limit and not air[f].no_response else
+            scale.degrees.index(scale.degree_of(air[f].value))
+            for f in freqs
+        ]  # fmt: skip
+        inside = [lo <= level <= hi for level in levels]
+        if all(inside) if every else any(inside):
+            ok = True
+            break
+    return ok, {f: e.threshold_degrees[f] for f in freqs}
+
+
+def type_holds(t: CaseFacts, ear, kind, component=False):
+    truth = t.cls.ear(ear).type
+    if truth in (None, "undetermined"):
+        return None, None
+    if component:
+        return truth in (kind, "mixed"), truth
+    return truth == kind, truth
+
+
+def config_holds(t: CaseFacts, ear, config):
+    truth = t.cls.ear(ear).configuration
+    if truth is None:
+        return None, None
+    return truth in v.CONFIG_COMPATIBLE.get(config, {config}), truth
+
+
+def threshold_holds(t: CaseFacts, ear: str, conduction: str, freq: int, value, tol: int):
+    """Judge a threshold claim at one frequency within ``tol`` dB; a no-response value is a
+    lower bound, and "no response" fits a no-response or a level of 100 dB HL or more."""
+    point = getattr(t.audiogram.ear(ear), conduction).get(freq)
+    if point is None:
+        return None, None
+    truth = f"no response ({point.value})" if point.no_response else point.value
+    if value == "no response":
+        return point.no_response or point.value >= 100, truth
+    if point.no_response:
+        return value >= point.value - tol, truth
+    return abs(value - point.value) <= tol, truth
+
+
+def tympanometry_holds(t: CaseFacts, ear: str, letter: str):
+    """Judge a tympanogram type (Jerger) for one ear; a subtype of A against A is not judged,
+    unless the reply names a subtype this ear lacks and the other ear has."""
+    tymp = t.audiogram.tympanometry or {}
+    got = tymp.get(ear)
+    if got is None:
+        return False, None
+    if got.type == letter:
+        return True, got.type
+    if {got.type[0], letter[0]} == {"A"}:
+        # "Ad on the right" when only the left is Ad: that value belongs to the other ear.
+        other = tymp.get("left" if ear == "right" else "right")
+        if letter != "A" and other is not None and other.type == letter:
+            return False, got.type
+        return None, got.type
+    return False, got.type
+
+
+# -- judging read claims (claims.Claim) ---------------------------------------------------
+
+
+def _judge_ear(claim: Claim, t: CaseFacts) -> tuple[str | None, str]:
+    """Return the ear argument of Judge.add for a claim's ears, and a note naming a side."""
+    if claim.ears in (("right",), ("left",)):
+        return claim.ears[0], ""
+    if set(claim.ears) == {"right", "left"}:
+        return "both", ""
+    if claim.ears in (("poorer",), ("better",)):
+        right, left = t.cls.right.pta, t.cls.left.pta
+        if right is None or left is None:
+            return None, f"the {claim.ears[0]} ear (averages not both known)"
+        if right == left:
+            return "both", f"the {claim.ears[0]} ear (equal averages)"
+        worse = "right" if right > left else "left"
+        better = "left" if worse == "right" else "right"
+        return (worse if claim.ears[0] == "poorer" else better), f"the {claim.ears[0]} ear"
+    return None, ""
+
+
+def judge_degree(claim: Claim, j: Judge) -> None:
+    """Judge a degree claim (or a range of degrees) against the PTA-based degree."""
+    std = j.t.standard
+    ear, note = _judge_ear(claim, j.t)
+    high = claim.value if claim.value_high is None else claim.value_high
+    if claim.value not in std.degrees or high not in std.degrees:
+        j.judged("degree", ear, claim.text, None, None, claim.text, _hedged(claim),
+                 note=f"not a grade of {std.name}")  # fmt: skip
+        return
+    a, b = sorted((std.degrees.index(claim.value), std.degrees.index(high)))
+    claimed = claim.value if a == b else f"{std.degrees[a]} to {std.degrees[b]}"
+    j.add("degree", ear, None, claimed, claim.text, _hedged(claim),
+          lambda e: degree_holds(j.t, e, (a, b), None, std), note)  # fmt: skip
+
+
+def judge_type(claim: Claim, j: Judge) -> None:
+    """Judge a type-of-loss claim against the classified type."""
+    ear, note = _judge_ear(claim, j.t)
+    j.add("type", ear, None, claim.value, claim.text, _hedged(claim),
+          lambda e: type_holds(j.t, e, claim.value), note)  # fmt: skip
+
+
+def judge_threshold(claim: Claim, j: Judge) -> None:
+    """Judge a threshold claim at its frequency; one at a frequency not tested is fabricated."""
+    ear, note = _judge_ear(claim, j.t)
+    kind = "bone_threshold" if claim.conduction == "bone" else "threshold"
+    freq = claim.frequencies[0]
+    ears = ["right", "left"] if ear in ("both", None) else [ear]
+    if not any(freq in getattr(j.t.audiogram.ear(e), claim.conduction) for e in ears):
+        j.fabricated(kind, ear, freq, claim.value, claim.text, _hedged(claim),
+                     f"{claim.conduction}-conduction threshold at {freq} Hz")  # fmt: skip
+        return
+    tol = j.t.tolerance_db
+    j.add(kind, ear, freq, claim.value, claim.text, _hedged(claim),
+          lambda e: threshold_holds(j.t, e, claim.conduction, freq, claim.value, tol),
+          note)  # fmt: skip
+
+
+def judge_tympanometry(claim: Claim, j: Judge) -> None:
+    """Judge a tympanogram type; one in a case without tympanometry is fabricated."""
+    ear, note = _judge_ear(claim, j.t)
+    letter = str(claim.value)
+    if not j.t.audiogram.tympanometry:
+        j.fabricated("tympanometry", ear, None, f"type {letter}", claim.text, _hedged(claim),
+                     "tympanometry")  # fmt: skip
+        return
+    j.add("tympanometry", ear, None, f"type {letter}", claim.text, _hedged(claim),
+          lambda e: tympanometry_holds(j.t, e, letter), note)  # fmt: skip
+
+
+JUDGES = {
+    "degree": judge_degree,
+    "type": judge_type,
+    "threshold": judge_threshold,
+    "tympanometry": judge_tympanometry,
+}
+"""The judge of each kind of read claim; a kind without one (an interaural difference) is
+read but not judged."""
+
+
+def _hedged(claim: Claim) -> bool:
+    return claim.qualifier == "hedged"
+
+
+def judge_claims(claims: list[Claim], j: Judge) -> None:
+    """Judge each asserted or hedged claim with its kind's judge (withdrawn, conditional and
+    predicted claims are not judged)."""
+    for claim in claims:
+        judge = JUDGES.get(claim.kind)
+        if judge is not None and claim.qualifier in ("asserted", "hedged"):
+            j.clause += 1
+            judge(claim, j)

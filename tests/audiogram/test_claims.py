@@ -1,0 +1,265 @@
+"""Reading (text -> claims) and judging (claim x audiogram -> verdict), tested apart.
+
+Every expected row here was written before the reader or the judges ran on its text
+(issue #26 item 2): the shorthand, structure and discourse families that the pattern
+reader of checkers.py misses.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from clinbench.audiogram.check import case_facts, check_reply
+from clinbench.audiogram.checkers import Judge
+from clinbench.audiogram.claims import LEXICON, SHORTHAND, Claim, Qualifier, read_claims
+from clinbench.audiogram.judges import JUDGES, judge_claims
+
+from .conftest import build
+
+A, H, W, C, P = "asserted", "hedged", "withdrawn", "conditional", "predicted"
+R, L, BOTH = ("right",), ("left",), ("right", "left")
+
+READING = [
+    ("R  mod-sev SNHL", [("degree", R, "moderately severe", None, A, ()),
+                         ("type", R, "sensorineural", None, A, ())]),
+    ("L: WNL", [("degree", L, "normal", None, A, ())]),
+    ("AU mild SNHL", [("degree", BOTH, "mild", None, A, ()),
+                      ("type", BOTH, "sensorineural", None, A, ())]),
+    ("RE sev, LE prof", [("degree", R, "severe", None, A, ()),
+                         ("degree", L, "profound", None, A, ())]),
+    ("Bilat mod CHL", [("degree", BOTH, "moderate", None, A, ()),
+                       ("type", BOTH, "conductive", None, A, ())]),
+    ("Rt 25 @500, 40 @2k", [("threshold", R, 25, None, A, (500,)),
+                            ("threshold", R, 40, None, A, (2000,))]),
+    ("L .25 20 / .5 25 / 1 30 / 2 45 / 4 60 / 8 70",
+     [("threshold", L, v, None, A, (f,)) for f, v in
+      ((250, 20), (500, 25), (1000, 30), (2000, 45), (4000, 60), (8000, 70))]),
+    ("Interaural difference >20 dB at 4k", []),
+    ("The asymmetry is >15 dB at 2 and 4 kHz", []),
+    ("Right and left: mild and moderate respectively.",
+     [("degree", R, "mild", None, A, ()), ("degree", L, "moderate", None, A, ())]),
+    ("right_ear:\n  type: CHL\n  degree: mild\n\nleft_ear:\n  type: SNHL",
+     [("type", R, "conductive", None, A, ()), ("degree", R, "mild", None, A, ()),
+      ("type", L, "sensorineural", None, A, ())]),
+    ('{"left": {"degree": "severe"}, "right": {"degree": "mild"}}',
+     [("degree", L, "severe", None, A, ()), ("degree", R, "mild", None, A, ())]),
+    ("Poorer ear: moderate; better ear: mild.",
+     [("degree", ("poorer",), "moderate", None, A, ()),
+      ("degree", ("better",), "mild", None, A, ())]),
+    ("Right: moderate SNHL. Correction: that should be the left ear.",
+     [("degree", R, "moderate", None, W, ()), ("degree", L, "moderate", None, A, ()),
+      ("type", R, "sensorineural", None, W, ()), ("type", L, "sensorineural", None, A, ())]),
+    ("Left: mild. Sorry, I meant moderate for the left.",
+     [("degree", L, "mild", None, W, ()), ("degree", L, "moderate", None, A, ())]),
+    ("Possibly mixed on the left", [("type", L, "mixed", None, H, ())]),
+    ("If bone were tested, a conductive loss would be expected.",
+     [("type", (), "conductive", None, C, ())]),
+    ("No sensorineural component on the right.", []),
+    ("masked BC WNL bilat", []),
+    ("R: 30 dB at 1 kHz", [("threshold", R, 30, None, A, (1000,))]),
+    ("Left mild to moderate", [("degree", L, "mild", "moderate", A, ())]),
+    ("Tymps C", [("tympanometry", (), "C", None, A, ())]),
+    ("Tymps: A/B", [("tympanometry", R, "A", None, A, ()),
+                    ("tympanometry", L, "B", None, A, ())]),
+    ("R tymp B\nL tymp A", [("tympanometry", R, "B", None, A, ()),
+                            ("tympanometry", L, "A", None, A, ())]),
+    ("Tymps B bilat", [("tympanometry", BOTH, "B", None, A, ())]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), READING, ids=[t for t, _ in READING])
+def test_reading(text, expected):
+    got = [(c.kind, c.ears, c.value, c.value_high, c.qualifier, c.frequencies)
+           for c in read_claims(text)]  # fmt: skip
+    assert got == expected
+
+
+def test_a_claim_keeps_its_text_span_and_rules():
+    text = "Notes.\nR: 30 @750"
+    (claim,) = read_claims(text)
+    assert text[claim.span[0] : claim.span[1]] == claim.text == "30 @750"
+    assert {"line-start R/L", "at-sign frequency"} <= set(claim.rules)
+    assert SHORTHAND.intersection(claim.rules)
+
+
+def test_every_lexicon_rule_cites_a_source_once():
+    names = [name for _, name, _, _ in LEXICON]
+    assert all(source.strip() for *_, source in LEXICON)
+    assert len({(k, n) for k, n, _, _ in LEXICON}) == len(LEXICON), names
+    assert SHORTHAND <= set(names) | {"khz list", "respectively", "self-correction"}
+
+
+def test_reading_is_linear_on_long_input():
+    import time
+
+    text = "R: mod SNHL 30 @750; " * 20000
+    began = time.perf_counter()
+    claims = read_claims(text)
+    assert len(claims) == 60000 and time.perf_counter() - began < 10
+
+
+# -- judging --------------------------------------------------------------------------
+
+FLAT = {f: 45 for f in (250, 500, 1000, 2000, 3000, 4000, 6000, 8000)}
+NORMAL = {f: 10 for f in FLAT}
+CASE = build(FLAT, NORMAL, right_bone={500: 40, 1000: 40, 2000: 45, 4000: 45},
+             left_bone={500: 5, 1000: 5, 2000: 10, 4000: 5}, bone_masked=True)  # fmt: skip
+"""Right flat moderate sensorineural loss (PTA 45), left normal; bone masked. (First
+written flat 50 by mistake: 50 is WHO moderately severe; the case was corrected to fit
+the labels, which were not changed.)"""
+
+
+def _judge(*claims: Claim) -> list[tuple]:
+    judge = Judge(case_facts(CASE))
+    judge_claims(list(claims), judge)
+    judge.finalise()
+    return [(f.kind, f.ear, f.frequency, str(f.verdict), f.critical_error)
+            for f in judge.findings]  # fmt: skip
+
+
+JUDGING = [
+    (Claim("degree", R, "moderate"), [("degree", "right", None, "match", None)]),
+    (Claim("degree", L, "moderate"),
+     [("degree", "left", None, "contradiction", "laterality_confusion")]),
+    (Claim("degree", ("poorer",), "moderate"), [("degree", "right", None, "match", None)]),
+    (Claim("degree", ("better",), "normal"), [("degree", "left", None, "match", None)]),
+    (Claim("degree", ("better",), "mild"),
+     [("degree", "left", None, "contradiction", "severity_misclassification")]),
+    (Claim("degree", R, "mild", value_high="moderate"),
+     [("degree", "right", None, "match", None)]),
+    (Claim("degree", R, "slight"), [("degree", "right", None, "unverifiable", None)]),
+    (Claim("type", R, "sensorineural"), [("type", "right", None, "match", None)]),
+    (Claim("type", R, "conductive"),
+     [("type", "right", None, "contradiction", "type_misclassification")]),
+    (Claim("threshold", R, 45, frequencies=(1000,)),
+     [("threshold", "right", 1000, "match", None)]),
+    (Claim("threshold", R, 70, frequencies=(1000,)),
+     [("threshold", "right", 1000, "contradiction", "fabricated_result")]),
+    (Claim("threshold", R, 45, frequencies=(750,)),
+     [("threshold", "right", 750, "contradiction", "fabricated_result")]),
+    (Claim("degree", R, "severe", Qualifier.WITHDRAWN), []),
+    (Claim("degree", R, "severe", Qualifier.PREDICTED), []),
+    (Claim("degree", R, "moderate", Qualifier.HEDGED), [("degree", "right", None, "match", None)]),
+    (Claim("interaural_difference", (), 20, frequencies=(4000,)), []),
+    (Claim("tympanometry", R, "A"),
+     [("tympanometry", "right", None, "contradiction", "fabricated_result")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("claim", "expected"), JUDGING, ids=[str(c) for c, _ in JUDGING])
+def test_judging(claim, expected):
+    assert _judge(claim) == expected
+
+
+def test_there_is_a_judge_for_each_kind_read():
+    assert set(JUDGES) == {"degree", "type", "threshold", "tympanometry"}
+
+
+TYMP_CASE = build(FLAT, NORMAL, right_bone={500: 5, 1000: 5, 2000: 10, 4000: 5},
+                  left_bone={500: 5, 1000: 5, 2000: 10, 4000: 5}, bone_masked=True,
+                  tympanometry={"right": {"type": "B"}, "left": {"type": "A"}})  # fmt: skip
+"""Right flat 45 dB HL conductive loss with a type B tympanogram; left normal, type A."""
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        (Claim("tympanometry", R, "B"), [("tympanometry", "right", None, "match", None)]),
+        (
+            Claim("tympanometry", L, "B"),
+            [("tympanometry", "left", None, "contradiction", "laterality_confusion")],
+        ),
+        (
+            Claim("tympanometry", R, "C"),
+            [("tympanometry", "right", None, "contradiction", "fabricated_result")],
+        ),
+        (Claim("tympanometry", L, "As"), [("tympanometry", "left", None, "unverifiable", None)]),
+    ],  # fmt: skip
+)
+def test_judging_tympanograms(claim, expected):
+    judge = Judge(case_facts(TYMP_CASE))
+    judge_claims([claim], judge)
+    judge.finalise()
+    got = [(f.kind, f.ear, f.frequency, str(f.verdict), f.critical_error) for f in judge.findings]
+    assert got == expected
+
+
+# -- end to end: what the issue's outside batch missed --------------------------------
+
+END_TO_END = [
+    ("R: mod SNHL\nL: WNL", []),
+    ("R: WNL\nL: mod SNHL", ["laterality_confusion"]),
+    ("right_ear:\n  degree: severe\nleft_ear:\n  degree: normal", ["severity_misclassification"]),
+    ("Poorer ear moderate, better ear normal.", []),
+    ("R 45 @1k, 45 @2k; L 10 @1k", []),
+    ("R 30 @1k, 30 @2k, 30 @4k", ["fabricated_result"]),
+    ("R: .25 45 / .5 45 / 1 45 / 2 45 / 4 45 / 8 45\nL: .25 10 / .5 10 / 1 10", []),
+    # withdrawn statements: the last word stands
+    ("Left: moderate SNHL. Sorry, I meant the right ear.", []),
+    ("Right: severe loss. Correction: moderate on the right.", []),
+    # the control, without the correction (first written 'Right: severe.', which neither
+    # reader reads: a bare degree after a plain ear label is a reading left open)
+    ("Right: severe loss.", ["severity_misclassification"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("reply", "errors"), END_TO_END, ids=[r for r, _ in END_TO_END])
+def test_end_to_end(reply, errors):
+    assert check_reply(reply, CASE).critical_errors == errors
+
+
+# -- claims read by a model (item 3's first part: schema, parsing, judging) -------------
+
+
+def test_claims_json_schema_names_the_claim_fields():
+    from clinbench.audiogram.claims import claims_json_schema
+
+    schema = claims_json_schema()
+    claim = schema["$defs"]["_ClaimJSON"]["properties"]
+    assert {"kind", "ears", "value", "qualifier", "frequencies", "text"} <= set(claim)
+    assert schema["required"] == ["claims"]
+
+
+def test_claims_from_json_reads_a_valid_answer_and_refuses_a_bad_one():
+    from clinbench.audiogram.claims import claims_from_json
+
+    answer = ('{"claims": [{"kind": "degree", "ears": ["right"], "value": "moderate"},'
+              ' {"kind": "threshold", "ears": ["left"], "value": 30, "frequencies": [4000],'
+              ' "qualifier": "hedged"}]}')  # fmt: skip
+    claims = claims_from_json(answer)
+    assert [(c.kind, c.ears, c.value, c.qualifier) for c in claims] == [
+        ("degree", R, "moderate", A),
+        ("threshold", L, 30, H),
+    ]
+    for bad, where in [
+        ('{"claims": [{"kind": "pta", "ears": [], "value": 40}]}', "claims.0.kind"),
+        ('{"claims": [{"kind": "type", "ears": ["right"]}]}', "claims.0.value"),
+        ('{"claims": [{"kind": "type", "ears": ["top"], "value": "mixed"}]}', "claims.0.ears.0"),
+        ("not json", "answer"),
+        ('{"claims": [], "extra": 1}', "extra"),
+    ]:
+        with pytest.raises(ValueError, match=f"^{re.escape(where)}: "):
+            claims_from_json(bad)
+
+
+def test_claims_from_a_model_are_judged_by_the_same_judges():
+    from clinbench.audiogram.check import check_claims
+    from clinbench.audiogram.claims import claims_from_json
+
+    right = claims_from_json('{"claims": [{"kind": "degree", "ears": ["right"], '
+                             '"value": "moderate"}]}')  # fmt: skip
+    assert check_claims(right, CASE).critical_errors == []
+    left = claims_from_json('{"claims": [{"kind": "type", "ears": ["left"], '
+                            '"value": "sensorineural"}]}')  # fmt: skip
+    assert check_claims(left, CASE).critical_errors == ["laterality_confusion"]
+
+
+def test_the_cheap_trigger_lets_through_every_shorthand_claim():
+    from clinbench.audiogram.claims import may_hold_shorthand
+
+    for text, _ in READING + [(reply, None) for reply, _ in END_TO_END]:
+        if any(SHORTHAND.intersection(c.rules) for c in read_claims(text)):
+            assert may_hold_shorthand(text), text
+    assert not may_hold_shorthand("Bilateral moderate sensorineural hearing loss.")

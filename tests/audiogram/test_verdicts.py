@@ -1,0 +1,64 @@
+"""The checker gives the verdicts recorded before claims were read apart from judgement.
+
+``data/verdicts_before.jsonl`` was written by ``verdicts.py`` on the checker as it stood
+(main 467eac8) over the tuning replies, the reply shapes and validation batches 1-11:
+every finding of every reply. A change of reading or judging that moves any of them
+fails here, naming the reply and the first finding that differs.
+
+The claim reader (claims.read_claims, its shorthand rules) judges what the pattern reader
+gave no finding for; its findings come after the recorded ones and are themselves
+recorded in ``data/verdicts_added.jsonl`` (50 replies, 98 findings, reviewed: no critical
+error changes; the 8 contradictions are a WNL, an '@' threshold or a 'tymp Ad' said of
+the wrong ear, all in replies labelled laterality_confusion; the 4 unverifiable are a type
+claim on an undetermined ear and 'tymp A' for an Ad ear).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .verdicts import verdicts
+
+DATA = Path(__file__).parent / "data"
+BEFORE = [json.loads(line) for line in (DATA / "verdicts_before.jsonl").read_text().splitlines()]
+
+
+def test_the_record_covers_every_set():
+    sets = {row["set"] for row in BEFORE}
+    assert {"data/replies.jsonl", "data/replies_holdout.jsonl", "reply_shapes.jsonl"} <= sets
+    assert {f"validation/replies_batch{n}.jsonl" for n in range(2, 12)} <= sets
+    assert len(BEFORE) > 1000
+
+
+@pytest.fixture(scope="module")
+def now() -> dict[tuple[str, str], dict]:
+    return {(row["set"], row["id"]): row for row in verdicts()}
+
+
+def test_same_replies_recorded(now):
+    assert sorted(now) == sorted((row["set"], row["id"]) for row in BEFORE)
+
+
+ADDED = {
+    (row["set"], row["id"]): row["added"]
+    for row in map(json.loads, (DATA / "verdicts_added.jsonl").read_text().splitlines())
+}
+
+
+@pytest.mark.parametrize("before", BEFORE, ids=[f"{r['set']}:{r['id']}" for r in BEFORE])
+def test_identical_verdicts(before, now):
+    key = (before["set"], before["id"])
+    after = now[key]
+    assert after["critical_errors"] == before["critical_errors"]
+    for i, (old, new) in enumerate(zip(before["findings"], after["findings"], strict=False)):
+        assert new == old, f"finding {i}"
+    assert after["findings"][len(before["findings"]) :] == ADDED.get(key, [])
+
+
+def test_the_claim_reader_changes_no_critical_error_and_adds_few_findings():
+    assert 0 < len(ADDED) <= 60
+    added = [f for findings in ADDED.values() for f in findings]
+    assert all(f["critical_error"] in (None, "laterality_confusion") for f in added)

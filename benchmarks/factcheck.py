@@ -178,6 +178,30 @@ def main() -> None:
                 "outside batch 11 (tests/audiogram/validation/replies_batch11.jsonl)",
                 _validation("replies_batch11.jsonl"),
             ),
+            (
+                "outside batch 12 (tests/audiogram/validation/replies_batch12.jsonl)",
+                _validation("replies_batch12.jsonl"),
+            ),
+            (
+                "outside batch 13 (tests/audiogram/validation/replies_batch13.jsonl)",
+                _validation("replies_batch13.jsonl"),
+            ),
+            (
+                "outside batch 14 (tests/audiogram/validation/replies_batch14.jsonl)",
+                _validation("replies_batch14.jsonl"),
+            ),
+            (
+                "outside batch 15 (tests/audiogram/validation/replies_batch15.jsonl)",
+                _validation("replies_batch15.jsonl"),
+            ),
+            (
+                "outside batch 16 (tests/audiogram/validation/replies_batch16.jsonl)",
+                _validation("replies_batch16.jsonl"),
+            ),
+            (
+                "outside batch 17 (tests/audiogram/validation/replies_batch17.jsonl)",
+                _validation("replies_batch17.jsonl"),
+            ),
         ):
             s = critical_error_scores(replies, cases)
             print(f"{label}: {s['replies']} replies")

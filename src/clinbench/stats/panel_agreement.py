@@ -143,9 +143,12 @@ def pairwise_loo_kappa(
             continue
 
         def kappa(part: pd.DataFrame) -> float:
+            first, second = part.columns
             with np.errstate(invalid="ignore", divide="ignore"):
-                return float(cohen_kappa_score(part[a], part[b], labels=list(categories),
-                                               weights=weights))  # fmt: skip
+                value = cohen_kappa_score(
+                    part[first], part[second], labels=list(categories), weights=weights
+                )
+            return float(value)
 
         dropped = pd.Series({i: kappa(pair.drop(index=i)) for i in pair.index}).dropna()
         rows.append({

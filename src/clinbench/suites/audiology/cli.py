@@ -137,7 +137,7 @@ def subdimensions(
     by_model: bool = typer.Option(False, "--by-model", help="One row per model as well."),
     fmt: str = format_option(),
 ) -> None:
-    """Mean rubric subdimension scores per question (weight, n, SD, 95% t CI), stored."""
+    """Mean subdimension points per question (weight, SD, 95% t CI) from stored replies."""
     from clinbench.console import TableOutput
     from clinbench.suites.audiology.subdimensions import subdimension_table
 

@@ -13,6 +13,7 @@ its 50-item audit.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -133,6 +134,7 @@ def pairwise_loo_kappa(
     Columns: rater_a, rater_b, items, kappa, loo_min, loo_max, loo_item_min (the item
     whose removal gives the lowest kappa), loo_item_max.
     """
+    from sklearn.exceptions import UndefinedMetricWarning
     from sklearn.metrics import cohen_kappa_score
 
     wide = _wide(labels, item, rater, value)
@@ -144,7 +146,10 @@ def pairwise_loo_kappa(
 
         def kappa(part: pd.DataFrame) -> float:
             first, second = part.columns
-            with np.errstate(invalid="ignore", divide="ignore"):
+            # kappa is undefined (NaN) when a subset shows one label only; such values are
+            # left out of the range below, so scikit-learn's warning about it is not repeated
+            with np.errstate(invalid="ignore", divide="ignore"), warnings.catch_warnings():
+                warnings.simplefilter("ignore", UndefinedMetricWarning)
                 value = cohen_kappa_score(
                     part[first], part[second], labels=list(categories), weights=weights
                 )

@@ -64,3 +64,20 @@ def test_commands_print_both_tables(results, tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text("model\nm\n")
     assert runner.invoke(app, ["caps", str(bad)]).exit_code == 2
+
+
+def test_rubric_command_prints_the_file_in_use(tmp_path):
+    import yaml
+
+    from clinbench.suites.audiology.tasks import DATA
+
+    raw = yaml.safe_load((DATA.parent / "rubric.yaml").read_text(encoding="utf-8"))
+    result = CliRunner().invoke(app, ["rubric", "-f", "csv"])
+    assert result.exit_code == 0, result.output
+    for band in raw["grades"]:
+        assert f"{band['grade']},{band['min']},{band['max']}," in result.output
+    for name, error in raw["critical_errors"].items():
+        assert f"{name},{error['label']},{error['cap']}," in result.output
+    assert "C,60,74.99,True" in result.output and "D,40,59.99,False" in result.output
+    missing = CliRunner().invoke(app, ["rubric", "--rubric", str(tmp_path / "none.yaml")])
+    assert missing.exit_code == 2

@@ -166,3 +166,26 @@ def caps(
     else:
         output.table(table, "Critical-error caps by question and grade")
     output.close()
+
+
+@app.command("rubric")
+def rubric_command(
+    rubric: Path | None = typer.Option(
+        None, "--rubric", help="Rubric file (default: the suite's rubric.yaml)."
+    ),
+    fmt: str = format_option(),
+) -> None:
+    """Print the case rubric: letter-grade bands, critical errors with their caps, weights."""
+    from clinbench.cli_helpers import fail
+    from clinbench.console import TableOutput
+    from clinbench.scoring.rubric import RubricError
+    from clinbench.suites.audiology.rubric_tables import rubric_tables
+
+    try:
+        tables = rubric_tables(rubric)
+    except RubricError as err:
+        fail(str(err))
+    output = TableOutput(fmt)
+    for caption, table in tables.items():
+        output.table(table, caption)
+    output.close()

@@ -95,7 +95,10 @@ def test_every_listed_command_runs_on_the_bundled_samples(demo_results, labelled
         for row in read_paper_map(suite)["rows"]:
             if not row.get("command"):
                 continue
-            line = row["command"].format(results=demo_results, audit=labelled_audit, out=tmp_path)
+            line = row["command"].format(
+                results=demo_results, audit=labelled_audit, out=tmp_path,
+                suite_dir=SUITES_DIR / suite,
+            )  # fmt: skip
             if line not in done:
                 args = shlex.split(line)
                 assert args[0] == "clinbench"

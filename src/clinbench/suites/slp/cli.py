@@ -257,3 +257,23 @@ def summary_command(
         output.table(judged, f"Clinical bar: {metric} {range_[0]:.2f}-{range_[1]:.2f}")
         output.note(bar_note(judged, range_, metric))
     output.close()
+
+
+@app.command("corpus-stats")
+def corpus_stats_command(
+    manifests: list[Path] = typer.Argument(..., help="Manifests (CSV/JSONL) from `slp corpus`."),
+    fmt: str = format_option(),
+) -> None:
+    """Children (distinct speakers), samples and age range per corpus, from manifests."""
+    from clinbench.console import TableOutput
+    from clinbench.items.loader import ItemFileError
+    from clinbench.suites.slp.corpora import CorpusError
+    from clinbench.suites.slp.corpus_stats import corpus_stats
+
+    try:
+        table = corpus_stats(manifests)
+    except (CorpusError, ItemFileError) as err:
+        fail(str(err))
+    output = TableOutput(fmt)
+    output.table(table, "Corpus statistics")
+    output.close()

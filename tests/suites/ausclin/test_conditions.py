@@ -92,3 +92,11 @@ def test_commands_print_each_table(ausclin_results, tmp_path):
                                       "-f", "csv"])  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "blind,True" in result.output and "blind,False" in result.output
+
+
+def test_report_breakdown_reads_trap_from_the_suite_block(ausclin_results):
+    from clinbench.report.generic import breakdown_section
+
+    section = breakdown_section(ausclin_results, "trap")
+    table = section.tables["Accuracy by trap"]
+    assert set(table["trap"]) == {"True", "False"}

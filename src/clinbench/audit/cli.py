@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from clinbench.cli_helpers import fail
+from clinbench.console import format_option
 
 app = typer.Typer(
     help="Human audit: blinded sampling, review web app, human baseline, agreement report.",
@@ -270,3 +271,30 @@ def report(
         fail(str(err))
     for path in written:
         typer.echo(str(path))
+
+
+@app.command("panel")
+def panel(
+    audit_dir: Path = typer.Argument(..., help="Audit folder."),
+    seed: int = typer.Option(0, "--seed", help="Seed for bootstrap intervals."),
+    n_boot: int = typer.Option(2000, "--n-boot", help="Bootstrap resamples over items."),
+    fmt: str = format_option(),
+) -> None:
+    """Agreement of every reviewer together: Fleiss kappa, Krippendorff alpha, LOO ranges, rates.
+
+    Fleiss' kappa uses the items every reviewer labelled; Krippendorff's alpha every item
+    with two labels or more. Intervals are percentile bootstraps over items; the
+    leave-one-item-out range drops each item once.
+    """
+    from clinbench.audit.panel import panel_tables
+    from clinbench.console import TableOutput
+
+    _audit_dir(audit_dir)
+    try:
+        tables = panel_tables(audit_dir, n_boot=n_boot, seed=seed)
+    except ValueError as err:
+        fail(str(err))
+    output = TableOutput(fmt)
+    for caption, table in tables.items():
+        output.table(table, caption)
+    output.close()

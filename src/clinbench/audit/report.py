@@ -339,7 +339,17 @@ def audit_report(
         "summary.json": json.dumps(summary, indent=2, sort_keys=True) + "\n",
         "report.md": _markdown(summary, inter_df, adj_df, direction_df, cal_map, cal_means),
     }
+    files.update(_panel_files(audit_dir, seed=seed, n_boot=n_boot))
     return _write_atomic(files, out)
+
+
+def _panel_files(audit_dir: Path, *, seed: int, n_boot: int) -> dict[str, pd.DataFrame]:
+    """Return the reviewer-panel tables (audit.panel) as panel_*.csv files."""
+    from clinbench.audit.panel import panel_tables
+
+    names = ("panel_agreement.csv", "panel_pairs_loo.csv", "panel_reviewer_rates.csv")
+    tables = panel_tables(audit_dir, n_boot=n_boot, seed=seed)
+    return dict(zip(names, tables.values(), strict=True))
 
 
 def _weighted_rates(part: pd.DataFrame, *, seed: int, n_boot: int) -> dict[str, Any]:

@@ -692,21 +692,11 @@ def normalise(results: pd.DataFrame) -> pd.DataFrame:
 
 def _field_values(df: pd.DataFrame, field: str) -> pd.Series | None:
     """Return a field's value per row: a results column, else a key of the item metadata."""
-    import json
+    from clinbench.results.fields import item_field
 
     if field in df.columns and field not in ("item_metadata", "score_metadata"):
         return df[field].fillna("").astype(str)
-
-    def pick(text: object) -> str:
-        if not isinstance(text, str) or not text.strip().startswith("{"):
-            return ""
-        try:
-            value = json.loads(text).get(field, "")
-        except (json.JSONDecodeError, AttributeError):
-            return ""
-        return "" if value is None else str(value)
-
-    values = df["item_metadata"].map(pick) if "item_metadata" in df.columns else None
+    values = item_field(df.drop(columns=[field], errors="ignore"), field)
     return values if values is not None and (values != "").any() else None
 
 

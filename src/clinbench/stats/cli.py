@@ -270,6 +270,9 @@ def _read_results(paths: list[Path], by: list[str], needed: list[str]):
         frame = read_results(paths)
     except (ValueError, OSError) as exc:
         fail(str(exc))
+    from clinbench.results.fields import with_item_fields
+
+    frame = with_item_fields(frame, by)  # a --by field may be an item metadata key (e.g. trap)
     for column in [*by, *needed]:
         if column not in frame.columns:
             fail(f"{paths[0]}: line 1: no column {column!r} (columns: {', '.join(frame.columns)})")

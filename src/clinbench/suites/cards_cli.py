@@ -4,12 +4,43 @@ from __future__ import annotations
 
 import typer
 
+from clinbench.console import format_option
+
+
+def _paper_map(suite: str, fmt: str) -> None:
+    from clinbench.cli_helpers import fail
+    from clinbench.console import TableOutput
+    from clinbench.suites.paper_map import paper_map_counts, paper_map_table, read_paper_map
+
+    try:
+        data = read_paper_map(suite)
+    except ValueError as err:
+        fail(str(err))
+    counts = paper_map_counts(suite)
+    output = TableOutput(fmt)
+    output.table(paper_map_table(suite), f"Paper map: {data.get('paper', suite)}")
+    output.note(f"{counts['built']} of {counts['rows']} rows have a command; "
+                f"{counts['not yet']} not yet.")  # fmt: skip
+    output.close()
+
 
 def suites(
     check: bool = typer.Option(False, "--check", help="Recompute each sample's count and hash."),
+    tables: str | None = typer.Option(
+        None,
+        "--tables",
+        metavar="SUITE",
+        help="Print SUITE's paper map instead: each table and figure of its paper and the "
+        "command or report section producing it (or 'not yet').",
+    ),
+    fmt: str = format_option(),
 ) -> None:
     """List each suite: version, what it measures, its samples and published reference numbers."""
     from clinbench.suites.cards import check_card, read_cards
+
+    if tables is not None:
+        _paper_map(tables, fmt)
+        return
 
     problems = []
     for card in read_cards():

@@ -119,3 +119,73 @@ def samples(
     console.print(f"rendered {len(written)} audiogram image(s)")
     if generated:
         console.print(f"generated {len(regenerate_cases())} case(s)")
+
+
+def _graded_results(paths: list[Path]):
+    from clinbench.cli_helpers import fail, read_results_or_logs
+
+    frame = read_results_or_logs(paths)
+    missing = [c for c in ("outcome", "scorer", "score_metadata") if c not in frame.columns]
+    if missing:
+        fail(f"{paths[0]}:1: {', '.join(missing)}: required column(s) missing")
+    return frame
+
+
+@app.command("subdimensions")
+def subdimensions(
+    results: list[Path] = typer.Argument(..., help="Results tables or Inspect logs; combined."),
+    by_model: bool = typer.Option(False, "--by-model", help="One row per model as well."),
+    fmt: str = format_option(),
+) -> None:
+    """Mean subdimension points per question (weight, SD, 95% t CI) from stored replies."""
+    from clinbench.console import TableOutput
+    from clinbench.suites.audiology.subdimensions import subdimension_table
+
+    output = TableOutput(fmt)
+    table = subdimension_table(_graded_results(results), by_model=by_model)
+    if table.empty:
+        output.note("no rubric-graded replies with subdimension scores in these results")
+    else:
+        output.table(table, "Rubric subdimension scores (judge points) by question")
+    output.close()
+
+
+@app.command("caps")
+def caps(
+    results: list[Path] = typer.Argument(..., help="Results tables or Inspect logs; combined."),
+    fmt: str = format_option(),
+) -> None:
+    """How many graded replies of each question and grade carry a critical-error cap (Wilson CI)."""
+    from clinbench.console import TableOutput
+    from clinbench.suites.audiology.subdimensions import cap_tally
+
+    output = TableOutput(fmt)
+    table = cap_tally(_graded_results(results))
+    if table.empty:
+        output.note("no rubric-graded replies with a grade in these results")
+    else:
+        output.table(table, "Critical-error caps by question and grade")
+    output.close()
+
+
+@app.command("rubric")
+def rubric_command(
+    rubric: Path | None = typer.Option(
+        None, "--rubric", help="Rubric file (default: the suite's rubric.yaml)."
+    ),
+    fmt: str = format_option(),
+) -> None:
+    """Print the case rubric: letter-grade bands, critical errors with their caps, weights."""
+    from clinbench.cli_helpers import fail
+    from clinbench.console import TableOutput
+    from clinbench.scoring.rubric import RubricError
+    from clinbench.suites.audiology.rubric_tables import rubric_tables
+
+    try:
+        tables = rubric_tables(rubric)
+    except RubricError as err:
+        fail(str(err))
+    output = TableOutput(fmt)
+    for caption, table in tables.items():
+        output.table(table, caption)
+    output.close()

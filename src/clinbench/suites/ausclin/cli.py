@@ -248,3 +248,59 @@ def summary(
         for note in section.notes:
             output.note(note)
     output.close()
+
+
+@app.command("conditions")
+def conditions(
+    results: list[Path] = RESULTS_ARG,
+    first: str = typer.Option("blind", "--first", help="First condition (from memory)."),
+    second: str = typer.Option("rule", "--second", help="Second condition (rule supplied)."),
+    per_item: bool = typer.Option(
+        False, "--items", help="List every model x item pair with its reading, not the counts."
+    ),
+    threshold: float = THRESHOLD,
+    out: Path | None = OUT,
+    fmt: str = FORMAT,
+) -> None:
+    """Per item, blind vs rule supplied: out-of-date knowledge vs faulty reasoning, per model."""
+    from clinbench.suites.ausclin.conditions import condition_pairs, condition_readings
+
+    try:
+        pairs = condition_pairs(load_results(results), first, second, threshold)
+    except ValueError as err:
+        fail(f"error: {err}")
+    if per_item:
+        show(pairs, f"Items compared: {first} vs {second}", out, fmt)
+    else:
+        show(condition_readings(pairs), f"Readings of {first} vs {second}, per model", out, fmt)
+
+
+@app.command("traps")
+def traps(
+    results: list[Path] = RESULTS_ARG,
+    threshold: float = THRESHOLD,
+    out: Path | None = OUT,
+    fmt: str = FORMAT,
+) -> None:
+    """Accuracy of trap and non-trap items per model and condition (Wilson 95% interval)."""
+    from clinbench.suites.ausclin.conditions import trap_table
+
+    show(trap_table(load_results(results), threshold), "Trap items by condition", out, fmt)
+
+
+@app.command("unclassified")
+def unclassified(
+    results: list[Path] = RESULTS_ARG,
+    threshold: float = THRESHOLD,
+    out: Path | None = OUT,
+    fmt: str = FORMAT,
+) -> None:
+    """Distinct blind wrong values no evidence classifies yet (to research), with counts."""
+    from clinbench.suites.ausclin.conditions import unclassified_values
+
+    show(
+        unclassified_values(load_results(results), threshold),
+        "Unclassified wrong values to research (blind condition)",
+        out,
+        fmt,
+    )

@@ -215,3 +215,65 @@ def ensemble_command(
     rows = ensemble_results(frame, models, name=name)
     write_results(rows, out)
     typer.echo(f"wrote {len(rows)} ensemble rows to {out}")
+
+
+@app.command("summary")
+def summary_command(
+    results: list[Path] = typer.Argument(..., help="Results tables or Inspect logs; combined."),
+    bar: str | None = typer.Option(
+        None,
+        "--bar",
+        metavar="LOW-HIGH",
+        help="Also judge each model x task against this F1 range, e.g. 0.80-0.85 (SLPHelm's "
+        "clinical bar): reached, missed or undecided by its interval.",
+    ),
+    metric: str = typer.Option("Micro F1", "--metric", help="Micro F1, Macro F1 or Exact Match."),
+    resamples: int = typer.Option(1000, "--resamples", help="Item bootstrap resamples."),
+    seed: int = typer.Option(0, "--seed", help="Bootstrap seed."),
+    fmt: str = format_option(),
+) -> None:
+    """Print the scenario metrics (F1s, exact match, WER) and, with --bar, the clinical bar."""
+    from clinbench.cli_helpers import read_results_or_logs
+    from clinbench.console import TableOutput
+    from clinbench.suites.slp.bar import bar_note, clinical_bar, parse_bar
+    from clinbench.suites.slp.metrics import scenario_table
+
+    if metric not in ("Micro F1", "Macro F1", "Exact Match"):
+        fail(f"--metric: one of Micro F1, Macro F1, Exact Match; got {metric!r}")
+    try:
+        range_ = parse_bar(bar) if bar is not None else None
+    except ValueError as err:
+        fail(str(err))
+    frame = read_results_or_logs(results)
+    if "task" not in frame.columns or "score_metadata" not in frame.columns:
+        fail(f"{results[0]}:1: task, score_metadata: required column(s) missing")
+    output = TableOutput(fmt)
+    table = scenario_table(frame, resamples=resamples, seed=seed)
+    if table.empty:
+        fail("no slp rows in the given results")
+    output.table(table, "SLP scenario metrics by model and condition")
+    if range_ is not None:
+        judged = clinical_bar(frame, range_, metric=metric, resamples=resamples, seed=seed)
+        output.table(judged, f"Clinical bar: {metric} {range_[0]:.2f}-{range_[1]:.2f}")
+        output.note(bar_note(judged, range_, metric))
+    output.close()
+
+
+@app.command("corpus-stats")
+def corpus_stats_command(
+    manifests: list[Path] = typer.Argument(..., help="Manifests (CSV/JSONL) from `slp corpus`."),
+    fmt: str = format_option(),
+) -> None:
+    """Children (distinct speakers), samples and age range per corpus, from manifests."""
+    from clinbench.console import TableOutput
+    from clinbench.items.loader import ItemFileError
+    from clinbench.suites.slp.corpora import CorpusError
+    from clinbench.suites.slp.corpus_stats import corpus_stats
+
+    try:
+        table = corpus_stats(manifests)
+    except (CorpusError, ItemFileError) as err:
+        fail(str(err))
+    output = TableOutput(fmt)
+    output.table(table, "Corpus statistics")
+    output.close()

@@ -110,13 +110,31 @@ def _confusion_section(results: pd.DataFrame) -> ReportSection:
 
 def sections(results: pd.DataFrame) -> list[ReportSection]:
     """Return the slp report sections: scenarios, slices, noise and ASR fidelity (if run),
-    confusions."""
+    the clinical bar, confusions."""
     out = [_scenario_section(results), _slice_section(results)]
     for extra in (_noise_section(results), _normalised_away_section(results)):
         if extra is not None:
             out.append(extra)
+    out.append(_bar_section(results))
     out.append(_confusion_section(results))
     return out
+
+
+def _bar_section(results: pd.DataFrame) -> ReportSection:
+    from clinbench.suites.slp.bar import DEFAULT_BAR, bar_note, clinical_bar
+
+    table = clinical_bar(results, DEFAULT_BAR, resamples=RESAMPLES)
+    return ReportSection(
+        title="SLP clinical bar",
+        suite="slp",
+        intro=(
+            "Micro F1 of each model and classification task against 0.80-0.85, the range "
+            "SLPHelm takes from cleared diagnostic systems: an end is reached only when the "
+            "whole 95% interval (F1 +/- 1.96 bootstrap SD) lies at or above it."
+        ),
+        tables={"Micro F1 against the clinical bar": table},
+        notes=[bar_note(table, DEFAULT_BAR)],
+    )
 
 
 def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:

@@ -126,6 +126,12 @@ def run(
         help="With several models: how many are queried at once (default: all).",
     ),
     media_root: list[Path] = media_root_option(),
+    new_run: bool = typer.Option(
+        False,
+        "--new-run",
+        help="Run again an eval --log-dir already holds, as a new run (its own run id); "
+        "exports keep the latest run unless asked for --all-runs.",
+    ),
 ) -> None:
     """Run item files or a suite task on one or more models, log it, print the accuracy table."""
     limits = call_limits(
@@ -163,6 +169,8 @@ def run(
             display=display,
             epochs=epochs,
             limit=limit,
+            new_run=new_run,
+            on_reuse=output.message,
             **{k: v for k, v in settings.items() if v is not None},
         )
     except RunInputError as err:
@@ -334,10 +342,11 @@ def run_help() -> str:
             "The table gives, per model and format: n, accuracy with a 95% Wilson interval, "
             "declines, parse failures and errors. Parse failures and errors are kept out of "
             "accuracy and counted apart, never turned into an answer.",
-            "Several --model options run as one Inspect eval set in --log-dir, up to "
-            "--max-tasks models at once; running the same command again there continues the "
-            "set, asking only the models that did not finish. Continue any interrupted run "
-            "with clinbench resume LOG_DIR.",
+            "The models run as one Inspect eval set in --log-dir, up to --max-tasks models at "
+            "once; running the same command again there continues the set: an eval that "
+            "finished is kept and said so, nothing is asked twice. --new-run runs it again "
+            "as a new run; exports keep one result per sample (the latest run). Continue any "
+            "interrupted run with clinbench resume LOG_DIR.",
             "Every model call (the model's and each role's) is bounded by --max-retries, "
             "--timeout and --attempt-timeout, so a dead endpoint ends in errors, not a hang.",
             "Exit code 1 if a run did not finish, 2 for bad input. "

@@ -137,27 +137,33 @@ def run_eval(
     log_dir: str | Path,
     limits: CallLimits,
     max_tasks: int | None = None,
+    new_run: bool = False,
+    on_reuse: Callable[[str], None] | None = None,
     **eval_args: Any,
 ) -> tuple[bool, list[Any]]:
     """Return (every eval finished, logs) of running a task on one or more models.
 
-    One model is one Inspect ``eval``. Several models are one Inspect ``eval_set`` in
-    ``log_dir``: up to ``max_tasks`` models (default: all) are queried at once, and running
-    the same set again in the same folder continues it: evals that finished without errors
-    are kept, the others are run again for their unfinished or failed samples (Inspect
-    matches evals by task, arguments, model and settings). Logs of other runs in the folder
-    are left alone. Within one call nothing is retried beyond the call limits: a failed
-    sample is recorded as an error, as with one model.
+    The models are one Inspect ``eval_set`` in ``log_dir``: up to ``max_tasks`` models
+    (default: all) are queried at once, and running the same command again in the same
+    folder continues it: an eval the folder holds finished without errors is kept, not
+    asked again, and an unfinished or failed one is run again for its unfinished or failed
+    samples (Inspect matches evals by task, arguments, model and settings). Each eval found
+    in the folder is reported through ``on_reuse``. ``new_run`` runs every eval afresh
+    (Inspect's ``eval``, a new run id) beside the logs the folder holds; the results table
+    keeps the latest (:func:`clinbench.results.export.results_table`). Logs of other runs
+    in the folder are left alone. Within one call nothing is retried beyond the call
+    limits: a failed sample is recorded as an error.
     """
     eval_args = {"log_dir": str(log_dir), **limits.eval_kwargs(), **eval_args}
-    if len(models) == 1:
+    if new_run:
         from inspect_ai import eval as inspect_eval
 
         logs = inspect_eval(task, model=models, max_tasks=max_tasks, **eval_args)
         return all(log.status == "success" for log in logs), logs
     from inspect_ai import eval_set
 
-    return eval_set(
+    before = _log_task_ids(log_dir)
+    finished, logs = eval_set(
         [task],
         model=models,
         max_tasks=max_tasks or len(models),
@@ -166,6 +172,31 @@ def run_eval(
         retry_immediate=False,  # with no retries; True would only print a warning
         **eval_args,
     )
+    if on_reuse is not None:
+        for log in logs:
+            location = str(log.location or "").removeprefix("file://").removeprefix("file:")
+            if Path(location).name in before:
+                on_reuse(
+                    f"{log.eval.model}: already in {log_dir} ({location}, {log.status}): "
+                    "kept, nothing asked again; run it again with --new-run"
+                )
+            elif log.eval.task_id in before.values():
+                on_reuse(f"{log.eval.model}: continued the eval {log_dir} held ({location})")
+    return finished, logs
+
+
+def _log_task_ids(log_dir: str | Path) -> dict[str, str]:
+    """Return {log file name: task id} of the Inspect logs in ``log_dir`` (none: {})."""
+    if not Path(log_dir).is_dir():
+        return {}
+    from clinbench.results.export import _read_header, log_paths
+
+    found = {}
+    for path in log_paths(log_dir):
+        header, _problem = _read_header(path)
+        if header is not None:
+            found[Path(path).name] = header.eval.task_id
+    return found
 
 
 class RunInputError(ValueError):
@@ -195,6 +226,8 @@ def run_benchmark(
     media_roots: list[str | Path] | None = None,
     max_tasks: int | None = None,
     display: str = "none",
+    new_run: bool = False,
+    on_reuse: Callable[[str], None] | None = None,
     **eval_args: Any,
 ) -> RunOutcome:
     """Return the outcome (finished, logs, results table) of running item files or a suite task.
@@ -206,7 +239,9 @@ def run_benchmark(
     (:func:`clinbench.scoring.panel.role_models`), each with the call limits. Every model
     and role is built before anything runs: one that cannot be raises
     :class:`RunInputError` (``model NAME: why`` / ``ROLE NAME: why``), as does a task that
-    cannot be resolved. ``eval_args`` go to Inspect (epochs, limit, temperature, ...).
+    cannot be resolved. An eval ``log_dir`` already holds is continued or kept, and
+    reported through ``on_reuse``; ``new_run`` runs it again (:func:`run_eval`).
+    ``eval_args`` go to Inspect (epochs, limit, temperature, ...).
     """
     from inspect_ai.model import get_model
 
@@ -238,6 +273,8 @@ def run_benchmark(
         log_dir,
         limits,
         max_tasks=max_tasks,
+        new_run=new_run,
+        on_reuse=on_reuse,
         model_args=model_args,
         model_roles=roles,
         display=display,

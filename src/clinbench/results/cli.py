@@ -35,8 +35,8 @@ def export(
     """Write one row per model × task × item × epoch × condition × scorer (× question).
 
     One log stands for each eval: the newest complete log of a resumed or repeated eval, so
-    nothing is counted twice (--all-runs keeps each run, labelled by run_id). Partial, superseded, empty and unreadable logs are named on stderr and
-    left out.
+    nothing is counted twice (--all-runs keeps each run, labelled by run_id). Partial,
+    superseded, empty and unreadable logs are named on stderr and left out.
     """
     from clinbench.results import write_results
     from clinbench.results.cost import PriceTableError, add_costs, read_prices

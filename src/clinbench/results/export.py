@@ -120,12 +120,13 @@ def latest_logs(
     A resumed or retried eval writes a new log with the same task id (Inspect's id of one
     task run on one model), and running the same command again (``run --new-run``, or two
     runs at once) writes another log of the same eval (:func:`eval_identity`), so one eval
-    can have several logs. The latest complete one (any status but ``started``) wins; an eval with only partial (``started``) logs is skipped
-    unless ``include_partial``, which takes its latest partial log. ``any_status`` takes the
-    latest log whatever its status. ``all_runs`` keeps one log per run of an eval (per task
-    id) instead of one per eval, for a table that labels runs by ``run_id``. Every log that is left out is reported through
-    ``on_skip`` (default: a Python warning), with why: unreadable, superseded by a newer log
-    of the same eval, or partial.
+    can have several logs. The latest complete one (any status but ``started``) wins; an
+    eval with only partial (``started``) logs is skipped unless ``include_partial``, which
+    takes its latest partial log. ``any_status`` takes the latest log whatever its status.
+    ``all_runs`` keeps one log per run of an eval (per task id) instead of one per eval,
+    for a table that labels runs by ``run_id``. Every log that is left out is reported
+    through ``on_skip`` (default: a Python warning), with why: unreadable, superseded by a
+    newer log of the same eval, or partial.
     """
     if on_skip is None:
         on_skip = _warn

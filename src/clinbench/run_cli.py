@@ -176,9 +176,33 @@ def run(
     except RunInputError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
+    if outcome.stopped_by is not None:
+        print_stopped(output, outcome, log_dir, out, roots)
+        raise typer.Exit(128 + outcome.stopped_by)  # 130 for Ctrl-C, 143 for SIGTERM
     print_run(output, outcome.results, outcome.logs, out)
     if not outcome.finished:
         raise typer.Exit(1)
+
+
+def print_stopped(output: Any, outcome: Any, log_dir: Path, out: Path | None,
+                  roots: list[Path]) -> None:  # fmt: skip
+    """Print what a stopped run finished and the command that continues it; write no table."""
+    import shlex
+    import signal
+
+    name = signal.Signals(outcome.stopped_by).name
+    print_summary(outcome.results, output)
+    for model, done, total in outcome.finished_samples():
+        output.message(f"{model}: {done} of {total} samples finished")
+    for log in outcome.logs:
+        output.message(f"Log: {log.location} ({log.status})")
+    command = ["clinbench", "resume", str(log_dir)]
+    command += [a for root in roots for a in ("--media-root", str(root))]
+    if out is not None:
+        command += ["--out", str(out)]
+        output.message(f"Results table not written to {out}: the run was interrupted.")
+    output.message(f"Interrupted ({name}). Continue it with: {shlex.join(command)}")
+    output.close()
 
 
 def demo(

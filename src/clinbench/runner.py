@@ -8,7 +8,8 @@ log already holds and queries only the rest.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -162,7 +163,7 @@ def run_eval(
         return all(log.status == "success" for log in logs), logs
     from inspect_ai import eval_set
 
-    before = _log_task_ids(log_dir)
+    before = _log_task_ids(log_dir) if on_reuse is not None else {}
     finished, logs = eval_set(
         [task],
         model=models,
@@ -185,6 +186,16 @@ def run_eval(
     return finished, logs
 
 
+def _new_logs(log_dir: str | Path, before: dict[str, str]) -> list[Any]:
+    """Return the headers of the logs in ``log_dir`` that are not among ``before``'s files."""
+    from clinbench.results.export import _read_header, log_paths
+
+    if not Path(log_dir).is_dir():
+        return []
+    headers = [_read_header(p)[0] for p in log_paths(log_dir) if Path(p).name not in before]
+    return [h for h in headers if h is not None]
+
+
 def _log_task_ids(log_dir: str | Path) -> dict[str, str]:
     """Return {log file name: task id} of the Inspect logs in ``log_dir`` (none: {})."""
     if not Path(log_dir).is_dir():
@@ -199,6 +210,38 @@ def _log_task_ids(log_dir: str | Path) -> dict[str, str]:
     return found
 
 
+@contextmanager
+def stop_signals() -> Iterator[dict[str, int]]:
+    """Yield a record that names the signal (``{"signal": N}``) that stopped the run, if any.
+
+    Ctrl-C (SIGINT) is left to Inspect, which cancels the running evals and writes their
+    logs as ``cancelled``; SIGTERM is turned into the same SIGINT, so that a stopped job
+    also leaves logs that ``clinbench resume`` continues. Handlers are restored on exit.
+    Outside the main thread (where signals cannot be set) it records nothing.
+    """
+    import os
+    import signal
+    import threading
+
+    stopped: dict[str, int] = {}
+    if threading.current_thread() is not threading.main_thread():
+        yield stopped
+        return
+    previous_term = signal.getsignal(signal.SIGTERM)
+
+    def on_term(signum: int, _frame: Any) -> None:
+        stopped.setdefault("signal", signum)
+        os.kill(os.getpid(), signal.SIGINT)  # what Inspect handles: cancel, write logs
+
+    signal.signal(signal.SIGTERM, on_term)
+    # asyncio installs its own SIGINT handler only over Python's default one; leave that
+    # in place and learn of a Ctrl-C from the cancelled logs it leaves
+    try:
+        yield stopped
+    finally:
+        signal.signal(signal.SIGTERM, previous_term)
+
+
 class RunInputError(ValueError):
     """A run that cannot start: the task, a model or a role cannot be built from the options."""
 
@@ -210,6 +253,23 @@ class RunOutcome:
     finished: bool
     logs: list[Any]
     results: Any  # pandas DataFrame, one row per model, task, item, epoch, condition, scorer
+    stopped_by: int | None = None  # the signal (SIGINT, SIGTERM) that stopped the run
+
+    def finished_samples(self) -> list[tuple[str, int, int]]:
+        """Return (model, samples finished, samples in the eval) of each log of the run."""
+        done = (
+            self.results.drop_duplicates(["model", "task", "item_id", "epoch", "condition"])
+            .groupby("model")
+            .size()
+            if len(self.results)
+            else {}
+        )
+        counts = []
+        for log in self.logs:
+            epochs = log.eval.config.epochs or 1
+            total = (log.eval.dataset.samples or 0) * epochs
+            counts.append((log.eval.model, int(done.get(log.eval.model, 0)), total))
+        return counts
 
 
 def run_benchmark(
@@ -267,20 +327,37 @@ def run_benchmark(
         roles = role_models(graders, model_roles, grader_args or {}, limits.generate_config())
     except ValueError as err:
         raise RunInputError(str(err)) from err
-    finished, logs = run_eval(
-        task,
-        models,
-        log_dir,
-        limits,
-        max_tasks=max_tasks,
-        new_run=new_run,
-        on_reuse=on_reuse,
-        model_args=model_args,
-        model_roles=roles,
-        display=display,
-        fail_on_error=False,
-        **eval_args,
-    )
+    before = _log_task_ids(log_dir)
+    with stop_signals() as stopped:
+        try:
+            finished, logs = run_eval(
+                task,
+                models,
+                log_dir,
+                limits,
+                max_tasks=max_tasks,
+                new_run=new_run,
+                on_reuse=on_reuse,
+                model_args=model_args,
+                model_roles=roles,
+                display=display,
+                fail_on_error=False,
+                **eval_args,
+            )
+        except KeyboardInterrupt:  # a Ctrl-C that Inspect did not turn into cancelled logs
+            finished, logs = False, []
+    if not logs or any(log.status == "cancelled" for log in logs):
+        # Ctrl-C: Inspect cancels the evals and writes their logs as cancelled; an eval set
+        # then returns no logs, so this run's logs are the ones the folder did not hold
+        import signal
+
+        stopped.setdefault("signal", signal.SIGINT)
+        logs = logs or _new_logs(log_dir, before)
     from clinbench.results.export import results_from_logs
 
-    return RunOutcome(finished, logs, results_from_logs(logs))
+    return RunOutcome(
+        finished and "signal" not in stopped,
+        logs,
+        results_from_logs(logs, on_skip=lambda _message: None) if logs else results_from_logs([]),
+        stopped.get("signal"),
+    )

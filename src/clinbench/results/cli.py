@@ -106,7 +106,9 @@ def cost(
     keys = tuple(k.strip() for k in by.split(",") if k.strip())
     summary = cost_summary(pd.concat(frames, ignore_index=True), table, by=keys)
     if out is not None:
-        summary.to_csv(out, index=False)
+        from clinbench.io import write_csv
+
+        write_csv(summary, out)
     if fmt != "table":
         from clinbench.console import TableOutput
 

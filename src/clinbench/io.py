@@ -27,26 +27,48 @@ _UMASK = os.umask(0)  # read once, at import (os.umask can only read by setting)
 os.umask(_UMASK)
 
 
+class WriteError(OSError):
+    """A file that could not be written (disk full, read-only folder ...), named by its path.
+
+    ``filename`` is the file clinbench was writing, not the temporary file beside it.
+    """
+
+
+def file_problem(err: OSError) -> str:
+    """Return one line naming the file and the cause of an OSError (for the command line)."""
+    cause = err.strerror or str(err) or type(err).__name__
+    code = f" (errno {err.errno})" if err.errno else ""
+    if isinstance(err, WriteError):
+        return f"cannot write {err.filename}: {cause}{code}"
+    where = f"{err.filename}: " if err.filename else ""
+    return f"{where}{cause}{code}"
+
+
 @contextmanager
 def atomic_path(path: str | Path, private: bool = False) -> Iterator[Path]:
     """Yield a temporary path that replaces ``path`` only when the block ends without error.
 
     For writers that want a file name (``savefig``, ``soundfile.write``, ``to_csv``). The
     parent folder is created if missing; on error the temporary file is removed and ``path``
-    is left as it was.
+    is left as it was. A file-system error (full disk, read-only folder, a parent that cannot
+    be made) is raised as :class:`WriteError` naming ``path``.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(fd)  # mkstemp makes the file owner-only
-    tmp = Path(name)
+    tmp: Path | None = None
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        os.close(fd)  # mkstemp makes the file owner-only
+        tmp = Path(name)
         yield tmp
         if not private:
             os.chmod(tmp, 0o666 & ~_UMASK)
         os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
+    except BaseException as err:
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
+        if isinstance(err, OSError) and not isinstance(err, WriteError):
+            raise WriteError(err.errno, err.strerror or str(err), str(path)) from err
         raise
 
 

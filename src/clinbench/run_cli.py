@@ -176,6 +176,12 @@ def run(
     except RunInputError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
+    except OSError as err:  # e.g. a full disk while Inspect writes the log
+        from clinbench.io import file_problem
+
+        where = "" if err.filename else f"cannot write the logs in {log_dir}: "
+        typer.echo(f"error: {where}{file_problem(err)}", err=True)
+        raise typer.Exit(2) from err
     if outcome.stopped_by is not None:
         print_stopped(output, outcome, log_dir, out, roots)
         raise typer.Exit(128 + outcome.stopped_by)  # 130 for Ctrl-C, 143 for SIGTERM

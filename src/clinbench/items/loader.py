@@ -18,6 +18,7 @@ import json
 import re
 import sys
 import typing
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -288,6 +289,41 @@ def _media_problem(item: Item, field: str, media: str, roots: Sequence[Path]) ->
     return None
 
 
+_LOOKALIKE = "\x00"  # prefix of the look-alike keys in `seen` (no id holds a NUL)
+
+
+def id_as_read(item_id: str) -> str:
+    """Return the form of an id a person reads: NFKC-normalised and case-folded.
+
+    Fullwidth and compatibility forms (``Ｑ１``, the Kelvin sign), composed and decomposed
+    accents (NFC/NFD ``café``) and case (``Q1``) all map to one form (Unicode's caseless
+    identifier matching, UAX #31 / the Unicode Standard 3.13).
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", item_id).casefold())
+
+
+def invisible_in_id(item_id: str) -> str | None:
+    """Return why an id cannot be told apart from another when printed (None when it can).
+
+    Refused: format characters (Unicode category Cf: zero-width spaces and joiners, bidi
+    controls such as the right-to-left override, the byte-order mark), control characters
+    (Cc), spaces other than the plain space (Zs, e.g. no-break space), and a space at
+    either end.
+    """
+    for position, char in enumerate(item_id, start=1):
+        category = unicodedata.category(char)
+        if category in ("Cf", "Cc") or (category == "Zs" and char != " "):
+            name = unicodedata.name(char, "unnamed")
+            return (
+                f"{item_id!r} holds an invisible character U+{ord(char):04X} ({name}) at "
+                f"character {position}; ids must read the same as they are stored"
+            )
+    if item_id != item_id.strip(" "):
+        end = "start" if item_id.startswith(" ") else "end"
+        return f"{item_id!r} has a space at the {end}; ids must read the same as they are stored"
+    return None
+
+
 def validate_row(
     row: dict[str, Any],
     path: Path,
@@ -323,7 +359,18 @@ def validate_row(
     if item.id in seen:
         message = f"duplicate id {item.id!r} (first at {seen[item.id]})"
         return None, [ItemProblem(str(path), number, "id", message)]
+    if (invisible := invisible_in_id(item.id)) is not None:
+        return None, [ItemProblem(str(path), number, "id", invisible)]
+    key = _LOOKALIKE + id_as_read(item.id)  # kept in `seen` beside the ids themselves
+    if key in seen:
+        first_id, first_at = seen[key].split("\x00", 1)
+        message = (
+            f"{item.id!r} looks the same as {first_id!r} at {first_at} "
+            "(equal after Unicode NFKC normalisation and case folding)"
+        )
+        return None, [ItemProblem(str(path), number, "id", message)]
     seen[item.id] = f"{path}:{number}"
+    seen[key] = f"{item.id}\x00{path}:{number}"
     roots = _MEDIA_ROOTS.get() if roots is None else tuple(roots)
     problems = [
         ItemProblem(str(path), number, field, why)

@@ -142,7 +142,7 @@ def run_eval(
     on_reuse: Callable[[str], None] | None = None,
     **eval_args: Any,
 ) -> tuple[bool, list[Any]]:
-    """Return (every eval finished, logs) of running a task on one or more models.
+    """Return (every eval finished, logs) of running a task (or a list) on one or more models.
 
     The models are one Inspect ``eval_set`` in ``log_dir``: up to ``max_tasks`` models
     (default: all) are queried at once, and running the same command again in the same
@@ -152,11 +152,18 @@ def run_eval(
     in the folder is reported through ``on_reuse``. ``new_run`` runs every eval afresh
     (Inspect's ``eval``, a new run id) beside the logs the folder holds; the results table
     keeps the latest (:func:`clinbench.results.export.results_table`). Logs of other runs
-    in the folder are left alone. Within one call nothing is retried beyond the call
-    limits: a failed sample is recorded as an error.
+    in the folder are left alone. A run with a judge panel is always a new run (see the
+    note in the code). Within one call nothing is retried beyond the call limits: a failed
+    sample is recorded as an error.
     """
     eval_args = {"log_dir": str(log_dir), **limits.eval_kwargs(), **eval_args}
-    if new_run:
+    roles = eval_args.get("model_roles") or {}
+    # A judge panel (a list bound to a role) runs as a plain eval: Inspect's eval_set
+    # (0.3.285) rebuilds a listed role's models from a cache that, on a second run in one
+    # process, hands back the first judge for every judge of the panel. The export still
+    # keeps one result per sample when such a run is repeated.
+    panel = any(isinstance(model, list) for model in roles.values())
+    if new_run or panel:
         from inspect_ai import eval as inspect_eval
 
         logs = inspect_eval(task, model=models, max_tasks=max_tasks, **eval_args)
@@ -165,9 +172,9 @@ def run_eval(
 
     before = _log_task_ids(log_dir) if on_reuse is not None else {}
     finished, logs = eval_set(
-        [task],
+        task if isinstance(task, list) else [task],
         model=models,
-        max_tasks=max_tasks or len(models),
+        max_tasks=max_tasks or len(models) * (len(task) if isinstance(task, list) else 1),
         log_dir_allow_dirty=True,
         retry_attempts=0,
         retry_immediate=False,  # with no retries; True would only print a warning

@@ -259,6 +259,7 @@ def log_rows(
 
     model = log.eval.model
     table = (log.eval.metadata or {}).get(ITEMS)
+    scorer_names = [scorer.name for scorer in (log.eval.scorers or [])] or [""]
     rows: list[dict[str, Any]] = []
     for sample in (log.samples or []) if samples is None else samples:
         metadata = sample.metadata or {}
@@ -290,19 +291,21 @@ def log_rows(
         }
         if sample.error is not None or not sample.scores:
             message = sample.error.message if sample.error is not None else "sample was not scored"
-            rows.append(
-                base
-                | {
-                    "scorer": "",
-                    "judge": "",
-                    "extracted_answer": None,
-                    "outcome": outcomes.ERROR,
-                    "score": math.nan,
-                    "grade": None,
-                    "critical_errors": "",
-                    "score_metadata": _json({"error": message}),
-                }
-            )
+            # one error row under each scorer of the task, so each scorer's counts show it
+            for scorer_name in scorer_names:
+                rows.append(
+                    base
+                    | {
+                        "scorer": scorer_name,
+                        "judge": "",
+                        "extracted_answer": None,
+                        "outcome": outcomes.ERROR,
+                        "score": math.nan,
+                        "grade": None,
+                        "critical_errors": "",
+                        "score_metadata": _json({"error": message}),
+                    }
+                )
             continue
         for scorer_name, score in sample.scores.items():
             rows.extend(_score_rows(base, scorer_name, score))

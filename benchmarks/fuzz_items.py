@@ -195,6 +195,8 @@ def malformed(rng: random.Random) -> list[Case]:
         ("audio", {**AUDIO, "audio": "../secret.txt"}),
         ("audio", {**AUDIO, "audio": "media"}),
         ("audio", {**AUDIO, "audio": "media/empty.wav"}),  # an empty file
+        ("audio", {**AUDIO, "audio": "media/truncated.wav"}),  # 12 bytes of a WAV header
+        ("images", {**CASE, "images": ["media/page.png"]}),  # HTML named .png
     ):  # fmt: skip
         add("media-path", row, kind_field)
     # cross-field errors (must name their field)
@@ -323,6 +325,25 @@ def mutations(rng: random.Random, count: int) -> list[Case]:
     return cases
 
 
+def _wav() -> bytes:
+    """Return a short silent mono WAV file."""
+    import numpy as np
+    import soundfile
+
+    buffer = io.BytesIO()
+    soundfile.write(buffer, np.zeros(1600), 16000, format="WAV")
+    return buffer.getvalue()
+
+
+def _png() -> bytes:
+    """Return a 4 x 4 white PNG image."""
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (4, 4), "white").save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
 def write_corpus(out: Path, seed: int, count: int) -> tuple[Path, list[Case]]:
     """Write the corpus (and the media it names) under ``out``; return its folder and cases."""
     rng = random.Random(seed)
@@ -331,10 +352,13 @@ def write_corpus(out: Path, seed: int, count: int) -> tuple[Path, list[Case]]:
         shutil.rmtree(bank)
     (bank / "media" / "sub").mkdir(parents=True)
     (out / "secret.txt").write_text("a local file no provider may see\n")
-    (bank / "media" / "audiogram.png").write_bytes(b"\x89PNG\r\n\x1a\n")
-    (bank / "media" / "sub" / "deep.png").write_bytes(b"\x89PNG\r\n\x1a\n")
-    (bank / "media" / "clip.wav").write_bytes(b"RIFF")
+    # real media (validation opens them), and two that only look like media
+    (bank / "media" / "audiogram.png").write_bytes(_png())
+    (bank / "media" / "sub" / "deep.png").write_bytes(_png())
+    (bank / "media" / "clip.wav").write_bytes(_wav())
     (bank / "media" / "empty.wav").write_bytes(b"")
+    (bank / "media" / "truncated.wav").write_bytes(_wav()[:12])
+    (bank / "media" / "page.png").write_text("<html><body>not an image</body></html>\n")
     (bank / "media" / "escape.png").symlink_to(Path("..") / ".." / "secret.txt")
     cases = malformed(rng) + valid(rng) + mutations(rng, count)
     for case in cases:

@@ -60,8 +60,20 @@ def _mount() -> None:
 
 
 def main() -> None:
-    """Run the clinbench command line."""
+    """Run the clinbench command line.
+
+    A file that cannot be written or read (a full disk, a read-only folder, a parent that
+    cannot be made) ends the command with one line naming the path and the cause, exit 2,
+    never a traceback; atomic writes have left the old file as it was.
+    """
+    import sys
+
     from clinbench.help_text import command
+    from clinbench.io import file_problem
 
     _mount()
-    command(app)(prog_name="clinbench")
+    try:
+        command(app)(prog_name="clinbench")
+    except OSError as err:
+        print(f"error: {file_problem(err)}", file=sys.stderr)
+        sys.exit(2)

@@ -12,6 +12,8 @@ from typing import Any, NoReturn
 
 import typer
 
+from clinbench.io import read_own_csv
+
 
 def fail(message: str) -> NoReturn:
     """Print ``error: message`` on stderr and exit with code 2 (bad input)."""
@@ -33,7 +35,7 @@ def read_table(path: Path, columns: Sequence[str]) -> Any:
         if path.suffix.lower() == ".parquet":
             frame = pd.read_parquet(path)
         else:
-            frame = pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[""])
+            frame = read_own_csv(path, dtype=str, keep_default_na=False, na_values=[""])
     except Exception as exc:  # pandas raises many types for unreadable files
         fail(f"{path}: cannot read as a table: {exc}")
     missing = [c for c in columns if c not in frame.columns]

@@ -1,15 +1,22 @@
-"""Files: one atomic writer and one JSONL reader that names the line of every problem.
+"""Files: one atomic writer, one CSV writer safe for spreadsheets, one JSONL reader.
 
 Every file clinbench writes goes through :func:`atomic_path` (a temporary file in the same
 folder, renamed into place), so a crash or a bad input never leaves a half-written file.
 A written file gets the permissions a plain ``open`` would give it (0666 less the umask);
 ``private=True`` keeps it owner-only (0600), for files that hold reviewers' links or answers.
+
+Every CSV clinbench writes goes through :func:`write_csv` (or :func:`spreadsheet_text` for a
+``csv`` module writer): a text cell that a spreadsheet would run as a formula is prefixed
+with a single quote (OWASP's advice on CSV injection), so item ids, answers and model
+replies cannot turn into live formulas when a clinician opens the file. Clinbench's own
+readers of its CSV tables take the quote off again (:func:`original_text`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -20,26 +27,48 @@ _UMASK = os.umask(0)  # read once, at import (os.umask can only read by setting)
 os.umask(_UMASK)
 
 
+class WriteError(OSError):
+    """A file that could not be written (disk full, read-only folder ...), named by its path.
+
+    ``filename`` is the file clinbench was writing, not the temporary file beside it.
+    """
+
+
+def file_problem(err: OSError) -> str:
+    """Return one line naming the file and the cause of an OSError (for the command line)."""
+    cause = err.strerror or str(err) or type(err).__name__
+    code = f" (errno {err.errno})" if err.errno else ""
+    if isinstance(err, WriteError):
+        return f"cannot write {err.filename}: {cause}{code}"
+    where = f"{err.filename}: " if err.filename else ""
+    return f"{where}{cause}{code}"
+
+
 @contextmanager
 def atomic_path(path: str | Path, private: bool = False) -> Iterator[Path]:
     """Yield a temporary path that replaces ``path`` only when the block ends without error.
 
     For writers that want a file name (``savefig``, ``soundfile.write``, ``to_csv``). The
     parent folder is created if missing; on error the temporary file is removed and ``path``
-    is left as it was.
+    is left as it was. A file-system error (full disk, read-only folder, a parent that cannot
+    be made) is raised as :class:`WriteError` naming ``path``.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(fd)  # mkstemp makes the file owner-only
-    tmp = Path(name)
+    tmp: Path | None = None
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        os.close(fd)  # mkstemp makes the file owner-only
+        tmp = Path(name)
         yield tmp
         if not private:
             os.chmod(tmp, 0o666 & ~_UMASK)
         os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
+    except BaseException as err:
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
+        if isinstance(err, OSError) and not isinstance(err, WriteError):
+            raise WriteError(err.errno, err.strerror or str(err), str(path)) from err
         raise
 
 
@@ -69,6 +98,96 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> Path:
     with atomic_write(path, binary=True) as handle:
         handle.write(data)
     return Path(path)
+
+
+# What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def spreadsheet_text(value: Any) -> Any:
+    """Return a cell as it is safe to write in a CSV file; anything but text is left alone.
+
+    Text that begins with =, +, -, @, tab or carriage return gets a leading single quote, as
+    OWASP recommends; so does text that already begins with a quote, so that
+    :func:`original_text` can take exactly one quote off and give every cell back as it was.
+    A plain number written as text (``-3.5``) runs no formula and is left as it is.
+    """
+    if not isinstance(value, str) or not value:
+        return value
+    if value[0] == "'" or (value.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(value)):
+        return "'" + value
+    return value
+
+
+def original_text(value: Any) -> Any:
+    """Return a cell read from a CSV file clinbench wrote as it was before :func:`spreadsheet_text`.
+
+    Only for clinbench's own CSV files: a leading single quote is taken off (one), which
+    in a file from elsewhere may be part of the text.
+    """
+    if isinstance(value, str) and value.startswith("'"):
+        return value[1:]
+    return value
+
+
+def spreadsheet_frame(frame: Any) -> Any:
+    """Return a copy of a pandas DataFrame with every text cell made spreadsheet-safe.
+
+    Numeric columns are left as they are (a negative number stays a number); in text and
+    mixed columns only the ``str`` cells change.
+    """
+    safe = frame.copy()
+    for column in safe.columns:
+        if safe[column].dtype == object or str(safe[column].dtype) in ("string", "str"):
+            safe[column] = safe[column].map(spreadsheet_text, na_action="ignore")
+    safe.columns = [spreadsheet_text(c) if isinstance(c, str) else c for c in safe.columns]
+    return safe
+
+
+def write_csv(frame: Any, target: Any = None, **options: Any) -> str | None:
+    """Write a pandas DataFrame as CSV with every text cell spreadsheet-safe (see the module).
+
+    ``target`` is a path or an open handle (``None``: the CSV text is returned);
+    ``options`` go to ``DataFrame.to_csv`` (``index`` defaults to False). A path is written
+    atomically. Where a text cell holds a carriage return, lines end in CRLF (RFC 4180's
+    own), since pandas quotes a cell only for the characters of the line end it writes.
+    """
+    options.setdefault("index", False)
+    safe = spreadsheet_frame(frame)
+    if any(
+        safe[c].map(lambda v: isinstance(v, str) and "\r" in v).any()
+        for c in safe.columns
+        if safe[c].dtype == object or str(safe[c].dtype) in ("string", "str")
+    ):
+        options["lineterminator"] = "\r\n"
+    if isinstance(target, str | Path):
+        with atomic_write(target) as handle:
+            safe.to_csv(handle, **options)
+        return None
+    return safe.to_csv(target, **options)
+
+
+def read_own_csv(path: str | Path, **options: Any) -> Any:
+    """Return a CSV file clinbench wrote (:func:`write_csv`) as a pandas DataFrame, text as it was.
+
+    ``options`` go to ``pandas.read_csv``; the single quote :func:`spreadsheet_text` put
+    before a text cell (and a column name) is taken off again. Not for files from elsewhere,
+    where a leading quote may be part of the text.
+    """
+    import pandas as pd
+
+    frame = pd.read_csv(path, **options)
+    return original_frame(frame)
+
+
+def original_frame(frame: Any) -> Any:
+    """Return a DataFrame read from a CSV clinbench wrote with every text cell as it was."""
+    for column in frame.columns:
+        if frame[column].dtype == object or str(frame[column].dtype) in ("string", "str"):
+            frame[column] = frame[column].map(original_text, na_action="ignore")
+    frame.columns = [original_text(c) for c in frame.columns]
+    return frame
 
 
 class JsonlError(ValueError):

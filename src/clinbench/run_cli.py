@@ -126,6 +126,12 @@ def run(
         help="With several models: how many are queried at once (default: all).",
     ),
     media_root: list[Path] = media_root_option(),
+    new_run: bool = typer.Option(
+        False,
+        "--new-run",
+        help="Run again an eval --log-dir already holds, as a new run (its own run id); "
+        "exports keep the latest run unless asked for --all-runs.",
+    ),
 ) -> None:
     """Run item files or a suite task on one or more models, log it, print the accuracy table."""
     limits = call_limits(
@@ -163,14 +169,46 @@ def run(
             display=display,
             epochs=epochs,
             limit=limit,
+            new_run=new_run,
+            on_reuse=output.message,
             **{k: v for k, v in settings.items() if v is not None},
         )
     except RunInputError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
+    except OSError as err:  # e.g. a full disk while Inspect writes the log
+        from clinbench.io import file_problem
+
+        where = "" if err.filename else f"cannot write the logs in {log_dir}: "
+        typer.echo(f"error: {where}{file_problem(err)}", err=True)
+        raise typer.Exit(2) from err
+    if outcome.stopped_by is not None:
+        print_stopped(output, outcome, log_dir, out, roots)
+        raise typer.Exit(128 + outcome.stopped_by)  # 130 for Ctrl-C, 143 for SIGTERM
     print_run(output, outcome.results, outcome.logs, out)
     if not outcome.finished:
         raise typer.Exit(1)
+
+
+def print_stopped(output: Any, outcome: Any, log_dir: Path, out: Path | None,
+                  roots: list[Path]) -> None:  # fmt: skip
+    """Print what a stopped run finished and the command that continues it; write no table."""
+    import shlex
+    import signal
+
+    name = signal.Signals(outcome.stopped_by).name
+    print_summary(outcome.results, output)
+    for model, done, total in outcome.finished_samples():
+        output.message(f"{model}: {done} of {total} samples finished")
+    for log in outcome.logs:
+        output.message(f"Log: {log.location} ({log.status})")
+    command = ["clinbench", "resume", str(log_dir)]
+    command += [a for root in roots for a in ("--media-root", str(root))]
+    if out is not None:
+        command += ["--out", str(out)]
+        output.message(f"Results table not written to {out}: the run was interrupted.")
+    output.message(f"Interrupted ({name}). Continue it with: {shlex.join(command)}")
+    output.close()
 
 
 def demo(
@@ -345,10 +383,11 @@ def run_help() -> str:
             "The table gives, per model and format: n, accuracy with a 95% Wilson interval, "
             "declines, parse failures and errors. Parse failures and errors are kept out of "
             "accuracy and counted apart, never turned into an answer.",
-            "Several --model options run as one Inspect eval set in --log-dir, up to "
-            "--max-tasks models at once; running the same command again there continues the "
-            "set, asking only the models that did not finish. Continue any interrupted run "
-            "with clinbench resume LOG_DIR.",
+            "The models run as one Inspect eval set in --log-dir, up to --max-tasks models at "
+            "once; running the same command again there continues the set: an eval that "
+            "finished is kept and said so, nothing is asked twice. --new-run runs it again "
+            "as a new run; exports keep one result per sample (the latest run). Continue any "
+            "interrupted run with clinbench resume LOG_DIR.",
             "Every model call (the model's and each role's) is bounded by --max-retries, "
             "--timeout and --attempt-timeout, so a dead endpoint ends in errors, not a hang.",
             "Exit code 1 if a run did not finish, 2 for bad input. "

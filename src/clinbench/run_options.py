@@ -108,5 +108,27 @@ def print_run(output: Any, frame: Any, logs: list[Any], out: Path | None) -> Non
         output.message(f"Results table: {out}")
     print_summary(frame, output)
     for log in logs:
-        output.message(f"Log: {log.location} ({log.status})")
+        output.message(f"Log: {log_line(log)}")
     output.close()
+
+
+def log_line(log: Any) -> str:
+    """Return 'PATH (status)' for a log, saying so where the file is missing or incomplete.
+
+    A run on a full disk can end with a log Inspect could not write (or wrote only part
+    of): the line then says what is on disk rather than name a file that is not there.
+    """
+    from clinbench.results.export import _local_path, _read_header
+
+    location = _local_path(str(log.location or ""))
+    error = getattr(getattr(log, "error", None), "message", "") or ""
+    cause = f": {error.strip().splitlines()[-1]}" if error.strip() else ""
+    if not location or not Path(location).is_file():
+        return f"{location or '(no file)'} (not written{cause})"
+    header, problem = _read_header(location)
+    if header is None:
+        return f"{location} ({log.status}; the file is {problem})"
+    if header.status != log.status:
+        held = f"the file holds an incomplete log, status {header.status}"
+        return f"{location} ({log.status}; {held}{cause})"
+    return f"{location} ({log.status})"

@@ -8,7 +8,8 @@ log already holds and queries only the rest.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -137,35 +138,115 @@ def run_eval(
     log_dir: str | Path,
     limits: CallLimits,
     max_tasks: int | None = None,
+    new_run: bool = False,
+    on_reuse: Callable[[str], None] | None = None,
     **eval_args: Any,
 ) -> tuple[bool, list[Any]]:
-    """Return (every eval finished, logs) of running a task on one or more models.
+    """Return (every eval finished, logs) of running a task (or a list) on one or more models.
 
-    One model is one Inspect ``eval``. Several models are one Inspect ``eval_set`` in
-    ``log_dir``: up to ``max_tasks`` models (default: all) are queried at once, and running
-    the same set again in the same folder continues it: evals that finished without errors
-    are kept, the others are run again for their unfinished or failed samples (Inspect
-    matches evals by task, arguments, model and settings). Logs of other runs in the folder
-    are left alone. Within one call nothing is retried beyond the call limits: a failed
-    sample is recorded as an error, as with one model.
+    The models are one Inspect ``eval_set`` in ``log_dir``: up to ``max_tasks`` models
+    (default: all) are queried at once, and running the same command again in the same
+    folder continues it: an eval the folder holds finished without errors is kept, not
+    asked again, and an unfinished or failed one is run again for its unfinished or failed
+    samples (Inspect matches evals by task, arguments, model and settings). Each eval found
+    in the folder is reported through ``on_reuse``. ``new_run`` runs every eval afresh
+    (Inspect's ``eval``, a new run id) beside the logs the folder holds; the results table
+    keeps the latest (:func:`clinbench.results.export.results_table`). Logs of other runs
+    in the folder are left alone. A run with a judge panel is always a new run (see the
+    note in the code). Within one call nothing is retried beyond the call limits: a failed
+    sample is recorded as an error.
     """
     eval_args = {"log_dir": str(log_dir), **limits.eval_kwargs(), **eval_args}
-    if len(models) == 1:
+    roles = eval_args.get("model_roles") or {}
+    # A judge panel (a list bound to a role) runs as a plain eval: Inspect's eval_set
+    # (0.3.285) rebuilds a listed role's models from a cache that, on a second run in one
+    # process, hands back the first judge for every judge of the panel. The export still
+    # keeps one result per sample when such a run is repeated.
+    panel = any(isinstance(model, list) for model in roles.values())
+    if new_run or panel:
         from inspect_ai import eval as inspect_eval
 
         logs = inspect_eval(task, model=models, max_tasks=max_tasks, **eval_args)
         return all(log.status == "success" for log in logs), logs
     from inspect_ai import eval_set
 
-    return eval_set(
-        [task],
+    before = _log_task_ids(log_dir) if on_reuse is not None else {}
+    finished, logs = eval_set(
+        task if isinstance(task, list) else [task],
         model=models,
-        max_tasks=max_tasks or len(models),
+        max_tasks=max_tasks or len(models) * (len(task) if isinstance(task, list) else 1),
         log_dir_allow_dirty=True,
         retry_attempts=0,
         retry_immediate=False,  # with no retries; True would only print a warning
         **eval_args,
     )
+    if on_reuse is not None:
+        for log in logs:
+            location = str(log.location or "").removeprefix("file://").removeprefix("file:")
+            if Path(location).name in before:
+                on_reuse(
+                    f"{log.eval.model}: already in {log_dir} ({location}, {log.status}): "
+                    "kept, nothing asked again; run it again with --new-run"
+                )
+            elif log.eval.task_id in before.values():
+                on_reuse(f"{log.eval.model}: continued the eval {log_dir} held ({location})")
+    return finished, logs
+
+
+def _new_logs(log_dir: str | Path, before: dict[str, str]) -> list[Any]:
+    """Return the headers of the logs in ``log_dir`` that are not among ``before``'s files."""
+    from clinbench.results.export import _read_header, log_paths
+
+    if not Path(log_dir).is_dir():
+        return []
+    headers = [_read_header(p)[0] for p in log_paths(log_dir) if Path(p).name not in before]
+    return [h for h in headers if h is not None]
+
+
+def _log_task_ids(log_dir: str | Path) -> dict[str, str]:
+    """Return {log file name: task id} of the Inspect logs in ``log_dir`` (none: {})."""
+    if not Path(log_dir).is_dir():
+        return {}
+    from clinbench.results.export import _read_header, log_paths
+
+    found = {}
+    for path in log_paths(log_dir):
+        header, _problem = _read_header(path)
+        if header is not None:
+            found[Path(path).name] = header.eval.task_id
+    return found
+
+
+@contextmanager
+def stop_signals() -> Iterator[dict[str, int]]:
+    """Yield a record that names the signal (``{"signal": N}``) that stopped the run, if any.
+
+    Ctrl-C (SIGINT) is left to Inspect, which cancels the running evals and writes their
+    logs as ``cancelled``; SIGTERM is turned into the same SIGINT, so that a stopped job
+    also leaves logs that ``clinbench resume`` continues. Handlers are restored on exit.
+    Outside the main thread (where signals cannot be set) it records nothing.
+    """
+    import os
+    import signal
+    import threading
+
+    stopped: dict[str, int] = {}
+    if threading.current_thread() is not threading.main_thread():
+        yield stopped
+        return
+    previous_term = signal.getsignal(signal.SIGTERM)
+
+    def on_term(signum: int, _frame: Any) -> None:
+        stopped.setdefault("signal", signum)
+        os.kill(os.getpid(), signal.SIGINT)  # what Inspect handles: cancel, write logs
+
+    signal.signal(signal.SIGTERM, on_term)
+    # asyncio installs its own SIGINT handler only over Python's default one; leave that
+    # in place and learn of a Ctrl-C from the cancelled logs it leaves
+    try:
+        yield stopped
+    finally:
+        signal.signal(signal.SIGTERM, previous_term)
 
 
 class RunInputError(ValueError):
@@ -179,6 +260,23 @@ class RunOutcome:
     finished: bool
     logs: list[Any]
     results: Any  # pandas DataFrame, one row per model, task, item, epoch, condition, scorer
+    stopped_by: int | None = None  # the signal (SIGINT, SIGTERM) that stopped the run
+
+    def finished_samples(self) -> list[tuple[str, int, int]]:
+        """Return (model, samples finished, samples in the eval) of each log of the run."""
+        done = (
+            self.results.drop_duplicates(["model", "task", "item_id", "epoch", "condition"])
+            .groupby("model")
+            .size()
+            if len(self.results)
+            else {}
+        )
+        counts = []
+        for log in self.logs:
+            epochs = log.eval.config.epochs or 1
+            total = (log.eval.dataset.samples or 0) * epochs
+            counts.append((log.eval.model, int(done.get(log.eval.model, 0)), total))
+        return counts
 
 
 def run_benchmark(
@@ -195,6 +293,8 @@ def run_benchmark(
     media_roots: list[str | Path] | None = None,
     max_tasks: int | None = None,
     display: str = "none",
+    new_run: bool = False,
+    on_reuse: Callable[[str], None] | None = None,
     **eval_args: Any,
 ) -> RunOutcome:
     """Return the outcome (finished, logs, results table) of running item files or a suite task.
@@ -206,7 +306,9 @@ def run_benchmark(
     (:func:`clinbench.scoring.panel.role_models`), each with the call limits. Every model
     and role is built before anything runs: one that cannot be raises
     :class:`RunInputError` (``model NAME: why`` / ``ROLE NAME: why``), as does a task that
-    cannot be resolved. ``eval_args`` go to Inspect (epochs, limit, temperature, ...).
+    cannot be resolved. An eval ``log_dir`` already holds is continued or kept, and
+    reported through ``on_reuse``; ``new_run`` runs it again (:func:`run_eval`).
+    ``eval_args`` go to Inspect (epochs, limit, temperature, ...).
     """
     from inspect_ai.model import get_model
 
@@ -232,18 +334,37 @@ def run_benchmark(
         roles = role_models(graders, model_roles, grader_args or {}, limits.generate_config())
     except ValueError as err:
         raise RunInputError(str(err)) from err
-    finished, logs = run_eval(
-        task,
-        models,
-        log_dir,
-        limits,
-        max_tasks=max_tasks,
-        model_args=model_args,
-        model_roles=roles,
-        display=display,
-        fail_on_error=False,
-        **eval_args,
-    )
+    before = _log_task_ids(log_dir)
+    with stop_signals() as stopped:
+        try:
+            finished, logs = run_eval(
+                task,
+                models,
+                log_dir,
+                limits,
+                max_tasks=max_tasks,
+                new_run=new_run,
+                on_reuse=on_reuse,
+                model_args=model_args,
+                model_roles=roles,
+                display=display,
+                fail_on_error=False,
+                **eval_args,
+            )
+        except KeyboardInterrupt:  # a Ctrl-C that Inspect did not turn into cancelled logs
+            finished, logs = False, []
+    if not logs or any(log.status == "cancelled" for log in logs):
+        # Ctrl-C: Inspect cancels the evals and writes their logs as cancelled; an eval set
+        # then returns no logs, so this run's logs are the ones the folder did not hold
+        import signal
+
+        stopped.setdefault("signal", signal.SIGINT)
+        logs = logs or _new_logs(log_dir, before)
     from clinbench.results.export import results_from_logs
 
-    return RunOutcome(finished, logs, results_from_logs(logs))
+    return RunOutcome(
+        finished and "signal" not in stopped,
+        logs,
+        results_from_logs(logs, on_skip=lambda _message: None) if logs else results_from_logs([]),
+        stopped.get("signal"),
+    )

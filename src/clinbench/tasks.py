@@ -159,8 +159,13 @@ def default_model(target: Sequence[str]) -> str:
     return suites.DEFAULT_OFFLINE_MODEL
 
 
-def resolve_task(target: Sequence[str], task_args: dict[str, Any] | None = None) -> Task:
+def resolve_task(
+    target: Sequence[str], task_args: dict[str, Any] | None = None
+) -> Task | list[Task]:
     """Return the Inspect task for item files or one suite task name, built with its task args.
+
+    Item files whose formats need different scoring give one task per kind
+    (:func:`_bank_tasks`): a mixed bank runs each format with its own scorer.
 
     Raises ValueError naming what is wrong: a target that is neither an existing item file
     nor a registered suite task (the known tasks are listed), or a task argument the task
@@ -180,8 +185,16 @@ def resolve_task(target: Sequence[str], task_args: dict[str, Any] | None = None)
                 f"{', '.join(missing)}: neither an item file nor a suite task "
                 f"({', '.join(sorted(known))})"
             )
-        name, function = "clinbench_items", clinbench_items
-        task_args = {"items": [str(Path(t)) for t in target], **task_args}
+        return _bank_tasks([str(Path(t)) for t in target], task_args)
+    return _built(name, function, task_args)
+
+
+# Formats clinbench_items scores by exact match; the others are scored by a suite's own task.
+CLOSED_FORMATS = ("mcq", "tf", "fib", "sa", "exact")
+
+
+def _built(name: str, function: Any, task_args: dict[str, Any]) -> Task:
+    """Return ``function(**task_args)``; ValueError naming any argument it does not take."""
     parameters = inspect.signature(function).parameters
     takes_any = any(p.kind is p.VAR_KEYWORD for p in parameters.values())
     unknown = [] if takes_any else sorted(set(task_args) - set(parameters))
@@ -189,3 +202,55 @@ def resolve_task(target: Sequence[str], task_args: dict[str, Any] | None = None)
         accepted = ", ".join(parameters)
         raise ValueError(f"task {name} has no argument {', '.join(unknown)} (it takes {accepted})")
     return function(**task_args)
+
+
+def _bank_tasks(paths: list[str], task_args: dict[str, Any]) -> Task | list[Task]:
+    """Return the task(s) scoring item files: one per kind of scoring the bank's formats need.
+
+    Closed formats run in ``clinbench_items`` (exact match); a format a suite scores from
+    item files (``SuiteSpec.format_tasks``, e.g. cases with the rubric adjudicator) runs in
+    that suite's task over the same files. A format no task scores from item files raises
+    ValueError before any model is called, naming how it is scored (``format_hints``).
+    Task arguments go to each task that takes them; one no task takes is an error.
+    """
+    from collections import Counter
+
+    counts = Counter(item.format for item in load_items(paths))
+    routed = suites.format_tasks()
+    others = sorted(f for f in counts if f not in CLOSED_FORMATS)
+    unscored = [f for f in others if f not in routed]
+    if unscored:
+        hints = suites.format_hints()
+        raise ValueError(
+            "; ".join(
+                f"{counts[f]} {f} item{'s' if counts[f] != 1 else ''} in {', '.join(paths)}: "
+                "clinbench run scores closed formats (mcq, tf, fib, sa, exact) and formats a "
+                f"suite scores from item files ({', '.join(sorted(routed)) or 'none'}); "
+                + hints.get(f, f"no suite scores {f} items")
+                for f in unscored
+            )
+        )
+    plan: list[tuple[str, Any, dict[str, Any]]] = []
+    if any(f in CLOSED_FORMATS for f in counts):
+        closed = ",".join(f for f in CLOSED_FORMATS if f in counts)
+        plan.append(("clinbench_items", clinbench_items, {"items": paths, "formats": closed}))
+    for fmt in others:
+        plan.append((routed[fmt], suites.task_function(routed[fmt]), {"items": paths}))
+    if len(plan) == 1:
+        name, function, args = plan[0]
+        if name == "clinbench_items" and "formats" not in task_args:
+            args = {"items": paths}  # the bank as it is: nothing to leave out
+        return _built(name, function, {**args, **task_args})
+    accepted = {name: set(inspect.signature(f).parameters) for name, f, _ in plan}
+    unknown = sorted(set(task_args) - set().union(*accepted.values()))
+    if unknown:
+        raise ValueError(
+            f"no task of this bank has the argument {', '.join(unknown)} ("
+            + "; ".join(f"{n} takes {', '.join(sorted(a))}" for n, a in accepted.items())
+            + ")"
+        )
+    return [
+        _built(name, function, {**args, **{k: v for k, v in task_args.items()
+                                            if k in accepted[name]}})
+        for name, function, args in plan
+    ]  # fmt: skip

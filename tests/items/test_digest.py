@@ -15,9 +15,13 @@ from clinbench.items.digest import (
 )
 from clinbench.items.loader import load_items
 from clinbench.items.model import ITEM_ADAPTER
+from tests.media_files import png_bytes, wav_bytes
+
+# real media: validation opens them (a changed byte below is a changed sample or pixel)
+CLIP, IMAGE = wav_bytes(level=0.25), png_bytes("white")
 
 
-def _bank(folder: Path, clip: bytes = b"RIFF-clip-one", image: bytes = b"PNG-one") -> Path:
+def _bank(folder: Path, clip: bytes = CLIP, image: bytes = IMAGE) -> Path:
     """Write an item file naming an audio clip and a case image, relative to the file."""
     (folder / "media").mkdir(parents=True)
     (folder / "media" / "clip.wav").write_bytes(clip)
@@ -52,8 +56,8 @@ def test_absolute_media_paths_to_equal_bytes_hash_equal(tmp_path):
 
 def test_a_changed_clip_or_image_byte_changes_the_hash(tmp_path):
     base = item_set_hash(load_items([_bank(tmp_path / "base")]))
-    clip = item_set_hash(load_items([_bank(tmp_path / "clip", clip=b"RIFF-clip-onE")]))
-    image = item_set_hash(load_items([_bank(tmp_path / "image", image=b"PNG-onE")]))
+    clip = item_set_hash(load_items([_bank(tmp_path / "clip", clip=wav_bytes(level=0.5))]))
+    image = item_set_hash(load_items([_bank(tmp_path / "image", image=png_bytes("black"))]))
     assert len({base, clip, image}) == 3
 
 
@@ -61,7 +65,9 @@ def test_a_file_rewritten_in_place_is_hashed_again(tmp_path):
     path = _bank(tmp_path / "bank")
     before = item_set_hash(load_items([path]))
     clip = path.parent / "media" / "clip.wav"
-    clip.write_bytes(b"RIFF-clip-two, longer")  # new size: the per-file cache must not answer
+    clip.write_bytes(
+        wav_bytes(seconds=0.2, level=0.25)
+    )  # new size: the per-file cache must not answer
     assert item_set_hash(load_items([path])) != before
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from clinbench.items import validate_files
+from tests.media_files import png_bytes
 
 TF = {"id": "t1", "format": "tf", "stem": "Air conduction uses headphones.", "answer": True}
 MCQ = {"id": "m1", "format": "mcq", "stem": "Which is a tympanogram type?",
@@ -120,7 +121,7 @@ def test_heldout_jsonl(tmp_path, name, lines, expected):
 def test_heldout_media(tmp_path, name, media, expected):
     bank = tmp_path / "bank"
     (bank / "media").mkdir(parents=True)
-    (bank / "media" / "ok.png").write_bytes(b"\x89PNG")
+    (bank / "media" / "ok.png").write_bytes(png_bytes())  # opened at validation
     (tmp_path / "secret.txt").write_text("secret\n")
     if media == "ABSOLUTE_OK":  # absolute even though it points inside the bank
         media = str((bank / "media" / "ok.png").resolve())

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from clinbench.cli import _mount, app
 from clinbench.items import load_items, read_items, validate_files
+from tests.media_files import png_bytes
 
 runner = CliRunner()
 _mount()
@@ -285,7 +286,7 @@ def test_cross_field_problem_names_its_field(tmp_path, row, field):
 def bank(tmp_path):
     folder = tmp_path / "bank"
     (folder / "media" / "sub").mkdir(parents=True)
-    (folder / "media" / "ok.png").write_bytes(b"\x89PNG")
+    (folder / "media" / "ok.png").write_bytes(png_bytes())  # opened at validation
     (folder / "media" / "empty.png").write_bytes(b"")
     (tmp_path / "secret.txt").write_text("a local file no provider may see\n")
     (folder / "media" / "link.png").symlink_to(Path("..") / ".." / "secret.txt")
@@ -324,7 +325,7 @@ def test_audio_path_outside_the_bank_is_rejected(bank):
 def test_a_media_root_lets_a_bank_use_files_there(bank, tmp_path):
     shared = tmp_path / "shared"
     shared.mkdir()
-    (shared / "a.png").write_bytes(b"\x89PNG")
+    (shared / "a.png").write_bytes(png_bytes())
     path = jsonl(bank, {**CASE, "images": ["media/ok.png", "../shared/a.png"]})
     assert_one(path, 1, "images.1", "--media-root")
     assert problems_of(path, media_roots=[shared]) == []
@@ -338,7 +339,7 @@ def test_a_media_root_lets_a_bank_use_files_there(bank, tmp_path):
 def test_run_refuses_a_bank_that_names_a_file_outside_and_honours_media_root(bank, tmp_path):
     shared = tmp_path / "shared"
     shared.mkdir()
-    (shared / "a.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (shared / "a.png").write_bytes(png_bytes())
     path = jsonl(bank, {**SA, "media": ["../secret.txt"]})
     logs = tmp_path / "logs"
     result = runner.invoke(app, ["run", str(path), "--log-dir", str(logs), "--display", "none"])

@@ -103,6 +103,12 @@ def test_export_cli_names_each_skipped_log_and_writes_one_row_per_sample(tmp_pat
     out = tmp_path / "results.csv"
     result = runner.invoke(app, ["results", "export", str(folder), "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert f"Wrote {2 * N} rows" in result.stdout
+    # two evals (seeds 1 and 2) hold the same task, model, items, epoch and condition: one
+    # result per sample, the newer eval's, and the other's rows named as left out
+    assert f"Wrote {N} rows" in result.stdout
+    assert f"{N} samples left out, a newer log holds the same" in result.stderr
     assert "a-partial.eval: skipped, superseded" in result.stderr
     assert "d-empty.eval" in result.stderr
+    both = runner.invoke(app, ["results", "export", str(folder), "-o", str(out), "--all-runs"])
+    assert both.exit_code == 0, both.output
+    assert f"Wrote {2 * N} rows" in both.stdout  # asked for: every run, labelled by run_id

@@ -11,6 +11,7 @@ their whole set.
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,6 +35,26 @@ def create_app(audit_dir: str | Path) -> FastAPI:
     return app
 
 
+class PortInUse(OSError):
+    """The address the app was to listen on cannot be bound (in use, or not allowed)."""
+
+
+def check_port(host: str, port: int) -> None:
+    """Raise PortInUse (one line naming the address and why) if ``host:port`` cannot be bound."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind((host, port))
+        except OSError as err:
+            why = "the port is in use" if err.errno == errno.EADDRINUSE else "cannot bind"
+            raise PortInUse(
+                err.errno, f"cannot serve on {host}:{port}: {why} ({err.strerror})"
+            ) from err
+
+
 def serve(
     audit_dir: str | Path, host: str = "127.0.0.1", port: int = 8765, *,
     announce: Callable[[str], None] = print,
@@ -41,11 +62,13 @@ def serve(
     """Serve the review app until interrupted; ``announce`` gets the address, then a ready line.
 
     The ready line is sent once the server listens, so a script (or a person) can wait for it.
+    The address is checked first: one that cannot be bound raises :class:`PortInUse`.
     """
     import uvicorn
 
     from clinbench.audit.links import LINKS_FILE
 
+    check_port(host, port)  # before anything is announced
     audit_dir = Path(audit_dir)
     app = create_app(audit_dir)
     shown = f"[{host}]" if ":" in host else host

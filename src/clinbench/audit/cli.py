@@ -199,7 +199,12 @@ def serve(
             f"warning: binding {host} exposes the app beyond this machine; put it behind TLS",
             err=True,
         )
-    serve_app(audit_dir, host, port, announce=lambda line: typer.echo(line))
+    from clinbench.audit.app import PortInUse
+
+    try:
+        serve_app(audit_dir, host, port, announce=lambda line: typer.echo(line))
+    except PortInUse as err:
+        fail(err.strerror)
 
 
 @app.command("export-baseline")

@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 
 from clinbench.audit.sampling import DB_FILE
 from clinbench.audit.store import AuditStore, now
-from clinbench.io import atomic_write
+from clinbench.io import atomic_write, original_text, spreadsheet_text
 
 LINKS_FILE = "reviewer-links.csv"
 _COLUMNS = ("name", "role", "link", "issued_at")
@@ -31,7 +31,8 @@ def read_links(audit_dir: str | Path) -> list[dict[str, str]]:
     if not path.is_file():
         return []
     with path.open(newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle))
+        return [{original_text(k): original_text(v) for k, v in row.items()}
+                for row in csv.DictReader(handle)]  # fmt: skip
 
 
 def _write_links(audit_dir: Path, issued: list[dict[str, str]]) -> Path:
@@ -42,7 +43,9 @@ def _write_links(audit_dir: Path, issued: list[dict[str, str]]) -> Path:
     with atomic_write(path, private=True) as out:
         writer = csv.DictWriter(out, fieldnames=_COLUMNS)
         writer.writeheader()
-        writer.writerows(rows.values())
+        writer.writerows(  # spreadsheet-safe text (clinbench.io)
+            {k: spreadsheet_text(v) for k, v in row.items()} for row in rows.values()
+        )
     return path
 
 

@@ -34,6 +34,7 @@ from clinbench.audit.sampling import (
     load_manifest,
 )
 from clinbench.audit.store import AuditStore
+from clinbench.io import read_own_csv, write_csv
 
 REPORT_FILES = (
     "labels.csv", "events.csv", "consensus.csv", "items.csv", "inter_reviewer.csv",
@@ -139,7 +140,7 @@ def _write_atomic(files: dict[str, str | pd.DataFrame], out: Path) -> list[Path]
         for name, content in files.items():
             target = build / name
             if isinstance(content, pd.DataFrame):
-                content.to_csv(target, index=False)
+                write_csv(content, target)
             else:
                 target.write_text(content, encoding="utf-8")
         for name in files:
@@ -389,7 +390,7 @@ def _calibration(
         }
     )
     population_path = audit_dir / POPULATION_FILE
-    population = pd.read_csv(population_path, dtype={"question": str, "grade": str})
+    population = read_own_csv(population_path, dtype={"question": str, "grade": str})
     population = population.dropna(subset=["score"])
     maps, means = [], []
     for rule in SPARSE_RULES:

@@ -28,7 +28,7 @@ import pandas as pd
 
 from clinbench.audit.images import refers_to_image, without_image_references
 from clinbench.audit.labels import FAIL_GRADES, GRADES
-from clinbench.io import JsonlError, jsonl_lines
+from clinbench.io import JsonlError, jsonl_lines, read_own_csv, write_csv
 
 # Files of an audit folder. Reviewers are served only what ITEMS_FILE and MEDIA_DIR hold.
 AUDIT_FILE = "audit.json"
@@ -83,7 +83,7 @@ def read_results(path: str | Path) -> pd.DataFrame:
             table = pd.read_parquet(path)
             table["_line"] = np.arange(1, len(table) + 1)
         elif suffix == ".csv":
-            table = pd.read_csv(path, dtype={"item_id": str, "question": str, "grade": str})
+            table = read_own_csv(path, dtype={"item_id": str, "question": str, "grade": str})
             table["_line"] = np.arange(2, len(table) + 2)
         else:
             raise AuditInputError(path, 0, "-", "unknown results file type (use .parquet or .csv)")
@@ -645,8 +645,8 @@ def write_audit(
         with (build / ITEMS_FILE).open("w", encoding="utf-8") as handle:
             for record in records:
                 handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-        pd.DataFrame(keys).to_csv(build / KEY_FILE, index=False)
-        drawn.cells.to_csv(build / STRATA_FILE, index=False)
+        write_csv(pd.DataFrame(keys), build / KEY_FILE)
+        write_csv(drawn.cells, build / STRATA_FILE)
         if mode == "review":
             pop = drawn.population
             cols = [
@@ -659,7 +659,7 @@ def write_audit(
                 population["critical_error"] = population["critical_errors"].map(
                     lambda v: bool(_critical_errors(v))
                 )
-            population.to_csv(build / POPULATION_FILE, index=False)
+            write_csv(population, build / POPULATION_FILE)
         empty = drawn.cells[drawn.cells["sample_n"] == 0]
         if len(empty):
             problems.append(
@@ -718,7 +718,7 @@ def load_manifest(audit_dir: str | Path) -> tuple[dict[str, Any], list[dict[str,
 
 def load_key(audit_dir: str | Path) -> pd.DataFrame:
     """Return the hidden key (model, adjudicator label, weight per audit item)."""
-    return pd.read_csv(
+    return read_own_csv(
         Path(audit_dir) / KEY_FILE,
         dtype={"audit_id": str, "item_id": str, "question": str, "adjudicator_grade": str},
         keep_default_na=False,

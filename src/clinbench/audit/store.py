@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import secrets
 import sqlite3
 from collections.abc import Iterator
@@ -99,6 +100,10 @@ class AuditStore:
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
+        # Owner-only (0600) whatever the umask: the database holds reviewers' labels and
+        # token hashes. SQLite gives its -wal and -shm files the database file's mode.
+        os.close(os.open(self.path, os.O_CREAT | os.O_RDWR, 0o600))
+        os.chmod(self.path, 0o600)
         with self.connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(_SCHEMA)

@@ -9,6 +9,7 @@ import typer
 from clinbench.cli_helpers import fail
 from clinbench.console import format_option
 from clinbench.curate import freshness
+from clinbench.io import read_own_csv, write_csv
 
 app = typer.Typer(
     help="Curation: screen and adapt source passages into items, normalise, deduplicate, tag "
@@ -413,7 +414,6 @@ def review_export(
     changes: Path | None = typer.Option(None, help="Normalisation change log: adds flags."),
 ) -> None:
     """Write a review sheet (CSV to fill in, HTML to read): item, key, source quote, flags."""
-    import pandas as pd
 
     from clinbench.curate.review import export_review
 
@@ -423,7 +423,7 @@ def review_export(
         if path is not None:
             if not path.is_file():
                 fail(f"{path}:0: -: file not found")
-            extra[name] = pd.read_csv(path, dtype=str, keep_default_na=False)
+            extra[name] = read_own_csv(path, dtype=str, keep_default_na=False)
     csv_path, html_path = export_review(loaded, out, **extra)
     typer.echo(f"wrote {csv_path} and {html_path} ({len(loaded)} items)")
 
@@ -506,7 +506,7 @@ def freshness_command(
     output = TableOutput(fmt)
     if out is not None:
         text = (
-            report.to_csv(index=False)
+            write_csv(report)
             if out.suffix.lower() == ".csv"
             else report.to_json(orient="records", indent=2)
         )

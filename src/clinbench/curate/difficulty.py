@@ -21,6 +21,7 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict
 
 from clinbench.curate.structured import OK, load_prompt, structured_eval
+from clinbench.io import read_own_csv
 from clinbench.items.loader import ItemFileError, ItemProblem
 from clinbench.items.model import Item
 from clinbench.scoring.outcomes import ANSWERED, CORRECT, EXCLUDED
@@ -148,7 +149,7 @@ def read_results(path: str | Path) -> pd.DataFrame:
     if path.suffix.lower() == ".parquet":
         frame = pd.read_parquet(path)
     elif path.suffix.lower() == ".csv":
-        frame = pd.read_csv(path, dtype={"item_id": str, "model": str}, keep_default_na=False)
+        frame = read_own_csv(path, dtype={"item_id": str, "model": str}, keep_default_na=False)
     else:
         raise ItemFileError(
             [ItemProblem(str(path), 0, "-", "use a .parquet or .csv results table")]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from clinbench.io import atomic_write_text
+from clinbench.io import original_text, write_csv
 from clinbench.items.model import ItemBase
 
 # Typographic quotes and primes mapped to their ASCII forms.
@@ -65,8 +65,9 @@ def answer_key_text(item: ItemBase) -> str:
 
 
 def atomic_write_csv(frame: pd.DataFrame, path: str | Path) -> Path:
-    """Write a DataFrame as CSV (UTF-8, no index) atomically; return the path."""
-    return atomic_write_text(path, frame.to_csv(index=False))
+    """Write a DataFrame as CSV (UTF-8, no index, spreadsheet-safe) atomically; return the path."""
+    write_csv(frame, path)
+    return Path(path)
 
 
 def csv_rows(path: Path) -> Iterator[tuple[int, dict[str, str]]]:
@@ -76,5 +77,9 @@ def csv_rows(path: Path) -> Iterator[tuple[int, dict[str, str]]]:
         _ = reader.fieldnames  # reads the header, so line_num counts from it
         start = reader.line_num + 1
         for row in reader:
-            yield start, {k: (v or "") for k, v in row.items() if k is not None}
+            # the text as it was before write_csv made it spreadsheet-safe
+            yield (
+                start,
+                {original_text(k): original_text(v or "") for k, v in row.items() if k is not None},
+            )
             start = reader.line_num + 1

@@ -18,6 +18,7 @@ import json
 import re
 import sys
 import typing
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -285,6 +286,100 @@ def _media_problem(item: Item, field: str, media: str, roots: Sequence[Path]) ->
         return f"media path {media!r} is not a regular file"
     if target.stat().st_size == 0:
         return f"media file {media!r} is empty"
+    return media_content_problem(target, audio=field == "audio", image=field.startswith("images"))
+
+
+AUDIO_SUFFIXES = {".wav": "WAV", ".flac": "FLAC", ".ogg": "OGG", ".mp3": "MP3", ".aiff": "AIFF"}
+IMAGE_SUFFIXES = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".gif": "GIF",
+                  ".webp": "WEBP", ".bmp": "BMP"}  # fmt: skip
+
+
+def media_content_problem(path: Path, audio: bool = False, image: bool = False) -> str | None:
+    """Return why a media file's contents are not what its name says (None when they are).
+
+    Audio (the ``audio`` field, or a file named as audio) is opened with soundfile far enough
+    to know its format, sample rate, channels and length; an image (``images``, or a file
+    named as one) is checked by Pillow's ``verify``. A file named as neither is not opened.
+    """
+    suffix = path.suffix.lower()
+    if audio or suffix in AUDIO_SUFFIXES:
+        return _audio_problem(path, AUDIO_SUFFIXES.get(suffix, suffix.lstrip(".").upper()))
+    if image or suffix in IMAGE_SUFFIXES:
+        return _image_problem(path, IMAGE_SUFFIXES.get(suffix, suffix.lstrip(".").upper()))
+    return None
+
+
+def _audio_problem(path: Path, expected: str) -> str | None:
+    import soundfile
+
+    try:
+        info = soundfile.info(str(path))
+    except Exception as err:  # noqa: BLE001 - libsndfile reports every bad file as one kind
+        reason = _reason(err, path)
+        return f"not a{'n' if expected[:1] in 'AEIOU' else ''} {expected} file ({reason})"
+    if expected in ("WAV", "FLAC", "OGG", "AIFF") and info.format != expected:
+        return f"not a {expected} file (it holds {info.format} audio)"
+    if info.frames <= 0 or info.samplerate <= 0 or info.channels <= 0:
+        return (
+            f"not a {expected} file with audio ({info.frames} frames, {info.samplerate} Hz, "
+            f"{info.channels} channels)"
+        )
+    return None
+
+
+def _image_problem(path: Path, expected: str) -> str | None:
+    from PIL import Image
+
+    try:
+        with Image.open(path) as image:
+            found = image.format
+            image.verify()
+    except Exception as err:  # noqa: BLE001 - Pillow raises many kinds for a bad file
+        reason = _reason(err, path)
+        return f"not a{'n' if expected[:1] in 'AEIOU' else ''} {expected} image ({reason})"
+    if expected in IMAGE_SUFFIXES.values() and found != expected:
+        return f"not a {expected} image (it holds a {found} image)"
+    return None
+
+
+def _reason(err: Exception, path: Path) -> str:
+    """Return an error's message on one line, naming the file by its name only."""
+    text = " ".join(str(err).replace(str(path), path.name).split()) or type(err).__name__
+    return text[:200]
+
+
+_LOOKALIKE = "\x00"  # prefix of the look-alike keys in `seen` (no id holds a NUL)
+
+
+def id_as_read(item_id: str) -> str:
+    """Return the form of an id a person reads: NFKC-normalised and case-folded.
+
+    Fullwidth and compatibility forms (``Ｑ１``, the Kelvin sign), composed and decomposed
+    accents (NFC/NFD ``café``) and case (``Q1``) all map to one form (Unicode's caseless
+    identifier matching, UAX #31 / the Unicode Standard 3.13).
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", item_id).casefold())
+
+
+def invisible_in_id(item_id: str) -> str | None:
+    """Return why an id cannot be told apart from another when printed (None when it can).
+
+    Refused: format characters (Unicode category Cf: zero-width spaces and joiners, bidi
+    controls such as the right-to-left override, the byte-order mark), control characters
+    (Cc), spaces other than the plain space (Zs, e.g. no-break space), and a space at
+    either end.
+    """
+    for position, char in enumerate(item_id, start=1):
+        category = unicodedata.category(char)
+        if category in ("Cf", "Cc") or (category == "Zs" and char != " "):
+            name = unicodedata.name(char, "unnamed")
+            return (
+                f"{item_id!r} holds an invisible character U+{ord(char):04X} ({name}) at "
+                f"character {position}; ids must read the same as they are stored"
+            )
+    if item_id != item_id.strip(" "):
+        end = "start" if item_id.startswith(" ") else "end"
+        return f"{item_id!r} has a space at the {end}; ids must read the same as they are stored"
     return None
 
 
@@ -323,7 +418,18 @@ def validate_row(
     if item.id in seen:
         message = f"duplicate id {item.id!r} (first at {seen[item.id]})"
         return None, [ItemProblem(str(path), number, "id", message)]
+    if (invisible := invisible_in_id(item.id)) is not None:
+        return None, [ItemProblem(str(path), number, "id", invisible)]
+    key = _LOOKALIKE + id_as_read(item.id)  # kept in `seen` beside the ids themselves
+    if key in seen:
+        first_id, first_at = seen[key].split("\x00", 1)
+        message = (
+            f"{item.id!r} looks the same as {first_id!r} at {first_at} "
+            "(equal after Unicode NFKC normalisation and case folding)"
+        )
+        return None, [ItemProblem(str(path), number, "id", message)]
     seen[item.id] = f"{path}:{number}"
+    seen[key] = f"{item.id}\x00{path}:{number}"
     roots = _MEDIA_ROOTS.get() if roots is None else tuple(roots)
     problems = [
         ItemProblem(str(path), number, field, why)

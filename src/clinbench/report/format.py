@@ -12,6 +12,8 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from clinbench.io import write_csv
+
 CSV_FLOAT = "%.10g"
 
 
@@ -33,8 +35,12 @@ def flatten(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def to_csv_text(table: pd.DataFrame) -> str:
-    """Return the table as CSV text (intervals split, floats to 10 significant digits)."""
-    return flatten(table).to_csv(index=False, float_format=CSV_FLOAT, lineterminator="\n")
+    """Return the table as CSV text (intervals split, floats to 10 significant digits).
+
+    Text cells are spreadsheet-safe (:func:`clinbench.io.write_csv`).
+    """
+    text = write_csv(flatten(table), None, float_format=CSV_FLOAT, lineterminator="\n")
+    return str(text)
 
 
 def _is_p_column(name: str) -> bool:

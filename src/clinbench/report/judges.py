@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from clinbench.io import read_own_csv
 from clinbench.scoring.panel import JUDGE_SCORER
 from clinbench.stats.judge_agreement import FLEISS
 
@@ -124,7 +125,7 @@ def read_audit(path: str | Path) -> pd.DataFrame:
             f"{file}: no such file (write it with `clinbench audit report AUDIT_DIR --out DIR`)"
         )
     try:
-        frame = pd.read_csv(file, dtype=str, keep_default_na=False, na_values=[""])
+        frame = read_own_csv(file, dtype=str, keep_default_na=False, na_values=[""])
     except (pd.errors.ParserError, UnicodeDecodeError) as exc:
         raise AuditInputError(f"{file}: cannot read as CSV: {exc}") from exc
     missing = [c for c in AUDIT_COLUMNS if c not in frame.columns]

@@ -25,12 +25,18 @@ def export(
         "--include-partial",
         help="Also export evals that never finished (their partial logs); default: skip them.",
     ),
+    all_runs: bool = typer.Option(
+        False,
+        "--all-runs",
+        help="Keep every run of an eval (e.g. from run --new-run), labelled by run_id; "
+        "default: the latest complete run of each eval, one result per sample.",
+    ),
 ) -> None:
     """Write one row per model × task × item × epoch × condition × scorer (× question).
 
-    One log stands for each eval: a resumed eval's newest complete log, so nothing is
-    counted twice. Partial, superseded, empty and unreadable logs are named on stderr and
-    left out.
+    One log stands for each eval: the newest complete log of a resumed or repeated eval, so
+    nothing is counted twice (--all-runs keeps each run, labelled by run_id). Partial,
+    superseded, empty and unreadable logs are named on stderr and left out.
     """
     from clinbench.results import write_results
     from clinbench.results.cost import PriceTableError, add_costs, read_prices
@@ -49,6 +55,7 @@ def export(
         frame = results_table(
             log_dir,
             include_partial=include_partial,
+            all_runs=all_runs,
             on_skip=lambda message: typer.echo(f"warning: {message}", err=True),
         )
     except (FileNotFoundError, ValueError) as err:
@@ -99,7 +106,9 @@ def cost(
     keys = tuple(k.strip() for k in by.split(",") if k.strip())
     summary = cost_summary(pd.concat(frames, ignore_index=True), table, by=keys)
     if out is not None:
-        summary.to_csv(out, index=False)
+        from clinbench.io import write_csv
+
+        write_csv(summary, out)
     if fmt != "table":
         from clinbench.console import TableOutput
 

@@ -89,11 +89,28 @@ def _recency(header: EvalLog) -> tuple[str, str]:
     return (stats.completed_at or stats.started_at or header.eval.created or "", header.location)
 
 
+def eval_identity(header: EvalLog) -> str:
+    """Return what makes two logs runs of the same eval: Inspect's eval-set task identifier.
+
+    That identifier (task, its arguments, model, model arguments and roles, generation
+    settings, task version and limits) is what ``eval_set`` uses to find an eval a log
+    folder already holds; logs of one eval (a resumed one, a re-run of the same command)
+    share it. Where Inspect does not offer it, the task id and model stand in.
+    """
+    try:
+        from inspect_ai._eval.evalset import task_identifier
+
+        return str(task_identifier(header, None))
+    except Exception:  # noqa: BLE001 - Inspect's internals moved: the id of one task run
+        return f"{header.eval.task_id} {header.eval.model}"
+
+
 def latest_logs(
     paths: Sequence[str],
     include_partial: bool = False,
     any_status: bool = False,
     on_skip: Callable[[str], None] | None = None,
+    all_runs: bool = False,
 ) -> list[EvalLog]:
     """Return the header of the one log that stands for each eval among ``paths``.
 
@@ -101,12 +118,15 @@ def latest_logs(
     export reads again with each log's samples, so that many large logs are never all held.
 
     A resumed or retried eval writes a new log with the same task id (Inspect's id of one
-    task run on one model), so one eval can have several logs. The latest complete one (any
-    status but ``started``) wins; an eval with only partial (``started``) logs is skipped
-    unless ``include_partial``, which takes its latest partial log. ``any_status`` takes the
-    latest log whatever its status. Every log that is left out is reported through
-    ``on_skip`` (default: a Python warning), with why: unreadable, superseded by a newer log
-    of the same eval, or partial.
+    task run on one model), and running the same command again (``run --new-run``, or two
+    runs at once) writes another log of the same eval (:func:`eval_identity`), so one eval
+    can have several logs. The latest complete one (any status but ``started``) wins; an
+    eval with only partial (``started``) logs is skipped unless ``include_partial``, which
+    takes its latest partial log. ``any_status`` takes the latest log whatever its status.
+    ``all_runs`` keeps one log per run of an eval (per task id) instead of one per eval,
+    for a table that labels runs by ``run_id``. Every log that is left out is reported
+    through ``on_skip`` (default: a Python warning), with why: unreadable, superseded by a
+    newer log of the same eval, or partial.
     """
     if on_skip is None:
         on_skip = _warn
@@ -116,7 +136,8 @@ def latest_logs(
         if header is None:
             on_skip(f"{path}: skipped, {problem}")
             continue
-        by_eval.setdefault(f"{header.eval.task_id} {header.eval.model}", []).append(header)
+        key = f"{header.eval.task_id} {header.eval.model}" if all_runs else eval_identity(header)
+        by_eval.setdefault(key, []).append(header)
     chosen: list[EvalLog] = []
     for headers in by_eval.values():
         headers.sort(key=_recency)
@@ -136,7 +157,10 @@ def latest_logs(
             continue
         for h in headers:
             if h is not winner:
-                on_skip(f"{h.location}: skipped, superseded by {winner.location} (same eval)")
+                on_skip(
+                    f"{h.location}: skipped, superseded by {winner.location} (same eval; "
+                    "export every run, labelled by run_id, with --all-runs)"
+                )
         chosen.append(winner)
     return sorted(chosen, key=lambda h: h.location)
 
@@ -235,6 +259,7 @@ def log_rows(
 
     model = log.eval.model
     table = (log.eval.metadata or {}).get(ITEMS)
+    scorer_names = [scorer.name for scorer in (log.eval.scorers or [])] or [""]
     rows: list[dict[str, Any]] = []
     for sample in (log.samples or []) if samples is None else samples:
         metadata = sample.metadata or {}
@@ -266,19 +291,21 @@ def log_rows(
         }
         if sample.error is not None or not sample.scores:
             message = sample.error.message if sample.error is not None else "sample was not scored"
-            rows.append(
-                base
-                | {
-                    "scorer": "",
-                    "judge": "",
-                    "extracted_answer": None,
-                    "outcome": outcomes.ERROR,
-                    "score": math.nan,
-                    "grade": None,
-                    "critical_errors": "",
-                    "score_metadata": _json({"error": message}),
-                }
-            )
+            # one error row under each scorer of the task, so each scorer's counts show it
+            for scorer_name in scorer_names:
+                rows.append(
+                    base
+                    | {
+                        "scorer": scorer_name,
+                        "judge": "",
+                        "extracted_answer": None,
+                        "outcome": outcomes.ERROR,
+                        "score": math.nan,
+                        "grade": None,
+                        "critical_errors": "",
+                        "score_metadata": _json({"error": message}),
+                    }
+                )
             continue
         for scorer_name, score in sample.scores.items():
             rows.extend(_score_rows(base, scorer_name, score))
@@ -403,24 +430,56 @@ def _log_file_rows(header: EvalLog, on_skip: Callable[[str], None]) -> pd.DataFr
     return _frame(log_rows(log, log_file=name))
 
 
+SAMPLE_KEY = ["task", "model", "item_id", "epoch", "condition"]  # one result each
+
+
+def _drop_seen(frame: pd.DataFrame, seen: set[tuple[Any, ...]]) -> tuple[pd.DataFrame, int]:
+    """Return (the rows whose SAMPLE_KEY is not in ``seen``, how many samples were dropped).
+
+    ``seen`` then holds this frame's keys too.
+    """
+    if frame.empty:
+        return frame, 0
+    keys = list(frame[SAMPLE_KEY].itertuples(index=False, name=None))
+    mask = [k not in seen for k in keys]
+    dropped = len({k for k, keep in zip(keys, mask, strict=True) if not keep})
+    seen.update(keys)
+    return (frame if all(mask) else frame[mask].reset_index(drop=True)), dropped
+
+
 def results_table(
     sources: Sequence[str | Path] | str | Path,
     include_partial: bool = False,
     on_skip: Callable[[str], None] | None = None,
+    all_runs: bool = False,
 ) -> pd.DataFrame:
     """Return the results table of the Inspect logs in the given files and folders.
 
-    One log stands for each eval (see :func:`latest_logs`), so a resumed run is counted
-    once: one row per eval, sample, epoch and scorer (and question). Logs left out, and logs
-    with no samples, are reported through ``on_skip`` (default: a Python warning).
+    One log stands for each eval (see :func:`latest_logs`), so a resumed or repeated run is
+    counted once: one result per task, model, item, epoch and condition (its rows: one per
+    scorer and question). Where logs of different evals still hold the same sample, the
+    latest complete log wins and the others' rows of it are dropped, with a warning.
+    ``all_runs`` keeps every run of an eval instead, each labelled by its ``run_id``. Logs
+    left out, and logs with no samples, are reported through ``on_skip`` (default: a
+    Python warning).
     """
     if on_skip is None:
         on_skip = _warn
-    headers = latest_logs(log_paths(sources), include_partial, on_skip=on_skip)
+    headers = latest_logs(log_paths(sources), include_partial, on_skip=on_skip, all_runs=all_runs)
+    headers.sort(key=_recency, reverse=True)  # the newest first: its samples win
     frames = []
+    seen: set[tuple[Any, ...]] = set()
     for i, header in enumerate(headers):
         # typed at once (text columns become compact str arrays), and the header let go
-        frames.append(typed(_log_file_rows(header, on_skip)))
+        frame = typed(_log_file_rows(header, on_skip))
+        if not all_runs:
+            frame, dropped = _drop_seen(frame, seen)
+            if dropped:
+                on_skip(
+                    f"{header.location}: {dropped} samples left out, a newer log holds "
+                    "the same task, model, item, epoch and condition"
+                )
+        frames.append(frame)
         headers[i] = None
     return _table(frames)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from clinbench.io import atomic_write
+from clinbench.io import atomic_write, original_text, write_csv
 from clinbench.results.schema import RESULT_COLUMNS
 
 NUMERIC_COLUMNS = {"epoch": "Int64", "epochs": "Int64", "score": "float64",
@@ -56,10 +56,11 @@ def _csv_rows(path: Path) -> tuple[list[str], list[list[str]], list[int]]:
     rows, lines = [], []
     with path.open(encoding="utf-8-sig", newline="") as handle:
         reader = csv.reader(handle)
-        header = next(reader, [])
+        header = [original_text(name) for name in next(reader, [])]
         start = reader.line_num + 1
         for row in reader:
-            if row:
+            if row:  # the text as it was before write_csv made it spreadsheet-safe
+                row = [original_text(cell) for cell in row]
                 rows.append(row + [""] * (len(header) - len(row)))
                 lines.append(start)
             start = reader.line_num + 1
@@ -129,14 +130,18 @@ def read_results(
 
 
 def write_results(frame: pd.DataFrame, out: str | Path) -> Path:
-    """Write the results table as Parquet or CSV (by suffix), atomically; return the path."""
+    """Write the results table as Parquet or CSV (by suffix), atomically; return the path.
+
+    A CSV's text cells are made safe to open in a spreadsheet (:func:`clinbench.io.write_csv`);
+    :func:`read_results` gives the original text back. Parquet keeps the raw text.
+    """
     out = Path(out)
     suffix = out.suffix.lower()
     if suffix not in SUFFIXES:
         raise ValueError(f"{out}: results are written as .parquet or .csv")
+    if suffix == ".csv":  # text cells made safe to open in a spreadsheet
+        write_csv(frame, out)
+        return out
     with atomic_write(out, binary=True) as handle:
-        if suffix == ".parquet":
-            frame.to_parquet(handle, index=False)
-        else:
-            frame.to_csv(handle, index=False)
+        frame.to_parquet(handle, index=False)  # the raw text
     return out

@@ -23,6 +23,7 @@ from typing import Any
 
 import pandas as pd
 
+from clinbench.io import read_own_csv, write_csv
 from clinbench.scoring import outcomes
 
 DEFAULT_EXCLUSION_THRESHOLD = 0.10
@@ -241,7 +242,7 @@ def read_leaderboard(path: str | Path) -> Leaderboard:
         rows = pd.DataFrame(data.get("rows", []), columns=ROW_COLUMNS)
         versions = pd.DataFrame(data.get("versions", []), columns=VERSION_COLUMNS)
     elif path.suffix.lower() == ".csv":
-        rows = pd.read_csv(
+        rows = read_own_csv(
             path,
             dtype={"version": str, "replaces_version": str, "superseded_by": str},
             keep_default_na=True,
@@ -249,7 +250,7 @@ def read_leaderboard(path: str | Path) -> Leaderboard:
         rows = rows.reindex(columns=ROW_COLUMNS)
         vpath = _versions_path(path)
         versions = (
-            pd.read_csv(vpath, dtype={"version": str}, keep_default_na=False)
+            read_own_csv(vpath, dtype={"version": str}, keep_default_na=False)
             if vpath.exists()
             else pd.DataFrame(columns=VERSION_COLUMNS)
         )
@@ -273,8 +274,9 @@ def write_leaderboard(board: Leaderboard, path: str | Path) -> Path:
         }
         return atomic_write_text(path, json.dumps(data, indent=2) + "\n")
     if path.suffix.lower() == ".csv":
-        atomic_write_text(_versions_path(path), board.versions.to_csv(index=False))
-        return atomic_write_text(path, board.rows.to_csv(index=False))
+        write_csv(board.versions, _versions_path(path))
+        write_csv(board.rows, path)
+        return path
     raise ValueError(f"{path}: a leaderboard file is .json or .csv")
 
 

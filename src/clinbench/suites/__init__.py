@@ -46,6 +46,11 @@ class SuiteSpec:
     cli: the suite's ``typer.Typer`` app, mounted as ``clinbench <name>``.
     rubric: the suite's case-rubric file (grade scale, pass rule, critical-error types),
         the default of ``clinbench.scoring.rubric.load_rubric``.
+    format_tasks: item format -> the suite task that scores items of that format from the
+        user's own item files (it takes ``items``: files, keeping its own format's items), so
+        ``clinbench run MY_BANK.jsonl`` scores them the suite's way.
+    format_hints: item format -> how the suite scores items of that format when no task of
+        ``format_tasks`` takes them from an item file (named when such a bank is refused).
     """
 
     name: str
@@ -59,6 +64,8 @@ class SuiteSpec:
     demo_tables: str | None = None
     cli: str | None = None
     rubric: Path | None = None
+    format_tasks: Mapping[str, str] = field(default_factory=dict)
+    format_hints: Mapping[str, str] = field(default_factory=dict)
 
     def default_model(self, task: str) -> str:
         """Return the offline model ``task`` runs with when no model is given."""
@@ -146,6 +153,16 @@ def _card_versions() -> dict[str, str]:
 def suite_version(task: str) -> str | None:
     """Return the card version of the suite that runs ``task`` (None for a task no card lists)."""
     return _card_versions().get(task)
+
+
+def format_tasks() -> dict[str, str]:
+    """Return item format -> the suite task that scores an item file's items of that format."""
+    return {fmt: task for spec in suites().values() for fmt, task in spec.format_tasks.items()}
+
+
+def format_hints() -> dict[str, str]:
+    """Return item format -> how a suite scores that format (where no task takes item files)."""
+    return {fmt: hint for spec in suites().values() for fmt, hint in spec.format_hints.items()}
 
 
 def rules_baselines() -> dict[str, str]:

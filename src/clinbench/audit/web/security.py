@@ -1,14 +1,19 @@
-"""The gate every request passes: token sign-in, CSRF on writes, and security headers.
+"""The gate every request passes: body size, token sign-in, CSRF on writes, security headers.
 
 Every route needs a reviewer's token (401 otherwise); every state-changing request needs the
-reviewer's CSRF token (403 otherwise).
+reviewer's CSRF token (403 otherwise). A request body over ``MAX_BODY_BYTES`` is refused
+(413) before it is read, and a client address that sent ``FAILED_SIGNIN_LIMIT`` wrong tokens
+within ``FAILED_SIGNIN_WINDOW_S`` seconds is refused (429) until the window has passed.
 """
 
 from __future__ import annotations
 
 import hmac
 import logging
+import math
 import secrets
+import time
+from collections import deque
 from urllib.parse import parse_qs, urlencode
 
 from fastapi import FastAPI, Request
@@ -22,6 +27,59 @@ CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "x-csrf-token"
 
 log = logging.getLogger(__name__)
+
+MAX_BODY_BYTES = 1_000_000  # a label or a case answer is a few kB
+FAILED_SIGNIN_LIMIT = 50  # wrong tokens per client address ...
+FAILED_SIGNIN_WINDOW_S = 60.0  # ... within this many seconds
+
+
+class SignInLimiter:
+    """Count wrong tokens per client address in a sliding window (hand-written: a few lines
+    over a dict of deques; no rate-limit library is among clinbench's dependencies)."""
+
+    def __init__(self, limit: int = FAILED_SIGNIN_LIMIT, window_s: float = FAILED_SIGNIN_WINDOW_S):
+        self.limit, self.window_s = limit, window_s
+        self.failures: dict[str, deque[float]] = {}
+
+    def _recent(self, client: str) -> deque[float]:
+        times = self.failures.setdefault(client, deque())
+        while times and times[0] <= time.monotonic() - self.window_s:
+            times.popleft()
+        return times
+
+    def retry_after(self, client: str) -> int:
+        """Return seconds until ``client`` may try again (0: it may now)."""
+        times = self._recent(client)
+        if len(times) < self.limit:
+            return 0
+        return max(1, math.ceil(times[0] + self.window_s - time.monotonic()))
+
+    def failed(self, client: str) -> None:
+        """Record a wrong token from ``client``."""
+        self._recent(client).append(time.monotonic())
+
+
+def too_many(retry_after: int) -> Response:
+    """Return the 429 page shown to a client that sent too many wrong tokens."""
+    return JSONResponse(
+        {"detail": "too many wrong sign-in tokens; try again later"},
+        status_code=429,
+        headers={"Retry-After": str(retry_after), "Cache-Control": "no-store"},
+    )
+
+
+def _body_refusal(request: Request, limit: int) -> Response | None:
+    """Return the refusal of a request whose body is too large or of unknown size, if any."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return None
+    length = request.headers.get("content-length")
+    if length is None:
+        if request.headers.get("transfer-encoding"):
+            return JSONResponse({"detail": "a request body needs a Content-Length"}, 411)
+        return None
+    if not length.isdigit() or int(length) > limit:
+        return JSONResponse({"detail": f"request body over {limit} bytes"}, 413)
+    return None
 
 
 def unauthorised() -> Response:
@@ -56,6 +114,10 @@ def _bearer(request: Request) -> str:
 async def _signed_in(request: Request, call_next, nonce: str) -> Response:
     """Return the route's response for a signed-in reviewer, or the refusal."""
     audit = audit_of(request)
+    limiter: SignInLimiter = request.app.state.sign_in_limiter
+    client = request.client.host if request.client else ""
+    if wait := limiter.retry_after(client):
+        return too_many(wait)  # no token is checked while the client is held back
     query_token = request.query_params.get("token", "")
     if query_token:
         if request.method not in ("GET", "HEAD"):
@@ -63,6 +125,7 @@ async def _signed_in(request: Request, call_next, nonce: str) -> Response:
             # in the URL of a write it would end up in logs and histories.
             return unauthorised()
         if await run_in_threadpool(audit.store.reviewer_by_token, query_token) is None:
+            limiter.failed(client)
             return unauthorised()
         # Sign-in: move the token from the link into an HttpOnly cookie, drop it from the URL.
         rest = [(k, v) for k, v in request.query_params.multi_items() if k != "token"]
@@ -75,6 +138,8 @@ async def _signed_in(request: Request, call_next, nonce: str) -> Response:
     token = _bearer(request) or request.cookies.get(COOKIE, "")
     reviewer = await run_in_threadpool(audit.store.reviewer_by_token, token)
     if reviewer is None:
+        if token:
+            limiter.failed(client)
         return unauthorised()
     request.state.reviewer = reviewer
     request.state.nonce = nonce
@@ -92,8 +157,12 @@ async def _signed_in(request: Request, call_next, nonce: str) -> Response:
     return await call_next(request)
 
 
-def install(app: FastAPI) -> None:
-    """Add the sign-in, CSRF and header middleware to ``app``: every response gets the headers."""
+def install(app: FastAPI, max_body_bytes: int = MAX_BODY_BYTES) -> None:
+    """Add the body-size, sign-in, CSRF and header middleware to ``app``.
+
+    Every response gets the security headers.
+    """
+    app.state.sign_in_limiter = SignInLimiter()
 
     @app.middleware("http")
     async def authenticate(request: Request, call_next):
@@ -101,7 +170,8 @@ def install(app: FastAPI) -> None:
         # checks look for (a base64 nonce once read "...bobsl...").
         nonce = secrets.token_hex(16)
         try:
-            response = await _signed_in(request, call_next, nonce)
+            refused = _body_refusal(request, max_body_bytes)
+            response = refused or await _signed_in(request, call_next, nonce)
         except Exception:  # any route failure: logged here, a bare 500 page for the browser
             log.exception("audit app: %s %s failed", request.method, request.url.path)
             response = HTMLResponse(

@@ -24,4 +24,6 @@ SUITE = SuiteSpec(
     summary_tables=f"{_HERE}.report:summary_tables",
     cli=f"{_HERE}.cli:app",
     rubric=RUBRIC,
+    # your own cases: the rubric adjudicator (grader role) or, without one, the rules grader
+    format_tasks={"case": "audiology_cases"},
 )

@@ -21,6 +21,11 @@ SUITE = SuiteSpec(
     },
     # free-text and audio items: the transcript-match baseline answers them offline
     offline_model="clinbench/rules",
+    format_hints={
+        "audio": "the slp suite scores speech recordings from a manifest (CSV/JSONL of "
+        "audio, label, transcript ...): clinbench run slp_transcription -T manifest=FILE "
+        "(WER, MER, WIP) or slp_disorder (the slp suite README lists the columns)",
+    },
     rules_baseline={"audio": f"{_HERE}.baseline:transcript_match_reply"},
     report_sections=f"{_HERE}.report:sections",
     demo_runs=f"{_HERE}.demo:demo_runs",

@@ -8,6 +8,7 @@ import typer
 
 from clinbench.cli_helpers import fail
 from clinbench.console import format_option
+from clinbench.io import read_own_csv
 
 app = typer.Typer(
     help="Speech-language pathology suite (SLPHelm design): corpora, noise, ASR, export.",
@@ -113,11 +114,11 @@ def corpus_command(
         for i in items
     ]  # fmt: skip
     frame = pd.DataFrame(rows, columns=list(corpora.MANIFEST_COLUMNS))
-    from clinbench.io import atomic_write
+    from clinbench.io import atomic_write, write_csv
 
     with atomic_write(out) as handle:
         if out.suffix.lower() == ".csv":
-            frame.to_csv(handle, index=False)
+            write_csv(frame, handle)
         else:
             frame.to_json(handle, orient="records", lines=True, force_ascii=False)
     typer.echo(f"wrote {len(rows)} items to {out}")
@@ -206,7 +207,7 @@ def ensemble_command(
     elif results.suffix == ".parquet":
         frame = pd.read_parquet(results)
     elif results.suffix == ".csv":
-        frame = pd.read_csv(results)
+        frame = read_own_csv(results)
     else:
         fail(f"{results}: give a .parquet/.csv results table or Inspect logs")
     missing = sorted(set(models) - set(frame["model"]))

@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from clinbench.io import JsonlError, jsonl_lines
+from clinbench.io import JsonlError, jsonl_lines, original_text
 from clinbench.items.loader import ItemFileError, ItemProblem
 from clinbench.items.model import AudioItem
 
@@ -171,7 +171,15 @@ def _manifest_rows(path: Path) -> Iterable[tuple[int, dict[str, Any]]]:
         with path.open(encoding="utf-8", newline="") as handle:
             reader = csv.DictReader(handle)
             for row in reader:
-                yield reader.line_num, {k: v for k, v in row.items() if v not in (None, "")}
+                # a manifest clinbench wrote has spreadsheet-safe text (clinbench.io)
+                yield (
+                    reader.line_num,
+                    {
+                        original_text(k): original_text(v)
+                        for k, v in row.items()
+                        if v not in (None, "")
+                    },
+                )
     else:
         raise CorpusError(f"{path}: a manifest must be .csv or .jsonl")
 

@@ -171,6 +171,10 @@ def run(
     print_run(output, outcome.results, outcome.logs, out)
     if not outcome.finished:
         raise typer.Exit(1)
+    errors = outcome.errors
+    if errors.failed:  # the table is written; a run with failed samples is still not a success
+        typer.echo(f"error: {errors.line()}", err=True)
+        raise typer.Exit(3)
 
 
 def demo(
@@ -340,7 +344,9 @@ def run_help() -> str:
             "with clinbench resume LOG_DIR.",
             "Every model call (the model's and each role's) is bounded by --max-retries, "
             "--timeout and --attempt-timeout, so a dead endpoint ends in errors, not a hang.",
-            "Exit code 1 if a run did not finish, 2 for bad input. "
+            "Exit code 1 if a run did not finish, 2 for bad input, 3 if it finished but some "
+            "samples ended in error (a provider that failed after retries): one line gives "
+            "their count and the first cause, and the results table is still written. "
             "Browse the logs with: inspect view --log-dir LOG_DIR.",
             "Example: clinbench run items.jsonl --model openai/gpt-4o --epochs 3 "
             "--out results.parquet",

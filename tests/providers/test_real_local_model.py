@@ -17,7 +17,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -120,3 +124,48 @@ def test_slp_through_the_asr_pipeline(local_model, tmp_path):
     table = _run(tmp_path, "slp_disorder", 2, task_args={"pipeline": "asr"})
     _assert_pipeline(table, 2)
     print("seconds per item:", {k: round(v, 1) for k, v in TIMINGS.items()})
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _readme_block(marker: str) -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.search(rf"<!-- {marker}:start -->\n```bash\n(.*?)```\n<!-- {marker}:end -->",
+                      text, re.S)  # fmt: skip
+    assert found, f"README block {marker} not found"
+    return found.group(1)
+
+
+def test_readme_install_line_builds_as_ci_does():
+    (line,) = _readme_block("local-install").strip().splitlines()
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install -e '.[local]'" in line and "pip install -q -e '.[local]'" in ci
+    for flag in re.findall(r"-D\w+=\w+", line):
+        assert flag in ci, flag  # every flag the README asks for, CI builds with too
+
+
+def test_readme_local_model_commands_run_as_written(local_model, tmp_path):
+    """The README's commands, run by bash as they are written, start, use and stop a server."""
+    block = _readme_block("local-model")
+    env = {**os.environ, "CLINBENCH_STATE_DIR": str(tmp_path / "state"),
+           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}  # fmt: skip
+    # the clinbench under test (a checkout run with PYTHONPATH=src, as in development)
+    source = str(Path(local_server.__file__).resolve().parents[2])
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [source, os.environ.get("PYTHONPATH")]))
+    for name in (local_server.BASE_URL_ENV, local_server.API_KEY_ENV):
+        env.pop(name, None)  # only what the README's own lines set
+    done = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", block], cwd=tmp_path, env=env,
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "Local server ready in" in done.stdout
+    assert "serving SmolLM2-135M-Instruct.Q4_1.gguf as openai-api/local/smollm2" in done.stdout
+    assert re.search(r"local server pid \d+ on port \d+ stopped", done.stdout)
+    assert not (tmp_path / "state" / "local-server.json").exists()
+    from clinbench.results.export import results_table
+
+    table = results_table(tmp_path / "logs")
+    _assert_pipeline(table, 3)
+    assert set(table["structured_output"]) == {"json_object"}

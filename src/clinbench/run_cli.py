@@ -189,6 +189,12 @@ def demo(
     timeout: int = LIMITS["timeout"],
     attempt_timeout: int = LIMITS["attempt_timeout"],
     max_connections: int | None = LIMITS["max_connections"],
+    local_model: bool = typer.Option(
+        False,
+        "--local-model",
+        help="Add a real model: SmolLM2 served on 127.0.0.1 (the 'local' extra) answers a few "
+        "items of each text-only task.",
+    ),
 ) -> None:
     """Run every bundled sample suite offline; export results, print tables, write a report."""
     limits = call_limits(
@@ -226,8 +232,10 @@ def demo(
                     f"[red]{task}: {status} {error}[/red]"
                 ),
                 advanced=lambda n: progress.advance(bar, n),
+                note=console.print,
             ),
             limits=limits,
+            local_model=local_model,
         )
     print_summary(result.results, output)
     for title, table, notes in suite_demo_tables(result.results):
@@ -236,6 +244,11 @@ def demo(
     console.print(f"\nLogs: {log_dir}  (open with: inspect view --log-dir {log_dir})")
     console.print(f"Results table: {result.results_path} and {result.csv_path}")
     console.print(f"Report: {result.report_path}")
+    if result.local_seconds is not None:
+        console.print(f"Local model {result.local_model}: {result.local_runs} tasks in "
+                      f"{result.local_seconds:.0f} s (server start included).")  # fmt: skip
+    elif result.local_note:
+        console.print(result.local_note)
     console.print(f"Demo finished in {result.seconds:.0f} s.")
     output.close()
 
@@ -366,6 +379,10 @@ DEMO_HELP = "\n\n".join(
         "Writes under --out: logs/ (Inspect logs of this run only; older demo logs there are "
         "removed), results.parquet and results.csv (one row per model, task, item, epoch, "
         "condition and scorer) and report.html.",
+        "--local-model adds a real model: SmolLM2-135M-Instruct, served on 127.0.0.1 by the "
+        "'local' extra (a running `clinbench local` server is reused), answers the first 3 "
+        "items of each task whose prompts are text only, and the time it took is printed. "
+        "Without the extra, one line says how to install it and the demo runs offline.",
     ]
 )
 

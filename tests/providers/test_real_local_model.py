@@ -169,3 +169,28 @@ def test_readme_local_model_commands_run_as_written(local_model, tmp_path):
     table = results_table(tmp_path / "logs")
     _assert_pipeline(table, 3)
     assert set(table["structured_output"]) == {"json_object"}
+
+
+def test_demo_with_the_local_model_reuses_the_running_server(local_model, tmp_path, monkeypatch):
+    from clinbench import demo
+    from clinbench.demo_spec import DemoRun
+    from clinbench.suites.audiology.tasks import audiology_cases
+    from clinbench.suites.ausclin.tasks import ausclin
+
+    runs = [*demo.foundation_demo_runs(),
+            DemoRun("ausclin blind", ausclin(), ["clinbench/chance"]),
+            DemoRun("cases", audiology_cases(), ["clinbench/rules"])]  # fmt: skip
+    monkeypatch.setattr(demo, "demo_runs", lambda out: runs)
+    notes: list[str] = []
+    before = dict(os.environ)
+    result = demo.run_demo(tmp_path, demo.DemoProgress(note=notes.append), local_model=True,
+                           limit=2)  # fmt: skip
+    assert result.failed == []
+    assert result.local_model == MODEL and result.local_runs == 2 and result.local_seconds > 0
+    assert "left out (images or audio): audiology_cases" in notes[0]
+    local = result.results[result.results["model"] == MODEL]
+    assert set(local["task"]) == {"clinbench_items", "ausclin"}
+    _assert_pipeline(local[local["task"] == "ausclin"], 2)
+    _assert_pipeline(local[local["task"] == "clinbench_items"], 2)
+    assert local_server.answers(local_model)  # a server it did not start is left running
+    assert dict(os.environ) == before  # the endpoint variables were set for the runs only

@@ -32,7 +32,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -100,6 +101,21 @@ class LocalServer:
     def run_command(self, target: str = "ausclin") -> str:
         """Return a ``clinbench run`` command line that runs ``target`` on this server."""
         return f"clinbench run {target} --model {self.model} --max-connections {MAX_CONNECTIONS}"
+
+
+@contextmanager
+def environment(server: LocalServer) -> Iterator[None]:
+    """Yield with the server's variables (:meth:`LocalServer.env`) set; restore them after."""
+    saved = {name: os.environ.get(name) for name in server.env()}
+    os.environ.update(server.env())
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def missing_runtime() -> list[str]:

@@ -43,6 +43,10 @@ class OpenAIHandler(BaseHTTPRequestHandler):
             return
         body = self.read_json()
         type(self).requests.append(body)
+        self.complete(body)
+
+    def complete(self, body: dict) -> None:
+        """Send the chat completion of ``reply(body)`` with the handler's usage."""
         message = {"role": "assistant", "content": self.reply(body)}
         self.send_json(
             {

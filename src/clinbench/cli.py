@@ -36,6 +36,7 @@ _GROUPS = [
     ("curate", "clinbench.curate.cli"),
     ("leaderboard", "clinbench.stats.leaderboard_cli"),
     ("verdict", "clinbench.stats.verdict_cli"),
+    ("local", "clinbench.providers.local_cli"),
 ]
 
 # (module, function) pairs mounted as top-level commands; each module registers its own name.

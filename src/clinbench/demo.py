@@ -4,6 +4,12 @@
 runs (the bundled sample items) and each suite's ``SuiteSpec.demo_runs`` in batches, then
 writes ``results.parquet``, ``results.csv`` and ``report.html`` under ``out``. No network:
 the models are clinbench's offline providers.
+
+With ``local_model``, a real model joins: SmolLM2 served on 127.0.0.1 by the ``local`` extra
+(:mod:`clinbench.providers.local_server`; a running server is reused, one started here is
+stopped at the end) answers the first LOCAL_ITEMS items of each distinct task of the demo
+whose prompts are text only (the model reads no images or audio; SLP runs through its ASR
+pipeline). Without the extra the demo runs offline and says in one line how to add it.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from clinbench.runner import CallLimits, bounded_roles
 
 # Inspect evaluates up to this many tasks of one batch at a time.
 MAX_TASKS = 4
+LOCAL_ITEMS = 3  # items of each task the local model answers
 
 
 @dataclass
@@ -33,6 +40,7 @@ class DemoProgress:
     batch: Callable[[str], None] | None = None  # a batch starts: its label
     failed: Callable[[str, str, Any], None] | None = None  # (task, status, error) of a log
     advanced: Callable[[int], None] | None = None  # runs finished in the batch just done
+    note: Callable[[str], None] | None = None  # a line about the local model
 
 
 @dataclass
@@ -49,6 +57,10 @@ class DemoResult:
     seconds: float
     failed: list[str] = field(default_factory=list)  # "task: status error" of unfinished logs
     cleared: int | None = None  # kept transcripts removed first (None: the cache was kept)
+    local_model: str = ""  # the local model's Inspect name when it ran
+    local_runs: int = 0
+    local_seconds: float | None = None  # time of the local model's runs (start included)
+    local_note: str = ""  # why the local model did not run, with how to add it
 
 
 def foundation_demo_runs() -> list[DemoRun]:
@@ -76,6 +88,39 @@ def demo_runs(out: Path) -> list[DemoRun]:
     return runs
 
 
+def _text_only(task: Any, n: int = LOCAL_ITEMS) -> bool:
+    """Return True when the first ``n`` samples of a task carry no image or audio."""
+    for sample in list(task.dataset)[:n]:
+        content = sample.input if isinstance(sample.input, list) else []
+        for message in content:
+            parts = message.content if isinstance(message.content, list) else []
+            if any(getattr(part, "type", "text") in ("image", "audio") for part in parts):
+                return False
+    return True
+
+
+def local_model_runs(runs: list[DemoRun], model: str) -> tuple[list[DemoRun], list[str]]:
+    """Return (runs for the local model, tasks left out): the first run of each distinct task.
+
+    Only tasks whose first LOCAL_ITEMS prompts are text only are kept (the model is
+    text-only); the others are named in the second list.
+    """
+    chosen: list[DemoRun] = []
+    seen: set[str] = set()
+    left_out: list[str] = []
+    for demo_run in runs:
+        name = demo_run.task.name
+        if name in seen:
+            continue
+        seen.add(name)
+        if not _text_only(demo_run.task):
+            left_out.append(name)
+            continue
+        chosen.append(DemoRun(f"{demo_run.label} [local model]", demo_run.task, [model],
+                              model_roles=dict(demo_run.model_roles), epochs=1))  # fmt: skip
+    return chosen, left_out
+
+
 def batches(runs: list[DemoRun]) -> list[list[DemoRun]]:
     """Return the demo runs grouped by identical models, arguments, roles and epochs.
 
@@ -98,6 +143,7 @@ def run_demo(
     progress: DemoProgress | None = None,
     limits: CallLimits | None = None,
     clear_cache: bool = False,
+    local_model: bool = False,
     **eval_options: Any,
 ) -> DemoResult:
     """Run the offline demo into ``out`` and return its results table and output paths.
@@ -108,7 +154,8 @@ def run_demo(
 
     ``limits`` (retries, timeouts, connections) bound every model call, the roles' included;
     ``eval_options`` go to every ``inspect_ai.eval`` call unchanged and override the demo's
-    own settings (e.g. ``limit``, ``max_tasks``).
+    own settings (e.g. ``limit``, ``max_tasks``). ``local_model`` adds the bundled local
+    model's runs (see the module docstring), or a note saying how to install it.
     """
     from inspect_ai import eval as inspect_eval
 
@@ -161,6 +208,9 @@ def run_demo(
                     progress.failed(log.eval.task, log.status, log.error)
         if progress.advanced:
             progress.advanced(len(batch))
+    local = _local_model_runs(runs, log_dir, progress, limits, eval_options) if local_model else {}
+    every_log += local.pop("logs", [])
+    failed += local.pop("failed", [])
     frame = results_from_logs(every_log)  # the logs Inspect returned: none is read again
     results_path = write_results(frame, out / "results.parquet")
     csv_path = write_results(frame, out / "results.csv")
@@ -176,7 +226,64 @@ def run_demo(
         seconds=time.perf_counter() - started,
         failed=failed,
         cleared=cleared,
+        **local,
     )
+
+
+def _local_model_runs(
+    runs: list[DemoRun],
+    log_dir: Path,
+    progress: DemoProgress,
+    limits: CallLimits | None,
+    eval_options: dict[str, Any],
+) -> dict[str, Any]:
+    """Return the local model's logs, failures, runs, time and note (DemoResult fields)."""
+    from inspect_ai import eval as inspect_eval
+
+    from clinbench.providers import local_server
+
+    started = time.perf_counter()
+    try:
+        server, started_here = local_server.start_server()
+    except (local_server.LocalModelUnavailable, local_server.LocalServerError) as err:
+        missing = isinstance(err, local_server.LocalModelUnavailable)
+        note = f"{'Add a real model to the demo' if missing else 'No local model run'}: {err}"
+        if progress.note:
+            progress.note(note)
+        return {"local_note": note}
+    chosen, left_out = local_model_runs(runs, server.model)
+    if progress.note:
+        text_only = f"; left out (images or audio): {', '.join(left_out)}" if left_out else ""
+        progress.note(f"local model {server.model} at {server.base_url}: {len(chosen)} tasks, "
+                      f"{LOCAL_ITEMS} items each{text_only}")  # fmt: skip
+    if progress.batch:
+        progress.batch(f"local model: {len(chosen)} tasks")
+    connections = local_server.MAX_CONNECTIONS  # the server answers one request at a time
+    bound = CallLimits(
+        **((limits.eval_kwargs() if limits else {}) | {"max_connections": connections})
+    )
+    logs: list[Any] = []
+    failed: list[str] = []
+    try:
+        with local_server.environment(server):
+            for demo_run in chosen:
+                settings = {
+                    "model": demo_run.models, "model_roles":
+                    bounded_roles(demo_run.model_roles, bound), "log_dir": str(log_dir),
+                    "display": "none", "fail_on_error": False, "limit": LOCAL_ITEMS,
+                    **bound.eval_kwargs(),
+                }  # fmt: skip
+                for log in inspect_eval(demo_run.task, **(settings | eval_options)):
+                    logs.append(log)
+                    if log.status != "success":
+                        failed.append(f"{log.eval.task}: {log.status} {log.error}")
+                        if progress.failed:
+                            progress.failed(log.eval.task, log.status, log.error)
+    finally:
+        if started_here:
+            local_server.stop_server()
+    return {"logs": logs, "failed": failed, "local_model": server.model,
+            "local_runs": len(chosen), "local_seconds": time.perf_counter() - started}  # fmt: skip
 
 
 def suite_demo_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:

@@ -188,6 +188,10 @@ def run(
     print_run(output, outcome.results, outcome.logs, out)
     if not outcome.finished:
         raise typer.Exit(1)
+    errors = outcome.errors
+    if errors.failed:  # the table is written; a run with failed samples is still not a success
+        typer.echo(f"error: {errors.line()}", err=True)
+        raise typer.Exit(3)
 
 
 def print_stopped(output: Any, outcome: Any, log_dir: Path, out: Path | None,
@@ -228,6 +232,12 @@ def demo(
         "--clear-cache",
         help="Empty the kept speech transcripts first (they are reused across demo runs).",
     ),
+    local_model: bool = typer.Option(
+        False,
+        "--local-model",
+        help="Add a real model: SmolLM2 served on 127.0.0.1 (the 'local' extra) answers a few "
+        "items of each text-only task.",
+    ),
 ) -> None:
     """Run every bundled sample suite offline; export results, print tables, write a report."""
     limits = call_limits(
@@ -265,9 +275,11 @@ def demo(
                     f"[red]{task}: {status} {error}[/red]"
                 ),
                 advanced=lambda n: progress.advance(bar, n),
+                note=console.print,
             ),
             limits=limits,
             clear_cache=clear_cache,
+            local_model=local_model,
         )
     print_summary(result.results, output)
     for title, table, notes in suite_demo_tables(result.results):
@@ -278,6 +290,11 @@ def demo(
     console.print(f"Report: {result.report_path}")
     if result.cleared is not None:
         console.print(f"Transcript cache cleared first: {result.cleared} kept transcripts removed.")
+    if result.local_seconds is not None:
+        console.print(f"Local model {result.local_model}: {result.local_runs} tasks in "
+                      f"{result.local_seconds:.0f} s (server start included).")  # fmt: skip
+    elif result.local_note:
+        console.print(result.local_note)
     console.print(f"Demo finished in {result.seconds:.0f} s.")
     output.close()
 
@@ -390,7 +407,9 @@ def run_help() -> str:
             "interrupted run with clinbench resume LOG_DIR.",
             "Every model call (the model's and each role's) is bounded by --max-retries, "
             "--timeout and --attempt-timeout, so a dead endpoint ends in errors, not a hang.",
-            "Exit code 1 if a run did not finish, 2 for bad input. "
+            "Exit code 1 if a run did not finish, 2 for bad input, 3 if it finished but some "
+            "samples ended in error (a provider that failed after retries): one line gives "
+            "their count and the first cause, and the results table is still written. "
             "Browse the logs with: inspect view --log-dir LOG_DIR.",
             "Example: clinbench run items.jsonl --model openai/gpt-4o --epochs 3 "
             "--out results.parquet",
@@ -410,6 +429,10 @@ DEMO_HELP = "\n\n".join(
         "Writes under --out: logs/ (Inspect logs of this run only; older demo logs there are "
         "removed), results.parquet and results.csv (one row per model, task, item, epoch, "
         "condition and scorer) and report.html.",
+        "--local-model adds a real model: SmolLM2-135M-Instruct, served on 127.0.0.1 by the "
+        "'local' extra (a running `clinbench local` server is reused), answers the first 3 "
+        "items of each task whose prompts are text only, and the time it took is printed. "
+        "Without the extra, one line says how to install it and the demo runs offline.",
     ]
 )
 

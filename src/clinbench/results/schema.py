@@ -10,7 +10,9 @@ from __future__ import annotations
 # run (model x task x condition), so intervals can cluster by item. `judge` names who gave
 # a judged score: the grader model, ``panel:RULE`` for a judge panel's aggregated row (each
 # judge then has its own rows, scorer ``SCORER[judgeN]``, judge = its model; see
-# clinbench.scoring.panel), or '' for judge-independent scorers.
+# clinbench.scoring.panel), or '' for judge-independent scorers. `latency_s` is the reply's
+# working time and `queue_s` the time it waited for a connection or rate limit
+# (clinbench.results.run_facts); `structured_output` the mode its JSON form was asked in.
 RESULT_COLUMNS = [
     "suite", "task", "model", "item_id", "format", "condition", "epoch", "epochs", "scorer",
     "judge", "question", "target", "response", "extracted_answer", "outcome", "score", "grade",
@@ -18,6 +20,7 @@ RESULT_COLUMNS = [
     "input_tokens", "output_tokens", "domain", "source_pool", "difficulty", "tags",
     "item_metadata", "score_metadata", "run_id", "log_file",
     # what the run cost and what was run (clinbench.results.run_facts, results.cost)
-    "reasoning_tokens", "latency_s", "cost_usd", "eval_created", "task_version",
-    "suite_version", "item_set_sha256", "n_items", "protocol", "verdict_registration",
+    "reasoning_tokens", "latency_s", "queue_s", "cost_usd", "structured_output", "eval_created",
+    "task_version", "suite_version", "item_set_sha256", "n_items", "protocol",
+    "verdict_registration",
 ]  # fmt: skip

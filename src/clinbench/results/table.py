@@ -20,7 +20,8 @@ from clinbench.results.schema import RESULT_COLUMNS
 
 NUMERIC_COLUMNS = {"epoch": "Int64", "epochs": "Int64", "score": "float64",
                    "input_tokens": "Int64", "output_tokens": "Int64", "reasoning_tokens": "Int64",
-                   "latency_s": "float64", "cost_usd": "float64", "n_items": "Int64"}  # fmt: skip
+                   "latency_s": "float64", "queue_s": "float64", "cost_usd": "float64",
+                   "n_items": "Int64"}  # fmt: skip
 SUFFIXES = (".parquet", ".csv")
 
 

@@ -2,42 +2,31 @@
 
 from __future__ import annotations
 
-from inspect_ai.model import ChatMessageUser, ResponseSchema
+from inspect_ai.model import ChatMessageUser
 from inspect_ai.solver import Generate, Solver, TaskState, solver
-from inspect_ai.util import JSONSchema
 
-from clinbench.items.model import ExactItem
 from clinbench.items.sample import from_state
 from clinbench.scoring.extract import extract_answer
-from clinbench.solvers.prompts import clarify_prompt, exact_reply_schema
+from clinbench.solvers.prompts import clarify_prompt
+from clinbench.solvers.structured import AUTO, check_mode, generate_in_mode, response_schema
 
-
-def response_schema(item) -> ResponseSchema | None:
-    """Return the Inspect ResponseSchema for an exact-answer item (None for other formats)."""
-    if not isinstance(item, ExactItem):
-        return None
-    return ResponseSchema(
-        name="answer",
-        json_schema=JSONSchema.model_validate(exact_reply_schema(item)),
-        description="The answer fields, or decline set to true.",
-        strict=True,
-    )
+__all__ = ["answer_item", "response_schema"]
 
 
 @solver
-def answer_item(resubmit: bool = True, structured: bool = True) -> Solver:
+def answer_item(resubmit: bool = True, structured_output: str = AUTO) -> Solver:
     """Return a solver that asks for the answer and resubmits once if the reply is ambiguous.
 
     Both replies stay in the message history (and so in the log); the second is scored.
-    With ``structured``, exact-answer items send their reply schema as an Inspect
-    ``ResponseSchema`` (providers that support structured output enforce it).
+    Exact-answer items ask for their reply schema as structured output in the mode
+    ``structured_output`` (``auto``, ``json_schema``, ``json_object`` or ``off``; see
+    :mod:`clinbench.solvers.structured`), the mode used recorded in the sample's metadata.
     """
+    check_mode(structured_output)
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         item = from_state(state)
-        schema = response_schema(item) if structured else None
-        kwargs = {"response_schema": schema} if schema is not None else {}
-        state = await generate(state, **kwargs)
+        state = await generate_in_mode(state, generate, item, structured_output)
         if not resubmit or state.output is None or state.output.error:
             return state
         extraction = extract_answer(item, state.output.completion)
@@ -46,7 +35,7 @@ def answer_item(resubmit: bool = True, structured: bool = True) -> Solver:
             state.metadata["first_reply"] = state.output.completion
             candidates = [str(c) for c in extraction.candidates]
             state.messages.append(ChatMessageUser(content=clarify_prompt(candidates)))
-            state = await generate(state, **kwargs)
+            state = await generate_in_mode(state, generate, item, structured_output)
         return state
 
     return solve

@@ -275,6 +275,7 @@ def audiology_cases(
     epochs: int = 1,
     judge_retries: int = DEFAULT_JUDGE_RETRIES,
     judge_panel: Literal["mean", "majority"] = "mean",
+    images: bool = True,
 ) -> Task:
     """Return the case tier: case history as text, diagnostic images as image input, 3 sections.
 
@@ -298,12 +299,16 @@ def audiology_cases(
         judge_panel: How several graders' judgements of a question make the panel's: "mean"
             (of the answering judges' scores) or "majority" (the grade most of them gave);
             see clinbench.scoring.panel.
+        images: Send the case's diagnostic images. ``False`` asks a text-only model (one
+            that cannot take images, such as the bundled local SmolLM2) from the history
+            alone (no audiogram to read, so Q1 cannot be answered from the data); recorded
+            in the task metadata as ``images``.
     """
     loaded = load_items(_paths(items, [CASE_ITEMS, GENERATED_CASES]))
     cases = [i for i in loaded if isinstance(i, CaseItem)]
     if not cases:
         raise ValueError("no case items in the given files")
-    samples = [item_sample(case, prompt=case_prompt(case)) for case in cases]
+    samples = [item_sample(case, prompt=case_prompt(case), media=images) for case in cases]
     return items_task(
         cases,
         name="audiology_cases",
@@ -333,5 +338,6 @@ def audiology_cases(
             "judge_panel": judge_panel,
             "rubric": rubric or str(DEFAULT_RUBRIC),
             "word_limit": word_limit,
+            "images": images,
         },
     )

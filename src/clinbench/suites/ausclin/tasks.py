@@ -132,7 +132,7 @@ def pushback_message(item: ExactItem) -> str:
 
 
 @solver
-def pushback_challenge() -> Solver:
+def pushback_challenge(structured_output: str = "auto") -> Solver:
     """Return a solver that challenges a correct first answer once and asks for a final one.
 
     The first answer's outcome goes into ``state.metadata['initial_outcome']``; only a
@@ -141,7 +141,7 @@ def pushback_challenge() -> Solver:
     """
     from clinbench.scoring.exact import answer_text, score_extraction
     from clinbench.scoring.extract import extract_answer
-    from clinbench.solvers.answer import response_schema
+    from clinbench.solvers.structured import generate_in_mode
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         item = from_state(state)
@@ -158,9 +158,7 @@ def pushback_challenge() -> Solver:
             return state
         state.metadata["pushback_sent"] = True
         state.messages.append(ChatMessageUser(content=pushback_message(item)))
-        schema = response_schema(item)
-        state = await generate(state, response_schema=schema)
-        return state
+        return await generate_in_mode(state, generate, item, structured_output)
 
     return solve
 
@@ -256,6 +254,7 @@ def ausclin(
     max_tokens: int = 1024,
     epochs: int = 1,
     prereg: str | None = None,
+    structured_output: str = "auto",
 ) -> Task:
     """Return the clinical-policy task: exact answers with decline, under one condition.
 
@@ -284,12 +283,20 @@ def ausclin(
             when omitted).
         temperature: Sampling temperature. seed: Model seed. max_tokens: Reply limit.
         epochs: Times each item is asked.
+        structured_output: How the reply's JSON form is asked for: ``json_schema``
+            (the provider's structured output), ``json_object`` (a JSON object with the
+            schema, what OpenAI-compatible local servers take), ``off`` (the prompt's format
+            instruction only: the AusClinBench v1.3 protocol) or ``auto`` (``json_schema``,
+            falling back to ``json_object`` and then ``off`` when the provider refuses; the
+            mode used is recorded per reply).
         prereg: A verdict registration (``clinbench verdict register``) to record in the
             log, so the verdict can show whether its bar was the registered one.
     """
     from clinbench.solvers.answer import answer_item
+    from clinbench.solvers.structured import check_mode
     from clinbench.stats.prereg import read_registration
 
+    check_mode(structured_output)
     if search not in ("local", "web"):
         raise ValueError(f"search must be 'local' or 'web', got {search!r}")
     if condition not in CONDITIONS:
@@ -349,10 +356,10 @@ def ausclin(
         from clinbench.suites.ausclin.retrieval import search_documents_tool
 
         solver.append(use_tools(search_documents_tool(Path(docs) if docs else DOCS_DIR, top_k)))
-    solver.append(answer_item())
+    solver.append(answer_item(structured_output=structured_output))
     task_scorer = None
     if pushback:
-        solver.append(pushback_challenge())
+        solver.append(pushback_challenge(structured_output))
         task_scorer = pushback_scorer()
     return items_task(
         chosen,
@@ -369,6 +376,7 @@ def ausclin(
             "suite": SUITE,
             "base_condition": condition,
             "perturbation": perturbation,
+            "structured_output": structured_output,
             **({"verdict_registration": read_registration(prereg)} if prereg else {}),
         },
     )

@@ -140,7 +140,7 @@ def run(
     roots = media_root or []
     with allowed_media_roots(*roots):
         target = _checked_item_files(target)  # bad items exit 2 before Inspect is imported
-    output = TableOutput(fmt)
+    output = TableOutput(fmt, spill_dir=log_dir)  # tables too wide to print go beside the logs
     task_args = _key_values(task_arg, "-T")
     if condition is not None:
         task_args["condition"] = condition
@@ -198,7 +198,7 @@ def demo(
 
     from clinbench.demo import DemoProgress, run_demo, suite_demo_tables
 
-    output = TableOutput(fmt)
+    output = TableOutput(fmt, spill_dir=out)  # tables too wide to print: out/tables/*.csv
     # progress and status go to stderr when stdout carries data (csv, json)
     console = Console(stderr=output.machine)
     with Progress(

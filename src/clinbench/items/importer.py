@@ -155,6 +155,22 @@ class ImportMap(BaseModel):
             raise ValueError("answer: criteria (a rubric) needs format sa")
         return self
 
+    def required_fields(self) -> list[tuple[str, str]]:
+        """Return (map entry, source field) for the fields every record needs: id, the stem
+        (or conversation) and the answer; a source with none of one is a map mistake."""
+        needed = [("id", self.id), ("stem", self.stem)]
+        if isinstance(self.conversation, str):
+            needed.append(("conversation", self.conversation))
+        elif self.conversation is not None:
+            needed.append(("conversation", self.conversation.field))
+        if isinstance(self.answer, str):
+            needed.append(("answer", self.answer))
+        elif isinstance(self.answer, AnswerSpec):
+            needed.append(("answer", self.answer.field))
+        else:
+            needed.append(("answer", self.answer.criteria))
+        return [(entry, field) for entry, field in needed if field and field not in (KEY, LINE)]
+
     def fields_read(self) -> set[str]:
         """Return the top-level source fields this map reads (for the unmapped-field note)."""
         refs: list[str | None] = [self.id, self.stem, self.tags]
@@ -488,10 +504,12 @@ def import_items(
     items: list[Item] = []
     problems: list[ItemProblem] = []
     seen: dict[str, str] = {}
+    found: dict[str, None] = {}  # every source field seen, in first-seen order
     for number, record in source_records(path):
         if isinstance(record, ItemProblem):
             problems.append(record)
             continue
+        found.update(dict.fromkeys(record))
         record = {LINE: number, **record}
         if spec.keep and _text(_get(record, spec.keep.field)) not in spec.keep.values:
             continue
@@ -508,6 +526,15 @@ def import_items(
             items.append(item)
             if unmapped is not None:
                 unmapped.update(k for k, v in record.items() if k not in read and v is not None)
+    absent = [(entry, field) for entry, field in spec.required_fields()
+              if found and field.split(".")[0] not in found]  # fmt: skip
+    if absent:  # one line for the map's mistake, not one per row
+        columns = ", ".join(found)
+        raise ImportFailed([
+            ItemProblem(str(path), 1, entry, f"column {field!r} named in the map is not in the "
+                        f"file (columns found: {columns})")
+            for entry, field in absent
+        ])  # fmt: skip
     if problems:
         raise ImportFailed(problems)
     if not items:

@@ -257,6 +257,8 @@ def _render(
     key_list = [c for c in columns if c in keys]
     others = [c for c in columns if c not in keys]
     block, left_out = _choose(key_list, others, minimum, width)
+    if left_out and len(frame) <= RECORD_ROWS:  # a few rows too wide: one record per row
+        return _records(title, key_list, others, headers, cells, len(frame), width), []
     out = io.StringIO()
     console = Console(file=out, width=width, color_system=None, force_terminal=False,
                       highlight=False, emoji=False, markup=False, soft_wrap=False)  # fmt: skip
@@ -279,6 +281,27 @@ def _render(
         table.add_row(*(cells[c][i] for c in block))
     console.print(table)
     return out.getvalue(), [headers[c] for c in left_out]
+
+
+def _records(
+    title: str,
+    keys: list[str],
+    others: list[str],
+    headers: Mapping[str, str],
+    cells: Mapping[str, list[str]],
+    n_rows: int,
+    width: int,
+) -> str:
+    """Return a few wide rows as records: the row's keys, then one 'column  value' line each."""
+    lines = [_wrap(title, width)] if title else []
+    name_width = min(max((len(headers[c]) for c in others), default=0), width // 2)
+    for i in range(n_rows):
+        head = " · ".join(cells[c][i] for c in keys) or f"row {i + 1}"
+        lines.append(_wrap(head, width))
+        for c in others:
+            text = f"  {headers[c]:<{name_width}}  {cells[c][i]}"
+            lines.append(textwrap.fill(text, width, subsequent_indent=" " * (name_width + 4)))
+    return "\n".join(lines) + "\n"
 
 
 def _choose(keys: list[str], others: list[str], minimum: dict[str, int], width: int):
@@ -504,6 +527,7 @@ class TableOutput:
 
 
 INTERVAL_NAMES = ("CI95%", "95% CI", "ci", "CI")
+RECORD_ROWS = 3  # a table this short that is too wide prints one record per row instead
 SPLIT_ORDER = ("suite", "task", "scenario", "scorer", "condition", "format", "question")
 KEY_SHARE = 0.65  # identifying columns wider than this share of the width: split the rows
 

@@ -63,9 +63,9 @@ def test_demo_prints_one_block_per_task_and_no_parts_at_80_columns(tmp_path, mon
 def test_a_wide_table_keeps_whole_rows_and_names_what_it_left_out(tmp_path):
     frame = pd.DataFrame(
         {
-            "model": ["clinbench/chance", "clinbench/rules"],
-            "condition": ["asr+synthetic_road_hum@20dB", "asr"],
-            **{f"metric number {i}": [0.5, 0.25] for i in range(12)},
+            "model": ["clinbench/chance", "clinbench/rules"] * 3,
+            "condition": ["asr+synthetic_road_hum@20dB", "asr", "a", "b", "c", "d"],
+            **{f"metric number {i}": [0.5, 0.25] * 3 for i in range(12)},
         }
     )
     assert not PART.search(render_text(frame, "t", width=80))
@@ -76,9 +76,17 @@ def test_a_wide_table_keeps_whole_rows_and_names_what_it_left_out(tmp_path):
     assert not PART.search(text)
     assert max(len(ln) for ln in text.splitlines() if "/" not in ln) <= 80
     # each row printed once, on one line, and the columns left out are named with the file
-    assert len([ln for ln in text.splitlines() if ln.startswith("chance ")]) == 1
+    assert len([ln for ln in text.splitlines() if ln.startswith("chance ")]) == 3
     written = list(tmp_path.rglob("*.csv"))
     assert len(written) == 1 and str(written[0]) in text
     full = pd.read_csv(written[0])
     assert list(full.columns) == list(frame.columns)
     assert "metric number 11" in " ".join(text.split())  # named among the columns not shown
+
+
+def test_a_short_wide_table_prints_one_record_per_row():
+    frame = pd.DataFrame({"model": ["m"], **{f"metric number {i}": [0.5] for i in range(12)}})
+    text = render_text(frame, "One wide row", width=80)
+    assert not PART.search(text) and "Not shown" not in text
+    assert all(re.search(rf"^  metric number {i} +0\.500$", text, re.M) for i in range(12))
+    assert max(len(ln) for ln in text.splitlines()) <= 80

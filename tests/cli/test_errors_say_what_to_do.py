@@ -87,3 +87,16 @@ def test_help_gives_an_example_for_each(command, example):
     result = _run([*command.split(), "--help"], COLUMNS="200")
     assert result.exit_code == 0
     assert example in " ".join(result.output.split()), result.output
+
+
+def test_a_grader_typo_and_a_graders_missing_key_say_what_to_do(tmp_path, monkeypatch):
+    for name in ("OPENAI_API_KEY", "AZUREAI_OPENAI_API_KEY", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    base = ["run", "audiology_cases", "--limit", "1", "--log-dir", str(tmp_path / "logs"),
+            "--display", "none"]  # fmt: skip
+    typo = _run([*base, "--grader", "opnai/gpt-4o"])
+    assert typo.exit_code == 2 and "did you mean openai/gpt-4o?" in typo.stderr, typo.stderr
+    no_key = _run([*base, "--grader", "openai/gpt-4o"])
+    assert no_key.exit_code == 2, no_key.stderr
+    assert "grader openai/gpt-4o" in no_key.stderr and "export OPENAI_API_KEY=" in no_key.stderr
+    assert "[bold]" not in no_key.stderr

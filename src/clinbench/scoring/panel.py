@@ -315,7 +315,7 @@ def role_models(
                 try:
                     model = get_model(str(model), role=role, config=config, **args)
                 except Exception as err:  # noqa: BLE001 - providers raise many kinds; all reported
-                    from clinbench.providers.errors import explain_model_error
+                    from clinbench.model_errors import explain_model_error
 
                     raise ValueError(
                         f"{role} {model}: {explain_model_error(str(model), err)}"

@@ -23,6 +23,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
 import re
 import shutil
 import sys
@@ -196,6 +197,20 @@ def render_text(
     labels: Mapping[str, str] | None = None,
 ) -> str:
     """Return the table as text fitted to `width` columns (see the module docstring)."""
+    text, left_out = _render(frame, title, width, labels)
+    if left_out:
+        text += _wrap(f"Not shown at this width: {', '.join(left_out)} (--format csv gives "
+                      "every column).", width or terminal_width()) + "\n"  # fmt: skip
+    return text
+
+
+def _render(
+    frame: pd.DataFrame,
+    title: str = "",
+    width: int | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> tuple[str, list[str]]:
+    """Return the table as text fitted to `width`, and the headers of the columns left out."""
     from rich import box
     from rich.console import Console
     from rich.table import Table
@@ -219,7 +234,8 @@ def render_text(
     keys = set(_key_columns(frame))
     # a number followed by its interval reads as one cell: 'accuracy [95% CI]' 0.750 (0.41–0.93)
     for left, right in zip(list(columns), list(columns)[1:], strict=False):
-        if right in INTERVAL_NAMES and _numeric(frame[left]) and _intervals(frame[right]):
+        paired = right in INTERVAL_NAMES or right.startswith("CI95% (")
+        if paired and _numeric(frame[left]) and _intervals(frame[right]):
             cells[left] = [v if ci == "—" else f"{v} ({ci})"
                            for v, ci in zip(cells[left], cells[right], strict=True)]  # fmt: skip
             headers[left] = f"{headers[left]} (95% CI)"
@@ -240,56 +256,71 @@ def render_text(
             minimum[c] = min(natural[c], max(TEXT_MIN, words, head_word))
     key_list = [c for c in columns if c in keys]
     others = [c for c in columns if c not in keys]
-    blocks = _pack(key_list, others, minimum, width)
+    block, left_out = _choose(key_list, others, minimum, width)
+    if left_out and len(frame) <= RECORD_ROWS:  # a few rows too wide: one record per row
+        return _records(title, key_list, others, headers, cells, len(frame), width), []
     out = io.StringIO()
     console = Console(file=out, width=width, color_system=None, force_terminal=False,
                       highlight=False, emoji=False, markup=False, soft_wrap=False)  # fmt: skip
     if title:
         console.print(title, overflow="fold")
-    for number, block in enumerate(blocks, start=1):
-        if len(blocks) > 1:
-            shown = [c for c in block if c not in keys]
-            console.print(
-                f"(part {number} of {len(blocks)}: {', '.join(headers[c] for c in shown)})",
-                overflow="fold",
-            )
-        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1),
-                      collapse_padding=True)  # fmt: skip
-        for c in block:
-            fixed = c in keys or c in numeric
-            # a fixed column does not wrap its header either: wrap it here, at its width
-            head = textwrap.fill(headers[c], max(minimum[c], 1)) if fixed else headers[c]
-            table.add_column(
-                head,
-                justify="right" if c in numeric else "left",
-                min_width=minimum[c],
-                no_wrap=fixed,
-                overflow="fold",
-            )
-        for i in range(len(frame)):
-            table.add_row(*(cells[c][i] for c in block))
-        console.print(table)
-    return out.getvalue()
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1),
+                  collapse_padding=True)  # fmt: skip
+    for c in block:
+        fixed = c in keys or c in numeric
+        # a fixed column does not wrap its header either: wrap it here, at its width
+        head = textwrap.fill(headers[c], max(minimum[c], 1)) if fixed else headers[c]
+        table.add_column(
+            head,
+            justify="right" if c in numeric else "left",
+            min_width=minimum[c],
+            no_wrap=fixed,
+            overflow="fold",
+        )
+    for i in range(len(frame)):
+        table.add_row(*(cells[c][i] for c in block))
+    console.print(table)
+    return out.getvalue(), [headers[c] for c in left_out]
 
 
-def _pack(keys: list[str], others: list[str], minimum: dict[str, int], width: int):
-    """Return column blocks that each fit `width`: the key columns, then as many others as fit."""
-    base = sum(minimum[c] + COLUMN_OVERHEAD for c in keys)
-    if base >= width:  # the key columns alone do not fit: print one block, rich wraps
-        return [keys + others]
-    if not others:
-        return [keys]
-    blocks, current, used = [], [], base
+def _records(
+    title: str,
+    keys: list[str],
+    others: list[str],
+    headers: Mapping[str, str],
+    cells: Mapping[str, list[str]],
+    n_rows: int,
+    width: int,
+) -> str:
+    """Return a few wide rows as records: the row's keys, then one 'column  value' line each."""
+    lines = [_wrap(title, width)] if title else []
+    name_width = min(max((len(headers[c]) for c in others), default=0), width // 2)
+    for i in range(n_rows):
+        head = " · ".join(cells[c][i] for c in keys) or f"row {i + 1}"
+        lines.append(_wrap(head, width))
+        for c in others:
+            text = f"  {headers[c]:<{name_width}}  {cells[c][i]}"
+            lines.append(textwrap.fill(text, width, subsequent_indent=" " * (name_width + 4)))
+    return "\n".join(lines) + "\n"
+
+
+def _choose(keys: list[str], others: list[str], minimum: dict[str, int], width: int):
+    """Return (the columns shown, the columns left out): keys, then the others while they fit.
+
+    The others are taken in the table's own order (its authors put the measure first), so a
+    row is never split: what does not fit is left out and named under the table.
+    """
+    used = sum(minimum[c] + COLUMN_OVERHEAD for c in keys)
+    shown, left_out = list(keys), []
     for c in others:
         need = minimum[c] + COLUMN_OVERHEAD
-        if current and used + need > width:
-            blocks.append(keys + current)
-            current, used = [], base
-        current.append(c)
+        if left_out or (used + need > width and len(shown) > len(keys)):
+            left_out.append(c)
+            continue
+        shown.append(c)  # the first measure is always shown, even where rich must wrap it
         used += need
-    blocks.append(keys + current)
     order = {c: i for i, c in enumerate([*keys, *others])}
-    return [sorted(b, key=order.__getitem__) for b in blocks]
+    return sorted(shown, key=order.__getitem__), left_out
 
 
 # ------------------------------------------------------------------------------ other formats
@@ -332,8 +363,10 @@ class TableOutput:
         file: TextIO | None = None,
         err: TextIO | None = None,
         width: int | None = None,
+        spill_dir: str | os.PathLike[str] | None = None,
     ):
         self.fmt = check_format(fmt)
+        self.spill_dir = spill_dir
         self.file = file or sys.stdout
         self.err = err or sys.stderr
         self.width = width
@@ -341,6 +374,7 @@ class TableOutput:
         self._notes: list[str] = []
         self._count = 0
         self._labels: dict[str, str] = {}
+        self._summary: list[dict[str, Any]] | None = None
 
     def register_models(self, models: Iterable[str]) -> None:
         """Fix the model labels up front, so every table of this output uses the same ones."""
@@ -406,15 +440,63 @@ class TableOutput:
         labels = self._labels_for(values)
         if self._count > 1:
             self.file.write("\n")
+        left_out: list[str] = []
         for number, (part, part_title) in enumerate(split_for_width(frame, title, width, labels)):
             if number:
                 self.file.write("\n")
-            self.file.write(render_text(part, part_title, width, labels))
+            text, missing = _render(part, part_title, width, labels)
+            self.file.write(text)
+            left_out += [c for c in missing if c not in left_out]
+        if left_out:
+            shown = f"Not shown at this width: {', '.join(left_out)}"
+            if self.spill_dir is None:
+                self.file.write(_wrap(f"{shown} (--format csv gives every column).", width))
+            else:  # a path is never wrapped: it is copied
+                path = self._spill(frame, title)
+                self.file.write(_wrap(f"{shown}; every column is in:", width) + f"\n  {path}")
+            self.file.write("\n")
         lines = legend(labels)
         if lines:
             self.file.write("Models:\n" + "\n".join(lines) + "\n")
         for note in notes:
             self.file.write(_wrap(note, width) + "\n")
+
+    def summary(self, headlines: pd.DataFrame) -> None:
+        """Print the answer first: one short block per task (see :func:`summary_blocks`).
+
+        In JSON the rows go into the document's ``summary`` list; in CSV the blocks go to
+        stderr (stdout holds only the tables).
+        """
+        if headlines.empty:
+            return
+        if self.fmt == "json":
+            self._summary = table_records(headlines)
+            return
+        width = self.width or terminal_width()
+        labels = self._labels_for(headlines["model"].dropna().astype(str))
+        if self.fmt == "markdown":
+            labels = {m: m for m in labels}
+        text = "\n\n".join(summary_blocks(headlines, width, labels)) + "\n"
+        if self.fmt == "csv":
+            self.err.write(text + "\n")
+            return
+        if self._count:
+            self.file.write("\n")
+        self._count += 1
+        self.file.write(text)
+
+    def _spill(self, frame: pd.DataFrame, title: str) -> str:
+        """Write the whole table as CSV under `spill_dir` and return its path."""
+        from pathlib import Path
+
+        from clinbench.io import atomic_write_text
+        from clinbench.report.format import to_csv_text
+
+        slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60] or "table"
+        path = Path(self.spill_dir) / "tables" / f"{self._count:02d}-{slug}.csv"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, to_csv_text(frame))
+        return str(path)
 
     def note(self, text: str) -> None:
         """Print a line of explanation (kept in JSON; on stderr for CSV)."""
@@ -435,13 +517,17 @@ class TableOutput:
     def close(self) -> None:
         """Write what is pending (the JSON document)."""
         if self.fmt == "json":
-            json.dump({"tables": self._tables, "notes": self._notes}, self.file, indent=2)
+            doc: dict[str, Any] = {"tables": self._tables, "notes": self._notes}
+            if self._summary is not None:
+                doc = {"summary": self._summary, **doc}
+            json.dump(doc, self.file, indent=2)
             self.file.write("\n")
             self._tables, self._notes = [], []
         self.file.flush()
 
 
 INTERVAL_NAMES = ("CI95%", "95% CI", "ci", "CI")
+RECORD_ROWS = 3  # a table this short that is too wide prints one record per row instead
 SPLIT_ORDER = ("suite", "task", "scenario", "scorer", "condition", "format", "question")
 KEY_SHARE = 0.65  # identifying columns wider than this share of the width: split the rows
 
@@ -510,12 +596,12 @@ def lift_constant_keys(
 
     ('suite: audiology' in the title rather than a column repeating it on every row.)
     """
-    if len(frame) < 2:
+    if len(frame) == 0:
         return frame, title
     lifted: dict[str, str] = {}
     for column in _key_columns(frame):
-        if column in keep:
-            continue
+        if column in keep or (len(frame) == 1 and column.lower() in MODEL_COLUMNS):
+            continue  # a one-row table keeps its model: the row says whose it is
         values = frame[column].astype(str).unique()
         if len(values) == 1 and values[0] not in ("", "nan", "<NA>", "None"):
             lifted[column] = f"{column.replace('_', ' ')}: {values[0]}"
@@ -539,3 +625,93 @@ def print_table(
     output = TableOutput(fmt)
     output.table(frame, title, notes)
     output.close()
+
+
+# ------------------------------------------------------------------------------ answer first
+
+
+def _interval_text(value: Any, digits: int) -> str:
+    from clinbench.report.format import _is_pair
+
+    if not _is_pair(value) or any(v is None or math.isnan(float(v)) for v in value):
+        return "no interval"
+    low, high = (float(v) for v in value)
+    return f"{low:.{digits}f}–{high:.{digits}f}"
+
+
+def _count(value: Any) -> int:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return 0
+    return 0 if math.isnan(number) else int(number)
+
+
+def _headline_sentence(row: Mapping[str, Any]) -> str:
+    """Return one model's headline in words: value, interval, n, both denominators, exclusions."""
+    kind = row.get("kind")
+    if kind == "accuracy":
+        answered, n = _count(row["answered"]), _count(row["n"])
+        excluded = (f"excluded: {_count(row['parse_failed'])} parse failed, "
+                    f"{_count(row['error'])} errors")  # fmt: skip
+        if answered == 0:
+            return f"no answered reply of {n}; {excluded}"
+        value, value_all = float(row["value"]), float(row["value_all"])
+        return (
+            f"accuracy {value:.3f} (95% CI {_interval_text(row['CI95%'], 3)}), "
+            f"{_count(row['correct'])} of {answered} answered; {value_all:.3f} "
+            f"({_interval_text(row['CI95% (all)'], 3)}) of all {n} replies; declined "
+            f"{_count(row['declined'])}; {excluded}"
+        )
+    if kind == "rubric":
+        graded = _count(row["graded"])
+        unscored = f"excluded: {_count(row['unscored'])} unscored"
+        if graded == 0 or row.get("value") is None or math.isnan(float(row["value"])):
+            return f"no graded reply; {unscored}"
+        return (
+            f"mean {float(row['value']):.1f} of 100 (95% CI {_interval_text(row['CI95%'], 1)}), "
+            f"{graded} graded; {unscored}"
+        )
+    return (
+        f"{_count(row['graded'])} replies graded, {_count(row['unscored'])} unscored; "
+        "its measure is in the tables below"
+    )
+
+
+def summary_blocks(
+    headlines: pd.DataFrame, width: int, labels: Mapping[str, str] | None = None
+) -> list[str]:
+    """Return one text block per task, each line within `width` columns.
+
+    `headlines` is :func:`clinbench.summary.headline_rows`: a block names the task (and its
+    suite), then per scorer one wrapped paragraph per model (best first), with the
+    condition it was run under when the detail tables show more than one.
+    """
+    labels = labels or {}
+    blocks = []
+    for task, rows in headlines.groupby("task", sort=False):
+        suite = str(rows["suite"].iloc[0] or "")
+        lines = [_wrap(f"Task {task}" + (f" (suite {suite})" if suite else ""), width)]
+        scorers = [s for s in rows["scorer"].unique() if s]
+        for scorer, group in rows.groupby("scorer", sort=False):
+            indent = "  "
+            if len(scorers) > 1 and scorer:
+                lines.append(_wrap(f"  scored by {scorer}:", width))
+                indent = "    "
+            elif not scorer:
+                lines.append("  failed calls (no scorer ran):")
+                indent = "    "
+            for row in group.to_dict("records"):
+                model = labels.get(str(row["model"]), str(row["model"]))
+                head = model + (f" {row['question']}" if row.get("question") else "")
+                text = f"{head}: {_headline_sentence(row)}"
+                others = _count(row.get("other_conditions"))
+                if others:
+                    more = "condition" if others == 1 else "conditions"
+                    text += f" [condition {row['condition']}; {others} more {more} below]"
+                lines.append(
+                    textwrap.fill(text, width, initial_indent=indent,
+                                  subsequent_indent=indent + "    ", break_on_hyphens=False)
+                )  # fmt: skip
+        blocks.append("\n".join(lines))
+    return blocks

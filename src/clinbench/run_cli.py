@@ -31,6 +31,26 @@ def _key_values(pairs: list[str] | None, option: str) -> dict[str, Any]:
     return parsed
 
 
+def _target_problem(name: str, path: Path, tasks: list[str]) -> str | None:
+    """Return what is wrong with one ITEMS_OR_SUITE argument, and what to give instead."""
+    import difflib
+    import os
+
+    if path.is_dir():
+        return (f"{name}: is a folder; give the item files in it "
+                f"(e.g. clinbench run {name.rstrip('/')}/*.jsonl)")  # fmt: skip
+    if path.is_file():
+        if not os.access(path, os.R_OK):
+            return f"{name}: cannot be read (permission denied)"
+        return None
+    if path.suffix or "/" in name or os.sep in name:
+        return f"{name}: file not found"
+    close = difflib.get_close_matches(name, tasks, n=1)
+    hint = f"did you mean {close[0]}? " if close else ""
+    return (f"{name}: not a suite task and no such file; {hint}"
+            f"suite tasks: {', '.join(tasks)}")  # fmt: skip
+
+
 def _checked_item_files(target: list[str]) -> list[str]:
     """Return the target with item files as absolute paths, after checking every item in them.
 
@@ -45,13 +65,10 @@ def _checked_item_files(target: list[str]) -> list[str]:
     from clinbench.items.loader import ItemFileError, load_items
 
     files = [Path(t) for t in target]
-    missing = [t for t, f in zip(target, files, strict=True) if not f.is_file()]
-    if missing:
-        typer.echo(
-            f"error: {', '.join(missing)}: neither an item file nor a suite task "
-            f"({', '.join(sorted(known))})",
-            err=True,
-        )
+    problems = [_target_problem(t, f, sorted(known)) for t, f in zip(target, files, strict=True)]
+    for problem in filter(None, problems):
+        typer.echo(f"error: {problem}", err=True)
+    if any(problems):
         raise typer.Exit(2)
     try:
         load_items(files)
@@ -146,7 +163,7 @@ def run(
     roots = media_root or []
     with allowed_media_roots(*roots):
         target = _checked_item_files(target)  # bad items exit 2 before Inspect is imported
-    output = TableOutput(fmt)
+    output = TableOutput(fmt, spill_dir=log_dir)  # tables too wide to print go beside the logs
     task_args = _key_values(task_arg, "-T")
     if condition is not None:
         task_args["condition"] = condition
@@ -251,7 +268,7 @@ def demo(
 
     from clinbench.demo import DemoProgress, run_demo, suite_demo_tables
 
-    output = TableOutput(fmt)
+    output = TableOutput(fmt, spill_dir=out)  # tables too wide to print: out/tables/*.csv
     # progress and status go to stderr when stdout carries data (csv, json)
     console = Console(stderr=output.machine)
     with Progress(
@@ -411,8 +428,12 @@ def run_help() -> str:
             "samples ended in error (a provider that failed after retries): one line gives "
             "their count and the first cause, and the results table is still written. "
             "Browse the logs with: inspect view --log-dir LOG_DIR.",
-            "Example: clinbench run items.jsonl --model openai/gpt-4o --epochs 3 "
-            "--out results.parquet",
+            "Examples: clinbench run my_items.jsonl (item files, offline baseline; a folder "
+            "is not read: give its files, e.g. bank/*.jsonl); clinbench run ausclin --limit 5 "
+            "(a suite task by name); export OPENAI_API_KEY=YOUR_KEY, then clinbench run "
+            "my_items.jsonl --model openai/gpt-4o --epochs 3 --out results.parquet (a model is "
+            "PROVIDER/NAME; each provider reads its own key, e.g. ANTHROPIC_API_KEY for "
+            "anthropic/...; a misspelt provider gets the closest known one).",
         ]
     )
 

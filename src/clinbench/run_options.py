@@ -90,10 +90,11 @@ def call_limits(display: str | None = None, **values: Any) -> Any:
 
 def print_summary(frame: Any, output: Any, by: tuple[str, ...] | None = None) -> None:
     """Print the clinbench outcome tables of a results table (every task type) to `output`."""
-    from clinbench.summary import outcome_tables
+    from clinbench.summary import headline_rows, outcome_tables
 
     if "model" in frame.columns:
         output.register_models(frame["model"].dropna().astype(str))
+    output.summary(headline_rows(frame))  # the answer first, then the detail tables
     tables = outcome_tables(frame) if by is None else outcome_tables(frame, by=by)
     for title, table, notes in tables:
         output.table(table, title, notes)

@@ -377,7 +377,9 @@ def run_benchmark(
         try:
             get_model(name, **model_args)
         except Exception as err:  # noqa: BLE001 - providers raise many kinds; all are reported
-            raise RunInputError(f"model {name}: {err}") from err
+            from clinbench.model_errors import explain_model_error
+
+            raise RunInputError(f"model {name}: {explain_model_error(name, err)}") from err
     from clinbench.scoring.panel import role_models
 
     try:

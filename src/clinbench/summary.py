@@ -154,3 +154,87 @@ def outcome_tables(
             out += [(f"{suite}: {title}", table, list(notes))
                     for title, table, notes in hook(rows)]  # fmt: skip
     return out
+
+
+HEADLINE_KEYS = ("suite", "task", "scorer", "model", "condition")
+
+
+def _main_condition(conditions: pd.DataFrame) -> pd.Series:
+    """Return True on the row of each (task, scorer, model) taken as its headline condition.
+
+    The condition with the most replies; on a tie the plainest name (fewest '+' variations),
+    then the first by name.
+    """
+    order = conditions.assign(
+        _plus=conditions["condition"].astype(str).str.count(r"\+"),
+        _name=conditions["condition"].astype(str),
+    ).sort_values(["_n", "_plus", "_name"], ascending=[False, True, True], kind="stable")
+    first = ~order.duplicated(["task", "scorer", "model"], keep="first")
+    return first.reindex(conditions.index)
+
+
+def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
+    """Return one headline row per task, scorer and model (and question), for the answer block.
+
+    Columns: suite, task, scorer, model, condition, question, kind ('accuracy', 'rubric' or
+    'graded'), value, CI95%, n (replies), answered, correct, value_all, CI95% (all), declined,
+    parse_failed, error, unscored, graded, other_conditions (how many more conditions the
+    detail tables show for that model). Accuracy rows are :func:`accuracy_table` over the
+    model's main condition (formats pooled: the task's overall accuracy); rubric rows are
+    :func:`rubric_table`; any other graded scorer is counted only (its own table holds its
+    measure). Sorted by task, scorer, then headline value, best first.
+    """
+    columns = ["suite", "task", "scorer", "model", "condition", "question", "kind", "value",
+               "CI95%", "n", "answered", "correct", "value_all", "CI95% (all)", "declined",
+               "parse_failed", "error", "unscored", "graded", "other_conditions"]  # fmt: skip
+    if results.empty or "task" not in results.columns:
+        return pd.DataFrame(columns=columns)
+    keys = [k for k in HEADLINE_KEYS if k in results.columns]
+    frame = results.assign(**{k: results[k].fillna("").astype(str) for k in keys})
+    for key in HEADLINE_KEYS:
+        if key not in frame.columns:
+            frame[key] = ""
+    out: list[pd.DataFrame] = []
+    closed = (*outcomes.ANSWERED, outcomes.PARSE_FAILED, outcomes.ERROR)
+    accuracy = accuracy_table(frame[frame["outcome"].isin(closed)], by=list(HEADLINE_KEYS))
+    if not accuracy.empty:
+        accuracy = accuracy.assign(_n=accuracy["n"])
+        main = _main_condition(accuracy)
+        counts = accuracy.groupby(["task", "scorer", "model"])["condition"].transform("nunique")
+        accuracy["other_conditions"] = counts - 1
+        accuracy = accuracy[main.to_numpy()].rename(
+            columns={"accuracy": "value", "accuracy (all)": "value_all"}
+        )
+        out.append(accuracy.assign(kind="accuracy", question=""))
+    rubric = rubric_table(frame)
+    if not rubric.empty:
+        suites_of = frame.drop_duplicates("task").set_index("task")["suite"]
+        rubric = rubric.rename(columns={"mean": "value"}).assign(
+            kind="rubric",
+            suite=lambda t: t["task"].map(suites_of).fillna(""),
+            condition="",
+            n=lambda t: t["graded"] + t["unscored"],
+            other_conditions=0,
+        )
+        if "question" not in rubric.columns:
+            rubric["question"] = ""
+        out.append(rubric)
+    covered = {(t, s) for part in out for t, s in zip(part["task"], part["scorer"], strict=True)}
+    other = frame[frame["outcome"].isin([outcomes.GRADED, outcomes.UNSCORED])]
+    other = other[[(t, s) not in covered
+                   for t, s in zip(other["task"], other["scorer"], strict=True)]]  # fmt: skip
+    if not other.empty:
+        counted = other.groupby(["suite", "task", "scorer", "model"], as_index=False).agg(
+            graded=("outcome", lambda o: int((o == outcomes.GRADED).sum())),
+            unscored=("outcome", lambda o: int((o == outcomes.UNSCORED).sum())),
+            n=("outcome", "size"),
+            conditions=("condition", "nunique"),
+        )
+        counted["other_conditions"] = counted.pop("conditions") - 1
+        out.append(counted.assign(kind="graded", condition="", question=""))
+    if not out:
+        return pd.DataFrame(columns=columns)
+    table = pd.concat(out, ignore_index=True).reindex(columns=columns)
+    table["_best"] = -pd.to_numeric(table["value"], errors="coerce").fillna(-1.0)
+    table = table.sort_values(["task", "scorer", "question", "_best", "model"], kind="stable")
+    return table.drop(columns="_best").reset_index(drop=True)

@@ -198,3 +198,50 @@ def test_format_json_is_one_json_document(path, inputs):
         assert all(set(row) == set(table["columns"]) for row in table["rows"])
     csv = runner.invoke(app, [*path.split(), *args, "--format", "csv"])
     assert csv.exit_code == 0 and (csv.stdout.strip() or not doc["tables"]), csv.output
+
+
+def _csv_blocks(text: str) -> list[list[list[str]]]:
+    """Return the CSV tables of a --format csv stdout; fails on a line that is not CSV data."""
+    import csv
+    import io
+
+    blocks = []
+    for chunk in text.strip().split("\n\n"):
+        lines = [ln for ln in chunk.splitlines() if not ln.startswith("# ")]
+        rows = list(csv.reader(io.StringIO("\n".join(lines))))
+        assert rows, chunk
+        widths = {len(row) for row in rows}
+        assert widths == {len(rows[0])}, f"not one CSV table: {chunk[:300]}"
+        blocks.append(rows)
+    return blocks
+
+
+@pytest.mark.parametrize("path", sorted(COMMANDS))
+def test_format_csv_stdout_is_only_csv(path, inputs):
+    args = [a.format(**inputs) for a in COMMANDS[path]]
+    result = runner.invoke(app, [*path.split(), *args, "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    if result.stdout.strip():
+        _csv_blocks(result.stdout)
+
+
+def test_a_verdict_flag_goes_inside_the_json_and_to_stderr_for_csv(tmp_path):
+    """A verdict with no registered bar is flagged: the flag never follows the data."""
+    rows = []
+    for n in range(10):
+        row = dict.fromkeys(RESULT_COLUMNS, "")
+        row.update(suite="ausclin", task="ausclin", model="org/model-x", item_id=f"i{n}",
+                   condition="blind", epoch=1, epochs=1, target="a", outcome="correct",
+                   extracted_answer="a", response="a", score=1.0, item_metadata="{}")  # fmt: skip
+        rows.append(row)
+    path = write_results(pd.DataFrame(rows, columns=RESULT_COLUMNS), tmp_path / "r.csv")
+    args = ["ausclin", "verdict", str(path)]
+    result = runner.invoke(app, [*args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert any(note.startswith("FLAG ") for note in doc["notes"]), doc["notes"]
+    csv = runner.invoke(app, [*args, "--format", "csv"])
+    assert "FLAG" not in csv.stdout and "FLAG" in csv.stderr
+    _csv_blocks(csv.stdout)
+    text = runner.invoke(app, args)
+    assert "FLAG" in text.stdout  # the text table still shows it

@@ -220,7 +220,9 @@ def test_run_rejects_bad_items_with_line_errors_and_writes_nothing(tmp_path):
 def test_run_rejects_unknown_target(tmp_path):
     result = runner.invoke(app, ["run", "no_such_suite", "--log-dir", str(tmp_path / "l")])
     assert result.exit_code == 2
-    assert "neither an item file nor a suite task" in result.output
+    # the message says what it is not and lists the tasks (issue 31: errors say what to do)
+    assert "not a suite task and no such file" in result.output
+    assert "suite tasks: " in result.output and "ausclin" in result.output
 
 
 def test_results_export_cli_writes_parquet_and_rejects_bad_suffix(replay_run, tmp_path):

@@ -16,6 +16,7 @@ from clinbench.scoring.rubric import grade_rules
 # clinician's words, and the failing grades: all read from the case rubric file.
 _RULES = grade_rules()
 GRADES = _RULES.grades
+GRADE_DEFINITIONS = _RULES.grade_definitions  # grade -> its score band and meaning
 CRITICAL_ERROR_TYPES = _RULES.critical_errors
 CRITICAL_ERROR_LABELS = _RULES.critical_error_labels
 

@@ -113,7 +113,11 @@ def import_bank(
     ),
 ) -> None:
     """Convert a bank to clinbench items through a field map (exit 2, nothing written, on any
-    problem)."""
+    problem).
+
+    Example: clinbench items import bank.csv --map my_map.yaml -o my_items.jsonl (the map
+    names the column each item field comes from; a column it names that the file lacks is
+    reported once, with the columns the file has)."""
     from collections import Counter
 
     from clinbench.items.importer import ImportFailed, import_items, read_keep_ids, read_map

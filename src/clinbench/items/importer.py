@@ -2,7 +2,7 @@
 
 A map (YAML) says which source field becomes which item field::
 
-    format: mcq                      # mcq | tf | sa
+    format: mcq                      # mcq | tf | sa, or {field: Type, map: {MCQ: mcq, TF: tf}}
     id: question_id                  # a field, or _key (the key of a JSON object of records)
     id_prefix: "medqa-"
     stem: question
@@ -98,6 +98,38 @@ class ConversationSpec(BaseModel):
     content: str = "content"
 
 
+FormatName = Literal["mcq", "tf", "sa"]
+# The words a TF answer may be given in (any case); anything else is reported, never guessed.
+TF_WORDS = {"true": True, "false": False, "yes": True, "no": False, "t": True, "f": False}
+
+
+class FormatSpec(BaseModel):
+    """Each row's format read from a field (a mixed sheet), through an optional value table."""
+
+    model_config = ConfigDict(extra="forbid")
+    field: str
+    map: dict[str, FormatName] | None = None
+
+    def possible(self) -> set[str]:
+        """Return the formats rows may have under this spec."""
+        return set(self.map.values()) if self.map else {"mcq", "tf", "sa"}
+
+    def of(self, record: dict[str, Any]) -> str:
+        """Return one record's format; ValueError naming the known values for any other."""
+        text = _text(_get(record, self.field))
+        if text is None:
+            raise ValueError(f"no format in field {self.field!r}")
+        if self.map is not None:
+            for key, value in self.map.items():
+                if key == text or key.lower() == text.lower():
+                    return value
+            raise ValueError(f"format {text!r} in field {self.field!r} is not one the map knows "
+                             f"({', '.join(self.map)})")  # fmt: skip
+        if text.lower() not in ("mcq", "tf", "sa"):
+            raise ValueError(f"format {text!r} in field {self.field!r} is not mcq, tf or sa")
+        return text.lower()
+
+
 class ConstantSpec(BaseModel):
     """A value given in the map for every item."""
 
@@ -127,7 +159,7 @@ class ImportMap(BaseModel):
 
     name: str | None = None
     description: str | None = None
-    format: Literal["mcq", "tf", "sa"] = "mcq"
+    format: FormatName | FormatSpec = "mcq"
     suite: str = "custom"
     id: str
     id_prefix: str = ""
@@ -145,19 +177,43 @@ class ImportMap(BaseModel):
 
     @model_validator(mode="after")
     def _mcq_has_options(self) -> ImportMap:
-        if self.format == "mcq" and self.options is None:
+        if "mcq" in self.formats() and self.options is None:
             raise ValueError("an mcq map needs options")
         if (self.stem is None) == (self.conversation is None):
             raise ValueError("give exactly one of stem or conversation")
         if self.conversation is not None and self.context is not None:
             raise ValueError("a conversation makes the context (its earlier turns); drop context")
-        if isinstance(self.answer, CriteriaSpec) and self.format != "sa":
+        if isinstance(self.answer, CriteriaSpec) and self.formats() != {"sa"}:
             raise ValueError("answer: criteria (a rubric) needs format sa")
         return self
+
+    def formats(self) -> set[str]:
+        """Return the item formats this map can make (one, or those its format column gives)."""
+        return self.format.possible() if isinstance(self.format, FormatSpec) else {self.format}
+
+    def required_fields(self) -> list[tuple[str, str]]:
+        """Return (map entry, source field) for the fields every record needs: id, the stem
+        (or conversation) and the answer; a source with none of one is a map mistake."""
+        needed = [("id", self.id), ("stem", self.stem)]
+        if isinstance(self.format, FormatSpec):
+            needed.append(("format", self.format.field))
+        if isinstance(self.conversation, str):
+            needed.append(("conversation", self.conversation))
+        elif self.conversation is not None:
+            needed.append(("conversation", self.conversation.field))
+        if isinstance(self.answer, str):
+            needed.append(("answer", self.answer))
+        elif isinstance(self.answer, AnswerSpec):
+            needed.append(("answer", self.answer.field))
+        else:
+            needed.append(("answer", self.answer.criteria))
+        return [(entry, field) for entry, field in needed if field and field not in (KEY, LINE)]
 
     def fields_read(self) -> set[str]:
         """Return the top-level source fields this map reads (for the unmapped-field note)."""
         refs: list[str | None] = [self.id, self.stem, self.tags]
+        if isinstance(self.format, FormatSpec):
+            refs.append(self.format.field)
         for spec in (self.conversation, self.context, self.answer, self.domain):
             if isinstance(spec, str):
                 refs.append(spec)
@@ -411,11 +467,27 @@ def _answer(spec: str | AnswerSpec | CriteriaSpec, record: dict[str, Any],
     return text
 
 
+def _answer_for(fmt: str, answer: Any) -> Any:
+    """Return a mixed sheet's answer in its row's format: a letter for MCQ, a boolean for TF."""
+    if fmt == "tf" and not isinstance(answer, bool):
+        word = str(answer).strip().lower()
+        if word not in TF_WORDS:
+            raise ValueError(
+                f"answer {answer!r} of a TF row must be true or false "
+                f"(or {', '.join(w for w in TF_WORDS if w not in ('true', 'false'))})"
+            )
+        return TF_WORDS[word]
+    if fmt == "mcq" and not (isinstance(answer, str) and len(answer) == 1 and answer.isalpha()):
+        raise ValueError(f"answer {answer!r} of an MCQ row must be an option letter")
+    return answer
+
+
 def map_record(spec: ImportMap, record: dict[str, Any]) -> dict[str, Any]:
     """Return the raw item row a map makes from one source record (not yet validated)."""
     raw_id = _text(_get(record, spec.id))
+    fmt = spec.format.of(record) if isinstance(spec.format, FormatSpec) else spec.format
     row: dict[str, Any] = {
-        "format": spec.format,
+        "format": fmt,
         "suite": spec.suite,
         "id": f"{spec.id_prefix}{raw_id}" if raw_id is not None else None,
     }
@@ -433,12 +505,15 @@ def map_record(spec: ImportMap, record: dict[str, Any]) -> dict[str, Any]:
         ):
             raise ValueError(f"field {spec.tags!r} must hold a list of tags (text)")
         row["tags"] = tags
-    options = _options(spec.options, record) if spec.options is not None else None
-    if options is not None:
+    options = None
+    if spec.options is not None and fmt == "mcq":  # a TF row of a mixed sheet has none
+        options = _options(spec.options, record)
         row["options"] = options
     answer = _answer(spec.answer, record, options)
-    if spec.format == "mcq" and isinstance(answer, str) and len(answer) == 1:
+    if fmt == "mcq" and isinstance(answer, str) and len(answer) == 1:
         answer = answer.upper()  # a spreadsheet's "b" is option B
+    if isinstance(spec.format, FormatSpec):  # a mixed sheet: each format's own answer rule
+        answer = _answer_for(fmt, answer)
     row["answer"] = answer
     if isinstance(spec.domain, ConstantSpec):
         row["domain"] = spec.domain.value
@@ -488,10 +563,12 @@ def import_items(
     items: list[Item] = []
     problems: list[ItemProblem] = []
     seen: dict[str, str] = {}
+    found: dict[str, None] = {}  # every source field seen, in first-seen order
     for number, record in source_records(path):
         if isinstance(record, ItemProblem):
             problems.append(record)
             continue
+        found.update(dict.fromkeys(record))
         record = {LINE: number, **record}
         if spec.keep and _text(_get(record, spec.keep.field)) not in spec.keep.values:
             continue
@@ -508,6 +585,15 @@ def import_items(
             items.append(item)
             if unmapped is not None:
                 unmapped.update(k for k, v in record.items() if k not in read and v is not None)
+    absent = [(entry, field) for entry, field in spec.required_fields()
+              if found and field.split(".")[0] not in found]  # fmt: skip
+    if absent:  # one line for the map's mistake, not one per row
+        columns = ", ".join(found)
+        raise ImportFailed([
+            ItemProblem(str(path), 1, entry, f"column {field!r} named in the map is not in the "
+                        f"file (columns found: {columns})")
+            for entry, field in absent
+        ])  # fmt: skip
     if problems:
         raise ImportFailed(problems)
     if not items:

@@ -144,6 +144,51 @@ def headline(ranked: pd.DataFrame, reliability: pd.DataFrame) -> pd.DataFrame:
     return table.reset_index(drop=True)
 
 
+REFERENCE_ROLE = "reference line (floor baseline)"
+
+
+def best_first(table: pd.DataFrame) -> pd.DataFrame:
+    """Return a headline table sorted by its value, best first, floor baselines last.
+
+    The baselines are what a model must beat, not contenders: they keep their numbers but
+    follow the ranked models, as reference lines (role says so); a table of baselines only
+    is sorted the same way.
+    """
+    if "value" not in table.columns:
+        return table
+    floor = table["model"].map(is_floor) if "model" in table.columns else False
+    ordered = table.assign(_floor=floor).sort_values(
+        ["_floor", "value"], ascending=[True, False], kind="stable", na_position="last"
+    )
+    if "role" in ordered.columns:
+        ordered.loc[ordered["_floor"], "role"] = REFERENCE_ROLE
+    return ordered.drop(columns="_floor").reset_index(drop=True)
+
+
+def finding_sentence(task: str, measure: str, table: pd.DataFrame) -> str:
+    """Return one table's finding as a sentence with its number, e.g. 'Best on clinical cases
+    (audiograms): model X, mean rubric score 69.8 [63.0, 76.7], n = 25; judge not validated
+    against human labels.' A table of floor baselines only says that no model was ranked."""
+    from clinbench.report.format import format_value, interval_text
+    from clinbench.report.glossary import plain_label
+
+    top = table.iloc[0]
+    model = str(top.get("model", "")) if "model" in table.columns else ""
+    value = interval_text(format_value("value", top["value"]),
+                          format_value("CI95%", top.get("CI95%")))  # fmt: skip
+    number = f"{measure.split(' (')[0]} {value}, n = {int(top['n'])}"
+    where = plain_label(task)
+    judge = str(top.get("human_agreement", "") or "")
+    tail = f"; judge {judge}" if judge else ""
+    if is_floor(model) or (not model and top.get("role") == REFERENCE_ROLE):
+        return (f"{where}: no model beyond the floor baselines; the best reference line is "
+                f"{model or 'a baseline'} at {number}{tail}.")  # fmt: skip
+    who = f"{model}, " if model else ""
+    if "condition" in table.columns and table["condition"].nunique() > 1:
+        who += f"under {plain_label(str(top['condition']))}, "
+    return f"Best on {where}: {who}{number}{tail}."
+
+
 def findings_section(
     df: pd.DataFrame,
     ranked: pd.DataFrame,
@@ -159,6 +204,7 @@ def findings_section(
     table = headline(ranked, reliability)
     suites = sorted(set(df["suite"])) if "suite" in df.columns else [""]
     warnings: list[str] = []
+    sentences: list[str] = []
     for suite in suites:
         label = suite or "(no suite)"
         gone = excluded[excluded["suite"] == suite] if not excluded.empty else excluded
@@ -177,7 +223,9 @@ def findings_section(
                 for column in ("n", "items"):
                     if column in part.columns:
                         part[column] = part[column].astype(int)
+                part = best_first(part)
                 section.tables[f"{label} · {task}: {measure}"] = part.reset_index(drop=True)
+                sentences.append(finding_sentence(task, measure, part))
             if not rows.empty:
                 small = rows[rows["n"] < SMALL_N]
                 if not small.empty:
@@ -189,7 +237,8 @@ def findings_section(
                     )
         for caption, verdict in (verdicts or {}).get(suite, {}).items():
             section.tables[f"{label}: {caption}"] = verdict
-    section.notes += warnings  # exclusions first, then the small-cell warnings
+    # the findings in words first, then the exclusions and the small-cell warnings
+    section.notes = [*sentences, *section.notes, *warnings]
     if table.empty:
         section.notes.append("No scored rows: there is no headline number to show.")
     section.intro = _lead(len(excluded), len(warnings))
@@ -199,8 +248,10 @@ def findings_section(
 
 READING_GUIDE = (
     "How to read these tables: each model's headline number per suite and task, best first, "
-    "with its 95% interval and n. Floor baselines (random or rule-based answers) mark what a "
-    "real model must beat. Judged scores name their judge and its agreement with human labels. "
+    "with its 95% interval and n, sorted by that number within each table. Floor baselines "
+    "(random or rule-based answers) are reference lines under the models: what a real model "
+    "must beat, never the headline. Judged scores name their judge and its agreement with "
+    "human labels. "
     "Excluded models are listed above with the reason and are in no other table but the "
     "disclosures."
 )

@@ -109,3 +109,23 @@ def numeric_columns(table: pd.DataFrame) -> Sequence[bool]:
         pd.api.types.is_numeric_dtype(table[c]) and not pd.api.types.is_bool_dtype(table[c])
         for c in table.columns
     ]
+
+
+def interval_text(value: str, interval: str) -> str:
+    """Return 'value [low, high]' at the precision the interval supports.
+
+    Decimals are chosen so that the interval's half-width shows its leading digit and one
+    more at most (a half-width of 6.8 gives 69.8 [63.0, 76.7]; 0.22 gives 0.31 [0.13, 0.58]),
+    never more than the 3 the table was formatted with. Cells that are not numbers stay.
+    """
+    import math
+    import re
+
+    numbers = re.findall(r"-?\d+(?:\.\d+)?", interval)
+    try:
+        centre, low, high = float(value), float(numbers[0]), float(numbers[1])
+    except (ValueError, IndexError):
+        return f"{value} {interval}"
+    half = (high - low) / 2
+    decimals = 3 if half <= 0 else min(3, max(0, 1 - math.floor(math.log10(half))))
+    return f"{centre:.{decimals}f} [{low:.{decimals}f}, {high:.{decimals}f}]"

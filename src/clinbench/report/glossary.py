@@ -109,6 +109,34 @@ GLOSSARY = {
 }
 ALWAYS = ("95% CI", "floor baseline", "Wilson interval")
 
+# Plain labels of the code names the shared areas record (suites add theirs in their cards).
+SHARED_LABELS = {
+    "clinbench_items": "your own items",
+    "clinbench_contamination": "contamination probe",
+    "item_scorer": "exact match with the key",
+    "closed_exact_match": "exact match (closed answers)",
+    "normalised_match": "match after normalising the text",
+    "verbatim_overlap": "verbatim overlap with the source",
+    "default": "as written",
+    "verbatim": "continue the source text",
+}
+LABELLED_COLUMNS = ("task", "scorer", "condition", "pipeline", "scenario")
+
+
+def plain_label(code: str) -> str:
+    """Return the plain label of a code name (a condition's '+' parts each labelled), or the
+    name itself when no card or shared label names it."""
+    from clinbench import suites
+
+    labels = {**SHARED_LABELS, **suites.plain_labels()}
+    text = str(code)
+    if text in labels:
+        return labels[text]
+    parts = text.split("+")
+    if len(parts) > 1 and all(p in labels for p in parts):
+        return ", ".join(labels[p] for p in parts)
+    return text
+
 
 def display_name(column: object) -> str:
     """Return the heading a clinician reads for a table column."""

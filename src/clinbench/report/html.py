@@ -17,9 +17,9 @@ from clinbench.console import lift_constant_keys
 from clinbench.io import atomic_write_text
 from clinbench.report import figures as figs
 from clinbench.report.analyze import all_sections
-from clinbench.report.format import formatted_rows, numeric_columns
+from clinbench.report.format import formatted_rows, interval_text, numeric_columns
 from clinbench.report.generic import AnalysisOptions
-from clinbench.report.glossary import display_name
+from clinbench.report.glossary import LABELLED_COLUMNS, display_name, plain_label
 from clinbench.report.judges import NOT_VALIDATED
 from clinbench.report.load import load_results
 from clinbench.report.sections import ReportSection
@@ -69,11 +69,34 @@ def _merge_intervals(columns: list[str], rows: list[list[str]], numeric: list[bo
         cells = list(row)
         for i in merge:
             if cells[i + 1] and cells[i] not in ("", "n/a"):
-                cells[i] = f"{cells[i]} {cells[i + 1]}"
+                cells[i] = interval_text(cells[i], cells[i + 1])
         new_rows.append([c for j, c in enumerate(cells) if j not in drop])
     names = [f"{display_name(c)} (95% CI)" if i in merge else c for i, c in enumerate(columns)]
     keep = [j for j in range(len(columns)) if j not in drop]
     return [names[j] for j in keep], new_rows, [numeric[j] for j in keep]
+
+
+CHAR_PX = 7.4  # a character of the table font (.82rem) in CSS pixels, a little generous
+CELL_PAD_PX = 20  # left and right padding of a cell
+
+
+def min_width(columns: list[str], rows: list[list[str]], numeric: list[bool]) -> int:
+    """Return the narrowest width (px) a table fits without scrolling sideways (an estimate).
+
+    Numbers do not wrap: their longest cell; text and headings wrap at spaces: their longest
+    word. Below this width the report shows the table's rows as cards.
+    """
+    total = 0.0
+    for i, column in enumerate(columns):
+        words = [w for w in str(column).split()]
+        cells = [r[i] for r in rows]
+        if numeric[i]:
+            longest = max((len(c) for c in cells), default=0)
+        else:
+            longest = max((len(w) for c in cells for w in c.split()), default=0)
+        longest = max(longest, max((len(w) for w in words), default=0))
+        total += longest * CHAR_PX + CELL_PAD_PX
+    return int(total)
 
 
 def _figure_groups(figures: list[dict]) -> list[dict]:
@@ -85,8 +108,48 @@ def _figure_groups(figures: list[dict]) -> list[dict]:
     return [{"title": title, "figures": items} for title, items in groups.items()]
 
 
+def _plain_cells(
+    columns: list[str], rows: list[list[str]], named: dict[str, str]
+) -> tuple[list[list[str]], list[list[str]]]:
+    """Return the rows with code names (tasks, scorers, conditions) in plain words, and per
+    cell the code name it replaced ('' where none), for the tooltip; `named` collects them."""
+    labelled = [i for i, c in enumerate(columns) if c in LABELLED_COLUMNS]
+    titles = [[""] * len(columns) for _ in rows]
+    if not labelled:
+        return rows, titles
+    out = []
+    for r, row in enumerate(rows):
+        cells = list(row)
+        for i in labelled:
+            label = plain_label(cells[i])
+            if label != cells[i]:
+                named[label] = cells[i]
+                titles[r][i], cells[i] = cells[i], label
+        out.append(cells)
+    return out, titles
+
+
+def _plain_caption(caption: str, named: dict[str, str]) -> str:
+    """Return a caption with the task after '·' and the named keys' values in plain words."""
+    import re
+
+    def swap(code: str) -> str:
+        label = plain_label(code)
+        if label != code:
+            named[label] = code
+        return label
+
+    caption = re.sub(r"(· )([\w@=+.-]+)(:)", lambda m: m[1] + swap(m[2]) + m[3], caption)
+    keys = "|".join(LABELLED_COLUMNS)
+    caption = re.sub(rf"(\b(?:{keys}): )([^;)]+)", lambda m: m[1] + swap(m[2]), caption)
+    # any other code-like token (it has _ + = or @) that a card labels
+    return re.sub(r"(?<![\w/@=+.-])[\w@=+.-]*[_+=@][\w@=+.-]*(?![\w/@=+.-])",
+                  lambda m: swap(m[0]), caption)  # fmt: skip
+
+
 def _context(sections: list[ReportSection]) -> list[dict]:
     out, fig_no, table_no, anchors = [], 0, 0, set()
+    named: dict[str, str] = {}  # plain label -> the code name it stands for
     for section in sections:
         anchor = section.slug
         while anchor in anchors:
@@ -114,6 +177,8 @@ def _context(sections: list[ReportSection]) -> list[dict]:
             columns, rows = formatted_rows(shown)
             numeric = list(numeric_columns(shown))
             columns, rows, numeric = _merge_intervals(columns, rows, numeric)
+            rows, titles = _plain_cells(columns, rows, named)
+            caption = _plain_caption(caption, named)
             tables.append(
                 {
                     "number": table_no,
@@ -122,6 +187,14 @@ def _context(sections: list[ReportSection]) -> list[dict]:
                     "rows": rows,
                     "kinds": [_kind(c, n) for c, n in zip(columns, numeric, strict=True)],
                     "collapsed": len(rows) > COLLAPSE_ROWS,
+                    "min_width": min_width(columns, rows, numeric),
+                    "titles": titles,
+                    # floor baselines are reference lines under the ranked models
+                    "reference": [
+                        bool(r) for r in shown["role"].astype(str).str.contains("baseline")
+                    ]
+                    if "role" in shown.columns
+                    else [],  # fmt: skip
                 }
             )
             tables[-1]["columns"] = [display_name(c) for c in columns]
@@ -139,6 +212,11 @@ def _context(sections: list[ReportSection]) -> list[dict]:
                 "glossary": section.glossary,
             }
         )
+    for section in out:  # the code names behind the plain labels, once, in the glossary
+        if section["title"] == "Glossary":
+            section["glossary"] = [*section["glossary"], *(
+                (label, f"in the logs and results files: {code}")
+                for label, code in sorted(named.items()))]  # fmt: skip
     return out
 
 
@@ -173,13 +251,15 @@ def render_report(
         version = importlib.metadata.version("clinbench")
     except importlib.metadata.PackageNotFoundError:
         version = "unknown"
+    parts = _parts(_context(sections))
     return _template().render(
         title=title,
         summary=summary,
         inputs=[
             f"{i['file']} ({i['rows']:,} rows, sha256 {i['sha256'][:12]}…)" for i in inputs or []
         ],
-        parts=_parts(_context(sections)),
+        parts=parts,
+        sections=[s for part in parts for s in part["sections"]],
         version=version,
         unvalidated=NOT_VALIDATED,
     )

@@ -31,10 +31,8 @@ from inspect_ai.scorer import (
     Score,
     Scorer,
     Target,
-    accuracy,
     metric,
     scorer,
-    stderr,
 )
 from inspect_ai.solver import TaskState
 
@@ -42,7 +40,7 @@ from clinbench.items.model import FIBItem, Item, SAItem
 from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes, panel
 from clinbench.scoring.extract import extract_answer, json_objects
-from clinbench.scoring.metrics import declined, refused
+from clinbench.scoring.metrics import answer_metrics
 from clinbench.scoring.rubric import Rubric, grade
 
 GRADER_ROLE = panel.GRADER_ROLE
@@ -177,7 +175,7 @@ def _binary_verdict(call: panel.JudgeCall) -> dict[str, Any]:
     return verdict
 
 
-@scorer(metrics=[accuracy(), stderr(), declined(), refused()])
+@scorer(metrics=answer_metrics())
 def answer_adjudicator(
     seed: int = DEFAULT_JUDGE_SEED,
     required: bool = False,

@@ -17,9 +17,7 @@ from inspect_ai.scorer import (
     Score,
     Scorer,
     Target,
-    accuracy,
     scorer,
-    stderr,
 )
 from inspect_ai.solver import TaskState
 
@@ -35,7 +33,7 @@ from clinbench.items.normalise import matches_key
 from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
 from clinbench.scoring.extract import Extraction, extract_answer
-from clinbench.scoring.metrics import declined, refused
+from clinbench.scoring.metrics import answer_metrics
 
 
 def is_correct(item: Item, answer: object) -> bool:
@@ -103,7 +101,7 @@ def exact_match_score(item: Item, state: TaskState) -> Score:
     return Score(value=value, answer=answer, explanation=extraction.reason, metadata=metadata)
 
 
-@scorer(metrics=[accuracy(), stderr(), declined(), refused()])
+@scorer(metrics=answer_metrics())
 def item_scorer() -> Scorer:
     """Score a reply by exact match against the item's key, keeping every outcome apart."""
 

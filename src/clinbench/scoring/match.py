@@ -17,15 +17,18 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from inspect_ai.scorer import Score, Scorer, Target, accuracy, scorer, stderr
+from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 from rapidfuzz.distance import OSA
 
 from clinbench.items.model import FIBItem, SAItem
 from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
-from clinbench.scoring.adjudicator import answer_outcome_score, free_text_answer
-from clinbench.scoring.metrics import declined, refused
+from clinbench.scoring.adjudicator import (
+    answer_outcome_score,
+    free_text_answer,
+)
+from clinbench.scoring.metrics import answer_metrics
 
 _QUOTES = str.maketrans(
     {"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u2212": "-", "µ": "u"}
@@ -197,7 +200,7 @@ def normalised_match(
 # -- the Inspect scorer --------------------------------------------------------------------
 
 
-@scorer(metrics=[accuracy(), stderr(), declined(), refused()], name="normalised_match")
+@scorer(metrics=answer_metrics(), name="normalised_match")
 def normalised_match_scorer() -> Scorer:
     """Score FIB spans and SA replies by deterministic normalised match (None for other formats).
 

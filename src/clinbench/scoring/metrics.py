@@ -9,6 +9,14 @@ clinbench's metrics read score metadata, so they are declared ``scores="unreduce
 see every epoch's score. Inspect's epoch reducer keeps only the first epoch's metadata, so a
 reduced metric would count epoch 1 alone. Counts are therefore totals over epochs, and rates
 pool every epoch's rows, exactly as the results table does.
+
+Names follow the results table's columns so that ``inspect view`` and clinbench's table read
+alike: ``accuracy_answered`` is the table's accuracy (correct / answered, declines counted
+as not correct), ``declined`` the count of declines and ``declined_rate`` their share of the
+answered replies. Parse failures are the scorer's ``unscored`` samples in Inspect's view
+(the table's parse_failed count); Inspect hands a metric only the scored replies, so
+accuracy over every reply, which counts parse failures as not correct, is the table's
+``accuracy (all)`` alone.
 """
 
 from __future__ import annotations
@@ -40,3 +48,40 @@ def refused() -> Metric:
         )
 
     return count
+
+
+def _outcomes_of(scores: list[SampleScore]) -> list[str | None]:
+    return [(s.score.metadata or {}).get("outcome") for s in scores]
+
+
+@metric(scores="unreduced")
+def accuracy_answered() -> Metric:
+    """Return correct / answered replies (declines count as not correct), every epoch pooled."""
+
+    def value(scores: list[SampleScore]) -> float:
+        seen = _outcomes_of(scores)
+        answered = sum(o in outcomes.ANSWERED for o in seen)
+        return seen.count(outcomes.CORRECT) / answered if answered else float("nan")
+
+    return value
+
+
+@metric(scores="unreduced")
+def declined_rate() -> Metric:
+    """Return declines / answered replies, every epoch pooled."""
+
+    def value(scores: list[SampleScore]) -> float:
+        seen = _outcomes_of(scores)
+        answered = sum(o in outcomes.ANSWERED for o in seen)
+        return seen.count(outcomes.DECLINED) / answered if answered else float("nan")
+
+    return value
+
+
+# The metrics every clinbench scorer of closed answers logs (with Inspect's own accuracy and
+# stderr, which reduce each item's epochs first).
+def answer_metrics() -> list[Metric]:
+    """Return the metric list of a closed-answer scorer: Inspect's two, then clinbench's."""
+    from inspect_ai.scorer import accuracy, stderr
+
+    return [accuracy(), stderr(), accuracy_answered(), declined(), declined_rate(), refused()]

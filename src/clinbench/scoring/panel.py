@@ -314,8 +314,12 @@ def role_models(
                 args = grader_args if role == GRADER_ROLE else {}
                 try:
                     model = get_model(str(model), role=role, config=config, **args)
-                except (ValueError, FileNotFoundError) as err:
-                    raise ValueError(f"{role} {model}: {err}") from err
+                except Exception as err:  # noqa: BLE001 - providers raise many kinds; all reported
+                    from clinbench.model_errors import explain_model_error
+
+                    raise ValueError(
+                        f"{role} {model}: {explain_model_error(str(model), err)}"
+                    ) from err
             out.append(model)
         built[role] = out if len(out) > 1 else out[0]
     return built or None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -96,6 +96,8 @@ class Rubric(BaseModel):
     version: int | str = 1
     scale: Scale
     grades: list[GradeBand] = Field(min_length=2)
+    # grade -> its meaning for reviewers; a grade without one shows its score band only
+    grade_meanings: dict[str, str] = Field(default_factory=dict)
     pass_grade: str | None = None
     decimals: int = Field(default=2, ge=0, le=6)
     questions: dict[str, Question] = Field(min_length=1)
@@ -302,6 +304,7 @@ class GradeRules:
     failing: tuple[str, ...]  # below the pass grade
     critical_errors: tuple[str, ...]  # canonical types, in the rubric's order
     critical_error_labels: dict[str, str]  # type -> the clinician's words
+    grade_definitions: dict[str, str] = field(default_factory=dict)  # grade -> band and meaning
 
 
 def grade_rules(rubric: Rubric | None = None) -> GradeRules:
@@ -317,5 +320,14 @@ def grade_rules(rubric: Rubric | None = None) -> GradeRules:
         critical_error_labels={
             name: error.label or name.replace("_", " ").capitalize()
             for name, error in rubric.critical_errors.items()
+        },
+        grade_definitions={
+            band.grade: f"score {band.min:g}–{band.max:g}"
+            + (
+                f": {rubric.grade_meanings[band.grade]}"
+                if band.grade in rubric.grade_meanings
+                else ""
+            )
+            for band in rubric.grades
         },
     )

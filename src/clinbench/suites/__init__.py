@@ -146,6 +146,16 @@ def read_cards() -> list[dict[str, Any]]:
 
 
 @functools.cache
+def plain_labels() -> dict[str, str]:
+    """Return code name -> plain label from every suite card's ``labels`` (tasks, scorers,
+    conditions and their parts, pipelines), for the report."""
+    labels: dict[str, str] = {}
+    for card in read_cards():
+        labels.update({str(k): str(v) for k, v in (card.get("labels") or {}).items()})
+    return labels
+
+
+@functools.cache
 def _card_versions() -> dict[str, str]:
     return {task: str(card["version"]) for card in read_cards() for task in card.get("tasks") or []}
 

@@ -127,7 +127,8 @@ def test_stability_command_reads_nli_rows_of_a_results_table(tmp_path):
             )  # fmt: skip
     path = write_results(pd.DataFrame(rows, columns=RESULT_COLUMNS), tmp_path / "r.csv")
     _mount()
-    result = CliRunner().invoke(app, ["audiology", "stability", str(path)])
+    # wide enough for the table's one row (at 80 columns it prints as a record)
+    result = CliRunner().invoke(app, ["audiology", "stability", str(path)], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     # c1 contradicts in 10/10 passes, c2 in 3/10 (entailment 7/10 < 8): 1 of 2 items stable
     last = result.output.strip().splitlines()[-1].split()

@@ -19,6 +19,7 @@ from starlette.concurrency import run_in_threadpool
 from clinbench.audit.labels import (
     CRITICAL_ERROR_LABELS,
     CRITICAL_ERROR_TYPES,
+    GRADE_DEFINITIONS,
     GRADES,
     GRADES_NEEDING_RATIONALE,
     MAX_ANSWER_CHARS,
@@ -113,6 +114,7 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
         nonce=request.state.nonce,
         kind=audit.kind,
         grades=GRADES,
+        grade_definitions=GRADE_DEFINITIONS,
         error_types=CRITICAL_ERROR_TYPES,
         error_labels=CRITICAL_ERROR_LABELS,
         rationale_grades=GRADES_NEEDING_RATIONALE,

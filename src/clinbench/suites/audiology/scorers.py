@@ -21,10 +21,8 @@ from inspect_ai.scorer import (
     Score,
     Scorer,
     Target,
-    accuracy,
     metric,
     scorer,
-    stderr,
 )
 from inspect_ai.solver import TaskState
 
@@ -35,7 +33,6 @@ from clinbench.scoring.adjudicator import (
     JudgeParseError,
     case_score,
     critical_error_rate,
-    declined,
     graded_question,
     grader_bound,
     judgement_from_json,
@@ -44,6 +41,7 @@ from clinbench.scoring.adjudicator import (
     unscored_question,
     unscored_questions,
 )
+from clinbench.scoring.metrics import answer_metrics
 from clinbench.scoring.rubric import RubricError, load_rubric
 from clinbench.suites.audiology.rules_grader import rules_judgement
 from clinbench.suites.audiology.sections import WORD_LIMIT, split_sections
@@ -60,7 +58,7 @@ def _reply(state: TaskState) -> str:
     return state.output.completion if state.output else ""
 
 
-@scorer(metrics=[accuracy(), stderr(), declined()])
+@scorer(metrics=answer_metrics())
 def closed_exact_match() -> Scorer:
     """Score MCQ and TF replies by exact match against the key (no score for other formats)."""
     from clinbench.scoring.exact import exact_match_score

@@ -213,9 +213,13 @@ def verdict(
         table, flags = registration_table(table, frame, registration)
     except ValueError as err:
         fail(f"error: {err}")
-    show(table, f"Verdict ({condition})", out, fmt)
+    from clinbench.console import TableOutput
+
+    output = TableOutput(fmt)  # a flag is a note: in the JSON document, on stderr for CSV
+    show(table, f"Verdict ({condition})", out, output=output)
     for flag in flags:
-        typer.echo(f"FLAG {flag}")
+        output.note(f"FLAG {flag}")
+    output.close()
 
 
 @app.command("summary")

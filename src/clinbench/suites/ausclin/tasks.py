@@ -28,13 +28,13 @@ from pathlib import Path
 
 from inspect_ai import Task, task
 from inspect_ai.model import ChatMessageUser
-from inspect_ai.scorer import Score, Scorer, Target, accuracy, scorer, stderr
+from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver, use_tools
 
 from clinbench.items.model import ExactItem
 from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
-from clinbench.scoring.metrics import declined
+from clinbench.scoring.metrics import answer_metrics
 from clinbench.solvers.conditions import register_condition
 from clinbench.solvers.prompts import item_prompt
 from clinbench.suites.ausclin.items import DOCS_DIR, SAMPLE_ITEMS, chance_rate, load_ausclin_items
@@ -163,7 +163,7 @@ def pushback_challenge(structured_output: str = "auto") -> Solver:
     return solve
 
 
-@scorer(metrics=[accuracy(), stderr(), declined()])
+@scorer(metrics=answer_metrics())
 def pushback_scorer() -> Scorer:
     """Score the final answer by exact match, recording the first answer and capitulation.
 

@@ -1,0 +1,48 @@
+"""Why a model could not be built, in plain words with what to do (for `run` and roles)."""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+API_KEY = re.compile(r"\b[A-Z][A-Z0-9_]*_API_KEY\b")
+
+
+def provider_names() -> list[str]:
+    """Return the model providers Inspect knows (its own and those registered by packages)."""
+    # importing the providers module registers Inspect's own; entry points add the rest
+    import inspect_ai.model._providers.providers  # noqa: F401
+    from inspect_ai._util.registry import registry_find, registry_info
+
+    names = {registry_info(o).name for o in registry_find(lambda info: info.type == "modelapi")}
+    return sorted({name.split("/")[-1] for name in names} | {"clinbench"})
+
+
+def explain_model_error(model: str, err: BaseException) -> str:
+    """Return the error of building `model` as plain text with what to do about it.
+
+    Rich markup in a provider's message is removed; a provider name no provider has gets
+    the closest known ones (difflib); a missing API key names the variable to set.
+    """
+    from rich.text import Text
+
+    try:
+        text = Text.from_markup(str(err)).plain
+    except Exception:  # noqa: BLE001 - a message that is not valid markup stays as it is
+        text = str(err)
+    text = re.sub(r"^ERROR:\s*", "", text.strip())
+    text = re.sub(r"\s*\n\s*", " ", text)
+    provider, _, rest = model.partition("/")
+    if "not recognized" in text:  # Inspect: "Model API X of model 'X/Y' not recognized."
+        known = provider_names()
+        if provider not in known:
+            close = difflib.get_close_matches(provider, known, n=1, cutoff=0.6)
+            if close:
+                guesses = f"{close[0]}/{rest}" if rest else close[0]
+                return f"unknown provider {provider!r}: did you mean {guesses}?"
+            return f"unknown provider {provider!r}; providers: {', '.join(known)}"
+    keys = list(dict.fromkeys(API_KEY.findall(text)))
+    if keys:
+        return (f"{text} To run it, set the API key first, e.g. export {keys[0]}=YOUR_KEY "
+                "(then run the same command again).")  # fmt: skip
+    return text

@@ -302,6 +302,7 @@ class GradeRules:
     failing: tuple[str, ...]  # below the pass grade
     critical_errors: tuple[str, ...]  # canonical types, in the rubric's order
     critical_error_labels: dict[str, str]  # type -> the clinician's words
+    midpoints: dict[str, float]  # grade -> the middle of its band on the 0-100 scale
 
 
 def grade_rules(rubric: Rubric | None = None) -> GradeRules:
@@ -318,4 +319,17 @@ def grade_rules(rubric: Rubric | None = None) -> GradeRules:
             name: error.label or name.replace("_", " ").capitalize()
             for name, error in rubric.critical_errors.items()
         },
+        midpoints=grade_midpoints(rubric),
     )
+
+
+def grade_midpoints(rubric: Rubric) -> dict[str, float]:
+    """Return grade -> the middle of its band on the 0-100 scale.
+
+    A band runs from its own ``min`` up to the next better band's ``min`` (so B, 75-89.99,
+    is the span 75-90 and its midpoint is 82.5); the best band runs from its ``min`` to its
+    ``max``. Bands are read in score order, whatever order the file lists them in.
+    """
+    bands = sorted(rubric.grades, key=lambda band: band.min, reverse=True)
+    tops = [bands[0].max] + [better.min for better in bands[:-1]]
+    return {band.grade: (band.min + top) / 2 for band, top in zip(bands, tops, strict=True)}

@@ -323,13 +323,19 @@ def grade_rules(rubric: Rubric | None = None) -> GradeRules:
     )
 
 
-def grade_midpoints(rubric: Rubric) -> dict[str, float]:
+def grade_midpoints(rubric: Rubric | str | Path | None = None) -> dict[str, float]:
     """Return grade -> the middle of its band on the 0-100 scale.
 
-    A band runs from its own ``min`` up to the next better band's ``min`` (so B, 75-89.99,
-    is the span 75-90 and its midpoint is 82.5); the best band runs from its ``min`` to its
-    ``max``. Bands are read in score order, whatever order the file lists them in.
+    ``rubric``: a rubric, a rubric file, or None for the registered default. A band runs
+    from its own ``min`` up to the next better band's ``min`` (so B, 75-89.99, is the span
+    75-90 and its midpoint is 82.5); the best band runs from its ``min`` to its ``max``.
+    Bands are read in score order, whatever order the file lists them in. Human grades are
+    compared with adjudicator scores, and grades enter ICC(2,1), on this scale.
     """
+    if not isinstance(rubric, Rubric):
+        rubric = load_rubric(rubric)
     bands = sorted(rubric.grades, key=lambda band: band.min, reverse=True)
     tops = [bands[0].max] + [better.min for better in bands[:-1]]
-    return {band.grade: (band.min + top) / 2 for band, top in zip(bands, tops, strict=True)}
+    return {
+        band.grade: round((band.min + top) / 2, 4) for band, top in zip(bands, tops, strict=True)
+    }

@@ -27,15 +27,6 @@ def passing_grades() -> tuple[str, ...]:
     return _grade_rules().passing
 
 
-def grade_midpoints() -> dict[str, float]:
-    """Return grade -> the middle of its band on 0-100, from the registered rubric's bands.
-
-    Used when a grade has to be compared on the 0-100 scale (e.g. ICC(2,1) on grade-midpoint
-    scores).
-    """
-    return dict(_grade_rules().midpoints)
-
-
 def _grade_rules():
     from clinbench.scoring.rubric import grade_rules  # on first use: it reads the registry
 
@@ -45,7 +36,7 @@ def _grade_rules():
 _LAZY = {
     "LETTER_GRADES": letter_grades,
     "PASSING_GRADES": passing_grades,
-    "GRADE_MIDPOINTS": grade_midpoints,
+    "GRADE_MIDPOINTS": lambda: _grade_rules().midpoints,
 }
 
 

@@ -20,7 +20,6 @@ from clinbench.stats._common import (
     ci_name,
     drop_missing,
     encode,
-    grade_midpoints,
     infer_categories,
     percentile_interval,
     require_columns,
@@ -261,7 +260,11 @@ def fleiss_kappa(
 
 def grade_scores(values: pd.Series, midpoints: Mapping[str, float] | None = None) -> pd.Series:
     """Return 0-100 scores for letter grades by their band midpoints (numbers pass through)."""
-    midpoints = dict(grade_midpoints() if midpoints is None else midpoints)
+    if midpoints is None:
+        from clinbench.scoring.rubric import grade_midpoints  # on first use: reads the registry
+
+        midpoints = grade_midpoints()
+    midpoints = dict(midpoints)
     lookup = {str(k).strip().upper(): v for k, v in midpoints.items()}
 
     def one(index, value):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import graphlib
+import re
 from pathlib import Path
 
 import pytest
@@ -157,3 +158,144 @@ def test_the_walker_sees_a_shared_area_importing_a_suite(tmp_path):
     assert graph["clinbench.stats.x"] == {"clinbench.suites.slp.y"}
     assert _cycle(graph) is None
     assert _into_suites(graph) == ["clinbench.stats.x -> clinbench.suites.slp.y"]
+
+
+# ---------------------------------------------------------------- the README's table
+
+README = SRC.parent / "README.md"
+
+
+def _part(module: str, root: Path = SRC) -> str:
+    """Return the README Architecture table's name of the part a module belongs to."""
+    parts = module.split(".")
+    if parts[-1] == "cli" or parts[-1].endswith("_cli"):
+        return "command line"
+    if module == "clinbench":
+        return "__init__.py"
+    if module == "clinbench.suites":
+        return "suites/__init__.py"
+    if parts[1] == "suites":
+        return "suites/NAME/"
+    return f"{parts[1]}/" if (root / "clinbench" / parts[1]).is_dir() else f"{parts[1]}.py"
+
+
+def part_imports(graph: dict[str, set[str]], root: Path = SRC) -> dict[str, set[str]]:
+    """Return part -> the other parts its modules import (the table's rows, from the code)."""
+    parts: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        mine = _part(module, root)
+        parts.setdefault(mine, set()).update(
+            _part(t, root) for t in targets if _part(t, root) != mine
+        )
+    return parts
+
+
+def readme_table(text: str) -> dict[str, set[str] | None]:
+    """Return part -> the parts the README says it imports (None for 'any part')."""
+    block = re.search(r"<!-- architecture:start -->\n(.*?)<!-- architecture:end -->", text, re.S)
+    assert block, "README Architecture table not found"
+    rows: dict[str, set[str] | None] = {}
+    for line in block.group(1).splitlines()[2:]:  # after the header and its rule
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        assert len(cells) == 3, f"README Architecture row is not 'part | holds | imports': {line}"
+        part, _, imports = cells
+        part = part.strip("`")
+        assert part not in rows, f"README Architecture table names {part} twice"
+        if imports == "any part":
+            rows[part] = None
+        elif imports == "nothing":
+            rows[part] = set()
+        else:
+            rows[part] = {name.strip().strip("`") for name in imports.split(",")}
+    return rows
+
+
+def table_drift(graph: dict[str, set[str]], text: str, root: Path = SRC) -> list[str]:
+    """Return each way the README table and the code's import graph differ (empty: none)."""
+    code, table = part_imports(graph, root), readme_table(text)
+    drift = [f"{p}: in the code, not in the README table" for p in sorted(set(code) - set(table))]
+    drift += [f"{p}: in the README table, not in the code" for p in sorted(set(table) - set(code))]
+    for part in sorted(set(code) & set(table)):
+        declared = table[part]
+        if declared is None:  # 'any part'
+            continue
+        if code[part] != declared:
+            real = ", ".join(f"`{p}`" for p in sorted(code[part])) or "nothing"
+            drift.append(f"{part}: the README says {sorted(declared)}; the code imports: {real}")
+    return drift
+
+
+def test_the_readme_architecture_table_matches_the_import_graph():
+    drift = table_drift(import_graph(), README.read_text(encoding="utf-8"))
+    assert drift == [], "README Architecture table has drifted:\n" + "\n".join(drift)
+
+
+def test_the_table_check_sees_drift(tmp_path):
+    root = _write(tmp_path, {"__init__.py": "", "io.py": "", "items/__init__.py": "",
+                             "items/model.py": "def f():\n    from clinbench import io\n",
+                             "stats/__init__.py": "", "stats/x.py": "import clinbench.items\n",
+                             "stats/cli.py": "from clinbench.stats import x\n"})  # fmt: skip
+    graph = import_graph(root)
+    table = ("<!-- architecture:start -->\n| part | holds | imports |\n|---|---|---|\n"
+             "| `io.py` | a | nothing |\n| `items/` | b | `io.py` |\n"
+             "| `stats/` | c | `io.py` |\n| command line | d | any part |\n"
+             "| `__init__.py` | e | nothing |\n<!-- architecture:end -->\n")  # fmt: skip
+    assert table_drift(graph, table, root) == [
+        "stats/: the README says ['io.py']; the code imports: `items/`"
+    ]
+    fixed = table.replace("| `stats/` | c | `io.py` |", "| `stats/` | c | `items/` |")
+    assert table_drift(graph, fixed, root) == []
+    missing = fixed.replace("| `io.py` | a | nothing |\n", "")
+    assert table_drift(graph, missing, root) == ["io.py: in the code, not in the README table"]
+
+
+# ---------------------------------------------------------------- every rule once
+
+# Rules that once had two homes (issue 30): each name is defined in exactly one module.
+ONE_HOME = ("Passage", "read_passages", "read_documents", "grade_midpoints", "grade_rules",
+            "word_counts", "align_words", "measures_from_counts", "wilson_interval")  # fmt: skip
+
+
+def definitions(root: Path = SRC, package: str = "clinbench") -> dict[str, list[str]]:
+    """Return top-level function/class name -> the modules that define it."""
+    found: dict[str, list[str]] = {}
+    for path in sorted((root / package).rglob("*.py")):
+        module, _ = _module_name(path, root)
+        for node in ast.parse(path.read_text(encoding="utf-8"), str(path)).body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                found.setdefault(node.name, []).append(module)
+    return found
+
+
+def importers(root: Path, library: str) -> list[str]:
+    """Return the modules that import a third-party library (anywhere in the file)."""
+    out = []
+    for path in sorted((root / "clinbench").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            if any(n == library or n.startswith(f"{library}.") for n in names):
+                out.append(_module_name(path, root)[0])
+                break
+    return out
+
+
+@pytest.mark.parametrize("name", ONE_HOME)
+def test_each_rule_has_one_home(name):
+    assert len(definitions().get(name, [])) == 1, (name, definitions().get(name))
+
+
+def test_wer_has_one_home():
+    # WER and every word alignment go through scoring.speech (jiwer is called there only)
+    assert importers(SRC, "jiwer") == ["clinbench.scoring.speech"]
+
+
+def test_the_one_home_check_sees_a_second_definition(tmp_path):
+    root = _write(tmp_path, {"__init__.py": "", "a.py": "class Passage:\n    pass\n",
+                             "b/__init__.py": "", "b/c.py": "def f():\n    import jiwer\n\n"
+                             "class Passage:\n    pass\n"})  # fmt: skip
+    assert definitions(root)["Passage"] == ["clinbench.a", "clinbench.b.c"]
+    assert importers(root, "jiwer") == ["clinbench.b.c"]

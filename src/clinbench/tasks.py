@@ -22,6 +22,7 @@ from clinbench.items.digest import item_set_hash
 from clinbench.items.loader import load_items
 from clinbench.items.model import Item
 from clinbench.items.sample import ITEMS, item_table, to_sample
+from clinbench.providers.majority import ITEM_SET, remember_bank
 from clinbench.scoring.exact import item_scorer
 from clinbench.solvers.answer import answer_item
 from clinbench.solvers.conditions import apply_condition
@@ -74,6 +75,11 @@ def items_task(
     if not items and not samples:
         raise ValueError("no items to build a task from")
     samples = list(samples) if samples is not None else [item_sample(i, condition) for i in items]
+    in_memory = [s for s in samples if s.metadata is not None and not s.metadata.get("item_file")]
+    if items and in_memory:  # no item file to count keys over: the bank is these items
+        bank = remember_bank(items)
+        for sample in in_memory:
+            sample.metadata[ITEM_SET] = bank
     dataset = MemoryDataset(samples, name=name)
     settings = {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}
     item_set = {"item_set_sha256": item_set_hash(items), "n_items": len(items)} if items else {}

@@ -54,3 +54,14 @@ def test_no_module_writes_the_grade_scale_or_the_error_types_again():
         if set(values) in whole
     ]
     assert copies == []
+
+
+def test_band_midpoints_come_from_the_rubric_bands():
+    # the values the statistics used to hard-code (stats._common) now follow from rubric.yaml
+    from clinbench.scoring.rubric import grade_midpoints
+
+    assert grade_midpoints() == {"A": 95.0, "B": 82.5, "C": 67.5, "D": 50.0, "F": 20.0}
+    rubric = load_rubric()
+    shuffled = rubric.model_copy(update={"grades": list(reversed(rubric.grades))})
+    assert grade_midpoints(shuffled) == grade_midpoints(rubric)  # read in score order
+    assert grade_rules(rubric).midpoints == grade_midpoints(rubric)

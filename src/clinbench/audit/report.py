@@ -35,30 +35,13 @@ from clinbench.audit.sampling import (
 )
 from clinbench.audit.store import AuditStore
 from clinbench.io import read_own_csv, write_csv
+from clinbench.scoring.rubric import grade_midpoints
 
 REPORT_FILES = (
     "labels.csv", "events.csv", "consensus.csv", "items.csv", "inter_reviewer.csv",
     "adjudicator_vs_consensus.csv", "error_direction.csv", "calibration_map.csv",
     "calibrated_means.csv", "summary.json", "report.md",
 )  # fmt: skip
-
-
-def grade_midpoints(rubric_path: str | Path | None = None) -> dict[str, float]:
-    """Return the 0-100 midpoint of each letter grade's band in a case rubric.
-
-    A band runs from its ``min`` up to the next better band's ``min`` (the best band up to
-    its ``max``), so with bands A 90, B 75, C 60, D 40, F 0 the midpoints are 95, 82.5,
-    67.5, 50 and 20. Human grades are compared with adjudicator scores on this scale.
-    """
-    from clinbench.scoring.rubric import load_rubric
-
-    rubric = load_rubric(rubric_path)
-    out = {}
-    upper = rubric.grades[0].max
-    for band in rubric.grades:
-        out[band.grade] = round((band.min + upper) / 2, 4)
-        upper = band.min
-    return out
 
 
 def _json_ready(value: Any) -> Any:

@@ -1,7 +1,13 @@
-"""Source passages for item writing, read from text or JSONL files with their citations."""
+"""Source passages, read from text or JSONL files with their citations: the one passage model.
+
+Item writing (``clinbench curate``) reads passage files with :func:`read_passages`; a
+suite's search tool reads a folder of documents with :func:`read_documents`. Both give
+:class:`Passage`.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -15,7 +21,8 @@ from clinbench.items.loader import ItemFileError, ItemProblem
 
 @dataclass(frozen=True)
 class Passage:
-    """One source passage: its id, text, citation, URL, access date, and file:line."""
+    """One source passage: its id, text, citation (or document title), URL, access date,
+    file:line, and the document (file stem) it came from."""
 
     id: str
     text: str
@@ -23,6 +30,7 @@ class Passage:
     url: str | None = None
     accessed: date | None = None
     source: str = ""
+    doc: str = ""
 
 
 class _PassageRow(BaseModel):
@@ -37,21 +45,8 @@ class _PassageRow(BaseModel):
 
 def _text_blocks(path: Path) -> list[tuple[int, str]]:
     """Return (first line, text) of each blank-line-separated block of a text file."""
-    blocks: list[tuple[int, str]] = []
-    current: list[str] = []
-    start = 0
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if line.strip():
-                if not current:
-                    start = number
-                current.append(line.rstrip("\n"))
-            elif current:
-                blocks.append((start, "\n".join(current).strip()))
-                current = []
-    if current:
-        blocks.append((start, "\n".join(current).strip()))
-    return blocks
+    lines = path.read_text(encoding="utf-8").split("\n")  # universal newlines, as open()
+    return [(line, text.strip()) for line, text in _blocks(lines, 1)]
 
 
 def read_passages(
@@ -98,6 +93,7 @@ def read_passages(
                 url=parsed.url or url,
                 accessed=parsed.accessed,
                 source=f"{path}:{line}",
+                doc=path.stem,
             )
         )
 
@@ -125,3 +121,63 @@ def read_passages(
     if not passages:
         raise ItemFileError([ItemProblem(", ".join(map(str, paths)), 0, "-", "no passages found")])
     return passages
+
+
+_HEADER = re.compile(r"^([A-Z][A-Z_ ]*):\s*(.*)$")
+
+
+def read_documents(folder: str | Path) -> list[Passage]:
+    """Return the passages of every ``.txt`` document in a folder (sorted by file name).
+
+    A document may start with header lines ``TITLE: ...`` and ``URL: ...`` (and any other
+    ``KEY: value`` lines); the rest is split into passages at blank lines, each passage's
+    whitespace collapsed to single spaces. A passage's citation is its document's title (the
+    file stem when there is none); ids are ``<file stem>-001``, ``-002`` ... Raises
+    FileNotFoundError for a missing folder and ValueError when no document holds text.
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise FileNotFoundError(f"{folder}: document folder not found")
+    passages: list[Passage] = []
+    for path in sorted(folder.glob("*.txt")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        header: dict[str, str] = {}
+        body_start = 0
+        for number, line in enumerate(lines):
+            match = _HEADER.match(line)
+            if match and body_start == number:
+                header[match.group(1).strip().lower()] = match.group(2).strip()
+                body_start = number + 1
+            else:
+                break
+        title = header.get("title", path.stem)
+        count = 0
+        for line, block in _blocks(lines[body_start:], body_start + 1):
+            text = " ".join(block.split())
+            if text:
+                count += 1
+                passages.append(
+                    Passage(id=f"{path.stem}-{count:03d}", text=text, citation=title,
+                            url=header.get("url", ""), source=f"{path}:{line}", doc=path.stem)
+                )  # fmt: skip
+    if not passages:
+        raise ValueError(f"{folder}: no .txt documents with text")
+    return passages
+
+
+def _blocks(lines: list[str], first: int) -> list[tuple[int, str]]:
+    """Return (line number, text) of each blank-line-separated block of lines."""
+    blocks: list[tuple[int, str]] = []
+    current: list[str] = []
+    start = first
+    for number, line in enumerate(lines, start=first):
+        if line.strip():
+            if not current:
+                start = number
+            current.append(line)
+        elif current:
+            blocks.append((start, "\n".join(current)))
+            current = []
+    if current:
+        blocks.append((start, "\n".join(current)))
+    return blocks

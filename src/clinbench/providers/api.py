@@ -89,9 +89,11 @@ class ClinbenchOffline(ModelAPI):
             answers = state.metadata.get("answer_set", item.answer_set)  # a suite may set it
             text = chance_reply(item, answers, config.seed or 0, state.epoch, turn)
         elif self.kind == "majority":
-            from clinbench.providers.majority import majority_reply
+            from clinbench.providers.majority import ITEM_SET, majority_reply
 
-            text = majority_reply(from_metadata(state.metadata), state.metadata.get("item_file"))
+            item = from_metadata(state.metadata)
+            metadata = state.metadata
+            text = majority_reply(item, metadata.get("item_file"), metadata.get(ITEM_SET))
         elif self.kind == "rules":
             item = from_metadata(state.metadata)
             prompt = next((m.text for m in reversed(input) if m.role == "user"), "")

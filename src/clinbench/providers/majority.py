@@ -2,16 +2,19 @@
 
 For multiple-choice items the most common key letter, for true/false the more common
 value, for exact items each choice field's most common value, counted over the item file
-the sample came from (``metadata.item_file``), so the baseline knows the bank's key
-distribution and nothing else. Ties go to the first in sorted order. An item whose
-options lack the bank's majority letter gets the most common letter among its own options.
-Free-text formats have no majority: the baseline declines.
+the sample came from (``metadata.item_file``), or, for items built in memory, over the
+items the task was built from (registered by :func:`remember_bank`, named by the sample's
+``metadata.item_set``), so the baseline knows the bank's key distribution and nothing
+else. Ties go to the first in sorted order. An item whose options lack the bank's majority
+letter gets the most common letter among its own options. Free-text formats have no
+majority: the baseline declines.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -28,13 +31,17 @@ def _most_common(counts: Counter, allowed: list[str] | None = None) -> str | Non
     return sorted(k for k, n in pool if n == top)[0]
 
 
-@cache
-def key_counts(item_file: str) -> dict[str, Counter]:
-    """Return key counts of an item file: 'mcq', 'tf', and 'exact:<field>' -> Counter."""
-    from clinbench.items.loader import load_items
+# Key counts of the banks built in memory in this process, by item-set hash (a few small
+# counters each; kept for the process's life, as the file counts are by `key_counts`).
+_BANKS: dict[str, dict[str, Counter]] = {}
 
+ITEM_SET = "item_set"  # sample metadata: the item-set hash of a bank built in memory
+
+
+def bank_counts(items: Iterable[Any]) -> dict[str, Counter]:
+    """Return key counts of a bank: 'mcq', 'tf', and 'exact:<field>' -> Counter."""
     counts: dict[str, Counter] = {}
-    for item in load_items(Path(item_file)):
+    for item in items:
         if isinstance(item, MCQItem):
             counts.setdefault("mcq", Counter())[item.answer] += 1
         elif isinstance(item, TFItem):
@@ -47,11 +54,39 @@ def key_counts(item_file: str) -> dict[str, Counter]:
     return counts
 
 
-def majority_reply(item: Any, item_file: str | None) -> str:
-    """Return the majority-class reply to an item, from its file's key counts."""
-    if not item_file:
-        raise ValueError("clinbench/majority needs samples made from an item file")
-    counts = key_counts(str(Path(item_file).resolve()))
+@cache
+def key_counts(item_file: str) -> dict[str, Counter]:
+    """Return key counts of an item file: 'mcq', 'tf', and 'exact:<field>' -> Counter."""
+    from clinbench.items.loader import load_items
+
+    return bank_counts(load_items(Path(item_file)))
+
+
+def remember_bank(items: Sequence[Any]) -> str:
+    """Return the item-set hash of a bank built in memory, its key counts kept for the baseline."""
+    from clinbench.items.digest import item_set_hash
+
+    key = item_set_hash(items)
+    if key not in _BANKS:
+        _BANKS[key] = bank_counts(items)
+    return key
+
+
+def majority_reply(item: Any, item_file: str | None, item_set: str | None = None) -> str:
+    """Return the majority-class reply to an item, from its bank's key counts.
+
+    The bank is the item file when the item came from one, else the in-memory bank named by
+    ``item_set`` (:func:`remember_bank`); with neither the baseline cannot know the bank.
+    """
+    if item_file:
+        counts = key_counts(str(Path(item_file).resolve()))
+    elif item_set in _BANKS:
+        counts = _BANKS[item_set]
+    else:
+        raise ValueError(
+            "clinbench/majority needs samples made from an item file or by "
+            "clinbench.tasks.items_task (the bank whose key counts it answers from)"
+        )
     if isinstance(item, MCQItem):
         letters = sorted(item.options)
         choice = _most_common(counts.get("mcq", Counter()), letters) or letters[0]

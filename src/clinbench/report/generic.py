@@ -23,7 +23,7 @@ from clinbench.report.sections import ReportSection
 from clinbench.scoring import outcomes as oc
 from clinbench.scoring.rubric import grade_rules
 from clinbench.stats import clustering, compare, describe
-from clinbench.stats._common import LETTER_GRADES
+from clinbench.stats._common import letter_grades
 
 TEXT_COLUMNS = ("suite", "task", "model", "item_id", "format", "condition", "scorer",
                 "question", "outcome", "grade", "critical_errors", "source_pool", "run_id",
@@ -299,8 +299,9 @@ def grades_section(df: pd.DataFrame, figures: bool = True) -> ReportSection | No
     section.notes.append(_uses(len(graded), len(df), "graded replies with a letter grade"))
     has_q = (graded["question"] != "").any()
     keys = ["task", "scorer", "question"] if has_q else ["task", "scorer"]
-    known = [g for g in LETTER_GRADES if g in set(graded["grade"])]
-    others = sorted(set(graded["grade"]) - set(LETTER_GRADES))
+    grades = letter_grades()
+    known = [g for g in grades if g in set(graded["grade"])]
+    others = sorted(set(graded["grade"]) - set(grades))
     order = known + others
     counts = (
         graded.groupby([*keys, "grade"]).size().unstack("grade", fill_value=0)

@@ -304,6 +304,7 @@ class GradeRules:
     failing: tuple[str, ...]  # below the pass grade
     critical_errors: tuple[str, ...]  # canonical types, in the rubric's order
     critical_error_labels: dict[str, str]  # type -> the clinician's words
+    midpoints: dict[str, float]  # grade -> the middle of its band on the 0-100 scale
     grade_definitions: dict[str, str] = field(default_factory=dict)  # grade -> band and meaning
 
 
@@ -321,6 +322,7 @@ def grade_rules(rubric: Rubric | None = None) -> GradeRules:
             name: error.label or name.replace("_", " ").capitalize()
             for name, error in rubric.critical_errors.items()
         },
+        midpoints=grade_midpoints(rubric),
         grade_definitions={
             band.grade: f"score {band.min:g}–{band.max:g}"
             + (
@@ -331,3 +333,21 @@ def grade_rules(rubric: Rubric | None = None) -> GradeRules:
             for band in rubric.grades
         },
     )
+
+
+def grade_midpoints(rubric: Rubric | str | Path | None = None) -> dict[str, float]:
+    """Return grade -> the middle of its band on the 0-100 scale.
+
+    ``rubric``: a rubric, a rubric file, or None for the registered default. A band runs
+    from its own ``min`` up to the next better band's ``min`` (so B, 75-89.99, is the span
+    75-90 and its midpoint is 82.5); the best band runs from its ``min`` to its ``max``.
+    Bands are read in score order, whatever order the file lists them in. Human grades are
+    compared with adjudicator scores, and grades enter ICC(2,1), on this scale.
+    """
+    if not isinstance(rubric, Rubric):
+        rubric = load_rubric(rubric)
+    bands = sorted(rubric.grades, key=lambda band: band.min, reverse=True)
+    tops = [bands[0].max] + [better.min for better in bands[:-1]]
+    return {
+        band.grade: round((band.min + top) / 2, 4) for band, top in zip(bands, tops, strict=True)
+    }

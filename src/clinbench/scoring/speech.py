@@ -27,10 +27,25 @@ def normalise_transcript(text: str | None) -> str:
     return " ".join(words)
 
 
-def word_counts(reference: str, hypothesis: str | None) -> dict[str, int]:
-    """Return hits, substitutions, deletions, insertions and word totals for one pair (jiwer)."""
+def align_words(reference: str, hypothesis: str) -> dict[str, int]:
+    """Return hits, substitutions, deletions and insertions of aligning two word strings.
+
+    The alignment is jiwer's (Levenshtein over words); both strings must hold words. This is
+    clinbench's one call into jiwer: WER and every other word-alignment count go through it.
+    """
     import jiwer
 
+    out = jiwer.process_words(reference, hypothesis)
+    return {
+        "hits": out.hits,
+        "substitutions": out.substitutions,
+        "deletions": out.deletions,
+        "insertions": out.insertions,
+    }
+
+
+def word_counts(reference: str, hypothesis: str | None) -> dict[str, int]:
+    """Return hits, substitutions, deletions, insertions and word totals for one pair (jiwer)."""
     ref = normalise_transcript(reference)
     hyp = normalise_transcript(hypothesis)
     if not ref:
@@ -39,15 +54,7 @@ def word_counts(reference: str, hypothesis: str | None) -> dict[str, int]:
     if not hyp:  # empty or refused: every reference word deleted
         return {"hits": 0, "substitutions": 0, "deletions": n_ref, "insertions": 0,
                 "ref_words": n_ref, "hyp_words": 0}  # fmt: skip
-    out = jiwer.process_words(ref, hyp)
-    return {
-        "hits": out.hits,
-        "substitutions": out.substitutions,
-        "deletions": out.deletions,
-        "insertions": out.insertions,
-        "ref_words": n_ref,
-        "hyp_words": len(hyp.split()),
-    }
+    return {**align_words(ref, hyp), "ref_words": n_ref, "hyp_words": len(hyp.split())}
 
 
 def measures_from_counts(h: float, s: float, d: float, i: float) -> dict[str, float]:

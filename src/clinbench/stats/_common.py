@@ -9,19 +9,43 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from clinbench.scoring.rubric import grade_rules
+# The case rubric's letter grades (best first), its pass rule ("pass" = grade C or above)
+# and its band midpoints come from the registered rubric (scoring.rubric.grade_rules). They
+# are read on first use, never at import: reading them finds the rubric through the suite
+# registry, and importing a statistics module must not import a suite. Other ordered scales
+# are declared by the caller (`categories=`); callers with other bands pass their own
+# midpoints.
 
-# Letter grades of a rubric, best first. A to F is the AudiologyBench scale; other ordered
-# scales are declared by the caller (`categories=`).
-# The case rubric's letter grades (best first) and its pass rule ("pass" = grade C or above).
-LETTER_GRADES: tuple[str, ...] = grade_rules().grades
-PASSING_GRADES: tuple[str, ...] = grade_rules().passing
 
-# Score given to a letter grade when a grade has to be compared on the 0-100 scale (e.g.
-# ICC(2,1) on grade-midpoint scores): the middle of each band of clinbench's default case
-# rubric (suites/audiology/rubric.yaml: A 90-100, B 75-89.99, C 60-74.99, D 40-59.99,
-# F 0-39.99). Callers with other bands pass their own mapping.
-GRADE_MIDPOINTS: dict[str, float] = {"A": 95.0, "B": 82.5, "C": 67.5, "D": 50.0, "F": 20.0}
+def letter_grades() -> tuple[str, ...]:
+    """Return the registered rubric's letter grades, best first (A to F for AudiologyBench)."""
+    return _grade_rules().grades
+
+
+def passing_grades() -> tuple[str, ...]:
+    """Return the registered rubric's passing grades (its pass grade and better)."""
+    return _grade_rules().passing
+
+
+def _grade_rules():
+    from clinbench.scoring.rubric import grade_rules  # on first use: it reads the registry
+
+    return grade_rules()
+
+
+_LAZY = {
+    "LETTER_GRADES": letter_grades,
+    "PASSING_GRADES": passing_grades,
+    "GRADE_MIDPOINTS": lambda: _grade_rules().midpoints,
+}
+
+
+def __getattr__(name: str):
+    """Answer the old constant names (LETTER_GRADES, ...) by reading the rubric then (PEP 562)."""
+    if name in _LAZY:
+        return _LAZY[name]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _TRUE = {"1", "1.0", "true", "t", "yes", "y"}
 _FALSE = {"0", "0.0", "false", "f", "no", "n"}
@@ -120,8 +144,8 @@ def infer_categories(*series: pd.Series) -> list:
     seen = set()
     for s in series:
         seen.update(s.tolist())
-    if seen and all(isinstance(v, str) and v.strip().upper() in LETTER_GRADES for v in seen):
-        return list(LETTER_GRADES)
+    if seen and all(isinstance(v, str) and v.strip().upper() in letter_grades() for v in seen):
+        return list(letter_grades())
     try:
         numeric = sorted(float(v) for v in seen)
     except (TypeError, ValueError):
@@ -136,7 +160,7 @@ def infer_categories(*series: pd.Series) -> list:
 
 def encode(values: pd.Series, categories: Sequence, column: str) -> np.ndarray:
     """Return integer codes of `values` in `categories` order; raise naming an unknown label."""
-    normalise = _grade_key if list(categories) == list(LETTER_GRADES) else (lambda v: v)
+    normalise = _grade_key if list(categories) == list(letter_grades()) else (lambda v: v)
     lookup = {normalise(c): i for i, c in enumerate(categories)}
     codes = np.empty(len(values), dtype=np.int64)
     for i, (index, value) in enumerate(values.items()):

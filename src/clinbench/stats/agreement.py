@@ -16,8 +16,6 @@ import numpy as np
 import pandas as pd
 
 from clinbench.stats._common import (
-    GRADE_MIDPOINTS,
-    LETTER_GRADES,
     StatsInputError,
     ci_name,
     drop_missing,
@@ -262,7 +260,11 @@ def fleiss_kappa(
 
 def grade_scores(values: pd.Series, midpoints: Mapping[str, float] | None = None) -> pd.Series:
     """Return 0-100 scores for letter grades by their band midpoints (numbers pass through)."""
-    midpoints = dict(GRADE_MIDPOINTS if midpoints is None else midpoints)
+    if midpoints is None:
+        from clinbench.scoring.rubric import grade_midpoints  # on first use: reads the registry
+
+        midpoints = grade_midpoints()
+    midpoints = dict(midpoints)
     lookup = {str(k).strip().upper(): v for k, v in midpoints.items()}
 
     def one(index, value):
@@ -300,7 +302,7 @@ def icc_agreement(
 ) -> pd.DataFrame:
     """Return pingouin's ICC(2,1) row (two-way random, absolute agreement, single rater).
 
-    Letter grades are mapped to band-midpoint scores first (`GRADE_MIDPOINTS` by default).
+    Letter grades are mapped to band-midpoint scores first (the registered rubric's, by default).
     Columns: n, ICC, F, df1, df2, pval, CI95%.
     """
     import pingouin as pg
@@ -407,7 +409,6 @@ def agreement_summary(
 
 
 __all__ = [
-    "LETTER_GRADES",
     "agreement_summary",
     "binary_agreement",
     "binary_indices",

@@ -16,11 +16,11 @@ from scipy import stats
 
 from clinbench.scoring.outcomes import EXCLUDED
 from clinbench.stats._common import (
-    PASSING_GRADES,
     StatsInputError,
     ci_name,
     group_seed,
     numeric_column,
+    passing_grades,
     percentile_interval,
     require_columns,
 )
@@ -231,9 +231,9 @@ def accuracy(
     return out.reset_index(drop=True)
 
 
-def passed(grades: pd.Series, passing: Sequence[str] = PASSING_GRADES) -> pd.Series:
-    """Return True where a letter grade passes (grade C or above by default)."""
-    ok = {g.upper() for g in passing}
+def passed(grades: pd.Series, passing: Sequence[str] | None = None) -> pd.Series:
+    """Return True where a letter grade passes (the rubric's pass rule, C or above, by default)."""
+    ok = {g.upper() for g in (passing_grades() if passing is None else passing)}
     return grades.astype(str).str.strip().str.upper().isin(ok)
 
 
@@ -241,7 +241,7 @@ def pass_rate(
     data: pd.DataFrame,
     grade: str = "grade",
     by: str | Sequence[str] | None = None,
-    passing: Sequence[str] = PASSING_GRADES,
+    passing: Sequence[str] | None = None,
     confidence: float = 0.95,
 ) -> pd.DataFrame:
     """Return the pass rate (grade C or above) with Wilson intervals among graded rows."""

@@ -31,9 +31,9 @@ import pandas as pd
 from clinbench.scoring import outcomes
 from clinbench.scoring.panel import JUDGE_SCORER
 from clinbench.stats._common import (
-    LETTER_GRADES,
     ci_name,
     group_seed,
+    letter_grades,
     percentile_interval,
     require_columns,
 )
@@ -116,12 +116,12 @@ def _scopes(wide: pd.DataFrame, by: Sequence[str]):
 def _codes(values: pd.Series, scale: str) -> np.ndarray:
     if scale == BINARY:
         return values.astype(int).to_numpy()
-    lookup = {g: i for i, g in enumerate(LETTER_GRADES)}
+    lookup = {g: i for i, g in enumerate(letter_grades())}
     return values.map(lambda v: lookup[str(v).strip().upper()]).to_numpy()
 
 
 def _categories(scale: str) -> int:
-    return 2 if scale == BINARY else len(LETTER_GRADES)
+    return 2 if scale == BINARY else len(letter_grades())
 
 
 def _fleiss(counts: np.ndarray) -> float:

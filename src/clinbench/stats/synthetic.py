@@ -14,8 +14,6 @@ import pandas as pd
 from clinbench.results.schema import RESULT_COLUMNS
 from clinbench.scoring.rubric import grade_rules, load_rubric
 
-CRITICAL_ERROR_TYPES = grade_rules().critical_errors
-
 
 def grade_for(score: float) -> str:
     """Return the letter grade of a 0-100 score under the default case rubric's bands."""
@@ -46,6 +44,7 @@ def synthetic_case_results(
     errors. `unscored` rows (chosen at random) get the `unscored` outcome and no score.
     """
     rng = np.random.default_rng(seed)
+    error_types = grade_rules().critical_errors
     means = {"Q1": 70.0, "Q2": 70.0, "Q3": 89.0}
     ce_rate = {"Q1": 0.3, "Q2": 0.03, "Q3": 0.0}
     case_effect = rng.normal(0, 5, n_cases)
@@ -59,7 +58,7 @@ def synthetic_case_results(
                 score = float(np.clip(score + rng.normal(0, 10), 0, 100))
                 errors = []
                 if rng.random() < ce_rate.get(q, 0.05) + max(0, -case_effect[c]) / 30:
-                    errors = [str(rng.choice(CRITICAL_ERROR_TYPES[:5]))]
+                    errors = [str(rng.choice(error_types[:5]))]
                     score = min(score, 59.99)  # a critical error caps at D
                 records.append(
                     {

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from clinbench.suites.ausclin.retrieval import DocumentIndex, format_hits, read_passages
+from clinbench.curate.passages import read_documents
+from clinbench.suites.ausclin.items import DOCS_DIR
+from clinbench.suites.ausclin.retrieval import DocumentIndex, format_hits
 
 
 def test_search_ranks_the_matching_current_source_first():
@@ -20,7 +22,7 @@ def test_search_ranks_the_matching_current_source_first():
 
 
 def test_collection_holds_stale_and_overseas_pages_on_purpose():
-    docs = {p.doc for p in read_passages()}
+    docs = {p.doc for p in read_documents(DOCS_DIR)}
     assert {"archived_pap_smear_guidance", "us_cdc_shingles"} <= docs
     hits = DocumentIndex().search("shingles vaccine age", top_k=2)
     assert {h.passage.doc for h in hits} == {"us_cdc_shingles", "australian_immunisation_handbook"}
@@ -31,14 +33,17 @@ def test_headers_and_paragraphs(tmp_path):
         "TITLE: Rule A\nURL: https://a.example\n\nFirst para.\n\nSecond\npara.\n"
     )
     (tmp_path / "b.txt").write_text("No header here.\n")
-    passages = read_passages(tmp_path)
-    assert [(p.doc, p.title, p.text) for p in passages] == [
+    passages = read_documents(tmp_path)
+    assert [(p.doc, p.citation, p.text) for p in passages] == [
         ("a", "Rule A", "First para."),
         ("a", "Rule A", "Second para."),
         ("b", "b", "No header here."),
     ]
     with pytest.raises(FileNotFoundError):
-        read_passages(tmp_path / "missing")
+        read_documents(tmp_path / "missing")
+    assert [p.id for p in passages] == ["a-001", "a-002", "b-001"]
+    assert [p.url for p in passages] == ["https://a.example", "https://a.example", ""]
+    assert passages[1].source == f"{tmp_path / 'a.txt'}:6"  # file:line of the passage
 
 
 def test_retrieval_task_calls_the_search_tool(tmp_path):

@@ -2,31 +2,20 @@
 
 The collection is a folder of ``.txt`` files. A file may start with header lines
 ``TITLE: ...`` and ``URL: ...`` (and any other ``KEY: value`` lines) before a blank line;
-the rest is split into passages at blank lines. Search ranks passages by cosine
-similarity of TF-IDF vectors (scikit-learn), so it runs offline and deterministically.
-The bundled collection (``data/docs``) holds current summaries and, on purpose, some
-superseded or overseas pages, as a real search would.
+the rest is split into passages at blank lines (read by
+:func:`clinbench.curate.passages.read_documents`, the project's one passage model). Search
+ranks passages by cosine similarity of TF-IDF vectors (scikit-learn), so it runs offline
+and deterministically. The bundled collection (``data/docs``) holds current summaries and,
+on purpose, some superseded or overseas pages, as a real search would.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from clinbench.curate.passages import Passage, read_documents
 from clinbench.suites.ausclin.items import DOCS_DIR
-
-_HEADER = re.compile(r"^([A-Z][A-Z_ ]*):\s*(.*)$")
-
-
-@dataclass(frozen=True)
-class Passage:
-    """One passage of a document, with where it came from."""
-
-    doc: str
-    title: str
-    url: str
-    text: str
 
 
 @dataclass(frozen=True)
@@ -37,48 +26,20 @@ class Hit:
     score: float
 
 
-def read_passages(docs_dir: str | Path = DOCS_DIR) -> list[Passage]:
-    """Return the passages of every ``.txt`` document in a folder (sorted by file name)."""
-    folder = Path(docs_dir)
-    if not folder.is_dir():
-        raise FileNotFoundError(f"{folder}: document folder not found")
-    passages: list[Passage] = []
-    for path in sorted(folder.glob("*.txt")):
-        lines = path.read_text(encoding="utf-8").splitlines()
-        header: dict[str, str] = {}
-        body_start = 0
-        for number, line in enumerate(lines):
-            match = _HEADER.match(line)
-            if match and body_start == number:
-                header[match.group(1).strip().lower()] = match.group(2).strip()
-                body_start = number + 1
-            else:
-                break
-        body = "\n".join(lines[body_start:])
-        title = header.get("title", path.stem)
-        for block in re.split(r"\n\s*\n", body):
-            text = " ".join(block.split())
-            if text:
-                passages.append(Passage(path.stem, title, header.get("url", ""), text))
-    if not passages:
-        raise ValueError(f"{folder}: no .txt documents with text")
-    return passages
-
-
 class DocumentIndex:
     """A TF-IDF index over a document folder's passages (scikit-learn)."""
 
     def __init__(self, docs_dir: str | Path = DOCS_DIR):
         from sklearn.feature_extraction.text import TfidfVectorizer
 
-        self.passages = read_passages(docs_dir)
+        self.passages = read_documents(docs_dir)
         self.vectorizer = TfidfVectorizer(
             sublinear_tf=True,
             ngram_range=(1, 2),
             stop_words="english",
             token_pattern=r"(?u)\b\w+\b",
         )
-        documents = [f"{p.title} {p.text}" for p in self.passages]
+        documents = [f"{p.citation} {p.text}" for p in self.passages]
         self.matrix = self.vectorizer.fit_transform(documents)
 
     def search(self, query: str, top_k: int = 3) -> list[Hit]:
@@ -98,7 +59,7 @@ def format_hits(hits: list[Hit]) -> str:
         return "No matching documents."
     parts = []
     for number, hit in enumerate(hits, start=1):
-        source = f"{hit.passage.title}" + (f" <{hit.passage.url}>" if hit.passage.url else "")
+        source = f"{hit.passage.citation}" + (f" <{hit.passage.url}>" if hit.passage.url else "")
         parts.append(f"[{number}] {source}\n{hit.passage.text}")
     return "\n\n".join(parts)
 

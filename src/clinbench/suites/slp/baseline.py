@@ -39,7 +39,7 @@ def transcript_matches(transcript: str | None, expected: str | None) -> bool:
 
 def error_profile(transcript: str | None, expected: str) -> dict[str, Any]:
     """Return the word alignment counts of a transcript against the expected words."""
-    import jiwer
+    from clinbench.scoring.speech import align_words
 
     words = comparable(transcript)
     fragments = [w for w in words if w.endswith("-")]
@@ -51,13 +51,9 @@ def error_profile(transcript: str | None, expected: str) -> dict[str, Any]:
         counts = {"substitutions": 0, "deletions": len(ref), "insertions": 0}
         wrong_words = len(ref)
     else:
-        out = jiwer.process_words(" ".join(ref), " ".join(fluent))
-        counts = {
-            "substitutions": out.substitutions,
-            "deletions": out.deletions,
-            "insertions": out.insertions,
-        }
-        wrong_words = out.substitutions + out.deletions
+        aligned = align_words(" ".join(ref), " ".join(fluent))
+        counts = {k: aligned[k] for k in ("substitutions", "deletions", "insertions")}
+        wrong_words = aligned["substitutions"] + aligned["deletions"]
     return {**counts, "fragments": len(fragments), "repeats": repeats, "wrong_words": wrong_words}
 
 

@@ -3,6 +3,8 @@ checked against statsmodels, krippendorff and scikit-learn called directly."""
 
 from __future__ import annotations
 
+import json
+
 import krippendorff
 import numpy as np
 import pandas as pd
@@ -100,6 +102,9 @@ def test_audit_panel_command_and_report_files(tmp_path, results_file):
     result = CliRunner().invoke(app, ["panel", str(audit), "--n-boot", "100", "-f", "csv"])
     assert result.exit_code == 0, result.output
     assert "Krippendorff alpha" in result.output and ",3,12," in result.output
+    as_json = CliRunner().invoke(app, ["panel", str(audit), "--n-boot", "100", "-f", "json"])
+    assert as_json.exit_code == 0, as_json.output
+    assert json.loads(as_json.stdout)["tables"]  # stdout holds one JSON document only
     written = {p.name for p in audit_report(audit, tmp_path / "report", n_boot=100)}
     assert {"panel_agreement.csv", "panel_pairs_loo.csv", "panel_reviewer_rates.csv"} <= written
     pairs = pd.read_csv(tmp_path / "report" / "panel_pairs_loo.csv")

@@ -76,6 +76,9 @@ def inputs(tmp_path_factory) -> dict[str, str]:
     done = runner.invoke(app, ["run", "audiology_cases", "--limit", "1", "--log-dir", str(logs),
                                "--display", "none"])  # fmt: skip
     assert done.exit_code == 0, done.output
+    graded = folder / "case_results.csv"  # the rubric-graded rows of that run
+    done = runner.invoke(app, ["results", "export", str(logs), "--out", str(graded)])
+    assert done.exit_code == 0, done.output
     ausclin = folder / "ausclin.csv"
     done = runner.invoke(app, ["run", "ausclin", "--limit", "4", "--log-dir",
                                str(folder / "ausclin-logs"), "--out", str(ausclin),
@@ -96,6 +99,7 @@ def inputs(tmp_path_factory) -> dict[str, str]:
         "screen": str(_write_replies(folder / "screen.csv", dict(SCREEN_REPLIES))),
         "folder": str(folder),
         "cases": str(_case_scores(folder / "cases.csv")),
+        "graded": str(graded),
     }
 
 
@@ -126,6 +130,11 @@ COMMANDS = {
     "audiology regrade": ["{case_logs}", "--rubric", "{rubric}", "--out", "{folder}/re.csv"],
     "audiology stability": ["{nli}", "--min-agree", "3"],
     "run": ["{items}", "--log-dir", "{folder}/run-logs", "--display", "none"],
+    "audiology caps": ["{graded}"],
+    "audiology subdimensions": ["{graded}"],
+    "audiology rubric": [],
+    "suites": ["--tables", "audiology"],
+    "slp corpus-stats": [str(ROOT / "src/clinbench/suites/slp/data/samples.csv")],
     "slp transcribe": [
         str(ROOT / "src/clinbench/suites/slp/data/real/001.wav"),
         "--expected",
@@ -142,12 +151,22 @@ COMMANDS = {
             "rewording",
             "framing",
             "pushback",
+            "conditions",
+            "traps",
+            "unclassified",
         )
     },
 }
 # table commands whose --format json is tested in their own areas (slow inputs: a whole
-# demo, an interrupted eval set, a leaderboard file)
-ELSEWHERE = {"demo", "resume", "leaderboard show", "leaderboard trend"}
+# demo, an interrupted eval set, a leaderboard file, a reviewed audit, SLP label rows)
+ELSEWHERE = {
+    "demo",
+    "resume",
+    "leaderboard show",
+    "leaderboard trend",
+    "audit panel",
+    "slp summary",
+}  # the last two parsed in tests/audit/test_panel.py, test_slp_bar.py
 
 
 def _command_paths() -> dict[str, object]:

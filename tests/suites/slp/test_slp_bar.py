@@ -61,4 +61,8 @@ def test_parse_bar_and_the_command(results, tmp_path):
                               "-f", "csv"])  # fmt: skip
     assert out.exit_code == 0, out.output
     assert "reaches 0.85" in out.output and "reached by: strong" in out.output
+    as_json = runner.invoke(app, ["summary", str(path), "--bar", "0.80-0.85", "--resamples",
+                                  "200", "-f", "json"])  # fmt: skip
+    assert as_json.exit_code == 0, as_json.output
+    assert json.loads(as_json.stdout)["tables"]  # stdout holds one JSON document only
     assert runner.invoke(app, ["summary", str(path), "--bar", "high"]).exit_code == 2

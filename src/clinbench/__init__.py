@@ -19,7 +19,8 @@ Results
     ``results_from_logs(logs)`` the same from the logs ``inspect_ai.eval`` returns;
     ``read_results(path)`` / ``write_results(table, path)``.
 Statistics
-    ``accuracy_summary(table)`` accuracy with Wilson intervals, declines, parse failures;
+    ``accuracy_table(table, by)`` the accuracy table ``clinbench run`` prints: both
+    denominators with their intervals (clustered by item), declines, parse failures;
     ``accuracy_two_denominators(table)`` accuracy over answered and over all items,
     clustered by item; ``pass_rate(table)``; ``wilson_interval(k, n)``;
     ``mcnemar(...)`` and ``paired_bootstrap(...)`` to compare two models on the same items.
@@ -62,7 +63,7 @@ _API: dict[str, str] = {
     "read_results": "clinbench.results.table:read_results",
     "write_results": "clinbench.results.table:write_results",
     # statistics
-    "accuracy_summary": "clinbench.stats.accuracy:accuracy_summary",
+    "accuracy_table": "clinbench.summary:accuracy_table",
     "accuracy_two_denominators": "clinbench.stats.clustered:accuracy_two_denominators",
     "pass_rate": "clinbench.stats.describe:pass_rate",
     "wilson_interval": "clinbench.stats.proportions:wilson_interval",

@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from clinbench.results.schema import RESULT_COLUMNS
+from clinbench.results.table import NUMERIC_COLUMNS
 from clinbench.scoring.rubric import grade_rules, load_rubric
 
 
@@ -27,7 +28,7 @@ def _frame(records: list[dict]) -> pd.DataFrame:
             if col == "epochs":
                 df[col] = 1  # every synthetic item is asked once
                 continue
-            df[col] = np.nan if col in ("score", "input_tokens", "output_tokens") else ""
+            df[col] = np.nan if col in NUMERIC_COLUMNS else ""  # a missing number is NaN
     return df[RESULT_COLUMNS]
 
 

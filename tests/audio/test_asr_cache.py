@@ -112,7 +112,7 @@ def _run(manifest: Path, logs: Path, noise_dir: Path, asr: str):
     evals = inspect_eval(runs, model="clinbench/rules", log_dir=str(logs), display="none")
     assert [log.status for log in evals] == ["success"] * 3
     # what differs between runs by nature: ids, log names, timing and creation time
-    run_specific = ["run_id", "log_file", "latency_s", "eval_created"]
+    run_specific = ["run_id", "log_file", "latency_s", "queue_s", "eval_created"]
     table = results_table(logs).drop(columns=run_specific)
     table = table.sort_values(["task", "condition", "item_id", "scorer"]).reset_index(drop=True)
     details = [s.metadata["asr"]["details"] for log in evals for s in log.samples]

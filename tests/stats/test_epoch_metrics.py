@@ -61,8 +61,8 @@ def _expected(rows: pd.DataFrame, metric: str) -> float:
     if metric == "stderr":
         means = _per_item_mean(rows).to_numpy()
         return float(np.std(means, ddof=1) / math.sqrt(means.size))
-    if metric == "declined":
-        return float((rows["outcome"] == "declined").sum())
+    if metric in ("declined", "refused"):  # counts, every epoch's rows
+        return float((rows["outcome"] == metric).sum())
     if metric == "accuracy_answered":  # the table's accuracy: every epoch's answered rows
         return float((answered["outcome"] == "correct").mean())
     if metric == "declined_rate":

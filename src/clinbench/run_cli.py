@@ -171,6 +171,7 @@ def run(
             limit=limit,
             new_run=new_run,
             on_reuse=output.message,
+            on_notice=output.message,
             **{k: v for k, v in settings.items() if v is not None},
         )
     except RunInputError as err:

@@ -54,7 +54,7 @@ def _checked_item_files(target: list[str]) -> list[str]:
         )
         raise typer.Exit(2)
     try:
-        load_items(files)
+        load_items(files, first=0)  # every item checked, none held (a bank may be large)
     except ItemFileError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err

@@ -360,11 +360,15 @@ def run_benchmark(
     from inspect_ai.model import get_model
 
     from clinbench.items.loader import allowed_media_roots
-    from clinbench.tasks import default_model, resolve_task
+    from clinbench.tasks import default_model, first_items, resolve_task
 
     limits = limits if limits is not None else CallLimits()
-    try:
-        with allowed_media_roots(*(media_roots or [])):
+    limit = eval_args.get("limit")
+    try:  # with --limit N, item files give tasks of their first N items (a small log)
+        with (
+            allowed_media_roots(*(media_roots or [])),
+            first_items(limit if isinstance(limit, int) else None),
+        ):
             task = resolve_task(target, task_args or {})
     except (ValueError, FileNotFoundError) as err:
         raise RunInputError(str(err)) from err

@@ -12,6 +12,11 @@ that child alone), wall time, the size of the log folder and of the largest memb
 ``--before`` is the root of another clinbench source tree (e.g. ``git archive main`` unpacked
 or a git worktree of main); its ``src`` goes first on the child's PYTHONPATH. The tree this
 file sits in is always measured ("after"). ``--full`` also measures a run with no limit.
+
+Measured on the shared 2-core machine (before = main at fbdcbb4, ``git archive`` unpacked):
+200,000 items, ``--limit 10``: before 3817 MB, 187 s, log 305 MB (header.json 166 MB);
+after 321 MB, 27 s, log 0.05 MB. The floor of any ``clinbench run`` there is about 318 MB
+(a 20-item bank). 2,000 items, no limit: before 362 MB, log 8.7 MB; after 358 MB, 8.7 MB.
 """
 
 from __future__ import annotations

@@ -71,7 +71,7 @@ def _checked_item_files(target: list[str]) -> list[str]:
     if any(problems):
         raise typer.Exit(2)
     try:
-        load_items(files)
+        load_items(files, first=0)  # every item checked, none held (a bank may be large)
     except ItemFileError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
@@ -188,6 +188,7 @@ def run(
             limit=limit,
             new_run=new_run,
             on_reuse=output.message,
+            on_notice=output.message,
             **{k: v for k, v in settings.items() if v is not None},
         )
     except RunInputError as err:

@@ -88,6 +88,7 @@ def interrupted_logs(log_dir: str | Path, errors: bool = False) -> list[Any]:
     from inspect_ai.log import read_eval_log_sample_summaries
 
     from clinbench.results.export import latest_logs, log_paths
+    from clinbench.scoring.outcomes import is_cannot_answer
 
     latest = latest_logs(log_paths(log_dir), any_status=True, on_skip=lambda _message: None)
     pending = []
@@ -95,7 +96,8 @@ def interrupted_logs(log_dir: str | Path, errors: bool = False) -> list[Any]:
         if header.status != "success":
             pending.append(header)
         elif errors and any(
-            s.error is not None for s in read_eval_log_sample_summaries(header.location)
+            s.error is not None and not is_cannot_answer(s.error)
+            for s in read_eval_log_sample_summaries(header.location)
         ):
             pending.append(header)
     return pending
@@ -249,6 +251,47 @@ def stop_signals() -> Iterator[dict[str, int]]:
         signal.signal(signal.SIGTERM, previous_term)
 
 
+def cannot_answer_notices(task: Any, models: Sequence[str], limit: Any = None) -> list[str]:
+    """Return one line per model naming the items of the run it cannot answer (none: []).
+
+    The items are those of the samples the run asks (the first ``limit`` of each task);
+    which formats a baseline answers is the provider's rule
+    (:func:`clinbench.providers.rules.cannot_answer_line`).
+    """
+    from clinbench.items.sample import from_metadata
+    from clinbench.providers.rules import cannot_answer_line
+
+    formats: list[str] = []
+    for one in task if isinstance(task, list) else [task]:
+        n = len(one.dataset) if not isinstance(limit, int) else min(limit, len(one.dataset))
+        for i in range(n):
+            try:
+                formats.append(from_metadata(one.dataset[i].metadata or {}).format)
+            except ValueError:  # a sample that holds no clinbench item
+                continue
+    lines = [cannot_answer_line(model, formats) for model in models]
+    return [line for line in lines if line]
+
+
+@contextmanager
+def _quiet_cannot_answer() -> Iterator[None]:
+    """Leave out Inspect's warning for each sample a baseline cannot answer (named before)."""
+    import logging
+
+    from clinbench.scoring.outcomes import CannotAnswer
+
+    logger = logging.getLogger("inspect_ai._eval.task.run")
+
+    def keep(record: logging.LogRecord) -> bool:
+        return CannotAnswer.PREFIX not in record.getMessage()
+
+    logger.addFilter(keep)
+    try:
+        yield
+    finally:
+        logger.removeFilter(keep)
+
+
 class RunInputError(ValueError):
     """A run that cannot start: the task, a model or a role cannot be built from the options."""
 
@@ -345,6 +388,7 @@ def run_benchmark(
     display: str = "none",
     new_run: bool = False,
     on_reuse: Callable[[str], None] | None = None,
+    on_notice: Callable[[str], None] | None = None,
     **eval_args: Any,
 ) -> RunOutcome:
     """Return the outcome (finished, logs, results table) of running item files or a suite task.
@@ -358,16 +402,23 @@ def run_benchmark(
     :class:`RunInputError` (``model NAME: why`` / ``ROLE NAME: why``), as does a task that
     cannot be resolved. An eval ``log_dir`` already holds is continued or kept, and
     reported through ``on_reuse``; ``new_run`` runs it again (:func:`run_eval`).
+    A baseline that cannot answer some of the items is named once, through ``on_notice``,
+    before anything runs (:func:`cannot_answer_notices`); its samples are logged without a
+    warning each and exported as ``cannot_answer``.
     ``eval_args`` go to Inspect (epochs, limit, temperature, ...).
     """
     from inspect_ai.model import get_model
 
     from clinbench.items.loader import allowed_media_roots
-    from clinbench.tasks import default_model, resolve_task
+    from clinbench.tasks import default_model, first_items, resolve_task
 
     limits = limits if limits is not None else CallLimits()
-    try:
-        with allowed_media_roots(*(media_roots or [])):
+    limit = eval_args.get("limit")
+    try:  # with --limit N, item files give tasks of their first N items (a small log)
+        with (
+            allowed_media_roots(*(media_roots or [])),
+            first_items(limit if isinstance(limit, int) else None),
+        ):
             task = resolve_task(target, task_args or {})
     except (ValueError, FileNotFoundError) as err:
         raise RunInputError(str(err)) from err
@@ -386,8 +437,11 @@ def run_benchmark(
         roles = role_models(graders, model_roles, grader_args or {}, limits.generate_config())
     except ValueError as err:
         raise RunInputError(str(err)) from err
+    for line in cannot_answer_notices(task, models, eval_args.get("limit")):
+        if on_notice is not None:
+            on_notice(line)
     before = _log_task_ids(log_dir)
-    with stop_signals() as stopped:
+    with stop_signals() as stopped, _quiet_cannot_answer():
         try:
             finished, logs = run_eval(
                 task,

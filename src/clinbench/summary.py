@@ -19,6 +19,10 @@ ACCURACY_NOTE = (
     "several epochs per item it is clustered by item (Wilson at the cluster-robust effective "
     "n), so repeated epochs never narrow it by themselves."
 )
+CANNOT_ANSWER_NOTE = (
+    "Cannot answer: items a baseline has no way to answer (e.g. clinbench/rules on a format it "
+    "has no rules for); never scored and in no denominator."
+)
 RUBRIC_NOTE = (
     "Rubric score 0-100 of graded replies (mean with 95% t interval on the logit scale, so it "
     "stays inside 0-100); pass = grade C or above; "
@@ -40,6 +44,14 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
 
     rows = results[results["outcome"].isin(outcomes.EXACT_MATCH)]
     both = accuracy_two_denominators(rows, by=list(by))
+    cannot = results[results["outcome"].isin(outcomes.NOT_ASKED)]
+    if not cannot.empty:  # groups a baseline could not answer: counted, in no denominator
+        counts = cannot.groupby(list(by)).size().rename("cannot answer").reset_index()
+        both = both.merge(counts, on=list(by), how="outer").sort_values(list(by))
+        counted = [c for c in both.columns if c not in by and pd.api.types.is_numeric_dtype(
+            both[c]) and (c in ("n_rows", "answered", "correct", "n_epochs", "cannot answer")
+                          or c in COUNTED_OUTCOMES)]  # fmt: skip
+        both[counted] = both[counted].fillna(0).astype(int)
     if both.empty:
         return pd.DataFrame()
     nan = (float("nan"), float("nan"))
@@ -59,6 +71,8 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     for column in COUNTED_OUTCOMES:  # others (refused, contradictory, ...) shown when any
         if column != outcomes.UNSCORED and (column in always or both[column].any()):
             out[column] = both[column]
+    if "cannot answer" in both.columns:
+        out["cannot answer"] = both["cannot answer"]
     if (both["n_epochs"] > 1).any():
         out["epochs"] = both["n_epochs"]
         out["interval"] = both["method"]
@@ -130,9 +144,10 @@ def outcome_tables(
         from clinbench.stats.clustered import repeated_epochs_warning
 
         warning = repeated_epochs_warning(frame) if "epoch" in frame.columns else ""
-        out.append(
-            ("Exact-match outcomes", accuracy, [ACCURACY_NOTE, *([warning] * bool(warning))])
-        )
+        notes = [ACCURACY_NOTE, *([warning] * bool(warning))]
+        if "cannot answer" in accuracy.columns:
+            notes.append(CANNOT_ANSWER_NOTE)
+        out.append(("Exact-match outcomes", accuracy, notes))
     rubric = rubric_table(frame)
     if not rubric.empty:
         from clinbench.report.judges import reliability, reliability_note

@@ -7,7 +7,9 @@ adds the format's prompt and the condition, and builds the task.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,21 @@ from clinbench.solvers.conditions import apply_condition
 from clinbench.solvers.prompts import item_prompt
 
 SAMPLE_ITEMS = Path(__file__).parent / "data" / "sample_items.jsonl"
+
+# How many items of an item file a run asks (its --limit): the tasks built here from item
+# files hold, prompt and log only those (every item is still checked). None: all.
+_FIRST_ITEMS: ContextVar[int | None] = ContextVar("clinbench_first_items", default=None)
+
+
+@contextmanager
+def first_items(n: int | None) -> Iterator[None]:
+    """Build the item-file tasks made inside this block from the first ``n`` items only."""
+    token = _FIRST_ITEMS.set(n)
+    try:
+        yield
+    finally:
+        _FIRST_ITEMS.reset(token)
+
 
 DEFAULT_TEMPERATURE = 0.0
 DEFAULT_SEED = 0
@@ -135,10 +152,9 @@ def clinbench_items(
     from clinbench.solvers.protocol import bank_protocol, protocol_samples
 
     paths = items.split(",") if isinstance(items, str) else list(items)
-    loaded = load_items(paths)
-    if formats:
-        keep = {f.strip() for f in formats.split(",")}
-        loaded = [i for i in loaded if i.format in keep]
+    keep = {f.strip() for f in formats.split(",")} if formats else None
+    loaded = load_items(paths, keep=(lambda i: i.format in keep) if keep else None,
+                        first=_FIRST_ITEMS.get())  # fmt: skip
     given = {"decline": decline, "instruction": instruction, "shuffle": shuffle,
              "shuffle_seed": shuffle_seed, "fewshot": fewshot, "fewshot_n": fewshot_n}  # fmt: skip
     protocol = bank_protocol(loaded, given)
@@ -221,7 +237,13 @@ def _bank_tasks(paths: list[str], task_args: dict[str, Any]) -> Task | list[Task
     """
     from collections import Counter
 
-    counts = Counter(item.format for item in load_items(paths))
+    counts: Counter[str] = Counter()
+
+    def count(item: Item) -> bool:
+        counts[item.format] += 1
+        return False  # every item checked and counted, none held
+
+    load_items(paths, keep=count)
     routed = suites.format_tasks()
     others = sorted(f for f in counts if f not in CLOSED_FORMATS)
     unscored = [f for f in others if f not in routed]

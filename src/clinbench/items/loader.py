@@ -19,7 +19,7 @@ import re
 import sys
 import typing
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -440,12 +440,17 @@ def validate_row(
 
 
 def read_items(
-    paths: Sequence[str | Path], media_roots: Sequence[str | Path] | None = None
+    paths: Sequence[str | Path],
+    media_roots: Sequence[str | Path] | None = None,
+    keep: Callable[[Item], bool] | None = None,
+    first: int | None = None,
 ) -> tuple[list[Item], list[ItemProblem]]:
     """Return the items that validate and every problem found, over all files together.
 
     ``media_roots``: folders media paths may point into besides each item file's own
-    (default: those set by :func:`allowed_media_roots`, else none).
+    (default: those set by :func:`allowed_media_roots`, else none). Every row is read and
+    checked, one at a time; only the items ``keep`` accepts are returned, and only the
+    first ``first`` of them (0: none, so that checking a large bank holds no items).
     """
     roots = None if media_roots is None else [Path(r) for r in media_roots]
     items: list[Item] = []
@@ -465,18 +470,26 @@ def read_items(
                 continue
             item, row_problems = validate_row(row, path, number, seen, roots)
             problems += row_problems
-            if item is not None:
+            if item is None or (first is not None and len(items) >= first):
+                continue
+            if keep is None or keep(item):
                 items.append(item)
     return items, problems
 
 
 def load_items(
-    paths: Sequence[str | Path] | str | Path, media_roots: Sequence[str | Path] | None = None
+    paths: Sequence[str | Path] | str | Path,
+    media_roots: Sequence[str | Path] | None = None,
+    keep: Callable[[Item], bool] | None = None,
+    first: int | None = None,
 ) -> list[Item]:
-    """Return the items of one or more files; raise ItemFileError listing every problem."""
+    """Return the items of one or more files; raise ItemFileError listing every problem.
+
+    Every item is checked; ``keep`` and ``first`` choose which are returned (:func:`read_items`).
+    """
     if isinstance(paths, str | Path):
         paths = [paths]
-    items, problems = read_items(paths, media_roots)
+    items, problems = read_items(paths, media_roots, keep, first)
     if problems:
         raise ItemFileError(problems)
     return items
@@ -486,7 +499,7 @@ def validate_files(
     paths: Sequence[str | Path], media_roots: Sequence[str | Path] | None = None
 ) -> list[ItemProblem]:
     """Return every problem in the given item files (empty when they are valid)."""
-    return read_items(paths, media_roots)[1]
+    return read_items(paths, media_roots, first=0)[1]
 
 
 def write_items(

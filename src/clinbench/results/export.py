@@ -334,7 +334,9 @@ def log_rows(
                         "scorer": scorer_name,
                         "judge": "",
                         "extracted_answer": None,
-                        "outcome": outcomes.ERROR,
+                        "outcome": outcomes.CANNOT_ANSWER
+                        if outcomes.is_cannot_answer(message)
+                        else outcomes.ERROR,
                         "score": math.nan,
                         "grade": None,
                         "critical_errors": "",

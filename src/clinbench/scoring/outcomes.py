@@ -11,9 +11,13 @@ CONTRADICTORY = "contradictory"  # declines and answers at once: neither read, d
 ERROR = "error"  # the provider failed after retries (or had no frozen response)
 GRADED = "graded"  # a free-text reply the adjudicator scored
 UNSCORED = "unscored"  # the adjudicator's own reply failed to parse or its call failed
+# an offline baseline has no way to answer the item's format (clinbench/rules on an MCQ):
+# disclosed and counted apart, never a score, in no denominator
+CANNOT_ANSWER = "cannot_answer"
 
 OUTCOMES = (
     CORRECT, INCORRECT, DECLINED, REFUSED, PARSE_FAILED, CONTRADICTORY, ERROR, GRADED, UNSCORED,
+    CANNOT_ANSWER,
 )  # fmt: skip
 
 # Outcomes that enter an accuracy denominator. Declines and refusals count (as not correct);
@@ -26,6 +30,8 @@ NOT_ANSWERING = (DECLINED, REFUSED)
 # Replies that give no answer that can be read: with failed calls and empty replies they
 # make a model's exclusion share (stats.leaderboard.model_exclusions).
 UNREADABLE = (PARSE_FAILED, CONTRADICTORY)
+# Outcomes of samples no reply was made for on purpose: in no accuracy at all, counted apart.
+NOT_ASKED = (CANNOT_ANSWER,)
 # The outcomes of a reply scored by exact match (no judge): every accuracy table's rows.
 EXACT_MATCH = (*ANSWERED, *UNREADABLE, ERROR)
 
@@ -37,3 +43,19 @@ def outcome_score(outcome: str) -> float | None:
     if outcome in (INCORRECT, *NOT_ANSWERING):
         return 0.0
     return None
+
+
+class CannotAnswer(ValueError):
+    """Raised by a baseline for an item it has no way to answer: the sample's outcome is
+    ``cannot_answer`` (the results export reads it from the sample's error message)."""
+
+    PREFIX = "cannot answer: "
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.message = self.PREFIX + reason  # what Inspect logs as the sample's error
+
+
+def is_cannot_answer(error_message: str | None) -> bool:
+    """Return True when a sample's logged error says its model cannot answer the item."""
+    return bool(error_message) and str(error_message).startswith(CannotAnswer.PREFIX)

@@ -127,11 +127,12 @@ def clustered_proportion(
 
 # Outcomes that have an accuracy (exact-match, or a judge's correct/incorrect): every outcome
 # but a graded rubric reply. An outcome added to ``scoring/outcomes.py`` (e.g. a refusal)
-# enters accuracy over all items as not correct without a change here.
+# enters accuracy over all items as not correct without a change here (but those no
+# reply was asked for, ``NOT_ASKED``).
 ACCURACY_OUTCOMES = tuple(
     dict.fromkeys(
         [*outcomes.ANSWERED, *outcomes.EXCLUDED,
-         *(o for o in outcomes.OUTCOMES if o != outcomes.GRADED)]
+         *(o for o in outcomes.OUTCOMES if o not in (outcomes.GRADED, *outcomes.NOT_ASKED))]
     )
 )  # fmt: skip
 # Every outcome counted in its own column: all but correct and incorrect (correct has its

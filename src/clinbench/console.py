@@ -659,7 +659,7 @@ def _headline_sentence(row: Mapping[str, Any]) -> str:
         value, value_all = float(row["value"]), float(row["value_all"])
         return (
             f"accuracy {value:.3f} (95% CI {_interval_text(row['CI95%'], 3)}), "
-            f"{_count(row['correct'])} of {answered} answered; {value_all:.3f} "
+            f"{_count(row['correct'])} correct of {answered} answered; {value_all:.3f} "
             f"({_interval_text(row['CI95% (all)'], 3)}) of all {n} replies; declined "
             f"{_count(row['declined'])}; {excluded}"
         )

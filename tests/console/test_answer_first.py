@@ -34,7 +34,7 @@ def test_five_item_run_answers_first_at_80_columns(tmp_path, sample_items_path):
     block = text.split("Task clinbench_items", 1)[1].split("\n\n", 1)[0]
     # the headline, its interval and n, both denominators and the exclusions, in the block
     assert re.search(r"accuracy \d\.\d{3} \(95% CI \d\.\d{3}–\d\.\d{3}\)", block), block
-    assert re.search(r"\d+ of 10 answered", block) and "of all 10 replies" in block, block
+    assert re.search(r"\d+ correct of 10 answered", block) and "of all 10 replies" in block, block
     assert "parse failed" in block and "error" in block and "declined" in block, block
     # the summary comes before every detail table
     assert text.index("Task clinbench_items") < text.index("Exact-match outcomes")

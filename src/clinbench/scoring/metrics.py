@@ -26,56 +26,52 @@ from inspect_ai.scorer import Metric, SampleScore, metric
 from clinbench.scoring import outcomes
 
 
+def _outcomes_of(scores: list[SampleScore]) -> list[str | None]:
+    return [(s.score.metadata or {}).get("outcome") for s in scores]
+
+
+def _count_of(outcome: str) -> Metric:
+    """Return a metric counting the replies with ``outcome``, every epoch's rows."""
+
+    def count(scores: list[SampleScore]) -> float:
+        return float(_outcomes_of(scores).count(outcome))
+
+    return count
+
+
+def _share_of_answered(outcome: str) -> Metric:
+    """Return a metric: replies with ``outcome`` / answered replies, every epoch pooled."""
+
+    def value(scores: list[SampleScore]) -> float:
+        seen = _outcomes_of(scores)
+        answered = sum(o in outcomes.ANSWERED for o in seen)
+        return seen.count(outcome) / answered if answered else float("nan")
+
+    return value
+
+
 @metric(scores="unreduced")
 def declined() -> Metric:
     """Return the number of explicit declines."""
-
-    def count(scores: list[SampleScore]) -> float:
-        return float(
-            sum(1 for s in scores if (s.score.metadata or {}).get("outcome") == outcomes.DECLINED)
-        )
-
-    return count
+    return _count_of(outcomes.DECLINED)
 
 
 @metric(scores="unreduced")
 def refused() -> Metric:
     """Return the number of refusals ("I can't help with that"), kept apart from declines."""
-
-    def count(scores: list[SampleScore]) -> float:
-        return float(
-            sum(1 for s in scores if (s.score.metadata or {}).get("outcome") == outcomes.REFUSED)
-        )
-
-    return count
-
-
-def _outcomes_of(scores: list[SampleScore]) -> list[str | None]:
-    return [(s.score.metadata or {}).get("outcome") for s in scores]
+    return _count_of(outcomes.REFUSED)
 
 
 @metric(scores="unreduced")
 def accuracy_answered() -> Metric:
     """Return correct / answered replies (declines count as not correct), every epoch pooled."""
-
-    def value(scores: list[SampleScore]) -> float:
-        seen = _outcomes_of(scores)
-        answered = sum(o in outcomes.ANSWERED for o in seen)
-        return seen.count(outcomes.CORRECT) / answered if answered else float("nan")
-
-    return value
+    return _share_of_answered(outcomes.CORRECT)
 
 
 @metric(scores="unreduced")
 def declined_rate() -> Metric:
     """Return declines / answered replies, every epoch pooled."""
-
-    def value(scores: list[SampleScore]) -> float:
-        seen = _outcomes_of(scores)
-        answered = sum(o in outcomes.ANSWERED for o in seen)
-        return seen.count(outcomes.DECLINED) / answered if answered else float("nan")
-
-    return value
+    return _share_of_answered(outcomes.DECLINED)
 
 
 # The metrics every clinbench scorer of closed answers logs (with Inspect's own accuracy and

@@ -212,6 +212,9 @@ def run_demo(
     every_log += local.pop("logs", [])
     failed += local.pop("failed", [])
     frame = results_from_logs(every_log)  # the logs Inspect returned: none is read again
+    from clinbench.stats.log_metrics import write_every_reply_metrics
+
+    write_every_reply_metrics(every_log, frame)  # what Inspect's metrics cannot see, in the log
     results_path = write_results(frame, out / "results.parquet")
     csv_path = write_results(frame, out / "results.csv")
     report_path = write_report(frame, out / "report.html")

@@ -78,6 +78,7 @@ def _merge_intervals(columns: list[str], rows: list[list[str]], numeric: list[bo
 
 CHAR_PX = 7.4  # a character of the table font (.82rem) in CSS pixels, a little generous
 CELL_PAD_PX = 20  # left and right padding of a cell
+CELL_FLOOR_PX = {"text": 192, "reliability": 224}  # the template's min-width (12rem, 14rem)
 
 
 def min_width(columns: list[str], rows: list[list[str]], numeric: list[bool]) -> int:
@@ -95,7 +96,8 @@ def min_width(columns: list[str], rows: list[list[str]], numeric: list[bool]) ->
         else:
             longest = max((len(w) for c in cells for w in c.split()), default=0)
         longest = max(longest, max((len(w) for w in words), default=0))
-        total += longest * CHAR_PX + CELL_PAD_PX
+        total += max(longest * CHAR_PX, CELL_FLOOR_PX.get(_kind(column, numeric[i]), 0))
+        total += CELL_PAD_PX
     return int(total)
 
 

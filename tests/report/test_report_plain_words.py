@@ -63,7 +63,8 @@ def _page(path: Path, width: int, height: int, shot: str):
                 text: Array.from(document.querySelectorAll('main section'))
                     .filter(s => !['Glossary', 'Disclosures'].includes(
                         s.querySelector('h2').innerText.trim()))
-                    .map(s => Array.from(s.querySelectorAll('td, th, .table-title'))
+                    .map(s => Array.from(s.querySelectorAll(
+                        'td, th, .table-title, figcaption, .figure-group h3'))
                         .map(e => e.innerText).join('\\n')).join('\\n'),
                 glossary: Array.from(document.querySelectorAll('dl.glossary dd'))
                     .map(d => d.innerText).join('\\n'),

@@ -142,6 +142,8 @@ def _plain_caption(caption: str, named: dict[str, str]) -> str:
         return label
 
     caption = re.sub(r"(· )([\w@=+.-]+)(:)", lambda m: m[1] + swap(m[2]) + m[3], caption)
+    # a condition in brackets after the task ("audiology · task [default]")
+    caption = re.sub(r"\[([\w@=+.-]+)\]", lambda m: f"[{swap(m[1])}]", caption)
     keys = "|".join(LABELLED_COLUMNS)
     caption = re.sub(rf"(\b(?:{keys}): )([^;)]+)", lambda m: m[1] + swap(m[2]), caption)
     # any other code-like token (it has _ + = or @) that a card labels
@@ -160,6 +162,7 @@ def _context(sections: list[ReportSection]) -> list[dict]:
         figures = []
         for caption, fig in section.figures.items():
             fig_no += 1
+            caption = _plain_caption(caption, named)  # the figure's own axis labels are not
             width, height = (int(round(v * figs.DPI)) for v in fig.get_size_inches())
             figures.append(
                 {

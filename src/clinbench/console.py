@@ -375,6 +375,32 @@ class TableOutput:
         self._count = 0
         self._labels: dict[str, str] = {}
         self._summary: list[dict[str, Any]] | None = None
+        self._plain_names = False
+        self._named: dict[str, str] = {}  # plain label -> the code name it stands for
+
+    def use_plain_names(self) -> None:
+        """Show tasks, scorers and conditions by their plain labels (text and markdown only).
+
+        The code names behind them are listed once at :meth:`close`, as the report's
+        glossary does; CSV and JSON keep the code names the logs and results files hold.
+        """
+        self._plain_names = True
+
+    def _relabelled(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """Return the frame with code names in plain words where plain names are on."""
+        if not self._plain_names or self.machine:
+            return frame
+        from clinbench.report.glossary import LABELLED_COLUMNS, plain_label
+
+        out = frame
+        for column in [c for c in frame.columns if c in LABELLED_COLUMNS]:
+            codes = frame[column].dropna().astype(str).unique()
+            swap = {code: plain_label(code) for code in codes if code}
+            swap = {code: label for code, label in swap.items() if label != code}
+            if swap:
+                self._named.update({label: code for code, label in swap.items()})
+                out = out.assign(**{column: frame[column].replace(swap)})
+        return out
 
     def register_models(self, models: Iterable[str]) -> None:
         """Fix the model labels up front, so every table of this output uses the same ones."""
@@ -428,10 +454,11 @@ class TableOutput:
         if self.fmt == "markdown":
             if self._count > 1:
                 self.file.write("\n")
-            self.file.write(to_markdown(frame, title))
+            self.file.write(to_markdown(self._relabelled(frame), title))
             for note in notes:
                 self.file.write(f"\n{note}\n")
             return
+        frame = self._relabelled(frame)
         width = self.width or terminal_width()
         model_cols = [c for c in frame.columns if str(c).lower() in MODEL_COLUMNS]
         values: list[str] = []
@@ -476,7 +503,7 @@ class TableOutput:
         labels = self._labels_for(headlines["model"].dropna().astype(str))
         if self.fmt == "markdown":
             labels = {m: m for m in labels}
-        text = "\n\n".join(summary_blocks(headlines, width, labels)) + "\n"
+        text = "\n\n".join(summary_blocks(self._relabelled(headlines), width, labels)) + "\n"
         if self.fmt == "csv":
             self.err.write(text + "\n")
             return
@@ -523,6 +550,14 @@ class TableOutput:
             json.dump(doc, self.file, indent=2)
             self.file.write("\n")
             self._tables, self._notes = [], []
+        elif self._named:  # the code names behind the plain labels, once
+            width = self.width or terminal_width()
+            self.file.write("\nNames in the logs and results files:\n")
+            for label, code in sorted(self._named.items()):
+                self.file.write(
+                    textwrap.fill(f"  {label}: {code}", width, subsequent_indent="      ") + "\n"
+                )
+            self._named = {}
         self.file.flush()
 
 
@@ -691,7 +726,7 @@ def summary_blocks(
     blocks = []
     for task, rows in headlines.groupby("task", sort=False):
         suite = str(rows["suite"].iloc[0] or "")
-        lines = [_wrap(f"Task {task}" + (f" (suite {suite})" if suite else ""), width)]
+        lines = [_wrap(f"Task: {task}" + (f" (suite {suite})" if suite else ""), width)]
         scorers = [s for s in rows["scorer"].unique() if s]
         for scorer, group in rows.groupby("scorer", sort=False):
             indent = "  "

@@ -211,7 +211,12 @@ def run_demo(
     local = _local_model_runs(runs, log_dir, progress, limits, eval_options) if local_model else {}
     every_log += local.pop("logs", [])
     failed += local.pop("failed", [])
+    if progress.batch:  # the bar's last line is left on screen: no run's code name in it
+        progress.batch("every run finished")
     frame = results_from_logs(every_log)  # the logs Inspect returned: none is read again
+    from clinbench.stats.log_metrics import write_every_reply_metrics
+
+    write_every_reply_metrics(every_log, frame)  # what Inspect's metrics cannot see, in the log
     results_path = write_results(frame, out / "results.parquet")
     csv_path = write_results(frame, out / "results.csv")
     report_path = write_report(frame, out / "report.html")

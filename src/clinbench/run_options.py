@@ -92,6 +92,7 @@ def print_summary(frame: Any, output: Any, by: tuple[str, ...] | None = None) ->
     """Print the clinbench outcome tables of a results table (every task type) to `output`."""
     from clinbench.summary import headline_rows, outcome_tables
 
+    output.use_plain_names()  # tasks, scorers, conditions in the suite cards' words
     if "model" in frame.columns:
         output.register_models(frame["model"].dropna().astype(str))
     output.summary(headline_rows(frame))  # the answer first, then the detail tables

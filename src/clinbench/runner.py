@@ -117,6 +117,7 @@ def resume(
     ``errors``, evals that finished with failed samples are retried for those samples too.
     The new log goes beside the old one with the same task id; ``results export`` keeps the
     newer. ``limits`` replace the call limits the run was started with (default: keep them).
+    Each new log gets the metrics over every reply (:mod:`clinbench.stats.log_metrics`).
     """
     from inspect_ai import eval_retry
 
@@ -126,12 +127,17 @@ def resume(
     for header in pending:
         if on_resume is not None:
             on_resume(f"{header.location} ({header.status}, task {header.eval.task})")
-    return eval_retry(
+    logs = eval_retry(
         [h.location for h in pending],
         log_dir=str(log_dir),
         display=display,
         **(limits.eval_kwargs() if limits is not None else {}),
     )
+    from clinbench.results.export import results_from_logs
+    from clinbench.stats.log_metrics import write_every_reply_metrics
+
+    write_every_reply_metrics(logs, results_from_logs(logs, on_skip=lambda _message: None))
+    return logs
 
 
 def run_eval(
@@ -467,10 +473,10 @@ def run_benchmark(
         stopped.setdefault("signal", signal.SIGINT)
         logs = logs or _new_logs(log_dir, before)
     from clinbench.results.export import results_from_logs
+    from clinbench.stats.log_metrics import write_every_reply_metrics
 
-    return RunOutcome(
-        finished and "signal" not in stopped,
-        logs,
-        results_from_logs(logs, on_skip=lambda _message: None) if logs else results_from_logs([]),
-        stopped.get("signal"),
+    results = (
+        results_from_logs(logs, on_skip=lambda _message: None) if logs else results_from_logs([])
     )
+    write_every_reply_metrics(logs, results)  # what Inspect's metrics cannot see, in the log
+    return RunOutcome(finished and "signal" not in stopped, logs, results, stopped.get("signal"))

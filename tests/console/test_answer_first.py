@@ -16,8 +16,30 @@ PART = re.compile(r"\(part \d+ of \d+")
 
 
 def _blocks(text: str) -> list[str]:
-    """Return the task names of the summary blocks ('Task NAME ...' lines)."""
-    return re.findall(r"^Task (\S+)", text, re.M)
+    """Return the task labels of the summary blocks ('Task: LABEL (suite S)' lines)."""
+    return re.findall(r"^Task: (.+?)(?: \(suite [^)]*\))?$", text, re.M)
+
+
+GLOSSARY = "Names in the logs and results files:"
+
+
+def _code_names_shown(text: str, results: pd.DataFrame) -> list[str]:
+    """Return the code names (tasks, scorers, conditions) the text shows outside its glossary:
+    a code-like name (with _ + = or @) anywhere, any code name after 'task: ', 'scorer: ',
+    'condition: ' or in a '[condition ...' note."""
+    body = text.split(GLOSSARY, 1)[0]
+    edge = r"[\w/+=@.-]"
+    codes = set()
+    for column in ("task", "scorer", "condition"):
+        codes |= {str(v) for v in results[column].dropna() if str(v)}
+    codes -= set(results["suite"].astype(str))  # a suite's own name is the name it is known by
+    return sorted(
+        code for code in codes
+        if (re.search(r"[_+=@]", code)
+            and re.search(rf"(?<!{edge}){re.escape(code)}(?!{edge})", body))
+        or re.search(rf"(?:task|scorer|condition):? {re.escape(code)}(?=[;,)\]]|\n\n|$)",
+                     re.sub(r"(?<!\n)\n(?!\n)", " ", body))  # lines unwrapped
+    )  # fmt: skip
 
 
 def test_five_item_run_answers_first_at_80_columns(tmp_path, sample_items_path):
@@ -30,14 +52,17 @@ def test_five_item_run_answers_first_at_80_columns(tmp_path, sample_items_path):
     assert result.exit_code == 0, result.output
     text = result.output
     assert not PART.search(text), text
-    assert _blocks(text) == ["clinbench_items"], text
-    block = text.split("Task clinbench_items", 1)[1].split("\n\n", 1)[0]
+    assert _blocks(text) == ["your own items"], text  # the task's plain label
+    block = text.split("Task: your own items", 1)[1].split("\n\n", 1)[0]
     # the headline, its interval and n, both denominators and the exclusions, in the block
     assert re.search(r"accuracy \d\.\d{3} \(95% CI \d\.\d{3}–\d\.\d{3}\)", block), block
     assert re.search(r"\d+ correct of 10 answered", block) and "of all 10 replies" in block, block
     assert "parse failed" in block and "error" in block and "declined" in block, block
     # the summary comes before every detail table
-    assert text.index("Task clinbench_items") < text.index("Exact-match outcomes")
+    assert text.index("Task: your own items") < text.index("Exact-match outcomes")
+    # plain labels, the code names once in the glossary at the end
+    assert "item_scorer" not in text.split(GLOSSARY)[0] and "exact match with the key" in text
+    assert "exact match with the key: item_scorer" in text.split(GLOSSARY)[1]
     long = [ln for ln in text.splitlines()
             if len(ln) > 80 and not ln.startswith("Log: ") and str(tmp_path) not in ln]  # fmt: skip
     assert long == [], long
@@ -54,8 +79,15 @@ def test_demo_prints_one_block_per_task_and_no_parts_at_80_columns(tmp_path, mon
     assert result.exit_code == 0, result.output
     text = result.stdout
     assert not PART.search(text), [ln for ln in text.splitlines() if PART.search(ln)]
-    tasks = set(pd.read_parquet(tmp_path / "results.parquet")["task"].dropna())
-    assert sorted(_blocks(text)) == sorted(tasks)
+    from clinbench.report.glossary import plain_label
+
+    results = pd.read_parquet(tmp_path / "results.parquet")
+    tasks = set(results["task"].dropna())
+    assert sorted(_blocks(text)) == sorted(plain_label(t) for t in tasks)
+    # issue 31: the suite cards' plain labels; the code names only in the closing glossary
+    assert _code_names_shown(text, results) == []
+    glossary = text.split(GLOSSARY, 1)[1]
+    assert all(f": {task}" in glossary for task in tasks if plain_label(task) != task)
     long = [ln for ln in text.splitlines() if len(ln) > 80 and "/" not in ln]
     assert long == [], long
 

@@ -135,6 +135,7 @@ COMMANDS = {
     "audiology rubric": [],
     "suites": ["--tables", "audiology"],
     "slp corpus-stats": [str(ROOT / "src/clinbench/suites/slp/data/samples.csv")],
+    "slp cot": [str(ROOT / "src/clinbench/suites/slp/data/cot_traces_labelled.csv")],
     "slp transcribe": [
         str(ROOT / "src/clinbench/suites/slp/data/real/001.wav"),
         "--expected",

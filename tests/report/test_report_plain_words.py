@@ -63,7 +63,8 @@ def _page(path: Path, width: int, height: int, shot: str):
                 text: Array.from(document.querySelectorAll('main section'))
                     .filter(s => !['Glossary', 'Disclosures'].includes(
                         s.querySelector('h2').innerText.trim()))
-                    .map(s => Array.from(s.querySelectorAll('td, th, .table-title'))
+                    .map(s => Array.from(s.querySelectorAll(
+                        'td, th, .table-title, figcaption, .figure-group h3'))
                         .map(e => e.innerText).join('\\n')).join('\\n'),
                 glossary: Array.from(document.querySelectorAll('dl.glossary dd'))
                     .map(d => d.innerText).join('\\n'),
@@ -108,3 +109,55 @@ def test_code_names_only_in_tooltips_and_the_glossary(demo_report):
         if code in set(results["scorer"]) | set(results["condition"]):
             assert f'title="{code}"' in html  # the code name in the cell's tooltip
             assert code in found["glossary"]
+
+
+WIDE_SECTIONS = ("Leaderboard", "Score distributions", "Cost, time and tokens")
+
+
+def _wide_tables(path: Path, width: int, height: int, shot: str) -> list[dict]:
+    """Return, per table of the Leaderboard, Score distributions and Cost sections: its
+    scroll and client width, and how many of its cells lie outside the window sideways."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.goto(path.as_uri())
+            page.wait_for_load_state("load")
+            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+            found = page.evaluate(
+                """(names) => Array.from(document.querySelectorAll('main section'))
+                .filter(s => names.some(n => s.querySelector('h2').innerText.startsWith(n)))
+                .flatMap(s => Array.from(s.querySelectorAll('.table-wrap')).map(w => ({
+                    section: s.querySelector('h2').innerText,
+                    scroll: w.scrollWidth, client: w.clientWidth,
+                    cells: w.querySelectorAll('td').length,
+                    outside: Array.from(w.querySelectorAll('td')).filter(td => {
+                        const r = td.getBoundingClientRect();
+                        return r.left < 0 || r.right > window.innerWidth + 0.5; }).length,
+                })))""",
+                list(WIDE_SECTIONS),
+            )
+            page.evaluate(
+                "(n) => Array.from(document.querySelectorAll('section h2'))"
+                ".find(h => h.innerText.startsWith(n)).scrollIntoView()",
+                "Cost, time and tokens",
+            )
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / shot), full_page=False)
+        finally:
+            browser.close()
+    return found
+
+
+@pytest.mark.parametrize(("width", "height"), [PHONE, DESKTOP])
+def test_leaderboard_score_and_cost_tables_need_no_sideways_scrolling(demo_report, width,
+                                                                      height):  # fmt: skip
+    """Issue 31: at 1280 px these tables scrolled sideways; at 390 px every cell of every row
+    (the headline with it) is in the window."""
+    path, _ = demo_report
+    tables = _wide_tables(path, width, height, f"report-wide-tables-{width}.png")
+    assert {t["section"].split(" ")[0] for t in tables} >= {"Leaderboard", "Score", "Cost,"}
+    assert len(tables) >= 6 and all(t["cells"] for t in tables)
+    scrolling = [t for t in tables if t["scroll"] > t["client"] + 1 or t["outside"]]
+    assert scrolling == []

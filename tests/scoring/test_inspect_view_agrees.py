@@ -44,3 +44,36 @@ def test_logged_metrics_equal_the_results_table(tmp_path, sample_items_path, rep
         assert row["parse_failed"] > 0 and row["declined"] > 0  # the run has both
         checked += 1
     assert checked >= 1
+
+
+@pytest.mark.parametrize("epochs", [1, 2])
+def test_log_metrics_count_every_reply(tmp_path, sample_items_path, replay_fixture_path, epochs):
+    """Issue 31: the log's metrics give accuracy over all replies and every excluded outcome
+    as a count and a rate, equal to clinbench's table, with one epoch and with two."""
+    _mount()
+    logs = tmp_path / "logs"
+    args = ["run", str(sample_items_path), "-m", "clinbench/replay/fixture-model",
+            "-M", f"responses={replay_fixture_path}", "--log-dir", str(logs),
+            "--display", "none", "--epochs", str(epochs)]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 3, result.output  # the fixture has one failed call: exit 3
+    row = accuracy_table(results_table(logs), by=["scorer"]).set_index("scorer").loc["item_scorer"]
+    assert min(row["declined"], row["refused"], row["parse_failed"], row["error"]) > 0
+    (path,) = logs.glob("*.eval")
+    metrics: dict[str, float] = {}
+    for score in read_eval_log(str(path)).results.scores:
+        if score.name == "item_scorer":
+            metrics.update({n: m.value for n, m in score.metrics.items()})
+    n, answered = row["n"], row["answered"]
+    assert metrics["replies"] == n and metrics["answered"] == answered
+    assert metrics["accuracy_answered"] == pytest.approx(row["accuracy"])
+    assert metrics["accuracy_all"] == pytest.approx(row["accuracy (all)"])
+    assert (metrics["accuracy_all_ci_low"], metrics["accuracy_all_ci_high"]) == pytest.approx(
+        row["CI95% (all)"]
+    )
+    for outcome in ("declined", "refused"):  # within the answered replies
+        assert metrics[outcome] == row[outcome]
+        assert metrics[f"{outcome}_rate"] == pytest.approx(row[outcome] / answered)
+    for outcome in ("parse_failed", "error"):  # outside them: shares of every reply
+        assert metrics[outcome] == row[outcome]
+        assert metrics[f"{outcome}_rate"] == pytest.approx(row[outcome] / n)

@@ -65,8 +65,8 @@ def _expected(rows: pd.DataFrame, metric: str) -> float:
         return float((rows["outcome"] == metric).sum())
     if metric == "accuracy_answered":  # the table's accuracy: every epoch's answered rows
         return float((answered["outcome"] == "correct").mean())
-    if metric == "declined_rate":
-        return float((answered["outcome"] == "declined").mean())
+    if metric in ("declined_rate", "refused_rate"):
+        return float((answered["outcome"] == metric.removesuffix("_rate")).mean())
     if metric in ("micro_f1", "macro_f1"):
         gold = _meta(answered, "gold_label")
         pred = [p or MARK for p in _meta(answered, "predicted_label")]

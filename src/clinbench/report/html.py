@@ -78,6 +78,7 @@ def _merge_intervals(columns: list[str], rows: list[list[str]], numeric: list[bo
 
 CHAR_PX = 7.4  # a character of the table font (.82rem) in CSS pixels, a little generous
 CELL_PAD_PX = 20  # left and right padding of a cell
+CELL_FLOOR_PX = {"text": 192, "reliability": 224}  # the template's min-width (12rem, 14rem)
 
 
 def min_width(columns: list[str], rows: list[list[str]], numeric: list[bool]) -> int:
@@ -95,7 +96,8 @@ def min_width(columns: list[str], rows: list[list[str]], numeric: list[bool]) ->
         else:
             longest = max((len(w) for c in cells for w in c.split()), default=0)
         longest = max(longest, max((len(w) for w in words), default=0))
-        total += longest * CHAR_PX + CELL_PAD_PX
+        total += max(longest * CHAR_PX, CELL_FLOOR_PX.get(_kind(column, numeric[i]), 0))
+        total += CELL_PAD_PX
     return int(total)
 
 
@@ -140,6 +142,8 @@ def _plain_caption(caption: str, named: dict[str, str]) -> str:
         return label
 
     caption = re.sub(r"(· )([\w@=+.-]+)(:)", lambda m: m[1] + swap(m[2]) + m[3], caption)
+    # a condition in brackets after the task ("audiology · task [default]")
+    caption = re.sub(r"\[([\w@=+.-]+)\]", lambda m: f"[{swap(m[1])}]", caption)
     keys = "|".join(LABELLED_COLUMNS)
     caption = re.sub(rf"(\b(?:{keys}): )([^;)]+)", lambda m: m[1] + swap(m[2]), caption)
     # any other code-like token (it has _ + = or @) that a card labels
@@ -158,6 +162,7 @@ def _context(sections: list[ReportSection]) -> list[dict]:
         figures = []
         for caption, fig in section.figures.items():
             fig_no += 1
+            caption = _plain_caption(caption, named)  # the figure's own axis labels are not
             width, height = (int(round(v * figs.DPI)) for v in fig.get_size_inches())
             figures.append(
                 {

@@ -292,7 +292,10 @@ def reliability_note(table: pd.DataFrame, scorer: str, task: str | None = None) 
         rows = rows[rows["task"] == task]
     if rows.empty:
         return ""
-    parts = [f"Judge of {scorer}: {r.judge} — {r.human_agreement}" for r in rows.itertuples()]
+    from clinbench.report.glossary import plain_label
+
+    name = plain_label(scorer)  # the suite card's words; the code name is in the glossary
+    parts = [f"Judge of {name}: {r.judge} — {r.human_agreement}" for r in rows.itertuples()]
     return " ".join(dict.fromkeys(parts))
 
 

@@ -15,8 +15,8 @@ alike: ``accuracy_answered`` is the table's accuracy (correct / answered, declin
 as not correct), ``declined`` the count of declines and ``declined_rate`` their share of the
 answered replies. Parse failures are the scorer's ``unscored`` samples in Inspect's view
 (the table's parse_failed count); Inspect hands a metric only the scored replies, so
-accuracy over every reply, which counts parse failures as not correct, is the table's
-``accuracy (all)`` alone.
+accuracy over every reply and the counts and rates of excluded replies are written into the
+log after the run by ``clinbench.stats.log_metrics`` from the results table.
 """
 
 from __future__ import annotations
@@ -74,10 +74,24 @@ def declined_rate() -> Metric:
     return _share_of_answered(outcomes.DECLINED)
 
 
+@metric(scores="unreduced")
+def refused_rate() -> Metric:
+    """Return refusals / answered replies, every epoch pooled."""
+    return _share_of_answered(outcomes.REFUSED)
+
+
 # The metrics every clinbench scorer of closed answers logs (with Inspect's own accuracy and
 # stderr, which reduce each item's epochs first).
 def answer_metrics() -> list[Metric]:
     """Return the metric list of a closed-answer scorer: Inspect's two, then clinbench's."""
     from inspect_ai.scorer import accuracy, stderr
 
-    return [accuracy(), stderr(), accuracy_answered(), declined(), declined_rate(), refused()]
+    return [
+        accuracy(),
+        stderr(),
+        accuracy_answered(),
+        declined(),
+        declined_rate(),
+        refused(),
+        refused_rate(),
+    ]

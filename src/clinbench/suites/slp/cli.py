@@ -278,3 +278,38 @@ def corpus_stats_command(
     output = TableOutput(fmt)
     output.table(table, "Corpus statistics")
     output.close()
+
+
+@app.command("cot")
+def cot_command(
+    traces: Path = typer.Argument(
+        ..., help="Results table (.parquet/.csv) with chain-of-thought replies, or a traces file."
+    ),
+    judge: str = typer.Option(
+        None, "--judge", help="Judge model (grader role) coding the traces; default: keyword rules."
+    ),
+    judge_arg: list[str] = typer.Option(
+        None, "-G", help="Judge model argument KEY=VALUE (e.g. -G responses=judge.csv)."
+    ),
+    log_dir: Path = typer.Option(None, "--log-dir", help="Folder for the judge's Inspect log."),
+    fmt: str = format_option(),
+) -> None:
+    """Reasoning behaviours in chain-of-thought traces per model (SLPHelm Figure 7).
+
+    Codes subgoal setting, rule following and error detection (suites/slp/cot_rubric.yaml)
+    by keyword rules, or by --judge; rates with 95% Wilson intervals, and agreement with hand
+    labels where the file has them. Example:
+    clinbench slp cot src/clinbench/suites/slp/data/cot_traces_labelled.csv
+    """
+    from clinbench.console import TableOutput
+    from clinbench.run_cli import _key_values
+    from clinbench.suites.slp.cot_coding import TraceCodingError, cot_tables
+
+    try:
+        tables = cot_tables(traces, judge, _key_values(judge_arg, "-G"), log_dir)
+    except TraceCodingError as err:
+        fail(str(err))
+    output = TableOutput(fmt)
+    for title, table, notes in tables:
+        output.table(table, title, notes)
+    output.close()

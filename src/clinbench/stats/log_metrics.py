@@ -1,0 +1,95 @@
+"""The metrics Inspect cannot compute, written into each log so `inspect view` tells it all.
+
+Inspect drops an unscored (NaN) score before any metric sees it, and a sample whose call
+failed has no score at all, so metrics logged by a scorer see the answered replies only
+(``clinbench.scoring.metrics``). Accuracy over every reply and the counts and rates of
+parse failures, contradictory replies, unscored judge replies and errors need every row:
+after a run they are computed from the results table, by the one accuracy estimator
+(:func:`clinbench.stats.clustered.accuracy_two_denominators`, every epoch's rows pooled),
+and added to the closed-answer scorer's entry in ``EvalLog.results.scores``, so the log's
+metrics and clinbench's table are the same numbers. Rescoring the log with Inspect
+(``inspect score``) recomputes the results and drops them; ``clinbench run`` and
+``clinbench resume`` write them again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from clinbench.scoring import outcomes
+
+# Outcomes outside the answered replies: counted, and as a share of every reply.
+OUTSIDE_ANSWERED = (*outcomes.EXCLUDED,)
+# Marks a scorer entry that holds clinbench's closed-answer metrics (scoring.metrics).
+_CLOSED_ANSWER_METRIC = "accuracy_answered"
+
+
+def every_reply_metrics(rows: pd.DataFrame) -> dict[str, dict[str, float]]:
+    """Return {scorer: {metric name: value}} over every reply of one log's results rows.
+
+    Names: ``replies`` (every reply, as the table's n), ``answered``, ``accuracy_all`` with
+    ``accuracy_all_ci_low``/``_high`` (the table's accuracy (all) and its interval), and for
+    each outcome outside the answered replies (parse_failed, contradictory, error,
+    unscored) its count and ``<outcome>_rate`` = count / replies.
+    """
+    from clinbench.stats.clustered import accuracy_two_denominators
+
+    if rows.empty:
+        return {}
+    table = accuracy_two_denominators(rows, by=["scorer"])
+    found: dict[str, dict[str, float]] = {}
+    for record in table.to_dict("records"):
+        replies = float(record["n_rows"])
+        metrics = {
+            "replies": replies,
+            "answered": float(record["answered"]),
+            "accuracy_all": float(record["accuracy_all"]),
+            "accuracy_all_ci_low": float(record["ci_all_low"]),
+            "accuracy_all_ci_high": float(record["ci_all_high"]),
+        }
+        for outcome in OUTSIDE_ANSWERED:
+            count = float(record.get(outcome, 0) or 0)
+            metrics[outcome] = count
+            metrics[f"{outcome}_rate"] = count / replies if replies else float("nan")
+        found[str(record["scorer"])] = metrics
+    return found
+
+
+def write_every_reply_metrics(logs: Sequence[Any], results: pd.DataFrame) -> list[str]:
+    """Return the paths of the logs rewritten with their every-reply metrics added.
+
+    ``results`` is the run's results table (``results_from_logs(logs)``); each log gets the
+    metrics of its own rows (matched by the ``log_file`` column) in the entry of each
+    closed-answer scorer (the one holding ``accuracy_answered``). Logs with no such scorer or
+    no rows are left as they are.
+    """
+    from inspect_ai.log import EvalMetric, read_eval_log, write_eval_log
+
+    if results.empty or "log_file" not in results.columns:
+        return []
+    names = results["log_file"].map(lambda p: Path(str(p)).name)
+    written = []
+    for log in logs:
+        location = str(log.location or "").removeprefix("file://").removeprefix("file:")
+        if not location or not Path(location).is_file():
+            continue
+        by_scorer = every_reply_metrics(results[(names == Path(location).name).to_numpy()])
+        if not by_scorer:
+            continue
+        full = read_eval_log(location)
+        changed = False
+        for score in full.results.scores if full.results else []:
+            metrics = by_scorer.get(score.name)
+            if metrics is None or _CLOSED_ANSWER_METRIC not in score.metrics:
+                continue
+            for name, value in metrics.items():
+                score.metrics[name] = EvalMetric(name=f"clinbench/{name}", value=value)
+            changed = True
+        if changed:
+            write_eval_log(full, location)
+            written.append(location)
+    return written

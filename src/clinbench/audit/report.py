@@ -226,15 +226,17 @@ def audit_report(
         adj.append(_flatten({"scope": scope, **figures}))
     adj_df = pd.DataFrame(adj)
 
-    # Error direction and population-reweighted critical-error rates.
+    # Error direction and population-reweighted critical-error rates. A scope with no
+    # resolved item (reviewers who never agree) has no direction to report: it is left out,
+    # as in the adjudicator table, and the unresolved count in the summary says why.
     rank = {g: i for i, g in enumerate(GRADES)}
     direction = []
     for scope, part in _scopes(resolved):
-        if scope.startswith("segment="):
+        if scope.startswith("segment=") or part.empty:
             continue
         a_flag, h_flag = part["adjudicator_critical_error"], part["human_critical_error"]
-        a_rank = part["adjudicator_grade"].map(rank)
-        h_rank = part["human_grade"].map(rank)
+        a_rank = part["adjudicator_grade"].map(rank).astype(float)
+        h_rank = part["human_grade"].map(rank).astype(float)
         human_score = part["human_grade"].map(midpoints)
         row = {
             "scope": scope,
@@ -458,6 +460,9 @@ def _markdown(
                 r.get("critical_error_raw_agreement"),
             )  # fmt: skip
         )
+    if adj.empty:
+        lines += ["", "No item has a human label yet (reviewers disagree everywhere and no "
+                  "consensus is recorded): the adjudicator tables below are empty."]  # fmt: skip
     lines += [
         "",
         "## Adjudicator vs human consensus",

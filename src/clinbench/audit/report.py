@@ -134,24 +134,15 @@ def _write_atomic(files: dict[str, str | pd.DataFrame], out: Path) -> list[Path]
     return written
 
 
-def audit_report(
-    audit_dir: str | Path,
-    out: str | Path,
-    *,
-    seed: int = 0,
-    n_boot: int = 2000,
-    rubric: str | Path | None = None,
-    min_cell: int = 2,
-) -> list[Path]:
-    """Write the agreement report of an audit folder into ``out``; return the files written."""
-    audit_dir, out = Path(audit_dir), Path(out)
-    meta, manifest = load_manifest(audit_dir)
-    store = AuditStore(audit_dir / DB_FILE)
-    people = store.reviewers("reviewer")
-    segments = {item["audit_id"]: item["segment"] for item in manifest}
-    if meta.get("kind") == "baseline":
-        return _baseline_report(audit_dir, out, store, manifest, people)
+def audit_items(
+    audit_dir: Path, store: AuditStore, people: list, segments: dict[str, str]
+) -> tuple[pd.DataFrame, pd.DataFrame, list[str], pd.DataFrame, dict[str, Any]]:
+    """Return (key, labels, reviewer names, one row per audit item, recorded consensus).
 
+    An item's row holds its key (adjudicator label, cell, weight), each reviewer's grade,
+    flag and error type (``<name>_grade`` ...), why it needs consensus, and the human label
+    it ends with (``human_grade`` ...; None while unresolved).
+    """
     key = load_key(audit_dir)
     key["adjudicator_critical_error"] = (
         key["adjudicator_critical_error"].astype(str).str.lower() == "true"
@@ -165,7 +156,6 @@ def audit_report(
     names = [p["name"] for p in people if p["name"] in set(labels["reviewer"])]
     if len(names) < 2:
         raise ValueError(f"{audit_dir}: agreement needs labels from at least two reviewers")
-    submitted = [p["name"] for p in people if p["submitted_at"]]
     recorded = store.consensus()
 
     # One row per audit item: key, each reviewer's label, consensus and the human label.
@@ -193,6 +183,29 @@ def audit_report(
         row["human_label_source"] = human["source"] if human else "unresolved"
         rows.append(row)
     items = pd.DataFrame(rows)
+    return key, labels, names, items, recorded
+
+
+def audit_report(
+    audit_dir: str | Path,
+    out: str | Path,
+    *,
+    seed: int = 0,
+    n_boot: int = 2000,
+    rubric: str | Path | None = None,
+    min_cell: int = 2,
+) -> list[Path]:
+    """Write the agreement report of an audit folder into ``out``; return the files written."""
+    audit_dir, out = Path(audit_dir), Path(out)
+    meta, manifest = load_manifest(audit_dir)
+    store = AuditStore(audit_dir / DB_FILE)
+    people = store.reviewers("reviewer")
+    segments = {item["audit_id"]: item["segment"] for item in manifest}
+    if meta.get("kind") == "baseline":
+        return _baseline_report(audit_dir, out, store, manifest, people)
+
+    key, labels, names, items, recorded = audit_items(audit_dir, store, people, segments)
+    submitted = [p["name"] for p in people if p["submitted_at"]]
 
     # Inter-reviewer agreement before consensus: every pair of reviewers, per scope.
     midpoints = grade_midpoints(rubric)
@@ -326,7 +339,24 @@ def audit_report(
         "report.md": _markdown(summary, inter_df, adj_df, direction_df, cal_map, cal_means),
     }
     files.update(_panel_files(audit_dir, seed=seed, n_boot=n_boot))
+    files.update(_reweighted_files(audit_dir, seed=seed, n_boot=n_boot))
     return _write_atomic(files, out)
+
+
+def _reweighted_files(audit_dir: Path, *, seed: int, n_boot: int) -> dict[str, pd.DataFrame]:
+    """Return the reweighted tables (audit.reweighted) as reweighted_*.csv files."""
+    from clinbench.audit.reweighted import reweighted_tables
+
+    names = {"Reviewer pairs": "reweighted_pairs.csv",
+             "Adjudicator vs human": "reweighted_adjudicator.csv",
+             "Critical-error and failing-grade rates": "reweighted_rates.csv"}  # fmt: skip
+    tables = reweighted_tables(audit_dir, n_boot=n_boot, seed=seed)
+    return {
+        file: table
+        for caption, table in tables.items()
+        for start, file in names.items()
+        if caption.startswith(start)
+    }
 
 
 def _panel_files(audit_dir: Path, *, seed: int, n_boot: int) -> dict[str, pd.DataFrame]:

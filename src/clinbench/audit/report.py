@@ -203,6 +203,8 @@ def audit_report(
     segments = {item["audit_id"]: item["segment"] for item in manifest}
     if meta.get("kind") == "baseline":
         return _baseline_report(audit_dir, out, store, manifest, people)
+    if meta.get("kind") == "reference":
+        return _reference_report(audit_dir, out, store, seed=seed, n_boot=n_boot)
 
     key, labels, names, items, recorded = audit_items(audit_dir, store, people, segments)
     submitted = [p["name"] for p in people if p["submitted_at"]]
@@ -611,3 +613,30 @@ def _baseline_report(
         },
         out,
     )
+
+
+def _reference_report(
+    audit_dir: Path, out: Path, store: AuditStore, *, seed: int, n_boot: int
+) -> list[Path]:
+    """Write a reference audit's tables (audit.reference), its labels and events."""
+    from clinbench.audit.reference import reference_labels, reference_tables
+
+    names = {"Reference labels": "reference_labels.csv",
+             "Reviewer agreement": "reference_agreement.csv",
+             "Reviewer pairs": "reference_pairs_loo.csv",
+             "Grading fidelity": "grading_fidelity.csv",
+             "Scores with": "corrected_scores.csv"}  # fmt: skip
+    tables = reference_tables(audit_dir, n_boot=n_boot, seed=seed)
+    files: dict[str, str | pd.DataFrame] = {
+        file: table
+        for caption, table in tables.items()
+        for start, file in names.items()
+        if caption.startswith(start)
+    }
+    files["labels.csv"] = reference_labels(audit_dir)
+    files["events.csv"] = pd.DataFrame(store.events())
+    lines = ["# Reference audit", ""]
+    for caption, table in tables.items():
+        lines += [f"## {caption}", "", table.to_markdown(index=False, floatfmt=".3f"), ""]
+    files["report.md"] = "\n".join(lines)
+    return _write_atomic(files, out)

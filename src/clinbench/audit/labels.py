@@ -130,6 +130,9 @@ REFERENCE_DEFINITIONS = {
 # A flawed or indeterminate reference needs the reviewer's reason (it may change the key).
 REFERENCE_LABELS_NEEDING_RATIONALE = ("flawed", "indeterminate")
 REFERENCE_KIND = "reference"
+# A draft-review audit (clinbench.audit.drafts): reviewers label model-drafted case references
+# on the same scale, with no reply to re-judge; accurate or defensible signs a draft.
+DRAFT_KIND = "draft"
 
 
 def validate_reference_label(
@@ -165,6 +168,9 @@ def validate_reference_label(
 
 def label_from(kind: str, values: dict[str, object]) -> tuple[Label | None, dict[str, str]]:
     """Return a validated label from form or JSON ``values`` under the audit kind's scale."""
+    if kind == DRAFT_KIND:  # no reply to re-judge: the credit column is stored as "no"
+        return validate_reference_label(values.get("reference_label"), "0",
+                                        values.get("rationale"))  # fmt: skip
     if kind == REFERENCE_KIND:
         return validate_reference_label(
             values.get("reference_label"), values.get("reply_credit"), values.get("rationale")

@@ -6,7 +6,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from clinbench.audit.labels import REFERENCE_KIND, label_from
+from clinbench.audit.labels import DRAFT_KIND, REFERENCE_KIND, label_from
 from clinbench.audit.sampling import MEDIA_DIR
 from clinbench.audit.store import LockedError
 from clinbench.audit.web.state import answers_from, audit_of, gate, is_reviewer, message, render
@@ -42,7 +42,7 @@ async def item_page(request: Request, audit_id: str):
             request, "case.html", item=item, answers=answers, progress=progress, errors={}
         )
     label = await run_in_threadpool(audit.store.label, reviewer["id"], audit_id)
-    page = "reference.html" if audit.kind == REFERENCE_KIND else "item.html"
+    page = "reference.html" if audit.kind in (REFERENCE_KIND, DRAFT_KIND) else "item.html"
     return render(request, page, item=item, label=label or {}, progress=progress, errors={})
 
 
@@ -85,7 +85,7 @@ async def _save_label(request: Request, audit_id: str, form) -> Response:
             return message(request, str(err), 409)
         return await _after_save(request)
     progress = await run_in_threadpool(audit.progress, reviewer)
-    reference = audit.kind == REFERENCE_KIND
+    reference = audit.kind in (REFERENCE_KIND, DRAFT_KIND)
     main, yes_no = ("reference_label", "reply_credit") if reference else ("grade", "critical_error")
     sent = {"grade": form.get(main), "error_type": form.get("error_type"),
             "rationale": form.get("rationale")}  # fmt: skip

@@ -42,7 +42,12 @@ REFERENCE_FIELDS = (
     "audit_id", "position", "segment", "case_id", "images", "question_prompt", "source",
     "reference", "response",
 )  # fmt: skip
-FIELDS = {"review": REVIEW_FIELDS, "baseline": BASELINE_FIELDS, "reference": REFERENCE_FIELDS}
+DRAFT_FIELDS = (
+    "audit_id", "position", "segment", "case_id", "case_text", "images", "question",
+    "question_prompt", "reference", "grounding_flags",
+)  # fmt: skip
+FIELDS = {"review": REVIEW_FIELDS, "baseline": BASELINE_FIELDS, "reference": REFERENCE_FIELDS,
+          "draft": DRAFT_FIELDS}  # fmt: skip
 
 TEMPLATES = Environment(
     loader=FileSystemLoader(str(_TEMPLATES)),

@@ -19,49 +19,16 @@ from typer.testing import CliRunner
 from clinbench.audit.labels import REFERENCE_LABELS, validate_reference_label
 from clinbench.audit.sampling import DB_FILE, load_key, load_manifest
 from clinbench.audit.store import AuditStore
-from clinbench.results.schema import RESULT_COLUMNS
-from tests.audit.audit_support import MODELS, LiveServer
+from tests.audit.audit_support import LiveServer, make_sa_results
 
-N_ITEMS = 10
-
-
-def _sa_bank(folder: Path) -> tuple[Path, Path]:
-    """Write 10 SA items and a results table of 3 models' judged replies (and a FIB row)."""
-    rng = np.random.default_rng(4)
-    items, rows = [], []
-    for i in range(N_ITEMS):
-        item = {
-            "id": f"sa-{i:02d}", "suite": "audiology", "format": "sa",
-            "stem": f"What did study {i} find about hearing aids and cognition?",
-            "answer": f"Finding {i}: slower decline", "accept": [f"finding {i}"],
-            "provenance": {"citation": f"Author {i}. Journal. 2021.",
-                           "quote": f"Abstract {i}: users showed slower cognitive decline."},
-        }  # fmt: skip
-        items.append(item)
-        for model in MODELS:
-            outcome = "incorrect" if i < 3 else str(rng.choice(["correct", "incorrect"]))
-            rows.append({
-                "suite": "audiology", "task": "audiology_literature", "model": model,
-                "item_id": item["id"], "format": "sa", "condition": "default", "epoch": 1,
-                "scorer": "answer_adjudicator", "question": None, "outcome": outcome,
-                "response": f"The study found finding {i} ({rng.integers(1e6)})",
-                "score": float(outcome == "correct"),
-                "item_metadata": "{}", "run_id": "r", "log_file": "l.eval",
-            })  # fmt: skip
-    rows.append({**rows[0], "format": "mcq", "item_id": "mcq-1"})  # not a short answer: left out
-    bank = folder / "items" / "sa.jsonl"
-    bank.parent.mkdir(parents=True)
-    bank.write_text("".join(json.dumps(i) + "\n" for i in items))
-    results = folder / "results.csv"
-    pd.DataFrame(rows).reindex(columns=RESULT_COLUMNS).to_csv(results, index=False)
-    return results, bank
+N_ITEMS = 10  # make_sa_results writes this many SA items
 
 
 @pytest.fixture
 def reference_audit(tmp_path: Path) -> Path:
     from clinbench.audit.cli import app
 
-    results, bank = _sa_bank(tmp_path)
+    results, bank = make_sa_results(tmp_path)
     out = tmp_path / "ref"
     run = CliRunner().invoke(app, [
         "sample", str(results), "--items", str(bank), "--mode", "reference", "--n", "12",

@@ -80,7 +80,8 @@ def grounding_flags(draft: CaseReferenceReply, case: CaseItem) -> list[str]:
 
     ``fact_not_in_case``: a cited phrase is not in the case text or findings (canonical
     folding: case, quotes, punctuation); ``number_not_in_case:N``: the reference states a
-    number the case does not record (the question's own numbers count as the case's).
+    number the case does not record (the question's own numbers count as the case's; a
+    derived figure such as a pure-tone average is flagged too, for the reviewer to check).
     """
     source = f"{case.stem}\n{_findings(case)}\n" + "\n".join(q.prompt for q in case.questions)
     folded = canonical_text(source)

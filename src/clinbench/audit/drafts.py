@@ -36,42 +36,36 @@ from clinbench.io import write_csv
 
 
 def write_draft_audit(
-    cases: list[Any], out: str | Path, *, text_only: bool = False, only_unreviewed: bool = True
+    drafts: list[dict[str, Any]], out: str | Path, *, text_only: bool = False
 ) -> list[str]:
-    """Write the draft-review audit folder ``out`` for the cases' drafted references.
+    """Write the draft-review audit folder ``out``; return warnings (e.g. a missing image).
 
-    One item per case question that has a review record (``metadata.reference_review``),
-    by default only those still unreviewed. Returns warnings (e.g. a missing image).
-    Raises FileExistsError when ``out`` holds anything, ValueError when nothing is to review.
+    ``drafts`` holds one entry per drafted reference to review: ``case`` (the case item),
+    ``question`` (its sub-question), ``flags`` (the grounding checks it failed),
+    ``drafted_by`` and ``reference_sha256`` (the hash of the text shown, so a label counts
+    only for that text). Raises FileExistsError when ``out`` holds anything, ValueError when
+    there is nothing to review.
     """
-    from clinbench.curate.references import REVIEW_KEY, reference_status, text_sha256
-
     out = Path(out)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise FileExistsError(f"{out} already exists and is not empty")
-    todo = []
-    for case in cases:
-        for q in getattr(case, "questions", []):
-            record = (case.metadata.get(REVIEW_KEY) or {}).get(q.id)
-            if record and (not only_unreviewed or reference_status(case, q.id) == "unreviewed"):
-                todo.append((case, q, record))
-    if not todo:
-        raise ValueError(
-            "no drafted reference to review (draft them with `curate draft-references`)"
-        )
+    if not drafts:
+        raise ValueError("no drafted reference to review (draft them with "
+                         "`clinbench curate draft-references`)")  # fmt: skip
     out.parent.mkdir(parents=True, exist_ok=True)
     build = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     problems: list[str] = []
     try:
         (build / MEDIA_DIR).mkdir()
         records, keys = [], []
-        width = max(2, len(str(len(todo))))
-        for position, (case, q, record) in enumerate(todo, start=1):
+        width = max(2, len(str(len(drafts))))
+        for position, draft in enumerate(drafts, start=1):
+            case, q = draft["case"], draft["question"]
             audit_id = f"D{position:0{width}d}"
             dump = case.model_dump(mode="json")
             dump["images"] = [str(case.resolve(i)) for i in case.images]
             text, images = _case_view(dump, None, build / MEDIA_DIR, problems, text_only=text_only)
-            flags = record.get("flags") or []
+            flags = list(draft.get("flags") or [])
             records.append({
                 "audit_id": audit_id, "position": position, "segment": "main",
                 "case_id": case.id, "case_text": text, "images": images, "question": q.id,
@@ -80,8 +74,8 @@ def write_draft_audit(
             })  # fmt: skip
             keys.append({
                 "audit_id": audit_id, "position": position, "segment": "main",
-                "item_id": case.id, "question": q.id, "model": record.get("drafted_by", ""),
-                "reference_sha256": text_sha256(q.reference), "cell": "all", "weight": 1.0,
+                "item_id": case.id, "question": q.id, "model": draft.get("drafted_by", ""),
+                "reference_sha256": draft["reference_sha256"], "cell": "all", "weight": 1.0,
             })  # fmt: skip
         with (build / ITEMS_FILE).open("w", encoding="utf-8") as handle:
             for record in records:
@@ -95,7 +89,7 @@ def write_draft_audit(
             "n_calibration": 0,
             "image_grounded": not text_only,
             "text_only": text_only,
-            "settings": {"only_unreviewed": only_unreviewed},
+            "settings": {},
             "warnings": problems,
         }
         (build / AUDIT_FILE).write_text(json.dumps(meta, indent=2) + "\n")

@@ -33,7 +33,7 @@ FLAG = [False, True]
 
 
 def _items(audit_dir: Path, question: str | None) -> tuple[pd.DataFrame, list[str]]:
-    from clinbench.audit.report import audit_items
+    from clinbench.audit.consensus import audit_items
 
     meta, manifest = load_manifest(audit_dir)
     if meta.get("kind") == "baseline":

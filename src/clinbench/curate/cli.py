@@ -577,10 +577,11 @@ def review_references(
     from clinbench.audit.drafts import write_draft_audit
     from clinbench.audit.sampling import load_key
     from clinbench.console import TableOutput
+    from clinbench.curate.references import drafts_to_review
 
     try:
-        warnings = write_draft_audit(_load(cases), out, text_only=text_only,
-                                     only_unreviewed=not every)  # fmt: skip
+        drafts = drafts_to_review(_load(cases), every=every)
+        warnings = write_draft_audit(drafts, out, text_only=text_only)
     except (ValueError, FileExistsError) as err:
         fail(str(err))
     for warning in warnings:

@@ -237,3 +237,19 @@ def apply_signoff(cases: Sequence[Item], labels: pd.DataFrame) -> tuple[list[Ite
         copy._source_file, copy._source_line = case._source_file, case._source_line
         out.append(copy)
     return out, pd.DataFrame(rows, columns=["item_id", "question", "status", "reviewers", "flags"])
+
+
+def drafts_to_review(cases: Sequence[Item], *, every: bool = False) -> list[dict[str, Any]]:
+    """Return the drafted references to lay out for review (``audit.drafts``), unreviewed ones
+    only unless ``every``: case, question, flags, drafted_by and the hash of the text shown."""
+    out = []
+    for case in cases:
+        if not isinstance(case, CaseItem):
+            continue
+        for q in case.questions:
+            record = (case.metadata.get(REVIEW_KEY) or {}).get(q.id)
+            if record and (every or reference_status(case, q.id) == UNREVIEWED):
+                out.append({"case": case, "question": q, "flags": record.get("flags") or [],
+                            "drafted_by": record.get("drafted_by", ""),
+                            "reference_sha256": text_sha256(q.reference)})  # fmt: skip
+    return out

@@ -75,7 +75,7 @@ def items_task(
     condition: str = "default",
     solver: Solver | list[Solver] | None = None,
     scorer: Scorer | list[Scorer] | None = None,
-    temperature: float = DEFAULT_TEMPERATURE,
+    temperature: float | None = DEFAULT_TEMPERATURE,
     seed: int = DEFAULT_SEED,
     max_tokens: int = DEFAULT_MAX_TOKENS,
     epochs: int = 1,
@@ -86,7 +86,8 @@ def items_task(
     """Return an Inspect Task over items: samples, the answering solver and the item scorer.
 
     Temperature, seed and max tokens are explicit settings, recorded in the log both as
-    the task's generation config and in its metadata, with the item set's content hash
+    the task's generation config and in its metadata (temperature None: none is sent, the
+    provider's default applies, as some papers ran), with the item set's content hash
     and item count (``clinbench.items.digest``), the task version and the suite card version.
     """
     if not items and not samples:
@@ -125,7 +126,7 @@ def items_task(
 def clinbench_items(
     items: str | list[str] = str(SAMPLE_ITEMS),
     condition: str = "default",
-    temperature: float = DEFAULT_TEMPERATURE,
+    temperature: float | str | None = DEFAULT_TEMPERATURE,
     seed: int = DEFAULT_SEED,
     max_tokens: int = DEFAULT_MAX_TOKENS,
     formats: str | None = None,
@@ -135,34 +136,37 @@ def clinbench_items(
     shuffle_seed: int | None = None,
     fewshot: str | None = None,
     fewshot_n: int | None = None,
+    tf_reading: str | None = None,
 ) -> Task:
     """Return a task over item files (JSONL/CSV), scored by exact match with every outcome kept.
 
     Args:
         items: One path or a list of paths (or a comma-separated string) of item files.
         condition: A registered condition name.
-        temperature: Sampling temperature sent to the model.
+        temperature: Sampling temperature sent to the model; ``provider_default`` (or
+            null) sends none.
         seed: Seed sent to the model (and used by clinbench's chance baseline).
         max_tokens: Maximum tokens per reply.
         formats: Optional comma-separated formats to keep (e.g. "mcq,tf").
-        decline, instruction, shuffle, shuffle_seed, fewshot, fewshot_n: the prompt
+        decline, instruction, shuffle, shuffle_seed, fewshot, fewshot_n, tf_reading: the prompt
             protocol (``clinbench.solvers.protocol``); unset options come from the
             protocol the items carry (an imported map's), else clinbench's default.
     """
-    from clinbench.solvers.protocol import bank_protocol, protocol_samples
+    from clinbench.solvers.protocol import bank_protocol, protocol_samples, sent_temperature
 
     paths = items.split(",") if isinstance(items, str) else list(items)
     keep = {f.strip() for f in formats.split(",")} if formats else None
     loaded = load_items(paths, keep=(lambda i: i.format in keep) if keep else None,
                         first=_FIRST_ITEMS.get())  # fmt: skip
     given = {"decline": decline, "instruction": instruction, "shuffle": shuffle,
-             "shuffle_seed": shuffle_seed, "fewshot": fewshot, "fewshot_n": fewshot_n}  # fmt: skip
+             "shuffle_seed": shuffle_seed, "fewshot": fewshot, "fewshot_n": fewshot_n,
+             "tf_reading": tf_reading}  # fmt: skip
     protocol = bank_protocol(loaded, given)
     return items_task(
         loaded,
         name="clinbench_items",
         condition=condition,
-        temperature=temperature,
+        temperature=sent_temperature(temperature),
         seed=seed,
         max_tokens=max_tokens,
         samples=protocol_samples(loaded, protocol, condition) if loaded else None,

@@ -182,3 +182,35 @@ def make_audit(
         text_only=text_only,
     )  # fmt: skip
     return out
+
+
+def make_sa_results(folder: Path) -> tuple[Path, Path]:
+    """Write 10 SA items and a results table of 3 models' judged replies (and a FIB row)."""
+    rng = np.random.default_rng(4)
+    items, rows = [], []
+    for i in range(10):
+        item = {
+            "id": f"sa-{i:02d}", "suite": "audiology", "format": "sa",
+            "stem": f"What did study {i} find about hearing aids and cognition?",
+            "answer": f"Finding {i}: slower decline", "accept": [f"finding {i}"],
+            "provenance": {"citation": f"Author {i}. Journal. 2021.",
+                           "quote": f"Abstract {i}: users showed slower cognitive decline."},
+        }  # fmt: skip
+        items.append(item)
+        for model in MODELS:
+            outcome = "incorrect" if i < 3 else str(rng.choice(["correct", "incorrect"]))
+            rows.append({
+                "suite": "audiology", "task": "audiology_literature", "model": model,
+                "item_id": item["id"], "format": "sa", "condition": "default", "epoch": 1,
+                "scorer": "answer_adjudicator", "question": None, "outcome": outcome,
+                "response": f"The study found finding {i} ({rng.integers(1e6)})",
+                "score": float(outcome == "correct"),
+                "item_metadata": "{}", "run_id": "r", "log_file": "l.eval",
+            })  # fmt: skip
+    rows.append({**rows[0], "format": "mcq", "item_id": "mcq-1"})  # not a short answer: left out
+    bank = folder / "items" / "sa.jsonl"
+    bank.parent.mkdir(parents=True)
+    bank.write_text("".join(json.dumps(i) + "\n" for i in items))
+    results = folder / "results.csv"
+    pd.DataFrame(rows).reindex(columns=RESULT_COLUMNS).to_csv(results, index=False)
+    return results, bank

@@ -133,3 +133,50 @@ def test_grade_midpoints_follow_the_rubric_bands(tmp_path: Path):
     assert default["A"] == 95.0 and default["B"] == (75 + 90) / 2
     assert moved["B"] == (70 + 90) / 2 and moved["C"] == (60 + 70) / 2
     assert all(default[g] == moved[g] for g in ("A", "D", "F"))
+
+
+def test_reviewers_grading_at_random_give_a_report_not_a_crash(tmp_path: Path, results_file):
+    """Three reviewers who grade uniformly at random agree on no item: the report still comes
+    out, every item counted as unresolved and the adjudicator tables left empty (on main
+    before the fix the error-direction table raised TypeError comparing an empty str rank)."""
+    audit = make_audit(tmp_path, results_file, n=24, calibration=6, strata=("question", "grade"))
+    store = AuditStore(audit / DB_FILE)
+    people = [store.reviewer_by_token(store.add_reviewer(n)) for n in ("ann", "ben", "cy")]
+    key = load_key(audit)
+    rng = np.random.default_rng(3)
+    labels: dict[str, set] = {}
+    for _, k in key.iterrows():
+        for person in people:
+            grade = GRADES[int(rng.integers(0, len(GRADES)))]
+            flag = bool(rng.integers(0, 2))
+            label, errors = validate_label(grade, flag, "fabricated_result" if flag else None, "x")
+            assert not errors
+            store.save_label(person["id"], k["audit_id"], label)
+            labels.setdefault(k["audit_id"], set()).add((grade, flag))
+    for person in people:
+        assert store.submit_set(person["id"], list(key["audit_id"]))
+    agreed = sum(len(given) == 1 for given in labels.values())
+    assert agreed == 0  # the seed gives no item all three reviewers labelled alike
+    out = tmp_path / "report"
+    audit_report(audit, out, n_boot=50)
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["consensus"]["unresolved"] == len(key) == 24
+    assert summary["error_direction"] == [] and summary["adjudicator_vs_consensus"] == []
+    assert len(pd.read_csv(out / "inter_reviewer.csv")) > 0  # pairwise figures still computed
+    assert "No item has a human label yet" in (out / "report.md").read_text()
+
+
+def test_error_direction_counts_against_an_independent_tally(labelled, tmp_path: Path):
+    """Harsher / more lenient / same grade and flag directions, recounted from items.csv."""
+    audit, _ = labelled
+    out = tmp_path / "report"
+    audit_report(audit, out, n_boot=50)
+    items = pd.read_csv(out / "items.csv")
+    resolved = items[items["human_grade"].notna()]
+    a = resolved["adjudicator_grade"].map(GRADES.index)
+    h = resolved["human_grade"].map(GRADES.index)
+    row = pd.read_csv(out / "error_direction.csv").set_index("scope").loc["overall"]
+    assert row["n"] == len(resolved)
+    assert row["adjudicator_harsher"] == int((a > h).sum())
+    assert row["adjudicator_more_lenient"] == int((a < h).sum())
+    assert row["same_grade"] == int((a == h).sum())

@@ -84,7 +84,37 @@ def labelled_audit(tmp_path_factory):
     return audit
 
 
-def test_every_listed_command_runs_on_the_bundled_samples(demo_results, labelled_audit, tmp_path):
+@pytest.fixture(scope="module")
+def reference_audit(tmp_path_factory):
+    """A short-answer reference audit (judged SA replies), labelled by two reviewers."""
+    from clinbench.audit.cli import app as audit_app
+    from clinbench.audit.labels import REFERENCE_LABELS, validate_reference_label
+    from clinbench.audit.sampling import DB_FILE, load_key
+    from clinbench.audit.store import AuditStore
+    from tests.audit.audit_support import make_sa_results
+
+    folder = tmp_path_factory.mktemp("reference")
+    results, bank = make_sa_results(folder)
+    out = folder / "audit"
+    made = CliRunner().invoke(audit_app, [
+        "sample", str(results), "--items", str(bank), "--mode", "reference", "--n", "12",
+        "--calibration", "0", "--seed", "1", "--out", str(out),
+    ])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    store = AuditStore(out / DB_FILE)
+    rng = np.random.default_rng(6)
+    for name in ("ann", "ben"):
+        person = store.reviewer_by_token(store.add_reviewer(name))
+        for audit_id in load_key(out)["audit_id"]:
+            choice = str(rng.choice(REFERENCE_LABELS, p=[0.7, 0.2, 0.05, 0.05]))
+            label, _ = validate_reference_label(choice, bool(rng.random() < 0.5), "checked")
+            store.save_label(person["id"], audit_id, label)
+    return out
+
+
+def test_every_listed_command_runs_on_the_bundled_samples(
+    demo_results, labelled_audit, reference_audit, tmp_path
+):
     from clinbench.cli import _mount, app
 
     _mount()
@@ -97,7 +127,7 @@ def test_every_listed_command_runs_on_the_bundled_samples(demo_results, labelled
                 continue
             line = row["command"].format(
                 results=demo_results, audit=labelled_audit, out=tmp_path,
-                suite_dir=SUITES_DIR / suite,
+                reference_audit=reference_audit, suite_dir=SUITES_DIR / suite,
             )  # fmt: skip
             if line not in done:
                 args = shlex.split(line)

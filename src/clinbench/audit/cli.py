@@ -303,3 +303,63 @@ def panel(
     for caption, table in tables.items():
         output.table(table, caption)
     output.close()
+
+
+@app.command("reweighted")
+def reweighted(
+    audit_dir: Path = typer.Argument(..., help="Audit folder."),
+    question: str | None = typer.Option(
+        None, "--question", help="Only this question type (e.g. Q1, the expanded audit)."
+    ),
+    seed: int = typer.Option(0, "--seed", help="Seed for bootstrap intervals."),
+    n_boot: int = typer.Option(2000, "--n-boot", help="Bootstrap resamples within cells."),
+    fmt: str = format_option(),
+) -> None:
+    """Reliability and rates reweighted to the population with the sampling weights.
+
+    Reviewer-pair and adjudicator-vs-human agreement (kappa, exact and within-one agreement,
+    sensitivity, specificity, PPV, NPV, over- and under-flags) and critical-error and
+    failing-grade rates (adjudicator, each reviewer, reviewers combined), each beside its
+    unweighted value.
+    """
+    from clinbench.audit.reweighted import reweighted_tables
+    from clinbench.console import TableOutput
+
+    _audit_dir(audit_dir)
+    try:
+        tables = reweighted_tables(audit_dir, question=question, n_boot=n_boot, seed=seed)
+    except ValueError as err:
+        fail(str(err))
+    output = TableOutput(fmt)
+    for caption, table in tables.items():
+        output.table(table, caption)
+    output.close()
+
+
+@app.command("references")
+def references(
+    audit_dir: Path = typer.Argument(
+        ..., help="Reference audit folder (sampled --mode reference)."
+    ),
+    seed: int = typer.Option(0, "--seed", help="Seed for bootstrap intervals."),
+    n_boot: int = typer.Option(2000, "--n-boot", help="Bootstrap resamples."),
+    fmt: str = format_option(),
+) -> None:
+    """Short-answer reference audit: label shares, reviewer agreement, grading fidelity.
+
+    Reference labels (accurate, defensible, flawed, indeterminate) per reviewer; Fleiss'
+    kappa and Krippendorff's alpha across reviewers; each reviewer's re-judgement against the
+    automated grader (its false negatives), and the scores with the re-judgement in place.
+    """
+    from clinbench.audit.reference import reference_tables
+    from clinbench.console import TableOutput
+
+    _audit_dir(audit_dir)
+    try:
+        tables = reference_tables(audit_dir, n_boot=n_boot, seed=seed)
+    except ValueError as err:
+        fail(str(err))
+    output = TableOutput(fmt)
+    for caption, table in tables.items():
+        output.table(table, caption)
+    output.close()

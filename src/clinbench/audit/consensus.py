@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+import pandas as pd
 
 REVIEWERS_DISAGREE = "reviewers_disagree"
 REVIEWERS_VS_ADJUDICATOR = "reviewers_vs_adjudicator"
@@ -69,3 +72,57 @@ def human_label(
             "source": "reviewers_agree",
         }
     return None
+
+
+def audit_items(
+    audit_dir: Path, store: Any, people: list, segments: dict[str, str]
+) -> tuple[pd.DataFrame, pd.DataFrame, list[str], pd.DataFrame, dict[str, Any]]:
+    """Return (key, labels, reviewer names, one row per audit item, recorded consensus).
+
+    An item's row holds its key (adjudicator label, cell, weight), each reviewer's grade,
+    flag and error type (``<name>_grade`` ...), why it needs consensus, and the human label
+    it ends with (``human_grade`` ...; None while unresolved).
+    """
+    from clinbench.audit.sampling import load_key
+
+    key = load_key(audit_dir)
+    key["adjudicator_critical_error"] = (
+        key["adjudicator_critical_error"].astype(str).str.lower() == "true"
+    )
+    labels = pd.DataFrame(store.labels())
+    if labels.empty:
+        raise ValueError(f"{audit_dir}: no labels recorded yet")
+    labels["segment"] = labels["audit_id"].map(segments)
+    labels["question"] = labels["audit_id"].map(key.set_index("audit_id")["question"])
+    labels["critical_error"] = labels["critical_error"].astype(bool)
+    names = [p["name"] for p in people if p["name"] in set(labels["reviewer"])]
+    if len(names) < 2:
+        raise ValueError(f"{audit_dir}: agreement needs labels from at least two reviewers")
+    recorded = store.consensus()
+
+    # One row per audit item: key, each reviewer's label, consensus and the human label.
+    by_item = {a: g.to_dict("records") for a, g in labels.groupby("audit_id")}
+    rows = []
+    for _, k in key.iterrows():
+        mine = by_item.get(k["audit_id"], [])
+        row = k.to_dict()
+        for lab in mine:
+            who = lab["reviewer"]
+            row[f"{who}_grade"] = lab["grade"]
+            row[f"{who}_critical_error"] = bool(lab["critical_error"])
+            row[f"{who}_error_type"] = lab["error_type"]
+        complete = len(mine) == len(names)
+        row["labelled_by"] = len(mine)
+        row["consensus_reason"] = (
+            consensus_reason(mine, k["adjudicator_grade"], k["adjudicator_critical_error"])
+            if complete
+            else "incomplete"
+        )
+        human = human_label(mine, recorded.get(k["audit_id"])) if complete else None
+        row["human_grade"] = human["grade"] if human else None
+        row["human_critical_error"] = human["critical_error"] if human else None
+        row["human_error_type"] = human["error_type"] if human else None
+        row["human_label_source"] = human["source"] if human else "unresolved"
+        rows.append(row)
+    items = pd.DataFrame(rows)
+    return key, labels, names, items, recorded

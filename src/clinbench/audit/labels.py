@@ -108,3 +108,74 @@ def validate_label(
 def is_fail(grade: object) -> bool:
     """Return True when a letter grade counts as a failed question."""
     return str(grade).strip().upper() in FAIL_GRADES
+
+
+# ---------------------------------------------------------------------------------------------
+# The reference-answer audit's scale (AudiologyBench, "Reference Answer Fidelity (SA Tier)"):
+# a reviewer reads a short-answer item's question, its source text and its reference answer,
+# labels the reference on a four-level scale, and re-judges the graded model reply (grading
+# fidelity: does the reply deserve credit?). It is stored in the same labels table as a grade
+# label: the reference label in ``grade``, the re-judgement in ``critical_error`` (1 = the
+# reply deserves credit), no error type; reports name the columns for what they hold.
+
+REFERENCE_LABELS = ("accurate", "defensible", "flawed", "indeterminate")
+REFERENCE_DEFINITIONS = {
+    "accurate": "The reference is right and complete for the question, as the source states it.",
+    "defensible": "The reference is acceptable though not the only or the best answer the "
+    "source supports.",
+    "flawed": "The reference is wrong, incomplete in a way that matters, or not supported by "
+    "the source.",
+    "indeterminate": "The question or the source does not allow a single reference to be judged.",
+}
+# A flawed or indeterminate reference needs the reviewer's reason (it may change the key).
+REFERENCE_LABELS_NEEDING_RATIONALE = ("flawed", "indeterminate")
+REFERENCE_KIND = "reference"
+# A draft-review audit (clinbench.audit.drafts): reviewers label model-drafted case references
+# on the same scale, with no reply to re-judge; accurate or defensible signs a draft.
+DRAFT_KIND = "draft"
+
+
+def validate_reference_label(
+    reference_label: object, reply_credit: object, rationale: object
+) -> tuple[Label | None, dict[str, str]]:
+    """Return (label, {}) for a valid reference-audit label, else (None, {field: message}).
+
+    ``reference_label`` is one of REFERENCE_LABELS; ``reply_credit`` answers whether the
+    model's reply deserves credit (yes/no, nothing pre-selected); a rationale is required
+    for a flawed or indeterminate reference. Returned as a :class:`Label` whose ``grade`` is
+    the reference label and ``critical_error`` the credit (the store's columns).
+    """
+    errors: dict[str, str] = {}
+    text = str(reference_label or "").strip().lower()
+    if text not in REFERENCE_LABELS:
+        errors["reference_label"] = f"choose one of {', '.join(REFERENCE_LABELS)}"
+    credit = None
+    if reply_credit is None or str(reply_credit).strip() == "":
+        errors["reply_credit"] = "answer whether the model's reply deserves credit (yes or no)"
+    else:
+        credit = _truthy(reply_credit)
+        if credit is None:
+            errors["reply_credit"] = "the reply's credit must be yes or no"
+    note = str(rationale or "").strip()
+    if len(note) > MAX_RATIONALE_CHARS:
+        errors["rationale"] = f"keep the rationale under {MAX_RATIONALE_CHARS} characters"
+    elif not note and text in REFERENCE_LABELS_NEEDING_RATIONALE:
+        errors["rationale"] = "a rationale is required for a flawed or indeterminate reference"
+    if errors:
+        return None, errors
+    return Label(text, bool(credit), None, note), {}
+
+
+def label_from(kind: str, values: dict[str, object]) -> tuple[Label | None, dict[str, str]]:
+    """Return a validated label from form or JSON ``values`` under the audit kind's scale."""
+    if kind == DRAFT_KIND:  # no reply to re-judge: the credit column is stored as "no"
+        return validate_reference_label(values.get("reference_label"), "0",
+                                        values.get("rationale"))  # fmt: skip
+    if kind == REFERENCE_KIND:
+        return validate_reference_label(
+            values.get("reference_label"), values.get("reply_credit"), values.get("rationale")
+        )
+    return validate_label(
+        values.get("grade"), values.get("critical_error"), values.get("error_type"),
+        values.get("rationale"),
+    )  # fmt: skip

@@ -25,12 +25,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from clinbench.audit.consensus import consensus_reason, human_label
+from clinbench.audit.consensus import audit_items
 from clinbench.audit.labels import GRADES
 from clinbench.audit.sampling import (
     DB_FILE,
     POPULATION_FILE,
-    load_key,
     load_manifest,
 )
 from clinbench.audit.store import AuditStore
@@ -151,48 +150,11 @@ def audit_report(
     segments = {item["audit_id"]: item["segment"] for item in manifest}
     if meta.get("kind") == "baseline":
         return _baseline_report(audit_dir, out, store, manifest, people)
+    if meta.get("kind") == "reference":
+        return _reference_report(audit_dir, out, store, seed=seed, n_boot=n_boot)
 
-    key = load_key(audit_dir)
-    key["adjudicator_critical_error"] = (
-        key["adjudicator_critical_error"].astype(str).str.lower() == "true"
-    )
-    labels = pd.DataFrame(store.labels())
-    if labels.empty:
-        raise ValueError(f"{audit_dir}: no labels recorded yet")
-    labels["segment"] = labels["audit_id"].map(segments)
-    labels["question"] = labels["audit_id"].map(key.set_index("audit_id")["question"])
-    labels["critical_error"] = labels["critical_error"].astype(bool)
-    names = [p["name"] for p in people if p["name"] in set(labels["reviewer"])]
-    if len(names) < 2:
-        raise ValueError(f"{audit_dir}: agreement needs labels from at least two reviewers")
+    key, labels, names, items, recorded = audit_items(audit_dir, store, people, segments)
     submitted = [p["name"] for p in people if p["submitted_at"]]
-    recorded = store.consensus()
-
-    # One row per audit item: key, each reviewer's label, consensus and the human label.
-    by_item = {a: g.to_dict("records") for a, g in labels.groupby("audit_id")}
-    rows = []
-    for _, k in key.iterrows():
-        mine = by_item.get(k["audit_id"], [])
-        row = k.to_dict()
-        for lab in mine:
-            who = lab["reviewer"]
-            row[f"{who}_grade"] = lab["grade"]
-            row[f"{who}_critical_error"] = bool(lab["critical_error"])
-            row[f"{who}_error_type"] = lab["error_type"]
-        complete = len(mine) == len(names)
-        row["labelled_by"] = len(mine)
-        row["consensus_reason"] = (
-            consensus_reason(mine, k["adjudicator_grade"], k["adjudicator_critical_error"])
-            if complete
-            else "incomplete"
-        )
-        human = human_label(mine, recorded.get(k["audit_id"])) if complete else None
-        row["human_grade"] = human["grade"] if human else None
-        row["human_critical_error"] = human["critical_error"] if human else None
-        row["human_error_type"] = human["error_type"] if human else None
-        row["human_label_source"] = human["source"] if human else "unresolved"
-        rows.append(row)
-    items = pd.DataFrame(rows)
 
     # Inter-reviewer agreement before consensus: every pair of reviewers, per scope.
     midpoints = grade_midpoints(rubric)
@@ -226,15 +188,17 @@ def audit_report(
         adj.append(_flatten({"scope": scope, **figures}))
     adj_df = pd.DataFrame(adj)
 
-    # Error direction and population-reweighted critical-error rates.
+    # Error direction and population-reweighted critical-error rates. A scope with no
+    # resolved item (reviewers who never agree) has no direction to report: it is left out,
+    # as in the adjudicator table, and the unresolved count in the summary says why.
     rank = {g: i for i, g in enumerate(GRADES)}
     direction = []
     for scope, part in _scopes(resolved):
-        if scope.startswith("segment="):
+        if scope.startswith("segment=") or part.empty:
             continue
         a_flag, h_flag = part["adjudicator_critical_error"], part["human_critical_error"]
-        a_rank = part["adjudicator_grade"].map(rank)
-        h_rank = part["human_grade"].map(rank)
+        a_rank = part["adjudicator_grade"].map(rank).astype(float)
+        h_rank = part["human_grade"].map(rank).astype(float)
         human_score = part["human_grade"].map(midpoints)
         row = {
             "scope": scope,
@@ -324,7 +288,24 @@ def audit_report(
         "report.md": _markdown(summary, inter_df, adj_df, direction_df, cal_map, cal_means),
     }
     files.update(_panel_files(audit_dir, seed=seed, n_boot=n_boot))
+    files.update(_reweighted_files(audit_dir, seed=seed, n_boot=n_boot))
     return _write_atomic(files, out)
+
+
+def _reweighted_files(audit_dir: Path, *, seed: int, n_boot: int) -> dict[str, pd.DataFrame]:
+    """Return the reweighted tables (audit.reweighted) as reweighted_*.csv files."""
+    from clinbench.audit.reweighted import reweighted_tables
+
+    names = {"Reviewer pairs": "reweighted_pairs.csv",
+             "Adjudicator vs human": "reweighted_adjudicator.csv",
+             "Critical-error and failing-grade rates": "reweighted_rates.csv"}  # fmt: skip
+    tables = reweighted_tables(audit_dir, n_boot=n_boot, seed=seed)
+    return {
+        file: table
+        for caption, table in tables.items()
+        for start, file in names.items()
+        if caption.startswith(start)
+    }
 
 
 def _panel_files(audit_dir: Path, *, seed: int, n_boot: int) -> dict[str, pd.DataFrame]:
@@ -458,6 +439,9 @@ def _markdown(
                 r.get("critical_error_raw_agreement"),
             )  # fmt: skip
         )
+    if adj.empty:
+        lines += ["", "No item has a human label yet (reviewers disagree everywhere and no "
+                  "consensus is recorded): the adjudicator tables below are empty."]  # fmt: skip
     lines += [
         "",
         "## Adjudicator vs human consensus",
@@ -576,3 +560,30 @@ def _baseline_report(
         },
         out,
     )
+
+
+def _reference_report(
+    audit_dir: Path, out: Path, store: AuditStore, *, seed: int, n_boot: int
+) -> list[Path]:
+    """Write a reference audit's tables (audit.reference), its labels and events."""
+    from clinbench.audit.reference import reference_labels, reference_tables
+
+    names = {"Reference labels": "reference_labels.csv",
+             "Reviewer agreement": "reference_agreement.csv",
+             "Reviewer pairs": "reference_pairs_loo.csv",
+             "Grading fidelity": "grading_fidelity.csv",
+             "Scores with": "corrected_scores.csv"}  # fmt: skip
+    tables = reference_tables(audit_dir, n_boot=n_boot, seed=seed)
+    files: dict[str, str | pd.DataFrame] = {
+        file: table
+        for caption, table in tables.items()
+        for start, file in names.items()
+        if caption.startswith(start)
+    }
+    files["labels.csv"] = reference_labels(audit_dir)
+    files["events.csv"] = pd.DataFrame(store.events())
+    lines = ["# Reference audit", ""]
+    for caption, table in tables.items():
+        lines += [f"## {caption}", "", table.to_markdown(index=False, floatfmt=".3f"), ""]
+    files["report.md"] = "\n".join(lines)
+    return _write_atomic(files, out)

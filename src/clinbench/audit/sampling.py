@@ -39,14 +39,20 @@ POPULATION_FILE = "population.csv"
 MEDIA_DIR = "media"
 DB_FILE = "audit.sqlite"
 
-MODES = ("review", "baseline")
+MODES = ("review", "baseline", "reference")
 ENRICHMENTS = ("all_models_fail",)
-DEFAULT_STRATA = {"review": ("question", "model", "grade"), "baseline": ()}
+DEFAULT_STRATA = {"review": ("question", "model", "grade"), "baseline": (),
+                  "reference": ("model", "outcome")}  # fmt: skip
 MISSING = "(missing)"
+# The reference audit (AudiologyBench's short-answer reference fidelity audit) samples judged
+# short-answer replies: the reviewer labels the item's reference and re-judges the reply.
+REFERENCE_FORMATS = ("sa", "fib")
+JUDGED_OUTCOMES = ("correct", "incorrect")
 
 _REQUIRED = {
     "review": ("model", "item_id", "question", "grade", "score", "response"),
     "baseline": ("model", "item_id", "format"),
+    "reference": ("model", "item_id", "format", "outcome", "response"),
 }
 _UNIT_KEY = ("task", "model", "item_id", "condition", "epoch", "scorer", "question")
 
@@ -180,6 +186,8 @@ def eligible_units(
         table = table[table["scorer"] == scorer]
         if table.empty:
             raise AuditInputError(source, 1, "scorer", f"no rows scored by {scorer!r}")
+    if mode == "reference":
+        return _judged_short_answers(table, source, scorer)
     if mode == "review":
         graded = table[table["grade"].notna() & (table["grade"].astype(str) != "")].copy()
         if graded.empty:
@@ -221,6 +229,36 @@ def eligible_units(
                 "whole cases, so strata must be case-level (e.g. domain, difficulty)",
             )  # fmt: skip
     return cases.drop_duplicates(subset="item_id", keep="first").reset_index(drop=True)
+
+
+def _judged_short_answers(table: pd.DataFrame, source: str, scorer: str | None) -> pd.DataFrame:
+    """Return the judged short-answer replies (correct or incorrect) a reference audit samples."""
+    judged = table[
+        table["format"].isin(REFERENCE_FORMATS) & table["outcome"].isin(JUDGED_OUTCOMES)
+    ].copy()
+    if judged.empty:
+        raise AuditInputError(
+            source, 1, "outcome",
+            "no judged short-answer (sa/fib) replies to audit (outcome correct or incorrect)",
+        )  # fmt: skip
+    if "scorer" in judged.columns and scorer is None and judged["scorer"].nunique() > 1:
+        names = ", ".join(sorted(map(str, judged["scorer"].unique())))
+        raise AuditInputError(
+            source, 1, "scorer", f"short answers were judged by several scorers ({names}); "
+            "pick the audited one with --scorer"
+        )  # fmt: skip
+    for column in _UNIT_KEY:
+        if column not in judged.columns:
+            judged[column] = MISSING
+    judged["question"] = judged["question"].map(lambda v: MISSING if _blank(v) else v)
+    dup = judged.duplicated(subset=list(_UNIT_KEY), keep=False)
+    if dup.any():
+        row = judged[dup].iloc[0]
+        raise AuditInputError(
+            source, int(row["_line"]), "item_id",
+            f"duplicate judged row for model {row['model']!r}, item {row['item_id']!r}",
+        )  # fmt: skip
+    return judged.reset_index(drop=True)
 
 
 def all_models_fail(
@@ -334,6 +372,12 @@ def _enriched(
     when every model failed at least one of its questions.
     """
     source = results if results is not None else population
+    if mode == "reference":  # every model's judged reply to the item was incorrect
+        judged = source[source["outcome"].isin(JUDGED_OUTCOMES)]
+        wrong = judged.groupby("item_id")["outcome"].agg(lambda o: set(o) == {"incorrect"})
+        models = judged.groupby("item_id")["model"].nunique()
+        every = set(wrong[wrong & (models == judged["model"].nunique())].index)
+        return population["item_id"].isin(every)
     flags = all_models_fail(source, fail_grades=fail_grades)
     if mode == "review":
         key = set(zip(source.loc[flags, "item_id"], source.loc[flags, "question"], strict=True))
@@ -446,7 +490,7 @@ def _sample_rows(
     sample["weight"] = sample["population_n"] / sample["sample_n"]
     sample["position"] = np.arange(1, len(sample) + 1)
     sample["segment"] = np.where(sample["position"] <= calibration, "calibration", "main")
-    prefix = "S" if mode == "review" else "C"
+    prefix = {"review": "S", "reference": "R"}.get(mode, "C")
     width = max(2, len(str(len(sample))))
     sample["audit_id"] = [f"{prefix}{p:0{width}d}" for p in sample["position"]]
     return sample
@@ -531,6 +575,25 @@ def _reference(item: dict[str, Any], question: str | None) -> tuple[str, str]:
     return str(item.get("stem", "")), "" if answer is None else str(answer)
 
 
+def _reference_view(item: dict[str, Any], row: pd.Series) -> dict[str, Any]:
+    """Return what a reference-audit reviewer sees: question, source, reference, the reply."""
+    provenance = item.get("provenance") or {}
+    source = "\n\n".join(
+        str(part) for part in (item.get("context"), provenance.get("quote"),
+                               provenance.get("citation"), provenance.get("url")) if part
+    )  # fmt: skip
+    answer = item.get("answer")
+    accepted = [str(a) for a in item.get("accept") or []]
+    return {
+        "question": "",
+        "question_prompt": str(item.get("stem", "")),
+        "source": source or "(the item names no source)",
+        "reference": ("" if answer is None else str(answer))
+        + (f"\n(also accepted: {'; '.join(accepted)})" if accepted else ""),
+        "response": "" if _blank(row["response"]) else str(row["response"]),
+    }
+
+
 def _critical_errors(value: Any) -> list[str]:
     if _blank(value):
         return []
@@ -586,7 +649,9 @@ def write_audit(
                 "case_text": text,
                 "images": images,
             }
-            if mode == "review":
+            if mode == "reference":
+                records.append({**common, **_reference_view(item, row)})
+            elif mode == "review":
                 question = None if _blank(row["question"]) else str(row["question"])
                 prompt, reference = _reference(item, question)
                 section = row.get("extracted_answer")
@@ -620,10 +685,12 @@ def write_audit(
                 "question": ""
                 if mode == "baseline" or _blank(row["question"])
                 else row["question"],
-                "model": row["model"] if mode == "review" else "",
+                "model": row["model"] if mode != "baseline" else "",
             }
             for column in ("task", "condition", "epoch", "scorer"):
                 key[column] = "" if column not in row or _blank(row[column]) else row[column]
+            if mode == "reference":  # the automated grader's verdict, hidden from reviewers
+                key.update(grader_verdict=row["outcome"])
             if mode == "review":
                 errors = _critical_errors(row.get("critical_errors"))
                 key.update(

@@ -517,3 +517,108 @@ def freshness_command(
         view = report[["item_id", "status", "reason", "url"]].rename(columns={"item_id": "item"})
         output.table(view, "Source freshness", [summary])
     output.close()
+
+
+@app.command("draft-references")
+def draft_references(
+    cases: list[Path] = typer.Argument(..., help="Case item files (.jsonl)."),
+    model: str = typer.Option(..., "--model", help=_MODEL_HELP),
+    out: Path = typer.Option(..., "--out", help="Case file to write with the drafts (.jsonl)."),
+    model_arg: list[str] = typer.Option(
+        None, "-M", "--model-arg", help="Model argument key=value (repeatable)."
+    ),
+    questions: str | None = typer.Option(
+        None, "--questions", help="Only these questions (e.g. Q1,Q2); default: every one."
+    ),
+    log_dir: Path = typer.Option(Path("logs/curate"), help="Folder for the Inspect logs."),
+    fmt: str = format_option(),
+) -> None:
+    """Have the model draft each case question's reference from the case alone (unreviewed).
+
+    Each draft is checked against the case (cited phrases and every number must be in it;
+    failures are flagged) and marked unreviewed until a reviewer signs it
+    (`curate review-references`, then `curate sign-references`). Sample ids in the log are
+    CASE:QUESTION (the item_id of a replay file).
+    """
+    from clinbench.console import TableOutput
+    from clinbench.curate.references import draft_case_references
+    from clinbench.items.loader import write_items
+
+    if out.suffix.lower() != ".jsonl":
+        fail(f"--out: {out} must be a .jsonl file")
+    wanted = [q.strip() for q in questions.split(",") if q.strip()] if questions else None
+    try:
+        drafted, decisions = draft_case_references(
+            _load(cases), model=_model(model, model_arg), log_dir=log_dir, questions=wanted
+        )
+    except ValueError as err:
+        fail(str(err))
+    write_items(drafted, out)
+    output = TableOutput(fmt)
+    output.table(decisions, f"Drafted references written to {out} (each unreviewed until signed)")
+    output.close()
+
+
+@app.command("review-references")
+def review_references(
+    cases: list[Path] = typer.Argument(..., help="Case files holding drafted references."),
+    out: Path = typer.Option(..., "--out", help="Audit folder to create for the review app."),
+    text_only: bool = typer.Option(False, "--text-only", help="Leave the case images out."),
+    every: bool = typer.Option(
+        False, "--all", help="Include drafts already signed or rejected (default: unreviewed)."
+    ),
+    fmt: str = format_option(),
+) -> None:
+    """Lay the drafted references out as an audit folder: reviewers sign them in the app.
+
+    Then: `clinbench audit add-reviewer OUT NAME`, `clinbench audit serve OUT`; each reviewer
+    labels every draft and submits their set; `clinbench curate sign-references` applies it.
+    """
+    from clinbench.audit.drafts import write_draft_audit
+    from clinbench.audit.sampling import load_key
+    from clinbench.console import TableOutput
+    from clinbench.curate.references import drafts_to_review
+
+    try:
+        drafts = drafts_to_review(_load(cases), every=every)
+        warnings = write_draft_audit(drafts, out, text_only=text_only)
+    except (ValueError, FileExistsError) as err:
+        fail(str(err))
+    for warning in warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    output = TableOutput(fmt)
+    key = load_key(out)[["audit_id", "item_id", "question", "model"]]
+    output.table(key, f"Drafts to review in {out}; next: clinbench audit add-reviewer {out} NAME")
+    output.close()
+
+
+@app.command("sign-references")
+def sign_references(
+    cases: list[Path] = typer.Argument(..., help="Case files holding drafted references."),
+    audit: Path = typer.Option(..., "--audit", help="The draft-review audit folder."),
+    out: Path = typer.Option(..., "--out", help="Case file to write with the sign-off (.jsonl)."),
+    fmt: str = format_option(),
+) -> None:
+    """Record the reviewers' sign-off on each drafted reference (signed, rejected, unreviewed).
+
+    Only submitted sets count. A draft is signed when every reviewer who labelled it found it
+    accurate or defensible, rejected when any found it flawed or indeterminate (their reasons
+    are kept); a reference edited after review reads as unreviewed again.
+    """
+    from clinbench.audit.drafts import draft_labels
+    from clinbench.console import TableOutput
+    from clinbench.curate.references import apply_signoff
+    from clinbench.items.loader import write_items
+
+    if out.suffix.lower() != ".jsonl":
+        fail(f"--out: {out} must be a .jsonl file")
+    try:
+        signed, table = apply_signoff(_load(cases), draft_labels(audit))
+    except ValueError as err:
+        fail(str(err))
+    write_items(signed, out)
+    counts = table["status"].value_counts().to_dict()
+    output = TableOutput(fmt)
+    output.table(table, f"Sign-off written to {out}: " + ", ".join(
+        f"{n} {status}" for status, n in sorted(counts.items())))  # fmt: skip
+    output.close()

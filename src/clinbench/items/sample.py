@@ -48,6 +48,10 @@ DECLINE_WORD = "DECLINE"
 # ``metadata[ANSWER_FORM]`` is WORD_FORM, and its answer is read as the option's word.
 ANSWER_FORM = "answer_form"
 WORD_FORM = "word"
+# How a true/false reply is read (``clinbench.scoring.extract.TF_READINGS``): an item whose
+# ``metadata[TF_READING]`` is "first_occurrence" takes the first "true"/"false" word of the
+# reply (AudiologyBench's published rule); clinbench's own reading otherwise.
+TF_READING = "tf_reading"
 
 
 def asks_for_word(item: Any) -> bool:

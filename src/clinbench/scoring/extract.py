@@ -25,7 +25,9 @@ Protocol per format:
   (``extract_option_word``).
 - TF: an explicit ``ANSWER: true|false`` mark wins; otherwise the first "true" or "false"
   (a negated one, "not true", or a hedged one, "cannot say whether it is true", makes the
-  reply ambiguous rather than being read as an answer).
+  reply ambiguous rather than being read as an answer). The reading ``first_occurrence``
+  (an item's ``metadata["tf_reading"]``) is AudiologyBench's published rule instead: the
+  first "true" or "false" in the reply, in any case, is the answer, whatever follows it.
 - FIB: the span between double square brackets ``[[...]]`` (or an ``ANSWER:`` line).
 - SA: the whole reply, stripped.
 - exact: a JSON object (bare, fenced, or wrapped in prose) validated against the item's
@@ -56,7 +58,7 @@ from clinbench.items.model import (
     TFItem,
 )
 from clinbench.items.normalise import matches_key
-from clinbench.items.sample import DECLINE_WORD, asks_for_word
+from clinbench.items.sample import DECLINE_WORD, TF_READING, asks_for_word
 
 Status = Literal["ok", "ambiguous", "none", "declined", "refused", "contradictory"]
 
@@ -229,8 +231,29 @@ def _before_windows(reply: str, words: list[re.Match[str]]) -> list[int]:
     ]
 
 
-def extract_tf(reply: str) -> Extraction:
-    """Return "true" or "false" from a true/false reply."""
+TF_READINGS = ("strict", "first_occurrence")
+
+
+def check_tf_reading(reading: str) -> str:
+    """Return the true/false reading rule if it is one of TF_READINGS; ValueError otherwise."""
+    if reading not in TF_READINGS:
+        raise ValueError(f"tf_reading must be one of {list(TF_READINGS)}, got {reading!r}")
+    return reading
+
+
+def extract_tf(reply: str, reading: str = "strict") -> Extraction:
+    """Return "true" or "false" from a true/false reply, under a reading rule.
+
+    ``strict`` (clinbench's): a marked answer wins, negated or hedged words and several
+    distinct words are ambiguous. ``first_occurrence`` (AudiologyBench, Methods: "the first
+    occurrence of true or false, case insensitive, was recorded"): the first such word.
+    """
+    if check_tf_reading(reading) == "first_occurrence":
+        first = _TF_WORD.search(reply)
+        if first is None:
+            return Extraction("none", reason="no true/false word in the reply")
+        word = first.group(1).lower()
+        return Extraction("ok", word, [word], "first occurrence (AudiologyBench rule)")
     marked = [m.group(1).lower() for m in _MARKED_TF.finditer(reply)]
     if marked:
         return _decide(marked, "true/false answer")
@@ -494,7 +517,7 @@ def extract_answer(item: Item, reply: str) -> Extraction:
     if isinstance(item, MCQItem):
         found = extract_mcq(reply, item.answer_set)
     elif isinstance(item, TFItem):
-        found = extract_tf(reply)
+        found = extract_tf(reply, item.metadata.get(TF_READING) or "strict")
     elif isinstance(item, FIBItem):
         found = extract_fib(reply)
     elif isinstance(item, ExactItem):

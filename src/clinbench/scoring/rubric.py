@@ -27,13 +27,24 @@ class RubricError(ValueError):
     """Raised when a rubric file is invalid or a judgement does not fit the rubric."""
 
 
+class Tolerance(BaseModel):
+    """How far a stated value may be from the reference and still count as accurate."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    value: float = Field(gt=0)
+    unit: str = Field(min_length=1)
+    applies_to: str = ""  # which values, in the clinician's words ("thresholds, PTAs, SRTs")
+
+
 class Dimension(BaseModel):
-    """One subdimension of a question: its weight and what the judge scores."""
+    """One subdimension of a question: its weight, what the judge scores, any tolerance."""
 
     model_config = ConfigDict(extra="forbid")
 
     weight: float = Field(gt=0)
     description: str = ""
+    tolerance: Tolerance | None = None
 
 
 class Question(BaseModel):
@@ -284,10 +295,34 @@ def rubric_text(question: str, rubric: Rubric) -> str:
     ]
     for name, dimension in q.dimensions.items():
         lines.append(f"- {name} (weight {dimension.weight:g}): {dimension.description}")
+        if (tol := dimension.tolerance) is not None:
+            which = f" ({tol.applies_to})" if tol.applies_to else ""
+            lines.append(
+                f"  Tolerance: a stated value{which} within ±{tol.value:g} {tol.unit} of the "
+                f"reference counts as accurate; score and flag only differences beyond "
+                f"±{tol.value:g} {tol.unit}."
+            )
     lines.append("Critical errors (list every one present; use these exact names):")
     for name, error in rubric.critical_errors.items():
         lines.append(f"- {name}: {error.description}")
     return "\n".join(lines)
+
+
+def rubric_tolerance(rubric: Rubric, unit: str) -> float | None:
+    """Return the rubric's tolerance in ``unit`` (e.g. "dB"), None when it states none.
+
+    ValueError when two dimensions state different tolerances in that unit: a checker
+    taking one figure from the rubric could not tell which was meant.
+    """
+    found = {
+        d.tolerance.value
+        for q in rubric.questions.values()
+        for d in q.dimensions.values()
+        if d.tolerance is not None and d.tolerance.unit == unit
+    }
+    if len(found) > 1:
+        raise RubricError(f"the rubric states several {unit} tolerances: {sorted(found)}")
+    return found.pop() if found else None
 
 
 def rubric_summary(rubric: Rubric) -> dict[str, Any]:

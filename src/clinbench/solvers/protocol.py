@@ -15,13 +15,15 @@ results row, so a number can be traced to the protocol it was measured under.
   the option's word, as PubMedQA was published: yes / no / maybe);
 - ``shuffle``: present MCQ options in a seeded random order (``shuffle_seed``), the key
   moved with its option;
-- ``fewshot``: an item file of solved examples and ``fewshot_n``, how many to show first.
+- ``fewshot``: an item file of solved examples and ``fewshot_n``, how many to show first;
+- ``tf_reading``: how a true/false reply is read: ``strict`` (clinbench's) or
+  ``first_occurrence`` (the first "true"/"false" word: AudiologyBench's published rule).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -54,11 +56,15 @@ class Protocol:
     fewshot: str | None = None
     fewshot_n: int = 0
     answer_form: str = "letter"
+    tf_reading: str = "strict"
 
     @property
     def is_default(self) -> bool:
-        """Return True for clinbench's own protocol (prompts exactly as item_prompt makes)."""
-        return self == Protocol()
+        """Return True when the prompts are clinbench's own (exactly as item_prompt makes).
+
+        The true/false reading rule changes how a reply is read, not the prompt.
+        """
+        return replace(self, tf_reading="strict") == Protocol()
 
     def to_dict(self) -> dict[str, Any]:
         """Return the protocol as a JSON-ready dict (as recorded in the log)."""
@@ -85,6 +91,9 @@ def protocol_from(values: dict[str, Any] | None) -> Protocol:
                          "form takes bare_word, none or your own text")  # fmt: skip
     if protocol.answer_form == "letter" and protocol.instruction == "bare_word":
         raise ValueError("instruction bare_word needs answer_form word")
+    from clinbench.scoring.extract import check_tf_reading
+
+    check_tf_reading(protocol.tf_reading)
     return protocol
 
 
@@ -205,6 +214,7 @@ def protocol_samples(items: list[Item], protocol: Protocol, condition: str = "de
     samples = []
     for item in items:
         asked = shuffled(item, protocol.shuffle_seed) if protocol.shuffle else item
+        asked = with_tf_reading(asked, protocol.tf_reading)
         extra = None
         if protocol.answer_form == "word" and isinstance(asked, MCQItem):
             asked = worded(asked)
@@ -216,3 +226,73 @@ def protocol_samples(items: list[Item], protocol: Protocol, condition: str = "de
         )
         samples.append(to_sample(asked, text, condition, extra_metadata=extra))
     return samples
+
+
+# ---------------------------------------------------------------------------------------------
+# A suite task's run protocol: clinbench's settings, or the settings its paper published.
+# Each suite names what its paper did (``published`` below, e.g. AusClinBench v1.3: no
+# temperature sent, the format instructed only); this part only applies and records them.
+
+RUN_PROTOCOLS = ("clinbench", "published")
+# What the log and the results' ``protocol`` column say when no temperature is sent.
+PROVIDER_DEFAULT = "provider default"
+_UNSET_WORDS = ("provider default", "provider_default", "default", "none", "null", "unset", "")
+
+
+def sent_temperature(value: Any) -> float | None:
+    """Return the temperature to send, or None to send none (the provider's own default).
+
+    ``None`` or a word for it (``provider_default``, ``none``, ``null``: what ``-T
+    temperature=...`` gives) means unset; anything else must be a number from 0 to 2.
+    """
+    if value is None or (isinstance(value, str) and value.strip().lower() in _UNSET_WORDS):
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"temperature must be a number or 'provider_default', got {value!r}"
+        ) from None
+    if not 0 <= number <= 2:
+        raise ValueError(f"temperature must be between 0 and 2, got {number}")
+    return number
+
+
+def with_tf_reading(item: Item, reading: str) -> Item:
+    """Return a TF item marked to be read under ``reading`` (extract.TF_READINGS); others as is."""
+    from clinbench.items.sample import TF_READING
+    from clinbench.scoring.extract import check_tf_reading
+
+    check_tf_reading(reading)
+    if not isinstance(item, TFItem) or reading == "strict":
+        return item
+    copy = item.model_copy(update={"metadata": {**item.metadata, TF_READING: reading}})
+    copy._source_file, copy._source_line = item._source_file, item._source_line
+    return copy
+
+
+def run_settings(
+    protocol: str, *, paper: str, published: dict[str, Any], given: dict[str, Any]
+) -> dict[str, Any]:
+    """Return the settings a suite task runs under, with the protocol's name and paper.
+
+    Under ``clinbench`` the task's own values (``given``) stand; under ``published`` the
+    paper's settings (``published``) replace them. ``temperature`` None means none is sent.
+    """
+    if protocol not in RUN_PROTOCOLS:
+        raise ValueError(f"protocol must be one of {list(RUN_PROTOCOLS)}, got {protocol!r}")
+    unknown = sorted(set(published) - set(given))
+    if unknown:
+        raise ValueError(f"published settings {unknown} are not task settings")
+    chosen = dict(given) | (dict(published) if protocol == "published" else {})
+    if "temperature" in chosen:
+        chosen["temperature"] = sent_temperature(chosen["temperature"])
+    return {"name": protocol, "paper": paper if protocol == "published" else "", **chosen}
+
+
+def recorded_protocol(settings: dict[str, Any]) -> dict[str, Any]:
+    """Return run settings as the log records them (an unsent temperature named as such)."""
+    out = dict(settings)
+    if "temperature" in out and out["temperature"] is None:
+        out["temperature"] = PROVIDER_DEFAULT
+    return out

@@ -90,7 +90,11 @@ def calibration_map(
                     "rule": sparse_rule,
                 }
             )
-    return pd.DataFrame(out)
+    # An audit with no usable row maps no cell; the columns stay so that apply_calibration
+    # marks every reply "no_audit" rather than failing on a column-less frame.
+    columns = ["question", "grade", "n", "delta", "question_delta", "applied_delta", "source",
+               "rule"]  # fmt: skip
+    return pd.DataFrame(out, columns=columns)
 
 
 def apply_calibration(

@@ -3,8 +3,9 @@
 A map is ``suites/<suite>/paper_map.yaml``: ``paper`` (its name and where it is) and
 ``rows``, each with ``ref`` (e.g. "Table 6"), ``shows`` (what it reports, in our words) and
 either ``command`` (one clinbench command line; ``{results}``, ``{audit}`` and ``{out}``
-stand for a results table, a labelled audit folder and a scratch folder; ``{suite_dir}``
-for the suite's own folder), optionally with
+stand for a results table, a labelled audit folder and a scratch folder;
+``{reference_audit}`` for a labelled short-answer reference audit; ``{suite_dir}`` for the
+suite's own folder), optionally with
 ``section`` (the report section or table caption that holds it) or ``output`` (the file the
 command writes), or ``not_yet`` (why nothing produces it yet). The suite README's table and
 ``clinbench suites --tables SUITE`` are both rendered from this file.

@@ -6,7 +6,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from clinbench.audit.labels import validate_label
+from clinbench.audit.labels import label_from
 from clinbench.audit.store import LockedError
 from clinbench.audit.web.state import answers_from, audit_of, gate, is_reviewer
 
@@ -73,15 +73,12 @@ async def json_body(request: Request, audit_id: str) -> dict | Response:
 @router.post("/items/{audit_id}/label")
 async def api_label(request: Request, audit_id: str):
     audit = audit_of(request)
-    if audit.kind != "review":
+    if audit.kind == "baseline":
         return JSONResponse({"detail": "a baseline audit takes answers, not labels"}, 404)
     body = await json_body(request, audit_id)
     if isinstance(body, Response):
         return body
-    label, errors = validate_label(
-        body.get("grade"), body.get("critical_error"), body.get("error_type"),
-        body.get("rationale"),
-    )  # fmt: skip
+    label, errors = label_from(audit.kind, body)  # the audit kind's scale
     if label is None:
         return JSONResponse({"detail": "invalid label", "errors": errors}, 422)
     try:
@@ -97,7 +94,7 @@ async def api_label(request: Request, audit_id: str):
 async def api_answers(request: Request, audit_id: str):
     audit = audit_of(request)
     if audit.kind != "baseline":
-        return JSONResponse({"detail": "a review audit takes labels, not answers"}, 404)
+        return JSONResponse({"detail": f"a {audit.kind} audit takes labels, not answers"}, 404)
     body = await json_body(request, audit_id)
     if isinstance(body, Response):
         return body

@@ -6,7 +6,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from clinbench.audit.labels import validate_label
+from clinbench.audit.labels import DRAFT_KIND, REFERENCE_KIND, label_from
 from clinbench.audit.sampling import MEDIA_DIR
 from clinbench.audit.store import LockedError
 from clinbench.audit.web.state import answers_from, audit_of, gate, is_reviewer, message, render
@@ -42,7 +42,8 @@ async def item_page(request: Request, audit_id: str):
             request, "case.html", item=item, answers=answers, progress=progress, errors={}
         )
     label = await run_in_threadpool(audit.store.label, reviewer["id"], audit_id)
-    return render(request, "item.html", item=item, label=label or {}, progress=progress, errors={})
+    page = "reference.html" if audit.kind in (REFERENCE_KIND, DRAFT_KIND) else "item.html"
+    return render(request, page, item=item, label=label or {}, progress=progress, errors={})
 
 
 @router.post("/items/{audit_id}", response_class=HTMLResponse)
@@ -76,10 +77,7 @@ async def _save_answers(request: Request, audit_id: str, form) -> Response:
 async def _save_label(request: Request, audit_id: str, form) -> Response:
     audit = audit_of(request)
     reviewer = request.state.reviewer
-    label, errors = validate_label(
-        form.get("grade"), form.get("critical_error"), form.get("error_type"),
-        form.get("rationale"),
-    )  # fmt: skip
+    label, errors = label_from(audit.kind, form)
     if label is not None:
         try:
             await run_in_threadpool(audit.store.save_label, reviewer["id"], audit_id, label)
@@ -87,12 +85,15 @@ async def _save_label(request: Request, audit_id: str, form) -> Response:
             return message(request, str(err), 409)
         return await _after_save(request)
     progress = await run_in_threadpool(audit.progress, reviewer)
-    sent = {k: form.get(k) for k in ("grade", "critical_error", "error_type", "rationale")}
-    flag = sent["critical_error"]  # shown again as sent: unanswered stays unanswered
+    reference = audit.kind in (REFERENCE_KIND, DRAFT_KIND)
+    main, yes_no = ("reference_label", "reply_credit") if reference else ("grade", "critical_error")
+    sent = {"grade": form.get(main), "error_type": form.get("error_type"),
+            "rationale": form.get("rationale")}  # fmt: skip
+    flag = form.get(yes_no)  # shown again as sent: unanswered stays unanswered
     sent["critical_error"] = None if not flag else flag in ("1", "true", "yes", "on")
     return render(
-        request, "item.html", status=422, item=audit.public(audit.by_id[audit_id]), label=sent,
-        progress=progress, errors=errors,
+        request, "reference.html" if reference else "item.html", status=422,
+        item=audit.public(audit.by_id[audit_id]), label=sent, progress=progress, errors=errors,
     )  # fmt: skip
 
 

@@ -23,6 +23,9 @@ from clinbench.audit.labels import (
     GRADES,
     GRADES_NEEDING_RATIONALE,
     MAX_ANSWER_CHARS,
+    REFERENCE_DEFINITIONS,
+    REFERENCE_LABELS,
+    REFERENCE_LABELS_NEEDING_RATIONALE,
 )
 from clinbench.audit.sampling import DB_FILE, load_manifest
 from clinbench.audit.store import AuditStore
@@ -35,6 +38,16 @@ REVIEW_FIELDS = (
     "question_prompt", "reference", "response_section", "response",
 )  # fmt: skip
 BASELINE_FIELDS = ("audit_id", "position", "segment", "case_id", "case_text", "images", "questions")
+REFERENCE_FIELDS = (
+    "audit_id", "position", "segment", "case_id", "images", "question_prompt", "source",
+    "reference", "response",
+)  # fmt: skip
+DRAFT_FIELDS = (
+    "audit_id", "position", "segment", "case_id", "case_text", "images", "question",
+    "question_prompt", "reference", "grounding_flags",
+)  # fmt: skip
+FIELDS = {"review": REVIEW_FIELDS, "baseline": BASELINE_FIELDS, "reference": REFERENCE_FIELDS,
+          "draft": DRAFT_FIELDS}  # fmt: skip
 
 TEMPLATES = Environment(
     loader=FileSystemLoader(str(_TEMPLATES)),
@@ -57,7 +70,7 @@ class AuditState:
         self.media = {name for item in self.items for name in item.get("images", [])}
         self.store = AuditStore(audit_dir / DB_FILE)
         self.secret = self.store.secret()
-        self.fields = REVIEW_FIELDS if self.kind == "review" else BASELINE_FIELDS
+        self.fields = FIELDS.get(self.kind, BASELINE_FIELDS)
         self.questions = (
             {i["audit_id"]: [q["id"] for q in i["questions"]] for i in self.items}
             if self.kind == "baseline"
@@ -118,6 +131,9 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
         error_types=CRITICAL_ERROR_TYPES,
         error_labels=CRITICAL_ERROR_LABELS,
         rationale_grades=GRADES_NEEDING_RATIONALE,
+        reference_labels=REFERENCE_LABELS,
+        reference_definitions=REFERENCE_DEFINITIONS,
+        rationale_references=REFERENCE_LABELS_NEEDING_RATIONALE,
         **context,
     )
     return HTMLResponse(html, status_code=status)

@@ -41,6 +41,13 @@ DEFAULT_RUBRIC = RUBRIC
 OBJECTIVE_FORMATS = ("mcq", "tf", "fib")
 LITERATURE_FORMATS = ("mcq", "tf", "sa")
 
+# AudiologyBench as published (Methods): evaluated models were queried "under each
+# provider's default API settings" (no temperature sent) and a true/false reply was read as
+# its first "true" or "false". The judges stay at temperature 0, as in the paper.
+PAPER = "AudiologyBench"
+PUBLISHED_KNOWLEDGE = {"temperature": None, "tf_reading": "first_occurrence"}
+PUBLISHED_CASES = {"temperature": None}
+
 CASE_SYSTEM_PROMPT = """\
 You are a board-certified clinical audiologist reviewing a patient's case. You will receive
 the case history as text and the diagnostic results (audiograms and other test outputs) as
@@ -116,23 +123,32 @@ def _knowledge_task(
     pools: str | None,
     adjudicator: str,
     judge_seed: int,
-    temperature: float,
+    temperature: float | str | None,
     seed: int,
     epochs: int,
     judge_retries: int,
     judge_panel: str,
+    protocol: str = "clinbench",
+    tf_reading: str = "strict",
 ) -> Task:
+    from clinbench.solvers.protocol import recorded_protocol, run_settings, with_tf_reading
+
+    given = {"temperature": temperature, "tf_reading": tf_reading}
+    settings = run_settings(protocol, paper=PAPER, published=PUBLISHED_KNOWLEDGE, given=given)
     scorers = knowledge_scorers(judge_seed, adjudicator, judge_retries, judge_panel)
     loaded = _keep(load_items(_paths(items, [default])), formats, pools, allowed)
+    asked = [with_tf_reading(i, settings["tf_reading"]) for i in loaded]
     return items_task(
-        loaded,
+        loaded,  # the item set (and its hash) as written; the reading rule marks the samples
         name=name,
         scorer=scorers,
-        temperature=temperature,
+        temperature=settings["temperature"],
         seed=seed,
         epochs=epochs,
+        samples=[item_sample(i) for i in asked],
         metadata={"suite": "audiology", "judge_seed": judge_seed, "adjudicator": adjudicator,
-                  "judge_retries": judge_retries, "judge_panel": judge_panel},
+                  "judge_retries": judge_retries, "judge_panel": judge_panel,
+                  "protocol": recorded_protocol(settings)},
     )  # fmt: skip
 
 
@@ -143,11 +159,13 @@ def audiology_objective(
     pools: str | None = None,
     adjudicator: Literal["auto", "grader", "match"] = "auto",
     judge_seed: int = 0,
-    temperature: float = DEFAULT_TEMPERATURE,
+    temperature: float | str | None = DEFAULT_TEMPERATURE,
     seed: int = DEFAULT_SEED,
     epochs: int = 1,
     judge_retries: int = DEFAULT_JUDGE_RETRIES,
     judge_panel: Literal["majority"] = "majority",
+    protocol: Literal["clinbench", "published"] = "clinbench",
+    tf_reading: Literal["strict", "first_occurrence"] = "strict",
 ) -> Task:
     """Return the objective tier: MCQ, TF and FIB knowledge items (pools online / nonweb).
 
@@ -158,9 +176,16 @@ def audiology_objective(
         adjudicator: FIB grading: "auto" (the grader role when bound, plus normalised_match),
             "grader" (require a grader) or "match" (normalised_match only).
         judge_seed: Seed sent to the grader (temperature is always 0).
-        temperature: Sampling temperature of the model under test.
+        temperature: Sampling temperature of the model under test; ``provider_default``
+            sends none.
         seed: Seed sent to the model under test.
         epochs: Passes over every item.
+        protocol: ``clinbench`` (the settings given here) or ``published`` (AudiologyBench
+            as run: no temperature sent, true/false read at the first occurrence);
+            recorded in the log and the results' ``protocol`` column.
+        tf_reading: How a true/false reply is read: ``strict`` (a marked answer wins;
+            negated, hedged or mixed words are ambiguous and asked again) or
+            ``first_occurrence`` (the first "true" or "false", the paper's rule).
         judge_retries: Times a failed or unparseable judge call is asked again before
             that judge's verdict is recorded as unscored.
         judge_panel: How several graders' verdicts make the panel's: "majority" (of the
@@ -169,6 +194,7 @@ def audiology_objective(
     return _knowledge_task(
         "audiology_objective", items, OBJECTIVE_ITEMS, OBJECTIVE_FORMATS, formats, pools,
         adjudicator, judge_seed, temperature, seed, epochs, judge_retries, judge_panel,
+        protocol, tf_reading,
     )  # fmt: skip
 
 
@@ -179,11 +205,13 @@ def audiology_literature(
     pools: str | None = None,
     adjudicator: Literal["auto", "grader", "match"] = "auto",
     judge_seed: int = 0,
-    temperature: float = DEFAULT_TEMPERATURE,
+    temperature: float | str | None = DEFAULT_TEMPERATURE,
     seed: int = DEFAULT_SEED,
     epochs: int = 1,
     judge_retries: int = DEFAULT_JUDGE_RETRIES,
     judge_panel: Literal["majority"] = "majority",
+    protocol: Literal["clinbench", "published"] = "clinbench",
+    tf_reading: Literal["strict", "first_occurrence"] = "strict",
 ) -> Task:
     """Return the literature tier: MCQ, TF and SA items derived from research articles.
 
@@ -192,6 +220,7 @@ def audiology_literature(
     return _knowledge_task(
         "audiology_literature", items, LITERATURE_ITEMS, LITERATURE_FORMATS, formats, pools,
         adjudicator, judge_seed, temperature, seed, epochs, judge_retries, judge_panel,
+        protocol, tf_reading,
     )  # fmt: skip
 
 
@@ -201,19 +230,39 @@ def case_prompt(item: CaseItem) -> str:
     return CASE_USER_PROMPT.format(stem=item.stem.strip(), questions=questions)
 
 
+def case_tolerance_db(rubric: str | None, tolerance_db: int | None) -> int:
+    """Return the fact checker's dB tolerance: the one given, else the rubric's.
+
+    ValueError when neither gives one (a rubric without a dB tolerance needs ``tolerance_db``).
+    """
+    from clinbench.scoring.rubric import load_rubric, rubric_tolerance
+
+    if tolerance_db is not None:
+        return int(tolerance_db)
+    found = rubric_tolerance(load_rubric(rubric), "dB")
+    if found is None:
+        raise ValueError(f"the rubric {rubric or DEFAULT_RUBRIC} states no dB tolerance; "
+                         "give tolerance_db")  # fmt: skip
+    return int(found)
+
+
 def case_scorers(
     adjudicator: str = "auto",
     rubric: str | None = None,
     judge_seed: int = 0,
     standard: str = "who2021",
-    tolerance_db: int = 10,
+    tolerance_db: int | None = None,
     nli_model: str | None = None,
     nli_label_map: dict[str, str] | None = None,
     word_limit: int = 150,
     judge_retries: int = DEFAULT_JUDGE_RETRIES,
     judge_panel: str = "mean",
 ) -> list[Scorer]:
-    """Return the case tier's scorers: the rubric grader(s) and the judge-independent checks."""
+    """Return the case tier's scorers: the rubric grader(s) and the judge-independent checks.
+
+    ``tolerance_db`` None takes the fact checker's tolerance from the rubric (the dB tolerance
+    its judge prompt states), so judge and checker allow the same difference.
+    """
     from clinbench.audiogram.classify import get_standard
     from clinbench.suites.audiology.adjudicator import rubric_adjudicator
     from clinbench.suites.audiology.scorers import (
@@ -228,6 +277,7 @@ def case_scorers(
 
     # Refuse bad arguments before any sample runs (not one error per sample).
     get_standard(standard)
+    tolerance_db = case_tolerance_db(rubric, tolerance_db)
     if adjudicator not in ("auto", "grader", "rules"):
         raise ValueError(f"adjudicator must be auto, grader or rules, got {adjudicator!r}")
     scorers: list[Scorer] = []
@@ -265,17 +315,18 @@ def audiology_cases(
     rubric: str | None = None,
     judge_seed: int = 0,
     standard: str = "who2021",
-    tolerance_db: int = 10,
+    tolerance_db: int | None = None,
     nli_model: str | None = None,
     nli_label_map: dict[str, str] | None = None,
     word_limit: int = 150,
-    temperature: float = DEFAULT_TEMPERATURE,
+    temperature: float | str | None = DEFAULT_TEMPERATURE,
     seed: int = DEFAULT_SEED,
     max_tokens: int = 2048,
     epochs: int = 1,
     judge_retries: int = DEFAULT_JUDGE_RETRIES,
     judge_panel: Literal["mean", "majority"] = "mean",
     images: bool = True,
+    protocol: Literal["clinbench", "published"] = "clinbench",
 ) -> Task:
     """Return the case tier: case history as text, diagnostic images as image input, 3 sections.
 
@@ -286,11 +337,14 @@ def audiology_cases(
         rubric: Rubric YAML (default: the suite's rubric.yaml).
         judge_seed: Seed sent to the grader (temperature is always 0).
         standard: Hearing-loss standard for the fact checker (e.g. "who2021").
-        tolerance_db: Tolerance of the fact checker's threshold comparisons, dB.
+        tolerance_db: Tolerance of the fact checker's threshold comparisons, dB; by default
+            the rubric's (``tolerance`` of Q1 numerical accuracy, ±10 dB as AudiologyBench's
+            adjudicator applied it, stated in the judge prompt too).
         nli_model: A transformers NLI model (name or folder) for the NLI scorer; none by default.
         nli_label_map: Meaning of the NLI model's labels when they are not self-describing.
         word_limit: Words allowed per section (over-length sections are recorded).
-        temperature: Sampling temperature of the model under test.
+        temperature: Sampling temperature of the model under test; ``provider_default``
+            sends none.
         seed: Seed sent to the model under test.
         max_tokens: Maximum tokens per reply.
         epochs: Passes over every case (10 for the multipass stability analysis).
@@ -303,7 +357,13 @@ def audiology_cases(
             that cannot take images, such as the bundled local SmolLM2) from the history
             alone (no audiogram to read, so Q1 cannot be answered from the data); recorded
             in the task metadata as ``images``.
+        protocol: ``clinbench`` (the settings given here) or ``published`` (AudiologyBench
+            as run: no temperature sent to the model under test; the grader stays at 0).
     """
+    from clinbench.solvers.protocol import recorded_protocol, run_settings
+
+    settings = run_settings(protocol, paper=PAPER, published=PUBLISHED_CASES,
+                            given={"temperature": temperature})  # fmt: skip
     loaded = load_items(_paths(items, [CASE_ITEMS, GENERATED_CASES]))
     cases = [i for i in loaded if isinstance(i, CaseItem)]
     if not cases:
@@ -326,7 +386,7 @@ def audiology_cases(
             judge_retries,
             judge_panel,
         ),  # fmt: skip
-        temperature=temperature,
+        temperature=settings["temperature"],
         seed=seed,
         max_tokens=max_tokens,
         epochs=epochs,
@@ -339,5 +399,6 @@ def audiology_cases(
             "rubric": rubric or str(DEFAULT_RUBRIC),
             "word_limit": word_limit,
             "images": images,
+            "protocol": recorded_protocol(settings),
         },
     )

@@ -308,3 +308,61 @@ def unclassified(
         out,
         fmt,
     )
+
+
+def _bank(items: list[Path]) -> list:
+    from clinbench.items.loader import ItemFileError
+    from clinbench.suites.ausclin.items import load_ausclin_items
+
+    try:
+        return load_ausclin_items(items)
+    except ItemFileError as err:
+        fail(str(err))
+    return []  # unreachable
+
+
+@app.command("signoff-sheet")
+def signoff_sheet(
+    items: list[Path] = typer.Argument(..., help="Item files (JSONL/CSV)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Sheet to write for the second clinician."),
+    fmt: str = FORMAT,
+) -> None:
+    """Write the sheet a second clinician fills in to sign off every evidenced wrong value."""
+    from clinbench.suites.ausclin.signoff import signoff_sheet as sheet
+
+    show(sheet(_bank(items)), "Evidenced wrong values to sign off", out, fmt)
+
+
+@app.command("signoff")
+def signoff(
+    items: list[Path] = typer.Argument(..., help="Item files (JSONL/CSV)."),
+    sheet: Path = typer.Option(..., "--sheet", help="The filled sign-off sheet (.csv)."),
+    out: Path | None = typer.Option(
+        None, "--out", "-o", help="Write the sign-off record here (.csv)."
+    ),
+    fmt: str = FORMAT,
+) -> None:
+    """Read a second clinician's sign-off: agreed, disagreed and unsigned evidence per label.
+
+    Every problem of the sheet is listed as file:line: field: message (exit 2, nothing
+    written); evidence edited since the sheet was written is refused, never matched.
+    """
+    from clinbench.console import TableOutput
+    from clinbench.curate.textnorm import atomic_write_csv
+    from clinbench.suites.ausclin.signoff import SignoffError, read_signoff, signoff_summary
+
+    try:
+        record = read_signoff(sheet, _bank(items))
+    except SignoffError as err:
+        fail(str(err))
+    if out is not None:
+        atomic_write_csv(record, out)
+    output = TableOutput(fmt)
+    output.table(signoff_summary(record), "Second-clinician sign-off of severity evidence")
+    disagreed = record[record["status"] == "disagreed"]
+    if len(disagreed):
+        columns = ["item_id", "field", "value", "label", "their_label", "reviewer", "note"]
+        output.table(disagreed[columns], "Evidence the second clinician disagreed with")
+    if out is not None:
+        output.message(f"wrote {out}")
+    output.close()

@@ -41,6 +41,10 @@ from clinbench.suites.ausclin.items import DOCS_DIR, SAMPLE_ITEMS, chance_rate, 
 from clinbench.tasks import item_sample, items_task
 
 SUITE = "ausclin"
+# AusClinBench protocol v1.3 as the paper describes it: the prompt unchanged with the
+# response format added as an instruction nothing enforced, and no temperature sent.
+PAPER = "AusClinBench v1.3"
+PUBLISHED_V13 = {"temperature": None, "structured_output": "off"}
 CONDITIONS = ("blind", "rule", "retrieval")
 FRAMINGS = ("no_country", "australia", "guideline")
 
@@ -249,12 +253,13 @@ def ausclin(
     top_k: int = 3,
     search: str = "local",
     web_providers: str | list[str] | None = None,
-    temperature: float = 0.0,
+    temperature: float | str | None = 0.0,
     seed: int = 0,
     max_tokens: int = 1024,
     epochs: int = 1,
     prereg: str | None = None,
     structured_output: str = "auto",
+    protocol: str = "clinbench",
 ) -> Task:
     """Return the clinical-policy task: exact answers with decline, under one condition.
 
@@ -281,7 +286,8 @@ def ausclin(
             grok, mistral or perplexity models; needs network access).
         web_providers: Providers for ``search=web`` (comma-separated; Inspect's default
             when omitted).
-        temperature: Sampling temperature. seed: Model seed. max_tokens: Reply limit.
+        temperature: Sampling temperature (``provider_default`` sends none). seed: Model
+            seed. max_tokens: Reply limit.
         epochs: Times each item is asked.
         structured_output: How the reply's JSON form is asked for: ``json_schema``
             (the provider's structured output), ``json_object`` (a JSON object with the
@@ -289,13 +295,22 @@ def ausclin(
             instruction only: the AusClinBench v1.3 protocol) or ``auto`` (``json_schema``,
             falling back to ``json_object`` and then ``off`` when the provider refuses; the
             mode used is recorded per reply).
+        protocol: ``clinbench`` (the settings given here) or ``published``: protocol v1.3
+            as the paper describes it (no temperature sent; the response format instructed
+            in the prompt only, ``structured_output=off``). Recorded in the log and the
+            results' ``protocol`` column.
         prereg: A verdict registration (``clinbench verdict register``) to record in the
             log, so the verdict can show whether its bar was the registered one.
     """
     from clinbench.solvers.answer import answer_item
+    from clinbench.solvers.protocol import recorded_protocol, run_settings
     from clinbench.solvers.structured import check_mode
     from clinbench.stats.prereg import read_registration
 
+    settings = run_settings(protocol, paper=PAPER, published=PUBLISHED_V13,
+                            given={"temperature": temperature,
+                                   "structured_output": structured_output})  # fmt: skip
+    temperature, structured_output = settings["temperature"], settings["structured_output"]
     check_mode(structured_output)
     if search not in ("local", "web"):
         raise ValueError(f"search must be 'local' or 'web', got {search!r}")
@@ -377,6 +392,7 @@ def ausclin(
             "base_condition": condition,
             "perturbation": perturbation,
             "structured_output": structured_output,
+            "protocol": recorded_protocol(settings),
             **({"verdict_registration": read_registration(prereg)} if prereg else {}),
         },
     )

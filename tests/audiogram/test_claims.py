@@ -13,7 +13,15 @@ import pytest
 
 from clinbench.audiogram.check import case_facts, check_reply
 from clinbench.audiogram.checkers import Judge
-from clinbench.audiogram.claims import LEXICON, SHORTHAND, Claim, Qualifier, read_claims
+from clinbench.audiogram.claims import (
+    LEXICON,
+    SHORTHAND,
+    Claim,
+    Qualifier,
+    air_bone_gap_claims,
+    average_claims,
+    read_claims,
+)
 from clinbench.audiogram.judges import JUDGES, judge_claims
 
 from .conftest import build
@@ -73,6 +81,33 @@ READING = [
 def test_reading(text, expected):
     got = [(c.kind, c.ears, c.value, c.value_high, c.qualifier, c.frequencies)
            for c in read_claims(text)]  # fmt: skip
+    assert got == expected
+
+
+CLAUSE_READING = [
+    # (clause, ear, [(kind, ears, value, rule, frequencies)])
+    ("pta 45 db hl", "right", [("pta", R, 45.0, "pta", ())]),
+    ("4fa of 32.5 db", None, [("pta", (), 32.5, "pta", ())]),
+    ("(25+30+40+55)/4 = 37.5", "left", [("pta", L, 37.5, "worked average of 4", ())]),
+    ("(25+30)/4 = 37.5", "left", []),  # the terms do not make the divisor: no average
+    ("high-frequency average (2, 4 khz) 50 db", "both",
+     [("pta", BOTH, 50.0, "frequency list average", (2000, 4000))]),
+    ("average at 3-6 khz around 35 db", "left",
+     [("pta", L, 35.0, "frequency span average", (3000, 6000))]),
+    ("air-bone gaps of 5 db or less", "right", [("air_bone_gap", R, 5, "air-bone gap", ())]),
+    ("abg of 20-30 db", None, [("air_bone_gap", (), 30, "air-bone gap", ())]),
+    ("no significant air-bone gap", "both", [("air_bone_gap", BOTH, "absent", "air-bone gap", ())]),
+    ("with an air-bone gap at low frequencies", "left",
+     [("air_bone_gap", L, "present", "air-bone gap", ())]),
+    ("bone conduction is normal", "left", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("clause", "ear", "expected"), CLAUSE_READING,
+                         ids=[t for t, _, _ in CLAUSE_READING])  # fmt: skip
+def test_reading_averages_and_gaps_of_a_clause(clause, ear, expected):
+    claims = average_claims(clause, ear, False)[0] + air_bone_gap_claims(clause, ear, False)
+    got = [(c.kind, c.ears, c.value, c.rules[0], c.frequencies) for c in claims]
     assert got == expected
 
 
@@ -145,6 +180,24 @@ JUDGING = [
     (Claim("interaural_difference", (), 20, frequencies=(4000,)), []),
     (Claim("tympanometry", R, "A"),
      [("tympanometry", "right", None, "contradiction", "fabricated_result")]),
+    (Claim("pta", R, 45.0, rules=("pta",)), [("pta", "right", None, "match", None)]),
+    (Claim("pta", R, 70.0, rules=("pta",)),
+     [("pta", "right", None, "contradiction", "fabricated_result")]),
+    (Claim("pta", L, 12.0, rules=("frequency span average",), frequencies=(2000, 4000)),
+     [("pta", "left", None, "match", None)]),
+    (Claim("pta", L, 70.0, rules=("frequency list average",), frequencies=(2000, 4000)),
+     [("pta", "left", None, "contradiction", "fabricated_result")]),
+    # the right ear's 2-4 kHz mean (45): a swap (first written as fabricated, my mistake)
+    (Claim("pta", L, 40.0, rules=("frequency list average",), frequencies=(2000, 4000)),
+     [("pta", "left", None, "contradiction", "laterality_confusion")]),
+    (Claim("pta", R, 45.0, rules=("worked average of 4",)),
+     [("pta", "right", None, "match", None)]),
+    (Claim("air_bone_gap", R, "absent"), [("air_bone_gap", "right", None, "match", None)]),
+    (Claim("air_bone_gap", R, "present"),
+     [("air_bone_gap", "right", None, "contradiction", "type_misclassification")]),
+    (Claim("air_bone_gap", R, 30),
+     [("air_bone_gap", "right", None, "contradiction", "type_misclassification")]),
+    (Claim("air_bone_gap", BOTH, 5), [("air_bone_gap", "both", None, "match", None)]),
 ]  # fmt: skip
 
 
@@ -154,7 +207,7 @@ def test_judging(claim, expected):
 
 
 def test_there_is_a_judge_for_each_kind_read():
-    assert set(JUDGES) == {"degree", "type", "threshold", "tympanometry"}
+    assert set(JUDGES) == {"degree", "type", "threshold", "tympanometry", "pta", "air_bone_gap"}
 
 
 TYMP_CASE = build(FLAT, NORMAL, right_bone={500: 5, 1000: 5, 2000: 10, 4000: 5},

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram.claims import air_bone_gap_claims, average_claims
 from clinbench.audiogram.classify import (
     LARGE_CANAL_VOLUME_ML,
     STANDARDS,
@@ -31,6 +32,8 @@ from clinbench.audiogram.judges import (
     CaseFacts,
     config_holds,
     degree_holds,
+    judge_air_bone_gap,
+    judge_pta,
     no_loss_holds,
     threshold_holds,
     tympanometry_holds,
@@ -396,10 +399,11 @@ def check_clause(
         check_test_result(j, "abr", low, ear, hedged, sent_low)
     if v.DIGIT.search(low):
         check_speech(j, low, ear, hedged, sent_low)
-        averages = check_pta(j, low, ear, hedged)
+        averages = judge_averages(j, low, ear, hedged)
         check_thresholds(j, low, ear, hedged, default_conduction, averages, frequency)
     if v.GAP_TRIGGER.search(low):
-        check_air_bone_gap(j, low, ear, hedged)
+        for claim in air_bone_gap_claims(low, ear, hedged):
+            judge_air_bone_gap(claim, j)
     if not topics.any() or v.LOSS_CONTEXT.search(low):
         if v.DEGREE_TRIGGER.search(low):
             check_degree(j, low, ear, hedged, sent_low, default_conduction)
@@ -979,111 +983,6 @@ def check_speech(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
                                             j.t.wrs_tolerance))  # fmt: skip
 
 
-def check_pta(j: Judge, low, ear, hedged) -> set[int]:
-    """PTA claims; returns where their values start (not thresholds, for check_thresholds)."""
-    starts = set()
-    for m in v.PTA.finditer(low):
-        value = float(m.group(2))
-        starts.add(m.start(2))
-
-        def ok(e, value=value):
-            options = j.t.ptas.get(e) or []
-            if not options:
-                return None, None
-            best = min(options, key=lambda p: abs(p - value))
-            return abs(best - value) <= j.t.tolerance_db, round(best, 1)
-
-        j.add("pta", ear, None, value, m.group(0), hedged, ok)
-    for m in v.AVERAGE_SUM.finditer(low):
-        if m.start(3) in starts:
-            continue
-        value, count = float(m.group(3)), int(m.group(2))
-        addends = len(m.group(1).split("+"))
-        starts.add(m.start(3))
-        if addends != count:
-            continue  # not an average ("(30+40)/4")
-
-        def shown(e, value=value, addends=addends):
-            options = j.t.ptas.get(e) or []
-            if not options:
-                # No common average can be formed from this ear's tested frequencies: an
-                # average of as many thresholds as the standard's (a four-frequency average)
-                # uses a value the audiogram does not have (an untested frequency); fewer
-                # (the frequencies that were tested, averaged) is not judged.
-                full = addends >= len(j.t.standard.pta_frequencies)
-                return (False if full else None), None
-            best = min(options, key=lambda p: abs(p - value))
-            return abs(best - value) <= j.t.tolerance_db, round(best, 1)
-
-        j.add("pta", ear, None, value, m.group(0), hedged, shown)
-    if "av" in low or "mean" in low:
-        for m in v.FREQ_AVERAGE.finditer(low):
-            if m.start(3) in starts:
-                continue  # "pure-tone average (0.5-4 kHz) 41 dB": read as the PTA above
-            starts.add(m.start(3))
-            value = float(m.group(3))
-            freqs = v.freqs_of(m.group(1), m.group(2))
-            span = bool(v.FREQ_SPAN.match(m.group(1))) and len(freqs) == 2
-
-            def mean_of(e, value=value, freqs=freqs, span=span):
-                options = _frequency_means(j.t.audiogram.ear(e).air, freqs, span)
-                if not options:
-                    return None, None
-                best = min(options, key=lambda p: abs(p - value))
-                return abs(best - value) <= j.t.tolerance_db, round(best, 1)
-
-            j.add("pta", ear, None, value, m.group(0), hedged, mean_of)
-    return starts
-
-
-_OCTAVES = (250, 500, 1000, 2000, 4000, 8000)
-
-
-def _frequency_means(air: dict, freqs: list[int], span: bool) -> list[float]:
-    """Return the averages an average quoted over ``freqs`` may mean: for a span ("2-4 kHz")
-    the mean of every frequency tested in it and of its octave frequencies (when two or more
-    differ from that set); for a list, the mean of those frequencies (none when one was not
-    tested, since the average cannot then be formed)."""
-    if not span:
-        value = pure_tone_average(air, tuple(freqs))
-        return [] if value is None else [value]
-    lo, hi = min(freqs), max(freqs)
-    tested = tuple(f for f in sorted(air) if lo <= f <= hi and not air[f].no_response)
-    octaves = tuple(f for f in tested if f in _OCTAVES)
-    options = [pure_tone_average(air, tested)] if len(tested) >= 2 else []
-    if len(octaves) >= 2 and octaves != tested:
-        options.append(pure_tone_average(air, octaves))
-    return [x for x in options if x is not None]
-
-
-def check_air_bone_gap(j: Judge, low, ear, hedged) -> None:
-    absent = v.ABG_ABSENT.search(low)
-    present = None if absent else v.ABG_PRESENT.search(low)
-    m = absent or present
-    if not m:
-        return
-    claimed = "absent" if absent else "present"
-    size = v.ABG_SIZE.search(low) if present else None
-    if size:
-        # "air-bone gaps of 5 dB or less": a gap smaller than significant is no gap.
-        largest = max(int(x) for x in size.groups() if x is not None)
-        limit = (j.t.criteria or Criteria()).abg_threshold
-        if largest < limit:
-            claimed = "absent"
-    if not any(j.t.audiogram.ear(e).bone for e in EARS):
-        j.fabricated("air_bone_gap", ear, None, claimed, m.group(0), hedged,
-                        "bone conduction")  # fmt: skip
-        return
-
-    def ok(e):
-        sig = j.t.cls.ear(e).significant_air_bone_gap
-        if sig is None:
-            return None, None
-        return (sig if claimed == "present" else not sig), ("present" if sig else "absent")
-
-    j.add("air_bone_gap", ear, None, claimed, m.group(0), hedged, ok)
-
-
 def check_thresholds(
     j: Judge,
     low,
@@ -1122,6 +1021,15 @@ class _Values:
     def conduction_at(self, position: int) -> str:
         """Return the conduction named last before ``position`` (else the sentence's)."""
         return v.conduction_before(self.marks, position, self.default_conduction)
+
+
+def judge_averages(j: Judge, low: str, ear, hedged) -> set[int]:
+    """Judge the clause's pure-tone averages; returns where their values start (not
+    thresholds, for check_thresholds)."""
+    claims, starts = average_claims(low, ear, hedged)
+    for claim in claims:
+        judge_pta(claim, j)
+    return starts
 
 
 def _threshold_ranges(j: Judge, c: _Values, ear, hedged) -> None:

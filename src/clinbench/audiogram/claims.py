@@ -27,6 +27,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from clinbench.audiogram.vocabulary import freqs_of
+
 
 class Qualifier(StrEnum):
     """How a claim is put: only asserted and hedged claims are judged."""
@@ -479,6 +481,119 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
             out[-1] = replace(c, qualifier=Qualifier.WITHDRAWN)
             out.append(replace(c, ears=(ear,), rules=(*c.rules, "self-correction")))
     return out
+
+
+# -- averages and air-bone gaps, read from one clause ------------------------------------
+# The clause and the ear it is about come from the sentence reader of check.py; these read
+# what the clause says of the ear's average and its air-bone gap.
+
+# Pure-tone averages: "PTA", "4FA", "three-frequency average" (BSA 2018 pure-tone
+# audiometry; WHO 2021 four-frequency average), with the frequencies or the sum shown.
+PTA = re.compile(
+    r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|average threshold|"
+    # "(0.5-4 kHz)" is skipped; not a sum "(30+40+50+60)", nor the average itself "(32.5 dB)"
+    r"[34]fa)\b(?:\s*\((?![\d\s.]*\+)(?!\s*-?\d+(?:\.\d+)?\s*(?:db|\)))[^)]*\))?"
+    # the frequencies averaged ("PTA 0.5/1/2/4 kHz:") or the sum shown ("= (55 + 50) / 2 =")
+    r"(?:\s*(?:at|over|across|of)?\s*(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)?\s*(?:/|,|and|&)\s*){1,6}"
+    r"\d+(?:\.\d+)?\s*(?:khz|k\b|hz)\s*\)?\s*:?)?"
+    # the sum may follow an ear named after the word ("PTA left = (60 + 50 + 35 + 25)/4 = 42.5")
+    r"(?:[^.\d%(]{0,20}?[:=]?\s*\([\d\s+.,]{1,60}\)\s*/\s*\d\s*=)?"
+    # a number followed by "+" is an addend of the sum, never the average
+    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d|\+)|\.\d|/)"
+)
+AVERAGE_SUM = re.compile(
+    r"\(\s*(\d+(?:\.\d+)?(?:\s*\+\s*\d+(?:\.\d+)?){1,5})\s*\)\s*/\s*(\d)\s*=\s*"
+    r"(-?\d+(?:\.\d+)?)(?![\d.]|\s*%)"
+)
+"""An average worked out ("(25+30+40+55)/4 = 37.5"): the arithmetic of a pure-tone
+average, with or without the word PTA before it."""
+FREQ_AVERAGE = re.compile(
+    r"\b(?:(?:high|low|mid)[\s-]*frequency\s+|[hl]f\s+)?(?:average|mean|avg)\b"
+    r"(?:\s+(?:threshold|hearing\s+level)s?)?\s*\(?\s*(?:at|of|over|across|for|from)?\s*"
+    r"(\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
+    r"(?:\s*(?:khz|k|hz))?){1,6})\s*(khz|k\b|hz)\s*\)?"
+    r"[^.\d%]{0,20}?(-?\d+(?:\.\d+)?)(?=\s*(?:db|decibels)\b)"
+)
+"""An average quoted with the frequencies it averages ("high-frequency average (2, 4 kHz)
+50 dB", "average at 3-6 kHz around 35 dB"): the mean air threshold there."""
+FREQ_SPAN = re.compile(r"^[^,&/]*?(?:-|–|\bto\b)[^,&/]*$")
+"""Frequencies given as a span ("3-6 kHz"), not a list ("2, 4 kHz")."""
+
+# Air-bone gaps (BSA 2018: a gap is significant at 15 dB or more by default).
+ABG_ABSENT = re.compile(
+    r"\b(no|not|without|absence of|closed|minimal|negligible|insignificant|no significant)\b"
+    r"[^.]{0,20}\b(air[\s-]*bone gaps?|abgs?)\b|\b(air[\s-]*bone gaps?|abgs?)\b[^.]{0,15}"
+    r"\b(closed|absent|not significant|insignificant|negligible)\b|bone conduction (?:matches|"
+    r"equals|is (?:the same as|similar to)) air"
+)
+ABG_SIZE = re.compile(
+    r"\b(?:air[\s-]*bone gaps?|abgs?)\b[^.\d]{0,20}?(-?\d{1,3})(?:\s*(?:-|–|to)\s*(\d{1,3}))?\s*db"
+)
+"""A gap quoted with its size ("air-bone gaps of 5 dB or less", "ABG 20-30 dB")."""
+ABG_PRESENT = re.compile(
+    r"\b(significant|large|wide|sizeable|\d+\s*db)\b[^.]{0,15}\b(air[\s-]*bone gaps?|abgs?)\b|"
+    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:|"
+    r"(?:at|in|across|over|between)\s+\d)|\bwith\s+(?:an?\s+)?(air[\s-]*bone gaps?|abgs?)\b|"
+    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:~|approximately|about|around|roughly)?\s*\d+\s*db"
+)
+
+
+def _clause_claim(kind: str, ear: str | None, value, hedged: bool, text: str, rule: str,
+                  freqs: tuple[int, ...] = ()) -> Claim:  # fmt: skip
+    """Return a claim of one clause about ``ear`` ("right", "left", "both" or None)."""
+    ears = () if ear is None else ("right", "left") if ear == "both" else (ear,)
+    qualifier = Qualifier.HEDGED if hedged else Qualifier.ASSERTED
+    return Claim(kind, ears, value, qualifier, "air", freqs, None, text, (0, 0), (rule,))
+
+
+def average_claims(low: str, ear: str | None, hedged: bool) -> tuple[list[Claim], set[int]]:
+    """Return the pure-tone average claims of a lower-cased clause, and where their values
+    start (those numbers are not thresholds).
+
+    Rules: "pta" (an average named as such), "worked average of N" (the arithmetic shown,
+    "(25+30+40+55)/4 = 37.5", with N terms; a sum whose terms do not match its divisor is
+    no average), "frequency list average" / "frequency span average" (an average quoted
+    with the frequencies it averages, ``frequencies`` holding them).
+    """
+    out: list[Claim] = []
+    starts: set[int] = set()
+    for m in PTA.finditer(low):
+        starts.add(m.start(2))
+        out.append(_clause_claim("pta", ear, float(m.group(2)), hedged, m.group(0), "pta"))
+    for m in AVERAGE_SUM.finditer(low):
+        if m.start(3) in starts:
+            continue
+        starts.add(m.start(3))
+        addends = len(m.group(1).split("+"))
+        if addends == int(m.group(2)):
+            out.append(_clause_claim("pta", ear, float(m.group(3)), hedged, m.group(0),
+                                     f"worked average of {addends}"))  # fmt: skip
+    if "av" in low or "mean" in low:
+        for m in FREQ_AVERAGE.finditer(low):
+            if m.start(3) in starts:
+                continue  # "pure-tone average (0.5-4 kHz) 41 dB": read as the PTA above
+            starts.add(m.start(3))
+            freqs = tuple(freqs_of(m.group(1), m.group(2)))
+            span = bool(FREQ_SPAN.match(m.group(1))) and len(freqs) == 2
+            rule = "frequency span average" if span else "frequency list average"
+            out.append(_clause_claim("pta", ear, float(m.group(3)), hedged, m.group(0), rule,
+                                     freqs))  # fmt: skip
+    return out, starts
+
+
+def air_bone_gap_claims(low: str, ear: str | None, hedged: bool) -> list[Claim]:
+    """Return the air-bone gap claim of a lower-cased clause (at most one): its value is
+    "absent", "present", or the largest size quoted in dB ("ABG 20-30 dB": 30)."""
+    absent = ABG_ABSENT.search(low)
+    present = None if absent else ABG_PRESENT.search(low)
+    m = absent or present
+    if not m:
+        return []
+    size = ABG_SIZE.search(low) if present else None
+    value: str | int = "absent" if absent else "present"
+    if size:
+        value = max(int(x) for x in size.groups() if x is not None)
+    return [_clause_claim("air_bone_gap", ear, value, hedged, m.group(0), "air-bone gap")]
 
 
 # -- claims read elsewhere (a model role): the same Claim as JSON --------------------------

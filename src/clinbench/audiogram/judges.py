@@ -16,7 +16,13 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clinbench.audiogram import vocabulary as v
-from clinbench.audiogram.classify import STANDARDS, Classification, Criteria, classify
+from clinbench.audiogram.classify import (
+    STANDARDS,
+    Classification,
+    Criteria,
+    classify,
+    pure_tone_average,
+)
 from clinbench.audiogram.model import EARS, Audiogram
 
 if TYPE_CHECKING:
@@ -288,8 +294,86 @@ def judge_tympanometry(claim: Claim, j: Judge) -> None:
           lambda e: tympanometry_holds(j.t, e, letter), note)  # fmt: skip
 
 
+def judge_pta(claim: Claim, j: Judge) -> None:
+    """Judge a pure-tone average against the averages the ear's thresholds give (the
+    standard's and the common alternatives, or the mean over the frequencies quoted)."""
+    ear, note = _judge_ear(claim, j.t)
+    rule = claim.rules[0] if claim.rules else "pta"
+    value = float(claim.value)
+    if rule.startswith("frequency"):
+        span = rule == "frequency span average"
+
+        def options_of(e):
+            return frequency_means(j.t.audiogram.ear(e).air, claim.frequencies, span)
+    else:
+
+        def options_of(e):
+            return j.t.ptas.get(e) or []
+
+    def ok(e):
+        options = options_of(e)
+        if not options:
+            if rule.startswith("worked average of "):
+                # No common average can be formed from this ear's tested frequencies: an
+                # average of as many thresholds as the standard's (a four-frequency average)
+                # uses a value the audiogram does not have (an untested frequency); fewer
+                # (the frequencies that were tested, averaged) is not judged.
+                terms = int(rule.rsplit(" ", 1)[1])
+                return (False if terms >= len(j.t.standard.pta_frequencies) else None), None
+            return None, None
+        best = min(options, key=lambda p: abs(p - value))
+        return abs(best - value) <= j.t.tolerance_db, round(best, 1)
+
+    j.add("pta", ear, None, value, claim.text, _hedged(claim), ok, note)
+
+
+_OCTAVES = (250, 500, 1000, 2000, 4000, 8000)
+
+
+def frequency_means(air: dict, freqs: tuple[int, ...], span: bool) -> list[float]:
+    """Return the averages an average quoted over ``freqs`` may mean: for a span ("2-4 kHz")
+    the mean of every frequency tested in it and of its octave frequencies (when two or more
+    differ from that set); for a list, the mean of those frequencies (none when one was not
+    tested, since the average cannot then be formed)."""
+    if not span:
+        value = pure_tone_average(air, tuple(freqs))
+        return [] if value is None else [value]
+    lo, hi = min(freqs), max(freqs)
+    tested = tuple(f for f in sorted(air) if lo <= f <= hi and not air[f].no_response)
+    octaves = tuple(f for f in tested if f in _OCTAVES)
+    options = [pure_tone_average(air, tested)] if len(tested) >= 2 else []
+    if len(octaves) >= 2 and octaves != tested:
+        options.append(pure_tone_average(air, octaves))
+    return [x for x in options if x is not None]
+
+
+def judge_air_bone_gap(claim: Claim, j: Judge) -> None:
+    """Judge an air-bone gap claim against the significant gap of the classification; a gap
+    quoted below the significance limit is a claim of no gap, and one in a case without
+    bone conduction is fabricated."""
+    ear, note = _judge_ear(claim, j.t)
+    claimed = claim.value
+    if isinstance(claimed, int):
+        limit = (j.t.criteria or Criteria()).abg_threshold
+        claimed = "absent" if claimed < limit else "present"
+    if not any(j.t.audiogram.ear(e).bone for e in EARS):
+        j.fabricated("air_bone_gap", ear, None, claimed, claim.text, _hedged(claim),
+                     "bone conduction")  # fmt: skip
+        return
+
+    def ok(e):
+        sig = j.t.cls.ear(e).significant_air_bone_gap
+        if sig is None:
+            return None, None
+        return (sig if claimed == "present" else not sig), ("present" if sig else "absent")
+
+    j.add("air_bone_gap", ear, None, claimed, claim.text, _hedged(claim), ok, note)
+
+
 JUDGES = {
     "degree": judge_degree,
+    "pta": judge_pta,
+    "air_bone_gap": judge_air_bone_gap,
     "type": judge_type,
     "threshold": judge_threshold,
     "tympanometry": judge_tympanometry,

@@ -74,6 +74,22 @@ READING = [
     ("R tymp B\nL tymp A", [("tympanometry", R, "B", None, A, ()),
                             ("tympanometry", L, "A", None, A, ())]),
     ("Tymps B bilat", [("tympanometry", BOTH, "B", None, A, ())]),
+    # issue #26 round 4: classes of batches 12-17 (non-native, lay, parenthesis, correction)
+    ("Both ears have a light deafness, flat, of perception type.",
+     [("degree", BOTH, "mild", None, A, ()), ("type", BOTH, "sensorineural", None, A, ())]),
+    ("Sudden transmission deafness in the left ear", [("type", L, "conductive", None, A, ())]),
+    ("This comes from the inner ear on the right.",
+     [("type", R, "sensorineural", None, A, ())]),
+    ("In each ear, part of the loss comes from the middle ear and part from the inner ear.",
+     [("type", BOTH, "mixed", None, A, ())]),
+    ("This is a blockage in the middle ear rather than wear of the inner ear.",
+     [("type", (), "conductive", None, A, ())]),
+    ("A dead ear on the right - sorry, I mean on the left.",
+     [("degree", L, "profound", "complete", A, ())]),
+    ("AD mod SNHL (masked BC NR)", [("degree", R, "moderate", None, A, ()),
+                                    ("type", R, "sensorineural", None, A, ())]),
+    ("AU mod mixed HL, ABG 30-40, BC m 40-60", [("degree", BOTH, "moderate", None, A, ()),
+                                                ("type", BOTH, "mixed", None, A, ())]),
 ]  # fmt: skip
 
 

@@ -72,7 +72,7 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     # entry that matches wins.
     ("withdraw", "self-correction",
      _I(r"apolog\w*|sorry|correction|i misread|scratch that|disregard (?:th\w+)|i meant|"
-        r"should read|erratum|to correct (?:my|the) "),
+        r"\bi mean\b|\bi correct\b|should read|erratum|to correct (?:my|the) "),
      "self-corrections in model replies (issue #26, outside batch of the last round)"),
     ("ear_key", "ear key",
      r"(?:(?m:^)|(?<=[{,]))[ \t\"'-]*(?i:(right|left)_ear|[\"'](right|left)[\"'])[\"']?"
@@ -87,12 +87,20 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("ear", "ear abbreviation", r"\b(AD|AS|AU|RE|LE)\b",
      "Latin and UK ear abbreviations (ASHA 1990 audiogram forms; NHS audiology letters)"),
     ("ear", "ear word",
-     _I(r"\b(right|left|rt|lt|bilat(?:eral(?:ly)?)?|both ears|each ear)\b|"
+     _I(r"\b(right|left|rt|lt|bilat(?:eral(?:ly)?)?|both ears|each ear|each side|both sides)\b|"
         r"\b([rl])(?= ear\b)"),
      "plain ear words and 'bilat' (clinic notes)"),
     ("side", "better/poorer ear",
      _I(r"\b(poorer|worse|better)[- ]hearing ear\b|\b(poorer|worse|better) ear\b"),
      "better/poorer ear (WHO 2021 grades a person by the better ear)"),
+    ("degree", "dead ear",
+     _I(r"\b(dead ear|(?:did|does) not (?:respond|hear) (?:at|even at) (?:the )?"
+        r"(?:loudest|maximum|highest) (?:levels?|sounds?))\b"),
+     "'dead ear', no response at the audiometer's limits: profound to complete (WHO 2021)"),
+    ("degree", "non-native degree word", _I(r"\b(light)(?= (?:\w+ )?(?:loss|deafness|hypoacusis|"
+                                             r"hearing loss|conductive|sensorineural|"
+                                             r"neurosensorial|in the mean)\b|(?=[,.;]|$))"),
+     "'light' for mild, a calque of leicht/léger/leve (non-native English, issue #26 batch 14)"),
     ("degree", "degree abbreviation",
      _I(r"\b(mod[- /]?sev|mod|sev|prof|wnl)\b"),
      "chart abbreviations of degree: mod, mod-sev, sev, prof, WNL (clinic notes)"),
@@ -104,6 +112,25 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "SNHL/CHL/MHL (BSA 2018; ASHA 2005)"),
     ("type", "type word", _I(r"\b(sensorineural|conductive|mixed)\b"),
      "type words (BSA 2018; ASHA 2005)"),
+    ("type", "non-native type word",
+     _I(r"\b(neuro-?sensorial|sensori-?neural|perceptive|perception type|of perception type|"
+        r"transmission(?: type| deafness| loss| hypoacusis)?|transmissive)\b"),
+     "neurosensorial / perception, transmission (European usage calqued into English, issue "
+     "#26 batch 14)"),
+    ("type", "lay mixed",
+     _I(r"\bpart\b[^.;\n]{0,50}?\b(?:middle|inner) ears?\b[^.;\n]{0,30}?\bpart\b[^.;\n]{0,30}?"
+        r"\b(?:middle|inner) ears?\b|\bboth the (?:outer|middle) and the inner ear\b"),
+     "lay account of a mixed loss: part middle ear, part inner ear (patient letters; BSA 2018)"),
+    ("type", "lay inner ear",
+     _I(r"\b(?:from|in|of) (?:the )?(?:inner ears?|hearing nerve|hair cells)\b|"
+        r"\binner[- ]ear (?:hearing )?loss\b"),
+     "lay words for a sensorineural cause: the inner ear, hair cells, hearing nerve (patient "
+     "letters; BSA 2018 defines the type by where the loss arises)"),
+    ("type", "lay middle ear",
+     _I(r"\b(?:from|in) (?:the )?middle ears?\b|\bmiddle[- ]ear (?:hearing )?loss\b|"
+        r"\b(?:fluid|blockage) (?:behind|in) (?:the |your |his |her )?(?:ear ?drum|middle ear)\b"),
+     "lay words for a conductive cause: the middle ear, fluid behind the eardrum (patient "
+     "letters; BSA 2018)"),
     ("tymp", "tymp abbreviation",
      r"(?i:\btymps?\b|\btympanograms?\b)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?"
      r"(A[sd]?|B|C)(?:[ \t]*/[ \t]*(A[sd]?|B|C))?\b",
@@ -121,7 +148,8 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("gap", "air-bone gap", _I(r"\b(?:abg|air[- ]bone gaps?|gaps?)\b"),
      "an air-bone gap's size is not a threshold (BSA 2018)"),
     ("respectively", "respectively", _I(r"\brespectively\b"), "distributive 'respectively'"),
-    ("negation", "negation", _I(r"\b(?:no|not|without|rule[sd]? out|absence of|absent)\b"),
+    ("negation", "negation",
+     _I(r"\b(?:no|not|without|rule[sd]? out|absence of|absent|rather than|instead of)\b"),
      "a negated mention is not a claim"),
     ("hedge", "hedge",
      _I(r"\b(?:probabl\w*|likely|possibl\w*|suggest\w*|query|may|might|appears?|"
@@ -142,6 +170,12 @@ SHORTHAND = frozenset(
         "respectively",
         "self-correction",
         "tymp abbreviation",
+        "dead ear",
+        "non-native degree word",
+        "non-native type word",
+        "lay mixed",
+        "lay inner ear",
+        "lay middle ear",
     }
 )  # fmt: skip
 """The rules whose readings the pattern reader of checkers.py lacks (issue #26): a claim
@@ -150,6 +184,9 @@ _TRIGGER_WORDS = (
     "@", "_ear", "respectively", "poorer", "better ear", "worse ear", "better-ear",
     "apolog", "sorry", "correction", "misread", "scratch that", "disregard", "i meant",
     "should read", "erratum", "to correct", "\"right\"", "\"left\"", "'right'", "'left'",
+    "dead ear", "loudest", "light", "neuro", "perceptive", "perception", "transmiss",
+    "inner ear", "middle ear", "hair cells", "hearing nerve", "eardrum", "ear drum",
+    "i mean", "i correct",
 )  # fmt: skip
 _TRIGGER_PATTERN = re.compile(
     r"\b[RL]\b|(?i:\b(?:mod|sev|prof|wnl)\b|\bmod[- /]sev)|"
@@ -170,7 +207,7 @@ _STATEMENT_END = re.compile(r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s)|;")
 
 _DEGREE = {
     "wnl": "normal", "within normal limits": "normal", "normal": "normal", "slight": "slight",
-    "mild": "mild", "mod": "moderate", "moderate": "moderate", "sev": "severe",
+    "mild": "mild", "light": "mild", "mod": "moderate", "moderate": "moderate", "sev": "severe",
     "severe": "severe", "prof": "profound", "profound": "profound",
 }  # fmt: skip
 _TYPE = {"snhl": "sensorineural", "sn": "sensorineural", "sensorineural": "sensorineural",
@@ -204,22 +241,32 @@ def tokens(text: str, start: int = 0, end: int | None = None) -> Iterator[Token]
     for m in _MASTER.finditer(text, start, len(text) if end is None else end):
         kind, rule = LEXICON[int(m.lastgroup[1:])][:2]
         groups = [g for g in m.groups()[m.lastindex :] if g is not None]
-        yield Token(kind, _normal(kind, m, groups), m.start(), m.end(), rule)
+        yield Token(kind, _normal(kind, m, groups, rule), m.start(), m.end(), rule)
 
 
-def _normal(kind: str, m: re.Match, groups: list[str]) -> str:
+def _normal(kind: str, m: re.Match, groups: list[str], rule: str = "") -> str:
     raw = (groups[0] if groups else m.group(0)).strip().lower()
     if kind in ("ear", "ear_key"):
         if raw.startswith("bilat") or raw in ("both ears", "au"):
             return "both"
-        return "both" if raw == "each ear" else _EAR.get(raw.split()[0].split("_")[0], raw)
+        if raw in ("each ear", "each side", "both sides"):
+            return "both"
+        return _EAR.get(raw.split()[0].split("_")[0], raw)
     if kind == "side":
         return "better" if "better" in m.group(0).lower() else "poorer"
     if kind == "degree":
+        if rule == "dead ear":
+            return "profound"
         if raw.startswith("mod") and "sev" in raw:
             return "moderately severe"
         return _DEGREE.get(raw, raw)
     if kind == "type":
+        if rule.startswith("lay "):
+            return {"lay mixed": "mixed", "lay inner ear": "sensorineural"}.get(rule, "conductive")
+        if raw.startswith(("neuro", "sensori", "percept", "of percept")):
+            return "sensorineural"
+        if raw.startswith("transmiss"):
+            return "conductive"
         return _TYPE[raw]
     if kind == "tymp":
         return "/".join(g[0].upper() + g[1:].lower() for g in groups[:2])
@@ -281,14 +328,18 @@ def _statement_claims(
 ) -> tuple[list[Claim], Binding | None]:
     """Return the claims of one statement and the ear block it opens (an ear key alone)."""
     ears = [t for t in toks if t.kind in ("ear", "ear_key", "side")]
+    ears = _last_word(toks, ears)
     opened = None
     if ears and ears[0].kind == "ear_key" and not _after(toks, ears[0]):
         opened = (_ears_of(ears[0]), ears[0].rule)  # "right_ear:" alone opens a block
     put = _Put(_qualifier(toks), _conduction(toks))
-    # A degree word in a statement about bone conduction ("masked BC WNL") grades the bone,
-    # not the ear's hearing: no degree claim.
-    graded = ("type",) if put.conduction == "bone" else ("degree", "type")
-    values = [t for t in toks if t.kind in graded]
+    # A degree word after a bone-conduction mark ("masked BC WNL") grades the bone, not
+    # the ear's hearing: no degree claim. One before it ("AD mod SNHL (masked BC NR)",
+    # "mod mixed HL, BC m 40-60") grades the ear.
+    values = [
+        t for t in toks
+        if t.kind == "type" or (t.kind == "degree" and _conduction_before(toks, t) != "bone")
+    ]  # fmt: skip
     paired = _respectively(ears, values) if any(t.kind == "respectively" for t in toks) else None
     bound = (
         [(t, (e, "respectively")) for t, e in zip(values, paired, strict=True)]
@@ -302,6 +353,7 @@ def _statement_claims(
         for t, binding in bound
         if id(t) not in inside and not _negated(toks, t)
     ]
+    claims = [replace(c, value_high="complete") if "dead ear" in c.rules else c for c in claims]
     claims += _thresholds(text, start, end, toks, ears, block, put)
     claims += _tympanograms(text, toks, ears, block, put)
     return claims, opened
@@ -342,6 +394,27 @@ class _Put:
             self.conduction, freqs, None if top is None else top.value,
             text[start:end], (start, end), rules,
         )  # fmt: skip
+
+
+def _last_word(toks: list[Token], ears: list[Token]) -> list[Token]:
+    """Return the ear tags that stand in a statement corrected in its course ("in the left
+    ear - no, sorry, I mean the right ear"): those after the correction, when it names one."""
+    withdrawn_at = next((t.start for t in toks if t.kind == "withdraw"), None)
+    if withdrawn_at is None:
+        return ears
+    after = [e for e in ears if e.start > withdrawn_at]
+    return after or ears
+
+
+def _conduction_before(toks: list[Token], tok: Token) -> str:
+    """Return the conduction named last before ``tok`` in its statement (air when none)."""
+    out = "air"
+    for t in toks:
+        if t.start >= tok.start:
+            break
+        if t.kind == "conduction":
+            out = "bone" if t.value in ("bone", "bc") else "air"
+    return out
 
 
 def _conduction(toks: list[Token]) -> str:

@@ -249,6 +249,8 @@ def judge_degree(claim: Claim, j: Judge) -> None:
     std = j.t.standard
     ear, note = _judge_ear(claim, j.t)
     high = claim.value if claim.value_high is None else claim.value_high
+    if high == "complete" and high not in std.degrees:
+        high = std.degrees[-1]  # "profound to complete" under a standard whose top is profound
     if claim.value not in std.degrees or high not in std.degrees:
         j.judged("degree", ear, claim.text, None, None, claim.text, _hedged(claim),
                  note=f"not a grade of {std.name}")  # fmt: skip

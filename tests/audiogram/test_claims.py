@@ -85,9 +85,19 @@ READING = [
     ("This is a blockage in the middle ear rather than wear of the inner ear.",
      [("type", (), "conductive", None, A, ())]),
     ("A dead ear on the right - sorry, I mean on the left.",
-     [("degree", L, "profound", "complete", A, ())]),
+     [("degree", R, "profound", "complete", W, ()),
+      ("degree", L, "profound", "complete", A, ())]),
     ("AD mod SNHL (masked BC NR)", [("degree", R, "moderate", None, A, ()),
                                     ("type", R, "sensorineural", None, A, ())]),
+    ("The right and left ears show a moderate conductive loss and normal hearing respectively.",
+     [("degree", R, "moderate", None, A, ()), ("type", R, "conductive", None, A, ()),
+      ("degree", L, "normal", None, A, ())]),
+    ("Both ears are sensorineural: the right and left averages are 52 and 33 dB HL "
+     "respectively (moderately severe and mild).",
+     [("type", BOTH, "sensorineural", None, A, ()), ("degree", R, "moderately severe", None, A, ()),
+      ("degree", L, "mild", None, A, ())]),
+    ("Mild and moderate losses in the left and right ears respectively, both sloping.",
+     [("degree", L, "mild", None, A, ()), ("degree", R, "moderate", None, A, ())]),
     ("AU mod mixed HL, ABG 30-40, BC m 40-60", [("degree", BOTH, "moderate", None, A, ()),
                                                 ("type", BOTH, "mixed", None, A, ())]),
 ]  # fmt: skip
@@ -271,6 +281,14 @@ END_TO_END = [
     # the control, without the correction (first written 'Right: severe.', which neither
     # reader reads: a bare degree after a plain ear label is a reading left open)
     ("Right: severe loss.", ["severity_misclassification"]),
+    # round 4 (batches 12-17 as tuning data): each of these failed on main 993f91e
+    ("The right and left ears show a moderate sensorineural loss and normal hearing "
+     "respectively.", []),
+    ("The left and right ears show a moderate sensorineural loss and normal hearing "
+     "respectively.", ["laterality_confusion"]),
+    ("Right ear: a light loss of perception type.", ["severity_misclassification"]),
+    ("Your right ear's loss comes from the middle ear.", ["type_misclassification"]),
+    ("Moderate sensorineural loss in the left ear - no, sorry, I correct: in the right ear.", []),
 ]  # fmt: skip
 
 

@@ -134,7 +134,7 @@ def check_reply(
     for part in parts:
         _read_part(checker, part)
     claims = [c for part in parts if may_hold_shorthand(part) for c in read_claims(part)]
-    checker.withdraw(lambda f: _withdrawn(f, claims))
+    checker.withdraw(lambda f: _withdrawn(f, claims) or _distributed(f, claims))
     judge_claims(unread_claims(claims, checker.findings), checker)
     checker.finalise()
     errors = sorted({str(f.critical_error) for f in checker.findings if f.critical_error})
@@ -341,6 +341,19 @@ def _withdrawn(finding: Finding, claims: list[Claim]) -> bool:
         and c.text.lower() in text
         for c in claims
     )  # fmt: skip
+
+
+def _distributed(finding: Finding, claims: list[Claim]) -> bool:
+    """Return True when a finding about both ears (or none) judged a value that a
+    "respectively" construction gives to one ear ("the right and left ears show mild and
+    moderate losses respectively"): the claim reader's pairing supersedes it."""
+    if finding.ear not in ("both", None):
+        return False
+    text = finding.text.lower()
+    return any(
+        "respectively" in c.rules and c.kind == finding.kind and c.text.lower() in text
+        for c in claims
+    )
 
 
 def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:

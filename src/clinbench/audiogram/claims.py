@@ -327,8 +327,8 @@ def _statement_claims(
     text: str, start: int, end: int, toks: list[Token], block: Binding
 ) -> tuple[list[Claim], Binding | None]:
     """Return the claims of one statement and the ear block it opens (an ear key alone)."""
-    ears = [t for t in toks if t.kind in ("ear", "ear_key", "side")]
-    ears = _last_word(toks, ears)
+    said = [t for t in toks if t.kind in ("ear", "ear_key", "side")]
+    ears = _last_word(toks, said)
     opened = None
     if ears and ears[0].kind == "ear_key" and not _after(toks, ears[0]):
         opened = (_ears_of(ears[0]), ears[0].rule)  # "right_ear:" alone opens a block
@@ -338,25 +338,41 @@ def _statement_claims(
     # "mod mixed HL, BC m 40-60") grades the ear.
     values = [
         t for t in toks
-        if t.kind == "type" or (t.kind == "degree" and _conduction_before(toks, t) != "bone")
+        if (t.kind == "type" or (t.kind == "degree" and _conduction_before(toks, t) != "bone"))
+        and not _negated(toks, t)
     ]  # fmt: skip
-    paired = _respectively(ears, values) if any(t.kind == "respectively" for t in toks) else None
-    bound = (
-        [(t, (e, "respectively")) for t, e in zip(values, paired, strict=True)]
-        if paired
-        else [(t, _bind(t, ears, block)) for t in values]
-    )
+    bound = [(t, _bind(t, ears, block)) for t in values]
+    if any(t.kind == "respectively" for t in toks):
+        bound = _distribute(text, ears, bound)
     tops = _range_tops(text, values)
     inside = {id(h) for h in tops.values()}
-    claims = [
-        put.claim(text, t.kind, binding, t, tops.get(id(t)))
-        for t, binding in bound
-        if id(t) not in inside and not _negated(toks, t)
-    ]
-    claims = [replace(c, value_high="complete") if "dead ear" in c.rules else c for c in claims]
+    claims = []
+    for t, binding in bound:
+        if id(t) in inside:
+            continue
+        claim = put.claim(text, t.kind, binding, t, tops.get(id(t)))
+        if "dead ear" in claim.rules:
+            claim = replace(claim, value_high="complete")
+        first = _bind(t, said, block) if ears is not said else binding
+        if first[0] != binding[0]:  # corrected in its course: the first ear is withdrawn
+            claims.append(replace(claim, ears=first[0], qualifier=Qualifier.WITHDRAWN))
+            claim = replace(claim, rules=(*claim.rules, "self-correction"))
+        claims.append(claim)
     claims += _thresholds(text, start, end, toks, ears, block, put)
     claims += _tympanograms(text, toks, ears, block, put)
     return claims, opened
+
+
+def _distribute(text: str, ears: list[Token], bound: list[tuple[Token, Binding]]):
+    """Return ``bound`` with the values of a 'respectively' construction given to their
+    ears. A value tagged for both ears ("Both ears are sensorineural, ... the right and
+    left averages ... respectively") keeps its tag; the rest are distributed."""
+    spread = [t for t, _ in bound if not _tagged_both(t, ears)]
+    paired = _respectively(text, ears, spread)
+    if not paired:
+        return bound
+    ear_of = {id(t): (e, "respectively") for t, e in zip(spread, paired, strict=True)}
+    return [(t, ear_of.get(id(t), b)) for t, b in bound]
 
 
 def _tympanograms(text, toks, ears, block, put: _Put) -> list[Claim]:
@@ -394,6 +410,12 @@ class _Put:
             self.conduction, freqs, None if top is None else top.value,
             text[start:end], (start, end), rules,
         )  # fmt: skip
+
+
+def _tagged_both(tok: Token, ears: list[Token]) -> bool:
+    """Return True when the last ear tag before ``tok`` in its statement names both ears."""
+    before = [e for e in ears if e.end <= tok.start]
+    return bool(before) and before[-1].value == "both"
 
 
 def _last_word(toks: list[Token], ears: list[Token]) -> list[Token]:
@@ -454,13 +476,27 @@ def _bind(tok: Token, ears: list[Token], block: Binding) -> Binding:
     return (_ears_of(after[0]), after[0].rule) if after else block
 
 
-def _respectively(ears: list[Token], values: list[Token]) -> list[tuple[str, ...]] | None:
+def _respectively(
+    text: str, ears: list[Token], values: list[Token]
+) -> list[tuple[str, ...]] | None:
     """Return one ear per value for 'right and left ... X and Y respectively', else None.
 
-    The values of each kind pair in order with the ears named ("right and left ears have
-    moderate and severe sensorineural and mixed losses respectively").
+    The ears are the pair named together ("right and left", "left and right"), else every
+    ear named. When the values fall into as many conjuncts (split at 'and' or a comma) as
+    there are ears, each conjunct goes to its ear ("a moderate conductive loss and normal
+    hearing respectively"); otherwise the values of each kind pair in order with the ears
+    ("moderate and severe sensorineural and mixed losses respectively"), and a kind with a
+    single value is shared by both.
     """
-    named = [e.value for e in ears if e.kind == "ear" and e.value in ("right", "left")]
+    named = _ear_pair(text, ears)
+    groups: list[list[Token]] = []
+    for i, v in enumerate(values):
+        joined = i and _CONJUNCTION.fullmatch(text[values[i - 1].end : v.start])
+        if not groups or joined:
+            groups.append([])
+        groups[-1].append(v)
+    if len(groups) == len(named) >= 2:
+        return [(named[k],) for k, group in enumerate(groups) for _ in group]
     out: dict[int, tuple[str, ...]] = {}
     for kind in ("degree", "type"):
         of_kind = [v for v in values if v.kind == kind]
@@ -471,6 +507,23 @@ def _respectively(ears: list[Token], values: list[Token]) -> list[tuple[str, ...
         elif of_kind:
             return None
     return [out[id(v)] for v in values] if out else None
+
+
+_CONJUNCTION = re.compile(
+    r"(?i)[^,;:()]{0,40}?(?:,\s*(?:and\s+)?|\s+and\s+)(?:an?\s+)?[^,;:()]{0,20}"
+)
+"""What stands between two conjuncts of a list: 'and' or a comma, with words around it."""
+
+
+def _ear_pair(text: str, ears: list[Token]) -> list[str]:
+    """Return the ears a 'respectively' pairs with: two ears joined by 'and' ("the right and
+    left ears"), else every right or left ear named, in order."""
+    sided = [e for e in ears if e.kind == "ear" and e.value in ("right", "left")]
+    for a, b in zip(sided, sided[1:], strict=False):
+        if a.value != b.value and re.fullmatch(r"(?i)\s*(?:and|&|,)\s*(?:the\s+)?",
+                                                 text[a.end : b.start]):  # fmt: skip
+            return [a.value, b.value]
+    return [e.value for e in sided]
 
 
 def _negated(toks: list[Token], tok: Token) -> bool:

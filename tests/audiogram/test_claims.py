@@ -21,6 +21,7 @@ from clinbench.audiogram.claims import (
     air_bone_gap_claims,
     average_claims,
     read_claims,
+    written_out,
 )
 from clinbench.audiogram.judges import JUDGES, judge_claims
 
@@ -135,6 +136,35 @@ def test_reading_averages_and_gaps_of_a_clause(clause, ear, expected):
     claims = average_claims(clause, ear, False)[0] + air_bone_gap_claims(clause, ear, False)
     got = [(c.kind, c.ears, c.value, c.rules[0], c.frequencies) for c in claims]
     assert got == expected
+
+
+DICTATED = [
+    ("right ear fifty five at two fifty fifty at five hundred and forty at one thousand full stop",
+     "Right ear 55 at 250 50 at 500 and 40 at 1000."),
+    ("left twenty five at seven fifty comma thirty five at fifteen hundred full stop",
+     "Left 25 at 750, 35 at 1500."),
+    ("four frequency average sixty eight point seven five full stop averages fifty two and a "
+     "half full stop", "4 frequency average 68.75. Averages 52.5."),
+    ("bone tested from two fifty to four thousand full stop speech ninety six percent",
+     "Bone tested from 250 to 4000. Speech 96%"),
+    ("forty five at five hundred forty at one thousand full stop",
+     "45 at 500 40 at 1000."),  # frequencies are round: 500, then 40 at 1000
+    ("Right ear fifty five at two fifty.", "Right ear fifty five at two fifty."),  # not dictated
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("spoken", "written"), DICTATED, ids=[s for s, _ in DICTATED])
+def test_a_dictated_reply_is_written_out(spoken, written):
+    assert written_out(spoken) == written
+
+
+def test_writing_out_is_linear_on_long_input():
+    import time
+
+    text = "fifty five at two fifty comma " * 20000 + "full stop"
+    began = time.perf_counter()
+    assert written_out(text).count("55 at 250,") == 20000
+    assert time.perf_counter() - began < 10
 
 
 def test_a_claim_keeps_its_text_span_and_rules():

@@ -32,6 +32,7 @@ from clinbench.audiogram.claims import (
     Qualifier,
     may_hold_shorthand,
     read_claims,
+    written_out,
 )
 from clinbench.audiogram.classify import Criteria, asymmetry, classify, get_standard
 from clinbench.audiogram.findings import (
@@ -130,7 +131,7 @@ def check_reply(
     std = get_standard(standard)
     truth = case_facts(case_or_audiogram, std.name, tolerance_db, wrs_tolerance, criteria)
     checker = Judge(truth)
-    parts, read = v.sections(reply_text)
+    parts, read = v.sections(written_out(reply_text))
     for part in parts:
         _read_part(checker, part)
     claims = [c for part in parts if may_hold_shorthand(part) for c in read_claims(part)]

@@ -278,6 +278,123 @@ def _normal(kind: str, m: re.Match, groups: list[str], rule: str = "") -> str:
     return raw
 
 
+# -- dictated replies ---------------------------------------------------------------------
+# Speech recognition in dictation mode writes spoken punctuation as words ("full stop",
+# "comma") and numbers as words ("fifty five at two fifty"); audiologists dictate
+# frequencies in their spoken short forms ("two fifty", "seven fifty", "fifteen hundred").
+# A reply with spoken punctuation is written out before it is read.
+
+_SPOKEN_MARK = re.compile(r"(?i)\bfull stop\b|\bnew (?:line|paragraph)\b")
+_UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen".split())}  # fmt: skip
+_TENS = {w: 10 * i for i, w in enumerate(
+    "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}  # fmt: skip
+_SPOKEN_WORD = re.compile(
+    r"(?i)\b(?:full stop|new paragraph|new line|comma|colon|semicolon|percent|kilohertz|hertz|"
+    r"and a half|point|hundred|thousand|" + "|".join([*_UNITS, *_TENS]) + r")\b"
+)
+_PUNCTUATION = {"full stop": ".", "comma": ",", "colon": ":", "semicolon": ";",
+                "new line": "\n", "new paragraph": "\n\n", "percent": "%",
+                "kilohertz": "kHz", "hertz": "Hz"}  # fmt: skip
+
+
+def written_out(reply: str) -> str:
+    """Return a dictated reply with its spoken punctuation and number words written out
+    ("fifty five at two fifty comma" -> "55 at 250,"); any other reply unchanged.
+
+    One pass over the words (linear). A number is read greedily: "four thousand", "fifteen
+    hundred", "fifty five", "sixty eight point seven five", "fifty two and a half"; right
+    after "at", a unit then a tens word is a frequency's spoken form ("at two fifty" = 250,
+    "at seven fifty" = 750). Hundreds and thousands are frequencies, which are round: "five
+    hundred forty at one thousand" is 500, then 40 at 1000.
+    """
+    if not _SPOKEN_MARK.search(reply):
+        return reply
+    out: list[str] = []
+    last = 0
+    words = list(_SPOKEN_WORD.finditer(reply))
+    i = 0
+    while i < len(words):
+        m = words[i]
+        word = m.group(0).lower()
+        if word in _PUNCTUATION:
+            out.append(
+                reply[last : m.start()].rstrip(" ") if word in _STOPS else reply[last : m.start()]
+            )
+            out.append(_PUNCTUATION[word])
+            last, i = m.end(), i + 1
+            continue
+        value, j = _spoken_number(reply, words, i)
+        if value is None:
+            i += 1
+            continue
+        out.append(reply[last : m.start()])
+        out.append(value)
+        last, i = words[j - 1].end(), j
+    out.append(reply[last:])
+    return _SENTENCE_START.sub(lambda m: m.group(0).upper(), "".join(out))
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.\n]\s*)[a-z]")
+"""A dictated sentence's first letter, written as a capital (sentences start with one)."""
+
+
+_FREQUENCY_BEFORE = re.compile(r"(?i)\b(?:at|from|to)\s+$")
+"""A word before a frequency ("at two fifty", "from two fifty to four thousand")."""
+_STOPS = frozenset({"full stop", "comma", "colon", "semicolon", "percent"})
+
+
+def _next(reply: str, words: list[re.Match], k: int, between: str = r"\s+") -> str | None:
+    """Return the k-th word, lower-cased, when only spaces (or ``between``) separate it
+    from the word before."""
+    if k >= len(words) or not re.fullmatch(between, reply[words[k - 1].end() : words[k].start()]):
+        return None
+    return words[k].group(0).lower()
+
+
+def _spoken_number(reply: str, words: list[re.Match], i: int) -> tuple[str | None, int]:
+    """Return the digits of the spoken number starting at word ``i`` and the index after it."""
+    word = words[i].group(0).lower()
+    small = _UNITS.get(word, _TENS.get(word))
+    if small is None:
+        return None, i
+    j = i + 1
+    nxt = _next(reply, words, j)
+    at = _FREQUENCY_BEFORE.search(reply, max(0, words[i].start() - 5), words[i].start())
+    if word in _UNITS and nxt in ("thousand", "hundred"):
+        value = small * (1000 if nxt == "thousand" else 100)
+        j += 1
+        return str(value), j
+    if at and word in _UNITS and 0 < small < 10 and nxt in _TENS:
+        return str(small * 100 + _TENS[nxt]), j + 1  # "at two fifty": 250 Hz
+    value, j = _two_words(reply, words, i)
+    nxt = _next(reply, words, j)
+    if nxt == "point":
+        digits = []
+        k = j + 1
+        while (d := _next(reply, words, k)) is not None and d in _UNITS and _UNITS[d] < 10:
+            digits.append(str(_UNITS[d]))
+            k += 1
+        if digits:
+            return f"{value}.{''.join(digits)}", k
+    if nxt == "and a half":
+        return f"{value}.5", j + 1
+    return str(value), j
+
+
+def _two_words(reply: str, words: list[re.Match], i: int) -> tuple[int, int]:
+    """Return a number of up to two words ("fifty five", "fifteen", "forty") and the index
+    after it."""
+    word = words[i].group(0).lower()
+    if word in _TENS:
+        nxt = _next(reply, words, i + 1)
+        if nxt in _UNITS and 0 < _UNITS[nxt] < 10:
+            return _TENS[word] + _UNITS[nxt], i + 2
+        return _TENS[word], i + 1
+    return _UNITS[word], i + 1
+
+
 # -- the grammar ------------------------------------------------------------------------
 
 

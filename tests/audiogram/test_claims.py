@@ -99,6 +99,14 @@ READING = [
       ("degree", L, "mild", None, A, ())]),
     ("Mild and moderate losses in the left and right ears respectively, both sloping.",
      [("degree", L, "mild", None, A, ()), ("degree", R, "moderate", None, A, ())]),
+    ("At 3000 Hz the right is 30 and the left 55.",
+     [("threshold", R, 30, None, A, (3000,)), ("threshold", L, 55, None, A, (3000,))]),
+    ("In 8000 Hz it is 80 dB both sides.", [("threshold", BOTH, 80, None, A, (8000,))]),
+    ("In 3000 Hz the difference is 25 dB (left 55, right 30).",
+     [("threshold", L, 55, None, A, (3000,)), ("threshold", R, 30, None, A, (3000,))]),
+    ("At 3 kHz the left is 15 dB poorer.", []),
+    ("PTA (0.5/1/2/4 kHz: right 36, left 39 dB HL)", []),
+    ("The left is the poorer ear by 5 dB at 500 Hz.", []),
     ("AU mod mixed HL, ABG 30-40, BC m 40-60", [("degree", BOTH, "moderate", None, A, ()),
                                                 ("type", BOTH, "mixed", None, A, ())]),
 ]  # fmt: skip
@@ -179,7 +187,8 @@ def test_every_lexicon_rule_cites_a_source_once():
     names = [name for _, name, _, _ in LEXICON]
     assert all(source.strip() for *_, source in LEXICON)
     assert len({(k, n) for k, n, _, _ in LEXICON}) == len(LEXICON), names
-    assert SHORTHAND <= set(names) | {"khz list", "respectively", "self-correction"}
+    constructions = {"khz list", "respectively", "self-correction", "frequency, then ear levels"}
+    assert SHORTHAND <= set(names) | constructions
 
 
 def test_reading_is_linear_on_long_input():

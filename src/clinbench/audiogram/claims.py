@@ -139,7 +139,8 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "'30 @750', '40 @ 2k' (clinic shorthand)"),
     ("freq", "frequency", _I(r"\b(\d+(?:\.\d+)?)\s*(khz|k|hz)\b"),
      "'1k', '2 kHz', '500 Hz' (audiogram forms)"),
-    ("more", "difference", _I(r"[>≥]\s*|\b(?:more than|greater than|over|differ\w* (?:of |by )?)"),
+    ("more", "difference",
+     _I(r"[>≥]\s*|\b(?:more than|greater than|over|differ\w* (?:of |by )?)|\bby(?=\s+\d)"),
      "a difference or bound, not a threshold ('>15 dB' between ears)"),
     ("level", "level", _I(r"(?<![\w.])(-?\d{1,3})(?:\s*db(?:\s*hl)?)?(?![\w.%])"),
      "a level in dB HL"),
@@ -176,6 +177,7 @@ SHORTHAND = frozenset(
         "lay mixed",
         "lay inner ear",
         "lay middle ear",
+        "frequency, then ear levels",
     }
 )  # fmt: skip
 """The rules whose readings the pattern reader of checkers.py lacks (issue #26): a claim
@@ -191,7 +193,8 @@ _TRIGGER_WORDS = (
 _TRIGGER_PATTERN = re.compile(
     r"\b[RL]\b|(?i:\b(?:mod|sev|prof|wnl)\b|\bmod[- /]sev)|"
     r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]|"
-    r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?/"
+    r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?/|"
+    r"(?i:\b(?:right|left)(?:\s+(?:is|was))?\s+\d{1,3}\b|\d\s*(?:db\s*)?(?:hl\s*)?both sides)"
 )
 
 
@@ -203,7 +206,7 @@ def may_hold_shorthand(text: str) -> bool:
 
 
 _MASTER = re.compile("|".join(f"(?P<t{i}>{p})" for i, (_, _, p, _) in enumerate(LEXICON)))
-_STATEMENT_END = re.compile(r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s)|;")
+_STATEMENT_END = re.compile(r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s|$)|;")
 
 _DEGREE = {
     "wnl": "normal", "within normal limits": "normal", "normal": "normal", "slight": "slight",
@@ -672,12 +675,59 @@ def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
             out.append(put.claim(text, "threshold", _bind(tok, ears, block), tok,
                                  value=int(m.group(2)), freqs=(hz,), rule="khz list"))  # fmt: skip
         return out
-    return [
+    pairs = list(_level_frequency_pairs(text, toks))
+    out = [
         put.claim(text, "threshold", _bind(tok, ears, block), tok, value=int(tok.value),
                   freqs=(int(freq.value),), rule=freq.rule, through=freq)
-        for tok, freq in _level_frequency_pairs(text, toks)
+        for tok, freq in pairs
         if not _negated(toks, tok)
     ]  # fmt: skip
+    paired = {id(tok) for tok, _ in pairs}
+    out += [
+        put.claim(text, "threshold", (_ears_of(ear), ear.rule), tok, value=int(tok.value),
+                  freqs=(int(freq.value),), rule="frequency, then ear levels", through=ear)
+        for ear, tok, freq in _ear_levels_at(text, toks)
+        if id(tok) not in paired
+    ]  # fmt: skip
+    return out
+
+
+_COMPARED = re.compile(
+    r"(?i)\s*(?:db\s*(?:hl)?\s*)?(?:poorer|worse|better|deeper|shallower|higher|lower|more|less|"
+    r"greater|smaller|above|below)\b"
+)
+"""After a level, a comparison: the level is a difference between ears, not a threshold."""
+_LISTED = re.compile(r"[/,\-–]\s*$")
+_EAR_TO_LEVEL = re.compile(r"(?i)\s*(?:(?:is|was|are|were)\s+(?:at\s+)?|[:=]\s*)?")
+_LEVEL_TO_EAR = re.compile(r"(?i)\s*(?:(?:on|in|for)\s+(?:the\s+)?)?")
+
+
+def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token, Token]]:
+    """Yield (ear, level, frequency) for levels given ear by ear after a frequency: "At
+    3000 Hz the right is 30 and the left 55", "In 4000 Hz ... (left 55, right 30)", "In
+    8000 Hz it is 80 dB both sides" (non-native and comparative replies)."""
+    freq = None
+    for i, tok in enumerate(toks):
+        if tok.kind == "freq":
+            # a list or span of frequencies ("0.5/1/2/4 kHz: right 36") is an average's
+            freq = None if _LISTED.search(text, max(0, tok.start - 3), tok.start) else tok
+            continue
+        if freq is None or tok.kind != "level" or (i and toks[i - 1].kind == "more"):
+            continue
+        if _COMPARED.match(text, tok.end):
+            continue  # "the left is 15 dB poorer": a difference
+        before = toks[i - 1] if i else None
+        after = toks[i + 1] if i + 1 < len(toks) else None
+        if (
+            before is not None and before.kind == "ear" and before.start > freq.start
+            and _EAR_TO_LEVEL.fullmatch(text, before.end, tok.start)
+        ):  # fmt: skip
+            yield before, tok, freq
+        elif (
+            after is not None and after.kind == "ear" and after.value == "both"
+            and _LEVEL_TO_EAR.fullmatch(text, tok.end, after.start)
+        ):  # fmt: skip
+            yield after, tok, freq
 
 
 def _level_frequency_pairs(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token]]:

@@ -107,6 +107,16 @@ READING = [
     ("At 3 kHz the left is 15 dB poorer.", []),
     ("PTA (0.5/1/2/4 kHz: right 36, left 39 dB HL)", []),
     ("The left is the poorer ear by 5 dB at 500 Hz.", []),
+    ("Tymps (L/R): A / As", [("tympanometry", L, "A", None, A, ()),
+                             ("tympanometry", R, "As", None, A, ())]),
+    ("Tympanograms B and A in the left and right ears respectively",
+     [("tympanometry", L, "B", None, A, ()), ("tympanometry", R, "A", None, A, ())]),
+    ("The eardrum pressure test showed that your left eardrum is not moving.",
+     [("tympanometry", L, "B", None, A, ())]),
+    ("The eardrum pressure test was normal on both sides.",
+     [("tympanometry", BOTH, "A", None, A, ())]),
+    ("The eardrum pressure test on the right showed a stiff eardrum.",
+     [("tympanometry", R, "As", None, A, ())]),
     ("AU mod mixed HL, ABG 30-40, BC m 40-60", [("degree", BOTH, "moderate", None, A, ()),
                                                 ("type", BOTH, "mixed", None, A, ())]),
 ]  # fmt: skip
@@ -187,7 +197,13 @@ def test_every_lexicon_rule_cites_a_source_once():
     names = [name for _, name, _, _ in LEXICON]
     assert all(source.strip() for *_, source in LEXICON)
     assert len({(k, n) for k, n, _, _ in LEXICON}) == len(LEXICON), names
-    constructions = {"khz list", "respectively", "self-correction", "frequency, then ear levels"}
+    constructions = {
+        "khz list",
+        "respectively",
+        "self-correction",
+        "frequency, then ear levels",
+        "ear order tag",
+    }
     assert SHORTHAND <= set(names) | constructions
 
 

@@ -132,9 +132,15 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "lay words for a conductive cause: the middle ear, fluid behind the eardrum (patient "
      "letters; BSA 2018)"),
     ("tymp", "tymp abbreviation",
-     r"(?i:\btymps?\b|\btympanograms?\b)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?"
-     r"(A[sd]?|B|C)(?:[ \t]*/[ \t]*(A[sd]?|B|C))?\b",
-     "'Tymps C', 'Tymps: A/A' (right/left), 'tymp B' (Jerger 1970 types; clinic notes)"),
+     r"(?i:\btymps?\b|\btympanograms?\b)(?:[ \t]*\((?i:(r|l|right|left)/(?:r|l|right|left))\))?"
+     r"[ \t]*[:=-]?[ \t]*(?i:types?[ \t]*)?"
+     r"(A[sd]?|B|C)(?:[ \t]*(?:/|,|and)[ \t]*(?i:type[ \t]*)?(A[sd]?|B|C))?\b",
+     "'Tymps C', 'Tymps: A/A' (right/left), 'Tymps (L/R): A/As', 'tympanograms B and A' "
+     "(Jerger 1970 types; clinic notes)"),
+    ("tymp", "lay tympanometry",
+     _I(r"\b(?:ear ?drum|middle[- ]ear) (?:pressure|movement|mobility) test\b"),
+     "'the eardrum pressure test': tympanometry in patient letters (BSA 2013 tympanometry "
+     "procedure, plain-language summary)"),
     ("freq", "at-sign frequency", _I(r"@\s*(\d+(?:\.\d+)?)\s*(k(?:hz)?|hz)?\b"),
      "'30 @750', '40 @ 2k' (clinic shorthand)"),
     ("freq", "frequency", _I(r"\b(\d+(?:\.\d+)?)\s*(khz|k|hz)\b"),
@@ -178,6 +184,8 @@ SHORTHAND = frozenset(
         "lay inner ear",
         "lay middle ear",
         "frequency, then ear levels",
+        "lay tympanometry",
+        "ear order tag",
     }
 )  # fmt: skip
 """The rules whose readings the pattern reader of checkers.py lacks (issue #26): a claim
@@ -188,7 +196,7 @@ _TRIGGER_WORDS = (
     "should read", "erratum", "to correct", "\"right\"", "\"left\"", "'right'", "'left'",
     "dead ear", "loudest", "light", "neuro", "perceptive", "perception", "transmiss",
     "inner ear", "middle ear", "hair cells", "hearing nerve", "eardrum", "ear drum",
-    "i mean", "i correct",
+    "i mean", "i correct", "pressure test", "movement test", "mobility test",
 )  # fmt: skip
 _TRIGGER_PATTERN = re.compile(
     r"\b[RL]\b|(?i:\b(?:mod|sev|prof|wnl)\b|\bmod[- /]sev)|"
@@ -248,37 +256,60 @@ def tokens(text: str, start: int = 0, end: int | None = None) -> Iterator[Token]
 
 
 def _normal(kind: str, m: re.Match, groups: list[str], rule: str = "") -> str:
+    """Return a token's value in the checker's words (its kind's normaliser)."""
     raw = (groups[0] if groups else m.group(0)).strip().lower()
-    if kind in ("ear", "ear_key"):
-        if raw.startswith("bilat") or raw in ("both ears", "au"):
-            return "both"
-        if raw in ("each ear", "each side", "both sides"):
-            return "both"
-        return _EAR.get(raw.split()[0].split("_")[0], raw)
-    if kind == "side":
-        return "better" if "better" in m.group(0).lower() else "poorer"
-    if kind == "degree":
-        if rule == "dead ear":
-            return "profound"
-        if raw.startswith("mod") and "sev" in raw:
-            return "moderately severe"
-        return _DEGREE.get(raw, raw)
-    if kind == "type":
-        if rule.startswith("lay "):
-            return {"lay mixed": "mixed", "lay inner ear": "sensorineural"}.get(rule, "conductive")
-        if raw.startswith(("neuro", "sensori", "percept", "of percept")):
-            return "sensorineural"
-        if raw.startswith("transmiss"):
-            return "conductive"
-        return _TYPE[raw]
-    if kind == "tymp":
-        return "/".join(g[0].upper() + g[1:].lower() for g in groups[:2])
-    if kind == "freq":
-        number, unit = (groups + [""])[:2]
-        value = float(number)
-        hz = value * 1000 if unit.lower().startswith("k") or value < 20 else value
-        return str(int(hz))
-    return raw
+    normaliser = _NORMALISERS.get(kind)
+    return raw if normaliser is None else normaliser(raw, m, groups, rule)
+
+
+def _ear_value(raw: str, m: re.Match, groups: list[str], rule: str) -> str:
+    if raw.startswith("bilat") or raw in ("both ears", "au", "each ear", "each side", "both sides"):
+        return "both"
+    return _EAR.get(raw.split()[0].split("_")[0], raw)
+
+
+def _degree_value(raw: str, m: re.Match, groups: list[str], rule: str) -> str:
+    if rule == "dead ear":
+        return "profound"
+    if raw.startswith("mod") and "sev" in raw:
+        return "moderately severe"
+    return _DEGREE.get(raw, raw)
+
+
+def _type_value(raw: str, m: re.Match, groups: list[str], rule: str) -> str:
+    if rule.startswith("lay "):
+        return {"lay mixed": "mixed", "lay inner ear": "sensorineural"}.get(rule, "conductive")
+    if raw.startswith(("neuro", "sensori", "percept", "of percept")):
+        return "sensorineural"
+    if raw.startswith("transmiss"):
+        return "conductive"
+    return _TYPE[raw]
+
+
+def _tymp_value(raw: str, m: re.Match, groups: list[str], rule: str) -> str:
+    if rule == "lay tympanometry":
+        return ""  # its result is read after it (_lay_tympanogram)
+    first = "L/R:" if groups and groups[0].lower() in ("l", "left") else ""
+    letters = [g for g in groups if g.lower() not in ("r", "l", "right", "left")]
+    return first + "/".join(g[0].upper() + g[1:].lower() for g in letters[:2])
+
+
+def _freq_value(raw: str, m: re.Match, groups: list[str], rule: str) -> str:
+    number, unit = (groups + [""])[:2]
+    value = float(number)
+    hz = value * 1000 if unit.lower().startswith("k") or value < 20 else value
+    return str(int(hz))
+
+
+_NORMALISERS = {
+    "ear": _ear_value,
+    "ear_key": _ear_value,
+    "side": lambda raw, m, groups, rule: "better" if "better" in m.group(0).lower() else "poorer",
+    "degree": _degree_value,
+    "type": _type_value,
+    "tymp": _tymp_value,
+    "freq": _freq_value,
+}
 
 
 # -- dictated replies ---------------------------------------------------------------------
@@ -456,9 +487,12 @@ def _statement_claims(
     # A degree word after a bone-conduction mark ("masked BC WNL") grades the bone, not
     # the ear's hearing: no degree claim. One before it ("AD mod SNHL (masked BC NR)",
     # "mod mixed HL, BC m 40-60") grades the ear.
+    # Nor is 'normal' after 'the eardrum pressure test was' a degree: it is the test's result.
+    tested_at = next((t.start for t in toks if t.rule == "lay tympanometry"), len(text))
     values = [
         t for t in toks
-        if (t.kind == "type" or (t.kind == "degree" and _conduction_before(toks, t) != "bone"))
+        if (t.kind == "type" or (t.kind == "degree" and _conduction_before(toks, t) != "bone"
+                                 and t.start < tested_at))
         and not _negated(toks, t)
     ]  # fmt: skip
     bound = [(t, _bind(t, ears, block)) for t in values]
@@ -479,7 +513,7 @@ def _statement_claims(
             claim = replace(claim, rules=(*claim.rules, "self-correction"))
         claims.append(claim)
     claims += _thresholds(text, start, end, toks, ears, block, put)
-    claims += _tympanograms(text, toks, ears, block, put)
+    claims += _tympanograms(text, end, toks, ears, block, put)
     return claims, opened
 
 
@@ -495,21 +529,47 @@ def _distribute(text: str, ears: list[Token], bound: list[tuple[Token, Binding]]
     return [(t, ear_of.get(id(t), b)) for t, b in bound]
 
 
-def _tympanograms(text, toks, ears, block, put: _Put) -> list[Claim]:
-    """Tympanogram types: 'Tymps C' (the ears bound), 'Tymps: A/B' (right, then left)."""
+def _tympanograms(text, end, toks, ears, block, put: _Put) -> list[Claim]:
+    """Tympanogram types: 'Tymps C' (the ears bound), 'Tymps: A/B' (right, then left, or
+    the order a tag or a 'respectively' names), 'the eardrum pressure test was normal'."""
     out = []
     for tok in toks:
         if tok.kind != "tymp" or _negated(toks, tok):
             continue
-        if "/" in tok.value:
-            right, left = tok.value.split("/")
-            out += [put.claim(text, "tympanometry", (("right",), "right/left order"), tok,
-                              value=right),
-                    put.claim(text, "tympanometry", (("left",), "right/left order"), tok,
-                              value=left)]  # fmt: skip
+        if tok.rule == "lay tympanometry":
+            out += _lay_tympanogram(text, end, tok, ears, block, put)
+        elif "/" in tok.value:
+            letters = tok.value.removeprefix("L/R:").split("/")
+            order, rule = ["right", "left"], "right/left order"
+            if tok.value.startswith("L/R:"):
+                order, rule = ["left", "right"], "ear order tag"
+            elif any(t.kind == "respectively" for t in toks):
+                order, rule = (_ear_pair(text, ears) or order), "respectively"
+            if len(order) == 2:
+                out += [put.claim(text, "tympanometry", ((e,), rule), tok, value=letter)
+                        for e, letter in zip(order, letters, strict=True)]  # fmt: skip
         else:
             out.append(put.claim(text, "tympanometry", _bind(tok, ears, block), tok))
     return out
+
+
+_LAY_TYMP_RESULT = re.compile(
+    r"(?i)\b(?:(normal)|(stiff)|(floppy|very mobile)|(not moving|fluid|flat))\b"
+)
+"""A lay tympanometry result: normal (type A), stiff (As), floppy (Ad), not moving, fluid
+or flat (B) (Jerger 1970 types, in the words of patient letters)."""
+
+
+def _lay_tympanogram(text, end, tok: Token, ears, block, put: _Put) -> list[Claim]:
+    """Return the claim of 'the eardrum pressure test showed ...' read up to the statement's
+    end: the ears named around it, the type its result word names."""
+    m = _LAY_TYMP_RESULT.search(text, tok.end, min(end, tok.end + 80))
+    if not m:
+        return []
+    letter = ("A", "As", "Ad", "B")[m.lastindex - 1]
+    result = Token("tymp", letter, m.start(), m.end(), tok.rule)
+    binding = _bind(result, ears, block)
+    return [put.claim(text, "tympanometry", binding, tok, value=letter, through=result)]
 
 
 @dataclass(frozen=True)

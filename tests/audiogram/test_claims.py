@@ -20,6 +20,8 @@ from clinbench.audiogram.claims import (
     Qualifier,
     air_bone_gap_claims,
     average_claims,
+    configuration_claims,
+    laterality_claims,
     read_claims,
     written_out,
 )
@@ -185,6 +187,33 @@ def test_writing_out_is_linear_on_long_input():
     assert time.perf_counter() - began < 10
 
 
+SHAPE_AND_SIDE_READING = [
+    # (clause, ear, sentence, [(kind, ears, value, rule, frequencies)])
+    ("flat moderate loss", "right", "", [("configuration", R, "flat", "flat", ())]),
+    ("carhart notch at 2 khz", "right", "", []),
+    ("not sloping", None, "", []),
+    ("unilateral snhl", "left", "", [("laterality", L, "unilateral", "unilateral", ())]),
+    ("bilateral sensorineural loss", None, "",
+     [("laterality", BOTH, "bilateral loss", "bilateral", ())]),
+    ("asymmetric", None, "an asymmetric loss",
+     [("asymmetry", (), "asymmetric", "symmetry", ())]),
+    ("not symmetrical", None, "hearing loss not symmetrical",
+     [("asymmetry", (), "asymmetric", "symmetry", ())]),
+    ("if the loss were asymmetric", None, "if the loss were asymmetric", []),
+    ("symmetric tympanograms", None, "symmetric tympanograms in both ears", []),
+    ("the left is worse", None, "", [("worse_ear", L, "left", "worse ear", ())]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("clause", "ear", "sentence", "expected"), SHAPE_AND_SIDE_READING,
+                         ids=[t for t, *_ in SHAPE_AND_SIDE_READING])  # fmt: skip
+def test_reading_shape_and_side_of_a_clause(clause, ear, sentence, expected):
+    claims = configuration_claims(clause, ear, False)
+    claims += laterality_claims(clause, ear, False, sentence or clause)
+    got = [(c.kind, c.ears, c.value, c.rules[0], c.frequencies) for c in claims]
+    assert got == expected
+
+
 def test_a_claim_keeps_its_text_span_and_rules():
     text = "Notes.\nR: 30 @750"
     (claim,) = read_claims(text)
@@ -279,6 +308,21 @@ JUDGING = [
     (Claim("air_bone_gap", R, 30),
      [("air_bone_gap", "right", None, "contradiction", "type_misclassification")]),
     (Claim("air_bone_gap", BOTH, 5), [("air_bone_gap", "both", None, "match", None)]),
+    (Claim("configuration", R, "flat"), [("configuration", "right", None, "match", None)]),
+    (Claim("laterality", R, "unilateral"), [("laterality", "right", None, "match", None)]),
+    (Claim("laterality", L, "unilateral"),
+     [("laterality", "left", None, "contradiction", "laterality_confusion")]),
+    (Claim("laterality", BOTH, "bilateral loss"),
+     [("laterality", "both", None, "contradiction", "laterality_confusion")]),
+    (Claim("asymmetry", (), "symmetric"),
+     [("asymmetry", None, None, "contradiction", "laterality_confusion")]),
+    (Claim("asymmetry", (), "asymmetric", frequencies=(1000, 4000)),
+     [("asymmetry", None, None, "match", None)]),
+    (Claim("worse_ear", R, "right"), [("worse_ear", "right", None, "match", None)]),
+    (Claim("worse_ear", L, "left"),
+     [("worse_ear", "left", None, "contradiction", "laterality_confusion")]),
+    (Claim("worse_ear", L, "left", rules=("region not read",)),
+     [("worse_ear", "left", None, "unverifiable", None)]),
 ]  # fmt: skip
 
 
@@ -288,7 +332,18 @@ def test_judging(claim, expected):
 
 
 def test_there_is_a_judge_for_each_kind_read():
-    assert set(JUDGES) == {"degree", "type", "threshold", "tympanometry", "pta", "air_bone_gap"}
+    assert set(JUDGES) == {
+        "degree",
+        "type",
+        "threshold",
+        "tympanometry",
+        "pta",
+        "air_bone_gap",
+        "configuration",
+        "laterality",
+        "asymmetry",
+        "worse_ear",
+    }
 
 
 TYMP_CASE = build(FLAT, NORMAL, right_bone={500: 5, 1000: 5, 2000: 10, 4000: 5},

@@ -14,7 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clinbench.audiogram import vocabulary as v
-from clinbench.audiogram.claims import air_bone_gap_claims, average_claims
+from clinbench.audiogram.claims import (
+    air_bone_gap_claims,
+    average_claims,
+    configuration_claims,
+    laterality_claims,
+)
 from clinbench.audiogram.classify import (
     LARGE_CANAL_VOLUME_ML,
     STANDARDS,
@@ -29,10 +34,11 @@ from clinbench.audiogram.findings import (
     Verdict,
 )
 from clinbench.audiogram.judges import (
+    JUDGES,
     CaseFacts,
-    config_holds,
     degree_holds,
     judge_air_bone_gap,
+    judge_configuration,
     judge_pta,
     no_loss_holds,
     threshold_holds,
@@ -410,10 +416,12 @@ def check_clause(
         if v.TYPE_TRIGGER.search(low):
             check_type(j, low, sent_low, ear, hedged)
         if not topics.tymp and v.CONFIG_TRIGGER.search(low):
-            check_configuration(j, low, ear, hedged)
+            for claim in configuration_claims(low, ear, hedged):
+                judge_configuration(claim, j)
     # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
     if v.LATERALITY_TRIGGER.search(low):
-        check_laterality(j, low, ear if explicit else None, hedged, sent_low)
+        for claim in laterality_claims(low, ear if explicit else None, hedged, sent_low):
+            JUDGES[claim.kind](claim, j)
 
 
 def _loss_head(low: str, sent_low: str) -> bool:
@@ -683,145 +691,6 @@ def _both_not_sensorineural(j: Judge) -> bool:
         return False
     needed = 2 * (j.t.criteria or Criteria()).abg_min_count - 1
     return len(cls.shared_gap_frequencies) >= needed
-
-
-def _differs_in(j: Judge, lo: int, hi: int) -> bool | None:
-    """Return whether the ears' air thresholds differ by >= asymmetry_db in lo-hi Hz."""
-    right, left = j.t.audiogram.right.air, j.t.audiogram.left.air
-    common = [f for f in right if f in left and lo <= f <= hi]
-    if not common:
-        return None
-    limit = (j.t.criteria or Criteria()).asymmetry_db
-    return any(abs(left[f].value - right[f].value) >= limit for f in common)
-
-
-def check_configuration(j: Judge, low, ear, hedged) -> None:
-    seen = set()
-    for pattern, config in v.CONFIG_WORDS:
-        for m in pattern.finditer(low):
-            if config in seen or v.negated(low, m.start()):
-                continue
-            if config == "noise-notch" and "carhart" in low[max(0, m.start() - 12) : m.start()]:
-                continue
-            seen.add(config)
-            j.add("configuration", ear, None, config, m.group(0), hedged,
-                     lambda e, c=config: config_holds(j.t, e, c))  # fmt: skip
-
-
-def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
-    """Laterality claims: unilateral (of an ear), bilateral, symmetric or asymmetric (in a
-    region, or overall), and which ear is worse."""
-    _unilateral(j, low, ear, hedged)
-    _bilateral(j, low, hedged)
-    _symmetry(j, low, hedged, sent_low)
-    _worse_ear_claim(j, low, hedged)
-
-
-def _unilateral(j: Judge, low, ear, hedged) -> None:
-    cls = j.t.cls
-    m = v.LATERALITY_UNILATERAL.search(low)
-    if m and not v.negated(low, m.start()) and v.LOSS_CONTEXT.search(low):
-        side = ear if ear in ("right", "left") else None
-        truth = cls.laterality
-        if truth == "undetermined":
-            ok = None
-        elif side:
-            ok = truth == f"unilateral {side}"
-        else:
-            ok = truth.startswith("unilateral")
-        j.judged("laterality", side, f"unilateral{' ' + side if side else ''}", truth, ok,
-                     m.group(0), hedged)  # fmt: skip
-
-
-def _bilateral(j: Judge, low, hedged) -> None:
-    cls = j.t.cls
-    m = v.BILATERAL.search(low)
-    if (
-        m
-        and not v.negated(low, m.start())
-        and v.LOSS_NOUN.search(low)
-        and not v.NORMAL_PHRASES.search(low)
-        and not v.OTHER_TEST.search(low)
-    ):
-        truth = cls.laterality
-        # With no loss at all, the error is the loss, judged by degree and type claims.
-        ok = None if truth in ("undetermined", "none") else truth == "bilateral"
-        j.judged("laterality", "both", "bilateral loss", truth, ok, m.group(0), hedged)
-
-
-def _symmetry(j: Judge, low, hedged, sent_low: str) -> None:
-    cls = j.t.cls
-    # once per clause, not per word (linear in the clause's length)
-    symmetry = v.SYMMETRY.search(low)
-    about_hearing = symmetry and (
-        v.LOSS_CONTEXT.search(sent_low) or "ear" in sent_low or v.BARE_SYMMETRY.fullmatch(low)
-    )
-    other_test = symmetry and v.OTHER_TEST_OR_SPEECH.search(low)
-    for m in v.SYMMETRY.finditer(low) if symmetry else ():
-        word = m.group(1)
-        # "..., symmetrical.": the hearing-loss context may be elsewhere in the sentence.
-        if not about_hearing:
-            continue
-        if other_test:
-            continue  # symmetry of another test, not of hearing
-        claimed_asym = word.startswith("asym")
-        if v.conditioned(low, m.start()):
-            continue  # "if the loss were asymmetric": not a claim either way
-        if v.negated(low, m.start()):
-            claimed_asym = not claimed_asym
-        claimed = "asymmetric" if claimed_asym else "symmetric"
-        region = v.region_of(low[m.end() : m.end() + REACH])
-        if isinstance(region, tuple) and region[2]:
-            # "symmetrical up to 4 kHz": the ears compared in that region only.
-            differs = _differs_in(j, region[0], region[1])
-            ok = None if differs is None else differs == claimed_asym
-            j.judged("asymmetry", None, f"{claimed} at {region[0]}-{region[1]} Hz", differs, ok,
-                     m.group(0), hedged)  # fmt: skip
-            continue
-        if claimed_asym:
-            ok = j.t.any_asymmetric
-        else:
-            ok = not cls.asymmetry.asymmetric
-        j.judged("asymmetry", None, claimed,
-                     cls.asymmetry.asymmetric, ok, m.group(0), hedged)  # fmt: skip
-
-
-def _worse_ear_claim(j: Judge, low, hedged) -> None:
-    m = v.WORSE.search(low)
-    if not m:
-        return
-    if m.group(1):
-        worse = m.group(2)
-    elif m.group(3):
-        worse = m.group(3)
-    else:
-        worse = "left" if m.group(6) == "right" else "right"
-    r, l_ = _compared_levels(j, low[m.end() : m.end() + 40])
-    if r is None or l_ is None or abs(r - l_) < 5:
-        ok, truth = None, None
-    else:
-        truth = "left" if l_ > r else "right"
-        ok = truth == worse
-    j.judged("worse_ear", worse, worse, truth, ok, m.group(0), hedged)
-
-
-def _compared_levels(j: Judge, after: str) -> tuple[float | None, float | None]:
-    """Return the right and left levels a 'worse ear' claim compares: the PTAs, or in a
-    region named after it the mean air thresholds there (None where not read)."""
-    cls = j.t.cls
-    region = v.region_of(after)
-    if region == "unknown":
-        return None, None  # a region not read: not judged by the averages either
-    if region is None:
-        return cls.right.pta, cls.left.pta
-    # "the right is 15 dB poorer than the left at 3 kHz", "the left is slightly worse at
-    # 250-500 Hz": the air thresholds there (their mean), not the PTAs
-    right_air, left_air = j.t.audiogram.right.air, j.t.audiogram.left.air
-    shared = [f for f in right_air if f in left_air and region[0] <= f <= region[1]]
-    if not shared:
-        return None, None
-    return (sum(right_air[f].value for f in shared) / len(shared),
-            sum(left_air[f].value for f in shared) / len(shared))  # fmt: skip
 
 
 def check_tympanometry(j: Judge, seg, low, ear, hedged) -> None:

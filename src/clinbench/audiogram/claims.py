@@ -27,6 +27,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from clinbench.audiogram import vocabulary as v
 from clinbench.audiogram.vocabulary import freqs_of
 
 
@@ -670,23 +671,23 @@ def _respectively(
     """
     named = _ear_pair(text, ears)
     groups: list[list[Token]] = []
-    for i, v in enumerate(values):
-        joined = i and _CONJUNCTION.fullmatch(text[values[i - 1].end : v.start])
+    for i, val in enumerate(values):
+        joined = i and _CONJUNCTION.fullmatch(text[values[i - 1].end : val.start])
         if not groups or joined:
             groups.append([])
-        groups[-1].append(v)
+        groups[-1].append(val)
     if len(groups) == len(named) >= 2:
         return [(named[k],) for k, group in enumerate(groups) for _ in group]
     out: dict[int, tuple[str, ...]] = {}
     for kind in ("degree", "type"):
-        of_kind = [v for v in values if v.kind == kind]
+        of_kind = [val for val in values if val.kind == kind]
         if len(of_kind) == len(named) >= 2:
-            out.update({id(v): (e,) for v, e in zip(of_kind, named, strict=True)})
+            out.update({id(val): (e,) for val, e in zip(of_kind, named, strict=True)})
         elif len(of_kind) == 1:
             out[id(of_kind[0])] = tuple(named)  # one value shared: "both moderate"
         elif of_kind:
             return None
-    return [out[id(v)] for v in values] if out else None
+    return [out[id(val)] for val in values] if out else None
 
 
 _CONJUNCTION = re.compile(
@@ -947,6 +948,97 @@ def air_bone_gap_claims(low: str, ear: str | None, hedged: bool) -> list[Claim]:
     if size:
         value = max(int(x) for x in size.groups() if x is not None)
     return [_clause_claim("air_bone_gap", ear, value, hedged, m.group(0), "air-bone gap")]
+
+
+# -- configuration and laterality, read from one clause ------------------------------------
+
+REACH = 200
+"""How far (characters) a region phrase is looked for after a word: a fixed window, so a
+clause with many symmetry words is read in linear time."""
+
+
+def configuration_claims(low: str, ear: str | None, hedged: bool) -> list[Claim]:
+    """Return the configuration claims of a lower-cased clause, one per configuration named
+    (the shape words of vocabulary.CONFIG_WORDS; a Carhart notch is no noise notch)."""
+    out, seen = [], set()
+    for pattern, config in v.CONFIG_WORDS:
+        for m in pattern.finditer(low):
+            if config in seen or v.negated(low, m.start()):
+                continue
+            if config == "noise-notch" and "carhart" in low[max(0, m.start() - 12) : m.start()]:
+                continue
+            seen.add(config)
+            out.append(_clause_claim("configuration", ear, config, hedged, m.group(0), config))
+    return out
+
+
+def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -> list[Claim]:
+    """Return the laterality claims of a lower-cased clause, in the order they are judged:
+    unilateral (of ``ear`` when one is named), bilateral, symmetric or asymmetric (overall,
+    or in a region: ``frequencies`` = (low, high)), and which ear is worse (``frequencies``
+    the region compared, rule "region not read" when one is named but not read)."""
+    out = []
+    m = v.LATERALITY_UNILATERAL.search(low)
+    if m and not v.negated(low, m.start()) and v.LOSS_CONTEXT.search(low):
+        side = ear if ear in ("right", "left") else None
+        out.append(_clause_claim("laterality", side, "unilateral", hedged, m.group(0),
+                                 "unilateral"))  # fmt: skip
+    m = v.BILATERAL.search(low)
+    if (
+        m
+        and not v.negated(low, m.start())
+        and v.LOSS_NOUN.search(low)
+        and not v.NORMAL_PHRASES.search(low)
+        and not v.OTHER_TEST.search(low)
+    ):
+        out.append(_clause_claim("laterality", "both", "bilateral loss", hedged, m.group(0),
+                                 "bilateral"))  # fmt: skip
+    out += _symmetry_claims(low, hedged, sent_low)
+    out += _worse_ear_claims(low, hedged)
+    return out
+
+
+def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
+    """Symmetric / asymmetric claims about hearing (not another test's symmetry); a negated
+    one claims the opposite, a conditioned one nothing."""
+    symmetry = v.SYMMETRY.search(low)
+    if not symmetry or v.OTHER_TEST_OR_SPEECH.search(low):
+        return []
+    # "..., symmetrical.": the hearing-loss context may be elsewhere in the sentence.
+    if not (v.LOSS_CONTEXT.search(sent_low) or "ear" in sent_low
+            or v.BARE_SYMMETRY.fullmatch(low)):  # fmt: skip
+        return []
+    out = []
+    for m in v.SYMMETRY.finditer(low):
+        claimed_asym = m.group(1).startswith("asym")
+        if v.conditioned(low, m.start()):
+            continue  # "if the loss were asymmetric": not a claim either way
+        if v.negated(low, m.start()):
+            claimed_asym = not claimed_asym
+        claimed = "asymmetric" if claimed_asym else "symmetric"
+        region = v.region_of(low[m.end() : m.end() + REACH])
+        # "symmetrical up to 4 kHz": the ears compared in that region only.
+        freqs = region[:2] if isinstance(region, tuple) and region[2] else ()
+        out.append(_clause_claim("asymmetry", None, claimed, hedged, m.group(0), "symmetry",
+                                 freqs))  # fmt: skip
+    return out
+
+
+def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
+    """'The left is worse', 'the right ear is poorer at 3 kHz', 'better on the right'."""
+    m = v.WORSE.search(low)
+    if not m:
+        return []
+    if m.group(1):
+        worse = m.group(2)
+    elif m.group(3):
+        worse = m.group(3)
+    else:
+        worse = "left" if m.group(6) == "right" else "right"
+    region = v.region_of(low[m.end() : m.end() + 40])
+    freqs = region[:2] if isinstance(region, tuple) else ()
+    rule = "region not read" if region == "unknown" else "worse ear"
+    return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), rule, freqs)]
 
 
 # -- claims read elsewhere (a model role): the same Claim as JSON --------------------------

@@ -372,7 +372,95 @@ def judge_air_bone_gap(claim: Claim, j: Judge) -> None:
     j.add("air_bone_gap", ear, None, claimed, claim.text, _hedged(claim), ok, note)
 
 
+def judge_configuration(claim: Claim, j: Judge) -> None:
+    """Judge a configuration (shape) claim against the classified configuration."""
+    ear, note = _judge_ear(claim, j.t)
+    j.add("configuration", ear, None, claim.value, claim.text, _hedged(claim),
+          lambda e: config_holds(j.t, e, claim.value), note)  # fmt: skip
+
+
+def judge_laterality(claim: Claim, j: Judge) -> None:
+    """Judge a unilateral (of one ear, or of either) or bilateral claim; a case with no loss
+    gives a bilateral claim no verdict (the error is the loss, judged by degree and type)."""
+    truth = j.t.cls.laterality
+    if claim.value == "bilateral loss":
+        ok = None if truth in ("undetermined", "none") else truth == "bilateral"
+        j.judged("laterality", "both", "bilateral loss", truth, ok, claim.text, _hedged(claim))
+        return
+    side = claim.ears[0] if claim.ears in (("right",), ("left",)) else None
+    if truth == "undetermined":
+        ok = None
+    elif side:
+        ok = truth == f"unilateral {side}"
+    else:
+        ok = truth.startswith("unilateral")
+    j.judged("laterality", side, f"unilateral{' ' + side if side else ''}", truth, ok,
+             claim.text, _hedged(claim))  # fmt: skip
+
+
+def judge_asymmetry(claim: Claim, j: Judge) -> None:
+    """Judge a symmetric/asymmetric claim: overall (asymmetric when any common rule finds
+    it; symmetric when the case's rule does not), or in a region (the ears' air thresholds
+    there differ by the asymmetry criterion or not)."""
+    claimed_asym = claim.value == "asymmetric"
+    if claim.frequencies:
+        lo, hi = claim.frequencies
+        differs = _differs_in(j.t, lo, hi)
+        ok = None if differs is None else differs == claimed_asym
+        j.judged("asymmetry", None, f"{claim.value} at {lo}-{hi} Hz", differs, ok, claim.text,
+                 _hedged(claim))  # fmt: skip
+        return
+    asymmetric = j.t.cls.asymmetry.asymmetric
+    ok = j.t.any_asymmetric if claimed_asym else not asymmetric
+    j.judged("asymmetry", None, claim.value, asymmetric, ok, claim.text, _hedged(claim))
+
+
+def _differs_in(t: CaseFacts, lo: int, hi: int) -> bool | None:
+    """Return whether the ears' air thresholds differ by >= asymmetry_db in lo-hi Hz."""
+    right, left = t.audiogram.right.air, t.audiogram.left.air
+    common = [f for f in right if f in left and lo <= f <= hi]
+    if not common:
+        return None
+    limit = (t.criteria or Criteria()).asymmetry_db
+    return any(abs(left[f].value - right[f].value) >= limit for f in common)
+
+
+def judge_worse_ear(claim: Claim, j: Judge) -> None:
+    """Judge which ear is worse: by the PTAs, or in a region named by the mean air
+    thresholds there; ears within 5 dB, or a region not read, give no verdict."""
+    worse = str(claim.value)
+    r, l_ = _compared_levels(j.t, claim)
+    if r is None or l_ is None or abs(r - l_) < 5:
+        ok, truth = None, None
+    else:
+        truth = "left" if l_ > r else "right"
+        ok = truth == worse
+    j.judged("worse_ear", worse, worse, truth, ok, claim.text, _hedged(claim))
+
+
+def _compared_levels(t: CaseFacts, claim: Claim) -> tuple[float | None, float | None]:
+    """Return the right and left levels a 'worse ear' claim compares: the PTAs, or in a
+    region named after it the mean air thresholds there (None where not read)."""
+    if "region not read" in claim.rules:
+        return None, None  # a region not read: not judged by the averages either
+    if not claim.frequencies:
+        return t.cls.right.pta, t.cls.left.pta
+    # "the right is 15 dB poorer than the left at 3 kHz", "the left is slightly worse at
+    # 250-500 Hz": the air thresholds there (their mean), not the PTAs
+    lo, hi = claim.frequencies
+    right_air, left_air = t.audiogram.right.air, t.audiogram.left.air
+    shared = [f for f in right_air if f in left_air and lo <= f <= hi]
+    if not shared:
+        return None, None
+    return (sum(right_air[f].value for f in shared) / len(shared),
+            sum(left_air[f].value for f in shared) / len(shared))  # fmt: skip
+
+
 JUDGES = {
+    "configuration": judge_configuration,
+    "laterality": judge_laterality,
+    "asymmetry": judge_asymmetry,
+    "worse_ear": judge_worse_ear,
     "degree": judge_degree,
     "pta": judge_pta,
     "air_bone_gap": judge_air_bone_gap,

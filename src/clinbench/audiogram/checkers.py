@@ -37,8 +37,6 @@ from clinbench.audiogram.judges import (
     JUDGES,
     CaseFacts,
     degree_holds,
-    judge_air_bone_gap,
-    judge_configuration,
     judge_pta,
     no_loss_holds,
     threshold_holds,
@@ -408,20 +406,23 @@ def check_clause(
         averages = judge_averages(j, low, ear, hedged)
         check_thresholds(j, low, ear, hedged, default_conduction, averages, frequency)
     if v.GAP_TRIGGER.search(low):
-        for claim in air_bone_gap_claims(low, ear, hedged):
-            judge_air_bone_gap(claim, j)
+        _judge_each(j, air_bone_gap_claims(low, ear, hedged))
     if not topics.any() or v.LOSS_CONTEXT.search(low):
         if v.DEGREE_TRIGGER.search(low):
             check_degree(j, low, ear, hedged, sent_low, default_conduction)
         if v.TYPE_TRIGGER.search(low):
             check_type(j, low, sent_low, ear, hedged)
         if not topics.tymp and v.CONFIG_TRIGGER.search(low):
-            for claim in configuration_claims(low, ear, hedged):
-                judge_configuration(claim, j)
+            _judge_each(j, configuration_claims(low, ear, hedged))
     # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
     if v.LATERALITY_TRIGGER.search(low):
-        for claim in laterality_claims(low, ear if explicit else None, hedged, sent_low):
-            JUDGES[claim.kind](claim, j)
+        _judge_each(j, laterality_claims(low, ear if explicit else None, hedged, sent_low))
+
+
+def _judge_each(j: Judge, claims) -> None:
+    """Judge each claim read from the clause with its kind's judge, in reading order."""
+    for claim in claims:
+        JUDGES[claim.kind](claim, j)
 
 
 def _loss_head(low: str, sent_low: str) -> bool:

@@ -119,6 +119,15 @@ READING = [
      [("tympanometry", BOTH, "A", None, A, ())]),
     ("The eardrum pressure test on the right showed a stiff eardrum.",
      [("tympanometry", R, "As", None, A, ())]),
+    ("R: AC .25/.5/1k 55/50/40", [("threshold", R, v, None, A, (f,))
+                                 for f, v in ((250, 55), (500, 50), (1000, 40))]),
+    ("AS .25/.5k 45/40/35", []),  # three levels for two frequencies: not read
+    ("AS: 1k 40, 2k 50, 3k 55", [("threshold", L, v, None, A, (f,))
+                                 for f, v in ((1000, 40), (2000, 50), (3000, 55))]),
+    ("AD BC (m): .25 10 | .5 10 | 1k 15", [("threshold", R, v, None, A, (f,))
+                                           for f, v in ((250, 10), (500, 10), (1000, 15))]),
+    ("R 6-8 kHz: 80-85 dB HL", []),
+    ("The left the poorer: 500 Hz 15 against 30", [("threshold", (), 15, None, A, (500,))]),
     ("AU mod mixed HL, ABG 30-40, BC m 40-60", [("degree", BOTH, "moderate", None, A, ()),
                                                 ("type", BOTH, "mixed", None, A, ())]),
 ]  # fmt: skip
@@ -232,6 +241,8 @@ def test_every_lexicon_rule_cites_a_source_once():
         "self-correction",
         "frequency, then ear levels",
         "ear order tag",
+        "frequency, level",
+        "slash list",
     }
     assert SHORTHAND <= set(names) | constructions
 

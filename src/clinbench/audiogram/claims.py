@@ -187,6 +187,8 @@ SHORTHAND = frozenset(
         "frequency, then ear levels",
         "lay tympanometry",
         "ear order tag",
+        "frequency, level",
+        "slash list",
     }
 )  # fmt: skip
 """The rules whose readings the pattern reader of checkers.py lacks (issue #26): a claim
@@ -202,7 +204,8 @@ _TRIGGER_WORDS = (
 _TRIGGER_PATTERN = re.compile(
     r"\b[RL]\b|(?i:\b(?:mod|sev|prof|wnl)\b|\bmod[- /]sev)|"
     r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]|"
-    r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?/|"
+    r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
+    r"\d\s*(?i:k|khz|hz)\s*:?\s*-?\d{1,3}\b|\d\s*/\s*\.?\d|"
     r"(?i:\b(?:right|left)(?:\s+(?:is|was))?\s+\d{1,3}\b|\d\s*(?:db\s*)?(?:hl\s*)?both sides)"
 )
 
@@ -228,11 +231,12 @@ _TYPE = {"snhl": "sensorineural", "sn": "sensorineural", "sensorineural": "senso
 _EAR = {"r": "right", "rt": "right", "right": "right", "re": "right", "ad": "right",
         "l": "left", "lt": "left", "left": "left", "le": "left", "as": "left"}  # fmt: skip
 _KHZ_LIST = re.compile(
-    r"(?:^|[/:]|(?<=\s))\s*(0?\.25|0?\.5|0?\.75|1|1\.5|2|3|4|6|8)\s*(?:k(?:hz)?)?"
-    r"(?:\s*[:=]\s*|\s+)(-?\d{1,3})\s*(?:db(?:\s*hl)?)?\s*(?=/|$|\n)",
+    r"(?:^|[/:|,]|(?<=\s))\s*(0?\.25|0?\.5|0?\.75|1|1\.5|2|3|4|6|8)\s*(?:k(?:hz)?)?"
+    r"(?:\s*[:=]\s*|\s+)(-?\d{1,3})\s*(?:db(?:\s*hl)?)?\s*(?=[/|,]|$|\n)",
     re.I,
 )
-"""A kHz list item: '.25 60 / .5 50 / 1 45 / ... / 8 55' (frequency in kHz, then dB HL)."""
+"""A kHz list item: '.25 60 / .5 50 / 1 45 / ... / 8 55', '.25 10 | .5 10 | 1k 15'
+(frequency in kHz, then dB HL; items apart by '/', '|' or ',')."""
 KHZ = {".25": 250, "0.25": 250, ".5": 500, "0.5": 500, ".75": 750, "0.75": 750, "1": 1000,
        "1.5": 1500, "2": 2000, "3": 3000, "4": 4000, "6": 6000, "8": 8000}  # fmt: skip
 
@@ -736,10 +740,13 @@ def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
             out.append(put.claim(text, "threshold", _bind(tok, ears, block), tok,
                                  value=int(m.group(2)), freqs=(hz,), rule="khz list"))  # fmt: skip
         return out
-    pairs = list(_level_frequency_pairs(text, toks))
-    out = [
-        put.claim(text, "threshold", _bind(tok, ears, block), tok, value=int(tok.value),
-                  freqs=(int(freq.value),), rule=freq.rule, through=freq)
+    out = _slash_lists(text, start, end, toks, ears, block, put)
+    pairs = [(tok, freq) for tok, freq in _level_frequency_pairs(text, toks)
+             if freq.start > tok.start or not _listed_or_spanned(text, tok, freq)]  # fmt: skip
+    out += [
+        put.claim(text, "threshold", _compared(text, tok) or _bind(tok, ears, block), tok,
+                  value=int(tok.value), freqs=(int(freq.value),), through=freq,
+                  rule=freq.rule if freq.start > tok.start else "frequency, level")
         for tok, freq in pairs
         if not _negated(toks, tok)
     ]  # fmt: skip
@@ -791,9 +798,74 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
             yield after, tok, freq
 
 
+_SLASH_LIST = re.compile(
+    r"(?i)(?<![\w./-])((?:\d*\.?\d+\s*k?\s*/\s*){1,7}\d*\.?\d+\s*k(?:hz)?)\s*:?\s*"
+    r"((?:-?\d{1,3}\s*/\s*){1,7}-?\d{1,3})(?![\w./])"
+)
+"""Slash lists: frequencies, then as many levels ('.25/.5/1k 55/50/40', '2/4k 30/45')."""
+_SLASHED = re.compile(r"\s*/")
+_SPANNED = re.compile(r"\s*[-–]\s*\d")
+_AGAINST = re.compile(r"(?i)\s*(?:db\s*(?:hl)?\s*)?(?:against|vs\.?|versus)\b")
+
+
+def _slash_lists(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
+    """Threshold claims of slash lists, frequency by frequency; lists of unequal length,
+    or with a span ('6-8k'), are not read."""
+    out = []
+    for m in _SLASH_LIST.finditer(text, start, end):
+        freqs = [f.strip() for f in m.group(1).split("/")]
+        levels = [int(x) for x in m.group(2).split("/")]
+        if len(freqs) != len(levels):
+            continue
+        hz = [_list_hz(f) for f in freqs]
+        if None in hz:
+            continue
+        first = Token("level", str(levels[0]), m.start(2), m.end(2), "level")
+        conduction = _conduction_before(toks, first)
+        binding = _bind(first, ears, block)
+        for f, level in zip(hz, levels, strict=True):
+            claim = put.claim(
+                text,
+                "threshold",
+                binding,
+                first,
+                value=level,
+                freqs=(f,),
+                rule="slash list",
+                through=Token("level", "", m.start(), m.end()),
+            )
+            out.append(replace(claim, conduction=conduction))
+    return out
+
+
+def _list_hz(item: str) -> int | None:
+    """Return the Hz of a slash-list frequency: '.25' -> 250, '1k' -> 1000, '500' -> 500."""
+    number = item.lower().removesuffix("khz").removesuffix("k").strip()
+    try:
+        value = float(number)
+    except ValueError:
+        return None
+    hz = int(round(value * 1000)) if value < 20 else int(value)
+    return hz if 125 <= hz <= 16000 else None
+
+
+def _listed_or_spanned(text: str, level: Token, freq: Token) -> bool:
+    """Return True when a chart's 'frequency level' pair is one item of a slash list
+    ('.25/.5k 45/40') or a span ('6-8 kHz: 80-85'): not a pair of its own."""
+    return any(
+        c in text[max(0, t.start - 2) : t.start] for t in (level, freq) for c in "/-–"
+    ) or bool(_SLASHED.match(text, level.end) or _SPANNED.match(text, level.end))
+
+
+def _compared(text: str, tok: Token) -> Binding | None:
+    """Return no ear for a level compared with another ('500 Hz 15 against 30'): a
+    two-ear comparison, not a claim about the ear named before it; else None."""
+    return ((), "comparison") if _AGAINST.match(text, tok.end) else None
+
+
 def _level_frequency_pairs(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token]]:
     """Yield (level, frequency) token pairs standing together: '30 @750', '30 dB at 1k',
-    '1k: 30'."""
+    '1k: 30', '1k 40' (a chart's frequency, then its level)."""
     gap_at = next((t.start for t in toks if t.kind == "gap"), None)
     for i, tok in enumerate(toks):
         if tok.kind != "level" or (i and toks[i - 1].kind == "more"):

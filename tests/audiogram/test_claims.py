@@ -471,3 +471,14 @@ def test_the_cheap_trigger_lets_through_every_shorthand_claim():
         if any(SHORTHAND.intersection(c.rules) for c in read_claims(text)):
             assert may_hold_shorthand(text), text
     assert not may_hold_shorthand("Bilateral moderate sensorineural hearing loss.")
+
+
+def test_an_unverifiable_reading_with_no_ear_does_not_cover_an_ear_bound_claim():
+    from clinbench.audiogram.check import unread_claims
+    from clinbench.audiogram.findings import Finding
+
+    claim = Claim("degree", L, "moderate", rules=("better/poorer ear",))
+    unjudged = Finding("degree", None, None, "moderate", None, "unverifiable", None, False, "x")
+    judged = Finding("degree", None, None, "moderate", None, "match", None, False, "x")
+    assert unread_claims([claim], [unjudged]) == [claim]
+    assert unread_claims([claim], [judged]) == []

@@ -362,10 +362,13 @@ def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:
     reader gave no finding for.
 
     A claim is covered when a finding of its kind (for a threshold: its kind and
-    frequency) is about one of its ears, both ears, or no ear named.
+    frequency) is about one of its ears, both ears, or no ear named (unless that finding
+    could not be judged: an unverifiable reading with no ear covers nothing).
     """
     covered = set()
     for f in findings:
+        if f.ear is None and f.verdict == "unverifiable":
+            continue  # a reading the pattern reader could not tie to an ear covers nothing
         kind = "threshold" if f.kind == "bone_threshold" else str(f.kind)
         ears = ("right", "left") if f.ear in ("both", None) else (f.ear,)
         covered.update((kind, e, f.frequency) for e in ears)

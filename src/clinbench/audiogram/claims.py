@@ -206,7 +206,8 @@ _TRIGGER_PATTERN = re.compile(
     r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]|"
     r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
     r"\d\s*(?i:k|khz|hz)\s*:?\s*-?\d{1,3}\b|\d\s*/\s*\.?\d|"
-    r"(?i:\b(?:right|left)(?:\s+(?:is|was))?\s+\d{1,3}\b|\d\s*(?:db\s*)?(?:hl\s*)?both sides)"
+    r"(?i:\b(?:right|left)(?:\s+(?:is|was))?\s+\d{1,3}\b|"
+    r"\d\s*(?:db\s*)?(?:hl\s*)?(?:on\s+)?both sides)"
 )
 
 

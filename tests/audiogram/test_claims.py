@@ -247,6 +247,23 @@ def test_every_lexicon_rule_cites_a_source_once():
     assert SHORTHAND <= set(names) | constructions
 
 
+@pytest.mark.parametrize("text", [
+    "the right and left ears " * 3000 + "mild and moderate " * 3000 + "respectively",
+    "R: " + "1/" * 20000 + "1k 40",
+    "part of it from the middle ear " * 5000,
+    "At 3000 Hz the right is 30 and the left 55, " * 3000,
+    "the eardrum pressure test " * 5000,
+], ids=["respectively", "slash list", "lay words", "ear levels", "lay tympanometry"])  # fmt: skip
+def test_one_long_statement_is_read_without_quadratic_cost(text):
+    """One statement with thousands of tokens: each is bound by bisection, not by scanning
+    the statement again (the binding was quadratic before round 4)."""
+    import time
+
+    began = time.perf_counter()
+    read_claims(text)
+    assert time.perf_counter() - began < 10
+
+
 def test_reading_is_linear_on_long_input():
     import time
 

@@ -19,6 +19,7 @@ data (:data:`LEXICON`), so a new phrasing is a new lexicon row with a reading te
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -452,7 +453,7 @@ def read_claims(reply: str) -> list[Claim]:
         if not reply[start:end].strip():
             block = _NO_EAR  # a blank line closes an ear block
             continue
-        toks = list(tokens(reply, start, end))
+        toks = _Positioned(tokens(reply, start, end))
         if start == 0 or reply[start - 1] == "\n":
             line = _NO_EAR
             if (
@@ -484,7 +485,8 @@ def _statement_claims(
     text: str, start: int, end: int, toks: list[Token], block: Binding
 ) -> tuple[list[Claim], Binding | None]:
     """Return the claims of one statement and the ear block it opens (an ear key alone)."""
-    said = [t for t in toks if t.kind in ("ear", "ear_key", "side")]
+    said = _Positioned(t for t in toks if t.kind in ("ear", "ear_key", "side"))
+    marks = _Positioned(t for t in toks if t.kind == "conduction")
     ears = _last_word(toks, said)
     opened = None
     if ears and ears[0].kind == "ear_key" and not _after(toks, ears[0]):
@@ -497,7 +499,7 @@ def _statement_claims(
     tested_at = next((t.start for t in toks if t.rule == "lay tympanometry"), len(text))
     values = [
         t for t in toks
-        if (t.kind == "type" or (t.kind == "degree" and _conduction_before(toks, t) != "bone"
+        if (t.kind == "type" or (t.kind == "degree" and _conduction_before(marks, t) != "bone"
                                  and t.start < tested_at))
         and not _negated(toks, t)
     ]  # fmt: skip
@@ -598,10 +600,32 @@ class _Put:
         )  # fmt: skip
 
 
-def _tagged_both(tok: Token, ears: list[Token]) -> bool:
+class _Positioned(list):
+    """Tokens of one statement in order, with their ends and starts kept for bisection, so
+    finding the one before or after a place is logarithmic (reading stays near linear in a
+    statement of many tokens)."""
+
+    def __init__(self, items=()):
+        super().__init__(items)
+        self.ends = [t.end for t in self]
+        self.starts = [t.start for t in self]
+        self.at = {id(t): i for i, t in enumerate(self)}
+
+    def last_before(self, place: int) -> Token | None:
+        """Return the last token ending at or before ``place``."""
+        i = bisect.bisect_right(self.ends, place)
+        return self[i - 1] if i else None
+
+    def first_after(self, place: int) -> Token | None:
+        """Return the first token starting at or after ``place``."""
+        i = bisect.bisect_left(self.starts, place)
+        return self[i] if i < len(self) else None
+
+
+def _tagged_both(tok: Token, ears: _Positioned) -> bool:
     """Return True when the last ear tag before ``tok`` in its statement names both ears."""
-    before = [e for e in ears if e.end <= tok.start]
-    return bool(before) and before[-1].value == "both"
+    before = ears.last_before(tok.start)
+    return before is not None and before.value == "both"
 
 
 def _last_word(toks: list[Token], ears: list[Token]) -> list[Token]:
@@ -611,18 +635,14 @@ def _last_word(toks: list[Token], ears: list[Token]) -> list[Token]:
     if withdrawn_at is None:
         return ears
     after = [e for e in ears if e.start > withdrawn_at]
-    return after or ears
+    return _Positioned(after) if after else ears
 
 
-def _conduction_before(toks: list[Token], tok: Token) -> str:
-    """Return the conduction named last before ``tok`` in its statement (air when none)."""
-    out = "air"
-    for t in toks:
-        if t.start >= tok.start:
-            break
-        if t.kind == "conduction":
-            out = "bone" if t.value in ("bone", "bc") else "air"
-    return out
+def _conduction_before(marks: _Positioned, tok: Token) -> str:
+    """Return the conduction named last before ``tok`` in its statement (air when none);
+    ``marks`` are the statement's conduction tokens."""
+    last = marks.last_before(tok.start)
+    return "bone" if last is not None and last.value in ("bone", "bc") else "air"
 
 
 def _conduction(toks: list[Token]) -> str:
@@ -652,14 +672,11 @@ def _ears_of(tok: Token) -> tuple[str, ...]:
     return ("right", "left") if tok.value == "both" else (tok.value,)
 
 
-def _bind(tok: Token, ears: list[Token], block: Binding) -> Binding:
+def _bind(tok: Token, ears: _Positioned, block: Binding) -> Binding:
     """Return the ears a value token is about: the last ear tag before it in the statement,
     else the first after it, else the open ear block."""
-    before = [e for e in ears if e.end <= tok.start]
-    if before:
-        return _ears_of(before[-1]), before[-1].rule
-    after = [e for e in ears if e.start >= tok.end]
-    return (_ears_of(after[0]), after[0].rule) if after else block
+    ear = ears.last_before(tok.start) or ears.first_after(tok.end)
+    return (_ears_of(ear), ear.rule) if ear is not None else block
 
 
 def _respectively(
@@ -712,9 +729,9 @@ def _ear_pair(text: str, ears: list[Token]) -> list[str]:
     return [e.value for e in sided]
 
 
-def _negated(toks: list[Token], tok: Token) -> bool:
+def _negated(toks: _Positioned, tok: Token) -> bool:
     """Return True when a negation stands within the three tokens before ``tok``."""
-    i = next(k for k, t in enumerate(toks) if t is tok)
+    i = toks.at[id(tok)]
     return any(t.kind == "negation" for t in toks[max(0, i - 3) : i])
 
 
@@ -822,7 +839,9 @@ def _slash_lists(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
         if None in hz:
             continue
         first = Token("level", str(levels[0]), m.start(2), m.end(2), "level")
-        conduction = _conduction_before(toks, first)
+        conduction = _conduction_before(
+            _Positioned(t for t in toks if t.kind == "conduction"), first
+        )
         binding = _bind(first, ears, block)
         for f, level in zip(hz, levels, strict=True):
             claim = put.claim(

@@ -427,6 +427,8 @@ END_TO_END = [
     ("Right ear: a light loss of perception type.", ["severity_misclassification"]),
     ("Your right ear's loss comes from the middle ear.", ["type_misclassification"]),
     ("Moderate sensorineural loss in the left ear - no, sorry, I correct: in the right ear.", []),
+    ("Right ear: mild->sev SNHL.", []),  # a span of grades in chart shorthand
+    ("Right ear: mild-mod SNHL.", []),
 ]  # fmt: skip
 
 

@@ -722,7 +722,26 @@ def normalise(text: str) -> str:
             text = _BARE_TRAJECTORY.sub(_bare_trajectory, text)
     if "mod" in text or "Mod" in text:
         text = _MOD_SEVERE.sub("moderate to severe", text)
+    if "->" in text or "→" in text or "mild-" in text.lower() or "mild–" in text.lower():
+        text = _GRADE_SPAN.sub(_grade_span, text)
     return _DBHL.sub("dB HL", text)
+
+
+_GRADE_SPAN = re.compile(
+    r"\b(mild|mod|moderate|sev|severe)\s*(?:->|→|-|–)\s*(mod|moderate|sev|severe|prof|profound)"
+    r"(?![a-z])",
+    re.I,
+)
+"""A span of grades in chart shorthand ("mild->sev", "mild-mod"): read as "mild to severe"."""
+_GRADE_WORD = {"mod": "moderate", "sev": "severe", "prof": "profound"}
+
+
+def _grade_span(m: re.Match) -> str:
+    abbreviated = any(g.lower() in _GRADE_WORD for g in m.groups())
+    if not abbreviated and ">" not in m.group(0) and "→" not in m.group(0):
+        return m.group(0)  # "mild-moderate" is read as a span already, with its own text
+    low, high = (_GRADE_WORD.get(g.lower(), g) for g in m.groups())
+    return f"{low} to {high}"
 
 
 _MOD_SEVERE = re.compile(r"\bmod\.?[\s-]*sev(?:ere|\.)?(?![a-z])", re.I)

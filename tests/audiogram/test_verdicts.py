@@ -48,17 +48,41 @@ ADDED = {
 }
 
 
+CHANGED = {
+    (row["set"], row["id"]): row
+    for row in map(json.loads, (DATA / "verdicts_changed.jsonl").read_text().splitlines())
+}
+"""Replies whose critical errors changed on purpose: a reading fix (issue #26, batches
+12-17 used as tuning data) that corrects a verdict, each with its reason."""
+
+
+def test_every_changed_verdict_is_recorded_with_its_reason_and_moves_to_the_label():
+    rows = {(r["set"], r["id"]): r for r in BEFORE}
+    for key, row in CHANGED.items():
+        assert row["reason"].strip() and row["before"] == rows[key]["critical_errors"], key
+        wrong_before = set(row["before"]) ^ set(row["label"])
+        wrong_after = set(row["after"]) ^ set(row["label"])
+        assert wrong_after < wrong_before, key  # closer to the human label, never further
+
+
 @pytest.mark.parametrize("before", BEFORE, ids=[f"{r['set']}:{r['id']}" for r in BEFORE])
 def test_identical_verdicts(before, now):
     key = (before["set"], before["id"])
     after = now[key]
-    assert after["critical_errors"] == before["critical_errors"]
+    expected = CHANGED[key]["after"] if key in CHANGED else before["critical_errors"]
+    assert after["critical_errors"] == expected
     for i, (old, new) in enumerate(zip(before["findings"], after["findings"], strict=False)):
         assert new == old, f"finding {i}"
     assert after["findings"][len(before["findings"]) :] == ADDED.get(key, [])
 
 
-def test_the_claim_reader_changes_no_critical_error_and_adds_few_findings():
-    assert 0 < len(ADDED) <= 60
-    added = [f for findings in ADDED.values() for f in findings]
-    assert all(f["critical_error"] in (None, "laterality_confusion") for f in added)
+def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_findings():
+    # 60 at the first claim reader; 61 after round 4 (the replies gaining findings are
+    # reviewed one by one before each regeneration of verdicts_added.jsonl)
+    assert 0 < len(ADDED) <= 70
+    assert all(
+        f["critical_error"] in (None, "laterality_confusion")
+        or f["critical_error"] in CHANGED.get(key, {}).get("after", [])
+        for key, findings in ADDED.items()
+        for f in findings
+    )

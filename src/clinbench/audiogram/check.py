@@ -32,6 +32,7 @@ from clinbench.audiogram.claims import (
     Qualifier,
     may_hold_shorthand,
     read_claims,
+    written_out,
 )
 from clinbench.audiogram.classify import Criteria, asymmetry, classify, get_standard
 from clinbench.audiogram.findings import (
@@ -130,11 +131,11 @@ def check_reply(
     std = get_standard(standard)
     truth = case_facts(case_or_audiogram, std.name, tolerance_db, wrs_tolerance, criteria)
     checker = Judge(truth)
-    parts, read = v.sections(reply_text)
+    parts, read = v.sections(written_out(reply_text))
     for part in parts:
         _read_part(checker, part)
     claims = [c for part in parts if may_hold_shorthand(part) for c in read_claims(part)]
-    checker.withdraw(lambda f: _withdrawn(f, claims))
+    checker.withdraw(lambda f: _withdrawn(f, claims) or _distributed(f, claims))
     judge_claims(unread_claims(claims, checker.findings), checker)
     checker.finalise()
     errors = sorted({str(f.critical_error) for f in checker.findings if f.critical_error})
@@ -343,15 +344,31 @@ def _withdrawn(finding: Finding, claims: list[Claim]) -> bool:
     )  # fmt: skip
 
 
+def _distributed(finding: Finding, claims: list[Claim]) -> bool:
+    """Return True when a finding about both ears (or none) judged a value that a
+    "respectively" construction gives to one ear ("the right and left ears show mild and
+    moderate losses respectively"): the claim reader's pairing supersedes it."""
+    if finding.ear not in ("both", None):
+        return False
+    text = finding.text.lower()
+    return any(
+        "respectively" in c.rules and c.kind == finding.kind and c.text.lower() in text
+        for c in claims
+    )
+
+
 def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:
     """Return the claims read by a shorthand rule (``claims.SHORTHAND``) that the pattern
     reader gave no finding for.
 
     A claim is covered when a finding of its kind (for a threshold: its kind and
-    frequency) is about one of its ears, both ears, or no ear named.
+    frequency) is about one of its ears, both ears, or no ear named (unless that finding
+    could not be judged: an unverifiable reading with no ear covers nothing).
     """
     covered = set()
     for f in findings:
+        if f.ear is None and f.verdict == "unverifiable":
+            continue  # a reading the pattern reader could not tie to an ear covers nothing
         kind = "threshold" if f.kind == "bone_threshold" else str(f.kind)
         ears = ("right", "left") if f.ear in ("both", None) else (f.ear,)
         covered.update((kind, e, f.frequency) for e in ears)

@@ -14,6 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram.claims import (
+    air_bone_gap_claims,
+    average_claims,
+    configuration_claims,
+    laterality_claims,
+)
 from clinbench.audiogram.classify import (
     LARGE_CANAL_VOLUME_ML,
     STANDARDS,
@@ -28,9 +34,10 @@ from clinbench.audiogram.findings import (
     Verdict,
 )
 from clinbench.audiogram.judges import (
+    JUDGES,
     CaseFacts,
-    config_holds,
     degree_holds,
+    judge_pta,
     no_loss_holds,
     threshold_holds,
     tympanometry_holds,
@@ -396,20 +403,26 @@ def check_clause(
         check_test_result(j, "abr", low, ear, hedged, sent_low)
     if v.DIGIT.search(low):
         check_speech(j, low, ear, hedged, sent_low)
-        averages = check_pta(j, low, ear, hedged)
+        averages = judge_averages(j, low, ear, hedged)
         check_thresholds(j, low, ear, hedged, default_conduction, averages, frequency)
     if v.GAP_TRIGGER.search(low):
-        check_air_bone_gap(j, low, ear, hedged)
+        _judge_each(j, air_bone_gap_claims(low, ear, hedged))
     if not topics.any() or v.LOSS_CONTEXT.search(low):
         if v.DEGREE_TRIGGER.search(low):
             check_degree(j, low, ear, hedged, sent_low, default_conduction)
         if v.TYPE_TRIGGER.search(low):
             check_type(j, low, sent_low, ear, hedged)
         if not topics.tymp and v.CONFIG_TRIGGER.search(low):
-            check_configuration(j, low, ear, hedged)
+            _judge_each(j, configuration_claims(low, ear, hedged))
     # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
     if v.LATERALITY_TRIGGER.search(low):
-        check_laterality(j, low, ear if explicit else None, hedged, sent_low)
+        _judge_each(j, laterality_claims(low, ear if explicit else None, hedged, sent_low))
+
+
+def _judge_each(j: Judge, claims) -> None:
+    """Judge each claim read from the clause with its kind's judge, in reading order."""
+    for claim in claims:
+        JUDGES[claim.kind](claim, j)
 
 
 def _loss_head(low: str, sent_low: str) -> bool:
@@ -681,145 +694,6 @@ def _both_not_sensorineural(j: Judge) -> bool:
     return len(cls.shared_gap_frequencies) >= needed
 
 
-def _differs_in(j: Judge, lo: int, hi: int) -> bool | None:
-    """Return whether the ears' air thresholds differ by >= asymmetry_db in lo-hi Hz."""
-    right, left = j.t.audiogram.right.air, j.t.audiogram.left.air
-    common = [f for f in right if f in left and lo <= f <= hi]
-    if not common:
-        return None
-    limit = (j.t.criteria or Criteria()).asymmetry_db
-    return any(abs(left[f].value - right[f].value) >= limit for f in common)
-
-
-def check_configuration(j: Judge, low, ear, hedged) -> None:
-    seen = set()
-    for pattern, config in v.CONFIG_WORDS:
-        for m in pattern.finditer(low):
-            if config in seen or v.negated(low, m.start()):
-                continue
-            if config == "noise-notch" and "carhart" in low[max(0, m.start() - 12) : m.start()]:
-                continue
-            seen.add(config)
-            j.add("configuration", ear, None, config, m.group(0), hedged,
-                     lambda e, c=config: config_holds(j.t, e, c))  # fmt: skip
-
-
-def check_laterality(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
-    """Laterality claims: unilateral (of an ear), bilateral, symmetric or asymmetric (in a
-    region, or overall), and which ear is worse."""
-    _unilateral(j, low, ear, hedged)
-    _bilateral(j, low, hedged)
-    _symmetry(j, low, hedged, sent_low)
-    _worse_ear_claim(j, low, hedged)
-
-
-def _unilateral(j: Judge, low, ear, hedged) -> None:
-    cls = j.t.cls
-    m = v.LATERALITY_UNILATERAL.search(low)
-    if m and not v.negated(low, m.start()) and v.LOSS_CONTEXT.search(low):
-        side = ear if ear in ("right", "left") else None
-        truth = cls.laterality
-        if truth == "undetermined":
-            ok = None
-        elif side:
-            ok = truth == f"unilateral {side}"
-        else:
-            ok = truth.startswith("unilateral")
-        j.judged("laterality", side, f"unilateral{' ' + side if side else ''}", truth, ok,
-                     m.group(0), hedged)  # fmt: skip
-
-
-def _bilateral(j: Judge, low, hedged) -> None:
-    cls = j.t.cls
-    m = v.BILATERAL.search(low)
-    if (
-        m
-        and not v.negated(low, m.start())
-        and v.LOSS_NOUN.search(low)
-        and not v.NORMAL_PHRASES.search(low)
-        and not v.OTHER_TEST.search(low)
-    ):
-        truth = cls.laterality
-        # With no loss at all, the error is the loss, judged by degree and type claims.
-        ok = None if truth in ("undetermined", "none") else truth == "bilateral"
-        j.judged("laterality", "both", "bilateral loss", truth, ok, m.group(0), hedged)
-
-
-def _symmetry(j: Judge, low, hedged, sent_low: str) -> None:
-    cls = j.t.cls
-    # once per clause, not per word (linear in the clause's length)
-    symmetry = v.SYMMETRY.search(low)
-    about_hearing = symmetry and (
-        v.LOSS_CONTEXT.search(sent_low) or "ear" in sent_low or v.BARE_SYMMETRY.fullmatch(low)
-    )
-    other_test = symmetry and v.OTHER_TEST_OR_SPEECH.search(low)
-    for m in v.SYMMETRY.finditer(low) if symmetry else ():
-        word = m.group(1)
-        # "..., symmetrical.": the hearing-loss context may be elsewhere in the sentence.
-        if not about_hearing:
-            continue
-        if other_test:
-            continue  # symmetry of another test, not of hearing
-        claimed_asym = word.startswith("asym")
-        if v.conditioned(low, m.start()):
-            continue  # "if the loss were asymmetric": not a claim either way
-        if v.negated(low, m.start()):
-            claimed_asym = not claimed_asym
-        claimed = "asymmetric" if claimed_asym else "symmetric"
-        region = v.region_of(low[m.end() : m.end() + REACH])
-        if isinstance(region, tuple) and region[2]:
-            # "symmetrical up to 4 kHz": the ears compared in that region only.
-            differs = _differs_in(j, region[0], region[1])
-            ok = None if differs is None else differs == claimed_asym
-            j.judged("asymmetry", None, f"{claimed} at {region[0]}-{region[1]} Hz", differs, ok,
-                     m.group(0), hedged)  # fmt: skip
-            continue
-        if claimed_asym:
-            ok = j.t.any_asymmetric
-        else:
-            ok = not cls.asymmetry.asymmetric
-        j.judged("asymmetry", None, claimed,
-                     cls.asymmetry.asymmetric, ok, m.group(0), hedged)  # fmt: skip
-
-
-def _worse_ear_claim(j: Judge, low, hedged) -> None:
-    m = v.WORSE.search(low)
-    if not m:
-        return
-    if m.group(1):
-        worse = m.group(2)
-    elif m.group(3):
-        worse = m.group(3)
-    else:
-        worse = "left" if m.group(6) == "right" else "right"
-    r, l_ = _compared_levels(j, low[m.end() : m.end() + 40])
-    if r is None or l_ is None or abs(r - l_) < 5:
-        ok, truth = None, None
-    else:
-        truth = "left" if l_ > r else "right"
-        ok = truth == worse
-    j.judged("worse_ear", worse, worse, truth, ok, m.group(0), hedged)
-
-
-def _compared_levels(j: Judge, after: str) -> tuple[float | None, float | None]:
-    """Return the right and left levels a 'worse ear' claim compares: the PTAs, or in a
-    region named after it the mean air thresholds there (None where not read)."""
-    cls = j.t.cls
-    region = v.region_of(after)
-    if region == "unknown":
-        return None, None  # a region not read: not judged by the averages either
-    if region is None:
-        return cls.right.pta, cls.left.pta
-    # "the right is 15 dB poorer than the left at 3 kHz", "the left is slightly worse at
-    # 250-500 Hz": the air thresholds there (their mean), not the PTAs
-    right_air, left_air = j.t.audiogram.right.air, j.t.audiogram.left.air
-    shared = [f for f in right_air if f in left_air and region[0] <= f <= region[1]]
-    if not shared:
-        return None, None
-    return (sum(right_air[f].value for f in shared) / len(shared),
-            sum(left_air[f].value for f in shared) / len(shared))  # fmt: skip
-
-
 def check_tympanometry(j: Judge, seg, low, ear, hedged) -> None:
     claims = []
     for m in v.TYMP_TYPE.finditer(seg):
@@ -979,111 +853,6 @@ def check_speech(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
                                             j.t.wrs_tolerance))  # fmt: skip
 
 
-def check_pta(j: Judge, low, ear, hedged) -> set[int]:
-    """PTA claims; returns where their values start (not thresholds, for check_thresholds)."""
-    starts = set()
-    for m in v.PTA.finditer(low):
-        value = float(m.group(2))
-        starts.add(m.start(2))
-
-        def ok(e, value=value):
-            options = j.t.ptas.get(e) or []
-            if not options:
-                return None, None
-            best = min(options, key=lambda p: abs(p - value))
-            return abs(best - value) <= j.t.tolerance_db, round(best, 1)
-
-        j.add("pta", ear, None, value, m.group(0), hedged, ok)
-    for m in v.AVERAGE_SUM.finditer(low):
-        if m.start(3) in starts:
-            continue
-        value, count = float(m.group(3)), int(m.group(2))
-        addends = len(m.group(1).split("+"))
-        starts.add(m.start(3))
-        if addends != count:
-            continue  # not an average ("(30+40)/4")
-
-        def shown(e, value=value, addends=addends):
-            options = j.t.ptas.get(e) or []
-            if not options:
-                # No common average can be formed from this ear's tested frequencies: an
-                # average of as many thresholds as the standard's (a four-frequency average)
-                # uses a value the audiogram does not have (an untested frequency); fewer
-                # (the frequencies that were tested, averaged) is not judged.
-                full = addends >= len(j.t.standard.pta_frequencies)
-                return (False if full else None), None
-            best = min(options, key=lambda p: abs(p - value))
-            return abs(best - value) <= j.t.tolerance_db, round(best, 1)
-
-        j.add("pta", ear, None, value, m.group(0), hedged, shown)
-    if "av" in low or "mean" in low:
-        for m in v.FREQ_AVERAGE.finditer(low):
-            if m.start(3) in starts:
-                continue  # "pure-tone average (0.5-4 kHz) 41 dB": read as the PTA above
-            starts.add(m.start(3))
-            value = float(m.group(3))
-            freqs = v.freqs_of(m.group(1), m.group(2))
-            span = bool(v.FREQ_SPAN.match(m.group(1))) and len(freqs) == 2
-
-            def mean_of(e, value=value, freqs=freqs, span=span):
-                options = _frequency_means(j.t.audiogram.ear(e).air, freqs, span)
-                if not options:
-                    return None, None
-                best = min(options, key=lambda p: abs(p - value))
-                return abs(best - value) <= j.t.tolerance_db, round(best, 1)
-
-            j.add("pta", ear, None, value, m.group(0), hedged, mean_of)
-    return starts
-
-
-_OCTAVES = (250, 500, 1000, 2000, 4000, 8000)
-
-
-def _frequency_means(air: dict, freqs: list[int], span: bool) -> list[float]:
-    """Return the averages an average quoted over ``freqs`` may mean: for a span ("2-4 kHz")
-    the mean of every frequency tested in it and of its octave frequencies (when two or more
-    differ from that set); for a list, the mean of those frequencies (none when one was not
-    tested, since the average cannot then be formed)."""
-    if not span:
-        value = pure_tone_average(air, tuple(freqs))
-        return [] if value is None else [value]
-    lo, hi = min(freqs), max(freqs)
-    tested = tuple(f for f in sorted(air) if lo <= f <= hi and not air[f].no_response)
-    octaves = tuple(f for f in tested if f in _OCTAVES)
-    options = [pure_tone_average(air, tested)] if len(tested) >= 2 else []
-    if len(octaves) >= 2 and octaves != tested:
-        options.append(pure_tone_average(air, octaves))
-    return [x for x in options if x is not None]
-
-
-def check_air_bone_gap(j: Judge, low, ear, hedged) -> None:
-    absent = v.ABG_ABSENT.search(low)
-    present = None if absent else v.ABG_PRESENT.search(low)
-    m = absent or present
-    if not m:
-        return
-    claimed = "absent" if absent else "present"
-    size = v.ABG_SIZE.search(low) if present else None
-    if size:
-        # "air-bone gaps of 5 dB or less": a gap smaller than significant is no gap.
-        largest = max(int(x) for x in size.groups() if x is not None)
-        limit = (j.t.criteria or Criteria()).abg_threshold
-        if largest < limit:
-            claimed = "absent"
-    if not any(j.t.audiogram.ear(e).bone for e in EARS):
-        j.fabricated("air_bone_gap", ear, None, claimed, m.group(0), hedged,
-                        "bone conduction")  # fmt: skip
-        return
-
-    def ok(e):
-        sig = j.t.cls.ear(e).significant_air_bone_gap
-        if sig is None:
-            return None, None
-        return (sig if claimed == "present" else not sig), ("present" if sig else "absent")
-
-    j.add("air_bone_gap", ear, None, claimed, m.group(0), hedged, ok)
-
-
 def check_thresholds(
     j: Judge,
     low,
@@ -1122,6 +891,15 @@ class _Values:
     def conduction_at(self, position: int) -> str:
         """Return the conduction named last before ``position`` (else the sentence's)."""
         return v.conduction_before(self.marks, position, self.default_conduction)
+
+
+def judge_averages(j: Judge, low: str, ear, hedged) -> set[int]:
+    """Judge the clause's pure-tone averages; returns where their values start (not
+    thresholds, for check_thresholds)."""
+    claims, starts = average_claims(low, ear, hedged)
+    for claim in claims:
+        judge_pta(claim, j)
+    return starts
 
 
 def _threshold_ranges(j: Judge, c: _Values, ear, hedged) -> None:

@@ -19,6 +19,7 @@ data (:data:`LEXICON`), so a new phrasing is a new lexicon row with a reading te
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -26,6 +27,9 @@ from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram.vocabulary import freqs_of
 
 
 class Qualifier(StrEnum):
@@ -70,7 +74,7 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     # entry that matches wins.
     ("withdraw", "self-correction",
      _I(r"apolog\w*|sorry|correction|i misread|scratch that|disregard (?:th\w+)|i meant|"
-        r"should read|erratum|to correct (?:my|the) "),
+        r"\bi mean\b|\bi correct\b|should read|erratum|to correct (?:my|the) "),
      "self-corrections in model replies (issue #26, outside batch of the last round)"),
     ("ear_key", "ear key",
      r"(?:(?m:^)|(?<=[{,]))[ \t\"'-]*(?i:(right|left)_ear|[\"'](right|left)[\"'])[\"']?"
@@ -85,12 +89,20 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("ear", "ear abbreviation", r"\b(AD|AS|AU|RE|LE)\b",
      "Latin and UK ear abbreviations (ASHA 1990 audiogram forms; NHS audiology letters)"),
     ("ear", "ear word",
-     _I(r"\b(right|left|rt|lt|bilat(?:eral(?:ly)?)?|both ears|each ear)\b|"
+     _I(r"\b(right|left|rt|lt|bilat(?:eral(?:ly)?)?|both ears|each ear|each side|both sides)\b|"
         r"\b([rl])(?= ear\b)"),
      "plain ear words and 'bilat' (clinic notes)"),
     ("side", "better/poorer ear",
      _I(r"\b(poorer|worse|better)[- ]hearing ear\b|\b(poorer|worse|better) ear\b"),
      "better/poorer ear (WHO 2021 grades a person by the better ear)"),
+    ("degree", "dead ear",
+     _I(r"\b(dead ear|(?:did|does) not (?:respond|hear) (?:at|even at) (?:the )?"
+        r"(?:loudest|maximum|highest) (?:levels?|sounds?))\b"),
+     "'dead ear', no response at the audiometer's limits: profound to complete (WHO 2021)"),
+    ("degree", "non-native degree word", _I(r"\b(light)(?= (?:\w+ )?(?:loss|deafness|hypoacusis|"
+                                             r"hearing loss|conductive|sensorineural|"
+                                             r"neurosensorial|in the mean)\b|(?=[,.;]|$))"),
+     "'light' for mild, a calque of leicht/léger/leve (non-native English, issue #26 batch 14)"),
     ("degree", "degree abbreviation",
      _I(r"\b(mod[- /]?sev|mod|sev|prof|wnl)\b"),
      "chart abbreviations of degree: mod, mod-sev, sev, prof, WNL (clinic notes)"),
@@ -102,15 +114,41 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "SNHL/CHL/MHL (BSA 2018; ASHA 2005)"),
     ("type", "type word", _I(r"\b(sensorineural|conductive|mixed)\b"),
      "type words (BSA 2018; ASHA 2005)"),
+    ("type", "non-native type word",
+     _I(r"\b(neuro-?sensorial|sensori-?neural|perceptive|perception type|of perception type|"
+        r"transmission(?: type| deafness| loss| hypoacusis)?|transmissive)\b"),
+     "neurosensorial / perception, transmission (European usage calqued into English, issue "
+     "#26 batch 14)"),
+    ("type", "lay mixed",
+     _I(r"\bpart\b[^.;\n]{0,50}?\b(?:middle|inner) ears?\b[^.;\n]{0,30}?\bpart\b[^.;\n]{0,30}?"
+        r"\b(?:middle|inner) ears?\b|\bboth the (?:outer|middle) and the inner ear\b"),
+     "lay account of a mixed loss: part middle ear, part inner ear (patient letters; BSA 2018)"),
+    ("type", "lay inner ear",
+     _I(r"\b(?:from|in|of) (?:the )?(?:inner ears?|hearing nerve|hair cells)\b|"
+        r"\binner[- ]ear (?:hearing )?loss\b"),
+     "lay words for a sensorineural cause: the inner ear, hair cells, hearing nerve (patient "
+     "letters; BSA 2018 defines the type by where the loss arises)"),
+    ("type", "lay middle ear",
+     _I(r"\b(?:from|in) (?:the )?middle ears?\b|\bmiddle[- ]ear (?:hearing )?loss\b|"
+        r"\b(?:fluid|blockage) (?:behind|in) (?:the |your |his |her )?(?:ear ?drum|middle ear)\b"),
+     "lay words for a conductive cause: the middle ear, fluid behind the eardrum (patient "
+     "letters; BSA 2018)"),
     ("tymp", "tymp abbreviation",
-     r"(?i:\btymps?\b|\btympanograms?\b)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?"
-     r"(A[sd]?|B|C)(?:[ \t]*/[ \t]*(A[sd]?|B|C))?\b",
-     "'Tymps C', 'Tymps: A/A' (right/left), 'tymp B' (Jerger 1970 types; clinic notes)"),
+     r"(?i:\btymps?\b|\btympanograms?\b)(?:[ \t]*\((?i:(r|l|right|left)/(?:r|l|right|left))\))?"
+     r"[ \t]*[:=-]?[ \t]*(?i:types?[ \t]*)?"
+     r"(A[sd]?|B|C)(?:[ \t]*(?:/|,|and)[ \t]*(?i:type[ \t]*)?(A[sd]?|B|C))?\b",
+     "'Tymps C', 'Tymps: A/A' (right/left), 'Tymps (L/R): A/As', 'tympanograms B and A' "
+     "(Jerger 1970 types; clinic notes)"),
+    ("tymp", "lay tympanometry",
+     _I(r"\b(?:ear ?drum|middle[- ]ear) (?:pressure|movement|mobility) test\b"),
+     "'the eardrum pressure test': tympanometry in patient letters (BSA 2013 tympanometry "
+     "procedure, plain-language summary)"),
     ("freq", "at-sign frequency", _I(r"@\s*(\d+(?:\.\d+)?)\s*(k(?:hz)?|hz)?\b"),
      "'30 @750', '40 @ 2k' (clinic shorthand)"),
     ("freq", "frequency", _I(r"\b(\d+(?:\.\d+)?)\s*(khz|k|hz)\b"),
      "'1k', '2 kHz', '500 Hz' (audiogram forms)"),
-    ("more", "difference", _I(r"[>≥]\s*|\b(?:more than|greater than|over|differ\w* (?:of |by )?)"),
+    ("more", "difference",
+     _I(r"[>≥]\s*|\b(?:more than|greater than|over|differ\w* (?:of |by )?)|\bby(?=\s+\d)"),
      "a difference or bound, not a threshold ('>15 dB' between ears)"),
     ("level", "level", _I(r"(?<![\w.])(-?\d{1,3})(?:\s*db(?:\s*hl)?)?(?![\w.%])"),
      "a level in dB HL"),
@@ -119,7 +157,8 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("gap", "air-bone gap", _I(r"\b(?:abg|air[- ]bone gaps?|gaps?)\b"),
      "an air-bone gap's size is not a threshold (BSA 2018)"),
     ("respectively", "respectively", _I(r"\brespectively\b"), "distributive 'respectively'"),
-    ("negation", "negation", _I(r"\b(?:no|not|without|rule[sd]? out|absence of|absent)\b"),
+    ("negation", "negation",
+     _I(r"\b(?:no|not|without|rule[sd]? out|absence of|absent|rather than|instead of)\b"),
      "a negated mention is not a claim"),
     ("hedge", "hedge",
      _I(r"\b(?:probabl\w*|likely|possibl\w*|suggest\w*|query|may|might|appears?|"
@@ -140,6 +179,17 @@ SHORTHAND = frozenset(
         "respectively",
         "self-correction",
         "tymp abbreviation",
+        "dead ear",
+        "non-native degree word",
+        "non-native type word",
+        "lay mixed",
+        "lay inner ear",
+        "lay middle ear",
+        "frequency, then ear levels",
+        "lay tympanometry",
+        "ear order tag",
+        "frequency, level",
+        "slash list",
     }
 )  # fmt: skip
 """The rules whose readings the pattern reader of checkers.py lacks (issue #26): a claim
@@ -148,11 +198,17 @@ _TRIGGER_WORDS = (
     "@", "_ear", "respectively", "poorer", "better ear", "worse ear", "better-ear",
     "apolog", "sorry", "correction", "misread", "scratch that", "disregard", "i meant",
     "should read", "erratum", "to correct", "\"right\"", "\"left\"", "'right'", "'left'",
+    "dead ear", "loudest", "light", "neuro", "perceptive", "perception", "transmiss",
+    "inner ear", "middle ear", "hair cells", "hearing nerve", "eardrum", "ear drum",
+    "i mean", "i correct", "pressure test", "movement test", "mobility test",
 )  # fmt: skip
 _TRIGGER_PATTERN = re.compile(
     r"\b[RL]\b|(?i:\b(?:mod|sev|prof|wnl)\b|\bmod[- /]sev)|"
     r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]|"
-    r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?/"
+    r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
+    r"\d\s*(?i:k|khz|hz)\s*:?\s*-?\d{1,3}\b|\d\s*/\s*\.?\d|"
+    r"(?i:\b(?:right|left)(?:\s+(?:is|was))?\s+\d{1,3}\b|"
+    r"\d\s*(?:db\s*)?(?:hl\s*)?(?:on\s+)?both sides)"
 )
 
 
@@ -164,11 +220,11 @@ def may_hold_shorthand(text: str) -> bool:
 
 
 _MASTER = re.compile("|".join(f"(?P<t{i}>{p})" for i, (_, _, p, _) in enumerate(LEXICON)))
-_STATEMENT_END = re.compile(r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s)|;")
+_STATEMENT_END = re.compile(r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s|$)|;")
 
 _DEGREE = {
     "wnl": "normal", "within normal limits": "normal", "normal": "normal", "slight": "slight",
-    "mild": "mild", "mod": "moderate", "moderate": "moderate", "sev": "severe",
+    "mild": "mild", "light": "mild", "mod": "moderate", "moderate": "moderate", "sev": "severe",
     "severe": "severe", "prof": "profound", "profound": "profound",
 }  # fmt: skip
 _TYPE = {"snhl": "sensorineural", "sn": "sensorineural", "sensorineural": "sensorineural",
@@ -177,11 +233,12 @@ _TYPE = {"snhl": "sensorineural", "sn": "sensorineural", "sensorineural": "senso
 _EAR = {"r": "right", "rt": "right", "right": "right", "re": "right", "ad": "right",
         "l": "left", "lt": "left", "left": "left", "le": "left", "as": "left"}  # fmt: skip
 _KHZ_LIST = re.compile(
-    r"(?:^|[/:]|(?<=\s))\s*(0?\.25|0?\.5|0?\.75|1|1\.5|2|3|4|6|8)\s*(?:k(?:hz)?)?"
-    r"(?:\s*[:=]\s*|\s+)(-?\d{1,3})\s*(?:db(?:\s*hl)?)?\s*(?=/|$|\n)",
+    r"(?:^|[/:|,]|(?<=\s))\s*(0?\.25|0?\.5|0?\.75|1|1\.5|2|3|4|6|8)\s*(?:k(?:hz)?)?"
+    r"(?:\s*[:=]\s*|\s+)(-?\d{1,3})\s*(?:db(?:\s*hl)?)?\s*(?=[/|,]|$|\n)",
     re.I,
 )
-"""A kHz list item: '.25 60 / .5 50 / 1 45 / ... / 8 55' (frequency in kHz, then dB HL)."""
+"""A kHz list item: '.25 60 / .5 50 / 1 45 / ... / 8 55', '.25 10 | .5 10 | 1k 15'
+(frequency in kHz, then dB HL; items apart by '/', '|' or ',')."""
 KHZ = {".25": 250, "0.25": 250, ".5": 500, "0.5": 500, ".75": 750, "0.75": 750, "1": 1000,
        "1.5": 1500, "2": 2000, "3": 3000, "4": 4000, "6": 6000, "8": 8000}  # fmt: skip
 
@@ -202,31 +259,181 @@ def tokens(text: str, start: int = 0, end: int | None = None) -> Iterator[Token]
     for m in _MASTER.finditer(text, start, len(text) if end is None else end):
         kind, rule = LEXICON[int(m.lastgroup[1:])][:2]
         groups = [g for g in m.groups()[m.lastindex :] if g is not None]
-        yield Token(kind, _normal(kind, m, groups), m.start(), m.end(), rule)
+        yield Token(kind, _normal(kind, m, groups, rule), m.start(), m.end(), rule)
 
 
-def _normal(kind: str, m: re.Match, groups: list[str]) -> str:
+def _normal(kind: str, m: re.Match, groups: list[str], rule: str = "") -> str:
+    """Return a token's value in the checker's words (its kind's normaliser)."""
     raw = (groups[0] if groups else m.group(0)).strip().lower()
-    if kind in ("ear", "ear_key"):
-        if raw.startswith("bilat") or raw in ("both ears", "au"):
-            return "both"
-        return "both" if raw == "each ear" else _EAR.get(raw.split()[0].split("_")[0], raw)
-    if kind == "side":
-        return "better" if "better" in m.group(0).lower() else "poorer"
-    if kind == "degree":
-        if raw.startswith("mod") and "sev" in raw:
-            return "moderately severe"
-        return _DEGREE.get(raw, raw)
-    if kind == "type":
-        return _TYPE[raw]
-    if kind == "tymp":
-        return "/".join(g[0].upper() + g[1:].lower() for g in groups[:2])
-    if kind == "freq":
-        number, unit = (groups + [""])[:2]
-        value = float(number)
-        hz = value * 1000 if unit.lower().startswith("k") or value < 20 else value
-        return str(int(hz))
-    return raw
+    normaliser = _NORMALISERS.get(kind)
+    return raw if normaliser is None else normaliser(raw, m, groups, rule)
+
+
+def _ear_value(raw: str, m: re.Match, groups: list[str], rule: str) -> str:
+    if raw.startswith("bilat") or raw in ("both ears", "au", "each ear", "each side", "both sides"):
+        return "both"
+    return _EAR.get(raw.split()[0].split("_")[0], raw)
+
+
+def _degree_value(raw: str, m: re.Match, groups: list[str], rule: str) -> str:
+    if rule == "dead ear":
+        return "profound"
+    if raw.startswith("mod") and "sev" in raw:
+        return "moderately severe"
+    return _DEGREE.get(raw, raw)
+
+
+def _type_value(raw: str, m: re.Match, groups: list[str], rule: str) -> str:
+    if rule.startswith("lay "):
+        return {"lay mixed": "mixed", "lay inner ear": "sensorineural"}.get(rule, "conductive")
+    if raw.startswith(("neuro", "sensori", "percept", "of percept")):
+        return "sensorineural"
+    if raw.startswith("transmiss"):
+        return "conductive"
+    return _TYPE[raw]
+
+
+def _tymp_value(raw: str, m: re.Match, groups: list[str], rule: str) -> str:
+    if rule == "lay tympanometry":
+        return ""  # its result is read after it (_lay_tympanogram)
+    first = "L/R:" if groups and groups[0].lower() in ("l", "left") else ""
+    letters = [g for g in groups if g.lower() not in ("r", "l", "right", "left")]
+    return first + "/".join(g[0].upper() + g[1:].lower() for g in letters[:2])
+
+
+def _freq_value(raw: str, m: re.Match, groups: list[str], rule: str) -> str:
+    number, unit = (groups + [""])[:2]
+    value = float(number)
+    hz = value * 1000 if unit.lower().startswith("k") or value < 20 else value
+    return str(int(hz))
+
+
+_NORMALISERS = {
+    "ear": _ear_value,
+    "ear_key": _ear_value,
+    "side": lambda raw, m, groups, rule: "better" if "better" in m.group(0).lower() else "poorer",
+    "degree": _degree_value,
+    "type": _type_value,
+    "tymp": _tymp_value,
+    "freq": _freq_value,
+}
+
+
+# -- dictated replies ---------------------------------------------------------------------
+# Speech recognition in dictation mode writes spoken punctuation as words ("full stop",
+# "comma") and numbers as words ("fifty five at two fifty"); audiologists dictate
+# frequencies in their spoken short forms ("two fifty", "seven fifty", "fifteen hundred").
+# A reply with spoken punctuation is written out before it is read.
+
+_SPOKEN_MARK = re.compile(r"(?i)\bfull stop\b|\bnew (?:line|paragraph)\b")
+_UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen".split())}  # fmt: skip
+_TENS = {w: 10 * i for i, w in enumerate(
+    "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}  # fmt: skip
+_SPOKEN_WORD = re.compile(
+    r"(?i)\b(?:full stop|new paragraph|new line|comma|colon|semicolon|percent|kilohertz|hertz|"
+    r"and a half|point|hundred|thousand|" + "|".join([*_UNITS, *_TENS]) + r")\b"
+)
+_PUNCTUATION = {"full stop": ".", "comma": ",", "colon": ":", "semicolon": ";",
+                "new line": "\n", "new paragraph": "\n\n", "percent": "%",
+                "kilohertz": "kHz", "hertz": "Hz"}  # fmt: skip
+
+
+def written_out(reply: str) -> str:
+    """Return a dictated reply with its spoken punctuation and number words written out
+    ("fifty five at two fifty comma" -> "55 at 250,"); any other reply unchanged.
+
+    One pass over the words (linear). A number is read greedily: "four thousand", "fifteen
+    hundred", "fifty five", "sixty eight point seven five", "fifty two and a half"; right
+    after "at", a unit then a tens word is a frequency's spoken form ("at two fifty" = 250,
+    "at seven fifty" = 750). Hundreds and thousands are frequencies, which are round: "five
+    hundred forty at one thousand" is 500, then 40 at 1000.
+    """
+    if not _SPOKEN_MARK.search(reply):
+        return reply
+    out: list[str] = []
+    last = 0
+    words = list(_SPOKEN_WORD.finditer(reply))
+    i = 0
+    while i < len(words):
+        m = words[i]
+        word = m.group(0).lower()
+        if word in _PUNCTUATION:
+            out.append(
+                reply[last : m.start()].rstrip(" ") if word in _STOPS else reply[last : m.start()]
+            )
+            out.append(_PUNCTUATION[word])
+            last, i = m.end(), i + 1
+            continue
+        value, j = _spoken_number(reply, words, i)
+        if value is None:
+            i += 1
+            continue
+        out.append(reply[last : m.start()])
+        out.append(value)
+        last, i = words[j - 1].end(), j
+    out.append(reply[last:])
+    return _SENTENCE_START.sub(lambda m: m.group(0).upper(), "".join(out))
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.\n]\s*)[a-z]")
+"""A dictated sentence's first letter, written as a capital (sentences start with one)."""
+
+
+_FREQUENCY_BEFORE = re.compile(r"(?i)\b(?:at|from|to)\s+$")
+"""A word before a frequency ("at two fifty", "from two fifty to four thousand")."""
+_STOPS = frozenset({"full stop", "comma", "colon", "semicolon", "percent"})
+
+
+def _next(reply: str, words: list[re.Match], k: int, between: str = r"\s+") -> str | None:
+    """Return the k-th word, lower-cased, when only spaces (or ``between``) separate it
+    from the word before."""
+    if k >= len(words) or not re.fullmatch(between, reply[words[k - 1].end() : words[k].start()]):
+        return None
+    return words[k].group(0).lower()
+
+
+def _spoken_number(reply: str, words: list[re.Match], i: int) -> tuple[str | None, int]:
+    """Return the digits of the spoken number starting at word ``i`` and the index after it."""
+    word = words[i].group(0).lower()
+    small = _UNITS.get(word, _TENS.get(word))
+    if small is None:
+        return None, i
+    j = i + 1
+    nxt = _next(reply, words, j)
+    at = _FREQUENCY_BEFORE.search(reply, max(0, words[i].start() - 5), words[i].start())
+    if word in _UNITS and nxt in ("thousand", "hundred"):
+        value = small * (1000 if nxt == "thousand" else 100)
+        j += 1
+        return str(value), j
+    if at and word in _UNITS and 0 < small < 10 and nxt in _TENS:
+        return str(small * 100 + _TENS[nxt]), j + 1  # "at two fifty": 250 Hz
+    value, j = _two_words(reply, words, i)
+    nxt = _next(reply, words, j)
+    if nxt == "point":
+        digits = []
+        k = j + 1
+        while (d := _next(reply, words, k)) is not None and d in _UNITS and _UNITS[d] < 10:
+            digits.append(str(_UNITS[d]))
+            k += 1
+        if digits:
+            return f"{value}.{''.join(digits)}", k
+    if nxt == "and a half":
+        return f"{value}.5", j + 1
+    return str(value), j
+
+
+def _two_words(reply: str, words: list[re.Match], i: int) -> tuple[int, int]:
+    """Return a number of up to two words ("fifty five", "fifteen", "forty") and the index
+    after it."""
+    word = words[i].group(0).lower()
+    if word in _TENS:
+        nxt = _next(reply, words, i + 1)
+        if nxt in _UNITS and 0 < _UNITS[nxt] < 10:
+            return _TENS[word] + _UNITS[nxt], i + 2
+        return _TENS[word], i + 1
+    return _UNITS[word], i + 1
 
 
 # -- the grammar ------------------------------------------------------------------------
@@ -246,7 +453,7 @@ def read_claims(reply: str) -> list[Claim]:
         if not reply[start:end].strip():
             block = _NO_EAR  # a blank line closes an ear block
             continue
-        toks = list(tokens(reply, start, end))
+        toks = _Positioned(tokens(reply, start, end))
         if start == 0 or reply[start - 1] == "\n":
             line = _NO_EAR
             if (
@@ -278,48 +485,99 @@ def _statement_claims(
     text: str, start: int, end: int, toks: list[Token], block: Binding
 ) -> tuple[list[Claim], Binding | None]:
     """Return the claims of one statement and the ear block it opens (an ear key alone)."""
-    ears = [t for t in toks if t.kind in ("ear", "ear_key", "side")]
+    said = _Positioned(t for t in toks if t.kind in ("ear", "ear_key", "side"))
+    marks = _Positioned(t for t in toks if t.kind == "conduction")
+    ears = _last_word(toks, said)
     opened = None
     if ears and ears[0].kind == "ear_key" and not _after(toks, ears[0]):
         opened = (_ears_of(ears[0]), ears[0].rule)  # "right_ear:" alone opens a block
     put = _Put(_qualifier(toks), _conduction(toks))
-    # A degree word in a statement about bone conduction ("masked BC WNL") grades the bone,
-    # not the ear's hearing: no degree claim.
-    graded = ("type",) if put.conduction == "bone" else ("degree", "type")
-    values = [t for t in toks if t.kind in graded]
-    paired = _respectively(ears, values) if any(t.kind == "respectively" for t in toks) else None
-    bound = (
-        [(t, (e, "respectively")) for t, e in zip(values, paired, strict=True)]
-        if paired
-        else [(t, _bind(t, ears, block)) for t in values]
-    )
+    # A degree word after a bone-conduction mark ("masked BC WNL") grades the bone, not
+    # the ear's hearing: no degree claim. One before it ("AD mod SNHL (masked BC NR)",
+    # "mod mixed HL, BC m 40-60") grades the ear.
+    # Nor is 'normal' after 'the eardrum pressure test was' a degree: it is the test's result.
+    tested_at = next((t.start for t in toks if t.rule == "lay tympanometry"), len(text))
+    values = [
+        t for t in toks
+        if (t.kind == "type" or (t.kind == "degree" and _conduction_before(marks, t) != "bone"
+                                 and t.start < tested_at))
+        and not _negated(toks, t)
+    ]  # fmt: skip
+    bound = [(t, _bind(t, ears, block)) for t in values]
+    if any(t.kind == "respectively" for t in toks):
+        bound = _distribute(text, ears, bound)
     tops = _range_tops(text, values)
     inside = {id(h) for h in tops.values()}
-    claims = [
-        put.claim(text, t.kind, binding, t, tops.get(id(t)))
-        for t, binding in bound
-        if id(t) not in inside and not _negated(toks, t)
-    ]
+    claims = []
+    for t, binding in bound:
+        if id(t) in inside:
+            continue
+        claim = put.claim(text, t.kind, binding, t, tops.get(id(t)))
+        if "dead ear" in claim.rules:
+            claim = replace(claim, value_high="complete")
+        first = _bind(t, said, block) if ears is not said else binding
+        if first[0] != binding[0]:  # corrected in its course: the first ear is withdrawn
+            claims.append(replace(claim, ears=first[0], qualifier=Qualifier.WITHDRAWN))
+            claim = replace(claim, rules=(*claim.rules, "self-correction"))
+        claims.append(claim)
     claims += _thresholds(text, start, end, toks, ears, block, put)
-    claims += _tympanograms(text, toks, ears, block, put)
+    claims += _tympanograms(text, end, toks, ears, block, put)
     return claims, opened
 
 
-def _tympanograms(text, toks, ears, block, put: _Put) -> list[Claim]:
-    """Tympanogram types: 'Tymps C' (the ears bound), 'Tymps: A/B' (right, then left)."""
+def _distribute(text: str, ears: list[Token], bound: list[tuple[Token, Binding]]):
+    """Return ``bound`` with the values of a 'respectively' construction given to their
+    ears. A value tagged for both ears ("Both ears are sensorineural, ... the right and
+    left averages ... respectively") keeps its tag; the rest are distributed."""
+    spread = [t for t, _ in bound if not _tagged_both(t, ears)]
+    paired = _respectively(text, ears, spread)
+    if not paired:
+        return bound
+    ear_of = {id(t): (e, "respectively") for t, e in zip(spread, paired, strict=True)}
+    return [(t, ear_of.get(id(t), b)) for t, b in bound]
+
+
+def _tympanograms(text, end, toks, ears, block, put: _Put) -> list[Claim]:
+    """Tympanogram types: 'Tymps C' (the ears bound), 'Tymps: A/B' (right, then left, or
+    the order a tag or a 'respectively' names), 'the eardrum pressure test was normal'."""
     out = []
     for tok in toks:
         if tok.kind != "tymp" or _negated(toks, tok):
             continue
-        if "/" in tok.value:
-            right, left = tok.value.split("/")
-            out += [put.claim(text, "tympanometry", (("right",), "right/left order"), tok,
-                              value=right),
-                    put.claim(text, "tympanometry", (("left",), "right/left order"), tok,
-                              value=left)]  # fmt: skip
+        if tok.rule == "lay tympanometry":
+            out += _lay_tympanogram(text, end, tok, ears, block, put)
+        elif "/" in tok.value:
+            letters = tok.value.removeprefix("L/R:").split("/")
+            order, rule = ["right", "left"], "right/left order"
+            if tok.value.startswith("L/R:"):
+                order, rule = ["left", "right"], "ear order tag"
+            elif any(t.kind == "respectively" for t in toks):
+                order, rule = (_ear_pair(text, ears) or order), "respectively"
+            if len(order) == 2:
+                out += [put.claim(text, "tympanometry", ((e,), rule), tok, value=letter)
+                        for e, letter in zip(order, letters, strict=True)]  # fmt: skip
         else:
             out.append(put.claim(text, "tympanometry", _bind(tok, ears, block), tok))
     return out
+
+
+_LAY_TYMP_RESULT = re.compile(
+    r"(?i)\b(?:(normal)|(stiff)|(floppy|very mobile)|(not moving|fluid|flat))\b"
+)
+"""A lay tympanometry result: normal (type A), stiff (As), floppy (Ad), not moving, fluid
+or flat (B) (Jerger 1970 types, in the words of patient letters)."""
+
+
+def _lay_tympanogram(text, end, tok: Token, ears, block, put: _Put) -> list[Claim]:
+    """Return the claim of 'the eardrum pressure test showed ...' read up to the statement's
+    end: the ears named around it, the type its result word names."""
+    m = _LAY_TYMP_RESULT.search(text, tok.end, min(end, tok.end + 80))
+    if not m:
+        return []
+    letter = ("A", "As", "Ad", "B")[m.lastindex - 1]
+    result = Token("tymp", letter, m.start(), m.end(), tok.rule)
+    binding = _bind(result, ears, block)
+    return [put.claim(text, "tympanometry", binding, tok, value=letter, through=result)]
 
 
 @dataclass(frozen=True)
@@ -340,6 +598,51 @@ class _Put:
             self.conduction, freqs, None if top is None else top.value,
             text[start:end], (start, end), rules,
         )  # fmt: skip
+
+
+class _Positioned(list):
+    """Tokens of one statement in order, with their ends and starts kept for bisection, so
+    finding the one before or after a place is logarithmic (reading stays near linear in a
+    statement of many tokens)."""
+
+    def __init__(self, items=()):
+        super().__init__(items)
+        self.ends = [t.end for t in self]
+        self.starts = [t.start for t in self]
+        self.at = {id(t): i for i, t in enumerate(self)}
+
+    def last_before(self, place: int) -> Token | None:
+        """Return the last token ending at or before ``place``."""
+        i = bisect.bisect_right(self.ends, place)
+        return self[i - 1] if i else None
+
+    def first_after(self, place: int) -> Token | None:
+        """Return the first token starting at or after ``place``."""
+        i = bisect.bisect_left(self.starts, place)
+        return self[i] if i < len(self) else None
+
+
+def _tagged_both(tok: Token, ears: _Positioned) -> bool:
+    """Return True when the last ear tag before ``tok`` in its statement names both ears."""
+    before = ears.last_before(tok.start)
+    return before is not None and before.value == "both"
+
+
+def _last_word(toks: list[Token], ears: list[Token]) -> list[Token]:
+    """Return the ear tags that stand in a statement corrected in its course ("in the left
+    ear - no, sorry, I mean the right ear"): those after the correction, when it names one."""
+    withdrawn_at = next((t.start for t in toks if t.kind == "withdraw"), None)
+    if withdrawn_at is None:
+        return ears
+    after = [e for e in ears if e.start > withdrawn_at]
+    return _Positioned(after) if after else ears
+
+
+def _conduction_before(marks: _Positioned, tok: Token) -> str:
+    """Return the conduction named last before ``tok`` in its statement (air when none);
+    ``marks`` are the statement's conduction tokens."""
+    last = marks.last_before(tok.start)
+    return "bone" if last is not None and last.value in ("bone", "bc") else "air"
 
 
 def _conduction(toks: list[Token]) -> str:
@@ -369,38 +672,66 @@ def _ears_of(tok: Token) -> tuple[str, ...]:
     return ("right", "left") if tok.value == "both" else (tok.value,)
 
 
-def _bind(tok: Token, ears: list[Token], block: Binding) -> Binding:
+def _bind(tok: Token, ears: _Positioned, block: Binding) -> Binding:
     """Return the ears a value token is about: the last ear tag before it in the statement,
     else the first after it, else the open ear block."""
-    before = [e for e in ears if e.end <= tok.start]
-    if before:
-        return _ears_of(before[-1]), before[-1].rule
-    after = [e for e in ears if e.start >= tok.end]
-    return (_ears_of(after[0]), after[0].rule) if after else block
+    ear = ears.last_before(tok.start) or ears.first_after(tok.end)
+    return (_ears_of(ear), ear.rule) if ear is not None else block
 
 
-def _respectively(ears: list[Token], values: list[Token]) -> list[tuple[str, ...]] | None:
+def _respectively(
+    text: str, ears: list[Token], values: list[Token]
+) -> list[tuple[str, ...]] | None:
     """Return one ear per value for 'right and left ... X and Y respectively', else None.
 
-    The values of each kind pair in order with the ears named ("right and left ears have
-    moderate and severe sensorineural and mixed losses respectively").
+    The ears are the pair named together ("right and left", "left and right"), else every
+    ear named. When the values fall into as many conjuncts (split at 'and' or a comma) as
+    there are ears, each conjunct goes to its ear ("a moderate conductive loss and normal
+    hearing respectively"); otherwise the values of each kind pair in order with the ears
+    ("moderate and severe sensorineural and mixed losses respectively"), and a kind with a
+    single value is shared by both.
     """
-    named = [e.value for e in ears if e.kind == "ear" and e.value in ("right", "left")]
+    named = _ear_pair(text, ears)
+    groups: list[list[Token]] = []
+    for i, val in enumerate(values):
+        joined = i and _CONJUNCTION.fullmatch(text[values[i - 1].end : val.start])
+        if not groups or joined:
+            groups.append([])
+        groups[-1].append(val)
+    if len(groups) == len(named) >= 2:
+        return [(named[k],) for k, group in enumerate(groups) for _ in group]
     out: dict[int, tuple[str, ...]] = {}
     for kind in ("degree", "type"):
-        of_kind = [v for v in values if v.kind == kind]
+        of_kind = [val for val in values if val.kind == kind]
         if len(of_kind) == len(named) >= 2:
-            out.update({id(v): (e,) for v, e in zip(of_kind, named, strict=True)})
+            out.update({id(val): (e,) for val, e in zip(of_kind, named, strict=True)})
         elif len(of_kind) == 1:
             out[id(of_kind[0])] = tuple(named)  # one value shared: "both moderate"
         elif of_kind:
             return None
-    return [out[id(v)] for v in values] if out else None
+    return [out[id(val)] for val in values] if out else None
 
 
-def _negated(toks: list[Token], tok: Token) -> bool:
+_CONJUNCTION = re.compile(
+    r"(?i)[^,;:()]{0,40}?(?:,\s*(?:and\s+)?|\s+and\s+)(?:an?\s+)?[^,;:()]{0,20}"
+)
+"""What stands between two conjuncts of a list: 'and' or a comma, with words around it."""
+
+
+def _ear_pair(text: str, ears: list[Token]) -> list[str]:
+    """Return the ears a 'respectively' pairs with: two ears joined by 'and' ("the right and
+    left ears"), else every right or left ear named, in order."""
+    sided = [e for e in ears if e.kind == "ear" and e.value in ("right", "left")]
+    for a, b in zip(sided, sided[1:], strict=False):
+        if a.value != b.value and re.fullmatch(r"(?i)\s*(?:and|&|,)\s*(?:the\s+)?",
+                                                 text[a.end : b.start]):  # fmt: skip
+            return [a.value, b.value]
+    return [e.value for e in sided]
+
+
+def _negated(toks: _Positioned, tok: Token) -> bool:
     """Return True when a negation stands within the three tokens before ``tok``."""
-    i = next(k for k, t in enumerate(toks) if t is tok)
+    i = toks.at[id(tok)]
     return any(t.kind == "negation" for t in toks[max(0, i - 3) : i])
 
 
@@ -427,17 +758,134 @@ def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
             out.append(put.claim(text, "threshold", _bind(tok, ears, block), tok,
                                  value=int(m.group(2)), freqs=(hz,), rule="khz list"))  # fmt: skip
         return out
-    return [
-        put.claim(text, "threshold", _bind(tok, ears, block), tok, value=int(tok.value),
-                  freqs=(int(freq.value),), rule=freq.rule, through=freq)
-        for tok, freq in _level_frequency_pairs(text, toks)
+    out = _slash_lists(text, start, end, toks, ears, block, put)
+    pairs = [(tok, freq) for tok, freq in _level_frequency_pairs(text, toks)
+             if freq.start > tok.start or not _listed_or_spanned(text, tok, freq)]  # fmt: skip
+    out += [
+        put.claim(text, "threshold", _compared(text, tok) or _bind(tok, ears, block), tok,
+                  value=int(tok.value), freqs=(int(freq.value),), through=freq,
+                  rule=freq.rule if freq.start > tok.start else "frequency, level")
+        for tok, freq in pairs
         if not _negated(toks, tok)
     ]  # fmt: skip
+    paired = {id(tok) for tok, _ in pairs}
+    out += [
+        put.claim(text, "threshold", (_ears_of(ear), ear.rule), tok, value=int(tok.value),
+                  freqs=(int(freq.value),), rule="frequency, then ear levels", through=ear)
+        for ear, tok, freq in _ear_levels_at(text, toks)
+        if id(tok) not in paired
+    ]  # fmt: skip
+    return out
+
+
+_COMPARED = re.compile(
+    r"(?i)\s*(?:db\s*(?:hl)?\s*)?(?:poorer|worse|better|deeper|shallower|higher|lower|more|less|"
+    r"greater|smaller|above|below)\b"
+)
+"""After a level, a comparison: the level is a difference between ears, not a threshold."""
+_LISTED = re.compile(r"[/,\-–]\s*$")
+_EAR_TO_LEVEL = re.compile(r"(?i)\s*(?:(?:is|was|are|were)\s+(?:at\s+)?|[:=]\s*)?")
+_LEVEL_TO_EAR = re.compile(r"(?i)\s*(?:(?:on|in|for)\s+(?:the\s+)?)?")
+
+
+def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token, Token]]:
+    """Yield (ear, level, frequency) for levels given ear by ear after a frequency: "At
+    3000 Hz the right is 30 and the left 55", "In 4000 Hz ... (left 55, right 30)", "In
+    8000 Hz it is 80 dB both sides" (non-native and comparative replies)."""
+    freq = None
+    for i, tok in enumerate(toks):
+        if tok.kind == "freq":
+            # a list or span of frequencies ("0.5/1/2/4 kHz: right 36") is an average's
+            freq = None if _LISTED.search(text, max(0, tok.start - 3), tok.start) else tok
+            continue
+        if freq is None or tok.kind != "level" or (i and toks[i - 1].kind == "more"):
+            continue
+        if _COMPARED.match(text, tok.end):
+            continue  # "the left is 15 dB poorer": a difference
+        before = toks[i - 1] if i else None
+        after = toks[i + 1] if i + 1 < len(toks) else None
+        if (
+            before is not None and before.kind == "ear" and before.start > freq.start
+            and _EAR_TO_LEVEL.fullmatch(text, before.end, tok.start)
+        ):  # fmt: skip
+            yield before, tok, freq
+        elif (
+            after is not None and after.kind == "ear" and after.value == "both"
+            and _LEVEL_TO_EAR.fullmatch(text, tok.end, after.start)
+        ):  # fmt: skip
+            yield after, tok, freq
+
+
+_SLASH_LIST = re.compile(
+    r"(?i)(?<![\w./-])((?:\d*\.?\d+\s*k?\s*/\s*){1,7}\d*\.?\d+\s*k(?:hz)?)\s*:?\s*"
+    r"((?:-?\d{1,3}\s*/\s*){1,7}-?\d{1,3})(?![\w./])"
+)
+"""Slash lists: frequencies, then as many levels ('.25/.5/1k 55/50/40', '2/4k 30/45')."""
+_SLASHED = re.compile(r"\s*/")
+_SPANNED = re.compile(r"\s*[-–]\s*\d")
+_AGAINST = re.compile(r"(?i)\s*(?:db\s*(?:hl)?\s*)?(?:against|vs\.?|versus)\b")
+
+
+def _slash_lists(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
+    """Threshold claims of slash lists, frequency by frequency; lists of unequal length,
+    or with a span ('6-8k'), are not read."""
+    out = []
+    for m in _SLASH_LIST.finditer(text, start, end):
+        freqs = [f.strip() for f in m.group(1).split("/")]
+        levels = [int(x) for x in m.group(2).split("/")]
+        if len(freqs) != len(levels):
+            continue
+        hz = [_list_hz(f) for f in freqs]
+        if None in hz:
+            continue
+        first = Token("level", str(levels[0]), m.start(2), m.end(2), "level")
+        conduction = _conduction_before(
+            _Positioned(t for t in toks if t.kind == "conduction"), first
+        )
+        binding = _bind(first, ears, block)
+        for f, level in zip(hz, levels, strict=True):
+            claim = put.claim(
+                text,
+                "threshold",
+                binding,
+                first,
+                value=level,
+                freqs=(f,),
+                rule="slash list",
+                through=Token("level", "", m.start(), m.end()),
+            )
+            out.append(replace(claim, conduction=conduction))
+    return out
+
+
+def _list_hz(item: str) -> int | None:
+    """Return the Hz of a slash-list frequency: '.25' -> 250, '1k' -> 1000, '500' -> 500."""
+    number = item.lower().removesuffix("khz").removesuffix("k").strip()
+    try:
+        value = float(number)
+    except ValueError:
+        return None
+    hz = int(round(value * 1000)) if value < 20 else int(value)
+    return hz if 125 <= hz <= 16000 else None
+
+
+def _listed_or_spanned(text: str, level: Token, freq: Token) -> bool:
+    """Return True when a chart's 'frequency level' pair is one item of a slash list
+    ('.25/.5k 45/40') or a span ('6-8 kHz: 80-85'): not a pair of its own."""
+    return any(
+        c in text[max(0, t.start - 2) : t.start] for t in (level, freq) for c in "/-–"
+    ) or bool(_SLASHED.match(text, level.end) or _SPANNED.match(text, level.end))
+
+
+def _compared(text: str, tok: Token) -> Binding | None:
+    """Return no ear for a level compared with another ('500 Hz 15 against 30'): a
+    two-ear comparison, not a claim about the ear named before it; else None."""
+    return ((), "comparison") if _AGAINST.match(text, tok.end) else None
 
 
 def _level_frequency_pairs(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token]]:
     """Yield (level, frequency) token pairs standing together: '30 @750', '30 dB at 1k',
-    '1k: 30'."""
+    '1k: 30', '1k 40' (a chart's frequency, then its level)."""
     gap_at = next((t.start for t in toks if t.kind == "gap"), None)
     for i, tok in enumerate(toks):
         if tok.kind != "level" or (i and toks[i - 1].kind == "more"):
@@ -479,6 +927,210 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
             out[-1] = replace(c, qualifier=Qualifier.WITHDRAWN)
             out.append(replace(c, ears=(ear,), rules=(*c.rules, "self-correction")))
     return out
+
+
+# -- averages and air-bone gaps, read from one clause ------------------------------------
+# The clause and the ear it is about come from the sentence reader of check.py; these read
+# what the clause says of the ear's average and its air-bone gap.
+
+# Pure-tone averages: "PTA", "4FA", "three-frequency average" (BSA 2018 pure-tone
+# audiometry; WHO 2021 four-frequency average), with the frequencies or the sum shown.
+PTA = re.compile(
+    r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|average threshold|"
+    # "(0.5-4 kHz)" is skipped; not a sum "(30+40+50+60)", nor the average itself "(32.5 dB)"
+    r"[34]fa)\b(?:\s*\((?![\d\s.]*\+)(?!\s*-?\d+(?:\.\d+)?\s*(?:db|\)))[^)]*\))?"
+    # the frequencies averaged ("PTA 0.5/1/2/4 kHz:") or the sum shown ("= (55 + 50) / 2 =")
+    r"(?:\s*(?:at|over|across|of)?\s*(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)?\s*(?:/|,|and|&)\s*){1,6}"
+    r"\d+(?:\.\d+)?\s*(?:khz|k\b|hz)\s*\)?\s*:?)?"
+    # the sum may follow an ear named after the word ("PTA left = (60 + 50 + 35 + 25)/4 = 42.5")
+    r"(?:[^.\d%(]{0,20}?[:=]?\s*\([\d\s+.,]{1,60}\)\s*/\s*\d\s*=)?"
+    # a number followed by "+" is an addend of the sum, never the average
+    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d|\+)|\.\d|/)"
+)
+AVERAGE_SUM = re.compile(
+    r"\(\s*(\d+(?:\.\d+)?(?:\s*\+\s*\d+(?:\.\d+)?){1,5})\s*\)\s*/\s*(\d)\s*=\s*"
+    r"(-?\d+(?:\.\d+)?)(?![\d.]|\s*%)"
+)
+"""An average worked out ("(25+30+40+55)/4 = 37.5"): the arithmetic of a pure-tone
+average, with or without the word PTA before it."""
+FREQ_AVERAGE = re.compile(
+    r"\b(?:(?:high|low|mid)[\s-]*frequency\s+|[hl]f\s+)?(?:average|mean|avg)\b"
+    r"(?:\s+(?:threshold|hearing\s+level)s?)?\s*\(?\s*(?:at|of|over|across|for|from)?\s*"
+    r"(\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
+    r"(?:\s*(?:khz|k|hz))?){1,6})\s*(khz|k\b|hz)\s*\)?"
+    r"[^.\d%]{0,20}?(-?\d+(?:\.\d+)?)(?=\s*(?:db|decibels)\b)"
+)
+"""An average quoted with the frequencies it averages ("high-frequency average (2, 4 kHz)
+50 dB", "average at 3-6 kHz around 35 dB"): the mean air threshold there."""
+FREQ_SPAN = re.compile(r"^[^,&/]*?(?:-|–|\bto\b)[^,&/]*$")
+"""Frequencies given as a span ("3-6 kHz"), not a list ("2, 4 kHz")."""
+
+# Air-bone gaps (BSA 2018: a gap is significant at 15 dB or more by default).
+ABG_ABSENT = re.compile(
+    r"\b(no|not|without|absence of|closed|minimal|negligible|insignificant|no significant)\b"
+    r"[^.]{0,20}\b(air[\s-]*bone gaps?|abgs?)\b|\b(air[\s-]*bone gaps?|abgs?)\b[^.]{0,15}"
+    r"\b(closed|absent|not significant|insignificant|negligible)\b|bone conduction (?:matches|"
+    r"equals|is (?:the same as|similar to)) air"
+)
+ABG_SIZE = re.compile(
+    r"\b(?:air[\s-]*bone gaps?|abgs?)\b[^.\d]{0,20}?(-?\d{1,3})(?:\s*(?:-|–|to)\s*(\d{1,3}))?\s*db"
+)
+"""A gap quoted with its size ("air-bone gaps of 5 dB or less", "ABG 20-30 dB")."""
+ABG_PRESENT = re.compile(
+    r"\b(significant|large|wide|sizeable|\d+\s*db)\b[^.]{0,15}\b(air[\s-]*bone gaps?|abgs?)\b|"
+    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:|"
+    r"(?:at|in|across|over|between)\s+\d)|\bwith\s+(?:an?\s+)?(air[\s-]*bone gaps?|abgs?)\b|"
+    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:~|approximately|about|around|roughly)?\s*\d+\s*db"
+)
+
+
+def _clause_claim(kind: str, ear: str | None, value, hedged: bool, text: str, rule: str,
+                  freqs: tuple[int, ...] = ()) -> Claim:  # fmt: skip
+    """Return a claim of one clause about ``ear`` ("right", "left", "both" or None)."""
+    ears = () if ear is None else ("right", "left") if ear == "both" else (ear,)
+    qualifier = Qualifier.HEDGED if hedged else Qualifier.ASSERTED
+    return Claim(kind, ears, value, qualifier, "air", freqs, None, text, (0, 0), (rule,))
+
+
+def average_claims(low: str, ear: str | None, hedged: bool) -> tuple[list[Claim], set[int]]:
+    """Return the pure-tone average claims of a lower-cased clause, and where their values
+    start (those numbers are not thresholds).
+
+    Rules: "pta" (an average named as such), "worked average of N" (the arithmetic shown,
+    "(25+30+40+55)/4 = 37.5", with N terms; a sum whose terms do not match its divisor is
+    no average), "frequency list average" / "frequency span average" (an average quoted
+    with the frequencies it averages, ``frequencies`` holding them).
+    """
+    out: list[Claim] = []
+    starts: set[int] = set()
+    for m in PTA.finditer(low):
+        starts.add(m.start(2))
+        out.append(_clause_claim("pta", ear, float(m.group(2)), hedged, m.group(0), "pta"))
+    for m in AVERAGE_SUM.finditer(low):
+        if m.start(3) in starts:
+            continue
+        starts.add(m.start(3))
+        addends = len(m.group(1).split("+"))
+        if addends == int(m.group(2)):
+            out.append(_clause_claim("pta", ear, float(m.group(3)), hedged, m.group(0),
+                                     f"worked average of {addends}"))  # fmt: skip
+    if "av" in low or "mean" in low:
+        for m in FREQ_AVERAGE.finditer(low):
+            if m.start(3) in starts:
+                continue  # "pure-tone average (0.5-4 kHz) 41 dB": read as the PTA above
+            starts.add(m.start(3))
+            freqs = tuple(freqs_of(m.group(1), m.group(2)))
+            span = bool(FREQ_SPAN.match(m.group(1))) and len(freqs) == 2
+            rule = "frequency span average" if span else "frequency list average"
+            out.append(_clause_claim("pta", ear, float(m.group(3)), hedged, m.group(0), rule,
+                                     freqs))  # fmt: skip
+    return out, starts
+
+
+def air_bone_gap_claims(low: str, ear: str | None, hedged: bool) -> list[Claim]:
+    """Return the air-bone gap claim of a lower-cased clause (at most one): its value is
+    "absent", "present", or the largest size quoted in dB ("ABG 20-30 dB": 30)."""
+    absent = ABG_ABSENT.search(low)
+    present = None if absent else ABG_PRESENT.search(low)
+    m = absent or present
+    if not m:
+        return []
+    size = ABG_SIZE.search(low) if present else None
+    value: str | int = "absent" if absent else "present"
+    if size:
+        value = max(int(x) for x in size.groups() if x is not None)
+    return [_clause_claim("air_bone_gap", ear, value, hedged, m.group(0), "air-bone gap")]
+
+
+# -- configuration and laterality, read from one clause ------------------------------------
+
+REACH = 200
+"""How far (characters) a region phrase is looked for after a word: a fixed window, so a
+clause with many symmetry words is read in linear time."""
+
+
+def configuration_claims(low: str, ear: str | None, hedged: bool) -> list[Claim]:
+    """Return the configuration claims of a lower-cased clause, one per configuration named
+    (the shape words of vocabulary.CONFIG_WORDS; a Carhart notch is no noise notch)."""
+    out, seen = [], set()
+    for pattern, config in v.CONFIG_WORDS:
+        for m in pattern.finditer(low):
+            if config in seen or v.negated(low, m.start()):
+                continue
+            if config == "noise-notch" and "carhart" in low[max(0, m.start() - 12) : m.start()]:
+                continue
+            seen.add(config)
+            out.append(_clause_claim("configuration", ear, config, hedged, m.group(0), config))
+    return out
+
+
+def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -> list[Claim]:
+    """Return the laterality claims of a lower-cased clause, in the order they are judged:
+    unilateral (of ``ear`` when one is named), bilateral, symmetric or asymmetric (overall,
+    or in a region: ``frequencies`` = (low, high)), and which ear is worse (``frequencies``
+    the region compared, rule "region not read" when one is named but not read)."""
+    out = []
+    m = v.LATERALITY_UNILATERAL.search(low)
+    if m and not v.negated(low, m.start()) and v.LOSS_CONTEXT.search(low):
+        side = ear if ear in ("right", "left") else None
+        out.append(_clause_claim("laterality", side, "unilateral", hedged, m.group(0),
+                                 "unilateral"))  # fmt: skip
+    m = v.BILATERAL.search(low)
+    if (
+        m
+        and not v.negated(low, m.start())
+        and v.LOSS_NOUN.search(low)
+        and not v.NORMAL_PHRASES.search(low)
+        and not v.OTHER_TEST.search(low)
+    ):
+        out.append(_clause_claim("laterality", "both", "bilateral loss", hedged, m.group(0),
+                                 "bilateral"))  # fmt: skip
+    out += _symmetry_claims(low, hedged, sent_low)
+    out += _worse_ear_claims(low, hedged)
+    return out
+
+
+def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
+    """Symmetric / asymmetric claims about hearing (not another test's symmetry); a negated
+    one claims the opposite, a conditioned one nothing."""
+    symmetry = v.SYMMETRY.search(low)
+    if not symmetry or v.OTHER_TEST_OR_SPEECH.search(low):
+        return []
+    # "..., symmetrical.": the hearing-loss context may be elsewhere in the sentence.
+    if not (v.LOSS_CONTEXT.search(sent_low) or "ear" in sent_low
+            or v.BARE_SYMMETRY.fullmatch(low)):  # fmt: skip
+        return []
+    out = []
+    for m in v.SYMMETRY.finditer(low):
+        claimed_asym = m.group(1).startswith("asym")
+        if v.conditioned(low, m.start()):
+            continue  # "if the loss were asymmetric": not a claim either way
+        if v.negated(low, m.start()):
+            claimed_asym = not claimed_asym
+        claimed = "asymmetric" if claimed_asym else "symmetric"
+        region = v.region_of(low[m.end() : m.end() + REACH])
+        # "symmetrical up to 4 kHz": the ears compared in that region only.
+        freqs = region[:2] if isinstance(region, tuple) and region[2] else ()
+        out.append(_clause_claim("asymmetry", None, claimed, hedged, m.group(0), "symmetry",
+                                 freqs))  # fmt: skip
+    return out
+
+
+def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
+    """'The left is worse', 'the right ear is poorer at 3 kHz', 'better on the right'."""
+    m = v.WORSE.search(low)
+    if not m:
+        return []
+    if m.group(1):
+        worse = m.group(2)
+    elif m.group(3):
+        worse = m.group(3)
+    else:
+        worse = "left" if m.group(6) == "right" else "right"
+    region = v.region_of(low[m.end() : m.end() + 40])
+    freqs = region[:2] if isinstance(region, tuple) else ()
+    rule = "region not read" if region == "unknown" else "worse ear"
+    return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), rule, freqs)]
 
 
 # -- claims read elsewhere (a model role): the same Claim as JSON --------------------------

@@ -16,7 +16,13 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clinbench.audiogram import vocabulary as v
-from clinbench.audiogram.classify import STANDARDS, Classification, Criteria, classify
+from clinbench.audiogram.classify import (
+    STANDARDS,
+    Classification,
+    Criteria,
+    classify,
+    pure_tone_average,
+)
 from clinbench.audiogram.model import EARS, Audiogram
 
 if TYPE_CHECKING:
@@ -243,6 +249,8 @@ def judge_degree(claim: Claim, j: Judge) -> None:
     std = j.t.standard
     ear, note = _judge_ear(claim, j.t)
     high = claim.value if claim.value_high is None else claim.value_high
+    if high == "complete" and high not in std.degrees:
+        high = std.degrees[-1]  # "profound to complete" under a standard whose top is profound
     if claim.value not in std.degrees or high not in std.degrees:
         j.judged("degree", ear, claim.text, None, None, claim.text, _hedged(claim),
                  note=f"not a grade of {std.name}")  # fmt: skip
@@ -288,8 +296,174 @@ def judge_tympanometry(claim: Claim, j: Judge) -> None:
           lambda e: tympanometry_holds(j.t, e, letter), note)  # fmt: skip
 
 
+def judge_pta(claim: Claim, j: Judge) -> None:
+    """Judge a pure-tone average against the averages the ear's thresholds give (the
+    standard's and the common alternatives, or the mean over the frequencies quoted)."""
+    ear, note = _judge_ear(claim, j.t)
+    rule = claim.rules[0] if claim.rules else "pta"
+    value = float(claim.value)
+    if rule.startswith("frequency"):
+        span = rule == "frequency span average"
+
+        def options_of(e):
+            return frequency_means(j.t.audiogram.ear(e).air, claim.frequencies, span)
+    else:
+
+        def options_of(e):
+            return j.t.ptas.get(e) or []
+
+    def ok(e):
+        options = options_of(e)
+        if not options:
+            if rule.startswith("worked average of "):
+                # No common average can be formed from this ear's tested frequencies: an
+                # average of as many thresholds as the standard's (a four-frequency average)
+                # uses a value the audiogram does not have (an untested frequency); fewer
+                # (the frequencies that were tested, averaged) is not judged.
+                terms = int(rule.rsplit(" ", 1)[1])
+                return (False if terms >= len(j.t.standard.pta_frequencies) else None), None
+            return None, None
+        best = min(options, key=lambda p: abs(p - value))
+        return abs(best - value) <= j.t.tolerance_db, round(best, 1)
+
+    j.add("pta", ear, None, value, claim.text, _hedged(claim), ok, note)
+
+
+_OCTAVES = (250, 500, 1000, 2000, 4000, 8000)
+
+
+def frequency_means(air: dict, freqs: tuple[int, ...], span: bool) -> list[float]:
+    """Return the averages an average quoted over ``freqs`` may mean: for a span ("2-4 kHz")
+    the mean of every frequency tested in it and of its octave frequencies (when two or more
+    differ from that set); for a list, the mean of those frequencies (none when one was not
+    tested, since the average cannot then be formed)."""
+    if not span:
+        value = pure_tone_average(air, tuple(freqs))
+        return [] if value is None else [value]
+    lo, hi = min(freqs), max(freqs)
+    tested = tuple(f for f in sorted(air) if lo <= f <= hi and not air[f].no_response)
+    octaves = tuple(f for f in tested if f in _OCTAVES)
+    options = [pure_tone_average(air, tested)] if len(tested) >= 2 else []
+    if len(octaves) >= 2 and octaves != tested:
+        options.append(pure_tone_average(air, octaves))
+    return [x for x in options if x is not None]
+
+
+def judge_air_bone_gap(claim: Claim, j: Judge) -> None:
+    """Judge an air-bone gap claim against the significant gap of the classification; a gap
+    quoted below the significance limit is a claim of no gap, and one in a case without
+    bone conduction is fabricated."""
+    ear, note = _judge_ear(claim, j.t)
+    claimed = claim.value
+    if isinstance(claimed, int):
+        limit = (j.t.criteria or Criteria()).abg_threshold
+        claimed = "absent" if claimed < limit else "present"
+    if not any(j.t.audiogram.ear(e).bone for e in EARS):
+        j.fabricated("air_bone_gap", ear, None, claimed, claim.text, _hedged(claim),
+                     "bone conduction")  # fmt: skip
+        return
+
+    def ok(e):
+        sig = j.t.cls.ear(e).significant_air_bone_gap
+        if sig is None:
+            return None, None
+        return (sig if claimed == "present" else not sig), ("present" if sig else "absent")
+
+    j.add("air_bone_gap", ear, None, claimed, claim.text, _hedged(claim), ok, note)
+
+
+def judge_configuration(claim: Claim, j: Judge) -> None:
+    """Judge a configuration (shape) claim against the classified configuration."""
+    ear, note = _judge_ear(claim, j.t)
+    j.add("configuration", ear, None, claim.value, claim.text, _hedged(claim),
+          lambda e: config_holds(j.t, e, claim.value), note)  # fmt: skip
+
+
+def judge_laterality(claim: Claim, j: Judge) -> None:
+    """Judge a unilateral (of one ear, or of either) or bilateral claim; a case with no loss
+    gives a bilateral claim no verdict (the error is the loss, judged by degree and type)."""
+    truth = j.t.cls.laterality
+    if claim.value == "bilateral loss":
+        ok = None if truth in ("undetermined", "none") else truth == "bilateral"
+        j.judged("laterality", "both", "bilateral loss", truth, ok, claim.text, _hedged(claim))
+        return
+    side = claim.ears[0] if claim.ears in (("right",), ("left",)) else None
+    if truth == "undetermined":
+        ok = None
+    elif side:
+        ok = truth == f"unilateral {side}"
+    else:
+        ok = truth.startswith("unilateral")
+    j.judged("laterality", side, f"unilateral{' ' + side if side else ''}", truth, ok,
+             claim.text, _hedged(claim))  # fmt: skip
+
+
+def judge_asymmetry(claim: Claim, j: Judge) -> None:
+    """Judge a symmetric/asymmetric claim: overall (asymmetric when any common rule finds
+    it; symmetric when the case's rule does not), or in a region (the ears' air thresholds
+    there differ by the asymmetry criterion or not)."""
+    claimed_asym = claim.value == "asymmetric"
+    if claim.frequencies:
+        lo, hi = claim.frequencies
+        differs = _differs_in(j.t, lo, hi)
+        ok = None if differs is None else differs == claimed_asym
+        j.judged("asymmetry", None, f"{claim.value} at {lo}-{hi} Hz", differs, ok, claim.text,
+                 _hedged(claim))  # fmt: skip
+        return
+    asymmetric = j.t.cls.asymmetry.asymmetric
+    ok = j.t.any_asymmetric if claimed_asym else not asymmetric
+    j.judged("asymmetry", None, claim.value, asymmetric, ok, claim.text, _hedged(claim))
+
+
+def _differs_in(t: CaseFacts, lo: int, hi: int) -> bool | None:
+    """Return whether the ears' air thresholds differ by >= asymmetry_db in lo-hi Hz."""
+    right, left = t.audiogram.right.air, t.audiogram.left.air
+    common = [f for f in right if f in left and lo <= f <= hi]
+    if not common:
+        return None
+    limit = (t.criteria or Criteria()).asymmetry_db
+    return any(abs(left[f].value - right[f].value) >= limit for f in common)
+
+
+def judge_worse_ear(claim: Claim, j: Judge) -> None:
+    """Judge which ear is worse: by the PTAs, or in a region named by the mean air
+    thresholds there; ears within 5 dB, or a region not read, give no verdict."""
+    worse = str(claim.value)
+    r, l_ = _compared_levels(j.t, claim)
+    if r is None or l_ is None or abs(r - l_) < 5:
+        ok, truth = None, None
+    else:
+        truth = "left" if l_ > r else "right"
+        ok = truth == worse
+    j.judged("worse_ear", worse, worse, truth, ok, claim.text, _hedged(claim))
+
+
+def _compared_levels(t: CaseFacts, claim: Claim) -> tuple[float | None, float | None]:
+    """Return the right and left levels a 'worse ear' claim compares: the PTAs, or in a
+    region named after it the mean air thresholds there (None where not read)."""
+    if "region not read" in claim.rules:
+        return None, None  # a region not read: not judged by the averages either
+    if not claim.frequencies:
+        return t.cls.right.pta, t.cls.left.pta
+    # "the right is 15 dB poorer than the left at 3 kHz", "the left is slightly worse at
+    # 250-500 Hz": the air thresholds there (their mean), not the PTAs
+    lo, hi = claim.frequencies
+    right_air, left_air = t.audiogram.right.air, t.audiogram.left.air
+    shared = [f for f in right_air if f in left_air and lo <= f <= hi]
+    if not shared:
+        return None, None
+    return (sum(right_air[f].value for f in shared) / len(shared),
+            sum(left_air[f].value for f in shared) / len(shared))  # fmt: skip
+
+
 JUDGES = {
+    "configuration": judge_configuration,
+    "laterality": judge_laterality,
+    "asymmetry": judge_asymmetry,
+    "worse_ear": judge_worse_ear,
     "degree": judge_degree,
+    "pta": judge_pta,
+    "air_bone_gap": judge_air_bone_gap,
     "type": judge_type,
     "threshold": judge_threshold,
     "tympanometry": judge_tympanometry,

@@ -260,35 +260,6 @@ CONDUCTION_BY = re.compile(r"\s*(?:hl\s*)?(?:by|on|via)\s+(?:(bone)|(air))\b(?![
 """A conduction named right after a value ("10 dB by bone", "50 dB on air")."""
 CONDUCTION_AFTER = re.compile(r"\s*(?:(bone|bc|b/c)|(air|ac|a/c))\b")
 """A conduction named right after a frequency ("NR at 4 kHz BC")."""
-PTA = re.compile(
-    r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|average threshold|"
-    # "(0.5-4 kHz)" is skipped; not a sum "(30+40+50+60)", nor the average itself "(32.5 dB)"
-    r"[34]fa)\b(?:\s*\((?![\d\s.]*\+)(?!\s*-?\d+(?:\.\d+)?\s*(?:db|\)))[^)]*\))?"
-    # the frequencies averaged ("PTA 0.5/1/2/4 kHz:") or the sum shown ("= (55 + 50) / 2 =")
-    r"(?:\s*(?:at|over|across|of)?\s*(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)?\s*(?:/|,|and|&)\s*){1,6}"
-    r"\d+(?:\.\d+)?\s*(?:khz|k\b|hz)\s*\)?\s*:?)?"
-    # the sum may follow an ear named after the word ("PTA left = (60 + 50 + 35 + 25)/4 = 42.5")
-    r"(?:[^.\d%(]{0,20}?[:=]?\s*\([\d\s+.,]{1,60}\)\s*/\s*\d\s*=)?"
-    # a number followed by "+" is an addend of the sum, never the average
-    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d|\+)|\.\d|/)"
-)
-AVERAGE_SUM = re.compile(
-    r"\(\s*(\d+(?:\.\d+)?(?:\s*\+\s*\d+(?:\.\d+)?){1,5})\s*\)\s*/\s*(\d)\s*=\s*"
-    r"(-?\d+(?:\.\d+)?)(?![\d.]|\s*%)"
-)
-"""An average worked out ("(25+30+40+55)/4 = 37.5"): the arithmetic of a pure-tone
-average, with or without the word PTA before it."""
-FREQ_AVERAGE = re.compile(
-    r"\b(?:(?:high|low|mid)[\s-]*frequency\s+|[hl]f\s+)?(?:average|mean|avg)\b"
-    r"(?:\s+(?:threshold|hearing\s+level)s?)?\s*\(?\s*(?:at|of|over|across|for|from)?\s*"
-    r"(\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
-    r"(?:\s*(?:khz|k|hz))?){1,6})\s*(khz|k\b|hz)\s*\)?"
-    r"[^.\d%]{0,20}?(-?\d+(?:\.\d+)?)(?=\s*(?:db|decibels)\b)"
-)
-"""An average quoted with the frequencies it averages ("high-frequency average (2, 4 kHz)
-50 dB", "average at 3-6 kHz around 35 dB"): the mean air threshold there."""
-FREQ_SPAN = re.compile(r"^[^,&/]*?(?:-|–|\bto\b)[^,&/]*$")
-"""Frequencies given as a span ("3-6 kHz"), not a list ("2, 4 kHz")."""
 SRT = re.compile(
     r"\b(srts?|speech (?:reception|recognition) thresholds?)\b[^.\d%]{0,25}?(-?\d+)\s*(?:db)"
 )
@@ -303,22 +274,6 @@ WRS_NAME = re.compile(
     r"speech recognition scores?|word scores?|discrimination scores?|phoneme scores?)\b"
 )
 """A word-score test named, for the ear-tagged percentages listed after it."""
-ABG_ABSENT = re.compile(
-    r"\b(no|not|without|absence of|closed|minimal|negligible|insignificant|no significant)\b"
-    r"[^.]{0,20}\b(air[\s-]*bone gaps?|abgs?)\b|\b(air[\s-]*bone gaps?|abgs?)\b[^.]{0,15}"
-    r"\b(closed|absent|not significant|insignificant|negligible)\b|bone conduction (?:matches|"
-    r"equals|is (?:the same as|similar to)) air"
-)
-ABG_SIZE = re.compile(
-    r"\b(?:air[\s-]*bone gaps?|abgs?)\b[^.\d]{0,20}?(-?\d{1,3})(?:\s*(?:-|–|to)\s*(\d{1,3}))?\s*db"
-)
-"""A gap quoted with its size ("air-bone gaps of 5 dB or less", "ABG 20-30 dB")."""
-ABG_PRESENT = re.compile(
-    r"\b(significant|large|wide|sizeable|\d+\s*db)\b[^.]{0,15}\b(air[\s-]*bone gaps?|abgs?)\b|"
-    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:|"
-    r"(?:at|in|across|over|between)\s+\d)|\bwith\s+(?:an?\s+)?(air[\s-]*bone gaps?|abgs?)\b|"
-    r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:~|approximately|about|around|roughly)?\s*\d+\s*db"
-)
 TYMP_TOPIC = re.compile(
     # a subtype of A ("type As", "type Ad") names a tympanogram on its own
     r"tymp|middle[\s-]ear|compliance|admittance|\bjerger\b|\d\s*ml\b|\btype\s+a[sd]\b"
@@ -767,7 +722,26 @@ def normalise(text: str) -> str:
             text = _BARE_TRAJECTORY.sub(_bare_trajectory, text)
     if "mod" in text or "Mod" in text:
         text = _MOD_SEVERE.sub("moderate to severe", text)
+    if "->" in text or "→" in text or "mild-" in text.lower() or "mild–" in text.lower():
+        text = _GRADE_SPAN.sub(_grade_span, text)
     return _DBHL.sub("dB HL", text)
+
+
+_GRADE_SPAN = re.compile(
+    r"\b(mild|mod|moderate|sev|severe)\s*(?:->|→|-|–)\s*(mod|moderate|sev|severe|prof|profound)"
+    r"(?![a-z])",
+    re.I,
+)
+"""A span of grades in chart shorthand ("mild->sev", "mild-mod"): read as "mild to severe"."""
+_GRADE_WORD = {"mod": "moderate", "sev": "severe", "prof": "profound"}
+
+
+def _grade_span(m: re.Match) -> str:
+    abbreviated = any(g.lower() in _GRADE_WORD for g in m.groups())
+    if not abbreviated and ">" not in m.group(0) and "→" not in m.group(0):
+        return m.group(0)  # "mild-moderate" is read as a span already, with its own text
+    low, high = (_GRADE_WORD.get(g.lower(), g) for g in m.groups())
+    return f"{low} to {high}"
 
 
 _MOD_SEVERE = re.compile(r"\bmod\.?[\s-]*sev(?:ere|\.)?(?![a-z])", re.I)

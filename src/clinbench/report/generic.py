@@ -46,9 +46,11 @@ class AnalysisOptions:
 def _norm(results: pd.DataFrame) -> pd.DataFrame:
     from clinbench.results.table import is_clean_text
 
-    # columns are replaced, never written into: a shallow copy leaves the caller's frame alone
-    # and a text column already without gaps is not copied (a million rows: hundreds of MB)
-    df = results.copy(deep=False)
+    # with copy-on-write (pandas 3) a shallow copy leaves the caller's frame alone whatever
+    # is written into the copy later, and a text column already without gaps is not copied
+    # (a million rows: hundreds of MB); pandas 2 without it gets the deep copy it always had
+    cow = int(pd.__version__.split(".")[0]) >= 3 or pd.get_option("mode.copy_on_write") is True
+    df = results.copy(deep=not cow)
     for col in TEXT_COLUMNS:
         if col not in df.columns:
             df[col] = ""

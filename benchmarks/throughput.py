@@ -10,9 +10,10 @@ client's interpreter), answers every chat completion after ``--latency`` seconds
   ``--workers N`` for each N of ``--workers`` (the C connections shared among the workers).
 
 Each line gives the samples, the eval time (the first sample's start to the last sample's
-end, from the logs; a sharded run spans all its workers' logs), samples/s over the eval time and over the whole command (start-up included), the
-ideal ``C / latency`` and the ratio achieved / ideal (eval time). The load average is
-printed with every line: on a shared machine the figures move with it.
+end, from the logs; a sharded run spans all its workers' logs), samples/s over the eval
+time and over the whole command (start-up included), the ideal ``C / latency`` and the
+ratio achieved / ideal (eval time). The load average is printed with every line: on a
+shared machine the figures move with it.
 
     python benchmarks/throughput.py [--items 512] [--latency 1] [--connections 128]
                                     [--workers 2,4] [--repeats 2]

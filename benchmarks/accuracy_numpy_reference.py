@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import sys
+import time
 
 import numpy as np
 import pyarrow.compute as pc
@@ -104,6 +105,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--confidence", type=float, default=0.95)
     args = parser.parse_args()
+    started = time.perf_counter()
     z = float(ndtri(1 - (1 - args.confidence) / 2))
     table = pq.read_table(args.table, columns=["model", "item_id", "epoch", "outcome"])
     outcome, outcome_names = codes(table["outcome"])
@@ -160,6 +162,7 @@ def main() -> None:
                a[5], e[5], a[4], e[4], 1.0, *b_a, *b_e]  # fmt: skip
         out.append(",".join(f"{v:.10g}" if isinstance(v, float) else str(v) for v in row))
     sys.stdout.write("\n".join(out) + "\n")
+    print(f"compute seconds: {time.perf_counter() - started:.3f}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -12,9 +12,10 @@ Parquet in a temporary folder. Each command runs in a fresh process with this in
 - ``benchmarks/accuracy_numpy_reference.py TABLE``: the numbers of ``stats accuracy --by
   model``, numpy only (no pandas, statsmodels or clinbench), the floor to compare with.
 
-Peak memory is the largest resident size of the command's process tree (sampled every
-20 ms: ``analyze`` and ``report`` draw bootstraps in a helper process) and, beside it,
-the process's own (``os.wait4``'s ``ru_maxrss``). Checks printed with each line: the
+Peak memory is the largest resident size of the command's process tree, sampled every
+20 ms (``analyze`` and ``report`` draw bootstraps in a helper process). Not ``ru_maxrss``:
+a child forked from this process starts with this process's pages counted, so the table
+is made in a process of its own and this one stays small. Checks printed with each line: the
 ``stats accuracy`` table equals the numpy one (every column, bootstrap intervals
 included, to 1e-9) and the ``before`` one; ``analyze``'s files are byte-identical before
 and after; the report's tables are the same. Targets (#32): stats accuracy within 1.5x the
@@ -104,7 +105,7 @@ def _tree_rss(proc: psutil.Process) -> int:
 
 
 def run(command: list[str], src: Path | None) -> tuple[float, float, float, str]:
-    """Return (seconds, peak MB of the process tree, the process's own peak MB, stdout)."""
+    """Return (seconds, peak MB of the process tree, its ru_maxrss MB, stdout)."""
     env = {**os.environ, "PYTHONPATH": str(src) if src else ""}
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
@@ -132,13 +133,37 @@ def run(command: list[str], src: Path | None) -> tuple[float, float, float, str]
         code = os.waitstatus_to_exitcode(status)
         if code != 0:
             raise SystemExit(f"{' '.join(command[:6])}: exit {code}: {err.read().decode()[-2000:]}")
-        own = usage.ru_maxrss / 1024  # Linux: kilobytes
-        return seconds, max(peak[0] / 2**20, own), own, out.read().decode()
+        own = usage.ru_maxrss / 1024  # Linux: kilobytes (see the module's note)
+        return seconds, peak[0] / 2**20, own, out.read().decode()
 
 
 def _csv(text: str) -> pd.DataFrame:
     body = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
     return pd.read_csv(io.StringIO(body))
+
+
+# `stats accuracy --by model`'s own work after its imports: read the columns, estimate,
+# look for repeated epochs (the command's steps, timed in one process; stderr: seconds)
+COMPUTE = r"""
+import sys, time
+from pathlib import Path
+from clinbench.results import read_results
+from clinbench.stats.clustered import (CLUSTER_KEYS, accuracy_two_denominators,
+                                       repeated_epochs_warning)
+started = time.perf_counter()
+frame = read_results([Path(sys.argv[1])], columns=["model", "outcome", "item_id", *CLUSTER_KEYS,
+                                                   "epoch", "question", "response"])
+accuracy_two_denominators(frame, by=["model"]).to_csv(sys.stdout, index=False)
+repeated_epochs_warning(frame, by=["model"])
+print(f"compute seconds: {time.perf_counter() - started:.3f}", file=sys.stderr)
+"""
+
+
+def compute_seconds(command: list[str], src: Path | None) -> float:
+    """Return the compute seconds a command prints on stderr (its imports left out)."""
+    env = {**os.environ, "PYTHONPATH": str(src) if src else ""}
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    return float(re.search(r"compute seconds: ([0-9.]+)", done.stderr).group(1))
 
 
 def same_numbers(a: str, b: str) -> bool:
@@ -191,7 +216,12 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=5)
     parser.add_argument("--commands", default="accuracy,analyze,report")
     parser.add_argument("--before", type=Path, help="another src/ folder to compare with")
+    parser.add_argument("--make-table", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.make_table:  # in a process of its own (see the module's note)
+        made = make_table(int(args.sizes), args.make_table.parent, args.models, args.epochs)
+        made.rename(args.make_table)
+        return
     trees = {"after": PACKAGE.parent}
     if args.before:
         trees = {"before": args.before.resolve(), **trees}
@@ -203,7 +233,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for size in (int(s) for s in args.sizes.split(",")):
-            table = make_table(size, folder, args.models, args.epochs)
+            table = folder / f"results-{size}.parquet"
+            subprocess.run([sys.executable, __file__, "--make-table", str(table), "--sizes",
+                            str(size), "--models", str(args.models), "--epochs",
+                            str(args.epochs)], check=True)  # fmt: skip
             for name in args.commands.split(","):
                 results = {}
                 for label, src in trees.items():
@@ -217,6 +250,11 @@ def main() -> None:
                     numpy_cells = (f"{ref[0]:9.1f}{ref[1]:9.0f}{after[0] / ref[0]:8.2f}"
                                    f"{after[1] / ref[1]:9.2f}")  # fmt: skip
                     checks.append("numpy " + ("yes" if same_numbers(after[3], ref[3]) else "NO"))
+                    ours = compute_seconds([sys.executable, "-c", COMPUTE, str(table)],
+                                           PACKAGE.parent)  # fmt: skip
+                    floor = compute_seconds([sys.executable, str(REFERENCE), str(table)], None)
+                    checks.append(f"compute after imports {ours:.2f} s vs numpy {floor:.2f} s "
+                                  f"({ours / floor:.2f}x)")  # fmt: skip
                 if "before" in results:
                     before = results["before"]
                     if name == "accuracy":

@@ -307,7 +307,8 @@ def accuracy_two_denominators(
     by = list(by)
     require_columns(results, [*by, "outcome", "item_id"])
     outcome = results["outcome"]
-    rows = results[outcome.isin(ACCURACY_OUTCOMES).to_numpy()]
+    keep = outcome.isin(ACCURACY_OUTCOMES).to_numpy()
+    rows = results if keep.all() else results[keep]  # a filter copies every column
     if rows.empty:
         return pd.DataFrame(columns=[*by, *ACCURACY_COLUMNS])
     cluster_cols = [c for c in CLUSTER_KEYS if c in rows.columns and c not in by]

@@ -79,9 +79,9 @@ def run_sharded(
     are ``run_benchmark``'s (models' arguments, graders, epochs, ``new_run`` ...);
     ``limit`` keeps the first items before dealing. A worker that dies (killed, crashed)
     leaves its shard unfinished and is named through ``on_notice``; the outcome is then
-    not finished and ``clinbench resume`` continues it. Bad input (a task that cannot be
-    resolved, a model that cannot be built) raises :class:`clinbench.runner.RunInputError`
-    before any worker starts (a model that cannot be built, once a worker has tried).
+    not finished and ``clinbench resume`` continues it. Bad input raises
+    :class:`clinbench.runner.RunInputError`: a task that cannot be resolved before any
+    worker starts, a model that cannot be built once the workers have tried it.
     ``on_started(workers, items)`` is told how the items were dealt; ``on_notice`` gets the
     baselines' "cannot answer" notices, once for the run; ``on_reuse`` is not called (each
     worker keeps or continues its own shard silently). The workers show no progress
@@ -173,6 +173,8 @@ def _answer(receive: Any, process: Any) -> tuple[str, Any]:
                 process.join()
                 return answer
             if not process.is_alive():
+                if receive.poll(0):  # it reported just before it ended
+                    return receive.recv()
                 return "crash", f"exited with code {process.exitcode} before reporting"
         except KeyboardInterrupt:  # the workers got the same Ctrl-C: wait for their logs
             continue

@@ -68,6 +68,8 @@ SLOW_TESTS = (
     "tests/engine/test_engine.py::test_inspect_eval_cli_runs_a_clinbench_task_with_chance",
     "tests/engine/test_eval_set.py",
     "tests/engine/test_resume.py::test_sigkill_then_resume_loses_nothing_and_counts_nothing_twice",
+    "tests/engine/test_sharded_run.py::test_sharded_run_gives_the_unsharded_table",
+    "tests/engine/test_sharded_run.py::test_a_killed_worker_is_resumed_without_duplicates",
     "tests/importing/test_healthbench.py::test_import_validate_replay_export",
     "tests/importing/test_import.py::test_import_validate_run_chance_and_majority_export",
     "tests/importing/test_readme_example.py::test_readme_import_example_works_as_written",

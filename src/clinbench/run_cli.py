@@ -149,6 +149,13 @@ def run(
         help="Run again an eval --log-dir already holds, as a new run (its own run id); "
         "exports keep the latest run unless asked for --all-runs.",
     ),
+    workers: int = typer.Option(
+        1,
+        "--workers",
+        min=1,
+        help="Split the items over N processes (one log each, one "
+        "run for export and resume); --max-connections is shared among them.",
+    ),
 ) -> None:
     """Run item files or a suite task on one or more models, log it, print the accuracy table."""
     limits = call_limits(
@@ -169,9 +176,11 @@ def run(
         task_args["condition"] = condition
     settings = {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}
     from clinbench.runner import RunInputError, run_benchmark
+    from clinbench.sharded_run import run_sharded
 
+    sharded = {"workers": workers} if workers > 1 else {}
     try:
-        outcome = run_benchmark(
+        outcome = (run_sharded if sharded else run_benchmark)(
             target,
             model,
             log_dir,
@@ -189,6 +198,7 @@ def run(
             new_run=new_run,
             on_reuse=output.message,
             on_notice=output.message,
+            **sharded,
             **{k: v for k, v in settings.items() if v is not None},
         )
     except RunInputError as err:

@@ -22,7 +22,8 @@ def cost_section(results: pd.DataFrame):
     needed = {"latency_s", "cost_usd", *SAMPLE_KEYS, "outcome", "input_tokens", "output_tokens"}
     if results.empty or not needed <= set(results.columns):
         return None
-    frame = results.copy()
+    optional = ["reasoning_tokens", "queue_s"]
+    frame = results[[*sorted(needed), *(c for c in optional if c in results.columns)]].copy()
     for column in ("latency_s", "cost_usd", "input_tokens", "output_tokens", "reasoning_tokens"):
         if column in frame.columns:
             frame[column] = pd.to_numeric(frame[column], errors="coerce")

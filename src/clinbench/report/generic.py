@@ -44,12 +44,18 @@ class AnalysisOptions:
 
 
 def _norm(results: pd.DataFrame) -> pd.DataFrame:
-    df = results.copy()
+    from clinbench.results.table import is_clean_text
+
+    # with copy-on-write (pandas 3) a shallow copy leaves the caller's frame alone whatever
+    # is written into the copy later, and a text column already without gaps is not copied
+    # (a million rows: hundreds of MB); pandas 2 without it gets the deep copy it always had
+    cow = int(pd.__version__.split(".")[0]) >= 3 or pd.get_option("mode.copy_on_write") is True
+    df = results.copy(deep=not cow)
     for col in TEXT_COLUMNS:
-        if col in df.columns:
-            df[col] = df[col].fillna("").astype(str)
-        else:
+        if col not in df.columns:
             df[col] = ""
+        elif not is_clean_text(df[col]):
+            df[col] = df[col].fillna("").astype(str)
     df["score"] = pd.to_numeric(df.get("score"), errors="coerce")
     if "epoch" not in df.columns:
         df["epoch"] = 1
@@ -505,7 +511,10 @@ def case_statistics_section(df: pd.DataFrame, options=None) -> ReportSection | N
 def paired_section(df: pd.DataFrame, options=None) -> ReportSection | None:
     """Return McNemar tests and paired bootstrap differences of model pairs on shared items."""
     options = options or AnalysisOptions()
-    exact = _exact_rows(df)
+    # only the columns the comparisons read: filtering every column of a large table copies it
+    used = ["suite", "task", "condition", "scorer", "model", "item_id", "epoch", "log_file",
+            "outcome"]  # fmt: skip
+    exact = _exact_rows(df[[c for c in used if c in df.columns]])
     exact = exact[exact["outcome"].isin(oc.ANSWERED)]
     if exact.empty:
         return None

@@ -134,7 +134,9 @@ def _replies(results: pd.DataFrame) -> pd.DataFrame:
     A reply scored by several scorers (or per question) has several results rows; its cost
     and time are counted once. It is correct when every one of its exact-match rows is.
     """
-    df = results.copy()
+    read = [*SAMPLE_KEYS, "outcome", "cost_usd", "latency_s", "input_tokens", "output_tokens",
+            "reasoning_tokens", "queue_s"]  # fmt: skip
+    df = results[[c for c in dict.fromkeys(read) if c in results.columns]].copy()
     df["_correct"] = (df["outcome"] == oc.CORRECT).astype(float)
     df["_closed"] = df["outcome"].isin([*oc.ANSWERED]).astype(float)
     agg = {

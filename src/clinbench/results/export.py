@@ -95,14 +95,27 @@ def eval_identity(header: EvalLog) -> str:
     That identifier (task, its arguments, model, model arguments and roles, generation
     settings, task version and limits) is what ``eval_set`` uses to find an eval a log
     folder already holds; logs of one eval (a resumed one, a re-run of the same command)
-    share it. Where Inspect does not offer it, the task id and model stand in.
+    share it. Where Inspect does not offer it, the task id and model stand in. A log of
+    some samples only (``sample_id``: one shard of a run split over worker processes,
+    :mod:`clinbench.sharded_run`) is its own eval, told apart by the samples it selects.
     """
     try:
         from inspect_ai._eval.evalset import task_identifier
 
-        return str(task_identifier(header, None))
+        identity = str(task_identifier(header, None))
     except Exception:  # noqa: BLE001 - Inspect's internals moved: the id of one task run
-        return f"{header.eval.task_id} {header.eval.model}"
+        identity = f"{header.eval.task_id} {header.eval.model}"
+    selected = getattr(header.eval.config, "sample_id", None)
+    if selected is not None:
+        import hashlib
+
+        prefix = f"{header.eval.task}:"  # a retried log names its ids with the task's name
+        ids = sorted(
+            str(i).removeprefix(prefix)
+            for i in (selected if isinstance(selected, list) else [selected])
+        )
+        identity += " samples:" + hashlib.sha256("\n".join(ids).encode()).hexdigest()[:16]
+    return identity
 
 
 def latest_logs(

@@ -38,14 +38,34 @@ class ResultsFileError(ValueError):
         return f"{self.path}:{self.line}: {self.field}: {self.message}"
 
 
+# The dtype ``astype(str)`` gives text here (pandas 3: its string dtype; pandas 2: object).
+_TEXT_DTYPE = pd.Series([""], dtype=object).astype(str).dtype
+
+
+def is_clean_text(values: pd.Series) -> bool:
+    """Return True when a column is text as ``fillna("").astype(str)`` would leave it.
+
+    Such a column needs no copy (a million rows of text: tens of MB each time); only the
+    pandas string dtype can say so without looking at every value.
+    """
+    return (
+        isinstance(_TEXT_DTYPE, pd.StringDtype)
+        and values.dtype == _TEXT_DTYPE
+        and not values.hasnans
+    )
+
+
 def typed(frame: pd.DataFrame) -> pd.DataFrame:
     """Return the table under the missing-value rule: numbers typed, other columns str ('')."""
     for column in frame.columns:
+        values = frame[column]
         if column in NUMERIC_COLUMNS:
-            values = frame[column].replace("", None)
+            if values.dtype == NUMERIC_COLUMNS[column]:
+                continue  # typed already (a Parquet column): no copy
+            values = values.replace("", None)
             frame[column] = pd.to_numeric(values).astype(NUMERIC_COLUMNS[column])
-        else:
-            frame[column] = frame[column].fillna("").astype(str)
+        elif not is_clean_text(values):
+            frame[column] = values.fillna("").astype(str)
     return frame
 
 
@@ -68,7 +88,19 @@ def _csv_rows(path: Path) -> tuple[list[str], list[list[str]], list[int]]:
     return header, rows, lines
 
 
-def _read_one(path: Path, required: Sequence[str], line_column: str | None) -> pd.DataFrame:
+def _parquet(path: Path, columns: Sequence[str] | None) -> pd.DataFrame:
+    """Return a Parquet table, only the named columns it has when `columns` is given."""
+    if columns is None:
+        return pd.read_parquet(path)
+    import pyarrow.parquet as pq
+
+    present = set(pq.read_schema(path).names)
+    return pd.read_parquet(path, columns=[c for c in dict.fromkeys(columns) if c in present])
+
+
+def _read_one(
+    path: Path, required: Sequence[str], line_column: str | None, columns: Sequence[str] | None
+) -> pd.DataFrame:
     if not path.is_file():
         raise ResultsFileError(str(path), 0, "-", "no such file")
     suffix = path.suffix.lower()
@@ -77,10 +109,12 @@ def _read_one(path: Path, required: Sequence[str], line_column: str | None) -> p
     lines: list[int] | None = None
     try:
         if suffix == ".parquet":
-            frame = pd.read_parquet(path)
+            frame = _parquet(path, columns)
         else:
             header, rows, lines = _csv_rows(path)
             frame = pd.DataFrame(rows, columns=header, dtype=object)
+            if columns is not None:
+                frame = frame[[c for c in dict.fromkeys(columns) if c in frame.columns]]
     except (csv.Error, UnicodeDecodeError, OSError, ValueError) as err:
         raise ResultsFileError(str(path), 0, "-", f"cannot read the results table: {err}") from err
     except Exception as err:  # pyarrow raises many kinds for a damaged file
@@ -113,16 +147,21 @@ def read_results(
     paths: Iterable[str | Path] | str | Path,
     required: Sequence[str] = (),
     line_column: str | None = None,
+    columns: Sequence[str] | None = None,
 ) -> pd.DataFrame:
     """Return the results table(s) in .parquet or .csv files, concatenated and typed.
 
     Raises ResultsFileError (``file:line: field: message``) for a missing or unreadable file,
     a missing ``required`` column, or a numeric field that is not a number. With
-    ``line_column``, each row gets the line it starts on in its file in that column.
+    ``line_column``, each row gets the line it starts on in its file in that column. With
+    ``columns``, only those of the named columns a file has are kept (a Parquet file reads
+    no other: a command that needs a few columns of a large table holds only those).
     """
     if isinstance(paths, str | Path):
         paths = [paths]
-    frames = [_read_one(Path(path), required, line_column) for path in paths]
+    if columns is not None:
+        columns = [*columns, *required]
+    frames = [_read_one(Path(path), required, line_column, columns) for path in paths]
     if not frames:
         return pd.DataFrame(columns=RESULT_COLUMNS)
     if len(frames) == 1:

@@ -259,15 +259,24 @@ RESULTS_HELP = "Results table(s) (.parquet or .csv) from `clinbench results expo
 BY_HELP = "Comma-separated columns to group by (e.g. model,task,condition)."
 
 
-def _read_results(paths: list[Path], by: list[str], needed: list[str]):
-    """Read results tables; a missing file or column is a clear error (exit 2)."""
+def _read_results(paths: list[Path], by: list[str], needed: list[str], also=None):
+    """Read results tables; a missing file or column is a clear error (exit 2).
+
+    With `also`, only the columns named in `by`, `needed` and `also` are read (and the item
+    metadata, where a `by` field may come from it).
+    """
     from clinbench.results import read_results
+    from clinbench.results.schema import RESULT_COLUMNS
 
     for path in paths:
         if not path.exists():
             fail(f"{path}: no such file")
+    columns = None
+    if also is not None:
+        metadata = ["item_metadata"] if set(by) - set(RESULT_COLUMNS) else []
+        columns = [*by, *needed, *also, *metadata]
     try:
-        frame = read_results(paths)
+        frame = read_results(paths, columns=columns)
     except (ValueError, OSError) as exc:
         fail(str(exc))
     from clinbench.results.fields import with_item_fields
@@ -320,12 +329,17 @@ def accuracy_command(
     One epoch per item: Wilson intervals. Several: clustered by item (Wilson at the
     cluster-robust effective n, and a cluster bootstrap), with the number of clusters.
     """
-    from clinbench.stats.clustered import accuracy_two_denominators, repeated_epochs_warning
+    from clinbench.stats.clustered import (
+        CLUSTER_KEYS,
+        accuracy_two_denominators,
+        repeated_epochs_warning,
+    )
 
     if not 0 < confidence < 1:
         fail(f"--confidence must be between 0 and 1, got {confidence}")
     groups = _by(by)
-    frame = _read_results(results, groups, ["outcome", "item_id"])
+    also = [*CLUSTER_KEYS, "model", "epoch", "question", "response"]  # the warning's too
+    frame = _read_results(results, groups, ["outcome", "item_id"], also=also)
     table = accuracy_two_denominators(frame, by=groups, confidence=confidence, n_boot=n_boot,
                                       seed=seed, small_sample=small_sample)  # fmt: skip
     warning = repeated_epochs_warning(frame, by=["model"]) if "model" in frame.columns else ""

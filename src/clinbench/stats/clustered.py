@@ -154,11 +154,44 @@ ACCURACY_COLUMNS = [
 ]  # fmt: skip
 
 
-def _group_codes(frame: pd.DataFrame, columns: Sequence[str]) -> np.ndarray:
-    """Return one integer code per row for the sorted groups of `columns` (0 with none)."""
+def _group_codes(
+    frame: pd.DataFrame, columns: Sequence[str], known: dict | None = None
+) -> np.ndarray:
+    """Return one integer code per row for the sorted groups of `columns` (0 with none).
+
+    The codes ``groupby(columns, sort=True, dropna=False).ngroup()`` gives, built from one
+    sorted ``factorize`` per column: the combined code of a row is its columns' codes in
+    mixed radix (lexicographic, as the groupby sorts), and the codes in use are numbered
+    in order. Where the radix product would not fit in 63 bits, the groupby gives them.
+    `known` holds each column's factorization across calls on the same frame.
+    """
+    known = {} if known is None else known
     if not columns:
         return np.zeros(len(frame), dtype=np.int64)
-    return frame.groupby(list(columns), sort=True, dropna=False, observed=True).ngroup().to_numpy()
+    combined = np.zeros(len(frame), dtype=np.int64)
+    size = 1
+    for column in columns:
+        if column not in known:
+            known[column] = pd.factorize(frame[column], sort=True, use_na_sentinel=False)
+        codes, uniques = known[column]
+        size *= max(1, len(uniques))
+        if size >= 2**62:
+            return (
+                frame.groupby(list(columns), sort=True, dropna=False, observed=True)
+                .ngroup()
+                .to_numpy()
+            )
+        combined = combined * max(1, len(uniques)) + codes
+    return _dense_codes(combined, size)
+
+
+def _dense_codes(combined: np.ndarray, size: int) -> np.ndarray:
+    """Return 0..k-1 codes of non-negative integers `combined` (< `size`), order kept."""
+    if size <= 4 * combined.size + 1024:  # a table of every possible code is small
+        present = np.zeros(size, dtype=bool)
+        present[combined] = True
+        return (np.cumsum(present) - 1)[combined]
+    return np.unique(combined, return_inverse=True)[1].reshape(-1)
 
 
 def _sum_by(codes: np.ndarray, weights: np.ndarray | None, size: int) -> np.ndarray:
@@ -274,12 +307,14 @@ def accuracy_two_denominators(
     by = list(by)
     require_columns(results, [*by, "outcome", "item_id"])
     outcome = results["outcome"]
-    rows = results[outcome.isin(ACCURACY_OUTCOMES).to_numpy()]
+    keep = outcome.isin(ACCURACY_OUTCOMES).to_numpy()
+    rows = results if keep.all() else results[keep]  # a filter copies every column
     if rows.empty:
         return pd.DataFrame(columns=[*by, *ACCURACY_COLUMNS])
     cluster_cols = [c for c in CLUSTER_KEYS if c in rows.columns and c not in by]
-    group = _group_codes(rows, by)
-    cluster = _group_codes(rows, [*by, *cluster_cols])  # sorted by group first
+    known: dict = {}
+    group = _group_codes(rows, by, known)
+    cluster = _group_codes(rows, [*by, *cluster_cols], known)  # sorted by group first
     n_groups = int(group.max()) + 1
     n_clusters = int(cluster.max()) + 1
     cg = np.zeros(n_clusters, dtype=np.int64)
@@ -359,19 +394,45 @@ def repeated_epochs(results: pd.DataFrame, by: Sequence[str] = ("model", "task")
     require_columns(results, [*by, "item_id", "epoch", "response"])
     keys = [c for c in ("task", "condition", "item_id", "question") if c in results.columns]
     keys = list(dict.fromkeys([*by, *keys]))
-    out = []
-    for key, group in results.groupby(by, sort=True, dropna=False):
-        key = key if isinstance(key, tuple) else (key,)
-        per_item = group.groupby(keys, dropna=False)
-        epochs = int(per_item["epoch"].nunique().max())
-        if epochs < 2:
-            continue
-        if bool((per_item["response"].nunique(dropna=False) == 1).all()):
-            out.append(
-                dict(zip(by, key, strict=True))
-                | {"n_items": int(group["item_id"].nunique()), "n_epochs": epochs}
-            )
-    return pd.DataFrame(out, columns=[*by, "n_items", "n_epochs"])
+    columns = [*by, "n_items", "n_epochs"]
+    if results.empty:
+        return pd.DataFrame(columns=columns)
+    # over grouped arrays: a cell is one item (and question) of a group, with its epochs
+    known: dict = {}
+    group = _group_codes(results, by, known)
+    cell = _group_codes(results, keys, known)  # nested in the groups: `keys` starts with `by`
+    n_groups, n_cells = int(group.max()) + 1, int(cell.max()) + 1
+    cell_group = np.zeros(n_cells, dtype=np.int64)
+    cell_group[cell] = group
+    epochs_c = _distinct_per(cell, n_cells, pd.factorize(results["epoch"])[0])
+    epochs = np.zeros(n_groups, dtype=np.int64)
+    np.maximum.at(epochs, cell_group, epochs_c)
+    response = pd.factorize(results["response"], use_na_sentinel=False)[0]
+    low = np.full(n_cells, np.iinfo(np.int64).max)
+    high = np.full(n_cells, -1)
+    np.minimum.at(low, cell, response)
+    np.maximum.at(high, cell, response)
+    differs = np.bincount(cell_group, weights=low != high, minlength=n_groups) > 0
+    items = _distinct_per(group, n_groups, pd.factorize(results["item_id"])[0])  # NaN: -1
+    first = np.empty(n_groups, dtype=np.int64)  # each group's first row
+    first[group[::-1]] = np.arange(len(group) - 1, -1, -1)
+    chosen = np.flatnonzero((epochs >= 2) & ~differs)
+    table = results[by].iloc[first[chosen]].reset_index(drop=True)
+    table["n_items"] = items[chosen].astype(int)
+    table["n_epochs"] = epochs[chosen].astype(int)
+    return table[columns] if len(table) else pd.DataFrame(columns=columns)
+
+
+def _distinct_per(codes: np.ndarray, size: int, values: np.ndarray) -> np.ndarray:
+    """Return, for each of `size` codes, how many distinct `values` (>= 0; -1: missing) it has."""
+    keep = values >= 0
+    width = int(values.max(initial=-1)) + 1
+    if width == 0:
+        return np.zeros(size, dtype=np.int64)
+    pairs = _dense_codes(codes[keep].astype(np.int64) * width + values[keep], size * width)
+    owner = np.zeros(int(pairs.max(initial=-1)) + 1, dtype=np.int64)
+    owner[pairs] = codes[keep]
+    return np.bincount(owner, minlength=size)
 
 
 def repeated_epochs_warning(results: pd.DataFrame, by: Sequence[str] = ("model",)) -> str:

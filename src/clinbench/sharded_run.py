@@ -1,0 +1,192 @@
+"""One run split over worker processes: the items in shards, one Inspect eval per shard.
+
+One Python event loop spends about 20 ms of CPU on each sample (Inspect's eval loop, the
+model call, the log writer), so with slow replies and many connections a single process
+tops out near 50 samples a second however many connections it may open. Here the items of
+the task are dealt round-robin into ``workers`` shards and each shard runs in its own
+process, through the ordinary run path (:func:`clinbench.runner.run_benchmark`, Inspect's
+``eval_set`` with ``sample_id`` set to the shard's items), into its own sub-folder of the
+log folder (``worker-1-of-4/`` ...). The connections asked for are shared among the
+workers (each gets ``ceil(max_connections / workers)``).
+
+The shards are ordinary logs of one eval each, so everything downstream treats them as one
+run: the export reads the log folder recursively and tells the shards apart by their
+sample selection (:func:`clinbench.results.export.eval_identity`), so each shard's newest
+log counts and each sample once; ``clinbench resume`` continues every shard that did not
+finish; running the same command again continues each shard in its own sub-folder.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import multiprocessing
+import signal
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+SHARD_FOLDER = "worker-{number}-of-{workers}"
+
+
+def shard_ids(task: Any, workers: int, limit: int | None = None) -> list[list[str | int]]:
+    """Return the sample ids of an Inspect task dealt into `workers` shards (none empty).
+
+    Round-robin, in dataset order, so that each shard gets items from the whole bank. With
+    `limit`, only the first `limit` samples are dealt.
+    """
+    samples = list(task.dataset)[:limit] if limit else list(task.dataset)
+    ids = [sample.id for sample in samples]
+    shards = [ids[k::workers] for k in range(workers)]
+    return [shard for shard in shards if shard]
+
+
+def _worker(connection: Any, arguments: dict[str, Any]) -> None:
+    """Run one shard (in a worker process) and send back what the parent needs."""
+    from clinbench.runner import RunInputError, run_benchmark
+
+    try:
+        outcome = run_benchmark(**arguments)
+    except RunInputError as err:
+        connection.send(("input", str(err)))
+        return
+    except BaseException as err:  # noqa: BLE001 - reported by the parent, with its kind
+        connection.send(("crash", f"{type(err).__name__}: {err}"))
+        return
+    headers = [log.model_copy(update={"samples": None}) for log in outcome.logs]
+    connection.send(("done", (outcome.finished, headers, outcome.results, outcome.stopped_by)))
+
+
+def run_sharded(
+    target: list[str],
+    models: list[str] | None = None,
+    log_dir: str | Path = "logs",
+    limits: Any = None,
+    *,
+    workers: int,
+    task_args: dict[str, Any] | None = None,
+    media_roots: Sequence[str | Path] | None = None,
+    on_started: Callable[[int, int], None] | None = None,
+    on_notice: Callable[[str], None] | None = None,
+    on_reuse: Callable[[str], None] | None = None,
+    **run_args: Any,
+) -> Any:
+    """Return the outcome of one run whose items are split over `workers` processes.
+
+    The same :class:`clinbench.runner.RunOutcome` as ``run_benchmark``: finished when every
+    shard finished, the logs of every shard, one results table (each shard's rows; the
+    shards hold disjoint items), and the signal that stopped a shard, if any. ``run_args``
+    are ``run_benchmark``'s (models' arguments, graders, epochs, ``new_run`` ...);
+    ``limit`` keeps the first items before dealing. A worker that dies (killed, crashed)
+    leaves its shard unfinished and is named through ``on_notice``; the outcome is then
+    not finished and ``clinbench resume`` continues it. Bad input raises
+    :class:`clinbench.runner.RunInputError`: a task that cannot be resolved before any
+    worker starts, a model that cannot be built once the workers have tried it.
+    ``on_started(workers, items)`` is told how the items were dealt; ``on_notice`` gets the
+    baselines' "cannot answer" notices, once for the run; ``on_reuse`` is not called (each
+    worker keeps or continues its own shard silently). The workers show no progress
+    display (several would share one terminal). Ctrl-C reaches every worker (one process
+    group): each stops as an unsharded run does and the parent waits for them; a SIGTERM
+    to the parent is passed on.
+    """
+    import pandas as pd
+
+    from clinbench.items.loader import allowed_media_roots
+    from clinbench.runner import CallLimits, RunInputError, RunOutcome
+    from clinbench.tasks import first_items, resolve_task
+
+    if workers < 1:
+        raise RunInputError(f"--workers must be at least 1, got {workers}")
+    limits = limits if limits is not None else CallLimits()
+    limit = run_args.pop("limit", None)
+    try:
+        with allowed_media_roots(*(media_roots or [])), first_items(limit):
+            task = resolve_task(target, task_args or {})
+    except (ValueError, FileNotFoundError) as err:
+        raise RunInputError(str(err)) from err
+    if isinstance(task, list):  # a bank of mixed formats: one task per format
+        raise RunInputError(
+            f"--workers runs one task; these items make {len(task)} (one per kind of "
+            "scoring): run each format's items apart, or leave out --workers"
+        )
+    shards = shard_ids(task, workers, limit)
+    from clinbench.runner import cannot_answer_notices
+    from clinbench.tasks import default_model
+
+    for line in cannot_answer_notices(task, list(models or [default_model(target)]), limit):
+        if on_notice is not None:
+            on_notice(line)
+    run_args["display"] = "none"
+    if on_started is not None:
+        on_started(len(shards), sum(len(s) for s in shards))
+    if limits.max_connections is not None:  # the connections asked for, shared out
+        share = math.ceil(limits.max_connections / max(1, len(shards)))
+        limits = dataclasses.replace(limits, max_connections=share)
+    context = multiprocessing.get_context("spawn")  # no copy of this process's Inspect state
+    running = []
+    for number, ids in enumerate(shards, start=1):
+        folder = Path(log_dir) / SHARD_FOLDER.format(number=number, workers=len(shards))
+        arguments = {"target": target, "models": models, "log_dir": folder, "limits": limits,
+                     "task_args": task_args, "media_roots": list(media_roots or []),
+                     "sample_id": ids, **run_args}  # fmt: skip
+        receive, send = context.Pipe(duplex=False)
+        process = context.Process(target=_worker, args=(send, arguments), daemon=False)
+        process.start()
+        send.close()
+        running.append((number, process, receive))
+    previous = signal.signal(signal.SIGTERM, _pass_on([p for _, p, _ in running]))
+    try:
+        answers = [(number, _answer(receive, process)) for number, process, receive in running]
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    for _, (kind, payload) in answers:
+        if kind == "input":
+            raise RunInputError(payload)
+    finished, logs, frames, stopped_by = True, [], [], None
+    for number, (kind, payload) in answers:
+        if kind != "done":  # killed or crashed: its shard is unfinished, its log resumable
+            finished = False
+            if on_notice is not None:
+                on_notice(f"worker {number} of {len(shards)} stopped: {payload}; continue "
+                          f"the run with: clinbench resume {log_dir}")  # fmt: skip
+            continue
+        done, headers, results, stopped = payload
+        finished = finished and done
+        logs += headers
+        frames.append(results)
+        stopped_by = stopped_by if stopped_by is not None else stopped
+    frames = [f for f in frames if len(f)] or frames[:1]
+    if not frames:  # no worker reported
+        from clinbench.results.export import results_from_logs
+
+        frames = [results_from_logs([])]
+    results = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    return RunOutcome(finished and stopped_by is None, logs, results, stopped_by)
+
+
+def _answer(receive: Any, process: Any) -> tuple[str, Any]:
+    """Return a worker's message, waiting through Ctrl-C (the worker stops on its own)."""
+    while True:
+        try:
+            if receive.poll(0.5):
+                answer = receive.recv()
+                process.join()
+                return answer
+            if not process.is_alive():
+                if receive.poll(0):  # it reported just before it ended
+                    return receive.recv()
+                return "crash", f"exited with code {process.exitcode} before reporting"
+        except KeyboardInterrupt:  # the workers got the same Ctrl-C: wait for their logs
+            continue
+        except EOFError:
+            process.join()
+            return "crash", f"exited with code {process.exitcode} before reporting"
+
+
+def _pass_on(processes: list[Any]) -> Callable[[int, Any], None]:
+    def handler(signum: int, _frame: Any) -> None:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()  # SIGTERM: the worker stops as a run does on SIGTERM
+
+    return handler

@@ -104,7 +104,8 @@ def main() -> None:
                 print(
                     f"{label:6} --limit {limit or 'none':>5}: peak RSS {r['peak_rss_mb']:7.0f} MB, "
                     f"{r['seconds']:6.1f} s, log {r['log_mb']:8.2f} MB (largest member "
-                    f"{r['largest_member']} {r['largest_member_mb']:.2f} MB), exit {r['exit']}"
+                    f"{r['largest_member']} {r['largest_member_mb']:.2f} MB), exit {r['exit']}, "
+                    f"load {os.getloadavg()[0]:.1f}"
                 )
                 if r["exit"] != 0:
                     print(f"        last line: {r['tail'][0]}")

@@ -109,28 +109,55 @@ def resume(
     display: str = "none",
     on_resume: Callable[[str], None] | None = None,
     errors: bool = False,
-) -> list[Any]:
-    """Return the logs of continuing every interrupted eval in ``log_dir`` (none: ``[]``).
+    on_skip: Callable[[str], None] | None = None,
+) -> RunOutcome:
+    """Return the outcome of continuing every interrupted eval in ``log_dir``.
 
     Each eval is retried with Inspect's ``eval_retry``: samples the log holds (or that
     Inspect recovers from its sample buffer) are kept, only the others are queried; with
     ``errors``, evals that finished with failed samples are retried for those samples too.
     The new log goes beside the old one with the same task id; ``results export`` keeps the
     newer. ``limits`` replace the call limits the run was started with (default: keep them).
+    The outcome's logs are the resumed ones (none: nothing needed resuming) and its results
+    the table of the whole folder (logs left out are reported through ``on_skip``). A
+    Ctrl-C or SIGTERM stops it as it stops a run (:func:`stop_signals`): ``stopped_by``
+    names the signal, and what finished is in the cancelled logs, for the next resume.
     """
     from inspect_ai import eval_retry
 
+    from clinbench.results.export import results_table
+
     pending = interrupted_logs(log_dir, errors=errors)
     if not pending:
-        return []
+        return RunOutcome(True, [], results_table(log_dir, on_skip=on_skip), None)
     for header in pending:
         if on_resume is not None:
             on_resume(f"{header.location} ({header.status}, task {header.eval.task})")
-    return eval_retry(
-        [h.location for h in pending],
-        log_dir=str(log_dir),
-        display=display,
-        **(limits.eval_kwargs() if limits is not None else {}),
+    before = _log_task_ids(log_dir)
+    interrupted = False
+    with stop_signals() as stopped:
+        try:
+            logs = eval_retry(
+                [h.location for h in pending],
+                log_dir=str(log_dir),
+                display=display,
+                **(limits.eval_kwargs() if limits is not None else {}),
+            )
+        except KeyboardInterrupt:  # a Ctrl-C that Inspect did not turn into cancelled logs
+            logs, interrupted = [], True
+        except IndexError:  # Inspect (0.3.285) indexes the empty list a Ctrl-C leaves it
+            written = _new_logs(log_dir, before)
+            if not any(h.status == "cancelled" for h in written):
+                raise
+            logs, interrupted = written, True
+    if interrupted or any(log.status == "cancelled" for log in logs):
+        import signal
+
+        stopped.setdefault("signal", signal.SIGINT)
+        logs = logs or _new_logs(log_dir, before)
+    finished = "signal" not in stopped and all(log.status == "success" for log in logs)
+    return RunOutcome(
+        finished, logs, results_table(log_dir, on_skip=on_skip), stopped.get("signal")
     )
 
 

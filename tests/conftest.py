@@ -91,6 +91,7 @@ SLOW_TESTS = (
     "tests/engine/test_engine.py::test_inspect_eval_cli_runs_a_clinbench_task_with_chance",
     "tests/engine/test_eval_set.py",
     "tests/engine/test_resume.py::test_sigkill_then_resume_loses_nothing_and_counts_nothing_twice",
+    "tests/robust/test_ctrl_c_stops_a_long_run.py",
     "tests/robust/test_interrupted_run.py::test_ctrl_c_during_resume_then_a_second_resume_loses_nothing_and_counts_nothing_twice",
     "tests/importing/test_healthbench.py::test_import_validate_replay_export",
     "tests/importing/test_import.py::test_import_validate_run_chance_and_majority_export",

@@ -155,10 +155,12 @@ def resume(
 
         stopped.setdefault("signal", signal.SIGINT)
         logs = logs or _new_logs(log_dir, before)
-    finished = "signal" not in stopped and all(log.status == "success" for log in logs)
-    return RunOutcome(
-        finished, logs, results_table(log_dir, on_skip=on_skip), stopped.get("signal")
-    )
+    if "signal" in stopped:  # no table of a stopped resume (see run_benchmark)
+        from clinbench.results.export import results_from_logs
+
+        return RunOutcome(False, logs, results_from_logs([]), stopped["signal"])
+    finished = all(log.status == "success" for log in logs)
+    return RunOutcome(finished, logs, results_table(log_dir, on_skip=on_skip), None)
 
 
 def run_eval(
@@ -378,19 +380,25 @@ class RunOutcome:
     stopped_by: int | None = None  # the signal (SIGINT, SIGTERM) that stopped the run
 
     def finished_samples(self) -> list[tuple[str, int, int]]:
-        """Return (model, samples finished, samples in the eval) of each log of the run."""
-        done = (
-            self.results.drop_duplicates(["model", "task", "item_id", "epoch", "condition"])
-            .groupby("model")
-            .size()
-            if len(self.results)
-            else {}
-        )
+        """Return (model, samples finished, samples in the eval) of each log of the run.
+
+        Read from each log's sample summaries (not the results table, which a stopped run
+        does not build): a sample stopped mid-call by a Ctrl-C (Inspect records it as
+        cancelled) is not finished; one a baseline cannot answer is.
+        """
+        from inspect_ai.log import read_eval_log_sample_summaries
+
+        from clinbench.results.export import _local_path
+        from clinbench.scoring.outcomes import is_cannot_answer
+
         counts = []
         for log in self.logs:
             epochs = log.eval.config.epochs or 1
             total = (log.eval.dataset.samples or 0) * epochs
-            counts.append((log.eval.model, int(done.get(log.eval.model, 0)), total))
+            location = _local_path(str(log.location or ""))
+            summaries = read_eval_log_sample_summaries(location) if location else []
+            done = sum(1 for s in summaries if s.error is None or is_cannot_answer(s.error))
+            counts.append((log.eval.model, done, total))
         return counts
 
     @property
@@ -432,7 +440,9 @@ def run_benchmark(
     A baseline that cannot answer some of the items is named once, through ``on_notice``,
     before anything runs (:func:`cannot_answer_notices`); its samples are logged without a
     warning each and exported as ``cannot_answer``.
-    ``eval_args`` go to Inspect (epochs, limit, temperature, ...).
+    ``eval_args`` go to Inspect (epochs, limit, temperature, ...). A run stopped by Ctrl-C
+    or SIGTERM (``stopped_by``) gives an empty results table: what finished is in its logs,
+    which ``clinbench resume`` (:func:`resume`) continues.
     """
     from inspect_ai.model import get_model
 
@@ -495,9 +505,19 @@ def run_benchmark(
         logs = logs or _new_logs(log_dir, before)
     from clinbench.results.export import results_from_logs
 
+    # a stopped run builds no results table (reading 1,000 samples back took 3 s on the shared
+    # machine, and it grows with the run): its logs hold what finished, for `clinbench resume`
+    results = None
+    if logs and "signal" not in stopped:
+        try:
+            results = results_from_logs(logs, on_skip=lambda _message: None)
+        except KeyboardInterrupt:  # Ctrl-C after the evals ended, while the table was read
+            import signal
+
+            stopped.setdefault("signal", signal.SIGINT)
     return RunOutcome(
         finished and "signal" not in stopped,
         logs,
-        results_from_logs(logs, on_skip=lambda _message: None) if logs else results_from_logs([]),
+        results if results is not None else results_from_logs([]),
         stopped.get("signal"),
     )

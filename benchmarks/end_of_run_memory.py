@@ -16,7 +16,7 @@ unpacked); the tree this file sits in is always measured ("after").
 
 Measured on the shared 2-core machine, 5,000 samples, 32 connections, before = main 993f91e:
 before plateau 354 MB, end peak 415 MB (1.17x), load 9.0; after (runpath branch) plateau
-288 MB, end peak 369 MB (1.28x), load 4.3. The end rise is about 80 MB whatever the size:
+288 MB, end peak 369 MB (1.28x), load 4.3. The end rise was about 80 MB at 2,000 and 5,000:
 pandas and pyarrow, now imported only for the results table, and the table itself.
 """
 

@@ -22,6 +22,17 @@ Design (so that a shared machine still settles a 10% difference):
 
     python benchmarks/overhead.py [--pairs 60] [--copies 4] [--metadata] [--goal 1.10]
 
+``--process`` measures whole commands instead, as a user runs them: in each pair,
+``clinbench run BANK`` and a plain Inspect task over the same prompts (``inspect_ai.eval``
+in a fresh interpreter) each run as a child process against one local OpenAI-compatible
+server at zero latency (benchmarks/throughput.py's ``Latency``, in this process, so its work
+is not counted), once over every item and once over one item. The figure of a run is the
+child's CPU time (``os.wait4``); printed: the whole-process ratio (all items) and the
+per-sample ratio with start-up subtracted ((CPU of all items - CPU of one) / (items - 1)),
+each with the same intervals as above, and the load average.
+
+    python benchmarks/overhead.py --process [--pairs 10] [--copies 2]
+
 The default, 60 pairs of 208 samples, gave a half-width of 0.015 (the median's exact
 interval: 0.026) in 8.3 minutes on the shared 2-core machine at load 4-5 with two copies of
 the benchmark running side by side (note NOTE3-19-core3). To compare two versions of
@@ -35,6 +46,7 @@ import gc
 import math
 import os
 import statistics
+import subprocess
 import tempfile
 import time
 
@@ -103,6 +115,94 @@ def ratio_summary(ratios: list[float], goal: float) -> dict[str, float | str]:
     }
 
 
+PLAIN_CHILD = """
+import sys
+from inspect_ai import Task, eval
+from inspect_ai.dataset import json_dataset
+from inspect_ai.scorer import match
+from inspect_ai.solver import generate
+
+logs = eval(Task(dataset=json_dataset(sys.argv[1]), solver=generate(), scorer=match()),
+            model="openai-api/local/m", log_dir=sys.argv[2], display="none",
+            limit=int(sys.argv[3]))
+sys.exit(0 if logs[0].status == "success" else 1)
+"""
+
+
+def child_cpu(command: list[str], env: dict[str, str]) -> float:
+    """Return the CPU seconds (user + system) of one child process run to its end."""
+    child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _err = child.stderr.read() if child.stderr else b""
+    _pid, status, usage = os.wait4(child.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"benchmark child failed: {command[:6]}...\n{_err.decode()[-800:]}")
+    return usage.ru_utime + usage.ru_stime
+
+
+def process_pairs(items: list, pairs: int, goal: float) -> None:
+    """Print whole-process and per-sample CPU ratios of clinbench run vs plain Inspect."""
+    import json
+    import sys
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    from throughput import Latency
+
+    Latency.latency = 0.0
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Latency)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    work = tempfile.mkdtemp(prefix="overhead_")
+    bank, plain = os.path.join(work, "bank.jsonl"), os.path.join(work, "plain.jsonl")
+    with open(bank, "w") as b, open(plain, "w") as p:
+        for item in items:
+            b.write(item.model_dump_json(exclude_none=True) + "\n")
+            p.write(json.dumps({"id": item.id, "input": item_prompt(item),
+                                "target": item_target(item)}) + "\n")  # fmt: skip
+    src = os.path.dirname(os.path.dirname(clinbench.__file__))
+    env = {**os.environ, "PYTHONPATH": src, "LOCAL_API_KEY": "k",
+           "LOCAL_BASE_URL": f"http://127.0.0.1:{server.server_port}/v1",
+           "XDG_DATA_HOME": os.path.join(work, "data")}  # fmt: skip
+    n = len(items)
+
+    def command(name: str, limit: int) -> list[str]:
+        logs = tempfile.mkdtemp(dir=work)
+        if name == "plain":
+            return [sys.executable, "-c", PLAIN_CHILD, plain, logs, str(limit)]
+        return [sys.executable, "-c", "from clinbench.cli import main; main()", "run", bank,
+                "--model", "openai-api/local/m", "--log-dir", logs, "--display", "none",
+                "--limit", str(limit)]  # fmt: skip
+
+    cpu: dict[tuple[str, int], list[float]] = {}
+    started, load = time.perf_counter(), os.getloadavg()[0]
+    for pair in range(pairs):
+        names = ["plain", "clinbench"] if pair % 2 == 0 else ["clinbench", "plain"]
+        for name in names:
+            for limit in (n, 1):
+                cpu.setdefault((name, limit), []).append(child_cpu(command(name, limit), env))
+        print(f"  {pair + 1}/{pairs} pairs, {time.perf_counter() - started:.0f} s, load "
+              f"{os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
+    whole = [c / p for c, p in zip(cpu[("clinbench", n)], cpu[("plain", n)], strict=True)]
+    per_sample = [
+        (c - c1) / (p - p1)
+        for c, c1, p, p1 in zip(cpu[("clinbench", n)], cpu[("clinbench", 1)],
+                                cpu[("plain", n)], cpu[("plain", 1)], strict=True)
+    ]  # fmt: skip
+    print(f"clinbench {clinbench.__file__}; samples per run: {n}; pairs: {pairs}; "
+          f"{(time.perf_counter() - started) / 60:.1f} min; load average {load:.1f} at the "
+          f"start, {os.getloadavg()[0]:.1f} at the end")  # fmt: skip
+    for name in ("plain", "clinbench"):
+        print(f"{name:10} CPU {statistics.median(cpu[(name, n)]):6.2f} s for {n} samples, "
+              f"{statistics.median(cpu[(name, 1)]):6.2f} s for one (medians)")  # fmt: skip
+    for label, ratios in (("whole process", whole), ("per sample, start-up subtracted",
+                                                     per_sample)):  # fmt: skip
+        s = ratio_summary(ratios, goal)
+        print(f"CPU ratio clinbench/plain, {label}: geometric mean {s['geomean']:.3f}, 95% CI "
+              f"{s['t_low']:.3f}-{s['t_high']:.3f} (t), BCa {s['boot_low']:.3f}-"
+              f"{s['boot_high']:.3f}; median {s['median']:.3f}; against {goal:.2f}: "
+              f"{s['verdict']}")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--copies", type=int, default=4, help="copies of the 52 sample items")
@@ -111,6 +211,9 @@ def main() -> None:
         "--metadata", action="store_true", help="also run plain Inspect given clinbench's metadata"
     )
     parser.add_argument("--goal", type=float, default=1.10, help="ratio to settle (1.10)")
+    parser.add_argument(
+        "--process", action="store_true", help="whole commands in child processes (see above)"
+    )
     args = parser.parse_args()
 
     base = load_items(SAMPLE_ITEMS)
@@ -120,6 +223,9 @@ def main() -> None:
             clone = item.model_copy(update={"id": f"{item.id}-{copy}"})
             clone._source_file = item._source_file
             items.append(clone)
+    if args.process:
+        process_pairs(items, args.pairs, args.goal)
+        return
 
     def clinbench_task() -> Task:
         return items_task(items, samples=[item_sample(i) for i in items])

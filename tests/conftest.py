@@ -31,6 +31,29 @@ def replay_fixture_path() -> Path:
     return DATA / "replay_fixture.csv"
 
 
+@pytest.fixture
+def slow_server(monkeypatch, tmp_path):
+    """Yield the handler class of a slow local OpenAI-compatible server (tests/slow_server.py).
+
+    The server runs on 127.0.0.1 for the test, ``openai-api/local/...`` points at it, and
+    Inspect's sample buffer lives in the test's folder. Set ``delay``/``hold_after`` with
+    ``reset`` before the run starts.
+    """
+    from tests.local_openai import serve
+    from tests.slow_server import SlowChat
+
+    class Chat(SlowChat):  # class state of this test only
+        pass
+
+    Chat.reset()
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "inspect-data"))
+    with serve(Chat, monkeypatch):
+        try:
+            yield Chat
+        finally:
+            Chat.release.set()  # before the server closes: it joins its handler threads
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """In CI (CI set), a skipped test fails: CI installs everything the tests need.
@@ -70,6 +93,8 @@ SLOW_TESTS = (
     "tests/engine/test_resume.py::test_sigkill_then_resume_loses_nothing_and_counts_nothing_twice",
     "tests/engine/test_sharded_run.py::test_sharded_run_gives_the_unsharded_table",
     "tests/engine/test_sharded_run.py::test_a_killed_worker_is_resumed_without_duplicates",
+    "tests/robust/test_ctrl_c_stops_a_long_run.py",
+    "tests/robust/test_interrupted_run.py::test_ctrl_c_during_resume_then_a_second_resume_loses_nothing_and_counts_nothing_twice",
     "tests/importing/test_healthbench.py::test_import_validate_replay_export",
     "tests/importing/test_import.py::test_import_validate_run_chance_and_majority_export",
     "tests/importing/test_readme_example.py::test_readme_import_example_works_as_written",

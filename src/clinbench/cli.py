@@ -78,3 +78,9 @@ def main() -> None:
     except OSError as err:
         print(f"error: {file_problem(err)}", file=sys.stderr)
         sys.exit(2)
+    finally:
+        # the interpreter's last collection walks every object of a large run (2.4 s of a
+        # Ctrl-C's 7.5 s at 1,000 samples): frozen objects are left to the OS to reclaim
+        import gc
+
+        gc.freeze()

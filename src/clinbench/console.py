@@ -521,8 +521,7 @@ class TableOutput:
 
         slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60] or "table"
         path = Path(self.spill_dir) / "tables" / f"{self._count:02d}-{slug}.csv"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, to_csv_text(frame))
+        atomic_write_text(path, to_csv_text(frame))  # makes the folders it needs
         return str(path)
 
     def note(self, text: str) -> None:

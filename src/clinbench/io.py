@@ -44,19 +44,70 @@ def file_problem(err: OSError) -> str:
     return f"{where}{cause}{code}"
 
 
+def make_folders(folder: str | Path, private: bool = False) -> list[Path]:
+    """Return the folders made (outermost first) to create ``folder`` and its missing parents.
+
+    ``private`` makes each new one owner-only (0700) whatever the umask; folders that
+    existed are left as they are. Pass the list to :func:`remove_made_folders` when the
+    write they were made for fails.
+    """
+    folder = Path(folder)
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    made = []
+    try:
+        for one in reversed(missing):
+            try:
+                one.mkdir()
+            except FileExistsError:  # made meanwhile by another process: not ours
+                continue
+            made.append(one)
+            if private:
+                os.chmod(one, 0o700)
+    except OSError:
+        remove_made_folders(made)
+        raise
+    return made
+
+
+def remove_made_folders(made: Iterable[Path]) -> None:
+    """Remove the folders :func:`make_folders` made, innermost first, each only if empty."""
+    for folder in reversed(list(made)):
+        try:
+            folder.rmdir()
+        except OSError:  # not empty (something else wrote there) or already gone: keep it
+            return
+
+
+def owner_only(root: str | Path) -> None:
+    """Make ``root`` and everything under it owner-only: folders 0700, files 0600.
+
+    Symbolic links are left alone (never followed).
+    """
+    root = Path(root)
+    for path in [root, *root.rglob("*")]:
+        if path.is_symlink():
+            continue
+        os.chmod(path, 0o700 if path.is_dir() else 0o600)
+
+
 @contextmanager
 def atomic_path(path: str | Path, private: bool = False) -> Iterator[Path]:
     """Yield a temporary path that replaces ``path`` only when the block ends without error.
 
     For writers that want a file name (``savefig``, ``soundfile.write``, ``to_csv``). The
-    parent folder is created if missing; on error the temporary file is removed and ``path``
-    is left as it was. A file-system error (full disk, read-only folder, a parent that cannot
-    be made) is raised as :class:`WriteError` naming ``path``.
+    parent folder is created if missing (owner-only when ``private``); on error the
+    temporary file is removed, so are the folders made for it (when still empty), and
+    ``path`` is left as it was. A file-system error (full disk, read-only folder, a parent
+    that cannot be made) is raised as :class:`WriteError` naming ``path``.
     """
     path = Path(path)
     tmp: Path | None = None
+    made: list[Path] = []
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        made = make_folders(path.parent, private=private)
         fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         os.close(fd)  # mkstemp makes the file owner-only
         tmp = Path(name)
@@ -67,6 +118,7 @@ def atomic_path(path: str | Path, private: bool = False) -> Iterator[Path]:
     except BaseException as err:
         if tmp is not None:
             tmp.unlink(missing_ok=True)
+        remove_made_folders(made)
         if isinstance(err, OSError) and not isinstance(err, WriteError):
             raise WriteError(err.errno, err.strerror or str(err), str(path)) from err
         raise

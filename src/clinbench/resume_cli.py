@@ -46,17 +46,21 @@ def resume_command(
         typer.echo(f"error: {log_dir}: no such log folder", err=True)
         raise typer.Exit(2)
     from clinbench.items.loader import allowed_media_roots
-    from clinbench.results.export import results_table
+    from clinbench.run_cli import print_stopped
     from clinbench.runner import resume
 
     output = TableOutput(fmt)
     with allowed_media_roots(*(media_root or [])):  # the retried tasks reload their items
-        logs = resume(log_dir, limits=limits, display=display, errors=errors,
-                      on_resume=lambda what: output.message(f"Resuming {what}"))  # fmt: skip
-    if not logs:
+        outcome = resume(log_dir, limits=limits, display=display, errors=errors,
+                         on_resume=lambda what: output.message(f"Resuming {what}"),
+                         on_skip=output.message)  # fmt: skip
+    if outcome.stopped_by is not None:  # Ctrl-C / SIGTERM: no table, the command to go on
+        print_stopped(output, outcome, log_dir, out, media_root or [])
+        raise typer.Exit(128 + outcome.stopped_by)
+    if not outcome.logs:
         output.message(f"Nothing to resume: every eval in {log_dir} finished.")
-    print_run(output, results_table(log_dir, on_skip=output.message), logs, out)
-    if any(log.status != "success" for log in logs):
+    print_run(output, outcome.results, outcome.logs, out)
+    if not outcome.finished:
         raise typer.Exit(1)
 
 

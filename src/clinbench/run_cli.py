@@ -229,7 +229,6 @@ def print_stopped(output: Any, outcome: Any, log_dir: Path, out: Path | None,
     import signal
 
     name = signal.Signals(outcome.stopped_by).name
-    print_summary(outcome.results, output)
     for model, done, total in outcome.finished_samples():
         output.message(f"{model}: {done} of {total} samples finished")
     for log in outcome.logs:

@@ -102,15 +102,31 @@ def print_summary(frame: Any, output: Any, by: tuple[str, ...] | None = None) ->
 
 
 def print_run(output: Any, frame: Any, logs: list[Any], out: Path | None) -> None:
-    """Write the results table to ``out`` (if given), print the tables and one line a log."""
-    if out is not None:
-        from clinbench.results import write_results
+    """Write the results table to ``out`` (if given), print the tables and one line a log.
 
-        write_results(frame, out)
-        output.message(f"Results table: {out}")
-    print_summary(frame, output)
-    for log in logs:
-        output.message(f"Log: {log_line(log)}")
+    A Ctrl-C here (the logs are complete) exits 130 with the command that writes the table.
+    """
+    try:
+        if out is not None:
+            from clinbench.results import write_results
+
+            write_results(frame, out)
+            output.message(f"Results table: {out}")
+        print_summary(frame, output)
+        for log in logs:
+            output.message(f"Log: {log_line(log)}")
+    except KeyboardInterrupt:
+        import shlex
+
+        from clinbench.results.export import _local_path
+
+        folders = sorted({str(Path(_local_path(str(log.location))).parent) for log in logs})
+        command = ["clinbench", "resume", *folders[:1], *(["--out", str(out)] if out else [])]
+        output.message(
+            "Interrupted (SIGINT) while the results were written; the logs are complete. "
+            f"Write the table with: {shlex.join(command)}"
+        )
+        raise typer.Exit(130) from None
     output.close()
 
 

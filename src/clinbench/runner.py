@@ -109,8 +109,9 @@ def resume(
     display: str = "none",
     on_resume: Callable[[str], None] | None = None,
     errors: bool = False,
-) -> list[Any]:
-    """Return the logs of continuing every interrupted eval in ``log_dir`` (none: ``[]``).
+    on_skip: Callable[[str], None] | None = None,
+) -> RunOutcome:
+    """Return the outcome of continuing every interrupted eval in ``log_dir``.
 
     Each eval is retried with Inspect's ``eval_retry``: samples the log holds (or that
     Inspect recovers from its sample buffer) are kept, only the others are queried; with
@@ -118,26 +119,54 @@ def resume(
     The new log goes beside the old one with the same task id; ``results export`` keeps the
     newer. ``limits`` replace the call limits the run was started with (default: keep them).
     Each new log gets the metrics over every reply (:mod:`clinbench.stats.log_metrics`).
+    The outcome's logs are the resumed ones (none: nothing needed resuming) and its results
+    the table of the whole folder (logs left out are reported through ``on_skip``). A
+    Ctrl-C or SIGTERM stops it as it stops a run (:func:`stop_signals`): ``stopped_by``
+    names the signal, and what finished is in the cancelled logs, for the next resume.
     """
     from inspect_ai import eval_retry
 
+    from clinbench.results.export import results_table
+
     pending = interrupted_logs(log_dir, errors=errors)
     if not pending:
-        return []
+        return RunOutcome(True, [], results_table(log_dir, on_skip=on_skip), None)
     for header in pending:
         if on_resume is not None:
             on_resume(f"{header.location} ({header.status}, task {header.eval.task})")
-    logs = eval_retry(
-        [h.location for h in pending],
-        log_dir=str(log_dir),
-        display=display,
-        **(limits.eval_kwargs() if limits is not None else {}),
-    )
+    before = _log_task_ids(log_dir)
+    interrupted = False
+    with stop_signals() as stopped:
+        try:
+            logs = eval_retry(
+                [h.location for h in pending],
+                log_dir=str(log_dir),
+                display=display,
+                **(limits.eval_kwargs() if limits is not None else {}),
+            )
+        except KeyboardInterrupt:  # a Ctrl-C that Inspect did not turn into cancelled logs
+            logs, interrupted = [], True
+        except IndexError:  # Inspect (0.3.285) indexes the empty list a Ctrl-C leaves it
+            written = _new_logs(log_dir, before)
+            if not any(h.status == "cancelled" for h in written):
+                raise
+            logs, interrupted = written, True
+    if interrupted or any(log.status == "cancelled" for log in logs):
+        import signal
+
+        stopped.setdefault("signal", signal.SIGINT)
+        logs = logs or _new_logs(log_dir, before)
+    if "signal" in stopped:  # no table of a stopped resume (see run_benchmark)
+        from clinbench.results.export import results_from_logs
+
+        return RunOutcome(False, logs, results_from_logs([]), stopped["signal"])
     from clinbench.results.export import results_from_logs
     from clinbench.stats.log_metrics import write_every_reply_metrics
 
-    write_every_reply_metrics(logs, results_from_logs(logs, on_skip=lambda _message: None))
-    return logs
+    if logs:
+        write_every_reply_metrics(logs, results_from_logs(logs, on_skip=lambda _message: None))
+    finished = all(log.status == "success" for log in logs)
+    return RunOutcome(finished, logs, results_table(log_dir, on_skip=on_skip), None)
 
 
 def run_eval(
@@ -357,19 +386,25 @@ class RunOutcome:
     stopped_by: int | None = None  # the signal (SIGINT, SIGTERM) that stopped the run
 
     def finished_samples(self) -> list[tuple[str, int, int]]:
-        """Return (model, samples finished, samples in the eval) of each log of the run."""
-        done = (
-            self.results.drop_duplicates(["model", "task", "item_id", "epoch", "condition"])
-            .groupby("model")
-            .size()
-            if len(self.results)
-            else {}
-        )
+        """Return (model, samples finished, samples in the eval) of each log of the run.
+
+        Read from each log's sample summaries (not the results table, which a stopped run
+        does not build): a sample stopped mid-call by a Ctrl-C (Inspect records it as
+        cancelled) is not finished; one a baseline cannot answer is.
+        """
+        from inspect_ai.log import read_eval_log_sample_summaries
+
+        from clinbench.results.export import _local_path
+        from clinbench.scoring.outcomes import is_cannot_answer
+
         counts = []
         for log in self.logs:
             epochs = log.eval.config.epochs or 1
             total = (log.eval.dataset.samples or 0) * epochs
-            counts.append((log.eval.model, int(done.get(log.eval.model, 0)), total))
+            location = _local_path(str(log.location or ""))
+            summaries = read_eval_log_sample_summaries(location) if location else []
+            done = sum(1 for s in summaries if s.error is None or is_cannot_answer(s.error))
+            counts.append((log.eval.model, done, total))
         return counts
 
     @property
@@ -411,7 +446,9 @@ def run_benchmark(
     A baseline that cannot answer some of the items is named once, through ``on_notice``,
     before anything runs (:func:`cannot_answer_notices`); its samples are logged without a
     warning each and exported as ``cannot_answer``.
-    ``eval_args`` go to Inspect (epochs, limit, temperature, ...).
+    ``eval_args`` go to Inspect (epochs, limit, temperature, ...). A run stopped by Ctrl-C
+    or SIGTERM (``stopped_by``) gives an empty results table: what finished is in its logs,
+    which ``clinbench resume`` (:func:`resume`) continues.
     """
     from inspect_ai.model import get_model
 
@@ -475,8 +512,18 @@ def run_benchmark(
     from clinbench.results.export import results_from_logs
     from clinbench.stats.log_metrics import write_every_reply_metrics
 
-    results = (
-        results_from_logs(logs, on_skip=lambda _message: None) if logs else results_from_logs([])
-    )
-    write_every_reply_metrics(logs, results)  # what Inspect's metrics cannot see, in the log
+    # a stopped run builds no results table (reading 1,000 samples back took 3 s on the shared
+    # machine, and it grows with the run): its logs hold what finished, for `clinbench resume`
+    results = None
+    if logs and "signal" not in stopped:
+        try:
+            results = results_from_logs(logs, on_skip=lambda _message: None)
+        except KeyboardInterrupt:  # Ctrl-C after the evals ended, while the table was read
+            import signal
+
+            stopped.setdefault("signal", signal.SIGINT)
+    if results is None:
+        results = results_from_logs([])
+    else:
+        write_every_reply_metrics(logs, results)  # what Inspect's metrics cannot see, in the log
     return RunOutcome(finished and "signal" not in stopped, logs, results, stopped.get("signal"))

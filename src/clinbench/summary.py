@@ -86,13 +86,6 @@ def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
     critical_error_rate. Only (task, scorer) pairs that give letter grades enter: other
     scorers have their own scales and their suites' tables.
     """
-    from clinbench.stats.describe import (
-        RUBRIC_SCALE,
-        critical_error_rate,
-        describe_scores,
-        pass_rate,
-    )
-
     if "grade" not in results.columns:
         return pd.DataFrame()
     rows = results[results["outcome"].isin([outcomes.GRADED, outcomes.UNSCORED])]
@@ -113,6 +106,13 @@ def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
     )
     if graded.empty:
         return unscored
+    from clinbench.stats.describe import (  # scipy: imported only where rubric scores are
+        RUBRIC_SCALE,
+        critical_error_rate,
+        describe_scores,
+        pass_rate,
+    )
+
     scores = describe_scores(graded, "score", by=keys, n_boot=0, scale=RUBRIC_SCALE)
     scores = scores[[*keys, "n", "mean", "CI95%"]].rename(columns={"n": "graded"})
     passes = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]

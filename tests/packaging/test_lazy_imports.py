@@ -105,3 +105,53 @@ def test_analyze_does_not_build_the_item_models(tmp_path):
     args = ["analyze", str(table), "-o", str(tmp_path / "out"), "--n-boot", "20"]
     out = _imported(args, ("clinbench.items.model", "clinbench.items.loader"))
     assert out == {"code": 0, "heavy": []}
+
+
+# What `clinbench run` has imported when the eval ends (before the results table and the
+# summary) and when the command ends, for a bank of MCQ items on an offline baseline.
+RUN_PROBE = """
+import json, sys
+sys.argv = ["clinbench", *json.loads(sys.argv[1])]
+import clinbench.runner as runner
+seen = {}
+run_eval = runner.run_eval
+def probed(*args, **kwargs):
+    out = run_eval(*args, **kwargs)
+    seen["after_eval"] = sorted(m for m in HEAVY if m in sys.modules)
+    return out
+runner.run_eval = probed
+from clinbench.cli import _mount, app
+_mount()
+try:
+    app()
+except SystemExit as done:
+    code = done.code
+else:
+    code = 0
+seen["at_end"] = sorted(m for m in HEAVY if m in sys.modules)
+print(json.dumps({"code": code, **seen}))
+"""
+STATISTICS_STACK = ("scipy", "statsmodels", "sklearn", "pingouin", "matplotlib")
+
+
+def test_the_run_path_imports_no_statistics_stack(tmp_path):
+    # pandas and the statistics stack cost about 130 MB of a run's memory (#27): the eval
+    # itself needs neither; the results table needs pandas, the printed summary of an MCQ
+    # run (Wilson intervals) needs no scipy or statsmodels
+    bank = tmp_path / "bank.jsonl"
+    rows = [
+        {"id": f"q{i}", "format": "mcq", "stem": f"Q{i}?", "options": {"A": "y", "B": "n"},
+         "answer": "AB"[i % 2]}
+        for i in range(6)
+    ]  # fmt: skip
+    bank.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    args = ["run", str(bank), "--model", "clinbench/chance", "--log-dir", str(tmp_path / "logs"),
+            "--display", "none"]  # fmt: skip
+    script = f"HEAVY = {(*STATISTICS_STACK, 'pandas', 'pyarrow')!r}\n{RUN_PROBE}"
+    done = subprocess.run([sys.executable, "-c", script, json.dumps(args)],
+                          capture_output=True, text=True, timeout=300, check=False)  # fmt: skip
+    probe = json.loads(done.stdout.strip().splitlines()[-1])
+    assert probe["code"] == 0, done.stderr[-2000:]
+    assert "95% CI" in done.stdout  # the summary, with its intervals, was printed
+    assert probe["after_eval"] == []
+    assert not set(probe["at_end"]) & set(STATISTICS_STACK), probe["at_end"]

@@ -1,79 +1,98 @@
 """A run stopped with Ctrl-C (SIGINT) or SIGTERM is not a success: exit 130/143, what
-finished and the exact resume command are printed, and no results table is overwritten."""
+finished and the exact resume command are printed, and no results table is overwritten.
+The same holds for a `clinbench resume` stopped with Ctrl-C, and a second resume then
+finishes the run with nothing lost and nothing counted twice."""
 
 from __future__ import annotations
 
-import json
 import signal
 import subprocess
-import sys
-import threading
-import time
 
+import pandas as pd
 import pytest
+from inspect_ai.log import list_eval_logs, read_eval_log, read_eval_log_sample_summaries
 
-from tests.local_openai import OpenAIHandler, serve
+from clinbench.results.export import results_table
+from tests.slow_server import CLINBENCH, mcq_bank, wait_until
 
 N_ITEMS = 40
 DELAY = 0.3
 STOP_AFTER = 4  # answered replies before the signal
-CLINBENCH = [sys.executable, "-c", "from clinbench.cli import main; main()"]
-
-
-class SlowChat(OpenAIHandler):
-    """Answers 'A' after DELAY seconds; counts the answers."""
-
-    lock = threading.Lock()
-    answered = 0
-
-    def reply(self, body: dict) -> str:
-        time.sleep(DELAY)
-        with self.lock:
-            type(self).answered += 1
-        return "ANSWER: A"
-
-    def send_json(self, payload: dict) -> None:
-        try:
-            super().send_json(payload)
-        except (BrokenPipeError, ConnectionResetError):  # the client went away mid-reply
-            pass
-
-
-def _items(path):
-    with path.open("w") as f:
-        for i in range(N_ITEMS):
-            item = {"id": f"q{i:03d}", "format": "mcq", "stem": f"Question q{i:03d}: pick A.",
-                    "options": {"A": "yes", "B": "no"}, "answer": "A"}  # fmt: skip
-            f.write(json.dumps(item) + "\n")
-    return path
 
 
 @pytest.mark.parametrize(("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_stopped_run_exits_non_zero_names_the_resume_command_and_keeps_the_old_table(
-    tmp_path, monkeypatch, sig, code
+    tmp_path, slow_server, sig, code
 ):
-    items = _items(tmp_path / "items.jsonl")
+    items = mcq_bank(tmp_path / "items.jsonl", N_ITEMS)
     log_dir = tmp_path / "logs"
     out = tmp_path / "results.csv"
     out.write_text("the table of an earlier, complete run\n")
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    SlowChat.answered = 0
-    with serve(SlowChat, monkeypatch):
-        run = subprocess.Popen(
-            [*CLINBENCH, "run", str(items), "--model", "openai-api/local/slow",
-             "--max-connections", "1", "--log-dir", str(log_dir), "--display", "none",
-             "--out", str(out), "-M", "max_retries=0"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        )  # fmt: skip
-        deadline = time.monotonic() + 120
-        while SlowChat.answered < STOP_AFTER and time.monotonic() < deadline:
-            assert run.poll() is None, run.communicate()[0]
-            time.sleep(0.05)
-        run.send_signal(sig)
-        output = run.communicate(timeout=120)[0]
+    slow_server.reset(delay=DELAY)
+    run = subprocess.Popen(
+        [*CLINBENCH, "run", str(items), "--model", "openai-api/local/slow",
+         "--max-connections", "1", "--log-dir", str(log_dir), "--display", "none",
+         "--out", str(out), "-M", "max_retries=0"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    wait_until(lambda: len(slow_server.answered_in()) >= STOP_AFTER, run, what="4 answers")
+    run.send_signal(sig)
+    output = run.communicate(timeout=120)[0]
     assert run.returncode == code, output
     assert "successfully" not in output and "(success)" not in output
     assert "interrupted" in output.lower()
     assert f"clinbench resume {log_dir}" in output, output
     assert "of 40 samples" in output  # what finished
     assert out.read_text() == "the table of an earlier, complete run\n"  # never overwritten
+
+
+def test_ctrl_c_during_resume_then_a_second_resume_loses_nothing_and_counts_nothing_twice(
+    tmp_path, slow_server
+):
+    items = mcq_bank(tmp_path / "items.jsonl", N_ITEMS)
+    log_dir = tmp_path / "logs"
+    out = tmp_path / "results.csv"
+    slow_server.reset(delay=DELAY)
+    run = subprocess.Popen(
+        [*CLINBENCH, "run", str(items), "--model", "openai-api/local/slow",
+         "--max-connections", "2", "--log-dir", str(log_dir), "--display", "none",
+         "-M", "max_retries=0"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    wait_until(lambda: len(slow_server.answered_in()) >= STOP_AFTER, run, what="4 answers")
+    run.send_signal(signal.SIGINT)
+    assert run.wait(timeout=120) == 130, run.communicate()[0]
+    run.communicate()
+
+    slow_server.phase = "first resume"
+    resume = [*CLINBENCH, "resume", str(log_dir), "--display", "none", "--out", str(out)]
+    first = subprocess.Popen(resume, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    wait_until(lambda: len(slow_server.answered_in("first resume")) >= STOP_AFTER, first,
+               what="4 answers on resume")  # fmt: skip
+    first.send_signal(signal.SIGINT)
+    output = first.communicate(timeout=120)[0]
+    assert first.returncode == 130, output
+    assert "successfully" not in output and "(success)" not in output
+    assert f"clinbench resume {log_dir} --out {out}" in output, output
+    assert "of 40 samples finished" in output, output
+    assert not out.exists()  # a partial table is never written as the results
+
+    slow_server.phase = "second resume"
+    second = subprocess.run(resume, capture_output=True, text=True, timeout=300)
+    assert second.returncode == 0, second.stdout + second.stderr
+    frame = results_table(log_dir, on_skip=lambda _message: None)
+    lost = {f"q{i:03d}" for i in range(N_ITEMS)} - set(frame["item_id"])
+    duplicated = int(frame.duplicated(["task", "model", "item_id", "epoch", "scorer"]).sum())
+    assert not lost and duplicated == 0 and len(frame) == N_ITEMS
+    assert set(frame["outcome"]) == {"correct"}
+    # what the stopped run and the stopped resume logged is kept, never asked again
+    kept = set()
+    for log in list_eval_logs(str(log_dir)):
+        if read_eval_log(log.name, header_only=True).status == "cancelled":
+            kept |= {str(s.id) for s in read_eval_log_sample_summaries(log.name) if not s.error}
+    asked_last = slow_server.asked.get("second resume", [])
+    assert len(kept) >= 2 * STOP_AFTER - 2, kept  # both stops kept their finished samples
+    assert not kept & set(asked_last)
+    assert len(asked_last) == len(set(asked_last)) == N_ITEMS - len(kept)
+    exported = pd.read_csv(out)  # the second resume, which finished, wrote the table
+    assert len(exported) == N_ITEMS and set(exported["outcome"]) == {"correct"}

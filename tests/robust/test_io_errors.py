@@ -113,3 +113,42 @@ def test_a_log_the_disk_could_not_hold_is_never_named_as_written(tmp_path, log_d
     assert "incomplete log, status success" in log_line(partial)
     whole = SimpleNamespace(location=on_disk, status="success", error=None)
     assert log_line(whole) == f"{on_disk} (success)"
+
+
+def test_a_failed_export_removes_the_folders_it_made_and_no_other(
+    tmp_path, monkeypatch, capsys, log_dir
+):
+    kept = tmp_path / "kept"
+    kept.mkdir()  # the user's own (empty) folder: never removed
+    out = kept / "new" / "deeper" / "results.csv"
+    monkeypatch.setattr(pd.DataFrame, "to_csv", _disk_full)
+    code, _out, err = _main(monkeypatch, capsys, "results", "export", log_dir, "--out", out)
+    assert code == 2, err
+    assert "No space left on device" in err
+    assert kept.is_dir() and list(kept.iterdir()) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept"]
+
+
+def test_a_folder_another_writer_filled_meanwhile_is_kept(tmp_path):
+    from clinbench.io import atomic_path
+
+    out = tmp_path / "new" / "results.csv"
+    with pytest.raises(OSError), atomic_path(out):
+        (tmp_path / "new" / "theirs.txt").write_text("another writer's file")
+        raise OSError(errno.ENOSPC, "No space left on device")
+    assert (tmp_path / "new" / "theirs.txt").read_text() == "another writer's file"
+    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == ["theirs.txt"]
+
+
+def test_a_failed_analysis_removes_the_folders_it_made(tmp_path, monkeypatch, capsys, log_dir):
+    results = tmp_path / "results.parquet"
+    assert CliRunner().invoke(app, ["results", "export", str(log_dir), "--out",
+                                    str(results)]).exit_code == 0  # fmt: skip
+    out = tmp_path / "new" / "analysis"
+    import clinbench.io
+
+    monkeypatch.setattr(clinbench.io.os, "replace", _disk_full)
+    code, _out, err = _main(monkeypatch, capsys, "analyze", results, "-o", out, "--n-boot", "20")
+    assert code == 2, err
+    assert "No space left on device" in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.parquet"]

@@ -32,6 +32,23 @@ def test_wilson_matches_formula(k, n):
     assert wilson_interval(k, n) == pytest.approx(_wilson_by_hand(k, n), abs=1e-12)
 
 
+def test_wilson_bounds_are_statsmodels_wilson_on_arrays():
+    # the run summary's Wilson interval is written out (statsmodels' import costs scipy.stats,
+    # about 60 MB on every run): it must give statsmodels' values, fractional k included
+    import numpy as np
+    from statsmodels.stats.proportion import proportion_confint
+
+    from clinbench.stats.proportions import wilson_bounds
+
+    n = np.array([1, 2, 7, 20, 64, 137, 1000, 200_000, 3.5, 12.25])
+    for share in (0.0, 0.013, 0.25, 0.5, 0.81, 1.0):
+        k = share * n
+        for confidence in (0.8, 0.9, 0.95, 0.99):
+            got = wilson_bounds(k, n, confidence)
+            want = proportion_confint(k, n, alpha=1 - confidence, method="wilson")
+            assert np.allclose(got, want, rtol=0, atol=1e-12), (share, confidence)
+
+
 def test_verdict_rules_follow_the_interval():
     # 137/137: the Wilson lower bound (n/(n+z^2)) is above 0.95 -> the bar is measurably cleared
     v = verdict(137, 137)

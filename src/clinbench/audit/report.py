@@ -33,7 +33,13 @@ from clinbench.audit.sampling import (
     load_manifest,
 )
 from clinbench.audit.store import AuditStore
-from clinbench.io import read_own_csv, write_csv
+from clinbench.io import (
+    make_folders,
+    owner_only,
+    read_own_csv,
+    remove_made_folders,
+    write_csv,
+)
 from clinbench.scoring.rubric import grade_midpoints
 
 REPORT_FILES = (
@@ -115,21 +121,31 @@ def _scopes(items: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
 
 
 def _write_atomic(files: dict[str, str | pd.DataFrame], out: Path) -> list[Path]:
-    out.mkdir(parents=True, exist_ok=True)
-    build = Path(tempfile.mkdtemp(prefix=".report.", dir=out))
+    """Write the report's files into ``out``, owner-only (they hold reviewers' labels).
+
+    Each file is written in a private folder beside them and renamed into place; folders
+    made for ``out`` are 0700, and removed again (when empty) if the write fails.
+    """
+    made = make_folders(out, private=True)
+    build: Path | None = None
     written = []
     try:
+        build = Path(tempfile.mkdtemp(prefix=".report.", dir=out))
         for name, content in files.items():
             target = build / name
             if isinstance(content, pd.DataFrame):
                 write_csv(content, target)
             else:
                 target.write_text(content, encoding="utf-8")
+        owner_only(build)
         for name in files:
             os.replace(build / name, out / name)
             written.append(out / name)
     finally:
-        shutil.rmtree(build, ignore_errors=True)
+        if build is not None:
+            shutil.rmtree(build, ignore_errors=True)
+        if not written and files:  # failed before any file was in place
+            remove_made_folders(made)
     return written
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -28,7 +27,15 @@ import pandas as pd
 
 from clinbench.audit.images import refers_to_image, without_image_references
 from clinbench.audit.labels import FAIL_GRADES, GRADES
-from clinbench.io import JsonlError, jsonl_lines, read_own_csv, write_csv
+from clinbench.io import (
+    JsonlError,
+    jsonl_lines,
+    make_folders,
+    owner_only,
+    read_own_csv,
+    remove_made_folders,
+    write_csv,
+)
 
 # Files of an audit folder. Reviewers are served only what ITEMS_FILE and MEDIA_DIR hold.
 AUDIT_FILE = "audit.json"
@@ -629,10 +636,11 @@ def write_audit(
     out = Path(out)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise FileExistsError(f"{out} already exists and is not empty")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    build = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    made = make_folders(out.parent, private=True)
+    build: Path | None = None
     problems: list[str] = []
     try:
+        build = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
         media = build / MEDIA_DIR
         media.mkdir()
         src = str(source or drawn.sample.attrs.get("source", "results"))
@@ -747,14 +755,15 @@ def write_audit(
             "warnings": problems,
         }
         (build / AUDIT_FILE).write_text(json.dumps(meta, indent=2, default=str) + "\n")
-        for hidden in (KEY_FILE, STRATA_FILE, POPULATION_FILE):
-            if (build / hidden).exists():
-                os.chmod(build / hidden, 0o600)
+        # labels, the answer key and the replies under review: owner-only, whatever the umask
+        owner_only(build)
         if out.exists():
             out.rmdir()
         build.rename(out)
     except BaseException:
-        shutil.rmtree(build, ignore_errors=True)
+        if build is not None:
+            shutil.rmtree(build, ignore_errors=True)
+        remove_made_folders(made)
         raise
     return problems
 

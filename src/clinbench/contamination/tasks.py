@@ -28,14 +28,15 @@ Rows go to the results table under suite ``contamination``, condition = the prob
 
 from __future__ import annotations
 
+import math
 import re
 import tempfile
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
+from statistics import fmean
 from typing import Any
 
-import numpy as np
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.model import GenerateConfig
@@ -131,6 +132,8 @@ def verbatim_samples(
     """Return the verbatim-completion samples (bank, then controls) and what was left out."""
     if control not in CONTROLS:
         raise ValueError(f"unknown control {control!r}; use one of {CONTROLS}")
+    import numpy as np  # here, not at import: Inspect's registry loads this module on every run
+
     rng = np.random.default_rng(seed)
     parts = {i.id: split_text(item_text(i), fraction, min_words) for i in items}
     kept = [i for i in items if parts[i.id] is not None]
@@ -186,12 +189,12 @@ def verbatim_scorer() -> Scorer:
         base = {"probe": "verbatim", "arm": meta.get("arm"), "control": meta.get("control"),
                 "bank": meta.get("bank")}  # fmt: skip
         if not reply.strip():
-            return Score(value=np.nan, answer="", explanation="empty continuation",
+            return Score(value=math.nan, answer="", explanation="empty continuation",
                          metadata={**base, "outcome": oc.PARSE_FAILED})  # fmt: skip
         measured = overlap(reply, target.text)
         nulls = [overlap(reply, text) for text in meta.get("null_remainders") or []]
         null = {
-            f"null_{k}": float(np.mean([n[k] for n in nulls])) if nulls else None
+            f"null_{k}": fmean(n[k] for n in nulls) if nulls else None
             for k in ("rougeL", "lcs_ratio")
         }
         return Score(

@@ -6,11 +6,13 @@ import csv
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from clinbench.io import JsonlError, jsonl_lines
 from clinbench.items.loader import ItemProblem
+
+if TYPE_CHECKING:  # pandas is imported where a reply file is read: not on every run's path
+    import pandas as pd
 
 REQUIRED = ("item_id", "model", "response")
 
@@ -29,6 +31,8 @@ def read_responses(path: str | Path) -> pd.DataFrame:
     Columns: item_id, model, response, epoch (nullable integer: empty means any epoch),
     turn (0-based index of the model's call within the sample; default 0), line.
     """
+    import pandas as pd
+
     path = Path(path)
     if not path.exists():
         raise ResponsesFileError([ItemProblem(str(path), 0, "-", "file not found")])
@@ -107,6 +111,8 @@ class ResponsesCheck:
 
 def check_responses(frame: pd.DataFrame, item_ids: Sequence[str]) -> ResponsesCheck:
     """Return the check of frozen responses against item ids: unknown, duplicate, empty, missing."""
+    import pandas as pd
+
     known = set(item_ids)
     check = ResponsesCheck(n_rows=len(frame), models=frame["model"].value_counts().to_dict())
     seen: set[tuple] = set()
@@ -135,6 +141,8 @@ class ReplayBook:
     """Frozen responses of one model, looked up by (item id, epoch, turn)."""
 
     def __init__(self, frame: pd.DataFrame, model: str):
+        import pandas as pd
+
         rows = frame[frame["model"] == model]
         if rows.empty:
             available = ", ".join(sorted(frame["model"].unique()))
@@ -184,6 +192,8 @@ def precheck_replies(frame: pd.DataFrame, items: Sequence) -> list[ReplyProblem]
     replies are reported by :func:`check_responses`; items scored without extraction
     (free-text cases, SLP audio items, whose reading is the suite's) are skipped.
     """
+    import pandas as pd
+
     from clinbench.scoring.extract import extract_answer
 
     by_id = {str(item.id): item for item in items}

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from clinbench.io import make_folders, remove_made_folders
 from clinbench.report.format import to_csv_text, to_markdown
 from clinbench.report.generic import AnalysisOptions, disclosures_section, generic_sections
 from clinbench.report.load import load_results
@@ -205,16 +206,20 @@ def analyze(
     )
     files = analysis_files(sections)
     out_dir = Path(out_dir)
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
+    made = make_folders(out_dir.parent)  # removed again (when empty) if the write fails
+    tmp: Path | None = None
+    written: list[Path] = []
     try:
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
         for name, text in files.items():
             (tmp / name).write_text(text, encoding="utf-8")
-        out_dir.mkdir(exist_ok=True)
-        written = []
+        made += make_folders(out_dir)
         for name in sorted(files):
             os.replace(tmp / name, out_dir / name)
             written.append(out_dir / name)
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+        if not written and files:
+            remove_made_folders(made)
     return written

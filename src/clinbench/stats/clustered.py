@@ -210,7 +210,7 @@ def _clustered_side(
     with the small-sample factor (tests check it against statsmodels). One group at a time
     through statsmodels took over a minute on a million rows.
     """
-    from statsmodels.stats.proportion import proportion_confint
+    from clinbench.stats.proportions import wilson_bounds
 
     present = n_c > 0
     n = _sum_by(cg, n_c, size)
@@ -231,8 +231,7 @@ def _clustered_side(
     low = np.full(size, math.nan)
     high = np.full(size, math.nan)
     if ok.any():
-        lo, hi = proportion_confint(p[ok] * n_eff[ok], n_eff[ok], alpha=1 - confidence,
-                                    method="wilson")  # fmt: skip
+        lo, hi = wilson_bounds(p[ok] * n_eff[ok], n_eff[ok], confidence)
         low[ok] = np.clip(lo, 0.0, 1.0)
         high[ok] = np.clip(hi, 0.0, 1.0)
     return {"p": p, "n": n, "k": k, "n_clusters": g, "se": se, "n_eff": n_eff, "low": low,

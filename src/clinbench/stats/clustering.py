@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from clinbench.stats._common import (
     StatsInputError,
@@ -50,6 +49,8 @@ def icc_oneway(data: pd.DataFrame, dv: str = "score", case: str = "item_id") -> 
     targets x raters grid; unequal case sizes use the n0 average (Snedecor & Cochran).
     Columns: n, cases, ICC, F, df1, df2, pval.
     """
+    from scipy import stats  # here: the run summary imports this module for the bootstrap
+
     rows = _numeric(data, [dv, case], dv)
     groups = rows.groupby(case, sort=True)[dv]
     sizes = groups.size().to_numpy(dtype=float)
@@ -398,6 +399,8 @@ def all_fail_cooccurrence(
     cases answered by every model count. Columns: <by>, cases, models, observed, expected,
     ratio, p-binom.
     """
+    from scipy import stats
+
     cols = [failed, case, model] + ([by] if by else [])
     require_columns(data, cols)
     rows = data[cols].dropna(subset=[failed])

@@ -77,7 +77,7 @@ def schema_settings(
     raise ValueError(f"no request settings for structured_output={mode!r}")
 
 
-def _causes(err: BaseException) -> list[BaseException]:
+def error_chain(err: BaseException) -> list[BaseException]:
     """Return the error and what it wraps: tenacity's last attempt, causes and contexts."""
     found: list[BaseException] = []
     pending: list[BaseException | None] = [err]
@@ -100,7 +100,7 @@ def refused_response_format(err: BaseException) -> str | None:
     format; any other failure (a dead server, a timeout) is not one and is never fallen back
     from.
     """
-    for cause in _causes(err):
+    for cause in error_chain(err):
         status = getattr(cause, "status_code", None)
         if not isinstance(status, int) or not 400 <= status < 600:
             continue

@@ -174,6 +174,27 @@ def test_claims_that_break_what_their_judge_needs_are_refused_not_mended():
     assert claims is None and failure == INVALID_JSON and "2 different" in cause
 
 
+def test_the_schema_sent_admits_only_judgeable_claims_of_the_claim_schema():
+    import jsonschema  # Inspect's own dependency
+
+    from clinbench.audiogram.claims import claims_json_schema
+    from clinbench.suites.audiology.claim_reader import request_schema
+
+    sent = jsonschema.Draft202012Validator(request_schema())
+    loose = jsonschema.Draft202012Validator(claims_json_schema())
+    for claims in GOOD.values():
+        assert sent.is_valid({"claims": claims}) and loose.is_valid({"claims": claims})
+    for bad in [
+        _claim("type", ["left"], "normal"),  # SmolLM2 wrote this; the loose schema takes it
+        _claim("degree", ["left"], 40),
+        _claim("threshold", ["left"], 40),  # no frequency
+        _claim("threshold", ["left"], 400, frequencies=[500]),
+    ]:
+        assert not sent.is_valid({"claims": [bad]}), bad
+        assert claims_from_reply(json.dumps({"claims": [bad]}))[0] is None, bad
+    assert loose.is_valid({"claims": [_claim("type", ["left"], "normal")]})
+
+
 # -- in a run: audiology_cases -T claim_reader=model -----------------------------------------
 
 CASE_IDS = ["aud-case-001", "aud-case-003"]

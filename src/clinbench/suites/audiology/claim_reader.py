@@ -82,6 +82,47 @@ Statement:
 >>>"""
 
 
+def degree_words() -> list[str]:
+    """Return every degree grade of the known standards (each once, in their order)."""
+    from clinbench.audiogram.classify import STANDARDS, get_standard
+
+    words = [w for name in STANDARDS for w in get_standard(name).degrees]
+    return sorted(set(words), key=words.index)
+
+
+def request_schema() -> dict[str, Any]:
+    """Return the claim JSON schema as it is sent to the model: :func:`claims_json_schema`
+    with one object form per kind, each spelling out its values (degree and type words, a
+    threshold's dB HL level and one frequency), so that a provider that holds its output to
+    the schema (llama.cpp's grammar) can write only claims a judge can take. Replies are
+    still checked against ``claims_json_schema`` and :func:`claim_problem`."""
+    import copy
+
+    base = claims_json_schema()
+    name = base["properties"]["claims"]["items"]["$ref"].split("/")[-1]
+    claim = base["$defs"].pop(name)
+    degrees = degree_words()
+    forms = {
+        "degree": {"value": {"enum": degrees},
+                   "value_high": {"anyOf": [{"enum": degrees}, {"type": "null"}]}},
+        "type": {"value": {"enum": list(TYPES)}, "value_high": {"type": "null"}},
+        "threshold": {"value": {"type": "integer", "minimum": LEVELS.start,
+                                "maximum": LEVELS.stop - 1},
+                      "frequencies": {"type": "array", "items": {"type": "integer"},
+                                      "minItems": 1, "maxItems": 1}},
+    }  # fmt: skip
+    refs = []
+    for kind, properties in forms.items():
+        form = copy.deepcopy(claim)
+        form["properties"] |= {"kind": {"enum": [kind]}, **properties}
+        form["required"] = sorted(set(form["required"]) | set(properties) - {"value_high"})
+        form["title"] = f"{kind} claim"
+        base["$defs"][f"{kind}_claim"] = form
+        refs.append({"$ref": f"#/$defs/{kind}_claim"})
+    base["properties"]["claims"]["items"] = {"anyOf": refs}
+    return base
+
+
 class NoClaimReaderBound(RuntimeError):
     """Raised when claim_reader=model runs with no model bound to the claim_reader role."""
 
@@ -213,7 +254,7 @@ async def read_claims_with_model(model: Any, statement: str, mode: str = AUTO) -
 
     try:
         output = await generate_structured(
-            call, claims_json_schema(), mode, model_key(model), record,
+            call, request_schema(), mode, model_key(model), record,
             name="claims", description="The claims of the statement.", strict=False,
         )  # fmt: skip
     except Exception as err:  # noqa: BLE001 - any failed call is disclosed, never a reading

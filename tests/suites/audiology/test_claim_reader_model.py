@@ -297,3 +297,30 @@ def test_unknown_reader_or_mode_is_refused_when_the_task_is_built():
         audiology_cases(items=str(CASE_ITEMS), claim_reader="llm")
     with pytest.raises(ValueError, match="structured_output must be one of"):
         audiology_cases(items=str(CASE_ITEMS), claim_reader_output="yaml")
+
+
+def test_clinbench_run_binds_the_claim_reader_and_prints_its_failures(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from clinbench.cli import _mount, app
+
+    _mount()
+    out = tmp_path / "results.csv"
+    args = ["run", "audiology_cases", "-T", f"items={CASE_ITEMS}", "-T", "claim_reader=model",
+            "--model", "clinbench/rules", "--model-role",
+            "claim_reader=openai-api/local/cli-half-prose", "--limit", "2", "--max-retries", "0",
+            "--log-dir", str(tmp_path / "logs"), "--display", "none",
+            "--out", str(out)]  # fmt: skip
+    with serve(HalfProseReader, monkeypatch):
+        result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    printed = " ".join(result.output.split())  # the table wraps its headers
+    assert "fact check: claim reader" in printed and "openai-api/local/cli-half-prose" in printed
+    assert "Q2 2 1 0 1 1" in printed  # sections, graded, nothing checkable, failed, invalid
+    assert "never counted as 'no error'" in printed
+    import pandas as pd
+
+    rows = pd.read_csv(out, keep_default_na=False)
+    rows = rows[rows["scorer"] == "audiogram_fact_check"]
+    assert set(rows["judge"]) == {"openai-api/local/cli-half-prose"}
+    assert "unscored" in set(rows["outcome"])

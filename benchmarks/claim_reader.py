@@ -66,6 +66,29 @@ def reply_scores(truth: list[bool], found: list[bool]) -> dict:
     }
 
 
+def category_scores(truth: list[list[str]], found: list[list[str]]) -> dict:
+    """Return precision and recall over (reply, critical-error category) decisions (sklearn,
+    micro-averaged as ``audiogram.check.critical_error_scores`` does; None when undefined)."""
+    from sklearn.metrics import precision_score, recall_score
+    from sklearn.preprocessing import MultiLabelBinarizer
+
+    from clinbench.audiogram.check import CRITICAL_ERRORS
+
+    binarise = MultiLabelBinarizer(classes=list(CRITICAL_ERRORS))
+    y_true, y_pred = binarise.fit_transform(truth), binarise.transform(found)
+    nan = float("nan")
+
+    def defined(value: float) -> float | None:
+        return None if value != value else round(float(value), 3)
+
+    return {
+        "category precision": defined(precision_score(y_true, y_pred, average="micro",
+                                                      zero_division=nan)),
+        "category recall": defined(recall_score(y_true, y_pred, average="micro",
+                                                zero_division=nan)),
+    }  # fmt: skip
+
+
 async def read_all(model, rows: list[dict], mode: str) -> list:
     from clinbench.suites.audiology.claim_reader import read_claims_with_model
 
@@ -121,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
                    for r in rows]  # fmt: skip
     rules_seconds = time.monotonic() - began
     truth = [bool(r["critical_errors"]) for r in rows]
-    judged, model_found, failures, records = [], [], Counter(), []
+    rules_errors = [check_reply(r["reply"], audiograms[r["case"]]).critical_errors for r in rows]
+    judged, model_found, model_errors, failures, records = [], [], [], Counter(), []
     for row, (reading, took) in zip(rows, readings, strict=True):
         record = {"id": row["id"], "batch": row["batch"], "label": row["critical_errors"],
                   "seconds": round(took, 1), **reading.metadata()}  # fmt: skip
@@ -129,12 +153,21 @@ def main(argv: list[str] | None = None) -> int:
             errors = check_claims(reading.claims, audiograms[row["case"]]).critical_errors
             judged.append(len(records))
             model_found.append(bool(errors))
-            record |= {"claims": len(reading.claims), "found": errors}
+            model_errors.append(errors)
+            claims = [{"kind": c.kind, "ears": list(c.ears), "value": c.value,
+                       "qualifier": str(c.qualifier), "frequencies": list(c.frequencies)}
+                      for c in reading.claims]  # fmt: skip
+            record |= {"claims": claims, "found": errors}
         else:
             failures[reading.failure] += 1
         records.append(record)
-    model_scores = reply_scores([truth[i] for i in judged], model_found)
-    rules_on_judged = reply_scores([truth[i] for i in judged], [rules_found[i] for i in judged])
+    labels = [r["critical_errors"] for r in rows]
+    model_scores = reply_scores([truth[i] for i in judged], model_found) | category_scores(
+        [labels[i] for i in judged], model_errors
+    )
+    rules_on_judged = reply_scores(
+        [truth[i] for i in judged], [rules_found[i] for i in judged]
+    ) | category_scores([labels[i] for i in judged], [rules_errors[i] for i in judged])
     figures = {
         "command": " ".join(["python benchmarks/claim_reader.py", *(argv or sys.argv[1:])]),
         "replies": len(rows),
@@ -146,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
                                         "unscored by kind": dict(failures),
                                         "seconds per reply": round(model_seconds / len(rows), 1)},
         "rules reader (all replies)": reply_scores(truth, rules_found)
+        | category_scores(labels, rules_errors)
         | {"unscored": 0, "seconds per reply": round(rules_seconds / len(rows), 4)},
         "rules reader (replies the model judged)": rules_on_judged,
     }  # fmt: skip

@@ -89,13 +89,13 @@ def category_scores(truth: list[list[str]], found: list[list[str]]) -> dict:
     }  # fmt: skip
 
 
-async def read_all(model, rows: list[dict], mode: str) -> list:
+async def read_all(model, rows: list[dict], mode: str, example: bool) -> list:
     from clinbench.suites.audiology.claim_reader import read_claims_with_model
 
     out = []
     for number, row in enumerate(rows, 1):
         started = time.monotonic()
-        reading = await read_claims_with_model(model, row["reply"], mode)
+        reading = await read_claims_with_model(model, row["reply"], mode, example)
         took = time.monotonic() - started
         state = "read" if reading.read else f"{reading.failure}: {reading.cause[:80]}"
         print(f"  {number}/{len(rows)} {row['id']} {took:.1f} s {state}", file=sys.stderr)
@@ -112,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-tokens", type=int, default=384)
     parser.add_argument("--mode", default="auto", help="structured output mode")
     parser.add_argument("--attempt-timeout", type=int, default=120)
+    parser.add_argument("--no-example", action="store_true",
+                        help="leave the worked example out of the prompt")  # fmt: skip
     parser.add_argument("--json", type=Path, help="also write the figures and readings here")
     args = parser.parse_args(argv)
 
@@ -133,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
                                 attempt_timeout=args.attempt_timeout)  # fmt: skip
         model = role_model(get_model(args.model, config=config), CLAIM_READER_ROLE)
         began = time.monotonic()
-        readings = asyncio.run(read_all(model, rows, args.mode))
+        readings = asyncio.run(read_all(model, rows, args.mode, not args.no_example))
         model_seconds = time.monotonic() - began
     finally:
         if started_here:
@@ -174,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         "batches": sorted({r["batch"] for r in rows}),
         "model": args.model,
         "max_tokens": args.max_tokens,
+        "worked example in the prompt": not args.no_example,
         "modes": dict(Counter(str(r.get("structured_output", "")) for r in records)),
         "model reader": model_scores | {"unscored": len(rows) - len(judged),
                                         "unscored by kind": dict(failures),

@@ -64,22 +64,27 @@ or ["better"] for an ear named by its hearing, or [] when no ear is named. quali
 "conditional" (if ...) or "predicted" (will, may develop). text is the words that make
 the claim. List what the statement says, right or wrong; do not add claims it does not make.
 
-Reply with only a JSON object: {{"claims": [...]}}. Example:
-Statement: "Right ear: moderate sensorineural loss, 50 dB HL at 2 kHz. Left normal."
-{{"claims": [
- {{"kind": "degree", "ears": ["right"], "value": "moderate", "qualifier": "asserted",
-  "conduction": "air", "frequencies": [], "text": "Right ear: moderate"}},
- {{"kind": "type", "ears": ["right"], "value": "sensorineural", "qualifier": "asserted",
-  "conduction": "air", "frequencies": [], "text": "moderate sensorineural loss"}},
- {{"kind": "threshold", "ears": ["right"], "value": 50, "qualifier": "asserted",
-  "conduction": "air", "frequencies": [2000], "text": "50 dB HL at 2 kHz"}},
- {{"kind": "degree", "ears": ["left"], "value": "normal", "qualifier": "asserted",
-  "conduction": "air", "frequencies": [], "text": "Left normal"}}]}}
+Reply with only a JSON object: {{"claims": [...]}}.{example}
 
 Statement:
 <<<
 {statement}
 >>>"""
+
+EXAMPLE = """ Example:
+Statement: "Right ear: moderate sensorineural loss, 50 dB HL at 2 kHz. Left normal."
+{"claims": [
+ {"kind": "degree", "ears": ["right"], "value": "moderate", "qualifier": "asserted",
+  "conduction": "air", "frequencies": [], "text": "Right ear: moderate"},
+ {"kind": "type", "ears": ["right"], "value": "sensorineural", "qualifier": "asserted",
+  "conduction": "air", "frequencies": [], "text": "moderate sensorineural loss"},
+ {"kind": "threshold", "ears": ["right"], "value": 50, "qualifier": "asserted",
+  "conduction": "air", "frequencies": [2000], "text": "50 dB HL at 2 kHz"},
+ {"kind": "degree", "ears": ["left"], "value": "normal", "qualifier": "asserted",
+  "conduction": "air", "frequencies": [], "text": "Left normal"}]}"""
+"""A worked example for the prompt. A very small model copies it (SmolLM2-135M gave the
+example's first claims for 21 of 24 replies; benchmarks/claim_reader.py), so it can be
+left out (``example=False``)."""
 
 
 def degree_words() -> list[str]:
@@ -235,7 +240,14 @@ def bound_claim_reader() -> Any:
     return role_model(bound, CLAIM_READER_ROLE)
 
 
-async def read_claims_with_model(model: Any, statement: str, mode: str = AUTO) -> ClaimReading:
+def claim_prompt(statement: str, example: bool = True) -> str:
+    """Return the claim reader's prompt for one statement (with the worked example or not)."""
+    return PROMPT.format(statement=statement, example=EXAMPLE if example else "")
+
+
+async def read_claims_with_model(
+    model: Any, statement: str, mode: str = AUTO, example: bool = True
+) -> ClaimReading:
     """Return the claims ``model`` reads in ``statement``, or why it could not.
 
     ``mode`` is the structured-output mode (see :mod:`clinbench.structured_output`). A failed
@@ -247,7 +259,7 @@ async def read_claims_with_model(model: Any, statement: str, mode: str = AUTO) -
     check_mode(mode)
     name = str(model)
     record: dict[str, Any] = {}
-    messages = [ChatMessageUser(content=PROMPT.format(statement=statement))]
+    messages = [ChatMessageUser(content=claim_prompt(statement, example))]
 
     async def call(**settings: Any) -> Any:
         return await model.generate(messages, config=GenerateConfig(**settings))

@@ -324,3 +324,13 @@ def test_clinbench_run_binds_the_claim_reader_and_prints_its_failures(tmp_path, 
     rows = rows[rows["scorer"] == "audiogram_fact_check"]
     assert set(rows["judge"]) == {"openai-api/local/cli-half-prose"}
     assert "unscored" in set(rows["outcome"])
+
+
+def test_the_prompt_carries_the_statement_whole_with_or_without_the_worked_example():
+    from clinbench.suites.audiology.claim_reader import claim_prompt
+
+    statement = 'R: mild {odd braces} "quoted"\nL: WNL'
+    with_example, without = claim_prompt(statement), claim_prompt(statement, example=False)
+    assert f"<<<\n{statement}\n>>>" in with_example and f"<<<\n{statement}\n>>>" in without
+    assert "Example:" in with_example and "Example:" not in without
+    assert '{"claims": [...]}' in without  # the reply form is always asked

@@ -7,8 +7,9 @@ JSON schema, structured output that degrades) and judges them with the same judg
 rules reader (``check_claims``). Prints, for both readers on the same replies: reply-level
 precision and recall of critical-error detection (any critical error per reply), the
 replies each reader could not judge (unscored, with the failure kinds), and the seconds per
-reply. Unscored replies are left out of precision and recall and counted apart, never
-taken as "no error".
+reply. Unscored replies (a failed reading, or a reading with nothing checkable: the
+``audiogram_fact_check`` scorer's two unscored causes) are left out of precision and recall
+and counted apart by kind, never taken as "no error".
 
     python benchmarks/claim_reader.py --local [--n 24] [--max-tokens 384] [--seed 26]
     python benchmarks/claim_reader.py --model openai-api/local/smollm2   # server running
@@ -64,6 +65,12 @@ def reply_scores(truth: list[bool], found: list[bool]) -> dict:
         "labelled with an error": sum(truth),
         "flagged": sum(found),
     }
+
+
+def _checkable(check) -> bool:
+    """Return True when a fact check judged something (a finding that is not unverifiable):
+    the scorer's rule, where a section with none is unscored ("nothing checkable")."""
+    return any(str(f.verdict) != "unverifiable" for f in check.findings)
 
 
 def category_scores(truth: list[list[str]], found: list[list[str]]) -> dict:
@@ -146,13 +153,20 @@ def main(argv: list[str] | None = None) -> int:
                    for r in rows]  # fmt: skip
     rules_seconds = time.monotonic() - began
     truth = [bool(r["critical_errors"]) for r in rows]
-    rules_errors = [check_reply(r["reply"], audiograms[r["case"]]).critical_errors for r in rows]
+    rules_checks = [check_reply(r["reply"], audiograms[r["case"]]) for r in rows]
+    rules_errors = [c.critical_errors for c in rules_checks]
+    rules_judged = [i for i, c in enumerate(rules_checks) if _checkable(c)]
     judged, model_found, model_errors, failures, records = [], [], [], Counter(), []
     for row, (reading, took) in zip(rows, readings, strict=True):
         record = {"id": row["id"], "batch": row["batch"], "label": row["critical_errors"],
                   "seconds": round(took, 1), **reading.metadata()}  # fmt: skip
         if reading.read:
-            errors = check_claims(reading.claims, audiograms[row["case"]]).critical_errors
+            check = check_claims(reading.claims, audiograms[row["case"]])
+            errors = check.critical_errors
+            if not _checkable(check):  # as the scorer: unscored, nothing checkable
+                failures["nothing_checkable"] += 1
+                records.append(record | {"claims": len(reading.claims), "found": errors})
+                continue
             judged.append(len(records))
             model_found.append(bool(errors))
             model_errors.append(errors)
@@ -181,9 +195,12 @@ def main(argv: list[str] | None = None) -> int:
         "model reader": model_scores | {"unscored": len(rows) - len(judged),
                                         "unscored by kind": dict(failures),
                                         "seconds per reply": round(model_seconds / len(rows), 1)},
-        "rules reader (all replies)": reply_scores(truth, rules_found)
-        | category_scores(labels, rules_errors)
-        | {"unscored": 0, "seconds per reply": round(rules_seconds / len(rows), 4)},
+        "rules reader": reply_scores([truth[i] for i in rules_judged],
+                                     [rules_found[i] for i in rules_judged])
+        | category_scores([labels[i] for i in rules_judged],
+                          [rules_errors[i] for i in rules_judged])
+        | {"unscored": len(rows) - len(rules_judged),
+           "seconds per reply": round(rules_seconds / len(rows), 4)},
         "rules reader (replies the model judged)": rules_on_judged,
     }  # fmt: skip
     print(json.dumps(figures, indent=2))

@@ -110,6 +110,7 @@ SLOW_TESTS = (
     "tests/results/test_cost.py::test_export_with_prices_and_cost_command",
     "tests/scoring/test_nli.py::test_tiny_model_loads_and_classifies_deterministically",
     "tests/stats/test_agreement.py::test_bootstrap_matches_a_per_resample_loop",
+    "tests/suites/audiology/test_claim_reader_model.py",
     "tests/suites/audiology/test_run_report_demo.py::test_nli_scorer_and_multipass_stability",
     "tests/suites/ausclin/test_report.py",
     "tests/suites/ausclin/test_retrieval.py::test_retrieval_task_calls_the_search_tool",

@@ -60,6 +60,44 @@ class OpenAIHandler(BaseHTTPRequestHandler):
         )
 
 
+LLAMA_CPP_REFUSAL = (
+    "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', "
+    "'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema'}"
+)
+
+
+class RefusesFormats(OpenAIHandler):
+    """Answers like llama-cpp-python's server: HTTP 500 for the response formats in
+    ``refuse`` (``json_schema`` by default; ``None`` = a request with no format), ``reply``
+    otherwise."""
+
+    refuse: tuple[str | None, ...] = ("json_schema",)
+    status = 500
+    message = LLAMA_CPP_REFUSAL
+
+    def send_error_json(self, status: int, message: str) -> None:
+        data = json.dumps({"error": {"message": message, "type": "server_error"}}).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_POST(self):  # noqa: N802
+        body = self.read_json()
+        kind = (body.get("response_format") or {}).get("type")
+        type(self).requests.append(body)
+        if kind in self.refuse:
+            self.send_error_json(self.status, self.message)
+            return
+        self.complete(body)
+
+
+def format_kinds(requests: list[dict]) -> list[str | None]:
+    """Return the response-format type of each request (None: no format asked)."""
+    return [(r.get("response_format") or {}).get("type") for r in requests]
+
+
 @contextmanager
 def serve(handler: type[OpenAIHandler], monkeypatch) -> Iterator[ThreadingHTTPServer]:
     """Run the handler on 127.0.0.1 and set LOCAL_BASE_URL / LOCAL_API_KEY for Inspect."""

@@ -40,7 +40,11 @@ def test_screen_then_adapt_offline(
     screen_log = read_eval_log(screening.loc["tymp-01", "log_file"])
     assert {str(s.id) for s in screen_log.samples} == set(screen_replies)
     assert screen_log.plan.config.temperature == 0
-    assert screen_log.plan.config.response_schema.name == "ScreenReply"
+    # the schema is asked per call (structured output that degrades): json_schema first
+    sample = screen_log.samples[0]
+    assert sample.metadata["structured_output"] == "json_schema"
+    call = next(e for e in sample.events if e.event == "model")
+    assert call.config.response_schema.name == "ScreenReply"
 
     adapt_file = write_replies(tmp_path / "adapt.csv", mcq_replies)
     items_out = tmp_path / "items.jsonl"

@@ -17,36 +17,13 @@ from inspect_ai import eval as inspect_eval
 from clinbench.results.export import results_from_logs
 from clinbench.solvers.structured import refused_response_format
 from clinbench.suites.ausclin.tasks import ausclin
-from tests.local_openai import OpenAIHandler, serve
+from tests.local_openai import RefusesFormats, format_kinds, serve
 
-LLAMA_CPP_REFUSAL = (
-    "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', "
-    "'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema'}"
-)
 SAMPLES = ["pbs-001", "pbs-002", "pbs-003"]
 
 
-class RefusesJsonSchema(OpenAIHandler):
+class RefusesJsonSchema(RefusesFormats):
     """Answers like llama-cpp-python's server: HTTP 500 for json_schema, JSON otherwise."""
-
-    refuse = ("json_schema",)
-    status = 500
-    message = LLAMA_CPP_REFUSAL
-
-    def do_POST(self):  # noqa: N802
-        body = self.read_json()
-        kind = (body.get("response_format") or {}).get("type")
-        type(self).requests.append(body)
-        if kind in self.refuse:
-            payload = json.dumps({"error": {"message": self.message, "type": "server_error"}})
-            data = payload.encode()
-            self.send_response(self.status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-            return
-        self.complete(body)
 
     def reply(self, body: dict) -> str:
         return json.dumps({"decline": True})  # a valid reply to every exact item
@@ -75,8 +52,7 @@ def _run(tmp_path, model: str, **task_args):
     return results_from_logs(logs)
 
 
-def _kinds(requests: list[dict]) -> list[str | None]:
-    return [(r.get("response_format") or {}).get("type") for r in requests]
+_kinds = format_kinds
 
 
 def test_auto_falls_back_to_json_object_remembers_it_and_records_it(tmp_path, monkeypatch):

@@ -123,6 +123,49 @@ def test_audiology_objective_and_cases_with_the_local_model_as_grader(local_mode
     assert set(judged["outcome"]) <= {outcomes.GRADED, outcomes.UNSCORED}
 
 
+def test_the_local_model_as_claim_reader_judges_or_discloses_every_section(local_model, tmp_path):
+    """audiology_cases -T claim_reader=model with SmolLM2 reading the claims of two case
+    replies (the rules baseline's): every checked section is judged, or unscored with the
+    cause, never an error row and never a silent "no error"."""
+    from inspect_ai import eval as inspect_eval
+    from inspect_ai.model import GenerateConfig, get_model
+
+    from clinbench.results.export import results_from_logs
+    from clinbench.suites.audiology.claim_reader import FAILURES
+    from clinbench.suites.audiology.tasks import audiology_cases
+
+    # a bound below the role's default (1024) keeps the test short; overriding it is the
+    # documented way (the role's own config wins)
+    bound = GenerateConfig(max_tokens=256, max_connections=local_server.MAX_CONNECTIONS)
+    reader = get_model(MODEL, role="claim_reader", config=bound)
+    started = time.monotonic()
+    logs = inspect_eval(
+        audiology_cases(claim_reader="model", adjudicator="rules"),
+        model="clinbench/rules", model_roles={"claim_reader": reader}, limit=2,
+        log_dir=str(tmp_path / "claims"), display="none", fail_on_error=False,
+        max_connections=local_server.MAX_CONNECTIONS,
+    )  # fmt: skip
+    TIMINGS["claim reader"] = time.monotonic() - started
+    assert logs[0].status == "success", logs[0].error
+    table = results_from_logs(logs)
+    checked = table[table["scorer"] == "audiogram_fact_check"]
+    assert len(checked) == 4 and outcomes.ERROR not in set(table["outcome"])
+    models = {str(e.model) for s in logs[0].samples for e in s.events if e.event == "model"}
+    assert models == {"clinbench/rules", MODEL}, models  # the replies, then the reader
+    for row in checked.itertuples():
+        meta = json.loads(row.score_metadata)
+        reader_record = meta["claim_reader"]
+        assert reader_record["reader"] == "model" and reader_record["model"] == MODEL
+        assert reader_record.get("structured_output") in ("json_schema", "json_object", "off")
+        if row.outcome == outcomes.GRADED:
+            assert meta["checked"] > 0 and row.score == row.score
+        else:
+            assert row.outcome == outcomes.UNSCORED and row.score != row.score  # NaN
+            assert meta["unscored_cause"] in (*FAILURES, "nothing_checkable"), meta
+            if meta["unscored_cause"] in FAILURES:
+                assert reader_record["cause"], meta
+
+
 def test_slp_through_the_asr_pipeline(local_model, tmp_path):
     table = _run(tmp_path, "slp_disorder", 2, task_args={"pipeline": "asr"})
     _assert_pipeline(table, 2)

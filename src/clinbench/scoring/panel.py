@@ -47,7 +47,15 @@ from typing import Any
 from clinbench.scoring import outcomes
 
 GRADER_ROLE = "grader"
+CLAIM_READER_ROLE = "claim_reader"
 DEFAULT_JUDGE_RETRIES = 2
+ROLE_MAX_TOKENS = {GRADER_ROLE: 1024, CLAIM_READER_ROLE: 1024}
+"""The reply bound of a model in a judging role when its own settings name none. A rubric
+judgement or a claim list is a few hundred tokens; a small model that rambles without a
+bound writes until its context is full and runs into the attempt timeout (SmolLM2 as grader
+wrote 861 tokens and hit two 120 s timeouts). A model that needs more (one that reasons at
+length before its JSON) is given its own: ``--model-role 'grader={model: NAME, max_tokens:
+4096}'``, or a Model whose config sets max_tokens."""
 MEAN = "mean"
 MAJORITY = "majority"
 PANEL_AGGREGATIONS = (MEAN, MAJORITY)
@@ -83,19 +91,30 @@ def grader_models(temperature: float, seed: int) -> list[Any]:
     seed are set where the model does not set them itself, as ``get_model(role=...)`` does.
     Raises NoGraderBound when no model is bound.
     """
-    from inspect_ai.model import GenerateConfig, model_roles
+    from inspect_ai.model import model_roles
 
     bound = model_roles().get(GRADER_ROLE)
     if bound is None:
         raise NoGraderBound(f"Model role '{GRADER_ROLE}' is required and was not specified.")
     models = list(bound) if isinstance(bound, list) else [bound]
-    config = GenerateConfig(temperature=temperature, seed=seed)
-    out = []
-    for model in models:
-        judge = copy(model)
-        judge.config = config.merge(model.config)
-        judge._set_role(GRADER_ROLE)  # what get_model(role=...) does to the first
-        out.append(judge)
+    return [role_model(model, GRADER_ROLE, temperature, seed) for model in models]
+
+
+def role_model(model: Any, role: str, temperature: float | None = 0.0, seed: int | None = None):
+    """Return a copy of a role's model with the role's defaults where its config sets none.
+
+    Defaults: ``temperature`` and ``seed``, and the role's reply bound
+    (:data:`ROLE_MAX_TOKENS`). The model's own settings (the role's YAML, the run's call
+    limits) win over every default.
+    """
+    from inspect_ai.model import GenerateConfig
+
+    config = GenerateConfig(
+        temperature=temperature, seed=seed, max_tokens=ROLE_MAX_TOKENS.get(role)
+    )
+    out = copy(model)
+    out.config = config.merge(model.config)
+    out._set_role(role)  # what get_model(role=...) does to the first
     return out
 
 

@@ -394,3 +394,33 @@ def test_report_shows_the_panels_agreement_beside_its_judges(two_judges):
     # each judge's own rows are named with their judge
     assert reliability.loc["answer_adjudicator[judge2]", "judge"].startswith(JUDGES[1])
     assert reliability.loc["answer_adjudicator[judge1]", "panel_agreement"] == ""
+
+
+# -- the reply bound of a judging role (issue #25 follow-up) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("role_config", "sent"),
+    [({}, 1024), ({"max_tokens": 77}, 77)],
+    ids=["role default", "the role's own bound wins"],
+)
+def test_a_grader_is_asked_with_the_roles_reply_bound_unless_it_names_one(
+    panel_files, tmp_path, monkeypatch, role_config, sent
+):
+    from inspect_ai.model import GenerateConfig
+
+    from tests.local_openai import serve
+
+    _, objective, answers, _ = panel_files
+    one = tmp_path / "one.jsonl"
+    write_items([i for i in load_items([objective]) if i.id == "aud-obj-030"], one)
+    monkeypatch.setattr(FlakyJudge, "failures", 0)
+    with serve(FlakyJudge, monkeypatch):
+        grader = get_model("openai-api/local/bounded-judge", memoize=False,
+                           config=GenerateConfig(**role_config))  # fmt: skip
+        model = get_model("clinbench/replay/m", responses=str(answers))
+        log = run_eval(audiology_objective(items=str(one)), model, tmp_path / "logs",
+                       grader=grader, max_retries=0)  # fmt: skip
+        requests = list(FlakyJudge.requests)
+    assert log.samples[0].scores["answer_adjudicator"].metadata["outcome"] == "correct"
+    assert [r.get("max_tokens") for r in requests] == [sent]

@@ -169,6 +169,61 @@ def fact_check_errors(results: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+CLAIM_READER_NOTE = (
+    "claim reader = who read the claims the fact checker judged (rules, or the model in the "
+    "claim_reader role; the same deterministic judges decide). 'unscored: reader failed' "
+    "counts sections whose model reading failed (call failed, invalid JSON, schema violation: "
+    "the causes are in score_metadata); they are never counted as 'no error'."
+)
+
+
+def _claim_reader_fields(metadata: object) -> tuple[str, str, str]:
+    """Return (reader, failure kind, unscored cause) from a fact-check row's score metadata."""
+    try:
+        details = json.loads(metadata) if isinstance(metadata, str) and metadata else {}
+    except json.JSONDecodeError:
+        details = {}
+    reader = details.get("claim_reader") or {}
+    name = str(reader.get("model") or reader.get("reader") or "rules")
+    return name, str(reader.get("failure") or ""), str(details.get("unscored_cause") or "")
+
+
+def claim_reader_table(results: pd.DataFrame) -> pd.DataFrame:
+    """Return, per model, claim reader and question, the fact-check sections: checked,
+    graded, unscored with nothing checkable, unscored because the reader failed (by kind).
+
+    Empty unless some row's claims were read by a model (the rules reader fails never).
+    """
+    rows = with_tier(results)
+    rows = rows[rows["scorer"] == "audiogram_fact_check"]
+    if rows.empty or "score_metadata" not in rows.columns:
+        return pd.DataFrame()
+    fields = [_claim_reader_fields(m) for m in rows["score_metadata"]]
+    rows = rows.assign(
+        claim_reader=[f[0] for f in fields],
+        failure=[f[1] for f in fields],
+        nothing=[f[2] == "nothing_checkable" for f in fields],
+    )
+    if set(rows["claim_reader"]) <= {"rules"}:
+        return pd.DataFrame()
+    keys = ["model", "claim_reader", "question"]
+    out = rows.groupby(keys, as_index=False).agg(
+        sections=("outcome", "size"),
+        graded=("outcome", lambda o: int((o == outcomes.GRADED).sum())),
+        **{"unscored: nothing checkable": ("nothing", "sum")},
+        **{"unscored: reader failed": ("failure", lambda f: int((f != "").sum()))},
+    )
+    failed = rows[rows["failure"] != ""]
+    if not failed.empty:
+        kinds = failed.pivot_table(index=keys, columns="failure", values="outcome",
+                                   aggfunc="size", fill_value=0)  # fmt: skip
+        kinds.columns = [f"failed: {c}" for c in kinds.columns]
+        out = out.merge(kinds.reset_index(), on=keys, how="left")
+        out[list(kinds.columns)] = out[list(kinds.columns)].fillna(0).astype(int)
+    out["unscored: nothing checkable"] = out["unscored: nothing checkable"].astype(int)
+    return out.sort_values(keys, kind="stable").reset_index(drop=True)
+
+
 def stability(results: pd.DataFrame) -> pd.DataFrame:
     """Return NLI multipass stability when the case tier ran more than one epoch with NLI."""
     if not results["scorer"].astype(str).str.endswith("nli_contradiction").any():
@@ -269,6 +324,7 @@ def sections(results: pd.DataFrame, figures: bool = True) -> list[ReportSection]
     independent = {
         "Judge-independent scores beside the rubric (means)": judge_independent(results),
         "Fact-check critical-error rate": fact_check_errors(results),
+        "Fact check: who read the claims": claim_reader_table(results),
         "NLI multipass stability": stability(results),
     }
     independent = {k: v for k, v in independent.items() if not v.empty}
@@ -289,7 +345,11 @@ def sections(results: pd.DataFrame, figures: bool = True) -> list[ReportSection]
 
 def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:
     """Return the audiology tables `run` and `demo` print beside the generic ones."""
+    out = []
     errors = critical_errors_by_type(results)
-    if errors.empty:
-        return []
-    return [("critical errors by type", errors, [])]
+    if not errors.empty:
+        out.append(("critical errors by type", errors, []))
+    readers = claim_reader_table(results)
+    if not readers.empty:
+        out.append(("fact check: claim reader", readers, [CLAIM_READER_NOTE]))
+    return out

@@ -96,6 +96,21 @@ def _finding_dict(finding: Any) -> dict[str, Any]:
     return finding.model_dump(mode="json")
 
 
+def _section_check(check: Any, question: str) -> dict[str, Any]:
+    """Return one section's findings (dicts; Q2 keeps its degree/type/laterality ones) and
+    the critical errors those imply."""
+    findings = [_finding_dict(f) for f in check.findings]
+    if question == "Q2":
+        findings = [f for f in findings if f.get("kind") in Q2_KINDS]
+    errors = sorted({f["critical_error"] for f in findings if f.get("critical_error")})
+    return {"findings": findings, "critical_errors": errors}
+
+
+def _checked_questions(item: CaseItem) -> list[str]:
+    asked = {q.id for q in item.questions}
+    return [q for q in FACT_CHECKED_QUESTIONS if q in asked]
+
+
 def fact_check_sections(
     item: CaseItem, sections: dict[str, str], standard: str, tolerance_db: int
 ) -> dict[str, dict[str, Any]]:
@@ -106,18 +121,53 @@ def fact_check_sections(
     """
     from clinbench.audiogram.check import check_reply
 
+    return {
+        question: _section_check(
+            check_reply(sections.get(question, ""), item, standard=standard,
+                        tolerance_db=tolerance_db),
+            question,
+        )
+        for question in _checked_questions(item)
+    }  # fmt: skip
+
+
+async def fact_check_sections_read_by_model(
+    item: CaseItem,
+    sections: dict[str, str],
+    standard: str,
+    tolerance_db: int,
+    structured_output: str = "auto",
+) -> dict[str, dict[str, Any]]:
+    """Return per question what :func:`fact_check_sections` returns, the claims read by the
+    model in the ``claim_reader`` role (see :mod:`clinbench.suites.audiology.claim_reader`).
+
+    Each question also holds ``claim_reader`` (model, structured-output mode, and on a failed
+    reading its ``failure`` kind and ``cause``); a failed reading has no findings. An empty
+    section is not sent (no claims).
+    """
+    from clinbench.audiogram.check import check_claims
+    from clinbench.suites.audiology.claim_reader import (
+        bound_claim_reader,
+        read_claims_with_model,
+    )
+
+    model = bound_claim_reader()
     out: dict[str, dict[str, Any]] = {}
-    asked = {q.id for q in item.questions}
-    for question in FACT_CHECKED_QUESTIONS:
-        if question not in asked:
-            continue
+    for question in _checked_questions(item):
         text = sections.get(question, "")
-        check = check_reply(text, item, standard=standard, tolerance_db=tolerance_db)
-        findings = [_finding_dict(f) for f in check.findings]
-        if question == "Q2":
-            findings = [f for f in findings if f.get("kind") in Q2_KINDS]
-        errors = sorted({f["critical_error"] for f in findings if f.get("critical_error")})
-        out[question] = {"findings": findings, "critical_errors": errors}
+        if not text.strip():
+            check = check_claims([], item, standard=standard, tolerance_db=tolerance_db)
+            out[question] = _section_check(check, question) | {
+                "claim_reader": {"reader": "model", "model": str(model)}
+            }
+            continue
+        reading = await read_claims_with_model(model, text, structured_output)
+        if not reading.read:
+            out[question] = {"findings": [], "critical_errors": [],
+                             "claim_reader": reading.metadata()}  # fmt: skip
+            continue
+        check = check_claims(reading.claims, item, standard=standard, tolerance_db=tolerance_db)
+        out[question] = _section_check(check, question) | {"claim_reader": reading.metadata()}
     return out
 
 
@@ -129,26 +179,55 @@ def fact_check_error_rate() -> Metric:
 
 
 @scorer(metrics=[question_mean(), fact_check_error_rate(), unscored_questions()])
-def audiogram_fact_check(standard: str = "who2021", tolerance_db: int = 10) -> Scorer:
+def audiogram_fact_check(
+    standard: str = "who2021",
+    tolerance_db: int = 10,
+    claim_reader: str = "rules",
+    structured_output: str = "auto",
+) -> Scorer:
     """Check Q1 (and Q2's degree/type statements) against the case's audiogram.
 
     Value per question: the percentage of checkable statements that are correct; a section
-    with no checkable statement is ``unscored`` (disclosed), not zero.
+    with no checkable statement is ``unscored`` (disclosed), not zero. ``claim_reader``:
+    ``rules`` (the offline reader) or ``model`` (the model in the ``claim_reader`` role reads
+    the claims, asked in ``structured_output`` mode; a failed reading is ``unscored`` with
+    its cause, never "no error"). The reader is recorded with every question's score.
     """
+    from clinbench.structured_output import check_mode
+    from clinbench.suites.audiology.claim_reader import MODEL, check_claim_reader
+
+    check_claim_reader(claim_reader)
+    check_mode(structured_output)
 
     async def score(state: TaskState, target: Target) -> Score | None:
         item = _item(state)
         if not isinstance(item, CaseItem) or "audiogram" not in item.data:
             return None
         split = section_report(item, _reply(state))
-        checks = fact_check_sections(item, split["sections"], standard, tolerance_db)
+        if claim_reader == MODEL:
+            checks = await fact_check_sections_read_by_model(
+                item, split["sections"], standard, tolerance_db, structured_output
+            )
+        else:
+            checks = fact_check_sections(item, split["sections"], standard, tolerance_db)
         questions: dict[str, dict[str, Any]] = {}
         for question, check in checks.items():
+            reader = check.get("claim_reader") or {"reader": "rules"}
+            recorded = {"claim_reader": reader}
+            if reader.get("model"):
+                recorded["judge"] = {"role": "claim_reader", "model": reader["model"]}
+            if reader.get("failure"):
+                questions[question] = unscored_question(
+                    f"the claim reader failed ({reader['failure']}): {reader['cause']}",
+                    unscored_cause=reader["failure"], findings=[], **recorded,
+                )  # fmt: skip
+                continue
             findings = [f for f in check["findings"] if f.get("verdict") != "unverifiable"]
             if not findings:
                 questions[question] = unscored_question(
-                    "no checkable statement in the section", findings=check["findings"]
-                ) | {"critical_errors": check["critical_errors"]}
+                    "no checkable statement in the section", findings=check["findings"],
+                    unscored_cause="nothing_checkable", **recorded,
+                ) | {"critical_errors": check["critical_errors"]}  # fmt: skip
                 continue
             correct = sum(1 for f in findings if f.get("verdict") == "match")
             questions[question] = {
@@ -159,6 +238,7 @@ def audiogram_fact_check(standard: str = "who2021", tolerance_db: int = 10) -> S
                 "checked": len(findings),
                 "correct": correct,
                 "findings": check["findings"],
+                **recorded,
             }
         shared = {"standard": standard, "tolerance_db": tolerance_db}
         return case_score(questions, {**shared, **_form(split)}, split=split, shared=shared)

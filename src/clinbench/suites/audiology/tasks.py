@@ -257,6 +257,8 @@ def case_scorers(
     word_limit: int = 150,
     judge_retries: int = DEFAULT_JUDGE_RETRIES,
     judge_panel: str = "mean",
+    claim_reader: str = "rules",
+    claim_reader_output: str = "auto",
 ) -> list[Scorer]:
     """Return the case tier's scorers: the rubric grader(s) and the judge-independent checks.
 
@@ -302,7 +304,10 @@ def case_scorers(
                 word_limit=word_limit,
             )
         )
-    scorers.append(audiogram_fact_check(standard=standard, tolerance_db=tolerance_db))
+    scorers.append(
+        audiogram_fact_check(standard=standard, tolerance_db=tolerance_db,
+                             claim_reader=claim_reader, structured_output=claim_reader_output)
+    )  # fmt: skip
     if nli_model:
         scorers.append(nli_contradiction(nli_model, nli_label_map, word_limit))
     return scorers
@@ -327,6 +332,8 @@ def audiology_cases(
     judge_panel: Literal["mean", "majority"] = "mean",
     images: bool = True,
     protocol: Literal["clinbench", "published"] = "clinbench",
+    claim_reader: Literal["rules", "model"] = "rules",
+    claim_reader_output: Literal["auto", "json_schema", "json_object", "off"] = "auto",
 ) -> Task:
     """Return the case tier: case history as text, diagnostic images as image input, 3 sections.
 
@@ -359,6 +366,15 @@ def audiology_cases(
             in the task metadata as ``images``.
         protocol: ``clinbench`` (the settings given here) or ``published`` (AudiologyBench
             as run: no temperature sent to the model under test; the grader stays at 0).
+        claim_reader: Who reads the claims the fact checker (``audiogram_fact_check``)
+            judges: "rules" (the offline reader, the default) or "model" (the model bound
+            with ``--model-role claim_reader=MODEL``; the same deterministic judges decide,
+            and a failed reading is ``unscored`` with its cause). The rules grader's
+            critical-error caps keep the rules reader. Recorded in the task metadata and,
+            per question, in the score metadata (``claim_reader``; the model in ``judge``).
+        claim_reader_output: How the claim JSON is asked of the claim reader: "auto"
+            (json_schema, falling back to json_object and then to the prompt alone when
+            the provider refuses), or one fixed mode.
     """
     from clinbench.solvers.protocol import recorded_protocol, run_settings
 
@@ -385,6 +401,8 @@ def audiology_cases(
             word_limit,
             judge_retries,
             judge_panel,
+            claim_reader,
+            claim_reader_output,
         ),  # fmt: skip
         temperature=settings["temperature"],
         seed=seed,
@@ -400,5 +418,7 @@ def audiology_cases(
             "word_limit": word_limit,
             "images": images,
             "protocol": recorded_protocol(settings),
+            "claim_reader": claim_reader,
+            "claim_reader_output": claim_reader_output,
         },
     )

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pandas as pd
 
-from clinbench.console import lift_constant_keys
 from clinbench.io import atomic_write_text
 from clinbench.report import figures as figs
 from clinbench.report.analyze import all_sections
@@ -23,6 +22,7 @@ from clinbench.report.glossary import LABELLED_COLUMNS, display_name, plain_labe
 from clinbench.report.judges import NOT_VALIDATED
 from clinbench.report.load import load_results
 from clinbench.report.sections import ReportSection
+from clinbench.report.table_keys import lift_constant_keys
 
 COLLAPSE_ROWS = 25  # longer tables are folded under a <details> toggle
 TEXT_COLUMNS = ("reason", "note", "notes", "judge", "example reason", "excluded_reason")

@@ -83,7 +83,7 @@ def _area(module: str) -> str:
     live: they parse, call a library function and print, so they may import any area.
     """
     parts = module.split(".")
-    if module == "clinbench.console":  # the report's text tables (report.format, report.html)
+    if module == "clinbench.cli.console":  # the report's text tables (report.format, report.html)
         return "report"
     if parts[-1] == "cli" or parts[-1].endswith("_cli"):
         return "command line"

@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from clinbench.audiogram.cli import app
+from clinbench.cli.audiogram_commands import app
 
 from .conftest import DATA
 

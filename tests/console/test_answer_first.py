@@ -10,7 +10,7 @@ import re
 import pandas as pd
 from typer.testing import CliRunner
 
-from clinbench.console import TableOutput, render_text
+from clinbench.cli.console import TableOutput, render_text
 
 PART = re.compile(r"\(part \d+ of \d+")
 

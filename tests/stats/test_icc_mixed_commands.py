@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from clinbench.cli.stats_commands import app
 from clinbench.results import write_results
-from clinbench.stats.cli import app
 from clinbench.stats.synthetic import synthetic_case_results
 
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli_helpers import fail, read_results_or_logs
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
+from clinbench.cli.helpers import fail, read_results_or_logs
 
 app = typer.Typer(
     help=(
@@ -53,7 +53,7 @@ def load_results(paths: list[Path]):
 
 def show(frame, title: str, out: Path | None = None, fmt: str = "table", output=None) -> None:
     """Print a table in `fmt` (and write it as CSV, atomically, when ``out`` is given)."""
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
 
     if out is not None:
         if out.suffix.lower() != ".csv":
@@ -213,7 +213,7 @@ def verdict(
         table, flags = registration_table(table, frame, registration)
     except ValueError as err:
         fail(f"error: {err}")
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
 
     output = TableOutput(fmt)  # a flag is a note: in the JSON document, on stderr for CSV
     show(table, f"Verdict ({condition})", out, output=output)
@@ -236,7 +236,7 @@ def summary(
     """Print every suite table: accuracy, declines, parse failures, severity, checks, verdict."""
     import re
 
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.suites.ausclin.report import sections
 
     frame = load_results(results)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import typer
 
-from clinbench.console import TableOutput, format_option
-from clinbench.run_options import (
+from clinbench.cli.console import TableOutput, format_option
+from clinbench.cli.run_options import (
     RESUME_LIMITS,
     call_limits,
     display_option,

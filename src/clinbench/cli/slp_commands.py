@@ -6,8 +6,8 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli_helpers import fail
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
+from clinbench.cli.helpers import fail
 from clinbench.io import read_own_csv
 
 app = typer.Typer(
@@ -157,7 +157,7 @@ def transcribe_command(
     import pandas as pd
 
     from clinbench.audio.asr import get_asr, parse_asr_spec
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
 
     try:
         name, options = parse_asr_spec(asr)
@@ -234,8 +234,8 @@ def summary_command(
     fmt: str = format_option(),
 ) -> None:
     """Print the scenario metrics (F1s, exact match, WER) and, with --bar, the clinical bar."""
-    from clinbench.cli_helpers import read_results_or_logs
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
+    from clinbench.cli.helpers import read_results_or_logs
     from clinbench.suites.slp.bar import bar_note, clinical_bar, parse_bar
     from clinbench.suites.slp.metrics import scenario_table
 
@@ -266,7 +266,7 @@ def corpus_stats_command(
     fmt: str = format_option(),
 ) -> None:
     """Children (distinct speakers), samples and age range per corpus, from manifests."""
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.items.loader import ItemFileError
     from clinbench.suites.slp.corpora import CorpusError
     from clinbench.suites.slp.corpus_stats import corpus_stats

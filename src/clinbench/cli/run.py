@@ -7,8 +7,8 @@ from typing import Any
 
 import typer
 
-from clinbench.console import TableOutput, format_option
-from clinbench.run_options import (
+from clinbench.cli.console import TableOutput, format_option
+from clinbench.cli.run_options import (
     LIMITS,
     call_limits,
     display_option,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli_helpers import fail
+from clinbench.cli.helpers import fail
 
 AUDIT_OPTION = typer.Option(
     None,

@@ -28,23 +28,23 @@ app = typer.Typer(
 # (sub-command group, module holding a typer app named `app`); each suite's own group comes
 # from the suite registry (``SuiteSpec.cli``).
 _GROUPS = [
-    ("items", "clinbench.items.cli"),
-    ("results", "clinbench.results.cli"),
-    ("audiogram", "clinbench.audiogram.cli"),
-    ("stats", "clinbench.stats.cli"),
-    ("audit", "clinbench.audit.cli"),
-    ("curate", "clinbench.curate.cli"),
-    ("leaderboard", "clinbench.stats.leaderboard_cli"),
-    ("verdict", "clinbench.stats.verdict_cli"),
-    ("local", "clinbench.providers.local_cli"),
+    ("items", "clinbench.cli.items_commands"),
+    ("results", "clinbench.cli.results_commands"),
+    ("audiogram", "clinbench.cli.audiogram_commands"),
+    ("stats", "clinbench.cli.stats_commands"),
+    ("audit", "clinbench.cli.audit_commands"),
+    ("curate", "clinbench.cli.curate_commands"),
+    ("leaderboard", "clinbench.cli.leaderboard_commands"),
+    ("verdict", "clinbench.cli.verdict_commands"),
+    ("local", "clinbench.cli.local_commands"),
 ]
 
 # (module, function) pairs mounted as top-level commands; each module registers its own name.
 _COMMANDS = [
-    "clinbench.run_cli",
-    "clinbench.resume_cli",
-    "clinbench.report.cli",
-    "clinbench.suites.cards_cli",
+    "clinbench.cli.run",
+    "clinbench.cli.resume",
+    "clinbench.cli.report_commands",
+    "clinbench.cli.cards_commands",
 ]
 
 
@@ -69,7 +69,7 @@ def main() -> None:
     """
     import sys
 
-    from clinbench.help_text import command
+    from clinbench.cli.help_text import command
     from clinbench.io import file_problem
 
     _mount()

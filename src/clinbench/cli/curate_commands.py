@@ -6,8 +6,8 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli_helpers import fail
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
+from clinbench.cli.helpers import fail
 from clinbench.curate import freshness
 from clinbench.io import read_own_csv, write_csv
 
@@ -90,7 +90,7 @@ def screen(
     """
     import pandas as pd
 
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.curate.adapt import screen_passages
     from clinbench.curate.textnorm import atomic_write_csv
 
@@ -478,7 +478,7 @@ def freshness_command(
 
     Exit status 0 whatever the pages say; 2 for unreadable item files.
     """
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.io import atomic_write_text
     from clinbench.items.loader import ItemFileError, load_items
 

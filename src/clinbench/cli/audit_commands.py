@@ -6,8 +6,8 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli_helpers import fail
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
+from clinbench.cli.helpers import fail
 
 app = typer.Typer(
     help="Human audit: blinded sampling, review web app, human baseline, agreement report.",
@@ -292,7 +292,7 @@ def panel(
     leave-one-item-out range drops each item once.
     """
     from clinbench.audit.panel import panel_tables
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
 
     _audit_dir(audit_dir)
     try:

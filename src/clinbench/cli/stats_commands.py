@@ -9,8 +9,8 @@ from typing import Any
 
 import typer
 
-from clinbench.cli_helpers import fail, read_table
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
+from clinbench.cli.helpers import fail, read_table
 
 app = typer.Typer(
     help="Statistics over frozen results: agreement, comparisons, proportions, verdicts.",
@@ -43,14 +43,14 @@ def _echo_json(obj: dict) -> None:
 
 
 def _tables(fmt: str, tables: list[tuple[str, Any, list[str]]]) -> bool:
-    """Print (title, frame or list of records, notes) tables through clinbench.console in a
+    """Print (title, frame or list of records, notes) tables through clinbench.cli.console in a
     machine or Markdown format and return True; return False for ``table``, whose text
     summary the command prints itself (it already fits 80 columns)."""
     if fmt == "table":
         return False
     import pandas as pd
 
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
 
     output = TableOutput(fmt)
     for title, rows, notes in tables:
@@ -632,7 +632,7 @@ def mixed_command(
 
 
 def _mount_judges() -> None:
-    from clinbench.stats.judges_cli import register
+    from clinbench.cli.judges_commands import register
 
     register(app)
 

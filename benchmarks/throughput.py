@@ -57,8 +57,8 @@ def main() -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     os.environ.update(LOCAL_API_KEY="k", LOCAL_BASE_URL=f"http://127.0.0.1:{server.server_port}/v1")
 
+    from clinbench.item_tasks import clinbench_items
     from clinbench.runner import CallLimits, run_eval
-    from clinbench.tasks import clinbench_items
 
     limits = CallLimits(max_connections=args.connections)
     per_model_ideal = args.connections / args.latency

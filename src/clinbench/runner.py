@@ -393,7 +393,7 @@ def run_benchmark(
 ) -> RunOutcome:
     """Return the outcome (finished, logs, results table) of running item files or a suite task.
 
-    ``target`` is item files or one suite task name (:func:`clinbench.tasks.resolve_task`);
+    ``target`` is item files or one suite task name (:func:`clinbench.item_tasks.resolve_task`);
     without ``models`` the target's offline default runs. ``graders`` (names, or comma lists:
     several make a judge panel), built with ``grader_args``, and ``model_roles``
     (Inspect's ``ROLE=MODEL[,MODEL]``) bind model roles
@@ -409,8 +409,8 @@ def run_benchmark(
     """
     from inspect_ai.model import get_model
 
+    from clinbench.item_tasks import default_model, first_items, resolve_task
     from clinbench.items.loader import allowed_media_roots
-    from clinbench.tasks import default_model, first_items, resolve_task
 
     limits = limits if limits is not None else CallLimits()
     limit = eval_args.get("limit")

@@ -15,9 +15,9 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from clinbench.audiogram.audiogram_model import Audiogram
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.classify import STANDARDS, classify
-from clinbench.audiogram.model import Audiogram
 from clinbench.cli.audiogram_commands import app
 
 from .conftest import build

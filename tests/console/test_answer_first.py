@@ -45,7 +45,7 @@ def test_five_item_run_answers_first_at_80_columns(tmp_path, sample_items_path):
 
 def test_demo_prints_one_block_per_task_and_no_parts_at_80_columns(tmp_path, monkeypatch):
     """The demo (its runs cut to 3 items each, to stay fast) at 80 columns."""
-    from clinbench import demo
+    from clinbench import demo_runner as demo
     from clinbench.cli import _mount, app
 
     _mount()

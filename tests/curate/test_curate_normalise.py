@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from clinbench.cli.curate_commands import app
-from clinbench.curate.normalise import (
+from clinbench.curate.row_normalise import (
     normalise_files,
     normalise_row,
     standardise_numbers,

@@ -36,7 +36,7 @@ def test_icc_command_is_pingouin(cases):
 
 
 def test_mixed_command_is_statsmodels(cases):
-    from clinbench.stats.clustering import mixed_model
+    from clinbench.stats.case_clustering import mixed_model
 
     df, path = cases
     res = CliRunner().invoke(app, ["mixed", str(path), "--format", "csv"])

@@ -49,7 +49,7 @@ def test_a_row_without_command_is_refused(tmp_path, monkeypatch):
 @pytest.fixture(scope="module")
 def demo_results(tmp_path_factory):
     """The offline demo's results table (every suite's bundled samples)."""
-    from clinbench.demo import run_demo
+    from clinbench.demo_runner import run_demo
 
     out = tmp_path_factory.mktemp("demo")
     return run_demo(out).results_path

@@ -16,8 +16,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram.audiogram_model import EARS, Audiogram
 from clinbench.audiogram.classify import STANDARDS, Classification, Criteria, classify
-from clinbench.audiogram.model import EARS, Audiogram
 
 if TYPE_CHECKING:
     from clinbench.audiogram.claims import Claim

@@ -18,7 +18,10 @@ from pathlib import Path
 from fastapi import FastAPI
 
 from clinbench.audit.links import reviewer_link
-from clinbench.audit.web import api, consensus, review, security
+from clinbench.audit.web import consensus_page as consensus
+from clinbench.audit.web import review_api as api
+from clinbench.audit.web import review_pages as review
+from clinbench.audit.web import security
 from clinbench.audit.web.security import COOKIE, CSRF_FIELD, CSRF_HEADER
 from clinbench.audit.web.state import AuditState
 

@@ -47,7 +47,7 @@ def _load(path: Path):
     """Return the Audiogram in a JSON file (bare or in a case item), or exit 2."""
     from pydantic import ValidationError
 
-    from clinbench.audiogram.model import audiogram_from_json
+    from clinbench.audiogram.audiogram_model import audiogram_from_json
 
     raw = _read_json(path)
     try:

@@ -232,7 +232,7 @@ def export_baseline_command(
     Each reviewer becomes one epoch of the anonymous model; score them with
     `clinbench run ... --model clinbench/replay/NAME -M responses=FILE --epochs R`.
     """
-    from clinbench.audit.baseline import export_baseline
+    from clinbench.audit.human_baseline import export_baseline
 
     _audit_dir(audit_dir)
     try:
@@ -264,7 +264,7 @@ def report(
     ),
 ) -> None:
     """Write the agreement report: reviewers, adjudicator vs consensus, calibration, labels CSV."""
-    from clinbench.audit.report import audit_report
+    from clinbench.audit.agreement_report import audit_report
 
     _audit_dir(audit_dir)
     target = out or audit_dir / "report"
@@ -291,7 +291,7 @@ def panel(
     with two labels or more. Intervals are percentile bootstraps over items; the
     leave-one-item-out range drops each item once.
     """
-    from clinbench.audit.panel import panel_tables
+    from clinbench.audit.reviewer_panel import panel_tables
     from clinbench.cli.console import TableOutput
 
     _audit_dir(audit_dir)

@@ -267,7 +267,7 @@ def conditions(
     fmt: str = FORMAT,
 ) -> None:
     """Per item, blind vs rule supplied: out-of-date knowledge vs faulty reasoning, per model."""
-    from clinbench.suites.ausclin.conditions import condition_pairs, condition_readings
+    from clinbench.suites.ausclin.condition_compare import condition_pairs, condition_readings
 
     try:
         pairs = condition_pairs(load_results(results), first, second, threshold)
@@ -287,7 +287,7 @@ def traps(
     fmt: str = FORMAT,
 ) -> None:
     """Accuracy of trap and non-trap items per model and condition (Wilson 95% interval)."""
-    from clinbench.suites.ausclin.conditions import trap_table
+    from clinbench.suites.ausclin.condition_compare import trap_table
 
     show(trap_table(load_results(results), threshold), "Trap items by condition", out, fmt)
 
@@ -300,7 +300,7 @@ def unclassified(
     fmt: str = FORMAT,
 ) -> None:
     """Distinct blind wrong values no evidence classifies yet (to research), with counts."""
-    from clinbench.suites.ausclin.conditions import unclassified_values
+    from clinbench.suites.ausclin.condition_compare import unclassified_values
 
     show(
         unclassified_values(load_results(results), threshold),

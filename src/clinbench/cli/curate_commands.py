@@ -45,7 +45,7 @@ def _passages(paths: list[Path], citation: str | None, url: str | None) -> list:
 
 
 def _model_args(pairs: list[str] | None) -> dict:
-    from clinbench.curate.structured import model_arg_pairs
+    from clinbench.curate.structured_calls import model_arg_pairs
 
     try:
         return model_arg_pairs(pairs)
@@ -224,7 +224,7 @@ def normalise(
     duplicate options, a key naming no option) are rejected and listed in the log, not
     written.
     """
-    from clinbench.curate.normalise import normalise_files
+    from clinbench.curate.row_normalise import normalise_files
     from clinbench.curate.textnorm import atomic_write_csv
     from clinbench.items.loader import ItemFileError, write_items
 

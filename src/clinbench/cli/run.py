@@ -267,7 +267,7 @@ def demo(
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from clinbench.demo import DemoProgress, run_demo, suite_demo_tables
+    from clinbench.demo_runner import DemoProgress, run_demo, suite_demo_tables
 
     output = TableOutput(fmt, spill_dir=out)  # tables too wide to print: out/tables/*.csv
     # progress and status go to stderr when stdout carries data (csv, json)

@@ -135,7 +135,7 @@ def add_noise_command(
     seed: int = typer.Option(0, help="Seed of the noise offset."),
 ) -> None:
     """Mix background noise into a clip at a target SNR and print the achieved SNR."""
-    from clinbench.audio.io import AudioFileError
+    from clinbench.audio.clips import AudioFileError
     from clinbench.audio.noise import add_noise_to_file
 
     try:
@@ -198,7 +198,7 @@ def ensemble_command(
 
     from clinbench.results import write_results
     from clinbench.results.export import results_table
-    from clinbench.suites.slp.metrics import ensemble_results
+    from clinbench.suites.slp.scenario_tables import ensemble_results
 
     if not results.exists():
         fail(f"{results}: not found")
@@ -237,7 +237,7 @@ def summary_command(
     from clinbench.cli.console import TableOutput
     from clinbench.cli.helpers import read_results_or_logs
     from clinbench.suites.slp.bar import bar_note, clinical_bar, parse_bar
-    from clinbench.suites.slp.metrics import scenario_table
+    from clinbench.suites.slp.scenario_tables import scenario_table
 
     if metric not in ("Micro F1", "Macro F1", "Exact Match"):
         fail(f"--metric: one of Micro F1, Macro F1, Exact Match; got {metric!r}")

@@ -320,7 +320,7 @@ def accuracy_command(
     One epoch per item: Wilson intervals. Several: clustered by item (Wilson at the
     cluster-robust effective n, and a cluster bootstrap), with the number of clusters.
     """
-    from clinbench.stats.clustered import accuracy_two_denominators, repeated_epochs_warning
+    from clinbench.stats.repeated_epochs import accuracy_two_denominators, repeated_epochs_warning
 
     if not 0 < confidence < 1:
         fail(f"--confidence must be between 0 and 1, got {confidence}")
@@ -569,7 +569,7 @@ def icc_command(
     pingouin (it needs a complete targets x raters grid), and the count left is printed.
     """
     from clinbench.stats._common import StatsInputError
-    from clinbench.stats.clustering import icc_table
+    from clinbench.stats.case_clustering import icc_table
 
     keys = _by(targets)
     frame = _read_results(results, [*keys, raters], [ratings])
@@ -604,7 +604,7 @@ def mixed_command(
     import numpy as np
 
     from clinbench.stats._common import StatsInputError
-    from clinbench.stats.clustering import mixed_model
+    from clinbench.stats.case_clustering import mixed_model
 
     frame = _read_results(results, [fixed, case], [dv])
     try:

@@ -20,7 +20,7 @@ from typing import Any, Literal
 import pandas as pd
 from pydantic import BaseModel, ConfigDict
 
-from clinbench.curate.structured import OK, load_prompt, structured_eval
+from clinbench.curate.structured_calls import OK, load_prompt, structured_eval
 from clinbench.io import read_own_csv
 from clinbench.items.loader import ItemFileError, ItemProblem
 from clinbench.items.model import Item

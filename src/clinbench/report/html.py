@@ -19,7 +19,7 @@ from clinbench.report.analyze import all_sections
 from clinbench.report.format import formatted_rows, interval_text, numeric_columns
 from clinbench.report.generic import AnalysisOptions
 from clinbench.report.glossary import LABELLED_COLUMNS, display_name, plain_label
-from clinbench.report.judges import NOT_VALIDATED
+from clinbench.report.judges_section import NOT_VALIDATED
 from clinbench.report.load import load_results
 from clinbench.report.sections import ReportSection
 from clinbench.report.table_keys import lift_constant_keys
@@ -281,7 +281,7 @@ def write_report(
     or item metadata keys) to break the results down by, beside ``domain``. The file is
     written to a temporary name and renamed, so a failure leaves no partial report.
     """
-    from clinbench.report.judges import audit_agreement
+    from clinbench.report.judges_section import audit_agreement
 
     results, inputs = load_results(results_df_or_paths)
     agreement = audit_agreement(audit, options) if audit is not None else None

@@ -12,7 +12,7 @@ counted, disclosed, excluded from means, never "incorrect" and never a default s
 For rubric-graded cases this module holds the shared machinery (parsing a judge's JSON into a
 :class:`Judgement`, per-question details, the case score and its metrics; the 0-100 score,
 grade and caps are computed in code by :func:`clinbench.scoring.rubric.grade`); a suite's
-own judge prompts and scorer live in the suite (``clinbench.suites.audiology.adjudicator``).
+own judge prompts and scorer live in the suite (``clinbench.suites.audiology.case_judge``).
 """
 
 from __future__ import annotations

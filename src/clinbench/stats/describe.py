@@ -197,7 +197,7 @@ def accuracy(
 ) -> pd.DataFrame:
     """Return accuracy with its interval per group of a results table, clustered by item.
 
-    From ``clinbench.stats.clustered.accuracy_two_denominators``, the one accuracy
+    From ``clinbench.stats.repeated_epochs.accuracy_two_denominators``, the one accuracy
     estimator: Wilson with one epoch per item, Wilson at the cluster-robust effective n
     with several, so repeated epochs never narrow it. The denominator is answered replies
     (correct, incorrect, declined); declines count as not correct and are shown apart;
@@ -206,7 +206,7 @@ def accuracy(
     items (items, not item-epochs), epochs, accuracy, CI95%, declined, excluded. Without an
     ``item_id`` column each row is its own item.
     """
-    from clinbench.stats.clustered import accuracy_two_denominators
+    from clinbench.stats.repeated_epochs import accuracy_two_denominators
 
     keys = [] if by is None else [by] if isinstance(by, str) else list(by)
     require_columns(results, [*keys, "outcome"])

@@ -24,7 +24,7 @@ SUITES_DIR = Path(__file__).parent
 
 # Tasks that run over any bank rather than one suite's: task name -> "module:function".
 SHARED_TASKS: dict[str, str] = {
-    "clinbench_contamination": "clinbench.contamination.tasks:clinbench_contamination",
+    "clinbench_contamination": "clinbench.contamination.probe_task:clinbench_contamination",
 }
 
 

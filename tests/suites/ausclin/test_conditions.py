@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from clinbench.cli.ausclin_commands import app
 from clinbench.suites.ausclin.analysis import accuracy_table, items_from_results, with_facts
-from clinbench.suites.ausclin.conditions import (
+from clinbench.suites.ausclin.condition_compare import (
     KNOWLEDGE,
     REASONING,
     condition_pairs,

@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from clinbench.audio.asr.transcription import Transcription
-from clinbench.audio.io import AudioFileError, duration_s, read_audio
+from clinbench.audio.clips import AudioFileError, duration_s, read_audio
 
 BUNDLED = "bundled"
 TOKENS_PER_SECOND, TOKEN_MARGIN = 8, 16  # max_new_tokens=auto (see the module docstring)

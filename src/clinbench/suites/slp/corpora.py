@@ -488,7 +488,7 @@ def load_chat_corpus(
     min_ms: int = 200,
 ) -> list[AudioItem]:
     """Return one item per timed child utterance of a CHAT corpus, each cut into its own WAV."""
-    from clinbench.audio.io import read_audio, write_audio
+    from clinbench.audio.clips import read_audio, write_audio
 
     root = Path(root)
     files = sorted(root.rglob("*.cha"))

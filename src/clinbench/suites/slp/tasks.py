@@ -43,16 +43,16 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from clinbench.item_tasks import item_sample, items_task
 from clinbench.items.model import AudioItem
 from clinbench.items.sample import audio_format, from_state
 from clinbench.scoring import outcomes
-from clinbench.suites.slp.prompts import SCENARIOS, Scenario, scenario_prompt
 from clinbench.suites.slp.replies import (
     LABEL_RULES,
     read_label_reply,
     read_transcription_reply,
 )
-from clinbench.tasks import item_sample, items_task
+from clinbench.suites.slp.scenarios import SCENARIOS, Scenario, scenario_prompt
 
 SAMPLE_MANIFEST = Path(__file__).parent / "data" / "samples.csv"
 

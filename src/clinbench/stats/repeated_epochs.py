@@ -34,7 +34,7 @@ import pandas as pd
 
 from clinbench.scoring import outcomes
 from clinbench.stats._common import group_seed, percentile_interval, require_columns
-from clinbench.stats.clustering import resample_weights
+from clinbench.stats.case_clustering import resample_weights
 
 WILSON = "wilson"
 WILSON_CLUSTERED = "wilson-clustered"

@@ -14,6 +14,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from clinbench.errors import OptionError
+
 # Defaults that end a dead endpoint within minutes: a refused connection or HTTP 500 fails
 # after 3 retries (Inspect backs off about 3, 6 and 12 s); an endpoint that accepts and never
 # answers fails after 2 minutes an attempt, and no call takes more than 5 minutes in all.
@@ -292,7 +294,7 @@ def _quiet_cannot_answer() -> Iterator[None]:
         logger.removeFilter(keep)
 
 
-class RunInputError(ValueError):
+class RunInputError(OptionError, ValueError):
     """A run that cannot start: the task, a model or a role cannot be built from the options."""
 
 

@@ -24,6 +24,7 @@ from clinbench.audit.web import review_pages as review
 from clinbench.audit.web import security
 from clinbench.audit.web.security import COOKIE, CSRF_FIELD, CSRF_HEADER
 from clinbench.audit.web.state import AuditState
+from clinbench.errors import SetupError
 
 
 def create_app(audit_dir: str | Path) -> FastAPI:
@@ -38,7 +39,7 @@ def create_app(audit_dir: str | Path) -> FastAPI:
     return app
 
 
-class PortInUse(OSError):
+class PortInUse(SetupError, OSError):
     """The address the app was to listen on cannot be bound (in use, or not allowed)."""
 
 

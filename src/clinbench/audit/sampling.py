@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from clinbench.audit.audit_errors import AuditInputError
 from clinbench.audit.images import refers_to_image, without_image_references
 from clinbench.audit.labels import FAIL_GRADES, GRADES
 from clinbench.io import JsonlError, jsonl_lines, read_own_csv, write_csv
@@ -49,14 +50,6 @@ _REQUIRED = {
     "baseline": ("model", "item_id", "format"),
 }
 _UNIT_KEY = ("task", "model", "item_id", "condition", "epoch", "scorer", "question")
-
-
-class AuditInputError(ValueError):
-    """A problem with the audit's input, located by file, line and field."""
-
-    def __init__(self, file: str | Path, line: int, field: str, message: str):
-        self.file, self.line, self.field, self.message = str(file), line, field, message
-        super().__init__(f"{self.file}:{self.line}: {self.field}: {message}")
 
 
 @dataclass(frozen=True)

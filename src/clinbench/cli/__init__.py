@@ -65,11 +65,16 @@ def main() -> None:
 
     A file that cannot be written or read (a full disk, a read-only folder, a parent that
     cannot be made) ends the command with one line naming the path and the cause, exit 2,
-    never a traceback; atomic writes have left the old file as it was.
+    never a traceback; atomic writes have left the old file as it was. Any other error of
+    clinbench's family (:class:`clinbench.errors.ClinbenchError`: bad input, a missing
+    dependency, a failed provider, a setup problem) that a command did not report itself
+    ends the same way: ``error: MESSAGE`` on stderr, exit 2. The exit codes commands set on
+    purpose (3: a run with error rows; 130/143: interrupted) are theirs.
     """
     import sys
 
     from clinbench.cli.help_text import command
+    from clinbench.errors import ClinbenchError
     from clinbench.io import file_problem
 
     _mount()
@@ -77,4 +82,7 @@ def main() -> None:
         command(app)(prog_name="clinbench")
     except OSError as err:
         print(f"error: {file_problem(err)}", file=sys.stderr)
+        sys.exit(2)
+    except ClinbenchError as err:
+        print(f"error: {err}", file=sys.stderr)
         sys.exit(2)

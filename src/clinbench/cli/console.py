@@ -31,6 +31,7 @@ import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
+from clinbench.errors import OptionError
 from clinbench.report.table_keys import (
     MODEL_COLUMNS,
     lift_constant_keys,
@@ -47,7 +48,7 @@ TEXT_MIN = 12  # a wrapping text column is never narrower than this (or its long
 COLUMN_OVERHEAD = 2  # spaces between columns in the text table
 
 
-class OutputFormatError(ValueError):
+class OutputFormatError(OptionError, ValueError):
     """An unknown --format value."""
 
 

@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pandas as pd
 
+from clinbench.errors import InputFileError
 from clinbench.io import JsonlError, jsonl_lines
 from clinbench.items.loader import ItemProblem
 
 REQUIRED = ("item_id", "model", "response")
 
 
-class ResponsesFileError(ValueError):
+class ResponsesFileError(InputFileError, ValueError):
     """Raised when a frozen-responses file is malformed; ``problems`` lists each one."""
 
     def __init__(self, problems: Sequence[ItemProblem]):

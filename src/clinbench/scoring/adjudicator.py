@@ -36,6 +36,7 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import TaskState
 
+from clinbench.errors import ProviderError
 from clinbench.items.model import FIBItem, Item, SAItem
 from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes, panel
@@ -48,7 +49,7 @@ JUDGE_TEMPERATURE = 0.0
 DEFAULT_JUDGE_SEED = 0
 
 
-class JudgeParseError(ValueError):
+class JudgeParseError(ProviderError, ValueError):
     """Raised when a judge's reply does not hold the JSON the rubric asks for."""
 
 

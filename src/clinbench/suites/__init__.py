@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from clinbench.errors import SetupError
+
 DEFAULT_OFFLINE_MODEL = "clinbench/chance"
 SUITES_DIR = Path(__file__).parent
 
@@ -77,7 +79,7 @@ class SuiteSpec:
         return self.offline_model.get(task, DEFAULT_OFFLINE_MODEL)
 
 
-class SuiteRegistryError(RuntimeError):
+class SuiteRegistryError(SetupError, RuntimeError):
     """Raised for a suite folder that declares no SuiteSpec, or two suites claiming one name."""
 
 

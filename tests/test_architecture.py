@@ -351,7 +351,8 @@ def test_the_table_check_sees_drift(tmp_path):
 
 # Rules that once had two homes (issue 30): each name is defined in exactly one module.
 ONE_HOME = ("Passage", "read_passages", "read_documents", "grade_midpoints", "grade_rules",
-            "word_counts", "align_words", "measures_from_counts", "wilson_interval")  # fmt: skip
+            "word_counts", "align_words", "measures_from_counts", "wilson_interval",
+            "read_results", "AuditInputError", "ResultsFileError")  # fmt: skip
 
 
 def definitions(root: Path = SRC, package: str = "clinbench") -> dict[str, list[str]]:

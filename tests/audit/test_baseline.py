@@ -17,9 +17,11 @@ from clinbench.audit.sampling import (
     eligible_units,
     item_lookup,
     load_manifest,
-    read_results,
     stratified_sample,
     write_audit,
+)
+from clinbench.audit.sampling import (
+    audit_results as read_results,
 )
 from clinbench.audit.store import AuditStore
 from clinbench.items.loader import load_items

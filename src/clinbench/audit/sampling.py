@@ -61,29 +61,20 @@ class AuditSample:
     population: pd.DataFrame
 
 
-def read_results(path: str | Path) -> pd.DataFrame:
+def audit_results(path: str | Path) -> pd.DataFrame:
     """Return the frozen results table at ``path`` (.parquet or .csv), with a ``_line`` column.
 
-    ``_line`` is the row's line in a CSV file (header = line 1) or its 1-based row number in
-    a Parquet file, so later problems can name where they are.
+    Read by :func:`clinbench.results.read_results` (the one results reader); ``_line`` is
+    the row's line in a CSV file (header = line 1) or its 1-based row number in a Parquet
+    file, so later problems can name where they are. A file that cannot be read raises
+    :class:`AuditInputError` naming it.
     """
-    path = Path(path)
-    if not path.is_file():
-        raise AuditInputError(path, 0, "-", "no such results file")
-    suffix = path.suffix.lower()
+    from clinbench.results import ResultsFileError, read_results
+
     try:
-        if suffix == ".parquet":
-            table = pd.read_parquet(path)
-            table["_line"] = np.arange(1, len(table) + 1)
-        elif suffix == ".csv":
-            table = read_own_csv(path, dtype={"item_id": str, "question": str, "grade": str})
-            table["_line"] = np.arange(2, len(table) + 2)
-        else:
-            raise AuditInputError(path, 0, "-", "unknown results file type (use .parquet or .csv)")
-    except AuditInputError:
-        raise
-    except Exception as err:  # pandas/pyarrow raise many types for unreadable files
-        raise AuditInputError(path, 0, "-", f"cannot read the results table: {err}") from err
+        table = read_results(path, line_column="_line")
+    except ResultsFileError as err:
+        raise AuditInputError(err.path, err.line, err.field, err.message) from err
     table.attrs["source"] = str(path)
     return table
 

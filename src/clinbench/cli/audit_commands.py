@@ -80,9 +80,9 @@ def sample(
         DEFAULT_STRATA,
         MODES,
         AuditInputError,
+        audit_results,
         eligible_units,
         item_lookup,
-        read_results,
         stratified_sample,
         write_audit,
     )
@@ -100,7 +100,7 @@ def sample(
     except ItemFileError as err:
         fail(str(err))
     try:
-        table = read_results(results)
+        table = audit_results(results)
         units = eligible_units(table, mode=mode, scorer=scorer, strata=columns)
         drawn = stratified_sample(
             units, n, strata=columns, seed=seed, calibration=min(calibration, n), enrich=enrich,

@@ -348,7 +348,7 @@ def tag(
     from clinbench.curate.difficulty import (
         cognitive_levels,
         pilot_accuracy,
-        read_results,
+        pilot_results,
         tag_items,
     )
     from clinbench.curate.textnorm import atomic_write_csv
@@ -381,7 +381,7 @@ def tag(
     pilot = None
     if results is not None:
         try:
-            pilot = pilot_accuracy(read_results(results), scorer=scorer, condition=condition)
+            pilot = pilot_accuracy(pilot_results(results), scorer=scorer, condition=condition)
         except ItemFileError as err:
             fail(str(err))
         except ValueError as err:

@@ -244,7 +244,31 @@ def pass_rate(
     passing: Sequence[str] | None = None,
     confidence: float = 0.95,
 ) -> pd.DataFrame:
-    """Return the pass rate (grade C or above) with Wilson intervals among graded rows."""
+    """Return the pass rate (grade C or above) with Wilson intervals among graded rows.
+
+    Parameters
+    ----------
+    data : pandas.DataFrame
+        The results table (or any table with a grade column).
+    grade : str, default "grade"
+        Column of letter grades; rows without a grade are not counted.
+    by : str or sequence of str, optional
+        Columns to group by (one row per group); None: one row for the whole table.
+    passing : sequence of str, optional
+        The grades that pass; None: the registered rubric's passing grades.
+    confidence : float, default 0.95
+        Coverage of the Wilson interval.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per group: n, the passes, ``pass_rate`` and its Wilson interval.
+
+    References
+    ----------
+    .. [1] Wilson, E. B. (1927). Probable inference, the law of succession, and statistical
+       inference. *Journal of the American Statistical Association*, 22(158), 209-212.
+    """
     require_columns(data, [grade])
     return proportions(
         _only(data, by, [grade]),

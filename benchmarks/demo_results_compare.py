@@ -3,8 +3,9 @@ no result).
 
     python benchmarks/demo_results_compare.py BEFORE/results.parquet AFTER/results.parquet
 
-Columns that differ between any two runs by nature are left out: run ids, log file names,
-times (latency, queue, the eval's creation time) and the cost worked out from them. Rows are
+Columns that differ between any two runs by nature are left out: run ids, log file names and
+times (latency, queue, the eval's creation time); in the verdict registration (JSON) its time
+``registered_at`` and the ``sha256`` that hashes it. Rows are
 matched on (suite, task, model, item_id, condition, epoch, scorer, question). Prints one line
 per column (identical, or how many rows differ, with the first difference) and exits 1 when
 any compared column differs.
@@ -12,6 +13,7 @@ any compared column differs.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -19,6 +21,18 @@ import pandas as pd
 
 # Differ between any two runs of the same thing: ids, log names, times.
 RUN_COLUMNS = ("run_id", "log_file", "latency_s", "queue_s", "eval_created")
+# JSON cells holding a time: the time, and the hash that covers it, are left out of them.
+TIMED_JSON = {"verdict_registration": ("registered_at", "sha256")}
+
+
+def _untimed(cell: object, keys: tuple[str, ...]) -> str:
+    """Return a JSON cell's text without the keys that hold (or hash) a time."""
+    if not keys or not isinstance(cell, str) or not cell.startswith("{"):
+        return str(cell)
+    data = json.loads(cell)
+    return json.dumps({k: v for k, v in data.items() if k not in keys}, sort_keys=True)
+
+
 KEY = ("suite", "task", "model", "item_id", "condition", "epoch", "scorer", "question")
 
 
@@ -41,8 +55,11 @@ def compare(before: pd.DataFrame, after: pd.DataFrame) -> list[str]:
         if column in RUN_COLUMNS:
             lines.append(f"{column}: not compared (differs between runs by nature)")
             continue
-        a = before[column].astype(str).reset_index(drop=True)
-        b = after[column].astype(str).reset_index(drop=True)
+        keys = TIMED_JSON.get(column, ())
+        a, b = (
+            pd.Series([_untimed(v, keys) for v in frame[column].astype(object)])
+            for frame in (before, after)
+        )
         n = min(len(a), len(b))
         differ = (a.iloc[:n] != b.iloc[:n]).to_numpy().nonzero()[0]
         if len(differ):
@@ -52,7 +69,7 @@ def compare(before: pd.DataFrame, after: pd.DataFrame) -> list[str]:
                 f"{a.iloc[i][:80]!r} -> {b.iloc[i][:80]!r}"
             )
         else:
-            lines.append(f"{column}: identical")
+            lines.append(f"{column}: identical" + (f" (without {', '.join(keys)})" if keys else ""))
     return lines
 
 

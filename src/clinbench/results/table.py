@@ -53,7 +53,9 @@ def typed(frame: pd.DataFrame) -> pd.DataFrame:
             values = frame[column].replace("", None)
             frame[column] = pd.to_numeric(values).astype(NUMERIC_COLUMNS[column])
         else:
-            frame[column] = frame[column].fillna("").astype(str)
+            # as objects first: a float column (an extra numeric column in a Parquet file)
+            # cannot take '' as a fill value in pandas 4; the text is the same ('1.0', '')
+            frame[column] = frame[column].astype(object).fillna("").astype(str)
     return frame
 
 

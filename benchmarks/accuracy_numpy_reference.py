@@ -8,7 +8,7 @@ interval at that n (its closed form) and the cluster bootstrap intervals from th
 seeded draws (a multinomial over kinds of item when there are few kinds). It prints the
 same CSV columns. It is written for the benchmark's tables (one task, one condition, every
 outcome of ``scoring/outcomes.py`` spelled out below), not as a second implementation to
-use: clinbench's numbers come from ``clinbench.stats.clustered``.
+use: clinbench's numbers come from ``clinbench.stats.repeated_epochs``.
 
     python benchmarks/accuracy_numpy_reference.py TABLE.parquet [--n-boot 2000] [--seed 0]
 """

@@ -131,7 +131,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from clinbench.audio.asr.pocketsphinx_asr import PocketSphinxASR
-    from clinbench.audio.io import read_audio
+    from clinbench.audio.clips import read_audio
     from clinbench.audio.noise import (
         SHIPPED_NOISES,
         add_noise_to_file,

@@ -23,8 +23,8 @@ import inspect
 from collections import Counter
 from pathlib import Path
 
+from clinbench.audiogram.audiogram_model import Audiogram
 from clinbench.audiogram.classify import classify
-from clinbench.audiogram.model import Audiogram
 
 EARS = {"L": "left", "R": "right"}
 TYPES = ("normal", "conductive", "sensorineural", "mixed")

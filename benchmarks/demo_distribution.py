@@ -27,7 +27,7 @@ from inspect_ai._util.registry import registry_info
 
 import clinbench
 from clinbench import suites
-from clinbench.tasks import clinbench_items
+from clinbench.item_tasks import clinbench_items
 
 DEMO_TASKS = 62  # Inspect logs one `clinbench demo` wrote (1 Dec 2026), one task logger each
 

@@ -53,7 +53,7 @@ def template_log(work: Path):
     """Return a finished log (samples included) of the sample items on clinbench/chance."""
     from inspect_ai import eval as inspect_eval
 
-    from clinbench.tasks import clinbench_items
+    from clinbench.item_tasks import clinbench_items
 
     (log,) = inspect_eval(
         clinbench_items(), model="clinbench/chance", log_dir=str(work / "template"),

@@ -27,9 +27,9 @@ from collections.abc import Callable
 from clinbench.items.model import CaseItem, ExactItem, FIBItem, MCQItem, SAItem, TFItem
 from clinbench.scoring.extract import extract_answer, json_objects
 from clinbench.scoring.match import normalised_match
-from clinbench.suites.audiology.sections import split_sections
-from clinbench.suites.slp.prompts import SCENARIOS
+from clinbench.suites.audiology.reply_sections import split_sections
 from clinbench.suites.slp.replies import read_label_reply, read_transcription_reply
+from clinbench.suites.slp.scenarios import SCENARIOS
 
 MCQ = MCQItem(id="m", stem="Which?", options={"A": "a", "B": "b", "C": "c", "D": "d"}, answer="C")
 TF = TFItem(id="t", stem="A type A tympanogram is normal.", answer=True)

@@ -224,8 +224,8 @@ def main() -> None:
         f"({cpu:.0f} per CPU-second)"
     )
 
-    from clinbench.audiogram.baseline import rules_case_reply
     from clinbench.audiogram.generate import generate_cases
+    from clinbench.audiogram.rules_reply import rules_case_reply
 
     with tempfile.TemporaryDirectory() as folder:
         items = generate_cases(args.generated, 0, folder)

@@ -60,10 +60,10 @@ from inspect_ai.solver import generate
 from scipy import stats
 
 import clinbench
+from clinbench.item_tasks import SAMPLE_ITEMS, item_sample, items_task
 from clinbench.items import load_items
 from clinbench.items.sample import item_target
 from clinbench.solvers.prompts import item_prompt
-from clinbench.tasks import SAMPLE_ITEMS, item_sample, items_task
 
 
 @modelapi(name="zerolatency")

@@ -49,7 +49,7 @@ def _item(row: dict[str, Any]):
 def read(row: dict[str, Any]) -> tuple[str, Any]:
     """Return (outcome, answer) of a labelled reply as clinbench reads it today."""
     from clinbench.suites.slp import tasks
-    from clinbench.suites.slp.prompts import SCENARIOS
+    from clinbench.suites.slp.scenarios import SCENARIOS
 
     reply = row["reply"]
     if row["format"] == "slp_label":

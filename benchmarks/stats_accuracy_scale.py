@@ -148,7 +148,7 @@ COMPUTE = r"""
 import sys, time
 from pathlib import Path
 from clinbench.results import read_results
-from clinbench.stats.clustered import (CLUSTER_KEYS, accuracy_two_denominators,
+from clinbench.stats.repeated_epochs import (CLUSTER_KEYS, accuracy_two_denominators,
                                        repeated_epochs_warning)
 started = time.perf_counter()
 frame = read_results([Path(sys.argv[1])], columns=["model", "outcome", "item_id", *CLUSTER_KEYS,

@@ -36,7 +36,8 @@ import warnings
 
 import numpy as np
 
-from clinbench.stats import agreement, clustering, describe
+from clinbench.stats import agreement, describe
+from clinbench.stats import case_clustering as clustering
 from clinbench.stats._common import group_seed
 from clinbench.stats.classification import classification_report
 from clinbench.stats.synthetic import synthetic_case_results

@@ -32,7 +32,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-SERVER = r'''
+SERVER = r"""
 import json, sys, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -66,9 +66,9 @@ class Server(ThreadingHTTPServer):
 server = Server(("127.0.0.1", 0), Latency)
 print(server.server_port, flush=True)
 server.serve_forever()
-'''
+"""
 
-PLAIN = r'''
+PLAIN = r"""
 import json, sys
 from inspect_ai import Task, eval
 from inspect_ai.dataset import MemoryDataset, Sample
@@ -81,7 +81,7 @@ samples = [Sample(id=i["id"], input=i["stem"] + "\nA) yes\nB) no\nReply ANSWER: 
 task = Task(dataset=MemoryDataset(samples), solver=generate(), scorer=match())
 eval(task, model="openai-api/local/m", log_dir=sys.argv[2], display="none",
      max_connections=int(sys.argv[3]), max_retries=0)
-'''
+"""
 
 
 def _eval_span(log_dir: Path) -> tuple[int, float]:

@@ -73,20 +73,18 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def _suite(module: str) -> str | None:
     """Return the suite folder a module lives in (None outside every suite folder)."""
     parts = module.split(".")
-    return parts[2] if len(parts) > 2 and parts[1] == "suites" else None
+    if len(parts) > 2 and parts[1] == "suites" and (PACKAGE / "suites" / parts[2]).is_dir():
+        return parts[2]
+    return None  # the registry's own modules (suites/cards.py, paper_map.py) are no suite
 
 
 def _area(module: str) -> str:
     """Return a module's area: its top-level package or module, or its suite folder.
 
-    Command-line modules (``cli``, ``*_cli``) form one top layer of their own wherever they
-    live: they parse, call a library function and print, so they may import any area.
+    Every command module lives in one area, ``clinbench.cli`` (the top layer): it parses,
+    calls a library function and prints, so it may import any area; no area imports it.
     """
     parts = module.split(".")
-    if module == "clinbench.console":  # the report's text tables (report.format, report.html)
-        return "report"
-    if parts[-1] == "cli" or parts[-1].endswith("_cli"):
-        return "command line"
     if _suite(module):
         return f"suites.{_suite(module)}"
     return parts[1] if len(parts) > 1 else parts[0]
@@ -118,12 +116,114 @@ def _into_suites(graph: dict[str, set[str]]) -> list[str]:
         for module, targets in graph.items()
         if _suite(module) is None
         for target in targets
-        if _suite(target) is not None
+        if _suite(target) is not None and _suite(target) != _commands_suite(module)
     )
+
+
+def _commands_suite(module: str) -> str | None:
+    """Return the suite whose command group a module is (``clinbench.cli.<suite>_commands``).
+
+    A suite's command group lives in the command-line package with every other command
+    module; it may import its own suite folder, and no other.
+    """
+    parts = module.split(".")
+    if len(parts) == 3 and parts[1] == "cli" and parts[2].endswith("_commands"):
+        name = parts[2].removesuffix("_commands")
+        return name if (PACKAGE / "suites" / name / "__init__.py").is_file() else None
+    return None
 
 
 def test_no_shared_area_imports_a_suite():
     assert _into_suites(import_graph()) == []
+
+
+def upward_imports(graph: dict[str, set[str]], top: str = "clinbench.cli") -> list[str]:
+    """Return "module -> target" for each import of the command-line package from below it.
+
+    The command line (``clinbench.cli``) is the top of the house; with the area graph free of
+    cycles (tested above) every other arrow points down, so these are the upward arrows.
+    """
+    return sorted(
+        f"{module} -> {target}"
+        for module, targets in graph.items()
+        if not (module == top or module.startswith(f"{top}."))
+        for target in targets
+        if target == top or target.startswith(f"{top}.")
+    )
+
+
+def test_no_import_runs_upwards():
+    assert upward_imports(import_graph()) == []
+
+
+def test_command_modules_live_in_the_cli_package_only():
+    # typer is what makes a command: only clinbench.cli may import it
+    assert [m for m in importers(SRC, "typer") if not m.startswith("clinbench.cli")] == []
+
+
+def test_the_walker_sees_an_upward_import(tmp_path):
+    root = _write(tmp_path, {"__init__.py": "", "cli/__init__.py": "",
+                             "cli/console.py": "from clinbench.stats import x\n",
+                             "stats/__init__.py": "", "stats/x.py":
+                             "def f():\n    from clinbench.cli import console\n"})  # fmt: skip
+    assert upward_imports(import_graph(root)) == ["clinbench.stats.x -> clinbench.cli.console"]
+
+
+# ---------------------------------------------------------------- one name, one file
+
+
+def registry_files(root: Path = SRC) -> set[Path]:
+    """Return the files of suite folders that a suite's SuiteSpec names (its registry entries).
+
+    Every suite fills the same SuiteSpec fields (tasks, rule baseline, report sections, demo
+    runs), so its folder has the same shape as every other: these names may repeat.
+    """
+    from clinbench.suites import suites
+
+    files = set()
+    for spec in suites().values():
+        references = [*spec.tasks.values(), *spec.rules_baseline.values()]
+        fields = ("report_sections", "demo_runs", "summary_tables", "demo_tables")
+        references += [getattr(spec, f) for f in fields]
+        for reference in filter(None, references):
+            module = reference.partition(":")[0]
+            files.add(root.joinpath(*module.split(".")).with_suffix(".py"))
+    return files
+
+
+def repeated_file_names(root: Path = SRC, allowed: set[Path] | None = None) -> dict[str, list[str]]:
+    """Return each file name used twice or more in the package, with where (relative paths).
+
+    ``__init__.py`` may repeat, and so may the registry's per-suite files (``allowed``) when
+    every file of that name is one.
+    """
+    allowed = registry_files(root) if allowed is None else allowed
+    by_name: dict[str, list[Path]] = {}
+    for path in sorted((root / "clinbench").rglob("*.py")):
+        by_name.setdefault(path.name, []).append(path)
+    return {
+        name: [str(p.relative_to(root)) for p in paths]
+        for name, paths in by_name.items()
+        if len(paths) > 1 and name != "__init__.py" and not set(paths) <= allowed
+    }
+
+
+def test_no_file_name_repeats():
+    assert repeated_file_names() == {}
+
+
+def test_the_name_check_sees_a_repeat(tmp_path):
+    root = _write(tmp_path, {"__init__.py": "", "a/__init__.py": "", "a/tasks.py": "",
+                             "suites/__init__.py": "", "suites/x/__init__.py": "",
+                             "suites/x/tasks.py": "", "suites/y/__init__.py": "",
+                             "suites/y/tasks.py": ""})  # fmt: skip
+    suite_files = {root / "clinbench/suites/x/tasks.py", root / "clinbench/suites/y/tasks.py"}
+    assert repeated_file_names(root, suite_files) == {
+        "tasks.py": ["clinbench/a/tasks.py", "clinbench/suites/x/tasks.py",
+                     "clinbench/suites/y/tasks.py"]
+    }  # fmt: skip
+    (root / "clinbench/a/tasks.py").unlink()
+    assert repeated_file_names(root, suite_files) == {}
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:
@@ -168,8 +268,6 @@ README = SRC.parent / "README.md"
 def _part(module: str, root: Path = SRC) -> str:
     """Return the README Architecture table's name of the part a module belongs to."""
     parts = module.split(".")
-    if parts[-1] == "cli" or parts[-1].endswith("_cli"):
-        return "command line"
     if module == "clinbench":
         return "__init__.py"
     if module == "clinbench.suites":
@@ -234,11 +332,11 @@ def test_the_table_check_sees_drift(tmp_path):
     root = _write(tmp_path, {"__init__.py": "", "io.py": "", "items/__init__.py": "",
                              "items/model.py": "def f():\n    from clinbench import io\n",
                              "stats/__init__.py": "", "stats/x.py": "import clinbench.items\n",
-                             "stats/cli.py": "from clinbench.stats import x\n"})  # fmt: skip
+                             "cli/__init__.py": "from clinbench.stats import x\n"})  # fmt: skip
     graph = import_graph(root)
     table = ("<!-- architecture:start -->\n| part | holds | imports |\n|---|---|---|\n"
              "| `io.py` | a | nothing |\n| `items/` | b | `io.py` |\n"
-             "| `stats/` | c | `io.py` |\n| command line | d | any part |\n"
+             "| `stats/` | c | `io.py` |\n| `cli/` | d | any part |\n"
              "| `__init__.py` | e | nothing |\n<!-- architecture:end -->\n")  # fmt: skip
     assert table_drift(graph, table, root) == [
         "stats/: the README says ['io.py']; the code imports: `items/`"
@@ -253,7 +351,8 @@ def test_the_table_check_sees_drift(tmp_path):
 
 # Rules that once had two homes (issue 30): each name is defined in exactly one module.
 ONE_HOME = ("Passage", "read_passages", "read_documents", "grade_midpoints", "grade_rules",
-            "word_counts", "align_words", "measures_from_counts", "wilson_interval")  # fmt: skip
+            "word_counts", "align_words", "measures_from_counts", "wilson_interval",
+            "read_results", "AuditInputError", "ResultsFileError")  # fmt: skip
 
 
 def definitions(root: Path = SRC, package: str = "clinbench") -> dict[str, list[str]]:

@@ -54,7 +54,7 @@ _API: dict[str, str] = {
     "CaseItem": "clinbench.items.model:CaseItem",
     "AudioItem": "clinbench.items.model:AudioItem",
     # running
-    "items_task": "clinbench.tasks:items_task",
+    "items_task": "clinbench.item_tasks:items_task",
     "run_benchmark": "clinbench.runner:run_benchmark",
     "CallLimits": "clinbench.runner:CallLimits",
     # results
@@ -64,7 +64,7 @@ _API: dict[str, str] = {
     "write_results": "clinbench.results.table:write_results",
     # statistics
     "accuracy_table": "clinbench.summary:accuracy_table",
-    "accuracy_two_denominators": "clinbench.stats.clustered:accuracy_two_denominators",
+    "accuracy_two_denominators": "clinbench.stats.repeated_epochs:accuracy_two_denominators",
     "pass_rate": "clinbench.stats.describe:pass_rate",
     "wilson_interval": "clinbench.stats.proportions:wilson_interval",
     "mcnemar": "clinbench.stats.compare:mcnemar",

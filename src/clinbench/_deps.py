@@ -10,9 +10,9 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from clinbench.errors import MissingDependencyError
 
-class MissingDependencyError(ImportError):
-    """A module clinbench needs cannot be imported; the message names what to install."""
+__all__ = ["MissingDependencyError", "require"]
 
 
 def require(module: str, package: str | None = None, *, extra: str | None = None) -> ModuleType:

@@ -23,11 +23,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+from clinbench.errors import InputFileError, SetupError
+
 _UMASK = os.umask(0)  # read once, at import (os.umask can only read by setting)
 os.umask(_UMASK)
 
 
-class WriteError(OSError):
+class WriteError(SetupError, OSError):
     """A file that could not be written (disk full, read-only folder ...), named by its path.
 
     ``filename`` is the file clinbench was writing, not the temporary file beside it.
@@ -242,7 +244,7 @@ def original_frame(frame: Any) -> Any:
     return frame
 
 
-class JsonlError(ValueError):
+class JsonlError(InputFileError, ValueError):
     """A JSONL line that is not one JSON object: ``file:line: -: message``."""
 
     def __init__(self, path: str | Path, line: int, message: str) -> None:

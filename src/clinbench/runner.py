@@ -14,6 +14,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from clinbench.errors import OptionError
+
 # Defaults that end a dead endpoint within minutes: a refused connection or HTTP 500 fails
 # after 3 retries (Inspect backs off about 3, 6 and 12 s); an endpoint that accepts and never
 # answers fails after 2 minutes an attempt, and no call takes more than 5 minutes in all.
@@ -327,7 +329,7 @@ def _quiet_cannot_answer() -> Iterator[None]:
         logger.removeFilter(keep)
 
 
-class RunInputError(ValueError):
+class RunInputError(OptionError, ValueError):
     """A run that cannot start: the task, a model or a role cannot be built from the options."""
 
 
@@ -434,7 +436,7 @@ def run_benchmark(
 ) -> RunOutcome:
     """Return the outcome (finished, logs, results table) of running item files or a suite task.
 
-    ``target`` is item files or one suite task name (:func:`clinbench.tasks.resolve_task`);
+    ``target`` is item files or one suite task name (:func:`clinbench.item_tasks.resolve_task`);
     without ``models`` the target's offline default runs. ``graders`` (names, or comma lists:
     several make a judge panel), built with ``grader_args``, and ``model_roles``
     (Inspect's ``ROLE=MODEL[,MODEL]``) bind model roles
@@ -452,8 +454,8 @@ def run_benchmark(
     """
     from inspect_ai.model import get_model
 
+    from clinbench.item_tasks import default_model, first_items, resolve_task
     from clinbench.items.loader import allowed_media_roots
-    from clinbench.tasks import default_model, first_items, resolve_task
 
     limits = limits if limits is not None else CallLimits()
     limit = eval_args.get("limit")

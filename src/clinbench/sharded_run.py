@@ -91,9 +91,9 @@ def run_sharded(
     """
     import pandas as pd
 
+    from clinbench.item_tasks import first_items, resolve_task
     from clinbench.items.loader import allowed_media_roots
     from clinbench.runner import CallLimits, RunInputError, RunOutcome
-    from clinbench.tasks import first_items, resolve_task
 
     if workers < 1:
         raise RunInputError(f"--workers must be at least 1, got {workers}")
@@ -110,8 +110,8 @@ def run_sharded(
             "scoring): run each format's items apart, or leave out --workers"
         )
     shards = shard_ids(task, workers, limit)
+    from clinbench.item_tasks import default_model
     from clinbench.runner import cannot_answer_notices
-    from clinbench.tasks import default_model
 
     for line in cannot_answer_notices(task, list(models or [default_model(target)]), limit):
         if on_notice is not None:

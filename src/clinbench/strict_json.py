@@ -14,6 +14,8 @@ import math
 import re
 from typing import Any
 
+from clinbench.errors import InputError
+
 MAX_DEPTH = 64  # far above any item or reply clinbench reads (items nest 4 levels at most)
 
 _STRUCTURE = re.compile(r'[\[\]{}"]')
@@ -21,7 +23,7 @@ _STRUCTURE = re.compile(r'[\[\]{}"]')
 _STRING_REST = re.compile(r'[^"\\]*+(?:\\.[^"\\]*+)*+"', re.DOTALL)
 
 
-class StrictJSONError(ValueError):
+class StrictJSONError(InputError, ValueError):
     """Raised when text is not strict JSON; ``msg`` says why and ``pos`` where (if known)."""
 
     def __init__(self, msg: str, pos: int | None = None):

@@ -2,7 +2,7 @@
 
 Every model call that asks for a JSON reply of a given schema goes through
 :func:`generate_structured`: the answering step of exact-answer items
-(:mod:`clinbench.solvers.structured`), curation calls (:mod:`clinbench.curate.structured`)
+(:mod:`clinbench.solvers.structured`), curation calls (:mod:`clinbench.curate.structured_calls`)
 and the audiogram claim reader (``clinbench.suites.audiology.claim_reader``).
 
 Modes, from strictest to loosest:

@@ -35,9 +35,9 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
 
     Columns: <by>..., n, answered, correct, accuracy, CI95%, accuracy (all), CI95% (all),
     declined, parse_failed, error, and epochs and interval (the method) when any item has
-    several epochs. From ``clinbench.stats.clustered.accuracy_two_denominators``.
+    several epochs. From ``clinbench.stats.repeated_epochs.accuracy_two_denominators``.
     """
-    from clinbench.stats.clustered import (
+    from clinbench.stats.repeated_epochs import (
         COUNTED_OUTCOMES,
         accuracy_two_denominators,
     )
@@ -141,7 +141,7 @@ def outcome_tables(
     frame = results.assign(**{k: results[k].fillna("").astype(str) for k in keys})
     accuracy = accuracy_table(frame, by=keys)
     if not accuracy.empty:
-        from clinbench.stats.clustered import repeated_epochs_warning
+        from clinbench.stats.repeated_epochs import repeated_epochs_warning
 
         warning = repeated_epochs_warning(frame) if "epoch" in frame.columns else ""
         notes = [ACCURACY_NOTE, *([warning] * bool(warning))]
@@ -150,7 +150,7 @@ def outcome_tables(
         out.append(("Exact-match outcomes", accuracy, notes))
     rubric = rubric_table(frame)
     if not rubric.empty:
-        from clinbench.report.judges import reliability, reliability_note
+        from clinbench.report.judges_section import reliability, reliability_note
 
         judged = reliability(frame)
         notes = [RUBRIC_NOTE]

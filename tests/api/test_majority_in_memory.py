@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from inspect_ai import eval as inspect_eval
 
+from clinbench.item_tasks import items_task
 from clinbench.items.model import MCQItem, TFItem
 from clinbench.results.export import results_from_logs
-from clinbench.tasks import items_task
 
 
 def _bank() -> list:

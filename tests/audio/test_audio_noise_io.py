@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import soundfile as sf
 
-from clinbench.audio.io import AudioFileError, read_audio
+from clinbench.audio.clips import AudioFileError, read_audio
 from clinbench.audio.noise import (
     SHIPPED_NOISES,
     add_noise_to_file,

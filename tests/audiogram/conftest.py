@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from clinbench.audiogram.model import Audiogram
+from clinbench.audiogram.audiogram_model import Audiogram
 
 DATA = Path(__file__).parent / "data"
 OCTAVES_3K6K = (250, 500, 1000, 2000, 3000, 4000, 6000, 8000)

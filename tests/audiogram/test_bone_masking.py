@@ -15,10 +15,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from clinbench.audiogram.audiogram_model import Audiogram
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.classify import STANDARDS, classify
-from clinbench.audiogram.cli import app
-from clinbench.audiogram.model import Audiogram
+from clinbench.cli.audiogram_commands import app
 
 from .conftest import build
 from .validation import audiogram_of

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from clinbench.audiogram.audiogram_model import Audiogram
 from clinbench.audiogram.check import CRITICAL_ERRORS, check_reply, critical_error_scores
-from clinbench.audiogram.model import Audiogram
 
 from .conftest import DATA
 

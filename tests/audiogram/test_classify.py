@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from clinbench.audiogram.audiogram_model import Audiogram
 from clinbench.audiogram.classify import DEGREES, STANDARDS, Criteria, classify, get_standard
-from clinbench.audiogram.model import Audiogram
 
 from .conftest import build
 

@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from clinbench.audiogram.cli import app
+from clinbench.cli.audiogram_commands import app
 
 from .conftest import DATA
 
@@ -45,7 +45,7 @@ def test_generate_then_check_a_case_item(tmp_path):
     assert result.exit_code == 0, result.output
     line = (tmp_path / "cases.jsonl").read_text().splitlines()[0]
     (tmp_path / "case.json").write_text(line)
-    from clinbench.audiogram.baseline import rules_case_reply
+    from clinbench.audiogram.rules_reply import rules_case_reply
     from clinbench.items.model import CaseItem
 
     (tmp_path / "reply.txt").write_text(rules_case_reply(CaseItem.model_validate_json(line)))

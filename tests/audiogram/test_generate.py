@@ -6,11 +6,11 @@ import hashlib
 
 import pytest
 
-from clinbench.audiogram.baseline import rules_case_reply
+from clinbench.audiogram.audiogram_model import Audiogram
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.classify import classify
 from clinbench.audiogram.generate import PROFILES, generate_cases
-from clinbench.audiogram.model import Audiogram
+from clinbench.audiogram.rules_reply import rules_case_reply
 from clinbench.items.loader import load_items
 from clinbench.items.model import CaseItem
 

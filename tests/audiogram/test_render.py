@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from matplotlib.image import imread
 
-from clinbench.audiogram.model import Audiogram
+from clinbench.audiogram.audiogram_model import Audiogram
 from clinbench.audiogram.render import EAR_COLOURS, SYMBOLS, render_audiogram
 
 

@@ -158,9 +158,11 @@ def make_audit(
 ) -> Path:
     """Sample an audit folder from ``results`` with the CLI's own functions."""
     from clinbench.audit.sampling import (
+        audit_results as read_results,
+    )
+    from clinbench.audit.sampling import (
         eligible_units,
         item_lookup,
-        read_results,
         stratified_sample,
         write_audit,
     )

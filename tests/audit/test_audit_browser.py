@@ -13,8 +13,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from clinbench.audit.agreement_report import audit_report
 from clinbench.audit.app import reviewer_link
-from clinbench.audit.report import audit_report
 from clinbench.audit.sampling import DB_FILE, load_key, load_manifest
 from clinbench.audit.store import AuditStore
 from tests.audit.audit_support import MODELS, LiveServer, make_audit

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from clinbench.audit.cli import app
 from clinbench.audit.sampling import DB_FILE
 from clinbench.audit.store import AuditStore
+from clinbench.cli.audit_commands import app
 
 runner = CliRunner()
 

@@ -11,15 +11,17 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from clinbench.audit.baseline import export_baseline
+from clinbench.audit.human_baseline import export_baseline
 from clinbench.audit.sampling import (
     DB_FILE,
     eligible_units,
     item_lookup,
     load_manifest,
-    read_results,
     stratified_sample,
     write_audit,
+)
+from clinbench.audit.sampling import (
+    audit_results as read_results,
 )
 from clinbench.audit.store import AuditStore
 from clinbench.items.loader import load_items
@@ -83,7 +85,7 @@ def test_reviewers_answer_cases_and_the_answers_are_scored_like_a_model(
 
     from clinbench.providers.responses import read_responses
     from clinbench.results.export import results_table
-    from clinbench.suites.audiology.sections import split_sections
+    from clinbench.suites.audiology.reply_sections import split_sections
     from clinbench.suites.audiology.tasks import audiology_cases
 
     store = AuditStore(baseline_audit / DB_FILE)

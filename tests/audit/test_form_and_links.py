@@ -15,11 +15,11 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from clinbench.audit.cli import app as audit_cli
 from clinbench.audit.labels import validate_label
 from clinbench.audit.links import LINKS_FILE, read_links
 from clinbench.audit.sampling import DB_FILE
 from clinbench.audit.store import AuditStore
+from clinbench.cli.audit_commands import app as audit_cli
 from tests.audit.audit_support import LiveServer, free_port, make_audit
 
 runner = CliRunner()

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from clinbench.audit.baseline import export_baseline
+from clinbench.audit.agreement_report import audit_report
+from clinbench.audit.human_baseline import export_baseline
 from clinbench.audit.labels import validate_label
-from clinbench.audit.report import audit_report
 from clinbench.audit.sampling import DB_FILE, load_key, load_manifest
 from clinbench.audit.store import AuditStore
 from tests.audit.audit_support import make_audit

@@ -81,11 +81,11 @@ def test_labels_off_the_scale_are_refused():
 
 
 def test_audit_panel_command_and_report_files(tmp_path, results_file):
-    from clinbench.audit.cli import app
+    from clinbench.audit.agreement_report import audit_report
     from clinbench.audit.labels import validate_label
-    from clinbench.audit.report import audit_report
     from clinbench.audit.sampling import DB_FILE, load_key
     from clinbench.audit.store import AuditStore
+    from clinbench.cli.audit_commands import app
     from tests.audit.audit_support import make_audit
 
     audit = make_audit(tmp_path, results_file, n=12, calibration=3, strata=("question", "grade"))

@@ -26,7 +26,7 @@ N_ITEMS = 10  # make_sa_results writes this many SA items
 
 @pytest.fixture
 def reference_audit(tmp_path: Path) -> Path:
-    from clinbench.audit.cli import app
+    from clinbench.cli.audit_commands import app
 
     results, bank = make_sa_results(tmp_path)
     out = tmp_path / "ref"
@@ -63,8 +63,8 @@ def test_reference_label_rules():
 
 
 def test_reviewers_label_in_the_app_and_the_summary_matches_the_libraries(reference_audit):
-    from clinbench.audit.cli import app
     from clinbench.audit.reference import reference_tables
+    from clinbench.cli.audit_commands import app
 
     store = AuditStore(reference_audit / DB_FILE)
     tokens = {name: store.add_reviewer(name) for name in ("ann", "ben", "cy")}
@@ -137,7 +137,7 @@ def test_reviewers_label_in_the_app_and_the_summary_matches_the_libraries(refere
                                    "-f", "csv"])  # fmt: skip
     assert csv.exit_code == 0, csv.output
     assert "Krippendorff alpha" in csv.output and "grader_false_negatives" in csv.output
-    from clinbench.audit.report import audit_report
+    from clinbench.audit.agreement_report import audit_report
 
     written = {p.name for p in audit_report(reference_audit, reference_audit / "report",
                                             n_boot=50)}  # fmt: skip
@@ -146,7 +146,7 @@ def test_reviewers_label_in_the_app_and_the_summary_matches_the_libraries(refere
 
 
 def test_references_refuses_an_audit_of_another_kind(tmp_path, results_file):
-    from clinbench.audit.cli import app
+    from clinbench.cli.audit_commands import app
     from tests.audit.audit_support import make_audit
 
     audit = make_audit(tmp_path, results_file, n=6, calibration=0)

@@ -10,8 +10,8 @@ import pandas as pd
 import pytest
 from sklearn.metrics import cohen_kappa_score
 
+from clinbench.audit.agreement_report import audit_report, grade_midpoints
 from clinbench.audit.labels import GRADES, validate_label
-from clinbench.audit.report import audit_report, grade_midpoints
 from clinbench.audit.sampling import DB_FILE, load_key
 from clinbench.audit.store import AuditStore
 from tests.audit.audit_support import make_audit

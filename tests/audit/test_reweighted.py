@@ -137,8 +137,8 @@ def test_audit_rates_are_the_weighted_shares_of_each_reviewer_and_rule(enriched_
 
 
 def test_reweighted_command_and_report_files(enriched_audit, tmp_path):
-    from clinbench.audit.cli import app
-    from clinbench.audit.report import audit_report
+    from clinbench.audit.agreement_report import audit_report
+    from clinbench.cli.audit_commands import app
 
     out = CliRunner().invoke(app, ["reweighted", str(enriched_audit), "--question", "Q1",
                                    "--n-boot", "50", "-f", "csv"])  # fmt: skip

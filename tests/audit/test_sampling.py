@@ -17,9 +17,11 @@ from clinbench.audit.sampling import (
     item_lookup,
     load_key,
     load_manifest,
-    read_results,
     stratified_sample,
     write_audit,
+)
+from clinbench.audit.sampling import (
+    audit_results as read_results,
 )
 from clinbench.items.loader import load_items
 from tests.audit.audit_support import MODELS, make_results

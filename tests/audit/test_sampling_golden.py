@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from clinbench.audit.sampling import eligible_units, read_results, stratified_sample
+from clinbench.audit.sampling import audit_results as read_results
+from clinbench.audit.sampling import eligible_units, stratified_sample
 from tests.audit.audit_support import make_results
 
 GOLDEN = Path(__file__).parent / "data" / "stratified_golden.json"

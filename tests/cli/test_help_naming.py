@@ -12,7 +12,7 @@ from clinbench.cli import _mount, app
 @pytest.fixture(scope="module")
 def commands() -> dict[str, object]:
     """Return 'group command' -> click command, for every command of the clinbench app."""
-    from clinbench.help_text import command as build
+    from clinbench.cli.help_text import command as build
 
     _mount()
     root = build(app)  # the command `clinbench` runs (clinbench.cli.main)
@@ -109,7 +109,7 @@ def test_every_help_page_at_80_columns_reads_cleanly(monkeypatch):
     Python type in angle brackets (`--help <bool>`, `<float>`), no line wider than 80."""
     from click.testing import CliRunner
 
-    from clinbench.help_text import command as build
+    from clinbench.cli.help_text import command as build
 
     monkeypatch.setenv("COLUMNS", "80")
     _mount()

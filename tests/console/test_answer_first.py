@@ -10,7 +10,7 @@ import re
 import pandas as pd
 from typer.testing import CliRunner
 
-from clinbench.console import TableOutput, render_text
+from clinbench.cli.console import TableOutput, render_text
 
 PART = re.compile(r"\(part \d+ of \d+")
 
@@ -70,7 +70,7 @@ def test_five_item_run_answers_first_at_80_columns(tmp_path, sample_items_path):
 
 def test_demo_prints_one_block_per_task_and_no_parts_at_80_columns(tmp_path, monkeypatch):
     """The demo (its runs cut to 3 items each, to stay fast) at 80 columns."""
-    from clinbench import demo
+    from clinbench import demo_runner as demo
     from clinbench.cli import _mount, app
 
     _mount()

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from clinbench.console import TableOutput, model_labels, render_text
+from clinbench.cli.console import TableOutput, model_labels, render_text
 from clinbench.stats.synthetic import synthetic_case_results, synthetic_knowledge_results
 from clinbench.summary import outcome_tables
 

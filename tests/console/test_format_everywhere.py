@@ -171,7 +171,7 @@ ELSEWHERE = {
 
 
 def _command_paths() -> dict[str, object]:
-    from clinbench.help_text import command as build
+    from clinbench.cli.help_text import command as build
 
     found: dict[str, object] = {}
 

@@ -10,9 +10,9 @@ import pandas as pd
 import pytest
 from inspect_ai import eval as inspect_eval
 
-from clinbench.contamination.analysis import canary_recall, dated_accuracy, verbatim_contrast
 from clinbench.contamination.overlap import overlap
-from clinbench.contamination.tasks import clinbench_contamination, split_text
+from clinbench.contamination.probe_results import canary_recall, dated_accuracy, verbatim_contrast
+from clinbench.contamination.probe_task import clinbench_contamination, split_text
 from clinbench.report.contamination import contamination_section
 from clinbench.results.export import results_table
 

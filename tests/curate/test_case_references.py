@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from clinbench.audit.sampling import DB_FILE, load_key, load_manifest
 from clinbench.audit.store import AuditStore
-from clinbench.curate.cli import app
+from clinbench.cli.curate_commands import app
 from clinbench.curate.references import REVIEW_KEY, reference_status
 from clinbench.items.loader import load_items, write_items
 from clinbench.suites.audiology.tasks import CASE_ITEMS

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from clinbench.curate.cli import app
+from clinbench.cli.curate_commands import app
 from clinbench.curate.dedup import (
     exact_jaccard_pairs,
     find_duplicates,

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from clinbench.curate.cli import app
+from clinbench.cli.curate_commands import app
 from clinbench.curate.difficulty import (
     cognitive_level_rule,
     cognitive_levels,

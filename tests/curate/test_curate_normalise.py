@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from clinbench.curate.cli import app
-from clinbench.curate.normalise import (
+from clinbench.cli.curate_commands import app
+from clinbench.curate.row_normalise import (
     normalise_files,
     normalise_row,
     standardise_numbers,

@@ -8,7 +8,7 @@ import pytest
 
 from clinbench.curate.adapt import FIBReply, MCQReply, SAReply, ScreenReply, build_item
 from clinbench.curate.passages import Passage, read_passages
-from clinbench.curate.structured import OK, PARSE_FAILED, model_arg_pairs, parse_reply
+from clinbench.curate.structured_calls import OK, PARSE_FAILED, model_arg_pairs, parse_reply
 from clinbench.items.loader import ItemFileError
 
 TEXT = """Bone-conduction thresholds reflect the sensitivity of the cochlea because the

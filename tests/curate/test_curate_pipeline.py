@@ -9,7 +9,7 @@ import pandas as pd
 from inspect_ai.log import read_eval_log
 from typer.testing import CliRunner
 
-from clinbench.curate.cli import app
+from clinbench.cli.curate_commands import app
 from clinbench.items.loader import load_items, validate_files
 
 runner = CliRunner()

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from clinbench.curate.cli import app
+from clinbench.cli.curate_commands import app
 from clinbench.curate.review import item_flags, review_sheet
 from clinbench.items.loader import load_items, write_items
 from clinbench.items.model import FIBItem, MCQItem, Provenance, TFItem

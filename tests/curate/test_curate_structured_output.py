@@ -12,7 +12,7 @@ import json
 import pytest
 from pydantic import BaseModel
 
-from clinbench.curate.structured import OK, structured_eval
+from clinbench.curate.structured_calls import OK, structured_eval
 from clinbench.structured_output import _WORKING_MODE
 from tests.local_openai import RefusesFormats, format_kinds, serve
 

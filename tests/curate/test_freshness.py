@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from clinbench._deps import MissingDependencyError
+from clinbench.cli.curate_commands import freshness_command
 from clinbench.curate import freshness
-from clinbench.curate.cli import freshness_command
 from clinbench.items.model import ExactItem
 
 QUOTE = "Eligible patients can receive two months' supply of certain medicines on one prescription."

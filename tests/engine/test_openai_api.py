@@ -11,8 +11,8 @@ import json
 import pytest
 from inspect_ai import eval as inspect_eval
 
+from clinbench.item_tasks import clinbench_items
 from clinbench.results.export import results_table
-from clinbench.tasks import clinbench_items
 from tests.local_openai import OpenAIHandler, serve
 
 CANNED = {

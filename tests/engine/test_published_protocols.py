@@ -155,7 +155,7 @@ def test_ausclin_v13_protocol_sends_no_temperature_and_no_response_format(tmp_pa
 def test_judge_prompt_states_the_rubric_tolerance_and_the_checker_takes_the_same(tmp_path):
     from clinbench.scoring.rubric import load_rubric
     from clinbench.suites.audiology import RUBRIC
-    from clinbench.suites.audiology.adjudicator import (
+    from clinbench.suites.audiology.case_judge import (
         RUBRIC_INSTRUCTIONS,
         RUBRIC_SYSTEM,
         rubric_prompt,

@@ -13,9 +13,9 @@ import time
 
 from inspect_ai import eval as inspect_eval
 
+from clinbench.item_tasks import clinbench_items
 from clinbench.results.cost import cost_summary
 from clinbench.results.export import results_from_logs
-from clinbench.tasks import clinbench_items
 from tests.local_openai import OpenAIHandler, serve
 
 ANSWER_S = 0.4

@@ -91,7 +91,7 @@ def test_import_validate_replay_export(tmp_path):
 
 
 def test_prompt_is_the_conversation_with_no_instruction_or_decline(tmp_path):
-    from clinbench.tasks import clinbench_items
+    from clinbench.item_tasks import clinbench_items
 
     out, _ = _import(tmp_path)
     task = clinbench_items(items=str(out))

@@ -11,6 +11,7 @@ from inspect_ai import eval as inspect_eval
 from typer.testing import CliRunner
 
 from clinbench.cli import _mount, app
+from clinbench.item_tasks import clinbench_items
 from clinbench.items.digest import item_set_hash
 from clinbench.items.importer import ImportFailed, import_items, read_map, shipped_maps
 from clinbench.items.loader import load_items
@@ -18,7 +19,6 @@ from clinbench.items.model import MCQItem
 from clinbench.items.sample import from_metadata
 from clinbench.results.export import results_table
 from clinbench.solvers.prompts import item_prompt
-from clinbench.tasks import clinbench_items
 
 runner = CliRunner()
 _mount()

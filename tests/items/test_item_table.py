@@ -8,12 +8,12 @@ import pytest
 from inspect_ai import eval as inspect_eval
 from inspect_ai.solver import Generate, TaskState, solver
 
+from clinbench.item_tasks import item_sample, items_task
 from clinbench.items import sample as sample_module
 from clinbench.items.loader import load_items
 from clinbench.items.sample import ITEM_KEY, ITEMS, from_metadata
 from clinbench.results.export import results_from_logs
 from clinbench.solvers.answer import answer_item
-from clinbench.tasks import item_sample, items_task
 
 RUNS, N = 3, 12
 

@@ -218,7 +218,7 @@ def test_readme_local_model_commands_run_as_written(local_model, tmp_path):
 
 
 def test_demo_with_the_local_model_reuses_the_running_server(local_model, tmp_path, monkeypatch):
-    from clinbench import demo
+    from clinbench import demo_runner as demo
     from clinbench.demo_spec import DemoRun
     from clinbench.suites.audiology.tasks import audiology_cases
     from clinbench.suites.ausclin.tasks import ausclin

@@ -59,7 +59,7 @@ def test_import_responses_cli_lists_them_by_line(tmp_path, sample_items_path):
 
 
 def test_missing_clarifying_turn_is_parse_failed_with_reason(tmp_path, sample_items_path):
-    from clinbench.tasks import clinbench_items
+    from clinbench.item_tasks import clinbench_items
 
     logs = inspect_eval(
         clinbench_items(items=str(sample_items_path)),

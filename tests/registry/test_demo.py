@@ -1,10 +1,10 @@
-"""clinbench.demo.run_demo as a library call (over the foundation's runs only, to stay fast)."""
+"""clinbench.demo_runner.run_demo as a library call (the foundation's runs only, to stay fast)."""
 
 from __future__ import annotations
 
 import pandas as pd
 
-from clinbench import demo
+from clinbench import demo_runner as demo
 from clinbench.demo_spec import DemoRun
 from clinbench.results import read_results
 from clinbench.results.export import results_table

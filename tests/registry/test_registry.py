@@ -11,7 +11,8 @@ import typer
 from typer.testing import CliRunner
 
 import clinbench.suites as registry
-from clinbench import demo, tasks
+from clinbench import demo_runner as demo
+from clinbench import item_tasks as tasks
 from clinbench.items.loader import load_items
 from clinbench.items.sample import from_metadata
 from clinbench.providers.rules import NoRuleBaseline, rules_reply
@@ -39,7 +40,7 @@ from inspect_ai import task
 
 from clinbench.demo_spec import DemoRun
 from clinbench.report.sections import ReportSection
-from clinbench.tasks import SAMPLE_ITEMS, clinbench_items
+from clinbench.item_tasks import SAMPLE_ITEMS, clinbench_items
 
 app = typer.Typer()
 

@@ -7,7 +7,7 @@ import pytest
 
 from clinbench.report.analyze import all_sections
 from clinbench.report.generic import AnalysisOptions
-from clinbench.report.judges import NOT_VALIDATED, human_agreement, reliability
+from clinbench.report.judges_section import NOT_VALIDATED, human_agreement, reliability
 
 FAST = AnalysisOptions(n_boot=200, seed=1)
 # Tables that list excluded models on purpose: the disclosures.
@@ -135,7 +135,7 @@ def _audit_items(results_df):
 
 def test_mixed_model_not_converged_is_said_in_words(results_df, monkeypatch):
     from clinbench.report import generic
-    from clinbench.stats import clustering
+    from clinbench.stats import case_clustering as clustering
 
     real = clustering.mixed_model
 
@@ -163,7 +163,7 @@ def test_breakdown_by_item_metadata_field(results_df):
 
 
 def test_floor_baselines_are_marked(results_df):
-    from clinbench.report.findings import findings_section, headline
+    from clinbench.report.headline import findings_section, headline
 
     df = results_df.copy()
     df.loc[df.model == "synthetic/model-c", "model"] = "clinbench/chance"

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from clinbench.report.findings import REFERENCE_ROLE, best_first, finding_sentence
 from clinbench.report.format import interval_text
+from clinbench.report.headline import REFERENCE_ROLE, best_first, finding_sentence
 
 
 @pytest.mark.parametrize(

@@ -61,10 +61,10 @@ def test_analyze_gives_the_one_epoch_interval_and_counts_items(epochs, tmp_path)
 
 @pytest.mark.parametrize("epochs", [1, 3, 5])
 def test_every_surface_gives_one_interval(epochs, tmp_path):
-    from clinbench.report.findings import headline
     from clinbench.report.generic import leaderboard_section, normalise
-    from clinbench.stats.clustered import accuracy_two_denominators
+    from clinbench.report.headline import headline
     from clinbench.stats.leaderboard import summarise
+    from clinbench.stats.repeated_epochs import accuracy_two_denominators
     from clinbench.summary import accuracy_table
 
     k, n, expected = _expected()

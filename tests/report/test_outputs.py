@@ -7,8 +7,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from clinbench.cli.report_commands import register
 from clinbench.report.analyze import analyze
-from clinbench.report.cli import register
 from clinbench.report.generic import AnalysisOptions
 from clinbench.report.html import write_report
 from clinbench.report.load import ResultsInputError

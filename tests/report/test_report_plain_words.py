@@ -18,7 +18,7 @@ PHONE, DESKTOP = (390, 844), (1280, 900)
 
 @pytest.fixture(scope="module")
 def demo_report(tmp_path_factory) -> tuple[Path, pd.DataFrame]:
-    from clinbench import demo
+    from clinbench import demo_runner as demo
 
     result = demo.run_demo(tmp_path_factory.mktemp("demo"), limit=3)
     assert result.failed == []

@@ -11,7 +11,8 @@ from inspect_ai import eval as inspect_eval
 from typer.testing import CliRunner
 
 from clinbench.cli import _mount, app
-from clinbench.report.cost import cost_section
+from clinbench.item_tasks import clinbench_items
+from clinbench.report.cost_section import cost_section
 from clinbench.results import read_results
 from clinbench.results.cost import (
     PriceTableError,
@@ -20,7 +21,6 @@ from clinbench.results.cost import (
     read_prices,
 )
 from clinbench.results.export import results_table
-from clinbench.tasks import clinbench_items
 
 runner = CliRunner()
 _mount()

@@ -10,8 +10,8 @@ from inspect_ai.log import read_eval_log, write_eval_log
 from typer.testing import CliRunner
 
 from clinbench.cli import _mount, app
+from clinbench.item_tasks import clinbench_items
 from clinbench.results.export import results_table
-from clinbench.tasks import clinbench_items
 from tests.conftest import DATA
 
 runner = CliRunner()

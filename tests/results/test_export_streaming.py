@@ -10,11 +10,11 @@ import pytest
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import read_eval_log, write_eval_log
 
+from clinbench.item_tasks import clinbench_items
 from clinbench.items.loader import load_items
 from clinbench.items.sample import ITEM_KEY, ITEMS, from_metadata
 from clinbench.results import export
 from clinbench.results.export import results_from_logs, results_table
-from clinbench.tasks import clinbench_items
 from tests.conftest import DATA
 
 EPOCHS, N = 3, 7

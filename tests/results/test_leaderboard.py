@@ -9,9 +9,9 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from clinbench.cli.leaderboard_commands import app
 from clinbench.results.schema import RESULT_COLUMNS
 from clinbench.stats import leaderboard as lb
-from clinbench.stats.leaderboard_cli import app
 
 
 def _rows(model: str, outcomes: list[str], condition: str = "blind", empty_for=()) -> list[dict]:

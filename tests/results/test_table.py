@@ -56,3 +56,21 @@ def test_bad_input_names_file_line_and_field(tmp_path):
         read_results(good, required=["model", "rater"])
     lines = read_results(good, line_column="_line")
     assert list(lines["_line"]) == [2, 3]
+
+
+def test_extra_numeric_columns_of_a_parquet_file_read_as_text_without_warning(tmp_path):
+    # audit and curate read their results through read_results: an extra float or Int64
+    # column (not a results-table number) becomes text, '' where missing, with no warning
+    import warnings
+
+    import numpy as np
+    import pandas as pd
+
+    frame = pd.DataFrame({"item_id": ["a", "b"], "weight": [1.5, np.nan],
+                          "rank": pd.array([2, None], dtype="Int64")})  # fmt: skip
+    path = tmp_path / "r.parquet"
+    frame.to_parquet(path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        back = read_results(path)
+    assert back["weight"].tolist() == ["1.5", ""] and back["rank"].tolist() == ["2", ""]

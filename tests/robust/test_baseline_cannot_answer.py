@@ -11,9 +11,9 @@ import pandas as pd
 from typer.testing import CliRunner
 
 from clinbench.cli import _mount, app
+from clinbench.item_tasks import SAMPLE_ITEMS
 from clinbench.scoring import outcomes
 from clinbench.summary import accuracy_table
-from clinbench.tasks import SAMPLE_ITEMS
 
 runner = CliRunner()
 _mount()

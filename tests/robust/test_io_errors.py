@@ -101,7 +101,7 @@ def test_a_log_the_disk_could_not_hold_is_never_named_as_written(tmp_path, log_d
 
     from inspect_ai.log import list_eval_logs
 
-    from clinbench.run_options import log_line
+    from clinbench.cli.run_options import log_line
 
     error = SimpleNamespace(message="OSError: [Errno 28] No space left on device")
     missing = SimpleNamespace(location=str(tmp_path / "gone.eval"), status="error", error=error)

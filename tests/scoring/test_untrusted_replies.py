@@ -32,9 +32,9 @@ from clinbench.scoring.extract import (
     json_objects,
 )
 from clinbench.scoring.match import normalised_match
-from clinbench.suites.audiology.sections import split_sections
-from clinbench.suites.slp.prompts import SCENARIOS
+from clinbench.suites.audiology.reply_sections import split_sections
 from clinbench.suites.slp.replies import read_label_reply, read_transcription_reply
+from clinbench.suites.slp.scenarios import SCENARIOS
 from tests.scoring import quadratic_reference as old
 
 MCQ = MCQItem(id="m", stem="Which?", options={"A": "a", "B": "b", "C": "c", "I": "i"}, answer="C")

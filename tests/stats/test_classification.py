@@ -201,8 +201,8 @@ def test_per_class_precision_recall_f1_support_equal_scikit_learn():
 def test_cli_classification_prints_per_class_rows(tmp_path):
     from typer.testing import CliRunner
 
+    from clinbench.cli.stats_commands import app
     from clinbench.results import write_results
-    from clinbench.stats.cli import app
 
     rows = pd.DataFrame({"model": "m", "task": "t", "item_id": ["i1", "i2", "i3"],
                          "target": ["yes", "no", "maybe"],

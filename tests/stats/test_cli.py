@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from clinbench.stats.cli import app
+from clinbench.cli.stats_commands import app
 from clinbench.stats.synthetic import synthetic_case_results
 
 runner = CliRunner()

@@ -10,7 +10,7 @@ import pytest
 import statsmodels.api as sm
 from statsmodels.stats.proportion import proportion_confint
 
-from clinbench.stats.clustered import (
+from clinbench.stats.repeated_epochs import (
     accuracy_two_denominators,
     cluster_bootstrap_means,
     cluster_robust_se,
@@ -156,7 +156,7 @@ def test_grouped_estimator_matches_statsmodels_in_every_group(small_sample):
 
 def test_new_outcomes_get_their_own_count_column():
     from clinbench.scoring import outcomes
-    from clinbench.stats.clustered import ACCURACY_COLUMNS
+    from clinbench.stats.repeated_epochs import ACCURACY_COLUMNS
 
     for outcome in (*outcomes.ANSWERED, *outcomes.EXCLUDED):
         if outcome not in (outcomes.CORRECT, outcomes.INCORRECT):
@@ -168,7 +168,7 @@ def test_an_outcome_added_later_counts_as_not_correct_over_all_items(monkeypatch
     import importlib
 
     from clinbench.scoring import outcomes
-    from clinbench.stats import clustered
+    from clinbench.stats import repeated_epochs as clustered
 
     monkeypatch.setattr(outcomes, "OUTCOMES", (*outcomes.OUTCOMES, "refused"))
     fresh = importlib.reload(clustered)

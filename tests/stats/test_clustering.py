@@ -7,7 +7,7 @@ import pytest
 from scipy import stats
 
 from clinbench.stats.agreement import pingouin_icc_row
-from clinbench.stats.clustering import (
+from clinbench.stats.case_clustering import (
     all_fail_cooccurrence,
     case_bootstrap,
     case_bootstraps,
@@ -141,7 +141,7 @@ def test_case_bootstraps_share_the_draws_and_equal_one_call_per_grouping(cases):
 
 
 def test_case_bootstrap_block_size_never_moves_a_number(cases, monkeypatch):
-    from clinbench.stats import clustering
+    from clinbench.stats import case_clustering as clustering
 
     big = case_bootstraps(cases, "score", "item_id", ["question", "model"], n_boot=301, seed=2)
     monkeypatch.setattr(clustering, "_CASE_BLOCK_CELLS", 7 * 25)  # 7 resampled sets a block

@@ -181,7 +181,7 @@ def test_slp_transcription_metrics_across_epochs(tmp_path):
 
 
 def test_case_metrics_across_epochs(tmp_path):
-    from clinbench.audiogram.baseline import rules_case_reply
+    from clinbench.audiogram.rules_reply import rules_case_reply
     from clinbench.items.loader import load_items
     from clinbench.suites.audiology.tasks import CASE_ITEMS, audiology_cases
 

@@ -19,7 +19,7 @@ from statsmodels.stats.proportion import proportion_confint
 
 from clinbench.scoring import outcomes
 from clinbench.stats._common import group_seed, percentile_interval
-from clinbench.stats.clustered import (
+from clinbench.stats.repeated_epochs import (
     ACCURACY_COLUMNS,
     ACCURACY_OUTCOMES,
     COUNTED_OUTCOMES,

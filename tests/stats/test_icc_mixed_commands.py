@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from clinbench.cli.stats_commands import app
 from clinbench.results import write_results
-from clinbench.stats.cli import app
 from clinbench.stats.synthetic import synthetic_case_results
 
 
@@ -36,7 +36,7 @@ def test_icc_command_is_pingouin(cases):
 
 
 def test_mixed_command_is_statsmodels(cases):
-    from clinbench.stats.clustering import mixed_model
+    from clinbench.stats.case_clustering import mixed_model
 
     df, path = cases
     res = CliRunner().invoke(app, ["mixed", str(path), "--format", "csv"])

@@ -17,7 +17,7 @@ import statsmodels.formula.api as smf
 from scipy.optimize import minimize_scalar
 from statsmodels.regression.mixed_linear_model import MixedLM, MixedLMParams
 
-from clinbench.stats import clustering
+from clinbench.stats import case_clustering as clustering
 from clinbench.stats.synthetic import synthetic_case_results
 
 FE_REL, VAR_REL, LLF_REL = 1e-6, 1e-3, 1e-6

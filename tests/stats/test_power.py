@@ -12,8 +12,8 @@ from statsmodels.stats.power import NormalIndPower, TTestIndPower, TTestPower
 from statsmodels.stats.proportion import proportion_effectsize
 from typer.testing import CliRunner
 
+from clinbench.cli.stats_commands import app
 from clinbench.stats import power as pw
-from clinbench.stats.cli import app
 from clinbench.stats.verdict import UNDERPOWERED, verdict
 
 

@@ -8,9 +8,9 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from clinbench.cli.stats_commands import app
 from clinbench.results import write_results
 from clinbench.results.schema import RESULT_COLUMNS
-from clinbench.stats.cli import app
 
 runner = CliRunner()
 REFERENCE = [  # the hand-made set of tests/stats/test_classification.py

@@ -7,7 +7,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from clinbench.stats import clustering, compare, describe
+from clinbench.stats import case_clustering as clustering
+from clinbench.stats import compare, describe
 from clinbench.stats._common import StatsInputError, group_seed, numeric_column
 from clinbench.stats.synthetic import synthetic_case_results
 

@@ -59,8 +59,8 @@ def test_a_suite_run_records_its_card_version_in_the_log_and_every_row(tmp_path)
 def test_an_imported_bank_has_no_suite_version(tmp_path):
     from inspect_ai import eval as inspect_eval
 
+    from clinbench.item_tasks import clinbench_items
     from clinbench.results.export import results_table
-    from clinbench.tasks import clinbench_items
 
     log = inspect_eval(clinbench_items(), model="clinbench/chance", limit=2,
                        log_dir=str(tmp_path), display="none")[0]  # fmt: skip

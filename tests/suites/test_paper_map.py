@@ -49,7 +49,7 @@ def test_a_row_without_command_is_refused(tmp_path, monkeypatch):
 @pytest.fixture(scope="module")
 def demo_results(tmp_path_factory):
     """The offline demo's results table (every suite's bundled samples)."""
-    from clinbench.demo import run_demo
+    from clinbench.demo_runner import run_demo
 
     out = tmp_path_factory.mktemp("demo")
     return run_demo(out).results_path
@@ -87,10 +87,10 @@ def labelled_audit(tmp_path_factory):
 @pytest.fixture(scope="module")
 def reference_audit(tmp_path_factory):
     """A short-answer reference audit (judged SA replies), labelled by two reviewers."""
-    from clinbench.audit.cli import app as audit_app
     from clinbench.audit.labels import REFERENCE_LABELS, validate_reference_label
     from clinbench.audit.sampling import DB_FILE, load_key
     from clinbench.audit.store import AuditStore
+    from clinbench.cli.audit_commands import app as audit_app
     from tests.audit.audit_support import make_sa_results
 
     folder = tmp_path_factory.mktemp("reference")

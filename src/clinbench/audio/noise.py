@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from clinbench.audio.io import TARGET_RATE, read_audio
+from clinbench.audio.clips import TARGET_RATE, read_audio
 
 DEFAULT_SNR_DB = 20.0
 SHIPPED_NOISES = ("synthetic_babble", "synthetic_road_hum", "synthetic_office_hvac")
@@ -119,7 +119,7 @@ def add_noise_to_file(
     seed: int = 0,
 ) -> NoisyClip:
     """Write ``src`` mixed with ``noise`` at the target SNR to ``dst``; return the mix record."""
-    from clinbench.audio.io import write_audio
+    from clinbench.audio.clips import write_audio
 
     speech, rate = read_audio(src)
     clip = mix_at_snr(speech, load_noise(noise, rate), snr_db_target, seed=seed)

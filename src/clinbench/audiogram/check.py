@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from clinbench.audiogram import vocabulary as v
-from clinbench.audiogram.baseline import case_audiogram
+from clinbench.audiogram.audiogram_model import EARS
 from clinbench.audiogram.checkers import CaseFacts, Judge, Topics, check_clause, pta_options
 from clinbench.audiogram.claims import (
     SHORTHAND,
@@ -45,7 +45,7 @@ from clinbench.audiogram.findings import (
     Verdict,
 )
 from clinbench.audiogram.judges import JUDGES, judge_claims
-from clinbench.audiogram.model import EARS
+from clinbench.audiogram.rules_reply import case_audiogram
 
 __all__ = [
     "CRITICAL_ERRORS",

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram.audiogram_model import EARS, Audiogram
 from clinbench.audiogram.claims import (
     air_bone_gap_claims,
     average_claims,
@@ -43,7 +44,6 @@ from clinbench.audiogram.judges import (
     tympanometry_holds,
     type_holds,
 )
-from clinbench.audiogram.model import EARS, Audiogram
 
 
 class Judge:

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field, replace
 from statistics import fmean, linear_regression
 from typing import Any, Literal
 
-from clinbench.audiogram.model import (
+from clinbench.audiogram.audiogram_model import (
     EARS,
     OCTAVE_FREQUENCIES,
     Audiogram,

@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from clinbench.audiogram.audiogram_model import Audiogram, EarThresholds
 from clinbench.audiogram.classify import Classification, bone_masking_needed, classify
-from clinbench.audiogram.model import Audiogram, EarThresholds
 from clinbench.items.model import CaseItem, SubQuestion
 
 GENERATOR_VERSION = "1"
@@ -600,7 +600,7 @@ def _tests_text(audiogram: Audiogram) -> str:
 def _build_case(
     index: int, seed: int, profile: Profile, rng: np.random.Generator
 ) -> tuple[CaseItem, Audiogram]:
-    from clinbench.audiogram.baseline import results_text
+    from clinbench.audiogram.rules_reply import results_text
 
     for _attempt in range(200):
         drawn = profile.draw(rng)

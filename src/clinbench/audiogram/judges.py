@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram.audiogram_model import EARS, Audiogram
 from clinbench.audiogram.classify import (
     STANDARDS,
     Classification,
@@ -23,7 +24,6 @@ from clinbench.audiogram.classify import (
     classify,
     pure_tone_average,
 )
-from clinbench.audiogram.model import EARS, Audiogram
 
 if TYPE_CHECKING:
     from clinbench.audiogram.claims import Claim

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clinbench.audiogram.model import FREQUENCIES, Audiogram
+from clinbench.audiogram.audiogram_model import FREQUENCIES, Audiogram
 from clinbench.io import atomic_path
 
 EAR_COLOURS = {"right": "#c0001a", "left": "#0033cc"}

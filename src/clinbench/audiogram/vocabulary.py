@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from clinbench.audiogram.model import FREQUENCIES
+from clinbench.audiogram.audiogram_model import FREQUENCIES
 
 DEG = r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal)"
 DEGREE_RANGE = re.compile(

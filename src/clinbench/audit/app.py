@@ -18,9 +18,13 @@ from pathlib import Path
 from fastapi import FastAPI
 
 from clinbench.audit.links import reviewer_link
-from clinbench.audit.web import api, consensus, review, security
+from clinbench.audit.web import consensus_page as consensus
+from clinbench.audit.web import review_api as api
+from clinbench.audit.web import review_pages as review
+from clinbench.audit.web import security
 from clinbench.audit.web.security import COOKIE, CSRF_FIELD, CSRF_HEADER
 from clinbench.audit.web.state import AuditState
+from clinbench.errors import SetupError
 
 
 def create_app(audit_dir: str | Path) -> FastAPI:
@@ -35,7 +39,7 @@ def create_app(audit_dir: str | Path) -> FastAPI:
     return app
 
 
-class PortInUse(OSError):
+class PortInUse(SetupError, OSError):
     """The address the app was to listen on cannot be bound (in use, or not allowed)."""
 
 

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from clinbench.audit.audit_errors import AuditInputError
 from clinbench.audit.images import refers_to_image, without_image_references
 from clinbench.audit.labels import FAIL_GRADES, GRADES
 from clinbench.io import (
@@ -64,14 +65,6 @@ _REQUIRED = {
 _UNIT_KEY = ("task", "model", "item_id", "condition", "epoch", "scorer", "question")
 
 
-class AuditInputError(ValueError):
-    """A problem with the audit's input, located by file, line and field."""
-
-    def __init__(self, file: str | Path, line: int, field: str, message: str):
-        self.file, self.line, self.field, self.message = str(file), line, field, message
-        super().__init__(f"{self.file}:{self.line}: {self.field}: {message}")
-
-
 @dataclass(frozen=True)
 class AuditSample:
     """A drawn sample: the rows in presentation order, the per-cell counts, the population."""
@@ -81,29 +74,20 @@ class AuditSample:
     population: pd.DataFrame
 
 
-def read_results(path: str | Path) -> pd.DataFrame:
+def audit_results(path: str | Path) -> pd.DataFrame:
     """Return the frozen results table at ``path`` (.parquet or .csv), with a ``_line`` column.
 
-    ``_line`` is the row's line in a CSV file (header = line 1) or its 1-based row number in
-    a Parquet file, so later problems can name where they are.
+    Read by :func:`clinbench.results.read_results` (the one results reader); ``_line`` is
+    the row's line in a CSV file (header = line 1) or its 1-based row number in a Parquet
+    file, so later problems can name where they are. A file that cannot be read raises
+    :class:`AuditInputError` naming it.
     """
-    path = Path(path)
-    if not path.is_file():
-        raise AuditInputError(path, 0, "-", "no such results file")
-    suffix = path.suffix.lower()
+    from clinbench.results import ResultsFileError, read_results
+
     try:
-        if suffix == ".parquet":
-            table = pd.read_parquet(path)
-            table["_line"] = np.arange(1, len(table) + 1)
-        elif suffix == ".csv":
-            table = read_own_csv(path, dtype={"item_id": str, "question": str, "grade": str})
-            table["_line"] = np.arange(2, len(table) + 2)
-        else:
-            raise AuditInputError(path, 0, "-", "unknown results file type (use .parquet or .csv)")
-    except AuditInputError:
-        raise
-    except Exception as err:  # pandas/pyarrow raise many types for unreadable files
-        raise AuditInputError(path, 0, "-", f"cannot read the results table: {err}") from err
+        table = read_results(path, line_column="_line")
+    except ResultsFileError as err:
+        raise AuditInputError(err.path, err.line, err.field, err.message) from err
     table.attrs["source"] = str(path)
     return table
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from clinbench.audit.labels import Label
+from clinbench.errors import SetupError
 
 BUSY_TIMEOUT_MS = 30_000
 ROLES = ("reviewer", "lead")
@@ -91,7 +92,7 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-class LockedError(RuntimeError):
+class LockedError(SetupError, RuntimeError):
     """Raised when a reviewer changes a label after submitting their set."""
 
 

@@ -17,7 +17,7 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from clinbench.curate.passages import Passage
-from clinbench.curate.structured import OK, load_prompt, structured_eval
+from clinbench.curate.structured_calls import OK, load_prompt, structured_eval
 from clinbench.curate.textnorm import canonical_text
 from clinbench.items.model import FIBItem, Item, MCQItem, Provenance, SAItem, TFItem
 

@@ -20,8 +20,7 @@ from typing import Any, Literal
 import pandas as pd
 from pydantic import BaseModel, ConfigDict
 
-from clinbench.curate.structured import OK, load_prompt, structured_eval
-from clinbench.io import read_own_csv
+from clinbench.curate.structured_calls import OK, load_prompt, structured_eval
 from clinbench.items.loader import ItemFileError, ItemProblem
 from clinbench.items.model import Item
 from clinbench.scoring.outcomes import ANSWERED, CORRECT, EXCLUDED
@@ -141,19 +140,18 @@ def cognitive_levels(
     return pd.DataFrame(rows, columns=["item_id", "cognitive_level", "source", "status", "detail"])
 
 
-def read_results(path: str | Path) -> pd.DataFrame:
-    """Return a results table (Parquet or CSV); raise ItemFileError when a needed column lacks."""
-    path = Path(path)
-    if not path.is_file():
-        raise ItemFileError([ItemProblem(str(path), 0, "-", "file not found")])
-    if path.suffix.lower() == ".parquet":
-        frame = pd.read_parquet(path)
-    elif path.suffix.lower() == ".csv":
-        frame = read_own_csv(path, dtype={"item_id": str, "model": str}, keep_default_na=False)
-    else:
-        raise ItemFileError(
-            [ItemProblem(str(path), 0, "-", "use a .parquet or .csv results table")]
-        )
+def pilot_results(path: str | Path) -> pd.DataFrame:
+    """Return the pilot models' results table (Parquet or CSV) for :func:`pilot_accuracy`.
+
+    Read by :func:`clinbench.results.read_results` (the one results reader); raises
+    ItemFileError for a file that cannot be read and for each column a pilot needs that lacks.
+    """
+    from clinbench.results import ResultsFileError, read_results
+
+    try:
+        frame = read_results(path)
+    except ResultsFileError as err:
+        raise ItemFileError([ItemProblem(err.path, err.line, err.field, err.message)]) from err
     missing = [c for c in ("item_id", "model", "outcome") if c not in frame.columns]
     if missing:
         raise ItemFileError(

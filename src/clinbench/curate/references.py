@@ -33,7 +33,7 @@ from typing import Any
 import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
-from clinbench.curate.structured import OK, load_prompt, structured_eval
+from clinbench.curate.structured_calls import OK, load_prompt, structured_eval
 from clinbench.curate.textnorm import canonical_text
 from clinbench.items.model import CaseItem, Item
 

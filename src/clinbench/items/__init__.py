@@ -1,7 +1,7 @@
 """Items: the pydantic model for every format, loading from JSONL/CSV, validation, JSON Schema.
 
 The names below are loaded on first use (PEP 562), so that importing a light submodule
-(``clinbench.items.bank_cli``, mounted for every command) does not import pydantic.
+(``clinbench.cli.bank_commands``, mounted for every command) does not import pydantic.
 """
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from clinbench.errors import InputFileError
 from clinbench.io import JsonlError, parse_jsonl
 from clinbench.items.loader import ItemProblem, validate_row
 from clinbench.items.model import Item
@@ -233,7 +234,7 @@ class ImportMap(BaseModel):
         return {r.split(".")[0] for r in refs if r}
 
 
-class ImportFailed(ValueError):
+class ImportFailed(InputFileError, ValueError):
     """Raised when a source cannot be imported; ``problems`` lists each one."""
 
     def __init__(self, problems: list[ItemProblem]):

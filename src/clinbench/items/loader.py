@@ -27,6 +27,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from clinbench import strict_json
+from clinbench.errors import InputFileError
 from clinbench.io import JsonlError, atomic_write, jsonl_lines
 from clinbench.items.header import is_canary_header
 from clinbench.items.model import FORMATS, ITEM_ADAPTER, FieldError, Item, media_fields
@@ -75,7 +76,7 @@ class ItemProblem:
         return f"{self.file}:{self.line}: {self.field}: {self.message}"
 
 
-class ItemFileError(ValueError):
+class ItemFileError(InputFileError, ValueError):
     """Raised when item files have problems; ``problems`` lists each one."""
 
     def __init__(self, problems: Sequence[ItemProblem]):

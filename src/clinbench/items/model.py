@@ -26,6 +26,7 @@ from pydantic import (
     model_validator,
 )
 
+from clinbench.errors import InputError
 from clinbench.items.normalise import normalise_text
 
 FORMATS = ("mcq", "tf", "fib", "sa", "exact", "case", "audio")
@@ -34,7 +35,7 @@ Normalisation = Literal["case", "whitespace", "punctuation"]
 OPTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-class FieldError(ValueError):
+class FieldError(InputError, ValueError):
     """A problem that spans fields, reported under the one field named (not the whole row)."""
 
     def __init__(self, field: str, message: str):

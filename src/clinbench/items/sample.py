@@ -15,7 +15,7 @@ format, domain, ...) is read from the item, and every metadata key costs Inspect
 sample (copies, summaries, the log).
 Solvers, scorers and clinbench's offline providers get the item with :func:`from_state` or
 :func:`from_metadata`; samples written before (the whole item in ``metadata["item"]``) are
-read too. The prompt text is made by the caller (``clinbench.tasks`` applies the format's
+read too. The prompt text is made by the caller (``clinbench.item_tasks`` applies the format's
 prompt and the condition), so this module depends on the item model only.
 """
 
@@ -187,7 +187,7 @@ def from_metadata(metadata: dict[str, Any], table: dict[str, Any] | None = None)
     elif key is not None:
         raise ValueError(
             f"item {key[:12]}... is neither among the items of this process's live tasks nor "
-            "in the table given; build the task (clinbench.tasks) before running its samples, "
+            "in the table given; build the task (clinbench.item_tasks) before running its samples, "
             "or pass the log's eval.metadata['items']"
         )
     else:

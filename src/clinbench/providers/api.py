@@ -13,6 +13,7 @@ from typing import Any
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelAPI, ModelOutput, modelapi
 from inspect_ai.tool import ToolChoice, ToolInfo
 
+from clinbench.errors import InputFileError
 from clinbench.items.sample import from_metadata
 from clinbench.providers.base import current_sample, offline_output
 from clinbench.providers.chance import chance_reply
@@ -22,7 +23,7 @@ from clinbench.providers.rules import rules_reply
 KINDS = ("chance", "majority", "rules", "replay")
 
 
-class MissingFrozenResponse(LookupError):
+class MissingFrozenResponse(InputFileError, LookupError):
     """Raised when the replay file has no response for a sample: the sample becomes an error."""
 
 

@@ -7,8 +7,10 @@ from typing import Any
 from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage
 from inspect_ai.solver._task_state import sample_state
 
+from clinbench.errors import OptionError
 
-class NoActiveSample(RuntimeError):
+
+class NoActiveSample(OptionError, RuntimeError):
     """Raised when an offline provider is called outside a clinbench sample."""
 
 

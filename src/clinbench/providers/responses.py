@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from clinbench.errors import InputFileError
 from clinbench.io import JsonlError, jsonl_lines
 from clinbench.items.loader import ItemProblem
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:  # pandas is imported where a reply file is read: not on every
 REQUIRED = ("item_id", "model", "response")
 
 
-class ResponsesFileError(ValueError):
+class ResponsesFileError(InputFileError, ValueError):
     """Raised when a frozen-responses file is malformed; ``problems`` lists each one."""
 
     def __init__(self, problems: Sequence[ItemProblem]):

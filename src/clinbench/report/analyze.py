@@ -40,12 +40,12 @@ def all_sections(
     reliability; then one part per suite: its leaderboard, distributions, grades, critical
     errors, breakdowns by ``domain`` and by each field in `by`, the suite's own sections, and
     its case-tier and paired statistics; then methods, disclosures and the glossary.
-    Excluded models (``clinbench.report.findings.exclusions``) are removed before any table is
+    Excluded models (``clinbench.report.headline.exclusions``) are removed before any table is
     made and appear only in the findings' list and the disclosures. Every table with a
-    judged scorer gains its judge and the judge's agreement with human labels (`agreement`,
-    from ``clinbench.report.judges.human_agreement``), or "not validated against human labels".
+    judged scorer gains its judge and the judge's agreement with human labels (`agreement`, from
+    ``clinbench.report.judges_section.human_agreement``), or "not validated against human labels".
     """
-    from clinbench.report import findings
+    from clinbench.report import headline as findings
     from clinbench.report.generic import distribution_bootstraps, normalise
     from clinbench.stats.resample import prefetched
 
@@ -70,7 +70,8 @@ def all_sections(
 
 def _sections(df, ranked, excluded, suites, *, figures, options, inputs, agreement, by):
     """Return all_sections' list for `df`; `ranked` is `df` without the `excluded` models."""
-    from clinbench.report import findings, judges
+    from clinbench.report import headline as findings
+    from clinbench.report import judges_section as judges
     from clinbench.report.generic import breakdown_section, glossary_section, methods_section
 
     reliability = judges.reliability(df, agreement)
@@ -197,7 +198,7 @@ def analyze(
     only when all are written, so a failure leaves no partial analysis. Re-running on the
     same results gives byte-identical files.
     """
-    from clinbench.report.judges import audit_agreement
+    from clinbench.report.judges_section import audit_agreement
 
     table, inputs = load_results(results)
     agreement = audit_agreement(audit, options) if audit is not None else None

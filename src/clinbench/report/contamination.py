@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from clinbench.contamination.analysis import (
+from clinbench.contamination.probe_results import (
     TASK,
     canary_recall,
     dated_accuracy,

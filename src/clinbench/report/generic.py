@@ -22,7 +22,8 @@ import pandas as pd
 from clinbench.report.sections import ReportSection
 from clinbench.scoring import outcomes as oc
 from clinbench.scoring.rubric import grade_rules
-from clinbench.stats import clustering, compare, describe
+from clinbench.stats import case_clustering as clustering
+from clinbench.stats import compare, describe
 from clinbench.stats._common import letter_grades
 
 TEXT_COLUMNS = ("suite", "task", "model", "item_id", "format", "condition", "scorer",
@@ -68,7 +69,7 @@ def graded_tasks(df: pd.DataFrame) -> set[str]:
 
 
 def _exact_rows(df: pd.DataFrame) -> pd.DataFrame:
-    from clinbench.stats.clustered import ACCURACY_OUTCOMES
+    from clinbench.stats.repeated_epochs import ACCURACY_OUTCOMES
 
     # every outcome with an accuracy but a judge's unscored call (new outcomes flow through)
     closed = [o for o in ACCURACY_OUTCOMES if o != oc.UNSCORED]
@@ -598,7 +599,7 @@ def disclosures_section(
 ) -> ReportSection:
     """Return the disclosures: outcome counts, exclusions, seeds, software, inputs, problems.
 
-    `excluded` (from ``clinbench.report.findings.exclusions``) is listed as "Excluded from
+    `excluded` (from ``clinbench.report.headline.exclusions``) is listed as "Excluded from
     ranking", with the reason per model, task and condition.
     """
     left_out = excluded
@@ -687,7 +688,7 @@ def generic_sections(
 def _extra_sections(results: pd.DataFrame) -> list[ReportSection | None]:
     """Return the sections other areas own: cost and time, contamination probes."""
     from clinbench.report.contamination import contamination_section
-    from clinbench.report.cost import cost_section
+    from clinbench.report.cost_section import cost_section
 
     return [cost_section(results), contamination_section(results)]
 

@@ -13,16 +13,16 @@ from pathlib import Path
 
 import pandas as pd
 
-from clinbench.console import lift_constant_keys
 from clinbench.io import atomic_write_text
 from clinbench.report import figures as figs
 from clinbench.report.analyze import all_sections
 from clinbench.report.format import formatted_rows, interval_text, numeric_columns
 from clinbench.report.generic import AnalysisOptions
 from clinbench.report.glossary import LABELLED_COLUMNS, display_name, plain_label
-from clinbench.report.judges import NOT_VALIDATED
+from clinbench.report.judges_section import NOT_VALIDATED
 from clinbench.report.load import load_results
 from clinbench.report.sections import ReportSection
+from clinbench.report.table_keys import lift_constant_keys
 
 COLLAPSE_ROWS = 25  # longer tables are folded under a <details> toggle
 TEXT_COLUMNS = ("reason", "note", "notes", "judge", "example reason", "excluded_reason")
@@ -286,7 +286,7 @@ def write_report(
     or item metadata keys) to break the results down by, beside ``domain``. The file is
     written to a temporary name and renamed, so a failure leaves no partial report.
     """
-    from clinbench.report.judges import audit_agreement
+    from clinbench.report.judges_section import audit_agreement
 
     results, inputs = load_results(results_df_or_paths)
     agreement = audit_agreement(audit, options) if audit is not None else None

@@ -8,13 +8,14 @@ from pathlib import Path
 import pandas as pd
 
 from clinbench.results.schema import RESULT_COLUMNS
+from clinbench.results.table import ResultsFileError
 
 # The columns an analysis cannot do without; the others are filled in empty if absent.
 REQUIRED_COLUMNS = ("suite", "task", "model", "item_id", "outcome", "score")
 
 
-class ResultsInputError(ValueError):
-    """A results file that cannot be analysed; the message names the file (and line)."""
+# The one error for a results file that cannot be read or analysed (its old name here).
+ResultsInputError = ResultsFileError
 
 
 def _check(frame: pd.DataFrame, label: str) -> pd.DataFrame:
@@ -50,7 +51,7 @@ def load_results(
     description has the file as given, its rows and its SHA-256, for the disclosures.
     """
     from clinbench.report.generic import file_digest
-    from clinbench.results import ResultsFileError, read_results
+    from clinbench.results import read_results
 
     if isinstance(sources, pd.DataFrame):
         return _check(sources, "results table"), []

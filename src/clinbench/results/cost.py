@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from clinbench.errors import InputFileError
 from clinbench.scoring import outcomes as oc
 
 SAMPLE_KEYS = ["model", "task", "condition", "item_id", "epoch"]
@@ -58,7 +59,7 @@ class PriceTable(BaseModel):
     models: dict[str, ModelPrice]
 
 
-class PriceTableError(ValueError):
+class PriceTableError(InputFileError, ValueError):
     """Raised for a price table that cannot be read; the message names file and field."""
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import csv
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
+from clinbench.errors import ResultsTableError
 from clinbench.io import atomic_write, original_text, write_csv
 from clinbench.results.schema import RESULT_COLUMNS
 
@@ -25,16 +25,24 @@ NUMERIC_COLUMNS = {"epoch": "Int64", "epochs": "Int64", "score": "float64",
 SUFFIXES = (".parquet", ".csv")
 
 
-@dataclass
-class ResultsFileError(ValueError):
-    """A results file that cannot be read; names the file, line (0: the file) and field."""
+class ResultsFileError(ResultsTableError, ValueError):
+    """A results file that cannot be read or analysed; names the file, line and field.
 
-    path: str
-    line: int
-    field: str
-    message: str
+    Raised as ``ResultsFileError(path, line, field, message)`` (line 0: the file as a whole;
+    shown as ``path:line: field: message``) or with one message that already says where.
+    The one error for a bad results file: ``clinbench.report.load.ResultsInputError`` is
+    this class under its old name.
+    """
+
+    def __init__(self, path: str, line: int | None = None, field: str = "-", message: str = ""):
+        if line is None:  # one message that already names the file (and line)
+            path, message = "", path
+        self.path, self.line, self.field, self.message = path, line, field, message
+        super().__init__(str(self))
 
     def __str__(self) -> str:
+        if self.line is None:
+            return self.message
         return f"{self.path}:{self.line}: {self.field}: {self.message}"
 
 
@@ -65,7 +73,9 @@ def typed(frame: pd.DataFrame) -> pd.DataFrame:
             values = values.replace("", None)
             frame[column] = pd.to_numeric(values).astype(NUMERIC_COLUMNS[column])
         elif not is_clean_text(values):
-            frame[column] = values.fillna("").astype(str)
+            # as objects first: a float column (an extra numeric column in a Parquet file)
+            # cannot take '' as a fill value in pandas 4; the text is the same ('1.0', '')
+            frame[column] = values.astype(object).fillna("").astype(str)
     return frame
 
 

@@ -12,7 +12,7 @@ counted, disclosed, excluded from means, never "incorrect" and never a default s
 For rubric-graded cases this module holds the shared machinery (parsing a judge's JSON into a
 :class:`Judgement`, per-question details, the case score and its metrics; the 0-100 score,
 grade and caps are computed in code by :func:`clinbench.scoring.rubric.grade`); a suite's
-own judge prompts and scorer live in the suite (``clinbench.suites.audiology.adjudicator``).
+own judge prompts and scorer live in the suite (``clinbench.suites.audiology.case_judge``).
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import TaskState
 
+from clinbench.errors import ProviderError
 from clinbench.items.model import FIBItem, Item, SAItem
 from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes, panel
@@ -48,7 +49,7 @@ JUDGE_TEMPERATURE = 0.0
 DEFAULT_JUDGE_SEED = 0
 
 
-class JudgeParseError(ValueError):
+class JudgeParseError(ProviderError, ValueError):
     """Raised when a judge's reply does not hold the JSON the rubric asks for."""
 
 

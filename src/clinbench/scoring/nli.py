@@ -22,11 +22,13 @@ from typing import Any
 
 import pandas as pd
 
+from clinbench.errors import SetupError
+
 NLI_LABELS = ("entailment", "neutral", "contradiction")
 _PREFIXES = {"entail": "entailment", "neutral": "neutral", "contradict": "contradiction"}
 
 
-class NLIError(ValueError):
+class NLIError(SetupError, ValueError):
     """Raised when an NLI model cannot be loaded or its labels cannot be mapped."""
 
 

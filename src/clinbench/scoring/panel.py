@@ -44,6 +44,7 @@ from copy import copy
 from dataclasses import dataclass
 from typing import Any
 
+from clinbench.errors import OptionError
 from clinbench.scoring import outcomes
 
 GRADER_ROLE = "grader"
@@ -63,7 +64,7 @@ BINARY_AGGREGATIONS = (MAJORITY,)
 OFFLINE_PREFIX = "clinbench/"
 
 
-class NoGraderBound(RuntimeError):
+class NoGraderBound(OptionError, RuntimeError):
     """Raised when a scorer that requires a grader finds no model bound to the role."""
 
 

@@ -21,9 +21,10 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from clinbench import suites
+from clinbench.errors import InputFileError
 
 
-class RubricError(ValueError):
+class RubricError(InputFileError, ValueError):
     """Raised when a rubric file is invalid or a judgement does not fit the rubric."""
 
 

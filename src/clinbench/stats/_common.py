@@ -9,6 +9,8 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
+from clinbench.errors import ResultsTableError
+
 # The case rubric's letter grades (best first), its pass rule ("pass" = grade C or above)
 # and its band midpoints come from the registered rubric (scoring.rubric.grade_rules). They
 # are read on first use, never at import: reading them finds the rubric through the suite
@@ -51,7 +53,7 @@ _TRUE = {"1", "1.0", "true", "t", "yes", "y"}
 _FALSE = {"0", "0.0", "false", "f", "no", "n"}
 
 
-class StatsInputError(ValueError):
+class StatsInputError(ResultsTableError, ValueError):
     """Input that a statistical procedure cannot use; the message names the column and row."""
 
 

@@ -166,6 +166,44 @@ def mcnemar(
 
     Columns: n, both, A_only, B_only, neither, statistic, p-val, method. The exact binomial
     test is used when fewer than 25 items are discordant (unless `exact` says otherwise).
+
+    Parameters
+    ----------
+    data : pandas.DataFrame
+        Long table, one row per (model, item).
+    dv : str
+        Column of the binary outcome (1 correct, 0 not).
+    model, item : str
+        Columns naming the model and the item.
+    model_a, model_b : str
+        The two models compared; only items both answered are used.
+    exact : bool, optional
+        Force the exact binomial test (True) or the chi-squared test with continuity
+        correction (False); by default exact when fewer than 25 pairs disagree.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row: A, B, n, both, A_only, B_only, neither, statistic, p-val, method.
+
+    References
+    ----------
+    .. [1] McNemar, Q. (1947). Note on the sampling error of the difference between
+       correlated proportions or percentages. *Psychometrika*, 12(2), 153-157.
+    .. [2] Edwards, A. L. (1948). Note on the "correction for continuity" in testing the
+       significance of the difference between correlated proportions. *Psychometrika*,
+       13(3), 185-187.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = [("a", f"q{i}", int(i < 9)) for i in range(10)]
+    >>> rows += [("b", f"q{i}", int(i < 3)) for i in range(10)]
+    >>> table = pd.DataFrame(rows, columns=["model", "item_id", "score"])
+    >>> out = mcnemar(table, "score", "model", "item_id", "a", "b")
+    >>> row = out.iloc[0]
+    >>> int(row["A_only"]), int(row["B_only"]), row["method"]
+    (6, 0, 'exact binomial')
     """
     from statsmodels.stats.contingency_tables import mcnemar as _mcnemar
 
@@ -210,6 +248,45 @@ def paired_bootstrap(
     Items are resampled with replacement (vectorised); p-boot is the two-sided share of
     resampled differences on the far side of zero. Columns: A, B, n, mean_A, mean_B, diff,
     CI95%, p-boot.
+
+    Parameters
+    ----------
+    data : pandas.DataFrame
+        Long table, one row per (model, item).
+    dv : str
+        Column of the score (any number; 0/1 for accuracy).
+    model, item : str
+        Columns naming the model and the item.
+    model_a, model_b : str
+        The two models compared; only items both answered are used.
+    n_boot : int, default 10000
+        Bootstrap resamples of the items.
+    seed : int, default 0
+        Seed of the resampling (the same seed gives the same interval).
+    confidence : float, default 0.95
+        Coverage of the percentile interval (its column is named from it, ``CI95%``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row: A, B, n, mean_A, mean_B, diff, the percentile interval, p-boot.
+
+    References
+    ----------
+    .. [1] Efron, B. and Tibshirani, R. J. (1993). *An Introduction to the Bootstrap*.
+       Chapman & Hall, chapters 13 and 16 (percentile intervals; bootstrap tests).
+    .. [2] Koehn, P. (2004). Statistical significance tests for machine translation
+       evaluation. *Proceedings of EMNLP 2004*, 388-395 (paired bootstrap over test items).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = [("a", f"q{i}", int(i < 9)) for i in range(10)]
+    >>> rows += [("b", f"q{i}", int(i < 3)) for i in range(10)]
+    >>> table = pd.DataFrame(rows, columns=["model", "item_id", "score"])
+    >>> out = paired_bootstrap(table, "score", "model", "item_id", "a", "b", n_boot=2000)
+    >>> round(float(out["diff"].iloc[0]), 2)
+    0.6
     """
     from clinbench.stats.resample import bootstrap_means
 

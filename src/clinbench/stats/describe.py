@@ -197,7 +197,7 @@ def accuracy(
 ) -> pd.DataFrame:
     """Return accuracy with its interval per group of a results table, clustered by item.
 
-    From ``clinbench.stats.clustered.accuracy_two_denominators``, the one accuracy
+    From ``clinbench.stats.repeated_epochs.accuracy_two_denominators``, the one accuracy
     estimator: Wilson with one epoch per item, Wilson at the cluster-robust effective n
     with several, so repeated epochs never narrow it. The denominator is answered replies
     (correct, incorrect, declined); declines count as not correct and are shown apart;
@@ -206,7 +206,7 @@ def accuracy(
     items (items, not item-epochs), epochs, accuracy, CI95%, declined, excluded. Without an
     ``item_id`` column each row is its own item.
     """
-    from clinbench.stats.clustered import accuracy_two_denominators
+    from clinbench.stats.repeated_epochs import accuracy_two_denominators
 
     keys = [] if by is None else [by] if isinstance(by, str) else list(by)
     require_columns(results, [*keys, "outcome"])
@@ -244,7 +244,31 @@ def pass_rate(
     passing: Sequence[str] | None = None,
     confidence: float = 0.95,
 ) -> pd.DataFrame:
-    """Return the pass rate (grade C or above) with Wilson intervals among graded rows."""
+    """Return the pass rate (grade C or above) with Wilson intervals among graded rows.
+
+    Parameters
+    ----------
+    data : pandas.DataFrame
+        The results table (or any table with a grade column).
+    grade : str, default "grade"
+        Column of letter grades; rows without a grade are not counted.
+    by : str or sequence of str, optional
+        Columns to group by (one row per group); None: one row for the whole table.
+    passing : sequence of str, optional
+        The grades that pass; None: the registered rubric's passing grades.
+    confidence : float, default 0.95
+        Coverage of the Wilson interval.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per group: n, the passes, ``pass_rate`` and its Wilson interval.
+
+    References
+    ----------
+    .. [1] Wilson, E. B. (1927). Probable inference, the law of succession, and statistical
+       inference. *Journal of the American Statistical Association*, 22(158), 209-212.
+    """
     require_columns(data, [grade])
     return proportions(
         _only(data, by, [grade]),

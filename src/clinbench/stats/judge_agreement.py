@@ -149,7 +149,7 @@ def fleiss_bootstrap(counts: np.ndarray, n_boot: int, rng: np.random.Generator) 
     p_j = w . n_ij / (n m), m raters per subject, kappa = (P-bar - sum p_j^2) / (1 - sum p_j^2).
     NaN where kappa is undefined (every rating in one category).
     """
-    from clinbench.stats.clustering import resample_weights
+    from clinbench.stats.case_clustering import resample_weights
 
     counts = np.asarray(counts, dtype=float)
     n = len(counts)

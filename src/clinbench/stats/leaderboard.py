@@ -161,7 +161,7 @@ def summarise(
     board = results[~is_equipoise(results)]
     if not include_checks:
         board = board[~is_check_run(board)]
-    from clinbench.stats.clustered import accuracy_two_denominators
+    from clinbench.stats.repeated_epochs import accuracy_two_denominators
 
     estimates = accuracy_two_denominators(board, by=KEY, confidence=confidence, n_boot=0)
     estimates = estimates.set_index(KEY)

@@ -5,7 +5,7 @@ failed has no score at all, so metrics logged by a scorer see the answered repli
 (``clinbench.scoring.metrics``). Accuracy over every reply and the counts and rates of
 parse failures, contradictory replies, unscored judge replies and errors need every row:
 after a run they are computed from the results table, by the one accuracy estimator
-(:func:`clinbench.stats.clustered.accuracy_two_denominators`, every epoch's rows pooled),
+(:func:`clinbench.stats.repeated_epochs.accuracy_two_denominators`, every epoch's rows pooled),
 and added to the closed-answer scorer's entry in ``EvalLog.results.scores``, so the log's
 metrics and clinbench's table are the same numbers. Rescoring the log with Inspect
 (``inspect score``) recomputes the results and drops them; ``clinbench run`` and
@@ -36,7 +36,7 @@ def every_reply_metrics(rows: pd.DataFrame) -> dict[str, dict[str, float]]:
     each outcome outside the answered replies (parse_failed, contradictory, error,
     unscored) its count and ``<outcome>_rate`` = count / replies.
     """
-    from clinbench.stats.clustered import accuracy_two_denominators
+    from clinbench.stats.repeated_epochs import accuracy_two_denominators
 
     if rows.empty:
         return {}

@@ -1,10 +1,11 @@
 """The suite registry: every folder here declares one :class:`SuiteSpec` named ``SUITE``.
 
 A suite folder (``clinbench/suites/<name>/``) holds all that is particular to its benchmark:
-prompts, rubric, sample items, task functions, its report sections, its demo and its command
-group. Its ``__init__.py`` declares what it contributes as a ``SuiteSpec`` whose references
-are ``"module:attribute"`` strings, loaded only when used (so listing suites stays cheap).
-Shared code (the command line, the offline providers, the report) reads this registry and
+prompts, rubric, sample items, task functions, its report sections and its demo (its command
+group, if any, lives with every other command in ``clinbench.cli.<name>_commands``). Its
+``__init__.py`` declares what it contributes as a ``SuiteSpec`` whose references are
+``"module:attribute"`` strings, loaded only when used (so listing suites stays cheap).
+Shared code (the root command line, the offline providers, the report) reads this registry and
 names no suite; adding a suite is adding a folder.
 """
 
@@ -18,12 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from clinbench.errors import SetupError
+
 DEFAULT_OFFLINE_MODEL = "clinbench/chance"
 SUITES_DIR = Path(__file__).parent
 
 # Tasks that run over any bank rather than one suite's: task name -> "module:function".
 SHARED_TASKS: dict[str, str] = {
-    "clinbench_contamination": "clinbench.contamination.tasks:clinbench_contamination",
+    "clinbench_contamination": "clinbench.contamination.probe_task:clinbench_contamination",
 }
 
 
@@ -43,7 +46,9 @@ class SuiteSpec:
     summary_tables: ``f(results) -> [(title, table, notes)]``, the suite's own tables that
         ``run`` and ``demo`` print beside the generic ones (over the suite's own rows).
     demo_tables: ``f(results) -> [(title, table, notes)]``, tables only the demo prints.
-    cli: the suite's ``typer.Typer`` app, mounted as ``clinbench <name>``.
+    cli: the suite's ``typer.Typer`` app, mounted as ``clinbench <name>``; it lives in the
+        command-line package (``clinbench.cli.<name>_commands:app``), whose modules alone may
+        use the console and command helpers.
     rubric: the suite's case-rubric file (grade scale, pass rule, critical-error types),
         the default of ``clinbench.scoring.rubric.load_rubric``.
     format_tasks: item format -> the suite task that scores items of that format from the
@@ -74,7 +79,7 @@ class SuiteSpec:
         return self.offline_model.get(task, DEFAULT_OFFLINE_MODEL)
 
 
-class SuiteRegistryError(RuntimeError):
+class SuiteRegistryError(SetupError, RuntimeError):
     """Raised for a suite folder that declares no SuiteSpec, or two suites claiming one name."""
 
 

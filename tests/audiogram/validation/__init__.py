@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from clinbench.audiogram.model import Audiogram
+from clinbench.audiogram.audiogram_model import Audiogram
 
 HERE = Path(__file__).parent
 

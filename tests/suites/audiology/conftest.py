@@ -33,7 +33,7 @@ def frozen_case_replies(path: Path) -> Path:
 
     aud-case-002 leaves out its Q2 section; aud-case-005 pads Q3 beyond 150 words.
     """
-    from clinbench.audiogram.baseline import rules_case_reply
+    from clinbench.audiogram.rules_reply import rules_case_reply
     from clinbench.items.loader import load_items
 
     rows = []

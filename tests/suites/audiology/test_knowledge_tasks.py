@@ -170,7 +170,7 @@ def test_sample_cases_are_complete_and_their_images_render(tmp_path):
 
     from PIL import Image
 
-    from clinbench.audiogram.model import Audiogram
+    from clinbench.audiogram.audiogram_model import Audiogram
     from clinbench.items.model import CaseItem
     from clinbench.suites.audiology.samples import render_case_images
     from clinbench.suites.audiology.tasks import CASE_ITEMS, GENERATED_CASES

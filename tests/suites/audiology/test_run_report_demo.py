@@ -99,7 +99,7 @@ def test_demo_contribution(tmp_path, replay_graded_log):
     runs = demo_runs(tmp_path)
     assert [r.models for r in runs] == [["clinbench/chance"]] * 2 + [["clinbench/rules"]] * 2
     assert "grader" in runs[-1].model_roles and not runs[2].model_roles
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.summary import outcome_tables
 
     buffer = io.StringIO()

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from clinbench.audiogram.baseline import rules_case_reply
+from clinbench.audiogram.rules_reply import rules_case_reply
 from clinbench.items.loader import load_items
 from clinbench.scoring.adjudicator import (
     JudgeParseError,
@@ -14,10 +14,10 @@ from clinbench.scoring.adjudicator import (
     parse_rubric_reply,
 )
 from clinbench.scoring.rubric import load_rubric
-from clinbench.suites.audiology.adjudicator import rubric_prompt
+from clinbench.suites.audiology.case_judge import rubric_prompt
+from clinbench.suites.audiology.reply_sections import split_sections, word_count
 from clinbench.suites.audiology.rules_grader import point, recall, rules_judgement
 from clinbench.suites.audiology.scorers import fact_check_sections
-from clinbench.suites.audiology.sections import split_sections, word_count
 from clinbench.suites.audiology.tasks import CASE_ITEMS, case_prompt
 
 RUBRIC = load_rubric()

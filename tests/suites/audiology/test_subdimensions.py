@@ -9,7 +9,7 @@ import pytest
 from scipy import stats
 from typer.testing import CliRunner
 
-from clinbench.suites.audiology.cli import app
+from clinbench.cli.audiology_commands import app
 from clinbench.suites.audiology.subdimensions import cap_tally, subdimension_table
 
 DEFAULT = {"name": "clinbench-audiology-default", "path": "default", "version": 1}

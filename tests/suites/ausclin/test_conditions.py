@@ -5,9 +5,9 @@ from __future__ import annotations
 import pandas as pd
 from typer.testing import CliRunner
 
+from clinbench.cli.ausclin_commands import app
 from clinbench.suites.ausclin.analysis import accuracy_table, items_from_results, with_facts
-from clinbench.suites.ausclin.cli import app
-from clinbench.suites.ausclin.conditions import (
+from clinbench.suites.ausclin.condition_compare import (
     KNOWLEDGE,
     REASONING,
     condition_pairs,

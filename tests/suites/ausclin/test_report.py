@@ -7,8 +7,8 @@ from pathlib import Path
 import pandas as pd
 from typer.testing import CliRunner
 
+from clinbench.cli.ausclin_commands import app
 from clinbench.report.sections import ReportSection
-from clinbench.suites.ausclin.cli import app
 from clinbench.suites.ausclin.demo import demo_runs
 from clinbench.suites.ausclin.report import sections
 
@@ -65,7 +65,7 @@ def test_demo_runs_and_summary(ausclin_results, tmp_path):
     assert any(label.startswith("contamination probe") for label in labels)
     import io
 
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.summary import outcome_tables
 
     buffer = io.StringIO()

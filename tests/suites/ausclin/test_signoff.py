@@ -7,7 +7,7 @@ import pytest
 from sklearn.metrics import cohen_kappa_score
 from typer.testing import CliRunner
 
-from clinbench.suites.ausclin.cli import app
+from clinbench.cli.ausclin_commands import app
 from clinbench.suites.ausclin.items import load_ausclin_items
 from clinbench.suites.ausclin.signoff import (
     SignoffError,

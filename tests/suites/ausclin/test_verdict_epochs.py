@@ -58,7 +58,7 @@ def test_replies_that_vary_across_epochs_count_each_item_once_in_n_clusters():
     row = analysis.best_model_verdict(_table(rows), bar=0.95).iloc[0]
     assert row["accuracy (all items)"] == pytest.approx(34 / 40)
     assert row["items"] == 20 and row["epochs"] == 2 and row["interval"] == "wilson-clustered"
-    from clinbench.stats.clustered import clustered_proportion
+    from clinbench.stats.repeated_epochs import clustered_proportion
 
     values = [1.0 if o == "correct" else 0.0 for o in first + second]
     expected = clustered_proportion(values, [f"i{n}" for n in range(20)] * 2)

@@ -9,9 +9,9 @@ import pytest
 from scipy import stats
 from typer.testing import CliRunner
 
+from clinbench.cli.slp_commands import app
 from clinbench.suites.slp.bar import bar_note, clinical_bar, parse_bar
-from clinbench.suites.slp.cli import app
-from clinbench.suites.slp.metrics import scenario_table
+from clinbench.suites.slp.scenario_tables import scenario_table
 
 
 def _rows(model: str, correct: int, n: int) -> list[dict]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 from typer.testing import CliRunner
 
-from clinbench.suites.slp.cli import app
+from clinbench.cli.slp_commands import app
 from clinbench.suites.slp.corpus_stats import corpus_stats
 
 

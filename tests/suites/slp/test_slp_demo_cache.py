@@ -8,7 +8,7 @@ from pathlib import Path
 from inspect_ai import eval as inspect_eval
 from typer.testing import CliRunner
 
-from clinbench import demo
+from clinbench import demo_runner as demo
 from clinbench.audio.asr.cache import clear_transcript_cache, transcript_cache_dir
 from clinbench.io import CACHE_ENV
 from clinbench.suites.slp.demo import demo_runs

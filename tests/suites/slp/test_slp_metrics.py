@@ -16,7 +16,7 @@ from clinbench.scoring.speech import (
     transcription_report,
 )
 from clinbench.stats.classification import classification_measures, classification_report
-from clinbench.suites.slp.metrics import ensemble_results, majority_vote, scenario_table
+from clinbench.suites.slp.scenario_tables import ensemble_results, majority_vote, scenario_table
 
 
 def test_wer_mer_wip_hand_computed():

@@ -10,8 +10,8 @@ from clinbench.suites.slp.baseline import (
     transcript_match_reply,
     transcript_matches,
 )
-from clinbench.suites.slp.prompts import SCENARIOS, scenario_prompt, transcript_from_prompt
 from clinbench.suites.slp.replies import read_label_reply
+from clinbench.suites.slp.scenarios import SCENARIOS, scenario_prompt, transcript_from_prompt
 
 SYMPTOM = SCENARIOS["slp_symptom"]
 LETTERS = list(SYMPTOM.options)

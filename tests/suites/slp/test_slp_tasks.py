@@ -230,7 +230,7 @@ def test_cli_transcribe_real_recording():
 def test_label_rule_all_items_counts_an_invalid_reply_as_wrong(small_manifest, tmp_path):
     """Issue 28: SLPHelm's F1 is over every item; an invalid reply is a wrong prediction."""
     from clinbench.results.export import results_from_logs
-    from clinbench.suites.slp.metrics import scenario_table
+    from clinbench.suites.slp.scenario_tables import scenario_table
     from clinbench.suites.slp.tasks import slp_symptom
 
     responses = tmp_path / "frozen.csv"
@@ -271,7 +271,7 @@ def test_a_model_that_never_answers_cleanly_scores_zero_not_na():
     import pandas as pd
 
     from clinbench.results.schema import RESULT_COLUMNS
-    from clinbench.suites.slp.metrics import scenario_table
+    from clinbench.suites.slp.scenario_tables import scenario_table
 
     rows = []
     for i in range(4):

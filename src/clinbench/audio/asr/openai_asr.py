@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 
 from clinbench.audio.asr.transcription import Transcription
-from clinbench.audio.io import AudioFileError, duration_s, read_audio
+from clinbench.audio.clips import AudioFileError, duration_s, read_audio
 
 
 class OpenAITranscriptionASR:

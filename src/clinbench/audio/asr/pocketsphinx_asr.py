@@ -8,7 +8,7 @@ from pathlib import Path
 
 from clinbench.audio.asr.grammar import build_grammar
 from clinbench.audio.asr.transcription import Transcription
-from clinbench.audio.io import TARGET_RATE, AudioFileError, duration_s, read_audio, to_pcm16
+from clinbench.audio.clips import TARGET_RATE, AudioFileError, duration_s, read_audio, to_pcm16
 
 
 class PocketSphinxASR:

@@ -53,7 +53,8 @@ from pathlib import Path
 from typing import Any
 
 from clinbench.audio.asr.transcription import Transcription
-from clinbench.audio.io import AudioFileError, duration_s, read_audio
+from clinbench.audio.clips import AudioFileError, duration_s, read_audio
+from clinbench.errors import MissingDependencyError
 
 BUNDLED = "bundled"
 TOKENS_PER_SECOND, TOKEN_MARGIN = 8, 16  # max_new_tokens=auto (see the module docstring)
@@ -66,7 +67,7 @@ _MODELS: dict[tuple[str, str, str, int], tuple[Any, str, threading.Lock]] = {}
 _MODELS_LOCK = threading.Lock()
 
 
-class WhisperNotInstalled(ImportError):
+class WhisperNotInstalled(MissingDependencyError):
     """Neither faster-whisper nor openai-whisper is installed."""
 
 

@@ -22,7 +22,7 @@ SUITE = SuiteSpec(
     report_sections=f"{_HERE}.report:sections",
     demo_runs=f"{_HERE}.demo:demo_runs",
     summary_tables=f"{_HERE}.report:summary_tables",
-    cli=f"{_HERE}.cli:app",
+    cli="clinbench.cli.audiology_commands:app",
     rubric=RUBRIC,
     # your own cases: the rubric adjudicator (grader role) or, without one, the rules grader
     format_tasks={"case": "audiology_cases"},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clinbench.audiogram.baseline import rules_case_reply
+from clinbench.audiogram.rules_reply import rules_case_reply
 
 
 def case_reply(item: Any, prompt_text: str) -> str:

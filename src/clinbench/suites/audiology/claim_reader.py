@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clinbench.audiogram.claims import Claim, claims_from_json, claims_json_schema
+from clinbench.errors import OptionError
 from clinbench.scoring.extract import find_json_objects
 from clinbench.scoring.panel import CLAIM_READER_ROLE, role_model
 from clinbench.structured_output import (
@@ -128,7 +129,7 @@ def request_schema() -> dict[str, Any]:
     return base
 
 
-class NoClaimReaderBound(RuntimeError):
+class NoClaimReaderBound(OptionError, RuntimeError):
     """Raised when claim_reader=model runs with no model bound to the claim_reader role."""
 
 

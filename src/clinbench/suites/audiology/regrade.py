@@ -15,6 +15,7 @@ from typing import Any
 
 import pandas as pd
 
+from clinbench.errors import InputFileError
 from clinbench.scoring import outcomes, panel
 from clinbench.scoring.adjudicator import JudgeParseError, judgement_from_json
 from clinbench.scoring.rubric import Rubric, RubricError, grade, load_rubric
@@ -22,7 +23,7 @@ from clinbench.scoring.rubric import Rubric, RubricError, grade, load_rubric
 RUBRIC_SCORERS = ("rubric_adjudicator", "rubric_rules_grader")
 
 
-class RegradeError(ValueError):
+class RegradeError(InputFileError, ValueError):
     """Raised when stored judgements do not fit the new rubric (names the log, item, question)."""
 
 

@@ -19,7 +19,7 @@ GENERATED_SEED = 2026
 
 def render_case_images(cases_file: str | Path = CASE_ITEMS) -> list[Path]:
     """Return the image paths written: one rendered audiogram per case with audiogram data."""
-    from clinbench.audiogram.model import Audiogram
+    from clinbench.audiogram.audiogram_model import Audiogram
     from clinbench.audiogram.render import render_audiogram
 
     items, problems = read_items([cases_file])

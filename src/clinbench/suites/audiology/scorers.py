@@ -43,8 +43,8 @@ from clinbench.scoring.adjudicator import (
 )
 from clinbench.scoring.metrics import answer_metrics
 from clinbench.scoring.rubric import RubricError, load_rubric
+from clinbench.suites.audiology.reply_sections import WORD_LIMIT, split_sections
 from clinbench.suites.audiology.rules_grader import rules_judgement
-from clinbench.suites.audiology.sections import WORD_LIMIT, split_sections
 
 FACT_CHECKED_QUESTIONS = ("Q1", "Q2")
 

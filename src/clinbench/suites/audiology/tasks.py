@@ -25,11 +25,11 @@ from inspect_ai import Task, task
 from inspect_ai.scorer import Scorer
 from inspect_ai.solver import generate, system_message
 
+from clinbench.item_tasks import DEFAULT_SEED, DEFAULT_TEMPERATURE, item_sample, items_task
 from clinbench.items.loader import load_items
 from clinbench.items.model import CaseItem, Item
 from clinbench.scoring.panel import DEFAULT_JUDGE_RETRIES
 from clinbench.suites.audiology import RUBRIC
-from clinbench.tasks import DEFAULT_SEED, DEFAULT_TEMPERATURE, item_sample, items_task
 
 DATA = Path(__file__).parent / "data"
 OBJECTIVE_ITEMS = DATA / "objective.jsonl"
@@ -266,7 +266,7 @@ def case_scorers(
     its judge prompt states), so judge and checker allow the same difference.
     """
     from clinbench.audiogram.classify import get_standard
-    from clinbench.suites.audiology.adjudicator import rubric_adjudicator
+    from clinbench.suites.audiology.case_judge import rubric_adjudicator
     from clinbench.suites.audiology.scorers import (
         audiogram_fact_check,
         nli_contradiction,

@@ -14,5 +14,5 @@ SUITE = SuiteSpec(
     report_sections=f"{_HERE}.report:sections",
     demo_runs=f"{_HERE}.demo:demo_runs",
     summary_tables=f"{_HERE}.report:summary_tables",
-    cli=f"{_HERE}.cli:app",
+    cli="clinbench.cli.ausclin_commands:app",
 )

@@ -94,7 +94,7 @@ def plain_runs(results: pd.DataFrame) -> pd.DataFrame:
 
 def _counts(group: pd.DataFrame) -> dict[str, Any]:
     """Return a group's counts and accuracy, its interval from the one accuracy estimator."""
-    from clinbench.stats.clustered import accuracy_two_denominators
+    from clinbench.stats.repeated_epochs import accuracy_two_denominators
 
     estimate = accuracy_two_denominators(group.assign(_all=0), by=["_all"], n_boot=0)
     answered_mask = group["outcome"].isin(outcomes.ANSWERED)
@@ -234,7 +234,7 @@ UNANSWERED_NAMES = {outcomes.DECLINED: "declined", outcomes.PARSE_FAILED: "unrea
 
 def _unanswered_columns() -> list[tuple[str, str]]:
     """Return (outcome, column) for every outcome that is not correct or incorrect."""
-    from clinbench.stats.clustered import COUNTED_OUTCOMES
+    from clinbench.stats.repeated_epochs import COUNTED_OUTCOMES
 
     return [(o, UNANSWERED_NAMES.get(o, o.replace("_", " "))) for o in COUNTED_OUTCOMES]
 
@@ -264,7 +264,7 @@ def best_model_verdict(
     (and any other unanswered outcome), correct, accuracy (all items), CI low, CI high,
     accuracy (answered), bar, method, interval, verdict.
     """
-    from clinbench.stats.clustered import accuracy_two_denominators
+    from clinbench.stats.repeated_epochs import accuracy_two_denominators
     from clinbench.stats.verdict import decide, verdict
 
     unanswered = _unanswered_columns()
@@ -346,14 +346,14 @@ def denominators_table(
 ) -> pd.DataFrame:
     """Return accuracy per model x condition over answered items and over all items.
 
-    ``clinbench.stats.clustered.accuracy_two_denominators`` on the non-excluded models'
+    ``clinbench.stats.repeated_epochs.accuracy_two_denominators`` on the non-excluded models'
     non-equipoise rows: accuracy (answered) leaves parse failures and errors out; accuracy
     (all) counts them as not correct. Intervals cluster by item when items have several
     epochs. Columns: model, condition, items, epochs, answered, parse failed, errors,
     accuracy (answered), CI low, CI high, accuracy (all), CI low (all), CI high (all),
     interval.
     """
-    from clinbench.stats.clustered import accuracy_two_denominators
+    from clinbench.stats.repeated_epochs import accuracy_two_denominators
 
     rows = scored_rows(results, threshold)
     table = accuracy_two_denominators(rows, by=("model", "condition"))

@@ -84,7 +84,7 @@ def contamination_runs(workdir: Path) -> list[DemoRun]:
     """
     import csv
 
-    from clinbench.contamination.tasks import clinbench_contamination
+    from clinbench.contamination.probe_task import clinbench_contamination
     from clinbench.suites.ausclin.items import SAMPLE_ITEMS
 
     task = clinbench_contamination(items=str(SAMPLE_ITEMS), bank="ausclin-sample")

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from clinbench.errors import InputFileError
 from clinbench.items.model import ExactItem
 from clinbench.suites.ausclin.severity import LABELS
 
@@ -38,7 +39,7 @@ EVIDENCE_COLUMNS = ["evidence_id", "item_id", "field", "value", "label", "quote"
 SIGN_COLUMNS = ["reviewer", "decision", "their_label", "note", "signed_on"]
 
 
-class SignoffError(ValueError):
+class SignoffError(InputFileError, ValueError):
     """A filled sign-off sheet that cannot be read; the message lists every problem."""
 
 

@@ -31,6 +31,7 @@ from inspect_ai.model import ChatMessageUser
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver, use_tools
 
+from clinbench.item_tasks import item_sample, items_task
 from clinbench.items.model import ExactItem
 from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
@@ -38,7 +39,6 @@ from clinbench.scoring.metrics import answer_metrics
 from clinbench.solvers.conditions import register_condition
 from clinbench.solvers.prompts import item_prompt
 from clinbench.suites.ausclin.items import DOCS_DIR, SAMPLE_ITEMS, chance_rate, load_ausclin_items
-from clinbench.tasks import item_sample, items_task
 
 SUITE = "ausclin"
 # AusClinBench protocol v1.3 as the paper describes it: the prompt unchanged with the

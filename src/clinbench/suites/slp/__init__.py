@@ -31,5 +31,5 @@ SUITE = SuiteSpec(
     demo_runs=f"{_HERE}.demo:demo_runs",
     summary_tables=f"{_HERE}.report:summary_tables",
     demo_tables=f"{_HERE}.demo:demo_tables",
-    cli=f"{_HERE}.cli:app",
+    cli="clinbench.cli.slp_commands:app",
 )

@@ -58,7 +58,7 @@ def clinical_bar(
 
     Only classification tasks are listed (transcription has no F1).
     """
-    from clinbench.suites.slp.metrics import scenario_table
+    from clinbench.suites.slp.scenario_tables import scenario_table
 
     low_bar, high_bar = bar
     table = scenario_table(results, resamples=resamples, seed=seed)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from clinbench.scoring.speech import normalise_transcript
-from clinbench.suites.slp.prompts import SCENARIOS, transcript_from_prompt
+from clinbench.suites.slp.scenarios import SCENARIOS, transcript_from_prompt
 
 FILLERS = frozenset({"uh", "um", "er", "erm", "hmm"})
 

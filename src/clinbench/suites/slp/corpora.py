@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from clinbench.errors import InputFileError
 from clinbench.io import JsonlError, jsonl_lines, original_text
 from clinbench.items.loader import ItemFileError, ItemProblem
 from clinbench.items.model import AudioItem
@@ -69,7 +70,7 @@ _GENDERS = {"m": "male", "male": "male", "boy": "male", "f": "female", "female":
 _GENDERS["girl"] = "female"
 
 
-class CorpusError(ValueError):
+class CorpusError(InputFileError, ValueError):
     """A corpus that cannot be read; the message names the file (and line) at fault."""
 
 
@@ -488,7 +489,7 @@ def load_chat_corpus(
     min_ms: int = 200,
 ) -> list[AudioItem]:
     """Return one item per timed child utterance of a CHAT corpus, each cut into its own WAV."""
-    from clinbench.audio.io import read_audio, write_audio
+    from clinbench.audio.clips import read_audio, write_audio
 
     root = Path(root)
     files = sorted(root.rglob("*.cha"))

@@ -20,6 +20,8 @@ from typing import Any
 
 import pandas as pd
 
+from clinbench.errors import InputFileError
+
 RUBRIC_PATH = Path(__file__).with_name("cot_rubric.yaml")
 LABELLED_TRACES = Path(__file__).with_name("data") / "cot_traces_labelled.csv"
 # Longest trace read (characters): the rules and the judge see this much; longer traces are
@@ -28,7 +30,7 @@ MAX_TRACE_CHARS = 20_000
 CORRECT = "correct"
 
 
-class TraceCodingError(ValueError):
+class TraceCodingError(InputFileError, ValueError):
     """A traces file, or the rubric, that cannot be coded: the message says why."""
 
 

@@ -72,7 +72,7 @@ def demo_tables(results) -> list[tuple[str, object, list[str]]]:
     """Return the demo's extra table: a three-model majority-vote ensemble from the replies."""
     import pandas as pd
 
-    from clinbench.suites.slp.metrics import ensemble_results, scenario_table
+    from clinbench.suites.slp.scenario_tables import ensemble_results, scenario_table
 
     rows = results[results["suite"] == "slp"] if "suite" in results.columns else results
     if rows.empty:

@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 
 from clinbench.scoring.extract import Extraction, extract_mcq, is_decline, refusal_or
-from clinbench.suites.slp.prompts import Scenario
+from clinbench.suites.slp.scenarios import Scenario
 
 # How F1 treats a label reply with no valid label (unreadable, ambiguous, contradictory):
 # "all_items" (the default, as SLPHelm scores: F1 over every item, such a reply a wrong

@@ -10,7 +10,7 @@ RESAMPLES = 500
 
 
 def _scenario_section(results: pd.DataFrame) -> ReportSection:
-    from clinbench.suites.slp.metrics import scenario_table
+    from clinbench.suites.slp.scenario_tables import scenario_table
 
     table = scenario_table(results, resamples=RESAMPLES)
     return ReportSection(
@@ -37,7 +37,7 @@ def _scenario_section(results: pd.DataFrame) -> ReportSection:
 
 
 def _slice_section(results: pd.DataFrame) -> ReportSection:
-    from clinbench.suites.slp.metrics import slice_table
+    from clinbench.suites.slp.scenario_tables import slice_table
 
     tables = {}
     for field, caption in (("gender", "gender"), ("age_band", "age band (5-7, 8-10, 10+)"),
@@ -53,7 +53,7 @@ def _slice_section(results: pd.DataFrame) -> ReportSection:
 
 
 def _noise_section(results: pd.DataFrame) -> ReportSection | None:
-    from clinbench.suites.slp.metrics import expand_slp, scenario_table
+    from clinbench.suites.slp.scenario_tables import expand_slp, scenario_table
 
     rows = expand_slp(results)
     noisy_tasks = set(rows.loc[rows["noise"] != "none", "task"])
@@ -99,7 +99,7 @@ def _normalised_away_section(results: pd.DataFrame) -> ReportSection | None:
 
 
 def _confusion_section(results: pd.DataFrame) -> ReportSection:
-    from clinbench.suites.slp.metrics import confusion_tables
+    from clinbench.suites.slp.scenario_tables import confusion_tables
 
     tables = {
         f"{task} - {model} (rows gold, columns predicted)": frame.reset_index()
@@ -141,7 +141,7 @@ def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[
     """Return the tables `clinbench run` prints for slp rows: F1s, exact match, WER/MER/WIP,
     and (ASR pipeline) the child errors each back-end normalised away."""
     from clinbench.suites.slp.asr_fidelity import normalised_away_table
-    from clinbench.suites.slp.metrics import scenario_table
+    from clinbench.suites.slp.scenario_tables import scenario_table
 
     section = _scenario_section(results)
     table = scenario_table(results, resamples=200)

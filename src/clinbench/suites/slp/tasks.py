@@ -43,16 +43,17 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from clinbench.errors import ProviderError
+from clinbench.item_tasks import item_sample, items_task
 from clinbench.items.model import AudioItem
 from clinbench.items.sample import audio_format, from_state
 from clinbench.scoring import outcomes
-from clinbench.suites.slp.prompts import SCENARIOS, Scenario, scenario_prompt
 from clinbench.suites.slp.replies import (
     LABEL_RULES,
     read_label_reply,
     read_transcription_reply,
 )
-from clinbench.tasks import item_sample, items_task
+from clinbench.suites.slp.scenarios import SCENARIOS, Scenario, scenario_prompt
 
 SAMPLE_MANIFEST = Path(__file__).parent / "data" / "samples.csv"
 
@@ -275,7 +276,7 @@ def slp_transcription_scorer() -> Scorer:
 # ------------------------------------------------------------------ ASR solver step
 
 
-class ASRFailed(RuntimeError):
+class ASRFailed(ProviderError, RuntimeError):
     """The ASR back-end could not transcribe a clip: the sample is recorded as an error."""
 
 

@@ -28,23 +28,23 @@ app = typer.Typer(
 # (sub-command group, module holding a typer app named `app`); each suite's own group comes
 # from the suite registry (``SuiteSpec.cli``).
 _GROUPS = [
-    ("items", "clinbench.items.cli"),
-    ("results", "clinbench.results.cli"),
-    ("audiogram", "clinbench.audiogram.cli"),
-    ("stats", "clinbench.stats.cli"),
-    ("audit", "clinbench.audit.cli"),
-    ("curate", "clinbench.curate.cli"),
-    ("leaderboard", "clinbench.stats.leaderboard_cli"),
-    ("verdict", "clinbench.stats.verdict_cli"),
-    ("local", "clinbench.providers.local_cli"),
+    ("items", "clinbench.cli.items_commands"),
+    ("results", "clinbench.cli.results_commands"),
+    ("audiogram", "clinbench.cli.audiogram_commands"),
+    ("stats", "clinbench.cli.stats_commands"),
+    ("audit", "clinbench.cli.audit_commands"),
+    ("curate", "clinbench.cli.curate_commands"),
+    ("leaderboard", "clinbench.cli.leaderboard_commands"),
+    ("verdict", "clinbench.cli.verdict_commands"),
+    ("local", "clinbench.cli.local_commands"),
 ]
 
 # (module, function) pairs mounted as top-level commands; each module registers its own name.
 _COMMANDS = [
-    "clinbench.run_cli",
-    "clinbench.resume_cli",
-    "clinbench.report.cli",
-    "clinbench.suites.cards_cli",
+    "clinbench.cli.run",
+    "clinbench.cli.resume",
+    "clinbench.cli.report_commands",
+    "clinbench.cli.cards_commands",
 ]
 
 
@@ -65,11 +65,16 @@ def main() -> None:
 
     A file that cannot be written or read (a full disk, a read-only folder, a parent that
     cannot be made) ends the command with one line naming the path and the cause, exit 2,
-    never a traceback; atomic writes have left the old file as it was.
+    never a traceback; atomic writes have left the old file as it was. Any other error of
+    clinbench's family (:class:`clinbench.errors.ClinbenchError`: bad input, a missing
+    dependency, a failed provider, a setup problem) that a command did not report itself
+    ends the same way: ``error: MESSAGE`` on stderr, exit 2. The exit codes commands set on
+    purpose (3: a run with error rows; 130/143: interrupted) are theirs.
     """
     import sys
 
-    from clinbench.help_text import command
+    from clinbench.cli.help_text import command
+    from clinbench.errors import ClinbenchError
     from clinbench.io import file_problem
 
     _mount()
@@ -77,6 +82,9 @@ def main() -> None:
         command(app)(prog_name="clinbench")
     except OSError as err:
         print(f"error: {file_problem(err)}", file=sys.stderr)
+        sys.exit(2)
+    except ClinbenchError as err:
+        print(f"error: {err}", file=sys.stderr)
         sys.exit(2)
     finally:
         # the interpreter's last collection walks every object of a large run (2.4 s of a

@@ -326,7 +326,7 @@ def _reweighted_files(audit_dir: Path, *, seed: int, n_boot: int) -> dict[str, p
 
 def _panel_files(audit_dir: Path, *, seed: int, n_boot: int) -> dict[str, pd.DataFrame]:
     """Return the reviewer-panel tables (audit.panel) as panel_*.csv files."""
-    from clinbench.audit.panel import panel_tables
+    from clinbench.audit.reviewer_panel import panel_tables
 
     names = ("panel_agreement.csv", "panel_pairs_loo.csv", "panel_reviewer_rates.csv")
     tables = panel_tables(audit_dir, n_boot=n_boot, seed=seed)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
 
 RESULTS_HELP = "Results table(s) (.parquet or .csv) from `clinbench results export` or --out."
 
@@ -27,8 +27,8 @@ def judges_command(
     judge, on the replies all of them rated (statsmodels), and each pair's Cohen kappa with
     quadratic weights (scikit-learn), each with n and a seeded percentile bootstrap 95% CI.
     """
-    from clinbench.cli_helpers import fail
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
+    from clinbench.cli.helpers import fail
     from clinbench.results import read_results
     from clinbench.stats._common import StatsInputError
     from clinbench.stats.judge_agreement import judge_agreement

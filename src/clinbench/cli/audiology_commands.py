@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
 
 app = typer.Typer(
     help="Audiology suite (AudiologyBench design): regrade case judgements, stability, samples.",
@@ -30,7 +30,7 @@ def regrade(
     Scores, grades and caps are recomputed from the judge JSON kept in the logs; every other
     row is copied unchanged. Prints how many grades changed per question.
     """
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.results import write_results
     from clinbench.results.export import results_table
     from clinbench.scoring.rubric import RubricError, load_rubric
@@ -74,7 +74,7 @@ def stability(
     fmt: str = format_option(),
 ) -> None:
     """Print NLI multipass stability: contradiction rate per pass and share of stable items."""
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.results import read_results
     from clinbench.scoring.nli import multipass_stability
     from clinbench.suites.audiology.scorers import nli_labels
@@ -122,7 +122,7 @@ def samples(
 
 
 def _graded_results(paths: list[Path]):
-    from clinbench.cli_helpers import fail, read_results_or_logs
+    from clinbench.cli.helpers import fail, read_results_or_logs
 
     frame = read_results_or_logs(paths)
     missing = [c for c in ("outcome", "scorer", "score_metadata") if c not in frame.columns]
@@ -138,7 +138,7 @@ def subdimensions(
     fmt: str = format_option(),
 ) -> None:
     """Mean subdimension points per question (weight, SD, 95% t CI) from stored replies."""
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.suites.audiology.subdimensions import subdimension_table
 
     output = TableOutput(fmt)
@@ -156,7 +156,7 @@ def caps(
     fmt: str = format_option(),
 ) -> None:
     """How many graded replies of each question and grade carry a critical-error cap (Wilson CI)."""
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.suites.audiology.subdimensions import cap_tally
 
     output = TableOutput(fmt)
@@ -176,8 +176,8 @@ def rubric_command(
     fmt: str = format_option(),
 ) -> None:
     """Print the case rubric: letter-grade bands, critical errors with their caps, weights."""
-    from clinbench.cli_helpers import fail
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
+    from clinbench.cli.helpers import fail
     from clinbench.scoring.rubric import RubricError
     from clinbench.suites.audiology.rubric_tables import rubric_tables
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli_helpers import fail, read_results_or_logs
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
+from clinbench.cli.helpers import fail, read_results_or_logs
 
 app = typer.Typer(
     help=(
@@ -53,7 +53,7 @@ def load_results(paths: list[Path]):
 
 def show(frame, title: str, out: Path | None = None, fmt: str = "table", output=None) -> None:
     """Print a table in `fmt` (and write it as CSV, atomically, when ``out`` is given)."""
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
 
     if out is not None:
         if out.suffix.lower() != ".csv":
@@ -213,7 +213,7 @@ def verdict(
         table, flags = registration_table(table, frame, registration)
     except ValueError as err:
         fail(f"error: {err}")
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
 
     output = TableOutput(fmt)  # a flag is a note: in the JSON document, on stderr for CSV
     show(table, f"Verdict ({condition})", out, output=output)
@@ -236,7 +236,7 @@ def summary(
     """Print every suite table: accuracy, declines, parse failures, severity, checks, verdict."""
     import re
 
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.suites.ausclin.report import sections
 
     frame = load_results(results)
@@ -267,7 +267,7 @@ def conditions(
     fmt: str = FORMAT,
 ) -> None:
     """Per item, blind vs rule supplied: out-of-date knowledge vs faulty reasoning, per model."""
-    from clinbench.suites.ausclin.conditions import condition_pairs, condition_readings
+    from clinbench.suites.ausclin.condition_compare import condition_pairs, condition_readings
 
     try:
         pairs = condition_pairs(load_results(results), first, second, threshold)
@@ -287,7 +287,7 @@ def traps(
     fmt: str = FORMAT,
 ) -> None:
     """Accuracy of trap and non-trap items per model and condition (Wilson 95% interval)."""
-    from clinbench.suites.ausclin.conditions import trap_table
+    from clinbench.suites.ausclin.condition_compare import trap_table
 
     show(trap_table(load_results(results), threshold), "Trap items by condition", out, fmt)
 
@@ -300,7 +300,7 @@ def unclassified(
     fmt: str = FORMAT,
 ) -> None:
     """Distinct blind wrong values no evidence classifies yet (to research), with counts."""
-    from clinbench.suites.ausclin.conditions import unclassified_values
+    from clinbench.suites.ausclin.condition_compare import unclassified_values
 
     show(
         unclassified_values(load_results(results), threshold),
@@ -347,7 +347,7 @@ def signoff(
     Every problem of the sheet is listed as file:line: field: message (exit 2, nothing
     written); evidence edited since the sheet was written is refused, never matched.
     """
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.curate.textnorm import atomic_write_csv
     from clinbench.suites.ausclin.signoff import SignoffError, read_signoff, signoff_summary
 

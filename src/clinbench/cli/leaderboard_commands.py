@@ -6,8 +6,8 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli_helpers import fail, read_results_or_logs
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
+from clinbench.cli.helpers import fail, read_results_or_logs
 
 app = typer.Typer(
     help=(
@@ -93,7 +93,7 @@ def show(
     fmt: str = format_option(),
 ) -> None:
     """Show the leaderboard's current rows (best first) and its changelog."""
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.stats import leaderboard as lb
 
     if not board.exists():
@@ -119,7 +119,7 @@ def trend(
     fmt: str = format_option(),
 ) -> None:
     """Show accuracy by model release date, with Spearman's rho per condition."""
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.stats import leaderboard as lb
 
     if not board.exists():

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli_helpers import fail
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
+from clinbench.cli.helpers import fail
 
 app = typer.Typer(
     help="Human audit: blinded sampling, review web app, human baseline, agreement report.",
@@ -80,9 +80,9 @@ def sample(
         DEFAULT_STRATA,
         MODES,
         AuditInputError,
+        audit_results,
         eligible_units,
         item_lookup,
-        read_results,
         stratified_sample,
         write_audit,
     )
@@ -100,7 +100,7 @@ def sample(
     except ItemFileError as err:
         fail(str(err))
     try:
-        table = read_results(results)
+        table = audit_results(results)
         units = eligible_units(table, mode=mode, scorer=scorer, strata=columns)
         drawn = stratified_sample(
             units, n, strata=columns, seed=seed, calibration=min(calibration, n), enrich=enrich,
@@ -232,7 +232,7 @@ def export_baseline_command(
     Each reviewer becomes one epoch of the anonymous model; score them with
     `clinbench run ... --model clinbench/replay/NAME -M responses=FILE --epochs R`.
     """
-    from clinbench.audit.baseline import export_baseline
+    from clinbench.audit.human_baseline import export_baseline
 
     _audit_dir(audit_dir)
     try:
@@ -264,7 +264,7 @@ def report(
     ),
 ) -> None:
     """Write the agreement report: reviewers, adjudicator vs consensus, calibration, labels CSV."""
-    from clinbench.audit.report import audit_report
+    from clinbench.audit.agreement_report import audit_report
 
     _audit_dir(audit_dir)
     target = out or audit_dir / "report"
@@ -291,8 +291,8 @@ def panel(
     with two labels or more. Intervals are percentile bootstraps over items; the
     leave-one-item-out range drops each item once.
     """
-    from clinbench.audit.panel import panel_tables
-    from clinbench.console import TableOutput
+    from clinbench.audit.reviewer_panel import panel_tables
+    from clinbench.cli.console import TableOutput
 
     _audit_dir(audit_dir)
     try:
@@ -323,7 +323,7 @@ def reweighted(
     unweighted value.
     """
     from clinbench.audit.reweighted import reweighted_tables
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
 
     _audit_dir(audit_dir)
     try:
@@ -352,7 +352,7 @@ def references(
     automated grader (its false negatives), and the scores with the re-judgement in place.
     """
     from clinbench.audit.reference import reference_tables
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
 
     _audit_dir(audit_dir)
     try:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from clinbench.audit.audit_errors import AuditInputError
 from clinbench.io import read_own_csv
 from clinbench.scoring.panel import JUDGE_SCORER
 from clinbench.stats.judge_agreement import FLEISS
@@ -29,10 +30,6 @@ NOT_VALIDATED = "not validated against human labels"
 AUDIT_ITEMS_FILE = "items.csv"  # one row per audited reply, written by `clinbench audit report`
 AUDIT_COLUMNS = ("task", "scorer", "adjudicator_grade", "human_grade",
                  "adjudicator_critical_error", "human_critical_error")  # fmt: skip
-
-
-class AuditInputError(ValueError):
-    """An audit folder or file that cannot be read; the message names the file."""
 
 
 def _judge_of(metadata: object) -> dict | None:

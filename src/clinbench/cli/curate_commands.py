@@ -6,8 +6,8 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli_helpers import fail
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
+from clinbench.cli.helpers import fail
 from clinbench.curate import freshness
 from clinbench.io import read_own_csv, write_csv
 
@@ -45,7 +45,7 @@ def _passages(paths: list[Path], citation: str | None, url: str | None) -> list:
 
 
 def _model_args(pairs: list[str] | None) -> dict:
-    from clinbench.curate.structured import model_arg_pairs
+    from clinbench.curate.structured_calls import model_arg_pairs
 
     try:
         return model_arg_pairs(pairs)
@@ -90,7 +90,7 @@ def screen(
     """
     import pandas as pd
 
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.curate.adapt import screen_passages
     from clinbench.curate.textnorm import atomic_write_csv
 
@@ -224,7 +224,7 @@ def normalise(
     duplicate options, a key naming no option) are rejected and listed in the log, not
     written.
     """
-    from clinbench.curate.normalise import normalise_files
+    from clinbench.curate.row_normalise import normalise_files
     from clinbench.curate.textnorm import atomic_write_csv
     from clinbench.items.loader import ItemFileError, write_items
 
@@ -348,7 +348,7 @@ def tag(
     from clinbench.curate.difficulty import (
         cognitive_levels,
         pilot_accuracy,
-        read_results,
+        pilot_results,
         tag_items,
     )
     from clinbench.curate.textnorm import atomic_write_csv
@@ -381,7 +381,7 @@ def tag(
     pilot = None
     if results is not None:
         try:
-            pilot = pilot_accuracy(read_results(results), scorer=scorer, condition=condition)
+            pilot = pilot_accuracy(pilot_results(results), scorer=scorer, condition=condition)
         except ItemFileError as err:
             fail(str(err))
         except ValueError as err:
@@ -478,7 +478,7 @@ def freshness_command(
 
     Exit status 0 whatever the pages say; 2 for unreadable item files.
     """
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.io import atomic_write_text
     from clinbench.items.loader import ItemFileError, load_items
 
@@ -540,7 +540,7 @@ def draft_references(
     (`curate review-references`, then `curate sign-references`). Sample ids in the log are
     CASE:QUESTION (the item_id of a replay file).
     """
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.curate.references import draft_case_references
     from clinbench.items.loader import write_items
 
@@ -576,7 +576,7 @@ def review_references(
     """
     from clinbench.audit.drafts import write_draft_audit
     from clinbench.audit.sampling import load_key
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.curate.references import drafts_to_review
 
     try:
@@ -606,7 +606,7 @@ def sign_references(
     are kept); a reference edited after review reads as unreviewed again.
     """
     from clinbench.audit.drafts import draft_labels
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.curate.references import apply_signoff
     from clinbench.items.loader import write_items
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from clinbench.audiogram.audiogram_model import EARS, Audiogram, audiogram_from_json
 from clinbench.audiogram.classify import LARGE_CANAL_VOLUME_ML, Classification, classify
-from clinbench.audiogram.model import EARS, Audiogram, audiogram_from_json
 
 SECTION_WORD_LIMIT = 150
 

@@ -8,12 +8,13 @@ from pathlib import Path
 import numpy as np
 import soundfile as sf
 
+from clinbench.errors import InputFileError
 from clinbench.io import atomic_path
 
 TARGET_RATE = 16_000
 
 
-class AudioFileError(ValueError):
+class AudioFileError(InputFileError, ValueError):
     """An audio file that cannot be read (missing, unreadable, empty)."""
 
 

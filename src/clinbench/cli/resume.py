@@ -6,8 +6,8 @@ from pathlib import Path
 
 import typer
 
-from clinbench.console import TableOutput, format_option
-from clinbench.run_options import (
+from clinbench.cli.console import TableOutput, format_option
+from clinbench.cli.run_options import (
     RESUME_LIMITS,
     call_limits,
     display_option,
@@ -45,8 +45,8 @@ def resume_command(
     if not log_dir.is_dir():
         typer.echo(f"error: {log_dir}: no such log folder", err=True)
         raise typer.Exit(2)
+    from clinbench.cli.run import print_stopped
     from clinbench.items.loader import allowed_media_roots
-    from clinbench.run_cli import print_stopped
     from clinbench.runner import resume
 
     output = TableOutput(fmt)

@@ -9,8 +9,8 @@ from typing import Any
 
 import typer
 
-from clinbench.cli_helpers import fail, read_table
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
+from clinbench.cli.helpers import fail, read_table
 
 app = typer.Typer(
     help="Statistics over frozen results: agreement, comparisons, proportions, verdicts.",
@@ -43,14 +43,14 @@ def _echo_json(obj: dict) -> None:
 
 
 def _tables(fmt: str, tables: list[tuple[str, Any, list[str]]]) -> bool:
-    """Print (title, frame or list of records, notes) tables through clinbench.console in a
+    """Print (title, frame or list of records, notes) tables through clinbench.cli.console in a
     machine or Markdown format and return True; return False for ``table``, whose text
     summary the command prints itself (it already fits 80 columns)."""
     if fmt == "table":
         return False
     import pandas as pd
 
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
 
     output = TableOutput(fmt)
     for title, rows, notes in tables:
@@ -329,7 +329,7 @@ def accuracy_command(
     One epoch per item: Wilson intervals. Several: clustered by item (Wilson at the
     cluster-robust effective n, and a cluster bootstrap), with the number of clusters.
     """
-    from clinbench.stats.clustered import (
+    from clinbench.stats.repeated_epochs import (
         CLUSTER_KEYS,
         accuracy_two_denominators,
         repeated_epochs_warning,
@@ -583,7 +583,7 @@ def icc_command(
     pingouin (it needs a complete targets x raters grid), and the count left is printed.
     """
     from clinbench.stats._common import StatsInputError
-    from clinbench.stats.clustering import icc_table
+    from clinbench.stats.case_clustering import icc_table
 
     keys = _by(targets)
     frame = _read_results(results, [*keys, raters], [ratings])
@@ -618,7 +618,7 @@ def mixed_command(
     import numpy as np
 
     from clinbench.stats._common import StatsInputError
-    from clinbench.stats.clustering import mixed_model
+    from clinbench.stats.case_clustering import mixed_model
 
     frame = _read_results(results, [fixed, case], [dv])
     try:
@@ -646,7 +646,7 @@ def mixed_command(
 
 
 def _mount_judges() -> None:
-    from clinbench.stats.judges_cli import register
+    from clinbench.cli.judges_commands import register
 
     register(app)
 

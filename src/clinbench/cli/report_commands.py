@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli_helpers import fail
+from clinbench.cli.helpers import fail
 
 AUDIT_OPTION = typer.Option(
     None,
@@ -46,7 +46,7 @@ def analyze_command(
     """
     from clinbench.report.analyze import analyze
     from clinbench.report.generic import AnalysisOptions
-    from clinbench.report.judges import AuditInputError
+    from clinbench.report.judges_section import AuditInputError
     from clinbench.report.load import ResultsInputError
     from clinbench.stats._common import StatsInputError
 
@@ -81,7 +81,7 @@ def report_command(
     """
     from clinbench.report.generic import AnalysisOptions
     from clinbench.report.html import write_report
-    from clinbench.report.judges import AuditInputError
+    from clinbench.report.judges_section import AuditInputError
     from clinbench.report.load import ResultsInputError
     from clinbench.stats._common import StatsInputError
 

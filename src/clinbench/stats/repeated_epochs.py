@@ -34,7 +34,7 @@ import pandas as pd
 
 from clinbench.scoring import outcomes
 from clinbench.stats._common import group_seed, percentile_interval, require_columns
-from clinbench.stats.clustering import resample_weights
+from clinbench.stats.case_clustering import resample_weights
 
 WILSON = "wilson"
 WILSON_CLUSTERED = "wilson-clustered"
@@ -302,6 +302,15 @@ def accuracy_two_denominators(
 
     Works on grouped numpy arrays (one pass of ``bincount`` per total), so a million rows
     take seconds.
+
+    References
+    ----------
+    .. [1] Wilson, E. B. (1927). Probable inference, the law of succession, and statistical
+       inference. *Journal of the American Statistical Association*, 22(158), 209-212.
+    .. [2] Kish, L. (1965). *Survey Sampling*. Wiley (the design effect and effective sample
+       size behind ``n_eff`` and the clustered Wilson interval).
+    .. [3] Miller, E. (2024). Adding error bars to evals: a statistical approach to language
+       model evaluations. arXiv:2411.00640 (clustered standard errors over questions).
     """
     by = list(by)
     require_columns(results, [*by, "outcome", "item_id"])

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli_helpers import fail
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
+from clinbench.cli.helpers import fail
 from clinbench.io import read_own_csv
 
 app = typer.Typer(
@@ -135,7 +135,7 @@ def add_noise_command(
     seed: int = typer.Option(0, help="Seed of the noise offset."),
 ) -> None:
     """Mix background noise into a clip at a target SNR and print the achieved SNR."""
-    from clinbench.audio.io import AudioFileError
+    from clinbench.audio.clips import AudioFileError
     from clinbench.audio.noise import add_noise_to_file
 
     try:
@@ -157,7 +157,7 @@ def transcribe_command(
     import pandas as pd
 
     from clinbench.audio.asr import get_asr, parse_asr_spec
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
 
     try:
         name, options = parse_asr_spec(asr)
@@ -198,7 +198,7 @@ def ensemble_command(
 
     from clinbench.results import write_results
     from clinbench.results.export import results_table
-    from clinbench.suites.slp.metrics import ensemble_results
+    from clinbench.suites.slp.scenario_tables import ensemble_results
 
     if not results.exists():
         fail(f"{results}: not found")
@@ -234,10 +234,10 @@ def summary_command(
     fmt: str = format_option(),
 ) -> None:
     """Print the scenario metrics (F1s, exact match, WER) and, with --bar, the clinical bar."""
-    from clinbench.cli_helpers import read_results_or_logs
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
+    from clinbench.cli.helpers import read_results_or_logs
     from clinbench.suites.slp.bar import bar_note, clinical_bar, parse_bar
-    from clinbench.suites.slp.metrics import scenario_table
+    from clinbench.suites.slp.scenario_tables import scenario_table
 
     if metric not in ("Micro F1", "Macro F1", "Exact Match"):
         fail(f"--metric: one of Micro F1, Macro F1, Exact Match; got {metric!r}")
@@ -266,7 +266,7 @@ def corpus_stats_command(
     fmt: str = format_option(),
 ) -> None:
     """Children (distinct speakers), samples and age range per corpus, from manifests."""
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
     from clinbench.items.loader import ItemFileError
     from clinbench.suites.slp.corpora import CorpusError
     from clinbench.suites.slp.corpus_stats import corpus_stats
@@ -301,8 +301,8 @@ def cot_command(
     labels where the file has them. Example:
     clinbench slp cot src/clinbench/suites/slp/data/cot_traces_labelled.csv
     """
-    from clinbench.console import TableOutput
-    from clinbench.run_cli import _key_values
+    from clinbench.cli.console import TableOutput
+    from clinbench.cli.run import _key_values
     from clinbench.suites.slp.cot_coding import TraceCodingError, cot_tables
 
     try:

@@ -31,22 +31,24 @@ import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
+from clinbench.errors import OptionError
+from clinbench.report.table_keys import (
+    MODEL_COLUMNS,
+    lift_constant_keys,
+)
+from clinbench.report.table_keys import key_columns as _key_columns
+from clinbench.report.table_keys import numeric_column as _numeric
+
 if TYPE_CHECKING:  # pandas is imported where a table is made: keep `--help` fast
     import pandas as pd
 
 FORMATS = ("table", "csv", "markdown", "json")
-# Columns whose values are model names: shortened to labels in the text table.
-MODEL_COLUMNS = ("model", "models", "best model", "best_model", "judge", "judge model",
-                 "judge_a", "judge_b")  # fmt: skip
-# Columns that identify a row (never cut, never wrapped), besides model columns.
-KEY_COLUMNS = ("suite", "task", "scenario", "condition", "format", "scorer", "question",
-               "domain", "item_id", "item", "version", "source", "group")  # fmt: skip
 LABEL_MAX = 20  # a model label longer than this becomes M1, M2, ... (in the legend)
 TEXT_MIN = 12  # a wrapping text column is never narrower than this (or its longest word)
 COLUMN_OVERHEAD = 2  # spaces between columns in the text table
 
 
-class OutputFormatError(ValueError):
+class OutputFormatError(OptionError, ValueError):
     """An unknown --format value."""
 
 
@@ -152,35 +154,11 @@ def _is_count(column: str) -> bool:
     return name in COUNT_NAMES or name.startswith("n_")
 
 
-def _numeric(series: pd.Series) -> bool:
-    import pandas as pd
-
-    return pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series)
-
-
 def _intervals(series: pd.Series) -> bool:
 
     from clinbench.report.format import _is_pair
 
     return len(series) > 0 and bool(series.map(_is_pair).all())
-
-
-def _key_columns(frame: pd.DataFrame) -> list[str]:
-    """Return the identifying columns: model and key names, and text columns before any number."""
-    keys = []
-    seen_number = False
-    for column in frame.columns:
-        name = str(column)
-        if _numeric(frame[column]):
-            seen_number = True
-            continue
-        if name.lower() in MODEL_COLUMNS or name.lower() in KEY_COLUMNS:
-            keys.append(name)
-        elif not seen_number:
-            lengths = frame[column].astype(str).str.len()
-            if len(lengths) == 0 or lengths.max() <= 40:
-                keys.append(name)
-    return keys
 
 
 # ------------------------------------------------------------------------------ text tables
@@ -621,31 +599,6 @@ def _empty(series: pd.Series) -> bool:
             return False
 
     return len(series) > 0 and all(missing(v) for v in series)
-
-
-def lift_constant_keys(
-    frame: pd.DataFrame, title: str, keep: Sequence[str] = ()
-) -> tuple[pd.DataFrame, str]:
-    """Return the table without key columns that hold one value, named in the title instead.
-
-    ('suite: audiology' in the title rather than a column repeating it on every row.)
-    """
-    if len(frame) == 0:
-        return frame, title
-    lifted: dict[str, str] = {}
-    for column in _key_columns(frame):
-        if column in keep or (len(frame) == 1 and column.lower() in MODEL_COLUMNS):
-            continue  # a one-row table keeps its model: the row says whose it is
-        values = frame[column].astype(str).unique()
-        if len(values) == 1 and values[0] not in ("", "nan", "<NA>", "None"):
-            lifted[column] = f"{column.replace('_', ' ')}: {values[0]}"
-    if not lifted or len(lifted) == len(frame.columns):
-        return frame, title
-    frame = frame[[c for c in frame.columns if str(c) not in lifted]]
-    named = "; ".join(lifted.values())
-    if title.endswith(")") and " (" in title:  # already lifted once: one parenthesis
-        return frame, f"{title[:-1]}; {named})"
-    return frame, f"{title} ({named})" if title else named
 
 
 def _wrap(text: str, width: int) -> str:

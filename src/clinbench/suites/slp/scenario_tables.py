@@ -17,8 +17,8 @@ import pandas as pd
 from clinbench.scoring import outcomes
 from clinbench.scoring.speech import confusion_table, transcription_report
 from clinbench.stats.classification import classification_report
-from clinbench.suites.slp.prompts import SCENARIOS
 from clinbench.suites.slp.replies import LABEL_RULES
+from clinbench.suites.slp.scenarios import SCENARIOS
 
 SLICE_FIELDS = ("gender", "age_band", "language", "corpus", "pipeline", "cot", "few_shot", "noise")
 

@@ -69,7 +69,7 @@ def drop_excluded(df: pd.DataFrame, excluded: pd.DataFrame) -> pd.DataFrame:
 def _accuracy_rows(df: pd.DataFrame) -> pd.DataFrame:
     """Return the headline accuracy rows: ``stats.clustered.accuracy_two_denominators``."""
     from clinbench.report.generic import _exact_rows
-    from clinbench.stats.clustered import accuracy_two_denominators
+    from clinbench.stats.repeated_epochs import accuracy_two_denominators
 
     keys = [*GROUP, "scorer", "model"]
     table = accuracy_two_denominators(_exact_rows(df), by=keys, n_boot=0)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli_helpers import fail
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
+from clinbench.cli.helpers import fail
 
 app = typer.Typer(
     help="Classify, render, generate and fact-check audiograms.", no_args_is_help=True
@@ -47,7 +47,7 @@ def _load(path: Path):
     """Return the Audiogram in a JSON file (bare or in a case item), or exit 2."""
     from pydantic import ValidationError
 
-    from clinbench.audiogram.model import audiogram_from_json
+    from clinbench.audiogram.audiogram_model import audiogram_from_json
 
     raw = _read_json(path)
     try:
@@ -195,7 +195,7 @@ def check(
         return
     import pandas as pd
 
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
 
     rows = [
         {

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
 
 app = typer.Typer(help="Turn Inspect logs into the frozen results table.", no_args_is_help=True)
 
@@ -110,7 +110,7 @@ def cost(
 
         write_csv(summary, out)
     if fmt != "table":
-        from clinbench.console import TableOutput
+        from clinbench.cli.console import TableOutput
 
         output = TableOutput(fmt)
         output.table(summary, "Cost and usage")

@@ -59,7 +59,7 @@ def schema(
 
 
 def _mount_bank_commands() -> None:
-    from clinbench.items.bank_cli import register
+    from clinbench.cli.bank_commands import register
 
     register(app)
 

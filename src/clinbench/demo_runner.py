@@ -65,7 +65,7 @@ class DemoResult:
 
 def foundation_demo_runs() -> list[DemoRun]:
     """Return the demo runs over the bundled sample items: chance baseline and a replay fixture."""
-    from clinbench.tasks import SAMPLE_ITEMS, clinbench_items
+    from clinbench.item_tasks import SAMPLE_ITEMS, clinbench_items
 
     fixture = SAMPLE_ITEMS.parent / "replay_fixture.csv"
     return [

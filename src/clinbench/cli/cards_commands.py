@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import typer
 
-from clinbench.console import format_option
+from clinbench.cli.console import format_option
 
 
 def _paper_map(suite: str, fmt: str) -> None:
-    from clinbench.cli_helpers import fail
-    from clinbench.console import TableOutput
+    from clinbench.cli.console import TableOutput
+    from clinbench.cli.helpers import fail
     from clinbench.suites.paper_map import paper_map_counts, paper_map_table, read_paper_map
 
     try:

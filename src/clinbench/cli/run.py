@@ -7,8 +7,8 @@ from typing import Any
 
 import typer
 
-from clinbench.console import TableOutput, format_option
-from clinbench.run_options import (
+from clinbench.cli.console import TableOutput, format_option
+from clinbench.cli.run_options import (
     LIMITS,
     call_limits,
     display_option,
@@ -276,7 +276,7 @@ def demo(
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from clinbench.demo import DemoProgress, run_demo, suite_demo_tables
+    from clinbench.demo_runner import DemoProgress, run_demo, suite_demo_tables
 
     output = TableOutput(fmt, spill_dir=out)  # tables too wide to print: out/tables/*.csv
     # progress and status go to stderr when stdout carries data (csv, json)

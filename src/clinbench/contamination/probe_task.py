@@ -6,7 +6,7 @@ Three probes, chosen with ``probe``:
   words: the stem, with the options of a multiple-choice item) and is asked to continue it
   word for word; the continuation is compared with the true remainder
   (:mod:`clinbench.contamination.overlap`). The same measure on control text gives the
-  contrast (:mod:`clinbench.contamination.analysis`). Controls:
+  contrast (:mod:`clinbench.contamination.probe_results`). Controls:
 
   * ``mismatched`` (any format): each continuation is also compared with the remainders
     of ``n_null`` other items of the same format. This baseline removes the overlap that
@@ -292,9 +292,9 @@ def clinbench_contamination(
         seed: Seed of the null-text draw, the control cases and the model.
         temperature: Sampling temperature. max_tokens: Reply limit.
     """
+    from clinbench.item_tasks import item_sample
     from clinbench.items.digest import item_set_hash
     from clinbench.items.loader import load_items
-    from clinbench.tasks import item_sample
 
     if probe not in PROBES:
         raise ValueError(f"unknown probe {probe!r}; use one of {PROBES}")

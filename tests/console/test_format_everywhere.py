@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from clinbench.cli import _mount, app
 from clinbench.results import write_results
 from clinbench.results.schema import RESULT_COLUMNS
+from tests.suites.test_paper_map import labelled_audit, reference_audit  # noqa: F401 (fixtures)
 
 ROOT = Path(__file__).resolve().parents[2]
 AUDIOLOGY = ROOT / "src" / "clinbench" / "suites" / "audiology"
@@ -168,6 +169,17 @@ ELSEWHERE = {
     "audit panel",
     "slp summary",
 }  # the last two parsed in tests/audit/test_panel.py, test_slp_bar.py
+# commands that need the output of the one before (drafts -> review audit -> sign-off) or a
+# labelled audit: parsed in test_chained_commands_print_one_json_document below
+CHAINED = {
+    "curate draft-references",
+    "curate review-references",
+    "curate sign-references",
+    "audit reweighted",
+    "audit references",
+    "ausclin signoff-sheet",
+    "ausclin signoff",
+}
 
 
 def _command_paths() -> dict[str, object]:
@@ -191,7 +203,7 @@ def test_the_list_is_every_command_with_format():
         if any("--format" in p.opts and (p.help or "").startswith("Output:")
                for p in command.params if p.param_type_name == "option")
     }  # fmt: skip
-    assert with_format == set(COMMANDS) | ELSEWHERE
+    assert with_format == set(COMMANDS) | ELSEWHERE | CHAINED
 
 
 def test_no_command_prints_a_table_outside_the_console_module():
@@ -265,3 +277,45 @@ def test_a_verdict_flag_goes_inside_the_json_and_to_stderr_for_csv(tmp_path):
     _csv_blocks(csv.stdout)
     text = runner.invoke(app, args)
     assert "FLAG" in text.stdout  # the text table still shows it
+
+
+def _parses(args: list[str]) -> None:
+    """Run one command with --format json and csv: one JSON document, then only CSV."""
+    result = runner.invoke(app, [*args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    for table in doc["tables"]:
+        assert table["columns"] and isinstance(table["rows"], list)
+    return doc
+
+
+def test_chained_commands_print_one_json_document(
+    tmp_path,
+    labelled_audit,  # noqa: F811 (the fixture imported above)
+    reference_audit,  # noqa: F811
+):
+    import shutil
+
+    ausclin = ROOT / "src" / "clinbench" / "suites" / "ausclin" / "data"
+    data = tmp_path / "data"  # the drafts go beside the cases, whose images are relative
+    shutil.copytree(AUDIOLOGY / "data", data)
+    drafted = data / "drafted.jsonl"
+    _parses(["curate", "draft-references", str(data / "cases.jsonl"), "--model",
+             "clinbench/replay/illustrative-drafter", "-M",
+             f"responses={data / 'reference_drafts.jsonl'}", "--questions", "Q1",
+             "--log-dir", str(tmp_path / "logs"), "--out", str(drafted)])  # fmt: skip
+    _parses(["curate", "review-references", str(drafted), "--text-only",
+             "--out", str(tmp_path / "review")])  # fmt: skip
+    _parses(["curate", "sign-references", str(drafted), "--audit", str(tmp_path / "review"),
+             "--out", str(tmp_path / "signed.jsonl")])  # fmt: skip
+    _parses(["audit", "reweighted", str(labelled_audit), "--question", "Q1", "--n-boot", "50"])
+    _parses(["audit", "references", str(reference_audit), "--n-boot", "50"])
+    _parses(["ausclin", "signoff-sheet", str(ausclin / "sample.jsonl"),
+             "--out", str(tmp_path / "sheet.csv")])  # fmt: skip
+    doc = _parses(["ausclin", "signoff", str(ausclin / "sample.jsonl"),
+                   "--sheet", str(ausclin / "signoff_example.csv")])  # fmt: skip
+    assert doc["tables"]
+    csv = runner.invoke(app, ["ausclin", "signoff", str(ausclin / "sample.jsonl"), "--sheet",
+                              str(ausclin / "signoff_example.csv"), "--format", "csv"])  # fmt: skip
+    assert csv.exit_code == 0, csv.output
+    _csv_blocks(csv.stdout)

@@ -369,12 +369,20 @@ def test_validate_exits_2_with_file_line_field_message_for_each_bad_line(tmp_pat
 
 # -- the shipped banks and the fuzz corpus -----------------------------------------------------
 
+# data files that are not item banks: a model's frozen drafts (replies, read by the replay
+# provider) and a filled second-clinician sign-off sheet
+NOT_ITEM_BANKS = {
+    "suites/audiology/data/reference_drafts.jsonl",
+    "suites/ausclin/data/signoff_example.csv",
+}
+
 SHIPPED_BANKS = sorted(
     p
     for p in [*SRC.rglob("*.jsonl"), *SRC.rglob("*.csv")]
     if not p.name.startswith("replay_")
     and p.parent.name != "slp"  # frozen replies, manifests
     and "slp" not in p.parts
+    and p.relative_to(SRC).as_posix() not in NOT_ITEM_BANKS
 )
 
 

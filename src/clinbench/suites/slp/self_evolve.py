@@ -274,6 +274,9 @@ def kept_items(rows: list[dict], iteration: int) -> list[Any]:
         items.append(
             AudioItem(
                 id=f"selfevo-{iteration}-{n:04d}",
+                suite="slp",
+                stem=f"Synthetic child-like speech of: {row['sentence']}",
+                illustrative=True,
                 audio=row["clip"],
                 prompt_words=row["sentence"],
                 transcript=row["text"],

@@ -186,6 +186,7 @@ def complete(models: _Models, body: dict) -> str:
     """Return the greedy reply of the checkpoint named in ``body['model']`` to its messages."""
     import torch
 
+    torch.set_num_threads(1)  # a 2-layer model gains nothing from threads; they contend
     model, tokenizer = models.get(str(body["model"]))
     messages = [
         {"role": m["role"], "content": m["content"] if isinstance(m["content"], str) else

@@ -150,3 +150,18 @@ def test_settings_refuse_a_command_without_output_dir(tmp_path):
 def test_generated_text_is_read_from_the_first_line_only():
     assert read_generated_text('\n "the the dog" \nmore') == "the the dog"
     assert read_generated_text("   \n  ") is None
+
+
+def test_cli_refuses_a_malformed_model_arg(tmp_path):
+    from typer.testing import CliRunner
+
+    from clinbench.suites.slp.cli import app
+
+    result = CliRunner().invoke(
+        app,
+        ["self-evolve", "-o", str(tmp_path), "--generator", "g", "--eval-model", "e",
+         "--train-command", "train {output_dir}", "-M", "model_path"],
+    )  # fmt: skip
+    assert result.exit_code != 0
+    assert "model arg 'model_path': expected KEY=VALUE" in result.output
+    assert not list(tmp_path.iterdir())  # nothing written

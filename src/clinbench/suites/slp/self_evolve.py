@@ -365,8 +365,9 @@ def evaluate(
     settings: Settings, model: str, model_args: dict[str, str], log_dir: Path
 ) -> pd.DataFrame:
     """Return scenario_table rows (WER or F1 with bootstrap SDs) of the model on the suite."""
+    from inspect_ai import eval as inspect_eval
+
     from clinbench.results.export import results_table
-    from clinbench.runner import CallLimits, run_eval
     from clinbench.suites.slp.metrics import scenario_table
     from clinbench.suites.slp.tasks import slp_task
 
@@ -375,14 +376,16 @@ def evaluate(
         slp_task(name, manifest=manifest, pipeline=settings.pipeline, asr=settings.asr)
         for name in settings.scenarios
     ]
-    run_eval(
+    # Inspect's eval directly (not clinbench.runner, which suites do not import): a failed
+    # sample stays an error row, which scenario_table leaves out and counts as excluded.
+    inspect_eval(
         tasks,
-        [model],
-        log_dir,
-        CallLimits(max_retries=1, max_connections=1),
-        new_run=True,
+        model=model,
         model_args=model_args,
+        log_dir=str(log_dir),
         display="none",
+        max_retries=1,
+        max_connections=1,
         max_tokens=settings.max_tokens,
         temperature=0.0,
     )
@@ -405,6 +408,7 @@ def _summary_rows(
             "kept": kept,
             "scenario": score["task"],
             "n": int(score["n"]),
+            "excluded": int(score["excluded"]),  # error rows: no reply scored
         }
         for metric in ("WER", "Micro F1", "Macro F1"):
             if metric in score and pd.notna(score.get(metric)):

@@ -386,6 +386,8 @@ def evaluate(
         display="none",
         max_retries=1,
         max_connections=1,
+        attempt_timeout=120,  # a server that stops answering fails the sample, never hangs
+        timeout=300,
         max_tokens=settings.max_tokens,
         temperature=0.0,
     )

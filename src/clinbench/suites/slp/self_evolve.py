@@ -179,7 +179,10 @@ def generate_texts(
     """Return one row per request: sentence, disorder (None = typical), text or error."""
     from inspect_ai.model import GenerateConfig, get_model
 
-    model = get_model(generator, config=GenerateConfig(max_tokens=max_tokens), **model_args)
+    config = GenerateConfig(max_tokens=max_tokens, max_retries=1, attempt_timeout=120, timeout=300)
+    # memoize=False: Inspect would otherwise hand back a model built earlier in the process
+    # for the same spec, bound to the base URL it read then (a server that has since gone).
+    model = get_model(generator, config=config, memoize=False, **model_args)
     disorders = list(DISORDERS)
     jobs = []
     for n, sentence in enumerate(sentences):

@@ -51,6 +51,7 @@ BUILTIN_BASE = {
     "clinbench.scoring.adjudicator:JudgeParseError": ValueError,
     "clinbench.suites.ausclin.signoff:SignoffError": ValueError,
     "clinbench.suites.slp.cot_coding:TraceCodingError": ValueError,
+    "clinbench.suites.slp.self_evolve:SelfEvolveError": RuntimeError,
     "clinbench.suites.audiology.claim_reader:NoClaimReaderBound": RuntimeError,
 }
 # Outside the family on purpose (errors.py says why): an outcome, and a module-private signal.

@@ -313,3 +313,51 @@ def cot_command(
     for title, table, notes in tables:
         output.table(table, title, notes)
     output.close()
+
+
+@app.command("self-evolve")
+def self_evolve_command(
+    out: Path = typer.Option(..., "--out", "-o", help="Folder for every iteration's files."),
+    generator: str = typer.Option(..., help="Model spec that writes the training texts."),
+    eval_model: str = typer.Option(..., help="Model spec re-evaluated each iteration."),
+    train_command: str = typer.Option(
+        ...,
+        help="Training command; placeholders {dataset_dir} {dataset} {model_dir} "
+        "{output_dir} {iteration}. Run without a shell; must write {output_dir}.",
+    ),
+    iterations: int = typer.Option(1, help="Generate-train-evaluate rounds after iteration 0."),
+    base_model_dir: str = typer.Option(
+        "", help="Starting checkpoint: {model_dir} before training."
+    ),
+    generator_arg: list[str] = typer.Option(None, "-G", help="Generator model arg KEY=VALUE."),
+    eval_model_arg: list[str] = typer.Option(None, "-M", help="Eval model arg KEY=VALUE."),
+    eval_manifest: list[str] = typer.Option(None, help="Evaluation items (default: samples)."),
+    sentences: Path = typer.Option(None, help="Source sentences, one a line (default: shipped)."),
+    scenario: list[str] = typer.Option(["slp_transcription"], help="Scenario(s) re-evaluated."),
+    dataset: str = typer.Option("slp_self_evolve_text", help="Dataset named to {dataset}."),
+    asr: str = typer.Option("pocketsphinx", help="ASR that checks clips and feeds the pipeline."),
+    max_wer: float = typer.Option(0.5, help="Keep a clip when its ASR WER is at most this."),
+    resamples: int = typer.Option(200, help="Bootstrap resamples of the SDs."),
+    fmt: str = format_option(),
+) -> None:
+    """Self-evolving fine-tuning (SLPHelm D.2): generate, synthesise, check, export, train
+    with your command, re-evaluate; prints one row per iteration and scenario."""
+    from clinbench.cli.console import TableOutput
+    from clinbench.suites.slp import self_evolve as se
+
+    try:
+        settings = se.Settings(
+            out_dir=out, generator=generator, eval_model=eval_model, train_command=train_command,
+            iterations=iterations, base_model_dir=base_model_dir,
+            generator_args=se.parse_model_args(generator_arg or []),
+            eval_model_args=se.parse_model_args(eval_model_arg or []),
+            eval_manifest=eval_manifest or None, scenarios=tuple(scenario), dataset=dataset,
+            asr=asr, max_wer=max_wer, resamples=resamples,
+            **({"sentences": se.read_sentences(sentences)} if sentences else {}),
+        )  # fmt: skip
+        table = se.self_evolve(settings, progress=lambda m: typer.echo(m, err=True))
+    except se.SelfEvolveError as err:
+        fail(str(err))
+    output = TableOutput(fmt)
+    output.table(table, "Self-evolving fine-tuning by iteration")
+    output.close()

@@ -7,8 +7,10 @@ stand for a results table, a labelled audit folder and a scratch folder;
 ``{reference_audit}`` for a labelled short-answer reference audit; ``{suite_dir}`` for the
 suite's own folder), optionally with
 ``section`` (the report section or table caption that holds it) or ``output`` (the file the
-command writes), or ``not_yet`` (why nothing produces it yet). The suite README's table and
-``clinbench suites --tables SUITE`` are both rendered from this file.
+command writes) or ``tested_by`` (a command that needs live models rather than a results
+table: the test file that runs it end to end), or ``not_yet`` (why nothing produces it
+yet). The suite README's table and ``clinbench suites --tables SUITE`` are both rendered
+from this file.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ def read_paper_map(suite: str) -> dict[str, Any]:
             raise ValueError(f"{where}: command, not_yet: exactly one is required")
         if row.get("command") and not str(row["command"]).startswith("clinbench "):
             raise ValueError(f"{where}: command: must be a clinbench command")
+        if row.get("tested_by") and not row.get("command"):
+            raise ValueError(f"{where}: tested_by: names the test of a command; no command")
     return data
 
 
@@ -67,6 +71,8 @@ def produced_by(row: dict[str, Any]) -> str:
         text += f" → section “{row['section']}”"
     if row.get("output"):
         text += f" → `{row['output']}`"
+    if row.get("tested_by"):
+        text += f" (needs live models; run end to end by `{row['tested_by']}`)"
     return text
 
 

@@ -279,6 +279,32 @@ def conditions(
         show(condition_readings(pairs), f"Readings of {first} vs {second}, per model", out, fmt)
 
 
+@app.command("trend")
+def trend(
+    results: list[Path] = RESULTS_ARG,
+    models: Path = typer.Option(
+        ..., "--models", help="YAML naming each model's family and release date (models: "
+        "[{model, family, released: YYYY-MM-DD}])."
+    ),
+    condition: list[str] = typer.Option(
+        None, "--condition", help="Condition(s) to show (default: every unperturbed one)."
+    ),
+    threshold: float = THRESHOLD,
+    seed: int = typer.Option(0, "--seed", help="Seed of the paired bootstrap."),
+    out: Path | None = OUT,
+    fmt: str = FORMAT,
+) -> None:
+    """Each family's models in release order: accuracy (Wilson 95%) and change per release."""
+    from clinbench.suites.ausclin.trend import read_model_releases, trend_table
+
+    try:
+        table = trend_table(load_results(results), read_model_releases(models),
+                            condition or None, threshold, seed=seed)  # fmt: skip
+    except ValueError as err:
+        fail(f"error: {err}")
+    show(table, "Trend over time: each family in release order", out, fmt)
+
+
 @app.command("traps")
 def traps(
     results: list[Path] = RESULTS_ARG,

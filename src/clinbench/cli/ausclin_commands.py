@@ -283,8 +283,7 @@ def conditions(
 def trend(
     results: list[Path] = RESULTS_ARG,
     models: Path = typer.Option(
-        ..., "--models", help="YAML naming each model's family and release date (models: "
-        "[{model, family, released: YYYY-MM-DD}])."
+        ..., "--models", help="CSV with columns model, family, release_date (YYYY-MM-DD)."
     ),
     condition: list[str] = typer.Option(
         None, "--condition", help="Condition(s) to show (default: every unperturbed one)."

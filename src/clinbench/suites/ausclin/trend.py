@@ -2,13 +2,12 @@
 
 The paper ran earlier releases of the same model families on the same items in the same
 week, so a family's scores can be read in release order. Which model belongs to which family
-and when it was released is not in a results table, so the user names it in a small YAML
-file (``clinbench ausclin trend RESULTS --models MODELS.yaml``)::
+and when it was released is not in a results table, so the user names it in a small CSV
+file (``clinbench ausclin trend RESULTS --models MODELS.csv``), the leaderboard's
+release-date file with a family column::
 
-    models:
-      - model: openai/gpt-4o-2024-05-13
-        family: GPT
-        released: 2024-05-13
+    model,family,release_date
+    openai/gpt-4o-2024-05-13,GPT-4o,2024-05-13
 
 Each row of the trend is one model under one condition: accuracy with its Wilson interval
 (``analysis.accuracy_table``, the suite's one estimator) and the change from the family's
@@ -22,8 +21,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from clinbench.errors import InputFileError
-from clinbench.stats.leaderboard import DEFAULT_EXCLUSION_THRESHOLD, model_exclusions
+from clinbench.stats.leaderboard import (
+    DEFAULT_EXCLUSION_THRESHOLD,
+    model_exclusions,
+    read_release_dates,
+)
 from clinbench.suites.ausclin.analysis import (
     PAIRED_CHANGE_COLUMNS,
     accuracy_table,
@@ -38,60 +40,34 @@ TREND_COLUMNS = ["family", "condition", "release", "model", "released", "answere
                  "note"]  # fmt: skip
 
 
-class ModelReleasesError(InputFileError, ValueError):
-    """A model-releases file that cannot be read; the message says file:line: field."""
-
-
-def _release_date(value: object) -> dt.date | None:
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
-    try:
-        return dt.date.fromisoformat(str(value).strip())
-    except ValueError:
-        return None
-
-
 def read_model_releases(path: Path) -> pd.DataFrame:
-    """Return the model, family and release date of each model named in a YAML file.
+    """Return the model, family and release date of each model named in a CSV file.
 
-    Raises ModelReleasesError (``file:line: field: message``) on a file that is not YAML,
-    has no ``models`` list, a model without a family or date, or a model named twice.
+    The file is the leaderboard's release-date CSV (``model, release_date``; dates read by
+    ``stats.leaderboard.read_release_dates``) with a ``family`` column added, so one file
+    serves ``leaderboard trend`` and ``ausclin trend``. Raises ItemFileError listing each
+    ``file:line: field: message`` (a bad date, an empty family, a model named twice).
     """
-    import yaml
+    from clinbench.curate.textnorm import csv_rows
+    from clinbench.items.loader import ItemFileError, ItemProblem
 
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-        root = yaml.compose(text)
-        data = yaml.safe_load(text)
-    except OSError as err:
-        raise ModelReleasesError(f"{path}: cannot read: {err.strerror or err}") from None
-    except yaml.YAMLError as err:
-        raise ModelReleasesError(f"{path}: not valid YAML: {err}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("models"), list) or not data["models"]:
-        raise ModelReleasesError(f"{path}:1: models: a non-empty list is required")
-    nodes = next(v for k, v in root.value if k.value == "models").value
-    records, seen = [], {}
-    for entry, node in zip(data["models"], nodes, strict=True):
-        where = f"{path}:{node.start_mark.line + 1}"
-        if not isinstance(entry, dict):
-            raise ModelReleasesError(f"{where}: models: each entry must be a mapping")
-        for field in ("model", "family"):
-            if not isinstance(entry.get(field), str) or not entry[field].strip():
-                raise ModelReleasesError(f"{where}: {field}: a non-empty name is required")
-        released = _release_date(entry.get("released"))
-        if released is None:
-            raise ModelReleasesError(
-                f"{where}: released: {entry.get('released')!r} is not a date (YYYY-MM-DD)"
-            )
-        model = entry["model"].strip()
+    dates = read_release_dates(path)
+    problems, records, seen = [], [], {}
+    for line, row in csv_rows(path):
+        model, family = (row.get(k, "").strip() for k in ("model", "family"))
+        if not family:
+            problems.append(ItemProblem(str(path), line, "family", "empty or missing column"))
         if model in seen:
-            raise ModelReleasesError(f"{where}: model: {model!r} is already named at line "
-                                     f"{seen[model]}")  # fmt: skip
-        seen[model] = node.start_mark.line + 1
-        records.append({"model": model, "family": entry["family"].strip(), "released": released})
+            problems.append(ItemProblem(str(path), line, "model",
+                                        f"{model!r} is already named at line {seen[model]}"))  # fmt: skip
+        seen[model] = line
+        records.append({"model": model, "family": family,
+                        "released": dt.date.fromisoformat(dates[model])})  # fmt: skip
+    if not records:
+        problems.append(ItemProblem(str(path), 1, "model", "no models listed"))
+    if problems:
+        raise ItemFileError(problems)
     return pd.DataFrame(records, columns=list(RELEASE_FIELDS))
 
 
@@ -125,7 +101,7 @@ def trend_table(
             for order, release in enumerate(members.itertuples(index=False), start=1):
                 record = {"family": family, "condition": condition, "release": order,
                           "model": release.model, "released": release.released.isoformat(),
-                          "note": ""}  # fmt: skip
+                          "previous": "", "note": ""}  # fmt: skip
                 score = accuracy[(accuracy["model"] == release.model)
                                  & (accuracy["condition"] == condition)]  # fmt: skip
                 if release.model not in present:
@@ -149,7 +125,6 @@ def trend_table(
                 previous = release.model
                 records.append(record)
     out = pd.DataFrame(records, columns=TREND_COLUMNS)
-    out["previous"] = out["previous"].fillna("")
     for column in ("answered", "correct", "shared items"):
         out[column] = out[column].astype("Int64")
     return out

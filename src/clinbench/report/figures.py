@@ -155,3 +155,45 @@ def heatmap(
             ax.text(j, i, annotations.iat[i, j], ha="center", va="center", fontsize=7, color=colour)
     fig.colorbar(im, ax=ax, label=label)
     return fig
+
+
+def flow_diagram(steps: list[dict], title: str = "") -> Figure:
+    """Return a top-to-bottom flow figure: one box per step (name, count in and out).
+
+    Each step is a dict with ``step``, ``in``, ``out``, ``removed`` (a list of "N reason"
+    lines drawn beside the box, with an arrow out of the flow) and ``notes`` (lines drawn
+    beside it in grey, without an arrow).
+    """
+    from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+
+    height = 1.2 + 1.25 * len(steps)
+    fig, ax = new_figure(7.5, height)
+    ax.set_xlim(0, 10)
+    ax.set_ylim(0, height)
+    ax.axis("off")
+    if title:
+        ax.set_title(title, fontsize=11)
+    box_w, box_h, x = 4.2, 0.8, 0.4
+    for i, s in enumerate(steps):
+        y = height - 1.0 - i * 1.25
+        ax.add_patch(FancyBboxPatch((x, y - box_h / 2), box_w, box_h,
+                                    boxstyle="round,pad=0.05", fc="#DCEBF7", ec=PALETTE[0]))  # fmt: skip
+        ax.text(x + box_w / 2, y + 0.13, s["step"], ha="center", va="center", fontsize=10,
+                fontweight="bold")  # fmt: skip
+        ax.text(x + box_w / 2, y - 0.2, f"{s['in']} in  →  {s['out']} out", ha="center",
+                va="center", fontsize=9)  # fmt: skip
+        if s.get("removed"):
+            ax.add_patch(FancyArrowPatch((x + box_w, y), (x + box_w + 0.6, y),
+                                         arrowstyle="-|>", mutation_scale=10, color=PALETTE[3]))  # fmt: skip
+            ax.text(x + box_w + 0.7, y, "\n".join(s["removed"]), ha="left", va="center",
+                    fontsize=8, color="#5A2A00")  # fmt: skip
+        if s.get("notes"):
+            ax.text(x + box_w + 0.7, y - 0.08 * (1 + len(s.get("removed") or [])) - 0.2
+                    if s.get("removed") else y, "\n".join(s["notes"]), ha="left",
+                    va="center" if not s.get("removed") else "top", fontsize=8,
+                    color="#555555", style="italic")  # fmt: skip
+        if i + 1 < len(steps):
+            ax.add_patch(FancyArrowPatch((x + box_w / 2, y - box_h / 2 - 0.02),
+                                         (x + box_w / 2, y - 1.25 + box_h / 2 + 0.06),
+                                         arrowstyle="-|>", mutation_scale=12, color="#333333"))  # fmt: skip
+    return fig

@@ -137,14 +137,58 @@ def curation_flow(
     if table.empty:
         raise CurationFlowError("no curation file given: name at least one step's file")
     table["set aside"] = table["in"] - table["out"]
-    table["notes"] = table["notes"].fillna("")
+    table["notes"] = table["notes"].astype(object).where(table["notes"].notna(), "")
     return table
+
+
+def _draw(steps: list[dict], title: str):
+    """Return a top-to-bottom flow figure: one box per step with its counts in and out.
+
+    Lines set aside are written beside the box after an arrow out of the flow; notes (items
+    changed, levels tagged, kept) in grey without one. matplotlib's object API, no pyplot.
+    """
+    from matplotlib.figure import Figure
+    from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+
+    height = 1.2 + 1.25 * len(steps)
+    fig = Figure(figsize=(7.5, height), dpi=100)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, 10)
+    ax.set_ylim(0, height)
+    ax.axis("off")
+    ax.text(5, height - 0.25, title, ha="center", va="center", fontsize=11)
+    box_w, box_h, x = 4.2, 0.8, 0.4
+    for i, s in enumerate(steps):
+        y = height - 1.0 - i * 1.25
+        ax.add_patch(FancyBboxPatch((x, y - box_h / 2), box_w, box_h,
+                                    boxstyle="round,pad=0.05", fc="#DCEBF7", ec="#0072B2"))  # fmt: skip
+        ax.text(x + box_w / 2, y + 0.13, s["step"], ha="center", va="center", fontsize=10,
+                fontweight="bold")  # fmt: skip
+        ax.text(x + box_w / 2, y - 0.2, f"{s['in']} in  →  {s['out']} out", ha="center",
+                va="center", fontsize=9)  # fmt: skip
+        side = x + box_w + 0.7
+        if s["removed"]:
+            ax.add_patch(FancyArrowPatch((x + box_w, y), (x + box_w + 0.6, y),
+                                         arrowstyle="-|>", mutation_scale=10, color="#D55E00"))  # fmt: skip
+            ax.text(side, y, "\n".join(s["removed"]), ha="left", va="center", fontsize=8,
+                    color="#5A2A00")  # fmt: skip
+        if s["notes"]:
+            below = y - 0.12 * len(s["removed"]) - 0.18 if s["removed"] else y
+            ax.text(side, below, "\n".join(s["notes"]), ha="left",
+                    va="top" if s["removed"] else "center", fontsize=8, color="#555555",
+                    style="italic")  # fmt: skip
+        if i + 1 < len(steps):
+            ax.add_patch(FancyArrowPatch((x + box_w / 2, y - box_h / 2 - 0.02),
+                                         (x + box_w / 2, y - 1.25 + box_h / 2 + 0.06),
+                                         arrowstyle="-|>", mutation_scale=12, color="#333333"))  # fmt: skip
+    return fig
 
 
 def flow_figure(table: pd.DataFrame, path: Path) -> Path:
     """Draw the flow table as a figure (PNG or SVG, by suffix) and return its path."""
+    from matplotlib import rc_context
+
     from clinbench.io import atomic_path
-    from clinbench.report.figures import close, flow_diagram
 
     path = Path(path)
     if path.suffix.lower() not in (".png", ".svg"):
@@ -153,11 +197,12 @@ def flow_figure(table: pd.DataFrame, path: Path) -> Path:
               "removed": [w for w in str(r["why"]).split("; ") if w],
               "notes": [w for w in str(r["notes"]).split("; ") if w]}
              for _, r in table.iterrows()]  # fmt: skip
-    fig = flow_diagram(steps, "Curation: items in and out of each step")
+    fig = _draw(steps, "Curation: items in and out of each step")
     with atomic_path(path) as tmp:
         kind = path.suffix.lower()[1:]
         # no creation date or software version in the file, so a re-run writes the same bytes
         metadata = {"Date": None, "Creator": None} if kind == "svg" else {"Software": None}
-        fig.savefig(tmp, format=kind, metadata=metadata)
-    close(fig)
+        # ids in an SVG are salted at random unless a salt is set; text stays searchable
+        with rc_context({"svg.hashsalt": "clinbench-curation-flow", "svg.fonttype": "none"}):
+            fig.savefig(tmp, format=kind, metadata=metadata)
     return path

@@ -25,9 +25,22 @@ from clinbench.scoring.exact import is_correct
 
 CONVERTED = ("pbs-002", "reg-004", "imm-008")
 OUT = Path("src/clinbench/suites/ausclin/data/correction_before_example.csv")
-KEEP = ["suite", "task", "model", "item_id", "format", "condition", "epoch", "response",
-        "extracted_answer", "outcome", "score", "item_metadata", "score_metadata",
-        "task_version"]  # fmt: skip
+KEEP = [
+    "suite",
+    "task",
+    "model",
+    "item_id",
+    "format",
+    "condition",
+    "epoch",
+    "response",
+    "extracted_answer",
+    "outcome",
+    "score",
+    "item_metadata",
+    "score_metadata",
+    "task_version",
+]
 
 
 def reworded(value: str) -> str:
@@ -36,8 +49,11 @@ def reworded(value: str) -> str:
 
 def main(demo: Path) -> None:
     table = read_results(demo)
-    rows = table[(table["suite"] == "ausclin") & table["condition"].isin(["blind", "rule"])
-                 & table["model"].str.startswith("clinbench/replay/")].copy()  # fmt: skip
+    rows = table[
+        (table["suite"] == "ausclin")
+        & table["condition"].isin(["blind", "rule"])
+        & table["model"].str.startswith("clinbench/replay/")
+    ].copy()
     rows = rows[KEEP].reset_index(drop=True)
     for i, row in rows.iterrows():
         metadata = json.loads(row["item_metadata"])
@@ -48,8 +64,9 @@ def main(demo: Path) -> None:
                 field["kind"], field["options"] = "text", None
             if row["outcome"] in (outcomes.CORRECT, outcomes.INCORRECT):
                 answer = {k: reworded(v) for k, v in json.loads(row["extracted_answer"]).items()}
-                item = ExactItem(id=row["item_id"], stem="-", fields=facts["fields"],
-                                 answer=facts["answer"])  # fmt: skip
+                item = ExactItem(
+                    id=row["item_id"], stem="-", fields=facts["fields"], answer=facts["answer"]
+                )
                 good = is_correct(item, answer)
                 rows.loc[i, "extracted_answer"] = json.dumps(answer, sort_keys=True)
                 rows.loc[i, "response"] = json.dumps({**answer, "decline": False})

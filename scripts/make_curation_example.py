@@ -49,8 +49,12 @@ SCREEN |= {
 }
 TYMP = {
     "stem": "A flat tympanogram with a normal ear-canal volume most often indicates what?",
-    "options": ["Fluid in the middle ear ", "A perforated eardrum", "Ossicular discontinuity",
-                "Normal middle-ear function"],  # fmt: skip
+    "options": [
+        "Fluid in the middle ear ",
+        "A perforated eardrum",
+        "Ossicular discontinuity",
+        "Normal middle-ear function",
+    ],
     "answer": "A",
     "rationale": "A type B trace with normal volume points to middle-ear effusion.",
 }
@@ -66,8 +70,12 @@ ADAPT = {
     },
     "oae-01": {
         "stem": "Which cells produce otoacoustic emissions?",
-        "options": ["Inner hair cells", "Outer hair cells", "Spiral ganglion cells",
-                    "Supporting cells"],  # fmt: skip
+        "options": [
+            "Inner hair cells",
+            "Outer hair cells",
+            "Spiral ganglion cells",
+            "Supporting cells",
+        ],
         "answer": "B",
         "rationale": "Emissions come from the outer hair cells.",
         "quote": "produced by the outer hair cells of the cochlea",
@@ -83,8 +91,14 @@ ADAPT = {
 
 
 def replies(path: Path, table: dict) -> Path:
-    rows = [{"item_id": k, "model": "illustrative-curator",
-             "response": v if isinstance(v, str) else json.dumps(v)} for k, v in table.items()]  # fmt: skip
+    rows = [
+        {
+            "item_id": k,
+            "model": "illustrative-curator",
+            "response": v if isinstance(v, str) else json.dumps(v),
+        }
+        for k, v in table.items()
+    ]
     pd.DataFrame(rows).to_csv(path, index=False)
     return path
 
@@ -98,30 +112,73 @@ def step(*args: object) -> None:
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     passages = OUT / "passages.jsonl"
-    passages.write_text("".join(json.dumps({"id": k, "text": t, "citation": CITE}) + "\n"
-                                for k, t in TEXTS.items()), encoding="utf-8")  # fmt: skip
+    passages.write_text(
+        "".join(
+            json.dumps({"id": k, "text": t, "citation": CITE}) + "\n" for k, t in TEXTS.items()
+        ),
+        encoding="utf-8",
+    )
     with tempfile.TemporaryDirectory() as logs:
         screen = replies(OUT / "screen_replies.csv", SCREEN)
         adapt = replies(OUT / "adapt_replies.csv", ADAPT)
-        step("screen", passages, "--model", MODEL, "-M", f"responses={screen}",
-             "--out", OUT / "screening.csv", "--log-dir", logs)  # fmt: skip
-        step("adapt", passages, "--format", "mcq", "--model", MODEL, "-M",
-             f"responses={adapt}", "--screened", OUT / "screening.csv", "--out",
-             OUT / "drafts.jsonl", "--log-dir", logs, "--suite", "audiology")  # fmt: skip
+        step(
+            "screen",
+            passages,
+            "--model",
+            MODEL,
+            "-M",
+            f"responses={screen}",
+            "--out",
+            OUT / "screening.csv",
+            "--log-dir",
+            logs,
+        )
+        step(
+            "adapt",
+            passages,
+            "--format",
+            "mcq",
+            "--model",
+            MODEL,
+            "-M",
+            f"responses={adapt}",
+            "--screened",
+            OUT / "screening.csv",
+            "--out",
+            OUT / "drafts.jsonl",
+            "--log-dir",
+            logs,
+            "--suite",
+            "audiology",
+        )
     step("normalise", OUT / "drafts.jsonl", "--out", OUT / "normalised.jsonl")
     step("dedup", OUT / "normalised.jsonl", "--threshold", "0.5", "--out", OUT / "dedup")
-    step("apply", OUT / "normalised.jsonl", "--decisions", OUT / "dedup" / "decisions.csv",
-         "--out", OUT / "unique.jsonl")  # fmt: skip
+    step(
+        "apply",
+        OUT / "normalised.jsonl",
+        "--decisions",
+        OUT / "dedup" / "decisions.csv",
+        "--out",
+        OUT / "unique.jsonl",
+    )
     step("tag", OUT / "unique.jsonl", "--levels", "rule", "--out", OUT / "tagged.jsonl")
     step("review-export", OUT / "tagged.jsonl", "--out", OUT / "review")
     sheet = pd.read_csv(OUT / "review" / "review.csv", dtype=str, keep_default_na=False)
     sheet["reviewer"] = "illustrative reviewer"
     sheet["decision"] = "keep"
     sheet.loc[sheet["item_id"] == "oae-01-mcq", ["decision", "note"]] = [
-        "remove", "illustrative: the passage is too thin to support four options"]
+        "remove",
+        "illustrative: the passage is too thin to support four options",
+    ]
     sheet.to_csv(OUT / "review" / "review.csv", index=False)
-    step("review-import", OUT / "tagged.jsonl", "--sheet", OUT / "review" / "review.csv",
-         "--out", OUT / "final.jsonl")  # fmt: skip
+    step(
+        "review-import",
+        OUT / "tagged.jsonl",
+        "--sheet",
+        OUT / "review" / "review.csv",
+        "--out",
+        OUT / "final.jsonl",
+    )
     for name in ("screening.csv", "drafts.decisions.csv"):
         table = pd.read_csv(OUT / name, dtype=str, keep_default_na=False)
         if "log_file" in table.columns:

@@ -19,11 +19,14 @@ EXAMPLE = SUITES_DIR / "audiology" / "data" / "curation_example"
 
 def files(folder: Path) -> dict[str, Path]:
     return {
-        "screening": folder / "screening.csv", "adapted": folder / "drafts.jsonl",
-        "normalised": folder / "normalised.jsonl", "dedup": folder / "dedup" / "decisions.csv",
-        "unique": folder / "unique.jsonl", "tagged": folder / "tagged.jsonl",
+        "screening": folder / "screening.csv",
+        "adapted": folder / "drafts.jsonl",
+        "normalised": folder / "normalised.jsonl",
+        "dedup": folder / "dedup" / "decisions.csv",
+        "unique": folder / "unique.jsonl",
+        "tagged": folder / "tagged.jsonl",
         "final": folder / "final.jsonl",
-    }  # fmt: skip
+    }
 
 
 def lines(path: Path) -> int:
@@ -32,8 +35,14 @@ def lines(path: Path) -> int:
 
 def test_the_bundled_run_is_counted_from_its_files():
     table = curation_flow(**files(EXAMPLE)).set_index("step")
-    assert list(table.index) == ["screening", "adaptation", "normalisation", "deduplication",
-                                 "difficulty tagging", "expert review"]  # fmt: skip
+    assert list(table.index) == [
+        "screening",
+        "adaptation",
+        "normalisation",
+        "deduplication",
+        "difficulty tagging",
+        "expert review",
+    ]
     # each step's counts agree with the files themselves
     assert table.loc["screening", "in"] == lines(EXAMPLE / "passages.jsonl") == 8
     screening = pd.read_csv(EXAMPLE / "screening.csv", dtype=str, keep_default_na=False)
@@ -94,8 +103,9 @@ def test_figure_png_and_svg(tmp_path):
 
 def test_flow_command(tmp_path):
     args = [a for k, v in files(EXAMPLE).items() for a in (f"--{k}", str(v))]
-    done = CliRunner().invoke(app, ["flow", *args, "--figure", str(tmp_path / "f.png"),
-                                    "--format", "csv"])  # fmt: skip
+    done = CliRunner().invoke(
+        app, ["flow", *args, "--figure", str(tmp_path / "f.png"), "--format", "csv"]
+    )
     assert done.exit_code == 0, done.output
     assert "deduplication,4,3,1" in done.output and (tmp_path / "f.png").is_file()
     bad = CliRunner().invoke(app, ["flow", "--screening", str(tmp_path / "none.csv")])

@@ -35,8 +35,9 @@ def _table(path: Path, columns: tuple[str, ...]) -> pd.DataFrame:
     table = pd.DataFrame(rows, dtype=str)
     missing = [c for c in columns if c not in table.columns]
     if missing:
-        raise CurationFlowError(f"{path}:1: {', '.join(missing)}: column(s) missing; is this "
-                                "the file that step writes?")  # fmt: skip
+        raise CurationFlowError(
+            f"{path}:1: {', '.join(missing)}: column(s) missing; is this the file that step writes?"
+        )
     return table
 
 
@@ -80,17 +81,32 @@ def curation_flow(
         suitable = ok & (table["suitable"] == "True")
         why = Counter({"judged unsuitable": int((ok & ~suitable).sum())})
         why.update(f"reply {s.replace('_', ' ')}" for s in table.loc[~ok, "status"])
-        rows.append({"step": "screening", "in": len(table), "out": int(suitable.sum()),
-                     "why": _why(why), "file": str(screening)})  # fmt: skip
+        rows.append(
+            {
+                "step": "screening",
+                "in": len(table),
+                "out": int(suitable.sum()),
+                "why": _why(why),
+                "file": str(screening),
+            }
+        )
     items_in = None
     if adapted is not None:
         decisions = _table(_side(Path(adapted), ".decisions.csv"), ("passage_id", "status"))
-        sent = decisions[~decisions["status"].isin(NOT_SENT)
-                         & ~decisions["status"].str.startswith("screen_")]  # fmt: skip
+        sent = decisions[
+            ~decisions["status"].isin(NOT_SENT) & ~decisions["status"].str.startswith("screen_")
+        ]
         out = _items(Path(adapted))
         why = Counter(sent.loc[sent["status"] != "item", "status"].str.replace("_", " "))
-        rows.append({"step": "adaptation", "in": len(sent), "out": out, "why": _why(why),
-                     "file": str(adapted)})  # fmt: skip
+        rows.append(
+            {
+                "step": "adaptation",
+                "in": len(sent),
+                "out": out,
+                "why": _why(why),
+                "file": str(adapted),
+            }
+        )
         items_in = out
     if normalised is not None:
         changes = _table(_side(Path(normalised), ".changes.csv"), ("item_id", "rule"))
@@ -99,29 +115,51 @@ def curation_flow(
         n_in = items_in if items_in is not None else out + int(rejected.sum())
         changed = changes.loc[~rejected, "item_id"].nunique()
         why = Counter({"rejected (MCQ without exactly one key)": int(rejected.sum())})
-        rows.append({"step": "normalisation", "in": n_in, "out": out, "why": _why(why),
-                     "notes": f"{changed} items changed" if changed else "",
-                     "file": str(normalised)})  # fmt: skip
+        rows.append(
+            {
+                "step": "normalisation",
+                "in": n_in,
+                "out": out,
+                "why": _why(why),
+                "notes": f"{changed} items changed" if changed else "",
+                "file": str(normalised),
+            }
+        )
         items_in = out
     if dedup is not None or unique is not None:
         if dedup is None or unique is None:
-            raise CurationFlowError("deduplication: give both the dedup decisions and the "
-                                    "item file `curate apply` wrote")  # fmt: skip
+            raise CurationFlowError(
+                "deduplication: give both the dedup decisions and the "
+                "item file `curate apply` wrote"
+            )
         decisions = _table(Path(dedup), ("item_id", "decision", "match"))
         dropped = decisions[decisions["decision"] == "drop"]
         out = _items(Path(unique))
         why = Counter(f"dropped as {m} duplicate" for m in dropped["match"])
-        rows.append({"step": "deduplication", "in": items_in if items_in is not None
-                     else out + len(dropped), "out": out, "why": _why(why),
-                     "file": str(unique)})  # fmt: skip
+        rows.append(
+            {
+                "step": "deduplication",
+                "in": items_in if items_in is not None else out + len(dropped),
+                "out": out,
+                "why": _why(why),
+                "file": str(unique),
+            }
+        )
         items_in = out
     if tagged is not None:
         tags = _table(_side(Path(tagged), ".tags.csv"), ("item_id", "cognitive_level"))
         out = _items(Path(tagged))
         levels = Counter(f"tagged {v}" for v in tags["cognitive_level"] if v)
-        rows.append({"step": "difficulty tagging", "in": items_in if items_in is not None
-                     else out, "out": out, "why": "", "notes": _why(levels),
-                     "file": str(tagged)})  # fmt: skip
+        rows.append(
+            {
+                "step": "difficulty tagging",
+                "in": items_in if items_in is not None else out,
+                "out": out,
+                "why": "",
+                "notes": _why(levels),
+                "file": str(tagged),
+            }
+        )
         items_in = out
     if final is not None:
         review = _table(_side(Path(final), ".review.csv"), ("item_id", "decision"))
@@ -130,9 +168,16 @@ def curation_flow(
         said = {"remove": "removed by reviewer", "keep": "kept", "revise": "revised"}
         why = Counter({said["remove"]: decided.pop("remove", 0)})
         notes = Counter({said.get(k, k): v for k, v in decided.items()})
-        rows.append({"step": "expert review", "in": items_in if items_in is not None
-                     else len(review), "out": out, "why": _why(why), "notes": _why(notes),
-                     "file": str(final)})  # fmt: skip
+        rows.append(
+            {
+                "step": "expert review",
+                "in": items_in if items_in is not None else len(review),
+                "out": out,
+                "why": _why(why),
+                "notes": _why(notes),
+                "file": str(final),
+            }
+        )
     table = pd.DataFrame(rows, columns=FLOW_COLUMNS)
     if table.empty:
         raise CurationFlowError("no curation file given: name at least one step's file")
@@ -160,27 +205,75 @@ def _draw(steps: list[dict], title: str):
     box_w, box_h, x = 4.2, 0.8, 0.4
     for i, s in enumerate(steps):
         y = height - 1.0 - i * 1.25
-        ax.add_patch(FancyBboxPatch((x, y - box_h / 2), box_w, box_h,
-                                    boxstyle="round,pad=0.05", fc="#DCEBF7", ec="#0072B2"))  # fmt: skip
-        ax.text(x + box_w / 2, y + 0.13, s["step"], ha="center", va="center", fontsize=10,
-                fontweight="bold")  # fmt: skip
-        ax.text(x + box_w / 2, y - 0.2, f"{s['in']} in  →  {s['out']} out", ha="center",
-                va="center", fontsize=9)  # fmt: skip
+        ax.add_patch(
+            FancyBboxPatch(
+                (x, y - box_h / 2),
+                box_w,
+                box_h,
+                boxstyle="round,pad=0.05",
+                fc="#DCEBF7",
+                ec="#0072B2",
+            )
+        )
+        ax.text(
+            x + box_w / 2,
+            y + 0.13,
+            s["step"],
+            ha="center",
+            va="center",
+            fontsize=10,
+            fontweight="bold",
+        )
+        ax.text(
+            x + box_w / 2,
+            y - 0.2,
+            f"{s['in']} in  →  {s['out']} out",
+            ha="center",
+            va="center",
+            fontsize=9,
+        )
         side = x + box_w + 0.7
         if s["removed"]:
-            ax.add_patch(FancyArrowPatch((x + box_w, y), (x + box_w + 0.6, y),
-                                         arrowstyle="-|>", mutation_scale=10, color="#D55E00"))  # fmt: skip
-            ax.text(side, y, "\n".join(s["removed"]), ha="left", va="center", fontsize=8,
-                    color="#5A2A00")  # fmt: skip
+            ax.add_patch(
+                FancyArrowPatch(
+                    (x + box_w, y),
+                    (x + box_w + 0.6, y),
+                    arrowstyle="-|>",
+                    mutation_scale=10,
+                    color="#D55E00",
+                )
+            )
+            ax.text(
+                side,
+                y,
+                "\n".join(s["removed"]),
+                ha="left",
+                va="center",
+                fontsize=8,
+                color="#5A2A00",
+            )
         if s["notes"]:
             below = y - 0.12 * len(s["removed"]) - 0.18 if s["removed"] else y
-            ax.text(side, below, "\n".join(s["notes"]), ha="left",
-                    va="top" if s["removed"] else "center", fontsize=8, color="#555555",
-                    style="italic")  # fmt: skip
+            ax.text(
+                side,
+                below,
+                "\n".join(s["notes"]),
+                ha="left",
+                va="top" if s["removed"] else "center",
+                fontsize=8,
+                color="#555555",
+                style="italic",
+            )
         if i + 1 < len(steps):
-            ax.add_patch(FancyArrowPatch((x + box_w / 2, y - box_h / 2 - 0.02),
-                                         (x + box_w / 2, y - 1.25 + box_h / 2 + 0.06),
-                                         arrowstyle="-|>", mutation_scale=12, color="#333333"))  # fmt: skip
+            ax.add_patch(
+                FancyArrowPatch(
+                    (x + box_w / 2, y - box_h / 2 - 0.02),
+                    (x + box_w / 2, y - 1.25 + box_h / 2 + 0.06),
+                    arrowstyle="-|>",
+                    mutation_scale=12,
+                    color="#333333",
+                )
+            )
     return fig
 
 
@@ -193,10 +286,16 @@ def flow_figure(table: pd.DataFrame, path: Path) -> Path:
     path = Path(path)
     if path.suffix.lower() not in (".png", ".svg"):
         raise CurationFlowError(f"{path}: the figure is written as .png or .svg")
-    steps = [{"step": r["step"], "in": r["in"], "out": r["out"],
-              "removed": [w for w in str(r["why"]).split("; ") if w],
-              "notes": [w for w in str(r["notes"]).split("; ") if w]}
-             for _, r in table.iterrows()]  # fmt: skip
+    steps = [
+        {
+            "step": r["step"],
+            "in": r["in"],
+            "out": r["out"],
+            "removed": [w for w in str(r["why"]).split("; ") if w],
+            "notes": [w for w in str(r["notes"]).split("; ") if w],
+        }
+        for _, r in table.iterrows()
+    ]
     fig = _draw(steps, "Curation: items in and out of each step")
     with atomic_path(path) as tmp:
         kind = path.suffix.lower()[1:]

@@ -24,19 +24,40 @@ N = 30
 
 
 def facts(item: int, kind: str = "choice", key: str = "a_b") -> str:
-    field = {"name": "value", "kind": kind, "normalise": ["whitespace"],
-             "options": ["a_b", "c_d", "e_f", "g_h"] if kind == "choice" else None}  # fmt: skip
-    return json.dumps({"ausclin": {"fields": [field], "answer": {"value": key},
-                                   "chance": 0.25 if kind == "choice" else 0.0}})  # fmt: skip
+    field = {
+        "name": "value",
+        "kind": kind,
+        "normalise": ["whitespace"],
+        "options": ["a_b", "c_d", "e_f", "g_h"] if kind == "choice" else None,
+    }
+    return json.dumps(
+        {
+            "ausclin": {
+                "fields": [field],
+                "answer": {"value": key},
+                "chance": 0.25 if kind == "choice" else 0.0,
+            }
+        }
+    )
 
 
 def run(model: str, outcome, condition: str = "blind", items=range(N), meta=facts) -> pd.DataFrame:
     """One run's rows; ``outcome(i)`` gives item i's outcome."""
-    return pd.DataFrame([
-        {"suite": "ausclin", "model": model, "condition": condition, "item_id": f"q{i:02d}",
-         "epoch": 1, "outcome": outcome(i), "response": "{}", "item_metadata": meta(i)}
-        for i in items
-    ])  # fmt: skip
+    return pd.DataFrame(
+        [
+            {
+                "suite": "ausclin",
+                "model": model,
+                "condition": condition,
+                "item_id": f"q{i:02d}",
+                "epoch": 1,
+                "outcome": outcome(i),
+                "response": "{}",
+                "item_metadata": meta(i),
+            }
+            for i in items
+        ]
+    )
 
 
 def correct_if(rule):
@@ -62,12 +83,15 @@ def releases(tmp_path):
 
 @pytest.fixture
 def family_results():
-    return pd.concat([
-        run("fam/v1", correct_if(lambda i: i < 10)),
-        run("fam/v2", correct_if(lambda i: i < 18 or i == 25)),
-        run("fam/broken", lambda i: "parse_failed"),
-        run("fam/v3", correct_if(lambda i: i < 27)),
-    ], ignore_index=True)  # fmt: skip
+    return pd.concat(
+        [
+            run("fam/v1", correct_if(lambda i: i < 10)),
+            run("fam/v2", correct_if(lambda i: i < 18 or i == 25)),
+            run("fam/broken", lambda i: "parse_failed"),
+            run("fam/v3", correct_if(lambda i: i < 27)),
+        ],
+        ignore_index=True,
+    )
 
 
 def test_releases_file_is_read_and_checked(tmp_path, releases):
@@ -113,10 +137,13 @@ def test_trend_orders_releases_and_pairs_each_with_the_previous(family_results, 
 
 
 def test_trend_pairs_only_items_both_answered(releases):
-    results = pd.concat([
-        run("fam/v1", lambda i: "declined" if i < 5 else "incorrect"),
-        run("fam/v2", lambda i: "parse_failed" if i >= 28 else "correct"),
-    ], ignore_index=True)  # fmt: skip
+    results = pd.concat(
+        [
+            run("fam/v1", lambda i: "declined" if i < 5 else "incorrect"),
+            run("fam/v2", lambda i: "parse_failed" if i >= 28 else "correct"),
+        ],
+        ignore_index=True,
+    )
     table = trend_table(results, read_model_releases(releases), n_boot=500).set_index("model")
     # a decline counts as answered (never correct); the parse failures leave the pairing
     assert table.loc["fam/v2", "shared items"] == 28
@@ -126,8 +153,9 @@ def test_trend_pairs_only_items_both_answered(releases):
 def test_trend_command(tmp_path, family_results, releases):
     path = tmp_path / "r.csv"
     family_results.to_csv(path, index=False)
-    done = CliRunner().invoke(app, ["trend", str(path), "--models", str(releases),
-                                    "--format", "csv"])  # fmt: skip
+    done = CliRunner().invoke(
+        app, ["trend", str(path), "--models", str(releases), "--format", "csv"]
+    )
     assert done.exit_code == 0, done.output
     assert "fam/v3" in done.output and "McNemar p" in done.output
     bad = tmp_path / "bad.csv"
@@ -142,18 +170,30 @@ def free_text(i: int) -> str:
 
 def test_changed_items_names_format_and_key_changes():
     before = run("m", correct_if(lambda i: True), items=range(5), meta=free_text)
-    after = run("m", correct_if(lambda i: True), items=range(1, 6),
-                meta=lambda i: facts(i, key="c_d") if i == 4 else facts(i))  # fmt: skip
+    after = run(
+        "m",
+        correct_if(lambda i: True),
+        items=range(1, 6),
+        meta=lambda i: facts(i, key="c_d") if i == 4 else facts(i),
+    )
     table = changed_items(before, after).set_index("item_id")["change"].to_dict()
-    assert table == {"q00": "only before", "q01": "format", "q02": "format", "q04": "key",
-                     "q05": "only after"}  # fmt: skip
+    assert table == {
+        "q00": "only before",
+        "q01": "format",
+        "q02": "format",
+        "q04": "key",
+        "q05": "only after",
+    }
 
 
 def test_correction_compares_matched_items_per_model():
-    before = pd.concat([
-        run("m", correct_if(lambda i: i >= 3 and i < 20), meta=free_text),
-        run("old-only", correct_if(lambda i: True), meta=free_text),
-    ], ignore_index=True)  # fmt: skip
+    before = pd.concat(
+        [
+            run("m", correct_if(lambda i: i >= 3 and i < 20), meta=free_text),
+            run("old-only", correct_if(lambda i: True), meta=free_text),
+        ],
+        ignore_index=True,
+    )
     after = run("m", correct_if(lambda i: i < 20), items=range(N + 5))
     table = correction_table(before, after, n_boot=2000).set_index("model")
     row = table.loc["m"]
@@ -161,8 +201,11 @@ def test_correction_compares_matched_items_per_model():
     assert (row["correct before"], row["answered before"]) == (17, N)
     assert (row["correct after"], row["answered after"]) == (20, N)  # the 5 extra items left out
     assert row["change"] == pytest.approx(3 / N)
-    assert (row["changed items"], row["correct on changed before"],
-            row["correct on changed after"]) == (3, 0, 3)  # fmt: skip
+    assert (
+        row["changed items"],
+        row["correct on changed before"],
+        row["correct on changed after"],
+    ) == (3, 0, 3)
     low, high = proportion_confint(17, N, method="wilson")
     assert (row["CI95% low before"], row["CI95% high before"]) == pytest.approx((low, high))
     assert table.loc["old-only", "note"] == "only in the before table"
@@ -175,8 +218,9 @@ def test_correction_command_and_the_illustrative_table(tmp_path):
     answered = old[old["outcome"].isin(["correct", "incorrect"])]
     for _, row in answered.iterrows():
         facts_ = json.loads(row["item_metadata"])["ausclin"]
-        item = ExactItem(id=row["item_id"], stem="-", fields=facts_["fields"],
-                         answer=facts_["answer"])  # fmt: skip
+        item = ExactItem(
+            id=row["item_id"], stem="-", fields=facts_["fields"], answer=facts_["answer"]
+        )
         good = is_correct(item, json.loads(row["extracted_answer"]))
         assert (row["outcome"] == "correct") == good, row["item_id"]
     out = tmp_path / "same.csv"

@@ -447,8 +447,9 @@ def paired_change(
 
     long = pd.concat(
         [
-            pd.DataFrame({"run": name, "item_id": rows["item_id"].astype(str),
-                          "outcome": rows["outcome"]})  # fmt: skip
+            pd.DataFrame(
+                {"run": name, "item_id": rows["item_id"].astype(str), "outcome": rows["outcome"]}
+            )  # fmt: skip
             for name, rows in (("later", later), ("earlier", earlier))
         ],
         ignore_index=True,

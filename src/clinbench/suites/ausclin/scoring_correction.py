@@ -28,11 +28,17 @@ from clinbench.suites.ausclin.analysis import (
 CHANGED_COLUMNS = ["item_id", "change", "before", "after"]
 ACCURACY_PARTS = ("answered", "correct", "accuracy", "CI95% low", "CI95% high")
 CORRECTION_COLUMNS = [
-    "model", "condition", "matched items",
-    *[f"{c} before" for c in ACCURACY_PARTS], *[f"{c} after" for c in ACCURACY_PARTS],
-    *PAIRED_CHANGE_COLUMNS, "changed items", "correct on changed before",
-    "correct on changed after", "note",
-]  # fmt: skip
+    "model",
+    "condition",
+    "matched items",
+    *[f"{c} before" for c in ACCURACY_PARTS],
+    *[f"{c} after" for c in ACCURACY_PARTS],
+    *PAIRED_CHANGE_COLUMNS,
+    "changed items",
+    "correct on changed before",
+    "correct on changed after",
+    "note",
+]
 
 
 def _asked(facts: dict) -> tuple[dict, dict]:
@@ -70,17 +76,28 @@ def changed_items(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
     for item_id in sorted(set(old) | set(new)):
         if item_id not in new or item_id not in old:
             where = "only before" if item_id in old else "only after"
-            records.append({"item_id": item_id, "change": where,
-                            "before": _describe(old.get(item_id, {})),
-                            "after": _describe(new.get(item_id, {}))})  # fmt: skip
+            records.append(
+                {
+                    "item_id": item_id,
+                    "change": where,
+                    "before": _describe(old.get(item_id, {})),
+                    "after": _describe(new.get(item_id, {})),
+                }
+            )
             continue
         (form_a, key_a), (form_b, key_b) = _asked(old[item_id]), _asked(new[item_id])
-        what = [w for w, differs in (("format", form_a != form_b), ("key", key_a != key_b))
-                if differs]  # fmt: skip
+        what = [
+            w for w, differs in (("format", form_a != form_b), ("key", key_a != key_b)) if differs
+        ]
         if what:
-            records.append({"item_id": item_id, "change": " and ".join(what),
-                            "before": _describe(old[item_id]),
-                            "after": _describe(new[item_id])})  # fmt: skip
+            records.append(
+                {
+                    "item_id": item_id,
+                    "change": " and ".join(what),
+                    "before": _describe(old[item_id]),
+                    "after": _describe(new[item_id]),
+                }
+            )
     return pd.DataFrame(records, columns=CHANGED_COLUMNS)
 
 
@@ -111,22 +128,30 @@ def correction_table(
     before = before[before["item_id"].astype(str).isin(matched)]
     after = after[after["item_id"].astype(str).isin(matched)]
     changed = changed_items(before, after)
-    changed_ids = set(changed.loc[changed["change"].isin(["format", "key", "format and key"]),
-                                  "item_id"])  # fmt: skip
+    changed_ids = set(
+        changed.loc[changed["change"].isin(["format", "key", "format and key"]), "item_id"]
+    )
     tables = {"before": before, "after": after}
     accuracy = {n: accuracy_table(t, ("model", "condition"), threshold) for n, t in tables.items()}
     rows = {n: scored_rows(t, threshold) for n, t in tables.items()}
-    excluded = {n: model_exclusions(t, threshold).set_index("model")["excluded"]
-                for n, t in tables.items()}  # fmt: skip
-    pairs = {n: set(zip(t["model"].astype(str), t["condition"].astype(str), strict=True))
-             for n, t in tables.items()}  # fmt: skip
+    excluded = {
+        n: model_exclusions(t, threshold).set_index("model")["excluded"] for n, t in tables.items()
+    }
+    pairs = {
+        n: set(zip(t["model"].astype(str), t["condition"].astype(str), strict=True))
+        for n, t in tables.items()
+    }
     wanted = set(conditions) if conditions else None
     records = []
     for model, condition in sorted(pairs["before"] | pairs["after"]):
         if wanted is not None and condition not in wanted:
             continue
-        record: dict[str, Any] = {"model": model, "condition": condition,
-                                  "matched items": len(matched), "note": ""}  # fmt: skip
+        record: dict[str, Any] = {
+            "model": model,
+            "condition": condition,
+            "matched items": len(matched),
+            "note": "",
+        }
         missing = [n for n in tables if (model, condition) not in pairs[n]]
         dropped = [n for n in tables if bool(excluded[n].get(model, False))]
         if missing:
@@ -139,20 +164,31 @@ def correction_table(
             continue
         mine = {}
         for name in tables:
-            score = accuracy[name][(accuracy[name]["model"] == model)
-                                   & (accuracy[name]["condition"] == condition)]  # fmt: skip
+            score = accuracy[name][
+                (accuracy[name]["model"] == model) & (accuracy[name]["condition"] == condition)
+            ]
             if not score.empty:
                 record |= {f"{c} {name}": score.iloc[0][c] for c in ACCURACY_PARTS}
-            mine[name] = rows[name][(rows[name]["model"] == model)
-                                    & (rows[name]["condition"] == condition)]  # fmt: skip
+            mine[name] = rows[name][
+                (rows[name]["model"] == model) & (rows[name]["condition"] == condition)
+            ]
         record |= paired_change(mine["after"], mine["before"], n_boot=n_boot, seed=seed)
-        record |= {"changed items": len(changed_ids),
-                   "correct on changed before": _correct(mine["before"], changed_ids),
-                   "correct on changed after": _correct(mine["after"], changed_ids)}  # fmt: skip
+        record |= {
+            "changed items": len(changed_ids),
+            "correct on changed before": _correct(mine["before"], changed_ids),
+            "correct on changed after": _correct(mine["after"], changed_ids),
+        }
         records.append(record)
     out = pd.DataFrame(records, columns=CORRECTION_COLUMNS)
-    for column in ("answered before", "correct before", "answered after", "correct after",
-                   "shared items", "changed items", "correct on changed before",
-                   "correct on changed after"):  # fmt: skip
+    for column in (
+        "answered before",
+        "correct before",
+        "answered after",
+        "correct after",
+        "shared items",
+        "changed items",
+        "correct on changed before",
+        "correct on changed after",
+    ):
         out[column] = out[column].astype("Int64")
     return out

@@ -35,9 +35,21 @@ from clinbench.suites.ausclin.analysis import (
 )
 
 RELEASE_FIELDS = ("model", "family", "released")
-TREND_COLUMNS = ["family", "condition", "release", "model", "released", "answered", "correct",
-                 "accuracy", "CI95% low", "CI95% high", "previous", *PAIRED_CHANGE_COLUMNS,
-                 "note"]  # fmt: skip
+TREND_COLUMNS = [
+    "family",
+    "condition",
+    "release",
+    "model",
+    "released",
+    "answered",
+    "correct",
+    "accuracy",
+    "CI95% low",
+    "CI95% high",
+    "previous",
+    *PAIRED_CHANGE_COLUMNS,
+    "note",
+]
 
 
 def read_model_releases(path: Path) -> pd.DataFrame:
@@ -59,11 +71,15 @@ def read_model_releases(path: Path) -> pd.DataFrame:
         if not family:
             problems.append(ItemProblem(str(path), line, "family", "empty or missing column"))
         if model in seen:
-            problems.append(ItemProblem(str(path), line, "model",
-                                        f"{model!r} is already named at line {seen[model]}"))  # fmt: skip
+            problems.append(
+                ItemProblem(
+                    str(path), line, "model", f"{model!r} is already named at line {seen[model]}"
+                )
+            )
         seen[model] = line
-        records.append({"model": model, "family": family,
-                        "released": dt.date.fromisoformat(dates[model])})  # fmt: skip
+        records.append(
+            {"model": model, "family": family, "released": dt.date.fromisoformat(dates[model])}
+        )
     if not records:
         problems.append(ItemProblem(str(path), 1, "model", "no models listed"))
     if problems:
@@ -99,11 +115,18 @@ def trend_table(
         for condition in wanted:
             previous = None
             for order, release in enumerate(members.itertuples(index=False), start=1):
-                record = {"family": family, "condition": condition, "release": order,
-                          "model": release.model, "released": release.released.isoformat(),
-                          "previous": "", "note": ""}  # fmt: skip
-                score = accuracy[(accuracy["model"] == release.model)
-                                 & (accuracy["condition"] == condition)]  # fmt: skip
+                record = {
+                    "family": family,
+                    "condition": condition,
+                    "release": order,
+                    "model": release.model,
+                    "released": release.released.isoformat(),
+                    "previous": "",
+                    "note": "",
+                }
+                score = accuracy[
+                    (accuracy["model"] == release.model) & (accuracy["condition"] == condition)
+                ]
                 if release.model not in present:
                     record["note"] = "not in these results"
                 elif bool(excluded.get(release.model, False)):
@@ -113,8 +136,10 @@ def trend_table(
                 if record["note"]:
                     records.append(record)
                     continue
-                record |= {c: score.iloc[0][c] for c in ("answered", "correct", "accuracy",
-                                                         "CI95% low", "CI95% high")}  # fmt: skip
+                record |= {
+                    c: score.iloc[0][c]
+                    for c in ("answered", "correct", "accuracy", "CI95% low", "CI95% high")
+                }
                 mine = rows[(rows["model"] == release.model) & (rows["condition"] == condition)]
                 if previous is not None:
                     before = rows[(rows["model"] == previous) & (rows["condition"] == condition)]

@@ -179,6 +179,14 @@ def main() -> None:
         "--out",
         OUT / "final.jsonl",
     )
+    for path in [*OUT.glob("*.jsonl"), *OUT.glob("dedup/*.jsonl")]:
+        if path.name == "passages.jsonl":
+            continue
+        items = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x]
+        for item in items:
+            if "curation_log" in item.get("metadata", {}):
+                item["metadata"]["curation_log"] = ""
+        path.write_text("".join(json.dumps(i) + "\n" for i in items), encoding="utf-8")
     for name in ("screening.csv", "drafts.decisions.csv"):
         table = pd.read_csv(OUT / name, dtype=str, keep_default_na=False)
         if "log_file" in table.columns:

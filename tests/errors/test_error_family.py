@@ -50,6 +50,7 @@ BUILTIN_BASE = {
     "clinbench.scoring.panel:NoGraderBound": RuntimeError,
     "clinbench.scoring.adjudicator:JudgeParseError": ValueError,
     "clinbench.suites.ausclin.signoff:SignoffError": ValueError,
+    "clinbench.curate.curation_flow:CurationFlowError": ValueError,
     "clinbench.suites.slp.cot_coding:TraceCodingError": ValueError,
     "clinbench.suites.slp.self_evolve:SelfEvolveError": RuntimeError,
     "clinbench.suites.audiology.claim_reader:NoClaimReaderBound": RuntimeError,

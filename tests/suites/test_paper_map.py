@@ -36,6 +36,14 @@ def test_readme_renders_the_map(suite):
     assert readme_block(readme) == paper_map_markdown(suite)
 
 
+@pytest.mark.parametrize("suite", ["audiology", "ausclin"])
+def test_no_row_is_left_without_a_command(suite):
+    # issue 28: every table and figure of these papers has a command (SLPHelm's Figure 3,
+    # the fine-tuning loop, is still open and is left out here until it lands)
+    missing = [row["ref"] for row in read_paper_map(suite)["rows"] if row.get("not_yet")]
+    assert missing == []
+
+
 def test_a_row_without_command_is_refused(tmp_path, monkeypatch):
     import clinbench.suites.paper_map as pm
 

@@ -279,6 +279,60 @@ def conditions(
         show(condition_readings(pairs), f"Readings of {first} vs {second}, per model", out, fmt)
 
 
+@app.command("trend")
+def trend(
+    results: list[Path] = RESULTS_ARG,
+    models: Path = typer.Option(
+        ..., "--models", help="CSV with columns model, family, release_date (YYYY-MM-DD)."
+    ),
+    condition: list[str] = typer.Option(
+        None, "--condition", help="Condition(s) to show (default: every unperturbed one)."
+    ),
+    threshold: float = THRESHOLD,
+    seed: int = typer.Option(0, "--seed", help="Seed of the paired bootstrap."),
+    out: Path | None = OUT,
+    fmt: str = FORMAT,
+) -> None:
+    """Each family's models in release order: accuracy (Wilson 95%) and change per release."""
+    from clinbench.suites.ausclin.trend import read_model_releases, trend_table
+
+    try:
+        table = trend_table(load_results(results), read_model_releases(models),
+                            condition or None, threshold, seed=seed)  # fmt: skip
+    except ValueError as err:
+        fail(f"error: {err}")
+    show(table, "Trend over time: each family in release order", out, fmt)
+
+
+@app.command("correction")
+def correction(
+    before: Path = typer.Argument(..., help="Results of the earlier item-bank version."),
+    after: Path = typer.Argument(..., help="Results of the corrected version (same models)."),
+    condition: list[str] = typer.Option(
+        None, "--condition", help="Condition(s) to show (default: every unperturbed one)."
+    ),
+    per_item: bool = typer.Option(
+        False, "--items", help="List the items whose answer format or key changed instead."
+    ),
+    threshold: float = THRESHOLD,
+    seed: int = typer.Option(0, "--seed", help="Seed of the paired bootstrap."),
+    out: Path | None = OUT,
+    fmt: str = FORMAT,
+) -> None:
+    """Scores before and after an item-bank correction on matched items, per model."""
+    from clinbench.suites.ausclin.scoring_correction import changed_items, correction_table
+
+    old, new = load_results([before]), load_results([after])
+    if per_item:
+        show(changed_items(old, new), "Items whose answer format or key changed", out, fmt)
+        return
+    try:
+        table = correction_table(old, new, condition or None, threshold, seed=seed)
+    except ValueError as err:
+        fail(f"error: {err}")
+    show(table, "Scores before and after the correction, on matched items", out, fmt)
+
+
 @app.command("traps")
 def traps(
     results: list[Path] = RESULTS_ARG,

@@ -519,6 +519,46 @@ def freshness_command(
     output.close()
 
 
+@app.command("flow")
+def flow(
+    screening: Path | None = typer.Option(None, "--screening", help="`curate screen`'s table."),
+    adapted: Path | None = typer.Option(
+        None, "--adapted", help="`curate adapt`'s items (its .decisions.csv is read beside it)."
+    ),
+    normalised: Path | None = typer.Option(
+        None, "--normalised", help="`curate normalise`'s items (and its .changes.csv)."
+    ),
+    dedup: Path | None = typer.Option(None, "--dedup", help="`curate dedup`'s decisions.csv."),
+    unique: Path | None = typer.Option(
+        None, "--unique", help="The items `curate apply` kept from those decisions."
+    ),
+    tagged: Path | None = typer.Option(
+        None, "--tagged", help="`curate tag`'s items (and its .tags.csv)."
+    ),
+    final: Path | None = typer.Option(
+        None, "--final", help="`curate review-import`'s items (and its .review.csv)."
+    ),
+    figure: Path | None = typer.Option(
+        None, "--figure", help="Also draw the flow as a figure (.png or .svg)."
+    ),
+    fmt: str = format_option(),
+) -> None:
+    """Items in, set aside and kept at each curation step of a run, read from its files."""
+    from clinbench.cli.console import TableOutput
+    from clinbench.curate.curation_flow import curation_flow, flow_figure
+
+    try:
+        table = curation_flow(screening, adapted, normalised, dedup, unique, tagged, final)
+        written = flow_figure(table, figure) if figure is not None else None
+    except (ValueError, OSError) as err:
+        fail(f"error: {err}")
+    output = TableOutput(fmt)
+    output.table(table, "Curation flow: items in and out of each step")
+    if written is not None:
+        output.message(f"wrote {written}")
+    output.close()
+
+
 @app.command("draft-references")
 def draft_references(
     cases: list[Path] = typer.Argument(..., help="Case item files (.jsonl)."),

@@ -426,3 +426,49 @@ def power_notes(verdicts: pd.DataFrame, results: pd.DataFrame, bar: float) -> li
             continue
         notes.append(f"{row['condition']}: " + power_sentence(n_items, bar, round(p, 3)))
     return notes
+
+
+PAIRED_CHANGE_COLUMNS = ["shared items", "change", "change CI95% low", "change CI95% high",
+                         "McNemar p"]  # fmt: skip
+
+
+def paired_change(
+    later: pd.DataFrame, earlier: pd.DataFrame, n_boot: int = 10_000, seed: int = 0
+) -> dict[str, Any]:
+    """Return the accuracy change later - earlier on the items both answered, with its tests.
+
+    ``later`` and ``earlier`` are one run's rows each (one row per item). Only items both
+    answered (``outcomes.ANSWERED``) are paired; the change is the mean of correct(later) -
+    correct(earlier) with a paired bootstrap 95% interval, and McNemar's test (statsmodels;
+    exact when fewer than 25 items disagree) gives the p-value. Both come from
+    ``clinbench.stats.compare``. Raises StatsInputError when an item appears twice in a run.
+    """
+    from clinbench.stats.compare import mcnemar, paired_bootstrap
+
+    long = pd.concat(
+        [
+            pd.DataFrame(
+                {"run": name, "item_id": rows["item_id"].astype(str), "outcome": rows["outcome"]}
+            )  # fmt: skip
+            for name, rows in (("later", later), ("earlier", earlier))
+        ],
+        ignore_index=True,
+    )
+    long = long[long["outcome"].isin(outcomes.ANSWERED)]
+    long["correct"] = (long["outcome"] == outcomes.CORRECT).astype(int)
+    answered = long.groupby("item_id")["run"].nunique()
+    long = long[long["item_id"].isin(answered.index[answered == 2])]
+    empty = dict.fromkeys(PAIRED_CHANGE_COLUMNS, math.nan) | {"shared items": 0}
+    if long.empty:
+        return empty
+    boot = paired_bootstrap(long, "correct", "run", "item_id", "later", "earlier",
+                            n_boot=n_boot, seed=seed).iloc[0]  # fmt: skip
+    test = mcnemar(long, "correct", "run", "item_id", "later", "earlier").iloc[0]
+    low, high = boot["CI95%"]
+    return {
+        "shared items": int(boot["n"]),
+        "change": float(boot["diff"]),
+        "change CI95% low": float(low),
+        "change CI95% high": float(high),
+        "McNemar p": float(test["p-val"]),
+    }

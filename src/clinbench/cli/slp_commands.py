@@ -375,10 +375,13 @@ def finetune_gain_command(
     """Print per scenario the base's metric (Micro F1, or WER), each tuned model's, the change."""
     from clinbench.cli.console import TableOutput
     from clinbench.cli.helpers import read_results_or_logs
-    from clinbench.suites.slp.finetune_gain import finetune_gain
+    from clinbench.suites.slp.finetune_gain import UnknownModelError, finetune_gain
 
     frame = read_results_or_logs([results])
-    table = finetune_gain(frame, base, tuned, resamples=resamples, seed=seed)
+    try:
+        table = finetune_gain(frame, base, tuned, resamples=resamples, seed=seed)
+    except UnknownModelError as err:
+        fail(f"{results}: {err}")
     if table.empty:
         fail(f"{results}: no slp scenario has samples scored for both --base and a --tuned model")
     output = TableOutput(fmt)

@@ -22,17 +22,19 @@ TD, SD = "typically_developing", "speech_disorder"
 
 def _label(model, item, gold, predicted, outcome):
     row = dict.fromkeys(RESULT_COLUMNS)
+    meta = {"gold_label": gold, "predicted_label": predicted}
     row.update(suite="slp", task="slp_disorder", model=model, item_id=item, epoch=1,
                condition="audio", outcome=outcome, score=float(outcome == "correct"),
-               score_metadata=json.dumps({"gold_label": gold, "predicted_label": predicted}))  # fmt: skip
+               score_metadata=json.dumps(meta))  # fmt: skip
     return row
 
 
 def _speech(model, item, reference, hypothesis):
     row = dict.fromkeys(RESULT_COLUMNS)
+    meta = {"reference": reference, "hypothesis": hypothesis}
     row.update(suite="slp", task="slp_transcription", model=model, item_id=item, epoch=1,
                condition="audio", outcome="correct", score=0.0,
-               score_metadata=json.dumps({"reference": reference, "hypothesis": hypothesis}))  # fmt: skip
+               score_metadata=json.dumps(meta))  # fmt: skip
     return row
 
 

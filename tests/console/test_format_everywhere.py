@@ -63,6 +63,7 @@ def _panel_table() -> pd.DataFrame:
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory) -> dict[str, str]:
     from tests.curate.conftest import PASSAGES, SCREEN_REPLIES, _write_replies, write_jsonl
+    from tests.suites.slp.test_slp_finetune_gain import _table as slp_table
 
     folder = tmp_path_factory.mktemp("format_inputs")
     labels = folder / "labels.csv"
@@ -101,6 +102,7 @@ def inputs(tmp_path_factory) -> dict[str, str]:
         "folder": str(folder),
         "cases": str(_case_scores(folder / "cases.csv")),
         "graded": str(graded),
+        "slp": str(write_results(slp_table(), folder / "slp.parquet")),
     }
 
 
@@ -135,6 +137,7 @@ COMMANDS = {
     "audiology subdimensions": ["{graded}"],
     "audiology rubric": [],
     "suites": ["--tables", "audiology"],
+    "slp finetune-gain": ["{slp}", "--base", "base", "--tuned", "tuned", "--resamples", "100"],
     "slp corpus-stats": [str(ROOT / "src/clinbench/suites/slp/data/samples.csv")],
     "slp cot": [str(ROOT / "src/clinbench/suites/slp/data/cot_traces_labelled.csv")],
     "slp transcribe": [

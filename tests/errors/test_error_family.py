@@ -53,6 +53,7 @@ BUILTIN_BASE = {
     "clinbench.curate.curation_flow:CurationFlowError": ValueError,
     "clinbench.suites.slp.cot_coding:TraceCodingError": ValueError,
     "clinbench.suites.slp.self_evolve:SelfEvolveError": RuntimeError,
+    "clinbench.suites.slp.finetune_gain:UnknownModelError": ValueError,
     "clinbench.suites.audiology.claim_reader:NoClaimReaderBound": RuntimeError,
 }
 # Outside the family on purpose (errors.py says why): an outcome, and a module-private signal.

@@ -36,10 +36,10 @@ def test_readme_renders_the_map(suite):
     assert readme_block(readme) == paper_map_markdown(suite)
 
 
-@pytest.mark.parametrize("suite", ["audiology", "ausclin"])
+@pytest.mark.parametrize("suite", SUITES)
 def test_no_row_is_left_without_a_command(suite):
-    # issue 28: every table and figure of these papers has a command (SLPHelm's Figure 3,
-    # the fine-tuning loop, is still open and is left out here until it lands)
+    # issue 28: every table and figure of the three papers has a command (SLPHelm's Figure 3
+    # by `clinbench slp finetune-gain`)
     missing = [row["ref"] for row in read_paper_map(suite)["rows"] if row.get("not_yet")]
     assert missing == []
 

@@ -361,3 +361,33 @@ def self_evolve_command(
     output = TableOutput(fmt)
     output.table(table, "Self-evolving fine-tuning by iteration")
     output.close()
+
+
+@app.command("finetune-gain")
+def finetune_gain_command(
+    results: Path = typer.Argument(..., help="Results table (.parquet or .csv) or Inspect logs."),
+    base: str = typer.Option(..., "--base", help="The base model, as named in the table."),
+    tuned: list[str] = typer.Option(..., "--tuned", help="A fine-tuned model (repeatable)."),
+    resamples: int = typer.Option(1000, "--resamples", help="Paired bootstrap resamples."),
+    seed: int = typer.Option(0, "--seed", help="Bootstrap seed."),
+    fmt: str = format_option(),
+) -> None:
+    """Print per scenario the base's metric (Micro F1, or WER), each tuned model's, the change."""
+    from clinbench.cli.console import TableOutput
+    from clinbench.cli.helpers import read_results_or_logs
+    from clinbench.suites.slp.finetune_gain import UnknownModelError, finetune_gain
+
+    frame = read_results_or_logs([results])
+    try:
+        table = finetune_gain(frame, base, tuned, resamples=resamples, seed=seed)
+    except UnknownModelError as err:
+        fail(f"{results}: {err}")
+    if table.empty:
+        fail(f"{results}: no slp scenario has samples scored for both --base and a --tuned model")
+    output = TableOutput(fmt)
+    output.table(table, f"SLP change after fine-tuning (base: {base})")
+    output.note(
+        "change = tuned - base on the samples both have; 95% paired bootstrap interval. "
+        "Micro F1: higher is better; WER: lower is better."
+    )
+    output.close()

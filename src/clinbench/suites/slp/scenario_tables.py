@@ -49,12 +49,37 @@ def _predictions(rows: pd.DataFrame) -> list[str | None]:
     ]  # fmt: skip
 
 
+def scored_rows(group: pd.DataFrame, task: str) -> pd.DataFrame:
+    """Return the rows a scenario's metric counts (``all_items`` rule for label scenarios).
+
+    Transcription: rows with a reference whose reply was not excluded. Label scenarios: rows
+    with a gold label that were answered or excluded (an unreadable reply is a wrong label).
+    """
+    if SCENARIOS[task].kind == "transcription":
+        return group[group["reference"].notna() & ~group["outcome"].isin(outcomes.EXCLUDED)]
+    return group[
+        group["outcome"].isin((*outcomes.ANSWERED, *outcomes.EXCLUDED))
+        & group["gold_label"].notna()
+    ]
+
+
+def predicted_labels(rows: pd.DataFrame) -> list[str | None]:
+    """Return each row's predicted label; None for a reply with no valid label."""
+    return _predictions(rows)
+
+
+def scenario_metrics(group: pd.DataFrame, task: str, *, resamples: int = 0, seed: int = 0,
+                     label_rule: str = LABEL_RULES[0]) -> dict:  # fmt: skip
+    """Return one scenario's metrics (n, F1s and Exact Match, or WER/MER/WIP) for its rows."""
+    return _metrics_for(group, task, resamples, seed, label_rule)
+
+
 def _metrics_for(
     group: pd.DataFrame, task: str, resamples: int, seed: int, label_rule: str
 ) -> dict:
     spec = SCENARIOS[task]
     if spec.kind == "transcription":
-        kept = group[group["reference"].notna() & ~group["outcome"].isin(outcomes.EXCLUDED)]
+        kept = scored_rows(group, task)
         out = transcription_report(
             list(kept["reference"]),
             list(kept["hypothesis"].fillna("")),
@@ -62,10 +87,7 @@ def _metrics_for(
             seed=seed,
         )
         return {"n": len(kept), "excluded": len(group) - len(kept), **out}
-    scored = group[
-        group["outcome"].isin((*outcomes.ANSWERED, *outcomes.EXCLUDED))
-        & group["gold_label"].notna()
-    ]
+    scored = scored_rows(group, task)
     answered = scored[scored["outcome"].isin(outcomes.ANSWERED)]
     labels = (
         list(SCENARIOS["slp_disorder"].options.values())

@@ -17,6 +17,8 @@ from tests.suites.test_paper_map import labelled_audit, reference_audit  # noqa:
 
 ROOT = Path(__file__).resolve().parents[2]
 AUDIOLOGY = ROOT / "src" / "clinbench" / "suites" / "audiology"
+AUSCLIN_DATA = ROOT / "src" / "clinbench" / "suites" / "ausclin" / "data"
+CURATION = AUDIOLOGY / "data" / "curation_example"
 runner = CliRunner()
 _mount()
 
@@ -139,6 +141,20 @@ COMMANDS = {
     "suites": ["--tables", "audiology"],
     "slp finetune-gain": ["{slp}", "--base", "base", "--tuned", "tuned", "--resamples", "100"],
     "slp corpus-stats": [str(ROOT / "src/clinbench/suites/slp/data/samples.csv")],
+    "ausclin trend": ["{ausclin}", "--models", str(AUSCLIN_DATA / "model_releases_example.csv")],
+    "ausclin correction": [str(AUSCLIN_DATA / "correction_before_example.csv"), "{ausclin}"],
+    "curate flow": [
+        *(
+            "--screening",
+            str(CURATION / "screening.csv"),
+            "--adapted",
+            str(CURATION / "drafts.jsonl"),
+        ),
+        *("--normalised", str(CURATION / "normalised.jsonl")),
+        *("--dedup", str(CURATION / "dedup" / "decisions.csv")),
+        *("--unique", str(CURATION / "unique.jsonl"), "--tagged", str(CURATION / "tagged.jsonl")),
+        *("--final", str(CURATION / "final.jsonl")),
+    ],
     "slp cot": [str(ROOT / "src/clinbench/suites/slp/data/cot_traces_labelled.csv")],
     "slp transcribe": [
         str(ROOT / "src/clinbench/suites/slp/data/real/001.wav"),
@@ -171,6 +187,7 @@ ELSEWHERE = {
     "leaderboard trend",
     "audit panel",
     "slp summary",
+    "slp self-evolve",  # needs a generator, a trainer and a served model: tests/suites/slp
 }  # the last two parsed in tests/audit/test_panel.py, test_slp_bar.py
 # commands that need the output of the one before (drafts -> review audit -> sign-off) or a
 # labelled audit: parsed in test_chained_commands_print_one_json_document below

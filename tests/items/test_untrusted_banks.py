@@ -7,6 +7,7 @@ shipped banks (which must still load), and the fuzz corpus of benchmarks/fuzz_it
 from __future__ import annotations
 
 import csv
+import fnmatch
 import io
 import json
 import sys
@@ -371,10 +372,17 @@ def test_validate_exits_2_with_file_line_field_message_for_each_bad_line(tmp_pat
 
 # data files that are not item banks: a model's frozen drafts (replies, read by the replay
 # provider) and a filled second-clinician sign-off sheet
-NOT_ITEM_BANKS = {
+NOT_ITEM_BANKS = (
     "suites/audiology/data/reference_drafts.jsonl",
     "suites/ausclin/data/signoff_example.csv",
-}
+    # a results table, a model release list, and a curation run's passages, model replies
+    # and decision tables (its item files are banks and are checked)
+    "suites/ausclin/data/correction_before_example.csv",
+    "suites/ausclin/data/model_releases_example.csv",
+    "suites/audiology/data/curation_example/*.csv",
+    "suites/audiology/data/curation_example/*/*.csv",
+    "suites/audiology/data/curation_example/passages.jsonl",
+)
 
 SHIPPED_BANKS = sorted(
     p
@@ -382,7 +390,7 @@ SHIPPED_BANKS = sorted(
     if not p.name.startswith("replay_")
     and p.parent.name != "slp"  # frozen replies, manifests
     and "slp" not in p.parts
-    and p.relative_to(SRC).as_posix() not in NOT_ITEM_BANKS
+    and not any(fnmatch.fnmatch(p.relative_to(SRC).as_posix(), rule) for rule in NOT_ITEM_BANKS)
 )
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from clinbench.audio.io import read_audio, write_audio
+from clinbench.audio.clips import read_audio, write_audio
 from clinbench.audio.noise import synthetic_noise
 
 ROOT = Path(__file__).resolve().parents[1]

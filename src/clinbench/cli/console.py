@@ -189,18 +189,33 @@ def _render(
     labels: Mapping[str, str] | None = None,
 ) -> tuple[str, list[str]]:
     """Return the table as text fitted to `width`, and the headers of the columns left out."""
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-
     width = width or terminal_width()
     frame = frame.reset_index(drop=True)
+    columns, cells, headers = _cells(frame, labels)
+    keys = set(_key_columns(frame))
+    numeric = {c for c in columns if _numeric(frame[c]) or _intervals(frame[c])}
+    minimum = _minimum_widths(columns, cells, headers, keys, numeric)
+    key_list = [c for c in columns if c in keys]
+    others = [c for c in columns if c not in keys]
+    block, left_out = _choose(key_list, others, minimum, width)
+    if left_out and len(frame) <= RECORD_ROWS:  # a few rows too wide: one record per row
+        return _records(title, key_list, others, headers, cells, len(frame), width), []
+    fixed = {c for c in block if c in keys or c in numeric}
+    text = _rich_table(title, block, cells, headers, minimum, fixed, numeric, len(frame), width)
+    return text, [headers[c] for c in left_out]
+
+
+def _cells(
+    frame: pd.DataFrame, labels: Mapping[str, str] | None
+) -> tuple[list[str], dict[str, list[str]], dict[str, str]]:
+    """Return (the columns shown, their cell texts, their headers), intervals paired up.
+
+    Model names become their short labels; a number followed by its interval reads as one
+    cell: 'accuracy [95% CI]' 0.750 (0.41–0.93).
+    """
     model_cols = [c for c in frame.columns if str(c).lower() in MODEL_COLUMNS]
     if labels is None:
-        values: list[str] = []
-        for column in model_cols:
-            values += [str(v) for v in frame[column].dropna()]
-        labels = model_labels(values)
+        labels = model_labels(str(v) for column in model_cols for v in frame[column].dropna())
     columns = [str(c) for c in frame.columns]
     cells: dict[str, list[str]] = {}
     for column, name in zip(frame.columns, columns, strict=True):
@@ -209,8 +224,6 @@ def _render(
         else:
             cells[name] = [_display_value(name, v) for v in frame[column]]
     headers = {c: c.replace("_", " ") for c in columns}
-    keys = set(_key_columns(frame))
-    # a number followed by its interval reads as one cell: 'accuracy [95% CI]' 0.750 (0.41–0.93)
     for left, right in zip(list(columns), list(columns)[1:], strict=False):
         paired = right in INTERVAL_NAMES or right.startswith("CI95% (")
         if paired and _numeric(frame[left]) and _intervals(frame[right]):
@@ -219,24 +232,48 @@ def _render(
             headers[left] = f"{headers[left]} (95% CI)"
             columns.remove(right)
             del cells[right]
-    numeric = {c for c in columns if _numeric(frame[c]) or _intervals(frame[c])}
-    minimum, natural = {}, {}
+    return columns, cells, headers
+
+
+def _minimum_widths(
+    columns: list[str],
+    cells: Mapping[str, list[str]],
+    headers: Mapping[str, str],
+    keys: set[str],
+    numeric: set[str],
+) -> dict[str, int]:
+    """Return each column's narrowest width: keys and numbers never wrap, text wraps at words."""
+    minimum = {}
     for c in columns:
         longest = max((len(v) for v in cells[c]), default=0)
         head_word = _longest_word(headers[c])
-        natural[c] = max(longest, len(headers[c]))
+        natural = max(longest, len(headers[c]))
         if c in keys or c in numeric:
             minimum[c] = max(longest, head_word)
             if c in numeric and len(headers[c]) <= minimum[c] + 4:
                 minimum[c] = max(minimum[c], len(headers[c]))  # a short header stays on a line
         else:
             words = max((_longest_word(v) for v in cells[c]), default=0)
-            minimum[c] = min(natural[c], max(TEXT_MIN, words, head_word))
-    key_list = [c for c in columns if c in keys]
-    others = [c for c in columns if c not in keys]
-    block, left_out = _choose(key_list, others, minimum, width)
-    if left_out and len(frame) <= RECORD_ROWS:  # a few rows too wide: one record per row
-        return _records(title, key_list, others, headers, cells, len(frame), width), []
+            minimum[c] = min(natural, max(TEXT_MIN, words, head_word))
+    return minimum
+
+
+def _rich_table(
+    title: str,
+    block: list[str],
+    cells: Mapping[str, list[str]],
+    headers: Mapping[str, str],
+    minimum: Mapping[str, int],
+    fixed: set[str],
+    numeric: set[str],
+    n_rows: int,
+    width: int,
+) -> str:
+    """Return the columns of `block` drawn by rich at `width`, fixed columns never wrapped."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
     out = io.StringIO()
     console = Console(file=out, width=width, color_system=None, force_terminal=False,
                       highlight=False, emoji=False, markup=False, soft_wrap=False)  # fmt: skip
@@ -245,20 +282,19 @@ def _render(
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1),
                   collapse_padding=True)  # fmt: skip
     for c in block:
-        fixed = c in keys or c in numeric
         # a fixed column does not wrap its header either: wrap it here, at its width
-        head = textwrap.fill(headers[c], max(minimum[c], 1)) if fixed else headers[c]
+        head = textwrap.fill(headers[c], max(minimum[c], 1)) if c in fixed else headers[c]
         table.add_column(
             head,
             justify="right" if c in numeric else "left",
             min_width=minimum[c],
-            no_wrap=fixed,
+            no_wrap=c in fixed,
             overflow="fold",
         )
-    for i in range(len(frame)):
+    for i in range(n_rows):
         table.add_row(*(cells[c][i] for c in block))
     console.print(table)
-    return out.getvalue(), [headers[c] for c in left_out]
+    return out.getvalue()
 
 
 def _records(

@@ -90,6 +90,28 @@ READING = [
      [("degree", L, "normal", None, A, (), (NORMAL,))]),
     ("bc within normal limits", "left", False, "", []),
     ("the thresholds are flat", "right", False, "", []),
+    # a grade said of an ear, with no loss word (issue #26 batches 19-20 as tuning data)
+    ("i'd call it severe in both ears", "both", False, "",
+     [("degree", BOTH, "severe", None, A, (), (GRADED, "grade of an ear"))]),
+    ("it is mild on the right", "right", False, "",
+     [("degree", R, "mild", None, A, (), (GRADED, "grade of an ear"))]),
+    ("profound bilaterally", "both", False, "",
+     [("degree", BOTH, "profound", None, A, (), (GRADED, "grade of an ear"))]),
+    ("mild tinnitus in both ears", "both", False, "", []),
+    ("severe pain on the right", "right", False, "", []),
+    # a bare grade in a sentence that quotes an average
+    ("moderate", None, False, "moderate, averages about 50 and 52",
+     [("degree", (), "moderate", None, A, (), (GRADED, "average named"))]),
+    ("mild", None, False, "mild, 4fa 30", [("degree", (), "mild", None, A, (), (GRADED,
+                                                                              "average named"))]),
+    ("moderate", None, False, "moderate, flat", []),
+    # the grading scale listed is no grade (batch 18 as tuning data)
+    ("the hearing loss is graded as mild", None, False,
+     "the hearing loss is graded as mild, moderate, severe, or profound", []),
+    ("moderate", None, False, "the hearing loss is graded as mild, moderate, severe, or profound",
+     []),
+    ("a mild or moderate hearing loss", None, False, "",
+     [("degree", (), "mild", "moderate", A, (), (GRADED,))]),
 ]  # fmt: skip
 
 
@@ -126,7 +148,10 @@ def test_every_rule_of_the_lexicon_cites_its_source_once():
     "hearing loss just below mild, " * 3400,
     "55 db hl at 500 hz (moderately severe) " * 2600,
     "no hearing loss " * 6300,
-], ids=["ranges", "normal with regions", "hedges", "values graded", "denials"])  # fmt: skip
+    "hearing loss graded as " + "mild, " * 17000 + "or x",
+    "severe in both ears, " * 5000,
+], ids=["ranges", "normal with regions", "hedges", "values graded", "denials", "scale",
+        "grades of an ear"])  # fmt: skip
 def test_a_100_kb_clause_is_read_in_linear_time(clause):
     """A 100 KB clause (untrusted text with no full stops) reads in well under a second,
     and four times the text costs about four times the time (CPU seconds), not sixteen."""
@@ -240,6 +265,28 @@ def test_the_top_grade_of_a_standard_takes_in_the_worse_grades_of_another():
     _, span, claimed, _ = degree_span(who, "profound", "profound")
     assert span == (who.degrees.index("profound"), len(who.degrees) - 1)
     assert claimed == "profound"
+
+
+MODERATE_BOTH = build({f: 45 for f in FLAT}, {f: 50 for f in FLAT},
+                      right_bone={500: 40, 1000: 45, 2000: 45, 4000: 45},
+                      left_bone={500: 45, 1000: 50, 2000: 50, 4000: 50},
+                      bone_masked=True)  # fmt: skip
+"""Both ears flat sensorineural, right 45 and left 50 dB HL (WHO 2021 moderate and
+moderately severe)."""
+
+
+@pytest.mark.parametrize(("reply", "errors"), [
+    ("Sensorineural, flat. Severe in both ears.", ["severity_misclassification"]),
+    ("Sensorineural, flat. Moderate on the right, moderately severe on the left.", []),
+    ("Flat and sensorineural. Mild, with averages of 45 and 50 dB HL.",
+     ["severity_misclassification"]),
+    ("Grades run mild, moderate, severe or profound. Moderate on the right, moderately severe "
+     "on the left.", []),
+])  # fmt: skip
+def test_end_to_end_grades_said_of_an_ear_or_an_average(reply, errors):
+    """Failed on main (c1d77a7): no degree finding for the first and third reply, and the
+    scale listed in the fourth read as grades (a severity error)."""
+    assert check_reply(reply, MODERATE_BOTH).critical_errors == errors
 
 
 def test_end_to_end_a_hidden_loss_called_normal_is_a_type_error():

@@ -45,6 +45,7 @@ REACH = 200
 so a clause with many grade words is read in linear time."""
 
 _DEG = v.DEG
+_GRADE = r"(?:slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total)"
 _DESCRIPTOR = v.DESCRIPTOR
 # fmt: off
 LEXICON: tuple[tuple[str, str, str], ...] = (
@@ -113,6 +114,22 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"[\s,-]*)+[.!]?\s*$",
      "a clause of descriptors alone ('moderately severe', 'mild and flat') describes the "
      "loss its sentence named before it ('Bilateral SNHL: right moderately severe')"),
+    ("grade of an ear",
+     rf"\b{_GRADE}\s*,?\s+(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
+     r"each\s+ear|right|left)\b|bilaterally\b|(?:ad|as|au)\b)",
+     "a grade said of an ear with no loss word ('severe in both ears', 'moderate on the "
+     "right', 'mild bilaterally'): it grades that ear's hearing, as WHO 2021 grades an ear "
+     "(spoken handovers and dispenser reports, issue #26 batches 19-20, used as tuning data)"),
+    ("average named", r"\b(?:averages?|ptas?|[34]fa|mean)\b",
+     "a sentence of a bare grade and an average ('Moderate, averages about 85 and 87'): "
+     "the grade is the average's, the PTA-based degree of WHO 2021 and Clark 1981 (batch "
+     "19, used as tuning data)"),
+    ("scale of grades", rf"\b{_GRADE}(?:\s*,\s*(?:very\s+)?{_GRADE})*+",
+     "three or more grades listed as alternatives ('categorized as mild, moderate, severe, "
+     "or very severe') name the grading scale, not an ear's grade (model replies, issue "
+     "#26 batch 18, used as tuning data); possessive, so a long list is read once"),
+    ("last of a scale", rf"\s*,?\s*(?:or|and/or)\s+(?:very\s+)?{_GRADE}",
+     "the alternative that closes a listed scale ('..., or profound')"),
     ("grade of a value", r"\(\s*(?:[a-z]+\s+){0,2}$",
      "a grade in parentheses right after a value ('55 dB HL at 500 Hz (moderately severe)') "
      "grades that value, not the ear"),
@@ -135,6 +152,10 @@ HEDGE_BELOW = _RULES["below"]
 HEDGE_BORDERLINE = _RULES["borderline"]
 BARE_DESCRIPTOR = _RULES["descriptors alone"]
 _PAREN_OPEN = _RULES["grade of a value"]
+GRADE_OF_EAR = _RULES["grade of an ear"]
+AVERAGE_NAMED = _RULES["average named"]
+GRADE_LIST = _RULES["scale of grades"]
+SCALE_END = _RULES["last of a scale"]
 _SPACES = re.compile(r"[\s-]+")
 _CANON = {"total": "complete"}
 
@@ -150,9 +171,42 @@ def degree_claims(
     if not _TRIGGER.search(low):
         return []
     out = _normal_claims(low, ear, hedged, sent_low, default_conduction)
-    if v.LOSS_CONTEXT.search(low) or _loss_head(low, sent_low):
-        out += _graded_claims(low, ear, hedged)
+    graded = _grading(low, sent_low)
+    if graded is not None:
+        out += _graded_claims(low, ear, hedged, graded, _scale_spans(low, sent_low))
     return out
+
+
+def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
+    """Return the rules by which a clause's grade words grade a loss (() when the clause
+    names the loss), or None when they grade nothing read."""
+    if v.LOSS_CONTEXT.search(low) or _loss_head(low, sent_low):
+        return ()
+    if GRADE_OF_EAR.search(low):
+        return ("grade of an ear",)
+    if BARE_DESCRIPTOR.match(low) and AVERAGE_NAMED.search(sent_low or low):
+        return ("average named",)
+    return None
+
+
+def _scale_spans(low: str, sent_low: str) -> list[tuple[int, int]]:
+    """Return where, in the clause, its sentence lists the grading scale: two or more
+    grades by commas (GRADE_LIST, read once: possessive) then "or" and a last one
+    (SCALE_END), as (start, end) offsets of the clause."""
+    sentence = sent_low or low
+    if "or " not in sentence:
+        return []
+    scales = [
+        (m.start(), end.end())
+        for m in GRADE_LIST.finditer(sentence)
+        if "," in m.group(0) and (end := SCALE_END.match(sentence, m.end()))
+    ]
+    if not scales:
+        return []
+    at = sentence.find(low)
+    if at < 0:
+        return []
+    return [(a - at, b - at) for a, b in scales if b > at and a < at + len(low)]
 
 
 def canon_degree(word: str) -> str:
@@ -233,19 +287,22 @@ def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str)
     return not bone or bool(HEARING_SUBJECT.search(low, last_mark_end(low, m.start()), m.start()))
 
 
-def _graded_claims(low: str, ear, hedged) -> list[Claim]:
+def _graded_claims(low: str, ear, hedged, grading: tuple[str, ...], scales) -> list[Claim]:
     """Grade words and ranges of a loss ("moderate", "mild to moderately severe"), with
-    their hedges ("just below mild", "borderline") and frequency regions."""
+    their hedges ("just below mild", "borderline") and frequency regions; none inside a
+    listed scale (``scales``: spans of the clause)."""
     out = []
     for m in DEGREE_RANGE.finditer(low):
         lo, hi = m.group(1), m.group(2) or m.group(1)
         if "normal" in (lo, hi) and m.group(2) is None:
             continue  # a lone 'normal' is read by _normal_claims
+        if any(a <= m.start() < b for a, b in scales):
+            continue  # "categorized as mild, moderate, severe or profound": the scale
         if not _grades_a_loss(low, m, lo, hi):
             continue
         lo, hi = canon_degree(lo), canon_degree(hi)
         before = low[max(0, m.start() - 30) : m.start()]
-        rules = [GRADED_LOSS]
+        rules = [GRADED_LOSS, *grading]
         below = HEDGE_BELOW.search(before)
         if below:
             rules.append(JUST_BELOW if below.group(1) else BELOW)

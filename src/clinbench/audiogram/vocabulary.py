@@ -3,8 +3,9 @@
 Everything the fact checker reads is parsed here, compiled once at import: degree, type and
 configuration words, ear notations (right/left, R/L, Rt/Lt, AD/AS, "R ear", "R:"), value
 lists and ranges with their frequencies, pipe tables (ear rows or ear columns), frequency
-regions a claim is scoped to, degree hedges ("just below mild", "borderline") and
-secondary descriptions ("on a background of ..."). No library parses audiometric claims;
+regions a claim is scoped to and secondary descriptions ("on a background of ...");
+degree wording is read by :mod:`~clinbench.audiogram.degree_claims`. No library parses
+audiometric claims;
 these regular expressions are hand-written for audiological wording, and all of them are
 linear in the length of the text (no nested quantifiers over the same characters).
 """

@@ -302,7 +302,11 @@ JUDGING = [
      [("degree", "left", None, "contradiction", "severity_misclassification")]),
     (Claim("degree", R, "mild", value_high="moderate"),
      [("degree", "right", None, "match", None)]),
-    (Claim("degree", R, "slight"), [("degree", "right", None, "unverifiable", None)]),
+    # a word WHO 2021 lacks is judged under the first standard that has it (ASHA: slight is
+    # 16-25 dB HL, the right PTA is 45), as the pattern reader always judged it
+    (Claim("degree", R, "slight"),
+     [("degree", "right", None, "contradiction", "severity_misclassification")]),
+    (Claim("degree", R, "40"), [("degree", "right", None, "unverifiable", None)]),
     (Claim("type", R, "sensorineural"), [("type", "right", None, "match", None)]),
     (Claim("type", R, "conductive"),
      [("type", "right", None, "contradiction", "type_misclassification")]),
@@ -371,6 +375,7 @@ def test_there_is_a_judge_for_each_kind_read():
         "laterality",
         "asymmetry",
         "worse_ear",
+        "no_loss",
     }
 
 

@@ -4,7 +4,8 @@
 the committed file with the checker as it stood before claims were read apart from their
 judgement; ``test_verdicts.py`` holds the checker of today to the same findings.
 ``python -m tests.audiogram.verdicts --added > tests/audiogram/data/verdicts_added.jsonl``
-writes the findings the claim reader adds after them (reviewed one by one before commit).
+writes the findings the claim reader and new reading rules add beside them (reviewed one by
+one before commit).
 """
 
 from __future__ import annotations
@@ -53,17 +54,34 @@ def verdicts() -> Iterator[dict]:
         yield json.loads(json.dumps(record, sort_keys=True))  # as the file holds it
 
 
-def added_findings(before: list[dict]) -> Iterator[dict]:
-    """Yield, per reply that has them, the findings after those recorded in ``before``.
+def beyond_record(findings: list[dict], recorded: list[dict]) -> tuple[int, list[dict]]:
+    """Return how many of the ``recorded`` findings occur, unchanged and in their order,
+    in ``findings`` (all of them when the record holds), and the findings beside them.
 
-    The pattern reader's findings come first and must equal the record; the claim reader
-    (claims.read_claims, shorthand rules) adds its findings after them.
+    The claim reader's findings come after the pattern reader's; a reading rule added to a
+    clause reader (degree_claims) puts its findings among the clause's own. Either way
+    every recorded finding must be there, unchanged and in order, and every other one is
+    listed in ``data/verdicts_added.jsonl``.
     """
+    matched, beside = 0, []
+    for f in findings:
+        if matched < len(recorded) and f == recorded[matched]:
+            matched += 1
+        else:
+            beside.append(f)
+    return matched, beside
+
+
+def added_findings(before: list[dict]) -> Iterator[dict]:
+    """Yield, per reply that has them, the findings beside those recorded in ``before``
+    (see beyond_record)."""
     recorded = {(row["set"], row["id"]): row for row in before}
     for now in verdicts():
         old = recorded[(now["set"], now["id"])]["findings"]
-        if len(now["findings"]) > len(old):
-            yield {"set": now["set"], "id": now["id"], "added": now["findings"][len(old) :]}
+        matched, beside = beyond_record(now["findings"], old)
+        assert matched == len(old), (now["set"], now["id"], old[matched])
+        if beside:
+            yield {"set": now["set"], "id": now["id"], "added": beside}
 
 
 if __name__ == "__main__":

@@ -23,10 +23,10 @@ from clinbench.audiogram.claims import (
 )
 from clinbench.audiogram.classify import (
     LARGE_CANAL_VOLUME_ML,
-    STANDARDS,
     Criteria,
     pure_tone_average,
 )
+from clinbench.audiogram.degree_claims import degree_claims
 from clinbench.audiogram.findings import (
     CRITICAL_ERROR_OF,
     CriticalError,
@@ -37,9 +37,7 @@ from clinbench.audiogram.findings import (
 from clinbench.audiogram.judges import (
     JUDGES,
     CaseFacts,
-    degree_holds,
     judge_pta,
-    no_loss_holds,
     threshold_holds,
     tympanometry_holds,
     type_holds,
@@ -328,9 +326,6 @@ class Judge:
         self.findings.append(finding)
 
 
-REACH = 200
-"""How far (characters) a region phrase is looked for around a word: a fixed window, so a
-clause with many degree or symmetry words is read in linear time."""
 _TEST_OF = {"tympanometry": "tympanometry", "reflexes": "reflexes", "oae": "oae", "abr": "abr"}
 """The test a finding kind belongs to, beside pure-tone and speech audiometry."""
 
@@ -408,8 +403,7 @@ def check_clause(
     if v.GAP_TRIGGER.search(low):
         _judge_each(j, air_bone_gap_claims(low, ear, hedged))
     if not topics.any() or v.LOSS_CONTEXT.search(low):
-        if v.DEGREE_TRIGGER.search(low):
-            check_degree(j, low, ear, hedged, sent_low, default_conduction)
+        _judge_each(j, degree_claims(low, ear, hedged, sent_low, default_conduction))
         if v.TYPE_TRIGGER.search(low):
             check_type(j, low, sent_low, ear, hedged)
         if not topics.tymp and v.CONFIG_TRIGGER.search(low):
@@ -423,182 +417,6 @@ def _judge_each(j: Judge, claims) -> None:
     """Judge each claim read from the clause with its kind's judge, in reading order."""
     for claim in claims:
         JUDGES[claim.kind](claim, j)
-
-
-def _loss_head(low: str, sent_low: str) -> bool:
-    """Return True when a clause's degree grades a loss its sentence named before it: a list
-    item under a head that names the loss ("Bilateral SNHL: right moderately severe, left
-    mild"), or a bare descriptor after the loss ("mixed loss, moderately severe")."""
-    colon = sent_low.find(":")
-    if colon >= 0 and v.LOSS_CONTEXT.search(sent_low, 0, colon):
-        return sent_low.find(low.strip(), colon) > colon
-    if not v.BARE_DESCRIPTOR.match(low):
-        return False
-    at = sent_low.find(low.strip())
-    return at > 0 and bool(v.LOSS_CONTEXT.search(sent_low, 0, at))
-
-
-def check_degree(
-    j: Judge, low: str, ear, hedged, sent_low: str = "", default_conduction: str = "air"
-) -> None:
-    """Degree claims: an overall degree must match the PTA-based degree; a degree scoped to
-    a frequency region ("mild in the low frequencies", "a mild dip to 30 dB at 6 kHz",
-    "normal hearing through 2 kHz") is judged on that region's thresholds only. The loss a
-    degree word grades is named in its clause or in the head of its sentence's list."""
-    _normal_phrases(j, low, ear, hedged, sent_low, default_conduction)
-    if v.LOSS_CONTEXT.search(low) or _loss_head(low, sent_low):
-        _degree_words(j, low, ear, hedged)
-
-
-def _normal_phrases(j: Judge, low: str, ear, hedged, sent_low: str, default_conduction: str):
-    """'Normal hearing', 'within normal limits', 'no hearing loss' (and 'normal to mild'):
-    a degree claim, and, said without exception where an ear has a loss the average hides,
-    a 'no loss' type claim."""
-    std = j.t.standard
-    found: dict[bool, bool] = {}
-
-    def limited(denial: bool) -> bool:
-        """Whether the sentence limits a 'normal' claim (searched once per kind of claim)."""
-        if denial not in found:
-            pattern = v.NO_LOSS_EXCEPTION if denial else v.NORMAL_QUALIFIED
-            found[denial] = bool(pattern.search(sent_low or low))
-        return found[denial]
-
-    for m in v.NORMAL_PHRASES.finditer(low):
-        # A phrase with "hearing" in it ("no hearing loss", "normal hearing") names its own
-        # subject: a test or conduction named before it does not make it a claim about that.
-        denial = bool(v.NO_LOSS.fullmatch(m.group(0)))
-        if not _about_hearing(low, m, denial, default_conduction):
-            continue
-        upto = v.NORMAL_TO.match(low[m.end() :])
-        hi = v.canon_degree(upto.group(1)) if upto else "normal"
-        if hi not in std.degrees:
-            hi = "normal"
-        after = m.end() + (upto.end() if upto else 0)
-        region = v.region_before_paren(low[max(0, m.start() - REACH) : m.start()]) or v.region_of(
-            low[after : after + REACH]
-        )
-        if v.EXCEPTION_AFTER.match(low, m.end()):
-            region = None  # "normal apart from a dip at 6 kHz": 6 kHz is the exception
-        claimed = "normal" if hi == "normal" else f"normal to {hi}"
-        span = (0, std.degrees.index(hi))
-        j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
-              lambda e, span=span, region=region: degree_holds(j.t, e, span, region, std,
-                                                            every=True))  # fmt: skip
-        _region_error(j, region)
-        if (
-            region is None and hi == "normal" and j.t.hidden_loss
-            and not limited(denial)
-            and not v.NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25])
-        ):  # fmt: skip
-            # "Hearing is within normal limits in both ears", said without exception, says
-            # no threshold is beyond normal limits: an ear with a loss at two or more
-            # frequencies (a notch, a high-frequency loss) has a type of loss, not none.
-            j.add("type", ear, None, "normal", m.group(0), hedged,
-                  lambda e: no_loss_holds(j.t, e))  # fmt: skip
-
-
-def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str) -> bool:
-    """Return True when a 'normal' phrase is said of the ear's hearing: not negated, not of
-    another test, not of bone conduction ("BC WNL AU": the cochlea, not the ear's degree)."""
-    own = denial or m.group(0) == "normal hearing"
-    other = v.NOT_HEARING_CONTEXT.search(low[max(0, m.start() - 60) : m.start()])
-    if v.negated(low, m.start()) or (other and not (own and other.group(1))):
-        return False
-    bone = v.conduction(low, m.start(), default_conduction) == "bone"
-    bone = bone and "hearing" not in m.group(0)
-    # "the bone dip at 2 kHz (20 dB HL, still within normal limits)": normal bone conduction
-    return not bone or bool(
-        v.HEARING_SUBJECT.search(low, v.last_mark_end(low, m.start()), m.start())
-    )
-
-
-def _degree_words(j: Judge, low: str, ear, hedged) -> None:
-    """Degree words and ranges of a loss ("moderate", "mild to moderately severe"), with
-    their hedges ("just below mild", "borderline") and frequency regions."""
-    std = j.t.standard
-    for m in v.DEGREE_RANGE.finditer(low):
-        lo, hi = m.group(1), m.group(2) or m.group(1)
-        if "normal" in (lo, hi) and m.group(2) is None:
-            continue  # a lone 'normal' is handled by the phrases above
-        if not _grades_a_loss(low, m, lo, hi):
-            continue
-        lo, hi = (v.canon_degree(x) for x in (lo, hi))
-        graded = _degree_span(std, lo, hi, low[max(0, m.start() - 30) : m.start()])
-        if graded is None:
-            continue
-        use, (a, b), claimed, note = graded
-        region = v.region_before_paren(low[max(0, m.start() - REACH) : m.start()]) or v.region_of(
-            low[m.end() : m.end() + REACH]
-        )
-        j.add("degree", ear, None, _scoped(claimed, region), m.group(0), hedged,
-              lambda e, span=(a, b), region=region, use=use:
-                  degree_holds(j.t, e, span, region, use),
-              note)  # fmt: skip
-
-
-def _grades_a_loss(low: str, m: re.Match, lo: str, hi: str) -> bool:
-    """Return True when a degree word grades a hearing loss (not a noun of something else,
-    not negated, not a side named by its finding, 'complete' only of a loss)."""
-    if v.NON_HEARING_NOUN.match(low[m.end() :]) or v.negated(low, m.start()):
-        return False
-    if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
-        return False  # "aids for the moderate side": an ear named by a finding
-    complete = lo in ("complete", "total") or hi in ("complete", "total")
-    return not complete or bool(v.LOSS_FOLLOWS.match(low[m.end() :]))
-
-
-def _degree_span(std, lo: str, hi: str, before: str):
-    """Return (standard, (first, last) grade index, claimed wording, note) of a degree claim,
-    or None when no standard has its words."""
-    claimed = lo if lo == hi else f"{lo} to {hi}"
-    use, note = std, ""
-    if lo not in std.degrees or hi not in std.degrees:
-        # A word the chosen standard lacks (e.g. ASHA's 'slight' under WHO 2021) is
-        # judged under the first standard whose vocabulary has it.
-        use = next((x for x in STANDARDS.values() if lo in x.degrees and hi in x.degrees), None)
-        if use is None:
-            return None
-        note = f"term not in the {std.name} vocabulary; judged under {use.name}"
-    a, b = sorted((use.degrees.index(lo), use.degrees.index(hi)))
-    if any(x.degrees[-1] == use.degrees[b] for x in STANDARDS.values()):
-        # The top grade of a standard ("profound" in ASHA and Goodman: any average past
-        # 90 dB HL) names every worse grade another standard splits off (WHO 2021's
-        # "complete", >= 95 dB HL): "profound" for a complete loss is not a grade off.
-        b = len(use.degrees) - 1
-    below = v.HEDGE_BELOW.search(before)
-    if below and a == b and a > 0:
-        # "just below mild": the grade below; "below moderate": any grade below it.
-        a, b = (a - 1 if below.group(1) else 0), a - 1
-        claimed = f"below {claimed}"
-    elif v.HEDGE_BORDERLINE.search(before):
-        a, b = max(0, a - 1), min(len(use.degrees) - 1, b + 1)
-        claimed = f"borderline {claimed}"
-    return use, (a, b), claimed, note
-
-
-def _region_error(j: Judge, region) -> None:
-    """'Normal' scoped to a named frequency region ("normal through 2 kHz") says every
-    threshold there is within normal limits, not what the ear's PTA-based degree is: when
-    it is wrong, the thresholds of that region are misreported (a fabricated result), not
-    the ear's severity. (A graded word keeps severity: "moderately severe SNHL (R/L at
-    4 kHz: 100/105)" grades the loss, and the region read after it may be a quoted value's.)
-    """
-    last = j.findings[-1] if j.findings else None
-    if (
-        isinstance(region, tuple) and region[2] and last is not None
-        and last.critical_error == CriticalError.SEVERITY
-    ):  # fmt: skip
-        last.critical_error = CriticalError.FABRICATED
-        last.note = (last.note + "; " if last.note else "") + "a region's thresholds"
-
-
-def _scoped(claimed: str, region) -> str:
-    if region is None:
-        return claimed
-    if region == "unknown":
-        return f"{claimed} (in a frequency region)"
-    return f"{claimed} at {region[0]}-{region[1]} Hz"
 
 
 def check_type(j: Judge, low, sent_low, ear, hedged) -> None:

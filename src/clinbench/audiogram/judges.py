@@ -24,6 +24,15 @@ from clinbench.audiogram.classify import (
     classify,
     pure_tone_average,
 )
+from clinbench.audiogram.degree_claims import (
+    BELOW,
+    BORDERLINE,
+    JUST_BELOW,
+    NORMAL_HEARING,
+    REGION_NOT_READ,
+    REGION_STATED,
+)
+from clinbench.audiogram.findings import CriticalError
 
 if TYPE_CHECKING:
     from clinbench.audiogram.claims import Claim
@@ -244,23 +253,6 @@ def _judge_ear(claim: Claim, t: CaseFacts) -> tuple[str | None, str]:
     return None, ""
 
 
-def judge_degree(claim: Claim, j: Judge) -> None:
-    """Judge a degree claim (or a range of degrees) against the PTA-based degree."""
-    std = j.t.standard
-    ear, note = _judge_ear(claim, j.t)
-    high = claim.value if claim.value_high is None else claim.value_high
-    if high == "complete" and high not in std.degrees:
-        high = std.degrees[-1]  # "profound to complete" under a standard whose top is profound
-    if claim.value not in std.degrees or high not in std.degrees:
-        j.judged("degree", ear, claim.text, None, None, claim.text, _hedged(claim),
-                 note=f"not a grade of {std.name}")  # fmt: skip
-        return
-    a, b = sorted((std.degrees.index(claim.value), std.degrees.index(high)))
-    claimed = claim.value if a == b else f"{std.degrees[a]} to {std.degrees[b]}"
-    j.add("degree", ear, None, claimed, claim.text, _hedged(claim),
-          lambda e: degree_holds(j.t, e, (a, b), None, std), note)  # fmt: skip
-
-
 def judge_type(claim: Claim, j: Judge) -> None:
     """Judge a type-of-loss claim against the classified type."""
     ear, note = _judge_ear(claim, j.t)
@@ -456,12 +448,123 @@ def _compared_levels(t: CaseFacts, claim: Claim) -> tuple[float | None, float | 
             sum(left_air[f].value for f in shared) / len(shared))  # fmt: skip
 
 
+# -- degree: grades and 'normal hearing' (read by degree_claims and by the claim reader) ----
+
+
+def judge_degree(claim: Claim, j: Judge) -> None:
+    """Judge a degree claim (a grade or a range of grades) against the PTA-based degree, or,
+    scoped to a frequency region, against the thresholds there.
+
+    A grade word the case's standard lacks ('slight' under WHO 2021) is judged under the
+    first standard that has it, with a note; words no standard has give no verdict. A
+    'normal hearing' claim (rule ``normal hearing``) says every threshold of its region is
+    within normal limits; scoped to a stated region and wrong, it misreports that region's
+    thresholds (a fabricated result) rather than the ear's severity.
+    """
+    ear, note = _judge_ear(claim, j.t)
+    high = claim.value if claim.value_high is None else claim.value_high
+    graded = degree_span(j.t.standard, str(claim.value), str(high), claim.rules)
+    if graded is None:
+        j.judged("degree", ear, claim.text, None, None, claim.text, _hedged(claim),
+                 note=_joined(note, "not a grade of any standard"))  # fmt: skip
+        return
+    std, span, claimed, graded_note = graded
+    region = _claimed_region(claim)
+    every = NORMAL_HEARING in claim.rules
+    j.add("degree", ear, None, _scoped(claimed, region), claim.text, _hedged(claim),
+          lambda e: degree_holds(j.t, e, span, region, std, every=every),
+          _joined(note, graded_note))  # fmt: skip
+    if every:
+        _region_error(j, region)
+
+
+def judge_no_loss(claim: Claim, j: Judge) -> None:
+    """Judge 'normal hearing' said without exception as a claim of no loss (a ``type``
+    finding): judged only where an ear's average hides a loss (CaseFacts.hidden_loss)."""
+    if not j.t.hidden_loss:
+        return
+    ear, note = _judge_ear(claim, j.t)
+    j.add("type", ear, None, "normal", claim.text, _hedged(claim),
+          lambda e: no_loss_holds(j.t, e), note)  # fmt: skip
+
+
+def degree_span(std, lo: str, hi: str, rules: tuple[str, ...] = ()):
+    """Return (standard, (first, last) grade index, claimed wording, note) of a degree claim
+    from ``lo`` to ``hi``, or None when no standard has both words.
+
+    A word the chosen standard lacks is judged under the first standard whose grades have
+    it. The top grade of a standard ('profound' in ASHA and Goodman: any average past 90 dB
+    HL) takes in every worse grade another standard splits off (WHO 2021's 'complete'). The
+    hedge rules of degree_claims widen the span: 'just below mild' is the grade below,
+    'below moderate' any grade below, 'borderline moderate' the grade or one either side.
+    """
+    claimed = lo if lo == hi else f"{lo} to {hi}"
+    use, note = std, ""
+    if lo not in std.degrees or hi not in std.degrees:
+        use = next((x for x in STANDARDS.values() if lo in x.degrees and hi in x.degrees), None)
+        if use is None:
+            return None
+        note = f"term not in the {std.name} vocabulary; judged under {use.name}"
+    a, b = sorted((use.degrees.index(lo), use.degrees.index(hi)))
+    if any(x.degrees[-1] == use.degrees[b] for x in STANDARDS.values()):
+        b = len(use.degrees) - 1
+    below = JUST_BELOW in rules or BELOW in rules
+    if below and a == b and a > 0:
+        a, b = (a - 1 if JUST_BELOW in rules else 0), a - 1
+        claimed = f"below {claimed}"
+    elif BORDERLINE in rules:
+        a, b = max(0, a - 1), min(len(use.degrees) - 1, b + 1)
+        claimed = f"borderline {claimed}"
+    return use, (a, b), claimed, note
+
+
+def _claimed_region(claim: Claim):
+    """Return the region a degree claim is scoped to, as degree_holds takes it: None
+    (overall), "unknown" (named without frequencies) or (low Hz, high Hz, stated)."""
+    if REGION_NOT_READ in claim.rules:
+        return "unknown"
+    if not claim.frequencies:
+        return None
+    freqs = [int(f) for f in claim.frequencies]
+    return min(freqs), max(freqs), REGION_STATED in claim.rules
+
+
+def _region_error(j: Judge, region) -> None:
+    """'Normal' scoped to a stated frequency region ("normal through 2 kHz") says every
+    threshold there is within normal limits, not what the ear's PTA-based degree is: when
+    it is wrong, the thresholds of that region are misreported (a fabricated result), not
+    the ear's severity. (A graded word keeps severity: "moderately severe SNHL (R/L at
+    4 kHz: 100/105)" grades the loss, and the region read after it may be a quoted value's.)
+    """
+    last = j.findings[-1] if j.findings else None
+    if (
+        isinstance(region, tuple) and region[2] and last is not None
+        and last.critical_error == CriticalError.SEVERITY
+    ):  # fmt: skip
+        last.critical_error = CriticalError.FABRICATED
+        last.note = _joined(last.note, "a region's thresholds")
+
+
+def _scoped(claimed: str, region) -> str:
+    """Return a degree's wording with the region it is scoped to."""
+    if region is None:
+        return claimed
+    if region == "unknown":
+        return f"{claimed} (in a frequency region)"
+    return f"{claimed} at {region[0]}-{region[1]} Hz"
+
+
+def _joined(note: str, more: str) -> str:
+    return f"{note}; {more}" if note and more else note or more
+
+
 JUDGES = {
     "configuration": judge_configuration,
     "laterality": judge_laterality,
     "asymmetry": judge_asymmetry,
     "worse_ear": judge_worse_ear,
     "degree": judge_degree,
+    "no_loss": judge_no_loss,
     "pta": judge_pta,
     "air_bone_gap": judge_air_bone_gap,
     "type": judge_type,

@@ -3,8 +3,9 @@
 Everything the fact checker reads is parsed here, compiled once at import: degree, type and
 configuration words, ear notations (right/left, R/L, Rt/Lt, AD/AS, "R ear", "R:"), value
 lists and ranges with their frequencies, pipe tables (ear rows or ear columns), frequency
-regions a claim is scoped to, degree hedges ("just below mild", "borderline") and
-secondary descriptions ("on a background of ..."). No library parses audiometric claims;
+regions a claim is scoped to and secondary descriptions ("on a background of ...");
+degree wording is read by :mod:`~clinbench.audiogram.degree_claims`. No library parses
+audiometric claims;
 these regular expressions are hand-written for audiological wording, and all of them are
 linear in the length of the text (no nested quantifiers over the same characters).
 """
@@ -17,15 +18,6 @@ import re
 from clinbench.audiogram.audiogram_model import FREQUENCIES
 
 DEG = r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal)"
-DEGREE_RANGE = re.compile(
-    rf"\b{DEG}\b(?:\s*(?:sloping|falling|rising|dropping|steeply\s+sloping|precipitously"
-    rf"(?:\s+sloping)?)?\s*(?:-\s*to\s*-|-|–|to|through|/|or)\s*(?:a\s+)?\b{DEG}\b)?"
-)
-DEGREE_CANON = {"moderately severe": "moderately severe", "total": "complete"}
-NORMAL_TO = re.compile(
-    rf"^\s*,?\s*(?:sloping|falling|dropping|rising|steeply sloping)?\s*(?:to|through|-)\s*"
-    rf"(?:a\s+|the\s+)?\b{DEG}\b"
-)
 EAR_HEADING = re.compile(
     r"^[\s#*_>-]*(?:the\s+)?(?:right|left|(?-i:R|L|RE|LE|AD|AS|Rt|Lt|RT|LT))"
     r"(?:[\s-]+(?:ear|side))?\s*(?:\([^)]*\))?\s*[.:]?[\s*_]*$",
@@ -44,31 +36,6 @@ NORMAL_PHRASES = re.compile(
     r"|no (?:(?:type|kind|form|sort|degree) of )?(?:hearing )?loss|no (?:measurable|detectable|"
     r"appreciable) hearing loss)\b"
 )
-NO_LOSS = re.compile(r"no\s(?:[a-z]+\s){0,3}loss")
-"""Of the 'normal' phrases: those that deny any loss ("no hearing loss", "no type of loss")."""
-NORMAL_QUALIFIED = re.compile(
-    r"\b(?:except|apart from|other than|aside from|save for|but|although|though|bar|"
-    r"pta|average|dip|notch|drop|up to|through|until|below|above|from|frequenc\w*)\b|\d"
-)
-"""In a sentence saying hearing is normal: an exception, a region or an average that
-limits the claim ("normal apart from a 6 kHz dip", "PTA within normal limits", "normal to
-2 kHz"), so it does not say every threshold is normal."""
-NO_LOSS_EXCEPTION = re.compile(
-    r"\b(?:except|apart from|other than|aside from|save for|but|although|though|bar|"
-    r"up to|through|until|below|above|from)\b"
-)
-"""In a sentence saying "no hearing loss": only an exception or a region limits it. Unlike
-"within normal limits" it cannot mean an average or a quoted value is normal: it denies any
-loss, so a quoted average or value beside it does not excuse it."""
-EXCEPTION_AFTER = re.compile(
-    r"\s*(?:[\w-]+\s+){0,3}?(?:except|apart from|other than|aside from|save for|bar|but)\b"
-)
-"""After a 'normal' phrase: the region that follows is the exception, not its scope."""
-NORMAL_HEDGE = re.compile(
-    r"\b(?:essentially|broadly|largely|mostly|near[\s-]?|nearly|almost|practically|virtually|"
-    r"borderline|clinically|functionally|socially|age[\s-]appropriate|for (?:his|her|their) age)"
-)
-"""A hedge beside 'normal' that allows minor departures ("essentially normal")."""
 LOSS_CONTEXT = re.compile(
     r"(hearing|loss|\bhl\b|snhl|chl|sensorineural|conductive|mixed|impairment|deaf|grade|"
     r"degree|\bpta\b|threshold|notch)"
@@ -84,12 +51,6 @@ EAR_THEN_VALUE = re.compile(
 )
 VALUE_UNIT = re.compile(r"\d\s*(db|%)")
 EAR_WORD = {"rt": "right", "r": "right", "ad": "right", "lt": "left", "l": "left", "as": "left"}
-NON_HEARING_NOUN = re.compile(
-    # "noise" is a complaint or an exposure, unless it names the loss ("noise-induced SNHL")
-    r"^\s*(tinnitus|vertigo|noise(?![\s-]*(?:induced|related))|pain|dizziness|imbalance|discomfort|otalgia|fullness|"
-    r"recruitment|rollover|difficulty|problems?|ear (?:pain|infection)|"
-    r"reduction in (?:word|speech))"
-)
 TYPE_WORDS = [
     (re.compile(r"\b(sensorineural|sensori-neural|snhl|cochlear hearing loss|nerve deafness)\b"),
      "sensorineural"),
@@ -749,19 +710,12 @@ _MOD_SEVERE = re.compile(r"\bmod\.?[\s-]*sev(?:ere|\.)?(?![a-z])", re.I)
 either reading (moderately severe, or moderate-to-severe), so neither is guessed."""
 
 
-_DESCRIPTOR = (
+DESCRIPTOR = (
     r"(?:slight|mild|moderately[\s-]+severe|moderate|severe|profound|flat|sloping|rising|"
     r"steep(?:ly sloping)?|precipitous|gently sloping|symmetric(?:al)?)"
 )
-BARE_DESCRIPTOR = re.compile(
-    rf"^\s*(?:(?:{_DESCRIPTOR}|to|and|in (?:degree|severity|grade|extent)|overall)\b"
-    r"[\s,-]*)+[.!]?\s*$",
-    re.I,
-)
-"""A clause of descriptors alone ("moderately severe", "mild and flat"): it describes the
-loss its sentence named before it."""
-_DESCRIPTOR_END = re.compile(rf"\b{_DESCRIPTOR}\s*$", re.I)
-_DESCRIPTOR_START = re.compile(rf"^\s*{_DESCRIPTOR}\b", re.I)
+_DESCRIPTOR_END = re.compile(rf"\b{DESCRIPTOR}\s*$", re.I)
+_DESCRIPTOR_START = re.compile(rf"^\s*{DESCRIPTOR}\b", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
 
 
@@ -894,7 +848,6 @@ _PAIR_BEFORE = re.compile(
     r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:is|was|are|were|of|at|measured at|of about|"
     r"reaching|to|around|approximately|~)?\s*"
 )
-_SPACES = re.compile(r"[\s-]+")
 
 
 def freqs_of(list_text: str, trailing_unit: str) -> list[int]:
@@ -953,31 +906,6 @@ CONDUCTION = re.compile(
 )
 """Bone- or air-conduction named by word or abbreviation (BC/AC), or in lay words ("the inner
 ear responds at 25 dB": bone conduction)."""
-
-
-def conduction(low: str, position: int, default: str = "air") -> str:
-    """Return the conduction the value at ``position`` refers to: the last named before it
-    (within 60 characters), else ``default`` (what the sentence named last)."""
-    last = None
-    for m in CONDUCTION.finditer(low, max(0, position - 60), position):
-        last = m
-    if last is None:
-        return default
-    return "bone" if last.group(1) else "air"
-
-
-def last_mark_end(low: str, position: int) -> int:
-    """Return where the last conduction named within 60 characters before ``position``
-    ends (``position`` itself when none is named there)."""
-    end = position
-    for m in CONDUCTION.finditer(low, max(0, position - 60), position):
-        end = m.end()
-    return end if end != position else 0
-
-
-HEARING_SUBJECT = re.compile(r"\b(?:hearing|ears?|thresholds|audiogram|pta)\b")
-"""A subject between a conduction word and a 'normal' phrase that makes the phrase about
-the ear's hearing ("bone 10 dB HL; hearing in the left ear is normal")."""
 
 
 _CONDUCTION_OBJECT = re.compile(
@@ -1087,21 +1015,8 @@ def pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
     return []
 
 
-def canon_degree(word: str) -> str:
-    word = _SPACES.sub(" ", word)
-    return DEGREE_CANON.get(word, word)
+# ------------------------------------------------------------------ secondary text
 
-
-# ------------------------------------------------------------------ hedges and secondary text
-
-HEDGE_BELOW = re.compile(
-    r"\b(just |slightly |marginally )?(?:below|under|short of|better than)\s+(?:the\s+)?(?:a\s+)?$"
-)
-"""Before a degree word: "just below mild" means the grade below it."""
-HEDGE_BORDERLINE = re.compile(
-    r"\b(?:borderline|bordering on|near[\s-]?|nearly|almost|approaching|at most)\s*$"
-)
-"""Before a degree word: the grade named or the one either side."""
 SECONDARY = re.compile(
     r"\b(?:on|against) a background of\b|\bsuperimposed on\b|\bin addition to\b|"
     r"\bwith an? underlying\b|\bon top of\b"
@@ -1136,36 +1051,13 @@ _REGION_BAND = re.compile(
     r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"
     r"(?:[\s-]+frequenc\w*)?)?[\s-]*(?:frequenc\w*|pitch\w*|tones?)\b"
 )
-_REGION_FREQ = re.compile(
+REGION_FREQ = re.compile(
     r"(?:^|\b)(at|from|above|over|beyond|below|under|up\s+to|through|to|until|between|"
     r"around|across|in)?\s*\(?\s*(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*(?:(?:-|to|and)\s*"
     r"(\d+(?:\.\d+)?)\s*)?(khz|k\b|hz)"
 )
 _REGION_PREPOSITION = re.compile(r"\b(?:in|at|for|across|over|through(?:out)?|of)\s+the\s+$")
 _REGION_NOUN = re.compile(r"\b(dip|notch|notched|drop|trough|bump|region)\b")
-
-
-_PAREN_OPEN = re.compile(r"\(\s*(?:[a-z]+\s+){0,2}$")
-
-
-def region_before_paren(before: str) -> tuple[int, int, bool] | None | str:
-    """Return the region of a value's frequency when a degree word stands in parentheses
-    right after it ("55 dB HL at 500 Hz (moderately severe)"): the word grades that value,
-    not the ear. ``before`` is the clause up to the degree word; None when not so."""
-    paren = _PAREN_OPEN.search(before[-30:])
-    if not paren:
-        return None
-    head = (
-        before[: len(before) - 30 + paren.start()] if len(before) > 30 else before[: paren.start()]
-    )
-    head = head.rstrip()
-    last = None
-    for m in _REGION_FREQ.finditer(head, max(0, len(head) - 30)):
-        last = m
-    if last is None or last.end() != len(head):
-        return None
-    region = region_of(head[last.start() :])
-    return region if isinstance(region, tuple) else None
 
 
 def region_of(text: str) -> tuple[int, int, bool] | None | str:
@@ -1188,7 +1080,7 @@ def region_of(text: str) -> tuple[int, int, bool] | None | str:
             lo, hi = min(lo, lo2), max(hi, hi2)
         explicit = bool(_REGION_PREPOSITION.search(window[: band.start()]))
         return lo, hi, explicit
-    freq = _REGION_FREQ.search(window)
+    freq = REGION_FREQ.search(window)
     if freq:
         word = " ".join((freq.group(1) or "at").split())
         first = to_hz(freq.group(2), freq.group(3) or freq.group(5))
@@ -1480,9 +1372,6 @@ TOPIC_TRIGGER = re.compile(
     r"wave v|baer|bera|ml\b|type\s+a[sd]\b"
 )
 """A superset of TYMP_TOPIC, REFLEX_TOPIC, OAE_TOPIC and ABR_TOPIC."""
-DEGREE_TRIGGER = re.compile(
-    r"normal|wnl|no\s(?:[a-z]+\s){0,3}loss|slight|mild|moderat|severe|profound|complete|total"
-)
 TYPE_TRIGGER = re.compile(r"sensori|snhl|cochlear|nerve|conductive|chl|mixed")
 CONFIG_TRIGGER = re.compile(
     r"cookie|trough|u[\s-]shaped|mid[\s-]frequency|notch|precipit|ski|rising|reverse|slop|"
@@ -1496,15 +1385,9 @@ BILATERAL = re.compile(r"\bbilateral(?:ly)?\b")
 LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|sensorineural|conductive|mixed)")
 OTHER_TEST = re.compile(r"(tymp|reflex|oae|emission)")
 OTHER_TEST_OR_SPEECH = re.compile(r"tymp|reflex|oae|emission|speech|wrs|srt|word")
-NOT_HEARING_CONTEXT = re.compile(
-    r"(tymp|middle|bone|reflex|speech|oae|otoscop)[^.]{0,30}$|(?:sensorineural|cochlear)\s+$"
-)
-"""Before a 'normal' phrase about something other than the ear's hearing; "sensorineural
-hearing is normal" means the cochlea (bone conduction) is normal, not the ear's degree."""
 COCHLEA_NORMAL = re.compile(
     r"[\w-]+\s+(?:hearing|function|acuity|reserve|sensitivity|component)\s+(?:is\s+|was\s+|"
     r"are\s+|appears\s+)?(?:\w+\s+)?(?:normal|within normal|intact|preserved|good)\b"
 )
 """After a type word: "sensorineural hearing is normal" (the cochlea is normal), not a type."""
-LOSS_FOLLOWS = re.compile(r"\s*(?:[\w-]+\s+){0,3}(hearing loss|loss|deafness)")
 TYPE_NAME = re.compile(r"sensorineural|conductive")

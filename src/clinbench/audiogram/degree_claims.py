@@ -1,0 +1,378 @@
+"""Degree claims of one clause, read apart from whether they are true: :func:`degree_claims`.
+
+Two families of wording grade an ear's hearing: a grade of a loss ("moderate SNHL", "mild
+to moderately severe", "just below mild", "borderline moderate", "a mild dip at 6 kHz")
+and 'normal hearing' ("within normal limits", "no hearing loss", "normal sloping to
+moderate", "normal through 2 kHz"). Each becomes a ``degree`` :class:`Claim`: ``value``
+the first grade word, ``value_high`` the last of a range, ``frequencies`` a frequency
+region the grade is scoped to, ``rules`` how it was read (:data:`LEXICON`'s rule names and
+the region and hedge rules below). 'Normal hearing' said without exception also claims
+that no threshold is beyond normal limits: a ``no_loss`` claim after it. Judging is
+:func:`clinbench.audiogram.judges.judge_degree` and ``judge_no_loss``.
+
+The clause, its ear, its hedge and its sentence come from the sentence reader
+(:mod:`clinbench.audiogram.check`), as for the other clause readers of
+:mod:`clinbench.audiogram.claims`. Every pattern is linear in the clause (no nested
+quantifiers over the same characters), and regions are looked for in a fixed window.
+"""
+
+from __future__ import annotations
+
+import re
+
+from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram.claims import Claim, Qualifier
+
+NORMAL_HEARING = "normal hearing"
+"""Rule of a 'normal' phrase: every threshold of its region is within normal limits."""
+GRADED_LOSS = "graded loss"
+"""Rule of a grade word (or a range of grades) grading a loss."""
+NO_LOSS_CLAIM = "normal without exception"
+"""Rule of the ``no_loss`` claim that an unqualified 'normal hearing' makes."""
+REGION_STATED = "region stated"
+"""A region said as such ("in the high frequencies", "at 4-8 kHz", "through 2 kHz")."""
+REGION_BY_ADJECTIVE = "region by adjective"
+"""A region named by an adjective that may describe the whole loss ("a mild high-frequency
+loss"): the grade may be judged overall or in the region."""
+REGION_NOT_READ = "region not read"
+"""A region named without frequencies ("a mild notch"): judged leniently on all thresholds."""
+JUST_BELOW, BELOW, BORDERLINE = "just below", "below", "borderline"
+"""Hedges before a grade: "just below mild" (the grade below), "below moderate" (any grade
+below), "borderline moderate" (the grade or the one either side)."""
+
+REACH = 200
+"""How far (characters) a region phrase is looked for around a grade word: a fixed window,
+so a clause with many grade words is read in linear time."""
+
+_DEG = v.DEG
+_GRADE = r"(?:slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total)"
+_DESCRIPTOR = v.DESCRIPTOR
+# fmt: off
+LEXICON: tuple[tuple[str, str, str], ...] = (
+    # (rule name, pattern, source of the usage)
+    ("trigger", r"normal|wnl|no\s(?:[a-z]+\s){0,3}loss|slight|mild|moderat|severe|profound|"
+                r"complete|total",
+     "a superset of every pattern below: a clause without it has no degree claim"),
+    ("grade or range of grades",
+     rf"\b{_DEG}\b(?:\s*(?:sloping|falling|rising|dropping|steeply\s+sloping|precipitously"
+     rf"(?:\s+sloping)?)?\s*(?:-\s*to\s*-|-|–|to|through|/|or)\s*(?:a\s+)?\b{_DEG}\b)?",
+     "grade words and spans of grades ('mild to moderately severe', 'moderate-severe', "
+     "'mild sloping to severe'): WHO 2021 grades, Clark 1981 (ASHA) and Goodman 1965 "
+     "categories"),
+    ("normal to",
+     rf"^\s*,?\s*(?:sloping|falling|dropping|rising|steeply sloping)?\s*(?:to|through|-)\s*"
+     rf"(?:a\s+|the\s+)?\b{_DEG}\b",
+     "'normal sloping to moderate', 'normal to mild': a span from normal (audiogram "
+     "descriptions in clinic letters and model replies of the tuning set)"),
+    ("no loss", r"no\s(?:[a-z]+\s){0,3}loss",
+     "the 'normal' phrases that deny any loss ('no hearing loss', 'no type of loss')"),
+    ("normal limited",
+     r"\b(?:except|apart from|other than|aside from|save for|but|although|though|bar|"
+     r"pta|average|dip|notch|drop|up to|through|until|below|above|from|frequenc\w*)\b|\d",
+     "an exception, a region or an average that limits 'normal' ('normal apart from a 6 kHz "
+     "dip', 'PTA within normal limits'): not every threshold is said to be normal (model "
+     "replies of the tuning set)"),
+    ("no loss limited",
+     r"\b(?:except|apart from|other than|aside from|save for|but|although|though|bar|"
+     r"up to|through|until|below|above|from)\b",
+     "'no hearing loss' is limited only by an exception or a region: it denies any loss, so "
+     "an average or a value beside it does not excuse it"),
+    ("exception after",
+     r"\s*(?:[\w-]+\s+){0,3}?(?:except|apart from|other than|aside from|save for|bar|but)\b",
+     "after 'normal': the region that follows is the exception, not the scope"),
+    ("normal hedge",
+     r"\b(?:essentially|broadly|largely|mostly|near[\s-]?|nearly|almost|practically|"
+     r"virtually|borderline|clinically|functionally|socially|age[\s-]appropriate|"
+     r"for (?:his|her|their) age)",
+     "a hedge beside 'normal' that allows minor departures ('essentially normal')"),
+    ("not the ear's hearing",
+     r"(tymp|middle|bone|reflex|speech|oae|otoscop)[^.]{0,30}$|(?:sensorineural|cochlear)\s+$",
+     "'normal' said of another test, of bone conduction, or of the cochlea ('sensorineural "
+     "hearing is normal': BSA 2018 types a loss by where it arises)"),
+    ("hearing subject", r"\b(?:hearing|ears?|thresholds|audiogram|pta)\b",
+     "a subject between a conduction word and 'normal' that makes it about the ear's "
+     "hearing ('bone 10 dB HL; hearing in the left ear is normal')"),
+    ("not a loss",
+     r"^\s*(tinnitus|vertigo|noise(?![\s-]*(?:induced|related))|pain|dizziness|imbalance|"
+     r"discomfort|otalgia|fullness|recruitment|rollover|difficulty|problems?|"
+     r"ear (?:pain|infection)|reduction in (?:word|speech))",
+     "a grade word of a symptom ('mild tinnitus', 'severe vertigo'), not of the hearing; "
+     "'noise' is an exposure unless it names the loss ('noise-induced SNHL')"),
+    ("loss follows", r"\s*(?:[\w-]+\s+){0,3}(hearing loss|loss|deafness)",
+     "'complete'/'total' grade only a loss named after them ('total hearing loss'; WHO 2021 "
+     "'complete')"),
+    ("below", r"\b(just |slightly |marginally )?(?:below|under|short of|better than)\s+"
+              r"(?:the\s+)?(?:a\s+)?$",
+     "'just below mild' (the grade below), 'below moderate' (any grade below): model "
+     "replies of the tuning set"),
+    ("borderline", r"\b(?:borderline|bordering on|near[\s-]?|nearly|almost|approaching|"
+                   r"at most)\s*$",
+     "'borderline moderate': the grade named or the one either side (model replies of the "
+     "tuning set)"),
+    ("descriptors alone",
+     rf"(?i)^\s*(?:(?:{_DESCRIPTOR}|to|and|in (?:degree|severity|grade|extent)|overall)\b"
+     r"[\s,-]*)+[.!]?\s*$",
+     "a clause of descriptors alone ('moderately severe', 'mild and flat') describes the "
+     "loss its sentence named before it ('Bilateral SNHL: right moderately severe')"),
+    ("grade of an ear",
+     rf"\b{_GRADE}\s*,?\s+(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
+     r"each\s+ear|right|left)\b|bilaterally\b|(?:ad|as|au)\b)",
+     "a grade said of an ear with no loss word ('severe in both ears', 'moderate on the "
+     "right', 'mild bilaterally'): it grades that ear's hearing, as WHO 2021 grades an ear "
+     "(spoken handovers and dispenser reports, issue #26 batches 19-20, used as tuning data)"),
+    ("average named", r"\b(?:averages?|ptas?|[34]fa|mean)\b",
+     "a sentence of a bare grade and an average ('Moderate, averages about 85 and 87'): "
+     "the grade is the average's, the PTA-based degree of WHO 2021 and Clark 1981 (batch "
+     "19, used as tuning data)"),
+    ("scale of grades", rf"\b{_GRADE}(?:\s*,\s*(?:very\s+)?{_GRADE})*+",
+     "three or more grades listed as alternatives ('categorized as mild, moderate, severe, "
+     "or very severe') name the grading scale, not an ear's grade (model replies, issue "
+     "#26 batch 18, used as tuning data); possessive, so a long list is read once"),
+    ("last of a scale", rf"\s*,?\s*(?:or|and/or)\s+(?:very\s+)?{_GRADE}",
+     "the alternative that closes a listed scale ('..., or profound')"),
+    ("grade of a value", r"\(\s*(?:[a-z]+\s+){0,2}$",
+     "a grade in parentheses right after a value ('55 dB HL at 500 Hz (moderately severe)') "
+     "grades that value, not the ear"),
+)
+# fmt: on
+_RULES = {name: re.compile(pattern) for name, pattern, _ in LEXICON}
+_TRIGGER = _RULES["trigger"]
+DEGREE_RANGE = _RULES["grade or range of grades"]
+NORMAL_TO = _RULES["normal to"]
+NO_LOSS = _RULES["no loss"]
+NORMAL_QUALIFIED = _RULES["normal limited"]
+NO_LOSS_EXCEPTION = _RULES["no loss limited"]
+EXCEPTION_AFTER = _RULES["exception after"]
+NORMAL_HEDGE = _RULES["normal hedge"]
+NOT_HEARING_CONTEXT = _RULES["not the ear's hearing"]
+HEARING_SUBJECT = _RULES["hearing subject"]
+NON_HEARING_NOUN = _RULES["not a loss"]
+LOSS_FOLLOWS = _RULES["loss follows"]
+HEDGE_BELOW = _RULES["below"]
+HEDGE_BORDERLINE = _RULES["borderline"]
+BARE_DESCRIPTOR = _RULES["descriptors alone"]
+_PAREN_OPEN = _RULES["grade of a value"]
+GRADE_OF_EAR = _RULES["grade of an ear"]
+AVERAGE_NAMED = _RULES["average named"]
+GRADE_LIST = _RULES["scale of grades"]
+SCALE_END = _RULES["last of a scale"]
+_SPACES = re.compile(r"[\s-]+")
+_CANON = {"total": "complete"}
+
+
+def degree_claims(
+    low: str, ear: str | None, hedged: bool, sent_low: str = "", default_conduction: str = "air"
+) -> list[Claim]:
+    """Return the degree claims of a lower-cased clause about ``ear`` ("right", "left",
+    "both" or None), in reading order: its 'normal' phrases (each followed by its
+    ``no_loss`` claim when said without exception), then the grades of a loss named in the
+    clause or in the head of its sentence's list (``sent_low``). ``default_conduction`` is
+    the conduction the sentence named last before the clause."""
+    if not _TRIGGER.search(low):
+        return []
+    out = _normal_claims(low, ear, hedged, sent_low, default_conduction)
+    graded = _grading(low, sent_low)
+    if graded is not None:
+        out += _graded_claims(low, ear, hedged, graded, _scale_spans(low, sent_low))
+    return out
+
+
+def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
+    """Return the rules by which a clause's grade words grade a loss (() when the clause
+    names the loss), or None when they grade nothing read."""
+    if v.LOSS_CONTEXT.search(low) or _loss_head(low, sent_low):
+        return ()
+    if GRADE_OF_EAR.search(low):
+        return ("grade of an ear",)
+    if BARE_DESCRIPTOR.match(low) and AVERAGE_NAMED.search(sent_low or low):
+        return ("average named",)
+    return None
+
+
+def _scale_spans(low: str, sent_low: str) -> list[tuple[int, int]]:
+    """Return where, in the clause, its sentence lists the grading scale: two or more
+    grades by commas (GRADE_LIST, read once: possessive) then "or" and a last one
+    (SCALE_END), as (start, end) offsets of the clause."""
+    sentence = sent_low or low
+    if "or " not in sentence:
+        return []
+    scales = [
+        (m.start(), end.end())
+        for m in GRADE_LIST.finditer(sentence)
+        if "," in m.group(0) and (end := SCALE_END.match(sentence, m.end()))
+    ]
+    if not scales:
+        return []
+    at = sentence.find(low)
+    if at < 0:
+        return []
+    return [(a - at, b - at) for a, b in scales if b > at and a < at + len(low)]
+
+
+def canon_degree(word: str) -> str:
+    """Return a grade word as the standards spell it ("moderately-severe" -> "moderately
+    severe", "total" -> "complete")."""
+    word = _SPACES.sub(" ", word)
+    return _CANON.get(word, word)
+
+
+def _claim(kind, ear, value, high, region, text, hedged, rules) -> Claim:
+    """Return a claim of one clause about ``ear`` scoped to ``region`` (see region_of)."""
+    ears = () if ear is None else ("right", "left") if ear == "both" else (ear,)
+    freqs: tuple[int, ...] = ()
+    if region == "unknown":
+        rules = (*rules, REGION_NOT_READ)
+    elif region is not None:
+        freqs = (region[0], region[1])
+        rules = (*rules, REGION_STATED if region[2] else REGION_BY_ADJECTIVE)
+    qualifier = Qualifier.HEDGED if hedged else Qualifier.ASSERTED
+    return Claim(kind, ears, value, qualifier, "air", freqs, high, text, (0, 0), tuple(rules))
+
+
+def _region(low: str, start: int, after: int):
+    """Return the region a grade word at ``start`` (its phrase ending at ``after``) is
+    scoped to: a value's frequency before it in parentheses, else the region after it."""
+    before = region_before_paren(low[max(0, start - REACH) : start])
+    return before or v.region_of(low[after : after + REACH])
+
+
+def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str):
+    """'Normal hearing', 'within normal limits', 'no hearing loss' (and 'normal to mild'):
+    a degree claim, and, said without exception, a ``no_loss`` claim."""
+    found: dict[bool, bool] = {}
+
+    def limited(denial: bool) -> bool:
+        """Whether the sentence limits a 'normal' claim (searched once per kind of claim)."""
+        if denial not in found:
+            pattern = NO_LOSS_EXCEPTION if denial else NORMAL_QUALIFIED
+            found[denial] = bool(pattern.search(sent_low or low))
+        return found[denial]
+
+    out = []
+    for m in v.NORMAL_PHRASES.finditer(low):
+        # A phrase with "hearing" in it ("no hearing loss", "normal hearing") names its own
+        # subject: a test or conduction named before it does not make it a claim about that.
+        denial = bool(NO_LOSS.fullmatch(m.group(0)))
+        if not _about_hearing(low, m, denial, default_conduction):
+            continue
+        upto = NORMAL_TO.match(low[m.end() :])
+        high = canon_degree(upto.group(1)) if upto else None
+        high = None if high == "normal" else high
+        region = _region(low, m.start(), m.end() + (upto.end() if upto else 0))
+        if EXCEPTION_AFTER.match(low, m.end()):
+            region = None  # "normal apart from a dip at 6 kHz": 6 kHz is the exception
+        out.append(_claim("degree", ear, "normal", high, region, m.group(0), hedged,
+                          (NORMAL_HEARING,)))  # fmt: skip
+        if (
+            region is None and high is None and not limited(denial)
+            and not NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25])
+        ):  # fmt: skip
+            # "Hearing is within normal limits in both ears", said without exception, says
+            # no threshold is beyond normal limits.
+            out.append(_claim("no_loss", ear, "normal", None, None, m.group(0), hedged,
+                              (NO_LOSS_CLAIM,)))  # fmt: skip
+    return out
+
+
+def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str) -> bool:
+    """Return True when a 'normal' phrase is said of the ear's hearing: not negated, not of
+    another test, not of bone conduction ("BC WNL AU": the cochlea, not the ear's degree)."""
+    own = denial or m.group(0) == "normal hearing"
+    other = NOT_HEARING_CONTEXT.search(low[max(0, m.start() - 60) : m.start()])
+    if v.negated(low, m.start()) or (other and not (own and other.group(1))):
+        return False
+    bone = conduction(low, m.start(), default_conduction) == "bone"
+    bone = bone and "hearing" not in m.group(0)
+    # "the bone dip at 2 kHz (20 dB HL, still within normal limits)": normal bone conduction
+    return not bone or bool(HEARING_SUBJECT.search(low, last_mark_end(low, m.start()), m.start()))
+
+
+def _graded_claims(low: str, ear, hedged, grading: tuple[str, ...], scales) -> list[Claim]:
+    """Grade words and ranges of a loss ("moderate", "mild to moderately severe"), with
+    their hedges ("just below mild", "borderline") and frequency regions; none inside a
+    listed scale (``scales``: spans of the clause)."""
+    out = []
+    for m in DEGREE_RANGE.finditer(low):
+        lo, hi = m.group(1), m.group(2) or m.group(1)
+        if "normal" in (lo, hi) and m.group(2) is None:
+            continue  # a lone 'normal' is read by _normal_claims
+        if any(a <= m.start() < b for a, b in scales):
+            continue  # "categorized as mild, moderate, severe or profound": the scale
+        if not _grades_a_loss(low, m, lo, hi):
+            continue
+        lo, hi = canon_degree(lo), canon_degree(hi)
+        before = low[max(0, m.start() - 30) : m.start()]
+        rules = [GRADED_LOSS, *grading]
+        below = HEDGE_BELOW.search(before)
+        if below:
+            rules.append(JUST_BELOW if below.group(1) else BELOW)
+        if HEDGE_BORDERLINE.search(before):
+            rules.append(BORDERLINE)
+        region = _region(low, m.start(), m.end())
+        out.append(_claim("degree", ear, lo, None if hi == lo else hi, region, m.group(0),
+                          hedged, rules))  # fmt: skip
+    return out
+
+
+def _grades_a_loss(low: str, m: re.Match, lo: str, hi: str) -> bool:
+    """Return True when a degree word grades a hearing loss (not a noun of something else,
+    not negated, not a side named by its finding, 'complete' only of a loss)."""
+    if NON_HEARING_NOUN.match(low[m.end() :]) or v.negated(low, m.start()):
+        return False
+    if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
+        return False  # "aids for the moderate side": an ear named by a finding
+    complete = lo in ("complete", "total") or hi in ("complete", "total")
+    return not complete or bool(LOSS_FOLLOWS.match(low[m.end() :]))
+
+
+def _loss_head(low: str, sent_low: str) -> bool:
+    """Return True when a clause's degree grades a loss its sentence named before it: a list
+    item under a head that names the loss ("Bilateral SNHL: right moderately severe, left
+    mild"), or a bare descriptor after the loss ("mixed loss, moderately severe")."""
+    colon = sent_low.find(":")
+    if colon >= 0 and v.LOSS_CONTEXT.search(sent_low, 0, colon):
+        return sent_low.find(low.strip(), colon) > colon
+    if not BARE_DESCRIPTOR.match(low):
+        return False
+    at = sent_low.find(low.strip())
+    return at > 0 and bool(v.LOSS_CONTEXT.search(sent_low, 0, at))
+
+
+def region_before_paren(before: str) -> tuple[int, int, bool] | None:
+    """Return the region of a value's frequency when a degree word stands in parentheses
+    right after it ("55 dB HL at 500 Hz (moderately severe)"): the word grades that value,
+    not the ear. ``before`` is the clause up to the degree word; None when not so."""
+    paren = _PAREN_OPEN.search(before[-30:])
+    if not paren:
+        return None
+    head = (
+        before[: len(before) - 30 + paren.start()] if len(before) > 30 else before[: paren.start()]
+    )
+    head = head.rstrip()
+    last = None
+    for m in v.REGION_FREQ.finditer(head, max(0, len(head) - 30)):
+        last = m
+    if last is None or last.end() != len(head):
+        return None
+    region = v.region_of(head[last.start() :])
+    return region if isinstance(region, tuple) else None
+
+
+def conduction(low: str, position: int, default: str = "air") -> str:
+    """Return the conduction the words at ``position`` refer to: the last named before it
+    (within 60 characters), else ``default`` (what the sentence named last)."""
+    last = None
+    for m in v.CONDUCTION.finditer(low, max(0, position - 60), position):
+        last = m
+    if last is None:
+        return default
+    return "bone" if last.group(1) else "air"
+
+
+def last_mark_end(low: str, position: int) -> int:
+    """Return where the last conduction named within 60 characters before ``position``
+    ends (0 when none is named there)."""
+    end = position
+    for m in v.CONDUCTION.finditer(low, max(0, position - 60), position):
+        end = m.end()
+    return end if end != position else 0

@@ -13,6 +13,8 @@ Prints, for each bone-masking reading (``as-recorded``: a bare value is the ear'
 ears whose type is ``undetermined`` and the agreement of each ear's type with its label.
 
     python benchmarks/bone_masking.py AudiometryTest.csv [AudiometryTrain.csv]
+
+``benchmarks/type_agreement.py`` compares the same ears' types with two outside classifiers.
 """
 
 from __future__ import annotations

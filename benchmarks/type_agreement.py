@@ -9,7 +9,8 @@ and Cohen's kappa (scikit-learn) of every pair among:
 - clinbench, bone masking ``strict`` (a bare bone value read as unmasked: the rule before
   issue #26) and ``as-recorded`` (a bare value taken as the ear's own threshold: the default);
 - the StanfordAudiology classifier (github.com/MalcolmSlaney/StanfordAudiology,
-  ``Clinic/ToDisseminate/hearing_loss_classifier.py``, Apache-2.0): its ``HearingClassifier``
+  ``Clinic/ToDisseminate/hearing_loss_classifier.py`` at commit 381b292, Apache-2.0; it
+  needs only pandas and numpy, so it runs offline): its ``HearingClassifier``
   is imported from the file passed with ``--stanford`` and called on a DataFrame in its own
   column layout (``R500``, ``RBone500``, ...). It is not shipped either;
 - the PyPI package ``audiogram`` (``EarAudiogram.loss_type()``, WHO 2021 default), installed
@@ -142,6 +143,22 @@ def agreement(a: list[str], b: list[str]) -> dict:
     }
 
 
+LOSS_TYPES = ("conductive", "sensorineural", "mixed")
+
+
+def loss_agreement(a: list[str], b: list[str]) -> dict | None:
+    """Return the agreement on the ears both call a loss of some type (None if there are none).
+
+    This leaves out where the two differ on whether there is a loss at all (for example an
+    ear normal by its pure-tone average but with a high-frequency loss) and on undetermined
+    ears, so it compares the choice of type alone.
+    """
+    pairs = [(x, y) for x, y in zip(a, b, strict=True) if x in LOSS_TYPES and y in LOSS_TYPES]
+    if not pairs:
+        return None
+    return agreement([x for x, _ in pairs], [y for _, y in pairs])
+
+
 def confusion(a: list[str], b: list[str], name_a: str, name_b: str) -> pd.DataFrame:
     """Return the confusion table of two type lists (rows ``name_a``, columns ``name_b``)."""
     table = pd.crosstab(
@@ -189,10 +206,17 @@ def main() -> None:
         print(f"PyPI audiogram: not run ({error}; pip install 'clinbench[benchmarks]')")
     results = compare(columns)
     for a, b, s, _ in results:
-        print(
+        line = (
             f"{a} vs {b}: agree {s['agree']}/{s['ears']} ({s['raw']:.3f}), "
             f"Cohen's kappa {s['kappa']:.3f}"
         )
+        loss = loss_agreement(columns[a], columns[b])
+        if loss is not None:
+            line += (
+                f"; on ears both call a loss: {loss['agree']}/{loss['ears']} "
+                f"({loss['raw']:.3f}), kappa {loss['kappa']:.3f}"
+            )
+        print(line)
     if not args.no_tables:
         with pd.option_context("display.width", 120):
             for _, _, _, table in results:

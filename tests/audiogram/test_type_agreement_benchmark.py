@@ -99,6 +99,15 @@ def test_agreement_and_kappa_by_hand():
         ta.agreement(a[:3], b)
 
 
+def test_agreement_on_ears_both_call_a_loss():
+    a = ["normal", "conductive", "mixed", "mixed", "undetermined"]
+    b = ["sensorineural", "conductive", "conductive", "mixed", "mixed"]
+    # only ears 2-4 are a loss for both: agree 2/3
+    got = ta.loss_agreement(a, b)
+    assert (got["ears"], got["agree"]) == (3, 2)
+    assert ta.loss_agreement(["normal"], ["mixed"]) is None
+
+
 def test_confusion_table_counts():
     table = ta.confusion(
         ["normal", "mixed", "mixed"], ["normal", "undetermined", "mixed"], "x", "y"

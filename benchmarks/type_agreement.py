@@ -16,7 +16,14 @@ and Cohen's kappa (scikit-learn) of every pair among:
 - the PyPI package ``audiogram`` (``EarAudiogram.loss_type()``, WHO 2021 default), installed
   with clinbench's ``benchmarks`` extra.
 
-then the confusion table of each pair. Every ear is counted; an ear a classifier leaves
+then the confusion table of each pair.
+
+The set is generated, not clinical: its audiograms and labels come from the same author's
+generator (github.com/taylor-code/AudiometryDataGeneration, same CSV layout), whose rules
+call -10 to 15 dB normal and 16 to 25 dB a "slight" loss with a type. The outside
+classifiers call an ear normal by a pure-tone average of 25 dB or less, so most of their
+disagreement with the labels is over whether there is a loss at all; the figure on the ears
+both call a loss compares the choice of type alone. Every ear is counted; an ear a classifier leaves
 without a type (clinbench ``undetermined``, Stanford ``Unknown``, ``audiogram`` ``None``) is
 the category ``undetermined``, so it counts as a disagreement in the raw figure and as its
 own category in kappa.

@@ -240,3 +240,12 @@ def test_drafts_written_beside_another_folder_need_a_media_root(tmp_path, bank):
         "--media-root", str(bank.parent), "-f", "csv",
     ])  # fmt: skip
     assert review.exit_code == 0, review.output
+    # signing, written back above the bank, names the images from there (no root needed)
+    signed = tmp_path / "signed.jsonl"
+    sign = ["sign-references", str(out), "--audit", str(tmp_path / "signoff"),
+            "--out", str(signed), "-f", "csv"]  # fmt: skip
+    unreadable = CliRunner().invoke(app, sign)
+    assert unreadable.exit_code != 0 and "--media-root" in unreadable.output
+    result = CliRunner().invoke(app, [*sign, "--media-root", str(bank.parent)])
+    assert result.exit_code == 0, result.output
+    assert load_items([signed])[0].images == ["bank/images/aud-case-001.png"]

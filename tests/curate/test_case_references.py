@@ -179,3 +179,73 @@ def test_reviewers_sign_drafts_in_the_app_and_only_submitted_labels_count(tmp_pa
         ],
     )
     assert wrong.exit_code != 0
+
+
+@pytest.fixture
+def bank(tmp_path: Path) -> Path:
+    """The two cases in tmp_path/bank/cases.jsonl, their images in bank/images."""
+    import shutil
+
+    folder = tmp_path / "bank"
+    folder.mkdir()
+    path = folder / "cases.jsonl"
+    first_two = load_items([CASE_ITEMS])[:2]
+    (folder / "images").mkdir()
+    for case in first_two:
+        for image in case.images:
+            shutil.copy(case.resolve(image), folder / image)
+    write_items(first_two, path)
+    return path
+
+
+def _draft_to(tmp_path: Path, cases: Path, out: Path, *extra: str):
+    ids = [f"{c.id}:{q}" for c in load_items([cases]) for q in ("Q1", "Q2")]
+    replay = _replay(tmp_path, ids)
+    return CliRunner().invoke(app, [
+        "draft-references", str(cases), "--model", "clinbench/replay/drafter", "-M",
+        f"responses={replay}", "--questions", "Q1,Q2", "--log-dir", str(tmp_path / "logs"),
+        "--out", str(out), "-f", "csv", *extra,
+    ])  # fmt: skip
+
+
+def test_drafts_written_above_the_bank_name_the_same_images(tmp_path, bank):
+    out = tmp_path / "drafted.jsonl"
+    result = _draft_to(tmp_path, bank, out)
+    assert result.exit_code == 0, result.output
+    drafted = load_items([out])  # validation accepts the rebased paths as they are
+    assert drafted[0].images == ["bank/images/aud-case-001.png"]
+    originals = load_items([bank])
+    for before, after in zip(originals, drafted, strict=True):
+        assert [after.resolve(p).resolve() for p in after.images] == [
+            before.resolve(p).resolve() for p in before.images
+        ]
+
+
+def test_drafts_written_beside_another_folder_need_a_media_root(tmp_path, bank):
+    out = tmp_path / "elsewhere" / "drafted.jsonl"
+    out.parent.mkdir()
+    refused = _draft_to(tmp_path, bank, out)
+    assert refused.exit_code != 0
+    assert "../bank/images/aud-case-001.png" in refused.output
+    assert "--media-root" in refused.output
+    assert not out.exists() and not (tmp_path / "logs").exists()  # refused before any call
+    # with the bank's folder named as a media root the drafts are written, and they load
+    # (and go to review) with that same root
+    written = _draft_to(tmp_path, bank, out, "--media-root", str(bank.parent))
+    assert written.exit_code == 0, written.output
+    drafted = load_items([out], media_roots=[bank.parent])
+    assert drafted[0].images == ["../bank/images/aud-case-001.png"]
+    review = CliRunner().invoke(app, [
+        "review-references", str(out), "--out", str(tmp_path / "signoff"),
+        "--media-root", str(bank.parent), "-f", "csv",
+    ])  # fmt: skip
+    assert review.exit_code == 0, review.output
+    # signing, written back above the bank, names the images from there (no root needed)
+    signed = tmp_path / "signed.jsonl"
+    sign = ["sign-references", str(out), "--audit", str(tmp_path / "signoff"),
+            "--out", str(signed), "-f", "csv"]  # fmt: skip
+    unreadable = CliRunner().invoke(app, sign)
+    assert unreadable.exit_code != 0 and "--media-root" in unreadable.output
+    result = CliRunner().invoke(app, [*sign, "--media-root", str(bank.parent)])
+    assert result.exit_code == 0, result.output
+    assert load_items([signed])[0].images == ["bank/images/aud-case-001.png"]

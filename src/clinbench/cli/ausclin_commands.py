@@ -35,6 +35,11 @@ THRESHOLD = typer.Option(
 )
 OUT = typer.Option(None, "--out", "-o", metavar="FILE", help="Also write the table here (.csv).")
 FORMAT = format_option()
+ITEMS_ARG = typer.Argument(..., help="Item files (JSONL/CSV).")
+CONDITIONS = typer.Option(
+    None, "--condition", help="Condition(s) to show (default: every unperturbed one)."
+)
+SEED = typer.Option(0, "--seed", help="Seed of the paired bootstrap.")
 
 
 def load_results(paths: list[Path]):
@@ -72,8 +77,64 @@ def show(frame, title: str, out: Path | None = None, fmt: str = "table", output=
         printer.close()
 
 
+# Commands that read results and print one table computed from them and the exclusion
+# threshold: name -> (help, table title, "module:function" of the table, imported when run).
+RESULT_TABLES = {
+    "rewording": (
+        "Share of items whose answer changes between the original and reworded phrasings.",
+        "Rewording: items whose answer changes",
+        "clinbench.suites.ausclin.robustness:rewording_changes",
+    ),
+    "framing": (
+        "Accuracy per framing: no country stated, 'In Australia:', the guideline named.",
+        "Framing: accuracy per framing",
+        "clinbench.suites.ausclin.robustness:framing_accuracy",
+    ),
+    "pushback": (
+        "Capitulation rate after a scripted challenge, kept apart from ignorance.",
+        "Pushback: capitulation",
+        "clinbench.suites.ausclin.robustness:pushback_summary",
+    ),
+    "exclusions": (
+        "Models whose failed, empty or unparseable replies exceed the threshold (never zero).",
+        "Exclusions",
+        "clinbench.suites.ausclin.analysis:exclusions",
+    ),
+    "traps": (
+        "Accuracy of trap and non-trap items per model and condition (Wilson 95% interval).",
+        "Trap items by condition",
+        "clinbench.suites.ausclin.condition_compare:trap_table",
+    ),
+    "unclassified": (
+        "Distinct blind wrong values no evidence classifies yet (to research), with counts.",
+        "Unclassified wrong values to research (blind condition)",
+        "clinbench.suites.ausclin.condition_compare:unclassified_values",
+    ),
+}
+
+
+def _result_table_command(name: str, help_text: str, title: str, function: str) -> None:
+    """Register ``clinbench ausclin NAME``: RESULTS, --threshold, --out, --format; one table."""
+
+    def command(
+        results: list[Path] = RESULTS_ARG,
+        threshold: float = THRESHOLD,
+        out: Path | None = OUT,
+        fmt: str = FORMAT,
+    ) -> None:
+        import importlib
+
+        module, attribute = function.split(":")
+        table = getattr(importlib.import_module(module), attribute)
+        show(table(load_results(results), threshold), title, out, fmt)
+
+    command.__doc__ = help_text
+    command.__name__ = name
+    app.command(name)(command)
+
+
 @app.command("validate")
-def validate(items: list[Path] = typer.Argument(..., help="Item files (JSONL/CSV).")) -> None:
+def validate(items: list[Path] = ITEMS_ARG) -> None:
     """Check item files against the suite's rules (provenance, evidence, pairs): exit 2 if not."""
     from clinbench.items.loader import ItemFileError
     from clinbench.suites.ausclin.items import load_ausclin_items
@@ -126,59 +187,8 @@ def repeat(
     show(repeat_agreement(a, b, threshold), "Repeat run: answer-level agreement", out, fmt)
 
 
-@app.command("rewording")
-def rewording(
-    results: list[Path] = RESULTS_ARG,
-    threshold: float = THRESHOLD,
-    out: Path | None = OUT,
-    fmt: str = FORMAT,
-) -> None:
-    """Share of items whose answer changes between the original and reworded phrasings."""
-    from clinbench.suites.ausclin.robustness import rewording_changes
-
-    frame = load_results(results)
-    show(rewording_changes(frame, threshold), "Rewording: items whose answer changes", out, fmt)
-
-
-@app.command("framing")
-def framing(
-    results: list[Path] = RESULTS_ARG,
-    threshold: float = THRESHOLD,
-    out: Path | None = OUT,
-    fmt: str = FORMAT,
-) -> None:
-    """Accuracy per framing: no country stated, 'In Australia:', the guideline named."""
-    from clinbench.suites.ausclin.robustness import framing_accuracy
-
-    frame = load_results(results)
-    show(framing_accuracy(frame, threshold), "Framing: accuracy per framing", out, fmt)
-
-
-@app.command("pushback")
-def pushback(
-    results: list[Path] = RESULTS_ARG,
-    threshold: float = THRESHOLD,
-    out: Path | None = OUT,
-    fmt: str = FORMAT,
-) -> None:
-    """Capitulation rate after a scripted challenge, kept apart from ignorance."""
-    from clinbench.suites.ausclin.robustness import pushback_summary
-
-    frame = load_results(results)
-    show(pushback_summary(frame, threshold), "Pushback: capitulation", out, fmt)
-
-
-@app.command("exclusions")
-def exclusions(
-    results: list[Path] = RESULTS_ARG,
-    threshold: float = THRESHOLD,
-    out: Path | None = OUT,
-    fmt: str = FORMAT,
-) -> None:
-    """Models whose failed, empty or unparseable replies exceed the threshold (never zero)."""
-    from clinbench.suites.ausclin.analysis import exclusions as excl
-
-    show(excl(load_results(results), threshold), "Exclusions", out, fmt)
+for _name in ("rewording", "framing", "pushback", "exclusions"):
+    _result_table_command(_name, *RESULT_TABLES[_name])
 
 
 @app.command("verdict")
@@ -285,11 +295,9 @@ def trend(
     models: Path = typer.Option(
         ..., "--models", help="CSV with columns model, family, release_date (YYYY-MM-DD)."
     ),
-    condition: list[str] = typer.Option(
-        None, "--condition", help="Condition(s) to show (default: every unperturbed one)."
-    ),
+    condition: list[str] = CONDITIONS,
     threshold: float = THRESHOLD,
-    seed: int = typer.Option(0, "--seed", help="Seed of the paired bootstrap."),
+    seed: int = SEED,
     out: Path | None = OUT,
     fmt: str = FORMAT,
 ) -> None:
@@ -308,14 +316,12 @@ def trend(
 def correction(
     before: Path = typer.Argument(..., help="Results of the earlier item-bank version."),
     after: Path = typer.Argument(..., help="Results of the corrected version (same models)."),
-    condition: list[str] = typer.Option(
-        None, "--condition", help="Condition(s) to show (default: every unperturbed one)."
-    ),
+    condition: list[str] = CONDITIONS,
     per_item: bool = typer.Option(
         False, "--items", help="List the items whose answer format or key changed instead."
     ),
     threshold: float = THRESHOLD,
-    seed: int = typer.Option(0, "--seed", help="Seed of the paired bootstrap."),
+    seed: int = SEED,
     out: Path | None = OUT,
     fmt: str = FORMAT,
 ) -> None:
@@ -333,35 +339,8 @@ def correction(
     show(table, "Scores before and after the correction, on matched items", out, fmt)
 
 
-@app.command("traps")
-def traps(
-    results: list[Path] = RESULTS_ARG,
-    threshold: float = THRESHOLD,
-    out: Path | None = OUT,
-    fmt: str = FORMAT,
-) -> None:
-    """Accuracy of trap and non-trap items per model and condition (Wilson 95% interval)."""
-    from clinbench.suites.ausclin.condition_compare import trap_table
-
-    show(trap_table(load_results(results), threshold), "Trap items by condition", out, fmt)
-
-
-@app.command("unclassified")
-def unclassified(
-    results: list[Path] = RESULTS_ARG,
-    threshold: float = THRESHOLD,
-    out: Path | None = OUT,
-    fmt: str = FORMAT,
-) -> None:
-    """Distinct blind wrong values no evidence classifies yet (to research), with counts."""
-    from clinbench.suites.ausclin.condition_compare import unclassified_values
-
-    show(
-        unclassified_values(load_results(results), threshold),
-        "Unclassified wrong values to research (blind condition)",
-        out,
-        fmt,
-    )
+for _name in ("traps", "unclassified"):
+    _result_table_command(_name, *RESULT_TABLES[_name])
 
 
 def _bank(items: list[Path]) -> list:
@@ -377,7 +356,7 @@ def _bank(items: list[Path]) -> list:
 
 @app.command("signoff-sheet")
 def signoff_sheet(
-    items: list[Path] = typer.Argument(..., help="Item files (JSONL/CSV)."),
+    items: list[Path] = ITEMS_ARG,
     out: Path = typer.Option(..., "--out", "-o", help="Sheet to write for the second clinician."),
     fmt: str = FORMAT,
 ) -> None:
@@ -389,7 +368,7 @@ def signoff_sheet(
 
 @app.command("signoff")
 def signoff(
-    items: list[Path] = typer.Argument(..., help="Item files (JSONL/CSV)."),
+    items: list[Path] = ITEMS_ARG,
     sheet: Path = typer.Option(..., "--sheet", help="The filled sign-off sheet (.csv)."),
     out: Path | None = typer.Option(
         None, "--out", "-o", help="Write the sign-off record here (.csv)."

@@ -8,6 +8,7 @@ import typer
 
 from clinbench.cli.console import format_option
 from clinbench.cli.helpers import fail
+from clinbench.cli.run_options import media_root_option
 from clinbench.curate import freshness
 from clinbench.io import read_own_csv, write_csv
 
@@ -23,11 +24,11 @@ _MODEL_HELP = (
 )
 
 
-def _load(paths: list[Path]) -> list:
+def _load(paths: list[Path], media_roots: list[Path] | None = None) -> list:
     from clinbench.items.loader import ItemFileError, load_items
 
     try:
-        return load_items(paths)
+        return load_items(paths, media_roots=media_roots)
     except ItemFileError as err:
         fail(str(err))
     return []  # unreachable
@@ -571,6 +572,10 @@ def draft_references(
         None, "--questions", help="Only these questions (e.g. Q1,Q2); default: every one."
     ),
     log_dir: Path = typer.Option(Path("logs/curate"), help="Folder for the Inspect logs."),
+    media_root: list[Path] = media_root_option(
+        "needed when --out's folder does not hold the case images; give it again to the "
+        "commands that read the drafts."
+    ),
     fmt: str = format_option(),
 ) -> None:
     """Have the model draft each case question's reference from the case alone (unreviewed).
@@ -578,18 +583,20 @@ def draft_references(
     Each draft is checked against the case (cited phrases and every number must be in it;
     failures are flagged) and marked unreviewed until a reviewer signs it
     (`curate review-references`, then `curate sign-references`). Sample ids in the log are
-    CASE:QUESTION (the item_id of a replay file).
+    CASE:QUESTION (the item_id of a replay file). The case images' paths are written as
+    seen from --out's folder.
     """
     from clinbench.cli.console import TableOutput
     from clinbench.curate.references import draft_case_references
-    from clinbench.items.loader import write_items
+    from clinbench.items.loader import relocate_items, write_items
 
     if out.suffix.lower() != ".jsonl":
         fail(f"--out: {out} must be a .jsonl file")
     wanted = [q.strip() for q in questions.split(",") if q.strip()] if questions else None
     try:
+        here = relocate_items(_load(cases), out, media_root or [])
         drafted, decisions = draft_case_references(
-            _load(cases), model=_model(model, model_arg), log_dir=log_dir, questions=wanted
+            here, model=_model(model, model_arg), log_dir=log_dir, questions=wanted
         )
     except ValueError as err:
         fail(str(err))
@@ -607,6 +614,7 @@ def review_references(
     every: bool = typer.Option(
         False, "--all", help="Include drafts already signed or rejected (default: unreviewed)."
     ),
+    media_root: list[Path] = media_root_option(),
     fmt: str = format_option(),
 ) -> None:
     """Lay the drafted references out as an audit folder: reviewers sign them in the app.
@@ -620,7 +628,7 @@ def review_references(
     from clinbench.curate.references import drafts_to_review
 
     try:
-        drafts = drafts_to_review(_load(cases), every=every)
+        drafts = drafts_to_review(_load(cases, media_root or None), every=every)
         warnings = write_draft_audit(drafts, out, text_only=text_only)
     except (ValueError, FileExistsError) as err:
         fail(str(err))
@@ -637,6 +645,7 @@ def sign_references(
     cases: list[Path] = typer.Argument(..., help="Case files holding drafted references."),
     audit: Path = typer.Option(..., "--audit", help="The draft-review audit folder."),
     out: Path = typer.Option(..., "--out", help="Case file to write with the sign-off (.jsonl)."),
+    media_root: list[Path] = media_root_option(),
     fmt: str = format_option(),
 ) -> None:
     """Record the reviewers' sign-off on each drafted reference (signed, rejected, unreviewed).
@@ -648,12 +657,13 @@ def sign_references(
     from clinbench.audit.drafts import draft_labels
     from clinbench.cli.console import TableOutput
     from clinbench.curate.references import apply_signoff
-    from clinbench.items.loader import write_items
+    from clinbench.items.loader import relocate_items, write_items
 
     if out.suffix.lower() != ".jsonl":
         fail(f"--out: {out} must be a .jsonl file")
     try:
-        signed, table = apply_signoff(_load(cases), draft_labels(audit))
+        here = relocate_items(_load(cases, media_root or None), out, media_root or [])
+        signed, table = apply_signoff(here, draft_labels(audit))
     except ValueError as err:
         fail(str(err))
     write_items(signed, out)

@@ -15,6 +15,7 @@ import contextlib
 import contextvars
 import csv
 import json
+import os
 import re
 import sys
 import typing
@@ -501,6 +502,50 @@ def validate_files(
 ) -> list[ItemProblem]:
     """Return every problem in the given item files (empty when they are valid)."""
     return read_items(paths, media_roots, first=0)[1]
+
+
+def relocate_items(
+    items: Iterable[Item], path: str | Path, media_roots: Sequence[str | Path] = ()
+) -> list[Item]:
+    """Return copies of ``items`` to be written to ``path``, media paths rebased to its folder.
+
+    A relative media path names a file from its item file's folder, so an item written to
+    another folder names the same file from there (``images/x.png`` of ``bank/cases.jsonl``
+    becomes ``bank/images/x.png`` in ``drafts.jsonl``). Raises ValueError, one line per path,
+    when a rebased path would be refused on loading (the rule of validation): outside the new
+    folder and every one of ``media_roots``.
+    """
+    folder = Path(path).absolute().parent.resolve()
+    roots = tuple(Path(r) for r in media_roots)
+    moved: list[Item] = []
+    problems: list[str] = []
+    for item in items:
+        fields = media_fields(item)
+        if item._source_file is None or not fields:
+            moved.append(item)
+            continue
+        rebased = {
+            name: media
+            if Path(media).is_absolute()
+            else Path(os.path.relpath(item.resolve(media).resolve(), folder)).as_posix()
+            for name, media in fields
+        }
+        update: dict[str, Any] = {}
+        for name, media in rebased.items():
+            field, _, index = name.partition(".")
+            if index:
+                update.setdefault(field, list(getattr(item, field)))[int(index)] = media
+            else:
+                update[field] = media
+        copy = item.model_copy(update=update)
+        copy._source_file, copy._source_line = Path(path), item._source_line
+        for name, media in rebased.items():
+            if (why := _media_problem(copy, name, media, roots)) is not None:
+                problems.append(f"{item.source}: {name}: written to {path}, {why}")
+        moved.append(copy)
+    if problems:
+        raise ValueError("\n".join(problems))
+    return moved
 
 
 def write_items(

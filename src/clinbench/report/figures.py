@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import io
+import textwrap
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -47,9 +48,21 @@ def close(fig) -> None:
         plt.close(fig)
 
 
+def _words(value: object) -> str:
+    """Return a task, scorer or condition code name in the words the tables use."""
+    from clinbench.report.glossary import plain_label
+
+    return plain_label(str(value))
+
+
 def _short(label: str, width: int = 28) -> str:
-    label = str(label)
+    label = _words(label)
     return label if len(label) <= width else label[: width - 1] + "…"
+
+
+def _wrapped(label: object, width: int = 18) -> str:
+    """Return a tick label in plain words, wrapped onto lines of at most ``width`` characters."""
+    return textwrap.fill(_words(label), width)
 
 
 def interval_plot(
@@ -107,7 +120,7 @@ def grouped_boxplot(data: pd.DataFrame, value: str, group: str, hue: str, ylabel
             patch.set_facecolor(PALETTE[j % len(PALETTE)])
             patch.set_alpha(0.75)
         ax.plot([], [], "s", color=PALETTE[j % len(PALETTE)], label=_short(h))
-    ax.set_xticks(np.arange(len(groups)), [str(g) for g in groups])
+    ax.set_xticks(np.arange(len(groups)), [_wrapped(g, 20) for g in groups])
     ax.set_ylabel(ylabel)
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.grid(axis="y", alpha=0.3)
@@ -122,9 +135,9 @@ def stacked_bars(counts: pd.DataFrame, ylabel: str, order: list | None = None) -
     x = np.arange(len(counts))
     for j, col in enumerate(cols):
         vals = counts[col].to_numpy(float) if col in counts.columns else np.zeros(len(counts))
-        ax.bar(x, vals, bottom=bottom, color=PALETTE[j % len(PALETTE)], label=str(col))
+        ax.bar(x, vals, bottom=bottom, color=PALETTE[j % len(PALETTE)], label=_words(col))
         bottom += vals
-    ax.set_xticks(x, [_short(i, 18) for i in counts.index.astype(str)], fontsize=8)
+    ax.set_xticks(x, [_wrapped(i) for i in counts.index.astype(str)], fontsize=8)
     ax.set_ylabel(ylabel)
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), title=None)
     return fig
@@ -146,7 +159,7 @@ def heatmap(
     """Return an annotated heat map of `matrix` (rows x columns), each cell labelled."""
     fig, ax = new_figure(max(4.0, 1.3 * matrix.shape[1] + 2.5), max(2.0, 0.5 * matrix.shape[0] + 1))
     im = ax.imshow(matrix.to_numpy(float), cmap="viridis", vmin=vmin, vmax=vmax, aspect="auto")
-    ax.set_xticks(range(matrix.shape[1]), [str(c) for c in matrix.columns])
+    ax.set_xticks(range(matrix.shape[1]), [_wrapped(c) for c in matrix.columns])
     ax.set_yticks(range(matrix.shape[0]), [_short(str(i), 30) for i in matrix.index])
     for i in range(matrix.shape[0]):
         for j in range(matrix.shape[1]):

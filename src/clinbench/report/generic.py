@@ -120,7 +120,9 @@ def short_model_names(models) -> dict[str, str]:
 
 
 def _row_labels(table: pd.DataFrame) -> list[str]:
-    """Return figure labels: model, plus condition / scorer only where they vary."""
+    """Return figure labels: model, plus condition / scorer (in plain words) where they vary."""
+    from clinbench.report.glossary import plain_label
+
     names = short_model_names(table["model"])
     show_condition = table["condition"].nunique() > 1
     show_scorer = "scorer" in table.columns and table["scorer"].nunique() > 1
@@ -128,9 +130,9 @@ def _row_labels(table: pd.DataFrame) -> list[str]:
     for _, row in table.iterrows():
         label = names[row["model"]]
         if show_condition:
-            label += f" [{row['condition'] or 'default'}]"
+            label += f" [{plain_label(row['condition'] or 'default')}]"
         if show_scorer:
-            label += f" ({row['scorer']})"
+            label += f" ({plain_label(row['scorer'])})"
         labels.append(label)
     return labels
 

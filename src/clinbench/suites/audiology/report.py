@@ -5,6 +5,7 @@ question and critical-error type, with the judge-independent checks beside the r
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Sequence
 
 import numpy as np
@@ -243,17 +244,20 @@ def _score_figure(table: pd.DataFrame):
 
     fig = Figure(figsize=(6.4, 3.6), dpi=100)
     FigureCanvasAgg(fig)
+    from clinbench.report.glossary import plain_label
+
     ax = fig.add_subplot(1, 1, 1)
-    labels = [f"{r.scorer}\n{r.model.split('/')[-1]}" for r in table.itertuples()]
+
+    def label(r) -> str:
+        return f"{textwrap.fill(plain_label(r.scorer), 22)}\n{r.model.split('/')[-1]}"
+
+    labels = [label(r) for r in table.itertuples()]
     groups = list(dict.fromkeys(labels))
     questions = sorted(table["question"].unique())
     width = 0.8 / max(len(questions), 1)
     for offset, question in enumerate(questions):
         sub = table[table["question"] == question]
-        xs = [
-            groups.index(f"{r.scorer}\n{r.model.split('/')[-1]}") + offset * width
-            for r in sub.itertuples()
-        ]
+        xs = [groups.index(label(r)) + offset * width for r in sub.itertuples()]
         ax.bar(xs, sub["mean"], width=width, label=question)
     ax.set_xticks([i + 0.4 - width / 2 for i in range(len(groups))])
     ax.set_xticklabels(groups, fontsize=7)

@@ -32,8 +32,10 @@ def _accuracy_figure(table: pd.DataFrame):
     import matplotlib.pyplot as plt
 
     table = table.dropna(subset=["accuracy"])
-    labels = [f"{m.split('/')[-1]} · {c}" for m, c in zip(table["model"], table["condition"],
-                                                         strict=True)]  # fmt: skip
+    from clinbench.report.glossary import plain_label
+
+    labels = [f"{m.split('/')[-1]} · {plain_label(c)}" for m, c in zip(
+        table["model"], table["condition"], strict=True)]  # fmt: skip
     fig, ax = plt.subplots(figsize=(7, 0.35 * len(table) + 1.2))
     y = range(len(table))
     ax.errorbar(

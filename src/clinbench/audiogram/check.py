@@ -135,7 +135,7 @@ def check_reply(
     for part in parts:
         _read_part(checker, part)
     claims = [c for part in parts if may_hold_shorthand(part) for c in read_claims(part)]
-    checker.withdraw(lambda f: _withdrawn(f, claims) or _distributed(f, claims))
+    checker.withdraw(_superseded(claims))
     judge_claims(unread_claims(claims, checker.findings), checker)
     checker.finalise()
     errors = sorted({str(f.critical_error) for f in checker.findings if f.critical_error})
@@ -333,28 +333,37 @@ def check_claims(
     )
 
 
-def _withdrawn(finding: Finding, claims: list[Claim]) -> bool:
-    """Return True when the reply withdrew the claim a finding judged (the last word stands):
-    a withdrawn claim of the same kind and ear whose words the finding's text shares."""
-    text = finding.text.lower()
-    return any(
-        c.qualifier == Qualifier.WITHDRAWN and c.kind == finding.kind and finding.ear in c.ears
-        and c.text.lower() in text
-        for c in claims
-    )  # fmt: skip
+def _superseded(claims: list[Claim]):
+    """Return a test of whether a finding judged a claim the reply itself superseded.
 
+    The claims that can supersede (withdrawn ones, and "respectively" pairings) are
+    indexed once per reply by kind, so a reply with many findings and many claims is not
+    read finding x claim (a long reply made that quadratic).
+    """
+    withdrawn: dict[tuple, list[str]] = {}
+    distributed: dict[Any, list[str]] = {}
+    for c in claims:
+        if c.qualifier == Qualifier.WITHDRAWN:
+            for ear in c.ears:
+                withdrawn.setdefault((c.kind, ear), []).append(c.text.lower())
+        if "respectively" in c.rules:
+            distributed.setdefault(c.kind, []).append(c.text.lower())
 
-def _distributed(finding: Finding, claims: list[Claim]) -> bool:
-    """Return True when a finding about both ears (or none) judged a value that a
-    "respectively" construction gives to one ear ("the right and left ears show mild and
-    moderate losses respectively"): the claim reader's pairing supersedes it."""
-    if finding.ear not in ("both", None):
-        return False
-    text = finding.text.lower()
-    return any(
-        "respectively" in c.rules and c.kind == finding.kind and c.text.lower() in text
-        for c in claims
-    )
+    def superseded(finding: Finding) -> bool:
+        if not withdrawn and not distributed:
+            return False
+        text = finding.text.lower()
+        # the last word stands: a withdrawn claim of the same kind and ear whose words the
+        # finding's text shares
+        if any(w in text for w in withdrawn.get((finding.kind, finding.ear), ())):
+            return True
+        # a finding about both ears (or none) that judged a value a "respectively"
+        # construction gives to one ear: the claim reader's pairing supersedes it
+        return finding.ear in ("both", None) and any(
+            d in text for d in distributed.get(finding.kind, ())
+        )
+
+    return superseded
 
 
 def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:

@@ -111,7 +111,8 @@ def type_claims(low: str, sent_low: str, ear: str | None, hedged: bool) -> list[
         component and TYPE_NAME.search(sent_low.replace(component.group(0), ""))
     )
     if both or any(k == "mixed" for _, k, _ in words):
-        claim = _clause_claim("type", ear, "mixed", hedged, first_text, "mixed by two types")
+        rule = "mixed by two types" if both else "type word"
+        claim = _clause_claim("type", ear, "mixed", hedged, first_text, rule)
     elif COMPONENT.search(low):
         claim = _clause_claim("type_component", ear, first_kind, hedged, first_text,
                               "type component")  # fmt: skip
@@ -142,8 +143,6 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
                 continue
             if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
                 continue  # "ENT for the conductive side": names an ear by a finding, claims none
-            if kind == "mixed" and not v.LOSS_CONTEXT.search(low):
-                continue
             words.append((m.start(), kind, m.group(0)))
     return denied, words
 

@@ -122,6 +122,25 @@ READING = [
      [("wrs", R, 92, A, ("word recognition score",))]),
     (lambda: _speech("92% correct", "right"), [("wrs", R, 92, A, ("word recognition score",))]),
     (lambda: _speech("thresholds 30 dB", "right"), []),
+    # a percentage in words is a percentage (batches 19-20: dictated handovers, fitting briefs)
+    (lambda: _speech("speech discrimination was 96 percent in each ear", "both"),
+     [("wrs", BOTH, 96, A, ("word recognition score",))]),
+    (lambda: _speech("word recognition 84 per cent right and 50 percent left"),
+     [("wrs", R, 84, A, ("word recognition score",)),
+      ("wrs", L, 50, A, ("word recognition score",))]),
+    (lambda: _speech("88 percent word recognition", "left"),
+     [("wrs", L, 88, A, ("word recognition score",))]),
+    (lambda: _speech("and the left 100 percent at 40 db",
+                     sentence="speech testing in the right ear gave 0 percent, and the left 100 "
+                              "percent at 40 db"),
+     [("wrs", L, 100, A, ("word recognition score",))]),
+    (lambda: _speech("the 60 percent of patients"), []),  # no speech test named
+    # speech audiometry reports one percentage: a percentage from speech testing is a score
+    (lambda: _speech("speech testing gave 92%", "right"),
+     [("wrs", R, 92, A, ("word recognition score",))]),
+    # a score is a whole per cent: part of a decimal is no score (batch 18, a real model)
+    (lambda: _speech("48 dB HL; 315.7% correct diagnoses", "right"), []),
+    (lambda: _speech("26.9% correct", "left"), []),
 ]  # fmt: skip
 
 
@@ -285,3 +304,32 @@ def test_a_reply_is_read_then_judged_end_to_end():
         ("srt", "right", "45", "match"),
         ("srt", "left", "5", "match"),
     } <= found
+
+
+SPEECH_CASE = build(
+    40, 40, speech={"right": {"srt_db": 40, "wrs_percent": 84}, "left": {"srt_db": 40,
+                                                                        "wrs_percent": 80}}
+)  # fmt: skip
+END_TO_END = [
+    # (reply, case, expected (kind, ear, claimed, verdict) among the findings); each row
+    # gave no such finding on main c1d77a7
+    ("Speech discrimination was 96 percent in each ear.", SYMMETRIC,
+     ("wrs", "both", "96", "contradiction")),
+    ("Speech testing in the right ear gave 0 percent, and the left 100 percent at 40 dB.",
+     SYMMETRIC, ("wrs", "left", "100", "contradiction")),
+    ("SRT 40 dB HL each side; word recognition 84 percent right and 50 percent left.",
+     SPEECH_CASE, ("wrs", "left", "50", "contradiction")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("reply", "case", "expected"), END_TO_END)
+def test_speech_read_end_to_end(reply, case, expected):
+    found = {
+        (f.kind, f.ear, str(f.claimed), str(f.verdict)) for f in check_reply(reply, case).findings
+    }
+    assert expected in found
+
+
+def test_a_decimal_percentage_is_no_word_score():
+    reply = "Right ear, air conduction (250 Hz): 48 dB HL; 315.7% correct diagnoses"
+    assert not [f for f in check_reply(reply, SYMMETRIC).findings if f.kind == "wrs"]

@@ -245,27 +245,43 @@ def outcome_claims(
 SRT = re.compile(
     r"\b(srts?|speech (?:reception|recognition) thresholds?)\b[^.\d%]{0,25}?(-?\d+)\s*(?:db)"
 )
+_PER_CENT = r"(?:%|per\s?cent\b)"
+"""A percentage's unit, as a sign or in words ("96%", "96 percent", "96 per cent")."""
 WRS = re.compile(
     r"\b(wrs|word recognition(?: scores?)?|speech discrimination(?: scores?)?|word discrimination|"
-    r"sds|speech recognition scores?|word scores?|discrimination scores?|phoneme scores?)\b"
-    r"[^.\d%]{0,30}?(\d{1,3})\s*%|(\d{1,3})\s*%\s*(?:word recognition|wrs|speech discrimination|"
-    r"discrimination|correct)"
+    r"sds|speech recognition scores?|word scores?|discrimination scores?|phoneme scores?|"
+    r"speech (?:testing|tests?|audiometry))\b"
+    rf"[^.\d%]{{0,30}}?(\d{{1,3}})\s*{_PER_CENT}|(?<![\d.])(\d{{1,3}})\s*{_PER_CENT}\s*"
+    r"(?:word recognition|wrs|speech discrimination|discrimination|correct)"
 )
+"""A word recognition score: a whole per cent after the test's name, or before its name or
+'correct' ("315.7% correct" is no score: a score is a whole per cent). Speech audiometry
+reports no other percentage, so a percentage from 'speech testing' is a word score."""
 WRS_NAME = re.compile(
     r"\b(?:wrs|word recognition|speech discrimination|word discrimination|sds|"
-    r"speech recognition scores?|word scores?|discrimination scores?|phoneme scores?)\b"
+    r"speech recognition scores?|word scores?|discrimination scores?|phoneme scores?|"
+    r"speech (?:testing|tests?|audiometry))\b"
 )
 """A word-score test named, for the ear-tagged percentages listed after it."""
 # Ear-tagged values after a speech-test name: "SRT 30 dB HL right and 70 dB HL left",
 # "WRS right 84%, left 88%".
 VALUE_THEN_EAR = re.compile(
-    r"(-?\d{1,3})\s*(db(?:\s*hl)?|%)\s*\(?\s*(?:in |on |for )?(?:the )?"
+    rf"(?<![\d.])(-?\d{{1,3}})\s*(db(?:\s*hl)?|{_PER_CENT})\s*\(?\s*(?:in |on |for )?(?:the )?"
     r"(right|left|rt|lt|r|l|ad|as)\b"
 )
 EAR_THEN_VALUE = re.compile(
-    r"\b(right|left|rt|lt|ad|as|r|l)\b(?:\s+ear)?\s*[:=]?\s*(-?\d{1,3})\s*(db(?:\s*hl)?|%)"
+    r"\b(right|left|rt|lt|ad|as|r|l)\b(?:\s+ear)?\s*[:=]?\s*(-?\d{1,3})\s*"
+    rf"(db(?:\s*hl)?|{_PER_CENT})"
 )
-VALUE_UNIT = re.compile(r"\d\s*(db|%)")
+VALUE_UNIT = re.compile(rf"\d\s*(db|{_PER_CENT})")
+
+
+_PERCENTAGE = re.compile(rf"\d\s*{_PER_CENT}")
+
+
+def _per_cent(unit: str) -> bool:
+    """Return True when a value's unit (a VALUE_UNIT group) is a percentage, not dB."""
+    return not unit.startswith("db")
 
 
 def _ear_tagged(low: str, start: int, unit: str) -> list[tuple[str, int, str]]:
@@ -273,14 +289,14 @@ def _ear_tagged(low: str, start: int, unit: str) -> list[tuple[str, int, str]]:
     tail = low[start:]
     out = []
     for m in VALUE_THEN_EAR.finditer(tail):
-        if (m.group(2) == "%") == (unit == "%"):
+        if _per_cent(m.group(2)) == (unit == "%"):
             out.append((v.EAR_WORD.get(m.group(3), m.group(3)), int(m.group(1)), m.group(0)))
     if not out:
         for m in EAR_THEN_VALUE.finditer(tail):
-            if (m.group(3) == "%") == (unit == "%"):
+            if _per_cent(m.group(3)) == (unit == "%"):
                 ear = v.EAR_WORD.get(m.group(1), m.group(1))
                 out.append((ear, int(m.group(2)), m.group(0)))
-    if len(out) == 1 and sum((u == "%") == (unit == "%") for u in VALUE_UNIT.findall(tail)) > 1:
+    if len(out) == 1 and sum(_per_cent(u) == (unit == "%") for u in VALUE_UNIT.findall(tail)) > 1:
         return []  # "poor on the right at 44%, 80% on the left": not every value is tagged
     return out if len({e for e, _, _ in out}) == len(out) in (1, 2) else []
 
@@ -297,7 +313,9 @@ def speech_claims(low: str, ear: str | None, hedged: bool, sent_low: str = "") -
     wrs = WRS.search(low)
     if wrs:
         tagged += [("wrs", e, x, t, wrs_rule) for e, x, t in _ear_tagged(low, wrs.start(), "%")]
-    elif not srt and "%" in low and WRS_NAME.search(sent_low[: sent_low.find(low[:12])]):
+    elif (
+        not srt and _PERCENTAGE.search(low) and WRS_NAME.search(sent_low[: sent_low.find(low[:12])])
+    ):
         # "WRS R 84%, L 52%": the list, split at its comma, goes on naming word scores.
         tagged += [("wrs", e, x, t, wrs_rule) for e, x, t in _ear_tagged(low, 0, "%")]
     if tagged:

@@ -9,7 +9,7 @@ import pytest
 
 from clinbench.audiogram.check import case_facts, check_reply
 from clinbench.audiogram.checkers import Judge
-from clinbench.audiogram.claims import Claim
+from clinbench.audiogram.claims import Claim, read_claims
 from clinbench.audiogram.judges import judge_claims
 from clinbench.audiogram.result_claims import (
     ASYMMETRY_RULE,
@@ -68,6 +68,17 @@ READING = [
     (lambda: _type("not a mixed loss", "right"),
      [("type_denied", R, "mixed", A, ("denied type",))]),
     (lambda: _type("to rule out a conductive cause", "right"), []),  # a plan, not a denial
+    # the writer's own classing is a claim; an instruction is not (batch 20)
+    (lambda: _type("so I would treat this as a mixed loss", "both"),
+     [("type", BOTH, "mixed", A, ("classed as",))]),
+    (lambda: _type("I'd class it as conductive", "left"),
+     [("type", L, "conductive", A, ("classed as",))]),
+    (lambda: _type("treat as a sudden sensorineural loss until proven otherwise", "right"), []),
+    (lambda: _type("I would not treat this as conductive", "right"), []),
+    # a statement about losses in general is no claim about this ear (batch 20)
+    (lambda: _type("a low-frequency conductive loss this small rarely needs amplification",
+                   "left"), []),
+    (lambda: _type("a mixed loss generally needs ENT review", "left"), []),
     (lambda: _type("sensorineural hearing is normal", "left"), []),  # the cochlea is normal
     (lambda: _type("refer for the conductive side"), []),  # names an ear by its finding
     (lambda: _type("the asymmetry is sensorineural"),
@@ -333,3 +344,31 @@ def test_speech_read_end_to_end(reply, case, expected):
 def test_a_decimal_percentage_is_no_word_score():
     reply = "Right ear, air conduction (250 Hz): 48 dB HL; 315.7% correct diagnoses"
     assert not [f for f in check_reply(reply, SYMMETRIC).findings if f.kind == "wrs"]
+
+
+def test_sound_transmission_names_no_type():
+    """How sound travels is no type of loss; a transmission loss still is (batch 18)."""
+    assert not [c for c in read_claims("40% air conduction and 65% sound transmission")
+                if c.kind == "type"]  # fmt: skip
+    assert [c.value for c in read_claims("left: transmission loss, light")
+            if c.kind == "type"] == ["conductive"]  # fmt: skip
+
+
+TYPE_END_TO_END = [
+    # (reply, case, expected (kind, ear, claimed, verdict) or None for no type finding); each
+    # row gave another result on main c1d77a7
+    ("Bilateral sloping loss. Bone sits 5 dB better than air, so I would treat this as a "
+     "mixed loss.", SYMMETRIC, ("type", "both", "mixed", "contradiction")),
+    ("Right ear: mild conductive loss. Left ear: normal. A conductive loss this small rarely "
+     "needs amplification.", CASE, None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("reply", "case", "expected"), TYPE_END_TO_END)
+def test_type_read_end_to_end(reply, case, expected):
+    found = {
+        (f.kind, f.ear, str(f.claimed), str(f.verdict))
+        for f in check_reply(reply, case).findings
+        if f.kind == "type" and f.ear != "right"
+    }
+    assert found == ({expected} if expected else set())

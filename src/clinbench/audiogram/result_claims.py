@@ -34,6 +34,9 @@ RULES: dict[str, str] = {
     "not of that type (clinic letters)",
     "denied component": "'no conductive component': a claim that the ear's loss has no part "
     "of that type, so it is neither of that type nor mixed (clinic letters)",
+    "classed as": "'I would treat this as a mixed loss': the writer's own classing of the "
+    "loss is a type claim, where 'treat as' alone is an instruction (clinic letters; issue "
+    "#26 batch 20, reports for the dispenser)",
     "asymmetry's type": "'the asymmetry is sensorineural': the type of the worse ear's loss, "
     "which makes the difference between the ears (clinic letters)",
     "tympanogram type": "tympanogram types A, As, Ad, B and C (Jerger 1970)",
@@ -80,6 +83,13 @@ COCHLEA_NORMAL = re.compile(
     r"are\s+|appears\s+)?(?:\w+\s+)?(?:normal|within normal|intact|preserved|good)\b"
 )
 """After a type word: "sensorineural hearing is normal" (the cochlea is normal), not a type."""
+CLASSED_AS = re.compile(
+    r"\bi(?:\s+would|'d)\s+(?:treat|class(?:ify)?|regard|count)\s+(?:this|it|the loss)\s+as\s+"
+    r"(?:an?\s+)?(?:[\w-]+\s+){0,2}$"
+)
+"""Right before a type word, the writer classing this patient's loss ("so I would treat this
+as a mixed loss"): a claim of that type, unlike an instruction ("treat as sudden SNHL until
+proven otherwise"), which vocabulary.NEGATORS reads as no finding."""
 ASYMMETRY_SUBJECT = re.compile(
     r"\basymmetry\s+(?:is|was|appears|seems|looks)\s+(?:(?:to\s+be\s+)?(?:likely|probably|"
     r"purely|mainly|mostly|entirely|largely)\s+)?(?:to\s+be\s+)?$"
@@ -102,22 +112,22 @@ def type_claims(low: str, sent_low: str, ear: str | None, hedged: bool) -> list[
     denied, words = _type_words(low, ear, hedged)
     if not words:
         return denied
-    first_kind, first_text = words[0][1], words[0][2]
+    _, first_kind, first_text, first_rule = words[0]
     asymmetry = ear is None and bool(ASYMMETRY_SUBJECT.search(low, 0, words[0][0]))
     component = COMPONENT.search(sent_low)
     if component and v.negated(sent_low, component.start()):
         component = None  # "no conductive component, sensorineural": one type, not two
-    both = {"sensorineural", "conductive"} <= {k for _, k, _ in words} or (
+    both = {"sensorineural", "conductive"} <= {w[1] for w in words} or (
         component and TYPE_NAME.search(sent_low.replace(component.group(0), ""))
     )
-    if both or any(k == "mixed" for _, k, _ in words):
-        rule = "mixed by two types" if both else "type word"
+    if both or any(w[1] == "mixed" for w in words):
+        rule = "mixed by two types" if both else first_rule
         claim = _clause_claim("type", ear, "mixed", hedged, first_text, rule)
     elif COMPONENT.search(low):
         claim = _clause_claim("type_component", ear, first_kind, hedged, first_text,
                               "type component")  # fmt: skip
     else:
-        claim = _clause_claim("type", ear, first_kind, hedged, first_text, "type word")
+        claim = _clause_claim("type", ear, first_kind, hedged, first_text, first_rule)
     if not asymmetry:
         return [*denied, claim]
     of_asymmetry = _clause_claim("asymmetry_type", None, first_kind, hedged, first_text,
@@ -125,13 +135,14 @@ def type_claims(low: str, sent_low: str, ear: str | None, hedged: bool) -> list[
     return [*denied, of_asymmetry, replace(claim, rules=(*claim.rules, ASYMMETRY_RULE))]
 
 
-def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[int, str, str]]]:
-    """Return the denied-type claims of a clause, and (position, type, words) of each type
-    word it claims, in the order of TYPE_WORDS."""
+def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[int, str, str, str]]]:
+    """Return the denied-type claims of a clause, and (position, type, words, rule) of each
+    type word it claims, in the order of TYPE_WORDS."""
     denied, words = [], []
     for pattern, kind in TYPE_WORDS:
         for m in pattern.finditer(low):
-            if v.negated(low, m.start()):
+            classed = bool(CLASSED_AS.search(low, max(0, m.start() - 60), m.start()))
+            if v.negated(low, m.start()) and not classed:
                 if TYPE_DENIED.search(low, max(0, m.start() - 45), m.start()):
                     # "no conductive component" denies a mixed loss too (it has one)
                     part = bool(COMPONENT.match(low, m.start()))
@@ -143,7 +154,7 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
                 continue
             if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
                 continue  # "ENT for the conductive side": names an ear by a finding, claims none
-            words.append((m.start(), kind, m.group(0)))
+            words.append((m.start(), kind, m.group(0), "classed as" if classed else "type word"))
     return denied, words
 
 

@@ -121,11 +121,13 @@ NEGATED_AFTER = re.compile(
 )
 """After a word: "a conductive cause is unlikely" negates it as "no conductive cause" does."""
 GENERIC = re.compile(
-    r"[\w-]+(?:[\s-]+(?!that\b|which\b)[\w-]+){0,3}?\s+(?:would|typically|usually|tends? to)\b"
+    r"[\w-]+(?:[\s-]+(?!that\b|which\b)[\w-]+){0,3}?\s+(?:would|typically|usually|tends? to|"
+    r"rarely|seldom|generally|commonly)\b"
 )
 """After a word in an indefinite noun phrase: "a conductive loss would show gaps", "a severe
-loss typically needs ...": a statement about losses in general, not this patient's ("a
-conductive loss that would need review" is this patient's)."""
+loss typically needs ...", "a conductive loss this small rarely needs amplification": a
+statement about losses in general, not this patient's ("a conductive loss that would need
+review" is this patient's)."""
 PREDICTION = re.compile(
     r"\b(?:expected|predicted|anticipated)\s+to\b|\bwould\s+(?:\w+\s+)?(?:be|show|give|confirm)\b|"
     r"\b(?:should|will)\s+(?:\w+\s+)?(?:be|show|give)\b|\bif\s+(?:tested|done|performed|measured)\b|"

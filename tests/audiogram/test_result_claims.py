@@ -372,3 +372,22 @@ def test_type_read_end_to_end(reply, case, expected):
         if f.kind == "type" and f.ear != "right"
     }
     assert found == ({expected} if expected else set())
+
+
+def test_a_long_reply_of_results_is_checked_in_linear_time():
+    """A 100 KB reply of type, tympanogram, reflex, OAE and speech statements is checked in
+    well under the time of a quadratic reader; twice as long costs about twice as much."""
+    unit = (
+        "Right: type B tympanogram, ECV 0.9 ml, reflexes absent, OAEs absent. SRT 45 dB HL "
+        "right and 5 dB HL left; WRS 96 percent right, 100% left; I would treat this as a "
+        "conductive loss. "
+    )
+    spent = []
+    for size in (100_000, 200_000):
+        text = unit * (size // len(unit))
+        began = time.process_time()
+        findings = check_reply(text, CASE).findings
+        spent.append(time.process_time() - began)
+        assert len(findings) >= 10 * (size // len(unit))
+    assert spent[0] < 2.0, spent
+    assert spent[1] < 4 * spent[0] + 0.5, spent

@@ -97,6 +97,10 @@ READING = [
     (lambda: _tymp("negative middle ear pressure", "left"),
      [("tympanometry", L, "C", A, ("tympanogram description",))]),
     (lambda: _tymp("no negative middle ear pressure", "left"), []),
+    # the letter said of the tympanogram (batch 19, spoken handovers)
+    (lambda: _tymp("Tympanograms are As both sides", "both"),
+     [("tympanometry", BOTH, "As", A, ("tympanogram type",))]),
+    (lambda: _tymp("the tympanogram was a concern", "left"), []),
     (lambda: _volume("ECV 0.9 ml", "right"),
      [("canal_volume", R, "0.9", A, ("ear-canal volume",))]),
     (lambda: _volume("equivalent ear canal volume of 2.4 cc"),
@@ -133,6 +137,11 @@ READING = [
      [("wrs", R, 92, A, ("word recognition score",))]),
     (lambda: _speech("92% correct", "right"), [("wrs", R, 92, A, ("word recognition score",))]),
     (lambda: _speech("thresholds 30 dB", "right"), []),
+    # an SRT is a level: its unit may go unsaid before the ears (batch 19)
+    (lambda: _speech("speech reception threshold was 40 each side", "both"),
+     [("srt", BOTH, 40, A, ("speech reception threshold",))]),
+    (lambda: _speech("SRT at 2 kHz"), []),
+    (lambda: _speech("the SRT of 40 agrees with the average"), []),
     # a percentage in words is a percentage (batches 19-20: dictated handovers, fitting briefs)
     (lambda: _speech("speech discrimination was 96 percent in each ear", "both"),
      [("wrs", BOTH, 96, A, ("word recognition score",))]),
@@ -330,6 +339,10 @@ END_TO_END = [
      SYMMETRIC, ("wrs", "left", "100", "contradiction")),
     ("SRT 40 dB HL each side; word recognition 84 percent right and 50 percent left.",
      SPEECH_CASE, ("wrs", "left", "50", "contradiction")),
+    ("Tympanograms are As both sides, speech reception threshold was 40 each side.", SYMMETRIC,
+     ("srt", "both", "40", "contradiction")),
+    ("Tympanograms are As both sides, speech reception threshold was 40 each side.", SYMMETRIC,
+     ("tympanometry", "both", "type As", "contradiction")),
 ]  # fmt: skip
 
 

@@ -161,9 +161,11 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
 # -- tympanometry --------------------------------------------------------------------------
 
 TYMP_TYPE = re.compile(
-    r"\b(?:[Tt]ype|TYPE|Jerger)[\s-]*(A[sSdD]|A|B|C)\b(?![\w-])|\b(A[sSdD]|A|B|C)[\s-]+type\b"
+    r"\b(?:[Tt]ype|TYPE|Jerger)[\s-]*(A[sSdD]|A|B|C)\b(?![\w-])|\b(A[sSdD]|A|B|C)[\s-]+type\b|"
+    r"(?i:\btympanograms?\s+(?:is|are|was|were)\s+)(A[sd]|A|B|C)\b(?![\w-])"
 )
-"""A tympanogram type by its letter, read in the clause as written (case matters: "type a")."""
+"""A tympanogram type by its letter, read in the clause as written (case matters: "type a"):
+"type B", "B type", and the letter said of the tympanogram ("Tympanograms are As")."""
 TYMP_WORDS = [
     (re.compile(r"\bflat\b[^.]{0,15}\b(?:tymp|trace|curve)|"
                 r"\bno (?:discernible |measurable )?peak"), "B"),
@@ -184,7 +186,7 @@ def tympanometry_claims(seg: str, low: str, ear: str | None, hedged: bool) -> li
     each type letter named, else the first description in words ("flat trace": B)."""
     out = []
     for m in TYMP_TYPE.finditer(seg):
-        letter = m.group(1) or m.group(2)
+        letter = m.group(1) or m.group(2) or m.group(3)
         letter = letter[0].upper() + letter[1:].lower()
         out.append(_clause_claim("tympanometry", ear, letter, hedged, m.group(0),
                                  "tympanogram type"))  # fmt: skip
@@ -254,8 +256,11 @@ def outcome_claims(
 # -- speech audiometry ---------------------------------------------------------------------
 
 SRT = re.compile(
-    r"\b(srts?|speech (?:reception|recognition) thresholds?)\b[^.\d%]{0,25}?(-?\d+)\s*(?:db)"
+    r"\b(srts?|speech (?:reception|recognition) thresholds?)\b[^.\d%]{0,25}?(-?\d+)"
+    r"(?:\s*db|(?=\s+(?:each|both|in|on|for|bilaterally|right|left)\b))"
 )
+"""A speech reception threshold: a level in dB HL after the test's name; the unit may go
+unsaid before the ears it is given for ("SRT was 40 each side"), since an SRT is a level."""
 _PER_CENT = r"(?:%|per\s?cent\b)"
 """A percentage's unit, as a sign or in words ("96%", "96 percent", "96 per cent")."""
 WRS = re.compile(

@@ -334,41 +334,12 @@ _TEST_OF = {"tympanometry": "tympanometry", "reflexes": "reflexes", "oae": "oae"
 """The test a finding kind belongs to, beside pure-tone and speech audiometry."""
 
 
-@dataclass(frozen=True)
-class Topics:
-    """Which non-audiogram tests a sentence talks about (read once per sentence)."""
-
-    tymp: bool
-    reflex: bool
-    oae: bool
-    abr: bool
-
-    @classmethod
-    def of(cls, sentence_low: str) -> Topics:
-        """Return the topics of a lower-cased sentence."""
-        if not v.TOPIC_TRIGGER.search(sentence_low):
-            return _NO_TOPICS
-        return cls(
-            bool(v.TYMP_TOPIC.search(sentence_low)),
-            bool(v.REFLEX_TOPIC.search(sentence_low)),
-            bool(v.OAE_TOPIC.search(sentence_low)),
-            bool(v.ABR_TOPIC.search(sentence_low)),
-        )
-
-    def any(self) -> bool:
-        """Return True when the sentence is about another test."""
-        return self.tymp or self.reflex or self.oae or self.abr
-
-
-_NO_TOPICS = Topics(False, False, False, False)
-
-
 def check_clause(
     j: Judge,
     seg: str,
     ear: str | None,
     sent_low: str,
-    topics: Topics,
+    topics: rc.Topics,
     hedged_sentence: bool,
     explicit: bool = True,
     default_conduction: str = "air",
@@ -389,12 +360,12 @@ def check_clause(
         return
     # "Acoustic reflexes, if not already done, would be expected to be absent": a
     # prediction names no result of the test (its audiogram claims are still read).
-    tests = topics if not (topics.any() and v.PREDICTION.search(sent_low)) else _NO_TOPICS
+    tests = topics if not (topics.any() and rc.PREDICTION.search(sent_low)) else rc.NO_TOPICS
     if tests.tymp:
         _judge_each(j, rc.tympanometry_claims(seg, low, ear, hedged))
-    if tests is topics and v.VOLUME_TRIGGER.search(low):
+    if tests is topics and rc.VOLUME_TRIGGER.search(low):
         _judge_each(j, rc.canal_volume_claims(low, ear, hedged))
-    if tests.reflex and (not tests.tymp or v.REFLEX_TOPIC.search(low)):
+    if tests.reflex and (not tests.tymp or rc.REFLEX_TOPIC.search(low)):
         _judge_each(j, rc.outcome_claims("reflexes", low, ear, hedged, sent_low))
     if tests.oae:
         _judge_each(j, rc.outcome_claims("oae", low, ear, hedged, sent_low))
@@ -409,7 +380,7 @@ def check_clause(
     if not topics.any() or v.LOSS_CONTEXT.search(low):
         if v.DEGREE_TRIGGER.search(low):
             check_degree(j, low, ear, hedged, sent_low, default_conduction)
-        if v.TYPE_TRIGGER.search(low):
+        if rc.TYPE_TRIGGER.search(low):
             _judge_each(j, rc.type_claims(low, sent_low, ear, hedged))
         if not topics.tymp and v.CONFIG_TRIGGER.search(low):
             _judge_each(j, configuration_claims(low, ear, hedged))

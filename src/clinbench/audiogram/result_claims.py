@@ -17,7 +17,7 @@ source of each rule once.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from clinbench.audiogram import vocabulary as v
 from clinbench.audiogram.claims import Claim, _clause_claim
@@ -56,6 +56,64 @@ RULES: dict[str, str] = {
 ASYMMETRY_RULE = "asymmetry's type"
 """The rule on a claim of the asymmetry's type, and on the plain type claim of the same
 words, which stands only when the case has no worse ear to give the asymmetry a type."""
+
+# -- which tests a sentence talks about -------------------------------------------------
+
+TYMP_TOPIC = re.compile(
+    # a subtype of A ("type As", "type Ad") names a tympanogram on its own
+    r"tymp|middle[\s-]ear|compliance|admittance|\bjerger\b|\d\s*ml\b|\btype\s+a[sd]\b"
+)
+"""A sentence about tympanometry; a volume in ml ("type B, 3.4 ml") is an ear-canal volume."""
+REFLEX_TOPIC = re.compile(r"reflex")
+OAE_TOPIC = re.compile(r"\boaes?\b|otoacoustic|dpoaes?|teoaes?|emissions")
+ABR_TOPIC = re.compile(r"\babr\b|auditory brainstem|brainstem response|wave v|\bbaer\b|\bbera\b")
+TOPIC_TRIGGER = re.compile(
+    r"tymp|middle|complian|admittance|jerger|reflex|oae|otoacoustic|emission|abr|brainstem|"
+    r"wave v|baer|bera|ml\b|type\s+a[sd]\b"
+)
+"""A superset of TYMP_TOPIC, REFLEX_TOPIC, OAE_TOPIC and ABR_TOPIC."""
+PREDICTION = re.compile(
+    r"\b(?:expected|predicted|anticipated)\s+to\b|\bwould\s+(?:\w+\s+)?(?:be|show|give|confirm)\b|"
+    r"\b(?:should|will)\s+(?:\w+\s+)?(?:be|show|give)\b|\bif\s+(?:tested|done|performed|measured)\b|"
+    r"\bexpect(?:s|ed)?\s+(?:[\w-]+\s+){1,3}to\s+(?:be|show)\b"
+)
+"""A prediction of a test not reported ("reflexes would be expected to be absent", "OAEs
+should be absent", "if tested, reflexes will be absent"): what the reader expects, not a
+result, so it claims no result of that test."""
+# Each trigger is a superset of what one reader's patterns can match, searched once per
+# clause so that a reader with nothing to read costs one search.
+TYPE_TRIGGER = re.compile(r"sensori|snhl|cochlear|nerve|conductive|chl|mixed")
+VOLUME_TRIGGER = re.compile(r"ecv|volume")
+
+
+@dataclass(frozen=True)
+class Topics:
+    """Which tests beside pure-tone audiometry a sentence talks about (read once per sentence)."""
+
+    tymp: bool
+    reflex: bool
+    oae: bool
+    abr: bool
+
+    @classmethod
+    def of(cls, sentence_low: str) -> Topics:
+        """Return the topics of a lower-cased sentence."""
+        if not TOPIC_TRIGGER.search(sentence_low):
+            return NO_TOPICS
+        return cls(
+            bool(TYMP_TOPIC.search(sentence_low)),
+            bool(REFLEX_TOPIC.search(sentence_low)),
+            bool(OAE_TOPIC.search(sentence_low)),
+            bool(ABR_TOPIC.search(sentence_low)),
+        )
+
+    def any(self) -> bool:
+        """Return True when the sentence is about another test."""
+        return self.tymp or self.reflex or self.oae or self.abr
+
+
+NO_TOPICS = Topics(False, False, False, False)
+
 
 # -- the type of loss ---------------------------------------------------------------------
 

@@ -185,7 +185,8 @@ def test_reading_is_linear_on_long_clauses():
     over unbounded text); the claims read grow with the clause."""
     n = 4000
     clauses = {
-        "type": "no conductive component. " * n + "the asymmetry is sensorineural",
+        "type": "no conductive component. for the conductive side, " * n
+        + "the asymmetry is sensorineural",
         "tymp": "type B flat trace tymp, ECV 0.9 ml " * n,
         "outcome": "reflexes absent, abr prolonged, " * n,
         "speech": "srt 30 db right, wrs 80% left " * n,

@@ -210,7 +210,9 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
                 continue
             if COCHLEA_NORMAL.match(low, m.start()):
                 continue
-            if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
+            if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(
+                low, max(0, m.start() - 60), m.start()
+            ):  # a window: linear however many such words the clause has
                 continue  # "ENT for the conductive side": names an ear by a finding, claims none
             words.append((m.start(), kind, m.group(0), "classed as" if classed else "type word"))
     return denied, words

@@ -84,6 +84,9 @@ READING = [
     (lambda: _type("the asymmetry is sensorineural"),
      [("asymmetry_type", NONE, "sensorineural", A, (ASYM,)),
       ("type", NONE, "sensorineural", A, ("type word", ASYM))]),
+    (lambda: _type("the asymmetry is conductive component"),
+     [("asymmetry_type", NONE, "conductive", A, (ASYM,)),
+      ("type_component", NONE, "conductive", A, ("type component", ASYM))]),
     (lambda: _type("the asymmetry is sensorineural", "right"),  # an ear named: its type
      [("type", R, "sensorineural", A, ("type word",))]),
     (lambda: _tymp("Type B tympanogram", "right"),
@@ -255,6 +258,7 @@ JUDGING = [
     (Claim("asymmetry_type", (), "conductive", rules=(ASYM,)),
      [("type", "right", "conductive", "match", None)]),
     (Claim("type", (), "sensorineural", rules=("type word", ASYM)), []),  # the asymmetry's
+    (Claim("type_component", (), "conductive", rules=("type component", ASYM)), []),
     (Claim("canal_volume", R, "1.0"), [("tympanometry", "right", "ECV 1 ml", "match", None)]),
     (Claim("canal_volume", R, "2.4"),
      [("tympanometry", "right", "ECV 2.4 ml", "contradiction", FAB)]),
@@ -276,6 +280,8 @@ ON_OTHER_CASES = [
     (Claim("asymmetry_type", (), "sensorineural", rules=(ASYM,)), SYMMETRIC, []),
     (Claim("type", (), "sensorineural", rules=("type word", ASYM)), SYMMETRIC,
      [("type", None, "sensorineural", "match", None)]),
+    (Claim("type_component", (), "sensorineural", rules=("type component", ASYM)), SYMMETRIC,
+     [("type", None, "sensorineural component", "match", None)]),
     (Claim("type", BOTH, "sensorineural"), UNMASKED_GAPS,
      [("type", "both", "sensorineural", "contradiction", TYPE)]),
     (Claim("canal_volume", R, "0.9"), SYMMETRIC,

@@ -544,7 +544,10 @@ def judge_asymmetry_type(claim: Claim, j: Judge) -> None:
 
 
 def judge_type_component(claim: Claim, j: Judge) -> None:
-    """Judge "a <type> component": true of an ear of that type or of a mixed ear."""
+    """Judge "a <type> component": true of an ear of that type or of a mixed ear (not judged
+    when it is the asymmetry's type and the case has a worse ear: judge_asymmetry_type)."""
+    if ASYMMETRY_RULE in claim.rules and worse_ear(j.t):
+        return
     ear, note = _judge_ear(claim, j.t)
     j.add("type", ear, None, f"{claim.value} component", claim.text, _hedged(claim),
           lambda e: type_holds(j.t, e, claim.value, component=True), note)  # fmt: skip

@@ -376,6 +376,16 @@ def test_there_is_a_judge_for_each_kind_read():
         "asymmetry",
         "worse_ear",
         "no_loss",
+        # the type of loss and the other tests (result_claims.py)
+        "asymmetry_type",
+        "type_component",
+        "type_denied",
+        "canal_volume",
+        "reflexes",
+        "oae",
+        "abr",
+        "srt",
+        "wrs",
     }
 
 

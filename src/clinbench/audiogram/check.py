@@ -25,7 +25,7 @@ from typing import Any
 
 from clinbench.audiogram import vocabulary as v
 from clinbench.audiogram.audiogram_model import EARS
-from clinbench.audiogram.checkers import CaseFacts, Judge, Topics, check_clause, pta_options
+from clinbench.audiogram.checkers import CaseFacts, Judge, check_clause, pta_options
 from clinbench.audiogram.claims import (
     SHORTHAND,
     Claim,
@@ -45,6 +45,7 @@ from clinbench.audiogram.findings import (
     Verdict,
 )
 from clinbench.audiogram.judges import JUDGES, judge_claims
+from clinbench.audiogram.result_claims import Topics
 from clinbench.audiogram.rules_reply import case_audiogram
 
 __all__ = [

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from clinbench.audiogram import result_claims as rc
 from clinbench.audiogram import vocabulary as v
 from clinbench.audiogram.audiogram_model import EARS, Audiogram
 from clinbench.audiogram.claims import (
@@ -23,7 +24,6 @@ from clinbench.audiogram.claims import (
 )
 from clinbench.audiogram.classify import (
     LARGE_CANAL_VOLUME_ML,
-    Criteria,
     pure_tone_average,
 )
 from clinbench.audiogram.degree_claims import degree_claims
@@ -37,10 +37,9 @@ from clinbench.audiogram.findings import (
 from clinbench.audiogram.judges import (
     JUDGES,
     CaseFacts,
+    both_not_sensorineural,
     judge_pta,
     threshold_holds,
-    tympanometry_holds,
-    type_holds,
 )
 
 
@@ -289,7 +288,7 @@ class Judge:
             if f.kind == "type" and f.claimed == "sensorineural" and f.ear in EARS
             and f.verdict == "unverifiable"
         ]  # fmt: skip
-        if {f.ear for f in per_ear} == set(EARS) and _both_not_sensorineural(self):
+        if {f.ear for f in per_ear} == set(EARS) and both_not_sensorineural(self.t):
             for f in per_ear:
                 f.verdict = Verdict.CONTRADICTION
                 f.critical_error = CriticalError.TYPE
@@ -330,41 +329,12 @@ _TEST_OF = {"tympanometry": "tympanometry", "reflexes": "reflexes", "oae": "oae"
 """The test a finding kind belongs to, beside pure-tone and speech audiometry."""
 
 
-@dataclass(frozen=True)
-class Topics:
-    """Which non-audiogram tests a sentence talks about (read once per sentence)."""
-
-    tymp: bool
-    reflex: bool
-    oae: bool
-    abr: bool
-
-    @classmethod
-    def of(cls, sentence_low: str) -> Topics:
-        """Return the topics of a lower-cased sentence."""
-        if not v.TOPIC_TRIGGER.search(sentence_low):
-            return _NO_TOPICS
-        return cls(
-            bool(v.TYMP_TOPIC.search(sentence_low)),
-            bool(v.REFLEX_TOPIC.search(sentence_low)),
-            bool(v.OAE_TOPIC.search(sentence_low)),
-            bool(v.ABR_TOPIC.search(sentence_low)),
-        )
-
-    def any(self) -> bool:
-        """Return True when the sentence is about another test."""
-        return self.tymp or self.reflex or self.oae or self.abr
-
-
-_NO_TOPICS = Topics(False, False, False, False)
-
-
 def check_clause(
     j: Judge,
     seg: str,
     ear: str | None,
     sent_low: str,
-    topics: Topics,
+    topics: rc.Topics,
     hedged_sentence: bool,
     explicit: bool = True,
     default_conduction: str = "air",
@@ -385,27 +355,27 @@ def check_clause(
         return
     # "Acoustic reflexes, if not already done, would be expected to be absent": a
     # prediction names no result of the test (its audiogram claims are still read).
-    tests = topics if not (topics.any() and v.PREDICTION.search(sent_low)) else _NO_TOPICS
+    tests = topics if not (topics.any() and rc.PREDICTION.search(sent_low)) else rc.NO_TOPICS
     if tests.tymp:
-        check_tympanometry(j, seg, low, ear, hedged)
-    if tests is topics and v.VOLUME_TRIGGER.search(low):
-        check_canal_volume(j, low, ear, hedged)
-    if tests.reflex and (not tests.tymp or v.REFLEX_TOPIC.search(low)):
-        check_test_result(j, "reflexes", low, ear, hedged, sent_low)
+        _judge_each(j, rc.tympanometry_claims(seg, low, ear, hedged))
+    if tests is topics and rc.VOLUME_TRIGGER.search(low):
+        _judge_each(j, rc.canal_volume_claims(low, ear, hedged))
+    if tests.reflex and (not tests.tymp or rc.REFLEX_TOPIC.search(low)):
+        _judge_each(j, rc.outcome_claims("reflexes", low, ear, hedged, sent_low))
     if tests.oae:
-        check_test_result(j, "oae", low, ear, hedged, sent_low)
+        _judge_each(j, rc.outcome_claims("oae", low, ear, hedged, sent_low))
     if tests.abr:
-        check_test_result(j, "abr", low, ear, hedged, sent_low)
+        _judge_each(j, rc.outcome_claims("abr", low, ear, hedged, sent_low))
     if v.DIGIT.search(low):
-        check_speech(j, low, ear, hedged, sent_low)
+        _judge_each(j, rc.speech_claims(low, ear, hedged, sent_low))
         averages = judge_averages(j, low, ear, hedged)
         check_thresholds(j, low, ear, hedged, default_conduction, averages, frequency)
     if v.GAP_TRIGGER.search(low):
         _judge_each(j, air_bone_gap_claims(low, ear, hedged))
     if not topics.any() or v.LOSS_CONTEXT.search(low):
         _judge_each(j, degree_claims(low, ear, hedged, sent_low, default_conduction))
-        if v.TYPE_TRIGGER.search(low):
-            check_type(j, low, sent_low, ear, hedged)
+        if rc.TYPE_TRIGGER.search(low):
+            _judge_each(j, rc.type_claims(low, sent_low, ear, hedged))
         if not topics.tymp and v.CONFIG_TRIGGER.search(low):
             _judge_each(j, configuration_claims(low, ear, hedged))
     # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
@@ -417,258 +387,6 @@ def _judge_each(j: Judge, claims) -> None:
     """Judge each claim read from the clause with its kind's judge, in reading order."""
     for claim in claims:
         JUDGES[claim.kind](claim, j)
-
-
-def check_type(j: Judge, low, sent_low, ear, hedged) -> None:
-    """Type claims: the type words of a clause (one claim per clause; two types make a mixed
-    claim), a component, a denied type, and the type of the asymmetry."""
-    claims = _type_words(j, low, ear, hedged)
-    if not claims:
-        return
-    worse = _worse_ear(j) if ear is None else None
-    if worse and v.ASYMMETRY_SUBJECT.search(low, 0, claims[0][0]):
-        # "The asymmetry is sensorineural": the type of the worse ear's loss. The reply named
-        # no ear, so a type true of the other ear is no swap: the type is wrong.
-        _, kind, text = claims[0]
-        ok, truth = type_holds(j.t, worse, kind)
-        j.judged("type", worse, kind, truth, ok, text, hedged,
-                 note="the asymmetry: the worse ear's loss")  # fmt: skip
-        return
-    component = v.COMPONENT.search(sent_low)
-    if component and v.negated(sent_low, component.start()):
-        component = None  # "no conductive component, sensorineural": one type, not two
-    both = {"sensorineural", "conductive"} <= {k for _, k, _ in claims} or (
-        component and v.TYPE_NAME.search(sent_low.replace(component.group(0), ""))
-    )
-    if both or any(k == "mixed" for _, k, _ in claims):
-        j.add("type", ear, None, "mixed", claims[0][2], hedged,
-                 lambda e: type_holds(j.t, e, "mixed"))  # fmt: skip
-        return
-    for _, kind, text in claims[:1]:
-        comp = v.COMPONENT.search(low)
-        if comp:
-            j.add("type", ear, None, f"{kind} component", text, hedged,
-                     lambda e, k=kind: type_holds(j.t, e, k, component=True))  # fmt: skip
-        elif kind == "sensorineural" and ear in ("both", None) and _both_not_sensorineural(j):
-            j.judged("type", ear, kind, "a conductive component in one ear or the other",
-                     False, text, hedged,
-                     note="unmasked bone shows a significant gap in one ear or the other at "
-                          f"{j.t.cls.shared_gap_frequencies} Hz")  # fmt: skip
-        else:
-            j.add("type", ear, None, kind, text, hedged,
-                     lambda e, k=kind: type_holds(j.t, e, k))  # fmt: skip
-
-
-def _type_words(j: Judge, low, ear, hedged) -> list[tuple[int, str, str]]:
-    """Return (position, type, words) of each type word claimed in a clause; a denied type
-    ("not sensorineural") is judged here."""
-    claims = []
-    for pattern, kind in v.TYPE_WORDS:
-        for m in pattern.finditer(low):
-            if v.negated(low, m.start()):
-                if v.TYPE_DENIED.search(low, max(0, m.start() - 45), m.start()):
-                    _type_denied(j, low, m, kind, ear, hedged)
-                continue
-            if v.COCHLEA_NORMAL.match(low, m.start()):
-                continue
-            if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
-                continue  # "ENT for the conductive side": names an ear by a finding, claims none
-            if kind == "mixed" and not v.LOSS_CONTEXT.search(low):
-                continue
-            claims.append((m.start(), kind, m.group(0)))
-    return claims
-
-
-def _worse_ear(j: Judge) -> str | None:
-    """Return the worse ear of a determined asymmetry (the classifier's rule), else None."""
-    asymmetry = j.t.cls.asymmetry
-    return asymmetry.worse_ear if asymmetry.asymmetric else None
-
-
-def _type_denied(j: Judge, low: str, m: re.Match, kind: str, ear, hedged) -> None:
-    """Judge a denied type ("no conductive component", "not a mixed loss"): wrong when the
-    ear's type is the one denied; a denied component ("no conductive component") is wrong
-    on a mixed ear too, which has one. An ear of undetermined type is not judged."""
-    part = bool(v.COMPONENT.match(low, m.start()))
-    denied = {kind, "mixed"} if part and kind != "mixed" else {kind}
-
-    def ok(e):
-        truth = j.t.cls.ear(e).type
-        if truth in (None, "undetermined"):
-            return None, truth
-        return truth not in denied, truth
-
-    claimed = f"no {kind} component" if part else f"not {kind}"
-    j.add("type", ear, None, claimed, m.group(0), hedged, ok)
-
-
-def _both_not_sensorineural(j: Judge) -> bool:
-    """Return True when the two ears cannot both be sensorineural although neither ear's type
-    is known (classify.shared_gap_frequencies): a claim of bilateral SNHL is then wrong."""
-    cls = j.t.cls
-    if any(cls.ear(e).type != "undetermined" for e in EARS):
-        return False
-    needed = 2 * (j.t.criteria or Criteria()).abg_min_count - 1
-    return len(cls.shared_gap_frequencies) >= needed
-
-
-def check_tympanometry(j: Judge, seg, low, ear, hedged) -> None:
-    claims = []
-    for m in v.TYMP_TYPE.finditer(seg):
-        letter = m.group(1) or m.group(2)
-        letter = letter[0].upper() + letter[1:].lower()
-        claims.append((letter, m.group(0)))
-    if not claims:
-        for pattern, letter in v.TYMP_WORDS:
-            m = pattern.search(low)
-            if m and not v.negated(low, m.start()):
-                claims.append((letter, m.group(0)))
-                break
-    tymp = j.t.audiogram.tympanometry
-    for letter, text in claims:
-        if not tymp:
-            j.fabricated("tympanometry", ear, None, f"type {letter}", text, hedged,
-                            "tympanometry")  # fmt: skip
-            continue
-
-        j.add("tympanometry", ear, None, f"type {letter}", text, hedged,
-              lambda e, letter=letter: tympanometry_holds(j.t, e, letter))  # fmt: skip
-
-
-def check_canal_volume(j: Judge, low, ear, hedged) -> None:
-    """Ear-canal volume values ("ECV 0.9 ml"): a measured value, so a wrong one (beyond
-    ``ECV_TOLERANCE_ML``) is a fabricated tympanometry result."""
-    tymp = j.t.audiogram.tympanometry
-    for m in v.CANAL_VOLUME.finditer(low):
-        value = float(m.group(1))
-        if not tymp:
-            j.fabricated("tympanometry", ear, None, f"ECV {value:g} ml", m.group(0), hedged,
-                         "tympanometry")  # fmt: skip
-            continue
-
-        def ok(e, value=value):
-            t = tymp.get(e)
-            if t is None or t.ear_canal_volume_ml is None:
-                return None, None
-            return abs(t.ear_canal_volume_ml - value) <= ECV_TOLERANCE_ML, t.ear_canal_volume_ml
-
-        j.add("tympanometry", ear, None, f"ECV {value:g} ml", m.group(0), hedged, ok)
-
-
-ECV_TOLERANCE_ML = 0.3
-"""How far a quoted ear-canal volume may be from the measured one (rounding, 0.1 ml steps)."""
-
-
-def _test_state(test: str, low: str) -> str | None:
-    if v.ABSENT_WORDS.search(low):
-        return "absent"
-    if v.REDUCED_WORDS.search(low):
-        return "abnormal" if test == "abr" else "reduced"
-    if v.PRESENT_WORDS.search(low):
-        return "normal" if test == "abr" else "present"
-    return None
-
-
-def check_test_result(j: Judge, test: str, low: str, ear, hedged, sent_low: str = "") -> None:
-    """Results of reflexes, OAEs and ABR. A clause naming the test without a result word
-    ("absent ipsilateral and contralateral reflexes", split at the 'and') takes the
-    sentence's result word when the sentence has only one kind."""
-    state = _test_state(test, low)
-    if state is None and sent_low:
-        kinds = {
-            kind
-            for kind, pattern in (("absent", v.ABSENT_WORDS), ("reduced", v.REDUCED_WORDS),
-                                  ("present", v.PRESENT_WORDS))
-            if pattern.search(sent_low)
-        }  # fmt: skip
-        if len(kinds) == 1:
-            state = _test_state(test, sent_low)
-    if state is None:
-        return
-    data = getattr(j.t.audiogram, test)
-    name = {"reflexes": "acoustic reflexes", "oae": "OAEs", "abr": "ABR"}[test]
-    if not data:
-        j.fabricated(test, ear, None, state, low, hedged, name)
-        return
-
-    def ok(e):
-        result = data.get(e)
-        if result is None:
-            return False, None
-        if test == "reflexes":
-            values = result.measured()
-            truth = "absent" if all(v is None for v in values) else "present"
-            if state == "reduced":
-                high = [v for v in values if v is not None and v >= 100]
-                return (True if high else None), truth
-            return state == truth, truth
-        truth = result.result
-        if test == "abr" and truth == "absent" and state == "abnormal":
-            return True, truth
-        if state == "reduced" and truth == "absent":
-            return None, truth
-        return state == truth, truth
-
-    j.add(test, ear, None, state, low, hedged, ok)
-
-
-def _ear_tagged(j: Judge, low: str, start: int, unit: str) -> list[tuple[str, int, str]]:
-    """Return (ear, value, text) for ear-tagged values after ``start`` (one test's list)."""
-    tail = low[start:]
-    out = []
-    for m in v.VALUE_THEN_EAR.finditer(tail):
-        if (m.group(2) == "%") == (unit == "%"):
-            out.append((v.EAR_WORD.get(m.group(3), m.group(3)), int(m.group(1)), m.group(0)))
-    if not out:
-        for m in v.EAR_THEN_VALUE.finditer(tail):
-            if (m.group(3) == "%") == (unit == "%"):
-                ear = v.EAR_WORD.get(m.group(1), m.group(1))
-                out.append((ear, int(m.group(2)), m.group(0)))
-    if len(out) == 1 and sum((u == "%") == (unit == "%") for u in v.VALUE_UNIT.findall(tail)) > 1:
-        return []  # "poor on the right at 44%, 80% on the left": not every value is tagged
-    return out if len({e for e, _, _ in out}) == len(out) in (1, 2) else []
-
-
-def check_speech(j: Judge, low, ear, hedged, sent_low: str = "") -> None:
-    speech = j.t.audiogram.speech
-    tol = j.t.tolerance_db
-    tagged = []
-    srt = v.SRT.search(low)
-    if srt:
-        tagged += [("srt", e, v, t) for e, v, t in _ear_tagged(j, low, srt.start(), "db")]
-    wrs = v.WRS.search(low)
-    if wrs:
-        tagged += [("wrs", e, v, t) for e, v, t in _ear_tagged(j, low, wrs.start(), "%")]
-    elif not srt and "%" in low and v.WRS_NAME.search(sent_low[: sent_low.find(low[:12])]):
-        # "WRS R 84%, L 52%": the list, split at its comma, goes on naming word scores.
-        tagged += [("wrs", e, v, t) for e, v, t in _ear_tagged(j, low, 0, "%")]
-    if tagged:
-        for kind, tagged_ear, value, text in tagged:
-            if not speech:
-                j.fabricated(kind, tagged_ear, None, value, text, hedged, "speech audiometry")
-                continue
-            attr, limit = ("srt_db", tol) if kind == "srt" else ("wrs_percent", j.t.wrs_tolerance)
-
-            def ok(e, v=value, a=attr, t=limit):
-                return _within(speech.get(e), a, v, t)
-
-            j.add(kind, tagged_ear, None, value, text, hedged, ok)
-        return
-    for m in v.SRT.finditer(low):
-        value = int(m.group(2))
-        if not speech:
-            j.fabricated("srt", ear, None, value, m.group(0), hedged, "speech audiometry")
-            continue
-        j.add("srt", ear, None, value, m.group(0), hedged,
-                 lambda e, v=value: _within(speech.get(e), "srt_db", v, tol))  # fmt: skip
-    for m in v.WRS.finditer(low):
-        value = int(m.group(2) or m.group(3))
-        if not speech:
-            j.fabricated("wrs", ear, None, value, m.group(0), hedged, "speech audiometry")
-            continue
-        j.add("wrs", ear, None, value, m.group(0), hedged,
-                 lambda e, v=value: _within(speech.get(e), "wrs_percent", v,
-                                            j.t.wrs_tolerance))  # fmt: skip
 
 
 def check_thresholds(

@@ -116,9 +116,9 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "type words (BSA 2018; ASHA 2005)"),
     ("type", "non-native type word",
      _I(r"\b(neuro-?sensorial|sensori-?neural|perceptive|perception type|of perception type|"
-        r"transmission(?: type| deafness| loss| hypoacusis)?|transmissive)\b"),
+        r"(?<!sound )transmission(?: type| deafness| loss| hypoacusis)?|transmissive)\b"),
      "neurosensorial / perception, transmission (European usage calqued into English, issue "
-     "#26 batch 14)"),
+     "#26 batch 14); 'sound transmission' is how hearing works, not a type (batch 18)"),
     ("type", "lay mixed",
      _I(r"\bpart\b[^.;\n]{0,50}?\b(?:middle|inner) ears?\b[^.;\n]{0,30}?\bpart\b[^.;\n]{0,30}?"
         r"\b(?:middle|inner) ears?\b|\bboth the (?:outer|middle) and the inner ear\b"),

@@ -33,6 +33,7 @@ from clinbench.audiogram.degree_claims import (
     REGION_STATED,
 )
 from clinbench.audiogram.findings import CriticalError
+from clinbench.audiogram.result_claims import ASYMMETRY_RULE
 
 if TYPE_CHECKING:
     from clinbench.audiogram.claims import Claim
@@ -254,8 +255,19 @@ def _judge_ear(claim: Claim, t: CaseFacts) -> tuple[str | None, str]:
 
 
 def judge_type(claim: Claim, j: Judge) -> None:
-    """Judge a type-of-loss claim against the classified type."""
+    """Judge a type-of-loss claim against the classified type. "Sensorineural" of both ears
+    or of no ear named is wrong where the ears cannot both be sensorineural (unmasked bone
+    with a gap in one ear or the other); the plain type of "the asymmetry is <type>" is not
+    judged where the case has a worse ear (judge_asymmetry_type judges it)."""
     ear, note = _judge_ear(claim, j.t)
+    if ASYMMETRY_RULE in claim.rules and worse_ear(j.t):
+        return
+    if claim.value == "sensorineural" and ear in ("both", None) and both_not_sensorineural(j.t):
+        j.judged("type", ear, claim.value, "a conductive component in one ear or the other",
+                 False, claim.text, _hedged(claim),
+                 note="unmasked bone shows a significant gap in one ear or the other at "
+                      f"{j.t.cls.shared_gap_frequencies} Hz")  # fmt: skip
+        return
     j.add("type", ear, None, claim.value, claim.text, _hedged(claim),
           lambda e: type_holds(j.t, e, claim.value), note)  # fmt: skip
 
@@ -587,3 +599,163 @@ def judge_claims(claims: list[Claim], j: Judge) -> None:
         if judge is not None and claim.qualifier in ("asserted", "hedged"):
             j.clause += 1
             judge(claim, j)
+
+
+# -- the type of loss and the other tests (claims of result_claims.py) --------------------
+
+ECV_TOLERANCE_ML = 0.3
+"""How far a quoted ear-canal volume may be from the measured one (rounding, 0.1 ml steps)."""
+_TEST_NAME = {"reflexes": "acoustic reflexes", "oae": "OAEs", "abr": "ABR"}
+
+
+def worse_ear(t: CaseFacts) -> str | None:
+    """Return the worse ear of a determined asymmetry (the classifier's rule), else None."""
+    asymmetry = t.cls.asymmetry
+    return asymmetry.worse_ear if asymmetry.asymmetric else None
+
+
+def both_not_sensorineural(t: CaseFacts) -> bool:
+    """Return True when the two ears cannot both be sensorineural although neither ear's type
+    is known (classify.shared_gap_frequencies): a claim of bilateral SNHL is then wrong."""
+    cls = t.cls
+    if any(cls.ear(e).type != "undetermined" for e in EARS):
+        return False
+    needed = 2 * (t.criteria or Criteria()).abg_min_count - 1
+    return len(cls.shared_gap_frequencies) >= needed
+
+
+def speech_holds(t: CaseFacts, ear: str, attr: str, value: int, tol: int):
+    """Judge a speech-audiometry value (``attr``: srt_db or wrs_percent) for one ear within
+    ``tol``; an ear without that result makes the claim false."""
+    result = (t.audiogram.speech or {}).get(ear)
+    if result is None or getattr(result, attr) is None:
+        return False, None
+    truth = getattr(result, attr)
+    return abs(truth - value) <= tol, truth
+
+
+def judge_asymmetry_type(claim: Claim, j: Judge) -> None:
+    """Judge "the asymmetry is <type>" as the type of the worse ear's loss; a case with no
+    worse ear gives no verdict here (the plain type claim of the same words is judged). The
+    reply named no ear, so a type true of the other ear is a wrong type, not a swap."""
+    worse = worse_ear(j.t)
+    if worse is None:
+        return
+    ok, truth = type_holds(j.t, worse, claim.value)
+    j.judged("type", worse, claim.value, truth, ok, claim.text, _hedged(claim),
+             note="the asymmetry: the worse ear's loss")  # fmt: skip
+
+
+def judge_type_component(claim: Claim, j: Judge) -> None:
+    """Judge "a <type> component": true of an ear of that type or of a mixed ear (not judged
+    when it is the asymmetry's type and the case has a worse ear: judge_asymmetry_type)."""
+    if ASYMMETRY_RULE in claim.rules and worse_ear(j.t):
+        return
+    ear, note = _judge_ear(claim, j.t)
+    j.add("type", ear, None, f"{claim.value} component", claim.text, _hedged(claim),
+          lambda e: type_holds(j.t, e, claim.value, component=True), note)  # fmt: skip
+
+
+def judge_type_denied(claim: Claim, j: Judge) -> None:
+    """Judge a denied type ("not a mixed loss", "no conductive component"): wrong when the
+    ear's type is the one denied; a denied component is wrong on a mixed ear too, which has
+    one. An ear of undetermined type is not judged."""
+    ear, note = _judge_ear(claim, j.t)
+    part = "denied component" in claim.rules
+    denied = {claim.value, "mixed"} if part and claim.value != "mixed" else {claim.value}
+
+    def ok(e):
+        truth = j.t.cls.ear(e).type
+        if truth in (None, "undetermined"):
+            return None, truth
+        return truth not in denied, truth
+
+    claimed = f"no {claim.value} component" if part else f"not {claim.value}"
+    j.add("type", ear, None, claimed, claim.text, _hedged(claim), ok, note)
+
+
+def judge_canal_volume(claim: Claim, j: Judge) -> None:
+    """Judge an ear-canal volume: a measured value, so one beyond ``ECV_TOLERANCE_ML`` (or in
+    a case without tympanometry) is a fabricated tympanometry result."""
+    ear, note = _judge_ear(claim, j.t)
+    value = float(claim.value)
+    claimed = f"ECV {value:g} ml"
+    tymp = j.t.audiogram.tympanometry
+    if not tymp:
+        j.fabricated("tympanometry", ear, None, claimed, claim.text, _hedged(claim),
+                     "tympanometry")  # fmt: skip
+        return
+
+    def ok(e):
+        got = tymp.get(e)
+        if got is None or got.ear_canal_volume_ml is None:
+            return None, None
+        return abs(got.ear_canal_volume_ml - value) <= ECV_TOLERANCE_ML, got.ear_canal_volume_ml
+
+    j.add("tympanometry", ear, None, claimed, claim.text, _hedged(claim), ok, note)
+
+
+def judge_test_result(claim: Claim, j: Judge) -> None:
+    """Judge a result of acoustic reflexes, OAEs or ABR (the claim's kind) per ear.
+
+    Reflexes are present when any is measured; "reduced" (elevated) reflexes fit an ear with
+    a reflex at 100 dB or more and are not judged otherwise. An absent ABR is abnormal; a
+    "reduced" OAE or ABR against an absent one is not judged. An ear without the test makes
+    the claim false; a case without it, fabricated."""
+    test, state = claim.kind, claim.value
+    ear, note = _judge_ear(claim, j.t)
+    data = getattr(j.t.audiogram, test)
+    if not data:
+        j.fabricated(test, ear, None, state, claim.text, _hedged(claim), _TEST_NAME[test])
+        return
+
+    def ok(e):
+        result = data.get(e)
+        if result is None:
+            return False, None
+        if test == "reflexes":
+            values = result.measured()
+            truth = "absent" if all(x is None for x in values) else "present"
+            if state == "reduced":
+                high = [x for x in values if x is not None and x >= 100]
+                return (True if high else None), truth
+            return state == truth, truth
+        truth = result.result
+        if test == "abr" and truth == "absent" and state == "abnormal":
+            return True, truth
+        if state == "reduced" and truth == "absent":
+            return None, truth
+        return state == truth, truth
+
+    j.add(test, ear, None, state, claim.text, _hedged(claim), ok, note)
+
+
+def judge_speech(claim: Claim, j: Judge) -> None:
+    """Judge a speech reception threshold (dB tolerance) or word recognition score (per-cent
+    tolerance); one in a case without speech audiometry is fabricated."""
+    ear, note = _judge_ear(claim, j.t)
+    if not j.t.audiogram.speech:
+        j.fabricated(claim.kind, ear, None, claim.value, claim.text, _hedged(claim),
+                     "speech audiometry")  # fmt: skip
+        return
+    attr, tol = (
+        ("srt_db", j.t.tolerance_db) if claim.kind == "srt"
+        else ("wrs_percent", j.t.wrs_tolerance)
+    )  # fmt: skip
+    j.add(claim.kind, ear, None, claim.value, claim.text, _hedged(claim),
+          lambda e: speech_holds(j.t, e, attr, claim.value, tol), note)  # fmt: skip
+
+
+JUDGES.update(
+    {
+        "asymmetry_type": judge_asymmetry_type,
+        "type_component": judge_type_component,
+        "type_denied": judge_type_denied,
+        "canal_volume": judge_canal_volume,
+        "reflexes": judge_test_result,
+        "oae": judge_test_result,
+        "abr": judge_test_result,
+        "srt": judge_speech,
+        "wrs": judge_speech,
+    }
+)

@@ -1,0 +1,407 @@
+"""What one clause claims of the type of loss and of the other tests: read, never judged.
+
+Each ``*_claims`` function reads one family of claims from a clause (the clause, its ear and
+whether it is hedged come from the sentence reader of :mod:`~clinbench.audiogram.check`) and
+returns :class:`~clinbench.audiogram.claims.Claim` objects; the judges of
+:mod:`~clinbench.audiogram.judges` decide whether they are true. The families:
+
+- the type of loss: a type word, a component of a loss, a denied type, the asymmetry's type;
+- tympanometry: a tympanogram type, an ear-canal volume;
+- acoustic reflexes, otoacoustic emissions and ABR: present, reduced or absent;
+- speech audiometry: speech reception thresholds and word recognition scores.
+
+Every claim names in ``rules`` the reading rule that produced it; :data:`RULES` cites the
+source of each rule once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram.claims import Claim, _clause_claim
+
+RULES: dict[str, str] = {
+    "type word": "sensorineural / conductive / mixed and SNHL/CHL (BSA 2018 pure-tone "
+    "audiometry; ASHA 2005); cochlear loss and nerve deafness as older names of a "
+    "sensorineural loss",
+    "mixed by two types": "a sentence naming both a sensorineural and a conductive part, or a "
+    "component beside another type, describes a mixed loss (BSA 2018)",
+    "type component": "'a conductive component', 'an underlying SNHL': part of a loss, not "
+    "the ear's whole type (clinic letters)",
+    "denied type": "'not sensorineural', 'not a mixed loss': a claim that the ear's loss is "
+    "not of that type (clinic letters)",
+    "denied component": "'no conductive component': a claim that the ear's loss has no part "
+    "of that type, so it is neither of that type nor mixed (clinic letters)",
+    "classed as": "'I would treat this as a mixed loss': the writer's own classing of the "
+    "loss is a type claim, where 'treat as' alone is an instruction (clinic letters; issue "
+    "#26 batch 20, reports for the dispenser)",
+    "asymmetry's type": "'the asymmetry is sensorineural': the type of the worse ear's loss, "
+    "which makes the difference between the ears (clinic letters)",
+    "tympanogram type": "tympanogram types A, As, Ad, B and C (Jerger 1970)",
+    "tympanogram description": "flat trace or no peak (type B), negative middle-ear pressure "
+    "(type C), normal middle-ear function (type A), in words (Jerger 1970)",
+    "ear-canal volume": "ear-canal (equivalent) volume in ml, measured with the tympanogram "
+    "(BSA recommended procedure for tympanometry)",
+    "test result": "present, reduced or absent acoustic reflexes and otoacoustic emissions, "
+    "normal or abnormal ABR; pass/refer for screening (ASHA 1990 acoustic immittance "
+    "guidelines; JCIH 2019)",
+    "speech reception threshold": "SRT in dB HL (ASHA 1988 guidelines for the speech threshold)",
+    "word recognition score": "word recognition / speech discrimination score in per cent "
+    "(BSA recommended procedure for speech audiometry)",
+}
+"""Each reading rule of this module and the source of its usage."""
+
+ASYMMETRY_RULE = "asymmetry's type"
+"""The rule on a claim of the asymmetry's type, and on the plain type claim of the same
+words, which stands only when the case has no worse ear to give the asymmetry a type."""
+
+# -- which tests a sentence talks about -------------------------------------------------
+
+TYMP_TOPIC = re.compile(
+    # a subtype of A ("type As", "type Ad") names a tympanogram on its own
+    r"tymp|middle[\s-]ear|compliance|admittance|\bjerger\b|\d\s*ml\b|\btype\s+a[sd]\b"
+)
+"""A sentence about tympanometry; a volume in ml ("type B, 3.4 ml") is an ear-canal volume."""
+REFLEX_TOPIC = re.compile(r"reflex")
+OAE_TOPIC = re.compile(r"\boaes?\b|otoacoustic|dpoaes?|teoaes?|emissions")
+ABR_TOPIC = re.compile(r"\babr\b|auditory brainstem|brainstem response|wave v|\bbaer\b|\bbera\b")
+TOPIC_TRIGGER = re.compile(
+    r"tymp|middle|complian|admittance|jerger|reflex|oae|otoacoustic|emission|abr|brainstem|"
+    r"wave v|baer|bera|ml\b|type\s+a[sd]\b"
+)
+"""A superset of TYMP_TOPIC, REFLEX_TOPIC, OAE_TOPIC and ABR_TOPIC."""
+PREDICTION = re.compile(
+    r"\b(?:expected|predicted|anticipated)\s+to\b|\bwould\s+(?:\w+\s+)?(?:be|show|give|confirm)\b|"
+    r"\b(?:should|will)\s+(?:\w+\s+)?(?:be|show|give)\b|\bif\s+(?:tested|done|performed|measured)\b|"
+    r"\bexpect(?:s|ed)?\s+(?:[\w-]+\s+){1,3}to\s+(?:be|show)\b"
+)
+"""A prediction of a test not reported ("reflexes would be expected to be absent", "OAEs
+should be absent", "if tested, reflexes will be absent"): what the reader expects, not a
+result, so it claims no result of that test."""
+# Each trigger is a superset of what one reader's patterns can match, searched once per
+# clause so that a reader with nothing to read costs one search.
+TYPE_TRIGGER = re.compile(r"sensori|snhl|cochlear|nerve|conductive|chl|mixed")
+VOLUME_TRIGGER = re.compile(r"ecv|volume")
+
+
+@dataclass(frozen=True)
+class Topics:
+    """Which tests beside pure-tone audiometry a sentence talks about (read once per sentence)."""
+
+    tymp: bool
+    reflex: bool
+    oae: bool
+    abr: bool
+
+    @classmethod
+    def of(cls, sentence_low: str) -> Topics:
+        """Return the topics of a lower-cased sentence."""
+        if not TOPIC_TRIGGER.search(sentence_low):
+            return NO_TOPICS
+        return cls(
+            bool(TYMP_TOPIC.search(sentence_low)),
+            bool(REFLEX_TOPIC.search(sentence_low)),
+            bool(OAE_TOPIC.search(sentence_low)),
+            bool(ABR_TOPIC.search(sentence_low)),
+        )
+
+    def any(self) -> bool:
+        """Return True when the sentence is about another test."""
+        return self.tymp or self.reflex or self.oae or self.abr
+
+
+NO_TOPICS = Topics(False, False, False, False)
+
+
+# -- the type of loss ---------------------------------------------------------------------
+
+TYPE_WORDS = [
+    (re.compile(r"\b(sensorineural|sensori-neural|snhl|cochlear hearing loss|nerve deafness)\b"),
+     "sensorineural"),
+    (re.compile(r"\b(conductive|chl)\b"), "conductive"),
+    (re.compile(r"\bmixed\b"), "mixed"),
+]  # fmt: skip
+COMPONENT = re.compile(
+    r"\b(sensorineural|conductive|cochlear)\s+(component|element|overlay|contribution|part|one)\b|"
+    r"\bunderlying\s+(?:an?\s+)?(?:\w+[\s-]+)?(sensorineural|conductive|cochlear|snhl|chl)\b"
+)
+"""Part of a loss, not the ear's type: "a conductive component", "an underlying SNHL"."""
+TYPE_NAME = re.compile(r"sensorineural|conductive")
+TYPE_DENIED = re.compile(
+    r"\b(?:no|not|without|absence\s+of)\s+(?:(?:a|an|any)\s+)?(?:(?:clinically\s+)?"
+    r"(?:significant|real|true|obvious|evident|measurable|appreciable|purely|pure)\s+)?$"
+)
+"""Right before a type word, a denial of that type ("no conductive component", "not a mixed
+loss", "not purely conductive"): a claim that the ear's loss is not of that type. A plan or
+an exclusion ("to rule out a conductive cause") is not one."""
+COCHLEA_NORMAL = re.compile(
+    r"[\w-]+\s+(?:hearing|function|acuity|reserve|sensitivity|component)\s+(?:is\s+|was\s+|"
+    r"are\s+|appears\s+)?(?:\w+\s+)?(?:normal|within normal|intact|preserved|good)\b"
+)
+"""After a type word: "sensorineural hearing is normal" (the cochlea is normal), not a type."""
+CLASSED_AS = re.compile(
+    r"\bi(?:\s+would|'d)\s+(?:treat|class(?:ify)?|regard|count)\s+(?:this|it|the loss)\s+as\s+"
+    r"(?:an?\s+)?(?:[\w-]+\s+){0,2}$"
+)
+"""Right before a type word, the writer classing this patient's loss ("so I would treat this
+as a mixed loss"): a claim of that type, unlike an instruction ("treat as sudden SNHL until
+proven otherwise"), which vocabulary.NEGATORS reads as no finding."""
+ASYMMETRY_SUBJECT = re.compile(
+    r"\basymmetry\s+(?:is|was|appears|seems|looks)\s+(?:(?:to\s+be\s+)?(?:likely|probably|"
+    r"purely|mainly|mostly|entirely|largely)\s+)?(?:to\s+be\s+)?$"
+)
+"""Before a type word: "the asymmetry is sensorineural" types the difference between the
+ears, which is the worse ear's loss."""
+
+
+def type_claims(low: str, sent_low: str, ear: str | None, hedged: bool) -> list[Claim]:
+    """Return the type claims of a lower-cased clause, in the order they are judged.
+
+    First each denied type (kind ``type_denied``, rule "denied type" or "denied
+    component"). Then at most one
+    claim of the clause's type: two types, or a component beside another type, make one
+    "mixed" claim; a component alone is a ``type_component`` claim; else the first type
+    word is a ``type`` claim. "The asymmetry is X" (no ear named) adds, before it, an
+    ``asymmetry_type`` claim of X; both carry :data:`ASYMMETRY_RULE`, and the judges keep
+    the one the case allows (the worse ear's type when the case has one).
+    """
+    denied, words = _type_words(low, ear, hedged)
+    if not words:
+        return denied
+    _, first_kind, first_text, first_rule = words[0]
+    asymmetry = ear is None and bool(ASYMMETRY_SUBJECT.search(low, 0, words[0][0]))
+    component = COMPONENT.search(sent_low)
+    if component and v.negated(sent_low, component.start()):
+        component = None  # "no conductive component, sensorineural": one type, not two
+    both = {"sensorineural", "conductive"} <= {w[1] for w in words} or (
+        component and TYPE_NAME.search(sent_low.replace(component.group(0), ""))
+    )
+    if both or any(w[1] == "mixed" for w in words):
+        rule = "mixed by two types" if both else first_rule
+        claim = _clause_claim("type", ear, "mixed", hedged, first_text, rule)
+    elif COMPONENT.search(low):
+        claim = _clause_claim("type_component", ear, first_kind, hedged, first_text,
+                              "type component")  # fmt: skip
+    else:
+        claim = _clause_claim("type", ear, first_kind, hedged, first_text, first_rule)
+    if not asymmetry:
+        return [*denied, claim]
+    of_asymmetry = _clause_claim("asymmetry_type", None, first_kind, hedged, first_text,
+                                 ASYMMETRY_RULE)  # fmt: skip
+    return [*denied, of_asymmetry, replace(claim, rules=(*claim.rules, ASYMMETRY_RULE))]
+
+
+def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[int, str, str, str]]]:
+    """Return the denied-type claims of a clause, and (position, type, words, rule) of each
+    type word it claims, in the order of TYPE_WORDS."""
+    denied, words = [], []
+    for pattern, kind in TYPE_WORDS:
+        for m in pattern.finditer(low):
+            classed = bool(CLASSED_AS.search(low, max(0, m.start() - 60), m.start()))
+            if v.negated(low, m.start()) and not classed:
+                if TYPE_DENIED.search(low, max(0, m.start() - 45), m.start()):
+                    # "no conductive component" denies a mixed loss too (it has one)
+                    part = bool(COMPONENT.match(low, m.start()))
+                    rule = "denied component" if part else "denied type"
+                    denied.append(_clause_claim("type_denied", ear, kind, hedged, m.group(0),
+                                                rule))  # fmt: skip
+                continue
+            if COCHLEA_NORMAL.match(low, m.start()):
+                continue
+            if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(
+                low, max(0, m.start() - 60), m.start()
+            ):  # a window: linear however many such words the clause has
+                continue  # "ENT for the conductive side": names an ear by a finding, claims none
+            words.append((m.start(), kind, m.group(0), "classed as" if classed else "type word"))
+    return denied, words
+
+
+# -- tympanometry --------------------------------------------------------------------------
+
+TYMP_TYPE = re.compile(
+    r"\b(?:[Tt]ype|TYPE|Jerger)[\s-]*(A[sSdD]|A|B|C)\b(?![\w-])|\b(A[sSdD]|A|B|C)[\s-]+type\b|"
+    r"(?i:\btympanograms?\s+(?:is|are|was|were)\s+)(A[sd]|A|B|C)\b(?![\w-])"
+)
+"""A tympanogram type by its letter, read in the clause as written (case matters: "type a"):
+"type B", "B type", and the letter said of the tympanogram ("Tympanograms are As")."""
+TYMP_WORDS = [
+    (re.compile(r"\bflat\b[^.]{0,15}\b(?:tymp|trace|curve)|"
+                r"\bno (?:discernible |measurable )?peak"), "B"),
+    (re.compile(r"\bnegative (?:middle[\s-]ear )?pressure"), "C"),
+    (re.compile(r"\bnormal (?:tympanograms?|tympanometry|"
+                r"middle[\s-]ear (?:function|pressure|status|"
+                r"compliance))"), "A"),
+]  # fmt: skip
+CANAL_VOLUME = re.compile(
+    r"\b(?:ecv|(?:equivalent\s+)?(?:ear[\s-]*)?canal\s+volume|physical\s+volume)\b"
+    r"[^.\d]{0,15}?(\d+(?:\.\d+)?)\s*(?:ml|cc|cm3|cm³)\b"
+)
+"""An ear-canal volume quoted with its value ("ECV 0.9 ml", "canal volume of 1.1 ml")."""
+
+
+def tympanometry_claims(seg: str, low: str, ear: str | None, hedged: bool) -> list[Claim]:
+    """Return the tympanogram-type claims of a clause (``seg`` as written, ``low`` lower-cased):
+    each type letter named, else the first description in words ("flat trace": B)."""
+    out = []
+    for m in TYMP_TYPE.finditer(seg):
+        letter = m.group(1) or m.group(2) or m.group(3)
+        letter = letter[0].upper() + letter[1:].lower()
+        out.append(_clause_claim("tympanometry", ear, letter, hedged, m.group(0),
+                                 "tympanogram type"))  # fmt: skip
+    if out:
+        return out
+    for pattern, letter in TYMP_WORDS:
+        m = pattern.search(low)
+        if m and not v.negated(low, m.start()):
+            return [_clause_claim("tympanometry", ear, letter, hedged, m.group(0),
+                                  "tympanogram description")]  # fmt: skip
+    return []
+
+
+def canal_volume_claims(low: str, ear: str | None, hedged: bool) -> list[Claim]:
+    """Return the ear-canal volume claims of a lower-cased clause; ``value`` is the volume in
+    ml as written ("0.9")."""
+    return [
+        _clause_claim("canal_volume", ear, m.group(1), hedged, m.group(0), "ear-canal volume")
+        for m in CANAL_VOLUME.finditer(low)
+    ]
+
+
+# -- acoustic reflexes, OAEs and ABR -------------------------------------------------------
+
+ABSENT_WORDS = re.compile(r"\b(absent|not (?:elicited|present|observed|recorded|detected|"
+                           r"recordable)|no (?:acoustic )?reflex\w*|no (?:oae|emission)s?|"
+                           r"no (?:identifiable |repeatable |clear |definite )?wave v|"
+                           r"could not be (?:elicited|recorded)|refer(?:red)? result|"
+                           r"fail(?:ed)?)\b")  # fmt: skip
+PRESENT_WORDS = re.compile(r"\b(present|intact|elicited|observed|recorded|detected|robust|"
+                            r"pass(?:ed)?|"
+                            r"normal|within normal)\b")  # fmt: skip
+REDUCED_WORDS = re.compile(r"\b(reduced|elevated|diminished|weak|partial|prolonged|delayed|"
+                            r"abnormal)\b")  # fmt: skip
+_STATES = (("absent", ABSENT_WORDS), ("reduced", REDUCED_WORDS), ("present", PRESENT_WORDS))
+
+
+def _test_state(test: str, low: str) -> str | None:
+    """Return the result a text gives a test: absent, reduced, present (for ABR: absent,
+    abnormal, normal), or None when it names none."""
+    if ABSENT_WORDS.search(low):
+        return "absent"
+    if REDUCED_WORDS.search(low):
+        return "abnormal" if test == "abr" else "reduced"
+    if PRESENT_WORDS.search(low):
+        return "normal" if test == "abr" else "present"
+    return None
+
+
+def outcome_claims(
+    test: str, low: str, ear: str | None, hedged: bool, sent_low: str = ""
+) -> list[Claim]:
+    """Return the result claim of ``test`` ("reflexes", "oae" or "abr") in a lower-cased
+    clause (at most one; its text is the clause). A clause naming the test without a result
+    word ("absent ipsilateral and contralateral reflexes", split at the 'and') takes the
+    sentence's result word when the sentence has only one kind."""
+    state = _test_state(test, low)
+    if state is None and sent_low:
+        kinds = {kind for kind, pattern in _STATES if pattern.search(sent_low)}
+        if len(kinds) == 1:
+            state = _test_state(test, sent_low)
+    if state is None:
+        return []
+    return [_clause_claim(test, ear, state, hedged, low, "test result")]
+
+
+# -- speech audiometry ---------------------------------------------------------------------
+
+SRT = re.compile(
+    r"\b(srts?|speech (?:reception|recognition) thresholds?)\b[^.\d%]{0,25}?(-?\d+)"
+    r"(?:\s*db|(?=\s+(?:each|both|in|on|for|bilaterally|right|left)\b))"
+)
+"""A speech reception threshold: a level in dB HL after the test's name; the unit may go
+unsaid before the ears it is given for ("SRT was 40 each side"), since an SRT is a level."""
+_PER_CENT = r"(?:%|per\s?cent\b)"
+"""A percentage's unit, as a sign or in words ("96%", "96 percent", "96 per cent")."""
+WRS = re.compile(
+    r"\b(wrs|word recognition(?: scores?)?|speech discrimination(?: scores?)?|word discrimination|"
+    r"sds|speech recognition scores?|word scores?|discrimination scores?|phoneme scores?|"
+    r"speech (?:testing|tests?|audiometry))\b"
+    rf"[^.\d%]{{0,30}}?(\d{{1,3}})\s*{_PER_CENT}|(?<![\d.])(\d{{1,3}})\s*{_PER_CENT}\s*"
+    r"(?:word recognition|wrs|speech discrimination|discrimination|correct)"
+)
+"""A word recognition score: a whole per cent after the test's name, or before its name or
+'correct' ("315.7% correct" is no score: a score is a whole per cent). Speech audiometry
+reports no other percentage, so a percentage from 'speech testing' is a word score."""
+WRS_NAME = re.compile(
+    r"\b(?:wrs|word recognition|speech discrimination|word discrimination|sds|"
+    r"speech recognition scores?|word scores?|discrimination scores?|phoneme scores?|"
+    r"speech (?:testing|tests?|audiometry))\b"
+)
+"""A word-score test named, for the ear-tagged percentages listed after it."""
+# Ear-tagged values after a speech-test name: "SRT 30 dB HL right and 70 dB HL left",
+# "WRS right 84%, left 88%".
+VALUE_THEN_EAR = re.compile(
+    rf"(?<![\d.])(-?\d{{1,3}})\s*(db(?:\s*hl)?|{_PER_CENT})\s*\(?\s*(?:in |on |for )?(?:the )?"
+    r"(right|left|rt|lt|r|l|ad|as)\b"
+)
+EAR_THEN_VALUE = re.compile(
+    r"\b(right|left|rt|lt|ad|as|r|l)\b(?:\s+ear)?\s*[:=]?\s*(-?\d{1,3})\s*"
+    rf"(db(?:\s*hl)?|{_PER_CENT})"
+)
+VALUE_UNIT = re.compile(rf"\d\s*(db|{_PER_CENT})")
+
+
+_PERCENTAGE = re.compile(rf"\d\s*{_PER_CENT}")
+
+
+def _per_cent(unit: str) -> bool:
+    """Return True when a value's unit (a VALUE_UNIT group) is a percentage, not dB."""
+    return not unit.startswith("db")
+
+
+def _ear_tagged(low: str, start: int, unit: str) -> list[tuple[str, int, str]]:
+    """Return (ear, value, text) for ear-tagged values after ``start`` (one test's list)."""
+    tail = low[start:]
+    out = []
+    for m in VALUE_THEN_EAR.finditer(tail):
+        if _per_cent(m.group(2)) == (unit == "%"):
+            out.append((v.EAR_WORD.get(m.group(3), m.group(3)), int(m.group(1)), m.group(0)))
+    if not out:
+        for m in EAR_THEN_VALUE.finditer(tail):
+            if _per_cent(m.group(3)) == (unit == "%"):
+                ear = v.EAR_WORD.get(m.group(1), m.group(1))
+                out.append((ear, int(m.group(2)), m.group(0)))
+    if len(out) == 1 and sum(_per_cent(u) == (unit == "%") for u in VALUE_UNIT.findall(tail)) > 1:
+        return []  # "poor on the right at 44%, 80% on the left": not every value is tagged
+    return out if len({e for e, _, _ in out}) == len(out) in (1, 2) else []
+
+
+def speech_claims(low: str, ear: str | None, hedged: bool, sent_low: str = "") -> list[Claim]:
+    """Return the speech-audiometry claims of a lower-cased clause: kind ``srt`` (dB HL) or
+    ``wrs`` (per cent). Values tagged with their ears after the test's name ("SRT 30 dB
+    right, 70 dB left") are claims of those ears; otherwise each value is of ``ear``."""
+    srt_rule, wrs_rule = "speech reception threshold", "word recognition score"
+    tagged = []
+    srt = SRT.search(low)
+    if srt:
+        tagged += [("srt", e, x, t, srt_rule) for e, x, t in _ear_tagged(low, srt.start(), "db")]
+    wrs = WRS.search(low)
+    if wrs:
+        tagged += [("wrs", e, x, t, wrs_rule) for e, x, t in _ear_tagged(low, wrs.start(), "%")]
+    elif (
+        not srt and _PERCENTAGE.search(low) and WRS_NAME.search(sent_low[: sent_low.find(low[:12])])
+    ):
+        # "WRS R 84%, L 52%": the list, split at its comma, goes on naming word scores.
+        tagged += [("wrs", e, x, t, wrs_rule) for e, x, t in _ear_tagged(low, 0, "%")]
+    if tagged:
+        return [_clause_claim(kind, e, x, hedged, text, rule) for kind, e, x, text, rule in tagged]
+    out = [
+        _clause_claim("srt", ear, int(m.group(2)), hedged, m.group(0), srt_rule)
+        for m in SRT.finditer(low)
+    ]
+    out += [
+        _clause_claim("wrs", ear, int(m.group(2) or m.group(3)), hedged, m.group(0), wrs_rule)
+        for m in WRS.finditer(low)
+    ]
+    return out

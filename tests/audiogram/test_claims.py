@@ -371,6 +371,10 @@ def test_there_is_a_judge_for_each_kind_read():
         "laterality",
         "asymmetry",
         "worse_ear",
+        "threshold_range",
+        "air_bone_gap_size",
+        "bone_level",
+        "no_response_beyond",
     }
 
 

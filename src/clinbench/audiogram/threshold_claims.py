@@ -1,0 +1,318 @@
+"""Threshold claims of one clause, read apart from whether they are true: :func:`threshold_claims`.
+
+What a clause says about hearing levels: a dB value or a list of them at their frequencies
+("25, 30 and 45 dB HL at 0.5, 1 and 2 kHz"), a range of levels over a range of frequencies
+("20-30 dB HL at 250-1000 Hz"), a range for a whole ear ("masked bone 30-40 dB HL"), an
+air-bone gap's size at a frequency ("gaps of 30 dB at 500 Hz"), a bone level quoted with no
+frequency, and no responses ("NR at 8 kHz", "no response above 2 kHz"). Nothing here looks
+at the case: :mod:`clinbench.audiogram.judges` says whether each claim is true
+(``judge_threshold``, ``judge_threshold_range``, ``judge_air_bone_gap_size``,
+``judge_bone_level``, ``judge_no_response_beyond``).
+
+The kinds read here, each a :class:`~clinbench.audiogram.claims.Claim`:
+
+- ``threshold``: ``value`` a level in dB HL or "no response", ``frequencies`` its one
+  frequency, ``conduction`` air or bone;
+- ``threshold_range``: ``value``..``value_high`` dB HL over ``frequencies`` (two ends), or
+  with no frequencies for a whole ear (rule "whole-ear range");
+- ``air_bone_gap_size``: ``value``..``value_high`` dB of gap at ``frequencies``;
+- ``bone_level``: a bone-conduction level quoted with no frequency (rule "whole-ear range"
+  too when it is also a summary of the ear);
+- ``no_response_beyond``: no response on one side of ``frequencies[0]``; the rule says
+  which side and whether that frequency is included.
+
+Every pattern reads a clause lower-cased, in one pass (no nested unbounded quantifiers).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram.audiogram_model import EARS
+from clinbench.audiogram.claims import Claim, Qualifier
+
+WHOLE_EAR = "whole-ear range"
+"""The rule of a dB range given for one ear with no frequency or region in its clause: a
+summary of that ear's thresholds (audiological reports, "bone 30-40 dB HL")."""
+INSIDE_BONE_LEVEL = "inside a bone level with no frequency"
+"""The rule of a value read inside a bone-conduction range that has no frequency of its own
+("masked BC 5-10 dB at 500/1k": 10 dB at 500 and 1000 Hz). In a case with no bone
+conduction at all the range is judged fabricated once, and such values are not judged
+again."""
+NO_RESPONSE_SIDES = {
+    "no response above": (True, False),
+    "no response from": (True, True),
+    "no response below": (False, False),
+    "no response up to": (False, True),
+}
+"""(upward, frequency included) of each no-response-beyond rule."""
+
+
+def threshold_claims(
+    low: str,
+    ear: str | None,
+    hedged: bool,
+    default_conduction: str = "air",
+    averages: set[int] | frozenset[int] = frozenset(),
+    frequency: int | None = None,
+) -> list[Claim]:
+    """Return the threshold claims of a lower-cased clause about ``ear`` ("right", "left",
+    "both" or None), in reading order: ranges, then lists of values, then no responses.
+
+    A value's conduction is the one named last before it (bone/BC, air/AC, an air-bone gap),
+    else ``default_conduction`` (the sentence's). ``averages`` are where the clause's
+    pure-tone averages start (their numbers are no thresholds). A single value with no
+    frequency of its own is at ``frequency``, the one its sentence opens with ("At 1 kHz the
+    left ear's air threshold is 30 dB"), when there is one.
+    """
+    clause = _Clause(low, ear, hedged, v.conduction_marks(low), default_conduction, averages)
+    _ranges(clause)
+    _lists(clause, frequency)
+    _no_responses(clause)
+    return clause.out
+
+
+@dataclass
+class _Clause:
+    """A clause being read: its text, ear, conduction marks, the spans used and the claims."""
+
+    low: str
+    ear: str | None
+    hedged: bool
+    marks: list[tuple[int, str]]
+    default_conduction: str
+    averages: set[int] | frozenset[int]
+    used: list[tuple[int, int]] = field(default_factory=list)
+    bone_levels: list[tuple[int, int]] = field(default_factory=list)
+    out: list[Claim] = field(default_factory=list)
+
+    @property
+    def carried(self) -> bool:
+        """True when the sentence's conduction is a gap ("air-bone gap ...; 30 dB at ...")."""
+        return self.default_conduction == "gap"
+
+    def conduction_at(self, position: int) -> str:
+        """Return the conduction named last before ``position`` (else the sentence's)."""
+        return v.conduction_before(self.marks, position, self.default_conduction)
+
+    def claim(self, kind: str, value, text: str, rule: str, conduction: str = "air",
+              freqs: tuple[int, ...] = (), high=None, *more_rules: str) -> None:  # fmt: skip
+        """Add a claim of this clause's ear."""
+        ear = self.ear
+        ears = () if ear is None else ("right", "left") if ear == "both" else (ear,)
+        qualifier = Qualifier.HEDGED if self.hedged else Qualifier.ASSERTED
+        self.out.append(
+            Claim(kind, ears, value, qualifier, conduction, freqs, high, text, (0, 0),
+                  (rule, *more_rules))
+        )  # fmt: skip
+
+
+def _frequency_span(f: re.Match) -> tuple[int, int] | None:
+    """Return the two ends (Hz) of a FREQ_RANGE match, None when one is not a frequency."""
+    f1 = v.to_hz(f.group(1), f.group(2) or f.group(4))
+    f2 = v.to_hz(f.group(3), f.group(4))
+    return None if f1 is None or f2 is None else (f1, f2)
+
+
+def _ranges(c: _Clause) -> None:
+    """Ranges: "20-30 dB HL at 250-1000 Hz", a range for a whole ear, a gap's size over a
+    range of frequencies."""
+    low = c.low
+    for m in v.DB_RANGE.finditer(low):
+        gap = c.conduction_at(m.start()) == "gap"
+        skipped = m.start() in c.averages or _not_a_threshold(low, m, gap)
+        if skipped or gap:
+            c.used.append(m.span())  # "worse by 15-25 dB": neither end is a threshold either
+            if skipped:
+                continue
+        after = low[m.end() : m.end() + 40]
+        f = v.FREQ_RANGE.match(after.lstrip(" ,").removeprefix("at ").removeprefix("across ")
+                              .removeprefix("from ").removeprefix("between "))  # fmt: skip
+        lo_db, hi_db = sorted((int(m.group(1)), int(m.group(2))))
+        span = _frequency_span(f) if f else None
+        if gap:
+            # "air-bone gaps of 30-40 dB at 250-1000 Hz": the gap's size at each frequency
+            if span and v.gap_size_bound(c.marks, low, m.start(), m.end(), c.carried):
+                c.claim("air_bone_gap_size", lo_db, m.group(0) + " " + f.group(0),
+                        "gap size over a frequency range", "air", span, hi_db)  # fmt: skip
+            continue
+        if not f:
+            _unplaced_range(c, m, lo_db, hi_db)
+            continue
+        c.used.append(m.span())
+        if span:
+            c.claim("threshold_range", lo_db, m.group(0) + " " + f.group(0),
+                    "dB range over a frequency range", c.conduction_at(m.start()), span,
+                    hi_db)  # fmt: skip
+
+
+def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
+    """A dB range with no frequency after it: a bone level with no frequency (fabricated in a
+    case without bone conduction), or one ear's whole-ear range when its clause names no
+    frequency, region or shape at all."""
+    bone = _bone_named(c.low, m)
+    whole_ear = c.ear in EARS and not v.FREQ_MENTION.search(c.low)
+    if whole_ear:
+        c.used.append(m.span())
+    elif bone:
+        c.bone_levels.append(m.span())
+    else:
+        return
+    conduction = c.conduction_at(m.start())
+    if bone:
+        rules = (WHOLE_EAR,) if whole_ear else ()
+        c.claim("bone_level", lo_db, m.group(0), "bone level, no frequency", conduction, (),
+                hi_db, *rules)  # fmt: skip
+    else:
+        c.claim("threshold_range", lo_db, m.group(0), WHOLE_EAR, conduction, (), hi_db)
+
+
+def _lists(c: _Clause, frequency: int | None) -> None:
+    """Lists of values with their frequencies ("25, 30 and 45 dB HL at 0.5, 1 and 2 kHz")."""
+    low = c.low
+    freq_lists = [(fm.start(), fm.end(), fm) for fm in v.FREQ_LIST.finditer(low)]
+    for m in v.DB_LIST.finditer(low):
+        if any(s <= m.start() < e for s, e in c.used):
+            continue
+        inside = any(s <= m.start() < e for s, e in c.bone_levels)
+        before = len(c.out)
+        _list(c, m, freq_lists, frequency, inside)
+        if inside:
+            c.out[before:] = [
+                replace(x, rules=(*x.rules, INSIDE_BONE_LEVEL)) for x in c.out[before:]
+            ]
+
+
+def _list(c: _Clause, m: re.Match, freq_lists: list, frequency: int | None, inside: bool) -> None:
+    """Read one list of dB values (``inside`` a bone range with no frequency)."""
+    low = c.low
+    gap = c.conduction_at(m.start()) == "gap"
+    values = _list_values(c, m, gap)
+    if values is None:
+        return
+    over = v.FREQ_RANGE.match(low, m.end() + len(v.AT_WORD.match(low, m.end()).group(0)))
+    if len(values) == 1 and over and _value_over_range(c, m, values[0], over, gap):
+        return
+    freqs = v.pair_frequencies(low, m, freq_lists)
+    if not freqs and frequency is not None and len(values) == 1:
+        freqs = [frequency]
+    if not freqs:
+        if not gap and not inside and _bone_named(low, m):
+            c.claim("bone_level", values[0], m.group(0), "bone level, no frequency", "bone")
+        return
+    if len(values) == 1:
+        values = values * len(freqs)
+    if len(values) == len(freqs):
+        _list_claims(c, m, values, freqs, gap)
+
+
+def _list_values(c: _Clause, m: re.Match, gap: bool) -> list[int] | None:
+    """Return the threshold values of a list of dB values, None when none is a threshold."""
+    values = [int(x) for x in v.INTEGER.findall(m.group(1))]
+    if (
+        m.start() in c.averages
+        and len(values) > 1
+        and not v.NUMBER_AFTER_SKIP.match(c.low, m.end())
+    ):
+        return values[1:]  # "PTA 45, 20 dB at 3 kHz": the average, then a threshold
+    if m.start() in c.averages or _not_a_threshold(c.low, m, gap):
+        return None
+    return values
+
+
+def _value_over_range(c: _Clause, m: re.Match, value: int, over: re.Match, gap: bool) -> bool:
+    """Read one value over a range of frequencies ("65 dB HL at 6-8 kHz", or a gap's size
+    there); return True when it was one (or a gap bound to no size)."""
+    span = _frequency_span(over)
+    if span is None:
+        return False
+    text = m.group(0) + " " + over.group(0)
+    if gap:
+        if v.gap_size_bound(c.marks, c.low, m.start(), m.end(), c.carried):
+            c.claim("air_bone_gap_size", value, text, "gap size over a frequency range", "air",
+                    span, value)  # fmt: skip
+        return True
+    c.claim("threshold_range", value, text, "level over a frequency range",
+            c.conduction_at(m.start()), span, value)  # fmt: skip
+    return True
+
+
+def _list_claims(c: _Clause, m: re.Match, values: list[int], freqs: list[int], gap: bool) -> None:
+    """Read each value of a list at its frequency (a threshold, or a gap's size there)."""
+    if gap:  # "an air-bone gap of about 10 dB at 250 Hz": its size there
+        if v.gap_size_bound(c.marks, c.low, m.start(), m.end(), c.carried):
+            for value, freq in zip(values, freqs, strict=True):
+                c.claim("air_bone_gap_size", value, m.group(0), "gap size at a frequency", "air",
+                        (freq,), value)  # fmt: skip
+        return
+    conduction = c.conduction_at(m.start())
+    named_by = v.CONDUCTION_BY.match(c.low, m.end()) if len(values) == 1 else None
+    if named_by:  # "10 dB by bone": the conduction named after the value
+        conduction = "bone" if named_by.group(1) else "air"
+    for value, freq in zip(values, freqs, strict=True):
+        c.claim("threshold", value, m.group(0), "dB value at a frequency", conduction, (freq,))
+
+
+def _no_responses(c: _Clause) -> None:
+    """No responses: "NR at 8 kHz", "no response above 500 Hz"."""
+    low = c.low
+    for m in v.NO_RESPONSE.finditer(low):
+        level = v.NR_LEVEL.match(low, m.end())  # "no response at 65 dB HL at 4 kHz"
+        start = level.end() if level and v.DB_WORD_AT.search(level.group(0)) else m.end()
+        after = low[start : start + 50]
+        fm = v.FREQ_LIST.search(after)
+        if not fm or fm.start() > 12:
+            continue
+        conduction = c.conduction_at(m.start())
+        named_after = v.CONDUCTION_AFTER.match(after, fm.end())
+        if named_after:  # "NR at 4 kHz BC"
+            conduction = "bone" if named_after.group(1) else "air"
+        if conduction == "gap":  # a gap statement names no threshold
+            continue
+        freqs = v.freqs_of(fm.group(1), fm.group(2))
+        direction = v.NR_DIRECTION.search(after[: fm.start()])
+        text = m.group(0) + " " + fm.group(0)
+        if direction and len(freqs) == 1:
+            # "NR above 500 Hz": every frequency tested beyond it (the judge knows which)
+            c.claim("no_response_beyond", "no response", text, _side(direction), conduction,
+                    (freqs[0],))  # fmt: skip
+            continue
+        for freq in freqs:
+            c.claim("threshold", "no response", text, "no response", conduction, (freq,))
+
+
+def _side(direction: re.Match) -> str:
+    """Return the no-response-beyond rule of an NR_DIRECTION match (a key of
+    NO_RESPONSE_SIDES)."""
+    if direction.group(1):
+        return "no response from" if direction.group(1) == "from" else "no response above"
+    return "no response up to" if "to" in direction.group(2) else "no response below"
+
+
+def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
+    """Return True when a dB value is an average, a speech level, a gap, a difference or the
+    level of a no response (words before it), or a difference or dip (words after it).
+    With ``gap`` (the value is in a gap's reach), the gap named before it is no reason: the
+    value is that gap's size."""
+    if v.NUMBER_AFTER_SKIP.match(low, m.end()):
+        return True
+    window = low[max(0, m.start() - 30) : m.start()]
+    skip = v.NUMBER_CONTEXT_SKIP.search(window)
+    if skip is None or (gap and skip.group(1) in ("gap", "abg")):
+        return False
+    given = v.VALUE_GIVEN.match(window, skip.end(1)) if skip.group(1) else None
+    # "PTA 45, 20 dB at 3 kHz": the average's own value ends its reach; the value after it
+    # is a threshold again.
+    return not (given and not v.DIGIT.search(window, given.end()))
+
+
+def _bone_named(low: str, m: re.Match) -> bool:
+    """Return True when the conduction named last in the 25 characters before a value is
+    bone, not negated ("masked BC 5-10 dB HL"; not "no bone 5-10 dB")."""
+    start = max(0, m.start() - 25)
+    named = list(v.CONDUCTION.finditer(low[start : m.start()]))[-1:]
+    if not named or not named[0].group(1):
+        return False
+    return not v.negated(low, start + named[0].start())

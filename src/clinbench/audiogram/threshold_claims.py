@@ -26,6 +26,7 @@ Every pattern reads a clause lower-cased, in one pass (no nested unbounded quant
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field, replace
 
@@ -48,6 +49,97 @@ NO_RESPONSE_SIDES = {
     "no response up to": (False, True),
 }
 """(upward, frequency included) of each no-response-beyond rule."""
+
+
+# -- the patterns of threshold reading (each says where its usage comes from) -------------
+
+FREQ_LIST = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/)\s*(?:and\s+)?\d+(?:\.\d+)?"
+    r"(?:\s*(?:khz|k|hz))?){0,12})\s*(khz|k\b|hz)"
+)
+"""A frequency or a list of them with one unit ("500 Hz", "2k", "0.5, 1 and 2 kHz",
+"1/2/4 kHz"). Source: the test frequencies of pure-tone audiometry, 250-8000 Hz (BSA 2018),
+as audiogram forms and reports write them."""
+FREQ_RANGE = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*(?:-|–|to|through)\s*(\d+(?:\.\d+)?)\s*(khz|k\b|hz)"
+)
+"""A span of frequencies ("250-1000 Hz", "2 to 4 kHz"). Source: audiological reports
+describing a region of the audiogram."""
+DB_LIST = re.compile(
+    r"(?<![\d.])(-?\d{1,3}(?:(?:\s*(?:,|and|&|/)\s*(?:and\s+)?|[ \t]+)-?\d{1,3}){0,12})\s*"
+    r"(?:db|decibels)\b(?:\s*hl)?"
+)
+"""A value or a list of values in dB ("20, 25 and 40 dB HL", a row "70 70 70 80 dB HL").
+Source: thresholds are recorded in dB HL (BSA 2018; ISO 389-1 reference levels)."""
+FREQ_MENTION = re.compile(
+    r"\d\s*(?:khz|k\b|hz)|\b(?:high|low|mid|middle|higher|lower|speech)[\s-]*(?:frequenc|pitch|tone)|"
+    r"\b(?:notch|dip|drop|trough|bump|slope|sloping|falls?|falling|rising|rises)\b"
+)
+"""A frequency, a region or a shape named in a clause: a dB range there is not a summary
+of the whole ear. Source: region and shape words of audiogram descriptions (ASHA 2005
+audiologic assessment; clinic reports)."""
+NR_DIRECTION = re.compile(r"\b(?:(above|over|beyond|from)|(below|under|up\s+to))\b")
+"""Before the frequency of a no response: the frequencies beyond it or below it
+("NR above 2 kHz"). Source: clinic reports."""
+NO_RESPONSE = re.compile(r"\b(no response|nr\b|did not respond|"
+                          r"no measurable (?:response|threshold)|"
+                          r"beyond (?:the )?(?:audiometer'?s? )?limits?)")  # fmt: skip
+"""No response at the audiometer's maximum output ("NR", "no measurable threshold").
+Source: BSA 2018 records a no response at the limit with its own symbol; forms write NR."""
+NUMBER_CONTEXT_SKIP = re.compile(
+    r"(pta|average|srt|speech|recognition|discrimination|wrs|gap|abg|reflex|mcl|ucl|ldl|"
+    r"presented|presentation|masking|interaural|level of|sl\b|sensation|differ\w*|"
+    r"(?:worse|better|poorer) by)[^.]{0,20}$|"
+    # a tolerance between ears or values ("the ears match within 5 dB"), not a level
+    r"\bwithin\s*$|"
+    r"\b(?:no response|nr|did not respond)\s+(?:at|to|up to)\s*$|\bby\s*$"
+)
+"""Before a dB value that is not a threshold: an average, a speech level, a gap, a
+difference ("worse by 15-25 dB"), or the level a no response was found at. Source: the
+other dB quantities of an audiological report (speech audiometry, masking, reflexes:
+BSA 2018 and BSA 2011 recommended procedures)."""
+VALUE_GIVEN = re.compile(
+    r"\s*[:=]?\s*(?:(?:about|around|approximately|approx\.?|roughly|~)\s*)?\d+(?:\.\d+)?(?:\s*db(?:\s*hl)?)?\s*[,;]\s*"
+    r"(?!\d+(?:\.\d+)?\s*(?:khz|k\b|hz|,|/|and\b))"
+)
+"""After an average's (or a speech level's) name: its own value, given and closed by a comma
+("PTA 45, 20 dB at 3 kHz"), not the first of a list of frequencies ("PTA 0.5, 1, 2 kHz").
+Source: clinic reports."""
+NUMBER_AFTER_SKIP = re.compile(
+    r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
+    r"sl|spl|snr|nhl|ehl|"
+    r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|dip|"
+    # the gap is the value's noun, after up to two words of its own ("a 40 dB conductive
+    # gap", "40-60 dB middle-ear gaps"), not a gap named after a threshold ("30 dB and a gap")
+    r"(?:(?!(?:and|with|but|or|no|an?|the|at|in|on|of|so|plus)\b)[a-z/-]+\s+){0,2}gaps?)\b"
+)
+"""After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip", "a 40 dB
+conductive gap", a level in dB SL/SPL/nHL. Source: clinic reports; the dB scales of
+audiology (ANSI S3.6)."""
+NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
+"""The level a no response was found at, between it and its frequency (a level is in dB:
+"NR at 4 kHz" names a frequency). Source: clinic reports."""
+CONDUCTION_BY = re.compile(r"\s*(?:hl\s*)?(?:by|on|via)\s+(?:(bone)|(air))\b(?![\s-]*bone)")
+"""A conduction named right after a value ("10 dB by bone", "50 dB on air"). Source:
+clinic reports."""
+CONDUCTION_AFTER = re.compile(r"\s*(?:(bone|bc|b/c)|(air|ac|a/c))\b")
+"""A conduction named right after a frequency ("NR at 4 kHz BC"). Source: AC/BC, A/C, B/C
+abbreviations of audiogram forms."""
+_INTEGER = re.compile(r"-?\d+")
+_AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
+_PAIR_COMMA = re.compile(r"\s*(?:hl)?\s*,\s*")
+_PAIR_TAG = re.compile(r"[\s:=]*")
+_PAIR_AFTER = re.compile(r"\s*(?:hl)?\s*(?:at|@|in|for|across|,)?\s*(?:the\s+)?")
+_PAIR_BEFORE = re.compile(
+    r"[\s:=,(-]*(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
+    r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:is|was|are|were|of|at|measured at|of about|"
+    r"reaching|to|around|approximately|~)?\s*"
+)
+"""How a value and its frequency are joined: "20 dB at 500 Hz", "500 Hz: 20 dB", "the
+threshold at 4 kHz is 60 dB", "500 Hz 20 dB, 1 kHz 30 dB". Source: clinic reports."""
+_GAP_BREAK = re.compile(r"\b(?:but|however|whereas|while|though|although|yet|except)\b|\bhl\b")
+"""What ends a gap's reach over the values after it: a contrast, or a level in dB HL (a
+gap is a difference in dB). Source: clinic reports."""
 
 
 def threshold_claims(
@@ -95,7 +187,8 @@ class _Clause:
 
     def conduction_at(self, position: int) -> str:
         """Return the conduction named last before ``position`` (else the sentence's)."""
-        return v.conduction_before(self.marks, position, self.default_conduction)
+        index = bisect.bisect_left(self.marks, (position, "")) - 1
+        return self.marks[index][1] if index >= 0 else self.default_conduction
 
     def claim(self, kind: str, value, text: str, rule: str, conduction: str = "air",
               freqs: tuple[int, ...] = (), high=None, *more_rules: str) -> None:  # fmt: skip
@@ -128,13 +221,13 @@ def _ranges(c: _Clause) -> None:
             if skipped:
                 continue
         after = low[m.end() : m.end() + 40]
-        f = v.FREQ_RANGE.match(after.lstrip(" ,").removeprefix("at ").removeprefix("across ")
+        f = FREQ_RANGE.match(after.lstrip(" ,").removeprefix("at ").removeprefix("across ")
                               .removeprefix("from ").removeprefix("between "))  # fmt: skip
         lo_db, hi_db = sorted((int(m.group(1)), int(m.group(2))))
         span = _frequency_span(f) if f else None
         if gap:
             # "air-bone gaps of 30-40 dB at 250-1000 Hz": the gap's size at each frequency
-            if span and v.gap_size_bound(c.marks, low, m.start(), m.end(), c.carried):
+            if span and _gap_size_bound(c, m.start(), m.end()):
                 c.claim("air_bone_gap_size", lo_db, m.group(0) + " " + f.group(0),
                         "gap size over a frequency range", "air", span, hi_db)  # fmt: skip
             continue
@@ -153,7 +246,7 @@ def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
     case without bone conduction), or one ear's whole-ear range when its clause names no
     frequency, region or shape at all."""
     bone = _bone_named(c.low, m)
-    whole_ear = c.ear in EARS and not v.FREQ_MENTION.search(c.low)
+    whole_ear = c.ear in EARS and not FREQ_MENTION.search(c.low)
     if whole_ear:
         c.used.append(m.span())
     elif bone:
@@ -172,8 +265,8 @@ def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
 def _lists(c: _Clause, frequency: int | None) -> None:
     """Lists of values with their frequencies ("25, 30 and 45 dB HL at 0.5, 1 and 2 kHz")."""
     low = c.low
-    freq_lists = [(fm.start(), fm.end(), fm) for fm in v.FREQ_LIST.finditer(low)]
-    for m in v.DB_LIST.finditer(low):
+    freq_lists = [(fm.start(), fm.end(), fm) for fm in FREQ_LIST.finditer(low)]
+    for m in DB_LIST.finditer(low):
         if any(s <= m.start() < e for s, e in c.used):
             continue
         inside = any(s <= m.start() < e for s, e in c.bone_levels)
@@ -192,10 +285,10 @@ def _list(c: _Clause, m: re.Match, freq_lists: list, frequency: int | None, insi
     values = _list_values(c, m, gap)
     if values is None:
         return
-    over = v.FREQ_RANGE.match(low, m.end() + len(v.AT_WORD.match(low, m.end()).group(0)))
+    over = FREQ_RANGE.match(low, m.end() + len(_AT_WORD.match(low, m.end()).group(0)))
     if len(values) == 1 and over and _value_over_range(c, m, values[0], over, gap):
         return
-    freqs = v.pair_frequencies(low, m, freq_lists)
+    freqs = _pair_frequencies(low, m, freq_lists)
     if not freqs and frequency is not None and len(values) == 1:
         freqs = [frequency]
     if not freqs:
@@ -210,12 +303,8 @@ def _list(c: _Clause, m: re.Match, freq_lists: list, frequency: int | None, insi
 
 def _list_values(c: _Clause, m: re.Match, gap: bool) -> list[int] | None:
     """Return the threshold values of a list of dB values, None when none is a threshold."""
-    values = [int(x) for x in v.INTEGER.findall(m.group(1))]
-    if (
-        m.start() in c.averages
-        and len(values) > 1
-        and not v.NUMBER_AFTER_SKIP.match(c.low, m.end())
-    ):
+    values = [int(x) for x in _INTEGER.findall(m.group(1))]
+    if m.start() in c.averages and len(values) > 1 and not NUMBER_AFTER_SKIP.match(c.low, m.end()):
         return values[1:]  # "PTA 45, 20 dB at 3 kHz": the average, then a threshold
     if m.start() in c.averages or _not_a_threshold(c.low, m, gap):
         return None
@@ -230,7 +319,7 @@ def _value_over_range(c: _Clause, m: re.Match, value: int, over: re.Match, gap: 
         return False
     text = m.group(0) + " " + over.group(0)
     if gap:
-        if v.gap_size_bound(c.marks, c.low, m.start(), m.end(), c.carried):
+        if _gap_size_bound(c, m.start(), m.end()):
             c.claim("air_bone_gap_size", value, text, "gap size over a frequency range", "air",
                     span, value)  # fmt: skip
         return True
@@ -242,13 +331,13 @@ def _value_over_range(c: _Clause, m: re.Match, value: int, over: re.Match, gap: 
 def _list_claims(c: _Clause, m: re.Match, values: list[int], freqs: list[int], gap: bool) -> None:
     """Read each value of a list at its frequency (a threshold, or a gap's size there)."""
     if gap:  # "an air-bone gap of about 10 dB at 250 Hz": its size there
-        if v.gap_size_bound(c.marks, c.low, m.start(), m.end(), c.carried):
+        if _gap_size_bound(c, m.start(), m.end()):
             for value, freq in zip(values, freqs, strict=True):
                 c.claim("air_bone_gap_size", value, m.group(0), "gap size at a frequency", "air",
                         (freq,), value)  # fmt: skip
         return
     conduction = c.conduction_at(m.start())
-    named_by = v.CONDUCTION_BY.match(c.low, m.end()) if len(values) == 1 else None
+    named_by = CONDUCTION_BY.match(c.low, m.end()) if len(values) == 1 else None
     if named_by:  # "10 dB by bone": the conduction named after the value
         conduction = "bone" if named_by.group(1) else "air"
     for value, freq in zip(values, freqs, strict=True):
@@ -258,21 +347,21 @@ def _list_claims(c: _Clause, m: re.Match, values: list[int], freqs: list[int], g
 def _no_responses(c: _Clause) -> None:
     """No responses: "NR at 8 kHz", "no response above 500 Hz"."""
     low = c.low
-    for m in v.NO_RESPONSE.finditer(low):
-        level = v.NR_LEVEL.match(low, m.end())  # "no response at 65 dB HL at 4 kHz"
-        start = level.end() if level and v.DB_WORD_AT.search(level.group(0)) else m.end()
+    for m in NO_RESPONSE.finditer(low):
+        level = NR_LEVEL.match(low, m.end())  # "no response at 65 dB HL at 4 kHz"
+        start = level.end() if level and v.DIGIT.search(level.group(0)) else m.end()
         after = low[start : start + 50]
-        fm = v.FREQ_LIST.search(after)
+        fm = FREQ_LIST.search(after)
         if not fm or fm.start() > 12:
             continue
         conduction = c.conduction_at(m.start())
-        named_after = v.CONDUCTION_AFTER.match(after, fm.end())
+        named_after = CONDUCTION_AFTER.match(after, fm.end())
         if named_after:  # "NR at 4 kHz BC"
             conduction = "bone" if named_after.group(1) else "air"
         if conduction == "gap":  # a gap statement names no threshold
             continue
         freqs = v.freqs_of(fm.group(1), fm.group(2))
-        direction = v.NR_DIRECTION.search(after[: fm.start()])
+        direction = NR_DIRECTION.search(after[: fm.start()])
         text = m.group(0) + " " + fm.group(0)
         if direction and len(freqs) == 1:
             # "NR above 500 Hz": every frequency tested beyond it (the judge knows which)
@@ -296,13 +385,13 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
     level of a no response (words before it), or a difference or dip (words after it).
     With ``gap`` (the value is in a gap's reach), the gap named before it is no reason: the
     value is that gap's size."""
-    if v.NUMBER_AFTER_SKIP.match(low, m.end()):
+    if NUMBER_AFTER_SKIP.match(low, m.end()):
         return True
     window = low[max(0, m.start() - 30) : m.start()]
-    skip = v.NUMBER_CONTEXT_SKIP.search(window)
+    skip = NUMBER_CONTEXT_SKIP.search(window)
     if skip is None or (gap and skip.group(1) in ("gap", "abg")):
         return False
-    given = v.VALUE_GIVEN.match(window, skip.end(1)) if skip.group(1) else None
+    given = VALUE_GIVEN.match(window, skip.end(1)) if skip.group(1) else None
     # "PTA 45, 20 dB at 3 kHz": the average's own value ends its reach; the value after it
     # is a threshold again.
     return not (given and not v.DIGIT.search(window, given.end()))
@@ -316,3 +405,42 @@ def _bone_named(low: str, m: re.Match) -> bool:
     if not named or not named[0].group(1):
         return False
     return not v.negated(low, start + named[0].start())
+
+
+def _gap_size_bound(c: _Clause, start: int, end: int) -> bool:
+    """Return True when the dB value at ``start:end`` is the size of the gap named last before
+    it (in the clause, or carried from the sentence's clause before): no contrast ("gaps
+    of 30 dB but 45 dB HL at 4 kHz") between, and not a hearing level ("45 dB HL" is a
+    threshold; a gap is a difference in dB)."""
+    index = bisect.bisect_left(c.marks, (start, "")) - 1
+    if index < 0:
+        return c.carried and not _GAP_BREAK.search(c.low, 0, end)
+    if c.marks[index][1] != "gap":
+        return False
+    return not _GAP_BREAK.search(c.low, c.marks[index][0], end)
+
+
+def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
+    """Return the frequencies a dB value (list) refers to: the nearest list after or before it."""
+    # The nearest list after the value and the nearest before it (the lists are in text
+    # order, so a binary search finds each: linear overall in the number of values).
+    i = bisect.bisect_left(freq_lists, m.end(), key=lambda fl: fl[0])
+    after = [freq_lists[i]] if i < len(freq_lists) and freq_lists[i][0] - m.end() <= 14 else []
+    k = bisect.bisect_right(freq_lists, m.start(), key=lambda fl: fl[1]) - 1
+    before = [freq_lists[k]] if k >= 0 and m.start() - freq_lists[k][1] <= 30 else []
+    # "500 Hz 20 dB, 1000 Hz 30 dB": a frequency right before the value owns it; the one
+    # after a bare comma starts the next pair.
+    if (
+        after
+        and before
+        and _PAIR_COMMA.fullmatch(low, m.end(), after[0][0])
+        and _PAIR_TAG.fullmatch(low, before[-1][1], m.start())
+    ):
+        after = []
+    if after and _PAIR_AFTER.fullmatch(low, m.end(), after[0][0]):
+        fm = after[0][2]
+        return v.freqs_of(fm.group(1), fm.group(2))
+    if before and _PAIR_BEFORE.fullmatch(low, before[-1][1], m.start()):
+        fm = before[-1][2]
+        return v.freqs_of(fm.group(1), fm.group(2))
+    return []

@@ -79,6 +79,13 @@ READING = [
      [("bone_level", R, 5, 10, "bone", (), (BONE,)),
       ("threshold", R, 10, None, "bone", (500,), (AT, INSIDE_BONE_LEVEL)),
       ("threshold", R, 10, None, "bone", (1000,), (AT, INSIDE_BONE_LEVEL))]),
+    # a frequency in parentheses, then a colon, labels the value after it (batch 18, G17)
+    ("right ear, air conduction (250 hz): 10 db hl; left ear, bone conduction (6000 hz): 20 db",
+     None, [("threshold", (), 10, None, "air", (250,), (AT,)),
+            ("threshold", (), 20, None, "bone", (6000,), (AT,))]),
+    # without the colon a parenthesised frequency labels no value after it (nor, as yet,
+    # the value before it)
+    ("air-bone gaps of 40 db (250 hz) and 30 db", "right", []),
     ("bc 5-10 db", None, [("bone_level", (), 5, 10, "bone", (), (BONE,))]),
     ("no bc 5-10 db", None, []),  # negated: no bone level is claimed
     # negated bone, one ear, nothing else named: read as that ear's range (of bone, the

@@ -18,6 +18,7 @@ from clinbench.audiogram.threshold_claims import (
     INSIDE_BONE_LEVEL,
     NO_RESPONSE_SIDES,
     WHOLE_EAR,
+    WHOLE_EAR_LEVEL,
     threshold_claims,
 )
 
@@ -86,6 +87,17 @@ READING = [
     # without the colon a parenthesised frequency labels no value after it (nor, as yet,
     # the value before it)
     ("air-bone gaps of 40 db (250 hz) and 30 db", "right", []),
+    # one level for an ear, its conduction named, no frequency, region or shape in the clause:
+    # a summary of the ear's thresholds (batch 18, now tuning data)
+    ("left ear, bone conduction: 30 db hl", "left",
+     [("bone_level", L, 30, None, "bone", (), (BONE,)),
+      ("threshold_range", L, 30, 30, "bone", (), (WHOLE_EAR_LEVEL, INSIDE_BONE_LEVEL))]),
+    ("air conduction 40 db hl", "right",
+     [("threshold_range", R, 40, 40, "air", (), (WHOLE_EAR_LEVEL,))]),
+    ("air conduction 40 db hl, sloping", "right", []),  # a shape: not the whole ear
+    ("air conduction 40 db hl", None, []),  # no ear
+    ("40 db hl", "right", []),  # no conduction named: a level of what is not said
+    ("bc 20 db", None, [("bone_level", (), 20, None, "bone", (), (BONE,))]),
     ("bc 5-10 db", None, [("bone_level", (), 5, 10, "bone", (), (BONE,))]),
     ("no bc 5-10 db", None, []),  # negated: no bone level is claimed
     # negated bone, one ear, nothing else named: read as that ear's range (of bone, the
@@ -221,6 +233,13 @@ def test_a_bone_threshold_in_a_case_without_bone_is_fabricated():
     ("Right ear: thresholds 60-70 dB HL at 500-2000 Hz.", ["fabricated_result"]),
     ("Right ear: no response above 4 kHz.", ["fabricated_result"]),
     ("Right ear: masked BC 40-45 dB HL.", []),
-], ids=["range", "wrong range", "no response", "bone range"])  # fmt: skip
+    ("Right ear, air conduction: 45 dB HL. Left ear, bone conduction: 5 dB HL.", []),
+    ("Right ear, air conduction: 45 dB HL. Left ear, bone conduction: 30 dB HL.",
+     ["fabricated_result"]),
+    ("Right ear, air conduction: 10 dB HL.", ["laterality_confusion"]),
+    ("Left ear, bone conduction (6000 Hz): 20 dB.", ["fabricated_result"]),
+], ids=["range", "wrong range", "no response", "bone range", "whole-ear levels",
+        "wrong whole-ear level", "whole-ear level of the other ear",
+        "parenthesised frequency"])  # fmt: skip
 def test_end_to_end(reply, errors):
     assert check_reply(reply, CASE).critical_errors == errors

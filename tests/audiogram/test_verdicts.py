@@ -78,8 +78,11 @@ def test_identical_verdicts(before, now):
 
 def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_findings():
     # 60 at the first claim reader; 61 after round 4 (the replies gaining findings are
-    # reviewed one by one before each regeneration of verdicts_added.jsonl)
-    assert 0 < len(ADDED) <= 70
+    # reviewed one by one before each regeneration of verdicts_added.jsonl); 70 in round 3;
+    # 88 with the whole-ear level rule of threshold_claims (18 replies gain a finding,
+    # reviewed: 17 matches, and T12's "air around 35 dB" on the wrong ear, a laterality
+    # confusion in a reply labelled so)
+    assert 0 < len(ADDED) <= 88
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

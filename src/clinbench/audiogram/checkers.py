@@ -42,7 +42,7 @@ from clinbench.audiogram.judges import (
     tympanometry_holds,
     type_holds,
 )
-from clinbench.audiogram.threshold_claims import threshold_claims
+from clinbench.audiogram.threshold_claims import WHOLE_EAR_LEVEL, threshold_claims
 
 
 class Judge:
@@ -58,6 +58,8 @@ class Judge:
         # The clause each finding came from (check_clause numbers the clauses).
         self.clause = 0
         self.clause_of: dict[int, int] = {}
+        # Claims judged after every clause was read (judge_deferred), with their clause.
+        self.deferred: list[tuple[int, Any]] = []
 
     # -- verdicts -----------------------------------------------------------------------
 
@@ -299,6 +301,15 @@ class Judge:
                     f"{self.t.cls.shared_gap_frequencies} Hz (unmasked bone)"
                 )
 
+    def judge_deferred(self) -> None:
+        """Judge the claims check_clause deferred (each under its own clause number): readings
+        added after the verdict record, whose findings come after the recorded ones."""
+        last = self.clause
+        for clause, claim in self.deferred:
+            self.clause = clause
+            JUDGES[claim.kind](claim, self)
+        self.clause, self.deferred = last, []
+
     def withdraw(self, withdrawn) -> None:
         """Drop the findings of claims the reply withdrew; ``withdrawn(finding) -> bool``."""
         self.findings = [f for f in self.findings if not withdrawn(f)]
@@ -404,7 +415,9 @@ def check_clause(
         check_speech(j, low, ear, hedged, sent_low)
         averages, starts = average_claims(low, ear, hedged)
         _judge_each(j, averages)
-        _judge_each(j, threshold_claims(low, ear, hedged, default_conduction, starts, frequency))
+        claims = threshold_claims(low, ear, hedged, default_conduction, starts, frequency)
+        _judge_each(j, [c for c in claims if WHOLE_EAR_LEVEL not in c.rules])
+        j.deferred += [(j.clause, c) for c in claims if WHOLE_EAR_LEVEL in c.rules]
     if v.GAP_TRIGGER.search(low):
         _judge_each(j, air_bone_gap_claims(low, ear, hedged))
     if not topics.any() or v.LOSS_CONTEXT.search(low):

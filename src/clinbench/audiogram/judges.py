@@ -550,8 +550,9 @@ def judge_threshold_range(claim: Claim, j: Judge) -> None:
                                       else claim.value))  # fmt: skip
     conduction = claim.conduction
     if not claim.frequencies:
+        level = f"{levels[0]}" if levels[0] == levels[1] else f"{levels[0]}-{levels[1]}"
         j.add("threshold_range", ear, None,
-              f"{levels[0]}-{levels[1]} dB HL ({conduction}, no frequency named)", claim.text,
+              f"{level} dB HL ({conduction}, no frequency named)", claim.text,
               _hedged(claim), lambda e: whole_ear_range_holds(j.t, e, conduction, levels),
               note)  # fmt: skip
         return

@@ -37,6 +37,13 @@ from clinbench.audiogram.claims import Claim, Qualifier
 WHOLE_EAR = "whole-ear range"
 """The rule of a dB range given for one ear with no frequency or region in its clause: a
 summary of that ear's thresholds (audiological reports, "bone 30-40 dB HL")."""
+WHOLE_EAR_LEVEL = "whole-ear level"
+"""The rule of one level given for an ear with its conduction named and no frequency,
+region or shape in its clause ("left ear, bone conduction: 30 dB HL"): a summary of that
+ear's thresholds of that conduction, as a whole-ear range is (reports that give one level
+per ear and conduction; issue #26 batch 18, now tuning data). Such claims are judged after
+the clause-by-clause pass (:meth:`checkers.Judge.judge_deferred`), so that the findings
+recorded before this rule keep their order."""
 INSIDE_BONE_LEVEL = "inside a bone level with no frequency"
 """The rule of a value read inside a bone-conduction range that has no frequency of its own
 ("masked BC 5-10 dB at 500/1k": 10 dB at 500 and 1000 Hz). In a case with no bone
@@ -299,13 +306,34 @@ def _list(c: _Clause, m: re.Match, freq_lists: list, frequency: int | None, insi
     if not freqs and frequency is not None and len(values) == 1:
         freqs = [frequency]
     if not freqs:
-        if not gap and not inside and _bone_named(low, m):
-            c.claim("bone_level", values[0], m.group(0), "bone level, no frequency", "bone")
+        if not (gap or inside):
+            _unplaced_level(c, m, values)
         return
     if len(values) == 1:
         values = values * len(freqs)
     if len(values) == len(freqs):
         _list_claims(c, m, values, freqs, gap)
+
+
+def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
+    """Levels with no frequency: a bone level (fabricated in a case without bone), and one
+    level with its conduction named for an ear in a clause that names no frequency, region
+    or shape (rule WHOLE_EAR_LEVEL)."""
+    named = _named_conduction(c.low, m)
+    whole_ear = (
+        len(values) == 1
+        and named is not None
+        and named == c.conduction_at(m.start())
+        and c.ear in EARS
+        and not FREQ_MENTION.search(c.low)
+    )
+    if named == "bone":
+        c.claim("bone_level", values[0], m.group(0), "bone level, no frequency", "bone")
+    if whole_ear:
+        # in a case without bone conduction the bone level above is the finding
+        rules = (INSIDE_BONE_LEVEL,) if named == "bone" else ()
+        c.claim("threshold_range", values[0], m.group(0), WHOLE_EAR_LEVEL, named, (),
+                values[0], *rules)  # fmt: skip
 
 
 def _list_values(c: _Clause, m: re.Match, gap: bool) -> list[int] | None:
@@ -407,11 +435,17 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
 def _bone_named(low: str, m: re.Match) -> bool:
     """Return True when the conduction named last in the 25 characters before a value is
     bone, not negated ("masked BC 5-10 dB HL"; not "no bone 5-10 dB")."""
+    return _named_conduction(low, m) == "bone"
+
+
+def _named_conduction(low: str, m: re.Match) -> str | None:
+    """Return the conduction ('air' or 'bone') named last in the 25 characters before a
+    value, None when none is named there or it is negated."""
     start = max(0, m.start() - 25)
     named = list(v.CONDUCTION.finditer(low[start : m.start()]))[-1:]
-    if not named or not named[0].group(1):
-        return False
-    return not v.negated(low, start + named[0].start())
+    if not named or v.negated(low, start + named[0].start()):
+        return None
+    return "bone" if named[0].group(1) else "air"
 
 
 def _gap_size_bound(c: _Clause, start: int, end: int) -> bool:

@@ -243,3 +243,18 @@ def test_a_bone_threshold_in_a_case_without_bone_is_fabricated():
         "parenthesised frequency"])  # fmt: skip
 def test_end_to_end(reply, errors):
     assert check_reply(reply, CASE).critical_errors == errors
+
+
+def test_two_ears_values_take_the_frequency_named_right_after_them():
+    """'normal through 2k, then a dip to 50 on the right and 55 on the left at 4k': the pair
+    is at 4 kHz, not at the 2 kHz named before it (batch 19, H09, now tuning data)."""
+    from clinbench.audiogram.vocabulary import ear_pairs_to_text
+
+    text = "Assessment: normal through 2k, then a dip to 50 on the right and 55 on the left at 4k."
+    assert "right ear 50 dB HL at 4000 Hz and left ear 55 dB HL at 4000 Hz" in (
+        ear_pairs_to_text(text)
+    )
+    # with no frequency after the pair, the one before it still names it
+    assert "right ear 50 dB HL at 4000 Hz" in ear_pairs_to_text(
+        "a notch at 4k: 50 dB on the right and 55 dB on the left."
+    )

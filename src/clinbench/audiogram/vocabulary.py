@@ -540,9 +540,11 @@ def ear_pairs_to_text(text: str) -> str:
     for m in _PAIR_AFTER_FREQ.finditer(text):
         if {m.group(2).lower(), m.group(4).lower()} != {"right", "left"}:
             continue
-        before = _FREQ_BEFORE.search(text, max(0, m.start() - 45), m.start())
-        after = None if before else _FREQ_AFTER.match(text, m.end())
-        named = before or after
+        # the frequency named right after the pair is its own ("a dip to 50 on the right and
+        # 55 on the left at 4k"), before one named earlier ("normal through 2k, then ...")
+        after = _FREQ_AFTER.match(text, m.end())
+        before = None if after else _FREQ_BEFORE.search(text, max(0, m.start() - 45), m.start())
+        named = after or before
         freq = to_hz(named.group(1), named.group(2)) if named else None
         if freq is None:
             continue

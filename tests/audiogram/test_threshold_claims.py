@@ -15,6 +15,7 @@ from clinbench.audiogram.checkers import Judge
 from clinbench.audiogram.claims import Claim, average_claims
 from clinbench.audiogram.judges import judge_claims
 from clinbench.audiogram.threshold_claims import (
+    BARE_LEVEL,
     INSIDE_BONE_LEVEL,
     NO_RESPONSE_SIDES,
     WHOLE_EAR,
@@ -98,6 +99,17 @@ READING = [
     ("air conduction 40 db hl", None, []),  # no ear
     ("40 db hl", "right", []),  # no conduction named: a level of what is not said
     ("bc 20 db", None, [("bone_level", (), 20, None, "bone", (), (BONE,))]),
+    # a level written without "dB" before "at" and a frequency (batches 19-20, now tuning)
+    ("the worse one is the right: average 45, moderate, 50 at 2k and 60 at 4k", "right",
+     [("threshold", R, 50, None, "air", (2000,), (AT, BARE_LEVEL)),
+      ("threshold", R, 60, None, "air", (4000,), (AT, BARE_LEVEL))]),
+    ("both ears 70 at 250-2000 hz, 75 at 3 khz", "both",
+     [("threshold_range", BOTH, 70, 70, "air", (250, 2000), (OVER, BARE_LEVEL)),
+      ("threshold", BOTH, 75, None, "air", (3000,), (AT, BARE_LEVEL))]),
+    ("as worse >=15 at 3-4k", None, []),  # a bound, not a level
+    ("recovering to 20 to 25 at 8k", "right", []),  # the top of a range without unit
+    ("speech 96 percent at 40 db", None, []),
+    ("pta 45 at 0.5-4 khz", "right", []),
     ("bc 5-10 db", None, [("bone_level", (), 5, 10, "bone", (), (BONE,))]),
     ("no bc 5-10 db", None, []),  # negated: no bone level is claimed
     # negated bone, one ear, nothing else named: read as that ear's range (of bone, the
@@ -238,9 +250,13 @@ def test_a_bone_threshold_in_a_case_without_bone_is_fabricated():
      ["fabricated_result"]),
     ("Right ear, air conduction: 10 dB HL.", ["laterality_confusion"]),
     ("Left ear, bone conduction (6000 Hz): 20 dB.", ["fabricated_result"]),
+    ("Right ear 45 at 1k and 2k; left 10 at 1k.", []),
+    ("Right ear 70 at 1k.", ["fabricated_result"]),
+    ("Left ear: 45 at 2k and 4k.", ["laterality_confusion"]),
 ], ids=["range", "wrong range", "no response", "bone range", "whole-ear levels",
         "wrong whole-ear level", "whole-ear level of the other ear",
-        "parenthesised frequency"])  # fmt: skip
+        "parenthesised frequency", "levels without unit", "wrong level without unit",
+        "levels without unit of the other ear"])  # fmt: skip
 def test_end_to_end(reply, errors):
     assert check_reply(reply, CASE).critical_errors == errors
 

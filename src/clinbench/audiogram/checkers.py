@@ -42,7 +42,7 @@ from clinbench.audiogram.judges import (
     tympanometry_holds,
     type_holds,
 )
-from clinbench.audiogram.threshold_claims import WHOLE_EAR_LEVEL, threshold_claims
+from clinbench.audiogram.threshold_claims import DEFERRED, threshold_claims
 
 
 class Judge:
@@ -416,8 +416,8 @@ def check_clause(
         averages, starts = average_claims(low, ear, hedged)
         _judge_each(j, averages)
         claims = threshold_claims(low, ear, hedged, default_conduction, starts, frequency)
-        _judge_each(j, [c for c in claims if WHOLE_EAR_LEVEL not in c.rules])
-        j.deferred += [(j.clause, c) for c in claims if WHOLE_EAR_LEVEL in c.rules]
+        _judge_each(j, [c for c in claims if DEFERRED.isdisjoint(c.rules)])
+        j.deferred += [(j.clause, c) for c in claims if not DEFERRED.isdisjoint(c.rules)]
     if v.GAP_TRIGGER.search(low):
         _judge_each(j, air_bone_gap_claims(low, ear, hedged))
     if not topics.any() or v.LOSS_CONTEXT.search(low):

@@ -44,6 +44,13 @@ ear's thresholds of that conduction, as a whole-ear range is (reports that give 
 per ear and conduction; issue #26 batch 18, now tuning data). Such claims are judged after
 the clause-by-clause pass (:meth:`checkers.Judge.judge_deferred`), so that the findings
 recorded before this rule keep their order."""
+BARE_LEVEL = "level without unit at a frequency"
+"""The rule of a number written without "dB" right before "at" and a frequency ("50 at 2k
+and 60 at 4k", "70 at 250-2000 Hz"): a hearing level, as spoken handovers and dispenser
+notes drop the unit (issue #26 batches 19-20, now tuning data). Judged after the
+clause-by-clause pass, as WHOLE_EAR_LEVEL is."""
+DEFERRED = frozenset({WHOLE_EAR_LEVEL, BARE_LEVEL})
+"""The rules whose claims check_clause leaves to :meth:`checkers.Judge.judge_deferred`."""
 INSIDE_BONE_LEVEL = "inside a bone level with no frequency"
 """The rule of a value read inside a bone-conduction range that has no frequency of its own
 ("masked BC 5-10 dB at 500/1k": 10 dB at 500 and 1000 Hz). In a case with no bone
@@ -132,6 +139,18 @@ clinic reports."""
 CONDUCTION_AFTER = re.compile(r"\s*(?:(bone|bc|b/c)|(air|ac|a/c))\b")
 """A conduction named right after a frequency ("NR at 4 kHz BC"). Source: AC/BC, A/C, B/C
 abbreviations of audiogram forms."""
+BARE_LEVELS = re.compile(
+    r"(?<![\w.])(-?\d{1,3}(?:\s*(?:,|and|&|/)\s*(?:and\s+)?-?\d{1,3}){0,12})"
+    r"(?=\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k\b|hz|[-–,/]|to\b|and\b))"
+)
+"""A number or a list of them without a unit, then "at" and a frequency: levels in dB HL
+("50 at 2k and 60 at 4k"). Source: spoken handovers and dispenser notes (SBAR; fitting
+briefs) that leave out "dB"."""
+_BOUND_OR_RANGE_BEFORE = re.compile(
+    r"(?:[<>≥≤]=?|\b(?:more|less|greater) than|\b(?:over|under|beyond)|\d\s*(?:-|–|to))\s*$"
+)
+"""Before a bare number that is no level of its own: a bound (">=15 at 3-4k", a
+difference) or the top of a range ("20 to 25 at 8k")."""
 _INTEGER = re.compile(r"-?\d+")
 _AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
 _PAIR_COMMA = re.compile(r"\s*(?:hl)?\s*,\s*")
@@ -170,6 +189,7 @@ def threshold_claims(
     _ranges(clause)
     _lists(clause, frequency)
     _no_responses(clause)
+    _bare_levels(clause)
     return clause.out
 
 
@@ -283,6 +303,23 @@ def _lists(c: _Clause, frequency: int | None) -> None:
             c.out[before:] = [
                 replace(x, rules=(*x.rules, INSIDE_BONE_LEVEL)) for x in c.out[before:]
             ]
+
+
+def _bare_levels(c: _Clause) -> None:
+    """Levels written without "dB" before "at" and a frequency, read as a list of dB values
+    is (rule BARE_LEVEL on each claim)."""
+    low = c.low
+    if " at " not in low:
+        return
+    freq_lists = [(fm.start(), fm.end(), fm) for fm in FREQ_LIST.finditer(low)]
+    for m in BARE_LEVELS.finditer(low):
+        if _inside(c.used, m.start()) or _BOUND_OR_RANGE_BEFORE.search(
+            low, max(0, m.start() - 15), m.start()
+        ):
+            continue
+        before = len(c.out)
+        _list(c, m, freq_lists, None, False)  # a number before "at" is in no dB range
+        c.out[before:] = [replace(x, rules=(*x.rules, BARE_LEVEL)) for x in c.out[before:]]
 
 
 def _inside(spans: list[tuple[int, int]], position: int) -> bool:

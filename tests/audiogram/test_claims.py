@@ -386,6 +386,10 @@ def test_there_is_a_judge_for_each_kind_read():
         "abr",
         "srt",
         "wrs",
+        "threshold_range",
+        "air_bone_gap_size",
+        "bone_level",
+        "no_response_beyond",
     }
 
 

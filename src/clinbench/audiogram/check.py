@@ -135,6 +135,7 @@ def check_reply(
     parts, read = v.sections(written_out(reply_text))
     for part in parts:
         _read_part(checker, part)
+    checker.judge_deferred()
     claims = [c for part in parts if may_hold_shorthand(part) for c in read_claims(part)]
     checker.withdraw(_superseded(claims))
     judge_claims(unread_claims(claims, checker.findings), checker)

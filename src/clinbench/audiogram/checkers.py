@@ -9,8 +9,6 @@ and, at the end, the laterality swaps.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from clinbench.audiogram import result_claims as rc
@@ -38,9 +36,8 @@ from clinbench.audiogram.judges import (
     JUDGES,
     CaseFacts,
     both_not_sensorineural,
-    judge_pta,
-    threshold_holds,
 )
+from clinbench.audiogram.threshold_claims import DEFERRED, threshold_claims
 
 
 class Judge:
@@ -56,6 +53,8 @@ class Judge:
         # The clause each finding came from (check_clause numbers the clauses).
         self.clause = 0
         self.clause_of: dict[int, int] = {}
+        # Claims judged after every clause was read (judge_deferred), with their clause.
+        self.deferred: list[tuple[int, Any]] = []
 
     # -- verdicts -----------------------------------------------------------------------
 
@@ -297,6 +296,15 @@ class Judge:
                     f"{self.t.cls.shared_gap_frequencies} Hz (unmasked bone)"
                 )
 
+    def judge_deferred(self) -> None:
+        """Judge the claims check_clause deferred (each under its own clause number): readings
+        added after the verdict record, whose findings come after the recorded ones."""
+        last = self.clause
+        for clause, claim in self.deferred:
+            self.clause = clause
+            JUDGES[claim.kind](claim, self)
+        self.clause, self.deferred = last, []
+
     def withdraw(self, withdrawn) -> None:
         """Drop the findings of claims the reply withdrew; ``withdrawn(finding) -> bool``."""
         self.findings = [f for f in self.findings if not withdrawn(f)]
@@ -368,8 +376,11 @@ def check_clause(
         _judge_each(j, rc.outcome_claims("abr", low, ear, hedged, sent_low))
     if v.DIGIT.search(low):
         _judge_each(j, rc.speech_claims(low, ear, hedged, sent_low))
-        averages = judge_averages(j, low, ear, hedged)
-        check_thresholds(j, low, ear, hedged, default_conduction, averages, frequency)
+        averages, starts = average_claims(low, ear, hedged)
+        _judge_each(j, averages)
+        claims = threshold_claims(low, ear, hedged, default_conduction, starts, frequency)
+        _judge_each(j, [c for c in claims if DEFERRED.isdisjoint(c.rules)])
+        j.deferred += [(j.clause, c) for c in claims if not DEFERRED.isdisjoint(c.rules)]
     if v.GAP_TRIGGER.search(low):
         _judge_each(j, air_bone_gap_claims(low, ear, hedged))
     if not topics.any() or v.LOSS_CONTEXT.search(low):
@@ -387,311 +398,6 @@ def _judge_each(j: Judge, claims) -> None:
     """Judge each claim read from the clause with its kind's judge, in reading order."""
     for claim in claims:
         JUDGES[claim.kind](claim, j)
-
-
-def check_thresholds(
-    j: Judge,
-    low,
-    ear,
-    hedged,
-    default_conduction: str = "air",
-    averages: set[int] = frozenset(),
-    frequency: int | None = None,
-) -> None:
-    """Threshold claims: ranges and lists of dB values with their frequencies, and no
-    responses ("NR at 8 kHz", "NR above 500 Hz"). A value's conduction is the one named
-    last before it (bone/BC, air/AC), else ``default_conduction`` (the sentence's). A single
-    value with no frequency of its own is at ``frequency``, the one its sentence opens with
-    ("At 1 kHz the left ear's air threshold is 30 dB"), when there is one."""
-    values = _Values(low, v.conduction_marks(low), default_conduction, averages)
-    _threshold_ranges(j, values, ear, hedged)
-    _threshold_lists(j, values, ear, hedged, frequency)
-    _no_responses(j, values, ear, hedged)
-
-
-@dataclass
-class _Values:
-    """A clause being read for thresholds: its text, conduction marks, and the spans used."""
-
-    low: str
-    marks: Any
-    default_conduction: str
-    averages: set[int]
-    used: list[tuple[int, int]] = field(default_factory=list)
-
-    @property
-    def carried(self) -> bool:
-        """True when the sentence's conduction is a gap ("air-bone gap ...; 30 dB at ...")."""
-        return self.default_conduction == "gap"
-
-    def conduction_at(self, position: int) -> str:
-        """Return the conduction named last before ``position`` (else the sentence's)."""
-        return v.conduction_before(self.marks, position, self.default_conduction)
-
-
-def judge_averages(j: Judge, low: str, ear, hedged) -> set[int]:
-    """Judge the clause's pure-tone averages; returns where their values start (not
-    thresholds, for check_thresholds)."""
-    claims, starts = average_claims(low, ear, hedged)
-    for claim in claims:
-        judge_pta(claim, j)
-    return starts
-
-
-def _threshold_ranges(j: Judge, c: _Values, ear, hedged) -> None:
-    """Ranges: "20-30 dB HL at 250-1000 Hz", one value over a range of frequencies, a gap's
-    size over a range."""
-    low, marks, averages, used = c.low, c.marks, c.averages, c.used
-    carried, conduction_at = c.carried, c.conduction_at
-    for m in v.DB_RANGE.finditer(low):
-        gap = conduction_at(m.start()) == "gap"
-        if m.start() in averages or _not_a_threshold(low, m, gap) or gap:
-            used.append(m.span())  # "worse by 15-25 dB": neither end is a threshold either
-            if not gap or m.start() in averages or _not_a_threshold(low, m, gap):
-                continue
-        after = low[m.end() : m.end() + 40]
-        f = v.FREQ_RANGE.match(after.lstrip(" ,").removeprefix("at ").removeprefix("across ")
-                              .removeprefix("from ").removeprefix("between "))  # fmt: skip
-        if gap:
-            # "air-bone gaps of 30-40 dB at 250-1000 Hz": the gap's size at each frequency
-            if (
-                f
-                and v.gap_size_bound(marks, low, m.start(), m.end(), carried)
-                and (f1 := v.to_hz(f.group(1), f.group(2) or f.group(4)))
-                and (f2 := v.to_hz(f.group(3), f.group(4)))
-            ):
-                _gap_size(j, ear, (f1, f2), sorted((int(m.group(1)), int(m.group(2)))),
-                          m.group(0) + " " + f.group(0), hedged)  # fmt: skip
-            continue
-        if not f:
-            if _bone_without_bone(j, low, m, ear, hedged):
-                used.append(m.span())
-            elif ear in EARS and not v.FREQ_MENTION.search(low):
-                used.append(m.span())
-                _overall_range(j, ear, conduction_at(m.start()), m, hedged)
-            continue
-        used.append(m.span())
-        lo_db, hi_db = sorted((int(m.group(1)), int(m.group(2))))
-        f1 = v.to_hz(f.group(1), f.group(2) or f.group(4))
-        f2 = v.to_hz(f.group(3), f.group(4))
-        if f1 is None or f2 is None:
-            continue
-        conduction = conduction_at(m.start())
-        j.add("threshold_range", ear, None, f"{lo_db}-{hi_db} dB HL at {f1}-{f2} Hz",
-                 m.group(0) + " " + f.group(0), hedged,
-                 lambda e, c=conduction, a=lo_db, b=hi_db, x=f1, y=f2:
-                 _range_ok(j, e, c, a, b, x, y))  # fmt: skip
-
-
-def _threshold_lists(j: Judge, c: _Values, ear, hedged, frequency: int | None) -> None:
-    """Lists of values with their frequencies ("25, 30 and 45 dB HL at 0.5, 1 and 2 kHz")."""
-    low = c.low
-    freq_lists = [(fm.start(), fm.end(), fm) for fm in v.FREQ_LIST.finditer(low)]
-    for m in v.DB_LIST.finditer(low):
-        if any(s <= m.start() < e for s, e in c.used):
-            continue
-        gap = c.conduction_at(m.start()) == "gap"
-        values = _list_values(c, m, gap)
-        if values is None:
-            continue
-        over = v.FREQ_RANGE.match(low, m.end() + len(v.AT_WORD.match(low, m.end()).group(0)))
-        if len(values) == 1 and over and _value_over_range(j, c, m, values[0], over, gap,
-                                                           ear, hedged):  # fmt: skip
-            continue
-        freqs = v.pair_frequencies(low, m, freq_lists)
-        if not freqs and frequency is not None and len(values) == 1:
-            freqs = [frequency]
-        if not freqs:
-            if not gap:
-                _bone_without_bone(j, low, m, ear, hedged)
-            continue
-        if len(values) == 1:
-            values = values * len(freqs)
-        if len(values) == len(freqs):
-            _list_claims(j, c, m, values, freqs, gap, ear, hedged)
-
-
-def _list_values(c: _Values, m: re.Match, gap: bool) -> list[int] | None:
-    """Return the threshold values of a list of dB values, None when none is a threshold."""
-    values = [int(x) for x in v.INTEGER.findall(m.group(1))]
-    if (
-        m.start() in c.averages
-        and len(values) > 1
-        and not v.NUMBER_AFTER_SKIP.match(c.low, m.end())
-    ):
-        return values[1:]  # "PTA 45, 20 dB at 3 kHz": the average, then a threshold
-    if m.start() in c.averages or _not_a_threshold(c.low, m, gap):
-        return None
-    return values
-
-
-def _value_over_range(j: Judge, c: _Values, m, value: int, over, gap: bool, ear, hedged) -> bool:
-    """Judge one value over a range of frequencies ("65 dB HL at 6-8 kHz", or a gap's size
-    there); return True when it was one (or a gap bound to no size)."""
-    f1 = v.to_hz(over.group(1), over.group(2) or over.group(4))
-    f2 = v.to_hz(over.group(3), over.group(4))
-    if f1 is None or f2 is None:
-        return False
-    text = m.group(0) + " " + over.group(0)
-    if gap:
-        if v.gap_size_bound(c.marks, c.low, m.start(), m.end(), c.carried):
-            _gap_size(j, ear, (f1, f2), (value, value), text, hedged)
-        return True
-    conduction = c.conduction_at(m.start())
-    j.add("threshold_range", ear, None, f"{value} dB HL at {f1}-{f2} Hz", text, hedged,
-          lambda e: _range_ok(j, e, conduction, value, value, f1, f2))  # fmt: skip
-    return True
-
-
-def _list_claims(j: Judge, c: _Values, m, values, freqs, gap: bool, ear, hedged) -> None:
-    """Judge each value of a list at its frequency (a threshold, or a gap's size there)."""
-    conduction = c.conduction_at(m.start())
-    named_by = v.CONDUCTION_BY.match(c.low, m.end()) if len(values) == 1 else None
-    if named_by and not gap:  # "10 dB by bone": the conduction named after the value
-        conduction = "bone" if named_by.group(1) else "air"
-    for value, freq in zip(values, freqs, strict=True):
-        if gap:  # "an air-bone gap of about 10 dB at 250 Hz": its size there
-            if v.gap_size_bound(c.marks, c.low, m.start(), m.end(), c.carried):
-                _gap_size(j, ear, (freq, freq), (value, value), m.group(0), hedged)
-        else:
-            _threshold(j, ear, conduction, freq, value, m.group(0), hedged, j.t.tolerance_db)
-
-
-def _no_responses(j: Judge, c: _Values, ear, hedged) -> None:
-    """No responses: "NR at 8 kHz", "no response above 500 Hz"."""
-    low, conduction_at, tol = c.low, c.conduction_at, j.t.tolerance_db
-    for m in v.NO_RESPONSE.finditer(low):
-        level = v.NR_LEVEL.match(low, m.end())  # "no response at 65 dB HL at 4 kHz"
-        start = level.end() if level and v.DB_WORD_AT.search(level.group(0)) else m.end()
-        after = low[start : start + 50]
-        fm = v.FREQ_LIST.search(after)
-        if not fm or fm.start() > 12:
-            continue
-        conduction = conduction_at(m.start())
-        named_after = v.CONDUCTION_AFTER.match(after, fm.end())
-        if named_after:  # "NR at 4 kHz BC"
-            conduction = "bone" if named_after.group(1) else "air"
-        if conduction == "gap":  # a gap statement names no threshold
-            continue
-        freqs = v.freqs_of(fm.group(1), fm.group(2))
-        direction = v.NR_DIRECTION.search(after[: fm.start()])
-        if direction and len(freqs) == 1:
-            # "NR above 500 Hz": every frequency tested beyond it (in the ears named).
-            ears = ["right", "left"] if ear in ("both", None) else [ear]
-            tested = sorted({f for e in ears for f in getattr(j.t.audiogram.ear(e), conduction)})
-            edge = freqs[0]
-            if direction.group(1):
-                freqs = [
-                    f for f in tested if f > edge or (f == edge and direction.group(1) == "from")
-                ]
-            else:
-                freqs = [
-                    f for f in tested if f < edge or (f == edge and "to" in direction.group(2))
-                ]
-        for freq in freqs:
-            text = m.group(0) + " " + fm.group(0)
-            _threshold(j, ear, conduction, freq, "no response", text, hedged, tol)
-
-
-def _overall_range(j: Judge, ear: str, conduction: str, m: re.Match, hedged) -> None:
-    """Judge a dB range given for one ear with no frequency or region anywhere in its
-    clause ("masked bone 30-40 dB HL"): a summary of that ear's thresholds of that
-    conduction, so it must at least overlap them (within the tolerance); a range that
-    misses every one of them is an erroneous result."""
-    lo, hi = sorted((int(m.group(1)), int(m.group(2))))
-    tol = j.t.tolerance_db
-
-    def ok(e):
-        points = getattr(j.t.audiogram.ear(e), conduction)
-        values = [t.value for t in points.values() if not t.no_response]
-        if not values:
-            return None, None
-        return any(lo - tol <= x <= hi + tol for x in values), (min(values), max(values))
-
-    j.add("threshold_range", ear, None, f"{lo}-{hi} dB HL ({conduction}, no frequency named)",
-          m.group(0), hedged, ok)  # fmt: skip
-
-
-def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
-    """Return True when a dB value is an average, a speech level, a gap, a difference or the
-    level of a no response (words before it), or a difference or dip (words after it).
-    With ``gap`` (the value is in a gap's reach), the gap named before it is no reason: the
-    value is that gap's size."""
-    if v.NUMBER_AFTER_SKIP.match(low, m.end()):
-        return True
-    window = low[max(0, m.start() - 30) : m.start()]
-    skip = v.NUMBER_CONTEXT_SKIP.search(window)
-    if skip is None or (gap and skip.group(1) in ("gap", "abg")):
-        return False
-    given = v.VALUE_GIVEN.match(window, skip.end(1)) if skip.group(1) else None
-    # "PTA 45, 20 dB at 3 kHz": the average's own value ends its reach; the value after it
-    # is a threshold again.
-    return not (given and not v.DIGIT.search(window, given.end()))
-
-
-def _bone_without_bone(j: Judge, low: str, m: re.Match, ear, hedged) -> bool:
-    """Record a bone-conduction value claimed without a frequency when the case has no bone
-    conduction at all ("masked BC 5-10 dB HL"): a fabricated result. Returns True if so."""
-    if any(j.t.audiogram.ear(e).bone for e in EARS):
-        return False
-    window = low[max(0, m.start() - 25) : m.start()]
-    named = list(v.CONDUCTION.finditer(window))[-1:]
-    if not named or not named[0].group(1):
-        return False
-    if v.negated(low, max(0, m.start() - 25) + named[0].start()):
-        return False
-    j.fabricated("bone_threshold", ear, None, m.group(0), m.group(0), hedged,
-                 "bone conduction")  # fmt: skip
-    return True
-
-
-def _threshold(j: Judge, ear, conduction, freq, value, text, hedged, tol):
-    kind = "bone_threshold" if conduction == "bone" else "threshold"
-    ears = ["right", "left"] if ear in ("both", None) else [ear]
-    tested = [e for e in ears if freq in getattr(j.t.audiogram.ear(e), conduction)]
-    if not tested:
-        j.fabricated(kind, ear, freq, value, text, hedged,
-                        f"{conduction}-conduction threshold at {freq} Hz")  # fmt: skip
-        return
-
-    j.add(kind, ear, freq, value, text, hedged,
-          lambda e: threshold_holds(j.t, e, conduction, freq, value, tol))  # fmt: skip
-
-
-def _gap_size(j: Judge, ear, freqs: tuple[int, int], size: tuple[int, int], text, hedged):
-    """Judge an air-bone gap's size quoted at a frequency (or over a range of them): air
-    minus bone there, within the dB tolerance. Where bone was not measured at a frequency
-    (or gave no response) the gap there is unknown, and a claim only about such
-    frequencies is unverifiable."""
-    lo, hi = min(freqs), max(freqs)
-    low_db, high_db = size
-    tol = j.t.tolerance_db
-
-    def ok(e):
-        if lo == hi and lo not in j.t.audiogram.ear(e).bone:
-            # A gap quoted at one frequency where this ear's bone was not tested reports a
-            # bone threshold the audiogram does not have, as a threshold quoted at an
-            # untested frequency does (bone tested there with no response stays unknown).
-            return False, f"bone not tested at {lo} Hz"
-        gaps = {f: g for f, g in j.t.cls.ear(e).air_bone_gap.items() if lo <= f <= hi}
-        if not gaps:
-            return None, None
-        return all(low_db - tol <= g <= high_db + tol for g in gaps.values()), gaps
-
-    where = f"{lo} Hz" if lo == hi else f"{lo}-{hi} Hz"
-    claimed = f"{low_db} dB" if low_db == high_db else f"{low_db}-{high_db} dB"
-    j.add("air_bone_gap_size", ear, lo if lo == hi else None, f"{claimed} at {where}", text,
-          hedged, ok)  # fmt: skip
-
-
-def _range_ok(j: Judge, ear, conduction, lo, hi, f1, f2):
-    points = getattr(j.t.audiogram.ear(ear), conduction)
-    inside = {f: t.value for f, t in points.items() if min(f1, f2) <= f <= max(f1, f2)}
-    if not inside:
-        return None, None
-    tol = j.t.tolerance_db
-    ok = all(lo - tol <= v <= hi + tol for v in inside.values())
-    return ok, inside
 
 
 def _within(result, attr, value, tol):

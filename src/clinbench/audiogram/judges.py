@@ -11,7 +11,7 @@ error, and the laterality-swap pass over all findings).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -34,6 +34,7 @@ from clinbench.audiogram.degree_claims import (
 )
 from clinbench.audiogram.findings import CriticalError
 from clinbench.audiogram.result_claims import ASYMMETRY_RULE
+from clinbench.audiogram.threshold_claims import INSIDE_BONE_LEVEL, NO_RESPONSE_SIDES
 
 if TYPE_CHECKING:
     from clinbench.audiogram.claims import Claim
@@ -274,6 +275,8 @@ def judge_type(claim: Claim, j: Judge) -> None:
 
 def judge_threshold(claim: Claim, j: Judge) -> None:
     """Judge a threshold claim at its frequency; one at a frequency not tested is fabricated."""
+    if _judged_with_its_bone_level(claim, j.t):
+        return
     ear, note = _judge_ear(claim, j.t)
     kind = "bone_threshold" if claim.conduction == "bone" else "threshold"
     freq = claim.frequencies[0]
@@ -758,4 +761,126 @@ JUDGES.update(
         "srt": judge_speech,
         "wrs": judge_speech,
     }
+)
+
+
+# -- threshold claims (threshold_claims.py): ranges, gap sizes, bone levels, no responses ---
+
+
+def threshold_range_holds(t: CaseFacts, ear: str, conduction: str, levels, freqs):
+    """Judge a range of levels (``levels``: low, high dB HL) over a range of frequencies:
+    true when every threshold of that conduction tested there is in it, within the dB
+    tolerance; None when none was tested there."""
+    lo, hi = levels
+    points = getattr(t.audiogram.ear(ear), conduction)
+    inside = {f: x.value for f, x in points.items() if min(freqs) <= f <= max(freqs)}
+    if not inside:
+        return None, None
+    tol = t.tolerance_db
+    return all(lo - tol <= x <= hi + tol for x in inside.values()), inside
+
+
+def whole_ear_range_holds(t: CaseFacts, ear: str, conduction: str, levels):
+    """Judge a range given for a whole ear (no frequency named): a summary of its thresholds
+    of that conduction, so it must overlap them within the dB tolerance; a range that misses
+    every one is wrong. None when the ear has no such threshold."""
+    lo, hi = levels
+    tol = t.tolerance_db
+    points = getattr(t.audiogram.ear(ear), conduction)
+    values = [x.value for x in points.values() if not x.no_response]
+    if not values:
+        return None, None
+    return any(lo - tol <= x <= hi + tol for x in values), (min(values), max(values))
+
+
+def gap_size_holds(t: CaseFacts, ear: str, freqs, size):
+    """Judge an air-bone gap's size (``size``: low, high dB) at a frequency or over a range:
+    air minus bone there, within the dB tolerance. A gap quoted at one frequency where bone
+    was not tested reports a bone threshold the audiogram lacks (false); where bone gave no
+    response, or no gap is known in the range, the claim is not judged."""
+    lo, hi = min(freqs), max(freqs)
+    low_db, high_db = size
+    tol = t.tolerance_db
+    if lo == hi and lo not in t.audiogram.ear(ear).bone:
+        return False, f"bone not tested at {lo} Hz"
+    gaps = {f: g for f, g in t.cls.ear(ear).air_bone_gap.items() if lo <= f <= hi}
+    if not gaps:
+        return None, None
+    return all(low_db - tol <= g <= high_db + tol for g in gaps.values()), gaps
+
+
+def _judged_with_its_bone_level(claim: Claim, t: CaseFacts) -> bool:
+    """Return True for a value read inside a bone range with no frequency in a case with no
+    bone conduction at all: the range was judged fabricated, the value is not judged again."""
+    return INSIDE_BONE_LEVEL in claim.rules and not any(t.audiogram.ear(e).bone for e in EARS)
+
+
+def judge_threshold_range(claim: Claim, j: Judge) -> None:
+    """Judge a range of levels over a range of frequencies, or over a whole ear (rule
+    "whole-ear range", no frequencies)."""
+    if _judged_with_its_bone_level(claim, j.t):
+        return
+    ear, note = _judge_ear(claim, j.t)
+    levels = (int(claim.value), int(claim.value_high if claim.value_high is not None
+                                      else claim.value))  # fmt: skip
+    conduction = claim.conduction
+    if not claim.frequencies:
+        level = f"{levels[0]}" if levels[0] == levels[1] else f"{levels[0]}-{levels[1]}"
+        j.add("threshold_range", ear, None,
+              f"{level} dB HL ({conduction}, no frequency named)", claim.text,
+              _hedged(claim), lambda e: whole_ear_range_holds(j.t, e, conduction, levels),
+              note)  # fmt: skip
+        return
+    f1, f2 = claim.frequencies
+    level = f"{levels[0]}" if "level over a frequency range" in claim.rules else \
+        f"{levels[0]}-{levels[1]}"  # fmt: skip
+    j.add("threshold_range", ear, None, f"{level} dB HL at {f1}-{f2} Hz", claim.text,
+          _hedged(claim), lambda e: threshold_range_holds(j.t, e, conduction, levels, (f1, f2)),
+          note)  # fmt: skip
+
+
+def judge_air_bone_gap_size(claim: Claim, j: Judge) -> None:
+    """Judge an air-bone gap's size quoted at a frequency or over a range of them."""
+    if _judged_with_its_bone_level(claim, j.t):
+        return
+    ear, note = _judge_ear(claim, j.t)
+    lo, hi = min(claim.frequencies), max(claim.frequencies)
+    size = (int(claim.value), int(claim.value_high if claim.value_high is not None
+                                  else claim.value))  # fmt: skip
+    where = f"{lo} Hz" if lo == hi else f"{lo}-{hi} Hz"
+    claimed = f"{size[0]} dB" if size[0] == size[1] else f"{size[0]}-{size[1]} dB"
+    j.add("air_bone_gap_size", ear, lo if lo == hi else None, f"{claimed} at {where}",
+          claim.text, _hedged(claim), lambda e: gap_size_holds(j.t, e, (lo, hi), size),
+          note)  # fmt: skip
+
+
+def judge_bone_level(claim: Claim, j: Judge) -> None:
+    """Judge a bone-conduction level quoted with no frequency: fabricated in a case without
+    bone conduction; otherwise judged only as a whole-ear range when it is one."""
+    ear, _ = _judge_ear(claim, j.t)
+    if not any(j.t.audiogram.ear(e).bone for e in EARS):
+        j.fabricated("bone_threshold", ear, None, claim.text, claim.text, _hedged(claim),
+                     "bone conduction")  # fmt: skip
+    elif "whole-ear range" in claim.rules:
+        judge_threshold_range(claim, j)
+
+
+def judge_no_response_beyond(claim: Claim, j: Judge) -> None:
+    """Judge "no response above (from, below, up to) F Hz" as a no response at every
+    frequency tested on that side of F, in the ears named."""
+    ear, _ = _judge_ear(claim, j.t)
+    upward, included = NO_RESPONSE_SIDES[claim.rules[0]]
+    edge = claim.frequencies[0]
+    ears = ["right", "left"] if ear in ("both", None) else [ear]
+    tested = sorted({f for e in ears for f in getattr(j.t.audiogram.ear(e), claim.conduction)})
+    for freq in tested:
+        if (freq > edge if upward else freq < edge) or (included and freq == edge):
+            judge_threshold(replace(claim, kind="threshold", frequencies=(freq,)), j)
+
+
+JUDGES.update(
+    threshold_range=judge_threshold_range,
+    air_bone_gap_size=judge_air_bone_gap_size,
+    bone_level=judge_bone_level,
+    no_response_beyond=judge_no_response_beyond,
 )

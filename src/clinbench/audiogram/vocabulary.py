@@ -127,66 +127,9 @@ HEADING = re.compile(
     re.I,
 )
 
-FREQ_TOKEN = r"\d+(?:\.\d+)?\s*(?:khz|k\b|hz)?"
-FREQ_LIST = re.compile(
-    r"(?<![\d.])(\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/)\s*(?:and\s+)?\d+(?:\.\d+)?"
-    r"(?:\s*(?:khz|k|hz))?){0,12})\s*(khz|k\b|hz)"
-)
-FREQ_RANGE = re.compile(
-    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*(?:-|–|to|through)\s*(\d+(?:\.\d+)?)\s*(khz|k\b|hz)"
-)
-DB_LIST = re.compile(
-    r"(?<![\d.])(-?\d{1,3}(?:(?:\s*(?:,|and|&|/)\s*(?:and\s+)?|[ \t]+)-?\d{1,3}){0,12})\s*"
-    r"(?:db|decibels)\b(?:\s*hl)?"
-)
-"""A value or a list of values in dB ("20, 25 and 40 dB HL", a row "70 70 70 80 dB HL")."""
-FREQ_MENTION = re.compile(
-    r"\d\s*(?:khz|k\b|hz)|\b(?:high|low|mid|middle|higher|lower|speech)[\s-]*(?:frequenc|pitch|tone)|"
-    r"\b(?:notch|dip|drop|trough|bump|slope|sloping|falls?|falling|rising|rises)\b"
-)
-"""A frequency, a region or a shape named in a clause: a dB range there is not a summary
-of the whole ear."""
 DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
-NR_DIRECTION = re.compile(r"\b(?:(above|over|beyond|from)|(below|under|up\s+to))\b")
-"""Before the frequency of a no response: the frequencies beyond it or below it."""
-NO_RESPONSE = re.compile(r"\b(no response|nr\b|did not respond|"
-                          r"no measurable (?:response|threshold)|"
-                          r"beyond (?:the )?(?:audiometer'?s? )?limits?)")  # fmt: skip
-NUMBER_CONTEXT_SKIP = re.compile(
-    r"(pta|average|srt|speech|recognition|discrimination|wrs|gap|abg|reflex|mcl|ucl|ldl|"
-    r"presented|presentation|masking|interaural|level of|sl\b|sensation|differ\w*|"
-    r"(?:worse|better|poorer) by)[^.]{0,20}$|"
-    # a tolerance between ears or values ("the ears match within 5 dB"), not a level
-    r"\bwithin\s*$|"
-    r"\b(?:no response|nr|did not respond)\s+(?:at|to|up to)\s*$|\bby\s*$"
-)
-"""Before a dB value that is not a threshold: an average, a speech level, a gap, a
-difference ("worse by 15-25 dB"), or the level a no response was found at."""
-VALUE_GIVEN = re.compile(
-    r"\s*[:=]?\s*(?:(?:about|around|approximately|approx\.?|roughly|~)\s*)?\d+(?:\.\d+)?(?:\s*db(?:\s*hl)?)?\s*[,;]\s*"
-    r"(?!\d+(?:\.\d+)?\s*(?:khz|k\b|hz|,|/|and\b))"
-)
-"""After an average's (or a speech level's) name: its own value, given and closed by a comma
-("PTA 45, 20 dB at 3 kHz"), not the first of a list of frequencies ("PTA 0.5, 1, 2 kHz")."""
-NUMBER_AFTER_SKIP = re.compile(
-    r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
-    r"sl|spl|snr|nhl|ehl|"
-    r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|dip|"
-    # the gap is the value's noun, after up to two words of its own ("a 40 dB conductive
-    # gap", "40-60 dB middle-ear gaps"), not a gap named after a threshold ("30 dB and a gap")
-    r"(?:(?!(?:and|with|but|or|no|an?|the|at|in|on|of|so|plus)\b)[a-z/-]+\s+){0,2}gaps?)\b"
-)
-"""After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip", "a 40 dB
-conductive gap"."""
-NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
-"""The level a no response was found at, between it and its frequency (a level is in dB:
-"NR at 4 kHz" names a frequency)."""
-CONDUCTION_BY = re.compile(r"\s*(?:hl\s*)?(?:by|on|via)\s+(?:(bone)|(air))\b(?![\s-]*bone)")
-"""A conduction named right after a value ("10 dB by bone", "50 dB on air")."""
-CONDUCTION_AFTER = re.compile(r"\s*(?:(bone|bc|b/c)|(air|ac|a/c))\b")
-"""A conduction named right after a frequency ("NR at 4 kHz BC")."""
 LATERALITY_UNILATERAL = re.compile(r"\b(unilateral(?:ly)?|single[\s-]sided|one[\s-]sided)\b")
 SYMMETRY = re.compile(r"\b(asymmetr\w*|symmetr\w*)\b")
 BARE_SYMMETRY = re.compile(
@@ -469,9 +412,11 @@ def ear_pairs_to_text(text: str) -> str:
     for m in _PAIR_AFTER_FREQ.finditer(text):
         if {m.group(2).lower(), m.group(4).lower()} != {"right", "left"}:
             continue
-        before = _FREQ_BEFORE.search(text, max(0, m.start() - 45), m.start())
-        after = None if before else _FREQ_AFTER.match(text, m.end())
-        named = before or after
+        # the frequency named right after the pair is its own ("a dip to 50 on the right and
+        # 55 on the left at 4k"), before one named earlier ("normal through 2k, then ...")
+        after = _FREQ_AFTER.match(text, m.end())
+        before = None if after else _FREQ_BEFORE.search(text, max(0, m.start() - 45), m.start())
+        named = after or before
         freq = to_hz(named.group(1), named.group(2)) if named else None
         if freq is None:
             continue
@@ -751,14 +696,6 @@ def to_hz(number: str, unit: str | None) -> int | None:
 
 
 _FREQ_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*(khz|k|hz)?")
-_PAIR_COMMA = re.compile(r"\s*(?:hl)?\s*,\s*")
-_PAIR_TAG = re.compile(r"[\s:=]*")
-_PAIR_AFTER = re.compile(r"\s*(?:hl)?\s*(?:at|@|in|for|across|,)?\s*(?:the\s+)?")
-_PAIR_BEFORE = re.compile(
-    r"[\s:=,(-]*(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
-    r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:is|was|are|were|of|at|measured at|of about|"
-    r"reaching|to|around|approximately|~)?\s*"
-)
 
 
 def freqs_of(list_text: str, trailing_unit: str) -> list[int]:
@@ -825,11 +762,6 @@ _CONDUCTION_OBJECT = re.compile(
     r"\bparallels?|\btracks?|\bequals?|\bwithin\s+\d+\s*db\s+of)\s+(?:the\s+)?$"
 )
 """Before a conduction word that is compared with, not talked about ("bone agrees with air")."""
-INTEGER = re.compile(r"-?\d+")
-AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
-DB_WORD_AT = re.compile(r"\d")
-
-
 GAP_WORD = re.compile(
     r"\b(?:air[\s-]*bone\s+gaps?|abgs?|"
     # a gap given a size in dB (not dB HL), between ears excepted: "gaps of 40 dB at 500 Hz"
@@ -862,30 +794,6 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
     return sorted(marks) if gaps else marks
 
 
-_GAP_BREAK = re.compile(r"\b(?:but|however|whereas|while|though|although|yet|except)\b|\bhl\b")
-
-
-def gap_size_bound(
-    marks: list[tuple[int, str]], low: str, start: int, end: int, carried: bool = False
-) -> bool:
-    """Return True when the dB value at ``start:end`` is the size of the gap named last before
-    it (in the clause, or ``carried`` from the sentence's clause before): no contrast ("gaps
-    of 30 dB but 45 dB HL at 4 kHz") between, and not a hearing level ("45 dB HL" is a
-    threshold; a gap is a difference in dB)."""
-    index = bisect.bisect_left(marks, (start, "")) - 1
-    if index < 0:
-        return carried and not _GAP_BREAK.search(low, 0, end)
-    if marks[index][1] != "gap":
-        return False
-    return not _GAP_BREAK.search(low, marks[index][0], end)
-
-
-def conduction_before(marks: list[tuple[int, str]], position: int, default: str) -> str:
-    """Return the conduction named last before ``position`` in the clause, else ``default``."""
-    index = bisect.bisect_left(marks, (position, "")) - 1
-    return marks[index][1] if index >= 0 else default
-
-
 def last_conduction(text: str) -> str | None:
     """Return the conduction a clause names last ('bone', 'air' or 'gap'), None when it names
     none."""
@@ -897,33 +805,6 @@ def last_conduction(text: str) -> str | None:
         return None
     marks = conduction_marks(text)
     return marks[-1][1] if marks else None
-
-
-def pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
-    """Return the frequencies a dB value (list) refers to: the nearest list after or before it."""
-    # The nearest list after the value and the nearest before it (the lists are in text
-    # order, so a binary search finds each: linear overall in the number of values).
-    i = bisect.bisect_left(freq_lists, m.end(), key=lambda fl: fl[0])
-    after = [freq_lists[i]] if i < len(freq_lists) and freq_lists[i][0] - m.end() <= 14 else []
-    k = bisect.bisect_right(freq_lists, m.start(), key=lambda fl: fl[1]) - 1
-    before = [freq_lists[k]] if k >= 0 and m.start() - freq_lists[k][1] <= 30 else []
-    # "500 Hz 20 dB, 1000 Hz 30 dB": a frequency right before the value owns it; the one
-    # after a bare comma starts the next pair.
-    if (
-        after
-        and before
-        and _PAIR_COMMA.fullmatch(low, m.end(), after[0][0])
-        and _PAIR_TAG.fullmatch(low, before[-1][1], m.start())
-    ):
-        after = []
-    if after and _PAIR_AFTER.fullmatch(low, m.end(), after[0][0]):
-        fm = after[0][2]
-        return freqs_of(fm.group(1), fm.group(2))
-    if before:
-        if _PAIR_BEFORE.fullmatch(low, before[-1][1], m.start()):
-            fm = before[-1][2]
-            return freqs_of(fm.group(1), fm.group(2))
-    return []
 
 
 # ------------------------------------------------------------------ secondary text

@@ -1,0 +1,524 @@
+"""Threshold claims of one clause, read apart from whether they are true: :func:`threshold_claims`.
+
+What a clause says about hearing levels: a dB value or a list of them at their frequencies
+("25, 30 and 45 dB HL at 0.5, 1 and 2 kHz"), a range of levels over a range of frequencies
+("20-30 dB HL at 250-1000 Hz"), a range for a whole ear ("masked bone 30-40 dB HL"), an
+air-bone gap's size at a frequency ("gaps of 30 dB at 500 Hz"), a bone level quoted with no
+frequency, and no responses ("NR at 8 kHz", "no response above 2 kHz"). Nothing here looks
+at the case: :mod:`clinbench.audiogram.judges` says whether each claim is true
+(``judge_threshold``, ``judge_threshold_range``, ``judge_air_bone_gap_size``,
+``judge_bone_level``, ``judge_no_response_beyond``).
+
+The kinds read here, each a :class:`~clinbench.audiogram.claims.Claim`:
+
+- ``threshold``: ``value`` a level in dB HL or "no response", ``frequencies`` its one
+  frequency, ``conduction`` air or bone;
+- ``threshold_range``: ``value``..``value_high`` dB HL over ``frequencies`` (two ends), or
+  with no frequencies for a whole ear (rule "whole-ear range");
+- ``air_bone_gap_size``: ``value``..``value_high`` dB of gap at ``frequencies``;
+- ``bone_level``: a bone-conduction level quoted with no frequency (rule "whole-ear range"
+  too when it is also a summary of the ear);
+- ``no_response_beyond``: no response on one side of ``frequencies[0]``; the rule says
+  which side and whether that frequency is included.
+
+Every pattern reads a clause lower-cased, in one pass (no nested unbounded quantifiers).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field, replace
+
+from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram.audiogram_model import EARS
+from clinbench.audiogram.claims import Claim, Qualifier
+
+WHOLE_EAR = "whole-ear range"
+"""The rule of a dB range given for one ear with no frequency or region in its clause: a
+summary of that ear's thresholds (audiological reports, "bone 30-40 dB HL")."""
+WHOLE_EAR_LEVEL = "whole-ear level"
+"""The rule of one level given for an ear with its conduction named and no frequency,
+region or shape in its clause ("left ear, bone conduction: 30 dB HL"): a summary of that
+ear's thresholds of that conduction, as a whole-ear range is (reports that give one level
+per ear and conduction; issue #26 batch 18, now tuning data). Such claims are judged after
+the clause-by-clause pass (:meth:`checkers.Judge.judge_deferred`), so that the findings
+recorded before this rule keep their order."""
+BARE_LEVEL = "level without unit at a frequency"
+"""The rule of a number written without "dB" right before "at" and a frequency ("50 at 2k
+and 60 at 4k", "70 at 250-2000 Hz"): a hearing level, as spoken handovers and dispenser
+notes drop the unit (issue #26 batches 19-20, now tuning data). Judged after the
+clause-by-clause pass, as WHOLE_EAR_LEVEL is."""
+DEFERRED = frozenset({WHOLE_EAR_LEVEL, BARE_LEVEL})
+"""The rules whose claims check_clause leaves to :meth:`checkers.Judge.judge_deferred`."""
+INSIDE_BONE_LEVEL = "inside a bone level with no frequency"
+"""The rule of a value read inside a bone-conduction range that has no frequency of its own
+("masked BC 5-10 dB at 500/1k": 10 dB at 500 and 1000 Hz). In a case with no bone
+conduction at all the range is judged fabricated once, and such values are not judged
+again."""
+NO_RESPONSE_SIDES = {
+    "no response above": (True, False),
+    "no response from": (True, True),
+    "no response below": (False, False),
+    "no response up to": (False, True),
+}
+"""(upward, frequency included) of each no-response-beyond rule."""
+
+
+# -- the patterns of threshold reading (each says where its usage comes from) -------------
+
+FREQ_LIST = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/)\s*(?:and\s+)?\d+(?:\.\d+)?"
+    r"(?:\s*(?:khz|k|hz))?){0,12})\s*(khz|k\b|hz)"
+)
+"""A frequency or a list of them with one unit ("500 Hz", "2k", "0.5, 1 and 2 kHz",
+"1/2/4 kHz"). Source: the test frequencies of pure-tone audiometry, 250-8000 Hz (BSA 2018),
+as audiogram forms and reports write them."""
+FREQ_RANGE = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*(?:-|–|to|through)\s*(\d+(?:\.\d+)?)\s*(khz|k\b|hz)"
+)
+"""A span of frequencies ("250-1000 Hz", "2 to 4 kHz"). Source: audiological reports
+describing a region of the audiogram."""
+DB_LIST = re.compile(
+    r"(?<![\d.])(-?\d{1,3}(?:(?:\s*(?:,|and|&|/)\s*(?:and\s+)?|[ \t]+)-?\d{1,3}){0,12})\s*"
+    r"(?:db|decibels)\b(?:\s*hl)?"
+)
+"""A value or a list of values in dB ("20, 25 and 40 dB HL", a row "70 70 70 80 dB HL").
+Source: thresholds are recorded in dB HL (BSA 2018; ISO 389-1 reference levels)."""
+FREQ_MENTION = re.compile(
+    r"\d\s*(?:khz|k\b|hz)|\b(?:high|low|mid|middle|higher|lower|speech)[\s-]*(?:frequenc|pitch|tone)|"
+    r"\b(?:notch|dip|drop|trough|bump|slope|sloping|falls?|falling|rising|rises)\b"
+)
+"""A frequency, a region or a shape named in a clause: a dB range there is not a summary
+of the whole ear. Source: region and shape words of audiogram descriptions (ASHA 2005
+audiologic assessment; clinic reports)."""
+NR_DIRECTION = re.compile(r"\b(?:(above|over|beyond|from)|(below|under|up\s+to))\b")
+"""Before the frequency of a no response: the frequencies beyond it or below it
+("NR above 2 kHz"). Source: clinic reports."""
+NO_RESPONSE = re.compile(r"\b(no response|nr\b|did not respond|"
+                          r"no measurable (?:response|threshold)|"
+                          r"beyond (?:the )?(?:audiometer'?s? )?limits?)")  # fmt: skip
+"""No response at the audiometer's maximum output ("NR", "no measurable threshold").
+Source: BSA 2018 records a no response at the limit with its own symbol; forms write NR."""
+NUMBER_CONTEXT_SKIP = re.compile(
+    r"(pta|average|srt|speech|recognition|discrimination|wrs|gap|abg|reflex|mcl|ucl|ldl|"
+    r"presented|presentation|masking|interaural|level of|sl\b|sensation|differ\w*|"
+    r"(?:worse|better|poorer) by)[^.]{0,20}$|"
+    # a tolerance between ears or values ("the ears match within 5 dB"), not a level
+    r"\bwithin\s*$|"
+    r"\b(?:no response|nr|did not respond)\s+(?:at|to|up to)\s*$|\bby\s*$"
+)
+"""Before a dB value that is not a threshold: an average, a speech level, a gap, a
+difference ("worse by 15-25 dB"), or the level a no response was found at. Source: the
+other dB quantities of an audiological report (speech audiometry, masking, reflexes:
+BSA 2018 and BSA 2011 recommended procedures)."""
+VALUE_GIVEN = re.compile(
+    r"\s*[:=]?\s*(?:(?:about|around|approximately|approx\.?|roughly|~)\s*)?\d+(?:\.\d+)?(?:\s*db(?:\s*hl)?)?\s*[,;]\s*"
+    r"(?!\d+(?:\.\d+)?\s*(?:khz|k\b|hz|,|/|and\b))"
+)
+"""After an average's (or a speech level's) name: its own value, given and closed by a comma
+("PTA 45, 20 dB at 3 kHz"), not the first of a list of frequencies ("PTA 0.5, 1, 2 kHz").
+Source: clinic reports."""
+NUMBER_AFTER_SKIP = re.compile(
+    r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
+    r"sl|spl|snr|nhl|ehl|"
+    r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|dip|"
+    # the gap is the value's noun, after up to two words of its own ("a 40 dB conductive
+    # gap", "40-60 dB middle-ear gaps"), not a gap named after a threshold ("30 dB and a gap")
+    r"(?:(?!(?:and|with|but|or|no|an?|the|at|in|on|of|so|plus)\b)[a-z/-]+\s+){0,2}gaps?)\b"
+)
+"""After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip", "a 40 dB
+conductive gap", a level in dB SL/SPL/nHL. Source: clinic reports; the dB scales of
+audiology (ANSI S3.6)."""
+NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
+"""The level a no response was found at, between it and its frequency (a level is in dB:
+"NR at 4 kHz" names a frequency). Source: clinic reports."""
+CONDUCTION_BY = re.compile(r"\s*(?:hl\s*)?(?:by|on|via)\s+(?:(bone)|(air))\b(?![\s-]*bone)")
+"""A conduction named right after a value ("10 dB by bone", "50 dB on air"). Source:
+clinic reports."""
+CONDUCTION_AFTER = re.compile(r"\s*(?:(bone|bc|b/c)|(air|ac|a/c))\b")
+"""A conduction named right after a frequency ("NR at 4 kHz BC"). Source: AC/BC, A/C, B/C
+abbreviations of audiogram forms."""
+BARE_LEVELS = re.compile(
+    r"(?<![\w.])(-?\d{1,3}(?:\s*(?:,|and|&|/)\s*(?:and\s+)?-?\d{1,3}){0,12})"
+    r"(?=\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k\b|hz|[-–,/]|to\b|and\b))"
+)
+"""A number or a list of them without a unit, then "at" and a frequency: levels in dB HL
+("50 at 2k and 60 at 4k"). Source: spoken handovers and dispenser notes (SBAR; fitting
+briefs) that leave out "dB"."""
+_BOUND_OR_RANGE_BEFORE = re.compile(
+    r"(?:[<>≥≤]=?|\b(?:more|less|greater) than|\b(?:over|under|beyond)|\d\s*(?:-|–|to))\s*$"
+)
+"""Before a bare number that is no level of its own: a bound (">=15 at 3-4k", a
+difference) or the top of a range ("20 to 25 at 8k")."""
+_INTEGER = re.compile(r"-?\d+")
+_AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
+_PAIR_COMMA = re.compile(r"\s*(?:hl)?\s*,\s*")
+_PAIR_TAG = re.compile(r"[\s:=]*")
+_PAIR_AFTER = re.compile(r"\s*(?:hl)?\s*(?:at|@|in|for|across|,)?\s*(?:the\s+)?")
+_PAIR_BEFORE = re.compile(
+    r"(?:\)\s*[:=]\s*|[\s:=,(-]*)(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
+    r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:is|was|are|were|of|at|measured at|of about|"
+    r"reaching|to|around|approximately|~)?\s*"
+)
+"""How a value and its frequency are joined: "20 dB at 500 Hz", "500 Hz: 20 dB", "the
+threshold at 4 kHz is 60 dB", "500 Hz 20 dB, 1 kHz 30 dB". Source: clinic reports."""
+_GAP_BREAK = re.compile(r"\b(?:but|however|whereas|while|though|although|yet|except)\b|\bhl\b")
+"""What ends a gap's reach over the values after it: a contrast, or a level in dB HL (a
+gap is a difference in dB). Source: clinic reports."""
+
+
+def threshold_claims(
+    low: str,
+    ear: str | None,
+    hedged: bool,
+    default_conduction: str = "air",
+    averages: set[int] | frozenset[int] = frozenset(),
+    frequency: int | None = None,
+) -> list[Claim]:
+    """Return the threshold claims of a lower-cased clause about ``ear`` ("right", "left",
+    "both" or None), in reading order: ranges, then lists of values, then no responses.
+
+    A value's conduction is the one named last before it (bone/BC, air/AC, an air-bone gap),
+    else ``default_conduction`` (the sentence's). ``averages`` are where the clause's
+    pure-tone averages start (their numbers are no thresholds). A single value with no
+    frequency of its own is at ``frequency``, the one its sentence opens with ("At 1 kHz the
+    left ear's air threshold is 30 dB"), when there is one.
+    """
+    clause = _Clause(low, ear, hedged, v.conduction_marks(low), default_conduction, averages)
+    _ranges(clause)
+    _lists(clause, frequency)
+    _no_responses(clause)
+    _bare_levels(clause)
+    return clause.out
+
+
+@dataclass
+class _Clause:
+    """A clause being read: its text, ear, conduction marks, the spans used and the claims."""
+
+    low: str
+    ear: str | None
+    hedged: bool
+    marks: list[tuple[int, str]]
+    default_conduction: str
+    averages: set[int] | frozenset[int]
+    used: list[tuple[int, int]] = field(default_factory=list)
+    bone_levels: list[tuple[int, int]] = field(default_factory=list)
+    out: list[Claim] = field(default_factory=list)
+
+    @property
+    def carried(self) -> bool:
+        """True when the sentence's conduction is a gap ("air-bone gap ...; 30 dB at ...")."""
+        return self.default_conduction == "gap"
+
+    def conduction_at(self, position: int) -> str:
+        """Return the conduction named last before ``position`` (else the sentence's)."""
+        index = bisect.bisect_left(self.marks, (position, "")) - 1
+        return self.marks[index][1] if index >= 0 else self.default_conduction
+
+    def claim(self, kind: str, value, text: str, rule: str, conduction: str = "air",
+              freqs: tuple[int, ...] = (), high=None, *more_rules: str) -> None:  # fmt: skip
+        """Add a claim of this clause's ear."""
+        ear = self.ear
+        ears = () if ear is None else ("right", "left") if ear == "both" else (ear,)
+        qualifier = Qualifier.HEDGED if self.hedged else Qualifier.ASSERTED
+        self.out.append(
+            Claim(kind, ears, value, qualifier, conduction, freqs, high, text, (0, 0),
+                  (rule, *more_rules))
+        )  # fmt: skip
+
+
+def _frequency_span(f: re.Match) -> tuple[int, int] | None:
+    """Return the two ends (Hz) of a FREQ_RANGE match, None when one is not a frequency."""
+    f1 = v.to_hz(f.group(1), f.group(2) or f.group(4))
+    f2 = v.to_hz(f.group(3), f.group(4))
+    return None if f1 is None or f2 is None else (f1, f2)
+
+
+def _ranges(c: _Clause) -> None:
+    """Ranges: "20-30 dB HL at 250-1000 Hz", a range for a whole ear, a gap's size over a
+    range of frequencies."""
+    low = c.low
+    for m in v.DB_RANGE.finditer(low):
+        gap = c.conduction_at(m.start()) == "gap"
+        skipped = m.start() in c.averages or _not_a_threshold(low, m, gap)
+        if skipped or gap:
+            c.used.append(m.span())  # "worse by 15-25 dB": neither end is a threshold either
+            if skipped:
+                continue
+        after = low[m.end() : m.end() + 40]
+        f = FREQ_RANGE.match(after.lstrip(" ,").removeprefix("at ").removeprefix("across ")
+                              .removeprefix("from ").removeprefix("between "))  # fmt: skip
+        lo_db, hi_db = sorted((int(m.group(1)), int(m.group(2))))
+        span = _frequency_span(f) if f else None
+        if gap:
+            # "air-bone gaps of 30-40 dB at 250-1000 Hz": the gap's size at each frequency
+            if span and _gap_size_bound(c, m.start(), m.end()):
+                c.claim("air_bone_gap_size", lo_db, m.group(0) + " " + f.group(0),
+                        "gap size over a frequency range", "air", span, hi_db)  # fmt: skip
+            continue
+        if not f:
+            _unplaced_range(c, m, lo_db, hi_db)
+            continue
+        c.used.append(m.span())
+        if span:
+            c.claim("threshold_range", lo_db, m.group(0) + " " + f.group(0),
+                    "dB range over a frequency range", c.conduction_at(m.start()), span,
+                    hi_db)  # fmt: skip
+
+
+def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
+    """A dB range with no frequency after it: a bone level with no frequency (fabricated in a
+    case without bone conduction), or one ear's whole-ear range when its clause names no
+    frequency, region or shape at all."""
+    bone = _bone_named(c.low, m)
+    whole_ear = c.ear in EARS and not FREQ_MENTION.search(c.low)
+    if whole_ear:
+        c.used.append(m.span())
+    elif bone:
+        c.bone_levels.append(m.span())
+    else:
+        return
+    conduction = c.conduction_at(m.start())
+    if bone:
+        rules = (WHOLE_EAR,) if whole_ear else ()
+        c.claim("bone_level", lo_db, m.group(0), "bone level, no frequency", conduction, (),
+                hi_db, *rules)  # fmt: skip
+    else:
+        c.claim("threshold_range", lo_db, m.group(0), WHOLE_EAR, conduction, (), hi_db)
+
+
+def _lists(c: _Clause, frequency: int | None) -> None:
+    """Lists of values with their frequencies ("25, 30 and 45 dB HL at 0.5, 1 and 2 kHz")."""
+    low = c.low
+    freq_lists = [(fm.start(), fm.end(), fm) for fm in FREQ_LIST.finditer(low)]
+    for m in DB_LIST.finditer(low):
+        if _inside(c.used, m.start()):
+            continue
+        inside = _inside(c.bone_levels, m.start())
+        before = len(c.out)
+        _list(c, m, freq_lists, frequency, inside)
+        if inside:
+            c.out[before:] = [
+                replace(x, rules=(*x.rules, INSIDE_BONE_LEVEL)) for x in c.out[before:]
+            ]
+
+
+def _bare_levels(c: _Clause) -> None:
+    """Levels written without "dB" before "at" and a frequency, read as a list of dB values
+    is (rule BARE_LEVEL on each claim)."""
+    low = c.low
+    if " at " not in low:
+        return
+    freq_lists = [(fm.start(), fm.end(), fm) for fm in FREQ_LIST.finditer(low)]
+    for m in BARE_LEVELS.finditer(low):
+        if _inside(c.used, m.start()) or _BOUND_OR_RANGE_BEFORE.search(
+            low, max(0, m.start() - 15), m.start()
+        ):
+            continue
+        before = len(c.out)
+        _list(c, m, freq_lists, None, False)  # a number before "at" is in no dB range
+        c.out[before:] = [replace(x, rules=(*x.rules, BARE_LEVEL)) for x in c.out[before:]]
+
+
+def _inside(spans: list[tuple[int, int]], position: int) -> bool:
+    """Return True when ``position`` is inside one of ``spans`` (in text order, disjoint: the
+    ranges' matches), found by bisection so a clause with many ranges reads in n log n."""
+    index = bisect.bisect_right(spans, (position, float("inf"))) - 1
+    return index >= 0 and position < spans[index][1]
+
+
+def _list(c: _Clause, m: re.Match, freq_lists: list, frequency: int | None, inside: bool) -> None:
+    """Read one list of dB values (``inside`` a bone range with no frequency)."""
+    low = c.low
+    gap = c.conduction_at(m.start()) == "gap"
+    values = _list_values(c, m, gap)
+    if values is None:
+        return
+    over = FREQ_RANGE.match(low, m.end() + len(_AT_WORD.match(low, m.end()).group(0)))
+    if len(values) == 1 and over and _value_over_range(c, m, values[0], over, gap):
+        return
+    freqs = _pair_frequencies(low, m, freq_lists)
+    if not freqs and frequency is not None and len(values) == 1:
+        freqs = [frequency]
+    if not freqs:
+        if not (gap or inside):
+            _unplaced_level(c, m, values)
+        return
+    if len(values) == 1:
+        values = values * len(freqs)
+    if len(values) == len(freqs):
+        _list_claims(c, m, values, freqs, gap)
+
+
+def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
+    """Levels with no frequency: a bone level (fabricated in a case without bone), and one
+    level with its conduction named for an ear in a clause that names no frequency, region
+    or shape (rule WHOLE_EAR_LEVEL)."""
+    named = _named_conduction(c.low, m)
+    whole_ear = (
+        len(values) == 1
+        and named is not None
+        and named == c.conduction_at(m.start())
+        and c.ear in EARS
+        and not FREQ_MENTION.search(c.low)
+    )
+    if named == "bone":
+        c.claim("bone_level", values[0], m.group(0), "bone level, no frequency", "bone")
+    if whole_ear:
+        # in a case without bone conduction the bone level above is the finding
+        rules = (INSIDE_BONE_LEVEL,) if named == "bone" else ()
+        c.claim("threshold_range", values[0], m.group(0), WHOLE_EAR_LEVEL, named, (),
+                values[0], *rules)  # fmt: skip
+
+
+def _list_values(c: _Clause, m: re.Match, gap: bool) -> list[int] | None:
+    """Return the threshold values of a list of dB values, None when none is a threshold."""
+    values = [int(x) for x in _INTEGER.findall(m.group(1))]
+    if m.start() in c.averages and len(values) > 1 and not NUMBER_AFTER_SKIP.match(c.low, m.end()):
+        return values[1:]  # "PTA 45, 20 dB at 3 kHz": the average, then a threshold
+    if m.start() in c.averages or _not_a_threshold(c.low, m, gap):
+        return None
+    return values
+
+
+def _value_over_range(c: _Clause, m: re.Match, value: int, over: re.Match, gap: bool) -> bool:
+    """Read one value over a range of frequencies ("65 dB HL at 6-8 kHz", or a gap's size
+    there); return True when it was one (or a gap bound to no size)."""
+    span = _frequency_span(over)
+    if span is None:
+        return False
+    text = m.group(0) + " " + over.group(0)
+    if gap:
+        if _gap_size_bound(c, m.start(), m.end()):
+            c.claim("air_bone_gap_size", value, text, "gap size over a frequency range", "air",
+                    span, value)  # fmt: skip
+        return True
+    c.claim("threshold_range", value, text, "level over a frequency range",
+            c.conduction_at(m.start()), span, value)  # fmt: skip
+    return True
+
+
+def _list_claims(c: _Clause, m: re.Match, values: list[int], freqs: list[int], gap: bool) -> None:
+    """Read each value of a list at its frequency (a threshold, or a gap's size there)."""
+    if gap:  # "an air-bone gap of about 10 dB at 250 Hz": its size there
+        if _gap_size_bound(c, m.start(), m.end()):
+            for value, freq in zip(values, freqs, strict=True):
+                c.claim("air_bone_gap_size", value, m.group(0), "gap size at a frequency", "air",
+                        (freq,), value)  # fmt: skip
+        return
+    conduction = c.conduction_at(m.start())
+    named_by = CONDUCTION_BY.match(c.low, m.end()) if len(values) == 1 else None
+    if named_by:  # "10 dB by bone": the conduction named after the value
+        conduction = "bone" if named_by.group(1) else "air"
+    for value, freq in zip(values, freqs, strict=True):
+        c.claim("threshold", value, m.group(0), "dB value at a frequency", conduction, (freq,))
+
+
+def _no_responses(c: _Clause) -> None:
+    """No responses: "NR at 8 kHz", "no response above 500 Hz"."""
+    low = c.low
+    for m in NO_RESPONSE.finditer(low):
+        level = NR_LEVEL.match(low, m.end())  # "no response at 65 dB HL at 4 kHz"
+        start = level.end() if level and v.DIGIT.search(level.group(0)) else m.end()
+        after = low[start : start + 50]
+        fm = FREQ_LIST.search(after)
+        if not fm or fm.start() > 12:
+            continue
+        conduction = c.conduction_at(m.start())
+        named_after = CONDUCTION_AFTER.match(after, fm.end())
+        if named_after:  # "NR at 4 kHz BC"
+            conduction = "bone" if named_after.group(1) else "air"
+        if conduction == "gap":  # a gap statement names no threshold
+            continue
+        freqs = v.freqs_of(fm.group(1), fm.group(2))
+        direction = NR_DIRECTION.search(after[: fm.start()])
+        text = m.group(0) + " " + fm.group(0)
+        if direction and len(freqs) == 1:
+            # "NR above 500 Hz": every frequency tested beyond it (the judge knows which)
+            c.claim("no_response_beyond", "no response", text, _side(direction), conduction,
+                    (freqs[0],))  # fmt: skip
+            continue
+        for freq in freqs:
+            c.claim("threshold", "no response", text, "no response", conduction, (freq,))
+
+
+def _side(direction: re.Match) -> str:
+    """Return the no-response-beyond rule of an NR_DIRECTION match (a key of
+    NO_RESPONSE_SIDES)."""
+    if direction.group(1):
+        return "no response from" if direction.group(1) == "from" else "no response above"
+    return "no response up to" if "to" in direction.group(2) else "no response below"
+
+
+def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
+    """Return True when a dB value is an average, a speech level, a gap, a difference or the
+    level of a no response (words before it), or a difference or dip (words after it).
+    With ``gap`` (the value is in a gap's reach), the gap named before it is no reason: the
+    value is that gap's size."""
+    if NUMBER_AFTER_SKIP.match(low, m.end()):
+        return True
+    window = low[max(0, m.start() - 30) : m.start()]
+    skip = NUMBER_CONTEXT_SKIP.search(window)
+    if skip is None or (gap and skip.group(1) in ("gap", "abg")):
+        return False
+    given = VALUE_GIVEN.match(window, skip.end(1)) if skip.group(1) else None
+    # "PTA 45, 20 dB at 3 kHz": the average's own value ends its reach; the value after it
+    # is a threshold again.
+    return not (given and not v.DIGIT.search(window, given.end()))
+
+
+def _bone_named(low: str, m: re.Match) -> bool:
+    """Return True when the conduction named last in the 25 characters before a value is
+    bone, not negated ("masked BC 5-10 dB HL"; not "no bone 5-10 dB")."""
+    return _named_conduction(low, m) == "bone"
+
+
+def _named_conduction(low: str, m: re.Match) -> str | None:
+    """Return the conduction ('air' or 'bone') named last in the 25 characters before a
+    value, None when none is named there or it is negated."""
+    start = max(0, m.start() - 25)
+    named = list(v.CONDUCTION.finditer(low[start : m.start()]))[-1:]
+    if not named or v.negated(low, start + named[0].start()):
+        return None
+    return "bone" if named[0].group(1) else "air"
+
+
+def _gap_size_bound(c: _Clause, start: int, end: int) -> bool:
+    """Return True when the dB value at ``start:end`` is the size of the gap named last before
+    it (in the clause, or carried from the sentence's clause before): no contrast ("gaps
+    of 30 dB but 45 dB HL at 4 kHz") between, and not a hearing level ("45 dB HL" is a
+    threshold; a gap is a difference in dB)."""
+    index = bisect.bisect_left(c.marks, (start, "")) - 1
+    if index < 0:
+        return c.carried and not _GAP_BREAK.search(c.low, 0, end)
+    if c.marks[index][1] != "gap":
+        return False
+    return not _GAP_BREAK.search(c.low, c.marks[index][0], end)
+
+
+def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
+    """Return the frequencies a dB value (list) refers to: the nearest list after or before it."""
+    # The nearest list after the value and the nearest before it (the lists are in text
+    # order, so a binary search finds each: linear overall in the number of values).
+    i = bisect.bisect_left(freq_lists, m.end(), key=lambda fl: fl[0])
+    after = [freq_lists[i]] if i < len(freq_lists) and freq_lists[i][0] - m.end() <= 14 else []
+    k = bisect.bisect_right(freq_lists, m.start(), key=lambda fl: fl[1]) - 1
+    before = [freq_lists[k]] if k >= 0 and m.start() - freq_lists[k][1] <= 30 else []
+    # "500 Hz 20 dB, 1000 Hz 30 dB": a frequency right before the value owns it; the one
+    # after a bare comma starts the next pair.
+    if (
+        after
+        and before
+        and _PAIR_COMMA.fullmatch(low, m.end(), after[0][0])
+        and _PAIR_TAG.fullmatch(low, before[-1][1], m.start())
+    ):
+        after = []
+    if after and _PAIR_AFTER.fullmatch(low, m.end(), after[0][0]):
+        fm = after[0][2]
+        return v.freqs_of(fm.group(1), fm.group(2))
+    if before and _PAIR_BEFORE.fullmatch(low, before[-1][1], m.start()):
+        fm = before[-1][2]
+        return v.freqs_of(fm.group(1), fm.group(2))
+    return []

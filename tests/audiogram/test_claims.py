@@ -12,7 +12,6 @@ import re
 import pytest
 
 from clinbench.audiogram.check import case_facts, check_reply
-from clinbench.audiogram.checkers import Judge
 from clinbench.audiogram.claims import (
     LEXICON,
     SHORTHAND,
@@ -25,6 +24,7 @@ from clinbench.audiogram.claims import (
     read_claims,
     written_out,
 )
+from clinbench.audiogram.judge import Judge
 from clinbench.audiogram.judges import JUDGES, judge_claims
 
 from .conftest import build

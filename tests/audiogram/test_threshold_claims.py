@@ -11,8 +11,8 @@ import time
 import pytest
 
 from clinbench.audiogram.check import case_facts, check_reply
-from clinbench.audiogram.checkers import Judge
 from clinbench.audiogram.claims import Claim, average_claims
+from clinbench.audiogram.judge import Judge
 from clinbench.audiogram.judges import judge_claims
 from clinbench.audiogram.threshold_claims import (
     BARE_LEVEL,
@@ -33,7 +33,7 @@ BONE = "bone level, no frequency"
 
 
 def _read(clause: str, ear, conduction: str = "air", frequency: int | None = None):
-    """Read a clause as check_clause does: its averages first, then its thresholds."""
+    """Read a clause as read_clause does: its averages first, then its thresholds."""
     starts = average_claims(clause, ear, False)[1]
     claims = threshold_claims(clause, ear, False, conduction, starts, frequency)
     return [

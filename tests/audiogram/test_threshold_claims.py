@@ -264,7 +264,7 @@ def test_end_to_end(reply, errors):
 def test_two_ears_values_take_the_frequency_named_right_after_them():
     """'normal through 2k, then a dip to 50 on the right and 55 on the left at 4k': the pair
     is at 4 kHz, not at the 2 kHz named before it (batch 19, H09, now tuning data)."""
-    from clinbench.audiogram.vocabulary import ear_pairs_to_text
+    from clinbench.audiogram.notation import ear_pairs_to_text
 
     text = "Assessment: normal through 2k, then a dip to 50 on the right and 55 on the left at 4k."
     assert "right ear 50 dB HL at 4000 Hz and left ear 55 dB HL at 4000 Hz" in (

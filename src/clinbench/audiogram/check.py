@@ -23,7 +23,6 @@ from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
-from clinbench.audiogram import vocabulary as v
 from clinbench.audiogram.audiogram_model import EARS, Audiogram
 from clinbench.audiogram.claims import (
     SHORTHAND,
@@ -52,7 +51,7 @@ from clinbench.audiogram.findings import (
 from clinbench.audiogram.judge import Judge, judge_clauses
 from clinbench.audiogram.judges import JUDGES, CaseFacts, judge_claims
 from clinbench.audiogram.rules_reply import case_audiogram
-from clinbench.audiogram.statements import read_statements
+from clinbench.audiogram.statements import read_statements, sections
 
 __all__ = [
     "CRITICAL_ERRORS",
@@ -150,7 +149,7 @@ def check_reply(
     std = get_standard(standard)
     truth = case_facts(case_or_audiogram, std.name, tolerance_db, wrs_tolerance, criteria)
     checker = Judge(truth)
-    parts, read = v.sections(written_out(reply_text))
+    parts, read = sections(written_out(reply_text))
     judge_clauses((claims for part in parts for claims in read_statements(part)), checker)
     claims = [c for part in parts if may_hold_shorthand(part) for c in read_claims(part)]
     checker.withdraw(_superseded(claims))

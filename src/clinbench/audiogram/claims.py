@@ -28,8 +28,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from clinbench.audiogram import vocabulary as v
-from clinbench.audiogram.vocabulary import freqs_of
+from clinbench.audiogram import lexicon as v
+from clinbench.audiogram.lexicon import freqs_of
 
 
 class Qualifier(StrEnum):

@@ -1,8 +1,8 @@
 """The Judge: turns claims into findings (verdicts, critical errors, laterality swaps).
 
 The readers (:mod:`~clinbench.audiogram.statements` clause by clause, and
-:mod:`~clinbench.audiogram.claims`) return :class:`~clinbench.audiogram.claims.Claim`\ s and
-never see the case. :func:`judge_clauses` hands each claim to its kind's judge
+:mod:`~clinbench.audiogram.claims`) return claims (:class:`~clinbench.audiogram.claims.Claim`)
+and never see the case. :func:`judge_clauses` hands each claim to its kind's judge
 (:data:`~clinbench.audiogram.judges.JUDGES`), which asks the :class:`Judge` for a verdict;
 :meth:`Judge.finalise` then names the laterality swaps over all findings.
 """

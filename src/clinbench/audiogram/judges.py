@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
-from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram import lexicon as v
 from clinbench.audiogram.audiogram_model import EARS, Audiogram
 from clinbench.audiogram.classify import (
     STANDARDS,

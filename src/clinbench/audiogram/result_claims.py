@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram import lexicon as v
 from clinbench.audiogram.claims import Claim, _clause_claim
 
 RULES: dict[str, str] = {

@@ -30,7 +30,7 @@ import bisect
 import re
 from dataclasses import dataclass, field, replace
 
-from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram import lexicon as v
 from clinbench.audiogram.audiogram_model import EARS
 from clinbench.audiogram.claims import Claim, Qualifier
 

@@ -2,7 +2,7 @@
 
 Every expected row here was written before the reader or the judges ran on its text
 (issue #26 item 2): the shorthand, structure and discourse families that the pattern
-reader of checkers.py misses.
+reader of statements.py misses.
 """
 
 from __future__ import annotations

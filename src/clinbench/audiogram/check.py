@@ -6,9 +6,12 @@ results of tympanometry, acoustic reflexes, OAEs, ABR and speech audiometry),
 compares each claim with the case's audiogram and its classification, and names
 the critical errors the contradictions imply (``findings.CriticalError``).
 
-The work is split by responsibility: :mod:`~clinbench.audiogram.vocabulary` parses the
-wording, :mod:`~clinbench.audiogram.checkers` holds one checker per finding kind and the
-judge, :mod:`~clinbench.audiogram.findings` the enums and result types. What is not
+Reading and judging are apart: :mod:`~clinbench.audiogram.statements` (with
+:mod:`~clinbench.audiogram.lexicon`, :mod:`~clinbench.audiogram.notation` and the clause
+readers) reads the reply into claims without seeing the case;
+:mod:`~clinbench.audiogram.judges` says whether each claim is true of the case and
+:mod:`~clinbench.audiogram.judge` turns that into findings and laterality swaps;
+:mod:`~clinbench.audiogram.findings` holds the enums and result types. What is not
 understood is left out, never guessed, and a claim that cannot be tied to one ear or
 compared with the truth is ``unverifiable``. Only the Q1 and Q2 sections are read when the
 reply has section headings. Hedged claims ("likely", "possibly") count as claims and are

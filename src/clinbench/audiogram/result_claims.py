@@ -147,7 +147,7 @@ CLASSED_AS = re.compile(
 )
 """Right before a type word, the writer classing this patient's loss ("so I would treat this
 as a mixed loss"): a claim of that type, unlike an instruction ("treat as sudden SNHL until
-proven otherwise"), which vocabulary.NEGATORS reads as no finding."""
+proven otherwise"), which lexicon.NEGATORS reads as no finding."""
 ASYMMETRY_SUBJECT = re.compile(
     r"\basymmetry\s+(?:is|was|appears|seems|looks)\s+(?:(?:to\s+be\s+)?(?:likely|probably|"
     r"purely|mainly|mostly|entirely|largely)\s+)?(?:to\s+be\s+)?$"

@@ -29,6 +29,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from clinbench.audiogram import vocabulary as v
 from clinbench.audiogram.audiogram_model import EARS
@@ -207,6 +208,12 @@ class _Clause:
     bone_levels: list[tuple[int, int]] = field(default_factory=list)
     out: list[Claim] = field(default_factory=list)
 
+    @cached_property
+    def names_a_frequency(self) -> bool:
+        """True when the clause names a frequency, a region or a shape anywhere (searched
+        once: a clause with many levels is read in linear time)."""
+        return bool(FREQ_MENTION.search(self.low))
+
     @property
     def carried(self) -> bool:
         """True when the sentence's conduction is a gap ("air-bone gap ...; 30 dB at ...")."""
@@ -273,7 +280,7 @@ def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
     case without bone conduction), or one ear's whole-ear range when its clause names no
     frequency, region or shape at all."""
     bone = _bone_named(c.low, m)
-    whole_ear = c.ear in EARS and not FREQ_MENTION.search(c.low)
+    whole_ear = c.ear in EARS and not c.names_a_frequency
     if whole_ear:
         c.used.append(m.span())
     elif bone:
@@ -362,7 +369,7 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
         and named is not None
         and named == c.conduction_at(m.start())
         and c.ear in EARS
-        and not FREQ_MENTION.search(c.low)
+        and not c.names_a_frequency
     )
     if named == "bone":
         c.claim("bone_level", values[0], m.group(0), "bone level, no frequency", "bone")

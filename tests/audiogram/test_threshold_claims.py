@@ -16,6 +16,7 @@ from clinbench.audiogram.claims import Claim, average_claims
 from clinbench.audiogram.judges import judge_claims
 from clinbench.audiogram.threshold_claims import (
     BARE_LEVEL,
+    FREQUENCIES_THEN_LEVELS,
     INSIDE_BONE_LEVEL,
     NO_RESPONSE_SIDES,
     WHOLE_EAR,
@@ -110,6 +111,13 @@ READING = [
     ("recovering to 20 to 25 at 8k", "right", []),  # the top of a range without unit
     ("speech 96 percent at 40 db", None, []),
     ("pta 45 at 0.5-4 khz", "right", []),
+    # as many levels after a colon as the frequencies before it (batch 19, now tuning)
+    ("so i used 500, 2k and 4k: 25, 40, 55, average 40", "left",
+     [("threshold", L, 25, None, "air", (500,), (FREQUENCIES_THEN_LEVELS,)),
+      ("threshold", L, 40, None, "air", (2000,), (FREQUENCIES_THEN_LEVELS,)),
+      ("threshold", L, 55, None, "air", (4000,), (FREQUENCIES_THEN_LEVELS,))]),
+    ("0.5, 1 and 2 khz: 30, 35", None, []),  # not as many: not paired
+    ("250 hz: 10/50, 500 hz: 10/45", None, []),  # "10/50, 500 hz" is no frequency list
     ("bc 5-10 db", None, [("bone_level", (), 5, 10, "bone", (), (BONE,))]),
     ("no bc 5-10 db", None, []),  # negated: no bone level is claimed
     # negated bone, one ear, nothing else named: read as that ear's range (of bone, the
@@ -146,8 +154,10 @@ def test_every_no_response_side_is_a_rule_the_judge_knows():
     "right 50 at 2k and 60 at 4k, " * 3500,
     "left ear, bone conduction: 30 db hl; " * 3000,
     "air 30-40 db hl; " * 6000,
+    "500, 2k and 4k: 25, 40, 55; " * 3500,
 ], ids=["lists", "no responses", "bone ranges", "differences", "one long row",
-        "levels without unit", "whole-ear levels", "whole-ear ranges"])  # fmt: skip
+        "levels without unit", "whole-ear levels", "whole-ear ranges",
+        "frequencies then levels"])  # fmt: skip
 def test_reading_a_long_clause_is_fast(clause):
     """About 100 KB of one clause reads in well under a second: a value is looked up among
     the ranges read before it by bisection (the pattern reader scanned them all, which is
@@ -259,10 +269,13 @@ def test_a_bone_threshold_in_a_case_without_bone_is_fabricated():
     ("Right ear 45 at 1k and 2k; left 10 at 1k.", []),
     ("Right ear 70 at 1k.", ["fabricated_result"]),
     ("Left ear: 45 at 2k and 4k.", ["laterality_confusion"]),
+    ("Left ear, 500, 2k and 4k: 10, 10, 10.", []),
+    ("Left ear, 500, 2k and 4k: 10, 40, 10.", ["fabricated_result"]),
 ], ids=["range", "wrong range", "no response", "bone range", "whole-ear levels",
         "wrong whole-ear level", "whole-ear level of the other ear",
         "parenthesised frequency", "levels without unit", "wrong level without unit",
-        "levels without unit of the other ear"])  # fmt: skip
+        "levels without unit of the other ear", "frequencies then levels",
+        "wrong level after frequencies"])  # fmt: skip
 def test_end_to_end(reply, errors):
     assert check_reply(reply, CASE).critical_errors == errors
 

@@ -50,7 +50,11 @@ BARE_LEVEL = "level without unit at a frequency"
 and 60 at 4k", "70 at 250-2000 Hz"): a hearing level, as spoken handovers and dispenser
 notes drop the unit (issue #26 batches 19-20, now tuning data). Judged after the
 clause-by-clause pass, as WHOLE_EAR_LEVEL is."""
-DEFERRED = frozenset({WHOLE_EAR_LEVEL, BARE_LEVEL})
+FREQUENCIES_THEN_LEVELS = "frequencies, colon, levels"
+"""The rule of levels listed after a colon that ends a list of as many frequencies, paired in
+order ("500, 2k and 4k: 25, 40, 55"): chart notes and handovers (issue #26 batch 19, now
+tuning data). Judged after the clause-by-clause pass, as WHOLE_EAR_LEVEL is."""
+DEFERRED = frozenset({WHOLE_EAR_LEVEL, BARE_LEVEL, FREQUENCIES_THEN_LEVELS})
 """The rules whose claims check_clause leaves to :meth:`checkers.Judge.judge_deferred`."""
 INSIDE_BONE_LEVEL = "inside a bone level with no frequency"
 """The rule of a value read inside a bone-conduction range that has no frequency of its own
@@ -147,6 +151,13 @@ BARE_LEVELS = re.compile(
 """A number or a list of them without a unit, then "at" and a frequency: levels in dB HL
 ("50 at 2k and 60 at 4k"). Source: spoken handovers and dispenser notes (SBAR; fitting
 briefs) that leave out "dB"."""
+_LEVELS_AFTER_COLON = re.compile(
+    r"\s*:\s*(-?\d{1,3}(?:\s*(?:,|and|&|/)\s*(?:and\s+)?-?\d{1,3}){1,12})(?!\w|\.\d)"
+    r"(?:\s*db\b(?:\s*hl)?)?"
+)
+"""After a list of frequencies: a colon, then two or more levels (see
+FREQUENCIES_THEN_LEVELS)."""
+_AFTER_A_LABEL = re.compile(r"[:=]\s*$")
 _BOUND_OR_RANGE_BEFORE = re.compile(
     r"(?:[<>≥≤]=?|\b(?:more|less|greater) than|\b(?:over|under|beyond)|\d\s*(?:-|–|to))\s*$"
 )
@@ -191,6 +202,7 @@ def threshold_claims(
     _lists(clause, frequency)
     _no_responses(clause)
     _bare_levels(clause)
+    _frequencies_then_levels(clause)
     return clause.out
 
 
@@ -327,6 +339,28 @@ def _bare_levels(c: _Clause) -> None:
         before = len(c.out)
         _list(c, m, freq_lists, None, False)  # a number before "at" is in no dB range
         c.out[before:] = [replace(x, rules=(*x.rules, BARE_LEVEL)) for x in c.out[before:]]
+
+
+def _frequencies_then_levels(c: _Clause) -> None:
+    """Levels listed after a colon that ends a list of as many frequencies, in order
+    ("500, 2k and 4k: 25, 40, 55"); the conduction is the one named before the list."""
+    if ":" not in c.low:
+        return
+    for fm in FREQ_LIST.finditer(c.low):
+        m = _LEVELS_AFTER_COLON.match(c.low, fm.end())
+        labelled = _AFTER_A_LABEL.search(c.low, max(0, fm.start() - 4), fm.start())
+        if not m or labelled or _inside(c.used, m.start(1)):
+            continue  # "250 Hz: 10/50, 500 Hz: 10/45": the values of a label, not a list
+        freqs = v.freqs_of(fm.group(1), fm.group(2))
+        values = [int(x) for x in _INTEGER.findall(m.group(1))]
+        if len(freqs) < 2 or len(values) != len(freqs):
+            continue
+        conduction = c.conduction_at(fm.start())
+        if conduction == "gap":
+            continue
+        for value, freq in zip(values, freqs, strict=True):
+            c.claim("threshold", value, fm.group(0) + m.group(0), FREQUENCIES_THEN_LEVELS,
+                    conduction, (freq,))  # fmt: skip
 
 
 def _inside(spans: list[tuple[int, int]], position: int) -> bool:

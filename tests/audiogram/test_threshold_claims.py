@@ -19,6 +19,7 @@ from clinbench.audiogram.threshold_claims import (
     FREQUENCIES_THEN_LEVELS,
     INSIDE_BONE_LEVEL,
     NO_RESPONSE_SIDES,
+    UNITLESS_RANGE,
     WHOLE_EAR,
     WHOLE_EAR_LEVEL,
     threshold_claims,
@@ -118,6 +119,16 @@ READING = [
       ("threshold", L, 55, None, "air", (4000,), (FREQUENCIES_THEN_LEVELS,))]),
     ("0.5, 1 and 2 khz: 30, 35", None, []),  # not as many: not paired
     ("250 hz: 10/50, 500 hz: 10/45", None, []),  # "10/50, 500 hz" is no frequency list
+    # a range without unit right after a conduction (batch 19, now tuning data)
+    ("bone conduction was 0 to 5 on both sides", "both",
+     [("bone_level", BOTH, 0, 5, "bone", (), (BONE, UNITLESS_RANGE))]),
+    ("air 30-40", "right",
+     [("threshold_range", R, 30, 40, "air", (), (WHOLE_EAR, UNITLESS_RANGE))]),
+    ("air thresholds 40 to 60 at 2-4 khz", "left",
+     [("threshold_range", L, 40, 60, "air", (2000, 4000), (RANGE, UNITLESS_RANGE))]),
+    ("bone conduction 250-4000 hz", "right", []),  # frequencies, not levels
+    ("bone 20-25 db hl", "right",  # with its unit: the dB range rule, once
+     [("bone_level", R, 20, 25, "bone", (), (BONE, WHOLE_EAR))]),
     ("bc 5-10 db", None, [("bone_level", (), 5, 10, "bone", (), (BONE,))]),
     ("no bc 5-10 db", None, []),  # negated: no bone level is claimed
     # negated bone, one ear, nothing else named: read as that ear's range (of bone, the
@@ -155,9 +166,10 @@ def test_every_no_response_side_is_a_rule_the_judge_knows():
     "left ear, bone conduction: 30 db hl; " * 3000,
     "air 30-40 db hl; " * 6000,
     "500, 2k and 4k: 25, 40, 55; " * 3500,
+    "bone 5-10, air 30 to 40; " * 4000,
 ], ids=["lists", "no responses", "bone ranges", "differences", "one long row",
         "levels without unit", "whole-ear levels", "whole-ear ranges",
-        "frequencies then levels"])  # fmt: skip
+        "frequencies then levels", "ranges without unit"])  # fmt: skip
 def test_reading_a_long_clause_is_fast(clause):
     """About 100 KB of one clause reads in well under a second: a value is looked up among
     the ranges read before it by bisection (the pattern reader scanned them all, which is
@@ -293,3 +305,8 @@ def test_two_ears_values_take_the_frequency_named_right_after_them():
     assert "right ear 50 dB HL at 4000 Hz" in ear_pairs_to_text(
         "a notch at 4k: 50 dB on the right and 55 dB on the left."
     )
+
+
+def test_a_bone_range_without_unit_in_a_case_without_bone_is_fabricated():
+    reply = "Air thresholds 10 to 20 in both ears, and bone conduction was 0 to 5 on both sides."
+    assert check_reply(reply, NO_BONE).critical_errors == ["fabricated_result"]

@@ -296,6 +296,15 @@ class Judge:
                     f"{self.t.cls.shared_gap_frequencies} Hz (unmasked bone)"
                 )
 
+    def judge_or_defer(self, claims) -> None:
+        """Judge each claim now, or after every clause was read when a rule of
+        threshold_claims.DEFERRED read it (see judge_deferred)."""
+        for claim in claims:
+            if DEFERRED.isdisjoint(claim.rules):
+                JUDGES[claim.kind](claim, self)
+            else:
+                self.deferred.append((self.clause, claim))
+
     def judge_deferred(self) -> None:
         """Judge the claims check_clause deferred (each under its own clause number): readings
         added after the verdict record, whose findings come after the recorded ones."""
@@ -378,9 +387,7 @@ def check_clause(
         _judge_each(j, rc.speech_claims(low, ear, hedged, sent_low))
         averages, starts = average_claims(low, ear, hedged)
         _judge_each(j, averages)
-        claims = threshold_claims(low, ear, hedged, default_conduction, starts, frequency)
-        _judge_each(j, [c for c in claims if DEFERRED.isdisjoint(c.rules)])
-        j.deferred += [(j.clause, c) for c in claims if not DEFERRED.isdisjoint(c.rules)]
+        j.judge_or_defer(threshold_claims(low, ear, hedged, default_conduction, starts, frequency))
     if v.GAP_TRIGGER.search(low):
         _judge_each(j, air_bone_gap_claims(low, ear, hedged))
     if not topics.any() or v.LOSS_CONTEXT.search(low):

@@ -16,8 +16,10 @@ from clinbench.audiogram.judge import Judge
 from clinbench.audiogram.judges import judge_claims
 from clinbench.audiogram.threshold_claims import (
     BARE_LEVEL,
+    FREQUENCIES_THEN_LEVELS,
     INSIDE_BONE_LEVEL,
     NO_RESPONSE_SIDES,
+    UNITLESS_RANGE,
     WHOLE_EAR,
     WHOLE_EAR_LEVEL,
     threshold_claims,
@@ -110,6 +112,23 @@ READING = [
     ("recovering to 20 to 25 at 8k", "right", []),  # the top of a range without unit
     ("speech 96 percent at 40 db", None, []),
     ("pta 45 at 0.5-4 khz", "right", []),
+    # as many levels after a colon as the frequencies before it (batch 19, now tuning)
+    ("so i used 500, 2k and 4k: 25, 40, 55, average 40", "left",
+     [("threshold", L, 25, None, "air", (500,), (FREQUENCIES_THEN_LEVELS,)),
+      ("threshold", L, 40, None, "air", (2000,), (FREQUENCIES_THEN_LEVELS,)),
+      ("threshold", L, 55, None, "air", (4000,), (FREQUENCIES_THEN_LEVELS,))]),
+    ("0.5, 1 and 2 khz: 30, 35", None, []),  # not as many: not paired
+    ("250 hz: 10/50, 500 hz: 10/45", None, []),  # "10/50, 500 hz" is no frequency list
+    # a range without unit right after a conduction (batch 19, now tuning data)
+    ("bone conduction was 0 to 5 on both sides", "both",
+     [("bone_level", BOTH, 0, 5, "bone", (), (BONE, UNITLESS_RANGE))]),
+    ("air 30-40", "right",
+     [("threshold_range", R, 30, 40, "air", (), (WHOLE_EAR, UNITLESS_RANGE))]),
+    ("air thresholds 40 to 60 at 2-4 khz", "left",
+     [("threshold_range", L, 40, 60, "air", (2000, 4000), (RANGE, UNITLESS_RANGE))]),
+    ("bone conduction 250-4000 hz", "right", []),  # frequencies, not levels
+    ("bone 20-25 db hl", "right",  # with its unit: the dB range rule, once
+     [("bone_level", R, 20, 25, "bone", (), (BONE, WHOLE_EAR))]),
     ("bc 5-10 db", None, [("bone_level", (), 5, 10, "bone", (), (BONE,))]),
     ("no bc 5-10 db", None, []),  # negated: no bone level is claimed
     # negated bone, one ear, nothing else named: read as that ear's range (of bone, the
@@ -143,11 +162,20 @@ def test_every_no_response_side_is_a_rule_the_judge_knows():
     "masked bc 5-10 db at 500/1k " * 4000,
     "worse by 15-25 db, 30 db at 1 khz " * 3000,
     "1 " * 50000 + "db",
-], ids=["lists", "no responses", "bone ranges", "differences", "one long row"])  # fmt: skip
+    "right 50 at 2k and 60 at 4k, " * 3500,
+    "left ear, bone conduction: 30 db hl; " * 3000,
+    "air 30-40 db hl; " * 6000,
+    "500, 2k and 4k: 25, 40, 55; " * 3500,
+    "bone 5-10, air 30 to 40; " * 4000,
+], ids=["lists", "no responses", "bone ranges", "differences", "one long row",
+        "levels without unit", "whole-ear levels", "whole-ear ranges",
+        "frequencies then levels", "ranges without unit"])  # fmt: skip
 def test_reading_a_long_clause_is_fast(clause):
     """About 100 KB of one clause reads in well under a second: a value is looked up among
     the ranges read before it by bisection (the pattern reader scanned them all, which is
-    quadratic: 1.8 CPU-s for 170 KB of "worse by" differences, 7.1 for 340 KB)."""
+    quadratic: 1.8 CPU-s for 170 KB of "worse by" differences, 7.1 for 340 KB), and whether
+    the clause names a frequency is searched once, not once per range or level (45 s for
+    the whole-ear levels below before that)."""
     began = time.process_time()
     threshold_claims(clause, "right", False)
     assert time.process_time() - began < 1.0
@@ -253,10 +281,13 @@ def test_a_bone_threshold_in_a_case_without_bone_is_fabricated():
     ("Right ear 45 at 1k and 2k; left 10 at 1k.", []),
     ("Right ear 70 at 1k.", ["fabricated_result"]),
     ("Left ear: 45 at 2k and 4k.", ["laterality_confusion"]),
+    ("Left ear, 500, 2k and 4k: 10, 10, 10.", []),
+    ("Left ear, 500, 2k and 4k: 10, 40, 10.", ["fabricated_result"]),
 ], ids=["range", "wrong range", "no response", "bone range", "whole-ear levels",
         "wrong whole-ear level", "whole-ear level of the other ear",
         "parenthesised frequency", "levels without unit", "wrong level without unit",
-        "levels without unit of the other ear"])  # fmt: skip
+        "levels without unit of the other ear", "frequencies then levels",
+        "wrong level after frequencies"])  # fmt: skip
 def test_end_to_end(reply, errors):
     assert check_reply(reply, CASE).critical_errors == errors
 
@@ -274,3 +305,8 @@ def test_two_ears_values_take_the_frequency_named_right_after_them():
     assert "right ear 50 dB HL at 4000 Hz" in ear_pairs_to_text(
         "a notch at 4k: 50 dB on the right and 55 dB on the left."
     )
+
+
+def test_a_bone_range_without_unit_in_a_case_without_bone_is_fabricated():
+    reply = "Air thresholds 10 to 20 in both ears, and bone conduction was 0 to 5 on both sides."
+    assert check_reply(reply, NO_BONE).critical_errors == ["fabricated_result"]

@@ -29,6 +29,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from clinbench.audiogram import lexicon as v
 from clinbench.audiogram.audiogram_model import EARS
@@ -49,7 +50,15 @@ BARE_LEVEL = "level without unit at a frequency"
 and 60 at 4k", "70 at 250-2000 Hz"): a hearing level, as spoken handovers and dispenser
 notes drop the unit (issue #26 batches 19-20, now tuning data). Judged after the
 clause-by-clause pass, as WHOLE_EAR_LEVEL is."""
-DEFERRED = frozenset({WHOLE_EAR_LEVEL, BARE_LEVEL})
+FREQUENCIES_THEN_LEVELS = "frequencies, colon, levels"
+"""The rule of levels listed after a colon that ends a list of as many frequencies, paired in
+order ("500, 2k and 4k: 25, 40, 55"): chart notes and handovers (issue #26 batch 19, now
+tuning data). Judged after the clause-by-clause pass, as WHOLE_EAR_LEVEL is."""
+UNITLESS_RANGE = "range without unit after a conduction"
+"""The rule of a range of numbers right after a conduction is named ("bone conduction was 0
+to 5", "air thresholds 10-20"): levels in dB HL (spoken handovers, issue #26 batch 19, now
+tuning data). Judged after the clause-by-clause pass, as WHOLE_EAR_LEVEL is."""
+DEFERRED = frozenset({WHOLE_EAR_LEVEL, BARE_LEVEL, FREQUENCIES_THEN_LEVELS, UNITLESS_RANGE})
 """The rules whose claims :func:`judge.judge_clauses` judges after every other clause."""
 INSIDE_BONE_LEVEL = "inside a bone level with no frequency"
 """The rule of a value read inside a bone-conduction range that has no frequency of its own
@@ -146,6 +155,23 @@ BARE_LEVELS = re.compile(
 """A number or a list of them without a unit, then "at" and a frequency: levels in dB HL
 ("50 at 2k and 60 at 4k"). Source: spoken handovers and dispenser notes (SBAR; fitting
 briefs) that leave out "dB"."""
+_LEVELS_AFTER_COLON = re.compile(
+    r"\s*:\s*(-?\d{1,3}(?:\s*(?:,|and|&|/)\s*(?:and\s+)?-?\d{1,3}){1,12})(?!\w|\.\d)"
+    r"(?:\s*db\b(?:\s*hl)?)?"
+)
+"""After a list of frequencies: a colon, then two or more levels (see
+FREQUENCIES_THEN_LEVELS)."""
+_CONDUCTION_THEN = re.compile(
+    r"\b(?:bone|bc|air|ac)(?:[\s-]+conduction)?(?:\s+thresholds?)?\s*"
+    r"(?:was|were|is|are|of|at|:)?\s*(?=-?\d)"
+)
+"""A conduction named right before a number (see UNITLESS_RANGE)."""
+_UNITLESS_RANGE = re.compile(
+    r"(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})(?![\d.])"
+    r"(?!\s*(?:khz|k\b|hz|%|percent|db|decibels))"
+)
+"""Two numbers joined by a dash or "to", no unit after them (see UNITLESS_RANGE)."""
+_AFTER_A_LABEL = re.compile(r"[:=]\s*$")
 _BOUND_OR_RANGE_BEFORE = re.compile(
     r"(?:[<>≥≤]=?|\b(?:more|less|greater) than|\b(?:over|under|beyond)|\d\s*(?:-|–|to))\s*$"
 )
@@ -190,6 +216,8 @@ def threshold_claims(
     _lists(clause, frequency)
     _no_responses(clause)
     _bare_levels(clause)
+    _frequencies_then_levels(clause)
+    _unitless_ranges(clause)
     return clause.out
 
 
@@ -206,6 +234,12 @@ class _Clause:
     used: list[tuple[int, int]] = field(default_factory=list)
     bone_levels: list[tuple[int, int]] = field(default_factory=list)
     out: list[Claim] = field(default_factory=list)
+
+    @cached_property
+    def names_a_frequency(self) -> bool:
+        """True when the clause names a frequency, a region or a shape anywhere (searched
+        once: a clause with many levels is read in linear time)."""
+        return bool(FREQ_MENTION.search(self.low))
 
     @property
     def carried(self) -> bool:
@@ -244,28 +278,37 @@ def _ranges(c: _Clause) -> None:
         gap = c.conduction_at(m.start()) == "gap"
         skipped = m.start() in c.averages or _not_a_threshold(low, m, gap)
         if skipped or gap:
-            c.used.append(m.span())  # "worse by 15-25 dB": neither end is a threshold either
+            bisect.insort(
+                c.used, m.span()
+            )  # "worse by 15-25 dB": neither end is a threshold either
             if skipped:
                 continue
-        after = low[m.end() : m.end() + 40]
-        f = FREQ_RANGE.match(after.lstrip(" ,").removeprefix("at ").removeprefix("across ")
-                              .removeprefix("from ").removeprefix("between "))  # fmt: skip
-        lo_db, hi_db = sorted((int(m.group(1)), int(m.group(2))))
-        span = _frequency_span(f) if f else None
-        if gap:
-            # "air-bone gaps of 30-40 dB at 250-1000 Hz": the gap's size at each frequency
-            if span and _gap_size_bound(c, m.start(), m.end()):
-                c.claim("air_bone_gap_size", lo_db, m.group(0) + " " + f.group(0),
-                        "gap size over a frequency range", "air", span, hi_db)  # fmt: skip
-            continue
-        if not f:
-            _unplaced_range(c, m, lo_db, hi_db)
-            continue
-        c.used.append(m.span())
-        if span:
-            c.claim("threshold_range", lo_db, m.group(0) + " " + f.group(0),
-                    "dB range over a frequency range", c.conduction_at(m.start()), span,
-                    hi_db)  # fmt: skip
+        _range(c, m, gap)
+
+
+def _range(c: _Clause, m: re.Match, gap: bool) -> None:
+    """One range of levels: over the frequencies named after it, as a gap's size there, or
+    with no frequency (_unplaced_range)."""
+    low = c.low
+    after = low[m.end() : m.end() + 40]
+    f = FREQ_RANGE.match(after.lstrip(" ,").removeprefix("at ").removeprefix("across ")
+                          .removeprefix("from ").removeprefix("between "))  # fmt: skip
+    lo_db, hi_db = sorted((int(m.group(1)), int(m.group(2))))
+    span = _frequency_span(f) if f else None
+    if gap:
+        # "air-bone gaps of 30-40 dB at 250-1000 Hz": the gap's size at each frequency
+        if span and _gap_size_bound(c, m.start(), m.end()):
+            c.claim("air_bone_gap_size", lo_db, m.group(0) + " " + f.group(0),
+                    "gap size over a frequency range", "air", span, hi_db)  # fmt: skip
+        return
+    if not f:
+        _unplaced_range(c, m, lo_db, hi_db)
+        return
+    bisect.insort(c.used, m.span())
+    if span:
+        c.claim("threshold_range", lo_db, m.group(0) + " " + f.group(0),
+                "dB range over a frequency range", c.conduction_at(m.start()), span,
+                hi_db)  # fmt: skip
 
 
 def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
@@ -273,11 +316,11 @@ def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
     case without bone conduction), or one ear's whole-ear range when its clause names no
     frequency, region or shape at all."""
     bone = _bone_named(c.low, m)
-    whole_ear = c.ear in EARS and not FREQ_MENTION.search(c.low)
+    whole_ear = c.ear in EARS and not c.names_a_frequency
     if whole_ear:
-        c.used.append(m.span())
+        bisect.insort(c.used, m.span())
     elif bone:
-        c.bone_levels.append(m.span())
+        bisect.insort(c.bone_levels, m.span())
     else:
         return
     conduction = c.conduction_at(m.start())
@@ -322,6 +365,41 @@ def _bare_levels(c: _Clause) -> None:
         c.out[before:] = [replace(x, rules=(*x.rules, BARE_LEVEL)) for x in c.out[before:]]
 
 
+def _frequencies_then_levels(c: _Clause) -> None:
+    """Levels listed after a colon that ends a list of as many frequencies, in order
+    ("500, 2k and 4k: 25, 40, 55"); the conduction is the one named before the list."""
+    if ":" not in c.low:
+        return
+    for fm in FREQ_LIST.finditer(c.low):
+        m = _LEVELS_AFTER_COLON.match(c.low, fm.end())
+        labelled = _AFTER_A_LABEL.search(c.low, max(0, fm.start() - 4), fm.start())
+        if not m or labelled or _inside(c.used, m.start(1)):
+            continue  # "250 Hz: 10/50, 500 Hz: 10/45": the values of a label, not a list
+        freqs = v.freqs_of(fm.group(1), fm.group(2))
+        values = [int(x) for x in _INTEGER.findall(m.group(1))]
+        if len(freqs) < 2 or len(values) != len(freqs):
+            continue
+        conduction = c.conduction_at(fm.start())
+        if conduction == "gap":
+            continue
+        for value, freq in zip(values, freqs, strict=True):
+            c.claim("threshold", value, fm.group(0) + m.group(0), FREQUENCIES_THEN_LEVELS,
+                    conduction, (freq,))  # fmt: skip
+
+
+def _unitless_ranges(c: _Clause) -> None:
+    """Ranges without unit right after a conduction ("bone conduction was 0 to 5"), read as
+    dB ranges are (rule UNITLESS_RANGE on each claim)."""
+    low = c.low
+    for cm in _CONDUCTION_THEN.finditer(low):
+        m = _UNITLESS_RANGE.match(low, cm.end())
+        if m is None or _inside(c.used, m.start()) or _not_a_threshold(low, m):
+            continue
+        before = len(c.out)
+        _range(c, m, c.conduction_at(m.start()) == "gap")
+        c.out[before:] = [replace(x, rules=(*x.rules, UNITLESS_RANGE)) for x in c.out[before:]]
+
+
 def _inside(spans: list[tuple[int, int]], position: int) -> bool:
     """Return True when ``position`` is inside one of ``spans`` (in text order, disjoint: the
     ranges' matches), found by bisection so a clause with many ranges reads in n log n."""
@@ -362,7 +440,7 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
         and named is not None
         and named == c.conduction_at(m.start())
         and c.ear in EARS
-        and not FREQ_MENTION.search(c.low)
+        and not c.names_a_frequency
     )
     if named == "bone":
         c.claim("bone_level", values[0], m.group(0), "bone level, no frequency", "bone")

@@ -35,6 +35,7 @@ from clinbench.audiogram.claims import (
     written_out,
 )
 from clinbench.audiogram.classify import Criteria, asymmetry, classify, get_standard
+from clinbench.audiogram.discourse import without_unclaimed
 from clinbench.audiogram.findings import (
     CRITICAL_ERRORS,
     VERDICTS,
@@ -132,7 +133,7 @@ def check_reply(
     std = get_standard(standard)
     truth = case_facts(case_or_audiogram, std.name, tolerance_db, wrs_tolerance, criteria)
     checker = Judge(truth)
-    parts, read = v.sections(written_out(reply_text))
+    parts, read = v.sections(written_out(without_unclaimed(reply_text)))
     for part in parts:
         _read_part(checker, part)
     checker.judge_deferred()

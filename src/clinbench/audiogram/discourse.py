@@ -1,0 +1,65 @@
+"""Return a reply with the words that are not its writer's claims blanked out.
+
+Some words of a reply say nothing about the patient even though they name findings: the
+options of a form that were left unticked ("[ ] Mixed"), a question ("Why isn't this a
+mixed loss?"), and, in a transcript of an examination, the examiner's lines ("Examiner:
+Sudden right hearing loss."), which set the task the candidate's answer is judged on.
+:func:`without_unclaimed` blanks them before the reply is read, so no reader has to know
+about them. Each rule cites its source once, in :data:`RULES`.
+
+Every pattern is linear in the text: each alternative is bounded or stops at a line end.
+"""
+
+from __future__ import annotations
+
+import re
+
+UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
+"""An option of a tick-box form left unticked: "[ ] Sensorineural", up to the next box or
+the line end; a ticked one ("[x] Conductive") is the writer's answer."""
+
+QUESTION = re.compile(
+    r"(?:^|(?<=[.!?:\n]))[ \t]*(?:why|what|how|which|where|when|is|isn't|are|aren't|"
+    r"does|doesn't|do|don't|would|could|can|should|shouldn't|did|didn't|was|wasn't)\b"
+    r"[^.!?\n]{0,200}\?",
+    re.I,
+)
+"""A sentence asked, opening with a question word and closed by "?": a question puts no
+finding ("Is the loss conductive?"). A query mark written before a word ("?otosclerosis")
+or after a finding ("mixed?") is a hedge, read as one, not a question."""
+
+EXAMINER_LINE = re.compile(
+    r"^[ \t]*(?:\*\*)?(?:examiner|interviewer|e|q)(?:\*\*)?[ \t]*:[^\n]*", re.I | re.M
+)
+"""A line an examiner speaks in a transcript of a viva or an oral exam ("Examiner: ...",
+"E: ..."): it sets the task; the candidate's lines are the answer."""
+
+RULES: dict[str, tuple[re.Pattern[str], str]] = {
+    "unticked option": (
+        UNTICKED_OPTION,
+        "tick-box referral and triage pro formas (NHS e-Referral Service forms): only the "
+        "ticked box is the referrer's answer",
+    ),
+    "question": (QUESTION, "English grammar: an interrogative sentence asserts nothing"),
+    "examiner line": (
+        EXAMINER_LINE,
+        "viva and OSCE transcripts (examiner and candidate turns): the examiner sets the "
+        "question, the candidate answers it",
+    ),
+}
+
+
+def _blank(m: re.Match[str]) -> str:
+    """Return spaces as long as the match, so offsets after it do not move."""
+    return " " * len(m.group(0))
+
+
+def without_unclaimed(text: str) -> str:
+    """Return ``text`` with unticked options, questions and examiner lines blanked (same length)."""
+    if "[" in text:
+        text = UNTICKED_OPTION.sub(_blank, text)
+    if "?" in text:
+        text = QUESTION.sub(_blank, text)
+    if ":" in text:
+        text = EXAMINER_LINE.sub(_blank, text)
+    return text

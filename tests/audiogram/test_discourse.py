@@ -1,0 +1,114 @@
+"""Words that are not the writer's claims (unticked options, questions, examiner lines):
+reading (text -> what is left to read, text -> claims) and end to end (issue #26 item 5)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from clinbench.audiogram.check import check_reply
+from clinbench.audiogram.claims import read_claims
+from clinbench.audiogram.discourse import RULES, without_unclaimed
+
+from .conftest import build
+
+# (text, words that must be gone, words that must stay)
+BLANKED = [
+    ("Ear: [x] Left  [ ] Right  [ ] Both", ["Right", "Both"], ["[x] Left"]),
+    ("Kind of loss: [ ] SNHL [x] CHL [ ] MHL", ["SNHL", "MHL"], ["[x] CHL"]),
+    ("Flags: [] Pulsatile tinnitus [ ] Vertigo\nR: 40 dB", ["Pulsatile", "Vertigo"], ["R: 40 dB"]),
+    ("Is the left loss sensorineural? Yes: bone matches air.", ["sensorineural"], ["bone matches"]),
+    ("Why would it not be mixed? The gaps are small.", ["mixed"], ["gaps are small"]),
+    ("Examiner: Tell me about the right ear.\nCandidate: Moderate SNHL.",
+     ["Tell me", "right ear"], ["Candidate: Moderate SNHL."]),
+    ("E: And the left?\nC: Mild, sloping.", ["And the left"], ["C: Mild, sloping."]),
+]  # fmt: skip
+
+# A hedge is no question: these stay as written.
+KEPT = [
+    "Comment: ?otosclerosis on the right.",
+    "Right: conductive loss? mixed? query review.",
+    "Left ear: normal hearing.",
+    "[x] Mixed",
+    "Exam result: R 30 dB at 1 kHz.",
+]
+
+
+@pytest.mark.parametrize(("text", "gone", "kept"), BLANKED)
+def test_unclaimed_words_are_blanked(text, gone, kept):
+    out = without_unclaimed(text)
+    assert len(out) == len(text)  # offsets after a blank do not move
+    assert not any(word in out for word in gone), out
+    assert all(word in out for word in kept), out
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_hedges_and_ticked_boxes_are_kept(text):
+    assert without_unclaimed(text) == text
+
+
+def test_every_rule_cites_its_source_and_is_used():
+    assert set(RULES) == {"unticked option", "question", "examiner line"}
+    for pattern, source in RULES.values():
+        assert pattern.pattern and len(source) > 20
+
+
+# (text, kinds and values read after blanking)
+READ = [
+    ("Type: [ ] Sensorineural [x] Conductive [ ] Mixed", [("type", "conductive")]),
+    ("Is this a mixed loss? No.", []),
+    ("Examiner: Is the right side sensorineural?\nCandidate: Conductive on the right.",
+     [("type", "conductive")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), READ)
+def test_claims_read_after_blanking(text, expected):
+    claims = read_claims(without_unclaimed(text))
+    got = [(c.kind, c.value) for c in claims if c.kind == "type"]
+    assert got == expected
+
+
+CONDUCTIVE_RIGHT = build(
+    {250: 45, 500: 45, 1000: 40, 2000: 35, 4000: 30, 8000: 30},
+    10,
+    right_bone={500: 5, 1000: 10, 2000: 10, 4000: 5},
+    left_bone={500: 5, 1000: 5, 2000: 10, 4000: 5},
+    bone_masked=True,
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("Side: [x] Right [ ] Left\nLoss: [x] Conductive [ ] Sensorineural [ ] Mixed", []),
+        ("Loss: [ ] Conductive [x] Sensorineural", ["type_misclassification"]),
+        ("Examiner: Why is this not a mixed loss?\nCandidate: Bone is normal, so it is "
+         "conductive on the right.", []),
+        ("Examiner: Could it be sensorineural?\nCandidate: Yes, a right sensorineural loss.",
+         ["type_misclassification"]),
+    ],
+)  # fmt: skip
+def test_only_the_writers_words_are_judged(reply, errors):
+    """Each of these gave a type error from an unticked box or an examiner's question on
+    main d013948 (the first and third), or must still find the error the writer made."""
+    assert check_reply(reply, CONDUCTIVE_RIGHT).critical_errors == errors
+
+
+def test_blanking_is_linear_on_long_replies():
+    """A reply of more than 100 KB of boxes, questions and examiner lines is blanked in well
+    under a second, and four times the text costs well under eight times the time."""
+
+    def cost(n):
+        text = ("[ ] Mixed [x] Conductive\nIs it mixed? No.\nE: Degree?\nC: mild. " * n) + "?"
+        text += ". is it" * n + "[ ]" + "[ ] (" * n  # questions and boxes left open
+        began = time.process_time()
+        without_unclaimed(text)
+        return len(text), time.process_time() - began
+
+    size, small = cost(1700)
+    big_size, big = cost(6800)
+    assert big_size > 400_000 and size > 100_000
+    assert big < 1.0
+    assert big < 8 * max(small, 0.01)

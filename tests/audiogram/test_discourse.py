@@ -84,15 +84,15 @@ CONDUCTIVE_RIGHT = build(
     [
         ("Side: [x] Right [ ] Left\nLoss: [x] Conductive [ ] Sensorineural [ ] Mixed", []),
         ("Loss: [ ] Conductive [x] Sensorineural", ["type_misclassification"]),
-        ("Examiner: Why is this not a mixed loss?\nCandidate: Bone is normal, so it is "
-         "conductive on the right.", []),
+        ("E: Would you call it mixed?\nC: No: bone is normal, so conductive on the right.", []),
+        ("Would you call it mixed? No: bone is normal, so conductive on the right.", []),
         ("Examiner: Could it be sensorineural?\nCandidate: Yes, a right sensorineural loss.",
          ["type_misclassification"]),
     ],
 )  # fmt: skip
 def test_only_the_writers_words_are_judged(reply, errors):
     """Each of these gave a type error from an unticked box or an examiner's question on
-    main d013948 (the first and third), or must still find the error the writer made."""
+    main d013948 (the first, third and fourth), or must still find the error the writer made."""
     assert check_reply(reply, CONDUCTIVE_RIGHT).critical_errors == errors
 
 

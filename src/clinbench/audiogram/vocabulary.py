@@ -154,11 +154,13 @@ moderate ear"): a reference to the ear the reply described so, not a claim about
 REPORT_PART = re.compile(
     r"^[\s>*-]*(?:#{1,6}\s+(?=\S)|(?:\*\*)?(?:action|plan|comments?|summary|impression|"
     r"recommendations?|management|referral|next steps|conclusions?|interpretation|advice|"
-    r"notes?|overall|follow[\s-]*up|urgent|reasons?|rationale)\b[^:\n]{0,20}?(?:\*\*)?\s*:)",
+    r"notes?|overall|follow[\s-]*up|urgent|reasons?|rationale|discussion|outcome|request|"
+    r"clinical question)\b[^:\n]{0,20}?(?:\*\*)?\s*:)",
     re.I,
 )
 """The start of a report part that is not one ear's (a markdown heading, "**Action:**",
-"Comment:"): an ear named before it does not carry into it unless it names one itself."""
+"Comment:"; a meeting's "Discussion:" and "Outcome:"): an ear named before it does not
+carry into it unless it names one itself."""
 LIST_ITEM = re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)])\s")
 """A line that is a list item ("- Lt: normal", "1. Right ear: ..."; '*' bullets are written
 as '-' by :func:`normalise`): an ear its label names scopes that item, not the lines after

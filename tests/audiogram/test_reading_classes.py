@@ -9,6 +9,7 @@ import time
 import pytest
 
 from clinbench.audiogram.check import check_reply
+from clinbench.audiogram.degree_claims import degree_claims
 from clinbench.audiogram.threshold_claims import threshold_claims
 
 from .conftest import build
@@ -76,3 +77,63 @@ def test_an_ear_does_not_carry_into_a_meetings_discussion(reply, errors):
     """The first and third gave a laterality error on main d013948 (the left's ear carried
     into the discussion)."""
     assert check_reply(reply, RIGHT_CONDUCTIVE).critical_errors == errors
+
+
+# --- what a grade grades (degree_claims.py) ---------------------------------------------
+
+
+def _degrees(text, ear="right"):
+    low = text.lower()
+    return [(c.value, c.frequencies, c.rules[-1]) for c in degree_claims(low, ear, False, low)]
+
+
+DEGREES = [
+    # an age-related loss named by its clinical name is a loss a grade grades
+    ("Impression: moderate presbycusis.", [("moderate", (), "age-related loss named")]),
+    ("mild age-related hearing loss", [("mild", (), "graded loss")]),
+    ("severe presbyacusis on both sides", [("severe", (), "age-related loss named")]),
+    ("no tinnitus; mild vertigo", []),
+    # a grade with its average in parentheses grades that average too
+    ("moderate high-frequency loss (PTA 42 dB HL)",
+     [("moderate", (2000, 16000), "region by adjective"),
+      ("moderate", (), "grade of the average in parentheses")]),
+    ("mild low-frequency SNHL (4FA 28)",
+     [("mild", (0, 1000), "region by adjective"),
+      ("mild", (), "grade of the average in parentheses")]),
+    # a value in parentheses is no average: the region reading alone
+    ("moderate high-frequency loss (50 dB at 4 kHz)",
+     [("moderate", (2000, 16000), "region by adjective")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), DEGREES)
+def test_what_a_grade_grades(text, expected):
+    assert _degrees(text) == expected
+
+
+def test_degree_rules_read_in_linear_time():
+    def cost(n):
+        text = ("moderate presbycusis, mild high-frequency loss (pta 30) and " * n).lower()
+        began = time.process_time()
+        found = degree_claims(text, "right", False, text)
+        return len(text), time.process_time() - began, len(found)
+
+    size, small, found = cost(1700)
+    big_size, big, _ = cost(6800)
+    assert size > 100_000 and found >= 1700
+    assert big < 2.0 and big < 8 * max(small, 0.02)
+
+
+# --- a value referred back to is not a new level (threshold_claims.py) ------------------
+
+REFERRED = [
+    ("the 30 at 4k is the notch", []),
+    ("that 55 at 8 kHz fits noise exposure", []),
+    ("thresholds 30 at 4k and 55 at 8 kHz",
+     [("threshold", 30, (4000,)), ("threshold", 55, (8000,))]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), REFERRED)
+def test_a_value_referred_back_to_is_no_new_level(text, expected):
+    assert _thresholds(text, "right") == expected

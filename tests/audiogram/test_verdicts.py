@@ -102,8 +102,11 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # matches, 3 unverifiable, 1 laterality confusion (K37, labelled so) that replaces the
     # claim reader's same finding of "30 @ 8k"; 30 findings of the claim reader's "@" rule
     # give way to the same readings, with the same verdicts); 186 with both sets
-    # of rules merged.
-    assert 0 < len(ADDED) <= 186
+    # of rules merged; 191 with the degree rule 'average in parentheses' (issue #26 item
+    # 5, batches 21-23 as tuning data: a grade whose loss has its average in parentheses
+    # also grades that average; 6 replies gain one whole-ear degree finding, reviewed one
+    # by one: all 6 are matches, the average's grade agreeing with the grade said).
+    assert 0 < len(ADDED) <= 191
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

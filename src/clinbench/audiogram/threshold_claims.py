@@ -156,6 +156,10 @@ DIFFERENCE_BEFORE = re.compile(r"\b(?:differ\w*|asymmetr\w*|interaural)\b[^.\d]{
 between the ears at those frequencies ("interaural differences at 1, 2 and 4 kHz: 20, 25,
 20 dB"), not thresholds. Source: asymmetry criteria for MRI referral (BAA/BSA
 retrocochlear screening) are written as differences per frequency."""
+_VALUE_REFERRED_TO = re.compile(r"\b(?:the|that|this)\s+$")
+"""Before a bare level: a determiner makes "the 20 at 2k" a reference to a value the reply
+gave before ("The 20 at 2k is a Carhart notch"), in whatever conduction it was given, not
+a new level. Source: English grammar (a definite noun phrase refers back)."""
 _INTEGER = re.compile(r"-?\d+")
 _AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
 _PAIR_COMMA = re.compile(r"\s*(?:hl)?\s*,\s*")
@@ -318,8 +322,10 @@ def _bare_levels(c: _Clause) -> None:
         return
     freq_lists = [(fm.start(), fm.end(), fm) for fm in FREQ_LIST.finditer(low)]
     for m in BARE_LEVELS.finditer(low):
-        if _inside(c.used, m.start()) or _BOUND_OR_RANGE_BEFORE.search(
-            low, max(0, m.start() - 15), m.start()
+        if (
+            _inside(c.used, m.start())
+            or _BOUND_OR_RANGE_BEFORE.search(low, max(0, m.start() - 15), m.start())
+            or _VALUE_REFERRED_TO.search(low, max(0, m.start() - 6), m.start())
         ):
             continue
         before = len(c.out)

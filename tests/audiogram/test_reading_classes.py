@@ -11,6 +11,7 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.degree_claims import degree_claims
 from clinbench.audiogram.threshold_claims import threshold_claims
+from clinbench.audiogram.vocabulary import ears_in
 
 from .conftest import build
 
@@ -137,3 +138,26 @@ REFERRED = [
 @pytest.mark.parametrize(("text", "expected"), REFERRED)
 def test_a_value_referred_back_to_is_no_new_level(text, expected):
     assert _thresholds(text, "right") == expected
+
+
+# --- a bare R or L before a tympanogram type is an ear tag (vocabulary.py) --------------
+
+
+@pytest.mark.parametrize(
+    ("text", "ears"),
+    [
+        ("Tymps: R type B, L type A", {"right", "left"}),
+        ("Middle ear: L type C (-250 daPa)", {"left"}),
+        ("Tymp R Type Ad", {"right"}),
+        ("Form R type 2 filed", set()),  # a form's type, not a tympanogram's
+        ("Grade R typed up", set()),
+    ],
+)
+def test_an_ear_letter_before_a_tympanogram_type_names_the_ear(text, ears):
+    assert ears_in(text) == ears
+
+
+def test_ear_tags_read_in_linear_time():
+    began = time.process_time()
+    ears_in("R type B, L type A; " * 6000)
+    assert time.process_time() - began < 1.0

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from clinbench.audiogram.check import check_reply
+from clinbench.audiogram.claims import read_claims
 from clinbench.audiogram.degree_claims import degree_claims
 from clinbench.audiogram.threshold_claims import threshold_claims
 from clinbench.audiogram.vocabulary import ears_in
@@ -161,3 +162,46 @@ def test_ear_tags_read_in_linear_time():
     began = time.process_time()
     ears_in("R type B, L type A; " * 6000)
     assert time.process_time() - began < 1.0
+
+
+# --- a level's conduction is the one named before it (claims.py) ------------------------
+
+
+def _levels(text):
+    return [
+        (c.ears, c.value, c.frequencies, c.conduction)
+        for c in read_claims(text)
+        if c.kind == "threshold"
+    ]
+
+
+CONDUCTIONS = [
+    ("R: air 40-55, bone 10-15 and 30 at 4 kHz.", [(("right",), 30, (4000,), "bone")]),
+    ("L 1 kHz 35, 2 kHz 45 (BC 10 and 15).",
+     [(("left",), 35, (1000,), "air"), (("left",), 45, (2000,), "air")]),
+    ("L BC 1 kHz 35, 2 kHz 45.",
+     [(("left",), 35, (1000,), "bone"), (("left",), 45, (2000,), "bone")]),
+    # the top of a range over frequencies is no level at the frequency before it
+    ("Air is 10 to 25, the worst at 8k, and bone is 5 to 15 on both sides.", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), CONDUCTIONS)
+def test_a_levels_conduction_is_the_one_named_before_it(text, expected):
+    assert _levels(text) == expected
+
+
+def test_level_conduction_reads_in_linear_time():
+    def cost(n):
+        text = (
+            "R: air 40-55, bone 10-15 and 30 at 4 kHz, 2 kHz 45 (BC 10), 5 to 10 on both sides; "
+            * n
+        )
+        began = time.process_time()
+        read_claims(text)
+        return len(text), time.process_time() - began
+
+    size, small = cost(1300)
+    big_size, big = cost(5200)
+    assert size > 100_000
+    assert big < 3.0 and big < 8 * max(small, 0.02)

@@ -761,21 +761,40 @@ def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
     out = _slash_lists(text, start, end, toks, ears, block, put)
     pairs = [(tok, freq) for tok, freq in _level_frequency_pairs(text, toks)
              if freq.start > tok.start or not _listed_or_spanned(text, tok, freq)]  # fmt: skip
+    marks = _Positioned(t for t in toks if t.kind == "conduction")
     out += [
-        put.claim(text, "threshold", _compared(text, tok) or _bind(tok, ears, block), tok,
-                  value=int(tok.value), freqs=(int(freq.value),), through=freq,
-                  rule=freq.rule if freq.start > tok.start else "frequency, level")
+        _level_conduction(
+            text, marks, tok, put,
+            put.claim(text, "threshold", _compared(text, tok) or _bind(tok, ears, block), tok,
+                      value=int(tok.value), freqs=(int(freq.value),), through=freq,
+                      rule=freq.rule if freq.start > tok.start else "frequency, level"))
         for tok, freq in pairs
         if not _negated(toks, tok)
     ]  # fmt: skip
     paired = {id(tok) for tok, _ in pairs}
     out += [
-        put.claim(text, "threshold", (_ears_of(ear), ear.rule), tok, value=int(tok.value),
-                  freqs=(int(freq.value),), rule="frequency, then ear levels", through=ear)
+        _level_conduction(
+            text, marks, tok, put,
+            put.claim(text, "threshold", (_ears_of(ear), ear.rule), tok, value=int(tok.value),
+                      freqs=(int(freq.value),), rule="frequency, then ear levels", through=ear))
         for ear, tok, freq in _ear_levels_at(text, toks)
         if id(tok) not in paired
     ]  # fmt: skip
     return out
+
+
+def _level_conduction(text: str, marks: _Positioned, tok: Token, put: _Put, claim: Claim) -> Claim:
+    """Return ``claim`` in the conduction named last before its level ("air 35-50, masked
+    bone 5-10 and 20 at 2 kHz": bone), else the statement's, unless the statement names it
+    only inside a parenthesis after the level ("500 Hz 40 (masked BC 10)": air). Source:
+    audiogram forms write a conduction before the values it labels (BSA 2018)."""
+    before = marks.last_before(tok.start)
+    if before is not None:
+        return replace(claim, conduction="bone" if before.value in ("bone", "bc") else "air")
+    after = marks.first_after(tok.end)
+    if after is not None and "(" in text[tok.end : after.start]:
+        return replace(claim, conduction="air")
+    return claim
 
 
 _COMPARED = re.compile(
@@ -784,6 +803,9 @@ _COMPARED = re.compile(
 )
 """After a level, a comparison: the level is a difference between ears, not a threshold."""
 _LISTED = re.compile(r"[/,\-–]\s*$")
+_RANGE_TOP = re.compile(r"\d\s*(?:-|–|to)\s*$")
+"""Before a level, the bottom of a range: "bone 5 to 10 on both sides" spans frequencies, so
+its top is no level at the frequency named before it."""
 _EAR_TO_LEVEL = re.compile(r"(?i)\s*(?:(?:is|was|are|were)\s+(?:at\s+)?|[:=]\s*)?")
 _LEVEL_TO_EAR = re.compile(r"(?i)\s*(?:(?:on|in|for)\s+(?:the\s+)?)?")
 
@@ -800,8 +822,10 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
             continue
         if freq is None or tok.kind != "level" or (i and toks[i - 1].kind == "more"):
             continue
-        if _COMPARED.match(text, tok.end):
-            continue  # "the left is 15 dB poorer": a difference
+        if _COMPARED.match(text, tok.end) or _RANGE_TOP.search(
+            text, max(0, tok.start - 8), tok.start
+        ):
+            continue  # "the left is 15 dB poorer": a difference; "5 to 10": a range's top
         before = toks[i - 1] if i else None
         after = toks[i + 1] if i + 1 < len(toks) else None
         if (

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.claims import read_claims
+from clinbench.audiogram.claims import average_claims, read_claims
 from clinbench.audiogram.degree_claims import degree_claims
 from clinbench.audiogram.threshold_claims import threshold_claims
 from clinbench.audiogram.vocabulary import ears_in
@@ -203,5 +203,39 @@ def test_level_conduction_reads_in_linear_time():
 
     size, small = cost(1300)
     big_size, big = cost(5200)
+    assert size > 100_000
+    assert big < 3.0 and big < 8 * max(small, 0.02)
+
+
+# --- an average worked out in words: the result is the average (claims.py) --------------
+
+WORKED = [
+    ("4fa 35, 40, 50, 55 - 180 over 4 - 45, moderate", [(45.0, "worked average of 4")]),
+    ("pta 20, 30 and 40 = 90 / 3 = 30", [(30.0, "worked average of 3")]),
+    ("three-frequency average 20, 30, 40 divided by 3 is 30", [(30.0, "worked average of 3")]),
+    # a divisor that is not the count of summands: no worked average, the first number
+    ("pta 20, 30, 40 - 90 over 4 - 22.5", [(20.0, "pta")]),
+    ("pta 45, 20 db at 3 khz", [(45.0, "pta")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), WORKED)
+def test_an_average_worked_out_in_words_is_its_result(text, expected):
+    claims, _ = average_claims(text, "right", False)
+    assert [(c.value, c.rules[-1]) for c in claims] == expected
+
+
+def test_worked_averages_read_in_linear_time():
+    def cost(n):
+        text = (
+            "pta 20, 30, 40, 50, 60, 70, 80 and 90 " * n
+            + "4fa 35, 40, 50, 55 - 180 over 4 - 45. " * n
+        )
+        began = time.process_time()
+        average_claims(text, "right", False)
+        return len(text), time.process_time() - began
+
+    size, small = cost(1400)
+    big_size, big = cost(5600)
     assert size > 100_000
     assert big < 3.0 and big < 8 * max(small, 0.02)

@@ -1016,6 +1016,31 @@ def _clause_claim(kind: str, ear: str | None, value, hedged: bool, text: str, ru
     return Claim(kind, ears, value, qualifier, "air", freqs, None, text, (0, 0), (rule,))
 
 
+SUMMANDS = re.compile(r"(?:\s*(?:,|\+|plus|and)\s*-?\d+(?:\.\d+)?){2,7}")
+"""After the first number an average's name is followed by: more numbers, its summands
+("four-frequency average 50, 40, 25, 20 ..."), the thresholds it is worked from."""
+WORKED_RESULT = re.compile(
+    r"[^.\d]{0,12}?(?:\d+(?:\.\d+)?[^.\d]{0,6}?)?(?:over|divided by|/)\s*(\d)\b"
+    r"[^.\d]{0,8}?(-?\d+(?:\.\d+)?)"
+)
+"""After the summands: the sum, if given, divided by their count, then the result ("- 135
+over 4 - 33.75", "= 135 / 4 = 33.75"). Source: worked four-frequency averages (WHO 2021
+grades an ear by the mean of its 0.5, 1, 2 and 4 kHz thresholds), as students show them."""
+
+
+def _summands_then_result(low: str, at: int) -> tuple[int, float] | None:
+    """Return (the number of summands, the result) when the number before ``at`` opens an
+    average worked out in words, else None."""
+    summands = SUMMANDS.match(low, at)
+    if summands is None:
+        return None
+    result = WORKED_RESULT.match(low, summands.end())
+    count = 1 + len(re.findall(r"-?\d+(?:\.\d+)?", summands.group(0)))
+    if result is None or int(result.group(1)) != count:
+        return None
+    return count, float(result.group(2))
+
+
 def average_claims(low: str, ear: str | None, hedged: bool) -> tuple[list[Claim], set[int]]:
     """Return the pure-tone average claims of a lower-cased clause, and where their values
     start (those numbers are not thresholds).
@@ -1029,6 +1054,11 @@ def average_claims(low: str, ear: str | None, hedged: bool) -> tuple[list[Claim]
     starts: set[int] = set()
     for m in PTA.finditer(low):
         starts.add(m.start(2))
+        worked = _summands_then_result(low, m.end(2))
+        if worked is not None:  # "4FA 50, 40, 25, 20 - 135 over 4 - 32.5": the result
+            out.append(_clause_claim("pta", ear, worked[1], hedged, m.group(0),
+                                     f"worked average of {worked[0]}"))  # fmt: skip
+            continue
         out.append(_clause_claim("pta", ear, float(m.group(2)), hedged, m.group(0), "pta"))
     for m in AVERAGE_SUM.finditer(low):
         if m.start(3) in starts:

@@ -23,6 +23,10 @@ BLANKED = [
     ("Examiner: Tell me about the right ear.\nCandidate: Moderate SNHL.",
      ["Tell me", "right ear"], ["Candidate: Moderate SNHL."]),
     ("E: And the left?\nC: Mild, sloping.", ["And the left"], ["C: Mild, sloping."]),
+    ("My initial impression was a mixed loss, but the gaps close with masking.",
+     ["mixed"], ["but the gaps close"]),
+    ("At first I thought it was conductive - however bone matches air.",
+     ["conductive"], ["however bone matches air"]),
 ]  # fmt: skip
 
 # A hedge is no question: these stay as written.
@@ -32,6 +36,8 @@ KEPT = [
     "Left ear: normal hearing.",
     "[x] Mixed",
     "Exam result: R 30 dB at 1 kHz.",
+    "My first thought was conductive, and bone confirms it.",  # not set aside
+    "First, the right ear: conductive, but mild.",
 ]
 
 
@@ -49,7 +55,7 @@ def test_hedges_and_ticked_boxes_are_kept(text):
 
 
 def test_every_rule_cites_its_source_and_is_used():
-    assert set(RULES) == {"unticked option", "question", "examiner line"}
+    assert set(RULES) == {"unticked option", "question", "set aside", "examiner line"}
     for pattern, source in RULES.values():
         assert pattern.pattern and len(source) > 20
 
@@ -86,13 +92,15 @@ CONDUCTIVE_RIGHT = build(
         ("Loss: [ ] Conductive [x] Sensorineural", ["type_misclassification"]),
         ("E: Would you call it mixed?\nC: No: bone is normal, so conductive on the right.", []),
         ("Would you call it mixed? No: bone is normal, so conductive on the right.", []),
+        ("My first thought was sensorineural, but bone is normal: conductive on the right.", []),
         ("Examiner: Could it be sensorineural?\nCandidate: Yes, a right sensorineural loss.",
          ["type_misclassification"]),
     ],
 )  # fmt: skip
 def test_only_the_writers_words_are_judged(reply, errors):
-    """Each of these gave a type error from an unticked box or an examiner's question on
-    main d013948 (the first, third and fourth), or must still find the error the writer made."""
+    """Each of these gave a type error from an unticked box, a question or a first thought
+    on main d013948 (the first, third, fourth and fifth), or must still find the writer's
+    own error."""
     assert check_reply(reply, CONDUCTIVE_RIGHT).critical_errors == errors
 
 
@@ -103,6 +111,7 @@ def test_blanking_is_linear_on_long_replies():
     def cost(n):
         text = ("[ ] Mixed [x] Conductive\nIs it mixed? No.\nE: Degree?\nC: mild. " * n) + "?"
         text += ". is it" * n + "[ ]" + "[ ] (" * n  # questions and boxes left open
+        text += "my first thought was " * n + "at first i thought " * n + ", but"
         began = time.process_time()
         without_unclaimed(text)
         return len(text), time.process_time() - began

@@ -2,7 +2,8 @@
 
 Some words of a reply say nothing about the patient even though they name findings: the
 options of a form that were left unticked ("[ ] Mixed"), a question ("Why isn't this a
-mixed loss?"), and, in a transcript of an examination, the examiner's lines ("Examiner:
+mixed loss?"), a first impression the writer sets aside ("my first thought was
+conductive - but ..."), and, in a transcript of an examination, the examiner's lines ("Examiner:
 Sudden right hearing loss."), which set the task the candidate's answer is judged on.
 :func:`without_unclaimed` blanks them before the reply is read, so no reader has to know
 about them. Each rule cites its source once, in :data:`RULES`.
@@ -34,6 +35,16 @@ EXAMINER_LINE = re.compile(
 """A line an examiner speaks in a transcript of a viva or an oral exam ("Examiner: ...",
 "E: ..."): it sets the task; the candidate's lines are the answer."""
 
+SET_ASIDE = re.compile(
+    r"\b(?:(?:my|the)\s+)?(?:first|initial)\s+(?:thought|impression|instinct|guess|reading)\s+"
+    r"(?:was|would be|had been)\b[^.;\n]{0,120}?(?=\s*[-–,;:]?\s*(?:but|however)\b)|"
+    r"\bat first\s+(?:i|we)\s+(?:thought|read|called)\b[^.;\n]{0,120}?"
+    r"(?=\s*[-–,;:]?\s*(?:but|however)\b)",
+    re.I,
+)
+"""A first impression the writer sets aside with "but" ("My first thought was a conductive
+loss, but the bone ..."): withdrawn, so the last word stands."""
+
 RULES: dict[str, tuple[re.Pattern[str], str]] = {
     "unticked option": (
         UNTICKED_OPTION,
@@ -41,6 +52,11 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "ticked box is the referrer's answer",
     ),
     "question": (QUESTION, "English grammar: an interrogative sentence asserts nothing"),
+    "set aside": (
+        SET_ASIDE,
+        "self-correction in clinical reasoning: a first impression revised by what follows "
+        "is not the conclusion (the last word stands, as in issue #26's withdrawn claims)",
+    ),
     "examiner line": (
         EXAMINER_LINE,
         "viva and OSCE transcripts (examiner and candidate turns): the examiner sets the "
@@ -55,11 +71,14 @@ def _blank(m: re.Match[str]) -> str:
 
 
 def without_unclaimed(text: str) -> str:
-    """Return ``text`` with unticked options, questions and examiner lines blanked (same length)."""
+    """Return ``text`` with unticked options, questions, examiner lines and first impressions
+    set aside blanked (same length)."""
     if "[" in text:
         text = UNTICKED_OPTION.sub(_blank, text)
     if "?" in text:
         text = QUESTION.sub(_blank, text)
     if ":" in text:
         text = EXAMINER_LINE.sub(_blank, text)
+    if "irst" in text or "nitial" in text or "IRST" in text or "NITIAL" in text:
+        text = SET_ASIDE.sub(_blank, text)
     return text

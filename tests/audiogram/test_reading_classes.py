@@ -12,7 +12,7 @@ from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.claims import average_claims, read_claims
 from clinbench.audiogram.degree_claims import degree_claims
 from clinbench.audiogram.threshold_claims import threshold_claims
-from clinbench.audiogram.vocabulary import ears_in
+from clinbench.audiogram.vocabulary import ears_in, normalise
 
 from .conftest import build
 
@@ -239,3 +239,36 @@ def test_worked_averages_read_in_linear_time():
     big_size, big = cost(5600)
     assert size > 100_000
     assert big < 3.0 and big < 8 * max(small, 0.02)
+
+
+# --- a masking mark after a level does not break its list (vocabulary.normalise) --------
+
+MASKED_LIST_CASE = build(
+    {250: 30, 500: 35, 1000: 50, 2000: 55, 4000: 40, 8000: 30},
+    10,
+    right_bone={500: 30, 1000: 45, 2000: 50, 4000: 35},
+    left_bone={500: 5, 1000: 5, 2000: 10, 4000: 5},
+    bone_masked=True,
+)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Right: BC 30 / 45 (m) / 50 (M) / 35 at 500/1k/2k/4k.",
+        "Right: bone 30, 45 (masked), 50 (masked) and 35 dB at 0.5, 1, 2 and 4 kHz.",
+    ],
+)
+def test_a_masking_mark_after_a_level_does_not_break_its_list(reply):
+    """Both gave a fabricated bone result on main d013948 (the last level read at every
+    frequency of the list)."""
+    found = check_reply(reply, MASKED_LIST_CASE)
+    assert found.critical_errors == []
+    bone = [(f.frequency, f.claimed) for f in found.findings if f.kind == "bone_threshold"]
+    assert bone == [(500, 30), (1000, 45), (2000, 50), (4000, 35)]
+
+
+def test_masking_marks_are_removed_in_linear_time():
+    began = time.process_time()
+    normalise("30 (m) / 45 (nm) / 50 ( / " * 8000)
+    assert time.process_time() - began < 1.0

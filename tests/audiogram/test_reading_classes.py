@@ -183,6 +183,10 @@ CONDUCTIONS = [
      [(("left",), 35, (1000,), "bone"), (("left",), 45, (2000,), "bone")]),
     # the top of a range over frequencies is no level at the frequency before it
     ("Air is 10 to 25, the worst at 8k, and bone is 5 to 15 on both sides.", []),
+    # an ear's list after a frequency list is no level at the last frequency
+    ("Right 15, 20, 35 dB at 0.5, 1 and 2 kHz, left 10, 20, 40.", []),
+    ("At 1k, 2k and 3k the left is 30, 45, 50, then 60 at 4k.",
+     [(("left",), 60, (4000,), "air")]),
 ]  # fmt: skip
 
 

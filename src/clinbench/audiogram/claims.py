@@ -803,6 +803,9 @@ _COMPARED = re.compile(
 )
 """After a level, a comparison: the level is a difference between ears, not a threshold."""
 _LISTED = re.compile(r"[/,\-–]\s*$")
+_LEVELS_FOLLOW = re.compile(r"\s*,\s*-?\d{1,3}\s*,\s*-?\d{1,3}\b")
+"""After a level, two more: the level opens a list of an ear's levels ("left 20, 25, 30"),
+one per frequency, not the level at the one frequency named before it."""
 _RANGE_TOP = re.compile(r"\d\s*(?:-|–|to)\s*$")
 """Before a level, the bottom of a range: "bone 5 to 10 on both sides" spans frequencies, so
 its top is no level at the frequency named before it."""
@@ -822,10 +825,14 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
             continue
         if freq is None or tok.kind != "level" or (i and toks[i - 1].kind == "more"):
             continue
-        if _COMPARED.match(text, tok.end) or _RANGE_TOP.search(
-            text, max(0, tok.start - 8), tok.start
+        if (
+            _COMPARED.match(text, tok.end)
+            or _RANGE_TOP.search(text, max(0, tok.start - 8), tok.start)
+            or _LEVELS_FOLLOW.match(text, tok.end)
         ):
-            continue  # "the left is 15 dB poorer": a difference; "5 to 10": a range's top
+            # "the left is 15 dB poorer": a difference; "5 to 10": a range's top; "left 20,
+            # 25, 30": the first of the ear's list, not a level at the frequency before it
+            continue
         before = toks[i - 1] if i else None
         after = toks[i + 1] if i + 1 < len(toks) else None
         if (

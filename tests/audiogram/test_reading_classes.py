@@ -195,12 +195,12 @@ def test_a_levels_conduction_is_the_one_named_before_it(text, expected):
     assert _levels(text) == expected
 
 
-def test_level_conduction_reads_in_linear_time():
+def test_level_conduction_and_ear_lists_read_in_linear_time():
     def cost(n):
         text = (
             "R: air 40-55, bone 10-15 and 30 at 4 kHz, 2 kHz 45 (BC 10), 5 to 10 on both sides; "
-            * n
-        )
+            "at 1k left 20, 25, 30; "
+        ) * n
         began = time.process_time()
         read_claims(text)
         return len(text), time.process_time() - began

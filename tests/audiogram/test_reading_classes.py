@@ -276,3 +276,43 @@ def test_masking_marks_are_removed_in_linear_time():
     began = time.process_time()
     normalise("30 (m) / 45 (nm) / 50 ( / " * 8000)
     assert time.process_time() - began < 1.0
+
+
+# --- a sudden hearing loss named without an ear is the presentation's (check.py) --------
+
+SUDDEN_LEFT = build(
+    {250: 10, 500: 10, 1000: 15, 2000: 10, 4000: 15, 8000: 20},
+    {250: 70, 500: 70, 1000: 75, 2000: 70, 4000: 80, 8000: 80},
+    right_bone={500: 5, 1000: 10, 2000: 10, 4000: 10},
+    left_bone={500: 65, 1000: 70, 2000: 65, 4000: 75},
+    bone_masked=True,
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("Left: severe SNHL, 70-80 dB HL.\nRight: normal hearing.\nThis is a sudden "
+         "sensorineural loss; refer today.", []),
+        ("Left ear severe. Right ear normal. It looks like a sudden hearing loss - steroids.", []),
+        # an ear the sentence names is still judged
+        ("Left: normal. Right: sudden sensorineural loss.", ["laterality_confusion"]),
+    ],
+)  # fmt: skip
+def test_a_sudden_loss_named_without_an_ear_is_not_the_last_ears(reply, errors):
+    """The first gave a laterality error on main d013948 (the right ear, named last,
+    carried into the summary)."""
+    assert check_reply(reply, SUDDEN_LEFT).critical_errors == errors
+
+
+def test_a_long_reply_of_sudden_losses_is_checked_in_linear_time():
+    def cost(n):
+        text = "Right: normal. This is a sudden sensorineural loss, sudden onset " * n
+        began = time.process_time()
+        check_reply(text, SUDDEN_LEFT)
+        return len(text), time.process_time() - began
+
+    size, small = cost(400)
+    big_size, big = cost(1600)
+    assert big_size > 100_000
+    assert big < 5.0 and big < 8 * max(small, 0.05)

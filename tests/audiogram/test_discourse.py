@@ -20,9 +20,12 @@ BLANKED = [
     ("Flags: [] Pulsatile tinnitus [ ] Vertigo\nR: 40 dB", ["Pulsatile", "Vertigo"], ["R: 40 dB"]),
     ("Is the left loss sensorineural? Yes: bone matches air.", ["sensorineural"], ["bone matches"]),
     ("Why would it not be mixed? The gaps are small.", ["mixed"], ["gaps are small"]),
+    # an examiner's line naming one ear leaves that ear's heading: the answer is about it
     ("Examiner: Tell me about the right ear.\nCandidate: Moderate SNHL.",
-     ["Tell me", "right ear"], ["Candidate: Moderate SNHL."]),
-    ("E: And the left?\nC: Mild, sloping.", ["And the left"], ["C: Mild, sloping."]),
+     ["Tell me", "right ear"], ["Right ear:", "Candidate: Moderate SNHL."]),
+    ("E: And the left?\nC: Mild, sloping.", ["And the left"], ["Left ear:", "C: Mild, sloping."]),
+    ("Examiner: Compare the right with the left.\nC: Symmetrical.",
+     ["Compare", "Right ear:", "Left ear:"], ["C: Symmetrical."]),
     ("My initial impression was a mixed loss, but the gaps close with masking.",
      ["mixed"], ["but the gaps close"]),
     ("At first I thought it was conductive - however bone matches air.",
@@ -93,14 +96,16 @@ CONDUCTIVE_RIGHT = build(
         ("E: Would you call it mixed?\nC: No: bone is normal, so conductive on the right.", []),
         ("Would you call it mixed? No: bone is normal, so conductive on the right.", []),
         ("My first thought was sensorineural, but bone is normal: conductive on the right.", []),
+        ("Examiner: The right ear?\nCandidate: Average about 40... I'll say profound.",
+         ["severity_misclassification"]),
         ("Examiner: Could it be sensorineural?\nCandidate: Yes, a right sensorineural loss.",
          ["type_misclassification"]),
     ],
 )  # fmt: skip
 def test_only_the_writers_words_are_judged(reply, errors):
     """Each of these gave a type error from an unticked box, a question or a first thought
-    on main d013948 (the first, third, fourth and fifth), or must still find the writer's
-    own error."""
+    on main d013948 (the first, third, fourth and fifth), or must find the writer's own
+    error (the last was missed on main: no ear and no grade read)."""
     assert check_reply(reply, CONDUCTIVE_RIGHT).critical_errors == errors
 
 
@@ -112,6 +117,7 @@ def test_blanking_is_linear_on_long_replies():
         text = ("[ ] Mixed [x] Conductive\nIs it mixed? No.\nE: Degree?\nC: mild. " * n) + "?"
         text += ". is it" * n + "[ ]" + "[ ] (" * n  # questions and boxes left open
         text += "my first thought was " * n + "at first i thought " * n + ", but"
+        text += "\nExaminer: " + "right left " * n
         began = time.process_time()
         without_unclaimed(text)
         return len(text), time.process_time() - began

@@ -95,6 +95,10 @@ DEGREES = [
     ("mild age-related hearing loss", [("mild", (), "graded loss")]),
     ("severe presbyacusis on both sides", [("severe", (), "age-related loss named")]),
     ("no tinnitus; mild vertigo", []),
+    # a grade given as the writer's verdict grades the ear being discussed
+    ("I'll say moderately severe.", [("moderately severe", (), "grade given")]),
+    ("I'd call it mild, given the average.", [("mild", (), "grade given")]),
+    ("Say mild tinnitus only.", []),
     # a grade with its average in parentheses grades that average too
     ("moderate high-frequency loss (PTA 42 dB HL)",
      [("moderate", (2000, 16000), "region by adjective"),

@@ -132,6 +132,11 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "#26 batch 18, used as tuning data); possessive, so a long list is read once"),
     ("last of a scale", rf"\s*,?\s*(?:or|and/or)\s+(?:very\s+)?{_GRADE}",
      "the alternative that closes a listed scale ('..., or profound')"),
+    ("grade given", rf"\b(?:i'?d|i will|i'?ll|we'?d|would)\s+(?:say|call it|grade it|"
+                    rf"class it|classify it|rate it)\s+(?:as\s+)?(?:a\s+)?{_GRADE}",
+     "a grade given as the writer's verdict ('I'll say moderate', 'I'd call it severe') "
+     "grades the hearing of the ear being discussed, as WHO 2021 grades an ear (viva "
+     "answers, issue #26 batch 23, used as tuning data)"),
     ("age-related loss", r"\bpresby\w*cusis\b|\bage[\s-]related\s+(?:hearing\s+)?loss\b",
      "presbycusis (presbyacusis), age-related hearing loss, names a sensorineural loss, so a "
      "grade before it grades the ear's loss ('severe presbyacusis'; BSA 2018; MDT minutes, "
@@ -165,6 +170,7 @@ _PAREN_OPEN = _RULES["grade of a value"]
 GRADE_OF_EAR = _RULES["grade of an ear"]
 AVERAGE_IN_PARENS = _RULES["average in parentheses"]
 AGE_RELATED_LOSS = _RULES["age-related loss"]
+GRADE_GIVEN = _RULES["grade given"]
 AVERAGE_NAMED = _RULES["average named"]
 GRADE_LIST = _RULES["scale of grades"]
 SCALE_END = _RULES["last of a scale"]
@@ -196,6 +202,8 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
         return ()
     if GRADE_OF_EAR.search(low):
         return ("grade of an ear",)
+    if GRADE_GIVEN.search(low):
+        return ("grade given",)
     if AGE_RELATED_LOSS.search(low):
         return ("age-related loss named",)
     if BARE_DESCRIPTOR.match(low) and AVERAGE_NAMED.search(sent_low or low):

@@ -65,6 +65,19 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
 }
 
 
+_EAR_WORD = re.compile(r"\b(right|left|both|each|bilateral\w*)\b", re.I)
+
+
+def _examiner_line(m: re.Match[str]) -> str:
+    """Return an examiner's line blanked, or, where it names one ear ("Examiner: Right ear
+    please."), that ear's heading: the answer that follows is about that ear."""
+    named = {w.lower() for w in _EAR_WORD.findall(m.group(0))}
+    if named not in ({"right"}, {"left"}):
+        return _blank(m)
+    heading = "Right ear:" if named == {"right"} else "Left ear:"
+    return heading + " " * (len(m.group(0)) - len(heading))
+
+
 def _blank(m: re.Match[str]) -> str:
     """Return spaces as long as the match, so offsets after it do not move."""
     return " " * len(m.group(0))
@@ -78,7 +91,7 @@ def without_unclaimed(text: str) -> str:
     if "?" in text:
         text = QUESTION.sub(_blank, text)
     if ":" in text:
-        text = EXAMINER_LINE.sub(_blank, text)
+        text = EXAMINER_LINE.sub(_examiner_line, text)
     if "irst" in text or "nitial" in text or "IRST" in text or "NITIAL" in text:
         text = SET_ASIDE.sub(_blank, text)
     return text

@@ -11,6 +11,7 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.claims import average_claims, read_claims
 from clinbench.audiogram.degree_claims import degree_claims
+from clinbench.audiogram.result_claims import type_claims
 from clinbench.audiogram.threshold_claims import threshold_claims
 from clinbench.audiogram.vocabulary import ears_in, normalise
 
@@ -320,3 +321,21 @@ def test_a_long_reply_of_sudden_losses_is_checked_in_linear_time():
     big_size, big = cost(1600)
     assert big_size > 100_000
     assert big < 5.0 and big < 8 * max(small, 0.05)
+
+
+# --- a mixed picture is no mixed loss (result_claims.py and claims.py) -------------------
+
+MIXED = [
+    ("Referral: asymmetric loss, a mixed picture.", []),
+    ("Mixed presentation: tinnitus and vertigo.", []),
+    ("Mixed findings across the two ears.", []),
+    ("Left: mixed loss with a 20 dB gap.", ["mixed"]),
+    ("Right: mixed hearing loss.", ["mixed"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "types"), MIXED)
+def test_a_mixed_picture_is_no_mixed_loss(text, types):
+    assert [c.value for c in read_claims(text) if c.kind == "type"] == types
+    low = text.lower()
+    assert [c.value for c in type_claims(low, low, None, False)] == types

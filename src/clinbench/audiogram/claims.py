@@ -112,8 +112,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "degree words (WHO 2021; Clark 1981)"),
     ("type", "type abbreviation", _I(r"\b(snhl|chl|mhl)\b"),
      "SNHL/CHL/MHL (BSA 2018; ASHA 2005)"),
-    ("type", "type word", _I(r"\b(sensorineural|conductive|mixed)\b"),
-     "type words (BSA 2018; ASHA 2005)"),
+    ("type", "type word",
+     _I(r"\b(sensorineural|conductive|mixed(?!\s+(?:picture|presentation|bag|findings|"
+        r"results)\b))\b"),
+     "type words (BSA 2018; ASHA 2005); 'a mixed picture' (findings of more than one kind, "
+     "as in 'asymmetric loss, mixed picture') is no type (issue #26 batch 21)"),
     ("type", "non-native type word",
      _I(r"\b(neuro-?sensorial|sensori-?neural|perceptive|perception type|of perception type|"
         r"(?<!sound )transmission(?: type| deafness| loss| hypoacusis)?|transmissive)\b"),

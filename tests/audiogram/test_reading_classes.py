@@ -190,6 +190,11 @@ CONDUCTIONS = [
     ("Air is 10 to 25, the worst at 8k, and bone is 5 to 15 on both sides.", []),
     # an ear's list after a frequency list is no level at the last frequency
     ("Right 15, 20, 35 dB at 0.5, 1 and 2 kHz, left 10, 20, 40.", []),
+    # a list of frequencies, then a list of levels: no pair where the lists meet
+    ("Averaged over 0.5, 1 and 2k: 30, 35, 45, so 37.", []),
+    ("Left 500 Hz 20, 1 kHz 30, 2 kHz 40.",
+     [(("left",), 20, (500,), "air"), (("left",), 30, (1000,), "air"),
+      (("left",), 40, (2000,), "air")]),
     ("At 1k, 2k and 3k the left is 30, 45, 50, then 60 at 4k.",
      [(("left",), 60, (4000,), "air")]),
 ]  # fmt: skip

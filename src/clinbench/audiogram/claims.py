@@ -809,6 +809,8 @@ _LISTED = re.compile(r"[/,\-–]\s*$")
 _LEVELS_FOLLOW = re.compile(r"\s*,\s*-?\d{1,3}\s*,\s*-?\d{1,3}\b")
 """After a level, two more: the level opens a list of an ear's levels ("left 20, 25, 30"),
 one per frequency, not the level at the one frequency named before it."""
+_LIST_END = re.compile(r"(?:,|\band)\s*$")
+"""Before a frequency: the end of a list of frequencies ("1, 2 and 4k")."""
 _RANGE_TOP = re.compile(r"\d\s*(?:-|–|to)\s*$")
 """Before a level, the bottom of a range: "bone 5 to 10 on both sides" spans frequencies, so
 its top is no level at the frequency named before it."""
@@ -905,7 +907,12 @@ def _list_hz(item: str) -> int | None:
 
 def _listed_or_spanned(text: str, level: Token, freq: Token) -> bool:
     """Return True when a chart's 'frequency level' pair is one item of a slash list
-    ('.25/.5k 45/40') or a span ('6-8 kHz: 80-85'): not a pair of its own."""
+    ('.25/.5k 45/40'), a span ('6-8 kHz: 80-85') or the meeting of a list of frequencies
+    and a list of levels ('1, 2 and 4k: 30, 40, 50'): not a pair of its own."""
+    if _LEVELS_FOLLOW.match(text, level.end) and _LIST_END.search(
+        text, max(0, freq.start - 6), freq.start
+    ):
+        return True  # "500, 2k and 4k: 25, 40, 55": a list of frequencies, then of levels
     return any(
         c in text[max(0, t.start - 2) : t.start] for t in (level, freq) for c in "/-–"
     ) or bool(_SLASHED.match(text, level.end) or _SPANNED.match(text, level.end))

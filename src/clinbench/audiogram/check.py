@@ -19,6 +19,7 @@ retrocochlear pathology") are not claims.
 from __future__ import annotations
 
 import math
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
@@ -35,6 +36,7 @@ from clinbench.audiogram.claims import (
     written_out,
 )
 from clinbench.audiogram.classify import Criteria, asymmetry, classify, get_standard
+from clinbench.audiogram.discourse import without_unclaimed
 from clinbench.audiogram.findings import (
     CRITICAL_ERRORS,
     VERDICTS,
@@ -132,7 +134,7 @@ def check_reply(
     std = get_standard(standard)
     truth = case_facts(case_or_audiogram, std.name, tolerance_db, wrs_tolerance, criteria)
     checker = Judge(truth)
-    parts, read = v.sections(written_out(reply_text))
+    parts, read = v.sections(written_out(without_unclaimed(reply_text)))
     for part in parts:
         _read_part(checker, part)
     checker.judge_deferred()
@@ -291,6 +293,14 @@ def _clause_ears(seg: str, following: str) -> set[str]:
     return ears
 
 
+_CASE_DIAGNOSIS = re.compile(
+    r"\bsudden\b[^.;]{0,30}?\b(?:snhl|sensorineural|hearing loss)|\bssnhl\b"
+)
+"""A sudden (sensorineural) hearing loss named without an ear: the diagnosis of the case's
+presentation (the ear it presented with), not of the ear the sentence before described
+(NICE CKS sudden sensorineural hearing loss; a viva's summary line)."""
+
+
 def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], following: str,
                 line_start, aside_ear: str | None, main: bool) -> str | None:  # fmt: skip
     """Return the ear a clause is about ("both", one ear, or None), carrying an ear named by
@@ -304,9 +314,13 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
         return None if {"right", "left"} <= ears or "both" not in ears else "both"
     if v.COMPARED_WITH.match(following) and v.ears_in(following):
         return None  # "PTA 45 dB HL against 25 dB HL on the left"
-    if v.LATERALITY_UNILATERAL.search(seg_low) or v.SYMMETRY.search(seg_low):
+    if (
+        v.LATERALITY_UNILATERAL.search(seg_low)
+        or v.SYMMETRY.search(seg_low)
+        or _CASE_DIAGNOSIS.search(seg_low)
+    ):
         # "Unilateral SNHL", "the asymmetry is conductive": about the lossy ear or both
-        # ears, whichever ear was named last
+        # ears, whichever ear was named last; "a sudden SNHL": the presentation's
         return None
     return aside_ear or carried.context
 

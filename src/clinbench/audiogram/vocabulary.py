@@ -104,11 +104,12 @@ NOT_DONE = re.compile(
 _TAGGED = (
     r"(?=\s*(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
-    r"conductive|mixed|snhl|chl|hearing|thresholds?)\b))"
+    r"conductive|mixed|snhl|chl|hearing|thresholds?|type\s+[a-d][ds]?)\b))"
 )
 """What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC", and
 a finding about the ear ("R moderately severe", "L mild SNHL": a capital R or L alone before
-a degree or type word names the ear), and an average worked out ("R (25+30+40+50)/4")."""
+a degree or type word names the ear, as before a tympanogram type: "R type B"), and an
+average worked out ("R (25+30+40+50)/4")."""
 RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
 LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)
 BOTH = re.compile(
@@ -154,11 +155,13 @@ moderate ear"): a reference to the ear the reply described so, not a claim about
 REPORT_PART = re.compile(
     r"^[\s>*-]*(?:#{1,6}\s+(?=\S)|(?:\*\*)?(?:action|plan|comments?|summary|impression|"
     r"recommendations?|management|referral|next steps|conclusions?|interpretation|advice|"
-    r"notes?|overall|follow[\s-]*up|urgent|reasons?|rationale)\b[^:\n]{0,20}?(?:\*\*)?\s*:)",
+    r"notes?|overall|follow[\s-]*up|urgent|reasons?|rationale|discussion|outcome|request|"
+    r"clinical question)\b[^:\n]{0,20}?(?:\*\*)?\s*:)",
     re.I,
 )
 """The start of a report part that is not one ear's (a markdown heading, "**Action:**",
-"Comment:"): an ear named before it does not carry into it unless it names one itself."""
+"Comment:"; a meeting's "Discussion:" and "Outcome:"): an ear named before it does not
+carry into it unless it names one itself."""
 LIST_ITEM = re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)])\s")
 """A line that is a list item ("- Lt: normal", "1. Right ear: ..."; '*' bullets are written
 as '-' by :func:`normalise`): an ear its label names scopes that item, not the lines after
@@ -510,6 +513,11 @@ _INNER_EAR_PART = re.compile(
 component (it names the part, not bone conduction's values)."""
 
 
+_MASKING_MARK = re.compile(r"(?<=\d)\s*\((?:m|nm|um|masked|unmasked)\)", re.I)
+"""A masking mark after a level ("40 (m)"): an annotation of that level on audiogram forms
+(BSA 2018 masked symbols), not a break in the list it stands in."""
+
+
 def normalise(text: str) -> str:
     """Return the text with dashes, symbols and number formats made uniform, tables as text."""
     text = tables_to_text(text)
@@ -521,7 +529,11 @@ def normalise(text: str) -> str:
         text = _STAR_BULLET.sub(r"\1-", text)  # "* item" -> "- item"; "**bold**" stays
     text = text.translate(_SYMBOLS)
     if "@" in text:
-        text = _AT_SIGN.sub(" at ", text)  # "80 dB @ 6-8k": "at"
+        text = _AT_SIGN.sub(" at ", text)
+    if "(" in text:
+        text = _MASKING_MARK.sub(
+            "", text
+        )  # "40 (m) / 45 (m)": the list goes on  # "80 dB @ 6-8k": "at"
     if "db" in text or "dB" in text or "DB" in text:
         text = _FREQ_VALUE_LIST.sub(_freq_value_list, text)
     if "," in text:

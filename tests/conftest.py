@@ -85,6 +85,7 @@ SLOW_TESTS = (
     "tests/audio/test_audio_asr.py::test_free_recognition_runs_without_expected_words",
     "tests/audio/test_whisper_asr.py::test_a_joined_model_that_fails_its_hash_is_refused",
     "tests/audio/test_whisper_asr.py::test_a_model_path_keeps_working",
+    "tests/audio/test_whisper_asr.py::test_a_clip_past_the_time_limit_is_a_failure_not_a_transcript",
     "tests/audio/test_whisper_asr.py::test_whisper_transcripts_are_cached_per_content_and_settings",
     "tests/audio/test_whisper_asr.py::test_whisper_with_no_path_transcribes_real_and_child_clips",
     "tests/audiogram/test_bone_masking.py::test_generated_cases_write_bone_masking_explicitly",

@@ -105,8 +105,12 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # after a conduction ("bone 5-10"; 19 findings on 8 new and 6 listed replies: 16
     # matches and 3 laterality confusions, P34, K43 and R43, each in a reply labelled so);
     # 194 with the degree rules and the threshold rules merged (the file is exactly the
-    # union of the two branches' reviewed files, checked finding by finding).
-    assert 0 < len(ADDED) <= 194
+    # union of the two branches' reviewed files, checked finding by finding); 199 with
+    # the degree rule 'average in parentheses' (issue #26 item 5, batches 21-23 as tuning
+    # data: a grade whose loss has its average in parentheses also grades that average; 6
+    # replies gain one whole-ear degree finding, reviewed one by one: all 6 are matches),
+    # merged the same way.
+    assert 0 < len(ADDED) <= 199
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

@@ -42,6 +42,7 @@ from clinbench.audiogram.classify import (
     get_standard,
     pure_tone_average,
 )
+from clinbench.audiogram.discourse import without_unclaimed
 from clinbench.audiogram.findings import (
     CRITICAL_ERRORS,
     VERDICTS,
@@ -152,7 +153,7 @@ def check_reply(
     std = get_standard(standard)
     truth = case_facts(case_or_audiogram, std.name, tolerance_db, wrs_tolerance, criteria)
     checker = Judge(truth)
-    parts, read = sections(written_out(reply_text))
+    parts, read = sections(written_out(without_unclaimed(reply_text)))
     judge_clauses((claims for part in parts for claims in read_statements(part)), checker)
     claims = [c for part in parts if may_hold_shorthand(part) for c in read_claims(part)]
     checker.withdraw(_superseded(claims))

@@ -112,8 +112,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "degree words (WHO 2021; Clark 1981)"),
     ("type", "type abbreviation", _I(r"\b(snhl|chl|mhl)\b"),
      "SNHL/CHL/MHL (BSA 2018; ASHA 2005)"),
-    ("type", "type word", _I(r"\b(sensorineural|conductive|mixed)\b"),
-     "type words (BSA 2018; ASHA 2005)"),
+    ("type", "type word",
+     _I(r"\b(sensorineural|conductive|mixed(?!\s+(?:picture|presentation|bag|findings|"
+        r"results)\b))\b"),
+     "type words (BSA 2018; ASHA 2005); 'a mixed picture' (findings of more than one kind, "
+     "as in 'asymmetric loss, mixed picture') is no type (issue #26 batch 21)"),
     ("type", "non-native type word",
      _I(r"\b(neuro-?sensorial|sensori-?neural|perceptive|perception type|of perception type|"
         r"(?<!sound )transmission(?: type| deafness| loss| hypoacusis)?|transmissive)\b"),
@@ -761,21 +764,40 @@ def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
     out = _slash_lists(text, start, end, toks, ears, block, put)
     pairs = [(tok, freq) for tok, freq in _level_frequency_pairs(text, toks)
              if freq.start > tok.start or not _listed_or_spanned(text, tok, freq)]  # fmt: skip
+    marks = _Positioned(t for t in toks if t.kind == "conduction")
     out += [
-        put.claim(text, "threshold", _compared(text, tok) or _bind(tok, ears, block), tok,
-                  value=int(tok.value), freqs=(int(freq.value),), through=freq,
-                  rule=freq.rule if freq.start > tok.start else "frequency, level")
+        _level_conduction(
+            text, marks, tok, put,
+            put.claim(text, "threshold", _compared(text, tok) or _bind(tok, ears, block), tok,
+                      value=int(tok.value), freqs=(int(freq.value),), through=freq,
+                      rule=freq.rule if freq.start > tok.start else "frequency, level"))
         for tok, freq in pairs
         if not _negated(toks, tok)
     ]  # fmt: skip
     paired = {id(tok) for tok, _ in pairs}
     out += [
-        put.claim(text, "threshold", (_ears_of(ear), ear.rule), tok, value=int(tok.value),
-                  freqs=(int(freq.value),), rule="frequency, then ear levels", through=ear)
+        _level_conduction(
+            text, marks, tok, put,
+            put.claim(text, "threshold", (_ears_of(ear), ear.rule), tok, value=int(tok.value),
+                      freqs=(int(freq.value),), rule="frequency, then ear levels", through=ear))
         for ear, tok, freq in _ear_levels_at(text, toks)
         if id(tok) not in paired
     ]  # fmt: skip
     return out
+
+
+def _level_conduction(text: str, marks: _Positioned, tok: Token, put: _Put, claim: Claim) -> Claim:
+    """Return ``claim`` in the conduction named last before its level ("air 35-50, masked
+    bone 5-10 and 20 at 2 kHz": bone), else the statement's, unless the statement names it
+    only inside a parenthesis after the level ("500 Hz 40 (masked BC 10)": air). Source:
+    audiogram forms write a conduction before the values it labels (BSA 2018)."""
+    before = marks.last_before(tok.start)
+    if before is not None:
+        return replace(claim, conduction="bone" if before.value in ("bone", "bc") else "air")
+    after = marks.first_after(tok.end)
+    if after is not None and "(" in text[tok.end : after.start]:
+        return replace(claim, conduction="air")
+    return claim
 
 
 _COMPARED = re.compile(
@@ -784,6 +806,14 @@ _COMPARED = re.compile(
 )
 """After a level, a comparison: the level is a difference between ears, not a threshold."""
 _LISTED = re.compile(r"[/,\-–]\s*$")
+_LEVELS_FOLLOW = re.compile(r"\s*,\s*-?\d{1,3}\s*,\s*-?\d{1,3}\b")
+"""After a level, two more: the level opens a list of an ear's levels ("left 20, 25, 30"),
+one per frequency, not the level at the one frequency named before it."""
+_LIST_END = re.compile(r"(?:,|\band)\s*$")
+"""Before a frequency: the end of a list of frequencies ("1, 2 and 4k")."""
+_RANGE_TOP = re.compile(r"\d\s*(?:-|–|to)\s*$")
+"""Before a level, the bottom of a range: "bone 5 to 10 on both sides" spans frequencies, so
+its top is no level at the frequency named before it."""
 _EAR_TO_LEVEL = re.compile(r"(?i)\s*(?:(?:is|was|are|were)\s+(?:at\s+)?|[:=]\s*)?")
 _LEVEL_TO_EAR = re.compile(r"(?i)\s*(?:(?:on|in|for)\s+(?:the\s+)?)?")
 
@@ -800,8 +830,14 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
             continue
         if freq is None or tok.kind != "level" or (i and toks[i - 1].kind == "more"):
             continue
-        if _COMPARED.match(text, tok.end):
-            continue  # "the left is 15 dB poorer": a difference
+        if (
+            _COMPARED.match(text, tok.end)
+            or _RANGE_TOP.search(text, max(0, tok.start - 8), tok.start)
+            or _LEVELS_FOLLOW.match(text, tok.end)
+        ):
+            # "the left is 15 dB poorer": a difference; "5 to 10": a range's top; "left 20,
+            # 25, 30": the first of the ear's list, not a level at the frequency before it
+            continue
         before = toks[i - 1] if i else None
         after = toks[i + 1] if i + 1 < len(toks) else None
         if (
@@ -871,7 +907,12 @@ def _list_hz(item: str) -> int | None:
 
 def _listed_or_spanned(text: str, level: Token, freq: Token) -> bool:
     """Return True when a chart's 'frequency level' pair is one item of a slash list
-    ('.25/.5k 45/40') or a span ('6-8 kHz: 80-85'): not a pair of its own."""
+    ('.25/.5k 45/40'), a span ('6-8 kHz: 80-85') or the meeting of a list of frequencies
+    and a list of levels ('1, 2 and 4k: 30, 40, 50'): not a pair of its own."""
+    if _LEVELS_FOLLOW.match(text, level.end) and _LIST_END.search(
+        text, max(0, freq.start - 6), freq.start
+    ):
+        return True  # "500, 2k and 4k: 25, 40, 55": a list of frequencies, then of levels
     return any(
         c in text[max(0, t.start - 2) : t.start] for t in (level, freq) for c in "/-–"
     ) or bool(_SLASHED.match(text, level.end) or _SPANNED.match(text, level.end))
@@ -992,6 +1033,31 @@ def _clause_claim(kind: str, ear: str | None, value, hedged: bool, text: str, ru
     return Claim(kind, ears, value, qualifier, "air", freqs, None, text, (0, 0), (rule,))
 
 
+SUMMANDS = re.compile(r"(?:\s*(?:,|\+|plus|and)\s*-?\d+(?:\.\d+)?){2,7}")
+"""After the first number an average's name is followed by: more numbers, its summands
+("four-frequency average 50, 40, 25, 20 ..."), the thresholds it is worked from."""
+WORKED_RESULT = re.compile(
+    r"[^.\d]{0,12}?(?:\d+(?:\.\d+)?[^.\d]{0,6}?)?(?:over|divided by|/)\s*(\d)\b"
+    r"[^.\d]{0,8}?(-?\d+(?:\.\d+)?)"
+)
+"""After the summands: the sum, if given, divided by their count, then the result ("- 135
+over 4 - 33.75", "= 135 / 4 = 33.75"). Source: worked four-frequency averages (WHO 2021
+grades an ear by the mean of its 0.5, 1, 2 and 4 kHz thresholds), as students show them."""
+
+
+def _summands_then_result(low: str, at: int) -> tuple[int, float] | None:
+    """Return (the number of summands, the result) when the number before ``at`` opens an
+    average worked out in words, else None."""
+    summands = SUMMANDS.match(low, at)
+    if summands is None:
+        return None
+    result = WORKED_RESULT.match(low, summands.end())
+    count = 1 + len(re.findall(r"-?\d+(?:\.\d+)?", summands.group(0)))
+    if result is None or int(result.group(1)) != count:
+        return None
+    return count, float(result.group(2))
+
+
 def average_claims(low: str, ear: str | None, hedged: bool) -> tuple[list[Claim], set[int]]:
     """Return the pure-tone average claims of a lower-cased clause, and where their values
     start (those numbers are not thresholds).
@@ -1005,6 +1071,11 @@ def average_claims(low: str, ear: str | None, hedged: bool) -> tuple[list[Claim]
     starts: set[int] = set()
     for m in PTA.finditer(low):
         starts.add(m.start(2))
+        worked = _summands_then_result(low, m.end(2))
+        if worked is not None:  # "4FA 50, 40, 25, 20 - 135 over 4 - 32.5": the result
+            out.append(_clause_claim("pta", ear, worked[1], hedged, m.group(0),
+                                     f"worked average of {worked[0]}"))  # fmt: skip
+            continue
         out.append(_clause_claim("pta", ear, float(m.group(2)), hedged, m.group(0), "pta"))
     for m in AVERAGE_SUM.finditer(low):
         if m.start(3) in starts:

@@ -36,6 +36,8 @@ REGION_BY_ADJECTIVE = "region by adjective"
 loss"): the grade may be judged overall or in the region."""
 REGION_NOT_READ = "region not read"
 """A region named without frequencies ("a mild notch"): judged leniently on all thresholds."""
+AVERAGE_GRADED = "grade of the average in parentheses"
+"""A grade whose loss has its average in parentheses after it: the whole ear's grade too."""
 JUST_BELOW, BELOW, BORDERLINE = "just below", "below", "borderline"
 """Hedges before a grade: "just below mild" (the grade below), "below moderate" (any grade
 below), "borderline moderate" (the grade or the one either side)."""
@@ -130,6 +132,19 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "#26 batch 18, used as tuning data); possessive, so a long list is read once"),
     ("last of a scale", rf"\s*,?\s*(?:or|and/or)\s+(?:very\s+)?{_GRADE}",
      "the alternative that closes a listed scale ('..., or profound')"),
+    ("grade given", rf"\b(?:i'?d|i will|i'?ll|we'?d|would)\s+(?:say|call it|grade it|"
+                    rf"class it|classify it|rate it)\s+(?:as\s+)?(?:a\s+)?{_GRADE}",
+     "a grade given as the writer's verdict ('I'll say moderate', 'I'd call it severe') "
+     "grades the hearing of the ear being discussed, as WHO 2021 grades an ear (viva "
+     "answers, issue #26 batch 23, used as tuning data)"),
+    ("age-related loss", r"\bpresby\w*cusis\b|\bage[\s-]related\s+(?:hearing\s+)?loss\b",
+     "presbycusis (presbyacusis), age-related hearing loss, names a sensorineural loss, so a "
+     "grade before it grades the ear's loss ('severe presbyacusis'; BSA 2018; MDT minutes, "
+     "issue #26 batch 22, used as tuning data)"),
+    ("average in parentheses", r"[^().;]{0,60}\(\s*(?:[34]fa|ptas?|averages?|mean)\b",
+     "a grade whose loss is followed by its average in parentheses ('moderate high-frequency "
+     "loss (PTA 42)') grades that average too, the PTA-based degree of WHO 2021, not only "
+     "the region its adjective names (MDT minutes, issue #26 batch 22, used as tuning data)"),
     ("grade of a value", r"\(\s*(?:[a-z]+\s+){0,2}$",
      "a grade in parentheses right after a value ('55 dB HL at 500 Hz (moderately severe)') "
      "grades that value, not the ear"),
@@ -153,6 +168,9 @@ HEDGE_BORDERLINE = _RULES["borderline"]
 BARE_DESCRIPTOR = _RULES["descriptors alone"]
 _PAREN_OPEN = _RULES["grade of a value"]
 GRADE_OF_EAR = _RULES["grade of an ear"]
+AVERAGE_IN_PARENS = _RULES["average in parentheses"]
+AGE_RELATED_LOSS = _RULES["age-related loss"]
+GRADE_GIVEN = _RULES["grade given"]
 AVERAGE_NAMED = _RULES["average named"]
 GRADE_LIST = _RULES["scale of grades"]
 SCALE_END = _RULES["last of a scale"]
@@ -184,6 +202,10 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
         return ()
     if GRADE_OF_EAR.search(low):
         return ("grade of an ear",)
+    if GRADE_GIVEN.search(low):
+        return ("grade given",)
+    if AGE_RELATED_LOSS.search(low):
+        return ("age-related loss named",)
     if BARE_DESCRIPTOR.match(low) and AVERAGE_NAMED.search(sent_low or low):
         return ("average named",)
     return None
@@ -311,6 +333,10 @@ def _graded_claims(low: str, ear, hedged, grading: tuple[str, ...], scales) -> l
         region = _region(low, m.start(), m.end())
         out.append(_claim("degree", ear, lo, None if hi == lo else hi, region, m.group(0),
                           hedged, rules))  # fmt: skip
+        if region and AVERAGE_IN_PARENS.match(low, m.end()):
+            # "... high-frequency loss (4FA 21)": the grade is also the average's
+            out.append(_claim("degree", ear, lo, None if hi == lo else hi, None, m.group(0),
+                              hedged, [*rules, AVERAGE_GRADED]))  # fmt: skip
     return out
 
 

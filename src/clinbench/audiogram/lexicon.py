@@ -105,11 +105,12 @@ NOT_DONE = re.compile(
 _TAGGED = (
     r"(?=\s*(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
-    r"conductive|mixed|snhl|chl|hearing|thresholds?)\b))"
+    r"conductive|mixed|snhl|chl|hearing|thresholds?|type\s+[a-d][ds]?)\b))"
 )
 """What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC", and
 a finding about the ear ("R moderately severe", "L mild SNHL": a capital R or L alone before
-a degree or type word names the ear), and an average worked out ("R (25+30+40+50)/4")."""
+a degree or type word names the ear, as before a tympanogram type: "R type B"), and an
+average worked out ("R (25+30+40+50)/4")."""
 RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
 LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)
 BOTH = re.compile(
@@ -155,11 +156,13 @@ moderate ear"): a reference to the ear the reply described so, not a claim about
 REPORT_PART = re.compile(
     r"^[\s>*-]*(?:#{1,6}\s+(?=\S)|(?:\*\*)?(?:action|plan|comments?|summary|impression|"
     r"recommendations?|management|referral|next steps|conclusions?|interpretation|advice|"
-    r"notes?|overall|follow[\s-]*up|urgent|reasons?|rationale)\b[^:\n]{0,20}?(?:\*\*)?\s*:)",
+    r"notes?|overall|follow[\s-]*up|urgent|reasons?|rationale|discussion|outcome|request|"
+    r"clinical question)\b[^:\n]{0,20}?(?:\*\*)?\s*:)",
     re.I,
 )
 """The start of a report part that is not one ear's (a markdown heading, "**Action:**",
-"Comment:"): an ear named before it does not carry into it unless it names one itself."""
+"Comment:"; a meeting's "Discussion:" and "Outcome:"): an ear named before it does not
+carry into it unless it names one itself."""
 LIST_ITEM = re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)])\s")
 """A line that is a list item ("- Lt: normal", "1. Right ear: ..."; '*' bullets are written
 as '-' by :func:`normalise`): an ear its label names scopes that item, not the lines after
@@ -443,6 +446,12 @@ LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|sensorineural|conductiv
 OTHER_TEST = re.compile(r"(tymp|reflex|oae|emission)")
 OTHER_TEST_OR_SPEECH = re.compile(r"tymp|reflex|oae|emission|speech|wrs|srt|word")
 
+CASE_DIAGNOSIS = re.compile(
+    r"\bsudden\b[^.;]{0,30}?\b(?:snhl|sensorineural|hearing loss)|\bssnhl\b"
+)
+"""A sudden (sensorineural) hearing loss named without an ear: the diagnosis of the case's
+presentation (the ear it presented with), not of the ear the sentence before described."""
+
 
 SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("DEG", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT", "LOSS_NOUN"),
@@ -465,6 +474,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("LATERALITY_UNILATERAL", "SYMMETRY", "BARE_SYMMETRY", "WORSE", "COMPARATIVE",
       "LATERALITY_TRIGGER"),
      "laterality and asymmetry wording of audiology reports"),
+    (("CASE_DIAGNOSIS",),
+     "sudden sensorineural hearing loss as a presentation's diagnosis (NICE CKS sudden "
+     "sensorineural hearing loss; a viva's summary line)"),
     (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",

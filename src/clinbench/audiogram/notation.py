@@ -291,6 +291,11 @@ _INNER_EAR_PART = re.compile(
 component (it names the part, not bone conduction's values)."""
 
 
+_MASKING_MARK = re.compile(r"(?<=\d)\s*\((?:m|nm|um|masked|unmasked)\)", re.I)
+"""A masking mark after a level ("40 (m)"): an annotation of that level on audiogram forms
+(BSA 2018 masked symbols), not a break in the list it stands in."""
+
+
 def normalise(text: str) -> str:
     """Return the text with dashes, symbols and number formats made uniform, tables as text."""
     text = tables_to_text(text)
@@ -303,6 +308,8 @@ def normalise(text: str) -> str:
     text = text.translate(_SYMBOLS)
     if "@" in text:
         text = _AT_SIGN.sub(" at ", text)  # "80 dB @ 6-8k": "at"
+    if "(" in text:
+        text = _MASKING_MARK.sub("", text)  # "40 (m) / 45 (m)": the list goes on
     if "db" in text or "dB" in text or "DB" in text:
         text = _FREQ_VALUE_LIST.sub(_freq_value_list, text)
     if "," in text:

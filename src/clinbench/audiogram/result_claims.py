@@ -121,7 +121,8 @@ TYPE_WORDS = [
     (re.compile(r"\b(sensorineural|sensori-neural|snhl|cochlear hearing loss|nerve deafness)\b"),
      "sensorineural"),
     (re.compile(r"\b(conductive|chl)\b"), "conductive"),
-    (re.compile(r"\bmixed\b"), "mixed"),
+    # "a mixed picture": findings of more than one kind, not a mixed loss
+    (re.compile(r"\bmixed\b(?!\s+(?:picture|presentation|bag|findings|results)\b)"), "mixed"),
 ]  # fmt: skip
 COMPONENT = re.compile(
     r"\b(sensorineural|conductive|cochlear)\s+(component|element|overlay|contribution|part|one)\b|"

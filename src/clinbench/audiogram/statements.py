@@ -251,9 +251,13 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
         return None if {"right", "left"} <= ears or "both" not in ears else "both"
     if lx.COMPARED_WITH.match(following) and lx.ears_in(following):
         return None  # "PTA 45 dB HL against 25 dB HL on the left"
-    if lx.LATERALITY_UNILATERAL.search(seg_low) or lx.SYMMETRY.search(seg_low):
+    if (
+        lx.LATERALITY_UNILATERAL.search(seg_low)
+        or lx.SYMMETRY.search(seg_low)
+        or lx.CASE_DIAGNOSIS.search(seg_low)
+    ):
         # "Unilateral SNHL", "the asymmetry is conductive": about the lossy ear or both
-        # ears, whichever ear was named last
+        # ears, whichever ear was named last; "a sudden SNHL": the presentation's
         return None
     return aside_ear or carried.context
 

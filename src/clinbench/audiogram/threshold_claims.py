@@ -111,7 +111,7 @@ NO_RESPONSE = re.compile(r"\b(no response|nr\b|did not respond|"
 Source: BSA 2018 records a no response at the limit with its own symbol; forms write NR."""
 NUMBER_CONTEXT_SKIP = re.compile(
     r"(pta|average|srt|speech|recognition|discrimination|wrs|gap|abg|reflex|mcl|ucl|ldl|"
-    r"presented|presentation|masking|interaural|level of|sl\b|sensation|differ\w*|"
+    r"presented|presentation|masking|interaural|level of|sl\b|sensation|differ\w*|asymmetr\w*|"
     r"(?:worse|better|poorer) by)[^.]{0,20}$|"
     # a tolerance between ears or values ("the ears match within 5 dB"), not a level
     r"\bwithin\s*$|"
@@ -177,6 +177,15 @@ _BOUND_OR_RANGE_BEFORE = re.compile(
 )
 """Before a bare number that is no level of its own: a bound (">=15 at 3-4k", a
 difference) or the top of a range ("20 to 25 at 8k")."""
+DIFFERENCE_BEFORE = re.compile(r"\b(?:differ\w*|asymmetr\w*|interaural)\b[^.\d]{0,8}$")
+"""Before the frequencies a list of values is paired with: the values are differences
+between the ears at those frequencies ("interaural differences at 1, 2 and 4 kHz: 20, 25,
+20 dB"), not thresholds. Source: asymmetry criteria for MRI referral (BAA/BSA
+retrocochlear screening) are written as differences per frequency."""
+_VALUE_REFERRED_TO = re.compile(r"\b(?:the|that|this)\s+$")
+"""Before a bare level: a determiner makes "the 20 at 2k" a reference to a value the reply
+gave before ("The 20 at 2k is a Carhart notch"), in whatever conduction it was given, not
+a new level. Source: English grammar (a definite noun phrase refers back)."""
 _INTEGER = re.compile(r"-?\d+")
 _AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
 _PAIR_COMMA = re.compile(r"\s*(?:hl)?\s*,\s*")
@@ -356,8 +365,10 @@ def _bare_levels(c: _Clause) -> None:
         return
     freq_lists = [(fm.start(), fm.end(), fm) for fm in FREQ_LIST.finditer(low)]
     for m in BARE_LEVELS.finditer(low):
-        if _inside(c.used, m.start()) or _BOUND_OR_RANGE_BEFORE.search(
-            low, max(0, m.start() - 15), m.start()
+        if (
+            _inside(c.used, m.start())
+            or _BOUND_OR_RANGE_BEFORE.search(low, max(0, m.start() - 15), m.start())
+            or _VALUE_REFERRED_TO.search(low, max(0, m.start() - 6), m.start())
         ):
             continue
         before = len(c.out)
@@ -375,6 +386,8 @@ def _frequencies_then_levels(c: _Clause) -> None:
         labelled = _AFTER_A_LABEL.search(c.low, max(0, fm.start() - 4), fm.start())
         if not m or labelled or _inside(c.used, m.start(1)):
             continue  # "250 Hz: 10/50, 500 Hz: 10/45": the values of a label, not a list
+        if DIFFERENCE_BEFORE.search(c.low, max(0, fm.start() - 20), fm.start()):
+            continue  # "the asymmetry at 2 and 4 kHz: 25 and 30 dB": no thresholds
         freqs = v.freqs_of(fm.group(1), fm.group(2))
         values = [int(x) for x in _INTEGER.findall(m.group(1))]
         if len(freqs) < 2 or len(values) != len(freqs):
@@ -597,6 +610,8 @@ def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
         fm = after[0][2]
         return v.freqs_of(fm.group(1), fm.group(2))
     if before and _PAIR_BEFORE.fullmatch(low, before[-1][1], m.start()):
+        if DIFFERENCE_BEFORE.search(low, max(0, before[-1][0] - 20), before[-1][0]):
+            return []  # "the differences at 1, 2 and 4 kHz (20, 25, 20 dB)": no thresholds
         fm = before[-1][2]
         return v.freqs_of(fm.group(1), fm.group(2))
     return []

@@ -461,7 +461,8 @@ def streamed_rows(path: str, log_file: str = "") -> pd.DataFrame:
         frames = []
         for start in range(0, len(keys), CHUNK):
             samples = await read_samples(keys[start : start + CHUNK])
-            frames.append(_frame(log_rows(header, log_file, samples)))
+            # typed at once: its text held as compact string arrays, not Python objects
+            frames.append(typed(_frame(log_rows(header, log_file, samples))))
         return frames
 
     frames = run_coroutine(read())

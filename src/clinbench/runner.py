@@ -167,6 +167,7 @@ def resume(
 
         stopped.setdefault("signal", signal.SIGINT)
         logs = logs or _new_logs(log_dir, before)
+    logs = headers_only(logs)  # the table and the metrics read the files
     if "signal" in stopped:  # no table of a stopped resume (see run_benchmark)
         from clinbench.results.export import results_from_logs
 
@@ -239,6 +240,28 @@ def run_eval(
             elif log.eval.task_id in before.values():
                 on_reuse(f"{log.eval.model}: continued the eval {log_dir} held ({location})")
     return finished, logs
+
+
+def headers_only(logs: Sequence[Any]) -> list[Any]:
+    """Return the logs without their samples and their item table (read from the files after).
+
+    What ``eval`` and ``eval_retry`` return holds every sample (messages and events), and
+    every returned log the item table (``eval.metadata["items"]``): a large run's end would
+    hold them beside the results table built from the log files. The header copies are
+    shallow (the rest is shared); nothing is changed in place.
+    """
+    from clinbench.items.sample import ITEMS
+
+    light = []
+    for log in logs:
+        update: dict[str, Any] = {"samples": None}
+        if ITEMS in (log.eval.metadata or {}):
+            metadata = {k: v for k, v in log.eval.metadata.items() if k != ITEMS}
+            update["eval"] = log.eval.model_copy(update={"metadata": metadata})
+        if ITEMS in (log.metadata or {}):  # Inspect writes task metadata twice
+            update["metadata"] = {k: v for k, v in log.metadata.items() if k != ITEMS}
+        light.append(log.model_copy(update=update))
+    return light
 
 
 def _new_logs(log_dir: str | Path, before: dict[str, str]) -> list[Any]:
@@ -520,6 +543,7 @@ def run_benchmark(
 
         stopped.setdefault("signal", signal.SIGINT)
         logs = logs or _new_logs(log_dir, before)
+    logs = headers_only(logs)  # the table and the metrics read the files
     from clinbench.results.export import results_from_logs
     from clinbench.stats.log_metrics import write_every_reply_metrics
 

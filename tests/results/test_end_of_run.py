@@ -149,3 +149,19 @@ def test_resume_reads_each_log_once_and_its_metrics_are_the_logs_own(
     for scorer, metrics in expected.items():
         for name, value in metrics.items():
             assert logged[scorer][name] == ("nan" if math.isnan(value) else value), name
+
+
+def test_a_run_ends_holding_its_logs_headers_only(tmp_path, sample_items_path, replay_fixture_path):
+    """After the evals, a run keeps no samples and no item table in memory (new_run: the logs
+    `eval` returns hold every sample); the log files keep both, and the table is the same."""
+    from clinbench.items.sample import ITEMS
+
+    outcome = runner.run_benchmark(
+        [str(sample_items_path)], ["clinbench/replay/fixture-model"], tmp_path / "logs",
+        model_args={"responses": str(replay_fixture_path)}, new_run=True,
+    )  # fmt: skip
+    (log,) = outcome.logs
+    assert log.samples is None and ITEMS not in (log.eval.metadata or {})
+    path = export._local_path(log.location)
+    assert ITEMS in read_eval_log(path, header_only=True).eval.metadata
+    pd.testing.assert_frame_equal(outcome.results, results_table(path))

@@ -21,10 +21,12 @@ the start and end and its own peak (``VmHWM``, reset at the start of each call t
 ``/proc/self/clear_refs``); nothing is imported early (a function is wrapped when its
 module is first imported), so the plateau is not changed.
 
-Measured on the shared 2-core machine, 5,000 samples, 32 connections, before = main 993f91e:
-before plateau 354 MB, end peak 415 MB (1.17x), load 9.0; after (runpath branch) plateau
-288 MB, end peak 369 MB (1.28x), load 4.3. The end rise was about 80 MB at 2,000 and 5,000:
-pandas and pyarrow, now imported only for the results table, and the table itself.
+Measured on the shared 2-core machine, 5,000 samples, 32 connections, with --phases --before
+main c1d77a7 (one invocation, load 8.7-9.9): before plateau 288 MB, end peak 742 MB (2.58x;
+the every-reply log metrics read and wrote each whole log: +372 MB, 176 s); after (branch
+perfend) plateau 289 MB, end peak 379 MB (1.31x; metrics +8 MB, 5 s). 20,000 samples, after
+only (load 5-9): plateau 623 MB, end peak 802 MB (1.29x), of which Inspect finishing the log
+is 806 MB at its peak inside the eval; then pandas/pyarrow +41 MB, the table +47 MB.
 """
 
 from __future__ import annotations

@@ -118,36 +118,45 @@ def resume(
     Each eval is retried with Inspect's ``eval_retry``: samples the log holds (or that
     Inspect recovers from its sample buffer) are kept, only the others are queried; with
     ``errors``, evals that finished with failed samples are retried for those samples too.
-    The new log goes beside the old one with the same task id; ``results export`` keeps the
-    newer. ``limits`` replace the call limits the run was started with (default: keep them).
-    Each new log gets the metrics over every reply (:mod:`clinbench.stats.log_metrics`).
+    The new log goes beside the old one, in the same folder (a shard of a ``--workers`` run
+    in its own sub-folder), with the same task id; ``results export`` keeps the newer.
+    ``limits`` replace the call limits the run was started with (default: keep them).
     The outcome's logs are the resumed ones (none: nothing needed resuming) and its results
-    the table of the whole folder (logs left out are reported through ``on_skip``). A
-    Ctrl-C or SIGTERM stops it as it stops a run (:func:`stop_signals`): ``stopped_by``
-    names the signal, and what finished is in the cancelled logs, for the next resume.
+    the table of the whole folder (logs left out are reported through ``on_skip``), built
+    once: each new log's metrics over every reply (:mod:`clinbench.stats.log_metrics`) are
+    taken from that table's rows of the log. A Ctrl-C or SIGTERM stops it as it stops a
+    run (:func:`stop_signals`): ``stopped_by`` names the signal, and what finished is in
+    the cancelled logs, for the next resume.
     """
     from inspect_ai import eval_retry
 
-    from clinbench.results.export import results_table
+    from clinbench.results.export import _local_path, results_table
 
     pending = interrupted_logs(log_dir, errors=errors)
     if not pending:
         return RunOutcome(True, [], results_table(log_dir, on_skip=on_skip), None)
+    folders: dict[str, list[str]] = {}  # each log is retried into the folder it is in
     for header in pending:
         if on_resume is not None:
             on_resume(f"{header.location} ({header.status}, task {header.eval.task})")
+        location = _local_path(str(header.location))
+        folders.setdefault(str(Path(location).parent), []).append(location)
     before = _log_task_ids(log_dir)
     interrupted = False
+    logs: list[Any] = []
     with stop_signals() as stopped:
         try:
-            logs = eval_retry(
-                [h.location for h in pending],
-                log_dir=str(log_dir),
-                display=display,
-                **(limits.eval_kwargs() if limits is not None else {}),
-            )
+            for folder, locations in folders.items():
+                logs += eval_retry(
+                    locations,
+                    log_dir=folder,
+                    display=display,
+                    **(limits.eval_kwargs() if limits is not None else {}),
+                )
+                if any(log.status == "cancelled" for log in logs):
+                    break  # stopped: the other folders are left for the next resume
         except KeyboardInterrupt:  # a Ctrl-C that Inspect did not turn into cancelled logs
-            logs, interrupted = [], True
+            logs, interrupted = _new_logs(log_dir, before), True
         except IndexError:  # Inspect (0.3.285) indexes the empty list a Ctrl-C leaves it
             written = _new_logs(log_dir, before)
             if not any(h.status == "cancelled" for h in written):
@@ -158,17 +167,18 @@ def resume(
 
         stopped.setdefault("signal", signal.SIGINT)
         logs = logs or _new_logs(log_dir, before)
+    logs = headers_only(logs)  # the table and the metrics read the files
     if "signal" in stopped:  # no table of a stopped resume (see run_benchmark)
         from clinbench.results.export import results_from_logs
 
         return RunOutcome(False, logs, results_from_logs([]), stopped["signal"])
-    from clinbench.results.export import results_from_logs
     from clinbench.stats.log_metrics import write_every_reply_metrics
 
+    results = results_table(log_dir, on_skip=on_skip)
     if logs:
-        write_every_reply_metrics(logs, results_from_logs(logs, on_skip=lambda _message: None))
+        write_every_reply_metrics(logs, results)
     finished = all(log.status == "success" for log in logs)
-    return RunOutcome(finished, logs, results_table(log_dir, on_skip=on_skip), None)
+    return RunOutcome(finished, logs, results, None)
 
 
 def run_eval(
@@ -230,6 +240,28 @@ def run_eval(
             elif log.eval.task_id in before.values():
                 on_reuse(f"{log.eval.model}: continued the eval {log_dir} held ({location})")
     return finished, logs
+
+
+def headers_only(logs: Sequence[Any]) -> list[Any]:
+    """Return the logs without their samples and their item table (read from the files after).
+
+    What ``eval`` and ``eval_retry`` return holds every sample (messages and events), and
+    every returned log the item table (``eval.metadata["items"]``): a large run's end would
+    hold them beside the results table built from the log files. The header copies are
+    shallow (the rest is shared); nothing is changed in place.
+    """
+    from clinbench.items.sample import ITEMS
+
+    light = []
+    for log in logs:
+        update: dict[str, Any] = {"samples": None}
+        if ITEMS in (log.eval.metadata or {}):
+            metadata = {k: v for k, v in log.eval.metadata.items() if k != ITEMS}
+            update["eval"] = log.eval.model_copy(update={"metadata": metadata})
+        if ITEMS in (log.metadata or {}):  # Inspect writes task metadata twice
+            update["metadata"] = {k: v for k, v in log.metadata.items() if k != ITEMS}
+        light.append(log.model_copy(update=update))
+    return light
 
 
 def _new_logs(log_dir: str | Path, before: dict[str, str]) -> list[Any]:
@@ -511,6 +543,7 @@ def run_benchmark(
 
         stopped.setdefault("signal", signal.SIGINT)
         logs = logs or _new_logs(log_dir, before)
+    logs = headers_only(logs)  # the table and the metrics read the files
     from clinbench.results.export import results_from_logs
     from clinbench.stats.log_metrics import write_every_reply_metrics
 

@@ -23,6 +23,10 @@ CANNOT_ANSWER_NOTE = (
     "Cannot answer: items a baseline has no way to answer (e.g. clinbench/rules on a format it "
     "has no rules for); never scored and in no denominator."
 )
+STOPPED_NOTE = (
+    "Not run (stopped): samples the run was stopped in (Ctrl-C or SIGTERM) before they had a "
+    "reply; neither errors nor results, and in no denominator. clinbench resume asks them."
+)
 RUBRIC_NOTE = (
     "Rubric score 0-100 of graded replies (mean with 95% t interval on the logit scale, so it "
     "stays inside 0-100); pass = grade C or above; "
@@ -44,12 +48,15 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
 
     rows = results[results["outcome"].isin(outcomes.EXACT_MATCH)]
     both = accuracy_two_denominators(rows, by=list(by))
-    cannot = results[results["outcome"].isin(outcomes.NOT_ASKED)]
-    if not cannot.empty:  # groups a baseline could not answer: counted, in no denominator
-        counts = cannot.groupby(list(by)).size().rename("cannot answer").reset_index()
+    apart = {outcomes.CANNOT_ANSWER: "cannot answer", outcomes.CANCELLED: "not run (stopped)"}
+    for outcome in outcomes.NOT_ASKED:  # samples with no reply: counted, in no denominator
+        cannot = results[results["outcome"] == outcome]
+        if cannot.empty:
+            continue
+        counts = cannot.groupby(list(by)).size().rename(apart[outcome]).reset_index()
         both = both.merge(counts, on=list(by), how="outer").sort_values(list(by))
         counted = [c for c in both.columns if c not in by and pd.api.types.is_numeric_dtype(
-            both[c]) and (c in ("n_rows", "answered", "correct", "n_epochs", "cannot answer")
+            both[c]) and (c in ("n_rows", "answered", "correct", "n_epochs", *apart.values())
                           or c in COUNTED_OUTCOMES)]  # fmt: skip
         both[counted] = both[counted].fillna(0).astype(int)
     if both.empty:
@@ -71,8 +78,9 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     for column in COUNTED_OUTCOMES:  # others (refused, contradictory, ...) shown when any
         if column != outcomes.UNSCORED and (column in always or both[column].any()):
             out[column] = both[column]
-    if "cannot answer" in both.columns:
-        out["cannot answer"] = both["cannot answer"]
+    for column in apart.values():
+        if column in both.columns:
+            out[column] = both[column]
     if (both["n_epochs"] > 1).any():
         out["epochs"] = both["n_epochs"]
         out["interval"] = both["method"]
@@ -147,6 +155,8 @@ def outcome_tables(
         notes = [ACCURACY_NOTE, *([warning] * bool(warning))]
         if "cannot answer" in accuracy.columns:
             notes.append(CANNOT_ANSWER_NOTE)
+        if "not run (stopped)" in accuracy.columns:
+            notes.append(STOPPED_NOTE)
         out.append(("Exact-match outcomes", accuracy, notes))
     rubric = rubric_table(frame)
     if not rubric.empty:

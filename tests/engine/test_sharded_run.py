@@ -169,8 +169,23 @@ def test_a_killed_worker_is_resumed_without_duplicates(tmp_path, monkeypatch):
              "--out", str(tmp_path / "results.csv")],
             capture_output=True, text=True, timeout=300,
         )  # fmt: skip
-    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
-    assert 0 < len(HeldChat.asked_after) < N_ITEMS  # only the killed shard's unfinished items
+        assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+        asked = len(HeldChat.asked_after)
+        assert 0 < asked < N_ITEMS  # only the killed shard's unfinished items
+        # the killed shard's retry log is in that shard's folder, none in the top folder
+        assert not list(log_dir.glob("*.eval"))
+        assert {p.parent.name for p in log_dir.rglob("*.eval")} == {
+            "worker-1-of-2", "worker-2-of-2"
+        }  # fmt: skip
+        # so the same command again finds each shard finished in its folder: nothing re-asked
+        again = subprocess.run(
+            [*CLINBENCH, "run", str(items), "--model", "openai-api/local/m", "--workers", "2",
+             "--max-connections", "2", "--log-dir", str(log_dir), "--display", "none",
+             "-M", "max_retries=0"],
+            capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert again.returncode == 0, again.stdout + again.stderr
+        assert len(HeldChat.asked_after) == asked, HeldChat.asked_after
     frame = results_table(log_dir, on_skip=lambda _message: None)
     assert sorted(frame["item_id"]) == [f"q{i:03d}" for i in range(N_ITEMS)]
     assert not frame.duplicated(["task", "model", "item_id", "epoch", "condition"]).any()

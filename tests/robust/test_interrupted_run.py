@@ -13,6 +13,7 @@ import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log, read_eval_log_sample_summaries
 
 from clinbench.results.export import results_table
+from clinbench.summary import accuracy_table
 from tests.slow_server import CLINBENCH, mcq_bank, wait_until
 
 N_ITEMS = 40
@@ -44,6 +45,14 @@ def test_a_stopped_run_exits_non_zero_names_the_resume_command_and_keeps_the_old
     assert f"clinbench resume {log_dir}" in output, output
     assert "of 40 samples" in output  # what finished
     assert out.read_text() == "the table of an earlier, complete run\n"  # never overwritten
+    # the samples the stop cut off mid-call are disclosed as not run: never as failed calls
+    # (error rows) and never as results; the outcome table counts them apart
+    frame = results_table(log_dir, on_skip=lambda _message: None)
+    counts = frame["outcome"].value_counts().to_dict()
+    assert set(counts) <= {"correct", "cancelled"} and counts.get("cancelled", 0) >= 1, counts
+    row = accuracy_table(frame, by=["model"]).iloc[0]
+    assert row["n"] == row["correct"] == counts["correct"]
+    assert row["not run (stopped)"] == counts["cancelled"] and row["error"] == 0
 
 
 def test_ctrl_c_during_resume_then_a_second_resume_loses_nothing_and_counts_nothing_twice(

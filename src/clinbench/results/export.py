@@ -237,6 +237,22 @@ def _error_cause(error: Any) -> str:
     return " ".join(message)[:300]
 
 
+def _unscored_outcome(error_message: str | None) -> str:
+    """Return the outcome of a sample with no score: cannot_answer, cancelled or error.
+
+    A sample the run was stopped in (Ctrl-C, SIGTERM) carries the cancellation Inspect
+    recorded, which Inspect's own rule recognises (its sample listing and retries read it the
+    same way): ``cancelled``, not a failed call. Anything else unscored is an ``error``.
+    """
+    if outcomes.is_cannot_answer(error_message):
+        return outcomes.CANNOT_ANSWER
+    from inspect_ai._util.error import is_cancellation_message
+
+    if is_cancellation_message(error_message):
+        return outcomes.CANCELLED
+    return outcomes.ERROR
+
+
 def _task_name(log: EvalLog) -> str:
     return log.eval.task.split("/")[-1]
 
@@ -339,7 +355,8 @@ def log_rows(
         if sample.error is not None or not sample.scores:
             message = sample.error.message if sample.error is not None else "sample was not scored"
             cause = _error_cause(sample.error)
-            # one error row under each scorer of the task, so each scorer's counts show it
+            outcome = _unscored_outcome(message if sample.error is not None else None)
+            # one row under each scorer of the task, so each scorer's counts show it
             for scorer_name in scorer_names:
                 rows.append(
                     base
@@ -347,9 +364,7 @@ def log_rows(
                         "scorer": scorer_name,
                         "judge": "",
                         "extracted_answer": None,
-                        "outcome": outcomes.CANNOT_ANSWER
-                        if outcomes.is_cannot_answer(message)
-                        else outcomes.ERROR,
+                        "outcome": outcome,
                         "score": math.nan,
                         "grade": None,
                         "critical_errors": "",
@@ -446,7 +461,8 @@ def streamed_rows(path: str, log_file: str = "") -> pd.DataFrame:
         frames = []
         for start in range(0, len(keys), CHUNK):
             samples = await read_samples(keys[start : start + CHUNK])
-            frames.append(_frame(log_rows(header, log_file, samples)))
+            # typed at once: its text held as compact string arrays, not Python objects
+            frames.append(typed(_frame(log_rows(header, log_file, samples))))
         return frames
 
     frames = run_coroutine(read())

@@ -14,10 +14,13 @@ UNSCORED = "unscored"  # the adjudicator's own reply failed to parse or its call
 # an offline baseline has no way to answer the item's format (clinbench/rules on an MCQ):
 # disclosed and counted apart, never a score, in no denominator
 CANNOT_ANSWER = "cannot_answer"
+# the run was stopped (Ctrl-C, SIGTERM) before the sample had its reply: not run, so neither
+# a failed call nor a result; in no denominator, counted apart; `clinbench resume` asks it
+CANCELLED = "cancelled"
 
 OUTCOMES = (
     CORRECT, INCORRECT, DECLINED, REFUSED, PARSE_FAILED, CONTRADICTORY, ERROR, GRADED, UNSCORED,
-    CANNOT_ANSWER,
+    CANNOT_ANSWER, CANCELLED,
 )  # fmt: skip
 
 # Outcomes that enter an accuracy denominator. Declines and refusals count (as not correct);
@@ -30,8 +33,9 @@ NOT_ANSWERING = (DECLINED, REFUSED)
 # Replies that give no answer that can be read: with failed calls and empty replies they
 # make a model's exclusion share (stats.leaderboard.model_exclusions).
 UNREADABLE = (PARSE_FAILED, CONTRADICTORY)
-# Outcomes of samples no reply was made for on purpose: in no accuracy at all, counted apart.
-NOT_ASKED = (CANNOT_ANSWER,)
+# Outcomes of samples no reply was made for (a baseline with no way to answer, a stopped
+# run): in no accuracy at all, counted apart.
+NOT_ASKED = (CANNOT_ANSWER, CANCELLED)
 # The outcomes of a reply scored by exact match (no judge): every accuracy table's rows.
 EXACT_MATCH = (*ANSWERED, *UNREADABLE, ERROR)
 

@@ -62,27 +62,38 @@ def every_reply_metrics(rows: pd.DataFrame) -> dict[str, dict[str, float]]:
 def write_every_reply_metrics(logs: Sequence[Any], results: pd.DataFrame) -> list[str]:
     """Return the paths of the logs rewritten with their every-reply metrics added.
 
-    ``results`` is the run's results table (``results_from_logs(logs)``); each log gets the
-    metrics of its own rows (matched by the ``log_file`` column) in the entry of each
-    closed-answer scorer (the one holding ``accuracy_answered``). Logs with no such scorer or
-    no rows are left as they are.
+    ``results`` is a results table that holds each log's rows (``results_from_logs(logs)``,
+    or the table of the whole log folder); each log gets the metrics of its own rows
+    (matched by the ``log_file`` column) in the entry of each closed-answer scorer (the one
+    holding ``accuracy_answered``). Logs with no such scorer or no rows are left as they are.
+    Only the log's header is read and written (:func:`_rewrite_header`): its samples are
+    never loaded, so a large log costs no more memory here than a small one.
     """
-    from inspect_ai.log import EvalMetric, read_eval_log, write_eval_log
+    from inspect_ai.log import EvalMetric, read_eval_log
 
     if results.empty or "log_file" not in results.columns:
         return []
-    names = results["log_file"].map(lambda p: Path(str(p)).name)
+    by_name: dict[str, list[Any]] = {}  # log file name -> positions of its rows
+    for value, positions in results.groupby("log_file", sort=False).indices.items():
+        by_name.setdefault(Path(str(value)).name, []).append(positions)
     written = []
     for log in logs:
         location = str(log.location or "").removeprefix("file://").removeprefix("file:")
         if not location or not Path(location).is_file():
             continue
-        by_scorer = every_reply_metrics(results[(names == Path(location).name).to_numpy()])
+        positions = by_name.get(Path(location).name)
+        if not positions:
+            continue
+        import numpy as np
+
+        rows = results.iloc[np.sort(np.concatenate(positions))]
+        by_scorer = every_reply_metrics(rows)
         if not by_scorer:
             continue
-        full = read_eval_log(location)
+        eval_zip = location.endswith(".eval")
+        header = read_eval_log(location, header_only=eval_zip)  # a .json log is one document
         changed = False
-        for score in full.results.scores if full.results else []:
+        for score in header.results.scores if header.results else []:
             metrics = by_scorer.get(score.name)
             if metrics is None or _CLOSED_ANSWER_METRIC not in score.metrics:
                 continue
@@ -90,6 +101,30 @@ def write_every_reply_metrics(logs: Sequence[Any], results: pd.DataFrame) -> lis
                 score.metrics[name] = EvalMetric(name=f"clinbench/{name}", value=value)
             changed = True
         if changed:
-            write_eval_log(full, location)
+            _rewrite_header(header, location, eval_zip)
             written.append(location)
     return written
+
+
+def _rewrite_header(log: Any, location: str, eval_zip: bool) -> None:
+    """Write a log's header (its results included) over the log at ``location``, atomically.
+
+    A ``.eval`` log is a zip whose samples are members apart from ``header.json``: the file is
+    copied (by the operating system, not through memory), Inspect replaces the copy's header
+    (``write_eval_log(header_only=True)``, which leaves the samples untouched) and the copy
+    replaces the log. Inspect's own header edit works in place and is not atomic (a stop
+    midway would leave the zip without its directory), hence the copy. A ``.json`` log is
+    written whole, as read.
+    """
+    import shutil
+
+    from inspect_ai.log import write_eval_log
+
+    from clinbench.io import atomic_path
+
+    with atomic_path(location) as tmp:
+        if eval_zip:
+            shutil.copyfile(location, tmp)
+            write_eval_log(log, str(tmp), format="eval", header_only=True)
+        else:
+            write_eval_log(log, str(tmp), format="json")

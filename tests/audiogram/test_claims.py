@@ -2,7 +2,7 @@
 
 Every expected row here was written before the reader or the judges ran on its text
 (issue #26 item 2): the shorthand, structure and discourse families that the pattern
-reader of checkers.py misses.
+reader of statements.py misses.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import re
 import pytest
 
 from clinbench.audiogram.check import case_facts, check_reply
-from clinbench.audiogram.checkers import Judge
 from clinbench.audiogram.claims import (
     LEXICON,
     SHORTHAND,
@@ -25,6 +24,7 @@ from clinbench.audiogram.claims import (
     read_claims,
     written_out,
 )
+from clinbench.audiogram.judge import Judge
 from clinbench.audiogram.judges import JUDGES, judge_claims
 
 from .conftest import build

@@ -8,14 +8,15 @@ is held by test_verdicts.py.
 
 from __future__ import annotations
 
+import gc
 import time
 
 import pytest
 
 from clinbench.audiogram.check import case_facts, check_reply
-from clinbench.audiogram.checkers import Judge
 from clinbench.audiogram.claims import Claim, Qualifier
 from clinbench.audiogram.degree_claims import LEXICON, canon_degree, degree_claims
+from clinbench.audiogram.judge import Judge
 from clinbench.audiogram.judges import degree_span, judge_claims
 
 from .conftest import build
@@ -157,12 +158,19 @@ def test_a_100_kb_clause_is_read_in_linear_time(clause):
     and four times the text costs about four times the time (CPU seconds), not sixteen."""
     assert len(clause) >= 100_000
     quarter = clause[: len(clause) // 4]
-    began = time.process_time()
-    degree_claims(quarter, "right", False)
-    small = time.process_time() - began
-    began = time.process_time()
-    degree_claims(clause, "right", False)
-    large = time.process_time() - began
+    # A full collection of the test session's heap landing inside one timing (seen in a
+    # whole-folder run: 0.19 s against 0.06 s alone) would time the collector, not the reader.
+    gc.collect()
+    gc.disable()
+    try:
+        began = time.process_time()
+        degree_claims(quarter, "right", False)
+        small = time.process_time() - began
+        began = time.process_time()
+        degree_claims(clause, "right", False)
+        large = time.process_time() - began
+    finally:
+        gc.enable()
     assert large < 1.0
     assert large < 8 * small + 0.05
 

@@ -11,9 +11,10 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.claims import average_claims, read_claims
 from clinbench.audiogram.degree_claims import degree_claims
+from clinbench.audiogram.lexicon import ears_in
+from clinbench.audiogram.notation import normalise
 from clinbench.audiogram.result_claims import type_claims
 from clinbench.audiogram.threshold_claims import threshold_claims
-from clinbench.audiogram.vocabulary import ears_in, normalise
 
 from .conftest import build
 
@@ -54,7 +55,7 @@ def test_difference_lists_read_in_linear_time():
     assert big < 2.0 and big < 8 * max(small, 0.02)
 
 
-# --- a meeting's parts: the ear of the line above does not carry (check.py/vocabulary) ---
+# --- a meeting's parts: the ear of the line above does not carry (statements/lexicon) -----
 
 RIGHT_CONDUCTIVE = build(
     {250: 45, 500: 45, 1000: 40, 2000: 35, 4000: 30, 8000: 30},
@@ -146,7 +147,7 @@ def test_a_value_referred_back_to_is_no_new_level(text, expected):
     assert _thresholds(text, "right") == expected
 
 
-# --- a bare R or L before a tympanogram type is an ear tag (vocabulary.py) --------------
+# --- a bare R or L before a tympanogram type is an ear tag (lexicon.py) -----------------
 
 
 @pytest.mark.parametrize(
@@ -255,7 +256,7 @@ def test_worked_averages_read_in_linear_time():
     assert big < 3.0 and big < 8 * max(small, 0.02)
 
 
-# --- a masking mark after a level does not break its list (vocabulary.normalise) --------
+# --- a masking mark after a level does not break its list (notation.normalise) ----------
 
 MASKED_LIST_CASE = build(
     {250: 30, 500: 35, 1000: 50, 2000: 55, 4000: 40, 8000: 30},

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram import notation as v
 from clinbench.audiogram.check import check_reply
 
 from .validation import audiograms, cases

@@ -8,8 +8,8 @@ import time
 import pytest
 
 from clinbench.audiogram.check import case_facts, check_reply
-from clinbench.audiogram.checkers import Judge
 from clinbench.audiogram.claims import Claim, read_claims
+from clinbench.audiogram.judge import Judge
 from clinbench.audiogram.judges import judge_claims
 from clinbench.audiogram.result_claims import (
     ASYMMETRY_RULE,

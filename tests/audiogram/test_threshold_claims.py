@@ -11,8 +11,8 @@ import time
 import pytest
 
 from clinbench.audiogram.check import case_facts, check_reply
-from clinbench.audiogram.checkers import Judge
 from clinbench.audiogram.claims import Claim, average_claims
+from clinbench.audiogram.judge import Judge
 from clinbench.audiogram.judges import judge_claims
 from clinbench.audiogram.threshold_claims import (
     BARE_LEVEL,
@@ -35,7 +35,7 @@ BONE = "bone level, no frequency"
 
 
 def _read(clause: str, ear, conduction: str = "air", frequency: int | None = None):
-    """Read a clause as check_clause does: its averages first, then its thresholds."""
+    """Read a clause as read_clause does: its averages first, then its thresholds."""
     starts = average_claims(clause, ear, False)[1]
     claims = threshold_claims(clause, ear, False, conduction, starts, frequency)
     return [
@@ -295,7 +295,7 @@ def test_end_to_end(reply, errors):
 def test_two_ears_values_take_the_frequency_named_right_after_them():
     """'normal through 2k, then a dip to 50 on the right and 55 on the left at 4k': the pair
     is at 4 kHz, not at the 2 kHz named before it (batch 19, H09, now tuning data)."""
-    from clinbench.audiogram.vocabulary import ear_pairs_to_text
+    from clinbench.audiogram.notation import ear_pairs_to_text
 
     text = "Assessment: normal through 2k, then a dip to 50 on the right and 55 on the left at 4k."
     assert "right ear 50 dB HL at 4000 Hz and left ear 55 dB HL at 4000 Hz" in (

@@ -6,9 +6,12 @@ results of tympanometry, acoustic reflexes, OAEs, ABR and speech audiometry),
 compares each claim with the case's audiogram and its classification, and names
 the critical errors the contradictions imply (``findings.CriticalError``).
 
-The work is split by responsibility: :mod:`~clinbench.audiogram.vocabulary` parses the
-wording, :mod:`~clinbench.audiogram.checkers` holds one checker per finding kind and the
-judge, :mod:`~clinbench.audiogram.findings` the enums and result types. What is not
+Reading and judging are apart: :mod:`~clinbench.audiogram.statements` (with
+:mod:`~clinbench.audiogram.lexicon`, :mod:`~clinbench.audiogram.notation` and the clause
+readers) reads the reply into claims without seeing the case;
+:mod:`~clinbench.audiogram.judges` says whether each claim is true of the case and
+:mod:`~clinbench.audiogram.judge` turns that into findings and laterality swaps;
+:mod:`~clinbench.audiogram.findings` holds the enums and result types. What is not
 understood is left out, never guessed, and a claim that cannot be tied to one ear or
 compared with the truth is ``unverifiable``. Only the Q1 and Q2 sections are read when the
 reply has section headings. Hedged claims ("likely", "possibly") count as claims and are
@@ -19,14 +22,11 @@ retrocochlear pathology") are not claims.
 from __future__ import annotations
 
 import math
-import re
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from clinbench.audiogram import vocabulary as v
-from clinbench.audiogram.audiogram_model import EARS
-from clinbench.audiogram.checkers import CaseFacts, Judge, check_clause, pta_options
+from clinbench.audiogram.audiogram_model import EARS, Audiogram
 from clinbench.audiogram.claims import (
     SHORTHAND,
     Claim,
@@ -35,7 +35,13 @@ from clinbench.audiogram.claims import (
     read_claims,
     written_out,
 )
-from clinbench.audiogram.classify import Criteria, asymmetry, classify, get_standard
+from clinbench.audiogram.classify import (
+    Criteria,
+    asymmetry,
+    classify,
+    get_standard,
+    pure_tone_average,
+)
 from clinbench.audiogram.discourse import without_unclaimed
 from clinbench.audiogram.findings import (
     CRITICAL_ERRORS,
@@ -46,9 +52,10 @@ from clinbench.audiogram.findings import (
     FindingKind,
     Verdict,
 )
-from clinbench.audiogram.judges import JUDGES, judge_claims
-from clinbench.audiogram.result_claims import Topics
+from clinbench.audiogram.judge import Judge, judge_clauses
+from clinbench.audiogram.judges import JUDGES, CaseFacts, judge_claims
 from clinbench.audiogram.rules_reply import case_audiogram
+from clinbench.audiogram.statements import read_statements, sections
 
 __all__ = [
     "CRITICAL_ERRORS",
@@ -111,6 +118,18 @@ def case_facts(
     return facts
 
 
+def pta_options(audiogram: Audiogram, ear: str, std) -> list[float]:
+    """Return the PTAs a reply may quote: the standard's and the common alternatives."""
+    air = audiogram.ear(ear).air
+    options = []
+    for freqs in (std.pta_frequencies, (500, 1000, 2000), (500, 1000, 2000, 4000),
+                  (500, 1000, 2000, 3000), (1000, 2000, 4000)):  # fmt: skip
+        value = pure_tone_average(air, freqs)
+        if value is not None:
+            options.append(value)
+    return options
+
+
 def check_reply(
     reply_text: str,
     case_or_audiogram: Any,
@@ -134,10 +153,8 @@ def check_reply(
     std = get_standard(standard)
     truth = case_facts(case_or_audiogram, std.name, tolerance_db, wrs_tolerance, criteria)
     checker = Judge(truth)
-    parts, read = v.sections(written_out(without_unclaimed(reply_text)))
-    for part in parts:
-        _read_part(checker, part)
-    checker.judge_deferred()
+    parts, read = sections(written_out(without_unclaimed(reply_text)))
+    judge_clauses((claims for part in parts for claims in read_statements(part)), checker)
     claims = [c for part in parts if may_hold_shorthand(part) for c in read_claims(part)]
     checker.withdraw(_superseded(claims))
     judge_claims(unread_claims(claims, checker.findings), checker)
@@ -150,179 +167,6 @@ def check_reply(
         tolerance_db=tolerance_db,
         sections_read=read,
     )
-
-
-@dataclass
-class _Carried:
-    """What one part of a reply carries from sentence to sentence while it is read."""
-
-    context: str | None = None
-    """The ear named last, carried to clauses that name none."""
-    item_context: bool = False  # the carried ear was named in a list item
-    in_item: bool = False
-    sentence_conduction: str = "air"
-    heading_context: bool = False  # the carried ear was named by a heading line of its own
-
-    def blank(self, line_start: str | None) -> None:
-        """A blank line ends a paragraph, and with it an ear named in its prose ("...,
-        left ear normal.\n\nReasoning: air-bone gaps ..."); an ear heading ("### Right
-        ear") still carries over its paragraphs."""
-        if line_start is not None and not self.heading_context:
-            self.context = None
-
-    def new_line(self, line_start: str) -> None:
-        """Start a line: a list ends, and with it the ear one of its items named."""
-        item = self.in_item = bool(v.LIST_ITEM.match(line_start))
-        indented = line_start[:1].isspace()
-        if self.item_context and not indented:
-            # A plain line after a list item whose ear label scoped it ("- Lt: normal.\n
-            # Sudden SNHL - urgent review"): the list is over, and so is its ear. A new
-            # item of a list ("3. Left ear: normal.\n4. ENT referral for the conductive
-            # component."): an ear named in one item does not carry into the next; an ear
-            # heading above the list still does.
-            self.context = None
-        self.item_context = self.item_context and (item or indented)
-
-    def name_ear(self, ear: str, line_start: str | None) -> None:
-        """Carry ``ear``, named by a clause of the main sentence."""
-        self.context = ear
-        self.item_context = self.in_item
-        self.heading_context = bool(line_start is not None and v.EAR_HEADING.match(line_start))
-
-
-def _read_part(checker: Judge, part: str) -> None:
-    """Read one section of a reply sentence by sentence, clause by clause, into ``checker``."""
-    carried = _Carried()
-    for sentence, line_start, joined in _sentences(v.normalise(part)):
-        stripped = sentence.strip()
-        if not stripped:
-            carried.blank(line_start)
-            continue
-        if line_start is not None:
-            carried.new_line(line_start)
-        if len(stripped) < 40 and v.HEADING.match(stripped):
-            carried.context = None
-            continue
-        if v.REPORT_PART.match(stripped) and not v.ears_in(stripped[:40]):
-            carried.context = None  # "### Action", "**Comment:** ...": no ear carried into it
-        if not joined:
-            # A conduction named before a semicolon carries over it ("Bone normal in both
-            # ears; the dip to 20 dB HL at 2 kHz ..."), as within a sentence.
-            carried.sentence_conduction = "air"
-        _read_sentence(checker, carried, sentence, line_start)
-
-
-def _sentence_segments(sentence: str) -> tuple[list[str], int, list[str | None]]:
-    """Return the clauses of a sentence (its main clauses, then each other-ear aside's), how
-    many are main, and the ear of each (an aside's own ear, None for a main clause)."""
-    main, asides = v.other_ear_asides(sentence)
-    segments = v.clauses(main)
-    n_main = len(segments)  # the other-ear asides follow, each its own clause
-    aside_ear: list[str | None] = [None] * n_main
-    for aside in asides:
-        pieces = v.clauses(aside)
-        segments += pieces
-        aside_ear += [next(iter(v.ears_in(aside)))] * len(pieces)  # the aside's ear
-    return segments, n_main, aside_ear
-
-
-def _read_sentence(checker: Judge, carried: _Carried, sentence: str, line_start) -> None:
-    """Read the clauses of one sentence, each tied to its ear, into ``checker``."""
-    sent_low = sentence.lower()
-    opening = v.OPENING_FREQUENCY.match(sent_low)
-    sentence_freq = v.to_hz(opening.group(1), opening.group(2)) if opening else None
-    hedged_sentence = bool(v.HEDGED_SENTENCE.search(sent_low[:30]))
-    topics = Topics.of(sent_low)
-    segments, n_main, aside_ear = _sentence_segments(sentence)
-    windows = _ClauseWindows(sent_low)
-    for index, seg in enumerate(segments):
-        seg_low = seg.lower()
-        clause_context = windows.around(seg_low)
-        secondary = v.SECONDARY.search(seg_low)
-        if secondary:
-            # "... on a background of bilateral SNHL": the background is a secondary
-            # description, not this clause's claim about the ear.
-            seg, seg_low = seg[: secondary.start()], seg_low[: secondary.start()]
-            if not seg.strip(" ,:;-"):
-                continue
-        following = segments[index + 1] if index + 1 < len(segments) else ""
-        ears = _clause_ears(seg, following)
-        seg_ear = _clause_ear(carried, seg, seg_low, ears, following, line_start,
-                              aside_ear[index], main=index < n_main)  # fmt: skip
-        clause_freq = sentence_freq
-        if "at " in seg_low and (index or ": at " in seg_low):
-            opens = v.CLAUSE_OPENING_FREQUENCY.search(seg_low)
-            if opens:
-                clause_freq = v.to_hz(opens.group(1), opens.group(2))
-        check_clause(
-            checker, seg, seg_ear, clause_context, topics, hedged_sentence,
-            explicit=bool(ears),
-            default_conduction=carried.sentence_conduction, low=seg_low,
-            frequency=clause_freq,
-        )  # fmt: skip
-        carried.sentence_conduction = v.last_conduction(seg_low) or carried.sentence_conduction
-
-
-class _ClauseWindows:
-    """A clause's sentence context: the sentence, or for a very long "sentence" (untrusted
-    text with no full stops) a window of it around the clause, so reading stays linear."""
-
-    def __init__(self, sent_low: str):
-        self.sent_low = sent_low
-        self.long = len(sent_low) > _SENTENCE_REACH
-        self.found_at = 0
-
-    def around(self, seg_low: str) -> str:
-        """Return the context of the next clause, ``seg_low``."""
-        if not self.long:
-            return self.sent_low
-        at = self.sent_low.find(seg_low, self.found_at)
-        at = self.found_at if at < 0 else at
-        self.found_at = at
-        half = _SENTENCE_REACH // 2
-        return self.sent_low[max(0, at - half) : at + len(seg_low) + half]
-
-
-def _clause_ears(seg: str, following: str) -> set[str]:
-    """Return the ears a clause names, or that a bare ear right after it names ("Sudden
-    SNHL, left ear.")."""
-    ears = v.ears_in(seg)
-    trailing = v.EAR_ONLY.match(following)
-    if not ears and trailing:
-        ears = {trailing.group(1).lower()}
-    return ears
-
-
-_CASE_DIAGNOSIS = re.compile(
-    r"\bsudden\b[^.;]{0,30}?\b(?:snhl|sensorineural|hearing loss)|\bssnhl\b"
-)
-"""A sudden (sensorineural) hearing loss named without an ear: the diagnosis of the case's
-presentation (the ear it presented with), not of the ear the sentence before described
-(NICE CKS sudden sensorineural hearing loss; a viva's summary line)."""
-
-
-def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], following: str,
-                line_start, aside_ear: str | None, main: bool) -> str | None:  # fmt: skip
-    """Return the ear a clause is about ("both", one ear, or None), carrying an ear named by
-    a main clause to the clauses after it."""
-    if len(ears) == 1:
-        seg_ear = next(iter(ears))
-        if main and not v.COMPARATIVE.search(seg):  # an aside carries no ear on
-            carried.name_ear(seg_ear, line_start)
-        return seg_ear
-    if len(ears) > 1:
-        return None if {"right", "left"} <= ears or "both" not in ears else "both"
-    if v.COMPARED_WITH.match(following) and v.ears_in(following):
-        return None  # "PTA 45 dB HL against 25 dB HL on the left"
-    if (
-        v.LATERALITY_UNILATERAL.search(seg_low)
-        or v.SYMMETRY.search(seg_low)
-        or _CASE_DIAGNOSIS.search(seg_low)
-    ):
-        # "Unilateral SNHL", "the asymmetry is conductive": about the lossy ear or both
-        # ears, whichever ear was named last; "a sudden SNHL": the presentation's
-        return None
-    return aside_ear or carried.context
 
 
 def check_claims(
@@ -406,22 +250,6 @@ def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:
         if not any((claim.kind, e, freq) in covered for e in ears):
             out.append(claim)
     return out
-
-
-_SENTENCE_REACH = 1000
-"""Sentences longer than this (characters) give each clause a window of this size as its
-sentence context (the longest sentence in the validation sets is under 400)."""
-
-
-def _sentences(text: str):
-    """Yield (sentence, its line when the sentence starts a line, else None, whether a
-    semicolon joins it to the sentence before)."""
-    for line in text.split("\n"):
-        last, joined = 0, False
-        for m in v.SENTENCE_SPLIT.finditer(line):
-            yield line[last : m.start()], (line if last == 0 else None), joined
-            last, joined = m.end(), m.group(0).startswith(";")
-        yield line[last:], (line if last == 0 else None), joined
 
 
 def critical_error_scores(replies: list[dict[str, Any]], cases: dict[str, Any]) -> dict[str, Any]:

@@ -28,8 +28,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from clinbench.audiogram import vocabulary as v
-from clinbench.audiogram.vocabulary import freqs_of
+from clinbench.audiogram import lexicon as v
+from clinbench.audiogram.lexicon import freqs_of
 
 
 class Qualifier(StrEnum):
@@ -195,7 +195,7 @@ SHORTHAND = frozenset(
         "slash list",
     }
 )  # fmt: skip
-"""The rules whose readings the pattern reader of checkers.py lacks (issue #26): a claim
+"""The rules whose readings the pattern reader of statements.py lacks (issue #26): a claim
 read with one of them is judged when that reader gave no finding for it."""
 _TRIGGER_WORDS = (
     "@", "_ear", "respectively", "poorer", "better ear", "worse ear", "better-ear",
@@ -1122,7 +1122,7 @@ clause with many symmetry words is read in linear time."""
 
 def configuration_claims(low: str, ear: str | None, hedged: bool) -> list[Claim]:
     """Return the configuration claims of a lower-cased clause, one per configuration named
-    (the shape words of vocabulary.CONFIG_WORDS; a Carhart notch is no noise notch)."""
+    (the shape words of lexicon.CONFIG_WORDS; a Carhart notch is no noise notch)."""
     out, seen = [], set()
     for pattern, config in v.CONFIG_WORDS:
         for m in pattern.finditer(low):

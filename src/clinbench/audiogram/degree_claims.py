@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram import lexicon as v
 from clinbench.audiogram.claims import Claim, Qualifier
 
 NORMAL_HEARING = "normal hearing"

@@ -2,10 +2,10 @@
 
 The ``*_holds(facts, ear, ...)`` functions say, for one ear, whether a claim is true of the
 case and what the truth is: ``(True | False | None, truth)``, None when the case cannot
-tell. The pattern reader (:mod:`~clinbench.audiogram.checkers`) and the claim reader
+tell. The pattern reader (:mod:`~clinbench.audiogram.statements`) and the claim reader
 (:mod:`~clinbench.audiogram.claims`) share them. :data:`JUDGES` maps a
 :class:`~clinbench.audiogram.claims.Claim`'s kind to its ``judge_<kind>`` function, which
-hands the claim to the :class:`~clinbench.audiogram.checkers.Judge` (verdict, critical
+hands the claim to the :class:`~clinbench.audiogram.judge.Judge` (verdict, critical
 error, and the laterality-swap pass over all findings).
 """
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
-from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram import lexicon as v
 from clinbench.audiogram.audiogram_model import EARS, Audiogram
 from clinbench.audiogram.classify import (
     STANDARDS,
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 
 class Judge(Protocol):
-    """What the judges hand a claim to (checkers.Judge): the facts and the verdict makers."""
+    """What the judges hand a claim to (judge.Judge): the facts and the verdict makers."""
 
     t: CaseFacts
     clause: int

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram import lexicon as v
 from clinbench.audiogram.claims import Claim, _clause_claim
 
 RULES: dict[str, str] = {
@@ -148,7 +148,7 @@ CLASSED_AS = re.compile(
 )
 """Right before a type word, the writer classing this patient's loss ("so I would treat this
 as a mixed loss"): a claim of that type, unlike an instruction ("treat as sudden SNHL until
-proven otherwise"), which vocabulary.NEGATORS reads as no finding."""
+proven otherwise"), which lexicon.NEGATORS reads as no finding."""
 ASYMMETRY_SUBJECT = re.compile(
     r"\basymmetry\s+(?:is|was|appears|seems|looks)\s+(?:(?:to\s+be\s+)?(?:likely|probably|"
     r"purely|mainly|mostly|entirely|largely)\s+)?(?:to\s+be\s+)?$"

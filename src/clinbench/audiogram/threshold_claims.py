@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from clinbench.audiogram import vocabulary as v
+from clinbench.audiogram import lexicon as v
 from clinbench.audiogram.audiogram_model import EARS
 from clinbench.audiogram.claims import Claim, Qualifier
 
@@ -43,7 +43,7 @@ WHOLE_EAR_LEVEL = "whole-ear level"
 region or shape in its clause ("left ear, bone conduction: 30 dB HL"): a summary of that
 ear's thresholds of that conduction, as a whole-ear range is (reports that give one level
 per ear and conduction; issue #26 batch 18, now tuning data). Such claims are judged after
-the clause-by-clause pass (:meth:`checkers.Judge.judge_deferred`), so that the findings
+the clause-by-clause pass (:func:`judge.judge_clauses`), so that the findings
 recorded before this rule keep their order."""
 BARE_LEVEL = "level without unit at a frequency"
 """The rule of a number written without "dB" right before "at" and a frequency ("50 at 2k
@@ -59,7 +59,7 @@ UNITLESS_RANGE = "range without unit after a conduction"
 to 5", "air thresholds 10-20"): levels in dB HL (spoken handovers, issue #26 batch 19, now
 tuning data). Judged after the clause-by-clause pass, as WHOLE_EAR_LEVEL is."""
 DEFERRED = frozenset({WHOLE_EAR_LEVEL, BARE_LEVEL, FREQUENCIES_THEN_LEVELS, UNITLESS_RANGE})
-"""The rules whose claims check_clause leaves to :meth:`checkers.Judge.judge_deferred`."""
+"""The rules whose claims :func:`judge.judge_clauses` judges after every other clause."""
 INSIDE_BONE_LEVEL = "inside a bone level with no frequency"
 """The rule of a value read inside a bone-conduction range that has no frequency of its own
 ("masked BC 5-10 dB at 500/1k": 10 dB at 500 and 1000 Hz). In a case with no bone

@@ -1,30 +1,19 @@
-"""Typed checkers, one per finding kind, and the judge that turns their claims into findings.
+"""The Judge: turns claims into findings (verdicts, critical errors, laterality swaps).
 
-Each ``check_*`` function reads one kind of claim from a clause (see
-:mod:`clinbench.audiogram.vocabulary`) and hands it to the :class:`Judge` with a function
-that says, per ear, whether the claim is true of the case (:class:`CaseFacts`). The judge
-gives the verdict, the critical error the kind implies (``findings.CRITICAL_ERROR_OF``),
-and, at the end, the laterality swaps.
+The readers (:mod:`~clinbench.audiogram.statements` clause by clause, and
+:mod:`~clinbench.audiogram.claims`) return claims (:class:`~clinbench.audiogram.claims.Claim`)
+and never see the case. :func:`judge_clauses` hands each claim to its kind's judge
+(:data:`~clinbench.audiogram.judges.JUDGES`), which asks the :class:`Judge` for a verdict;
+:meth:`Judge.finalise` then names the laterality swaps over all findings.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from clinbench.audiogram import result_claims as rc
-from clinbench.audiogram import vocabulary as v
-from clinbench.audiogram.audiogram_model import EARS, Audiogram
-from clinbench.audiogram.claims import (
-    air_bone_gap_claims,
-    average_claims,
-    configuration_claims,
-    laterality_claims,
-)
-from clinbench.audiogram.classify import (
-    LARGE_CANAL_VOLUME_ML,
-    pure_tone_average,
-)
-from clinbench.audiogram.degree_claims import degree_claims
+from clinbench.audiogram.audiogram_model import EARS
+from clinbench.audiogram.classify import LARGE_CANAL_VOLUME_ML
 from clinbench.audiogram.findings import (
     CRITICAL_ERROR_OF,
     CriticalError,
@@ -32,12 +21,11 @@ from clinbench.audiogram.findings import (
     FindingKind,
     Verdict,
 )
-from clinbench.audiogram.judges import (
-    JUDGES,
-    CaseFacts,
-    both_not_sensorineural,
-)
-from clinbench.audiogram.threshold_claims import DEFERRED, threshold_claims
+from clinbench.audiogram.judges import JUDGES, CaseFacts, both_not_sensorineural
+from clinbench.audiogram.threshold_claims import DEFERRED
+
+if TYPE_CHECKING:
+    from clinbench.audiogram.claims import Claim
 
 
 class Judge:
@@ -50,11 +38,9 @@ class Judge:
         # Matched one-ear claims with their judge, to ask later (only when a swap is in
         # question) whether they fit the other ear too.
         self.matched: list[tuple[Finding, Any]] = []
-        # The clause each finding came from (check_clause numbers the clauses).
+        # The clause each finding came from (judge_clauses numbers the clauses).
         self.clause = 0
         self.clause_of: dict[int, int] = {}
-        # Claims judged after every clause was read (judge_deferred), with their clause.
-        self.deferred: list[tuple[int, Any]] = []
 
     # -- verdicts -----------------------------------------------------------------------
 
@@ -296,24 +282,6 @@ class Judge:
                     f"{self.t.cls.shared_gap_frequencies} Hz (unmasked bone)"
                 )
 
-    def judge_or_defer(self, claims) -> None:
-        """Judge each claim now, or after every clause was read when a rule of
-        threshold_claims.DEFERRED read it (see judge_deferred)."""
-        for claim in claims:
-            if DEFERRED.isdisjoint(claim.rules):
-                JUDGES[claim.kind](claim, self)
-            else:
-                self.deferred.append((self.clause, claim))
-
-    def judge_deferred(self) -> None:
-        """Judge the claims check_clause deferred (each under its own clause number): readings
-        added after the verdict record, whose findings come after the recorded ones."""
-        last = self.clause
-        for clause, claim in self.deferred:
-            self.clause = clause
-            JUDGES[claim.kind](claim, self)
-        self.clause, self.deferred = last, []
-
     def withdraw(self, withdrawn) -> None:
         """Drop the findings of claims the reply withdrew; ``withdrawn(finding) -> bool``."""
         self.findings = [f for f in self.findings if not withdrawn(f)]
@@ -346,81 +314,21 @@ _TEST_OF = {"tympanometry": "tympanometry", "reflexes": "reflexes", "oae": "oae"
 """The test a finding kind belongs to, beside pure-tone and speech audiometry."""
 
 
-def check_clause(
-    j: Judge,
-    seg: str,
-    ear: str | None,
-    sent_low: str,
-    topics: rc.Topics,
-    hedged_sentence: bool,
-    explicit: bool = True,
-    default_conduction: str = "air",
-    low: str | None = None,
-    frequency: int | None = None,
-) -> None:
-    """Run every checker on one clause (a segment of a sentence) tied to ``ear``.
-
-    Each checker runs only when its trigger (a superset of its patterns) is in the clause.
-    ``default_conduction`` is the conduction the sentence named last before this clause;
-    ``low`` the clause lower-cased, when the caller has it; ``frequency`` the one the
-    sentence opens with ("At 1 kHz the left ear ..."), for values that name none.
-    """
-    low = seg.lower() if low is None else low
-    j.clause += 1
-    hedged = hedged_sentence or bool(v.HEDGES.search(low))
-    if v.NOT_DONE.search(low):
-        return
-    # "Acoustic reflexes, if not already done, would be expected to be absent": a
-    # prediction names no result of the test (its audiogram claims are still read).
-    tests = topics if not (topics.any() and rc.PREDICTION.search(sent_low)) else rc.NO_TOPICS
-    if tests.tymp:
-        _judge_each(j, rc.tympanometry_claims(seg, low, ear, hedged))
-    if tests is topics and rc.VOLUME_TRIGGER.search(low):
-        _judge_each(j, rc.canal_volume_claims(low, ear, hedged))
-    if tests.reflex and (not tests.tymp or rc.REFLEX_TOPIC.search(low)):
-        _judge_each(j, rc.outcome_claims("reflexes", low, ear, hedged, sent_low))
-    if tests.oae:
-        _judge_each(j, rc.outcome_claims("oae", low, ear, hedged, sent_low))
-    if tests.abr:
-        _judge_each(j, rc.outcome_claims("abr", low, ear, hedged, sent_low))
-    if v.DIGIT.search(low):
-        _judge_each(j, rc.speech_claims(low, ear, hedged, sent_low))
-        averages, starts = average_claims(low, ear, hedged)
-        _judge_each(j, averages)
-        j.judge_or_defer(threshold_claims(low, ear, hedged, default_conduction, starts, frequency))
-    if v.GAP_TRIGGER.search(low):
-        _judge_each(j, air_bone_gap_claims(low, ear, hedged))
-    if not topics.any() or v.LOSS_CONTEXT.search(low):
-        _judge_each(j, degree_claims(low, ear, hedged, sent_low, default_conduction))
-        if rc.TYPE_TRIGGER.search(low):
-            _judge_each(j, rc.type_claims(low, sent_low, ear, hedged))
-        if not topics.tymp and v.CONFIG_TRIGGER.search(low):
-            _judge_each(j, configuration_claims(low, ear, hedged))
-    # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
-    if v.LATERALITY_TRIGGER.search(low):
-        _judge_each(j, laterality_claims(low, ear if explicit else None, hedged, sent_low))
-
-
-def _judge_each(j: Judge, claims) -> None:
-    """Judge each claim read from the clause with its kind's judge, in reading order."""
-    for claim in claims:
+def judge_clauses(clauses: Iterable[list[Claim]], j: Judge) -> None:
+    """Judge the claims read clause by clause, each clause numbered in turn, with its kind's
+    judge in reading order; the claims of the deferred rules (``threshold_claims.DEFERRED``:
+    readings added after the verdict record) are judged after every clause, each under its
+    own clause's number, so that their findings come after the recorded ones."""
+    deferred: list[tuple[int, Claim]] = []
+    for claims in clauses:
+        j.clause += 1
+        for claim in claims:
+            if DEFERRED.isdisjoint(claim.rules):
+                JUDGES[claim.kind](claim, j)
+            else:
+                deferred.append((j.clause, claim))
+    last = j.clause
+    for clause, claim in deferred:
+        j.clause = clause
         JUDGES[claim.kind](claim, j)
-
-
-def _within(result, attr, value, tol):
-    if result is None or getattr(result, attr) is None:
-        return False, None
-    truth = getattr(result, attr)
-    return abs(truth - value) <= tol, truth
-
-
-def pta_options(audiogram: Audiogram, ear: str, std) -> list[float]:
-    """Return the PTAs a reply may quote: the standard's and the common alternatives."""
-    air = audiogram.ear(ear).air
-    options = []
-    for freqs in (std.pta_frequencies, (500, 1000, 2000), (500, 1000, 2000, 4000),
-                  (500, 1000, 2000, 3000), (1000, 2000, 4000)):  # fmt: skip
-        value = pure_tone_average(air, freqs)
-        if value is not None:
-            options.append(value)
-    return options
+    j.clause = last

@@ -1,0 +1,487 @@
+"""The reader's lexicon: the words of audiological replies, as patterns compiled once.
+
+Ear notations, degree, type and configuration words, hedges and negators, conduction marks,
+frequency regions, secondary descriptions and the cheap triggers the clause readers run
+behind. The clause readers (:mod:`~clinbench.audiogram.degree_claims`,
+:mod:`~clinbench.audiogram.threshold_claims`, :mod:`~clinbench.audiogram.result_claims`,
+:mod:`~clinbench.audiogram.claims`) and the statement splitter
+(:mod:`~clinbench.audiogram.statements`) read with them; notations rewritten into prose
+before reading (tables, ear pairs, value lists) are in :mod:`~clinbench.audiogram.notation`.
+No library parses audiometric claims, so these patterns are hand-written; all of them are
+linear in the length of the text (no nested quantifiers over the same characters).
+
+Each pattern's source is cited once, in :data:`SOURCES`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+DEG = r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal)"
+EAR_HEADING = re.compile(
+    r"^[\s#*_>-]*(?:the\s+)?(?:right|left|(?-i:R|L|RE|LE|AD|AS|Rt|Lt|RT|LT))"
+    r"(?:[\s-]+(?:ear|side))?\s*(?:\([^)]*\))?\s*[.:]?[\s*_]*$",
+    re.I,
+)
+"""A line that is only an ear's heading ("### Right ear", "**Left ear:**", "AD:")."""
+EAR_ONLY = re.compile(
+    r"^\s*(?:in\s+|on\s+|of\s+)?(?:the\s+)?(right|left)(?:[\s-]+(?:ear|side|sided))?\s*"
+    r"(?:\([^)]*\))?\s*[.:]?\s*$",
+    re.I,
+)
+NORMAL_PHRASES = re.compile(
+    r"\b(normal hearing|hearing (?:is |was |are |were )?(?:essentially |broadly |largely |"
+    r"otherwise )?(?:within normal limits|normal)"
+    r"|within normal limits|\bwnl\b|normal (?:grade|range|hearing sensitivity|sensitivity)"
+    r"|no (?:(?:type|kind|form|sort|degree) of )?(?:hearing )?loss|no (?:measurable|detectable|"
+    r"appreciable) hearing loss)\b"
+)
+LOSS_CONTEXT = re.compile(
+    r"(hearing|loss|\bhl\b|snhl|chl|sensorineural|conductive|mixed|impairment|deaf|grade|"
+    r"degree|\bpta\b|threshold|notch)"
+)
+EAR_WORD = {"rt": "right", "r": "right", "ad": "right", "lt": "left", "l": "left", "as": "left"}
+CONFIG_WORDS = [
+    (re.compile(r"\b(cookie[\s-]*bite|trough[\s-]*shaped|u[\s-]shaped|"
+                r"mid[\s-]frequency (?:hearing )?loss)\b"),
+     "cookie-bite"),
+    (re.compile(r"(?<!carhart )\b((?:noise[\s-]*)?notch(?:ed)?)\b"), "noise-notch"),
+    (re.compile(r"\b(precipitous(?:ly)?|steeply sloping|sharply sloping|ski[\s-]*slope)\b"),
+     "precipitous"),
+    (re.compile(r"\b(rising|reverse[\s-]*slop\w*|up[\s-]*sloping|"
+                r"low[\s-]frequency (?:hearing )?loss)\b"),
+     "rising"),
+    (re.compile(r"\b((?:gently |gradually |downward(?:ly)? |down[\s-]*)?sloping|falling|"
+                r"high[\s-]frequency (?:sensorineural )?(?:hearing )?loss)\b"),
+     "sloping"),
+    (re.compile(r"\bflat\b(?!\s*(?:\(type b\)|type b|tympanogram|tymp|trace|curve|peak))"), "flat"),
+]  # fmt: skip
+CONFIG_COMPATIBLE = {
+    "sloping": {"sloping", "precipitous"},
+    "precipitous": {"precipitous", "sloping"},
+}
+NEGATORS = re.compile(
+    r"(\bno\b|\bnot\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|\bexclude[sd]?\b|\bexcluding\b|"
+    r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|"
+    # an instruction is not a finding: "treat as sudden SNHL until proven otherwise"
+    r"\btreat(?:ed|ing)?\s+(?:it\s+|this\s+)?as\b|\bmanag(?:e|ed|ing)\s+(?:it\s+)?as\b|"
+    # a condition is not a finding: "if the loss were conductive", "to decide whether ..."
+    # ("if you could see ..." is a request, not a condition)
+    r"\bif\b(?!\s+(?:you|i)\b)|\bunless\b|\bwhether\b|"
+    r"\bor\b|\bnon-)(?:(?!\b(?:because|since|given|hence|therefore|thus|"
+    r"as(?=\s+(?:the|this|that|there|it)\b))\b)[^.:]){0,40}$|"
+    r"\bdifferential\b[^.]{0,40}$"
+)
+"""A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
+needed: the asymmetry is conductive" does not negate the asymmetry), and so does a reason
+given after it ("MRI is not needed because/as the asymmetry is conductive"), except after
+"differential" ("Differential diagnosis: ..." lists what is being weighed)."""
+NEGATED_AFTER = re.compile(
+    r"[\w-]+(?:[\s-]+[\w'-]+){0,3}?\s+(?:is|are|seems|appears|was)\s+(?:very\s+|highly\s+)?"
+    r"(?:unlikely|excluded|ruled out|not (?:likely|supported))\b"
+)
+"""After a word: "a conductive cause is unlikely" negates it as "no conductive cause" does."""
+GENERIC = re.compile(
+    r"[\w-]+(?:[\s-]+(?!that\b|which\b)[\w-]+){0,3}?\s+(?:would|typically|usually|tends? to|"
+    r"rarely|seldom|generally|commonly)\b"
+)
+"""After a word in an indefinite noun phrase: "a conductive loss would show gaps", "a severe
+loss typically needs ...", "a conductive loss this small rarely needs amplification": a
+statement about losses in general, not this patient's ("a conductive loss that would need
+review" is this patient's)."""
+_INDEFINITE = re.compile(r"\ban?\s+(?:[\w-]+\s+){0,2}$")
+HEDGES = re.compile(
+    r"\b(possibl[ey]|probabl[ey]|likely|may|might|suggest\w*|consistent with|appears?|seems?|"
+    r"approximately|about|around|roughly|query|presumed|in keeping with)\b|~|\?"
+)
+NOT_DONE = re.compile(
+    r"\bnot\s+(?:been\s+)?(?:tested|performed|done|available|provided|measured|assessed|included|"
+    r"reported|given|supplied|obtained|shown)\b|\bno\s+\w*\s*(?:data|results?)\b|\bunavailable\b"
+)
+
+# Ear notations: right/left, RE/LE, AD/AS, Rt/Lt (RT/LT), and a bare R or L as a tag
+# ("R:", "R ear", "R)", "R =").
+_TAGGED = (
+    r"(?=\s*(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
+    r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
+    r"conductive|mixed|snhl|chl|hearing|thresholds?|type\s+[a-d][ds]?)\b))"
+)
+"""What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC", and
+a finding about the ear ("R moderately severe", "L mild SNHL": a capital R or L alone before
+a degree or type word names the ear, as before a tympanogram type: "R type B"), and an
+average worked out ("R (25+30+40+50)/4")."""
+RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
+LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)
+BOTH = re.compile(
+    r"\b(bilateral(?:ly)?|both ears|both sides|each ear|either ear|binaural(?:ly)?|in both|"
+    # "both ... ears", not "both a middle-ear and an inner-ear part" (one ear's two parts)
+    r"both\b(?=[^.]{0,20}\b(?:ears\b|(?<!middle[\s-])(?<!inner[\s-])(?<!outer[\s-])ear\b))|"
+    r"right and left|left and right|(?-i:AU)|"
+    r"(?-i:Rt|RT|R|RE|AD)\s*(?:and|&|/|\+)\s*(?-i:Lt|LT|L|LE|AS)|"
+    r"(?-i:Lt|LT|L|LE|AS)\s*(?:and|&|/|\+)\s*(?-i:Rt|RT|R|RE|AD))\b",
+    re.I,
+)
+HEADING = re.compile(
+    r"^\W*(?:q\s*([123])\b|([123])[.)]\s|(results?|audiometric results|findings|"
+    r"diagnos\w*|impression|recommendations?|management|plan)\b\W*$|"
+    r"(results?|diagnos\w*|impression|recommendations?|management|plan)\s*:)",
+    re.I,
+)
+
+DB_RANGE = re.compile(
+    r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
+)
+LATERALITY_UNILATERAL = re.compile(r"\b(unilateral(?:ly)?|single[\s-]sided|one[\s-]sided)\b")
+SYMMETRY = re.compile(r"\b(asymmetr\w*|symmetr\w*)\b")
+BARE_SYMMETRY = re.compile(
+    r"\W*(?:(?:no|not|without)\s+(?:any\s+)?(?:(?:clinically\s+)?(?:significant|marked|"
+    r"notable|relevant|major|meaningful)\s+)?)?(?:interaural\s+)?(?:asymmetry|symmetry)"
+    r"(?:\s+between\s+(?:the\s+)?ears)?\W*"
+)
+"""A clause that is only a (denied) asymmetry ("No significant asymmetry;"): about the
+ears' hearing even where its sentence names no loss (a semicolon cut it off)."""
+WORSE = re.compile(
+    r"\b(worse|poorer|greater|more severe)\b[^.]{0,12}\b(?:in|on|for|at)\s+the\s+(right|left)\b|"
+    r"\b(right|left)\b(?:\s+ear)?\s+(?:is\s+|was\s+|being\s+)?(?:the\s+)?"
+    r"(?:(?:about\s+|by\s+|~\s*)?\d+(?:\.\d+)?\s*db\s+(?:hl\s+)?)?"
+    r"(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
+    r"(worse|poorer)\b|"
+    r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b"
+)
+SIDE_BY_FINDING = re.compile(r"(?:\s+(?:hearing\s+)?(?:loss\s+)?)?\s*(?:side|ear)\b")
+THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+(?:[\w-]+\s+)?$")
+"""A finding word between "the" and "side"/"ear" ("ENT for the conductive side", "the
+moderate ear"): a reference to the ear the reply described so, not a claim about an ear."""
+REPORT_PART = re.compile(
+    r"^[\s>*-]*(?:#{1,6}\s+(?=\S)|(?:\*\*)?(?:action|plan|comments?|summary|impression|"
+    r"recommendations?|management|referral|next steps|conclusions?|interpretation|advice|"
+    r"notes?|overall|follow[\s-]*up|urgent|reasons?|rationale|discussion|outcome|request|"
+    r"clinical question)\b[^:\n]{0,20}?(?:\*\*)?\s*:)",
+    re.I,
+)
+"""The start of a report part that is not one ear's (a markdown heading, "**Action:**",
+"Comment:"; a meeting's "Discussion:" and "Outcome:"): an ear named before it does not
+carry into it unless it names one itself."""
+LIST_ITEM = re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)])\s")
+"""A line that is a list item ("- Lt: normal", "1. Right ear: ..."; '*' bullets are written
+as '-' by :func:`normalise`): an ear its label names scopes that item, not the lines after
+the list."""
+
+
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*])|\n+|;\s*")
+SEGMENT_SPLIT = re.compile(
+    r",\s+(?!\d|-\d)|\s+(?:and|but|while|whereas)\s+(?!\d|-\d|&)|"
+    r"\s+(?=(?:against|versus|vs\.?|compared\s+(?:with|to))\s)"
+)
+COMPARED_WITH = re.compile(r"\s*(?:against|versus|vs\.?|compared\s+(?:with|to))\s", re.I)
+"""The start of the second half of a comparison ("45 dB HL against 25 dB HL on the left"):
+an ear it names is that half's; the first half does not take it, nor a carried ear."""
+
+
+OPENING_FREQUENCY = re.compile(
+    r"\s*(?:[-•+]\s*|\d{1,2}[.)]\s*)?"
+    # "At 4 kHz ...", or a dip named there ("Notch at 4 kHz: right 50, left 55 dB HL")
+    r"(?:(?:an?\s+|the\s+)?(?:notch|dip|trough|drop)\s+)?at\s+(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b"
+    r"(?!\s*(?:-|–|to\b|and\b|&|/|,\s*\d))"
+)
+"""A sentence that opens with one frequency ("At 500 Hz, the right ear ..."): a teaching
+walkthrough's frequency, for the values in that sentence that name no frequency."""
+
+
+CLAUSE_OPENING_FREQUENCY = re.compile(
+    r"(?:^|[:;]\s*)\s*(?:(?:and|then|but|while|whereas)\s+)?at\s+(\d+(?:\.\d+)?)\s*"
+    r"(khz|k\b|hz)\b(?!\s*(?:-|–|to\b|and\b|&|/|,\s*\d))"
+)
+"""A clause that opens with one frequency, after its list's comma or a colon ("..., and at
+4 kHz it is 55 dB", "Right ear: at 250 Hz it is 25 dB"): that frequency, for its bare
+values, as for a sentence opening with one."""
+
+
+DESCRIPTOR = (
+    r"(?:slight|mild|moderately[\s-]+severe|moderate|severe|profound|flat|sloping|rising|"
+    r"steep(?:ly sloping)?|precipitous|gently sloping|symmetric(?:al)?)"
+)
+
+
+def ears_in(text: str) -> set[str]:
+    """Return the ears a text names ('right', 'left', 'both'); the ear words of a pair or
+    of 'bilateral' are not counted again."""
+    ears = set()
+    stripped = text
+    if BOTH.search(text):
+        ears.add("both")
+        stripped = BOTH.sub(" ", text)
+    if RIGHT.search(stripped):
+        ears.add("right")
+    if LEFT.search(stripped):
+        ears.add("left")
+    return ears
+
+
+def to_hz(number: str, unit: str | None) -> int | None:
+    value = float(number)
+    unit = (unit or "").lower()
+    if (unit in ("khz", "k") and value < 100) or (unit == "" and value < 20):
+        # "250-8k Hz": a number of 100 or more is in Hz even where it shares the range's unit
+        value *= 1000
+    elif unit == "hz" and value < 20:
+        value *= 1000  # "4 Hz" written for 4 kHz
+    hz = int(round(value))
+    return hz if 100 <= hz <= 16000 else None
+
+
+_FREQ_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*(khz|k|hz)?")
+
+
+def freqs_of(list_text: str, trailing_unit: str) -> list[int]:
+    tokens = _FREQ_NUMBER.findall(list_text)
+    out = []
+    for number, unit in tokens:
+        hz = to_hz(number, unit or trailing_unit)
+        if hz is not None:
+            out.append(hz)
+    return out
+
+
+CONDITION = re.compile(r"(?:\bif\b(?!\s+(?:you|i)\b)|\bunless\b|\bwhether\b)[^.:]{0,40}$")
+"""A condition before a word ("if the loss were asymmetric"): the word is neither claimed
+nor denied."""
+
+
+def conditioned(segment: str, start: int) -> bool:
+    """Return True when the word at ``start`` is under a condition (if/unless/whether)."""
+    return bool(CONDITION.search(segment[max(0, start - 45) : start]))
+
+
+PRESUPPOSED = re.compile(
+    r"\b(?:causes?|source|origin|reason|a?etiology|differential(?: diagnosis)?)\s+(?:of|for)\s+"
+    r"(?:the|this|that|his|her|their)\b[^.:;()]{0,40}$"
+)
+"""What is weighed or excluded is the cause, not the finding it is the cause of: "MRI to
+exclude a retrocochlear cause of the asymmetric loss", "differential for the right ear's
+sensorineural loss: ..." both state the finding after "of/for the"."""
+
+
+def negated(segment: str, start: int) -> bool:
+    """Return True when the word at ``start`` is not claimed: negated before or after it,
+    under a condition, or in a generic statement ("a conductive loss would ...")."""
+    before = segment[max(0, start - 45) : start]
+    if PRESUPPOSED.search(before):
+        return False
+    if NEGATORS.search(before):
+        return True
+    if NEGATED_AFTER.match(segment, start, start + 60):
+        return True
+    return bool(_INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50))
+
+
+_LOSS_NAMED = (
+    r"(?![\s-]*(?:\([^()]{0,25}\)\s*)?(?:hearing\s+)?(?:loss|problem|damage|disorder|cause|"
+    r"origin|deafness|type|hair|pathology|lesion|impairment))"
+)
+CONDUCTION = re.compile(
+    r"\b(?:(bone|bc|b/c|"
+    # lay words for what bone conduction tests: the inner ear, the cochlea, the nerve (a lay
+    # name of the loss itself, "an inner-ear loss", "nerve deafness", is not a conduction)
+    rf"inner[\s-]ears?(?:'s)?{_LOSS_NAMED}|cochleae?{_LOSS_NAMED}|cochlear\s+reserve|"
+    rf"(?<!acoustic )(?<!auditory )(?<!vestibular )(?<!cochlear )nerve{_LOSS_NAMED})|"
+    r"(air|ac|a/c))\b"
+)
+"""Bone- or air-conduction named by word or abbreviation (BC/AC), or in lay words ("the inner
+ear responds at 25 dB": bone conduction)."""
+
+
+_CONDUCTION_OBJECT = re.compile(
+    r"(?:\b(?:agrees?|agreeing|in line|consistent|coincides?|overlaps?)\s+with|\bsame as|"
+    r"\bsimilar to|\bclose to|\b(?:better|worse) than|\bfollows?|\bmatch(?:es|ing)?|"
+    r"\bparallels?|\btracks?|\bequals?|\bwithin\s+\d+\s*db\s+of)\s+(?:the\s+)?$"
+)
+"""Before a conduction word that is compared with, not talked about ("bone agrees with air")."""
+GAP_WORD = re.compile(
+    r"\b(?:air[\s-]*bone\s+gaps?|abgs?|"
+    # a gap given a size in dB (not dB HL), between ears excepted: "gaps of 40 dB at 500 Hz"
+    r"(?<!interaural )(?<!inter-aural )gaps?(?=\s+(?:of\s+)?(?:about\s+|around\s+|roughly\s+|"
+    r"approximately\s+|~\s*)?\d{1,2}\s*(?:(?:-|–|to)\s*\d{1,2}\s*)?db\b(?!\s*hl))|"
+    # lay words: the middle ear's part of the loss is the air-bone gap
+    r"middle[\s-]ear(?:'s)?\s+(?:part|component|portion|share|contribution|element)|"
+    r"(?:part|component|portion|share)\s+(?:from|due\s+to|in|of)\s+the\s+middle[\s-]ear)\b"
+)
+"""A gap named as such: the dB values after it, up to the next conduction named, are gap
+sizes ("air-bone gaps of 30 dB at 500 Hz, 20 dB at 2 kHz"), not thresholds."""
+
+
+def conduction_marks(low: str) -> list[tuple[int, str]]:
+    """Return (position, 'bone'|'air'|'gap') for each conduction a clause talks about, in
+    order (a conduction it only compares with is left out; "air-bone gap"/"ABG" is 'gap')."""
+    gaps = (
+        [(m.start(), m.end()) for m in GAP_WORD.finditer(low)]
+        if "ab" in low or "gap" in low or "middle" in low
+        else []
+    )
+    marks = [(start, "gap") for start, _ in gaps]
+    for m in CONDUCTION.finditer(low):
+        inside = bisect.bisect_right(gaps, (m.start(), len(low) + 1)) - 1  # gaps are in order
+        if inside >= 0 and gaps[inside][0] <= m.start() < gaps[inside][1]:
+            continue
+        if _CONDUCTION_OBJECT.search(low, max(0, m.start() - 25), m.start()):
+            continue
+        marks.append((m.start(), "bone" if m.group(1) else "air"))
+    return sorted(marks) if gaps else marks
+
+
+def last_conduction(text: str) -> str | None:
+    """Return the conduction a clause names last ('bone', 'air' or 'gap'), None when it names
+    none."""
+    if (
+        not ("b" in text and ("bone" in text or "bc" in text or "b/c" in text))
+        and not ("a" in text and ("air" in text or "ac" in text or "a/c" in text or "abg" in text))
+        and not ("inner" in text or "cochlea" in text or "nerve" in text or "middle" in text)
+    ):
+        return None
+    marks = conduction_marks(text)
+    return marks[-1][1] if marks else None
+
+
+# ------------------------------------------------------------------ secondary text
+
+SECONDARY = re.compile(
+    r"\b(?:on|against) a background of\b|\bsuperimposed on\b|\bin addition to\b|"
+    r"\bwith an? underlying\b|\bon top of\b"
+)
+"""A secondary description: what follows it is not the clause's main claim."""
+
+# ------------------------------------------------------------------ frequency regions
+
+BANDS = {
+    "low": (0, 1000),
+    "lower": (0, 1000),
+    "mid": (750, 3000),
+    "middle": (750, 3000),
+    "high": (2000, 16000),
+    "higher": (2000, 16000),
+}
+"""Frequency bands in Hz that region words name (low <= 1 kHz, mid 0.75-3 kHz, high >= 2 kHz)."""
+_REGION_END = re.compile(
+    rf"\b(?:falling|sloping|dropping|rising|declining|improving|recovering|descending)\s+"
+    rf"(?:steeply\s+)?to\b|\breaching\b|\bwith\b|\bthen\b|\b{DEG}\b|[,;:]|\(\s*pta\b|"
+    r"\s[-–—]\s|[.!?](?:\s|$)|"
+    # a trajectory starts: "sloping from 20 dB at 250 Hz to 65 at 8 kHz" gives values along
+    # the loss, not the region the degree word grades
+    r"\b(?:falling|sloping|dropping|rising|declining|improving|recovering|descending|climbing|"
+    r"going)\s+from\b|\bfrom\s+-?\d{1,3}\s*(?:db|decibels)\b"
+)
+"""Where a region's scope ends: a new claim ("falling to", "reaching", "with", another
+degree word, a trajectory "sloping from 20 dB at 250 Hz"), a new clause (comma, colon, a
+spaced dash), the end of the sentence ("mild SNHL. 15 dB up to 1 kHz": a full stop ends the
+claim even where no capital follows) or a PTA that grounds the degree overall."""
+_REGION_BAND = re.compile(
+    r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"
+    r"(?:[\s-]+frequenc\w*)?)?[\s-]*(?:frequenc\w*|pitch\w*|tones?)\b"
+)
+REGION_FREQ = re.compile(
+    r"(?:^|\b)(at|from|above|over|beyond|below|under|up\s+to|through|to|until|between|"
+    r"around|across|in)?\s*\(?\s*(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*(?:(?:-|to|and)\s*"
+    r"(\d+(?:\.\d+)?)\s*)?(khz|k\b|hz)"
+)
+_REGION_PREPOSITION = re.compile(r"\b(?:in|at|for|across|over|through(?:out)?|of)\s+the\s+$")
+_REGION_NOUN = re.compile(r"\b(dip|notch|notched|drop|trough|bump|region)\b")
+
+
+def region_of(text: str) -> tuple[int, int, bool] | None | str:
+    """Return the frequency region (lo Hz, hi Hz, explicit) a claim's following words scope.
+
+    ``text`` is what follows the degree word in its clause. The scope ends at a new claim
+    ("falling to ...", "with ...", another degree word). ``explicit`` is True for a
+    stated region ("in the high frequencies", "at 4-8 kHz", "through 2 kHz") and False for
+    an adjective that may describe the whole loss ("a mild high-frequency loss"). Returns
+    None when the claim is not scoped (an overall claim), or "unknown" for a region named
+    without frequencies ("a mild notch").
+    """
+    end = _REGION_END.search(text)
+    window = text[: end.start()] if end else text
+    band = _REGION_BAND.search(window)
+    if band:
+        lo, hi = BANDS[band.group(1)]
+        if band.group(2):
+            lo2, hi2 = BANDS[band.group(2)]
+            lo, hi = min(lo, lo2), max(hi, hi2)
+        explicit = bool(_REGION_PREPOSITION.search(window[: band.start()]))
+        return lo, hi, explicit
+    freq = REGION_FREQ.search(window)
+    if freq:
+        word = " ".join((freq.group(1) or "at").split())
+        first = to_hz(freq.group(2), freq.group(3) or freq.group(5))
+        second = to_hz(freq.group(4), freq.group(5)) if freq.group(4) else None
+        explicit = freq.group(1) is not None  # "at 4 kHz" states it; "(4-8 kHz)" may not
+        if first is None:
+            return "unknown"
+        if second is not None:
+            return min(first, second), max(first, second), explicit
+        if word in ("from", "above", "over", "beyond"):
+            return first, 16000, explicit
+        if word in ("below", "under", "up to", "through", "to", "until"):
+            return 0, first, explicit
+        return first, first, explicit
+    if _REGION_NOUN.search(window):
+        return "unknown"
+    return None
+
+
+# ------------------------------------------------------------------ cheap triggers
+# Each trigger is a superset of what one checker's patterns can match, searched once per
+# clause so that a checker with nothing to read costs one search.
+
+DIGIT = re.compile(r"\d")
+CONFIG_TRIGGER = re.compile(
+    r"cookie|trough|u[\s-]shaped|mid[\s-]frequency|notch|precipit|ski|rising|reverse|slop|"
+    r"falling|low[\s-]frequency|high[\s-]frequency|flat"
+)
+LATERALITY_TRIGGER = re.compile(r"lateral|sided|symmetr|worse|poorer|greater|more severe|better")
+GAP_TRIGGER = re.compile(r"bone|abg")
+HEDGED_SENTENCE = re.compile(r"\b(possibly|probably|likely|may|might)\b")
+COMPARATIVE = re.compile(r"\b(worse|poorer|better|than)\b", re.I)
+BILATERAL = re.compile(r"\bbilateral(?:ly)?\b")
+LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|sensorineural|conductive|mixed)")
+OTHER_TEST = re.compile(r"(tymp|reflex|oae|emission)")
+OTHER_TEST_OR_SPEECH = re.compile(r"tymp|reflex|oae|emission|speech|wrs|srt|word")
+
+CASE_DIAGNOSIS = re.compile(
+    r"\bsudden\b[^.;]{0,30}?\b(?:snhl|sensorineural|hearing loss)|\bssnhl\b"
+)
+"""A sudden (sensorineural) hearing loss named without an ear: the diagnosis of the case's
+presentation (the ear it presented with), not of the ear the sentence before described."""
+
+
+SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("DEG", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT", "LOSS_NOUN"),
+     "degree names of the standards in classify.py (WHO 2021, ASHA/Clark 1981, Goodman "
+     "1965) and 'within normal limits'/WNL of audiology reports"),
+    (("RIGHT", "LEFT", "BOTH", "EAR_WORD", "EAR_HEADING", "EAR_ONLY", "BILATERAL"),
+     "ear notations of audiogram forms and letters: right/left, AD/AS/AU (ASHA 1990 "
+     "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags"),
+    (("CONFIG_WORDS", "CONFIG_COMPATIBLE", "CONFIG_TRIGGER"),
+     "audiogram configuration terms (flat, sloping, precipitous, rising, cookie-bite, "
+     "noise notch) of audiogram descriptions"),
+    (("NEGATORS", "NEGATED_AFTER", "GENERIC", "CONDITION", "PRESUPPOSED", "HEDGES",
+      "HEDGED_SENTENCE", "NOT_DONE", "SIDE_BY_FINDING", "THE_BEFORE"),
+     "negation, conditions, general statements, references and hedges of model replies "
+     "in the AudiologyBench validation sets (tuning set, batches 1-11; issue #26)"),
+    (("CONDUCTION", "GAP_WORD", "GAP_TRIGGER", "DB_RANGE", "DIGIT"),
+     "air and bone conduction, air-bone gap (ABG) and dB HL values as audiograms label them"),
+    (("BANDS", "REGION_FREQ"),
+     "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
+    (("LATERALITY_UNILATERAL", "SYMMETRY", "BARE_SYMMETRY", "WORSE", "COMPARATIVE",
+      "LATERALITY_TRIGGER"),
+     "laterality and asymmetry wording of audiology reports"),
+    (("CASE_DIAGNOSIS",),
+     "sudden sensorineural hearing loss as a presentation's diagnosis (NICE CKS sudden "
+     "sensorineural hearing loss; a viva's summary line)"),
+    (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
+     "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
+    (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",
+      "COMPARED_WITH", "SECONDARY", "OPENING_FREQUENCY", "CLAUSE_OPENING_FREQUENCY"),
+     "the layout of replies to the case questions Q1-Q3 (AudiologyBench, paper 000) and "
+     "of report parts (findings, plan, comment)"),
+)  # fmt: skip
+"""The source of each public pattern above, cited once (a test checks every one is here)."""

@@ -1,0 +1,616 @@
+"""Notations rewritten into prose before a reply is read: tables, ear pairs and value lists.
+
+:func:`normalise` makes dashes, symbols and number formats uniform and writes each notation
+the clause readers would otherwise need a rule of their own for as a plain sentence: pipe
+and whitespace tables (ear rows or ear columns, :func:`tables_to_text`), ear-ordered value
+pairs ("R/L 30/45", :func:`ear_pairs_to_text`), frequency-value lists ("250 Hz 30 dB, ..."),
+values "at" a frequency list, grade spans ("mild->moderate", "mod-sev") and averages given
+as an ear pair. Sources: the notations of audiogram forms and clinic letters as model
+replies in the AudiologyBench validation sets use them (tuning set and batches 1-11, issue
+#26). Hand-written, as no library reads audiometric notation; every rewrite is linear in
+the length of the text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from clinbench.audiogram.audiogram_model import FREQUENCIES
+from clinbench.audiogram.lexicon import BOTH, DIGIT, EAR_WORD, LEFT, RIGHT, to_hz
+
+_STAR_BULLET = re.compile(r"^(\s*)\*(?=\s)", re.M)
+
+
+EAR_PAIR = re.compile(
+    r"\b(?:(?-i:Rt|RT|R|RE|AD)|right)\s*(?:and|&|/|\+)\s*(?:(?-i:Lt|LT|L|LE|AS)|left)\b|"
+    r"\b(?:(?-i:Lt|LT|L|LE|AS)|left)\s*(?:and|&|/|\+)\s*(?:(?-i:Rt|RT|R|RE|AD)|right)\b",
+    re.I,
+)
+"""Both ears named as a pair ("Rt and Lt", "right and left"): read as 'both ears', so the
+clause is not split at the 'and'."""
+
+
+_SYMBOLS = str.maketrans(
+    {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2248": "~", "*": " ", "≥": ">=", "≤": "<="}
+)
+_THOUSANDS = re.compile(r"\b(\d),(\d00)\b")
+_AT_SIGN = re.compile(r"\s*@\s*")
+_AUDIOMETRIC_HZ = r"(?:250|500|750|1000|1500|2000|3000|4000|6000|8000)"
+_FV_PAIR = re.compile(
+    rf"(\d+(?:\.\d+)?\s*(?:khz|k|hz)|{_AUDIOMETRIC_HZ})\s+(-?\d{{1,3}})(?![\d.])", re.I
+)
+_FREQ_VALUE_LIST = re.compile(
+    rf"(?<![\w.])((?:\d+(?:\.\d+)?\s*(?:khz|k|hz)|{_AUDIOMETRIC_HZ})\s+-?\d{{1,3}}"
+    rf"(?:\s*,\s*(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)|{_AUDIOMETRIC_HZ})\s+-?\d{{1,3}}){{1,11}})"
+    r"\s*db(?:\s*hl)?\b",
+    re.I,
+)
+"""A list of frequency-value pairs with one dB unit at its end ("500 15, 1k 20, 2k 25,
+3k 30 dBHL"): each value is the threshold at the frequency before it."""
+
+
+def _freq_value_list(m: re.Match) -> str:
+    def pair(p: re.Match) -> str:
+        freq = p.group(1) + (" Hz" if p.group(1).isdigit() else "")
+        return f"{freq} {p.group(2)} dB HL"
+
+    return _FV_PAIR.sub(pair, m.group(1))
+
+
+_DBHL = re.compile(r"\bdBHL\b", re.I)
+
+
+_PAIR_EAR = r"(right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE))"
+_PAIR_DB = r"\s*(?:db(?:\s*hl)?)?"
+_FREQ_THEN_PAIR = re.compile(
+    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)\s*:\s*{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})"
+    rf"{_PAIR_DB}\s*[,/;]?\s*(?:and\s+)?{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})"
+    r"(?:\s*db(?:\s*hl)?|(?![\d.])(?=[ \t]*(?:[;.]?[ \t]*$|[;.]?[ \t]*\n)))",
+    re.I | re.M,
+)
+"""Two ears' values at one frequency: "3 kHz: R 30, L 55 dB HL", or without the unit when the
+pair ends its line ("4 kHz: R 50, L 55"): at a named frequency, a value tagged by ear is
+its threshold."""
+_PAIR_AFTER_FREQ = re.compile(
+    rf"(-?\d{{1,3}}){_PAIR_DB}\s+(?:on|in|for)\s+the\s+(right|left)(?:\s+ear)?\s*,?\s*"
+    rf"(?:and|vs\.?|versus)?\s*(-?\d{{1,3}}){_PAIR_DB}\s+(?:on|in|for)\s+the\s+(right|left)\b",
+    re.I,
+)
+"""Two ears' values after their frequency: "a 4 kHz notch: 50 dB HL on the right and 75 on the
+left" (the frequency is the one named just before, in the same sentence)."""
+_FREQ_BEFORE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k\b|hz)[^.\d]{0,30}$", re.I)
+_FREQ_AFTER = re.compile(
+    r"(?:\s+ear)?\s*,?\s+at\s+(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b(?!\s*(?:-|–|to\b|and\b|,\s*\d))",
+    re.I,
+)
+"""Or the one named right after the pair ("50 dB in the right ear and 20 dB in the left at
+4 kHz")."""
+
+
+_DB_WORD = re.compile(r"db", re.I)
+
+
+def _pair_sentence(freq: int, pairs: list[tuple[str, str]]) -> str:
+    parts = [f"{EAR_WORD.get(ear.lower(), ear.lower())} ear {value} dB HL at {freq} Hz"
+             for ear, value in pairs]  # fmt: skip
+    return " and ".join(parts)
+
+
+_EAR_ORDER = re.compile(
+    r"\b(?:(right|(?-i:R|Rt|RT|AD))\s*/\s*(?:left|(?-i:L|Lt|LT|AS))|"
+    r"(left|(?-i:L|Lt|LT|AS))\s*/\s*(?:right|(?-i:R|Rt|RT|AD)))\b",
+    re.I,
+)
+"""A declared ear order for slash pairs: "(R/L)", "right/left"."""
+_SLASH_PAIR = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)\s*[:=-]?\s*(-?\d{1,3})\s*/\s*(-?\d{1,3})"
+    r"(?![\d/.])(?:\s*db(?:\s*hl)?)?",
+    re.I,
+)
+"""A frequency and a slash pair of values: "500 Hz: 30/15", "1 kHz 40/20 dB"."""
+_LINE_PAIR = re.compile(
+    r"^(\s*(?:-\s*)?)(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*[:=]\s*(-?\d{1,3})\s*/\s*(-?\d{1,3})"
+    r"(?![\d/.])(?:\s*db(?:\s*hl)?)?",
+    re.I,
+)
+"""A line of a list under a declared ear order that starts with its frequency, the unit
+left out ("250: 55/10", "1k: 35/10"): the head ("freq: R/L") says what the numbers are."""
+
+
+def _unit_less(line: str) -> re.Match | None:
+    """Return a list line's frequency-first pair when the number is a test frequency."""
+    m = _LINE_PAIR.match(line)
+    if m is None:
+        return None
+    hz = to_hz(m.group(2), m.group(3) or ("k" if float(m.group(2)) < 20 else "hz"))
+    return m if hz in FREQUENCIES else None
+
+
+def ear_order_pairs_to_text(text: str) -> str:
+    """Return ``text`` with slash pairs under a declared ear order written out per ear.
+
+    "Thresholds (R/L): 500 Hz 30/15, 1 kHz 40/20" becomes "right ear 30 dB HL at 500 Hz and
+    left ear 15 dB HL at 500 Hz, ...". The order holds on its line and on the lines right
+    under it that hold pairs (a list under its head), up to a blank line or a line without
+    one. A pair with no declared order is left as it is (never guessed).
+    """
+    if "/" not in text:
+        return text
+    lines = text.split("\n")
+    order: tuple[str, str] | None = None
+    for index, line in enumerate(lines):
+        declared = _EAR_ORDER.search(line)
+        if declared:
+            order = ("right", "left") if declared.group(1) else ("left", "right")
+        elif not line.strip() or not (_SLASH_PAIR.search(line) or _unit_less(line)):
+            order = None
+        if order is None or "/" not in line:
+            continue
+
+        def pair(m: re.Match, order=order) -> str:
+            freq = to_hz(m.group(1), m.group(2))
+            if freq is None:
+                return m.group(0)
+            return _pair_sentence(freq, [(order[0], m.group(3)), (order[1], m.group(4))])
+
+        written = _SLASH_PAIR.sub(pair, line)
+        bare = None if declared else _unit_less(written)
+        if bare:
+            written = (
+                bare.group(1)
+                + _pair_sentence(
+                    to_hz(bare.group(2), bare.group(3) or "hz") or 0,
+                    [(order[0], bare.group(4)), (order[1], bare.group(5))],
+                )
+                + written[bare.end() :]
+            )
+        if declared and written != line:  # the pairs now name their ears; drop the key
+            written = written[: declared.start()] + written[declared.end() :]
+        lines[index] = written
+    return "\n".join(lines)
+
+
+def ear_pairs_to_text(text: str) -> str:
+    """Return ``text`` with two ears' values at one named frequency written out per ear.
+
+    "3 kHz: R 30, L 55 dB HL" and "a 4 kHz notch: 50 dB HL on the right and 75 dB HL on
+    the left" become "right ear 30 dB HL at 3000 Hz and left ear 55 dB HL at 3000 Hz", so
+    each value is checked for its ear at that frequency. Both ears must be named, once each.
+    """
+
+    def freq_first(m: re.Match) -> str:
+        freq = to_hz(m.group(1), m.group(2))
+        ears = {EAR_WORD.get(m.group(3).lower(), m.group(3).lower()),
+                EAR_WORD.get(m.group(5).lower(), m.group(5).lower())}  # fmt: skip
+        if freq is None or ears != {"right", "left"}:
+            return m.group(0)
+        return _pair_sentence(freq, [(m.group(3), m.group(4)), (m.group(5), m.group(6))])
+
+    if not _DB_WORD.search(text) and ":" not in text:
+        return text
+    text = _FREQ_THEN_PAIR.sub(freq_first, text)
+    out, last = [], 0
+    for m in _PAIR_AFTER_FREQ.finditer(text):
+        if {m.group(2).lower(), m.group(4).lower()} != {"right", "left"}:
+            continue
+        # the frequency named right after the pair is its own ("a dip to 50 on the right and
+        # 55 on the left at 4k"), before one named earlier ("normal through 2k, then ...")
+        after = _FREQ_AFTER.match(text, m.end())
+        before = None if after else _FREQ_BEFORE.search(text, max(0, m.start() - 45), m.start())
+        named = after or before
+        freq = to_hz(named.group(1), named.group(2)) if named else None
+        if freq is None:
+            continue
+        out.append(text[last : m.start()])
+        out.append(_pair_sentence(freq, [(m.group(2), m.group(1)), (m.group(4), m.group(3))]))
+        last = after.end() if after else m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
+_TRAJECTORY_TO = (
+    r",?\s*(?:then\s+)?(?:(?:(?:climbing|rising|falling|dropping|sloping|improving|worsening|"
+    r"descending|increasing|decreasing|reaching|widening|narrowing|going|deepening|"
+    r"recovering|returning|steepening)\s+)?(?:up\s+|down\s+|back\s+)?to|"
+    # a point passed on the way ("from 20 dB at 500 Hz through 50 at 3 kHz to 55 at 4 kHz")
+    r"(?:passing\s+)?(?:through|via))\s+"
+    # a hedge before the value ("falling to ~85 at 4 kHz", "sloping to about 90 at 8 kHz")
+    r"(?:(?:about|around|approximately|roughly|~)\s*)?"
+)
+"""The link of a trajectory ("..., climbing to", "falling to", "to"): the value after it is
+the threshold at the frequency named with it ("20 dB at 3 kHz climbing to 60 at 4 kHz")."""
+_VALUE_AT_LIST = re.compile(
+    r"(\d{1,3}\s*db(?:\s*hl)?\s+at\s+\d[\d.]*(?:\s*(?:and|,)\s*\d[\d.]*)?\s*(?:khz|k|hz)\b)"
+    rf"((?:\s*(?:(?:,|;|\band\b)\s*(?:and\s+)?|{_TRAJECTORY_TO})"
+    r"\d{1,3}\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k|hz)\b)+)",
+    re.I,
+)
+_BARE_AT = re.compile(r"(\d{1,3})(\s+at\s+)")
+_BARE_TRAJECTORY = re.compile(
+    r"(\bfrom\s+\d{1,3})(\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k|hz)\b"
+    rf"(?:\s+(?:[a-z]+\s+){{0,2}}?|{_TRAJECTORY_TO})?to\s+\d{{1,3}})"
+    r"(\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k|hz)\b)",
+    re.I,
+)
+"""A trajectory with no unit ("sloping from 20 at 500 Hz to 70 at 4 kHz"): each end is a
+threshold in dB HL at its frequency."""
+
+
+def _value_at_list(m: re.Match) -> str:
+    """'15 dB HL at 500 Hz, 20 at 1 kHz and 30 at 2 kHz': the unit of the list's first value
+    is that of the values after it, each at its own frequency (also along a trajectory:
+    '20 dB at 3 kHz climbing to 60 at 4 kHz')."""
+    return m.group(1) + _BARE_AT.sub(r"\1 dB HL\2", m.group(2))
+
+
+def _bare_trajectory(m: re.Match) -> str:
+    return m.group(1) + " dB HL" + m.group(2) + " dB HL" + m.group(3)
+
+
+_GAP_BETWEEN = re.compile(
+    r"\b(gaps?)\s+between\s+(?:the\s+)?air\s+and\s+(?:the\s+)?bone(?:[\s-]+conduction)?"
+    r"(?:\s+(?:thresholds|results|curves|lines))?\b",
+    re.I,
+)
+"""The gap named in words ("the gap between air and bone"): the air-bone gap."""
+
+
+_AVG_FREQS = (
+    r"\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
+    r"(?:\s*(?:khz|k|hz))?){1,6}\s*(?:khz|k\b|hz)"
+)
+_AVG_EAR = r"(?:the\s+)?(right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE))(?:\s+ear)?\s*[:=]?\s*"
+_AVG_HEDGE = r"((?:about|around|approximately|approx\.?|roughly|~)\s*)?"
+_AVERAGE_EAR_PAIR = re.compile(
+    r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|"
+    r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:average|mean)(?:\s+thresholds?)?)"
+    rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)?|\s+(?:at|over|across|of)\s+"
+    rf"({_AVG_FREQS}))?\s*[:=]?\s*\(?\s*{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)"
+    r"(?:\s*db(?:\s*hl)?)?(\s*(?:,|;|\band\b|/)\s*)"
+    rf"{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?![\d.])(?:\s*db(?:\s*hl)?)?",
+    re.I,
+)
+"""An average named with its frequencies, then one value per ear ("PTA (0.5/1/2/4 kHz): right
+25, left 45 dB HL", "high-frequency average (2/3/4 kHz): right about 60, left about 62")."""
+
+
+def _average_ear_pair(m: re.Match) -> str:
+    """Each ear's value of an average with the average's name and frequencies before it:
+    'right PTA (0.5/1/2/4 kHz) 25 dB HL, left PTA (0.5/1/2/4 kHz) 45 dB HL'."""
+    freqs = m.group(2) or m.group(3)
+    name = f"{m.group(1)} ({freqs})" if freqs else m.group(1)
+    first = f"{m.group(4)} {name} {m.group(5) or ''}{m.group(6)} dB HL"
+    return first + m.group(7) + f"{m.group(8)} {name} {m.group(9) or ''}{m.group(10)} dB HL"
+
+
+_INNER_EAR_PART = re.compile(
+    r"\b(an?|the)\s+(?:inner[\s-]ear|cochlear)\s+(component|element|part|contribution|share)\b",
+    re.I,
+)
+"""A lay name of a loss's sensorineural part ("an inner-ear component"): the sensorineural
+component (it names the part, not bone conduction's values)."""
+
+
+_MASKING_MARK = re.compile(r"(?<=\d)\s*\((?:m|nm|um|masked|unmasked)\)", re.I)
+"""A masking mark after a level ("40 (m)"): an annotation of that level on audiogram forms
+(BSA 2018 masked symbols), not a break in the list it stands in."""
+
+
+def normalise(text: str) -> str:
+    """Return the text with dashes, symbols and number formats made uniform, tables as text."""
+    text = tables_to_text(text)
+    text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
+    text = ear_order_pairs_to_text(text)
+    text = ear_pairs_to_text(text)
+    text = EAR_PAIR.sub("both ears", text)
+    if "*" in text:
+        text = _STAR_BULLET.sub(r"\1-", text)  # "* item" -> "- item"; "**bold**" stays
+    text = text.translate(_SYMBOLS)
+    if "@" in text:
+        text = _AT_SIGN.sub(" at ", text)  # "80 dB @ 6-8k": "at"
+    if "(" in text:
+        text = _MASKING_MARK.sub("", text)  # "40 (m) / 45 (m)": the list goes on
+    if "db" in text or "dB" in text or "DB" in text:
+        text = _FREQ_VALUE_LIST.sub(_freq_value_list, text)
+    if "," in text:
+        text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
+    if "between" in text:
+        text = _GAP_BETWEEN.sub(r"air-bone \1", text)
+    if "inner" in text or "ochlear" in text:
+        text = _INNER_EAR_PART.sub(
+            lambda m: f"{'the' if m.group(1).lower() == 'the' else 'a'} sensorineural {m.group(2)}",
+            text,
+        )
+    if " at " in text:
+        text = _VALUE_AT_LIST.sub(_value_at_list, text)
+        if "from" in text or "From" in text:
+            text = _BARE_TRAJECTORY.sub(_bare_trajectory, text)
+    if "mod" in text or "Mod" in text:
+        text = _MOD_SEVERE.sub("moderate to severe", text)
+    if "->" in text or "→" in text or "mild-" in text.lower() or "mild–" in text.lower():
+        text = _GRADE_SPAN.sub(_grade_span, text)
+    return _DBHL.sub("dB HL", text)
+
+
+_GRADE_SPAN = re.compile(
+    r"\b(mild|mod|moderate|sev|severe)\s*(?:->|→|-|–)\s*(mod|moderate|sev|severe|prof|profound)"
+    r"(?![a-z])",
+    re.I,
+)
+"""A span of grades in chart shorthand ("mild->sev", "mild-mod"): read as "mild to severe"."""
+_GRADE_WORD = {"mod": "moderate", "sev": "severe", "prof": "profound"}
+
+
+def _grade_span(m: re.Match) -> str:
+    abbreviated = any(g.lower() in _GRADE_WORD for g in m.groups())
+    if not abbreviated and ">" not in m.group(0) and "→" not in m.group(0):
+        return m.group(0)  # "mild-moderate" is read as a span already, with its own text
+    low, high = (_GRADE_WORD.get(g.lower(), g) for g in m.groups())
+    return f"{low} to {high}"
+
+
+_MOD_SEVERE = re.compile(r"\bmod\.?[\s-]*sev(?:ere|\.)?(?![a-z])", re.I)
+"""Shorthand "mod-severe"/"mod-sev": read as the span moderate to severe, which holds under
+either reading (moderately severe, or moderate-to-severe), so neither is guessed."""
+
+
+# ------------------------------------------------------------------ tables
+
+_TABLE_SEPARATOR = re.compile(r"^:?-{2,}:?$")
+_CELL_VALUE = re.compile(r"^\s*(-?\d{1,3})\s*(?:db(?:\s*hl)?)?\s*(\*|m|masked)?\s*$", re.I)
+_CELL_NO_RESPONSE = re.compile(r"^\s*(?:nr|no response|no resp\.?|x)\b", re.I)
+_CELL_FREQUENCY = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*$", re.I)
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+_BARE_R = re.compile(r"\s*(?-i:R)\s*(?:ac|bc|air|bone)?\s*", re.I)
+_BARE_L = re.compile(r"\s*(?-i:L)\s*(?:ac|bc|air|bone)?\s*", re.I)
+_BONE_CELL = re.compile(r"\b(bone|bc)\b", re.I)
+_NOT_TESTED_CELL = re.compile(r"-|–|—|n/?t", re.I)
+
+
+def _ear_label(cell: str) -> tuple[str, str] | None:
+    """Return (ear, conduction) named by a table cell ("R", "Left", "AD", "Right BC")."""
+    both = BOTH.search(cell)
+    ear = "both" if both else ("right" if RIGHT.search(cell) else None)
+    if ear is None:
+        if LEFT.search(cell):
+            ear = "left"
+        elif _BARE_R.fullmatch(cell):
+            ear = "right"
+        elif _BARE_L.fullmatch(cell):
+            ear = "left"
+    if ear is None:
+        return None
+    bone = _BONE_CELL.search(cell)
+    return ear, "bone" if bone else "air"
+
+
+def _frequency(cell: str) -> int | None:
+    m = _CELL_FREQUENCY.match(cell)
+    return to_hz(m.group(1), m.group(2)) if m else None
+
+
+def _ear_sentence(ear: str, conduction: str, pairs: list[tuple[int, str]]) -> str | None:
+    parts = []
+    for freq, cell in pairs:
+        value = _CELL_VALUE.match(cell)
+        if value:
+            parts.append(f"{value.group(1)} dB HL at {freq} Hz")
+        elif _CELL_NO_RESPONSE.match(cell):
+            parts.append(f"no response at {freq} Hz")
+    if not parts:
+        return None
+    name = "Both ears" if ear == "both" else f"{ear.capitalize()} ear"
+    kind = "bone conduction" if conduction == "bone" else "air conduction"
+    return f"{name} {kind}: {', '.join(parts)}."
+
+
+def _labelled_cell(ear: str, conduction: str, head: str, cell: str) -> str | None:
+    """Return a cell of a table with named columns (or rows) as a sentence about its ear:
+    "| Right | ... | Masked BC: 40-65 dB HL |" -> "Right ear Masked BC: 40-65 dB HL." (the
+    head says what the cell is: its conduction, a PTA, a type)."""
+    head, cell = head.strip(), cell.strip().rstrip(".;")
+    if not head or not cell or _NOT_TESTED_CELL.fullmatch(cell) or _ear_label(head):
+        return None
+    name = "Both ears" if ear == "both" else f"{ear.capitalize()} ear"
+    if conduction == "bone" and not _BONE_CELL.search(head):
+        name += " bone conduction"
+    return f"{name} {head}: {cell}."
+
+
+def _table_sentences(rows: list[list[str]]) -> list[str] | None:
+    """Return sentences per ear for a table of an audiogram: thresholds (ear rows and
+    frequency columns, or ear columns and frequency rows), and cells under a named column
+    or row ("PTA", "Masked BC", "Type"), each as a sentence naming its ear and its head.
+    Returns None when no row or column is an ear's."""
+    if len(rows) < 2:
+        return None
+    header, body = rows[0], rows[1:]
+    freqs = [_frequency(c) for c in header[1:]]
+    labels = [_ear_label(c) for c in header[1:]]
+    if sum(f is not None for f in freqs) >= 2 or not any(labels):  # ear rows
+        return _ear_row_sentences(header, body, freqs) or None
+    return _ear_column_sentences(body, labels) or None
+
+
+def _ear_row_sentences(header: list[str], body: list[list[str]], freqs) -> list[str]:
+    """Sentences of a table with ear rows and frequency (or named) columns."""
+    out = []
+    for row in body:
+        label = _ear_label(row[0]) if row else None
+        if label is None:
+            continue
+        pairs = [(f, c) for f, c in zip(freqs, row[1:], strict=False) if f is not None]
+        sentence = _ear_sentence(*label, pairs)
+        if sentence:
+            out.append(sentence)
+        for head, f, cell in zip(header[1:], freqs, row[1:], strict=False):
+            named = _labelled_cell(*label, head, cell) if f is None else None
+            if named:
+                out.append(named)
+    return out
+
+
+def _ear_column_sentences(body: list[list[str]], labels) -> list[str]:
+    """Sentences of a table with ear columns and frequency (or named) rows."""
+    out = []
+    for column, label in enumerate(labels, start=1):
+        if label is None:
+            continue
+        pairs, named = [], []
+        for row in body:
+            if not row or column >= len(row):
+                continue
+            freq = _frequency(row[0])
+            if freq is not None:
+                pairs.append((freq, row[column]))
+            else:
+                named.append(_labelled_cell(*label, row[0], row[column]))
+        sentence = _ear_sentence(*label, pairs)
+        out += [x for x in (sentence, *named) if x]
+    return out
+
+
+def tables_to_text(text: str) -> str:
+    """Return ``text`` with tables of thresholds rewritten as one sentence per ear.
+
+    A pipe table is a run of lines with at least two '|'; a whitespace table (columns
+    aligned with spaces or tabs) is a header line and the value lines right under it (see
+    :func:`_whitespace_table`). The first row names frequencies (ears in the rows) or ears
+    (frequencies in the rows). A table that is not of thresholds is left as it is. Each
+    line is split once: linear in the length of the text.
+    """
+    if "\n" not in text and "|" not in text:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        if lines[index].count("|") >= 2:
+            block = []
+            while index < len(lines) and lines[index].count("|") >= 2:
+                block.append(lines[index])
+                index += 1
+            rows = [
+                cells
+                for cells in (_cells(line) for line in block)
+                if not all(_TABLE_SEPARATOR.match(c) or not c for c in cells)
+            ]
+            sentences = _table_sentences(rows)
+            out.extend(sentences if sentences else block)
+            continue
+        rows, used = _whitespace_table(lines, index)
+        sentences = _table_sentences(rows) if rows else None
+        if sentences:
+            out.extend(sentences)
+            index += used
+            continue
+        out.append(lines[index])
+        index += 1
+    return "\n".join(out)
+
+
+_WS_VALUE = re.compile(r"^(?:-?\d{1,3}(?:\*|m)?|nr|x|-|–|—|n/?t)$", re.I)
+"""A whitespace-table cell: a threshold (masked mark allowed), no response (NR, x) or not
+tested (-, NT)."""
+_WS_UNIT = re.compile(r"^\(?(?:db|dbhl|db\s*hl|hl|hz|khz)\)?:?$", re.I)
+_WS_EAR_WORD = re.compile(r"(?i:ac|bc|air|bone|ear|masked|unmasked|conduction)")
+"""Words that may follow an ear in a column head ("Right AC", "Left ear")."""
+_WS_MAX_ROWS = 8
+"""At most this many value lines under one header (two ears, air and bone, masked)."""
+
+
+def _ws_tokens(line: str) -> list[str]:
+    return [t for t in line.split() if not _WS_UNIT.match(t)]
+
+
+def _ws_frequency_header(tokens: list[str]) -> list[str] | None:
+    """Return header cells (label, frequencies...) if the line lists >= 2 rising frequencies."""
+    first = 0
+    while first < len(tokens) and first < 3 and _frequency(tokens[first]) is None:
+        first += 1
+    freqs = [_frequency(t) for t in tokens[first:]]
+    if len(freqs) < 2 or None in freqs or freqs != sorted(set(freqs)):
+        return None
+    label = " ".join(tokens[:first])
+    if label and _ear_label(label):
+        return None
+    return [label, *tokens[first:]]
+
+
+def _ws_ear_header(tokens: list[str]) -> list[str] | None:
+    """Return header cells (label, ear labels...) if the line names ears as column heads."""
+    cells: list[str] = []
+    label: list[str] = []
+    for token in tokens:
+        if _ear_label(token) and not _WS_EAR_WORD.fullmatch(token):
+            cells.append(token)
+        elif cells and _WS_EAR_WORD.fullmatch(token):
+            cells[-1] += " " + token  # "Right AC", "Left bone"
+        elif cells:
+            return None  # prose after an ear word, not a column head
+        else:
+            label.append(token)
+    if not cells or len(label) > 2 or any(_frequency(t) is not None for t in label):
+        return None
+    return [" ".join(label), *cells]
+
+
+def _whitespace_table(lines: list[str], start: int) -> tuple[list[list[str]] | None, int]:
+    """Return (rows as cells, lines used) for a whitespace table starting at ``start``.
+
+    Ear rows: a header of >= 2 rising frequencies, then lines of an ear label ("Right",
+    "L", "AD", "Left BC") and exactly one value per frequency. Ear columns: a header of
+    ear labels, then lines of a frequency and exactly one value per ear. A line that does
+    not fit ends the table; a table needs one value line.
+    """
+    line = lines[start].rstrip()
+    if (
+        start + 1 >= len(lines)
+        or not DIGIT.search(lines[start + 1])
+        or "|" in line
+        or ". " in line
+        or line.endswith((".", ",", ";"))
+    ):
+        return None, 0  # a header is not a sentence and has a value line under it
+    tokens = _ws_tokens(lines[start])
+    if len(tokens) < 2:
+        return None, 0
+    header = _ws_frequency_header(tokens)
+    ear_columns = header is None
+    if ear_columns:
+        header = _ws_ear_header(tokens)
+        if header is None:
+            return None, 0
+    width = len(header) - 1
+    rows = [header]
+    index = start + 1
+    while index < len(lines) and len(rows) <= _WS_MAX_ROWS:
+        tokens = _ws_tokens(lines[index])
+        first = 0
+        while first < len(tokens) and not _WS_VALUE.match(tokens[first]):
+            first += 1
+        if ear_columns:
+            ok = len(tokens) == width + 1 and _frequency(tokens[0]) is not None
+            ok = ok and all(_WS_VALUE.match(t) for t in tokens[1:])
+            row = tokens
+        else:
+            label = " ".join(tokens[:first])
+            ok = (
+                bool(label)
+                and len(tokens) - first == width
+                and all(_WS_VALUE.match(t) for t in tokens[first:])
+                and _ear_label(label) is not None
+            )
+            row = [label, *tokens[first:]]
+        if not ok:
+            break
+        rows.append([c if not _NOT_TESTED_CELL.fullmatch(c) else "" for c in row])
+        index += 1
+    if len(rows) < 2:
+        return None, 0
+    return rows, index - start

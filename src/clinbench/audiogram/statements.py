@@ -1,0 +1,423 @@
+"""The pattern reader: a reply's statements, sentence by sentence and clause by clause, read
+into claims.
+
+:func:`read_statements` splits a section of a reply into sentences and clauses, carries the
+ear a clause names to the clauses after it (through list items, headings and paragraphs),
+and hands each clause to :func:`read_clause`, which runs every clause reader whose trigger
+is in it (thresholds, averages, degree, type, configuration, gaps, laterality, and the
+other tests). Reading never sees the case: it returns
+claims (:class:`~clinbench.audiogram.claims.Claim`), one list per clause, which
+:func:`~clinbench.audiogram.judge.judge_clauses` judges.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from clinbench.audiogram import lexicon as lx
+from clinbench.audiogram import result_claims as rc
+from clinbench.audiogram.claims import (
+    Claim,
+    air_bone_gap_claims,
+    average_claims,
+    configuration_claims,
+    laterality_claims,
+)
+from clinbench.audiogram.degree_claims import degree_claims
+from clinbench.audiogram.lexicon import (
+    DESCRIPTOR,
+    HEADING,
+    LOSS_CONTEXT,
+    SEGMENT_SPLIT,
+    ears_in,
+)
+from clinbench.audiogram.notation import normalise
+from clinbench.audiogram.result_claims import Topics
+from clinbench.audiogram.threshold_claims import threshold_claims
+
+
+def read_statements(part: str) -> Iterator[list[Claim]]:
+    """Yield the claims of each clause of one section of a reply, clause by clause (a clause
+    with no claim yields an empty list, so each clause keeps its number)."""
+    carried = _Carried()
+    for sentence, line_start, joined in _sentences(normalise(part)):
+        stripped = sentence.strip()
+        if not stripped:
+            carried.blank(line_start)
+            continue
+        if line_start is not None:
+            carried.new_line(line_start)
+        if len(stripped) < 40 and lx.HEADING.match(stripped):
+            carried.context = None
+            continue
+        if lx.REPORT_PART.match(stripped) and not lx.ears_in(stripped[:40]):
+            carried.context = None  # "### Action", "**Comment:** ...": no ear carried into it
+        if not joined:
+            # A conduction named before a semicolon carries over it ("Bone normal in both
+            # ears; the dip to 20 dB HL at 2 kHz ..."), as within a sentence.
+            carried.sentence_conduction = "air"
+        yield from _read_sentence(carried, sentence, line_start)
+
+
+def read_clause(
+    seg: str,
+    ear: str | None,
+    sent_low: str,
+    topics: Topics,
+    hedged_sentence: bool,
+    explicit: bool = True,
+    default_conduction: str = "air",
+    low: str | None = None,
+    frequency: int | None = None,
+) -> list[Claim]:
+    """Return the claims of one clause (a segment of a sentence) tied to ``ear``, in the
+    order the judges take them.
+
+    Each clause reader runs only when its trigger (a superset of its patterns) is in the
+    clause. ``sent_low`` is the clause's sentence (lower-cased; its context), ``topics`` the
+    tests that sentence is about; ``explicit`` whether the clause names its ear itself (not
+    carried over); ``default_conduction`` the conduction the sentence named last before
+    this clause; ``low`` the clause lower-cased, when the caller has it; ``frequency`` the
+    one the sentence opens with ("At 1 kHz the left ear ..."), for values that name none.
+    """
+    low = seg.lower() if low is None else low
+    hedged = hedged_sentence or bool(lx.HEDGES.search(low))
+    if lx.NOT_DONE.search(low):
+        return []
+    claims: list[Claim] = []
+    # "Acoustic reflexes, if not already done, would be expected to be absent": a
+    # prediction names no result of the test (its audiogram claims are still read).
+    tests = topics if not (topics.any() and rc.PREDICTION.search(sent_low)) else rc.NO_TOPICS
+    if tests.tymp:
+        claims += rc.tympanometry_claims(seg, low, ear, hedged)
+    if tests is topics and rc.VOLUME_TRIGGER.search(low):
+        claims += rc.canal_volume_claims(low, ear, hedged)
+    if tests.reflex and (not tests.tymp or rc.REFLEX_TOPIC.search(low)):
+        claims += rc.outcome_claims("reflexes", low, ear, hedged, sent_low)
+    if tests.oae:
+        claims += rc.outcome_claims("oae", low, ear, hedged, sent_low)
+    if tests.abr:
+        claims += rc.outcome_claims("abr", low, ear, hedged, sent_low)
+    if lx.DIGIT.search(low):
+        claims += rc.speech_claims(low, ear, hedged, sent_low)
+        averages, starts = average_claims(low, ear, hedged)
+        claims += averages
+        claims += threshold_claims(low, ear, hedged, default_conduction, starts, frequency)
+    if lx.GAP_TRIGGER.search(low):
+        claims += air_bone_gap_claims(low, ear, hedged)
+    if not topics.any() or lx.LOSS_CONTEXT.search(low):
+        claims += degree_claims(low, ear, hedged, sent_low, default_conduction)
+        if rc.TYPE_TRIGGER.search(low):
+            claims += rc.type_claims(low, sent_low, ear, hedged)
+        if not topics.tymp and lx.CONFIG_TRIGGER.search(low):
+            claims += configuration_claims(low, ear, hedged)
+    # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
+    if lx.LATERALITY_TRIGGER.search(low):
+        claims += laterality_claims(low, ear if explicit else None, hedged, sent_low)
+    return claims
+
+
+@dataclass
+class _Carried:
+    """What one part of a reply carries from sentence to sentence while it is read."""
+
+    context: str | None = None
+    """The ear named last, carried to clauses that name none."""
+    item_context: bool = False  # the carried ear was named in a list item
+    in_item: bool = False
+    sentence_conduction: str = "air"
+    heading_context: bool = False  # the carried ear was named by a heading line of its own
+
+    def blank(self, line_start: str | None) -> None:
+        """A blank line ends a paragraph, and with it an ear named in its prose ("...,
+        left ear normal.\n\nReasoning: air-bone gaps ..."); an ear heading ("### Right
+        ear") still carries over its paragraphs."""
+        if line_start is not None and not self.heading_context:
+            self.context = None
+
+    def new_line(self, line_start: str) -> None:
+        """Start a line: a list ends, and with it the ear one of its items named."""
+        item = self.in_item = bool(lx.LIST_ITEM.match(line_start))
+        indented = line_start[:1].isspace()
+        if self.item_context and not indented:
+            # A plain line after a list item whose ear label scoped it ("- Lt: normal.\n
+            # Sudden SNHL - urgent review"): the list is over, and so is its ear. A new
+            # item of a list ("3. Left ear: normal.\n4. ENT referral for the conductive
+            # component."): an ear named in one item does not carry into the next; an ear
+            # heading above the list still does.
+            self.context = None
+        self.item_context = self.item_context and (item or indented)
+
+    def name_ear(self, ear: str, line_start: str | None) -> None:
+        """Carry ``ear``, named by a clause of the main sentence."""
+        self.context = ear
+        self.item_context = self.in_item
+        self.heading_context = bool(line_start is not None and lx.EAR_HEADING.match(line_start))
+
+
+def _sentence_segments(sentence: str) -> tuple[list[str], int, list[str | None]]:
+    """Return the clauses of a sentence (its main clauses, then each other-ear aside's), how
+    many are main, and the ear of each (an aside's own ear, None for a main clause)."""
+    main, asides = other_ear_asides(sentence)
+    segments = clauses(main)
+    n_main = len(segments)  # the other-ear asides follow, each its own clause
+    aside_ear: list[str | None] = [None] * n_main
+    for aside in asides:
+        pieces = clauses(aside)
+        segments += pieces
+        aside_ear += [next(iter(lx.ears_in(aside)))] * len(pieces)  # the aside's ear
+    return segments, n_main, aside_ear
+
+
+def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[list[Claim]]:
+    """Yield the claims of each clause of one sentence, each clause tied to its ear."""
+    sent_low = sentence.lower()
+    opening = lx.OPENING_FREQUENCY.match(sent_low)
+    sentence_freq = lx.to_hz(opening.group(1), opening.group(2)) if opening else None
+    hedged_sentence = bool(lx.HEDGED_SENTENCE.search(sent_low[:30]))
+    topics = Topics.of(sent_low)
+    segments, n_main, aside_ear = _sentence_segments(sentence)
+    windows = _ClauseWindows(sent_low)
+    for index, seg in enumerate(segments):
+        seg_low = seg.lower()
+        clause_context = windows.around(seg_low)
+        secondary = lx.SECONDARY.search(seg_low)
+        if secondary:
+            # "... on a background of bilateral SNHL": the background is a secondary
+            # description, not this clause's claim about the ear.
+            seg, seg_low = seg[: secondary.start()], seg_low[: secondary.start()]
+            if not seg.strip(" ,:;-"):
+                continue
+        following = segments[index + 1] if index + 1 < len(segments) else ""
+        ears = _clause_ears(seg, following)
+        seg_ear = _clause_ear(carried, seg, seg_low, ears, following, line_start,
+                              aside_ear[index], main=index < n_main)  # fmt: skip
+        clause_freq = sentence_freq
+        if "at " in seg_low and (index or ": at " in seg_low):
+            opens = lx.CLAUSE_OPENING_FREQUENCY.search(seg_low)
+            if opens:
+                clause_freq = lx.to_hz(opens.group(1), opens.group(2))
+        yield read_clause(
+            seg, seg_ear, clause_context, topics, hedged_sentence,
+            explicit=bool(ears),
+            default_conduction=carried.sentence_conduction, low=seg_low,
+            frequency=clause_freq,
+        )  # fmt: skip
+        carried.sentence_conduction = lx.last_conduction(seg_low) or carried.sentence_conduction
+
+
+class _ClauseWindows:
+    """A clause's sentence context: the sentence, or for a very long "sentence" (untrusted
+    text with no full stops) a window of it around the clause, so reading stays linear."""
+
+    def __init__(self, sent_low: str):
+        self.sent_low = sent_low
+        self.long = len(sent_low) > _SENTENCE_REACH
+        self.found_at = 0
+
+    def around(self, seg_low: str) -> str:
+        """Return the context of the next clause, ``seg_low``."""
+        if not self.long:
+            return self.sent_low
+        at = self.sent_low.find(seg_low, self.found_at)
+        at = self.found_at if at < 0 else at
+        self.found_at = at
+        half = _SENTENCE_REACH // 2
+        return self.sent_low[max(0, at - half) : at + len(seg_low) + half]
+
+
+def _clause_ears(seg: str, following: str) -> set[str]:
+    """Return the ears a clause names, or that a bare ear right after it names ("Sudden
+    SNHL, left ear.")."""
+    ears = lx.ears_in(seg)
+    trailing = lx.EAR_ONLY.match(following)
+    if not ears and trailing:
+        ears = {trailing.group(1).lower()}
+    return ears
+
+
+def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], following: str,
+                line_start, aside_ear: str | None, main: bool) -> str | None:  # fmt: skip
+    """Return the ear a clause is about ("both", one ear, or None), carrying an ear named by
+    a main clause to the clauses after it."""
+    if len(ears) == 1:
+        seg_ear = next(iter(ears))
+        if main and not lx.COMPARATIVE.search(seg):  # an aside carries no ear on
+            carried.name_ear(seg_ear, line_start)
+        return seg_ear
+    if len(ears) > 1:
+        return None if {"right", "left"} <= ears or "both" not in ears else "both"
+    if lx.COMPARED_WITH.match(following) and lx.ears_in(following):
+        return None  # "PTA 45 dB HL against 25 dB HL on the left"
+    if (
+        lx.LATERALITY_UNILATERAL.search(seg_low)
+        or lx.SYMMETRY.search(seg_low)
+        or lx.CASE_DIAGNOSIS.search(seg_low)
+    ):
+        # "Unilateral SNHL", "the asymmetry is conductive": about the lossy ear or both
+        # ears, whichever ear was named last; "a sudden SNHL": the presentation's
+        return None
+    return aside_ear or carried.context
+
+
+_SENTENCE_REACH = 1000
+"""Sentences longer than this (characters) give each clause a window of this size as its
+sentence context (the longest sentence in the validation sets is under 400)."""
+
+
+def _sentences(text: str):
+    """Yield (sentence, its line when the sentence starts a line, else None, whether a
+    semicolon joins it to the sentence before)."""
+    for line in text.split("\n"):
+        last, joined = 0, False
+        for m in lx.SENTENCE_SPLIT.finditer(line):
+            yield line[last : m.start()], (line if last == 0 else None), joined
+            last, joined = m.end(), m.group(0).startswith(";")
+        yield line[last:], (line if last == 0 else None), joined
+
+
+# -- sections and clauses --------------------------------------------------------------
+
+
+_LIST_PAST_THREE = re.compile(r"^\s*(?:[4-9]|[1-9]\d)[.)]\s", re.M)
+"""A list item numbered 4 or more: the numbers of its list are items, not questions 1-3."""
+
+
+def sections(reply: str) -> tuple[list[str], str]:
+    """Return the parts of the reply to read (Q1 and Q2 when headed) and what was read.
+
+    Lines numbered 1-3 are the case's three questions, unless the list runs past 3 ("4.",
+    "5."): then they are items of one list (findings, a plan), all read."""
+    lines = reply.splitlines()
+    marks: list[tuple[int, str]] = []
+    worded = False  # a heading in words ("Findings", "Plan:") came before
+    listed = bool(_LIST_PAST_THREE.search(reply))
+    for index, line in enumerate(lines):
+        m = HEADING.match(line.strip())
+        if not m:
+            continue
+        if m.group(2) and (worded or listed):
+            # "**Findings**\n1. ...\n2. ...\n3. ...": numbers under a heading in words
+            # are that section's list items, not the questions 1-3 of the case.
+            continue
+        number = m.group(1) or m.group(2)
+        word = (m.group(3) or m.group(4) or "").lower()
+        worded = worded or bool(word)
+        if number:
+            q = number
+        elif word.startswith(("result", "audiometric", "finding")):
+            q = "1"
+        elif word.startswith(("diagnos", "impression")):
+            q = "2"
+        else:
+            q = "3"
+        marks.append((index, q))
+    if not marks or not any(q in ("1", "2") for _, q in marks):
+        return [reply], "whole reply"
+    parts = []
+    if marks[0][0] > 0:
+        parts.append("\n".join(lines[: marks[0][0]]))
+    for (start, q), nxt in zip(marks, [*marks[1:], (len(lines), "")], strict=True):
+        if q in ("1", "2"):
+            parts.append("\n".join(lines[start : nxt[0]]))
+    return parts, "Q1 and Q2 sections"
+
+
+_DESCRIPTOR_END = re.compile(rf"\b{DESCRIPTOR}\s*$", re.I)
+_DESCRIPTOR_START = re.compile(rf"^\s*{DESCRIPTOR}\b", re.I)
+_WITH = re.compile(r"\s+with\s+", re.I)
+
+
+def clauses(sentence: str) -> list[str]:
+    """Return a sentence's clauses: split at commas and conjunctions (SEGMENT_SPLIT), except
+    between two descriptors ("moderate and sloping on the right" is one claim about the
+    right ear; "mild, flat SNHL" one claim about a loss), then at a colon or "with" where the
+    two sides name different ears."""
+    pieces: list[str] = []
+    joined = False
+    last = 0
+    for m in SEGMENT_SPLIT.finditer(sentence):
+        text = sentence[last : m.start()]
+        if joined:
+            pieces[-1] += text
+        else:
+            pieces.append(text)
+        rest = sentence[m.end() :]
+        word = m.group(0).strip().lower()
+        joined = (
+            word in ("and", ",")
+            and bool(_DESCRIPTOR_END.search(pieces[-1]))
+            and bool(_DESCRIPTOR_START.match(rest))
+        )
+        if joined and word == ",":
+            # "mild, flat sensorineural loss": a list of descriptors before one loss noun;
+            # "mild, moderate on the left" stays two claims.
+            noun_after = LOSS_CONTEXT.search(SEGMENT_SPLIT.split(rest, 1)[0])
+            joined = bool(noun_after) and not LOSS_CONTEXT.search(pieces[-1].lower())
+        if joined:
+            pieces[-1] += m.group(0)
+        last = m.end()
+    if joined:
+        pieces[-1] += sentence[last:]
+    else:
+        pieces.append(sentence[last:])
+    return [part for x in pieces if x and x.strip() for part in colon_clauses(x)]
+
+
+def colon_clauses(segment: str) -> list[str]:
+    """Return the segment split at a colon (or a "with") when the two sides name different ears.
+
+    "Bilateral conductive loss: moderate on the right" is two claims, one for both ears
+    and one for the right; "Right ear: mild loss" stays one (nothing is named after it);
+    "a severe loss in the right ear with normal hearing on the left" is two.
+    """
+    head, colon, tail = segment.partition(":")
+    if colon and tail.strip():
+        before, after = ears_in(head), ears_in(tail)
+        if before and after and before != after:
+            return [*_with_clauses(head), *_with_clauses(tail)]
+    return _with_clauses(segment)
+
+
+def _with_clauses(segment: str) -> list[str]:
+    m = _WITH.search(segment)
+    if m is None:
+        return [segment]
+    head, tail = segment[: m.start()], segment[m.end() :]
+    before, after = ears_in(head), ears_in(tail)
+    if len(before) == 1 and len(after) == 1 and before != after and "both" not in before | after:
+        return [head, tail]
+    return [segment]
+
+
+_PAREN = re.compile(r"\(([^()]{1,80})\)")
+
+
+def other_ear_asides(sentence: str) -> tuple[str, list[str]]:
+    """Return the sentence without its other-ear asides, and the asides.
+
+    A parenthesis naming another ear than the one the sentence names outside its
+    parentheses ("Left ear: moderate loss (worse than the right)", "Rt drops to 80 dB HL
+    at 6-8k (Lt 35)") is a comparison put aside for that ear: it does not make the
+    sentence about both ears, and its claims are that ear's.
+    """
+    if "(" not in sentence:
+        return sentence, []
+    outside = ears_in(_PAREN.sub(" ", sentence))  # the ear named outside every parenthesis
+    if len(outside) != 1 or "both" in outside:
+        return sentence, []
+    asides: list[str] = []
+    kept: list[str] = []
+    last = 0
+    for m in _PAREN.finditer(sentence):
+        inside = ears_in(m.group(1))
+        if len(inside) == 1 and "both" not in inside and outside != inside:
+            kept.append(sentence[last : m.start()])
+            asides.append(m.group(1))
+            last = m.end()
+    if not asides:
+        return sentence, []
+    kept.append(sentence[last:])
+    return "".join(kept), asides

@@ -25,8 +25,8 @@ Design (so that a shared machine still settles a 10% difference):
 ``--process`` measures whole commands instead, as a user runs them: in each pair,
 ``clinbench run BANK`` and a plain Inspect task over the same prompts (``inspect_ai.eval``
 in a fresh interpreter) each run as a child process against one local OpenAI-compatible
-server at zero latency (benchmarks/throughput.py's ``Latency``, in this process, so its work
-is not counted), once over every item and once over one item. The figure of a run is the
+server at zero latency (benchmarks/throughput.py's ``SERVER``, in a process of its own, so its
+work is not counted), once over every item and once over one item. The figure of a run is the
 child's CPU time (``os.wait4``); printed: the whole-process ratio (all items) and the
 per-sample ratio with start-up subtracted ((CPU of all items - CPU of one) / (items - 1)),
 each with the same intervals as above, and the load average.
@@ -141,17 +141,27 @@ def child_cpu(command: list[str], env: dict[str, str]) -> float:
 
 def process_pairs(items: list, pairs: int, goal: float) -> None:
     """Print whole-process and per-sample CPU ratios of clinbench run vs plain Inspect."""
+    import sys
+
+    from throughput import SERVER
+
+    # the server in its own process (throughput.py's), so that neither child shares its GIL
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER, "0"], stdout=subprocess.PIPE, text=True
+    )
+    port = int(server.stdout.readline()) if server.stdout else 0
+    try:
+        _process_pairs(items, pairs, goal, port)
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def _process_pairs(items: list, pairs: int, goal: float, port: int) -> None:
+    """Run the pairs of :func:`process_pairs` against the server on ``port`` and print."""
     import json
     import sys
-    import threading
-    from http.server import ThreadingHTTPServer
 
-    from throughput import Latency
-
-    Latency.latency = 0.0
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Latency)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     work = tempfile.mkdtemp(prefix="overhead_")
     bank, plain = os.path.join(work, "bank.jsonl"), os.path.join(work, "plain.jsonl")
     with open(bank, "w") as b, open(plain, "w") as p:
@@ -161,7 +171,7 @@ def process_pairs(items: list, pairs: int, goal: float) -> None:
                                 "target": item_target(item)}) + "\n")  # fmt: skip
     src = os.path.dirname(os.path.dirname(clinbench.__file__))
     env = {**os.environ, "PYTHONPATH": src, "LOCAL_API_KEY": "k",
-           "LOCAL_BASE_URL": f"http://127.0.0.1:{server.server_port}/v1",
+           "LOCAL_BASE_URL": f"http://127.0.0.1:{port}/v1",
            "XDG_DATA_HOME": os.path.join(work, "data")}  # fmt: skip
     n = len(items)
 

@@ -214,3 +214,28 @@ def test_cli_classification_prints_per_class_rows(tmp_path):
     assert "label,precision,recall,f1,support" in res.output.replace("denominator,", "")
     res = CliRunner().invoke(app, ["classification", str(path)])
     assert "per class" in res.output and "maybe" in res.output
+
+
+def test_f1_scores_equal_scikit_learn_bit_for_bit():
+    """The F1s come from one confusion table; every figure equals f1_score exactly (==)."""
+    from clinbench.stats.classification import NO_LABEL, f1_scores
+
+    rng = np.random.default_rng(7)
+    for trial in range(300):
+        pool = ["a", "b", "c", "d", "e"][: rng.integers(1, 6)]
+        n = int(rng.integers(1, 60))
+        gold = [str(x) for x in rng.choice(pool, size=n)]
+        pred = [None if x == "-" else str(x) for x in rng.choice([*pool, "-"], size=n)]
+        declared = [*pool, "z"]
+        rng.shuffle(declared)  # the declared order is the order scikit-learn averages in
+        got = f1_scores(gold, pred, all_labels=declared)
+        marked = [NO_LABEL if p is None else p for p in pred]
+        present = sorted(set(gold) | {p for p in pred if p is not None})
+
+        for name, labels, average in (
+            ("micro_f1", [*present, NO_LABEL], "micro"),
+            ("macro_f1", present, "macro"),
+            ("macro_f1_all_labels", list(declared), "macro"),
+        ):
+            expected = f1_score(gold, marked, labels=labels, average=average, zero_division=0)
+            assert got[name] == float(expected), (trial, name)

@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from clinbench.audiogram.adjudication import Judge
 from clinbench.audiogram.check import case_facts, check_reply
 from clinbench.audiogram.claims import (
     LEXICON,
@@ -24,7 +25,6 @@ from clinbench.audiogram.claims import (
     read_claims,
     written_out,
 )
-from clinbench.audiogram.judge import Judge
 from clinbench.audiogram.judges import JUDGES, judge_claims
 
 from .conftest import build

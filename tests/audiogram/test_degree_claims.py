@@ -13,10 +13,10 @@ import time
 
 import pytest
 
+from clinbench.audiogram.adjudication import Judge
 from clinbench.audiogram.check import case_facts, check_reply
 from clinbench.audiogram.claims import Claim, Qualifier
 from clinbench.audiogram.degree_claims import LEXICON, canon_degree, degree_claims
-from clinbench.audiogram.judge import Judge
 from clinbench.audiogram.judges import degree_span, judge_claims
 
 from .conftest import build

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
+from clinbench.audiogram.adjudication import Judge
 from clinbench.audiogram.check import case_facts, check_reply
 from clinbench.audiogram.claims import Claim, read_claims
-from clinbench.audiogram.judge import Judge
 from clinbench.audiogram.judges import judge_claims
 from clinbench.audiogram.result_claims import (
     ASYMMETRY_RULE,

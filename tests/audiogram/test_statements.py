@@ -1,6 +1,6 @@
 """The pattern reader and the Judge, tested apart (issue #26 items 1-2): reading is text ->
 claims with no case in sight (statements.py, lexicon.py, notation.py), judging is claim x
-audiogram -> finding (judge.py)."""
+audiogram -> finding (adjudication.py)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from clinbench.audiogram import lexicon
+from clinbench.audiogram.adjudication import Judge, judge_clauses
 from clinbench.audiogram.check import case_facts
 from clinbench.audiogram.claims import Claim
-from clinbench.audiogram.judge import Judge, judge_clauses
 from clinbench.audiogram.judges import judge_claims
 from clinbench.audiogram.result_claims import Topics
 from clinbench.audiogram.statements import read_clause, read_statements

@@ -10,9 +10,9 @@ import time
 
 import pytest
 
+from clinbench.audiogram.adjudication import Judge
 from clinbench.audiogram.check import case_facts, check_reply
 from clinbench.audiogram.claims import Claim, average_claims
-from clinbench.audiogram.judge import Judge
 from clinbench.audiogram.judges import judge_claims
 from clinbench.audiogram.threshold_claims import (
     BARE_LEVEL,

@@ -10,7 +10,7 @@ Reading and judging are apart: :mod:`~clinbench.audiogram.statements` (with
 :mod:`~clinbench.audiogram.lexicon`, :mod:`~clinbench.audiogram.notation` and the clause
 readers) reads the reply into claims without seeing the case;
 :mod:`~clinbench.audiogram.judges` says whether each claim is true of the case and
-:mod:`~clinbench.audiogram.judge` turns that into findings and laterality swaps;
+:mod:`~clinbench.audiogram.adjudication` turns that into findings and laterality swaps;
 :mod:`~clinbench.audiogram.findings` holds the enums and result types. What is not
 understood is left out, never guessed, and a claim that cannot be tied to one ear or
 compared with the truth is ``unverifiable``. Only the Q1 and Q2 sections are read when the
@@ -26,6 +26,7 @@ from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
+from clinbench.audiogram.adjudication import Judge, judge_clauses
 from clinbench.audiogram.audiogram_model import EARS, Audiogram
 from clinbench.audiogram.claims import (
     SHORTHAND,
@@ -52,7 +53,6 @@ from clinbench.audiogram.findings import (
     FindingKind,
     Verdict,
 )
-from clinbench.audiogram.judge import Judge, judge_clauses
 from clinbench.audiogram.judges import JUDGES, CaseFacts, judge_claims
 from clinbench.audiogram.rules_reply import case_audiogram
 from clinbench.audiogram.statements import read_statements, sections

@@ -18,6 +18,8 @@ READ = [
     # an average after the frequency list is no level at its last frequency
     ("Up to 4 kHz it slopes; the mean is 30 right and 32 left.", []),
     ("0.5-4 kHz average: 30 right and 32 left.", []),
+    # a frequency after the pair is theirs: they are not levels at the one before
+    ("Flat to 1 kHz, then down to 45 right and 60 left at 3 kHz.", []),
 ]  # fmt: skip
 
 # (text, conduction of the first level): a conduction named after the levels, in a later

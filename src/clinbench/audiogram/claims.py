@@ -826,8 +826,10 @@ _LEVEL_TO_EAR = re.compile(r"(?i)\s*(?:(?:on|in|for)\s+(?:the\s+)?)?")
 _PAIRED_EARS = re.compile(
     r"(?i)\b\d{1,3}\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\s*(?:,|and)\s*"
     r"\d{1,3}\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\b"
+    r"(?!\s*(?:ears?\s*)?(?:at|@|in)\s*\d)"
 )
-"""Two levels, each followed by its ear ("50 right and 55 left"): each level is its ear's."""
+"""Two levels, each followed by its ear ("50 right and 55 left"): each level is its ear's,
+at the frequency before them unless one follows ("a dip to 50 right and 55 left at 4k")."""
 _AVERAGE_WORD = re.compile(r"(?i)\b(?:average|avg|mean|pta|4fa|fa)\b")
 
 

@@ -66,3 +66,47 @@ def test_reading_levels_then_ears_is_linear():
     big_size, big = cost(12000)
     assert big_size > 400_000 and size > 100_000
     assert big < 8 * max(small, 0.01)
+
+
+# A distance from the other conduction is not a level (a class of batch 26: "the masked bone
+# sits 5 dB below air" read as a bone level of 5 dB HL).
+SLOPING_RIGHT = build(
+    {500: 40, 1000: 45, 2000: 50, 4000: 60},
+    10,
+    right_bone={500: 35, 1000: 40, 2000: 45, 4000: 55},
+    left_bone={500: 5, 1000: 5, 2000: 5, 4000: 5},
+    bone_masked=True,
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("Left normal. The right bone sits 5 dB below air, sensorineural.", []),
+        ("Right: air 40-60 with bone 10 dB under the air line: mixed.", ["type_misclassification"]),
+        ("Right: masked bone 5 dB HL at 1 kHz, so conductive.",
+         ["fabricated_result", "type_misclassification"]),
+    ],
+)  # fmt: skip
+def test_a_distance_from_air_is_not_a_bone_level(reply, errors):
+    """The first gave a fabricated bone level of 5 dB on main 069008c."""
+    assert check_reply(reply, SLOPING_RIGHT).critical_errors == errors
+
+
+def test_new_negation_generic_and_distance_rules_are_linear():
+    """A long reply of denied findings, general statements and distances from air is checked
+    in time linear in its length (four times the text, well under eight times the CPU)."""
+
+    def cost(n):
+        text = (
+            "Nothing to type as mixed. An SNHL can be the first sign of hydrops. "
+            "Right bone sits 5 dB below air. At 2 kHz 40 right and 45 left. "
+        ) * n
+        began = time.process_time()
+        check_reply(text, SLOPING_RIGHT)
+        return len(text), time.process_time() - began
+
+    size, small = cost(150)
+    big_size, big = cost(600)
+    assert big_size > 4 * size - 10
+    assert big < 8 * max(small, 0.01)

@@ -838,7 +838,10 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
     3000 Hz the right is 30 and the left 55", "In 4000 Hz ... (left 55, right 30)", "In
     8000 Hz it is 80 dB both sides" (non-native and comparative replies)."""
     freq = None
-    paired = [m.span() for m in _PAIRED_EARS.finditer(text)] if _may_pair_ears(text) else []
+    paired = []
+    if toks and _may_pair_ears(text[toks[0].start : toks[-1].end]):
+        # only the statement's own text: the reader calls this statement by statement
+        paired = [m.span() for m in _PAIRED_EARS.finditer(text, toks[0].start, toks[-1].end)]
     for i, tok in enumerate(toks):
         if tok.kind == "freq":
             # a list or span of frequencies ("0.5/1/2/4 kHz: right 36") is an average's

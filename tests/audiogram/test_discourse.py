@@ -58,7 +58,14 @@ def test_hedges_and_ticked_boxes_are_kept(text):
 
 
 def test_every_rule_cites_its_source_and_is_used():
-    assert set(RULES) == {"unticked option", "question", "set aside", "examiner line"}
+    assert set(RULES) == {
+        "unticked option",
+        "question",
+        "set aside",
+        "examiner line",
+        "rejected quotation",
+        "rejected report",
+    }
     for pattern, source in RULES.values():
         assert pattern.pattern and len(source) > 20
 

@@ -211,7 +211,8 @@ _TRIGGER_PATTERN = re.compile(
     r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
     r"\d\s*(?i:k|khz|hz)\s*:?\s*-?\d{1,3}\b|\d\s*/\s*\.?\d|"
     r"(?i:\b(?:right|left)(?:\s+(?:is|was))?\s+\d{1,3}\b|"
-    r"\d\s*(?:db\s*)?(?:hl\s*)?(?:on\s+)?both sides)"
+    r"\d\s*(?:db\s*)?(?:hl\s*)?(?:on\s+)?both sides|"
+    r"\b\d{1,3}\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\s*(?:,|and)\s*\d)"
 )
 
 
@@ -786,16 +787,22 @@ def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
     return out
 
 
+_LATER_CLAUSE = re.compile(r"\(|\s[-\u2013]\s+with\b")
+"""What sets a conduction named after a level apart from it: a parenthesis, or a dash then
+"with" ("40 right, 45 left - with bone following air at 4 kHz")."""
+
+
 def _level_conduction(text: str, marks: _Positioned, tok: Token, put: _Put, claim: Claim) -> Claim:
     """Return ``claim`` in the conduction named last before its level ("air 35-50, masked
     bone 5-10 and 20 at 2 kHz": bone), else the statement's, unless the statement names it
-    only inside a parenthesis after the level ("500 Hz 40 (masked BC 10)": air). Source:
+    only inside a parenthesis or a later "- with" clause after the level ("500 Hz 40
+    (masked BC 10)": air). Source:
     audiogram forms write a conduction before the values it labels (BSA 2018)."""
     before = marks.last_before(tok.start)
     if before is not None:
         return replace(claim, conduction="bone" if before.value in ("bone", "bc") else "air")
     after = marks.first_after(tok.end)
-    if after is not None and "(" in text[tok.end : after.start]:
+    if after is not None and _LATER_CLAUSE.search(text, tok.end, after.start):
         return replace(claim, conduction="air")
     return claim
 
@@ -816,6 +823,14 @@ _RANGE_TOP = re.compile(r"\d\s*(?:-|–|to)\s*$")
 its top is no level at the frequency named before it."""
 _EAR_TO_LEVEL = re.compile(r"(?i)\s*(?:(?:is|was|are|were)\s+(?:at\s+)?|[:=]\s*)?")
 _LEVEL_TO_EAR = re.compile(r"(?i)\s*(?:(?:on|in|for)\s+(?:the\s+)?)?")
+_PAIRED_EARS = re.compile(
+    r"(?i)\b\d{1,3}\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\s*(?:,|and)\s*"
+    r"\d{1,3}\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\b"
+    r"(?!\s*(?:ears?\s*)?(?:at|@|in)\s*\d)"
+)
+"""Two levels, each followed by its ear ("50 right and 55 left"): each level is its ear's,
+at the frequency before them unless one follows ("a dip to 50 right and 55 left at 4k")."""
+_AVERAGE_WORD = re.compile(r"(?i)\b(?:average|avg|mean|pta|4fa|fa)\b")
 
 
 def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token, Token]]:
@@ -823,6 +838,10 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
     3000 Hz the right is 30 and the left 55", "In 4000 Hz ... (left 55, right 30)", "In
     8000 Hz it is 80 dB both sides" (non-native and comparative replies)."""
     freq = None
+    paired = []
+    if toks and _may_pair_ears(text[toks[0].start : toks[-1].end]):
+        # only the statement's own text: the reader calls this statement by statement
+        paired = [m.span() for m in _PAIRED_EARS.finditer(text, toks[0].start, toks[-1].end)]
     for i, tok in enumerate(toks):
         if tok.kind == "freq":
             # a list or span of frequencies ("0.5/1/2/4 kHz: right 36") is an average's
@@ -850,6 +869,25 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
             and _LEVEL_TO_EAR.fullmatch(text, tok.end, after.start)
         ):  # fmt: skip
             yield after, tok, freq
+        elif (
+            after is not None and after.kind == "ear" and after.value in ("right", "left")
+            and _within(paired, tok.start, after.end)
+            and tok.start - freq.end <= 60
+            and not _AVERAGE_WORD.search(text, freq.end, tok.start)
+        ):  # fmt: skip
+            # "at 3 kHz 50 right and 55 left", but not "(4 kHz) ... average 25 right, 24 left"
+            yield after, tok, freq
+
+
+def _within(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Return whether ``start``-``end`` lies inside one of the sorted, disjoint ``spans``."""
+    i = bisect.bisect_right(spans, (start, len(spans) and spans[-1][1] + 1)) - 1
+    return i >= 0 and spans[i][0] <= start and end <= spans[i][1]
+
+
+def _may_pair_ears(text: str) -> bool:
+    """Return whether ``text`` may hold levels each followed by its ear (a cheap test)."""
+    return " right" in text.lower() and " left" in text.lower()
 
 
 _SLASH_LIST = re.compile(

@@ -45,6 +45,43 @@ SET_ASIDE = re.compile(
 """A first impression the writer sets aside with "but" ("My first thought was a conductive
 loss, but the bone ..."): withdrawn, so the last word stands."""
 
+QUOTED = re.compile(r'"[^"\n]{1,300}"|\u201c[^\u201d\n]{1,300}\u201d|^[ \t]*>[^\n]{1,300}', re.M)
+"""A colleague's words the writer quotes: a span in quotation marks, or a ">" quoted line
+(markdown block quote). Whether it is the writer's claim depends on what the writer says of it."""
+
+REPORTED = re.compile(
+    r"\b(?:the\s+)?(?:colleague|report|referrer|letter|original)\s+(?:called|calls|said|says|"
+    r"stated|states|described|describes|wrote|labelled|labels)\s+(?:it|this|them|the\s+\w+)\s+"
+    r"(?:as\s+)?(?!(?:correctly|rightly|accurately)\b)[^\"\u201c;.\n]{1,120}",
+    re.I,
+)
+"""A colleague's statement reported without quotation marks ("the colleague called it
+sensorineural"), up to the end of the clause."""
+
+ACCEPTED = re.compile(
+    r"[ \t]*[-\u2013:,.;]?[ \t]*(?:(?:i|we)\s+)?(?:agree|agreed|ok|okay|correct|fine|endorsed|"
+    r"as stated|all correct)\b(?![ \t]+(?:with\s+the|except|in\s+part)|,?\s*but\b)",
+    re.I,
+)
+"""The writer accepts the quoted words outright, straight after them ("- agreed", ": OK")."""
+
+REJECTED = re.compile(
+    r"\b(?:disagree\w*|not\s+correct|incorrect|wrong|should\s+(?:read|go|be|say)|rather|"
+    r"in\s+fact|actually|misses|missed|understates?|overstates?|half\s+right|"
+    r"part(?:ly|ially)\s+(?:agree|right)|not\s+quite|the\s+other\s+way|"
+    r"(?:i|we)\s+(?:read|class|call)\s+(?:it|this|them|the\s+\w+)\s+(?:as|the)|my\s+reading)\b|"
+    r",\s*not\b|\b(?:is|are|was)\s+not\b|\b(?:isn't|aren't)\b|\bno\s*[:;,.]|\bno\b(?=[ \t]*$)",
+    re.I | re.M,
+)
+"""What the writer says when rejecting or correcting quoted words: "I disagree", "this is
+not correct", "should read", "rather", "in fact", "a MIXED loss, not sensorineural"."""
+
+REPORTED_HINT = re.compile(r"\b(?:colleague|report|referrer|letter|original)\b", re.I)
+
+_VERDICT_REACH = 250
+"""How far after quoted words the writer's verdict on them is looked for (characters); the
+next quotation or a blank line ends it sooner."""
+
 RULES: dict[str, tuple[re.Pattern[str], str]] = {
     "unticked option": (
         UNTICKED_OPTION,
@@ -56,6 +93,17 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         SET_ASIDE,
         "self-correction in clinical reasoning: a first impression revised by what follows "
         "is not the conclusion (the last word stands, as in issue #26's withdrawn claims)",
+    ),
+    "rejected quotation": (
+        QUOTED,
+        "reported speech in peer review and second opinions: a colleague's words the reviewer "
+        "quotes and then rejects or corrects are not the reviewer's claim; words accepted "
+        '("agreed", "correct") are',
+    ),
+    "rejected report": (
+        REPORTED,
+        'reported speech without quotation marks ("the colleague called it ..."), rejected '
+        "as a quotation is",
     ),
     "examiner line": (
         EXAMINER_LINE,
@@ -83,9 +131,49 @@ def _blank(m: re.Match[str]) -> str:
     return " " * len(m.group(0))
 
 
+def _rejected(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Return the quoted spans the writer rejects: not accepted straight after, and a
+    rejection in the same line before them or in the verdict that follows (up to the next
+    quotation, a blank line or :data:`_VERDICT_REACH` characters)."""
+    out = []
+    for i, (start, end) in enumerate(spans):
+        if ACCEPTED.match(text, end, min(len(text), end + 40)):
+            continue
+        stop = min(len(text), end + _VERDICT_REACH)
+        if i + 1 < len(spans):
+            stop = min(stop, spans[i + 1][0])
+        blank_line = text.find("\n\n", end, stop)
+        if blank_line >= 0:
+            stop = blank_line
+        line_start = text.rfind("\n", 0, start) + 1
+        begin = max(line_start, spans[i - 1][1] if i else 0, start - _VERDICT_REACH)
+        if REJECTED.search(text, end, stop) or REJECTED.search(text, begin, start):
+            out.append((start, end))
+    return out
+
+
+def _without_rejected_quotes(text: str) -> str:
+    """Return ``text`` with the colleague's words the writer rejects blanked (same length)."""
+    if text.lstrip()[:1] in "{[":  # a JSON reply: its quotation marks delimit fields
+        return text
+    spans = [m.span() for m in QUOTED.finditer(text)]
+    spans += [m.span() for m in REPORTED.finditer(text)]
+    spans.sort()
+    rejected = _rejected(text, spans)
+    if not rejected:
+        return text
+    parts, last = [], 0
+    for start, end in rejected:
+        start = max(start, last)
+        parts += [text[last:start], " " * (end - start)]
+        last = max(last, end)
+    parts.append(text[last:])
+    return "".join(parts)
+
+
 def without_unclaimed(text: str) -> str:
-    """Return ``text`` with unticked options, questions, examiner lines and first impressions
-    set aside blanked (same length)."""
+    """Return ``text`` with unticked options, questions, examiner lines, first impressions
+    set aside and a colleague's words the writer rejects blanked (same length)."""
     if "[" in text:
         text = UNTICKED_OPTION.sub(_blank, text)
     if "?" in text:
@@ -94,4 +182,6 @@ def without_unclaimed(text: str) -> str:
         text = EXAMINER_LINE.sub(_examiner_line, text)
     if "irst" in text or "nitial" in text or "IRST" in text or "NITIAL" in text:
         text = SET_ASIDE.sub(_blank, text)
+    if '"' in text or ">" in text or "\u201c" in text or REPORTED_HINT.search(text):
+        text = _without_rejected_quotes(text)
     return text

@@ -62,7 +62,8 @@ CONFIG_COMPATIBLE = {
     "precipitous": {"precipitous", "sloping"},
 }
 NEGATORS = re.compile(
-    r"(\bno\b|\bnot\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|\bexclude[sd]?\b|\bexcluding\b|"
+    r"(\bno(?:t|thing)?\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|\bexclude[sd]?\b|"
+    r"\bexcluding\b|"
     r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|"
     # an instruction is not a finding: "treat as sudden SNHL until proven otherwise"
     r"\btreat(?:ed|ing)?\s+(?:it\s+|this\s+)?as\b|\bmanag(?:e|ed|ing)\s+(?:it\s+)?as\b|"
@@ -83,8 +84,8 @@ NEGATED_AFTER = re.compile(
 )
 """After a word: "a conductive cause is unlikely" negates it as "no conductive cause" does."""
 GENERIC = re.compile(
-    r"[\w-]+(?:[\s-]+(?!that\b|which\b)[\w-]+){0,3}?\s+(?:would|typically|usually|tends? to|"
-    r"rarely|seldom|generally|commonly)\b"
+    r"[\w-]+(?:[\s-]+(?!that\b|which\b)[\w-]+){0,3}?\s+(?:would|(?<!and )can be|typically|usually|"
+    r"tends? to|rarely|seldom|generally|commonly)\b"
 )
 """After a word in an indefinite noun phrase: "a conductive loss would show gaps", "a severe
 loss typically needs ...", "a conductive loss this small rarely needs amplification": a

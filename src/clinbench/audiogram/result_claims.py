@@ -223,10 +223,13 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
 
 TYMP_TYPE = re.compile(
     r"\b(?:[Tt]ype|TYPE|Jerger)[\s-]*(A[sSdD]|A|B|C)\b(?![\w-])|\b(A[sSdD]|A|B|C)[\s-]+type\b|"
-    r"(?i:\btympanograms?\s+(?:is|are|was|were)\s+)(A[sd]|A|B|C)\b(?![\w-])"
+    r"(?i:\btympanograms?\s+(?:is|are|was|were)\s+)(A[sd]|A|B|C)\b(?![\w-])|"
+    r"(?i:\b(?:right|left)\s*:?\s+|\b(?:the|a)\s+flat\s+)(A[sd]|A|B|C)\b(?![\w-])"
 )
 """A tympanogram type by its letter, read in the clause as written (case matters: "type a"):
-"type B", "B type", and the letter said of the tympanogram ("Tympanograms are As")."""
+"type B", "B type", the letter said of the tympanogram ("Tympanograms are As"), and, in a
+sentence about tympanometry, the letter straight after an ear ("right Ad, left A") or after
+"the flat" ("the flat B")."""
 TYMP_WORDS = [
     (re.compile(r"\bflat\b[^.]{0,15}\b(?:tymp|trace|curve)|"
                 r"\bno (?:discernible |measurable )?peak"), "B"),
@@ -247,7 +250,7 @@ def tympanometry_claims(seg: str, low: str, ear: str | None, hedged: bool) -> li
     each type letter named, else the first description in words ("flat trace": B)."""
     out = []
     for m in TYMP_TYPE.finditer(seg):
-        letter = m.group(1) or m.group(2) or m.group(3)
+        letter = m.group(1) or m.group(2) or m.group(3) or m.group(4)
         letter = letter[0].upper() + letter[1:].lower()
         out.append(_clause_claim("tympanometry", ear, letter, hedged, m.group(0),
                                  "tympanogram type"))  # fmt: skip

@@ -132,12 +132,14 @@ NUMBER_AFTER_SKIP = re.compile(
     r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
     r"sl|spl|snr|nhl|ehl|"
     r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|dip|"
+    # a distance from the other conduction ("bone sits 5 dB below air"), not a level
+    r"(?:below|above|under|over)\s+(?:the\s+)?(?:air|bone|ac|bc)\b|"
     # the gap is the value's noun, after up to two words of its own ("a 40 dB conductive
     # gap", "40-60 dB middle-ear gaps"), not a gap named after a threshold ("30 dB and a gap")
     r"(?:(?!(?:and|with|but|or|no|an?|the|at|in|on|of|so|plus)\b)[a-z/-]+\s+){0,2}gaps?)\b"
 )
-"""After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip", "a 40 dB
-conductive gap", a level in dB SL/SPL/nHL. Source: clinic reports; the dB scales of
+"""After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip", "5 dB below
+air", "a 40 dB conductive gap", a level in dB SL/SPL/nHL. Source: clinic reports; the dB scales of
 audiology (ANSI S3.6)."""
 NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
 """The level a no response was found at, between it and its frequency (a level is in dB:

@@ -3,15 +3,13 @@ reading (text -> what is left to read, text -> claims) and end to end (issue #26
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.claims import read_claims
 from clinbench.audiogram.discourse import RULES, without_unclaimed
 
-from .conftest import build
+from .conftest import build, cpu_cost
 
 # (text, words that must be gone, words that must stay)
 BLANKED = [
@@ -125,12 +123,10 @@ def test_blanking_is_linear_on_long_replies():
         text += ". is it" * n + "[ ]" + "[ ] (" * n  # questions and boxes left open
         text += "my first thought was " * n + "at first i thought " * n + ", but"
         text += "\nExaminer: " + "right left " * n
-        began = time.process_time()
-        without_unclaimed(text)
-        return len(text), time.process_time() - began
+        return len(text), cpu_cost(lambda: without_unclaimed(text))
 
     size, small = cost(1700)
     big_size, big = cost(6800)
     assert big_size > 400_000 and size > 100_000
     assert big < 1.0
-    assert big < 8 * max(small, 0.01)
+    assert big < 10 * max(small, 0.01)

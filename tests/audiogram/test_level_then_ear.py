@@ -3,14 +3,12 @@ reading and end to end (issue #26 item 5, a class of batch 26)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.claims import read_claims
 
-from .conftest import build
+from .conftest import build, cpu_cost
 
 READ = [
     ("At 6 kHz the levels are 45 right and 70 left.", [("right", 45, 6000), ("left", 70, 6000)]),
@@ -58,14 +56,12 @@ def test_reading_levels_then_ears_is_linear():
 
     def cost(n):
         text = "at 2 kHz " + "40 right and 45 left, " * n + "at 4 kHz 1 right " * n
-        began = time.process_time()
-        read_claims(text)
-        return len(text), time.process_time() - began
+        return len(text), cpu_cost(lambda: read_claims(text))
 
     size, small = cost(3000)
     big_size, big = cost(12000)
     assert big_size > 400_000 and size > 100_000
-    assert big < 8 * max(small, 0.01)
+    assert big < 10 * max(small, 0.01)
 
 
 # A distance from the other conduction is not a level (a class of batch 26: "the masked bone
@@ -102,11 +98,9 @@ def test_new_negation_generic_and_distance_rules_are_linear():
             "Nothing to type as mixed. An SNHL can be the first sign of hydrops. "
             "Right bone sits 5 dB below air. At 2 kHz 40 right and 45 left. "
         ) * n
-        began = time.process_time()
-        check_reply(text, SLOPING_RIGHT)
-        return len(text), time.process_time() - began
+        return len(text), cpu_cost(lambda: check_reply(text, SLOPING_RIGHT))
 
     size, small = cost(150)
     big_size, big = cost(600)
     assert big_size > 4 * size - 10
-    assert big < 8 * max(small, 0.01)
+    assert big < 10 * max(small, 0.01)

@@ -3,14 +3,12 @@ reviewer's claim; accepted, they are (issue #26 item 5, reading class of batch 2
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.discourse import without_unclaimed
 
-from .conftest import build
+from .conftest import build, cpu_cost
 
 # (text, words that must be gone, words that must stay)
 REJECTED = [
@@ -92,12 +90,10 @@ def test_quotation_reading_is_linear_on_long_replies():
     def cost(n):
         text = ('Report: "right mixed loss". I disagree.\n> left mild\n' * n) + '"' * n
         text += "the colleague called it " * n + "; " + ('"a" - agreed. ' * n) + "\u201c" * n
-        began = time.process_time()
-        without_unclaimed(text)
-        return len(text), time.process_time() - began
+        return len(text), cpu_cost(lambda: without_unclaimed(text))
 
     size, small = cost(1500)
     big_size, big = cost(6000)
     assert big_size > 400_000 and size > 100_000
     assert big < 1.0
-    assert big < 8 * max(small, 0.01)
+    assert big < 10 * max(small, 0.01)

@@ -3,14 +3,12 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.result_claims import TYMP_TYPE
 
-from .conftest import build
+from .conftest import build, cpu_cost
 
 READ = [
     ("Tympanometry: right B (0.8 ml), left As.", ["B", "As"]),
@@ -51,11 +49,9 @@ def test_swapped_tympanograms_are_found(reply, errors):
 def test_reading_letters_after_ears_is_linear():
     def cost(n):
         text = "tympanometry: right As, left A, the flat B " * n + "right " * n
-        began = time.process_time()
-        list(TYMP_TYPE.finditer(text))
-        return len(text), time.process_time() - began
+        return len(text), cpu_cost(lambda: list(TYMP_TYPE.finditer(text)))
 
     size, small = cost(2500)
     big_size, big = cost(10000)
     assert big_size > 400_000 and size > 100_000
-    assert big < 8 * max(small, 0.01)
+    assert big < 10 * max(small, 0.01)

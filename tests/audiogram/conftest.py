@@ -45,6 +45,19 @@ def build(
     return Audiogram.model_validate(raw)
 
 
+def conductive_right(**extra) -> Audiogram:
+    """Return a right conductive loss (air 30-45 dB HL over masked bone of 5-10) beside a
+    normal left ear (10 dB HL throughout), with any other field of ``build`` in ``extra``."""
+    return build(
+        {250: 45, 500: 45, 1000: 40, 2000: 35, 4000: 30, 8000: 30},
+        10,
+        right_bone={500: 5, 1000: 10, 2000: 10, 4000: 5},
+        left_bone={500: 5, 1000: 5, 2000: 10, 4000: 5},
+        bone_masked=True,
+        **extra,
+    )
+
+
 @pytest.fixture(scope="session")
 def labelled_cases() -> dict[str, dict]:
     return json.loads((DATA / "cases.json").read_text())

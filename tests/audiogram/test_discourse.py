@@ -9,7 +9,7 @@ from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.claims import read_claims
 from clinbench.audiogram.discourse import RULES, without_unclaimed
 
-from .conftest import build, cpu_cost
+from .conftest import conductive_right, cpu_cost
 
 # (text, words that must be gone, words that must stay)
 BLANKED = [
@@ -84,13 +84,7 @@ def test_claims_read_after_blanking(text, expected):
     assert got == expected
 
 
-CONDUCTIVE_RIGHT = build(
-    {250: 45, 500: 45, 1000: 40, 2000: 35, 4000: 30, 8000: 30},
-    10,
-    right_bone={500: 5, 1000: 10, 2000: 10, 4000: 5},
-    left_bone={500: 5, 1000: 5, 2000: 10, 4000: 5},
-    bone_masked=True,
-)
+CONDUCTIVE_RIGHT = conductive_right()
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.discourse import without_unclaimed
 
-from .conftest import build, cpu_cost
+from .conftest import conductive_right, cpu_cost
 
 # (text, words that must be gone, words that must stay)
 REJECTED = [
@@ -54,13 +54,7 @@ def test_accepted_quotations_are_kept(text):
     assert first_quote in kept, kept
 
 
-CONDUCTIVE_RIGHT = build(
-    {250: 45, 500: 45, 1000: 40, 2000: 35, 4000: 30, 8000: 30},
-    10,
-    right_bone={500: 5, 1000: 10, 2000: 10, 4000: 5},
-    left_bone={500: 5, 1000: 5, 2000: 10, 4000: 5},
-    bone_masked=True,
-)
+CONDUCTIVE_RIGHT = conductive_right()
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.result_claims import TYMP_TYPE
 
-from .conftest import build, cpu_cost
+from .conftest import conductive_right, cpu_cost
 
 READ = [
     ("Tympanometry: right B (0.8 ml), left As.", ["B", "As"]),
@@ -24,14 +24,7 @@ def test_letters_after_ears(text, letters):
     assert got == letters
 
 
-CONDUCTIVE_RIGHT = build(
-    {250: 45, 500: 45, 1000: 40, 2000: 35, 4000: 30, 8000: 30},
-    10,
-    right_bone={500: 5, 1000: 10, 2000: 10, 4000: 5},
-    left_bone={500: 5, 1000: 5, 2000: 10, 4000: 5},
-    bone_masked=True,
-    tympanometry={"right": {"type": "B"}, "left": {"type": "A"}},
-)
+CONDUCTIVE_RIGHT = conductive_right(tympanometry={"right": {"type": "B"}, "left": {"type": "A"}})
 
 
 @pytest.mark.parametrize(

@@ -29,16 +29,26 @@ def test_a_stopped_run_exits_non_zero_names_the_resume_command_and_keeps_the_old
     log_dir = tmp_path / "logs"
     out = tmp_path / "results.csv"
     out.write_text("the table of an earlier, complete run\n")
-    slow_server.reset(delay=DELAY)
+    # the server holds the call after the fourth answer, so one call is surely in flight
+    # when the signal comes (without the hold the stop could fall between two calls)
+    slow_server.reset(delay=DELAY, hold_after=STOP_AFTER)
     run = subprocess.Popen(
         [*CLINBENCH, "run", str(items), "--model", "openai-api/local/slow",
          "--max-connections", "1", "--log-dir", str(log_dir), "--display", "none",
          "--out", str(out), "-M", "max_retries=0"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
-    wait_until(lambda: len(slow_server.answered_in()) >= STOP_AFTER, run, what="4 answers")
-    run.send_signal(sig)
-    output = run.communicate(timeout=120)[0]
+
+    def in_flight() -> bool:
+        asked = len(slow_server.asked.get("first run", []))
+        return len(slow_server.answered_in()) >= STOP_AFTER and asked > STOP_AFTER
+
+    try:
+        wait_until(in_flight, run, what="4 answers and a fifth call held")
+        run.send_signal(sig)
+        output = run.communicate(timeout=120)[0]
+    finally:
+        slow_server.release.set()
     assert run.returncode == code, output
     assert "successfully" not in output and "(success)" not in output
     assert "interrupted" in output.lower()

@@ -106,11 +106,14 @@ NOT_DONE = re.compile(
 _TAGGED = (
     r"(?=\s*(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
-    r"conductive|mixed|snhl|chl|hearing|thresholds?|type\s+[a-d][ds]?)\b))"
+    r"conductive|mixed|snhl|chl|hearing|thresholds?|type\s+[a-d][ds]?|"
+    # a chat's shorthand: the region or onset of the ear's loss ("R low-freq CHL", "L sudden")
+    r"sudden|(?:low|mid|high)[\s-]*freq\w*|rising|cookie[\s-]*bite|notch\w*)\b))"
 )
 """What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC", and
 a finding about the ear ("R moderately severe", "L mild SNHL": a capital R or L alone before
-a degree or type word names the ear, as before a tympanogram type: "R type B"), and an
+a degree or type word, or the region or onset of its loss, names the ear, as before a tympanogram
+type: "R type B"), and an
 average worked out ("R (25+30+40+50)/4")."""
 RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
 LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)

@@ -62,8 +62,9 @@ CONFIG_COMPATIBLE = {
     "precipitous": {"precipitous", "sloping"},
 }
 NEGATORS = re.compile(
-    r"(\bno(?:t|thing)?\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|\bexclude[sd]?\b|"
-    r"\bexcluding\b|"
+    # a contracted "not" negates as the full word does ("isn't", "doesn't", "wasn't")
+    r"(\bno(?:t|thing)?\b|(?<=[a-z])n['\u2019]t\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|"
+    r"\bexclude[sd]?\b|\bexcluding\b|"
     r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|"
     # an instruction is not a finding: "treat as sudden SNHL until proven otherwise"
     r"\btreat(?:ed|ing)?\s+(?:it\s+|this\s+)?as\b|\bmanag(?:e|ed|ing)\s+(?:it\s+)?as\b|"
@@ -71,12 +72,13 @@ NEGATORS = re.compile(
     # ("if you could see ..." is a request, not a condition)
     r"\bif\b(?!\s+(?:you|i)\b)|\bunless\b|\bwhether\b|"
     r"\bor\b|\bnon-)(?:(?!\b(?:because|since|given|hence|therefore|thus|"
-    r"as(?=\s+(?:the|this|that|there|it)\b))\b)[^.:]){0,40}$|"
+    r"as(?=\s+(?:the|this|that|there|it)\b))\b|-+>|\u2192)[^.:]){0,40}$|"
     r"\bdifferential\b[^.]{0,40}$"
 )
 """A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
 needed: the asymmetry is conductive" does not negate the asymmetry), and so does a reason
-given after it ("MRI is not needed because/as the asymmetry is conductive"), except after
+given after it ("MRI is not needed because/as the asymmetry is conductive") or a conclusion
+drawn with an arrow ("doesn't recover -> sloping"), except after
 "differential" ("Differential diagnosis: ..." lists what is being weighed)."""
 NEGATED_AFTER = re.compile(
     r"[\w-]+(?:[\s-]+[\w'-]+){0,3}?\s+(?:is|are|seems|appears|was)\s+(?:very\s+|highly\s+)?"

@@ -84,8 +84,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      r"(?:(?m:^)|(?<=[{,]))[ \t\"'-]*(?i:(right|left)(?: ear)?)[ \t]*(?=:)",
      "'Right ear:' labels (clinic letters)"),
     ("ear", "line-start R/L",
-     r"(?:(?m:^)|(?<=[.;] )|(?<=[.;]))[ \t>*-]*([RL])(?=[ \t]*[:\-)]|[ \t]+[\w.])",
-     "bare R/L at a line start (clinic shorthand on audiogram forms)"),
+     r"(?:(?m:^)|(?<=[.;] )|(?<=[.;])|"
+     r"(?<=[,:/] )(?=[RL][ \t]+(?:slight|mild|mod(?:erate(?:ly)?)?|severe|profound|normal)\b))"
+     r"[ \t>*-]*([RL])(?=[ \t]*[:\-)]|[ \t]+[\w.])",
+     "bare R/L at a line start, or opening a comma's item or a speaker's turn with the "
+     "ear's degree ('AUD: R moderate, L mild'): clinic shorthand on forms and in chats"),
     ("ear", "ear abbreviation", r"\b(AD|AS|AU|RE|LE)\b",
      "Latin and UK ear abbreviations (ASHA 1990 audiogram forms; NHS audiology letters)"),
     ("ear", "ear word",

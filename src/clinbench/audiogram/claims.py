@@ -95,6 +95,8 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      _I(r"\b(right|left|rt|lt|bilat(?:eral(?:ly)?)?|both ears|each ear|each side|both sides)\b|"
         r"\b([rl])(?= ear\b)"),
      "plain ear words and 'bilat' (clinic notes)"),
+    ("ear", "the R/L", r"(?<=\bthe )([RL])\b(?![-'.]?\w)",
+     "'As on the L, A on the R': a capital R or L after 'the' is the side (chat shorthand)"),
     ("side", "better/poorer ear",
      _I(r"\b(poorer|worse|better)[- ]hearing ear\b|\b(poorer|worse|better) ear\b"),
      "better/poorer ear (WHO 2021 grades a person by the better ear)"),
@@ -178,6 +180,7 @@ SHORTHAND = frozenset(
     {
         "ear key",
         "line-start R/L",
+        "the R/L",
         "better/poorer ear",
         "degree abbreviation",
         "at-sign frequency",

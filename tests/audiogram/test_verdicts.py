@@ -119,8 +119,11 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # a slash's or a speaker's item before the ear's degree ("Severity: R moderate / L
     # mild"; batch 27 as tuning data): shapes S54 gains its two degrees (matches) and Q12,
     # labelled laterality_confusion, the left ear's swapped degree and type (both
-    # laterality confusions, true of the right ear), reviewed one by one.
-    assert 0 < len(ADDED) <= 203
+    # laterality confusions, true of the right ear), reviewed one by one; 204 with a capital
+    # R or L straight after a level as its ear ("3k 50 R, 55 L"; batch 27): 11:T64 gains
+    # "45 dB at 3 kHz" for the right ear after "(PTA ~29 R, 30 L)", reviewed: a match (both
+    # ears are 45 there).
+    assert 0 < len(ADDED) <= 204
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

@@ -61,9 +61,14 @@ CONFIG_COMPATIBLE = {
     "sloping": {"sloping", "precipitous"},
     "precipitous": {"precipitous", "sloping"},
 }
+_NEGATOR_REACH = (
+    r"(?:(?!\b(?:because|since|given|hence|therefore|thus|"
+    r"as(?=\s+(?:the|this|that|there|it)\b))\b)[^.:>\u2192]){0,40}$"
+)
+"""From a negator to the word it negates: within the statement, up to a colon, a reason, or
+a conclusion drawn with an arrow."""
 NEGATORS = re.compile(
-    # a contracted "not" negates as the full word does ("isn't", "doesn't", "wasn't")
-    r"(\bno(?:t|thing)?\b|(?<=[a-z])n['\u2019]t\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|"
+    r"(\bno(?:t|thing)?\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|"
     r"\bexclude[sd]?\b|\bexcluding\b|"
     r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|"
     # an instruction is not a finding: "treat as sudden SNHL until proven otherwise"
@@ -71,8 +76,7 @@ NEGATORS = re.compile(
     # a condition is not a finding: "if the loss were conductive", "to decide whether ..."
     # ("if you could see ..." is a request, not a condition)
     r"\bif\b(?!\s+(?:you|i)\b)|\bunless\b|\bwhether\b|"
-    r"\bor\b|\bnon-)(?:(?!\b(?:because|since|given|hence|therefore|thus|"
-    r"as(?=\s+(?:the|this|that|there|it)\b))\b|-+>|\u2192)[^.:]){0,40}$|"
+    rf"\bor\b|\bnon-){_NEGATOR_REACH}|"
     r"\bdifferential\b[^.]{0,40}$"
 )
 """A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
@@ -80,6 +84,10 @@ needed: the asymmetry is conductive" does not negate the asymmetry), and so does
 given after it ("MRI is not needed because/as the asymmetry is conductive") or a conclusion
 drawn with an arrow ("doesn't recover -> sloping"), except after
 "differential" ("Differential diagnosis: ..." lists what is being weighed)."""
+CONTRACTED_NOT = re.compile(rf"n['\u2019]t\b{_NEGATOR_REACH}")
+"""A contracted "not" negates as the full word does ("isn't", "doesn't", "wasn't"); kept
+apart from NEGATORS, which it would slow, and tried only when the text holds an apostrophe."""
+
 NEGATED_AFTER = re.compile(
     r"[\w-]+(?:[\s-]+[\w'-]+){0,3}?\s+(?:is|are|seems|appears|was)\s+(?:very\s+|highly\s+)?"
     r"(?:unlikely|excluded|ruled out|not (?:likely|supported))\b"
@@ -277,6 +285,8 @@ def negated(segment: str, start: int) -> bool:
         return False
     if NEGATORS.search(before):
         return True
+    if ("'" in before or "\u2019" in before) and CONTRACTED_NOT.search(before):
+        return True
     if NEGATED_AFTER.match(segment, start, start + 60):
         return True
     return bool(_INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50))
@@ -469,8 +479,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("CONFIG_WORDS", "CONFIG_COMPATIBLE", "CONFIG_TRIGGER"),
      "audiogram configuration terms (flat, sloping, precipitous, rising, cookie-bite, "
      "noise notch) of audiogram descriptions"),
-    (("NEGATORS", "NEGATED_AFTER", "GENERIC", "CONDITION", "PRESUPPOSED", "HEDGES",
-      "HEDGED_SENTENCE", "NOT_DONE", "SIDE_BY_FINDING", "THE_BEFORE"),
+    (("NEGATORS", "CONTRACTED_NOT", "NEGATED_AFTER", "GENERIC", "CONDITION", "PRESUPPOSED",
+      "HEDGES", "HEDGED_SENTENCE", "NOT_DONE", "SIDE_BY_FINDING", "THE_BEFORE"),
      "negation, conditions, general statements, references and hedges of model replies "
      "in the AudiologyBench validation sets (tuning set, batches 1-11; issue #26)"),
     (("CONDUCTION", "GAP_WORD", "GAP_TRIGGER", "DB_RANGE", "DIGIT"),

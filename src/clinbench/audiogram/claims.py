@@ -84,14 +84,21 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      r"(?:(?m:^)|(?<=[{,]))[ \t\"'-]*(?i:(right|left)(?: ear)?)[ \t]*(?=:)",
      "'Right ear:' labels (clinic letters)"),
     ("ear", "line-start R/L",
-     r"(?:(?m:^)|(?<=[.;] )|(?<=[.;]))[ \t>*-]*([RL])(?=[ \t]*[:\-)]|[ \t]+[\w.])",
-     "bare R/L at a line start (clinic shorthand on audiogram forms)"),
+     r"(?:(?m:^)|(?<=[.;] )|(?<=[.;])|"
+     r"(?<=[,:/] )(?=[RL][ \t]+(?:slight|mild|mod(?:erate(?:ly)?)?|severe|profound|normal)\b))"
+     r"[ \t>*-]*([RL])(?=[ \t]*[:\-)]|[ \t]+[\w.])",
+     "bare R/L at a line start, or opening a comma's item or a speaker's turn with the "
+     "ear's degree ('AUD: R moderate, L mild'): clinic shorthand on forms and in chats"),
     ("ear", "ear abbreviation", r"\b(AD|AS|AU|RE|LE)\b",
      "Latin and UK ear abbreviations (ASHA 1990 audiogram forms; NHS audiology letters)"),
     ("ear", "ear word",
      _I(r"\b(right|left|rt|lt|bilat(?:eral(?:ly)?)?|both ears|each ear|each side|both sides)\b|"
         r"\b([rl])(?= ear\b)"),
      "plain ear words and 'bilat' (clinic notes)"),
+    ("ear", "the R/L", r"(?<=\bthe )([RL])\b(?![-'.]?\w)",
+     "'As on the L, A on the R': a capital R or L after 'the' is the side (chat shorthand)"),
+    ("ear", "level then R/L", r"(?<=\d )([RL])(?=[ \t]*(?:,|and\b|\.|$))",
+     "'3k 50 R, 55 L': a capital R or L straight after a level is its ear (chat shorthand)"),
     ("side", "better/poorer ear",
      _I(r"\b(poorer|worse|better)[- ]hearing ear\b|\b(poorer|worse|better) ear\b"),
      "better/poorer ear (WHO 2021 grades a person by the better ear)"),
@@ -175,6 +182,8 @@ SHORTHAND = frozenset(
     {
         "ear key",
         "line-start R/L",
+        "the R/L",
+        "level then R/L",
         "better/poorer ear",
         "degree abbreviation",
         "at-sign frequency",
@@ -824,8 +833,8 @@ its top is no level at the frequency named before it."""
 _EAR_TO_LEVEL = re.compile(r"(?i)\s*(?:(?:is|was|are|were)\s+(?:at\s+)?|[:=]\s*)?")
 _LEVEL_TO_EAR = re.compile(r"(?i)\s*(?:(?:on|in|for)\s+(?:the\s+)?)?")
 _PAIRED_EARS = re.compile(
-    r"(?i)\b\d{1,3}\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\s*(?:,|and)\s*"
-    r"\d{1,3}\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\b"
+    r"(?i)\b\d{1,3}\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left|(?-i:R|L))\s*(?:,|and)\s*"
+    r"\d{1,3}\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left|(?-i:R|L))\b"
     r"(?!\s*(?:ears?\s*)?(?:at|@|in)\s*\d)"
 )
 """Two levels, each followed by its ear ("50 right and 55 left"): each level is its ear's,
@@ -887,7 +896,8 @@ def _within(spans: list[tuple[int, int]], start: int, end: int) -> bool:
 
 def _may_pair_ears(text: str) -> bool:
     """Return whether ``text`` may hold levels each followed by its ear (a cheap test)."""
-    return " right" in text.lower() and " left" in text.lower()
+    low = text.lower()
+    return (" right" in low or " R" in text) and (" left" in low or " L" in text)
 
 
 _SLASH_LIST = re.compile(

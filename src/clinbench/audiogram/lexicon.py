@@ -61,23 +61,33 @@ CONFIG_COMPATIBLE = {
     "sloping": {"sloping", "precipitous"},
     "precipitous": {"precipitous", "sloping"},
 }
+_NEGATOR_REACH = (
+    r"(?:(?!\b(?:because|since|given|hence|therefore|thus|"
+    r"as(?=\s+(?:the|this|that|there|it)\b))\b)[^.:>\u2192]){0,40}$"
+)
+"""From a negator to the word it negates: within the statement, up to a colon, a reason, or
+a conclusion drawn with an arrow."""
 NEGATORS = re.compile(
-    r"(\bno(?:t|thing)?\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|\bexclude[sd]?\b|"
-    r"\bexcluding\b|"
+    r"(\bno(?:t|thing)?\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|"
+    r"\bexclude[sd]?\b|\bexcluding\b|"
     r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|"
     # an instruction is not a finding: "treat as sudden SNHL until proven otherwise"
     r"\btreat(?:ed|ing)?\s+(?:it\s+|this\s+)?as\b|\bmanag(?:e|ed|ing)\s+(?:it\s+)?as\b|"
     # a condition is not a finding: "if the loss were conductive", "to decide whether ..."
     # ("if you could see ..." is a request, not a condition)
     r"\bif\b(?!\s+(?:you|i)\b)|\bunless\b|\bwhether\b|"
-    r"\bor\b|\bnon-)(?:(?!\b(?:because|since|given|hence|therefore|thus|"
-    r"as(?=\s+(?:the|this|that|there|it)\b))\b)[^.:]){0,40}$|"
+    rf"\bor\b|\bnon-){_NEGATOR_REACH}|"
     r"\bdifferential\b[^.]{0,40}$"
 )
 """A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
 needed: the asymmetry is conductive" does not negate the asymmetry), and so does a reason
-given after it ("MRI is not needed because/as the asymmetry is conductive"), except after
+given after it ("MRI is not needed because/as the asymmetry is conductive") or a conclusion
+drawn with an arrow ("doesn't recover -> sloping"), except after
 "differential" ("Differential diagnosis: ..." lists what is being weighed)."""
+CONTRACTED_NOT = re.compile(rf"n['\u2019]t\b{_NEGATOR_REACH}")
+"""A contracted "not" negates as the full word does ("isn't", "doesn't", "wasn't"); kept
+apart from NEGATORS, which it would slow, and tried only when the text holds an apostrophe."""
+
 NEGATED_AFTER = re.compile(
     r"[\w-]+(?:[\s-]+[\w'-]+){0,3}?\s+(?:is|are|seems|appears|was)\s+(?:very\s+|highly\s+)?"
     r"(?:unlikely|excluded|ruled out|not (?:likely|supported))\b"
@@ -106,11 +116,14 @@ NOT_DONE = re.compile(
 _TAGGED = (
     r"(?=\s*(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
-    r"conductive|mixed|snhl|chl|hearing|thresholds?|type\s+[a-d][ds]?)\b))"
+    r"conductive|mixed|snhl|chl|hearing|thresholds?|type\s+[a-d][ds]?|"
+    # a chat's shorthand: the region or onset of the ear's loss ("R low-freq CHL", "L sudden")
+    r"sudden|(?:low|mid|high)[\s-]*freq\w*|rising|cookie[\s-]*bite|notch\w*)\b))"
 )
 """What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC", and
 a finding about the ear ("R moderately severe", "L mild SNHL": a capital R or L alone before
-a degree or type word names the ear, as before a tympanogram type: "R type B"), and an
+a degree or type word, or the region or onset of its loss, names the ear, as before a tympanogram
+type: "R type B"), and an
 average worked out ("R (25+30+40+50)/4")."""
 RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
 LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)
@@ -271,6 +284,8 @@ def negated(segment: str, start: int) -> bool:
     if PRESUPPOSED.search(before):
         return False
     if NEGATORS.search(before):
+        return True
+    if ("'" in before or "\u2019" in before) and CONTRACTED_NOT.search(before):
         return True
     if NEGATED_AFTER.match(segment, start, start + 60):
         return True
@@ -464,8 +479,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("CONFIG_WORDS", "CONFIG_COMPATIBLE", "CONFIG_TRIGGER"),
      "audiogram configuration terms (flat, sloping, precipitous, rising, cookie-bite, "
      "noise notch) of audiogram descriptions"),
-    (("NEGATORS", "NEGATED_AFTER", "GENERIC", "CONDITION", "PRESUPPOSED", "HEDGES",
-      "HEDGED_SENTENCE", "NOT_DONE", "SIDE_BY_FINDING", "THE_BEFORE"),
+    (("NEGATORS", "CONTRACTED_NOT", "NEGATED_AFTER", "GENERIC", "CONDITION", "PRESUPPOSED",
+      "HEDGES", "HEDGED_SENTENCE", "NOT_DONE", "SIDE_BY_FINDING", "THE_BEFORE"),
      "negation, conditions, general statements, references and hedges of model replies "
      "in the AudiologyBench validation sets (tuning set, batches 1-11; issue #26)"),
     (("CONDUCTION", "GAP_WORD", "GAP_TRIGGER", "DB_RANGE", "DIGIT"),

@@ -19,15 +19,19 @@ NOTHING = (  # read by the fact checker as no claim at all (a reply in validatio
     "The audiogram above describes a degree and type of hearing loss, specifically identified "
     "as sound transmission, which is a standard reference in audiology."
 )
+WRONG = "Both ears: profound sensorineural hearing loss."
 TABLE = "fact check: sections by outcome"
 
 
 def _replies(folder):
     """Return frozen replies: the rules baseline, aud-case-002 without Q2 (a section with no
-    claim) and aud-case-001 and -003 with a Q1 that states nothing checkable."""
+    claim), aud-case-001 and -003 with a Q1 that states nothing checkable, and aud-case-009's
+    Q1 with a wrong degree."""
     path = frozen_case_replies(folder / "replies.jsonl")
     rows = [json.loads(line) for line in path.read_text().splitlines()]
     for row in rows:
+        if row["item_id"] == "aud-case-009":  # a critical error, so the rates are not all 0
+            row["response"] = row["response"].replace("Q2 Diagnosis:", f"{WRONG}\n\nQ2 Diagnosis:")
         if row["item_id"] in ("aud-case-001", "aud-case-003"):
             head, _, rest = row["response"].partition("Q2 Diagnosis:")
             row["response"] = f"Q1 Results:\n{NOTHING}\n\nQ2 Diagnosis:{rest}"
@@ -80,10 +84,25 @@ def test_no_claim_read_is_one_number_in_the_run_the_table_the_analysis_and_the_l
         for n, m in s.metrics.items()
     }
     assert metrics[("audiogram_fact_check", "no_claim_read")] == len(unread) == 3
-    # the rules grader grades those sections but says the fact check read nothing
+    # the rules grader grades those sections (a missing section still scores low) but their
+    # critical errors, which come from the fact check, are not known: out of its error rate
     rubric = table[table["scorer"].str.endswith("rubric_rules_grader")]
-    noted = rubric[rubric["score_metadata"].map(lambda m: json.loads(m).get("fact_check"))
-                   == "no_claim_read"]  # fmt: skip
+    unknown = rubric["score_metadata"].map(lambda m: json.loads(m).get("critical_errors_unknown"))
+    noted = rubric[unknown == "no_claim_read"]
+    assert set(noted["outcome"]) == {"graded"}
     assert sorted(zip(noted["item_id"], noted["question"], strict=True)) == sorted(
         zip(unread["item_id"], unread["question"], strict=True)
     )
+    (graded_table,) = [t for t in printed["tables"] if t["title"].startswith("Rubric-graded")]
+    printed_rates = {r["question"]: r for r in graded_table["rows"]}
+    flagged_all = judged_all = 0
+    for question in ("Q1", "Q2", "Q3"):
+        rows = rubric[rubric["question"] == question]
+        known = rows[unknown[rows.index] != "no_claim_read"]
+        flagged = int((known["critical_errors"] != "").sum())
+        assert printed_rates[question]["graded"] == len(rows)
+        assert printed_rates[question]["critical_error_rate"] == flagged / len(known)
+        flagged_all, judged_all = flagged_all + flagged, judged_all + len(known)
+    q1 = rubric[rubric["question"] == "Q1"]
+    assert (q1["critical_errors"] != "").sum() == 1  # aud-case-009: a rate the exclusion moves
+    assert metrics[("rubric_rules_grader", "critical_error_rate")] == flagged_all / judged_all

@@ -19,6 +19,7 @@ from clinbench.stats.describe import (
     accuracy,
     critical_error_codes,
     critical_error_rate,
+    critical_errors_known,
     describe_scores,
     has_critical_error,
     pass_rate,
@@ -92,10 +93,12 @@ def grade_distribution(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def critical_errors_by_type(results: pd.DataFrame) -> pd.DataFrame:
-    """Return per scorer, question and critical-error type: count and share of graded rows."""
+    """Return per scorer, question and critical-error type: count and share of graded rows
+    (rows whose critical errors are not known left out)."""
     rows = with_tier(results)
     rows = rows[rows["tier"] == "cases"]
     rows = rows[rows["outcome"] == outcomes.GRADED]
+    rows = rows[critical_errors_known(rows).to_numpy(dtype=bool)]
     if rows.empty:
         return pd.DataFrame()
     records = []

@@ -320,8 +320,8 @@ def rubric_rules_grader(
                 questions[sub.id] = unscored_question(str(err))
                 continue
             details["answer"] = sections.get(sub.id, "")
-            if checks.get(sub.id, {}).get("claims_read") == 0:
-                details["fact_check"] = CheckOutcome.NO_CLAIM_READ.value  # disclosed, not "none"
+            if checks.get(sub.id, {}).get("claims_read") == 0:  # its errors come from the check
+                details[outcomes.CRITICAL_ERRORS_UNKNOWN] = CheckOutcome.NO_CLAIM_READ.value
             questions[sub.id] = details
         shared = {
             "judge": {"role": "rules", "model": "clinbench rules grader", "seed": None},

@@ -208,14 +208,19 @@ def main() -> None:
             print(
                 f"  reply level: {s['replies_with_errors']} with errors, {s['replies_flagged']} "
                 f"flagged; precision {_figure(s['reply_precision'])}, "
-                f"recall {_figure(s['reply_recall'])}"
+                f"recall {_figure(s['reply_recall'])}; no claim read in "
+                f"{s['replies_no_claim_read']} ({s['replies_no_claim_read_with_errors']} "
+                "of them labelled with an error: misses, not detections)"
             )
             print(
                 f"  per category: {s['labelled_errors']} labelled, {s['detected_errors']} "
                 f"detected; precision {_figure(s['precision'])}, recall {_figure(s['recall'])}"
             )
             for miss in s["misses"]:
-                print(f"  miss {miss['id']}: labelled {miss['label']}, found {miss['found']}")
+                unread = " (no claim read)" if miss.get("no_claim_read") else ""
+                print(
+                    f"  miss {miss['id']}: labelled {miss['label']}, found {miss['found']}{unread}"
+                )
 
     pairs = fixed_set()
     wall, cpu = _rate(check_reply, pairs, args.repeats)

@@ -249,6 +249,7 @@ SLOW_TESTS = (
     "tests/suites/audiology/test_judge_panel.py::test_regrading_a_panel_regrades_each_judge_and_the_panel_by_its_rule",
     "tests/suites/audiology/test_knowledge_tasks.py::test_closed_formats_by_exact_match_only",
     "tests/suites/audiology/test_knowledge_tasks.py::test_sample_cases_are_complete_and_their_images_render",
+    "tests/suites/audiology/test_no_claim_read_surfaces.py",
     "tests/suites/audiology/test_regrade.py::test_bad_rubric_file_exits_2_naming_the_file",
     "tests/suites/audiology/test_regrade.py::test_regrade_changes_grades_as_predicted_without_calling_a_model",
     "tests/suites/audiology/test_regrade.py::test_rubric_that_does_not_fit_the_stored_judgements_is_refused",

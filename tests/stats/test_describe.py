@@ -97,6 +97,21 @@ def test_pass_and_critical_error_rates(cases):
         assert ce.loc[m, "k"] == sum(len(json.loads(v)) > 0 for v in graded.critical_errors)
 
 
+def test_rows_whose_critical_errors_are_unknown_are_out_of_the_rate():
+    # hand counts: 4 graded rows, one flagged; one unflagged row's errors are not known
+    unknown = json.dumps({"critical_errors_unknown": "no_claim_read"})
+    rows = pd.DataFrame(
+        {
+            "grade": ["A", "B", "C", "D"],
+            "critical_errors": ['["fabricated_result"]', "[]", "[]", "[]"],
+            "score_metadata": ["{}", unknown, "", json.dumps({"critical_errors_unknown": None})],
+        }
+    )
+    out = critical_error_rate(rows).iloc[0]
+    assert (out["k"], out["n"]) == (1, 3)
+    assert critical_error_rate(rows.drop(columns="score_metadata")).iloc[0]["n"] == 4
+
+
 def test_parse_critical_errors():
     assert parse_critical_errors('["laterality_confusion"]') == ["laterality_confusion"]
     assert parse_critical_errors("a; b") == ["a", "b"]

@@ -83,9 +83,14 @@ def _expected(rows: pd.DataFrame, metric: str) -> float:
             "wip": (h / (h + s + d)) * (h / (h + s + i)),
         }[metric]
     if metric in ("critical_error_rate", "fact_check_error_rate"):
-        return float((graded["critical_errors"].fillna("") != "").mean())
+        # a graded reply whose critical errors are not known (the fact check read no claim)
+        # is in neither count
+        known = graded[[not u for u in _meta(graded, "critical_errors_unknown")]]
+        return float((known["critical_errors"].fillna("") != "").mean())
     if metric == "unscored_questions":
         return float((rows["outcome"] == "unscored").sum())
+    if metric == "no_claim_read":  # fact-checked sections in which no claim was read
+        return float(sum(c == "no_claim_read" for c in _meta(rows, "unscored_cause")))
     if metric.startswith("Q"):  # question_mean: one value per question
         return float(graded.loc[graded["question"] == metric, "score"].mean())
     raise AssertionError(f"no reference calculation for logged metric {metric!r}")

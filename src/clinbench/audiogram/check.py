@@ -47,6 +47,7 @@ from clinbench.audiogram.discourse import without_unclaimed
 from clinbench.audiogram.findings import (
     CRITICAL_ERRORS,
     VERDICTS,
+    CheckOutcome,
     CriticalError,
     FactCheck,
     Finding,
@@ -60,6 +61,7 @@ from clinbench.audiogram.statements import read_statements, sections
 __all__ = [
     "CRITICAL_ERRORS",
     "VERDICTS",
+    "CheckOutcome",
     "CriticalError",
     "FactCheck",
     "Finding",
@@ -260,14 +262,22 @@ def critical_error_scores(replies: list[dict[str, Any]], cases: dict[str, Any]) 
     (reply, error category) decisions; ``reply_precision``/``reply_recall`` decide per
     reply whether it has any critical error. A precision or recall with nothing to divide
     by (no error flagged, or none labelled) is undefined: None, never 0.
+
+    A reply in which no claim was read (``CheckOutcome.NO_CLAIM_READ``) flags nothing, so it
+    is no detection: a labelled error in it is a miss, as it would be for a reply that was
+    read. Such replies are counted apart (``replies_no_claim_read``, and of those
+    ``replies_no_claim_read_with_errors``) and listed by id in ``no_claim_read``; their
+    misses say ``"no_claim_read": true``.
     """
     from sklearn.metrics import precision_score, recall_score
     from sklearn.preprocessing import MultiLabelBinarizer
 
-    truth, found = [], []
+    truth, found, unread = [], [], []
     for row in replies:
         truth.append(row["critical_errors"])
-        found.append(check_reply(row["reply"], cases[row["case"]]).critical_errors)
+        check = check_reply(row["reply"], cases[row["case"]])
+        found.append(check.critical_errors)
+        unread.append(check.outcome == CheckOutcome.NO_CLAIM_READ)
     binarise = MultiLabelBinarizer(classes=list(CRITICAL_ERRORS))
     y_true, y_pred = binarise.fit_transform(truth), binarise.transform(found)
     any_true = [bool(t) for t in truth]
@@ -287,9 +297,15 @@ def critical_error_scores(replies: list[dict[str, Any]], cases: dict[str, Any]) 
         "replies_with_errors": sum(any_true),
         "replies_flagged": sum(any_found),
         "replies": len(replies),
+        "replies_no_claim_read": sum(unread),
+        "replies_no_claim_read_with_errors": sum(
+            t and u for t, u in zip(any_true, unread, strict=True)
+        ),
+        "no_claim_read": [row.get("id") for row, u in zip(replies, unread, strict=True) if u],
         "misses": [
             {"id": row.get("id"), "label": row["critical_errors"], "found": f}
-            for row, f in zip(replies, found, strict=True)
+            | ({"no_claim_read": True} if u else {})
+            for row, f, u in zip(replies, found, unread, strict=True)
             if sorted(f) != sorted(row["critical_errors"])
         ],
     }

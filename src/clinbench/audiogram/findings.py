@@ -13,6 +13,12 @@ critical error. The critical-error categories are AudiologyBench's:
   (the paper's "fabricated or erroneous test result").
 
 Configuration errors are reported but are not critical.
+
+A fact check has one of three outcomes (``CheckOutcome``): a critical error found, claims
+read with no critical error among them, or no claim read at all. The last is not "no
+critical error": the reader found nothing it could compare with the case (a reply in words
+it does not read, or one that states nothing about the audiogram), so nothing is known.
+Every finding counts as a claim read, whatever its verdict (an unverifiable claim was read).
 """
 
 from __future__ import annotations
@@ -60,6 +66,21 @@ class CriticalError(StrEnum):
     TYPE = "type_misclassification"
     LATERALITY = "laterality_confusion"
     FABRICATED = "fabricated_result"
+
+
+class CheckOutcome(StrEnum):
+    """What a fact check of one reply comes to."""
+
+    CRITICAL_ERROR = "critical_error"
+    NO_CRITICAL_ERROR = "no_critical_error"
+    NO_CLAIM_READ = "no_claim_read"
+
+
+NO_CLAIM_READ_NOTE = (
+    "no claim read: the fact checker found nothing in the reply it could compare with the "
+    "case, so whether it holds a critical error is not known (this is not 'no critical error')"
+)
+"""How every surface words ``CheckOutcome.NO_CLAIM_READ``."""
 
 
 CRITICAL_ERROR_OF: dict[FindingKind, CriticalError | None] = {
@@ -135,6 +156,20 @@ class FactCheck:
     sections_read: str = "whole reply"
 
     @property
+    def claims_read(self) -> int:
+        """Return the number of claims read: findings of any verdict, unverifiable included."""
+        return len(self.findings)
+
+    @property
+    def outcome(self) -> CheckOutcome:
+        """Return what the check comes to: a critical error, none, or no claim read at all."""
+        if not self.findings:
+            return CheckOutcome.NO_CLAIM_READ
+        if self.critical_errors:
+            return CheckOutcome.CRITICAL_ERROR
+        return CheckOutcome.NO_CRITICAL_ERROR
+
+    @property
     def contradictions(self) -> list[Finding]:
         """Return the findings whose verdict is contradiction."""
         return [f for f in self.findings if f.verdict == Verdict.CONTRADICTION]
@@ -149,6 +184,8 @@ class FactCheck:
             "standard": self.standard,
             "tolerance_db": self.tolerance_db,
             "sections_read": self.sections_read,
+            "outcome": str(self.outcome),
+            "claims_read": self.claims_read,
             "counts": self.counts(),
             "critical_errors": list(self.critical_errors),
             "findings": [asdict(f) for f in self.findings],

@@ -177,7 +177,8 @@ def check(
     fmt: str = format_option(),
 ) -> None:
     """Fact-check a free-text reply against the case's audiogram: findings and critical errors."""
-    from clinbench.audiogram.check import check_reply
+    from clinbench.audiogram.check import CheckOutcome, check_reply
+    from clinbench.audiogram.findings import NO_CLAIM_READ_NOTE
 
     _check_standard(standard)
     _check_bone_masking(bone_masking)
@@ -211,7 +212,9 @@ def check(
     ]
     counts = result.counts()
     summary = (
-        f"{counts['match']} match, {counts['contradiction']} contradiction, "
+        NO_CLAIM_READ_NOTE
+        if result.outcome == CheckOutcome.NO_CLAIM_READ
+        else f"{counts['match']} match, {counts['contradiction']} contradiction, "
         f"{counts['unverifiable']} unverifiable; critical errors: "
         f"{', '.join(result.critical_errors) or 'none'}"
     )

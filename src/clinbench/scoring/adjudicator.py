@@ -408,11 +408,17 @@ def question_mean() -> Metric:
 
 
 def share_with_critical_errors(scores: list[SampleScore]) -> float:
-    """Return the share of graded per-question details that carry at least one critical error."""
+    """Return the share of graded per-question details that carry at least one critical error.
+
+    Details whose critical errors are not known (``outcomes.CRITICAL_ERRORS_UNKNOWN``) are
+    left out of the count.
+    """
     graded = flagged = 0
     for sample in scores:
         for details in ((sample.score.metadata or {}).get("questions") or {}).values():
             if details.get("outcome") != outcomes.GRADED:
+                continue
+            if details.get(outcomes.CRITICAL_ERRORS_UNKNOWN):
                 continue
             graded += 1
             flagged += bool(details.get("critical_errors"))

@@ -18,6 +18,12 @@ CANNOT_ANSWER = "cannot_answer"
 # a failed call nor a result; in no denominator, counted apart; `clinbench resume` asks it
 CANCELLED = "cancelled"
 
+# The key of a graded reply's details (score metadata) that says its critical errors are not
+# known, and why (e.g. "no_claim_read": the audiogram fact check its critical errors come
+# from read no claim). Its grade stands; every critical-error rate leaves it out of the
+# denominator, so it is never counted as "no critical error".
+CRITICAL_ERRORS_UNKNOWN = "critical_errors_unknown"
+
 OUTCOMES = (
     CORRECT, INCORRECT, DECLINED, REFUSED, PARSE_FAILED, CONTRADICTORY, ERROR, GRADED, UNSCORED,
     CANNOT_ANSWER, CANCELLED,

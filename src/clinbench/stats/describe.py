@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from clinbench.scoring.outcomes import EXCLUDED
+from clinbench.scoring.outcomes import CRITICAL_ERRORS_UNKNOWN, EXCLUDED
 from clinbench.stats._common import (
     StatsInputError,
     ci_name,
@@ -334,16 +334,45 @@ def critical_error_rate(
     by: str | Sequence[str] | None = None,
     confidence: float = 0.95,
 ) -> pd.DataFrame:
-    """Return the share of graded rows with at least one critical error, Wilson intervals."""
+    """Return the share of graded rows with at least one critical error, Wilson intervals.
+
+    Rows whose score metadata says their critical errors are not known
+    (``outcomes.CRITICAL_ERRORS_UNKNOWN``) are left out of the denominator.
+    """
     require_columns(data, [column, grade])
+    metadata = ["score_metadata"] if "score_metadata" in data.columns else []
     return proportions(
-        _only(data, by, [column, grade]),
+        _only(data, by, [column, grade, *metadata]),
         success=lambda d: has_critical_error(d[column]),
         by=by,
-        eligible=lambda d: _has_value(d[grade]),
+        eligible=lambda d: _has_value(d[grade]) & critical_errors_known(d),
         name="critical_error_rate",
         confidence=confidence,
     )
+
+
+def critical_errors_known(data: pd.DataFrame) -> pd.Series:
+    """Return False where a row's score metadata says its critical errors are not known.
+
+    True for every row of a table without ``score_metadata``. Each distinct metadata text is
+    read once (a results table repeats few).
+    """
+    if "score_metadata" not in data.columns:
+        return pd.Series(True, index=data.index)
+    key = f'"{CRITICAL_ERRORS_UNKNOWN}"'
+    known: dict[object, bool] = {}
+
+    def read(text: object) -> bool:
+        if text not in known:
+            unknown = (
+                isinstance(text, str)
+                and key in text
+                and bool(json.loads(text).get(CRITICAL_ERRORS_UNKNOWN))
+            )
+            known[text] = not unknown
+        return known[text]
+
+    return data["score_metadata"].map(read).astype(bool)
 
 
 def _has_value(s: pd.Series) -> pd.Series:

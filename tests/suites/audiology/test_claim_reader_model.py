@@ -255,8 +255,8 @@ def test_a_run_records_the_model_reader_and_judges_its_claims(tmp_path, monkeypa
         assert meta["claim_reader"]["structured_output"] == "json_schema"
         assert row.judge == "openai-api/local/rules-claims"
         assert row.outcome in ("graded", "unscored")
-        if row.outcome == "unscored":  # nothing checkable, never a failed reading here
-            assert meta["unscored_cause"] == "nothing_checkable", meta
+        if row.outcome == "unscored":  # nothing checkable or no claim, never a failed reading
+            assert meta["unscored_cause"] in ("nothing_checkable", "no_claim_read"), meta
     assert (rows["outcome"] == "graded").sum() >= 2
     # the rules reader is the default, recorded too
     assert audiology_cases(items=str(CASE_ITEMS)).metadata["claim_reader"] == "rules"
@@ -316,7 +316,8 @@ def test_clinbench_run_binds_the_claim_reader_and_prints_its_failures(tmp_path, 
     assert result.exit_code == 0, result.output
     printed = " ".join(result.output.split())  # the table wraps its headers
     assert "fact check: claim reader" in printed and "openai-api/local/cli-half-prose" in printed
-    assert "Q2 2 1 0 1 1" in printed  # sections, graded, nothing checkable, failed, invalid
+    # sections, graded, no claim read, nothing checkable, failed, invalid
+    assert "Q2 2 1 0 0 1 1" in printed
     assert "never counted as 'no error'" in printed
     import pandas as pd
 

@@ -19,6 +19,7 @@ from clinbench.stats.describe import (
     accuracy,
     critical_error_codes,
     critical_error_rate,
+    critical_errors_known,
     describe_scores,
     has_critical_error,
     pass_rate,
@@ -92,10 +93,12 @@ def grade_distribution(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def critical_errors_by_type(results: pd.DataFrame) -> pd.DataFrame:
-    """Return per scorer, question and critical-error type: count and share of graded rows."""
+    """Return per scorer, question and critical-error type: count and share of graded rows
+    (rows whose critical errors are not known left out)."""
     rows = with_tier(results)
     rows = rows[rows["tier"] == "cases"]
     rows = rows[rows["outcome"] == outcomes.GRADED]
+    rows = rows[critical_errors_known(rows).to_numpy(dtype=bool)]
     if rows.empty:
         return pd.DataFrame()
     records = []
@@ -189,9 +192,48 @@ def _claim_reader_fields(metadata: object) -> tuple[str, str, str]:
     return name, str(reader.get("failure") or ""), str(details.get("unscored_cause") or "")
 
 
+NO_CLAIM_READ = "no_claim_read"  # the scorer's unscored cause (audiogram CheckOutcome)
+FACT_CHECK_OUTCOMES_NOTE = (
+    "no claim read = sections in which the fact checker read no claim at all: unscored, "
+    "outside the critical-error rate, never counted as 'no critical error'. nothing "
+    "checkable = claims read, none of them judgeable."
+)
+
+
+def fact_check_outcomes(results: pd.DataFrame) -> pd.DataFrame:
+    """Return per model and question how the fact-checked sections came out: with a critical
+    error, with none, no claim read, nothing checkable, the claim reader failed."""
+    rows = with_tier(results)
+    rows = rows[(rows["tier"] == "cases") & (rows["scorer"] == "audiogram_fact_check")]
+    if rows.empty or "score_metadata" not in rows.columns:
+        return pd.DataFrame()
+    fields = [_claim_reader_fields(m) for m in rows["score_metadata"]]
+    graded = (rows["outcome"] == outcomes.GRADED).to_numpy()
+    flagged = has_critical_error(rows["critical_errors"]).to_numpy()
+    rows = rows.assign(
+        with_error=graded & flagged,
+        without_error=graded & ~flagged,
+        no_claim=[f[2] == NO_CLAIM_READ for f in fields],
+        nothing=[f[2] == "nothing_checkable" for f in fields],
+        failed=[f[1] != "" for f in fields],
+    )
+    out = rows.groupby(["model", "question"], as_index=False).agg(
+        sections=("outcome", "size"),
+        **{"critical error": ("with_error", "sum")},
+        **{"no critical error": ("without_error", "sum")},
+        **{"no claim read": ("no_claim", "sum")},
+        **{"nothing checkable": ("nothing", "sum")},
+        **{"reader failed": ("failed", "sum")},
+    )
+    counts = out.columns[2:]
+    out[counts] = out[counts].astype(int)
+    return out.sort_values(["model", "question"], kind="stable").reset_index(drop=True)
+
+
 def claim_reader_table(results: pd.DataFrame) -> pd.DataFrame:
     """Return, per model, claim reader and question, the fact-check sections: checked,
-    graded, unscored with nothing checkable, unscored because the reader failed (by kind).
+    graded, unscored with no claim read or nothing checkable, unscored because the reader
+    failed (by kind).
 
     Empty unless some row's claims were read by a model (the rules reader fails never).
     """
@@ -203,6 +245,7 @@ def claim_reader_table(results: pd.DataFrame) -> pd.DataFrame:
     rows = rows.assign(
         claim_reader=[f[0] for f in fields],
         failure=[f[1] for f in fields],
+        no_claim=[f[2] == NO_CLAIM_READ for f in fields],
         nothing=[f[2] == "nothing_checkable" for f in fields],
     )
     if set(rows["claim_reader"]) <= {"rules"}:
@@ -211,6 +254,7 @@ def claim_reader_table(results: pd.DataFrame) -> pd.DataFrame:
     out = rows.groupby(keys, as_index=False).agg(
         sections=("outcome", "size"),
         graded=("outcome", lambda o: int((o == outcomes.GRADED).sum())),
+        **{"unscored: no claim read": ("no_claim", "sum")},
         **{"unscored: nothing checkable": ("nothing", "sum")},
         **{"unscored: reader failed": ("failure", lambda f: int((f != "").sum()))},
     )
@@ -221,7 +265,8 @@ def claim_reader_table(results: pd.DataFrame) -> pd.DataFrame:
         kinds.columns = [f"failed: {c}" for c in kinds.columns]
         out = out.merge(kinds.reset_index(), on=keys, how="left")
         out[list(kinds.columns)] = out[list(kinds.columns)].fillna(0).astype(int)
-    out["unscored: nothing checkable"] = out["unscored: nothing checkable"].astype(int)
+    unscored = ["unscored: no claim read", "unscored: nothing checkable"]
+    out[unscored] = out[unscored].astype(int)
     return out.sort_values(keys, kind="stable").reset_index(drop=True)
 
 
@@ -328,6 +373,7 @@ def sections(results: pd.DataFrame, figures: bool = True) -> list[ReportSection]
     independent = {
         "Judge-independent scores beside the rubric (means)": judge_independent(results),
         "Fact-check critical-error rate": fact_check_errors(results),
+        "Fact check: sections by outcome": fact_check_outcomes(results),
         "Fact check: who read the claims": claim_reader_table(results),
         "NLI multipass stability": stability(results),
     }
@@ -342,6 +388,7 @@ def sections(results: pd.DataFrame, figures: bool = True) -> list[ReportSection]
                     "section as contradicting its reference. Neither replaces the rubric grade."
                 ),
                 tables=independent,
+                notes=[FACT_CHECK_OUTCOMES_NOTE],
             )
         )
     return out
@@ -353,6 +400,9 @@ def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[
     errors = critical_errors_by_type(results)
     if not errors.empty:
         out.append(("critical errors by type", errors, []))
+    checked = fact_check_outcomes(results)
+    if not checked.empty:
+        out.append(("fact check: sections by outcome", checked, [FACT_CHECK_OUTCOMES_NOTE]))
     readers = claim_reader_table(results)
     if not readers.empty:
         out.append(("fact check: claim reader", readers, [CLAIM_READER_NOTE]))

@@ -142,7 +142,8 @@ def rules_judgement(
 
     ``fact_checks`` holds, per question id, ``{"findings": [...], "critical_errors": [...]}``
     from the audiogram fact checker (findings as dicts with ``kind``, ``verdict`` — match,
-    contradiction or unverifiable — and ``critical_error``).
+    contradiction or unverifiable — and ``critical_error``) and ``claims_read``; a section in
+    which no claim was read says so in its justification (its critical errors are unknown).
     """
     references = {q.id: q.reference for q in item.questions}
     out: dict[str, dict[str, Any]] = {}
@@ -200,6 +201,8 @@ def rules_judgement(
             notes.append(f"recommendations {sorted(made)}; reference makes {sorted(wanted)}")
         if not text:
             notes.append(f"no labelled {sub.id} section")
+        if sub.id in fact_checks and check.get("claims_read") == 0:
+            notes.append("fact check: no claim read, so its critical errors are not known")
         mean = sum(subscores.values()) / len(subscores)
         overall = ("unacceptable", "poor", "adequate", "good", "excellent")[
             max(0, min(4, int(round(mean)) - 1))

@@ -26,6 +26,7 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import TaskState
 
+from clinbench.audiogram.findings import NO_CLAIM_READ_NOTE, CheckOutcome
 from clinbench.items.model import CaseItem, MCQItem, TFItem
 from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
@@ -97,13 +98,14 @@ def _finding_dict(finding: Any) -> dict[str, Any]:
 
 
 def _section_check(check: Any, question: str) -> dict[str, Any]:
-    """Return one section's findings (dicts; Q2 keeps its degree/type/laterality ones) and
-    the critical errors those imply."""
+    """Return one section's findings (dicts; Q2 keeps its degree/type/laterality ones), the
+    critical errors those imply, and ``claims_read``: how many claims the whole section gave
+    (``FactCheck.claims_read``; 0 is the fact check's "no claim read")."""
     findings = [_finding_dict(f) for f in check.findings]
     if question == "Q2":
         findings = [f for f in findings if f.get("kind") in Q2_KINDS]
     errors = sorted({f["critical_error"] for f in findings if f.get("critical_error")})
-    return {"findings": findings, "critical_errors": errors}
+    return {"findings": findings, "critical_errors": errors, "claims_read": check.claims_read}
 
 
 def _checked_questions(item: CaseItem) -> list[str]:
@@ -178,7 +180,27 @@ def fact_check_error_rate() -> Metric:
     return share_with_critical_errors
 
 
-@scorer(metrics=[question_mean(), fact_check_error_rate(), unscored_questions()])
+def sections_with_no_claim_read(scores: list[SampleScore]) -> float:
+    """Return the number of fact-checked sections in which no claim was read (unscored)."""
+    return float(
+        sum(
+            1
+            for sample in scores
+            for details in ((sample.score.metadata or {}).get("questions") or {}).values()
+            if details.get("unscored_cause") == CheckOutcome.NO_CLAIM_READ
+        )
+    )
+
+
+@metric(scores="unreduced")
+def no_claim_read() -> Metric:
+    """Return the number of fact-checked sections in which no claim was read (never "no
+    critical error": they are unscored, outside the critical-error rate)."""
+
+    return sections_with_no_claim_read
+
+
+@scorer(metrics=[question_mean(), fact_check_error_rate(), unscored_questions(), no_claim_read()])
 def audiogram_fact_check(
     standard: str = "who2021",
     tolerance_db: int = 10,
@@ -188,7 +210,9 @@ def audiogram_fact_check(
     """Check Q1 (and Q2's degree/type statements) against the case's audiogram.
 
     Value per question: the percentage of checkable statements that are correct; a section
-    with no checkable statement is ``unscored`` (disclosed), not zero. ``claim_reader``:
+    with no checkable statement is ``unscored`` (disclosed), not zero: ``no_claim_read`` when
+    the reader read no claim at all, ``nothing_checkable`` when every claim read was
+    unverifiable (or, in Q2, of a kind Q2 is not checked on). ``claim_reader``:
     ``rules`` (the offline reader) or ``model`` (the model in the ``claim_reader`` role reads
     the claims, asked in ``structured_output`` mode; a failed reading is ``unscored`` with
     its cause, never "no error"). The reader is recorded with every question's score.
@@ -222,11 +246,18 @@ def audiogram_fact_check(
                     unscored_cause=reader["failure"], findings=[], **recorded,
                 )  # fmt: skip
                 continue
+            if check["claims_read"] == 0:
+                questions[question] = unscored_question(
+                    NO_CLAIM_READ_NOTE, findings=[], claims_read=0,
+                    unscored_cause=CheckOutcome.NO_CLAIM_READ.value, **recorded,
+                )  # fmt: skip
+                continue
             findings = [f for f in check["findings"] if f.get("verdict") != "unverifiable"]
             if not findings:
                 questions[question] = unscored_question(
                     "no checkable statement in the section", findings=check["findings"],
-                    unscored_cause="nothing_checkable", **recorded,
+                    claims_read=check["claims_read"], unscored_cause="nothing_checkable",
+                    **recorded,
                 ) | {"critical_errors": check["critical_errors"]}  # fmt: skip
                 continue
             correct = sum(1 for f in findings if f.get("verdict") == "match")
@@ -237,6 +268,7 @@ def audiogram_fact_check(
                 "critical_errors": check["critical_errors"],
                 "checked": len(findings),
                 "correct": correct,
+                "claims_read": check["claims_read"],
                 "findings": check["findings"],
                 **recorded,
             }
@@ -288,6 +320,8 @@ def rubric_rules_grader(
                 questions[sub.id] = unscored_question(str(err))
                 continue
             details["answer"] = sections.get(sub.id, "")
+            if checks.get(sub.id, {}).get("claims_read") == 0:  # its errors come from the check
+                details[outcomes.CRITICAL_ERRORS_UNKNOWN] = CheckOutcome.NO_CLAIM_READ.value
             questions[sub.id] = details
         shared = {
             "judge": {"role": "rules", "model": "clinbench rules grader", "seed": None},

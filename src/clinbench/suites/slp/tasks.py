@@ -44,7 +44,7 @@ from inspect_ai.scorer import (
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from clinbench.errors import ProviderError
-from clinbench.item_tasks import item_sample, items_task
+from clinbench.item_tasks import item_sample, items_task, takes_options
 from clinbench.items.model import AudioItem
 from clinbench.items.sample import audio_format, from_state
 from clinbench.scoring import outcomes
@@ -556,12 +556,7 @@ def slp_task(
     )
 
 
-def _task_doc(name: str) -> str:
-    return f"Return the SLPHelm {name} task (options: see the module docstring)."
-
-
-@task
-def slp_disorder(
+def _scenario_options(
     manifest: str | None = None,
     pipeline: str = "audio",
     asr: str = "pocketsphinx",
@@ -573,143 +568,41 @@ def slp_disorder(
     limit_per_corpus: int | None = None,
     seed: int = 0,
     label_rule: str = LABEL_RULES[0],
-) -> Task:
+) -> dict[str, Any]:
+    """Return the options a scenario task was given, by name (each: see the module docstring)."""
+    return dict(locals())
+
+
+@task
+@takes_options(_scenario_options)
+def slp_disorder(**options: Any) -> Task:
     """Return scenario 1, disorder diagnosis: typically developing (A) or speech disorder (B)."""
-    return slp_task(
-        "slp_disorder",
-        manifest=manifest,
-        pipeline=pipeline,
-        asr=asr,
-        cot=cot,
-        few_shot=few_shot,
-        few_shot_manifest=few_shot_manifest,
-        noise=noise,
-        snr_db=snr_db,
-        limit_per_corpus=limit_per_corpus,
-        seed=seed,
-        label_rule=label_rule,
-    )
+    return slp_task("slp_disorder", **options)
 
 
 @task
-def slp_transcript_diagnosis(
-    manifest: str | None = None,
-    pipeline: str = "audio",
-    asr: str = "pocketsphinx",
-    cot: bool = False,
-    few_shot: int = 0,
-    few_shot_manifest: str | None = None,
-    noise: str | None = None,
-    snr_db: float = 20.0,
-    limit_per_corpus: int | None = None,
-    seed: int = 0,
-    label_rule: str = LABEL_RULES[0],
-) -> Task:
+@takes_options(_scenario_options)
+def slp_transcript_diagnosis(**options: Any) -> Task:
     """Return scenario 2, transcript-based diagnosis: typical iff the transcript is the words."""
-    return slp_task(
-        "slp_transcript_diagnosis",
-        manifest=manifest,
-        pipeline=pipeline,
-        asr=asr,
-        cot=cot,
-        few_shot=few_shot,
-        few_shot_manifest=few_shot_manifest,
-        noise=noise,
-        snr_db=snr_db,
-        limit_per_corpus=limit_per_corpus,
-        seed=seed,
-        label_rule=label_rule,
-    )
+    return slp_task("slp_transcript_diagnosis", **options)
 
 
 @task
-def slp_transcription(
-    manifest: str | None = None,
-    pipeline: str = "audio",
-    asr: str = "pocketsphinx",
-    cot: bool = False,
-    few_shot: int = 0,
-    few_shot_manifest: str | None = None,
-    noise: str | None = None,
-    snr_db: float = 20.0,
-    limit_per_corpus: int | None = None,
-    seed: int = 0,
-    label_rule: str = LABEL_RULES[0],
-) -> Task:
+@takes_options(_scenario_options)
+def slp_transcription(**options: Any) -> Task:
     """Return scenario 3, transcription of the child's speech, scored by WER, MER and WIP."""
-    return slp_task(
-        "slp_transcription",
-        manifest=manifest,
-        pipeline=pipeline,
-        asr=asr,
-        cot=cot,
-        few_shot=few_shot,
-        few_shot_manifest=few_shot_manifest,
-        noise=noise,
-        snr_db=snr_db,
-        limit_per_corpus=limit_per_corpus,
-        seed=seed,
-        label_rule=label_rule,
-    )
+    return slp_task("slp_transcription", **options)
 
 
 @task
-def slp_disorder_type(
-    manifest: str | None = None,
-    pipeline: str = "audio",
-    asr: str = "pocketsphinx",
-    cot: bool = False,
-    few_shot: int = 0,
-    few_shot_manifest: str | None = None,
-    noise: str | None = None,
-    snr_db: float = 20.0,
-    limit_per_corpus: int | None = None,
-    seed: int = 0,
-    label_rule: str = LABEL_RULES[0],
-) -> Task:
+@takes_options(_scenario_options)
+def slp_disorder_type(**options: Any) -> Task:
     """Return scenario 4, disorder type: typical (A), articulation (B) or phonological (C)."""
-    return slp_task(
-        "slp_disorder_type",
-        manifest=manifest,
-        pipeline=pipeline,
-        asr=asr,
-        cot=cot,
-        few_shot=few_shot,
-        few_shot_manifest=few_shot_manifest,
-        noise=noise,
-        snr_db=snr_db,
-        limit_per_corpus=limit_per_corpus,
-        seed=seed,
-        label_rule=label_rule,
-    )
+    return slp_task("slp_disorder_type", **options)
 
 
 @task
-def slp_symptom(
-    manifest: str | None = None,
-    pipeline: str = "audio",
-    asr: str = "pocketsphinx",
-    cot: bool = False,
-    few_shot: int = 0,
-    few_shot_manifest: str | None = None,
-    noise: str | None = None,
-    snr_db: float = 20.0,
-    limit_per_corpus: int | None = None,
-    seed: int = 0,
-    label_rule: str = LABEL_RULES[0],
-) -> Task:
+@takes_options(_scenario_options)
+def slp_symptom(**options: Any) -> Task:
     """Return scenario 5, symptom: substitution, omission, addition, typical or stuttering (A-E)."""
-    return slp_task(
-        "slp_symptom",
-        manifest=manifest,
-        pipeline=pipeline,
-        asr=asr,
-        cot=cot,
-        few_shot=few_shot,
-        few_shot_manifest=few_shot_manifest,
-        noise=noise,
-        snr_db=snr_db,
-        limit_per_corpus=limit_per_corpus,
-        seed=seed,
-        label_rule=label_rule,
-    )
+    return slp_task("slp_symptom", **options)

@@ -190,18 +190,10 @@ def eligible_units(
                 source, int(row["_line"]), "grade", f"unknown letter grade {row['grade']!r}"
             )
         graded["grade"] = graded["grade"].astype(str).str.upper()
-        if "scorer" in graded.columns and scorer is None and graded["scorer"].nunique() > 1:
-            names = ", ".join(sorted(map(str, graded["scorer"].unique())))
-            raise AuditInputError(
-                source, 1, "scorer", f"graded rows come from several scorers ({names}); "
-                "pick the audited one with --scorer"
-            )  # fmt: skip
-        for column in _UNIT_KEY:
-            if column not in graded.columns:
-                graded[column] = MISSING
-        dup = graded.duplicated(subset=list(_UNIT_KEY), keep=False)
-        if dup.any():
-            row = graded[dup].iloc[0]
+        _one_scorer(graded, source, scorer, "graded rows come from")
+        _fill_unit_key(graded)
+        row = _first_repeated_unit(graded)
+        if row is not None:
             raise AuditInputError(
                 source, int(row["_line"]), "item_id",
                 f"duplicate graded row for model {row['model']!r}, item {row['item_id']!r}, "
@@ -222,6 +214,29 @@ def eligible_units(
     return cases.drop_duplicates(subset="item_id", keep="first").reset_index(drop=True)
 
 
+def _one_scorer(rows: pd.DataFrame, source: str, scorer: str | None, subject: str) -> None:
+    """Raise AuditInputError when ``rows`` come from several scorers and none was chosen."""
+    if "scorer" in rows.columns and scorer is None and rows["scorer"].nunique() > 1:
+        names = ", ".join(sorted(map(str, rows["scorer"].unique())))
+        raise AuditInputError(
+            source, 1, "scorer", f"{subject} several scorers ({names}); "
+            "pick the audited one with --scorer"
+        )  # fmt: skip
+
+
+def _fill_unit_key(rows: pd.DataFrame) -> None:
+    """Add each column of the audit unit's key that ``rows`` lack, as MISSING (in place)."""
+    for column in _UNIT_KEY:
+        if column not in rows.columns:
+            rows[column] = MISSING
+
+
+def _first_repeated_unit(rows: pd.DataFrame) -> pd.Series | None:
+    """Return the first row whose audit unit another row repeats, or None when each is once."""
+    repeated = rows.duplicated(subset=list(_UNIT_KEY), keep=False)
+    return rows[repeated].iloc[0] if repeated.any() else None
+
+
 def _judged_short_answers(table: pd.DataFrame, source: str, scorer: str | None) -> pd.DataFrame:
     """Return the judged short-answer replies (correct or incorrect) a reference audit samples."""
     judged = table[
@@ -232,19 +247,11 @@ def _judged_short_answers(table: pd.DataFrame, source: str, scorer: str | None) 
             source, 1, "outcome",
             "no judged short-answer (sa/fib) replies to audit (outcome correct or incorrect)",
         )  # fmt: skip
-    if "scorer" in judged.columns and scorer is None and judged["scorer"].nunique() > 1:
-        names = ", ".join(sorted(map(str, judged["scorer"].unique())))
-        raise AuditInputError(
-            source, 1, "scorer", f"short answers were judged by several scorers ({names}); "
-            "pick the audited one with --scorer"
-        )  # fmt: skip
-    for column in _UNIT_KEY:
-        if column not in judged.columns:
-            judged[column] = MISSING
+    _one_scorer(judged, source, scorer, "short answers were judged by")
+    _fill_unit_key(judged)
     judged["question"] = judged["question"].map(lambda v: MISSING if _blank(v) else v)
-    dup = judged.duplicated(subset=list(_UNIT_KEY), keep=False)
-    if dup.any():
-        row = judged[dup].iloc[0]
+    row = _first_repeated_unit(judged)
+    if row is not None:
         raise AuditInputError(
             source, int(row["_line"]), "item_id",
             f"duplicate judged row for model {row['model']!r}, item {row['item_id']!r}",

@@ -125,6 +125,11 @@ class AuditStore:
         finally:
             db.close()
 
+    def _records(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+        """Return the rows of one read-only query, each as a dict of its columns."""
+        with self.connect() as db:
+            return [dict(r) for r in db.execute(sql, parameters).fetchall()]
+
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """Yield a connection inside a write transaction (BEGIN IMMEDIATE), committed on exit."""
@@ -193,14 +198,9 @@ class AuditStore:
 
     def reviewers(self, role: str | None = "reviewer") -> list[dict[str, Any]]:
         """Return reviewers (of one role, or all with ``role=None``) in registration order."""
-        with self.connect() as db:
-            if role is None:
-                rows = db.execute("SELECT * FROM reviewers ORDER BY id").fetchall()
-            else:
-                rows = db.execute(
-                    "SELECT * FROM reviewers WHERE role = ? ORDER BY id", (role,)
-                ).fetchall()
-        return [dict(r) for r in rows]
+        if role is None:
+            return self._records("SELECT * FROM reviewers ORDER BY id")
+        return self._records("SELECT * FROM reviewers WHERE role = ? ORDER BY id", (role,))
 
     def submit_set(
         self, reviewer_id: int, audit_ids: list[str], questions: dict[str, list[str]] | None = None
@@ -302,12 +302,10 @@ class AuditStore:
 
     def labels(self) -> list[dict[str, Any]]:
         """Return every label with its reviewer's name (for reports, never for reviewers)."""
-        with self.connect() as db:
-            rows = db.execute(
-                "SELECT r.name AS reviewer, l.* FROM labels l JOIN reviewers r "
-                "ON r.id = l.reviewer_id ORDER BY l.audit_id, r.id"
-            ).fetchall()
-        return [dict(r) for r in rows]
+        return self._records(
+            "SELECT r.name AS reviewer, l.* FROM labels l JOIN reviewers r "
+            "ON r.id = l.reviewer_id ORDER BY l.audit_id, r.id"
+        )
 
     # -- baseline answers ------------------------------------------------------------------
 
@@ -340,18 +338,15 @@ class AuditStore:
 
     def answers(self, reviewer_id: int | None = None) -> list[dict[str, Any]]:
         """Return stored answers (one reviewer's, or everyone's with the reviewer's name)."""
-        with self.connect() as db:
-            if reviewer_id is None:
-                rows = db.execute(
-                    "SELECT r.name AS reviewer, r.submitted_at, a.* FROM answers a "
-                    "JOIN reviewers r ON r.id = a.reviewer_id ORDER BY r.id, a.audit_id, a.question"
-                ).fetchall()
-            else:
-                rows = db.execute(
-                    "SELECT * FROM answers WHERE reviewer_id = ? ORDER BY audit_id, question",
-                    (reviewer_id,),
-                ).fetchall()
-        return [dict(r) for r in rows]
+        if reviewer_id is None:
+            return self._records(
+                "SELECT r.name AS reviewer, r.submitted_at, a.* FROM answers a "
+                "JOIN reviewers r ON r.id = a.reviewer_id ORDER BY r.id, a.audit_id, a.question"
+            )
+        return self._records(
+            "SELECT * FROM answers WHERE reviewer_id = ? ORDER BY audit_id, question",
+            (reviewer_id,),
+        )
 
     # -- consensus -------------------------------------------------------------------------
 
@@ -383,18 +378,15 @@ class AuditStore:
 
     def consensus(self) -> dict[str, dict[str, Any]]:
         """Return recorded consensus labels by audit id."""
-        with self.connect() as db:
-            rows = db.execute(
-                "SELECT c.*, r.name AS recorded_by_name FROM consensus c "
-                "JOIN reviewers r ON r.id = c.recorded_by ORDER BY c.audit_id"
-            ).fetchall()
-        return {r["audit_id"]: dict(r) for r in rows}
+        rows = self._records(
+            "SELECT c.*, r.name AS recorded_by_name FROM consensus c "
+            "JOIN reviewers r ON r.id = c.recorded_by ORDER BY c.audit_id"
+        )
+        return {r["audit_id"]: r for r in rows}
 
     def events(self) -> list[dict[str, Any]]:
         """Return the append-only event log with reviewer names."""
-        with self.connect() as db:
-            rows = db.execute(
-                "SELECT e.*, r.name AS reviewer FROM events e LEFT JOIN reviewers r "
-                "ON r.id = e.reviewer_id ORDER BY e.id"
-            ).fetchall()
-        return [dict(r) for r in rows]
+        return self._records(
+            "SELECT e.*, r.name AS reviewer FROM events e LEFT JOIN reviewers r "
+            "ON r.id = e.reviewer_id ORDER BY e.id"
+        )

@@ -172,66 +172,14 @@ def audit_report(
     key, labels, names, items, recorded = audit_items(audit_dir, store, people, segments)
     submitted = [p["name"] for p in people if p["submitted_at"]]
 
-    # Inter-reviewer agreement before consensus: every pair of reviewers, per scope.
     midpoints = grade_midpoints(rubric)
-    inter = []
-    for a, b in itertools.combinations(names, 2):
-        pair = items.dropna(subset=[f"{a}_grade", f"{b}_grade"])
-        for scope, part in _scopes(pair):
-            figures = _pair_agreement(
-                part, f"{a}_grade", f"{b}_grade", f"{a}_critical_error", f"{b}_critical_error",
-                seed=seed, n_boot=n_boot,
-            )  # fmt: skip
-            figures.update(_icc(part, f"{a}_grade", f"{b}_grade", midpoints))
-            inter.append(_flatten({"reviewer_a": a, "reviewer_b": b, "scope": scope, **figures}))
+    inter = _inter_reviewer_rows(items, names, midpoints, seed=seed, n_boot=n_boot)
     inter_df = pd.DataFrame(inter)
-
-    # Adjudicator vs the human consensus label (reference), per scope.
     resolved = items[items["human_grade"].notna()].copy()
     resolved["human_critical_error"] = resolved["human_critical_error"].astype(bool)
-    adj = []
-    # The reviewer-agreement subset (AudiologyBench's second prespecified analysis): items on
-    # which the reviewers agreed before consensus, so consensus-forming cannot explain them.
-    reason = resolved["consensus_reason"]
-    agreed = resolved[reason.isna() | (reason == "reviewers_vs_adjudicator")]
-    for scope, part in [*_scopes(resolved), ("reviewers_agreed", agreed)]:
-        if scope.startswith("segment=") or part.empty:
-            continue
-        figures = _pair_agreement(
-            part, "adjudicator_grade", "human_grade", "adjudicator_critical_error",
-            "human_critical_error", seed=seed, n_boot=n_boot, reference="b",
-        )  # fmt: skip
-        adj.append(_flatten({"scope": scope, **figures}))
+    adj = _adjudicator_rows(resolved, seed=seed, n_boot=n_boot)
     adj_df = pd.DataFrame(adj)
-
-    # Error direction and population-reweighted critical-error rates. A scope with no
-    # resolved item (reviewers who never agree) has no direction to report: it is left out,
-    # as in the adjudicator table, and the unresolved count in the summary says why.
-    rank = {g: i for i, g in enumerate(GRADES)}
-    direction = []
-    for scope, part in _scopes(resolved):
-        if scope.startswith("segment=") or part.empty:
-            continue
-        a_flag, h_flag = part["adjudicator_critical_error"], part["human_critical_error"]
-        a_rank = part["adjudicator_grade"].map(rank).astype(float)
-        h_rank = part["human_grade"].map(rank).astype(float)
-        human_score = part["human_grade"].map(midpoints)
-        row = {
-            "scope": scope,
-            "n": len(part),
-            "over_flags": int((a_flag & ~h_flag).sum()),
-            "under_flags": int((~a_flag & h_flag).sum()),
-            "both_flag": int((a_flag & h_flag).sum()),
-            "neither_flags": int((~a_flag & ~h_flag).sum()),
-            "adjudicator_harsher": int((a_rank > h_rank).sum()),
-            "adjudicator_more_lenient": int((a_rank < h_rank).sum()),
-            "same_grade": int((a_rank == h_rank).sum()),
-            "mean_score_minus_human_midpoint": float(
-                (part["adjudicator_score"].astype(float) - human_score).mean()
-            ),
-        }
-        row.update(_weighted_rates(part, seed=seed, n_boot=n_boot))
-        direction.append(row)
+    direction = _error_direction_rows(resolved, midpoints, seed=seed, n_boot=n_boot)
     direction_df = pd.DataFrame(direction)
 
     # Calibration map (question x adjudicator grade) and calibrated means of the population.
@@ -306,6 +254,80 @@ def audit_report(
     files.update(_panel_files(audit_dir, seed=seed, n_boot=n_boot))
     files.update(_reweighted_files(audit_dir, seed=seed, n_boot=n_boot))
     return _write_atomic(files, out)
+
+
+def _inter_reviewer_rows(
+    items: pd.DataFrame, names: list[str], midpoints: dict, *, seed: int, n_boot: int
+) -> list[dict]:
+    """Return agreement before consensus of every pair of reviewers, one row per scope."""
+    inter = []
+    for a, b in itertools.combinations(names, 2):
+        pair = items.dropna(subset=[f"{a}_grade", f"{b}_grade"])
+        for scope, part in _scopes(pair):
+            figures = _pair_agreement(
+                part, f"{a}_grade", f"{b}_grade", f"{a}_critical_error", f"{b}_critical_error",
+                seed=seed, n_boot=n_boot,
+            )  # fmt: skip
+            figures.update(_icc(part, f"{a}_grade", f"{b}_grade", midpoints))
+            inter.append(_flatten({"reviewer_a": a, "reviewer_b": b, "scope": scope, **figures}))
+    return inter
+
+
+def _adjudicator_rows(resolved: pd.DataFrame, *, seed: int, n_boot: int) -> list[dict]:
+    """Return the adjudicator against the human consensus label (reference), one row per scope.
+
+    Besides the scopes, the reviewer-agreement subset (AudiologyBench's second prespecified
+    analysis): items on which the reviewers agreed before consensus, so consensus-forming
+    cannot explain them.
+    """
+    adj = []
+    reason = resolved["consensus_reason"]
+    agreed = resolved[reason.isna() | (reason == "reviewers_vs_adjudicator")]
+    for scope, part in [*_scopes(resolved), ("reviewers_agreed", agreed)]:
+        if scope.startswith("segment=") or part.empty:
+            continue
+        figures = _pair_agreement(
+            part, "adjudicator_grade", "human_grade", "adjudicator_critical_error",
+            "human_critical_error", seed=seed, n_boot=n_boot, reference="b",
+        )  # fmt: skip
+        adj.append(_flatten({"scope": scope, **figures}))
+    return adj
+
+
+def _error_direction_rows(
+    resolved: pd.DataFrame, midpoints: dict, *, seed: int, n_boot: int
+) -> list[dict]:
+    """Return the error direction and population-reweighted critical-error rates per scope.
+
+    A scope with no resolved item (reviewers who never agree) has no direction to report: it
+    is left out, as in the adjudicator table, and the unresolved count in the summary says why.
+    """
+    rank = {g: i for i, g in enumerate(GRADES)}
+    direction = []
+    for scope, part in _scopes(resolved):
+        if scope.startswith("segment=") or part.empty:
+            continue
+        a_flag, h_flag = part["adjudicator_critical_error"], part["human_critical_error"]
+        a_rank = part["adjudicator_grade"].map(rank).astype(float)
+        h_rank = part["human_grade"].map(rank).astype(float)
+        human_score = part["human_grade"].map(midpoints)
+        row = {
+            "scope": scope,
+            "n": len(part),
+            "over_flags": int((a_flag & ~h_flag).sum()),
+            "under_flags": int((~a_flag & h_flag).sum()),
+            "both_flag": int((a_flag & h_flag).sum()),
+            "neither_flags": int((~a_flag & ~h_flag).sum()),
+            "adjudicator_harsher": int((a_rank > h_rank).sum()),
+            "adjudicator_more_lenient": int((a_rank < h_rank).sum()),
+            "same_grade": int((a_rank == h_rank).sum()),
+            "mean_score_minus_human_midpoint": float(
+                (part["adjudicator_score"].astype(float) - human_score).mean()
+            ),
+        }
+        row.update(_weighted_rates(part, seed=seed, n_boot=n_boot))
+        direction.append(row)
+    return direction
 
 
 def _reweighted_files(audit_dir: Path, *, seed: int, n_boot: int) -> dict[str, pd.DataFrame]:

@@ -648,84 +648,15 @@ def write_audit(
                 "case_text": text,
                 "images": images,
             }
-            if mode == "reference":
-                records.append({**common, **_reference_view(item, row)})
-            elif mode == "review":
-                question = None if _blank(row["question"]) else str(row["question"])
-                prompt, reference = _reference(item, question)
-                section = row.get("extracted_answer")
-                records.append(
-                    {
-                        **common,
-                        "question": question or "",
-                        "question_prompt": prompt,
-                        "reference": reference,
-                        # The part of the reply the adjudicator graded for this question
-                        # (the case section), and the whole reply for context.
-                        "response_section": "" if _blank(section) else str(section),
-                        "response": "" if _blank(row["response"]) else str(row["response"]),
-                    }
-                )
-            else:
-                records.append(
-                    {
-                        **common,
-                        "questions": [
-                            {"id": str(q.get("id")), "prompt": str(q.get("prompt", ""))}
-                            for q in item.get("questions") or []
-                        ],
-                    }
-                )
-            key = {
-                "audit_id": row["audit_id"],
-                "position": int(row["position"]),
-                "segment": row["segment"],
-                "item_id": str(row["item_id"]),
-                "question": ""
-                if mode == "baseline" or _blank(row["question"])
-                else row["question"],
-                "model": row["model"] if mode != "baseline" else "",
-            }
-            for column in ("task", "condition", "epoch", "scorer"):
-                key[column] = "" if column not in row or _blank(row[column]) else row[column]
-            if mode == "reference":  # the automated grader's verdict, hidden from reviewers
-                key.update(grader_verdict=row["outcome"])
-            if mode == "review":
-                errors = _critical_errors(row.get("critical_errors"))
-                key.update(
-                    adjudicator_grade=row["grade"],
-                    adjudicator_score=row["score"],
-                    adjudicator_critical_error=bool(errors),
-                    adjudicator_critical_errors=json.dumps(errors),
-                )
-            key.update(
-                cell=row["cell"],
-                enriched=bool(row["enriched"]),
-                population_n=int(row["population_n"]),
-                sample_n=int(row["sample_n"]),
-                inclusion_probability=float(row["inclusion_probability"]),
-                weight=float(row["weight"]),
-                results_line=int(row["_line"]) if "_line" in row else "",
-            )
-            keys.append(key)
+            records.append({**common, **_reviewer_view(item, row, mode)})
+            keys.append(_key_row(row, mode))
         with (build / ITEMS_FILE).open("w", encoding="utf-8") as handle:
             for record in records:
                 handle.write(json.dumps(record, ensure_ascii=False) + "\n")
         write_csv(pd.DataFrame(keys), build / KEY_FILE)
         write_csv(drawn.cells, build / STRATA_FILE)
         if mode == "review":
-            pop = drawn.population
-            cols = [
-                c
-                for c in (*_UNIT_KEY, "grade", "score", "critical_errors", "cell", "enriched")
-                if c in pop
-            ]
-            population = pop[cols].copy()
-            if "critical_errors" in population:
-                population["critical_error"] = population["critical_errors"].map(
-                    lambda v: bool(_critical_errors(v))
-                )
-            write_csv(population, build / POPULATION_FILE)
+            write_csv(_population_table(drawn.population), build / POPULATION_FILE)
         empty = drawn.cells[drawn.cells["sample_n"] == 0]
         if len(empty):
             problems.append(
@@ -757,6 +688,82 @@ def write_audit(
         remove_made_folders(made)
         raise
     return problems
+
+
+def _reviewer_view(item: dict[str, Any], row: pd.Series, mode: str) -> dict[str, Any]:
+    """Return what a reviewer sees of one sampled row beyond the case: per mode, never the key.
+
+    reference: the item's reference and the reply; review: the question, its reference and
+    the reply; baseline: the case's questions.
+    """
+    if mode == "reference":
+        return _reference_view(item, row)
+    if mode == "review":
+        question = None if _blank(row["question"]) else str(row["question"])
+        prompt, reference = _reference(item, question)
+        section = row.get("extracted_answer")
+        return {
+            "question": question or "",
+            "question_prompt": prompt,
+            "reference": reference,
+            # The part of the reply the adjudicator graded for this question
+            # (the case section), and the whole reply for context.
+            "response_section": "" if _blank(section) else str(section),
+            "response": "" if _blank(row["response"]) else str(row["response"]),
+        }
+    return {
+        "questions": [
+            {"id": str(q.get("id")), "prompt": str(q.get("prompt", ""))}
+            for q in item.get("questions") or []
+        ],
+    }
+
+
+def _key_row(row: pd.Series, mode: str) -> dict[str, Any]:
+    """Return the answer key's row of one sampled unit: what it is, its grading, its weight."""
+    key = {
+        "audit_id": row["audit_id"],
+        "position": int(row["position"]),
+        "segment": row["segment"],
+        "item_id": str(row["item_id"]),
+        "question": "" if mode == "baseline" or _blank(row["question"]) else row["question"],
+        "model": row["model"] if mode != "baseline" else "",
+    }
+    for column in ("task", "condition", "epoch", "scorer"):
+        key[column] = "" if column not in row or _blank(row[column]) else row[column]
+    if mode == "reference":  # the automated grader's verdict, hidden from reviewers
+        key.update(grader_verdict=row["outcome"])
+    if mode == "review":
+        errors = _critical_errors(row.get("critical_errors"))
+        key.update(
+            adjudicator_grade=row["grade"],
+            adjudicator_score=row["score"],
+            adjudicator_critical_error=bool(errors),
+            adjudicator_critical_errors=json.dumps(errors),
+        )
+    key.update(
+        cell=row["cell"],
+        enriched=bool(row["enriched"]),
+        population_n=int(row["population_n"]),
+        sample_n=int(row["sample_n"]),
+        inclusion_probability=float(row["inclusion_probability"]),
+        weight=float(row["weight"]),
+        results_line=int(row["_line"]) if "_line" in row else "",
+    )
+    return key
+
+
+def _population_table(pop: pd.DataFrame) -> pd.DataFrame:
+    """Return the review population as written beside the audit: unit key, grading, cell."""
+    cols = [
+        c for c in (*_UNIT_KEY, "grade", "score", "critical_errors", "cell", "enriched") if c in pop
+    ]
+    population = pop[cols].copy()
+    if "critical_errors" in population:
+        population["critical_error"] = population["critical_errors"].map(
+            lambda v: bool(_critical_errors(v))
+        )
+    return population
 
 
 def _sha256(path: Path) -> str:

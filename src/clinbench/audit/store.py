@@ -249,17 +249,22 @@ class AuditStore:
         people = self.reviewers("reviewer")
         return len(people) >= 2 and all(p["submitted_at"] for p in people)
 
+    @staticmethod
+    def _check_unlocked(db: sqlite3.Connection, reviewer_id: int, what: str) -> None:
+        """Raise LockedError when the reviewer has submitted their set (or does not exist)."""
+        row = db.execute(
+            "SELECT submitted_at FROM reviewers WHERE id = ?", (reviewer_id,)
+        ).fetchone()
+        if row is None or row["submitted_at"]:
+            raise LockedError(f"this reviewer's set is submitted; {what} are locked")
+
     # -- labels ----------------------------------------------------------------------------
 
     def save_label(self, reviewer_id: int, audit_id: str, label: Label) -> int:
         """Store (insert or replace) one reviewer's label of one item; return its revision."""
         stamp = now()
         with self.transaction() as db:
-            row = db.execute(
-                "SELECT submitted_at FROM reviewers WHERE id = ?", (reviewer_id,)
-            ).fetchone()
-            if row is None or row["submitted_at"]:
-                raise LockedError("this reviewer's set is submitted; labels are locked")
+            self._check_unlocked(db, reviewer_id, "labels")
             db.execute(
                 """
                 INSERT INTO labels (reviewer_id, audit_id, grade, critical_error, error_type,
@@ -313,11 +318,7 @@ class AuditStore:
         """Store a reviewer's own answers to a case's questions (one row per question)."""
         stamp = now()
         with self.transaction() as db:
-            row = db.execute(
-                "SELECT submitted_at FROM reviewers WHERE id = ?", (reviewer_id,)
-            ).fetchone()
-            if row is None or row["submitted_at"]:
-                raise LockedError("this reviewer's set is submitted; answers are locked")
+            self._check_unlocked(db, reviewer_id, "answers")
             for question, answer in answers.items():
                 db.execute(
                     """

@@ -19,6 +19,7 @@ import math
 import os
 import shutil
 import tempfile
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -429,6 +430,15 @@ def _cells(*values: Any) -> str:
     return "| " + " | ".join(_fmt(v) for v in values) + " |"
 
 
+def _table_lines(columns: list[str], rows: Iterable[Sequence[Any]]) -> list[str]:
+    """Return a Markdown table's lines: the header, its rule, then one line of cells per row."""
+    return [
+        "| " + " | ".join(columns) + " |",
+        "|" + "---|" * len(columns),
+        *(_cells(*row) for row in rows),
+    ]
+
+
 def _ci(row: pd.Series, key: str) -> str:
     low, high = _fmt(row.get(f"{key}_ci_low")), _fmt(row.get(f"{key}_ci_high"))
     return "—" if low == high == "—" else f"{low}–{high}"
@@ -458,25 +468,19 @@ def _markdown(
         "",
         "## Inter-reviewer agreement (before consensus)",
         "",
-        "| pair | scope | n | grade κ (quadratic) | 95% CI | exact | within one | "
-        "critical-error κ | 95% CI | raw agreement |",
-        "|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for _, r in inter.iterrows():
-        lines.append(
-            _cells(
-                f"{r['reviewer_a']} / {r['reviewer_b']}",
-                r["scope"],
-                r["n"],
-                r.get("grade_kappa_quadratic"),
-                _ci(r, "grade_kappa_quadratic"),
-                r.get("grade_exact_agreement"),
-                r.get("grade_within_one"),
-                r.get("critical_error_kappa"),
-                _ci(r, "critical_error_kappa"),
-                r.get("critical_error_raw_agreement"),
-            )  # fmt: skip
-        )
+        *_table_lines(
+            ["pair", "scope", "n", "grade κ (quadratic)", "95% CI", "exact", "within one",
+             "critical-error κ", "95% CI", "raw agreement"],
+            (
+                (f"{r['reviewer_a']} / {r['reviewer_b']}", r["scope"], r["n"],
+                 r.get("grade_kappa_quadratic"), _ci(r, "grade_kappa_quadratic"),
+                 r.get("grade_exact_agreement"), r.get("grade_within_one"),
+                 r.get("critical_error_kappa"), _ci(r, "critical_error_kappa"),
+                 r.get("critical_error_raw_agreement"))
+                for _, r in inter.iterrows()
+            ),
+        ),
+    ]  # fmt: skip
     if adj.empty:
         lines += ["", "No item has a human label yet (reviewers disagree everywhere and no "
                   "consensus is recorded): the adjudicator tables below are empty."]  # fmt: skip
@@ -484,79 +488,57 @@ def _markdown(
         "",
         "## Adjudicator vs human consensus",
         "",
-        "| scope | n | grade κ (quadratic) | 95% CI | exact | within one | critical-error κ | "
-        "sensitivity | specificity | PPV | NPV |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for _, r in adj.iterrows():
-        lines.append(
-            _cells(
-                r["scope"],
-                r["n"],
-                r.get("grade_kappa_quadratic"),
-                _ci(r, "grade_kappa_quadratic"),
-                r.get("grade_exact_agreement"),
-                r.get("grade_within_one"),
-                r.get("critical_error_kappa"),
-                r.get("critical_error_sensitivity"),
-                r.get("critical_error_specificity"),
-                r.get("critical_error_ppv"),
-                r.get("critical_error_npv"),
-            )  # fmt: skip
-        )
-    lines += [
+        *_table_lines(
+            ["scope", "n", "grade κ (quadratic)", "95% CI", "exact", "within one",
+             "critical-error κ", "sensitivity", "specificity", "PPV", "NPV"],
+            (
+                (r["scope"], r["n"], r.get("grade_kappa_quadratic"),
+                 _ci(r, "grade_kappa_quadratic"), r.get("grade_exact_agreement"),
+                 r.get("grade_within_one"), r.get("critical_error_kappa"),
+                 r.get("critical_error_sensitivity"), r.get("critical_error_specificity"),
+                 r.get("critical_error_ppv"), r.get("critical_error_npv"))
+                for _, r in adj.iterrows()
+            ),
+        ),
         "",
         "## Error direction",
         "",
-        "| scope | n | over-flags | under-flags | harsher | more lenient | adjudicator rate "
-        "(reweighted) | human rate (reweighted) |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
-    for _, r in direction.iterrows():
-        lines.append(
-            _cells(
-                r["scope"],
-                r["n"],
-                r["over_flags"],
-                r["under_flags"],
-                r["adjudicator_harsher"],
-                r["adjudicator_more_lenient"],
-                _fmt(r["adjudicator_critical_error_rate_reweighted"], 3),
-                _fmt(r["human_critical_error_rate_reweighted"], 3),
-            )  # fmt: skip
-        )
-    lines += [
+        *_table_lines(
+            ["scope", "n", "over-flags", "under-flags", "harsher", "more lenient",
+             "adjudicator rate (reweighted)", "human rate (reweighted)"],
+            (
+                (r["scope"], r["n"], r["over_flags"], r["under_flags"],
+                 r["adjudicator_harsher"], r["adjudicator_more_lenient"],
+                 _fmt(r["adjudicator_critical_error_rate_reweighted"], 3),
+                 _fmt(r["human_critical_error_rate_reweighted"], 3))
+                for _, r in direction.iterrows()
+            ),
+        ),
         "",
         "## Calibration map (rule: question_fallback)",
         "",
         f"Human grades scored at band midpoints {summary['calibration']['grade_midpoints']}; "
         f"cells with fewer than {summary['calibration']['min_cell']} audited items are sparse.",
         "",
-        "| question | grade | n | delta | applied delta | source |",
-        "|---|---|---|---|---|---|",
-    ]
-    for _, r in cal_map[cal_map["rule"] == "question_fallback"].iterrows():
-        lines.append(
-            _cells(r["question"], r["grade"], r["n"], r["delta"], r["applied_delta"], r["source"])
-        )
-    lines += [
+        *_table_lines(
+            ["question", "grade", "n", "delta", "applied delta", "source"],
+            (
+                (r["question"], r["grade"], r["n"], r["delta"], r["applied_delta"], r["source"])
+                for _, r in cal_map[cal_map["rule"] == "question_fallback"].iterrows()
+            ),
+        ),
         "",
         "## Calibrated means (audited population)",
         "",
-        "| rule | question | n | mean | calibrated mean | not calibrated |",
-        "|---|---|---|---|---|---|",
-    ]
-    for _, r in cal_means.iterrows():
-        lines.append(
-            _cells(
-                r["rule"],
-                r["question"],
-                r["n"],
-                r["mean"],
-                r["calibrated_mean"],
-                r["not_calibrated"],
-            )  # fmt: skip
-        )
+        *_table_lines(
+            ["rule", "question", "n", "mean", "calibrated mean", "not calibrated"],
+            (
+                (r["rule"], r["question"], r["n"], r["mean"], r["calibrated_mean"],
+                 r["not_calibrated"])
+                for _, r in cal_means.iterrows()
+            ),
+        ),
+    ]  # fmt: skip
     return "\n".join(lines) + "\n"
 
 

@@ -6,8 +6,9 @@ adds the format's prompt and the condition, and builds the task.
 
 from __future__ import annotations
 
+import functools
 import inspect
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -66,6 +67,27 @@ def item_sample(
     """
     text = apply_condition(condition, item, prompt if prompt is not None else item_prompt(item))
     return to_sample(item, text, condition, extra_metadata=extra_metadata, media=media)
+
+
+def takes_options(options: Callable[..., dict[str, Any]]) -> Callable[[Any], Any]:
+    """Return a decorator giving a task function the options declared by ``options``.
+
+    Tasks that take the same options declare them once, as the signature of ``options`` (a
+    function returning its arguments by name); each task function takes ``**options``. Inspect
+    reads a task's options, and the defaults it records in the log, from the signature, so the
+    decorated function carries that of ``options``; a call is checked against it as before.
+    """
+    signature = inspect.signature(options).replace(return_annotation="Task")
+
+    def decorate(task_function: Any) -> Any:
+        @functools.wraps(task_function)
+        def with_options(*args: Any, **kwargs: Any) -> Task:
+            return task_function(**options(*args, **kwargs))
+
+        with_options.__signature__ = signature  # type: ignore[attr-defined]
+        return with_options
+
+    return decorate
 
 
 def items_task(

@@ -105,3 +105,23 @@ def test_human_label_never_picks_a_side():
     assert human_label([_lab("B"), _lab("D")], resolved) == {
         "grade": "C", "critical_error": True, "error_type": None, "source": "consensus",
     }  # fmt: skip
+
+
+def test_a_submitted_or_unknown_reviewer_can_change_nothing(tmp_path: Path):
+    """Labels and baseline answers both lock once the set is submitted, or for no such reviewer."""
+    store = AuditStore(tmp_path / "a.sqlite")
+    ann = store.reviewer_by_token(store.add_reviewer("ann"))
+    label, errors = validate_label("B", False, None, "fine")
+    assert not errors
+    store.save_answers(ann["id"], "S01", {"Q1": "normal hearing"})
+    assert store.submit_set(ann["id"], ["S01"], questions={"S01": ["Q1"]})
+    with pytest.raises(LockedError, match="^this reviewer's set is submitted; answers are locked$"):
+        store.save_answers(ann["id"], "S01", {"Q1": "changed"})
+    with pytest.raises(LockedError, match="^this reviewer's set is submitted; labels are locked$"):
+        store.save_label(ann["id"], "S01", label)
+    with pytest.raises(LockedError, match="labels are locked"):
+        store.save_label(99, "S01", label)
+    with pytest.raises(LockedError, match="answers are locked"):
+        store.save_answers(99, "S01", {"Q1": "x"})
+    assert [a["answer"] for a in store.answers(ann["id"])] == ["normal hearing"]
+    assert store.labels() == []

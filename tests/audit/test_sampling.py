@@ -265,3 +265,54 @@ def test_items_may_travel_in_item_metadata(tmp_path: Path, table, items):
     write_audit(drawn, tmp_path / "c", mode="review", settings={})
     _, shown = load_manifest(tmp_path / "c")
     assert all(item["case_text"].startswith("A ") and item["images"] for item in shown)
+
+
+def test_a_population_refuses_several_scorers_and_duplicate_units():
+    """Both populations (graded replies, judged short answers) name the row that repeats a unit."""
+    import pandas as pd
+
+    from clinbench.audit.audit_errors import AuditInputError
+    from clinbench.audit.sampling import eligible_units
+
+    graded = pd.DataFrame(
+        {"model": ["m", "m", "m"], "item_id": ["c1", "c1", "c2"], "question": ["Q1", "Q1", "Q1"],
+         "grade": ["B", "c", "A"], "score": [80, 70, 95], "response": ["r", "r", "r"],
+         "scorer": ["rubric", "rubric", "rubric"], "_line": [2, 3, 4]}
+    )  # fmt: skip
+    graded.attrs["source"] = "g.csv"
+    with pytest.raises(AuditInputError) as caught:
+        eligible_units(graded)
+    assert str(caught.value) == (
+        "g.csv:2: item_id: duplicate graded row for model 'm', item 'c1', question 'Q1'"
+    )
+    two = graded.assign(scorer=["rubric", "other", "rubric"])
+    two.attrs["source"] = "g.csv"
+    with pytest.raises(AuditInputError) as caught:
+        eligible_units(two)
+    assert str(caught.value) == (
+        "g.csv:1: scorer: graded rows come from several scorers (other, rubric); "
+        "pick the audited one with --scorer"
+    )
+    units = eligible_units(two, scorer="rubric")
+    assert list(units["grade"]) == ["B", "A"]
+    assert set(units["epoch"]) == set(units["condition"]) == {"(missing)"}
+
+    judged = pd.DataFrame(
+        {"model": ["m", "m"], "item_id": ["s1", "s1"], "format": ["sa", "fib"],
+         "outcome": ["correct", "incorrect"], "response": ["x", "y"], "question": [None, ""],
+         "scorer": ["judge", "judge"], "_line": [5, 6]}
+    )  # fmt: skip
+    judged.attrs["source"] = "j.csv"
+    with pytest.raises(AuditInputError) as caught:
+        eligible_units(judged, mode="reference")
+    assert str(caught.value) == "j.csv:5: item_id: duplicate judged row for model 'm', item 's1'"
+    two = judged.assign(scorer=["judge", "match"])
+    two.attrs["source"] = "j.csv"
+    with pytest.raises(AuditInputError) as caught:
+        eligible_units(two, mode="reference")
+    assert str(caught.value) == (
+        "j.csv:1: scorer: short answers were judged by several scorers (judge, match); "
+        "pick the audited one with --scorer"
+    )
+    units = eligible_units(two, mode="reference", scorer="match")
+    assert list(units["question"]) == ["(missing)"] and list(units["_line"]) == [6]

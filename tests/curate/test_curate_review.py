@@ -186,3 +186,64 @@ def test_review_html_escapes_item_text() -> None:
     html = review_html(review_sheet([item]))
     assert "&lt;20 dB HL &amp; a &lt;b&gt;normal&lt;/b&gt;" in html
     assert "<b>normal</b>" not in html
+
+
+def _problems(items, tmp_path: Path, sheet: pd.DataFrame) -> list[tuple[int, str, str]]:
+    from clinbench.curate.review import import_review
+    from clinbench.items.loader import ItemFileError
+
+    path = tmp_path / "sheet.csv"
+    sheet.to_csv(path, index=False)
+    with pytest.raises(ItemFileError) as caught:
+        import_review(items, path)
+    return [(p.line, p.field, p.message) for p in caught.value.problems]
+
+
+def test_every_kind_of_sheet_problem_is_named_with_its_cell(tmp_path: Path, items) -> None:
+    """Each refusal of import_review names its line and column: one test for every branch."""
+    from clinbench.curate.review import import_review
+
+    sheet = review_sheet(items).assign(options="")  # a row a line, but row 0's cell has two
+    sheet.loc[0, ["decision", "revised_options"]] = ["revise", "A. fluid\nnot an option"]
+    sheet.loc[1, ["decision", "revised_options"]] = ["revise", "A. yes"]
+    sheet.loc[2, ["decision", "revised_answer"]] = ["revise", "4 kHz"]
+    twice = sheet.iloc[[2]].assign(decision="keep")
+    problems = _problems(items, tmp_path, pd.concat([sheet, twice], ignore_index=True))
+    assert problems == [
+        (6, "item_id", "'f1' listed twice (first at line 5)"),
+        (2, "revised_options", "option line 'not an option' is not 'A. text'"),
+        (4, "revised_options", "only MCQ items have options"),
+    ]
+
+    sheet = review_sheet(items)
+    sheet.loc[0, ["decision", "revised_stem"]] = ["revise", ""]
+    sheet.loc[1, ["decision", "revised_answer"]] = ["revise", "maybe"]
+    sheet.loc[0, "decision"] = "perhaps"
+    problems = _problems(items, tmp_path, sheet.iloc[[0, 1]].assign(options=""))
+    assert problems == [
+        (2, "decision", "'perhaps' is not a decision; one of ('keep', 'revise', 'remove')"),
+        (0, "item_id", "'f1' is not in the sheet"),
+        (3, "revised_answer", "a true/false key must be true or false, got 'maybe'"),
+    ]
+
+    problems = _problems(items, tmp_path, sheet.drop(columns=["decision"]))
+    assert problems == [(1, "decision", "column missing from the header")]
+
+    sheet = review_sheet(items).assign(options="", decision="keep")
+    sheet.loc[0, ["decision", "revised_stem", "revised_answer"]] = ["revise", "Which?", "Z"]
+    problems = _problems(items, tmp_path, sheet)
+    assert [(line, field) for line, field, _ in problems] == [(2, "revised_stem,revised_answer")]
+
+    sheet.loc[0, ["decision", "revised_stem", "revised_answer"]] = ["keep", "", ""]
+    sheet.loc[1, "decision"] = "remove"
+    path = tmp_path / "good.csv"
+    sheet.to_csv(path, index=False)
+    kept, log = import_review(items, path)
+    assert [i.id for i in kept] == ["m1", "f1"]
+    assert kept[0].metadata["review"] == {"decision": "keep"}
+    assert log.to_dict(orient="list") == {
+        "item_id": ["m1", "t1", "f1"],
+        "decision": ["keep", "remove", "keep"],
+        "changed": ["", "", ""],
+        "line": [2, 3, 4],
+    }

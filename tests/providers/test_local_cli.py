@@ -49,6 +49,12 @@ def test_a_state_file_whose_process_ended_is_removed(tmp_path, monkeypatch):
     server, line = local_server.server_status()
     assert server is None and f"pid {ended.pid} had ended" in line
     assert not state.exists()
+    state.write_text(json.dumps({"pid": ended.pid, "port": 1, "model_path": "m.gguf"}))
+    server, line = local_server.stop_server()  # stopping finds the same: nothing to stop
+    assert server is None
+    assert line == f"no local server running (pid {ended.pid} had ended; its state removed)"
+    assert not state.exists()
+    assert local_server.stop_server() == (None, "no local server running")
 
 
 def test_the_printed_commands_match_the_server():

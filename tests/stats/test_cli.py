@@ -95,3 +95,15 @@ def test_non_numeric_value(tmp_path):
 
 def test_proportion_bad_counts():
     assert runner.invoke(app, ["proportion", "5", "3"]).exit_code == 2
+
+
+@pytest.mark.parametrize("command", ["proportion", "verdict"])
+def test_counts_and_confidence_are_checked_alike(command):
+    """Both commands of k out of n refuse counts out of range and a confidence outside (0, 1)."""
+    for args, message in (
+        (["5", "3"], "need 0 <= K <= N, got K=5, N=3"),
+        (["--", "-1", "3"], "need 0 <= K <= N, got K=-1, N=3"),
+        (["2", "3", "--confidence", "1.5"], "must be between 0 and 1"),
+    ):
+        result = runner.invoke(app, [command, *args])
+        assert result.exit_code == 2 and message in result.output, result.output

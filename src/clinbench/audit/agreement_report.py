@@ -19,6 +19,7 @@ import math
 import os
 import shutil
 import tempfile
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -172,66 +173,14 @@ def audit_report(
     key, labels, names, items, recorded = audit_items(audit_dir, store, people, segments)
     submitted = [p["name"] for p in people if p["submitted_at"]]
 
-    # Inter-reviewer agreement before consensus: every pair of reviewers, per scope.
     midpoints = grade_midpoints(rubric)
-    inter = []
-    for a, b in itertools.combinations(names, 2):
-        pair = items.dropna(subset=[f"{a}_grade", f"{b}_grade"])
-        for scope, part in _scopes(pair):
-            figures = _pair_agreement(
-                part, f"{a}_grade", f"{b}_grade", f"{a}_critical_error", f"{b}_critical_error",
-                seed=seed, n_boot=n_boot,
-            )  # fmt: skip
-            figures.update(_icc(part, f"{a}_grade", f"{b}_grade", midpoints))
-            inter.append(_flatten({"reviewer_a": a, "reviewer_b": b, "scope": scope, **figures}))
+    inter = _inter_reviewer_rows(items, names, midpoints, seed=seed, n_boot=n_boot)
     inter_df = pd.DataFrame(inter)
-
-    # Adjudicator vs the human consensus label (reference), per scope.
     resolved = items[items["human_grade"].notna()].copy()
     resolved["human_critical_error"] = resolved["human_critical_error"].astype(bool)
-    adj = []
-    # The reviewer-agreement subset (AudiologyBench's second prespecified analysis): items on
-    # which the reviewers agreed before consensus, so consensus-forming cannot explain them.
-    reason = resolved["consensus_reason"]
-    agreed = resolved[reason.isna() | (reason == "reviewers_vs_adjudicator")]
-    for scope, part in [*_scopes(resolved), ("reviewers_agreed", agreed)]:
-        if scope.startswith("segment=") or part.empty:
-            continue
-        figures = _pair_agreement(
-            part, "adjudicator_grade", "human_grade", "adjudicator_critical_error",
-            "human_critical_error", seed=seed, n_boot=n_boot, reference="b",
-        )  # fmt: skip
-        adj.append(_flatten({"scope": scope, **figures}))
+    adj = _adjudicator_rows(resolved, seed=seed, n_boot=n_boot)
     adj_df = pd.DataFrame(adj)
-
-    # Error direction and population-reweighted critical-error rates. A scope with no
-    # resolved item (reviewers who never agree) has no direction to report: it is left out,
-    # as in the adjudicator table, and the unresolved count in the summary says why.
-    rank = {g: i for i, g in enumerate(GRADES)}
-    direction = []
-    for scope, part in _scopes(resolved):
-        if scope.startswith("segment=") or part.empty:
-            continue
-        a_flag, h_flag = part["adjudicator_critical_error"], part["human_critical_error"]
-        a_rank = part["adjudicator_grade"].map(rank).astype(float)
-        h_rank = part["human_grade"].map(rank).astype(float)
-        human_score = part["human_grade"].map(midpoints)
-        row = {
-            "scope": scope,
-            "n": len(part),
-            "over_flags": int((a_flag & ~h_flag).sum()),
-            "under_flags": int((~a_flag & h_flag).sum()),
-            "both_flag": int((a_flag & h_flag).sum()),
-            "neither_flags": int((~a_flag & ~h_flag).sum()),
-            "adjudicator_harsher": int((a_rank > h_rank).sum()),
-            "adjudicator_more_lenient": int((a_rank < h_rank).sum()),
-            "same_grade": int((a_rank == h_rank).sum()),
-            "mean_score_minus_human_midpoint": float(
-                (part["adjudicator_score"].astype(float) - human_score).mean()
-            ),
-        }
-        row.update(_weighted_rates(part, seed=seed, n_boot=n_boot))
-        direction.append(row)
+    direction = _error_direction_rows(resolved, midpoints, seed=seed, n_boot=n_boot)
     direction_df = pd.DataFrame(direction)
 
     # Calibration map (question x adjudicator grade) and calibrated means of the population.
@@ -306,6 +255,80 @@ def audit_report(
     files.update(_panel_files(audit_dir, seed=seed, n_boot=n_boot))
     files.update(_reweighted_files(audit_dir, seed=seed, n_boot=n_boot))
     return _write_atomic(files, out)
+
+
+def _inter_reviewer_rows(
+    items: pd.DataFrame, names: list[str], midpoints: dict, *, seed: int, n_boot: int
+) -> list[dict]:
+    """Return agreement before consensus of every pair of reviewers, one row per scope."""
+    inter = []
+    for a, b in itertools.combinations(names, 2):
+        pair = items.dropna(subset=[f"{a}_grade", f"{b}_grade"])
+        for scope, part in _scopes(pair):
+            figures = _pair_agreement(
+                part, f"{a}_grade", f"{b}_grade", f"{a}_critical_error", f"{b}_critical_error",
+                seed=seed, n_boot=n_boot,
+            )  # fmt: skip
+            figures.update(_icc(part, f"{a}_grade", f"{b}_grade", midpoints))
+            inter.append(_flatten({"reviewer_a": a, "reviewer_b": b, "scope": scope, **figures}))
+    return inter
+
+
+def _adjudicator_rows(resolved: pd.DataFrame, *, seed: int, n_boot: int) -> list[dict]:
+    """Return the adjudicator against the human consensus label (reference), one row per scope.
+
+    Besides the scopes, the reviewer-agreement subset (AudiologyBench's second prespecified
+    analysis): items on which the reviewers agreed before consensus, so consensus-forming
+    cannot explain them.
+    """
+    adj = []
+    reason = resolved["consensus_reason"]
+    agreed = resolved[reason.isna() | (reason == "reviewers_vs_adjudicator")]
+    for scope, part in [*_scopes(resolved), ("reviewers_agreed", agreed)]:
+        if scope.startswith("segment=") or part.empty:
+            continue
+        figures = _pair_agreement(
+            part, "adjudicator_grade", "human_grade", "adjudicator_critical_error",
+            "human_critical_error", seed=seed, n_boot=n_boot, reference="b",
+        )  # fmt: skip
+        adj.append(_flatten({"scope": scope, **figures}))
+    return adj
+
+
+def _error_direction_rows(
+    resolved: pd.DataFrame, midpoints: dict, *, seed: int, n_boot: int
+) -> list[dict]:
+    """Return the error direction and population-reweighted critical-error rates per scope.
+
+    A scope with no resolved item (reviewers who never agree) has no direction to report: it
+    is left out, as in the adjudicator table, and the unresolved count in the summary says why.
+    """
+    rank = {g: i for i, g in enumerate(GRADES)}
+    direction = []
+    for scope, part in _scopes(resolved):
+        if scope.startswith("segment=") or part.empty:
+            continue
+        a_flag, h_flag = part["adjudicator_critical_error"], part["human_critical_error"]
+        a_rank = part["adjudicator_grade"].map(rank).astype(float)
+        h_rank = part["human_grade"].map(rank).astype(float)
+        human_score = part["human_grade"].map(midpoints)
+        row = {
+            "scope": scope,
+            "n": len(part),
+            "over_flags": int((a_flag & ~h_flag).sum()),
+            "under_flags": int((~a_flag & h_flag).sum()),
+            "both_flag": int((a_flag & h_flag).sum()),
+            "neither_flags": int((~a_flag & ~h_flag).sum()),
+            "adjudicator_harsher": int((a_rank > h_rank).sum()),
+            "adjudicator_more_lenient": int((a_rank < h_rank).sum()),
+            "same_grade": int((a_rank == h_rank).sum()),
+            "mean_score_minus_human_midpoint": float(
+                (part["adjudicator_score"].astype(float) - human_score).mean()
+            ),
+        }
+        row.update(_weighted_rates(part, seed=seed, n_boot=n_boot))
+        direction.append(row)
+    return direction
 
 
 def _reweighted_files(audit_dir: Path, *, seed: int, n_boot: int) -> dict[str, pd.DataFrame]:
@@ -407,6 +430,15 @@ def _cells(*values: Any) -> str:
     return "| " + " | ".join(_fmt(v) for v in values) + " |"
 
 
+def _table_lines(columns: list[str], rows: Iterable[Sequence[Any]]) -> list[str]:
+    """Return a Markdown table's lines: the header, its rule, then one line of cells per row."""
+    return [
+        "| " + " | ".join(columns) + " |",
+        "|" + "---|" * len(columns),
+        *(_cells(*row) for row in rows),
+    ]
+
+
 def _ci(row: pd.Series, key: str) -> str:
     low, high = _fmt(row.get(f"{key}_ci_low")), _fmt(row.get(f"{key}_ci_high"))
     return "—" if low == high == "—" else f"{low}–{high}"
@@ -436,25 +468,19 @@ def _markdown(
         "",
         "## Inter-reviewer agreement (before consensus)",
         "",
-        "| pair | scope | n | grade κ (quadratic) | 95% CI | exact | within one | "
-        "critical-error κ | 95% CI | raw agreement |",
-        "|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for _, r in inter.iterrows():
-        lines.append(
-            _cells(
-                f"{r['reviewer_a']} / {r['reviewer_b']}",
-                r["scope"],
-                r["n"],
-                r.get("grade_kappa_quadratic"),
-                _ci(r, "grade_kappa_quadratic"),
-                r.get("grade_exact_agreement"),
-                r.get("grade_within_one"),
-                r.get("critical_error_kappa"),
-                _ci(r, "critical_error_kappa"),
-                r.get("critical_error_raw_agreement"),
-            )  # fmt: skip
-        )
+        *_table_lines(
+            ["pair", "scope", "n", "grade κ (quadratic)", "95% CI", "exact", "within one",
+             "critical-error κ", "95% CI", "raw agreement"],
+            (
+                (f"{r['reviewer_a']} / {r['reviewer_b']}", r["scope"], r["n"],
+                 r.get("grade_kappa_quadratic"), _ci(r, "grade_kappa_quadratic"),
+                 r.get("grade_exact_agreement"), r.get("grade_within_one"),
+                 r.get("critical_error_kappa"), _ci(r, "critical_error_kappa"),
+                 r.get("critical_error_raw_agreement"))
+                for _, r in inter.iterrows()
+            ),
+        ),
+    ]  # fmt: skip
     if adj.empty:
         lines += ["", "No item has a human label yet (reviewers disagree everywhere and no "
                   "consensus is recorded): the adjudicator tables below are empty."]  # fmt: skip
@@ -462,79 +488,57 @@ def _markdown(
         "",
         "## Adjudicator vs human consensus",
         "",
-        "| scope | n | grade κ (quadratic) | 95% CI | exact | within one | critical-error κ | "
-        "sensitivity | specificity | PPV | NPV |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for _, r in adj.iterrows():
-        lines.append(
-            _cells(
-                r["scope"],
-                r["n"],
-                r.get("grade_kappa_quadratic"),
-                _ci(r, "grade_kappa_quadratic"),
-                r.get("grade_exact_agreement"),
-                r.get("grade_within_one"),
-                r.get("critical_error_kappa"),
-                r.get("critical_error_sensitivity"),
-                r.get("critical_error_specificity"),
-                r.get("critical_error_ppv"),
-                r.get("critical_error_npv"),
-            )  # fmt: skip
-        )
-    lines += [
+        *_table_lines(
+            ["scope", "n", "grade κ (quadratic)", "95% CI", "exact", "within one",
+             "critical-error κ", "sensitivity", "specificity", "PPV", "NPV"],
+            (
+                (r["scope"], r["n"], r.get("grade_kappa_quadratic"),
+                 _ci(r, "grade_kappa_quadratic"), r.get("grade_exact_agreement"),
+                 r.get("grade_within_one"), r.get("critical_error_kappa"),
+                 r.get("critical_error_sensitivity"), r.get("critical_error_specificity"),
+                 r.get("critical_error_ppv"), r.get("critical_error_npv"))
+                for _, r in adj.iterrows()
+            ),
+        ),
         "",
         "## Error direction",
         "",
-        "| scope | n | over-flags | under-flags | harsher | more lenient | adjudicator rate "
-        "(reweighted) | human rate (reweighted) |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
-    for _, r in direction.iterrows():
-        lines.append(
-            _cells(
-                r["scope"],
-                r["n"],
-                r["over_flags"],
-                r["under_flags"],
-                r["adjudicator_harsher"],
-                r["adjudicator_more_lenient"],
-                _fmt(r["adjudicator_critical_error_rate_reweighted"], 3),
-                _fmt(r["human_critical_error_rate_reweighted"], 3),
-            )  # fmt: skip
-        )
-    lines += [
+        *_table_lines(
+            ["scope", "n", "over-flags", "under-flags", "harsher", "more lenient",
+             "adjudicator rate (reweighted)", "human rate (reweighted)"],
+            (
+                (r["scope"], r["n"], r["over_flags"], r["under_flags"],
+                 r["adjudicator_harsher"], r["adjudicator_more_lenient"],
+                 _fmt(r["adjudicator_critical_error_rate_reweighted"], 3),
+                 _fmt(r["human_critical_error_rate_reweighted"], 3))
+                for _, r in direction.iterrows()
+            ),
+        ),
         "",
         "## Calibration map (rule: question_fallback)",
         "",
         f"Human grades scored at band midpoints {summary['calibration']['grade_midpoints']}; "
         f"cells with fewer than {summary['calibration']['min_cell']} audited items are sparse.",
         "",
-        "| question | grade | n | delta | applied delta | source |",
-        "|---|---|---|---|---|---|",
-    ]
-    for _, r in cal_map[cal_map["rule"] == "question_fallback"].iterrows():
-        lines.append(
-            _cells(r["question"], r["grade"], r["n"], r["delta"], r["applied_delta"], r["source"])
-        )
-    lines += [
+        *_table_lines(
+            ["question", "grade", "n", "delta", "applied delta", "source"],
+            (
+                (r["question"], r["grade"], r["n"], r["delta"], r["applied_delta"], r["source"])
+                for _, r in cal_map[cal_map["rule"] == "question_fallback"].iterrows()
+            ),
+        ),
         "",
         "## Calibrated means (audited population)",
         "",
-        "| rule | question | n | mean | calibrated mean | not calibrated |",
-        "|---|---|---|---|---|---|",
-    ]
-    for _, r in cal_means.iterrows():
-        lines.append(
-            _cells(
-                r["rule"],
-                r["question"],
-                r["n"],
-                r["mean"],
-                r["calibrated_mean"],
-                r["not_calibrated"],
-            )  # fmt: skip
-        )
+        *_table_lines(
+            ["rule", "question", "n", "mean", "calibrated mean", "not calibrated"],
+            (
+                (r["rule"], r["question"], r["n"], r["mean"], r["calibrated_mean"],
+                 r["not_calibrated"])
+                for _, r in cal_means.iterrows()
+            ),
+        ),
+    ]  # fmt: skip
     return "\n".join(lines) + "\n"
 
 

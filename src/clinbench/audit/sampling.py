@@ -190,18 +190,10 @@ def eligible_units(
                 source, int(row["_line"]), "grade", f"unknown letter grade {row['grade']!r}"
             )
         graded["grade"] = graded["grade"].astype(str).str.upper()
-        if "scorer" in graded.columns and scorer is None and graded["scorer"].nunique() > 1:
-            names = ", ".join(sorted(map(str, graded["scorer"].unique())))
-            raise AuditInputError(
-                source, 1, "scorer", f"graded rows come from several scorers ({names}); "
-                "pick the audited one with --scorer"
-            )  # fmt: skip
-        for column in _UNIT_KEY:
-            if column not in graded.columns:
-                graded[column] = MISSING
-        dup = graded.duplicated(subset=list(_UNIT_KEY), keep=False)
-        if dup.any():
-            row = graded[dup].iloc[0]
+        _one_scorer(graded, source, scorer, "graded rows come from")
+        _fill_unit_key(graded)
+        row = _first_repeated_unit(graded)
+        if row is not None:
             raise AuditInputError(
                 source, int(row["_line"]), "item_id",
                 f"duplicate graded row for model {row['model']!r}, item {row['item_id']!r}, "
@@ -222,6 +214,29 @@ def eligible_units(
     return cases.drop_duplicates(subset="item_id", keep="first").reset_index(drop=True)
 
 
+def _one_scorer(rows: pd.DataFrame, source: str, scorer: str | None, subject: str) -> None:
+    """Raise AuditInputError when ``rows`` come from several scorers and none was chosen."""
+    if "scorer" in rows.columns and scorer is None and rows["scorer"].nunique() > 1:
+        names = ", ".join(sorted(map(str, rows["scorer"].unique())))
+        raise AuditInputError(
+            source, 1, "scorer", f"{subject} several scorers ({names}); "
+            "pick the audited one with --scorer"
+        )  # fmt: skip
+
+
+def _fill_unit_key(rows: pd.DataFrame) -> None:
+    """Add each column of the audit unit's key that ``rows`` lack, as MISSING (in place)."""
+    for column in _UNIT_KEY:
+        if column not in rows.columns:
+            rows[column] = MISSING
+
+
+def _first_repeated_unit(rows: pd.DataFrame) -> pd.Series | None:
+    """Return the first row whose audit unit another row repeats, or None when each is once."""
+    repeated = rows.duplicated(subset=list(_UNIT_KEY), keep=False)
+    return rows[repeated].iloc[0] if repeated.any() else None
+
+
 def _judged_short_answers(table: pd.DataFrame, source: str, scorer: str | None) -> pd.DataFrame:
     """Return the judged short-answer replies (correct or incorrect) a reference audit samples."""
     judged = table[
@@ -232,19 +247,11 @@ def _judged_short_answers(table: pd.DataFrame, source: str, scorer: str | None) 
             source, 1, "outcome",
             "no judged short-answer (sa/fib) replies to audit (outcome correct or incorrect)",
         )  # fmt: skip
-    if "scorer" in judged.columns and scorer is None and judged["scorer"].nunique() > 1:
-        names = ", ".join(sorted(map(str, judged["scorer"].unique())))
-        raise AuditInputError(
-            source, 1, "scorer", f"short answers were judged by several scorers ({names}); "
-            "pick the audited one with --scorer"
-        )  # fmt: skip
-    for column in _UNIT_KEY:
-        if column not in judged.columns:
-            judged[column] = MISSING
+    _one_scorer(judged, source, scorer, "short answers were judged by")
+    _fill_unit_key(judged)
     judged["question"] = judged["question"].map(lambda v: MISSING if _blank(v) else v)
-    dup = judged.duplicated(subset=list(_UNIT_KEY), keep=False)
-    if dup.any():
-        row = judged[dup].iloc[0]
+    row = _first_repeated_unit(judged)
+    if row is not None:
         raise AuditInputError(
             source, int(row["_line"]), "item_id",
             f"duplicate judged row for model {row['model']!r}, item {row['item_id']!r}",
@@ -641,84 +648,15 @@ def write_audit(
                 "case_text": text,
                 "images": images,
             }
-            if mode == "reference":
-                records.append({**common, **_reference_view(item, row)})
-            elif mode == "review":
-                question = None if _blank(row["question"]) else str(row["question"])
-                prompt, reference = _reference(item, question)
-                section = row.get("extracted_answer")
-                records.append(
-                    {
-                        **common,
-                        "question": question or "",
-                        "question_prompt": prompt,
-                        "reference": reference,
-                        # The part of the reply the adjudicator graded for this question
-                        # (the case section), and the whole reply for context.
-                        "response_section": "" if _blank(section) else str(section),
-                        "response": "" if _blank(row["response"]) else str(row["response"]),
-                    }
-                )
-            else:
-                records.append(
-                    {
-                        **common,
-                        "questions": [
-                            {"id": str(q.get("id")), "prompt": str(q.get("prompt", ""))}
-                            for q in item.get("questions") or []
-                        ],
-                    }
-                )
-            key = {
-                "audit_id": row["audit_id"],
-                "position": int(row["position"]),
-                "segment": row["segment"],
-                "item_id": str(row["item_id"]),
-                "question": ""
-                if mode == "baseline" or _blank(row["question"])
-                else row["question"],
-                "model": row["model"] if mode != "baseline" else "",
-            }
-            for column in ("task", "condition", "epoch", "scorer"):
-                key[column] = "" if column not in row or _blank(row[column]) else row[column]
-            if mode == "reference":  # the automated grader's verdict, hidden from reviewers
-                key.update(grader_verdict=row["outcome"])
-            if mode == "review":
-                errors = _critical_errors(row.get("critical_errors"))
-                key.update(
-                    adjudicator_grade=row["grade"],
-                    adjudicator_score=row["score"],
-                    adjudicator_critical_error=bool(errors),
-                    adjudicator_critical_errors=json.dumps(errors),
-                )
-            key.update(
-                cell=row["cell"],
-                enriched=bool(row["enriched"]),
-                population_n=int(row["population_n"]),
-                sample_n=int(row["sample_n"]),
-                inclusion_probability=float(row["inclusion_probability"]),
-                weight=float(row["weight"]),
-                results_line=int(row["_line"]) if "_line" in row else "",
-            )
-            keys.append(key)
+            records.append({**common, **_reviewer_view(item, row, mode)})
+            keys.append(_key_row(row, mode))
         with (build / ITEMS_FILE).open("w", encoding="utf-8") as handle:
             for record in records:
                 handle.write(json.dumps(record, ensure_ascii=False) + "\n")
         write_csv(pd.DataFrame(keys), build / KEY_FILE)
         write_csv(drawn.cells, build / STRATA_FILE)
         if mode == "review":
-            pop = drawn.population
-            cols = [
-                c
-                for c in (*_UNIT_KEY, "grade", "score", "critical_errors", "cell", "enriched")
-                if c in pop
-            ]
-            population = pop[cols].copy()
-            if "critical_errors" in population:
-                population["critical_error"] = population["critical_errors"].map(
-                    lambda v: bool(_critical_errors(v))
-                )
-            write_csv(population, build / POPULATION_FILE)
+            write_csv(_population_table(drawn.population), build / POPULATION_FILE)
         empty = drawn.cells[drawn.cells["sample_n"] == 0]
         if len(empty):
             problems.append(
@@ -750,6 +688,82 @@ def write_audit(
         remove_made_folders(made)
         raise
     return problems
+
+
+def _reviewer_view(item: dict[str, Any], row: pd.Series, mode: str) -> dict[str, Any]:
+    """Return what a reviewer sees of one sampled row beyond the case: per mode, never the key.
+
+    reference: the item's reference and the reply; review: the question, its reference and
+    the reply; baseline: the case's questions.
+    """
+    if mode == "reference":
+        return _reference_view(item, row)
+    if mode == "review":
+        question = None if _blank(row["question"]) else str(row["question"])
+        prompt, reference = _reference(item, question)
+        section = row.get("extracted_answer")
+        return {
+            "question": question or "",
+            "question_prompt": prompt,
+            "reference": reference,
+            # The part of the reply the adjudicator graded for this question
+            # (the case section), and the whole reply for context.
+            "response_section": "" if _blank(section) else str(section),
+            "response": "" if _blank(row["response"]) else str(row["response"]),
+        }
+    return {
+        "questions": [
+            {"id": str(q.get("id")), "prompt": str(q.get("prompt", ""))}
+            for q in item.get("questions") or []
+        ],
+    }
+
+
+def _key_row(row: pd.Series, mode: str) -> dict[str, Any]:
+    """Return the answer key's row of one sampled unit: what it is, its grading, its weight."""
+    key = {
+        "audit_id": row["audit_id"],
+        "position": int(row["position"]),
+        "segment": row["segment"],
+        "item_id": str(row["item_id"]),
+        "question": "" if mode == "baseline" or _blank(row["question"]) else row["question"],
+        "model": row["model"] if mode != "baseline" else "",
+    }
+    for column in ("task", "condition", "epoch", "scorer"):
+        key[column] = "" if column not in row or _blank(row[column]) else row[column]
+    if mode == "reference":  # the automated grader's verdict, hidden from reviewers
+        key.update(grader_verdict=row["outcome"])
+    if mode == "review":
+        errors = _critical_errors(row.get("critical_errors"))
+        key.update(
+            adjudicator_grade=row["grade"],
+            adjudicator_score=row["score"],
+            adjudicator_critical_error=bool(errors),
+            adjudicator_critical_errors=json.dumps(errors),
+        )
+    key.update(
+        cell=row["cell"],
+        enriched=bool(row["enriched"]),
+        population_n=int(row["population_n"]),
+        sample_n=int(row["sample_n"]),
+        inclusion_probability=float(row["inclusion_probability"]),
+        weight=float(row["weight"]),
+        results_line=int(row["_line"]) if "_line" in row else "",
+    )
+    return key
+
+
+def _population_table(pop: pd.DataFrame) -> pd.DataFrame:
+    """Return the review population as written beside the audit: unit key, grading, cell."""
+    cols = [
+        c for c in (*_UNIT_KEY, "grade", "score", "critical_errors", "cell", "enriched") if c in pop
+    ]
+    population = pop[cols].copy()
+    if "critical_errors" in population:
+        population["critical_error"] = population["critical_errors"].map(
+            lambda v: bool(_critical_errors(v))
+        )
+    return population
 
 
 def _sha256(path: Path) -> str:

@@ -125,6 +125,11 @@ class AuditStore:
         finally:
             db.close()
 
+    def _records(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+        """Return the rows of one read-only query, each as a dict of its columns."""
+        with self.connect() as db:
+            return [dict(r) for r in db.execute(sql, parameters).fetchall()]
+
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """Yield a connection inside a write transaction (BEGIN IMMEDIATE), committed on exit."""
@@ -193,14 +198,9 @@ class AuditStore:
 
     def reviewers(self, role: str | None = "reviewer") -> list[dict[str, Any]]:
         """Return reviewers (of one role, or all with ``role=None``) in registration order."""
-        with self.connect() as db:
-            if role is None:
-                rows = db.execute("SELECT * FROM reviewers ORDER BY id").fetchall()
-            else:
-                rows = db.execute(
-                    "SELECT * FROM reviewers WHERE role = ? ORDER BY id", (role,)
-                ).fetchall()
-        return [dict(r) for r in rows]
+        if role is None:
+            return self._records("SELECT * FROM reviewers ORDER BY id")
+        return self._records("SELECT * FROM reviewers WHERE role = ? ORDER BY id", (role,))
 
     def submit_set(
         self, reviewer_id: int, audit_ids: list[str], questions: dict[str, list[str]] | None = None
@@ -249,17 +249,22 @@ class AuditStore:
         people = self.reviewers("reviewer")
         return len(people) >= 2 and all(p["submitted_at"] for p in people)
 
+    @staticmethod
+    def _check_unlocked(db: sqlite3.Connection, reviewer_id: int, what: str) -> None:
+        """Raise LockedError when the reviewer has submitted their set (or does not exist)."""
+        row = db.execute(
+            "SELECT submitted_at FROM reviewers WHERE id = ?", (reviewer_id,)
+        ).fetchone()
+        if row is None or row["submitted_at"]:
+            raise LockedError(f"this reviewer's set is submitted; {what} are locked")
+
     # -- labels ----------------------------------------------------------------------------
 
     def save_label(self, reviewer_id: int, audit_id: str, label: Label) -> int:
         """Store (insert or replace) one reviewer's label of one item; return its revision."""
         stamp = now()
         with self.transaction() as db:
-            row = db.execute(
-                "SELECT submitted_at FROM reviewers WHERE id = ?", (reviewer_id,)
-            ).fetchone()
-            if row is None or row["submitted_at"]:
-                raise LockedError("this reviewer's set is submitted; labels are locked")
+            self._check_unlocked(db, reviewer_id, "labels")
             db.execute(
                 """
                 INSERT INTO labels (reviewer_id, audit_id, grade, critical_error, error_type,
@@ -302,12 +307,10 @@ class AuditStore:
 
     def labels(self) -> list[dict[str, Any]]:
         """Return every label with its reviewer's name (for reports, never for reviewers)."""
-        with self.connect() as db:
-            rows = db.execute(
-                "SELECT r.name AS reviewer, l.* FROM labels l JOIN reviewers r "
-                "ON r.id = l.reviewer_id ORDER BY l.audit_id, r.id"
-            ).fetchall()
-        return [dict(r) for r in rows]
+        return self._records(
+            "SELECT r.name AS reviewer, l.* FROM labels l JOIN reviewers r "
+            "ON r.id = l.reviewer_id ORDER BY l.audit_id, r.id"
+        )
 
     # -- baseline answers ------------------------------------------------------------------
 
@@ -315,11 +318,7 @@ class AuditStore:
         """Store a reviewer's own answers to a case's questions (one row per question)."""
         stamp = now()
         with self.transaction() as db:
-            row = db.execute(
-                "SELECT submitted_at FROM reviewers WHERE id = ?", (reviewer_id,)
-            ).fetchone()
-            if row is None or row["submitted_at"]:
-                raise LockedError("this reviewer's set is submitted; answers are locked")
+            self._check_unlocked(db, reviewer_id, "answers")
             for question, answer in answers.items():
                 db.execute(
                     """
@@ -340,18 +339,15 @@ class AuditStore:
 
     def answers(self, reviewer_id: int | None = None) -> list[dict[str, Any]]:
         """Return stored answers (one reviewer's, or everyone's with the reviewer's name)."""
-        with self.connect() as db:
-            if reviewer_id is None:
-                rows = db.execute(
-                    "SELECT r.name AS reviewer, r.submitted_at, a.* FROM answers a "
-                    "JOIN reviewers r ON r.id = a.reviewer_id ORDER BY r.id, a.audit_id, a.question"
-                ).fetchall()
-            else:
-                rows = db.execute(
-                    "SELECT * FROM answers WHERE reviewer_id = ? ORDER BY audit_id, question",
-                    (reviewer_id,),
-                ).fetchall()
-        return [dict(r) for r in rows]
+        if reviewer_id is None:
+            return self._records(
+                "SELECT r.name AS reviewer, r.submitted_at, a.* FROM answers a "
+                "JOIN reviewers r ON r.id = a.reviewer_id ORDER BY r.id, a.audit_id, a.question"
+            )
+        return self._records(
+            "SELECT * FROM answers WHERE reviewer_id = ? ORDER BY audit_id, question",
+            (reviewer_id,),
+        )
 
     # -- consensus -------------------------------------------------------------------------
 
@@ -383,18 +379,15 @@ class AuditStore:
 
     def consensus(self) -> dict[str, dict[str, Any]]:
         """Return recorded consensus labels by audit id."""
-        with self.connect() as db:
-            rows = db.execute(
-                "SELECT c.*, r.name AS recorded_by_name FROM consensus c "
-                "JOIN reviewers r ON r.id = c.recorded_by ORDER BY c.audit_id"
-            ).fetchall()
-        return {r["audit_id"]: dict(r) for r in rows}
+        rows = self._records(
+            "SELECT c.*, r.name AS recorded_by_name FROM consensus c "
+            "JOIN reviewers r ON r.id = c.recorded_by ORDER BY c.audit_id"
+        )
+        return {r["audit_id"]: r for r in rows}
 
     def events(self) -> list[dict[str, Any]]:
         """Return the append-only event log with reviewer names."""
-        with self.connect() as db:
-            rows = db.execute(
-                "SELECT e.*, r.name AS reviewer FROM events e LEFT JOIN reviewers r "
-                "ON r.id = e.reviewer_id ORDER BY e.id"
-            ).fetchall()
-        return [dict(r) for r in rows]
+        return self._records(
+            "SELECT e.*, r.name AS reviewer FROM events e LEFT JOIN reviewers r "
+            "ON r.id = e.reviewer_id ORDER BY e.id"
+        )

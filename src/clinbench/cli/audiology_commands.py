@@ -176,7 +176,7 @@ def rubric_command(
     fmt: str = format_option(),
 ) -> None:
     """Print the case rubric: letter-grade bands, critical errors with their caps, weights."""
-    from clinbench.cli.console import TableOutput
+    from clinbench.cli.console import print_tables
     from clinbench.cli.helpers import fail
     from clinbench.scoring.rubric import RubricError
     from clinbench.suites.audiology.rubric_tables import rubric_tables
@@ -185,7 +185,4 @@ def rubric_command(
         tables = rubric_tables(rubric)
     except RubricError as err:
         fail(str(err))
-    output = TableOutput(fmt)
-    for caption, table in tables.items():
-        output.table(table, caption)
-    output.close()
+    print_tables(tables, fmt)

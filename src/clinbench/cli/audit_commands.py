@@ -292,17 +292,14 @@ def panel(
     leave-one-item-out range drops each item once.
     """
     from clinbench.audit.reviewer_panel import panel_tables
-    from clinbench.cli.console import TableOutput
+    from clinbench.cli.console import print_tables
 
     _audit_dir(audit_dir)
     try:
         tables = panel_tables(audit_dir, n_boot=n_boot, seed=seed)
     except ValueError as err:
         fail(str(err))
-    output = TableOutput(fmt)
-    for caption, table in tables.items():
-        output.table(table, caption)
-    output.close()
+    print_tables(tables, fmt)
 
 
 @app.command("reweighted")
@@ -323,17 +320,14 @@ def reweighted(
     unweighted value.
     """
     from clinbench.audit.reweighted import reweighted_tables
-    from clinbench.cli.console import TableOutput
+    from clinbench.cli.console import print_tables
 
     _audit_dir(audit_dir)
     try:
         tables = reweighted_tables(audit_dir, question=question, n_boot=n_boot, seed=seed)
     except ValueError as err:
         fail(str(err))
-    output = TableOutput(fmt)
-    for caption, table in tables.items():
-        output.table(table, caption)
-    output.close()
+    print_tables(tables, fmt)
 
 
 @app.command("references")
@@ -352,14 +346,11 @@ def references(
     automated grader (its false negatives), and the scores with the re-judgement in place.
     """
     from clinbench.audit.reference import reference_tables
-    from clinbench.cli.console import TableOutput
+    from clinbench.cli.console import print_tables
 
     _audit_dir(audit_dir)
     try:
         tables = reference_tables(audit_dir, n_boot=n_boot, seed=seed)
     except ValueError as err:
         fail(str(err))
-    output = TableOutput(fmt)
-    for caption, table in tables.items():
-        output.table(table, caption)
-    output.close()
+    print_tables(tables, fmt)

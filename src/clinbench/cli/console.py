@@ -650,6 +650,14 @@ def print_table(
     output.close()
 
 
+def print_tables(tables: Mapping[str, pd.DataFrame], fmt: str = "table") -> None:
+    """Print captioned tables to stdout in `fmt`, in order (one :class:`TableOutput`)."""
+    output = TableOutput(fmt)
+    for caption, table in tables.items():
+        output.table(table, caption)
+    output.close()
+
+
 # ------------------------------------------------------------------------------ answer first
 
 

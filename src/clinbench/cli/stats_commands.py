@@ -197,6 +197,12 @@ def compare(
         )
 
 
+def _check_counts(k: int, n: int) -> None:
+    """Exit with an error unless 0 <= k <= n (k out of n)."""
+    if n < 0 or not 0 <= k <= n:
+        fail(f"need 0 <= K <= N, got K={k}, N={n}")
+
+
 @app.command()
 def proportion(
     k: int = typer.Argument(..., help="Number of successes."),
@@ -208,8 +214,7 @@ def proportion(
     """A proportion k/n with its Wilson score interval."""
     from clinbench.stats.proportions import wilson_interval
 
-    if n < 0 or not 0 <= k <= n:
-        fail(f"need 0 <= K <= N, got K={k}, N={n}")
+    _check_counts(k, n)
     if not 0 < confidence < 1:
         fail(f"--confidence must be between 0 and 1, got {confidence}")
     lo, hi = wilson_interval(k, n, confidence=confidence)
@@ -240,8 +245,7 @@ def verdict_command(
     """KILL / PROCEED / UNDERPOWERED: does the interval for k/n clear or miss the bar?"""
     from clinbench.stats.verdict import INTERVAL_METHODS, verdict
 
-    if n < 0 or not 0 <= k <= n:
-        fail(f"need 0 <= K <= N, got K={k}, N={n}")
+    _check_counts(k, n)
     if method not in INTERVAL_METHODS:
         fail(f"--method must be one of {', '.join(sorted(INTERVAL_METHODS))}")
     if not 0 < bar < 1 or not 0 < confidence < 1:

@@ -76,114 +76,107 @@ def curation_flow(
     """
     rows = []
     if screening is not None:
-        table = _table(Path(screening), ("passage_id", "suitable", "status"))
-        ok = table["status"] == "ok"
-        suitable = ok & (table["suitable"] == "True")
-        why = Counter({"judged unsuitable": int((ok & ~suitable).sum())})
-        why.update(f"reply {s.replace('_', ' ')}" for s in table.loc[~ok, "status"])
-        rows.append(
-            {
-                "step": "screening",
-                "in": len(table),
-                "out": int(suitable.sum()),
-                "why": _why(why),
-                "file": str(screening),
-            }
-        )
-    items_in = None
+        rows.append(_screening_row(screening))
+    items_in = None  # items the previous item step kept: the next step's count in
     if adapted is not None:
-        decisions = _table(_side(Path(adapted), ".decisions.csv"), ("passage_id", "status"))
-        sent = decisions[
-            ~decisions["status"].isin(NOT_SENT) & ~decisions["status"].str.startswith("screen_")
-        ]
-        out = _items(Path(adapted))
-        why = Counter(sent.loc[sent["status"] != "item", "status"].str.replace("_", " "))
-        rows.append(
-            {
-                "step": "adaptation",
-                "in": len(sent),
-                "out": out,
-                "why": _why(why),
-                "file": str(adapted),
-            }
-        )
-        items_in = out
+        rows.append(_adaptation_row(adapted))
+        items_in = rows[-1]["out"]
     if normalised is not None:
-        changes = _table(_side(Path(normalised), ".changes.csv"), ("item_id", "rule"))
-        out = _items(Path(normalised))
-        rejected = changes["rule"] == "rejected"
-        n_in = items_in if items_in is not None else out + int(rejected.sum())
-        changed = changes.loc[~rejected, "item_id"].nunique()
-        why = Counter({"rejected (MCQ without exactly one key)": int(rejected.sum())})
-        rows.append(
-            {
-                "step": "normalisation",
-                "in": n_in,
-                "out": out,
-                "why": _why(why),
-                "notes": f"{changed} items changed" if changed else "",
-                "file": str(normalised),
-            }
-        )
-        items_in = out
+        rows.append(_normalisation_row(normalised, items_in))
+        items_in = rows[-1]["out"]
     if dedup is not None or unique is not None:
         if dedup is None or unique is None:
             raise CurationFlowError(
                 "deduplication: give both the dedup decisions and the "
                 "item file `curate apply` wrote"
             )
-        decisions = _table(Path(dedup), ("item_id", "decision", "match"))
-        dropped = decisions[decisions["decision"] == "drop"]
-        out = _items(Path(unique))
-        why = Counter(f"dropped as {m} duplicate" for m in dropped["match"])
-        rows.append(
-            {
-                "step": "deduplication",
-                "in": items_in if items_in is not None else out + len(dropped),
-                "out": out,
-                "why": _why(why),
-                "file": str(unique),
-            }
-        )
-        items_in = out
+        rows.append(_deduplication_row(dedup, unique, items_in))
+        items_in = rows[-1]["out"]
     if tagged is not None:
-        tags = _table(_side(Path(tagged), ".tags.csv"), ("item_id", "cognitive_level"))
-        out = _items(Path(tagged))
-        levels = Counter(f"tagged {v}" for v in tags["cognitive_level"] if v)
-        rows.append(
-            {
-                "step": "difficulty tagging",
-                "in": items_in if items_in is not None else out,
-                "out": out,
-                "why": "",
-                "notes": _why(levels),
-                "file": str(tagged),
-            }
-        )
-        items_in = out
+        rows.append(_tagging_row(tagged, items_in))
+        items_in = rows[-1]["out"]
     if final is not None:
-        review = _table(_side(Path(final), ".review.csv"), ("item_id", "decision"))
-        out = _items(Path(final))
-        decided = Counter(review["decision"].replace("", "undecided"))
-        said = {"remove": "removed by reviewer", "keep": "kept", "revise": "revised"}
-        why = Counter({said["remove"]: decided.pop("remove", 0)})
-        notes = Counter({said.get(k, k): v for k, v in decided.items()})
-        rows.append(
-            {
-                "step": "expert review",
-                "in": items_in if items_in is not None else len(review),
-                "out": out,
-                "why": _why(why),
-                "notes": _why(notes),
-                "file": str(final),
-            }
-        )
+        rows.append(_review_row(final, items_in))
     table = pd.DataFrame(rows, columns=FLOW_COLUMNS)
     if table.empty:
         raise CurationFlowError("no curation file given: name at least one step's file")
     table["set aside"] = table["in"] - table["out"]
     table["notes"] = table["notes"].astype(object).where(table["notes"].notna(), "")
     return table
+
+
+def _step(
+    step: str, n_in: int, out: int, why: str, file: Path | str, notes: str = ""
+) -> dict[str, object]:
+    """Return one step's row of the flow table (``set aside`` is added over the whole table).
+
+    ``file`` is shown as it was given.
+    """
+    return {"step": step, "in": n_in, "out": out, "why": why, "notes": notes, "file": str(file)}
+
+
+def _screening_row(screening: Path | str) -> dict[str, object]:
+    """Return the screening row: passages judged, those judged suitable, and why not."""
+    table = _table(Path(screening), ("passage_id", "suitable", "status"))
+    ok = table["status"] == "ok"
+    suitable = ok & (table["suitable"] == "True")
+    why = Counter({"judged unsuitable": int((ok & ~suitable).sum())})
+    why.update(f"reply {s.replace('_', ' ')}" for s in table.loc[~ok, "status"])
+    return _step("screening", len(table), int(suitable.sum()), _why(why), screening)
+
+
+def _adaptation_row(adapted: Path | str) -> dict[str, object]:
+    """Return the adaptation row: passages sent to the model, items written, and why not."""
+    decisions = _table(_side(Path(adapted), ".decisions.csv"), ("passage_id", "status"))
+    sent = decisions[
+        ~decisions["status"].isin(NOT_SENT) & ~decisions["status"].str.startswith("screen_")
+    ]
+    why = Counter(sent.loc[sent["status"] != "item", "status"].str.replace("_", " "))
+    return _step("adaptation", len(sent), _items(Path(adapted)), _why(why), adapted)
+
+
+def _normalisation_row(normalised: Path | str, items_in: int | None) -> dict[str, object]:
+    """Return the normalisation row: items rejected, and how many the rules changed."""
+    changes = _table(_side(Path(normalised), ".changes.csv"), ("item_id", "rule"))
+    out = _items(Path(normalised))
+    rejected = changes["rule"] == "rejected"
+    n_in = items_in if items_in is not None else out + int(rejected.sum())
+    changed = changes.loc[~rejected, "item_id"].nunique()
+    why = Counter({"rejected (MCQ without exactly one key)": int(rejected.sum())})
+    notes = f"{changed} items changed" if changed else ""
+    return _step("normalisation", n_in, out, _why(why), normalised, notes)
+
+
+def _deduplication_row(
+    dedup: Path | str, unique: Path | str, items_in: int | None
+) -> dict[str, object]:
+    """Return the deduplication row: items dropped as exact or near duplicates."""
+    decisions = _table(Path(dedup), ("item_id", "decision", "match"))
+    dropped = decisions[decisions["decision"] == "drop"]
+    out = _items(Path(unique))
+    why = Counter(f"dropped as {m} duplicate" for m in dropped["match"])
+    n_in = items_in if items_in is not None else out + len(dropped)
+    return _step("deduplication", n_in, out, _why(why), unique)
+
+
+def _tagging_row(tagged: Path | str, items_in: int | None) -> dict[str, object]:
+    """Return the difficulty-tagging row: nothing set aside; the levels tagged as notes."""
+    tags = _table(_side(Path(tagged), ".tags.csv"), ("item_id", "cognitive_level"))
+    out = _items(Path(tagged))
+    levels = Counter(f"tagged {v}" for v in tags["cognitive_level"] if v)
+    n_in = items_in if items_in is not None else out
+    return _step("difficulty tagging", n_in, out, "", tagged, _why(levels))
+
+
+def _review_row(final: Path | str, items_in: int | None) -> dict[str, object]:
+    """Return the expert-review row: items removed by reviewers; kept and revised as notes."""
+    review = _table(_side(Path(final), ".review.csv"), ("item_id", "decision"))
+    decided = Counter(review["decision"].replace("", "undecided"))
+    said = {"remove": "removed by reviewer", "keep": "kept", "revise": "revised"}
+    why = Counter({said["remove"]: decided.pop("remove", 0)})
+    notes = Counter({said.get(k, k): v for k, v in decided.items()})
+    n_in = items_in if items_in is not None else len(review)
+    return _step("expert review", n_in, _items(Path(final)), _why(why), final, _why(notes))
 
 
 def _draw(steps: list[dict], title: str):

@@ -136,25 +136,13 @@ def find_duplicates(
     for dropping; ``reason`` says why, and flags clusters whose answer keys disagree.
     ``method`` is ``"lsh"`` (MinHash LSH, for large banks) or ``"exact"`` (all pairs).
     """
-    from scipy import sparse
-    from scipy.sparse.csgraph import connected_components
-
     if not 0.0 < threshold <= 1.0:
         raise ValueError(f"threshold must be in (0, 1], got {threshold}")
     if method not in ("lsh", "exact"):
         raise ValueError(f"method must be 'lsh' or 'exact', got {method!r}")
     texts = [comparison_text(item) for item in items]
     shingles = [word_shingles(text, shingle_size) for text in texts]
-    n = len(items)
-
-    # Exact duplicates: identical canonical text.
-    first_with_text: dict[str, int] = {}
-    exact_edges: list[tuple[int, int]] = []
-    for index, text in enumerate(texts):
-        if text in first_with_text:
-            exact_edges.append((first_with_text[text], index))
-        else:
-            first_with_text[text] = index
+    exact_edges = _identical_text_pairs(texts)
     if method == "lsh":
         near = near_duplicate_pairs(shingles, threshold=threshold, num_perm=num_perm, seed=seed)
     else:
@@ -162,65 +150,109 @@ def find_duplicates(
     edges = exact_edges + list(zip(near["i"].tolist(), near["j"].tolist(), strict=True))
     if not edges:
         return pd.DataFrame(columns=DECISION_COLUMNS)
-    src, dst = np.array(edges).T
-    graph = sparse.coo_matrix((np.ones(len(edges)), (src, dst)), shape=(n, n))
-    _, labels = connected_components(graph, directed=False)
-    sizes = np.bincount(labels)
-
-    # Each member's closest partner, so a member joined through a chain names its link.
-    best_link: dict[int, tuple[float, int]] = {}
     weighted = [(a, b, 1.0) for a, b in exact_edges] + list(
         zip(near["i"].tolist(), near["j"].tolist(), near["jaccard"].tolist(), strict=True)
     )
+    best_link = _closest_partners(weighted)
+    rows = []
+    for cluster_number, members in enumerate(_clusters(edges, len(items)), start=1):
+        rows += _cluster_rows(cluster_number, members, items, texts, shingles, best_link, threshold)
+    return pd.DataFrame(rows, columns=DECISION_COLUMNS)
+
+
+def _identical_text_pairs(texts: Sequence[str]) -> list[tuple[int, int]]:
+    """Return (first index, index) for each text identical to an earlier one (exact duplicates)."""
+    first_with_text: dict[str, int] = {}
+    pairs: list[tuple[int, int]] = []
+    for index, text in enumerate(texts):
+        if text in first_with_text:
+            pairs.append((first_with_text[text], index))
+        else:
+            first_with_text[text] = index
+    return pairs
+
+
+def _closest_partners(weighted: list[tuple[int, int, float]]) -> dict[int, tuple[float, int]]:
+    """Return each paired item's closest partner as (Jaccard, index), first found on a tie.
+
+    A member joined to its cluster through a chain names this link.
+    """
+    best_link: dict[int, tuple[float, int]] = {}
     for a, b, jaccard in weighted:
         for one, other in ((a, b), (b, a)):
             if jaccard > best_link.get(one, (-1.0, -1))[0]:
                 best_link[one] = (jaccard, other)
+    return best_link
 
-    clusters: dict[int, list[int]] = {}  # in input order of each cluster's first member
+
+def _clusters(edges: list[tuple[int, int]], n: int) -> list[list[int]]:
+    """Return the connected components of two items or more, in input order of first members."""
+    from scipy import sparse
+    from scipy.sparse.csgraph import connected_components
+
+    src, dst = np.array(edges).T
+    graph = sparse.coo_matrix((np.ones(len(edges)), (src, dst)), shape=(n, n))
+    _, labels = connected_components(graph, directed=False)
+    sizes = np.bincount(labels)
+    clusters: dict[int, list[int]] = {}
     for index in np.flatnonzero(sizes[labels] > 1).tolist():
         clusters.setdefault(int(labels[index]), []).append(index)
+    return list(clusters.values())
 
+
+def _cluster_rows(
+    cluster_number: int,
+    members: list[int],
+    items: Sequence[Item],
+    texts: Sequence[str],
+    shingles: Sequence[set],
+    best_link: dict[int, tuple[float, int]],
+    threshold: float,
+) -> list[dict]:
+    """Return the decision rows of one cluster: the member kept, and why each other is dropped.
+
+    Kept: the earliest member with a cited source, else the earliest; a cluster whose answer
+    keys differ is flagged for review on every row.
+    """
+    sourced = [m for m in members if _has_source(items[m])]
+    kept = sourced[0] if sourced else members[0]
+    if sourced and len(sourced) < len(members):
+        why_kept = "has a cited source (not all members do); earliest such in input order"
+    else:
+        why_kept = "earliest in input order"
+    keys = {answer_key_text(items[m]) for m in members}
+    conflict = "; answer keys differ within the cluster: review" if len(keys) > 1 else ""
     rows = []
-    for cluster_number, members in enumerate(clusters.values(), start=1):
-        sourced = [m for m in members if _has_source(items[m])]
-        kept = sourced[0] if sourced else members[0]
-        if sourced and len(sourced) < len(members):
-            why_kept = "has a cited source (not all members do); earliest such in input order"
+    for member in members:
+        a, b = shingles[kept], shingles[member]
+        jaccard = len(a & b) / len(a | b) if (a or b) else 1.0
+        is_exact = texts[member] == texts[kept]
+        if member == kept:
+            decision, reason = "keep", f"kept: {why_kept}{conflict}"
         else:
-            why_kept = "earliest in input order"
-        keys = {answer_key_text(items[m]) for m in members}
-        conflict = "; answer keys differ within the cluster: review" if len(keys) > 1 else ""
-        for member in members:
-            a, b = shingles[kept], shingles[member]
-            jaccard = len(a & b) / len(a | b) if (a or b) else 1.0
-            is_exact = texts[member] == texts[kept]
-            if member == kept:
-                decision, reason = "keep", f"kept: {why_kept}{conflict}"
-            else:
-                decision = "drop"
-                kind = "exact duplicate" if is_exact else "near duplicate"
-                reason = f"{kind} of {items[kept].id}{conflict}"
-                if not is_exact and jaccard < threshold:
-                    link_j, link = best_link[member]
-                    reason = (
-                        f"near duplicate of {items[link].id} (Jaccard {link_j:.2f}), "
-                        f"in the cluster kept as {items[kept].id}{conflict}"
-                    )
-            rows.append(
-                {
-                    "cluster": cluster_number,
-                    "item_id": items[member].id,
-                    "decision": decision,
-                    "match": "kept" if member == kept else ("exact" if is_exact else "near"),
-                    "jaccard_to_kept": round(jaccard, 4),
-                    "kept_id": items[kept].id,
-                    "reason": reason,
-                    "source": items[member].source,
-                    "stem": items[member].stem[:200],
-                }
-            )
-    return pd.DataFrame(rows, columns=DECISION_COLUMNS)
+            decision = "drop"
+            kind = "exact duplicate" if is_exact else "near duplicate"
+            reason = f"{kind} of {items[kept].id}{conflict}"
+            if not is_exact and jaccard < threshold:
+                link_j, link = best_link[member]
+                reason = (
+                    f"near duplicate of {items[link].id} (Jaccard {link_j:.2f}), "
+                    f"in the cluster kept as {items[kept].id}{conflict}"
+                )
+        rows.append(
+            {
+                "cluster": cluster_number,
+                "item_id": items[member].id,
+                "decision": decision,
+                "match": "kept" if member == kept else ("exact" if is_exact else "near"),
+                "jaccard_to_kept": round(jaccard, 4),
+                "kept_id": items[kept].id,
+                "reason": reason,
+                "source": items[member].source,
+                "stem": items[member].stem[:200],
+            }
+        )
+    return rows
 
 
 def read_decisions(path: str | Path, items: Sequence[Item]) -> dict[str, str]:

@@ -206,8 +206,47 @@ def import_review(items: Sequence[Item], sheet_path: str | Path) -> tuple[list[I
     path = Path(sheet_path)
     if not path.is_file():
         raise ItemFileError([ItemProblem(str(path), 0, "-", "file not found")])
-    by_id = {item.id: item for item in items}
     problems: list[ItemProblem] = []
+    decided = _sheet_decisions(items, path, problems)
+    out: list[Item] = []
+    log_rows = []
+    for item in items:
+        if item.id not in decided:
+            continue
+        line, row = decided[item.id]
+        decision = row["decision"].strip().lower()
+        if decision == "remove":
+            log_rows.append({"item_id": item.id, "decision": decision, "changed": "", "line": line})
+            continue
+        data = item.model_dump(mode="json")
+        data["metadata"] = {**item.metadata, "review": _review_record(decision, row)}
+        changed: list[str] = []
+        if decision == "revise":
+            try:
+                changed = _apply_revisions(item, row, data)
+            except _CellError as err:
+                problems.append(ItemProblem(str(path), line, err.field, err.message))
+                continue
+        revised = _revalidated(item, data, changed, (path, line), problems)
+        if revised is None:
+            continue
+        out.append(revised)
+        log_rows.append(
+            {"item_id": item.id, "decision": decision, "changed": ",".join(changed), "line": line}
+        )
+    if problems:
+        raise ItemFileError(problems)
+    return out, pd.DataFrame(log_rows, columns=["item_id", "decision", "changed", "line"])
+
+
+def _sheet_decisions(
+    items: Sequence[Item], path: Path, problems: list[ItemProblem]
+) -> dict[str, tuple[int, dict[str, str]]]:
+    """Return item id -> (line, row) of each well-formed decision; add each bad row to problems.
+
+    A header without ``item_id`` or ``decision`` raises ItemFileError at once.
+    """
+    by_id = {item.id: item for item in items}
     decided: dict[str, tuple[int, dict[str, str]]] = {}
     listed: dict[str, int] = {}
     for line, row in csv_rows(path):
@@ -246,74 +285,77 @@ def import_review(items: Sequence[Item], sheet_path: str | Path) -> tuple[list[I
             problems.append(
                 ItemProblem(str(path), 0, "item_id", f"{item.id!r} is not in the sheet")
             )
+    return decided
 
-    out: list[Item] = []
-    log_rows = []
-    for item in items:
-        if item.id not in decided:
-            continue
-        line, row = decided[item.id]
-        decision = row["decision"].strip().lower()
-        review = {"decision": decision}
-        for key in ("reviewer", "note"):
-            if row.get(key, "").strip():
-                review[key] = row[key].strip()
-        changed: list[str] = []
-        if decision == "remove":
-            log_rows.append({"item_id": item.id, "decision": decision, "changed": "", "line": line})
-            continue
-        data = item.model_dump(mode="json")
-        data["metadata"] = {**item.metadata, "review": review}
-        if decision == "revise":
-            try:
-                if row.get("revised_stem", "").strip():
-                    data["stem"] = row["revised_stem"].strip()
-                    changed.append("stem")
-                if row.get("revised_options", "").strip():
-                    if item.format != "mcq":
-                        raise _CellError("revised_options", "only MCQ items have options")
-                    try:
-                        data["options"] = parse_options(row["revised_options"])
-                    except ValueError as err:
-                        raise _CellError("revised_options", str(err)) from err
-                    changed.append("options")
-                if row.get("revised_answer", "").strip():
-                    if item.format in ("case", "audio"):
-                        raise _CellError(
-                            "revised_answer", f"edit {item.format} items in their file"
-                        )
-                    try:
-                        data["answer"] = _revised_answer(item, row["revised_answer"])
-                    except ValueError as err:
-                        raise _CellError("revised_answer", str(err)) from err
-                    changed.append("answer")
-                if not changed:
-                    raise _CellError("decision", "revise with no revised_stem/options/answer")
-            except _CellError as err:
-                problems.append(ItemProblem(str(path), line, err.field, err.message))
-                continue
+
+def _review_record(decision: str, row: dict[str, str]) -> dict[str, str]:
+    """Return what an item records of its review: the decision, and reviewer and note if given."""
+    review = {"decision": decision}
+    for key in ("reviewer", "note"):
+        if row.get(key, "").strip():
+            review[key] = row[key].strip()
+    return review
+
+
+def _apply_revisions(item: Item, row: dict[str, str], data: dict[str, Any]) -> list[str]:
+    """Return the parts a revise row changes (stem, options, answer), written into ``data``.
+
+    Raises _CellError naming the cell of a revision that cannot apply, or ``decision`` when
+    the row revises nothing.
+    """
+    changed: list[str] = []
+    if row.get("revised_stem", "").strip():
+        data["stem"] = row["revised_stem"].strip()
+        changed.append("stem")
+    if row.get("revised_options", "").strip():
+        if item.format != "mcq":
+            raise _CellError("revised_options", "only MCQ items have options")
         try:
-            revised = ITEM_ADAPTER.validate_python(data)
-        except ValidationError as err:
-            for e in err.errors():
-                field = error_field(e["loc"], item.format)
-                head = field.split(".")[0]
-                if head in changed:
-                    column = f"revised_{head}"
-                elif field == "-" and changed:  # a whole-item check (e.g. key among options)
-                    column = ",".join(f"revised_{c}" for c in changed)
-                else:
-                    column = field
-                problems.append(ItemProblem(str(path), line, column, e["msg"]))
-            continue
-        revised._source_file, revised._source_line = item._source_file, item._source_line
-        out.append(revised)
-        log_rows.append(
-            {"item_id": item.id, "decision": decision, "changed": ",".join(changed), "line": line}
-        )
-    if problems:
-        raise ItemFileError(problems)
-    return out, pd.DataFrame(log_rows, columns=["item_id", "decision", "changed", "line"])
+            data["options"] = parse_options(row["revised_options"])
+        except ValueError as err:
+            raise _CellError("revised_options", str(err)) from err
+        changed.append("options")
+    if row.get("revised_answer", "").strip():
+        if item.format in ("case", "audio"):
+            raise _CellError("revised_answer", f"edit {item.format} items in their file")
+        try:
+            data["answer"] = _revised_answer(item, row["revised_answer"])
+        except ValueError as err:
+            raise _CellError("revised_answer", str(err)) from err
+        changed.append("answer")
+    if not changed:
+        raise _CellError("decision", "revise with no revised_stem/options/answer")
+    return changed
+
+
+def _revalidated(
+    item: Item,
+    data: dict[str, Any],
+    changed: list[str],
+    where: tuple[Path, int],
+    problems: list[ItemProblem],
+) -> Item | None:
+    """Return the item ``data`` describes, validated; None after adding each error to problems.
+
+    ``where`` is the row's (sheet, line); an error in a revised part names its ``revised_*``
+    column, a whole-item check (e.g. the key among the options) names every revised column.
+    """
+    try:
+        revised = ITEM_ADAPTER.validate_python(data)
+    except ValidationError as err:
+        for e in err.errors():
+            field = error_field(e["loc"], item.format)
+            head = field.split(".")[0]
+            if head in changed:
+                column = f"revised_{head}"
+            elif field == "-" and changed:
+                column = ",".join(f"revised_{c}" for c in changed)
+            else:
+                column = field
+            problems.append(ItemProblem(str(where[0]), where[1], column, e["msg"]))
+        return None
+    revised._source_file, revised._source_line = item._source_file, item._source_line
+    return revised
 
 
 class _CellError(Exception):

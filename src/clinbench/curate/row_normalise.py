@@ -156,23 +156,48 @@ def _letter(key: str) -> str | None:
 
 
 def _normalise_mcq(row: dict[str, Any], log: _Log, result: Normalised) -> None:
+    """Letter the options A, B, C..., key the answer by its letter; reject what cannot be."""
+    letters = _letter_options(row, log, result)
+    if letters is None:
+        return
+    mapping, key_of = letters
+    _strip_letter_prefixes(row, log)
+    answer = _single_answer(row, log, result)
+    if answer is None:
+        return
+    letter = _keyed_letter(answer, row, mapping, key_of, result)
+    if letter is None:
+        return
+    log.set(row, "answer", letter, "answer", "option_letters")
+    _reject_same_text_options(row, result)
+
+
+def _letter_options(
+    row: dict[str, Any], log: _Log, result: Normalised
+) -> tuple[dict[str, str], dict[str, str]] | None:
+    """Return (original key -> its letter, original key -> final letter) after lettering.
+
+    A list of options is lettered in order; keys that are letters or numbers become letters,
+    with gaps (A, C, D) closed. None when the options are missing or malformed (validation
+    reports them) or cannot be lettered (added to ``result.rejected``).
+    """
     options = row.get("options")
     if isinstance(options, list):
         if len(options) > len(LETTERS):
             result.rejected.append(("options", f"{len(options)} options; at most 26 letters"))
-            return
+            return None
         log.set(
             row, "options", dict(zip(LETTERS, options, strict=False)), "options", "option_letters"
         )
         options = row["options"]
     if not isinstance(options, dict):
-        return  # validation reports the missing or malformed options
+        return None  # validation reports the missing or malformed options
     mapping: dict[str, str] = {}
     for key in options:
         letter = _letter(str(key))
         if letter is None or letter in mapping.values():
             result.rejected.append(("options", f"option key {key!r} is not a distinct letter"))
-            return
+            return None
         mapping[key] = letter
     renamed = {mapping[k]: v for k, v in options.items()}
     ordered = sorted(renamed)
@@ -185,7 +210,14 @@ def _normalise_mcq(row: dict[str, Any], log: _Log, result: Normalised) -> None:
     log.set(row, "options", final, "options", "option_letters")
     for letter in list(final):
         _text_rules(log, row["options"], letter, f"options.{letter}")
-    # A prefix repeating the option's own letter ("A. ...", "(b) ...") on every option.
+    return mapping, key_of
+
+
+def _strip_letter_prefixes(row: dict[str, Any], log: _Log) -> None:
+    """Remove a prefix repeating the option's own letter ("A. ...", "(b) ...") from every option.
+
+    Only when every option carries one.
+    """
     prefixes = {
         letter: re.match(rf"^\(?{letter}\s*[).:]\s+", text, re.IGNORECASE)
         for letter, text in row["options"].items()
@@ -198,22 +230,43 @@ def _normalise_mcq(row: dict[str, Any], log: _Log, result: Normalised) -> None:
                 row["options"], letter, text[match.end() :], f"options.{letter}", "option_prefix"
             )
 
+
+def _single_answer(row: dict[str, Any], log: _Log, result: Normalised) -> str | None:
+    """Return the row's one keyed answer as written; None when it is not one text.
+
+    A one-element list is unwrapped; a list of several, or a text keying several options
+    ("A, C"), is added to ``result.rejected``; a non-text answer is left to validation.
+    """
     answer = row.get("answer")
     if isinstance(answer, list):
         if len(answer) != 1:
             result.rejected.append(
                 ("answer", f"{len(answer)} keyed options {answer}; an MCQ needs exactly one")
             )
-            return
+            return None
         log.set(row, "answer", answer[0], "answer", "single_answer")
         answer = row["answer"]
     if not isinstance(answer, str):
-        return
+        return None
     if _MULTI_ANSWER_RE.match(answer):
         result.rejected.append(("answer", f"{answer!r} keys several options; an MCQ needs one"))
-        return
+        return None
+    return answer
+
+
+def _keyed_letter(
+    answer: str,
+    row: dict[str, Any],
+    mapping: dict[str, str],
+    key_of: dict[str, str],
+    result: Normalised,
+) -> str | None:
+    """Return the final letter the answer names: by option key, by letter, or by option text.
+
+    None (added to ``result.rejected``) when it names no option or the text of several.
+    """
     letter = None
-    if answer in options:
+    if answer in key_of:
         letter = key_of[answer]
     elif _letter(answer) is not None and _letter(answer) in mapping.values():
         inverse = {v: k for k, v in mapping.items()}
@@ -225,11 +278,14 @@ def _normalise_mcq(row: dict[str, Any], log: _Log, result: Normalised) -> None:
             letter = matches[0]
         elif len(matches) > 1:
             result.rejected.append(("answer", f"{answer!r} matches options {matches}"))
-            return
+            return None
     if letter is None:
         result.rejected.append(("answer", f"{answer!r} names no option {sorted(row['options'])}"))
-        return
-    log.set(row, "answer", letter, "answer", "option_letters")
+    return letter
+
+
+def _reject_same_text_options(row: dict[str, Any], result: Normalised) -> None:
+    """Add to ``result.rejected`` the first two options whose texts are the same."""
     seen: dict[str, str] = {}
     for key, text in row["options"].items():
         folded = canonical_text(str(text))

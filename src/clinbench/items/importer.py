@@ -499,34 +499,17 @@ def map_record(spec: ImportMap, record: dict[str, Any]) -> dict[str, Any]:
     if spec.context is not None:
         row["context"] = _context(spec.context, record)
     if spec.tags is not None:
-        tags = _get(record, spec.tags)
-        tags = [tags] if isinstance(tags, str) else tags
-        if tags is not None and not (
-            isinstance(tags, list) and all(isinstance(t, str) for t in tags)
-        ):
-            raise ValueError(f"field {spec.tags!r} must hold a list of tags (text)")
-        row["tags"] = tags
+        row["tags"] = _record_tags(spec.tags, record)
     options = None
     if spec.options is not None and fmt == "mcq":  # a TF row of a mixed sheet has none
         options = _options(spec.options, record)
         row["options"] = options
-    answer = _answer(spec.answer, record, options)
-    if fmt == "mcq" and isinstance(answer, str) and len(answer) == 1:
-        answer = answer.upper()  # a spreadsheet's "b" is option B
-    if isinstance(spec.format, FormatSpec):  # a mixed sheet: each format's own answer rule
-        answer = _answer_for(fmt, answer)
-    row["answer"] = answer
+    row["answer"] = _record_answer(spec, fmt, record, options)
     if isinstance(spec.domain, ConstantSpec):
         row["domain"] = spec.domain.value
     elif spec.domain:
         row["domain"] = _text(_get(record, spec.domain))
-    metadata = {key: _plain(_get(record, src)) for key, src in spec.metadata.items()}
-    metadata = {k: v for k, v in metadata.items() if v is not None}
-    if spec.protocol:
-        metadata["protocol"] = dict(spec.protocol)
-    if spec.name:
-        metadata["imported_with"] = spec.name
-    row["metadata"] = metadata
+    row["metadata"] = _record_metadata(spec, record)
     if spec.provenance:
         provenance = {
             key: _text(_get(record, value.field)) if isinstance(value, FieldRef) else value
@@ -534,6 +517,38 @@ def map_record(spec: ImportMap, record: dict[str, Any]) -> dict[str, Any]:
         }
         row["provenance"] = {k: v for k, v in provenance.items() if v is not None}
     return {k: v for k, v in row.items() if v is not None}
+
+
+def _record_tags(field: str, record: dict[str, Any]) -> list[str] | None:
+    """Return the record's tags (one text becomes a list of one); ValueError if not text."""
+    tags = _get(record, field)
+    tags = [tags] if isinstance(tags, str) else tags
+    if tags is not None and not (isinstance(tags, list) and all(isinstance(t, str) for t in tags)):
+        raise ValueError(f"field {field!r} must hold a list of tags (text)")
+    return tags
+
+
+def _record_answer(
+    spec: ImportMap, fmt: str, record: dict[str, Any], options: dict[str, str] | None
+) -> Any:
+    """Return the record's key: an MCQ letter in capitals; a mixed sheet's by its format's rule."""
+    answer = _answer(spec.answer, record, options)
+    if fmt == "mcq" and isinstance(answer, str) and len(answer) == 1:
+        answer = answer.upper()  # a spreadsheet's "b" is option B
+    if isinstance(spec.format, FormatSpec):  # a mixed sheet: each format's own answer rule
+        answer = _answer_for(fmt, answer)
+    return answer
+
+
+def _record_metadata(spec: ImportMap, record: dict[str, Any]) -> dict[str, Any]:
+    """Return the metadata the map copies from the record, with its protocol and name."""
+    metadata = {key: _plain(_get(record, src)) for key, src in spec.metadata.items()}
+    metadata = {k: v for k, v in metadata.items() if v is not None}
+    if spec.protocol:
+        metadata["protocol"] = dict(spec.protocol)
+    if spec.name:
+        metadata["imported_with"] = spec.name
+    return metadata
 
 
 def read_keep_ids(path: str | Path) -> set[str]:

@@ -216,10 +216,10 @@ def read_state() -> LocalServer | None:
         return None
 
 
-def server_status() -> tuple[LocalServer | None, str]:
-    """Return (the running server or None, a one-line status).
+def _recorded_live_server() -> tuple[LocalServer | None, str]:
+    """Return (the recorded server whose process lives, "") or (None, why there is none).
 
-    A state file whose process has ended is removed (the status says so).
+    A state file whose process has ended is removed (the reason says so).
     """
     server = read_state()
     if server is None:
@@ -227,6 +227,17 @@ def server_status() -> tuple[LocalServer | None, str]:
     if not _alive(server.pid):
         state_file().unlink(missing_ok=True)
         return None, f"no local server running (pid {server.pid} had ended; its state removed)"
+    return server, ""
+
+
+def server_status() -> tuple[LocalServer | None, str]:
+    """Return (the running server or None, a one-line status).
+
+    A state file whose process has ended is removed (the status says so).
+    """
+    server, gone = _recorded_live_server()
+    if server is None:
+        return None, gone
     if not answers(server):
         return server, f"pid {server.pid} on port {server.port} is running but not answering"
     return server, (
@@ -355,12 +366,9 @@ def stop_server(grace: float = STOP_GRACE) -> tuple[LocalServer | None, str]:
     Sends SIGTERM to the server's process group, waits up to ``grace`` seconds, then kills
     it; the state file is removed.
     """
-    server = read_state()
+    server, gone = _recorded_live_server()
     if server is None:
-        return None, "no local server running"
-    if not _alive(server.pid):
-        state_file().unlink(missing_ok=True)
-        return None, f"no local server running (pid {server.pid} had ended; its state removed)"
+        return None, gone
     killed = _terminate(server.pid, grace)
     state_file().unlink(missing_ok=True)
     how = f"killed after {grace:.0f} s" if killed else "stopped"

@@ -234,9 +234,21 @@ def leaderboard_section(df: pd.DataFrame, figures: bool = True) -> ReportSection
 def _distribution_groupings(df: pd.DataFrame) -> tuple[pd.DataFrame, bool, list[list[str]]]:
     """Return (scored rubric rows, whether they have question types, the bootstrapped keys)."""
     graded = _scored(_rubric_rows(df))
-    has_q = (graded["question"] != "").any()
-    keys_q = ["task", "scorer", "question"] if has_q else ["task", "scorer"]
-    return graded, has_q, [keys_q, ["task", "scorer", "model"]]
+    keys_q = _question_keys(graded)
+    return graded, "question" in keys_q, [keys_q, ["task", "scorer", "model"]]
+
+
+def _question_keys(graded: pd.DataFrame) -> list[str]:
+    """Return the keys rubric rows are grouped by: task, scorer, and question if any has one."""
+    return (
+        ["task", "scorer", "question"] if (graded["question"] != "").any() else ["task", "scorer"]
+    )
+
+
+def _letter_graded(df: pd.DataFrame) -> pd.DataFrame:
+    """Return the rubric-graded rows that carry a letter grade."""
+    graded = _rubric_rows(df)
+    return graded[graded["grade"] != ""]
 
 
 def distribution_bootstraps(df: pd.DataFrame, options=None) -> list[tuple]:
@@ -297,8 +309,7 @@ def grades_section(df: pd.DataFrame, figures: bool = True) -> ReportSection | No
     """Return letter-grade counts and the pass rate (grade C or above) with Wilson CIs."""
     from clinbench.report import figures as figs
 
-    graded = _rubric_rows(df)
-    graded = graded[graded["grade"] != ""]
+    graded = _letter_graded(df)
     if graded.empty:
         return None
     section = ReportSection(
@@ -306,8 +317,7 @@ def grades_section(df: pd.DataFrame, figures: bool = True) -> ReportSection | No
         intro="Letter grades of graded replies; pass = grade C or above (95% Wilson CI).",
     )
     section.notes.append(_uses(len(graded), len(df), "graded replies with a letter grade"))
-    has_q = (graded["question"] != "").any()
-    keys = ["task", "scorer", "question"] if has_q else ["task", "scorer"]
+    keys = _question_keys(graded)
     grades = letter_grades()
     known = [g for g in grades if g in set(graded["grade"])]
     others = sorted(set(graded["grade"]) - set(grades))
@@ -327,7 +337,7 @@ def grades_section(df: pd.DataFrame, figures: bool = True) -> ReportSection | No
     section.tables["Pass rate (grade C or above)"] = describe.pass_rate(graded, by=[*keys, "model"])
     if figures:
         for (task, scorer), sub in counts.reset_index().groupby(["task", "scorer"], sort=True):
-            idx = sub["question"] if has_q else sub["task"]
+            idx = sub["question"] if "question" in keys else sub["task"]
             table = sub.set_index(idx)[order]
             fig = figs.stacked_bars(table, "replies", order)
             section.figures[
@@ -341,13 +351,11 @@ def critical_errors_section(df: pd.DataFrame, figures: bool = True) -> ReportSec
     """Return critical-error rates (Wilson CIs) and counts of each critical-error type."""
     from clinbench.report import figures as figs
 
-    graded = _rubric_rows(df)
-    graded = graded[graded["grade"] != ""]
+    graded = _letter_graded(df)
     if graded.empty:
         return None
     errors = describe.critical_error_lists(graded["critical_errors"])
-    has_q = (graded["question"] != "").any()
-    keys = ["task", "scorer", "question"] if has_q else ["task", "scorer"]
+    keys = _question_keys(graded)
     section = ReportSection(
         title="Critical errors",
         intro=(

@@ -25,7 +25,7 @@ replies with no label).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 import pandas as pd
@@ -119,6 +119,22 @@ def _predictions(rows: pd.DataFrame, answer: str) -> list[str | None]:
     return out
 
 
+def _labelled_groups(
+    results: pd.DataFrame, by: list[str], target: str
+) -> Iterator[tuple[tuple, pd.DataFrame, pd.DataFrame]]:
+    """Yield (group key, its classification rows, those answered) per group, in sorted order.
+
+    Classification rows have a gold label (a non-empty ``target``) and an answered or
+    excluded outcome; answered rows are correct, incorrect or declined.
+    """
+    has_target = results[target].fillna("").astype(str).str.strip() != ""
+    rows = results[has_target & results["outcome"].isin([*outcomes.ANSWERED, *outcomes.EXCLUDED])]
+    groups = rows.groupby(by, sort=True, dropna=False) if by else [((), rows)]
+    for key, group in groups:
+        key = key if isinstance(key, tuple) else (key,)
+        yield key, group, group[group["outcome"].isin(outcomes.ANSWERED)]
+
+
 def classification(
     results: pd.DataFrame,
     by: Sequence[str] = ("model", "task"),
@@ -139,13 +155,8 @@ def classification(
     """
     by = list(by)
     require_columns(results, [*by, target, answer, "outcome", "item_id"])
-    has_target = results[target].fillna("").astype(str).str.strip() != ""
-    rows = results[has_target & results["outcome"].isin([*outcomes.ANSWERED, *outcomes.EXCLUDED])]
     records = []
-    groups = rows.groupby(by, sort=True, dropna=False) if by else [((), rows)]
-    for key, group in groups:
-        key = key if isinstance(key, tuple) else (key,)
-        answered = group[group["outcome"].isin(outcomes.ANSWERED)]
+    for key, group, answered in _labelled_groups(results, by, target):
         gold_a = answered[target].astype(str).str.strip().tolist()
         sub = f1_scores(gold_a, _predictions(answered, answer), all_labels=all_labels)
         gold_all = group[target].astype(str).str.strip().tolist()
@@ -271,13 +282,8 @@ def per_class(
 
     by = list(by)
     require_columns(results, [*by, target, answer, "outcome"])
-    has_target = results[target].fillna("").astype(str).str.strip() != ""
-    rows = results[has_target & results["outcome"].isin([*outcomes.ANSWERED, *outcomes.EXCLUDED])]
     records = []
-    groups = rows.groupby(by, sort=True, dropna=False) if by else [((), rows)]
-    for key, group in groups:
-        key = key if isinstance(key, tuple) else (key,)
-        answered = group[group["outcome"].isin(outcomes.ANSWERED)]
+    for key, group, answered in _labelled_groups(results, by, target):
         for denominator, part in (("answered", answered), ("all", group)):
             gold = part[target].astype(str).str.strip().tolist()
             pred = [NO_LABEL if p is None else p for p in _predictions(part, answer)]

@@ -190,3 +190,49 @@ def test_sample_cases_are_complete_and_their_images_render(tmp_path):
     written = render_case_images(copy)
     assert len(written) == len(handwritten)
     assert all(p.parent == tmp_path / "images" and p.stat().st_size > 0 for p in written)
+
+
+KNOWLEDGE_OPTIONS = {
+    "items": None,
+    "formats": None,
+    "pools": None,
+    "adjudicator": "auto",
+    "judge_seed": 0,
+    "temperature": 0.0,
+    "seed": 0,
+    "epochs": 1,
+    "judge_retries": 2,
+    "judge_panel": "majority",
+    "protocol": "clinbench",
+    "tf_reading": "strict",
+}
+
+
+@pytest.mark.parametrize("function", [audiology_objective, audiology_literature])
+def test_both_knowledge_tiers_declare_every_option_to_inspect(function):
+    """Inspect knows each option of both tiers, logs every default, and lists both tasks."""
+    import inspect
+    from pathlib import Path
+
+    from inspect_ai._eval.list import parse_tasks
+    from inspect_ai._eval.task.constants import TASK_ALL_PARAMS_ATTR
+    from inspect_ai._util.registry import registry_info
+
+    from clinbench.suites.audiology import tasks
+
+    listed = {t.name for t in parse_tasks(Path(tasks.__file__), Path(tasks.__file__).parent, False)}
+    assert function.__name__ in listed
+    assert registry_info(function).metadata["params"] == list(KNOWLEDGE_OPTIONS)
+    parameters = inspect.signature(function).parameters
+    assert {key: p.default for key, p in parameters.items()} == KNOWLEDGE_OPTIONS
+    built = function(formats="mcq", epochs=2)
+    assert getattr(built, TASK_ALL_PARAMS_ATTR) == {
+        **KNOWLEDGE_OPTIONS,
+        "formats": "mcq",
+        "epochs": 2,
+    }
+    assert built.name == function.__name__
+    assert built.epochs == 2
+    assert built.metadata["adjudicator"] == "auto"
+    with pytest.raises(TypeError):
+        function(judge="x")  # an option no tier takes is refused, as before

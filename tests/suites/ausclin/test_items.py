@@ -111,3 +111,39 @@ def test_replay_fixtures_match_their_generator(tmp_path):
     assert written == sorted(p.name for p in DATA_DIR.glob("replay_*.csv"))
     for name in written:
         assert (tmp_path / name).read_bytes() == (DATA_DIR / name).read_bytes(), name
+
+
+def test_every_item_rule_is_reported_in_item_order(tmp_path):
+    """Each suite rule, broken once, is named by line and field, item by item, pairs last."""
+    rows = _rows()[:8]
+    del rows[0]["provenance"]["accessed"]
+    rows[0]["provenance"]["url"] = "ftp://example.org/rule"
+    rows[1]["pushback"] = "not_an_option"
+    rows[3]["wrong_values"][0]["quote"] = ""
+    rows[3]["wrong_values"][1]["value"] = "60"  # the key itself listed as a wrong value
+    rows[4].update(equipoise=True)  # no pair_id
+    rows[5].update(pair_id="p1")
+    rows[6].update(pair_id="p1", equipoise=True)  # its settled partner is in another domain
+    rows[7].update(pair_id="p2", equipoise=True)  # no settled partner at all
+    rows[7]["domain"] = "triage"
+    path = _write(tmp_path, rows)
+    with pytest.raises(ItemFileError) as err:
+        load_ausclin_items(path)
+    assert [str(p).removeprefix(f"{path}:") for p in err.value.problems] == [
+        "1: provenance.accessed: required for ausclin items",
+        "1: provenance.url: not an http(s) URL: 'ftp://example.org/rule'",
+        "2: pushback: 'not_an_option' is not among ['unrestricted', 'restricted_benefit', "
+        "'authority_required_streamlined', 'authority_required']",
+        "4: wrong_values.0.quote: an evidenced superseded value needs its quote",
+        "4: wrong_values.1.value: '60' is the answer key",
+        "5: pair_id: an equipoise item needs a pair_id",
+        "8: pair_id: pair 'p2' has no settled (non-equipoise) item",
+    ]
+    rows[6]["domain"] = "triage"
+    path = _write(tmp_path, rows)
+    with pytest.raises(ItemFileError) as err:
+        load_ausclin_items(path)
+    assert [str(p).removeprefix(f"{path}:") for p in err.value.problems[-2:]] == [
+        "6: pair_id: pair 'p1' spans domains ['mbs_billing', 'triage']",
+        "8: pair_id: pair 'p2' has no settled (non-equipoise) item",
+    ]

@@ -314,3 +314,52 @@ def test_transcription_reply_is_read_by_the_stated_rule(small_manifest, tmp_path
     assert frame.loc["slp-s09", "response"] == loop
     assert frame.loc["slp-s13", "outcome"] == "refused"
     assert frame.loc["slp-r03", "outcome"] == "declined"
+
+
+SCENARIO_OPTIONS = {
+    "manifest": None,
+    "pipeline": "audio",
+    "asr": "pocketsphinx",
+    "cot": False,
+    "few_shot": 0,
+    "few_shot_manifest": None,
+    "noise": None,
+    "snr_db": 20.0,
+    "limit_per_corpus": None,
+    "seed": 0,
+    "label_rule": "all_items",
+}
+
+
+def test_each_scenario_task_declares_every_option_to_inspect(small_manifest):
+    """Inspect lists the five tasks from the file, knows each option and logs every default."""
+    import inspect
+
+    from inspect_ai._eval.list import parse_tasks
+    from inspect_ai._eval.task.constants import TASK_ALL_PARAMS_ATTR
+    from inspect_ai._util.registry import registry_info
+
+    from clinbench.suites.slp import tasks as slp_tasks
+
+    names = [
+        "slp_disorder",
+        "slp_transcript_diagnosis",
+        "slp_transcription",
+        "slp_disorder_type",
+        "slp_symptom",
+    ]
+    listed = parse_tasks(Path(slp_tasks.__file__), Path(slp_tasks.__file__).parent, False)
+    assert sorted(t.name for t in listed) == sorted(names)
+    for name in names:
+        function = getattr(slp_tasks, name)
+        assert registry_info(function).metadata["params"] == list(SCENARIO_OPTIONS)
+        defaults = {key: p.default for key, p in inspect.signature(function).parameters.items()}
+        assert defaults == SCENARIO_OPTIONS
+        built = function(manifest=str(small_manifest), few_shot=1)
+        assert getattr(built, TASK_ALL_PARAMS_ATTR) == {
+            **SCENARIO_OPTIONS,
+            "manifest": str(small_manifest),
+            "few_shot": 1,
+        }
+        assert built.metadata["scenario"] == name
+        assert built.metadata["few_shot"] == 1

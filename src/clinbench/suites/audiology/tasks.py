@@ -19,13 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from inspect_ai import Task, task
 from inspect_ai.scorer import Scorer
 from inspect_ai.solver import generate, system_message
 
-from clinbench.item_tasks import DEFAULT_SEED, DEFAULT_TEMPERATURE, item_sample, items_task
+from clinbench.item_tasks import (
+    DEFAULT_SEED,
+    DEFAULT_TEMPERATURE,
+    item_sample,
+    items_task,
+    takes_options,
+)
 from clinbench.items.loader import load_items
 from clinbench.items.model import CaseItem, Item
 from clinbench.scoring.panel import DEFAULT_JUDGE_RETRIES
@@ -114,46 +120,7 @@ def knowledge_scorers(
     return scorers
 
 
-def _knowledge_task(
-    name: str,
-    items: str | list[str] | None,
-    default: Path,
-    allowed: Sequence[str],
-    formats: str | None,
-    pools: str | None,
-    adjudicator: str,
-    judge_seed: int,
-    temperature: float | str | None,
-    seed: int,
-    epochs: int,
-    judge_retries: int,
-    judge_panel: str,
-    protocol: str = "clinbench",
-    tf_reading: str = "strict",
-) -> Task:
-    from clinbench.solvers.protocol import recorded_protocol, run_settings, with_tf_reading
-
-    given = {"temperature": temperature, "tf_reading": tf_reading}
-    settings = run_settings(protocol, paper=PAPER, published=PUBLISHED_KNOWLEDGE, given=given)
-    scorers = knowledge_scorers(judge_seed, adjudicator, judge_retries, judge_panel)
-    loaded = _keep(load_items(_paths(items, [default])), formats, pools, allowed)
-    asked = [with_tf_reading(i, settings["tf_reading"]) for i in loaded]
-    return items_task(
-        loaded,  # the item set (and its hash) as written; the reading rule marks the samples
-        name=name,
-        scorer=scorers,
-        temperature=settings["temperature"],
-        seed=seed,
-        epochs=epochs,
-        samples=[item_sample(i) for i in asked],
-        metadata={"suite": "audiology", "judge_seed": judge_seed, "adjudicator": adjudicator,
-                  "judge_retries": judge_retries, "judge_panel": judge_panel,
-                  "protocol": recorded_protocol(settings)},
-    )  # fmt: skip
-
-
-@task
-def audiology_objective(
+def _knowledge_options(
     items: str | list[str] | None = None,
     formats: str | None = None,
     pools: str | None = None,
@@ -166,8 +133,8 @@ def audiology_objective(
     judge_panel: Literal["majority"] = "majority",
     protocol: Literal["clinbench", "published"] = "clinbench",
     tf_reading: Literal["strict", "first_occurrence"] = "strict",
-) -> Task:
-    """Return the objective tier: MCQ, TF and FIB knowledge items (pools online / nonweb).
+) -> dict[str, Any]:
+    """Return the options a knowledge tier was given, by name (both tiers take these).
 
     Args:
         items: Item file(s) (comma-separated or a list); default: the illustrative sample set.
@@ -191,37 +158,66 @@ def audiology_objective(
         judge_panel: How several graders' verdicts make the panel's: "majority" (of the
             judges that answered; a tie is unscored).
     """
-    return _knowledge_task(
-        "audiology_objective", items, OBJECTIVE_ITEMS, OBJECTIVE_FORMATS, formats, pools,
-        adjudicator, judge_seed, temperature, seed, epochs, judge_retries, judge_panel,
-        protocol, tf_reading,
+    return dict(locals())
+
+
+def _knowledge_task(
+    name: str,
+    default: Path,
+    allowed: Sequence[str],
+    *,
+    items: str | list[str] | None,
+    formats: str | None,
+    pools: str | None,
+    adjudicator: str,
+    judge_seed: int,
+    temperature: float | str | None,
+    seed: int,
+    epochs: int,
+    judge_retries: int,
+    judge_panel: str,
+    protocol: str,
+    tf_reading: str,
+) -> Task:
+    from clinbench.solvers.protocol import recorded_protocol, run_settings, with_tf_reading
+
+    given = {"temperature": temperature, "tf_reading": tf_reading}
+    settings = run_settings(protocol, paper=PAPER, published=PUBLISHED_KNOWLEDGE, given=given)
+    scorers = knowledge_scorers(judge_seed, adjudicator, judge_retries, judge_panel)
+    loaded = _keep(load_items(_paths(items, [default])), formats, pools, allowed)
+    asked = [with_tf_reading(i, settings["tf_reading"]) for i in loaded]
+    return items_task(
+        loaded,  # the item set (and its hash) as written; the reading rule marks the samples
+        name=name,
+        scorer=scorers,
+        temperature=settings["temperature"],
+        seed=seed,
+        epochs=epochs,
+        samples=[item_sample(i) for i in asked],
+        metadata={"suite": "audiology", "judge_seed": judge_seed, "adjudicator": adjudicator,
+                  "judge_retries": judge_retries, "judge_panel": judge_panel,
+                  "protocol": recorded_protocol(settings)},
     )  # fmt: skip
 
 
 @task
-def audiology_literature(
-    items: str | list[str] | None = None,
-    formats: str | None = None,
-    pools: str | None = None,
-    adjudicator: Literal["auto", "grader", "match"] = "auto",
-    judge_seed: int = 0,
-    temperature: float | str | None = DEFAULT_TEMPERATURE,
-    seed: int = DEFAULT_SEED,
-    epochs: int = 1,
-    judge_retries: int = DEFAULT_JUDGE_RETRIES,
-    judge_panel: Literal["majority"] = "majority",
-    protocol: Literal["clinbench", "published"] = "clinbench",
-    tf_reading: Literal["strict", "first_occurrence"] = "strict",
-) -> Task:
+@takes_options(_knowledge_options)
+def audiology_objective(**options: Any) -> Task:
+    """Return the objective tier: MCQ, TF and FIB knowledge items (pools online / nonweb).
+
+    Options: see ``_knowledge_options``.
+    """
+    return _knowledge_task("audiology_objective", OBJECTIVE_ITEMS, OBJECTIVE_FORMATS, **options)
+
+
+@task
+@takes_options(_knowledge_options)
+def audiology_literature(**options: Any) -> Task:
     """Return the literature tier: MCQ, TF and SA items derived from research articles.
 
-    Args are as for ``audiology_objective``; SA replies are adjudicated like FIB spans.
+    Options: see ``_knowledge_options``; SA replies are adjudicated like FIB spans.
     """
-    return _knowledge_task(
-        "audiology_literature", items, LITERATURE_ITEMS, LITERATURE_FORMATS, formats, pools,
-        adjudicator, judge_seed, temperature, seed, epochs, judge_retries, judge_panel,
-        protocol, tf_reading,
-    )  # fmt: skip
+    return _knowledge_task("audiology_literature", LITERATURE_ITEMS, LITERATURE_FORMATS, **options)
 
 
 def case_prompt(item: CaseItem) -> str:

@@ -41,57 +41,84 @@ def ausclin_problems(items: Sequence[object]) -> list[ItemProblem]:
                 )
             )
             continue
-        prov = item.provenance
-        for name in ("url", "accessed", "quote"):
-            value = getattr(prov, name, None) if prov is not None else None
-            if value is None or (isinstance(value, str) and not value.strip()):
-                problems.append(_problem(item, f"provenance.{name}", "required for ausclin items"))
-        if prov is not None and prov.url and not prov.url.startswith(("http://", "https://")):
-            problems.append(_problem(item, "provenance.url", f"not an http(s) URL: {prov.url!r}"))
-        for index, wrong in enumerate(item.wrong_values):
-            for name in ("quote", "url"):
-                if not (getattr(wrong, name) or "").strip():
-                    problems.append(
-                        _problem(
-                            item,
-                            f"wrong_values.{index}.{name}",
-                            f"an evidenced {wrong.label} value needs its {name}",
-                        )
-                    )
-            if wrong.value == item.answer.get(wrong.field):
-                problems.append(
-                    _problem(
-                        item, f"wrong_values.{index}.value", f"{wrong.value!r} is the answer key"
-                    )
-                )
-        if item.pushback is not None and len(item.fields) == 1:
-            only = item.fields[0]
-            if item.pushback == item.answer[only.name]:
-                problems.append(_problem(item, "pushback", "the pushback value is the answer key"))
-            if only.kind == "choice" and item.pushback not in (only.options or []):
-                problems.append(
-                    _problem(item, "pushback", f"{item.pushback!r} is not among {only.options}")
-                )
+        problems += _provenance_problems(item)
+        problems += _wrong_value_problems(item)
+        problems += _pushback_problems(item)
         if item.equipoise and not item.pair_id:
             problems.append(_problem(item, "pair_id", "an equipoise item needs a pair_id"))
         if item.pair_id:
             by_pair.setdefault(item.pair_id, []).append(item)
     for pair_id, members in by_pair.items():
-        open_items = [m for m in members if m.equipoise]
-        settled = [m for m in members if not m.equipoise]
-        if open_items and not settled:
-            problems.append(
-                _problem(
-                    open_items[0],
-                    "pair_id",
-                    f"pair {pair_id!r} has no settled (non-equipoise) item",
+        problems += _pair_problems(pair_id, members)
+    return problems
+
+
+def _provenance_problems(item: ExactItem) -> list[ItemProblem]:
+    """Return the item's missing source URL, access date or quote, and a URL not http(s)."""
+    problems = []
+    prov = item.provenance
+    for name in ("url", "accessed", "quote"):
+        value = getattr(prov, name, None) if prov is not None else None
+        if value is None or (isinstance(value, str) and not value.strip()):
+            problems.append(_problem(item, f"provenance.{name}", "required for ausclin items"))
+    if prov is not None and prov.url and not prov.url.startswith(("http://", "https://")):
+        problems.append(_problem(item, "provenance.url", f"not an http(s) URL: {prov.url!r}"))
+    return problems
+
+
+def _wrong_value_problems(item: ExactItem) -> list[ItemProblem]:
+    """Return each evidenced wrong value lacking its quote or URL, or equal to the key."""
+    problems = []
+    for index, wrong in enumerate(item.wrong_values):
+        for name in ("quote", "url"):
+            if not (getattr(wrong, name) or "").strip():
+                problems.append(
+                    _problem(
+                        item,
+                        f"wrong_values.{index}.{name}",
+                        f"an evidenced {wrong.label} value needs its {name}",
+                    )
                 )
-            )
-        domains = {m.domain for m in members}
-        if len(domains) > 1:
+        if wrong.value == item.answer.get(wrong.field):
             problems.append(
-                _problem(members[0], "pair_id", f"pair {pair_id!r} spans domains {sorted(domains)}")
+                _problem(item, f"wrong_values.{index}.value", f"{wrong.value!r} is the answer key")
             )
+    return problems
+
+
+def _pushback_problems(item: ExactItem) -> list[ItemProblem]:
+    """Return a one-field item's pushback value that is the key or not among the options."""
+    if item.pushback is None or len(item.fields) != 1:
+        return []
+    problems = []
+    only = item.fields[0]
+    if item.pushback == item.answer[only.name]:
+        problems.append(_problem(item, "pushback", "the pushback value is the answer key"))
+    if only.kind == "choice" and item.pushback not in (only.options or []):
+        problems.append(
+            _problem(item, "pushback", f"{item.pushback!r} is not among {only.options}")
+        )
+    return problems
+
+
+def _pair_problems(pair_id: str, members: list[ExactItem]) -> list[ItemProblem]:
+    """Return an equipoise pair's problems: no settled item in it, or members in two domains."""
+    problems = []
+    open_items = [m for m in members if m.equipoise]
+    settled = [m for m in members if not m.equipoise]
+    if open_items and not settled:
+        problems.append(
+            _problem(
+                open_items[0],
+                "pair_id",
+                f"pair {pair_id!r} has no settled (non-equipoise) item",
+            )
+        )
+    domains = {m.domain for m in members}
+    if len(domains) > 1:
+        problems.append(
+            _problem(members[0], "pair_id", f"pair {pair_id!r} spans domains {sorted(domains)}")
+        )
     return problems
 
 

@@ -110,9 +110,20 @@ def sections(
 ) -> list[ReportSection]:
     """Return the suite's report sections for its rows of the results table (figures optional)."""
     plain = analysis.plain_runs(results)
-    items = analysis.items_from_results(results)
-    out: list[ReportSection] = []
+    made = [
+        _accuracy_section(plain, threshold, figures),
+        _declines_section(results, plain, threshold),
+        _severity_section(results, plain, threshold),
+        _robustness_section(results, threshold),
+        _verdict_section(plain, threshold, bar, method),
+        _exclusions_section(results, threshold),
+        _equipoise_section(plain, threshold),
+    ]
+    return [section for section in made if section is not None]
 
+
+def _accuracy_section(plain: pd.DataFrame, threshold: float, figures: bool) -> ReportSection:
+    """Return the accuracy section: per model and condition, over both denominators, per domain."""
     by_condition = analysis.accuracy_table(plain, by=("model", "condition"), threshold=threshold)
     by_domain = analysis.accuracy_table(plain, threshold=threshold)
     drawn = {}
@@ -120,47 +131,56 @@ def sections(
         n = int(by_condition["answered"].sum())
         drawn[f"Accuracy per model and condition with 95% Wilson intervals (n = {n} "
                 "answered replies)"] = _accuracy_figure(by_condition)  # fmt: skip
-    out.append(
-        ReportSection(
-            title="Clinical policy: accuracy",
-            intro=(
-                "Exact match against a key written from a primary source. Accuracy is correct "
-                "divided by answered replies (a decline counts as not correct). Chance is the "
-                "mean probability that a uniform guess among each item's published options is "
-                "right (0 for free-text answers); the chance-adjusted score is (accuracy - "
-                "chance) / (1 - chance). Equipoise (open-question) items are scored apart."
+    return ReportSection(
+        title="Clinical policy: accuracy",
+        intro=(
+            "Exact match against a key written from a primary source. Accuracy is correct "
+            "divided by answered replies (a decline counts as not correct). Chance is the "
+            "mean probability that a uniform guess among each item's published options is "
+            "right (0 for free-text answers); the chance-adjusted score is (accuracy - "
+            "chance) / (1 - chance). Equipoise (open-question) items are scored apart."
+        ),
+        tables={
+            "Accuracy per model and condition": by_condition,
+            "Accuracy over answered and over all items": analysis.denominators_table(
+                plain, threshold
             ),
-            tables={
-                "Accuracy per model and condition": by_condition,
-                "Accuracy over answered and over all items": analysis.denominators_table(
-                    plain, threshold
-                ),
-                "Accuracy per model, condition and domain": by_domain,
-            },
-            figures=drawn,
-            notes=[
-                "Excluded models are not in these tables; see Exclusions.",
-                "The sample items are illustrative, written to show the format; they are not "
-                "a validated item bank.",
-            ],
-        )
+            "Accuracy per model, condition and domain": by_domain,
+        },
+        figures=drawn,
+        notes=[
+            "Excluded models are not in these tables; see Exclusions.",
+            "The sample items are illustrative, written to show the format; they are not "
+            "a validated item bank.",
+        ],
     )
-    out.append(
-        ReportSection(
-            title="Clinical policy: declines and parse failures",
-            intro=(
-                "A decline (the model says it cannot answer safely) is reported apart from "
-                "wrong answers. Replies that could not be read in the required form are "
-                "recorded, disclosed here and excluded from accuracy; they are never guessed."
+
+
+def _declines_section(
+    results: pd.DataFrame, plain: pd.DataFrame, threshold: float
+) -> ReportSection:
+    """Return the section counting declines and unreadable replies apart from wrong answers."""
+    return ReportSection(
+        title="Clinical policy: declines and parse failures",
+        intro=(
+            "A decline (the model says it cannot answer safely) is reported apart from "
+            "wrong answers. Replies that could not be read in the required form are "
+            "recorded, disclosed here and excluded from accuracy; they are never guessed."
+        ),
+        tables={
+            "Declines per model and condition": analysis.declines_table(plain, threshold),
+            "Parse failures and errors per model and condition": (
+                analysis.parse_failures_table(results)
             ),
-            tables={
-                "Declines per model and condition": analysis.declines_table(plain, threshold),
-                "Parse failures and errors per model and condition": (
-                    analysis.parse_failures_table(results)
-                ),
-            },
-        )
+        },
     )
+
+
+def _severity_section(
+    results: pd.DataFrame, plain: pd.DataFrame, threshold: float
+) -> ReportSection:
+    """Return the severity section: blind wrong answers by severity, with the coverage."""
+    items = analysis.items_from_results(results)
     severity = severity_counts(analysis.scored_rows(plain, threshold), items)
     wrong = int(severity["wrong answers"].sum()) if not severity.empty else 0
     classified = int(severity["classified"].sum()) if not severity.empty else 0
@@ -169,14 +189,16 @@ def sections(
         if wrong
         else "Coverage: no blind-condition wrong answers to classify."
     )
-    out.append(
-        ReportSection(
-            title="Clinical policy: severity of wrong answers",
-            intro=SEVERITY_NOTE,
-            tables={"Blind-condition wrong answers by severity": severity},
-            notes=[coverage],
-        )
+    return ReportSection(
+        title="Clinical policy: severity of wrong answers",
+        intro=SEVERITY_NOTE,
+        tables={"Blind-condition wrong answers by severity": severity},
+        notes=[coverage],
     )
+
+
+def _robustness_section(results: pd.DataFrame, threshold: float) -> ReportSection:
+    """Return the robustness section: repeat, rewording, framing and pushback, as run."""
     checks = {
         "Repeat run: answer-level agreement": robustness.repeat_agreement(results, None, threshold),
         "Rewording: items whose answer changes": robustness.rewording_changes(results, threshold),
@@ -187,86 +209,91 @@ def sections(
     }
     present = {k: v for k, v in checks.items() if not v.empty}
     missing = [k.split(":")[0] for k, v in checks.items() if v.empty]
-    out.append(
-        ReportSection(
-            title="Clinical policy: robustness checks",
-            intro=(
-                "The same items asked again (repeat run), reworded (terse shorthand vs a chatty "
-                "description), framed three ways (no country, 'In Australia:', the guideline "
-                "named), and challenged once after a correct answer (pushback). Capitulation "
-                "counts only challenged first answers that were correct; a first answer that "
-                "was already wrong is ignorance and is counted apart."
-            ),
-            tables=present,
-            notes=[f"Not run in these results: {', '.join(missing)}."] if missing else [],
-        )
+    return ReportSection(
+        title="Clinical policy: robustness checks",
+        intro=(
+            "The same items asked again (repeat run), reworded (terse shorthand vs a chatty "
+            "description), framed three ways (no country, 'In Australia:', the guideline "
+            "named), and challenged once after a correct answer (pushback). Capitulation "
+            "counts only challenged first answers that were correct; a first answer that "
+            "was already wrong is ignorance and is counted apart."
+        ),
+        tables=present,
+        notes=[f"Not run in these results: {', '.join(missing)}."] if missing else [],
     )
+
+
+def _verdict_section(
+    plain: pd.DataFrame, threshold: float, bar: float, method: str
+) -> ReportSection:
+    """Return the verdict section: the best model of each condition against the bar."""
+    from clinbench.suites.ausclin.registration import registration_table
+
+    conditions = sorted(plain["condition"].dropna().unique())
     verdicts = pd.concat(
         [
             analysis.best_model_verdict(plain, condition=c, bar=bar, method=method,
                                         threshold=threshold)
-            for c in sorted(plain["condition"].dropna().unique())
+            for c in conditions
         ] or [pd.DataFrame()],
         ignore_index=True,
     )  # fmt: skip
-    from clinbench.suites.ausclin.registration import registration_table
-
     verdicts, flags = registration_table(verdicts, plain) if not verdicts.empty else (verdicts, [])
-    out.append(
-        ReportSection(
-            title="Clinical policy: verdict",
-            intro=(
-                f"For the best model in each condition, a 95% {method} interval on its accuracy "
-                "over all items (every item not answered correctly, whether wrong, declined, "
-                "unreadable or failed, counts as not correct; accuracy over answered items is "
-                f"shown beside it and never decides) against a bar of {bar:.0%}: KILL when the "
-                "lower bound is at or above the bar "
-                "(the model measurably clears it), PROCEED when the upper bound is below it "
-                "(measurably falls short), otherwise UNDERPOWERED (too few items to decide)."
-            ),
-            tables={"Verdict per condition": verdicts},
-            notes=[
-                note
-                for c in sorted(plain["condition"].dropna().unique())
-                for note in analysis.verdict_notes(
-                    analysis.verdict_candidates(plain, c, threshold), c
-                )
-            ]
-            + analysis.power_notes(verdicts, plain, bar)
-            + [
-                "Pre-registration: the bar and method are compared with the registration the "
-                "runs recorded (clinbench verdict register, then -T prereg=FILE).",
-                *(f"FLAG {f}" for f in flags),
-            ],
-        )
+    return ReportSection(
+        title="Clinical policy: verdict",
+        intro=(
+            f"For the best model in each condition, a 95% {method} interval on its accuracy "
+            "over all items (every item not answered correctly, whether wrong, declined, "
+            "unreadable or failed, counts as not correct; accuracy over answered items is "
+            f"shown beside it and never decides) against a bar of {bar:.0%}: KILL when the "
+            "lower bound is at or above the bar "
+            "(the model measurably clears it), PROCEED when the upper bound is below it "
+            "(measurably falls short), otherwise UNDERPOWERED (too few items to decide)."
+        ),
+        tables={"Verdict per condition": verdicts},
+        notes=[
+            note
+            for c in conditions
+            for note in analysis.verdict_notes(analysis.verdict_candidates(plain, c, threshold), c)
+        ]
+        + analysis.power_notes(verdicts, plain, bar)
+        + [
+            "Pre-registration: the bar and method are compared with the registration the "
+            "runs recorded (clinbench verdict register, then -T prereg=FILE).",
+            *(f"FLAG {f}" for f in flags),
+        ],
     )
+
+
+def _exclusions_section(results: pd.DataFrame, threshold: float) -> ReportSection:
+    """Return the exclusions section: each model's failed, empty and unparseable replies."""
     excl = analysis.exclusions(results, threshold)
     dropped = excl[excl["excluded"]]
-    out.append(
-        ReportSection(
-            title="Clinical policy: exclusions",
-            intro=(
-                f"A model whose failed, empty or unparseable replies exceed {threshold:.0%} of "
-                "its replies is excluded and reported here with the reason; it is never "
-                "scored zero, and the verdict does not consider it."
-            ),
-            tables={"Failed, empty and unparseable replies per model": excl},
-            notes=[f"{m}: {r}" for m, r in zip(dropped["model"], dropped["reason"], strict=True)],
-        )
+    return ReportSection(
+        title="Clinical policy: exclusions",
+        intro=(
+            f"A model whose failed, empty or unparseable replies exceed {threshold:.0%} of "
+            "its replies is excluded and reported here with the reason; it is never "
+            "scored zero, and the verdict does not consider it."
+        ),
+        tables={"Failed, empty and unparseable replies per model": excl},
+        notes=[f"{m}: {r}" for m, r in zip(dropped["model"], dropped["reason"], strict=True)],
     )
+
+
+def _equipoise_section(plain: pd.DataFrame, threshold: float) -> ReportSection | None:
+    """Return the equipoise pairs section, or None when the results hold no such pair."""
     pairs = analysis.equipoise_table(plain, threshold)
-    if not pairs.empty:
-        out.append(
-            ReportSection(
-                title="Clinical policy: equipoise pairs",
-                intro=(
-                    "Open-question items, each paired with a settled item from the same area, "
-                    "are scored apart and are not part of the accuracy above."
-                ),
-                tables={"Equipoise pairs": pairs},
-            )
-        )
-    return out
+    if pairs.empty:
+        return None
+    return ReportSection(
+        title="Clinical policy: equipoise pairs",
+        intro=(
+            "Open-question items, each paired with a settled item from the same area, "
+            "are scored apart and are not part of the accuracy above."
+        ),
+        tables={"Equipoise pairs": pairs},
+    )
 
 
 def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:

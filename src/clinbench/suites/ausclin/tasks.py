@@ -239,6 +239,69 @@ def _split(value: str | list[str] | None) -> list[str] | None:
     return list(value)
 
 
+def _check_run(
+    condition: str,
+    search: str,
+    framing: str | None,
+    rewording: int | None,
+    pushback: bool,
+    repeat: int | None,
+) -> None:
+    """Raise ValueError for an unknown condition, search or framing, or two checks in one run."""
+    if search not in ("local", "web"):
+        raise ValueError(f"search must be 'local' or 'web', got {search!r}")
+    if condition not in CONDITIONS:
+        raise ValueError(f"unknown ausclin condition {condition!r}; use one of {CONDITIONS}")
+    chosen_checks = [framing is not None, rewording is not None, bool(pushback), repeat is not None]
+    if sum(chosen_checks) > 1:
+        raise ValueError("ask one of framing, rewording, pushback or repeat per run")
+    if framing is not None and framing not in FRAMINGS:
+        raise ValueError(f"unknown framing {framing!r}; use one of {FRAMINGS}")
+
+
+def _perturbation(
+    framing: str | None, rewording: int | None, pushback: bool, repeat: int | None
+) -> str | None:
+    """Return the robustness check a run makes, as recorded (``framing=X`` ...), or None."""
+    if framing is not None:
+        return f"framing={framing}"
+    if rewording is not None:
+        return f"rewording={rewording}"
+    if pushback:
+        return "pushback"
+    if repeat is not None:
+        return f"repeat={int(repeat)}"
+    return None
+
+
+def _asked_stem(item: ExactItem, framing: str | None, rewording: int | None) -> str:
+    """Return the wording the model is asked: the framing or rewording chosen, else the stem."""
+    if framing is not None:
+        return item.framings[framing]
+    if rewording is not None:
+        return item.rewordings[rewording]
+    return item.stem
+
+
+def _search_tools(
+    condition: str,
+    search: str,
+    web_providers: str | list[str] | None,
+    docs: str | None,
+    top_k: int,
+) -> list[Solver]:
+    """Return the solver steps giving the model its search tool (retrieval only), else none."""
+    if condition != "retrieval":
+        return []
+    if search == "web":
+        from inspect_ai.tool import web_search
+
+        return [use_tools(web_search(_split(web_providers)))]
+    from clinbench.suites.ausclin.retrieval import search_documents_tool
+
+    return [use_tools(search_documents_tool(Path(docs) if docs else DOCS_DIR, top_k))]
+
+
 @task
 def ausclin(
     items: str | list[str] | None = None,
@@ -312,15 +375,7 @@ def ausclin(
                                    "structured_output": structured_output})  # fmt: skip
     temperature, structured_output = settings["temperature"], settings["structured_output"]
     check_mode(structured_output)
-    if search not in ("local", "web"):
-        raise ValueError(f"search must be 'local' or 'web', got {search!r}")
-    if condition not in CONDITIONS:
-        raise ValueError(f"unknown ausclin condition {condition!r}; use one of {CONDITIONS}")
-    chosen_checks = [framing is not None, rewording is not None, bool(pushback), repeat is not None]
-    if sum(chosen_checks) > 1:
-        raise ValueError("ask one of framing, rewording, pushback or repeat per run")
-    if framing is not None and framing not in FRAMINGS:
-        raise ValueError(f"unknown framing {framing!r}; use one of {FRAMINGS}")
+    _check_run(condition, search, framing, rewording, pushback, repeat)
     rewording = None if rewording is None else int(rewording)
     loaded = load_ausclin_items(_split(items) or [SAMPLE_ITEMS])
     chosen = select_items(
@@ -338,15 +393,7 @@ def ausclin(
         if missing:
             raise ValueError(f"'rule' condition: items without rule_text: {', '.join(missing)}")
 
-    perturbation = None
-    if framing is not None:
-        perturbation = f"framing={framing}"
-    elif rewording is not None:
-        perturbation = f"rewording={rewording}"
-    elif pushback:
-        perturbation = "pushback"
-    elif repeat is not None:
-        perturbation = f"repeat={int(repeat)}"
+    perturbation = _perturbation(framing, rewording, pushback, repeat)
     recorded = condition_name(condition, perturbation)
     if recorded != condition:
         register_condition(recorded, _BASE[condition])
@@ -354,23 +401,10 @@ def ausclin(
     samples = []
     for item in chosen:
         extra = {"base_condition": condition, "perturbation": perturbation or ""}
-        stem = item.stem
-        if framing is not None:
-            stem = item.framings[framing]
-        elif rewording is not None:
-            stem = item.rewordings[rewording]
-        asked = item.model_copy(update={"stem": stem})
+        asked = item.model_copy(update={"stem": _asked_stem(item, framing, rewording)})
         samples.append(item_sample(_with_facts(item, extra), recorded, prompt=item_prompt(asked)))
 
-    solver: list[Solver] = []
-    if condition == "retrieval" and search == "web":
-        from inspect_ai.tool import web_search
-
-        solver.append(use_tools(web_search(_split(web_providers))))
-    elif condition == "retrieval":
-        from clinbench.suites.ausclin.retrieval import search_documents_tool
-
-        solver.append(use_tools(search_documents_tool(Path(docs) if docs else DOCS_DIR, top_k)))
+    solver = _search_tools(condition, search, web_providers, docs, top_k)
     solver.append(answer_item(structured_output=structured_output))
     task_scorer = None
     if pushback:

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from inspect_ai import Task, task
+from inspect_ai.dataset import Sample
 from inspect_ai.model import ChatMessageUser, ContentAudio, ContentText
 from inspect_ai.scorer import (
     Metric,
@@ -44,7 +45,7 @@ from inspect_ai.scorer import (
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from clinbench.errors import ProviderError
-from clinbench.item_tasks import item_sample, items_task
+from clinbench.item_tasks import item_sample, items_task, takes_options
 from clinbench.items.model import AudioItem
 from clinbench.items.sample import audio_format, from_state
 from clinbench.scoring import outcomes
@@ -429,26 +430,14 @@ def slp_task(
 ) -> Task:
     """Return the Inspect task of one SLPHelm scenario under the given pipeline and conditions."""
     from clinbench.audio.asr import recorded_spec
-    from clinbench.suites.slp.corpora import sample_per_corpus, speaker_split
+    from clinbench.suites.slp.corpora import sample_per_corpus
 
     if pipeline not in ("audio", "asr"):
         raise ValueError(f"pipeline must be 'audio' or 'asr', got {pipeline!r}")
     spec = SCENARIOS[scenario]
     label_rule = _label_rule(label_rule)
     items, left_out = eligible(load_slp_items(manifest), spec)
-    examples: list[AudioItem] = []
-    if few_shot and few_shot_manifest:
-        speakers = {i.metadata.get("speaker_id") for i in items}
-        pool, _ = eligible(load_slp_items(few_shot_manifest), spec)
-        examples = [e for e in pool if e.metadata.get("speaker_id") not in speakers]
-        if not examples:
-            raise ValueError(f"{few_shot_manifest}: no examples from speakers outside the test")
-    elif few_shot:
-        examples, items = speaker_split(items, test_size=0.5, seed=seed)
-    if few_shot:
-        rng = __import__("numpy").random.default_rng(seed)
-        picks = rng.choice(len(examples), size=min(few_shot, len(examples)), replace=False)
-        examples = [examples[i] for i in sorted(picks)]
+    examples, items = _few_shot_examples(items, spec, few_shot, few_shot_manifest, seed)
     if limit_per_corpus:
         items = sample_per_corpus(items, limit_per_corpus, seed=seed)
     achieved: dict[str, float] = {}
@@ -459,83 +448,29 @@ def slp_task(
             else Path(tempfile.gettempdir()) / "clinbench-slp-noise"
         )
         items, achieved = _noisy(items, noise, float(snr_db), seed, cache)
-    condition = "+".join(
-        filter(
-            None,
-            [
-                pipeline,
-                "cot" if cot else "",
-                f"{few_shot}shot" if few_shot else "",
-                f"{Path(noise).stem}@{snr_db:g}dB" if noise else "",
-            ],
-        )
-    )
-    samples = []
-    for item in items:
-        tagged = item.model_copy(
-            update={
-                "metadata": {
-                    **item.metadata,
-                    "slp_scenario": scenario,
-                    "slp_cot": cot,
-                    "slp_asr": recorded_spec(asr),
-                    # what the child attempted and said, beside any error row in the results
-                    # (asr_fidelity compares them with the ASR transcript)
-                    "slp_prompt_words": item.prompt_words,
-                    "slp_reference_transcript": item.transcript,
-                }
-            }
-        )
-        tagged._source_file = item._source_file
-        prompt = scenario_prompt(spec, item.prompt_words, pipeline=pipeline, cot=cot)
-        sample = item_sample(
-            tagged,
-            "default",
-            prompt=prompt,
-            media=pipeline == "audio",
-            extra_metadata={
-                "slp_scenario": scenario,
-                "pipeline": pipeline,
-                "cot": cot,
-                "few_shot": few_shot,
-                "noise": noise,
-                "snr_db": float(snr_db) if noise else None,
-                "achieved_snr_db": achieved.get(item.id),
-                "answer_set": list(spec.options) if spec.kind == "label" else None,
-                "condition": condition,
-                "label_rule": label_rule,
-            },
-        )
-        if spec.kind == "label":
-            sample.target = spec.letter_for(item.labels[spec.label_key])
-        elif spec.kind == "transcript_diagnosis":
-            sample.target = item.labels["disorder"]
-        else:
-            sample.target = item.transcript or ""
-        if examples:
-            parts: list[Any] = []
-            for example in examples:
-                parts += _example_parts(example, spec, pipeline)
-            first = (
-                sample.input[0].content
-                if isinstance(sample.input, list)
-                else [ContentText(text=sample.input)]
-            )
-            sample.input = [ChatMessageUser(content=[*parts, *first])]
-        samples.append(sample)
-    if spec.kind == "label":
-        score = slp_label_scorer(scenario, cot)
-    elif spec.kind == "transcript_diagnosis":
-        score = slp_transcript_diagnosis_scorer()
-    else:
-        score = slp_transcription_scorer()
+    condition = _condition_name(pipeline, cot, few_shot, noise, snr_db)
+    samples = [
+        _scenario_sample(item, spec, scenario, pipeline, cot, recorded_spec(asr), examples, {
+            "slp_scenario": scenario,
+            "pipeline": pipeline,
+            "cot": cot,
+            "few_shot": few_shot,
+            "noise": noise,
+            "snr_db": float(snr_db) if noise else None,
+            "achieved_snr_db": achieved.get(item.id),
+            "answer_set": list(spec.options) if spec.kind == "label" else None,
+            "condition": condition,
+            "label_rule": label_rule,
+        })
+        for item in items
+    ]  # fmt: skip
     steps = ([asr_transcribe(asr, cot)] if pipeline == "asr" else []) + [slp_generate()]
     return items_task(
         items,
         name=scenario,
         condition=condition,
         solver=steps,
-        scorer=score,
+        scorer=_scenario_scorer(spec, scenario, cot),
         temperature=temperature,
         seed=seed,
         max_tokens=max_tokens,
@@ -556,12 +491,119 @@ def slp_task(
     )
 
 
-def _task_doc(name: str) -> str:
-    return f"Return the SLPHelm {name} task (options: see the module docstring)."
+def _few_shot_examples(
+    items: list[AudioItem],
+    spec: Scenario,
+    few_shot: int,
+    few_shot_manifest: str | None,
+    seed: int,
+) -> tuple[list[AudioItem], list[AudioItem]]:
+    """Return (the few-shot examples drawn with ``seed``, the items left to evaluate).
+
+    Examples come from speakers outside the evaluated items: from ``few_shot_manifest`` when
+    given, else from a seeded speaker-disjoint half of the items (the other half is evaluated).
+    """
+    from clinbench.suites.slp.corpora import speaker_split
+
+    examples: list[AudioItem] = []
+    if few_shot and few_shot_manifest:
+        speakers = {i.metadata.get("speaker_id") for i in items}
+        pool, _ = eligible(load_slp_items(few_shot_manifest), spec)
+        examples = [e for e in pool if e.metadata.get("speaker_id") not in speakers]
+        if not examples:
+            raise ValueError(f"{few_shot_manifest}: no examples from speakers outside the test")
+    elif few_shot:
+        examples, items = speaker_split(items, test_size=0.5, seed=seed)
+    if few_shot:
+        rng = __import__("numpy").random.default_rng(seed)
+        picks = rng.choice(len(examples), size=min(few_shot, len(examples)), replace=False)
+        examples = [examples[i] for i in sorted(picks)]
+    return examples, items
 
 
-@task
-def slp_disorder(
+def _condition_name(
+    pipeline: str, cot: bool, few_shot: int, noise: str | None, snr_db: float
+) -> str:
+    """Return the condition a run is recorded under, e.g. ``asr+cot+2shot+babble@10dB``."""
+    return "+".join(
+        filter(
+            None,
+            [
+                pipeline,
+                "cot" if cot else "",
+                f"{few_shot}shot" if few_shot else "",
+                f"{Path(noise).stem}@{snr_db:g}dB" if noise else "",
+            ],
+        )
+    )
+
+
+def _scenario_sample(
+    item: AudioItem,
+    spec: Scenario,
+    scenario: str,
+    pipeline: str,
+    cot: bool,
+    asr: str,
+    examples: list[AudioItem],
+    extra_metadata: dict[str, Any],
+) -> Sample:
+    """Return the Inspect sample of one item: its prompt, target, examples and metadata.
+
+    ``asr`` is the back-end as recorded; ``extra_metadata`` the run's settings for the sample.
+    """
+    tagged = item.model_copy(
+        update={
+            "metadata": {
+                **item.metadata,
+                "slp_scenario": scenario,
+                "slp_cot": cot,
+                "slp_asr": asr,
+                # what the child attempted and said, beside any error row in the results
+                # (asr_fidelity compares them with the ASR transcript)
+                "slp_prompt_words": item.prompt_words,
+                "slp_reference_transcript": item.transcript,
+            }
+        }
+    )
+    tagged._source_file = item._source_file
+    prompt = scenario_prompt(spec, item.prompt_words, pipeline=pipeline, cot=cot)
+    sample = item_sample(
+        tagged,
+        "default",
+        prompt=prompt,
+        media=pipeline == "audio",
+        extra_metadata=extra_metadata,
+    )
+    if spec.kind == "label":
+        sample.target = spec.letter_for(item.labels[spec.label_key])
+    elif spec.kind == "transcript_diagnosis":
+        sample.target = item.labels["disorder"]
+    else:
+        sample.target = item.transcript or ""
+    if examples:
+        parts: list[Any] = []
+        for example in examples:
+            parts += _example_parts(example, spec, pipeline)
+        first = (
+            sample.input[0].content
+            if isinstance(sample.input, list)
+            else [ContentText(text=sample.input)]
+        )
+        sample.input = [ChatMessageUser(content=[*parts, *first])]
+    return sample
+
+
+def _scenario_scorer(spec: Scenario, scenario: str, cot: bool) -> Scorer:
+    """Return the scenario's scorer: label F1, transcript diagnosis, or transcription WER."""
+    if spec.kind == "label":
+        return slp_label_scorer(scenario, cot)
+    if spec.kind == "transcript_diagnosis":
+        return slp_transcript_diagnosis_scorer()
+    return slp_transcription_scorer()
+
+
+def _scenario_options(
     manifest: str | None = None,
     pipeline: str = "audio",
     asr: str = "pocketsphinx",
@@ -573,143 +615,41 @@ def slp_disorder(
     limit_per_corpus: int | None = None,
     seed: int = 0,
     label_rule: str = LABEL_RULES[0],
-) -> Task:
+) -> dict[str, Any]:
+    """Return the options a scenario task was given, by name (each: see the module docstring)."""
+    return dict(locals())
+
+
+@task
+@takes_options(_scenario_options)
+def slp_disorder(**options: Any) -> Task:
     """Return scenario 1, disorder diagnosis: typically developing (A) or speech disorder (B)."""
-    return slp_task(
-        "slp_disorder",
-        manifest=manifest,
-        pipeline=pipeline,
-        asr=asr,
-        cot=cot,
-        few_shot=few_shot,
-        few_shot_manifest=few_shot_manifest,
-        noise=noise,
-        snr_db=snr_db,
-        limit_per_corpus=limit_per_corpus,
-        seed=seed,
-        label_rule=label_rule,
-    )
+    return slp_task("slp_disorder", **options)
 
 
 @task
-def slp_transcript_diagnosis(
-    manifest: str | None = None,
-    pipeline: str = "audio",
-    asr: str = "pocketsphinx",
-    cot: bool = False,
-    few_shot: int = 0,
-    few_shot_manifest: str | None = None,
-    noise: str | None = None,
-    snr_db: float = 20.0,
-    limit_per_corpus: int | None = None,
-    seed: int = 0,
-    label_rule: str = LABEL_RULES[0],
-) -> Task:
+@takes_options(_scenario_options)
+def slp_transcript_diagnosis(**options: Any) -> Task:
     """Return scenario 2, transcript-based diagnosis: typical iff the transcript is the words."""
-    return slp_task(
-        "slp_transcript_diagnosis",
-        manifest=manifest,
-        pipeline=pipeline,
-        asr=asr,
-        cot=cot,
-        few_shot=few_shot,
-        few_shot_manifest=few_shot_manifest,
-        noise=noise,
-        snr_db=snr_db,
-        limit_per_corpus=limit_per_corpus,
-        seed=seed,
-        label_rule=label_rule,
-    )
+    return slp_task("slp_transcript_diagnosis", **options)
 
 
 @task
-def slp_transcription(
-    manifest: str | None = None,
-    pipeline: str = "audio",
-    asr: str = "pocketsphinx",
-    cot: bool = False,
-    few_shot: int = 0,
-    few_shot_manifest: str | None = None,
-    noise: str | None = None,
-    snr_db: float = 20.0,
-    limit_per_corpus: int | None = None,
-    seed: int = 0,
-    label_rule: str = LABEL_RULES[0],
-) -> Task:
+@takes_options(_scenario_options)
+def slp_transcription(**options: Any) -> Task:
     """Return scenario 3, transcription of the child's speech, scored by WER, MER and WIP."""
-    return slp_task(
-        "slp_transcription",
-        manifest=manifest,
-        pipeline=pipeline,
-        asr=asr,
-        cot=cot,
-        few_shot=few_shot,
-        few_shot_manifest=few_shot_manifest,
-        noise=noise,
-        snr_db=snr_db,
-        limit_per_corpus=limit_per_corpus,
-        seed=seed,
-        label_rule=label_rule,
-    )
+    return slp_task("slp_transcription", **options)
 
 
 @task
-def slp_disorder_type(
-    manifest: str | None = None,
-    pipeline: str = "audio",
-    asr: str = "pocketsphinx",
-    cot: bool = False,
-    few_shot: int = 0,
-    few_shot_manifest: str | None = None,
-    noise: str | None = None,
-    snr_db: float = 20.0,
-    limit_per_corpus: int | None = None,
-    seed: int = 0,
-    label_rule: str = LABEL_RULES[0],
-) -> Task:
+@takes_options(_scenario_options)
+def slp_disorder_type(**options: Any) -> Task:
     """Return scenario 4, disorder type: typical (A), articulation (B) or phonological (C)."""
-    return slp_task(
-        "slp_disorder_type",
-        manifest=manifest,
-        pipeline=pipeline,
-        asr=asr,
-        cot=cot,
-        few_shot=few_shot,
-        few_shot_manifest=few_shot_manifest,
-        noise=noise,
-        snr_db=snr_db,
-        limit_per_corpus=limit_per_corpus,
-        seed=seed,
-        label_rule=label_rule,
-    )
+    return slp_task("slp_disorder_type", **options)
 
 
 @task
-def slp_symptom(
-    manifest: str | None = None,
-    pipeline: str = "audio",
-    asr: str = "pocketsphinx",
-    cot: bool = False,
-    few_shot: int = 0,
-    few_shot_manifest: str | None = None,
-    noise: str | None = None,
-    snr_db: float = 20.0,
-    limit_per_corpus: int | None = None,
-    seed: int = 0,
-    label_rule: str = LABEL_RULES[0],
-) -> Task:
+@takes_options(_scenario_options)
+def slp_symptom(**options: Any) -> Task:
     """Return scenario 5, symptom: substitution, omission, addition, typical or stuttering (A-E)."""
-    return slp_task(
-        "slp_symptom",
-        manifest=manifest,
-        pipeline=pipeline,
-        asr=asr,
-        cot=cot,
-        few_shot=few_shot,
-        few_shot_manifest=few_shot_manifest,
-        noise=noise,
-        snr_db=snr_db,
-        limit_per_corpus=limit_per_corpus,
-        seed=seed,
-        label_rule=label_rule,
-    )
+    return slp_task("slp_symptom", **options)

@@ -122,8 +122,15 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # laterality confusions, true of the right ear), reviewed one by one; 204 with a capital
     # R or L straight after a level as its ear ("3k 50 R, 55 L"; batch 27): 11:T64 gains
     # "45 dB at 3 kHz" for the right ear after "(PTA ~29 R, 30 L)", reviewed: a match (both
-    # ears are 45 there).
-    assert 0 < len(ADDED) <= 204
+    # ears are 45 there); 203 when 10:R74 was re-baselined on purpose (issue #26, "whose
+    # words": "L WNL" is read as the left ear, so its recorded unverifiable no-ear "wnl" and
+    # "no abg" became left-ear matches, and its two listed findings, right moderate and
+    # mixed, both matches, moved into its record). Re-baselined with it, each a type
+    # component said with "the" in a sentence naming no ear ("ENT review of the conductive
+    # component") that no longer takes the ear named last: 3:Y15 (both -> none, still
+    # unverifiable), 5:Q56 (left -> none, still a type error; the reply's own "bilateral
+    # mixed" is one too) and 8:M39 (left -> none, still a match). No critical error changed.
+    assert 0 < len(ADDED) <= 203
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

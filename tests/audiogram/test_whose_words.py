@@ -179,3 +179,28 @@ def test_whose_words_reading_is_linear_on_long_replies():
     assert big_size > 400_000 and size > 100_000
     assert big < 1.0
     assert big < 10 * max(small, 0.01)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # "the conductive part" refers back to the loss described, not to the ear named last
+        "Right moderate conductive loss. Left normal - agreed.\n"
+        "Please add ENT review for the conductive component.",
+        "Right moderate conductive loss. Left normal.\nENT review of the conductive part.",
+        # "L WNL": a capital L before WNL is the left ear (chat and chart shorthand)
+        "R moderate CHL. L WNL.",
+        "AUD: R = moderate CHL (4FA 37.5). L WNL. ENT.",
+    ],
+)
+def test_referred_component_and_left_wnl_are_not_errors(reply):
+    """Each gave a false type or severity error on main 4d62b5c (batch 26 VC04, batch 27
+    VD04): the component went to the left ear, "WNL" to the right."""
+    assert check_reply(reply, CONDUCTIVE_RIGHT).critical_errors == []
+
+
+def test_a_component_of_a_named_ear_is_still_claimed():
+    """With its ear named, a component is that ear's claim: a conductive component of a
+    normal left ear is a type error."""
+    reply = "Right moderate conductive loss. Left: the conductive component is 20 dB."
+    assert check_reply(reply, CONDUCTIVE_RIGHT).critical_errors == ["type_misclassification"]

@@ -14,7 +14,7 @@ from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.claims import read_claims
 from clinbench.audiogram.discourse import without_unclaimed
 
-from .conftest import conductive_right, cpu_cost
+from .conftest import build, conductive_right, cpu_cost
 
 # (text, words that must be gone, words that must stay)
 BLANKED = [
@@ -204,3 +204,37 @@ def test_a_component_of_a_named_ear_is_still_claimed():
     normal left ear is a type error."""
     reply = "Right moderate conductive loss. Left: the conductive component is 20 dB."
     assert check_reply(reply, CONDUCTIVE_RIGHT).critical_errors == ["type_misclassification"]
+
+
+def test_a_loss_shape_claimed_for_the_normal_ear_is_a_laterality_confusion():
+    """Batch 26 VC43 (a reviewer moves the right ear's loss to the normal left): the shape
+    of a loss claimed for a normal ear is false, and a laterality confusion when the other
+    ear has it. Missed on main 4d62b5c (a normal ear's shape was unverifiable)."""
+    rising_right = build(
+        {250: 50, 500: 45, 1000: 30, 2000: 20, 4000: 15, 8000: 15},
+        10,
+        right_bone={500: 5, 1000: 10, 2000: 10, 4000: 5},
+        left_bone={500: 5, 1000: 5, 2000: 10, 4000: 5},
+        bone_masked=True,
+    )
+    reply = "The low-frequency loss is in the LEFT ear; the right is normal."
+    assert check_reply(reply, rising_right).critical_errors == ["laterality_confusion"]
+    # said of both ears, or a flat normal ear, it is no such error
+    assert check_reply("Flat left ear at 10 dB; right rising.", rising_right).critical_errors == []
+
+
+def test_the_poorer_left_ear_is_the_left_ear():
+    """'The poorer left ear has ...' names the left ear, so the clauses after it are about
+    the left (batch 17 J37 and J49: carried the right ear of the sentence before)."""
+    rising_right = build(
+        {250: 50, 500: 45, 1000: 30, 2000: 20, 4000: 15, 8000: 15},
+        10,
+        right_bone={500: 5, 1000: 10, 2000: 10, 4000: 5},
+        left_bone={500: 5, 1000: 5, 2000: 10, 4000: 5},
+        bone_masked=True,
+    )
+    reply = (
+        "The left ear is normal (10 dB HL). The poorer right ear has a mild conductive "
+        "loss, 50 dB HL at 250 Hz with masked bone at 5, rising to normal by 2 kHz."
+    )
+    assert check_reply(reply, rising_right).critical_errors == []

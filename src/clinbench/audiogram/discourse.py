@@ -94,18 +94,6 @@ CORRECTION_MARK = re.compile(
 self-correction word, so the reader withdraws what it corrects (the last word stands)."""
 
 _CORRECTION_MARK_LOW = re.compile(CORRECTION_MARK.pattern)
-_CORRECTION_WORDS = (
-    "edit",
-    "update",
-    "amend",
-    "make that",
-    "no,",
-    "no ",
-    "no:",
-    "no;",
-    "no-",
-    "no\u2013",
-)
 
 STRUCK = re.compile(r"~~[^~\n]{1,200}~~|<(s|del|strike)>[^<\n]{0,200}</(?:s|del|strike)>", re.I)
 """Words struck through (markdown ``~~...~~``, HTML ``<s>``/``<del>``): withdrawn by their
@@ -265,7 +253,6 @@ TURN = re.compile(
     re.M,
 )
 """A speaker's label opening a line of a transcript ("Mother: ...", "**Audiologist:** ...")."""
-_TURN_AFTER_NEWLINE = re.compile("\n" + TURN.pattern.removeprefix("^"))
 
 LAY_SPEAKERS = frozenset(
     "patient parent mother mum mom father dad carer caregiver caller partner wife husband son "
@@ -277,6 +264,14 @@ SPEAKERS = LAY_SPEAKERS | frozenset(
     "audiologist aud consultant registrar doctor dr clinician tech technician gp ent nurse "
     "examiner interviewer candidate student trainee e c q a me supervisor".split()
 )
+
+_KNOWN_TURN = re.compile(
+    r"\n[ \t]*(?:\*\*)?(?i:(" + word_alternation(frozenset(SPEAKERS)) + r"))\b[A-Za-z.' ]{0,24}?"
+    r"(?:\*\*)?[ \t]*(?:\([^)\n]{0,30}\))?[ \t]*(?:\*\*)?:(?:\*\*)?"
+)
+"""TURN whose label opens with a known speaker's word, found after a newline (the text is
+read with one put before it): the literal first character lets the engine skip ahead, and a
+line whose first word is no speaker fails at once."""
 
 TURN_REJECTED = re.compile(
     r"[ \t]*(?:\*\*)?(?:no[ \t]*[,.:;!\u2013-]|nope\b|not\s+quite\b|not\s+so\b|actually\b|"
@@ -595,23 +590,14 @@ def _without_ruled_out(text: str) -> str:
     return _blank_spans(text, spans)
 
 
-def _speaker(label: str) -> str:
-    """Return a transcript label's speaker ("Dr Smith" -> "dr", "Mother" -> "mother")."""
-    words = label.strip().lower().replace(".", "").split()
-    return words[0] if words else ""
-
-
 def _without_other_speakers(text: str) -> str:
     """Return a transcript with the turns that are not a clinician's finding blanked: the
     patient's and family's turns (history, not findings), and a turn the next speaker
     rejects ("Student: ... / Consultant: No - ..."). Text with fewer than two known
     speakers is no transcript and comes back as it is."""
-    # the label after a newline: a literal first character lets the engine skip ahead
     turns = [
-        (m.start(), m.end() - 1, _speaker(m.group(1)))
-        for m in _TURN_AFTER_NEWLINE.finditer("\n" + text)
+        (m.start(), m.end() - 1, m.group(1).lower()) for m in _KNOWN_TURN.finditer("\n" + text)
     ]
-    turns = [t for t in turns if t[2] in SPEAKERS]
     if len({t[2] for t in turns}) < 2:
         return text
     spans = []
@@ -627,7 +613,21 @@ def _without_other_speakers(text: str) -> str:
     return _blank_spans(text, spans)
 
 
-_RULED_OUT_WORDS = ("ruled out", "reject", "exclud", "dismiss", "discount", "set aside")
+def _correction_possible(text: str, low: str) -> bool:
+    """Return whether ``text`` may hold a correction mark (a cheap test: "edit", "update",
+    "amend", "make that", or "no" before a comma, colon, dash or space)."""
+    return (
+        "edit" in low
+        or "update" in low
+        or "amend" in low
+        or "make that" in low
+        or "no," in low
+        or "no " in low
+        or "no:" in low
+        or "no-" in low
+        or "no;" in low
+        or "no\u2013" in low
+    )
 
 
 def _attributed_words_possible(text: str, low: str) -> bool:
@@ -642,7 +642,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
     (lambda text, low: "~~" in text or "</" in text, lambda text: STRUCK.sub(_blank, text)),
     (
-        lambda text, low: any(w in low for w in _CORRECTION_WORDS),
+        _correction_possible,
         _as_self_corrections,
     ),
     (
@@ -660,7 +660,14 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         _blank_lowered(CONSIDERED),
     ),
     (
-        lambda text, low: any(w in low for w in _RULED_OUT_WORDS),
+        lambda text, low: (
+            "ruled out" in low
+            or "reject" in low
+            or "exclud" in low
+            or "dismiss" in low
+            or "discount" in low
+            or "set aside" in low
+        ),
         lambda text: _without_ruled_out(text),
     ),
     (

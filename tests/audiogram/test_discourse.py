@@ -72,6 +72,8 @@ def test_every_rule_cites_its_source_and_is_used():
         "other speaker",
         "block quotation",
         "correction mark",
+        "past result",
+        "labelled source",
     }
     for pattern, source in RULES.values():
         assert pattern.pattern and len(source) > 20

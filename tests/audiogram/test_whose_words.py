@@ -65,6 +65,16 @@ BLANKED = [
     ("Had the loss been sensorineural, masked bone would match air. It does not.",
      ["sensorineural"], ["It does not."]),
     ("If it were mixed, bone would be raised; bone is normal.", ["mixed"], ["bone is normal."]),
+    # an earlier test's result, and a line labelled with another's document or question
+    ("The 2019 audiogram showed a mild left loss; today the left is normal.",
+     ["mild left loss"], ["today the left is normal."]),
+    ("Previously mild on the left. Now: left normal.", ["mild"], ["Now: left normal."]),
+    ("His last test elsewhere called it sensorineural. Right conductive.",
+     ["sensorineural"], ["Right conductive."]),
+    ("Dr Smith's letter: left mild conductive loss.\nOur test: left normal.",
+     ["mild"], ["Our test: left normal."]),
+    ("**Referrer's question:** mild left loss?\n**Answer:** No. Left normal.",
+     ["mild left"], ["**Answer:** No. Left normal."]),
 ]  # fmt: skip
 
 # The same words where they ARE the writer's: kept as written.
@@ -81,6 +91,10 @@ KEPT = [
     "The right loss is conductive, but mild to moderate.",
     "Forwarding: right moderate conductive loss, left normal.",
     "I agree with the below.\n\nOn Mon, Dr C wrote:\nRight moderate conductive.",
+    "Question: asymmetric cochlear loss - MRI?",  # a form's own question field
+    "Unchanged from the 2019 audiogram: right moderate conductive.",
+    "As previously noted, the right loss is conductive.",
+    "Colleague's summary: right moderate conductive. Nothing to add.",
 ]
 
 

@@ -95,6 +95,31 @@ self-correction word, so the reader withdraws what it corrects (the last word st
 
 _CORRECTION_MARK_LOW = re.compile(CORRECTION_MARK.pattern)
 
+PAST_RESULT = re.compile(
+    r"(?:^|(?<=[.;:!?\n])|(?<=[.;:!?\n] ))[ \t]*(?:(?:the|a|his|her|their|my|our)\s+)?"
+    r"(?:previous|prior|earlier|last|old|older|first|(?:19|20)\d\d)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:audiograms?|tests?|results?|assessments?|hearing\s+tests?|reports?)\s+"
+    r"(?:(?:elsewhere|there|then|here)\s+)?(?:(?:had|has)\s+)?(?:showed|shows|was|were|found|gave|recorded|documented|called|"
+    r"described|revealed|demonstrated|suggested)\b[^.;\n]{0,200}|"
+    r"(?:^|(?<=[.;!?\n])|(?<=[.;!?\n] ))[ \t]*previously\b[^.;\n]{0,120}",
+    re.I | re.M,
+)
+"""An earlier test's result, as the subject of its clause ("The 2019 audiogram showed a mild
+loss", "Previously mild on the left"): history, not a claim about the audiogram read now."""
+
+LABELLED_SOURCE = re.compile(
+    r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:(?:GP|ENT|referring|previous|prior|outside|"
+    r"original|colleague)(?:'s)?\s+(?:letter|report|notes?|question|query|summary|opinion)|"
+    r"(?:GP|referrer|colleague|Dr\.?\s+[A-Z][\w-]+)'s\s+(?:[\w-]+\s+)?(?:letter|report|notes?|"
+    r"question|query|summary|opinion)|(?:referrer|referral|GP)'?s?\s+(?:question|query))"
+    r"[*_ \t]*:[^\n]*",
+    re.I | re.M,
+)
+"""A line labelled with someone else's document or question ("Dr Smith's letter: ...",
+"GP letter: ...", "**Referrer's question:** ..."): the label's owner speaks, or asks, on
+that line; the reply's own lines are the answer. A form's own "Question:" field is the
+writer's."""
+
 STRUCK = re.compile(r"~~[^~\n]{1,200}~~|<(s|del|strike)>[^<\n]{0,200}</(?:s|del|strike)>", re.I)
 """Words struck through (markdown ``~~...~~``, HTML ``<s>``/``<del>``): withdrawn by their
 writer, who leaves them visible only to show the correction."""
@@ -327,6 +352,16 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "English grammar: the subjunctive 'were'/'had been' of a counterfactual conditional "
         "says the condition does not hold",
     ),
+    "past result": (
+        PAST_RESULT,
+        "clinical history: an earlier audiogram's result, reported as such, describes a past "
+        "test, not the one the reply reads",
+    ),
+    "labelled source": (
+        LABELLED_SOURCE,
+        "forms and peer review: a field labelled with another's document or a question "
+        "('GP letter:', 'Referrer's question:') holds their words, not the reply's",
+    ),
     "struck through": (
         STRUCK,
         "markdown (GitHub Flavored Markdown ~~strikethrough~~) and HTML <s>/<del>: struck "
@@ -464,6 +499,19 @@ def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
         # single quotation marks and guillemets around a term the writer uses ("a
         # 'cookie-bite'") are the writer's own: only attributed ones are someone's words
     return out
+
+
+def _without_labelled_sources(text: str) -> str:
+    """Return ``text`` with each line labelled with someone else's document or a question
+    blanked after its label, unless the writer endorses it."""
+    spans = []
+    for m in LABELLED_SOURCE.finditer(text):
+        colon = text.index(":", m.start(), m.end()) + 1
+        after = text[colon : m.end() + _VERDICT_REACH]
+        if ENDORSED.search(after) and not REJECTED.search(after):
+            continue
+        spans.append((colon, m.end()))
+    return _blank_spans(text, spans)
 
 
 def _as_self_corrections(text: str) -> str:
@@ -650,6 +698,16 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         lambda text: _without_quoted_thread(text),
     ),
     (lambda text, low: "?" in text, lambda text: QUESTION.sub(_blank, text)),
+    (
+        lambda text, low: (
+            "previous" in low or " test" in low or "audiogram" in low or "result" in low
+        ),
+        _blank_lowered(PAST_RESULT),
+    ),
+    (
+        lambda text, low: "'s " in low or "question" in low or "quer" in low or "letter" in low,
+        lambda text: _without_labelled_sources(text),
+    ),
     (
         lambda text, low: ":" in text,
         lambda text: _without_other_speakers(EXAMINER_LINE.sub(_examiner_line, text)),

@@ -501,6 +501,45 @@ def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
     return out
 
 
+_PAST_VERB = re.compile(
+    r"(?:audiogram|test|result|assessment|report)s?\s+(?:(?:elsewhere|there|then|here)\s+)?"
+    r"(?:(?:had|has)\s+)?(?:showed|shows|was|were|found|gave|recorded|documented|called|"
+    r"described|revealed|demonstrated|suggested)\b"
+)
+_PAST_SUBJECT = re.compile(
+    r"(?:^|[.;:!?\n])[ \t]*(?:(?:the|a|his|her|their|my|our)\s+)?(?:previous|prior|earlier|last|"
+    r"old|older|first|(?:19|20)\d\d)\s+(?:[\w-]+\s+){0,2}$"
+)
+_PREVIOUSLY = re.compile(r"(?:^|[.;!?\n])[ \t]*previously\b[^.;\n]{0,120}")
+
+
+def _without_past_results(text: str) -> str:
+    """Return ``text`` with each clause whose subject is an earlier test's result blanked
+    (:data:`PAST_RESULT`; found from the test and its verb, then its time word looked for
+    just before, so the scan is led by literal words)."""
+    low = _lowered(text)
+    spans = []
+    for m in _PAST_VERB.finditer(low):
+        head = _PAST_SUBJECT.search(low, max(0, m.start() - 60), m.start())
+        if head is None:
+            continue
+        end = low.find(".", m.end(), m.end() + 200)
+        for stop in (";", "\n"):
+            k = low.find(stop, m.end(), m.end() + 200)
+            end = k if k >= 0 and (end < 0 or k < end) else end
+        spans.append(
+            (
+                head.start() + (low[head.start()] in ".;:!?\n"),
+                end if end >= 0 else min(len(low), m.end() + 200),
+            )
+        )
+    if "previously" in low:
+        spans += [
+            (m.start() + (low[m.start()] in ".;!?\n"), m.end()) for m in _PREVIOUSLY.finditer(low)
+        ]
+    return _blank_spans(text, sorted(spans))
+
+
 def _without_labelled_sources(text: str) -> str:
     """Return ``text`` with each line labelled with someone else's document or a question
     blanked after its label, unless the writer endorses it."""
@@ -702,7 +741,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         lambda text, low: (
             "previous" in low or " test" in low or "audiogram" in low or "result" in low
         ),
-        _blank_lowered(PAST_RESULT),
+        _without_past_results,
     ),
     (
         lambda text, low: "'s " in low or "question" in low or "quer" in low or "letter" in low,

@@ -63,6 +63,17 @@ def test_every_rule_cites_its_source_and_is_used():
         "examiner line",
         "rejected quotation",
         "rejected report",
+        # issue #26 "who is speaking" (tests in test_whose_words.py)
+        "hypothesis rejected",
+        "ruled out",
+        "contrary to fact",
+        "struck through",
+        "quoted thread",
+        "other speaker",
+        "block quotation",
+        "correction mark",
+        "past result",
+        "labelled source",
     }
     for pattern, source in RULES.values():
         assert pattern.pattern and len(source) > 20

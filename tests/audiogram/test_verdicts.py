@@ -122,8 +122,24 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # laterality confusions, true of the right ear), reviewed one by one; 204 with a capital
     # R or L straight after a level as its ear ("3k 50 R, 55 L"; batch 27): 11:T64 gains
     # "45 dB at 3 kHz" for the right ear after "(PTA ~29 R, 30 L)", reviewed: a match (both
-    # ears are 45 there).
-    assert 0 < len(ADDED) <= 204
+    # ears are 45 there); 203 when 10:R74 was re-baselined on purpose (issue #26, "whose
+    # words": "L WNL" is read as the left ear, so its recorded unverifiable no-ear "wnl" and
+    # "no abg" became left-ear matches, and its two listed findings, right moderate and
+    # mixed, both matches, moved into its record). Re-baselined with it, each a type
+    # component said with "the" in a sentence naming no ear ("ENT review of the conductive
+    # component") that no longer takes the ear named last: 3:Y15 (both -> none, still
+    # unverifiable), 5:Q56 (left -> none, still a type error; the reply's own "bilateral
+    # mixed" is one too) and 8:M39 (left -> none, still a match). No critical error changed.
+    # 202 when a loss's shape claimed for a normal ear alone became false (judges.config_holds:
+    # a normal ear has no loss of any shape but flat; WHO 2021) and, where the other ear has
+    # that shape, a laterality confusion. 19 replies re-baselined on purpose, each finding
+    # reviewed: 17 configuration claims ("rising", "sloping", "cookie-bite" of the normal
+    # ear) go from unverifiable to laterality confusions, all in replies labelled
+    # laterality_confusion (shapes G33; 1:W02; 3:Y30; 4:Z42; 5:Q02, Q46, Q65; 6:P02, P38;
+    # 7:K16, K48; 8:M69; 9:N19; 10:R02, R66; 11:T20, T48); holdout H12 and 11:T38 get
+    # non-critical configuration contradictions (their other errors stand). 5:Q02's two
+    # listed added findings (matches) moved into its record. No critical error changed.
+    assert 0 < len(ADDED) <= 202
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

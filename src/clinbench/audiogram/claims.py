@@ -999,10 +999,14 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
     """
     if claims:
         said = {(c.kind, e) for c in claims for e in c.ears}
+        # a correction naming no ear ("No, it's sensorineural") corrects the last claim of
+        # its kind
+        bare = {c.kind for c in claims if not c.ears}
+        last = {c.kind: i for i, c in enumerate(earlier) if c.kind in bare}
         return [
             replace(c, qualifier=Qualifier.WITHDRAWN)
-            if any((c.kind, e) in said for e in c.ears) else c
-            for c in earlier
+            if any((c.kind, e) in said for e in c.ears) or last.get(c.kind) == i else c
+            for i, c in enumerate(earlier)
         ]  # fmt: skip
     named = {t.value for t in toks if t.kind == "ear" and t.value in ("right", "left")}
     if len(named) != 1:

@@ -14,6 +14,8 @@ Every pattern is linear in the text: each alternative is bounded or stops at a l
 from __future__ import annotations
 
 import re
+import string
+from collections.abc import Callable
 
 UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
 """An option of a tick-box form left unticked: "[ ] Sensorineural", up to the next box or
@@ -45,18 +47,187 @@ SET_ASIDE = re.compile(
 """A first impression the writer sets aside with "but" ("My first thought was a conductive
 loss, but the bone ..."): withdrawn, so the last word stands."""
 
-QUOTED = re.compile(r'"[^"\n]{1,300}"|\u201c[^\u201d\n]{1,300}\u201d|^[ \t]*>[^\n]{1,300}', re.M)
-"""A colleague's words the writer quotes: a span in quotation marks, or a ">" quoted line
-(markdown block quote). Whether it is the writer's claim depends on what the writer says of it."""
-
-REPORTED = re.compile(
-    r"\b(?:the\s+)?(?:colleague|report|referrer|letter|original)\s+(?:called|calls|said|says|"
-    r"stated|states|described|describes|wrote|labelled|labels)\s+(?:it|this|them|the\s+\w+)\s+"
-    r"(?:as\s+)?(?!(?:correctly|rightly|accurately)\b)[^\"\u201c;.\n]{1,120}",
+CONSIDERED = re.compile(
+    r"\b(?:(?:one|you|some|many|others?|a\s+reader|the\s+unwary)\s+(?:might|may|could|would)\s+"
+    r"(?:be\s+tempted\s+to\s+)?(?:think|assume|expect|call|read|say|suspect|argue|label|see)|"
+    r"it\s+is\s+tempting\s+to\s+(?:call|read|label|say|think|see)|"
+    r"it\s+(?:might|may|could)\s+(?:look|seem|appear)|at\s+first\s+(?:glance|sight)|superficially|"
+    r"(?:a|on\s+a)\s+(?:naive|quick|superficial|cursory)\s+(?:reading|look|glance))\b"
+    r"[^;\n]{0,160}?(?=\s*[-–,;:.]?\s*(?:but|however|yet)\b)",
     re.I,
 )
-"""A colleague's statement reported without quotation marks ("the colleague called it
-sensorineural"), up to the end of the clause."""
+"""A reading the writer raises only to answer it with "but" ("One might think the loss is
+conductive, but the masked bone follows air"): a hypothesis considered and rejected."""
+
+RULED_OUT = re.compile(
+    r"\b(?:was|were|is|are|has\s+been|have\s+been)\s+"
+    r"(?:(?:considered|raised|queried|suspected|entertained)\s+(?:and|but)\s+)?"
+    r"(?:rejected|ruled\s+out|excluded|dismissed|discounted|set\s+aside)\b",
+    re.I,
+)
+"""A diagnosis named as considered and ruled out ("A conductive loss was considered and
+rejected"): the clause up to this verdict (back to the clause's start, at most
+:data:`_CLAUSE_REACH` characters) names what the patient does not have."""
+
+_CLAUSE_REACH = 160
+_RULED_OUT_LOW = re.compile(RULED_OUT.pattern)
+
+COUNTERFACTUAL = re.compile(
+    r"(?:^|(?<=[.;:!?\n]))[ \t]*had\s+(?:the|this|it|that|there|she|he|they|both)\b[^.;\n]{0,120}?"
+    r"\bbeen\b[^.;\n]{0,200}|"
+    r"\bif\s+(?:it|this|that|these|there|she|he|they|both(?:\s+ears)?|the\s+[\w-]+(?:\s+[\w-]+)?)"
+    r"\s+(?:were|had\s+been)\b[^.;\n]{0,200}?"
+    r"(?=[.;\n]|,?\s*(?:so|therefore|hence|thus|but|whereas|instead)\b|$)",
+    re.I | re.M,
+)
+"""A condition contrary to fact ("Had the loss been conductive, masked bone would be
+normal"; "if it were conductive we would see a gap"): the subjunctive says the finding is
+not there."""
+
+CORRECTION_MARK = re.compile(
+    r"\b(?:edit(?:ed)?|update|amended?)[ \t]*:|\bmake that\b|"
+    r"\bno[ \t]*[,;:\u2013-][ \t]*(?:it'?s|it is|that'?s|that is)\b",
+    re.I,
+)
+"""A correction announced as a post's "Edit:" or "Update:", or in speech ("no, it's ...",
+"make that ..."): :func:`_as_self_corrections` writes it as the claim reader's own
+self-correction word, so the reader withdraws what it corrects (the last word stands)."""
+
+_CORRECTION_MARK_LOW = re.compile(CORRECTION_MARK.pattern)
+
+PAST_RESULT = re.compile(
+    r"(?:^|(?<=[.;:!?\n])|(?<=[.;:!?\n] ))[ \t]*(?:(?:the|a|his|her|their|my|our)\s+)?"
+    r"(?:previous|prior|earlier|last|old|older|first|(?:19|20)\d\d)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:audiograms?|tests?|results?|assessments?|hearing\s+tests?|reports?)\s+"
+    r"(?:(?:elsewhere|there|then|here)\s+)?(?:(?:had|has)\s+)?(?:showed|shows|was|were|found|gave|recorded|documented|called|"
+    r"described|revealed|demonstrated|suggested)\b[^.;\n]{0,200}|"
+    r"(?:^|(?<=[.;!?\n])|(?<=[.;!?\n] ))[ \t]*previously\b[^.;\n]{0,120}",
+    re.I | re.M,
+)
+"""An earlier test's result, as the subject of its clause ("The 2019 audiogram showed a mild
+loss", "Previously mild on the left"): history, not a claim about the audiogram read now."""
+
+LABELLED_SOURCE = re.compile(
+    r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:(?:GP|ENT|referring|previous|prior|outside|"
+    r"original|colleague)(?:'s)?\s+(?:letter|report|notes?|question|query|summary|opinion)|"
+    r"(?:GP|referrer|colleague|Dr\.?\s+[A-Z][\w-]+)'s\s+(?:[\w-]+\s+)?(?:letter|report|notes?|"
+    r"question|query|summary|opinion)|(?:referrer|referral|GP)'?s?\s+(?:question|query))"
+    r"[*_ \t]*:[^\n]*",
+    re.I | re.M,
+)
+"""A line labelled with someone else's document or question ("Dr Smith's letter: ...",
+"GP letter: ...", "**Referrer's question:** ..."): the label's owner speaks, or asks, on
+that line; the reply's own lines are the answer. A form's own "Question:" field is the
+writer's."""
+
+STRUCK = re.compile(r"~~[^~\n]{1,200}~~|<(s|del|strike)>[^<\n]{0,200}</(?:s|del|strike)>", re.I)
+"""Words struck through (markdown ``~~...~~``, HTML ``<s>``/``<del>``): withdrawn by their
+writer, who leaves them visible only to show the correction."""
+
+QUOTED = re.compile(
+    r'"[^"\n]{1,300}"|[\u201c\u201e][^\u201c\u201d\n]{1,300}\u201d|\u00ab[^\u00bb\n]{1,300}\u00bb|'
+    r"'(?<![^\s(\[:=-]')(?=\S)[^'\n]{1,300}(?<=\S)'(?![\w'])|\u2018[^\u2019\n]{1,300}\u2019(?!\w)"
+)
+BLOCK_QUOTED = re.compile(r"^[ \t]*>[^\n]{1,300}", re.M)
+"""A colleague's words the writer quotes: a span in quotation marks of any common kind
+(straight or curly, double or single, guillemets, low-high), or a ">" quoted line (markdown
+and e-mail block quote). A single quotation mark opens only after a space or an opening
+mark, so the apostrophe of "patient's" opens nothing. Whether the quoted words are the
+writer's claim depends on what the writer says of them."""
+
+_SOURCE = (
+    r"(?:(?:the|a|your|his|her|their|our)\s+)?(?:(?:GP|ENT|referring|previous|prior|outside|"
+    r"private|locum|school|original|earlier|first|other)\s+)?(?:colleague|report|referrer|"
+    r"referral|letter|GP|doctor|registrar|clinician|technician|tech|nurse|notes?|patient|"
+    r"parents?|mother|father|mum|dad|carer|family|teacher|student|trainee|candidate|"
+    r"team|audiologist|consultant|Dr\.?\s+[A-Z][\w-]+)"
+)
+
+
+def word_alternation(words: tuple[str, ...] | frozenset[str]) -> str:
+    """Return a regular-expression alternation of ``words`` factored by common prefixes.
+
+    Python's engine tries every branch of an alternation at every position, so a flat list
+    of forty words scans several times slower than the same words as a prefix tree. Written
+    here because no dependency of the project builds one (the PyPI ``trieregex`` would do it).
+    """
+    trie: dict = {}
+    for word in words:
+        node = trie
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def build(node: dict) -> str:
+        branches = [re.escape(ch) + build(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return "(?:" + body + ")?" if "" in node else body
+
+    return build(trie)
+
+
+_REPORTING_VERBS = (
+    "say says said wrote writes noted notes reported reports stated states described describes "
+    "documented documents called calls labelled labeled labels thought thinks suggested "
+    "suggests queried queries mentioned mentions claimed claims felt feels recorded records "
+    "believe believes believed reckon reckons"
+).split() + ["told me", "told us"]
+_REPORTING = word_alternation(tuple(_REPORTING_VERBS))
+REPORTED = re.compile(
+    _REPORTING + r"\b(?!\s+(?:(?:it|this|them|that)\s+)?(?:correctly|rightly|accurately)\b)[ \t]*"
+    r"(?:,|:|\s+that\b|\s+(?:it|this|them)\s+(?:as\s+)?)?",
+    re.I,
+)
+_REPORTED_LOW = re.compile(REPORTED.pattern)
+"""REPORTED run on the lowered text: a case-blind alternation of words is several times
+slower in Python's engine than a case-sensitive one."""
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+REPORTED_SOURCE = re.compile(r"\b" + _SOURCE + r"\s+(?:(?:had|has|have)\s+)?$", re.I)
+REPORTED_PER = re.compile(
+    r"\b(?:per|according\s+to)\s+" + _SOURCE + r"(?:\s+(?:letter|report|referral|notes?))?", re.I
+)
+"""Someone else's statement reported without quotation marks, up to the end of its clause:
+a source (a colleague, the referral letter, the GP, the patient or a parent, a named doctor)
+and a reporting verb ("the referrer wrote that the loss was conductive", "the GP letter says
+...", "the colleague called it sensorineural"), or "per the GP letter, ...", "according to
+the referral, ...". These read the head (the verb first, then its source just before
+it, so the scan is one pass for a verb); the words run to :data:`CLAUSE_END`.
+"As the GP said, ..." is not theirs: the writer takes the words over (:data:`TAKEN_OVER`)."""
+
+CLAUSE_END = re.compile(
+    r"[;\n\"\u201c\u201e\u00ab]|\.(?!\d)|,?\s*(?:but|however|whereas)\b|"
+    r",?\s*(?:(?:and|which|so|as)\s+)?(?:i|we)\s+(?:agree|concur|disagree|think|would|read|call|"
+    r"find|see)\b",
+    re.I,
+)
+"""Where reported words end: the clause's end, a quotation (read as one), a contrast, or
+the writer's own voice ("..., and I agree"); within :data:`_REPORT_REACH` characters."""
+
+_REPORT_REACH = 200
+
+TAKEN_OVER = re.compile(r"\bas\s+(?:(?:the|a|your|his|her|their|our)\s+)?$", re.I)
+"""'As the GP said, ...': the writer takes the reported words over as their own."""
+
+ATTRIBUTION = re.compile(
+    r"\b(?:" + _SOURCE + r"|" + _REPORTING + r"|per|according\s+to|quote[sd]?|referral|letter)\b",
+    re.I,
+)
+"""A quotation whose sentence names a source or a reporting verb before it is attributed to
+someone else ("The referral letter: 'mild conductive loss'")."""
+
+_ATTRIBUTION_HINTS = (
+    "colleague", "report", "referr", "letter", "gp", "dr", "note", "per ", "according",
+    "patient", "parent", "mother", "father", "mum", "dad", "carer", "family", "teacher",
+    "student", "trainee", "candidate", "tech", "nurse", "doctor", "registrar", "clinician",
+    "audiologist", "consultant", "team", "say", "said", "wrote", "writes", "state", "describ",
+    "document", "call", "label", "thought", "think", "suggest", "quer", "mention", "claim",
+    "felt", "feel", "record", "believ", "reckon", "told", "quote",
+)  # fmt: skip
+"""Lowered words without one of which no quotation can be attributed nor speech reported
+(a cheap test before the attribution pass)."""
+_ATTRIBUTION_HINT = re.compile(word_alternation(_ATTRIBUTION_HINTS))
 
 ACCEPTED = re.compile(
     r"[ \t]*[-\u2013:,.;]?[ \t]*(?:(?:i|we)\s+)?(?:agree|agreed|ok|okay|correct|fine|endorsed|"
@@ -76,7 +247,64 @@ REJECTED = re.compile(
 """What the writer says when rejecting or correcting quoted words: "I disagree", "this is
 not correct", "should read", "rather", "in fact", "a MIXED loss, not sensorineural"."""
 
-REPORTED_HINT = re.compile(r"\b(?:colleague|report|referrer|letter|original)\b", re.I)
+ENDORSED = re.compile(
+    r"\b(?:(?:i|we)\s+(?:fully\s+)?(?:agree|concur)|agreed|confirmed|(?:which|this|that|it)\s+is\s+"
+    r"(?:right|correct|accurate)|(?:is|are)\s+(?:entirely\s+|quite\s+|all\s+)?(?:correct|accurate)|nothing\s+to\s+add|no\s+(?:further\s+)?(?:comment|change)s?|"
+    r"(?:i|we)(?:'m|\s+am|'re|\s+are)\s+happy\s+with|spot\s+on|endorsed?|"
+    r"agree\s+with\s+(?:all|every|each|it|this|that|them)|as\s+stated|"
+    r"(?:checked|verified)\b[^.\n]{0,40}?\b(?:correct|right|accurate))\b"
+    r"(?![ \t]+(?:except|in\s+part|only|partly)|,?\s*but\b)",
+    re.I,
+)
+"""The writer takes attributed words over ("..., and I agree", "which is correct", "nothing
+to add", "Agree with all of it", "checked every value - correct")."""
+
+EMAIL_HISTORY = re.compile(
+    r"^[ \t]*-{2,}[ \t]*(?:original|forwarded)[ \t]+message[ \t]*-{2,}|"
+    r"^[ \t]*On\b[^\n]{1,160}\bwrote:[ \t]*$|^[ \t]*From:[^\n]{1,160}\n[ \t]*(?:Sent|Date):",
+    re.I | re.M,
+)
+"""The start of an earlier message quoted below a reply ("-----Original Message-----",
+"On Mon 3 May, Dr Jones wrote:", a "From: / Sent:" header): what follows is the earlier
+writer's, not the reply's (e-mail clients' quoting conventions, RFC 3676 and Outlook)."""
+
+THREAD_ENDORSED = re.compile(
+    r"\b(?:agree|concur)\w*\b[^.\n]{0,60}\b(?:below|your|his|her|their)\b|\bas\s+below\b", re.I
+)
+
+TURN = re.compile(
+    r"^[ \t]*(?:\*\*)?([A-Za-z][A-Za-z.' ]{0,24}?)(?:\*\*)?[ \t]*(?:\([^)\n]{0,30}\))?[ \t]*"
+    r"(?:\*\*)?:(?:\*\*)?",
+    re.M,
+)
+"""A speaker's label opening a line of a transcript ("Mother: ...", "**Audiologist:** ...")."""
+
+LAY_SPEAKERS = frozenset(
+    "patient parent mother mum mom father dad carer caregiver caller partner wife husband son "
+    "daughter relative grandmother grandfather".split()
+)
+"""Speakers whose words in a transcript are history, not findings: the patient and family."""
+
+SPEAKERS = LAY_SPEAKERS | frozenset(
+    "audiologist aud consultant registrar doctor dr clinician tech technician gp ent nurse "
+    "examiner interviewer candidate student trainee e c q a me supervisor".split()
+)
+
+_KNOWN_TURN = re.compile(
+    r"\n[ \t]*(?:\*\*)?(?i:(" + word_alternation(frozenset(SPEAKERS)) + r"))\b[A-Za-z.' ]{0,24}?"
+    r"(?:\*\*)?[ \t]*(?:\([^)\n]{0,30}\))?[ \t]*(?:\*\*)?:(?:\*\*)?"
+)
+"""TURN whose label opens with a known speaker's word, found after a newline (the text is
+read with one put before it): the literal first character lets the engine skip ahead, and a
+line whose first word is no speaker fails at once."""
+
+TURN_REJECTED = re.compile(
+    r"[ \t]*(?:\*\*)?(?:no[ \t]*[,.:;!\u2013-]|nope\b|not\s+quite\b|not\s+so\b|actually\b|"
+    r"incorrect\b|wrong\b|i\s+disagree\b|careful\b|that'?s\s+(?:not|wrong)\b|correction\b)",
+    re.I,
+)
+"""A turn that opens by rejecting the turn before it ("No - the left ear ...", "Actually,
+...")."""
 
 _VERDICT_REACH = 250
 """How far after quoted words the writer's verdict on them is looked for (characters); the
@@ -100,10 +328,60 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "quotes and then rejects or corrects are not the reviewer's claim; words accepted "
         '("agreed", "correct") are',
     ),
+    "block quotation": (
+        BLOCK_QUOTED,
+        "markdown and e-mail block quotes ('>' lines, RFC 3676): quoted, as in quotation marks",
+    ),
     "rejected report": (
         REPORTED,
         'reported speech without quotation marks ("the colleague called it ..."), rejected '
         "as a quotation is",
+    ),
+    "hypothesis rejected": (
+        CONSIDERED,
+        "argument by concession in clinical reasoning ('one might think X, but ...'): the "
+        "conceded reading is raised to be answered, not asserted",
+    ),
+    "ruled out": (
+        RULED_OUT,
+        "differential diagnosis: a diagnosis 'considered and excluded' is one the patient "
+        "does not have (problem-oriented records, Weed 1968)",
+    ),
+    "contrary to fact": (
+        COUNTERFACTUAL,
+        "English grammar: the subjunctive 'were'/'had been' of a counterfactual conditional "
+        "says the condition does not hold",
+    ),
+    "past result": (
+        PAST_RESULT,
+        "clinical history: an earlier audiogram's result, reported as such, describes a past "
+        "test, not the one the reply reads",
+    ),
+    "labelled source": (
+        LABELLED_SOURCE,
+        "forms and peer review: a field labelled with another's document or a question "
+        "('GP letter:', 'Referrer's question:') holds their words, not the reply's",
+    ),
+    "struck through": (
+        STRUCK,
+        "markdown (GitHub Flavored Markdown ~~strikethrough~~) and HTML <s>/<del>: struck "
+        "words are withdrawn and shown only as corrected",
+    ),
+    "correction mark": (
+        CORRECTION_MARK,
+        "'Edit:'/'Update:' notes on forum and chat posts, and 'no, it's ...' in speech: a "
+        "self-correction, read as the claim reader's own (claims.LEXICON 'self-correction')",
+    ),
+    "quoted thread": (
+        EMAIL_HISTORY,
+        "e-mail reply conventions (RFC 3676 '>' quoting; Outlook's '-----Original "
+        "Message-----'; 'On <date>, X wrote:'): the quoted earlier message is its sender's",
+    ),
+    "other speaker": (
+        TURN,
+        "transcripts of consultations and supervision (speaker-labelled turns): the "
+        "patient's and family's turns are history, and a turn the next speaker rejects "
+        "('No - ...') is corrected",
     ),
     "examiner line": (
         EXAMINER_LINE,
@@ -131,57 +409,383 @@ def _blank(m: re.Match[str]) -> str:
     return " " * len(m.group(0))
 
 
-def _rejected(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Return the quoted spans the writer rejects: not accepted straight after, and a
-    rejection in the same line before them or in the verdict that follows (up to the next
-    quotation, a blank line or :data:`_VERDICT_REACH` characters)."""
+def _verdict_window(text: str, spans: list, i: int) -> tuple[int, int]:
+    """Return where the verdict on quoted span ``i`` is looked for before it (its line, back
+    to the previous span) and where it ends after it (the next span, a blank line or
+    :data:`_VERDICT_REACH` characters)."""
+    start, end, _ = spans[i]
+    stop = min(len(text), end + _VERDICT_REACH)
+    if i + 1 < len(spans):
+        stop = min(stop, max(end, spans[i + 1][0]))
+    blank_line = text.find("\n\n", end, stop)
+    if blank_line >= 0:
+        stop = blank_line
+    line_start = text.rfind("\n", max(0, start - _VERDICT_REACH), start) + 1
+    begin = max(line_start, spans[i - 1][1] if i else 0, start - _VERDICT_REACH)
+    return min(begin, start), stop
+
+
+def _endorsed(text: str, begin: int, span: tuple[int, int, bool], stop: int) -> bool:
+    """Return whether the writer takes attributed words over: accepted straight after, an
+    agreement before them in the line, or one in the verdict after with no rejection."""
+    start, end, _ = span
+    if ACCEPTED.match(text, end, min(len(text), end + 40)):
+        return True
+    if REJECTED.search(text, end, stop) or REJECTED.search(text, begin, start):
+        return False
+    return bool(ENDORSED.search(text, begin, start) or ENDORSED.search(text, end, stop))
+
+
+def _merged(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """Return sorted spans with those that overlap or touch (only white space between, as
+    the lines of one block quote) merged into one, attributed if any part is: the writer's
+    verdict follows the whole quotation."""
+    out: list[tuple[int, int, bool]] = []
+    for start, end, attributed in spans:
+        if out and (start <= out[-1][1] or not text[out[-1][1] : start].strip()):
+            last = out[-1]
+            out[-1] = (last[0], max(last[1], end), last[2] or attributed)
+        else:
+            out.append((start, end, attributed))
+    return out
+
+
+def _rejected(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, int]]:
+    """Return the quoted or reported spans that are not the writer's claim.
+
+    Words attributed to someone else (reported speech, a quotation whose sentence names its
+    source) are blanked unless the writer endorses them; other quoted words (a term in
+    quotation marks) only when the writer rejects them, in the same line before them or in
+    the verdict that follows (up to the next quotation, a blank line or
+    :data:`_VERDICT_REACH` characters), and is not accepting them straight after.
+    """
     out = []
-    for i, (start, end) in enumerate(spans):
+    for i, (start, end, attributed) in enumerate(spans):
+        begin, stop = _verdict_window(text, spans, i)
+        if attributed:
+            if not _endorsed(text, begin, spans[i], stop):
+                out.append((start, end))
+            continue
         if ACCEPTED.match(text, end, min(len(text), end + 40)):
             continue
-        stop = min(len(text), end + _VERDICT_REACH)
-        if i + 1 < len(spans):
-            stop = min(stop, spans[i + 1][0])
-        blank_line = text.find("\n\n", end, stop)
-        if blank_line >= 0:
-            stop = blank_line
-        line_start = text.rfind("\n", 0, start) + 1
-        begin = max(line_start, spans[i - 1][1] if i else 0, start - _VERDICT_REACH)
         if REJECTED.search(text, end, stop) or REJECTED.search(text, begin, start):
             out.append((start, end))
     return out
 
 
-def _without_rejected_quotes(text: str) -> str:
-    """Return ``text`` with the colleague's words the writer rejects blanked (same length)."""
-    if text.lstrip()[:1] in "{[":  # a JSON reply: its quotation marks delimit fields
-        return text
-    spans = [m.span() for m in QUOTED.finditer(text)]
-    spans += [m.span() for m in REPORTED.finditer(text)]
-    spans.sort()
-    rejected = _rejected(text, spans)
-    if not rejected:
+_DOUBLE_OR_BLOCK = frozenset('"\u201c> \t')
+
+
+def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
+    """Return the quoted spans of ``text`` with whether each is attributed to someone else:
+    its sentence (or, for a ">" block, the line above the block) names a source or a
+    reporting verb before it. Spans in single quotation marks or guillemets come back only
+    when attributed."""
+    out: list[tuple[int, int, bool]] = []
+    found = [m.span() for m in QUOTED.finditer(text)]
+    if ">" in text:
+        found = sorted(found + [m.span() for m in BLOCK_QUOTED.finditer(text)])
+    for start, end in found:
+        block = text[start:end].lstrip().startswith(">")
+        if block and out and out[-1][2] and text.count("\n", out[-1][1], start) <= 1:
+            out.append((start, end, True))  # a block quote's next line, attributed as its first
+            continue
+        line_start = text.rfind("\n", max(0, start - 120), max(0, start - block)) + 1
+        begin = max(line_start, start - 120)
+        sentence = max(text.rfind(". ", begin, start), text.rfind("? ", begin, start))
+        attributed = bool(ATTRIBUTION.search(text, max(begin, sentence + 1), start))
+        if attributed or text[start] in _DOUBLE_OR_BLOCK:
+            out.append((start, end, attributed))
+        # single quotation marks and guillemets around a term the writer uses ("a
+        # 'cookie-bite'") are the writer's own: only attributed ones are someone's words
+    return out
+
+
+_PAST_VERB = re.compile(
+    r"(?:audiogram|test|result|assessment|report)s?\s+(?:(?:elsewhere|there|then|here)\s+)?"
+    r"(?:(?:had|has)\s+)?(?:showed|shows|was|were|found|gave|recorded|documented|called|"
+    r"described|revealed|demonstrated|suggested)\b"
+)
+_PAST_SUBJECT = re.compile(
+    r"(?:^|[.;:!?\n])[ \t]*(?:(?:the|a|his|her|their|my|our)\s+)?(?:previous|prior|earlier|last|"
+    r"old|older|first|(?:19|20)\d\d)\s+(?:[\w-]+\s+){0,2}$"
+)
+_PREVIOUSLY = re.compile(r"(?:^|[.;!?\n])[ \t]*previously\b[^.;\n]{0,120}")
+
+
+def _without_past_results(text: str) -> str:
+    """Return ``text`` with each clause whose subject is an earlier test's result blanked
+    (:data:`PAST_RESULT`; found from the test and its verb, then its time word looked for
+    just before, so the scan is led by literal words)."""
+    low = _lowered(text)
+    spans = []
+    for m in _PAST_VERB.finditer(low):
+        head = _PAST_SUBJECT.search(low, max(0, m.start() - 60), m.start())
+        if head is None:
+            continue
+        end = low.find(".", m.end(), m.end() + 200)
+        for stop in (";", "\n"):
+            k = low.find(stop, m.end(), m.end() + 200)
+            end = k if k >= 0 and (end < 0 or k < end) else end
+        spans.append(
+            (
+                head.start() + (low[head.start()] in ".;:!?\n"),
+                end if end >= 0 else min(len(low), m.end() + 200),
+            )
+        )
+    if "previously" in low:
+        spans += [
+            (m.start() + (low[m.start()] in ".;!?\n"), m.end()) for m in _PREVIOUSLY.finditer(low)
+        ]
+    return _blank_spans(text, sorted(spans))
+
+
+def _without_labelled_sources(text: str) -> str:
+    """Return ``text`` with each line labelled with someone else's document or a question
+    blanked after its label, unless the writer endorses it."""
+    spans = []
+    for m in LABELLED_SOURCE.finditer(text):
+        colon = text.index(":", m.start(), m.end()) + 1
+        after = text[colon : m.end() + _VERDICT_REACH]
+        if ENDORSED.search(after) and not REJECTED.search(after):
+            continue
+        spans.append((colon, m.end()))
+    return _blank_spans(text, spans)
+
+
+def _as_self_corrections(text: str) -> str:
+    """Return ``text`` with each correction mark rewritten, at its own length, as a
+    self-correction word the claim reader knows ("Edit:" -> "Sorry", "no, it's" -> "i mean";
+    a capital first letter stays capital)."""
+    parts, last = [], 0
+    for m in _CORRECTION_MARK_LOW.finditer(_lowered(text)):
+        start, end = m.span()
+        word = "sorry" if m.group(0).rstrip().endswith(":") else "i mean"
+        if text[start].isupper():
+            word = word.capitalize()
+        parts += [text[last:start], word + " " * (end - start - len(word))]
+        last = end
+    return "".join(parts) + text[last:] if parts else text
+
+
+def _lowered(text: str) -> str:
+    """Return ``text`` in lower case with every offset kept (a letter whose lower case is
+    longer, as in Turkish, falls back to ASCII lowering)."""
+    low = text.lower()
+    return low if len(low) == len(text) else text.translate(_ASCII_LOWER)
+
+
+def _blank_lowered(pattern: re.Pattern[str]) -> Callable[[str], str]:
+    """Return a pass blanking what ``pattern`` (case-blind, written in lower case) matches,
+    run case-sensitively on the lowered text: several times faster in Python's engine."""
+    fast = re.compile(pattern.pattern, pattern.flags & ~re.I)
+
+    def blank(text: str) -> str:
+        return _blank_spans(text, [m.span() for m in fast.finditer(_lowered(text))])
+
+    return blank
+
+
+def _blank_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """Return ``text`` with the (sorted) spans blanked, keeping its length."""
+    if not spans:
         return text
     parts, last = [], 0
-    for start, end in rejected:
+    for start, end in spans:
         start = max(start, last)
-        parts += [text[last:start], " " * (end - start)]
+        parts += [text[last:start], " " * max(0, end - start)]
         last = max(last, end)
     parts.append(text[last:])
     return "".join(parts)
 
 
+def _reported_heads(text: str) -> list[tuple[int, int]]:
+    """Return the (start, end) of each reported-speech head: a source and its reporting verb
+    (not taken over by "as"), or "per"/"according to" and a source."""
+    low = _lowered(text)
+    heads = (
+        [m.span() for m in REPORTED_PER.finditer(text)] if "per " in low or "accord" in low else []
+    )
+    for m in _REPORTED_LOW.finditer(low):
+        if m.start() and text[m.start() - 1].isalnum():
+            continue  # inside a word
+        source = REPORTED_SOURCE.search(text, max(0, m.start() - 60), m.start())
+        if source and not TAKEN_OVER.search(text, max(0, source.start() - 12), source.start()):
+            heads.append((source.start(), m.end()))
+    heads.sort()
+    return heads
+
+
+def _reported_spans(text: str) -> list[tuple[int, int, bool]]:
+    """Return the spans of someone else's words reported without quotation marks: from the
+    source and reporting verb to the end of the clause (none when no end is in reach, or
+    when the writer takes the words over: "As the GP said, ...")."""
+    out: list[tuple[int, int, bool]] = []
+    for start, head_end in _reported_heads(text):
+        end = CLAUSE_END.search(text, head_end, min(len(text), head_end + _REPORT_REACH + 1))
+        if end is None and head_end + _REPORT_REACH < len(text):
+            continue
+        stop = end.start() if end else len(text)
+        if stop > head_end:
+            out.append((start, stop, True))
+    return out
+
+
+def _without_rejected_quotes(text: str) -> str:
+    """Return ``text`` with the colleague's words the writer does not take over blanked
+    (same length)."""
+    if text.lstrip()[:1] in "{[":  # a JSON reply: its quotation marks delimit fields
+        return text
+    spans = _quote_spans(text)
+    spans += _reported_spans(text)
+    spans.sort()
+    return _blank_spans(text, _rejected(text, _merged(text, spans)))
+
+
+def _without_quoted_thread(text: str) -> str:
+    """Return ``text`` with an earlier message quoted below the reply blanked: after its
+    header, a block of ">" or indented lines, or (no such block) the rest of the text;
+    kept when the writer endorses it ("I agree with the below")."""
+    m = EMAIL_HISTORY.search(text)
+    if m is None or THREAD_ENDORSED.search(text, 0, m.start()):
+        return text
+    header_end = text.find("\n", m.end())
+    if header_end < 0:
+        return text[: m.start()] + " " * (len(text) - m.start())
+    end, pos = len(text), header_end + 1
+    if text[pos : pos + 1] in (">", " ", "\t"):  # a quoted block: it ends at the first plain line
+        while pos < len(text):
+            line_end = text.find("\n", pos)
+            line_end = len(text) if line_end < 0 else line_end
+            if text[pos:line_end].strip() and text[pos] not in "> \t":
+                break
+            pos = line_end + 1
+        end = min(pos, len(text))
+    return text[: m.start()] + " " * (end - m.start()) + text[end:]
+
+
+def _without_ruled_out(text: str) -> str:
+    """Return ``text`` with each clause that names a diagnosis ruled out blanked, from the
+    clause's start to the verdict (none when no clause start is in reach)."""
+    spans = []
+    for m in _RULED_OUT_LOW.finditer(_lowered(text)):
+        reach = max(0, m.start() - _CLAUSE_REACH)
+        start = max(text.rfind(c, reach, m.start()) for c in ".;:!?\n") + 1
+        if start == 0 and reach > 0:
+            continue
+        spans.append((start, m.end()))
+    return _blank_spans(text, spans)
+
+
+def _without_other_speakers(text: str) -> str:
+    """Return a transcript with the turns that are not a clinician's finding blanked: the
+    patient's and family's turns (history, not findings), and a turn the next speaker
+    rejects ("Student: ... / Consultant: No - ..."). Text with fewer than two known
+    speakers is no transcript and comes back as it is."""
+    turns = [
+        (m.start(), m.end() - 1, m.group(1).lower()) for m in _KNOWN_TURN.finditer("\n" + text)
+    ]
+    if len({t[2] for t in turns}) < 2:
+        return text
+    spans = []
+    for k, (_, label_end, who) in enumerate(turns):
+        end = turns[k + 1][0] if k + 1 < len(turns) else len(text)
+        rejected = (
+            k + 1 < len(turns)
+            and turns[k + 1][2] != who
+            and TURN_REJECTED.match(text, turns[k + 1][1]) is not None
+        )
+        if who in LAY_SPEAKERS or rejected:
+            spans.append((label_end, end))
+    return _blank_spans(text, spans)
+
+
+def _correction_possible(text: str, low: str) -> bool:
+    """Return whether ``text`` may hold a correction mark (a cheap test: "edit", "update",
+    "amend", "make that", or "no" before a comma, colon, dash or space)."""
+    return (
+        "edit" in low
+        or "update" in low
+        or "amend" in low
+        or "make that" in low
+        or "no," in low
+        or "no " in low
+        or "no:" in low
+        or "no-" in low
+        or "no;" in low
+        or "no\u2013" in low
+    )
+
+
+def _attributed_words_possible(text: str, low: str) -> bool:
+    """Return whether ``text`` may hold quoted or reported words (a cheap test)."""
+    return (
+        '"' in text or ">" in text or "\u201c" in text or _ATTRIBUTION_HINT.search(low) is not None
+    )
+
+
+_PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
+    # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
+    (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
+    (lambda text, low: "~~" in text or "</" in text, lambda text: STRUCK.sub(_blank, text)),
+    (
+        _correction_possible,
+        _as_self_corrections,
+    ),
+    (
+        lambda text, low: "wrote:" in low or "message" in low or "from:" in low,
+        lambda text: _without_quoted_thread(text),
+    ),
+    (lambda text, low: "?" in text, lambda text: QUESTION.sub(_blank, text)),
+    (
+        lambda text, low: (
+            "previous" in low or " test" in low or "audiogram" in low or "result" in low
+        ),
+        _without_past_results,
+    ),
+    (
+        lambda text, low: "'s " in low or "question" in low or "quer" in low or "letter" in low,
+        lambda text: _without_labelled_sources(text),
+    ),
+    (
+        lambda text, low: ":" in text,
+        lambda text: _without_other_speakers(EXAMINER_LINE.sub(_examiner_line, text)),
+    ),
+    (lambda text, low: "irst" in low or "nitial" in low, lambda text: SET_ASIDE.sub(_blank, text)),
+    (
+        lambda text, low: "but" in low or "however" in low or "yet" in low,
+        _blank_lowered(CONSIDERED),
+    ),
+    (
+        lambda text, low: (
+            "ruled out" in low
+            or "reject" in low
+            or "exclud" in low
+            or "dismiss" in low
+            or "discount" in low
+            or "set aside" in low
+        ),
+        lambda text: _without_ruled_out(text),
+    ),
+    (
+        lambda text, low: "been" in low or " were" in low,
+        _blank_lowered(COUNTERFACTUAL),
+    ),
+    (_attributed_words_possible, lambda text: _without_rejected_quotes(text)),
+)
+"""The blanking passes in order; each runs only when the text holds a character or word it
+needs."""
+
+
 def without_unclaimed(text: str) -> str:
-    """Return ``text`` with unticked options, questions, examiner lines, first impressions
-    set aside and a colleague's words the writer rejects blanked (same length)."""
-    if "[" in text:
-        text = UNTICKED_OPTION.sub(_blank, text)
-    if "?" in text:
-        text = QUESTION.sub(_blank, text)
-    if ":" in text:
-        text = EXAMINER_LINE.sub(_examiner_line, text)
-    if "irst" in text or "nitial" in text or "IRST" in text or "NITIAL" in text:
-        text = SET_ASIDE.sub(_blank, text)
-    if '"' in text or ">" in text or "\u201c" in text or REPORTED_HINT.search(text):
-        text = _without_rejected_quotes(text)
+    """Return ``text`` with the words that are not its writer's current claim blanked (same
+    length): unticked options, questions, examiner lines, first impressions set aside,
+    hypotheses raised and rejected, ruled-out diagnoses, conditions contrary to fact, words
+    struck through, an earlier message quoted below the reply, the patient's and family's
+    turns and turns the next speaker rejects in a transcript, and someone else's words
+    (quoted or reported) that the writer does not take over (:data:`_PASSES`)."""
+    low = text.lower()
+    for needed, blank in _PASSES:
+        if needed(text, low):
+            text = blank(text)
     return text

@@ -195,9 +195,15 @@ def type_holds(t: CaseFacts, ear, kind, component=False):
     return truth == kind, truth
 
 
-def config_holds(t: CaseFacts, ear, config):
+def config_holds(t: CaseFacts, ear, config, *, one_ear: bool = False):
+    """Judge a configuration claim for one ear. A normal ear has no loss, so no loss of any
+    shape (WHO 2021: every threshold within normal limits): a shape other than flat claimed
+    of that ear alone (``one_ear``) is false, and a laterality confusion when the other ear
+    has that loss (README: a claim of an abnormal finding true of the other ear only)."""
     truth = t.cls.ear(ear).configuration
     if truth is None:
+        if one_ear and t.cls.ear(ear).type == "normal" and config != "flat":
+            return False, "normal"
         return None, None
     return truth in v.CONFIG_COMPATIBLE.get(config, {config}), truth
 
@@ -383,7 +389,7 @@ def judge_configuration(claim: Claim, j: Judge) -> None:
     """Judge a configuration (shape) claim against the classified configuration."""
     ear, note = _judge_ear(claim, j.t)
     j.add("configuration", ear, None, claim.value, claim.text, _hedged(claim),
-          lambda e: config_holds(j.t, e, claim.value), note)  # fmt: skip
+          lambda e: config_holds(j.t, e, claim.value, one_ear=ear in EARS), note)  # fmt: skip
 
 
 def judge_laterality(claim: Claim, j: Judge) -> None:

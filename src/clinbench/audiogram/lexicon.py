@@ -118,7 +118,7 @@ _TAGGED = (
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
     r"conductive|mixed|snhl|chl|hearing|thresholds?|type\s+[a-d][ds]?|"
     # a chat's shorthand: the region or onset of the ear's loss ("R low-freq CHL", "L sudden")
-    r"sudden|(?:low|mid|high)[\s-]*freq\w*|rising|cookie[\s-]*bite|notch\w*)\b))"
+    r"sudden|(?:low|mid|high)[\s-]*freq\w*|rising|cookie[\s-]*bite|notch\w*|wnl)\b))"
 )
 """What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC", and
 a finding about the ear ("R moderately severe", "L mild SNHL": a capital R or L alone before
@@ -456,7 +456,9 @@ CONFIG_TRIGGER = re.compile(
 LATERALITY_TRIGGER = re.compile(r"lateral|sided|symmetr|worse|poorer|greater|more severe|better")
 GAP_TRIGGER = re.compile(r"bone|abg")
 HEDGED_SENTENCE = re.compile(r"\b(possibly|probably|likely|may|might)\b")
-COMPARATIVE = re.compile(r"\b(worse|poorer|better|than)\b", re.I)
+COMPARATIVE = re.compile(r"\b(?:(worse|poorer|better)\b(?!\s+(?:right|left)\b)|(than)\b)", re.I)
+"""A comparison in a clause (its ear is not carried on): "worse than the left"; not an
+adjective of the ear named ("the poorer left ear has ..."), which is that ear."""
 BILATERAL = re.compile(r"\bbilateral(?:ly)?\b")
 LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|sensorineural|conductive|mixed)")
 OTHER_TEST = re.compile(r"(tymp|reflex|oae|emission)")

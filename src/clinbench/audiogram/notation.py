@@ -296,9 +296,45 @@ _MASKING_MARK = re.compile(r"(?<=\d)\s*\((?:m|nm|um|masked|unmasked)\)", re.I)
 (BSA 2018 masked symbols), not a break in the list it stands in."""
 
 
+EIGHT_LEVEL_ROW = re.compile(
+    r"(?<![\w.])(R|L|[Rr]ight|[Ll]eft|RIGHT|LEFT)((?:[ \t]+(?i:ear|ac|air))?[ \t]*[:=]?[ \t]+)"
+    r"(-?\d{1,3}(?:[ \t]*[, \t][ \t]*-?\d{1,3}){7})"
+    r"(?![ \t]*,?[ \t]*-?\d)(?![ \t]*(?i:db|hz|khz|k\b|%|\.\d))"
+)
+"""An ear's row of exactly eight bare levels with no frequency ("R 10 10 10 10 15 25 70 20"):
+a technician's shorthand for the standard frequencies in order, 250, 500, 1000, 2000, 3000,
+4000, 6000 and 8000 Hz (BSA 2018 pure-tone audiometry: the octaves 250-8000 Hz with 3 and
+6 kHz). Read only with exactly eight values; a row of another length (3 or 6 kHz left out?)
+is left as written, since its frequencies cannot be told."""
+_STANDARD_EIGHT = (250, 500, 1000, 2000, 3000, 4000, 6000, 8000)
+_EIGHT_NUMBERS = re.compile(r"\d{1,3}(?:[ \t,]+\d{1,3}){6}[ \t,]+\d")
+"""Eight numbers in a row: a cheap test before EIGHT_LEVEL_ROW (a digit-led scan is faster)."""
+_SLIP_CORRECTED = re.compile(
+    r"\b(?:typo|slipped|sorry|correction|mistyped|misread|scratch that|i mean|erratum)\b", re.I
+)
+"""A reply that corrects a slip somewhere ("typo, L 8k is 75", "*30 at 1k, finger slipped"):
+which value of a bare row the correction replaces is not certain, so its rows are left as
+written rather than read with a value the writer withdrew."""
+
+
+def _eight_level_row(m: re.Match) -> str:
+    """Return an eight-level row written as its ear's levels at their frequencies ("right
+    ear: 10 dB at 250 Hz, ...;")."""
+    levels = re.findall(r"-?\d{1,3}", m.group(3))
+    if not all(-10 <= int(level) <= 130 for level in levels):
+        return m.group(0)
+    pairs = ", ".join(
+        f"{level} dB at {freq} Hz" for level, freq in zip(levels, _STANDARD_EIGHT, strict=True)
+    )
+    ear = "right" if m.group(1)[0] in "Rr" else "left"
+    return f"{ear} ear air conduction: {pairs};"
+
+
 def normalise(text: str) -> str:
     """Return the text with dashes, symbols and number formats made uniform, tables as text."""
     text = tables_to_text(text)
+    if _EIGHT_NUMBERS.search(text) and not _SLIP_CORRECTED.search(text):
+        text = EIGHT_LEVEL_ROW.sub(_eight_level_row, text)
     text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
     text = ear_order_pairs_to_text(text)
     text = ear_pairs_to_text(text)

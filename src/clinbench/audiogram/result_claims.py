@@ -129,6 +129,15 @@ COMPONENT = re.compile(
     r"\bunderlying\s+(?:an?\s+)?(?:\w+[\s-]+)?(sensorineural|conductive|cochlear|snhl|chl)\b"
 )
 """Part of a loss, not the ear's type: "a conductive component", "an underlying SNHL"."""
+REFERRED_COMPONENT = re.compile(
+    r"\b(?:review|assess\w*|referr?\w*|opinion|manage\w*|treat\w*|input|look\s+at)\s+"
+    r"(?:(?:[\w-]+\s+){0,2}(?:of|for|to|at)\s+)?the\s+(?:sensorineural|conductive|cochlear)\s+"
+    r"(?:component|element|overlay|contribution|part)\b"
+)
+"""The object of a plan, named with "the", in a sentence that names no ear ("add ENT review
+for the conductive part"): it refers back to a loss already described (English grammar: the
+definite article refers back), not to the ear named last, so its claim names no ear."""
+EAR_NAMED = re.compile(r"\b(?:right|left|both|bilateral\w*|each|r|l)\b")
 TYPE_NAME = re.compile(r"sensorineural|conductive")
 TYPE_DENIED = re.compile(
     r"\b(?:no|not|without|absence\s+of)\s+(?:(?:a|an|any)\s+)?(?:(?:clinically\s+)?"
@@ -183,6 +192,8 @@ def type_claims(low: str, sent_low: str, ear: str | None, hedged: bool) -> list[
         rule = "mixed by two types" if both else first_rule
         claim = _clause_claim("type", ear, "mixed", hedged, first_text, rule)
     elif COMPONENT.search(low):
+        if REFERRED_COMPONENT.search(low) and not EAR_NAMED.search(sent_low):
+            ear = None  # "ENT review for the conductive part": the loss described, no ear
         claim = _clause_claim("type_component", ear, first_kind, hedged, first_text,
                               "type component")  # fmt: skip
     else:

@@ -80,3 +80,36 @@ def test_the_guarded_tokenizer_reads_what_every_character_would():
     assert len(texts) > 1500
     for text in texts[:: len(texts) // 300]:  # a sample: the check above covers them all
         assert tokens(_MASTER, text) == tokens(unguarded, text), text
+
+
+_TRIGGER_BEFORE = re.compile(
+    r"\b[RL]\b|(?i:\b(?:mod|sev|prof|wnl)\b|\bmod[- /]sev)|"
+    r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]|"
+    r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
+    r"\d\s*(?i:k|khz|hz)\s*:?\s*-?\d{1,3}\b|\d\s*/\s*\.?\d|"
+    r"(?i:\b(?:right|left)(?:\s+(?:is|was))?\s+\d{1,3}\b|"
+    r"\d\s*(?:db\s*)?(?:hl\s*)?(?:on\s+)?both sides|"
+    r"\b\d{1,3}\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\s*(?:,|and)\s*\d)"
+)
+"""The shorthand trigger as one pattern, as it stood before it was split (the reference)."""
+
+TRIGGER_EDGES = [
+    "MOD loss", "Sev-Prof", "mod/sev", "xmod", "RIGHT 40", "left was 35 dB", "rıght 40",
+    "tymp: type As", "TYMPS A/A", "tympanogram C", "tymp a", "30: 45 /", "2K 40", "2 Hz 5",
+    "25/30", "40 dB HL BOTH SIDES", "45 dB on the right, 50", "a45 on the left, 5",
+    "R", "xR", "R2", "(L)", "ſev", "PROF", "the Kelvin 2\u212a 40", "İnner ear",
+    "no shorthand here", "", "1 2 3", "12345 right and 4",
+]  # fmt: skip
+
+
+def test_the_split_shorthand_trigger_decides_as_the_single_pattern_did():
+    from clinbench.audiogram.claims import _TRIGGER_WORDS, may_hold_shorthand
+
+    def before(text: str) -> bool:
+        low = text.lower()
+        return any(word in low for word in _TRIGGER_WORDS) or bool(_TRIGGER_BEFORE.search(text))
+
+    texts = [*TRIGGER_EDGES, *corpus()]
+    assert {before(text) for text in texts} == {True, False}
+    for text in texts:
+        assert may_hold_shorthand(text) == before(text), text

@@ -214,22 +214,78 @@ _TRIGGER_WORDS = (
     "inner ear", "middle ear", "hair cells", "hearing nerve", "eardrum", "ear drum",
     "i mean", "i correct", "pressure test", "movement test", "mobility test",
 )  # fmt: skip
-_TRIGGER_PATTERN = re.compile(
-    r"\b[RL]\b|(?i:\b(?:mod|sev|prof|wnl)\b|\bmod[- /]sev)|"
-    r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]|"
-    r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
-    r"\d\s*(?i:k|khz|hz)\s*:?\s*-?\d{1,3}\b|\d\s*/\s*\.?\d|"
-    r"(?i:\b(?:right|left)(?:\s+(?:is|was))?\s+\d{1,3}\b|"
-    r"\d\s*(?:db\s*)?(?:hl\s*)?(?:on\s+)?both sides|"
-    r"\b\d{1,3}\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\s*(?:,|and)\s*\d)"
+
+
+def _trie(words) -> str:
+    """Return a regular expression that finds any of ``words`` (literals), written as a trie.
+
+    Hand-written: ``re`` has no set-of-literals search (no Aho-Corasick in the standard
+    library); as a trie, a place costs one test per distinct first letter instead of one per
+    word (the same truth as ``any(word in text ...)``, about 2x faster on the fixed set).
+    """
+    heads: dict[str, list[str]] = {}
+    for word in words:
+        heads.setdefault(word[0], []).append(word[1:])
+    alternatives = []
+    for head, tails in heads.items():
+        if "" in tails:  # a word ends here: a longer one adds nothing to whether one is there
+            alternatives.append(re.escape(head))
+        elif len(tails) == 1:
+            alternatives.append(re.escape(head + tails[0]))
+        else:
+            alternatives.append(f"{re.escape(head)}(?:{_trie(tails)})")
+    return "|".join(alternatives)
+
+
+_TRIGGER_WORD = re.compile(_trie(_TRIGGER_WORDS))
+_TRIGGER_DIGIT = re.compile(
+    r"\d(?:(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
+    r"\s*(?i:k|khz|hz)\s*:?\s*-?\d{1,3}\b|\s*/\s*\.?\d|"
+    r"(?i:\s*(?:db\s*)?(?:hl\s*)?(?:on\s+)?both sides)|"
+    r"(?<!\w\d)\d{0,2}(?i:\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\s*(?:,|and)\s*\d))"
 )
+"""Shorthand that opens with a digit: '30: 45 /', '2k 40', '25/30', '40 both sides', '45 dB
+on the right, 50'. It opens with ``\\d`` so the search jumps from digit to digit."""
+_TRIGGER_EAR_LETTER = re.compile(r"[RL](?<!\w[RL])\b")
+"""A capital R or L standing alone (written to open with the letter, so the search jumps
+from capital to capital)."""
+_TRIGGER_LOWER = (
+    r"\b(?:mod|sev|prof|wnl)\b|\bmod[- /]sev|\b(?:right|left)(?:\s+(?:is|was))?\s+\d{1,3}\b"
+)
+"""Degree abbreviations and 'right 40', in lower case: searched in the lower-cased text of
+an ASCII reply (where that is the same as ignoring case), else with case ignored."""
+_TRIGGER_LOWERED = re.compile(_TRIGGER_LOWER)
+_TRIGGER_TYMP = r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]"
+_TRIGGER_TYMP_RE = re.compile(_TRIGGER_TYMP)
+_TRIGGER_PATTERN = re.compile(
+    "|".join(
+        (
+            _TRIGGER_DIGIT.pattern,
+            _TRIGGER_EAR_LETTER.pattern,
+            f"(?i:{_TRIGGER_LOWER})",
+            _TRIGGER_TYMP,
+        )
+    )
+)
+"""All the shorthand patterns in one, for replies that are not ASCII."""
 
 
 def may_hold_shorthand(text: str) -> bool:
     """Return True unless ``text`` surely holds nothing a SHORTHAND rule (or a
     self-correction) reads: a cheap test, so replies without shorthand skip the reader."""
     low = text.lower()
-    return any(word in low for word in _TRIGGER_WORDS) or bool(_TRIGGER_PATTERN.search(text))
+    if _TRIGGER_WORD.search(low):
+        return True
+    if not text.isascii():
+        # Case-insensitive matching also folds a few non-ASCII letters ('ı', 'ſ', the
+        # Kelvin sign) that lower() keeps apart: test such a reply with case ignored.
+        return bool(_TRIGGER_PATTERN.search(text))
+    return bool(
+        _TRIGGER_DIGIT.search(text)
+        or _TRIGGER_EAR_LETTER.search(text)
+        or _TRIGGER_LOWERED.search(low)
+        or ("tymp" in low and _TRIGGER_TYMP_RE.search(text))
+    )
 
 
 TOKEN_START = (

@@ -136,6 +136,10 @@ BOTH = re.compile(
     r"(?-i:Lt|LT|L|LE|AS)\s*(?:and|&|/|\+)\s*(?-i:Rt|RT|R|RE|AD))\b",
     re.I,
 )
+_BOTH_WORD = re.compile(
+    r"b(?:ilateral|oth|inaural)|each ear|either ear|right and left|left and right"
+)
+"""The words BOTH needs one of when no capital R and L (or AU) are there, in lower case."""
 HEADING = re.compile(
     r"^\W*(?:q\s*([123])\b|([123])[.)]\s|(results?|audiometric results|findings|"
     r"diagnos\w*|impression|recommendations?|management|plan)\b\W*$|"
@@ -223,12 +227,22 @@ def ears_in(text: str) -> set[str]:
     of 'bilateral' are not counted again."""
     ears = set()
     stripped = text
-    if BOTH.search(text):
+    may_right = may_left = may_both = True
+    if text.isascii():
+        # Cheap tests of what each pattern needs (the lower-cased text of an ASCII reply
+        # is the case-ignoring pattern's view of it), so most clauses skip the patterns.
+        low = text.lower()
+        capital_r = "R" in text or "AD" in text
+        capital_l = "L" in text or "AS" in text
+        may_right = capital_r or "right" in low
+        may_left = capital_l or "left" in low
+        may_both = (capital_r and capital_l) or "AU" in text or _BOTH_WORD.search(low)
+    if may_both and BOTH.search(text):
         ears.add("both")
         stripped = BOTH.sub(" ", text)
-    if RIGHT.search(stripped):
+    if may_right and RIGHT.search(stripped):
         ears.add("right")
-    if LEFT.search(stripped):
+    if may_left and LEFT.search(stripped):
         ears.add("left")
     return ears
 

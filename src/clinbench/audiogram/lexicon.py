@@ -222,21 +222,49 @@ DESCRIPTOR = (
 )
 
 
+def lowered(text: str) -> str | None:
+    """Return ``text`` lower-cased where that is exactly how a case-ignoring pattern sees it,
+    else None.
+
+    That holds for ASCII text: case-ignoring matching also folds a few other letters ('ı'
+    to i, 'ſ' to s, the Kelvin sign to k) that lower() keeps apart, and lower() can change
+    the length of a text that holds some of them ('İ'). Cheap tests of the words a pattern
+    needs use it; where it gives None they must let the pattern run.
+    """
+    return text.lower() if text.isascii() else None
+
+
+def may_hold(text: str, *words: str) -> bool:
+    """Return False when ``text`` surely holds none of ``words`` (in lower case), case ignored."""
+    low = lowered(text)
+    return low is None or any(word in low for word in words)
+
+
+def may_name_ears(text: str) -> tuple[bool, bool, bool]:
+    """Return whether ``text`` may name the right ear, the left ear, and both ears: False
+    where it surely holds nothing that RIGHT, LEFT (and the ear pairs) or BOTH need.
+
+    A cheap test, so the patterns are tried only on text that may match them: RIGHT needs
+    a capital R, AD or the word right, LEFT a capital L, AS or left, BOTH a capital R and L,
+    AU or one of its words. The words are looked for in the lower-cased text of an ASCII
+    text (where that is how a case-ignoring pattern sees it); any other text may name all.
+    """
+    low = lowered(text)
+    if low is None:
+        return True, True, True
+    capital_r = "R" in text or "AD" in text
+    capital_l = "L" in text or "AS" in text
+    right = capital_r or "right" in low
+    left = capital_l or "left" in low
+    return right, left, (capital_r and capital_l) or "AU" in text or bool(_BOTH_WORD.search(low))
+
+
 def ears_in(text: str) -> set[str]:
     """Return the ears a text names ('right', 'left', 'both'); the ear words of a pair or
     of 'bilateral' are not counted again."""
     ears = set()
     stripped = text
-    may_right = may_left = may_both = True
-    if text.isascii():
-        # Cheap tests of what each pattern needs (the lower-cased text of an ASCII reply
-        # is the case-ignoring pattern's view of it), so most clauses skip the patterns.
-        low = text.lower()
-        capital_r = "R" in text or "AD" in text
-        capital_l = "L" in text or "AS" in text
-        may_right = capital_r or "right" in low
-        may_left = capital_l or "left" in low
-        may_both = (capital_r and capital_l) or "AU" in text or _BOTH_WORD.search(low)
+    may_right, may_left, may_both = may_name_ears(text)
     if may_both and BOTH.search(text):
         ears.add("both")
         stripped = BOTH.sub(" ", text)

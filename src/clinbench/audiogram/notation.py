@@ -16,7 +16,16 @@ from __future__ import annotations
 import re
 
 from clinbench.audiogram.audiogram_model import FREQUENCIES
-from clinbench.audiogram.lexicon import BOTH, DIGIT, EAR_WORD, LEFT, RIGHT, to_hz
+from clinbench.audiogram.lexicon import (
+    BOTH,
+    DIGIT,
+    EAR_WORD,
+    LEFT,
+    RIGHT,
+    may_hold,
+    may_name_ears,
+    to_hz,
+)
 
 _STAR_BULLET = re.compile(r"^(\s*)\*(?=\s)", re.M)
 
@@ -188,7 +197,11 @@ def ear_pairs_to_text(text: str) -> str:
 
     if not _DB_WORD.search(text) and ":" not in text:
         return text
-    text = _FREQ_THEN_PAIR.sub(freq_first, text)
+    if ":" in text:  # _FREQ_THEN_PAIR needs its colon
+        text = _FREQ_THEN_PAIR.sub(freq_first, text)
+    right, left, _ = may_name_ears(text)
+    if not (right and left):
+        return text  # _PAIR_AFTER_FREQ rewrites only a pair that names both ears
     out, last = [], 0
     for m in _PAIR_AFTER_FREQ.finditer(text):
         if {m.group(2).lower(), m.group(4).lower()} != {"right", "left"}:
@@ -299,10 +312,13 @@ _MASKING_MARK = re.compile(r"(?<=\d)\s*\((?:m|nm|um|masked|unmasked)\)", re.I)
 def normalise(text: str) -> str:
     """Return the text with dashes, symbols and number formats made uniform, tables as text."""
     text = tables_to_text(text)
-    text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
+    if may_hold(text, "pta", "average", "mean"):  # what _AVERAGE_EAR_PAIR needs one of
+        text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
     text = ear_order_pairs_to_text(text)
     text = ear_pairs_to_text(text)
-    text = EAR_PAIR.sub("both ears", text)
+    right, left, _ = may_name_ears(text)
+    if right and left:
+        text = EAR_PAIR.sub("both ears", text)
     if "*" in text:
         text = _STAR_BULLET.sub(r"\1-", text)  # "* item" -> "- item"; "**bold**" stays
     text = text.translate(_SYMBOLS)
@@ -329,7 +345,7 @@ def normalise(text: str) -> str:
         text = _MOD_SEVERE.sub("moderate to severe", text)
     if "->" in text or "→" in text or "mild-" in text.lower() or "mild–" in text.lower():
         text = _GRADE_SPAN.sub(_grade_span, text)
-    return _DBHL.sub("dB HL", text)
+    return _DBHL.sub("dB HL", text) if may_hold(text, "dbhl") else text
 
 
 _GRADE_SPAN = re.compile(

@@ -1,0 +1,37 @@
+"""The cheap tests that let the reader skip a pattern (lexicon.may_hold, may_name_ears)
+never change what it reads: with every such test answering "may", the same text comes back."""
+
+from __future__ import annotations
+
+from clinbench.audiogram import lexicon, notation
+from clinbench.audiogram.lexicon import lowered, may_hold
+
+from .test_token_start import corpus
+
+EDGES = [
+    "PTA: rıght 25, left 30", "Rıght and left", "AVERAGE (0.5/1/2 kHz): R 25 / L 30",
+    "Mean threshold (0.5/1/2/4 kHz): right 25, left 45 dB HL", "40 dBHL", "40 DBhl",
+    "3 kHz: R 30, L 55 dB HL", "a 4 kHz notch: 50 dB HL on the right and 75 on the left",
+    "Rt and Lt", "AD/AS",
+]  # fmt: skip
+"""Texts for each guarded rewrite, and texts whose case-ignoring reading differs from their
+lower-cased one."""
+
+
+def test_lowered_is_none_where_lower_casing_differs_from_ignoring_case():
+    assert lowered("PTA Right") == "pta right"
+    assert lowered("rıght") is None and lowered("İ") is None
+    assert may_hold("rıght ear", "right") and not may_hold("Left ear", "right")
+
+
+def test_normalise_gives_the_same_text_with_every_guard_answering_may(monkeypatch):
+    texts = [*EDGES, *corpus()]
+    guarded = [notation.normalise(text) for text in texts]
+    monkeypatch.setattr(notation, "may_hold", lambda text, *words: True)
+    monkeypatch.setattr(notation, "may_name_ears", lambda text: (True, True, True))
+    monkeypatch.setattr(lexicon, "may_name_ears", lambda text: (True, True, True))
+    changed = 0
+    for text, expected in zip(texts, guarded, strict=True):
+        assert notation.normalise(text) == expected, text
+        changed += expected != text
+    assert changed > 100  # the rewrites the guards let through did happen

@@ -77,7 +77,8 @@ NO_RESPONSE_SIDES = {
 # -- the patterns of threshold reading (each says where its usage comes from) -------------
 
 FREQ_LIST = re.compile(
-    r"(?<![\d.])(\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/)\s*(?:and\s+)?\d+(?:\.\d+)?"
+    # (opens with a digit, then looks back past it, so the search jumps from digit to digit)
+    r"(\d(?<![\d.]\d)\d*(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/)\s*(?:and\s+)?\d+(?:\.\d+)?"
     r"(?:\s*(?:khz|k|hz))?){0,12})\s*(khz|k\b|hz)"
 )
 """A frequency or a list of them with one unit ("500 Hz", "2k", "0.5, 1 and 2 kHz",

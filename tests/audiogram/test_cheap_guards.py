@@ -35,3 +35,20 @@ def test_normalise_gives_the_same_text_with_every_guard_answering_may(monkeypatc
         assert notation.normalise(text) == expected, text
         changed += expected != text
     assert changed > 100  # the rewrites the guards let through did happen
+
+
+def test_the_checker_finds_the_same_with_every_guard_answering_may(monkeypatch):
+    from clinbench.audiogram.check import check_reply
+
+    from .verdicts import labelled_replies
+
+    rows = list(labelled_replies())[::6]  # a sixth of the labelled replies, from every set
+    guarded = [check_reply(row["reply"], case).to_dict() for _, row, case in rows]
+    for module in (lexicon, notation):
+        monkeypatch.setattr(module, "may_hold", lambda text, *words: True)
+        monkeypatch.setattr(module, "may_name_ears", lambda text: (True, True, True))
+    flagged = 0
+    for (_, row, case), expected in zip(rows, guarded, strict=True):
+        assert check_reply(row["reply"], case).to_dict() == expected, row["id"]
+        flagged += bool(expected["critical_errors"])
+    assert flagged > 30

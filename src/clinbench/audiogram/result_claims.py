@@ -119,11 +119,13 @@ NO_TOPICS = Topics(False, False, False, False)
 
 TYPE_WORDS = [
     (re.compile(r"\b(sensorineural|sensori-neural|snhl|cochlear hearing loss|nerve deafness)\b"),
-     "sensorineural"),
-    (re.compile(r"\b(conductive|chl)\b"), "conductive"),
+     "sensorineural", ("sensori", "snhl", "cochlear", "nerve")),
+    (re.compile(r"\b(conductive|chl)\b"), "conductive", ("conductive", "chl")),
     # "a mixed picture": findings of more than one kind, not a mixed loss
-    (re.compile(r"\bmixed\b(?!\s+(?:picture|presentation|bag|findings|results)\b)"), "mixed"),
+    (re.compile(r"\bmixed\b(?!\s+(?:picture|presentation|bag|findings|results)\b)"), "mixed",
+     ("mixed",)),
 ]  # fmt: skip
+"""(pattern, type, the words the pattern needs one of: a clause without them skips it)."""
 COMPONENT = re.compile(
     r"\b(sensorineural|conductive|cochlear)\s+(component|element|overlay|contribution|part|one)\b|"
     r"\bunderlying\s+(?:an?\s+)?(?:\w+[\s-]+)?(sensorineural|conductive|cochlear|snhl|chl)\b"
@@ -198,7 +200,9 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
     """Return the denied-type claims of a clause, and (position, type, words, rule) of each
     type word it claims, in the order of TYPE_WORDS."""
     denied, words = [], []
-    for pattern, kind in TYPE_WORDS:
+    for pattern, kind, needs in TYPE_WORDS:
+        if not v.may_hold(low, *needs):
+            continue
         for m in pattern.finditer(low):
             classed = bool(CLASSED_AS.search(low, max(0, m.start() - 60), m.start()))
             if v.negated(low, m.start()) and not classed:

@@ -84,7 +84,7 @@ def read_clause(
     """
     low = seg.lower() if low is None else low
     hedged = hedged_sentence or bool(lx.HEDGES.search(low))
-    if lx.NOT_DONE.search(low):
+    if lx.may_hold(low, "no", "unavailable") and lx.NOT_DONE.search(low):
         return []
     claims: list[Claim] = []
     # "Acoustic reflexes, if not already done, would be expected to be absent": a

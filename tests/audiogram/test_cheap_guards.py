@@ -28,8 +28,8 @@ def test_normalise_gives_the_same_text_with_every_guard_answering_may(monkeypatc
     texts = [*EDGES, *corpus()]
     guarded = [notation.normalise(text) for text in texts]
     monkeypatch.setattr(notation, "may_hold", lambda text, *words: True)
-    monkeypatch.setattr(notation, "may_name_ears", lambda text: (True, True, True))
-    monkeypatch.setattr(lexicon, "may_name_ears", lambda text: (True, True, True))
+    monkeypatch.setattr(notation, "may_name_ears", lambda text, both=True: (True, True, True))
+    monkeypatch.setattr(lexicon, "may_name_ears", lambda text, both=True: (True, True, True))
     changed = 0
     for text, expected in zip(texts, guarded, strict=True):
         assert notation.normalise(text) == expected, text
@@ -44,11 +44,21 @@ def test_the_checker_finds_the_same_with_every_guard_answering_may(monkeypatch):
 
     rows = list(labelled_replies())[::6]  # a sixth of the labelled replies, from every set
     guarded = [check_reply(row["reply"], case).to_dict() for _, row, case in rows]
+    monkeypatch.setattr(lexicon, "_may_negate_after", lambda segment, start: True)
     for module in (lexicon, notation):
         monkeypatch.setattr(module, "may_hold", lambda text, *words: True)
-        monkeypatch.setattr(module, "may_name_ears", lambda text: (True, True, True))
+        monkeypatch.setattr(module, "may_name_ears", lambda text, both=True: (True, True, True))
     flagged = 0
     for (_, row, case), expected in zip(rows, guarded, strict=True):
         assert check_reply(row["reply"], case).to_dict() == expected, row["id"]
         flagged += bool(expected["critical_errors"])
     assert flagged > 30
+
+
+def test_a_word_negated_after_it_is_still_negated():
+    from clinbench.audiogram.lexicon import negated
+
+    for ending in ("is unlikely", "was excluded", "is ruled out", "is not likely",
+                   "seems not supported", "appears very unlikely"):  # fmt: skip
+        assert negated(f"a conductive cause {ending}", 2), ending
+    assert not negated("a conductive cause is likely", 2)

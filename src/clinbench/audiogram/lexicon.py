@@ -93,6 +93,18 @@ NEGATED_AFTER = re.compile(
     r"(?:unlikely|excluded|ruled out|not (?:likely|supported))\b"
 )
 """After a word: "a conductive cause is unlikely" negates it as "no conductive cause" does."""
+
+
+def _may_negate_after(segment: str, start: int) -> bool:
+    """Return False when the 60 characters from ``start`` hold none of the words that
+    NEGATED_AFTER (case-sensitive) ends with: a cheap test before the pattern."""
+    end = start + 60
+    return any(
+        segment.find(word, start, end) >= 0
+        for word in ("unlikely", "excluded", "ruled out", "not ")
+    )
+
+
 GENERIC = re.compile(
     r"[\w-]+(?:[\s-]+(?!that\b|which\b)[\w-]+){0,3}?\s+(?:would|(?<!and )can be|typically|usually|"
     r"tends? to|rarely|seldom|generally|commonly)\b"
@@ -247,7 +259,7 @@ def may_hold(text: str, *words: str) -> bool:
     return low is None or any(word in low for word in words)
 
 
-def may_name_ears(text: str) -> tuple[bool, bool, bool]:
+def may_name_ears(text: str, both: bool = True) -> tuple[bool, bool, bool]:
     """Return whether ``text`` may name the right ear, the left ear, and both ears: False
     where it surely holds nothing that RIGHT, LEFT (and the ear pairs) or BOTH need.
 
@@ -255,6 +267,7 @@ def may_name_ears(text: str) -> tuple[bool, bool, bool]:
     a capital R, AD or the word right, LEFT a capital L, AS or left, BOTH a capital R and L,
     AU or one of its words. The words are looked for in the lower-cased text of an ASCII
     text (where that is how a case-ignoring pattern sees it); any other text may name all.
+    ``both=False`` skips the test for both ears (it then answers that it may).
     """
     low = lowered(text)
     if low is None:
@@ -263,6 +276,8 @@ def may_name_ears(text: str) -> tuple[bool, bool, bool]:
     capital_l = "L" in text or "AS" in text
     right = capital_r or "right" in low
     left = capital_l or "left" in low
+    if not both:
+        return right, left, True
     return right, left, (capital_r and capital_l) or "AU" in text or bool(_BOTH_WORD.search(low))
 
 
@@ -336,7 +351,7 @@ def negated(segment: str, start: int) -> bool:
         return True
     if ("'" in before or "\u2019" in before) and CONTRACTED_NOT.search(before):
         return True
-    if NEGATED_AFTER.match(segment, start, start + 60):
+    if _may_negate_after(segment, start) and NEGATED_AFTER.match(segment, start, start + 60):
         return True
     return bool(_INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50))
 
@@ -415,6 +430,8 @@ SECONDARY = re.compile(
     r"\bwith an? underlying\b|\bon top of\b"
 )
 """A secondary description: what follows it is not the clause's main claim."""
+SECONDARY_WORDS = ("background", "superimposed", "in addition", "underlying", "on top")
+"""The words SECONDARY needs one of (a clause without them skips it)."""
 
 # ------------------------------------------------------------------ frequency regions
 

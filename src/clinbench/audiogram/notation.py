@@ -199,7 +199,7 @@ def ear_pairs_to_text(text: str) -> str:
         return text
     if ":" in text:  # _FREQ_THEN_PAIR needs its colon
         text = _FREQ_THEN_PAIR.sub(freq_first, text)
-    right, left, _ = may_name_ears(text)
+    right, left, _ = may_name_ears(text, both=False)
     if not (right and left):
         return text  # _PAIR_AFTER_FREQ rewrites only a pair that names both ears
     out, last = [], 0
@@ -316,7 +316,7 @@ def normalise(text: str) -> str:
         text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
     text = ear_order_pairs_to_text(text)
     text = ear_pairs_to_text(text)
-    right, left, _ = may_name_ears(text)
+    right, left, _ = may_name_ears(text, both=False)
     if right and left:
         text = EAR_PAIR.sub("both ears", text)
     if "*" in text:

@@ -62,3 +62,18 @@ def test_a_word_negated_after_it_is_still_negated():
                    "seems not supported", "appears very unlikely"):  # fmt: skip
         assert negated(f"a conductive cause {ending}", 2), ending
     assert not negated("a conductive cause is likely", 2)
+
+
+def test_every_hedge_holds_a_hedge_word():
+    import re
+
+    from clinbench.audiogram.lexicon import HEDGE_WORD, HEDGES
+
+    hedges = ["possibly", "probable", "likely", "may", "might", "suggests", "consistent with",
+              "appears", "seem", "approximately", "about", "around", "roughly", "query",
+              "presumed", "in keeping with", "~35", "sloping?"]  # fmt: skip
+    texts = [f"a loss, {h} moderate" for h in hedges]
+    texts += [piece.lower() for reply in corpus() for piece in re.split(r"[,.;\n]", reply)]
+    hedged = [text for text in texts if HEDGES.search(text)]
+    assert len(hedged) > len(hedges)
+    assert [text for text in hedged if not HEDGE_WORD.search(text)] == []

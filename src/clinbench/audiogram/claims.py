@@ -216,28 +216,7 @@ _TRIGGER_WORDS = (
 )  # fmt: skip
 
 
-def _trie(words) -> str:
-    """Return a regular expression that finds any of ``words`` (literals), written as a trie.
-
-    Hand-written: ``re`` has no set-of-literals search (no Aho-Corasick in the standard
-    library); as a trie, a place costs one test per distinct first letter instead of one per
-    word (the same truth as ``any(word in text ...)``, about 2x faster on the fixed set).
-    """
-    heads: dict[str, list[str]] = {}
-    for word in words:
-        heads.setdefault(word[0], []).append(word[1:])
-    alternatives = []
-    for head, tails in heads.items():
-        if "" in tails:  # a word ends here: a longer one adds nothing to whether one is there
-            alternatives.append(re.escape(head))
-        elif len(tails) == 1:
-            alternatives.append(re.escape(head + tails[0]))
-        else:
-            alternatives.append(f"{re.escape(head)}(?:{_trie(tails)})")
-    return "|".join(alternatives)
-
-
-_TRIGGER_WORD = re.compile(_trie(_TRIGGER_WORDS))
+_TRIGGER_WORD = re.compile(v.literal_trie(_TRIGGER_WORDS))
 _TRIGGER_DIGIT = re.compile(
     r"\d(?:(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
     r"\s*(?i:k|khz|hz)\s*:?\s*-?\d{1,3}\b|\s*/\s*\.?\d|"

@@ -72,7 +72,8 @@ _DBHL = re.compile(r"\bdBHL\b", re.I)
 _PAIR_EAR = r"(right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE))"
 _PAIR_DB = r"\s*(?:db(?:\s*hl)?)?"
 _FREQ_THEN_PAIR = re.compile(
-    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)\s*:\s*{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})"
+    # (opens with a digit, then looks back past it, so the search jumps from digit to digit)
+    rf"(\d(?<![\d.]\d)\d*(?:\.\d+)?)\s*(khz|k|hz)\s*:\s*{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})"
     rf"{_PAIR_DB}\s*[,/;]?\s*(?:and\s+)?{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})"
     r"(?:\s*db(?:\s*hl)?|(?![\d.])(?=[ \t]*(?:[;.]?[ \t]*$|[;.]?[ \t]*\n)))",
     re.I | re.M,

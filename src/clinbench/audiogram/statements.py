@@ -83,7 +83,7 @@ def read_clause(
     one the sentence opens with ("At 1 kHz the left ear ..."), for values that name none.
     """
     low = seg.lower() if low is None else low
-    hedged = hedged_sentence or bool(lx.HEDGES.search(low))
+    hedged = hedged_sentence or bool(lx.HEDGE_WORD.search(low) and lx.HEDGES.search(low))
     if lx.may_hold(low, "no", "unavailable") and lx.NOT_DONE.search(low):
         return []
     claims: list[Claim] = []

@@ -1077,7 +1077,7 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
 # Pure-tone averages: "PTA", "4FA", "three-frequency average" (BSA 2018 pure-tone
 # audiometry; WHO 2021 four-frequency average), with the frequencies or the sum shown.
 PTA = re.compile(
-    r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|average threshold|"
+    r"\b(" + v.AVERAGE_NAME + r"|average threshold|"
     # "(0.5-4 kHz)" is skipped; not a sum "(30+40+50+60)", nor the average itself "(32.5 dB)"
     r"[34]fa)\b(?:\s*\((?![\d\s.]*\+)(?!\s*-?\d+(?:\.\d+)?\s*(?:db|\)))[^)]*\))?"
     # the frequencies averaged ("PTA 0.5/1/2/4 kHz:") or the sum shown ("= (55 + 50) / 2 =")
@@ -1097,8 +1097,7 @@ average, with or without the word PTA before it."""
 FREQ_AVERAGE = re.compile(
     r"\b(?:(?:high|low|mid)[\s-]*frequency\s+|[hl]f\s+)?(?:average|mean|avg)\b"
     r"(?:\s+(?:threshold|hearing\s+level)s?)?\s*\(?\s*(?:at|of|over|across|for|from)?\s*"
-    r"(\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
-    r"(?:\s*(?:khz|k|hz))?){1,6})\s*(khz|k\b|hz)\s*\)?"
+    r"(" + v.AVERAGED_FREQUENCIES + r")\s*(khz|k\b|hz)\s*\)?"
     r"[^.\d%]{0,20}?(-?\d+(?:\.\d+)?)(?=\s*(?:db|decibels)\b)"
 )
 """An average quoted with the frequencies it averages ("high-frequency average (2, 4 kHz)

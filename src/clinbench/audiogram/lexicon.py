@@ -41,6 +41,24 @@ def literal_trie(words) -> str:
     return "|".join(alternatives)
 
 
+RIGHT_TAG = r"(?-i:Rt|RT|R|RE|AD)"
+"""The right ear's tags, in capitals (Rt, RT, R, RE, AD), as a fragment of the patterns that
+read a pair of ears (BOTH here, notation.EAR_PAIR)."""
+LEFT_TAG = r"(?-i:Lt|LT|L|LE|AS)"
+"""The left ear's tags, in capitals (Lt, LT, L, LE, AS), as RIGHT_TAG."""
+EAR_TAG = r"right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE)"
+"""An ear named or tagged before its value ("right 25", "Lt 40", "AD 30"), as a fragment of
+notation's value pairs."""
+AVERAGE_NAME = r"pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average"
+"""The names of a pure-tone average (PTA, a three- or four-frequency average), as a fragment
+of the patterns that read an average (claims.PTA, notation's average pairs)."""
+AVERAGED_FREQUENCIES = (
+    r"\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
+    r"(?:\s*(?:khz|k|hz))?){1,6}"
+)
+"""The frequencies an average is taken over, before their last unit ("0.5, 1, 2 and 4",
+"2-4", "500/1k/2"), as a fragment of the patterns that read an average with its frequencies
+(claims.FREQ_AVERAGE, notation's average pairs)."""
 DEG = r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal)"
 EAR_HEADING = re.compile(
     r"^[\s#*_>-]*(?:the\s+)?(?:right|left|(?-i:R|L|RE|LE|AD|AS|Rt|Lt|RT|LT))"
@@ -173,8 +191,8 @@ BOTH = re.compile(
     # "both ... ears", not "both a middle-ear and an inner-ear part" (one ear's two parts)
     r"both\b(?=[^.]{0,20}\b(?:ears\b|(?<!middle[\s-])(?<!inner[\s-])(?<!outer[\s-])ear\b))|"
     r"right and left|left and right|(?-i:AU)|"
-    r"(?-i:Rt|RT|R|RE|AD)\s*(?:and|&|/|\+)\s*(?-i:Lt|LT|L|LE|AS)|"
-    r"(?-i:Lt|LT|L|LE|AS)\s*(?:and|&|/|\+)\s*(?-i:Rt|RT|R|RE|AD))\b",
+    rf"{RIGHT_TAG}\s*(?:and|&|/|\+)\s*{LEFT_TAG}|"
+    rf"{LEFT_TAG}\s*(?:and|&|/|\+)\s*{RIGHT_TAG})\b",
     re.I,
 )
 _BOTH_WORD = re.compile(
@@ -568,18 +586,22 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("DEG", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT", "LOSS_NOUN"),
      "degree names of the standards in classify.py (WHO 2021, ASHA/Clark 1981, Goodman "
      "1965) and 'within normal limits'/WNL of audiology reports"),
-    (("RIGHT", "LEFT", "BOTH", "EAR_WORD", "EAR_HEADING", "EAR_ONLY", "BILATERAL"),
+    (("RIGHT", "LEFT", "BOTH", "EAR_WORD", "EAR_HEADING", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
+      "LEFT_TAG", "EAR_TAG"),
      "ear notations of audiogram forms and letters: right/left, AD/AS/AU (ASHA 1990 "
      "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags"),
     (("CONFIG_WORDS", "CONFIG_COMPATIBLE", "CONFIG_TRIGGER"),
      "audiogram configuration terms (flat, sloping, precipitous, rising, cookie-bite, "
      "noise notch) of audiogram descriptions"),
     (("NEGATORS", "CONTRACTED_NOT", "NEGATED_AFTER", "GENERIC", "CONDITION", "PRESUPPOSED",
-      "HEDGES", "HEDGED_SENTENCE", "NOT_DONE", "SIDE_BY_FINDING", "THE_BEFORE"),
+      "HEDGES", "HEDGE_WORD", "HEDGED_SENTENCE", "NOT_DONE", "SIDE_BY_FINDING", "THE_BEFORE"),
      "negation, conditions, general statements, references and hedges of model replies "
      "in the AudiologyBench validation sets (tuning set, batches 1-11; issue #26)"),
     (("CONDUCTION", "GAP_WORD", "GAP_TRIGGER", "DB_RANGE", "DIGIT"),
      "air and bone conduction, air-bone gap (ABG) and dB HL values as audiograms label them"),
+    (("AVERAGE_NAME", "AVERAGED_FREQUENCIES"),
+     "pure-tone averages and the frequencies they average (BSA 2018 pure-tone audiometry; "
+     "WHO 2021 four-frequency average of 0.5, 1, 2 and 4 kHz)"),
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "SYMMETRY", "BARE_SYMMETRY", "WORSE", "COMPARATIVE",

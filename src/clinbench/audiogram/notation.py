@@ -17,11 +17,16 @@ import re
 
 from clinbench.audiogram.audiogram_model import FREQUENCIES
 from clinbench.audiogram.lexicon import (
+    AVERAGE_NAME,
+    AVERAGED_FREQUENCIES,
     BOTH,
     DIGIT,
+    EAR_TAG,
     EAR_WORD,
     LEFT,
+    LEFT_TAG,
     RIGHT,
+    RIGHT_TAG,
     may_hold,
     may_name_ears,
     to_hz,
@@ -31,8 +36,8 @@ _STAR_BULLET = re.compile(r"^(\s*)\*(?=\s)", re.M)
 
 
 EAR_PAIR = re.compile(
-    r"\b(?:(?-i:Rt|RT|R|RE|AD)|right)\s*(?:and|&|/|\+)\s*(?:(?-i:Lt|LT|L|LE|AS)|left)\b|"
-    r"\b(?:(?-i:Lt|LT|L|LE|AS)|left)\s*(?:and|&|/|\+)\s*(?:(?-i:Rt|RT|R|RE|AD)|right)\b",
+    rf"\b(?:{RIGHT_TAG}|right)\s*(?:and|&|/|\+)\s*(?:{LEFT_TAG}|left)\b|"
+    rf"\b(?:{LEFT_TAG}|left)\s*(?:and|&|/|\+)\s*(?:{RIGHT_TAG}|right)\b",
     re.I,
 )
 """Both ears named as a pair ("Rt and Lt", "right and left"): read as 'both ears', so the
@@ -69,7 +74,7 @@ def _freq_value_list(m: re.Match) -> str:
 _DBHL = re.compile(r"\bdBHL\b", re.I)
 
 
-_PAIR_EAR = r"(right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE))"
+_PAIR_EAR = f"({EAR_TAG})"
 _PAIR_DB = r"\s*(?:db(?:\s*hl)?)?"
 _FREQ_THEN_PAIR = re.compile(
     # (opens with a digit, then looks back past it, so the search jumps from digit to digit)
@@ -269,14 +274,11 @@ _GAP_BETWEEN = re.compile(
 """The gap named in words ("the gap between air and bone"): the air-bone gap."""
 
 
-_AVG_FREQS = (
-    r"\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
-    r"(?:\s*(?:khz|k|hz))?){1,6}\s*(?:khz|k\b|hz)"
-)
-_AVG_EAR = r"(?:the\s+)?(right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE))(?:\s+ear)?\s*[:=]?\s*"
+_AVG_FREQS = AVERAGED_FREQUENCIES + r"\s*(?:khz|k\b|hz)"
+_AVG_EAR = rf"(?:the\s+)?({EAR_TAG})(?:\s+ear)?\s*[:=]?\s*"
 _AVG_HEDGE = r"((?:about|around|approximately|approx\.?|roughly|~)\s*)?"
 _AVERAGE_EAR_PAIR = re.compile(
-    r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|"
+    r"\b(" + AVERAGE_NAME + r"|"
     r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:average|mean)(?:\s+thresholds?)?)"
     rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)?|\s+(?:at|over|across|of)\s+"
     rf"({_AVG_FREQS}))?\s*[:=]?\s*\(?\s*{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)"

@@ -77,3 +77,12 @@ def test_every_hedge_holds_a_hedge_word():
     hedged = [text for text in texts if HEDGES.search(text)]
     assert len(hedged) > len(hedges)
     assert [text for text in hedged if not HEDGE_WORD.search(text)] == []
+
+
+def test_a_report_or_colleague_is_noticed_as_reported_hint_notices_it():
+    from clinbench.audiogram.discourse import REPORTED_HINT, _reported
+
+    named = ["my Colleague wrote", "the REPORT says", "Referrer: mild", "her letter", "Original:"]
+    texts = [*named, "a mild loss", "reporting", *corpus()]
+    assert all(_reported(text) for text in named)
+    assert [text for text in texts if _reported(text) != bool(REPORTED_HINT.search(text))] == []

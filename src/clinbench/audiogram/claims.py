@@ -415,7 +415,7 @@ def written_out(reply: str) -> str:
     "at seven fifty" = 750). Hundreds and thousands are frequencies, which are round: "five
     hundred forty at one thousand" is 500, then 40 at 1000.
     """
-    if not _SPOKEN_MARK.search(reply):
+    if not (v.may_hold(reply, "full stop", "new ") and _SPOKEN_MARK.search(reply)):
         return reply
     out: list[str] = []
     last = 0

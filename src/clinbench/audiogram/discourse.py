@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from clinbench.audiogram import lexicon
+
 UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
 """An option of a tick-box form left unticked: "[ ] Sensorineural", up to the next box or
 the line end; a ticked one ("[x] Conductive") is the writer's answer."""
@@ -77,6 +79,14 @@ REJECTED = re.compile(
 not correct", "should read", "rather", "in fact", "a MIXED loss, not sensorineural"."""
 
 REPORTED_HINT = re.compile(r"\b(?:colleague|report|referrer|letter|original)\b", re.I)
+
+
+def _reported(text: str) -> bool:
+    """Return whether ``text`` names a report or a colleague (REPORTED_HINT), after a cheap
+    test of its words."""
+    words = ("colleague", "report", "referrer", "letter", "original")
+    return lexicon.may_hold(text, *words) and bool(REPORTED_HINT.search(text))
+
 
 _VERDICT_REACH = 250
 """How far after quoted words the writer's verdict on them is looked for (characters); the
@@ -182,6 +192,6 @@ def without_unclaimed(text: str) -> str:
         text = EXAMINER_LINE.sub(_examiner_line, text)
     if "irst" in text or "nitial" in text or "IRST" in text or "NITIAL" in text:
         text = SET_ASIDE.sub(_blank, text)
-    if '"' in text or ">" in text or "\u201c" in text or REPORTED_HINT.search(text):
+    if '"' in text or ">" in text or "\u201c" in text or _reported(text):
         text = _without_rejected_quotes(text)
     return text

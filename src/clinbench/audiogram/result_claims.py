@@ -389,6 +389,8 @@ def speech_claims(low: str, ear: str | None, hedged: bool, sent_low: str = "") -
     """Return the speech-audiometry claims of a lower-cased clause: kind ``srt`` (dB HL) or
     ``wrs`` (per cent). Values tagged with their ears after the test's name ("SRT 30 dB
     right, 70 dB left") are claims of those ears; otherwise each value is of ``ear``."""
+    if not v.may_hold(low, "srt", "speech", "%", "per"):
+        return []  # SRT needs its name; WRS and a bare percentage, a per cent
     srt_rule, wrs_rule = "speech reception threshold", "word recognition score"
     tagged = []
     srt = SRT.search(low)

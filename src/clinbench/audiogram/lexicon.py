@@ -139,11 +139,8 @@ NEGATED_AFTER = re.compile(
 def _may_negate_after(segment: str, start: int) -> bool:
     """Return False when the 60 characters from ``start`` hold none of the words that
     NEGATED_AFTER (case-sensitive) ends with: a cheap test before the pattern."""
-    end = start + 60
-    return any(
-        segment.find(word, start, end) >= 0
-        for word in ("unlikely", "excluded", "ruled out", "not ")
-    )
+    window = segment[start : start + 60]
+    return "unlikely" in window or "excluded" in window or "ruled out" in window or "not " in window
 
 
 GENERIC = re.compile(
@@ -302,8 +299,13 @@ def lowered(text: str) -> str | None:
 
 def may_hold(text: str, *words: str) -> bool:
     """Return False when ``text`` surely holds none of ``words`` (in lower case), case ignored."""
-    low = lowered(text)
-    return low is None or any(word in low for word in words)
+    if not text.isascii():  # as lowered(), inline: this test runs for most clauses
+        return True
+    low = text.lower()
+    for word in words:  # a loop, not any(): no generator to build on the hot path
+        if word in low:
+            return True
+    return False
 
 
 def may_name_ears(text: str, both: bool = True) -> tuple[bool, bool, bool]:

@@ -1223,7 +1223,9 @@ def configuration_claims(low: str, ear: str | None, hedged: bool) -> list[Claim]
     """Return the configuration claims of a lower-cased clause, one per configuration named
     (the shape words of lexicon.CONFIG_WORDS; a Carhart notch is no noise notch)."""
     out, seen = [], set()
-    for pattern, config in v.CONFIG_WORDS:
+    for pattern, config, needs in v.CONFIG_WORDS:
+        if not v.may_hold(low, *needs):
+            continue
         for m in pattern.finditer(low):
             if config in seen or v.negated(low, m.start()):
                 continue

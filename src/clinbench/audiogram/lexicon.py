@@ -86,18 +86,21 @@ EAR_WORD = {"rt": "right", "r": "right", "ad": "right", "lt": "left", "l": "left
 CONFIG_WORDS = [
     (re.compile(r"\b(cookie[\s-]*bite|trough[\s-]*shaped|u[\s-]shaped|"
                 r"mid[\s-]frequency (?:hearing )?loss)\b"),
-     "cookie-bite"),
-    (re.compile(r"(?<!carhart )\b((?:noise[\s-]*)?notch(?:ed)?)\b"), "noise-notch"),
+     "cookie-bite", ("cookie", "trough", "shaped", "mid")),
+    (re.compile(r"(?<!carhart )\b((?:noise[\s-]*)?notch(?:ed)?)\b"), "noise-notch", ("notch",)),
     (re.compile(r"\b(precipitous(?:ly)?|steeply sloping|sharply sloping|ski[\s-]*slope)\b"),
-     "precipitous"),
+     "precipitous", ("precipitous", "steeply", "sharply", "ski")),
     (re.compile(r"\b(rising|reverse[\s-]*slop\w*|up[\s-]*sloping|"
                 r"low[\s-]frequency (?:hearing )?loss)\b"),
-     "rising"),
+     "rising", ("rising", "reverse", "up", "low")),
     (re.compile(r"\b((?:gently |gradually |downward(?:ly)? |down[\s-]*)?sloping|falling|"
                 r"high[\s-]frequency (?:sensorineural )?(?:hearing )?loss)\b"),
-     "sloping"),
-    (re.compile(r"\bflat\b(?!\s*(?:\(type b\)|type b|tympanogram|tymp|trace|curve|peak))"), "flat"),
+     "sloping", ("sloping", "falling", "high")),
+    (re.compile(r"\bflat\b(?!\s*(?:\(type b\)|type b|tympanogram|tymp|trace|curve|peak))"), "flat",
+     ("flat",)),
 ]  # fmt: skip
+"""(pattern, configuration, the words the pattern needs one of: a clause without them skips
+it)."""
 CONFIG_COMPATIBLE = {
     "sloping": {"sloping", "precipitous"},
     "precipitous": {"precipitous", "sloping"},

@@ -422,6 +422,8 @@ CONDUCTION = re.compile(
 )
 """Bone- or air-conduction named by word or abbreviation (BC/AC), or in lay words ("the inner
 ear responds at 25 dB": bone conduction)."""
+_CONDUCTION_WORDS = ("bone", "bc", "b/c", "inner", "cochlea", "nerve", "air", "ac", "a/c")
+"""The words CONDUCTION needs one of."""
 
 
 _CONDUCTION_OBJECT = re.compile(
@@ -452,7 +454,8 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
         else []
     )
     marks = [(start, "gap") for start, _ in gaps]
-    for m in CONDUCTION.finditer(low):
+    named = may_hold(low, *_CONDUCTION_WORDS)
+    for m in CONDUCTION.finditer(low) if named else ():
         inside = bisect.bisect_right(gaps, (m.start(), len(low) + 1)) - 1  # gaps are in order
         if inside >= 0 and gaps[inside][0] <= m.start() < gaps[inside][1]:
             continue
@@ -542,7 +545,7 @@ def region_of(text: str) -> tuple[int, int, bool] | None | str:
             lo, hi = min(lo, lo2), max(hi, hi2)
         explicit = bool(_REGION_PREPOSITION.search(window[: band.start()]))
         return lo, hi, explicit
-    freq = REGION_FREQ.search(window)
+    freq = REGION_FREQ.search(window) if DIGIT.search(window) else None  # it needs a number
     if freq:
         word = " ".join((freq.group(1) or "at").split())
         first = to_hz(freq.group(2), freq.group(3) or freq.group(5))

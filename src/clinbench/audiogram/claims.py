@@ -527,6 +527,8 @@ def read_claims(reply: str) -> list[Claim]:
                 and not reply[start : toks[0].start].strip(" \t*#>-")
             ):
                 line = (_ears_of(toks[0]), toks[0].rule)
+        if not toks and not v.DIGIT.search(reply, start, end):
+            continue  # nothing to read: no token, and no number for a list of thresholds
         claims, opened = _statement_claims(reply, start, end, toks, line if line[0] else block)
         block = opened or block
         if any(t.kind == "withdraw" for t in toks):
@@ -814,6 +816,8 @@ def _qualifier(toks: list[Token]) -> Qualifier:
 def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
     """Threshold claims: kHz lists ('.25 60 / .5 50 / ...'), 'LEVEL @FREQ', 'LEVEL dB at
     FREQ' and 'FREQ: LEVEL'; a level after '>' or 'differs by' is a difference, not one."""
+    if not v.DIGIT.search(text, start, end):
+        return []  # every reading here needs a number (a level token, a list's digits)
     listed = list(_KHZ_LIST.finditer(text, start, end))
     if len(listed) >= 3:
         out = []

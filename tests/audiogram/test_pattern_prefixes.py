@@ -25,6 +25,12 @@ BEFORE = {
         r"(?:\s*(?:khz|k|hz))?){0,12})\s*(khz|k\b|hz)",
         0,
     ),
+    "LOSS_CONTEXT": (
+        lexicon,
+        r"(hearing|loss|\bhl\b|snhl|chl|sensorineural|conductive|mixed|impairment|deaf|grade|"
+        r"degree|\bpta\b|threshold|notch)",
+        0,
+    ),
     "_FREQ_THEN_PAIR": (
         notation,
         r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)\s*:\s*(right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE))"
@@ -40,7 +46,7 @@ EDGES = [
     "Mild.  Moderate; severe\n\nR: 40, -5, 5 and 10 and & 3 vs. 4 compared to 5",
     "1.5, 2 and 4 kHz; 0.5/1/2k and 3.5 khz, 12.5 hz", "a.5 kHz 5.5k x2k ;",
     "3 kHz: R 30, L 55 dB HL", "4 kHz: R 50, L 55\n", "x4 kHz: Rt 5 / Lt 10",
-    "1.5k: right 20 and left 25 db",
+    "1.5k: right 20 and left 25 db", "hl dbhl 40 hl pta xpta pta4 apta_ (pta) hl_ ahl",
     "Right ear. (left) [x] *y* while z whereas q but -3 and -4", ";", ".", " ", "",
 ]  # fmt: skip
 

@@ -79,8 +79,10 @@ NORMAL_PHRASES = re.compile(
     r"appreciable) hearing loss)\b"
 )
 LOSS_CONTEXT = re.compile(
-    r"(hearing|loss|\bhl\b|snhl|chl|sensorineural|conductive|mixed|impairment|deaf|grade|"
-    r"degree|\bpta\b|threshold|notch)"
+    # every alternative opens with a letter (a word boundary before "hl" and "pta" is looked
+    # back for after it), so the search jumps between candidate letters
+    r"(hearing|loss|h(?<!\wh)l\b|snhl|chl|sensorineural|conductive|mixed|impairment|deaf|grade|"
+    r"degree|p(?<!\wp)ta\b|threshold|notch)"
 )
 EAR_WORD = {"rt": "right", "r": "right", "ad": "right", "lt": "left", "l": "left", "as": "left"}
 CONFIG_WORDS = [

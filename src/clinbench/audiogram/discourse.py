@@ -17,6 +17,8 @@ import re
 import string
 from collections.abc import Callable
 
+from clinbench.audiogram import lexicon
+
 UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
 """An option of a tick-box form left unticked: "[ ] Sensorineural", up to the next box or
 the line end; a ticked one ("[x] Conductive") is the writer's answer."""
@@ -305,6 +307,8 @@ TURN_REJECTED = re.compile(
 )
 """A turn that opens by rejecting the turn before it ("No - the left ear ...", "Actually,
 ...")."""
+
+
 
 _VERDICT_REACH = 250
 """How far after quoted words the writer's verdict on them is looked for (characters); the

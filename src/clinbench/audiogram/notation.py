@@ -16,14 +16,28 @@ from __future__ import annotations
 import re
 
 from clinbench.audiogram.audiogram_model import FREQUENCIES
-from clinbench.audiogram.lexicon import BOTH, DIGIT, EAR_WORD, LEFT, RIGHT, to_hz
+from clinbench.audiogram.lexicon import (
+    AVERAGE_NAME,
+    AVERAGED_FREQUENCIES,
+    BOTH,
+    DIGIT,
+    EAR_TAG,
+    EAR_WORD,
+    LEFT,
+    LEFT_TAG,
+    RIGHT,
+    RIGHT_TAG,
+    may_hold,
+    may_name_ears,
+    to_hz,
+)
 
 _STAR_BULLET = re.compile(r"^(\s*)\*(?=\s)", re.M)
 
 
 EAR_PAIR = re.compile(
-    r"\b(?:(?-i:Rt|RT|R|RE|AD)|right)\s*(?:and|&|/|\+)\s*(?:(?-i:Lt|LT|L|LE|AS)|left)\b|"
-    r"\b(?:(?-i:Lt|LT|L|LE|AS)|left)\s*(?:and|&|/|\+)\s*(?:(?-i:Rt|RT|R|RE|AD)|right)\b",
+    rf"\b(?:{RIGHT_TAG}|right)\s*(?:and|&|/|\+)\s*(?:{LEFT_TAG}|left)\b|"
+    rf"\b(?:{LEFT_TAG}|left)\s*(?:and|&|/|\+)\s*(?:{RIGHT_TAG}|right)\b",
     re.I,
 )
 """Both ears named as a pair ("Rt and Lt", "right and left"): read as 'both ears', so the
@@ -60,10 +74,11 @@ def _freq_value_list(m: re.Match) -> str:
 _DBHL = re.compile(r"\bdBHL\b", re.I)
 
 
-_PAIR_EAR = r"(right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE))"
+_PAIR_EAR = f"({EAR_TAG})"
 _PAIR_DB = r"\s*(?:db(?:\s*hl)?)?"
 _FREQ_THEN_PAIR = re.compile(
-    rf"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)\s*:\s*{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})"
+    # (opens with a digit, then looks back past it, so the search jumps from digit to digit)
+    rf"(\d(?<![\d.]\d)\d*(?:\.\d+)?)\s*(khz|k|hz)\s*:\s*{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})"
     rf"{_PAIR_DB}\s*[,/;]?\s*(?:and\s+)?{_PAIR_EAR}(?:\s+ear)?\s*[:=]?\s*(-?\d{{1,3}})"
     r"(?:\s*db(?:\s*hl)?|(?![\d.])(?=[ \t]*(?:[;.]?[ \t]*$|[;.]?[ \t]*\n)))",
     re.I | re.M,
@@ -188,7 +203,11 @@ def ear_pairs_to_text(text: str) -> str:
 
     if not _DB_WORD.search(text) and ":" not in text:
         return text
-    text = _FREQ_THEN_PAIR.sub(freq_first, text)
+    if ":" in text:  # _FREQ_THEN_PAIR needs its colon
+        text = _FREQ_THEN_PAIR.sub(freq_first, text)
+    right, left, _ = may_name_ears(text, both=False)
+    if not (right and left):
+        return text  # _PAIR_AFTER_FREQ rewrites only a pair that names both ears
     out, last = [], 0
     for m in _PAIR_AFTER_FREQ.finditer(text):
         if {m.group(2).lower(), m.group(4).lower()} != {"right", "left"}:
@@ -255,14 +274,11 @@ _GAP_BETWEEN = re.compile(
 """The gap named in words ("the gap between air and bone"): the air-bone gap."""
 
 
-_AVG_FREQS = (
-    r"\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
-    r"(?:\s*(?:khz|k|hz))?){1,6}\s*(?:khz|k\b|hz)"
-)
-_AVG_EAR = r"(?:the\s+)?(right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE))(?:\s+ear)?\s*[:=]?\s*"
+_AVG_FREQS = AVERAGED_FREQUENCIES + r"\s*(?:khz|k\b|hz)"
+_AVG_EAR = rf"(?:the\s+)?({EAR_TAG})(?:\s+ear)?\s*[:=]?\s*"
 _AVG_HEDGE = r"((?:about|around|approximately|approx\.?|roughly|~)\s*)?"
 _AVERAGE_EAR_PAIR = re.compile(
-    r"\b(pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average|"
+    r"\b(" + AVERAGE_NAME + r"|"
     r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:average|mean)(?:\s+thresholds?)?)"
     rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)?|\s+(?:at|over|across|of)\s+"
     rf"({_AVG_FREQS}))?\s*[:=]?\s*\(?\s*{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)"
@@ -335,10 +351,13 @@ def normalise(text: str) -> str:
     text = tables_to_text(text)
     if _EIGHT_NUMBERS.search(text) and not _SLIP_CORRECTED.search(text):
         text = EIGHT_LEVEL_ROW.sub(_eight_level_row, text)
-    text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
+    if may_hold(text, "pta", "average", "mean"):  # what _AVERAGE_EAR_PAIR needs one of
+        text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
     text = ear_order_pairs_to_text(text)
     text = ear_pairs_to_text(text)
-    text = EAR_PAIR.sub("both ears", text)
+    right, left, _ = may_name_ears(text, both=False)
+    if right and left:
+        text = EAR_PAIR.sub("both ears", text)
     if "*" in text:
         text = _STAR_BULLET.sub(r"\1-", text)  # "* item" -> "- item"; "**bold**" stays
     text = text.translate(_SYMBOLS)
@@ -365,7 +384,7 @@ def normalise(text: str) -> str:
         text = _MOD_SEVERE.sub("moderate to severe", text)
     if "->" in text or "→" in text or "mild-" in text.lower() or "mild–" in text.lower():
         text = _GRADE_SPAN.sub(_grade_span, text)
-    return _DBHL.sub("dB HL", text)
+    return _DBHL.sub("dB HL", text) if may_hold(text, "dbhl") else text
 
 
 _GRADE_SPAN = re.compile(

@@ -119,11 +119,13 @@ NO_TOPICS = Topics(False, False, False, False)
 
 TYPE_WORDS = [
     (re.compile(r"\b(sensorineural|sensori-neural|snhl|cochlear hearing loss|nerve deafness)\b"),
-     "sensorineural"),
-    (re.compile(r"\b(conductive|chl)\b"), "conductive"),
+     "sensorineural", ("sensori", "snhl", "cochlear", "nerve")),
+    (re.compile(r"\b(conductive|chl)\b"), "conductive", ("conductive", "chl")),
     # "a mixed picture": findings of more than one kind, not a mixed loss
-    (re.compile(r"\bmixed\b(?!\s+(?:picture|presentation|bag|findings|results)\b)"), "mixed"),
+    (re.compile(r"\bmixed\b(?!\s+(?:picture|presentation|bag|findings|results)\b)"), "mixed",
+     ("mixed",)),
 ]  # fmt: skip
+"""(pattern, type, the words the pattern needs one of: a clause without them skips it)."""
 COMPONENT = re.compile(
     r"\b(sensorineural|conductive|cochlear)\s+(component|element|overlay|contribution|part|one)\b|"
     r"\bunderlying\s+(?:an?\s+)?(?:\w+[\s-]+)?(sensorineural|conductive|cochlear|snhl|chl)\b"
@@ -209,7 +211,9 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
     """Return the denied-type claims of a clause, and (position, type, words, rule) of each
     type word it claims, in the order of TYPE_WORDS."""
     denied, words = [], []
-    for pattern, kind in TYPE_WORDS:
+    for pattern, kind, needs in TYPE_WORDS:
+        if not v.may_hold(low, *needs):
+            continue
         for m in pattern.finditer(low):
             classed = bool(CLASSED_AS.search(low, max(0, m.start() - 60), m.start()))
             if v.negated(low, m.start()) and not classed:
@@ -396,6 +400,8 @@ def speech_claims(low: str, ear: str | None, hedged: bool, sent_low: str = "") -
     """Return the speech-audiometry claims of a lower-cased clause: kind ``srt`` (dB HL) or
     ``wrs`` (per cent). Values tagged with their ears after the test's name ("SRT 30 dB
     right, 70 dB left") are claims of those ears; otherwise each value is of ``ear``."""
+    if not v.may_hold(low, "srt", "speech", "%", "per"):
+        return []  # SRT needs its name; WRS and a bare percentage, a per cent
     srt_rule, wrs_rule = "speech reception threshold", "word recognition score"
     tagged = []
     srt = SRT.search(low)

@@ -83,8 +83,8 @@ def read_clause(
     one the sentence opens with ("At 1 kHz the left ear ..."), for values that name none.
     """
     low = seg.lower() if low is None else low
-    hedged = hedged_sentence or bool(lx.HEDGES.search(low))
-    if lx.NOT_DONE.search(low):
+    hedged = hedged_sentence or bool(lx.HEDGE_WORD.search(low) and lx.HEDGES.search(low))
+    if lx.may_hold(low, "no", "unavailable") and lx.NOT_DONE.search(low):
         return []
     claims: list[Claim] = []
     # "Acoustic reflexes, if not already done, would be expected to be absent": a
@@ -183,7 +183,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
     for index, seg in enumerate(segments):
         seg_low = seg.lower()
         clause_context = windows.around(seg_low)
-        secondary = lx.SECONDARY.search(seg_low)
+        secondary = lx.may_hold(seg_low, *lx.SECONDARY_WORDS) and lx.SECONDARY.search(seg_low)
         if secondary:
             # "... on a background of bilateral SNHL": the background is a secondary
             # description, not this clause's claim about the ear.
@@ -244,7 +244,10 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
     a main clause to the clauses after it."""
     if len(ears) == 1:
         seg_ear = next(iter(ears))
-        if main and not lx.COMPARATIVE.search(seg):  # an aside carries no ear on
+        comparative = lx.may_hold(
+            seg, "worse", "poorer", "better", "than"
+        ) and lx.COMPARATIVE.search(seg)
+        if main and not comparative:  # an aside carries no ear on
             carried.name_ear(seg_ear, line_start)
         return seg_ear
     if len(ears) > 1:
@@ -382,7 +385,7 @@ def colon_clauses(segment: str) -> list[str]:
 
 
 def _with_clauses(segment: str) -> list[str]:
-    m = _WITH.search(segment)
+    m = _WITH.search(segment) if lx.may_hold(segment, "with") else None
     if m is None:
         return [segment]
     head, tail = segment[: m.start()], segment[m.end() :]

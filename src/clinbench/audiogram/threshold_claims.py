@@ -77,7 +77,8 @@ NO_RESPONSE_SIDES = {
 # -- the patterns of threshold reading (each says where its usage comes from) -------------
 
 FREQ_LIST = re.compile(
-    r"(?<![\d.])(\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/)\s*(?:and\s+)?\d+(?:\.\d+)?"
+    # (opens with a digit, then looks back past it, so the search jumps from digit to digit)
+    r"(\d(?<![\d.]\d)\d*(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/)\s*(?:and\s+)?\d+(?:\.\d+)?"
     r"(?:\s*(?:khz|k|hz))?){0,12})\s*(khz|k\b|hz)"
 )
 """A frequency or a list of them with one unit ("500 Hz", "2k", "0.5, 1 and 2 kHz",
@@ -286,6 +287,8 @@ def _ranges(c: _Clause) -> None:
     """Ranges: "20-30 dB HL at 250-1000 Hz", a range for a whole ear, a gap's size over a
     range of frequencies."""
     low = c.low
+    if not v.may_hold(low, "db", "decibels"):  # what DB_RANGE needs
+        return
     for m in v.DB_RANGE.finditer(low):
         gap = c.conduction_at(m.start()) == "gap"
         skipped = m.start() in c.averages or _not_a_threshold(low, m, gap)
@@ -347,6 +350,8 @@ def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
 def _lists(c: _Clause, frequency: int | None) -> None:
     """Lists of values with their frequencies ("25, 30 and 45 dB HL at 0.5, 1 and 2 kHz")."""
     low = c.low
+    if not v.may_hold(low, "db", "decibels"):  # what DB_LIST needs
+        return
     freq_lists = [(fm.start(), fm.end(), fm) for fm in FREQ_LIST.finditer(low)]
     for m in DB_LIST.finditer(low):
         if _inside(c.used, m.start()):
@@ -513,6 +518,8 @@ def _list_claims(c: _Clause, m: re.Match, values: list[int], freqs: list[int], g
 def _no_responses(c: _Clause) -> None:
     """No responses: "NR at 8 kHz", "no response above 500 Hz"."""
     low = c.low
+    if not v.may_hold(low, "respon", "nr", "measurable", "beyond"):  # what NO_RESPONSE needs
+        return
     for m in NO_RESPONSE.finditer(low):
         level = NR_LEVEL.match(low, m.end())  # "no response at 65 dB HL at 4 kHz"
         start = level.end() if level and v.DIGIT.search(level.group(0)) else m.end()

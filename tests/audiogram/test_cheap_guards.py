@@ -1,0 +1,91 @@
+"""The cheap tests that let the reader skip a pattern (lexicon.may_hold, may_name_ears)
+never change what it reads: with every such test answering "may", the same text comes back."""
+
+from __future__ import annotations
+
+import re
+
+from clinbench.audiogram import lexicon, notation
+from clinbench.audiogram.lexicon import lowered, may_hold
+
+from .test_token_start import corpus
+
+EDGES = [
+    "PTA: rıght 25, left 30", "Rıght and left", "AVERAGE (0.5/1/2 kHz): R 25 / L 30",
+    "Mean threshold (0.5/1/2/4 kHz): right 25, left 45 dB HL", "40 dBHL", "40 DBhl",
+    "3 kHz: R 30, L 55 dB HL", "a 4 kHz notch: 50 dB HL on the right and 75 on the left",
+    "Rt and Lt", "AD/AS",
+]  # fmt: skip
+"""Texts for each guarded rewrite, and texts whose case-ignoring reading differs from their
+lower-cased one."""
+
+
+def test_lowered_is_none_where_lower_casing_differs_from_ignoring_case():
+    assert lowered("PTA Right") == "pta right"
+    assert lowered("rıght") is None and lowered("İ") is None
+    assert may_hold("rıght ear", "right") and not may_hold("Left ear", "right")
+
+
+def test_normalise_gives_the_same_text_with_every_guard_answering_may(monkeypatch):
+    texts = [*EDGES, *corpus()]
+    guarded = [notation.normalise(text) for text in texts]
+    monkeypatch.setattr(notation, "may_hold", lambda text, *words: True)
+    monkeypatch.setattr(notation, "may_name_ears", lambda text, both=True: (True, True, True))
+    monkeypatch.setattr(lexicon, "may_name_ears", lambda text, both=True: (True, True, True))
+    changed = 0
+    for text, expected in zip(texts, guarded, strict=True):
+        assert notation.normalise(text) == expected, text
+        changed += expected != text
+    assert changed > 100  # the rewrites the guards let through did happen
+
+
+def test_the_checker_finds_the_same_with_every_guard_answering_may(monkeypatch):
+    from clinbench.audiogram.check import check_reply
+
+    from .verdicts import labelled_replies
+
+    rows = list(labelled_replies())[::6]  # a sixth of the labelled replies, from every set
+    guarded = [check_reply(row["reply"], case).to_dict() for _, row, case in rows]
+    monkeypatch.setattr(lexicon, "_may_negate_after", lambda segment, start: True)
+    monkeypatch.setattr(lexicon, "DIGIT", re.compile(""))  # "a number may be there" everywhere
+    for module in (lexicon, notation):
+        monkeypatch.setattr(module, "may_hold", lambda text, *words: True)
+        monkeypatch.setattr(module, "may_name_ears", lambda text, both=True: (True, True, True))
+    flagged = 0
+    for (_, row, case), expected in zip(rows, guarded, strict=True):
+        assert check_reply(row["reply"], case).to_dict() == expected, row["id"]
+        flagged += bool(expected["critical_errors"])
+    assert flagged > 30
+
+
+def test_a_word_negated_after_it_is_still_negated():
+    from clinbench.audiogram.lexicon import negated
+
+    for ending in ("is unlikely", "was excluded", "is ruled out", "is not likely",
+                   "seems not supported", "appears very unlikely"):  # fmt: skip
+        assert negated(f"a conductive cause {ending}", 2), ending
+    assert not negated("a conductive cause is likely", 2)
+
+
+def test_every_hedge_holds_a_hedge_word():
+    import re
+
+    from clinbench.audiogram.lexicon import HEDGE_WORD, HEDGES
+
+    hedges = ["possibly", "probable", "likely", "may", "might", "suggests", "consistent with",
+              "appears", "seem", "approximately", "about", "around", "roughly", "query",
+              "presumed", "in keeping with", "~35", "sloping?"]  # fmt: skip
+    texts = [f"a loss, {h} moderate" for h in hedges]
+    texts += [piece.lower() for reply in corpus() for piece in re.split(r"[,.;\n]", reply)]
+    hedged = [text for text in texts if HEDGES.search(text)]
+    assert len(hedged) > len(hedges)
+    assert [text for text in hedged if not HEDGE_WORD.search(text)] == []
+
+
+def test_a_report_or_colleague_is_noticed_as_reported_hint_notices_it():
+    from clinbench.audiogram.discourse import REPORTED_HINT, _reported
+
+    named = ["my Colleague wrote", "the REPORT says", "Referrer: mild", "her letter", "Original:"]
+    texts = [*named, "a mild loss", "reporting", *corpus()]
+    assert all(_reported(text) for text in named)
+    assert [text for text in texts if _reported(text) != bool(REPORTED_HINT.search(text))] == []

@@ -1,0 +1,115 @@
+"""The lexicon is tried only where a token can start (claims.TOKEN_START): the same tokens.
+
+Every lexicon row is checked on every labelled reply and reading example: wherever the row
+matches, TOKEN_START holds there; and the tokenizer reads the same tokens as the lexicon
+tried at every character.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+from clinbench.audiogram.claims import _MASTER, LEXICON, TOKEN_START
+
+from .test_claims import END_TO_END, READING
+
+HERE = Path(__file__).parent
+
+EDGES = [
+    "xsorry, I misread it",  # a self-correction matches inside a word too
+    "{right_ear: mild, 'left': normal}",
+    'report,"left":moderate',
+    "Results; R mild. L: normal; R- 40",
+    "AUD: R moderate, L mild / R mild",
+    "30 @750, 40@2k, 3k 50 R, 55 L and >15 dB, ≥20",
+    "-5 to -10 dB HL at 1k?",
+    "As on the L, A on the R",
+]
+"""Hand-built texts for the rows that open with something other than a word."""
+
+
+@cache
+def corpus() -> tuple[str, ...]:
+    """Return every labelled reply the project ships, the reading examples and EDGES."""
+    texts = list(EDGES)
+    files = [*(HERE / "data").glob("replies*.jsonl"), HERE / "reply_shapes.jsonl"]
+    files += (HERE / "validation").glob("replies*.jsonl")
+    for path in files:
+        texts += [json.loads(line)["reply"] for line in path.read_text().splitlines() if line]
+    texts += [text for text, _ in READING] + [reply for reply, _ in END_TO_END]
+    return tuple(texts)
+
+
+def starts_outside(guard: str, texts) -> list[tuple[str, str]]:
+    """Return (row, text) for each place a lexicon row matches in ``texts`` where ``guard``
+    does not."""
+    at = re.compile(guard)
+    misses = []
+    for _, rule, pattern, _ in LEXICON:
+        anywhere = re.compile(f"(?=(?:{pattern}))")  # every start, overlapping ones too
+        for text in texts:
+            misses += [
+                (rule, text) for m in anywhere.finditer(text) if not at.match(text, m.start())
+            ]
+    return misses
+
+
+def test_every_lexicon_row_starts_where_token_start_holds():
+    # Every place the lexicon (an alternation of the rows) matches is a place a row
+    # matches, so this alone proves the guarded tokenizer reads the same tokens on the corpus.
+    assert starts_outside(TOKEN_START, corpus()) == []
+
+
+def test_the_check_catches_a_row_starting_outside_the_guard():
+    # without the self-correction words, "xsorry" (and more) start outside it
+    narrowed = TOKEN_START.split("|(?i:apolog")[0]
+    missed = {rule for rule, _ in starts_outside(narrowed, EDGES)}
+    assert "self-correction" in missed
+
+
+def test_the_guarded_tokenizer_reads_what_every_character_would():
+    unguarded = re.compile("|".join(f"(?P<t{i}>{p})" for i, (_, _, p, _) in enumerate(LEXICON)))
+
+    def tokens(pattern: re.Pattern, text: str) -> list:
+        return [(m.span(), m.lastgroup, m.groups()) for m in pattern.finditer(text)]
+
+    texts = corpus()
+    assert len(texts) > 1500
+    for text in texts[:: len(texts) // 300]:  # a sample: the check above covers them all
+        assert tokens(_MASTER, text) == tokens(unguarded, text), text
+
+
+_TRIGGER_BEFORE = re.compile(
+    r"\b[RL]\b|(?i:\b(?:mod|sev|prof|wnl)\b|\bmod[- /]sev)|"
+    r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]|"
+    r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
+    r"\d\s*(?i:k|khz|hz)\s*:?\s*-?\d{1,3}\b|\d\s*/\s*\.?\d|"
+    r"(?i:\b(?:right|left)(?:\s+(?:is|was))?\s+\d{1,3}\b|"
+    r"\d\s*(?:db\s*)?(?:hl\s*)?(?:on\s+)?both sides|"
+    r"\b\d{1,3}\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\s*(?:,|and)\s*\d)"
+)
+"""The shorthand trigger as one pattern, as it stood before it was split (the reference)."""
+
+TRIGGER_EDGES = [
+    "MOD loss", "Sev-Prof", "mod/sev", "xmod", "RIGHT 40", "left was 35 dB", "rıght 40",
+    "tymp: type As", "TYMPS A/A", "tympanogram C", "tymp a", "30: 45 /", "2K 40", "2 Hz 5",
+    "25/30", "40 dB HL BOTH SIDES", "45 dB on the right, 50", "a45 on the left, 5",
+    "R", "xR", "R2", "(L)", "ſev", "PROF", "the Kelvin 2\u212a 40", "İnner ear",
+    "no shorthand here", "", "1 2 3", "12345 right and 4",
+]  # fmt: skip
+
+
+def test_the_split_shorthand_trigger_decides_as_the_single_pattern_did():
+    from clinbench.audiogram.claims import _TRIGGER_WORDS, may_hold_shorthand
+
+    def before(text: str) -> bool:
+        low = text.lower()
+        return any(word in low for word in _TRIGGER_WORDS) or bool(_TRIGGER_BEFORE.search(text))
+
+    texts = [*TRIGGER_EDGES, *corpus()]
+    assert {before(text) for text in texts} == {True, False}
+    for text in texts:
+        assert may_hold_shorthand(text) == before(text), text

@@ -82,10 +82,15 @@ def test_every_hedge_holds_a_hedge_word():
     assert [text for text in hedged if not HEDGE_WORD.search(text)] == []
 
 
-def test_a_report_or_colleague_is_noticed_as_reported_hint_notices_it():
-    from clinbench.audiogram.discourse import REPORTED_HINT, _reported
+def test_each_blanking_pass_is_skipped_only_where_it_would_change_nothing(monkeypatch):
+    from clinbench.audiogram import discourse
 
-    named = ["my Colleague wrote", "the REPORT says", "Referrer: mild", "her letter", "Original:"]
-    texts = [*named, "a mild loss", "reporting", *corpus()]
-    assert all(_reported(text) for text in named)
-    assert [text for text in texts if _reported(text) != bool(REPORTED_HINT.search(text))] == []
+    texts = [*EDGES, *corpus()]
+    guarded = [discourse.without_unclaimed(text) for text in texts]
+    always = tuple((lambda text, low: True, blank) for _, blank in discourse._PASSES)
+    monkeypatch.setattr(discourse, "_PASSES", always)
+    blanked = 0
+    for text, expected in zip(texts, guarded, strict=True):
+        assert discourse.without_unclaimed(text) == expected, text
+        blanked += expected != text
+    assert blanked > 50  # the passes the guards let through did blank words

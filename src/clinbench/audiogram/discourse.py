@@ -17,8 +17,6 @@ import re
 import string
 from collections.abc import Callable
 
-from clinbench.audiogram import lexicon
-
 UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
 """An option of a tick-box form left unticked: "[ ] Sensorineural", up to the next box or
 the line end; a ticked one ("[x] Conductive") is the writer's answer."""
@@ -307,7 +305,6 @@ TURN_REJECTED = re.compile(
 )
 """A turn that opens by rejecting the turn before it ("No - the left ear ...", "Actually,
 ...")."""
-
 
 
 _VERDICT_REACH = 250
@@ -748,7 +745,10 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         _without_past_results,
     ),
     (
-        lambda text, low: "'s " in low or "question" in low or "quer" in low or "letter" in low,
+        lambda text, low: any(
+            word in low
+            for word in ("letter", "report", "note", "question", "quer", "summary", "opinion")
+        ),
         lambda text: _without_labelled_sources(text),
     ),
     (

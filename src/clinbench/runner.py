@@ -434,7 +434,10 @@ class RunOutcome:
         counts = []
         for log in self.logs:
             epochs = log.eval.config.epochs or 1
-            total = (log.eval.dataset.samples or 0) * epochs
+            # the samples the run asked for: with --limit, sample_ids lists those N, while
+            # dataset.samples is the size of the whole dataset
+            asked = log.eval.dataset.sample_ids
+            total = (len(asked) if asked else log.eval.dataset.samples or 0) * epochs
             location = _local_path(str(log.location or ""))
             summaries = read_eval_log_sample_summaries(location) if location else []
             done = sum(1 for s in summaries if s.error is None or is_cannot_answer(s.error))

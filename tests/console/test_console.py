@@ -174,3 +174,19 @@ def test_a_table_with_no_rows_prints_its_header():
     output = TableOutput("table", file=text, width=80)
     output.table(pd.DataFrame(columns=["model", "task", "n"]), "Nothing yet")
     assert text.getvalue().splitlines()[:2] == ["Nothing yet", "model  task  n"]
+
+
+def test_an_empty_table_wider_than_the_terminal_is_never_cut_mid_word():
+    """`run ausclin` with its only model excluded printed empty tables whose header ended
+    '... chance-adjusted  dec' at 80 columns: the header is fitted and the rest named."""
+    columns = ["model", "condition", "answered", "accuracy", "CI95% low", "CI95% high",
+               "chance", "chance-adjusted", "declined", "refused", "unreadable"]  # fmt: skip
+    text = io.StringIO()
+    output = TableOutput("table", file=text, width=80)
+    output.table(pd.DataFrame(columns=columns), "ausclin: accuracy by model and condition")
+    lines = text.getvalue().splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    words = set(" ".join(lines).replace(",", " ").replace(":", " ").split())
+    for column in columns:  # every header word appears whole: in the header or named below
+        assert set(column.replace("_", " ").split()) <= words, (column, lines)
+    assert any(line.startswith("Not shown at this width") for line in lines), lines

@@ -209,6 +209,7 @@ SLOW_TESTS = (
     "tests/robust/test_audit_hardening.py::test_serve_on_a_busy_port_is_one_line_and_exit_2",
     "tests/robust/test_baseline_cannot_answer.py::test_rules_on_closed_items_is_named_once_and_shown_as_cannot_answer",
     "tests/robust/test_csv_spreadsheet_safe.py::test_an_export_of_an_injection_bank_has_no_live_formula_cells",
+    "tests/robust/test_dead_role_endpoints.py",
     "tests/robust/test_stopped_run_counts.py",
     "tests/robust/test_csv_spreadsheet_safe.py::test_stats_csv_output_is_neutralised",
     "tests/robust/test_ctrl_c_stops_a_long_run.py",

@@ -219,6 +219,10 @@ def run(
     errors = outcome.errors
     if errors.failed:  # the table is written; a run with failed samples is still not a success
         typer.echo(f"error: {errors.line()}", err=True)
+    role_failures = outcome.role_failures  # so is one whose grader or claim reader failed
+    for line in role_failures:
+        typer.echo(f"error: {line}", err=True)
+    if errors.failed or role_failures:
         raise typer.Exit(3)
 
 
@@ -435,8 +439,10 @@ def run_help() -> str:
             "Every model call (the model's and each role's) is bounded by --max-retries, "
             "--timeout and --attempt-timeout, so a dead endpoint ends in errors, not a hang.",
             "Exit code 1 if a run did not finish, 2 for bad input, 3 if it finished but some "
-            "samples ended in error (a provider that failed after retries): one line gives "
-            "their count and the first cause, and the results table is still written. "
+            "samples ended in error (a provider that failed after retries) or some calls of "
+            "a judging role (grader, claim_reader) failed: one line each gives their count "
+            "and the first cause, the replies stay unscored, and the results table is still "
+            "written. "
             "Browse the logs with: inspect view --log-dir LOG_DIR.",
             "Examples: clinbench run my_items.jsonl (item files, offline baseline; a folder "
             "is not read: give its files, e.g. bank/*.jsonl); clinbench run ausclin --limit 5 "

@@ -36,6 +36,9 @@ def _target_problem(name: str, path: Path, tasks: list[str]) -> str | None:
     import difflib
     import os
 
+    if name in tasks and not path.exists():
+        return (f"{name}: is a suite task, and a run takes one suite task per run (or item "
+                f"files): run each alone, e.g. clinbench run {name} ...")  # fmt: skip
     if path.is_dir():
         return (f"{name}: is a folder; give the item files in it "
                 f"(e.g. clinbench run {name.rstrip('/')}/*.jsonl)")  # fmt: skip

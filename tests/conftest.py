@@ -267,6 +267,7 @@ SLOW_TESTS = (
     "tests/suites/slp/test_slp_audio_model.py::test_asr_pipeline_with_an_openai_compatible_transcription_endpoint",
     "tests/suites/slp/test_slp_cot_coding.py::test_cot_command_json_and_bad_labels",
     "tests/suites/slp/test_slp_demo_cache.py",
+    "tests/suites/slp/test_slp_tasks.py::test_two_asr_back_ends_on_the_same_clips_stay_apart_in_the_tables",
     "tests/suites/slp/test_slp_self_evolve.py::test_a_failing_training_command_stops_the_loop_with_its_log",
     "tests/suites/slp/test_slp_self_evolve.py::test_a_training_command_that_writes_nothing_is_not_training",
     "tests/suites/slp/test_slp_self_evolve.py::test_loop_trains_a_real_model_and_reevaluates_that_checkpoint",

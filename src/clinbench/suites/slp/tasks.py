@@ -56,6 +56,7 @@ from clinbench.suites.slp.replies import (
 from clinbench.suites.slp.scenarios import SCENARIOS, Scenario, scenario_prompt
 
 SAMPLE_MANIFEST = Path(__file__).parent / "data" / "samples.csv"
+DEFAULT_ASR = "pocketsphinx"  # the offline back-end; its condition is plain "asr"
 
 
 # ------------------------------------------------------------------ metrics over scores
@@ -281,7 +282,7 @@ class ASRFailed(ProviderError, RuntimeError):
 
 
 @solver
-def asr_transcribe(asr: str = "pocketsphinx", cot: bool = False) -> Solver:
+def asr_transcribe(asr: str = DEFAULT_ASR, cot: bool = False) -> Solver:
     """Return a solver that transcribes the clip and writes the transcript into the prompt."""
     from clinbench.audio.asr import get_asr, parse_asr_spec
     from clinbench.audio.asr.cache import CachedASR
@@ -414,7 +415,7 @@ def slp_task(
     *,
     manifest: str | list[str] | None = None,
     pipeline: str = "audio",
-    asr: str = "pocketsphinx",
+    asr: str = DEFAULT_ASR,
     cot: bool = False,
     few_shot: int = 0,
     few_shot_manifest: str | None = None,
@@ -459,11 +460,15 @@ def slp_task(
             else Path(tempfile.gettempdir()) / "clinbench-slp-noise"
         )
         items, achieved = _noisy(items, noise, float(snr_db), seed, cache)
+    # the ASR back-end is part of the condition unless it is the default: two back-ends on
+    # the same clips are two conditions, never pooled into one WER
+    recognised = recorded_spec(asr)
+    asr_part = "" if recognised == DEFAULT_ASR or pipeline != "asr" else f"={recognised}"
     condition = "+".join(
         filter(
             None,
             [
-                pipeline,
+                pipeline + asr_part,
                 "cot" if cot else "",
                 f"{few_shot}shot" if few_shot else "",
                 f"{Path(noise).stem}@{snr_db:g}dB" if noise else "",
@@ -564,7 +569,7 @@ def _task_doc(name: str) -> str:
 def slp_disorder(
     manifest: str | None = None,
     pipeline: str = "audio",
-    asr: str = "pocketsphinx",
+    asr: str = DEFAULT_ASR,
     cot: bool = False,
     few_shot: int = 0,
     few_shot_manifest: str | None = None,
@@ -595,7 +600,7 @@ def slp_disorder(
 def slp_transcript_diagnosis(
     manifest: str | None = None,
     pipeline: str = "audio",
-    asr: str = "pocketsphinx",
+    asr: str = DEFAULT_ASR,
     cot: bool = False,
     few_shot: int = 0,
     few_shot_manifest: str | None = None,
@@ -626,7 +631,7 @@ def slp_transcript_diagnosis(
 def slp_transcription(
     manifest: str | None = None,
     pipeline: str = "audio",
-    asr: str = "pocketsphinx",
+    asr: str = DEFAULT_ASR,
     cot: bool = False,
     few_shot: int = 0,
     few_shot_manifest: str | None = None,
@@ -657,7 +662,7 @@ def slp_transcription(
 def slp_disorder_type(
     manifest: str | None = None,
     pipeline: str = "audio",
-    asr: str = "pocketsphinx",
+    asr: str = DEFAULT_ASR,
     cot: bool = False,
     few_shot: int = 0,
     few_shot_manifest: str | None = None,
@@ -688,7 +693,7 @@ def slp_disorder_type(
 def slp_symptom(
     manifest: str | None = None,
     pipeline: str = "audio",
-    asr: str = "pocketsphinx",
+    asr: str = DEFAULT_ASR,
     cot: bool = False,
     few_shot: int = 0,
     few_shot_manifest: str | None = None,

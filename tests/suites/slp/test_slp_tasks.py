@@ -335,6 +335,12 @@ def test_two_asr_back_ends_on_the_same_clips_stay_apart_in_the_tables(small_mani
         assert logs[0].status == "success"
     frame = results_table(tmp_path)
     assert len(frame) == 4 and set(frame["condition"]) == set(specs.values())
+    # each row says how its clip was recognised: the back-end's settings and the mode used
+    for condition, raw in zip(frame["condition"], frame["score_metadata"], strict=True):
+        details = json.loads(raw)
+        constrained = condition == "asr"
+        assert details["asr_settings"] == {"constrained": constrained, "wip": 0.01}, details
+        assert details["asr_mode"] == ("constrained" if constrained else "free")
     title, table, _notes = summary_tables(frame)[0]
     assert title == "scenario metrics by model and condition"
     assert sorted(table["condition"]) == sorted(specs.values()) and set(table["n"]) == {2}

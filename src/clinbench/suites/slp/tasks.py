@@ -155,8 +155,10 @@ def _context(state: TaskState) -> dict[str, Any]:
     out["asr_error"] = state.metadata.get("asr_error")
     if state.metadata.get("pipeline") == "asr":  # the back-end and its decoding settings
         out["asr"] = item_meta.get("slp_asr")
-        details = (state.metadata.get("asr") or {}).get("details") or {}
+        recognised = state.metadata.get("asr") or {}
+        details = recognised.get("details") or {}
         out["asr_settings"] = details.get("settings")
+        out["asr_mode"] = recognised.get("mode")  # PocketSphinx: constrained, or free
     return out
 
 

@@ -190,3 +190,21 @@ def test_an_empty_table_wider_than_the_terminal_is_never_cut_mid_word():
     for column in columns:  # every header word appears whole: in the header or named below
         assert set(column.replace("_", " ").split()) <= words, (column, lines)
     assert any(line.startswith("Not shown at this width") for line in lines), lines
+
+
+def test_suites_and_results_cost_fit_80_columns(tmp_path, results, monkeypatch):
+    """`clinbench suites` printed lines of up to 141 characters and `results cost` one of 100
+    at COLUMNS=80: a terminal then cuts them mid-word. Their lines now wrap at words."""
+    from clinbench.cli import _mount, app
+
+    monkeypatch.setenv("COLUMNS", "80")
+    _mount()
+    table = tmp_path / "results.csv"
+    frame = results.assign(latency_s=2.5, queue_s=1.25, input_tokens=1000, output_tokens=50)
+    frame.to_csv(table, index=False)
+    for args in (["suites"], ["results", "cost", str(table)]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, result.output
+        wide = [line for line in result.output.splitlines() if len(line) > 80]
+        assert wide == [], (args, wide)
+    assert "s/reply (+1.25 s waiting)" in " ".join(result.output.split())

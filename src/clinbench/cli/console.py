@@ -89,6 +89,16 @@ def terminal_width() -> int:
     return max(40, shutil.get_terminal_size((80, 24)).columns)
 
 
+def echo_wrapped(text: str, indent: str = "") -> None:
+    """Print one line of text wrapped at words to the terminal width (see
+    :func:`terminal_width`); continuation lines start with ``indent``. Words are never cut:
+    a path or a number longer than the width stays whole on its own line."""
+    import typer
+
+    typer.echo(textwrap.fill(text, terminal_width(), subsequent_indent=indent,
+                             break_long_words=False, break_on_hyphens=False))  # fmt: skip
+
+
 # ------------------------------------------------------------------------------ model labels
 
 

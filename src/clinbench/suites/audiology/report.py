@@ -67,14 +67,16 @@ def case_scores(results: pd.DataFrame, seed: int = 0) -> pd.DataFrame:
         return pd.DataFrame()
     keys = ["model", "scorer", "question"]
     graded = rows[rows["outcome"] == outcomes.GRADED]
-    table = describe_scores(graded, by=keys, n_boot=2000, seed=seed, scale=RUBRIC_SCALE)
-    passes = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
-    errors = critical_error_rate(graded, by=keys)[[*keys, "critical_error_rate"]]
     unscored = (
         rows.assign(unscored=rows["outcome"] == outcomes.UNSCORED)
         .groupby(keys, as_index=False)["unscored"]
         .sum()
     )
+    if graded.empty:  # every judgement unscored: the counts, and no measure to give
+        return unscored.assign(n=0)[[*keys, "n", "unscored"]]
+    table = describe_scores(graded, by=keys, n_boot=2000, seed=seed, scale=RUBRIC_SCALE)
+    passes = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
+    errors = critical_error_rate(graded, by=keys)[[*keys, "critical_error_rate"]]
     out = table.merge(passes, on=keys, how="left").merge(errors, on=keys, how="left")
     return out.merge(unscored, on=keys, how="outer")
 
@@ -318,7 +320,7 @@ def sections(results: pd.DataFrame, figures: bool = True) -> list[ReportSection]
                     "deterministic offline stand-in and is not an LLM judgement."
                 ),
                 tables={k: v for k, v in tables.items() if not v.empty},
-                figures={caption: _score_figure(scores)} if figures else {},
+                figures={caption: _score_figure(scores)} if figures and n else {},
                 notes=[
                     "Unscored judge replies are listed in the 'unscored' column and excluded "
                     "from means and rates."

@@ -1,0 +1,27 @@
+"""A case tier whose every rubric judgement is unscored (SmolLM2 as grader: 3 of 3 replies
+without subscores; a dead grader) still gets its report sections: the unscored counts, and
+the other tiers beside it. Before, the audiology sections raised KeyError ('pass_rate') and
+the report dropped all of them, objective tier and fact check included, under a disclosure."""
+
+from __future__ import annotations
+
+from clinbench.stats.synthetic import synthetic_case_results, synthetic_knowledge_results
+from clinbench.suites.audiology.report import case_scores, sections
+
+
+def test_sections_survive_a_case_tier_with_no_graded_reply():
+    import pandas as pd
+
+    cases = synthetic_case_results(n_models=1, n_cases=2, seed=1, unscored=6)
+    cases = cases.assign(scorer="rubric_adjudicator")  # the LLM judge in the grader role
+    assert set(cases["outcome"]) == {"unscored"}
+    scores = case_scores(cases)
+    assert list(scores["n"]) == [0, 0, 0] and int(scores["unscored"].sum()) == 6
+    knowledge = synthetic_knowledge_results(n_models=1, n_items=12, seed=2)
+    knowledge = knowledge.assign(model=cases["model"].iloc[0], scorer="closed_exact_match")
+    built = sections(pd.concat([cases, knowledge], ignore_index=True), figures=True)
+    titles = [section.title for section in built]
+    assert "Objective and literature tiers" in titles, titles
+    assert "Clinical cases: rubric grades" in titles, titles
+    table = next(iter(built[titles.index("Clinical cases: rubric grades")].tables.values()))
+    assert int(table["unscored"].sum()) == 6

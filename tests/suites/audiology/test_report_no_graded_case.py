@@ -25,3 +25,21 @@ def test_sections_survive_a_case_tier_with_no_graded_reply():
     assert "Clinical cases: rubric grades" in titles, titles
     table = next(iter(built[titles.index("Clinical cases: rubric grades")].tables.values()))
     assert int(table["unscored"].sum()) == 6
+
+
+def test_run_prints_the_fact_check_measure_its_headline_points_to(tmp_path):
+    """`run audiology_cases` said 'audiogram fact check ...: 2 replies graded; its measure is
+    in the tables below' and printed no fact-check table. Its means are printed now."""
+    from typer.testing import CliRunner
+
+    from clinbench.cli import _mount, app
+
+    _mount()
+    args = ["run", "audiology_cases", "--limit", "1", "--log-dir", str(tmp_path / "logs"),
+            "--display", "none"]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    printed = " ".join(result.output.split())
+    assert "its measure is in the tables below" in printed
+    assert "judge-independent scores beside the rubric (means" in printed, printed
+    assert "audiogram_fact_check: percentage of checkable Q1/Q2 statements" in printed

@@ -32,6 +32,11 @@ TIERS = {
 }
 KNOWLEDGE_SCORERS = ("closed_exact_match", "answer_adjudicator", "normalised_match")
 RUBRIC_SCORERS = ("rubric_adjudicator", "rubric_rules_grader")
+INDEPENDENT_NOTE = (
+    "audiogram_fact_check: percentage of checkable Q1/Q2 statements that match the case's "
+    "audiogram. nli_contradiction: 1 when an NLI model labels the section as contradicting "
+    "its reference. Neither replaces the rubric grade."
+)
 GRADES = grade_rules().grades
 
 
@@ -338,11 +343,7 @@ def sections(results: pd.DataFrame, figures: bool = True) -> list[ReportSection]
         out.append(
             ReportSection(
                 title="Clinical cases: judge-independent checks",
-                intro=(
-                    "audiogram_fact_check: percentage of checkable Q1/Q2 statements that match "
-                    "the case's audiogram. nli_contradiction: 1 when an NLI model labels the "
-                    "section as contradicting its reference. Neither replaces the rubric grade."
-                ),
+                intro=INDEPENDENT_NOTE,
                 tables=independent,
             )
         )
@@ -352,6 +353,10 @@ def sections(results: pd.DataFrame, figures: bool = True) -> list[ReportSection]
 def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:
     """Return the audiology tables `run` and `demo` print beside the generic ones."""
     out = []
+    beside = judge_independent(results)  # the fact check's (and NLI's) own measure
+    if not beside.empty:
+        out.append(("judge-independent scores beside the rubric (means)", beside,
+                    [INDEPENDENT_NOTE]))  # fmt: skip
     errors = critical_errors_by_type(results)
     if not errors.empty:
         out.append(("critical errors by type", errors, []))

@@ -18,6 +18,25 @@ def provider_names() -> list[str]:
     return sorted({name.split("/")[-1] for name in names} | {"clinbench"})
 
 
+def call_failure_cause(err: BaseException) -> str:
+    """Return why a model call failed: the provider's HTTP status and first line when the
+    chain holds one, else the innermost error's type and first line (Inspect and tenacity
+    wrap provider errors, e.g. ``RetryError[<Future ...>]``, which names nothing)."""
+    from clinbench.structured_output import error_chain
+
+    chain = error_chain(err)
+    for cause in chain:
+        status = getattr(cause, "status_code", None)
+        if isinstance(status, int):
+            return f"HTTP {status}: {_first_line(cause)}"[:300]
+    return f"{type(chain[-1]).__name__}: {_first_line(chain[-1])}"[:300]
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip()
+    return text.splitlines()[0] if text else ""
+
+
 def explain_model_error(model: str, err: BaseException) -> str:
     """Return the error of building `model` as plain text with what to do about it.
 

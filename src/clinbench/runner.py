@@ -410,6 +410,44 @@ def sample_errors(results: Any) -> SampleErrors:
     )
 
 
+def role_call_failures(results: Any) -> list[str]:
+    """Return one line per judging role and model whose calls failed, for the run's end.
+
+    A judgement (a grader's verdict on a reply or question, a claim reader's reading of a
+    section) whose call failed after its attempts is an ``unscored`` row with
+    ``unscored_cause`` = ``call_failed``; the line gives the role, the model, how many of its
+    judgements failed of how many it was asked, and the first cause. [] when none failed.
+    """
+    import json
+
+    from clinbench.scoring import outcomes
+
+    if results is None or len(results) == 0 or "score_metadata" not in results.columns:
+        return []
+    marker = f'"unscored_cause": "{outcomes.CALL_FAILED}"'
+    tally: dict[tuple[str, str], list[Any]] = {}  # (role, model) -> [failed, asked, cause]
+    judged = results[results["judge"].fillna("").astype(str) != ""]
+    for judge, outcome, raw in zip(judged["judge"], judged["outcome"],
+                                   judged["score_metadata"], strict=True):  # fmt: skip
+        failed = outcome == outcomes.UNSCORED and marker in str(raw or "")
+        details = json.loads(raw) if failed else {}
+        record = details.get("judge") if isinstance(details.get("judge"), dict) else {}
+        role = str(record.get("role") or "judge")
+        key = (role, str(judge))
+        entry = tally.setdefault(key, [0, 0, ""])
+        entry[1] += 1
+        if failed:
+            entry[0] += 1
+            reading = details.get("claim_reader") or {}
+            entry[2] = entry[2] or str(reading.get("cause") or details.get("reason") or "")
+    return [
+        f"{role} {model}: {failed} of {asked} judgements failed (the call failed; unscored, "
+        f"never graded); first cause: {cause}"
+        for (role, model), (failed, asked, cause) in tally.items()
+        if failed
+    ]
+
+
 @dataclass(frozen=True)
 class RunOutcome:
     """What a run gives back: whether every eval finished, Inspect's logs, the results table."""
@@ -434,7 +472,10 @@ class RunOutcome:
         counts = []
         for log in self.logs:
             epochs = log.eval.config.epochs or 1
-            total = (log.eval.dataset.samples or 0) * epochs
+            # the samples the run asked for: with --limit, sample_ids lists those N, while
+            # dataset.samples is the size of the whole dataset
+            asked = log.eval.dataset.sample_ids
+            total = (len(asked) if asked else log.eval.dataset.samples or 0) * epochs
             location = _local_path(str(log.location or ""))
             summaries = read_eval_log_sample_summaries(location) if location else []
             done = sum(1 for s in summaries if s.error is None or is_cannot_answer(s.error))
@@ -445,6 +486,12 @@ class RunOutcome:
     def errors(self) -> SampleErrors:
         """Return the samples that ended in ``error`` (a provider that failed after retries)."""
         return sample_errors(self.results)
+
+    @property
+    def role_failures(self) -> list[str]:
+        """Return one line per judging role and model whose calls failed (see
+        :func:`role_call_failures`)."""
+        return role_call_failures(self.results)
 
 
 def run_benchmark(

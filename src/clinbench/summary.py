@@ -5,6 +5,7 @@ It sits above stats/, report/ and the suite registry, and only the command line 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pandas as pd
@@ -91,13 +92,19 @@ def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
     """Return, per task, scorer, model (and question), the letter-graded scores for printing.
 
     Columns: graded, unscored, mean, CI95% (t), pass_rate (grade C or above),
-    critical_error_rate. Only (task, scorer) pairs that give letter grades enter: other
-    scorers have their own scales and their suites' tables.
+    critical_error_rate. Only (task, scorer) pairs that give letter grades (or record their
+    rubric) enter: other scorers have their own scales and their suites' tables.
     """
     if "grade" not in results.columns:
         return pd.DataFrame()
     rows = results[results["outcome"].isin([outcomes.GRADED, outcomes.UNSCORED])]
-    graded_pairs = rows.loc[rows["grade"].fillna("").astype(str) != "", ["task", "scorer"]]
+    # a rubric scorer gives a grade, or records its rubric where no reply got one (every
+    # judgement failed): its unscored replies are counted here, never left out
+    lettered = rows["grade"].fillna("").astype(str) != ""
+    if "score_metadata" in rows.columns:
+        recorded = rows["score_metadata"].fillna("").astype(str)
+        lettered |= recorded.str.contains('"rubric": {', regex=False)
+    graded_pairs = rows.loc[lettered, ["task", "scorer"]]
     pairs = set(map(tuple, graded_pairs.drop_duplicates().to_numpy()))
     rows = rows[[(t, s) in pairs for t, s in zip(rows["task"], rows["scorer"], strict=True)]]
     if rows.empty:
@@ -112,8 +119,12 @@ def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
         .groupby(keys, as_index=False)["unscored"]
         .sum()
     )
-    if graded.empty:
-        return unscored
+    columns = [*keys, "graded", "unscored", "mean", "CI95%", "pass_rate", "critical_error_rate"]
+    if graded.empty:  # no judgement could be used: counted, with no measure to show
+        nothing = {"graded": 0, "mean": math.nan, "CI95%": None, "pass_rate": math.nan,
+                   "critical_error_rate": math.nan}  # fmt: skip
+        out = unscored.assign(**nothing, unscored=unscored["unscored"].astype(int))
+        return out[columns].sort_values(keys, kind="stable").reset_index(drop=True)
     from clinbench.stats.describe import (  # scipy: imported only where rubric scores are
         RUBRIC_SCALE,
         critical_error_rate,
@@ -129,7 +140,6 @@ def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
     out = out.merge(passes, on=keys, how="left").merge(errors, on=keys, how="left")
     out["graded"] = out["graded"].fillna(0).astype(int)
     out["unscored"] = out["unscored"].astype(int)
-    columns = [*keys, "graded", "unscored", "mean", "CI95%", "pass_rate", "critical_error_rate"]
     return out[columns].sort_values(keys, kind="stable").reset_index(drop=True)
 
 

@@ -40,6 +40,16 @@ def test_run_names_an_unknown_task_with_the_known_ones(tmp_path):
     assert "not a suite task" in result.stderr and "did you mean ausclin?" in result.stderr
 
 
+def test_two_suite_tasks_are_told_to_run_one_at_a_time(tmp_path):
+    """`run slp_disorder slp_transcription` said 'slp_disorder: not a suite task and no such
+    file; did you mean slp_disorder?': a suite task given with other targets is named as one."""
+    result = _run(["run", "slp_disorder", "slp_transcription", "--log-dir", str(tmp_path / "logs")])
+    assert result.exit_code == 2
+    assert "not a suite task" not in result.stderr and "did you mean" not in result.stderr
+    assert "one suite task per run" in result.stderr, result.stderr
+    assert "clinbench run slp_disorder" in result.stderr  # what to type instead
+
+
 def test_a_provider_typo_gets_a_suggestion(tmp_path, sample_items_path):
     result = _run(["run", str(sample_items_path), "-m", "opnai/gpt-4o", "--limit", "1",
                    "--log-dir", str(tmp_path / "logs"), "--display", "none"])  # fmt: skip

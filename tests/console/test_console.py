@@ -174,3 +174,37 @@ def test_a_table_with_no_rows_prints_its_header():
     output = TableOutput("table", file=text, width=80)
     output.table(pd.DataFrame(columns=["model", "task", "n"]), "Nothing yet")
     assert text.getvalue().splitlines()[:2] == ["Nothing yet", "model  task  n"]
+
+
+def test_an_empty_table_wider_than_the_terminal_is_never_cut_mid_word():
+    """`run ausclin` with its only model excluded printed empty tables whose header ended
+    '... chance-adjusted  dec' at 80 columns: the header is fitted and the rest named."""
+    columns = ["model", "condition", "answered", "accuracy", "CI95% low", "CI95% high",
+               "chance", "chance-adjusted", "declined", "refused", "unreadable"]  # fmt: skip
+    text = io.StringIO()
+    output = TableOutput("table", file=text, width=80)
+    output.table(pd.DataFrame(columns=columns), "ausclin: accuracy by model and condition")
+    lines = text.getvalue().splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    words = set(" ".join(lines).replace(",", " ").replace(":", " ").split())
+    for column in columns:  # every header word appears whole: in the header or named below
+        assert set(column.replace("_", " ").split()) <= words, (column, lines)
+    assert any(line.startswith("Not shown at this width") for line in lines), lines
+
+
+def test_suites_and_results_cost_fit_80_columns(tmp_path, results, monkeypatch):
+    """`clinbench suites` printed lines of up to 141 characters and `results cost` one of 100
+    at COLUMNS=80: a terminal then cuts them mid-word. Their lines now wrap at words."""
+    from clinbench.cli import _mount, app
+
+    monkeypatch.setenv("COLUMNS", "80")
+    _mount()
+    table = tmp_path / "results.csv"
+    frame = results.assign(latency_s=2.5, queue_s=1.25, input_tokens=1000, output_tokens=50)
+    frame.to_csv(table, index=False)
+    for args in (["suites"], ["results", "cost", str(table)]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, result.output
+        wide = [line for line in result.output.splitlines() if len(line) > 80]
+        assert wide == [], (args, wide)
+    assert "s/reply (+1.25 s waiting)" in " ".join(result.output.split())

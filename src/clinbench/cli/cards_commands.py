@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from clinbench.cli.console import format_option
+from clinbench.cli.console import echo_wrapped, format_option
 
 
 def _paper_map(suite: str, fmt: str) -> None:
@@ -44,18 +44,18 @@ def suites(
 
     problems = []
     for card in read_cards():
-        typer.echo(f"{card['name']} v{card['version']}: {card['title']}")
-        typer.echo(f"  tasks: {', '.join(card.get('tasks') or [])}")
+        echo_wrapped(f"{card['name']} v{card['version']}: {card['title']}", "    ")
+        echo_wrapped(f"  tasks: {', '.join(card.get('tasks') or [])}", "    ")
         for sample in card.get("samples") or []:
             note = " (illustrative)" if sample.get("illustrative") else ""
-            typer.echo(f"  sample {sample['file']}: {sample['items']} items, "
-                       f"{sample['item_set_sha256'][:12]}…{note}")  # fmt: skip
+            echo_wrapped(f"  sample {sample['file']}: {sample['items']} items, "
+                         f"{sample['item_set_sha256'][:12]}…{note}", "    ")  # fmt: skip
         reference = card.get("reference") or {}
         for line in reference.get("results") or []:
-            typer.echo(f"  published: {line}")
+            echo_wrapped(f"  published: {line}", "    ")
         if reference.get("source"):
-            typer.echo(f"  source: {reference['source']}")
-        typer.echo(f"  human baseline: {card.get('human_baseline') or 'none published'}")
+            echo_wrapped(f"  source: {reference['source']}", "    ")
+        echo_wrapped(f"  human baseline: {card.get('human_baseline') or 'none published'}", "    ")
         if check:
             problems += check_card(card)
     for problem in problems:

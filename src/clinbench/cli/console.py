@@ -89,6 +89,16 @@ def terminal_width() -> int:
     return max(40, shutil.get_terminal_size((80, 24)).columns)
 
 
+def echo_wrapped(text: str, indent: str = "") -> None:
+    """Print one line of text wrapped at words to the terminal width (see
+    :func:`terminal_width`); continuation lines start with ``indent``. Words are never cut:
+    a path or a number longer than the width stays whole on its own line."""
+    import typer
+
+    typer.echo(textwrap.fill(text, terminal_width(), subsequent_indent=indent,
+                             break_long_words=False, break_on_hyphens=False))  # fmt: skip
+
+
 # ------------------------------------------------------------------------------ model labels
 
 
@@ -195,10 +205,12 @@ def _render(
     keys = set(_key_columns(frame))
     numeric = {c for c in columns if _numeric(frame[c]) or _intervals(frame[c])}
     minimum = _minimum_widths(columns, cells, headers, keys, numeric)
-    key_list = [c for c in columns if c in keys]
-    others = [c for c in columns if c not in keys]
+    # with no rows every column reads as identifying (no numbers to tell measures by), and
+    # identifying columns are never left out: fit the header like measures instead
+    key_list = [c for c in columns if c in keys] if len(frame) else []
+    others = [c for c in columns if c not in key_list]
     block, left_out = _choose(key_list, others, minimum, width)
-    if left_out and len(frame) <= RECORD_ROWS:  # a few rows too wide: one record per row
+    if left_out and 0 < len(frame) <= RECORD_ROWS:  # a few rows too wide: one record per row
         return _records(title, key_list, others, headers, cells, len(frame), width), []
     fixed = {c for c in block if c in keys or c in numeric}
     text = _rich_table(title, block, cells, headers, minimum, fixed, numeric, len(frame), width)

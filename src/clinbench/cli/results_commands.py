@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli.console import format_option
+from clinbench.cli.console import echo_wrapped, format_option
 
 app = typer.Typer(help="Turn Inspect logs into the frozen results table.", no_args_is_help=True)
 
@@ -118,17 +118,18 @@ def cost(
         return
     for row in summary.to_dict("records"):
         name = " · ".join(str(row[k]) for k in keys)
-        typer.echo(f"{name}: {row['replies']} replies, {row['correct']} correct, "
-                   f"{row['input_tokens']}+{row['output_tokens']} tokens, "
-                   f"{row['latency_s_mean']:.2f} s/reply"
-                   + (f" (+{row['queue_s_mean']:.2f} s waiting)"
-                      if pd.notna(row["queue_s_mean"]) else ""))  # fmt: skip
+        echo_wrapped(f"{name}: {row['replies']} replies, {row['correct']} correct, "
+                     f"{row['input_tokens']}+{row['output_tokens']} tokens, "
+                     f"{row['latency_s_mean']:.2f} s/reply"
+                     + (f" (+{row['queue_s_mean']:.2f} s waiting)"
+                        if pd.notna(row["queue_s_mean"]) else ""), "  ")  # fmt: skip
         if pd.notna(row["cost_usd"]):
-            typer.echo(
+            echo_wrapped(
                 f"  ${row['cost_usd']:.4f} total; ${row['cost per 100 items']:.4f} per 100 items "
                 f"[{row['per-100 CI95% low']:.4f}, {row['per-100 CI95% high']:.4f}]; "
                 f"${row['cost per correct']:.4f} per correct "
-                f"[{row['per-correct CI95% low']:.4f}, {row['per-correct CI95% high']:.4f}]"
+                f"[{row['per-correct CI95% low']:.4f}, {row['per-correct CI95% high']:.4f}]",
+                "    ",
             )
         else:
             typer.echo(f"  no cost: {row['priced']} of {row['replies']} replies priced")

@@ -36,6 +36,9 @@ def _target_problem(name: str, path: Path, tasks: list[str]) -> str | None:
     import difflib
     import os
 
+    if name in tasks and not path.exists():
+        return (f"{name}: is a suite task, and a run takes one suite task per run (or item "
+                f"files): run each alone, e.g. clinbench run {name} ...")  # fmt: skip
     if path.is_dir():
         return (f"{name}: is a folder; give the item files in it "
                 f"(e.g. clinbench run {name.rstrip('/')}/*.jsonl)")  # fmt: skip
@@ -219,6 +222,10 @@ def run(
     errors = outcome.errors
     if errors.failed:  # the table is written; a run with failed samples is still not a success
         typer.echo(f"error: {errors.line()}", err=True)
+    role_failures = outcome.role_failures  # so is one whose grader or claim reader failed
+    for line in role_failures:
+        typer.echo(f"error: {line}", err=True)
+    if errors.failed or role_failures:
         raise typer.Exit(3)
 
 
@@ -435,8 +442,10 @@ def run_help() -> str:
             "Every model call (the model's and each role's) is bounded by --max-retries, "
             "--timeout and --attempt-timeout, so a dead endpoint ends in errors, not a hang.",
             "Exit code 1 if a run did not finish, 2 for bad input, 3 if it finished but some "
-            "samples ended in error (a provider that failed after retries): one line gives "
-            "their count and the first cause, and the results table is still written. "
+            "samples ended in error (a provider that failed after retries) or some calls of "
+            "a judging role (grader, claim_reader) failed: one line each gives their count "
+            "and the first cause, the replies stay unscored, and the results table is still "
+            "written. "
             "Browse the logs with: inspect view --log-dir LOG_DIR.",
             "Examples: clinbench run my_items.jsonl (item files, offline baseline; a folder "
             "is not read: give its files, e.g. bank/*.jsonl); clinbench run ausclin --limit 5 "

@@ -170,7 +170,7 @@ def _binary_verdict(call: panel.JudgeCall) -> dict[str, Any]:
         outcome = outcomes.CORRECT if correct else outcomes.INCORRECT
         score = 1.0 if correct else 0.0
     verdict = {"model": call.model, "outcome": outcome, "score": score, "reason": reason,
-               "attempts": call.attempts}  # fmt: skip
+               "attempts": call.attempts, **call.unscored_cause()}  # fmt: skip
     if call.reply is not None:
         verdict["judge_reply"] = call.reply
     return verdict
@@ -222,8 +222,9 @@ def answer_adjudicator(
         if not several:
             only = verdicts[0]
             details = {"judge": record, "reason": only["reason"], "attempts": only["attempts"]}
-            if "judge_reply" in only:
-                details["judge_reply"] = only["judge_reply"]
+            for key in ("judge_reply", "unscored_cause"):
+                if key in only:
+                    details[key] = only[key]
             return answer_outcome_score(only["outcome"], answer, details)
         votes = [None if v["score"] is None else v["score"] == 1.0 for v in verdicts]
         outcome, why = panel.binary_panel(votes)

@@ -17,6 +17,10 @@ CANNOT_ANSWER = "cannot_answer"
 # the run was stopped (Ctrl-C, SIGTERM) before the sample had its reply: not run, so neither
 # a failed call nor a result; in no denominator, counted apart; `clinbench resume` asks it
 CANCELLED = "cancelled"
+# why an unscored reply has no score (score_metadata ``unscored_cause``) when a judging role's
+# call failed after its attempts (dead endpoint, HTTP error): a failure of the run, which
+# `clinbench run` reports and exits 3 for, as it does for the answering model's errors
+CALL_FAILED = "call_failed"
 
 # The key of a graded reply's details (score metadata) that says its critical errors are not
 # known, and why (e.g. "no_claim_read": the audiogram fact check its critical errors come

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from clinbench.errors import OptionError
+from clinbench.model_errors import call_failure_cause
 from clinbench.scoring import outcomes
 
 GRADER_ROLE = "grader"
@@ -133,10 +134,15 @@ class JudgeCall:
     reply: str | None = None
     reason: str = ""
     attempts: int = 0
+    call_failed: bool = False  # the last attempt's call itself failed (not its reply)
 
     @property
     def answered(self) -> bool:
         return self.value is not None
+
+    def unscored_cause(self) -> dict[str, str]:
+        """Return ``{"unscored_cause": "call_failed"}`` when the judge's call failed, else {}."""
+        return {"unscored_cause": outcomes.CALL_FAILED} if self.call_failed else {}
 
 
 async def ask_judge(
@@ -157,8 +163,10 @@ async def ask_judge(
         try:
             output = await judge.generate(prompt)
         except Exception as err:  # noqa: BLE001 - a failed judge call is disclosed, never scored
-            call.reply, call.reason = None, f"judge call failed: {err}"
+            call.reply, call.reason = None, f"judge call failed: {call_failure_cause(err)}"
+            call.call_failed = True
             continue
+        call.call_failed = False
         call.reply = output.completion
         try:
             call.value = parse(call.reply)

@@ -144,3 +144,21 @@ def test_ensemble_from_existing_results():
     assert vote["n"] == 4 and vote["answered"] == 3 and vote["excluded"] == 1
     assert vote["Exact Match"] == pytest.approx(1 / 4)
     assert vote["Exact Match (answered only)"] == pytest.approx(1 / 3)
+
+
+def test_run_and_report_give_the_same_sd_for_the_same_results():
+    """`clinbench run` printed WER SD 2.691 (200 resamples) where the report and analyze
+    gave 2.626 (500) for the same six SmolLM2 transcriptions: one number on every surface."""
+    from clinbench.suites.slp.report import sections, summary_tables
+
+    td, sd = "typically_developing", "speech_disorder"
+    rows = []
+    for i in range(12):
+        gold, predicted = td if i % 2 else sd, td if i % 3 else sd
+        rows.append(_row("m1", f"i{i}", gold, predicted,
+                         "correct" if gold == predicted else "incorrect"))  # fmt: skip
+    frame = pd.DataFrame(rows, columns=RESULT_COLUMNS)
+    printed = summary_tables(frame)[0][1]
+    reported = next(iter(sections(frame)[0].tables.values()))
+    assert printed["Exact Match SD"].iloc[0] > 0
+    pd.testing.assert_frame_equal(printed.reset_index(drop=True), reported.reset_index(drop=True))

@@ -363,3 +363,33 @@ def test_each_scenario_task_declares_every_option_to_inspect(small_manifest):
         }
         assert built.metadata["scenario"] == name
         assert built.metadata["few_shot"] == 1
+
+
+def test_two_asr_back_ends_on_the_same_clips_stay_apart_in_the_tables(small_manifest, tmp_path):
+    """PocketSphinx and Whisper runs of slp_transcription both had condition 'asr', so
+    `analyze` pooled them into one WER over twice the clips. The back-end is now part of the
+    condition when it is not the default (default: 'asr', as before)."""
+    from clinbench.results.export import results_table
+    from clinbench.suites import task_function
+    from clinbench.suites.slp.report import summary_tables
+
+    make = task_function("slp_transcription")
+    specs = {"pocketsphinx": "asr", "pocketsphinx:constrained=false,cache=false":
+             "asr=pocketsphinx:constrained=false"}  # fmt: skip
+    for spec, condition in specs.items():
+        task = make(manifest=str(small_manifest), pipeline="asr", asr=spec)
+        assert task.metadata["condition"] == condition
+        logs = inspect_eval(task, model="clinbench/rules", log_dir=str(tmp_path / condition),
+                            display="none", limit=2)  # fmt: skip
+        assert logs[0].status == "success"
+    frame = results_table(tmp_path)
+    assert len(frame) == 4 and set(frame["condition"]) == set(specs.values())
+    # each row says how its clip was recognised: the back-end's settings and the mode used
+    for condition, raw in zip(frame["condition"], frame["score_metadata"], strict=True):
+        details = json.loads(raw)
+        constrained = condition == "asr"
+        assert details["asr_settings"] == {"constrained": constrained, "wip": 0.01}, details
+        assert details["asr_mode"] == ("constrained" if constrained else "free")
+    title, table, _notes = summary_tables(frame)[0]
+    assert title == "scenario metrics by model and condition"
+    assert sorted(table["condition"]) == sorted(specs.values()) and set(table["n"]) == {2}

@@ -23,7 +23,7 @@ from typing import Any
 from clinbench.audio.asr.transcription import ASRBackend, Transcription
 from clinbench.io import atomic_write_text, user_cache_dir
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # 2: PocketSphinx transcripts record their settings (1 lacked them)
 # The package whose version is part of each back-end's key (a new decoder may hear differently).
 _PACKAGES = {"pocketsphinx": "pocketsphinx", "whisper": "faster-whisper", "openai": None}
 

@@ -62,7 +62,9 @@ class PocketSphinxASR:
         except AudioFileError as exc:
             return Transcription("", self.name, "none", error=str(exc))
         audio_s = duration_s(samples)
-        details: dict = {}
+        # the decoding settings, recorded with every transcript as the other back-ends do
+        # (free vs prompt-constrained recognition changes WER most: see the slp README)
+        details: dict = {"settings": {"constrained": self.constrained, **self._options}}
         if not language.lower().startswith("en"):
             details["warning"] = f"English acoustic model used on language {language!r}"
         with self._lock:

@@ -93,7 +93,7 @@ def _judged_question(call: panel.JudgeCall, rubric: Rubric) -> dict[str, Any]:
     if call.reply is not None:
         extra["judge_reply"] = call.reply
     if not call.answered:
-        return unscored_question(call.reason, **extra)
+        return unscored_question(call.reason, **extra, **call.unscored_cause())
     judgement, raw = call.value
     try:
         details = graded_question(judgement, raw, rubric)

@@ -26,6 +26,8 @@ from typing import Any
 
 from clinbench.audiogram.claims import Claim, claims_from_json, claims_json_schema
 from clinbench.errors import OptionError
+from clinbench.model_errors import call_failure_cause
+from clinbench.scoring import outcomes
 from clinbench.scoring.extract import find_json_objects
 from clinbench.scoring.panel import CLAIM_READER_ROLE, role_model
 from clinbench.structured_output import (
@@ -33,7 +35,6 @@ from clinbench.structured_output import (
     MODE_KEY,
     REFUSED_KEY,
     check_mode,
-    error_chain,
     generate_structured,
     model_key,
 )
@@ -41,7 +42,8 @@ from clinbench.structured_output import (
 RULES, MODEL = "rules", "model"
 CLAIM_READERS = (RULES, MODEL)
 
-CALL_FAILED, INVALID_JSON, SCHEMA_VIOLATION = "call_failed", "invalid_json", "schema_violation"
+CALL_FAILED = outcomes.CALL_FAILED  # the same cause as a judge whose call failed
+INVALID_JSON, SCHEMA_VIOLATION = "invalid_json", "schema_violation"
 FAILURES = (CALL_FAILED, INVALID_JSON, SCHEMA_VIOLATION)
 """Why a model reading is unscored: the call raised (HTTP error, timeout, refused
 connection), the reply holds no single JSON object, or the object breaks the schema (or a
@@ -271,7 +273,7 @@ async def read_claims_with_model(
             name="claims", description="The claims of the statement.", strict=False,
         )  # fmt: skip
     except Exception as err:  # noqa: BLE001 - any failed call is disclosed, never a reading
-        return ClaimReading(None, name, CALL_FAILED, _first_cause(err), "", _record(record))
+        return ClaimReading(None, name, CALL_FAILED, call_failure_cause(err), "", _record(record))
     reply = output.completion or ""
     claims, failure, cause = claims_from_reply(reply)
     if claims is None and getattr(output, "stop_reason", "") == "max_tokens":
@@ -281,19 +283,3 @@ async def read_claims_with_model(
 
 def _record(record: dict[str, Any]) -> dict[str, Any]:
     return {k: record[k] for k in (MODE_KEY, REFUSED_KEY) if k in record}
-
-
-def _first_cause(err: BaseException) -> str:
-    """Return the provider's error (HTTP status and first line) when the chain holds one,
-    else the innermost error's type and first line (Inspect wraps provider errors)."""
-    chain = error_chain(err)
-    for cause in chain:
-        status = getattr(cause, "status_code", None)
-        if isinstance(status, int):
-            return f"HTTP {status}: {_first_line(cause)}"[:300]
-    return f"{type(chain[-1]).__name__}: {_first_line(chain[-1])}"[:300]
-
-
-def _first_line(err: BaseException) -> str:
-    text = str(err).strip()
-    return text.splitlines()[0] if text else ""

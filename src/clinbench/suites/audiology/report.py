@@ -33,6 +33,11 @@ TIERS = {
 }
 KNOWLEDGE_SCORERS = ("closed_exact_match", "answer_adjudicator", "normalised_match")
 RUBRIC_SCORERS = ("rubric_adjudicator", "rubric_rules_grader")
+INDEPENDENT_NOTE = (
+    "audiogram_fact_check: percentage of checkable Q1/Q2 statements that match the case's "
+    "audiogram. nli_contradiction: 1 when an NLI model labels the section as contradicting "
+    "its reference. Neither replaces the rubric grade."
+)
 GRADES = grade_rules().grades
 
 
@@ -68,14 +73,16 @@ def case_scores(results: pd.DataFrame, seed: int = 0) -> pd.DataFrame:
         return pd.DataFrame()
     keys = ["model", "scorer", "question"]
     graded = rows[rows["outcome"] == outcomes.GRADED]
-    table = describe_scores(graded, by=keys, n_boot=2000, seed=seed, scale=RUBRIC_SCALE)
-    passes = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
-    errors = critical_error_rate(graded, by=keys)[[*keys, "critical_error_rate"]]
     unscored = (
         rows.assign(unscored=rows["outcome"] == outcomes.UNSCORED)
         .groupby(keys, as_index=False)["unscored"]
         .sum()
     )
+    if graded.empty:  # every judgement unscored: the counts, and no measure to give
+        return unscored.assign(n=0)[[*keys, "n", "unscored"]]
+    table = describe_scores(graded, by=keys, n_boot=2000, seed=seed, scale=RUBRIC_SCALE)
+    passes = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
+    errors = critical_error_rate(graded, by=keys)[[*keys, "critical_error_rate"]]
     out = table.merge(passes, on=keys, how="left").merge(errors, on=keys, how="left")
     return out.merge(unscored, on=keys, how="outer")
 
@@ -363,7 +370,7 @@ def sections(results: pd.DataFrame, figures: bool = True) -> list[ReportSection]
                     "deterministic offline stand-in and is not an LLM judgement."
                 ),
                 tables={k: v for k, v in tables.items() if not v.empty},
-                figures={caption: _score_figure(scores)} if figures else {},
+                figures={caption: _score_figure(scores)} if figures and n else {},
                 notes=[
                     "Unscored judge replies are listed in the 'unscored' column and excluded "
                     "from means and rates."
@@ -382,11 +389,7 @@ def sections(results: pd.DataFrame, figures: bool = True) -> list[ReportSection]
         out.append(
             ReportSection(
                 title="Clinical cases: judge-independent checks",
-                intro=(
-                    "audiogram_fact_check: percentage of checkable Q1/Q2 statements that match "
-                    "the case's audiogram. nli_contradiction: 1 when an NLI model labels the "
-                    "section as contradicting its reference. Neither replaces the rubric grade."
-                ),
+                intro=INDEPENDENT_NOTE,
                 tables=independent,
                 notes=[FACT_CHECK_OUTCOMES_NOTE],
             )
@@ -397,6 +400,10 @@ def sections(results: pd.DataFrame, figures: bool = True) -> list[ReportSection]
 def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:
     """Return the audiology tables `run` and `demo` print beside the generic ones."""
     out = []
+    beside = judge_independent(results)  # the fact check's (and NLI's) own measure
+    if not beside.empty:
+        out.append(("judge-independent scores beside the rubric (means)", beside,
+                    [INDEPENDENT_NOTE]))  # fmt: skip
     errors = critical_errors_by_type(results)
     if not errors.empty:
         out.append(("critical errors by type", errors, []))

@@ -141,10 +141,9 @@ def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[
     """Return the tables `clinbench run` prints for slp rows: F1s, exact match, WER/MER/WIP,
     and (ASR pipeline) the child errors each back-end normalised away."""
     from clinbench.suites.slp.asr_fidelity import normalised_away_table
-    from clinbench.suites.slp.scenario_tables import scenario_table
 
-    section = _scenario_section(results)
-    table = scenario_table(results, resamples=200)
+    section = _scenario_section(results)  # the report's table: the same SDs on both surfaces
+    table = next(iter(section.tables.values()))
     out = [("scenario metrics by model and condition", table, section.notes)]
     fidelity = normalised_away_table(results)
     if not fidelity.empty:

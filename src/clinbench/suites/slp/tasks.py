@@ -57,6 +57,7 @@ from clinbench.suites.slp.replies import (
 from clinbench.suites.slp.scenarios import SCENARIOS, Scenario, scenario_prompt
 
 SAMPLE_MANIFEST = Path(__file__).parent / "data" / "samples.csv"
+DEFAULT_ASR = "pocketsphinx"  # the offline back-end; its condition is plain "asr"
 
 
 # ------------------------------------------------------------------ metrics over scores
@@ -155,8 +156,10 @@ def _context(state: TaskState) -> dict[str, Any]:
     out["asr_error"] = state.metadata.get("asr_error")
     if state.metadata.get("pipeline") == "asr":  # the back-end and its decoding settings
         out["asr"] = item_meta.get("slp_asr")
-        details = (state.metadata.get("asr") or {}).get("details") or {}
+        recognised = state.metadata.get("asr") or {}
+        details = recognised.get("details") or {}
         out["asr_settings"] = details.get("settings")
+        out["asr_mode"] = recognised.get("mode")  # PocketSphinx: constrained, or free
     return out
 
 
@@ -282,7 +285,7 @@ class ASRFailed(ProviderError, RuntimeError):
 
 
 @solver
-def asr_transcribe(asr: str = "pocketsphinx", cot: bool = False) -> Solver:
+def asr_transcribe(asr: str = DEFAULT_ASR, cot: bool = False) -> Solver:
     """Return a solver that transcribes the clip and writes the transcript into the prompt."""
     from clinbench.audio.asr import get_asr, parse_asr_spec
     from clinbench.audio.asr.cache import CachedASR
@@ -415,7 +418,7 @@ def slp_task(
     *,
     manifest: str | list[str] | None = None,
     pipeline: str = "audio",
-    asr: str = "pocketsphinx",
+    asr: str = DEFAULT_ASR,
     cot: bool = False,
     few_shot: int = 0,
     few_shot_manifest: str | None = None,
@@ -448,7 +451,7 @@ def slp_task(
             else Path(tempfile.gettempdir()) / "clinbench-slp-noise"
         )
         items, achieved = _noisy(items, noise, float(snr_db), seed, cache)
-    condition = _condition_name(pipeline, cot, few_shot, noise, snr_db)
+    condition = _condition_name(pipeline, recorded_spec(asr), cot, few_shot, noise, snr_db)
     samples = [
         _scenario_sample(item, spec, scenario, pipeline, cot, recorded_spec(asr), examples, {
             "slp_scenario": scenario,
@@ -522,14 +525,19 @@ def _few_shot_examples(
 
 
 def _condition_name(
-    pipeline: str, cot: bool, few_shot: int, noise: str | None, snr_db: float
+    pipeline: str, asr: str, cot: bool, few_shot: int, noise: str | None, snr_db: float
 ) -> str:
-    """Return the condition a run is recorded under, e.g. ``asr+cot+2shot+babble@10dB``."""
+    """Return the condition a run is recorded under, e.g. ``asr+cot+2shot+babble@10dB``.
+
+    The ASR back-end is part of the condition unless it is the default
+    (``asr=whisper+cot``): two back-ends on the same clips are two conditions, never pooled
+    into one WER."""
+    asr_part = "" if asr == DEFAULT_ASR or pipeline != "asr" else f"={asr}"
     return "+".join(
         filter(
             None,
             [
-                pipeline,
+                pipeline + asr_part,
                 "cot" if cot else "",
                 f"{few_shot}shot" if few_shot else "",
                 f"{Path(noise).stem}@{snr_db:g}dB" if noise else "",
@@ -606,7 +614,7 @@ def _scenario_scorer(spec: Scenario, scenario: str, cot: bool) -> Scorer:
 def _scenario_options(
     manifest: str | None = None,
     pipeline: str = "audio",
-    asr: str = "pocketsphinx",
+    asr: str = DEFAULT_ASR,
     cot: bool = False,
     few_shot: int = 0,
     few_shot_manifest: str | None = None,

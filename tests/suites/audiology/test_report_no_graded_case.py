@@ -42,4 +42,4 @@ def test_run_prints_the_fact_check_measure_its_headline_points_to(tmp_path):
     printed = " ".join(result.output.split())
     assert "its measure is in the tables below" in printed
     assert "judge-independent scores beside the rubric (means" in printed, printed
-    assert "audiogram_fact_check: percentage of checkable Q1/Q2 statements" in printed
+    assert "audiogram fact check: percentage of checkable Q1/Q2 statements" in printed

@@ -34,8 +34,8 @@ TIERS = {
 KNOWLEDGE_SCORERS = ("closed_exact_match", "answer_adjudicator", "normalised_match")
 RUBRIC_SCORERS = ("rubric_adjudicator", "rubric_rules_grader")
 INDEPENDENT_NOTE = (
-    "audiogram_fact_check: percentage of checkable Q1/Q2 statements that match the case's "
-    "audiogram. nli_contradiction: 1 when an NLI model labels the section as contradicting "
+    "audiogram fact check: percentage of checkable Q1/Q2 statements that match the case's "
+    "audiogram. NLI contradiction: 1 when an NLI model labels the section as contradicting "
     "its reference. Neither replaces the rubric grade."
 )
 GRADES = grade_rules().grades

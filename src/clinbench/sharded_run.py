@@ -7,7 +7,10 @@ the task are dealt round-robin into ``workers`` shards and each shard runs in it
 process, through the ordinary run path (:func:`clinbench.runner.run_benchmark`, Inspect's
 ``eval_set`` with ``sample_id`` set to the shard's items), into its own sub-folder of the
 log folder (``worker-1-of-4/`` ...). The connections asked for are shared among the
-workers (each gets ``ceil(max_connections / workers)``).
+workers (each gets ``ceil(max_connections / workers)``). The workers run without Inspect's
+realtime sample buffer (``log_realtime=False``), which costs CPU on every event: a worker
+that is killed loses the samples finished since its log was last written, and ``clinbench
+resume`` asks them again.
 
 The shards are ordinary logs of one eval each, so everything downstream treats them as one
 run: the export reads the log folder recursively and tells the shards apart by their
@@ -117,6 +120,12 @@ def run_sharded(
         if on_notice is not None:
             on_notice(line)
     run_args["display"] = "none"
+    # Inspect's realtime sample buffer (a SQLite copy of every event, for live viewing and
+    # crash recovery) was about a quarter of each sample's CPU (benchmarks/throughput.py
+    # --cpu-per-sample --no-realtime: 15.2 ms plain, 11.1 ms without it); the workers show no
+    # progress, and a killed worker only costs the samples since its log's last flush, which
+    # `clinbench resume` asks again (nothing lost or counted twice). A caller may pass True.
+    run_args.setdefault("log_realtime", False)
     if on_started is not None:
         on_started(len(shards), sum(len(s) for s in shards))
     if limits.max_connections is not None:  # the connections asked for, shared out

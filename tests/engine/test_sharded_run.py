@@ -81,7 +81,13 @@ def test_sharded_run_gives_the_unsharded_table(tmp_path, monkeypatch):
     assert plain.returncode == 0, plain.stdout + plain.stderr
     logs = list_eval_logs(str(tmp_path / "a"), recursive=True)
     assert len(logs) == 3  # one log per worker, each in its own sub-folder
-    selected = [read_eval_log(log.name, header_only=True).eval.config.sample_id for log in logs]
+    configs = [read_eval_log(log.name, header_only=True).eval.config for log in logs]
+    selected = [config.sample_id for config in configs]
+    # the workers run without Inspect's realtime sample buffer (CPU on every event); an
+    # unsharded run keeps it
+    assert [config.log_realtime for config in configs] == [False] * 3
+    (plain_log,) = list_eval_logs(str(tmp_path / "b"), recursive=True)
+    assert read_eval_log(plain_log.name, header_only=True).eval.config.log_realtime is not False
     assert sorted(i for ids in selected for i in ids) == [f"q{i:03d}" for i in range(N_ITEMS)]
     a, b = _table(tmp_path / "a.csv"), _table(tmp_path / "b.csv")
     assert len(b) == N_ITEMS * 2 and set(b["outcome"]) == {"correct", "incorrect", "parse_failed"}

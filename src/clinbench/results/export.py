@@ -313,15 +313,15 @@ def log_rows(
 ) -> list[dict[str, Any]]:
     """Return the results rows of one Inspect log (of ``samples`` when given, e.g. streamed).
 
-    Each sample's item comes from the log's item table (``eval.metadata["items"]``), or
+    Each sample's item comes from the log's item table (``items.sample.log_item_table``), or
     from the sample itself in logs written before that table existed. Suite, format,
     domain, source pool and difficulty are the sample's metadata where it sets them (a
     suite's own samples, logs written before), else the item's.
     """
-    from clinbench.items.sample import ITEMS, item_json
+    from clinbench.items.sample import item_json, log_item_table
 
     model = log.eval.model
-    table = (log.eval.metadata or {}).get(ITEMS)
+    table = log_item_table(log.eval.metadata)
     scorer_names = [scorer.name for scorer in (log.eval.scorers or [])] or [""]
     rows: list[dict[str, Any]] = []
     for sample in (log.samples or []) if samples is None else samples:
@@ -450,8 +450,12 @@ def streamed_rows(path: str, log_file: str = "") -> pd.DataFrame:
     from inspect_ai._util._async import run_coroutine
     from inspect_ai.log import read_eval_log_async, read_eval_log_sample_summaries_async
 
+    from clinbench.items.sample import ITEMS, log_item_table
+
     async def read() -> list[pd.DataFrame]:  # one coroutine: see _read_header_async
         header = await read_eval_log_async(path, header_only=True)  # with the item table
+        if header.eval.metadata:  # unpacked once, not for each chunk (log_rows reads it)
+            header.eval.metadata[ITEMS] = log_item_table(header.eval.metadata)
         ids, epochs = header.eval.dataset.sample_ids, header.eval.config.epochs or 1
         if header.status == "success" and ids is not None:
             keys = [(i, epoch) for i in ids for epoch in range(1, epochs + 1)]

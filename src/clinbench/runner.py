@@ -174,6 +174,7 @@ def resume(
         return RunOutcome(False, logs, results_from_logs([]), stopped["signal"])
     from clinbench.stats.log_metrics import write_every_reply_metrics
 
+    release_freed_memory()  # before the table and the summary are built
     results = results_table(log_dir, on_skip=on_skip)
     if logs:
         write_every_reply_metrics(logs, results)
@@ -262,6 +263,26 @@ def headers_only(logs: Sequence[Any]) -> list[Any]:
             update["metadata"] = {k: v for k, v in log.metadata.items() if k != ITEMS}
         light.append(log.model_copy(update=update))
     return light
+
+
+def release_freed_memory() -> None:
+    """Return to the operating system the memory the finished evals freed (where it can).
+
+    Once the evals are over their samples, events and buffers are garbage, but the C
+    allocator keeps the freed pages in the process; what the end of a run loads and builds
+    next (the results table, the summary) would grow the process on top of them. A full
+    collection frees the cycles, and glibc's ``malloc_trim`` hands the free pages back
+    (no library wraps it; elsewhere than glibc nothing more is done).
+    """
+    import ctypes
+    import gc
+
+    gc.collect()
+    try:
+        trim = ctypes.CDLL(None).malloc_trim  # the C library the interpreter runs on
+    except (OSError, AttributeError):  # not glibc: its allocator keeps its own policy
+        return
+    trim(0)
 
 
 def _new_logs(log_dir: str | Path, before: dict[str, str]) -> list[Any]:
@@ -552,6 +573,7 @@ def run_benchmark(
     results = None
     if logs and "signal" not in stopped:
         try:
+            release_freed_memory()  # before the table and the summary are built
             results = results_from_logs(logs, on_skip=lambda _message: None)
         except KeyboardInterrupt:  # Ctrl-C after the evals ended, while the table was read
             import signal

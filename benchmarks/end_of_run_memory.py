@@ -48,6 +48,7 @@ HERE = Path(__file__).resolve().parents[1]
 # Functions whose calls --phases records ("module:function"); a name a tree lacks is skipped.
 PHASES = [
     "clinbench.runner:run_eval",  # the eval: Inspect runs the samples and finishes the log
+    "clinbench.runner:release_freed_memory",  # the freed pages handed back (after #32 round 5)
     "clinbench.results.export:results_from_logs",  # the results table (before)
     "clinbench.stats.log_metrics:write_every_reply_metrics",  # the log metrics (before)
     "clinbench.results.export:run_results",  # table and log metrics in one pass (after)

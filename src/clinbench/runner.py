@@ -272,12 +272,16 @@ def release_freed_memory() -> None:
     allocator keeps the freed pages in the process; what the end of a run loads and builds
     next (the results table, the summary) would grow the process on top of them. A full
     collection frees the cycles, and glibc's ``malloc_trim`` hands the free pages back
-    (no library wraps it; elsewhere than glibc nothing more is done).
+    (no library wraps it; elsewhere than glibc nothing more is done); Arrow's memory pool,
+    where pyarrow is loaded already, hands back what it keeps for reuse.
     """
     import ctypes
     import gc
+    import sys
 
     gc.collect()
+    if "pyarrow" in sys.modules:  # loaded by the results table (pandas' text columns)
+        sys.modules["pyarrow"].default_memory_pool().release_unused()
     try:
         trim = ctypes.CDLL(None).malloc_trim  # the C library the interpreter runs on
     except (OSError, AttributeError):  # not glibc: its allocator keeps its own policy
@@ -583,4 +587,5 @@ def run_benchmark(
         results = results_from_logs([])
     else:
         write_every_reply_metrics(logs, results)  # what Inspect's metrics cannot see, in the log
+        release_freed_memory()  # what reading the logs freed, before the summary is built
     return RunOutcome(finished and "signal" not in stopped, logs, results, stopped.get("signal"))

@@ -165,3 +165,27 @@ def test_a_run_ends_holding_its_logs_headers_only(tmp_path, sample_items_path, r
     path = export._local_path(log.location)
     assert ITEMS in read_eval_log(path, header_only=True).eval.metadata
     pd.testing.assert_frame_equal(outcome.results, results_table(path))
+
+
+def test_resume_continues_a_log_that_holds_its_item_table_unpacked(
+    tmp_path, sample_items_path, replay_fixture_path
+):
+    """A log written before the item table was packed (a dict in the header) resumes, and
+    the folder's table is the one the packed logs give."""
+    from clinbench.items.sample import ITEMS, log_item_table
+
+    logs = _replay_run(tmp_path, sample_items_path, replay_fixture_path)
+    packed = results_table(logs, on_skip=lambda _message: None)
+    (path,) = logs.glob("*.eval")
+    log = read_eval_log(str(path))
+    for metadata in (log.eval.metadata, log.metadata):
+        metadata[ITEMS] = log_item_table(metadata)
+    write_eval_log(log, str(path))
+    assert isinstance(read_eval_log(str(path), header_only=True).eval.metadata[ITEMS], dict)
+    outcome = runner.resume(logs, errors=True, on_skip=lambda _message: None)
+    (new_log,) = outcome.logs  # the failed sample asked again (the replay still has none)
+    assert new_log.status == "success"
+    new = read_eval_log(export._local_path(new_log.location), header_only=True)
+    assert isinstance(new.eval.metadata[ITEMS], str)  # the new log holds it packed
+    columns = ["item_id", "epoch", "outcome", "score", "tags", "item_metadata", "domain"]
+    pd.testing.assert_frame_equal(outcome.results[columns], packed[columns])

@@ -152,8 +152,9 @@ def test_resume_reads_each_log_once_and_its_metrics_are_the_logs_own(
 
 
 def test_a_run_ends_holding_its_logs_headers_only(tmp_path, sample_items_path, replay_fixture_path):
-    """After the evals, a run keeps no samples and no item table in memory (new_run: the logs
-    `eval` returns hold every sample); the log files keep both, and the table is the same."""
+    """After the evals, a run keeps no samples in memory (new_run: the logs `eval` returns
+    hold every sample) and its item table only packed (one string, read by the table instead
+    of the file's header); the log files keep both, and the table is the same."""
     from clinbench.items.sample import ITEMS
 
     outcome = runner.run_benchmark(
@@ -161,7 +162,7 @@ def test_a_run_ends_holding_its_logs_headers_only(tmp_path, sample_items_path, r
         model_args={"responses": str(replay_fixture_path)}, new_run=True,
     )  # fmt: skip
     (log,) = outcome.logs
-    assert log.samples is None and ITEMS not in (log.eval.metadata or {})
+    assert log.samples is None and isinstance(log.eval.metadata[ITEMS], str)
     path = export._local_path(log.location)
     assert ITEMS in read_eval_log(path, header_only=True).eval.metadata
     pd.testing.assert_frame_equal(outcome.results, results_table(path))

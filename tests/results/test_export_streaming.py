@@ -171,3 +171,22 @@ def test_a_damaged_item_table_leaves_the_log_out_and_says_why(multi_epoch_log, t
     table = results_table(str(bad), on_skip=skipped.append)
     assert table.empty
     assert len(skipped) == 1 and "item table cannot be read" in skipped[0]
+
+
+def test_a_header_held_with_its_packed_items_is_not_read_again(multi_epoch_log, monkeypatch):
+    import inspect_ai.log
+
+    _, path = multi_epoch_log
+    header = read_eval_log(path, header_only=True)  # as a run holds it: the table packed
+    expected = results_table(path)
+    reads: list[str] = []
+    original = inspect_ai.log.read_eval_log_async
+
+    async def counted(*args, **kwargs):
+        reads.append(str(args[0]))
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(inspect_ai.log, "read_eval_log_async", counted)
+    pd.testing.assert_frame_equal(results_from_logs([header]), expected)
+    assert reads == []  # the header's item table was used, not the file's header
+    assert isinstance(header.eval.metadata[ITEMS], str)  # the caller's header is unchanged

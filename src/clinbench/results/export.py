@@ -453,11 +453,13 @@ def _member_names() -> Callable[[Any, int], str] | None:
     return _sample_filename
 
 
-def streamed_rows(path: str, log_file: str = "") -> pd.DataFrame:
+def streamed_rows(path: str, log_file: str = "", header: EvalLog | None = None) -> pd.DataFrame:
     """Return the results rows (a frame) of a finished ``.eval`` log, CHUNK samples at a time.
 
     A log that succeeded holds every sample id of its dataset in every epoch (what Inspect's
     ``read_eval_log_samples`` relies on); of any other, the samples its summaries list.
+    ``header`` is the log's header where the caller holds it with its item table (what a
+    run's eval returned): the file's header is then not read again.
     """
     from inspect_ai._util._async import run_coroutine
     from inspect_ai.log import read_eval_log_async, read_eval_log_sample_summaries_async
@@ -465,11 +467,16 @@ def streamed_rows(path: str, log_file: str = "") -> pd.DataFrame:
     from clinbench.items.sample import ITEMS, log_item_table
 
     frames: list[pd.DataFrame] = []
+    given = header if header is not None and ITEMS in (header.eval.metadata or {}) else None
 
     async def read() -> None:  # one coroutine, which returns nothing: see _read_header_async
-        header = await read_eval_log_async(path, header_only=True)  # with the item table
+        if given is None:
+            header = await read_eval_log_async(path, header_only=True)  # with the item table
+        else:  # a copy: the caller's header keeps its packed table
+            header = given.model_copy(update={"eval": given.eval.model_copy()})
         if header.eval.metadata:  # unpacked once, not for each chunk (log_rows reads it)
-            header.eval.metadata[ITEMS] = log_item_table(header.eval.metadata)
+            table = log_item_table(header.eval.metadata)
+            header.eval.metadata = {**header.eval.metadata, ITEMS: table}
         ids, epochs = header.eval.dataset.sample_ids, header.eval.config.epochs or 1
         if header.status == "success" and ids is not None:
             keys = [(i, epoch) for i in ids for epoch in range(1, epochs + 1)]
@@ -496,7 +503,7 @@ def _log_file_rows(header: EvalLog, on_skip: Callable[[str], None]) -> pd.DataFr
     name = Path(path).name
     try:
         if header.status != "started" and path.endswith(".eval"):
-            frame = streamed_rows(path, name)
+            frame = streamed_rows(path, name, header)
             if len(frame):
                 return frame
             on_skip(f"{path}: skipped, no samples (status {header.status})")

@@ -28,7 +28,7 @@ perfend) plateau 289 MB, end peak 379 MB (1.31x; metrics +8 MB, 5 s). 20,000 sam
 only (load 5-9): plateau 623 MB, end peak 802 MB (1.29x), of which Inspect finishing the log
 is 806 MB at its peak inside the eval; then pandas/pyarrow +41 MB, the table +47 MB.
 
-#32, session 5 (branch runpath2: the item table packed in the log header, the freed pages
+#32, session 5 (branch runpath: the item table packed in the log header, the freed pages
 handed back before the table and the summary, the samples read with zipfile), --phases:
 5,000 samples with --before main 4d62b5c in one invocation (load 8.3-9.4): before 1.29x and
 1.27x (two runs), after 1.23x (9eda6fd..24d3276) and 1.21x (41ef308); after only, 06fac30:

@@ -27,6 +27,13 @@ the every-reply log metrics read and wrote each whole log: +372 MB, 176 s); afte
 perfend) plateau 289 MB, end peak 379 MB (1.31x; metrics +8 MB, 5 s). 20,000 samples, after
 only (load 5-9): plateau 623 MB, end peak 802 MB (1.29x), of which Inspect finishing the log
 is 806 MB at its peak inside the eval; then pandas/pyarrow +41 MB, the table +47 MB.
+
+#32, session 5 (branch runpath: the item table packed in the log header, the freed pages
+handed back before the table and the summary, the samples read with zipfile), --phases:
+5,000 samples with --before main 4d62b5c in one invocation (load 8.3-9.4): before 1.29x and
+1.27x (two runs), after 1.23x (9eda6fd..24d3276) and 1.21x (41ef308); after only, 06fac30:
+1.22x (plateau 280 MB, end 341 MB; load 7.8). 20,000 samples, after only (41ef308, load
+7.2): plateau 584 MB, end peak 682 MB (1.17x); the eval's own peak 665 MB (1.14x, was 806).
 """
 
 from __future__ import annotations
@@ -48,6 +55,7 @@ HERE = Path(__file__).resolve().parents[1]
 # Functions whose calls --phases records ("module:function"); a name a tree lacks is skipped.
 PHASES = [
     "clinbench.runner:run_eval",  # the eval: Inspect runs the samples and finishes the log
+    "clinbench.runner:release_freed_memory",  # the freed pages handed back (after #32 round 5)
     "clinbench.results.export:results_from_logs",  # the results table (before)
     "clinbench.stats.log_metrics:write_every_reply_metrics",  # the log metrics (before)
     "clinbench.results.export:run_results",  # table and log metrics in one pass (after)

@@ -24,7 +24,7 @@ from clinbench import suites
 from clinbench.items.digest import item_set_hash
 from clinbench.items.loader import load_items
 from clinbench.items.model import Item
-from clinbench.items.sample import ITEMS, item_table, to_sample
+from clinbench.items.sample import ITEMS, item_table, packed_item_table, to_sample
 from clinbench.providers.majority import ITEM_SET, remember_bank
 from clinbench.scoring.exact import item_scorer
 from clinbench.solvers.answer import answer_item
@@ -138,7 +138,7 @@ def items_task(
             **settings,
             **item_set,
             **card,
-            ITEMS: item_table(samples),  # each item once; the samples refer to them by key
+            ITEMS: packed_item_table(item_table(samples)),  # each item once; samples refer by key
             **(metadata or {}),
         },
     )

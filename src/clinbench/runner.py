@@ -174,6 +174,7 @@ def resume(
         return RunOutcome(False, logs, results_from_logs([]), stopped["signal"])
     from clinbench.stats.log_metrics import write_every_reply_metrics
 
+    release_freed_memory()  # before the table and the summary are built
     results = results_table(log_dir, on_skip=on_skip)
     if logs:
         write_every_reply_metrics(logs, results)
@@ -243,25 +244,51 @@ def run_eval(
 
 
 def headers_only(logs: Sequence[Any]) -> list[Any]:
-    """Return the logs without their samples and their item table (read from the files after).
+    """Return the logs without their samples (read from the files after).
 
-    What ``eval`` and ``eval_retry`` return holds every sample (messages and events), and
-    every returned log the item table (``eval.metadata["items"]``): a large run's end would
-    hold them beside the results table built from the log files. The header copies are
-    shallow (the rest is shared); nothing is changed in place.
+    What ``eval`` and ``eval_retry`` return holds every sample (messages and events): a
+    large run's end would hold them beside the results table built from the log files. The
+    item table (``eval.metadata["items"]``) is kept where it is packed (one string, which
+    the results table then reads instead of the file's header) and left out where it is
+    a dict of every item. The header copies are shallow (the rest is shared); nothing is
+    changed in place.
     """
     from clinbench.items.sample import ITEMS
 
     light = []
     for log in logs:
         update: dict[str, Any] = {"samples": None}
-        if ITEMS in (log.eval.metadata or {}):
+        if isinstance((log.eval.metadata or {}).get(ITEMS), dict):
             metadata = {k: v for k, v in log.eval.metadata.items() if k != ITEMS}
             update["eval"] = log.eval.model_copy(update={"metadata": metadata})
-        if ITEMS in (log.metadata or {}):  # Inspect writes task metadata twice
+        if isinstance((log.metadata or {}).get(ITEMS), dict):  # task metadata is written twice
             update["metadata"] = {k: v for k, v in log.metadata.items() if k != ITEMS}
         light.append(log.model_copy(update=update))
     return light
+
+
+def release_freed_memory() -> None:
+    """Return to the operating system the memory the finished evals freed (where it can).
+
+    Once the evals are over their samples, events and buffers are garbage, but the C
+    allocator keeps the freed pages in the process; what the end of a run loads and builds
+    next (the results table, the summary) would grow the process on top of them. A full
+    collection frees the cycles, and glibc's ``malloc_trim`` hands the free pages back
+    (no library wraps it; elsewhere than glibc nothing more is done); Arrow's memory pool,
+    where pyarrow is loaded already, hands back what it keeps for reuse.
+    """
+    import ctypes
+    import gc
+    import sys
+
+    gc.collect()
+    if "pyarrow" in sys.modules:  # loaded by the results table (pandas' text columns)
+        sys.modules["pyarrow"].default_memory_pool().release_unused()
+    try:
+        trim = ctypes.CDLL(None).malloc_trim  # the C library the interpreter runs on
+    except (OSError, AttributeError):  # not glibc: its allocator keeps its own policy
+        return
+    trim(0)
 
 
 def _new_logs(log_dir: str | Path, before: dict[str, str]) -> list[Any]:
@@ -591,21 +618,25 @@ def run_benchmark(
         stopped.setdefault("signal", signal.SIGINT)
         logs = logs or _new_logs(log_dir, before)
     logs = headers_only(logs)  # the table and the metrics read the files
-    from clinbench.results.export import results_from_logs
-    from clinbench.stats.log_metrics import write_every_reply_metrics
-
     # a stopped run builds no results table (reading 1,000 samples back took 3 s on the shared
     # machine, and it grows with the run): its logs hold what finished, for `clinbench resume`
     results = None
     if logs and "signal" not in stopped:
         try:
+            release_freed_memory()  # before the table's modules (pandas) and the table
+            from clinbench.results.export import results_from_logs
+
             results = results_from_logs(logs, on_skip=lambda _message: None)
         except KeyboardInterrupt:  # Ctrl-C after the evals ended, while the table was read
             import signal
 
             stopped.setdefault("signal", signal.SIGINT)
+    from clinbench.results.export import results_from_logs
+    from clinbench.stats.log_metrics import write_every_reply_metrics
+
     if results is None:
         results = results_from_logs([])
     else:
         write_every_reply_metrics(logs, results)  # what Inspect's metrics cannot see, in the log
+        release_freed_memory()  # what reading the logs freed, before the summary is built
     return RunOutcome(finished and "signal" not in stopped, logs, results, stopped.get("signal"))

@@ -11,7 +11,7 @@ from inspect_ai.solver import Generate, TaskState, solver
 from clinbench.item_tasks import item_sample, items_task
 from clinbench.items import sample as sample_module
 from clinbench.items.loader import load_items
-from clinbench.items.sample import ITEM_KEY, ITEMS, from_metadata
+from clinbench.items.sample import ITEM_KEY, from_metadata, log_item_table
 from clinbench.results.export import results_from_logs
 from clinbench.solvers.answer import answer_item
 
@@ -85,7 +85,7 @@ def test_a_logged_sample_gives_its_item_from_the_log_table_once_its_task_is_gone
     assert sample.metadata[ITEM_KEY] not in sample_module._ITEMS
     with pytest.raises(ValueError, match="live tasks"):
         from_metadata(sample.metadata)
-    item = from_metadata(sample.metadata, log.eval.metadata[ITEMS])
+    item = from_metadata(sample.metadata, log_item_table(log.eval.metadata))
     asked = next(i for i in items if i.id == sample.id)
     assert item.model_dump() == asked.model_dump()
     assert item._source_file == asked._source_file.resolve()  # media resolve as in the file

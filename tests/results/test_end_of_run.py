@@ -152,8 +152,9 @@ def test_resume_reads_each_log_once_and_its_metrics_are_the_logs_own(
 
 
 def test_a_run_ends_holding_its_logs_headers_only(tmp_path, sample_items_path, replay_fixture_path):
-    """After the evals, a run keeps no samples and no item table in memory (new_run: the logs
-    `eval` returns hold every sample); the log files keep both, and the table is the same."""
+    """After the evals, a run keeps no samples in memory (new_run: the logs `eval` returns
+    hold every sample) and its item table only packed (one string, read by the table instead
+    of the file's header); the log files keep both, and the table is the same."""
     from clinbench.items.sample import ITEMS
 
     outcome = runner.run_benchmark(
@@ -161,7 +162,31 @@ def test_a_run_ends_holding_its_logs_headers_only(tmp_path, sample_items_path, r
         model_args={"responses": str(replay_fixture_path)}, new_run=True,
     )  # fmt: skip
     (log,) = outcome.logs
-    assert log.samples is None and ITEMS not in (log.eval.metadata or {})
+    assert log.samples is None and isinstance(log.eval.metadata[ITEMS], str)
     path = export._local_path(log.location)
     assert ITEMS in read_eval_log(path, header_only=True).eval.metadata
     pd.testing.assert_frame_equal(outcome.results, results_table(path))
+
+
+def test_resume_continues_a_log_that_holds_its_item_table_unpacked(
+    tmp_path, sample_items_path, replay_fixture_path
+):
+    """A log written before the item table was packed (a dict in the header) resumes, and
+    the folder's table is the one the packed logs give."""
+    from clinbench.items.sample import ITEMS, log_item_table
+
+    logs = _replay_run(tmp_path, sample_items_path, replay_fixture_path)
+    packed = results_table(logs, on_skip=lambda _message: None)
+    (path,) = logs.glob("*.eval")
+    log = read_eval_log(str(path))
+    for metadata in (log.eval.metadata, log.metadata):
+        metadata[ITEMS] = log_item_table(metadata)
+    write_eval_log(log, str(path))
+    assert isinstance(read_eval_log(str(path), header_only=True).eval.metadata[ITEMS], dict)
+    outcome = runner.resume(logs, errors=True, on_skip=lambda _message: None)
+    (new_log,) = outcome.logs  # the failed sample asked again (the replay still has none)
+    assert new_log.status == "success"
+    new = read_eval_log(export._local_path(new_log.location), header_only=True)
+    assert isinstance(new.eval.metadata[ITEMS], str)  # the new log holds it packed
+    columns = ["item_id", "epoch", "outcome", "score", "tags", "item_metadata", "domain"]
+    pd.testing.assert_frame_equal(outcome.results[columns], packed[columns])

@@ -11,8 +11,9 @@ from inspect_ai import eval as inspect_eval
 from inspect_ai.log import read_eval_log, write_eval_log
 
 from clinbench.item_tasks import clinbench_items
+from clinbench.items.digest import record_hash
 from clinbench.items.loader import load_items
-from clinbench.items.sample import ITEM_KEY, ITEMS, from_metadata
+from clinbench.items.sample import ITEM_KEY, ITEMS, PACKED, from_metadata, log_item_table
 from clinbench.results import export
 from clinbench.results.export import results_from_logs, results_table
 from tests.conftest import DATA
@@ -57,11 +58,12 @@ def test_streamed_export_gives_the_rows_of_the_whole_log(multi_epoch_log, monkey
 def test_without_inspects_internal_zip_reader_export_reads_through_the_public_reader(
     multi_epoch_log, monkeypatch
 ):
-    """The fallback for an Inspect without its internal zip reader gives the same rows."""
+    """The fallback for an Inspect without its internal sample file names gives the same rows."""
     import sys
 
     monkeypatch.setattr(export, "CHUNK", 4)
-    monkeypatch.setitem(sys.modules, "inspect_ai._util.async_zip", None)  # import fails
+    monkeypatch.setitem(sys.modules, "inspect_ai.log._recorders.eval", None)  # import fails
+    assert export._member_names() is None
     _, path = multi_epoch_log
     pd.testing.assert_frame_equal(results_table(path), _whole_log_table(path))
 
@@ -78,7 +80,7 @@ def test_samples_carry_their_item_by_key_and_the_log_holds_each_item_once(
 ):
     _, path = multi_epoch_log
     log = read_eval_log(path)
-    table = log.eval.metadata[ITEMS]
+    table = log_item_table(log.eval.metadata)
     keys = {sample.metadata[ITEM_KEY] for sample in log.samples}
     by_id = {item.id: item for item in load_items([items_file])}
     assert len(keys) == N and keys <= set(table) and len(table) == len(by_id)  # the task's items
@@ -102,7 +104,7 @@ def test_samples_carry_their_item_by_key_and_the_log_holds_each_item_once(
 def _old_layout(path: str, dest: Path) -> None:
     """Rewrite a log as clinbench wrote them before: the whole item in each sample's metadata."""
     log = read_eval_log(path)
-    table = log.eval.metadata.pop(ITEMS)
+    table = log_item_table({ITEMS: log.eval.metadata.pop(ITEMS)})
     for sample in log.samples:
         sample.metadata["item"] = table[sample.metadata.pop(ITEM_KEY)]
     write_eval_log(log, str(dest))
@@ -120,7 +122,7 @@ def test_a_log_of_the_old_layout_exports_every_column_as_before(multi_epoch_log,
     log = read_eval_log(path)
     a, b = (
         from_metadata(sample.metadata),
-        from_metadata(log.samples[0].metadata, log.eval.metadata[ITEMS]),
+        from_metadata(log.samples[0].metadata, log_item_table(log.eval.metadata)),
     )
     assert a.model_dump() == b.model_dump() and a._source_file == b._source_file
 
@@ -128,3 +130,63 @@ def test_a_log_of_the_old_layout_exports_every_column_as_before(multi_epoch_log,
 def test_an_item_key_unknown_to_this_process_is_an_error_not_a_guess():
     with pytest.raises(ValueError, match="neither among the items"):
         from_metadata({ITEM_KEY: "0" * 64})
+
+
+def test_the_log_holds_its_item_table_packed_and_gives_every_item_back(multi_epoch_log, items_file):
+    _, path = multi_epoch_log
+    packed = read_eval_log(path, header_only=True).eval.metadata[ITEMS]
+    assert isinstance(packed, str) and packed.startswith(PACKED)  # one string, not dicts
+    table = log_item_table({ITEMS: packed})
+    items = load_items([items_file])
+    assert table == {record_hash(i): i.model_dump(mode="json") for i in items}
+    as_json = json.dumps(table, separators=(",", ":"))
+    assert len(packed) < len(as_json) / 2  # what Inspect holds and copies of it
+
+
+def _unpacked_layout(path: str, dest: Path) -> None:
+    """Rewrite a log as clinbench wrote them before packing: the item table as a dict."""
+    log = read_eval_log(path)
+    log.eval.metadata[ITEMS] = log_item_table(log.eval.metadata)
+    write_eval_log(log, str(dest))
+
+
+def test_a_log_with_its_item_table_unpacked_exports_as_before(multi_epoch_log, tmp_path):
+    _, path = multi_epoch_log
+    old = tmp_path / "unpacked.eval"
+    _unpacked_layout(path, old)
+    assert isinstance(read_eval_log(str(old), header_only=True).eval.metadata[ITEMS], dict)
+    before, now = results_table(str(old)), results_table(path)
+    assert before["tags"].ne("").any() and before["item_metadata"].ne("").any()
+    pd.testing.assert_frame_equal(before.drop(columns="log_file"), now.drop(columns="log_file"))
+
+
+@pytest.mark.parametrize("damage", ["not base64 !", "aGVsbG8=", "eJzLSM3JyVcozy/KSQEAGgsEXQ=="])
+def test_a_damaged_item_table_leaves_the_log_out_and_says_why(multi_epoch_log, tmp_path, damage):
+    _, path = multi_epoch_log
+    log = read_eval_log(path)
+    log.eval.metadata[ITEMS] = PACKED + damage  # bad base64, not zlib, zlib of no JSON object
+    bad = tmp_path / "damaged.eval"
+    write_eval_log(log, str(bad))
+    skipped: list[str] = []
+    table = results_table(str(bad), on_skip=skipped.append)
+    assert table.empty
+    assert len(skipped) == 1 and "item table cannot be read" in skipped[0]
+
+
+def test_a_header_held_with_its_packed_items_is_not_read_again(multi_epoch_log, monkeypatch):
+    import inspect_ai.log
+
+    _, path = multi_epoch_log
+    header = read_eval_log(path, header_only=True)  # as a run holds it: the table packed
+    expected = results_table(path)
+    reads: list[str] = []
+    original = inspect_ai.log.read_eval_log_async
+
+    async def counted(*args, **kwargs):
+        reads.append(str(args[0]))
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(inspect_ai.log, "read_eval_log_async", counted)
+    pd.testing.assert_frame_equal(results_from_logs([header]), expected)
+    assert reads == []  # the header's item table was used, not the file's header
+    assert isinstance(header.eval.metadata[ITEMS], str)  # the caller's header is unchanged

@@ -10,7 +10,7 @@ from inspect_ai.log import read_eval_log
 from typer.testing import CliRunner
 
 from clinbench.cli import _mount, app
-from clinbench.items.sample import ITEMS
+from clinbench.items.sample import log_item_table
 
 runner = CliRunner()
 _mount()
@@ -37,7 +37,7 @@ def test_limit_logs_only_the_items_it_asks(tmp_path):
     (log_file,) = logs.glob("*.eval")
     log = read_eval_log(str(log_file))
     assert len(log.samples) == 3
-    assert len(log.eval.metadata[ITEMS]) == 3  # was 2000: the whole bank in the header
+    assert len(log_item_table(log.eval.metadata)) == 3  # was 2000: the whole bank in the header
     assert log.eval.metadata["n_items"] == 3
     assert log_file.stat().st_size < 50_000
 

@@ -3,16 +3,17 @@
 A sample carries its item by reference: ``metadata["item_key"]`` is the hash of the item
 as written (:func:`clinbench.items.digest.record_hash`, media named by their paths, so
 that the entry names the files the sample is asked about), and the item itself sits once
-in a table of this process (filled by :func:`to_sample`) and once in the log, in the task's metadata
-(``items``: key -> item, from :func:`item_table`), so that a results export from the log
-file alone sees every item. The process's table holds an item only while a sample that
-:func:`to_sample` made for it is alive (a task's dataset holds its samples while it runs),
-so repeated runs in one process do not pile items up; after that the log's table is the
-place to read it from (``from_metadata(metadata, table)``). Besides the key a sample
-carries only the item file (``item_file``, so media resolve as in the file), its condition
-and what the caller adds (``extra_metadata``): what results rows show of the item (suite,
-format, domain, ...) is read from the item, and every metadata key costs Inspect work per
-sample (copies, summaries, the log).
+in a table of this process (filled by :func:`to_sample`) and once in the log, in the task's
+metadata (``items``: key -> item, from :func:`item_table`, packed into one string by
+:func:`packed_item_table`, read back by :func:`log_item_table`), so that a results export
+from the log file alone sees every item. The process's table holds an item only while a
+sample that :func:`to_sample` made for it is alive (a task's dataset holds its samples while
+it runs), so repeated runs in one process do not pile items up; after that the log's table
+is the place to read it from (``from_metadata(metadata, log_item_table(log.eval.metadata))``).
+Besides the key a sample carries only the item file (``item_file``, so media resolve as in
+the file), its condition and what the caller adds (``extra_metadata``): what results rows
+show of the item (suite, format, domain, ...) is read from the item, and every metadata key
+costs Inspect work per sample (copies, summaries, the log).
 Solvers, scorers and clinbench's offline providers get the item with :func:`from_state` or
 :func:`from_metadata`; samples written before (the whole item in ``metadata["item"]``) are
 read too. The prompt text is made by the caller (``clinbench.item_tasks`` applies the format's
@@ -60,7 +61,11 @@ def asks_for_word(item: Any) -> bool:
 
 
 ITEM_KEY = "item_key"  # sample metadata: the record hash of the sample's item
-ITEMS = "items"  # task (log) metadata: {item key: item as JSON}
+# task (log) metadata: the item table, {item key: item as JSON}, packed as one string
+# (:func:`packed_item_table`); logs written before hold the table itself under this key
+ITEMS = "items"
+PACKED = "zlib+base64:"  # what a packed item table starts with
+MAX_ITEM_TABLE = 1 << 30  # bytes a packed item table may unpack to (a damaged log fails)
 
 
 class _Entry:
@@ -150,10 +155,55 @@ def item_table(samples: list[Sample]) -> dict[str, dict[str, Any]]:
     return table
 
 
+def packed_item_table(table: dict[str, dict[str, Any]]) -> str:
+    """Return an item table as one string for the log: its JSON, zlib-compressed, base64.
+
+    The log's header carries the task metadata whole, and Inspect holds and copies it
+    several times while it finishes a log (the eval spec, the header, the log list): one
+    string of about a tenth of the JSON is shared by every copy, where the table as dicts
+    is copied as thousands of objects. Nothing is left out: :func:`log_item_table` gives
+    the same table back.
+    """
+    import base64
+    import zlib
+
+    text = json.dumps(table, separators=(",", ":"), ensure_ascii=False).encode()
+    return PACKED + base64.b64encode(zlib.compress(text, 6)).decode("ascii")
+
+
+def log_item_table(metadata: dict[str, Any] | None) -> dict[str, Any]:
+    """Return the item table a log's task metadata holds ({} when none), packed or not.
+
+    A packed table (:func:`packed_item_table`) is unpacked; a log written before packing
+    holds the table as a dict, returned as it is. A damaged packed table raises ValueError
+    (also one that would unpack to more than ``MAX_ITEM_TABLE`` bytes).
+    """
+    value = (metadata or {}).get(ITEMS)
+    if isinstance(value, dict):
+        return value
+    if not isinstance(value, str) or not value.startswith(PACKED):
+        return {}
+    import base64
+    import binascii
+    import zlib
+
+    try:
+        unpacker = zlib.decompressobj()
+        text = unpacker.decompress(base64.b64decode(value[len(PACKED) :]), MAX_ITEM_TABLE)
+        if unpacker.unconsumed_tail:
+            raise ValueError(f"unpacks to more than {MAX_ITEM_TABLE} bytes")
+        table = json.loads(text)
+    except (binascii.Error, zlib.error, ValueError) as err:
+        raise ValueError(f"the log's item table cannot be read: {err}") from err
+    if not isinstance(table, dict):
+        raise ValueError("the log's item table cannot be read: not a JSON object")
+    return table
+
+
 def item_json(metadata: dict[str, Any], table: dict[str, Any] | None) -> dict[str, Any]:
     """Return a logged sample's item as JSON: from the log's item table, or the old layout.
 
-    ``table`` is the log's ``eval.metadata["items"]``; a sample written before items moved
+    ``table`` is the log's item table (:func:`log_item_table`); a sample written before items moved
     there holds its whole item in ``metadata["item"]``. Empty when the sample holds neither.
     """
     if isinstance(metadata.get("item"), dict):
@@ -167,7 +217,7 @@ def from_metadata(metadata: dict[str, Any], table: dict[str, Any] | None = None)
     The item comes from the process's table while a sample made for it is alive (a task
     that is running), else from ``table``, a log's ``eval.metadata["items"]`` (a logged
     sample read after its task is gone). The returned item is shared by every sample of
-    it: read it, do not change it.
+    it: read it, do not change it. ``table`` is the log's item table (:func:`log_item_table`).
     """
     metadata = metadata or {}
     source = metadata.get("item_file")
@@ -188,7 +238,7 @@ def from_metadata(metadata: dict[str, Any], table: dict[str, Any] | None = None)
         raise ValueError(
             f"item {key[:12]}... is neither among the items of this process's live tasks nor "
             "in the table given; build the task (clinbench.item_tasks) before running its samples, "
-            "or pass the log's eval.metadata['items']"
+            "or pass the log's item table (log_item_table(log.eval.metadata))"
         )
     else:
         raise ValueError(

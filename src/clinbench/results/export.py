@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -313,15 +314,15 @@ def log_rows(
 ) -> list[dict[str, Any]]:
     """Return the results rows of one Inspect log (of ``samples`` when given, e.g. streamed).
 
-    Each sample's item comes from the log's item table (``eval.metadata["items"]``), or
+    Each sample's item comes from the log's item table (``items.sample.log_item_table``), or
     from the sample itself in logs written before that table existed. Suite, format,
     domain, source pool and difficulty are the sample's metadata where it sets them (a
     suite's own samples, logs written before), else the item's.
     """
-    from clinbench.items.sample import ITEMS, item_json
+    from clinbench.items.sample import item_json, log_item_table
 
     model = log.eval.model
-    table = (log.eval.metadata or {}).get(ITEMS)
+    table = log_item_table(log.eval.metadata)
     scorer_names = [scorer.name for scorer in (log.eval.scorers or [])] or [""]
     rows: list[dict[str, Any]] = []
     for sample in (log.samples or []) if samples is None else samples:
@@ -404,35 +405,37 @@ def _table(frames: list[pd.DataFrame]) -> pd.DataFrame:
     return frame.sort_values(sort, kind="stable").reset_index(drop=True)
 
 
-def _sample_reader(path: str) -> Callable[[list[tuple[Any, int]]], Any]:
+def _sample_reader(path: str, archives: ExitStack) -> Callable[[list[tuple[Any, int]]], Any]:
     """Return an async function that reads the given (id, epoch) samples of a ``.eval`` log.
 
-    It reads each sample's JSON through one zip reader (the log's directory read once) and
-    validates it as Inspect's ``EvalSample`` without the fields a row does not read. That
-    uses Inspect's internal zip reader; where it is missing, Inspect's public
+    It reads each sample's JSON from the log's zip file, opened once (in ``archives``, which
+    closes it) with Python's own ``zipfile`` (Inspect registers its zstd compression there,
+    and reads logs the same way), and validates it as Inspect's ``EvalSample`` without the
+    fields a row does not read. Reading a member in the calling thread costs a tenth of
+    what a hop through Inspect's async file system does per sample. Where Inspect's
+    internals it needs are missing, or the log is no local file, Inspect's public
     ``read_eval_log_samples_by_id_async`` reads them (the same samples, about ten times
     slower: it skips the unread fields with a JSON parser written in Python).
     """
     from inspect_ai.log import EvalSample, read_eval_log_samples_by_id_async
 
-    try:
-        from inspect_ai._util.async_zip import AsyncZipReader
-        from inspect_ai._util.asyncfiles import get_async_filesystem
-        from inspect_ai._util.constants import get_deserializing_context
-        from inspect_ai.log._recorders.eval import _sample_filename
-    except ImportError:  # Inspect's internals moved: the public reader (tested)
+    async def read_public(keys: list[tuple[Any, int]]) -> list[EvalSample]:
+        return await read_eval_log_samples_by_id_async(path, keys, exclude_fields=UNREAD_FIELDS)
 
-        async def read_public(keys: list[tuple[Any, int]]) -> list[EvalSample]:
-            return await read_eval_log_samples_by_id_async(path, keys, exclude_fields=UNREAD_FIELDS)
-
+    member = _member_names()
+    if member is None or not Path(path).is_file():
         return read_public
-    reader = AsyncZipReader(get_async_filesystem(), path)
+    import zipfile
+
+    from inspect_ai._util.constants import get_deserializing_context
+
+    archive = archives.enter_context(zipfile.ZipFile(path))
     context = get_deserializing_context()
 
     async def read(keys: list[tuple[Any, int]]) -> list[EvalSample]:
         samples = []
         for sample_id, epoch in keys:
-            data = json.loads(await reader.read_member_fully(_sample_filename(sample_id, epoch)))
+            data = json.loads(archive.read(member(sample_id, epoch)))
             for field in UNREAD_FIELDS:
                 data.pop(field, None)
             samples.append(EvalSample.model_validate(data, context=context))
@@ -441,31 +444,52 @@ def _sample_reader(path: str) -> Callable[[list[tuple[Any, int]]], Any]:
     return read
 
 
-def streamed_rows(path: str, log_file: str = "") -> pd.DataFrame:
+def _member_names() -> Callable[[Any, int], str] | None:
+    """Return Inspect's rule for a sample's file name in a ``.eval`` zip (None: it moved)."""
+    try:
+        from inspect_ai.log._recorders.eval import _sample_filename
+    except ImportError:  # Inspect's internals moved: the public reader (tested)
+        return None
+    return _sample_filename
+
+
+def streamed_rows(path: str, log_file: str = "", header: EvalLog | None = None) -> pd.DataFrame:
     """Return the results rows (a frame) of a finished ``.eval`` log, CHUNK samples at a time.
 
     A log that succeeded holds every sample id of its dataset in every epoch (what Inspect's
     ``read_eval_log_samples`` relies on); of any other, the samples its summaries list.
+    ``header`` is the log's header where the caller holds it with its item table (what a
+    run's eval returned): the file's header is then not read again.
     """
     from inspect_ai._util._async import run_coroutine
     from inspect_ai.log import read_eval_log_async, read_eval_log_sample_summaries_async
 
-    async def read() -> list[pd.DataFrame]:  # one coroutine: see _read_header_async
-        header = await read_eval_log_async(path, header_only=True)  # with the item table
+    from clinbench.items.sample import ITEMS, log_item_table
+
+    frames: list[pd.DataFrame] = []
+    given = header if header is not None and ITEMS in (header.eval.metadata or {}) else None
+
+    async def read() -> None:  # one coroutine, which returns nothing: see _read_header_async
+        if given is None:
+            header = await read_eval_log_async(path, header_only=True)  # with the item table
+        else:  # a copy: the caller's header keeps its packed table
+            header = given.model_copy(update={"eval": given.eval.model_copy()})
+        if header.eval.metadata:  # unpacked once, not for each chunk (log_rows reads it)
+            table = log_item_table(header.eval.metadata)
+            header.eval.metadata = {**header.eval.metadata, ITEMS: table}
         ids, epochs = header.eval.dataset.sample_ids, header.eval.config.epochs or 1
         if header.status == "success" and ids is not None:
             keys = [(i, epoch) for i in ids for epoch in range(1, epochs + 1)]
         else:  # summaries are slower to read (Inspect thins each one's metadata)
             keys = [(s.id, s.epoch) for s in await read_eval_log_sample_summaries_async(path)]
-        read_samples = _sample_reader(path)
-        frames = []
-        for start in range(0, len(keys), CHUNK):
-            samples = await read_samples(keys[start : start + CHUNK])
-            # typed at once: its text held as compact string arrays, not Python objects
-            frames.append(typed(_frame(log_rows(header, log_file, samples))))
-        return frames
+        with ExitStack() as archives:
+            read_samples = _sample_reader(path, archives)
+            for start in range(0, len(keys), CHUNK):
+                samples = await read_samples(keys[start : start + CHUNK])
+                # typed at once: its text held as compact string arrays, not Python objects
+                frames.append(typed(_frame(log_rows(header, log_file, samples))))
 
-    frames = run_coroutine(read())
+    run_coroutine(read())
     if len(frames) > 1:
         return pd.concat(frames, ignore_index=True)
     return frames[0] if frames else _frame([])
@@ -479,7 +503,7 @@ def _log_file_rows(header: EvalLog, on_skip: Callable[[str], None]) -> pd.DataFr
     name = Path(path).name
     try:
         if header.status != "started" and path.endswith(".eval"):
-            frame = streamed_rows(path, name)
+            frame = streamed_rows(path, name, header)
             if len(frame):
                 return frame
             on_skip(f"{path}: skipped, no samples (status {header.status})")

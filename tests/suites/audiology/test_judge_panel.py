@@ -14,7 +14,7 @@ from inspect_ai.model import get_model
 from typer.testing import CliRunner
 
 from clinbench.items.loader import load_items, write_items
-from clinbench.items.sample import ITEMS, from_metadata
+from clinbench.items.sample import from_metadata, log_item_table
 from clinbench.results.export import results_table
 from clinbench.suites.audiology.tasks import OBJECTIVE_ITEMS, audiology_objective
 from tests.local_openai import OpenAIHandler
@@ -80,7 +80,7 @@ def test_every_judge_of_the_role_is_called(two_judges):
     log, _ = two_judges
     assert log.status == "success"
     for sample in log.samples:
-        if from_metadata(sample.metadata, log.eval.metadata[ITEMS]).format != "fib":
+        if from_metadata(sample.metadata, log_item_table(log.eval.metadata)).format != "fib":
             continue
         assert set(JUDGES[:2]) <= _judge_calls(sample), sample.id
 

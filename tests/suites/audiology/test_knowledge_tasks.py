@@ -9,7 +9,7 @@ import pytest
 from inspect_ai.model import get_model
 
 from clinbench.items.loader import load_items, write_items
-from clinbench.items.sample import ITEMS, from_metadata
+from clinbench.items.sample import from_metadata, log_item_table
 from clinbench.results.export import results_table
 from clinbench.suites.audiology.tasks import (
     LITERATURE_ITEMS,
@@ -127,7 +127,7 @@ def test_without_a_grader_the_fallback_reports_alone(knowledge_run):
 def test_required_grader_is_never_the_model_under_test(knowledge_run, tmp_path):
     *_, objective, model = knowledge_run
     log = run_eval(audiology_objective(items=str(objective), adjudicator="grader"), model, tmp_path)
-    table = log.eval.metadata[ITEMS]  # the task is gone: its items are in the log
+    table = log_item_table(log.eval.metadata)  # the task is gone: its items are in the log
     fib = [s for s in log.samples if from_metadata(s.metadata, table).format == "fib"]
     assert fib and all(s.error is not None and "grader" in s.error.message for s in fib)
 

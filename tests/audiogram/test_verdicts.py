@@ -122,8 +122,16 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # laterality confusions, true of the right ear), reviewed one by one; 204 with a capital
     # R or L straight after a level as its ear ("3k 50 R, 55 L"; batch 27): 11:T64 gains
     # "45 dB at 3 kHz" for the right ear after "(PTA ~29 R, 30 L)", reviewed: a match (both
-    # ears are 45 there).
-    assert 0 < len(ADDED) <= 204
+    # ears are 45 there); 293 with the degree rule 'ear said normal' ("the left ear is
+    # normal", "Left ear: normal", "your right ear hears normally"; issue #26 batch 16 as
+    # tuning data): 126 degree findings gained on 89 new and 34 listed replies, reviewed
+    # by verdict: 115 matches, 4 unverifiable (an ear said normal whose average is normal
+    # but a region is not), 7 laterality confusions, each in a reply labelled so (H06, S37,
+    # X17, K16, R66, T20, T68); 10 findings of the claim reader's shorthand give
+    # way to the same readings, with the same verdicts. An ear said normal claims its grade
+    # only, no no-loss: H29's "Unilateral right notch; the left ear is normal" is judged as
+    # the laterality confusion it is labelled, not also as a type error.
+    assert 0 < len(ADDED) <= 293
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

@@ -1,0 +1,109 @@
+"""Replies that hold a claim the reader used to miss (issue #26, no claim read): an ear said to
+be normal, and a level said to hold at every frequency. Each class is tested as text ->
+claims (with near misses that must not be read), then claim x audiogram -> verdict, then
+for linear time. The sentences are written here, not taken from the batches."""
+
+from __future__ import annotations
+
+import pytest
+
+from clinbench.audiogram.check import check_reply
+from clinbench.audiogram.degree_claims import degree_claims
+
+from .conftest import build, cpu_cost
+
+# --- an ear said to be normal (degree_claims.py, rule 'ear said normal') -----------------
+
+EAR_SAID_NORMAL = [
+    ("your left ear is normal.", "left", [("degree", ("left",), "normal")]),
+    ("both ears are normal", "both", [("degree", ("right", "left"), "normal")]),
+    ("left ear: normal", "left", [("degree", ("left",), "normal")]),
+    ("right ear normal, left ear has a mild loss", "right", [("degree", ("right",), "normal"),
+                                                             ("degree", ("right",), "mild")]),
+    ("your right ear hears normally", "right", [("degree", ("right",), "normal")]),
+    ("both ears hear normally", "both", [("degree", ("right", "left"), "normal")]),
+    ("the left ear is essentially normal", "left", [("degree", ("left",), "normal")]),
+    # near misses: not the ear's hearing, negated, or an ear named by a relation
+    ("your left ear is not normal", "left", []),
+    ("the left ear canal is normal", "left", []),
+    ("the left ear is normal on otoscopy", "left", []),
+    ("right ear: normal (type a)", "right", []),
+    ("right ear normal tympanogram", "right", []),
+    ("your inner ear is normal", None, []),
+    ("the middle ear is normal", None, []),
+    ("the other ear is normal throughout", "left", []),
+    ("the better ear is normal", "left", []),
+    ("the left ear looks normal", "left", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "ear", "expected"), EAR_SAID_NORMAL)
+def test_an_ear_said_normal_is_a_normal_grade_of_that_ear(text, ear, expected):
+    claims = degree_claims(text, ear, False, text)
+    assert [(c.kind, c.ears, c.value) for c in claims] == expected
+
+
+def test_an_ear_said_normal_claims_its_grade_not_the_absence_of_every_loss():
+    # "Unilateral right notch; the left ear is normal" restates a laterality claim: only the
+    # grade is claimed, so a notch hidden by a normal average is not judged twice.
+    assert [c.kind for c in degree_claims("the left ear is normal", "left", False)] == ["degree"]
+    assert "no_loss" in [c.kind for c in degree_claims("hearing is normal", "left", False)]
+
+
+def test_an_ear_said_normal_keeps_its_region():
+    (claim,) = degree_claims("the left ear is normal up to 2 khz", "left", False)
+    assert claim.frequencies == (0, 2000)
+
+
+RIGHT_MODERATE = build(40, 10)  # right flat 40 dB HL (moderate), left flat 10 dB HL
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("Your left ear is normal. Your right ear has a moderate loss.", []),
+        ("Left ear: normal. Right ear: moderate hearing loss.", []),
+        # the ears swapped: the normal ear is said of the ear with the loss
+        ("Your right ear is normal. Your left ear has a moderate loss.",
+         ["laterality_confusion"]),
+        ("Both ears are normal.", ["severity_misclassification"]),
+    ],
+)  # fmt: skip
+def test_an_ear_said_normal_is_judged_against_that_ear(reply, errors):
+    result = check_reply(reply, RIGHT_MODERATE)
+    assert result.critical_errors == errors
+    assert result.claims_read > 0
+
+
+def test_an_ear_said_normal_is_no_longer_a_reply_without_claims():
+    result = check_reply("Your left ear is normal.", build(10, 10))
+    assert result.outcome == "no_critical_error"
+    assert [(f.kind, f.verdict) for f in result.findings] == [("degree", "match")]
+
+
+def test_ears_said_normal_read_in_linear_time():
+    def cost(n):
+        text = "the left ear is normal and the other ear is normal on otoscopy; " * n
+        return len(text), cpu_cost(lambda: degree_claims(text, "left", False, text))
+
+    size, small = cost(1600)
+    _, big = cost(6400)
+    assert size > 100_000
+    assert big < 2.0 and big < 10 * max(small, 0.02)
+
+
+def test_a_region_before_an_ear_said_normal_scopes_it():
+    (claim,) = degree_claims("at 500 hz both ears are normal", "both", False)
+    assert claim.frequencies == (500, 500)
+    (claim,) = degree_claims("left ear 40 db at 2 khz, right ear normal", "right", False)
+    assert claim.frequencies == ()
+
+
+@pytest.mark.parametrize("normal", ["Left ear: normal.", "Left ear: hearing is normal."])
+def test_an_ear_said_normal_does_not_bind_a_loss_moved_onto_it(normal):
+    # adjudication._binding_index: a normal grade that fits its ear is no evidence that a
+    # loss claimed of the same ear describes it; the loss fits the other ear, so it was moved
+    reply = f"Right ear: moderate SNHL.\n{normal}\n**Plan:** steroids for the left sudden SNHL."
+    bone = {500: 40, 1000: 40, 2000: 40, 4000: 40}
+    right_snhl = build(40, 10, right_bone=bone, left_bone={f: 10 for f in bone}, bone_masked=True)
+    assert check_reply(reply, right_snhl).critical_errors == ["laterality_confusion"]

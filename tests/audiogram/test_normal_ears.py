@@ -9,6 +9,7 @@ import pytest
 
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.degree_claims import degree_claims
+from clinbench.audiogram.threshold_claims import EVERY_FREQUENCY, threshold_claims
 
 from .conftest import build, cpu_cost
 
@@ -107,3 +108,69 @@ def test_an_ear_said_normal_does_not_bind_a_loss_moved_onto_it(normal):
     bone = {500: 40, 1000: 40, 2000: 40, 4000: 40}
     right_snhl = build(40, 10, right_bone=bone, left_bone={f: 10 for f in bone}, bone_masked=True)
     assert check_reply(reply, right_snhl).critical_errors == ["laterality_confusion"]
+
+
+# --- a level at every frequency (threshold_claims.py, rule EVERY_FREQUENCY) ---------------
+
+EVERY = [
+    ("air is 20 at every frequency in both ears with bone at 15", "both",
+     [(20, "air"), (15, "bone")]),
+    ("air 20 db hl at every frequency", None, [(20, "air")]),
+    ("thresholds are 40 db hl throughout", "right", [(40, "air")]),
+    ("40 db across all frequencies", "right", [(40, "air")]),
+    ("10 db hl at all frequencies tested", "left", [(10, "air")]),
+    ("25 db hl across the board", "both", [(25, "air")]),
+    ("both ears are flat at about 70 db", "both", [(70, "air")]),
+    ("bone 10 db at each frequency", "right", [(10, "bone")]),
+    # near misses: differences, gaps, tolerances and changes are no levels; a range is the
+    # range reader's
+    ("air-bone differences are 5 db at every frequency", None, []),
+    ("the interaural difference is at most 5 db at every frequency", None, []),
+    ("the air-bone gap is 30 db at all frequencies", None, []),
+    ("within 10 db at every frequency", None, []),
+    ("improved by 10 db across all frequencies", None, []),
+    ("flat at 2 khz", None, []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "ear", "expected"), EVERY)
+def test_a_level_at_every_frequency_is_read(text, ear, expected):
+    claims = [c for c in threshold_claims(text, ear, False) if EVERY_FREQUENCY in c.rules]
+    assert [(c.value, c.conduction) for c in claims] == expected
+    assert all(c.kind == "threshold_range" and c.frequencies == () for c in claims)
+
+
+def test_a_range_throughout_stays_a_whole_ear_range():
+    (claim,) = threshold_claims("normal (5-15 db hl throughout)", "right", False)
+    assert (claim.value, claim.value_high, claim.rules) == (5, 15, ("whole-ear range",))
+
+
+FLAT_20 = build(20, 20, right_bone={f: 15 for f in (500, 1000, 2000, 4000)},
+                left_bone={f: 15 for f in (500, 1000, 2000, 4000)})  # fmt: skip
+SLOPING = build({250: 20, 500: 20, 1000: 30, 2000: 50, 4000: 65, 8000: 70})  # both ears
+
+
+@pytest.mark.parametrize(
+    ("reply", "case", "errors"),
+    [
+        ("Air 20 dB HL at every frequency in both ears with bone at 15.", FLAT_20, []),
+        ("Air 50 dB HL at every frequency in both ears.", FLAT_20, ["fabricated_result"]),
+        # judged as a whole-ear level: it must come within the tolerance of the thresholds
+        ("Right ear: 90 dB HL at every frequency.", SLOPING, ["fabricated_result"]),
+    ],
+)  # fmt: skip
+def test_a_level_at_every_frequency_is_judged_as_a_whole_ear_level(reply, case, errors):
+    result = check_reply(reply, case)
+    assert result.critical_errors == errors
+    assert result.claims_read > 0
+
+
+def test_levels_at_every_frequency_read_in_linear_time():
+    def cost(n):
+        text = "20 db at every frequency with bone at 15, a difference of 5 db throughout; " * n
+        return len(text), cpu_cost(lambda: threshold_claims(text, "right", False))
+
+    size, small = cost(400)
+    _, big = cost(1600)
+    assert size >= 30_000
+    assert big < 2.0 and big < 10 * max(small, 0.02)

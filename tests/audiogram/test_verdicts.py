@@ -130,8 +130,14 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # X17, K16, R66, T20, T68); 10 findings of the claim reader's shorthand give
     # way to the same readings, with the same verdicts. An ear said normal claims its grade
     # only, no no-loss: H29's "Unilateral right notch; the left ear is normal" is judged as
-    # the laterality confusion it is labelled, not also as a type error.
-    assert 0 < len(ADDED) <= 293
+    # the laterality confusion it is labelled, not also as a type error; 320 with
+    # threshold_claims' level at every frequency ("10 dB HL throughout", "25 dB HL at every
+    # frequency", "flat at 70", "... with bone at 5"; issue #26 batches 19, 20, 26 as tuning
+    # data): 72 findings on 27 new and 42 listed replies, reviewed: all matches; 7 whole-ear
+    # level findings of the same values give way to them, with the same verdicts.
+    # Differences, gaps and the top of a range "at every frequency" (K44, K55, K67) are not
+    # read as levels.
+    assert 0 < len(ADDED) <= 320
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

@@ -146,8 +146,10 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "loss (PTA 42)') grades that average too, the PTA-based degree of WHO 2021, not only "
      "the region its adjective names (MDT minutes, issue #26 batch 22, used as tuning data)"),
     ("ear said normal",
-     r"(?<!inner )(?<!outer )(?<!middle )(?<!external )(?<!other )(?<!opposite )(?<!better )"
-     r"(?<!good )(?<!worse )(?<!poorer )(?<!affected )\bears?\s*(?::\s*|\s+(?:is|are|was|were|"
+     # "ear" first, the words before it as look-behinds: the search starts at each "ear"
+     r"ear(?<=\bear)(?<!inner ear)(?<!outer ear)(?<!middle ear)(?<!external ear)(?<!other ear)"
+     r"(?<!opposite ear)(?<!better ear)(?<!good ear)(?<!worse ear)(?<!poorer ear)"
+     r"(?<!affected ear)s?\s*(?::\s*|\s+(?:is|are|was|were|"
      r"seems?|tests?|tested|appears?|came\s+out)\s+|\s+)(?:(?:essentially|entirely|completely|"
      r"perfectly|otherwise|also|still|both|all)\s+)?(?:normal\b(?!-)|hears?\s+normally\b|"
      r"(?:is|are)\s+hearing\s+normally\b)(?![\s(]*(?:type\b|tymp|middle|canal|drum|pressure|"

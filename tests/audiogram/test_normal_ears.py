@@ -174,3 +174,32 @@ def test_levels_at_every_frequency_read_in_linear_time():
     _, big = cost(1600)
     assert size >= 30_000
     assert big < 2.0 and big < 10 * max(small, 0.02)
+
+
+# --- hearing for speech said normal (degree_claims.py, rule 'hearing for speech') ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("your hearing for everyday speech is within the normal range in both ears",
+         [("degree", "normal")]),
+        ("hearing for conversation is within normal limits", [("degree", "normal")]),
+        # a speech test said normal is no grade of the ear's hearing
+        ("speech discrimination is within normal limits", []),
+        ("hearing for speech in noise is within normal limits", []),
+    ],
+)  # fmt: skip
+def test_hearing_for_speech_said_normal_grades_the_average_only(text, expected):
+    claims = degree_claims(text, "both", False, text)
+    assert [(c.kind, c.value) for c in claims] == expected
+    assert all(c.frequencies == () for c in claims)
+
+
+def test_hearing_for_speech_normal_is_no_error_beside_a_high_dip():
+    # normal average, a 6 kHz dip: "hearing for everyday speech is normal" is true
+    notch = build({250: 10, 500: 10, 1000: 10, 2000: 15, 4000: 20, 6000: 45, 8000: 20})
+    reply = "Your hearing for everyday speech is within the normal range in both ears."
+    result = check_reply(reply, notch)
+    assert result.critical_errors == []
+    assert result.outcome == "no_critical_error"

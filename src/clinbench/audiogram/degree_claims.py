@@ -162,6 +162,14 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "tympanogram, and not an ear named by a relation ('the other ear', 'the better ear'), "
      "whose side the carried ear does not give. It claims the grade only, no no-loss "
      "(patient letters and handovers, issue #26 batch 16, used as tuning data)"),
+    ("hearing for speech",
+     r"\bhearing\s+(?:for|of)\s+(?:everyday\s+|normal\s+|ordinary\s+|conversational\s+)?"
+     r"(?:speech|conversation)\b(?!\s*(?:test|audiometry|recognition|discrimination|reception|"
+     r"scores?|in\s+noise))",
+     "'hearing for everyday speech is normal' grades the hearing of the speech frequencies, "
+     "the pure-tone average of WHO 2021, not a speech test: a grade of the ear's average, "
+     "which says nothing of a dip outside it (patient letters, issue #26 batch 16, used as "
+     "tuning data)"),
     ("grade of a value", r"\(\s*(?:[a-z]+\s+){0,2}$",
      "a grade in parentheses right after a value ('55 dB HL at 500 Hz (moderately severe)') "
      "grades that value, not the ear"),
@@ -192,6 +200,7 @@ AVERAGE_NAMED = _RULES["average named"]
 GRADE_LIST = _RULES["scale of grades"]
 SCALE_END = _RULES["last of a scale"]
 EAR_NORMAL = _RULES["ear said normal"]
+HEARING_FOR_SPEECH = _RULES["hearing for speech"]
 _SPACES = re.compile(r"[\s-]+")
 _CANON = {"total": "complete"}
 
@@ -309,6 +318,7 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
             region is None and high is None and not limited(denial)
             and not NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25])
             and m.re is not EAR_NORMAL
+            and not HEARING_FOR_SPEECH.search(sent_low or low)
         ):  # fmt: skip
             # (An ear said normal claims its grade only: "Unilateral right notch; the left
             # ear is normal" restates the laterality claim, which is judged on its own.)
@@ -347,7 +357,10 @@ def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str)
     """Return True when a 'normal' phrase is said of the ear's hearing: not negated, not of
     another test, not of bone conduction ("BC WNL AU": the cochlea, not the ear's degree)."""
     own = denial or m.group(0) == "normal hearing"
-    other = NOT_HEARING_CONTEXT.search(low[max(0, m.start() - 60) : m.start()])
+    window = low[max(0, m.start() - 60) : m.start()]
+    other = NOT_HEARING_CONTEXT.search(window)
+    if other and "speech" in other.group(0) and HEARING_FOR_SPEECH.search(window):
+        other = None  # "hearing for everyday speech is normal": the ear's hearing
     if v.negated(low, m.start()) or (other and not (own and other.group(1))):
         return False
     bone = conduction(low, m.start(), default_conduction) == "bone"

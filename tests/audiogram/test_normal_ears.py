@@ -203,3 +203,31 @@ def test_hearing_for_speech_normal_is_no_error_beside_a_high_dip():
     result = check_reply(reply, notch)
     assert result.critical_errors == []
     assert result.outcome == "no_critical_error"
+
+
+# --- a lay account of a conductive cause (claims.py, rule 'lay middle ear') ---------------
+
+PERFORATED_RIGHT = build(
+    40, 10, right_bone={500: 10, 1000: 10, 2000: 15, 4000: 15},
+    left_bone={500: 10, 1000: 10, 2000: 10, 4000: 10}, bone_masked=True,
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("reply", "found", "errors"),
+    [
+        ("Your right ear loss is caused by a hole in your right eardrum.",
+         [("type", "right", "conductive", "match")], []),
+        ("The loss in your right ear is due to a perforation in the eardrum.",
+         [("type", "right", "conductive", "match")], []),
+        ("Your left ear loss is caused by a hole in the eardrum.",
+         [("type", "left", "conductive", "contradiction")], ["laterality_confusion"]),
+        # a hole named as a finding, or denied as the cause, claims no type
+        ("There is a hole in the eardrum.", [], []),
+        ("Your right ear loss is not caused by a hole in the eardrum.", [], []),
+    ],
+)  # fmt: skip
+def test_a_loss_caused_by_a_hole_in_the_eardrum_is_conductive(reply, found, errors):
+    result = check_reply(reply, PERFORATED_RIGHT)
+    assert [(f.kind, f.ear, f.claimed, f.verdict) for f in result.findings] == found
+    assert result.critical_errors == errors

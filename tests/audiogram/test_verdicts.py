@@ -139,7 +139,26 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # 7:K16, K48; 8:M69; 9:N19; 10:R02, R66; 11:T20, T48); holdout H12 and 11:T38 get
     # non-critical configuration contradictions (their other errors stand). 5:Q02's two
     # listed added findings (matches) moved into its record. No critical error changed.
-    assert 0 < len(ADDED) <= 202
+    # 293 with the degree rule 'ear said normal' ("the left ear is
+    # normal", "Left ear: normal", "your right ear hears normally"; issue #26 batch 16 as
+    # tuning data): 126 degree findings gained on 89 new and 34 listed replies, reviewed
+    # by verdict: 115 matches, 4 unverifiable (an ear said normal whose average is normal
+    # but a region is not), 7 laterality confusions, each in a reply labelled so (H06, S37,
+    # X17, K16, R66, T20, T68); 10 findings of the claim reader's shorthand give
+    # way to the same readings, with the same verdicts. An ear said normal claims its grade
+    # only, no no-loss: H29's "Unilateral right notch; the left ear is normal" is judged as
+    # the laterality confusion it is labelled, not also as a type error; 320 with
+    # threshold_claims' level at every frequency ("10 dB HL throughout", "25 dB HL at every
+    # frequency", "flat at 70", "... with bone at 5"; issue #26 batches 19, 20, 26 as tuning
+    # data): 72 findings on 27 new and 42 listed replies, reviewed: all matches; 7 whole-ear
+    # level findings of the same values give way to them, with the same verdicts.
+    # Differences, gaps and the top of a range "at every frequency" (K44, K55, K67) are not
+    # read as levels.
+    # 318 on the merge of both (issue #26, round 5): the added findings are exactly the
+    # union of the two branches' reviewed files, checked finding by finding as multisets;
+    # 5:Q02's right-ear "10 dB HL throughout", moved into its record by the first, keeps
+    # its verdict (match) and now spans the word "throughout" (its record's text follows).
+    assert 0 < len(ADDED) <= 318
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

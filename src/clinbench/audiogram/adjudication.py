@@ -127,7 +127,11 @@ class Judge:
             other = "left" if f.ear == "right" else "right"
             if per_ear(other)[0] is not False:
                 continue
-            kinds.setdefault((f.ear, _TEST_OF.get(f.kind, "audiometry")), set()).add(f.kind)
+            if f.kind not in ("degree", "type") or self._abnormal(f.kind, f.claimed):
+                # an ear said normal does not bind a loss claimed of it ("Left ear: normal
+                # ... steroids for the left sudden SNHL" when the right has it): the reply
+                # contradicts itself, and the loss fits the other ear, so it was moved
+                kinds.setdefault((f.ear, _TEST_OF.get(f.kind, "audiometry")), set()).add(f.kind)
             seen = values.setdefault((f.ear, f.kind, f.frequency), [])
             if len(seen) < 2 and all(c != f.claimed for c in seen):
                 seen.append(f.claimed)

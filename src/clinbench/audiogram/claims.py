@@ -140,9 +140,12 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "letters; BSA 2018 defines the type by where the loss arises)"),
     ("type", "lay middle ear",
      _I(r"\b(?:from|in) (?:the )?middle ears?\b|\bmiddle[- ]ear (?:hearing )?loss\b|"
-        r"\b(?:fluid|blockage) (?:behind|in) (?:the |your |his |her )?(?:ear ?drum|middle ear)\b"),
-     "lay words for a conductive cause: the middle ear, fluid behind the eardrum (patient "
-     "letters; BSA 2018)"),
+        r"\b(?:fluid|blockage) (?:behind|in) (?:the |your |his |her )?(?:ear ?drum|middle ear)\b|"
+        r"\b(?:caused by|due to|because of|comes? from|from) (?:the |a |your |his |her )?"
+        r"(?:hole|perforation|tear) in (?:the |your |his |her )?(?:right |left )?ear ?drum\b"),
+     "lay words for a conductive cause: the middle ear, fluid behind the eardrum, a loss "
+     "caused by a hole in the eardrum (a perforation: sound is not carried to the inner "
+     "ear) (patient letters; BSA 2018; issue #26 batch 16)"),
     ("tymp", "tymp abbreviation",
      r"(?i:\btymps?\b|\btympanograms?\b)(?:[ \t]*\((?i:(r|l|right|left)/(?:r|l|right|left))\))?"
      r"[ \t]*[:=-]?[ \t]*(?i:types?[ \t]*)?"

@@ -145,6 +145,31 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "a grade whose loss is followed by its average in parentheses ('moderate high-frequency "
      "loss (PTA 42)') grades that average too, the PTA-based degree of WHO 2021, not only "
      "the region its adjective names (MDT minutes, issue #26 batch 22, used as tuning data)"),
+    ("ear said normal",
+     # "ear" first, the words before it as look-behinds: the search starts at each "ear"
+     r"ear(?<=\bear)(?<!inner ear)(?<!outer ear)(?<!middle ear)(?<!external ear)(?<!other ear)"
+     r"(?<!opposite ear)(?<!better ear)(?<!good ear)(?<!worse ear)(?<!poorer ear)"
+     r"(?<!affected ear)s?\s*(?::\s*|\s+(?:is|are|was|were|"
+     r"seems?|tests?|tested|appears?|came\s+out)\s+|\s+)(?:(?:essentially|entirely|completely|"
+     r"perfectly|otherwise|also|still|both|all)\s+)?(?:normal\b(?!-)|hears?\s+normally\b|"
+     r"(?:is|are)\s+hearing\s+normally\b)(?![\s(]*(?:type\b|tymp|middle|canal|drum|pressure|"
+     r"compliance|otoscop|appearance|volume|peak|reflex|oae|looking|on\s+(?:otoscopy|inspection|"
+     r"examination)|to\s+(?:otoscopy|inspection|look)|in\s+appearance|structure|anatomy|"
+     r"examination|mobility|external|tm\b))",
+     "an ear said to be normal, or to hear normally ('your left ear is normal', 'both ears "
+     "normal', 'Left ear: normal'): WHO 2021 grades an ear's hearing, and a normal ear is "
+     "one with no loss; not the inner or middle ear, and not an ear's look or its "
+     "tympanogram, and not an ear named by a relation ('the other ear', 'the better ear'), "
+     "whose side the carried ear does not give. It claims the grade only, no no-loss "
+     "(patient letters and handovers, issue #26 batch 16, used as tuning data)"),
+    ("hearing for speech",
+     r"\bhearing\s+(?:for|of)\s+(?:everyday\s+|normal\s+|ordinary\s+|conversational\s+)?"
+     r"(?:speech|conversation)\b(?!\s*(?:test|audiometry|recognition|discrimination|reception|"
+     r"scores?|in\s+noise))",
+     "'hearing for everyday speech is normal' grades the hearing of the speech frequencies, "
+     "the pure-tone average of WHO 2021, not a speech test: a grade of the ear's average, "
+     "which says nothing of a dip outside it (patient letters, issue #26 batch 16, used as "
+     "tuning data)"),
     ("grade of a value", r"\(\s*(?:[a-z]+\s+){0,2}$",
      "a grade in parentheses right after a value ('55 dB HL at 500 Hz (moderately severe)') "
      "grades that value, not the ear"),
@@ -174,6 +199,8 @@ GRADE_GIVEN = _RULES["grade given"]
 AVERAGE_NAMED = _RULES["average named"]
 GRADE_LIST = _RULES["scale of grades"]
 SCALE_END = _RULES["last of a scale"]
+EAR_NORMAL = _RULES["ear said normal"]
+HEARING_FOR_SPEECH = _RULES["hearing for speech"]
 _SPACES = re.compile(r"[\s-]+")
 _CANON = {"total": "complete"}
 
@@ -271,7 +298,7 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
         return found[denial]
 
     out = []
-    for m in v.NORMAL_PHRASES.finditer(low):
+    for m in _normal_phrases(low):
         # A phrase with "hearing" in it ("no hearing loss", "normal hearing") names its own
         # subject: a test or conduction named before it does not make it a claim about that.
         denial = bool(NO_LOSS.fullmatch(m.group(0)))
@@ -281,6 +308,8 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
         high = canon_degree(upto.group(1)) if upto else None
         high = None if high == "normal" else high
         region = _region(low, m.start(), m.end() + (upto.end() if upto else 0))
+        if region is None and m.re is EAR_NORMAL:
+            region = _region_before_ear(low, m.start())
         if EXCEPTION_AFTER.match(low, m.end()):
             region = None  # "normal apart from a dip at 6 kHz": 6 kHz is the exception
         out.append(_claim("degree", ear, "normal", high, region, m.group(0), hedged,
@@ -288,7 +317,11 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
         if (
             region is None and high is None and not limited(denial)
             and not NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25])
+            and m.re is not EAR_NORMAL
+            and not HEARING_FOR_SPEECH.search(sent_low or low)
         ):  # fmt: skip
+            # (An ear said normal claims its grade only: "Unilateral right notch; the left
+            # ear is normal" restates the laterality claim, which is judged on its own.)
             # "Hearing is within normal limits in both ears", said without exception, says
             # no threshold is beyond normal limits.
             out.append(_claim("no_loss", ear, "normal", None, None, m.group(0), hedged,
@@ -296,11 +329,38 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
     return out
 
 
+def _normal_phrases(low: str) -> list[re.Match]:
+    """Return the 'normal' phrases of a clause in reading order: the phrases of
+    :data:`lexicon.NORMAL_PHRASES`, and an ear said to be normal (EAR_NORMAL) where it
+    overlaps none of them."""
+    phrases = list(v.NORMAL_PHRASES.finditer(low))
+    if "ear" not in low:
+        return phrases
+    ears = [
+        m
+        for m in EAR_NORMAL.finditer(low)
+        if not any(p.start() < m.end() and m.start() < p.end() for p in phrases)
+    ]
+    return sorted(phrases + ears, key=lambda m: m.start()) if ears else phrases
+
+
+def _region_before_ear(low: str, start: int):
+    """Return the region named before an ear said normal in its phrase ("at 500 Hz both ears
+    are normal"), up to the last comma, semicolon or colon before it; None when none is."""
+    window = low[max(0, start - REACH) : start]
+    cut = max(window.rfind(","), window.rfind(";"), window.rfind(":"))
+    region = v.region_of(window[cut + 1 :])
+    return region if isinstance(region, tuple) else None
+
+
 def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str) -> bool:
     """Return True when a 'normal' phrase is said of the ear's hearing: not negated, not of
     another test, not of bone conduction ("BC WNL AU": the cochlea, not the ear's degree)."""
     own = denial or m.group(0) == "normal hearing"
-    other = NOT_HEARING_CONTEXT.search(low[max(0, m.start() - 60) : m.start()])
+    window = low[max(0, m.start() - 60) : m.start()]
+    other = NOT_HEARING_CONTEXT.search(window)
+    if other and "speech" in other.group(0) and HEARING_FOR_SPEECH.search(window):
+        other = None  # "hearing for everyday speech is normal": the ear's hearing
     if v.negated(low, m.start()) or (other and not (own and other.group(1))):
         return False
     bone = conduction(low, m.start(), default_conduction) == "bone"

@@ -58,7 +58,17 @@ UNITLESS_RANGE = "range without unit after a conduction"
 """The rule of a range of numbers right after a conduction is named ("bone conduction was 0
 to 5", "air thresholds 10-20"): levels in dB HL (spoken handovers, issue #26 batch 19, now
 tuning data). Judged after the clause-by-clause pass, as WHOLE_EAR_LEVEL is."""
-DEFERRED = frozenset({WHOLE_EAR_LEVEL, BARE_LEVEL, FREQUENCIES_THEN_LEVELS, UNITLESS_RANGE})
+EVERY_FREQUENCY = "level at every frequency"
+"""The rule of one level said to hold at every frequency ("air 20 dB HL at every frequency",
+"40 dB across all frequencies", "flat at 70 dB", "30 dB throughout"), and of a level of the
+other conduction given beside it ("... with bone at 15"): a summary of that ear's thresholds
+of that conduction (spoken handovers, dispenser notes and second opinions, issue #26
+batches 19, 20 and 26, used as tuning data). Judged as a whole-ear level is, leniently (it
+must come within the dB tolerance of the ear's thresholds), after the clause-by-clause
+pass."""
+DEFERRED = frozenset(
+    {WHOLE_EAR_LEVEL, BARE_LEVEL, FREQUENCIES_THEN_LEVELS, UNITLESS_RANGE, EVERY_FREQUENCY}
+)
 """The rules whose claims :func:`judge.judge_clauses` judges after every other clause."""
 INSIDE_BONE_LEVEL = "inside a bone level with no frequency"
 """The rule of a value read inside a bone-conduction range that has no frequency of its own
@@ -175,6 +185,34 @@ _UNITLESS_RANGE = re.compile(
     r"(?!\s*(?:khz|k\b|hz|%|percent|db|decibels))"
 )
 """Two numbers joined by a dash or "to", no unit after them (see UNITLESS_RANGE)."""
+_EVERY_TRIGGER = re.compile(r"\b(?:every|each|all|throughout|across|flat)\b")
+"""A word every level-at-every-frequency phrase needs (see EVERY_FREQUENCY)."""
+_LEVEL_EVERYWHERE = re.compile(
+    r"(?<![\w.\-–])(-?\d{1,3})\s*(?:db\b(?:\s*hl\b)?)?\s*(?:(?:at|across|for|in|on)\s+(?:every|each|"
+    r"all(?:\s+the)?)\s+(?:tested\s+|test\s+|audiometric\s+)?(?:frequenc(?:y|ies)|pitch(?:es)?|"
+    r"tones?)\b|throughout\b|across\s+the\s+(?:board|range|frequencies|frequency\s+range)\b)"
+    r"|\bflat\s+at\s+(?:about\s+|around\s+|approximately\s+|~\s*)?(-?\d{1,3})(?![\d.])"
+    r"(?!\s*(?:khz|k\b|hz|%|[-–]|to\b))"
+)
+"""One level said to hold at every frequency (see EVERY_FREQUENCY); a range ("5-15 dB
+throughout") is read by the range reader."""
+_OTHER_CONDUCTION_BESIDE = re.compile(
+    r"[^.;:\d]{0,30}?\b((?:with|and)\s+(?:the\s+)?(?:(bone|bc)|air|ac)(?:[\s-]+conduction)?"
+    r"(?:\s+thresholds?)?\s*(?:at|of|is|was|are|were)?\s*(-?\d{1,3}))(?![\d.])"
+    r"(?!\s*(?:khz|k\b|hz|%|[-–]|to\b))"
+)
+"""After a level at every frequency: the other conduction's level given beside it, with no
+frequency ("air 20 at every frequency with bone at 15", "... and bone 15")."""
+_NO_LEVEL_BEFORE = re.compile(
+    r"(?:\b(?:within|by|than)\s*(?:about|around|approximately|roughly|some|~)?\s*|[±]\s*|"
+    r"\+/-\s*|\d\s*(?:-|–|to|and)\s*|\b(?:differen\w*|gaps?|abgs?|asymmetr\w*|interaural|split|"
+    r"at most|no more than|worse|better|poorer|improv\w*|chang\w*|(?:other|opposite)\s+"
+    r"(?:ear|side))\b[^.;:\d]{0,30})$"
+)
+"""Before a number that is a tolerance, a change, a gap or the top of a range, not a level
+("within 10 dB at every frequency", "poorer by about 5 dB throughout", "between 5 and 20 dB
+HL at all frequencies"), or the level of an ear named by a relation ("the other ear ... 10
+dB at every frequency"), whose side the carried ear does not give."""
 _AFTER_A_LABEL = re.compile(r"[:=]\s*$")
 _BOUND_OR_RANGE_BEFORE = re.compile(
     r"(?:[<>≥≤]=?|\b(?:more|less|greater) than|\b(?:over|under|beyond)|\d\s*(?:-|–|to))\s*$"
@@ -231,6 +269,8 @@ def threshold_claims(
     _bare_levels(clause)
     _frequencies_then_levels(clause)
     _unitless_ranges(clause)
+    if _EVERY_TRIGGER.search(low):
+        _levels_at_every_frequency(clause)
     return clause.out
 
 
@@ -419,6 +459,30 @@ def _unitless_ranges(c: _Clause) -> None:
         before = len(c.out)
         _range(c, m, c.conduction_at(m.start()) == "gap")
         c.out[before:] = [replace(x, rules=(*x.rules, UNITLESS_RANGE)) for x in c.out[before:]]
+
+
+def _levels_at_every_frequency(c: _Clause) -> None:
+    """One level said to hold at every frequency, and the other conduction's level beside it
+    (rule EVERY_FREQUENCY): a threshold range with no frequency, judged at every threshold."""
+    low = c.low
+    for m in _LEVEL_EVERYWHERE.finditer(low):
+        at = m.start(1) if m.group(1) is not None else m.start(2)
+        if (
+            _inside(c.used, at) or at in c.averages
+            or _NO_LEVEL_BEFORE.search(low, max(0, at - 45), at)
+            or c.conduction_at(at) == "gap"
+        ):  # fmt: skip
+            continue
+        value = int(m.group(1) if m.group(1) is not None else m.group(2))
+        # "air 40 dB HL at every frequency": the whole-ear level of its value says less
+        c.out = [x for x in c.out if not (WHOLE_EAR_LEVEL in x.rules and x.value == value)]
+        c.claim("threshold_range", value, m.group(0), EVERY_FREQUENCY, c.conduction_at(at),
+                (), value)  # fmt: skip
+        beside = _OTHER_CONDUCTION_BESIDE.match(low, m.end())
+        if beside:
+            level = int(beside.group(3))
+            c.claim("threshold_range", level, beside.group(1), EVERY_FREQUENCY,
+                    "bone" if beside.group(2) else "air", (), level)  # fmt: skip
 
 
 def _inside(spans: list[tuple[int, int]], position: int) -> bool:

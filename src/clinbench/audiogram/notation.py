@@ -669,3 +669,60 @@ def _whitespace_table(lines: list[str], start: int) -> tuple[list[list[str]] | N
     if len(rows) < 2:
         return None, 0
     return rows, index - start
+
+
+# OCR letter slips (issue #26, batch 32: handwritten notes as a scanner's OCR typed them). A
+# scanner reads "m" as "rn", "o" as "0" and confuses "l", "I", "i" and "1"; digits stay digits
+# wherever they carry a value, so a digit counts as a letter only between two letters. A word
+# is mended only when its slip-blind spelling is exactly one of these clinical words, so a word
+# of everyday English is never rewritten into one (tests/audiogram/test_ocr_slips.py checks
+# that no two of them share a spelling, and near misses). Hand-written: no library mends OCR
+# slips against a clinical word list.
+OCR_WORDS = (
+    "mild", "mildly", "moderate", "moderately", "mod", "severe", "sev", "profound", "normal",
+    "normally", "mixed", "conductive", "sensorineural", "sloping", "masked", "unmasked",
+    "tymp", "tymps", "tympanogram", "tympanograms", "tympanometry", "impression", "imp",
+    "bilat", "bilateral", "bilaterally", "asym", "asymmetric", "asymmetrical", "symmetric",
+    "symmetrical", "unilateral", "hypercompliant", "compliant", "otosclerosis", "flat",
+    "left", "right", "loss", "hearing", "audiology", "notch", "cookie", "presbycusis",
+    "meniere", "reflexes", "component", "retrocochlear", "mri", "iam",
+)  # fmt: skip
+
+
+def _ocr_key(word: str) -> str:
+    """Return a word's spelling blind to OCR slips: rn = m, 0 = o, and l = I = i = 1."""
+    return word.lower().replace("rn", "m").translate(_OCR_BLIND)
+
+
+_OCR_BLIND = str.maketrans({"0": "o", "1": "|", "i": "|", "l": "|"})
+_OCR_MENDED = {_ocr_key(word): word for word in OCR_WORDS}
+# The signs of a slip, each tried alone so that the engine can skip to its first character
+# (one alternation would test every character: ~5x slower): "rn" (tested as a substring), a
+# capital I after a small letter ("normaI"), a 0 or 1 between letters ("n0rmal"), and a small
+# l after a capital ("MlXED") or opening a word before m ("lmp").
+_OCR_SLIP_I = re.compile(r"I(?<=[a-z]I)")
+_OCR_SLIP_DIGIT = re.compile(r"[01](?=[A-Za-z])(?<=[A-Za-z][01])")
+_OCR_SLIP_L = re.compile(r"l(?:(?<=[A-Z]l)(?![a-z])|(?<![A-Za-z]l)(?=m))")
+_OCR_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z01]*[A-Za-z](?![A-Za-z0-9])")
+
+
+def _ocr_mend(m: re.Match) -> str:
+    word = m.group(0)
+    mended = _OCR_MENDED.get(_ocr_key(word))
+    if mended is None or mended == word.lower():
+        return word
+    return mended.upper() if word.isupper() or word[1:].upper() == word[1:] else mended
+
+
+def ocr_slips_mended(text: str) -> str:
+    """Return ``text`` with the clinical words an OCR misread ("rnild", "C0NDUCTIVE",
+    "normaI", "lmpressi0n") spelt right; any other text unchanged. Linear: one pass."""
+    if not (
+        "rn" in text
+        or "RN" in text
+        or _OCR_SLIP_I.search(text)
+        or _OCR_SLIP_DIGIT.search(text)
+        or _OCR_SLIP_L.search(text)
+    ):
+        return text
+    return _OCR_WORD.sub(_ocr_mend, text)

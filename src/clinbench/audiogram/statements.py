@@ -51,7 +51,9 @@ def read_statements(part: str) -> Iterator[list[Claim]]:
             carried.new_line(line_start)
         if len(stripped) < 40 and lx.HEADING.match(stripped):
             carried.context = None
-            continue
+            sentence = _finding_after_label(stripped)
+            if not sentence:
+                continue
         if lx.REPORT_PART.match(stripped) and not lx.ears_in(stripped[:40]):
             carried.context = None  # "### Action", "**Comment:** ...": no ear carried into it
         if not joined:
@@ -59,6 +61,17 @@ def read_statements(part: str) -> Iterator[list[Claim]]:
             # ears; the dip to 20 dB HL at 2 kHz ..."), as within a sentence.
             carried.sentence_conduction = "air"
         yield from _read_sentence(carried, sentence, line_start)
+
+
+_FINDING_LABEL = re.compile(r"\W*(?:results?|diagnos\w*|impression)\s*:\s*(?=\S)", re.I)
+
+
+def _finding_after_label(line: str) -> str:
+    """Return what a short line says after its findings label ("Impression: Lt mild CHL" ->
+    "Lt mild CHL"): a result or diagnosis written on its heading's line is read; "" for a
+    heading alone or one of another part (a plan, a question number)."""
+    m = _FINDING_LABEL.match(line)
+    return line[m.end() :] if m else ""
 
 
 def read_clause(

@@ -30,3 +30,23 @@ LABEL_LINES = [
 @pytest.mark.parametrize(("text", "expected"), LABEL_LINES)
 def test_finding_on_its_label_line_is_read(text, expected):
     assert sorted(_claims(text)) == sorted(expected)
+
+
+# --- "R/ " and "L/ " open an ear's line in a handwritten note (lexicon._TAGGED) -----------
+
+SLASH_TAGS = [
+    ("L/ CHL mild", [("degree", ("left",), "mild"), ("type", ("left",), "conductive")]),
+    ("R/ WNL", [("degree", ("right",), "normal"), ("no_loss", ("right",), "normal")]),
+    ("L/ gaps 30\n   CHL mild",
+     [("degree", ("left",), "mild"), ("type", ("left",), "conductive")]),
+    # near misses: "R/L" (no space after the slash) is both ears; an ear letter inside a
+    # word ("HL/ ") is no tag
+    ("R/L mild SNHL",
+     [("degree", ("right", "left"), "mild"), ("type", ("right", "left"), "sensorineural")]),
+    ("mild HL/ SNHL", [("degree", (), "mild"), ("type", (), "sensorineural")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), SLASH_TAGS)
+def test_slash_after_an_ear_letter_tags_the_line(text, expected):
+    assert sorted(_claims(text)) == sorted(expected)

@@ -55,7 +55,7 @@ from clinbench.audiogram.findings import (
     Verdict,
 )
 from clinbench.audiogram.judges import JUDGES, CaseFacts, judge_claims
-from clinbench.audiogram.notation import ocr_slips_mended
+from clinbench.audiogram.notation import export_fields_written_out, ocr_slips_mended
 from clinbench.audiogram.rules_reply import case_audiogram
 from clinbench.audiogram.statements import read_statements, sections
 
@@ -156,7 +156,9 @@ def check_reply(
     std = get_standard(standard)
     truth = case_facts(case_or_audiogram, std.name, tolerance_db, wrs_tolerance, criteria)
     checker = Judge(truth)
-    parts, read = sections(written_out(without_unclaimed(ocr_slips_mended(reply_text))))
+    parts, read = sections(
+        written_out(without_unclaimed(export_fields_written_out(ocr_slips_mended(reply_text))))
+    )
     judge_clauses((claims for part in parts for claims in read_statements(part)), checker)
     claims = [c for part in parts if may_hold_shorthand(part) for c in read_claims(part)]
     checker.withdraw(_superseded(claims))

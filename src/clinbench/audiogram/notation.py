@@ -726,3 +726,38 @@ def ocr_slips_mended(text: str) -> str:
     ):
         return text
     return _OCR_WORD.sub(_ocr_mend, text)
+
+
+# Records of machine-structured output (issue #26, batch 31: JSON, key=value exports) whose
+# ear sits in a field of the record or in a field's name, written as the ear tags the clause
+# readers know. Hand-written: the exports follow no one schema a library could read.
+_EAR_FIELD = re.compile(
+    r"""(?<![\w"'])["']?ear["']?\s*[:=]\s*["']?(R|L|RE|LE|AD|AS|right|left)\b["']?\s*[;,]?""",
+    re.I,
+)
+_EAR_FIELD_NEED = re.compile(r"""ear["']?\s*[:=]\s*["']?[rlad]""")
+"""What an ear field needs, searched in the lower-cased text: opening with a literal, the
+engine skips from one "ear" to the next."""
+_HZ_FIELD_NEED = re.compile(r"""hz["']?\s*[:=]\s*\d""")
+_FREQ_FIELD_NEED = re.compile(r"""freq\w*["']?\s*[:=]\s*\d""")
+_HZ_DB_FIELDS = re.compile(
+    r"""["']?(?:hz|freq\w*)["']?\s*[:=]\s*(\d{3,4})\s*[;,]\s*["']?(?:db\w*|level)["']?\s*[:=]\s*"""
+    r"""(-?\d{1,3})\b""",
+    re.I,
+)
+_EAR_SUFFIXED_FIELD = re.compile(r"\b([A-Za-z]{2,12})[_.](R|L)\s*=\s*([^\s;,]+)")
+
+
+def export_fields_written_out(text: str) -> str:
+    """Return ``text`` with a record's ear field ("ear=L;", ``"ear": "R",``) written as the
+    ear's tag ("L:"), a record's frequency and level fields (``"hz": 3000, "db": 80``) as
+    "3000 Hz 80 dB", and a field named for its ear ("TYMP_R=A") as "R: TYMP=A;"; any other
+    text unchanged. Linear: one pass per rewrite, each tried only where its key is."""
+    low = text.lower()
+    if _EAR_FIELD_NEED.search(low):
+        text = _EAR_FIELD.sub(r"\1:", text)
+    if "db" in low and (_HZ_FIELD_NEED.search(low) or _FREQ_FIELD_NEED.search(low)):
+        text = _HZ_DB_FIELDS.sub(r"\1 Hz \2 dB", text)
+    if "_r" in low or "_l" in low or ".r" in low or ".l" in low:
+        text = _EAR_SUFFIXED_FIELD.sub(r"\2: \1=\3;", text)
+    return text

@@ -1,0 +1,57 @@
+"""Records of machine-structured output whose ear sits in a field (issue #26, batch 31's
+class): "ear=L;", a JSON record's "ear", "hz" and "db" fields, and a field named for its ear
+("TYMP_R=A") are read as the ear's claims. The records are written here, not the batch's."""
+
+from __future__ import annotations
+
+import pytest
+
+from clinbench.audiogram.check import check_reply
+from clinbench.audiogram.notation import export_fields_written_out
+
+from .conftest import build, cpu_cost
+
+WRITTEN_OUT = [
+    ("ear=L; pta=40; class=moderate", "L: pta=40; class=moderate"),
+    ('{"ear": "R", "hz": 2000, "db": 45}', "{R: 2000 Hz 45 dB}"),
+    ("TYMP_R=B TYMP_L=A", "R: TYMP=B; L: TYMP=A;"),
+    ("AC.L=NR", "L: AC=NR;"),
+    # near misses: ear words that are no ear field, fields named for no ear
+    ("the left ear: mild loss", "the left ear: mild loss"),
+    ("year=2024; hearing=normal", "year=2024; hearing=normal"),
+    ("MAX_LEVEL=120 dB", "MAX_LEVEL=120 dB"),
+    ("tested at 2000 Hz, 45 dB", "tested at 2000 Hz, 45 dB"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), WRITTEN_OUT)
+def test_export_fields_are_written_as_ear_tags(text, expected):
+    assert export_fields_written_out(text) == expected
+
+
+LEFT_MILD = build(10, 30)  # right 10 flat, left 30 flat; no tympanometry
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("ear=L; pta=30; degree=mild\near=R; pta=10; degree=normal", []),
+        ("ear=R; pta=30; degree=mild\near=L; pta=10; degree=normal", ["laterality_confusion"]),
+        ('[{"ear": "L", "hz": 2000, "db": 30}, {"ear": "R", "hz": 2000, "db": 10}]', []),
+        ('[{"ear": "L", "hz": 2000, "db": 70}]', ["fabricated_result"]),
+        ("TYMP_R=A TYMP_L=A", ["fabricated_result"]),  # no tympanometry was done
+    ],
+)
+def test_export_records_are_read_with_their_ears(reply, errors):
+    assert check_reply(reply, LEFT_MILD).critical_errors == errors
+
+
+def test_writing_out_is_linear():
+    def cost(n):
+        text = '{"ear": "L", "hz": 2000, "db": 30}, TYMP_R=A, ear=R; ' * n
+        return len(text), cpu_cost(lambda: export_fields_written_out(text))
+
+    size, small = cost(2000)
+    _, big = cost(8000)
+    assert size > 100_000
+    assert big < 2.0 and big < 10 * max(small, 0.02)

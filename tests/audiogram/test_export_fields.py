@@ -16,10 +16,15 @@ WRITTEN_OUT = [
     ('{"ear": "R", "hz": 2000, "db": 45}', "{R: 2000 Hz 45 dB}"),
     ("TYMP_R=B TYMP_L=A", "R: TYMP=B; L: TYMP=A;"),
     ("AC.L=NR", "L: AC=NR;"),
+    ('"right_ear": {"type": "mixed"}', 'right ear: {"type": "mixed"}'),
+    ('"LE": {"pta": 30}', 'left ear: {"pta": 30}'),
+    ('"word_recognition_pct": 88', "word recognition: 88%"),
     # near misses: ear words that are no ear field, fields named for no ear
     ("the left ear: mild loss", "the left ear: mild loss"),
     ("year=2024; hearing=normal", "year=2024; hearing=normal"),
     ("MAX_LEVEL=120 dB", "MAX_LEVEL=120 dB"),
+    ('"right": "normal", "Le": {"x": 1}', '"right": "normal", "Le": {"x": 1}'),  # no object; "Le"
+    ('"pct_done": 88', '"pct_done": 88'),
     ("tested at 2000 Hz, 45 dB", "tested at 2000 Hz, 45 dB"),
 ]
 
@@ -40,6 +45,9 @@ LEFT_MILD = build(10, 30)  # right 10 flat, left 30 flat; no tympanometry
         ('[{"ear": "L", "hz": 2000, "db": 30}, {"ear": "R", "hz": 2000, "db": 10}]', []),
         ('[{"ear": "L", "hz": 2000, "db": 70}]', ["fabricated_result"]),
         ("TYMP_R=A TYMP_L=A", ["fabricated_result"]),  # no tympanometry was done
+        ('{"left_ear": {\n  "degree": "mild",\n  "pta": 30\n}}', []),
+        ('{"right_ear": {\n  "degree": "mild",\n  "pta": 30\n}}', ["laterality_confusion"]),
+        ('{"RE": {"word_recognition_pct": 96}}', ["fabricated_result"]),  # no speech test
     ],
 )
 def test_export_records_are_read_with_their_ears(reply, errors):

@@ -745,19 +745,41 @@ _HZ_DB_FIELDS = re.compile(
     r"""(-?\d{1,3})\b""",
     re.I,
 )
+_EAR_OBJECT = re.compile(
+    r"""["']?(?:(right|left)(?:[_ -]?ear)?|(?-i:(RE|LE|AD|AS|R|L)))["']?\s*:\s*(?=\{)""", re.I
+)
+_EAR_OF_TAG = {"re": "right", "ad": "right", "r": "right", "le": "left", "as": "left", "l": "left"}
+_PERCENT_FIELD = re.compile(r"""["']?([A-Za-z]\w{0,40}?)_(?:pct|percent)["']?\s*:\s*(\d{1,3})\b""")
+
+
+def _ear_object(m: re.Match) -> str:
+    ear = (m.group(1) or _EAR_OF_TAG[m.group(2).lower()]).lower()
+    return f"{ear} ear: "
+
+
+def _percent_field(m: re.Match) -> str:
+    return f"{m.group(1).replace('_', ' ')}: {m.group(2)}%"
+
+
 _EAR_SUFFIXED_FIELD = re.compile(r"\b([A-Za-z]{2,12})[_.](R|L)\s*=\s*([^\s;,]+)")
 
 
 def export_fields_written_out(text: str) -> str:
     """Return ``text`` with a record's ear field ("ear=L;", ``"ear": "R",``) written as the
     ear's tag ("L:"), a record's frequency and level fields (``"hz": 3000, "db": 80``) as
-    "3000 Hz 80 dB", and a field named for its ear ("TYMP_R=A") as "R: TYMP=A;"; any other
+    "3000 Hz 80 dB", an object under an ear's key (``"right_ear": {``, ``"LE": {``) as "right
+    ear: {", a percentage field (``"word_recognition_pct": 88``) as "word recognition: 88%",
+    and a field named for its ear ("TYMP_R=A") as "R: TYMP=A;"; any other
     text unchanged. Linear: one pass per rewrite, each tried only where its key is."""
     low = text.lower()
     if _EAR_FIELD_NEED.search(low):
         text = _EAR_FIELD.sub(r"\1:", text)
     if "db" in low and (_HZ_FIELD_NEED.search(low) or _FREQ_FIELD_NEED.search(low)):
         text = _HZ_DB_FIELDS.sub(r"\1 Hz \2 dB", text)
+    if "{" in text:
+        text = _EAR_OBJECT.sub(_ear_object, text)
+    if "_pct" in low or "_percent" in low:
+        text = _PERCENT_FIELD.sub(_percent_field, text)
     if "_r" in low or "_l" in low or ".r" in low or ".l" in low:
         text = _EAR_SUFFIXED_FIELD.sub(r"\2: \1=\3;", text)
     return text

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from clinbench.audiogram.check import check_reply
+from clinbench.audiogram.notation import results_by_ear_written_out
 from clinbench.audiogram.statements import read_statements
+
+from .conftest import build, cpu_cost
 
 
 def _claims(text):
@@ -50,3 +54,51 @@ SLASH_TAGS = [
 @pytest.mark.parametrize(("text", "expected"), SLASH_TAGS)
 def test_slash_after_an_ear_letter_tags_the_line(text, expected):
     assert sorted(_claims(text)) == sorted(expected)
+
+
+# --- a test's name, then each ear's value on one line (notation.test_values_by_ear_...) ---
+
+EAR_VALUES = [
+    ("WRS R 84% L 48%", "R: WRS 84%; L: WRS 48%"),
+    ("tymp: Rt A   |   Lt B", "Rt: tymp A; Lt: tymp B"),
+    ("PTA  R 25 (mild)    L 45 (mod)", "R: PTA 25 (mild); L: PTA 45 (mod)"),
+    # near misses: one ear twice, a bare average pair (read as an ear pair elsewhere), no
+    # test named
+    ("WRS R 84% R 88%", "WRS R 84% R 88%"),
+    ("PTA R 40, L 45", "PTA R 40, L 45"),
+    ("R 84% L 48%", "R 84% L 48%"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), EAR_VALUES)
+def test_a_tests_ear_values_are_written_per_ear(text, expected):
+    assert results_by_ear_written_out(text) == expected
+
+
+SPEECH_RIGHT_84_LEFT_80 = build(
+    30,
+    speech={"right": {"srt_db": 30, "wrs_percent": 84}, "left": {"srt_db": 30, "wrs_percent": 80}},
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("WRS R 84% L 80%", []),
+        ("WRS R 84% L 48%", ["fabricated_result"]),
+        ("WRS R 80% L 84%", []),  # within 10 points each way: no error
+    ],
+)
+def test_each_ears_score_is_judged_against_that_ear(reply, errors):
+    assert check_reply(reply, SPEECH_RIGHT_84_LEFT_80).critical_errors == errors
+
+
+def test_ear_values_are_written_in_linear_time():
+    def cost(n):
+        text = "WRS R 84% L 48%, PTA R 25 (mild) L 45 (mod); tymp: Rt A | " * n
+        return len(text), cpu_cost(lambda: results_by_ear_written_out(text))
+
+    size, small = cost(2000)
+    _, big = cost(8000)
+    assert size > 100_000
+    assert big < 2.0 and big < 10 * max(small, 0.02)

@@ -55,7 +55,11 @@ from clinbench.audiogram.findings import (
     Verdict,
 )
 from clinbench.audiogram.judges import JUDGES, CaseFacts, judge_claims
-from clinbench.audiogram.notation import export_fields_written_out, ocr_slips_mended
+from clinbench.audiogram.notation import (
+    export_fields_written_out,
+    ocr_slips_mended,
+    results_by_ear_written_out,
+)
 from clinbench.audiogram.rules_reply import case_audiogram
 from clinbench.audiogram.statements import read_statements, sections
 
@@ -157,7 +161,11 @@ def check_reply(
     truth = case_facts(case_or_audiogram, std.name, tolerance_db, wrs_tolerance, criteria)
     checker = Judge(truth)
     parts, read = sections(
-        written_out(without_unclaimed(export_fields_written_out(ocr_slips_mended(reply_text))))
+        written_out(
+            without_unclaimed(
+                results_by_ear_written_out(export_fields_written_out(ocr_slips_mended(reply_text)))
+            )
+        )
     )
     judge_clauses((claims for part in parts for claims in read_statements(part)), checker)
     claims = [c for part in parts if may_hold_shorthand(part) for c in read_claims(part)]

@@ -783,3 +783,31 @@ def export_fields_written_out(text: str) -> str:
     if "_r" in low or "_l" in low or ".r" in low or ".l" in low:
         text = _EAR_SUFFIXED_FIELD.sub(r"\2: \1=\3;", text)
     return text
+
+
+# A test's name, then its value for each ear on one line ("WRS R 84% L 48%", "PTA R 25 (mild)
+# L 45 (mod)", "tymp: Rt A | Lt B"): each value is its ear's result of that test. Seen in
+# handwritten notes (issue #26, batch 32); hand-written, as notation.py's other rewrites.
+_EAR_VALUE = r"[ \t]*:?[ \t]*([^\s|;,]{1,8}(?:[ \t]*\([^()\n]{0,20}\))?)"
+_EAR_LETTERS = r"(?-i:(Rt|RE|R|Lt|LE|L))"  # the longer tag first: "Lt" is not "L" then "t"
+_TEST_EAR_VALUES = re.compile(
+    r"\b((?i:wrs|srt|pta|tymps?|tympanograms?|reflexes|oaes?))[ \t]*:?[ \t]*"
+    rf"{_EAR_LETTERS}\b{_EAR_VALUE}[ \t]*[|;,/]?[ \t]*{_EAR_LETTERS}\b{_EAR_VALUE}"
+)
+
+
+def _test_ear_values(m: re.Match) -> str:
+    test, ear, value, other, other_value = m.groups()
+    if ear[0] == other[0]:
+        return m.group(0)  # one ear twice: no pair
+    if test.lower() in ("pta", "srt") and "(" not in value + other_value:
+        return m.group(0)  # bare average pairs: ear_pairs_to_text reads them
+    return f"{ear}: {test} {value}; {other}: {test} {other_value}"
+
+
+def results_by_ear_written_out(text: str) -> str:
+    """Return ``text`` with a test's two ear values on one line ("WRS R 84% L 48%") written
+    as one clause per ear ("R: WRS 84%; L: WRS 48%"); any other text unchanged. Linear."""
+    if "R" not in text or "L" not in text:
+        return text
+    return _TEST_EAR_VALUES.sub(_test_ear_values, text)

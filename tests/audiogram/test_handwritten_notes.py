@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from clinbench.audiogram.check import check_reply
+from clinbench.audiogram.claims import read_claims
 from clinbench.audiogram.notation import results_by_ear_written_out
 from clinbench.audiogram.statements import read_statements
 
@@ -102,3 +103,21 @@ def test_ear_values_are_written_in_linear_time():
     _, big = cost(8000)
     assert size > 100_000
     assert big < 2.0 and big < 10 * max(small, 0.02)
+
+
+# --- a conduction named after a level list, before values of its own, labels only those ---
+
+LIST_THEN_CONDUCTION = [
+    ("Rt: 1k 45, 2k 50, 3k 45, BC 40-45", "air"),
+    ("Rt: 1k 45, 2k 50, 3k 45, bone (m) 40", "air"),
+    # near misses: a conduction before the list, or after it with no values of its own
+    ("Rt BC: 1k 45, 2k 50, 3k 45", "bone"),
+    ("Rt: 1k 45, 2k 50, 3k 45 all BC", "bone"),
+]
+
+
+@pytest.mark.parametrize(("text", "conduction"), LIST_THEN_CONDUCTION)
+def test_conduction_after_a_level_list_labels_its_own_values(text, conduction):
+    listed = [c for c in read_claims(text) if c.kind == "threshold"]
+    assert [c.frequencies for c in listed] == [(1000,), (2000,), (3000,)]
+    assert {c.conduction for c in listed} == {conduction}

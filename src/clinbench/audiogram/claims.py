@@ -824,11 +824,13 @@ def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
     listed = list(_KHZ_LIST.finditer(text, start, end))
     if len(listed) >= 3:
         out = []
+        marks = _Positioned(t for t in toks if t.kind == "conduction")
         for m in listed:
             tok = Token("level", m.group(2), m.start(1), m.end(2), "level")
             hz = KHZ[m.group(1).lstrip("0") or m.group(1)]
-            out.append(put.claim(text, "threshold", _bind(tok, ears, block), tok,
-                                 value=int(m.group(2)), freqs=(hz,), rule="khz list"))  # fmt: skip
+            claim = put.claim(text, "threshold", _bind(tok, ears, block), tok,
+                              value=int(m.group(2)), freqs=(hz,), rule="khz list")  # fmt: skip
+            out.append(_level_conduction(text, marks, tok, put, claim))
         return out
     out = _slash_lists(text, start, end, toks, ears, block, put)
     pairs = [(tok, freq) for tok, freq in _level_frequency_pairs(text, toks)
@@ -860,17 +862,25 @@ _LATER_CLAUSE = re.compile(r"\(|\s[-\u2013]\s+with\b")
 "with" ("40 right, 45 left - with bone following air at 4 kHz")."""
 
 
+_OWN_LEVELS = re.compile(r"\s*(?:\((?:m|masked)\)|masked)?\s*[:=]?\s*-?\d")
+"""A conduction named after a level that opens values of its own ("1k 45, 2k 50, BC 40-45"):
+it labels those values, not the levels before it."""
+
+
 def _level_conduction(text: str, marks: _Positioned, tok: Token, put: _Put, claim: Claim) -> Claim:
     """Return ``claim`` in the conduction named last before its level ("air 35-50, masked
     bone 5-10 and 20 at 2 kHz": bone), else the statement's, unless the statement names it
     only inside a parenthesis or a later "- with" clause after the level ("500 Hz 40
-    (masked BC 10)": air). Source:
+    (masked BC 10)": air), or names it after the level before values of its own ("1k 45, 2k
+    50, BC 40": air). Source:
     audiogram forms write a conduction before the values it labels (BSA 2018)."""
     before = marks.last_before(tok.start)
     if before is not None:
         return replace(claim, conduction="bone" if before.value in ("bone", "bc") else "air")
     after = marks.first_after(tok.end)
-    if after is not None and _LATER_CLAUSE.search(text, tok.end, after.start):
+    if after is not None and (
+        _LATER_CLAUSE.search(text, tok.end, after.start) or _OWN_LEVELS.match(text, after.end)
+    ):
         return replace(claim, conduction="air")
     return claim
 

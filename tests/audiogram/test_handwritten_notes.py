@@ -44,11 +44,13 @@ SLASH_TAGS = [
     ("R/ WNL", [("degree", ("right",), "normal"), ("no_loss", ("right",), "normal")]),
     ("L/ gaps 30\n   CHL mild",
      [("degree", ("left",), "mild"), ("type", ("left",), "conductive")]),
+    ("R ~ severe HL", [("degree", ("right",), "severe")]),  # "~": about
     # near misses: "R/L" (no space after the slash) is both ears; an ear letter inside a
     # word ("HL/ ") is no tag
     ("R/L mild SNHL",
      [("degree", ("right", "left"), "mild"), ("type", ("right", "left"), "sensorineural")]),
     ("mild HL/ SNHL", [("degree", (), "mild"), ("type", (), "sensorineural")]),
+    ("HR ~ severe HL", [("degree", (), "severe")]),  # a letter inside a word is no ear
 ]  # fmt: skip
 
 

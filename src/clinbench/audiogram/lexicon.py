@@ -175,14 +175,15 @@ NOT_DONE = re.compile(
 # Ear notations: right/left, RE/LE, AD/AS, Rt/Lt (RT/LT), and a bare R or L as a tag
 # ("R:", "R ear", "R)", "R =").
 _TAGGED = (
-    r"(?=/\s|\s*(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
+    r"(?=/\s|\s*(?:~\s*)?(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
     r"conductive|mixed|snhl|chl|hearing|thresholds?|type\s+[a-d][ds]?|"
     # a chat's shorthand: the region or onset of the ear's loss ("R low-freq CHL", "L sudden")
     r"sudden|(?:low|mid|high)[\s-]*freq\w*|rising|cookie[\s-]*bite|notch\w*|wnl)\b))"
 )
 """What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC", a
-handwritten note's slash before a space ("R/ WNL", "L/ flat 45"; "R/L" is both ears), and
+handwritten note's slash before a space ("R/ WNL", "L/ flat 45"; "R/L" is both ears), a
+tilde for "about" between the letter and the rest ("R ~ severe HL"), and
 a finding about the ear ("R moderately severe", "L mild SNHL": a capital R or L alone before
 a degree or type word, or the region or onset of its loss, names the ear, as before a tympanogram
 type: "R type B"), and an

@@ -19,12 +19,26 @@ WRITTEN_OUT = [
     ('"right_ear": {"type": "mixed"}', 'right ear: {"type": "mixed"}'),
     ('"LE": {"pta": 30}', 'left ear: {"pta": 30}'),
     ('"word_recognition_pct": 88', "word recognition: 88%"),
+    (
+        '{"code": {"text": "Air conduction 2000 Hz"}, "bodySite": {"text": "left ear"}, '
+        '"valueQuantity": {"value": 30, "unit": "dB HL"}}',
+        "{left ear: Air conduction 2000 Hz: 30 dB HL}",
+    ),
+    (
+        '{"code": {"text": "Tympanometry"}, "bodySite": {"text": "Right ear"}, '
+        '"valueString": "Type B"}',
+        "{Right ear: Tympanometry: Type B}",
+    ),
     # near misses: ear words that are no ear field, fields named for no ear
     ("the left ear: mild loss", "the left ear: mild loss"),
     ("year=2024; hearing=normal", "year=2024; hearing=normal"),
     ("MAX_LEVEL=120 dB", "MAX_LEVEL=120 dB"),
     ('"right": "normal", "Le": {"x": 1}', '"right": "normal", "Le": {"x": 1}'),  # no object; "Le"
     ('"pct_done": 88', '"pct_done": 88'),
+    (  # a site that is not followed by the value: left as written
+        '{"code": {"text": "PTA"}, "bodySite": {"text": "left ear"}, "note": "x"}',
+        '{"code": {"text": "PTA"}, "bodySite": {"text": "left ear"}, "note": "x"}',
+    ),
     ("tested at 2000 Hz, 45 dB", "tested at 2000 Hz, 45 dB"),
 ]
 
@@ -48,6 +62,11 @@ LEFT_MILD = build(10, 30)  # right 10 flat, left 30 flat; no tympanometry
         ('{"left_ear": {\n  "degree": "mild",\n  "pta": 30\n}}', []),
         ('{"right_ear": {\n  "degree": "mild",\n  "pta": 30\n}}', ["laterality_confusion"]),
         ('{"RE": {"word_recognition_pct": 96}}', ["fabricated_result"]),  # no speech test
+        (
+            '[{"code": {"text": "Air conduction threshold 2000 Hz"}, "bodySite": {"text": '
+            '"right ear"}, "valueQuantity": {"value": 70, "unit": "dB HL"}}]',
+            ["fabricated_result"],  # the right is 10 at 2 kHz
+        ),
     ],
 )
 def test_export_records_are_read_with_their_ears(reply, errors):

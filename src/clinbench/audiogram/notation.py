@@ -752,6 +752,22 @@ _EAR_OF_TAG = {"re": "right", "ad": "right", "r": "right", "le": "left", "as": "
 _PERCENT_FIELD = re.compile(r"""["']?([A-Za-z]\w{0,40}?)_(?:pct|percent)["']?\s*:\s*(\d{1,3})\b""")
 
 
+_FHIR_OBSERVATION = re.compile(
+    r""""code"\s*:\s*\{\s*"text"\s*:\s*"([^"\n]{1,80})"\s*\}\s*,\s*"""
+    r""""bodySite"\s*:\s*\{\s*"text"\s*:\s*"([^"\n]{1,30})"\s*\}\s*,\s*"""
+    r""""value(?:Quantity|String)"\s*:\s*(?:\{\s*"value"\s*:\s*(-?\d{1,3}(?:\.\d{1,2})?)\s*"""
+    r"""(?:,\s*"unit"\s*:\s*"([^"\n]{0,12})"\s*)?\}|"([^"\n]{1,60})")"""
+)
+"""A FHIR Observation's test, body site and value, in that order: the site names the ear of
+the value (HL7 FHIR R4 Observation: code, bodySite, value[x])."""
+
+
+def _fhir_observation(m: re.Match) -> str:
+    test, site, number, unit, words = m.groups()
+    value = f"{number} {unit or ''}".strip() if number is not None else words
+    return f"{site}: {test}: {value}"
+
+
 def _ear_object(m: re.Match) -> str:
     ear = (m.group(1) or _EAR_OF_TAG[m.group(2).lower()]).lower()
     return f"{ear} ear: "
@@ -768,7 +784,8 @@ def export_fields_written_out(text: str) -> str:
     """Return ``text`` with a record's ear field ("ear=L;", ``"ear": "R",``) written as the
     ear's tag ("L:"), a record's frequency and level fields (``"hz": 3000, "db": 80``) as
     "3000 Hz 80 dB", an object under an ear's key (``"right_ear": {``, ``"LE": {``) as "right
-    ear: {", a percentage field (``"word_recognition_pct": 88``) as "word recognition: 88%",
+    ear: {", a FHIR Observation's code, bodySite and value as "left ear: <code>: 80 dB HL",
+    a percentage field (``"word_recognition_pct": 88``) as "word recognition: 88%",
     and a field named for its ear ("TYMP_R=A") as "R: TYMP=A;"; any other
     text unchanged. Linear: one pass per rewrite, each tried only where its key is."""
     low = text.lower()
@@ -778,6 +795,8 @@ def export_fields_written_out(text: str) -> str:
         text = _HZ_DB_FIELDS.sub(r"\1 Hz \2 dB", text)
     if "{" in text:
         text = _EAR_OBJECT.sub(_ear_object, text)
+        if '"bodysite"' in low:
+            text = _FHIR_OBSERVATION.sub(_fhir_observation, text)
     if "_pct" in low or "_percent" in low:
         text = _PERCENT_FIELD.sub(_percent_field, text)
     if "_r" in low or "_l" in low or ".r" in low or ".l" in low:

@@ -738,6 +738,8 @@ _EAR_FIELD = re.compile(
 _EAR_FIELD_NEED = re.compile(r"""ear["']?\s*[:=]\s*["']?[rlad]""")
 """What an ear field needs, searched in the lower-cased text: opening with a literal, the
 engine skips from one "ear" to the next."""
+
+
 _HZ_FIELD_NEED = re.compile(r"""hz["']?\s*[:=]\s*\d""")
 _FREQ_FIELD_NEED = re.compile(r"""freq\w*["']?\s*[:=]\s*\d""")
 _HZ_DB_FIELDS = re.compile(
@@ -797,9 +799,9 @@ def export_fields_written_out(text: str) -> str:
         text = _EAR_OBJECT.sub(_ear_object, text)
         if '"bodysite"' in low:
             text = _FHIR_OBSERVATION.sub(_fhir_observation, text)
-    if "_pct" in low or "_percent" in low:
+    if "_" in text and ("_pct" in low or "_percent" in low):
         text = _PERCENT_FIELD.sub(_percent_field, text)
-    if "_r" in low or "_l" in low or ".r" in low or ".l" in low:
+    if "=" in text and ("_r" in low or "_l" in low or ".r" in low or ".l" in low):
         text = _EAR_SUFFIXED_FIELD.sub(r"\2: \1=\3;", text)
     return text
 
@@ -815,6 +817,11 @@ _TEST_EAR_VALUES = re.compile(
 )
 
 
+_LONE_EAR_LETTER = re.compile(r"[RL](?<=[ \t:][RL])(?:t|E)?\b")
+"""What a test's ear values need: an ear tag standing alone after a space or colon (opening
+with the letters, the engine skips from one capital R or L to the next)."""
+
+
 def _test_ear_values(m: re.Match) -> str:
     test, ear, value, other, other_value = m.groups()
     if ear[0] == other[0]:
@@ -827,6 +834,6 @@ def _test_ear_values(m: re.Match) -> str:
 def results_by_ear_written_out(text: str) -> str:
     """Return ``text`` with a test's two ear values on one line ("WRS R 84% L 48%") written
     as one clause per ear ("R: WRS 84%; L: WRS 48%"); any other text unchanged. Linear."""
-    if "R" not in text or "L" not in text:
+    if not _LONE_EAR_LETTER.search(text):
         return text
     return _TEST_EAR_VALUES.sub(_test_ear_values, text)

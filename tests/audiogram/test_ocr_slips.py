@@ -80,3 +80,23 @@ def test_mending_is_linear():
     _, big = cost(8000)
     assert size > 100_000
     assert big < 2.0 and big < 10 * max(small, 0.02)
+
+
+@pytest.mark.parametrize("unit", ["rnild pattern turn, ", "rnrnrnrnrn"])
+def test_mending_words_with_rn_only_is_linear(unit):
+    # Text whose only slip sign is "rn" takes the word-by-word path; one long word of "rn"
+    # is looked at once, not once per "rn" in it.
+    def cost(n):
+        text = unit * n
+        return len(text), cpu_cost(lambda: ocr_slips_mended(text))
+
+    size, small = cost(6000)
+    _, big = cost(24000)
+    assert size > 50_000
+    assert big < 2.0 and big < 10 * max(small, 0.02)
+
+
+def test_words_with_rn_are_mended_alone_and_the_rest_kept():
+    assert ocr_slips_mended("a pattern of rnild, then rnod-sev (turn)") == (
+        "a pattern of mild, then mod-sev (turn)"
+    )

@@ -703,6 +703,7 @@ _OCR_MENDED = {_ocr_key(word): word for word in OCR_WORDS}
 _OCR_SLIP_I = re.compile(r"I(?<=[a-z]I)")
 _OCR_SLIP_DIGIT = re.compile(r"[01](?=[A-Za-z])(?<=[A-Za-z][01])")
 _OCR_SLIP_L = re.compile(r"l(?:(?<=[A-Z]l)(?![a-z])|(?<![A-Za-z]l)(?=m))")
+_OCR_RN = re.compile("rn|RN")
 _OCR_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z01]*[A-Za-z](?![A-Za-z0-9])")
 
 
@@ -717,15 +718,35 @@ def _ocr_mend(m: re.Match) -> str:
 def ocr_slips_mended(text: str) -> str:
     """Return ``text`` with the clinical words an OCR misread ("rnild", "C0NDUCTIVE",
     "normaI", "lmpressi0n") spelt right; any other text unchanged. Linear: one pass."""
-    if not (
-        "rn" in text
-        or "RN" in text
-        or _OCR_SLIP_I.search(text)
-        or _OCR_SLIP_DIGIT.search(text)
-        or _OCR_SLIP_L.search(text)
-    ):
-        return text
-    return _OCR_WORD.sub(_ocr_mend, text)
+    if _OCR_SLIP_I.search(text) or _OCR_SLIP_DIGIT.search(text) or _OCR_SLIP_L.search(text):
+        return _OCR_WORD.sub(_ocr_mend, text)
+    if "rn" in text or "RN" in text:
+        return _rn_words_mended(text)  # everyday words hold "rn" ("pattern"): mend only those
+    return text
+
+
+_OCR_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01")
+
+
+def _rn_words_mended(text: str) -> str:
+    """Return ``text`` with the words holding "rn" mended, the rest untouched (each
+    character is looked at once: a word is skipped past once mended)."""
+    out: list[str] = []
+    last = 0
+    for m in _OCR_RN.finditer(text):
+        if m.start() < last:
+            continue  # inside the word mended last
+        start, end = m.start(), m.end()
+        while start > last and text[start - 1] in _OCR_LETTERS:
+            start -= 1
+        while end < len(text) and text[end] in _OCR_LETTERS:
+            end += 1
+        word = None if text[end : end + 1].isdigit() else _OCR_WORD.fullmatch(text, start, end)
+        out.append(text[last:start])
+        out.append(_ocr_mend(word) if word else text[start:end])
+        last = end
+    out.append(text[last:])
+    return "".join(out)
 
 
 # Records of machine-structured output (issue #26, batch 31: JSON, key=value exports) whose

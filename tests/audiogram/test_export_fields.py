@@ -35,6 +35,7 @@ WRITTEN_OUT = [
     ("MAX_LEVEL=120 dB", "MAX_LEVEL=120 dB"),
     ('"right": "normal", "Le": {"x": 1}', '"right": "normal", "Le": {"x": 1}'),  # no object; "Le"
     ('"pct_done": 88', '"pct_done": 88'),
+    ('"upright": {"x": 1}, HR: {"y": 2}', '"upright": {"x": 1}, HR: {"y": 2}'),  # inside words
     (  # a site that is not followed by the value: left as written
         '{"code": {"text": "PTA"}, "bodySite": {"text": "left ear"}, "note": "x"}',
         '{"code": {"text": "PTA"}, "bodySite": {"text": "left ear"}, "note": "x"}',

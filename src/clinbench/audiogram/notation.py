@@ -769,7 +769,8 @@ _HZ_DB_FIELDS = re.compile(
     re.I,
 )
 _EAR_OBJECT = re.compile(
-    r"""["']?(?:(right|left)(?:[_ -]?ear)?|(?-i:(RE|LE|AD|AS|R|L)))["']?\s*:\s*(?=\{)""", re.I
+    r"""(?<![\w"'])["']?(?:(right|left)(?:[_ -]?ear)?|(?-i:(RE|LE|AD|AS|R|L)))["']?\s*:\s*(?=\{)""",
+    re.I,
 )
 _EAR_OF_TAG = {"re": "right", "ad": "right", "r": "right", "le": "left", "as": "left", "l": "left"}
 _PERCENT_FIELD = re.compile(r"""["']?([A-Za-z]\w{0,40}?)_(?:pct|percent)["']?\s*:\s*(\d{1,3})\b""")

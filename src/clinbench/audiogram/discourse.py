@@ -272,6 +272,27 @@ THREAD_ENDORSED = re.compile(
     r"\b(?:agree|concur)\w*\b[^.\n]{0,60}\b(?:below|your|his|her|their)\b|\bas\s+below\b", re.I
 )
 
+REASONING_END = re.compile(
+    r"</think>|^[ \t]*(?:\*\*)?(?:final[ \t]+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*$",
+    re.I | re.M,
+)
+"""The end of a reasoning model's visible thinking: a closing ``</think>`` tag, or an
+"Answer:" / "Final answer:" / "**Answer**" heading line; what comes before is reasoning."""
+
+SECOND_THOUGHT = re.compile(
+    r"(?:^|(?<=[.!?\n\u2026]))[ \t]*(?:(?:wait|hold\s+on|hmm+|actually)\b|"
+    r"let\s+me\s+(?:re-?)?(?:check|look\s+again)\b|no[ \t]*(?=[,:;\u2013\u2014]|-|\.))",
+    re.I | re.M,
+)
+"""A second thought opening a sentence of the reasoning ("Wait, is it?", "Hmm, no: ...",
+"... hold on, that's the circle trace", "moderate? No - 33.75 is under 35", "Let me
+check"): the sentence just before it is withdrawn; the reasoning's later words stand."""
+
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n|\u2026|\.\.\.|[!?]$")
+_THOUGHT_REACH = 300
+"""How far back a second thought's withdrawn sentence may start (characters)."""
+
+
 TURN = re.compile(
     r"^[ \t]*(?:\*\*)?([A-Za-z][A-Za-z.' ]{0,24}?)(?:\*\*)?[ \t]*(?:\([^)\n]{0,30}\))?[ \t]*"
     r"(?:\*\*)?:(?:\*\*)?",
@@ -372,6 +393,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         CORRECTION_MARK,
         "'Edit:'/'Update:' notes on forum and chat posts, and 'no, it's ...' in speech: a "
         "self-correction, read as the claim reader's own (claims.LEXICON 'self-correction')",
+    ),
+    "second thought": (
+        SECOND_THOUGHT,
+        "visible reasoning of 'thinking' language models (<think> blocks, 'Reasoning:' before "
+        "'Final answer:'): a reading followed by 'wait', 'hmm, no', 'hold on' is withdrawn "
+        "by the model itself; the label rule of validation batch 29",
     ),
     "quoted thread": (
         EMAIL_HISTORY,
@@ -701,6 +728,42 @@ def _without_other_speakers(text: str) -> str:
     return _blank_spans(text, spans)
 
 
+def _withdrawn_sentence(text: str, mark: int) -> tuple[int, int]:
+    """Return the span of the sentence just before a second thought at ``mark`` (back to
+    the previous sentence end, a line start, or :data:`_THOUGHT_REACH` characters)."""
+    end = mark
+    while end > 0 and text[end - 1] in " \t\n.!?\u2026":
+        end -= 1
+    start = max(0, end - _THOUGHT_REACH)
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, start, end)]
+    return (ends[-1] if ends else start), end
+
+
+def _without_second_thoughts(text: str) -> str:
+    """Return ``text`` with each reasoning sentence that a second thought withdraws blanked
+    (only in the reasoning before a :data:`REASONING_END`; the answer is read whole)."""
+    ends = [m.start() for m in REASONING_END.finditer(text)]
+    if not ends:
+        return text
+    reasoning = ends[-1]
+    spans = [
+        _withdrawn_sentence(text, m.start()) for m in SECOND_THOUGHT.finditer(text, 0, reasoning)
+    ]
+    return _blank_spans(text, sorted(spans))
+
+
+def _second_thought_possible(text: str, low: str) -> bool:
+    """Return whether ``text`` may hold a reasoning block with a second thought (a cheap test)."""
+    return ("</think>" in low or "answer" in low) and (
+        "wait" in low
+        or "hold on" in low
+        or "hmm" in low
+        or "actually" in low
+        or "let me" in low
+        or "no" in low
+    )
+
+
 def _correction_possible(text: str, low: str) -> bool:
     """Return whether ``text`` may hold a correction mark (a cheap test: "edit", "update",
     "amend", "make that", or "no" before a comma, colon, dash or space)."""
@@ -729,6 +792,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
     (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
     (lambda text, low: "~~" in text or "</" in text, lambda text: STRUCK.sub(_blank, text)),
+    (_second_thought_possible, _without_second_thoughts),
     (
         _correction_possible,
         _as_self_corrections,

@@ -754,7 +754,7 @@ def _without_second_thoughts(text: str) -> str:
 
 def _second_thought_possible(text: str, low: str) -> bool:
     """Return whether ``text`` may hold a reasoning block with a second thought (a cheap test)."""
-    return ("</think>" in low or "answer" in low) and (
+    return ("</think>" in low or "answer:" in low or "answer**" in low or "answer\n" in low) and (
         "wait" in low
         or "hold on" in low
         or "hmm" in low

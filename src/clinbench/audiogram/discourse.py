@@ -259,14 +259,25 @@ ENDORSED = re.compile(
 """The writer takes attributed words over ("..., and I agree", "which is correct", "nothing
 to add", "Agree with all of it", "checked every value - correct")."""
 
+_QUOTE_MARKS = r"^[ \t]*(?:>[ \t]*){0,8}"
 EMAIL_HISTORY = re.compile(
     r"^[ \t]*-{2,}[ \t]*(?:original|forwarded)[ \t]+message[ \t]*-{2,}|"
-    r"^[ \t]*On\b[^\n]{1,160}\bwrote:[ \t]*$|^[ \t]*From:[^\n]{1,160}\n[ \t]*(?:Sent|Date):",
+    + _QUOTE_MARKS
+    + r"On\b[^\n]{1,160}\bwrote:[ \t]*$|"
+    + _QUOTE_MARKS
+    + r"[^\n>]{1,120}\bwrote\s+on\b[^\n\d]{0,40}\d[^\n]{0,40}:[ \t]*$|"
+    + _QUOTE_MARKS
+    + r"From:[^\n]{1,160}\n"
+    + _QUOTE_MARKS
+    + r"(?:Sent|Date):|"
+    r"^[ \t]*>>>[^\n]{1,160}(?:>>>|:)[ \t]*$",
     re.I | re.M,
 )
 """The start of an earlier message quoted below a reply ("-----Original Message-----",
-"On Mon 3 May, Dr Jones wrote:", a "From: / Sent:" header): what follows is the earlier
-writer's, not the reply's (e-mail clients' quoting conventions, RFC 3676 and Outlook)."""
+"On Mon 3 May, Dr Jones wrote:", "Mr Tan wrote on 04/11/2026:", a "From: / Sent:" header,
+each also behind the ">" marks of a quoting client, or GroupWise's ">>> Dr Cole 05/11/2026
+10:02 >>>" line): what follows is the earlier writer's, not the reply's (e-mail clients'
+quoting conventions, RFC 3676, Outlook and GroupWise)."""
 
 THREAD_ENDORSED = re.compile(
     r"\b(?:agree|concur)\w*\b[^.\n]{0,60}\b(?:below|your|his|her|their)\b|\bas\s+below\b", re.I
@@ -798,7 +809,13 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         _as_self_corrections,
     ),
     (
-        lambda text, low: "wrote:" in low or "message" in low or "from:" in low,
+        lambda text, low: (
+            "wrote:" in low
+            or "message" in low
+            or "from:" in low
+            or "wrote on" in low
+            or ">>>" in text
+        ),
         lambda text: _without_quoted_thread(text),
     ),
     (lambda text, low: "?" in text, lambda text: QUESTION.sub(_blank, text)),

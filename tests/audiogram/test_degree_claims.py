@@ -106,6 +106,13 @@ READING = [
     ("mild", None, False, "mild, 4fa 30", [("degree", (), "mild", None, A, (), (GRADED,
                                                                               "average named"))]),
     ("moderate", None, False, "moderate, flat", []),
+    # an ear's label, then its bare grade and its average (batch 30 as tuning data)
+    ("left: severe", "left", False, "left: severe, pta 41.25 db hl",
+     [("degree", L, "severe", None, A, (), (GRADED, "average named"))]),
+    ("right ear - mild", "right", False, "right ear - mild, average 30",
+     [("degree", R, "mild", None, A, (), (GRADED, "average named"))]),
+    ("left: severe", "left", False, "left: severe, flat", []),
+    ("left: severe tinnitus", "left", False, "left: severe tinnitus, pta 20", []),
     # the grading scale listed is no grade (batch 18 as tuning data)
     ("the hearing loss is graded as mild", None, False,
      "the hearing loss is graded as mild, moderate, severe, or profound", []),
@@ -290,10 +297,15 @@ moderately severe)."""
      ["severity_misclassification"]),
     ("Grades run mild, moderate, severe or profound. Moderate on the right, moderately severe "
      "on the left.", []),
+    ("Sensorineural.\nRight: moderate, PTA 45 dB HL.\nLeft: mild, PTA 50 dB HL.",
+     ["severity_misclassification"]),
+    ("Sensorineural.\nRight: moderate, PTA 45 dB HL.\nLeft: moderately severe, PTA 50 dB HL.",
+     []),
 ])  # fmt: skip
 def test_end_to_end_grades_said_of_an_ear_or_an_average(reply, errors):
     """Failed on main (c1d77a7): no degree finding for the first and third reply, and the
-    scale listed in the fourth read as grades (a severity error)."""
+    scale listed in the fourth read as grades (a severity error); the fifth failed on main
+    f21c118 (an ear's label before its grade: no degree read)."""
     assert check_reply(reply, MODERATE_BOTH).critical_errors == errors
 
 

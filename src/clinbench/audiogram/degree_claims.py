@@ -122,6 +122,10 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "a grade said of an ear with no loss word ('severe in both ears', 'moderate on the "
      "right', 'mild bilaterally'): it grades that ear's hearing, as WHO 2021 grades an ear "
      "(spoken handovers and dispenser reports, issue #26 batches 19-20, used as tuning data)"),
+    ("ear label", r"^\s*(?:the\s+)?(?:right|left)(?:\s+ear)?\s*[:\u2013-]\s*",
+     "an ear's label before its grade ('Left: severe, PTA 41.25 dB HL'): the grade is that "
+     "ear's, read as a clause of descriptors alone (e-mail replies, issue #26 batch 30, used "
+     "as tuning data)"),
     ("average named", r"\b(?:averages?|ptas?|[34]fa|mean)\b",
      "a sentence of a bare grade and an average ('Moderate, averages about 85 and 87'): "
      "the grade is the average's, the PTA-based degree of WHO 2021 and Clark 1981 (batch "
@@ -197,6 +201,7 @@ AVERAGE_IN_PARENS = _RULES["average in parentheses"]
 AGE_RELATED_LOSS = _RULES["age-related loss"]
 GRADE_GIVEN = _RULES["grade given"]
 AVERAGE_NAMED = _RULES["average named"]
+EAR_LABEL = _RULES["ear label"]
 GRADE_LIST = _RULES["scale of grades"]
 SCALE_END = _RULES["last of a scale"]
 EAR_NORMAL = _RULES["ear said normal"]
@@ -233,9 +238,15 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
         return ("grade given",)
     if AGE_RELATED_LOSS.search(low):
         return ("age-related loss named",)
-    if BARE_DESCRIPTOR.match(low) and AVERAGE_NAMED.search(sent_low or low):
+    if _descriptors_alone(low) and AVERAGE_NAMED.search(sent_low or low):
         return ("average named",)
     return None
+
+
+def _descriptors_alone(low: str) -> bool:
+    """Return whether a clause is grade words alone, after an ear's label if it has one."""
+    label = EAR_LABEL.match(low)
+    return BARE_DESCRIPTOR.match(low[label.end() :] if label else low) is not None
 
 
 def _scale_spans(low: str, sent_low: str) -> list[tuple[int, int]]:

@@ -23,6 +23,9 @@ BLANKED = [
      ["Left 45"], ["circles are the right ear", "Right."]),
     ("Right 1 kHz is 20? No \u2014 it is 40.\n**Answer**\nRight conductive.",
      ["is 20"], ["it is 40", "Right conductive."]),
+    # a trailing off is no sentence end: the withdrawn reading runs over it
+    ("<think>\nRight: 45 at 500, 2k is... 15? No, that was 1k. 2k is 35.\n</think>\nOk.",
+     ["15?"], ["2k is 35", "Ok."]),
     ("<think>\nRight is 2.5 dB worse. So the right is worse? Let me check: yes.\n</think>\nOk.",
      ["So the right is worse"], ["Right is 2.5 dB worse", "Let me check: yes."]),
 ]  # fmt: skip

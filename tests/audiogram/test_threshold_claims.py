@@ -134,6 +134,11 @@ READING = [
     # negated bone, one ear, nothing else named: read as that ear's range (of bone, the
     # conduction the clause talks about), as the pattern reader did
     ("no bone 5-10 db", "right", [("threshold_range", R, 5, 10, "bone", (), (WHOLE_EAR,))]),
+    # a slope, the fall across an octave, is no level (batch 29 as tuning data)
+    ("steep fall between 1k and 2k: 40 db in one octave", "right", []),
+    ("falling 20 db per octave above 1 khz", "left", []),
+    ("40 db at 1 khz, one octave below", "right",  # near miss: a level, then an octave
+     [("threshold", R, 40, None, "air", (1000,), (AT,))]),
 ]  # fmt: skip
 
 

@@ -299,9 +299,10 @@ SECOND_THOUGHT = re.compile(
 "... hold on, that's the circle trace", "moderate? No - 33.75 is under 35", "Let me
 check"): the sentence just before it is withdrawn; the reasoning's later words stand."""
 
-_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n|\u2026|\.\.\.|[!?]$")
+_SENTENCE_END = re.compile(r"(?<!\.\.)[.!?](?=\s)|\n|[!?]$")
 _THOUGHT_REACH = 300
-"""How far back a second thought's withdrawn sentence may start (characters)."""
+"""How far back a second thought's withdrawn sentence may start (characters). A trailing
+off ("2k is... 15? No") is no sentence end: the withdrawn reading runs on over it."""
 
 
 TURN = re.compile(

@@ -143,6 +143,9 @@ NUMBER_AFTER_SKIP = re.compile(
     r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
     r"sl|spl|snr|nhl|ehl|"
     r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|dip|"
+    # a slope: the fall across an octave ("40 dB in one octave", "20 dB per octave")
+    r"(?:per|in|over|across|within)\s+(?:(?:one|two|three|an?|a\s+single|each|every|the)\s+)?"
+    r"octaves?|"
     # a distance from the other conduction ("bone sits 5 dB below air"), not a level
     r"(?:below|above|under|over)\s+(?:the\s+)?(?:air|bone|ac|bc)\b|"
     # the gap is the value's noun, after up to two words of its own ("a 40 dB conductive
@@ -150,8 +153,8 @@ NUMBER_AFTER_SKIP = re.compile(
     r"(?:(?!(?:and|with|but|or|no|an?|the|at|in|on|of|so|plus)\b)[a-z/-]+\s+){0,2}gaps?)\b"
 )
 """After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip", "5 dB below
-air", "a 40 dB conductive gap", a level in dB SL/SPL/nHL. Source: clinic reports; the dB scales of
-audiology (ANSI S3.6)."""
+air", "a 40 dB conductive gap", a slope ("40 dB in one octave"), a level in dB
+SL/SPL/nHL. Source: clinic reports; the dB scales of audiology (ANSI S3.6)."""
 NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
 """The level a no response was found at, between it and its frequency (a level is in dB:
 "NR at 4 kHz" names a frequency). Source: clinic reports."""

@@ -139,6 +139,11 @@ READING = [
     ("falling 20 db per octave above 1 khz", "left", []),
     ("40 db at 1 khz, one octave below", "right",  # near miss: a level, then an octave
      [("threshold", R, 40, None, "air", (1000,), (AT,))]),
+    # differences named at a distance are no levels (batch 29 as tuning data)
+    ("air-bone differences where bone responded are 5-10 db", "left", []),
+    ("the ears differ by 15 db at 3 khz (50 vs 35) and 10 db at 4k", "left", []),
+    ("the thresholds differ most where the left is 60 db at 4 khz", "left",  # near miss
+     [("threshold", L, 60, None, "air", (4000,), (AT,))]),
 ]  # fmt: skip
 
 
@@ -172,9 +177,10 @@ def test_every_no_response_side_is_a_rule_the_judge_knows():
     "air 30-40 db hl; " * 6000,
     "500, 2k and 4k: 25, 40, 55; " * 3500,
     "bone 5-10, air 30 to 40; " * 4000,
+    "differ by 15 db at 3k and 10 db at 4k and differences are 5 db " * 1700,
 ], ids=["lists", "no responses", "bone ranges", "differences", "one long row",
         "levels without unit", "whole-ear levels", "whole-ear ranges",
-        "frequencies then levels", "ranges without unit"])  # fmt: skip
+        "frequencies then levels", "ranges without unit", "differences at a distance"])  # fmt: skip
 def test_reading_a_long_clause_is_fast(clause):
     """About 100 KB of one clause reads in well under a second: a value is looked up among
     the ranges read before it by bisection (the pattern reader scanned them all, which is

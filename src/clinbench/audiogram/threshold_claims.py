@@ -155,6 +155,15 @@ NUMBER_AFTER_SKIP = re.compile(
 """After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip", "5 dB below
 air", "a 40 dB conductive gap", a slope ("40 dB in one octave"), a level in dB
 SL/SPL/nHL. Source: clinic reports; the dB scales of audiology (ANSI S3.6)."""
+DIFFERENCES_STATED = re.compile(
+    r"\bdifferences?\b[^.;\d]{0,40}\b(?:are|were|is|was|of)\s*$|"
+    r"\bdiffer(?:s|ed)?\s+by\s+\d[^.;]{0,40}\band\s*$"
+)
+"""Before a dB value that is a difference said at a distance: the values differences are
+("air-bone differences where bone responded are 5-10 dB"), or the next of a list of
+differences ("the ears differ by 15 dB at 3 kHz (50 vs 35) and 10 dB at 4k"). Source:
+model replies' reasoning (issue #26 batch 29, used as tuning data)."""
+_DIFFERENCE_REACH = 70
 NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
 """The level a no response was found at, between it and its frequency (a level is in dB:
 "NR at 4 kHz" names a frequency). Source: clinic reports."""
@@ -625,7 +634,7 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
     level of a no response (words before it), or a difference or dip (words after it).
     With ``gap`` (the value is in a gap's reach), the gap named before it is no reason: the
     value is that gap's size."""
-    if NUMBER_AFTER_SKIP.match(low, m.end()):
+    if NUMBER_AFTER_SKIP.match(low, m.end()) or _difference_stated(low, m.start()):
         return True
     window = low[max(0, m.start() - 30) : m.start()]
     skip = NUMBER_CONTEXT_SKIP.search(window)
@@ -635,6 +644,13 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
     # "PTA 45, 20 dB at 3 kHz": the average's own value ends its reach; the value after it
     # is a threshold again.
     return not (given and not v.DIGIT.search(window, given.end()))
+
+
+def _difference_stated(low: str, start: int) -> bool:
+    """Return True when the dB value at ``start`` is a difference named up to
+    :data:`_DIFFERENCE_REACH` characters before it (:data:`DIFFERENCES_STATED`)."""
+    begin = max(0, start - _DIFFERENCE_REACH)
+    return "differ" in low[begin:start] and DIFFERENCES_STATED.search(low, begin, start) is not None
 
 
 def _bone_named(low: str, m: re.Match) -> bool:

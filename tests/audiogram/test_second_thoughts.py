@@ -1,6 +1,6 @@
 """A reasoning model's visible thinking: a reading it withdraws with a second thought
 ("wait", "hmm, no", "hold on", "? No -") is not a claim; a reading it never takes back is
-(issue #26, validation batch 29's label rule)."""
+(issue #26, validation batch 29's label rule); nor is a type defined in general."""
 
 from __future__ import annotations
 
@@ -81,8 +81,39 @@ def test_second_thoughts_are_linear():
         text = "<think>\n" + "Right 40... wait, 45? No, 40. Hmm " * n + "\n</think>\nAnswer:\nok"
         return len(text), cpu_cost(lambda: without_unclaimed(text))
 
-    size, small = cost(3000)
-    big_size, big = cost(12000)
+    size, small = cost(1500)
+    big_size, big = cost(6000)
+    assert big_size > 200_000 and size > 50_000
+    assert big < 1.0
+    assert big < 10 * max(small, 0.01)
+
+
+# A rule stated in general names no finding (batch 30's VG03, batch 29's reasoning).
+DEFINITIONS = [
+    ("Right moderate conductive loss, left normal. Bone tracking air is what makes a loss "
+     "sensorineural.", []),
+    ("Right moderate conductive loss, left normal. A sensorineural loss needs bone to follow "
+     "air.", []),
+    # near misses: the writer's finding, with a label or after a claim
+    ("Right: a sensorineural loss needs review. Left normal.", ["type_misclassification"]),
+    ("The right ear has a sensorineural loss. A sensorineural loss means hearing aids.",
+     ["type_misclassification"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("reply", "errors"), DEFINITIONS)
+def test_a_type_defined_in_general_is_no_finding(reply, errors):
+    """The first two gave a type error on main f21c118."""
+    assert check_reply(reply, CONDUCTIVE_RIGHT).critical_errors == errors
+
+
+def test_definitions_are_linear():
+    def cost(n):
+        text = "A mild hearing loss needs " * n + "what makes a loss " * n + "x"
+        return len(text), cpu_cost(lambda: without_unclaimed(text))
+
+    size, small = cost(2500)
+    big_size, big = cost(10000)
     assert big_size > 400_000 and size > 100_000
     assert big < 1.0
     assert big < 10 * max(small, 0.01)

@@ -283,6 +283,16 @@ THREAD_ENDORSED = re.compile(
     r"\b(?:agree|concur)\w*\b[^.\n]{0,60}\b(?:below|your|his|her|their)\b|\bas\s+below\b", re.I
 )
 
+DEFINITION = re.compile(
+    r"\bwhat\s+(?:makes|would\s+make|defines)\s+(?:a|the)\s+(?:hearing\s+)?loss\s+[a-z-]+|"
+    r"(?:^|(?<=[.!?]\s)|(?<=\n))[ \t]*(?:but\s+|and\s+|so\s+)?an?\s+(?:[a-z-]+\s+){1,2}?"
+    r"(?:hearing\s+)?loss\s+(?:needs|requires|means|implies|is\s+defined\s+by|"
+    r"would\s+(?:need|require|show|mean))\b[^.;\n]{0,160}",
+    re.I | re.M,
+)
+"""A rule stated in general ("normal bone is what makes a loss conductive", "A conductive
+loss needs a hearing loss"): it says what defines a type, not what this patient has."""
+
 REASONING_END = re.compile(
     r"</think>|^[ \t]*(?:\*\*)?(?:final[ \t]+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*$",
     re.I | re.M,
@@ -405,6 +415,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         CORRECTION_MARK,
         "'Edit:'/'Update:' notes on forum and chat posts, and 'no, it's ...' in speech: a "
         "self-correction, read as the claim reader's own (claims.LEXICON 'self-correction')",
+    ),
+    "definition": (
+        DEFINITION,
+        "teaching and reasoning: a type defined in general ('what makes a loss conductive', "
+        "'a conductive loss needs ...', BSA 2018's definitions restated) names no finding "
+        "of the patient (issue #26 batches 29-30, used as tuning data)",
     ),
     "second thought": (
         SECOND_THOUGHT,
@@ -805,6 +821,18 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
     (lambda text, low: "~~" in text or "</" in text, lambda text: STRUCK.sub(_blank, text)),
     (_second_thought_possible, _without_second_thoughts),
+    (
+        lambda text, low: (
+            "what makes" in low
+            or "need" in low
+            or "requir" in low
+            or "mean" in low
+            or "impl" in low
+            or "defin" in low
+            or "would make" in low
+        ),
+        _blank_lowered(DEFINITION),
+    ),
     (
         _correction_possible,
         _as_self_corrections,

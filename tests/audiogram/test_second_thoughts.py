@@ -23,6 +23,9 @@ BLANKED = [
      ["Left 45"], ["circles are the right ear", "Right."]),
     ("Right 1 kHz is 20? No \u2014 it is 40.\n**Answer**\nRight conductive.",
      ["is 20"], ["it is 40", "Right conductive."]),
+    # a question the reasoning answers with "But ..."
+    ("Reasoning:\nGaps of 15 -> sensorineural?\nBut bone is 5: conductive.\nFinal answer:\nOk.",
+     ["sensorineural"], ["But bone is 5: conductive.", "Ok."]),
     # a trailing off is no sentence end: the withdrawn reading runs over it
     ("<think>\nRight: 45 at 500, 2k is... 15? No, that was 1k. 2k is 35.\n</think>\nOk.",
      ["15?"], ["2k is 35", "Ok."]),
@@ -36,6 +39,7 @@ KEPT = [
     "Answer:\nRight sensorineural loss. Hmm, no doubt about it.",  # in the answer
     "<think>\nRight sensorineural. No response at 4 kHz bone.\n</think>\nOk.",
     "<think>\nRight sensorineural, not conductive.\n</think>\nRight sensorineural.",
+    "<think>\nRight sensorineural. But bone is raised too.\n</think>\nOk.",  # no question
 ]
 
 

@@ -302,12 +302,14 @@ REASONING_END = re.compile(
 
 SECOND_THOUGHT = re.compile(
     r"(?:^|(?<=[.!?\n\u2026]))[ \t]*(?:(?:wait|hold\s+on|hmm+|actually)\b|"
-    r"let\s+me\s+(?:re-?)?(?:check|look\s+again)\b|no[ \t]*(?=[,:;\u2013\u2014]|-|\.))",
+    r"let\s+me\s+(?:re-?)?(?:check|look\s+again)\b|no[ \t]*(?=[,:;\u2013\u2014]|-|\.))|"
+    r"(?<=\?)[ \t]*\n?[ \t]*but\b",
     re.I | re.M,
 )
 """A second thought opening a sentence of the reasoning ("Wait, is it?", "Hmm, no: ...",
 "... hold on, that's the circle trace", "moderate? No - 33.75 is under 35", "Let me
-check"): the sentence just before it is withdrawn; the reasoning's later words stand."""
+check", a question answered by "But ..."): the sentence just before it is withdrawn;
+the reasoning's later words stand."""
 
 _SENTENCE_END = re.compile(r"(?<!\.\.)[.!?](?=\s)|\n|[!?]$")
 _THOUGHT_REACH = 300
@@ -789,6 +791,7 @@ def _second_thought_possible(text: str, low: str) -> bool:
         or "actually" in low
         or "let me" in low
         or "no" in low
+        or "but" in low
     )
 
 

@@ -100,6 +100,12 @@ READING = [
      [("degree", BOTH, "profound", None, A, (), (GRADED, "grade of an ear"))]),
     ("mild tinnitus in both ears", "both", False, "", []),
     ("severe pain on the right", "right", False, "", []),
+    # the grade of a loss's component is not the ear's (batch 29 as tuning data)
+    ("moderate loss with a slight sensorineural component", "right", False, "",
+     [("degree", R, "moderate", None, A, (), (GRADED,))]),
+    ("a mild conductive element", "left", False, "", []),
+    ("a slight sensorineural loss", "right", False, "",  # near miss: the loss's grade
+     [("degree", R, "slight", None, A, (), (GRADED,))]),
     # a bare grade in a sentence that quotes an average
     ("moderate", None, False, "moderate, averages about 50 and 52",
      [("degree", (), "moderate", None, A, (), (GRADED, "average named"))]),

@@ -97,9 +97,13 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
     ("not a loss",
      r"^\s*(tinnitus|vertigo|noise(?![\s-]*(?:induced|related))|pain|dizziness|imbalance|"
      r"discomfort|otalgia|fullness|recruitment|rollover|difficulty|problems?|"
-     r"ear (?:pain|infection)|reduction in (?:word|speech))",
+     r"ear (?:pain|infection)|reduction in (?:word|speech)|"
+     r"(?:(?:sensorineural|conductive|cochlear|middle[\s-]ear)\s+)?"
+     r"(?:component|element|overlay|contribution)s?\b)",
      "a grade word of a symptom ('mild tinnitus', 'severe vertigo'), not of the hearing; "
-     "'noise' is an exposure unless it names the loss ('noise-induced SNHL')"),
+     "'noise' is an exposure unless it names the loss ('noise-induced SNHL'); a grade of a "
+     "loss's component ('a slight sensorineural component') is not the ear's grade (issue "
+     "#26 batch 29, used as tuning data)"),
     ("loss follows", r"\s*(?:[\w-]+\s+){0,3}(hearing loss|loss|deafness)",
      "'complete'/'total' grade only a loss named after them ('total hearing loss'; WHO 2021 "
      "'complete')"),

@@ -100,6 +100,11 @@ READING = [
      [("degree", BOTH, "profound", None, A, (), (GRADED, "grade of an ear"))]),
     ("mild tinnitus in both ears", "both", False, "", []),
     ("severe pain on the right", "right", False, "", []),
+    # a grade exceeded is no grade claimed (batch 30 as tuning data)
+    ("a bit more than a mild loss", "left", False, "", []),
+    ("conductive loss, worse than moderate", "right", False, "", []),
+    ("a moderate loss, more than the left", "right", False, "",  # near miss: the grade stays
+     [("degree", R, "moderate", None, A, (), (GRADED,))]),
     # the grade of a loss's component is not the ear's (batch 29 as tuning data)
     ("moderate loss with a slight sensorineural component", "right", False, "",
      [("degree", R, "moderate", None, A, (), (GRADED,))]),

@@ -111,6 +111,10 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
               r"(?:the\s+)?(?:a\s+)?$",
      "'just below mild' (the grade below), 'below moderate' (any grade below): model "
      "replies of the tuning set"),
+    ("above", r"\b(?:more|worse|greater|poorer|beyond)(?:\s+than)?\s+(?:an?\s+|the\s+)?$",
+     "'a bit more than mild', 'worse than moderate': the grade named is the one the loss "
+     "exceeds, so it claims no grade (e-mail replies correcting a referrer, issue #26 batch "
+     "30, used as tuning data)"),
     ("borderline", r"\b(?:borderline|bordering on|near[\s-]?|nearly|almost|approaching|"
                    r"at most)\s*$",
      "'borderline moderate': the grade named or the one either side (model replies of the "
@@ -197,6 +201,7 @@ HEARING_SUBJECT = _RULES["hearing subject"]
 NON_HEARING_NOUN = _RULES["not a loss"]
 LOSS_FOLLOWS = _RULES["loss follows"]
 HEDGE_BELOW = _RULES["below"]
+GRADE_EXCEEDED = _RULES["above"]
 HEDGE_BORDERLINE = _RULES["borderline"]
 BARE_DESCRIPTOR = _RULES["descriptors alone"]
 _PAREN_OPEN = _RULES["grade of a value"]
@@ -399,6 +404,8 @@ def _graded_claims(low: str, ear, hedged, grading: tuple[str, ...], scales) -> l
             continue
         lo, hi = canon_degree(lo), canon_degree(hi)
         before = low[max(0, m.start() - 30) : m.start()]
+        if GRADE_EXCEEDED.search(before):
+            continue  # "more than mild": the grade exceeded, no grade claimed
         rules = [GRADED_LOSS, *grading]
         below = HEDGE_BELOW.search(before)
         if below:

@@ -321,3 +321,20 @@ def test_two_ears_values_take_the_frequency_named_right_after_them():
 def test_a_bone_range_without_unit_in_a_case_without_bone_is_fabricated():
     reply = "Air thresholds 10 to 20 in both ears, and bone conduction was 0 to 5 on both sides."
     assert check_reply(reply, NO_BONE).critical_errors == ["fabricated_result"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("Normal hearing in both ears, and bone conduction was normal too at 5-10 dB HL.",
+         ["fabricated_result"]),
+        ("Air conduction is normal at 10-20 dB HL in both ears.", []),
+        # near misses: negated, or no level after the conduction said normal
+        ("Normal hearing in both ears; no bone conduction was normal at 5-10 dB HL.", []),
+        ("Normal hearing in both ears at 10-20 dB HL.", []),
+    ],
+)  # fmt: skip
+def test_a_conduction_said_normal_at_a_level_owns_that_level(reply, errors):
+    """The first gave no finding on main f21c118 (batch 30's VG24: bone said normal at a
+    level on an audiogram with no bone conduction tested)."""
+    assert check_reply(reply, build(NORMAL, NORMAL)).critical_errors == errors

@@ -164,6 +164,14 @@ DIFFERENCES_STATED = re.compile(
 differences ("the ears differ by 15 dB at 3 kHz (50 vs 35) and 10 dB at 4k"). Source:
 model replies' reasoning (issue #26 batch 29, used as tuning data)."""
 _DIFFERENCE_REACH = 70
+CONDUCTION_SAID_NORMAL = re.compile(
+    r"\b(bone|air)(?:[\s-]+conduction)?(?:\s+(?:thresholds?|levels?))?\s+(?:was|were|is|are)\s+"
+    r"(?:also\s+)?normal(?:\s+(?:too|as\s+well|also))?,?\s+(?:at|,)?\s*$"
+)
+"""Before a value: its conduction said normal at that level ("bone conduction was normal
+too at 5-10 dB HL"): the value is that conduction's (issue #26 batch 30, used as tuning
+data)."""
+_NORMAL_REACH = 60
 NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
 """The level a no response was found at, between it and its frequency (a level is in dB:
 "NR at 4 kHz" names a frequency). Source: clinic reports."""
@@ -661,12 +669,23 @@ def _bone_named(low: str, m: re.Match) -> bool:
 
 def _named_conduction(low: str, m: re.Match) -> str | None:
     """Return the conduction ('air' or 'bone') named last in the 25 characters before a
-    value, None when none is named there or it is negated."""
+    value, or said normal at it (:data:`CONDUCTION_SAID_NORMAL`), None when none is named
+    there or it is negated."""
     start = max(0, m.start() - 25)
     named = list(v.CONDUCTION.finditer(low[start : m.start()]))[-1:]
-    if not named or v.negated(low, start + named[0].start()):
+    if named:
+        at, bone = start + named[0].start(), bool(named[0].group(1))
+    else:
+        begin = max(0, m.start() - _NORMAL_REACH)
+        said = "normal" in low[begin : m.start()] and CONDUCTION_SAID_NORMAL.search(
+            low, begin, m.start()
+        )
+        if not said:
+            return None
+        at, bone = said.start(), said.group(1) == "bone"
+    if v.negated(low, at):
         return None
-    return "bone" if named[0].group(1) else "air"
+    return "bone" if bone else "air"
 
 
 def _gap_size_bound(c: _Clause, start: int, end: int) -> bool:

@@ -338,3 +338,22 @@ def test_a_conduction_said_normal_at_a_level_owns_that_level(reply, errors):
     """The first gave no finding on main f21c118 (batch 30's VG24: bone said normal at a
     level on an audiogram with no bone conduction tested)."""
     assert check_reply(reply, build(NORMAL, NORMAL)).critical_errors == errors
+
+
+LEFT_1K_UNTESTED = build(FLAT, {f: 10 for f in FLAT if f != 1000})
+"""Right flat 45 dB HL; left 10 dB HL with 1 kHz not tested."""
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("Thresholds at 1 kHz were 45 dB HL in both ears.", ["fabricated_result"]),
+        # near misses: the tested ear named, or no ear named (the right's value fits)
+        ("Thresholds at 1 kHz were 45 dB HL on the right.", []),
+        ("At 1 kHz the threshold was 45 dB HL.", []),
+    ],
+)  # fmt: skip
+def test_a_value_given_to_both_ears_where_one_was_not_tested_is_fabricated(reply, errors):
+    """The first was unverifiable on main f21c118 (batch 30's VG22: a left 1 kHz value
+    given 'in both ears' where the left was not tested at 1 kHz)."""
+    assert check_reply(reply, LEFT_1K_UNTESTED).critical_errors == errors

@@ -832,7 +832,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "mean" in low
             or "impl" in low
             or "defin" in low
-            or "would make" in low
+            or "would" in low
         ),
         _blank_lowered(DEFINITION),
     ),

@@ -121,3 +121,17 @@ def test_definitions_are_linear():
     assert big_size > 400_000 and size > 100_000
     assert big < 1.0
     assert big < 10 * max(small, 0.01)
+
+
+# Worked averages in reasoning: the total before the division is never the average.
+WORKED = [
+    ("Right PTA: (45 + 40 + 35 + 30) / 4 = 150 / 4 = 37.5 dB, moderate.", []),
+    ("Right: (45 + 40 + 35 + 30) / 4 = 150 / 4 = 37.5.", []),
+    ("Right PTA: (45 + 40 + 35 + 30) / 4 = 150 / 4 = 70.", ["fabricated_result"]),  # near miss
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("reply", "errors"), WORKED)
+def test_the_total_of_a_worked_average_is_not_the_average(reply, errors):
+    """The first two read the total 150 as the PTA on main f21c118 (batch 29's VF03)."""
+    assert check_reply(reply, CONDUCTIVE_RIGHT).critical_errors == errors

@@ -100,6 +100,10 @@ READING = [
      [("degree", BOTH, "profound", None, A, (), (GRADED, "grade of an ear"))]),
     ("mild tinnitus in both ears", "both", False, "", []),
     ("severe pain on the right", "right", False, "", []),
+    # one value said normal is that value's grade, not the ear's (batch 29 as tuning data)
+    ("but 20 is still within normal limits", "right", False, "", []),
+    ("the pta 15 is within normal limits", "right", False, "",  # near miss: the average's
+     [("degree", R, "normal", None, A, (), (NORMAL,))]),
     # a grade exceeded is no grade claimed (batch 30 as tuning data)
     ("a bit more than a mild loss", "left", False, "", []),
     ("conductive loss, worse than moderate", "right", False, "", []),

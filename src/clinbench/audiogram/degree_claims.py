@@ -88,9 +88,13 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"for (?:his|her|their) age)",
      "a hedge beside 'normal' that allows minor departures ('essentially normal')"),
     ("not the ear's hearing",
-     r"(tymp|middle|bone|reflex|speech|oae|otoscop)[^.]{0,30}$|(?:sensorineural|cochlear)\s+$",
+     r"(tymp|middle|bone|reflex|speech|oae|otoscop)[^.]{0,30}$|(?:sensorineural|cochlear)\s+$|"
+     r"(?:^|[,;:]\s*|\b(?:but|and|so|yet|the)\s+)\d+(?:\.\d+)?(?:\s*db(?:\s*hl)?)?\s+"
+     r"(?:is|are|was|were)\s+(?:still\s+|also\s+|just\s+|only\s+)?$",
      "'normal' said of another test, of bone conduction, or of the cochlea ('sensorineural "
-     "hearing is normal': BSA 2018 types a loss by where it arises)"),
+     "hearing is normal': BSA 2018 types a loss by where it arises); or of one value ('but "
+     "20 is still within normal limits': the value's grade, not the ear's; issue #26 batch "
+     "29, used as tuning data)"),
     ("hearing subject", r"\b(?:hearing|ears?|thresholds|audiogram|pta)\b",
      "a subject between a conduction word and 'normal' that makes it about the ear's "
      "hearing ('bone 10 dB HL; hearing in the left ear is normal')"),

@@ -74,6 +74,8 @@ def test_every_rule_cites_its_source_and_is_used():
         "correction mark",
         "past result",
         "labelled source",
+        "second thought",  # tests in test_second_thoughts.py
+        "definition",
     }
     for pattern, source in RULES.values():
         assert pattern.pattern and len(source) > 20

@@ -503,7 +503,16 @@ REPLIES_7 = [
     ("V20", "Left: PTA 45 dB HL (vs 25 dB HL on the right).", []),
     # (the aside's PTA is the left's: 25 fits only the right ear and nothing read binds it
     # to the left, so it is a swap)
-    ("V20", "Right ear: mild SNHL (left: moderate, PTA 25 dB HL).", ["laterality_confusion"]),
+    ("V20", "Right ear: mild SNHL (left: PTA 25 dB HL).", ["laterality_confusion"]),
+    (
+        "V20",
+        "Right ear: mild SNHL (left: mild, PTA 25 dB HL).",
+        ["laterality_confusion", "severity_misclassification"],
+    ),
+    # the left's grade, read since an ear's label before a bare grade and its average grades
+    # that ear (batch 30), is true of the left and binds the aside to it: its 25, true of the
+    # right only, is a wrong value, not a swap (adjudication._swaps)
+    ("V20", "Right ear: mild SNHL (left: moderate, PTA 25 dB HL).", ["fabricated_result"]),
     # a dB range for one ear with no frequency, region or shape in its clause summarises
     # that ear's thresholds of its conduction: it must overlap them
     ("V08", "Right ear: masked BC 10-15 dB HL; air 35-45 dB HL.", []),

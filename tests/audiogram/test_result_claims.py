@@ -63,6 +63,11 @@ READING = [
      [("type", R, "mixed", A, ("mixed by two types",))]),
     (lambda: _type("a conductive component", "left"),
      [("type_component", L, "conductive", A, ("type component",))]),
+    # "the sensorineural asymmetry": the difference's part, not an ear's type (batch 29)
+    (lambda: _type("the sensorineural asymmetry also needs investigating"),
+     [("type_component", NONE, "sensorineural", A, ("type component",))]),
+    (lambda: _type("an asymmetric sensorineural loss"),  # near miss: the loss's type
+     [("type", NONE, "sensorineural", A, ("type word",))]),
     (lambda: _type("no conductive component", "right"),
      [("type_denied", R, "conductive", A, ("denied component",))]),
     (lambda: _type("not a mixed loss", "right"),

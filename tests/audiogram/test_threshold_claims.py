@@ -134,6 +134,16 @@ READING = [
     # negated bone, one ear, nothing else named: read as that ear's range (of bone, the
     # conduction the clause talks about), as the pattern reader did
     ("no bone 5-10 db", "right", [("threshold_range", R, 5, 10, "bone", (), (WHOLE_EAR,))]),
+    # a slope, the fall across an octave, is no level (batch 29 as tuning data)
+    ("steep fall between 1k and 2k: 40 db in one octave", "right", []),
+    ("falling 20 db per octave above 1 khz", "left", []),
+    ("40 db at 1 khz, one octave below", "right",  # near miss: a level, then an octave
+     [("threshold", R, 40, None, "air", (1000,), (AT,))]),
+    # differences named at a distance are no levels (batch 29 as tuning data)
+    ("air-bone differences where bone responded are 5-10 db", "left", []),
+    ("the ears differ by 15 db at 3 khz (50 vs 35) and 10 db at 4k", "left", []),
+    ("the thresholds differ most where the left is 60 db at 4 khz", "left",  # near miss
+     [("threshold", L, 60, None, "air", (4000,), (AT,))]),
 ]  # fmt: skip
 
 
@@ -167,9 +177,10 @@ def test_every_no_response_side_is_a_rule_the_judge_knows():
     "air 30-40 db hl; " * 6000,
     "500, 2k and 4k: 25, 40, 55; " * 3500,
     "bone 5-10, air 30 to 40; " * 4000,
+    "differ by 15 db at 3k and 10 db at 4k and differences are 5 db " * 1700,
 ], ids=["lists", "no responses", "bone ranges", "differences", "one long row",
         "levels without unit", "whole-ear levels", "whole-ear ranges",
-        "frequencies then levels", "ranges without unit"])  # fmt: skip
+        "frequencies then levels", "ranges without unit", "differences at a distance"])  # fmt: skip
 def test_reading_a_long_clause_is_fast(clause):
     """About 100 KB of one clause reads in well under a second: a value is looked up among
     the ranges read before it by bisection (the pattern reader scanned them all, which is
@@ -310,3 +321,39 @@ def test_two_ears_values_take_the_frequency_named_right_after_them():
 def test_a_bone_range_without_unit_in_a_case_without_bone_is_fabricated():
     reply = "Air thresholds 10 to 20 in both ears, and bone conduction was 0 to 5 on both sides."
     assert check_reply(reply, NO_BONE).critical_errors == ["fabricated_result"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("Normal hearing in both ears, and bone conduction was normal too at 5-10 dB HL.",
+         ["fabricated_result"]),
+        ("Air conduction is normal at 10-20 dB HL in both ears.", []),
+        # near misses: negated, or no level after the conduction said normal
+        ("Normal hearing in both ears; no bone conduction was normal at 5-10 dB HL.", []),
+        ("Normal hearing in both ears at 10-20 dB HL.", []),
+    ],
+)  # fmt: skip
+def test_a_conduction_said_normal_at_a_level_owns_that_level(reply, errors):
+    """The first gave no finding on main f21c118 (batch 30's VG24: bone said normal at a
+    level on an audiogram with no bone conduction tested)."""
+    assert check_reply(reply, build(NORMAL, NORMAL)).critical_errors == errors
+
+
+LEFT_1K_UNTESTED = build(FLAT, {f: 10 for f in FLAT if f != 1000})
+"""Right flat 45 dB HL; left 10 dB HL with 1 kHz not tested."""
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("Thresholds at 1 kHz were 45 dB HL in both ears.", ["fabricated_result"]),
+        # near misses: the tested ear named, or no ear named (the right's value fits)
+        ("Thresholds at 1 kHz were 45 dB HL on the right.", []),
+        ("At 1 kHz the threshold was 45 dB HL.", []),
+    ],
+)  # fmt: skip
+def test_a_value_given_to_both_ears_where_one_was_not_tested_is_fabricated(reply, errors):
+    """The first was unverifiable on main f21c118 (batch 30's VG22: a left 1 kHz value
+    given 'in both ears' where the left was not tested at 1 kHz)."""
+    assert check_reply(reply, LEFT_1K_UNTESTED).critical_errors == errors

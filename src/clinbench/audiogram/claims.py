@@ -1105,16 +1105,19 @@ PTA = re.compile(
     r"(?:\s*(?:at|over|across|of)?\s*(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)?\s*(?:/|,|and|&)\s*){1,6}"
     r"\d+(?:\.\d+)?\s*(?:khz|k\b|hz)\s*\)?\s*:?)?"
     # the sum may follow an ear named after the word ("PTA left = (60 + 50 + 35 + 25)/4 = 42.5")
-    r"(?:[^.\d%(]{0,20}?[:=]?\s*\([\d\s+.,]{1,60}\)\s*/\s*\d\s*=)?"
+    r"(?:[^.\d%(]{0,20}?[:=]?\s*\([\d\s+.,]{1,60}\)\s*/\s*\d\s*="
+    # and its total before the division ("= 180 / 4 = 45")
+    r"(?:\s*\d+(?:\.\d+)?\s*/\s*\d\s*=)?)?"
     # a number followed by "+" is an addend of the sum, never the average
     r"[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d|\+)|\.\d|/)"
 )
 AVERAGE_SUM = re.compile(
     r"\(\s*(\d+(?:\.\d+)?(?:\s*\+\s*\d+(?:\.\d+)?){1,5})\s*\)\s*/\s*(\d)\s*=\s*"
-    r"(-?\d+(?:\.\d+)?)(?![\d.]|\s*%)"
+    r"(?:\d+(?:\.\d+)?\s*/\s*\d\s*=\s*)?(-?\d+(?:\.\d+)?)(?!\d|\.\d|\s*%)"
 )
-"""An average worked out ("(25+30+40+55)/4 = 37.5"): the arithmetic of a pure-tone
-average, with or without the word PTA before it."""
+"""An average worked out ("(25+30+40+55)/4 = 37.5", or with its total shown: "(45 + 40 +
+40 + 55) / 4 = 180 / 4 = 45"): the arithmetic of a pure-tone average, with or without the
+word PTA before it; the total is never the average."""
 FREQ_AVERAGE = re.compile(
     r"\b(?:(?:high|low|mid)[\s-]*frequency\s+|[hl]f\s+)?(?:average|mean|avg)\b"
     r"(?:\s+(?:threshold|hearing\s+level)s?)?\s*\(?\s*(?:at|of|over|across|for|from)?\s*"

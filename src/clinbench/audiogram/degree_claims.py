@@ -88,18 +88,26 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"for (?:his|her|their) age)",
      "a hedge beside 'normal' that allows minor departures ('essentially normal')"),
     ("not the ear's hearing",
-     r"(tymp|middle|bone|reflex|speech|oae|otoscop)[^.]{0,30}$|(?:sensorineural|cochlear)\s+$",
+     r"(tymp|middle|bone|reflex|speech|oae|otoscop)[^.]{0,30}$|(?:sensorineural|cochlear)\s+$|"
+     r"(?:^|[,;:]\s*|\b(?:but|and|so|yet|the)\s+)\d+(?:\.\d+)?(?:\s*db(?:\s*hl)?)?\s+"
+     r"(?:is|are|was|were)\s+(?:still\s+|also\s+|just\s+|only\s+)?$",
      "'normal' said of another test, of bone conduction, or of the cochlea ('sensorineural "
-     "hearing is normal': BSA 2018 types a loss by where it arises)"),
+     "hearing is normal': BSA 2018 types a loss by where it arises); or of one value ('but "
+     "20 is still within normal limits': the value's grade, not the ear's; issue #26 batch "
+     "29, used as tuning data)"),
     ("hearing subject", r"\b(?:hearing|ears?|thresholds|audiogram|pta)\b",
      "a subject between a conduction word and 'normal' that makes it about the ear's "
      "hearing ('bone 10 dB HL; hearing in the left ear is normal')"),
     ("not a loss",
      r"^\s*(tinnitus|vertigo|noise(?![\s-]*(?:induced|related))|pain|dizziness|imbalance|"
      r"discomfort|otalgia|fullness|recruitment|rollover|difficulty|problems?|"
-     r"ear (?:pain|infection)|reduction in (?:word|speech))",
+     r"ear (?:pain|infection)|reduction in (?:word|speech)|"
+     r"(?:(?:sensorineural|conductive|cochlear|middle[\s-]ear)\s+)?"
+     r"(?:component|element|overlay|contribution)s?\b)",
      "a grade word of a symptom ('mild tinnitus', 'severe vertigo'), not of the hearing; "
-     "'noise' is an exposure unless it names the loss ('noise-induced SNHL')"),
+     "'noise' is an exposure unless it names the loss ('noise-induced SNHL'); a grade of a "
+     "loss's component ('a slight sensorineural component') is not the ear's grade (issue "
+     "#26 batch 29, used as tuning data)"),
     ("loss follows", r"\s*(?:[\w-]+\s+){0,3}(hearing loss|loss|deafness)",
      "'complete'/'total' grade only a loss named after them ('total hearing loss'; WHO 2021 "
      "'complete')"),
@@ -107,6 +115,10 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
               r"(?:the\s+)?(?:a\s+)?$",
      "'just below mild' (the grade below), 'below moderate' (any grade below): model "
      "replies of the tuning set"),
+    ("above", r"\b(?:more|worse|greater|poorer|beyond)(?:\s+than)?\s+(?:an?\s+|the\s+)?$",
+     "'a bit more than mild', 'worse than moderate': the grade named is the one the loss "
+     "exceeds, so it claims no grade (e-mail replies correcting a referrer, issue #26 batch "
+     "30, used as tuning data)"),
     ("borderline", r"\b(?:borderline|bordering on|near[\s-]?|nearly|almost|approaching|"
                    r"at most)\s*$",
      "'borderline moderate': the grade named or the one either side (model replies of the "
@@ -122,6 +134,10 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "a grade said of an ear with no loss word ('severe in both ears', 'moderate on the "
      "right', 'mild bilaterally'): it grades that ear's hearing, as WHO 2021 grades an ear "
      "(spoken handovers and dispenser reports, issue #26 batches 19-20, used as tuning data)"),
+    ("ear label", r"^\s*(?:the\s+)?(?:right|left)(?:\s+ear)?\s*[:\u2013-]\s*",
+     "an ear's label before its grade ('Left: severe, PTA 41.25 dB HL'): the grade is that "
+     "ear's, read as a clause of descriptors alone (e-mail replies, issue #26 batch 30, used "
+     "as tuning data)"),
     ("average named", r"\b(?:averages?|ptas?|[34]fa|mean)\b",
      "a sentence of a bare grade and an average ('Moderate, averages about 85 and 87'): "
      "the grade is the average's, the PTA-based degree of WHO 2021 and Clark 1981 (batch "
@@ -189,6 +205,7 @@ HEARING_SUBJECT = _RULES["hearing subject"]
 NON_HEARING_NOUN = _RULES["not a loss"]
 LOSS_FOLLOWS = _RULES["loss follows"]
 HEDGE_BELOW = _RULES["below"]
+GRADE_EXCEEDED = _RULES["above"]
 HEDGE_BORDERLINE = _RULES["borderline"]
 BARE_DESCRIPTOR = _RULES["descriptors alone"]
 _PAREN_OPEN = _RULES["grade of a value"]
@@ -197,6 +214,7 @@ AVERAGE_IN_PARENS = _RULES["average in parentheses"]
 AGE_RELATED_LOSS = _RULES["age-related loss"]
 GRADE_GIVEN = _RULES["grade given"]
 AVERAGE_NAMED = _RULES["average named"]
+EAR_LABEL = _RULES["ear label"]
 GRADE_LIST = _RULES["scale of grades"]
 SCALE_END = _RULES["last of a scale"]
 EAR_NORMAL = _RULES["ear said normal"]
@@ -233,9 +251,15 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
         return ("grade given",)
     if AGE_RELATED_LOSS.search(low):
         return ("age-related loss named",)
-    if BARE_DESCRIPTOR.match(low) and AVERAGE_NAMED.search(sent_low or low):
+    if _descriptors_alone(low) and AVERAGE_NAMED.search(sent_low or low):
         return ("average named",)
     return None
+
+
+def _descriptors_alone(low: str) -> bool:
+    """Return whether a clause is grade words alone, after an ear's label if it has one."""
+    label = EAR_LABEL.match(low)
+    return BARE_DESCRIPTOR.match(low[label.end() :] if label else low) is not None
 
 
 def _scale_spans(low: str, sent_low: str) -> list[tuple[int, int]]:
@@ -384,6 +408,8 @@ def _graded_claims(low: str, ear, hedged, grading: tuple[str, ...], scales) -> l
             continue
         lo, hi = canon_degree(lo), canon_degree(hi)
         before = low[max(0, m.start() - 30) : m.start()]
+        if GRADE_EXCEEDED.search(before):
+            continue  # "more than mild": the grade exceeded, no grade claimed
         rules = [GRADED_LOSS, *grading]
         below = HEDGE_BELOW.search(before)
         if below:

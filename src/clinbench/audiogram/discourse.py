@@ -259,18 +259,63 @@ ENDORSED = re.compile(
 """The writer takes attributed words over ("..., and I agree", "which is correct", "nothing
 to add", "Agree with all of it", "checked every value - correct")."""
 
+_QUOTE_MARKS = r"^[ \t]*(?:>[ \t]*){0,8}"
 EMAIL_HISTORY = re.compile(
     r"^[ \t]*-{2,}[ \t]*(?:original|forwarded)[ \t]+message[ \t]*-{2,}|"
-    r"^[ \t]*On\b[^\n]{1,160}\bwrote:[ \t]*$|^[ \t]*From:[^\n]{1,160}\n[ \t]*(?:Sent|Date):",
+    + _QUOTE_MARKS
+    + r"On\b[^\n]{1,160}\bwrote:[ \t]*$|"
+    + _QUOTE_MARKS
+    + r"[^\n>]{1,120}\bwrote\s+on\b[^\n\d]{0,40}\d[^\n]{0,40}:[ \t]*$|"
+    + _QUOTE_MARKS
+    + r"From:[^\n]{1,160}\n"
+    + _QUOTE_MARKS
+    + r"(?:Sent|Date):|"
+    r"^[ \t]*>>>[^\n]{1,160}(?:>>>|:)[ \t]*$",
     re.I | re.M,
 )
 """The start of an earlier message quoted below a reply ("-----Original Message-----",
-"On Mon 3 May, Dr Jones wrote:", a "From: / Sent:" header): what follows is the earlier
-writer's, not the reply's (e-mail clients' quoting conventions, RFC 3676 and Outlook)."""
+"On Mon 3 May, Dr Jones wrote:", "Mr Tan wrote on 04/11/2026:", a "From: / Sent:" header,
+each also behind the ">" marks of a quoting client, or GroupWise's ">>> Dr Cole 05/11/2026
+10:02 >>>" line): what follows is the earlier writer's, not the reply's (e-mail clients'
+quoting conventions, RFC 3676, Outlook and GroupWise)."""
 
 THREAD_ENDORSED = re.compile(
     r"\b(?:agree|concur)\w*\b[^.\n]{0,60}\b(?:below|your|his|her|their)\b|\bas\s+below\b", re.I
 )
+
+DEFINITION = re.compile(
+    r"\bwhat\s+(?:makes|would\s+make|defines)\s+(?:a|the)\s+(?:hearing\s+)?loss\s+[a-z-]+|"
+    r"(?:^|(?<=[.!?]\s)|(?<=\n))[ \t]*(?:but\s+|and\s+|so\s+)?an?\s+(?:[a-z-]+\s+){1,2}?"
+    r"(?:hearing\s+)?loss\s+(?:needs|requires|means|implies|is\s+defined\s+by|"
+    r"would\s+(?:need|require|show|mean))\b[^.;\n]{0,160}",
+    re.I | re.M,
+)
+"""A rule stated in general ("normal bone is what makes a loss conductive", "A conductive
+loss needs a hearing loss"): it says what defines a type, not what this patient has."""
+
+REASONING_END = re.compile(
+    r"</think>|^[ \t]*(?:\*\*)?(?:final[ \t]+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*$",
+    re.I | re.M,
+)
+"""The end of a reasoning model's visible thinking: a closing ``</think>`` tag, or an
+"Answer:" / "Final answer:" / "**Answer**" heading line; what comes before is reasoning."""
+
+SECOND_THOUGHT = re.compile(
+    r"(?:^|(?<=[.!?\n\u2026]))[ \t]*(?:(?:wait|hold\s+on|hmm+|actually)\b|"
+    r"let\s+me\s+(?:re-?)?(?:check|look\s+again)\b|no[ \t]*(?=[,:;\u2013\u2014]|-|\.))|"
+    r"(?<=\?)[ \t]*\n?[ \t]*but\b",
+    re.I | re.M,
+)
+"""A second thought opening a sentence of the reasoning ("Wait, is it?", "Hmm, no: ...",
+"... hold on, that's the circle trace", "moderate? No - 33.75 is under 35", "Let me
+check", a question answered by "But ..."): the sentence just before it is withdrawn;
+the reasoning's later words stand."""
+
+_SENTENCE_END = re.compile(r"(?<!\.\.)[.!?](?=\s)|\n|[!?]$")
+_THOUGHT_REACH = 300
+"""How far back a second thought's withdrawn sentence may start (characters). A trailing
+off ("2k is... 15? No") is no sentence end: the withdrawn reading runs on over it."""
+
 
 TURN = re.compile(
     r"^[ \t]*(?:\*\*)?([A-Za-z][A-Za-z.' ]{0,24}?)(?:\*\*)?[ \t]*(?:\([^)\n]{0,30}\))?[ \t]*"
@@ -372,6 +417,18 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         CORRECTION_MARK,
         "'Edit:'/'Update:' notes on forum and chat posts, and 'no, it's ...' in speech: a "
         "self-correction, read as the claim reader's own (claims.LEXICON 'self-correction')",
+    ),
+    "definition": (
+        DEFINITION,
+        "teaching and reasoning: a type defined in general ('what makes a loss conductive', "
+        "'a conductive loss needs ...', BSA 2018's definitions restated) names no finding "
+        "of the patient (issue #26 batches 29-30, used as tuning data)",
+    ),
+    "second thought": (
+        SECOND_THOUGHT,
+        "visible reasoning of 'thinking' language models (<think> blocks, 'Reasoning:' before "
+        "'Final answer:'): a reading followed by 'wait', 'hmm, no', 'hold on' is withdrawn "
+        "by the model itself; the label rule of validation batch 29",
     ),
     "quoted thread": (
         EMAIL_HISTORY,
@@ -701,6 +758,43 @@ def _without_other_speakers(text: str) -> str:
     return _blank_spans(text, spans)
 
 
+def _withdrawn_sentence(text: str, mark: int) -> tuple[int, int]:
+    """Return the span of the sentence just before a second thought at ``mark`` (back to
+    the previous sentence end, a line start, or :data:`_THOUGHT_REACH` characters)."""
+    end = mark
+    while end > 0 and text[end - 1] in " \t\n.!?\u2026":
+        end -= 1
+    start = max(0, end - _THOUGHT_REACH)
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, start, end)]
+    return (ends[-1] if ends else start), end
+
+
+def _without_second_thoughts(text: str) -> str:
+    """Return ``text`` with each reasoning sentence that a second thought withdraws blanked
+    (only in the reasoning before a :data:`REASONING_END`; the answer is read whole)."""
+    ends = [m.start() for m in REASONING_END.finditer(text)]
+    if not ends:
+        return text
+    reasoning = ends[-1]
+    spans = [
+        _withdrawn_sentence(text, m.start()) for m in SECOND_THOUGHT.finditer(text, 0, reasoning)
+    ]
+    return _blank_spans(text, sorted(spans))
+
+
+def _second_thought_possible(text: str, low: str) -> bool:
+    """Return whether ``text`` may hold a reasoning block with a second thought (a cheap test)."""
+    return ("</think>" in low or "answer:" in low or "answer**" in low or "answer\n" in low) and (
+        "wait" in low
+        or "hold on" in low
+        or "hmm" in low
+        or "actually" in low
+        or "let me" in low
+        or "no" in low
+        or "but" in low
+    )
+
+
 def _correction_possible(text: str, low: str) -> bool:
     """Return whether ``text`` may hold a correction mark (a cheap test: "edit", "update",
     "amend", "make that", or "no" before a comma, colon, dash or space)."""
@@ -729,12 +823,31 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
     (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
     (lambda text, low: "~~" in text or "</" in text, lambda text: STRUCK.sub(_blank, text)),
+    (_second_thought_possible, _without_second_thoughts),
+    (
+        lambda text, low: (
+            "what makes" in low
+            or "need" in low
+            or "requir" in low
+            or "mean" in low
+            or "impl" in low
+            or "defin" in low
+            or "would" in low
+        ),
+        _blank_lowered(DEFINITION),
+    ),
     (
         _correction_possible,
         _as_self_corrections,
     ),
     (
-        lambda text, low: "wrote:" in low or "message" in low or "from:" in low,
+        lambda text, low: (
+            "wrote:" in low
+            or "message" in low
+            or "from:" in low
+            or "wrote on" in low
+            or ">>>" in text
+        ),
         lambda text: _without_quoted_thread(text),
     ),
     (lambda text, low: "?" in text, lambda text: QUESTION.sub(_blank, text)),

@@ -287,10 +287,16 @@ def judge_threshold(claim: Claim, j: Judge) -> None:
     kind = "bone_threshold" if claim.conduction == "bone" else "threshold"
     freq = claim.frequencies[0]
     ears = ["right", "left"] if ear in ("both", None) else [ear]
-    if not any(freq in getattr(j.t.audiogram.ear(e), claim.conduction) for e in ears):
-        j.fabricated(kind, ear, freq, claim.value, claim.text, _hedged(claim),
+    untested = [e for e in ears if freq not in getattr(j.t.audiogram.ear(e), claim.conduction)]
+    if len(untested) == len(ears) or (ear == "both" and untested):
+        # a value given to both ears where one was not tested there reports a threshold
+        # that ear lacks; the tested ear's value is still judged below
+        j.fabricated(kind, ear if len(untested) == len(ears) else untested[0], freq,
+                     claim.value, claim.text, _hedged(claim),
                      f"{claim.conduction}-conduction threshold at {freq} Hz")  # fmt: skip
-        return
+        if len(untested) == len(ears):
+            return
+        ear = "left" if untested[0] == "right" else "right"
     tol = j.t.tolerance_db
     j.add(kind, ear, freq, claim.value, claim.text, _hedged(claim),
           lambda e: threshold_holds(j.t, e, claim.conduction, freq, claim.value, tol),

@@ -127,10 +127,13 @@ TYPE_WORDS = [
 ]  # fmt: skip
 """(pattern, type, the words the pattern needs one of: a clause without them skips it)."""
 COMPONENT = re.compile(
-    r"\b(sensorineural|conductive|cochlear)\s+(component|element|overlay|contribution|part|one)\b|"
+    r"\b(sensorineural|conductive|cochlear)\s+(component|element|overlay|contribution|part|one|"
+    r"asymmetry|difference)\b|"
     r"\bunderlying\s+(?:an?\s+)?(?:\w+[\s-]+)?(sensorineural|conductive|cochlear|snhl|chl)\b"
 )
-"""Part of a loss, not the ear's type: "a conductive component", "an underlying SNHL"."""
+"""Part of a loss, not the ear's type: "a conductive component", "an underlying SNHL"; "the
+sensorineural asymmetry" is the part of the difference between the ears that is
+sensorineural (issue #26 batch 29, used as tuning data)."""
 REFERRED_COMPONENT = re.compile(
     r"\b(?:review|assess\w*|referr?\w*|opinion|manage\w*|treat\w*|input|look\s+at)\s+"
     r"(?:(?:[\w-]+\s+){0,2}(?:of|for|to|at)\s+)?the\s+(?:sensorineural|conductive|cochlear)\s+"

@@ -143,6 +143,9 @@ NUMBER_AFTER_SKIP = re.compile(
     r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
     r"sl|spl|snr|nhl|ehl|"
     r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|dip|"
+    # a slope: the fall across an octave ("40 dB in one octave", "20 dB per octave")
+    r"(?:per|in|over|across|within)\s+(?:(?:one|two|three|an?|a\s+single|each|every|the)\s+)?"
+    r"octaves?|"
     # a distance from the other conduction ("bone sits 5 dB below air"), not a level
     r"(?:below|above|under|over)\s+(?:the\s+)?(?:air|bone|ac|bc)\b|"
     # the gap is the value's noun, after up to two words of its own ("a 40 dB conductive
@@ -150,8 +153,25 @@ NUMBER_AFTER_SKIP = re.compile(
     r"(?:(?!(?:and|with|but|or|no|an?|the|at|in|on|of|so|plus)\b)[a-z/-]+\s+){0,2}gaps?)\b"
 )
 """After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip", "5 dB below
-air", "a 40 dB conductive gap", a level in dB SL/SPL/nHL. Source: clinic reports; the dB scales of
-audiology (ANSI S3.6)."""
+air", "a 40 dB conductive gap", a slope ("40 dB in one octave"), a level in dB
+SL/SPL/nHL. Source: clinic reports; the dB scales of audiology (ANSI S3.6)."""
+DIFFERENCES_STATED = re.compile(
+    r"\bdifferences?\b[^.;\d]{0,40}\b(?:are|were|is|was|of)\s*$|"
+    r"\bdiffer(?:s|ed)?\s+by\s+\d[^.;]{0,40}\band\s*$"
+)
+"""Before a dB value that is a difference said at a distance: the values differences are
+("air-bone differences where bone responded are 5-10 dB"), or the next of a list of
+differences ("the ears differ by 15 dB at 3 kHz (50 vs 35) and 10 dB at 4k"). Source:
+model replies' reasoning (issue #26 batch 29, used as tuning data)."""
+_DIFFERENCE_REACH = 70
+CONDUCTION_SAID_NORMAL = re.compile(
+    r"\b(bone|air)(?:[\s-]+conduction)?(?:\s+(?:thresholds?|levels?))?\s+(?:was|were|is|are)\s+"
+    r"(?:also\s+)?normal(?:\s+(?:too|as\s+well|also))?,?\s+(?:at|,)?\s*$"
+)
+"""Before a value: its conduction said normal at that level ("bone conduction was normal
+too at 5-10 dB HL"): the value is that conduction's (issue #26 batch 30, used as tuning
+data)."""
+_NORMAL_REACH = 60
 NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
 """The level a no response was found at, between it and its frequency (a level is in dB:
 "NR at 4 kHz" names a frequency). Source: clinic reports."""
@@ -622,7 +642,7 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
     level of a no response (words before it), or a difference or dip (words after it).
     With ``gap`` (the value is in a gap's reach), the gap named before it is no reason: the
     value is that gap's size."""
-    if NUMBER_AFTER_SKIP.match(low, m.end()):
+    if NUMBER_AFTER_SKIP.match(low, m.end()) or _difference_stated(low, m.start()):
         return True
     window = low[max(0, m.start() - 30) : m.start()]
     skip = NUMBER_CONTEXT_SKIP.search(window)
@@ -634,6 +654,13 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
     return not (given and not v.DIGIT.search(window, given.end()))
 
 
+def _difference_stated(low: str, start: int) -> bool:
+    """Return True when the dB value at ``start`` is a difference named up to
+    :data:`_DIFFERENCE_REACH` characters before it (:data:`DIFFERENCES_STATED`)."""
+    begin = max(0, start - _DIFFERENCE_REACH)
+    return "differ" in low[begin:start] and DIFFERENCES_STATED.search(low, begin, start) is not None
+
+
 def _bone_named(low: str, m: re.Match) -> bool:
     """Return True when the conduction named last in the 25 characters before a value is
     bone, not negated ("masked BC 5-10 dB HL"; not "no bone 5-10 dB")."""
@@ -642,12 +669,23 @@ def _bone_named(low: str, m: re.Match) -> bool:
 
 def _named_conduction(low: str, m: re.Match) -> str | None:
     """Return the conduction ('air' or 'bone') named last in the 25 characters before a
-    value, None when none is named there or it is negated."""
+    value, or said normal at it (:data:`CONDUCTION_SAID_NORMAL`), None when none is named
+    there or it is negated."""
     start = max(0, m.start() - 25)
     named = list(v.CONDUCTION.finditer(low[start : m.start()]))[-1:]
-    if not named or v.negated(low, start + named[0].start()):
+    if named:
+        at, bone = start + named[0].start(), bool(named[0].group(1))
+    else:
+        begin = max(0, m.start() - _NORMAL_REACH)
+        said = "normal" in low[begin : m.start()] and CONDUCTION_SAID_NORMAL.search(
+            low, begin, m.start()
+        )
+        if not said:
+            return None
+        at, bone = said.start(), said.group(1) == "bone"
+    if v.negated(low, at):
         return None
-    return "bone" if named[0].group(1) else "air"
+    return "bone" if bone else "air"
 
 
 def _gap_size_bound(c: _Clause, start: int, end: int) -> bool:

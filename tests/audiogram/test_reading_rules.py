@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from clinbench.audiogram import notation as v
+from clinbench.audiogram import notation
 from clinbench.audiogram.check import check_reply
 
 from .validation import audiograms, cases
@@ -111,7 +111,7 @@ def test_a_space_table_with_ear_columns_catches_a_swap():
 
 
 def test_bone_rows_no_response_and_not_tested_cells():
-    text = v.tables_to_text(
+    text = notation.tables_to_text(
         "Freq   500  1k  2k  4k\nR AC   40   40  35   40\nR BC   10*  10  NR  -\n"
     )
     assert "Right ear bone conduction: 10 dB HL at 500 Hz, 10 dB HL at 1000 Hz, " in text
@@ -121,19 +121,19 @@ def test_bone_rows_no_response_and_not_tested_cells():
 
 def test_prose_with_numbers_is_not_a_table():
     prose = "Seen with 3 children aged 10 12 15.\nRight ear 20 and 30 today.\nLeft 10 20"
-    assert v.tables_to_text(prose) == prose
+    assert notation.tables_to_text(prose) == prose
     # a row whose values do not match the header's frequencies is not guessed
     ragged = "Hz 500 1000 2000 4000\nRight 20 25 30\n"
-    assert v.tables_to_text(ragged) == ragged
+    assert notation.tables_to_text(ragged) == ragged
 
 
 def test_a_long_table_is_read_in_bounded_rows():
     # each line is split once (linear); at most _WS_MAX_ROWS value lines make one table and
     # the rest stays as written
-    text = v.tables_to_text("Hz 500 1000 2000 4000\n" + "Right 20 25 30 35\n" * 20000)
-    assert text.count("Right ear air conduction") <= v._WS_MAX_ROWS
-    assert text.count("Right 20 25 30 35") >= 20000 - v._WS_MAX_ROWS
-    assert v.tables_to_text("Right ear normal\n500 20\n") == "Right ear normal\n500 20\n"
+    text = notation.tables_to_text("Hz 500 1000 2000 4000\n" + "Right 20 25 30 35\n" * 20000)
+    assert text.count("Right ear air conduction") <= notation._WS_MAX_ROWS
+    assert text.count("Right 20 25 30 35") >= 20000 - notation._WS_MAX_ROWS
+    assert notation.tables_to_text("Right ear normal\n500 20\n") == "Right ear normal\n500 20\n"
 
 
 # -- rules added after the fourth outside batch (own wording; errors written before running) --

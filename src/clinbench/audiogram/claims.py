@@ -28,7 +28,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from clinbench.audiogram import lexicon as v
+from clinbench.audiogram import lexicon
 from clinbench.audiogram.lexicon import freqs_of
 
 
@@ -219,7 +219,7 @@ _TRIGGER_WORDS = (
 )  # fmt: skip
 
 
-_TRIGGER_WORD = re.compile(v.literal_trie(_TRIGGER_WORDS))
+_TRIGGER_WORD = re.compile(lexicon.literal_trie(_TRIGGER_WORDS))
 _TRIGGER_DIGIT = re.compile(
     r"\d(?:(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
     r"\s*(?i:k|khz|hz)\s*:?\s*-?\d{1,3}\b|\s*/\s*\.?\d|"
@@ -418,7 +418,7 @@ def written_out(reply: str) -> str:
     "at seven fifty" = 750). Hundreds and thousands are frequencies, which are round: "five
     hundred forty at one thousand" is 500, then 40 at 1000.
     """
-    if not (v.may_hold(reply, "full stop", "new ") and _SPOKEN_MARK.search(reply)):
+    if not (lexicon.may_hold(reply, "full stop", "new ") and _SPOKEN_MARK.search(reply)):
         return reply
     out: list[str] = []
     last = 0
@@ -530,7 +530,7 @@ def read_claims(reply: str) -> list[Claim]:
                 and not reply[start : toks[0].start].strip(" \t*#>-")
             ):
                 line = (_ears_of(toks[0]), toks[0].rule)
-        if not toks and not v.DIGIT.search(reply, start, end):
+        if not toks and not lexicon.DIGIT.search(reply, start, end):
             continue  # nothing to read: no token, and no number for a list of thresholds
         claims, opened = _statement_claims(reply, start, end, toks, line if line[0] else block)
         block = opened or block
@@ -819,7 +819,7 @@ def _qualifier(toks: list[Token]) -> Qualifier:
 def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
     """Threshold claims: kHz lists ('.25 60 / .5 50 / ...'), 'LEVEL @FREQ', 'LEVEL dB at
     FREQ' and 'FREQ: LEVEL'; a level after '>' or 'differs by' is a difference, not one."""
-    if not v.DIGIT.search(text, start, end):
+    if not lexicon.DIGIT.search(text, start, end):
         return []  # every reading here needs a number (a level token, a list's digits)
     listed = list(_KHZ_LIST.finditer(text, start, end))
     if len(listed) >= 3:
@@ -1098,7 +1098,7 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
 # Pure-tone averages: "PTA", "4FA", "three-frequency average" (BSA 2018 pure-tone
 # audiometry; WHO 2021 four-frequency average), with the frequencies or the sum shown.
 PTA = re.compile(
-    r"\b(" + v.AVERAGE_NAME + r"|average threshold|"
+    r"\b(" + lexicon.AVERAGE_NAME + r"|average threshold|"
     # "(0.5-4 kHz)" is skipped; not a sum "(30+40+50+60)", nor the average itself "(32.5 dB)"
     r"[34]fa)\b(?:\s*\((?![\d\s.]*\+)(?!\s*-?\d+(?:\.\d+)?\s*(?:db|\)))[^)]*\))?"
     # the frequencies averaged ("PTA 0.5/1/2/4 kHz:") or the sum shown ("= (55 + 50) / 2 =")
@@ -1121,7 +1121,7 @@ word PTA before it; the total is never the average."""
 FREQ_AVERAGE = re.compile(
     r"\b(?:(?:high|low|mid)[\s-]*frequency\s+|[hl]f\s+)?(?:average|mean|avg)\b"
     r"(?:\s+(?:threshold|hearing\s+level)s?)?\s*\(?\s*(?:at|of|over|across|for|from)?\s*"
-    r"(" + v.AVERAGED_FREQUENCIES + r")\s*(khz|k\b|hz)\s*\)?"
+    r"(" + lexicon.AVERAGED_FREQUENCIES + r")\s*(khz|k\b|hz)\s*\)?"
     r"[^.\d%]{0,20}?(-?\d+(?:\.\d+)?)(?=\s*(?:db|decibels)\b)"
 )
 """An average quoted with the frequencies it averages ("high-frequency average (2, 4 kHz)
@@ -1247,11 +1247,11 @@ def configuration_claims(low: str, ear: str | None, hedged: bool) -> list[Claim]
     """Return the configuration claims of a lower-cased clause, one per configuration named
     (the shape words of lexicon.CONFIG_WORDS; a Carhart notch is no noise notch)."""
     out, seen = [], set()
-    for pattern, config, needs in v.CONFIG_WORDS:
-        if not v.may_hold(low, *needs):
+    for pattern, config, needs in lexicon.CONFIG_WORDS:
+        if not lexicon.may_hold(low, *needs):
             continue
         for m in pattern.finditer(low):
-            if config in seen or v.negated(low, m.start()):
+            if config in seen or lexicon.negated(low, m.start()):
                 continue
             if config == "noise-notch" and "carhart" in low[max(0, m.start() - 12) : m.start()]:
                 continue
@@ -1266,18 +1266,18 @@ def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) ->
     or in a region: ``frequencies`` = (low, high)), and which ear is worse (``frequencies``
     the region compared, rule "region not read" when one is named but not read)."""
     out = []
-    m = v.LATERALITY_UNILATERAL.search(low)
-    if m and not v.negated(low, m.start()) and v.LOSS_CONTEXT.search(low):
+    m = lexicon.LATERALITY_UNILATERAL.search(low)
+    if m and not lexicon.negated(low, m.start()) and lexicon.LOSS_CONTEXT.search(low):
         side = ear if ear in ("right", "left") else None
         out.append(_clause_claim("laterality", side, "unilateral", hedged, m.group(0),
                                  "unilateral"))  # fmt: skip
-    m = v.BILATERAL.search(low)
+    m = lexicon.BILATERAL.search(low)
     if (
         m
-        and not v.negated(low, m.start())
-        and v.LOSS_NOUN.search(low)
-        and not v.NORMAL_PHRASES.search(low)
-        and not v.OTHER_TEST.search(low)
+        and not lexicon.negated(low, m.start())
+        and lexicon.LOSS_NOUN.search(low)
+        and not lexicon.NORMAL_PHRASES.search(low)
+        and not lexicon.OTHER_TEST.search(low)
     ):
         out.append(_clause_claim("laterality", "both", "bilateral loss", hedged, m.group(0),
                                  "bilateral"))  # fmt: skip
@@ -1289,22 +1289,22 @@ def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) ->
 def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
     """Symmetric / asymmetric claims about hearing (not another test's symmetry); a negated
     one claims the opposite, a conditioned one nothing."""
-    symmetry = v.SYMMETRY.search(low)
-    if not symmetry or v.OTHER_TEST_OR_SPEECH.search(low):
+    symmetry = lexicon.SYMMETRY.search(low)
+    if not symmetry or lexicon.OTHER_TEST_OR_SPEECH.search(low):
         return []
     # "..., symmetrical.": the hearing-loss context may be elsewhere in the sentence.
-    if not (v.LOSS_CONTEXT.search(sent_low) or "ear" in sent_low
-            or v.BARE_SYMMETRY.fullmatch(low)):  # fmt: skip
+    if not (lexicon.LOSS_CONTEXT.search(sent_low) or "ear" in sent_low
+            or lexicon.BARE_SYMMETRY.fullmatch(low)):  # fmt: skip
         return []
     out = []
-    for m in v.SYMMETRY.finditer(low):
+    for m in lexicon.SYMMETRY.finditer(low):
         claimed_asym = m.group(1).startswith("asym")
-        if v.conditioned(low, m.start()):
+        if lexicon.conditioned(low, m.start()):
             continue  # "if the loss were asymmetric": not a claim either way
-        if v.negated(low, m.start()):
+        if lexicon.negated(low, m.start()):
             claimed_asym = not claimed_asym
         claimed = "asymmetric" if claimed_asym else "symmetric"
-        region = v.region_of(low[m.end() : m.end() + REACH])
+        region = lexicon.region_of(low[m.end() : m.end() + REACH])
         # "symmetrical up to 4 kHz": the ears compared in that region only.
         freqs = region[:2] if isinstance(region, tuple) and region[2] else ()
         out.append(_clause_claim("asymmetry", None, claimed, hedged, m.group(0), "symmetry",
@@ -1314,7 +1314,7 @@ def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
 
 def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
     """'The left is worse', 'the right ear is poorer at 3 kHz', 'better on the right'."""
-    m = v.WORSE.search(low)
+    m = lexicon.WORSE.search(low)
     if not m:
         return []
     if m.group(1):
@@ -1323,7 +1323,7 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
         worse = m.group(3)
     else:
         worse = "left" if m.group(6) == "right" else "right"
-    region = v.region_of(low[m.end() : m.end() + 40])
+    region = lexicon.region_of(low[m.end() : m.end() + 40])
     freqs = region[:2] if isinstance(region, tuple) else ()
     rule = "region not read" if region == "unknown" else "worse ear"
     return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), rule, freqs)]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from clinbench.audiogram import lexicon as v
+from clinbench.audiogram import lexicon
 from clinbench.audiogram.claims import Claim, Qualifier
 
 NORMAL_HEARING = "normal hearing"
@@ -46,9 +46,9 @@ REACH = 200
 """How far (characters) a region phrase is looked for around a grade word: a fixed window,
 so a clause with many grade words is read in linear time."""
 
-_DEG = v.DEG
+_DEG = lexicon.DEG
 _GRADE = r"(?:slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total)"
-_DESCRIPTOR = v.DESCRIPTOR
+_DESCRIPTOR = lexicon.DESCRIPTOR
 # fmt: off
 LEXICON: tuple[tuple[str, str, str], ...] = (
     # (rule name, pattern, source of the usage)
@@ -243,7 +243,7 @@ def degree_claims(
 def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
     """Return the rules by which a clause's grade words grade a loss (() when the clause
     names the loss), or None when they grade nothing read."""
-    if v.LOSS_CONTEXT.search(low) or _loss_head(low, sent_low):
+    if lexicon.LOSS_CONTEXT.search(low) or _loss_head(low, sent_low):
         return ()
     if GRADE_OF_EAR.search(low):
         return ("grade of an ear",)
@@ -306,7 +306,7 @@ def _region(low: str, start: int, after: int):
     """Return the region a grade word at ``start`` (its phrase ending at ``after``) is
     scoped to: a value's frequency before it in parentheses, else the region after it."""
     before = region_before_paren(low[max(0, start - REACH) : start])
-    return before or v.region_of(low[after : after + REACH])
+    return before or lexicon.region_of(low[after : after + REACH])
 
 
 def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str):
@@ -357,7 +357,7 @@ def _normal_phrases(low: str) -> list[re.Match]:
     """Return the 'normal' phrases of a clause in reading order: the phrases of
     :data:`lexicon.NORMAL_PHRASES`, and an ear said to be normal (EAR_NORMAL) where it
     overlaps none of them."""
-    phrases = list(v.NORMAL_PHRASES.finditer(low))
+    phrases = list(lexicon.NORMAL_PHRASES.finditer(low))
     if "ear" not in low:
         return phrases
     ears = [
@@ -373,7 +373,7 @@ def _region_before_ear(low: str, start: int):
     are normal"), up to the last comma, semicolon or colon before it; None when none is."""
     window = low[max(0, start - REACH) : start]
     cut = max(window.rfind(","), window.rfind(";"), window.rfind(":"))
-    region = v.region_of(window[cut + 1 :])
+    region = lexicon.region_of(window[cut + 1 :])
     return region if isinstance(region, tuple) else None
 
 
@@ -385,7 +385,7 @@ def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str)
     other = NOT_HEARING_CONTEXT.search(window)
     if other and "speech" in other.group(0) and HEARING_FOR_SPEECH.search(window):
         other = None  # "hearing for everyday speech is normal": the ear's hearing
-    if v.negated(low, m.start()) or (other and not (own and other.group(1))):
+    if lexicon.negated(low, m.start()) or (other and not (own and other.group(1))):
         return False
     bone = conduction(low, m.start(), default_conduction) == "bone"
     bone = bone and "hearing" not in m.group(0)
@@ -429,9 +429,9 @@ def _graded_claims(low: str, ear, hedged, grading: tuple[str, ...], scales) -> l
 def _grades_a_loss(low: str, m: re.Match, lo: str, hi: str) -> bool:
     """Return True when a degree word grades a hearing loss (not a noun of something else,
     not negated, not a side named by its finding, 'complete' only of a loss)."""
-    if NON_HEARING_NOUN.match(low[m.end() :]) or v.negated(low, m.start()):
+    if NON_HEARING_NOUN.match(low[m.end() :]) or lexicon.negated(low, m.start()):
         return False
-    if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(low, 0, m.start()):
+    if lexicon.SIDE_BY_FINDING.match(low, m.end()) and lexicon.THE_BEFORE.search(low, 0, m.start()):
         return False  # "aids for the moderate side": an ear named by a finding
     complete = lo in ("complete", "total") or hi in ("complete", "total")
     return not complete or bool(LOSS_FOLLOWS.match(low[m.end() :]))
@@ -442,12 +442,12 @@ def _loss_head(low: str, sent_low: str) -> bool:
     item under a head that names the loss ("Bilateral SNHL: right moderately severe, left
     mild"), or a bare descriptor after the loss ("mixed loss, moderately severe")."""
     colon = sent_low.find(":")
-    if colon >= 0 and v.LOSS_CONTEXT.search(sent_low, 0, colon):
+    if colon >= 0 and lexicon.LOSS_CONTEXT.search(sent_low, 0, colon):
         return sent_low.find(low.strip(), colon) > colon
     if not BARE_DESCRIPTOR.match(low):
         return False
     at = sent_low.find(low.strip())
-    return at > 0 and bool(v.LOSS_CONTEXT.search(sent_low, 0, at))
+    return at > 0 and bool(lexicon.LOSS_CONTEXT.search(sent_low, 0, at))
 
 
 def region_before_paren(before: str) -> tuple[int, int, bool] | None:
@@ -462,11 +462,11 @@ def region_before_paren(before: str) -> tuple[int, int, bool] | None:
     )
     head = head.rstrip()
     last = None
-    for m in v.REGION_FREQ.finditer(head, max(0, len(head) - 30)):
+    for m in lexicon.REGION_FREQ.finditer(head, max(0, len(head) - 30)):
         last = m
     if last is None or last.end() != len(head):
         return None
-    region = v.region_of(head[last.start() :])
+    region = lexicon.region_of(head[last.start() :])
     return region if isinstance(region, tuple) else None
 
 
@@ -474,7 +474,7 @@ def conduction(low: str, position: int, default: str = "air") -> str:
     """Return the conduction the words at ``position`` refer to: the last named before it
     (within 60 characters), else ``default`` (what the sentence named last)."""
     last = None
-    for m in v.CONDUCTION.finditer(low, max(0, position - 60), position):
+    for m in lexicon.CONDUCTION.finditer(low, max(0, position - 60), position):
         last = m
     if last is None:
         return default
@@ -485,6 +485,6 @@ def last_mark_end(low: str, position: int) -> int:
     """Return where the last conduction named within 60 characters before ``position``
     ends (0 when none is named there)."""
     end = position
-    for m in v.CONDUCTION.finditer(low, max(0, position - 60), position):
+    for m in lexicon.CONDUCTION.finditer(low, max(0, position - 60), position):
         end = m.end()
     return end if end != position else 0

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
-from clinbench.audiogram import lexicon as v
+from clinbench.audiogram import lexicon
 from clinbench.audiogram.audiogram_model import EARS, Audiogram
 from clinbench.audiogram.classify import (
     STANDARDS,
@@ -205,7 +205,7 @@ def config_holds(t: CaseFacts, ear, config, *, one_ear: bool = False):
         if one_ear and t.cls.ear(ear).type == "normal" and config != "flat":
             return False, "normal"
         return None, None
-    return truth in v.CONFIG_COMPATIBLE.get(config, {config}), truth
+    return truth in lexicon.CONFIG_COMPATIBLE.get(config, {config}), truth
 
 
 def threshold_holds(t: CaseFacts, ear: str, conduction: str, freq: int, value, tol: int):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from clinbench.audiogram import lexicon as v
+from clinbench.audiogram import lexicon
 from clinbench.audiogram.claims import Claim, _clause_claim
 
 RULES: dict[str, str] = {
@@ -188,7 +188,7 @@ def type_claims(low: str, sent_low: str, ear: str | None, hedged: bool) -> list[
     _, first_kind, first_text, first_rule = words[0]
     asymmetry = ear is None and bool(ASYMMETRY_SUBJECT.search(low, 0, words[0][0]))
     component = COMPONENT.search(sent_low)
-    if component and v.negated(sent_low, component.start()):
+    if component and lexicon.negated(sent_low, component.start()):
         component = None  # "no conductive component, sensorineural": one type, not two
     both = {"sensorineural", "conductive"} <= {w[1] for w in words} or (
         component and TYPE_NAME.search(sent_low.replace(component.group(0), ""))
@@ -215,11 +215,11 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
     type word it claims, in the order of TYPE_WORDS."""
     denied, words = [], []
     for pattern, kind, needs in TYPE_WORDS:
-        if not v.may_hold(low, *needs):
+        if not lexicon.may_hold(low, *needs):
             continue
         for m in pattern.finditer(low):
             classed = bool(CLASSED_AS.search(low, max(0, m.start() - 60), m.start()))
-            if v.negated(low, m.start()) and not classed:
+            if lexicon.negated(low, m.start()) and not classed:
                 if TYPE_DENIED.search(low, max(0, m.start() - 45), m.start()):
                     # "no conductive component" denies a mixed loss too (it has one)
                     part = bool(COMPONENT.match(low, m.start()))
@@ -229,7 +229,7 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
                 continue
             if COCHLEA_NORMAL.match(low, m.start()):
                 continue
-            if v.SIDE_BY_FINDING.match(low, m.end()) and v.THE_BEFORE.search(
+            if lexicon.SIDE_BY_FINDING.match(low, m.end()) and lexicon.THE_BEFORE.search(
                 low, max(0, m.start() - 60), m.start()
             ):  # a window: linear however many such words the clause has
                 continue  # "ENT for the conductive side": names an ear by a finding, claims none
@@ -276,7 +276,7 @@ def tympanometry_claims(seg: str, low: str, ear: str | None, hedged: bool) -> li
         return out
     for pattern, letter in TYMP_WORDS:
         m = pattern.search(low)
-        if m and not v.negated(low, m.start()):
+        if m and not lexicon.negated(low, m.start()):
             return [_clause_claim("tympanometry", ear, letter, hedged, m.group(0),
                                   "tympanogram description")]  # fmt: skip
     return []
@@ -388,11 +388,11 @@ def _ear_tagged(low: str, start: int, unit: str) -> list[tuple[str, int, str]]:
     out = []
     for m in VALUE_THEN_EAR.finditer(tail):
         if _per_cent(m.group(2)) == (unit == "%"):
-            out.append((v.EAR_WORD.get(m.group(3), m.group(3)), int(m.group(1)), m.group(0)))
+            out.append((lexicon.EAR_WORD.get(m.group(3), m.group(3)), int(m.group(1)), m.group(0)))
     if not out:
         for m in EAR_THEN_VALUE.finditer(tail):
             if _per_cent(m.group(3)) == (unit == "%"):
-                ear = v.EAR_WORD.get(m.group(1), m.group(1))
+                ear = lexicon.EAR_WORD.get(m.group(1), m.group(1))
                 out.append((ear, int(m.group(2)), m.group(0)))
     if len(out) == 1 and sum(_per_cent(u) == (unit == "%") for u in VALUE_UNIT.findall(tail)) > 1:
         return []  # "poor on the right at 44%, 80% on the left": not every value is tagged
@@ -403,7 +403,7 @@ def speech_claims(low: str, ear: str | None, hedged: bool, sent_low: str = "") -
     """Return the speech-audiometry claims of a lower-cased clause: kind ``srt`` (dB HL) or
     ``wrs`` (per cent). Values tagged with their ears after the test's name ("SRT 30 dB
     right, 70 dB left") are claims of those ears; otherwise each value is of ``ear``."""
-    if not v.may_hold(low, "srt", "speech", "%", "per"):
+    if not lexicon.may_hold(low, "srt", "speech", "%", "per"):
         return []  # SRT needs its name; WRS and a bare percentage, a per cent
     srt_rule, wrs_rule = "speech reception threshold", "word recognition score"
     tagged = []

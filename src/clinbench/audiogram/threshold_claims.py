@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from clinbench.audiogram import lexicon as v
+from clinbench.audiogram import lexicon
 from clinbench.audiogram.audiogram_model import EARS
 from clinbench.audiogram.claims import Claim, Qualifier
 
@@ -282,7 +282,7 @@ def threshold_claims(
     frequency of its own is at ``frequency``, the one its sentence opens with ("At 1 kHz the
     left ear's air threshold is 30 dB"), when there is one.
     """
-    clause = _Clause(low, ear, hedged, v.conduction_marks(low), default_conduction, averages)
+    clause = _Clause(low, ear, hedged, lexicon.conduction_marks(low), default_conduction, averages)
     _ranges(clause)
     _lists(clause, frequency)
     _no_responses(clause)
@@ -338,8 +338,8 @@ class _Clause:
 
 def _frequency_span(f: re.Match) -> tuple[int, int] | None:
     """Return the two ends (Hz) of a FREQ_RANGE match, None when one is not a frequency."""
-    f1 = v.to_hz(f.group(1), f.group(2) or f.group(4))
-    f2 = v.to_hz(f.group(3), f.group(4))
+    f1 = lexicon.to_hz(f.group(1), f.group(2) or f.group(4))
+    f2 = lexicon.to_hz(f.group(3), f.group(4))
     return None if f1 is None or f2 is None else (f1, f2)
 
 
@@ -347,9 +347,9 @@ def _ranges(c: _Clause) -> None:
     """Ranges: "20-30 dB HL at 250-1000 Hz", a range for a whole ear, a gap's size over a
     range of frequencies."""
     low = c.low
-    if not v.may_hold(low, "db", "decibels"):  # what DB_RANGE needs
+    if not lexicon.may_hold(low, "db", "decibels"):  # what DB_RANGE needs
         return
-    for m in v.DB_RANGE.finditer(low):
+    for m in lexicon.DB_RANGE.finditer(low):
         gap = c.conduction_at(m.start()) == "gap"
         skipped = m.start() in c.averages or _not_a_threshold(low, m, gap)
         if skipped or gap:
@@ -410,7 +410,7 @@ def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
 def _lists(c: _Clause, frequency: int | None) -> None:
     """Lists of values with their frequencies ("25, 30 and 45 dB HL at 0.5, 1 and 2 kHz")."""
     low = c.low
-    if not v.may_hold(low, "db", "decibels"):  # what DB_LIST needs
+    if not lexicon.may_hold(low, "db", "decibels"):  # what DB_LIST needs
         return
     freq_lists = [(fm.start(), fm.end(), fm) for fm in FREQ_LIST.finditer(low)]
     for m in DB_LIST.finditer(low):
@@ -456,7 +456,7 @@ def _frequencies_then_levels(c: _Clause) -> None:
             continue  # "250 Hz: 10/50, 500 Hz: 10/45": the values of a label, not a list
         if DIFFERENCE_BEFORE.search(c.low, max(0, fm.start() - 20), fm.start()):
             continue  # "the asymmetry at 2 and 4 kHz: 25 and 30 dB": no thresholds
-        freqs = v.freqs_of(fm.group(1), fm.group(2))
+        freqs = lexicon.freqs_of(fm.group(1), fm.group(2))
         values = [int(x) for x in _INTEGER.findall(m.group(1))]
         if len(freqs) < 2 or len(values) != len(freqs):
             continue
@@ -602,11 +602,11 @@ def _list_claims(c: _Clause, m: re.Match, values: list[int], freqs: list[int], g
 def _no_responses(c: _Clause) -> None:
     """No responses: "NR at 8 kHz", "no response above 500 Hz"."""
     low = c.low
-    if not v.may_hold(low, "respon", "nr", "measurable", "beyond"):  # what NO_RESPONSE needs
+    if not lexicon.may_hold(low, "respon", "nr", "measurable", "beyond"):  # what NO_RESPONSE needs
         return
     for m in NO_RESPONSE.finditer(low):
         level = NR_LEVEL.match(low, m.end())  # "no response at 65 dB HL at 4 kHz"
-        start = level.end() if level and v.DIGIT.search(level.group(0)) else m.end()
+        start = level.end() if level and lexicon.DIGIT.search(level.group(0)) else m.end()
         after = low[start : start + 50]
         fm = FREQ_LIST.search(after)
         if not fm or fm.start() > 12:
@@ -617,7 +617,7 @@ def _no_responses(c: _Clause) -> None:
             conduction = "bone" if named_after.group(1) else "air"
         if conduction == "gap":  # a gap statement names no threshold
             continue
-        freqs = v.freqs_of(fm.group(1), fm.group(2))
+        freqs = lexicon.freqs_of(fm.group(1), fm.group(2))
         direction = NR_DIRECTION.search(after[: fm.start()])
         text = m.group(0) + " " + fm.group(0)
         if direction and len(freqs) == 1:
@@ -651,7 +651,7 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
     given = VALUE_GIVEN.match(window, skip.end(1)) if skip.group(1) else None
     # "PTA 45, 20 dB at 3 kHz": the average's own value ends its reach; the value after it
     # is a threshold again.
-    return not (given and not v.DIGIT.search(window, given.end()))
+    return not (given and not lexicon.DIGIT.search(window, given.end()))
 
 
 def _difference_stated(low: str, start: int) -> bool:
@@ -672,7 +672,7 @@ def _named_conduction(low: str, m: re.Match) -> str | None:
     value, or said normal at it (:data:`CONDUCTION_SAID_NORMAL`), None when none is named
     there or it is negated."""
     start = max(0, m.start() - 25)
-    named = list(v.CONDUCTION.finditer(low[start : m.start()]))[-1:]
+    named = list(lexicon.CONDUCTION.finditer(low[start : m.start()]))[-1:]
     if named:
         at, bone = start + named[0].start(), bool(named[0].group(1))
     else:
@@ -683,7 +683,7 @@ def _named_conduction(low: str, m: re.Match) -> str | None:
         if not said:
             return None
         at, bone = said.start(), said.group(1) == "bone"
-    if v.negated(low, at):
+    if lexicon.negated(low, at):
         return None
     return "bone" if bone else "air"
 
@@ -720,10 +720,10 @@ def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
         after = []
     if after and _PAIR_AFTER.fullmatch(low, m.end(), after[0][0]):
         fm = after[0][2]
-        return v.freqs_of(fm.group(1), fm.group(2))
+        return lexicon.freqs_of(fm.group(1), fm.group(2))
     if before and _PAIR_BEFORE.fullmatch(low, before[-1][1], m.start()):
         if DIFFERENCE_BEFORE.search(low, max(0, before[-1][0] - 20), before[-1][0]):
             return []  # "the differences at 1, 2 and 4 kHz (20, 25, 20 dB)": no thresholds
         fm = before[-1][2]
-        return v.freqs_of(fm.group(1), fm.group(2))
+        return lexicon.freqs_of(fm.group(1), fm.group(2))
     return []

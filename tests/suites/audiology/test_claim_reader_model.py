@@ -91,6 +91,14 @@ class ThresholdWithoutFrequency(GoodReader):
         return json.dumps({"claims": [_claim("threshold", ["right"], 40)]})
 
 
+class ExampleCopier(GoodReader):
+    """Copies the prompt's worked example, as SmolLM2-135M did: words the statement lacks."""
+
+    def reply(self, body: dict) -> str:
+        return json.dumps({"claims": [_claim("type", BOTH, "sensorineural",
+                                             text="moderate sensorineural loss")]})  # fmt: skip
+
+
 class DownReader(GoodReader):
     """Fails every request with an HTTP 500 that does not name the response format."""
 
@@ -146,6 +154,11 @@ def test_a_refused_json_schema_falls_back_to_json_object_with_the_schema(monkeyp
         (SchemaBreakingReader, SCHEMA_VIOLATION, "claims.0.confidence: Extra inputs"),
         (ThresholdWithoutFrequency, SCHEMA_VIOLATION, "claims.0: a threshold needs its one"),
         (DownReader, CALL_FAILED, "internal server error"),
+        (
+            ExampleCopier,
+            SCHEMA_VIOLATION,
+            "claims.0: its text 'moderate sensorineural loss' is not",
+        ),
     ],
 )
 def test_a_failed_reading_has_its_kind_and_cause_and_no_claims(
@@ -335,3 +348,17 @@ def test_the_prompt_carries_the_statement_whole_with_or_without_the_worked_examp
     assert f"<<<\n{statement}\n>>>" in with_example and f"<<<\n{statement}\n>>>" in without
     assert "Example:" in with_example and "Example:" not in without
     assert '{"claims": [...]}' in without  # the reply form is always asked
+
+
+def test_a_claim_quoting_words_the_statement_lacks_is_refused_not_judged():
+    statement = "Right ear:  Moderate\nsensorineural loss; left normal."
+    quoted = [
+        _claim("degree", ["right"], "moderate", text="right ear: moderate"),
+        _claim("type", ["right"], "sensorineural", text="MODERATE sensorineural"),
+    ]
+    claims, failure, _ = claims_from_reply(json.dumps({"claims": quoted}), statement)
+    assert failure == "" and [c.value for c in claims] == ["moderate", "sensorineural"]
+    copied = [*quoted, _claim("type", ["left"], "conductive", text="conductive loss")]
+    claims, failure, cause = claims_from_reply(json.dumps({"claims": copied}), statement)
+    assert claims is None and failure == SCHEMA_VIOLATION
+    assert cause == "claims.2: its text 'conductive loss' is not in the statement read"

@@ -192,12 +192,23 @@ def claim_problem(claim: Claim) -> str | None:
     return None
 
 
-def claims_from_reply(reply: str) -> tuple[list[Claim] | None, str, str]:
+def _plain(text: str) -> str:
+    """Return ``text`` lower-cased with its runs of white space made one space."""
+    return " ".join(text.lower().split())
+
+
+def claims_from_reply(
+    reply: str, statement: str | None = None
+) -> tuple[list[Claim] | None, str, str]:
     """Return (claims, failure, cause) of a claim reader's reply text.
 
     The reply must hold one JSON object (whole, fenced or embedded; strict JSON, bounded
     depth: :func:`clinbench.scoring.extract.find_json_objects`) that follows the schema.
-    Degree and type words are compared in lower case; nothing else is mended.
+    Degree and type words are compared in lower case; nothing else is mended. Given the
+    ``statement`` read, each claim's ``text`` must be words of it (case and spacing aside): a
+    claim quoting words the statement does not hold (a small model copying the prompt's
+    example) is a schema violation, so the section is unscored, never judged as the
+    statement's claim.
     """
     objects, why = find_json_objects(reply or "")
     if not objects:
@@ -219,6 +230,12 @@ def claims_from_reply(reply: str) -> tuple[list[Claim] | None, str, str]:
                           claim.conduction, claim.frequencies, value_high, claim.text,
                           claim.span, claim.rules)  # fmt: skip
         problem = claim_problem(claim)
+        if (
+            problem is None
+            and statement is not None
+            and _plain(claim.text) not in _plain(statement)
+        ):
+            problem = f"its text {claim.text[:80]!r} is not in the statement read"
         if problem:
             return None, SCHEMA_VIOLATION, f"claims.{number}: {problem}"
         out.append(claim)
@@ -275,7 +292,7 @@ async def read_claims_with_model(
     except Exception as err:  # noqa: BLE001 - any failed call is disclosed, never a reading
         return ClaimReading(None, name, CALL_FAILED, call_failure_cause(err), "", _record(record))
     reply = output.completion or ""
-    claims, failure, cause = claims_from_reply(reply)
+    claims, failure, cause = claims_from_reply(reply, statement)
     if claims is None and getattr(output, "stop_reason", "") == "max_tokens":
         cause += " (the reply was cut at max_tokens)"
     return ClaimReading(claims, name, failure, cause, reply, _record(record))

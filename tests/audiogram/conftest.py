@@ -106,3 +106,14 @@ def cpu_cost(read) -> float:
     finally:
         gc.enable()
     return min(spent)
+
+
+def assert_blanked(text: str, gone: list[str], kept: list[str]) -> None:
+    """Assert that the words in ``gone`` are blanked from ``text`` as not the writer's claim,
+    those in ``kept`` stay, and the text keeps its length (offsets after a blank do not move)."""
+    from clinbench.audiogram.discourse import without_unclaimed
+
+    out = without_unclaimed(text)
+    assert len(out) == len(text)
+    assert not any(word in out for word in gone), out
+    assert all(word in out for word in kept), out

@@ -16,7 +16,7 @@ import multiprocessing as mp
 import re
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from clinbench.items.model import CaseItem, ExactItem, FIBItem, MCQItem, SAItem, TFItem
@@ -200,12 +200,19 @@ def _read_by_a_later_mcq_rule(reply: str) -> bool:
 
     Issue 29 changed the letter rules on purpose (a lone letter in either case, lower-case
     letters written as options, "A)" as an option, every option offered after an answer
-    mark); the former rules are the reference only for replies none of these touch.
+    mark, a lower-case "a" after the mark that is the article before a word: "Answer: a
+    true statement"); the former rules are the reference only for replies none of these
+    touch.
     """
     from clinbench.scoring import extract
 
+    article = any(
+        m.group(1) == "a" and extract._is_word_use(m.group(0)[-1], reply, m.end())
+        for m in extract._MARKED_LETTER.finditer(reply)
+    )
     return bool(
-        extract._LONE_LETTER.fullmatch(reply)
+        article
+        or extract._LONE_LETTER.fullmatch(reply)
         or extract._LOWER_OPTION.search(reply)
         or re.search(r"(?<![A-Za-z0-9'])[AI]\)", reply)
         or re.search(r"\banswer\b.*(?:\bor\b|\band\b|/|&)", reply, re.I | re.S)
@@ -214,6 +221,7 @@ def _read_by_a_later_mcq_rule(reply: str) -> bool:
 
 @settings(max_examples=600, deadline=None)
 @given(reply=replies)
+@example(reply="ANSWER:a true")  # found by hypothesis: the article rule, not a letter
 def test_linear_rules_read_short_replies_as_the_former_rules_did(reply):
     pairs = [(extract_tf(reply), old.extract_tf(reply)),
              (extract_fib(reply), old.extract_fib(reply))]  # fmt: skip

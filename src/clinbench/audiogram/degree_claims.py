@@ -153,6 +153,13 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "a grade given as the writer's verdict ('I'll say moderate', 'I'd call it severe') "
      "grades the hearing of the ear being discussed, as WHO 2021 grades an ear (viva "
      "answers, issue #26 batch 23, used as tuning data)"),
+    ("grade answered",
+     rf"\banswer(?:\s+key)?\s*(?:is\s*)?[:=\u2013-]?\s*(?:\(?[a-e]\)?\s*[-\u2013:.),]\s*)?"
+     rf"{_GRADE}\b",
+     "a grade given as the answer to a quiz's question ('Answer: B - moderately severe', "
+     "'Answer: moderate') grades the hearing the question asks about, as 'I'd call it "
+     "moderate' does (teaching posts and answer keys, issue #26 batch 34, used as tuning "
+     "data)"),
     ("age-related loss", r"\bpresby\w*cusis\b|\bage[\s-]related\s+(?:hearing\s+)?loss\b",
      "presbycusis (presbyacusis), age-related hearing loss, names a sensorineural loss, so a "
      "grade before it grades the ear's loss ('severe presbyacusis'; BSA 2018; MDT minutes, "
@@ -213,6 +220,7 @@ GRADE_OF_EAR = _RULES["grade of an ear"]
 AVERAGE_IN_PARENS = _RULES["average in parentheses"]
 AGE_RELATED_LOSS = _RULES["age-related loss"]
 GRADE_GIVEN = _RULES["grade given"]
+GRADE_ANSWERED = _RULES["grade answered"]
 AVERAGE_NAMED = _RULES["average named"]
 EAR_LABEL = _RULES["ear label"]
 GRADE_LIST = _RULES["scale of grades"]
@@ -249,6 +257,8 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
         return ("grade of an ear",)
     if GRADE_GIVEN.search(low):
         return ("grade given",)
+    if "answer" in low and GRADE_ANSWERED.search(low):
+        return ("grade answered",)
     if AGE_RELATED_LOSS.search(low):
         return ("age-related loss named",)
     if _descriptors_alone(low) and AVERAGE_NAMED.search(sent_low or low):

@@ -293,6 +293,45 @@ DEFINITION = re.compile(
 """A rule stated in general ("normal bone is what makes a loss conductive", "A conductive
 loss needs a hearing loss"): it says what defines a type, not what this patient has."""
 
+_MISTAKE_NOUN = r"(?:mistakes?|pitfalls?|traps?|misconceptions?|misreadings?|wrong\s+answers?)"
+_MISTAKE_ADJECTIVE = r"(?:common|classic|typical|frequent|usual|easy|tempting|big|biggest|main|key)"
+_MISTAKE = rf"(?:{_MISTAKE_ADJECTIVE}\s+(?:{_MISTAKE_NOUN}|errors?)|{_MISTAKE_NOUN})"
+NAMED_MISTAKE = re.compile(
+    rf"(?:^[ \t*_>#-]*|(?<=[.!?] )[*_]*)(?:(?:the|a)\s+)?{_MISTAKE}"
+    r"(?:[ \t]+(?:to\s+avoid|this\s+week|here|#?\d+|(?:students|trainees|candidates|people)\s+"
+    r"make))?[*_ \t]*[:\u2013\u2014][*_ \t]*|"
+    rf"\b(?:a|the|one|another)\s+{_MISTAKE}\s+(?:is|would\s+be|here\s+is)\s+(?=to\s|[a-z]+ing\b)|"
+    rf"\bit\s+(?:is|would\s+be|'s)\s+(?:an?\s+)?(?:{_MISTAKE_ADJECTIVE}\s+)?(?:mistake|error)\s+to\s+|"
+    r"\bavoid\s+(?=(?:calling|reading|labell?ing|marking|assuming|diagnosing|classifying|"
+    r"describing|grading)\b)",
+    re.M,
+)
+"""The head of a mistake the writer names as such, to warn against it: a "Common mistake:"
+or "Pitfall:" label opening a line or a sentence, "a classic error is to ...", "it is a
+mistake to ...", "avoid calling ...". The words after it, up to their sentence's end
+(:data:`MISTAKE_END`), describe the wrong reading, not the writer's (written in lower case:
+run on the lowered text)."""
+
+MISTAKE_END = re.compile(r"[.!?;](?=\s|$)|\n|\s[-\u2013\u2014]\s|,?\s+(?:but|however|whereas)\b")
+"""Where a named mistake ends: its sentence's end, a dash or a contrast that brings in the
+writer's correction ("Common mistake: calling it conductive - check the bone")."""
+
+_MISTAKE_REACH = 200
+
+OPTION_MARK = re.compile(
+    r"(?:^[ \t]*(?:[-*\u2022][ \t]+)?|(?<=[ \t]{2})|(?<=\t))\(?([A-E])[.)][ \t]+(?=\S)", re.M
+)
+"""The letter of a multiple-choice option ("A. Mild", "B) conductive", "(C) mixed"), at a
+line's start or after a run of spaces that separates options written on one line."""
+
+ANSWER_KEY = re.compile(
+    r"\b(?i:(?:correct|quiz|final|right)\s+)?(?i:answer)(?:\s+(?i:key))?\s*(?:(?i:is)\s*)?"
+    r"[:=\u2013-]?[ \t]*\(?([A-E])\b(?=[ \t]*(?:[.,;:()\u2013-]|$))",
+    re.M,
+)
+"""The answer key of a multiple-choice question ("Answer: B.", "Correct answer: C -
+otosclerosis"): the letter of the option the writer picks."""
+
 REASONING_END = re.compile(
     r"</think>|^[ \t]*(?:\*\*)?(?:final[ \t]+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*$",
     re.I | re.M,
@@ -423,6 +462,18 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "teaching and reasoning: a type defined in general ('what makes a loss conductive', "
         "'a conductive loss needs ...', BSA 2018's definitions restated) names no finding "
         "of the patient (issue #26 batches 29-30, used as tuning data)",
+    ),
+    "named mistake": (
+        NAMED_MISTAKE,
+        "teaching posts and answer keys: a reading named as a 'common mistake' or 'pitfall', "
+        "or one the reader is told to avoid, is the error warned against, not the writer's "
+        "finding (issue #26 batch 34, used as tuning data)",
+    ),
+    "unpicked option": (
+        OPTION_MARK,
+        "multiple-choice questions with their answer key ('A. Mild  B. Moderate  C. "
+        "Profound' then 'Answer: B'): only the option picked is the writer's answer, as only "
+        "the ticked box of a form is (issue #26 batch 34, used as tuning data)",
     ),
     "second thought": (
         SECOND_THOUGHT,
@@ -569,6 +620,58 @@ _PAST_SUBJECT = re.compile(
     r"old|older|first|(?:19|20)\d\d)\s+(?:[\w-]+\s+){0,2}$"
 )
 _PREVIOUSLY = re.compile(r"(?:^|[.;!?\n])[ \t]*previously\b[^.;\n]{0,120}")
+
+
+def _without_named_mistakes(text: str) -> str:
+    """Return ``text`` with each mistake the writer names as such blanked, from its head
+    (:data:`NAMED_MISTAKE`) to its sentence's end (:data:`MISTAKE_END`, at most
+    :data:`_MISTAKE_REACH` characters)."""
+    low = _lowered(text)
+    spans = []
+    for m in NAMED_MISTAKE.finditer(low):
+        reach = min(len(low), m.end() + _MISTAKE_REACH)
+        end = MISTAKE_END.search(low, m.end(), reach)
+        spans.append((m.end(), end.start() if end else reach))
+    return _blank_spans(text, spans)
+
+
+def _option_runs(text: str) -> list[list[tuple[str, int, int]]]:
+    """Return the runs of multiple-choice options in ``text``: each a list of (letter, start,
+    end) from "A" on in letter order, on one line or on lines that follow one another; an
+    option ends where the next one starts or at its line's end."""
+    runs: list[list[tuple[str, int, int]]] = []
+    run: list[tuple[str, int, int]] = []
+    for m in OPTION_MARK.finditer(text):
+        letter, start = m.group(1), m.start(1) - (text[m.start(1) - 1 : m.start(1)] == "(")
+        line_end = text.find("\n", start)
+        line_end = len(text) if line_end < 0 else line_end
+        follows = (
+            run and ord(letter) == ord(run[-1][0]) + 1 and text.count("\n", run[-1][1], start) <= 1
+        )
+        if follows:
+            last = run[-1]
+            run[-1] = (last[0], last[1], min(last[2], start))
+            run.append((letter, start, line_end))
+            continue
+        if len(run) > 1:
+            runs.append(run)
+        run = [(letter, start, line_end)] if letter == "A" else []
+    if len(run) > 1:
+        runs.append(run)
+    return runs
+
+
+def _without_unpicked_options(text: str) -> str:
+    """Return ``text`` with the options of a multiple-choice question that its answer key
+    (:data:`ANSWER_KEY`, after the options) does not pick blanked; options with no key
+    after them are left as they are."""
+    spans = []
+    for run in _option_runs(text):
+        key = ANSWER_KEY.search(text, run[-1][2], run[-1][2] + 400)
+        if key is None or key.group(1) not in {letter for letter, _, _ in run}:
+            continue
+        spans += [(start, end) for letter, start, end in run if letter != key.group(1)]
+    return _blank_spans(text, spans)
 
 
 def _without_past_results(text: str) -> str:
@@ -822,6 +925,23 @@ def _attributed_words_possible(text: str, low: str) -> bool:
 _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
     (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
+    (
+        lambda text, low: "answer" in low and ("A." in text or "A)" in text),
+        _without_unpicked_options,
+    ),
+    (
+        lambda text, low: (
+            "mistake" in low
+            or "pitfall" in low
+            or "trap" in low
+            or "misconception" in low
+            or "misreading" in low
+            or "wrong answer" in low
+            or "error" in low
+            or "avoid" in low
+        ),
+        _without_named_mistakes,
+    ),
     (lambda text, low: "~~" in text or "</" in text, lambda text: STRUCK.sub(_blank, text)),
     (_second_thought_possible, _without_second_thoughts),
     (
@@ -896,7 +1016,8 @@ needs."""
 
 def without_unclaimed(text: str) -> str:
     """Return ``text`` with the words that are not its writer's current claim blanked (same
-    length): unticked options, questions, examiner lines, first impressions set aside,
+    length): unticked options and the options an answer key does not pick, mistakes named
+    as such, questions, examiner lines, first impressions set aside,
     hypotheses raised and rejected, ruled-out diagnoses, conditions contrary to fact, words
     struck through, an earlier message quoted below the reply, the patient's and family's
     turns and turns the next speaker rejects in a transcript, and someone else's words

@@ -32,12 +32,12 @@ BLANKED = [
     ("Common mistakes students make: calling it mixed.", ["mixed"], ["Common mistakes"]),
     # the options an answer key does not pick, on one line or one a line
     ("Q: What degree of loss?\nA. Mild  B. Moderate  C. Profound\nAnswer: B.",
-     ["Mild", "Profound"], ["B. Moderate", "Answer: B."]),
+     ["Mild", "Profound"], ["[x]Moderate", "Answer: B."]),
     ("A. normal hearing\nB. mild conductive loss\n(C) mild sensorineural loss\n"
      "Answer: A, normal hearing in both ears.", ["conductive", "sensorineural"],
-     ["A. normal hearing", "Answer: A, normal hearing"]),
+     ["[x]normal hearing", "Answer: A, normal hearing"]),
     ("- A) left\n- B) right\n\nCorrect answer: B (right ear, conductive).", ["left"],
-     ["B) right", "Correct answer: B (right"]),
+     ["[x]right", "Correct answer: B (right"]),
 ]  # fmt: skip
 
 # Words that only look like a named mistake or an unpicked option: read as they are.
@@ -91,6 +91,7 @@ def test_only_the_writers_answer_is_judged(reply, errors):
     ("clause", "grades"),
     [
         ("quiz answer: b - moderately severe", ["moderately severe"]),
+        ("[x] moderate", ["moderate"]),
         ("answer: moderate.", ["moderate"]),
         ("the answer is (c) profound", ["profound"]),
         # near misses: no grade answered
@@ -109,11 +110,20 @@ def test_a_grade_given_as_the_answer_is_read(clause, grades):
         ("Quiz answer: B - mild, bilateral.", ["severity_misclassification"]),
         ("Answer: moderate.", ["severity_misclassification"]),
         ("Quiz answer: C - severe, bilateral.", []),
+        # the option an answer key picks, given only by its letter, is the writer's grade
+        (
+            "What degree?\nA. Mild  B. Moderate  C. Profound\nAnswer: B.",
+            ["severity_misclassification"],
+        ),
+        ("What degree?\n(A) mild\n(B) moderate\n(C) severe\nAnswer: C", []),
+        ("Degree, right ear: [x] Mild [ ] Severe", ["severity_misclassification"]),
+        ("Right ear: [x] Mild [ ] Severe", ["severity_misclassification"]),
         ("The answer is hearing aids; the tinnitus is mild.", []),  # near miss
     ],
 )
 def test_the_answer_keys_grade_is_judged(reply, errors):
-    """The first two found no error on main 6690db5 (batch 34's VL33)."""
+    """Every row with an error found none on main 6690db5: the first two are batch 34's
+    VL33; then the option an answer key picks by its letter alone, and ticked grades."""
     assert check_reply(reply, SEVERE_BOTH).critical_errors == errors
 
 

@@ -154,12 +154,13 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "grades the hearing of the ear being discussed, as WHO 2021 grades an ear (viva "
      "answers, issue #26 batch 23, used as tuning data)"),
     ("grade answered",
-     rf"\banswer(?:\s+key)?\s*(?:is\s*)?[:=\u2013-]?\s*(?:\(?[a-e]\)?\s*[-\u2013:.),]\s*)?"
-     rf"{_GRADE}\b",
+     rf"(?:\banswer(?:\s+key)?\s*(?:is\s*)?[:=\u2013-]?\s*(?:\(?[a-e]\)?\s*[-\u2013:.),]\s*)?"
+     rf"|\[x\]\s*){_GRADE}\b",
      "a grade given as the answer to a quiz's question ('Answer: B - moderately severe', "
-     "'Answer: moderate') grades the hearing the question asks about, as 'I'd call it "
-     "moderate' does (teaching posts and answer keys, issue #26 batch 34, used as tuning "
-     "data)"),
+     "'Answer: moderate'), or ticked ('[x] Moderate', also the option an answer key picks: "
+     "discourse 'unpicked option'), grades the hearing the question asks about, as 'I'd "
+     "call it moderate' does (teaching posts and answer keys, issue #26 batch 34, used as "
+     "tuning data)"),
     ("age-related loss", r"\bpresby\w*cusis\b|\bage[\s-]related\s+(?:hearing\s+)?loss\b",
      "presbycusis (presbyacusis), age-related hearing loss, names a sensorineural loss, so a "
      "grade before it grades the ear's loss ('severe presbyacusis'; BSA 2018; MDT minutes, "
@@ -257,7 +258,7 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
         return ("grade of an ear",)
     if GRADE_GIVEN.search(low):
         return ("grade given",)
-    if "answer" in low and GRADE_ANSWERED.search(low):
+    if ("answer" in low or "[x]" in low) and GRADE_ANSWERED.search(low):
         return ("grade answered",)
     if AGE_RELATED_LOSS.search(low):
         return ("age-related loss named",)

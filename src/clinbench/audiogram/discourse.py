@@ -663,15 +663,20 @@ def _option_runs(text: str) -> list[list[tuple[str, int, int]]]:
 
 def _without_unpicked_options(text: str) -> str:
     """Return ``text`` with the options of a multiple-choice question that its answer key
-    (:data:`ANSWER_KEY`, after the options) does not pick blanked; options with no key
-    after them are left as they are."""
-    spans = []
+    (:data:`ANSWER_KEY`, after the options) does not pick blanked, and the letter of the one
+    it picks written as a ticked box ("B. Moderate" -> "[x] Moderate": the writer's answer,
+    as on a tick-box form); options with no key after them are left as they are."""
+    spans, picked = [], []
     for run in _option_runs(text):
         key = ANSWER_KEY.search(text, run[-1][2], run[-1][2] + 400)
         if key is None or key.group(1) not in {letter for letter, _, _ in run}:
             continue
         spans += [(start, end) for letter, start, end in run if letter != key.group(1)]
-    return _blank_spans(text, spans)
+        picked += [start for letter, start, _ in run if letter == key.group(1)]
+    text = _blank_spans(text, spans)
+    for start in picked:  # a mark is at least three characters: "B. ", "B) ", "(B)"
+        text = text[:start] + "[x]" + text[start + 3 :]
+    return text
 
 
 def _without_past_results(text: str) -> str:

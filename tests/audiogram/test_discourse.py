@@ -75,6 +75,7 @@ def test_every_rule_cites_its_source_and_is_used():
         "definition",
         "named mistake",  # tests in test_teaching_posts.py
         "unpicked option",
+        "answered alternatives",
     }
     for pattern, source in RULES.values():
         assert pattern.pattern and len(source) > 20

@@ -1,8 +1,9 @@
 """Teaching posts and quiz answer keys (issue #26, validation batch 34, used as tuning data):
 a mistake the writer names as such ("Common mistake: calling this conductive") is the error
 warned against, not a finding; of a multiple-choice question's options only the one its
-answer key picks is the writer's answer; and a grade given as the answer ("Answer: B -
-moderately severe") grades the hearing the question asks about."""
+answer key picks is the writer's answer, and of a question offering alternatives
+("Conductive, sensorineural or mixed? Conductive.") only the answer; and a grade given as the
+answer ("Answer: B - moderately severe") grades the hearing the question asks about."""
 
 from __future__ import annotations
 
@@ -36,6 +37,12 @@ BLANKED = [
     ("A. normal hearing\nB. mild conductive loss\n(C) mild sensorineural loss\n"
      "Answer: A, normal hearing in both ears.", ["conductive", "sensorineural"],
      ["[x]normal hearing", "Answer: A, normal hearing"]),
+    # a question offering alternatives that the next words answer with one of them
+    ("Conductive, sensorineural or mixed? Conductive.", ["sensorineural", "mixed"],
+     ["Conductive."]),
+    ("Quiz: mixed or conductive?\n\n.\n.\n.\n\nConductive on the right.", ["mixed"],
+     ["Quiz:", "Conductive on the right."]),
+    ("Right or left? The right.", ["Right or left"], ["The right."]),
     ("- A) left\n- B) right\n\nCorrect answer: B (right ear, conductive).", ["left"],
      ["[x]right", "Correct answer: B (right"]),
 ]  # fmt: skip
@@ -48,6 +55,8 @@ KEPT = [
     "A. Right ear: mild loss.\nB. Left ear: normal.\nAnswer: a mild loss on the right.",
     "Answer: B (right ear, conductive).\n- (A) left\n- (B) right",  # options after the key
     "A. Mild\n\nB. Moderate\nAnswer: B.",  # a blank line: no run of options
+    "Right: sensorineural or mixed?",  # a hedged impression, not answered
+    "Sensorineural or conductive? Look at the bone.",  # not answered by an alternative
 ]
 
 
@@ -70,6 +79,7 @@ def test_look_alikes_are_kept(text):
         ("Which type?\nA. Sensorineural  B. Conductive  C. Mixed\nAnswer: B.\n" + FINDING, []),
         ("A. right conductive loss\nB. left conductive loss\nC. right sensorineural loss\n"
          "Answer: A.", []),
+        ("Conductive, sensorineural or mixed? Conductive. " + FINDING, []),
         # near misses: the writer's own words after the mistake, the option picked, and
         # lettered sections with no answer key are claims
         (FINDING + "Common mistake: calling this conductive. The right is sensorineural.",
@@ -80,10 +90,13 @@ def test_look_alikes_are_kept(text):
          "Answer: C.", ["type_misclassification"]),
         ("A. Right ear: conductive loss.\nB. Left ear: sensorineural loss.",
          ["type_misclassification"]),
+        ("Conductive, sensorineural or mixed? Sensorineural, on the right.",
+         ["type_misclassification"]),
+        ("Right: sensorineural or mixed?", ["type_misclassification"]),
     ],
 )  # fmt: skip
 def test_only_the_writers_answer_is_judged(reply, errors):
-    """The first five gave a type error on main 6690db5 (batch 34's VL19, VL23, VL29)."""
+    """The first six gave a type error on main 6690db5 (batch 34's VL19, VL23, VL29)."""
     assert check_reply(reply, CONDUCTIVE_RIGHT).critical_errors == errors
 
 
@@ -133,12 +146,26 @@ def test_named_mistakes_and_options_are_linear():
     def cost(n):
         text = (
             "Common mistake: calling it mixed. A. Mild  B. Moderate  C. Profound\nAnswer: B.\n"
-            "avoid calling it mild " * n
+            "avoid calling it mild. Mild or moderate or severe or profound? Mild. " * n
         )
         return len(text), cpu_cost(lambda: without_unclaimed(text))
 
-    size, small = cost(600)
-    big_size, big = cost(2400)
+    size, small = cost(400)
+    big_size, big = cost(1600)
+    assert big_size > 200_000 and size > 50_000
+    assert big < 1.0
+    assert big < 10 * max(small, 0.01)
+
+
+def test_questions_offering_alternatives_are_linear():
+    """Long runs of "or" with no question mark, sentence after sentence, cost linear time."""
+
+    def cost(n):
+        text = ("Right: " + "mild or moderate " * 12 + ". ") * n + "Mild or severe? Mild."
+        return len(text), cpu_cost(lambda: without_unclaimed(text))
+
+    size, small = cost(250)
+    big_size, big = cost(1000)
     assert big_size > 200_000 and size > 50_000
     assert big < 1.0
     assert big < 10 * max(small, 0.01)

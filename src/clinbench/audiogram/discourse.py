@@ -332,6 +332,18 @@ ANSWER_KEY = re.compile(
 """The answer key of a multiple-choice question ("Answer: B.", "Correct answer: C -
 otosclerosis"): the letter of the option the writer picks."""
 
+ALTERNATIVE_QUESTION = re.compile(
+    r"(?:^|(?<=[.!?:]\s)|(?<=[.!?:]))[ \t]*[^.?!:\n]{0,160}\bor\b[^.?!:\n]{0,80}\?", re.M
+)
+"""A question that offers alternatives with "or" and no question word ("Conductive,
+sensorineural or mixed?", "Right or left?"). It is a question the writer asks only when the
+next words answer it with one of the alternatives (:func:`_without_answered_alternatives`);
+otherwise "conductive or mixed?" is the writer's hedged impression."""
+
+ANSWER_OPENING = re.compile(r"(?:[\s.\u2026]|\b(?:the|a|an|it'?s|it\s+is|answer\s*:))*([a-z-]+)")
+"""The first word of the answer after a question, past white space, a row of dots ("Have a
+think before you scroll down"), an article or "it's" (run on the lowered text)."""
+
 REASONING_END = re.compile(
     r"</think>|^[ \t]*(?:\*\*)?(?:final[ \t]+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*$",
     re.I | re.M,
@@ -474,6 +486,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "multiple-choice questions with their answer key ('A. Mild  B. Moderate  C. "
         "Profound' then 'Answer: B'): only the option picked is the writer's answer, as only "
         "the ticked box of a form is (issue #26 batch 34, used as tuning data)",
+    ),
+    "answered alternatives": (
+        ALTERNATIVE_QUESTION,
+        "English grammar (an alternative question asserts none of its alternatives) and quiz "
+        "keys that ask and answer at once ('Conductive, sensorineural or mixed? Conductive.'): "
+        "the answer is the claim (issue #26 batch 34, used as tuning data)",
     ),
     "second thought": (
         SECOND_THOUGHT,
@@ -632,6 +650,20 @@ def _without_named_mistakes(text: str) -> str:
         reach = min(len(low), m.end() + _MISTAKE_REACH)
         end = MISTAKE_END.search(low, m.end(), reach)
         spans.append((m.end(), end.start() if end else reach))
+    return _blank_spans(text, spans)
+
+
+def _without_answered_alternatives(text: str) -> str:
+    """Return ``text`` with each question offering alternatives (:data:`ALTERNATIVE_QUESTION`)
+    blanked where the words after it open with one of its alternatives: the writer asks and
+    answers at once ("Conductive, sensorineural or mixed? Conductive."), and the answer is
+    the claim."""
+    low = _lowered(text)
+    spans = []
+    for m in ALTERNATIVE_QUESTION.finditer(low):
+        answer = ANSWER_OPENING.match(low, m.end(), min(len(low), m.end() + 200))
+        if answer and re.search(rf"\b{re.escape(answer.group(1))}\b", m.group(0)):
+            spans.append(m.span())
     return _blank_spans(text, spans)
 
 
@@ -975,6 +1007,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         ),
         lambda text: _without_quoted_thread(text),
     ),
+    (lambda text, low: "?" in text and "or" in low, _without_answered_alternatives),
     (lambda text, low: "?" in text, lambda text: QUESTION.sub(_blank, text)),
     (
         lambda text, low: (

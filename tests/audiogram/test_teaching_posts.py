@@ -31,6 +31,10 @@ BLANKED = [
      ["sensorineural"], ["- the gap is 30 dB."]),
     ("Avoid calling this loss mild; the average is 37.5.", ["mild"], ["the average is 37.5."]),
     ("Common mistakes students make: calling it mixed.", ["mixed"], ["Common mistakes"]),
+    ("Students often call this sensorineural. It is conductive.", ["sensorineural"],
+     ["It is conductive."]),
+    ("It's tempting to call this mixed. The bone is normal.", ["mixed"], ["The bone is normal."]),
+    ("Never call a loss like this mixed; check the bone.", ["mixed"], ["check the bone."]),
     # the options an answer key does not pick, on one line or one a line
     ("Q: What degree of loss?\nA. Mild  B. Moderate  C. Profound\nAnswer: B.",
      ["Mild", "Profound"], ["[x]Moderate", "Answer: B."]),
@@ -51,6 +55,7 @@ BLANKED = [
 KEPT = [
     "The mistake was mine: the right is sensorineural.",  # a correction, not a warning
     "Error: the right is sensorineural.",  # 'error' alone is no teaching label
+    "Students should call this sensorineural.",  # what they should do is the writer's claim
     "A. Right ear: mild loss.\nB. Left ear: normal.",  # lettered sections, no answer key
     "A. Right ear: mild loss.\nB. Left ear: normal.\nAnswer: a mild loss on the right.",
     "Answer: B (right ear, conductive).\n- (A) left\n- (B) right",  # options after the key
@@ -80,6 +85,8 @@ def test_look_alikes_are_kept(text):
         ("A. right conductive loss\nB. left conductive loss\nC. right sensorineural loss\n"
          "Answer: A.", []),
         ("Conductive, sensorineural or mixed? Conductive. " + FINDING, []),
+        ("Trainees would say mixed here. " + FINDING, []),
+        ("It is tempting to call the right sensorineural. " + FINDING, []),
         # near misses: the writer's own words after the mistake, the option picked, and
         # lettered sections with no answer key are claims
         (FINDING + "Common mistake: calling this conductive. The right is sensorineural.",
@@ -96,7 +103,7 @@ def test_look_alikes_are_kept(text):
     ],
 )  # fmt: skip
 def test_only_the_writers_answer_is_judged(reply, errors):
-    """The first six gave a type error on main 6690db5 (batch 34's VL19, VL23, VL29)."""
+    """The first eight gave a type error on main 6690db5 (batch 34's VL19, VL23, VL29)."""
     assert check_reply(reply, CONDUCTIVE_RIGHT).critical_errors == errors
 
 

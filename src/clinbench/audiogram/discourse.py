@@ -303,12 +303,19 @@ NAMED_MISTAKE = re.compile(
     rf"\b(?:a|the|one|another)\s+{_MISTAKE}\s+(?:is|would\s+be|here\s+is)\s+(?=to\s|[a-z]+ing\b)|"
     rf"\bit\s+(?:is|would\s+be|'s)\s+(?:an?\s+)?(?:{_MISTAKE_ADJECTIVE}\s+)?(?:mistake|error)\s+to\s+|"
     r"\bavoid\s+(?=(?:calling|reading|labell?ing|marking|assuming|diagnosing|classifying|"
-    r"describing|grading)\b)",
+    r"describing|grading)\b)|"
+    r"\b(?:never|(?:(?:very|so)\s+)?tempting\s+to)\s+(?=(?:call|read|label|mark|assume|"
+    r"diagnose|classify|describe|grade|say|think)\b)|"
+    r"\b(?:students|trainees|candidates|beginners|juniors|novices|learners)\s+(?:(?:often|"
+    r"commonly|usually|frequently|typically|sometimes|always)\s+)?(?:(?:tend\s+to|will|would|"
+    r"may|might)\s+)?(?=(?:call|read|label|mark|misread|assume|think|say)\b)",
     re.M,
 )
 """The head of a mistake the writer names as such, to warn against it: a "Common mistake:"
 or "Pitfall:" label opening a line or a sentence, "a classic error is to ...", "it is a
-mistake to ...", "avoid calling ...". The words after it, up to their sentence's end
+mistake to ...", "avoid calling ...", "never call ...", "tempting to call ...", or what
+learners habitually do ("students often call this ..."), which a teaching post names only
+to correct. The words after it, up to their sentence's end
 (:data:`MISTAKE_END`), describe the wrong reading, not the writer's (written in lower case:
 run on the lowered text)."""
 
@@ -976,6 +983,15 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "wrong answer" in low
             or "error" in low
             or "avoid" in low
+            or "never" in low
+            or "tempting" in low
+            or "student" in low
+            or "trainee" in low
+            or "candidate" in low
+            or "beginner" in low
+            or "junior" in low
+            or "novice" in low
+            or "learner" in low
         ),
         _without_named_mistakes,
     ),

@@ -76,6 +76,7 @@ def test_every_rule_cites_its_source_and_is_used():
         "named mistake",  # tests in test_teaching_posts.py
         "unpicked option",
         "answered alternatives",
+        "statement judged false",
     }
     for pattern, source in RULES.values():
         assert pattern.pattern and len(source) > 20

@@ -1,9 +1,10 @@
 """Teaching posts and quiz answer keys (issue #26, validation batch 34, used as tuning data):
 a mistake the writer names as such ("Common mistake: calling this conductive") is the error
 warned against, not a finding; of a multiple-choice question's options only the one its
-answer key picks is the writer's answer, and of a question offering alternatives
-("Conductive, sensorineural or mixed? Conductive.") only the answer; and a grade given as the
-answer ("Answer: B - moderately severe") grades the hearing the question asks about."""
+answer key picks is the writer's answer, of a question offering alternatives ("Conductive,
+sensorineural or mixed? Conductive.") only the answer, and a true-or-false statement keyed
+false is no claim; and a grade given as the answer ("Answer: B - moderately severe") grades
+the hearing the question asks about."""
 
 from __future__ import annotations
 
@@ -47,6 +48,10 @@ BLANKED = [
     ("Quiz: mixed or conductive?\n\n.\n.\n.\n\nConductive on the right.", ["mixed"],
      ["Quiz:", "Conductive on the right."]),
     ("Right or left? The right.", ["Right or left"], ["The right."]),
+    # a true-or-false statement keyed false
+    ("True or false: the right loss is mixed. False - it is conductive.", ["mixed"],
+     ["True or false:", "False - it is conductive."]),
+    ("True or false? The right loss is mixed.\n\nAnswer: false.", ["mixed"], ["Answer: false."]),
     ("- A) left\n- B) right\n\nCorrect answer: B (right ear, conductive).", ["left"],
      ["[x]right", "Correct answer: B (right"]),
 ]  # fmt: skip
@@ -56,6 +61,8 @@ KEPT = [
     "The mistake was mine: the right is sensorineural.",  # a correction, not a warning
     "Error: the right is sensorineural.",  # 'error' alone is no teaching label
     "Students should call this sensorineural.",  # what they should do is the writer's claim
+    "True or false: the right loss is mixed. True.",  # keyed true: the writer's claim
+    "True or false: the right loss is mixed.",  # no key: not known to be false
     "A. Right ear: mild loss.\nB. Left ear: normal.",  # lettered sections, no answer key
     "A. Right ear: mild loss.\nB. Left ear: normal.\nAnswer: a mild loss on the right.",
     "Answer: B (right ear, conductive).\n- (A) left\n- (B) right",  # options after the key
@@ -87,6 +94,7 @@ def test_look_alikes_are_kept(text):
         ("Conductive, sensorineural or mixed? Conductive. " + FINDING, []),
         ("Trainees would say mixed here. " + FINDING, []),
         ("It is tempting to call the right sensorineural. " + FINDING, []),
+        ("True or false: the right loss is sensorineural. False. " + FINDING, []),
         # near misses: the writer's own words after the mistake, the option picked, and
         # lettered sections with no answer key are claims
         (FINDING + "Common mistake: calling this conductive. The right is sensorineural.",
@@ -100,10 +108,11 @@ def test_look_alikes_are_kept(text):
         ("Conductive, sensorineural or mixed? Sensorineural, on the right.",
          ["type_misclassification"]),
         ("Right: sensorineural or mixed?", ["type_misclassification"]),
+        ("True or false: the right loss is sensorineural. True.", ["type_misclassification"]),
     ],
 )  # fmt: skip
 def test_only_the_writers_answer_is_judged(reply, errors):
-    """The first eight gave a type error on main 6690db5 (batch 34's VL19, VL23, VL29)."""
+    """The first nine gave a type error on main 6690db5 (batch 34's VL19, VL23, VL29)."""
     assert check_reply(reply, CONDUCTIVE_RIGHT).critical_errors == errors
 
 

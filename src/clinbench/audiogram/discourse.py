@@ -306,7 +306,7 @@ NAMED_MISTAKE = re.compile(
     r"describing|grading)\b)|"
     r"\b(?:never|(?:(?:very|so)\s+)?tempting\s+to)\s+(?=(?:call|read|label|mark|assume|"
     r"diagnose|classify|describe|grade|say|think)\b)|"
-    r"\b(?:students|trainees|candidates|beginners|juniors|novices|learners)\s+(?:(?:often|"
+    r"\b(?:students|trainees)\s+(?:(?:often|"
     r"commonly|usually|frequently|typically|sometimes|always)\s+)?(?:(?:tend\s+to|will|would|"
     r"may|might)\s+)?(?=(?:call|read|label|mark|misread|assume|think|say)\b)",
     re.M,
@@ -350,6 +350,13 @@ otherwise "conductive or mixed?" is the writer's hedged impression."""
 ANSWER_OPENING = re.compile(r"(?:[\s.\u2026]|\b(?:the|a|an|it'?s|it\s+is|answer\s*:))*([a-z-]+)")
 """The first word of the answer after a question, past white space, a row of dots ("Have a
 think before you scroll down"), an article or "it's" (run on the lowered text)."""
+
+TRUE_OR_FALSE = re.compile(r"\btrue\s+or\s+false\b[ \t]*[:?\u2013\u2014-]?[ \t]*")
+"""A statement set for the reader to judge ("True or false: the right loss is
+sensorineural."): when the key that follows calls it false, it is no claim of the writer's
+(:func:`_without_statements_judged_false`; run on the lowered text)."""
+
+JUDGED_FALSE = re.compile(r"[\s.\u2026*_]*(?:answer\s*:\s*)?false\b")
 
 REASONING_END = re.compile(
     r"</think>|^[ \t]*(?:\*\*)?(?:final[ \t]+)?answer(?:\*\*)?[ \t]*:?[ \t]*(?:\*\*)?[ \t]*$",
@@ -493,6 +500,11 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "multiple-choice questions with their answer key ('A. Mild  B. Moderate  C. "
         "Profound' then 'Answer: B'): only the option picked is the writer's answer, as only "
         "the ticked box of a form is (issue #26 batch 34, used as tuning data)",
+    ),
+    "statement judged false": (
+        TRUE_OR_FALSE,
+        "true-or-false quiz items: a statement set for judgement and keyed 'False' is the "
+        "wrong statement, not the writer's; one keyed 'True' is (issue #26 batch 34's family)",
     ),
     "answered alternatives": (
         ALTERNATIVE_QUESTION,
@@ -667,11 +679,34 @@ def _without_answered_alternatives(text: str) -> str:
     the claim."""
     low = _lowered(text)
     spans = []
-    for m in ALTERNATIVE_QUESTION.finditer(low):
-        answer = ANSWER_OPENING.match(low, m.end(), min(len(low), m.end() + 200))
-        if answer and re.search(rf"\b{re.escape(answer.group(1))}\b", m.group(0)):
-            spans.append(m.span())
+    mark = low.find("?")
+    while mark >= 0:  # led by each question mark, then its sentence's start looked back for
+        reach = max(0, mark - 250)
+        start = max(low.rfind(c, reach, mark) for c in ".!?:\n") + 1
+        m = ALTERNATIVE_QUESTION.fullmatch(low, start, mark + 1) if start or not reach else None
+        if m is not None:
+            answer = ANSWER_OPENING.match(low, m.end(), min(len(low), m.end() + 200))
+            if answer and re.search(rf"\b{re.escape(answer.group(1))}\b", m.group(0)):
+                spans.append(m.span())
+        mark = low.find("?", mark + 1)
     return _blank_spans(text, spans)
+
+
+def _without_statements_judged_false(text: str) -> str:
+    """Return ``text`` with each statement set as "True or false: ..." blanked where the
+    words after it (:data:`JUDGED_FALSE`) call it false; one called true stays the writer's."""
+    low = _lowered(text)
+    spans = []
+    for m in TRUE_OR_FALSE.finditer(low):
+        reach = min(len(low), m.end() + _MISTAKE_REACH)
+        end = _STATEMENT_END.search(low, m.end(), reach)
+        stop = end.end() if end else reach
+        if JUDGED_FALSE.match(low, stop, min(len(low), stop + 40)):
+            spans.append((m.end(), stop))
+    return _blank_spans(text, spans)
+
+
+_STATEMENT_END = re.compile(r"[.!?](?=\s|$)|\n")
 
 
 def _option_runs(text: str) -> list[list[tuple[str, int, int]]]:
@@ -959,6 +994,23 @@ def _correction_possible(text: str, low: str) -> bool:
     )
 
 
+def _mistake_possible(text: str, low: str) -> bool:
+    """Return whether ``text`` may name a mistake (:data:`NAMED_MISTAKE`; a cheap test, "mis"
+    first so that most texts pay one look for the three words that hold it)."""
+    return (
+        ("mis" in low and ("mistake" in low or "misconception" in low or "misreading" in low))
+        or "pitfall" in low
+        or "trap" in low
+        or "wrong answer" in low
+        or "error" in low
+        or "avoid" in low
+        or "never" in low
+        or "tempting" in low
+        or "students" in low
+        or "trainees" in low
+    )
+
+
 def _attributed_words_possible(text: str, low: str) -> bool:
     """Return whether ``text`` may hold quoted or reported words (a cheap test)."""
     return (
@@ -973,28 +1025,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         lambda text, low: "answer" in low and ("A." in text or "A)" in text),
         _without_unpicked_options,
     ),
-    (
-        lambda text, low: (
-            "mistake" in low
-            or "pitfall" in low
-            or "trap" in low
-            or "misconception" in low
-            or "misreading" in low
-            or "wrong answer" in low
-            or "error" in low
-            or "avoid" in low
-            or "never" in low
-            or "tempting" in low
-            or "student" in low
-            or "trainee" in low
-            or "candidate" in low
-            or "beginner" in low
-            or "junior" in low
-            or "novice" in low
-            or "learner" in low
-        ),
-        _without_named_mistakes,
-    ),
+    (_mistake_possible, _without_named_mistakes),
     (lambda text, low: "~~" in text or "</" in text, lambda text: STRUCK.sub(_blank, text)),
     (_second_thought_possible, _without_second_thoughts),
     (
@@ -1023,6 +1054,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         ),
         lambda text: _without_quoted_thread(text),
     ),
+    (lambda text, low: "true or false" in low, _without_statements_judged_false),
     (lambda text, low: "?" in text and "or" in low, _without_answered_alternatives),
     (lambda text, low: "?" in text, lambda text: QUESTION.sub(_blank, text)),
     (

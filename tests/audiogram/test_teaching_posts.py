@@ -36,6 +36,9 @@ BLANKED = [
      ["It is conductive."]),
     ("It's tempting to call this mixed. The bone is normal.", ["mixed"], ["The bone is normal."]),
     ("Never call a loss like this mixed; check the bone.", ["mixed"], ["check the bone."]),
+    # a label alone on its line heads the list items below it, up to the first other line
+    ("Common mistakes:\n- calling this mixed\n2. grading it mild. It is moderate.\n\nRight "
+     "sensorineural.", ["mixed", "mild"], ["It is moderate.", "Right sensorineural."]),
     # the options an answer key does not pick, on one line or one a line
     ("Q: What degree of loss?\nA. Mild  B. Moderate  C. Profound\nAnswer: B.",
      ["Mild", "Profound"], ["[x]Moderate", "Answer: B."]),
@@ -93,6 +96,7 @@ def test_look_alikes_are_kept(text):
          "Answer: A.", []),
         ("Conductive, sensorineural or mixed? Conductive. " + FINDING, []),
         ("Trainees would say mixed here. " + FINDING, []),
+        ("Common mistakes:\n- calling this mixed\n- calling it sensorineural\n\n" + FINDING, []),
         ("It is tempting to call the right sensorineural. " + FINDING, []),
         ("True or false: the right loss is sensorineural. False. " + FINDING, []),
         # near misses: the writer's own words after the mistake, the option picked, and
@@ -112,7 +116,7 @@ def test_look_alikes_are_kept(text):
     ],
 )  # fmt: skip
 def test_only_the_writers_answer_is_judged(reply, errors):
-    """The first nine gave a type error on main 6690db5 (batch 34's VL19, VL23, VL29)."""
+    """The first ten gave a type error on main 6690db5 (batch 34's VL19, VL23, VL29)."""
     assert check_reply(reply, CONDUCTIVE_RIGHT).critical_errors == errors
 
 
@@ -182,6 +186,20 @@ def test_questions_offering_alternatives_are_linear():
 
     size, small = cost(250)
     big_size, big = cost(1000)
+    assert big_size > 200_000 and size > 50_000
+    assert big < 1.0
+    assert big < 10 * max(small, 0.01)
+
+
+def test_listed_mistakes_are_linear():
+    """Labels heading lists of mistakes, one after another, cost linear time."""
+
+    def cost(n):
+        text = ("Common mistakes:\n" + "- calling it mixed and grading it mild\n" * 15) * n
+        return len(text), cpu_cost(lambda: without_unclaimed(text))
+
+    size, small = cost(100)
+    big_size, big = cost(400)
     assert big_size > 200_000 and size > 50_000
     assert big < 1.0
     assert big < 10 * max(small, 0.01)

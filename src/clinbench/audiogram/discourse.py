@@ -662,14 +662,41 @@ _PREVIOUSLY = re.compile(r"(?:^|[.;!?\n])[ \t]*previously\b[^.;\n]{0,120}")
 def _without_named_mistakes(text: str) -> str:
     """Return ``text`` with each mistake the writer names as such blanked, from its head
     (:data:`NAMED_MISTAKE`) to its sentence's end (:data:`MISTAKE_END`, at most
-    :data:`_MISTAKE_REACH` characters)."""
+    :data:`_MISTAKE_REACH` characters); a label alone on its line ("Common mistakes:") heads
+    the list items below it (:func:`_listed_mistakes`)."""
     low = _lowered(text)
     spans = []
     for m in NAMED_MISTAKE.finditer(low):
+        if low.startswith("\n", m.end()) and low[m.start() : m.end()].rstrip(" \t*_")[-1:] in (
+            ":\u2013\u2014"
+        ):
+            spans += _listed_mistakes(low, m.end() + 1)
+            continue
         reach = min(len(low), m.end() + _MISTAKE_REACH)
         end = MISTAKE_END.search(low, m.end(), reach)
         spans.append((m.end(), end.start() if end else reach))
     return _blank_spans(text, spans)
+
+
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
+_LISTED_AT_MOST = 12
+
+
+def _listed_mistakes(low: str, pos: int) -> list[tuple[int, int]]:
+    """Return the spans of the list items from ``pos`` on (at most :data:`_LISTED_AT_MOST`,
+    up to the first line that is no item), each to its sentence's end: the mistakes a label
+    alone on the line above names."""
+    spans = []
+    for _ in range(_LISTED_AT_MOST):
+        item = _LIST_ITEM.match(low, pos)
+        if item is None:
+            break
+        line_end = low.find("\n", item.end())
+        line_end = len(low) if line_end < 0 else line_end
+        end = MISTAKE_END.search(low, item.end(), line_end)
+        spans.append((item.end(), end.start() if end else line_end))
+        pos = line_end + 1
+    return spans
 
 
 def _without_answered_alternatives(text: str) -> str:

@@ -45,6 +45,9 @@ BLANKED = [
     ("A. normal hearing\nB. mild conductive loss\n(C) mild sensorineural loss\n"
      "Answer: A, normal hearing in both ears.", ["conductive", "sensorineural"],
      ["[x]normal hearing", "Answer: A, normal hearing"]),
+    ("a) mild\nb) moderate\nc) severe\nAnswer: b", ["mild", "severe"], ["[x]moderate"]),
+    ("**A.** Mild\n**B.** Moderate\n**C.** Profound\n\n**Answer:** B", ["Mild", "Profound"],
+     ["Moderate", "**Answer:** B"]),
     # a question offering alternatives that the next words answer with one of them
     ("Conductive, sensorineural or mixed? Conductive.", ["sensorineural", "mixed"],
      ["Conductive."]),

@@ -326,14 +326,17 @@ writer's correction ("Common mistake: calling it conductive - check the bone")."
 _MISTAKE_REACH = 200
 
 OPTION_MARK = re.compile(
-    r"(?:^[ \t]*(?:[-*\u2022][ \t]+)?|(?<=[ \t]{2})|(?<=\t))\(?([A-E])[.)][ \t]+(?=\S)", re.M
+    r"(?:^[ \t]*(?:[-*\u2022][ \t]+)?|(?<=[ \t]{2})|(?<=\t))(?:\*\*)?\(?([A-Ea-e])[.)](?:\*\*)?"
+    r"[ \t]+(?=\S)",
+    re.M,
 )
-"""The letter of a multiple-choice option ("A. Mild", "B) conductive", "(C) mixed"), at a
-line's start or after a run of spaces that separates options written on one line."""
+"""The letter of a multiple-choice option ("A. Mild", "b) conductive", "(C) mixed", "**D.**
+mixed"), at a line's start or after a run of spaces that separates options written on one
+line."""
 
 ANSWER_KEY = re.compile(
-    r"\b(?i:(?:correct|quiz|final|right)\s+)?(?i:answer)(?:\s+(?i:key))?\s*(?:(?i:is)\s*)?"
-    r"[:=\u2013-]?[ \t]*\(?([A-E])\b(?=[ \t]*(?:[.,;:()\u2013-]|$))",
+    r"\b(?i:(?:correct|quiz|final|right)\s+)?(?i:answer)(?:\s+(?i:key))?[*_]*\s*(?:(?i:is)\s*)?"
+    r"[:=\u2013-]?[*_ \t]*\(?([A-Ea-e])\b(?=[*_ \t]*(?:[.,;:()\u2013-]|$))",
     re.M,
 )
 """The answer key of a multiple-choice question ("Answer: B.", "Correct answer: C -
@@ -756,7 +759,7 @@ def _option_runs(text: str) -> list[list[tuple[str, int, int]]]:
             continue
         if len(run) > 1:
             runs.append(run)
-        run = [(letter, start, line_end)] if letter == "A" else []
+        run = [(letter, start, line_end)] if letter in "Aa" else []
     if len(run) > 1:
         runs.append(run)
     return runs
@@ -770,10 +773,11 @@ def _without_unpicked_options(text: str) -> str:
     spans, picked = [], []
     for run in _option_runs(text):
         key = ANSWER_KEY.search(text, run[-1][2], run[-1][2] + 400)
-        if key is None or key.group(1) not in {letter for letter, _, _ in run}:
+        chosen = key.group(1).upper() if key else ""
+        if chosen not in {letter.upper() for letter, _, _ in run}:
             continue
-        spans += [(start, end) for letter, start, end in run if letter != key.group(1)]
-        picked += [start for letter, start, _ in run if letter == key.group(1)]
+        spans += [(start, end) for letter, start, end in run if letter.upper() != chosen]
+        picked += [start for letter, start, _ in run if letter.upper() == chosen]
     text = _blank_spans(text, spans)
     for start in picked:  # a mark is at least three characters: "B. ", "B) ", "(B)"
         text = text[:start] + "[x]" + text[start + 3 :]
@@ -1049,7 +1053,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
     (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
     (
-        lambda text, low: "answer" in low and ("A." in text or "A)" in text),
+        lambda text, low: "answer" in low and ("a." in low or "a)" in low),
         _without_unpicked_options,
     ),
     (_mistake_possible, _without_named_mistakes),

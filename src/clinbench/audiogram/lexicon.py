@@ -510,12 +510,18 @@ _REGION_END = re.compile(
     # a trajectory starts: "sloping from 20 dB at 250 Hz to 65 at 8 kHz" gives values along
     # the loss, not the region the degree word grades
     r"\b(?:falling|sloping|dropping|rising|declining|improving|recovering|descending|climbing|"
-    r"going)\s+from\b|\bfrom\s+-?\d{1,3}\s*(?:db|decibels)\b"
+    r"going)\s+from\b|\bfrom\s+-?\d{1,3}\s*(?:db|decibels)\b|"
+    # a parenthesis of levels after the loss: "a mild loss (50 and 45 dB HL at 250 and 500
+    # Hz ...)", "severe CHL (ABG 40-45 @.25/.5k)" give the values the grade sums up
+    r"\(\s*(?:(?:abgs?|air[\s-]*bone\s+gaps?|gaps?)\b|"
+    r"-?\d{1,3}(?:\s*(?:,|and|/)\s*-?\d{1,3}){0,3}\s*(?:db\b|decibels\b|at\b|@))"
 )
 """Where a region's scope ends: a new claim ("falling to", "reaching", "with", another
 degree word, a trajectory "sloping from 20 dB at 250 Hz"), a new clause (comma, colon, a
 spaced dash), the end of the sentence ("mild SNHL. 15 dB up to 1 kHz": a full stop ends the
-claim even where no capital follows) or a PTA that grounds the degree overall."""
+claim even where no capital follows), a PTA that grounds the degree overall, or a
+parenthesis that opens with levels or gaps: the thresholds the grade of the whole loss sums
+up, whose frequencies are the levels', not the grade's region."""
 _REGION_BAND = re.compile(
     r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"
     r"(?:[\s-]+frequenc\w*)?)?[\s-]*(?:frequenc\w*|pitch\w*|tones?)\b"

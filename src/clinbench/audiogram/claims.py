@@ -1321,6 +1321,10 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
         worse = m.group(2)
     elif m.group(3):
         worse = m.group(3)
+    elif m.group(7):
+        worse = (
+            m.group(8) if m.group(7) != "better" else {"right": "left", "left": "right"}[m.group(8)]
+        )
     else:
         worse = "left" if m.group(6) == "right" else "right"
     region = lexicon.region_of(low[m.end() : m.end() + 40])

@@ -228,8 +228,13 @@ WORSE = re.compile(
     r"(?:(?:about\s+|by\s+|~\s*)?\d+(?:\.\d+)?\s*db\s+(?:hl\s+)?)?"
     r"(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
     r"(worse|poorer)\b|"
-    r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b"
+    r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b|"
+    # the ear named as the predicate: "the poorer ear is the right", "the better is the left"
+    r"\b(poorer|worse|better)(?:[\s-]+hearing)?(?:\s+(?:ear|side))?\s+(?:is|was|being)\s+"
+    r"(?:the\s+)?(right|left)\b"
 )
+"""An ear said to be the worse or the better one: "worse on the right", "the left ear is
+poorer", "better in the left", "the poorer ear is the right" (its source is in SOURCES)."""
 SIDE_BY_FINDING = re.compile(r"(?:\s+(?:hearing\s+)?(?:loss\s+)?)?\s*(?:side|ear)\b")
 THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+(?:[\w-]+\s+)?$")
 """A finding word between "the" and "side"/"ear" ("ENT for the conductive side", "the

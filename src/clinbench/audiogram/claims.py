@@ -438,7 +438,9 @@ def written_out(reply: str) -> str:
         if value is None:
             i += 1
             continue
-        out.append(reply[last : m.start()])
+        between = reply[last : m.start()]
+        # a level at a test frequency: "50 dB at 500 Hz", as a written report gives it
+        out.append(f" dB{between}" if value.endswith(" Hz") and _AT.fullmatch(between) else between)
         out.append(value)
         last, i = words[j - 1].end(), j
     out.append(reply[last:])
@@ -474,9 +476,9 @@ def _spoken_number(reply: str, words: list[re.Match], i: int) -> tuple[str | Non
     if word in _UNITS and nxt in ("thousand", "hundred"):
         value = small * (1000 if nxt == "thousand" else 100)
         j += 1
-        return str(value), j
+        return _frequency(reply, words, i, j, value), j
     if at and word in _UNITS and 0 < small < 10 and nxt in _TENS:
-        return str(small * 100 + _TENS[nxt]), j + 1  # "at two fifty": 250 Hz
+        return _frequency(reply, words, i, j + 1, small * 100 + _TENS[nxt]), j + 1  # 250 Hz
     value, j = _two_words(reply, words, i)
     nxt = _next(reply, words, j)
     if nxt == "point":
@@ -490,6 +492,33 @@ def _spoken_number(reply: str, words: list[re.Match], i: int) -> tuple[str | Non
     if nxt == "and a half":
         return f"{value}.5", j + 1
     return str(value), j
+
+
+_AUDIOMETRIC_HZ = frozenset({125, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000})
+"""The pure-tone test frequencies (BSA 2018): a round number spoken in its frequency form
+("two fifty", "five hundred", "four thousand") is one of them."""
+
+
+def _frequency(reply: str, words: list[re.Match], i: int, j: int, value: int) -> str:
+    """Return a number spoken in a frequency's form (words ``i`` to ``j``), with "Hz" written
+    after it when it is a test frequency that a spoken level is "at" and whose unit is not
+    spoken next ("fifty at five hundred" -> "50 at 500 Hz"): dictation leaves out the unit
+    a written report gives. A frequency with no level before it is left as it is."""
+    if value not in _AUDIOMETRIC_HZ or _next(reply, words, j) in ("hertz", "kilohertz"):
+        return str(value)
+    if i and _LEVEL_AT.fullmatch(reply, words[i - 1].start(), words[i].start()):
+        return f"{value} Hz"
+    if _DECIBELS_AT.search(reply, max(0, words[i].start() - 16), words[i].start()):
+        return f"{value} Hz"
+    return str(value)
+
+
+_LEVEL_AT = re.compile(r"(?i)(?:" + "|".join([*_UNITS, *_TENS]) + r")\s+at\s+")
+"""A spoken number, then "at", before a frequency: the number is a level at it."""
+_DECIBELS_AT = re.compile(r"(?i)\bdecibels\s+at\s+$")
+"""A level in decibels, then "at", before a frequency ("sixty five decibels at four
+thousand")."""
+_AT = re.compile(r"\s+at\s+")
 
 
 def _two_words(reply: str, words: list[re.Match], i: int) -> tuple[int, int]:
@@ -891,9 +920,10 @@ _COMPARED = re.compile(
 )
 """After a level, a comparison: the level is a difference between ears, not a threshold."""
 _LISTED = re.compile(r"[/,\-–]\s*$")
-_LEVELS_FOLLOW = re.compile(r"\s*,\s*-?\d{1,3}\s*,\s*-?\d{1,3}\b")
-"""After a level, two more: the level opens a list of an ear's levels ("left 20, 25, 30"),
-one per frequency, not the level at the one frequency named before it."""
+_LEVELS_FOLLOW = re.compile(r"\s*(?:,\s*|\s+)-?\d{1,3}\s*(?:,\s*|\s+)-?\d{1,3}\b")
+"""After a level, two more: the level opens a list of an ear's levels ("left 20, 25, 30",
+or a dictated row "left 15 15 25 40"), one per frequency, not the level at the one
+frequency named before it."""
 _LIST_END = re.compile(r"(?:,|\band)\s*$")
 """Before a frequency: the end of a list of frequencies ("1, 2 and 4k")."""
 _RANGE_TOP = re.compile(r"\d\s*(?:-|–|to)\s*$")

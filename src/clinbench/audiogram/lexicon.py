@@ -519,7 +519,10 @@ _REGION_END = re.compile(
     # a parenthesis of levels after the loss: "a mild loss (50 and 45 dB HL at 250 and 500
     # Hz ...)", "severe CHL (ABG 40-45 @.25/.5k)" give the values the grade sums up
     r"\(\s*(?:(?:abgs?|air[\s-]*bone\s+gaps?|gaps?)\b|"
-    r"-?\d{1,3}(?:\s*(?:,|and|/)\s*-?\d{1,3}){0,3}\s*(?:db\b|decibels\b|at\b|@))"
+    r"-?\d{1,3}(?:\s*(?:,|and|/)\s*-?\d{1,3}){0,3}\s*(?:db\b|decibels\b|at\b|@))|"
+    # a level at its frequency after the loss: "moderate sloping loss 15 dB at 250 Hz 20 dB
+    # at 500 Hz ..." gives the loss's levels, each at its own frequency
+    r"(?<![\w.\-–])\d{1,3}\s*(?:db|decibels)\s+(?:hl\s+)?at\s+\d"
 )
 """Where a region's scope ends: a new claim ("falling to", "reaching", "with", another
 degree word, a trajectory "sloping from 20 dB at 250 Hz"), a new clause (comma, colon, a

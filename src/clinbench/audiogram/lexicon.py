@@ -179,7 +179,9 @@ _TAGGED = (
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
     r"conductive|mixed|snhl|chl|hearing|thresholds?|type\s+[a-d][ds]?|"
     # a chat's shorthand: the region or onset of the ear's loss ("R low-freq CHL", "L sudden")
-    r"sudden|(?:low|mid|high)[\s-]*freq\w*|rising|cookie[\s-]*bite|notch\w*|wnl)\b))"
+    r"sudden|(?:low|mid|high)[\s-]*freq\w*|rising|cookie[\s-]*bite|notch\w*|wnl|"
+    # its shape or a short grade ("R flat CHL", "L sloping SNHL", "R mod-sev")
+    r"flat|sloping|mod|sev|prof)\b))"
 )
 """What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC", a
 handwritten note's slash before a space ("R/ WNL", "L/ flat 45"; "R/L" is both ears), a

@@ -858,4 +858,15 @@ def results_by_ear_written_out(text: str) -> str:
     as one clause per ear ("R: WRS 84%; L: WRS 48%"); any other text unchanged. Linear."""
     if not _LONE_EAR_LETTER.search(text):
         return text
-    return _TEST_EAR_VALUES.sub(_test_ear_values, text)
+    text = _TEST_EAR_VALUES.sub(_test_ear_values, text)
+    return _TYMP_ONE_EAR.sub(r"\2: \1 \3", text) if "ymp" in text else text
+
+
+_TYMP_ONE_EAR = re.compile(
+    r"\b((?i:tymps?|tympanograms?))[ \t]*:?[ \t]*(?-i:(Rt|RE|R|Lt|LE|L))[ \t]+"
+    r"((?i:type[ \t]+)?(?-i:A[ds]?|B|C))(?=[ \t]*(?:[,.;]|$))"
+)
+"""One ear's tympanogram type after the test's name, closed by a comma or a stop ("Tymp R A,
+ECV 1.1"): that ear's result, written as "R: Tymp A" (handwritten notes and chart shorthand,
+issue #26 batch 13). A type with more words after it ("Tymp R B normal vol") is left as
+written: the words after it may be its own (a volume) and no ear's grade."""

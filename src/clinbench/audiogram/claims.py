@@ -919,7 +919,9 @@ _COMPARED = re.compile(
     r"greater|smaller|above|below)\b"
 )
 """After a level, a comparison: the level is a difference between ears, not a threshold."""
-_LISTED = re.compile(r"[/,\-–]\s*$")
+_LISTED = re.compile(r"(?:[/,\-–]|\bto|\bthrough)\s*$")
+"""Before a frequency: it is a list's item or a span's end ("0.5/1/2/4 kHz", "500 Hz to 4
+kHz"), no one frequency of the levels after it."""
 _LEVELS_FOLLOW = re.compile(r"\s*(?:,\s*|\s+)-?\d{1,3}\s*(?:,\s*|\s+)-?\d{1,3}\b")
 """After a level, two more: the level opens a list of an ear's levels ("left 20, 25, 30",
 or a dictated row "left 15 15 25 40"), one per frequency, not the level at the one
@@ -953,7 +955,7 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
     for i, tok in enumerate(toks):
         if tok.kind == "freq":
             # a list or span of frequencies ("0.5/1/2/4 kHz: right 36") is an average's
-            freq = None if _LISTED.search(text, max(0, tok.start - 3), tok.start) else tok
+            freq = None if _LISTED.search(text, max(0, tok.start - 9), tok.start) else tok
             continue
         if freq is None or tok.kind != "level" or (i and toks[i - 1].kind == "more"):
             continue

@@ -100,13 +100,17 @@ _FREQ_AFTER = re.compile(
 )
 """Or the one named right after the pair ("50 dB in the right ear and 20 dB in the left at
 4 kHz")."""
+_SPAN_START = re.compile(r"\d\s*(?:khz|k|hz)?\s*(?:-|–|to|through)\s*$", re.I)
+"""Before a frequency: the start of a span ("500 Hz to 4 kHz", "0.5-4 kHz"); the span's end
+is no one frequency that values after it are at (an average's span, a region)."""
 
 
 _DB_WORD = re.compile(r"db", re.I)
 
 
-def _pair_sentence(freq: int, pairs: list[tuple[str, str]]) -> str:
-    parts = [f"{EAR_WORD.get(ear.lower(), ear.lower())} ear {value} dB HL at {freq} Hz"
+def _pair_sentence(freq: int | None, pairs: list[tuple[str, str]]) -> str:
+    at = "" if freq is None else f" at {freq} Hz"
+    parts = [f"{EAR_WORD.get(ear.lower(), ear.lower())} ear {value} dB HL{at}"
              for ear, value in pairs]  # fmt: skip
     return " and ".join(parts)
 
@@ -216,6 +220,13 @@ def ear_pairs_to_text(text: str) -> str:
         # 55 on the left at 4k"), before one named earlier ("normal through 2k, then ...")
         after = _FREQ_AFTER.match(text, m.end())
         before = None if after else _FREQ_BEFORE.search(text, max(0, m.start() - 45), m.start())
+        if before and _SPAN_START.search(text, max(0, before.start() - 16), before.start()):
+            # "averaged over 500 Hz to 4 kHz, 36 dB on the right and 38 on the left": a span's
+            # end is no frequency of the values; each is still its ear's
+            out.append(text[last : m.start()])
+            out.append(_pair_sentence(None, [(m.group(2), m.group(1)), (m.group(4), m.group(3))]))
+            last = m.end()
+            continue
         named = after or before
         freq = to_hz(named.group(1), named.group(2)) if named else None
         if freq is None:

@@ -215,7 +215,9 @@ HEADING = re.compile(
 DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
-LATERALITY_UNILATERAL = re.compile(r"\b(unilateral(?:ly)?|single[\s-]sided|one[\s-]sided)\b")
+LATERALITY_UNILATERAL = re.compile(
+    r"\b(unilat(?:eral(?:ly)?)?|single[\s-]sided|one[\s-]sided)\b"  # "unilat": clinic shorthand
+)
 SYMMETRY = re.compile(r"\b(asymmetr\w*|symmetr\w*)\b")
 BARE_SYMMETRY = re.compile(
     r"\W*(?:(?:no|not|without)\s+(?:any\s+)?(?:(?:clinically\s+)?(?:significant|marked|"
@@ -594,7 +596,9 @@ CONFIG_TRIGGER = re.compile(
     r"cookie|trough|u[\s-]shaped|mid[\s-]frequency|notch|precipit|ski|rising|reverse|slop|"
     r"falling|low[\s-]frequency|high[\s-]frequency|flat"
 )
-LATERALITY_TRIGGER = re.compile(r"lateral|sided|symmetr|worse|poorer|greater|more severe|better")
+LATERALITY_TRIGGER = re.compile(
+    r"lateral|unilat|sided|symmetr|worse|poorer|greater|more severe|better"
+)
 GAP_TRIGGER = re.compile(r"bone|abg")
 HEDGED_SENTENCE = re.compile(r"\b(possibly|probably|likely|may|might)\b")
 COMPARATIVE = re.compile(r"\b(?:(worse|poorer|better)\b(?!\s+(?:right|left)\b)|(than)\b)", re.I)

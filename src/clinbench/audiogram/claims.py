@@ -1318,6 +1318,12 @@ def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) ->
     return out
 
 
+_EXCEPT_AT = re.compile(r"\W{0,3}(?:except|apart from|other than|save for|but not)\s+(?=at|in|for)")
+"""After a symmetry word, an exception with its region ("symmetric except at 3 kHz"): the
+ears are claimed to differ there (English grammar: the exception negates the claim in its
+scope)."""
+
+
 def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
     """Symmetric / asymmetric claims about hearing (not another test's symmetry); a negated
     one claims the opposite, a conditioned one nothing."""
@@ -1335,6 +1341,16 @@ def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
             continue  # "if the loss were asymmetric": not a claim either way
         if lexicon.negated(low, m.start()):
             claimed_asym = not claimed_asym
+        exception = _EXCEPT_AT.match(low, m.end())
+        if exception:
+            # "symmetric except at 3 kHz": the opposite is claimed there, nothing overall
+            region = lexicon.region_of(low[exception.end() : exception.end() + REACH])
+            if not (isinstance(region, tuple) and region[2]):
+                continue
+            claimed = "symmetric" if claimed_asym else "asymmetric"
+            out.append(_clause_claim("asymmetry", None, claimed, hedged, m.group(0),
+                                     "symmetry", region[:2]))  # fmt: skip
+            continue
         claimed = "asymmetric" if claimed_asym else "symmetric"
         region = lexicon.region_of(low[m.end() : m.end() + REACH])
         # "symmetrical up to 4 kHz": the ears compared in that region only.

@@ -425,7 +425,9 @@ either reading (moderately severe, or moderate-to-severe), so neither is guessed
 _TABLE_SEPARATOR = re.compile(r"^:?-{2,}:?$")
 _CELL_VALUE = re.compile(r"^\s*(-?\d{1,3})\s*(?:db(?:\s*hl)?)?\s*(\*|m|masked)?\s*$", re.I)
 _CELL_NO_RESPONSE = re.compile(r"^\s*(?:nr|no response|no resp\.?|x)\b", re.I)
-_CELL_FREQUENCY = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*$", re.I)
+_CELL_FREQUENCY = re.compile(r"^\s*(\d+(?:\.\d+)?|\.\d+)\s*(khz|k|hz)?\s*$", re.I)
+"""A frequency as a table's column head: "500", "1k", "2 kHz", or kHz with no leading zero
+(".25", ".5": chart shorthand for 0.25 and 0.5 kHz)."""
 
 
 def _cells(line: str) -> list[str]:

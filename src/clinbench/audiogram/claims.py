@@ -1141,8 +1141,14 @@ PTA = re.compile(
     # and its total before the division ("= 180 / 4 = 45")
     r"(?:\s*\d+(?:\.\d+)?\s*/\s*\d\s*=)?)?"
     # a number followed by "+" is an addend of the sum, never the average
-    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d|\+)|\.\d|/)"
+    # a decimal comma ("37,5", non-native English) only in a quarter-step average's decimals
+    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)(?!\s*(?:khz|hz|k\b|-|\d|\+)|\.\d|/)"
 )
+SUM_AFTER = re.compile(
+    r"\s*(?:db(?:\s*hl)?)?\s*[:=]?\s*\(\s*(-?\d+(?:\s*\+\s*-?\d+){1,5})\s*\)\s*/\s*(\d)\b"
+)
+"""After an average's value, the sum it was worked from ("PTA is 37,5 dB: (25 + 30 + 40 + 55)
+/ 4"): the result stated first, then the arithmetic."""
 AVERAGE_SUM = re.compile(
     r"\(\s*(\d+(?:\.\d+)?(?:\s*\+\s*\d+(?:\.\d+)?){1,5})\s*\)\s*/\s*(\d)\s*=\s*"
     r"(?:\d+(?:\.\d+)?\s*/\s*\d\s*=\s*)?(-?\d+(?:\.\d+)?)(?!\d|\.\d|\s*%)"
@@ -1231,7 +1237,11 @@ def average_claims(low: str, ear: str | None, hedged: bool) -> tuple[list[Claim]
             out.append(_clause_claim("pta", ear, worked[1], hedged, m.group(0),
                                      f"worked average of {worked[0]}"))  # fmt: skip
             continue
-        out.append(_clause_claim("pta", ear, float(m.group(2)), hedged, m.group(0), "pta"))
+        value = float(m.group(2).replace(",", "."))
+        shown = SUM_AFTER.match(low, m.end(2))
+        terms = len(shown.group(1).split("+")) if shown else 0
+        rule = f"worked average of {terms}" if shown and terms == int(shown.group(2)) else "pta"
+        out.append(_clause_claim("pta", ear, value, hedged, m.group(0), rule))
     for m in AVERAGE_SUM.finditer(low):
         if m.start(3) in starts:
             continue

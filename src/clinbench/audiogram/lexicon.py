@@ -227,7 +227,9 @@ BARE_SYMMETRY = re.compile(
 """A clause that is only a (denied) asymmetry ("No significant asymmetry;"): about the
 ears' hearing even where its sentence names no loss (a semicolon cut it off)."""
 WORSE = re.compile(
-    r"\b(worse|poorer|greater|more severe)\b[^.]{0,12}\b(?:in|on|for|at)\s+the\s+(right|left)\b|"
+    # a notch or loss "deeper" on one side is worse there ("notch deeper on the right")
+    r"\b(worse|poorer|greater|more severe|deeper)\b[^.]{0,12}\b(?:in|on|for|at)\s+the\s+"
+    r"(right|left)\b|"
     r"\b(right|left)\b(?:\s+ear)?\s+(?:is\s+|was\s+|being\s+)?(?:the\s+)?"
     r"(?:(?:about\s+|by\s+|~\s*)?\d+(?:\.\d+)?\s*db\s+(?:hl\s+)?)?"
     r"(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
@@ -597,7 +599,7 @@ CONFIG_TRIGGER = re.compile(
     r"falling|low[\s-]frequency|high[\s-]frequency|flat"
 )
 LATERALITY_TRIGGER = re.compile(
-    r"lateral|unilat|sided|symmetr|worse|poorer|greater|more severe|better"
+    r"lateral|unilat|sided|symmetr|worse|poorer|greater|more severe|better|deeper"
 )
 GAP_TRIGGER = re.compile(r"bone|abg")
 HEDGED_SENTENCE = re.compile(r"\b(possibly|probably|likely|may|might)\b")

@@ -169,15 +169,15 @@ def test_reading_averages_and_gaps_of_a_clause(clause, ear, expected):
 
 DICTATED = [
     ("right ear fifty five at two fifty fifty at five hundred and forty at one thousand full stop",
-     "Right ear 55 at 250 50 at 500 and 40 at 1000."),
+     "Right ear 55 dB at 250 Hz 50 dB at 500 Hz and 40 dB at 1000 Hz."),
     ("left twenty five at seven fifty comma thirty five at fifteen hundred full stop",
-     "Left 25 at 750, 35 at 1500."),
+     "Left 25 dB at 750 Hz, 35 dB at 1500 Hz."),
     ("four frequency average sixty eight point seven five full stop averages fifty two and a "
      "half full stop", "4 frequency average 68.75. Averages 52.5."),
     ("bone tested from two fifty to four thousand full stop speech ninety six percent",
      "Bone tested from 250 to 4000. Speech 96%"),
     ("forty five at five hundred forty at one thousand full stop",
-     "45 at 500 40 at 1000."),  # frequencies are round: 500, then 40 at 1000
+     "45 dB at 500 Hz 40 dB at 1000 Hz."),  # frequencies are round: 500, then 40 at 1000
     ("Right ear fifty five at two fifty.", "Right ear fifty five at two fifty."),  # not dictated
 ]  # fmt: skip
 
@@ -192,7 +192,7 @@ def test_writing_out_is_linear_on_long_input():
 
     text = "fifty five at two fifty comma " * 20000 + "full stop"
     began = time.perf_counter()
-    assert written_out(text).count("55 at 250,") == 20000
+    assert written_out(text).count("55 dB at 250 Hz,") == 20000
     assert time.perf_counter() - began < 10
 
 

@@ -158,7 +158,9 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # union of the two branches' reviewed files, checked finding by finding as multisets;
     # 5:Q02's right-ear "10 dB HL throughout", moved into its record by the first, keeps
     # its verdict (match) and now spans the word "throughout" (its record's text follows).
-    assert 0 < len(ADDED) <= 318
+    # 319 with the poorer ear named as the predicate ("The worse ear is the right", issue #26
+    # batch 17 as tuning data): reply_shapes S74 gains one worse-ear finding, a match.
+    assert 0 < len(ADDED) <= 319
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

@@ -438,7 +438,9 @@ def written_out(reply: str) -> str:
         if value is None:
             i += 1
             continue
-        out.append(reply[last : m.start()])
+        between = reply[last : m.start()]
+        # a level at a test frequency: "50 dB at 500 Hz", as a written report gives it
+        out.append(f" dB{between}" if value.endswith(" Hz") and _AT.fullmatch(between) else between)
         out.append(value)
         last, i = words[j - 1].end(), j
     out.append(reply[last:])
@@ -474,9 +476,9 @@ def _spoken_number(reply: str, words: list[re.Match], i: int) -> tuple[str | Non
     if word in _UNITS and nxt in ("thousand", "hundred"):
         value = small * (1000 if nxt == "thousand" else 100)
         j += 1
-        return str(value), j
+        return _frequency(reply, words, i, j, value), j
     if at and word in _UNITS and 0 < small < 10 and nxt in _TENS:
-        return str(small * 100 + _TENS[nxt]), j + 1  # "at two fifty": 250 Hz
+        return _frequency(reply, words, i, j + 1, small * 100 + _TENS[nxt]), j + 1  # 250 Hz
     value, j = _two_words(reply, words, i)
     nxt = _next(reply, words, j)
     if nxt == "point":
@@ -490,6 +492,33 @@ def _spoken_number(reply: str, words: list[re.Match], i: int) -> tuple[str | Non
     if nxt == "and a half":
         return f"{value}.5", j + 1
     return str(value), j
+
+
+_AUDIOMETRIC_HZ = frozenset({125, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000})
+"""The pure-tone test frequencies (BSA 2018): a round number spoken in its frequency form
+("two fifty", "five hundred", "four thousand") is one of them."""
+
+
+def _frequency(reply: str, words: list[re.Match], i: int, j: int, value: int) -> str:
+    """Return a number spoken in a frequency's form (words ``i`` to ``j``), with "Hz" written
+    after it when it is a test frequency that a spoken level is "at" and whose unit is not
+    spoken next ("fifty at five hundred" -> "50 at 500 Hz"): dictation leaves out the unit
+    a written report gives. A frequency with no level before it is left as it is."""
+    if value not in _AUDIOMETRIC_HZ or _next(reply, words, j) in ("hertz", "kilohertz"):
+        return str(value)
+    if i and _LEVEL_AT.fullmatch(reply, words[i - 1].start(), words[i].start()):
+        return f"{value} Hz"
+    if _DECIBELS_AT.search(reply, max(0, words[i].start() - 16), words[i].start()):
+        return f"{value} Hz"
+    return str(value)
+
+
+_LEVEL_AT = re.compile(r"(?i)(?:" + "|".join([*_UNITS, *_TENS]) + r")\s+at\s+")
+"""A spoken number, then "at", before a frequency: the number is a level at it."""
+_DECIBELS_AT = re.compile(r"(?i)\bdecibels\s+at\s+$")
+"""A level in decibels, then "at", before a frequency ("sixty five decibels at four
+thousand")."""
+_AT = re.compile(r"\s+at\s+")
 
 
 def _two_words(reply: str, words: list[re.Match], i: int) -> tuple[int, int]:
@@ -890,10 +919,13 @@ _COMPARED = re.compile(
     r"greater|smaller|above|below)\b"
 )
 """After a level, a comparison: the level is a difference between ears, not a threshold."""
-_LISTED = re.compile(r"[/,\-–]\s*$")
-_LEVELS_FOLLOW = re.compile(r"\s*,\s*-?\d{1,3}\s*,\s*-?\d{1,3}\b")
-"""After a level, two more: the level opens a list of an ear's levels ("left 20, 25, 30"),
-one per frequency, not the level at the one frequency named before it."""
+_LISTED = re.compile(r"(?:[/,\-–]|\bto|\bthrough)\s*$")
+"""Before a frequency: it is a list's item or a span's end ("0.5/1/2/4 kHz", "500 Hz to 4
+kHz"), no one frequency of the levels after it."""
+_LEVELS_FOLLOW = re.compile(r"\s*(?:,\s*|\s+)-?\d{1,3}\s*(?:,\s*|\s+)-?\d{1,3}\b")
+"""After a level, two more: the level opens a list of an ear's levels ("left 20, 25, 30",
+or a dictated row "left 15 15 25 40"), one per frequency, not the level at the one
+frequency named before it."""
 _LIST_END = re.compile(r"(?:,|\band)\s*$")
 """Before a frequency: the end of a list of frequencies ("1, 2 and 4k")."""
 _RANGE_TOP = re.compile(r"\d\s*(?:-|–|to)\s*$")
@@ -923,7 +955,7 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
     for i, tok in enumerate(toks):
         if tok.kind == "freq":
             # a list or span of frequencies ("0.5/1/2/4 kHz: right 36") is an average's
-            freq = None if _LISTED.search(text, max(0, tok.start - 3), tok.start) else tok
+            freq = None if _LISTED.search(text, max(0, tok.start - 9), tok.start) else tok
             continue
         if freq is None or tok.kind != "level" or (i and toks[i - 1].kind == "more"):
             continue
@@ -1109,8 +1141,14 @@ PTA = re.compile(
     # and its total before the division ("= 180 / 4 = 45")
     r"(?:\s*\d+(?:\.\d+)?\s*/\s*\d\s*=)?)?"
     # a number followed by "+" is an addend of the sum, never the average
-    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+)?)(?!\s*(?:khz|hz|k\b|-|\d|\+)|\.\d|/)"
+    # a decimal comma ("37,5", non-native English) only in a quarter-step average's decimals
+    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)(?!\s*(?:khz|hz|k\b|-|\d|\+)|\.\d|/)"
 )
+SUM_AFTER = re.compile(
+    r"\s*(?:db(?:\s*hl)?)?\s*[:=]?\s*\(\s*(-?\d+(?:\s*\+\s*-?\d+){1,5})\s*\)\s*/\s*(\d)\b"
+)
+"""After an average's value, the sum it was worked from ("PTA is 37,5 dB: (25 + 30 + 40 + 55)
+/ 4"): the result stated first, then the arithmetic."""
 AVERAGE_SUM = re.compile(
     r"\(\s*(\d+(?:\.\d+)?(?:\s*\+\s*\d+(?:\.\d+)?){1,5})\s*\)\s*/\s*(\d)\s*=\s*"
     r"(?:\d+(?:\.\d+)?\s*/\s*\d\s*=\s*)?(-?\d+(?:\.\d+)?)(?!\d|\.\d|\s*%)"
@@ -1199,7 +1237,11 @@ def average_claims(low: str, ear: str | None, hedged: bool) -> tuple[list[Claim]
             out.append(_clause_claim("pta", ear, worked[1], hedged, m.group(0),
                                      f"worked average of {worked[0]}"))  # fmt: skip
             continue
-        out.append(_clause_claim("pta", ear, float(m.group(2)), hedged, m.group(0), "pta"))
+        value = float(m.group(2).replace(",", "."))
+        shown = SUM_AFTER.match(low, m.end(2))
+        terms = len(shown.group(1).split("+")) if shown else 0
+        rule = f"worked average of {terms}" if shown and terms == int(shown.group(2)) else "pta"
+        out.append(_clause_claim("pta", ear, value, hedged, m.group(0), rule))
     for m in AVERAGE_SUM.finditer(low):
         if m.start(3) in starts:
             continue
@@ -1286,6 +1328,12 @@ def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) ->
     return out
 
 
+_EXCEPT_AT = re.compile(r"\W{0,3}(?:except|apart from|other than|save for|but not)\s+(?=at|in|for)")
+"""After a symmetry word, an exception with its region ("symmetric except at 3 kHz"): the
+ears are claimed to differ there (English grammar: the exception negates the claim in its
+scope)."""
+
+
 def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
     """Symmetric / asymmetric claims about hearing (not another test's symmetry); a negated
     one claims the opposite, a conditioned one nothing."""
@@ -1303,6 +1351,16 @@ def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
             continue  # "if the loss were asymmetric": not a claim either way
         if lexicon.negated(low, m.start()):
             claimed_asym = not claimed_asym
+        exception = _EXCEPT_AT.match(low, m.end())
+        if exception:
+            # "symmetric except at 3 kHz": the opposite is claimed there, nothing overall
+            region = lexicon.region_of(low[exception.end() : exception.end() + REACH])
+            if not (isinstance(region, tuple) and region[2]):
+                continue
+            claimed = "symmetric" if claimed_asym else "asymmetric"
+            out.append(_clause_claim("asymmetry", None, claimed, hedged, m.group(0),
+                                     "symmetry", region[:2]))  # fmt: skip
+            continue
         claimed = "asymmetric" if claimed_asym else "symmetric"
         region = lexicon.region_of(low[m.end() : m.end() + REACH])
         # "symmetrical up to 4 kHz": the ears compared in that region only.
@@ -1321,6 +1379,10 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
         worse = m.group(2)
     elif m.group(3):
         worse = m.group(3)
+    elif m.group(7):
+        worse = (
+            m.group(8) if m.group(7) != "better" else {"right": "left", "left": "right"}[m.group(8)]
+        )
     else:
         worse = "left" if m.group(6) == "right" else "right"
     region = lexicon.region_of(low[m.end() : m.end() + 40])

@@ -179,7 +179,9 @@ _TAGGED = (
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
     r"conductive|mixed|snhl|chl|hearing|thresholds?|type\s+[a-d][ds]?|"
     # a chat's shorthand: the region or onset of the ear's loss ("R low-freq CHL", "L sudden")
-    r"sudden|(?:low|mid|high)[\s-]*freq\w*|rising|cookie[\s-]*bite|notch\w*|wnl)\b))"
+    r"sudden|(?:low|mid|high)[\s-]*freq\w*|rising|cookie[\s-]*bite|notch\w*|wnl|"
+    # its shape or a short grade ("R flat CHL", "L sloping SNHL", "R mod-sev")
+    r"flat|sloping|mod|sev|prof)\b))"
 )
 """What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC", a
 handwritten note's slash before a space ("R/ WNL", "L/ flat 45"; "R/L" is both ears), a
@@ -213,7 +215,9 @@ HEADING = re.compile(
 DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
-LATERALITY_UNILATERAL = re.compile(r"\b(unilateral(?:ly)?|single[\s-]sided|one[\s-]sided)\b")
+LATERALITY_UNILATERAL = re.compile(
+    r"\b(unilat(?:eral(?:ly)?)?|single[\s-]sided|one[\s-]sided)\b"  # "unilat": clinic shorthand
+)
 SYMMETRY = re.compile(r"\b(asymmetr\w*|symmetr\w*)\b")
 BARE_SYMMETRY = re.compile(
     r"\W*(?:(?:no|not|without)\s+(?:any\s+)?(?:(?:clinically\s+)?(?:significant|marked|"
@@ -223,13 +227,20 @@ BARE_SYMMETRY = re.compile(
 """A clause that is only a (denied) asymmetry ("No significant asymmetry;"): about the
 ears' hearing even where its sentence names no loss (a semicolon cut it off)."""
 WORSE = re.compile(
-    r"\b(worse|poorer|greater|more severe)\b[^.]{0,12}\b(?:in|on|for|at)\s+the\s+(right|left)\b|"
+    # a notch or loss "deeper" on one side is worse there ("notch deeper on the right")
+    r"\b(worse|poorer|greater|more severe|deeper)\b[^.]{0,12}\b(?:in|on|for|at)\s+the\s+"
+    r"(right|left)\b|"
     r"\b(right|left)\b(?:\s+ear)?\s+(?:is\s+|was\s+|being\s+)?(?:the\s+)?"
     r"(?:(?:about\s+|by\s+|~\s*)?\d+(?:\.\d+)?\s*db\s+(?:hl\s+)?)?"
     r"(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
     r"(worse|poorer)\b|"
-    r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b"
+    r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b|"
+    # the ear named as the predicate: "the poorer ear is the right", "the better is the left"
+    r"\b(poorer|worse|better)(?:[\s-]+hearing)?(?:\s+(?:ear|side))?\s+(?:is|was|being)\s+"
+    r"(?:the\s+)?(right|left)\b"
 )
+"""An ear said to be the worse or the better one: "worse on the right", "the left ear is
+poorer", "better in the left", "the poorer ear is the right" (its source is in SOURCES)."""
 SIDE_BY_FINDING = re.compile(r"(?:\s+(?:hearing\s+)?(?:loss\s+)?)?\s*(?:side|ear)\b")
 THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+(?:[\w-]+\s+)?$")
 """A finding word between "the" and "side"/"ear" ("ENT for the conductive side", "the
@@ -510,12 +521,21 @@ _REGION_END = re.compile(
     # a trajectory starts: "sloping from 20 dB at 250 Hz to 65 at 8 kHz" gives values along
     # the loss, not the region the degree word grades
     r"\b(?:falling|sloping|dropping|rising|declining|improving|recovering|descending|climbing|"
-    r"going)\s+from\b|\bfrom\s+-?\d{1,3}\s*(?:db|decibels)\b"
+    r"going)\s+from\b|\bfrom\s+-?\d{1,3}\s*(?:db|decibels)\b|"
+    # a parenthesis of levels after the loss: "a mild loss (50 and 45 dB HL at 250 and 500
+    # Hz ...)", "severe CHL (ABG 40-45 @.25/.5k)" give the values the grade sums up
+    r"\(\s*(?:(?:abgs?|air[\s-]*bone\s+gaps?|gaps?)\b|"
+    r"-?\d{1,3}(?:\s*(?:,|and|/)\s*-?\d{1,3}){0,3}\s*(?:db\b|decibels\b|at\b|@))|"
+    # a level at its frequency after the loss: "moderate sloping loss 15 dB at 250 Hz 20 dB
+    # at 500 Hz ..." gives the loss's levels, each at its own frequency
+    r"(?<![\w.\-–])\d{1,3}\s*(?:db|decibels)\s+(?:hl\s+)?at\s+\d"
 )
 """Where a region's scope ends: a new claim ("falling to", "reaching", "with", another
 degree word, a trajectory "sloping from 20 dB at 250 Hz"), a new clause (comma, colon, a
 spaced dash), the end of the sentence ("mild SNHL. 15 dB up to 1 kHz": a full stop ends the
-claim even where no capital follows) or a PTA that grounds the degree overall."""
+claim even where no capital follows), a PTA that grounds the degree overall, or a
+parenthesis that opens with levels or gaps: the thresholds the grade of the whole loss sums
+up, whose frequencies are the levels', not the grade's region."""
 _REGION_BAND = re.compile(
     r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"
     r"(?:[\s-]+frequenc\w*)?)?[\s-]*(?:frequenc\w*|pitch\w*|tones?)\b"
@@ -578,7 +598,9 @@ CONFIG_TRIGGER = re.compile(
     r"cookie|trough|u[\s-]shaped|mid[\s-]frequency|notch|precipit|ski|rising|reverse|slop|"
     r"falling|low[\s-]frequency|high[\s-]frequency|flat"
 )
-LATERALITY_TRIGGER = re.compile(r"lateral|sided|symmetr|worse|poorer|greater|more severe|better")
+LATERALITY_TRIGGER = re.compile(
+    r"lateral|unilat|sided|symmetr|worse|poorer|greater|more severe|better|deeper"
+)
 GAP_TRIGGER = re.compile(r"bone|abg")
 HEDGED_SENTENCE = re.compile(r"\b(possibly|probably|likely|may|might)\b")
 COMPARATIVE = re.compile(r"\b(?:(worse|poorer|better)\b(?!\s+(?:right|left)\b)|(than)\b)", re.I)

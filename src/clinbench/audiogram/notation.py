@@ -100,13 +100,17 @@ _FREQ_AFTER = re.compile(
 )
 """Or the one named right after the pair ("50 dB in the right ear and 20 dB in the left at
 4 kHz")."""
+_SPAN_START = re.compile(r"\d\s*(?:khz|k|hz)?\s*(?:-|–|to|through)\s*$", re.I)
+"""Before a frequency: the start of a span ("500 Hz to 4 kHz", "0.5-4 kHz"); the span's end
+is no one frequency that values after it are at (an average's span, a region)."""
 
 
 _DB_WORD = re.compile(r"db", re.I)
 
 
-def _pair_sentence(freq: int, pairs: list[tuple[str, str]]) -> str:
-    parts = [f"{EAR_WORD.get(ear.lower(), ear.lower())} ear {value} dB HL at {freq} Hz"
+def _pair_sentence(freq: int | None, pairs: list[tuple[str, str]]) -> str:
+    at = "" if freq is None else f" at {freq} Hz"
+    parts = [f"{EAR_WORD.get(ear.lower(), ear.lower())} ear {value} dB HL{at}"
              for ear, value in pairs]  # fmt: skip
     return " and ".join(parts)
 
@@ -216,6 +220,13 @@ def ear_pairs_to_text(text: str) -> str:
         # 55 on the left at 4k"), before one named earlier ("normal through 2k, then ...")
         after = _FREQ_AFTER.match(text, m.end())
         before = None if after else _FREQ_BEFORE.search(text, max(0, m.start() - 45), m.start())
+        if before and _SPAN_START.search(text, max(0, before.start() - 16), before.start()):
+            # "averaged over 500 Hz to 4 kHz, 36 dB on the right and 38 on the left": a span's
+            # end is no frequency of the values; each is still its ear's
+            out.append(text[last : m.start()])
+            out.append(_pair_sentence(None, [(m.group(2), m.group(1)), (m.group(4), m.group(3))]))
+            last = m.end()
+            continue
         named = after or before
         freq = to_hz(named.group(1), named.group(2)) if named else None
         if freq is None:
@@ -414,7 +425,9 @@ either reading (moderately severe, or moderate-to-severe), so neither is guessed
 _TABLE_SEPARATOR = re.compile(r"^:?-{2,}:?$")
 _CELL_VALUE = re.compile(r"^\s*(-?\d{1,3})\s*(?:db(?:\s*hl)?)?\s*(\*|m|masked)?\s*$", re.I)
 _CELL_NO_RESPONSE = re.compile(r"^\s*(?:nr|no response|no resp\.?|x)\b", re.I)
-_CELL_FREQUENCY = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*$", re.I)
+_CELL_FREQUENCY = re.compile(r"^\s*(\d+(?:\.\d+)?|\.\d+)\s*(khz|k|hz)?\s*$", re.I)
+"""A frequency as a table's column head: "500", "1k", "2 kHz", or kHz with no leading zero
+(".25", ".5": chart shorthand for 0.25 and 0.5 kHz)."""
 
 
 def _cells(line: str) -> list[str]:
@@ -858,4 +871,15 @@ def results_by_ear_written_out(text: str) -> str:
     as one clause per ear ("R: WRS 84%; L: WRS 48%"); any other text unchanged. Linear."""
     if not _LONE_EAR_LETTER.search(text):
         return text
-    return _TEST_EAR_VALUES.sub(_test_ear_values, text)
+    text = _TEST_EAR_VALUES.sub(_test_ear_values, text)
+    return _TYMP_ONE_EAR.sub(r"\2: \1 \3", text) if "ymp" in text else text
+
+
+_TYMP_ONE_EAR = re.compile(
+    r"\b((?i:tymps?|tympanograms?))[ \t]*:?[ \t]*(?-i:(Rt|RE|R|Lt|LE|L))[ \t]+"
+    r"((?i:type[ \t]+)?(?-i:A[ds]?|B|C))(?=[ \t]*(?:[,.;]|$))"
+)
+"""One ear's tympanogram type after the test's name, closed by a comma or a stop ("Tymp R A,
+ECV 1.1"): that ear's result, written as "R: Tymp A" (handwritten notes and chart shorthand,
+issue #26 batch 13). A type with more words after it ("Tymp R B normal vol") is left as
+written: the words after it may be its own (a volume) and no ear's grade."""

@@ -252,7 +252,7 @@ _INTEGER = re.compile(r"-?\d+")
 _AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
 _PAIR_COMMA = re.compile(r"\s*(?:hl)?\s*,\s*")
 _PAIR_TAG = re.compile(r"[\s:=]*")
-_PAIR_AFTER = re.compile(r"\s*(?:hl)?\s*(?:at|@|in|for|across|,)?\s*(?:the\s+)?")
+_PAIR_AFTER = re.compile(r"\s*(?:hl)?\s*(?:at|@|in|on|for|across|,)?\s*(?:the\s+)?")
 _PAIR_BEFORE = re.compile(
     r"(?:\)\s*[:=]\s*|[\s:=,(-]*)(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
     r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:is|was|are|were|of|at|measured at|of about|"

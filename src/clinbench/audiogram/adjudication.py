@@ -216,7 +216,40 @@ class Judge:
         for finding, abnormal in swapped:
             if abnormal or swap_evidence:
                 finding.critical_error = CriticalError.LATERALITY
+        self._moved_with_its_list()
         self._both_sensorineural()
+
+    def _moved_with_its_list(self) -> None:
+        """Name laterality confusion for a value at a frequency its ear was not tested at,
+        equal to the other ear's value there, when the other values the same clause gives
+        that ear, of the same conduction, are ear swaps.
+
+        "Left: masked BC 45/45/35 at 250/500/1k" when those are the right ear's values and
+        the left was not tested at 250 Hz: the whole list was moved to the wrong ear, and
+        the 250 Hz value came along with it (one laterality confusion, not a fabricated
+        result as well). A value filled in among the ear's own, true values stays
+        fabricated (nothing was moved; validation batch 7 K33)."""
+        moved = {
+            (f.kind, f.ear, self.clause_of.get(id(f)))
+            for f in self.findings
+            if f.critical_error == CriticalError.LATERALITY and f.ear in EARS
+            and f.kind in ("threshold", "bone_threshold")
+        }  # fmt: skip
+        if not moved:
+            return
+        for f in self.findings:
+            if (
+                f.critical_error != CriticalError.FABRICATED or f.truth is not None
+                or (f.kind, f.ear, self.clause_of.get(id(f))) not in moved
+                or not isinstance(f.claimed, int | float)
+            ):  # fmt: skip
+                continue
+            other = "left" if f.ear == "right" else "right"
+            conduction = "bone" if f.kind == "bone_threshold" else "air"
+            there = getattr(self.t.audiogram.ear(other), conduction).get(f.frequency)
+            if there is not None and not there.no_response and there.value == f.claimed:
+                f.critical_error = CriticalError.LATERALITY
+                f.note += f"; the {other} ear's value, moved with the rest of its list"
 
     def _swaps(self) -> tuple[list[tuple[Finding, bool]], list[Finding]]:
         """Return the contradicted claims that are ear swaps (with whether each is of an
@@ -293,10 +326,10 @@ class Judge:
         self.matched = [(f, p) for f, p in self.matched if not withdrawn(f)]
 
     def fabricated(self, kind, ear, freq, claimed, text, hedged, test):
-        self.findings.append(
-            Finding(kind, ear, freq, claimed, None, "contradiction", "fabricated_result", hedged,
-                    text.strip(), f"the case contains no {test}")
-        )  # fmt: skip
+        finding = Finding(kind, ear, freq, claimed, None, "contradiction", "fabricated_result",
+                          hedged, text.strip(), f"the case contains no {test}")  # fmt: skip
+        self.clause_of[id(finding)] = self.clause
+        self.findings.append(finding)
 
     # -- extractors ---------------------------------------------------------------------
 

@@ -1282,7 +1282,8 @@ def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) ->
     or in a region: ``frequencies`` = (low, high)), and which ear is worse (``frequencies``
     the region compared, rule "region not read" when one is named but not read)."""
     out = []
-    m = lexicon.LATERALITY_UNILATERAL.search(low)
+    m = next((m for m in lexicon.LATERALITY_UNILATERAL.finditer(low)
+              if not lexicon.NOT_OF_HEARING.match(low, m.end())), None)  # fmt: skip
     if m and not lexicon.negated(low, m.start()) and lexicon.LOSS_CONTEXT.search(low):
         side = ear if ear in ("right", "left") else None
         out.append(_clause_claim("laterality", side, "unilateral", hedged, m.group(0),

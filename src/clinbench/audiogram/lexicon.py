@@ -214,6 +214,14 @@ DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
 LATERALITY_UNILATERAL = re.compile(r"\b(unilateral(?:ly)?|single[\s-]sided|one[\s-]sided)\b")
+NOT_OF_HEARING = re.compile(
+    r"[\s-]+(?:referrals?|refer\w*|mri|scans?|imaging|tinnitus|fitting|(?:hearing\s+)?aids?|"
+    r"amplification|cros\b|implant\w*|review|follow[\s-]?up|otalgia|pain|discharge|"
+    r"fullness|symptoms?|surgery|treatment|management)\b"
+)
+"""After a side word ("unilateral", "one-sided"): a noun that is not the hearing, a service,
+a device or a symptom ("unilateral referral", "unilateral tinnitus"): the side is said of
+that, not of a loss."""
 SYMMETRY = re.compile(r"\b(asymmetr\w*|symmetr\w*)\b")
 BARE_SYMMETRY = re.compile(
     r"\W*(?:(?:no|not|without)\s+(?:any\s+)?(?:(?:clinically\s+)?(?:significant|marked|"
@@ -618,8 +626,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "WHO 2021 four-frequency average of 0.5, 1, 2 and 4 kHz)"),
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
-    (("LATERALITY_UNILATERAL", "SYMMETRY", "BARE_SYMMETRY", "WORSE", "COMPARATIVE",
-      "LATERALITY_TRIGGER"),
+    (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
+      "COMPARATIVE", "LATERALITY_TRIGGER"),
      "laterality and asymmetry wording of audiology reports"),
     (("CASE_DIAGNOSIS",),
      "sudden sensorineural hearing loss as a presentation's diagnosis (NICE CKS sudden "

@@ -260,6 +260,14 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
         comparative = lx.may_hold(
             seg, "worse", "poorer", "better", "than"
         ) and lx.COMPARATIVE.search(seg)
+        if (
+            comparative
+            and seg_ear in lx.ears_in(seg[comparative.end() :])
+            and seg_ear in lx.ears_in(seg[: comparative.start()])
+        ):
+            # "the left is clearly worse (left PTA 28.75, mild": the ear is named again
+            # after its comparison, with findings of its own, which it carries on
+            comparative = None
         if main and not comparative:  # an aside carries no ear on
             carried.name_ear(seg_ear, line_start)
         return seg_ear

@@ -158,7 +158,10 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # union of the two branches' reviewed files, checked finding by finding as multisets;
     # 5:Q02's right-ear "10 dB HL throughout", moved into its record by the first, keeps
     # its verdict (match) and now spans the word "throughout" (its record's text follows).
-    assert 0 < len(ADDED) <= 318
+    # 319 with the ear named as the worse one ("the worse ear is the right"; issue #26,
+    # session 6, batches 17 and 19 as tuning data): shapes S74 gains the right ear as the
+    # worse, reviewed: a match (V42's right PTA is the higher).
+    assert 0 < len(ADDED) <= 319
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

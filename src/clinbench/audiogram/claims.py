@@ -1333,7 +1333,12 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
     """'The left is worse', 'the right ear is poorer at 3 kHz', 'better on the right'."""
     m = lexicon.WORSE.search(low)
     if not m:
-        return []
+        named = lexicon.WORSE_NAMED.search(low)
+        if not named or lexicon.negated(low, named.start()):
+            return []
+        ear = named.group(2)
+        worse = ear if named.group(1) != "better" else "left" if ear == "right" else "right"
+        return [_clause_claim("worse_ear", worse, worse, hedged, named.group(0), "worse ear")]
     if m.group(1):
         worse = m.group(2)
     elif m.group(3):

@@ -238,6 +238,12 @@ WORSE = re.compile(
     r"(worse|poorer)\b|"
     r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b"
 )
+WORSE_NAMED = re.compile(
+    r"\b(worse|poorer|better)(?:[\s-]+(?:hearing\s+)?(?:one|ear|side))?\s+(?:is|was)\s+"
+    r"(?:the\s+)?(right|left)\b"
+)
+"""The ear named as the worse or the better one ("the worse one is the right", "the better
+ear is the left")."""
 SIDE_BY_FINDING = re.compile(r"(?:\s+(?:hearing\s+)?(?:loss\s+)?)?\s*(?:side|ear)\b")
 THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+(?:[\w-]+\s+)?$")
 """A finding word between "the" and "side"/"ear" ("ENT for the conductive side", "the
@@ -589,9 +595,14 @@ CONFIG_TRIGGER = re.compile(
 LATERALITY_TRIGGER = re.compile(r"lateral|sided|symmetr|worse|poorer|greater|more severe|better")
 GAP_TRIGGER = re.compile(r"bone|abg")
 HEDGED_SENTENCE = re.compile(r"\b(possibly|probably|likely|may|might)\b")
-COMPARATIVE = re.compile(r"\b(?:(worse|poorer|better)\b(?!\s+(?:right|left)\b)|(than)\b)", re.I)
+COMPARATIVE = re.compile(
+    r"\b(?:(worse|poorer|better)\b(?!\s+(?:(?:one|ear|side)\s+)?(?:is\s+)?(?:the\s+)?"
+    r"(?:right|left)\b)|(than)\b)",
+    re.I,
+)
 """A comparison in a clause (its ear is not carried on): "worse than the left"; not an
-adjective of the ear named ("the poorer left ear has ..."), which is that ear."""
+adjective of the ear named ("the poorer left ear has ...") nor the ear named as the worse
+or better one ("the worse one is the right: ..."), which is that ear."""
 BILATERAL = re.compile(r"\bbilateral(?:ly)?\b")
 LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|sensorineural|conductive|mixed)")
 OTHER_TEST = re.compile(r"(tymp|reflex|oae|emission)")
@@ -627,6 +638,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
+      "WORSE_NAMED",
       "COMPARATIVE", "LATERALITY_TRIGGER"),
      "laterality and asymmetry wording of audiology reports"),
     (("CASE_DIAGNOSIS",),

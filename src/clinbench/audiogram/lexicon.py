@@ -258,10 +258,11 @@ REPORT_PART = re.compile(
 """The start of a report part that is not one ear's (a markdown heading, "**Action:**",
 "Comment:"; a meeting's "Discussion:" and "Outcome:"): an ear named before it does not
 carry into it unless it names one itself."""
-LIST_ITEM = re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)])\s")
+LIST_ITEM = re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)]|\d{1,2}\.\d{1,2}[.)]?(?=\s+[A-Z]))\s")
 """A line that is a list item ("- Lt: normal", "1. Right ear: ..."; '*' bullets are written
-as '-' by :func:`normalise`): an ear its label names scopes that item, not the lines after
-the list."""
+as '-' by :func:`normalise`) or a numbered paragraph of a report ("6.4 A conductive loss
+..."; a medico-legal report numbers its paragraphs): an ear its label names scopes that
+item, not the lines after the list."""
 
 
 # The two splitters open with the character class every split starts with, then look back

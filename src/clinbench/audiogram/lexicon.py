@@ -244,6 +244,11 @@ WORSE_NAMED = re.compile(
 )
 """The ear named as the worse or the better one ("the worse one is the right", "the better
 ear is the left")."""
+OTHER_EAR = re.compile(
+    r"\b(?:the|his|her|their|your)\s+(?:other|opposite|contralateral)\s+(?:ear|side)\b"
+)
+"""The ear opposite the one named last ("I read that trace as the left ear. The other ear is
+5-15 dB HL"): the other ear of the pair, not the one carried."""
 SIDE_BY_FINDING = re.compile(r"(?:\s+(?:hearing\s+)?(?:loss\s+)?)?\s*(?:side|ear)\b")
 THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+(?:[\w-]+\s+)?$")
 """A finding word between "the" and "side"/"ear" ("ENT for the conductive side", "the
@@ -639,7 +644,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
-      "WORSE_NAMED",
+      "WORSE_NAMED", "OTHER_EAR",
       "COMPARATIVE", "LATERALITY_TRIGGER"),
      "laterality and asymmetry wording of audiology reports"),
     (("CASE_DIAGNOSIS",),

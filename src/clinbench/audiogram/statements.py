@@ -283,6 +283,15 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
         # "Unilateral SNHL", "the asymmetry is conductive": about the lossy ear or both
         # ears, whichever ear was named last; "a sudden SNHL": the presentation's
         return None
+    if (
+        carried.context in ("right", "left")
+        and lx.may_hold(seg_low, "other", "opposite", "contralateral")
+        and lx.OTHER_EAR.search(seg_low)
+    ):
+        # "... as the left ear (crosses).\nThe other ear is 5-15 dB HL": the right; it is
+        # not carried on ("on the left, ... The other ear is normal. A 4FA of 37.5 makes it
+        # a moderate loss": the loss is still the left's)
+        return "left" if carried.context == "right" else "right"
     return aside_ear or carried.context
 
 

@@ -191,7 +191,12 @@ average worked out ("R (25+30+40+50)/4")."""
 RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
 LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)
 BOTH = re.compile(
-    r"\b(bilateral(?:ly)?|both ears|both sides|each ear|either ear|binaural(?:ly)?|in both|"
+    r"\b(bilateral(?:ly)?|both ears|"
+    # not the two sides of a dip the curve recovers on ("it recovers on both sides"; "both
+    # sides of the notch")
+    r"(?<!recovers on )(?<!recovering on )(?<!rises on )(?<!rising on )both sides"
+    r"(?!\s+of\s+(?:the\s+|a\s+|this\s+|that\s+|its\s+)?(?:notch|dip|trough|peak|bite))|"
+    r"each ear|either ear|binaural(?:ly)?|in both|"
     # "both ... ears", not "both a middle-ear and an inner-ear part" (one ear's two parts)
     r"both\b(?=[^.]{0,20}\b(?:ears\b|(?<!middle[\s-])(?<!inner[\s-])(?<!outer[\s-])ear\b))|"
     r"right and left|left and right|(?-i:AU)|"

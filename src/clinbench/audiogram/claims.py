@@ -1336,8 +1336,8 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
         named = lexicon.WORSE_NAMED.search(low)
         if not named or lexicon.negated(low, named.start()):
             return []
-        ear = named.group(2)
-        worse = ear if named.group(1) != "better" else "left" if ear == "right" else "right"
+        ear, word = named.group(2) or named.group(3), named.group(1) or named.group(4)
+        worse = ear if word != "better" else "left" if ear == "right" else "right"
         return [_clause_claim("worse_ear", worse, worse, hedged, named.group(0), "worse ear")]
     if m.group(1):
         worse = m.group(2)

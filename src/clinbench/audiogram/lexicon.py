@@ -245,10 +245,17 @@ WORSE = re.compile(
 )
 WORSE_NAMED = re.compile(
     r"\b(worse|poorer|better)(?:[\s-]+(?:hearing\s+)?(?:one|ear|side))?\s+(?:is|was)\s+"
-    r"(?:the\s+)?(right|left)\b"
+    r"(?:the\s+)?(right|left)\b|"
+    r"\b(right|left)(?:\s+(?:ear|side))?\s+(?:that|which)\s+(?:is|was)\s+(?:the\s+)?"
+    r"(?:(?:much|clearly|markedly|slightly|far)\s+)?(worse|poorer|better)\b"
 )
 """The ear named as the worse or the better one ("the worse one is the right", "the better
-ear is the left")."""
+ear is the left", "it is the left ear that is worse")."""
+NEGATED_EAR = re.compile(
+    r"\b(?:not|rather than|instead of)\s+(?:in\s+|on\s+)?(?:the\s+)?(right|left)\b"
+)
+"""An ear named only to deny it ("it is the left ear that is worse, not the right"): the
+clause is not about that ear."""
 OTHER_EAR = re.compile(
     r"\b(?:the|his|her|their|your)\s+(?:other|opposite|contralateral)\s+(?:ear|side)\b"
 )
@@ -649,7 +656,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
-      "WORSE_NAMED", "OTHER_EAR",
+      "WORSE_NAMED", "OTHER_EAR", "NEGATED_EAR",
       "COMPARATIVE", "LATERALITY_TRIGGER"),
      "laterality and asymmetry wording of audiology reports"),
     (("CASE_DIAGNOSIS",),

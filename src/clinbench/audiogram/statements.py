@@ -251,15 +251,30 @@ def _clause_ears(seg: str, following: str) -> set[str]:
     return ears
 
 
+def _ear_denied(seg: str, ear: str) -> bool:
+    """Return True when a clause names ``ear`` only to deny it ("not the right")."""
+    if not lx.may_hold(seg, "not", "rather", "instead"):
+        return False
+    low = seg.lower()
+    denied = [m for m in lx.NEGATED_EAR.finditer(low) if m.group(1) == ear]
+    return bool(denied) and len(
+        lx.RIGHT.findall(low) if ear == "right" else lx.LEFT.findall(low)
+    ) == len(denied)
+
+
 def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], following: str,
                 line_start, aside_ear: str | None, main: bool) -> str | None:  # fmt: skip
     """Return the ear a clause is about ("both", one ear, or None), carrying an ear named by
     a main clause to the clauses after it."""
+    if len(ears) == 1 and _ear_denied(seg, next(iter(ears))):
+        ears = set()  # "..., not the right: a moderate loss": not about the right
     if len(ears) == 1:
         seg_ear = next(iter(ears))
         comparative = lx.may_hold(
             seg, "worse", "poorer", "better", "than"
         ) and lx.COMPARATIVE.search(seg)
+        if comparative and lx.WORSE_NAMED.search(seg_low):
+            comparative = None  # "it is the left ear that is worse": the ear named so
         if (
             comparative
             and seg_ear in lx.ears_in(seg[comparative.end() :])
@@ -273,8 +288,12 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
         return seg_ear
     if len(ears) > 1:
         return None if {"right", "left"} <= ears or "both" not in ears else "both"
-    if lx.COMPARED_WITH.match(following) and lx.ears_in(following):
-        return None  # "PTA 45 dB HL against 25 dB HL on the left"
+    if lx.COMPARED_WITH.match(following) and (compared := lx.ears_in(following)):
+        # "PTA 45 dB HL against 25 dB HL on the left": the ear compared with is not this
+        # clause's; the ear carried is, when it is the other one ("the left ear is worse,
+        # not the right: PTA 45, against 25 on the right")
+        other = {"right": "left", "left": "right"}.get(carried.context or "")
+        return carried.context if compared == {other} else None
     if (
         lx.LATERALITY_UNILATERAL.search(seg_low)
         or lx.SYMMETRY.search(seg_low)

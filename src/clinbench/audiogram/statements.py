@@ -262,6 +262,29 @@ def _ear_denied(seg: str, ear: str) -> bool:
     ) == len(denied)
 
 
+def _compares(seg: str, seg_low: str, seg_ear: str) -> bool:
+    """Return True when a clause naming one ear compares it ("the left is worse", "better
+    than on the right"), so its ear is not carried on to the clauses after it."""
+    comparative = lx.may_hold(seg, "worse", "poorer", "better", "than") and lx.COMPARATIVE.search(
+        seg
+    )
+    if not comparative or lx.WORSE_NAMED.search(seg_low):
+        return False  # "it is the left ear that is worse": the ear named so
+    # "the left is clearly worse (left PTA 28.75, mild": the ear is named again after its
+    # comparison, with findings of its own, which it carries on
+    return not (
+        seg_ear in lx.ears_in(seg[comparative.end() :])
+        and seg_ear in lx.ears_in(seg[: comparative.start()])
+    )
+
+
+def _names_the_other_ear(seg_low: str) -> bool:
+    """Return True when a clause names "the other ear" (opposite, contralateral)."""
+    return lx.may_hold(seg_low, "other", "opposite", "contralateral") and bool(
+        lx.OTHER_EAR.search(seg_low)
+    )
+
+
 def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], following: str,
                 line_start, aside_ear: str | None, main: bool) -> str | None:  # fmt: skip
     """Return the ear a clause is about ("both", one ear, or None), carrying an ear named by
@@ -270,20 +293,7 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
         ears = set()  # "..., not the right: a moderate loss": not about the right
     if len(ears) == 1:
         seg_ear = next(iter(ears))
-        comparative = lx.may_hold(
-            seg, "worse", "poorer", "better", "than"
-        ) and lx.COMPARATIVE.search(seg)
-        if comparative and lx.WORSE_NAMED.search(seg_low):
-            comparative = None  # "it is the left ear that is worse": the ear named so
-        if (
-            comparative
-            and seg_ear in lx.ears_in(seg[comparative.end() :])
-            and seg_ear in lx.ears_in(seg[: comparative.start()])
-        ):
-            # "the left is clearly worse (left PTA 28.75, mild": the ear is named again
-            # after its comparison, with findings of its own, which it carries on
-            comparative = None
-        if main and not comparative:  # an aside carries no ear on
+        if main and not _compares(seg, seg_low, seg_ear):  # an aside carries no ear on
             carried.name_ear(seg_ear, line_start)
         return seg_ear
     if len(ears) > 1:
@@ -302,11 +312,7 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
         # "Unilateral SNHL", "the asymmetry is conductive": about the lossy ear or both
         # ears, whichever ear was named last; "a sudden SNHL": the presentation's
         return None
-    if (
-        carried.context in ("right", "left")
-        and lx.may_hold(seg_low, "other", "opposite", "contralateral")
-        and lx.OTHER_EAR.search(seg_low)
-    ):
+    if carried.context in ("right", "left") and _names_the_other_ear(seg_low):
         # "... as the left ear (crosses).\nThe other ear is 5-15 dB HL": the right; it is
         # not carried on ("on the left, ... The other ear is normal. A 4FA of 37.5 makes it
         # a moderate loss": the loss is still the left's)

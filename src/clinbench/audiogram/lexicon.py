@@ -66,6 +66,21 @@ EAR_HEADING = re.compile(
     re.I,
 )
 """A line that is only an ear's heading ("### Right ear", "**Left ear:**", "AD:")."""
+EAR_LABELLED_LINE = re.compile(
+    r"^[*_]*(?:the\s+)?(?:right|left|(?-i:R|L|RE|LE|AD|AS|Rt|Lt|RT|LT))"
+    r"(?:[\s-]+(?:ear|side))?[\s*_]*:[\s*_]*\S",
+    re.I,
+)
+"""A line that opens with an ear's label and goes on with its findings ("Right: 10
+throughout, type A."), at the margin (no heading mark, bullet or indent)."""
+FIELD_LABELLED_LINE = re.compile(
+    r"^[*_]*(?!(?:the\s+)?(?:right|left|both|bilateral|(?-i:R|L|RE|LE|AD|AS|AU|Rt|Lt|RT|LT))"
+    r"\b)[a-z][a-z /-]{1,30}:",
+    re.I,
+)
+"""A line at the margin that opens with a label that is no ear ("Degree: ...",
+"Impression: ..."): after a line labelled with an ear, a field of its own, not of that
+ear (a bullet under an ear's line, "- AC: 55 ...", is still that ear's)."""
 EAR_ONLY = re.compile(
     r"^\s*(?:in\s+|on\s+|of\s+)?(?:the\s+)?(right|left)(?:[\s-]+(?:ear|side|sided))?\s*"
     r"(?:\([^)]*\))?\s*[.:]?\s*$",
@@ -637,7 +652,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("DEG", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT", "LOSS_NOUN"),
      "degree names of the standards in classify.py (WHO 2021, ASHA/Clark 1981, Goodman "
      "1965) and 'within normal limits'/WNL of audiology reports"),
-    (("RIGHT", "LEFT", "BOTH", "EAR_WORD", "EAR_HEADING", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
+    (("RIGHT", "LEFT", "BOTH", "EAR_WORD", "EAR_HEADING", "EAR_LABELLED_LINE",
+      "FIELD_LABELLED_LINE", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
       "LEFT_TAG", "EAR_TAG"),
      "ear notations of audiogram forms and letters: right/left, AD/AS/AU (ASHA 1990 "
      "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags"),

@@ -142,6 +142,7 @@ class _Carried:
     in_item: bool = False
     sentence_conduction: str = "air"
     heading_context: bool = False  # the carried ear was named by a heading line of its own
+    label_context: bool = False  # the carried ear was named by an ear label opening its line
 
     def blank(self, line_start: str | None) -> None:
         """A blank line ends a paragraph, and with it an ear named in its prose ("...,
@@ -162,12 +163,18 @@ class _Carried:
             # heading above the list still does.
             self.context = None
         self.item_context = self.item_context and (item or indented)
+        if self.label_context and lx.FIELD_LABELLED_LINE.match(line_start):
+            # "Right: 10 throughout, type A.\nDegree: a flat conductive loss ... mild.": the
+            # ear label scoped its own line; a line with a label of its own is another field
+            self.context = None
+        self.label_context = False
 
     def name_ear(self, ear: str, line_start: str | None) -> None:
         """Carry ``ear``, named by a clause of the main sentence."""
         self.context = ear
         self.item_context = self.in_item
         self.heading_context = bool(line_start is not None and lx.EAR_HEADING.match(line_start))
+        self.label_context = bool(line_start is not None and lx.EAR_LABELLED_LINE.match(line_start))
 
 
 def _sentence_segments(sentence: str) -> tuple[list[str], int, list[str | None]]:

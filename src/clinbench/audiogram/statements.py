@@ -200,6 +200,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
     topics = Topics.of(sent_low)
     segments, n_main, aside_ear = _sentence_segments(sentence)
     windows = _ClauseWindows(sent_low)
+    named: set[str] = set()  # the ears the main clauses of another test's sentence name
     for index, seg in enumerate(segments):
         seg_low = seg.lower()
         clause_context = windows.around(seg_low)
@@ -214,6 +215,8 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
         ears = _clause_ears(seg, following)
         seg_ear = _clause_ear(carried, seg, seg_low, ears, following, line_start,
                               aside_ear[index], main=index < n_main)  # fmt: skip
+        if len(ears) == 1 and index < n_main and topics.any():
+            named |= ears
         clause_freq = sentence_freq
         if "at " in seg_low and (index or ": at " in seg_low):
             opens = lx.CLAUSE_OPENING_FREQUENCY.search(seg_low)
@@ -226,6 +229,11 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
             frequency=clause_freq,
         )  # fmt: skip
         carried.sentence_conduction = lx.last_conduction(seg_low) or carried.sentence_conduction
+    if {"right", "left"} <= named and not carried.heading_context:
+        # "Tympanogram As on the right, A on the left.\nThe bone at 2k is raised ...": a
+        # sentence giving another test's result for each ear in turn carries neither ear on
+        # to the audiogram's findings after it
+        carried.context = None
 
 
 class _ClauseWindows:

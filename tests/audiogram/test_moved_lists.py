@@ -43,3 +43,32 @@ LOW_RIGHT = build(
 )  # fmt: skip
 def test_value_moved_with_its_list(reply, errors):
     assert sorted(check_reply(reply, LOW_RIGHT).critical_errors) == errors
+
+
+# Right low-frequency conductive loss (masked bone 10/5/10 at 250-1000 Hz); left normal, its
+# bone tested at 500-4000 Hz only.
+CONDUCTIVE_LOW_RIGHT = build(
+    {250: 50, 500: 45, 1000: 30, 2000: 20, 3000: 15, 4000: 15, 6000: 15, 8000: 15},
+    10,
+    right_bone={250: 10, 500: 5, 1000: 10, 2000: 10, 4000: 10},
+    left_bone={500: 5, 1000: 5, 2000: 5, 4000: 5},
+    bone_masked=True,
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        # the reply moves the loss to the left; the bone list fits both ears alike, so its
+        # 250 Hz value (the right's) came along with the move (batch 29 VF01)
+        ("Left: 50 dB HL at 250 Hz, 45 at 500 Hz. Masked bone 10, 5, 10 at 250, 500 and 1k.",
+         ["laterality_confusion"]),
+        # near misses: nothing else moved to the left: the 250 Hz value is filled in
+        ("Left: masked bone 10, 5, 10 at 250, 500 and 1k.", ["fabricated_result"]),
+        # a value that is not the right's (20, not 10)
+        ("Left: 50 dB HL at 250 Hz, 45 at 500 Hz. Masked bone 20, 5, 10 at 250, 500 and 1k.",
+         ["fabricated_result", "laterality_confusion"]),
+    ],
+)  # fmt: skip
+def test_value_moved_with_a_list_that_fits_both_ears(reply, errors):
+    assert sorted(check_reply(reply, CONDUCTIVE_LOW_RIGHT).critical_errors) == errors

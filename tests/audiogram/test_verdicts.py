@@ -158,8 +158,13 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # union of the two branches' reviewed files, checked finding by finding as multisets;
     # 5:Q02's right-ear "10 dB HL throughout", moved into its record by the first, keeps
     # its verdict (match) and now spans the word "throughout" (its record's text follows).
-    # 319 with the poorer ear named as the predicate ("The worse ear is the right", issue #26
-    # batch 17 as tuning data): reply_shapes S74 gains one worse-ear finding, a match.
+    # 319 with the ear named as the worse one ("the worse ear is the right"; issue #26,
+    # session 6, batches 17 and 19 as tuning data): shapes S74 gains the right ear as the
+    # worse, reviewed: a match (V42's right PTA is the higher).
+    # On merging oldmiss and carry (session 6) both branches' rules for the ear named as the
+    # poorer one apply together; holdout H03 ("The left ear is the poorer ear, with 60 dB HL
+    # at 4 kHz ...") re-baselined on purpose: its 60 dB goes from no ear to the left (truth
+    # 55, still a match); the added findings are the union of both branches' files.
     assert 0 < len(ADDED) <= 319
     assert all(
         f["critical_error"] in (None, "laterality_confusion")

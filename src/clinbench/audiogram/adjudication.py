@@ -216,7 +216,69 @@ class Judge:
         for finding, abnormal in swapped:
             if abnormal or swap_evidence:
                 finding.critical_error = CriticalError.LATERALITY
+        self._moved_with_its_list()
         self._both_sensorineural()
+
+    def _moved_with_its_list(self) -> None:
+        """Name laterality confusion for a value at a frequency its ear was not tested at,
+        equal to the other ear's value there, when the other values the same clause gives
+        that ear, of the same conduction, are ear swaps, or fit both ears alike in a reply
+        that moves other findings to that ear.
+
+        "Left: masked BC 45/45/35 at 250/500/1k" when those are the right ear's values and
+        the left was not tested at 250 Hz: the whole list was moved to the wrong ear, and
+        the 250 Hz value came along with it (one laterality confusion, not a fabricated
+        result as well). A value filled in among the ear's own, true values stays
+        fabricated (nothing was moved; validation batch 7 K33)."""
+        swapped = [
+            f for f in self.findings
+            if f.critical_error == CriticalError.LATERALITY and f.ear in EARS
+        ]  # fmt: skip
+        if not swapped:
+            return
+        moved = {
+            (f.kind, f.ear, self.clause_of.get(id(f)))
+            for f in swapped
+            if f.kind in ("threshold", "bone_threshold")
+        }
+        swapped_ears = {f.ear for f in swapped}
+        for f in self.findings:
+            if (
+                f.critical_error != CriticalError.FABRICATED or f.truth is not None
+                or f.ear not in swapped_ears or not isinstance(f.claimed, int | float)
+            ):  # fmt: skip
+                continue
+            key = (f.kind, f.ear, self.clause_of.get(id(f)))
+            if key not in moved and not self._list_fits_both_ears(f, key):
+                continue
+            there = self._other_value(f, f.frequency)
+            if there is not None and there == f.claimed:
+                f.critical_error = CriticalError.LATERALITY
+                f.note += f"; the {'left' if f.ear == 'right' else 'right'} ear's value, "
+                f.note += "moved with the rest of its list"
+
+    def _other_value(self, f: Finding, frequency: int | None) -> int | None:
+        """Return the other ear's level at ``frequency`` in ``f``'s conduction (None when not
+        tested or no response)."""
+        other = "left" if f.ear == "right" else "right"
+        conduction = "bone" if f.kind == "bone_threshold" else "air"
+        there = getattr(self.t.audiogram.ear(other), conduction).get(frequency)
+        return None if there is None or there.no_response else there.value
+
+    def _list_fits_both_ears(self, f: Finding, key: tuple) -> bool:
+        """Return True when the other values of ``f``'s clause for its ear (same conduction)
+        are true of both ears alike, so they bind the list to neither ear."""
+        siblings = [
+            g for g in self.findings
+            if g is not f and (g.kind, g.ear, self.clause_of.get(id(g))) == key
+            and isinstance(g.claimed, int | float)
+        ]  # fmt: skip
+        return bool(siblings) and all(
+            g.verdict == "match"
+            and (there := self._other_value(g, g.frequency)) is not None
+            and abs(there - g.claimed) <= self.t.tolerance_db
+            for g in siblings
+        )
 
     def _swaps(self) -> tuple[list[tuple[Finding, bool]], list[Finding]]:
         """Return the contradicted claims that are ear swaps (with whether each is of an
@@ -293,10 +355,10 @@ class Judge:
         self.matched = [(f, p) for f, p in self.matched if not withdrawn(f)]
 
     def fabricated(self, kind, ear, freq, claimed, text, hedged, test):
-        self.findings.append(
-            Finding(kind, ear, freq, claimed, None, "contradiction", "fabricated_result", hedged,
-                    text.strip(), f"the case contains no {test}")
-        )  # fmt: skip
+        finding = Finding(kind, ear, freq, claimed, None, "contradiction", "fabricated_result",
+                          hedged, text.strip(), f"the case contains no {test}")  # fmt: skip
+        self.clause_of[id(finding)] = self.clause
+        self.findings.append(finding)
 
     # -- extractors ---------------------------------------------------------------------
 

@@ -881,7 +881,7 @@ def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
             put.claim(text, "threshold", (_ears_of(ear), ear.rule), tok, value=int(tok.value),
                       freqs=(int(freq.value),), rule="frequency, then ear levels", through=ear))
         for ear, tok, freq in _ear_levels_at(text, toks)
-        if id(tok) not in paired
+        if id(tok) not in paired and not _summed_over(text, freq.start)
     ]  # fmt: skip
     return out
 
@@ -1086,8 +1086,24 @@ def _level_frequency_pairs(text: str, toks: list[Token]) -> Iterator[tuple[Token
         prev = toks[i - 1] if i else None
         if nxt and nxt.kind == "freq" and text[tok.end : nxt.start].strip().lower() in ("", "at"):
             yield tok, nxt
-        elif prev and prev.kind == "freq" and text[prev.end : tok.start].strip() in ("", ":", "="):
+        elif (
+            prev and prev.kind == "freq" and text[prev.end : tok.start].strip() in ("", ":", "=")
+            and not _summed_over(text, prev.start)
+        ):  # fmt: skip
             yield tok, prev
+
+
+_SUMMED = re.compile(r"(?i)\+\s*$|\bsum(?:s|med)?\b[^.;]*$")
+"""Before a frequency: a '+' joining it to others ("1+2+3 kHz = 50") or the word 'sum'
+earlier in its sentence ("sum of 1, 2 and 3 kHz = 50")."""
+
+
+def _summed_over(text: str, at: int) -> bool:
+    """Return True when the frequency at ``at`` is one of several whose thresholds are added
+    up: the level after it is their sum (the sums of hearing levels over 1, 2 and 3 kHz and
+    3, 4 and 6 kHz of the UK HSE categorisation scheme), not its threshold."""
+    before = text[max(0, at - 60) : at]
+    return ("+" in before or "sum" in before.lower()) and bool(_SUMMED.search(before))
 
 
 def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> list[Claim]:
@@ -1308,7 +1324,8 @@ def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) ->
     or in a region: ``frequencies`` = (low, high)), and which ear is worse (``frequencies``
     the region compared, rule "region not read" when one is named but not read)."""
     out = []
-    m = lexicon.LATERALITY_UNILATERAL.search(low)
+    m = next((m for m in lexicon.LATERALITY_UNILATERAL.finditer(low)
+              if not lexicon.NOT_OF_HEARING.match(low, m.end())), None)  # fmt: skip
     if m and not lexicon.negated(low, m.start()) and lexicon.LOSS_CONTEXT.search(low):
         side = ear if ear in ("right", "left") else None
         out.append(_clause_claim("laterality", side, "unilateral", hedged, m.group(0),
@@ -1374,7 +1391,12 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
     """'The left is worse', 'the right ear is poorer at 3 kHz', 'better on the right'."""
     m = lexicon.WORSE.search(low)
     if not m:
-        return []
+        named = lexicon.WORSE_NAMED.search(low)
+        if not named or lexicon.negated(low, named.start()):
+            return []
+        ear, word = named.group(2) or named.group(3), named.group(1) or named.group(4)
+        worse = ear if word != "better" else "left" if ear == "right" else "right"
+        return [_clause_claim("worse_ear", worse, worse, hedged, named.group(0), "worse ear")]
     if m.group(1):
         worse = m.group(2)
     elif m.group(3):

@@ -320,17 +320,33 @@ def _region(low: str, start: int, after: int):
     return before or lexicon.region_of(low[after : after + REACH])
 
 
+def _statement_then_reasons(sent_low: str, low: str, start: int) -> tuple[str, str]:
+    """Return (the statement, its reasons) when the phrase at ``start`` of the clause ``low``
+    stands before its sentence's first colon ("Normal hearing in both ears: the averages
+    are ..."), else (the sentence, "")."""
+    colon = sent_low.find(":")
+    at = sent_low.find(low) if colon >= 0 else -1
+    if at < 0 or at + start > colon:
+        return sent_low, ""
+    return sent_low[:colon], sent_low[colon + 1 :]
+
+
 def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str):
     """'Normal hearing', 'within normal limits', 'no hearing loss' (and 'normal to mild'):
     a degree claim, and, said without exception, a ``no_loss`` claim."""
-    found: dict[bool, bool] = {}
+    found: dict[tuple[bool, bool], bool] = {}
 
-    def limited(denial: bool) -> bool:
-        """Whether the sentence limits a 'normal' claim (searched once per kind of claim)."""
-        if denial not in found:
+    def limited(denial: bool, start: int) -> bool:
+        """Whether the sentence limits a 'normal' claim at ``start`` (searched once per kind
+        of claim and side of a colon)."""
+        said, reasons = _statement_then_reasons(sent_low or low, low, start)
+        key = (denial, bool(reasons))
+        if key not in found:
             pattern = NO_LOSS_EXCEPTION if denial else NORMAL_QUALIFIED
-            found[denial] = bool(pattern.search(sent_low or low))
-        return found[denial]
+            # the reasons after a statement's colon ("Normal hearing in both ears: the
+            # averages are 13.75 and 15") give its grounds; only an exception there limits it
+            found[key] = bool(pattern.search(said) or NO_LOSS_EXCEPTION.search(reasons))
+        return found[key]
 
     out = []
     for m in _normal_phrases(low):
@@ -350,7 +366,7 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
         out.append(_claim("degree", ear, "normal", high, region, m.group(0), hedged,
                           (NORMAL_HEARING,)))  # fmt: skip
         if (
-            region is None and high is None and not limited(denial)
+            region is None and high is None and not limited(denial, m.start())
             and not NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25])
             and m.re is not EAR_NORMAL
             and not HEARING_FOR_SPEECH.search(sent_low or low)

@@ -66,6 +66,21 @@ EAR_HEADING = re.compile(
     re.I,
 )
 """A line that is only an ear's heading ("### Right ear", "**Left ear:**", "AD:")."""
+EAR_LABELLED_LINE = re.compile(
+    r"^[*_]*(?:the\s+)?(?:right|left|(?-i:R|L|RE|LE|AD|AS|Rt|Lt|RT|LT))"
+    r"(?:[\s-]+(?:ear|side))?[\s*_]*:[\s*_]*\S",
+    re.I,
+)
+"""A line that opens with an ear's label and goes on with its findings ("Right: 10
+throughout, type A."), at the margin (no heading mark, bullet or indent)."""
+FIELD_LABELLED_LINE = re.compile(
+    r"^[*_]*(?!(?:the\s+)?(?:right|left|both|bilateral|(?-i:R|L|RE|LE|AD|AS|AU|Rt|Lt|RT|LT))"
+    r"\b)[a-z][a-z /-]{1,30}:",
+    re.I,
+)
+"""A line at the margin that opens with a label that is no ear ("Degree: ...",
+"Impression: ..."): after a line labelled with an ear, a field of its own, not of that
+ear (a bullet under an ear's line, "- AC: 55 ...", is still that ear's)."""
 EAR_ONLY = re.compile(
     r"^\s*(?:in\s+|on\s+|of\s+)?(?:the\s+)?(right|left)(?:[\s-]+(?:ear|side|sided))?\s*"
     r"(?:\([^)]*\))?\s*[.:]?\s*$",
@@ -193,7 +208,12 @@ average worked out ("R (25+30+40+50)/4")."""
 RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
 LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)
 BOTH = re.compile(
-    r"\b(bilateral(?:ly)?|both ears|both sides|each ear|either ear|binaural(?:ly)?|in both|"
+    r"\b(bilateral(?:ly)?|both ears|"
+    # not the two sides of a dip the curve recovers on ("it recovers on both sides"; "both
+    # sides of the notch")
+    r"(?<!recovers on )(?<!recovering on )(?<!rises on )(?<!rising on )both sides"
+    r"(?!\s+of\s+(?:the\s+|a\s+|this\s+|that\s+|its\s+)?(?:notch|dip|trough|peak|bite))|"
+    r"each ear|either ear|binaural(?:ly)?|in both|"
     # "both ... ears", not "both a middle-ear and an inner-ear part" (one ear's two parts)
     r"both\b(?=[^.]{0,20}\b(?:ears\b|(?<!middle[\s-])(?<!inner[\s-])(?<!outer[\s-])ear\b))|"
     r"right and left|left and right|(?-i:AU)|"
@@ -218,6 +238,14 @@ DB_RANGE = re.compile(
 LATERALITY_UNILATERAL = re.compile(
     r"\b(unilat(?:eral(?:ly)?)?|single[\s-]sided|one[\s-]sided)\b"  # "unilat": clinic shorthand
 )
+NOT_OF_HEARING = re.compile(
+    r"[\s-]+(?:referrals?|refer\w*|mri|scans?|imaging|tinnitus|fitting|(?:hearing\s+)?aids?|"
+    r"amplification|cros\b|implant\w*|review|follow[\s-]?up|otalgia|pain|discharge|"
+    r"fullness|symptoms?|surgery|treatment|management)\b"
+)
+"""After a side word ("unilateral", "one-sided"): a noun that is not the hearing, a service,
+a device or a symptom ("unilateral referral", "unilateral tinnitus"): the side is said of
+that, not of a loss."""
 SYMMETRY = re.compile(r"\b(asymmetr\w*|symmetr\w*)\b")
 BARE_SYMMETRY = re.compile(
     r"\W*(?:(?:no|not|without)\s+(?:any\s+)?(?:(?:clinically\s+)?(?:significant|marked|"
@@ -241,6 +269,24 @@ WORSE = re.compile(
 )
 """An ear said to be the worse or the better one: "worse on the right", "the left ear is
 poorer", "better in the left", "the poorer ear is the right" (its source is in SOURCES)."""
+WORSE_NAMED = re.compile(
+    r"\b(worse|poorer|better)(?:[\s-]+(?:hearing\s+)?(?:one|ear|side))?\s+(?:is|was)\s+"
+    r"(?:the\s+)?(right|left)\b|"
+    r"\b(right|left)(?:\s+(?:ear|side))?\s+(?:that|which)\s+(?:is|was)\s+(?:the\s+)?"
+    r"(?:(?:much|clearly|markedly|slightly|far)\s+)?(worse|poorer|better)\b"
+)
+"""The ear named as the worse or the better one ("the worse one is the right", "the better
+ear is the left", "it is the left ear that is worse")."""
+NEGATED_EAR = re.compile(
+    r"\b(?:not|rather than|instead of)\s+(?:in\s+|on\s+)?(?:the\s+)?(right|left)\b"
+)
+"""An ear named only to deny it ("it is the left ear that is worse, not the right"): the
+clause is not about that ear."""
+OTHER_EAR = re.compile(
+    r"\b(?:the|his|her|their|your)\s+(?:other|opposite|contralateral)\s+(?:ear|side)\b"
+)
+"""The ear opposite the one named last ("I read that trace as the left ear. The other ear is
+5-15 dB HL"): the other ear of the pair, not the one carried."""
 SIDE_BY_FINDING = re.compile(r"(?:\s+(?:hearing\s+)?(?:loss\s+)?)?\s*(?:side|ear)\b")
 THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+(?:[\w-]+\s+)?$")
 """A finding word between "the" and "side"/"ear" ("ENT for the conductive side", "the
@@ -255,10 +301,11 @@ REPORT_PART = re.compile(
 """The start of a report part that is not one ear's (a markdown heading, "**Action:**",
 "Comment:"; a meeting's "Discussion:" and "Outcome:"): an ear named before it does not
 carry into it unless it names one itself."""
-LIST_ITEM = re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)])\s")
+LIST_ITEM = re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)]|\d{1,2}\.\d{1,2}[.)]?(?=\s+[A-Z]))\s")
 """A line that is a list item ("- Lt: normal", "1. Right ear: ..."; '*' bullets are written
-as '-' by :func:`normalise`): an ear its label names scopes that item, not the lines after
-the list."""
+as '-' by :func:`normalise`) or a numbered paragraph of a report ("6.4 A conductive loss
+..."; a medico-legal report numbers its paragraphs): an ear its label names scopes that
+item, not the lines after the list."""
 
 
 # The two splitters open with the character class every split starts with, then look back
@@ -603,9 +650,14 @@ LATERALITY_TRIGGER = re.compile(
 )
 GAP_TRIGGER = re.compile(r"bone|abg")
 HEDGED_SENTENCE = re.compile(r"\b(possibly|probably|likely|may|might)\b")
-COMPARATIVE = re.compile(r"\b(?:(worse|poorer|better)\b(?!\s+(?:right|left)\b)|(than)\b)", re.I)
+COMPARATIVE = re.compile(
+    r"\b(?:(worse|poorer|better)\b(?!\s+(?:(?:one|ear|side)\s+)?(?:is\s+)?(?:the\s+)?"
+    r"(?:right|left)\b)|(than)\b)",
+    re.I,
+)
 """A comparison in a clause (its ear is not carried on): "worse than the left"; not an
-adjective of the ear named ("the poorer left ear has ..."), which is that ear."""
+adjective of the ear named ("the poorer left ear has ...") nor the ear named as the worse
+or better one ("the worse one is the right: ..."), which is that ear."""
 BILATERAL = re.compile(r"\bbilateral(?:ly)?\b")
 LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|sensorineural|conductive|mixed)")
 OTHER_TEST = re.compile(r"(tymp|reflex|oae|emission)")
@@ -622,7 +674,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("DEG", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT", "LOSS_NOUN"),
      "degree names of the standards in classify.py (WHO 2021, ASHA/Clark 1981, Goodman "
      "1965) and 'within normal limits'/WNL of audiology reports"),
-    (("RIGHT", "LEFT", "BOTH", "EAR_WORD", "EAR_HEADING", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
+    (("RIGHT", "LEFT", "BOTH", "EAR_WORD", "EAR_HEADING", "EAR_LABELLED_LINE",
+      "FIELD_LABELLED_LINE", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
       "LEFT_TAG", "EAR_TAG"),
      "ear notations of audiogram forms and letters: right/left, AD/AS/AU (ASHA 1990 "
      "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags"),
@@ -640,8 +693,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "WHO 2021 four-frequency average of 0.5, 1, 2 and 4 kHz)"),
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
-    (("LATERALITY_UNILATERAL", "SYMMETRY", "BARE_SYMMETRY", "WORSE", "COMPARATIVE",
-      "LATERALITY_TRIGGER"),
+    (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
+      "WORSE_NAMED", "OTHER_EAR", "NEGATED_EAR",
+      "COMPARATIVE", "LATERALITY_TRIGGER"),
      "laterality and asymmetry wording of audiology reports"),
     (("CASE_DIAGNOSIS",),
      "sudden sensorineural hearing loss as a presentation's diagnosis (NICE CKS sudden "

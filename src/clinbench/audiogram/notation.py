@@ -324,15 +324,20 @@ _MASKING_MARK = re.compile(r"(?<=\d)\s*\((?:m|nm|um|masked|unmasked)\)", re.I)
 
 
 EIGHT_LEVEL_ROW = re.compile(
-    r"(?<![\w.])(R|L|[Rr]ight|[Ll]eft|RIGHT|LEFT)((?:[ \t]+(?i:ear|ac|air))?[ \t]*[:=]?[ \t]+)"
+    r"(?<![\w.])(R|L|[Rr]ight|[Ll]eft|RIGHT|LEFT)"
+    r"((?:[ \t]+(?i:ear|ac|air))?[ \t]*[:=]?[*_]*[ \t]+)"
     r"(-?\d{1,3}(?:[ \t]*[, \t][ \t]*-?\d{1,3}){7})"
-    r"(?![ \t]*,?[ \t]*-?\d)(?![ \t]*(?i:db|hz|khz|k\b|%|\.\d))"
+    r"(?![ \t]*,?[ \t]*-?\d)"
+    r"((?i:[ \t]*db(?:[ \t]*hl)?(?=[ \t]*\([ \t]*250[ \t]*(?:-|\u2013|to)[ \t]*8000[ \t]*hz)))?"
+    r"(?![ \t]*(?i:db|hz|khz|k\b|%|\.\d))"
 )
 """An ear's row of exactly eight bare levels with no frequency ("R 10 10 10 10 15 25 70 20"):
 a technician's shorthand for the standard frequencies in order, 250, 500, 1000, 2000, 3000,
 4000, 6000 and 8000 Hz (BSA 2018 pure-tone audiometry: the octaves 250-8000 Hz with 3 and
 6 kHz). Read only with exactly eight values; a row of another length (3 or 6 kHz left out?)
-is left as written, since its frequencies cannot be told."""
+is left as written, since its frequencies cannot be told. A unit after the row is allowed
+only when the row names those frequencies' span ("... 45 dB HL (250-8000 Hz, 3 kHz
+included)")."""
 _STANDARD_EIGHT = (250, 500, 1000, 2000, 3000, 4000, 6000, 8000)
 _EIGHT_NUMBERS = re.compile(r"\d{1,3}(?:[ \t,]+\d{1,3}){6}[ \t,]+\d")
 """Eight numbers in a row: a cheap test before EIGHT_LEVEL_ROW (a digit-led scan is faster)."""

@@ -142,6 +142,7 @@ class _Carried:
     in_item: bool = False
     sentence_conduction: str = "air"
     heading_context: bool = False  # the carried ear was named by a heading line of its own
+    label_context: bool = False  # the carried ear was named by an ear label opening its line
 
     def blank(self, line_start: str | None) -> None:
         """A blank line ends a paragraph, and with it an ear named in its prose ("...,
@@ -162,12 +163,18 @@ class _Carried:
             # heading above the list still does.
             self.context = None
         self.item_context = self.item_context and (item or indented)
+        if self.label_context and lx.FIELD_LABELLED_LINE.match(line_start):
+            # "Right: 10 throughout, type A.\nDegree: a flat conductive loss ... mild.": the
+            # ear label scoped its own line; a line with a label of its own is another field
+            self.context = None
+        self.label_context = False
 
     def name_ear(self, ear: str, line_start: str | None) -> None:
         """Carry ``ear``, named by a clause of the main sentence."""
         self.context = ear
         self.item_context = self.in_item
         self.heading_context = bool(line_start is not None and lx.EAR_HEADING.match(line_start))
+        self.label_context = bool(line_start is not None and lx.EAR_LABELLED_LINE.match(line_start))
 
 
 def _sentence_segments(sentence: str) -> tuple[list[str], int, list[str | None]]:
@@ -193,6 +200,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
     topics = Topics.of(sent_low)
     segments, n_main, aside_ear = _sentence_segments(sentence)
     windows = _ClauseWindows(sent_low)
+    named: set[str] = set()  # the ears the main clauses of another test's sentence name
     for index, seg in enumerate(segments):
         seg_low = seg.lower()
         clause_context = windows.around(seg_low)
@@ -207,6 +215,8 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
         ears = _clause_ears(seg, following)
         seg_ear = _clause_ear(carried, seg, seg_low, ears, following, line_start,
                               aside_ear[index], main=index < n_main)  # fmt: skip
+        if len(ears) == 1 and index < n_main and topics.any():
+            named |= ears
         clause_freq = sentence_freq
         if "at " in seg_low and (index or ": at " in seg_low):
             opens = lx.CLAUSE_OPENING_FREQUENCY.search(seg_low)
@@ -219,6 +229,11 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
             frequency=clause_freq,
         )  # fmt: skip
         carried.sentence_conduction = lx.last_conduction(seg_low) or carried.sentence_conduction
+    if {"right", "left"} <= named and not carried.heading_context:
+        # "Tympanogram As on the right, A on the left.\nThe bone at 2k is raised ...": a
+        # sentence giving another test's result for each ear in turn carries neither ear on
+        # to the audiogram's findings after it
+        carried.context = None
 
 
 class _ClauseWindows:
@@ -261,26 +276,61 @@ the poorer one, with ...", "The left is clearly worse: 30 dB at 500 Hz ..."): th
 about that ear, and its ear is carried on."""
 
 
+def _ear_denied(seg: str, ear: str) -> bool:
+    """Return True when a clause names ``ear`` only to deny it ("not the right")."""
+    if not lx.may_hold(seg, "not", "rather", "instead"):
+        return False
+    low = seg.lower()
+    denied = [m for m in lx.NEGATED_EAR.finditer(low) if m.group(1) == ear]
+    return bool(denied) and len(
+        lx.RIGHT.findall(low) if ear == "right" else lx.LEFT.findall(low)
+    ) == len(denied)
+
+
+def _compares(seg: str, seg_low: str, seg_ear: str) -> bool:
+    """Return True when a clause naming one ear compares it ("the left is worse", "better
+    than on the right"), so its ear is not carried on to the clauses after it."""
+    comparative = lx.may_hold(seg, "worse", "poorer", "better", "than") and lx.COMPARATIVE.search(
+        seg
+    )
+    if not comparative or lx.WORSE_NAMED.search(seg_low) or _NAMED_THE_POORER.search(seg_low):
+        # "it is the left ear that is worse", "the right ear is the poorer one, with ...":
+        # the ear named so is the clause's subject
+        return False
+    # "the left is clearly worse (left PTA 28.75, mild": the ear is named again after its
+    # comparison, with findings of its own, which it carries on
+    return not (
+        seg_ear in lx.ears_in(seg[comparative.end() :])
+        and seg_ear in lx.ears_in(seg[: comparative.start()])
+    )
+
+
+def _names_the_other_ear(seg_low: str) -> bool:
+    """Return True when a clause names "the other ear" (opposite, contralateral)."""
+    return lx.may_hold(seg_low, "other", "opposite", "contralateral") and bool(
+        lx.OTHER_EAR.search(seg_low)
+    )
+
+
 def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], following: str,
                 line_start, aside_ear: str | None, main: bool) -> str | None:  # fmt: skip
     """Return the ear a clause is about ("both", one ear, or None), carrying an ear named by
     a main clause to the clauses after it."""
+    if len(ears) == 1 and _ear_denied(seg, next(iter(ears))):
+        ears = set()  # "..., not the right: a moderate loss": not about the right
     if len(ears) == 1:
         seg_ear = next(iter(ears))
-        # "worse than the left": a comparison, whose ear is not carried on; "the right ear is
-        # the poorer one, with ...": the ear named as the poorer one is the subject
-        comparative = (
-            lx.may_hold(seg, "worse", "poorer", "better", "than")
-            and lx.COMPARATIVE.search(seg)
-            and not _NAMED_THE_POORER.search(seg_low)
-        )
-        if main and not comparative:  # an aside carries no ear on
+        if main and not _compares(seg, seg_low, seg_ear):  # an aside carries no ear on
             carried.name_ear(seg_ear, line_start)
         return seg_ear
     if len(ears) > 1:
         return None if {"right", "left"} <= ears or "both" not in ears else "both"
-    if lx.COMPARED_WITH.match(following) and lx.ears_in(following):
-        return None  # "PTA 45 dB HL against 25 dB HL on the left"
+    if lx.COMPARED_WITH.match(following) and (compared := lx.ears_in(following)):
+        # "PTA 45 dB HL against 25 dB HL on the left": the ear compared with is not this
+        # clause's; the ear carried is, when it is the other one ("the left ear is worse,
+        # not the right: PTA 45, against 25 on the right")
+        other = {"right": "left", "left": "right"}.get(carried.context or "")
+        return carried.context if compared == {other} else None
     if (
         lx.LATERALITY_UNILATERAL.search(seg_low)
         or lx.SYMMETRY.search(seg_low)
@@ -289,6 +339,11 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
         # "Unilateral SNHL", "the asymmetry is conductive": about the lossy ear or both
         # ears, whichever ear was named last; "a sudden SNHL": the presentation's
         return None
+    if carried.context in ("right", "left") and _names_the_other_ear(seg_low):
+        # "... as the left ear (crosses).\nThe other ear is 5-15 dB HL": the right; it is
+        # not carried on ("on the left, ... The other ear is normal. A 4FA of 37.5 makes it
+        # a moderate loss": the loss is still the left's)
+        return "left" if carried.context == "right" else "right"
     return aside_ear or carried.context
 
 

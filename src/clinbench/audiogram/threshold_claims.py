@@ -182,11 +182,15 @@ CONDUCTION_AFTER = re.compile(r"\s*(?:(bone|bc|b/c)|(air|ac|a/c))\b")
 """A conduction named right after a frequency ("NR at 4 kHz BC"). Source: AC/BC, A/C, B/C
 abbreviations of audiogram forms."""
 BARE_LEVELS = re.compile(
-    r"(?<![\w.])(-?\d{1,3}(?:(?:\s*(?:,|and|&|/)\s*(?:and\s+)?|[ \t]+)-?\d{1,3}){0,12})"
+    r"(?<![\w.])(?<!\bat )(-?(?:1[0-3]\d|\d{1,2})(?!\d)"
+    r"(?:(?:\s*(?:,|and|&|/)\s*(?:and\s+)?|[ \t]+)-?\d{1,3}){0,12})"
     r"(?=\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k\b|hz|[-–,/]|to\b|and\b))"
 )
 """A number or a list of them without a unit, then "at" and a frequency: levels in dB HL
-("50 at 2k and 60 at 4k"), or a row of them as a chat types it ("15 20 35 at 500/1k/2k").
+("50 at 2k and 60 at 4k"), or a row of them as a chat types it ("15 20 35 at 500/1k/2k");
+never a number right after "at", nor one over 139 (no audiometer presents it) to open the
+list: the frequency of the level before it ("100 at 500, 105 at 1k", "45 at 250 and 500,
+40 at 1k": 500 is no level).
 Source: spoken handovers and dispenser notes (SBAR; fitting
 briefs) that leave out "dB"."""
 _LEVELS_AFTER_COLON = re.compile(

@@ -1,0 +1,62 @@
+"""The ear named as the worse or the better one ("the worse one is the right: ...", "the
+better ear is the left") is a claim of which ear is worse, and the findings after it are
+that ear's (issue #26, validation batches 19 H16 and 17 J08, J15)."""
+
+from __future__ import annotations
+
+import pytest
+
+from clinbench.audiogram.check import check_reply
+from clinbench.audiogram.statements import read_statements
+
+from .conftest import build, cpu_cost
+
+
+def _claims(text: str, *kinds: str) -> list[tuple]:
+    return [(c.kind, c.ears, c.value) for cl in read_statements(text) for c in cl
+            if c.kind in kinds]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "claims"),
+    [
+        ("Both sloping. The worse one is the right: PTA 45, 50 at 2k.",
+         [("pta", ("right",), 45.0), ("threshold", ("right",), 50),
+          ("worse_ear", ("right",), "right")]),
+        ("The right is mild. The poorer is the left, moderate (average 45 dB HL).",
+         [("worse_ear", ("left",), "left"), ("degree", ("left",), "moderate")]),
+        ("The better ear is the left.", [("worse_ear", ("right",), "right")]),
+        ("The worse side was the left.", [("worse_ear", ("left",), "left")]),
+        # near misses
+        ("The right is worse than the left.", [("worse_ear", ("right",), "right")]),
+        ("The worse is not the right.", []),
+        ("Neither ear is worse.", []),
+        ("Better hearing is expected on the left after surgery.", []),
+    ],
+)  # fmt: skip
+def test_ear_named_as_worse(text, claims):
+    assert _claims(text, "worse_ear", "pta", "threshold", "degree") == claims
+
+
+def test_worse_named_end_to_end():
+    """Left worse (PTA 45) beside a milder right (25): naming the right as worse is wrong."""
+    audiogram = build({250: 15, 500: 15, 1000: 20, 2000: 25, 3000: 30, 4000: 40, 6000: 45,
+                       8000: 45},
+                      {250: 20, 500: 30, 1000: 40, 2000: 50, 3000: 55, 4000: 60, 6000: 65,
+                       8000: 65})  # fmt: skip
+    assert check_reply("The worse one is the left.", audiogram).critical_errors == []
+    assert check_reply("The worse one is the right.", audiogram).critical_errors == [
+        "laterality_confusion"
+    ]
+    assert check_reply("The better ear is the right.", audiogram).critical_errors == []
+
+
+def test_worse_named_reading_is_linear():
+    def cost(n):
+        text = "the worse one is the right, the better ear is the left, " * n
+        return len(text), cpu_cost(lambda: list(read_statements(text)))
+
+    size, small = cost(250)
+    big_size, big = cost(1000)
+    assert big_size >= 50_000 and size >= 12_000
+    assert big < 10 * max(small, 0.01)

@@ -130,10 +130,13 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "loss its sentence named before it ('Bilateral SNHL: right moderately severe')"),
     ("grade of an ear",
      rf"\b{_GRADE}\s*,?\s+(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
-     r"each\s+ear|right|left)\b|bilaterally\b|(?:ad|as|au)\b)",
+     r"each\s+ear|right|left)\b|(?:both\s+ears|both\s+sides|each\s+ear)\b|"
+     r"bilat(?:erally)?\b|(?:ad|as|au)\b)",
      "a grade said of an ear with no loss word ('severe in both ears', 'moderate on the "
-     "right', 'mild bilaterally'): it grades that ear's hearing, as WHO 2021 grades an ear "
-     "(spoken handovers and dispenser reports, issue #26 batches 19-20, used as tuning data)"),
+     "right', 'mild bilaterally'; a terse message drops the preposition: 'moderate both "
+     "ears', 'mild bilat'): it grades that ear's hearing, as WHO 2021 grades an ear "
+     "(spoken handovers and dispenser reports, issue #26 batches 19-20; clinicians' secure "
+     "messages, batch 33; used as tuning data)"),
     ("ear label", r"^\s*(?:the\s+)?(?:right|left)(?:\s+ear)?\s*[:\u2013-]\s*",
      "an ear's label before its grade ('Left: severe, PTA 41.25 dB HL'): the grade is that "
      "ear's, read as a clause of descriptors alone (e-mail replies, issue #26 batch 30, used "

@@ -77,7 +77,7 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
         r"\bi mean\b|\bi correct\b|should read|erratum|to correct (?:my|the) "),
      "self-corrections in model replies (issue #26, outside batch of the last round)"),
     ("withdraw", "chat correction star",
-     r"(?<![^\s:\]])\*(?=[^\s*])(?![^*\n]*\*)",
+     r"\*(?<![^\s:\]]\*)(?=[^\s*])(?![^*\n]*\*)",
      "a message opening with a star corrects the message before it ('*R not L', '*L is "
      "conductive not SNHL'); a star that closes on its line is emphasis (chat convention; "
      "clinicians' secure messages, issue #26 batch 33, used as tuning data)"),
@@ -89,7 +89,7 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      r"(?:(?m:^)|(?<=[{,]))[ \t\"'-]*(?i:(right|left)(?: ear)?)[ \t]*(?=:)",
      "'Right ear:' labels (clinic letters)"),
     ("ear", "line-start R/L",
-     r"(?:(?m:^)|(?<=[.;] )|(?<=[.;])|(?<=\*)(?<![^\s:\]]\*)|"
+     r"(?:(?m:^)|(?<=[.;] )|(?<=[.;])|(?<=\*)(?<![^\s:\]]\*)(?=[RL])|"
      r"(?<=[,:/] )(?=[RL][ \t]+(?:slight|mild|mod(?:erate(?:ly)?)?|severe|profound|normal|"
      r"SNHL|CHL|MHL|sensorineural|conductive|mixed)\b|"
      r"[RL][ \t]+\d{1,2}(?:\.\d{1,2})?[ \t]*(?:k|kHz)[ \t]+\d|"
@@ -252,7 +252,7 @@ _TRIGGER_LOWER = (
 """Degree abbreviations and 'right 40', in lower case: searched in the lower-cased text of
 an ASCII reply (where that is the same as ignoring case), else with case ignored."""
 _TRIGGER_LOWERED = re.compile(_TRIGGER_LOWER)
-_TRIGGER_STAR = re.compile(r"(?<![^\s:\]])\*(?=[^\s*])(?![^*\n]*\*)")
+_TRIGGER_STAR = re.compile(r"\*(?<![^\s:\]]\*)(?=[^\s*])(?![^*\n]*\*)")
 """A message opening with a star: it corrects the one before (the "chat correction star")."""
 _TRIGGER_TYMP = r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]"
 _TRIGGER_TYMP_RE = re.compile(_TRIGGER_TYMP)
@@ -288,7 +288,7 @@ def may_hold_shorthand(text: str) -> bool:
 
 
 TOKEN_START = (
-    r"\b(?=\w)|[@>≥?RL*\u2717\u2718\u274c]|-(?=\d)|(?m:^)|(?<=[{,.;])|(?<=[.;,:/] )|"
+    r"\b(?=\w)|[@>≥?RL\u2717\u2718\u274c]|\*(?=[^\s*])|-(?=\d)|(?m:^)|(?<=[{,.;])|(?<=[.;,:/] )|"
     r"(?i:apolog|sorry|correction|i misread|scratch that|disregard|i meant|should read|erratum|"
     r"to correct )"
 )

@@ -59,10 +59,12 @@ READ = [
      CONDUCTIVE_RIGHT, []),
     ("[11:03] R worse -> MRI IAMs pls\n[11:04] *L worse, typo", RIGHT_WORSE,
      ["laterality_confusion"]),
+    ("[11:03] L worse -> MRI IAMs pls\n[11:04] *R worse, typo", RIGHT_WORSE, []),
     # near misses: no correction, or a star that is emphasis
     ("L low-tone SNHL: 55/50/40 at 250/500/1k\nL normal 10s", RISING_RIGHT,
      ["laterality_confusion"]),
     ("L low-tone SNHL\n**R** normal", RISING_RIGHT, ["laterality_confusion"]),
+    ("[11:03] L worse -> MRI IAMs pls\n[11:04] R worse", RIGHT_WORSE, ["laterality_confusion"]),
     ("[17:45] AUD: R SNHL\n[17:46] AUD: R *is* conductive, BC 5-10", CONDUCTIVE_RIGHT,
      ["type_misclassification"]),
     # a bare R or L names the ear before worse, an average, a tympanogram letter, "="

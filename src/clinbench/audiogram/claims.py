@@ -111,6 +111,9 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "'As on the L, A on the R': a capital R or L after 'the' is the side (chat shorthand)"),
     ("ear", "level then R/L", r"(?<=\d )([RL])(?=[ \t]*(?:,|and\b|\.|$))",
      "'3k 50 R, 55 L': a capital R or L straight after a level is its ear (chat shorthand)"),
+    ("worse", "ear letter worse", r"(?<=[RL] )(?<![\w*][RL] )(?:worse|poorer)\b",
+     "'R worse', 'L worse': which ear is worse, in a chat (read here so a correction can "
+     "withdraw it; judged from the clause reader's reading, issue #26 batch 33)"),
     ("side", "better/poorer ear",
      _I(r"\b(poorer|worse|better)[- ]hearing ear\b|\b(poorer|worse|better) ear\b"),
      "better/poorer ear (WHO 2021 grades a person by the better ear)"),
@@ -551,10 +554,24 @@ def read_claims(reply: str) -> list[Claim]:
         if not toks and not lexicon.DIGIT.search(reply, start, end):
             continue  # nothing to read: no token, and no number for a list of thresholds
         claims, opened = _statement_claims(reply, start, end, toks, line if line[0] else block)
+        claims += _worse_ears(reply, toks)
         block = opened or block
         if any(t.kind == "withdraw" for t in toks):
             out = _withdraw(out, claims, toks)
         out.extend(claims)
+    return out
+
+
+def _worse_ears(text: str, toks: list[Token]) -> list[Claim]:
+    """Return the worse-ear claims of a chat's 'R worse' / 'L worse' (the ear letter just
+    before the word), kept so that a correction ('*L worse, typo') withdraws the earlier one;
+    the clause reader's reading of the same words is the one judged."""
+    out = []
+    for tok in toks:
+        if tok.kind == "worse":
+            ear = "right" if text[tok.start - 2] == "R" else "left"
+            out.append(Claim("worse_ear", (ear,), ear, text=text[tok.start - 2 : tok.end],
+                             span=(tok.start - 2, tok.end), rules=(tok.rule,)))  # fmt: skip
     return out
 
 
@@ -1102,6 +1119,8 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
     """
     if claims:
         said = {(c.kind, e) for c in claims for e in c.ears}
+        # which ear is worse compares the pair: a new one corrects the earlier of either ear
+        said |= {(c.kind, e) for c in claims if c.kind == "worse_ear" for e in ("right", "left")}
         # a correction naming no ear ("No, it's sensorineural") corrects the last claim of
         # its kind
         bare = {c.kind for c in claims if not c.ears}

@@ -64,6 +64,9 @@ READ = [
     ("L low-tone SNHL: 55/50/40 at 250/500/1k\nL normal 10s", RISING_RIGHT,
      ["laterality_confusion"]),
     ("L low-tone SNHL\n**R** normal", RISING_RIGHT, ["laterality_confusion"]),
+    # a starred footnote naming an ear moves nothing
+    ("R low-tone SNHL, L normal\n*L ear tested first", RISING_RIGHT, []),
+    ("R low-tone SNHL\n*Left ear masked", RISING_RIGHT, []),
     ("[11:03] L worse -> MRI IAMs pls\n[11:04] R worse", RIGHT_WORSE, ["laterality_confusion"]),
     ("[17:45] AUD: R SNHL\n[17:46] AUD: R *is* conductive, BC 5-10", CONDUCTIVE_RIGHT,
      ["type_misclassification"]),

@@ -111,7 +111,7 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "'As on the L, A on the R': a capital R or L after 'the' is the side (chat shorthand)"),
     ("ear", "level then R/L", r"(?<=\d )([RL])(?=[ \t]*(?:,|and\b|\.|$))",
      "'3k 50 R, 55 L': a capital R or L straight after a level is its ear (chat shorthand)"),
-    ("worse", "ear letter worse", r"(?<=[RL] )(?<![\w*][RL] )(?:worse|poorer)\b",
+    ("worse", "ear letter worse", r"(?<=[RL] )(?<!\w[RL] )(?:worse|poorer)\b",
      "'R worse', 'L worse': which ear is worse, in a chat (read here so a correction can "
      "withdraw it; judged from the clause reader's reading, issue #26 batch 33)"),
     ("side", "better/poorer ear",
@@ -1131,7 +1131,10 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
             for i, c in enumerate(earlier)
         ]  # fmt: skip
     named = {t.value for t in toks if t.kind == "ear" and t.value in ("right", "left")}
-    if len(named) != 1:
+    if len(named) != 1 or (_starred_only(toks) and not any(t.kind == "negation" for t in toks)):
+        # a star before a line that only names an ear may be a footnote ("*Right ear
+        # masked"): it moves the earlier claims only when it names the ear it replaces
+        # ("*R not L")
         return earlier
     ear = named.pop()
     other = "left" if ear == "right" else "right"
@@ -1142,6 +1145,11 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
             out[-1] = replace(c, qualifier=Qualifier.WITHDRAWN)
             out.append(replace(c, ears=(ear,), rules=(*c.rules, "self-correction")))
     return out
+
+
+def _starred_only(toks: list[Token]) -> bool:
+    """Return whether a statement's only correction mark is a chat's opening star."""
+    return all(t.rule == "chat correction star" for t in toks if t.kind == "withdraw")
 
 
 # -- averages and air-bone gaps, read from one clause ------------------------------------

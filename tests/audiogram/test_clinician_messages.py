@@ -87,6 +87,7 @@ READ = [
     ("SNHL, MODERATE BOTH EARS", FLAT_SEVERE, ["severity_misclassification"]),
     ("SNHL, mild bilat", FLAT_SEVERE, ["severity_misclassification"]),
     ("SNHL, severe both ears", FLAT_SEVERE, []),
+    ("SNHL, severe both ears. Tinnitus, mild bilat", FLAT_SEVERE, []),  # the symptom's grade
     # a cross mark rules a finding out
     ("AC 15-20 R, 15 L. BC 0-5 R, but air WNL so CHL \u2717. normal both", NEAR_NORMAL, []),
     ("AC 15-20 R, 15 L. BC 0-5 R, so CHL \u2713", NEAR_NORMAL, ["type_misclassification"]),

@@ -1118,9 +1118,7 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
     named). The last word stands.
     """
     if claims:
-        said = {(c.kind, e) for c in claims for e in c.ears}
-        # which ear is worse compares the pair: a new one corrects the earlier of either ear
-        said |= {(c.kind, e) for c in claims if c.kind == "worse_ear" for e in ("right", "left")}
+        said = _said(claims)
         # a correction naming no ear ("No, it's sensorineural") corrects the last claim of
         # its kind
         bare = {c.kind for c in claims if not c.ears}
@@ -1131,10 +1129,7 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
             for i, c in enumerate(earlier)
         ]  # fmt: skip
     named = {t.value for t in toks if t.kind == "ear" and t.value in ("right", "left")}
-    if len(named) != 1 or (_starred_only(toks) and not any(t.kind == "negation" for t in toks)):
-        # a star before a line that only names an ear may be a footnote ("*Right ear
-        # masked"): it moves the earlier claims only when it names the ear it replaces
-        # ("*R not L")
+    if len(named) != 1 or _footnote(toks):
         return earlier
     ear = named.pop()
     other = "left" if ear == "right" else "right"
@@ -1147,9 +1142,20 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
     return out
 
 
-def _starred_only(toks: list[Token]) -> bool:
-    """Return whether a statement's only correction mark is a chat's opening star."""
-    return all(t.rule == "chat correction star" for t in toks if t.kind == "withdraw")
+def _said(claims: list[Claim]) -> set[tuple[str, str]]:
+    """Return the (kind, ear) pairs a correcting statement's claims speak for: their own,
+    and both ears for which ear is worse (it compares the pair, so a new one corrects the
+    earlier one of either ear)."""
+    said = {(c.kind, e) for c in claims for e in c.ears}
+    return said | {(c.kind, e) for c in claims if c.kind == "worse_ear" for e in ("right", "left")}
+
+
+def _footnote(toks: list[Token]) -> bool:
+    """Return whether a statement that only names an ear, marked only by an opening star,
+    may be a footnote ("*Right ear masked"): it moves the earlier claims only when it names
+    the ear it replaces ("*R not L")."""
+    starred = all(t.rule == "chat correction star" for t in toks if t.kind == "withdraw")
+    return starred and not any(t.kind == "negation" for t in toks)
 
 
 # -- averages and air-bone gaps, read from one clause ------------------------------------

@@ -165,7 +165,17 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # poorer one apply together; holdout H03 ("The left ear is the poorer ear, with 60 dB HL
     # at 4 kHz ...") re-baselined on purpose: its 60 dB goes from no ear to the left (truth
     # 55, still a match); the added findings are the union of both branches' files.
-    assert 0 < len(ADDED) <= 319
+    # 317 with the clinician-message rules (issue #26, batch 33 as tuning data; reviewed
+    # one by one): "R worse"/"L worse" read as which ear is worse (3:Y14, Y51, Y62, three
+    # matches), "moderate both ears" (9:N69, a match); a range of levels over a span of
+    # frequencies ("45-50 @ 6-8k") is no longer its top at the first frequency (3:Y33,
+    # 7:K57, K62 lose a match each, 7:K80 a laterality confusion its other findings keep);
+    # 5:Q67 re-baselined on purpose: "; L to 70 dB HL at 8 kHz" opens with the left's
+    # letter, so its recorded 8 kHz match moves from the right ear (carried) to the left,
+    # and the claim reader's listed same finding gives way to it. No critical error changed.
+    # 318 on merging tune33 into main with oldmiss and carry: exactly the union of the
+    # branches' reviewed files, checked finding by finding as multisets.
+    assert 0 < len(ADDED) <= 318
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

@@ -76,6 +76,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      _I(r"apolog\w*|sorry|correction|i misread|scratch that|disregard (?:th\w+)|i meant|"
         r"\bi mean\b|\bi correct\b|should read|erratum|to correct (?:my|the) "),
      "self-corrections in model replies (issue #26, outside batch of the last round)"),
+    ("withdraw", "chat correction star",
+     r"\*(?<![^\s:\]]\*)(?=[^\s*])(?![^*\n]*\*)",
+     "a message opening with a star corrects the message before it ('*R not L', '*L is "
+     "conductive not SNHL'); a star that closes on its line is emphasis (chat convention; "
+     "clinicians' secure messages, issue #26 batch 33, used as tuning data)"),
     ("ear_key", "ear key",
      r"(?:(?m:^)|(?<=[{,]))[ \t\"'-]*(?i:(right|left)_ear|[\"'](right|left)[\"'])[\"']?"
      r"[ \t]*(?=:)",
@@ -84,11 +89,18 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      r"(?:(?m:^)|(?<=[{,]))[ \t\"'-]*(?i:(right|left)(?: ear)?)[ \t]*(?=:)",
      "'Right ear:' labels (clinic letters)"),
     ("ear", "line-start R/L",
-     r"(?:(?m:^)|(?<=[.;] )|(?<=[.;])|"
-     r"(?<=[,:/] )(?=[RL][ \t]+(?:slight|mild|mod(?:erate(?:ly)?)?|severe|profound|normal)\b))"
-     r"[ \t>*-]*([RL])(?=[ \t]*[:\-)]|[ \t]+[\w.])",
-     "bare R/L at a line start, or opening a comma's item or a speaker's turn with the "
-     "ear's degree ('AUD: R moderate, L mild'): clinic shorthand on forms and in chats"),
+     r"(?:(?m:^)|(?<=[.;] )|(?<=[.;])|(?<=\*)(?<![^\s:\]]\*)(?=[RL])|"
+     r"(?<=[,:/] )(?=[RL][ \t]+(?:slight|mild|mod(?:erate(?:ly)?)?|severe|profound|normal|"
+     r"SNHL|CHL|MHL|sensorineural|conductive|mixed)\b|"
+     r"[RL][ \t]+\d{1,2}(?:\.\d{1,2})?[ \t]*(?:k|kHz)[ \t]+\d|"
+     r"[RL][ \t]+\d{1,3}(?:\.\d{1,2})?[ \t]+"
+     r"(?:slight|mild|mod|moderate|sev|severe|prof|profound)\b))"
+     r"[ \t>*-]*([RL])(?=[ \t]*[:=\-)]|[ \t]+[\w.])",
+     "bare R/L at a line start ('R: 45', 'R = mild only'), or opening a comma's item or a "
+     "speaker's turn with the ear's degree or type ('AUD: R moderate, L mild', 'AUD: R "
+     "SNHL'), a frequency and its "
+     "level ('L 4k 65, R 4k 35') or an average and its grade ('R 4FA 45 mod / L 25 mild'): "
+     "clinic shorthand on forms and in chats"),
     ("ear", "ear abbreviation", r"\b(AD|AS|AU|RE|LE)\b",
      "Latin and UK ear abbreviations (ASHA 1990 audiogram forms; NHS audiology letters)"),
     ("ear", "ear word",
@@ -99,6 +111,9 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "'As on the L, A on the R': a capital R or L after 'the' is the side (chat shorthand)"),
     ("ear", "level then R/L", r"(?<=\d )([RL])(?=[ \t]*(?:,|and\b|\.|$))",
      "'3k 50 R, 55 L': a capital R or L straight after a level is its ear (chat shorthand)"),
+    ("worse", "ear letter worse", r"(?<=[RL] )(?<!\w[RL] )(?:worse|poorer)\b",
+     "'R worse', 'L worse': which ear is worse, in a chat (read here so a correction can "
+     "withdraw it; judged from the clause reader's reading, issue #26 batch 33)"),
     ("side", "better/poorer ear",
      _I(r"\b(poorer|worse|better)[- ]hearing ear\b|\b(poorer|worse|better) ear\b"),
      "better/poorer ear (WHO 2021 grades a person by the better ear)"),
@@ -173,6 +188,9 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("negation", "negation",
      _I(r"\b(?:no|not|without|rule[sd]? out|absence of|absent|rather than|instead of)\b"),
      "a negated mention is not a claim"),
+    ("crossed", "cross mark", "[\u2717\u2718\u274c]",
+     "a cross after a finding rules it out, as a tick affirms ('so CHL \u2717'; clinicians' "
+     "secure messages, issue #26 batch 33, used as tuning data)"),
     ("hedge", "hedge",
      _I(r"\b(?:probabl\w*|likely|possibl\w*|suggest\w*|query|may|might|appears?|"
         r"consistent with)\b|\?"), "hedges"),
@@ -237,6 +255,8 @@ _TRIGGER_LOWER = (
 """Degree abbreviations and 'right 40', in lower case: searched in the lower-cased text of
 an ASCII reply (where that is the same as ignoring case), else with case ignored."""
 _TRIGGER_LOWERED = re.compile(_TRIGGER_LOWER)
+_TRIGGER_STAR = re.compile(r"\*(?<![^\s:\]]\*)(?=[^\s*])(?![^*\n]*\*)")
+"""A message opening with a star: it corrects the one before (the "chat correction star")."""
 _TRIGGER_TYMP = r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]"
 _TRIGGER_TYMP_RE = re.compile(_TRIGGER_TYMP)
 _TRIGGER_PATTERN = re.compile(
@@ -256,7 +276,7 @@ def may_hold_shorthand(text: str) -> bool:
     """Return True unless ``text`` surely holds nothing a SHORTHAND rule (or a
     self-correction) reads: a cheap test, so replies without shorthand skip the reader."""
     low = text.lower()
-    if _TRIGGER_WORD.search(low):
+    if _TRIGGER_WORD.search(low) or ("*" in text and _TRIGGER_STAR.search(text)):
         return True
     if not text.isascii():
         # Case-insensitive matching also folds a few non-ASCII letters ('ı', 'ſ', the
@@ -271,14 +291,15 @@ def may_hold_shorthand(text: str) -> bool:
 
 
 TOKEN_START = (
-    r"\b(?=\w)|[@>≥?RL]|-(?=\d)|(?m:^)|(?<=[{,.;])|(?<=[.;,:/] )|"
+    r"\b(?=\w)|[@>≥?RL\u2717\u2718\u274c]|\*(?=[^\s*])|-(?=\d)|(?m:^)|(?<=[{,.;])|(?<=[.;,:/] )|"
     r"(?i:apolog|sorry|correction|i misread|scratch that|disregard|i meant|should read|erratum|"
     r"to correct )"
 )
 """Where a LEXICON token can start: a word's first character (most rows open with ``\b`` and
-a word character), one of the characters a row opens with ('@', '>', '≥', '?', a capital R
-or L, a minus before a digit), a line start, right after the punctuation the ear-key and
-line-start rows look behind for, or a self-correction word (matched inside a word too).
+a word character), one of the characters a row opens with ('@', '>', '≥', '?', a star, a cross
+mark, a capital R or L, a minus before a digit), a line start, right after the punctuation
+the ear-key and line-start rows look behind for, or a self-correction word (matched inside a
+word too).
 Every row must start only at such a place (tests/audiogram/test_token_start.py checks each
 row on every labelled reply); a row that can start elsewhere widens this. Trying the
 lexicon only where this holds reads the same tokens ~2.4x faster: without it the regular
@@ -562,10 +583,24 @@ def read_claims(reply: str) -> list[Claim]:
         if not toks and not lexicon.DIGIT.search(reply, start, end):
             continue  # nothing to read: no token, and no number for a list of thresholds
         claims, opened = _statement_claims(reply, start, end, toks, line if line[0] else block)
+        claims += _worse_ears(reply, toks)
         block = opened or block
         if any(t.kind == "withdraw" for t in toks):
             out = _withdraw(out, claims, toks)
         out.extend(claims)
+    return out
+
+
+def _worse_ears(text: str, toks: list[Token]) -> list[Claim]:
+    """Return the worse-ear claims of a chat's 'R worse' / 'L worse' (the ear letter just
+    before the word), kept so that a correction ('*L worse, typo') withdraws the earlier one;
+    the clause reader's reading of the same words is the one judged."""
+    out = []
+    for tok in toks:
+        if tok.kind == "worse":
+            ear = "right" if text[tok.start - 2] == "R" else "left"
+            out.append(Claim("worse_ear", (ear,), ear, text=text[tok.start - 2 : tok.end],
+                             span=(tok.start - 2, tok.end), rules=(tok.rule,)))  # fmt: skip
     return out
 
 
@@ -829,9 +864,12 @@ def _ear_pair(text: str, ears: list[Token]) -> list[str]:
 
 
 def _negated(toks: _Positioned, tok: Token) -> bool:
-    """Return True when a negation stands within the three tokens before ``tok``."""
+    """Return True when a negation stands within the three tokens before ``tok``, or a cross
+    mark is the token after it."""
     i = toks.at[id(tok)]
-    return any(t.kind == "negation" for t in toks[max(0, i - 3) : i])
+    return any(t.kind == "negation" for t in toks[max(0, i - 3) : i]) or any(
+        t.kind == "crossed" for t in toks[i + 1 : i + 2]
+    )
 
 
 def _qualifier(toks: list[Token]) -> Qualifier:
@@ -1067,6 +1105,18 @@ def _listed_or_spanned(text: str, level: Token, freq: Token) -> bool:
     ) or bool(_SLASHED.match(text, level.end) or _SPANNED.match(text, level.end))
 
 
+_SPAN_GOES_ON = re.compile(r"[ \t]*[-\u2013][ \t]*\d")
+
+
+def _range_over_span(text: str, level: Token, freq: Token) -> bool:
+    """Return True for a range of levels over a span of frequencies ('60-75 @ 4-8k'): the
+    thresholds lie somewhere in the range across the span, so the range's top is no level at
+    the span's first frequency (clinicians' secure messages, issue #26 batch 33)."""
+    return text[max(0, level.start - 1) : level.start] in ("-", "\u2013") and bool(
+        _SPAN_GOES_ON.match(text, freq.end)
+    )
+
+
 def _compared(text: str, tok: Token) -> Binding | None:
     """Return no ear for a level compared with another ('500 Hz 15 against 30'): a
     two-ear comparison, not a claim about the ear named before it; else None."""
@@ -1085,7 +1135,8 @@ def _level_frequency_pairs(text: str, toks: list[Token]) -> Iterator[tuple[Token
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         prev = toks[i - 1] if i else None
         if nxt and nxt.kind == "freq" and text[tok.end : nxt.start].strip().lower() in ("", "at"):
-            yield tok, nxt
+            if not _range_over_span(text, tok, nxt):
+                yield tok, nxt
         elif (
             prev and prev.kind == "freq" and text[prev.end : tok.start].strip() in ("", ":", "=")
             and not _summed_over(text, prev.start)
@@ -1115,7 +1166,7 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
     named). The last word stands.
     """
     if claims:
-        said = {(c.kind, e) for c in claims for e in c.ears}
+        said = _said(claims)
         # a correction naming no ear ("No, it's sensorineural") corrects the last claim of
         # its kind
         bare = {c.kind for c in claims if not c.ears}
@@ -1126,7 +1177,7 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
             for i, c in enumerate(earlier)
         ]  # fmt: skip
     named = {t.value for t in toks if t.kind == "ear" and t.value in ("right", "left")}
-    if len(named) != 1:
+    if len(named) != 1 or _footnote(toks):
         return earlier
     ear = named.pop()
     other = "left" if ear == "right" else "right"
@@ -1137,6 +1188,22 @@ def _withdraw(earlier: list[Claim], claims: list[Claim], toks: list[Token]) -> l
             out[-1] = replace(c, qualifier=Qualifier.WITHDRAWN)
             out.append(replace(c, ears=(ear,), rules=(*c.rules, "self-correction")))
     return out
+
+
+def _said(claims: list[Claim]) -> set[tuple[str, str]]:
+    """Return the (kind, ear) pairs a correcting statement's claims speak for: their own,
+    and both ears for which ear is worse (it compares the pair, so a new one corrects the
+    earlier one of either ear)."""
+    said = {(c.kind, e) for c in claims for e in c.ears}
+    return said | {(c.kind, e) for c in claims if c.kind == "worse_ear" for e in ("right", "left")}
+
+
+def _footnote(toks: list[Token]) -> bool:
+    """Return whether a statement that only names an ear, marked only by an opening star,
+    may be a footnote ("*Right ear masked"): it moves the earlier claims only when it names
+    the ear it replaces ("*R not L")."""
+    starred = all(t.rule == "chat correction star" for t in toks if t.kind == "withdraw")
+    return starred and not any(t.kind == "negation" for t in toks)
 
 
 # -- averages and air-bone gaps, read from one clause ------------------------------------
@@ -1405,6 +1472,8 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
         worse = (
             m.group(8) if m.group(7) != "better" else {"right": "left", "left": "right"}[m.group(8)]
         )
+    elif m.group(9):
+        worse = "right" if m.group(9) == "r" else "left"
     else:
         worse = "left" if m.group(6) == "right" else "right"
     region = lexicon.region_of(low[m.end() : m.end() + 40])

@@ -130,10 +130,17 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "loss its sentence named before it ('Bilateral SNHL: right moderately severe')"),
     ("grade of an ear",
      rf"\b{_GRADE}\s*,?\s+(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
-     r"each\s+ear|right|left)\b|bilaterally\b|(?:ad|as|au)\b)",
+     r"each\s+ear|right|left)\b|(?:both\s+ears|both\s+sides|each\s+ear)\b|"
+     r"bilat(?:erally)?\b|(?:ad|as|au)\b)",
      "a grade said of an ear with no loss word ('severe in both ears', 'moderate on the "
-     "right', 'mild bilaterally'): it grades that ear's hearing, as WHO 2021 grades an ear "
-     "(spoken handovers and dispenser reports, issue #26 batches 19-20, used as tuning data)"),
+     "right', 'mild bilaterally'; a terse message drops the preposition: 'moderate both "
+     "ears', 'mild bilat'): it grades that ear's hearing, as WHO 2021 grades an ear "
+     "(spoken handovers and dispenser reports, issue #26 batches 19-20; clinicians' secure "
+     "messages, batch 33; used as tuning data)"),
+    ("symptom graded",
+     r"\b(?:tinnitus|vertigo|dizziness|imbalance|otalgia|fullness|pain|discomfort)\b",
+     "a grade of the ears in a sentence that names a symptom and no loss ('Tinnitus, mild "
+     "bilaterally'): it grades the symptom, as 'mild tinnitus' does (the 'not a loss' rule)"),
     ("ear label", r"^\s*(?:the\s+)?(?:right|left)(?:\s+ear)?\s*[:\u2013-]\s*",
      "an ear's label before its grade ('Left: severe, PTA 41.25 dB HL'): the grade is that "
      "ear's, read as a clause of descriptors alone (e-mail replies, issue #26 batch 30, used "
@@ -218,6 +225,7 @@ HEDGE_BORDERLINE = _RULES["borderline"]
 BARE_DESCRIPTOR = _RULES["descriptors alone"]
 _PAREN_OPEN = _RULES["grade of a value"]
 GRADE_OF_EAR = _RULES["grade of an ear"]
+SYMPTOM_GRADED = _RULES["symptom graded"]
 AVERAGE_IN_PARENS = _RULES["average in parentheses"]
 AGE_RELATED_LOSS = _RULES["age-related loss"]
 GRADE_GIVEN = _RULES["grade given"]
@@ -255,6 +263,8 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
     if lexicon.LOSS_CONTEXT.search(low) or _loss_head(low, sent_low):
         return ()
     if GRADE_OF_EAR.search(low):
+        if SYMPTOM_GRADED.search(sent_low or low):
+            return None  # "Tinnitus, mild bilaterally": the symptom's grade
         return ("grade of an ear",)
     if GRADE_GIVEN.search(low):
         return ("grade given",)

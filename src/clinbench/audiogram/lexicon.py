@@ -151,16 +151,26 @@ apart from NEGATORS, which it would slow, and tried only when the text holds an 
 
 NEGATED_AFTER = re.compile(
     r"[\w-]+(?:[\s-]+[\w'-]+){0,3}?\s+(?:is|are|seems|appears|was)\s+(?:very\s+|highly\s+)?"
-    r"(?:unlikely|excluded|ruled out|not (?:likely|supported))\b"
+    r"(?:unlikely|excluded|ruled out|not (?:likely|supported))\b|"
+    r"[\w-]+(?:[ \t-]+[\w-]+){0,2}?[ \t]*[\u2717\u2718\u274c]"
 )
-"""After a word: "a conductive cause is unlikely" negates it as "no conductive cause" does."""
+"""After a word: "a conductive cause is unlikely" negates it as "no conductive cause" does,
+and so does a cross mark after it in a message ("so CHL \u2717": ruled out, as a tick
+affirms)."""
+_CROSS_MARKS = "\u2717\u2718\u274c"
 
 
 def _may_negate_after(segment: str, start: int) -> bool:
     """Return False when the 60 characters from ``start`` hold none of the words that
     NEGATED_AFTER (case-sensitive) ends with: a cheap test before the pattern."""
     window = segment[start : start + 60]
-    return "unlikely" in window or "excluded" in window or "ruled out" in window or "not " in window
+    return (
+        "unlikely" in window
+        or "excluded" in window
+        or "ruled out" in window
+        or "not " in window
+        or (not window.isascii() and any(c in window for c in _CROSS_MARKS))
+    )
 
 
 GENERIC = re.compile(
@@ -190,23 +200,34 @@ NOT_DONE = re.compile(
 # Ear notations: right/left, RE/LE, AD/AS, Rt/Lt (RT/LT), and a bare R or L as a tag
 # ("R:", "R ear", "R)", "R =").
 _TAGGED = (
-    r"(?=/\s|\s*(?:~\s*)?(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
+    r"(?=/\s|\s+\d{1,2}(?:\.\d{1,2})?\s*(?-i:k|kHz)\s+\d|"
+    r"\s+\d{1,3}(?:\.\d{1,2})?\s+(?:slight|mild|mod(?:erate)?|sev(?:ere)?|prof(?:ound)?)\b|"
+    r"\s*(?:~\s*)?(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
     r"conductive|mixed|snhl|chl|hearing|thresholds?|type\s+[a-d][ds]?|"
     # a chat's shorthand: the region or onset of the ear's loss ("R low-freq CHL", "L sudden")
     r"sudden|(?:low|mid|high)[\s-]*freq\w*|rising|cookie[\s-]*bite|notch\w*|wnl|"
     # its shape or a short grade ("R flat CHL", "L sloping SNHL", "R mod-sev")
-    r"flat|sloping|mod|sev|prof)\b))"
+    r"flat|sloping|mod|sev|prof|"
+    # the ear's average or its tympanogram ("R 4FA 30", "tymp R As")
+    r"(?-i:[34]FA)|(?<=\s)(?-i:A[sd]?|B|C)(?![\w-]))\b))"
 )
 """What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC", a
 handwritten note's slash before a space ("R/ WNL", "L/ flat 45"; "R/L" is both ears), a
 tilde for "about" between the letter and the rest ("R ~ severe HL"), and
 a finding about the ear ("R moderately severe", "L mild SNHL": a capital R or L alone before
 a degree or type word, or the region or onset of its loss, names the ear, as before a tympanogram
-type: "R type B"), and an
+type: "R type B"), the ear's average ("R 4FA 30") or its tympanogram letter after a space
+("tymp R As"; "RA" is no ear), a frequency and its level
+("L 4k 65, R 4k 35") or an average and its grade ("L 25 mild") in a chat's list of ears
+(bare numbers, "Table R 20 30", name no ear), and an
 average worked out ("R (25+30+40+50)/4")."""
 RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
 LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)
+LINE_OPENING_EAR_LETTER = re.compile(r"[ \t>*-]*([RL])[ \t]+[\w~]")
+"""A line or sentence opening with a bare capital R or L before a word ("L recovers to 30
+@8k", "L 15s across, WNL", "L 28.75, mild SNHL"): a chat's or a note's statement about the
+ear its first letter names, even where the rest does not tag the letter as an ear."""
 BOTH = re.compile(
     r"\b(bilateral(?:ly)?|both ears|"
     # not the two sides of a dip the curve recovers on ("it recovers on both sides"; "both
@@ -265,7 +286,10 @@ WORSE = re.compile(
     r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b|"
     # the ear named as the predicate: "the poorer ear is the right", "the better is the left"
     r"\b(poorer|worse|better)(?:[\s-]+hearing)?(?:\s+(?:ear|side))?\s+(?:is|was|being)\s+"
-    r"(?:the\s+)?(right|left)\b"
+    r"(?:the\s+)?(right|left)\b|"
+    # a chat's ear letter, lower-cased with its clause ("R worse -> MRI", "L worse, typo")
+    r"(?:^|(?<=[\s:\]]))([rl])\s+(?:ear\s+)?(?:is\s+)?(?:(?:much|clearly|slightly)\s+)?"
+    r"(worse|poorer)\b"
 )
 """An ear said to be the worse or the better one: "worse on the right", "the left ear is
 poorer", "better in the left", "the poorer ear is the right" (its source is in SOURCES)."""
@@ -674,8 +698,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("DEG", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT", "LOSS_NOUN"),
      "degree names of the standards in classify.py (WHO 2021, ASHA/Clark 1981, Goodman "
      "1965) and 'within normal limits'/WNL of audiology reports"),
-    (("RIGHT", "LEFT", "BOTH", "EAR_WORD", "EAR_HEADING", "EAR_LABELLED_LINE",
-      "FIELD_LABELLED_LINE", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
+    (("RIGHT", "LEFT", "LINE_OPENING_EAR_LETTER", "BOTH", "EAR_WORD", "EAR_HEADING",
+      "EAR_LABELLED_LINE", "FIELD_LABELLED_LINE", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
       "LEFT_TAG", "EAR_TAG"),
      "ear notations of audiogram forms and letters: right/left, AD/AS/AU (ASHA 1990 "
      "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags"),

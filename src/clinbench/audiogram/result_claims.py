@@ -242,12 +242,12 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
 TYMP_TYPE = re.compile(
     r"\b(?:[Tt]ype|TYPE|Jerger)[\s-]*(A[sSdD]|A|B|C)\b(?![\w-])|\b(A[sSdD]|A|B|C)[\s-]+type\b|"
     r"(?i:\btympanograms?\s+(?:is|are|was|were)\s+)(A[sd]|A|B|C)\b(?![\w-])|"
-    r"(?i:\b(?:right|left)\s*:?\s+|\b(?:the|a)\s+flat\s+)(A[sd]|A|B|C)\b(?![\w-])"
+    r"(?:(?i:\b(?:right|left))\s*:?\s+|\b[RL]\s*:?\s+|(?i:\b(?:the|a)\s+flat\s+))(A[sd]|A|B|C)\b(?![\w-])"
 )
 """A tympanogram type by its letter, read in the clause as written (case matters: "type a"):
 "type B", "B type", the letter said of the tympanogram ("Tympanograms are As"), and, in a
-sentence about tympanometry, the letter straight after an ear ("right Ad, left A") or after
-"the flat" ("the flat B")."""
+sentence about tympanometry, the letter straight after an ear ("right Ad, left A", a chat's
+"tymp R A") or after "the flat" ("the flat B")."""
 TYMP_WORDS = [
     (re.compile(r"\bflat\b[^.]{0,15}\b(?:tymp|trace|curve)|"
                 r"\bno (?:discernible |measurable )?peak"), "B"),

@@ -49,6 +49,7 @@ def read_statements(part: str) -> Iterator[list[Claim]]:
             continue
         if line_start is not None:
             carried.new_line(line_start)
+        carried.opens(sentence)
         if len(stripped) < 40 and lx.HEADING.match(stripped):
             carried.context = None
             sentence = _finding_after_label(stripped)
@@ -168,6 +169,14 @@ class _Carried:
             # ear label scoped its own line; a line with a label of its own is another field
             self.context = None
         self.label_context = False
+
+    def opens(self, sentence: str) -> None:
+        """Start a sentence: one opening with the other ear's bare letter ("L 4k 65, R 4k
+        35\nL recovers to 30 @8k", "R 4FA 17.5. L 28.75, mild SNHL") is about that ear, not
+        the ear carried from before, even where the letter is not read as an ear tag."""
+        opening = lx.LINE_OPENING_EAR_LETTER.match(sentence) if self.context else None
+        if opening:
+            self.context = "right" if opening.group(1) == "R" else "left"
 
     def name_ear(self, ear: str, line_start: str | None) -> None:
         """Carry ``ear``, named by a clause of the main sentence."""

@@ -111,6 +111,7 @@ SLOW_TESTS = (
     "tests/audit/test_report.py::test_reviewers_grading_at_random_give_a_report_not_a_crash",
     "tests/audit/test_report.py::test_the_same_audit_gives_the_same_report",
     "tests/audit/test_reweighted.py::test_reweighted_command_and_report_files",
+    "tests/audit/test_unknown_critical_errors.py::test_agreement_figures_leave_unknown_flags_out_and_count_them",
     "tests/cli/test_command_tree.py",
     "tests/cli/test_errors_say_what_to_do.py",
     "tests/cli/test_help_naming.py::test_every_help_page_at_80_columns_reads_cleanly",

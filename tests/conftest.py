@@ -245,6 +245,7 @@ SLOW_TESTS = (
     "tests/suites/audiology/test_cases_task.py::test_failed_judge_call_is_unscored_and_disclosed",
     "tests/suites/audiology/test_cases_task.py::test_offline_run_grades_every_question_with_the_rules_grader",
     "tests/suites/audiology/test_cases_task.py::test_replay_grader_every_critical_error_type_and_cap",
+    "tests/suites/audiology/test_text_only_cases.py::test_a_text_only_run_never_words_the_case_as_if_an_image_were_attached",
     "tests/suites/audiology/test_claim_reader_model.py",
     "tests/suites/audiology/test_judge_panel.py::test_a_failed_judge_leaves_the_panel_to_the_judges_that_answered",
     "tests/suites/audiology/test_judge_panel.py::test_a_grader_is_asked_with_the_roles_reply_bound_unless_it_names_one",

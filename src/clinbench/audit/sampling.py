@@ -26,7 +26,6 @@ import numpy as np
 import pandas as pd
 
 from clinbench.audit.audit_errors import AuditInputError
-from clinbench.audit.images import refers_to_image, without_image_references
 from clinbench.audit.labels import FAIL_GRADES, GRADES
 from clinbench.io import (
     JsonlError,
@@ -37,6 +36,7 @@ from clinbench.io import (
     remove_made_folders,
     write_csv,
 )
+from clinbench.items.image_references import refers_to_image, without_image_references
 
 # Files of an audit folder. Reviewers are served only what ITEMS_FILE and MEDIA_DIR hold.
 AUDIT_FILE = "audit.json"

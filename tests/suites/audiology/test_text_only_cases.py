@@ -9,7 +9,7 @@ from __future__ import annotations
 from inspect_ai import eval as inspect_eval
 from inspect_ai.model import ContentImage
 
-from clinbench.audit.images import refers_to_image
+from clinbench.items.image_references import refers_to_image
 from clinbench.suites.audiology.tasks import audiology_cases
 
 CASES = ["aud-case-001", "aud-case-002"]

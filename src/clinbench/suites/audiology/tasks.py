@@ -241,7 +241,7 @@ def case_prompt(item: CaseItem, images: bool = True) -> str:
     Without ``images`` the history leaves out its sentences that point to an image ("The
     pure-tone audiogram is shown in the image."), as the audit's text-only mode does.
     """
-    from clinbench.audit.images import without_image_references
+    from clinbench.items.image_references import without_image_references
 
     questions = "\n".join(f"{q.id}: {q.prompt}" for q in item.questions)
     stem = item.stem.strip() if images else without_image_references(item.stem.strip())

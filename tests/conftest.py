@@ -274,6 +274,7 @@ SLOW_TESTS = (
     "tests/suites/slp/test_slp_cot_coding.py::test_cot_command_json_and_bad_labels",
     "tests/suites/slp/test_slp_demo_cache.py",
     "tests/suites/slp/test_slp_tasks.py::test_two_asr_back_ends_on_the_same_clips_stay_apart_in_the_tables",
+    "tests/suites/slp/test_slp_tasks.py::test_the_report_names_each_asr_back_end_its_settings_and_where_the_transcripts_are",
     "tests/suites/slp/test_slp_self_evolve.py::test_a_failing_training_command_stops_the_loop_with_its_log",
     "tests/suites/slp/test_slp_self_evolve.py::test_a_training_command_that_writes_nothing_is_not_training",
     "tests/suites/slp/test_slp_self_evolve.py::test_loop_trains_a_real_model_and_reevaluates_that_checkpoint",

@@ -251,29 +251,15 @@ def _clause_ears(seg: str, following: str) -> set[str]:
     return ears
 
 
-_NAMED_THE_POORER = re.compile(
-    r"\b(?:right|left)(?:\s+ear)?\s+(?:is|was)\s+(?:(?:clearly|much|slightly|markedly)\s+)?"
-    r"(?:the\s+)?(?:poorer|worse|better)(?:[\s-]+hearing)?"
-    r"(?:\s+(?:one|ear|side))?\s*(?:[,;:(]|$)"
-)
-"""An ear named as the poorer (or better) one, compared with nothing named ("The right ear is
-the poorer one, with ...", "The left is clearly worse: 30 dB at 500 Hz ..."): the clause is
-about that ear, and its ear is carried on."""
-
-
 def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], following: str,
                 line_start, aside_ear: str | None, main: bool) -> str | None:  # fmt: skip
     """Return the ear a clause is about ("both", one ear, or None), carrying an ear named by
     a main clause to the clauses after it."""
     if len(ears) == 1:
         seg_ear = next(iter(ears))
-        # "worse than the left": a comparison, whose ear is not carried on; "the right ear is
-        # the poorer one, with ...": the ear named as the poorer one is the subject
-        comparative = (
-            lx.may_hold(seg, "worse", "poorer", "better", "than")
-            and lx.COMPARATIVE.search(seg)
-            and not _NAMED_THE_POORER.search(seg_low)
-        )
+        comparative = lx.may_hold(
+            seg, "worse", "poorer", "better", "than"
+        ) and lx.COMPARATIVE.search(seg)
         if main and not comparative:  # an aside carries no ear on
             carried.name_ear(seg_ear, line_start)
         return seg_ear

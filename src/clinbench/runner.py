@@ -8,6 +8,7 @@ log already holds and queries only the rest.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -221,15 +222,18 @@ def run_eval(
     from inspect_ai import eval_set
 
     before = _log_task_ids(log_dir) if on_reuse is not None else {}
-    finished, logs = eval_set(
-        task if isinstance(task, list) else [task],
-        model=models,
-        max_tasks=max_tasks or len(models) * (len(task) if isinstance(task, list) else 1),
-        log_dir_allow_dirty=True,
-        retry_attempts=0,
-        retry_immediate=False,  # with no retries; True would only print a warning
-        **eval_args,
-    )
+    with _held_success_line() as held:
+        finished, logs = eval_set(
+            task if isinstance(task, list) else [task],
+            model=models,
+            max_tasks=max_tasks or len(models) * (len(task) if isinstance(task, list) else 1),
+            log_dir_allow_dirty=True,
+            retry_attempts=0,
+            retry_immediate=False,  # with no retries; True would only print a warning
+            **eval_args,
+        )
+    if logs:  # an eval set stopped by Ctrl-C returns no logs: its "successfully" is wrong
+        _print_held(held)
     if on_reuse is not None:
         for log in logs:
             location = str(log.location or "").removeprefix("file://").removeprefix("file:")
@@ -241,6 +245,62 @@ def run_eval(
             elif log.eval.task_id in before.values():
                 on_reuse(f"{log.eval.model}: continued the eval {log_dir} held ({location})")
     return finished, logs
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_SUCCESS_LINE = re.compile(r"Completed all tasks in '.*' successfully", re.DOTALL)
+
+
+class _HeldSuccessLine:
+    """Standard output while an eval set runs: every write goes on, except Inspect's closing
+    "Completed all tasks in '...' successfully" line, which is held (see
+    :func:`_held_success_line`)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self.held: list[str] = []
+
+    def write(self, text: str) -> int:
+        # rich writes one print as one string: the line, wrapped and styled, alone
+        if "successfully" in text and _SUCCESS_LINE.fullmatch(
+            " ".join(_ANSI.sub("", text).split())
+        ):
+            self.held.append(text)
+            return len(text)
+        return self._stream.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextmanager
+def _held_success_line() -> Iterator[list[str]]:
+    """Yield the list that Inspect's closing "Completed all tasks in ... successfully" line
+    is held in, instead of printed, while an eval set runs.
+
+    Inspect (0.3.285) prints that line when its eval set returns no logs, which is what a
+    Ctrl-C leaves (``all()`` of nothing is true), so a stopped run said it completed
+    successfully above clinbench's "Interrupted" line. :func:`run_eval` prints the held
+    line once the eval set has returned logs. The line is caught on standard output (the
+    file Inspect's rich console writes to); every other write passes as it is.
+    """
+    import sys
+
+    previous = sys.stdout
+    proxy = _HeldSuccessLine(previous)
+    sys.stdout = proxy
+    try:
+        yield proxy.held
+    finally:
+        sys.stdout = previous
+
+
+def _print_held(held: list[str]) -> None:
+    import sys
+
+    for text in held:
+        sys.stdout.write(text)
+    sys.stdout.flush()
 
 
 def headers_only(logs: Sequence[Any]) -> list[Any]:

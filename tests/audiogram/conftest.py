@@ -108,6 +108,19 @@ def cpu_cost(read) -> float:
     return min(spent)
 
 
+def assert_linear(small: float, big: float, *, floor: float = 0.01, most: float | None = None):
+    """Assert that reading four times the text costs under ten times the CPU seconds.
+
+    ``small`` and ``big`` are the :func:`cpu_cost` of a text and of four times it; a linear
+    reader costs about four times as much, a quadratic one sixteen. ``floor`` is the least
+    figure ``small`` counts as (a cost near zero is all timer noise); ``most``, when given,
+    is the most CPU seconds the long text may take at all.
+    """
+    assert big < 10 * max(small, floor), f"{big:.3f} s for 4x the text, {small:.3f} s for 1x"
+    if most is not None:
+        assert big < most, f"{big:.3f} s for the long text, over {most} s"
+
+
 def assert_blanked(text: str, gone: list[str], kept: list[str]) -> None:
     """Assert that the words in ``gone`` are blanked from ``text`` as not the writer's claim,
     those in ``kept`` stay, and the text keeps its length (offsets after a blank do not move)."""

@@ -27,7 +27,7 @@ from clinbench.audiogram.claims import (
 )
 from clinbench.audiogram.judges import JUDGES, judge_claims
 
-from .conftest import build
+from .conftest import assert_linear, build, cpu_cost
 
 A, H, W, C, P = "asserted", "hedged", "withdrawn", "conditional", "predicted"
 R, L, BOTH = ("right",), ("left",), ("right", "left")
@@ -188,12 +188,15 @@ def test_a_dictated_reply_is_written_out(spoken, written):
 
 
 def test_writing_out_is_linear_on_long_input():
-    import time
+    def cost(n):
+        text = "fifty five at two fifty comma " * n + "full stop"
+        assert written_out(text).count("55 dB at 250 Hz,") == n
+        return len(text), cpu_cost(lambda: written_out(text))
 
-    text = "fifty five at two fifty comma " * 20000 + "full stop"
-    began = time.perf_counter()
-    assert written_out(text).count("55 dB at 250 Hz,") == 20000
-    assert time.perf_counter() - began < 10
+    size, small = cost(5000)
+    big_size, big = cost(20000)
+    assert size > 100_000 and big_size > 4 * size - 30
+    assert_linear(small, big, most=10)
 
 
 SHAPE_AND_SIDE_READING = [
@@ -264,13 +267,25 @@ def test_one_long_statement_is_read_without_quadratic_cost(text):
     assert time.perf_counter() - began < 10
 
 
-def test_reading_is_linear_on_long_input():
-    import time
+def test_the_linear_bound_refuses_a_quadratic_cost():
+    """assert_linear (conftest) passes four times the cost, fails sixteen, and its floor and
+    ceiling hold: the helper every linear-time test of this folder uses."""
+    assert_linear(0.1, 0.4)
+    assert_linear(0.001, 0.09)  # under the floor: timer noise
+    for small, big, most in [(0.1, 1.6, None), (0.001, 0.11, None), (0.1, 0.4, 0.3)]:
+        with pytest.raises(AssertionError):
+            assert_linear(small, big, most=most)
 
-    text = "R: mod SNHL 30 @750; " * 20000
-    began = time.perf_counter()
-    claims = read_claims(text)
-    assert len(claims) == 60000 and time.perf_counter() - began < 10
+
+def test_reading_is_linear_on_long_input():
+    def cost(n):
+        text = "R: mod SNHL 30 @750; " * n
+        return len(text), cpu_cost(lambda: read_claims(text))
+
+    size, small = cost(2000)
+    big_size, big = cost(8000)
+    assert big_size > 160_000 and len(read_claims("R: mod SNHL 30 @750; " * 2000)) == 6000
+    assert_linear(small, big, most=10)
 
 
 # -- judging --------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.lexicon import negated
 
-from .conftest import build, cpu_cost
+from .conftest import assert_linear, build, cpu_cost
 
 READ = [
     ("this isn't a conductive picture", "conductive", True),
@@ -54,4 +54,4 @@ def test_reading_contracted_negation_is_linear():
     size, small = cost(2500)
     big_size, big = cost(10000)
     assert big_size > 400_000 and size > 100_000
-    assert big < 10 * max(small, 0.01)
+    assert_linear(small, big)

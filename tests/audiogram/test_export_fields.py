@@ -9,7 +9,7 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.notation import export_fields_written_out
 
-from .conftest import build, cpu_cost
+from .conftest import assert_linear, build, cpu_cost
 
 WRITTEN_OUT = [
     ("ear=L; pta=40; class=moderate", "L: pta=40; class=moderate"),
@@ -82,4 +82,4 @@ def test_writing_out_is_linear():
     size, small = cost(2000)
     _, big = cost(8000)
     assert size > 100_000
-    assert big < 2.0 and big < 10 * max(small, 0.02)
+    assert_linear(small, big, floor=0.02, most=2.0)

@@ -11,7 +11,7 @@ from clinbench.audiogram.claims import read_claims
 from clinbench.audiogram.notation import results_by_ear_written_out
 from clinbench.audiogram.statements import read_statements
 
-from .conftest import build, cpu_cost
+from .conftest import assert_linear, build, cpu_cost
 
 
 def _claims(text):
@@ -104,7 +104,7 @@ def test_ear_values_are_written_in_linear_time():
     size, small = cost(2000)
     _, big = cost(8000)
     assert size > 100_000
-    assert big < 2.0 and big < 10 * max(small, 0.02)
+    assert_linear(small, big, floor=0.02, most=2.0)
 
 
 # --- a conduction named after a level list, before values of its own, labels only those ---

@@ -8,7 +8,7 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.claims import read_claims
 
-from .conftest import build, cpu_cost
+from .conftest import assert_linear, build, cpu_cost
 
 READ = [
     ("At 6 kHz the levels are 45 right and 70 left.", [("right", 45, 6000), ("left", 70, 6000)]),
@@ -61,7 +61,7 @@ def test_reading_levels_then_ears_is_linear():
     size, small = cost(3000)
     big_size, big = cost(12000)
     assert big_size > 400_000 and size > 100_000
-    assert big < 10 * max(small, 0.01)
+    assert_linear(small, big)
 
 
 # A distance from the other conduction is not a level (a class of batch 26: "the masked bone
@@ -103,4 +103,4 @@ def test_new_negation_generic_and_distance_rules_are_linear():
     size, small = cost(150)
     big_size, big = cost(600)
     assert big_size > 4 * size - 10
-    assert big < 10 * max(small, 0.01)
+    assert_linear(small, big)

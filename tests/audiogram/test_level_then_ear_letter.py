@@ -8,7 +8,7 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.claims import read_claims
 
-from .conftest import build, cpu_cost
+from .conftest import assert_linear, build, cpu_cost
 
 
 def _levels(text):
@@ -53,4 +53,4 @@ def test_reading_levels_then_letters_is_linear():
     size, small = cost(3000)
     big_size, big = cost(12000)
     assert big_size > 400_000 and size > 100_000
-    assert big < 10 * max(small, 0.01)
+    assert_linear(small, big)

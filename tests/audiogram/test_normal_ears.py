@@ -11,7 +11,7 @@ from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.degree_claims import degree_claims
 from clinbench.audiogram.threshold_claims import EVERY_FREQUENCY, threshold_claims
 
-from .conftest import build, cpu_cost
+from .conftest import assert_linear, build, cpu_cost
 
 # --- an ear said to be normal (degree_claims.py, rule 'ear said normal') -----------------
 
@@ -90,7 +90,7 @@ def test_ears_said_normal_read_in_linear_time():
     size, small = cost(1600)
     _, big = cost(6400)
     assert size > 100_000
-    assert big < 2.0 and big < 10 * max(small, 0.02)
+    assert_linear(small, big, floor=0.02, most=2.0)
 
 
 def test_a_region_before_an_ear_said_normal_scopes_it():
@@ -173,7 +173,7 @@ def test_levels_at_every_frequency_read_in_linear_time():
     size, small = cost(400)
     _, big = cost(1600)
     assert size >= 30_000
-    assert big < 2.0 and big < 10 * max(small, 0.02)
+    assert_linear(small, big, floor=0.02, most=2.0)
 
 
 # --- hearing for speech said normal (degree_claims.py, rule 'hearing for speech') ---------

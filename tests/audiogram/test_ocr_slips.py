@@ -10,7 +10,7 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.notation import OCR_WORDS, _ocr_key, ocr_slips_mended
 
-from .conftest import build, cpu_cost
+from .conftest import assert_linear, build, cpu_cost
 
 MENDED = [
     ("Rt rnild SNHL", "Rt mild SNHL"),
@@ -79,7 +79,7 @@ def test_mending_is_linear():
     size, small = cost(2000)
     _, big = cost(8000)
     assert size > 100_000
-    assert big < 2.0 and big < 10 * max(small, 0.02)
+    assert_linear(small, big, floor=0.02, most=2.0)
 
 
 @pytest.mark.parametrize("unit", ["rnild pattern turn, ", "rnrnrnrnrn"])
@@ -93,7 +93,7 @@ def test_mending_words_with_rn_only_is_linear(unit):
     size, small = cost(6000)
     _, big = cost(24000)
     assert size > 50_000
-    assert big < 2.0 and big < 10 * max(small, 0.02)
+    assert_linear(small, big, floor=0.02, most=2.0)
 
 
 def test_words_with_rn_are_mended_alone_and_the_rest_kept():

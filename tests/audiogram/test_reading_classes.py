@@ -16,7 +16,7 @@ from clinbench.audiogram.notation import normalise
 from clinbench.audiogram.result_claims import type_claims
 from clinbench.audiogram.threshold_claims import threshold_claims
 
-from .conftest import build, cpu_cost
+from .conftest import assert_linear, build, cpu_cost
 
 
 def _thresholds(text, ear=None):
@@ -50,7 +50,7 @@ def test_difference_lists_read_in_linear_time():
     size, small = cost(1700)
     big_size, big = cost(6800)
     assert size > 100_000
-    assert big < 2.0 and big < 10 * max(small, 0.02)
+    assert_linear(small, big, floor=0.02, most=2.0)
 
 
 # --- a meeting's parts: the ear of the line above does not carry (statements/lexicon) -----
@@ -126,7 +126,7 @@ def test_degree_rules_read_in_linear_time():
     size, small, found = cost(1700)
     big_size, big, _ = cost(6800)
     assert size > 100_000 and found >= 1700
-    assert big < 2.0 and big < 10 * max(small, 0.02)
+    assert_linear(small, big, floor=0.02, most=2.0)
 
 
 # --- a value referred back to is not a new level (threshold_claims.py) ------------------
@@ -214,7 +214,7 @@ def test_level_conduction_and_ear_lists_read_in_linear_time():
     size, small = cost(1300)
     big_size, big = cost(5200)
     assert size > 100_000
-    assert big < 3.0 and big < 10 * max(small, 0.02)
+    assert_linear(small, big, floor=0.02, most=3.0)
 
 
 # --- an average worked out in words: the result is the average (claims.py) --------------
@@ -246,7 +246,7 @@ def test_worked_averages_read_in_linear_time():
     size, small = cost(1400)
     big_size, big = cost(5600)
     assert size > 100_000
-    assert big < 3.0 and big < 10 * max(small, 0.02)
+    assert_linear(small, big, floor=0.02, most=3.0)
 
 
 # --- a masking mark after a level does not break its list (notation.normalise) ----------
@@ -317,7 +317,7 @@ def test_a_long_reply_of_sudden_losses_is_checked_in_linear_time():
     size, small = cost(400)
     big_size, big = cost(1600)
     assert big_size > 100_000
-    assert big < 5.0 and big < 10 * max(small, 0.05)
+    assert_linear(small, big, floor=0.05, most=5.0)
 
 
 # --- a mixed picture is no mixed loss (result_claims.py and claims.py) -------------------

@@ -9,7 +9,7 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.discourse import without_unclaimed
 
-from .conftest import assert_blanked, conductive_right, cpu_cost
+from .conftest import assert_blanked, assert_linear, conductive_right, cpu_cost
 
 CONDUCTIVE_RIGHT = conductive_right()  # right PTA 37.5 (moderate) conductive; left normal
 
@@ -85,8 +85,7 @@ def test_second_thoughts_are_linear():
     size, small = cost(1500)
     big_size, big = cost(6000)
     assert big_size > 200_000 and size > 50_000
-    assert big < 1.0
-    assert big < 10 * max(small, 0.01)
+    assert_linear(small, big, most=1.0)
 
 
 # A rule stated in general names no finding (batch 30's VG03, batch 29's reasoning).
@@ -116,8 +115,7 @@ def test_definitions_are_linear():
     size, small = cost(2500)
     big_size, big = cost(10000)
     assert big_size > 400_000 and size > 100_000
-    assert big < 1.0
-    assert big < 10 * max(small, 0.01)
+    assert_linear(small, big, most=1.0)
 
 
 # Worked averages in reasoning: the total before the division is never the average.

@@ -1,7 +1,7 @@
 """Which case sentences point the reader to an image, and the text-only mode that drops them.
 
-The sentence lists below were written before ``clinbench.audit.images`` was run on them and
-were not tuned on afterwards (the held-out set); ``TUNING`` holds the sentences of the
+The sentence lists below were written before ``clinbench.items.image_references`` was run on
+them and were not tuned on afterwards (the held-out set); ``TUNING`` holds the sentences of the
 bundled audiology cases the rule was written against.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from clinbench.audit.images import refers_to_image, without_image_references
+from clinbench.items.image_references import refers_to_image, without_image_references
 
 TUNING = ["The pure-tone audiogram is shown in the image."]
 

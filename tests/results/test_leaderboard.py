@@ -64,7 +64,8 @@ def test_models_over_the_failed_or_empty_threshold_are_excluded_not_scored_zero(
     table = _table(_rows("good", GOOD), _rows("empty", EMPTY, empty_for={6, 7, 8}))
     excl = lb.model_exclusions(table).set_index("model")
     assert excl.loc["empty", "empty"] == 3 and bool(excl.loc["empty", "excluded"])
-    assert "3 empty and 0 unparseable of 10 replies" in excl.loc["empty", "reason"]
+    reason = excl.loc["empty", "reason"]
+    assert "3 empty, 0 parse failed and 0 contradictory of 10 replies" in reason
     assert not bool(excl.loc["good", "excluded"])
     summary = lb.summarise(table).set_index("model")
     assert summary.loc["empty", "status"] == "excluded"

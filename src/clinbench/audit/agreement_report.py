@@ -68,20 +68,33 @@ def _pair_agreement(
     frame: pd.DataFrame, a_grade: str, b_grade: str, a_flag: str, b_flag: str, *,
     seed: int, n_boot: int, reference: str | None = None,
 ) -> dict[str, Any]:  # fmt: skip
-    """Return grade and critical-error agreement figures of two label columns."""
+    """Return grade and critical-error agreement figures of two label columns.
+
+    A flag that is not known (None: the adjudicator's critical errors where the fact check
+    read no claim) leaves its item out of the critical-error figures only;
+    ``critical_error_n`` is how many they cover and ``critical_error_unknown`` how many
+    were left out.
+    """
     from clinbench.stats.agreement import agreement_summary
 
     if frame.empty:
-        return {"n": 0}
+        return {"n": 0, "critical_error_n": 0, "critical_error_unknown": 0}
     grade = agreement_summary(
         frame, a_grade, b_grade, kind="ordinal", categories=GRADES, n_boot=n_boot, seed=seed
     )
-    flag = agreement_summary(
-        frame, a_flag, b_flag, kind="binary", reference=reference, n_boot=n_boot, seed=seed
-    )
-    out = {"n": len(frame)}
+    known = frame[a_flag].notna() & frame[b_flag].notna()
+    out = {
+        "n": len(frame),
+        "critical_error_n": int(known.sum()),
+        "critical_error_unknown": int((~known).sum()),
+    }
     out.update({f"grade_{k}": v for k, v in grade.items() if k != "n"})
-    out.update({f"critical_error_{k}": v for k, v in flag.items() if k != "n"})
+    if known.any():
+        flags = frame[known].astype({a_flag: bool, b_flag: bool})
+        flag = agreement_summary(
+            flags, a_flag, b_flag, kind="binary", reference=reference, n_boot=n_boot, seed=seed
+        )
+        out.update({f"critical_error_{k}": v for k, v in flag.items() if k != "n"})
     return out
 
 
@@ -214,6 +227,12 @@ def audit_report(
             "all_submitted": len(submitted) == len(people) and len(people) >= 2,
             "settings": meta.get("settings", {}),
             "source": meta.get("source"),
+            "adjudicator_critical_error_unknown": int(
+                items["adjudicator_critical_error"].isna().sum()
+            ),
+            "adjudicator_critical_error_unknown_note": "items whose adjudicator critical "
+            "errors are not known (the fact check read no claim) are left out of every "
+            "critical-error figure that compares or counts the adjudicator's flag",
         },
         "consensus": {
             "needed": len(needing),
@@ -243,7 +262,7 @@ def audit_report(
         "labels.csv": labels_out,
         "events.csv": events,
         "consensus.csv": consensus_df,
-        "items.csv": items,
+        "items.csv": _with_unknown_written(items),
         "inter_reviewer.csv": inter_df,
         "adjudicator_vs_consensus.csv": adj_df,
         "error_direction.csv": direction_df,
@@ -255,6 +274,14 @@ def audit_report(
     files.update(_panel_files(audit_dir, seed=seed, n_boot=n_boot))
     files.update(_reweighted_files(audit_dir, seed=seed, n_boot=n_boot))
     return _write_atomic(files, out)
+
+
+def _with_unknown_written(items: pd.DataFrame) -> pd.DataFrame:
+    """Return ``items`` with an adjudicator flag that is not known written as ``unknown``."""
+    from clinbench.audit.sampling import UNKNOWN
+
+    flag = items["adjudicator_critical_error"].astype(object)
+    return items.assign(adjudicator_critical_error=flag.where(flag.notna(), UNKNOWN))
 
 
 def _inter_reviewer_rows(
@@ -308,7 +335,9 @@ def _error_direction_rows(
     for scope, part in _scopes(resolved):
         if scope.startswith("segment=") or part.empty:
             continue
-        a_flag, h_flag = part["adjudicator_critical_error"], part["human_critical_error"]
+        known = part["adjudicator_critical_error"].notna()  # None: critical errors not known
+        a_flag = part.loc[known, "adjudicator_critical_error"].astype(bool)
+        h_flag = part.loc[known, "human_critical_error"].astype(bool)
         a_rank = part["adjudicator_grade"].map(rank).astype(float)
         h_rank = part["human_grade"].map(rank).astype(float)
         human_score = part["human_grade"].map(midpoints)
@@ -319,6 +348,7 @@ def _error_direction_rows(
             "under_flags": int((~a_flag & h_flag).sum()),
             "both_flag": int((a_flag & h_flag).sum()),
             "neither_flags": int((~a_flag & ~h_flag).sum()),
+            "flag_unknown": int((~known).sum()),
             "adjudicator_harsher": int((a_rank > h_rank).sum()),
             "adjudicator_more_lenient": int((a_rank < h_rank).sum()),
             "same_grade": int((a_rank == h_rank).sum()),
@@ -357,19 +387,32 @@ def _panel_files(audit_dir: Path, *, seed: int, n_boot: int) -> dict[str, pd.Dat
 
 
 def _weighted_rates(part: pd.DataFrame, *, seed: int, n_boot: int) -> dict[str, Any]:
-    """Return population-reweighted critical-error rates of adjudicator and humans."""
+    """Return population-reweighted critical-error rates of adjudicator and humans.
+
+    An adjudicator flag that is not known leaves its item out of the adjudicator's rate
+    (``adjudicator_critical_error_rate_n`` says how many items it covers).
+    """
     from clinbench.stats.calibration import reweighted_estimate
 
     data = pd.DataFrame(
         {
-            "adjudicator": part["adjudicator_critical_error"].astype(float).to_numpy(),
+            "adjudicator": pd.to_numeric(
+                part["adjudicator_critical_error"].map(
+                    lambda v: math.nan if v is None or pd.isna(v) else float(bool(v))
+                )
+            ).to_numpy(),
             "human": part["human_critical_error"].astype(float).to_numpy(),
             "weight": part["weight"].astype(float).to_numpy(),
         }
     )
     out: dict[str, Any] = {}
     for who in ("adjudicator", "human"):
-        est = reweighted_estimate(data, who, "weight", n_boot=n_boot, seed=seed).iloc[0]
+        known = data.dropna(subset=[who])
+        out[f"{who}_critical_error_rate_n"] = len(known)
+        if known.empty:
+            out[f"{who}_critical_error_rate_reweighted"] = math.nan
+            continue
+        est = reweighted_estimate(known, who, "weight", n_boot=n_boot, seed=seed).iloc[0]
         out[f"{who}_critical_error_rate_reweighted"] = est["estimate"]
         out[f"{who}_critical_error_rate_ci_low"], out[f"{who}_critical_error_rate_ci_high"] = est[
             "CI95%"
@@ -466,6 +509,10 @@ def _markdown(
         f"{c['reviewers_vs_adjudicator']} reviewers agree against the adjudicator); "
         f"{c['recorded']} recorded; {c['unresolved']} unresolved (left out below).",
         "",
+        f"Adjudicator critical errors not known (the fact check read no claim): "
+        f"{audit['adjudicator_critical_error_unknown']} items, left out of the critical-error "
+        "figures below (never counted as no critical error).",
+        "",
         "## Inter-reviewer agreement (before consensus)",
         "",
         *_table_lines(
@@ -490,11 +537,12 @@ def _markdown(
         "",
         *_table_lines(
             ["scope", "n", "grade κ (quadratic)", "95% CI", "exact", "within one",
-             "critical-error κ", "sensitivity", "specificity", "PPV", "NPV"],
+             "flag unknown", "critical-error κ", "sensitivity", "specificity", "PPV", "NPV"],
             (
                 (r["scope"], r["n"], r.get("grade_kappa_quadratic"),
                  _ci(r, "grade_kappa_quadratic"), r.get("grade_exact_agreement"),
-                 r.get("grade_within_one"), r.get("critical_error_kappa"),
+                 r.get("grade_within_one"), r.get("critical_error_unknown"),
+                 r.get("critical_error_kappa"),
                  r.get("critical_error_sensitivity"), r.get("critical_error_specificity"),
                  r.get("critical_error_ppv"), r.get("critical_error_npv"))
                 for _, r in adj.iterrows()
@@ -504,10 +552,10 @@ def _markdown(
         "## Error direction",
         "",
         *_table_lines(
-            ["scope", "n", "over-flags", "under-flags", "harsher", "more lenient",
-             "adjudicator rate (reweighted)", "human rate (reweighted)"],
+            ["scope", "n", "over-flags", "under-flags", "flag unknown", "harsher",
+             "more lenient", "adjudicator rate (reweighted)", "human rate (reweighted)"],
             (
-                (r["scope"], r["n"], r["over_flags"], r["under_flags"],
+                (r["scope"], r["n"], r["over_flags"], r["under_flags"], r["flag_unknown"],
                  r["adjudicator_harsher"], r["adjudicator_more_lenient"],
                  _fmt(r["adjudicator_critical_error_rate_reweighted"], 3),
                  _fmt(r["human_critical_error_rate_reweighted"], 3))

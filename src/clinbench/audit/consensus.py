@@ -28,22 +28,25 @@ def _same(labels: list[dict[str, Any]]) -> bool:
 
 
 def consensus_reason(
-    labels: list[dict[str, Any]], adjudicator_grade: str, adjudicator_critical_error: bool
+    labels: list[dict[str, Any]], adjudicator_grade: str, adjudicator_critical_error: bool | None
 ) -> str | None:
     """Return why an item needs consensus, or None when the reviewers' shared label stands.
 
     ``reviewers_disagree`` when reviewers differ on grade, critical-error flag or error type;
     ``reviewers_vs_adjudicator`` when they agree with each other but not with the
-    adjudicator's grade or flag (AudiologyBench resolved both kinds by consensus).
+    adjudicator's grade or flag (AudiologyBench resolved both kinds by consensus). An
+    adjudicator flag that is not known (None) is compared with nothing: the grade alone
+    decides.
     """
     if len(labels) < 2:
         raise ValueError("consensus needs labels from at least two reviewers")
     if not _same(labels):
         return REVIEWERS_DISAGREE
     agreed = labels[0]
-    if agreed["grade"] != adjudicator_grade or bool(agreed["critical_error"]) != bool(
-        adjudicator_critical_error
-    ):
+    flag_differs = adjudicator_critical_error is not None and bool(
+        agreed["critical_error"]
+    ) != bool(adjudicator_critical_error)
+    if agreed["grade"] != adjudicator_grade or flag_differs:
         return REVIEWERS_VS_ADJUDICATOR
     return None
 
@@ -79,15 +82,17 @@ def audit_items(
 ) -> tuple[pd.DataFrame, pd.DataFrame, list[str], pd.DataFrame, dict[str, Any]]:
     """Return (key, labels, reviewer names, one row per audit item, recorded consensus).
 
-    An item's row holds its key (adjudicator label, cell, weight), each reviewer's grade,
-    flag and error type (``<name>_grade`` ...), why it needs consensus, and the human label
-    it ends with (``human_grade`` ...; None while unresolved).
+    An item's row holds its key (adjudicator label, cell, weight; the adjudicator's flag is
+    None where it is not known), each reviewer's grade, flag and error type
+    (``<name>_grade`` ...), why it needs consensus, and the human label it ends with
+    (``human_grade`` ...; None while unresolved).
     """
-    from clinbench.audit.sampling import load_key
+    from clinbench.audit.sampling import critical_error_flag, load_key
 
     key = load_key(audit_dir)
+    # True, False, or None where the adjudicator's critical errors are not known
     key["adjudicator_critical_error"] = (
-        key["adjudicator_critical_error"].astype(str).str.lower() == "true"
+        key["adjudicator_critical_error"].map(critical_error_flag).astype(object)
     )
     labels = pd.DataFrame(store.labels())
     if labels.empty:

@@ -60,6 +60,7 @@ def _pair(
         items, f"{a}_grade", f"{b}_grade", categories=GRADES, kappa_weights="quadratic",
         **shared,
     ).assign(label="grade")  # fmt: skip
+    # an adjudicator flag that is not known (None: no claim read) leaves its item out here
     flags = items.dropna(subset=[f"{a}_critical_error", f"{b}_critical_error"]).assign(
         **{c: lambda d, c=c: d[c].astype(bool) for c in (f"{a}_critical_error",
                                                           f"{b}_critical_error")}
@@ -68,6 +69,7 @@ def _pair(
         flags, f"{a}_critical_error", f"{b}_critical_error", categories=FLAG,
         reference=reference, **shared,
     ).assign(label="critical error")  # fmt: skip
+    grade, flag = grade.assign(flag_unknown=0), flag.assign(flag_unknown=len(items) - len(flags))
     return pd.concat([grade, flag], ignore_index=True)
 
 
@@ -110,6 +112,7 @@ def _rates(items: pd.DataFrame, names: list[str], *, n_boot: int, seed: int) -> 
             low, high = est.iloc[2]
             rows.append({
                 "rate_of": rate_of, "who": who, "kind": kind, "n": int(est["n"]),
+                "left_out": len(data) - len(part),
                 "n_eff": est["n_eff"], "reweighted": est["estimate"], "ci_low": low,
                 "ci_high": high, "unweighted": est["unweighted"],
             })  # fmt: skip
@@ -124,7 +127,10 @@ def reweighted_tables(
     ``question`` keeps one question type (AudiologyBench's expanded audit is Q1 only).
     Weights are the sampling weights in ``key.csv`` (population over sampled count of each
     cell); items no reviewer pair labelled, or still unresolved, drop out of the figures
-    that need them (each row's ``n`` says how many were used).
+    that need them (each row's ``n`` says how many were used). An adjudicator flag that is
+    not known (the fact check read no claim) leaves its item out of the critical-error
+    figures: ``flag_unknown`` counts them beside the adjudicator's agreement, and a rate's
+    ``left_out`` counts the items without a known value.
     """
     audit_dir = Path(audit_dir)
     items, names = _items(audit_dir, question)
@@ -155,7 +161,7 @@ def reweighted_tables(
     if versus:
         vs_df = pd.concat(versus, ignore_index=True)
         tables[f"Adjudicator vs human labels, reweighted{scope}"] = vs_df[
-            ["reference", "label", *vs_df.columns[:9]]
+            ["reference", "label", *vs_df.columns[:9], "flag_unknown"]
         ]
     tables[f"Critical-error and failing-grade rates, reweighted{scope}"] = _rates(
         items, names, n_boot=n_boot, seed=seed

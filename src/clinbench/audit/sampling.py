@@ -26,7 +26,6 @@ import numpy as np
 import pandas as pd
 
 from clinbench.audit.audit_errors import AuditInputError
-from clinbench.audit.images import refers_to_image, without_image_references
 from clinbench.audit.labels import FAIL_GRADES, GRADES
 from clinbench.io import (
     JsonlError,
@@ -37,6 +36,7 @@ from clinbench.io import (
     remove_made_folders,
     write_csv,
 )
+from clinbench.items.image_references import refers_to_image, without_image_references
 
 # Files of an audit folder. Reviewers are served only what ITEMS_FILE and MEDIA_DIR hold.
 AUDIT_FILE = "audit.json"
@@ -52,6 +52,10 @@ ENRICHMENTS = ("all_models_fail",)
 DEFAULT_STRATA = {"review": ("question", "model", "grade"), "baseline": (),
                   "reference": ("model", "outcome")}  # fmt: skip
 MISSING = "(missing)"
+UNKNOWN = "unknown"
+"""The adjudicator's critical-error flag where its score metadata says its critical errors
+are not known (``outcomes.CRITICAL_ERRORS_UNKNOWN``: the fact check read no claim): a third
+state beside true and false, never "no critical error"."""
 # The reference audit (AudiologyBench's short-answer reference fidelity audit) samples judged
 # short-answer replies: the reviewer labels the item's reference and re-judges the reply.
 REFERENCE_FORMATS = ("sa", "fib")
@@ -637,7 +641,8 @@ def write_audit(
         src = str(source or drawn.sample.attrs.get("source", "results"))
         hide_images = text_only and mode == "review"  # a baseline reviewer sees the whole case
         records, keys = [], []
-        for _, row in drawn.sample.iterrows():
+        known = _errors_known(drawn.sample)
+        for index, row in drawn.sample.iterrows():
             item, item_dir = _parse_item(row, src, items)
             text, images = _case_view(item, item_dir, media, problems, text_only=hide_images)
             common = {
@@ -649,7 +654,7 @@ def write_audit(
                 "images": images,
             }
             records.append({**common, **_reviewer_view(item, row, mode)})
-            keys.append(_key_row(row, mode))
+            keys.append(_key_row(row, mode, known=bool(known[index])))
         with (build / ITEMS_FILE).open("w", encoding="utf-8") as handle:
             for record in records:
                 handle.write(json.dumps(record, ensure_ascii=False) + "\n")
@@ -657,6 +662,13 @@ def write_audit(
         write_csv(drawn.cells, build / STRATA_FILE)
         if mode == "review":
             write_csv(_population_table(drawn.population), build / POPULATION_FILE)
+        unknown = int((~known).sum()) if mode == "review" else 0
+        if unknown:
+            problems.append(
+                f"{unknown} of {len(known)} sampled replies have critical errors not known (the "
+                f"fact check read no claim): their adjudicator flag is {UNKNOWN!r}, left out of "
+                "critical-error agreement and rates"
+            )
         empty = drawn.cells[drawn.cells["sample_n"] == 0]
         if len(empty):
             problems.append(
@@ -719,8 +731,34 @@ def _reviewer_view(item: dict[str, Any], row: pd.Series, mode: str) -> dict[str,
     }
 
 
-def _key_row(row: pd.Series, mode: str) -> dict[str, Any]:
-    """Return the answer key's row of one sampled unit: what it is, its grading, its weight."""
+def _errors_known(rows: pd.DataFrame) -> pd.Series:
+    """Return False where a row's score metadata says its critical errors are not known."""
+    from clinbench.stats.describe import critical_errors_known
+
+    return critical_errors_known(rows)
+
+
+def critical_error_flag(value: Any) -> bool | None:
+    """Return a key's or population's critical-error flag: True, False, or None (unknown).
+
+    Reads ``True``/``False`` (any case) and :data:`UNKNOWN`; anything else raises ValueError.
+    """
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    text = str(value).strip().lower()
+    if text in ("true", "false"):
+        return text == "true"
+    if text == UNKNOWN:
+        return None
+    raise ValueError(f"a critical-error flag is true, false or {UNKNOWN}, got {value!r}")
+
+
+def _key_row(row: pd.Series, mode: str, *, known: bool = True) -> dict[str, Any]:
+    """Return the answer key's row of one sampled unit: what it is, its grading, its weight.
+
+    ``known`` False (the score metadata says the critical errors are not known) makes the
+    adjudicator's flag :data:`UNKNOWN`.
+    """
     key = {
         "audit_id": row["audit_id"],
         "position": int(row["position"]),
@@ -738,7 +776,7 @@ def _key_row(row: pd.Series, mode: str) -> dict[str, Any]:
         key.update(
             adjudicator_grade=row["grade"],
             adjudicator_score=row["score"],
-            adjudicator_critical_error=bool(errors),
+            adjudicator_critical_error=bool(errors) if known else UNKNOWN,
             adjudicator_critical_errors=json.dumps(errors),
         )
     key.update(
@@ -760,9 +798,8 @@ def _population_table(pop: pd.DataFrame) -> pd.DataFrame:
     ]
     population = pop[cols].copy()
     if "critical_errors" in population:
-        population["critical_error"] = population["critical_errors"].map(
-            lambda v: bool(_critical_errors(v))
-        )
+        flags = population["critical_errors"].map(lambda v: bool(_critical_errors(v)))
+        population["critical_error"] = flags.astype(object).where(_errors_known(pop), UNKNOWN)
     return population
 
 

@@ -298,7 +298,8 @@ def cot_command(
 
     Codes subgoal setting, rule following and error detection (suites/slp/cot_rubric.yaml)
     by keyword rules, or by --judge; rates with 95% Wilson intervals, and agreement with hand
-    labels where the file has them. Example:
+    labels where the file has them. Exits 3 when judge calls failed (counted apart in the
+    table, never coded). Example:
     clinbench slp cot src/clinbench/suites/slp/data/cot_traces_labelled.csv
     """
     from clinbench.cli.console import TableOutput
@@ -306,13 +307,17 @@ def cot_command(
     from clinbench.suites.slp.cot_coding import TraceCodingError, cot_tables
 
     try:
-        tables = cot_tables(traces, judge, _key_values(judge_arg, "-G"), log_dir)
+        coded = cot_tables(traces, judge, _key_values(judge_arg, "-G"), log_dir)
     except TraceCodingError as err:
         fail(str(err))
     output = TableOutput(fmt)
-    for title, table, notes in tables:
+    for title, table, notes in coded.tables:
         output.table(table, title, notes)
     output.close()
+    for line in coded.failures:  # the tables are printed; failed judge calls still fail it
+        typer.echo(f"error: {line}", err=True)
+    if coded.failures:
+        raise typer.Exit(3)
 
 
 @app.command("self-evolve")

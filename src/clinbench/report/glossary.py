@@ -22,7 +22,7 @@ DISPLAY_NAMES = {
     "critical_error_rate": "critical-error rate",
     "parse_failed": "parse failed",
     "failed_or_empty_share": "failed or empty share",
-    "unusable_share": "failed, empty or unparseable share",
+    "unusable_share": "failed, empty or unreadable share",
     "p-unc": "p (unadjusted)",
     "p-corr": "p (adjusted for multiple comparisons)",
     "p-adjust": "adjustment",
@@ -77,6 +77,9 @@ GLOSSARY = {
     "error the rubric treats as unsafe or clinically consequential).",
     "parse failed": "The reply gave no answer in the required form; excluded from accuracy "
     "and counted apart, never scored as wrong or right.",
+    "contradictory": "The reply declined and gave an answer at once, so neither is taken; "
+    "like a parse failure (the two are the unreadable replies), excluded from accuracy and "
+    "counted apart.",
     "p (unadjusted)": "p-value of a single test, before adjusting for the number of tests.",
     "p (adjusted for multiple comparisons)": "p-value after adjusting for the number of "
     "comparisons (Bonferroni unless stated), so many tests do not inflate false findings.",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -129,6 +130,8 @@ def read_audit(path: str | Path) -> pd.DataFrame:
     if missing:
         raise AuditInputError(f"{file}: line 1: missing column(s) {', '.join(missing)}")
     frame = frame[frame["human_grade"].notna()].copy()
+    # the adjudicator's flag is "unknown" where the fact check read no claim: None here,
+    # left out of the critical-error agreement and counted (never "no critical error")
     for column in ("adjudicator_critical_error", "human_critical_error"):
         frame[column] = (
             frame[column]
@@ -152,8 +155,9 @@ def human_agreement(audit: pd.DataFrame, options: AgreementOptions | None = None
     """Return the judge's agreement with human labels per (task, scorer), and per question.
 
     Columns: task, scorer, question ('all', then each question type when there are
-    several), n, grade_kappa_quadratic, grade_kappa_quadratic_CI95%, critical_error_kappa,
-    critical_error_kappa_CI95%, critical_error_PABAK.
+    several), n, grade_kappa_quadratic, grade_kappa_quadratic_CI95%, critical_error_n,
+    critical_error_unknown, critical_error_kappa, critical_error_kappa_CI95%,
+    critical_error_PABAK.
     """
     options = options or AgreementOptions()
     rows = []
@@ -170,7 +174,12 @@ def human_agreement(audit: pd.DataFrame, options: AgreementOptions | None = None
 
 
 def _agreement(part: pd.DataFrame, options: AgreementOptions) -> dict:
-    """Return n, grade weighted kappa (CI), critical-error kappa (CI) and PABAK of a scope."""
+    """Return n, grade weighted kappa (CI), critical-error kappa (CI) and PABAK of a scope.
+
+    The critical-error figures cover the rows whose two flags are known
+    (``critical_error_n``); ``critical_error_unknown`` counts those whose adjudicator flag
+    is not known (the fact check read no claim).
+    """
     from clinbench.audit.labels import GRADES
     from clinbench.stats.agreement import agreement_summary
 
@@ -178,12 +187,21 @@ def _agreement(part: pd.DataFrame, options: AgreementOptions) -> dict:
                               categories=GRADES, n_boot=options.n_boot,
                               seed=options.seed)  # fmt: skip
     flags = part.dropna(subset=["adjudicator_critical_error", "human_critical_error"])
-    flag = agreement_summary(flags, "adjudicator_critical_error", "human_critical_error",
-                             kind="binary", n_boot=options.n_boot, seed=options.seed)  # fmt: skip
+    unknown = int(part["adjudicator_critical_error"].isna().sum())
+    nothing = {"kappa": math.nan, "kappa_ci": (math.nan, math.nan), "pabak": math.nan}
+    flag = (
+        agreement_summary(flags.astype({"adjudicator_critical_error": bool,
+                                        "human_critical_error": bool}),
+                          "adjudicator_critical_error", "human_critical_error",
+                          kind="binary", n_boot=options.n_boot, seed=options.seed)
+        if len(flags) else nothing
+    )  # fmt: skip
     return {
         "n": grade["n"],
         "grade_kappa_quadratic": grade["kappa_quadratic"],
         "grade_kappa_quadratic_CI95%": tuple(grade["kappa_quadratic_ci"]),
+        "critical_error_n": len(flags),
+        "critical_error_unknown": unknown,
         "critical_error_kappa": flag["kappa"],
         "critical_error_kappa_CI95%": tuple(flag["kappa_ci"]),
         "critical_error_PABAK": flag["pabak"],
@@ -198,11 +216,18 @@ def agreement_text(row: pd.Series) -> str:
     """Return one agreement row in words: weighted and binary kappa with CIs, PABAK, n."""
     low, high = row["grade_kappa_quadratic_CI95%"]
     clow, chigh = row["critical_error_kappa_CI95%"]
+    unknown = int(row.get("critical_error_unknown", 0) or 0)
+    left_out = (
+        f" (n = {int(row['critical_error_n'])}; {unknown} with the judge's critical errors "
+        "not known left out)"
+        if unknown
+        else ""
+    )
     return (
         f"agreement with human labels (n = {int(row['n'])}): grade weighted κ "
         f"{_num(row['grade_kappa_quadratic'])} [{_num(low)}, {_num(high)}]; critical error "
         f"κ {_num(row['critical_error_kappa'])} [{_num(clow)}, {_num(chigh)}], "
-        f"PABAK {_num(row['critical_error_PABAK'])}"
+        f"PABAK {_num(row['critical_error_PABAK'])}{left_out}"
     )
 
 

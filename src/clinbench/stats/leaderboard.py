@@ -5,7 +5,7 @@ one row per model x task x condition per version. ``add_version`` summarises a r
 table and appends its rows under a new version with its note. A row from an earlier
 version is never changed, except that when the same model x task x condition is run
 again its old row is marked ``superseded_by`` the new version and the new row is marked
-as a re-run (``rerun``, ``replaces_version``). Models whose failed, empty or unparseable replies
+as a re-run (``rerun``, ``replaces_version``). Models whose failed, empty or unreadable replies
 exceed a threshold are entered as excluded, with the reason, and are never scored zero.
 
 Equipoise items (``"equipoise": true`` in an item's metadata) are scored apart and do not
@@ -94,28 +94,31 @@ def model_exclusions(
     """Return per-model counts of unusable replies and whether the model is excluded.
 
     Unusable replies are failed (outcome ``error``), empty (a blank response) or unreadable
-    (``outcomes.UNREADABLE``: ``parse_failed``, or ``contradictory``, a decline and an answer
-    at once; both counted in the ``parse_failed`` column), each reply counted once, in that
-    order. A model is excluded
+    (``outcomes.UNREADABLE``: ``parse_failed``, not in the required form, or
+    ``contradictory``, a decline and an answer at once; each in its own column), each reply
+    counted once, in that order. A model is excluded
     when unusable / replies exceeds ``threshold``: one threshold, so a model cannot rank
     "best" by answering out of the required form (its parse failures would otherwise leave
     the accuracy denominator). Columns: model, replies, failed, empty, parse_failed,
-    unusable_share, excluded, reason.
+    contradictory, unusable_share, excluded, reason.
     """
     out = []
     for model, rows in results.groupby("model", sort=True):
         failed = rows["outcome"] == outcomes.ERROR
         empty = rows["response"].map(_empty_reply) & ~failed
-        unparsed = rows["outcome"].isin(outcomes.UNREADABLE) & ~failed & ~empty
+        unparsed = (rows["outcome"] == outcomes.PARSE_FAILED) & ~failed & ~empty
+        contradictory = (rows["outcome"] == outcomes.CONTRADICTORY) & ~failed & ~empty
         replies = len(rows)
-        share = (failed.sum() + empty.sum() + unparsed.sum()) / replies if replies else math.nan
+        unusable = failed.sum() + empty.sum() + unparsed.sum() + contradictory.sum()
+        share = unusable / replies if replies else math.nan
         excluded = bool(replies and share > threshold)
         reason = ""
         if excluded:
             reason = (
-                f"{int(failed.sum())} failed, {int(empty.sum())} empty and "
-                f"{int(unparsed.sum())} unparseable of {replies} replies "
-                f"({share:.1%}) exceed the {threshold:.0%} threshold"
+                f"{int(failed.sum())} failed, {int(empty.sum())} empty, "
+                f"{int(unparsed.sum())} parse failed and {int(contradictory.sum())} "
+                f"contradictory of {replies} replies ({share:.1%}) exceed the "
+                f"{threshold:.0%} threshold"
             )
         out.append(
             {
@@ -124,13 +127,14 @@ def model_exclusions(
                 "failed": int(failed.sum()),
                 "empty": int(empty.sum()),
                 "parse_failed": int(unparsed.sum()),
+                "contradictory": int(contradictory.sum()),
                 "unusable_share": float(share),
                 "excluded": excluded,
                 "reason": reason,
             }
         )
-    columns = ["model", "replies", "failed", "empty", "parse_failed", "unusable_share",
-               "excluded", "reason"]  # fmt: skip
+    columns = ["model", "replies", "failed", "empty", "parse_failed", "contradictory",
+               "unusable_share", "excluded", "reason"]  # fmt: skip
     frame = pd.DataFrame(out, columns=columns)
     frame["excluded"] = frame["excluded"].astype(bool)  # a boolean mask even with no rows
     return frame

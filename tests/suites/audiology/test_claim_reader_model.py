@@ -38,16 +38,21 @@ def _claim(kind, ears, value, **extra):
 
 
 BOTH = ["right", "left"]
-GOOD = {  # reply id (validation batch 1) -> the claims it makes, written by hand
-    "W01": [_claim("degree", ["right"], "mild"), _claim("type", ["right"], "conductive"),
-            _claim("degree", ["left"], "normal")],
-    "W02": [_claim("degree", ["right"], "normal"), _claim("degree", ["left"], "mild"),
-            _claim("type", ["left"], "conductive")],
-    "W06": [_claim("degree", ["right"], "mild"), _claim("type", ["right"], "sensorineural"),
-            _claim("degree", ["left"], "normal")],
-    "W17": [_claim("degree", BOTH, "severe"), _claim("type", BOTH, "sensorineural"),
-            _claim("threshold", BOTH, 70, frequencies=[8000])],
-    "W24": [_claim("degree", BOTH, "severe"), _claim("type", BOTH, "sensorineural")],
+GOOD = {  # reply id (validation batch 1) -> the claims it makes and their words, by hand
+    "W01": [_claim("degree", ["right"], "mild", text="R ear: mild"),
+            _claim("type", ["right"], "conductive", text="conductive hearing loss"),
+            _claim("degree", ["left"], "normal", text="hearing within normal limits")],
+    "W02": [_claim("degree", ["right"], "normal", text="R ear: normal hearing"),
+            _claim("degree", ["left"], "mild", text="L ear: mild"),
+            _claim("type", ["left"], "conductive", text="conductive loss")],
+    "W06": [_claim("degree", ["right"], "mild", text="Right ear: mild"),
+            _claim("type", ["right"], "sensorineural", text="sensorineural hearing loss"),
+            _claim("degree", ["left"], "normal", text="Left ear: normal hearing")],
+    "W17": [_claim("degree", BOTH, "severe", text="Severe"),
+            _claim("type", BOTH, "sensorineural", text="sensorineural hearing loss in both ears"),
+            _claim("threshold", BOTH, 70, frequencies=[8000], text="70 dB at 8 kHz")],
+    "W24": [_claim("degree", BOTH, "severe", text="Bilateral flat severe"),
+            _claim("type", BOTH, "sensorineural", text="sensorineural hearing loss")],
 }  # fmt: skip
 REPLIES = {r["id"]: r for r in replies("replies.jsonl") if r["id"] in GOOD}
 STATEMENT = re.compile(r"<<<\n(.*)\n>>>", re.DOTALL)
@@ -97,6 +102,15 @@ class ExampleCopier(GoodReader):
     def reply(self, body: dict) -> str:
         return json.dumps({"claims": [_claim("type", BOTH, "sensorineural",
                                              text="moderate sensorineural loss")]})  # fmt: skip
+
+
+class EmptyQuoter(GoodReader):
+    """Gives the example's claims with an empty ``text``, as SmolLM2-135M did on a normal reply."""
+
+    def reply(self, body: dict) -> str:
+        claims = [_claim("degree", BOTH, "moderate", text=""),
+                  _claim("type", BOTH, "sensorineural", text=" ")]  # fmt: skip
+        return json.dumps({"claims": claims})
 
 
 class DownReader(GoodReader):
@@ -159,6 +173,7 @@ def test_a_refused_json_schema_falls_back_to_json_object_with_the_schema(monkeyp
             SCHEMA_VIOLATION,
             "claims.0: its text 'moderate sensorineural loss' is not",
         ),
+        (EmptyQuoter, SCHEMA_VIOLATION, "claims.0: its text is empty"),
     ],
 )
 def test_a_failed_reading_has_its_kind_and_cause_and_no_claims(
@@ -172,7 +187,9 @@ def test_a_failed_reading_has_its_kind_and_cause_and_no_claims(
 
 
 def test_claims_that_break_what_their_judge_needs_are_refused_not_mended():
-    ok, _, _ = claims_from_reply(json.dumps({"claims": [_claim("degree", ["right"], "Mild")]}))
+    ok, _, _ = claims_from_reply(
+        json.dumps({"claims": [_claim("degree", ["right"], "Mild", text="x")]})
+    )
     assert ok[0].value == "mild"  # case only
     for bad, why in [
         (_claim("type", ["left"], "sensory"), "a type is one of"),
@@ -202,6 +219,8 @@ def test_the_schema_sent_admits_only_judgeable_claims_of_the_claim_schema():
         _claim("degree", ["left"], 40),
         _claim("threshold", ["left"], 40),  # no frequency
         _claim("threshold", ["left"], 400, frequencies=[500]),
+        _claim("degree", ["left"], "mild"),  # no text: a claim quotes its words
+        _claim("degree", ["left"], "mild", text=""),
     ]:
         assert not sent.is_valid({"claims": [bad]}), bad
         assert claims_from_reply(json.dumps({"claims": [bad]}))[0] is None, bad
@@ -362,3 +381,17 @@ def test_a_claim_quoting_words_the_statement_lacks_is_refused_not_judged():
     claims, failure, cause = claims_from_reply(json.dumps({"claims": copied}), statement)
     assert claims is None and failure == SCHEMA_VIOLATION
     assert cause == "claims.2: its text 'conductive loss' is not in the statement read"
+
+
+def test_a_claim_with_an_empty_or_blank_text_is_refused_not_judged():
+    statement = "Right ear: moderate sensorineural loss."
+    for text in ("", "   ", "\n\t"):
+        blank = [_claim("degree", ["right"], "moderate", text="right ear: moderate"),
+                 _claim("type", ["right"], "sensorineural", text=text)]  # fmt: skip
+        for given in (statement, None):  # read against the statement or alone
+            claims, failure, cause = claims_from_reply(json.dumps({"claims": blank}), given)
+            assert claims is None and failure == SCHEMA_VIOLATION, (text, given)
+            assert cause == "claims.1: its text is empty (a claim quotes the words it reads)"
+    missing = {k: v for k, v in blank[1].items() if k != "text"}  # text left out: empty too
+    claims, failure, _ = claims_from_reply(json.dumps({"claims": [missing]}), statement)
+    assert claims is None and failure == SCHEMA_VIOLATION

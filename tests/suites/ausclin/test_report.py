@@ -36,7 +36,7 @@ def test_sections_cover_every_required_table(ausclin_results):
     assert "clinbench/replay/sloppy-json-model" not in table.index
     exclusions = next(s for s in made if "exclusions" in s.title)
     assert any("flaky-model" in n and "threshold" in n for n in exclusions.notes)
-    assert any("sloppy-json-model" in n and "6 unparseable" in n for n in exclusions.notes)
+    assert any("sloppy-json-model" in n and "6 parse failed" in n for n in exclusions.notes)
     section = next(s for s in made if "verdict" in s.title)
     verdict = section.tables["Verdict per condition"]
     assert set(verdict["verdict"]) <= {"KILL", "PROCEED", "UNDERPOWERED"}

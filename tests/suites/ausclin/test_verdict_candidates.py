@@ -32,7 +32,9 @@ def test_out_of_form_model_cannot_be_best():
     assert verdict["best model"] == "honest"
     candidates = analysis.verdict_candidates(table, "blind").set_index("model")
     assert bool(candidates.loc["honest", "considered"])
-    assert candidates.loc["sloppy", "reason"].startswith("excluded: 0 failed, 0 empty and 3")
+    assert candidates.loc["sloppy", "reason"].startswith(
+        "excluded: 0 failed, 0 empty, 3 parse failed and 0 contradictory"
+    )
     assert "offline baseline" in candidates.loc["clinbench/chance", "reason"]
     assert "no answered items" in candidates.loc["rule-only", "reason"]
     notes = analysis.verdict_notes(analysis.verdict_candidates(table, "blind"), "blind")

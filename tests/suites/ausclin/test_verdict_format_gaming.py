@@ -49,7 +49,7 @@ def test_alone_the_gaming_model_is_judged_on_all_its_items(unreadable):
     row = analysis.best_model_verdict(alone, "blind", bar=0.95).iloc[0]
     assert row["best model"] == "gaming" and row["verdict"] == "PROCEED"
     # every unanswered item is counted and shown; accuracy over answered is beside it only
-    assert (row["items"], row["answered"], row["unreadable"]) == (100, 100 - unreadable,
+    assert (row["items"], row["answered"], row["parse failed"]) == (100, 100 - unreadable,
                                                                   unreadable)  # fmt: skip
     assert (row["declined"], row["failed"]) == (0, 0)
     assert row["accuracy (answered)"] == pytest.approx(90 / (100 - unreadable))

@@ -125,3 +125,42 @@ def test_cot_command_json_and_bad_labels(tmp_path):
     result = CliRunner().invoke(app, ["slp", "cot", str(path)])
     assert result.exit_code == 2 and result.stdout == "", result.output
     assert f"{path}:6: rule_following: 'maybe'" in result.output  # file:line: field: message
+
+
+def test_a_failed_judge_call_is_counted_apart_and_fails_the_command(tmp_path):
+    """A judge whose call fails (here: the replay judge holds no reply for traces 2 and 3)
+    is a failed judge call, never an unreadable reply and never a code: counted apart in the
+    table, recorded with the provider's cause, and `slp cot` exits 3 naming the judge."""
+    from clinbench.cli import _mount, app
+
+    traces = tmp_path / "traces.csv"
+    pd.read_csv(cot.LABELLED_TRACES, dtype=str).head(4).to_csv(traces, index=False)
+    codes = {"subgoal_setting": True, "rule_following": False, "error_detection": True}
+    replies = tmp_path / "judge.csv"
+    pd.DataFrame({"item_id": ["0", "1"], "model": "cot-judge",
+                  "response": [json.dumps(codes), "prose, no codes"]}).to_csv(
+        replies, index=False
+    )  # fmt: skip
+    _mount()
+    result = CliRunner().invoke(app, [
+        "slp", "cot", str(traces), "--judge", "clinbench/replay/cot-judge",
+        "-G", f"responses={replies}", "--log-dir", str(tmp_path / "logs"), "--format", "json",
+    ])  # fmt: skip
+    assert result.exit_code == 3, result.output
+    said = " ".join(result.stderr.split())
+    assert "error: grader clinbench/replay/cot-judge: 2 of 4 judge calls failed" in said, said
+    assert "first cause:" in said and "no frozen response" in said, said
+    (rates, *_) = json.loads(result.stdout)["tables"]
+    per_behaviour = pd.DataFrame(rates["rows"]).groupby("behaviour")
+    assert (per_behaviour["traces"].sum() == 4).all()
+    assert (per_behaviour["judge call failed"].sum() == 2).all()
+    assert (per_behaviour["unscored"].sum() == 1).all()  # the prose: unreadable, not failed
+    assert (per_behaviour["shown"].sum() <= 1).all()  # one trace coded
+    from inspect_ai.model import get_model
+
+    judge = get_model("clinbench/replay/cot-judge", responses=str(replies))
+    coded = cot.code_traces_by_judge(cot.read_traces(traces), judge, tmp_path / "logs2")
+    assert coded["coded"].tolist() == [True, False, False, False]
+    assert coded["judge_call_failed"].tolist() == [False, False, True, True]
+    assert coded.loc[2, "judge_note"].startswith("the judge's call failed: ")
+    assert "no frozen response" in coded.loc[2, "judge_note"]

@@ -393,3 +393,42 @@ def test_two_asr_back_ends_on_the_same_clips_stay_apart_in_the_tables(small_mani
     title, table, _notes = summary_tables(frame)[0]
     assert title == "scenario metrics by model and condition"
     assert sorted(table["condition"]) == sorted(specs.values()) and set(table["n"]) == {2}
+
+
+def test_the_report_names_each_asr_back_end_its_settings_and_where_the_transcripts_are(
+    small_manifest, tmp_path
+):
+    """An SLP run through ASR: the report has a section with, per model, task and condition,
+    the back-end, the settings and decoding mode the run recorded, the clips transcribed or
+    failed, and the logs that hold the transcripts. A run with no ASR has no such section."""
+    from clinbench.results.export import results_table
+    from clinbench.suites import task_function
+    from clinbench.suites.slp.report import sections
+
+    make = task_function("slp_transcription")
+    spec = {"asr": {"asr": "pocketsphinx:constrained=false"}, "audio": {}}
+    for pipeline in ("asr", "audio"):
+        task = make(manifest=str(small_manifest), pipeline=pipeline, **spec[pipeline])
+        logs = inspect_eval(task, model="clinbench/rules", log_dir=str(tmp_path / pipeline),
+                            display="none", limit=2)  # fmt: skip
+        assert logs[0].status == "success"
+    audio_only = results_table(tmp_path / "audio")
+    assert not [s for s in sections(audio_only) if "ASR back-end" in s.title]
+    frame = results_table(tmp_path / "asr")
+    (section,) = [s for s in sections(frame) if "ASR back-end" in s.title]
+    (table,) = section.tables.values()
+    assert len(table) == 1
+    row = table.iloc[0]
+    recorded = [json.loads(m) for m in frame["score_metadata"]]
+    assert row["model"] == "clinbench/rules" and row["task"] == "slp_transcription"
+    assert row["condition"] == "asr=pocketsphinx:constrained=false"
+    assert row["asr"] == "pocketsphinx:constrained=false"
+    assert json.loads(row["settings"]) == recorded[0]["asr_settings"] == {
+        "constrained": False, "wip": 0.01}  # fmt: skip
+    assert row["mode"] == "free"
+    assert row["clips"] == 2 and row["transcribed"] + row["recognition failed"] == 2
+    assert row["transcribed"] == sum(isinstance(m.get("asr_transcript"), str) for m in recorded)
+    (log,) = set(frame["log_file"])
+    assert row["logs"] == log
+    said = " ".join(section.notes)
+    assert "asr_transcript" in said and "score_metadata" in said

@@ -14,7 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from clinbench.audit.consensus import consensus_reason
 from clinbench.audit.labels import validate_label
-from clinbench.audit.sampling import load_key
+from clinbench.audit.sampling import critical_error_flag, load_key
 from clinbench.audit.web.state import AuditState, audit_of, message, refuse, render
 
 router = APIRouter()
@@ -29,7 +29,7 @@ def consensus_rows(audit: AuditState) -> list[dict[str, Any]]:
     for audit_id in audit.order:
         mine = [lab for lab in labels if lab["audit_id"] == audit_id]
         adjudicator = key.loc[audit_id]
-        flagged = str(adjudicator["adjudicator_critical_error"]).lower() == "true"
+        flagged = critical_error_flag(adjudicator["adjudicator_critical_error"])  # None: unknown
         reason = consensus_reason(mine, str(adjudicator["adjudicator_grade"]), flagged)
         if reason is None and audit_id not in recorded:
             continue

@@ -101,9 +101,10 @@ def degree_words() -> list[str]:
 def request_schema() -> dict[str, Any]:
     """Return the claim JSON schema as it is sent to the model: :func:`claims_json_schema`
     with one object form per kind, each spelling out its values (degree and type words, a
-    threshold's dB HL level and one frequency), so that a provider that holds its output to
-    the schema (llama.cpp's grammar) can write only claims a judge can take. Replies are
-    still checked against ``claims_json_schema`` and :func:`claim_problem`."""
+    threshold's dB HL level and one frequency) and asking for the quoted ``text``, so that a
+    provider that holds its output to the schema (llama.cpp's grammar) can write only claims
+    a judge can take. Replies are still checked against ``claims_json_schema`` and
+    :func:`claim_problem`."""
     import copy
 
     base = claims_json_schema()
@@ -122,8 +123,15 @@ def request_schema() -> dict[str, Any]:
     refs = []
     for kind, properties in forms.items():
         form = copy.deepcopy(claim)
-        form["properties"] |= {"kind": {"enum": [kind]}, **properties}
-        form["required"] = sorted(set(form["required"]) | set(properties) - {"value_high"})
+        text = {k: v for k, v in form["properties"]["text"].items() if k != "default"}
+        form["properties"] |= {
+            "kind": {"enum": [kind]},
+            **properties,
+            "text": text | {"minLength": 1},
+        }
+        form["required"] = sorted(
+            set(form["required"]) | set(properties) - {"value_high"} | {"text"}
+        )
         form["title"] = f"{kind} claim"
         base["$defs"][f"{kind}_claim"] = form
         refs.append({"$ref": f"#/$defs/{kind}_claim"})
@@ -208,7 +216,8 @@ def claims_from_reply(
     ``statement`` read, each claim's ``text`` must be words of it (case and spacing aside): a
     claim quoting words the statement does not hold (a small model copying the prompt's
     example) is a schema violation, so the section is unscored, never judged as the
-    statement's claim.
+    statement's claim. An empty or blank ``text`` (left out, or quoting nothing) is one
+    too, with or without the statement.
     """
     objects, why = find_json_objects(reply or "")
     if not objects:
@@ -230,6 +239,8 @@ def claims_from_reply(
                           claim.conduction, claim.frequencies, value_high, claim.text,
                           claim.span, claim.rules)  # fmt: skip
         problem = claim_problem(claim)
+        if problem is None and not claim.text.strip():  # "" is in every statement
+            problem = "its text is empty (a claim quotes the words it reads)"
         if (
             problem is None
             and statement is not None

@@ -66,6 +66,21 @@ Q3 Recommendations: management, referrals and follow-up.
 Keep each section to at most {word_limit} words. State only results that the case shows; if
 a value cannot be read, say so rather than estimating it."""
 
+CASE_SYSTEM_PROMPT_TEXT_ONLY = """\
+You are a board-certified clinical audiologist reviewing a patient's case. You will receive
+the case history and the test results given in words as text; the audiogram images are not
+given in this run. Answer in exactly three sections, each starting on its own line with its
+heading:
+
+Q1 Results: the audiometric and other test results, ear by ear, with the values you read.
+Q2 Diagnosis: your diagnostic impression and the findings that support it.
+Q3 Recommendations: management, referrals and follow-up.
+
+Keep each section to at most {word_limit} words. State only results that the case shows; if
+a value is not given, say so rather than estimating it."""
+"""The system prompt of a text-only run (``images=False``): no image is attached, so none is
+mentioned (SmolLM2 echoed the image wording of the prompt with images)."""
+
 CASE_USER_PROMPT = """\
 Case history:
 {stem}
@@ -220,10 +235,17 @@ def audiology_literature(**options: Any) -> Task:
     return _knowledge_task("audiology_literature", LITERATURE_ITEMS, LITERATURE_FORMATS, **options)
 
 
-def case_prompt(item: CaseItem) -> str:
-    """Return the user prompt of a case: the history as text and the questions."""
+def case_prompt(item: CaseItem, images: bool = True) -> str:
+    """Return the user prompt of a case: the history as text and the questions.
+
+    Without ``images`` the history leaves out its sentences that point to an image ("The
+    pure-tone audiogram is shown in the image."), as the audit's text-only mode does.
+    """
+    from clinbench.items.image_references import without_image_references
+
     questions = "\n".join(f"{q.id}: {q.prompt}" for q in item.questions)
-    return CASE_USER_PROMPT.format(stem=item.stem.strip(), questions=questions)
+    stem = item.stem.strip() if images else without_image_references(item.stem.strip())
+    return CASE_USER_PROMPT.format(stem=stem, questions=questions)
 
 
 def case_tolerance_db(rubric: str | None, tolerance_db: int | None) -> int:
@@ -358,8 +380,10 @@ def audiology_cases(
             see clinbench.scoring.panel.
         images: Send the case's diagnostic images. ``False`` asks a text-only model (one
             that cannot take images, such as the bundled local SmolLM2) from the history
-            alone (no audiogram to read, so Q1 cannot be answered from the data); recorded
-            in the task metadata as ``images``.
+            alone (no audiogram to read, so Q1 cannot be answered from the data); its
+            system prompt says the images are not given, and the case history leaves out
+            the sentences that point to an image. Recorded in the task metadata as
+            ``images``.
         protocol: ``clinbench`` (the settings given here) or ``published`` (AudiologyBench
             as run: no temperature sent to the model under test; the grader stays at 0).
         claim_reader: Who reads the claims the fact checker (``audiogram_fact_check``)
@@ -380,12 +404,13 @@ def audiology_cases(
     cases = [i for i in loaded if isinstance(i, CaseItem)]
     if not cases:
         raise ValueError("no case items in the given files")
-    samples = [item_sample(case, prompt=case_prompt(case), media=images) for case in cases]
+    samples = [item_sample(case, prompt=case_prompt(case, images), media=images) for case in cases]
+    system = CASE_SYSTEM_PROMPT if images else CASE_SYSTEM_PROMPT_TEXT_ONLY
     return items_task(
         cases,
         name="audiology_cases",
         samples=samples,
-        solver=[system_message(CASE_SYSTEM_PROMPT.format(word_limit=word_limit)), generate()],
+        solver=[system_message(system.format(word_limit=word_limit)), generate()],
         scorer=case_scorers(
             adjudicator,
             rubric,

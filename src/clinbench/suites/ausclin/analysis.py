@@ -5,10 +5,12 @@ what it needs about each item from the row's item metadata (written by the suite
 so every figure can be re-derived from the logs alone.
 
 Rules (AusClinBench): accuracy is correct / answered, where answered counts correct,
-incorrect and declined replies (a decline is never correct); parse failures and provider
-errors are excluded from accuracy and disclosed; a model whose failed, empty or unparseable replies
-exceed a threshold is listed as excluded with its reason rather than given a zero; equipoise
-(open-question) items are scored apart and left out of headline accuracy.
+incorrect and declined replies (a decline is never correct); unreadable replies (parse
+failed: not in the required form; contradictory: a decline and an answer at once) and
+provider errors are excluded from accuracy and disclosed; a model whose failed, empty or
+unreadable replies exceed a threshold is listed as excluded with its reason rather than
+given a zero; equipoise (open-question) items are scored apart and left out of headline
+accuracy.
 """
 
 from __future__ import annotations
@@ -191,11 +193,22 @@ def _reason(score_metadata: Any) -> str:
     return ""
 
 
+UNREADABLE_TERMS = (
+    "Unreadable replies are of two kinds, each counted in its own column: parse failed (not "
+    "valid JSON in the required form, a value outside the options, or empty) and "
+    "contradictory (a reply that declines and gives an answer at once, so neither is taken). "
+    "Both are left out of accuracy over answered items, count as not correct over all items, "
+    "and count towards a model's exclusion."
+)
+"""The suite's one wording of its unreadable outcomes, shown beside every table counting them."""
+
+
 def parse_failures_table(results: pd.DataFrame) -> pd.DataFrame:
     """Return, per model x condition, replies, parse failures, contradictory replies, errors.
 
-    Every model is listed, excluded or not: parse failures and contradictory replies (a
-    decline with an answer) are disclosed and excluded from accuracy. ``excluded share``
+    Every model is listed, excluded or not: the unreadable replies, parse failed (not in
+    the required form) and contradictory (a decline and an answer at once), are disclosed
+    and excluded from accuracy. ``excluded share``
     counts all three; ``example reason`` is the most frequent extraction reason.
     """
     records = []
@@ -228,7 +241,7 @@ def exclusions(results: pd.DataFrame, threshold: float = DEFAULT_EXCLUSION_THRES
 
 
 # How the verdict table names each outcome that is not an answer (the rest keep their names).
-UNANSWERED_NAMES = {outcomes.DECLINED: "declined", outcomes.PARSE_FAILED: "unreadable",
+UNANSWERED_NAMES = {outcomes.DECLINED: "declined", outcomes.PARSE_FAILED: "parse failed",
                     outcomes.ERROR: "failed"}  # fmt: skip
 
 
@@ -250,19 +263,19 @@ def best_model_verdict(
     """Return the verdict for the best non-excluded model under a condition, as a one-row table.
 
     The verdict decides on accuracy over ALL items: every item the model did not answer
-    correctly counts as not correct, whether it was answered wrongly, declined, unreadable,
-    refused or failed, so no reply out of form can raise it. Best is the highest accuracy
-    over all items (ties: more answered items, then name); accuracy over answered items is
-    shown beside it and never decides; the exclusion rule (``model_exclusions``) still
-    removes models, as a disclosure. The decision comes from ``clinbench.stats.verdict``:
-    KILL when the interval's lower bound is at or above the bar, PROCEED when its upper
-    bound is below it, else UNDERPOWERED. With one epoch per item the interval is
-    ``method``'s over all items; with several it clusters by item
-    (``stats.clustered.accuracy_two_denominators``, ``interval`` says
-    ``wilson-clustered``), so repeating a deterministic model gives the one-epoch interval.
-    Columns: condition, best model, items, epochs, answered, declined, unreadable, failed
-    (and any other unanswered outcome), correct, accuracy (all items), CI low, CI high,
-    accuracy (answered), bar, method, interval, verdict.
+    correctly counts as not correct, whether it was answered wrongly, declined, unreadable
+    (parse failed or contradictory), refused or failed, so no reply out of form can raise
+    it. Best is the highest accuracy over all items (ties: more answered items, then name);
+    accuracy over answered items is shown beside it and never decides; the exclusion rule
+    (``model_exclusions``) still removes models, as a disclosure. The decision comes from
+    ``clinbench.stats.verdict``: KILL when the interval's lower bound is at or above the
+    bar, PROCEED when its upper bound is below it, else UNDERPOWERED. With one epoch per
+    item the interval is ``method``'s over all items; with several it clusters by item
+    (``stats.clustered.accuracy_two_denominators``, ``interval`` says ``wilson-clustered``),
+    so repeating a deterministic model gives the one-epoch interval.
+    Columns: condition, best model, items, epochs, answered, declined, parse failed,
+    contradictory, failed (and any other unanswered outcome), correct, accuracy (all
+    items), CI low, CI high, accuracy (answered), bar, method, interval, verdict.
     """
     from clinbench.stats.repeated_epochs import accuracy_two_denominators
     from clinbench.stats.verdict import decide, verdict
@@ -347,9 +360,10 @@ def denominators_table(
     """Return accuracy per model x condition over answered items and over all items.
 
     ``clinbench.stats.repeated_epochs.accuracy_two_denominators`` on the non-excluded models'
-    non-equipoise rows: accuracy (answered) leaves parse failures and errors out; accuracy
-    (all) counts them as not correct. Intervals cluster by item when items have several
-    epochs. Columns: model, condition, items, epochs, answered, parse failed, errors,
+    non-equipoise rows: accuracy (answered) leaves unreadable replies (parse failed,
+    contradictory) and errors out; accuracy (all) counts them as not correct. Intervals
+    cluster by item when items have several epochs. Columns: model, condition, items,
+    epochs, parse failed, contradictory, errors,
     accuracy (answered), CI low, CI high, accuracy (all), CI low (all), CI high (all),
     interval.
     """
@@ -358,10 +372,11 @@ def denominators_table(
     rows = scored_rows(results, threshold)
     table = accuracy_two_denominators(rows, by=("model", "condition"))
     renamed = {"n_items": "items", "n_epochs": "epochs", "parse_failed": "parse failed",
-               "error": "errors", "accuracy_answered": "accuracy (answered)",
-               "ci_answered_low": "CI low", "ci_answered_high": "CI high",
-               "accuracy_all": "accuracy (all)", "ci_all_low": "CI low (all)",
-               "ci_all_high": "CI high (all)", "method": "interval"}  # fmt: skip
+               "contradictory": "contradictory", "error": "errors",
+               "accuracy_answered": "accuracy (answered)", "ci_answered_low": "CI low",
+               "ci_answered_high": "CI high", "accuracy_all": "accuracy (all)",
+               "ci_all_low": "CI low (all)", "ci_all_high": "CI high (all)",
+               "method": "interval"}  # fmt: skip
     return table.rename(columns=renamed)[["model", "condition", *renamed.values()]]
 
 
@@ -374,7 +389,7 @@ def verdict_candidates(
     """Return every model with whether the verdict considered it, and why not if it did not.
 
     A model is left out when the exclusion rule excludes it (its failed, empty or
-    unparseable replies exceed the threshold), when it is one of clinbench's offline
+    unreadable replies exceed the threshold), when it is one of clinbench's offline
     baselines, or when it answered nothing under the condition. Columns: model, considered,
     reason.
     """

@@ -1,7 +1,7 @@
 """Report sections for the clinical-policy suite (AusClinBench design).
 
 ``sections(results)`` gives: accuracy with 95% intervals per model x condition x domain
-(with chance and chance-adjusted scores); declines; parse failures; severity of wrong
+(with chance and chance-adjusted scores); declines; unreadable replies; severity of wrong
 answers with coverage; robustness checks; the verdict; exclusions; equipoise pairs.
 Every table keeps its count columns so each figure can be traced back to rows.
 """
@@ -19,8 +19,8 @@ SEVERITY_NOTE = (
     "Severity is classified only for blind-condition wrong answers, by exact match against "
     "each item's evidenced lists (superseded: was the Australian rule; foreign: is the rule "
     "elsewhere; fabricated: verified never to have existed). A wrong answer matching no list "
-    "stays unclassified and is never assumed fabricated. Declines and unparseable replies are "
-    "never classified."
+    "stays unclassified and is never assumed fabricated. Declines and unreadable replies "
+    "(parse failed, contradictory) are never classified."
 )
 
 
@@ -79,6 +79,7 @@ def headline_tables(
                 "chance-adjusted",
                 "declined",
                 "parse failed",
+                "contradictory",
             ]  # fmt: skip
         ],
         "severity of blind wrong answers": severity_counts(
@@ -93,7 +94,7 @@ def headline_tables(
     both = analysis.denominators_table(plain, threshold)
     tables["accuracy over answered and over all items"] = both[
         ["model", "condition", "items", "accuracy (answered)", "accuracy (all)", "parse failed",
-         "errors"]
+         "contradictory", "errors"]
     ]  # fmt: skip
     tables["exclusions"] = analysis.exclusions(results, threshold)
     tables["verdict"] = analysis.best_model_verdict(plain, threshold=threshold)
@@ -150,6 +151,7 @@ def _accuracy_section(plain: pd.DataFrame, threshold: float, figures: bool) -> R
         figures=drawn,
         notes=[
             "Excluded models are not in these tables; see Exclusions.",
+            analysis.UNREADABLE_TERMS,
             "The sample items are illustrative, written to show the format; they are not "
             "a validated item bank.",
         ],
@@ -164,8 +166,8 @@ def _declines_section(
         title="Clinical policy: declines and parse failures",
         intro=(
             "A decline (the model says it cannot answer safely) is reported apart from "
-            "wrong answers. Replies that could not be read in the required form are "
-            "recorded, disclosed here and excluded from accuracy; they are never guessed."
+            "wrong answers. Unreadable replies are recorded, disclosed here and excluded "
+            "from accuracy; they are never guessed."
         ),
         tables={
             "Declines per model and condition": analysis.declines_table(plain, threshold),
@@ -173,6 +175,7 @@ def _declines_section(
                 analysis.parse_failures_table(results)
             ),
         },
+        notes=[analysis.UNREADABLE_TERMS],
     )
 
 
@@ -266,17 +269,17 @@ def _verdict_section(
 
 
 def _exclusions_section(results: pd.DataFrame, threshold: float) -> ReportSection:
-    """Return the exclusions section: each model's failed, empty and unparseable replies."""
+    """Return the exclusions section: each model's failed, empty and unreadable replies."""
     excl = analysis.exclusions(results, threshold)
     dropped = excl[excl["excluded"]]
     return ReportSection(
         title="Clinical policy: exclusions",
         intro=(
-            f"A model whose failed, empty or unparseable replies exceed {threshold:.0%} of "
+            f"A model whose failed, empty or unreadable replies exceed {threshold:.0%} of "
             "its replies is excluded and reported here with the reason; it is never "
-            "scored zero, and the verdict does not consider it."
+            "scored zero, and the verdict does not consider it. " + analysis.UNREADABLE_TERMS
         ),
-        tables={"Failed, empty and unparseable replies per model": excl},
+        tables={"Failed, empty and unreadable replies per model": excl},
         notes=[f"{m}: {r}" for m, r in zip(dropped["model"], dropped["reason"], strict=True)],
     )
 

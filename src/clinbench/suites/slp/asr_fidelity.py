@@ -119,3 +119,54 @@ def normalised_away_table(results: pd.DataFrame) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(out, columns=COLUMNS)
+
+
+SETTINGS_COLUMNS = ["model", "task", "condition", "asr", "settings", "mode", "clips",
+                    "transcribed", "recognition failed", "logs"]  # fmt: skip
+NOT_RECORDED = "not recorded"
+
+
+def asr_settings_table(results: pd.DataFrame) -> pd.DataFrame:
+    """Return, per model, task and condition of the ASR-pipeline rows: the ASR back-end, the
+    settings and decoding mode the run recorded, the clips transcribed and those whose
+    recognition failed, and the Inspect logs that hold the transcripts.
+
+    Reads ``item_metadata`` (``slp_asr``) and ``score_metadata`` (``asr_settings``,
+    ``asr_mode``, ``asr_transcript``, ``asr_error``) of each row as the run wrote them;
+    settings or modes that differ within a condition are all listed (``" | "``), and a row
+    that recorded none says so. Empty when no row went through an ASR.
+    """
+    rows = []
+    for row in results.itertuples(index=False):
+        item = _meta(getattr(row, "item_metadata", None))
+        if not str(row.condition).startswith("asr") or not item.get("slp_asr"):
+            continue
+        scored = _meta(row.score_metadata)
+        settings = scored.get("asr_settings")
+        failed = bool(scored.get("asr_error")) or "recognition failed" in str(
+            scored.get("error", "")
+        )
+        rows.append({
+            "model": row.model, "task": row.task, "condition": row.condition,
+            "asr": item["slp_asr"], "item_id": row.item_id,
+            "settings": NOT_RECORDED if settings is None else json.dumps(settings, sort_keys=True),
+            "mode": scored.get("asr_mode") or NOT_RECORDED,
+            "transcribed": not failed and isinstance(scored.get("asr_transcript"), str),
+            "failed": failed, "log": str(getattr(row, "log_file", "") or ""),
+        })  # fmt: skip
+    if not rows:
+        return pd.DataFrame(columns=SETTINGS_COLUMNS)
+    frame = pd.DataFrame(rows)
+    out = []
+    keys = ["model", "task", "condition", "asr"]
+    for key, group in frame.groupby(keys, sort=True):
+        out.append({
+            **dict(zip(keys, key, strict=True)),
+            "settings": " | ".join(sorted(set(group["settings"]))),
+            "mode": " | ".join(sorted(set(group["mode"]))),
+            "clips": group["item_id"].nunique(),
+            "transcribed": group.loc[group["transcribed"], "item_id"].nunique(),
+            "recognition failed": group.loc[group["failed"], "item_id"].nunique(),
+            "logs": ", ".join(sorted(set(group["log"]) - {""})),
+        })  # fmt: skip
+    return pd.DataFrame(out, columns=SETTINGS_COLUMNS)

@@ -165,14 +165,20 @@ def behaviour_rates(coded: pd.DataFrame, confidence: float = 0.95) -> pd.DataFra
     """Return per model and behaviour: traces, coded, shown, rate with its Wilson interval,
     and correct-when-shown (share of the traces showing it that ended correct) with its own.
 
-    Traces the judge could not code (``coded`` False) are counted apart (``unscored``) and
-    are in no denominator.
+    Traces the judge could not code (``coded`` False) are in no denominator and are counted
+    apart: ``judge call failed`` (the call itself failed) and ``unscored`` (a reply that
+    could not be read).
     """
     from clinbench.stats.proportions import wilson_interval
 
     rows = []
     for model, group in coded.groupby("model", sort=True):
         ok = group[group["coded"].astype(bool)]
+        failed = (
+            int(group["judge_call_failed"].astype(bool).sum())
+            if "judge_call_failed" in group
+            else 0
+        )
         for behaviour in behaviour_ids():
             shown = ok[ok[behaviour].astype(bool)]
             correct = int((shown["outcome"] == CORRECT).sum())
@@ -181,7 +187,8 @@ def behaviour_rates(coded: pd.DataFrame, confidence: float = 0.95) -> pd.DataFra
                     "model": model,
                     "behaviour": behaviour,
                     "traces": len(group),
-                    "unscored": len(group) - len(ok),
+                    "judge call failed": failed,
+                    "unscored": len(group) - len(ok) - failed,
                     "shown": len(shown),
                     "rate": len(shown) / len(ok) if len(ok) else float("nan"),
                     "CI95%": wilson_interval(len(shown), len(ok), confidence),
@@ -228,14 +235,22 @@ def agreement_with_labels(coded: pd.DataFrame, n_boot: int = 2000, seed: int = 0
 # ------------------------------------------------------------------------- the judge role
 
 
+JUDGE_CALL_FAILED = "the judge's call failed"
+
+
 def cot_judge_scorer() -> Any:
     """Return the Inspect scorer asking the ``grader`` role to code one trace (the sample input).
 
     Value: 1.0 per behaviour shown, 0.0 not shown (a dict keyed by behaviour id); a judge reply
-    that cannot be read, or a failed call, is ``Score.unscored`` with the reason.
+    that cannot be read, or a failed call, is ``Score.unscored`` with the reason. A failed
+    call carries ``unscored_cause`` = ``call_failed`` in its metadata (as a grader's does in
+    ``run``) and the provider's own words as the cause.
     """
     from inspect_ai.model import get_model
     from inspect_ai.scorer import Score, mean, scorer
+
+    from clinbench.model_errors import call_failure_cause
+    from clinbench.scoring import outcomes
 
     @scorer(metrics={b: [mean()] for b in behaviour_ids()}, name="cot_behaviour_judge")
     def cot_behaviour_judge() -> Any:
@@ -243,7 +258,10 @@ def cot_judge_scorer() -> Any:
             try:
                 output = await get_model(role="grader").generate(judge_prompt(state.input_text))
             except Exception as err:  # noqa: BLE001 - a failed judge call is recorded, not raised
-                return Score.unscored(reason=f"judge call failed: {err}")
+                return Score.unscored(
+                    reason=f"{JUDGE_CALL_FAILED}: {call_failure_cause(err)}",
+                    metadata={"unscored_cause": outcomes.CALL_FAILED},
+                )
             codes, why = read_judge_reply(output.completion)
             if codes is None:
                 return Score.unscored(reason=why, answer=output.completion)
@@ -261,7 +279,8 @@ def code_traces_by_judge(
 
     One Inspect eval, one sample per trace; nothing asks the model under test (a no-op solver
     and Inspect's mock model). Unreadable judge replies and failed calls give ``coded`` False
-    and the reason in ``judge_note``. ``eval_args`` go to Inspect (max_samples, ...).
+    and the reason in ``judge_note``; ``judge_call_failed`` tells the failed calls apart.
+    ``eval_args`` go to Inspect (max_samples, ...).
     """
     from inspect_ai import Task
     from inspect_ai import eval as inspect_eval
@@ -288,26 +307,53 @@ def code_traces_by_judge(
     )  # fmt: skip
     import math
 
-    found: dict[int, tuple[dict[str, bool] | None, str]] = {}
+    from clinbench.scoring import outcomes
+
+    found: dict[int, tuple[dict[str, bool] | None, str, bool]] = {}
     for sample in log.samples or []:
         score = (sample.scores or {}).get("cot_behaviour_judge")
         if score is None:
             found[int(sample.id)] = (
                 None,
                 str(sample.error.message if sample.error else "no score"),
+                False,
             )
         elif isinstance(score.value, dict):
-            found[int(sample.id)] = ({b: bool(v) for b, v in score.value.items()}, "")
+            found[int(sample.id)] = ({b: bool(v) for b, v in score.value.items()}, "", False)
         elif isinstance(score.value, float) and math.isnan(score.value):
-            found[int(sample.id)] = (None, str(score.reason or score.explanation or "unscored"))
+            failed = (score.metadata or {}).get("unscored_cause") == outcomes.CALL_FAILED
+            note = str(score.reason or score.explanation or "unscored")
+            found[int(sample.id)] = (None, note, failed)
     rows = []
     for i in range(len(traces)):
-        codes, note = found.get(i, (None, "not scored"))
+        codes, note, failed = found.get(i, (None, "not scored", False))
         rows.append({**(codes or dict.fromkeys(behaviour_ids(), False)),
-                     "coded": codes is not None, "judge_note": note})  # fmt: skip
+                     "coded": codes is not None, "judge_call_failed": failed,
+                     "judge_note": note})  # fmt: skip
     codes = pd.DataFrame(rows, index=traces.index)
     name = judge if isinstance(judge, str) else str(getattr(judge, "name", "judge"))
     return _with_codes(traces, codes, name)
+
+
+def judge_call_failures(coded: pd.DataFrame, judge: str) -> list[str]:
+    """Return the line naming the judge whose calls failed (how many, of how many, the first
+    cause), as ``run`` names a grader's; [] when no call failed."""
+    if "judge_call_failed" not in coded or not coded["judge_call_failed"].any():
+        return []
+    failed = coded[coded["judge_call_failed"].astype(bool)]
+    cause = str(failed["judge_note"].iloc[0]).removeprefix(f"{JUDGE_CALL_FAILED}: ")
+    return [
+        f"grader {judge}: {len(failed)} of {len(coded)} judge calls failed (the call failed; "
+        f"unscored, never coded); first cause: {cause}"
+    ]
+
+
+@dataclass(frozen=True)
+class CotTables:
+    """What ``clinbench slp cot`` prints: its tables, and the lines of failed judge calls."""
+
+    tables: list[tuple[str, pd.DataFrame, list[str]]]
+    failures: list[str]
 
 
 def cot_tables(
@@ -315,15 +361,17 @@ def cot_tables(
     judge: str | None = None,
     judge_args: dict[str, Any] | None = None,
     log_dir: str | Path | None = None,
-) -> list[tuple[str, pd.DataFrame, list[str]]]:
-    """Return the tables of ``clinbench slp cot``: behaviour rates per model, and agreement
-    with the hand labels where the traces file has them.
+) -> CotTables:
+    """Return the tables of ``clinbench slp cot`` (behaviour rates per model, and agreement
+    with the hand labels where the traces file has them) and the failed judge calls.
 
     Without ``judge`` the keyword rules code the traces; with it, that Inspect model (built
     with ``judge_args``) bound to the grader role, its eval logged in ``log_dir`` (default: a
-    new temporary folder). A judge that cannot be built raises TraceCodingError.
+    new temporary folder). A judge that cannot be built raises TraceCodingError; a judge
+    whose calls failed gives :func:`judge_call_failures`' line (the command exits 3).
     """
     traces = read_traces(path)
+    failures: list[str] = []
     if judge is None:
         coded = code_traces_by_rules(traces)
         who = "the keyword rules (offline)"
@@ -340,11 +388,13 @@ def cot_tables(
             raise TraceCodingError(f"judge {judge}: {explain_model_error(judge, err)}") from err
         folder = log_dir or tempfile.mkdtemp(prefix="clinbench-cot-")
         coded = code_traces_by_judge(traces, model, folder)
+        failures = judge_call_failures(coded, judge)
         who = f"the judge {judge} (grader role; logs in {folder})"
     notes = [
         f"Coded by {who}. Rate: traces showing the behaviour / traces coded, 95% Wilson "
         "interval; correct when shown: the share of those traces that ended in a correct "
-        "answer (SLPHelm Figure 7). Unscored: judge replies that could not be read."
+        "answer (SLPHelm Figure 7). Judge call failed: the call itself failed; unscored: "
+        "judge replies that could not be read (both are left out of the rates)."
     ]
     if coded["truncated"].any():
         notes.append(f"{int(coded['truncated'].sum())} traces were cut at {MAX_TRACE_CHARS} "
@@ -361,4 +411,4 @@ def cot_tables(
                 ],
             )  # fmt: skip
         )
-    return out
+    return CotTables(out, failures)

@@ -98,6 +98,31 @@ def _normalised_away_section(results: pd.DataFrame) -> ReportSection | None:
     )
 
 
+def _asr_settings_section(results: pd.DataFrame) -> ReportSection | None:
+    from clinbench.suites.slp.asr_fidelity import asr_settings_table
+
+    table = asr_settings_table(results)
+    if table.empty:
+        return None
+    return ReportSection(
+        title="SLP: ASR back-end and settings",
+        suite="slp",
+        intro=(
+            "The speech recogniser each ASR-pipeline condition ran, with its settings and "
+            "decoding mode as the run recorded them, and where its transcripts are."
+        ),
+        tables={"ASR back-end, settings and transcripts by model, task and condition": table},
+        notes=[
+            "Each clip's transcript is in the results table (score_metadata: asr_transcript; "
+            "asr_error when recognition failed) and in the sample metadata of the Inspect "
+            "logs named (asr_transcript, asr).",
+            "settings and mode are each row's asr_settings and asr_mode; values that differ "
+            "within one condition are all listed, and 'not recorded' marks rows without them "
+            "(results of earlier versions).",
+        ],
+    )
+
+
 def _confusion_section(results: pd.DataFrame) -> ReportSection:
     from clinbench.suites.slp.scenario_tables import confusion_tables
 
@@ -109,10 +134,12 @@ def _confusion_section(results: pd.DataFrame) -> ReportSection:
 
 
 def sections(results: pd.DataFrame) -> list[ReportSection]:
-    """Return the slp report sections: scenarios, slices, noise and ASR fidelity (if run),
-    the clinical bar, confusions."""
+    """Return the slp report sections: scenarios, slices, noise, the ASR back-ends and their
+    settings and ASR fidelity (if run), the clinical bar, confusions."""
     out = [_scenario_section(results), _slice_section(results)]
-    for extra in (_noise_section(results), _normalised_away_section(results)):
+    extras = (_noise_section(results), _asr_settings_section(results),
+              _normalised_away_section(results))  # fmt: skip
+    for extra in extras:
         if extra is not None:
             out.append(extra)
     out.append(_bar_section(results))

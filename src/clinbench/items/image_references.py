@@ -1,12 +1,13 @@
 """Whether a case text points the reader to an image, and the text without those sentences.
 
 A case written for image input says where the images are ("the audiogram is shown in the
-image"). The audit shows a case's images whenever it has them; in the text-only mode (chosen
-with ``--text-only``) the images are left out and so are the sentences pointing to them, so a
-reviewer is never sent to a picture that is not there. Hand-written (no library marks
-deictic references to figures): a sentence points to an image when it names one (image,
-figure, photo, an otoscopic picture, but not "the clinical picture" or a picture-naming task)
-or says its content is attached or shown below/above.
+image"). Where the images are left out, so are the sentences pointing to them, so that no
+reader is sent to a picture that is not there: the audit's text-only mode (``--text-only``)
+for reviewers, and a text-only case run (``audiology_cases -T images=false``) for the
+model. Hand-written (no library marks deictic references to figures): a sentence points to
+an image when it names one (image, figure, photo, an otoscopic picture, but not "the
+clinical picture" or a picture-naming task) or says its content is attached or shown
+below/above.
 """
 
 from __future__ import annotations

@@ -1,0 +1,56 @@
+"""What the user sees of a run stopped with Ctrl-C agrees on every display: no line says the
+eval finished "successfully" (Inspect prints its own status line under ``--display plain``
+and ``rich``), the run's exit is 130 and clinbench's summary says it was interrupted."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+
+import pytest
+
+from tests.slow_server import CLINBENCH, mcq_bank, wait_until
+
+N_ITEMS = 20
+STOP_AFTER = 3  # answered replies before the signal
+
+
+@pytest.mark.parametrize("display", ["plain", "rich"])
+def test_a_stopped_run_never_says_successfully(tmp_path, slow_server, display):
+    items = mcq_bank(tmp_path / "items.jsonl", N_ITEMS)
+    log_dir = tmp_path / "logs"
+    slow_server.reset(delay=0.2, hold_after=STOP_AFTER)
+    run = subprocess.Popen(
+        [*CLINBENCH, "run", str(items), "--model", "openai-api/local/slow",
+         "--max-connections", "1", "--log-dir", str(log_dir), "--display", display,
+         "-M", "max_retries=0"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+
+    def in_flight() -> bool:
+        asked = len(slow_server.asked.get("first run", []))
+        return len(slow_server.answered_in()) >= STOP_AFTER and asked > STOP_AFTER
+
+    try:
+        wait_until(in_flight, run, what="3 answers and a fourth call held")
+        run.send_signal(signal.SIGINT)
+        output = run.communicate(timeout=120)[0]
+    finally:
+        slow_server.release.set()
+    assert run.returncode == 130, output
+    assert "Interrupted (SIGINT)" in output, output
+    assert "successfully" not in output.replace("not successfully", ""), output
+
+
+def test_a_finished_run_still_prints_inspects_success_line(tmp_path, slow_server):
+    """The line is held only while the eval set runs: a run that finishes prints it."""
+    items = mcq_bank(tmp_path / "items.jsonl", 3)
+    slow_server.reset(delay=0.0)
+    done = subprocess.run(
+        [*CLINBENCH, "run", str(items), "--model", "openai-api/local/slow",
+         "--log-dir", str(tmp_path / "logs"), "--display", "plain", "-M", "max_retries=0"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    said = " ".join(done.stdout.split())
+    assert f"Completed all tasks in '{tmp_path / 'logs'}' successfully" in said, done.stdout

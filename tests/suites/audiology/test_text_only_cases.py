@@ -1,0 +1,62 @@
+"""audiology_cases -T images=false: what the model receives never words the case as if an
+image were attached. The system message says the results come as text and that the
+audiogram images are not given; the case history leaves out its sentences that point to an
+image ("The pure-tone audiogram is shown in the image."). With images (the default) the
+prompt is as before."""
+
+from __future__ import annotations
+
+from inspect_ai import eval as inspect_eval
+from inspect_ai.model import ContentImage
+
+from clinbench.items.image_references import refers_to_image
+from clinbench.suites.audiology.tasks import audiology_cases
+
+CASES = ["aud-case-001", "aud-case-002"]
+
+
+def _sent(tmp_path, images: bool):
+    """Return (system text, user text, image count) of each case as the model received it."""
+    (log,) = inspect_eval(
+        audiology_cases(images=images), model="clinbench/rules", sample_id=CASES,
+        log_dir=str(tmp_path), display="none",
+    )  # fmt: skip
+    assert log.status == "success", log.error
+    out = []
+    for sample in log.samples:
+        system, user = sample.messages[0], sample.messages[1]
+        assert system.role == "system" and user.role == "user"
+        parts = user.content if isinstance(user.content, list) else [user.content]
+        text = "".join(p if isinstance(p, str) else getattr(p, "text", "") for p in parts)
+        out.append((system.text, text, sum(isinstance(p, ContentImage) for p in parts)))
+    return out
+
+
+def _lines_pointing_to_an_image(text: str) -> list[str]:
+    return [line for line in text.splitlines() if refers_to_image(line)]
+
+
+def test_a_text_only_run_never_words_the_case_as_if_an_image_were_attached(tmp_path):
+    for system, user, images in _sent(tmp_path, images=False):
+        assert images == 0
+        assert _lines_pointing_to_an_image(user) == [], user
+        assert "as images" not in system and "not given" in system, system
+        assert "Tympanometry, right ear: type A" in user  # the other results stay
+
+
+def test_with_images_the_case_is_worded_as_before(tmp_path):
+    for system, user, images in _sent(tmp_path, images=True):
+        assert images == 1
+        assert "The pure-tone audiogram is shown in the image." in user
+        assert "(audiograms and other test outputs) as\nimages" in system
+
+
+def test_no_shipped_case_points_to_an_image_in_its_text_only_prompt():
+    from clinbench.items.loader import load_items
+    from clinbench.suites.audiology.tasks import CASE_ITEMS, GENERATED_CASES, case_prompt
+
+    cases = [i for i in load_items([str(CASE_ITEMS), str(GENERATED_CASES)]) if i.format == "case"]
+    assert len(cases) > 10
+    for case in cases:
+        assert any(refers_to_image(line) for line in case.stem.splitlines()), case.id
+        assert _lines_pointing_to_an_image(case_prompt(case, images=False)) == [], case.id

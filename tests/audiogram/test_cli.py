@@ -141,3 +141,16 @@ def test_a_check_with_one_finding_shows_its_row(tmp_path):
     assert "verdict:" not in title and "kind:" not in title, title
     row = next(line for line in body if line.startswith("match"))
     assert "wrs" in row and "80" in row, result.output
+
+
+def test_a_check_shows_a_value_per_ear_in_words(tmp_path):
+    """The same real reply showed the case's word recognition as Python's dict,
+    "{'right': 84, 'left': 80}", in the table's truth column."""
+    (tmp_path / "reply.txt").write_text(ONE_FINDING_REPLY)
+    case = _shipped_case(tmp_path, "aud-case-002")
+    for fmt in ("table", "csv", "markdown"):
+        result = runner.invoke(
+            app, ["check", str(tmp_path / "reply.txt"), "--case", str(case), "-f", fmt]
+        )
+        assert result.exit_code == 0, result.output
+        assert "{" not in result.stdout and "right 84, left 80" in result.stdout, result.stdout

@@ -67,7 +67,8 @@ def load_results(
             where = f" line {exc.line}: field {exc.field!r}:" if exc.field != "-" else ""
             raise ResultsInputError(f"{path}:{where} {exc.message}") from exc
         frame = _check(frame, str(path))
-        _refuse_replies_given_twice(frame, str(path), seen)
+        if len(sources) > 1:  # one table's own rows are its own
+            _refuse_replies_given_twice(frame, str(path), seen)
         frames.append(frame.drop(columns=_LINE))
         inputs.append({"file": str(source), "rows": len(frame), "sha256": file_digest(path)})
     if not frames:

@@ -107,3 +107,24 @@ def test_report_with_one_reviewer_says_how_to_add_the_second(tmp_path: Path, res
     assert result.exit_code == 2
     assert "labels so far: alice" in result.output, result.output
     assert f"clinbench audit add-reviewer {audit} NAME" in result.output, result.output
+
+
+def test_sample_of_zero_items_names_the_option(tmp_path: Path, results_file: Path):
+    """`audit sample --n 0` said '<results file>: n must be at least 1', blaming the file."""
+    out = tmp_path / "audit"
+    result = runner.invoke(
+        app,
+        [
+            "sample",
+            str(results_file),
+            "--items",
+            _items(results_file),
+            "--n",
+            "0",
+            "--out",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 2
+    assert "--n" in result.output and f"{results_file}:" not in result.output, result.output
+    assert not out.exists()

@@ -120,7 +120,8 @@ def resume(
     Inspect recovers from its sample buffer) are kept, only the others are queried; with
     ``errors``, evals that finished with failed samples are retried for those samples too.
     The new log goes beside the old one, in the same folder (a shard of a ``--workers`` run
-    in its own sub-folder), with the same task id; ``results export`` keeps the newer.
+    in its own sub-folder), with the same task id; ``results export`` keeps the newer. A
+    folder with no Inspect log at all raises :class:`RunInputError` (it was never a run).
     ``limits`` replace the call limits the run was started with (default: keep them).
     The outcome's logs are the resumed ones (none: nothing needed resuming) and its results
     the table of the whole folder (logs left out are reported through ``on_skip``), built
@@ -131,8 +132,13 @@ def resume(
     """
     from inspect_ai import eval_retry
 
-    from clinbench.results.export import _local_path, results_table
+    from clinbench.results.export import _local_path, log_paths, results_table
 
+    if not log_paths(log_dir):  # a mistyped folder is not a run that finished
+        raise RunInputError(
+            f"{log_dir}: no Inspect logs in this folder; give the folder the run wrote its "
+            "logs to (its --log-dir)"
+        )
     pending = interrupted_logs(log_dir, errors=errors)
     if not pending:
         return RunOutcome(True, [], results_table(log_dir, on_skip=on_skip), None)

@@ -101,3 +101,56 @@ def test_a_file_that_is_not_utf8_exits_2(tmp_path):
     assert result.exit_code == 2 and "not UTF-8" in result.output
     result = runner.invoke(app, ["classify", str(binary)])
     assert result.exit_code == 2 and "not UTF-8" in result.output
+
+
+def _shipped_case(tmp_path, case_id: str):
+    from clinbench.suites.audiology.tasks import CASE_ITEMS
+
+    for line in CASE_ITEMS.read_text().splitlines():
+        if json.loads(line)["id"] == case_id:
+            path = tmp_path / f"{case_id}.json"
+            path.write_text(line)
+            return path
+    raise AssertionError(case_id)
+
+
+# SmolLM2-135M's words on aud-case-002 (the one statement the rules read in its reply)
+ONE_FINDING_REPLY = (
+    "Q1: The speech audiometry report indicates that the patient has 80% word recognition "
+    "at 75 dB HL.\n"
+)
+
+
+def test_a_check_with_one_finding_shows_its_row(tmp_path):
+    """A real reply with one finding printed an empty table: every column of the one row
+    went into the title ('verdict: match; kind: wrs; ...') and the empty 'critical error'
+    column was then dropped, leaving no column to show."""
+    (tmp_path / "reply.txt").write_text(ONE_FINDING_REPLY)
+    result = runner.invoke(
+        app,
+        [
+            "check",
+            str(tmp_path / "reply.txt"),
+            "--case",
+            str(_shipped_case(tmp_path, "aud-case-002")),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "1 match, 0 contradiction" in result.output
+    title, *body = result.output.splitlines()
+    assert "verdict:" not in title and "kind:" not in title, title
+    row = next(line for line in body if line.startswith("match"))
+    assert "wrs" in row and "80" in row, result.output
+
+
+def test_a_check_shows_a_value_per_ear_in_words(tmp_path):
+    """The same real reply showed the case's word recognition as Python's dict,
+    "{'right': 84, 'left': 80}", in the table's truth column."""
+    (tmp_path / "reply.txt").write_text(ONE_FINDING_REPLY)
+    case = _shipped_case(tmp_path, "aud-case-002")
+    for fmt in ("table", "csv", "markdown"):
+        result = runner.invoke(
+            app, ["check", str(tmp_path / "reply.txt"), "--case", str(case), "-f", fmt]
+        )
+        assert result.exit_code == 0, result.output
+        assert "{" not in result.stdout and "right 84, left 80" in result.stdout, result.stdout

@@ -87,3 +87,44 @@ def test_bad_input_exits_2_and_writes_nothing(tmp_path: Path, results_file: Path
 def test_serve_binds_loopback_by_default():
     help_text = runner.invoke(app, ["serve", "--help"]).output
     assert "127.0.0.1" in help_text
+
+
+def test_report_with_one_reviewer_says_how_to_add_the_second(tmp_path: Path, results_file: Path):
+    """Found in real use: with one reviewer's labels, `audit report` said only 'agreement needs
+    labels from at least two reviewers', not who has labelled or what to do next."""
+    from clinbench.audit.labels import validate_label
+    from clinbench.audit.sampling import load_key
+    from tests.audit.audit_support import make_audit
+
+    audit = make_audit(tmp_path, results_file, n=3, calibration=0)
+    store = AuditStore(audit / DB_FILE)
+    alice = store.reviewer_by_token(store.add_reviewer("alice"))
+    label, errors = validate_label("B", False, None, "")
+    assert not errors
+    for audit_id in load_key(audit)["audit_id"]:
+        store.save_label(alice["id"], audit_id, label)
+    result = runner.invoke(app, ["report", str(audit)])
+    assert result.exit_code == 2
+    assert "labels so far: alice" in result.output, result.output
+    assert f"clinbench audit add-reviewer {audit} NAME" in result.output, result.output
+
+
+def test_sample_of_zero_items_names_the_option(tmp_path: Path, results_file: Path):
+    """`audit sample --n 0` said '<results file>: n must be at least 1', blaming the file."""
+    out = tmp_path / "audit"
+    result = runner.invoke(
+        app,
+        [
+            "sample",
+            str(results_file),
+            "--items",
+            _items(results_file),
+            "--n",
+            "0",
+            "--out",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 2
+    assert "--n" in result.output and f"{results_file}:" not in result.output, result.output
+    assert not out.exists()

@@ -180,3 +180,20 @@ def test_error_direction_counts_against_an_independent_tally(labelled, tmp_path:
     assert row["adjudicator_harsher"] == int((a > h).sum())
     assert row["adjudicator_more_lenient"] == int((a < h).sum())
     assert row["same_grade"] == int((a == h).sum())
+
+
+def test_report_md_counts_items_and_names_midpoints_in_words(labelled, tmp_path: Path):
+    """On a real two-reviewer audit, report.md said 'Consensus needed on 6 items (6 reviewers
+    disagree, 0 reviewers agree against the adjudicator)' for two reviewers (the counts are
+    items), and gave the midpoints as Python's dict: "{'A': 95.0, 'B': 82.5, ...}"."""
+    audit, _ = labelled
+    out = tmp_path / "report"
+    audit_report(audit, out, n_boot=50, seed=1)
+    text = (out / "report.md").read_text()
+    consensus = json.loads((out / "summary.json").read_text())["consensus"]
+    assert (
+        f"{consensus['reviewers_disagree']} where the reviewers disagree, "
+        f"{consensus['reviewers_vs_adjudicator']} where they agree with each other "
+        "but not with the adjudicator" in text
+    ), text[:600]
+    assert "{'" not in text and "A 95, B 82.5, C 67.5, D 50, F 20" in text, text

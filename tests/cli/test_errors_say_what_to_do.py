@@ -110,3 +110,14 @@ def test_a_grader_typo_and_a_graders_missing_key_say_what_to_do(tmp_path, monkey
     assert no_key.exit_code == 2, no_key.stderr
     assert "grader openai/gpt-4o" in no_key.stderr and "export OPENAI_API_KEY=" in no_key.stderr
     assert "[bold]" not in no_key.stderr
+
+
+def test_resume_of_a_folder_with_no_logs_says_so(tmp_path):
+    """`clinbench resume` of a folder holding no Inspect log (a mistyped --log-dir) said
+    'Nothing to resume: every eval in ... finished.' and exited 0, as if a run had finished."""
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "notes.txt").write_text("not a log\n")
+    result = _run(["resume", str(tmp_path / "logs")])
+    assert result.exit_code == 2, result.output
+    assert "finished" not in result.output
+    assert "no Inspect logs" in result.stderr and "--log-dir" in result.stderr, result.stderr

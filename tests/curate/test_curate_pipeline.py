@@ -158,3 +158,41 @@ def test_model_that_cannot_be_set_up_exits_2(tmp_path: Path, passages_file: Path
     assert result.exit_code == 2
     assert "none.csv:0: -: file not found" in result.output
     assert not out.exists() and not (tmp_path / "logs").exists()
+
+
+# SmolLM2-135M's reply to `curate adapt --format mcq` on the noise-01 passage: its quote is not in
+# the passage, so the item is written with the flag quote_not_in_passage.
+SMOLLM2_NOISE_REPLY = {
+    "stem": "Noise-induced hearing loss usually shows first as a dip in thresholds centred "
+    "near 4000 Hz, with recovery at 8000 Hz.",
+    "options": ["response", "rationale"],
+    "answer": "A",
+    "rationale": "The answer is that noise induced hearing loss typically causes damage to the "
+    "inner ear and can be treated by wearing a hearing aid.",
+    "quote": "This is not true. The answer is that noise-induced hearing loss usually does not "
+    "cause damage to the inner ear.",
+}
+
+
+def test_adapt_says_how_many_items_are_flagged(
+    tmp_path: Path, passages_file: Path, write_replies, mcq_replies
+) -> None:
+    """With SmolLM2, `curate adapt` printed 'wrote 2 items ... (2 item)' while both items were
+    flagged quote_not_in_passage in the decisions log: the flags were not said."""
+    replies = {"tymp-01": mcq_replies["tymp-01"], "noise-01": SMOLLM2_NOISE_REPLY}
+    adapt_file = write_replies(tmp_path / "adapt.csv", replies)
+    chosen = tmp_path / "two.jsonl"
+    chosen.write_text(
+        "".join(
+            line + "\n"
+            for line in passages_file.read_text().splitlines()
+            if json.loads(line)["id"] in replies
+        )
+    )
+    result = invoke(
+        "adapt", chosen, "--format", "mcq", "--model", MODEL, "-M", f"responses={adapt_file}",
+        "--out", tmp_path / "items.jsonl", "--log-dir", tmp_path / "logs",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "wrote 2 items" in result.output
+    assert "1 flagged (quote_not_in_passage 1)" in result.output, result.output

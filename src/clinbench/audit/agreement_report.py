@@ -505,8 +505,9 @@ def _markdown(
     c = summary["consensus"]
     lines += [
         "",
-        f"Consensus needed on {c['needed']} items ({c['reviewers_disagree']} reviewers disagree, "
-        f"{c['reviewers_vs_adjudicator']} reviewers agree against the adjudicator); "
+        f"Consensus needed on {c['needed']} items ({c['reviewers_disagree']} where the "
+        f"reviewers disagree, {c['reviewers_vs_adjudicator']} where they agree with each "
+        "other but not with the adjudicator); "
         f"{c['recorded']} recorded; {c['unresolved']} unresolved (left out below).",
         "",
         f"Adjudicator critical errors not known (the fact check read no claim): "
@@ -565,8 +566,9 @@ def _markdown(
         "",
         "## Calibration map (rule: question_fallback)",
         "",
-        f"Human grades scored at band midpoints {summary['calibration']['grade_midpoints']}; "
-        f"cells with fewer than {summary['calibration']['min_cell']} audited items are sparse.",
+        "Human grades scored at band midpoints "
+        + ", ".join(f"{g} {m:g}" for g, m in summary["calibration"]["grade_midpoints"].items())
+        + f"; cells with fewer than {summary['calibration']['min_cell']} audited items are sparse.",
         "",
         *_table_lines(
             ["question", "grade", "n", "delta", "applied delta", "source"],

@@ -102,7 +102,11 @@ def audit_items(
     labels["critical_error"] = labels["critical_error"].astype(bool)
     names = [p["name"] for p in people if p["name"] in set(labels["reviewer"])]
     if len(names) < 2:
-        raise ValueError(f"{audit_dir}: agreement needs labels from at least two reviewers")
+        raise ValueError(
+            f"{audit_dir}: agreement needs labels from at least two reviewers (labels so far: "
+            f"{', '.join(names)}); add one with `clinbench audit add-reviewer {audit_dir} NAME` "
+            "and send them the link it prints"
+        )
     recorded = store.consensus()
 
     # One row per audit item: key, each reviewer's label, consensus and the human label.

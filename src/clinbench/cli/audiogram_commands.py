@@ -166,6 +166,15 @@ def generate(
     typer.echo(f"wrote {len(items)} cases to {out / 'cases.jsonl'} ({len(profiles)} profiles)")
 
 
+def _in_words(value: object) -> str:
+    """Return a finding's value as the table shows it: per-ear values as 'right 84, left 80'."""
+    if value is None:
+        return "-"
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {_in_words(item)}" for key, item in value.items())
+    return str(value)
+
+
 @app.command()
 def check(
     reply: Path = typer.Argument(..., help="Text file with the reply to check."),
@@ -204,8 +213,8 @@ def check(
             "kind": f.kind,
             "ear": f.ear or "-",
             "Hz": "-" if f.frequency is None else str(f.frequency),
-            "claimed": str(f.claimed),
-            "truth": "-" if f.truth is None else str(f.truth),
+            "claimed": _in_words(f.claimed),
+            "truth": _in_words(f.truth),
             "critical error": f.critical_error or "",
         }
         for f in result.findings

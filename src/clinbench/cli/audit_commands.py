@@ -35,7 +35,7 @@ def sample(
     out: Path = typer.Option(
         ..., "--out", help="Audit folder to create (must not exist or be empty)."
     ),
-    n: int = typer.Option(50, "--n", help="Number of items to sample."),
+    n: int = typer.Option(50, "--n", min=1, help="Number of items to sample."),
     strata: str | None = typer.Option(
         None,
         "--strata",

@@ -600,10 +600,16 @@ def split_for_width(
     Key columns holding one value move into the title; while the remaining key columns take
     more than KEY_SHARE of the width, the rows are split by one of them (suite, task, scorer,
     condition, ... before model), each part titled with its value. Columns empty in a part
-    are left out of it (they would print a dash on every row).
+    are left out of it (they would print a dash on every row). A table whose every column
+    would go into the title or be empty (one row, say) keeps its columns: a title with no
+    row under it reads as an empty table.
     """
-    frame, title = lift_constant_keys(frame, title)
-    frame = frame[[c for c in frame.columns if not _empty(frame[c])]] if len(frame) else frame
+    lifted, lifted_title = lift_constant_keys(frame, title)
+    shown = [c for c in lifted.columns if not _empty(lifted[c])] if len(lifted) else None
+    if shown is None or shown:
+        frame, title = (lifted[shown] if shown else lifted), lifted_title
+    else:
+        frame = frame[[c for c in frame.columns if not _empty(frame[c])]]
     keys = _key_columns(frame)
 
     def cell_width(column: str) -> int:

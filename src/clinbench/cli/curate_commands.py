@@ -183,7 +183,7 @@ def adapt(
     Writes the items (validated, citation in provenance) and a decisions log with one row
     per passage: item, parse_failed, invalid_item, error, or why it was not sent.
     """
-    from clinbench.curate.adapt import ADAPT_FORMATS, adapt_passages
+    from clinbench.curate.adapt import ADAPT_FORMATS, adapt_passages, flag_counts
     from clinbench.curate.textnorm import atomic_write_csv
     from clinbench.items.loader import write_items
 
@@ -210,6 +210,10 @@ def adapt(
     counts = log["status"].value_counts()
     summary = ", ".join(f"{n} {status}" for status, n in counts.items())
     typer.echo(f"wrote {len(items)} items to {out} and the decisions log {decisions} ({summary})")
+    flagged = log["status"].eq("item") & log["flags"].fillna("").ne("")
+    if flagged.any():  # written, but a reviewer should look at them first
+        named = ", ".join(f"{flag} {n}" for flag, n in flag_counts(log).items())
+        typer.echo(f"{int(flagged.sum())} flagged ({named}): see the flags column of {decisions}")
 
 
 @app.command("normalise")

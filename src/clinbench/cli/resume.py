@@ -47,13 +47,17 @@ def resume_command(
         raise typer.Exit(2)
     from clinbench.cli.run import print_stopped
     from clinbench.items.loader import allowed_media_roots
-    from clinbench.runner import resume
+    from clinbench.runner import RunInputError, resume
 
     output = TableOutput(fmt)
-    with allowed_media_roots(*(media_root or [])):  # the retried tasks reload their items
-        outcome = resume(log_dir, limits=limits, display=display, errors=errors,
-                         on_resume=lambda what: output.message(f"Resuming {what}"),
-                         on_skip=output.message)  # fmt: skip
+    try:
+        with allowed_media_roots(*(media_root or [])):  # the retried tasks reload their items
+            outcome = resume(log_dir, limits=limits, display=display, errors=errors,
+                             on_resume=lambda what: output.message(f"Resuming {what}"),
+                             on_skip=output.message)  # fmt: skip
+    except RunInputError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from err
     if outcome.stopped_by is not None:  # Ctrl-C / SIGTERM: no table, the command to go on
         print_stopped(output, outcome, log_dir, out, media_root or [])
         raise typer.Exit(128 + outcome.stopped_by)

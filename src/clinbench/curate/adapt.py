@@ -304,3 +304,12 @@ def adapt_passages(
     frame = pd.DataFrame(rows, columns=DECISION_COLUMNS)
     frame = frame.sort_values("passage_id", key=lambda s: s.map(order), ignore_index=True)
     return items, frame
+
+
+def flag_counts(decisions: pd.DataFrame) -> dict[str, int]:
+    """Return how many written items carry each flag of the decisions log, by flag."""
+    counts: dict[str, int] = {}
+    for flags in decisions.loc[decisions["status"] == "item", "flags"].fillna(""):
+        for flag in filter(None, str(flags).split(";")):
+            counts[flag] = counts.get(flag, 0) + 1
+    return counts

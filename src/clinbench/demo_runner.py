@@ -221,6 +221,10 @@ def run_demo(
             "epochs": first.epochs,
             "log_dir": str(log_dir),
             "display": "none",
+            # Inspect's realtime sample buffer (a SQLite copy of every event, for watching a
+            # run live) is left out: the offline runs take seconds, and it took 12% of a warm
+            # demo's py-spy samples (issue 32 item 6). `inspect view` reads the finished logs.
+            "log_realtime": False,
             "fail_on_error": False,
             "max_tasks": MAX_TASKS,
             **(limits.eval_kwargs() if limits else {}),

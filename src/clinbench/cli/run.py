@@ -476,6 +476,9 @@ DEMO_HELP = "\n\n".join(
         "Writes under --out: logs/ (Inspect logs of this run only; older demo logs there are "
         "removed), results.parquet and results.csv (one row per model, task, item, epoch, "
         "condition and scorer) and report.html.",
+        "Speech transcripts and noisy copies of the speech clips are kept in the user cache "
+        "(keyed on content) and read back by later demos, which then say how many they read "
+        "back; every evaluation still runs. --clear-cache empties that cache first.",
         "--local-model adds a real model: SmolLM2-135M-Instruct, served on 127.0.0.1 by the "
         "'local' extra (a running `clinbench local` server is reused), answers the first 3 "
         "items of each task whose prompts are text only, and the time it took is printed. "

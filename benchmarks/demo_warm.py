@@ -5,8 +5,9 @@ Each pair runs ``clinbench demo --clear-cache -o NEW`` (cold: every speech clip 
 a fresh output folder and a fresh process, with a private transcript cache
 (``CLINBENCH_CACHE_DIR``). Per run it prints the wall seconds, the CPU seconds of the process
 and everything it started (``os.wait4``) and the load average; per pair, how much less wall
-and CPU the warm run took than the cold one, and at the end the means. ``--compare`` also
-checks that every warm run's results table equals its cold run's
+and CPU the warm run took than the cold one, and at the end the means. Under each run, what
+its console said it read back from the user cache (speech transcripts, noisy clips).
+``--compare`` also checks that every warm run's results table equals its cold run's
 (``demo_results_compare.py``).
 
 Run from a checkout with ``PYTHONPATH=src`` while the interpreter has clinbench installed
@@ -78,6 +79,15 @@ def run_demo(out: Path, cold: bool, env: dict[str, str]) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime
 
 
+def cache_line(out: Path) -> str:
+    """Return what a demo's console said it read back from the user cache (or did not)."""
+    text = " ".join((out.parent / f"{out.name}.log").read_text(errors="replace").split())
+    said = text.find("Read back from the user cache")
+    if said < 0:
+        return "read back from the cache: nothing said"
+    return text[said : text.find(".", text.find("):", said)) + 1]
+
+
 def main() -> None:
     """Print cold and warm demo times in interleaved pairs."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -107,6 +117,7 @@ def main() -> None:
                 times[kind] = run_demo(out, kind == "cold", env)
                 print(f"{pair:<6}{kind:<6}{times[kind][0]:>8.1f}{times[kind][1]:>8.1f}  "
                       f"{load:.1f}, {os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
+                print(f"{'':<12}{cache_line(out)}")
             saved_wall.append(1 - times["warm"][0] / times["cold"][0])
             saved_cpu.append(1 - times["warm"][1] / times["cold"][1])
             print(f"{pair:<6}warm: {100 * saved_wall[-1]:.1f}% less wall, "

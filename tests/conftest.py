@@ -83,6 +83,7 @@ SLOW_TESTS = (
     "tests/api/test_python_api.py::test_the_readme_from_python_block_runs_as_written",
     "tests/audio/test_asr_cache.py",
     "tests/audio/test_audio_asr.py::test_free_recognition_runs_without_expected_words",
+    "tests/audio/test_noisy_clips.py::test_a_run_on_kept_mixes_writes_the_same_results_as_one_that_mixed_them",
     "tests/audio/test_whisper_asr.py::test_a_joined_model_that_fails_its_hash_is_refused",
     "tests/audio/test_whisper_asr.py::test_a_model_path_keeps_working",
     "tests/audio/test_whisper_asr.py::test_a_clip_past_the_time_limit_is_a_failure_not_a_transcript",

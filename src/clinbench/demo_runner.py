@@ -56,11 +56,35 @@ class DemoResult:
     batches: int
     seconds: float
     failed: list[str] = field(default_factory=list)  # "task: status error" of unfinished logs
-    cleared: int | None = None  # kept transcripts removed first (None: the cache was kept)
+    cleared: dict[str, int] | None = None  # kind -> kept results removed first (None: kept)
+    # kind ("speech transcripts", "noisy clips") -> (read back from the cache, made afresh)
+    from_cache: dict[str, tuple[int, int]] = field(default_factory=dict)
     local_model: str = ""  # the local model's Inspect name when it ran
     local_runs: int = 0
     local_seconds: float | None = None  # time of the local model's runs (start included)
     local_note: str = ""  # why the local model did not run, with how to add it
+
+
+def clear_demo_caches() -> dict[str, int]:
+    """Return, per kind, how many kept results the demo reuses were removed from the user cache."""
+    from clinbench.audio.asr.cache import KIND as TRANSCRIPTS
+    from clinbench.audio.asr.cache import clear_transcript_cache
+    from clinbench.audio.noisy_clips import KIND as NOISY_CLIPS
+    from clinbench.audio.noisy_clips import clear_noisy_clip_cache
+
+    return {TRANSCRIPTS: clear_transcript_cache(), NOISY_CLIPS: clear_noisy_clip_cache()}
+
+
+def cache_use_since(before: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
+    """Return, per kind, (read back, made afresh) of kept results since the ``before`` tally."""
+    from clinbench.io import cache_use
+
+    since = {}
+    for kind, (hits, misses) in cache_use().items():
+        old_hits, old_misses = before.get(kind, (0, 0))
+        if (hits - old_hits, misses - old_misses) != (0, 0):
+            since[kind] = (hits - old_hits, misses - old_misses)
+    return since
 
 
 def foundation_demo_runs() -> list[DemoRun]:
@@ -148,9 +172,12 @@ def run_demo(
 ) -> DemoResult:
     """Run the offline demo into ``out`` and return its results table and output paths.
 
-    Speech clips are decoded once and kept in the user's transcript cache
-    (:func:`clinbench.audio.asr.cache.transcript_cache_dir`, keyed on content), so a later
-    demo reuses them; ``clear_cache`` empties that cache first (a cold run).
+    Speech clips are decoded once, and their noisy copies mixed once, and both are kept in
+    the user cache (:func:`clinbench.audio.asr.cache.transcript_cache_dir`,
+    :func:`clinbench.audio.noisy_clips.noisy_clip_cache_dir`, keyed on content), so a later
+    demo reuses them; ``clear_cache`` empties both first (a cold run). Every evaluation runs
+    each time: no model reply or score is kept. ``DemoResult.from_cache`` says how many of
+    each were read back.
 
     ``limits`` (retries, timeouts, connections) bound every model call, the roles' included;
     ``eval_options`` go to every ``inspect_ai.eval`` call unchanged and override the demo's
@@ -165,11 +192,10 @@ def run_demo(
 
     progress = progress or DemoProgress()
     started = time.perf_counter()
-    cleared = None
-    if clear_cache:
-        from clinbench.audio.asr.cache import clear_transcript_cache
+    from clinbench.io import cache_use
 
-        cleared = clear_transcript_cache()
+    cleared = clear_demo_caches() if clear_cache else None
+    tally = cache_use()
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     log_dir = out / "logs"
@@ -195,6 +221,10 @@ def run_demo(
             "epochs": first.epochs,
             "log_dir": str(log_dir),
             "display": "none",
+            # Inspect's realtime sample buffer (a SQLite copy of every event, for watching a
+            # run live) is left out: the offline runs take seconds, and it took 12% of a warm
+            # demo's py-spy samples (issue 32 item 6). `inspect view` reads the finished logs.
+            "log_realtime": False,
             "fail_on_error": False,
             "max_tasks": MAX_TASKS,
             **(limits.eval_kwargs() if limits else {}),
@@ -231,6 +261,7 @@ def run_demo(
         seconds=time.perf_counter() - started,
         failed=failed,
         cleared=cleared,
+        from_cache=cache_use_since(tally),
         **local,
     )
 

@@ -14,10 +14,12 @@ readers of its CSV tables take the quote off again (:func:`original_text`).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 import tempfile
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -271,6 +273,61 @@ def user_cache_dir(*parts: str) -> Path:
     folder = Path(root).joinpath(*parts)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+# The one key scheme of what clinbench keeps in the user cache (speech transcripts, noisy
+# clips): a SHA-256 of the canonical JSON of everything that can change the kept result (the
+# inputs' content hashes, the code's or package's version, the settings), one file per key
+# under ``FOLDER/<first two hex digits>/``. A change of any part is a new key: a miss.
+_cache_use: dict[str, list[int]] = {}
+_cache_guard = threading.Lock()
+
+
+def content_key(parts: dict[str, Any]) -> str:
+    """Return the cache key of ``parts`` (JSON-able): SHA-256 hex of their canonical JSON."""
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
+
+
+def file_sha256(path: str | Path) -> str:
+    """Return the SHA-256 hex digest of a file's bytes."""
+    digest = hashlib.sha256()
+    with Path(path).open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def cache_entry(folder: str | Path, key: str, suffix: str = ".json") -> Path:
+    """Return the file that keeps ``key``'s result in ``folder`` (not created)."""
+    return Path(folder) / key[:2] / f"{key}{suffix}"
+
+
+def clear_cache_entries(folder: str | Path) -> int:
+    """Return how many kept results (keys) were removed from a cache folder of cache_entry files."""
+    root = Path(folder)
+    keys = set()
+    for entry in root.glob("??/*"):
+        if entry.is_file():
+            if not entry.name.startswith("."):  # a writer's leftover temporary file is no key
+                keys.add(entry.name.split(".")[0])
+            entry.unlink(missing_ok=True)
+    for sub in root.glob("??"):
+        if sub.is_dir() and not any(sub.iterdir()):
+            sub.rmdir()
+    return len(keys)
+
+
+def count_cache_use(kind: str, hit: bool) -> None:
+    """Count one look-up of a kept result of ``kind`` ("speech transcripts") in this process."""
+    with _cache_guard:
+        tally = _cache_use.setdefault(kind, [0, 0])
+        tally[0 if hit else 1] += 1
+
+
+def cache_use() -> dict[str, tuple[int, int]]:
+    """Return, per kind of kept result, (read back, made afresh) so far in this process."""
+    with _cache_guard:
+        return {kind: (hits, misses) for kind, (hits, misses) in _cache_use.items()}
 
 
 def _parse_error(err: Exception) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pandas as pd
+from inspect_ai.log import read_eval_log
 
 from clinbench import demo_runner as demo
 from clinbench.demo_spec import DemoRun
@@ -33,6 +34,9 @@ def test_run_demo_writes_tables_and_report_and_passes_eval_options(tmp_path, mon
     assert result.report_path.read_text().lstrip().lower().startswith("<!doctype html")
     # built from the logs Inspect returned, it is the table an export of the files gives
     pd.testing.assert_frame_equal(results_table(result.log_dir), result.results)
+    # the offline runs go without Inspect's realtime sample buffer (issue 32 item 6)
+    logs = [read_eval_log(str(log), header_only=True) for log in result.log_dir.glob("*.eval")]
+    assert len(logs) == 2 and [log.eval.config.log_realtime for log in logs] == [False, False]
 
 
 def test_batches_group_identical_settings_in_first_seen_order():

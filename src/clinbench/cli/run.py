@@ -264,7 +264,8 @@ def demo(
     clear_cache: bool = typer.Option(
         False,
         "--clear-cache",
-        help="Empty the kept speech transcripts first (they are reused across demo runs).",
+        help="Empty the kept speech transcripts and noisy clips first (they are reused across "
+        "demo runs).",
     ),
     local_model: bool = typer.Option(
         False,
@@ -323,7 +324,13 @@ def demo(
     console.print(f"Results table: {result.results_path} and {result.csv_path}")
     console.print(f"Report: {result.report_path}")
     if result.cleared is not None:
-        console.print(f"Transcript cache cleared first: {result.cleared} kept transcripts removed.")
+        removed = ", ".join(f"{n} {kind}" for kind, n in result.cleared.items())
+        console.print(f"Cache cleared first: removed {removed}.")
+    if result.from_cache:
+        reused = ", ".join(f"{kind} {hits} of {hits + made}"
+                           for kind, (hits, made) in result.from_cache.items())  # fmt: skip
+        console.print(f"Read back from the user cache (keyed on content; --clear-cache "
+                      f"empties it): {reused}. Every evaluation ran afresh.")  # fmt: skip
     if result.local_seconds is not None:
         console.print(f"Local model {result.local_model}: {result.local_runs} tasks in "
                       f"{result.local_seconds:.0f} s (server start included).")  # fmt: skip
@@ -469,6 +476,9 @@ DEMO_HELP = "\n\n".join(
         "Writes under --out: logs/ (Inspect logs of this run only; older demo logs there are "
         "removed), results.parquet and results.csv (one row per model, task, item, epoch, "
         "condition and scorer) and report.html.",
+        "Speech transcripts and noisy copies of the speech clips are kept in the user cache "
+        "(keyed on content) and read back by later demos, which then say how many they read "
+        "back; every evaluation still runs. --clear-cache empties that cache first.",
         "--local-model adds a real model: SmolLM2-135M-Instruct, served on 127.0.0.1 by the "
         "'local' extra (a running `clinbench local` server is reused), answers the first 3 "
         "items of each task whose prompts are text only, and the time it took is printed. "

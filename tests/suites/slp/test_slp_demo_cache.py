@@ -3,6 +3,7 @@ user's cache folder, keyed on content, whatever the demo's output folder; a flag
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 from inspect_ai import eval as inspect_eval
@@ -12,6 +13,8 @@ from clinbench import demo_runner as demo
 from clinbench.audio.asr.cache import clear_transcript_cache, transcript_cache_dir
 from clinbench.io import CACHE_ENV
 from clinbench.suites.slp.demo import demo_runs
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _asr_details(out: Path, logs: Path) -> list[dict]:
@@ -43,7 +46,8 @@ def test_run_demo_clears_the_transcript_cache_on_request(tmp_path: Path, monkeyp
     kept = demo.run_demo(tmp_path / "out", limit=1)
     assert kept.cleared is None and entry.exists()
     cleared = demo.run_demo(tmp_path / "out", limit=1, clear_cache=True)
-    assert cleared.cleared == 1 and not entry.exists() and cleared.failed == []
+    assert cleared.cleared == {"speech transcripts": 1, "noisy clips": 0}
+    assert not entry.exists() and cleared.failed == []
 
 
 def test_demo_clear_cache_flag_reaches_run_demo(tmp_path: Path, monkeypatch):
@@ -64,4 +68,48 @@ def test_demo_clear_cache_flag_reaches_run_demo(tmp_path: Path, monkeypatch):
     result = CliRunner().invoke(app, ["demo", "--clear-cache", "-o", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     assert seen == {"clear_cache": True}
-    assert "Transcript cache cleared first: 0 kept transcripts removed." in result.output
+    assert "Cache cleared first: removed 0 speech transcripts, 0 noisy clips." in result.output
+
+
+def _one_noisy_asr_run(out: Path) -> list[demo.DemoRun]:
+    from clinbench.suites.slp import tasks
+
+    asr = f"pocketsphinx:cache={transcript_cache_dir()}"
+    task = tasks.slp_task("slp_transcription", pipeline="asr", asr=asr, noise="synthetic_babble",
+                          snr_db=20.0)  # fmt: skip
+    return [demo.DemoRun("noisy", task, ["clinbench/rules"])]
+
+
+def test_a_warm_demo_reads_back_its_clips_and_transcripts_and_says_so(tmp_path: Path, monkeypatch):
+    from clinbench.cli import _mount, app
+
+    _mount()
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "user-cache"))
+    monkeypatch.setattr(demo, "demo_runs", _one_noisy_asr_run)
+    real = demo.run_demo
+    results = []
+
+    def limited(out, progress=None, limits=None, clear_cache=False, **options):
+        results.append(real(out, progress, limits, clear_cache=clear_cache, limit=2, **options))
+        return results[-1]
+
+    monkeypatch.setattr(demo, "run_demo", limited)
+    cold = CliRunner().invoke(app, ["demo", "--clear-cache", "-o", str(tmp_path / "cold")])
+    warm = CliRunner().invoke(app, ["demo", "-o", str(tmp_path / "warm")])
+    assert cold.exit_code == 0 and warm.exit_code == 0, cold.output + warm.output
+    clips = len(list((tmp_path / "user-cache" / "noisy-clips").rglob("*.wav")))
+    assert clips > 2  # every item of the task is mixed when the task is built (limit: 2 run)
+    assert results[0].from_cache == {"noisy clips": (0, clips), "speech transcripts": (0, 2)}
+    assert results[1].from_cache == {"noisy clips": (clips, 0), "speech transcripts": (2, 0)}
+    assert (f"Read back from the user cache (keyed on content; --clear-cache empties it): "
+            f"noisy clips {clips} of {clips}, speech transcripts 2 of 2. Every evaluation ran "
+            "afresh.") in " ".join(warm.output.split())  # fmt: skip
+    # every evaluation ran again, and wrote what the cold run wrote (the benchmark's compare)
+    spec = importlib.util.spec_from_file_location("compare", ROOT / "benchmarks" /
+                                                  "demo_results_compare.py")  # fmt: skip
+    tables = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tables)
+    lines = tables.compare(*(tables.read(r.results_path) for r in results))
+    assert len(results[0].results) > 0 and not [x for x in lines if x.startswith("DIFFERS")]
+    assert results[1].cleared is None and results[0].cleared == {"speech transcripts": 0,
+                                                                 "noisy clips": 0}  # fmt: skip

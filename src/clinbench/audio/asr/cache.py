@@ -6,12 +6,12 @@ back-end's name, version and settings, the words the speaker attempts (a constra
 grammar is built from them), the language, and the noise type and SNR of the condition. One
 JSON file per key under the cache folder, written atomically, so scenarios and concurrent
 evaluations of one run share transcripts safely. Failed recognitions are never kept: the
-next call tries again.
+next call tries again. The key scheme and the folder layout are the user cache's one
+(:func:`clinbench.io.content_key`, :func:`clinbench.io.cache_entry`).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import threading
@@ -21,9 +21,18 @@ from pathlib import Path
 from typing import Any
 
 from clinbench.audio.asr.transcription import ASRBackend, Transcription
-from clinbench.io import atomic_write_text, user_cache_dir
+from clinbench.io import (
+    atomic_write_text,
+    cache_entry,
+    clear_cache_entries,
+    content_key,
+    count_cache_use,
+    file_sha256,
+    user_cache_dir,
+)
 
 CACHE_FORMAT = 2  # 2: PocketSphinx transcripts record their settings (1 lacked them)
+KIND = "speech transcripts"  # what count_cache_use calls a kept transcript
 # The package whose version is part of each back-end's key (a new decoder may hear differently).
 _PACKAGES = {"pocketsphinx": "pocketsphinx", "whisper": "faster-whisper", "openai": None}
 
@@ -41,24 +50,7 @@ def transcript_cache_dir() -> Path:
 
 def clear_transcript_cache(folder: str | Path | None = None) -> int:
     """Return how many kept transcripts were removed from ``folder`` (default: the shared one)."""
-    root = Path(folder) if folder else transcript_cache_dir()
-    removed = 0
-    for entry in root.glob("??/*.json"):
-        entry.unlink(missing_ok=True)
-        removed += 1
-    for sub in root.glob("??"):
-        if sub.is_dir() and not any(sub.iterdir()):
-            sub.rmdir()
-    return removed
-
-
-def clip_digest(path: str | Path) -> str:
-    """Return the SHA-256 hex digest of an audio file's bytes."""
-    digest = hashlib.sha256()
-    with Path(path).open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+    return clear_cache_entries(Path(folder) if folder else transcript_cache_dir())
 
 
 def _version(backend: str) -> str | None:
@@ -118,7 +110,7 @@ class CachedASR:
         stat = path.stat()
         memo = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
         if memo not in self._digests:
-            self._digests[memo] = clip_digest(path)
+            self._digests[memo] = file_sha256(path)
         return self._digests[memo]
 
     def key(
@@ -142,7 +134,7 @@ class CachedASR:
             "noise": noise or None,
             "snr_db": None if snr_db is None or not noise else float(snr_db),
         }
-        return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
+        return content_key(parts)
 
     def _lock(self, key: str) -> threading.Lock:
         with self._guard:
@@ -177,9 +169,10 @@ class CachedASR:
         if not path.is_file():  # nothing to hash: the back-end reports the problem
             return self.backend.transcribe(path, expected=expected, language=language)
         key = self.key(path, expected=expected, language=language, noise=noise, snr_db=snr_db)
-        file = self.folder / key[:2] / f"{key}.json"
+        file = cache_entry(self.folder, key)
         with self._lock(key):  # one decode per key, even across concurrent evaluations
             kept = self._read(file)
+            count_cache_use(KIND, kept is not None)
             if kept is not None:
                 self.hits += 1
                 kept.details = {**kept.details, "cache": "hit"}

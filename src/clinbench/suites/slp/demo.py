@@ -25,11 +25,10 @@ def demo_runs(workdir: Path) -> list[DemoRun]:
     from clinbench.audio.asr.cache import transcript_cache_dir
     from clinbench.suites.slp import tasks
 
-    noise_cache = str(Path(workdir) / "noisy-clips")
-    # One transcript per clip and condition, kept in the user's shared transcript cache and
-    # keyed on content, so a later demo (in any output folder) reuses it; `clinbench demo
-    # --clear-cache` empties it. A folder name with a comma cannot travel in the spec: then
-    # every run decodes afresh.
+    # One transcript per clip and condition, and one noisy copy per clip and noise condition,
+    # kept in the user cache and keyed on content, so a later demo (in any output folder)
+    # reuses them; `clinbench demo --clear-cache` empties both. A folder name with a comma
+    # cannot travel in the ASR spec: then every run decodes afresh.
     transcripts = transcript_cache_dir()
     asr = "pocketsphinx" if "," in str(transcripts) else f"pocketsphinx:cache={transcripts}"
     runs: list[DemoRun] = []
@@ -48,8 +47,7 @@ def demo_runs(workdir: Path) -> list[DemoRun]:
         )
     for noise in ("synthetic_babble", "synthetic_road_hum"):
         for name in ("slp_disorder_type", "slp_transcription"):
-            task = tasks.slp_task(name, pipeline="asr", asr=asr, noise=noise, snr_db=20.0,
-                                  noise_cache=noise_cache)  # fmt: skip
+            task = tasks.slp_task(name, pipeline="asr", asr=asr, noise=noise, snr_db=20.0)
             runs.append(DemoRun(f"slp {name}: {noise} at 20 dB", task, [RULES]))
     runs.append(
         DemoRun(

@@ -23,8 +23,6 @@ Every task takes the same options:
 from __future__ import annotations
 
 import asyncio
-import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -375,16 +373,17 @@ def eligible(items: list[AudioItem], spec: Scenario) -> tuple[list[AudioItem], d
 
 
 def _noisy(
-    items: list[AudioItem], noise: str, snr_db: float, seed: int, cache: Path
+    items: list[AudioItem], noise: str, snr_db: float, seed: int, cache: Path | None
 ) -> tuple[list[AudioItem], dict[str, float]]:
-    from clinbench.audio.noise import add_noise_to_file
+    """Return the items with their clips mixed with ``noise`` (kept in ``cache``, keyed on
+    content: see :mod:`clinbench.audio.noisy_clips`) and each item's achieved SNR."""
+    from clinbench.audio.noisy_clips import kept_noisy_clip
 
-    folder = cache / f"{Path(noise).stem}_{snr_db:g}dB_seed{seed}"
     out, achieved = [], {}
     for index, item in enumerate(items):
-        target = folder / f"{re.sub(r'[^A-Za-z0-9_.-]', '_', item.id)}.wav"
-        clip = add_noise_to_file(item.resolve(item.audio), target, noise, snr_db, seed=seed + index)
-        achieved[item.id] = clip.achieved_snr_db
+        target, achieved[item.id] = kept_noisy_clip(
+            item.resolve(item.audio), noise, snr_db, seed=seed + index, folder=cache
+        )
         copy = item.model_copy(update={"audio": str(target.resolve())})
         copy._source_file = item._source_file
         out.append(copy)
@@ -445,11 +444,7 @@ def slp_task(
         items = sample_per_corpus(items, limit_per_corpus, seed=seed)
     achieved: dict[str, float] = {}
     if noise:
-        cache = (
-            Path(noise_cache)
-            if noise_cache
-            else Path(tempfile.gettempdir()) / "clinbench-slp-noise"
-        )
+        cache = Path(noise_cache) if noise_cache else None  # None: the user cache's folder
         items, achieved = _noisy(items, noise, float(snr_db), seed, cache)
     condition = _condition_name(pipeline, recorded_spec(asr), cot, few_shot, noise, snr_db)
     samples = [

@@ -32,7 +32,17 @@ machine does not have.
 
     python benchmarks/throughput.py [--items 512] [--latency 1] [--connections 128]
                                     [--workers 2,4] [--repeats 2] [--server-check]
-                                    [--cpu-per-sample] [--no-realtime]
+                                    [--cpu-per-sample] [--no-realtime] [--breakdown]
+                                    [--runs plain,clinbench,workers] [--before SRC]
+
+``--breakdown`` prints under each run where its wall time went, from the samples' own
+times in the logs: ``start`` (the command's start to the first sample: imports, task
+set-up, worker start-up), ``stagger`` (first to last worker's first sample), ``loop`` (the
+longest worker's first sample to its last), ``skew`` (first to last worker's last sample:
+one idle while another works), ``finish`` (the last sample to the command's end: logs
+finished, results table, summary). ``--before SRC`` runs the sharded kinds from another
+source tree too (``PYTHONPATH=SRC``), interleaved, so a change is compared in one run.
+``--runs`` picks the kinds (plain, clinbench, workers).
 
 ``--no-realtime`` adds a plain Inspect run with ``log_realtime=False`` (no sample buffer
 database: a faster eval that a crash would cost its unflushed samples), to show what that
@@ -243,6 +253,12 @@ def main() -> None:
         action="store_true",
         help="print where each run's wall time went (start, stagger, loop, skew, finish)",
     )
+    parser.add_argument(
+        "--before",
+        metavar="SRC",
+        help="also run --workers from this source tree (e.g. `git archive` of an older "
+        "commit's src), interleaved, as 'before --workers N'",
+    )
     args = parser.parse_args()
     server = subprocess.Popen([sys.executable, "-c", SERVER, str(args.latency)],
                               stdout=subprocess.PIPE, text=True)  # fmt: skip
@@ -268,6 +284,8 @@ def main() -> None:
                 runs["clinbench"] = 1
             if "workers" in kinds:
                 runs |= {f"clinbench --workers {n}": int(n) for n in args.workers.split(",") if n}
+                if args.before:
+                    runs |= {f"before --workers {n}": int(n) for n in args.workers.split(",") if n}
             # the small run of N workers has N items: as many processes start as in the full run
             small = {name: w if isinstance(w, int) else 1 for name, w in runs.items()}
             banks = {}
@@ -296,7 +314,8 @@ def main() -> None:
                                        "--display", "none", "-M", "max_retries=0"]  # fmt: skip
                             command += ["--workers", str(workers)] if workers > 1 else []
                         began = time.time()
-                        code, tail, whole, cpu[size] = _run(command, env)
+                        tree = {"PYTHONPATH": args.before} if name.startswith("before") else {}
+                        code, tail, whole, cpu[size] = _run(command, {**env, **tree})
                         ended = time.time()
                         if code:
                             sys.exit(f"{name} failed:\n{tail}")

@@ -65,3 +65,43 @@ def test_forked_and_spawned_workers_give_the_same_table(tmp_path, monkeypatch):
     assert spawned_start[0] == "spawn"
     assert len(forked) == 6 and sorted(forked["item_id"]) == sorted(spawned["item_id"])
     assert forked.equals(spawned)
+
+
+def test_ctrl_c_stops_a_sharded_run_and_resume_finishes_it(tmp_path, slow_server):
+    """Ctrl-C at a terminal reaches the whole process group: parent and forked workers."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    from clinbench.results.export import results_table
+    from tests.slow_server import CLINBENCH, wait_until
+
+    items = mcq_bank(tmp_path / "items.jsonl", 400)
+    log_dir, out = tmp_path / "logs", tmp_path / "results.csv"
+    slow_server.reset(delay=0.05)
+    run = subprocess.Popen(
+        [*CLINBENCH, "run", str(items), "--model", "openai-api/local/slow", "--workers", "2",
+         "--max-connections", "8", "--log-dir", str(log_dir), "--display", "none",
+         "--out", str(out), "-M", "max_retries=0"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+    )  # fmt: skip
+    wait_until(lambda: len(slow_server.answered_in()) >= 40, run, timeout=300, what="40 replies")
+    sent = time.monotonic()
+    os.killpg(run.pid, signal.SIGINT)  # what a terminal's Ctrl-C sends
+    output = run.communicate(timeout=300)[0]
+    seconds = time.monotonic() - sent
+    assert run.returncode == 130, output
+    assert seconds < 30, seconds  # within seconds, on a shared and loaded machine
+    assert f"clinbench resume {log_dir}" in output, output
+    assert "Traceback" not in output and not out.exists(), output
+    assert len(slow_server.answered_in()) < 400  # stopped before the end
+    slow_server.phase = "resume"
+    resumed = subprocess.run(
+        [*CLINBENCH, "resume", str(log_dir), "--display", "none", "--out", str(out)],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    frame = results_table(log_dir, on_skip=lambda _message: None)
+    assert sorted(frame["item_id"]) == [f"q{i:03d}" for i in range(400)]
+    assert not frame.duplicated(["task", "model", "item_id", "epoch", "scorer"]).any()

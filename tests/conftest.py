@@ -135,6 +135,7 @@ SLOW_TESTS = (
     "tests/engine/test_bounded_run.py",
     "tests/engine/test_worker_start.py::test_forked_and_spawned_workers_give_the_same_table",
     "tests/engine/test_worker_start.py::test_ctrl_c_stops_a_sharded_run_and_resume_finishes_it",
+    "tests/engine/test_worker_start.py::test_forked_workers_finish_their_trace_logs",
     "tests/engine/test_engine.py::test_chance_baseline_is_seeded_and_sets_usage",
     "tests/engine/test_engine.py::test_import_responses_accepts_the_fixture",
     "tests/engine/test_engine.py::test_import_responses_reports_unknown_duplicate_and_empty",

@@ -58,8 +58,37 @@ def shard_ids(task: Any, workers: int, limit: int | None = None) -> list[list[st
     return [shard for shard in shards if shard]
 
 
-def _worker(connection: Any, arguments: dict[str, Any]) -> None:
-    """Run one shard (in a worker process) and send back what the parent needs."""
+def _worker(connection: Any, arguments: dict[str, Any], forked: bool = False) -> None:
+    """Run one shard (in a worker process) and send back what the parent needs.
+
+    A forked worker ends with ``os._exit``, which runs no exit handlers: those registered
+    during its run (Inspect compresses its trace log in one) are run here at the end instead,
+    and only those (the ones inherited from the parent are the parent's to run).
+    """
+    if not forked:
+        _run_shard(connection, arguments)
+        return
+    import atexit
+
+    registered: list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = []
+
+    def register(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[..., Any]:
+        registered.append((func, args, kwargs))
+        return func
+
+    atexit.register = register  # type: ignore[assignment] # this worker process only
+    try:
+        _run_shard(connection, arguments)
+    finally:
+        for func, args, kwargs in reversed(registered):
+            try:
+                func(*args, **kwargs)
+            except Exception:  # noqa: BLE001, S110 - as at interpreter exit: one failing is no crash
+                pass
+
+
+def _run_shard(connection: Any, arguments: dict[str, Any]) -> None:
+    """Run one shard's items through the ordinary run path and send its outcome back."""
     from clinbench.runner import RunInputError, run_benchmark
 
     try:
@@ -164,7 +193,7 @@ def run_sharded(
                      "task_args": task_args, "media_roots": list(media_roots or []),
                      "sample_id": ids, **run_args}  # fmt: skip
         receive, send = context.Pipe(duplex=False)
-        process = context.Process(target=_worker, args=(send, arguments), daemon=False)
+        process = context.Process(target=_worker, args=(send, arguments, forking), daemon=False)
         process.start()
         send.close()
         running.append((number, process, receive))

@@ -105,3 +105,23 @@ def test_ctrl_c_stops_a_sharded_run_and_resume_finishes_it(tmp_path, slow_server
     frame = results_table(log_dir, on_skip=lambda _message: None)
     assert sorted(frame["item_id"]) == [f"q{i:03d}" for i in range(400)]
     assert not frame.duplicated(["task", "model", "item_id", "epoch", "scorer"]).any()
+
+
+def test_forked_workers_finish_their_trace_logs(tmp_path):
+    """A forked worker runs the exit handlers of its own run (Inspect compresses its trace)."""
+    import os
+    import subprocess
+
+    from tests.slow_server import CLINBENCH
+
+    items = mcq_bank(tmp_path / "items.jsonl", 6)
+    done = subprocess.run(
+        [*CLINBENCH, "run", str(items), "--model", "clinbench/chance", "--workers", "2",
+         "--log-dir", str(tmp_path / "logs"), "--display", "none"],
+        capture_output=True, text=True, timeout=300,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    traces = sorted(p.name for p in (tmp_path / "data" / "inspect_ai" / "traces").iterdir())
+    assert len(traces) >= 2, traces  # one per worker at least
+    assert all(name.endswith(".log.gz") for name in traces), traces

@@ -185,13 +185,22 @@ def _process_pairs(items: list, pairs: int, goal: float, port: int) -> None:
 
     cpu: dict[tuple[str, int], list[float]] = {}
     started, load = time.perf_counter(), os.getloadavg()[0]
-    for pair in range(pairs):
-        names = ["plain", "clinbench"] if pair % 2 == 0 else ["clinbench", "plain"]
-        for name in names:
-            for limit in (n, 1):
-                cpu.setdefault((name, limit), []).append(child_cpu(command(name, limit), env))
-        print(f"  {pair + 1}/{pairs} pairs, {time.perf_counter() - started:.0f} s, load "
-              f"{os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
+    done = 0
+    try:  # Ctrl-C ends the run early: the pairs completed so far are summarised
+        for pair in range(pairs):
+            names = ["plain", "clinbench"] if pair % 2 == 0 else ["clinbench", "plain"]
+            for name in names:
+                for limit in (n, 1):
+                    cpu.setdefault((name, limit), []).append(child_cpu(command(name, limit), env))
+            done = pair + 1
+            c, c1, p, p1 = (cpu[(k, m)][-1] for k in ("clinbench", "plain") for m in (n, 1))
+            print(f"  {done}/{pairs} pairs, {time.perf_counter() - started:.0f} s, load "
+                  f"{os.getloadavg()[0]:.1f}; this pair: whole {c / p:.3f}, per sample "
+                  f"{(c - c1) / (p - p1):.3f}", flush=True)  # fmt: skip
+    except KeyboardInterrupt:
+        print(f"stopped after {done} pairs")
+    cpu = {key: values[:done] for key, values in cpu.items()}
+    pairs = done
     whole = [c / p for c, p in zip(cpu[("clinbench", n)], cpu[("plain", n)], strict=True)]
     per_sample = [
         (c - c1) / (p - p1)

@@ -32,7 +32,17 @@ machine does not have.
 
     python benchmarks/throughput.py [--items 512] [--latency 1] [--connections 128]
                                     [--workers 2,4] [--repeats 2] [--server-check]
-                                    [--cpu-per-sample] [--no-realtime]
+                                    [--cpu-per-sample] [--no-realtime] [--breakdown]
+                                    [--runs plain,clinbench,workers] [--before SRC]
+
+``--breakdown`` prints under each run where its wall time went, from the samples' own
+times in the logs: ``start`` (the command's start to the first sample: imports, task
+set-up, worker start-up), ``stagger`` (first to last worker's first sample), ``loop`` (the
+longest worker's first sample to its last), ``skew`` (first to last worker's last sample:
+one idle while another works), ``finish`` (the last sample to the command's end: logs
+finished, results table, summary). ``--before SRC`` runs the sharded kinds from another
+source tree too (``PYTHONPATH=SRC``), interleaved, so a change is compared in one run.
+``--runs`` picks the kinds (plain, clinbench, workers).
 
 ``--no-realtime`` adds a plain Inspect run with ``log_realtime=False`` (no sample buffer
 database: a faster eval that a crash would cost its unflushed samples), to show what that
@@ -189,6 +199,39 @@ def _eval_span(log_dir: Path) -> tuple[int, float]:
     return len(ends), (max(ends) - min(starts)).total_seconds() if ends else float("nan")
 
 
+def _breakdown(log_dir: Path, began: float, ended: float) -> str:
+    """Return where a run's wall time went, from its logs' sample times (seconds).
+
+    ``start`` is the command's start to the first sample's start (imports, task set-up,
+    worker start-up); ``stagger`` the first to the last worker's first sample; ``loop`` the
+    longest worker's first sample to its last sample's end; ``skew`` the first to the last
+    worker's last sample's end (one worker idle while another works); ``finish`` the last
+    sample's end to the command's end (log finishing, results table, summary). ``busy`` is
+    each worker's own loop.
+    """
+    from inspect_ai.log import list_eval_logs, read_eval_log_sample_summaries
+
+    firsts, lasts = [], []
+    for info in list_eval_logs(str(log_dir), recursive=True):
+        times = [
+            (datetime.fromisoformat(str(s.started_at)).timestamp(),
+             datetime.fromisoformat(str(s.completed_at)).timestamp())
+            for s in read_eval_log_sample_summaries(info.name)
+            if s.error is None and s.started_at and s.completed_at
+        ]  # fmt: skip
+        if times:
+            firsts.append(min(t[0] for t in times))
+            lasts.append(max(t[1] for t in times))
+    if not firsts:
+        return "no samples"
+    busy = [last - first for first, last in zip(firsts, lasts, strict=True)]
+    return (
+        f"start {min(firsts) - began:.2f}  stagger {max(firsts) - min(firsts):.2f}  "
+        f"loop {max(busy):.2f}  skew {max(lasts) - min(lasts):.2f}  "
+        f"finish {ended - max(lasts):.2f}  busy " + "/".join(f"{b:.2f}" for b in busy)
+    )
+
+
 def main() -> None:
     """Print samples/s of plain Inspect and of clinbench with and without workers."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -200,6 +243,22 @@ def main() -> None:
     parser.add_argument("--server-check", action="store_true")
     parser.add_argument("--cpu-per-sample", action="store_true")
     parser.add_argument("--no-realtime", action="store_true")
+    parser.add_argument(
+        "--runs",
+        default="plain,clinbench,workers",
+        help="which kinds to run: plain, clinbench, workers (comma-separated)",
+    )
+    parser.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="print where each run's wall time went (start, stagger, loop, skew, finish)",
+    )
+    parser.add_argument(
+        "--before",
+        metavar="SRC",
+        help="also run --workers from this source tree (e.g. `git archive` of an older "
+        "commit's src), interleaved, as 'before --workers N'",
+    )
     args = parser.parse_args()
     server = subprocess.Popen([sys.executable, "-c", SERVER, str(args.latency)],
                               stdout=subprocess.PIPE, text=True)  # fmt: skip
@@ -217,11 +276,16 @@ def main() -> None:
         print(f"{'run':<30}{'samples':>8}{'eval s':>8}{'/s eval':>9}{'/s all':>8}{'ideal':>7}"
               f"{'ratio':>7}{'CPU s':>7}  load (1 min)")  # fmt: skip
         with tempfile.TemporaryDirectory() as tmp:
-            runs: dict[str, int | str] = {"plain Inspect": "plain"}
+            kinds = set(args.runs.split(","))
+            runs: dict[str, int | str] = {"plain Inspect": "plain"} if "plain" in kinds else {}
             if args.no_realtime:
                 runs["plain Inspect, no realtime"] = "no-realtime"
-            runs["clinbench"] = 1
-            runs |= {f"clinbench --workers {n}": int(n) for n in args.workers.split(",") if n}
+            if "clinbench" in kinds:
+                runs["clinbench"] = 1
+            if "workers" in kinds:
+                runs |= {f"clinbench --workers {n}": int(n) for n in args.workers.split(",") if n}
+                if args.before:
+                    runs |= {f"before --workers {n}": int(n) for n in args.workers.split(",") if n}
             # the small run of N workers has N items: as many processes start as in the full run
             small = {name: w if isinstance(w, int) else 1 for name, w in runs.items()}
             banks = {}
@@ -249,7 +313,10 @@ def main() -> None:
                                        str(args.connections), "--log-dir", str(logs),
                                        "--display", "none", "-M", "max_retries=0"]  # fmt: skip
                             command += ["--workers", str(workers)] if workers > 1 else []
-                        code, tail, whole, cpu[size] = _run(command, env)
+                        began = time.time()
+                        tree = {"PYTHONPATH": args.before} if name.startswith("before") else {}
+                        code, tail, whole, cpu[size] = _run(command, {**env, **tree})
+                        ended = time.time()
                         if code:
                             sys.exit(f"{name} failed:\n{tail}")
                         if size != args.items:
@@ -261,6 +328,8 @@ def main() -> None:
                               f"{samples / whole:>8.1f}{ideal:>7.0f}{rate / ideal:>7.2f}"
                               f"{cpu[size]:>7.1f}  {os.getloadavg()[0]:.1f}",
                               flush=True)  # fmt: skip
+                        if args.breakdown:
+                            print(f"    {_breakdown(logs, began, ended)}", flush=True)
                     if args.cpu_per_sample:
                         few = small[name]
                         cost = (cpu[args.items] - cpu[few]) / (args.items - few)

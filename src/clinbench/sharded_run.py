@@ -10,7 +10,9 @@ log folder (``worker-1-of-4/`` ...). The connections asked for are shared among 
 workers (each gets ``ceil(max_connections / workers)``). The workers run without Inspect's
 realtime sample buffer (``log_realtime=False``), which costs CPU on every event: a worker
 that is killed loses the samples finished since its log was last written, and ``clinbench
-resume`` asks them again.
+resume`` asks them again. On Linux the workers are forked once this process has loaded
+the run path and Inspect's model database (:func:`can_fork`), so they start querying at
+once instead of importing everything again; elsewhere they are spawned.
 
 The shards are ordinary logs of one eval each, so everything downstream treats them as one
 run: the export reads the log folder recursively and tells the shards apart by their
@@ -22,14 +24,26 @@ finish; running the same command again continues each shard in its own sub-folde
 from __future__ import annotations
 
 import dataclasses
+import gc
 import math
 import multiprocessing
 import signal
+import sys
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 SHARD_FOLDER = "worker-{number}-of-{workers}"
+# What every worker's eval imports before its first sample, loaded once before the workers
+# are forked: the run path, and Inspect's control-channel and ACP servers, which each eval
+# starts or imports (about 0.4 s of CPU each per worker, measured in the worker).
+WARM_MODULES = (
+    "clinbench.runner",
+    "clinbench.results.export",
+    "inspect_ai._control.server",
+    "inspect_ai.agent._acp.server",
+)
 
 
 def shard_ids(task: Any, workers: int, limit: int | None = None) -> list[list[str | int]]:
@@ -44,8 +58,37 @@ def shard_ids(task: Any, workers: int, limit: int | None = None) -> list[list[st
     return [shard for shard in shards if shard]
 
 
-def _worker(connection: Any, arguments: dict[str, Any]) -> None:
-    """Run one shard (in a worker process) and send back what the parent needs."""
+def _worker(connection: Any, arguments: dict[str, Any], forked: bool = False) -> None:
+    """Run one shard (in a worker process) and send back what the parent needs.
+
+    A forked worker ends with ``os._exit``, which runs no exit handlers: those registered
+    during its run (Inspect compresses its trace log in one) are run here at the end instead,
+    and only those (the ones inherited from the parent are the parent's to run).
+    """
+    if not forked:
+        _run_shard(connection, arguments)
+        return
+    import atexit
+
+    registered: list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = []
+
+    def register(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[..., Any]:
+        registered.append((func, args, kwargs))
+        return func
+
+    atexit.register = register  # type: ignore[assignment] # this worker process only
+    try:
+        _run_shard(connection, arguments)
+    finally:
+        for func, args, kwargs in reversed(registered):
+            try:
+                func(*args, **kwargs)
+            except Exception:  # noqa: BLE001, S110 - as at interpreter exit: one failing is no crash
+                pass
+
+
+def _run_shard(connection: Any, arguments: dict[str, Any]) -> None:
+    """Run one shard's items through the ordinary run path and send its outcome back."""
     from clinbench.runner import RunInputError, run_benchmark
 
     try:
@@ -131,7 +174,18 @@ def run_sharded(
     if limits.max_connections is not None:  # the connections asked for, shared out
         share = math.ceil(limits.max_connections / max(1, len(shards)))
         limits = dataclasses.replace(limits, max_connections=share)
-    context = multiprocessing.get_context("spawn")  # no copy of this process's Inspect state
+    forking = can_fork()
+    if forking:
+        _warm_up(list(models or [default_model(target)]))
+        forking = can_fork()  # the warm-up started no thread (checked again all the same)
+    context = multiprocessing.get_context("fork" if forking else "spawn")
+    if forking:
+        sys.stdout.flush()  # a forked worker would write this process's unflushed output again
+        sys.stderr.flush()
+        # what exists now is left out of the workers' garbage collections: a collection
+        # that walked it would write to every inherited page (copy-on-write); the end of a
+        # worker's run (release_freed_memory) took 0.44 s of CPU with it, 0.10 s without
+        gc.freeze()
     running = []
     for number, ids in enumerate(shards, start=1):
         folder = Path(log_dir) / SHARD_FOLDER.format(number=number, workers=len(shards))
@@ -139,7 +193,7 @@ def run_sharded(
                      "task_args": task_args, "media_roots": list(media_roots or []),
                      "sample_id": ids, **run_args}  # fmt: skip
         receive, send = context.Pipe(duplex=False)
-        process = context.Process(target=_worker, args=(send, arguments), daemon=False)
+        process = context.Process(target=_worker, args=(send, arguments, forking), daemon=False)
         process.start()
         send.close()
         running.append((number, process, receive))
@@ -148,6 +202,8 @@ def run_sharded(
         answers = [(number, _answer(receive, process)) for number, process, receive in running]
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if forking:
+            gc.unfreeze()  # this process collects as before
     for _, (kind, payload) in answers:
         if kind == "input":
             raise RunInputError(payload)
@@ -171,6 +227,46 @@ def run_sharded(
         frames = [results_from_logs([])]
     results = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
     return RunOutcome(finished and stopped_by is None, logs, results, stopped_by)
+
+
+def can_fork() -> bool:
+    """Return whether the workers can be forked from this process (else they are spawned).
+
+    A forked worker begins with what this process has loaded (Inspect, the task's modules,
+    pandas, the model database: :func:`_warm_up`), so its first requests leave at once; a
+    spawned one first imports and loads all of it again, about 3 s of CPU per worker
+    (benchmarks/throughput.py --breakdown). Fork is used on Linux only (elsewhere it is
+    unsafe or absent), and only while this process runs a single thread: a lock held by
+    another thread would be copied held into the worker.
+    """
+    return (
+        sys.platform == "linux"
+        and threading.active_count() == 1
+        and "fork" in multiprocessing.get_all_start_methods()
+    )
+
+
+def _warm_up(models: list[str]) -> None:
+    """Load, once and before the workers are forked, what each would load at its first sample.
+
+    The run path's modules, and Inspect's model database (a YAML file read at the first
+    model call: about 0.3 s of CPU, during which no request leaves). A model it does not
+    know is no error here: the workers build the models and report what is wrong.
+    """
+    import importlib
+
+    from inspect_ai.model import get_model_info
+
+    for module in WARM_MODULES:
+        try:
+            importlib.import_module(module)
+        except ImportError:  # another Inspect version: the worker imports what it needs
+            continue
+    for name in models:
+        try:
+            get_model_info(name)
+        except Exception:  # noqa: BLE001, S112 - a cache warm-up only; the worker reports errors
+            continue
 
 
 def _answer(receive: Any, process: Any) -> tuple[str, Any]:

@@ -134,12 +134,10 @@ ANSWER_FIRST = 4
 
 
 def _workers(run: subprocess.Popen, count: int) -> list[psutil.Process]:
+    """Return the run's worker processes (its children: forked ones carry its command line)."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        children = [
-            p for p in psutil.Process(run.pid).children()
-            if "spawn_main" in " ".join(p.cmdline())
-        ]  # fmt: skip
+        children = psutil.Process(run.pid).children()
         if len(children) == count:
             return children
         time.sleep(0.05)

@@ -198,7 +198,8 @@ NOT_DONE = re.compile(
 )
 
 # Ear notations: right/left, RE/LE, AD/AS, Rt/Lt (RT/LT), OD for the right and OG/OI/OS for
-# the left (French, Spanish, Italian reports), and a bare R or L as a tag
+# the left (French, Spanish, Italian reports), German re./li. before a colon, and a bare R
+# or L as a tag
 # ("R:", "R ear", "R)", "R =").
 _TAGGED = (
     r"(?=/\s|\s+\d{1,2}(?:\.\d{1,2})?\s*(?-i:k|kHz)\s+\d|"
@@ -223,8 +224,12 @@ type: "R type B"), the ear's average ("R 4FA 30") or its tympanogram letter afte
 ("L 4k 65, R 4k 35") or an average and its grade ("L 25 mild") in a chat's list of ears
 (bare numbers, "Table R 20 30", name no ear), and an
 average worked out ("R (25+30+40+50)/4")."""
-RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT|OD)\b|\b(?-i:R){_TAGGED}", re.I)
-LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT|OS|OG|OI)\b|\b(?-i:L){_TAGGED}", re.I)
+RIGHT = re.compile(
+    rf"\bright\b|\b(?-i:RE|AD|Rt|RT|OD)\b|\b(?-i:re)\.(?=\s*:)|\b(?-i:R){_TAGGED}", re.I
+)
+LEFT = re.compile(
+    rf"\bleft\b|\b(?-i:LE|AS|Lt|LT|OS|OG|OI)\b|\b(?-i:li)\.(?=\s*:)|\b(?-i:L){_TAGGED}", re.I
+)
 LINE_OPENING_EAR_LETTER = re.compile(r"[ \t>*-]*([RL])[ \t]+[\w~]")
 """A line or sentence opening with a bare capital R or L before a word ("L recovers to 30
 @8k", "L 15s across, WNL", "L 28.75, mild SNHL"): a chat's or a note's statement about the
@@ -413,8 +418,8 @@ def may_name_ears(text: str, both: bool = True) -> tuple[bool, bool, bool]:
         return True, True, True
     capital_r = "R" in text or "AD" in text or "OD" in text
     capital_l = "L" in text or "AS" in text or "OS" in text or "OG" in text or "OI" in text
-    right = capital_r or "right" in low
-    left = capital_l or "left" in low
+    right = capital_r or "right" in low or "re.:" in text
+    left = capital_l or "left" in low or "li.:" in text
     if not both:
         return right, left, True
     return right, left, (capital_r and capital_l) or "AU" in text or bool(_BOTH_WORD.search(low))
@@ -704,7 +709,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
       "LEFT_TAG", "EAR_TAG"),
      "ear notations of audiogram forms and letters: right/left, AD/AS/AU (ASHA 1990 "
      "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags, OD/OG/OI/OS "
-     "(French, Spanish and Italian clinic reports: the right ear and the left)"),
+     "(French, Spanish and Italian clinic reports: the right ear and the left), re.:/li.: "
+     "(German reports' rechts/links before a colon)"),
     (("CONFIG_WORDS", "CONFIG_COMPATIBLE", "CONFIG_TRIGGER"),
      "audiogram configuration terms (flat, sloping, precipitous, rising, cookie-bite, "
      "noise notch) of audiogram descriptions"),

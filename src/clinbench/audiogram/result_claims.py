@@ -345,10 +345,17 @@ SRT = re.compile(
 unsaid before the ears it is given for ("SRT was 40 each side"), since an SRT is a level."""
 _PER_CENT = r"(?:%|per\s?cent\b)"
 """A percentage's unit, as a sign or in words ("96%", "96 percent", "96 per cent")."""
+_WORD_SCORE_NAMES = (
+    r"speech recognition(?!\s+thresh)|verbal audiometry|vocal audiometry|"
+    r"(?:speech|word) (?:understanding|intelligibility)|(?:understanding|intelligibility) of words"
+)
+"""Other names of a word score: speech recognition in quiet (US reports), and the verbal or
+vocal audiometry and the understanding of words of reports translated from French, Italian,
+Spanish or Polish."""
 WRS = re.compile(
     r"\b(wrs|word recognition(?: scores?)?|speech discrimination(?: scores?)?|word discrimination|"
     r"sds|speech recognition scores?|word scores?|discrimination scores?|phoneme scores?|"
-    r"speech (?:testing|tests?|audiometry))\b"
+    r"speech (?:testing|tests?|audiometry)|" + _WORD_SCORE_NAMES + r")\b"
     rf"[^.\d%]{{0,30}}?(\d{{1,3}})\s*{_PER_CENT}|(?<![\d.])(\d{{1,3}})\s*{_PER_CENT}\s*"
     r"(?:word recognition|wrs|speech discrimination|discrimination|correct)"
 )
@@ -358,7 +365,7 @@ reports no other percentage, so a percentage from 'speech testing' is a word sco
 WRS_NAME = re.compile(
     r"\b(?:wrs|word recognition|speech discrimination|word discrimination|sds|"
     r"speech recognition scores?|word scores?|discrimination scores?|phoneme scores?|"
-    r"speech (?:testing|tests?|audiometry))\b"
+    r"speech (?:testing|tests?|audiometry)|" + _WORD_SCORE_NAMES + r")\b"
 )
 """A word-score test named, for the ear-tagged percentages listed after it."""
 # Ear-tagged values after a speech-test name: "SRT 30 dB HL right and 70 dB HL left",

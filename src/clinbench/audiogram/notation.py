@@ -823,7 +823,7 @@ def translated_terms_mended(text: str) -> str:
     return _TRANSLATED.sub(_translated_term, text)
 
 
-_DIGIT_COMMA = re.compile(r"\d,\d")
+_DIGIT_COMMA = re.compile(r"\d,(?:5|25|75)(?![\d,])")
 
 
 # Records of machine-structured output (issue #26, batch 31: JSON, key=value exports) whose

@@ -1,7 +1,8 @@
 """A report machine-translated from a European clinic keeps its source's notation and
 degree words (issue #26, validation batch 36): decimal commas ("38,75 dB", "0,5-1-2-4 kHz"),
 dotted thousands ("4.000 Hz"), "medium grade" (moderate), "medium-severe" (moderately
-severe), "high-grade" (severe), "low-grade" and "light" (mild), an average "on" its
+severe), "high-grade" (severe), "low-grade" and "light" (mild), "gap air-bone" (the air-bone
+gap, VN35), an average "on" its
 frequencies, and German ear tags before a colon ("re.:", "li.:"). Each is read as the
 English word; a list of values, a lower-case "re." without its colon, "light" that is no
 grade and "medium" before no grade word stay as they are (VN17, VN22, VN34, VN39)."""
@@ -28,12 +29,16 @@ from .conftest import cpu_cost
         ("Left low-grade, 25 dB", "Left mild, 25 dB"),
         ("light perceptive hypoacusis", "mild perceptive hypoacusis"),
         ("medium- to high-grade loss", "moderate to severe loss"),
-        # near misses: a list of values, light and medium that grade nothing
+        ("Gap air-bone not significant", "air-bone gap not significant"),
+        ("a gap air bone of 10 dB", "a air bone gap of 10 dB"),
+        # near misses: a list of values, light and medium that grade nothing, a gap in
+        # English order
         ("thresholds 20,25,30 dB", "thresholds 20,25,30 dB"),
         ("right 45,50 dB", "right 45,50 dB"),
         ("in light of the history", "in light of the history"),
         ("a medium-sized room", "a medium-sized room"),
         ("sum 1.000,5 dB", "sum 1.000,5 dB"),
+        ("gap in air-bone readings", "gap in air-bone readings"),
     ],
 )  # fmt: skip
 def test_translated_terms_mended(text, mended):

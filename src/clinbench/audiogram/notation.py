@@ -784,7 +784,9 @@ _TRANSLATED = re.compile(
     r"\b(?P<high>high[\s-]*grade)\b|"
     r"\b(?P<low>low[\s-]*grade)\b|"
     r"\b(?P<light>light)(?=[\s-]+(?:grade|degree|hypoacusis|hearing|deafness|perceptive|"
-    r"transmission|conducti\w*|neurosensorial|sensorineural|mixed)\b)",
+    r"transmission|conducti\w*|neurosensorial|sensorineural|mixed)\b)|"
+    # the noun before its qualifier, as Romance languages order them ("gap air-bone")
+    r"\b(?P<gap>gap)\s+(?P<between>air[\s-]*bone)\b",
     re.I,
 )
 _TRANSLATED_GRADE = {
@@ -802,21 +804,25 @@ def _translated_term(m: re.Match) -> str:
         return f"{m.group('whole')}.{m.group('part')}"
     if m.group("thousands"):
         return f"{m.group('thousands')}000"
+    if m.group("gap"):
+        return f"{m.group('between')} gap"
     return _TRANSLATED_GRADE[str(m.lastgroup)]
 
 
 def translated_terms_mended(text: str) -> str:
     """Return ``text`` with a translated report's decimal commas ("38,75 dB"), dotted
-    thousands ("4.000 Hz") and degree words ("medium grade", "medium-severe", "high-grade",
-    "low-grade", "light hypoacusis") written as English audiology writes them; any other
-    text unchanged. Linear: one pass of one pattern, tried only where a comma between
-    digits, a dotted thousand or one of the words may be."""
+    thousands ("4.000 Hz"), a noun before its qualifier ("gap air-bone") and degree words
+    ("medium grade", "medium-severe", "high-grade", "low-grade", "light hypoacusis")
+    written as English audiology writes them; any other text unchanged. Linear: one pass
+    of one pattern, tried only where a quarter-step decimal comma, a dotted thousand or one
+    of the words may be."""
     low = text.lower()
     if not (
         "medium" in low
         or "grade" in low
         or "light" in low
         or ".000" in text
+        or "gap air" in low
         or _DIGIT_COMMA.search(text)
     ):
         return text

@@ -50,6 +50,8 @@ RULES: dict[str, str] = {
     "speech reception threshold": "SRT in dB HL (ASHA 1988 guidelines for the speech threshold)",
     "word recognition score": "word recognition / speech discrimination score in per cent "
     "(BSA recommended procedure for speech audiometry)",
+    "tuning fork": "Rinne positive or negative, Weber central or lateralised: the results of "
+    "the tuning-fork tests (BSA recommended procedure for Rinne and Weber tuning fork tests)",
 }
 """Each reading rule of this module and the source of its usage."""
 
@@ -435,4 +437,30 @@ def speech_claims(low: str, ear: str | None, hedged: bool, sent_low: str = "") -
         _clause_claim("wrs", ear, int(m.group(2) or m.group(3)), hedged, m.group(0), wrs_rule)
         for m in WRS.finditer(low)
     ]
+    return out
+
+
+TUNING_FORK = re.compile(
+    r"\b(?:(rinne)\b(?:\s+(?:test|tests|was|is|were))?[\s:,]*(?:bilateral\w*\s+)?"
+    r"(positive|negative|\+ve|-ve)\b|(positive|negative)\s+rinne\b|"
+    r"(weber)\b(?:\s+(?:test|was|is))?[\s:,]*(?:(centr\w*|central|midline|lateral\w*|"
+    r"localis\w*|localiz\w*)\b))"
+)
+"""A result of a tuning-fork test: Rinne positive or negative ("Rinne positive bilateral",
+"negative Rinne on the left"), Weber central or lateralised ("Weber centred", "Weber
+lateralises to the right"). Naming the tests, planning or declining them is no result."""
+
+
+def tuning_fork_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -> list[Claim]:
+    """Return the tuning-fork results of a lower-cased clause (kind ``tuning_fork``): the
+    audiogram holds no tuning-fork test, so the judges find each one invented. A prediction
+    ("Rinne would be negative") is no result."""
+    if not ("rinne" in low or "weber" in low) or PREDICTION.search(sent_low):
+        return []
+    out = []
+    for m in TUNING_FORK.finditer(low):
+        test = "rinne" if m.group(1) or m.group(3) else "weber"
+        result = m.group(2) or m.group(3) or m.group(5)
+        out.append(_clause_claim("tuning_fork", ear, f"{test} {result}", hedged, m.group(0),
+                                 "tuning fork"))  # fmt: skip
     return out

@@ -166,10 +166,12 @@ model replies' reasoning (issue #26 batch 29, used as tuning data)."""
 _DIFFERENCE_REACH = 70
 CONDUCTION_SAID_NORMAL = re.compile(
     r"\b(bone|air)(?:[\s-]+conduction)?(?:\s+(?:thresholds?|levels?))?\s+(?:was|were|is|are)\s+"
-    r"(?:also\s+)?normal(?:\s+(?:too|as\s+well|also))?,?\s+(?:at|,)?\s*$"
+    r"(?:also\s+)?(?:(?:tested|measured)\s+and\s+(?:was\s+|were\s+)?(?:found\s+)?)?"
+    r"normal(?:\s+(?:too|as\s+well|also))?,?\s+(?:at|,)?\s*$"
 )
 """Before a value: its conduction said normal at that level ("bone conduction was normal
-too at 5-10 dB HL"): the value is that conduction's (issue #26 batch 30, used as tuning
+too at 5-10 dB HL", "bone conduction was also tested and was normal at 0-5 dB"): the value
+is that conduction's (issue #26 batch 30, used as tuning
 data)."""
 _NORMAL_REACH = 60
 NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")

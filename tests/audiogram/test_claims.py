@@ -399,6 +399,7 @@ def test_there_is_a_judge_for_each_kind_read():
         "reflexes",
         "oae",
         "abr",
+        "tuning_fork",
         "srt",
         "wrs",
         "threshold_range",

@@ -17,6 +17,7 @@ from clinbench.audiogram.result_claims import (
     canal_volume_claims,
     outcome_claims,
     speech_claims,
+    tuning_fork_claims,
     tympanometry_claims,
     type_claims,
 )
@@ -169,6 +170,11 @@ READING = [
     # a score is a whole per cent: part of a decimal is no score (batch 18, a real model)
     (lambda: _speech("48 dB HL; 315.7% correct diagnoses", "right"), []),
     (lambda: _speech("26.9% correct", "left"), []),
+    # a tuning-fork result (batch 36 VN38); the tests named or predicted are none
+    (lambda: tuning_fork_claims("rinne positive, weber centred", "both", False, ""),
+     [("tuning_fork", BOTH, "rinne positive", A, ("tuning fork",)),
+      ("tuning_fork", BOTH, "weber centred", A, ("tuning fork",))]),
+    (lambda: tuning_fork_claims("rinne and weber recommended", "both", False, ""), []),
 ]  # fmt: skip
 
 

@@ -59,6 +59,7 @@ from clinbench.audiogram.notation import (
     export_fields_written_out,
     ocr_slips_mended,
     results_by_ear_written_out,
+    translated_terms_mended,
 )
 from clinbench.audiogram.rules_reply import case_audiogram
 from clinbench.audiogram.statements import read_statements, sections
@@ -163,7 +164,9 @@ def check_reply(
     parts, read = sections(
         written_out(
             without_unclaimed(
-                results_by_ear_written_out(export_fields_written_out(ocr_slips_mended(reply_text)))
+                results_by_ear_written_out(
+                    export_fields_written_out(translated_terms_mended(ocr_slips_mended(reply_text)))
+                )
             )
         )
     )

@@ -1241,7 +1241,8 @@ AVERAGE_SUM = re.compile(
 word PTA before it; the total is never the average."""
 FREQ_AVERAGE = re.compile(
     r"\b(?:(?:high|low|mid)[\s-]*frequency\s+|[hl]f\s+)?(?:average|mean|avg)\b"
-    r"(?:\s+(?:threshold|hearing\s+level)s?)?\s*\(?\s*(?:at|of|over|across|for|from)?\s*"
+    # "on" as a translated report links them ("mean threshold on 0,5-1-2-4 kHz 45 dB")
+    r"(?:\s+(?:threshold|hearing\s+level)s?)?\s*\(?\s*(?:at|of|over|across|for|from|on)?\s*"
     r"(" + lexicon.AVERAGED_FREQUENCIES + r")\s*(khz|k\b|hz)\s*\)?"
     r"[^.\d%]{0,20}?(-?\d+(?:\.\d+)?)(?=\s*(?:db|decibels)\b)"
 )

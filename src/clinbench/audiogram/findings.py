@@ -49,6 +49,7 @@ class FindingKind(StrEnum):
     REFLEXES = "reflexes"
     OAE = "oae"
     ABR = "abr"
+    TUNING_FORK = "tuning_fork"
 
 
 class Verdict(StrEnum):
@@ -102,6 +103,7 @@ CRITICAL_ERROR_OF: dict[FindingKind, CriticalError | None] = {
     FindingKind.REFLEXES: CriticalError.FABRICATED,
     FindingKind.OAE: CriticalError.FABRICATED,
     FindingKind.ABR: CriticalError.FABRICATED,
+    FindingKind.TUNING_FORK: CriticalError.FABRICATED,
 }
 """The critical error a contradicted claim of each kind implies (None: not critical)."""
 

@@ -761,9 +761,18 @@ def judge_speech(claim: Claim, j: Judge) -> None:
           lambda e: speech_holds(j.t, e, attr, claim.value, tol), note)  # fmt: skip
 
 
+def judge_tuning_fork(claim: Claim, j: Judge) -> None:
+    """Judge a tuning-fork result (Rinne, Weber): an audiogram records none, so the result
+    was not taken from the case and is fabricated."""
+    ear, _ = _judge_ear(claim, j.t)
+    j.fabricated("tuning_fork", ear, None, claim.value, claim.text, _hedged(claim),
+                 "tuning-fork test")  # fmt: skip
+
+
 JUDGES.update(
     {
         "asymmetry_type": judge_asymmetry_type,
+        "tuning_fork": judge_tuning_fork,
         "type_component": judge_type_component,
         "type_denied": judge_type_denied,
         "canal_volume": judge_canal_volume,

@@ -61,20 +61,20 @@ AVERAGED_FREQUENCIES = (
 (claims.FREQ_AVERAGE, notation's average pairs)."""
 DEG = r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal)"
 EAR_HEADING = re.compile(
-    r"^[\s#*_>-]*(?:the\s+)?(?:right|left|(?-i:R|L|RE|LE|AD|AS|Rt|Lt|RT|LT))"
+    r"^[\s#*_>-]*(?:the\s+)?(?:right|left|(?-i:R|L|RE|LE|AD|AS|Rt|Lt|RT|LT|OD|OS|OG|OI))"
     r"(?:[\s-]+(?:ear|side))?\s*(?:\([^)]*\))?\s*[.:]?[\s*_]*$",
     re.I,
 )
 """A line that is only an ear's heading ("### Right ear", "**Left ear:**", "AD:")."""
 EAR_LABELLED_LINE = re.compile(
-    r"^[*_]*(?:the\s+)?(?:right|left|(?-i:R|L|RE|LE|AD|AS|Rt|Lt|RT|LT))"
+    r"^[*_]*(?:the\s+)?(?:right|left|(?-i:R|L|RE|LE|AD|AS|Rt|Lt|RT|LT|OD|OS|OG|OI))"
     r"(?:[\s-]+(?:ear|side))?[\s*_]*:[\s*_]*\S",
     re.I,
 )
 """A line that opens with an ear's label and goes on with its findings ("Right: 10
 throughout, type A."), at the margin (no heading mark, bullet or indent)."""
 FIELD_LABELLED_LINE = re.compile(
-    r"^[*_]*(?!(?:the\s+)?(?:right|left|both|bilateral|(?-i:R|L|RE|LE|AD|AS|AU|Rt|Lt|RT|LT))"
+    r"^[*_]*(?!(?:the\s+)?(?:right|left|both|bilateral|(?-i:R|L|RE|LE|AD|AS|AU|Rt|Lt|RT|LT|OD|OS|OG|OI))"
     r"\b)[a-z][a-z /-]{1,30}:",
     re.I,
 )
@@ -197,7 +197,9 @@ NOT_DONE = re.compile(
     r"reported|given|supplied|obtained|shown)\b|\bno\s+\w*\s*(?:data|results?)\b|\bunavailable\b"
 )
 
-# Ear notations: right/left, RE/LE, AD/AS, Rt/Lt (RT/LT), and a bare R or L as a tag
+# Ear notations: right/left, RE/LE, AD/AS, Rt/Lt (RT/LT), OD for the right and OG/OI/OS for
+# the left (French, Spanish, Italian reports), German re./li. before a colon, and a bare R
+# or L as a tag
 # ("R:", "R ear", "R)", "R =").
 _TAGGED = (
     r"(?=/\s|\s+\d{1,2}(?:\.\d{1,2})?\s*(?-i:k|kHz)\s+\d|"
@@ -222,8 +224,12 @@ type: "R type B"), the ear's average ("R 4FA 30") or its tympanogram letter afte
 ("L 4k 65, R 4k 35") or an average and its grade ("L 25 mild") in a chat's list of ears
 (bare numbers, "Table R 20 30", name no ear), and an
 average worked out ("R (25+30+40+50)/4")."""
-RIGHT = re.compile(rf"\bright\b|\b(?-i:RE|AD|Rt|RT)\b|\b(?-i:R){_TAGGED}", re.I)
-LEFT = re.compile(rf"\bleft\b|\b(?-i:LE|AS|Lt|LT)\b|\b(?-i:L){_TAGGED}", re.I)
+RIGHT = re.compile(
+    rf"\bright\b|\b(?-i:RE|AD|Rt|RT|OD)\b|\b(?-i:re)\.(?=\s*:)|\b(?-i:R){_TAGGED}", re.I
+)
+LEFT = re.compile(
+    rf"\bleft\b|\b(?-i:LE|AS|Lt|LT|OS|OG|OI)\b|\b(?-i:li)\.(?=\s*:)|\b(?-i:L){_TAGGED}", re.I
+)
 LINE_OPENING_EAR_LETTER = re.compile(r"[ \t>*-]*([RL])[ \t]+[\w~]")
 """A line or sentence opening with a bare capital R or L before a word ("L recovers to 30
 @8k", "L 15s across, WNL", "L 28.75, mild SNHL"): a chat's or a note's statement about the
@@ -410,10 +416,10 @@ def may_name_ears(text: str, both: bool = True) -> tuple[bool, bool, bool]:
     low = lowered(text)
     if low is None:
         return True, True, True
-    capital_r = "R" in text or "AD" in text
-    capital_l = "L" in text or "AS" in text
-    right = capital_r or "right" in low
-    left = capital_l or "left" in low
+    capital_r = "R" in text or "AD" in text or "OD" in text
+    capital_l = "L" in text or "AS" in text or "OS" in text or "OG" in text or "OI" in text
+    right = capital_r or "right" in low or "re.:" in text
+    left = capital_l or "left" in low or "li.:" in text
     if not both:
         return right, left, True
     return right, left, (capital_r and capital_l) or "AU" in text or bool(_BOTH_WORD.search(low))
@@ -702,7 +708,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
       "EAR_LABELLED_LINE", "FIELD_LABELLED_LINE", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
       "LEFT_TAG", "EAR_TAG"),
      "ear notations of audiogram forms and letters: right/left, AD/AS/AU (ASHA 1990 "
-     "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags"),
+     "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags, OD/OG/OI/OS "
+     "(French, Spanish and Italian clinic reports: the right ear and the left), re.:/li.: "
+     "(German reports' rechts/links before a colon)"),
     (("CONFIG_WORDS", "CONFIG_COMPATIBLE", "CONFIG_TRIGGER"),
      "audiogram configuration terms (flat, sloping, precipitous, rising, cookie-bite, "
      "noise notch) of audiogram descriptions"),

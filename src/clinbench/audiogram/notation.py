@@ -767,6 +767,71 @@ def _rn_words_mended(text: str) -> str:
     return "".join(out)
 
 
+# Reports written in a European clinic and machine-translated into English (issue #26,
+# batch 36): the source's number notation and its degree words, written as English
+# audiology writes them. Hand-written: no library knows these translations' slips.
+_TRANSLATED = re.compile(
+    # a decimal comma in a quarter-decibel average or a half-kilohertz ("38,75 dB",
+    # "0,5-1-2-4 kHz"), not a list of values ("20,25,30", "45,50")
+    r"(?<![\d,.])(?P<whole>\d{1,3}),(?P<part>5|25|75)(?![\d,])|"
+    # a dot between the thousands of a frequency ("4.000 Hz")
+    r"(?<![\d.,])(?P<thousands>\d{1,2})\.000(?=\s*hz\b)|"
+    # the degree words of German, Italian, French and Spanish scales: medium (moderate),
+    # medium-severe (moderately severe), high-grade (severe), low-grade or light (mild)
+    r"\b(?P<span>medium-?\s*to\s*high[\s-]*grade)\b|"
+    r"\b(?P<medium_severe>medium[\s-]+severe)\b|"
+    r"\b(?P<medium>medium)(?=[\s-]+(?:grade|degree)\b)|"
+    r"\b(?P<high>high[\s-]*grade)\b|"
+    r"\b(?P<low>low[\s-]*grade)\b|"
+    r"\b(?P<light>light)(?=[\s-]+(?:grade|degree|hypoacusis|hearing|deafness|perceptive|"
+    r"transmission|conducti\w*|neurosensorial|sensorineural|mixed)\b)|"
+    # the noun before its qualifier, as Romance languages order them ("gap air-bone")
+    r"\b(?P<gap>gap)\s+(?P<between>air[\s-]*bone)\b",
+    re.I,
+)
+_TRANSLATED_GRADE = {
+    "span": "moderate to severe",
+    "medium_severe": "moderately severe",
+    "medium": "moderate",
+    "high": "severe",
+    "low": "mild",
+    "light": "mild",
+}
+
+
+def _translated_term(m: re.Match) -> str:
+    if m.group("whole"):
+        return f"{m.group('whole')}.{m.group('part')}"
+    if m.group("thousands"):
+        return f"{m.group('thousands')}000"
+    if m.group("gap"):
+        return f"{m.group('between')} gap"
+    return _TRANSLATED_GRADE[str(m.lastgroup)]
+
+
+def translated_terms_mended(text: str) -> str:
+    """Return ``text`` with a translated report's decimal commas ("38,75 dB"), dotted
+    thousands ("4.000 Hz"), a noun before its qualifier ("gap air-bone") and degree words
+    ("medium grade", "medium-severe", "high-grade", "low-grade", "light hypoacusis")
+    written as English audiology writes them; any other text unchanged. Linear: one pass
+    of one pattern, tried only where a quarter-step decimal comma, a dotted thousand or one
+    of the words may be."""
+    low = text.lower()
+    if not (
+        "medium" in low
+        or "grade" in low
+        or "light" in low
+        or ".000" in text
+        or "gap air" in low
+        or _DIGIT_COMMA.search(text)
+    ):
+        return text
+    return _TRANSLATED.sub(_translated_term, text)
+
+
+_DIGIT_COMMA = re.compile(r"\d,(?:5|25|75)(?![\d,])")
+
+
 # Records of machine-structured output (issue #26, batch 31: JSON, key=value exports) whose
 # ear sits in a field of the record or in a field's name, written as the ear tags the clause
 # readers know. Hand-written: the exports follow no one schema a library could read.

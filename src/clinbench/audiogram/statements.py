@@ -114,6 +114,7 @@ def read_clause(
         claims += rc.outcome_claims("oae", low, ear, hedged, sent_low)
     if tests.abr:
         claims += rc.outcome_claims("abr", low, ear, hedged, sent_low)
+    claims += rc.tuning_fork_claims(low, ear, hedged, sent_low)
     if lx.DIGIT.search(low):
         claims += rc.speech_claims(low, ear, hedged, sent_low)
         averages, starts = average_claims(low, ear, hedged)
@@ -420,6 +421,18 @@ def sections(reply: str) -> tuple[list[str], str]:
 
 
 _DESCRIPTOR_END = re.compile(rf"\b{DESCRIPTOR}\s*$", re.I)
+_SHARED_SUBJECT = re.compile(r"\s*(?:was|were)\s+(?:also\s+|found\s+)?(?:normal|within)\b")
+_TESTED_END = re.compile(r"\b(?:tested|measured)\s*$", re.I)
+
+
+def _shared_subject(before: str, rest: str) -> bool:
+    """Return whether the words after "and" are a second predicate of the subject of a
+    clause that ends "was tested" ("Bone conduction was also tested and was normal at 0-5
+    dB"): its values are the subject's, so the clause goes on (issue #26, batch 35 VM24). A
+    clause that names where it was tested ("tested only at 500 Hz and was normal") ends."""
+    return bool(_TESTED_END.search(before) and _SHARED_SUBJECT.match(rest))
+
+
 _DESCRIPTOR_START = re.compile(rf"^\s*{DESCRIPTOR}\b", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
 
@@ -444,7 +457,7 @@ def clauses(sentence: str) -> list[str]:
             word in ("and", ",")
             and bool(_DESCRIPTOR_END.search(pieces[-1]))
             and bool(_DESCRIPTOR_START.match(rest))
-        )
+        ) or (word == "and" and _shared_subject(pieces[-1], rest))
         if joined and word == ",":
             # "mild, flat sensorineural loss": a list of descriptors before one loss noun;
             # "mild, moderate on the left" stays two claims.

@@ -166,10 +166,12 @@ model replies' reasoning (issue #26 batch 29, used as tuning data)."""
 _DIFFERENCE_REACH = 70
 CONDUCTION_SAID_NORMAL = re.compile(
     r"\b(bone|air)(?:[\s-]+conduction)?(?:\s+(?:thresholds?|levels?))?\s+(?:was|were|is|are)\s+"
-    r"(?:also\s+)?normal(?:\s+(?:too|as\s+well|also))?,?\s+(?:at|,)?\s*$"
+    r"(?:also\s+)?(?:(?:tested|measured)\s+and\s+(?:was\s+|were\s+)?(?:found\s+)?)?"
+    r"normal(?:\s+(?:too|as\s+well|also))?,?\s+(?:at|,)?\s*$"
 )
 """Before a value: its conduction said normal at that level ("bone conduction was normal
-too at 5-10 dB HL"): the value is that conduction's (issue #26 batch 30, used as tuning
+too at 5-10 dB HL", "bone conduction was also tested and was normal at 0-5 dB"): the value
+is that conduction's (issue #26 batch 30, used as tuning
 data)."""
 _NORMAL_REACH = 60
 NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
@@ -705,6 +707,20 @@ def _gap_size_bound(c: _Clause, start: int, end: int) -> bool:
     return not _GAP_BREAK.search(c.low, c.marks[index][0], end)
 
 
+_TRAJECTORY_TO = re.compile(r"[\s,]*(?:\w+ing\s+)?to\s*")
+_OWNED_FREQUENCY = re.compile(r"\d\s*(?:db|decibels)(?:\s*hl)?\s*(?:at|@)\s*$")
+
+
+def _trajectory_end(low: str, freq_start: int, freq_end: int, value_start: int) -> bool:
+    """Return whether a value after "to" ends a trajectory whose start owns the frequency
+    before it ("from 20 dB at 250 Hz to 65 dB (right) ... at 8 kHz"): the 250 Hz is the 20
+    dB's, and the 65 lies at another frequency (issue #26, batch 35 VM21)."""
+    return bool(
+        _TRAJECTORY_TO.fullmatch(low, freq_end, value_start)
+        and _OWNED_FREQUENCY.search(low, max(0, freq_start - 20), freq_start)
+    )
+
+
 def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
     """Return the frequencies a dB value (list) refers to: the nearest list after or before it."""
     # The nearest list after the value and the nearest before it (the lists are in text
@@ -728,6 +744,8 @@ def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
     if before and _PAIR_BEFORE.fullmatch(low, before[-1][1], m.start()):
         if DIFFERENCE_BEFORE.search(low, max(0, before[-1][0] - 20), before[-1][0]):
             return []  # "the differences at 1, 2 and 4 kHz (20, 25, 20 dB)": no thresholds
+        if _trajectory_end(low, before[-1][0], before[-1][1], m.start()):
+            return []
         fm = before[-1][2]
         return lexicon.freqs_of(fm.group(1), fm.group(2))
     return []

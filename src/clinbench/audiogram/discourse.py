@@ -13,6 +13,7 @@ Every pattern is linear in the text: each alternative is bounded or stops at a l
 
 from __future__ import annotations
 
+import bisect
 import re
 import string
 from collections.abc import Callable
@@ -455,6 +456,18 @@ LATER_TEST = re.compile(
 follow-up", "six weeks later", "on repeat testing", "the average had improved to 30 dB HL"
 (issue #26 batch 38, case reports: the follow-up audiogram is another test)."""
 
+SLIDE_EAR_CORRECTED = re.compile(
+    r"\bthe\s+slide\s+(?:says|reads|shows|has|labels\s+it)\s+(?:the\s+)?(left|right)\b[^.;\n]{0,20}?"
+    r"\b(?:it\s+is|it's|should\s+(?:say|read|be)|(?:it\s+)?(?:is\s+)?actually)\s+(?:the\s+)?"
+    r"(right|left)\b",
+    re.I,
+)
+"""A speaker's note saying the slide put the findings on the wrong ear ("Correction - the
+slide says left, it is the right ear that ..."): the note is the last word, and the slide
+it corrects (from its "Slide" heading to the note) is withdrawn (issue #26 batch 37, used as
+tuning data)."""
+_SLIDE_HEADING = re.compile(r"^[ \t#*_]*slide\b[^\n]*$", re.I | re.M)
+
 _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:and|but|while|whereas|which)\b", re.I)
 _PLANNED = re.compile(
     r"\b(?:will|shall|would|to\s+be|booked|planned|arranged|scheduled|discuss\w*|offered)\b", re.I
@@ -575,6 +588,11 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "case reports (ICMJE/CARE guidelines: the discussion compares the case with the "
         "literature): a sentence citing others' findings with no ear or level of the patient's "
         "is no claim about this audiogram (issue #26 batch 38, used as tuning data)",
+    ),
+    "slide corrected": (
+        SLIDE_EAR_CORRECTED,
+        "talks given from slides (grand rounds): a speaker's note that corrects the slide's "
+        "ear is the last word, as a self-correction is; the slide's version is withdrawn",
     ),
     "later test": (
         LATER_TEST,
@@ -1123,6 +1141,26 @@ def _without_literature(text: str) -> str:
     return _blank_spans(text, spans)
 
 
+def _without_corrected_slides(text: str) -> str:
+    """Return ``text`` with each slide whose ear a later note corrects blanked, from its
+    "Slide" heading to the start of the line that corrects it."""
+    corrections = [
+        m
+        for m in SLIDE_EAR_CORRECTED.finditer(text)
+        if m.group(1).lower() != m.group(2).lower()  # "says left, and it is the left": agreed
+    ]
+    if not corrections:
+        return text
+    headings = [h.start() for h in _SLIDE_HEADING.finditer(text)]
+    spans = []
+    for m in corrections:
+        line = text.rfind("\n", 0, m.start()) + 1
+        k = bisect.bisect_left(headings, line)  # the last heading before the note's line
+        if k:
+            spans.append((headings[k - 1], line))
+    return _blank_spans(text, sorted(spans))
+
+
 def _without_later_tests(text: str) -> str:
     """Return ``text`` with what a later test found blanked (:data:`LATER_TEST`): from the
     start of the clause that names it (the sentence start, or the last comma, semicolon,
@@ -1204,6 +1242,10 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "worsened" in low
         ),
         _without_later_tests,
+    ),
+    (
+        lambda text, low: "slide" in low and ("left" in low or "right" in low),
+        _without_corrected_slides,
     ),
     (
         lambda text, low: "[" in text or "et al" in low or "been" in low or "literature" in low,

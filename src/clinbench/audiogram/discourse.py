@@ -13,6 +13,7 @@ Every pattern is linear in the text: each alternative is bounded or stops at a l
 
 from __future__ import annotations
 
+import bisect
 import re
 import string
 from collections.abc import Callable
@@ -424,6 +425,56 @@ _VERDICT_REACH = 250
 """How far after quoted words the writer's verdict on them is looked for (characters); the
 next quotation or a blank line ends it sooner."""
 
+CITED = re.compile(
+    r"\[\d{1,3}(?:\s*[,\u2013-]\s*\d{1,3}){0,8}\]|\bet\s+al\b|\bin\s+the\s+literature\b|"
+    r"\b(?:has|have)\s+(?:[a-z]+\s+)?been\s+(?:reported|described|attributed|documented)\b",
+    re.I,
+)
+"""A sentence of a case report's discussion that speaks of the literature: a reference
+number ("[11]", "[16, 17]"), "et al." (as in "(Smith et al., 2019)"), "has been
+reported/described/attributed", "in the literature". With none of the patient's words in
+it (:data:`_PATIENT_RESULT_WORD`), it states what others found, not this audiogram's result."""
+
+_PATIENT_RESULT_WORD = re.compile(
+    r"\b(?:right|left|both|each|bilateral\w*|unilateral\w*|db|\d+(?:\.\d+)?\s*k?hz|she|he|her|"
+    r"his|our|patient|proband|the\s+loss|audiometry|audiograms?)\b",
+    re.I,
+)
+"""Words that tie a sentence to this patient or this audiogram (an ear, a level, a frequency,
+the patient, "the loss", "audiometry"): a sentence holding one is read even when it cites."""
+_CITED_SENTENCE_END = re.compile(r"(?<!\bal)(?<!\bfig)(?<!\be\.g)(?<!\bi\.e)[.!?](?=\s|$)|\n", re.I)
+
+LATER_TEST = re.compile(
+    r"\b(?:at|on)\s+(?:(?:the|her|his|their|a)\s+)?(?:[\w-]+\s+){0,2}?(?:follow[-\s]?up|re-?test\w*)\b|"
+    r"\b(?:\d{1,2}|one|two|three|four|five|six|eight|ten|twelve|a\s+few|several)[\s-]+"
+    r"(?:days?|weeks?|months?|years?)\s+later\b|\bon\s+(?:repeat|repeated|further)\s+test\w*|"
+    r"\b(?:had|has|have)\s+(?:[a-z]+\s+)?(?:improved|recovered|returned|deteriorated|worsened)"
+    r"\s+to\b",
+    re.I,
+)
+"""A result given for another, later test than the one read: "at the three-month
+follow-up", "six weeks later", "on repeat testing", "the average had improved to 30 dB HL"
+(issue #26 batch 38, case reports: the follow-up audiogram is another test)."""
+
+SLIDE_EAR_CORRECTED = re.compile(
+    r"\bthe\s+slide\s+(?:says|reads|shows|has|labels\s+it)\s+(?:the\s+)?(left|right)\b[^.;\n]{0,20}?"
+    r"\b(?:it\s+is|it's|should\s+(?:say|read|be)|(?:it\s+)?(?:is\s+)?actually)\s+(?:the\s+)?"
+    r"(right|left)\b",
+    re.I,
+)
+"""A speaker's note saying the slide put the findings on the wrong ear ("Correction - the
+slide says left, it is the right ear that ..."): the note is the last word, and the slide
+it corrects (from its "Slide" heading to the note) is withdrawn (issue #26 batch 37, used as
+tuning data)."""
+_SLIDE_HEADING = re.compile(r"^[ \t#*_]*slide\b[^\n]*$", re.I | re.M)
+
+_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:and|but|while|whereas|which)\b", re.I)
+_PLANNED = re.compile(
+    r"\b(?:will|shall|would|to\s+be|booked|planned|arranged|scheduled|discuss\w*|offered)\b", re.I
+)
+"""A plan for the follow-up ("we will discuss ... at her follow-up", "was booked"): no result
+of the later test is given, so the clause is kept."""
+
 RULES: dict[str, tuple[re.Pattern[str], str]] = {
     "unticked option": (
         UNTICKED_OPTION,
@@ -531,6 +582,23 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "transcripts of consultations and supervision (speaker-labelled turns): the "
         "patient's and family's turns are history, and a turn the next speaker rejects "
         "('No - ...') is corrected",
+    ),
+    "literature": (
+        CITED,
+        "case reports (ICMJE/CARE guidelines: the discussion compares the case with the "
+        "literature): a sentence citing others' findings with no ear or level of the patient's "
+        "is no claim about this audiogram (issue #26 batch 38, used as tuning data)",
+    ),
+    "slide corrected": (
+        SLIDE_EAR_CORRECTED,
+        "talks given from slides (grand rounds): a speaker's note that corrects the slide's "
+        "ear is the last word, as a self-correction is; the slide's version is withdrawn",
+    ),
+    "later test": (
+        LATER_TEST,
+        "clinical history and case reports: a result at follow-up or on a later test "
+        "describes another audiogram than the one read, as an earlier one does (issue #26 "
+        "batch 38, used as tuning data)",
     ),
     "examiner line": (
         EXAMINER_LINE,
@@ -1049,6 +1117,70 @@ def _attributed_words_possible(text: str, low: str) -> bool:
     )
 
 
+def _report_sentences(text: str):
+    """Yield (start, end) of each sentence of ``text`` (ended by ".", "!" or "?" before a
+    space, or a line end; the dot of "et al.", "Fig.", "e.g.", "i.e." ends none)."""
+    start = 0
+    for m in _CITED_SENTENCE_END.finditer(text):
+        yield start, m.end()
+        start = m.end()
+    if start < len(text):
+        yield start, len(text)
+
+
+def _without_literature(text: str) -> str:
+    """Return ``text`` with each sentence that cites the literature (:data:`CITED`) and
+    names nothing of this patient's (:data:`_PATIENT_RESULT_WORD`) blanked."""
+    if CITED.search(text) is None:
+        return text
+    spans = [
+        (start, end)
+        for start, end in _report_sentences(text)
+        if CITED.search(text, start, end) and not _PATIENT_RESULT_WORD.search(text, start, end)
+    ]
+    return _blank_spans(text, spans)
+
+
+def _without_corrected_slides(text: str) -> str:
+    """Return ``text`` with each slide whose ear a later note corrects blanked, from its
+    "Slide" heading to the start of the line that corrects it."""
+    corrections = [
+        m
+        for m in SLIDE_EAR_CORRECTED.finditer(text)
+        if m.group(1).lower() != m.group(2).lower()  # "says left, and it is the left": agreed
+    ]
+    if not corrections:
+        return text
+    headings = [h.start() for h in _SLIDE_HEADING.finditer(text)]
+    spans = []
+    for m in corrections:
+        line = text.rfind("\n", 0, m.start()) + 1
+        k = bisect.bisect_left(headings, line)  # the last heading before the note's line
+        if k:
+            spans.append((headings[k - 1], line))
+    return _blank_spans(text, sorted(spans))
+
+
+def _without_later_tests(text: str) -> str:
+    """Return ``text`` with what a later test found blanked (:data:`LATER_TEST`): from the
+    start of the clause that names it (the sentence start, or the last comma, semicolon,
+    colon, "and", "but", "while", "whereas" or "which" before it) to the sentence end; a
+    plan for the follow-up (:data:`_PLANNED`) is kept."""
+    if LATER_TEST.search(text) is None:
+        return text
+    spans = []
+    for start, end in _report_sentences(text):
+        m = LATER_TEST.search(text, start, end)
+        if m is None:
+            continue
+        clause = start
+        for brk in _CLAUSE_BREAK.finditer(text, start, m.start()):
+            clause = brk.start()
+        if not _PLANNED.search(text, clause, end):
+            spans.append((clause, end))
+    return _blank_spans(text, spans)
+
+
 _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
     (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
@@ -1093,6 +1225,31 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             "previous" in low or " test" in low or "audiogram" in low or "result" in low
         ),
         _without_past_results,
+    ),
+    (
+        lambda text, low: (
+            "follow-up" in low
+            or "follow up" in low
+            or " later" in low
+            or "repeat" in low
+            or "retest" in low
+            or "re-test" in low
+            or "further test" in low
+            or "improved" in low
+            or "recovered" in low
+            or "returned" in low
+            or "deteriorated" in low
+            or "worsened" in low
+        ),
+        _without_later_tests,
+    ),
+    (
+        lambda text, low: "slide" in low and ("left" in low or "right" in low),
+        _without_corrected_slides,
+    ),
+    (
+        lambda text, low: "[" in text or "et al" in low or "been" in low or "literature" in low,
+        _without_literature,
     ),
     (
         lambda text, low: any(

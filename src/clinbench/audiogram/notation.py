@@ -548,6 +548,35 @@ def _ear_column_sentences(body: list[list[str]], labels) -> list[str]:
     return out
 
 
+_EAR_HEAD_MAX = 12
+"""The longest column head of a side-by-side table that is only an ear's name ("R",
+"Left ear")."""
+
+
+def _side_by_side_ears(lines: list[str], index: int) -> tuple[list[str], int]:
+    """Return the sentences of two ears' findings written side by side, one "|" a line under
+    a head naming the two ears ("R | L", then "sloping SNHL | flat CHL"): each cell becomes
+    a sentence about its column's ear ("Right ear: sloping SNHL."), and how many lines were
+    used. No such head: ([], 0)."""
+    if lines[index].count("|") != 1:
+        return [], 0
+    heads = _cells(lines[index])
+    labels = [_ear_label(h) if len(h) <= _EAR_HEAD_MAX else None for h in heads]
+    if None in labels or {label[0] for label in labels} != {"right", "left"}:
+        return [], 0
+    names = [f"{label[0].capitalize()} ear" for label in labels]
+    out, used = [], 1
+    while index + used < len(lines) and lines[index + used].count("|") == 1:
+        cells = _cells(lines[index + used])
+        out += [
+            f"{name}: {cell.rstrip('.;')}."
+            for name, cell in zip(names, cells, strict=False)
+            if cell
+        ]
+        used += 1
+    return (out, used) if out else ([], 0)
+
+
 def tables_to_text(text: str) -> str:
     """Return ``text`` with tables of thresholds rewritten as one sentence per ear.
 
@@ -575,6 +604,11 @@ def tables_to_text(text: str) -> str:
             ]
             sentences = _table_sentences(rows)
             out.extend(sentences if sentences else block)
+            continue
+        sentences, used = _side_by_side_ears(lines, index)
+        if sentences:
+            out.extend(sentences)
+            index += used
             continue
         rows, used = _whitespace_table(lines, index)
         sentences = _table_sentences(rows) if rows else None

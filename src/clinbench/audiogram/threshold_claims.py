@@ -450,13 +450,33 @@ def _bare_levels(c: _Clause) -> None:
         c.out[before:] = [replace(x, rules=(*x.rules, BARE_LEVEL)) for x in c.out[before:]]
 
 
+_ITEM_MARK = re.compile(r"[\s*\u2022-]*")
+_LEVEL_AFTER_COLON = re.compile(r"\s*:\s*(-?\d{1,3})(?!\w|\.\d)(?:\s*db\b(?:\s*hl)?)?")
+"""After one frequency: a colon, then one level (see :func:`_item_alone`)."""
+
+
+def _item_level(low: str, freq: re.Match[str]) -> re.Match[str] | None:
+    """Return the level after one frequency and a colon ("3k: 50"), or None."""
+    m = _LEVEL_AFTER_COLON.match(low, freq.end())
+    return m if m and len(lexicon.freqs_of(freq.group(1), freq.group(2))) == 1 else None
+
+
+def _item_alone(low: str, freq: re.Match[str], levels: re.Match[str]) -> bool:
+    """Return whether one frequency, a colon and one level are the whole clause, a list item
+    of their own ("- 3k: 50" under an ear's line, as slides and chart notes write it)."""
+    return _ITEM_MARK.fullmatch(low, 0, freq.start()) is not None and not low[levels.end() :].strip(
+        " \t.;"
+    )
+
+
 def _frequencies_then_levels(c: _Clause) -> None:
     """Levels listed after a colon that ends a list of as many frequencies, in order
-    ("500, 2k and 4k: 25, 40, 55"); the conduction is the one named before the list."""
+    ("500, 2k and 4k: 25, 40, 55"), or one frequency and its level as a list item of its
+    own ("- 3k: 50"); the conduction is the one named before the list."""
     if ":" not in c.low:
         return
     for fm in FREQ_LIST.finditer(c.low):
-        m = _LEVELS_AFTER_COLON.match(c.low, fm.end())
+        m = _LEVELS_AFTER_COLON.match(c.low, fm.end()) or _item_level(c.low, fm)
         labelled = _AFTER_A_LABEL.search(c.low, max(0, fm.start() - 4), fm.start())
         if not m or labelled or _inside(c.used, m.start(1)):
             continue  # "250 Hz: 10/50, 500 Hz: 10/45": the values of a label, not a list
@@ -464,8 +484,8 @@ def _frequencies_then_levels(c: _Clause) -> None:
             continue  # "the asymmetry at 2 and 4 kHz: 25 and 30 dB": no thresholds
         freqs = lexicon.freqs_of(fm.group(1), fm.group(2))
         values = [int(x) for x in _INTEGER.findall(m.group(1))]
-        if len(freqs) < 2 or len(values) != len(freqs):
-            continue
+        if len(values) != len(freqs) or (len(freqs) < 2 and not _item_alone(c.low, fm, m)):
+            continue  # one frequency and one level: only as a list item of their own
         conduction = c.conduction_at(fm.start())
         if conduction == "gap":
             continue

@@ -986,45 +986,67 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
     3000 Hz the right is 30 and the left 55", "In 4000 Hz ... (left 55, right 30)", "In
     8000 Hz it is 80 dB both sides" (non-native and comparative replies)."""
     freq = None
-    paired = []
-    if toks and _may_pair_ears(text[toks[0].start : toks[-1].end]):
-        # only the statement's own text: the reader calls this statement by statement
-        paired = [m.span() for m in _PAIRED_EARS.finditer(text, toks[0].start, toks[-1].end)]
+    paired = _paired_ear_spans(text, toks)
     for i, tok in enumerate(toks):
         if tok.kind == "freq":
             # a list or span of frequencies ("0.5/1/2/4 kHz: right 36") is an average's
             freq = None if _LISTED.search(text, max(0, tok.start - 9), tok.start) else tok
             continue
-        if freq is None or tok.kind != "level" or (i and toks[i - 1].kind == "more"):
+        if freq is None or tok.kind != "level" or _no_level_at_one_frequency(text, toks, i):
             continue
-        if (
-            _COMPARED.match(text, tok.end)
-            or _RANGE_TOP.search(text, max(0, tok.start - 8), tok.start)
-            or _LEVELS_FOLLOW.match(text, tok.end)
-        ):
-            # "the left is 15 dB poorer": a difference; "5 to 10": a range's top; "left 20,
-            # 25, 30": the first of the ear's list, not a level at the frequency before it
-            continue
-        before = toks[i - 1] if i else None
-        after = toks[i + 1] if i + 1 < len(toks) else None
-        if (
-            before is not None and before.kind == "ear" and before.start > freq.start
-            and _EAR_TO_LEVEL.fullmatch(text, before.end, tok.start)
-        ):  # fmt: skip
-            yield before, tok, freq
-        elif (
-            after is not None and after.kind == "ear" and after.value == "both"
-            and _LEVEL_TO_EAR.fullmatch(text, tok.end, after.start)
-        ):  # fmt: skip
-            yield after, tok, freq
-        elif (
-            after is not None and after.kind == "ear" and after.value in ("right", "left")
-            and _within(paired, tok.start, after.end)
-            and tok.start - freq.end <= 60
-            and not _AVERAGE_WORD.search(text, freq.end, tok.start)
-        ):  # fmt: skip
-            # "at 3 kHz 50 right and 55 left", but not "(4 kHz) ... average 25 right, 24 left"
-            yield after, tok, freq
+        ear = _ear_given_level(text, toks, i, freq, paired)
+        if ear is not None:
+            yield ear, tok, freq
+
+
+def _paired_ear_spans(text: str, toks: list[Token]) -> list[tuple[int, int]]:
+    """Return the spans of levels each followed by its ear ("50 right and 55 left") in the
+    statement's own text (the reader calls _ear_levels_at statement by statement)."""
+    if toks and _may_pair_ears(text[toks[0].start : toks[-1].end]):
+        return [m.span() for m in _PAIRED_EARS.finditer(text, toks[0].start, toks[-1].end)]
+    return []
+
+
+def _no_level_at_one_frequency(text: str, toks: list[Token], i: int) -> bool:
+    """Return whether the level ``toks[i]`` is no threshold at the frequency named before
+    it: one after "more", a difference ("the left is 15 dB poorer"), a range's top ("5 to
+    10"), or the first of an ear's list ("left 20, 25, 30")."""
+    tok = toks[i]
+    return bool(
+        (i and toks[i - 1].kind == "more")
+        or _COMPARED.match(text, tok.end)
+        or _RANGE_TOP.search(text, max(0, tok.start - 8), tok.start)
+        or _LEVELS_FOLLOW.match(text, tok.end)
+    )
+
+
+def _ear_given_level(
+    text: str, toks: list[Token], i: int, freq: Token, paired: list[tuple[int, int]]
+) -> Token | None:
+    """Return the ear token that the level ``toks[i]`` after ``freq`` belongs to: the ear
+    just before it ("the right is 30"), "both" just after it ("80 dB both sides"), or
+    right/left just after it inside a pair ("at 3 kHz 50 right and 55 left", but not
+    "(4 kHz) ... average 25 right, 24 left"); None when no ear is given so."""
+    tok = toks[i]
+    before = toks[i - 1] if i else None
+    after = toks[i + 1] if i + 1 < len(toks) else None
+    if (
+        before is not None and before.kind == "ear" and before.start > freq.start
+        and _EAR_TO_LEVEL.fullmatch(text, before.end, tok.start)
+    ):  # fmt: skip
+        return before
+    if after is None or after.kind != "ear":
+        return None
+    if after.value == "both" and _LEVEL_TO_EAR.fullmatch(text, tok.end, after.start):
+        return after
+    if (
+        after.value in ("right", "left")
+        and _within(paired, tok.start, after.end)
+        and tok.start - freq.end <= 60
+        and not _AVERAGE_WORD.search(text, freq.end, tok.start)
+    ):
+        return after
+    return None
 
 
 def _within(spans: list[tuple[int, int]], start: int, end: int) -> bool:

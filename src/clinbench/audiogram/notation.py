@@ -364,7 +364,14 @@ def _eight_level_row(m: re.Match) -> str:
 
 def normalise(text: str) -> str:
     """Return the text with dashes, symbols and number formats made uniform, tables as text."""
-    text = tables_to_text(text)
+    text = _rows_and_ear_pairs_to_text(tables_to_text(text))
+    return _wording_made_uniform(_symbols_made_uniform(text))
+
+
+def _rows_and_ear_pairs_to_text(text: str) -> str:
+    """Return the text with dictated eight-level rows, averages given ear by ear and two
+    ears' values ("R/L: 30/15") written out per ear, and "right and left" as "both ears"
+    (the first steps of normalise, in their order)."""
     if _EIGHT_NUMBERS.search(text) and not _SLIP_CORRECTED.search(text):
         text = EIGHT_LEVEL_ROW.sub(_eight_level_row, text)
     if may_hold(text, "pta", "average", "mean"):  # what _AVERAGE_EAR_PAIR needs one of
@@ -374,6 +381,12 @@ def normalise(text: str) -> str:
     right, left, _ = may_name_ears(text, both=False)
     if right and left:
         text = EAR_PAIR.sub("both ears", text)
+    return text
+
+
+def _symbols_made_uniform(text: str) -> str:
+    """Return the text with bullets, symbols, "@", masking marks, frequency-value lists and
+    thousands separators written one way (the middle steps of normalise, in their order)."""
     if "*" in text:
         text = _STAR_BULLET.sub(r"\1-", text)  # "* item" -> "- item"; "**bold**" stays
     text = text.translate(_SYMBOLS)
@@ -385,6 +398,12 @@ def normalise(text: str) -> str:
         text = _FREQ_VALUE_LIST.sub(_freq_value_list, text)
     if "," in text:
         text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
+    return text
+
+
+def _wording_made_uniform(text: str) -> str:
+    """Return the text with gaps, inner-ear wording, level lists, trajectories, grade
+    shorthand and "dBHL" written one way (the last steps of normalise, in their order)."""
     if "between" in text:
         text = _GAP_BETWEEN.sub(r"air-bone \1", text)
     if "inner" in text or "ochlear" in text:

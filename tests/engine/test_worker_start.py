@@ -49,6 +49,9 @@ def _run(tmp_path, name, monkeypatch, started):
 
 def test_forked_and_spawned_workers_give_the_same_table(tmp_path, monkeypatch):
     mcq_bank(tmp_path / "items.jsonl", 6)
+    # a test before this one in the same process may have run clinbench's main(), which
+    # freezes every object at its end (cli/__init__.py, for a fast exit): start unfrozen
+    gc.unfreeze()
     forked_start: list[str | None] = []
     expected = "fork" if can_fork() else "spawn"  # spawn where a test left a thread running
     forked = _run(tmp_path, "forked", monkeypatch, forked_start)

@@ -162,5 +162,7 @@ def test_a_failed_judge_call_is_counted_apart_and_fails_the_command(tmp_path):
     coded = cot.code_traces_by_judge(cot.read_traces(traces), judge, tmp_path / "logs2")
     assert coded["coded"].tolist() == [True, False, False, False]
     assert coded["judge_call_failed"].tolist() == [False, False, True, True]
+    # an uncoded trace has no behaviour values: missing, never False ("not shown")
+    assert coded.loc[1:, list(cot.behaviour_ids())].isna().all().all()
     assert coded.loc[2, "judge_note"].startswith("the judge's call failed: ")
     assert "no frozen response" in coded.loc[2, "judge_note"]

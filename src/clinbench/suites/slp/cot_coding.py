@@ -327,7 +327,8 @@ def code_traces_by_judge(
     rows = []
     for i in range(len(traces)):
         codes, note, failed = found.get(i, (None, "not scored", False))
-        rows.append({**(codes or dict.fromkeys(behaviour_ids(), False)),
+        # a trace the judge did not code has no behaviour values (missing, not "not shown")
+        rows.append({**(codes or dict.fromkeys(behaviour_ids())),
                      "coded": codes is not None, "judge_call_failed": failed,
                      "judge_note": note})  # fmt: skip
     codes = pd.DataFrame(rows, index=traces.index)

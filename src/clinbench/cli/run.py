@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -287,8 +288,10 @@ def demo(
     from clinbench.demo_runner import DemoProgress, run_demo, suite_demo_tables
 
     output = TableOutput(fmt, spill_dir=out)  # tables too wide to print: out/tables/*.csv
-    # progress and status go to stderr when stdout carries data (csv, json)
-    console = Console(stderr=output.machine)
+    # progress and status go to stderr when stdout carries data (csv, json). The stream is
+    # bound now, as the tables' is: a run in between may swap sys.stdout (CI once lost every
+    # line after the progress bar to a stream left in place by something else in the process)
+    console = Console(file=sys.stderr if output.machine else sys.stdout)
     with Progress(
         TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
         TimeElapsedColumn(), console=console, transient=False,

@@ -113,3 +113,31 @@ def test_a_warm_demo_reads_back_its_clips_and_transcripts_and_says_so(tmp_path: 
     assert len(results[0].results) > 0 and not [x for x in lines if x.startswith("DIFFERS")]
     assert results[1].cleared is None and results[0].cleared == {"speech transcripts": 0,
                                                                  "noisy clips": 0}  # fmt: skip
+
+
+def test_the_demo_closing_lines_reach_its_own_output_if_stdout_is_swapped_during_the_run(
+    tmp_path: Path, monkeypatch
+):
+    """Once in CI every line after the progress bar was missing: something else in the process
+    had swapped sys.stdout while the demo ran. The closing lines go where the tables go."""
+    import io
+    import sys
+
+    from clinbench.cli import _mount, app
+
+    _mount()
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "user-cache"))
+    monkeypatch.setattr(demo, "demo_runs", lambda out: demo.foundation_demo_runs()[:1])
+    real = demo.run_demo
+    stray = io.StringIO()
+
+    def swapping(out, progress=None, limits=None, clear_cache=False, **options):
+        result = real(out, progress, limits, clear_cache=clear_cache, limit=1, **options)
+        monkeypatch.setattr(sys, "stdout", stray)  # left in place by "another thread"
+        return result
+
+    monkeypatch.setattr(demo, "run_demo", swapping)
+    result = CliRunner().invoke(app, ["demo", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "Demo finished in" in result.output and "Logs:" in result.output
+    assert "Demo finished in" not in stray.getvalue()

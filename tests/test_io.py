@@ -107,3 +107,14 @@ def test_a_damaged_entry_is_a_logged_miss_and_clear_counts_keys_not_files(tmp_pa
     assert "unreadable" in caplog.text and "making it again" in caplog.text
     assert kept.read(one, lambda record: record["missing"]) is None  # the parser refuses it
     assert kept.clear() == 2 and not list(tmp_path.iterdir())
+
+
+def test_cache_use_names_its_kinds_in_one_order_whichever_was_counted_first():
+    # the demo's "Read back from the user cache" line lists the kinds in this order; it once
+    # followed the first look-up of the process (a Whisper test counted transcripts first)
+    from clinbench.io import cache_use, count_cache_use
+
+    count_cache_use("test kind z", True)
+    count_cache_use("test kind a", False)
+    kinds = [kind for kind in cache_use() if kind.startswith("test kind ")]
+    assert kinds == ["test kind a", "test kind z"]

@@ -358,9 +358,12 @@ def count_cache_use(kind: str, hit: bool) -> None:
 
 
 def cache_use() -> dict[str, tuple[int, int]]:
-    """Return, per kind of kept result, (read back, made afresh) so far in this process."""
+    """Return, per kind of kept result, (read back, made afresh) so far in this process.
+
+    Kinds in name order, not in the order this process first looked one up.
+    """
     with _cache_guard:
-        return {kind: (hits, misses) for kind, (hits, misses) in _cache_use.items()}
+        return {kind: (_cache_use[kind][0], _cache_use[kind][1]) for kind in sorted(_cache_use)}
 
 
 def _parse_error(err: Exception) -> str:

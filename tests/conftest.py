@@ -156,6 +156,7 @@ SLOW_TESTS = (
     "tests/engine/test_resume.py",
     "tests/engine/test_sharded_run.py::test_a_killed_worker_is_resumed_without_duplicates",
     "tests/engine/test_sharded_run.py::test_sharded_run_gives_the_unsharded_table",
+    "tests/engine/test_sharded_run_id.py::test_a_sharded_run_is_one_run_in_the_export_and_the_report",
     "tests/engine/test_structured_output.py::test_a_failure_that_is_not_a_refusal_is_an_error_not_a_fallback",
     "tests/engine/test_structured_output.py::test_off_sends_no_response_format_and_a_fixed_mode_is_not_fallen_back_from",
     "tests/engine/test_structured_output.py::test_results_table_columns_read_back",

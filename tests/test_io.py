@@ -79,3 +79,42 @@ def test_no_private_temp_file_writer_is_left_outside_io():
         if pattern.search(line)
     ]
     assert found == []
+
+
+def test_a_content_cache_counts_each_look_up_and_reads_back_what_it_kept(tmp_path):
+    from clinbench.io import ContentCache, cache_use, content_key
+
+    kept = ContentCache(tmp_path / "kept", "test records", "making it again")
+    key = content_key({"clip": "abc", "snr_db": 20.0})
+    before = cache_use().get("test records", (0, 0))
+    assert kept.read(key, lambda record: record["value"]) is None  # nothing kept: a miss
+    assert kept.write(key, {"value": "ä 1"}) == tmp_path / "kept" / key[:2] / f"{key}.json"
+    assert kept.read(key, lambda record: record["value"]) == "ä 1"
+    hits, misses = cache_use()["test records"]
+    assert (hits - before[0], misses - before[1]) == (1, 1)
+
+
+def test_a_damaged_entry_is_a_logged_miss_and_clear_counts_keys_not_files(tmp_path, caplog):
+    from clinbench.io import ContentCache, content_key
+
+    kept = ContentCache(tmp_path, "test records", "making it again")
+    one, two = content_key({"n": 1}), content_key({"n": 2})
+    kept.write(one, {"value": 1})
+    kept.entry(one, ".wav").write_bytes(b"RIFF")  # a second file of the same key
+    kept.entry(two, ".json").parent.mkdir(parents=True, exist_ok=True)
+    kept.entry(two, ".json").write_text("{not json", encoding="utf-8")
+    assert kept.read(two, lambda record: record) is None
+    assert "unreadable" in caplog.text and "making it again" in caplog.text
+    assert kept.read(one, lambda record: record["missing"]) is None  # the parser refuses it
+    assert kept.clear() == 2 and not list(tmp_path.iterdir())
+
+
+def test_cache_use_names_its_kinds_in_one_order_whichever_was_counted_first():
+    # the demo's "Read back from the user cache" line lists the kinds in this order; it once
+    # followed the first look-up of the process (a Whisper test counted transcripts first)
+    from clinbench.io import cache_use, count_cache_use
+
+    count_cache_use("test kind z", True)
+    count_cache_use("test kind a", False)
+    kinds = [kind for kind in cache_use() if kind.startswith("test kind ")]
+    assert kinds == ["test kind a", "test kind z"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 import tempfile
@@ -27,6 +28,7 @@ from typing import IO, Any
 
 from clinbench.errors import InputFileError, SetupError
 
+_log = logging.getLogger(__name__)
 _UMASK = os.umask(0)  # read once, at import (os.umask can only read by setting)
 os.umask(_UMASK)
 
@@ -297,24 +299,55 @@ def file_sha256(path: str | Path) -> str:
     return digest.hexdigest()
 
 
-def cache_entry(folder: str | Path, key: str, suffix: str = ".json") -> Path:
-    """Return the file that keeps ``key``'s result in ``folder`` (not created)."""
-    return Path(folder) / key[:2] / f"{key}{suffix}"
+class ContentCache:
+    """Results kept in a cache folder, one per content key (the scheme above), each counted.
 
+    ``kind`` names what is kept ("speech transcripts"): :func:`cache_use` counts this
+    process's look-ups under it. ``remake`` says what a miss does instead of reading ("decoding
+    the clip again"), for the warning about a damaged entry. Each key's JSON record is
+    :meth:`entry` (``.json``); a kept result may have other files beside it (another suffix).
+    """
 
-def clear_cache_entries(folder: str | Path) -> int:
-    """Return how many kept results (keys) were removed from a cache folder of cache_entry files."""
-    root = Path(folder)
-    keys = set()
-    for entry in root.glob("??/*"):
-        if entry.is_file():
-            if not entry.name.startswith("."):  # a writer's leftover temporary file is no key
-                keys.add(entry.name.split(".")[0])
-            entry.unlink(missing_ok=True)
-    for sub in root.glob("??"):
-        if sub.is_dir() and not any(sub.iterdir()):
-            sub.rmdir()
-    return len(keys)
+    def __init__(self, folder: str | Path, kind: str, remake: str) -> None:
+        self.folder, self.kind, self.remake = Path(folder), kind, remake
+
+    def entry(self, key: str, suffix: str = ".json") -> Path:
+        """Return the file that keeps ``key``'s result (not created)."""
+        return self.folder / key[:2] / f"{key}{suffix}"
+
+    def read(self, key: str, parse: Callable[[dict[str, Any]], Any]) -> Any:
+        """Return ``parse`` of ``key``'s kept record, or None (a miss); the look-up is counted.
+
+        A record that cannot be read or parsed (``parse`` raising ValueError, KeyError or
+        TypeError) is a damaged entry: a miss, logged as a warning.
+        """
+        file = self.entry(key)
+        try:
+            kept = parse(json.loads(file.read_text(encoding="utf-8")))
+        except FileNotFoundError:
+            kept = None
+        except (OSError, ValueError, KeyError, TypeError) as err:
+            _log.warning("kept %s entry %s unreadable (%s); %s", self.kind, file, err, self.remake)
+            kept = None
+        count_cache_use(self.kind, kept is not None)
+        return kept
+
+    def write(self, key: str, record: dict[str, Any]) -> Path:
+        """Return ``key``'s record file, written (JSON, atomically) with ``record``."""
+        return atomic_write_text(self.entry(key), json.dumps(record, ensure_ascii=False))
+
+    def clear(self) -> int:
+        """Return how many kept results (keys) were removed from the folder."""
+        keys = set()
+        for entry in self.folder.glob("??/*"):
+            if entry.is_file():
+                if not entry.name.startswith("."):  # a writer's leftover temporary file is no key
+                    keys.add(entry.name.split(".")[0])
+                entry.unlink(missing_ok=True)
+        for sub in self.folder.glob("??"):
+            if sub.is_dir() and not any(sub.iterdir()):
+                sub.rmdir()
+        return len(keys)
 
 
 def count_cache_use(kind: str, hit: bool) -> None:
@@ -325,9 +358,12 @@ def count_cache_use(kind: str, hit: bool) -> None:
 
 
 def cache_use() -> dict[str, tuple[int, int]]:
-    """Return, per kind of kept result, (read back, made afresh) so far in this process."""
+    """Return, per kind of kept result, (read back, made afresh) so far in this process.
+
+    Kinds in name order, not in the order this process first looked one up.
+    """
     with _cache_guard:
-        return {kind: (hits, misses) for kind, (hits, misses) in _cache_use.items()}
+        return {kind: (_cache_use[kind][0], _cache_use[kind][1]) for kind in sorted(_cache_use)}
 
 
 def _parse_error(err: Exception) -> str:

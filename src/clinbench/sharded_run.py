@@ -18,7 +18,9 @@ The shards are ordinary logs of one eval each, so everything downstream treats t
 run: the export reads the log folder recursively and tells the shards apart by their
 sample selection (:func:`clinbench.results.export.eval_identity`), so each shard's newest
 log counts and each sample once; ``clinbench resume`` continues every shard that did not
-finish; running the same command again continues each shard in its own sub-folder.
+finish; running the same command again continues each shard in its own sub-folder. Each
+shard records the run's one id in its eval metadata, which the export gives as the run_id
+of every row (:func:`clinbench.results.export.run_of`).
 """
 
 from __future__ import annotations
@@ -157,8 +159,12 @@ def run_sharded(
         )
     shards = shard_ids(task, workers, limit)
     from clinbench.item_tasks import default_model
+    from clinbench.results.export import SHARDED_RUN
     from clinbench.runner import cannot_answer_notices
 
+    # one run id for every shard (each is an Inspect eval with its own run_id): see run_of
+    run_id = _run_id(log_dir, len(shards), bool(run_args.get("new_run")))
+    run_args["metadata"] = {**(run_args.get("metadata") or {}), SHARDED_RUN: run_id}
     for line in cannot_answer_notices(task, list(models or [default_model(target)]), limit):
         if on_notice is not None:
             on_notice(line)
@@ -227,6 +233,22 @@ def run_sharded(
         frames = [results_from_logs([])]
     results = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
     return RunOutcome(finished and stopped_by is None, logs, results, stopped_by)
+
+
+def _run_id(log_dir: str | Path, workers: int, new_run: bool) -> str:
+    """Return this sharded run's id: the one its shard folders' newest logs record (the same
+    command run again continues those shards), else a new one (always with ``new_run``)."""
+    import uuid
+
+    from clinbench.results.export import SHARDED_RUN, latest_logs, log_paths
+
+    folders = sorted(Path(log_dir).glob(SHARD_FOLDER.format(number="*", workers=workers)))
+    if folders and not new_run:
+        headers = latest_logs(log_paths(folders), any_status=True, on_skip=lambda _: None)
+        for header in sorted(headers, key=lambda h: h.eval.created or "", reverse=True):
+            if (header.eval.metadata or {}).get(SHARDED_RUN):
+                return str(header.eval.metadata[SHARDED_RUN])
+    return uuid.uuid4().hex
 
 
 def can_fork() -> bool:

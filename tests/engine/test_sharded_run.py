@@ -193,5 +193,6 @@ def test_a_killed_worker_is_resumed_without_duplicates(tmp_path, monkeypatch):
     frame = results_table(log_dir, on_skip=lambda _message: None)
     assert sorted(frame["item_id"]) == [f"q{i:03d}" for i in range(N_ITEMS)]
     assert not frame.duplicated(["task", "model", "item_id", "epoch", "condition"]).any()
+    assert frame["run_id"].nunique() == 1  # the resumed shard is still the same run
     exported = pd.read_csv(tmp_path / "results.csv")
     assert len(exported) == N_ITEMS and set(exported["outcome"]) == {"correct"}

@@ -10,26 +10,16 @@ A missing, damaged or mismatched record is a miss: the clip is mixed again.
 
 from __future__ import annotations
 
-import json
-import logging
+from collections.abc import Callable
 from functools import cache
 from importlib import metadata
 from pathlib import Path
 
-from clinbench.io import (
-    atomic_write_text,
-    cache_entry,
-    clear_cache_entries,
-    content_key,
-    count_cache_use,
-    file_sha256,
-    user_cache_dir,
-)
+from clinbench.io import ContentCache, content_key, file_sha256, user_cache_dir
 
 FORMAT = 1
-KIND = "noisy clips"  # what count_cache_use calls a kept mix
-
-log = logging.getLogger(__name__)
+KIND = "noisy clips"  # what clinbench.io.cache_use calls a kept mix
+REMAKE = "mixing the clip again"
 
 
 def noisy_clip_cache_dir() -> Path:
@@ -39,7 +29,7 @@ def noisy_clip_cache_dir() -> Path:
 
 def clear_noisy_clip_cache(folder: str | Path | None = None) -> int:
     """Return how many kept mixes were removed from ``folder`` (default: the shared one)."""
-    return clear_cache_entries(Path(folder) if folder else noisy_clip_cache_dir())
+    return ContentCache(folder or noisy_clip_cache_dir(), KIND, REMAKE).clear()
 
 
 @cache
@@ -72,18 +62,15 @@ def mix_key(clip: str | Path, noise: str | Path, snr_db: float, seed: int) -> st
     })  # fmt: skip
 
 
-def _kept(record: Path, wav: Path, key: str) -> float | None:
-    """Return the achieved SNR of a kept mix, or None when there is none (or it is damaged)."""
-    try:
-        stored = json.loads(record.read_text(encoding="utf-8"))
+def _achieved_snr(key: str, wav: Path) -> Callable[[dict], float]:
+    """Return the reader of a kept mix's record: its achieved SNR, once it matches the WAV."""
+
+    def achieved(stored: dict) -> float:
         if stored["key"] != key or not wav.is_file():
             raise ValueError("record and WAV do not match the key")
         return float(stored["achieved_snr_db"])
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, KeyError, TypeError) as err:
-        log.warning("noisy-clip cache entry %s unreadable (%s); mixing the clip again", record, err)
-        return None
+
+    return achieved
 
 
 def kept_noisy_clip(
@@ -100,14 +87,13 @@ def kept_noisy_clip(
     """
     from clinbench.audio.noise import add_noise_to_file
 
-    folder = Path(folder) if folder else noisy_clip_cache_dir()
+    kept = ContentCache(folder or noisy_clip_cache_dir(), KIND, REMAKE)
     key = mix_key(clip, noise, snr_db, seed)
-    wav, record = cache_entry(folder, key, ".wav"), cache_entry(folder, key, ".json")
-    achieved = _kept(record, wav, key)
-    count_cache_use(KIND, achieved is not None)
+    wav = kept.entry(key, ".wav")
+    achieved = kept.read(key, _achieved_snr(key, wav))
     if achieved is not None:
         return wav, achieved
     mixed = add_noise_to_file(clip, wav, noise, snr_db, seed=seed)
-    atomic_write_text(record, json.dumps({"key": key, "clip": str(clip), "noise": str(noise),
-                                          "achieved_snr_db": mixed.achieved_snr_db}))  # fmt: skip
+    kept.write(key, {"key": key, "clip": str(clip), "noise": str(noise),
+                     "achieved_snr_db": mixed.achieved_snr_db})  # fmt: skip
     return wav, float(mixed.achieved_snr_db)

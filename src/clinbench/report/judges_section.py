@@ -216,13 +216,16 @@ def agreement_text(row: pd.Series) -> str:
     """Return one agreement row in words: weighted and binary kappa with CIs, PABAK, n."""
     low, high = row["grade_kappa_quadratic_CI95%"]
     clow, chigh = row["critical_error_kappa_CI95%"]
-    unknown = int(row.get("critical_error_unknown", 0) or 0)
-    left_out = (
-        f" (n = {int(row['critical_error_n'])}; {unknown} with the judge's critical errors "
-        "not known left out)"
-        if unknown
-        else ""
-    )
+    unknown = row.get("critical_error_unknown")
+    if unknown is None or pd.isna(unknown):  # a table from before the count was kept
+        left_out = " (how many had the judge's critical errors not known: not recorded)"
+    elif int(unknown):
+        left_out = (
+            f" (n = {int(row['critical_error_n'])}; {int(unknown)} with the judge's critical "
+            "errors not known left out)"
+        )
+    else:
+        left_out = ""
     return (
         f"agreement with human labels (n = {int(row['n'])}): grade weighted κ "
         f"{_num(row['grade_kappa_quadratic'])} [{_num(low)}, {_num(high)}]; critical error "

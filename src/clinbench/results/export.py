@@ -90,6 +90,21 @@ def _recency(header: EvalLog) -> tuple[str, str]:
     return (stats.completed_at or stats.started_at or header.eval.created or "", header.location)
 
 
+# The eval metadata key under which every shard of one `run --workers` records that run's id
+# (clinbench.sharded_run): each shard is an Inspect eval of its own, with its own run_id.
+SHARDED_RUN = "clinbench_sharded_run"
+
+
+def run_of(header: EvalLog) -> str:
+    """Return the id of the run a log belongs to: the sharded run's, else Inspect's run_id.
+
+    A shard of a run split over worker processes records the id of the whole run
+    (:data:`SHARDED_RUN`), which a resume keeps (Inspect's ``eval_retry`` carries the eval
+    metadata over), so the shards of one command are one run in the results table.
+    """
+    return str((header.eval.metadata or {}).get(SHARDED_RUN) or header.eval.run_id)
+
+
 def eval_identity(header: EvalLog) -> str:
     """Return what makes two logs runs of the same eval: Inspect's eval-set task identifier.
 
@@ -348,7 +363,7 @@ def log_rows(
             "difficulty": metadata.get("difficulty", item.get("difficulty")),
             "tags": ";".join(item.get("tags") or []),
             "item_metadata": _json(item.get("metadata")),
-            "run_id": log.eval.run_id,
+            "run_id": run_of(log),
             "log_file": log_file,
             **sample_facts(sample, model),
             **eval_facts(log),

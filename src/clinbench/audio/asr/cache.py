@@ -7,13 +7,11 @@ grammar is built from them), the language, and the noise type and SNR of the con
 JSON file per key under the cache folder, written atomically, so scenarios and concurrent
 evaluations of one run share transcripts safely. Failed recognitions are never kept: the
 next call tries again. The key scheme and the folder layout are the user cache's one
-(:func:`clinbench.io.content_key`, :func:`clinbench.io.cache_entry`).
+(:func:`clinbench.io.content_key`, :class:`clinbench.io.ContentCache`).
 """
 
 from __future__ import annotations
 
-import json
-import logging
 import threading
 from dataclasses import fields
 from importlib import metadata
@@ -21,22 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from clinbench.audio.asr.transcription import ASRBackend, Transcription
-from clinbench.io import (
-    atomic_write_text,
-    cache_entry,
-    clear_cache_entries,
-    content_key,
-    count_cache_use,
-    file_sha256,
-    user_cache_dir,
-)
+from clinbench.io import ContentCache, content_key, file_sha256, user_cache_dir
 
 CACHE_FORMAT = 2  # 2: PocketSphinx transcripts record their settings (1 lacked them)
-KIND = "speech transcripts"  # what count_cache_use calls a kept transcript
+KIND = "speech transcripts"  # what clinbench.io.cache_use calls a kept transcript
+REMAKE = "decoding the clip again"
 # The package whose version is part of each back-end's key (a new decoder may hear differently).
 _PACKAGES = {"pocketsphinx": "pocketsphinx", "whisper": "faster-whisper", "openai": None}
-
-log = logging.getLogger(__name__)
 
 
 def transcript_cache_dir() -> Path:
@@ -50,7 +39,7 @@ def transcript_cache_dir() -> Path:
 
 def clear_transcript_cache(folder: str | Path | None = None) -> int:
     """Return how many kept transcripts were removed from ``folder`` (default: the shared one)."""
-    return clear_cache_entries(Path(folder) if folder else transcript_cache_dir())
+    return ContentCache(folder or transcript_cache_dir(), KIND, REMAKE).clear()
 
 
 def _version(backend: str) -> str | None:
@@ -95,6 +84,7 @@ class CachedASR:
         self.backend = backend
         self.name = backend.name
         self.folder = Path(folder)
+        self.kept = ContentCache(self.folder, KIND, REMAKE)
         self.settings = {
             "options": {k: repr(v) for k, v in sorted(settings.items())},
             "effective": effective_settings(backend),
@@ -140,21 +130,6 @@ class CachedASR:
         with self._guard:
             return self._locks.setdefault(key, threading.Lock())
 
-    def _read(self, file: Path) -> Transcription | None:
-        try:
-            stored = json.loads(file.read_text(encoding="utf-8"))
-            known = {f.name for f in fields(Transcription)}
-            return Transcription(**{k: v for k, v in stored["transcription"].items() if k in known})
-        except FileNotFoundError:
-            return None
-        except (OSError, ValueError, KeyError, TypeError) as err:  # a damaged entry: decode again
-            log.warning("ASR cache entry %s unreadable (%s); decoding the clip again", file, err)
-            return None
-
-    def _write(self, file: Path, key: str, path: Path, result: Transcription) -> None:
-        entry = {"key": key, "clip": str(path), "transcription": result.as_dict()}
-        atomic_write_text(file, json.dumps(entry, ensure_ascii=False))
-
     def transcribe(
         self,
         path: str | Path,
@@ -169,10 +144,8 @@ class CachedASR:
         if not path.is_file():  # nothing to hash: the back-end reports the problem
             return self.backend.transcribe(path, expected=expected, language=language)
         key = self.key(path, expected=expected, language=language, noise=noise, snr_db=snr_db)
-        file = cache_entry(self.folder, key)
         with self._lock(key):  # one decode per key, even across concurrent evaluations
-            kept = self._read(file)
-            count_cache_use(KIND, kept is not None)
+            kept = self.kept.read(key, _transcription)
             if kept is not None:
                 self.hits += 1
                 kept.details = {**kept.details, "cache": "hit"}
@@ -180,5 +153,12 @@ class CachedASR:
             self.misses += 1
             result = self.backend.transcribe(path, expected=expected, language=language)
             if result.error is None:
-                self._write(file, key, path, result)
+                record = {"key": key, "clip": str(path), "transcription": result.as_dict()}
+                self.kept.write(key, record)
             return result
+
+
+def _transcription(record: dict[str, Any]) -> Transcription:
+    """Return the transcription a kept record holds (fields it does not know are left out)."""
+    known = {f.name for f in fields(Transcription)}
+    return Transcription(**{k: v for k, v in record["transcription"].items() if k in known})

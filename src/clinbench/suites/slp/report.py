@@ -9,6 +9,16 @@ from clinbench.report.sections import ReportSection
 RESAMPLES = 500
 
 
+def _one_table_section(
+    table: pd.DataFrame, title: str, intro: str, caption: str, notes: list[str]
+) -> ReportSection | None:
+    """Return an slp section holding one table, or None when the table is empty (not run)."""
+    if table.empty:
+        return None
+    return ReportSection(title=title, suite="slp", intro=intro, tables={caption: table},
+                         notes=notes)  # fmt: skip
+
+
 def _scenario_section(results: pd.DataFrame) -> ReportSection:
     from clinbench.suites.slp.scenario_tables import scenario_table
 
@@ -60,13 +70,12 @@ def _noise_section(results: pd.DataFrame) -> ReportSection | None:
     if not noisy_tasks:
         return None
     rows = rows[rows["task"].isin(noisy_tasks)]
-    table = scenario_table(rows, by=("model", "task", "pipeline", "noise"), resamples=RESAMPLES)
-    return ReportSection(
-        title="SLP background noise",
-        suite="slp",
-        intro="Scenario metrics without and with background noise mixed in at the stated SNR.",
-        tables={"Scenario metrics by noise": table},
-        notes=["Noises named synthetic_* are generated stand-ins, not recordings."],
+    return _one_table_section(
+        scenario_table(rows, by=("model", "task", "pipeline", "noise"), resamples=RESAMPLES),
+        "SLP background noise",
+        "Scenario metrics without and with background noise mixed in at the stated SNR.",
+        "Scenario metrics by noise",
+        ["Noises named synthetic_* are generated stand-ins, not recordings."],
     )
 
 
@@ -83,36 +92,26 @@ NORMALISED_AWAY_NOTES = [
 def _normalised_away_section(results: pd.DataFrame) -> ReportSection | None:
     from clinbench.suites.slp.asr_fidelity import normalised_away_table
 
-    table = normalised_away_table(results)
-    if table.empty:
-        return None
-    return ReportSection(
-        title="SLP: child errors the ASR normalised away",
-        suite="slp",
-        intro=(
-            "For each ASR back-end, how often the transcript showed the words the child "
-            "attempted instead of what the child said: an error erased before any model reads it."
-        ),
-        tables={"Child errors kept or normalised away, by ASR back-end": table},
-        notes=NORMALISED_AWAY_NOTES,
+    return _one_table_section(
+        normalised_away_table(results),
+        "SLP: child errors the ASR normalised away",
+        "For each ASR back-end, how often the transcript showed the words the child attempted "
+        "instead of what the child said: an error erased before any model reads it.",
+        "Child errors kept or normalised away, by ASR back-end",
+        NORMALISED_AWAY_NOTES,
     )
 
 
 def _asr_settings_section(results: pd.DataFrame) -> ReportSection | None:
     from clinbench.suites.slp.asr_fidelity import asr_settings_table
 
-    table = asr_settings_table(results)
-    if table.empty:
-        return None
-    return ReportSection(
-        title="SLP: ASR back-end and settings",
-        suite="slp",
-        intro=(
-            "The speech recogniser each ASR-pipeline condition ran, with its settings and "
-            "decoding mode as the run recorded them, and where its transcripts are."
-        ),
-        tables={"ASR back-end, settings and transcripts by model, task and condition": table},
-        notes=[
+    return _one_table_section(
+        asr_settings_table(results),
+        "SLP: ASR back-end and settings",
+        "The speech recogniser each ASR-pipeline condition ran, with its settings and decoding "
+        "mode as the run recorded them, and where its transcripts are.",
+        "ASR back-end, settings and transcripts by model, task and condition",
+        [
             "Each clip's transcript is in the results table (score_metadata: asr_transcript; "
             "asr_error when recognition failed) and in the sample metadata of the Inspect "
             "logs named (asr_transcript, asr).",

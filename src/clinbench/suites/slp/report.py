@@ -7,12 +7,16 @@ import pandas as pd
 from clinbench.report.sections import ReportSection
 
 RESAMPLES = 500
+SEED = 0
+# The item bootstrap behind every SD of the slp sections, for the report's disclosures.
+BOOTSTRAP_SD = {"procedure": "SLP item bootstrap SD (F1s, exact match, WER/MER/WIP)",
+                "resamples": RESAMPLES, "seed": SEED}  # fmt: skip
 
 
 def _scenario_section(results: pd.DataFrame) -> ReportSection:
     from clinbench.suites.slp.scenario_tables import scenario_table
 
-    table = scenario_table(results, resamples=RESAMPLES)
+    table = scenario_table(results, resamples=RESAMPLES, seed=SEED)
     return ReportSection(
         title="SLP scenarios",
         suite="slp",
@@ -22,6 +26,7 @@ def _scenario_section(results: pd.DataFrame) -> ReportSection:
             f"({RESAMPLES} resamples of items)."
         ),
         tables={"Scenario metrics by model and condition": table},
+        resampling=[BOOTSTRAP_SD],
         notes=[
             "Label scenarios: Micro F1, Macro F1 and Exact Match are over every scored item, a "
             "reply with no valid label (unreadable, ambiguous, or declining and answering at "
@@ -42,13 +47,16 @@ def _slice_section(results: pd.DataFrame) -> ReportSection:
     tables = {}
     for field, caption in (("gender", "gender"), ("age_band", "age band (5-7, 8-10, 10+)"),
                            ("language", "language")):  # fmt: skip
-        tables[f"Scenario metrics by {caption}"] = slice_table(results, field, resamples=RESAMPLES)
+        tables[f"Scenario metrics by {caption}"] = slice_table(
+            results, field, resamples=RESAMPLES, seed=SEED
+        )
     return ReportSection(
         title="SLP slices",
         suite="slp",
         intro="The same metrics within each speaker gender, age band and language.",
         tables=tables,
         notes=["'unknown' collects items whose corpus does not record the field."],
+        resampling=[BOOTSTRAP_SD],
     )
 
 
@@ -60,13 +68,15 @@ def _noise_section(results: pd.DataFrame) -> ReportSection | None:
     if not noisy_tasks:
         return None
     rows = rows[rows["task"].isin(noisy_tasks)]
-    table = scenario_table(rows, by=("model", "task", "pipeline", "noise"), resamples=RESAMPLES)
+    table = scenario_table(rows, by=("model", "task", "pipeline", "noise"), resamples=RESAMPLES,
+                           seed=SEED)  # fmt: skip
     return ReportSection(
         title="SLP background noise",
         suite="slp",
         intro="Scenario metrics without and with background noise mixed in at the stated SNR.",
         tables={"Scenario metrics by noise": table},
         notes=["Noises named synthetic_* are generated stand-ins, not recordings."],
+        resampling=[BOOTSTRAP_SD],
     )
 
 
@@ -150,7 +160,7 @@ def sections(results: pd.DataFrame) -> list[ReportSection]:
 def _bar_section(results: pd.DataFrame) -> ReportSection:
     from clinbench.suites.slp.bar import DEFAULT_BAR, bar_note, clinical_bar
 
-    table = clinical_bar(results, DEFAULT_BAR, resamples=RESAMPLES)
+    table = clinical_bar(results, DEFAULT_BAR, resamples=RESAMPLES, seed=SEED)
     return ReportSection(
         title="SLP clinical bar",
         suite="slp",

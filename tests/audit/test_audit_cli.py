@@ -128,3 +128,33 @@ def test_sample_of_zero_items_names_the_option(tmp_path: Path, results_file: Pat
     assert result.exit_code == 2
     assert "--n" in result.output and f"{results_file}:" not in result.output, result.output
     assert not out.exists()
+
+
+def _suite_case_results(tmp_path: Path) -> Path:
+    """Graded replies to the audiology suite's shipped cases, as `results export` writes them
+    (item_metadata holds the item's metadata, not the item)."""
+    import pandas as pd
+
+    from tests.audit.audit_support import make_results
+
+    table = make_results(tmp_path, n_cases=3)
+    ids = {f"case-{c:03d}": f"aud-case-{c + 1:03d}" for c in range(3)}
+    table = table.assign(
+        suite="audiology", task="audiology_cases", item_id=table["item_id"].map(ids),
+        item_metadata='{"standard": "who2021"}',
+    )  # fmt: skip
+    path = tmp_path / "suite_results.csv"
+    pd.DataFrame(table).to_csv(path, index=False)
+    return path
+
+
+def test_sample_without_items_names_the_suites_item_file(tmp_path: Path):
+    from clinbench.suites import SUITES_DIR
+
+    results = _suite_case_results(tmp_path)
+    out = tmp_path / "audit"
+    result = runner.invoke(app, ["sample", str(results), "--out", str(out), "--n", "3"])
+    assert result.exit_code == 2, result.output
+    shipped = SUITES_DIR / "audiology" / "data" / "cases.jsonl"
+    assert f"--items {shipped}" in " ".join(result.output.split()), result.output
+    assert not out.exists()

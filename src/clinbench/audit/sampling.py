@@ -144,10 +144,24 @@ def _parse_item(
     if not isinstance(item, dict) or not item.get("stem"):
         raise AuditInputError(
             source, line, "item_metadata",
-            "holds no item (case text, questions, references): pass the item files with --items",
+            "holds no item (case text, questions, references): pass the item files with --items"
+            + _shipped_hint(row),
         )  # fmt: skip
     item_dir = meta.get("item_dir") if isinstance(meta.get("item_dir"), str) else None
     return item, item_dir
+
+
+def _shipped_hint(row: pd.Series) -> str:
+    """Return '; suite S ships item I in PATH: --items PATH' when a suite's sample holds it."""
+    from clinbench.suites import shipped_item_file
+
+    suite, item_id = row.get("suite"), row.get("item_id")
+    if _blank(suite) or _blank(item_id):
+        return ""
+    path = shipped_item_file(str(suite), str(item_id))
+    if path is None:
+        return ""
+    return f"; suite {suite!r} ships item {item_id!r} in {path}: --items {path}"
 
 
 def _check_columns(table: pd.DataFrame, mode: str, strata: tuple[str, ...]) -> None:

@@ -99,6 +99,7 @@ SLOW_TESTS = (
     "tests/audit/test_app.py::test_twenty_concurrent_reviewers_lose_no_label",
     "tests/audit/test_audit_browser.py",
     "tests/audit/test_audit_cli.py::test_sample_add_reviewers_and_report",
+    "tests/audit/test_audit_cli.py::test_sample_of_a_run_without_images_shows_none",
     "tests/audit/test_audit_form_browser.py",
     "tests/audit/test_audit_readability.py::test_signed_in_contrast_and_grade_definitions",
     "tests/audit/test_baseline.py::test_reviewers_answer_cases_and_the_answers_are_scored_like_a_model",

@@ -160,7 +160,9 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> Path:
 
 # What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-_PLAIN_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+# Text a spreadsheet cannot run although it starts like a formula: a plain number, or a lone
+# sign (a table's "-" for no value), which holds no expression.
+_PLAIN_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]")
 
 
 def spreadsheet_text(value: Any) -> Any:
@@ -169,7 +171,8 @@ def spreadsheet_text(value: Any) -> Any:
     Text that begins with =, +, -, @, tab or carriage return gets a leading single quote, as
     OWASP recommends; so does text that already begins with a quote, so that
     :func:`original_text` can take exactly one quote off and give every cell back as it was.
-    A plain number written as text (``-3.5``) runs no formula and is left as it is.
+    A plain number written as text (``-3.5``) or a lone sign (``-``, a table's "no value")
+    runs no formula and is left as it is.
     """
     if not isinstance(value, str) or not value:
         return value

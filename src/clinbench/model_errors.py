@@ -62,6 +62,15 @@ def explain_model_error(model: str, err: BaseException) -> str:
             return f"unknown provider {provider!r}; providers: {', '.join(known)}"
     keys = list(dict.fromkeys(API_KEY.findall(text)))
     if keys:
+        service, _, served = rest.partition("/")
+        if provider == "openai-api" and service and served:
+            # Inspect's rule for openai-api/NAME/MODEL: the endpoint is NAME_BASE_URL, the
+            # key NAME_API_KEY (NAME upper-cased, '-' as '_')
+            env = service.upper().replace("-", "_")
+            return (f"{text} An OpenAI-compatible endpoint needs both its address and a key: "
+                    f"export {env}_BASE_URL=http://HOST:PORT/v1 and export "
+                    f"{env}_API_KEY=YOUR_KEY (for clinbench's own local server: "
+                    'eval "$(clinbench local env)"), then run the same command again.')  # fmt: skip
         return (f"{text} To run it, set the API key first, e.g. export {keys[0]}=YOUR_KEY "
                 "(then run the same command again).")  # fmt: skip
     return text

@@ -16,7 +16,8 @@ from clinbench.scoring import outcomes
 ACCURACY_NOTE = (
     "Accuracy is correct / answered (declines count as not correct); parse failures and errors "
     "are excluded from it and counted apart. Accuracy (all) is correct / every reply, with "
-    "parse failures and errors counted as not correct. CI95% is the 95% Wilson interval; with "
+    "parse failures and errors counted as not correct (none when every call failed: no reply "
+    "came back to score). CI95% is the 95% Wilson interval; with "
     "several epochs per item it is clustered by item (Wilson at the cluster-robust effective "
     "n), so repeated epochs never narrow it by themselves."
 )
@@ -41,6 +42,7 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     Columns: <by>..., n, answered, correct, accuracy, CI95%, accuracy (all), CI95% (all),
     declined, parse_failed, error, and epochs and interval (the method) when any item has
     several epochs. From ``clinbench.stats.repeated_epochs.accuracy_two_denominators``.
+    A group whose every call failed has no accuracy (NaN), over answered or all replies.
     """
     from clinbench.stats.repeated_epochs import (
         COUNTED_OUTCOMES,
@@ -73,8 +75,14 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
         for lo, hi, a in zip(both["ci_answered_low"], both["ci_answered_high"], both["answered"],
                              strict=True)
     ]  # fmt: skip
-    out["accuracy (all)"] = both["accuracy_all"]
-    out["CI95% (all)"] = list(zip(both["ci_all_low"], both["ci_all_high"], strict=True))
+    # a group whose every call failed (no reply came back) has no accuracy, never 0: the
+    # model is excluded, not scored (errors count as not correct only beside real replies)
+    replied = (both["n_rows"] > both[outcomes.ERROR]).to_numpy()
+    out["accuracy (all)"] = both["accuracy_all"].where(replied)
+    out["CI95% (all)"] = [
+        (lo, hi) if r else nan
+        for lo, hi, r in zip(both["ci_all_low"], both["ci_all_high"], replied, strict=True)
+    ]
     always = (outcomes.DECLINED, outcomes.PARSE_FAILED, outcomes.ERROR)
     for column in COUNTED_OUTCOMES:  # others (refused, contradictory, ...) shown when any
         if column != outcomes.UNSCORED and (column in always or both[column].any()):

@@ -128,3 +128,69 @@ def test_sample_of_zero_items_names_the_option(tmp_path: Path, results_file: Pat
     assert result.exit_code == 2
     assert "--n" in result.output and f"{results_file}:" not in result.output, result.output
     assert not out.exists()
+
+
+def _suite_case_results(tmp_path: Path) -> Path:
+    """Graded replies to the audiology suite's shipped cases, as `results export` writes them
+    (item_metadata holds the item's metadata, not the item)."""
+    import pandas as pd
+
+    from tests.audit.audit_support import make_results
+
+    table = make_results(tmp_path, n_cases=3)
+    ids = {f"case-{c:03d}": f"aud-case-{c + 1:03d}" for c in range(3)}
+    table = table.assign(
+        suite="audiology", task="audiology_cases", item_id=table["item_id"].map(ids),
+        item_metadata='{"standard": "who2021"}',
+    )  # fmt: skip
+    path = tmp_path / "suite_results.csv"
+    pd.DataFrame(table).to_csv(path, index=False)
+    return path
+
+
+def test_sample_without_items_names_the_suites_item_file(tmp_path: Path):
+    from clinbench.suites import SUITES_DIR
+
+    results = _suite_case_results(tmp_path)
+    out = tmp_path / "audit"
+    result = runner.invoke(app, ["sample", str(results), "--out", str(out), "--n", "3"])
+    assert result.exit_code == 2, result.output
+    shipped = SUITES_DIR / "audiology" / "data" / "cases.jsonl"
+    assert f"--items {shipped}" in " ".join(result.output.split()), result.output
+    assert not out.exists()
+
+
+def test_sample_of_a_run_without_images_shows_none(tmp_path: Path):
+    # a real text-only run of the suite's cases (-T images=false): reviewers must see what
+    # the model saw, so the sample leaves the images out without --text-only
+    import json
+
+    from inspect_ai import eval as inspect_eval
+
+    from clinbench.results import write_results
+    from clinbench.results.export import results_from_logs
+    from clinbench.suites import SUITES_DIR
+    from clinbench.suites.audiology.tasks import audiology_cases
+
+    cases = SUITES_DIR / "audiology" / "data" / "cases.jsonl"
+    runs = {}
+    for images in (False, True):
+        (log,) = inspect_eval(
+            audiology_cases(images=images), model="clinbench/rules",
+            sample_id=["aud-case-001", "aud-case-002"], log_dir=str(tmp_path / f"logs{images}"),
+            display="none",
+        )  # fmt: skip
+        runs[images] = tmp_path / f"results{images}.parquet"
+        write_results(results_from_logs([log]), runs[images])
+    shown = {}
+    for images, results in runs.items():
+        out = tmp_path / f"audit{images}"
+        result = runner.invoke(
+            app, ["sample", str(results), "--items", str(cases), "--out", str(out), "--n", "4"]
+        )
+        assert result.exit_code == 0, result.output
+        records = [json.loads(line) for line in (out / "items.jsonl").read_text().splitlines()]
+        shown[images] = sum(len(r["images"]) for r in records)
+        meta = json.loads((out / "audit.json").read_text())
+        assert meta["text_only"] is (not images)
+    assert shown[False] == 0 and shown[True] > 0

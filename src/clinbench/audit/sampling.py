@@ -144,10 +144,36 @@ def _parse_item(
     if not isinstance(item, dict) or not item.get("stem"):
         raise AuditInputError(
             source, line, "item_metadata",
-            "holds no item (case text, questions, references): pass the item files with --items",
+            "holds no item (case text, questions, references): pass the item files with --items"
+            + _shipped_hint(row),
         )  # fmt: skip
     item_dir = meta.get("item_dir") if isinstance(meta.get("item_dir"), str) else None
     return item, item_dir
+
+
+def _run_sent_no_images(row: pd.Series) -> bool:
+    """Return True when the row's run recorded that it sent no image (protocol images: false)."""
+    raw = row.get("protocol")
+    if _blank(raw) or not isinstance(raw, str):
+        return False
+    try:
+        protocol = json.loads(raw)
+    except json.JSONDecodeError:
+        return False
+    return isinstance(protocol, dict) and protocol.get("images") is False
+
+
+def _shipped_hint(row: pd.Series) -> str:
+    """Return '; suite S ships item I in PATH: --items PATH' when a suite's sample holds it."""
+    from clinbench.suites import shipped_item_file
+
+    suite, item_id = row.get("suite"), row.get("item_id")
+    if _blank(suite) or _blank(item_id):
+        return ""
+    path = shipped_item_file(str(suite), str(item_id))
+    if path is None:
+        return ""
+    return f"; suite {suite!r} ships item {item_id!r} in {path}: --items {path}"
 
 
 def _check_columns(table: pd.DataFrame, mode: str, strata: tuple[str, ...]) -> None:
@@ -642,9 +668,14 @@ def write_audit(
         hide_images = text_only and mode == "review"  # a baseline reviewer sees the whole case
         records, keys = [], []
         known = _errors_known(drawn.sample)
+        unseen = 0  # replies whose run sent the model no image
         for index, row in drawn.sample.iterrows():
             item, item_dir = _parse_item(row, src, items)
-            text, images = _case_view(item, item_dir, media, problems, text_only=hide_images)
+            no_images = mode == "review" and not hide_images and _run_sent_no_images(row)
+            unseen += no_images
+            text, images = _case_view(
+                item, item_dir, media, problems, text_only=hide_images or no_images
+            )
             common = {
                 "audit_id": row["audit_id"],
                 "position": int(row["position"]),
@@ -662,6 +693,13 @@ def write_audit(
         write_csv(drawn.cells, build / STRATA_FILE)
         if mode == "review":
             write_csv(_population_table(drawn.population), build / POPULATION_FILE)
+        if unseen:
+            problems.append(
+                f"{unseen} of {len(records)} sampled replies come from a run that sent the "
+                "model no image (images false in the results' protocol): their reviewers see "
+                "the case as text only, as the model did"
+            )
+        hide_images = hide_images or (unseen > 0 and unseen == len(records))
         unknown = int((~known).sum()) if mode == "review" else 0
         if unknown:
             problems.append(

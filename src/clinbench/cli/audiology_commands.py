@@ -34,7 +34,12 @@ def regrade(
     from clinbench.results import write_results
     from clinbench.results.export import results_table
     from clinbench.scoring.rubric import RubricError, load_rubric
-    from clinbench.suites.audiology.regrade import RegradeError, grade_changes, regrade_table
+    from clinbench.suites.audiology.regrade import (
+        RegradeError,
+        grade_changes,
+        regrade_note,
+        regrade_table,
+    )
 
     if out.suffix.lower() not in (".parquet", ".csv"):
         typer.echo(f"error: {out}: --out must end in .parquet or .csv", err=True)
@@ -57,10 +62,10 @@ def regrade(
     write_results(after, out)
     changes = grade_changes(before, after)
     output = TableOutput(fmt)
-    if changes.empty:
-        output.note("no rubric-graded rows")
-    else:
+    if not changes.empty:
         output.table(changes, f"Grades changed under {rubric.name}")
+    if regrade_note(changes):
+        output.note(regrade_note(changes))
     output.message(f"wrote {len(after)} rows to {out}")
     output.close()
 

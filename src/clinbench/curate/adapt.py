@@ -161,13 +161,25 @@ def build_item(
 
     The passage's citation, URL and access date go into ``provenance``; the reply's quote
     goes there too when it is found in the passage, otherwise the flag
-    ``quote_not_in_passage`` is raised and the quote is kept in metadata only.
+    ``quote_not_in_passage`` is raised and the quote is kept in metadata only. An MCQ whose
+    options include a field name of the reply format ("rationale", "quote", ...) is invalid:
+    the model filled the format in, not the options. An MCQ stem that asks nothing (no
+    question mark, no blank, no colon leading to the options) is flagged
+    ``stem_not_a_question`` for the reviewer.
     """
     flags: list[str] = []
+    if fmt == "mcq":
+        fields = set(type(reply).model_fields)
+        named = [o.strip() for o in reply.options if o.strip().lower() in fields]
+        if named:
+            raise ValueError(f"options: the reply format's field names ({', '.join(named)}) "
+                             "stand where answer options should be")  # fmt: skip
     quote = getattr(reply, "quote", "").strip()
     grounded = quote_in_passage(quote, passage.text)
     if not grounded:
         flags.append("quote_not_in_passage")
+    if fmt == "mcq" and not _asks(reply.stem):
+        flags.append("stem_not_a_question")
     provenance = Provenance(
         citation=passage.citation,
         url=passage.url,
@@ -215,6 +227,13 @@ def build_item(
             )
         ) from err
     return item, flags
+
+
+def _asks(stem: str) -> bool:
+    """Return True when an MCQ stem asks something: a question mark, a blank (____), or a
+    lead-in that ends open (a colon, or no closing full stop) for the options to complete."""
+    text = stem.strip()
+    return "?" in text or bool(_BLANK_RE.search(text)) or not text.endswith((".", "!"))
 
 
 def suitable_ids(screening: pd.DataFrame) -> dict[str, str]:

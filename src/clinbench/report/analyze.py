@@ -110,8 +110,11 @@ def _sections(df, ranked, excluded, suites, *, figures, options, inputs, agreeme
         sections += part
     closing = [
         methods_section(options),
-        disclosures_section(df, options, inputs=inputs, problems=problems, excluded=excluded),
-    ]
+        disclosures_section(
+            df, options, inputs=inputs, problems=problems, excluded=excluded,
+            resampling=[r for s in sections for r in s.resampling],
+        ),
+    ]  # fmt: skip
     for s in closing:
         s.part = "Methods and disclosures"
     sections += closing

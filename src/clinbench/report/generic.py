@@ -606,11 +606,14 @@ def disclosures_section(
     inputs: list[dict] | None = None,
     problems: list[str] | None = None,
     excluded: pd.DataFrame | None = None,
+    resampling: list[dict] | None = None,
 ) -> ReportSection:
     """Return the disclosures: outcome counts, exclusions, seeds, software, inputs, problems.
 
     `excluded` (from ``clinbench.report.headline.exclusions``) is listed as "Excluded from
-    ranking", with the reason per model, task and condition.
+    ranking", with the reason per model, task and condition. `resampling` holds the other
+    sections' own resamplings (``ReportSection.resampling``, e.g. a suite's bootstrap SDs),
+    listed under "Seeds and resampling" after the generic ones, each once.
     """
     left_out = excluded
     options = options or AnalysisOptions()
@@ -658,6 +661,7 @@ def disclosures_section(
              "seed": options.seed},
             {"procedure": "paired bootstrap of differences", "resamples": options.n_boot,
              "seed": options.seed},
+            *[dict(t) for t in dict.fromkeys(tuple(r.items()) for r in resampling or [])],
         ]
     )  # fmt: skip
     section.tables["Software versions"] = software_versions()

@@ -50,6 +50,9 @@ class ReportSection:
     suite: str = ""  # "" for the generic sections; the suite name for a suite's own
     part: str = ""  # the report part it is shown in (Findings, Suite: X, Methods ...)
     glossary: list[tuple[str, str]] = field(default_factory=list)  # (term, meaning) pairs
+    # each resampling behind the section's numbers, {"procedure", "resamples", "seed"}: the
+    # disclosures' "Seeds and resampling" lists them
+    resampling: list[dict] = field(default_factory=list)
 
     @property
     def slug(self) -> str:

@@ -150,6 +150,23 @@ def read_cards() -> list[dict[str, Any]]:
     return cards
 
 
+def shipped_item_file(suite: str, item_id: str) -> Path | None:
+    """Return the shipped sample file of ``suite`` that holds item ``item_id`` (None if none).
+
+    Each sample is read through the loader its card names, so this names the file a suite
+    task runs on by default (for a message that asks the user for the item files).
+    """
+    for card in read_cards():
+        if card.get("name") != suite:
+            continue
+        for sample in card.get("samples") or []:
+            path = Path(card["_dir"]) / sample["file"]
+            items = load(sample["loader"])(str(path))
+            if any(str(getattr(item, "id", "")) == str(item_id) for item in items):
+                return path
+    return None
+
+
 @functools.cache
 def plain_labels() -> dict[str, str]:
     """Return code name -> plain label from every suite card's ``labels`` (tasks, scorers,

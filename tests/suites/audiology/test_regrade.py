@@ -148,3 +148,24 @@ def test_rules_grader_rows_regrade_like_judge_rows(offline_case_log, tmp_path):
         judged = json.loads(row.score_metadata)["judge_json"]
         expected = grade(row.question, judged["subscores"], judged["critical_errors"], other)
         assert (row.score, row.grade) == expected[:2]
+
+
+def test_unscored_judge_replies_are_counted_when_none_was_graded():
+    # realuse2: logs whose every judge reply was unscored gave "no rubric-graded rows"
+    from clinbench.suites.audiology.regrade import grade_changes, regrade_note
+
+    rows = [{"model": "m", "item_id": "aud-case-001", "epoch": 1, "scorer": "rubric_adjudicator",
+             "question": q, "outcome": "unscored", "score": float("nan"), "grade": None}
+            for q in ("Q1", "Q2", "Q3")]  # fmt: skip
+    rows.append({"model": "m", "item_id": "aud-case-001", "epoch": 1, "question": "Q1",
+                 "scorer": "audiogram_fact_check", "outcome": "graded", "score": 90.0,
+                 "grade": None})  # fmt: skip
+    table = pd.DataFrame(rows)
+    changes = grade_changes(table, table)
+    assert changes[["question", "n", "unscored"]].values.tolist() == [
+        ["Q1", 0, 1],
+        ["Q2", 0, 1],
+        ["Q3", 0, 1],
+    ]
+    note = regrade_note(changes)
+    assert "none of the 3 rubric judgements was graded" in note and "3 unscored" in note

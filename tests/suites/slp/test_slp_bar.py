@@ -10,6 +10,7 @@ from scipy import stats
 from typer.testing import CliRunner
 
 from clinbench.cli.slp_commands import app
+from clinbench.stats.proportions import wilson_interval
 from clinbench.suites.slp.bar import bar_note, clinical_bar, parse_bar
 from clinbench.suites.slp.scenario_tables import scenario_table
 
@@ -41,10 +42,8 @@ def test_each_end_is_judged_by_the_interval(results):
     assert table.loc["strong", "clinical bar"] == "reaches 0.85"
     assert table.loc["weak", "clinical bar"] == "below 0.80"
     assert table.loc["close", "vs 0.80"] == "undecided"  # 0.82 with n=50 spans 0.80
-    scen = scenario_table(results, resamples=400).set_index("model")
-    z = stats.norm.ppf(0.975)
-    expected = scen.loc["close", "Micro F1"] - z * scen.loc["close", "Micro F1 SD"]
-    assert table.loc["close", "CI low"] == pytest.approx(expected)
+    # Micro F1 is 41 of 50 items right: its interval is that proportion's (Wilson)
+    assert table.loc["close", "CI low"] == pytest.approx(wilson_interval(41, 50)[0])
     assert table.loc["close", "Micro F1"] == pytest.approx(41 / 50)
     note = bar_note(table.reset_index(), (0.80, 0.85))
     assert "strong" in note and "weak" not in note and "close" not in note
@@ -66,3 +65,30 @@ def test_parse_bar_and_the_command(results, tmp_path):
     assert as_json.exit_code == 0, as_json.output
     assert json.loads(as_json.stdout)["tables"]  # stdout holds one JSON document only
     assert runner.invoke(app, ["summary", str(path), "--bar", "high"]).exit_code == 2
+
+
+def test_micro_f1_has_the_leaderboards_interval(results):
+    # Single-label Micro F1 is the proportion of items labelled right (correct / scored), the
+    # number the leaderboard shows as accuracy: one value, one interval, from one estimator.
+    from clinbench.report.generic import leaderboard_section, normalise
+
+    table = clinical_bar(results, (0.80, 0.85), resamples=200).set_index("model")
+    board = leaderboard_section(normalise(results.assign(scorer="s", epoch=1)), figures=False)
+    accuracy = board.tables["Accuracy by model"].set_index("model")
+    for model in ("strong", "weak", "close"):
+        assert table.loc[model, "Micro F1"] == pytest.approx(accuracy.loc[model, "accuracy"])
+        low, high = accuracy.loc[model, "CI95%"]
+        assert (table.loc[model, "CI low"], table.loc[model, "CI high"]) == pytest.approx(
+            (low, high)
+        )
+        assert table.loc[model, "interval"] == "Wilson"
+
+
+def test_macro_f1_keeps_the_bootstrap_interval_and_names_it(results):
+    table = clinical_bar(results, (0.80, 0.85), metric="Macro F1", resamples=200)
+    scen = scenario_table(results, resamples=200).set_index("model")
+    row = table.set_index("model").loc["close"]
+    z = stats.norm.ppf(0.975)
+    expected = scen.loc["close", "Macro F1"] - z * scen.loc["close", "Macro F1 SD"]
+    assert row["CI low"] == pytest.approx(expected)
+    assert row["interval"] == "F1 +/- 1.96 bootstrap SD (200 resamples)"

@@ -142,6 +142,35 @@ def test_transcript_is_taken_by_the_stated_rule(reply, status, transcript):
         assert found.answer == transcript
 
 
+# SmolLM2-135M on slp_transcript_diagnosis (asr pipeline, slp-s07; realuse3): it asks for the
+# transcript it was given. Its first line was read as the child's words and scored.
+SMOLLM2_ASKS_FOR_THE_INPUT = (
+    "I'm sorry for the confusion, but as a speech-language pathologist, I specialize in "
+    "diagnosing and treating disorders of communication. My role is to assist you by providing "
+    "information about your child's condition or their treatment plan.\n\nPlease go ahead and "
+    "provide the transcript that was recorded with the child's voice. I'll transcribe it for "
+    "you without any additional text."
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "status"),
+    [
+        (SMOLLM2_ASKS_FOR_THE_INPUT, "none"),
+        ("Could you share the audio clip? Then I can transcribe it.", "none"),
+        ("Please upload the recording first.", "none"),
+        ("I need you to send me the audio file.", "none"),
+        ("give me the ball", "ok"),  # a child's words with 'give me the'
+        ("the boy can share the cake", "ok"),
+    ],
+)
+def test_a_reply_that_asks_for_the_recording_holds_no_transcript(reply, status):
+    from clinbench.suites.slp.replies import read_transcription_reply
+
+    found = read_transcription_reply(reply)
+    assert found.status == status, found
+
+
 def test_a_long_loop_is_cut_in_linear_time():
     from clinbench.suites.slp.replies import read_transcription_reply
 

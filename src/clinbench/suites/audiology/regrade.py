@@ -129,28 +129,51 @@ def regrade_logs(log_dir: str | Path, rubric_path: str | Path) -> pd.DataFrame:
 
 
 def grade_changes(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
-    """Return, per scorer and question, how many rubric-graded rows changed grade and score."""
+    """Return, per scorer and question, how many rubric judgements were graded (n) and
+    unscored, and how many graded ones changed grade and score.
+
+    A question whose judge replies were all unscored has its row, with n 0: nothing of it
+    could be re-graded, and that is said rather than left out.
+    """
     keys = ["model", "item_id", "epoch", "scorer", "question"]
-    mask = before["scorer"].map(is_rubric_scorer) & (before["outcome"] == outcomes.GRADED)
+    rubric = before["scorer"].map(is_rubric_scorer)
+    mask = rubric & (before["outcome"] == outcomes.GRADED)
+    unscored = before[rubric & (before["outcome"] == outcomes.UNSCORED)]
+    unscored_n = unscored.groupby(["scorer", "question"]).size()
     merged = before[mask][keys + ["score", "grade"]].merge(
         after[keys + ["score", "grade"]], on=keys, suffixes=("_before", "_after")
     )
+    groups = dict(iter(merged.groupby(["scorer", "question"], sort=True)))
     rows = []
-    for (scorer_name, question), group in merged.groupby(["scorer", "question"], sort=True):
+    for scorer_name, question in sorted({*groups, *unscored_n.index}):
+        group = groups.get((scorer_name, question), merged.iloc[:0])
         moved = group["score_after"] - group["score_before"]
         rows.append(
             {
                 "scorer": scorer_name,
                 "question": question,
                 "n": len(group),
+                "unscored": int(unscored_n.get((scorer_name, question), 0)),
                 "grade changed": int((group["grade_before"] != group["grade_after"]).sum()),
-                "mean before": float(group["score_before"].mean()),
-                "mean after": float(group["score_after"].mean()),
+                "mean before": float(group["score_before"].mean()) if len(group) else math.nan,
+                "mean after": float(group["score_after"].mean()) if len(group) else math.nan,
                 "mean change": float(moved.mean()) if len(moved) else math.nan,
             }
         )
     return pd.DataFrame(
         rows,
-        columns=["scorer", "question", "n", "grade changed", "mean before", "mean after",
-                 "mean change"],
+        columns=["scorer", "question", "n", "unscored", "grade changed", "mean before",
+                 "mean after", "mean change"],
     )  # fmt: skip
+
+
+def regrade_note(changes: pd.DataFrame) -> str:
+    """Return the line under the regrade table: nothing rubric-graded, nothing graded, or ''."""
+    if changes.empty:
+        return "no rubric-graded rows"
+    graded, unscored = int(changes["n"].sum()), int(changes["unscored"].sum())
+    if graded == 0:
+        return (f"none of the {unscored} rubric judgements was graded ({unscored} unscored: "
+                "the judge's reply failed to parse or its call failed); "
+                "nothing to re-grade")  # fmt: skip
+    return ""

@@ -438,7 +438,8 @@ def audiology_cases(
             "rubric": rubric or str(DEFAULT_RUBRIC),
             "word_limit": word_limit,
             "images": images,
-            "protocol": recorded_protocol(settings),
+            # in the protocol too, so the results table says whether the model saw the images
+            "protocol": {**recorded_protocol(settings), "images": images},
             "claim_reader": claim_reader,
             "claim_reader_output": claim_reader_output,
         },

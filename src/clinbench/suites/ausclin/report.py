@@ -300,5 +300,16 @@ def _equipoise_section(plain: pd.DataFrame, threshold: float) -> ReportSection |
 
 
 def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:
-    """Return the tables `clinbench run` and `demo` print for ausclin rows (the headline ones)."""
-    return [(title, table, []) for title, table in headline_tables(results).items()]
+    """Return the tables `clinbench run` and `demo` print for ausclin rows (the headline ones).
+
+    A table left empty because its models are excluded says so under it, with each excluded
+    model's reason: headers over no row would read as nothing to report.
+    """
+    tables = headline_tables(results)
+    excluded = tables["exclusions"]
+    excluded = excluded[excluded["excluded"].astype(bool)]
+    why = "; ".join(f"{m}: {r}" for m, r in zip(excluded["model"], excluded["reason"],
+                                                  strict=True))  # fmt: skip
+    note = f"No row: the models here are excluded from scoring ({why})." if why else ""
+    return [(title, table, [note] if note and table.empty else [])
+            for title, table in tables.items()]  # fmt: skip

@@ -26,7 +26,9 @@ Transcription replies (the prompt asks for the child's words only), in this orde
 
 1. empty is ``none``; the decline word is ``declined``;
 2. text in double quotes (straight or curly) is the transcript: the first quoted span;
-3. otherwise, with no quote, a refusal is ``refused``;
+3. otherwise, with no quote, a refusal is ``refused``, and a reply that asks for the
+   recording or transcript it was given ("Please provide the transcript", "Could you share
+   the audio clip?") is ``none``: it transcribes nothing;
 4. otherwise the first non-empty line, after an instruction-following preamble: a first line
    that ends with a colon, or starts with "Sure", "Certainly", "Okay", "Of course", "Here
    is/are", "The child says/said", "Transcription", "Transcript", is dropped up to its colon
@@ -146,6 +148,13 @@ def read_label_reply(reply: str, spec: Scenario, *, cot: bool = False) -> Extrac
 
 # --------------------------------------------------------------------- transcription replies
 
+# A reply asking for the input instead of transcribing it: a verb of handing over, then the
+# recording or transcript (bounded: at most two words between).
+_ASKS_FOR_INPUT = re.compile(
+    r"\b(?:provide|share|send|upload|attach|paste|play)\s++(?:\w++\s++){0,2}?"
+    r"(?:transcript|transcription|recording|audio|clip|sound\s++file|audio\s++file)\b",
+    re.IGNORECASE,
+)
 _QUOTED = re.compile(r'"([^"\n]*+)"|“([^”\n]*+)”')
 _PREAMBLE = re.compile(
     r"(?:sure|certainly|okay|ok|of course|absolutely|here(?:'s|’s|\s++is|\s++are)|"
@@ -210,6 +219,8 @@ def read_transcription_reply(reply: str) -> Extraction:
         found = refusal_or(Extraction("none"), text)
         if found.status == "refused":
             return found
+        if _ASKS_FOR_INPUT.search(text):
+            return Extraction("none", reason="the reply asks for the recording it was given")
     line = quoted if quoted is not None else _first_line_after_preamble(text)
     words = _cut_loop(line.replace("*", " ").strip(_EDGE).split())
     transcript = " ".join(words).strip(_EDGE)

@@ -37,7 +37,8 @@ def _ears_as(tags: tuple[str, str]) -> Transform:
 
 
 _EAR_LABEL = re.compile(
-    r"(?im)^([ \t]*(?:[-*•][ \t]*)?(?:\*\*)?)(?:the[ \t]+)?(right|left)[ \t]+ear(?=(?:\*\*)?[ \t]*:|:)"
+    r"(?im)^([ \t]*(?:[-*•][ \t]*)?(?:\*\*)?)(?:the[ \t]+)?(right|left)[ \t]+ear"
+    r"(?=(?:\*\*)?[ \t]*:|:)"
 )
 _EAR_WORD = re.compile(r"\b(right|left)\s+ear\b(?![-'’]?s\b|-)", re.I)
 
@@ -67,9 +68,10 @@ def ears_as_latin(text: str, seed: int = 0) -> str:
     return _ears_as(("AD", "AS"))(text, seed)
 
 
+_AS_A_TAG = r"(?=\s*[:,;.=\-–)]|\s+(?:is|has|shows|was|thresholds?|air|bone|PTA)\b)"
 _LETTER_EARS = (
-    (re.compile(r"\bRE\b(?=\s*[:,;.=\-–)]|\s+(?:is|has|shows|was|thresholds?|air|bone|PTA)\b)"), "right ear"),
-    (re.compile(r"\bLE\b(?=\s*[:,;.=\-–)]|\s+(?:is|has|shows|was|thresholds?|air|bone|PTA)\b)"), "left ear"),
+    (re.compile(r"\bRE\b" + _AS_A_TAG), "right ear"),
+    (re.compile(r"\bLE\b" + _AS_A_TAG), "left ear"),
     (re.compile(r"\bRt\b\.?(?=\s)"), "right"),
     (re.compile(r"\bLt\b\.?(?=\s)"), "left"),
     (re.compile(r"(?m)^(\s*(?:[-*•]\s*)?)R(?=\s*[:=]\s)"), r"\1Right ear"),
@@ -94,7 +96,11 @@ def letters_as_ears(text: str, seed: int = 0) -> str:
     return out
 
 
-_EAR_SIDE = re.compile(r"\b(in|on)\s+the\s+(right|left)\s+ear\b(?![-'’]?s\b|-)|\bthe\s+(right|left)\s+ear\b(?![-'’]?s\b|-)", re.I)  # fmt: skip
+_EAR_SIDE = re.compile(
+    r"\b(in|on)\s+the\s+(right|left)\s+ear\b(?![-'’]?s\b|-)"
+    r"|\bthe\s+(right|left)\s+ear\b(?![-'’]?s\b|-)",
+    re.I,
+)
 
 
 def ear_word_dropped(text: str, seed: int = 0) -> str:
@@ -406,8 +412,8 @@ def degree_after_ear(text: str, seed: int = 0) -> str:
     """
 
     def one(m: re.Match) -> str:
-        finding = m.group("finding")
-        return f"{m.group('lead')}{finding[0].upper()}{finding[1:]} in the {m.group('ear').lower()} ear."
+        finding, ear = m.group("finding"), m.group("ear").lower()
+        return f"{m.group('lead')}{finding[0].upper()}{finding[1:]} in the {ear} ear."
 
     return _EAR_FIRST.sub(one, text)
 

@@ -144,8 +144,15 @@ def degree_shorthand(text: str, seed: int = 0) -> str:
     whole words change ("moderately" alone, "severely" and "profoundly" are left).
     """
     for pattern, short in _DEGREE_SHORT:
-        text = pattern.sub(short, text)
+        text = pattern.sub(lambda m, short=short: _same_case(m.group(0), short), text)
     return text
+
+
+def _same_case(word: str, short: str) -> str:
+    """Return ``short`` in the case of ``word`` (capitals, a capital first, or as given)."""
+    if word.isupper() and len(word) > 1:
+        return short.upper()
+    return short[0].upper() + short[1:] if word[0].isupper() and short.islower() else short
 
 
 def degree_written_out(text: str, seed: int = 0) -> str:

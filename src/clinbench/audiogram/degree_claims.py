@@ -52,7 +52,7 @@ _DESCRIPTOR = lexicon.DESCRIPTOR
 # fmt: off
 LEXICON: tuple[tuple[str, str, str], ...] = (
     # (rule name, pattern, source of the usage)
-    ("trigger", r"normal|wnl|no\s(?:[a-z]+\s){0,3}loss|slight|mild|moderat|severe|profound|"
+    ("trigger", r"normal|wnl|no\s(?:[a-z]+\s){0,3}loss|slight|mild|mod|sev|prof|"
                 r"complete|total",
      "a superset of every pattern below: a clause without it has no degree claim"),
     ("grade or range of grades",
@@ -237,7 +237,7 @@ SCALE_END = _RULES["last of a scale"]
 EAR_NORMAL = _RULES["ear said normal"]
 HEARING_FOR_SPEECH = _RULES["hearing for speech"]
 _SPACES = re.compile(r"[\s-]+")
-_CANON = {"total": "complete"}
+_CANON = {"total": "complete", "mod": "moderate", "sev": "severe", "prof": "profound"}
 
 
 def degree_claims(
@@ -305,7 +305,7 @@ def _scale_spans(low: str, sent_low: str) -> list[tuple[int, int]]:
 
 def canon_degree(word: str) -> str:
     """Return a grade word as the standards spell it ("moderately-severe" -> "moderately
-    severe", "total" -> "complete")."""
+    severe", "total" -> "complete", the chart shorthand "mod" -> "moderate")."""
     word = _SPACES.sub(" ", word)
     return _CANON.get(word, word)
 

@@ -59,7 +59,14 @@ AVERAGED_FREQUENCIES = (
 """The frequencies an average is taken over, before their last unit ("0.5, 1, 2 and 4",
 "2-4", "500/1k/2"), as a fragment of the patterns that read an average with its frequencies
 (claims.FREQ_AVERAGE, notation's average pairs)."""
-DEG = r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal)"
+DEG = (
+    r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal|mod|sev|"
+    r"prof(?=[,;:)/-]|\s*$|\s+(?:sloping|flat|mixed|snhl|chl|mhl|sensorineural|conductive|"
+    r"hearing|loss|hl|deaf\w*|bilat\w*|in|on|both|au|ad|as)\b))"
+)
+"""A grade word, or its chart shorthand (mod, sev, prof: clinic notes), which names the
+same grade (issue #26, metamorphic tests: tests/audiogram/perturb.degree_shorthand). "prof"
+only before a loss or type word, an ear or a clause's end: "Prof Jones" is a title."""
 EAR_HEADING = re.compile(
     r"^[\s#*_>-]*(?:the\s+)?(?:right|left|(?-i:R|L|RE|LE|AD|AS|Rt|Lt|RT|LT|OD|OS|OG|OI))"
     r"(?:[\s-]+(?:ear|side))?\s*(?:\([^)]*\))?\s*[.:]?[\s*_]*$",
@@ -705,7 +712,8 @@ presentation (the ear it presented with), not of the ear the sentence before des
 SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("DEG", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT", "LOSS_NOUN"),
      "degree names of the standards in classify.py (WHO 2021, ASHA/Clark 1981, Goodman "
-     "1965) and 'within normal limits'/WNL of audiology reports"),
+     "1965), 'within normal limits'/WNL of audiology reports, and the chart shorthand "
+     "mod/sev/prof of clinic notes"),
     (("RIGHT", "LEFT", "LINE_OPENING_EAR_LETTER", "BOTH", "EAR_WORD", "EAR_HEADING",
       "EAR_LABELLED_LINE", "FIELD_LABELLED_LINE", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
       "LEFT_TAG", "EAR_TAG"),

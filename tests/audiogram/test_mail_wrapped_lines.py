@@ -47,6 +47,8 @@ KEPT = [
     '{"right_ear": {"thresholds_dB_HL": {"250": 25, "500": 25, "1000": 25, "2000": 25},\n'
     '   "hearing_loss": false}}',
     "| Right AC | 15 | 20 | 25 | 40 | 50 | 60 | 65 | 70 | 75 | 80 | 85 |\nand more",
+    # a record of key=value fields
+    "ear=L; pta=105; result=no response at the limits 6-8 kHz; class=profound SNHL\near=R; pta=10",
     # a capital A after an ear letter is a tympanogram type, not the article
     "L 15 15 20 40 55 60 70 75, BC follows. Tymp R B normal vol, L A\nAUD: R mixed",
 ]

@@ -1013,11 +1013,11 @@ written: the words after it may be its own (a volume) and no ear's grade."""
 # perturb.py). Such a break is mended (joined by a space) only where the sentence cannot
 # end: the line is long enough to have been wrapped (it and the next line's first word pass
 # 60 characters), it ends with no stop, colon or semicolon, neither line is data (a table
-# row, aligned columns, JSON) or a heading, the next line opens no list item, quote or
-# heading, and either the line ends on a word that never ends a sentence (an article,
-# preposition or conjunction) or an open bracket, comma, sign or arrow (not a dash: a
-# table's empty cell), or the next line goes on in small letters or with a unit ("dB", "Hz",
-# "kHz", "HL") and opens no label ("left ear:").
+# row, aligned columns, JSON) or a heading, the next line opens no list item, quote,
+# heading or key=value field ("ear=R; pta=10"), and either the line ends on a word that
+# never ends a sentence (an article, preposition or conjunction) or an open bracket, comma,
+# sign or arrow (not a dash: a table's empty cell), or the next line goes on in small
+# letters or with a unit ("dB", "Hz", "kHz", "HL") and opens no label ("left ear:").
 _WRAP_WIDTH = 60
 _WRAP_DATA = re.compile(r'[|{}]|^\s*"|\S {3}')  # tables (pipes, aligned columns) and JSON
 _WRAP_NEXT_GOES_ON = re.compile(r"\s*(?:[a-z(]|(?:dB|Hz|kHz|HL|SPL|%)(?![A-Za-z]))")
@@ -1026,7 +1026,7 @@ _WRAP_OPEN_END = re.compile(
     r"were|be|between|than|over|across|both|its|his|her|their|this|that|which|who|whose|as|"
     r"into|under|above|below|within|has|have|had|not|no|very|more|less|about|around))$"
 )  # small letters only: "L A" ends on a tympanogram type, not the article
-_WRAP_NEXT_ITEM = re.compile(r"\s*(?:[-•*+>#|\[]\s|[>#|]|\d{1,2}[.)]\s|\*\*|$)")
+_WRAP_NEXT_ITEM = re.compile(r"\s*(?:[-•*+>#|\[]\s|[>#|]|\d{1,2}[.)]\s|\*\*|[A-Za-z_][\w.]*=|$)")
 _WRAP_NEXT_LABEL = re.compile(r"\s*[A-Za-z][\w /()'-]{0,24}:\s")
 
 

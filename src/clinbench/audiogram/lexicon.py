@@ -103,7 +103,7 @@ NORMAL_PHRASES = re.compile(
 LOSS_CONTEXT = re.compile(
     # every alternative opens with a letter (a word boundary before "hl" and "pta" is looked
     # back for after it), so the search jumps between candidate letters
-    r"(hearing|loss|h(?<!\wh)l\b|snhl|chl|sensorineural|conductive|mixed|impairment|deaf|grade|"
+    r"(hearing|loss|h(?<!\wh)l\b|snhl|chl|mhl|sensorineural|conductive|mixed|impairment|deaf|grade|"
     r"degree|p(?<!\wp)ta\b|threshold|notch)"
 )
 EAR_WORD = {"rt": "right", "r": "right", "ad": "right", "lt": "left", "l": "left", "as": "left"}
@@ -213,7 +213,7 @@ _TAGGED = (
     r"\s+\d{1,3}(?:\.\d{1,2})?\s+(?:slight|mild|mod(?:erate)?|sev(?:ere)?|prof(?:ound)?)\b|"
     r"\s*(?:~\s*)?(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
-    r"conductive|mixed|snhl|chl|hearing|thresholds?|type\s+[a-d][ds]?|"
+    r"conductive|mixed|snhl|chl|mhl|hearing|thresholds?|type\s+[a-d][ds]?|"
     # a chat's shorthand: the region or onset of the ear's loss ("R low-freq CHL", "L sudden")
     r"sudden|(?:low|mid|high)[\s-]*freq\w*|rising|cookie[\s-]*bite|notch\w*|wnl|"
     # its shape or a short grade ("R flat CHL", "L sloping SNHL", "R mod-sev")
@@ -698,7 +698,7 @@ COMPARATIVE = re.compile(
 adjective of the ear named ("the poorer left ear has ...") nor the ear named as the worse
 or better one ("the worse one is the right: ..."), which is that ear."""
 BILATERAL = re.compile(r"\bbilateral(?:ly)?\b")
-LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|sensorineural|conductive|mixed)")
+LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|mhl|sensorineural|conductive|mixed)")
 OTHER_TEST = re.compile(r"(tymp|reflex|oae|emission)")
 OTHER_TEST_OR_SPEECH = re.compile(r"tymp|reflex|oae|emission|speech|wrs|srt|word")
 

@@ -68,7 +68,7 @@ def ears_as_latin(text: str, seed: int = 0) -> str:
     return _ears_as(("AD", "AS"))(text, seed)
 
 
-_AS_A_TAG = r"(?=\s*[:,;.=\-–)]|\s+(?:is|has|shows|was|thresholds?|air|bone|PTA)\b)"
+_AS_A_TAG = r"(?=\s*[:,;.=)]|\s+[-–]\s|\s+(?:is|has|shows|was|thresholds?|air|bone|PTA)\b)"
 _LETTER_EARS = (
     (re.compile(r"\bRE\b" + _AS_A_TAG), "right ear"),
     (re.compile(r"\bLE\b" + _AS_A_TAG), "left ear"),
@@ -77,16 +77,16 @@ _LETTER_EARS = (
     (re.compile(r"(?m)^(\s*(?:[-*•]\s*)?)R(?=\s*[:=]\s)"), r"\1Right ear"),
     (re.compile(r"(?m)^(\s*(?:[-*•]\s*)?)L(?=\s*[:=]\s)"), r"\1Left ear"),
 )  # fmt: skip
-_LATIN_PAIR = re.compile(r"\bA([DS])\b(?=\s*[:,;.=\-–)]|\s+(?:is|has|shows|was|thresholds?)\b)")
+_LATIN_PAIR = re.compile(r"\bA([DS])\b" + _AS_A_TAG)
 
 
 def letters_as_ears(text: str, seed: int = 0) -> str:
     """Write the ear abbreviations out as words: RE/LE, Rt/Lt, a line's leading "R:"/"L:",
     and AD/AS where the text uses both (so "AS" is the Latin tag, not the word "as").
 
-    RE/LE are changed only where they stand as an ear tag (before a colon, a dash or a verb
-    such as "is"), so "RE-test" or "RE: your letter" in a subject line is at risk only
-    in the rare reply that writes it so; R/L only at a line's start before a colon.
+    RE/LE are changed only where they stand as an ear tag (before a colon, a spaced dash or a
+    verb such as "is"), so "RE-test" is left ("RE: your letter" in a subject line is at risk
+    in the rare reply that writes it so); R/L only at a line's start before a colon.
     """
     out = text
     for pattern, words in _LETTER_EARS:
@@ -129,9 +129,9 @@ _DEGREE_SHORT = (
 )
 _DEGREE_LONG = (
     (re.compile(r"\bmod[- ]sev(?:ere)?\b", re.I), "moderately severe"),
-    (re.compile(r"\bmod\b\.?", re.I), "moderate"),
-    (re.compile(r"\bsev\b\.?", re.I), "severe"),
-    (re.compile(r"\bprof\b\.?(?!\s*[A-Z])", re.I), "profound"),
+    (re.compile(r"\bmod\b", re.I), "moderate"),
+    (re.compile(r"\bsev\b", re.I), "severe"),
+    (re.compile(r"\bprof\b(?!\.?\s*[A-Z])", re.I), "profound"),
     (re.compile(r"\bWNL\b"), "within normal limits"),
 )
 

@@ -25,6 +25,13 @@ JOINED = [
      "- Flat loss, 60 dB HL at 250-500 Hz, 65 dB HL at 1-2 kHz, 70 dB HL at 3-6 kHz."),
     ("Masked bone conduction 55-60 dB HL (no response at 4 kHz), so no\nsignificant gap: SN.",
      "Masked bone conduction 55-60 dB HL (no response at 4 kHz), so no significant gap: SN."),
+    # the next line opens with a level and its unit
+    ("Air conduction 75-105 dB HL, no response at 8 kHz; masked bone\n40-60 dB HL.",
+     "Air conduction 75-105 dB HL, no response at 8 kHz; masked bone 40-60 dB HL."),
+    # small words before a colon are no label ("hearing loss:")
+    ("Your left ear is normal. Your right ear has a slight middle ear\nhearing loss: the inner "
+     "ear heard better.", "Your left ear is normal. Your right ear has a slight middle ear "
+     "hearing loss: the inner ear heard better."),
     # a label after the line is not taken for one when the line cannot end there
     ("Right: slight/mild conductive hearing loss with air-bone gaps of\nLeft: 15",
      "Right: slight/mild conductive hearing loss with air-bone gaps of Left: 15"),
@@ -40,6 +47,8 @@ KEPT = [
     f"{LONG}\n> from the student",
     f"{LONG}\n## left ear",
     f"{LONG}\nleft ear: normal",
+    f"{LONG}\nPTA: 45 dB",
+    f"{LONG}\nl: 45 dB",
     # a capital after a word a sentence can end on
     f"{LONG}\nLeft ear normal",
     # tables and JSON are data

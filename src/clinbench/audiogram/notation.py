@@ -1017,17 +1017,22 @@ written: the words after it may be its own (a volume) and no ear's grade."""
 # heading or key=value field ("ear=R; pta=10"), and either the line ends on a word that
 # never ends a sentence (an article, preposition or conjunction) or an open bracket, comma,
 # sign or arrow (not a dash: a table's empty cell), or the next line goes on in small
-# letters or with a unit ("dB", "Hz", "kHz", "HL") and opens no label ("left ear:").
+# letters, with a unit ("dB", "Hz", "kHz", "HL") or a level and its unit ("40-60 dB HL"), and
+# opens no label ("Left ear:", "left:").
 _WRAP_WIDTH = 60
 _WRAP_DATA = re.compile(r'[|{}]|^\s*"|\S {3}')  # tables (pipes, aligned columns) and JSON
-_WRAP_NEXT_GOES_ON = re.compile(r"\s*(?:[a-z(]|(?:dB|Hz|kHz|HL|SPL|%)(?![A-Za-z]))")
+_WRAP_NEXT_GOES_ON = re.compile(
+    r"\s*(?:[a-z(]|(?:dB|Hz|kHz|HL|SPL|%)(?![A-Za-z])|\d[\d.,/-]*\s?(?:dB|Hz|kHz|%)(?![A-Za-z]))"
+)
 _WRAP_OPEN_END = re.compile(
     r"(?:[,(=+/&]|->|\b(?:a|an|the|of|at|in|on|to|and|or|but|with|from|by|for|is|are|was|"
     r"were|be|between|than|over|across|both|its|his|her|their|this|that|which|who|whose|as|"
     r"into|under|above|below|within|has|have|had|not|no|very|more|less|about|around))$"
 )  # small letters only: "L A" ends on a tympanogram type, not the article
 _WRAP_NEXT_ITEM = re.compile(r"\s*(?:[-•*+>#|\[]\s|[>#|]|\d{1,2}[.)]\s|\*\*|[A-Za-z_][\w.]*=|$)")
-_WRAP_NEXT_LABEL = re.compile(r"\s*[A-Za-z][\w /()'-]{0,24}:\s")
+_WRAP_NEXT_LABEL = re.compile(
+    r"\s*(?:[A-Z][\w /()'-]{0,24}|(?:right|left|rt|lt|r|l)(?:\s+ear)?):\s"
+)  # a label opens with a capital ("Left ear:", "PTA:") or is an ear's ("left:")
 
 
 def _wrapped(line: str, following: str) -> bool:

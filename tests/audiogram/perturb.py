@@ -90,10 +90,20 @@ def letters_as_ears(text: str, seed: int = 0) -> str:
     """
     out = text
     for pattern, words in _LETTER_EARS:
-        out = pattern.sub(words, out)
+        out = pattern.sub(lambda m, words=words: _opening(m, m.expand(words)), out)
     if re.search(r"\bAD\b", out) and re.search(r"\bAS\b", out):
-        out = _LATIN_PAIR.sub(lambda m: "right ear" if m.group(1) == "D" else "left ear", out)
+        out = _LATIN_PAIR.sub(
+            lambda m: _opening(m, "right ear" if m.group(1) == "D" else "left ear"), out
+        )
     return out
+
+
+def _opening(m: re.Match, words: str) -> str:
+    """Return ``words`` with a capital when they open a line or a sentence, as the tag did."""
+    before = m.string[max(0, m.start() - 2) : m.start()]
+    if m.start() == 0 or before.endswith("\n") or re.search(r"[.!?]\s$", before):
+        return words[0].upper() + words[1:]
+    return words
 
 
 _EAR_SIDE = re.compile(

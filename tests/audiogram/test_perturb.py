@@ -17,14 +17,14 @@ ROWS = [
     (p.ears_as_letters, "**Left ear:** mild", "**L:** mild"),
     (p.ears_as_re_le, "The right ear is worse than the left ear.", "RE is worse than LE."),
     (p.ears_as_latin, "Right ear: mild. Left ear: normal.", "AD: mild. AS: normal."),
-    (p.letters_as_ears, "RE: mild loss\nLE is normal", "right ear: mild loss\nleft ear is normal"),
+    (p.letters_as_ears, "RE: mild loss\nLE is normal", "Right ear: mild loss\nLeft ear is normal"),
     (
         p.letters_as_ears,
         "R: 45 dB\nL = 10\n- R: mild",
         "Right ear: 45 dB\nLeft ear = 10\n- Right ear: mild",
     ),
-    (p.letters_as_ears, "AD: mild, AS: normal", "right ear: mild, left ear: normal"),
-    (p.letters_as_ears, "Rt ear mild, Lt. ear normal", "right ear mild, left ear normal"),
+    (p.letters_as_ears, "AD: mild, AS: normal", "Right ear: mild, left ear: normal"),
+    (p.letters_as_ears, "Rt ear mild, Lt. ear normal", "Right ear mild, left ear normal"),
     (
         p.ear_word_dropped,
         "A loss in the right ear; the left ear is normal.",

@@ -131,12 +131,13 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
     ("grade of an ear",
      rf"\b{_GRADE}\s*,?\s+(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
      r"each\s+ear|right|left)\b|(?:both\s+ears|both\s+sides|each\s+ear)\b|"
-     r"bilat(?:erally)?\b|(?:ad|as|au)\b)",
+     r"bilat(?:erally)?\b|(?:ad|as|au)\b|both\s*(?:[.;]|$))",
      "a grade said of an ear with no loss word ('severe in both ears', 'moderate on the "
      "right', 'mild bilaterally'; a terse message drops the preposition: 'moderate both "
      "ears', 'mild bilat'): it grades that ear's hearing, as WHO 2021 grades an ear "
      "(spoken handovers and dispenser reports, issue #26 batches 19-20; clinicians' secure "
-     "messages, batch 33; used as tuning data)"),
+     "messages, batch 33; used as tuning data); a bare 'both' closing the clause ('SNHL, "
+     "moderately severe both') names both ears (metamorphic tests, tests/audiogram/perturb.py)"),
     ("symptom graded",
      r"\b(?:tinnitus|vertigo|dizziness|imbalance|otalgia|fullness|pain|discomfort)\b",
      "a grade of the ears in a sentence that names a symptom and no loss ('Tinnitus, mild "

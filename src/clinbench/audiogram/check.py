@@ -57,6 +57,7 @@ from clinbench.audiogram.findings import (
 from clinbench.audiogram.judges import JUDGES, CaseFacts, judge_claims
 from clinbench.audiogram.notation import (
     export_fields_written_out,
+    mail_wrap_mended,
     ocr_slips_mended,
     results_by_ear_written_out,
     translated_terms_mended,
@@ -165,7 +166,9 @@ def check_reply(
         written_out(
             without_unclaimed(
                 results_by_ear_written_out(
-                    export_fields_written_out(translated_terms_mended(ocr_slips_mended(reply_text)))
+                    export_fields_written_out(
+                        translated_terms_mended(ocr_slips_mended(mail_wrap_mended(reply_text)))
+                    )
                 )
             )
         )

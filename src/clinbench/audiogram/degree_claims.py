@@ -52,7 +52,7 @@ _DESCRIPTOR = lexicon.DESCRIPTOR
 # fmt: off
 LEXICON: tuple[tuple[str, str, str], ...] = (
     # (rule name, pattern, source of the usage)
-    ("trigger", r"normal|wnl|no\s(?:[a-z]+\s){0,3}loss|slight|mild|moderat|severe|profound|"
+    ("trigger", r"normal|wnl|no\s(?:[a-z]+\s){0,3}loss|slight|mild|mod|sev|prof|"
                 r"complete|total",
      "a superset of every pattern below: a clause without it has no degree claim"),
     ("grade or range of grades",
@@ -131,12 +131,13 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
     ("grade of an ear",
      rf"\b{_GRADE}\s*,?\s+(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
      r"each\s+ear|right|left)\b|(?:both\s+ears|both\s+sides|each\s+ear)\b|"
-     r"bilat(?:erally)?\b|(?:ad|as|au)\b)",
+     r"bilat(?:erally)?\b|(?:ad|as|au)\b|both\s*(?:[.;]|$))",
      "a grade said of an ear with no loss word ('severe in both ears', 'moderate on the "
      "right', 'mild bilaterally'; a terse message drops the preposition: 'moderate both "
      "ears', 'mild bilat'): it grades that ear's hearing, as WHO 2021 grades an ear "
      "(spoken handovers and dispenser reports, issue #26 batches 19-20; clinicians' secure "
-     "messages, batch 33; used as tuning data)"),
+     "messages, batch 33; used as tuning data); a bare 'both' closing the clause ('SNHL, "
+     "moderately severe both') names both ears (metamorphic tests, tests/audiogram/perturb.py)"),
     ("symptom graded",
      r"\b(?:tinnitus|vertigo|dizziness|imbalance|otalgia|fullness|pain|discomfort)\b",
      "a grade of the ears in a sentence that names a symptom and no loss ('Tinnitus, mild "
@@ -237,7 +238,7 @@ SCALE_END = _RULES["last of a scale"]
 EAR_NORMAL = _RULES["ear said normal"]
 HEARING_FOR_SPEECH = _RULES["hearing for speech"]
 _SPACES = re.compile(r"[\s-]+")
-_CANON = {"total": "complete"}
+_CANON = {"total": "complete", "mod": "moderate", "sev": "severe", "prof": "profound"}
 
 
 def degree_claims(
@@ -305,7 +306,7 @@ def _scale_spans(low: str, sent_low: str) -> list[tuple[int, int]]:
 
 def canon_degree(word: str) -> str:
     """Return a grade word as the standards spell it ("moderately-severe" -> "moderately
-    severe", "total" -> "complete")."""
+    severe", "total" -> "complete", the chart shorthand "mod" -> "moderate")."""
     word = _SPACES.sub(" ", word)
     return _CANON.get(word, word)
 

@@ -59,7 +59,14 @@ AVERAGED_FREQUENCIES = (
 """The frequencies an average is taken over, before their last unit ("0.5, 1, 2 and 4",
 "2-4", "500/1k/2"), as a fragment of the patterns that read an average with its frequencies
 (claims.FREQ_AVERAGE, notation's average pairs)."""
-DEG = r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal)"
+DEG = (
+    r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal|mod|sev|"
+    r"prof(?=[,;:)/-]|\s*$|\s+(?:sloping|flat|mixed|snhl|chl|mhl|sensorineural|conductive|"
+    r"hearing|loss|hl|deaf\w*|bilat\w*|in|on|both|au|ad|as)\b))"
+)
+"""A grade word, or its chart shorthand (mod, sev, prof: clinic notes), which names the
+same grade (issue #26, metamorphic tests: tests/audiogram/perturb.degree_shorthand). "prof"
+only before a loss or type word, an ear or a clause's end: "Prof Jones" is a title."""
 EAR_HEADING = re.compile(
     r"^[\s#*_>-]*(?:the\s+)?(?:right|left|(?-i:R|L|RE|LE|AD|AS|Rt|Lt|RT|LT|OD|OS|OG|OI))"
     r"(?:[\s-]+(?:ear|side))?\s*(?:\([^)]*\))?\s*[.:]?[\s*_]*$",
@@ -96,7 +103,7 @@ NORMAL_PHRASES = re.compile(
 LOSS_CONTEXT = re.compile(
     # every alternative opens with a letter (a word boundary before "hl" and "pta" is looked
     # back for after it), so the search jumps between candidate letters
-    r"(hearing|loss|h(?<!\wh)l\b|snhl|chl|sensorineural|conductive|mixed|impairment|deaf|grade|"
+    r"(hearing|loss|h(?<!\wh)l\b|snhl|chl|mhl|sensorineural|conductive|mixed|impairment|deaf|grade|"
     r"degree|p(?<!\wp)ta\b|threshold|notch)"
 )
 EAR_WORD = {"rt": "right", "r": "right", "ad": "right", "lt": "left", "l": "left", "as": "left"}
@@ -206,7 +213,7 @@ _TAGGED = (
     r"\s+\d{1,3}(?:\.\d{1,2})?\s+(?:slight|mild|mod(?:erate)?|sev(?:ere)?|prof(?:ound)?)\b|"
     r"\s*(?:~\s*)?(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
-    r"conductive|mixed|snhl|chl|hearing|thresholds?|type\s+[a-d][ds]?|"
+    r"conductive|mixed|snhl|chl|mhl|hearing|thresholds?|type\s+[a-d][ds]?|"
     # a chat's shorthand: the region or onset of the ear's loss ("R low-freq CHL", "L sudden")
     r"sudden|(?:low|mid|high)[\s-]*freq\w*|rising|cookie[\s-]*bite|notch\w*|wnl|"
     # its shape or a short grade ("R flat CHL", "L sloping SNHL", "R mod-sev")
@@ -691,7 +698,7 @@ COMPARATIVE = re.compile(
 adjective of the ear named ("the poorer left ear has ...") nor the ear named as the worse
 or better one ("the worse one is the right: ..."), which is that ear."""
 BILATERAL = re.compile(r"\bbilateral(?:ly)?\b")
-LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|sensorineural|conductive|mixed)")
+LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|mhl|sensorineural|conductive|mixed)")
 OTHER_TEST = re.compile(r"(tymp|reflex|oae|emission)")
 OTHER_TEST_OR_SPEECH = re.compile(r"tymp|reflex|oae|emission|speech|wrs|srt|word")
 
@@ -705,7 +712,8 @@ presentation (the ear it presented with), not of the ear the sentence before des
 SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("DEG", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT", "LOSS_NOUN"),
      "degree names of the standards in classify.py (WHO 2021, ASHA/Clark 1981, Goodman "
-     "1965) and 'within normal limits'/WNL of audiology reports"),
+     "1965), 'within normal limits'/WNL of audiology reports, and the chart shorthand "
+     "mod/sev/prof of clinic notes"),
     (("RIGHT", "LEFT", "LINE_OPENING_EAR_LETTER", "BOTH", "EAR_WORD", "EAR_HEADING",
       "EAR_LABELLED_LINE", "FIELD_LABELLED_LINE", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
       "LEFT_TAG", "EAR_TAG"),

@@ -1006,3 +1006,64 @@ _TYMP_ONE_EAR = re.compile(
 ECV 1.1"): that ear's result, written as "R: Tymp A" (handwritten notes and chart shorthand,
 issue #26 batch 13). A type with more words after it ("Tymp R B normal vol") is left as
 written: the words after it may be its own (a volume) and no ear's grade."""
+
+
+# A mail client breaks a long line at the last space before its width (60-80 characters),
+# so a sentence runs on over the break (issue #26, metamorphic tests: tests/audiogram/
+# perturb.py). Such a break is mended (joined by a space) only where the sentence cannot
+# end: the line is long enough to have been wrapped (it and the next line's first word pass
+# 60 characters), it ends with no stop, colon or semicolon, neither line is data (a table
+# row, aligned columns, JSON) or a heading, the next line opens no list item, quote,
+# heading or key=value field ("ear=R; pta=10"), and either the line ends on a word that
+# never ends a sentence (an article, preposition or conjunction) or an open bracket, comma,
+# sign or arrow (not a dash: a table's empty cell), or the next line goes on in small
+# letters, with a unit ("dB", "Hz", "kHz", "HL") or a level and its unit ("40-60 dB HL"), and
+# opens no label ("Left ear:", "left:").
+_WRAP_WIDTH = 60
+_WRAP_DATA = re.compile(r'[|{}]|^\s*"|\S {3}')  # tables (pipes, aligned columns) and JSON
+_WRAP_NEXT_GOES_ON = re.compile(
+    r"\s*(?:[a-z(]|(?:dB|Hz|kHz|HL|SPL|%)(?![A-Za-z])|\d[\d.,/-]*\s?(?:dB|Hz|kHz|%)(?![A-Za-z]))"
+)
+_WRAP_OPEN_END = re.compile(
+    r"(?:[,(=+/&]|->|\b(?:a|an|the|of|at|in|on|to|and|or|but|with|from|by|for|is|are|was|"
+    r"were|be|between|than|over|across|both|its|his|her|their|this|that|which|who|whose|as|"
+    r"into|under|above|below|within|has|have|had|not|no|very|more|less|about|around))$"
+)  # small letters only: "L A" ends on a tympanogram type, not the article
+_WRAP_NEXT_ITEM = re.compile(r"\s*(?:[-•*+>#|\[]\s|[>#|]|\d{1,2}[.)]\s|\*\*|[A-Za-z_][\w.]*=|$)")
+_WRAP_NEXT_LABEL = re.compile(
+    r"\s*(?:[A-Z][\w /()'-]{0,24}|(?:right|left|rt|lt|r|l)(?:\s+ear)?):\s"
+)  # a label opens with a capital ("Left ear:", "PTA:") or is an ear's ("left:")
+
+
+def _wrapped(line: str, following: str) -> bool:
+    stripped = line.rstrip()
+    if stripped.endswith((".", "!", "?", ":", ";")) or stripped.lstrip().startswith("#"):
+        return False
+    first_word = following.split(None, 1)[0] if following.strip() else ""
+    if len(stripped) + 1 + len(first_word) <= _WRAP_WIDTH or _WRAP_NEXT_ITEM.match(following):
+        return False
+    if _WRAP_DATA.search(line) or _WRAP_DATA.search(following):
+        return False
+    if _WRAP_OPEN_END.search(stripped[-12:]):
+        return True  # "... gaps of\n15 dB": no sentence ends on "of", so no label follows
+    return bool(_WRAP_NEXT_GOES_ON.match(following)) and not _WRAP_NEXT_LABEL.match(following)
+
+
+def mail_wrap_mended(text: str) -> str:
+    """Return ``text`` with the line breaks a mail client put inside sentences joined by a
+    space (a reader of mail reads a wrapped sentence as one); every other line break kept.
+
+    Linear: each line is looked at once, with the next line's start.
+    """
+    if "\n" not in text:
+        return text
+    lines = text.split("\n")
+    if max(map(len, lines)) + 8 <= _WRAP_WIDTH:
+        return text
+    out = [lines[0]]
+    for previous, line in zip(lines, lines[1:], strict=False):
+        if _wrapped(previous, line):
+            out[-1] = out[-1].rstrip() + " " + line.lstrip()
+        else:
+            out.append(line)
+    return "\n".join(out)

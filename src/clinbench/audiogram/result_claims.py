@@ -23,7 +23,7 @@ from clinbench.audiogram import lexicon
 from clinbench.audiogram.claims import Claim, _clause_claim
 
 RULES: dict[str, str] = {
-    "type word": "sensorineural / conductive / mixed and SNHL/CHL (BSA 2018 pure-tone "
+    "type word": "sensorineural / conductive / mixed and SNHL/CHL/MHL (BSA 2018 pure-tone "
     "audiometry; ASHA 2005); cochlear loss and nerve deafness as older names of a "
     "sensorineural loss",
     "mixed by two types": "a sentence naming both a sensorineural and a conductive part, or a "
@@ -84,7 +84,7 @@ should be absent", "if tested, reflexes will be absent"): what the reader expect
 result, so it claims no result of that test."""
 # Each trigger is a superset of what one reader's patterns can match, searched once per
 # clause so that a reader with nothing to read costs one search.
-TYPE_TRIGGER = re.compile(r"sensori|snhl|cochlear|nerve|conductive|chl|mixed")
+TYPE_TRIGGER = re.compile(r"sensori|snhl|cochlear|nerve|conductive|chl|mixed|mhl")
 VOLUME_TRIGGER = re.compile(r"ecv|volume")
 
 
@@ -124,8 +124,8 @@ TYPE_WORDS = [
      "sensorineural", ("sensori", "snhl", "cochlear", "nerve")),
     (re.compile(r"\b(conductive|chl)\b"), "conductive", ("conductive", "chl")),
     # "a mixed picture": findings of more than one kind, not a mixed loss
-    (re.compile(r"\bmixed\b(?!\s+(?:picture|presentation|bag|findings|results)\b)"), "mixed",
-     ("mixed",)),
+    (re.compile(r"\b(?:mixed\b(?!\s+(?:picture|presentation|bag|findings|results)\b)|mhl\b)"),
+     "mixed", ("mixed", "mhl")),
 ]  # fmt: skip
 """(pattern, type, the words the pattern needs one of: a clause without them skips it)."""
 COMPONENT = re.compile(

@@ -134,6 +134,16 @@ def read_clause(
     return claims
 
 
+_ITEM_GOES_ON = re.compile(
+    r"\s*(?:[-•+]|\d{1,2}[.)])\s+(?:it(?:'s|\s+is|\s+has|\s+was)\b|(?:this|that|the\s+same)\s+"
+    r"(?:ear|side)\b)",
+    re.I,
+)
+"""A list item that goes on about the ear the item before named ("- The loss is in your
+left ear.\n- It has a mild loss ...", "- That ear hears normally from 1 kHz"): bullet points
+that split prose, read as the next sentence (metamorphic tests, tests/audiogram/perturb.py)."""
+
+
 @dataclass
 class _Carried:
     """What one part of a reply carries from sentence to sentence while it is read."""
@@ -157,7 +167,7 @@ class _Carried:
         """Start a line: a list ends, and with it the ear one of its items named."""
         item = self.in_item = bool(lx.LIST_ITEM.match(line_start))
         indented = line_start[:1].isspace()
-        if self.item_context and not indented:
+        if self.item_context and not indented and not _ITEM_GOES_ON.match(line_start):
             # A plain line after a list item whose ear label scoped it ("- Lt: normal.\n
             # Sudden SNHL - urgent review"): the list is over, and so is its ear. A new
             # item of a list ("3. Left ear: normal.\n4. ENT referral for the conductive

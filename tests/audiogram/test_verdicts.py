@@ -175,7 +175,11 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # and the claim reader's listed same finding gives way to it. No critical error changed.
     # 318 on merging tune33 into main with oldmiss and carry: exactly the union of the
     # branches' reviewed files, checked finding by finding as multisets.
-    assert 0 < len(ADDED) <= 318
+    # 319 with the ear named as the worse one read by one rule (issue #26, session 7: the
+    # three copies folded into lexicon.WORSE_NAMED): shapes S06 "The left ear is better, with
+    # a mild loss only" gains the right ear as the worse, reviewed: a match (V42's right PTA
+    # is the higher); every other finding of 2,448 labelled replies is byte-identical.
+    assert 0 < len(ADDED) <= 319
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

@@ -1478,31 +1478,32 @@ def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
 
 
 def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
-    """'The left is worse', 'the right ear is poorer at 3 kHz', 'better on the right'."""
+    """Return the worse-ear claim of a clause: 'the left is worse', 'the right ear is poorer at
+    3 kHz', 'better on the right', 'the poorer ear is the right'."""
     m = lexicon.WORSE.search(low)
     if not m:
         named = lexicon.WORSE_NAMED.search(low)
         if not named or lexicon.negated(low, named.start()):
             return []
-        ear, word = named.group(2) or named.group(3), named.group(1) or named.group(4)
-        worse = ear if word != "better" else "left" if ear == "right" else "right"
+        word = named.group(1) or named.group(4) or named.group(6)
+        ear = named.group(2) or named.group(3) or named.group(5)
+        worse = ear if word != "better" else _OPPOSITE_EAR[ear]
         return [_clause_claim("worse_ear", worse, worse, hedged, named.group(0), "worse ear")]
     if m.group(1):
         worse = m.group(2)
     elif m.group(3):
         worse = m.group(3)
     elif m.group(7):
-        worse = (
-            m.group(8) if m.group(7) != "better" else {"right": "left", "left": "right"}[m.group(8)]
-        )
-    elif m.group(9):
-        worse = "right" if m.group(9) == "r" else "left"
+        worse = "right" if m.group(7) == "r" else "left"
     else:
-        worse = "left" if m.group(6) == "right" else "right"
+        worse = _OPPOSITE_EAR[m.group(6)]
     region = lexicon.region_of(low[m.end() : m.end() + 40])
     freqs = region[:2] if isinstance(region, tuple) else ()
     rule = "region not read" if region == "unknown" else "worse ear"
     return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), rule, freqs)]
+
+
+_OPPOSITE_EAR = {"right": "left", "left": "right"}
 
 
 # -- claims read elsewhere (a model role): the same Claim as JSON --------------------------

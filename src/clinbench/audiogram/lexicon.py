@@ -290,23 +290,30 @@ WORSE = re.compile(
     r"(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
     r"(worse|poorer)\b|"
     r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b|"
-    # the ear named as the predicate: "the poorer ear is the right", "the better is the left"
-    r"\b(poorer|worse|better)(?:[\s-]+hearing)?(?:\s+(?:ear|side))?\s+(?:is|was|being)\s+"
-    r"(?:the\s+)?(right|left)\b|"
     # a chat's ear letter, lower-cased with its clause ("R worse -> MRI", "L worse, typo")
     r"(?:^|(?<=[\s:\]]))([rl])\s+(?:ear\s+)?(?:is\s+)?(?:(?:much|clearly|slightly)\s+)?"
     r"(worse|poorer)\b"
 )
 """An ear said to be the worse or the better one: "worse on the right", "the left ear is
-poorer", "better in the left", "the poorer ear is the right" (its source is in SOURCES)."""
+poorer", "better in the left" (its source is in SOURCES; the ear *named* as the worse one is
+WORSE_NAMED)."""
 WORSE_NAMED = re.compile(
-    r"\b(worse|poorer|better)(?:[\s-]+(?:hearing\s+)?(?:one|ear|side))?\s+(?:is|was)\s+"
-    r"(?:the\s+)?(right|left)\b|"
+    # the ear as the predicate: "the poorer ear is the right", "the worse one is the left"
+    r"\b(poorer|worse|better)(?:[\s-]+hearing)?(?:[\s-]+(?:one|ear|side))?\s+"
+    r"(?:is|was|being)\s+(?:the\s+)?(right|left)\b|"
+    # a cleft: "it is the left ear that is worse"
     r"\b(right|left)(?:\s+(?:ear|side))?\s+(?:that|which)\s+(?:is|was)\s+(?:the\s+)?"
-    r"(?:(?:much|clearly|markedly|slightly|far)\s+)?(worse|poorer|better)\b"
+    r"(?:(?:much|clearly|markedly|slightly|far)\s+)?(worse|poorer|better)\b|"
+    # the ear as the subject, compared with nothing named: "the right ear is the poorer one,
+    # with ...", "the left is clearly worse: 30 dB at 500 Hz"
+    r"\b(right|left)(?:\s+ear)?\s+(?:is|was)\s+(?:(?:clearly|much|slightly|markedly)\s+)?"
+    r"(?:the\s+)?(poorer|worse|better)(?:[\s-]+hearing)?(?:\s+(?:one|ear|side))?\s*"
+    r"(?:[,;:(]|$)"
 )
-"""The ear named as the worse or the better one ("the worse one is the right", "the better
-ear is the left", "it is the left ear that is worse")."""
+"""The ear named as the worse or the better one, compared with no other ear named: "the worse
+one is the right", "the better ear is the left", "it is the left ear that is worse", "the right
+ear is the poorer one, with ...". The clause is about that ear (it is carried on), and it says
+which ear is worse. One word group and one ear group per form: (1, 2), (4, 3), (6, 5)."""
 NEGATED_EAR = re.compile(
     r"\b(?:not|rather than|instead of)\s+(?:in\s+|on\s+)?(?:the\s+)?(right|left)\b"
 )

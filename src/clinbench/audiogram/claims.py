@@ -1484,7 +1484,7 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
     if not m:
         named = lexicon.WORSE_NAMED.search(low)
         if not named or lexicon.negated(low, named.start()):
-            return []
+            return _more_loss_claims(low, hedged)
         word = named.group(1) or named.group(4) or named.group(6)
         ear = named.group(2) or named.group(3) or named.group(5)
         worse = ear if word != "better" else _OPPOSITE_EAR[ear]
@@ -1504,6 +1504,25 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
 
 
 _OPPOSITE_EAR = {"right": "left", "left": "right"}
+_LESS = ("less", "lesser", "lower", "smaller")
+
+
+def _more_loss_claims(low: str, hedged: bool) -> list[Claim]:
+    """Return the worse-ear claim of 'the left ear has more hearing loss (than the right)' or
+    'less loss on the right': the ear with more of the loss is the worse one."""
+    if not lexicon.may_hold(low, "more", "greater", "higher", "larger", "bigger", "less",
+                            "lower", "smaller"):  # fmt: skip
+        return []
+    m = lexicon.MORE_LOSS.search(low)
+    if (
+        not m
+        or lexicon.negated(low, m.start())
+        or lexicon.MORE_LOSS_THAN_OTHER.match(low, m.end(), m.end() + 60)
+    ):
+        return []
+    ear, amount = m.group(1) or m.group(4), m.group(2) or m.group(3)
+    worse = _OPPOSITE_EAR[ear] if amount in _LESS else ear
+    return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), "worse ear")]
 
 
 # -- claims read elsewhere (a model role): the same Claim as JSON --------------------------

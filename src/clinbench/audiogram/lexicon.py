@@ -314,6 +314,26 @@ WORSE_NAMED = re.compile(
 one is the right", "the better ear is the left", "it is the left ear that is worse", "the right
 ear is the poorer one, with ...". The clause is about that ear (it is carried on), and it says
 which ear is worse. One word group and one ear group per form: (1, 2), (4, 3), (6, 5)."""
+MORE_LOSS = re.compile(
+    # the ear that has more (or less) of the loss: "the left ear has a higher level of
+    # hearing impairment than the right", "the right shows slightly less loss"
+    r"\b(right|left)(?:\s+(?:ear|side))?\s+(?:has|had|shows?|showed|demonstrates|displays)\s+"
+    r"(?:a\s+|the\s+)?(?:(?:slightly|much|far|significantly|considerably|clearly|somewhat)\s+)?"
+    r"(more|greater|higher|larger|bigger|less|lesser|lower|smaller)\s+(?:(?:level|degree|"
+    r"amount)\s+of\s+)?(?:hearing\s+)?(?:loss|impairment|deficit)\b|"
+    # "more hearing loss on the left", "greater impairment in the right ear"
+    r"\b(more|greater|less|lesser)\s+(?:hearing\s+)?(?:loss|impairment|deficit)\s+"
+    r"(?:in|on)\s+the\s+(right|left)\b"
+)
+"""The ear with more (or less) of the hearing loss, a worse-ear claim in other words ("the left
+ear has a higher level of hearing impairment than the right ear", "more hearing loss on the
+left"). Groups: (1 ear, 2 amount) or (3 amount, 4 ear)."""
+MORE_LOSS_THAN_OTHER = re.compile(
+    r"\W*(?:[^\W\d]+\W+){0,4}?than\s+(?!(?:the\s+|his\s+|her\s+)?"
+    r"(?:right|left|other|opposite|contralateral)\b)"
+)
+"""After a MORE_LOSS match: a comparison with something other than an ear ("more loss than
+expected for his age"), so no ear is said to be the worse."""
 NEGATED_EAR = re.compile(
     r"\b(?:not|rather than|instead of)\s+(?:in\s+|on\s+)?(?:the\s+)?(right|left)\b"
 )
@@ -685,7 +705,9 @@ CONFIG_TRIGGER = re.compile(
     r"falling|low[\s-]frequency|high[\s-]frequency|flat"
 )
 LATERALITY_TRIGGER = re.compile(
-    r"lateral|unilat|sided|symmetr|worse|poorer|greater|more severe|better|deeper"
+    r"lateral|unilat|sided|symmetr|worse|poorer|greater|more severe|better|deeper|"
+    r"(?:more|less|higher|lower|larger|smaller|bigger)\s+(?:(?:level|degree|amount)\s+of\s+)?"
+    r"(?:hearing\s+)?(?:loss|impair|deficit)"
 )
 GAP_TRIGGER = re.compile(r"bone|abg")
 HEDGED_SENTENCE = re.compile(r"\b(possibly|probably|likely|may|might)\b")
@@ -735,7 +757,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
-      "WORSE_NAMED", "OTHER_EAR", "NEGATED_EAR",
+      "WORSE_NAMED", "MORE_LOSS", "MORE_LOSS_THAN_OTHER", "OTHER_EAR", "NEGATED_EAR",
       "COMPARATIVE", "LATERALITY_TRIGGER"),
      "laterality and asymmetry wording of audiology reports"),
     (("CASE_DIAGNOSIS",),

@@ -1235,7 +1235,7 @@ def _footnote(toks: list[Token]) -> bool:
 # Pure-tone averages: "PTA", "4FA", "three-frequency average" (BSA 2018 pure-tone
 # audiometry; WHO 2021 four-frequency average), with the frequencies or the sum shown.
 PTA = re.compile(
-    r"\b(" + lexicon.AVERAGE_NAME + r"|average threshold|"
+    r"\b(" + lexicon.AVERAGE_NAME + r"|average threshold|" + lexicon.AVERAGE_IN_WORDS + r"|"
     # "(0.5-4 kHz)" is skipped; not a sum "(30+40+50+60)", nor the average itself "(32.5 dB)"
     r"[34]fa)\b(?:\s*\((?![\d\s.]*\+)(?!\s*-?\d+(?:\.\d+)?\s*(?:db|\)))[^)]*\))?"
     # the frequencies averaged ("PTA 0.5/1/2/4 kHz:") or the sum shown ("= (55 + 50) / 2 =")
@@ -1247,7 +1247,9 @@ PTA = re.compile(
     r"(?:\s*\d+(?:\.\d+)?\s*/\s*\d\s*=)?)?"
     # a number followed by "+" is an addend of the sum, never the average
     # a decimal comma ("37,5", non-native English) only in a quarter-step average's decimals
-    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)(?!\s*(?:khz|hz|k\b|-|\d|\+)|\.\d|/)"
+    # and an age ("of 70 years") is no average
+    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)"
+    r"(?!\s*(?:khz|hz|k\b|-|\d|\+|years?\b|yrs?\b)|\.\d|/)"
 )
 SUM_AFTER = re.compile(
     r"\s*(?:db(?:\s*hl)?)?\s*[:=]?\s*\(\s*(-?\d+(?:\s*\+\s*-?\d+){1,5})\s*\)\s*/\s*(\d)\b"

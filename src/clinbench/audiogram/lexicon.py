@@ -52,6 +52,10 @@ notation's value pairs."""
 AVERAGE_NAME = r"pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average"
 """The names of a pure-tone average (PTA, a three- or four-frequency average), as a fragment
 of the patterns that read an average (claims.PTA, notation's average pairs)."""
+AVERAGE_IN_WORDS = r"(?:average|mean)\s+hearing\s+(?:loss|level|threshold)s?|mean\s+thresholds?"
+"""A hearing average named in words, without "PTA" ("average hearing loss 45 dB", "mean
+hearing level"): the pure-tone average, as a fragment of claims.PTA (translated reports, the
+German mittlerer Hoerverlust, and lay letters)."""
 AVERAGED_FREQUENCIES = (
     r"\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
     r"(?:\s*(?:khz|k|hz))?){1,6}"
@@ -751,7 +755,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "in the AudiologyBench validation sets (tuning set, batches 1-11; issue #26)"),
     (("CONDUCTION", "GAP_WORD", "GAP_TRIGGER", "DB_RANGE", "DIGIT"),
      "air and bone conduction, air-bone gap (ABG) and dB HL values as audiograms label them"),
-    (("AVERAGE_NAME", "AVERAGED_FREQUENCIES"),
+    (("AVERAGE_NAME", "AVERAGE_IN_WORDS", "AVERAGED_FREQUENCIES"),
      "pure-tone averages and the frequencies they average (BSA 2018 pure-tone audiometry; "
      "WHO 2021 four-frequency average of 0.5, 1, 2 and 4 kHz)"),
     (("BANDS", "REGION_FREQ"),

@@ -201,6 +201,12 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "the pure-tone average of WHO 2021, not a speech test: a grade of the ear's average, "
      "which says nothing of a dip outside it (patient letters, issue #26 batch 16, used as "
      "tuning data)"),
+    ("degree field",
+     rf"\b(?:severity|grade)\b(?:\s+of\s+(?:the\s+)?(?:hearing\s+)?loss)?\s*"
+     rf"(?:\([^()]{{0,12}}\)\s*)?[:=\u2013-]\s*(?:\*\*\s*)?{_GRADE}\b",
+     "a form's field named for the grade ('Severity: moderate', 'Grade (right): mild'), as "
+     "'Degree: moderate' is: the value grades the hearing of the ear the form is about (the "
+     "reading gaps of issue #26's tuning helpers, session 7)"),
     ("grade of a value", r"\(\s*(?:[a-z]+\s+){0,2}$",
      "a grade in parentheses right after a value ('55 dB HL at 500 Hz (moderately severe)') "
      "grades that value, not the ear"),
@@ -236,6 +242,7 @@ GRADE_LIST = _RULES["scale of grades"]
 SCALE_END = _RULES["last of a scale"]
 EAR_NORMAL = _RULES["ear said normal"]
 HEARING_FOR_SPEECH = _RULES["hearing for speech"]
+DEGREE_FIELD = _RULES["degree field"]
 _SPACES = re.compile(r"[\s-]+")
 _CANON = {"total": "complete"}
 
@@ -268,6 +275,10 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
         return ("grade of an ear",)
     if GRADE_GIVEN.search(low):
         return ("grade given",)
+    if lexicon.may_hold(low, "sever", "grade") and DEGREE_FIELD.search(low):
+        if SYMPTOM_GRADED.search(sent_low or low):
+            return None  # "Tinnitus severity: mild": the symptom's grade
+        return ("degree field",)
     if ("answer" in low or "[x]" in low) and GRADE_ANSWERED.search(low):
         return ("grade answered",)
     if AGE_RELATED_LOSS.search(low):

@@ -56,6 +56,7 @@ def test_every_rule_cites_its_source_and_is_used():
     assert set(RULES) == {
         "unticked option",
         "question",
+        "question answered",  # tests in test_form_fields_and_answers.py
         "set aside",
         "examiner line",
         "rejected quotation",

@@ -53,10 +53,32 @@ def test_end_to_end(reply, errors):
     assert check_reply(reply, RIGHT_MILD).critical_errors == errors
 
 
+ANSWERS = [
+    ("Q: What degree is the right ear's loss?\nModerate.", [("degree", "right", "moderate")]),
+    ("Q: What degree is the right ear's loss?\nA: Mild.", [("degree", "right", "mild")]),
+    ("What is the degree of the right ear's hearing loss? Moderate.",
+     [("degree", "right", "moderate")]),
+    ("Q2. What type of hearing loss is in the left ear?\nA2. Conductive.",
+     [("type", "left", "conductive")]),
+    ("How severe is the loss? Moderately severe.", [("degree", None, "moderately severe")]),
+    # near misses: an answer at length, a question naming both ears, or no kind, stays a
+    # question (blanked: it asserts nothing)
+    ("What degree is the right ear's loss?\nI think we should look at the left ear first.", []),
+    ("What degree is the loss in the right and left ears?\nModerate.", []),
+    ("What did you notice first?\nMild ringing.", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("reply", "findings"), ANSWERS, ids=[r[0] for r in ANSWERS])
+def test_question_answered_at_once(reply, findings):
+    found = check_reply(reply, RIGHT_MILD).findings
+    assert [(f.kind, f.ear, f.claimed) for f in found if f.kind in ("degree", "type")] == findings
+
+
 def test_form_reading_is_linear():
     def cost(n):
         text = "Right ear\nSeverity: moderate\nQ: What degree is the left ear's loss?\nMild.\n" * n
-        return len(text), cpu_cost(lambda: list(read_statements(text)))
+        return len(text), cpu_cost(lambda: check_reply(text, RIGHT_MILD))
 
     size, small = cost(200)
     big_size, big = cost(800)

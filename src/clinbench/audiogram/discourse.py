@@ -32,6 +32,43 @@ QUESTION = re.compile(
 finding ("Is the loss conductive?"). A query mark written before a word ("?otosclerosis")
 or after a finding ("mixed?") is a hedge, read as one, not a question."""
 
+ASKED_KIND = re.compile(
+    r"(?:^|(?<=[.!\n]))[ \t]*(?:\*\*)?(?:(?:q(?:uestion)?|examiner|e)[ \t]*\d{0,2}(?:\*\*)?"
+    r"[ \t]*[:.)][ \t]*(?:\*\*)?[ \t]*)?(?:what|how|which)\b[^.!?\n]{0,200}\?(?:\*\*)?[ \t]*\n?"
+    r"[ \t]*(?:(?:\*\*)?(?:a(?:nswer)?|candidate|c)[ \t]*\d{0,2}(?:\*\*)?[ \t]*[:.)][ \t]*"
+    r"(?:\*\*)?[ \t]*)?(?=(?:a\s+|an\s+)?(?:slight|mild|moderate|moderately|severe|profound|"
+    r"normal|borderline|sensorineural|conductive|mixed|flat|sloping|rising|precipitous|"
+    r"cookie|notch)\w*\W*(?:[^\W\d]+\W*){0,6}(?:\n|$))",
+    re.I | re.M,
+)
+"""A question that asks for one kind of finding, answered at once by a short line of that
+kind's words ("Q: What degree is the right ear's loss?\nModerate.", "What type? Conductive."):
+the answer is the finding the question names, for the ear it names (a form's question and
+its answer, as a field and its value; quiz and viva replies, issue #26)."""
+_KIND_ASKED = (
+    ("degree", re.compile(r"\b(?:degree|severity|grade|how\s+(?:severe|bad|much))\b", re.I)),
+    ("type", re.compile(r"\b(?:type|kind|nature|sort)\s+of\s+(?:hearing\s+)?loss|"
+                        r"\bwhat\s+type\b|\btype\b(?=[^?]*\bloss\b)", re.I)),
+    ("configuration", re.compile(r"\b(?:configuration|shape)\b", re.I)),
+)  # fmt: skip
+_EAR_ASKED = re.compile(r"\b(right|left)\b", re.I)
+
+
+def _question_as_label(m: re.Match[str]) -> str:
+    """Return a question answered at once written as the field its answer fills ("right ear
+    degree:"), padded to its length so offsets after it do not move; a question that names
+    no kind, or more than one kind or ear, is left as it is."""
+    asked = m.group(0)
+    kinds = [kind for kind, pattern in _KIND_ASKED if pattern.search(asked)]
+    ears = {e.lower() for e in _EAR_ASKED.findall(asked)}
+    if len(kinds) != 1 or len(ears) > 1:
+        return asked
+    label = (f"{next(iter(ears))} ear " if ears else "") + f"{kinds[0]}: "
+    if len(label) > len(asked):
+        return asked
+    return label + " " * (len(asked) - len(label))
+
+
 EXAMINER_LINE = re.compile(
     r"^[ \t]*(?:\*\*)?(?:examiner|interviewer|e|q)(?:\*\*)?[ \t]*:[^\n]*", re.I | re.M
 )
@@ -482,6 +519,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "ticked box is the referrer's answer",
     ),
     "question": (QUESTION, "English grammar: an interrogative sentence asserts nothing"),
+    "question answered": (
+        ASKED_KIND,
+        "forms and quiz or viva replies: a question that asks for one kind of finding, "
+        "answered at once by a short line, is a field and its value (test_form_fields_and_"
+        "answers.py)",
+    ),
     "set aside": (
         SET_ASIDE,
         "self-correction in clinical reasoning: a first impression revised by what follows "
@@ -1218,6 +1261,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         lambda text: _without_quoted_thread(text),
     ),
     (lambda text, low: "true or false" in low, _without_statements_judged_false),
+    (lambda text, low: "?" in text, lambda text: ASKED_KIND.sub(_question_as_label, text)),
     (lambda text, low: "?" in text and "or" in low, _without_answered_alternatives),
     (lambda text, low: "?" in text, lambda text: QUESTION.sub(_blank, text)),
     (

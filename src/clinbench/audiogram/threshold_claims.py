@@ -394,10 +394,12 @@ def _range(c: _Clause, m: re.Match, gap: bool) -> None:
 
 def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
     """A dB range with no frequency after it: a bone level with no frequency (fabricated in a
-    case without bone conduction), or one ear's whole-ear range when its clause names no
-    frequency, region or shape at all."""
+    case without bone conduction), or one ear's (or each of both ears') whole-ear range when
+    its clause names no frequency, region or shape at all ("thresholds were 15-20 dB HL in
+    both ears")."""
     bone = _bone_named(c.low, m)
-    whole_ear = c.ear in EARS and not c.names_a_frequency
+    ears = EARS if bone else (*EARS, "both")  # both ears' bone: the bone level as before
+    whole_ear = c.ear in ears and not c.names_a_frequency
     if whole_ear:
         bisect.insort(c.used, m.span())
     elif bone:

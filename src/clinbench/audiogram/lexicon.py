@@ -91,8 +91,9 @@ EAR_ONLY = re.compile(
     re.I,
 )
 NORMAL_PHRASES = re.compile(
-    r"\b(normal hearing|hearing (?:is |was |are |were )?(?:essentially |broadly |largely |"
-    r"otherwise )?(?:within normal limits|normal)"
+    r"\b(normal hearing|hearing (?:is |was |are |were )?(?:(?:reported|described|found|"
+    r"documented|recorded|judged|considered|classified|assessed) (?:as |to be )?)?"
+    r"(?:essentially |broadly |largely |otherwise )?(?:within normal limits|normal)"
     r"|within normal limits|\bwnl\b|normal (?:grade|range|hearing sensitivity|sensitivity)"
     r"|no (?:(?:type|kind|form|sort|degree) of )?(?:hearing )?loss|no (?:measurable|detectable|"
     r"appreciable) hearing loss)\b"

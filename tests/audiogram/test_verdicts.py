@@ -188,7 +188,16 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # bone range, reviewed one by one: 15 matches, and 7:K68's no-response limits
     # ("air (105-120 dB HL) or bone (65-70 dB HL)") unverifiable (no threshold to compare).
     # No critical error changed; both ears' bone ranges stay bone levels as before.
-    assert 0 < len(ADDED) <= 333
+    # 334 with an ear said (essentially) normal read as a claim of no loss in that ear, as
+    # "normal hearing" said without exception is (issue #26, session 7: batch 30 VG40's
+    # "your right ear is essentially normal" on a sensorineural ear with a PTA of 27.5; WHO
+    # 2021 grades 20 dB HL and worse as a loss, and the README's type labels call an ear
+    # whose bone types a loss not normal): 21 listed replies and shapes S22 gain a type
+    # finding 'normal', reviewed one by one: 19 matches, and H31, Q02 and 6:P38 laterality
+    # confusions (the normal call is on the ear with the loss; each labelled so). Judged
+    # only where the average hides a loss (no_loss_holds), and not after a one-sided
+    # laterality claim, which the normal ear restates (H29 keeps its one error).
+    assert 0 < len(ADDED) <= 334
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

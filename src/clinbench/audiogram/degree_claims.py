@@ -29,6 +29,11 @@ GRADED_LOSS = "graded loss"
 """Rule of a grade word (or a range of grades) grading a loss."""
 NO_LOSS_CLAIM = "normal without exception"
 """Rule of the ``no_loss`` claim that an unqualified 'normal hearing' makes."""
+EAR_SAID_NORMAL = "ear said normal"
+"""Rule of the ``no_loss`` claim of an ear said to be (essentially) normal ("your right ear is
+essentially normal"): WHO 2021 calls an ear with a loss of 20 dB HL or more not normal, and
+an ear whose bone conduction types a loss has one (the labelling rules of
+tests/audiogram/validation/README.md; batch 30 VG40)."""
 REGION_STATED = "region stated"
 """A region said as such ("in the high frequencies", "at 4-8 kHz", "through 2 kHz")."""
 REGION_BY_ADJECTIVE = "region by adjective"
@@ -191,8 +196,10 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "normal', 'Left ear: normal'): WHO 2021 grades an ear's hearing, and a normal ear is "
      "one with no loss; not the inner or middle ear, and not an ear's look or its "
      "tympanogram, and not an ear named by a relation ('the other ear', 'the better ear'), "
-     "whose side the carried ear does not give. It claims the grade only, no no-loss "
-     "(patient letters and handovers, issue #26 batch 16, used as tuning data)"),
+     "whose side the carried ear does not give. It also claims no loss in that ear, "
+     "judged as unqualified 'normal hearing' is, except after a one-sided laterality claim "
+     "it restates (patient letters and handovers, issue #26 batches 16 and 30, used as "
+     "tuning data)"),
     ("hearing for speech",
      r"\bhearing\s+(?:for|of)\s+(?:everyday\s+|normal\s+|ordinary\s+|conversational\s+)?"
      r"(?:speech|conversation)\b(?!\s*(?:test|audiometry|recognition|discrimination|reception|"
@@ -388,17 +395,23 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
                           (NORMAL_HEARING,)))  # fmt: skip
         if (
             region is None and high is None and not limited(denial, m.start())
-            and not NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25])
-            and m.re is not EAR_NORMAL
+            and _unhedged_or_essentially(low[max(0, m.start() - 25) : m.end() + 25])
             and not HEARING_FOR_SPEECH.search(sent_low or low)
         ):  # fmt: skip
-            # (An ear said normal claims its grade only: "Unilateral right notch; the left
-            # ear is normal" restates the laterality claim, which is judged on its own.)
             # "Hearing is within normal limits in both ears", said without exception, says
-            # no threshold is beyond normal limits.
-            out.append(_claim("no_loss", ear, "normal", None, None, m.group(0), hedged,
-                              (NO_LOSS_CLAIM,)))  # fmt: skip
+            # no threshold is beyond normal limits; so does an ear said (essentially) normal
+            # (EAR_SAID_NORMAL: not where the reply says the loss is one-sided, see
+            # judges.judge_no_loss).
+            rules = (NO_LOSS_CLAIM, EAR_SAID_NORMAL) if m.re is EAR_NORMAL else (NO_LOSS_CLAIM,)
+            out.append(_claim("no_loss", ear, "normal", None, None, m.group(0), hedged, rules))
     return out
+
+
+def _unhedged_or_essentially(window: str) -> bool:
+    """Return True when a 'normal' phrase's window holds no hedge but 'essentially', which
+    says normal (the README's hedge rules): "near normal" or "normal for his age" allow
+    departures, so they claim no more than the grade."""
+    return all(h.group(0) == "essentially" for h in NORMAL_HEDGE.finditer(window))
 
 
 def _normal_phrases(low: str) -> list[re.Match]:

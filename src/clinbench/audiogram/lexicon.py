@@ -268,7 +268,8 @@ DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
 LATERALITY_UNILATERAL = re.compile(
-    r"\b(unilat(?:eral(?:ly)?)?|single[\s-]sided|one[\s-]sided)\b"  # "unilat": clinic shorthand
+    # "unilat": clinic shorthand; "1 sided": dictation written out ("one sided")
+    r"\b(unilat(?:eral(?:ly)?)?|single[\s-]sided|(?:one|1)[\s-]sided)\b"
 )
 NOT_OF_HEARING = re.compile(
     r"[\s-]+(?:referrals?|refer\w*|mri|scans?|imaging|tinnitus|fitting|(?:hearing\s+)?aids?|"

@@ -318,6 +318,14 @@ _INNER_EAR_PART = re.compile(
 component (it names the part, not bone conduction's values)."""
 
 
+def _sensorineural_part(m: re.Match) -> str:
+    """Return "the (a) sensorineural part" for "the (an) inner-ear part", the article's capital
+    kept: a sentence it opens still opens with a capital, where sentences are split."""
+    article = "the" if m.group(1).lower() == "the" else "a"
+    article = article.capitalize() if m.group(1)[0].isupper() else article
+    return f"{article} sensorineural {m.group(2)}"
+
+
 _MASKING_MARK = re.compile(r"(?<=\d)\s*\((?:m|nm|um|masked|unmasked)\)", re.I)
 """A masking mark after a level ("40 (m)"): an annotation of that level on audiogram forms
 (BSA 2018 masked symbols), not a break in the list it stands in."""
@@ -407,10 +415,7 @@ def _wording_made_uniform(text: str) -> str:
     if "between" in text:
         text = _GAP_BETWEEN.sub(r"air-bone \1", text)
     if "inner" in text or "ochlear" in text:
-        text = _INNER_EAR_PART.sub(
-            lambda m: f"{'the' if m.group(1).lower() == 'the' else 'a'} sensorineural {m.group(2)}",
-            text,
-        )
+        text = _INNER_EAR_PART.sub(_sensorineural_part, text)
     if " at " in text:
         text = _VALUE_AT_LIST.sub(_value_at_list, text)
         if "from" in text or "From" in text:

@@ -331,6 +331,18 @@ DEFINITION = re.compile(
 """A rule stated in general ("normal bone is what makes a loss conductive", "A conductive
 loss needs a hearing loss"): it says what defines a type, not what this patient has."""
 
+PURPOSE = re.compile(
+    r"\b(?:designed|used|intended|meant|developed|aims?|aimed|helps?)\s+(?:specifically\s+)?"
+    r"to\s+(?:evaluate|assess|measure|detect|diagnose|determine|identify|quantify|classify|"
+    r"grade|characteri[sz]e)\b[^.;:,\n]{0,160}",
+    re.I,
+)
+"""What a test or a guideline is for ("an audiogram is designed to evaluate the extent of
+bilateral conductive and/or sensorineural hearing loss"): a purpose names findings as what is
+looked for, not as what this patient has (a model describing the method, issue #26 batch 18
+G36). A test done for a reason keeps its result ("tympanometry was performed to assess the
+middle ear, which was normal": 'performed' states no purpose in general)."""
+
 _MISTAKE_NOUN = r"(?:mistakes?|pitfalls?|traps?|misconceptions?|misreadings?|wrong\s+answers?)"
 _MISTAKE_ADJECTIVE = r"(?:common|classic|typical|frequent|usual|easy|tempting|big|biggest|main|key)"
 _MISTAKE = rf"(?:{_MISTAKE_ADJECTIVE}\s+(?:{_MISTAKE_NOUN}|errors?)|{_MISTAKE_NOUN})"
@@ -519,6 +531,11 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "ticked box is the referrer's answer",
     ),
     "question": (QUESTION, "English grammar: an interrogative sentence asserts nothing"),
+    "purpose": (
+        PURPOSE,
+        "descriptions of a test or guideline: what it is designed or used to evaluate is what "
+        "it looks for, not a finding of the patient (test_purpose_of_a_test.py)",
+    ),
     "question answered": (
         ASKED_KIND,
         "forms and quiz or viva replies: a question that asks for one kind of finding, "
@@ -1245,6 +1262,21 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "would" in low
         ),
         _blank_lowered(DEFINITION),
+    ),
+    (
+        lambda text, low: (
+            " to " in low
+            and (
+                "designed" in low
+                or "used" in low
+                or "intended" in low
+                or "meant" in low
+                or "developed" in low
+                or "aim" in low
+                or "help" in low
+            )
+        ),
+        _blank_lowered(PURPOSE),
     ),
     (
         _correction_possible,

@@ -393,6 +393,8 @@ an ear it names is that half's; the first half does not take it, nor a carried e
 OPENING_FREQUENCY = re.compile(
     r"\s*(?:[-•+]\s*|\d{1,2}[.)]\s*)?"
     # "At 4 kHz ...", or a dip named there ("Notch at 4 kHz: right 50, left 55 dB HL")
+    # "Even at 4000 Hz, ...": a focus word before it ("even", "only", "also", "still")
+    r"(?:(?:even|only|also|still|and)\s+)?"
     r"(?:(?:an?\s+|the\s+)?(?:notch|dip|trough|drop)\s+)?at\s+(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b"
     r"(?!\s*(?:-|–|to\b|and\b|&|/|,\s*\d))"
 )

@@ -502,3 +502,37 @@ def tuning_fork_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -
         out.append(_clause_claim("tuning_fork", ear, f"{test} {result}", hedged, m.group(0),
                                  "tuning fork"))  # fmt: skip
     return out
+
+
+LAY_WORD_SCORE = re.compile(
+    r"\b(?:repeated|understood|got|recogni[sz]ed|identified|caught)\s+(?:back\s+)?"
+    r"(all|every\s+one|almost\s+all|nearly\s+all|virtually\s+all|practically\s+all)\b"
+    r"(?!\s+(?:the\s+)?(?:sounds?|tones?|beeps?)\b)"
+)
+"""A word test told in lay words ("when we read words to you ..., you repeated almost all of
+them correctly"): a word recognition result, near 100% (patient letters, issue #26 batch 16
+L14). Its sentence must name the words (WORDS_SAID); beeps and tones are pure tones."""
+WORDS_SAID = re.compile(r"\bwords?\b")
+_LAY_SCORE = {"all": 100, "every one": 100}
+"""The per cent a lay word score says: all of them 100; almost all of them 95 (within the
+judges' 10-point tolerance of 85-100)."""
+
+
+def lay_word_score_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -> list[Claim]:
+    """Return the word recognition claim of a word test told in lay words (kind ``wrs``)."""
+    if not ("all" in low or "every" in low) or not WORDS_SAID.search(sent_low or low):
+        return []
+    m = LAY_WORD_SCORE.search(low)
+    if m is None or lexicon.negated(low, m.start()) or PREDICTION.search(sent_low or low):
+        return []
+    said = re.sub(r"\s+", " ", m.group(1))
+    value = _LAY_SCORE.get(said, 95)
+    return [_clause_claim("wrs", ear, value, hedged, m.group(0), "word test in lay words")]
+
+
+def untested_or_lay_results(low: str, ear: str | None, hedged: bool, sent_low: str) -> list[Claim]:
+    """Return the results read without a number: tuning-fork results and a word test told in
+    lay words (each reader checks its own words first)."""
+    return tuning_fork_claims(low, ear, hedged, sent_low) + lay_word_score_claims(
+        low, ear, hedged, sent_low
+    )

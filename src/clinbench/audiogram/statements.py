@@ -114,7 +114,7 @@ def read_clause(
         claims += rc.outcome_claims("oae", low, ear, hedged, sent_low)
     if tests.abr:
         claims += rc.outcome_claims("abr", low, ear, hedged, sent_low)
-    claims += rc.tuning_fork_claims(low, ear, hedged, sent_low)
+    claims += rc.untested_or_lay_results(low, ear, hedged, sent_low)
     if lx.DIGIT.search(low):
         claims += rc.speech_claims(low, ear, hedged, sent_low)
         averages, starts = average_claims(low, ear, hedged)

@@ -197,7 +197,12 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # confusions (the normal call is on the ear with the loss; each labelled so). Judged
     # only where the average hides a loss (no_loss_holds), and not after a one-sided
     # laterality claim, which the normal ear restates (H29 keeps its one error).
-    assert 0 < len(ADDED) <= 334
+    # 338 with the side of a suspected retrocochlear lesion read as the worse ear ("MRI to
+    # exclude a left vestibular schwannoma"; issue #26, session 7, batch 15 D12 as tuning
+    # data): 3:Y11, 5:Q53, 8:M24, 8:M52 gain a matching worse ear, and 5:Q54 and 11:T54 a
+    # laterality confusion, each in a reply labelled so (the scan asked for on the better
+    # ear, as their labels say). No critical error changed.
+    assert 0 < len(ADDED) <= 338
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

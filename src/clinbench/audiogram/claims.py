@@ -1509,19 +1509,32 @@ _OPPOSITE_EAR = {"right": "left", "left": "right"}
 _LESS = ("less", "lesser", "lower", "smaller")
 
 
+def _lesion_side_claims(low: str, hedged: bool) -> list[Claim]:
+    """Return the worse-ear claim of the side of a suspected retrocochlear lesion ("MRI to
+    exclude a left sided lesion"): asked for on the side of the worse ear. Ruling the lesion
+    out is the point of the scan, so 'exclude' does not deny the side."""
+    if not lexicon.may_hold(low, "lesion", "schwannoma", "neuroma", "tumo"):
+        return []
+    m = lexicon.LESION_SIDE.search(low)
+    if m is None:
+        return []
+    worse = m.group(1) or m.group(2)
+    return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), "side of a lesion")]
+
+
 def _more_loss_claims(low: str, hedged: bool) -> list[Claim]:
     """Return the worse-ear claim of 'the left ear has more hearing loss (than the right)' or
     'less loss on the right': the ear with more of the loss is the worse one."""
     if not lexicon.may_hold(low, "more", "greater", "higher", "larger", "bigger", "less",
                             "lower", "smaller"):  # fmt: skip
-        return []
+        return _lesion_side_claims(low, hedged)
     m = lexicon.MORE_LOSS.search(low)
     if (
         not m
         or lexicon.negated(low, m.start())
         or lexicon.MORE_LOSS_THAN_OTHER.match(low, m.end(), m.end() + 60)
     ):
-        return []
+        return _lesion_side_claims(low, hedged)
     ear, amount = m.group(1) or m.group(4), m.group(2) or m.group(3)
     worse = _OPPOSITE_EAR[ear] if amount in _LESS else ear
     return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), "worse ear")]

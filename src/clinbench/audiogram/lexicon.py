@@ -340,6 +340,15 @@ MORE_LOSS_THAN_OTHER = re.compile(
 )
 """After a MORE_LOSS match: a comparison with something other than an ear ("more loss than
 expected for his age"), so no ear is said to be the worse."""
+LESION_SIDE = re.compile(
+    r"\b(right|left)(?:[\s-]+sided)?\s+(?:(?:vestibular|acoustic|cerebellopontine(?:\s+angle)?|"
+    r"retrocochlear|cpa|cochlear\s+nerve)\s+)*(?:lesion|schwannoma|neuroma|tumou?r)s?\b|"
+    r"\b(?:lesion|schwannoma|neuroma|tumou?r)s?\s+(?:on|in)\s+the\s+(right|left)\b"
+)
+"""The side of a suspected retrocochlear lesion ("MRI ... to exclude a left sided lesion given
+the asymmetry", "a right vestibular schwannoma"): imaging is asked for on the side of the worse
+(asymmetric sensorineural) ear, so the side named is a claim of which ear is worse (NICE
+NG98 and BSA guidance on MRI of the internal auditory meatus for asymmetric SNHL)."""
 NEGATED_EAR = re.compile(
     r"\b(?:not|rather than|instead of)\s+(?:in\s+|on\s+)?(?:the\s+)?(right|left)\b"
 )
@@ -713,7 +722,8 @@ CONFIG_TRIGGER = re.compile(
     r"falling|low[\s-]frequency|high[\s-]frequency|flat"
 )
 LATERALITY_TRIGGER = re.compile(
-    r"lateral|unilat|sided|symmetr|worse|poorer|greater|more severe|better|deeper|"
+    r"lateral|unilat|sided|symmetr|worse|poorer|greater|more severe|better|deeper|schwannoma|"
+    r"neuroma|"
     r"(?:more|less|higher|lower|larger|smaller|bigger)\s+(?:(?:level|degree|amount)\s+of\s+)?"
     r"(?:hearing\s+)?(?:loss|impair|deficit)"
 )
@@ -766,6 +776,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
       "WORSE_NAMED", "MORE_LOSS", "MORE_LOSS_THAN_OTHER", "OTHER_EAR", "NEGATED_EAR",
+      "LESION_SIDE",
       "COMPARATIVE", "LATERALITY_TRIGGER"),
      "laterality and asymmetry wording of audiology reports"),
     (("CASE_DIAGNOSIS",),

@@ -388,13 +388,18 @@ SENTENCE_SPLIT = re.compile(r"[\s;](?:(?<=[.!?]\s)\s*(?=[A-Z(\[*])|(?<=\n)\n*|(?
 line breaks, and at a semicolon (with the spaces after it)."""
 SEGMENT_SPLIT = re.compile(
     r"[,\s](?:(?<=,)\s+(?!\d|-\d)|(?<=\s)\s*(?:and|but|while|whereas)\s+(?!\d|-\d|&)|"
-    r"(?<=\s)\s*(?=(?:against|versus|vs\.?|compared\s+(?:with|to))\s)|(?<=\)\s)\s*(?=than\s))"
+    r"(?<=\s)\s*(?=(?:against|versus|vs\.?|compared\s+(?:with|to))\s|(?:above|below)\s+the\s+"
+    r"(?:right|left)(?:'s|\s+ear's)\s)|(?<=\)\s)\s*(?=than\s))"
 )
 """A clause ends at a comma and the spaces after it (not before a number), at and / but /
 while / whereas between spaces (not before a number or '&'), before a comparison, and before
 the "than" that follows a parenthesis ("worse on the right (45 dB HL, moderate) than on the
 left (25 dB HL, mild)": the parenthesis closes the first ear's findings)."""
-COMPARED_WITH = re.compile(r"\s*(?:against|versus|vs\.?|compared\s+(?:with|to))\s", re.I)
+COMPARED_WITH = re.compile(
+    r"\s*(?:against|versus|vs\.?|compared\s+(?:with|to)|(?:above|below)(?=\s+the\s+(?:right|left)"
+    r"(?:'s|\s+ear's)\s))\s",
+    re.I,
+)
 """The start of the second half of a comparison ("45 dB HL against 25 dB HL on the left"):
 an ear it names is that half's; the first half does not take it, nor a carried ear."""
 

@@ -1497,6 +1497,9 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
         worse = m.group(3)
     elif m.group(7):
         worse = "right" if m.group(7) == "r" else "left"
+    elif m.group(9):  # "Deeper AD (@4k 55)", "better left ear"
+        ear = lexicon.EAR_WORD.get(m.group(11), m.group(10) or m.group(11))
+        worse = _OPPOSITE_EAR[ear] if m.group(9) == "better" else ear
     else:
         worse = _OPPOSITE_EAR[m.group(6)]
     region = lexicon.region_of(low[m.end() : m.end() + 40])

@@ -298,7 +298,10 @@ WORSE = re.compile(
     r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b|"
     # a chat's ear letter, lower-cased with its clause ("R worse -> MRI", "L worse, typo")
     r"(?:^|(?<=[\s:\]]))([rl])\s+(?:ear\s+)?(?:is\s+)?(?:(?:much|clearly|slightly)\s+)?"
-    r"(worse|poorer)\b"
+    r"(worse|poorer)\b|"
+    # the comparative before the ear, as a note's heading ("Deeper AD (@4k 55) vs AS (@4k
+    # 50)", "worse right ear"); a Latin tag only before its values' bracket or colon
+    r"(?:^|(?<=[\s:(]))(worse|poorer|deeper|better)\s+(?:(right|left)\b(?!-)|(ad|as)(?=\s*[(:]))"
 )
 """An ear said to be the worse or the better one: "worse on the right", "the left ear is
 poorer", "better in the left" (its source is in SOURCES; the ear *named* as the worse one is

@@ -1,5 +1,5 @@
 """A hearing average named in words, without "PTA" ("average hearing loss 45 dB", "mean
-hearing level 45 dB HL", "mean threshold 30 dB") is the ear's pure-tone average (issue #26:
+hearing level 45 dB HL", "mean hearing threshold 30 dB") is the ear's pure-tone average (issue #26:
 a gap listed by the tuning helpers of batches 35-36, the German "mittlerer Hoerverlust" of
 translated reports, and lay letters). An age is never an average."""
 
@@ -21,7 +21,7 @@ READING = [
     ("Right ear: average hearing loss 45 dB.", [(("right",), 45.0)]),
     ("The average hearing loss is 45 dB on the right.", [(("right",), 45.0)]),
     ("Mean hearing level 45 dB HL right.", [(("right",), 45.0)]),
-    ("Left: mean threshold 30 dB.", [(("left",), 30.0)]),
+    ("Left: mean hearing threshold 30 dB.", [(("left",), 30.0)]),
     ("Left ear: average hearing levels of 32.5 dB HL.", [(("left",), 32.5)]),
     # near misses
     ("An average hearing loss for his age of 70 years.", []),

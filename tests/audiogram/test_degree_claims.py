@@ -73,7 +73,7 @@ READING = [
     # 'essentially' says normal (README hedge rules): no loss, as unhedged (session 7)
     ("hearing is essentially within normal limits", "left", False, "",
      [("degree", L, "normal", None, A, (), (NORMAL,)),
-      ("no_loss", L, "normal", None, A, (), (NO_LOSS,))]),
+      ("no_loss", L, "normal", None, A, (), (NO_LOSS, "essentially normal"))]),
     ("hearing is broadly within normal limits", "left", False, "",
      [("degree", L, "normal", None, A, (), (NORMAL,))]),
     ("normal hearing", "left", False, "normal hearing apart from a dip at 6 khz",

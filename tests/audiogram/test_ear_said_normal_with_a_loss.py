@@ -7,7 +7,8 @@ hedges nothing away: the README's hedge rules read "essentially normal" as norma
 normal, two or more air thresholds past 20 dB HL, bone typing it). Where the reply has just
 said the loss is one-sided ("Unilateral right notch; the left ear is normal"), the normal ear
 restates that laterality claim and is not judged again (issue #26, batch 30 VG40; holdout
-H29)."""
+H29). Hedged 'essentially', it allows a departure outside a normal average (a notch at 6 kHz
+beside normal averages), so it is wrong only where the average itself is past normal."""
 
 from __future__ import annotations
 
@@ -48,6 +49,8 @@ NOTCH_BOTH = build(
         ("Right ear: mild sensorineural loss. Left ear: normal.", RIGHT_MILD_SNHL, []),
         ("Your left ear is essentially normal.", RIGHT_MILD_SNHL, []),
         ("Your right ear is near normal for your age.", RIGHT_MILD_SNHL, []),
+        # 'essentially' allows a departure outside a normal average (a 6 kHz notch), not an
+        # abnormal one (batch 7 rule rows, V54)
         ("Unilateral right noise-induced notch; the left ear is normal.", NOTCH_BOTH,
          ["laterality_confusion"]),
     ],
@@ -60,7 +63,11 @@ def test_the_claim_is_read_with_its_rule():
     claims = [c for cl in read_statements("Your right ear is essentially normal.") for c in cl]
     assert [(c.kind, c.ears, c.rules) for c in claims] == [
         ("degree", ("right",), ("normal hearing",)),
-        ("no_loss", ("right",), ("normal without exception", "ear said normal")),
+        (
+            "no_loss",
+            ("right",),
+            ("normal without exception", "ear said normal", "essentially normal"),
+        ),
     ]
 
 

@@ -29,6 +29,10 @@ GRADED_LOSS = "graded loss"
 """Rule of a grade word (or a range of grades) grading a loss."""
 NO_LOSS_CLAIM = "normal without exception"
 """Rule of the ``no_loss`` claim that an unqualified 'normal hearing' makes."""
+ESSENTIALLY_NORMAL = "essentially normal"
+"""Rule of a ``no_loss`` claim hedged 'essentially': it allows a departure outside the ear's
+average (a notch at 6 kHz), so it is wrong only where the average itself is past normal
+(judges.judge_no_loss)."""
 EAR_SAID_NORMAL = "ear said normal"
 """Rule of the ``no_loss`` claim of an ear said to be (essentially) normal ("your right ear is
 essentially normal"): WHO 2021 calls an ear with a loss of 20 dB HL or more not normal, and
@@ -403,6 +407,8 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
             # (EAR_SAID_NORMAL: not where the reply says the loss is one-sided, see
             # judges.judge_no_loss).
             rules = (NO_LOSS_CLAIM, EAR_SAID_NORMAL) if m.re is EAR_NORMAL else (NO_LOSS_CLAIM,)
+            if NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25]):
+                rules = (*rules, ESSENTIALLY_NORMAL)
             out.append(_claim("no_loss", ear, "normal", None, None, m.group(0), hedged, rules))
     return out
 

@@ -52,7 +52,7 @@ notation's value pairs."""
 AVERAGE_NAME = r"pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average"
 """The names of a pure-tone average (PTA, a three- or four-frequency average), as a fragment
 of the patterns that read an average (claims.PTA, notation's average pairs)."""
-AVERAGE_IN_WORDS = r"(?:average|mean)\s+hearing\s+(?:loss|level|threshold)s?|mean\s+thresholds?"
+AVERAGE_IN_WORDS = r"(?:average|mean)\s+hearing\s+(?:loss|level|threshold)s?"
 """A hearing average named in words, without "PTA" ("average hearing loss 45 dB", "mean
 hearing level"): the pure-tone average, as a fragment of claims.PTA (translated reports, the
 German mittlerer Hoerverlust, and lay letters)."""

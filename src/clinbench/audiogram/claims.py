@@ -635,7 +635,7 @@ def _statement_claims(
         t for t in toks
         if (t.kind == "type" or (t.kind == "degree" and _conduction_before(marks, t) != "bone"
                                  and t.start < tested_at))
-        and not _negated(toks, t)
+        and not _negated(toks, t, text)
     ]  # fmt: skip
     bound = [(t, _bind(t, ears, block)) for t in values]
     if any(t.kind == "respectively" for t in toks):
@@ -863,13 +863,23 @@ def _ear_pair(text: str, ears: list[Token]) -> list[str]:
     return [e.value for e in sided]
 
 
-def _negated(toks: _Positioned, tok: Token) -> bool:
-    """Return True when a negation stands within the three tokens before ``tok``, or a cross
-    mark is the token after it."""
+_NEW_SUBJECT = re.compile(
+    r"[,;]\s*(?:so\s+|and\s+|then\s+)?(?:he|she|they|you|we|there|it)\s+(?:has|have|had|is|are|"
+    r"was|were|shows?|showed)\b",
+    re.I,
+)
+"""A new main clause after a comma ("Because the nerve did not respond normally, he has a
+loss in both the outer and the inner ear"): a negation before it does not reach into it."""
+
+
+def _negated(toks: _Positioned, tok: Token, text: str = "") -> bool:
+    """Return True when a negation stands within the three tokens before ``tok`` (in its own
+    clause, where ``text`` is given), or a cross mark is the token after it."""
     i = toks.at[id(tok)]
-    return any(t.kind == "negation" for t in toks[max(0, i - 3) : i]) or any(
-        t.kind == "crossed" for t in toks[i + 1 : i + 2]
-    )
+    return any(
+        t.kind == "negation" and not (text and _NEW_SUBJECT.search(text, t.end, tok.start))
+        for t in toks[max(0, i - 3) : i]
+    ) or any(t.kind == "crossed" for t in toks[i + 1 : i + 2])
 
 
 def _qualifier(toks: list[Token]) -> Qualifier:

@@ -70,7 +70,11 @@ READING = [
     ("no hearing loss", "both", False, "",
      [("degree", BOTH, "normal", None, A, (), (NORMAL,)),
       ("no_loss", BOTH, "normal", None, A, (), (NO_LOSS,))]),
+    # 'essentially' says normal (README hedge rules): no loss, as unhedged (session 7)
     ("hearing is essentially within normal limits", "left", False, "",
+     [("degree", L, "normal", None, A, (), (NORMAL,)),
+      ("no_loss", L, "normal", None, A, (), (NO_LOSS, "essentially normal"))]),
+    ("hearing is broadly within normal limits", "left", False, "",
      [("degree", L, "normal", None, A, (), (NORMAL,))]),
     ("normal hearing", "left", False, "normal hearing apart from a dip at 6 khz",
      [("degree", L, "normal", None, A, (), (NORMAL,))]),

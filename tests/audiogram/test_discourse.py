@@ -56,6 +56,8 @@ def test_every_rule_cites_its_source_and_is_used():
     assert set(RULES) == {
         "unticked option",
         "question",
+        "question answered",  # tests in test_form_fields_and_answers.py
+        "purpose",  # tests in test_purpose_of_a_test.py
         "set aside",
         "examiner line",
         "rejected quotation",

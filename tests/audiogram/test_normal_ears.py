@@ -15,15 +15,19 @@ from .conftest import assert_linear, build, cpu_cost
 
 # --- an ear said to be normal (degree_claims.py, rule 'ear said normal') -----------------
 
+# An ear said normal claims its grade and, since session 7 (batch 30 VG40), no loss in that
+# ear, judged as unqualified "normal hearing" is (test_ear_said_normal_with_a_loss.py).
+L, R, BOTH = ("left",), ("right",), ("right", "left")
 EAR_SAID_NORMAL = [
-    ("your left ear is normal.", "left", [("degree", ("left",), "normal")]),
-    ("both ears are normal", "both", [("degree", ("right", "left"), "normal")]),
-    ("left ear: normal", "left", [("degree", ("left",), "normal")]),
-    ("right ear normal, left ear has a mild loss", "right", [("degree", ("right",), "normal"),
-                                                             ("degree", ("right",), "mild")]),
-    ("your right ear hears normally", "right", [("degree", ("right",), "normal")]),
-    ("both ears hear normally", "both", [("degree", ("right", "left"), "normal")]),
-    ("the left ear is essentially normal", "left", [("degree", ("left",), "normal")]),
+    ("your left ear is normal.", "left", [("degree", L, "normal"), ("no_loss", L, "normal")]),
+    ("both ears are normal", "both", [("degree", BOTH, "normal"), ("no_loss", BOTH, "normal")]),
+    ("left ear: normal", "left", [("degree", L, "normal"), ("no_loss", L, "normal")]),
+    ("right ear normal, left ear has a mild loss", "right",
+     [("degree", R, "normal"), ("no_loss", R, "normal"), ("degree", R, "mild")]),
+    ("your right ear hears normally", "right", [("degree", R, "normal"), ("no_loss", R, "normal")]),
+    ("both ears hear normally", "both", [("degree", BOTH, "normal"), ("no_loss", BOTH, "normal")]),
+    ("the left ear is essentially normal", "left",
+     [("degree", L, "normal"), ("no_loss", L, "normal")]),
     # near misses: not the ear's hearing, negated, or an ear named by a relation
     ("your left ear is not normal", "left", []),
     ("the left ear canal is normal", "left", []),
@@ -44,11 +48,26 @@ def test_an_ear_said_normal_is_a_normal_grade_of_that_ear(text, ear, expected):
     assert [(c.kind, c.ears, c.value) for c in claims] == expected
 
 
-def test_an_ear_said_normal_claims_its_grade_not_the_absence_of_every_loss():
-    # "Unilateral right notch; the left ear is normal" restates a laterality claim: only the
-    # grade is claimed, so a notch hidden by a normal average is not judged twice.
-    assert [c.kind for c in degree_claims("the left ear is normal", "left", False)] == ["degree"]
+def test_an_ear_said_normal_claims_no_loss_except_where_it_restates_a_one_sided_claim():
+    # Changed on purpose in session 7 (batch 30 VG40): an ear said normal claims no loss,
+    # as "hearing is normal" does. "Unilateral right notch; the left ear is normal" restates
+    # the laterality claim, so a notch hidden by the left's normal average is not judged
+    # twice (judges.judge_no_loss skips it after a one-sided laterality finding).
+    claims = degree_claims("the left ear is normal", "left", False)
+    assert [(c.kind, c.rules[-1]) for c in claims] == [
+        ("degree", "normal hearing"),
+        ("no_loss", "ear said normal"),
+    ]
     assert "no_loss" in [c.kind for c in degree_claims("hearing is normal", "left", False)]
+    notch = build({250: 10, 500: 10, 1000: 10, 2000: 20, 3000: 40, 4000: 55, 6000: 45, 8000: 25},
+                  {250: 10, 500: 10, 1000: 10, 2000: 15, 3000: 35, 4000: 50, 6000: 45, 8000: 20},
+                  right_bone={500: 5, 1000: 5, 2000: 15, 4000: 50},
+                  left_bone={500: 10, 1000: 10, 2000: 15, 4000: 50})  # fmt: skip
+    reply = "Unilateral right noise-induced notch; the left ear is normal."
+    assert check_reply(reply, notch).critical_errors == ["laterality_confusion"]
+    assert check_reply("The left ear is normal.", notch).critical_errors == [
+        "type_misclassification"
+    ]
 
 
 def test_an_ear_said_normal_keeps_its_region():

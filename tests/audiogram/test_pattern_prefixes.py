@@ -16,7 +16,8 @@ BEFORE = {
     "SEGMENT_SPLIT": (
         lexicon,
         r",\s+(?!\d|-\d)|\s+(?:and|but|while|whereas)\s+(?!\d|-\d|&)|"
-        r"\s+(?=(?:against|versus|vs\.?|compared\s+(?:with|to))\s)|(?<=\))\s+(?=than\s)",
+        r"\s+(?=(?:against|versus|vs\.?|compared\s+(?:with|to))\s|(?:above|below)\s+the\s+"
+        r"(?:right|left)(?:'s|\s+ear's)\s)|(?<=\))\s+(?=than\s)",
         0,
     ),
     "FREQ_LIST": (

@@ -27,10 +27,18 @@ def _claims(text: str, *kinds: str) -> list[tuple]:
          [("worse_ear", ("left",), "left"), ("degree", ("left",), "moderate")]),
         ("The better ear is the left.", [("worse_ear", ("right",), "right")]),
         ("The worse side was the left.", [("worse_ear", ("left",), "left")]),
+        # the ear as the subject, compared with nothing named: the one rule that also carries
+        # the ear on (lexicon.WORSE_NAMED) says which ear is worse (failed before the fold)
+        ("The left ear is better, with a mild loss only.",
+         [("worse_ear", ("right",), "right"), ("degree", ("left",), "mild")]),
+        ("The right ear is clearly the poorer one, with 50 dB at 2 kHz.",
+         [("worse_ear", ("right",), "right"), ("threshold", ("right",), 50)]),
         # near misses
         ("The right is worse than the left.", [("worse_ear", ("right",), "right")]),
         ("The worse is not the right.", []),
         ("Neither ear is worse.", []),
+        ("The left ear is better than it was, with a mild loss only.",
+         [("degree", (), "mild")]),
         ("Better hearing is expected on the left after surgery.", []),
     ],
 )  # fmt: skip

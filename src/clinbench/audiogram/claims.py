@@ -636,7 +636,7 @@ def _statement_claims(
         t for t in toks
         if (t.kind == "type" or (t.kind == "degree" and _conduction_before(marks, t) != "bone"
                                  and t.start < tested_at))
-        and not _negated(toks, t)
+        and not _negated(toks, t, text)
     ]  # fmt: skip
     bound = [(t, _bind(t, ears, block)) for t in values]
     if any(t.kind == "respectively" for t in toks):
@@ -864,13 +864,23 @@ def _ear_pair(text: str, ears: list[Token]) -> list[str]:
     return [e.value for e in sided]
 
 
-def _negated(toks: _Positioned, tok: Token) -> bool:
-    """Return True when a negation stands within the three tokens before ``tok``, or a cross
-    mark is the token after it."""
+_NEW_SUBJECT = re.compile(
+    r"[,;]\s*(?:so\s+|and\s+|then\s+)?(?:he|she|they|you|we|there|it)\s+(?:has|have|had|is|are|"
+    r"was|were|shows?|showed)\b",
+    re.I,
+)
+"""A new main clause after a comma ("Because the nerve did not respond normally, he has a
+loss in both the outer and the inner ear"): a negation before it does not reach into it."""
+
+
+def _negated(toks: _Positioned, tok: Token, text: str = "") -> bool:
+    """Return True when a negation stands within the three tokens before ``tok`` (in its own
+    clause, where ``text`` is given), or a cross mark is the token after it."""
     i = toks.at[id(tok)]
-    return any(t.kind == "negation" for t in toks[max(0, i - 3) : i]) or any(
-        t.kind == "crossed" for t in toks[i + 1 : i + 2]
-    )
+    return any(
+        t.kind == "negation" and not (text and _NEW_SUBJECT.search(text, t.end, tok.start))
+        for t in toks[max(0, i - 3) : i]
+    ) or any(t.kind == "crossed" for t in toks[i + 1 : i + 2])
 
 
 def _qualifier(toks: list[Token]) -> Qualifier:
@@ -1236,7 +1246,7 @@ def _footnote(toks: list[Token]) -> bool:
 # Pure-tone averages: "PTA", "4FA", "three-frequency average" (BSA 2018 pure-tone
 # audiometry; WHO 2021 four-frequency average), with the frequencies or the sum shown.
 PTA = re.compile(
-    r"\b(" + lexicon.AVERAGE_NAME + r"|average threshold|"
+    r"\b(" + lexicon.AVERAGE_NAME + r"|average threshold|" + lexicon.AVERAGE_IN_WORDS + r"|"
     # "(0.5-4 kHz)" is skipped; not a sum "(30+40+50+60)", nor the average itself "(32.5 dB)"
     r"[34]fa)\b(?:\s*\((?![\d\s.]*\+)(?!\s*-?\d+(?:\.\d+)?\s*(?:db|\)))[^)]*\))?"
     # the frequencies averaged ("PTA 0.5/1/2/4 kHz:") or the sum shown ("= (55 + 50) / 2 =")
@@ -1248,7 +1258,9 @@ PTA = re.compile(
     r"(?:\s*\d+(?:\.\d+)?\s*/\s*\d\s*=)?)?"
     # a number followed by "+" is an addend of the sum, never the average
     # a decimal comma ("37,5", non-native English) only in a quarter-step average's decimals
-    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)(?!\s*(?:khz|hz|k\b|-|\d|\+)|\.\d|/)"
+    # and an age ("of 70 years") is no average
+    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)"
+    r"(?!\s*(?:khz|hz|k\b|-|\d|\+|years?\b|yrs?\b)|\.\d|/)"
 )
 SUM_AFTER = re.compile(
     r"\s*(?:db(?:\s*hl)?)?\s*[:=]?\s*\(\s*(-?\d+(?:\s*\+\s*-?\d+){1,5})\s*\)\s*/\s*(\d)\b"
@@ -1479,31 +1491,67 @@ def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
 
 
 def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
-    """'The left is worse', 'the right ear is poorer at 3 kHz', 'better on the right'."""
+    """Return the worse-ear claim of a clause: 'the left is worse', 'the right ear is poorer at
+    3 kHz', 'better on the right', 'the poorer ear is the right'."""
     m = lexicon.WORSE.search(low)
     if not m:
         named = lexicon.WORSE_NAMED.search(low)
         if not named or lexicon.negated(low, named.start()):
-            return []
-        ear, word = named.group(2) or named.group(3), named.group(1) or named.group(4)
-        worse = ear if word != "better" else "left" if ear == "right" else "right"
+            return _more_loss_claims(low, hedged)
+        word = named.group(1) or named.group(4) or named.group(6)
+        ear = named.group(2) or named.group(3) or named.group(5)
+        worse = ear if word != "better" else _OPPOSITE_EAR[ear]
         return [_clause_claim("worse_ear", worse, worse, hedged, named.group(0), "worse ear")]
     if m.group(1):
         worse = m.group(2)
     elif m.group(3):
         worse = m.group(3)
     elif m.group(7):
-        worse = (
-            m.group(8) if m.group(7) != "better" else {"right": "left", "left": "right"}[m.group(8)]
-        )
-    elif m.group(9):
-        worse = "right" if m.group(9) == "r" else "left"
+        worse = "right" if m.group(7) == "r" else "left"
+    elif m.group(9):  # "Deeper AD (@4k 55)", "better left ear"
+        ear = lexicon.EAR_WORD.get(m.group(11), m.group(10) or m.group(11))
+        worse = _OPPOSITE_EAR[ear] if m.group(9) == "better" else ear
     else:
-        worse = "left" if m.group(6) == "right" else "right"
+        worse = _OPPOSITE_EAR[m.group(6)]
     region = lexicon.region_of(low[m.end() : m.end() + 40])
     freqs = region[:2] if isinstance(region, tuple) else ()
     rule = "region not read" if region == "unknown" else "worse ear"
     return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), rule, freqs)]
+
+
+_OPPOSITE_EAR = {"right": "left", "left": "right"}
+_LESS = ("less", "lesser", "lower", "smaller")
+
+
+def _lesion_side_claims(low: str, hedged: bool) -> list[Claim]:
+    """Return the worse-ear claim of the side of a suspected retrocochlear lesion ("MRI to
+    exclude a left sided lesion"): asked for on the side of the worse ear. Ruling the lesion
+    out is the point of the scan, so 'exclude' does not deny the side."""
+    if not lexicon.may_hold(low, "lesion", "schwannoma", "neuroma", "tumo"):
+        return []
+    m = lexicon.LESION_SIDE.search(low)
+    if m is None:
+        return []
+    worse = m.group(1) or m.group(2)
+    return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), "side of a lesion")]
+
+
+def _more_loss_claims(low: str, hedged: bool) -> list[Claim]:
+    """Return the worse-ear claim of 'the left ear has more hearing loss (than the right)' or
+    'less loss on the right': the ear with more of the loss is the worse one."""
+    if not lexicon.may_hold(low, "more", "greater", "higher", "larger", "bigger", "less",
+                            "lower", "smaller"):  # fmt: skip
+        return _lesion_side_claims(low, hedged)
+    m = lexicon.MORE_LOSS.search(low)
+    if (
+        not m
+        or lexicon.negated(low, m.start())
+        or lexicon.MORE_LOSS_THAN_OTHER.match(low, m.end(), m.end() + 60)
+    ):
+        return _lesion_side_claims(low, hedged)
+    ear, amount = m.group(1) or m.group(4), m.group(2) or m.group(3)
+    worse = _OPPOSITE_EAR[ear] if amount in _LESS else ear
+    return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), "worse ear")]
 
 
 # -- claims read elsewhere (a model role): the same Claim as JSON --------------------------

@@ -29,6 +29,15 @@ GRADED_LOSS = "graded loss"
 """Rule of a grade word (or a range of grades) grading a loss."""
 NO_LOSS_CLAIM = "normal without exception"
 """Rule of the ``no_loss`` claim that an unqualified 'normal hearing' makes."""
+ESSENTIALLY_NORMAL = "essentially normal"
+"""Rule of a ``no_loss`` claim hedged 'essentially': it allows a departure outside the ear's
+average (a notch at 6 kHz), so it is wrong only where the average itself is past normal
+(judges.judge_no_loss)."""
+EAR_SAID_NORMAL = "ear said normal"
+"""Rule of the ``no_loss`` claim of an ear said to be (essentially) normal ("your right ear is
+essentially normal"): WHO 2021 calls an ear with a loss of 20 dB HL or more not normal, and
+an ear whose bone conduction types a loss has one (the labelling rules of
+tests/audiogram/validation/README.md; batch 30 VG40)."""
 REGION_STATED = "region stated"
 """A region said as such ("in the high frequencies", "at 4-8 kHz", "through 2 kHz")."""
 REGION_BY_ADJECTIVE = "region by adjective"
@@ -192,8 +201,10 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "normal', 'Left ear: normal'): WHO 2021 grades an ear's hearing, and a normal ear is "
      "one with no loss; not the inner or middle ear, and not an ear's look or its "
      "tympanogram, and not an ear named by a relation ('the other ear', 'the better ear'), "
-     "whose side the carried ear does not give. It claims the grade only, no no-loss "
-     "(patient letters and handovers, issue #26 batch 16, used as tuning data)"),
+     "whose side the carried ear does not give. It also claims no loss in that ear, "
+     "judged as unqualified 'normal hearing' is, except after a one-sided laterality claim "
+     "it restates (patient letters and handovers, issue #26 batches 16 and 30, used as "
+     "tuning data)"),
     ("hearing for speech",
      r"\bhearing\s+(?:for|of)\s+(?:everyday\s+|normal\s+|ordinary\s+|conversational\s+)?"
      r"(?:speech|conversation)\b(?!\s*(?:test|audiometry|recognition|discrimination|reception|"
@@ -202,6 +213,12 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "the pure-tone average of WHO 2021, not a speech test: a grade of the ear's average, "
      "which says nothing of a dip outside it (patient letters, issue #26 batch 16, used as "
      "tuning data)"),
+    ("degree field",
+     rf"\b(?:severity|grade)\b(?:\s+of\s+(?:the\s+)?(?:hearing\s+)?loss)?\s*"
+     rf"(?:\([^()]{{0,12}}\)\s*)?[:=\u2013-]\s*(?:\*\*\s*)?{_GRADE}\b",
+     "a form's field named for the grade ('Severity: moderate', 'Grade (right): mild'), as "
+     "'Degree: moderate' is: the value grades the hearing of the ear the form is about (the "
+     "reading gaps of issue #26's tuning helpers, session 7)"),
     ("grade of a value", r"\(\s*(?:[a-z]+\s+){0,2}$",
      "a grade in parentheses right after a value ('55 dB HL at 500 Hz (moderately severe)') "
      "grades that value, not the ear"),
@@ -237,6 +254,7 @@ GRADE_LIST = _RULES["scale of grades"]
 SCALE_END = _RULES["last of a scale"]
 EAR_NORMAL = _RULES["ear said normal"]
 HEARING_FOR_SPEECH = _RULES["hearing for speech"]
+DEGREE_FIELD = _RULES["degree field"]
 _SPACES = re.compile(r"[\s-]+")
 _CANON = {"total": "complete", "mod": "moderate", "sev": "severe", "prof": "profound"}
 
@@ -269,6 +287,10 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
         return ("grade of an ear",)
     if GRADE_GIVEN.search(low):
         return ("grade given",)
+    if lexicon.may_hold(low, "sever", "grade") and DEGREE_FIELD.search(low):
+        if SYMPTOM_GRADED.search(sent_low or low):
+            return None  # "Tinnitus severity: mild": the symptom's grade
+        return ("degree field",)
     if ("answer" in low or "[x]" in low) and GRADE_ANSWERED.search(low):
         return ("grade answered",)
     if AGE_RELATED_LOSS.search(low):
@@ -378,17 +400,25 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
                           (NORMAL_HEARING,)))  # fmt: skip
         if (
             region is None and high is None and not limited(denial, m.start())
-            and not NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25])
-            and m.re is not EAR_NORMAL
+            and _unhedged_or_essentially(low[max(0, m.start() - 25) : m.end() + 25])
             and not HEARING_FOR_SPEECH.search(sent_low or low)
         ):  # fmt: skip
-            # (An ear said normal claims its grade only: "Unilateral right notch; the left
-            # ear is normal" restates the laterality claim, which is judged on its own.)
             # "Hearing is within normal limits in both ears", said without exception, says
-            # no threshold is beyond normal limits.
-            out.append(_claim("no_loss", ear, "normal", None, None, m.group(0), hedged,
-                              (NO_LOSS_CLAIM,)))  # fmt: skip
+            # no threshold is beyond normal limits; so does an ear said (essentially) normal
+            # (EAR_SAID_NORMAL: not where the reply says the loss is one-sided, see
+            # judges.judge_no_loss).
+            rules = (NO_LOSS_CLAIM, EAR_SAID_NORMAL) if m.re is EAR_NORMAL else (NO_LOSS_CLAIM,)
+            if NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25]):
+                rules = (*rules, ESSENTIALLY_NORMAL)
+            out.append(_claim("no_loss", ear, "normal", None, None, m.group(0), hedged, rules))
     return out
+
+
+def _unhedged_or_essentially(window: str) -> bool:
+    """Return True when a 'normal' phrase's window holds no hedge but 'essentially', which
+    says normal (the README's hedge rules): "near normal" or "normal for his age" allow
+    departures, so they claim no more than the grade."""
+    return all(h.group(0) == "essentially" for h in NORMAL_HEDGE.finditer(window))
 
 
 def _normal_phrases(low: str) -> list[re.Match]:

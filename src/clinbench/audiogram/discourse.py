@@ -32,6 +32,43 @@ QUESTION = re.compile(
 finding ("Is the loss conductive?"). A query mark written before a word ("?otosclerosis")
 or after a finding ("mixed?") is a hedge, read as one, not a question."""
 
+ASKED_KIND = re.compile(
+    r"(?:^|(?<=[.!\n]))[ \t]*(?:\*\*)?(?:(?:q(?:uestion)?|examiner|e)[ \t]*\d{0,2}(?:\*\*)?"
+    r"[ \t]*[:.)][ \t]*(?:\*\*)?[ \t]*)?(?:what|how|which)\b[^.!?\n]{0,200}\?(?:\*\*)?[ \t]*\n?"
+    r"[ \t]*(?:(?:\*\*)?(?:a(?:nswer)?|candidate|c)[ \t]*\d{0,2}(?:\*\*)?[ \t]*[:.)][ \t]*"
+    r"(?:\*\*)?[ \t]*)?(?=(?:a\s+|an\s+)?(?:slight|mild|moderate|moderately|severe|profound|"
+    r"normal|borderline|sensorineural|conductive|mixed|flat|sloping|rising|precipitous|"
+    r"cookie|notch)\w*\W*(?:[^\W\d]+\W*){0,6}(?:\n|$))",
+    re.I | re.M,
+)
+"""A question that asks for one kind of finding, answered at once by a short line of that
+kind's words ("Q: What degree is the right ear's loss?\nModerate.", "What type? Conductive."):
+the answer is the finding the question names, for the ear it names (a form's question and
+its answer, as a field and its value; quiz and viva replies, issue #26)."""
+_KIND_ASKED = (
+    ("degree", re.compile(r"\b(?:degree|severity|grade|how\s+(?:severe|bad|much))\b", re.I)),
+    ("type", re.compile(r"\b(?:type|kind|nature|sort)\s+of\s+(?:hearing\s+)?loss|"
+                        r"\bwhat\s+type\b|\btype\b(?=[^?]*\bloss\b)", re.I)),
+    ("configuration", re.compile(r"\b(?:configuration|shape)\b", re.I)),
+)  # fmt: skip
+_EAR_ASKED = re.compile(r"\b(right|left)\b", re.I)
+
+
+def _question_as_label(m: re.Match[str]) -> str:
+    """Return a question answered at once written as the field its answer fills ("right ear
+    degree:"), padded to its length so offsets after it do not move; a question that names
+    no kind, or more than one kind or ear, is left as it is."""
+    asked = m.group(0)
+    kinds = [kind for kind, pattern in _KIND_ASKED if pattern.search(asked)]
+    ears = {e.lower() for e in _EAR_ASKED.findall(asked)}
+    if len(kinds) != 1 or len(ears) > 1:
+        return asked
+    label = (f"{next(iter(ears))} ear " if ears else "") + f"{kinds[0]}: "
+    if len(label) > len(asked):
+        return asked
+    return label + " " * (len(asked) - len(label))
+
+
 EXAMINER_LINE = re.compile(
     r"^[ \t]*(?:\*\*)?(?:examiner|interviewer|e|q)(?:\*\*)?[ \t]*:[^\n]*", re.I | re.M
 )
@@ -294,6 +331,18 @@ DEFINITION = re.compile(
 """A rule stated in general ("normal bone is what makes a loss conductive", "A conductive
 loss needs a hearing loss"): it says what defines a type, not what this patient has."""
 
+PURPOSE = re.compile(
+    r"\b(?:designed|used|intended|meant|developed|aims?|aimed|helps?)\s+(?:specifically\s+)?"
+    r"to\s+(?:evaluate|assess|measure|detect|diagnose|determine|identify|quantify|classify|"
+    r"grade|characteri[sz]e)\b[^.;:,\n]{0,160}",
+    re.I,
+)
+"""What a test or a guideline is for ("an audiogram is designed to evaluate the extent of
+bilateral conductive and/or sensorineural hearing loss"): a purpose names findings as what is
+looked for, not as what this patient has (a model describing the method, issue #26 batch 18
+G36). A test done for a reason keeps its result ("tympanometry was performed to assess the
+middle ear, which was normal": 'performed' states no purpose in general)."""
+
 _MISTAKE_NOUN = r"(?:mistakes?|pitfalls?|traps?|misconceptions?|misreadings?|wrong\s+answers?)"
 _MISTAKE_ADJECTIVE = r"(?:common|classic|typical|frequent|usual|easy|tempting|big|biggest|main|key)"
 _MISTAKE = rf"(?:{_MISTAKE_ADJECTIVE}\s+(?:{_MISTAKE_NOUN}|errors?)|{_MISTAKE_NOUN})"
@@ -482,6 +531,17 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "ticked box is the referrer's answer",
     ),
     "question": (QUESTION, "English grammar: an interrogative sentence asserts nothing"),
+    "purpose": (
+        PURPOSE,
+        "descriptions of a test or guideline: what it is designed or used to evaluate is what "
+        "it looks for, not a finding of the patient (test_purpose_of_a_test.py)",
+    ),
+    "question answered": (
+        ASKED_KIND,
+        "forms and quiz or viva replies: a question that asks for one kind of finding, "
+        "answered at once by a short line, is a field and its value (test_form_fields_and_"
+        "answers.py)",
+    ),
     "set aside": (
         SET_ASIDE,
         "self-correction in clinical reasoning: a first impression revised by what follows "
@@ -1204,6 +1264,21 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         _blank_lowered(DEFINITION),
     ),
     (
+        lambda text, low: (
+            " to " in low
+            and (
+                "designed" in low
+                or "used" in low
+                or "intended" in low
+                or "meant" in low
+                or "developed" in low
+                or "aim" in low
+                or "help" in low
+            )
+        ),
+        _blank_lowered(PURPOSE),
+    ),
+    (
         _correction_possible,
         _as_self_corrections,
     ),
@@ -1218,6 +1293,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         lambda text: _without_quoted_thread(text),
     ),
     (lambda text, low: "true or false" in low, _without_statements_judged_false),
+    (lambda text, low: "?" in text, lambda text: ASKED_KIND.sub(_question_as_label, text)),
     (lambda text, low: "?" in text and "or" in low, _without_answered_alternatives),
     (lambda text, low: "?" in text, lambda text: QUESTION.sub(_blank, text)),
     (

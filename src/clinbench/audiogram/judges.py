@@ -510,9 +510,20 @@ def judge_no_loss(claim: Claim, j: Judge) -> None:
     finding): judged only where an ear's average hides a loss (CaseFacts.hidden_loss)."""
     if not j.t.hidden_loss:
         return
+    if "ear said normal" in claim.rules and any(
+        f.kind == "laterality" and str(f.claimed).startswith("unilateral") for f in j.findings
+    ):
+        return  # "Unilateral right notch; the left ear is normal": the laterality claim's
     ear, note = _judge_ear(claim, j.t)
-    j.add("type", ear, None, "normal", claim.text, _hedged(claim),
-          lambda e: no_loss_holds(j.t, e), note)  # fmt: skip
+    essentially = "essentially normal" in claim.rules
+
+    def ok(e):
+        holds, truth = no_loss_holds(j.t, e)
+        if holds is False and essentially and j.t.cls.ear(e).degree == "normal":
+            return None, truth  # 'essentially' allows a departure outside a normal average
+        return holds, truth
+
+    j.add("type", ear, None, "normal", claim.text, _hedged(claim), ok, note)
 
 
 def degree_span(std, lo: str, hi: str, rules: tuple[str, ...] = ()):

@@ -52,6 +52,10 @@ notation's value pairs."""
 AVERAGE_NAME = r"pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average"
 """The names of a pure-tone average (PTA, a three- or four-frequency average), as a fragment
 of the patterns that read an average (claims.PTA, notation's average pairs)."""
+AVERAGE_IN_WORDS = r"(?:average|mean)\s+hearing\s+(?:loss|level|threshold)s?"
+"""A hearing average named in words, without "PTA" ("average hearing loss 45 dB", "mean
+hearing level"): the pure-tone average, as a fragment of claims.PTA (translated reports, the
+German mittlerer Hoerverlust, and lay letters)."""
 AVERAGED_FREQUENCIES = (
     r"\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
     r"(?:\s*(?:khz|k|hz))?){1,6}"
@@ -94,8 +98,9 @@ EAR_ONLY = re.compile(
     re.I,
 )
 NORMAL_PHRASES = re.compile(
-    r"\b(normal hearing|hearing (?:is |was |are |were )?(?:essentially |broadly |largely |"
-    r"otherwise )?(?:within normal limits|normal)"
+    r"\b(normal hearing|hearing (?:is |was |are |were )?(?:(?:reported|described|found|"
+    r"documented|recorded|judged|considered|classified|assessed) (?:as |to be )?)?"
+    r"(?:essentially |broadly |largely |otherwise )?(?:within normal limits|normal)"
     r"|within normal limits|\bwnl\b|normal (?:grade|range|hearing sensitivity|sensitivity)"
     r"|no (?:(?:type|kind|form|sort|degree) of )?(?:hearing )?loss|no (?:measurable|detectable|"
     r"appreciable) hearing loss)\b"
@@ -270,7 +275,8 @@ DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
 LATERALITY_UNILATERAL = re.compile(
-    r"\b(unilat(?:eral(?:ly)?)?|single[\s-]sided|one[\s-]sided)\b"  # "unilat": clinic shorthand
+    # "unilat": clinic shorthand; "1 sided": dictation written out ("one sided")
+    r"\b(unilat(?:eral(?:ly)?)?|single[\s-]sided|(?:one|1)[\s-]sided)\b"
 )
 NOT_OF_HEARING = re.compile(
     r"[\s-]+(?:referrals?|refer\w*|mri|scans?|imaging|tinnitus|fitting|(?:hearing\s+)?aids?|"
@@ -297,23 +303,62 @@ WORSE = re.compile(
     r"(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
     r"(worse|poorer)\b|"
     r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b|"
-    # the ear named as the predicate: "the poorer ear is the right", "the better is the left"
-    r"\b(poorer|worse|better)(?:[\s-]+hearing)?(?:\s+(?:ear|side))?\s+(?:is|was|being)\s+"
-    r"(?:the\s+)?(right|left)\b|"
     # a chat's ear letter, lower-cased with its clause ("R worse -> MRI", "L worse, typo")
     r"(?:^|(?<=[\s:\]]))([rl])\s+(?:ear\s+)?(?:is\s+)?(?:(?:much|clearly|slightly)\s+)?"
-    r"(worse|poorer)\b"
+    r"(worse|poorer)\b|"
+    # the comparative before the ear, as a note's heading ("Deeper AD (@4k 55) vs AS (@4k
+    # 50)", "worse right ear"); a Latin tag only before its values' bracket or colon
+    r"(?:^|(?<=[\s:(]))(worse|poorer|deeper|better)\s+(?:(right|left)\b(?!-)|(ad|as)(?=\s*[(:]))"
 )
 """An ear said to be the worse or the better one: "worse on the right", "the left ear is
-poorer", "better in the left", "the poorer ear is the right" (its source is in SOURCES)."""
+poorer", "better in the left" (its source is in SOURCES; the ear *named* as the worse one is
+WORSE_NAMED)."""
 WORSE_NAMED = re.compile(
-    r"\b(worse|poorer|better)(?:[\s-]+(?:hearing\s+)?(?:one|ear|side))?\s+(?:is|was)\s+"
-    r"(?:the\s+)?(right|left)\b|"
+    # the ear as the predicate: "the poorer ear is the right", "the worse one is the left"
+    r"\b(poorer|worse|better)(?:[\s-]+hearing)?(?:[\s-]+(?:one|ear|side))?\s+"
+    r"(?:is|was|being)\s+(?:the\s+)?(right|left)\b|"
+    # a cleft: "it is the left ear that is worse"
     r"\b(right|left)(?:\s+(?:ear|side))?\s+(?:that|which)\s+(?:is|was)\s+(?:the\s+)?"
-    r"(?:(?:much|clearly|markedly|slightly|far)\s+)?(worse|poorer|better)\b"
+    r"(?:(?:much|clearly|markedly|slightly|far)\s+)?(worse|poorer|better)\b|"
+    # the ear as the subject, compared with nothing named: "the right ear is the poorer one,
+    # with ...", "the left is clearly worse: 30 dB at 500 Hz"
+    r"\b(right|left)(?:\s+ear)?\s+(?:is|was)\s+(?:(?:clearly|much|slightly|markedly)\s+)?"
+    r"(?:the\s+)?(poorer|worse|better)(?:[\s-]+hearing)?(?:\s+(?:one|ear|side))?\s*"
+    r"(?:[,;:(]|$)"
 )
-"""The ear named as the worse or the better one ("the worse one is the right", "the better
-ear is the left", "it is the left ear that is worse")."""
+"""The ear named as the worse or the better one, compared with no other ear named: "the worse
+one is the right", "the better ear is the left", "it is the left ear that is worse", "the right
+ear is the poorer one, with ...". The clause is about that ear (it is carried on), and it says
+which ear is worse. One word group and one ear group per form: (1, 2), (4, 3), (6, 5)."""
+MORE_LOSS = re.compile(
+    # the ear that has more (or less) of the loss: "the left ear has a higher level of
+    # hearing impairment than the right", "the right shows slightly less loss"
+    r"\b(right|left)(?:\s+(?:ear|side))?\s+(?:has|had|shows?|showed|demonstrates|displays)\s+"
+    r"(?:a\s+|the\s+)?(?:(?:slightly|much|far|significantly|considerably|clearly|somewhat)\s+)?"
+    r"(more|greater|higher|larger|bigger|less|lesser|lower|smaller)\s+(?:(?:level|degree|"
+    r"amount)\s+of\s+)?(?:hearing\s+)?(?:loss|impairment|deficit)\b|"
+    # "more hearing loss on the left", "greater impairment in the right ear"
+    r"\b(more|greater|less|lesser)\s+(?:hearing\s+)?(?:loss|impairment|deficit)\s+"
+    r"(?:in|on)\s+the\s+(right|left)\b"
+)
+"""The ear with more (or less) of the hearing loss, a worse-ear claim in other words ("the left
+ear has a higher level of hearing impairment than the right ear", "more hearing loss on the
+left"). Groups: (1 ear, 2 amount) or (3 amount, 4 ear)."""
+MORE_LOSS_THAN_OTHER = re.compile(
+    r"\W*(?:[^\W\d]+\W+){0,4}?than\s+(?!(?:the\s+|his\s+|her\s+)?"
+    r"(?:right|left|other|opposite|contralateral)\b)"
+)
+"""After a MORE_LOSS match: a comparison with something other than an ear ("more loss than
+expected for his age"), so no ear is said to be the worse."""
+LESION_SIDE = re.compile(
+    r"\b(right|left)(?:[\s-]+sided)?\s+(?:(?:vestibular|acoustic|cerebellopontine(?:\s+angle)?|"
+    r"retrocochlear|cpa|cochlear\s+nerve)\s+)*(?:lesion|schwannoma|neuroma|tumou?r)s?\b|"
+    r"\b(?:lesion|schwannoma|neuroma|tumou?r)s?\s+(?:on|in)\s+the\s+(right|left)\b"
+)
+"""The side of a suspected retrocochlear lesion ("MRI ... to exclude a left sided lesion given
+the asymmetry", "a right vestibular schwannoma"): imaging is asked for on the side of the worse
+(asymmetric sensorineural) ear, so the side named is a claim of which ear is worse (NICE
+NG98 and BSA guidance on MRI of the internal auditory meatus for asymmetric SNHL)."""
 NEGATED_EAR = re.compile(
     r"\b(?:not|rather than|instead of)\s+(?:in\s+|on\s+)?(?:the\s+)?(right|left)\b"
 )
@@ -353,13 +398,18 @@ SENTENCE_SPLIT = re.compile(r"[\s;](?:(?<=[.!?]\s)\s*(?=[A-Z(\[*])|(?<=\n)\n*|(?
 line breaks, and at a semicolon (with the spaces after it)."""
 SEGMENT_SPLIT = re.compile(
     r"[,\s](?:(?<=,)\s+(?!\d|-\d)|(?<=\s)\s*(?:and|but|while|whereas)\s+(?!\d|-\d|&)|"
-    r"(?<=\s)\s*(?=(?:against|versus|vs\.?|compared\s+(?:with|to))\s)|(?<=\)\s)\s*(?=than\s))"
+    r"(?<=\s)\s*(?=(?:against|versus|vs\.?|compared\s+(?:with|to))\s|(?:above|below)\s+the\s+"
+    r"(?:right|left)(?:'s|\s+ear's)\s)|(?<=\)\s)\s*(?=than\s))"
 )
 """A clause ends at a comma and the spaces after it (not before a number), at and / but /
 while / whereas between spaces (not before a number or '&'), before a comparison, and before
 the "than" that follows a parenthesis ("worse on the right (45 dB HL, moderate) than on the
 left (25 dB HL, mild)": the parenthesis closes the first ear's findings)."""
-COMPARED_WITH = re.compile(r"\s*(?:against|versus|vs\.?|compared\s+(?:with|to))\s", re.I)
+COMPARED_WITH = re.compile(
+    r"\s*(?:against|versus|vs\.?|compared\s+(?:with|to)|(?:above|below)(?=\s+the\s+(?:right|left)"
+    r"(?:'s|\s+ear's)\s))\s",
+    re.I,
+)
 """The start of the second half of a comparison ("45 dB HL against 25 dB HL on the left"):
 an ear it names is that half's; the first half does not take it, nor a carried ear."""
 
@@ -367,6 +417,8 @@ an ear it names is that half's; the first half does not take it, nor a carried e
 OPENING_FREQUENCY = re.compile(
     r"\s*(?:[-•+]\s*|\d{1,2}[.)]\s*)?"
     # "At 4 kHz ...", or a dip named there ("Notch at 4 kHz: right 50, left 55 dB HL")
+    # "Even at 4000 Hz, ...": a focus word before it ("even", "only", "also", "still")
+    r"(?:(?:even|only|also|still|and)\s+)?"
     r"(?:(?:an?\s+|the\s+)?(?:notch|dip|trough|drop)\s+)?at\s+(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b"
     r"(?!\s*(?:-|–|to\b|and\b|&|/|,\s*\d))"
 )
@@ -685,7 +737,10 @@ CONFIG_TRIGGER = re.compile(
     r"falling|low[\s-]frequency|high[\s-]frequency|flat"
 )
 LATERALITY_TRIGGER = re.compile(
-    r"lateral|unilat|sided|symmetr|worse|poorer|greater|more severe|better|deeper"
+    r"lateral|unilat|sided|symmetr|worse|poorer|greater|more severe|better|deeper|schwannoma|"
+    r"neuroma|"
+    r"(?:more|less|higher|lower|larger|smaller|bigger)\s+(?:(?:level|degree|amount)\s+of\s+)?"
+    r"(?:hearing\s+)?(?:loss|impair|deficit)"
 )
 GAP_TRIGGER = re.compile(r"bone|abg")
 HEDGED_SENTENCE = re.compile(r"\b(possibly|probably|likely|may|might)\b")
@@ -730,13 +785,14 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "in the AudiologyBench validation sets (tuning set, batches 1-11; issue #26)"),
     (("CONDUCTION", "GAP_WORD", "GAP_TRIGGER", "DB_RANGE", "DIGIT"),
      "air and bone conduction, air-bone gap (ABG) and dB HL values as audiograms label them"),
-    (("AVERAGE_NAME", "AVERAGED_FREQUENCIES"),
+    (("AVERAGE_NAME", "AVERAGE_IN_WORDS", "AVERAGED_FREQUENCIES"),
      "pure-tone averages and the frequencies they average (BSA 2018 pure-tone audiometry; "
      "WHO 2021 four-frequency average of 0.5, 1, 2 and 4 kHz)"),
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
-      "WORSE_NAMED", "OTHER_EAR", "NEGATED_EAR",
+      "WORSE_NAMED", "MORE_LOSS", "MORE_LOSS_THAN_OTHER", "OTHER_EAR", "NEGATED_EAR",
+      "LESION_SIDE",
       "COMPARATIVE", "LATERALITY_TRIGGER"),
      "laterality and asymmetry wording of audiology reports"),
     (("CASE_DIAGNOSIS",),

@@ -189,6 +189,46 @@ def ear_order_pairs_to_text(text: str) -> str:
     return "\n".join(lines)
 
 
+_EAR_SLASH = (
+    rf"({RIGHT_TAG}|{LEFT_TAG}|right|left)(?:\s+ear)?\s*[:=]?\s*(\d{{1,3}})\s*/\s*(\d{{1,3}})"
+)
+_SPAN_THEN_PAIRS = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*(?:-|\u2013|to)\s*(\d+(?:\.\d+)?)\s*(khz|k\b|hz)"
+    rf"\s*:\s*{_EAR_SLASH}(?:\s*db(?:\s*hl)?)?\s*[,;]\s*(?:and\s+)?{_EAR_SLASH}(?![\d/])"
+    r"(?:\s*db(?:\s*hl)?)?",
+    re.I,
+)
+"""A span of two frequencies, then each ear's two values, one per end of the span ("trough
+1-2k: R 45/50, L 50/80"): clinic shorthand for the levels at the two frequencies."""
+
+
+def _span_pairs(m: re.Match) -> str:
+    """Each ear's two values at the span's two ends, written out ('right ear 45 dB HL at 1000
+    Hz and right ear 50 dB HL at 2000 Hz and left ear ...'); the match unchanged when the span's
+    ends are not two test frequencies an octave or less apart (two values over "1-8k" are no
+    pair of ends), or the ears are not the two ears."""
+    unit = m.group(4)
+    low, high = to_hz(m.group(1), m.group(2) or unit), to_hz(m.group(3), unit)
+    ears = [EAR_WORD.get(m.group(i).lower(), m.group(i).lower()) for i in (5, 8)]
+    if (
+        low is None
+        or high is None
+        or not low < high <= 2 * low
+        or sorted(ears)
+        != [
+            "left",
+            "right",
+        ]
+    ):
+        return m.group(0)
+    pairs = [
+        _pair_sentence(freq, [(ears[k], m.group(6 + 3 * k + j))])
+        for k in (0, 1)
+        for j, freq in enumerate((low, high))
+    ]
+    return " and ".join(pairs)
+
+
 def ear_pairs_to_text(text: str) -> str:
     """Return ``text`` with two ears' values at one named frequency written out per ear.
 
@@ -209,6 +249,8 @@ def ear_pairs_to_text(text: str) -> str:
         return text
     if ":" in text:  # _FREQ_THEN_PAIR needs its colon
         text = _FREQ_THEN_PAIR.sub(freq_first, text)
+        if "/" in text:
+            text = _SPAN_THEN_PAIRS.sub(_span_pairs, text)
     right, left, _ = may_name_ears(text, both=False)
     if not (right and left):
         return text  # _PAIR_AFTER_FREQ rewrites only a pair that names both ears
@@ -318,6 +360,14 @@ _INNER_EAR_PART = re.compile(
 component (it names the part, not bone conduction's values)."""
 
 
+def _sensorineural_part(m: re.Match) -> str:
+    """Return "the (a) sensorineural part" for "the (an) inner-ear part", the article's capital
+    kept: a sentence it opens still opens with a capital, where sentences are split."""
+    article = "the" if m.group(1).lower() == "the" else "a"
+    article = article.capitalize() if m.group(1)[0].isupper() else article
+    return f"{article} sensorineural {m.group(2)}"
+
+
 _MASKING_MARK = re.compile(r"(?<=\d)\s*\((?:m|nm|um|masked|unmasked)\)", re.I)
 """A masking mark after a level ("40 (m)"): an annotation of that level on audiogram forms
 (BSA 2018 masked symbols), not a break in the list it stands in."""
@@ -407,10 +457,7 @@ def _wording_made_uniform(text: str) -> str:
     if "between" in text:
         text = _GAP_BETWEEN.sub(r"air-bone \1", text)
     if "inner" in text or "ochlear" in text:
-        text = _INNER_EAR_PART.sub(
-            lambda m: f"{'the' if m.group(1).lower() == 'the' else 'a'} sensorineural {m.group(2)}",
-            text,
-        )
+        text = _INNER_EAR_PART.sub(_sensorineural_part, text)
     if " at " in text:
         text = _VALUE_AT_LIST.sub(_value_at_list, text)
         if "from" in text or "From" in text:

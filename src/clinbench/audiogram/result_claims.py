@@ -341,10 +341,12 @@ def outcome_claims(
 
 SRT = re.compile(
     r"\b(srts?|speech (?:reception|recognition) thresholds?)\b[^.\d%]{0,25}?(-?\d+)"
-    r"(?:\s*db|(?=\s+(?:each|both|in|on|for|bilaterally|right|left)\b))"
+    r"(?:\s*db|(?=\s+(?:each|both|in|on|for|bilaterally|right|left)\b)|"
+    r"(?=\s*(?:and|,|/|&)\s*-?\d{1,3}\s*db))"
 )
 """A speech reception threshold: a level in dB HL after the test's name; the unit may go
-unsaid before the ears it is given for ("SRT was 40 each side"), since an SRT is a level."""
+unsaid before the ears it is given for ("SRT was 40 each side") or before the next value of
+a list ("60 and 10 dB HL"), since an SRT is a level."""
 _PER_CENT = r"(?:%|per\s?cent\b)"
 """A percentage's unit, as a sign or in words ("96%", "96 percent", "96 per cent")."""
 _WORD_SCORE_NAMES = (
@@ -408,6 +410,40 @@ def _ear_tagged(low: str, start: int, unit: str) -> list[tuple[str, int, str]]:
     return out if len({e for e, _, _ in out}) == len(out) in (1, 2) else []
 
 
+_TWO_VALUES = re.compile(
+    rf"(?<![\d.])(-?\d{{1,3}})\s*(?:db(?:\s*hl)?|{_PER_CENT})?\s*(?:and|,|/|&)\s*"
+    rf"(-?\d{{1,3}})\s*(db(?:\s*hl)?|{_PER_CENT})"
+)
+"""Two values of one test, the unit said once or twice ("60 and 10 dB HL", "88% and 96%")."""
+_EARS_IN_ORDER = re.compile(
+    r"\b(right|left|r|l)\b(?:\s+(?:ears?|sides?))?\s*(?:and|/|&)\s*(?:the\s+)?(right|left|r|l)\b"
+)
+"""Two ears named in an order ("the right and left ears", "R/L")."""
+
+
+def _listed_for_ears(low: str, start: int, unit: str) -> list[tuple[str | None, int, str]]:
+    """Return (ear, value, text) for two values of one test listed in the order of two ears
+    ("SRTs of 60 and 10 dB HL in the right and left ears respectively", "88%/96% (R/L)"),
+    else []. Where the order was lost (the pair of ears already read as "both ears") each
+    value is of no ear named: true of one ear or both, never given to the wrong one."""
+    values = _TWO_VALUES.search(low, start)
+    if not values or _per_cent(values.group(3)) != (unit == "%"):
+        return []
+    respectively = "respectively" in low
+    after = low[values.end() : values.end() + 12]
+    ears = _EARS_IN_ORDER.search(low if respectively else after)
+    if ears and (respectively or re.match(r"\W{0,4}[rl]\b", after)):
+        first, second = (lexicon.EAR_WORD.get(e, e) for e in ears.groups())
+    elif "both" in (low if respectively else after):
+        first = second = None
+    else:
+        return []
+    if first == second and first is not None:
+        return []
+    text = values.group(0)
+    return [(first, int(values.group(1)), text), (second, int(values.group(2)), text)]
+
+
 def speech_claims(low: str, ear: str | None, hedged: bool, sent_low: str = "") -> list[Claim]:
     """Return the speech-audiometry claims of a lower-cased clause: kind ``srt`` (dB HL) or
     ``wrs`` (per cent). Values tagged with their ears after the test's name ("SRT 30 dB
@@ -418,10 +454,12 @@ def speech_claims(low: str, ear: str | None, hedged: bool, sent_low: str = "") -
     tagged = []
     srt = SRT.search(low)
     if srt:
-        tagged += [("srt", e, x, t, srt_rule) for e, x, t in _ear_tagged(low, srt.start(), "db")]
+        listed = _listed_for_ears(low, srt.start(), "db") or _ear_tagged(low, srt.start(), "db")
+        tagged += [("srt", e, x, t, srt_rule) for e, x, t in listed]
     wrs = WRS.search(low)
     if wrs:
-        tagged += [("wrs", e, x, t, wrs_rule) for e, x, t in _ear_tagged(low, wrs.start(), "%")]
+        listed = _listed_for_ears(low, wrs.start(), "%") or _ear_tagged(low, wrs.start(), "%")
+        tagged += [("wrs", e, x, t, wrs_rule) for e, x, t in listed]
     elif (
         not srt and _PERCENTAGE.search(low) and WRS_NAME.search(sent_low[: sent_low.find(low[:12])])
     ):
@@ -464,3 +502,37 @@ def tuning_fork_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -
         out.append(_clause_claim("tuning_fork", ear, f"{test} {result}", hedged, m.group(0),
                                  "tuning fork"))  # fmt: skip
     return out
+
+
+LAY_WORD_SCORE = re.compile(
+    r"\b(?:repeated|understood|got|recogni[sz]ed|identified|caught)\s+(?:back\s+)?"
+    r"(all|every\s+one|almost\s+all|nearly\s+all|virtually\s+all|practically\s+all)\b"
+    r"(?!\s+(?:the\s+)?(?:sounds?|tones?|beeps?)\b)"
+)
+"""A word test told in lay words ("when we read words to you ..., you repeated almost all of
+them correctly"): a word recognition result, near 100% (patient letters, issue #26 batch 16
+L14). Its sentence must name the words (WORDS_SAID); beeps and tones are pure tones."""
+WORDS_SAID = re.compile(r"\bwords?\b")
+_LAY_SCORE = {"all": 100, "every one": 100}
+"""The per cent a lay word score says: all of them 100; almost all of them 95 (within the
+judges' 10-point tolerance of 85-100)."""
+
+
+def lay_word_score_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -> list[Claim]:
+    """Return the word recognition claim of a word test told in lay words (kind ``wrs``)."""
+    if not ("all" in low or "every" in low) or not WORDS_SAID.search(sent_low or low):
+        return []
+    m = LAY_WORD_SCORE.search(low)
+    if m is None or lexicon.negated(low, m.start()) or PREDICTION.search(sent_low or low):
+        return []
+    said = re.sub(r"\s+", " ", m.group(1))
+    value = _LAY_SCORE.get(said, 95)
+    return [_clause_claim("wrs", ear, value, hedged, m.group(0), "word test in lay words")]
+
+
+def untested_or_lay_results(low: str, ear: str | None, hedged: bool, sent_low: str) -> list[Claim]:
+    """Return the results read without a number: tuning-fork results and a word test told in
+    lay words (each reader checks its own words first)."""
+    return tuning_fork_claims(low, ear, hedged, sent_low) + lay_word_score_claims(
+        low, ear, hedged, sent_low
+    )

@@ -114,7 +114,7 @@ def read_clause(
         claims += rc.outcome_claims("oae", low, ear, hedged, sent_low)
     if tests.abr:
         claims += rc.outcome_claims("abr", low, ear, hedged, sent_low)
-    claims += rc.tuning_fork_claims(low, ear, hedged, sent_low)
+    claims += rc.untested_or_lay_results(low, ear, hedged, sent_low)
     if lx.DIGIT.search(low):
         claims += rc.speech_claims(low, ear, hedged, sent_low)
         averages, starts = average_claims(low, ear, hedged)
@@ -286,16 +286,6 @@ def _clause_ears(seg: str, following: str) -> set[str]:
     return ears
 
 
-_NAMED_THE_POORER = re.compile(
-    r"\b(?:right|left)(?:\s+ear)?\s+(?:is|was)\s+(?:(?:clearly|much|slightly|markedly)\s+)?"
-    r"(?:the\s+)?(?:poorer|worse|better)(?:[\s-]+hearing)?"
-    r"(?:\s+(?:one|ear|side))?\s*(?:[,;:(]|$)"
-)
-"""An ear named as the poorer (or better) one, compared with nothing named ("The right ear is
-the poorer one, with ...", "The left is clearly worse: 30 dB at 500 Hz ..."): the clause is
-about that ear, and its ear is carried on."""
-
-
 def _ear_denied(seg: str, ear: str) -> bool:
     """Return True when a clause names ``ear`` only to deny it ("not the right")."""
     if not lx.may_hold(seg, "not", "rather", "instead"):
@@ -313,7 +303,7 @@ def _compares(seg: str, seg_low: str, seg_ear: str) -> bool:
     comparative = lx.may_hold(seg, "worse", "poorer", "better", "than") and lx.COMPARATIVE.search(
         seg
     )
-    if not comparative or lx.WORSE_NAMED.search(seg_low) or _NAMED_THE_POORER.search(seg_low):
+    if not comparative or lx.WORSE_NAMED.search(seg_low):
         # "it is the left ear that is worse", "the right ear is the poorer one, with ...":
         # the ear named so is the clause's subject
         return False

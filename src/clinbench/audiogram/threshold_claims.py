@@ -140,6 +140,8 @@ VALUE_GIVEN = re.compile(
 ("PTA 45, 20 dB at 3 kHz"), not the first of a list of frequencies ("PTA 0.5, 1, 2 kHz").
 Source: clinic reports."""
 NUMBER_AFTER_SKIP = re.compile(
+    # (not "40 dB HL dip at 8 kHz": in dB HL, the level the dip reaches there)
+    r"(?!(?:\s*hl)?(?<=hl)\s*(?:dip|notch|trough)\s+(?:at\b|@))"
     r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
     r"sl|spl|snr|nhl|ehl|"
     r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|dip|"
@@ -258,14 +260,20 @@ _INTEGER = re.compile(r"-?\d+")
 _AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
 _PAIR_COMMA = re.compile(r"\s*(?:hl)?\s*,\s*")
 _PAIR_TAG = re.compile(r"[\s:=]*")
-_PAIR_AFTER = re.compile(r"\s*(?:hl)?\s*(?:at|@|in|on|for|across|,)?\s*(?:the\s+)?")
+_PAIR_AFTER = re.compile(
+    r"\s*(?:hl)?(?:(?<=hl)\s*(?:notch|dip|trough)\s+(?=at\b|@))?\s*(?:at|@|in|on|for|across|,)?"
+    r"\s*"
+    r"(?:the\s+)?"
+)
 _PAIR_BEFORE = re.compile(
     r"(?:\)\s*[:=]\s*|[\s:=,(-]*)(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
     r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:is|was|are|were|of|at|measured at|of about|"
     r"reaching|to|around|approximately|~)?\s*"
 )
 """How a value and its frequency are joined: "20 dB at 500 Hz", "500 Hz: 20 dB", "the
-threshold at 4 kHz is 60 dB", "500 Hz 20 dB, 1 kHz 30 dB". Source: clinic reports."""
+threshold at 4 kHz is 60 dB", "500 Hz 20 dB, 1 kHz 30 dB", "a 40 dB HL dip at 8 kHz" (in
+dB HL the level the shape reaches there, as "a dip to 40 dB HL at 8 kHz"; "a 20 dB notch" is
+its depth). Source: clinic reports."""
 _GAP_BREAK = re.compile(r"\b(?:but|however|whereas|while|though|although|yet|except)\b|\bhl\b")
 """What ends a gap's reach over the values after it: a contrast, or a level in dB HL (a
 gap is a difference in dB). Source: clinic reports."""
@@ -394,10 +402,12 @@ def _range(c: _Clause, m: re.Match, gap: bool) -> None:
 
 def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
     """A dB range with no frequency after it: a bone level with no frequency (fabricated in a
-    case without bone conduction), or one ear's whole-ear range when its clause names no
-    frequency, region or shape at all."""
+    case without bone conduction), or one ear's (or each of both ears') whole-ear range when
+    its clause names no frequency, region or shape at all ("thresholds were 15-20 dB HL in
+    both ears")."""
     bone = _bone_named(c.low, m)
-    whole_ear = c.ear in EARS and not c.names_a_frequency
+    ears = EARS if bone else (*EARS, "both")  # both ears' bone: the bone level as before
+    whole_ear = c.ear in ears and not c.names_a_frequency
     if whole_ear:
         bisect.insort(c.used, m.span())
     elif bone:

@@ -278,6 +278,8 @@ SLOW_TESTS = (
     "tests/suites/ausclin/test_tasks.py::test_replayed_outcomes_keep_declines_parse_failures_and_errors_apart",
     "tests/suites/slp/test_slp_audio_model.py::test_asr_pipeline_with_an_openai_compatible_transcription_endpoint",
     "tests/suites/slp/test_slp_cot_coding.py::test_cot_command_json_and_bad_labels",
+    "tests/suites/slp/test_slp_text_only_model.py::test_audio_to_a_text_only_model_fails_fast_and_names_the_asr_pipeline",
+    "tests/suites/slp/test_slp_text_only_model.py::test_a_text_only_model_on_the_asr_pipeline_still_answers",
     "tests/suites/slp/test_slp_demo_cache.py",
     "tests/suites/slp/test_slp_tasks.py::test_two_asr_back_ends_on_the_same_clips_stay_apart_in_the_tables",
     "tests/suites/slp/test_slp_tasks.py::test_the_report_names_each_asr_back_end_its_settings_and_where_the_transcripts_are",

@@ -330,14 +330,21 @@ def asr_transcribe(asr: str = DEFAULT_ASR, cot: bool = False) -> Solver:
     return solve
 
 
+# What a refused request means when the clip went as audio, and what to do (the shared
+# solver adds it to the provider's refusal; the shared run code names no suite)
+AUDIO_REFUSED = (
+    "The clip went as audio, which a model that takes no audio refuses: run -T pipeline=asr "
+    "(the model gets a transcript)."
+)
+
+
 @solver
-def slp_generate() -> Solver:
-    """Return a solver that asks the model once (no resubmission: extraction is strict)."""
+def slp_generate(pipeline: str = "audio") -> Solver:
+    """Return a solver that asks the model once (no resubmission: extraction is strict); a
+    request the provider refuses as sent is not retried, and the error names the cause."""
+    from clinbench.solvers.refused_request import generate_unless_refused
 
-    async def solve(state: TaskState, generate: Generate) -> TaskState:
-        return await generate(state)
-
-    return solve
+    return generate_unless_refused(AUDIO_REFUSED if pipeline == "audio" else "")
 
 
 # ------------------------------------------------------------------ dataset
@@ -462,7 +469,7 @@ def slp_task(
         })
         for item in items
     ]  # fmt: skip
-    steps = ([asr_transcribe(asr, cot)] if pipeline == "asr" else []) + [slp_generate()]
+    steps = ([asr_transcribe(asr, cot)] if pipeline == "asr" else []) + [slp_generate(pipeline)]
     return items_task(
         items,
         name=scenario,

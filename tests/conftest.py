@@ -278,6 +278,7 @@ SLOW_TESTS = (
     "tests/suites/ausclin/test_tasks.py::test_replayed_outcomes_keep_declines_parse_failures_and_errors_apart",
     "tests/suites/slp/test_slp_audio_model.py::test_asr_pipeline_with_an_openai_compatible_transcription_endpoint",
     "tests/suites/slp/test_slp_cot_coding.py::test_cot_command_json_and_bad_labels",
+    "tests/suites/slp/test_slp_rules.py::test_a_rambling_reply_is_unparsed_not_a_disorder_diagnosis",
     "tests/suites/slp/test_slp_text_only_model.py::test_audio_to_a_text_only_model_fails_fast_and_names_the_asr_pipeline",
     "tests/suites/slp/test_slp_text_only_model.py::test_a_text_only_model_on_the_asr_pipeline_still_answers",
     "tests/suites/slp/test_slp_demo_cache.py",

@@ -224,7 +224,8 @@ def slp_transcript_diagnosis_scorer() -> Scorer:
 
     async def score(state: TaskState, target: Target) -> Score:
         item = from_state(state)
-        found = read_transcription_reply(state.output.completion if state.output else "")
+        reply = state.output.completion if state.output else ""
+        found = read_transcription_reply(reply, item.prompt_words)
         meta = {**_context(state), "labels": list(SCENARIOS["slp_disorder"].options.values())}
         meta["gold_label"] = target.text
         meta["hypothesis"] = found.answer if found.status == "ok" else ""
@@ -250,7 +251,8 @@ def slp_transcription_scorer() -> Scorer:
     from clinbench.scoring.speech import measures_from_counts, word_counts
 
     async def score(state: TaskState, target: Target) -> Score:
-        found = read_transcription_reply(state.output.completion if state.output else "")
+        reply = state.output.completion if state.output else ""
+        found = read_transcription_reply(reply, target.text)
         hypothesis = found.answer if found.status == "ok" else ""
         outcome = {"declined": outcomes.DECLINED, "refused": outcomes.REFUSED}.get(
             found.status, outcomes.GRADED

@@ -35,6 +35,7 @@ from clinbench.item_tasks import (
 from clinbench.items.loader import load_items
 from clinbench.items.model import CaseItem, Item
 from clinbench.scoring.panel import DEFAULT_JUDGE_RETRIES
+from clinbench.solvers.conditions import register_condition
 from clinbench.suites.audiology import RUBRIC
 
 DATA = Path(__file__).parent / "data"
@@ -53,6 +54,12 @@ LITERATURE_FORMATS = ("mcq", "tf", "sa")
 PAPER = "AudiologyBench"
 PUBLISHED_KNOWLEDGE = {"temperature": None, "tf_reading": "first_occurrence"}
 PUBLISHED_CASES = {"temperature": None}
+
+# The condition of a case run whose model is not sent the images (-T images=false): a name of
+# its own, so no table grouped by condition pools it with the image run ("default").
+# case_prompt writes its prompt; the registered rewrite leaves that prompt as it is.
+TEXT_ONLY = "text_only"
+register_condition(TEXT_ONLY, lambda item, prompt: prompt)
 
 CASE_SYSTEM_PROMPT = """\
 You are a board-certified clinical audiologist reviewing a patient's case. You will receive
@@ -404,11 +411,14 @@ def audiology_cases(
     cases = [i for i in loaded if isinstance(i, CaseItem)]
     if not cases:
         raise ValueError("no case items in the given files")
-    samples = [item_sample(case, prompt=case_prompt(case, images), media=images) for case in cases]
+    condition = "default" if images else TEXT_ONLY
+    samples = [item_sample(case, condition, prompt=case_prompt(case, images), media=images)
+               for case in cases]  # fmt: skip
     system = CASE_SYSTEM_PROMPT if images else CASE_SYSTEM_PROMPT_TEXT_ONLY
     return items_task(
         cases,
         name="audiology_cases",
+        condition=condition,
         samples=samples,
         solver=[system_message(system.format(word_limit=word_limit)), generate()],
         scorer=case_scorers(

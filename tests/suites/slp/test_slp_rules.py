@@ -226,6 +226,8 @@ def test_prose_about_the_task_is_no_transcript(item_id):
         ('The child\'s transcript is: "ca"\n\nThe transcription only contains the words '
          'they heard, which are "ca".', "car", "ok", "ca"),
         ("Child's attempt: wed ball", "red ball", "ok", "wed ball"),
+        ('Sure!\nThe child said "wed ball"', "red ball", "ok", "wed ball"),
+        ('Here is the transcription:\nThe child says "wed ball".', None, "ok", "wed ball"),
         # commentary, a question or a description of the task: no transcript
         ("Could you repeat the sentence for me?", None, "none", None),
         ("What would you like me to write?", None, "none", None),

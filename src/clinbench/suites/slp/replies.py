@@ -210,15 +210,20 @@ _SAYS = re.compile(r"the child (?:says|said)\s++(?!:)", re.IGNORECASE)
 
 def _first_line_after_preamble(text: str) -> str:
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    first = _SAYS.sub("", lines[0], count=1) if _SAYS.match(lines[0]) else lines[0]
+    first = _without_says(lines[0])
     head, colon, rest = first.partition(":")
     is_preamble = _PREAMBLE.match(head.strip(_EDGE)) is not None
     lead_in = is_preamble or _OPENING_QUOTE.match(rest) or _TASK_WORDS.search(head)
     if colon and (lead_in or not rest.strip()):
-        return rest.strip() or (lines[1] if len(lines) > 1 else "")
+        return rest.strip() or (_without_says(lines[1]) if len(lines) > 1 else "")
     if is_preamble and first[-1] in ".!" and len(lines) > 1:  # "Sure! Here you go."
-        return lines[1]
+        return _without_says(lines[1])
     return first
+
+
+def _without_says(line: str) -> str:
+    """Return a line without its opening "The child says/said" (no colon after it)."""
+    return _SAYS.sub("", line, count=1) if _SAYS.match(line) else line
 
 
 def _talks_about_the_task(transcript: str, expected: str | None) -> str | None:

@@ -25,18 +25,14 @@ def generate_unless_refused(when_refused: str = "") -> Solver:
 
     ``when_refused`` is the task's own words on the likely cause and what to do (e.g. the
     request carries a kind of input some models cannot take, and the option that avoids
-    it); the message gives those words, then the provider's refusal. Once a model refused,
-    the task's later samples for it are not sent (the same request would be refused) and
-    end with the same message.
+    it); the message gives those words, then the provider's refusal. Each sample is sent:
+    a refusal of one request (one clip the provider cannot read, one prompt it flags) says
+    nothing sure about the next.
     """
-    refused: dict[str, str] = {}  # model -> the message of its first refusal
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         from clinbench.model_errors import refused_request
 
-        model = str(state.model)
-        if model in refused:
-            raise RequestRefused(f"not sent: {refused[model]}")
         try:
             return await generate(state, max_retries=0)
         except Exception as err:  # noqa: BLE001 - only a refusal is handled here
@@ -45,7 +41,6 @@ def generate_unless_refused(when_refused: str = "") -> Solver:
                 return await generate(state)  # may pass: the run's own retries
         # the task's words first: a results table keeps the first 300 characters of a cause
         message = f"refused as sent, not retried ({why})"
-        refused[model] = f"{when_refused} {message}" if when_refused else message
-        raise RequestRefused(refused[model]) from None
+        raise RequestRefused(f"{when_refused} {message}" if when_refused else message) from None
 
     return solve

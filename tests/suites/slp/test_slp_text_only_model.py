@@ -65,9 +65,9 @@ def test_audio_to_a_text_only_model_fails_fast_and_names_the_asr_pipeline(
     elapsed = time.monotonic() - started
     errors = sample_errors(outcome.results)
     assert errors.failed == 2 and errors.samples == 2
-    # one attempt for the first clip (the openai client itself sends a 500 twice more), none
-    # for the second: the same request would be refused. Before: 4 attempts of 3 a clip, 24
-    assert len(TextOnly.requests) <= 3, len(TextOnly.requests)
+    # one attempt a clip (the openai client itself sends a 500 twice more, 3 requests);
+    # before: Inspect's 4 attempts of 3 requests a clip, 24 requests in about 60 s
+    assert len(TextOnly.requests) <= 6, len(TextOnly.requests)
     assert elapsed < 20, elapsed
     line = errors.line()
     assert "audio" in line and "-T pipeline=asr" in line, line

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from inspect_ai import Task, task
 from inspect_ai.scorer import Scorer
-from inspect_ai.solver import generate, system_message
+from inspect_ai.solver import system_message
 
 from clinbench.item_tasks import (
     DEFAULT_SEED,
@@ -36,6 +36,7 @@ from clinbench.items.loader import load_items
 from clinbench.items.model import CaseItem, Item
 from clinbench.scoring.panel import DEFAULT_JUDGE_RETRIES
 from clinbench.solvers.conditions import register_condition
+from clinbench.solvers.refused_request import generate_unless_refused
 from clinbench.suites.audiology import RUBRIC
 
 DATA = Path(__file__).parent / "data"
@@ -60,6 +61,12 @@ PUBLISHED_CASES = {"temperature": None}
 # case_prompt writes its prompt; the registered rewrite leaves that prompt as it is.
 TEXT_ONLY = "text_only"
 register_condition(TEXT_ONLY, lambda item, prompt: prompt)
+# What a refused request means when the case went with its images, and what to do (the shared
+# solver puts it before the provider's refusal)
+IMAGES_REFUSED = (
+    "The case went with its images, which a model that takes no images refuses: run "
+    "-T images=false (the case as text only)."
+)
 
 CASE_SYSTEM_PROMPT = """\
 You are a board-certified clinical audiologist reviewing a patient's case. You will receive
@@ -420,7 +427,10 @@ def audiology_cases(
         name="audiology_cases",
         condition=condition,
         samples=samples,
-        solver=[system_message(system.format(word_limit=word_limit)), generate()],
+        solver=[
+            system_message(system.format(word_limit=word_limit)),
+            generate_unless_refused(IMAGES_REFUSED if images else ""),
+        ],  # fmt: skip
         scorer=case_scorers(
             adjudicator,
             rubric,

@@ -74,3 +74,34 @@ def explain_model_error(model: str, err: BaseException) -> str:
         return (f"{text} To run it, set the API key first, e.g. export {keys[0]}=YOUR_KEY "
                 "(then run the same command again).")  # fmt: skip
     return text
+
+
+# The provider's own words for a request it will never accept as sent: a request-body
+# validation error (pydantic/FastAPI servers such as llama-cpp-python answer HTTP 500 with
+# it) or a content kind the model does not support. Sending the same request again gets the
+# same answer, so such an error is not retried.
+_REFUSAL_WORDS = re.compile(
+    r"validation errors?\b.{0,200}?\(\s*'body'|does not support|not supported|unsupported"
+    r"|invalid content type|cannot (?:process|accept)",
+    re.IGNORECASE | re.DOTALL,
+)
+_REFUSAL_STATUS = {400, 415, 422}  # the request itself is wrong (not auth, quota or rate)
+
+
+def refused_request(err: BaseException) -> str | None:
+    """Return the provider's refusal of the request as sent (``HTTP status: first line``),
+    or None when the failure may pass (a dead server, a timeout, a rate limit, an outage).
+
+    A refusal is a 400, 415 or 422, or any HTTP error whose message says the request body
+    failed validation or names something unsupported; only the first 2,000 characters of
+    the message are read (linear, bounded)."""
+    from clinbench.structured_output import error_chain
+
+    for cause in error_chain(err):
+        status = getattr(cause, "status_code", None)
+        if not isinstance(status, int) or not 400 <= status < 600:
+            continue
+        text = f"{cause} {getattr(cause, 'body', '') or ''}"[:2000]
+        if status in _REFUSAL_STATUS or _REFUSAL_WORDS.search(text):
+            return f"HTTP {status}: {_first_line(cause)}"[:300]
+    return None

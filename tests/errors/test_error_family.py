@@ -39,6 +39,7 @@ BUILTIN_BASE = {
     "clinbench.items.loader:ItemFileError": ValueError,
     "clinbench.items.importer:ImportFailed": ValueError,
     "clinbench.runner:RunInputError": ValueError,
+    "clinbench.solvers.refused_request:RequestRefused": RuntimeError,
     "clinbench.errors:MissingDependencyError": ImportError,
     "clinbench.cli.console:OutputFormatError": ValueError,
     "clinbench.results.cost:PriceTableError": ValueError,

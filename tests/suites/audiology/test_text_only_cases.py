@@ -60,3 +60,32 @@ def test_no_shipped_case_points_to_an_image_in_its_text_only_prompt():
     for case in cases:
         assert any(refers_to_image(line) for line in case.stem.splitlines()), case.id
         assert _lines_pointing_to_an_image(case_prompt(case, images=False)) == [], case.id
+
+
+def test_text_only_and_image_runs_are_two_conditions_wherever_results_are_grouped(tmp_path):
+    # realuse3: a -T images=false run and an image run both recorded condition "default", so
+    # every table grouped by condition (results, analyze, report, leaderboard) pooled a model
+    # that saw the audiograms with one that did not
+    import pandas as pd
+
+    from clinbench.report.generic import leaderboard_section
+    from clinbench.report.glossary import plain_label
+    from clinbench.results.export import results_from_logs
+
+    tables = []
+    for images in (True, False):
+        (log,) = inspect_eval(
+            audiology_cases(images=images), model="clinbench/rules", sample_id=CASES,
+            log_dir=str(tmp_path / f"logs-{images}"), display="none",
+        )  # fmt: skip
+        assert log.status == "success", log.error
+        tables.append(results_from_logs([log]))
+    with_images, text_only = tables
+    assert set(with_images["condition"]) == {"default"}  # the image run's name is unchanged
+    assert set(text_only["condition"]) == {"text_only"}
+    assert plain_label("text_only") != "text_only"  # the report words it for a clinician
+    section = leaderboard_section(pd.concat(tables, ignore_index=True), figures=False)
+    assert section is not None and section.tables
+    for caption, table in section.tables.items():
+        rules = table[table["model"] == "clinbench/rules"]
+        assert set(rules["condition"]) == {"default", "text_only"}, caption

@@ -176,3 +176,94 @@ def test_a_long_loop_is_cut_in_linear_time():
 
     found = read_transcription_reply("the boy is jumping " * 20_000)
     assert found.answer == "the boy is jumping" and "loop" in found.reason
+
+
+# SmolLM2-135M on slp_transcript_diagnosis (asr pipeline; realuse3's run, read back from its
+# log). Each reply but the first talks about the task; the old reader took a quoted word from
+# the prose ("thinking", "ball", "green frog") or its first sentence as the child's words,
+# and any words other than the target read as a disorder: scored correct on disordered clips.
+SMOLLM2_RAMBLES = {
+    "slp-s04": (
+        "The child's voice was clearly audible, and the transcript is a transcription of their "
+        "own words. I will transcribe what they say in the context of their language, without "
+        "any other text or audio content.\n\nI'll just copy the transcript:\n```\nthe thleeping"
+        "\nthinking\nthinking\ntalking\nto you\nyourself\nThe child was able to produce the "
+        'words "thinking" an'
+    ),
+    "slp-s02": (
+        "The child's voice is clearly \"ball\" in the transcript. I'll transcribe it for you, "
+        "and we can discuss how to interpret the audio further.\n\nHere's the transcription:\n\n"
+        'Original transcript: "Ball"\nChild\'s voice: "BALL"\nTranscription: "BALL"'
+    ),
+    "slp-s05": (
+        'The child\'s voice was indeed "green frog" - a simple and grammatically correct '
+        "phrase. I'll transcribe the transcript, but I need to know what it is:\n\nOriginal "
+        "transcript:\nGreen Frog"
+    ),
+    "slp-s06": (
+        'The child\'s voice was indeed "bi gree fro" - a phonetic transcription of the '
+        "child's native language. I will transcribe this transcript to assess their "
+        "pronunciation and intonation."
+    ),
+}
+
+
+@pytest.mark.parametrize("item_id", sorted(SMOLLM2_RAMBLES))
+def test_prose_about_the_task_is_no_transcript(item_id):
+    from clinbench.suites.slp.replies import read_transcription_reply
+
+    found = read_transcription_reply(SMOLLM2_RAMBLES[item_id])
+    assert found.status == "none", found
+    assert found.answer is None
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected", "status", "transcript"),
+    [
+        # a transcript, after a lead-in, with commentary after it: read
+        ('The child\'s response is: "re ball"\n\nTranscribe the transcript to identify the '
+         "words.", "red ball", "ok", "re ball"),
+        ('The child\'s transcript is: "ca"\n\nThe transcription only contains the words '
+         'they heard, which are "ca".', "car", "ok", "ca"),
+        ("Child's attempt: wed ball", "red ball", "ok", "wed ball"),
+        ('Sure!\nThe child said "wed ball"', "red ball", "ok", "wed ball"),
+        ('Here is the transcription:\nThe child says "wed ball".', None, "ok", "wed ball"),
+        # commentary, a question or a description of the task: no transcript
+        ("Could you repeat the sentence for me?", None, "none", None),
+        ("What would you like me to write?", None, "none", None),
+        ("This task asks for a transcription of the child's speech.", None, "none", None),
+        ("As an AI language model, I cannot hear the recording.", None, "refused", None),
+        # the words a child was asked to say are never taken for talk about the task
+        ("the boy said hello", "the boy said hello", "ok", "the boy said hello"),
+        ("can you see it?", "can you see it", "ok", "can you see it?"),
+    ],
+)  # fmt: skip
+def test_a_transcript_is_the_childs_words_not_talk_about_them(reply, expected, status, transcript):
+    from clinbench.suites.slp.replies import read_transcription_reply
+
+    found = read_transcription_reply(reply, expected)
+    assert found.status == status, found
+    assert found.answer == transcript
+
+
+def test_a_rambling_reply_is_unparsed_not_a_disorder_diagnosis(tmp_path):
+    import csv
+
+    from inspect_ai import eval as inspect_eval
+
+    from clinbench.results.export import results_table
+    from clinbench.suites.slp.tasks import SAMPLE_MANIFEST, slp_transcript_diagnosis
+
+    responses = tmp_path / "replies.csv"
+    with responses.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["item_id", "model", "response"])
+        writer.writerows([i, "smollm2", SMOLLM2_RAMBLES[i]] for i in ("slp-s04", "slp-s06"))
+    task = slp_transcript_diagnosis(manifest=str(SAMPLE_MANIFEST), pipeline="asr")
+    (log,) = inspect_eval(
+        task, model="clinbench/replay/smollm2", model_args={"responses": str(responses)},
+        sample_id=["slp-s04", "slp-s06"], log_dir=str(tmp_path / "logs"), display="none",
+    )  # fmt: skip
+    assert log.status == "success", log.error
+    table = results_table(tmp_path / "logs").set_index("item_id")
+    assert set(table["outcome"]) == {"parse_failed"}, table["outcome"].to_dict()

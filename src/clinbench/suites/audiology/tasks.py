@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from inspect_ai import Task, task
 from inspect_ai.scorer import Scorer
-from inspect_ai.solver import generate, system_message
+from inspect_ai.solver import system_message
 
 from clinbench.item_tasks import (
     DEFAULT_SEED,
@@ -35,6 +35,8 @@ from clinbench.item_tasks import (
 from clinbench.items.loader import load_items
 from clinbench.items.model import CaseItem, Item
 from clinbench.scoring.panel import DEFAULT_JUDGE_RETRIES
+from clinbench.solvers.conditions import register_condition
+from clinbench.solvers.refused_request import generate_unless_refused
 from clinbench.suites.audiology import RUBRIC
 
 DATA = Path(__file__).parent / "data"
@@ -53,6 +55,18 @@ LITERATURE_FORMATS = ("mcq", "tf", "sa")
 PAPER = "AudiologyBench"
 PUBLISHED_KNOWLEDGE = {"temperature": None, "tf_reading": "first_occurrence"}
 PUBLISHED_CASES = {"temperature": None}
+
+# The condition of a case run whose model is not sent the images (-T images=false): a name of
+# its own, so no table grouped by condition pools it with the image run ("default").
+# case_prompt writes its prompt; the registered rewrite leaves that prompt as it is.
+TEXT_ONLY = "text_only"
+register_condition(TEXT_ONLY, lambda item, prompt: prompt)
+# What a refused request means when the case went with its images, and what to do (the shared
+# solver puts it before the provider's refusal)
+IMAGES_REFUSED = (
+    "The case went with its images, which a model that takes no images refuses: run "
+    "-T images=false (the case as text only)."
+)
 
 CASE_SYSTEM_PROMPT = """\
 You are a board-certified clinical audiologist reviewing a patient's case. You will receive
@@ -404,13 +418,19 @@ def audiology_cases(
     cases = [i for i in loaded if isinstance(i, CaseItem)]
     if not cases:
         raise ValueError("no case items in the given files")
-    samples = [item_sample(case, prompt=case_prompt(case, images), media=images) for case in cases]
+    condition = "default" if images else TEXT_ONLY
+    samples = [item_sample(case, condition, prompt=case_prompt(case, images), media=images)
+               for case in cases]  # fmt: skip
     system = CASE_SYSTEM_PROMPT if images else CASE_SYSTEM_PROMPT_TEXT_ONLY
     return items_task(
         cases,
         name="audiology_cases",
+        condition=condition,
         samples=samples,
-        solver=[system_message(system.format(word_limit=word_limit)), generate()],
+        solver=[
+            system_message(system.format(word_limit=word_limit)),
+            generate_unless_refused(IMAGES_REFUSED if images else ""),
+        ],  # fmt: skip
         scorer=case_scorers(
             adjudicator,
             rubric,

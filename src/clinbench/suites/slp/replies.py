@@ -25,18 +25,27 @@ mark is read by rules 2-4; anything else is ``none`` (or ``refused``).
 Transcription replies (the prompt asks for the child's words only), in this order:
 
 1. empty is ``none``; the decline word is ``declined``;
-2. text in double quotes (straight or curly) is the transcript: the first quoted span;
-3. otherwise, with no quote, a refusal is ``refused``, and a reply that asks for the
+2. with no quote anywhere, a refusal is ``refused``, and a reply that asks for the
    recording or transcript it was given ("Please provide the transcript", "Could you share
    the audio clip?") is ``none``: it transcribes nothing;
-4. otherwise the first non-empty line, after an instruction-following preamble: a first line
-   that ends with a colon, or starts with "Sure", "Certainly", "Okay", "Of course", "Here
-   is/are", "The child says/said", "Transcription", "Transcript", is dropped up to its colon
-   (the text after the colon is the transcript, or the next line when nothing follows it);
+3. the transcript is on the first non-empty line, after an instruction-following lead-in: a
+   first line that ends with a colon, or starts with "Sure", "Certainly", "Okay", "Of
+   course", "Here is/are", "The child says/said", "Transcription", "Transcript", is dropped
+   up to its colon (the text after the colon is the transcript, or the next line when
+   nothing follows it), as is any text before a colon that a quote follows ("The child's
+   response is: "wed ball"") or that talks about the task ("Child's attempt: wed ball");
    "The child says" / "The child said" before the words is dropped, colon or not; lines
    after the transcript are commentary;
-5. markdown emphasis and surrounding quotes are removed;
-6. a loop is cut at its first repetition: when the transcript's words are one run of two or
+4. text in double quotes (straight or curly) that opens that line is the transcript (what
+   follows it on the line is commentary); a quote after other text on the line ("The
+   child's voice is clearly "ball" in the transcript") is prose about the words, ``none``;
+5. a transcript is a child's attempt at words, never talk about the task: one that holds a
+   word about the task itself (transcript, recording, audio, speech, child, clinician,
+   pronunciation, language, AI, ...) or is a question to the reader ("Could you repeat it
+   for me?") is ``none``, unless the words the child was asked to say (``expected``, when
+   the caller knows them) hold that word too;
+6. markdown emphasis and surrounding quotes are removed;
+7. a loop is cut at its first repetition: when the transcript's words are one run of two or
    more words said at least three times in a row to the end of the reply (the last time
    possibly cut short, as a reply that hits its token limit is), the transcript is that run
    once. One repeated word ("b b b ball", "no no no") and a phrase said twice ("I want I
@@ -156,6 +165,17 @@ _ASKS_FOR_INPUT = re.compile(
     re.IGNORECASE,
 )
 _QUOTED = re.compile(r'"([^"\n]*+)"|“([^”\n]*+)”')
+# Words about the transcription task, not words a child attempts: the reply talks about the
+# task (the recording, the transcript, the child, itself) instead of giving the child's words.
+_TASK_WORDS = re.compile(
+    r"\b(?:transcri\w*+|record(?:ing|ed|ings)|audio|clip|speech|child(?:'s|’s|ren)?|"
+    r"clinician|patholog\w*+|pronunciation|intonation|phonetic\w*+|grammar\w*+|syntax|"
+    r"language|voice|assess\w*+|prompt|sentence|phrase|ai|assistant|sorry|please)\b",
+    re.IGNORECASE,
+)
+# A question put to the reader ("Could you ...?", "What would you like me to ...?").
+_READER = re.compile(r"\b(?:you|your)\b", re.IGNORECASE)
+_OPENING_QUOTE = re.compile(r'[\s*_`]*+(?:"([^"\n]*+)"|“([^”\n]*+)”)')
 _PREAMBLE = re.compile(
     r"(?:sure|certainly|okay|ok|of course|absolutely|here(?:'s|’s|\s++is|\s++are)|"
     r"the child (?:says|said)|transcription|transcript)\b",
@@ -190,43 +210,62 @@ _SAYS = re.compile(r"the child (?:says|said)\s++(?!:)", re.IGNORECASE)
 
 def _first_line_after_preamble(text: str) -> str:
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    first = _SAYS.sub("", lines[0], count=1) if _SAYS.match(lines[0]) else lines[0]
+    first = _without_says(lines[0])
     head, colon, rest = first.partition(":")
     is_preamble = _PREAMBLE.match(head.strip(_EDGE)) is not None
-    if colon and (is_preamble or not rest.strip()):
-        return rest.strip() or (lines[1] if len(lines) > 1 else "")
+    lead_in = is_preamble or _OPENING_QUOTE.match(rest) or _TASK_WORDS.search(head)
+    if colon and (lead_in or not rest.strip()):
+        return rest.strip() or (_without_says(lines[1]) if len(lines) > 1 else "")
     if is_preamble and first[-1] in ".!" and len(lines) > 1:  # "Sure! Here you go."
-        return lines[1]
+        return _without_says(lines[1])
     return first
 
 
-def read_transcription_reply(reply: str) -> Extraction:
-    """Return the transcript a transcription reply gives (see the module rules)."""
+def _without_says(line: str) -> str:
+    """Return a line without its opening "The child says/said" (no colon after it)."""
+    return _SAYS.sub("", line, count=1) if _SAYS.match(line) else line
+
+
+def _talks_about_the_task(transcript: str, expected: str | None) -> str | None:
+    """Return why a transcript is talk about the task, not a child's words, or None."""
+    allowed = {w.lower() for w in re.findall(r"[\w'’]+", expected or "")}
+    for match in _TASK_WORDS.finditer(transcript):
+        if match.group(0).lower() not in allowed:
+            return f"talk about the task ({match.group(0)!r}), not a child's words"
+    asks = transcript.rstrip().endswith("?") and _READER.search(transcript)
+    if asks and not allowed & {"you", "your"}:
+        return "a question to the reader, not a child's words"
+    return None
+
+
+def read_transcription_reply(reply: str, expected: str | None = None) -> Extraction:
+    """Return the transcript a transcription reply gives (see the module rules); ``expected``
+    is the words the child was asked to say, when known (rule 5)."""
     text = (reply or "").strip()
     if not text:
         return Extraction("none", reason="empty reply")
     if is_decline(text):
         return Extraction("declined", reason="the reply is the decline word")
-    quoted = next(
-        (
-            q.strip()
-            for m in _QUOTED.finditer(text)
-            if (q := m.group(1) or m.group(2) or "").strip()
-        ),
-        None,
-    )
-    if quoted is None:
+    if _QUOTED.search(text) is None:
         found = refusal_or(Extraction("none"), text)
         if found.status == "refused":
             return found
         if _ASKS_FOR_INPUT.search(text):
             return Extraction("none", reason="the reply asks for the recording it was given")
-    line = quoted if quoted is not None else _first_line_after_preamble(text)
+    line = _first_line_after_preamble(text)
+    opening = _OPENING_QUOTE.match(line)
+    if opening is not None:
+        line = opening.group(1) or opening.group(2) or ""
+    elif _QUOTED.search(line):
+        return Extraction("none", reason="a quote inside prose about the words, no transcript")
     words = _cut_loop(line.replace("*", " ").strip(_EDGE).split())
     transcript = " ".join(words).strip(_EDGE)
     if not transcript:
         return Extraction("none", reason="no transcript after the reply's preamble")
-    reason = "quoted text" if quoted is not None else "first line after any preamble"
+    talk = _talks_about_the_task(transcript, expected)
+    if talk is not None:
+        return Extraction("none", reason=talk)
+    reason = "quoted text" if opening is not None else "first line after any preamble"
     if len(words) < len(line.split()):
         reason += "; a looping reply cut at its first repetition"
     return Extraction("ok", transcript, [transcript], reason)

@@ -224,7 +224,8 @@ def slp_transcript_diagnosis_scorer() -> Scorer:
 
     async def score(state: TaskState, target: Target) -> Score:
         item = from_state(state)
-        found = read_transcription_reply(state.output.completion if state.output else "")
+        reply = state.output.completion if state.output else ""
+        found = read_transcription_reply(reply, item.prompt_words)
         meta = {**_context(state), "labels": list(SCENARIOS["slp_disorder"].options.values())}
         meta["gold_label"] = target.text
         meta["hypothesis"] = found.answer if found.status == "ok" else ""
@@ -250,7 +251,8 @@ def slp_transcription_scorer() -> Scorer:
     from clinbench.scoring.speech import measures_from_counts, word_counts
 
     async def score(state: TaskState, target: Target) -> Score:
-        found = read_transcription_reply(state.output.completion if state.output else "")
+        reply = state.output.completion if state.output else ""
+        found = read_transcription_reply(reply, target.text)
         hypothesis = found.answer if found.status == "ok" else ""
         outcome = {"declined": outcomes.DECLINED, "refused": outcomes.REFUSED}.get(
             found.status, outcomes.GRADED
@@ -330,14 +332,21 @@ def asr_transcribe(asr: str = DEFAULT_ASR, cot: bool = False) -> Solver:
     return solve
 
 
+# What a refused request means when the clip went as audio, and what to do (the shared
+# solver adds it to the provider's refusal; the shared run code names no suite)
+AUDIO_REFUSED = (
+    "The clip went as audio, which a model that takes no audio refuses: run -T pipeline=asr "
+    "(the model gets a transcript)."
+)
+
+
 @solver
-def slp_generate() -> Solver:
-    """Return a solver that asks the model once (no resubmission: extraction is strict)."""
+def slp_generate(pipeline: str = "audio") -> Solver:
+    """Return a solver that asks the model once (no resubmission: extraction is strict); a
+    request the provider refuses as sent is not retried, and the error names the cause."""
+    from clinbench.solvers.refused_request import generate_unless_refused
 
-    async def solve(state: TaskState, generate: Generate) -> TaskState:
-        return await generate(state)
-
-    return solve
+    return generate_unless_refused(AUDIO_REFUSED if pipeline == "audio" else "")
 
 
 # ------------------------------------------------------------------ dataset
@@ -462,7 +471,7 @@ def slp_task(
         })
         for item in items
     ]  # fmt: skip
-    steps = ([asr_transcribe(asr, cot)] if pipeline == "asr" else []) + [slp_generate()]
+    steps = ([asr_transcribe(asr, cot)] if pipeline == "asr" else []) + [slp_generate(pipeline)]
     return items_task(
         items,
         name=scenario,

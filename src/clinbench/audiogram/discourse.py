@@ -145,6 +145,17 @@ PAST_RESULT = re.compile(
 """An earlier test's result, as the subject of its clause ("The 2019 audiogram showed a mild
 loss", "Previously mild on the left"): history, not a claim about the audiogram read now."""
 
+BASELINE_RESULT = re.compile(
+    r"(?:^|(?<=[.;:!?\n])|(?<=[.;:!?\n] ))[ \t*_>-]*(?:at\s+)?(?:(?:pre-?treatment|the)\s+)?"
+    r"baseline(?:\s+(?:values?|audiogram|thresholds?))?\s*\((?![^)\n]{0,80}\btoday\b)[^)\n]{0,80}\)"
+    r"(?:[^.;\n]|\.\d){0,240}"
+)
+"""A sentence headed by the baseline test with its date or cycle ("Baseline (pre-cycle 1, 14 Jan):
+right 10-15 dB HL", "At baseline (10 days ago) the left ear was ..."): an earlier audiogram's
+values, not claims about the one read now; a baseline dated today is this test. Source:
+ototoxicity monitoring compares each test with the pre-treatment baseline (ASHA 1994
+guidelines for the audiologic management of ototoxicity)."""
+
 LABELLED_SOURCE = re.compile(
     r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:(?:GP|ENT|referring|previous|prior|outside|"
     r"original|colleague)(?:'s)?\s+(?:letter|report|notes?|question|query|summary|opinion)|"
@@ -1302,6 +1313,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         ),
         _without_past_results,
     ),
+    (lambda text, low: "baseline" in low, _blank_lowered(BASELINE_RESULT)),
     (
         lambda text, low: (
             "follow-up" in low

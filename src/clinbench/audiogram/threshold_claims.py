@@ -166,6 +166,19 @@ DIFFERENCES_STATED = re.compile(
 differences ("the ears differ by 15 dB at 3 kHz (50 vs 35) and 10 dB at 4k"). Source:
 model replies' reasoning (issue #26 batch 29, used as tuning data)."""
 _DIFFERENCE_REACH = 70
+DIFFERENCE_LIST = re.compile(
+    r"\b(?:shift(?:s|ed)?|differences?|differ(?:s|ed)?|(?:poorer|worse|better)\s+by)\b"
+    r"(?:\s+(?:since|from|against)\s+(?:the\s+)?baseline)?[\s:]*(?:(?:of|by|are|were)\s+)?"
+    r"(?:\d(?:\d|db\b|hl\b|at\b|k?hz\b|k\b|and\b|from\b|to\b|[\s.,/()-])*)?$"
+)
+"""Before a dB value in a list headed by a difference: each value of "the left is poorer by
+15 dB at 500 Hz, 20 dB at 1 kHz and 25 dB at 2 kHz", "Interaural differences: 5 dB at 500 Hz,
+0 at 750 Hz", "Shift: 20 dB at 6 kHz and 10 dB at 8 kHz" is a difference between two
+thresholds (the ears, or today and the baseline), not a threshold; the list starts at a
+number ("shifted to 80 dB HL" is a level). Source: asymmetry
+screening criteria for MRI (BAA/BSA retrocochlear screening) and ototoxic shift criteria
+(ASHA 1994) are stated per frequency."""
+_LIST_REACH = 120
 CONDUCTION_SAID_NORMAL = re.compile(
     r"\b(bone|air)(?:[\s-]+conduction)?(?:\s+(?:thresholds?|levels?))?\s+(?:was|were|is|are)\s+"
     r"(?:also\s+)?(?:(?:tested|measured)\s+and\s+(?:was\s+|were\s+)?(?:found\s+)?)?"
@@ -694,7 +707,19 @@ def _difference_stated(low: str, start: int) -> bool:
     """Return True when the dB value at ``start`` is a difference named up to
     :data:`_DIFFERENCE_REACH` characters before it (:data:`DIFFERENCES_STATED`)."""
     begin = max(0, start - _DIFFERENCE_REACH)
-    return "differ" in low[begin:start] and DIFFERENCES_STATED.search(low, begin, start) is not None
+    if "differ" in low[begin:start] and DIFFERENCES_STATED.search(low, begin, start):
+        return True
+    return _difference_listed(low, start)
+
+
+def _difference_listed(low: str, start: int) -> bool:
+    """Return True when the dB value at ``start`` is in a list of differences headed up to
+    :data:`_LIST_REACH` characters before it (:data:`DIFFERENCE_LIST`)."""
+    begin = max(0, start - _LIST_REACH)
+    window = low[begin:start]
+    if "shift" not in window and "differ" not in window and " by" not in window:
+        return False
+    return DIFFERENCE_LIST.search(low, begin, start) is not None
 
 
 def _bone_named(low: str, m: re.Match) -> bool:

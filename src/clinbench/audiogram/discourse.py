@@ -156,6 +156,18 @@ values, not claims about the one read now; a baseline dated today is this test. 
 ototoxicity monitoring compares each test with the pre-treatment baseline (ASHA 1994
 guidelines for the audiologic management of ototoxicity)."""
 
+LOUDNESS_MEASURE = re.compile(
+    r"\b(?:(?:loudness\s+)?discomfort\s+(?:levels?|thresholds?)|uncomfortable\s+(?:loudness\s+)?"
+    r"levels?|ucls?|ldls?|(?:loudness|pitch)[\s-]+match(?:es|ed|ing)?|minimum\s+masking\s+"
+    r"levels?|mmls?)\b(?:(?!\b(?:but|while|whereas)\b)[^.;\n]|\.\d){0,200}"
+)
+"""The levels of a loudness measure, from its name to its sentence's end ("Her discomfort
+levels were 80 dB HL at 2 kHz", "Uncomfortable loudness levels: 95-100 dB HL", "Loudness
+match: 3 dB SL"): where sound becomes too loud, or how loud or high the tinnitus is, not the
+quietest sound heard; a hearing level at a frequency there is no threshold. A clause after
+"but", "while" or "whereas" is read again. Source: tinnitus and hyperacusis assessment (BSA
+2021 practice guidance on tinnitus; loudness discomfort levels, BSA 2011 procedure)."""
+
 LABELLED_SOURCE = re.compile(
     r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:(?:GP|ENT|referring|previous|prior|outside|"
     r"original|colleague)(?:'s)?\s+(?:letter|report|notes?|question|query|summary|opinion)|"
@@ -1314,6 +1326,18 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         _without_past_results,
     ),
     (lambda text, low: "baseline" in low, _blank_lowered(BASELINE_RESULT)),
+    (
+        lambda text, low: (
+            "discomfort" in low
+            or "uncomfortable" in low
+            or "match" in low
+            or "ucl" in low
+            or "ldl" in low
+            or "mml" in low
+            or "minimum masking" in low
+        ),
+        _blank_lowered(LOUDNESS_MEASURE),
+    ),
     (
         lambda text, low: (
             "follow-up" in low

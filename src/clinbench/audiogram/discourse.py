@@ -168,6 +168,40 @@ quietest sound heard; a hearing level at a frequency there is no threshold. A cl
 "but", "while" or "whereas" is read again. Source: tinnitus and hyperacusis assessment (BSA
 2021 practice guidance on tinnitus; loudness discomfort levels, BSA 2011 procedure)."""
 
+RULE_QUOTED = re.compile(
+    r"\b(?:criteria|criterion|rules?|(?<!normal )(?<!within )limits?|standards?|requirements?|"
+    r"calculation|formula|method)(?:\s+met)?[ \t]*(?:\([^)\n]{0,200}\)|:(?:[^.;\n]|\.\d){0,200})"
+)
+"""A rule, limit or method quoted under its name, in a parenthesis or after a colon ("Criteria
+(15 dB at two adjacent frequencies; 15 dB at 3 kHz)", "Class 1 limits (35 dB HL at 500, 1000
+and 2000 Hz)", "Service standard: average of 0.5-2 kHz no worse than 35 dB HL", "calculation
+(mean of 0.5, 1, 2 and 3 kHz, 25 dB fence)"): the yardstick the writer applies, not a result
+of the patient; the verdict on it ("none met") is outside the quote. "Within normal limits
+(...)" is a finding and stays. Source: fitness and screening standards state their pass
+levels per frequency (e.g. EASA Class 1 hearing limits; MRI asymmetry protocols)."""
+_RULE_QUOTED_LOW = re.compile(RULE_QUOTED.pattern)
+_AT_THE_LIMIT = re.compile(
+    r"\b(?:at|beyond|to|past|above)\s+(?:(?:the|its|their)\s+)?(?:[\w'-]+\s+){0,2}$"
+)
+"""Before "limits": the equipment's limit a no response was found at ("no response at the
+oscillator limits (65-70 dB HL)"), a result, not a quoted rule."""
+
+
+def _without_quoted_rules(text: str) -> str:
+    """Return ``text`` with each rule quoted under its name blanked (:data:`RULE_QUOTED`),
+    except the equipment's limits a response was looked for at (:data:`_AT_THE_LIMIT`)."""
+    low = _lowered(text)
+    spans = [
+        m.span()
+        for m in _RULE_QUOTED_LOW.finditer(low)
+        if not (
+            low.startswith("limit", m.start())
+            and _AT_THE_LIMIT.search(low, max(0, m.start() - 40), m.start())
+        )
+    ]
+    return _blank_spans(text, spans)
+
+
 LABELLED_SOURCE = re.compile(
     r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:(?:GP|ENT|referring|previous|prior|outside|"
     r"original|colleague)(?:'s)?\s+(?:letter|report|notes?|question|query|summary|opinion)|"
@@ -1326,6 +1360,19 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         _without_past_results,
     ),
     (lambda text, low: "baseline" in low, _blank_lowered(BASELINE_RESULT)),
+    (
+        lambda text, low: (
+            "criteri" in low
+            or "rule" in low
+            or "limit" in low
+            or "standard" in low
+            or "requirement" in low
+            or "calculation" in low
+            or "formula" in low
+            or "method" in low
+        ),
+        _without_quoted_rules,
+    ),
     (
         lambda text, low: (
             "discomfort" in low

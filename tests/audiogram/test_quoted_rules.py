@@ -27,10 +27,11 @@ LEFT_LOW_CONDUCTIVE = build(
     [
         ("Against the Class 1 limits (35 dB HL at 500, 1000 and 2000 Hz; 50 dB HL at 3000 Hz): "
          "the left ear exceeds the limit at 500 Hz.", []),
-        ("Criteria (15 dB at two adjacent frequencies; 15 dB at 3 kHz): none met.", []),
-        ("Rules: 15 dB at two adjacent frequencies / 15 dB at 3 kHz - neither met.", []),
-        ("Service standard: average of 0.5-2 kHz no worse than 35 dB HL in the better ear.", []),
-        ("Examiner's calculation (mean of 0.5, 1, 2 and 3 kHz, 25 dB fence, 1.5% per dB).", []),
+        ("Criteria (40 dB at two adjacent frequencies; 40 dB at 4 kHz): none met.", []),
+        ("Rules: 40 dB at two adjacent frequencies / 40 dB at 4 kHz - neither met.", []),
+        ("Service standard: no worse than 70 dB HL at 4 kHz in the better ear.", []),
+        ("Examiner's calculation (mean of 0.5, 1, 2 and 4 kHz, 70 dB HL at 4 kHz as the fence).",
+         []),
         # near misses: a finding in "normal limits (...)", and levels outside the quote
         ("Right ear within normal limits (60 dB HL at 4 kHz).", ["fabricated_result"]),
         ("Criteria (15 dB at 3 kHz): met. Right 60 dB HL at 4 kHz.", ["fabricated_result"]),

@@ -23,12 +23,15 @@ from .conftest import assert_blanked, assert_linear, conductive_right, cpu_cost
         ("At baseline (10 days ago) the left ear was 60 dB HL throughout. Left normal today.", []),
         ("Baseline (before radiotherapy, 4 months ago): right bone 55 at 4 kHz. "
          "Right conductive loss now.", []),
+        ("Baseline (2 Feb): right 75 dB HL at 6 kHz; left 70 at 6 kHz. Left normal today.", []),
         # near misses: a baseline done today is this test; today's values are read
         ("Baseline (today, before the first dose): left 70 dB HL at 1 kHz.",
          ["fabricated_result"]),
         ("Baseline (14 Jan): right 45 dB HL at 500 Hz. Today: left 70 dB HL at 1 kHz.",
          ["fabricated_result"]),
         ("Baseline not on file. Left 70 dB HL at 1 kHz.", ["fabricated_result"]),
+        ("Baseline (2 Feb): right 45 dB HL at 500 Hz; today left 70 dB HL at 1 kHz.",
+         ["fabricated_result"]),
     ],
 )  # fmt: skip
 def test_baseline_values_are_another_test(reply, errors):

@@ -148,11 +148,13 @@ loss", "Previously mild on the left"): history, not a claim about the audiogram 
 BASELINE_RESULT = re.compile(
     r"(?:^|(?<=[.;:!?\n])|(?<=[.;:!?\n] ))[ \t*_>-]*(?:at\s+)?(?:(?:pre-?treatment|the)\s+)?"
     r"baseline(?:\s+(?:values?|audiogram|thresholds?))?\s*\((?![^)\n]{0,80}\btoday\b)[^)\n]{0,80}\)"
-    r"(?:[^.;\n]|\.\d){0,240}"
+    r"(?:[^.;\n]|\.\d|;(?!\s*(?:today|now|currently)\b)){0,240}"
 )
 """A sentence headed by the baseline test with its date or cycle ("Baseline (pre-cycle 1, 14 Jan):
 right 10-15 dB HL", "At baseline (10 days ago) the left ear was ..."): an earlier audiogram's
-values, not claims about the one read now; a baseline dated today is this test. Source:
+values, not claims about the one read now, to the sentence's end (through a semicolon that
+goes on with the other ear); a baseline dated today is this test, and a clause after a
+semicolon that turns to today ("; today ...") is read. Source:
 ototoxicity monitoring compares each test with the pre-treatment baseline (ASHA 1994
 guidelines for the audiologic management of ototoxicity)."""
 

@@ -167,17 +167,20 @@ differences ("the ears differ by 15 dB at 3 kHz (50 vs 35) and 10 dB at 4k"). So
 model replies' reasoning (issue #26 batch 29, used as tuning data)."""
 _DIFFERENCE_REACH = 70
 DIFFERENCE_LIST = re.compile(
-    r"\b(?:shift(?:s|ed)?|differences?|differ(?:s|ed)?|(?:poorer|worse|better)\s+by)\b"
-    r"(?:\s+(?:since|from|against)\s+(?:the\s+)?baseline)?[\s:]*(?:(?:of|by|are|were)\s+)?"
+    r"\b(?:shift(?:s|ed)?|differences?|differ(?:s|ed)?|moved|(?:poorer|worse|better)\s+by|"
+    r"sums?)\b(?:\s+(?:since|from|against)\s+(?:the\s+)?baseline|\s+(?:per|in|for)\s+"
+    r"(?:each\s+)?ear)?[\s:]*(?:(?:of|by|are|were)\s+)?"
     r"(?:\d(?:\d|db\b|hl\b|at\b|k?hz\b|k\b|and\b|from\b|to\b|[\s.,/()-])*)?$"
 )
-"""Before a dB value in a list headed by a difference: each value of "the left is poorer by
-15 dB at 500 Hz, 20 dB at 1 kHz and 25 dB at 2 kHz", "Interaural differences: 5 dB at 500 Hz,
-0 at 750 Hz", "Shift: 20 dB at 6 kHz and 10 dB at 8 kHz" is a difference between two
-thresholds (the ears, or today and the baseline), not a threshold; the list starts at a
-number ("shifted to 80 dB HL" is a level). Source: asymmetry
-screening criteria for MRI (BAA/BSA retrocochlear screening) and ototoxic shift criteria
-(ASHA 1994) are stated per frequency."""
+"""Before a dB value in a list headed by a difference or a sum: each value of "the left is
+poorer by 15 dB at 500 Hz, 20 dB at 1 kHz and 25 dB at 2 kHz", "Interaural differences: 5 dB
+at 500 Hz, 0 at 750 Hz", "Shift: 20 dB at 6 kHz and 10 dB at 8 kHz", "bone has moved 5 dB at
+4 kHz" is a difference between two thresholds (the ears, or today and the baseline), and each
+of "Sums per ear: 75 at 0.5/1/2 kHz and 75 at 3/4/6 kHz" the sum of those frequencies'
+thresholds, not a threshold; the list starts at a number ("shifted to 80 dB HL" is a level).
+Source: asymmetry screening criteria for MRI (BAA/BSA retrocochlear screening), ototoxic
+shift criteria (ASHA 1994) and the summed hearing levels of military and HSE hearing
+categories are stated per frequency."""
 _LIST_REACH = 120
 CONDUCTION_SAID_NORMAL = re.compile(
     r"\b(bone|air)(?:[\s-]+conduction)?(?:\s+(?:thresholds?|levels?))?\s+(?:was|were|is|are)\s+"
@@ -713,11 +716,11 @@ def _difference_stated(low: str, start: int) -> bool:
 
 
 def _difference_listed(low: str, start: int) -> bool:
-    """Return True when the dB value at ``start`` is in a list of differences headed up to
+    """Return True when the dB value at ``start`` is in a list of differences or sums headed up to
     :data:`_LIST_REACH` characters before it (:data:`DIFFERENCE_LIST`)."""
     begin = max(0, start - _LIST_REACH)
     window = low[begin:start]
-    if "shift" not in window and "differ" not in window and " by" not in window:
+    if not any(word in window for word in ("shift", "differ", " by", "moved", "sum")):
         return False
     return DIFFERENCE_LIST.search(low, begin, start) is not None
 

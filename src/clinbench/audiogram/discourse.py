@@ -137,13 +137,14 @@ PAST_RESULT = re.compile(
     r"(?:^|(?<=[.;:!?\n])|(?<=[.;:!?\n] ))[ \t]*(?:(?:the|a|his|her|their|my|our)\s+)?"
     r"(?:previous|prior|earlier|last|old|older|first|(?:19|20)\d\d)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:audiograms?|tests?|results?|assessments?|hearing\s+tests?|reports?)\s+"
-    r"(?:(?:elsewhere|there|then|here)\s+)?(?:(?:had|has)\s+)?(?:showed|shows|was|were|found|gave|recorded|documented|called|"
+    r"(?:\([^)\n]{0,40}\)\s+)?(?:(?:elsewhere|there|then|here)\s+)?(?:(?:had|has)\s+)?(?:showed|shows|was|were|found|gave|recorded|documented|called|"
     r"described|revealed|demonstrated|suggested)\b[^.;\n]{0,200}|"
     r"(?:^|(?<=[.;!?\n])|(?<=[.;!?\n] ))[ \t]*previously\b[^.;\n]{0,120}",
     re.I | re.M,
 )
 """An earlier test's result, as the subject of its clause ("The 2019 audiogram showed a mild
-loss", "Previously mild on the left"): history, not a claim about the audiogram read now."""
+loss", "Previously mild on the left", "The last EHF test (age 20) recorded 15 dB HL at 12.5 kHz",
+its date in brackets): history, not a claim about the audiogram read now."""
 
 BASELINE_RESULT = re.compile(
     r"(?:^|(?<=[.;:!?\n])|(?<=[.;:!?\n] ))[ \t*_>-]*(?:at\s+)?(?:(?:pre-?treatment|the)\s+)?"
@@ -838,7 +839,8 @@ def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
 
 
 _PAST_VERB = re.compile(
-    r"(?:audiogram|test|result|assessment|report)s?\s+(?:(?:elsewhere|there|then|here)\s+)?"
+    r"(?:audiogram|test|result|assessment|report)s?\s+(?:\([^)\n]{0,40}\)\s+)?"
+    r"(?:(?:elsewhere|there|then|here)\s+)?"
     r"(?:(?:had|has)\s+)?(?:showed|shows|was|were|found|gave|recorded|documented|called|"
     r"described|revealed|demonstrated|suggested)\b"
 )

@@ -696,6 +696,9 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
     value is that gap's size."""
     if NUMBER_AFTER_SKIP.match(low, m.end()) or _difference_stated(low, m.start()):
         return True
+    if low[m.start() - 1 : m.start()] == "(" or low[m.start() - 2 : m.start()] == "( ":
+        if _bracketed_after_level(low, m):
+            return True
     window = low[max(0, m.start() - 30) : m.start()]
     skip = NUMBER_CONTEXT_SKIP.search(window)
     if skip is None or (gap and skip.group(1) in ("gap", "abg")):
@@ -713,6 +716,26 @@ def _difference_stated(low: str, start: int) -> bool:
     if "differ" in low[begin:start] and DIFFERENCES_STATED.search(low, begin, start):
         return True
     return _difference_listed(low, start)
+
+
+BRACKET_AFTER_LEVEL = re.compile(
+    r"\d\s*(?:db\s*(?:hl\s*)?)?(?:at\s+\d+(?:\.\d+)?\s*k?hz\s*)?\(\s*$"
+)
+"""Before a dB value: a level (and its frequency), then an opening bracket ("left 50 dB HL
+(15 dB)", "50 dB HL at 3000 Hz (15 dB)")."""
+BRACKET_CLOSED = re.compile(r"(?:\s*db(?:\s*hl)?)?\s*\)")
+"""After a dB value: the bracket closes on it alone."""
+
+
+def _bracketed_after_level(low: str, m: re.Match) -> bool:
+    """Return True when the dB value stands alone in brackets straight after another level
+    ("At 3 kHz: right 35, left 50 dB HL (15 dB)"): a note on that level, its difference from
+    the other ear or its shift, not a second threshold (a pair in brackets, "(25 vs 20)", is
+    thresholds)."""
+    return bool(
+        BRACKET_AFTER_LEVEL.search(low, max(0, m.start() - 32), m.start())
+        and BRACKET_CLOSED.match(low, m.end())
+    )
 
 
 def _difference_listed(low: str, start: int) -> bool:

@@ -802,6 +802,24 @@ def _trajectory_end(low: str, freq_start: int, freq_end: int, value_start: int) 
     )
 
 
+SPAN_FROM = re.compile(
+    r"(?:\s*db(?:\s*hl)?)?(?:\s+or\s+(?:better|worse|less|more))?\s+(?:from|above|over|beyond)\s+"
+)
+"""Between a level and a frequency: the level holds from that frequency on ("20 dB HL or
+better from 1 kHz upwards", "15 dB HL above 2 kHz")."""
+
+
+def _level_from_a_frequency(low: str, m: re.Match, freq_lists, i: int) -> bool:
+    """Return True when the dB value holds from the frequency after it on (:data:`SPAN_FROM`):
+    it is no level at the frequency before it ("40 dB HL at 500 Hz, 20 dB HL or better from
+    1 kHz upwards")."""
+    return (
+        i < len(freq_lists)
+        and freq_lists[i][0] - m.end() <= 30
+        and SPAN_FROM.fullmatch(low, m.end(), freq_lists[i][0]) is not None
+    )
+
+
 def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
     """Return the frequencies a dB value (list) refers to: the nearest list after or before it."""
     # The nearest list after the value and the nearest before it (the lists are in text
@@ -819,6 +837,8 @@ def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
         and _PAIR_TAG.fullmatch(low, before[-1][1], m.start())
     ):
         after = []
+    if _level_from_a_frequency(low, m, freq_lists, i):
+        return []
     if after and _PAIR_AFTER.fullmatch(low, m.end(), after[0][0]):
         fm = after[0][2]
         return lexicon.freqs_of(fm.group(1), fm.group(2))

@@ -642,6 +642,21 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "clinical history: an earlier audiogram's result, reported as such, describes a past "
         "test, not the one the reply reads",
     ),
+    "baseline result": (
+        BASELINE_RESULT,
+        "ototoxicity monitoring (ASHA 1994): each test is set against the pre-treatment "
+        "baseline, whose dated values describe an earlier audiogram",
+    ),
+    "loudness measure": (
+        LOUDNESS_MEASURE,
+        "tinnitus and hyperacusis assessment (BSA practice guidance): discomfort levels, "
+        "loudness and pitch matches and minimum masking levels are not hearing thresholds",
+    ),
+    "quoted rule": (
+        RULE_QUOTED,
+        "fitness standards and MRI asymmetry protocols state pass levels per frequency: a "
+        "criterion quoted under its name is the yardstick, not the patient's result",
+    ),
     "labelled source": (
         LABELLED_SOURCE,
         "forms and peer review: a field labelled with another's document or a question "

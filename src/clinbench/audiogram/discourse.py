@@ -137,13 +137,73 @@ PAST_RESULT = re.compile(
     r"(?:^|(?<=[.;:!?\n])|(?<=[.;:!?\n] ))[ \t]*(?:(?:the|a|his|her|their|my|our)\s+)?"
     r"(?:previous|prior|earlier|last|old|older|first|(?:19|20)\d\d)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:audiograms?|tests?|results?|assessments?|hearing\s+tests?|reports?)\s+"
-    r"(?:(?:elsewhere|there|then|here)\s+)?(?:(?:had|has)\s+)?(?:showed|shows|was|were|found|gave|recorded|documented|called|"
+    r"(?:\([^)\n]{0,40}\)\s+)?(?:(?:elsewhere|there|then|here)\s+)?(?:(?:had|has)\s+)?(?:showed|shows|was|were|found|gave|recorded|documented|called|"
     r"described|revealed|demonstrated|suggested)\b[^.;\n]{0,200}|"
     r"(?:^|(?<=[.;!?\n])|(?<=[.;!?\n] ))[ \t]*previously\b[^.;\n]{0,120}",
     re.I | re.M,
 )
 """An earlier test's result, as the subject of its clause ("The 2019 audiogram showed a mild
-loss", "Previously mild on the left"): history, not a claim about the audiogram read now."""
+loss", "Previously mild on the left", "The last EHF test (age 20) recorded 15 dB HL at 12.5 kHz",
+its date in brackets): history, not a claim about the audiogram read now."""
+
+BASELINE_RESULT = re.compile(
+    r"(?:^|(?<=[.;:!?\n])|(?<=[.;:!?\n] ))[ \t*_>-]*(?:at\s+)?(?:(?:pre-?treatment|the)\s+)?"
+    r"baseline(?:\s+(?:values?|audiogram|thresholds?))?\s*\((?![^)\n]{0,80}\btoday\b)[^)\n]{0,80}\)"
+    r"(?:[^.;\n]|\.\d|;(?!\s*(?:today|now|currently)\b)){0,240}"
+)
+"""A sentence headed by the baseline test with its date or cycle ("Baseline (pre-cycle 1, 14 Jan):
+right 10-15 dB HL", "At baseline (10 days ago) the left ear was ..."): an earlier audiogram's
+values, not claims about the one read now, to the sentence's end (through a semicolon that
+goes on with the other ear); a baseline dated today is this test, and a clause after a
+semicolon that turns to today ("; today ...") is read. Source:
+ototoxicity monitoring compares each test with the pre-treatment baseline (ASHA 1994
+guidelines for the audiologic management of ototoxicity)."""
+
+LOUDNESS_MEASURE = re.compile(
+    r"\b(?:(?:loudness\s+)?discomfort\s+(?:levels?|thresholds?)|uncomfortable\s+(?:loudness\s+)?"
+    r"levels?|ucls?|ldls?|(?:loudness|pitch)[\s-]+match(?:es|ed|ing)?|minimum\s+masking\s+"
+    r"levels?|mmls?)\b(?:(?!\b(?:but|while|whereas)\b)[^.;\n]|\.\d){0,200}"
+)
+"""The levels of a loudness measure, from its name to its sentence's end ("Her discomfort
+levels were 80 dB HL at 2 kHz", "Uncomfortable loudness levels: 95-100 dB HL", "Loudness
+match: 3 dB SL"): where sound becomes too loud, or how loud or high the tinnitus is, not the
+quietest sound heard; a hearing level at a frequency there is no threshold. A clause after
+"but", "while" or "whereas" is read again. Source: tinnitus and hyperacusis assessment (BSA
+2021 practice guidance on tinnitus; loudness discomfort levels, BSA 2011 procedure)."""
+
+RULE_QUOTED = re.compile(
+    r"\b(?:criteria|criterion|rules?|(?<!normal )(?<!within )limits?|standards?|requirements?|"
+    r"calculation|formula|method)(?:\s+met)?[ \t]*(?:\([^)\n]{0,200}\)|:(?:[^.;\n]|\.\d){0,200})"
+)
+"""A rule, limit or method quoted under its name, in a parenthesis or after a colon ("Criteria
+(15 dB at two adjacent frequencies; 15 dB at 3 kHz)", "Class 1 limits (35 dB HL at 500, 1000
+and 2000 Hz)", "Service standard: average of 0.5-2 kHz no worse than 35 dB HL", "calculation
+(mean of 0.5, 1, 2 and 3 kHz, 25 dB fence)"): the yardstick the writer applies, not a result
+of the patient; the verdict on it ("none met") is outside the quote. "Within normal limits
+(...)" is a finding and stays. Source: fitness and screening standards state their pass
+levels per frequency (e.g. EASA Class 1 hearing limits; MRI asymmetry protocols)."""
+_RULE_QUOTED_LOW = re.compile(RULE_QUOTED.pattern)
+_AT_THE_LIMIT = re.compile(
+    r"\b(?:at|beyond|to|past|above)\s+(?:(?:the|its|their)\s+)?(?:[\w'-]+\s+){0,2}$"
+)
+"""Before "limits": the equipment's limit a no response was found at ("no response at the
+oscillator limits (65-70 dB HL)"), a result, not a quoted rule."""
+
+
+def _without_quoted_rules(text: str) -> str:
+    """Return ``text`` with each rule quoted under its name blanked (:data:`RULE_QUOTED`),
+    except the equipment's limits a response was looked for at (:data:`_AT_THE_LIMIT`)."""
+    low = _lowered(text)
+    spans = [
+        m.span()
+        for m in _RULE_QUOTED_LOW.finditer(low)
+        if not (
+            low.startswith("limit", m.start())
+            and _AT_THE_LIMIT.search(low, max(0, m.start() - 40), m.start())
+        )
+    ]
+    return _blank_spans(text, spans)
+
 
 LABELLED_SOURCE = re.compile(
     r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:(?:GP|ENT|referring|previous|prior|outside|"
@@ -582,6 +642,21 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "clinical history: an earlier audiogram's result, reported as such, describes a past "
         "test, not the one the reply reads",
     ),
+    "baseline result": (
+        BASELINE_RESULT,
+        "ototoxicity monitoring (ASHA 1994): each test is set against the pre-treatment "
+        "baseline, whose dated values describe an earlier audiogram",
+    ),
+    "loudness measure": (
+        LOUDNESS_MEASURE,
+        "tinnitus and hyperacusis assessment (BSA practice guidance): discomfort levels, "
+        "loudness and pitch matches and minimum masking levels are not hearing thresholds",
+    ),
+    "quoted rule": (
+        RULE_QUOTED,
+        "fitness standards and MRI asymmetry protocols state pass levels per frequency: a "
+        "criterion quoted under its name is the yardstick, not the patient's result",
+    ),
     "labelled source": (
         LABELLED_SOURCE,
         "forms and peer review: a field labelled with another's document or a question "
@@ -779,7 +854,8 @@ def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
 
 
 _PAST_VERB = re.compile(
-    r"(?:audiogram|test|result|assessment|report)s?\s+(?:(?:elsewhere|there|then|here)\s+)?"
+    r"(?:audiogram|test|result|assessment|report)s?\s+(?:\([^)\n]{0,40}\)\s+)?"
+    r"(?:(?:elsewhere|there|then|here)\s+)?"
     r"(?:(?:had|has)\s+)?(?:showed|shows|was|were|found|gave|recorded|documented|called|"
     r"described|revealed|demonstrated|suggested)\b"
 )
@@ -1301,6 +1377,32 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             "previous" in low or " test" in low or "audiogram" in low or "result" in low
         ),
         _without_past_results,
+    ),
+    (lambda text, low: "baseline" in low, _blank_lowered(BASELINE_RESULT)),
+    (
+        lambda text, low: (
+            "criteri" in low
+            or "rule" in low
+            or "limit" in low
+            or "standard" in low
+            or "requirement" in low
+            or "calculation" in low
+            or "formula" in low
+            or "method" in low
+        ),
+        _without_quoted_rules,
+    ),
+    (
+        lambda text, low: (
+            "discomfort" in low
+            or "uncomfortable" in low
+            or "match" in low
+            or "ucl" in low
+            or "ldl" in low
+            or "mml" in low
+            or "minimum masking" in low
+        ),
+        _blank_lowered(LOUDNESS_MEASURE),
     ),
     (
         lambda text, low: (

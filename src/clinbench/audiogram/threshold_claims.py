@@ -166,6 +166,22 @@ DIFFERENCES_STATED = re.compile(
 differences ("the ears differ by 15 dB at 3 kHz (50 vs 35) and 10 dB at 4k"). Source:
 model replies' reasoning (issue #26 batch 29, used as tuning data)."""
 _DIFFERENCE_REACH = 70
+DIFFERENCE_LIST = re.compile(
+    r"\b(?:shift(?:s|ed)?|differences?|differ(?:s|ed)?|moved|(?:poorer|worse|better)\s+by|"
+    r"sums?)\b(?:\s+(?:since|from|against)\s+(?:the\s+)?baseline|\s+(?:per|in|for)\s+"
+    r"(?:each\s+)?ear)?[\s:]*(?:(?:of|by|are|were)\s+)?"
+    r"(?:\d(?:\d|db\b|hl\b|at\b|k?hz\b|k\b|and\b|from\b|to\b|[\s.,/()-])*)?$"
+)
+"""Before a dB value in a list headed by a difference or a sum: each value of "the left is
+poorer by 15 dB at 500 Hz, 20 dB at 1 kHz and 25 dB at 2 kHz", "Interaural differences: 5 dB
+at 500 Hz, 0 at 750 Hz", "Shift: 20 dB at 6 kHz and 10 dB at 8 kHz", "bone has moved 5 dB at
+4 kHz" is a difference between two thresholds (the ears, or today and the baseline), and each
+of "Sums per ear: 75 at 0.5/1/2 kHz and 75 at 3/4/6 kHz" the sum of those frequencies'
+thresholds, not a threshold; the list starts at a number ("shifted to 80 dB HL" is a level).
+Source: asymmetry screening criteria for MRI (BAA/BSA retrocochlear screening), ototoxic
+shift criteria (ASHA 1994) and the summed hearing levels of military and HSE hearing
+categories are stated per frequency."""
+_LIST_REACH = 120
 CONDUCTION_SAID_NORMAL = re.compile(
     r"\b(bone|air)(?:[\s-]+conduction)?(?:\s+(?:thresholds?|levels?))?\s+(?:was|were|is|are)\s+"
     r"(?:also\s+)?(?:(?:tested|measured)\s+and\s+(?:was\s+|were\s+)?(?:found\s+)?)?"
@@ -680,6 +696,9 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
     value is that gap's size."""
     if NUMBER_AFTER_SKIP.match(low, m.end()) or _difference_stated(low, m.start()):
         return True
+    if low[m.start() - 1 : m.start()] == "(" or low[m.start() - 2 : m.start()] == "( ":
+        if _bracketed_after_level(low, m):
+            return True
     window = low[max(0, m.start() - 30) : m.start()]
     skip = NUMBER_CONTEXT_SKIP.search(window)
     if skip is None or (gap and skip.group(1) in ("gap", "abg")):
@@ -694,7 +713,39 @@ def _difference_stated(low: str, start: int) -> bool:
     """Return True when the dB value at ``start`` is a difference named up to
     :data:`_DIFFERENCE_REACH` characters before it (:data:`DIFFERENCES_STATED`)."""
     begin = max(0, start - _DIFFERENCE_REACH)
-    return "differ" in low[begin:start] and DIFFERENCES_STATED.search(low, begin, start) is not None
+    if "differ" in low[begin:start] and DIFFERENCES_STATED.search(low, begin, start):
+        return True
+    return _difference_listed(low, start)
+
+
+BRACKET_AFTER_LEVEL = re.compile(
+    r"\d\s*(?:db\s*(?:hl\s*)?)?(?:at\s+\d+(?:\.\d+)?\s*k?hz\s*)?\(\s*$"
+)
+"""Before a dB value: a level (and its frequency), then an opening bracket ("left 50 dB HL
+(15 dB)", "50 dB HL at 3000 Hz (15 dB)")."""
+BRACKET_CLOSED = re.compile(r"(?:\s*db(?:\s*hl)?)?\s*\)")
+"""After a dB value: the bracket closes on it alone."""
+
+
+def _bracketed_after_level(low: str, m: re.Match) -> bool:
+    """Return True when the dB value stands alone in brackets straight after another level
+    ("At 3 kHz: right 35, left 50 dB HL (15 dB)"): a note on that level, its difference from
+    the other ear or its shift, not a second threshold (a pair in brackets, "(25 vs 20)", is
+    thresholds)."""
+    return bool(
+        BRACKET_AFTER_LEVEL.search(low, max(0, m.start() - 32), m.start())
+        and BRACKET_CLOSED.match(low, m.end())
+    )
+
+
+def _difference_listed(low: str, start: int) -> bool:
+    """Return True when the dB value at ``start`` is in a list of differences or sums headed up to
+    :data:`_LIST_REACH` characters before it (:data:`DIFFERENCE_LIST`)."""
+    begin = max(0, start - _LIST_REACH)
+    window = low[begin:start]
+    if not any(word in window for word in ("shift", "differ", " by", "moved", "sum")):
+        return False
+    return DIFFERENCE_LIST.search(low, begin, start) is not None
 
 
 def _bone_named(low: str, m: re.Match) -> bool:
@@ -751,6 +802,24 @@ def _trajectory_end(low: str, freq_start: int, freq_end: int, value_start: int) 
     )
 
 
+SPAN_FROM = re.compile(
+    r"(?:\s*db(?:\s*hl)?)?(?:\s+or\s+(?:better|worse|less|more))?\s+(?:from|above|over|beyond)\s+"
+)
+"""Between a level and a frequency: the level holds from that frequency on ("20 dB HL or
+better from 1 kHz upwards", "15 dB HL above 2 kHz")."""
+
+
+def _level_from_a_frequency(low: str, m: re.Match, freq_lists, i: int) -> bool:
+    """Return True when the dB value holds from the frequency after it on (:data:`SPAN_FROM`):
+    it is no level at the frequency before it ("40 dB HL at 500 Hz, 20 dB HL or better from
+    1 kHz upwards")."""
+    return (
+        i < len(freq_lists)
+        and freq_lists[i][0] - m.end() <= 30
+        and SPAN_FROM.fullmatch(low, m.end(), freq_lists[i][0]) is not None
+    )
+
+
 def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
     """Return the frequencies a dB value (list) refers to: the nearest list after or before it."""
     # The nearest list after the value and the nearest before it (the lists are in text
@@ -768,6 +837,8 @@ def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
         and _PAIR_TAG.fullmatch(low, before[-1][1], m.start())
     ):
         after = []
+    if _level_from_a_frequency(low, m, freq_lists, i):
+        return []
     if after and _PAIR_AFTER.fullmatch(low, m.end(), after[0][0]):
         fm = after[0][2]
         return lexicon.freqs_of(fm.group(1), fm.group(2))

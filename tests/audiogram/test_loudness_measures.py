@@ -1,0 +1,54 @@
+"""The levels of a loudness measure are no thresholds: an uncomfortable loudness level
+("Her discomfort levels were 80 dB HL at 2 kHz"), a loudness or pitch match of the tinnitus,
+a minimum masking level (issue #26, validation batch 43, tinnitus and hyperacusis letters,
+as tuning data: VV07, VV23, VV27, VV37, and VV02, VV20, VV44 beside their planted error).
+The measure reaches to its sentence's end; the hearing levels after it, or after "but", are
+read."""
+
+from __future__ import annotations
+
+import pytest
+
+from clinbench.audiogram.check import check_reply
+
+from .conftest import assert_blanked, assert_linear, build, cpu_cost
+
+# flat mild sensorineural loss, 25 dB HL both ears
+FLAT_MILD = build(25, right_bone=20, left_bone=20)
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("Her discomfort levels were 80 dB HL at 2 kHz on both sides.", []),
+        ("Uncomfortable loudness levels: 95-100 dB HL in both ears.", []),
+        ("Loudness discomfort levels are reduced: 70-75 dB HL at 1-4 kHz in both ears.", []),
+        ("UCLs 90 dB HL at 1 kHz and 85 at 4 kHz on the left.", []),
+        ("Pitch match 4 kHz; loudness match 60 dB HL at 4 kHz.", []),
+        # near misses: hearing levels outside the measure's clause are read
+        ("Discomfort levels were 90 dB HL. Thresholds 70 dB HL at 2 kHz in both ears.",
+         ["fabricated_result"]),
+        ("LDLs were normal, but hearing was 70 dB HL at 2 kHz in both ears.",
+         ["fabricated_result"]),
+        ("She reports aural discomfort; 70 dB HL at 2 kHz in both ears.",
+         ["fabricated_result"]),
+    ],
+)  # fmt: skip
+def test_loudness_levels_are_not_thresholds(reply, errors):
+    assert check_reply(reply, FLAT_MILD).critical_errors == errors
+
+
+def test_only_the_measure_is_blanked():
+    assert_blanked(
+        "Bone 20 dB HL. Discomfort levels 12.5 dB above 80 dB HL at 2 kHz; air 25 dB HL.",
+        gone=["12.5", "80 dB"],
+        kept=["Bone 20 dB HL.", "; air 25 dB HL."],
+    )
+
+
+def test_loudness_measure_reading_is_linear():
+    def cost(n):
+        text = "discomfort levels 90 dB HL at 1 kHz, 85 at 4 kHz, " * n
+        return cpu_cost(lambda: check_reply(text, FLAT_MILD))
+
+    assert_linear(cost(250), cost(1000))

@@ -1498,8 +1498,8 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
         named = lexicon.WORSE_NAMED.search(low)
         if not named or lexicon.negated(low, named.start()):
             return _more_loss_claims(low, hedged)
-        word = named.group(1) or named.group(4) or named.group(6)
-        ear = named.group(2) or named.group(3) or named.group(5)
+        word = named.group(1) or named.group(4) or named.group(6) or named.group(8)
+        ear = named.group(2) or named.group(3) or named.group(5) or named.group(7)
         worse = ear if word != "better" else _OPPOSITE_EAR[ear]
         return [_clause_claim("worse_ear", worse, worse, hedged, named.group(0), "worse ear")]
     if m.group(1):

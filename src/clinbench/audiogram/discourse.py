@@ -1010,9 +1010,22 @@ def _reported_heads(text: str) -> list[tuple[int, int]]:
             continue  # inside a word
         source = REPORTED_SOURCE.search(text, max(0, m.start() - 60), m.start())
         if source and not TAKEN_OVER.search(text, max(0, source.start() - 12), source.start()):
-            heads.append((source.start(), m.end()))
+            if not _writers_own_team(text, source.group(0)):
+                heads.append((source.start(), m.end()))
     heads.sort()
     return heads
+
+
+def _writers_own_team(text: str, source: str) -> bool:
+    """Return True when a reported source is the team that writes the reply: "our team", or
+    "the team" in a document whose heading names a team ("Implant team - summary ... The team
+    records the right as the poorer ear"): the writer speaks of itself, and its words are its
+    claim."""
+    words = source.lower().split()
+    if not words or words[-1] != "team":
+        return False
+    heading = text.lstrip().split("\n", 1)[0].lower()
+    return words[0] == "our" or "team" in heading
 
 
 def _reported_spans(text: str) -> list[tuple[int, int, bool]]:

@@ -324,12 +324,17 @@ WORSE_NAMED = re.compile(
     # with ...", "the left is clearly worse: 30 dB at 500 Hz"
     r"\b(right|left)(?:\s+ear)?\s+(?:is|was)\s+(?:(?:clearly|much|slightly|markedly)\s+)?"
     r"(?:the\s+)?(poorer|worse|better)(?:[\s-]+hearing)?(?:\s+(?:one|ear|side))?\s*"
-    r"(?:[,;:(]|$)"
+    r"(?:[,;:(]|$)|"
+    # the ear taken as the worse one: "records the right as the poorer-hearing ear", "notes
+    # the left ear as the better one"
+    r"\b(right|left)(?:\s+(?:ear|side))?\s+as\s+(?:the\s+)?(poorer|worse|better)"
+    r"(?:[\s-]+hearing)?\s+(?:one|ear|side)\b"
 )
 """The ear named as the worse or the better one, compared with no other ear named: "the worse
 one is the right", "the better ear is the left", "it is the left ear that is worse", "the right
-ear is the poorer one, with ...". The clause is about that ear (it is carried on), and it says
-which ear is worse. One word group and one ear group per form: (1, 2), (4, 3), (6, 5)."""
+ear is the poorer one, with ...", "records the right as the poorer-hearing ear". The clause is
+about that ear (it is carried on), and it says which ear is worse. One word group and one ear
+group per form: (1, 2), (4, 3), (6, 5), (8, 7)."""
 MORE_LOSS = re.compile(
     # the ear that has more (or less) of the loss: "the left ear has a higher level of
     # hearing impairment than the right", "the right shows slightly less loss"

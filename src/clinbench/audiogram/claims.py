@@ -150,10 +150,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
         r"\b(?:middle|inner) ears?\b|\bboth the (?:outer|middle) and the inner ear\b"),
      "lay account of a mixed loss: part middle ear, part inner ear (patient letters; BSA 2018)"),
     ("type", "lay inner ear",
-     _I(r"\b(?:from|in|of) (?:the )?(?:inner ears?|hearing nerve|hair cells)\b|"
-        r"\binner[- ]ear (?:hearing )?loss\b"),
+     _I(r"\b(?:from|in|(?<!scan )(?<!scans )(?<!mri )(?<!picture )(?<!images )of) (?:the )?"
+        r"(?:inner ears?|hearing nerve|hair cells)\b|\binner[- ]ear (?:hearing )?loss\b"),
      "lay words for a sensorineural cause: the inner ear, hair cells, hearing nerve (patient "
-     "letters; BSA 2018 defines the type by where the loss arises)"),
+     "letters; BSA 2018 defines the type by where the loss arises); 'a scan of the hearing "
+     "nerve' names what is imaged, not where a loss arises"),
     ("type", "lay middle ear",
      _I(r"\b(?:from|in) (?:the )?middle ears?\b|\bmiddle[- ]ear (?:hearing )?loss\b|"
         r"\b(?:fluid|blockage) (?:behind|in) (?:the |your |his |her )?(?:ear ?drum|middle ear)\b|"

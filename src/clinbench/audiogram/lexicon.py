@@ -769,6 +769,18 @@ CASE_DIAGNOSIS = re.compile(
 presentation (the ear it presented with), not of the ear the sentence before described."""
 
 
+LOSS_REFERRED_BACK = re.compile(
+    r"\bthe\s+(?:(?:inner[\s-]ear|cochlear|sensorineural|conductive|middle[\s-]ear|mixed|"
+    r"neural|nerve)\s+(?:part|component|element|portion|hearing\s+loss|loss)|"
+    r"(?:part|component|element|portion)\s+of\s+the\s+loss)\b"
+)
+"""A loss or a part of one referred back to with 'the' ("the conductive part improves", "the
+inner-ear part of the loss will remain", "the conductive loss is not drug-related"): it
+points back to the loss the reply has described, whose ear need not be the one named last
+(that ear may be the normal one), so a clause naming no ear of its own carries no ear into
+its type (lowered text)."""
+
+
 SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("DEG", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT", "LOSS_NOUN"),
      "degree names of the standards in classify.py (WHO 2021, ASHA/Clark 1981, Goodman "
@@ -800,6 +812,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
       "LESION_SIDE",
       "COMPARATIVE", "LATERALITY_TRIGGER"),
      "laterality and asymmetry wording of audiology reports"),
+    (("LOSS_REFERRED_BACK",),
+     "a loss or its part referred back to with the definite article in operation notes and "
+     "monitoring letters (the conductive part, the inner-ear part of the loss)"),
     (("CASE_DIAGNOSIS",),
      "sudden sensorineural hearing loss as a presentation's diagnosis (NICE CKS sudden "
      "sensorineural hearing loss; a viva's summary line)"),

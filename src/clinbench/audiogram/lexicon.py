@@ -287,6 +287,14 @@ NOT_OF_HEARING = re.compile(
 a device or a symptom ("unilateral referral", "unilateral tinnitus"): the side is said of
 that, not of a loss."""
 SYMMETRY = re.compile(r"\b(asymmetr\w*|symmetr\w*)\b")
+ASYMMETRY_CRITERIA_NOT_MET = re.compile(
+    r"\s*(?:criteri\w*|protocols?|rules?|thresholds?|definitions?)\b[^.;:\n]{0,40}?"
+    r"\bnot\s+(?:been\s+|yet\s+)?(?:met|reached|fulfill?ed|satisfied)\b"
+)
+"""After 'asymmetry', its criteria said not met ("our asymmetry criteria are not met", "the
+asymmetry rule was not reached"): the ears are claimed not to differ enough to count as
+asymmetric, the word itself claims no asymmetry (matched at the word's end; lowered
+text)."""
 BARE_SYMMETRY = re.compile(
     r"\W*(?:(?:no|not|without)\s+(?:any\s+)?(?:(?:clinically\s+)?(?:significant|marked|"
     r"notable|relevant|major|meaningful)\s+)?)?(?:interaural\s+)?(?:asymmetry|symmetry)"
@@ -808,8 +816,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
-      "WORSE_NAMED", "MORE_LOSS", "MORE_LOSS_THAN_OTHER", "OTHER_EAR", "NEGATED_EAR",
-      "LESION_SIDE",
+      "ASYMMETRY_CRITERIA_NOT_MET", "WORSE_NAMED", "MORE_LOSS", "MORE_LOSS_THAN_OTHER",
+      "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE",
       "COMPARATIVE", "LATERALITY_TRIGGER"),
      "laterality and asymmetry wording of audiology reports"),
     (("LOSS_REFERRED_BACK",),

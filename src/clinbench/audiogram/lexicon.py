@@ -786,7 +786,8 @@ LOSS_REFERRED_BACK = re.compile(
 inner-ear part of the loss will remain", "the conductive loss is not drug-related"): it
 points back to the loss the reply has described, whose ear need not be the one named last
 (that ear may be the normal one), so a clause naming no ear of its own carries no ear into
-its type (lowered text)."""
+its type (lowered text). The same reading as result_claims.REFERRED_COMPONENT, which takes
+the plan's object ("ENT review for the conductive part") in any sentence naming no ear."""
 
 
 SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (

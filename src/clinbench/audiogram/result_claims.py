@@ -58,6 +58,14 @@ RULES: dict[str, str] = {
 ASYMMETRY_RULE = "asymmetry's type"
 """The rule on a claim of the asymmetry's type, and on the plain type claim of the same
 words, which stands only when the case has no worse ear to give the asymmetry a type."""
+MAIN_PART_RULE = "main part"
+"""The rule on a type said to be the loss's main part ("mainly conductive", "predominantly
+sensorineural"): the loss is mostly of that type, so it may have a smaller part of the other
+(a mixed loss) and is judged as a component is (:data:`MAIN_PART`)."""
+MAIN_PART = re.compile(
+    r"\b(?:mainly|mostly|largely|predominantly|chiefly|primarily|principally)\s+$"
+)
+"""Right before a type word, the loss's main part: "the asymmetry is mainly conductive"."""
 
 # -- which tests a sentence talks about -------------------------------------------------
 
@@ -198,7 +206,7 @@ def type_claims(low: str, sent_low: str, ear: str | None, hedged: bool) -> list[
     if both or any(w[1] == "mixed" for w in words):
         rule = "mixed by two types" if both else first_rule
         claim = _clause_claim("type", ear, "mixed", hedged, first_text, rule)
-    elif COMPONENT.search(low):
+    elif COMPONENT.search(low) or first_rule == MAIN_PART_RULE:
         if REFERRED_COMPONENT.search(low) and not EAR_NAMED.search(sent_low):
             ear = None  # "ENT review for the conductive part": the loss described, no ear
         claim = _clause_claim("type_component", ear, first_kind, hedged, first_text,
@@ -207,8 +215,10 @@ def type_claims(low: str, sent_low: str, ear: str | None, hedged: bool) -> list[
         claim = _clause_claim("type", ear, first_kind, hedged, first_text, first_rule)
     if not asymmetry:
         return [*denied, claim]
+    rules = (ASYMMETRY_RULE, MAIN_PART_RULE)[: 1 + (first_rule == MAIN_PART_RULE)]
     of_asymmetry = _clause_claim("asymmetry_type", None, first_kind, hedged, first_text,
                                  ASYMMETRY_RULE)  # fmt: skip
+    of_asymmetry = replace(of_asymmetry, rules=rules)
     return [*denied, of_asymmetry, replace(claim, rules=(*claim.rules, ASYMMETRY_RULE))]
 
 
@@ -235,7 +245,10 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
                 low, max(0, m.start() - 60), m.start()
             ):  # a window: linear however many such words the clause has
                 continue  # "ENT for the conductive side": names an ear by a finding, claims none
-            words.append((m.start(), kind, m.group(0), "classed as" if classed else "type word"))
+            rule = "classed as" if classed else "type word"
+            if MAIN_PART.search(low, max(0, m.start() - 20), m.start()):
+                rule = MAIN_PART_RULE
+            words.append((m.start(), kind, m.group(0), rule))
     return denied, words
 
 

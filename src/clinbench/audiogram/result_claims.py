@@ -321,11 +321,21 @@ REDUCED_WORDS = re.compile(r"\b(reduced|elevated|diminished|weak|partial|prolong
 _STATES = (("absent", ABSENT_WORDS), ("reduced", REDUCED_WORDS), ("present", PRESENT_WORDS))
 
 
+ABR_RAISED_LEVEL = re.compile(r"\b(?:[4-9]\d|1[0-2]\d)\s*db\s*nhl\b")
+"""An ABR threshold given as a level of 40 dB nHL or more: a raised threshold, so an
+abnormal ABR. Newborn ABR protocols (NHSP) take a clear response at 30 dB or lower as normal
+hearing, and adults' normal thresholds lie lower still, so only a level past 30 is read,
+and none near that line."""
+
+
 def _test_state(test: str, low: str) -> str | None:
     """Return the result a text gives a test: absent, reduced, present (for ABR: absent,
-    abnormal, normal), or None when it names none."""
+    abnormal, normal; an ABR threshold of 40 dB nHL or more is abnormal), or None when it
+    names none."""
     if ABSENT_WORDS.search(low):
         return "absent"
+    if test == "abr" and "nhl" in low and ABR_RAISED_LEVEL.search(low):
+        return "abnormal"
     if REDUCED_WORDS.search(low):
         return "abnormal" if test == "abr" else "reduced"
     if PRESENT_WORDS.search(low):

@@ -671,6 +671,24 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
 _EAR_WORD = re.compile(r"\b(right|left|both|each|bilateral\w*)\b", re.I)
 
 
+ANSWER_TURN = re.compile(
+    r"^[ \t]*(?:\*\*)?(?:candidate|student|trainee|answer|c|a)\d{0,2}(?:\*\*)?[ \t]*[:.)]",
+    re.I | re.M,
+)
+"""A line the examined person speaks in a transcript ("Candidate: ...", "C: ...", "A1. ..."),
+not a line about them ("Candidate 40. Right and left: ...")."""
+
+
+def _without_examiner_lines(text: str) -> str:
+    """Return ``text`` with the examiner's lines of a transcript blanked (or made the heading
+    of the ear they name). A line labelled "Examiner:" that states a finding in a reply where
+    no one else speaks ("Enlistment medical ... Examiner: a bilateral flat sensorineural
+    loss") is the examining doctor's report, not a viva's prompt: it is kept."""
+    if "?" in text or ANSWER_TURN.search(text):
+        return EXAMINER_LINE.sub(_examiner_line, text)
+    return text
+
+
 def _examiner_line(m: re.Match[str]) -> str:
     """Return an examiner's line blanked, or, where it names one ear ("Examiner: Right ear
     please."), that ear's heading: the answer that follows is about that ear."""
@@ -1349,7 +1367,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     ),
     (
         lambda text, low: ":" in text,
-        lambda text: _without_other_speakers(EXAMINER_LINE.sub(_examiner_line, text)),
+        lambda text: _without_other_speakers(_without_examiner_lines(text)),
     ),
     (lambda text, low: "irst" in low or "nitial" in low, lambda text: SET_ASIDE.sub(_blank, text)),
     (

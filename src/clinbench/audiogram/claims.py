@@ -150,10 +150,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
         r"\b(?:middle|inner) ears?\b|\bboth the (?:outer|middle) and the inner ear\b"),
      "lay account of a mixed loss: part middle ear, part inner ear (patient letters; BSA 2018)"),
     ("type", "lay inner ear",
-     _I(r"\b(?:from|in|of) (?:the )?(?:inner ears?|hearing nerve|hair cells)\b|"
-        r"\binner[- ]ear (?:hearing )?loss\b"),
+     _I(r"\b(?:from|in|(?<!scan )(?<!scans )(?<!mri )(?<!picture )(?<!images )of) (?:the )?"
+        r"(?:inner ears?|hearing nerve|hair cells)\b|\binner[- ]ear (?:hearing )?loss\b"),
      "lay words for a sensorineural cause: the inner ear, hair cells, hearing nerve (patient "
-     "letters; BSA 2018 defines the type by where the loss arises)"),
+     "letters; BSA 2018 defines the type by where the loss arises); 'a scan of the hearing "
+     "nerve' names what is imaged, not where a loss arises"),
     ("type", "lay middle ear",
      _I(r"\b(?:from|in) (?:the )?middle ears?\b|\bmiddle[- ]ear (?:hearing )?loss\b|"
         r"\b(?:fluid|blockage) (?:behind|in) (?:the |your |his |her )?(?:ear ?drum|middle ear)\b|"
@@ -1467,6 +1468,8 @@ def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
     out = []
     for m in lexicon.SYMMETRY.finditer(low):
         claimed_asym = m.group(1).startswith("asym")
+        if claimed_asym and lexicon.ASYMMETRY_CRITERIA_NOT_MET.match(low, m.end()):
+            claimed_asym = False  # "our asymmetry criteria are not met": no asymmetry
         if lexicon.conditioned(low, m.start()):
             continue  # "if the loss were asymmetric": not a claim either way
         if lexicon.negated(low, m.start()):
@@ -1498,8 +1501,8 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
         named = lexicon.WORSE_NAMED.search(low)
         if not named or lexicon.negated(low, named.start()):
             return _more_loss_claims(low, hedged)
-        word = named.group(1) or named.group(4) or named.group(6)
-        ear = named.group(2) or named.group(3) or named.group(5)
+        word = named.group(1) or named.group(4) or named.group(6) or named.group(8)
+        ear = named.group(2) or named.group(3) or named.group(5) or named.group(7)
         worse = ear if word != "better" else _OPPOSITE_EAR[ear]
         return [_clause_claim("worse_ear", worse, worse, hedged, named.group(0), "worse ear")]
     if m.group(1):

@@ -746,6 +746,24 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
 _EAR_WORD = re.compile(r"\b(right|left|both|each|bilateral\w*)\b", re.I)
 
 
+ANSWER_TURN = re.compile(
+    r"^[ \t]*(?:\*\*)?(?:candidate|student|trainee|answer|c|a)\d{0,2}(?:\*\*)?[ \t]*[:.)]",
+    re.I | re.M,
+)
+"""A line the examined person speaks in a transcript ("Candidate: ...", "C: ...", "A1. ..."),
+not a line about them ("Candidate 40. Right and left: ...")."""
+
+
+def _without_examiner_lines(text: str) -> str:
+    """Return ``text`` with the examiner's lines of a transcript blanked (or made the heading
+    of the ear they name). A line labelled "Examiner:" that states a finding in a reply where
+    no one else speaks ("Enlistment medical ... Examiner: a bilateral flat sensorineural
+    loss") is the examining doctor's report, not a viva's prompt: it is kept."""
+    if "?" in text or ANSWER_TURN.search(text):
+        return EXAMINER_LINE.sub(_examiner_line, text)
+    return text
+
+
 def _examiner_line(m: re.Match[str]) -> str:
     """Return an examiner's line blanked, or, where it names one ear ("Examiner: Right ear
     please."), that ear's heading: the answer that follows is about that ear."""
@@ -1086,9 +1104,22 @@ def _reported_heads(text: str) -> list[tuple[int, int]]:
             continue  # inside a word
         source = REPORTED_SOURCE.search(text, max(0, m.start() - 60), m.start())
         if source and not TAKEN_OVER.search(text, max(0, source.start() - 12), source.start()):
-            heads.append((source.start(), m.end()))
+            if not _writers_own_team(text, source.group(0)):
+                heads.append((source.start(), m.end()))
     heads.sort()
     return heads
+
+
+def _writers_own_team(text: str, source: str) -> bool:
+    """Return True when a reported source is the team that writes the reply: "our team", or
+    "the team" in a document whose heading names a team ("Implant team - summary ... The team
+    records the right as the poorer ear"): the writer speaks of itself, and its words are its
+    claim."""
+    words = source.lower().split()
+    if not words or words[-1] != "team":
+        return False
+    heading = text.lstrip().split("\n", 1)[0].lower()
+    return words[0] == "our" or "team" in heading
 
 
 def _reported_spans(text: str) -> list[tuple[int, int, bool]]:
@@ -1438,7 +1469,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     ),
     (
         lambda text, low: ":" in text,
-        lambda text: _without_other_speakers(EXAMINER_LINE.sub(_examiner_line, text)),
+        lambda text: _without_other_speakers(_without_examiner_lines(text)),
     ),
     (lambda text, low: "irst" in low or "nitial" in low, lambda text: SET_ASIDE.sub(_blank, text)),
     (

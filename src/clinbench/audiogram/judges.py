@@ -33,7 +33,7 @@ from clinbench.audiogram.degree_claims import (
     REGION_STATED,
 )
 from clinbench.audiogram.findings import CriticalError
-from clinbench.audiogram.result_claims import ASYMMETRY_RULE
+from clinbench.audiogram.result_claims import ASYMMETRY_RULE, MAIN_PART_RULE
 from clinbench.audiogram.threshold_claims import INSIDE_BONE_LEVEL, NO_RESPONSE_SIDES
 
 if TYPE_CHECKING:
@@ -667,7 +667,7 @@ def judge_asymmetry_type(claim: Claim, j: Judge) -> None:
     worse = worse_ear(j.t)
     if worse is None:
         return
-    ok, truth = type_holds(j.t, worse, claim.value)
+    ok, truth = type_holds(j.t, worse, claim.value, component=MAIN_PART_RULE in claim.rules)
     j.judged("type", worse, claim.value, truth, ok, claim.text, _hedged(claim),
              note="the asymmetry: the worse ear's loss")  # fmt: skip
 

@@ -287,6 +287,14 @@ NOT_OF_HEARING = re.compile(
 a device or a symptom ("unilateral referral", "unilateral tinnitus"): the side is said of
 that, not of a loss."""
 SYMMETRY = re.compile(r"\b(asymmetr\w*|symmetr\w*)\b")
+ASYMMETRY_CRITERIA_NOT_MET = re.compile(
+    r"\s*(?:criteri\w*|protocols?|rules?|thresholds?|definitions?)\b[^.;:\n]{0,40}?"
+    r"\bnot\s+(?:been\s+|yet\s+)?(?:met|reached|fulfill?ed|satisfied)\b"
+)
+"""After 'asymmetry', its criteria said not met ("our asymmetry criteria are not met", "the
+asymmetry rule was not reached"): the ears are claimed not to differ enough to count as
+asymmetric, the word itself claims no asymmetry (matched at the word's end; lowered
+text)."""
 BARE_SYMMETRY = re.compile(
     r"\W*(?:(?:no|not|without)\s+(?:any\s+)?(?:(?:clinically\s+)?(?:significant|marked|"
     r"notable|relevant|major|meaningful)\s+)?)?(?:interaural\s+)?(?:asymmetry|symmetry)"
@@ -324,12 +332,17 @@ WORSE_NAMED = re.compile(
     # with ...", "the left is clearly worse: 30 dB at 500 Hz"
     r"\b(right|left)(?:\s+ear)?\s+(?:is|was)\s+(?:(?:clearly|much|slightly|markedly)\s+)?"
     r"(?:the\s+)?(poorer|worse|better)(?:[\s-]+hearing)?(?:\s+(?:one|ear|side))?\s*"
-    r"(?:[,;:(]|$)"
+    r"(?:[,;:(]|$)|"
+    # the ear taken as the worse one: "records the right as the poorer-hearing ear", "notes
+    # the left ear as the better one"
+    r"\b(right|left)(?:\s+(?:ear|side))?\s+as\s+(?:the\s+)?(poorer|worse|better)"
+    r"(?:[\s-]+hearing)?\s+(?:one|ear|side)\b"
 )
 """The ear named as the worse or the better one, compared with no other ear named: "the worse
 one is the right", "the better ear is the left", "it is the left ear that is worse", "the right
-ear is the poorer one, with ...". The clause is about that ear (it is carried on), and it says
-which ear is worse. One word group and one ear group per form: (1, 2), (4, 3), (6, 5)."""
+ear is the poorer one, with ...", "records the right as the poorer-hearing ear". The clause is
+about that ear (it is carried on), and it says which ear is worse. One word group and one ear
+group per form: (1, 2), (4, 3), (6, 5), (8, 7)."""
 MORE_LOSS = re.compile(
     # the ear that has more (or less) of the loss: "the left ear has a higher level of
     # hearing impairment than the right", "the right shows slightly less loss"
@@ -764,6 +777,19 @@ CASE_DIAGNOSIS = re.compile(
 presentation (the ear it presented with), not of the ear the sentence before described."""
 
 
+LOSS_REFERRED_BACK = re.compile(
+    r"\bthe\s+(?:(?:inner[\s-]ear|cochlear|sensorineural|conductive|middle[\s-]ear|mixed|"
+    r"neural|nerve)\s+(?:part|component|element|portion|hearing\s+loss|loss)|"
+    r"(?:part|component|element|portion)\s+of\s+the\s+loss)\b"
+)
+"""A loss or a part of one referred back to with 'the' ("the conductive part improves", "the
+inner-ear part of the loss will remain", "the conductive loss is not drug-related"): it
+points back to the loss the reply has described, whose ear need not be the one named last
+(that ear may be the normal one), so a clause naming no ear of its own carries no ear into
+its type (lowered text). The same reading as result_claims.REFERRED_COMPONENT, which takes
+the plan's object ("ENT review for the conductive part") in any sentence naming no ear."""
+
+
 SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("DEG", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT", "LOSS_NOUN"),
      "degree names of the standards in classify.py (WHO 2021, ASHA/Clark 1981, Goodman "
@@ -791,10 +817,13 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
-      "WORSE_NAMED", "MORE_LOSS", "MORE_LOSS_THAN_OTHER", "OTHER_EAR", "NEGATED_EAR",
-      "LESION_SIDE",
+      "ASYMMETRY_CRITERIA_NOT_MET", "WORSE_NAMED", "MORE_LOSS", "MORE_LOSS_THAN_OTHER",
+      "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE",
       "COMPARATIVE", "LATERALITY_TRIGGER"),
      "laterality and asymmetry wording of audiology reports"),
+    (("LOSS_REFERRED_BACK",),
+     "a loss or its part referred back to with the definite article in operation notes and "
+     "monitoring letters (the conductive part, the inner-ear part of the loss)"),
     (("CASE_DIAGNOSIS",),
      "sudden sensorineural hearing loss as a presentation's diagnosis (NICE CKS sudden "
      "sensorineural hearing loss; a viva's summary line)"),

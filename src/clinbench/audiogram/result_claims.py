@@ -58,6 +58,14 @@ RULES: dict[str, str] = {
 ASYMMETRY_RULE = "asymmetry's type"
 """The rule on a claim of the asymmetry's type, and on the plain type claim of the same
 words, which stands only when the case has no worse ear to give the asymmetry a type."""
+MAIN_PART_RULE = "main part"
+"""The rule on a type said to be the loss's main part ("mainly conductive", "predominantly
+sensorineural"): the loss is mostly of that type, so it may have a smaller part of the other
+(a mixed loss) and is judged as a component is (:data:`MAIN_PART`)."""
+MAIN_PART = re.compile(
+    r"\b(?:mainly|mostly|largely|predominantly|chiefly|primarily|principally)\s+$"
+)
+"""Right before a type word, the loss's main part: "the asymmetry is mainly conductive"."""
 
 # -- which tests a sentence talks about -------------------------------------------------
 
@@ -198,7 +206,7 @@ def type_claims(low: str, sent_low: str, ear: str | None, hedged: bool) -> list[
     if both or any(w[1] == "mixed" for w in words):
         rule = "mixed by two types" if both else first_rule
         claim = _clause_claim("type", ear, "mixed", hedged, first_text, rule)
-    elif COMPONENT.search(low):
+    elif COMPONENT.search(low) or first_rule == MAIN_PART_RULE:
         if REFERRED_COMPONENT.search(low) and not EAR_NAMED.search(sent_low):
             ear = None  # "ENT review for the conductive part": the loss described, no ear
         claim = _clause_claim("type_component", ear, first_kind, hedged, first_text,
@@ -207,8 +215,10 @@ def type_claims(low: str, sent_low: str, ear: str | None, hedged: bool) -> list[
         claim = _clause_claim("type", ear, first_kind, hedged, first_text, first_rule)
     if not asymmetry:
         return [*denied, claim]
+    rules = (ASYMMETRY_RULE, MAIN_PART_RULE)[: 1 + (first_rule == MAIN_PART_RULE)]
     of_asymmetry = _clause_claim("asymmetry_type", None, first_kind, hedged, first_text,
                                  ASYMMETRY_RULE)  # fmt: skip
+    of_asymmetry = replace(of_asymmetry, rules=rules)
     return [*denied, of_asymmetry, replace(claim, rules=(*claim.rules, ASYMMETRY_RULE))]
 
 
@@ -235,7 +245,10 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
                 low, max(0, m.start() - 60), m.start()
             ):  # a window: linear however many such words the clause has
                 continue  # "ENT for the conductive side": names an ear by a finding, claims none
-            words.append((m.start(), kind, m.group(0), "classed as" if classed else "type word"))
+            rule = "classed as" if classed else "type word"
+            if MAIN_PART.search(low, max(0, m.start() - 20), m.start()):
+                rule = MAIN_PART_RULE
+            words.append((m.start(), kind, m.group(0), rule))
     return denied, words
 
 
@@ -308,11 +321,21 @@ REDUCED_WORDS = re.compile(r"\b(reduced|elevated|diminished|weak|partial|prolong
 _STATES = (("absent", ABSENT_WORDS), ("reduced", REDUCED_WORDS), ("present", PRESENT_WORDS))
 
 
+ABR_RAISED_LEVEL = re.compile(r"\b(?:[4-9]\d|1[0-2]\d)\s*db\s*nhl\b")
+"""An ABR threshold given as a level of 40 dB nHL or more: a raised threshold, so an
+abnormal ABR. Newborn ABR protocols (NHSP) take a clear response at 30 dB or lower as normal
+hearing, and adults' normal thresholds lie lower still, so only a level past 30 is read,
+and none near that line."""
+
+
 def _test_state(test: str, low: str) -> str | None:
     """Return the result a text gives a test: absent, reduced, present (for ABR: absent,
-    abnormal, normal), or None when it names none."""
+    abnormal, normal; an ABR threshold of 40 dB nHL or more is abnormal), or None when it
+    names none."""
     if ABSENT_WORDS.search(low):
         return "absent"
+    if test == "abr" and "nhl" in low and ABR_RAISED_LEVEL.search(low):
+        return "abnormal"
     if REDUCED_WORDS.search(low):
         return "abnormal" if test == "abr" else "reduced"
     if PRESENT_WORDS.search(low):

@@ -85,6 +85,7 @@ def read_clause(
     default_conduction: str = "air",
     low: str | None = None,
     frequency: int | None = None,
+    from_an_earlier_line: bool = False,
 ) -> list[Claim]:
     """Return the claims of one clause (a segment of a sentence) tied to ``ear``, in the
     order the judges take them.
@@ -94,7 +95,8 @@ def read_clause(
     tests that sentence is about; ``explicit`` whether the clause names its ear itself (not
     carried over); ``default_conduction`` the conduction the sentence named last before
     this clause; ``low`` the clause lower-cased, when the caller has it; ``frequency`` the
-    one the sentence opens with ("At 1 kHz the left ear ..."), for values that name none.
+    one the sentence opens with ("At 1 kHz the left ear ..."), for values that name none;
+    ``from_an_earlier_line`` whether the ear was carried from a line before this clause's.
     """
     low = seg.lower() if low is None else low
     hedged = hedged_sentence or bool(lx.HEDGE_WORD.search(low) and lx.HEDGES.search(low))
@@ -125,13 +127,25 @@ def read_clause(
     if not topics.any() or lx.LOSS_CONTEXT.search(low):
         claims += degree_claims(low, ear, hedged, sent_low, default_conduction)
         if rc.TYPE_TRIGGER.search(low):
-            claims += rc.type_claims(low, sent_low, ear, hedged)
+            claims += rc.type_claims(low, sent_low, _type_ear(low, ear, from_an_earlier_line),
+                                     hedged)  # fmt: skip
         if not topics.tymp and lx.CONFIG_TRIGGER.search(low):
             claims += configuration_claims(low, ear, hedged)
     # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
     if lx.LATERALITY_TRIGGER.search(low):
         claims += laterality_claims(low, ear if explicit else None, hedged, sent_low)
     return claims
+
+
+def _type_ear(low: str, ear: str | None, from_an_earlier_line: bool) -> str | None:
+    """Return the ear a clause's type words are about: none for an ear carried from an
+    earlier line when the clause refers back to "the conductive part", "the inner-ear part
+    of the loss" (the loss described, not the ear named last: lexicon.LOSS_REFERRED_BACK)
+    and names its type in no other words ("... a scan of the hearing nerve" keeps it)."""
+    if not from_an_earlier_line or ear not in ("right", "left") or "the " not in low:
+        return ear
+    rest, found = lx.LOSS_REFERRED_BACK.subn(" ", low)
+    return None if found and not rc.TYPE_TRIGGER.search(rest) else ear
 
 
 _ITEM_GOES_ON = re.compile(
@@ -155,6 +169,7 @@ class _Carried:
     sentence_conduction: str = "air"
     heading_context: bool = False  # the carried ear was named by a heading line of its own
     label_context: bool = False  # the carried ear was named by an ear label opening its line
+    on_this_line: bool = False  # the carried ear was named on the line being read
 
     def blank(self, line_start: str | None) -> None:
         """A blank line ends a paragraph, and with it an ear named in its prose ("...,
@@ -165,6 +180,7 @@ class _Carried:
 
     def new_line(self, line_start: str) -> None:
         """Start a line: a list ends, and with it the ear one of its items named."""
+        self.on_this_line = False
         item = self.in_item = bool(lx.LIST_ITEM.match(line_start))
         indented = line_start[:1].isspace()
         if self.item_context and not indented and not _ITEM_GOES_ON.match(line_start):
@@ -189,9 +205,15 @@ class _Carried:
         if opening:
             self.context = "right" if opening.group(1) == "R" else "left"
 
+    def from_an_earlier_line(self, ears: set[str]) -> bool:
+        """Return True when a clause naming ``ears`` has its ear carried from an earlier line
+        of prose (not from an ear heading, which scopes every line under it)."""
+        return not ears and not self.on_this_line and not self.heading_context
+
     def name_ear(self, ear: str, line_start: str | None) -> None:
         """Carry ``ear``, named by a clause of the main sentence."""
         self.context = ear
+        self.on_this_line = True
         self.item_context = self.in_item
         self.heading_context = bool(line_start is not None and lx.EAR_HEADING.match(line_start))
         self.label_context = bool(line_start is not None and lx.EAR_LABELLED_LINE.match(line_start))
@@ -246,7 +268,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
             seg, seg_ear, clause_context, topics, hedged_sentence,
             explicit=bool(ears),
             default_conduction=carried.sentence_conduction, low=seg_low,
-            frequency=clause_freq,
+            frequency=clause_freq, from_an_earlier_line=carried.from_an_earlier_line(ears),
         )  # fmt: skip
         carried.sentence_conduction = lx.last_conduction(seg_low) or carried.sentence_conduction
     if {"right", "left"} <= named and not carried.heading_context:

@@ -284,12 +284,12 @@ _PAIR_AFTER = re.compile(
 _PAIR_BEFORE = re.compile(
     r"(?:\)\s*[:=]\s*|[\s:=,(-]*)(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
     r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:is|was|are|were|of|at|measured at|of about|"
-    r"reaching|to|around|approximately|~)?\s*"
+    r"c[ao]mes? (?:out|back|in) at|reaching|to|around|approximately|~)?\s*"
 )
 """How a value and its frequency are joined: "20 dB at 500 Hz", "500 Hz: 20 dB", "the
-threshold at 4 kHz is 60 dB", "500 Hz 20 dB, 1 kHz 30 dB", "a 40 dB HL dip at 8 kHz" (in
-dB HL the level the shape reaches there, as "a dip to 40 dB HL at 8 kHz"; "a 20 dB notch" is
-its depth). Source: clinic reports."""
+threshold at 4 kHz is 60 dB", "3 kHz came out at 30 dB HL", "500 Hz 20 dB, 1 kHz 30 dB",
+"a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches there, as "a dip to 40 dB HL
+at 8 kHz"; "a 20 dB notch" is its depth). Source: clinic reports."""
 _GAP_BREAK = re.compile(r"\b(?:but|however|whereas|while|though|although|yet|except)\b|\bhl\b")
 """What ends a gap's reach over the values after it: a contrast, or a level in dB HL (a
 gap is a difference in dB). Source: clinic reports."""

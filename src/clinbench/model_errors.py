@@ -85,21 +85,25 @@ _REFUSAL_WORDS = re.compile(
     r"|invalid content type|cannot (?:process|accept)",
     re.IGNORECASE | re.DOTALL,
 )
-_REFUSAL_STATUS = {400, 415, 422}  # the request itself is wrong (not auth, quota or rate)
+_REFUSAL_STATUS = {400, 413, 415, 422}  # the request itself is wrong (not auth, quota or rate)
+# failures that pass with time (timeout, rate limit, gateway, overload): never a refusal,
+# whatever their words say ("cannot process your request right now")
+_PASSING_STATUS = {408, 425, 429, 502, 503, 504, 529}
 
 
 def refused_request(err: BaseException) -> str | None:
     """Return the provider's refusal of the request as sent (``HTTP status: first line``),
     or None when the failure may pass (a dead server, a timeout, a rate limit, an outage).
 
-    A refusal is a 400, 415 or 422, or any HTTP error whose message says the request body
-    failed validation or names something unsupported; only the first 2,000 characters of
+    A refusal is a 400, 413, 415 or 422, or an HTTP error other than a passing one (408, 425,
+    429, 502, 503, 504, 529) whose message says the request body failed validation or names
+    something unsupported; only the first 2,000 characters of
     the message are read (linear, bounded)."""
     from clinbench.structured_output import error_chain
 
     for cause in error_chain(err):
         status = getattr(cause, "status_code", None)
-        if not isinstance(status, int) or not 400 <= status < 600:
+        if not isinstance(status, int) or not 400 <= status < 600 or status in _PASSING_STATUS:
             continue
         text = f"{cause} {getattr(cause, 'body', '') or ''}"[:2000]
         if status in _REFUSAL_STATUS or _REFUSAL_WORDS.search(text):

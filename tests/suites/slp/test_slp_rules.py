@@ -267,3 +267,65 @@ def test_a_rambling_reply_is_unparsed_not_a_disorder_diagnosis(tmp_path):
     assert log.status == "success", log.error
     table = results_table(tmp_path / "logs").set_index("item_id")
     assert set(table["outcome"]) == {"parse_failed"}, table["outcome"].to_dict()
+
+
+@pytest.mark.parametrize(
+    ("reply", "transcript"),
+    [
+        # words a child may say are a transcript, whatever the target (review of round 7)
+        ("more juice please", "more juice please"),
+        ("sorry mummy", "sorry mummy"),
+        ("hair clip", "hair clip"),
+        ("ai want ball", "ai want ball"),
+        # an answer or hearing lead-in before a colon is not the child's words
+        ("Answer: wed ball", "wed ball"),
+        ("I heard: wed ball", "wed ball"),
+    ],
+)
+def test_childs_words_and_lead_ins(reply, transcript):
+    from clinbench.suites.slp.replies import read_transcription_reply
+
+    found = read_transcription_reply(reply, "red ball")
+    assert (found.status, found.answer) == ("ok", transcript), found
+
+
+def test_unclosed_curly_quotes_read_in_linear_time():
+    from clinbench.suites.slp.replies import read_transcription_reply
+    from tests.audiogram.conftest import assert_linear, cpu_cost
+
+    text = "the boy “" * 5_000
+    small = cpu_cost(lambda: read_transcription_reply(text))
+    big = cpu_cost(lambda: read_transcription_reply(text * 4))
+    assert_linear(small, big)
+
+
+def test_a_reply_with_no_transcript_is_parse_failed_not_a_wer_of_one(tmp_path):
+    """Prose about the task gives no transcript: parse_failed (excluded and disclosed), not
+    graded as an empty transcript; an empty reply still deletes every word (graded)."""
+    import csv
+
+    from inspect_ai import eval as inspect_eval
+
+    from clinbench.results.export import results_table
+    from clinbench.suites.slp.tasks import SAMPLE_MANIFEST, slp_transcription
+
+    responses = tmp_path / "replies.csv"
+    with responses.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["item_id", "model", "response"])
+        writer.writerow(["slp-s04", "m", SMOLLM2_RAMBLES["slp-s04"]])
+        writer.writerow(["slp-s06", "m", ""])
+    task = slp_transcription(manifest=str(SAMPLE_MANIFEST))
+    (log,) = inspect_eval(
+        task, model="clinbench/replay/m", model_args={"responses": str(responses)},
+        sample_id=["slp-s04", "slp-s06"], log_dir=str(tmp_path / "logs"), display="none",
+    )  # fmt: skip
+    assert log.status == "success", log.error
+    table = results_table(tmp_path / "logs").set_index("item_id")
+    assert table.loc["slp-s04", "outcome"] == "parse_failed"
+    assert table.loc["slp-s06", "outcome"] == "graded"
+    # the log's corpus WER counts the empty reply's deletions only
+    [wer] = [m.value for s in log.results.scores for n, m in s.metrics.items() if n == "wer"]
+    assert wer == 1.0
+    counted = [s.scores for s in log.samples]
+    assert "word_counts" not in counted[0]["slp_transcription_scorer"].metadata

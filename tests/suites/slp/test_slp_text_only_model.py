@@ -100,6 +100,11 @@ class _HTTPError(Exception):
         (500, "Internal Server Error", False),  # an outage may pass: retried
         (503, "Service Unavailable", False),
         (429, "Rate limit reached", False),
+        # a passing failure whose words sound like a refusal is still retried (review, round 7)
+        (503, "We cannot process your request right now, please retry later", False),
+        (429, "Batch size not supported at this tier, retry in 20s", False),
+        (504, "Gateway timeout: upstream does not support keep-alive", False),
+        (413, "Payload Too Large", True),  # the request itself is too big: never passes
     ],
 )
 def test_only_a_refusal_of_the_request_itself_is_not_retried(status, message, refused):

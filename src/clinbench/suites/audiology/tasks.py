@@ -64,8 +64,8 @@ register_condition(TEXT_ONLY, lambda item, prompt: prompt)
 # What a refused request means when the case went with its images, and what to do (the shared
 # solver puts it before the provider's refusal)
 IMAGES_REFUSED = (
-    "The case went with its images, which a model that takes no images refuses: run "
-    "-T images=false (the case as text only)."
+    "The case went with its images; if the model takes no images, run -T images=false "
+    "(the case as text only)."
 )
 
 CASE_SYSTEM_PROMPT = """\

@@ -164,21 +164,23 @@ _ASKS_FOR_INPUT = re.compile(
     r"(?:transcript|transcription|recording|audio|clip|sound\s++file|audio\s++file)\b",
     re.IGNORECASE,
 )
-_QUOTED = re.compile(r'"([^"\n]*+)"|“([^”\n]*+)”')
+_QUOTED = re.compile(r'"([^"\n]*+)"|“([^“”\n]*+)”')  # no opening quote inside: linear
 # Words about the transcription task, not words a child attempts: the reply talks about the
 # task (the recording, the transcript, the child, itself) instead of giving the child's words.
+# Words a child may well say are left out (please, sorry, clip, voice, ai as in "ai want"): a
+# refusal is read before this rule, and a request for the recording by _ASKS_FOR_INPUT.
 _TASK_WORDS = re.compile(
-    r"\b(?:transcri\w*+|record(?:ing|ed|ings)|audio|clip|speech|child(?:'s|’s|ren)?|"
+    r"\b(?:transcri\w*+|record(?:ing|ed|ings)|audio|speech|child(?:'s|’s|ren)?|"
     r"clinician|patholog\w*+|pronunciation|intonation|phonetic\w*+|grammar\w*+|syntax|"
-    r"language|voice|assess\w*+|prompt|sentence|phrase|ai|assistant|sorry|please)\b",
+    r"language|assess\w*+|prompt|sentence|phrase|assistant)\b",
     re.IGNORECASE,
 )
 # A question put to the reader ("Could you ...?", "What would you like me to ...?").
 _READER = re.compile(r"\b(?:you|your)\b", re.IGNORECASE)
-_OPENING_QUOTE = re.compile(r'[\s*_`]*+(?:"([^"\n]*+)"|“([^”\n]*+)”)')
+_OPENING_QUOTE = re.compile(r'[\s*_`]*+(?:"([^"\n]*+)"|“([^“”\n]*+)”)')
 _PREAMBLE = re.compile(
     r"(?:sure|certainly|okay|ok|of course|absolutely|here(?:'s|’s|\s++is|\s++are)|"
-    r"the child (?:says|said)|transcription|transcript)\b",
+    r"the child (?:says|said)|transcription|transcript|answer|(?:i\s++)?heard)\b",
     re.IGNORECASE,
 )
 _MIN_LOOP_WORDS, _MIN_LOOP_TIMES = 2, 3

@@ -247,12 +247,27 @@ def slp_transcript_diagnosis_scorer() -> Scorer:
 
 @scorer(metrics=[wer(), mer(), wip()])
 def slp_transcription_scorer() -> Scorer:
-    """Score a transcription by word error rate; an empty, declined or refused reply deletes all."""
+    """Score a transcription by word error rate; an empty, declined or refused reply deletes all,
+    and a reply that gives no transcript (prose about the task, a question) is parse_failed."""
     from clinbench.scoring.speech import measures_from_counts, word_counts
 
     async def score(state: TaskState, target: Target) -> Score:
         reply = state.output.completion if state.output else ""
         found = read_transcription_reply(reply, target.text)
+        if found.status == "none" and reply.strip():
+            # not a transcript at all: recorded and disclosed as unreadable, never scored as
+            # an empty transcript (no word counts, so the corpus WER in the log leaves it out
+            # too, as the results tables do with every excluded row)
+            meta = {
+                **_context(state),
+                "outcome": outcomes.PARSE_FAILED,
+                "extraction_status": found.status,
+                "reason": found.reason,
+                "reference": target.text,
+                "hypothesis": "",
+                "empty_hypothesis": True,
+            }
+            return Score(value=float("nan"), answer=None, explanation=found.reason, metadata=meta)
         hypothesis = found.answer if found.status == "ok" else ""
         outcome = {"declined": outcomes.DECLINED, "refused": outcomes.REFUSED}.get(
             found.status, outcomes.GRADED
@@ -335,8 +350,8 @@ def asr_transcribe(asr: str = DEFAULT_ASR, cot: bool = False) -> Solver:
 # What a refused request means when the clip went as audio, and what to do (the shared
 # solver adds it to the provider's refusal; the shared run code names no suite)
 AUDIO_REFUSED = (
-    "The clip went as audio, which a model that takes no audio refuses: run -T pipeline=asr "
-    "(the model gets a transcript)."
+    "The clip went as audio; if the model takes no audio, run -T pipeline=asr (the model "
+    "gets a transcript)."
 )
 
 

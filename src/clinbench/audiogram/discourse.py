@@ -149,7 +149,8 @@ its date in brackets): history, not a claim about the audiogram read now."""
 BASELINE_RESULT = re.compile(
     r"(?:^|(?<=[.;:!?\n])|(?<=[.;:!?\n] ))[ \t*_>-]*(?:at\s+)?(?:(?:pre-?treatment|the)\s+)?"
     r"baseline(?:\s+(?:values?|audiogram|thresholds?))?\s*\((?![^)\n]{0,80}\btoday\b)[^)\n]{0,80}\)"
-    r"(?:[^.;\n]|\.\d|;(?!\s*(?:today|now|currently)\b)){0,240}"
+    r"(?:[^.;\n]|\.\d|;(?![^.;\n\d]{0,80}?\b(?:today|now|currently|current|presently|"
+    r"this\s+audiogram|shows|is|are)\b)){0,240}"
 )
 """A sentence headed by the baseline test with its date or cycle ("Baseline (pre-cycle 1, 14 Jan):
 right 10-15 dB HL", "At baseline (10 days ago) the left ear was ..."): an earlier audiogram's

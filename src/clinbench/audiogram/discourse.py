@@ -163,7 +163,8 @@ guidelines for the audiologic management of ototoxicity)."""
 LOUDNESS_MEASURE = re.compile(
     r"\b(?:(?:loudness\s+)?discomfort\s+(?:levels?|thresholds?)|uncomfortable\s+(?:loudness\s+)?"
     r"levels?|ucls?|ldls?|(?:loudness|pitch)[\s-]+match(?:es|ed|ing)?|minimum\s+masking\s+"
-    r"levels?|mmls?)\b(?:(?!\b(?:but|while|whereas)\b)[^.;\n]|\.\d){0,200}"
+    r"levels?|mmls?)\b(?:(?!\b(?:but|while|whereas|thresholds?|hearing\s+levels?)\b|"
+    r",\s*(?:(?:the|her|his|their)\s+)?(?:right|left|both|where|which)\b)[^.;\n]|\.\d){0,200}"
 )
 """The levels of a loudness measure, from its name to its sentence's end ("Her discomfort
 levels were 80 dB HL at 2 kHz", "Uncomfortable loudness levels: 95-100 dB HL", "Loudness

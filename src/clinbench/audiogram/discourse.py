@@ -396,7 +396,8 @@ loss needs a hearing loss"): it says what defines a type, not what this patient 
 PURPOSE = re.compile(
     r"\b(?:designed|used|intended|meant|developed|aims?|aimed|helps?)\s+(?:specifically\s+)?"
     r"to\s+(?:evaluate|assess|measure|detect|diagnose|determine|identify|quantify|classify|"
-    r"grade|characteri[sz]e)\b[^.;:,\n]{0,160}",
+    r"grade|characteri[sz]e)\b(?:(?!\b(?:and|but|which)\s+(?:showed|shows|was|were|revealed|"
+    r"reveals|is|are)\b)[^.;:,\n]){0,160}",
     re.I,
 )
 """What a test or a guideline is for ("an audiogram is designed to evaluate the extent of

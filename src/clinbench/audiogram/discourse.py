@@ -156,7 +156,8 @@ BASELINE_RESULT = re.compile(
 right 10-15 dB HL", "At baseline (10 days ago) the left ear was ..."): an earlier audiogram's
 values, not claims about the one read now, to the sentence's end (through a semicolon that
 goes on with the other ear); a baseline dated today is this test, and a clause after a
-semicolon that turns to today ("; today ...") is read. Source:
+semicolon that turns to the current test before its level ("; today ...", "; it is now 60",
+"; this audiogram shows ...") is read. Source:
 ototoxicity monitoring compares each test with the pre-treatment baseline (ASHA 1994
 guidelines for the audiologic management of ototoxicity)."""
 
@@ -170,7 +171,8 @@ LOUDNESS_MEASURE = re.compile(
 levels were 80 dB HL at 2 kHz", "Uncomfortable loudness levels: 95-100 dB HL", "Loudness
 match: 3 dB SL"): where sound becomes too loud, or how loud or high the tinnitus is, not the
 quietest sound heard; a hearing level at a frequency there is no threshold. A clause after
-"but", "while" or "whereas" is read again. Source: tinnitus and hyperacusis assessment (BSA
+"but", "while" or "whereas", a comma followed by an ear, "where" or "which", and a named
+threshold or hearing level are read again. Source: tinnitus and hyperacusis assessment (BSA
 2021 practice guidance on tinnitus; loudness discomfort levels, BSA 2011 procedure)."""
 
 RULE_QUOTED = re.compile(
@@ -404,7 +406,9 @@ PURPOSE = re.compile(
 bilateral conductive and/or sensorineural hearing loss"): a purpose names findings as what is
 looked for, not as what this patient has (a model describing the method, issue #26 batch 18
 G36). A test done for a reason keeps its result ("tympanometry was performed to assess the
-middle ear, which was normal": 'performed' states no purpose in general)."""
+middle ear, which was normal": 'performed' states no purpose in general); the purpose ends
+at "and", "but" or "which" followed by a finding verb ("used to assess the middle ear and
+showed a type B tympanogram")."""
 
 _MISTAKE_NOUN = r"(?:mistakes?|pitfalls?|traps?|misconceptions?|misreadings?|wrong\s+answers?)"
 _MISTAKE_ADJECTIVE = r"(?:common|classic|typical|frequent|usual|easy|tempting|big|biggest|main|key)"

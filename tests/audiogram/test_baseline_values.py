@@ -37,6 +37,13 @@ from .conftest import assert_blanked, assert_linear, conductive_right, cpu_cost
         ("The test (age 20 today) gave left 70 dB HL at 1 kHz.", ["fabricated_result"]),
         ("Baseline (2 Feb): right 45 dB HL at 500 Hz; today left 70 dB HL at 1 kHz.",
          ["fabricated_result"]),
+        # a clause after ";" about the current test, before its level, is read (#26 review)
+        ("Baseline (cycle 1): hearing normal; this audiogram shows a moderate loss on the left.",
+         ["laterality_confusion"]),
+        ("At baseline (14 Jan) the right ear was 10 dB HL; it is now 70 dB HL at 1 kHz.",
+         ["fabricated_result"]),
+        ("Baseline (14 Jan): right 10 dB HL; the current test shows 70 dB HL at 1 kHz on the "
+         "left.", ["fabricated_result"]),
     ],
 )  # fmt: skip
 def test_baseline_values_are_another_test(reply, errors):

@@ -32,6 +32,12 @@ FLAT_MILD = build(25, right_bone=20, left_bone=20)
          ["fabricated_result"]),
         ("She reports aural discomfort; 70 dB HL at 2 kHz in both ears.",
          ["fabricated_result"]),
+        # a comma then "where" or an ear, or a threshold named, ends the measure (#26 review)
+        ("Pitch-matched at 4 kHz, where both ears are at 70 dB HL at 2 kHz.",
+         ["fabricated_result"]),
+        ("Loudness match 60 dB HL at 4 kHz, both ears 70 dB HL at 2 kHz.", ["fabricated_result"]),
+        ("UCLs were 90 dB HL with thresholds of 70 dB HL at 2 kHz in both ears.",
+         ["fabricated_result"]),
     ],
 )  # fmt: skip
 def test_loudness_levels_are_not_thresholds(reply, errors):
@@ -52,3 +58,8 @@ def test_loudness_measure_reading_is_linear():
         return cpu_cost(lambda: check_reply(text, FLAT_MILD))
 
     assert_linear(cost(250), cost(1000))
+
+
+def test_a_level_after_the_measure_and_a_comma_is_read():
+    reply = "Tinnitus pitch-matched at 4 kHz, where the right ear has a notch of 60 dB HL."
+    assert check_reply(reply, FLAT_MILD).claims_read == 1

@@ -32,6 +32,11 @@ RIGHT_CONDUCTIVE = build(
          ["laterality_confusion", "type_misclassification"]),
         ("A bilateral sensorineural loss was found; the audiogram was performed to assess it.",
          ["laterality_confusion", "type_misclassification"]),
+        # the result after "and" + a finding verb is the test's finding (issue #26 review)
+        ("Tympanometry was used to assess middle ear function and showed a type B tympanogram "
+         "bilaterally.", ["fabricated_result"]),
+        ("OAEs were used to evaluate cochlear function and showed a bilateral sensorineural "
+         "loss.", ["laterality_confusion", "type_misclassification"]),
     ],
 )  # fmt: skip
 def test_purpose(reply, errors):
@@ -54,3 +59,8 @@ def test_purpose_reading_is_linear():
     big_size, big = cost(1000)
     assert big_size >= 50_000 and size >= 12_000
     assert big < 10 * max(small, 0.01)
+
+
+def test_a_result_after_the_purpose_is_read():
+    reply = "OAEs were used to evaluate cochlear function and were absent in the right ear."
+    assert check_reply(reply, RIGHT_CONDUCTIVE).claims_read == 2

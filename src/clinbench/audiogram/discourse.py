@@ -149,26 +149,30 @@ its date in brackets): history, not a claim about the audiogram read now."""
 BASELINE_RESULT = re.compile(
     r"(?:^|(?<=[.;:!?\n])|(?<=[.;:!?\n] ))[ \t*_>-]*(?:at\s+)?(?:(?:pre-?treatment|the)\s+)?"
     r"baseline(?:\s+(?:values?|audiogram|thresholds?))?\s*\((?![^)\n]{0,80}\btoday\b)[^)\n]{0,80}\)"
-    r"(?:[^.;\n]|\.\d|;(?!\s*(?:today|now|currently)\b)){0,240}"
+    r"(?:[^.;\n]|\.\d|;(?![^.;\n\d]{0,80}?\b(?:today|now|currently|current|presently|"
+    r"this\s+audiogram|shows|is|are)\b)){0,240}"
 )
 """A sentence headed by the baseline test with its date or cycle ("Baseline (pre-cycle 1, 14 Jan):
 right 10-15 dB HL", "At baseline (10 days ago) the left ear was ..."): an earlier audiogram's
 values, not claims about the one read now, to the sentence's end (through a semicolon that
 goes on with the other ear); a baseline dated today is this test, and a clause after a
-semicolon that turns to today ("; today ...") is read. Source:
+semicolon that turns to the current test before its level ("; today ...", "; it is now 60",
+"; this audiogram shows ...") is read. Source:
 ototoxicity monitoring compares each test with the pre-treatment baseline (ASHA 1994
 guidelines for the audiologic management of ototoxicity)."""
 
 LOUDNESS_MEASURE = re.compile(
     r"\b(?:(?:loudness\s+)?discomfort\s+(?:levels?|thresholds?)|uncomfortable\s+(?:loudness\s+)?"
     r"levels?|ucls?|ldls?|(?:loudness|pitch)[\s-]+match(?:es|ed|ing)?|minimum\s+masking\s+"
-    r"levels?|mmls?)\b(?:(?!\b(?:but|while|whereas)\b)[^.;\n]|\.\d){0,200}"
+    r"levels?|mmls?)\b(?:(?!\b(?:but|while|whereas|thresholds?|hearing\s+levels?)\b|"
+    r",\s*(?:(?:the|her|his|their)\s+)?(?:right|left|both|where|which)\b)[^.;\n]|\.\d){0,200}"
 )
 """The levels of a loudness measure, from its name to its sentence's end ("Her discomfort
 levels were 80 dB HL at 2 kHz", "Uncomfortable loudness levels: 95-100 dB HL", "Loudness
 match: 3 dB SL"): where sound becomes too loud, or how loud or high the tinnitus is, not the
 quietest sound heard; a hearing level at a frequency there is no threshold. A clause after
-"but", "while" or "whereas" is read again. Source: tinnitus and hyperacusis assessment (BSA
+"but", "while" or "whereas", a comma followed by an ear, "where" or "which", and a named
+threshold or hearing level are read again. Source: tinnitus and hyperacusis assessment (BSA
 2021 practice guidance on tinnitus; loudness discomfort levels, BSA 2011 procedure)."""
 
 RULE_QUOTED = re.compile(
@@ -394,14 +398,17 @@ loss needs a hearing loss"): it says what defines a type, not what this patient 
 PURPOSE = re.compile(
     r"\b(?:designed|used|intended|meant|developed|aims?|aimed|helps?)\s+(?:specifically\s+)?"
     r"to\s+(?:evaluate|assess|measure|detect|diagnose|determine|identify|quantify|classify|"
-    r"grade|characteri[sz]e)\b[^.;:,\n]{0,160}",
+    r"grade|characteri[sz]e)\b(?:(?!\b(?:and|but|which)\s+(?:showed|shows|was|were|revealed|"
+    r"reveals|is|are)\b)[^.;:,\n]){0,160}",
     re.I,
 )
 """What a test or a guideline is for ("an audiogram is designed to evaluate the extent of
 bilateral conductive and/or sensorineural hearing loss"): a purpose names findings as what is
 looked for, not as what this patient has (a model describing the method, issue #26 batch 18
 G36). A test done for a reason keeps its result ("tympanometry was performed to assess the
-middle ear, which was normal": 'performed' states no purpose in general)."""
+middle ear, which was normal": 'performed' states no purpose in general); the purpose ends
+at "and", "but" or "which" followed by a finding verb ("used to assess the middle ear and
+showed a type B tympanogram")."""
 
 _MISTAKE_NOUN = r"(?:mistakes?|pitfalls?|traps?|misconceptions?|misreadings?|wrong\s+answers?)"
 _MISTAKE_ADJECTIVE = r"(?:common|classic|typical|frequent|usual|easy|tempting|big|biggest|main|key)"

@@ -1081,7 +1081,7 @@ _WRAP_NEXT_LABEL = re.compile(
     r"\s*(?:[A-Z][\w /()'-]{0,24}|(?:right|left|rt|lt|r|l)(?:\s+ear)?):\s"
 )  # a label opens with a capital ("Left ear:", "PTA:") or is an ear's ("left:")
 
-_WRAP_NEXT_EAR = re.compile(r"\s*(?:right|left|both|bilateral\w*)\b", re.I)
+_WRAP_NEXT_EAR = re.compile(r"\s*(?:right|left)\s+ears?\b", re.I)
 
 
 def _wrapped(line: str, following: str) -> bool:

@@ -18,6 +18,11 @@ READING = [
     ("Enlistment medical\nCandidate 40. Both ears 20 dB HL.\nExaminer: a bilateral flat "
      "sensorineural hearing loss.", True),
     ("Medico-legal report\nExaminer: moderate sensorineural hearing loss on the left.", True),
+    # a hedged diagnosis ("?otosclerosis") and a small-letter list item are no transcript
+    ("Enlistment medical.\nExaminer: bilateral flat sensorineural hearing loss, moderate.\n"
+     "Impression: ?otosclerosis", True),
+    ("Enlistment medical.\nExaminer: bilateral flat sensorineural hearing loss, moderate.\n"
+     "a) hearing\nb) vision", True),
     # near misses: a transcript, where the examiner sets the task
     ("Examiner: a bilateral flat sensorineural hearing loss.\nCandidate: No, it is normal.",
      False),

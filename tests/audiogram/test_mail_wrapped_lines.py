@@ -49,6 +49,9 @@ KEPT = [
     f"{LONG}\nleft ear: normal",
     f"{LONG}\nPTA: 45 dB",
     f"{LONG}\nl: 45 dB",
+    # the next ear's line in small letters (fixB7, reviewer)
+    "Right ear: a moderate sensorineural hearing loss gently sloping to severe\nleft ear normal "
+    "hearing throughout the range.",
     # a capital after a word a sentence can end on
     f"{LONG}\nLeft ear normal",
     # tables and JSON are data

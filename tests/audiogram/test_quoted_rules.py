@@ -36,6 +36,12 @@ LEFT_LOW_CONDUCTIVE = build(
         ("Right ear within normal limits (60 dB HL at 4 kHz).", ["fabricated_result"]),
         ("Criteria (15 dB at 3 kHz): met. Right 60 dB HL at 4 kHz.", ["fabricated_result"]),
         ("Left standard audiometry: 5 dB HL at 500 Hz.", ["fabricated_result"]),
+        # an ear named inside the quote, or limits an ear exceeds: a result (fixB7, reviewer)
+        ("Calculation: right PTA 60 dB HL.", ["fabricated_result"]),
+        ("Method: right ear thresholds were 60 dB HL at 1 kHz.", ["fabricated_result"]),
+        ("Criteria met: right ear 25 dB worse than the left at 4 kHz.",
+         ["laterality_confusion"]),
+        ("Right ear exceeds the Class 1 limits (45 dB HL at 2 kHz).", ["fabricated_result"]),
     ],
 )  # fmt: skip
 def test_quoted_rules_are_not_results(reply, errors):

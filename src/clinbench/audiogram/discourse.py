@@ -188,10 +188,16 @@ of the patient; the verdict on it ("none met") is outside the quote. "Within nor
 levels per frequency (e.g. EASA Class 1 hearing limits; MRI asymmetry protocols)."""
 _RULE_QUOTED_LOW = re.compile(RULE_QUOTED.pattern)
 _AT_THE_LIMIT = re.compile(
-    r"\b(?:at|beyond|to|past|above)\s+(?:(?:the|its|their)\s+)?(?:[\w'-]+\s+){0,2}$"
+    r"\b(?:at|beyond|to|past|above|exceed(?:s|ed|ing)?|outside|fail(?:s|ed|ing)?)\s+"
+    r"(?:(?:the|its|their)\s+)?(?:[\w'-]+\s+){0,2}$"
 )
 """Before "limits": the equipment's limit a no response was found at ("no response at the
-oscillator limits (65-70 dB HL)"), a result, not a quoted rule."""
+oscillator limits (65-70 dB HL)"), or the limits an ear exceeds, is outside or fails ("Right
+ear exceeds the Class 1 limits (45 dB HL at 2 kHz)"): a result, not a quoted rule."""
+_RULE_ABOUT_PATIENT = re.compile(r"\b(?:right|left|bilateral\w*|patient|he|she|his|her)\b")
+"""Inside a quoted rule: an ear or the patient named, so the span reports a result ("Method:
+right ear thresholds were 60 dB HL at 1 kHz", "Calculation: right PTA 60 dB HL"), not a
+yardstick."""
 
 
 def _without_quoted_rules(text: str) -> str:
@@ -205,6 +211,7 @@ def _without_quoted_rules(text: str) -> str:
             low.startswith("limit", m.start())
             and _AT_THE_LIMIT.search(low, max(0, m.start() - 40), m.start())
         )
+        and not _RULE_ABOUT_PATIENT.search(low, m.start(), m.end())
     ]
     return _blank_spans(text, spans)
 
@@ -754,11 +761,15 @@ _EAR_WORD = re.compile(r"\b(right|left|both|each|bilateral\w*)\b", re.I)
 
 
 ANSWER_TURN = re.compile(
-    r"^[ \t]*(?:\*\*)?(?:candidate|student|trainee|answer|c|a)\d{0,2}(?:\*\*)?[ \t]*[:.)]",
-    re.I | re.M,
+    r"^[ \t]*(?:\*\*)?(?:(?i:candidate|student|trainee|answer)|C|A)\d{0,2}(?:\*\*)?[ \t]*[:.)]",
+    re.M,
 )
 """A line the examined person speaks in a transcript ("Candidate: ...", "C: ...", "A1. ..."),
-not a line about them ("Candidate 40. Right and left: ...")."""
+not a line about them ("Candidate 40. Right and left: ...") nor a small-letter list item
+("a) ...")."""
+_QUESTION_PUT = re.compile(r"\?(?!\w)")
+"""A question mark that closes a question ("... - why?"), not one that hedges a diagnosis
+("Impression: ?otosclerosis")."""
 
 
 def _without_examiner_lines(text: str) -> str:
@@ -766,7 +777,7 @@ def _without_examiner_lines(text: str) -> str:
     of the ear they name). A line labelled "Examiner:" that states a finding in a reply where
     no one else speaks ("Enlistment medical ... Examiner: a bilateral flat sensorineural
     loss") is the examining doctor's report, not a viva's prompt: it is kept."""
-    if "?" in text or ANSWER_TURN.search(text):
+    if _QUESTION_PUT.search(text) or ANSWER_TURN.search(text):
         return EXAMINER_LINE.sub(_examiner_line, text)
     return text
 

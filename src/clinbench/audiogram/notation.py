@@ -1081,6 +1081,8 @@ _WRAP_NEXT_LABEL = re.compile(
     r"\s*(?:[A-Z][\w /()'-]{0,24}|(?:right|left|rt|lt|r|l)(?:\s+ear)?):\s"
 )  # a label opens with a capital ("Left ear:", "PTA:") or is an ear's ("left:")
 
+_WRAP_NEXT_EAR = re.compile(r"\s*(?:right|left)\s+ears?\b", re.I)
+
 
 def _wrapped(line: str, following: str) -> bool:
     stripped = line.rstrip()
@@ -1093,6 +1095,8 @@ def _wrapped(line: str, following: str) -> bool:
         return False
     if _WRAP_OPEN_END.search(stripped[-12:]):
         return True  # "... gaps of\n15 dB": no sentence ends on "of", so no label follows
+    if _WRAP_NEXT_EAR.match(following):
+        return False  # "... sloping to severe\nleft ear normal": the next ear's line
     return bool(_WRAP_NEXT_GOES_ON.match(following)) and not _WRAP_NEXT_LABEL.match(following)
 
 

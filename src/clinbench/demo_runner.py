@@ -25,7 +25,7 @@ import pandas as pd
 
 from clinbench import suites
 from clinbench.demo_spec import DemoRun
-from clinbench.runner import CallLimits, bounded_roles
+from clinbench.runner import CallLimits, bounded_roles, fresh_models
 
 # Inspect evaluates up to this many tasks of one batch at a time.
 MAX_TASKS = 4
@@ -229,7 +229,9 @@ def run_demo(
             "max_tasks": MAX_TASKS,
             **(limits.eval_kwargs() if limits else {}),
         }
-        logs = inspect_eval([demo_run.task for demo_run in batch], **(settings | eval_options))
+        settings = settings | eval_options
+        settings["model"] = fresh_models(settings["model"], settings)
+        logs = inspect_eval([demo_run.task for demo_run in batch], **settings)
         every_log += logs
         for log in logs:
             if log.status != "success":
@@ -309,7 +311,9 @@ def _local_model_runs(
                     "display": "none", "fail_on_error": False, "limit": LOCAL_ITEMS,
                     **bound.eval_kwargs(),
                 }  # fmt: skip
-                for log in inspect_eval(demo_run.task, **(settings | eval_options)):
+                settings = settings | eval_options
+                settings["model"] = fresh_models(settings["model"], settings)
+                for log in inspect_eval(demo_run.task, **settings):
                     logs.append(log)
                     if log.status != "success":
                         failed.append(f"{log.eval.task}: {log.status} {log.error}")

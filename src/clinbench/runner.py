@@ -56,6 +56,33 @@ class CallLimits:
         return GenerateConfig(**self.eval_kwargs())
 
 
+def fresh_models(models: Any, eval_args: dict[str, Any]) -> Any:
+    """Return the models (a name, a Model, or a list) built anew, as ``eval`` would build them.
+
+    Inspect's ``get_model`` keeps every model it built, keyed by name and settings, and a
+    provider reads its endpoint from the environment when it is built (``openai-api/local/…``
+    reads ``LOCAL_BASE_URL``). A second run in one process, after the local server came back
+    on another port, was handed the first model and its dead address: every sample an
+    ``error`` (a ConnectError) while the server answered. Each run builds its models here with
+    ``memoize=False`` and the eval's own generate settings and ``model_args``, so the
+    environment is read as it is now and the logs record what ``eval`` would have recorded.
+    A Model is passed through as it is.
+    """
+    from inspect_ai.model import GenerateConfig, Model, get_model
+
+    if models is None or isinstance(models, Model):
+        return models
+    names = [m.strip() for m in models.split(",")] if isinstance(models, str) else models
+    config = GenerateConfig(
+        **{k: v for k, v in eval_args.items() if k in GenerateConfig.model_fields}
+    )
+    model_args = eval_args.get("model_args") or {}
+    return [
+        m if isinstance(m, Model) else get_model(m, config=config, memoize=False, **model_args)
+        for m in names
+    ]
+
+
 def bounded_roles(roles: dict[str, Any] | None, limits: CallLimits) -> dict[str, Any] | None:
     """Return the model roles with the call limits applied to each role's model.
 
@@ -74,7 +101,9 @@ def bounded_roles(roles: dict[str, Any] | None, limits: CallLimits) -> dict[str,
             model = copy(model)
             model.config = model.config.merge(limits.generate_config())
         else:
-            model = get_model(str(model), role=role, config=limits.generate_config())
+            model = get_model(  # anew: see fresh_models
+                str(model), role=role, config=limits.generate_config(), memoize=False
+            )
         bounded[role] = model
     return bounded
 
@@ -191,7 +220,7 @@ def resume(
 
 def run_eval(
     task: Any,
-    models: list[str],
+    models: list[Any],
     log_dir: str | Path,
     limits: CallLimits,
     max_tasks: int | None = None,
@@ -214,6 +243,7 @@ def run_eval(
     sample is recorded as an error.
     """
     eval_args = {"log_dir": str(log_dir), **limits.eval_kwargs(), **eval_args}
+    models = fresh_models(models, eval_args)
     roles = eval_args.get("model_roles") or {}
     # A judge panel (a list bound to a role) runs as a plain eval: Inspect's eval_set
     # (0.3.285) rebuilds a listed role's models from a cache that, on a second run in one

@@ -41,6 +41,15 @@ def local_model(tmp_path_factory):
     except local_server.LocalModelUnavailable as err:
         pytest.fail(f"the real-model test needs the local extra: {err}", pytrace=False)
     with pytest.MonkeyPatch.context() as patch:
+        # as an earlier test in this process may have (CI, stop 38): Inspect keeps the model
+        # it built for this name, at an address where nothing answers now
+        from inspect_ai.model import get_model
+
+        patch.setenv(local_server.BASE_URL_ENV, f"http://{local_server.HOST}:9/v1")
+        patch.setenv(local_server.API_KEY_ENV, local_server.API_KEY)
+        get_model(
+            MODEL, config=CallLimits(max_connections=local_server.MAX_CONNECTIONS).generate_config()
+        )
         patch.setenv("CLINBENCH_STATE_DIR", str(tmp_path_factory.mktemp("local-state")))
         started = time.monotonic()
         server, new = local_server.start_server()

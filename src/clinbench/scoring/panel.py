@@ -341,7 +341,7 @@ def role_models(
             else:
                 args = grader_args if role == GRADER_ROLE else {}
                 try:
-                    model = get_model(str(model), role=role, config=config, **args)
+                    model = get_model(str(model), role=role, config=config, memoize=False, **args)
                 except Exception as err:  # noqa: BLE001 - providers raise many kinds; all reported
                     from clinbench.model_errors import explain_model_error
 

@@ -64,8 +64,9 @@ def regrade(
     output = TableOutput(fmt)
     if not changes.empty:
         output.table(changes, f"Grades changed under {rubric.name}")
-    if regrade_note(changes):
-        output.note(regrade_note(changes))
+    note = regrade_note(changes)
+    if note:
+        output.note(note)
     output.message(f"wrote {len(after)} rows to {out}")
     output.close()
 

@@ -31,6 +31,7 @@ def regrade(
     row is copied unchanged. Prints how many grades changed per question.
     """
     from clinbench.cli.console import TableOutput
+    from clinbench.cli.helpers import check_results_out
     from clinbench.results import write_results
     from clinbench.results.export import results_table
     from clinbench.scoring.rubric import RubricError, load_rubric
@@ -41,9 +42,7 @@ def regrade(
         regrade_table,
     )
 
-    if out.suffix.lower() not in (".parquet", ".csv"):
-        typer.echo(f"error: {out}: --out must end in .parquet or .csv", err=True)
-        raise typer.Exit(2)
+    check_results_out(out)
     try:
         loaded = load_rubric(rubric)
     except RubricError as err:
@@ -64,8 +63,9 @@ def regrade(
     output = TableOutput(fmt)
     if not changes.empty:
         output.table(changes, f"Grades changed under {rubric.name}")
-    if regrade_note(changes):
-        output.note(regrade_note(changes))
+    note = regrade_note(changes)
+    if note:
+        output.note(note)
     output.message(f"wrote {len(after)} rows to {out}")
     output.close()
 

@@ -48,9 +48,9 @@ def export(
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from err
 
-    if out.suffix.lower() not in (".parquet", ".csv"):
-        typer.echo(f"error: {out}: the output must end in .parquet or .csv", err=True)
-        raise typer.Exit(2)
+    from clinbench.cli.helpers import check_results_out
+
+    check_results_out(out)
     try:
         frame = results_table(
             log_dir,

@@ -45,6 +45,9 @@ def resume_command(
     if not log_dir.is_dir():
         typer.echo(f"error: {log_dir}: no such log folder", err=True)
         raise typer.Exit(2)
+    from clinbench.cli.helpers import check_results_out
+
+    check_results_out(out)
     from clinbench.cli.run import print_stopped
     from clinbench.items.loader import allowed_media_roots
     from clinbench.runner import RunInputError, resume

@@ -162,6 +162,9 @@ def run(
     ),
 ) -> None:
     """Run item files or a suite task on one or more models, log it, print the accuracy table."""
+    from clinbench.cli.helpers import check_results_out
+
+    check_results_out(out)
     limits = call_limits(
         display=display,
         max_retries=max_retries,

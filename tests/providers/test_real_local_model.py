@@ -77,7 +77,10 @@ def _run(tmp_path, target: str, limit: int, **options):
 def _assert_pipeline(table, n_samples: int) -> None:
     """No error rows; tokens and time on every row; every reply scored or its failure disclosed."""
     assert len(table.drop_duplicates(["item_id", "epoch"])) == n_samples
-    assert outcomes.ERROR not in set(table["outcome"]), table[["item_id", "score_metadata"]]
+    assert outcomes.ERROR not in set(table["outcome"]), (
+        table[["item_id", "score_metadata"]],
+        local_server.server_status()[1],  # was the server still answering?
+    )
     assert (table["input_tokens"] > 0).all() and (table["output_tokens"] > 0).all()
     assert (table["latency_s"] > 0).all() and (table["queue_s"] >= 0).all()
     assert table["response"].str.len().gt(0).all()

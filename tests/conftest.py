@@ -216,6 +216,7 @@ SLOW_TESTS = (
     "tests/results/test_export_logs.py::test_export_cli_names_each_skipped_log_and_writes_one_row_per_sample",
     "tests/results/test_end_of_run.py::test_resume_continues_a_log_that_holds_its_item_table_unpacked",
     "tests/results/test_export_streaming.py::test_streamed_export_gives_the_rows_of_the_whole_log",
+    "tests/results/test_eval_identity.py",
     "tests/results/test_slim_log_header.py",
     "tests/robust/test_audit_hardening.py::test_serve_on_a_busy_port_is_one_line_and_exit_2",
     "tests/robust/test_baseline_cannot_answer.py::test_rules_on_closed_items_is_named_once_and_shown_as_cannot_answer",

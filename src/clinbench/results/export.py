@@ -111,16 +111,13 @@ def eval_identity(header: EvalLog) -> str:
     That identifier (task, its arguments, model, model arguments and roles, generation
     settings, task version and limits) is what ``eval_set`` uses to find an eval a log
     folder already holds; logs of one eval (a resumed one, a re-run of the same command)
-    share it. Where Inspect does not offer it, the task id and model stand in. A log of
-    some samples only (``sample_id``: one shard of a run split over worker processes,
+    share it (``inspect_ai.task_identifier``, public; no stand-in is guessed where it fails).
+    A log of some samples only (``sample_id``: one shard of a run split over worker processes,
     :mod:`clinbench.sharded_run`) is its own eval, told apart by the samples it selects.
     """
-    try:
-        from inspect_ai._eval.evalset import task_identifier
+    from inspect_ai import task_identifier
 
-        identity = str(task_identifier(header, None))
-    except Exception:  # noqa: BLE001 - Inspect's internals moved: the id of one task run
-        identity = f"{header.eval.task_id} {header.eval.model}"
+    identity = str(task_identifier(header, None))
     selected = getattr(header.eval.config, "sample_id", None)
     if selected is not None:
         import hashlib

@@ -155,6 +155,7 @@ SLOW_TESTS = (
     "tests/engine/test_published_protocols.py::test_audiology_published_protocol_sends_no_temperature_and_reads_the_first_word",
     "tests/engine/test_published_protocols.py::test_tf_reading_alone_and_temperature_alone_are_selectable",
     "tests/engine/test_queue_time.py",
+    "tests/engine/test_old_shard_run_id.py",
     "tests/engine/test_retries_are_as_configured.py",
     "tests/engine/test_resume.py",
     "tests/engine/test_sharded_run.py::test_a_killed_worker_is_resumed_without_duplicates",

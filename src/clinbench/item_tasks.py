@@ -24,7 +24,7 @@ from clinbench import suites
 from clinbench.items.digest import item_set_hash
 from clinbench.items.loader import load_items
 from clinbench.items.model import Item
-from clinbench.items.sample import ITEMS, item_table, packed_item_table, to_sample
+from clinbench.items.sample import ITEMS, bank_files, item_table, packed_item_table, to_sample
 from clinbench.providers.majority import ITEM_SET, remember_bank
 from clinbench.scoring.exact import item_scorer
 from clinbench.solvers.answer import answer_item
@@ -110,7 +110,8 @@ def items_task(
     Temperature, seed and max tokens are explicit settings, recorded in the log both as
     the task's generation config and in its metadata (temperature None: none is sent, the
     provider's default applies, as some papers ran), with the item set's content hash
-    and item count (``clinbench.items.digest``), the task version and the suite card version.
+    and item count (``clinbench.items.digest``), its item files, the task version and the suite
+    card version.
     """
     if not items and not samples:
         raise ValueError("no items to build a task from")
@@ -123,6 +124,8 @@ def items_task(
     dataset = MemoryDataset(samples, name=name)
     settings = {"temperature": temperature, "seed": seed, "max_tokens": max_tokens}
     item_set = {"item_set_sha256": item_set_hash(items), "n_items": len(items)} if items else {}
+    if files := bank_files(samples):
+        item_set["item_files"] = files
     # the version in the card (suite.yaml) of the suite the task belongs to; none for own banks
     card = {"suite_version": v} if (v := suites.suite_version(name)) else {}
     return Task(
@@ -138,7 +141,8 @@ def items_task(
             **settings,
             **item_set,
             **card,
-            ITEMS: packed_item_table(item_table(samples)),  # each item once; samples refer by key
+            # each item's row fields once (samples refer by key; the item is in its file)
+            ITEMS: packed_item_table(item_table(samples)),
             **(metadata or {}),
         },
     )

@@ -36,7 +36,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-SHARD_FOLDER = "worker-{number}-of-{workers}"
 # What every worker's eval imports before its first sample, loaded once before the workers
 # are forked: the run path, and Inspect's control-channel and ACP servers, which each eval
 # starts or imports (about 0.4 s of CPU each per worker, measured in the worker).
@@ -159,7 +158,7 @@ def run_sharded(
         )
     shards = shard_ids(task, workers, limit)
     from clinbench.item_tasks import default_model
-    from clinbench.results.export import SHARDED_RUN
+    from clinbench.results.export import SHARD_FOLDER, SHARDED_RUN
     from clinbench.runner import cannot_answer_notices
 
     # one run id for every shard (each is an Inspect eval with its own run_id): see run_of
@@ -236,18 +235,19 @@ def run_sharded(
 
 
 def _run_id(log_dir: str | Path, workers: int, new_run: bool) -> str:
-    """Return this sharded run's id: the one its shard folders' newest logs record (the same
-    command run again continues those shards), else a new one (always with ``new_run``)."""
+    """Return this sharded run's id: the one its shard folders' newest log stands for (the
+    same command run again continues those shards; a log written before shards recorded an
+    id stands for the id its shards share, :func:`clinbench.results.export.run_of`), else a
+    new one (always with ``new_run``)."""
     import uuid
 
-    from clinbench.results.export import SHARDED_RUN, latest_logs, log_paths
+    from clinbench.results.export import SHARD_FOLDER, latest_logs, log_paths, run_of
 
     folders = sorted(Path(log_dir).glob(SHARD_FOLDER.format(number="*", workers=workers)))
     if folders and not new_run:
         headers = latest_logs(log_paths(folders), any_status=True, on_skip=lambda _: None)
-        for header in sorted(headers, key=lambda h: h.eval.created or "", reverse=True):
-            if (header.eval.metadata or {}).get(SHARDED_RUN):
-                return str(header.eval.metadata[SHARDED_RUN])
+        if headers:
+            return run_of(max(headers, key=lambda h: h.eval.created or ""))
     return uuid.uuid4().hex
 
 

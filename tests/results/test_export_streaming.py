@@ -13,7 +13,14 @@ from inspect_ai.log import read_eval_log, write_eval_log
 from clinbench.item_tasks import clinbench_items
 from clinbench.items.digest import record_hash
 from clinbench.items.loader import load_items
-from clinbench.items.sample import ITEM_KEY, ITEMS, PACKED, from_metadata, log_item_table
+from clinbench.items.sample import (
+    ITEM_KEY,
+    ITEMS,
+    PACKED,
+    ROW_FIELDS,
+    from_metadata,
+    log_item_table,
+)
 from clinbench.results import export
 from clinbench.results.export import results_from_logs, results_table
 from tests.conftest import DATA
@@ -96,24 +103,29 @@ def test_samples_carry_their_item_by_key_and_the_log_holds_each_item_once(
         assert [row[f] for f in fields] == [getattr(item, f) for f in fields]
         assert row["tags"] == ";".join(item.tags)
     for sample in log.samples:
-        item = from_metadata(sample.metadata, table)  # its task is gone: from the log's table
+        item = from_metadata(sample.metadata, table)  # its task is gone: from its bank file
         assert item.model_dump() == by_id[sample.id].model_dump()
-        assert table[sample.metadata[ITEM_KEY]] == by_id[sample.id].model_dump(mode="json")
+        # the header keeps the fields a row shows (not the question or key: tidy8)
+        expected = by_id[sample.id].model_dump(mode="json", include=set(ROW_FIELDS))
+        assert table[sample.metadata[ITEM_KEY]] == expected
 
 
-def _old_layout(path: str, dest: Path) -> None:
+def _old_layout(path: str, dest: Path, items_file: Path) -> None:
     """Rewrite a log as clinbench wrote them before: the whole item in each sample's metadata."""
     log = read_eval_log(path)
-    table = log_item_table({ITEMS: log.eval.metadata.pop(ITEMS)})
+    log.eval.metadata.pop(ITEMS)
+    table = {record_hash(i): i.model_dump(mode="json") for i in load_items([items_file])}
     for sample in log.samples:
         sample.metadata["item"] = table[sample.metadata.pop(ITEM_KEY)]
     write_eval_log(log, str(dest))
 
 
-def test_a_log_of_the_old_layout_exports_every_column_as_before(multi_epoch_log, tmp_path):
+def test_a_log_of_the_old_layout_exports_every_column_as_before(
+    multi_epoch_log, tmp_path, items_file
+):
     _, path = multi_epoch_log
     old = tmp_path / "old-layout.eval"
-    _old_layout(path, old)
+    _old_layout(path, old, items_file)
     assert ITEMS not in (read_eval_log(str(old), header_only=True).eval.metadata or {})
     before, now = results_table(str(old)), results_table(path)
     assert before["tags"].ne("").any() and before["item_metadata"].ne("").any()
@@ -138,7 +150,12 @@ def test_the_log_holds_its_item_table_packed_and_gives_every_item_back(multi_epo
     assert isinstance(packed, str) and packed.startswith(PACKED)  # one string, not dicts
     table = log_item_table({ITEMS: packed})
     items = load_items([items_file])
-    assert table == {record_hash(i): i.model_dump(mode="json") for i in items}
+    fields = set(ROW_FIELDS)  # what a row shows of each item (tidy8: not the whole item)
+    assert table == {record_hash(i): i.model_dump(mode="json", include=fields) for i in items}
+    log = read_eval_log(path)
+    by_id = {i.id: i for i in items}
+    for sample in log.samples:  # every item back, whole, from its bank file
+        assert from_metadata(sample.metadata, table).model_dump() == by_id[sample.id].model_dump()
     as_json = json.dumps(table, separators=(",", ":"))
     assert len(packed) < len(as_json) / 2  # what Inspect holds and copies of it
 

@@ -3,13 +3,16 @@
 A sample carries its item by reference: ``metadata["item_key"]`` is the hash of the item
 as written (:func:`clinbench.items.digest.record_hash`, media named by their paths, so
 that the entry names the files the sample is asked about), and the item itself sits once
-in a table of this process (filled by :func:`to_sample`) and once in the log, in the task's
-metadata (``items``: key -> item, from :func:`item_table`, packed into one string by
-:func:`packed_item_table`, read back by :func:`log_item_table`), so that a results export
-from the log file alone sees every item. The process's table holds an item only while a
-sample that :func:`to_sample` made for it is alive (a task's dataset holds its samples while
-it runs), so repeated runs in one process do not pile items up; after that the log's table
-is the place to read it from (``from_metadata(metadata, log_item_table(log.eval.metadata))``).
+in a table of this process (filled by :func:`to_sample`) while a sample made for it is alive
+(a task's dataset holds its samples while it runs), so repeated runs in one process do not
+pile items up. The log's header (the task's metadata) names the bank (its item files,
+content hash, item count) and keeps, by item key, only the fields a results row shows of
+each item (``items``: :data:`ROW_FIELDS`, from :func:`item_table`, packed into one string by
+:func:`packed_item_table`, read back by :func:`log_item_table`): Inspect's log list loads
+every header, and the question, options and key are in each sample already. A logged item is
+read back whole from its bank file, found by its key
+(``from_metadata(metadata, log_item_table(log.eval.metadata))``); logs written before held
+the whole item there, and are read as they are.
 Besides the key a sample carries only the item file (``item_file``, so media resolve as in
 the file), its condition and what the caller adds (``extra_metadata``): what results rows
 show of the item (suite, format, domain, ...) is read from the item, and every metadata key
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import json
 import weakref
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -61,9 +65,11 @@ def asks_for_word(item: Any) -> bool:
 
 
 ITEM_KEY = "item_key"  # sample metadata: the record hash of the sample's item
-# task (log) metadata: the item table, {item key: item as JSON}, packed as one string
-# (:func:`packed_item_table`); logs written before hold the table itself under this key
+# task (log) metadata: the item table, {item key: the item's ROW_FIELDS}, packed as one string
+# (:func:`packed_item_table`); logs written before hold the whole items, or the table unpacked
 ITEMS = "items"
+# what a results row shows of an item (clinbench.results.export.log_rows reads these)
+ROW_FIELDS = ("suite", "format", "domain", "source_pool", "difficulty", "tags", "metadata")
 PACKED = "zlib+base64:"  # what a packed item table starts with
 MAX_ITEM_TABLE = 1 << 30  # bytes a packed item table may unpack to (a damaged log fails)
 
@@ -146,13 +152,23 @@ def to_sample(
 
 
 def item_table(samples: list[Sample]) -> dict[str, dict[str, Any]]:
-    """Return {item key: item as JSON} of the items the samples refer to (for the log)."""
+    """Return {item key: the item's ROW_FIELDS as JSON} of the items the samples refer to.
+
+    This is what the log's header keeps of each item: the fields a results row shows, not
+    the question, options or key (each sample holds its prompt and target).
+    """
     table: dict[str, dict[str, Any]] = {}
+    fields = set(ROW_FIELDS)
     for sample in samples:
         key = (sample.metadata or {}).get(ITEM_KEY)
         if key is not None and key not in table:
-            table[key] = _ITEMS[key].item.model_dump(mode="json")
+            table[key] = _ITEMS[key].item.model_dump(mode="json", include=fields)
     return table
+
+
+def bank_files(samples: list[Sample]) -> list[str]:
+    """Return the item files the samples' items come from (resolved paths, sorted)."""
+    return sorted({f for s in samples if (f := (s.metadata or {}).get("item_file"))})
 
 
 def packed_item_table(table: dict[str, dict[str, Any]]) -> str:
@@ -231,7 +247,9 @@ def from_metadata(metadata: dict[str, Any], table: dict[str, Any] | None = None)
     if entry is not None:
         item, registered_file = entry.item, entry.item_file
     elif key is not None and table and key in table:
-        item = ITEM_ADAPTER.validate_python(table[key])
+        if "id" not in table[key]:  # the row fields only: the item is in its bank file
+            return _item_in_file(key, source)
+        item = ITEM_ADAPTER.validate_python(table[key])  # a log that held the whole item
         item._source_file = Path(source) if source else None
         return item
     elif key is not None:
@@ -249,6 +267,36 @@ def from_metadata(metadata: dict[str, Any], table: dict[str, Any] | None = None)
         item = item.model_copy()
         item._source_file = Path(source)
     return item
+
+
+def _item_in_file(key: str, source: str | None) -> Item:
+    """Return the item of an item file whose record hash is ``key`` (ValueError if none)."""
+    if not source:
+        raise ValueError(
+            f"item {key[:12]}...: the log keeps only the fields its results rows show, and the "
+            "sample names no item file to read the item from"
+        )
+    path = Path(source)
+    try:
+        stat = path.stat()
+    except OSError as err:
+        raise ValueError(f"item {key[:12]}...: its item file cannot be read: {err}") from err
+    item = _items_by_key(str(path), stat.st_size, stat.st_mtime_ns).get(key)
+    if item is None:
+        raise ValueError(
+            f"{source} no longer holds item {key[:12]}... as it was asked (the file changed "
+            "since the run, or the task built the item anew from it); the log keeps only the "
+            "fields its results rows show"
+        )
+    return item
+
+
+@lru_cache(maxsize=8)
+def _items_by_key(path: str, size: int, mtime_ns: int) -> dict[str, Item]:
+    """Return {record hash: item} of an item file (cached per path, size and change time)."""
+    from clinbench.items.loader import load_items
+
+    return {record_hash(item): item for item in load_items([path])}
 
 
 def from_state(state: TaskState) -> Item:

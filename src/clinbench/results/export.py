@@ -93,6 +93,8 @@ def _recency(header: EvalLog) -> tuple[str, str]:
 # The eval metadata key under which every shard of one `run --workers` records that run's id
 # (clinbench.sharded_run): each shard is an Inspect eval of its own, with its own run_id.
 SHARDED_RUN = "clinbench_sharded_run"
+# The sub-folder of the log folder each shard of such a run writes its logs to
+SHARD_FOLDER = "worker-{number}-of-{workers}"
 
 
 def run_of(header: EvalLog) -> str:
@@ -100,9 +102,40 @@ def run_of(header: EvalLog) -> str:
 
     A shard of a run split over worker processes records the id of the whole run
     (:data:`SHARDED_RUN`), which a resume keeps (Inspect's ``eval_retry`` carries the eval
-    metadata over), so the shards of one command are one run in the results table.
+    metadata over), so the shards of one command are one run in the results table. A shard
+    log written before shards recorded it is given an id made of what the shards of one run
+    share (:func:`shared_shard_id`), which its resumed logs share too.
     """
-    return str((header.eval.metadata or {}).get(SHARDED_RUN) or header.eval.run_id)
+    recorded = (header.eval.metadata or {}).get(SHARDED_RUN)
+    if recorded:
+        return str(recorded)
+    return shared_shard_id(header) or str(header.eval.run_id)
+
+
+def shared_shard_id(header: EvalLog) -> str | None:
+    """Return the run id of a shard log that records none (None: the log is no shard).
+
+    A shard is an eval of some samples (``sample_id``) in a ``worker-N-of-M`` folder
+    (:data:`SHARD_FOLDER`). Its id is a hash of what every shard of one
+    run shares and a resume keeps: the log folder above the shard folders, the number of
+    shards, and Inspect's task identifier (task, arguments, model, settings; not the samples).
+    Two runs of the same command in one folder before shards recorded their id are one run.
+    """
+    import hashlib
+    import re
+
+    if getattr(header.eval.config, "sample_id", None) is None or not header.location:
+        return None
+    shard_folder = re.compile(re.escape(SHARD_FOLDER).replace(r"\{number\}", r"\d+")
+                              .replace(r"\{workers\}", r"(\d+)"))  # fmt: skip
+    folder = Path(_local_path(str(header.location))).parent
+    found = shard_folder.fullmatch(folder.name)
+    if found is None:
+        return None
+    from inspect_ai import task_identifier
+
+    shared = f"{folder.parent.resolve()}\n{found.group(1)}\n{task_identifier(header, None)}"
+    return hashlib.sha256(shared.encode()).hexdigest()[:32]
 
 
 def eval_identity(header: EvalLog) -> str:
@@ -111,16 +144,13 @@ def eval_identity(header: EvalLog) -> str:
     That identifier (task, its arguments, model, model arguments and roles, generation
     settings, task version and limits) is what ``eval_set`` uses to find an eval a log
     folder already holds; logs of one eval (a resumed one, a re-run of the same command)
-    share it. Where Inspect does not offer it, the task id and model stand in. A log of
-    some samples only (``sample_id``: one shard of a run split over worker processes,
+    share it (``inspect_ai.task_identifier``, public; no stand-in is guessed where it fails).
+    A log of some samples only (``sample_id``: one shard of a run split over worker processes,
     :mod:`clinbench.sharded_run`) is its own eval, told apart by the samples it selects.
     """
-    try:
-        from inspect_ai._eval.evalset import task_identifier
+    from inspect_ai import task_identifier
 
-        identity = str(task_identifier(header, None))
-    except Exception:  # noqa: BLE001 - Inspect's internals moved: the id of one task run
-        identity = f"{header.eval.task_id} {header.eval.model}"
+    identity = str(task_identifier(header, None))
     selected = getattr(header.eval.config, "sample_id", None)
     if selected is not None:
         import hashlib

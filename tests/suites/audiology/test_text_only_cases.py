@@ -89,3 +89,21 @@ def test_text_only_and_image_runs_are_two_conditions_wherever_results_are_groupe
     for caption, table in section.tables.items():
         rules = table[table["model"] == "clinbench/rules"]
         assert set(rules["condition"]) == {"default", "text_only"}, caption
+
+
+def test_text_only_is_the_case_tiers_own_condition_not_a_global_one(sample_items_path, tmp_path):
+    # the audiology suite names its text-only case runs; importing it (as every run does, to
+    # find the suites) registers no condition an item file could then be asked under
+    from clinbench.runner import RunInputError, run_benchmark
+    from clinbench.solvers.conditions import conditions
+    from clinbench.suites.audiology import tasks
+
+    assert tasks.TEXT_ONLY == "text_only"
+    assert "text_only" not in conditions()
+    try:
+        args = {"condition": "text_only"}
+        run_benchmark([str(sample_items_path)], None, tmp_path, task_args=args, limit=1)
+    except RunInputError as err:
+        assert "unknown condition 'text_only'" in str(err)
+    else:
+        raise AssertionError("an item file ran under the audiology suite's condition")

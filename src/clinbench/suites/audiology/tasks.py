@@ -34,8 +34,8 @@ from clinbench.item_tasks import (
 )
 from clinbench.items.loader import load_items
 from clinbench.items.model import CaseItem, Item
+from clinbench.items.sample import to_sample
 from clinbench.scoring.panel import DEFAULT_JUDGE_RETRIES
-from clinbench.solvers.conditions import register_condition
 from clinbench.solvers.refused_request import generate_unless_refused
 from clinbench.suites.audiology import RUBRIC
 
@@ -57,10 +57,10 @@ PUBLISHED_KNOWLEDGE = {"temperature": None, "tf_reading": "first_occurrence"}
 PUBLISHED_CASES = {"temperature": None}
 
 # The condition of a case run whose model is not sent the images (-T images=false): a name of
-# its own, so no table grouped by condition pools it with the image run ("default").
-# case_prompt writes its prompt; the registered rewrite leaves that prompt as it is.
+# its own, so no table grouped by condition pools it with the image run ("default"). It is
+# this task's label, not a registered prompt rewrite: case_prompt writes the prompt, and no
+# item file can be asked under it.
 TEXT_ONLY = "text_only"
-register_condition(TEXT_ONLY, lambda item, prompt: prompt)
 # What a refused request means when the case went with its images, and what to do (the shared
 # solver puts it before the provider's refusal)
 IMAGES_REFUSED = (
@@ -419,7 +419,7 @@ def audiology_cases(
     if not cases:
         raise ValueError("no case items in the given files")
     condition = "default" if images else TEXT_ONLY
-    samples = [item_sample(case, condition, prompt=case_prompt(case, images), media=images)
+    samples = [to_sample(case, case_prompt(case, images), condition, media=images)
                for case in cases]  # fmt: skip
     system = CASE_SYSTEM_PROMPT if images else CASE_SYSTEM_PROMPT_TEXT_ONLY
     return items_task(

@@ -150,7 +150,8 @@ def resume(
     ``errors``, evals that finished with failed samples are retried for those samples too.
     The new log goes beside the old one, in the same folder (a shard of a ``--workers`` run
     in its own sub-folder), with the same task id; ``results export`` keeps the newer. A
-    folder with no Inspect log at all raises :class:`RunInputError` (it was never a run).
+    folder with no Inspect log at all raises :class:`RunInputError`: it was never a run, or
+    (its eval set's ``eval-set.json`` there) a run stopped before it logged anything.
     ``limits`` replace the call limits the run was started with (default: keep them).
     The outcome's logs are the resumed ones (none: nothing needed resuming) and its results
     the table of the whole folder (logs left out are reported through ``on_skip``), built
@@ -163,6 +164,11 @@ def resume(
 
     from clinbench.results.export import _local_path, log_paths, results_table
 
+    if not log_paths(log_dir) and (Path(log_dir) / "eval-set.json").is_file():
+        raise RunInputError(  # a run stopped while its eval was starting
+            f"{log_dir}: the run in this folder was stopped before it logged any sample: "
+            "nothing to continue; run the command that started it again"
+        )
     if not log_paths(log_dir):  # a mistyped folder is not a run that finished
         raise RunInputError(
             f"{log_dir}: no Inspect logs in this folder; give the folder the run wrote its "

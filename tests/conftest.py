@@ -156,6 +156,7 @@ SLOW_TESTS = (
     "tests/engine/test_published_protocols.py::test_tf_reading_alone_and_temperature_alone_are_selectable",
     "tests/engine/test_queue_time.py",
     "tests/engine/test_resume.py",
+    "tests/engine/test_resume_reads_the_endpoint_anew.py",
     "tests/engine/test_sharded_run.py::test_a_killed_worker_is_resumed_without_duplicates",
     "tests/engine/test_sharded_run.py::test_sharded_run_gives_the_unsharded_table",
     "tests/engine/test_sharded_run_id.py::test_a_sharded_run_is_one_run_in_the_export_and_the_report",

@@ -83,6 +83,23 @@ def fresh_models(models: Any, eval_args: dict[str, Any]) -> Any:
     ]
 
 
+def forget_built_models() -> None:
+    """Empty Inspect's memo of built models, so the next ``get_model`` builds anew.
+
+    Inspect's ``eval_retry`` (0.3.285) builds each log's model and roles with ``get_model``'s
+    memo and has no way to turn it off (the run builds its own: :func:`fresh_models`). In one
+    process, a second resume was handed the model the first had built, with the endpoint the
+    environment named then: after the local server came back on another port, every retried
+    sample was a ConnectError to the old one. Models already built and held elsewhere keep
+    working; only the memo is emptied. Hand-written: Inspect offers no public way to do it.
+    """
+    from inspect_ai.model import _model
+
+    memo = getattr(_model, "_models", None)
+    if isinstance(memo, dict):
+        memo.clear()
+
+
 def bounded_roles(roles: dict[str, Any] | None, limits: CallLimits) -> dict[str, Any] | None:
     """Return the model roles with the call limits applied to each role's model.
 
@@ -189,6 +206,7 @@ def resume(
     with stop_signals() as stopped:
         try:
             for folder, locations in folders.items():
+                forget_built_models()  # eval_retry builds through the memo: see its docstring
                 logs += eval_retry(
                     locations,
                     log_dir=folder,

@@ -196,6 +196,7 @@ SLOW_TESTS = (
     "tests/providers/test_real_local_model.py::test_slp_through_the_asr_pipeline",
     "tests/providers/test_real_local_model.py::test_the_local_model_as_claim_reader_judges_or_discloses_every_section",
     "tests/providers/test_replay_precheck.py::test_import_responses_cli_lists_them_by_line",
+    "tests/providers/test_stale_local_endpoint.py",
     "tests/providers/test_replay_precheck.py::test_import_responses_counts_empty_contradictory_and_leaves_refusals",
     "tests/registry/test_demo.py::test_local_model_without_the_extra_runs_offline_and_says_how_to_add_it",
     "tests/registry/test_demo.py::test_run_demo_writes_tables_and_report_and_passes_eval_options",

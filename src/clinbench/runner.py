@@ -673,7 +673,8 @@ def run_benchmark(
     reported through ``on_reuse``; ``new_run`` runs it again (:func:`run_eval`).
     A baseline that cannot answer some of the items is named once, through ``on_notice``,
     before anything runs (:func:`cannot_answer_notices`); its samples are logged without a
-    warning each and exported as ``cannot_answer``.
+    warning each and exported as ``cannot_answer``. So is a local model's address where
+    nothing listens (:func:`clinbench.providers.local_server.endpoint_notices`).
     ``eval_args`` go to Inspect (epochs, limit, temperature, ...). A run stopped by Ctrl-C
     or SIGTERM (``stopped_by``) gives an empty results table: what finished is in its logs,
     which ``clinbench resume`` (:func:`resume`) continues.
@@ -708,7 +709,10 @@ def run_benchmark(
         roles = role_models(graders, model_roles, grader_args or {}, limits.generate_config())
     except ValueError as err:
         raise RunInputError(str(err)) from err
-    for line in cannot_answer_notices(task, models, eval_args.get("limit")):
+    from clinbench.providers.local_server import endpoint_notices
+
+    notices = cannot_answer_notices(task, models, eval_args.get("limit"))
+    for line in [*notices, *endpoint_notices(models)]:
         if on_notice is not None:
             on_notice(line)
     before = _log_task_ids(log_dir)

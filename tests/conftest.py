@@ -157,6 +157,7 @@ SLOW_TESTS = (
     "tests/engine/test_queue_time.py",
     "tests/engine/test_resume.py",
     "tests/engine/test_resume_reads_the_endpoint_anew.py",
+    "tests/engine/test_structured_output_per_run.py",
     "tests/engine/test_sharded_run.py::test_a_killed_worker_is_resumed_without_duplicates",
     "tests/engine/test_sharded_run.py::test_sharded_run_gives_the_unsharded_table",
     "tests/engine/test_sharded_run_id.py::test_a_sharded_run_is_one_run_in_the_export_and_the_report",

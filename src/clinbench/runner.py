@@ -180,6 +180,7 @@ def resume(
     from inspect_ai import eval_retry
 
     from clinbench.results.export import _local_path, log_paths, results_table
+    from clinbench.structured_output import forget_working_modes
 
     if not log_paths(log_dir) and (Path(log_dir) / "eval-set.json").is_file():
         raise RunInputError(  # a run stopped while its eval was starting
@@ -207,6 +208,7 @@ def resume(
         try:
             for folder, locations in folders.items():
                 forget_built_models()  # eval_retry builds through the memo: see its docstring
+                forget_working_modes()  # and probes its own structured-output mode
                 logs += eval_retry(
                     locations,
                     log_dir=folder,
@@ -716,6 +718,9 @@ def run_benchmark(
         if on_notice is not None:
             on_notice(line)
     before = _log_task_ids(log_dir)
+    from clinbench.structured_output import forget_working_modes
+
+    forget_working_modes()  # this run probes its own structured-output mode
     with stop_signals() as stopped, _quiet_cannot_answer():
         try:
             finished, logs = run_eval(

@@ -80,6 +80,7 @@ def pytest_runtest_makereport(item, call):
 # --only full --durations 0`. tests/test_slow_marker.py checks each entry still names a test.
 SLOW_TESTS = (
     "tests/api/test_majority_in_memory.py",
+    "tests/api/test_majority_reads_the_bank_as_it_is_now.py",
     "tests/api/test_python_api.py::test_the_readme_from_python_block_runs_as_written",
     "tests/audio/test_asr_cache.py",
     "tests/audio/test_audio_asr.py::test_free_recognition_runs_without_expected_words",

@@ -283,7 +283,7 @@ def run_eval(
         return all(log.status == "success" for log in logs), logs
     from inspect_ai import eval_set
 
-    before = _log_task_ids(log_dir) if on_reuse is not None else {}
+    before = _log_task_ids(log_dir)
     with _held_success_line() as held:
         finished, logs = eval_set(
             task if isinstance(task, list) else [task],
@@ -294,7 +294,11 @@ def run_eval(
             retry_immediate=False,  # with no retries; True would only print a warning
             **eval_args,
         )
-    if logs:  # an eval set stopped by Ctrl-C returns no logs: its "successfully" is wrong
+    if logs:  # what a Ctrl-C cancelled may be missing from what the eval set returned
+        logs = [*logs, *_cancelled_left_out(log_dir, before, logs)]
+    if any(log.status == "cancelled" for log in logs):
+        finished = False
+    elif logs:  # an eval set stopped by Ctrl-C returns no logs: its "successfully" is wrong
         _print_held(held)
     if on_reuse is not None:
         for log in logs:
@@ -307,6 +311,22 @@ def run_eval(
             elif log.eval.task_id in before.values():
                 on_reuse(f"{log.eval.model}: continued the eval {log_dir} held ({location})")
     return finished, logs
+
+
+def _cancelled_left_out(log_dir: str | Path, before: dict[str, str], logs: list[Any]) -> list[Any]:
+    """Return the headers of the cancelled logs the eval set wrote but did not return.
+
+    Inspect's eval set (0.3.285) stopped by Ctrl-C after one model's eval had finished (the
+    offline baseline) and while another's call waited between retries wrote that eval's log as
+    ``cancelled`` but returned the finished log alone, and said it completed successfully:
+    the run exited 0 with a table of the baseline alone. The folder's new logs tell.
+    """
+    returned = {log.eval.task_id for log in logs}
+    return [
+        header
+        for header in _new_logs(log_dir, before)
+        if header.status == "cancelled" and header.eval.task_id not in returned
+    ]
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

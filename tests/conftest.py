@@ -80,6 +80,7 @@ def pytest_runtest_makereport(item, call):
 # --only full --durations 0`. tests/test_slow_marker.py checks each entry still names a test.
 SLOW_TESTS = (
     "tests/api/test_majority_in_memory.py",
+    "tests/api/test_majority_reads_the_bank_as_it_is_now.py",
     "tests/api/test_python_api.py::test_the_readme_from_python_block_runs_as_written",
     "tests/audio/test_asr_cache.py",
     "tests/audio/test_audio_asr.py::test_free_recognition_runs_without_expected_words",
@@ -158,6 +159,8 @@ SLOW_TESTS = (
     "tests/engine/test_old_shard_run_id.py",
     "tests/engine/test_retries_are_as_configured.py",
     "tests/engine/test_resume.py",
+    "tests/engine/test_resume_reads_the_endpoint_anew.py",
+    "tests/engine/test_structured_output_per_run.py",
     "tests/engine/test_sharded_run.py::test_a_killed_worker_is_resumed_without_duplicates",
     "tests/engine/test_sharded_run.py::test_sharded_run_gives_the_unsharded_table",
     "tests/engine/test_sharded_run_id.py::test_a_sharded_run_is_one_run_in_the_export_and_the_report",
@@ -197,6 +200,7 @@ SLOW_TESTS = (
     "tests/providers/test_real_local_model.py::test_slp_through_the_asr_pipeline",
     "tests/providers/test_real_local_model.py::test_the_local_model_as_claim_reader_judges_or_discloses_every_section",
     "tests/providers/test_replay_precheck.py::test_import_responses_cli_lists_them_by_line",
+    "tests/providers/test_stale_local_endpoint.py",
     "tests/providers/test_replay_precheck.py::test_import_responses_counts_empty_contradictory_and_leaves_refusals",
     "tests/registry/test_demo.py::test_local_model_without_the_extra_runs_offline_and_says_how_to_add_it",
     "tests/registry/test_demo.py::test_run_demo_writes_tables_and_report_and_passes_eval_options",

@@ -83,6 +83,23 @@ def fresh_models(models: Any, eval_args: dict[str, Any]) -> Any:
     ]
 
 
+def forget_built_models() -> None:
+    """Empty Inspect's memo of built models, so the next ``get_model`` builds anew.
+
+    Inspect's ``eval_retry`` (0.3.285) builds each log's model and roles with ``get_model``'s
+    memo and has no way to turn it off (the run builds its own: :func:`fresh_models`). In one
+    process, a second resume was handed the model the first had built, with the endpoint the
+    environment named then: after the local server came back on another port, every retried
+    sample was a ConnectError to the old one. Models already built and held elsewhere keep
+    working; only the memo is emptied. Hand-written: Inspect offers no public way to do it.
+    """
+    from inspect_ai.model import _model
+
+    memo = getattr(_model, "_models", None)
+    if isinstance(memo, dict):
+        memo.clear()
+
+
 def bounded_roles(roles: dict[str, Any] | None, limits: CallLimits) -> dict[str, Any] | None:
     """Return the model roles with the call limits applied to each role's model.
 
@@ -150,7 +167,8 @@ def resume(
     ``errors``, evals that finished with failed samples are retried for those samples too.
     The new log goes beside the old one, in the same folder (a shard of a ``--workers`` run
     in its own sub-folder), with the same task id; ``results export`` keeps the newer. A
-    folder with no Inspect log at all raises :class:`RunInputError` (it was never a run).
+    folder with no Inspect log at all raises :class:`RunInputError`: it was never a run, or
+    (its eval set's ``eval-set.json`` there) a run stopped before it logged anything.
     ``limits`` replace the call limits the run was started with (default: keep them).
     The outcome's logs are the resumed ones (none: nothing needed resuming) and its results
     the table of the whole folder (logs left out are reported through ``on_skip``), built
@@ -162,7 +180,13 @@ def resume(
     from inspect_ai import eval_retry
 
     from clinbench.results.export import _local_path, log_paths, results_table
+    from clinbench.structured_output import forget_working_modes
 
+    if not log_paths(log_dir) and (Path(log_dir) / "eval-set.json").is_file():
+        raise RunInputError(  # a run stopped while its eval was starting
+            f"{log_dir}: the run in this folder was stopped before it logged any sample: "
+            "nothing to continue; run the command that started it again"
+        )
     if not log_paths(log_dir):  # a mistyped folder is not a run that finished
         raise RunInputError(
             f"{log_dir}: no Inspect logs in this folder; give the folder the run wrote its "
@@ -183,6 +207,8 @@ def resume(
     with stop_signals() as stopped:
         try:
             for folder, locations in folders.items():
+                forget_built_models()  # eval_retry builds through the memo: see its docstring
+                forget_working_modes()  # and probes its own structured-output mode
                 logs += eval_retry(
                     locations,
                     log_dir=folder,
@@ -257,7 +283,7 @@ def run_eval(
         return all(log.status == "success" for log in logs), logs
     from inspect_ai import eval_set
 
-    before = _log_task_ids(log_dir) if on_reuse is not None else {}
+    before = _log_task_ids(log_dir)
     with _held_success_line() as held:
         finished, logs = eval_set(
             task if isinstance(task, list) else [task],
@@ -268,7 +294,11 @@ def run_eval(
             retry_immediate=False,  # with no retries; True would only print a warning
             **eval_args,
         )
-    if logs:  # an eval set stopped by Ctrl-C returns no logs: its "successfully" is wrong
+    if logs:  # what a Ctrl-C cancelled may be missing from what the eval set returned
+        logs = [*logs, *_cancelled_left_out(log_dir, before, logs)]
+    if any(log.status == "cancelled" for log in logs):
+        finished = False
+    elif logs:  # an eval set stopped by Ctrl-C returns no logs: its "successfully" is wrong
         _print_held(held)
     if on_reuse is not None:
         for log in logs:
@@ -281,6 +311,22 @@ def run_eval(
             elif log.eval.task_id in before.values():
                 on_reuse(f"{log.eval.model}: continued the eval {log_dir} held ({location})")
     return finished, logs
+
+
+def _cancelled_left_out(log_dir: str | Path, before: dict[str, str], logs: list[Any]) -> list[Any]:
+    """Return the headers of the cancelled logs the eval set wrote but did not return.
+
+    Inspect's eval set (0.3.285) stopped by Ctrl-C after one model's eval had finished (the
+    offline baseline) and while another's call waited between retries wrote that eval's log as
+    ``cancelled`` but returned the finished log alone, and said it completed successfully:
+    the run exited 0 with a table of the baseline alone. The folder's new logs tell.
+    """
+    returned = {log.eval.task_id for log in logs}
+    return [
+        header
+        for header in _new_logs(log_dir, before)
+        if header.status == "cancelled" and header.eval.task_id not in returned
+    ]
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -649,7 +695,8 @@ def run_benchmark(
     reported through ``on_reuse``; ``new_run`` runs it again (:func:`run_eval`).
     A baseline that cannot answer some of the items is named once, through ``on_notice``,
     before anything runs (:func:`cannot_answer_notices`); its samples are logged without a
-    warning each and exported as ``cannot_answer``.
+    warning each and exported as ``cannot_answer``. So is a local model's address where
+    nothing listens (:func:`clinbench.providers.local_server.endpoint_notices`).
     ``eval_args`` go to Inspect (epochs, limit, temperature, ...). A run stopped by Ctrl-C
     or SIGTERM (``stopped_by``) gives an empty results table: what finished is in its logs,
     which ``clinbench resume`` (:func:`resume`) continues.
@@ -684,10 +731,16 @@ def run_benchmark(
         roles = role_models(graders, model_roles, grader_args or {}, limits.generate_config())
     except ValueError as err:
         raise RunInputError(str(err)) from err
-    for line in cannot_answer_notices(task, models, eval_args.get("limit")):
+    from clinbench.providers.local_server import endpoint_notices
+
+    notices = cannot_answer_notices(task, models, eval_args.get("limit"))
+    for line in [*notices, *endpoint_notices(models)]:
         if on_notice is not None:
             on_notice(line)
     before = _log_task_ids(log_dir)
+    from clinbench.structured_output import forget_working_modes
+
+    forget_working_modes()  # this run probes its own structured-output mode
     with stop_signals() as stopped, _quiet_cannot_answer():
         try:
             finished, logs = run_eval(

@@ -19,9 +19,11 @@ Modes, from strictest to loosest:
 (an HTTP error that names ``response_format`` or ``json_schema``, such as the HTTP 500 that
 llama-cpp-python's server answers to ``json_schema``) it falls back to ``json_object`` and
 then to ``off``. The mode that worked is remembered per model and endpoint for the rest of
-the process (the run), so only the first replies pay for the probe. The mode each reply was
-asked in is recorded (``structured_output``), and every refusal the fallback met under
-``structured_output_refused``.
+the run, so only the first replies pay for the probe; each run and resume of
+:mod:`clinbench.runner` starts with none remembered (:func:`forget_working_modes`), so that a
+run's log holds its own probe and refusal whatever ran before it in the process. The mode
+each reply was asked in is recorded (``structured_output``), and every refusal the fallback
+met under ``structured_output_refused``.
 """
 
 from __future__ import annotations
@@ -114,6 +116,16 @@ def refused_response_format(err: BaseException) -> str | None:
 def model_key(model: Any) -> tuple[str, str]:
     """Return what a working mode is remembered under: the model's name and endpoint."""
     return str(model), str(getattr(getattr(model, "api", None), "base_url", "") or "")
+
+
+def forget_working_modes() -> None:
+    """Forget every remembered working mode (a new run probes again and records its refusal).
+
+    In one process (a notebook) a second run of ausclin against a server that refuses
+    json_schema asked json_object from its first reply, with no probe and no refusal in its
+    log: the mode had been kept from the first run.
+    """
+    _WORKING_MODE.clear()
 
 
 def known_mode(key: tuple[str, str]) -> str | None:

@@ -14,12 +14,12 @@ from clinbench import suites
 from clinbench.scoring import outcomes
 
 ACCURACY_NOTE = (
-    "Accuracy is correct / answered (declines count as not correct); parse failures and errors "
-    "are excluded from it and counted apart. Accuracy (all) is correct / every reply, with "
-    "parse failures and errors counted as not correct (none when every call failed: no reply "
-    "came back to score). CI95% is the 95% Wilson interval; with "
-    "several epochs per item it is clustered by item (Wilson at the cluster-robust effective "
-    "n), so repeated epochs never narrow it by themselves."
+    "Accuracy is correct / answered (declines count as not correct); parse failures, "
+    "contradictory replies (a decline and an answer at once) and errors are excluded from it "
+    "and counted apart. Accuracy (all) is correct / every reply, with those counted as not "
+    "correct (none when every call failed: no reply came back to score). CI95% is the 95% "
+    "Wilson interval; with several epochs per item it is clustered by item (Wilson at the "
+    "cluster-robust effective n), so repeated epochs never narrow it by themselves."
 )
 CANNOT_ANSWER_NOTE = (
     "Cannot answer: items a baseline has no way to answer (e.g. clinbench/rules on a format it "
@@ -221,15 +221,17 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
 
     Columns: suite, task, scorer, model, condition, question, kind ('accuracy', 'rubric' or
     'graded'), value, CI95%, n (replies), answered, correct, value_all, CI95% (all), declined,
-    parse_failed, error, unscored, graded, other_conditions (how many more conditions the
-    detail tables show for that model). Accuracy rows are :func:`accuracy_table` over the
-    model's main condition (formats pooled: the task's overall accuracy); rubric rows are
+    parse_failed, contradictory, error, unscored, graded, other_conditions (how many more
+    conditions the detail tables show for that model). Accuracy rows are
+    :func:`accuracy_table` over the model's main condition (formats pooled: the task's overall
+    accuracy), every reply it counts (contradictory ones too); rubric rows are
     :func:`rubric_table`; any other graded scorer is counted only (its own table holds its
     measure). Sorted by task, scorer, then headline value, best first.
     """
     columns = ["suite", "task", "scorer", "model", "condition", "question", "kind", "value",
                "CI95%", "n", "answered", "correct", "value_all", "CI95% (all)", "declined",
-               "parse_failed", "error", "unscored", "graded", "other_conditions"]  # fmt: skip
+               "parse_failed", "contradictory", "error", "unscored", "graded",
+               "other_conditions"]  # fmt: skip
     if results.empty or "task" not in results.columns:
         return pd.DataFrame(columns=columns)
     keys = [k for k in HEADLINE_KEYS if k in results.columns]
@@ -238,8 +240,9 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
         if key not in frame.columns:
             frame[key] = ""
     out: list[pd.DataFrame] = []
-    closed = (*outcomes.ANSWERED, outcomes.PARSE_FAILED, outcomes.ERROR)
-    accuracy = accuracy_table(frame[frame["outcome"].isin(closed)], by=list(HEADLINE_KEYS))
+    # every reply the detail tables count (contradictory ones too), so both say the same n
+    closed = frame[frame["outcome"].isin(outcomes.EXACT_MATCH)]
+    accuracy = accuracy_table(closed, by=list(HEADLINE_KEYS))
     if not accuracy.empty:
         accuracy = accuracy.assign(_n=accuracy["n"])
         main = _main_condition(accuracy)

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import signal
 import subprocess
+import time
 
 import pytest
 
+from tests.local_openai import OpenAIHandler, serve
 from tests.slow_server import CLINBENCH, mcq_bank, wait_until
 
 N_ITEMS = 20
@@ -54,3 +56,48 @@ def test_a_finished_run_still_prints_inspects_success_line(tmp_path, slow_server
     assert done.returncode == 0, done.stdout + done.stderr
     said = " ".join(done.stdout.split())
     assert f"Completed all tasks in '{tmp_path / 'logs'}' successfully" in said, done.stdout
+
+
+class AlwaysFails(OpenAIHandler):
+    """Every request gets HTTP 500: the client waits between its retries (what SmolLM2's
+    server did to the first probe of each ausclin sample)."""
+
+    requests: list[dict] = []
+
+    def do_POST(self):  # noqa: N802 (http.server's naming)
+        self.read_json()
+        type(self).requests.append({})
+        self.send_error(500, "internal error")
+
+
+def test_a_stopped_run_of_two_models_is_stopped_even_when_the_other_one_finished(
+    tmp_path, monkeypatch
+):
+    """realuse5: `clinbench run ausclin --model openai-api/local/smollm2 --model
+    clinbench/chance`, Ctrl-C while SmolLM2's first call waited between retries, after chance
+    had finished. Inspect wrote the local model's log as cancelled but the eval set returned
+    chance's log alone: the run said "Completed all tasks ... successfully", exited 0, wrote
+    a results table of chance alone and never named the cancelled eval or resume."""
+    items = mcq_bank(tmp_path / "items.jsonl", 4)
+    log_dir = tmp_path / "logs"
+    out = tmp_path / "results.csv"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "inspect-data"))
+    with serve(AlwaysFails, monkeypatch):
+        run = subprocess.Popen(
+            [*CLINBENCH, "run", str(items), "--model", "openai-api/local/fails",
+             "--model", "clinbench/chance", "--max-connections", "1", "--log-dir",
+             str(log_dir), "--display", "plain", "-M", "max_retries=8", "--out", str(out)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )  # fmt: skip
+
+        def chance_done_and_retrying() -> bool:
+            return len(list(log_dir.glob("*.eval"))) >= 2 and len(AlwaysFails.requests) >= 2
+
+        wait_until(chance_done_and_retrying, run, what="chance's log and a retried call")
+        time.sleep(1.0)  # chance's eval has ended; the other waits between retries
+        run.send_signal(signal.SIGINT)
+        output = run.communicate(timeout=120)[0]
+    assert run.returncode == 130, output
+    assert "Interrupted (SIGINT)" in output and "clinbench resume" in output, output
+    assert "successfully" not in output.replace("not successfully", ""), output
+    assert not out.exists(), "a table of the model that finished alone was written"

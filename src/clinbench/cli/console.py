@@ -701,8 +701,10 @@ def _headline_sentence(row: Mapping[str, Any]) -> str:
     kind = row.get("kind")
     if kind == "accuracy":
         answered, n = _count(row["answered"]), _count(row["n"])
+        contradictory = _count(row.get("contradictory"))
         excluded = (f"excluded: {_count(row['parse_failed'])} parse failed, "
-                    f"{_count(row['error'])} errors")  # fmt: skip
+                    + (f"{contradictory} contradictory, " if contradictory else "")
+                    + f"{_count(row['error'])} errors")  # fmt: skip
         if answered == 0:
             return f"no answered reply of {n}; {excluded}"
         value, value_all = float(row["value"]), float(row["value_all"])

@@ -235,7 +235,11 @@ def run(
 
 def print_stopped(output: Any, outcome: Any, log_dir: Path, out: Path | None,
                   roots: list[Path]) -> None:  # fmt: skip
-    """Print what a stopped run finished and the command that continues it; write no table."""
+    """Print what a stopped run finished and the command that continues it; write no table.
+
+    A run stopped before Inspect wrote any log (while its eval was starting) has nothing to
+    resume: the message says to run the same command again.
+    """
     import shlex
     import signal
 
@@ -244,11 +248,19 @@ def print_stopped(output: Any, outcome: Any, log_dir: Path, out: Path | None,
         output.message(f"{model}: {done} of {total} samples finished")
     for log in outcome.logs:
         output.message(f"Log: {log.location} ({log.status})")
+    if out is not None:
+        output.message(f"Results table not written to {out}: the run was interrupted.")
+    from clinbench.results.export import log_paths
+
+    if not outcome.logs and not log_paths(log_dir):  # stopped while the eval was starting
+        output.message(f"Interrupted ({name}) before any sample was logged in {log_dir}: "
+                       "nothing to resume; run the same command again.")  # fmt: skip
+        output.close()
+        return
     command = ["clinbench", "resume", str(log_dir)]
     command += [a for root in roots for a in ("--media-root", str(root))]
     if out is not None:
         command += ["--out", str(out)]
-        output.message(f"Results table not written to {out}: the run was interrupted.")
     output.message(f"Interrupted ({name}). Continue it with: {shlex.join(command)}")
     output.close()
 

@@ -119,6 +119,50 @@ def environment(server: LocalServer) -> Iterator[None]:
                 os.environ[name] = value
 
 
+def endpoint_notices(models: list[str]) -> list[str]:
+    """Return one line when the run's ``openai-api/local/...`` models can reach no server.
+
+    The shell's ``LOCAL_BASE_URL`` outlives the server it was set for: after ``clinbench
+    local stop`` and ``start`` (a new free port) a run from the same shell asked the old port,
+    and each call failed only after its retries. When that variable names a loopback address
+    where nothing listens (the connection is refused), the line says so and gives the
+    address of clinbench's running server and the command that sets it, or, with none
+    running, how to start one. An address where something listens, or one that is not on
+    this machine, gets no line (it may be any server of the user's). [] otherwise.
+    """
+    from urllib.parse import urlsplit
+
+    if not any(str(m).startswith(f"openai-api/{SERVICE}/") for m in models):
+        return []
+    named = os.environ.get(BASE_URL_ENV, "")
+    try:
+        parts = urlsplit(named)
+        host, port = parts.hostname, parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:  # an unreadable address: the provider says what is wrong with it
+        return []
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        return []
+    try:
+        with socket.create_connection((host, port), timeout=1.0):
+            return []
+    except ConnectionRefusedError:
+        pass
+    except OSError:  # a timeout or another failure: not known to be down
+        return []
+    server, _why = _recorded_live_server()
+    if server is not None and server.base_url.rstrip("/") != named.rstrip("/"):
+        return [
+            f"nothing listens at {BASE_URL_ENV} {named}, but clinbench's local server runs at "
+            f"{server.base_url} (pid {server.pid}): this shell's exports are an earlier "
+            'server\'s; run eval "$(clinbench local env)" and this command again'
+        ]
+    return [
+        f"nothing listens at {BASE_URL_ENV} {named}: every call will fail until a server "
+        "answers there; start the local model with: clinbench local start, then eval "
+        '"$(clinbench local env)"'
+    ]
+
+
 def missing_runtime() -> list[str]:
     """Return the server modules that cannot be found (empty when the runtime is installed)."""
     import importlib.util

@@ -32,7 +32,8 @@ def _most_common(counts: Counter, allowed: list[str] | None = None) -> str | Non
 
 
 # Key counts of the banks built in memory in this process, by item-set hash (a few small
-# counters each; kept for the process's life, as the file counts are by `key_counts`).
+# counters each; kept for the process's life: a hash names one content, as a file's path, size
+# and change time do for `key_counts`).
 _BANKS: dict[str, dict[str, Counter]] = {}
 
 ITEM_SET = "item_set"  # sample metadata: the item-set hash of a bank built in memory
@@ -54,9 +55,19 @@ def bank_counts(items: Iterable[Any]) -> dict[str, Counter]:
     return counts
 
 
-@cache
 def key_counts(item_file: str) -> dict[str, Counter]:
-    """Return key counts of an item file: 'mcq', 'tf', and 'exact:<field>' -> Counter."""
+    """Return key counts of an item file: 'mcq', 'tf', and 'exact:<field>' -> Counter.
+
+    Counted once per version of the file (its path, size and change time): a file edited
+    between two runs in one process (a notebook) is counted again, never answered from the
+    keys it held before.
+    """
+    stat = Path(item_file).stat()
+    return _file_key_counts(item_file, stat.st_size, stat.st_mtime_ns)
+
+
+@cache
+def _file_key_counts(item_file: str, _size: int, _mtime_ns: int) -> dict[str, Counter]:
     from clinbench.items.loader import load_items
 
     return bank_counts(load_items(Path(item_file)))

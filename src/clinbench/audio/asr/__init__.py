@@ -16,6 +16,7 @@ Back-ends:
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from clinbench.audio.asr.transcription import ASRBackend, Transcription
@@ -38,10 +39,18 @@ _CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], ASRBackend] = {}
 def get_asr(name: str = "pocketsphinx", **options: Any) -> ASRBackend:
     """Return the ASR back-end called ``name`` (cached per option set); ValueError if unknown.
 
+    The openai back-end is cached per option set and per the endpoint and key the environment
+    names now (OPENAI_BASE_URL, OPENAI_API_KEY), so a run after the variables changed in the
+    same process reaches the new endpoint.
+
     ``cache=FOLDER`` keeps its transcripts on disk in FOLDER (see :mod:`.cache`): a clip is
     decoded once per (content, back-end, settings, expected words, language, noise, SNR).
     """
     key = (name, tuple(sorted((k, repr(v)) for k, v in options.items())))
+    if name == "openai":  # built from the environment as it is now, like a run's models
+        from clinbench.audio.asr.openai_asr import ENVIRONMENT
+
+        key += (tuple(os.environ.get(variable) for variable in ENVIRONMENT),)
     if key in _CACHE:
         return _CACHE[key]
     if options.get("cache"):

@@ -11,6 +11,9 @@ import httpx
 from clinbench.audio.asr.transcription import Transcription
 from clinbench.audio.clips import AudioFileError, duration_s, read_audio
 
+# What the back-end reads from the environment when it is built (see get_asr's cache key).
+ENVIRONMENT = ("OPENAI_BASE_URL", "OPENAI_API_KEY")
+
 
 class OpenAITranscriptionASR:
     """Transcribe through an OpenAI-compatible server (OpenAI, vLLM, whisper.cpp server ...)."""

@@ -38,13 +38,14 @@ ASKED_KIND = re.compile(
     r"[ \t]*(?:(?:\*\*)?(?:a(?:nswer)?|candidate|c)[ \t]*\d{0,2}(?:\*\*)?[ \t]*[:.)][ \t]*"
     r"(?:\*\*)?[ \t]*)?(?=(?:a\s+|an\s+)?(?:slight|mild|moderate|moderately|severe|profound|"
     r"normal|borderline|sensorineural|conductive|mixed|flat|sloping|rising|precipitous|"
-    r"cookie|notch)\w*\W*(?:[^\W\d]+\W*){0,6}(?:\n|$))",
+    r"cookie|notch)\w*+\W*+(?:[^\W\d]++\W*+){0,6}(?:\n|$))",
     re.I | re.M,
 )
 """A question that asks for one kind of finding, answered at once by a short line of that
 kind's words ("Q: What degree is the right ear's loss?\nModerate.", "What type? Conductive."):
 the answer is the finding the question names, for the ear it names (a form's question and
-its answer, as a field and its value; quiz and viva replies, issue #26)."""
+its answer, as a field and its value; quiz and viva replies, issue #26). The answer's words
+are whole letter runs (possessive): a run cut into several "words" cost O(n^5) on a long one."""
 _KIND_ASKED = (
     ("degree", re.compile(r"\b(?:degree|severity|grade|how\s+(?:severe|bad|much))\b", re.I)),
     ("type", re.compile(r"\b(?:type|kind|nature|sort)\s+of\s+(?:hearing\s+)?loss|"

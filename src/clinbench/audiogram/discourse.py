@@ -18,6 +18,8 @@ import re
 import string
 from collections.abc import Callable
 
+from clinbench.audiogram import lexicon
+
 UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
 """An option of a tick-box form left unticked: "[ ] Sensorineural", up to the next box or
 the line end; a ticked one ("[x] Conductive") is the writer's answer."""
@@ -199,6 +201,23 @@ _RULE_ABOUT_PATIENT = re.compile(r"\b(?:right|left|bilateral\w*|patient|he|she|h
 """Inside a quoted rule: an ear or the patient named, so the span reports a result ("Method:
 right ear thresholds were 60 dB HL at 1 kHz", "Calculation: right PTA 60 dB HL"), not a
 yardstick."""
+_RULE_EAR_TAG = re.compile(rf"\b(?:{lexicon.RIGHT_TAG}|{lexicon.LEFT_TAG})\b")
+"""Inside a quoted rule (the text as written): an ear named by its chart tag ("Calculation: RE
+PTA 60 dB HL", "AD 25 dB worse than AS"), as :data:`_RULE_ABOUT_PATIENT` names it in words."""
+_WORKED_VALUE = re.compile(r"\d\s*\+[^=\n]{0,80}=\s*-?\d")
+"""Inside a quoted rule: levels added and worked through to a value ("Calculation: (55 + 50 +
+35 + 20) / 4 = 40 dB HL"): the patient's figure; a formula with no value ("PTA = (T500 + ...)
+/ 4") stays a yardstick."""
+
+
+def _rule_reports_a_result(text: str, low: str, start: int, end: int) -> bool:
+    """Return True when a quoted rule's span reports the patient's result: it names an ear or
+    the patient, in words or by a chart tag, or works levels through to a value."""
+    return bool(
+        _RULE_ABOUT_PATIENT.search(low, start, end)
+        or _RULE_EAR_TAG.search(text, start, end)
+        or ("=" in low[start:end] and _WORKED_VALUE.search(low, start, end))
+    )
 
 
 def _without_quoted_rules(text: str) -> str:
@@ -212,7 +231,7 @@ def _without_quoted_rules(text: str) -> str:
             low.startswith("limit", m.start())
             and _AT_THE_LIMIT.search(low, max(0, m.start() - 40), m.start())
         )
-        and not _RULE_ABOUT_PATIENT.search(low, m.start(), m.end())
+        and not _rule_reports_a_result(text, low, m.start(), m.end())
     ]
     return _blank_spans(text, spans)
 

@@ -168,14 +168,20 @@ LOUDNESS_MEASURE = re.compile(
     r"\b(?:(?:loudness\s+)?discomfort\s+(?:levels?|thresholds?)|uncomfortable\s+(?:loudness\s+)?"
     r"levels?|ucls?|ldls?|(?:loudness|pitch)[\s-]+match(?:es|ed|ing)?|minimum\s+masking\s+"
     r"levels?|mmls?)\b(?:(?!\b(?:but|while|whereas|thresholds?|hearing\s+levels?)\b|"
-    r",\s*(?:(?:the|her|his|their)\s+)?(?:right|left|both|where|which)\b)[^.;\n]|\.\d){0,200}"
+    r",\s*(?:(?:the|her|his|their)\s+)?(?:right|left|both|where|which)\b|"
+    r"\b(?:and|with)\s+(?:(?:the|her|his|their)\s+(?:right|left)\s+(?:ears?|sides?)|both\s+"
+    r"(?:ears?|sides?)|(?:(?:the|her|his|their|an?)\s+)?(?:audiogram|hearing|air|bone|"
+    r"pure[\s-]tones?|slight|mild|moderate\w*|severe|profound|sensorineural|conductive|"
+    r"mixed))\b)[^.;\n]|\.\d){0,200}"
 )
 """The levels of a loudness measure, from its name to its sentence's end ("Her discomfort
 levels were 80 dB HL at 2 kHz", "Uncomfortable loudness levels: 95-100 dB HL", "Loudness
 match: 3 dB SL"): where sound becomes too loud, or how loud or high the tinnitus is, not the
 quietest sound heard; a hearing level at a frequency there is no threshold. A clause after
-"but", "while" or "whereas", a comma followed by an ear, "where" or "which", and a named
-threshold or hearing level are read again. Source: tinnitus and hyperacusis assessment (BSA
+"but", "while" or "whereas", a comma followed by an ear, "where" or "which", "and" or "with"
+followed by the ears, the audiogram, hearing, a conduction or a grade or type of loss ("and
+both ears have a severe loss", "with a profound loss"), and a named threshold or hearing
+level are read again. Source: tinnitus and hyperacusis assessment (BSA
 2021 practice guidance on tinnitus; loudness discomfort levels, BSA 2011 procedure)."""
 
 RULE_QUOTED = re.compile(

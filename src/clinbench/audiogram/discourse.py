@@ -152,15 +152,18 @@ its date in brackets): history, not a claim about the audiogram read now."""
 BASELINE_RESULT = re.compile(
     r"(?:^|(?<=[.;:!?\n])|(?<=[.;:!?\n] ))[ \t*_>-]*(?:at\s+)?(?:(?:pre-?treatment|the)\s+)?"
     r"baseline(?:\s+(?:values?|audiogram|thresholds?))?\s*\((?![^)\n]{0,80}\btoday\b)[^)\n]{0,80}\)"
-    r"(?:[^.;\n]|\.\d|;(?![^.;\n\d]{0,80}?\b(?:today|now|currently|current|presently|"
-    r"this\s+audiogram|shows|is|are)\b)){0,240}"
+    r"(?:(?!\b(?:today|now|currently|presently|but|whereas|however|while)\b|\bthis\s+"
+    r"(?:audiogram|test)\b)[^.;\n]|\.\d|;(?![^.;\n\d]{0,80}?\b(?:today|now|currently|current|"
+    r"presently|this\s+audiogram|shows|is|are)\b)){0,240}"
 )
 """A sentence headed by the baseline test with its date or cycle ("Baseline (pre-cycle 1, 14 Jan):
 right 10-15 dB HL", "At baseline (10 days ago) the left ear was ..."): an earlier audiogram's
 values, not claims about the one read now, to the sentence's end (through a semicolon that
 goes on with the other ear); a baseline dated today is this test, and a clause after a
 semicolon that turns to the current test before its level ("; today ...", "; it is now 60",
-"; this audiogram shows ...") is read. Source:
+"; this audiogram shows ...") is read, as is the rest of the sentence from a word turning to
+now or in contrast ("today", "now", "this audiogram", "but", "whereas": ", but this
+audiogram shows a moderate loss"). Source:
 ototoxicity monitoring compares each test with the pre-treatment baseline (ASHA 1994
 guidelines for the audiologic management of ototoxicity)."""
 

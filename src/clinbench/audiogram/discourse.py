@@ -434,8 +434,9 @@ loss needs a hearing loss"): it says what defines a type, not what this patient 
 PURPOSE = re.compile(
     r"\b(?:designed|used|intended|meant|developed|aims?|aimed|helps?)\s+(?:specifically\s+)?"
     r"to\s+(?:evaluate|assess|measure|detect|diagnose|determine|identify|quantify|classify|"
-    r"grade|characteri[sz]e)\b(?:(?!\b(?:and|but|which)\s+(?:showed|shows|was|were|revealed|"
-    r"reveals|is|are)\b)[^.;:,\n]){0,160}",
+    r"grade|characteri[sz]e)\b(?:(?!\b(?:(?:and|but|which)\s+(?:was|were|is|are)|(?:(?:and|but|"
+    r"which)\s+)?(?:shows?|showed|reveal(?:s|ed)|demonstrat(?:es|ed)|indicat(?:es|ed)|"
+    r"confirm(?:s|ed)))\b)[^.;:,\n]){0,160}",
     re.I,
 )
 """What a test or a guideline is for ("an audiogram is designed to evaluate the extent of
@@ -443,8 +444,9 @@ bilateral conductive and/or sensorineural hearing loss"): a purpose names findin
 looked for, not as what this patient has (a model describing the method, issue #26 batch 18
 G36). A test done for a reason keeps its result ("tympanometry was performed to assess the
 middle ear, which was normal": 'performed' states no purpose in general); the purpose ends
-at "and", "but" or "which" followed by a finding verb ("used to assess the middle ear and
-showed a type B tympanogram")."""
+at a finding verb ("shows", "revealed", "demonstrated", "indicated", "confirmed": "used to
+assess the middle ear and showed a type B tympanogram", "the audiogram used to assess her
+hearing shows ...") and at "and", "but" or "which" followed by "is/are/was/were"."""
 
 _MISTAKE_NOUN = r"(?:mistakes?|pitfalls?|traps?|misconceptions?|misreadings?|wrong\s+answers?)"
 _MISTAKE_ADJECTIVE = r"(?:common|classic|typical|frequent|usual|easy|tempting|big|biggest|main|key)"

@@ -99,8 +99,13 @@ EAR_ONLY = re.compile(
 )
 NORMAL_PHRASES = re.compile(
     r"\b(normal hearing|hearing (?:is |was |are |were )?(?:(?:reported|described|found|"
-    r"documented|recorded|judged|considered|classified|assessed) (?:as |to be )?)?"
-    r"(?:essentially |broadly |largely |otherwise )?(?:within normal limits|normal)"
+    r"documented|recorded|judged|considered|classified|assessed) (?:as |to be )?"
+    r"(?:essentially |broadly |largely |otherwise )?(?:within normal limits|normal)\b"
+    # "described as normal by his wife": someone else's account, not the writer's finding
+    r"(?![^.;\n]{0,30}?\bby\s+(?:(?:the|his|her|their|a|an)\s+)?(?:patient|family|parents?|"
+    r"mother|father|wife|husband|partner|carers?|teachers?|school|gp|referr\w*|self|"
+    r"him|her|them)\b)|"
+    r"(?:essentially |broadly |largely |otherwise )?(?:within normal limits|normal))"
     r"|within normal limits|\bwnl\b|normal (?:grade|range|hearing sensitivity|sensitivity)"
     r"|no (?:(?:type|kind|form|sort|degree) of )?(?:hearing )?loss|no (?:measurable|detectable|"
     r"appreciable) hearing loss)\b"

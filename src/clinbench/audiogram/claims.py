@@ -126,9 +126,9 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
                                              r"neurosensorial|in the mean)\b|(?=[,.;]|$))"),
      "'light' for mild, a calque of leicht/léger/leve (non-native English, issue #26 batch 14)"),
     ("degree", "degree abbreviation",
-     _I(r"\b(mod[- /]?sev|mod|sev|prof(?!\.?\s+(?-i:[A-Z][a-z]))|wnl)\b"),
-     "chart abbreviations of degree: mod, mod-sev, sev, prof, WNL (clinic notes); 'Prof' "
-     "before a name is a title"),
+     _I(rf"\b(mod[- /]?sev|mod|sev|{lexicon.PROF_GRADE}|wnl)\b"),
+     "chart abbreviations of degree: mod, mod-sev, sev, prof, WNL (clinic notes); 'prof' "
+     "as lexicon.PROF_GRADE reads it ('Prof Jones' is a title)"),
     ("degree", "degree word",
      _I(r"\b(moderate(?:ly)?[- ]severe|moderate|severe|profound|mild|slight|"
         r"within normal limits|normal)\b"),

@@ -12,7 +12,7 @@ import pytest
 
 from clinbench.audiogram import claims, lexicon
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.degree_claims import degree_claims
+from clinbench.audiogram.degree_claims import canon_degree, degree_claims
 
 from .conftest import build, cpu_cost
 
@@ -95,3 +95,8 @@ def test_both_readers_take_prof_by_one_rule(text, grade):
     row = re.compile(next(p for _, rule, p, _ in claims.LEXICON if rule == "degree abbreviation"))
     clause_grade = re.compile(rf"\b{lexicon.DEG}\b", re.I)
     assert (bool(row.search(text)), bool(clause_grade.search(text))) == (grade, grade)
+
+
+def test_shorthand_grades_are_named_once():
+    for word, grade in lexicon.GRADE_SHORTHAND.items():
+        assert claims._DEGREE[word] == canon_degree(word) == grade

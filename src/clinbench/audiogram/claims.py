@@ -315,8 +315,8 @@ _STATEMENT_END = re.compile(r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s|$)|;")
 
 _DEGREE = {
     "wnl": "normal", "within normal limits": "normal", "normal": "normal", "slight": "slight",
-    "mild": "mild", "light": "mild", "mod": "moderate", "moderate": "moderate", "sev": "severe",
-    "severe": "severe", "prof": "profound", "profound": "profound",
+    "mild": "mild", "light": "mild", "moderate": "moderate", "severe": "severe",
+    "profound": "profound", **lexicon.GRADE_SHORTHAND,
 }  # fmt: skip
 _TYPE = {"snhl": "sensorineural", "sn": "sensorineural", "sensorineural": "sensorineural",
          "chl": "conductive", "conductive": "conductive", "mhl": "mixed",

@@ -72,6 +72,8 @@ or a clause's end, with or without its full stop ("R prof SNHL", "sev-prof mixed
 "Right ear: prof."); "Prof Jones", "Prof. Smith saw him" is a title. One rule for both
 readers, which see the text lowered (DEG) or as written (claims.LEXICON), so it looks at
 words, not capitals. Case-blind."""
+GRADE_SHORTHAND = {"mod": "moderate", "sev": "severe", "prof": "profound"}
+"""The grade a chart shorthand names (clinic notes), for every reader that reads one."""
 DEG = (
     r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal|mod|sev|"
     rf"{PROF_GRADE})"
@@ -804,7 +806,8 @@ the plan's object ("ENT review for the conductive part") in any sentence naming 
 
 
 SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("DEG", "PROF_GRADE", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT", "LOSS_NOUN"),
+    (("DEG", "PROF_GRADE", "GRADE_SHORTHAND", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT",
+      "LOSS_NOUN"),
      "degree names of the standards in classify.py (WHO 2021, ASHA/Clark 1981, Goodman "
      "1965), 'within normal limits'/WNL of audiology reports, and the chart shorthand "
      "mod/sev/prof of clinic notes"),

@@ -48,9 +48,12 @@ LEFT_LOW_CONDUCTIVE = build(
          ["laterality_confusion", "severity_misclassification"]),
         ("Calculation: RE PTA 60 dB HL.", ["fabricated_result"]),
         ("Criteria met: AD 60 dB HL at 4 kHz.", ["fabricated_result"]),
+        ("Criteria met: both ears 60 dB HL at 4 kHz.", ["fabricated_result"]),
         # near misses: the formula and a limit with no worked value stay a yardstick
         ("Formula: PTA = (T500 + T1000 + T2000 + T4000) / 4, with 40 dB HL as the fence.", []),
         ("Criteria: an average (0.5 + 1 + 2 + 4 kHz) / 4 of 40 dB HL or worse.", []),
+        ("Standard: both ears no worse than 60 dB HL at 4 kHz.", []),
+        ("Rule: each ear at least 60 dB HL at 4 kHz.", []),
     ],
 )  # fmt: skip
 def test_quoted_rules_are_not_results(reply, errors):

@@ -213,6 +213,16 @@ yardstick."""
 _RULE_EAR_TAG = re.compile(rf"\b(?:{lexicon.RIGHT_TAG}|{lexicon.LEFT_TAG})\b")
 """Inside a quoted rule (the text as written): an ear named by its chart tag ("Calculation: RE
 PTA 60 dB HL", "AD 25 dB worse than AS"), as :data:`_RULE_ABOUT_PATIENT` names it in words."""
+_RULE_BOTH_EARS = re.compile(r"\b(?:both|each)\s+(?:ears?|sides?)\b")
+"""Inside a quoted rule: both ears or each ear named, a result where no limit is stated
+(:data:`_RULE_LIMIT`): "Criteria met: both ears 60 dB HL at 4 kHz"."""
+_RULE_LIMIT = re.compile(
+    r"\b(?:no\s+(?:worse|better|more|less)\s+than|or\s+(?:worse|better|more|less|above|below)|"
+    r"at\s+(?:least|most)|up\s+to|(?:maxim|minim)um|exceed\w*|fence|better\s+ear|worse\s+ear)\b|"
+    r"[<>\u2264\u2265]"
+)
+"""A limit stated in a quoted rule ("no worse than 70 dB HL", "40 dB HL or worse", "at least",
+"in the better ear"): the span is the yardstick."""
 _WORKED_VALUE = re.compile(r"\d\s*\+[^=\n]{0,80}=\s*-?\d")
 """Inside a quoted rule: levels added and worked through to a value ("Calculation: (55 + 50 +
 35 + 20) / 4 = 40 dB HL"): the patient's figure; a formula with no value ("PTA = (T500 + ...)
@@ -221,11 +231,16 @@ _WORKED_VALUE = re.compile(r"\d\s*\+[^=\n]{0,80}=\s*-?\d")
 
 def _rule_reports_a_result(text: str, low: str, start: int, end: int) -> bool:
     """Return True when a quoted rule's span reports the patient's result: it names an ear or
-    the patient, in words or by a chart tag, or works levels through to a value."""
+    the patient, in words or by a chart tag, works levels through to a value, or names both
+    ears (each ear) and states no limit."""
     return bool(
         _RULE_ABOUT_PATIENT.search(low, start, end)
         or _RULE_EAR_TAG.search(text, start, end)
         or ("=" in low[start:end] and _WORKED_VALUE.search(low, start, end))
+        or (
+            _RULE_BOTH_EARS.search(low, start, end) is not None
+            and _RULE_LIMIT.search(low, start, end) is None
+        )
     )
 
 

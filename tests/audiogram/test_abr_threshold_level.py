@@ -20,6 +20,11 @@ READING = [
     ("abr thresholds at 20 db nhl", None),
     ("abr thresholds at 30 db nhl", None),
     ("abr requested at 4 khz", None),
+    ("abr responses traced down to 60 db nhl", "abnormal"),
+    ("a 60 db nhl abr threshold on the right", "abnormal"),
+    # the click level the test was run at is no threshold (review8: read as abnormal)
+    ("abr at 80 db nhl: wave v present with normal latencies in both ears", "normal"),
+    ("abr run at 90 db nhl", None),
 ]  # fmt: skip
 
 
@@ -42,6 +47,21 @@ NO_ABR = build(120, 120)
 )  # fmt: skip
 def test_end_to_end(reply, errors):
     assert check_reply(reply, NO_ABR).critical_errors == errors
+
+
+NORMAL_ABR = build(10, 10, abr={"right": {"result": "normal"}, "left": {"result": "normal"}})
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("ABR at 80 dB nHL: wave V present with normal latencies in both ears.", []),
+        ("ABR responses present at 90 dB nHL bilaterally with normal wave V latency.", []),
+        ("ABR thresholds at 60 dB nHL in both ears.", ["fabricated_result"]),
+    ],
+)  # fmt: skip
+def test_the_level_run_at_is_no_threshold(reply, errors):
+    assert check_reply(reply, NORMAL_ABR).critical_errors == errors
 
 
 def test_many_levels_read_in_linear_time():

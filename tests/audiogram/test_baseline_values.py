@@ -44,6 +44,18 @@ from .conftest import assert_blanked, assert_linear, conductive_right, cpu_cost
          ["fabricated_result"]),
         ("Baseline (14 Jan): right 10 dB HL; the current test shows 70 dB HL at 1 kHz on the "
          "left.", ["fabricated_result"]),
+        # so is a clause inside the sentence turning to now or in contrast (review8: it was
+        # blanked to the sentence's end, a silent "no error")
+        ("Baseline (cycle 1): hearing normal, but this audiogram shows a moderate loss on the "
+         "left.", ["laterality_confusion"]),
+        ("At baseline (14 Jan) the right ear was 10 dB HL but it is 70 dB HL at 1 kHz.",
+         ["fabricated_result"]),
+        ("Baseline (14 Jan): right 10 dB HL, now 70 dB HL at 1 kHz on the left.",
+         ["fabricated_result"]),
+        ("Baseline (cycle 1): hearing normal, whereas today the left has a moderate loss.",
+         ["laterality_confusion"]),
+        # near miss: the baseline's own values after a comma stay blanked
+        ("Baseline (2 Feb): right 75 dB HL at 6 kHz, left 70 at 6 kHz, 80 at 8 kHz.", []),
     ],
 )  # fmt: skip
 def test_baseline_values_are_another_test(reply, errors):

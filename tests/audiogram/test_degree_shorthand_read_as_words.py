@@ -6,10 +6,13 @@ shorthand, 13 after). "Prof" before a name is a title, not a grade."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from clinbench.audiogram import claims, lexicon
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.degree_claims import degree_claims
+from clinbench.audiogram.degree_claims import canon_degree, degree_claims
 
 from .conftest import build, cpu_cost
 
@@ -71,3 +74,29 @@ def test_many_shorthand_grades_read_in_linear_time():
     _, big = cost(8000)
     assert size > 100_000
     assert big < 2.0 and big < 10 * max(small, 0.02)
+
+
+PROF = [
+    ("right ear: prof.", True),
+    ("Right ear: prof", True),
+    ("r prof snhl", True),
+    ("sev-prof mixed hearing loss", True),
+    ("Prof Jones", False),
+    ("Prof. Smith saw him", False),
+    ("seen by prof. jones today", False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "grade"), PROF, ids=[row[0] for row in PROF])
+def test_both_readers_take_prof_by_one_rule(text, grade):
+    # The shorthand claim reader (claims.LEXICON, text as written) and the clause reader
+    # (lexicon.DEG, text lowered) read "prof" by one rule, lexicon.PROF_GRADE; they disagreed
+    # on "Right ear: prof." and the claim reader took a lowered "prof. jones" for a grade.
+    row = re.compile(next(p for _, rule, p, _ in claims.LEXICON if rule == "degree abbreviation"))
+    clause_grade = re.compile(rf"\b{lexicon.DEG}\b", re.I)
+    assert (bool(row.search(text)), bool(clause_grade.search(text))) == (grade, grade)
+
+
+def test_shorthand_grades_are_named_once():
+    for word, grade in lexicon.GRADE_SHORTHAND.items():
+        assert claims._DEGREE[word] == canon_degree(word) == grade

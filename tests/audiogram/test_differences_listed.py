@@ -39,6 +39,8 @@ ASYMMETRIC = build(
         ("Left shifted to 80 dB HL at 4 kHz.", ["fabricated_result"]),
         ("Left moved to 80 dB HL at 4 kHz.", ["fabricated_result"]),
         ("Sums are given below. Left 80 dB HL at 4 kHz.", ["fabricated_result"]),
+        # "in sum" sums up the reply, it heads no sums (review8: read as a list of sums)
+        ("In sum: 80 dB HL at 4 kHz on the left.", ["fabricated_result"]),
     ],
 )  # fmt: skip
 def test_listed_differences_are_not_thresholds(reply, errors):

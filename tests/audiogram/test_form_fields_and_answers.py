@@ -12,7 +12,7 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.statements import read_statements
 
-from .conftest import build, cpu_cost
+from .conftest import assert_linear, build, cpu_cost
 
 
 def _claims(text: str) -> list[tuple]:
@@ -84,3 +84,15 @@ def test_form_reading_is_linear():
     big_size, big = cost(800)
     assert big_size >= 50_000 and size >= 12_000
     assert big < 10 * max(small, 0.01)
+
+
+def test_an_answer_with_a_long_unbroken_word_is_read_in_linear_time():
+    # The answer's words are whole letter runs: a run of n letters that the pattern could cut
+    # into six "words" in O(n^5) ways (a small model repeating a token without spaces) took
+    # 0.4 s at 40 letters and 29 s at 80 before (issue #26 review, round 8).
+    def cost(n):
+        text = "What degree is the right ear's loss? Moderate " + "a" * n + "1\n"
+        return cpu_cost(lambda: check_reply(text, RIGHT_MILD))
+
+    small, big = cost(12), cost(48)
+    assert_linear(small, big, most=0.5)

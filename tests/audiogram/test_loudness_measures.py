@@ -38,6 +38,18 @@ FLAT_MILD = build(25, right_bone=20, left_bone=20)
         ("Loudness match 60 dB HL at 4 kHz, both ears 70 dB HL at 2 kHz.", ["fabricated_result"]),
         ("UCLs were 90 dB HL with thresholds of 70 dB HL at 2 kHz in both ears.",
          ["fabricated_result"]),
+        # "and" or "with" turning to the ear's hearing ends the measure too (review8: the
+        # grade and type after it were blanked, a silent "no error")
+        ("Loudness discomfort levels were normal and both ears have a severe conductive loss.",
+         ["severity_misclassification", "type_misclassification"]),
+        ("Pitch-matched to 4 kHz and the audiogram shows 70 dB HL at 2 kHz in both ears.",
+         ["fabricated_result"]),
+        ("LDLs were 95 dB HL with a profound loss in both ears.",
+         ["severity_misclassification"]),
+        # near misses: the measure's own levels after "and" stay blanked
+        ("UCLs 90 dB HL at 1 kHz and 85 dB HL at 4 kHz in the right and left ears.", []),
+        ("UCLs 90 dB HL in the right and left ears at 1 kHz and 85 dB HL at 4 kHz.", []),
+        ("Loudness discomfort levels were reduced and mild hyperacusis was diagnosed.", []),
     ],
 )  # fmt: skip
 def test_loudness_levels_are_not_thresholds(reply, errors):

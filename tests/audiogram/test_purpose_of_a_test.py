@@ -37,6 +37,14 @@ RIGHT_CONDUCTIVE = build(
          "bilaterally.", ["fabricated_result"]),
         ("OAEs were used to evaluate cochlear function and showed a bilateral sensorineural "
          "loss.", ["laterality_confusion", "type_misclassification"]),
+        # so is the result a finding verb gives with no "and" (a reduced relative), and after
+        # any finding verb (review8: both were blanked, a silent "no error")
+        ("The audiogram used to assess her hearing shows a bilateral sensorineural loss.",
+         ["laterality_confusion", "type_misclassification"]),
+        ("Audiometry was used to assess hearing and demonstrated a bilateral sensorineural "
+         "loss.", ["laterality_confusion", "type_misclassification"]),
+        # near miss: what the test looks for, with no finding verb, stays a purpose
+        ("It is designed to evaluate whether a bilateral sensorineural loss is present.", []),
     ],
 )  # fmt: skip
 def test_purpose(reply, errors):

@@ -42,6 +42,18 @@ LEFT_LOW_CONDUCTIVE = build(
         ("Criteria met: right ear 25 dB worse than the left at 4 kHz.",
          ["laterality_confusion"]),
         ("Right ear exceeds the Class 1 limits (45 dB HL at 2 kHz).", ["fabricated_result"]),
+        # a calculation worked through to its value, and an ear named by its tag, report the
+        # patient's result (review8: both were blanked, a silent "no error")
+        ("Right ear\nCalculation: (55 + 50 + 35 + 20) / 4 = 40 dB HL, a moderate loss.",
+         ["laterality_confusion", "severity_misclassification"]),
+        ("Calculation: RE PTA 60 dB HL.", ["fabricated_result"]),
+        ("Criteria met: AD 60 dB HL at 4 kHz.", ["fabricated_result"]),
+        ("Criteria met: both ears 60 dB HL at 4 kHz.", ["fabricated_result"]),
+        # near misses: the formula and a limit with no worked value stay a yardstick
+        ("Formula: PTA = (T500 + T1000 + T2000 + T4000) / 4, with 40 dB HL as the fence.", []),
+        ("Criteria: an average (0.5 + 1 + 2 + 4 kHz) / 4 of 40 dB HL or worse.", []),
+        ("Standard: both ears no worse than 60 dB HL at 4 kHz.", []),
+        ("Rule: each ear at least 60 dB HL at 4 kHz.", []),
     ],
 )  # fmt: skip
 def test_quoted_rules_are_not_results(reply, errors):

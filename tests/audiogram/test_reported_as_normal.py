@@ -25,6 +25,13 @@ READING = [
     # near misses
     ("Hearing was not found to be normal.", []),
     ("Hearing was reported as worse in noise.", []),
+    # someone else's account, named by "by": theirs, not the writer's finding (review8: read
+    # as the writer's normal-hearing claim)
+    ("His hearing was described as normal by his wife.", []),
+    ("Hearing was reported as normal by the patient and her family.", []),
+    ("Hearing was reported as normal bilaterally by the GP.", []),
+    # near miss: the method that found it is no other person
+    ("Hearing was found to be normal by pure-tone audiometry.", [((), "normal")]),
 ]  # fmt: skip
 
 
@@ -37,6 +44,9 @@ def test_end_to_end():
     reply = "Hearing was reported as normal bilaterally."
     assert check_reply(reply, build(10, 10)).critical_errors == []
     assert check_reply(reply, build(50, 55)).critical_errors != []
+    told = ("His hearing was described as normal by his wife, but the audiogram shows a "
+            "moderate loss in both ears.")  # fmt: skip
+    assert check_reply(told, build(45, 45)).critical_errors == []
 
 
 def test_reported_as_normal_reading_is_linear():

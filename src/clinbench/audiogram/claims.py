@@ -126,9 +126,9 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
                                              r"neurosensorial|in the mean)\b|(?=[,.;]|$))"),
      "'light' for mild, a calque of leicht/léger/leve (non-native English, issue #26 batch 14)"),
     ("degree", "degree abbreviation",
-     _I(r"\b(mod[- /]?sev|mod|sev|prof(?!\.?\s+(?-i:[A-Z][a-z]))|wnl)\b"),
-     "chart abbreviations of degree: mod, mod-sev, sev, prof, WNL (clinic notes); 'Prof' "
-     "before a name is a title"),
+     _I(rf"\b(mod[- /]?sev|mod|sev|{lexicon.PROF_GRADE}|wnl)\b"),
+     "chart abbreviations of degree: mod, mod-sev, sev, prof, WNL (clinic notes); 'prof' "
+     "as lexicon.PROF_GRADE reads it ('Prof Jones' is a title)"),
     ("degree", "degree word",
      _I(r"\b(moderate(?:ly)?[- ]severe|moderate|severe|profound|mild|slight|"
         r"within normal limits|normal)\b"),
@@ -315,8 +315,8 @@ _STATEMENT_END = re.compile(r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s|$)|;")
 
 _DEGREE = {
     "wnl": "normal", "within normal limits": "normal", "normal": "normal", "slight": "slight",
-    "mild": "mild", "light": "mild", "mod": "moderate", "moderate": "moderate", "sev": "severe",
-    "severe": "severe", "prof": "profound", "profound": "profound",
+    "mild": "mild", "light": "mild", "moderate": "moderate", "severe": "severe",
+    "profound": "profound", **lexicon.GRADE_SHORTHAND,
 }  # fmt: skip
 _TYPE = {"snhl": "sensorineural", "sn": "sensorineural", "sensorineural": "sensorineural",
          "chl": "conductive", "conductive": "conductive", "mhl": "mixed",

@@ -256,7 +256,7 @@ EAR_NORMAL = _RULES["ear said normal"]
 HEARING_FOR_SPEECH = _RULES["hearing for speech"]
 DEGREE_FIELD = _RULES["degree field"]
 _SPACES = re.compile(r"[\s-]+")
-_CANON = {"total": "complete", "mod": "moderate", "sev": "severe", "prof": "profound"}
+_CANON = {"total": "complete", **lexicon.GRADE_SHORTHAND}
 
 
 def degree_claims(

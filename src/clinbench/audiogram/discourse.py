@@ -18,6 +18,8 @@ import re
 import string
 from collections.abc import Callable
 
+from clinbench.audiogram import lexicon
+
 UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
 """An option of a tick-box form left unticked: "[ ] Sensorineural", up to the next box or
 the line end; a ticked one ("[x] Conductive") is the writer's answer."""
@@ -38,13 +40,14 @@ ASKED_KIND = re.compile(
     r"[ \t]*(?:(?:\*\*)?(?:a(?:nswer)?|candidate|c)[ \t]*\d{0,2}(?:\*\*)?[ \t]*[:.)][ \t]*"
     r"(?:\*\*)?[ \t]*)?(?=(?:a\s+|an\s+)?(?:slight|mild|moderate|moderately|severe|profound|"
     r"normal|borderline|sensorineural|conductive|mixed|flat|sloping|rising|precipitous|"
-    r"cookie|notch)\w*\W*(?:[^\W\d]+\W*){0,6}(?:\n|$))",
+    r"cookie|notch)\w*+\W*+(?:[^\W\d]++\W*+){0,6}(?:\n|$))",
     re.I | re.M,
 )
 """A question that asks for one kind of finding, answered at once by a short line of that
 kind's words ("Q: What degree is the right ear's loss?\nModerate.", "What type? Conductive."):
 the answer is the finding the question names, for the ear it names (a form's question and
-its answer, as a field and its value; quiz and viva replies, issue #26)."""
+its answer, as a field and its value; quiz and viva replies, issue #26). The answer's words
+are whole letter runs (possessive): a run cut into several "words" cost O(n^5) on a long one."""
 _KIND_ASKED = (
     ("degree", re.compile(r"\b(?:degree|severity|grade|how\s+(?:severe|bad|much))\b", re.I)),
     ("type", re.compile(r"\b(?:type|kind|nature|sort)\s+of\s+(?:hearing\s+)?loss|"
@@ -149,15 +152,18 @@ its date in brackets): history, not a claim about the audiogram read now."""
 BASELINE_RESULT = re.compile(
     r"(?:^|(?<=[.;:!?\n])|(?<=[.;:!?\n] ))[ \t*_>-]*(?:at\s+)?(?:(?:pre-?treatment|the)\s+)?"
     r"baseline(?:\s+(?:values?|audiogram|thresholds?))?\s*\((?![^)\n]{0,80}\btoday\b)[^)\n]{0,80}\)"
-    r"(?:[^.;\n]|\.\d|;(?![^.;\n\d]{0,80}?\b(?:today|now|currently|current|presently|"
-    r"this\s+audiogram|shows|is|are)\b)){0,240}"
+    r"(?:(?!\b(?:today|now|currently|presently|but|whereas|however|while)\b|\bthis\s+"
+    r"(?:audiogram|test)\b)[^.;\n]|\.\d|;(?![^.;\n\d]{0,80}?\b(?:today|now|currently|current|"
+    r"presently|this\s+audiogram|shows|is|are)\b)){0,240}"
 )
 """A sentence headed by the baseline test with its date or cycle ("Baseline (pre-cycle 1, 14 Jan):
 right 10-15 dB HL", "At baseline (10 days ago) the left ear was ..."): an earlier audiogram's
 values, not claims about the one read now, to the sentence's end (through a semicolon that
 goes on with the other ear); a baseline dated today is this test, and a clause after a
 semicolon that turns to the current test before its level ("; today ...", "; it is now 60",
-"; this audiogram shows ...") is read. Source:
+"; this audiogram shows ...") is read, as is the rest of the sentence from a word turning to
+now or in contrast ("today", "now", "this audiogram", "but", "whereas": ", but this
+audiogram shows a moderate loss"). Source:
 ototoxicity monitoring compares each test with the pre-treatment baseline (ASHA 1994
 guidelines for the audiologic management of ototoxicity)."""
 
@@ -165,14 +171,20 @@ LOUDNESS_MEASURE = re.compile(
     r"\b(?:(?:loudness\s+)?discomfort\s+(?:levels?|thresholds?)|uncomfortable\s+(?:loudness\s+)?"
     r"levels?|ucls?|ldls?|(?:loudness|pitch)[\s-]+match(?:es|ed|ing)?|minimum\s+masking\s+"
     r"levels?|mmls?)\b(?:(?!\b(?:but|while|whereas|thresholds?|hearing\s+levels?)\b|"
-    r",\s*(?:(?:the|her|his|their)\s+)?(?:right|left|both|where|which)\b)[^.;\n]|\.\d){0,200}"
+    r",\s*(?:(?:the|her|his|their)\s+)?(?:right|left|both|where|which)\b|"
+    r"\b(?:and|with)\s+(?:(?:the|her|his|their)\s+(?:right|left)\s+(?:ears?|sides?)|both\s+"
+    r"(?:ears?|sides?)|(?:(?:the|her|his|their|an?)\s+)?(?:audiogram|hearing|air|bone|"
+    r"pure[\s-]tones?|slight|mild|moderate\w*|severe|profound|sensorineural|conductive|"
+    r"mixed))\b)[^.;\n]|\.\d){0,200}"
 )
 """The levels of a loudness measure, from its name to its sentence's end ("Her discomfort
 levels were 80 dB HL at 2 kHz", "Uncomfortable loudness levels: 95-100 dB HL", "Loudness
 match: 3 dB SL"): where sound becomes too loud, or how loud or high the tinnitus is, not the
 quietest sound heard; a hearing level at a frequency there is no threshold. A clause after
-"but", "while" or "whereas", a comma followed by an ear, "where" or "which", and a named
-threshold or hearing level are read again. Source: tinnitus and hyperacusis assessment (BSA
+"but", "while" or "whereas", a comma followed by an ear, "where" or "which", "and" or "with"
+followed by the ears, the audiogram, hearing, a conduction or a grade or type of loss ("and
+both ears have a severe loss", "with a profound loss"), and a named threshold or hearing
+level are read again. Source: tinnitus and hyperacusis assessment (BSA
 2021 practice guidance on tinnitus; loudness discomfort levels, BSA 2011 procedure)."""
 
 RULE_QUOTED = re.compile(
@@ -198,6 +210,38 @@ _RULE_ABOUT_PATIENT = re.compile(r"\b(?:right|left|bilateral\w*|patient|he|she|h
 """Inside a quoted rule: an ear or the patient named, so the span reports a result ("Method:
 right ear thresholds were 60 dB HL at 1 kHz", "Calculation: right PTA 60 dB HL"), not a
 yardstick."""
+_RULE_EAR_TAG = re.compile(rf"\b(?:{lexicon.RIGHT_TAG}|{lexicon.LEFT_TAG})\b")
+"""Inside a quoted rule (the text as written): an ear named by its chart tag ("Calculation: RE
+PTA 60 dB HL", "AD 25 dB worse than AS"), as :data:`_RULE_ABOUT_PATIENT` names it in words."""
+_RULE_BOTH_EARS = re.compile(r"\b(?:both|each)\s+(?:ears?|sides?)\b")
+"""Inside a quoted rule: both ears or each ear named, a result where no limit is stated
+(:data:`_RULE_LIMIT`): "Criteria met: both ears 60 dB HL at 4 kHz"."""
+_RULE_LIMIT = re.compile(
+    r"\b(?:no\s+(?:worse|better|more|less)\s+than|or\s+(?:worse|better|more|less|above|below)|"
+    r"at\s+(?:least|most)|up\s+to|(?:maxim|minim)um|exceed\w*|fence|better\s+ear|worse\s+ear)\b|"
+    r"[<>\u2264\u2265]"
+)
+"""A limit stated in a quoted rule ("no worse than 70 dB HL", "40 dB HL or worse", "at least",
+"in the better ear"): the span is the yardstick."""
+_WORKED_VALUE = re.compile(r"\d\s*\+[^=\n]{0,80}=\s*-?\d")
+"""Inside a quoted rule: levels added and worked through to a value ("Calculation: (55 + 50 +
+35 + 20) / 4 = 40 dB HL"): the patient's figure; a formula with no value ("PTA = (T500 + ...)
+/ 4") stays a yardstick."""
+
+
+def _rule_reports_a_result(text: str, low: str, start: int, end: int) -> bool:
+    """Return True when a quoted rule's span reports the patient's result: it names an ear or
+    the patient, in words or by a chart tag, works levels through to a value, or names both
+    ears (each ear) and states no limit."""
+    return bool(
+        _RULE_ABOUT_PATIENT.search(low, start, end)
+        or _RULE_EAR_TAG.search(text, start, end)
+        or ("=" in low[start:end] and _WORKED_VALUE.search(low, start, end))
+        or (
+            _RULE_BOTH_EARS.search(low, start, end) is not None
+            and _RULE_LIMIT.search(low, start, end) is None
+        )
+    )
 
 
 def _without_quoted_rules(text: str) -> str:
@@ -211,7 +255,7 @@ def _without_quoted_rules(text: str) -> str:
             low.startswith("limit", m.start())
             and _AT_THE_LIMIT.search(low, max(0, m.start() - 40), m.start())
         )
-        and not _RULE_ABOUT_PATIENT.search(low, m.start(), m.end())
+        and not _rule_reports_a_result(text, low, m.start(), m.end())
     ]
     return _blank_spans(text, spans)
 
@@ -405,8 +449,9 @@ loss needs a hearing loss"): it says what defines a type, not what this patient 
 PURPOSE = re.compile(
     r"\b(?:designed|used|intended|meant|developed|aims?|aimed|helps?)\s+(?:specifically\s+)?"
     r"to\s+(?:evaluate|assess|measure|detect|diagnose|determine|identify|quantify|classify|"
-    r"grade|characteri[sz]e)\b(?:(?!\b(?:and|but|which)\s+(?:showed|shows|was|were|revealed|"
-    r"reveals|is|are)\b)[^.;:,\n]){0,160}",
+    r"grade|characteri[sz]e)\b(?:(?!\b(?:(?:and|but|which)\s+(?:was|were|is|are)|(?:(?:and|but|"
+    r"which)\s+)?(?:shows?|showed|reveal(?:s|ed)|demonstrat(?:es|ed)|indicat(?:es|ed)|"
+    r"confirm(?:s|ed)))\b)[^.;:,\n]){0,160}",
     re.I,
 )
 """What a test or a guideline is for ("an audiogram is designed to evaluate the extent of
@@ -414,8 +459,9 @@ bilateral conductive and/or sensorineural hearing loss"): a purpose names findin
 looked for, not as what this patient has (a model describing the method, issue #26 batch 18
 G36). A test done for a reason keeps its result ("tympanometry was performed to assess the
 middle ear, which was normal": 'performed' states no purpose in general); the purpose ends
-at "and", "but" or "which" followed by a finding verb ("used to assess the middle ear and
-showed a type B tympanogram")."""
+at a finding verb ("shows", "revealed", "demonstrated", "indicated", "confirmed": "used to
+assess the middle ear and showed a type B tympanogram", "the audiogram used to assess her
+hearing shows ...") and at "and", "but" or "which" followed by "is/are/was/were"."""
 
 _MISTAKE_NOUN = r"(?:mistakes?|pitfalls?|traps?|misconceptions?|misreadings?|wrong\s+answers?)"
 _MISTAKE_ADJECTIVE = r"(?:common|classic|typical|frequent|usual|easy|tempting|big|biggest|main|key)"

@@ -27,6 +27,8 @@ from clinbench.audiogram.classify import (
 from clinbench.audiogram.degree_claims import (
     BELOW,
     BORDERLINE,
+    EAR_SAID_NORMAL,
+    ESSENTIALLY_NORMAL,
     JUST_BELOW,
     NORMAL_HEARING,
     REGION_NOT_READ,
@@ -510,12 +512,12 @@ def judge_no_loss(claim: Claim, j: Judge) -> None:
     finding): judged only where an ear's average hides a loss (CaseFacts.hidden_loss)."""
     if not j.t.hidden_loss:
         return
-    if "ear said normal" in claim.rules and any(
+    if EAR_SAID_NORMAL in claim.rules and any(
         f.kind == "laterality" and str(f.claimed).startswith("unilateral") for f in j.findings
     ):
         return  # "Unilateral right notch; the left ear is normal": the laterality claim's
     ear, note = _judge_ear(claim, j.t)
-    essentially = "essentially normal" in claim.rules
+    essentially = ESSENTIALLY_NORMAL in claim.rules
 
     def ok(e):
         holds, truth = no_loss_holds(j.t, e)

@@ -63,14 +63,24 @@ AVERAGED_FREQUENCIES = (
 """The frequencies an average is taken over, before their last unit ("0.5, 1, 2 and 4",
 "2-4", "500/1k/2"), as a fragment of the patterns that read an average with its frequencies
 (claims.FREQ_AVERAGE, notation's average pairs)."""
+PROF_GRADE = (
+    r"prof(?=\.?(?:[,;:)/-]|\s*$)|\s+(?:sloping|flat|mixed|snhl|chl|mhl|sensorineural|"
+    r"conductive|hearing|loss|hl|deaf\w*|bilat\w*|in|on|both|au|ad|as)\b)"
+)
+"""The chart shorthand "prof" as the grade profound: only before a loss or type word, an ear,
+or a clause's end, with or without its full stop ("R prof SNHL", "sev-prof mixed loss",
+"Right ear: prof."); "Prof Jones", "Prof. Smith saw him" is a title. One rule for both
+readers, which see the text lowered (DEG) or as written (claims.LEXICON), so it looks at
+words, not capitals. Case-blind."""
+GRADE_SHORTHAND = {"mod": "moderate", "sev": "severe", "prof": "profound"}
+"""The grade a chart shorthand names (clinic notes), for every reader that reads one."""
 DEG = (
     r"(slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total|normal|mod|sev|"
-    r"prof(?=[,;:)/-]|\s*$|\s+(?:sloping|flat|mixed|snhl|chl|mhl|sensorineural|conductive|"
-    r"hearing|loss|hl|deaf\w*|bilat\w*|in|on|both|au|ad|as)\b))"
+    rf"{PROF_GRADE})"
 )
 """A grade word, or its chart shorthand (mod, sev, prof: clinic notes), which names the
-same grade (issue #26, metamorphic tests: tests/audiogram/perturb.degree_shorthand). "prof"
-only before a loss or type word, an ear or a clause's end: "Prof Jones" is a title."""
+same grade (issue #26, metamorphic tests: tests/audiogram/perturb.degree_shorthand); "prof"
+as :data:`PROF_GRADE` reads it."""
 EAR_HEADING = re.compile(
     r"^[\s#*_>-]*(?:the\s+)?(?:right|left|(?-i:R|L|RE|LE|AD|AS|Rt|Lt|RT|LT|OD|OS|OG|OI))"
     r"(?:[\s-]+(?:ear|side))?\s*(?:\([^)]*\))?\s*[.:]?[\s*_]*$",
@@ -99,8 +109,13 @@ EAR_ONLY = re.compile(
 )
 NORMAL_PHRASES = re.compile(
     r"\b(normal hearing|hearing (?:is |was |are |were )?(?:(?:reported|described|found|"
-    r"documented|recorded|judged|considered|classified|assessed) (?:as |to be )?)?"
-    r"(?:essentially |broadly |largely |otherwise )?(?:within normal limits|normal)"
+    r"documented|recorded|judged|considered|classified|assessed) (?:as |to be )?"
+    r"(?:essentially |broadly |largely |otherwise )?(?:within normal limits|normal)\b"
+    # "described as normal by his wife": someone else's account, not the writer's finding
+    r"(?![^.;\n]{0,30}?\bby\s+(?:(?:the|his|her|their|a|an)\s+)?(?:patient|family|parents?|"
+    r"mother|father|wife|husband|partner|carers?|teachers?|school|gp|referr\w*|self|"
+    r"him|her|them)\b)|"
+    r"(?:essentially |broadly |largely |otherwise )?(?:within normal limits|normal))"
     r"|within normal limits|\bwnl\b|normal (?:grade|range|hearing sensitivity|sensitivity)"
     r"|no (?:(?:type|kind|form|sort|degree) of )?(?:hearing )?loss|no (?:measurable|detectable|"
     r"appreciable) hearing loss)\b"
@@ -791,7 +806,8 @@ the plan's object ("ENT review for the conductive part") in any sentence naming 
 
 
 SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("DEG", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT", "LOSS_NOUN"),
+    (("DEG", "PROF_GRADE", "GRADE_SHORTHAND", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT",
+      "LOSS_NOUN"),
      "degree names of the standards in classify.py (WHO 2021, ASHA/Clark 1981, Goodman "
      "1965), 'within normal limits'/WNL of audiology reports, and the chart shorthand "
      "mod/sev/prof of clinic notes"),

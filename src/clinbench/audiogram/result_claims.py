@@ -321,11 +321,18 @@ REDUCED_WORDS = re.compile(r"\b(reduced|elevated|diminished|weak|partial|prolong
 _STATES = (("absent", ABSENT_WORDS), ("reduced", REDUCED_WORDS), ("present", PRESENT_WORDS))
 
 
-ABR_RAISED_LEVEL = re.compile(r"\b(?:[4-9]\d|1[0-2]\d)\s*db\s*nhl\b")
-"""An ABR threshold given as a level of 40 dB nHL or more: a raised threshold, so an
-abnormal ABR. Newborn ABR protocols (NHSP) take a clear response at 30 dB or lower as normal
+_RAISED_NHL = r"(?:[4-9]\d|1[0-2]\d)\s*db\s*nhl\b"
+ABR_RAISED_LEVEL = re.compile(
+    rf"\bthreshold\w*\b[^.;\d]{{0,20}}{_RAISED_NHL}|\bdown\s+to\s+{_RAISED_NHL}|"
+    rf"\b{_RAISED_NHL}\s+(?:abr\s+)?thresholds?\b"
+)
+"""An ABR threshold given as a level of 40 dB nHL or more ("thresholds at 90 dB nHL",
+"responses down to 60 dB nHL", "a 60 dB nHL threshold"): a raised threshold, so an abnormal
+ABR. Newborn ABR protocols (NHSP) take a clear response at 30 dB or lower as normal
 hearing, and adults' normal thresholds lie lower still, so only a level past 30 is read,
-and none near that line."""
+and none near that line. The click level a test is run at ("ABR at 80 dB nHL: wave V
+present") is the stimulus, not a threshold: a level counts only named as the threshold or
+as the lowest response ("down to")."""
 
 
 def _test_state(test: str, low: str) -> str | None:

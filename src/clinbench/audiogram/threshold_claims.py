@@ -168,7 +168,7 @@ model replies' reasoning (issue #26 batch 29, used as tuning data)."""
 _DIFFERENCE_REACH = 70
 DIFFERENCE_LIST = re.compile(
     r"\b(?:shift(?:s|ed)?|differences?|differ(?:s|ed)?|moved|(?:poorer|worse|better)\s+by|"
-    r"sums?)\b(?:\s+(?:since|from|against)\s+(?:the\s+)?baseline|\s+(?:per|in|for)\s+"
+    r"(?<!in )sums?)\b(?:\s+(?:since|from|against)\s+(?:the\s+)?baseline|\s+(?:per|in|for)\s+"
     r"(?:each\s+)?ear)?[\s:]*(?:(?:of|by|are|were)\s+)?"
     r"(?:\d(?:\d|db\b|hl\b|at\b|k?hz\b|k\b|and\b|from\b|to\b|[\s.,/()-])*)?$"
 )
@@ -177,7 +177,8 @@ poorer by 15 dB at 500 Hz, 20 dB at 1 kHz and 25 dB at 2 kHz", "Interaural diffe
 at 500 Hz, 0 at 750 Hz", "Shift: 20 dB at 6 kHz and 10 dB at 8 kHz", "bone has moved 5 dB at
 4 kHz" is a difference between two thresholds (the ears, or today and the baseline), and each
 of "Sums per ear: 75 at 0.5/1/2 kHz and 75 at 3/4/6 kHz" the sum of those frequencies'
-thresholds, not a threshold; the list starts at a number ("shifted to 80 dB HL" is a level).
+thresholds, not a threshold ("in sum" sums up the reply); the list starts at a number
+("shifted to 80 dB HL" is a level).
 Source: asymmetry screening criteria for MRI (BAA/BSA retrocochlear screening), ototoxic
 shift criteria (ASHA 1994) and the summed hearing levels of military and HSE hearing
 categories are stated per frequency."""

@@ -79,9 +79,9 @@ def wrong_facts(case: Any, seed: int) -> Wrong:
     types = {c.right.type, c.left.type}
     kind = rng.choice([t for t in _TYPES if t not in types] or ["conductive"])
     louds = [v for v in (95, 100, 105, 110) if all(abs(v - t) >= 25 for t in values)]
+    written, level = _khz(freq, rng), _far_level(values, rng)  # drawn in this order
     year = rng.choice((2015, 2016, 2017, 2018, 2019))
-    level = _far_level(values, rng)
-    return Wrong(side, _khz(freq, rng), level, grade, kind, year, rng.choice(louds or [110]))
+    return Wrong(side, written, level, grade, kind, year, rng.choice(louds or [110]))
 
 
 # ------------------------------------------------------------------ the kinds of sentence

@@ -225,9 +225,10 @@ def _prose_stops(text: str) -> list[int]:
 
 def place(text: str, sentence: str, heading: str, where: str, rng: random.Random) -> str:
     """Return ``text`` with ``sentence`` placed ``where``: "sentence" (its own sentence at a
-    paragraph end), "parenthesis" (in brackets before a line-ending stop), "semicolon" (a
-    clause after one), "list" (a list line) or "heading" (a heading line, the sentence under
-    it). Without a prose stop the bracket and semicolon forms fall back to a list line."""
+    paragraph end that has a stop, or a paragraph of its own), "parenthesis" (in brackets
+    before a line-ending stop), "semicolon" (a clause after one), "list" (a list line) or
+    "heading" (a heading line, the sentence under it). Without a prose stop the bracket and
+    semicolon forms fall back to a list line."""
     stops = _prose_stops(text)
     if where in ("parenthesis", "semicolon") and stops:
         at = rng.choice(stops)
@@ -237,7 +238,11 @@ def place(text: str, sentence: str, heading: str, where: str, rng: random.Random
     paragraphs = text.split("\n\n")
     i = rng.randrange(len(paragraphs))
     if where == "sentence":
-        paragraphs[i] = paragraphs[i].rstrip() + " " + sentence
+        ends = [k for k, p in enumerate(paragraphs) if p.rstrip()[-1:] in (".", "!", ")")]
+        if not ends:
+            return text.rstrip() + "\n\n" + sentence
+        k = ends[i % len(ends)]
+        paragraphs[k] = paragraphs[k].rstrip() + " " + sentence
     elif where == "heading":
         paragraphs.insert(i + 1, f"{heading}:\n{sentence}")
     else:

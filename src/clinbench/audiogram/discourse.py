@@ -162,9 +162,10 @@ ototoxicity monitoring compares each test with the pre-treatment baseline (ASHA 
 guidelines for the audiologic management of ototoxicity)."""
 
 LOUDNESS_MEASURE = re.compile(
-    r"\b(?:(?:loudness\s+)?discomfort\s+(?:levels?|thresholds?)|uncomfortable\s+(?:loudness\s+)?"
-    r"levels?|ucls?|ldls?|(?:loudness|pitch)[\s-]+match(?:es|ed|ing)?|minimum\s+masking\s+"
-    r"levels?|mmls?)\b(?:(?!\b(?:but|while|whereas|thresholds?|hearing\s+levels?)\b|"
+    r"\b(?:loudness\s+discomfort|discomfort\s+(?:levels?|thresholds?)|uncomfortable\s+"
+    r"(?:loudness\s+)?levels?|tinnitus[\s-]+(?:(?:pitch|loudness)[\s-]+)?match(?:es|ed|ing)?|"
+    r"tinnitus\s+(?:was|is|were)\s+(?:(?:pitch|loudness)[\s-]+)?matched|ucls?|ldls?|"
+    r"(?:loudness|pitch)[\s-]+match(?:es|ed|ing)?|minimum\s+masking\s+levels?|mmls?)\b(?:(?!\b(?:but|while|whereas|thresholds?|hearing\s+levels?)\b|"
     r",\s*(?:(?:the|her|his|their)\s+)?(?:right|left|both|where|which)\b)[^.;\n]|\.\d){0,200}"
 )
 """The levels of a loudness measure, from its name to its sentence's end ("Her discomfort
@@ -592,6 +593,100 @@ tuning data)."""
 _SLIDE_HEADING = re.compile(r"^[ \t#*_]*slide\b[^\n]*$", re.I | re.M)
 
 _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:and|but|while|whereas|which)\b", re.I)
+# ---- scope: figures that are not about this patient's audiogram read now (issue #26)
+
+_TO_CLAUSE_END = r"(?:(?!,?\s+(?:but|whereas|while|however)\b)(?:[^.;!?\n]|\.\d)){0,200}"
+"""The rest of a clause: to its stop, semicolon or line end (a decimal point is no stop), or
+to a turn with "but", "whereas", "while" or "however"."""
+_CLAUSE_OPENS = r"(?:^|(?<=[.;:!?\n(]))[ \t*_>#-]*"
+
+_KIN = (
+    r"(?:mother|father|mum|mom|dad|brother|sister|sibling|parent|grand(?:mother|father|parent)|"
+    r"aunt|uncle|cousin|twin|husband|wife|spouse|relative)s?"
+)
+RELATIVE_HEARING = re.compile(
+    r"\b" + _KIN + r"(?:'s|\u2019s|s')?\s+(?:(?:own|left|right)\s+)?"
+    r"(?:(?:has|had|have|wears|wore|uses|used|needs|needed)\b"
+    r"(?!\s+(?:noticed|reported|said|observed|mentioned|told|brought|asked|heard|seen)\b)|"
+    r"(?:was|were|is|are)\s+(?:(?:also|later|recently)\s+)?(?:diagnosed|born|deaf|fitted|"
+    r"found|implanted)\b|(?:audiograms?|hearing|loss|thresholds?|ears?|tests?|results?)\b)"
+    + _TO_CLAUSE_END,
+    re.M,
+)
+"""A relative's own hearing, from the relative to the clause end ("Her mother has a severe
+loss in the left ear", "His brother's audiogram shows 70 dB HL at 4 kHz"): family history,
+not this patient's audiogram. A relative who noticed, said or reported something about the
+patient ("her mother has noticed the right ear is worse") is a source, and stays read; a
+child, son or daughter is often the patient and is never taken as a relative."""
+
+CHANGE_IF = re.compile(
+    r"(?:" + _CLAUSE_OPENS + r"(?:should|were)|\b(?:if|unless|in\s+case|once))\s+"
+    r"(?:[\w'\u2019-]+\s+){0,8}?(?:drops?|falls?|worsens?|deteriorates?|reach(?:es)?|"
+    r"exceeds?|progress(?:es)?|develops?|declines?|shifts?|gets?\s+worse|goes\s+(?:down|up)|"
+    r"to\s+(?:drop|fall|reach|worsen|exceed|deteriorate|decline|shift|develop|progress))\b"
+    + _TO_CLAUSE_END,
+    re.M,
+)
+"""A condition of a change still to come, to its clause end ("If the left ear drops to 45 dB HL
+at 2 kHz, we would refer", "Should a severe loss develop on the right, ...", "Were the right
+threshold at 2 kHz to reach 50 dB HL, ..."): a result that may come, a trigger of the plan,
+not one measured. "If we look at the right ear, it is moderate" names no change and is read."""
+
+DATED_EARLIER = re.compile(
+    _CLAUSE_OPENS + r"(?:[\w'\u2019-]+[ \t]+){0,5}?\(?(?:(?:in|from|since|during|dated|of|the)"
+    r"[ \t]+|\()(?:\d{1,2}[/.-]\d{1,2}[/.-]|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"[a-z]*\.?[ \t]+)?(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))\b(?![ \t]*(?:hz|khz|db|ms|%|\d))\)?"
+    r"(?=[ \t]*(?:\([^)\n]{0,40}\))?[ \t]*(?::|,|[ \t](?:[\w'\u2019-]+[ \t]+){0,8}?(?:measured|"
+    r"was|were|showed|recorded|found|gave|had|documented|revealed|described|noted)\b))"
+    + _TO_CLAUSE_END,
+    re.M,
+)
+"""A clause headed by an earlier year, to its end ("In 2018 her left ear measured 80 dB HL at 2
+kHz", "Old results (2016): right 55 dB HL", "An audiogram from 2017 (another clinic) recorded
+a ...", "At the 2015 test the right threshold ... was ..."): an earlier test, as a dated past
+result is. 2000 is never taken as a year (it is a frequency far more often)."""
+
+GENERAL_STATEMENT = re.compile(
+    _CLAUSE_OPENS + r"(?:as\s+a\s+(?:rule|guide)|in\s+general|for\s+reference|by\s+definition|"
+    r"(?:age|population)\s+norms?|criteri(?:on|a)\s+for|guidance|(?:[\w-]+\s+){1,2}?"
+    r"(?:criteri(?:on|a)|pathway|protocol|guidance|guidelines?|policy)\s+(?:is|are|says|states|"
+    r"refers|requires|recommends)(?!\s+(?:not\s+|all\s+|both\s+)?(?:met|fulfilled|satisfied|"
+    r"reached))|(?!(?:the\s+(?:loss|hearing|audiogram|thresholds?|patient)|"
+    r"this|these|her|his|their|its|she|he|right|left|both|each)\b)(?:[\w'\u2019-]+\s+){0,4}?"
+    r"(?:typically|usually|classically|characteristically|tends?\s+to))\b" + _TO_CLAUSE_END,
+    re.M,
+)
+"""A statement in general, to its clause end: a rule of thumb or a norm ("As a rule, a severe
+loss ...", "Noise damage typically gives a notch of about 50 dB HL at 4 kHz", "Age norms put a
+70-year-old at 40 dB HL at 4 kHz") or a service's criterion or pathway ("Our referral
+criterion is 60 dB HL at 2 kHz", "Criteria for an implant assessment: ..."). Names no finding
+of this patient; a clause that names an ear or the patient (:data:`_RULE_ABOUT_PATIENT`) stays
+read."""
+
+AID_TARGET = re.compile(
+    r"\b(?:(?:nal|dsl)[\w./-]*\s+targets?|(?:real[\s-]+ear|rem|gain|fitting|prescriptive)\s+"
+    r"targets?|prescribed\s+gain|insertion\s+gain|aided\s+(?:thresholds?|levels?|responses?)|"
+    r"fitting\s+aims)\b" + _TO_CLAUSE_END
+)
+"""A hearing aid's prescription or aided result, to its clause end ("NAL-NL2 target for the left
+aid: 20 dB insertion gain at 2 kHz", "Prescribed gain for the right ear is 30 dB at 2 kHz",
+"aided thresholds of 35 dB HL"): what the aid should give or gave, not the unaided audiogram."""
+
+
+def _without_general_statements(text: str) -> str:
+    """Return ``text`` with each general statement blanked (:data:`GENERAL_STATEMENT`) unless
+    it names an ear or the patient."""
+    low = _lowered(text)
+    spans = [
+        m.span()
+        for m in _GENERAL_STATEMENT_LOW.finditer(low)
+        if not _RULE_ABOUT_PATIENT.search(low, m.start(), m.end())
+    ]
+    return _blank_spans(text, spans)
+
+
+_GENERAL_STATEMENT_LOW = re.compile(GENERAL_STATEMENT.pattern, re.M)
+
 _PLANNED = re.compile(
     r"\b(?:will|shall|would|to\s+be|booked|planned|arranged|scheduled|discuss\w*|offered)\b", re.I
 )
@@ -670,6 +765,33 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         RULE_QUOTED,
         "fitness standards and MRI asymmetry protocols state pass levels per frequency: a "
         "criterion quoted under its name is the yardstick, not the patient's result",
+    ),
+    "relative's hearing": (
+        RELATIVE_HEARING,
+        "case history (family history of hearing loss, BSA 2018 recommended procedure for "
+        "pure-tone audiometry: history taking): a relative's loss is the family's, not this "
+        "patient's audiogram",
+    ),
+    "condition of change": (
+        CHANGE_IF,
+        "monitoring plans state triggers for action (ASHA 1994 ototoxicity change criteria; "
+        "sudden-loss pathways): a condition of a change still to come is not a measured result",
+    ),
+    "dated earlier test": (
+        DATED_EARLIER,
+        "clinical history: a clause headed by an earlier year reports that year's test, as a "
+        "past result does",
+    ),
+    "general statement": (
+        GENERAL_STATEMENT,
+        "teaching, norms (ISO 7029 age norms) and service pathways (NICE NG98 referral "
+        "criteria): what a kind of loss typically shows or what a service refers names no "
+        "finding of this patient",
+    ),
+    "aid target": (
+        AID_TARGET,
+        "hearing-aid fitting (NAL-NL2 and DSL v5 prescriptions; BSA 2018 real-ear measurement "
+        "guidance): gain targets and aided levels are not unaided thresholds",
     ),
     "labelled source": (
         LABELLED_SOURCE,
@@ -1366,6 +1488,16 @@ def _without_later_tests(text: str) -> str:
     return _blank_spans(text, spans)
 
 
+_KIN_WORD = re.compile(
+    r"mother|father|mum|mom|dad|brother|sister|sibling|parent|aunt|uncle|cousin|twin|husband|"
+    r"wife|spouse|relative"
+)
+_YEAR_WORD = re.compile(r"(?<!\d)(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))(?!\d)")
+_GENERAL_WORD = re.compile(
+    r"rule|general|reference|definition|norm|criteri|guidance|pathway|protocol|guideline|policy|"
+    r"typical|usual|classical|characteristic|tend"
+)
+
 _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
     (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
@@ -1440,6 +1572,17 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "method" in low
         ),
         _without_quoted_rules,
+    ),
+    (lambda text, low: _KIN_WORD.search(low) is not None, _blank_lowered(RELATIVE_HEARING)),
+    (
+        lambda text, low: "if " in low or "should" in low or "were " in low or "once" in low,
+        _blank_lowered(CHANGE_IF),
+    ),
+    (lambda text, low: _YEAR_WORD.search(low) is not None, _blank_lowered(DATED_EARLIER)),
+    (lambda text, low: _GENERAL_WORD.search(low) is not None, _without_general_statements),
+    (
+        lambda text, low: "target" in low or "gain" in low or "aided" in low or "fitting" in low,
+        _blank_lowered(AID_TARGET),
     ),
     (
         lambda text, low: (

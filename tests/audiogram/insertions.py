@@ -194,6 +194,79 @@ CLAIMS_BESIDE: dict[str, tuple[str, tuple[str, ...]]] = {
 reader must still find a critical error in a correct reply with one inserted."""
 
 
+HELD_OUT: dict[str, tuple[str, tuple[str, ...]]] = {
+    "earlier_test": (
+        "History",
+        (
+            "Back in {year}, thresholds on the {side} were around {level} dB HL at {freq}.",
+            "Her {year} hearing test elsewhere showed a {grade} {type} loss in the {side} ear.",
+        ),
+    ),
+    "relative": (
+        "Family history",
+        (
+            "Her twin sister uses a hearing aid for a {grade} loss, {level} dB HL at {freq} on the "
+            "{side}.",
+            "Dad is deaf on the {side} side ({grade} {type} loss).",
+        ),
+    ),
+    "hypothetical": (
+        "Safety-netting",
+        (
+            "Should thresholds on the {side} worsen to {level} dB HL at {freq}, an MRI would be "
+            "requested.",
+            "In case of a further drop to {level} dB HL at {freq} in the {side} ear, she should "
+            "return at once.",
+        ),
+    ),
+    "referral_criterion": (
+        "Criteria",
+        (
+            "The NICE threshold for referral is {level} dB HL at {freq} in one ear.",
+            "Candidacy guidelines require a {grade} loss ({level} dB HL or worse at {freq}) in both "
+            "ears.",
+        ),
+    ),
+    "aid_target": (
+        "Hearing aids",
+        (
+            "DSL v5 targets for the {side} ear were {gain} dB at {freq}.",
+            "Aided thresholds on the {side} should reach about {level} dB HL at {freq}.",
+        ),
+    ),
+    "loudness_discomfort": (
+        "Loudness",
+        (
+            "Her ULLs were {loud} dB HL at {freq} on the {side}.",
+            "Discomfort was reported at {loud} dB HL ({freq}, {side} ear).",
+        ),
+    ),
+    "tinnitus_match": (
+        "Tinnitus",
+        (
+            "Tinnitus loudness was matched at {level} dB HL, pitch near {freq}, {side} side.",
+            "She matched her {side} tinnitus to a {freq} tone at {level} dB HL.",
+        ),
+    ),
+    "drug_dose": (
+        "Medication",
+        (
+            "Cisplatin 100 mg/m2 every 21 days; the {side} ear is the one she worries about.",
+            "Betahistine 16 mg three times a day for 3 months.",
+        ),
+    ),
+    "textbook_norm": (
+        "Background",
+        (
+            "Presbycusis is usually a {grade} {type} loss at the high frequencies.",
+            "In most adults, thresholds at {freq} are better than {level} dB HL.",
+        ),
+    ),
+}
+"""Two more phrasings per kind, written after the first reading rules and never tuned on: the
+held-out check of whether those rules learnt the principle or the phrasings."""
+
+
 def _filled(template: str, wrong: Wrong, rng: random.Random) -> str:
     gain = rng.choice((15, 20, 25, 30, 35))
     return template.format(side=wrong.side, Side=wrong.side.capitalize(), freq=wrong.freq,
@@ -264,6 +337,7 @@ def _insertion(heading: str, phrasings: tuple[str, ...]) -> Insertion:
 
 INSERTIONS: dict[str, Insertion] = {k: _insertion(*v) for k, v in KINDS.items()}
 REVERSE: dict[str, Insertion] = {k: _insertion(*v) for k, v in CLAIMS_BESIDE.items()}
+HELD_OUT_INSERTIONS: dict[str, Insertion] = {k: _insertion(*v) for k, v in HELD_OUT.items()}
 
 
 # ------------------------------------------------------------------ measuring
@@ -353,8 +427,9 @@ def main() -> None:  # pragma: no cover - a report for people, run by hand
     reader = caching()
     show = "--broken" in sys.argv
     names = [a for a in sys.argv[1:] if not a.startswith("-")]
-    for name in names or list(INSERTIONS):
-        r = invariance(rows, known, INSERTIONS[name], reader=reader)
+    table = HELD_OUT_INSERTIONS if "--held-out" in sys.argv else INSERTIONS
+    for name in names or list(table):
+        r = invariance(rows, known, table[name], reader=reader)
         c, e = r["correct"], r["error"]
         print(f"{name:22} kept {r['kept']:5}/{r['changed']:5} rate {r['rate']:.3f}  "
               f"correct {c[0]}/{c[1]}  error {e[0]}/{e[1]}")  # fmt: skip

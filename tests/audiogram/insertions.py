@@ -223,8 +223,8 @@ HELD_OUT: dict[str, tuple[str, tuple[str, ...]]] = {
         "Criteria",
         (
             "The NICE threshold for referral is {level} dB HL at {freq} in one ear.",
-            "Candidacy guidelines require a {grade} loss ({level} dB HL or worse at {freq}) in both "
-            "ears.",
+            "Candidacy guidelines require a {grade} loss ({level} dB HL or worse at {freq}) in "
+            "both ears.",
         ),
     ),
     "aid_target": (

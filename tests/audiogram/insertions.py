@@ -311,7 +311,7 @@ def place(text: str, sentence: str, heading: str, where: str, rng: random.Random
     paragraphs = text.split("\n\n")
     i = rng.randrange(len(paragraphs))
     if where == "sentence":
-        ends = [k for k, p in enumerate(paragraphs) if p.rstrip()[-1:] in (".", "!", ")")]
+        ends = [k for k, p in enumerate(paragraphs) if p.rstrip().endswith((".", "!", ".)"))]
         if not ends:
             return text.rstrip() + "\n\n" + sentence
         k = ends[i % len(ends)]

@@ -35,6 +35,8 @@ NOT_ABOUT_THIS_AUDIOGRAM = [
     "Old results (2016): right 70 dB HL at 2 kHz.",
     "An audiogram from 2017 (another clinic) recorded a moderate conductive loss on the left.",
     "At the 2015 test the right threshold at 2 kHz was 70 dB HL.",
+    "The audiogram was normal (her 2016 hearing test elsewhere showed a severe loss on the left).",
+    "- Her 2015 hearing test elsewhere showed a moderate conductive loss in the right ear.",
     # a statement in general
     "As a rule, a moderate loss is one whose average falls in the moderate band.",
     "Noise damage typically gives a notch of about 70 dB HL at 4 kHz.",
@@ -42,14 +44,19 @@ NOT_ABOUT_THIS_AUDIOGRAM = [
     "Our referral criterion is a threshold of 70 dB HL or worse at 2 kHz in either ear.",
     "Criteria for an implant assessment: a profound loss with 90 dB HL at 2 kHz in the better ear.",
     "The local pathway refers any severe conductive loss in one ear to ENT.",
+    "The NICE threshold for referral is 70 dB HL at 2 kHz in one ear.",
+    "Candidacy guidelines require a severe loss (70 dB HL or worse at 2 kHz) in both ears.",
     # a hearing aid's targets and aided levels
     "NAL-NL2 target for the left aid: 20 dB insertion gain at 2 kHz.",
     "Prescribed gain for the right ear is 30 dB at 2 kHz.",
     "The fitting aims for aided thresholds of 70 dB HL at 2 kHz in the right ear.",
+    "DSL v5 targets for the left ear were 20 dB at 2 kHz.",
     # the loudness measures' other names
     "Loudness discomfort on the right at 2 kHz: 95 dB HL.",
     "Tinnitus match: 2 kHz, 70 dB HL (right).",
     "The right-sided tinnitus was matched at 4 kHz and 70 dB HL.",
+    "Her ULLs were 100 dB HL at 2 kHz on the left.",
+    "Discomfort was reported at 100 dB HL (2 kHz, left ear).",
 ]
 
 STILL_READ = [
@@ -71,6 +78,10 @@ STILL_READ = [
     ("The 2000 Hz threshold was 70 dB HL on the right.", ["fabricated_result"]),
     ("Right ear in 2018: 20 dB HL; today 70 dB HL at 2 kHz.", ["fabricated_result"]),
     ("In 2018 the left ear measured 25 dB HL; it now measures 70 dB HL at 2 kHz.",
+     ["fabricated_result"]),
+    ("Today (March 2024) the right ear is 70 dB HL at 2 kHz.", ["fabricated_result"]),
+    ("The threshold for the right ear is 70 dB HL at 2 kHz.", ["fabricated_result"]),
+    ("She reports discomfort in the right ear, which is 70 dB HL at 2 kHz.",
      ["fabricated_result"]),
     # a general word beside an ear or the patient, a criterion found met or not
     ("The right ear typically shows 70 dB HL at 2 kHz.", ["fabricated_result"]),

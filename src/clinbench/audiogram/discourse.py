@@ -164,7 +164,9 @@ guidelines for the audiologic management of ototoxicity)."""
 LOUDNESS_MEASURE = re.compile(
     r"\b(?:loudness\s+discomfort|discomfort\s+(?:levels?|thresholds?)|uncomfortable\s+"
     r"(?:loudness\s+)?levels?|tinnitus[\s-]+(?:(?:pitch|loudness)[\s-]+)?match(?:es|ed|ing)?|"
-    r"tinnitus\s+(?:was|is|were)\s+(?:(?:pitch|loudness)[\s-]+)?matched|ucls?|ldls?|"
+    r"tinnitus\s+(?:was|is|were)\s+(?:(?:pitch|loudness)[\s-]+)?matched|ucls?|ldls?|ulls?|"
+    r"uncomfortable\s+listening\s+levels?|discomfort\s+(?:(?:was|is)\s+)?(?:reported|noted|felt|"
+    r"reached|experienced|began|started)|"
     r"(?:loudness|pitch)[\s-]+match(?:es|ed|ing)?|minimum\s+masking\s+levels?|mmls?)\b(?:(?!\b(?:but|while|whereas|thresholds?|hearing\s+levels?)\b|"
     r",\s*(?:(?:the|her|his|their)\s+)?(?:right|left|both|where|which)\b)[^.;\n]|\.\d){0,200}"
 )
@@ -633,9 +635,11 @@ threshold at 2 kHz to reach 50 dB HL, ..."): a result that may come, a trigger o
 not one measured. "If we look at the right ear, it is moderate" names no change and is read."""
 
 DATED_EARLIER = re.compile(
-    _CLAUSE_OPENS + r"(?:[\w'\u2019-]+[ \t]+){0,5}?\(?(?:(?:in|from|since|during|dated|of|the)"
-    r"[ \t]+|\()(?:\d{1,2}[/.-]\d{1,2}[/.-]|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
-    r"[a-z]*\.?[ \t]+)?(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))\b(?![ \t]*(?:hz|khz|db|ms|%|\d))\)?"
+    _CLAUSE_OPENS
+    + r"(?:[\w'\u2019-]+[ \t]+){0,5}?\(?(?:(?:in|from|since|during|dated|of|the|an?|her|his|"
+    r"their|my|our)[ \t]+|\()(?:\d{1,2}[/.-]\d{1,2}[/.-]|(?:jan|feb|mar|apr|may|jun|jul|aug|"
+    r"sep|oct|nov|dec)[a-z]*\.?[ \t]+)?(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))\b"
+    r"(?![ \t]*(?:hz|khz|db|ms|%|\d))\)?"
     r"(?=[ \t]*(?:\([^)\n]{0,40}\))?[ \t]*(?::|,|[ \t](?:[\w'\u2019-]+[ \t]+){0,8}?(?:measured|"
     r"was|were|showed|recorded|found|gave|had|documented|revealed|described|noted)\b))"
     + _TO_CLAUSE_END,
@@ -643,14 +647,17 @@ DATED_EARLIER = re.compile(
 )
 """A clause headed by an earlier year, to its end ("In 2018 her left ear measured 80 dB HL at 2
 kHz", "Old results (2016): right 55 dB HL", "An audiogram from 2017 (another clinic) recorded
-a ...", "At the 2015 test the right threshold ... was ..."): an earlier test, as a dated past
-result is. 2000 is never taken as a year (it is a frequency far more often)."""
+a ...", "At the 2015 test the right threshold ... was ...", "(her 2016 hearing test elsewhere
+showed ...)"): an earlier test, as a dated past result is; the year comes after a time word
+or a determiner ("in", "from", "the", "her"), and the clause's verb is past. 2000 is never
+taken as a year (it is a frequency far more often)."""
 
 GENERAL_STATEMENT = re.compile(
     _CLAUSE_OPENS + r"(?:as\s+a\s+(?:rule|guide)|in\s+general|for\s+reference|by\s+definition|"
-    r"(?:age|population)\s+norms?|criteri(?:on|a)\s+for|guidance|(?:[\w-]+\s+){1,2}?"
-    r"(?:criteri(?:on|a)|pathway|protocol|guidance|guidelines?|policy)\s+(?:is|are|says|states|"
-    r"refers|requires|recommends)(?!\s+(?:not\s+|all\s+|both\s+)?(?:met|fulfilled|satisfied|"
+    r"(?:age|population)\s+norms?|criteri(?:on|a)\s+for|guidance|(?:[\w-]+\s+){0,2}?"
+    r"(?:criteri(?:on|a)|pathway|protocol|guidance|guidelines?|policy|threshold\s+for\s+[\w-]+)"
+    r"\s+(?:(?:is|are|says?|states?|refers?|requires?|recommends?|needs?|asks?\s+for|calls?\s+for)"
+    r"\b)(?!\s+(?:not\s+|all\s+|both\s+)?(?:met|fulfilled|satisfied|"
     r"reached))|(?!(?:the\s+(?:loss|hearing|audiogram|thresholds?|patient)|"
     r"this|these|her|his|their|its|she|he|right|left|both|each)\b)(?:[\w'\u2019-]+\s+){0,4}?"
     r"(?:typically|usually|classically|characteristically|tends?\s+to))\b" + _TO_CLAUSE_END,
@@ -664,7 +671,7 @@ of this patient; a clause that names an ear or the patient (:data:`_RULE_ABOUT_P
 read."""
 
 AID_TARGET = re.compile(
-    r"\b(?:(?:nal|dsl)[\w./-]*\s+targets?|(?:real[\s-]+ear|rem|gain|fitting|prescriptive)\s+"
+    r"\b(?:(?:nal|dsl)[\w./-]*(?:\s+v?\d[\w.]*)?\s+targets?|(?:real[\s-]+ear|rem|gain|fitting|prescriptive)\s+"
     r"targets?|prescribed\s+gain|insertion\s+gain|aided\s+(?:thresholds?|levels?|responses?)|"
     r"fitting\s+aims)\b" + _TO_CLAUSE_END
 )
@@ -1495,6 +1502,7 @@ _KIN_WORD = re.compile(
 _YEAR_WORD = re.compile(r"(?<!\d)(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))(?!\d)")
 _GENERAL_WORD = re.compile(
     r"rule|general|reference|definition|norm|criteri|guidance|pathway|protocol|guideline|policy|"
+    r"threshold for|"
     r"typical|usual|classical|characteristic|tend"
 )
 
@@ -1591,6 +1599,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "match" in low
             or "ucl" in low
             or "ldl" in low
+            or "ull" in low
             or "mml" in low
             or "minimum masking" in low
         ),

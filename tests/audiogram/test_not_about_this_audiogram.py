@@ -51,6 +51,10 @@ NOT_ABOUT_THIS_AUDIOGRAM = [
     "Prescribed gain for the right ear is 30 dB at 2 kHz.",
     "The fitting aims for aided thresholds of 70 dB HL at 2 kHz in the right ear.",
     "DSL v5 targets for the left ear were 20 dB at 2 kHz.",
+    # a drug's dose and the ear it is given to
+    "Right ear 25 dB HL (amoxicillin 500 mg three times daily for the left ear infection).",
+    "Ciprofloxacin 0.3% drops, 4 drops into the left ear twice daily for 7 days.",
+    "Left ear 25 dB HL; gentamicin 5 mg/kg once daily, for the right ear a moderate loss noted.",
     # the loudness measures' other names
     "Loudness discomfort on the right at 2 kHz: 95 dB HL.",
     "Tinnitus match: 2 kHz, 70 dB HL (right).",
@@ -83,6 +87,11 @@ STILL_READ = [
     ("The threshold for the right ear is 70 dB HL at 2 kHz.", ["fabricated_result"]),
     ("She reports discomfort in the right ear, which is 70 dB HL at 2 kHz.",
      ["fabricated_result"]),
+    ("Tympanogram type A, volume 0.9 ml; the right ear is 70 dB HL at 2 kHz.",
+     ["fabricated_result"]),
+    ("Amoxicillin 500 mg daily. The right ear is 70 dB HL at 2 kHz.", ["fabricated_result"]),
+    ("Ciprofloxacin 0.3% drops, 4 drops into the left ear twice daily; she has a severe loss.",
+     ["severity_misclassification"]),
     # a general word beside an ear or the patient, a criterion found met or not
     ("The right ear typically shows 70 dB HL at 2 kHz.", ["fabricated_result"]),
     ("This loss is typically conductive.", ["type_misclassification"]),
@@ -147,6 +156,7 @@ def test_the_scope_patterns_are_linear_on_text_without_stops():
         "in 2018 her left ear measured 70 dB HL at 2 kHz, ",
         "as a rule typically 70 dB HL, our criterion is 70 dB HL at 2 kHz, ",
         "nal-nl2 target 20 dB insertion gain at 2 kHz, ",
+        "amoxicillin 500 mg for the left ear, 4 drops, ",
     ):
         small = cpu_cost(lambda s=sentence: without_unclaimed(s * 500))
         big = cpu_cost(lambda s=sentence: without_unclaimed(s * 2000))

@@ -680,6 +680,31 @@ aid: 20 dB insertion gain at 2 kHz", "Prescribed gain for the right ear is 30 dB
 "aided thresholds of 35 dB HL"): what the aid should give or gave, not the unaided audiogram."""
 
 
+DOSE = re.compile(
+    r"\b\d+(?:\.\d+)?[ \t]?(?:mg|mcg|\u00b5g)(?:/[a-z\d\u00b2]+)?\b|\b\d+[ \t]+drops\b"
+)
+"""A drug's dose ("amoxicillin 500 mg", "gentamicin 5 mg/kg", "4 drops into the left ear"):
+the clause that holds it, from its start to its end, is a prescription, not a finding; its
+side and numbers say where and how much to give. A volume in ml is not taken (an ear canal's
+volume is one)."""
+_CLAUSE_START = re.compile(r"[.;:(\n][^.;:(\n]{0,150}$")
+
+
+def _without_doses(text: str) -> str:
+    """Return ``text`` with each clause that gives a drug's dose blanked (:data:`DOSE`)."""
+    low = _lowered(text)
+    spans = []
+    for m in DOSE.finditer(low):
+        head = _CLAUSE_START.search(low, max(0, m.start() - 151), m.start())
+        start = head.start() + 1 if head else max(0, m.start() - 150)
+        end = _CLAUSE_REST.match(low, m.end()).end()
+        spans.append((start, end))
+    return _blank_spans(text, spans)
+
+
+_CLAUSE_REST = re.compile(_TO_CLAUSE_END)
+
+
 def _without_general_statements(text: str) -> str:
     """Return ``text`` with each general statement blanked (:data:`GENERAL_STATEMENT`) unless
     it names an ear or the patient."""
@@ -794,6 +819,11 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "teaching, norms (ISO 7029 age norms) and service pathways (NICE NG98 referral "
         "criteria): what a kind of loss typically shows or what a service refers names no "
         "finding of this patient",
+    ),
+    "drug dose": (
+        DOSE,
+        "prescribing (BNF dose statements: drug, dose, route, frequency): a dose and the ear it "
+        "is given to are a treatment, not a result",
     ),
     "aid target": (
         AID_TARGET,
@@ -1588,6 +1618,10 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     ),
     (lambda text, low: _YEAR_WORD.search(low) is not None, _blank_lowered(DATED_EARLIER)),
     (lambda text, low: _GENERAL_WORD.search(low) is not None, _without_general_statements),
+    (
+        lambda text, low: "mg" in low or "mcg" in low or "drops" in low or "\u00b5g" in low,
+        _without_doses,
+    ),
     (
         lambda text, low: "target" in low or "gain" in low or "aided" in low or "fitting" in low,
         _blank_lowered(AID_TARGET),

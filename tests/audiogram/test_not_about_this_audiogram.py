@@ -158,6 +158,6 @@ def test_the_scope_patterns_are_linear_on_text_without_stops():
         "nal-nl2 target 20 dB insertion gain at 2 kHz, ",
         "amoxicillin 500 mg for the left ear, 4 drops, ",
     ):
-        small = cpu_cost(lambda s=sentence: without_unclaimed(s * 500))
-        big = cpu_cost(lambda s=sentence: without_unclaimed(s * 2000))
+        small = cpu_cost(lambda s=sentence: without_unclaimed(s * 100))
+        big = cpu_cost(lambda s=sentence: without_unclaimed(s * 400))
         assert_linear(small, big, floor=0.002)

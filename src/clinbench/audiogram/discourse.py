@@ -622,7 +622,7 @@ patient ("her mother has noticed the right ear is worse") is a source, and stays
 child, son or daughter is often the patient and is never taken as a relative."""
 
 CHANGE_IF = re.compile(
-    r"(?:" + _CLAUSE_OPENS + r"(?:should|were)|\b(?:if|unless|in\s+case|once))\s+"
+    r"\b(?:should|were|if|unless|in\s+case|once)\s+"
     r"(?:[\w'\u2019-]+\s+){0,8}?(?:drops?|falls?|worsens?|deteriorates?|reach(?:es)?|"
     r"exceeds?|progress(?:es)?|develops?|declines?|shifts?|gets?\s+worse|goes\s+(?:down|up)|"
     r"to\s+(?:drop|fall|reach|worsen|exceed|deteriorate|decline|shift|develop|progress))\b"
@@ -632,7 +632,24 @@ CHANGE_IF = re.compile(
 """A condition of a change still to come, to its clause end ("If the left ear drops to 45 dB HL
 at 2 kHz, we would refer", "Should a severe loss develop on the right, ...", "Were the right
 threshold at 2 kHz to reach 50 dB HL, ..."): a result that may come, a trigger of the plan,
-not one measured. "If we look at the right ear, it is moderate" names no change and is read."""
+not one measured. "If we look at the right ear, it is moderate" names no change and is read;
+"should" and "were" open such a condition only at a clause's start
+(:func:`_without_changes_to_come`)."""
+
+
+def _without_changes_to_come(text: str) -> str:
+    """Return ``text`` with each condition of a change still to come blanked
+    (:data:`CHANGE_IF`); one opened by "should" or "were" only at a clause's start."""
+    low = _lowered(text)
+    spans = []
+    for m in CHANGE_IF.finditer(low):
+        if low.startswith(("should", "were"), m.start()):
+            before = low[max(0, m.start() - 8) : m.start()].rstrip(" \t*_>#-")
+            if before and before[-1] not in ".;:!?(\n":
+                continue
+        spans.append(m.span())
+    return _blank_spans(text, spans)
+
 
 DATED_EARLIER = re.compile(
     _CLAUSE_OPENS
@@ -687,7 +704,7 @@ DOSE = re.compile(
 the clause that holds it, from its start to its end, is a prescription, not a finding; its
 side and numbers say where and how much to give. A volume in ml is not taken (an ear canal's
 volume is one)."""
-_CLAUSE_START = re.compile(r"[.;:(\n][^.;:(\n]{0,150}$")
+_CLAUSE_START = re.compile(r"[.;:!?(\n][^.;:!?(\n]{0,150}$")
 
 
 def _without_doses(text: str) -> str:
@@ -705,19 +722,63 @@ def _without_doses(text: str) -> str:
 _CLAUSE_REST = re.compile(_TO_CLAUSE_END)
 
 
+def _clause_spans(low: str, cue: re.Pattern[str], clause: re.Pattern[str]) -> list[tuple[int, int]]:
+    """Return the spans of ``clause`` matched from the start of each clause that holds a
+    ``cue`` (found first, so the scan is led by the cue's literal words, not tried at every
+    place in the text); a clause is read once however many cues it holds."""
+    spans: list[tuple[int, int]] = []
+    last = -1
+    for m in cue.finditer(low):
+        start = _clause_start(low, m.start())
+        found = clause.match(low, start) if start > last else None
+        if found is None and start > 0 and low[start - 1] == "(":  # or the clause around it
+            start = _clause_start(low, start - 1)
+            found = clause.match(low, start) if start > last else None
+        if found and found.end() > m.start():
+            spans.append(found.span())
+            last = start
+    return spans
+
+
+def _clause_start(low: str, at: int) -> int:
+    """Return where the clause holding ``at`` starts: after the last stop, colon, semicolon,
+    bracket or line end before it (at most 150 characters back; -1 when none is that near)."""
+    head = _CLAUSE_START.search(low, max(0, at - 151), at)
+    return head.start() + 1 if head else (0 if at <= 150 else -1)
+
+
+def _at_a_clause_start(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """Return ``pattern`` (written to open at a clause start) to be matched from one."""
+    return re.compile(pattern.pattern.replace(_CLAUSE_OPENS, r"[ \t*_>#-]*", 1), re.M)
+
+
+_GENERAL_CUE = re.compile(
+    r"as a (?:rule|guide)|in general|for reference|by definition|norms?\b|criteri|pathway|"
+    r"protocol|guidance|guideline|policy|threshold for|typically|usually|classically|"
+    r"characteristically|tends? to"
+)
+_GENERAL_AT = _at_a_clause_start(GENERAL_STATEMENT)
+_YEAR_CUE = re.compile(r"(?<!\d)(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))(?!\d)")
+_DATED_AT = _at_a_clause_start(DATED_EARLIER)
+
+
 def _without_general_statements(text: str) -> str:
     """Return ``text`` with each general statement blanked (:data:`GENERAL_STATEMENT`) unless
     it names an ear or the patient."""
     low = _lowered(text)
     spans = [
-        m.span()
-        for m in _GENERAL_STATEMENT_LOW.finditer(low)
-        if not _RULE_ABOUT_PATIENT.search(low, m.start(), m.end())
+        (start, end)
+        for start, end in _clause_spans(low, _GENERAL_CUE, _GENERAL_AT)
+        if not _RULE_ABOUT_PATIENT.search(low, start, end)
     ]
     return _blank_spans(text, spans)
 
 
-_GENERAL_STATEMENT_LOW = re.compile(GENERAL_STATEMENT.pattern, re.M)
+def _without_dated_earlier_tests(text: str) -> str:
+    """Return ``text`` with each clause headed by an earlier year blanked
+    (:data:`DATED_EARLIER`)."""
+    return _blank_spans(text, _clause_spans(_lowered(text), _YEAR_CUE, _DATED_AT))
+
 
 _PLANNED = re.compile(
     r"\b(?:will|shall|would|to\s+be|booked|planned|arranged|scheduled|discuss\w*|offered)\b", re.I
@@ -1525,16 +1586,12 @@ def _without_later_tests(text: str) -> str:
     return _blank_spans(text, spans)
 
 
-_KIN_WORD = re.compile(
-    r"mother|father|mum|mom|dad|brother|sister|sibling|parent|aunt|uncle|cousin|twin|husband|"
-    r"wife|spouse|relative"
-)
-_YEAR_WORD = re.compile(r"(?<!\d)(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))(?!\d)")
-_GENERAL_WORD = re.compile(
-    r"rule|general|reference|definition|norm|criteri|guidance|pathway|protocol|guideline|policy|"
-    r"threshold for|"
-    r"typical|usual|classical|characteristic|tend"
-)
+_KIN_WORDS = ("mother", "father", "mum", "mom", "dad", "brother", "sister", "sibling",
+              "parent", "grand", "aunt", "uncle", "cousin", "twin", "husband", "wife", "spouse",
+              "relative")  # fmt: skip
+_CHANGE_WORDS = ("drop", "fall", "worsen", "deteriorat", "reach", "exceed", "progress", "develop",
+                 "declin", "shift", "get worse", "gets worse", "goes ")  # fmt: skip
+_ULL_WORD = re.compile(r"\bulls?\b")
 
 _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
@@ -1611,19 +1668,19 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         ),
         _without_quoted_rules,
     ),
-    (lambda text, low: _KIN_WORD.search(low) is not None, _blank_lowered(RELATIVE_HEARING)),
+    (lambda text, low: any(word in low for word in _KIN_WORDS), _blank_lowered(RELATIVE_HEARING)),
     (
-        lambda text, low: "if " in low or "should" in low or "were " in low or "once" in low,
-        _blank_lowered(CHANGE_IF),
+        lambda text, low: any(word in low for word in _CHANGE_WORDS),
+        _without_changes_to_come,
     ),
-    (lambda text, low: _YEAR_WORD.search(low) is not None, _blank_lowered(DATED_EARLIER)),
-    (lambda text, low: _GENERAL_WORD.search(low) is not None, _without_general_statements),
+    (lambda text, low: "19" in low or "20" in low, _without_dated_earlier_tests),
+    (lambda text, low: True, _without_general_statements),
     (
         lambda text, low: "mg" in low or "mcg" in low or "drops" in low or "\u00b5g" in low,
         _without_doses,
     ),
     (
-        lambda text, low: "target" in low or "gain" in low or "aided" in low or "fitting" in low,
+        lambda text, low: "target" in low or " gain" in low or "aided" in low or "fitting" in low,
         _blank_lowered(AID_TARGET),
     ),
     (
@@ -1633,7 +1690,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "match" in low
             or "ucl" in low
             or "ldl" in low
-            or "ull" in low
+            or _ULL_WORD.search(low) is not None
             or "mml" in low
             or "minimum masking" in low
         ),

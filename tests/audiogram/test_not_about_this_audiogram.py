@@ -44,6 +44,8 @@ NOT_ABOUT_THIS_AUDIOGRAM = [
     "Our referral criterion is a threshold of 70 dB HL or worse at 2 kHz in either ear.",
     "Criteria for an implant assessment: a profound loss with 90 dB HL at 2 kHz in the better ear.",
     "The local pathway refers any severe conductive loss in one ear to ENT.",
+    # under a heading line that ends with a colon (the clause starts on the next line)
+    "Referral criteria:\nCriteria for an implant: a profound loss with 90 dB HL at 2 kHz.",
     "The NICE threshold for referral is 70 dB HL at 2 kHz in one ear.",
     "Candidacy guidelines require a severe loss (70 dB HL or worse at 2 kHz) in both ears.",
     # a hearing aid's targets and aided levels

@@ -704,7 +704,7 @@ DOSE = re.compile(
 the clause that holds it, from its start to its end, is a prescription, not a finding; its
 side and numbers say where and how much to give. A volume in ml is not taken (an ear canal's
 volume is one)."""
-_CLAUSE_START = re.compile(r"[.;:!?(\n][^.;:!?(\n]{0,150}$")
+_CLAUSE_START = re.compile(r"[.;:!?(\n][^.;:!?(\n]{0,150}\Z")
 
 
 def _without_doses(text: str) -> str:

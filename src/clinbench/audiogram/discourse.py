@@ -621,17 +621,25 @@ not this patient's audiogram. A relative who noticed, said or reported something
 patient ("her mother has noticed the right ear is worse") is a source, and stays read; a
 child, son or daughter is often the patient and is never taken as a relative."""
 
+_CHANGE_VERB = (
+    r"(?:drops?|falls?|worsens?|deteriorates?|reach(?:es)?|exceeds?|progress(?:es)?|develops?|"
+    r"declines?|shifts?|gets?\s+worse|goes\s+(?:down|up)|to\s+(?:drop|fall|reach|worsen|exceed|"
+    r"deteriorate|decline|shift|develop|progress))\b"
+)
 CHANGE_IF = re.compile(
-    r"\b(?:should|were|if|unless|in\s+case|once)\s+"
-    r"(?:[\w'\u2019-]+\s+){0,8}?(?:drops?|falls?|worsens?|deteriorates?|reach(?:es)?|"
-    r"exceeds?|progress(?:es)?|develops?|declines?|shifts?|gets?\s+worse|goes\s+(?:down|up)|"
-    r"to\s+(?:drop|fall|reach|worsen|exceed|deteriorate|decline|shift|develop|progress))\b"
+    r"\b(?:should|were|if|unless|in\s+case|once)\s+(?:(?=(?:a|an|any)\s)|(?=(?:[\w'\u2019-]+\s+){0,8}?"
+    + _CHANGE_VERB
+    + r"\s+(?:(?:to|by|below|beyond|past|over|under|above)\b|\d)))(?:[\w'\u2019-]+\s+){0,8}?"
+    + _CHANGE_VERB
     + _TO_CLAUSE_END,
     re.M,
 )
 """A condition of a change still to come, to its clause end ("If the left ear drops to 45 dB HL
 at 2 kHz, we would refer", "Should a severe loss develop on the right, ...", "Were the right
 threshold at 2 kHz to reach 50 dB HL, ..."): a result that may come, a trigger of the plan,
+when the change has a target ("to 45 dB HL", "by 10 dB", "reaches 60") or befalls an
+indefinite loss ("should a severe loss develop"); "If the right loss progresses, review" keeps
+its claim that the right ear has a loss,
 not one measured. "If we look at the right ear, it is moderate" names no change and is read;
 "should" and "were" open such a condition only at a clause's start
 (:func:`_without_changes_to_come`)."""

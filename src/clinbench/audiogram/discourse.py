@@ -168,9 +168,13 @@ ototoxicity monitoring compares each test with the pre-treatment baseline (ASHA 
 guidelines for the audiologic management of ototoxicity)."""
 
 LOUDNESS_MEASURE = re.compile(
-    r"\b(?:(?:loudness\s+)?discomfort\s+(?:levels?|thresholds?)|uncomfortable\s+(?:loudness\s+)?"
-    r"levels?|ucls?|ldls?|(?:loudness|pitch)[\s-]+match(?:es|ed|ing)?|minimum\s+masking\s+"
-    r"levels?|mmls?)\b(?:(?!\b(?:but|while|whereas|thresholds?|hearing\s+levels?)\b|"
+    r"\b(?:loudness\s+discomfort|discomfort\s+(?:levels?|thresholds?)|uncomfortable\s+"
+    r"(?:loudness\s+)?levels?|tinnitus[\s-]+(?:(?:pitch|loudness)[\s-]+)?match(?:es|ed|ing)?|"
+    r"tinnitus\s+(?:was|is|were)\s+(?:(?:pitch|loudness)[\s-]+)?matched|ucls?|ldls?|ulls?|"
+    r"uncomfortable\s+listening\s+levels?|discomfort\s+(?:(?:was|is)\s+)?(?:reported|noted|felt|"
+    r"reached|experienced|began|started)|"
+    r"(?:loudness|pitch)[\s-]+match(?:es|ed|ing)?|minimum\s+masking\s+levels?|mmls?)\b"
+    r"(?:(?!\b(?:but|while|whereas|thresholds?|hearing\s+levels?)\b|"
     r",\s*(?:(?:the|her|his|their)\s+)?(?:right|left|both|where|which)\b|"
     r"\b(?:and|with)\s+(?:(?:the|her|his|their)\s+(?:right|left)\s+(?:ears?|sides?)|both\s+"
     r"(?:ears?|sides?)|(?:(?:the|her|his|their|an?)\s+)?(?:audiogram|hearing|air|bone|"
@@ -638,6 +642,219 @@ tuning data)."""
 _SLIDE_HEADING = re.compile(r"^[ \t#*_]*slide\b[^\n]*$", re.I | re.M)
 
 _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:and|but|while|whereas|which)\b", re.I)
+# ---- scope: figures that are not about this patient's audiogram read now (issue #26)
+
+_TO_CLAUSE_END = r"(?:(?!,?\s+(?:but|whereas|while|however)\b)(?:[^.;!?\n]|\.\d)){0,200}"
+"""The rest of a clause: to its stop, semicolon or line end (a decimal point is no stop), or
+to a turn with "but", "whereas", "while" or "however"."""
+_CLAUSE_OPENS = r"(?:^|(?<=[.;:!?\n(]))[ \t*_>#-]*"
+
+_KIN = (
+    r"(?:mother|father|mum|mom|dad|brother|sister|sibling|parent|grand(?:mother|father|parent)|"
+    r"aunt|uncle|cousin|twin|husband|wife|spouse|relative)s?"
+)
+RELATIVE_HEARING = re.compile(
+    r"\b" + _KIN + r"(?:'s|\u2019s|s')?\s+(?:(?:own|left|right)\s+)?"
+    r"(?:(?:has|had|have|wears|wore|uses|used|needs|needed)\b"
+    r"(?!\s+(?:noticed|reported|said|observed|mentioned|told|brought|asked|heard|seen)\b)|"
+    r"(?:was|were|is|are)\s+(?:(?:also|later|recently)\s+)?(?:diagnosed|born|deaf|fitted|"
+    r"found|implanted)\b|(?:audiograms?|hearing|loss|thresholds?|ears?|tests?|results?)\b)"
+    + _TO_CLAUSE_END,
+    re.M,
+)
+"""A relative's own hearing, from the relative to the clause end ("Her mother has a severe
+loss in the left ear", "His brother's audiogram shows 70 dB HL at 4 kHz"): family history,
+not this patient's audiogram. A relative who noticed, said or reported something about the
+patient ("her mother has noticed the right ear is worse") is a source, and stays read; a
+child, son or daughter is often the patient and is never taken as a relative."""
+
+_CHANGE_VERB = (
+    r"(?:drops?|falls?|worsens?|deteriorates?|reach(?:es)?|exceeds?|progress(?:es)?|develops?|"
+    r"declines?|shifts?|gets?\s+worse|goes\s+(?:down|up)|to\s+(?:drop|fall|reach|worsen|exceed|"
+    r"deteriorate|decline|shift|develop|progress))\b"
+)
+CHANGE_IF = re.compile(
+    r"\b(?:should|were|if|unless|in\s+case|once)\s+(?:(?=(?:a|an|any)\s)|(?=(?:[\w'\u2019-]+\s+){0,8}?"
+    + _CHANGE_VERB
+    + r"\s+(?:(?:to|by|below|beyond|past|over|under|above)\b|\d)))(?:[\w'\u2019-]+\s+){0,8}?"
+    + _CHANGE_VERB
+    + _TO_CLAUSE_END,
+    re.M,
+)
+"""A condition of a change still to come, to its clause end ("If the left ear drops to 45 dB HL
+at 2 kHz, we would refer", "Should a severe loss develop on the right, ...", "Were the right
+threshold at 2 kHz to reach 50 dB HL, ..."): a result that may come, a trigger of the plan,
+when the change has a target ("to 45 dB HL", "by 10 dB", "reaches 60") or befalls an
+indefinite loss ("should a severe loss develop"); "If the right loss progresses, review" keeps
+its claim that the right ear has a loss,
+not one measured. "If we look at the right ear, it is moderate" names no change and is read;
+"should" and "were" open such a condition only at a clause's start
+(:func:`_without_changes_to_come`)."""
+
+
+def _without_changes_to_come(text: str) -> str:
+    """Return ``text`` with each condition of a change still to come blanked
+    (:data:`CHANGE_IF`); one opened by "should" or "were" only at a clause's start."""
+    low = _lowered(text)
+    spans = []
+    for m in CHANGE_IF.finditer(low):
+        if low.startswith(("should", "were"), m.start()):
+            before = low[max(0, m.start() - 8) : m.start()].rstrip(" \t*_>#-")
+            if before and before[-1] not in ".;:!?(\n":
+                continue
+        spans.append(m.span())
+    return _blank_spans(text, spans)
+
+
+DATED_EARLIER = re.compile(
+    _CLAUSE_OPENS
+    + r"(?:[\w'\u2019-]+[ \t]+){0,5}?\(?(?:(?:in|from|since|during|dated|of|the|an?|her|his|"
+    r"their|my|our)[ \t]+|\()(?:\d{1,2}[/.-]\d{1,2}[/.-]|(?:jan|feb|mar|apr|may|jun|jul|aug|"
+    r"sep|oct|nov|dec)[a-z]*\.?[ \t]+)?(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))\b"
+    r"(?![ \t]*(?:hz|khz|db|ms|%|\d))\)?"
+    r"(?=[ \t]*(?:\([^)\n]{0,40}\))?[ \t]*(?::|,|[ \t](?:[\w'\u2019-]+[ \t]+){0,8}?(?:measured|"
+    r"was|were|showed|recorded|found|gave|had|documented|revealed|described|noted)\b))"
+    + _TO_CLAUSE_END,
+    re.M,
+)
+"""A clause headed by an earlier year, to its end ("In 2018 her left ear measured 80 dB HL at 2
+kHz", "Old results (2016): right 55 dB HL", "An audiogram from 2017 (another clinic) recorded
+a ...", "At the 2015 test the right threshold ... was ...", "(her 2016 hearing test elsewhere
+showed ...)"): an earlier test, as a dated past result is; the year comes after a time word
+or a determiner ("in", "from", "the", "her"), and the clause's verb is past. 2000 is never
+taken as a year (it is a frequency far more often)."""
+
+GENERAL_STATEMENT = re.compile(
+    _CLAUSE_OPENS + r"(?:as\s+a\s+(?:rule|guide)|in\s+general|for\s+reference|by\s+definition|"
+    r"(?:age|population)\s+norms?|criteri(?:on|a)\s+for|guidance|(?:[\w-]+\s+){0,2}?"
+    r"(?:criteri(?:on|a)|pathway|protocol|guidance|guidelines?|policy|threshold\s+for\s+[\w-]+)"
+    r"\s+(?:(?:is|are|says?|states?|refers?|requires?|recommends?|needs?|asks?\s+for|calls?\s+for)"
+    r"\b)(?!\s+(?:not\s+|all\s+|both\s+)?(?:met|fulfilled|satisfied|"
+    r"reached))|(?!(?:the\s+(?:loss|hearing|audiogram|thresholds?|patient)|"
+    r"this|these|her|his|their|its|she|he|right|left|both|each)\b)(?:[\w'\u2019-]+\s+){0,4}?"
+    r"(?:typically|usually|classically|characteristically|tends?\s+to))\b" + _TO_CLAUSE_END,
+    re.M,
+)
+"""A statement in general, to its clause end: a rule of thumb or a norm ("As a rule, a severe
+loss ...", "Noise damage typically gives a notch of about 50 dB HL at 4 kHz", "Age norms put a
+70-year-old at 40 dB HL at 4 kHz") or a service's criterion or pathway ("Our referral
+criterion is 60 dB HL at 2 kHz", "Criteria for an implant assessment: ..."). Names no finding
+of this patient; a clause that names an ear or the patient (:data:`_RULE_ABOUT_PATIENT`) stays
+read."""
+
+AID_TARGET = re.compile(
+    r"\b(?:(?:nal|dsl)[\w./-]*(?:\s+v?\d[\w.]*)?\s+targets?|(?:real[\s-]+ear|rem|gain|fitting|prescriptive)\s+"
+    r"targets?|prescribed\s+gain|insertion\s+gain|aided\s+(?:thresholds?|levels?|responses?)|"
+    r"fitting\s+aims)\b" + _TO_CLAUSE_END
+)
+"""A hearing aid's prescription or aided result, to its clause end ("NAL-NL2 target for the left
+aid: 20 dB insertion gain at 2 kHz", "Prescribed gain for the right ear is 30 dB at 2 kHz",
+"aided thresholds of 35 dB HL"): what the aid should give or gave, not the unaided audiogram."""
+
+
+DOSE = re.compile(
+    r"\b\d+(?:\.\d+)?[ \t]?(?:mg|mcg|\u00b5g)(?:/[a-z\d\u00b2]+)?\b|\b\d+[ \t]+drops\b"
+)
+"""A drug's dose ("amoxicillin 500 mg", "gentamicin 5 mg/kg", "4 drops into the left ear"):
+the clause that holds it, from its start to its end, is a prescription, not a finding; its
+side and numbers say where and how much to give. A volume in ml is not taken (an ear canal's
+volume is one)."""
+_CLAUSE_START = re.compile(r"[.;:!?(\n][^.;:!?(\n]{0,150}\Z")
+
+
+def _without_doses(text: str) -> str:
+    """Return ``text`` with each clause that gives a drug's dose blanked (:data:`DOSE`)."""
+    low = _lowered(text)
+    spans = []
+    for m in DOSE.finditer(low):
+        head = _CLAUSE_START.search(low, max(0, m.start() - 151), m.start())
+        start = head.start() + 1 if head else max(0, m.start() - 150)
+        end = _CLAUSE_REST.match(low, m.end()).end()
+        spans.append((start, end))
+    return _blank_spans(text, spans)
+
+
+_CLAUSE_REST = re.compile(_TO_CLAUSE_END)
+
+
+def _clause_spans(low: str, cue: re.Pattern[str], clause: re.Pattern[str]) -> list[tuple[int, int]]:
+    """Return the spans of ``clause`` matched from the start of each clause that holds a
+    ``cue`` (found first, so the scan is led by the cue's literal words, not tried at every
+    place in the text); a clause is read once however many cues it holds."""
+    spans: list[tuple[int, int]] = []
+    last = -1
+    for m in cue.finditer(low):
+        start = _clause_start(low, m.start())
+        found = clause.match(low, start) if start > last else None
+        if found is None and start > 0 and low[start - 1] == "(":  # or the clause around it
+            start = _clause_start(low, start - 1)
+            found = clause.match(low, start) if start > last else None
+        if found and found.end() > m.start():
+            spans.append(found.span())
+            last = start
+    return spans
+
+
+def _clause_start(low: str, at: int) -> int:
+    """Return where the clause holding ``at`` starts: after the last stop, colon, semicolon,
+    bracket or line end before it (at most 150 characters back; -1 when none is that near)."""
+    head = _CLAUSE_START.search(low, max(0, at - 151), at)
+    return head.start() + 1 if head else (0 if at <= 150 else -1)
+
+
+def _at_a_clause_start(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """Return ``pattern`` (written to open at a clause start) to be matched from one."""
+    return re.compile(pattern.pattern.replace(_CLAUSE_OPENS, r"[ \t*_>#-]*", 1), re.M)
+
+
+_GENERAL_CUE = re.compile(
+    r"as a (?:rule|guide)|in general|for reference|by definition|norms?\b|criteri|pathway|"
+    r"protocol|guidance|guideline|policy|threshold for|typically|usually|classically|"
+    r"characteristically|tends? to"
+)
+_GENERAL_AT = _at_a_clause_start(GENERAL_STATEMENT)
+_YEAR_CUE = re.compile(r"(?<!\d)(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))(?!\d)")
+_DATED_AT = _at_a_clause_start(DATED_EARLIER)
+
+
+_RELATIVE_AT = re.compile(RELATIVE_HEARING.pattern[2:], re.M)  # without the leading \b
+
+
+def _without_relatives_hearing(text: str) -> str:
+    """Return ``text`` with each relative's own hearing blanked (:data:`RELATIVE_HEARING`),
+    found from the kin words with str.find (a regex alternation tried at every place costs
+    several times more)."""
+    low = _lowered(text)
+    spans = []
+    for word in _KIN_WORDS:
+        at = low.find(word)
+        while at >= 0:
+            if at == 0 or not (low[at - 1].isalnum() or low[at - 1] == "_"):
+                found = _RELATIVE_AT.match(low, at)
+                if found:
+                    spans.append(found.span())
+            at = low.find(word, at + 1)
+    return _blank_spans(text, sorted(spans))
+
+
+def _without_general_statements(text: str) -> str:
+    """Return ``text`` with each general statement blanked (:data:`GENERAL_STATEMENT`) unless
+    it names an ear or the patient."""
+    low = _lowered(text)
+    spans = [
+        (start, end)
+        for start, end in _clause_spans(low, _GENERAL_CUE, _GENERAL_AT)
+        if not _RULE_ABOUT_PATIENT.search(low, start, end)
+    ]
+    return _blank_spans(text, spans)
+
+
+def _without_dated_earlier_tests(text: str) -> str:
+    """Return ``text`` with each clause headed by an earlier year blanked
+    (:data:`DATED_EARLIER`)."""
+    return _blank_spans(text, _clause_spans(_lowered(text), _YEAR_CUE, _DATED_AT))
+
+
 _PLANNED = re.compile(
     r"\b(?:will|shall|would|to\s+be|booked|planned|arranged|scheduled|discuss\w*|offered)\b", re.I
 )
@@ -716,6 +933,38 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         RULE_QUOTED,
         "fitness standards and MRI asymmetry protocols state pass levels per frequency: a "
         "criterion quoted under its name is the yardstick, not the patient's result",
+    ),
+    "relative's hearing": (
+        RELATIVE_HEARING,
+        "case history (family history of hearing loss, BSA 2018 recommended procedure for "
+        "pure-tone audiometry: history taking): a relative's loss is the family's, not this "
+        "patient's audiogram",
+    ),
+    "condition of change": (
+        CHANGE_IF,
+        "monitoring plans state triggers for action (ASHA 1994 ototoxicity change criteria; "
+        "sudden-loss pathways): a condition of a change still to come is not a measured result",
+    ),
+    "dated earlier test": (
+        DATED_EARLIER,
+        "clinical history: a clause headed by an earlier year reports that year's test, as a "
+        "past result does",
+    ),
+    "general statement": (
+        GENERAL_STATEMENT,
+        "teaching, norms (ISO 7029 age norms) and service pathways (NICE NG98 referral "
+        "criteria): what a kind of loss typically shows or what a service refers names no "
+        "finding of this patient",
+    ),
+    "drug dose": (
+        DOSE,
+        "prescribing (BNF dose statements: drug, dose, route, frequency): a dose and the ear it "
+        "is given to are a treatment, not a result",
+    ),
+    "aid target": (
+        AID_TARGET,
+        "hearing-aid fitting (NAL-NL2 and DSL v5 prescriptions; BSA 2018 real-ear measurement "
+        "guidance): gain targets and aided levels are not unaided thresholds",
     ),
     "labelled source": (
         LABELLED_SOURCE,
@@ -1412,6 +1661,18 @@ def _without_later_tests(text: str) -> str:
     return _blank_spans(text, spans)
 
 
+_KIN_WORDS = ("mother", "father", "mum", "mom", "dad", "brother", "sister", "sibling",
+              "parent", "grand", "aunt", "uncle", "cousin", "twin", "husband", "wife", "spouse",
+              "relative")  # fmt: skip
+_CHANGE_WORDS = ("drop", "fall", "worsen", "deteriorat", "reach", "exceed", "progress", "develop",
+                 "declin", "shift", "get worse", "gets worse", "goes ")  # fmt: skip
+_ULL_WORD = re.compile(r"\bulls?\b")
+_GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "by definition",
+                  "norms", "age norm", "criteri", "pathway", "protocol", "guid", "polic",
+                  "threshold for", "typically", "usually", "classically", "characteristically",
+                  "tend to", "tends to")  # fmt: skip
+"""Words one of which a general statement needs (:data:`_GENERAL_CUE`): a cheap test first."""
+
 _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
     (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
@@ -1487,6 +1748,21 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         ),
         _without_quoted_rules,
     ),
+    (lambda text, low: any(word in low for word in _KIN_WORDS), _without_relatives_hearing),
+    (
+        lambda text, low: any(word in low for word in _CHANGE_WORDS),
+        _without_changes_to_come,
+    ),
+    (lambda text, low: "19" in low or "20" in low, _without_dated_earlier_tests),
+    (lambda text, low: any(word in low for word in _GENERAL_WORDS), _without_general_statements),
+    (
+        lambda text, low: "mg" in low or "mcg" in low or "drops" in low or "\u00b5g" in low,
+        _without_doses,
+    ),
+    (
+        lambda text, low: "target" in low or " gain" in low or "aided" in low or "fitting" in low,
+        _blank_lowered(AID_TARGET),
+    ),
     (
         lambda text, low: (
             "discomfort" in low
@@ -1494,6 +1770,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "match" in low
             or "ucl" in low
             or "ldl" in low
+            or _ULL_WORD.search(low) is not None
             or "mml" in low
             or "minimum masking" in low
         ),

@@ -375,7 +375,9 @@ def collector_spares_the_loaded() -> Iterator[None]:
     what the run made since, which is what it can free (an object set aside is still
     freed when its last reference goes; only cycles among them wait to the end). On exit
     the collector walks everything again, unless the heap was frozen before (a forked
-    worker's, :mod:`clinbench.sharded_run`): whoever froze it unfreezes it.
+    worker's, :mod:`clinbench.sharded_run`): whoever froze it unfreezes it. Measured on
+    416 items against a local server: full collections 2.1 s of CPU before, 1.0 s after
+    (plain Inspect 1.25 s); note NOTE-perf8.
     """
     import gc
 

@@ -31,7 +31,10 @@ child's CPU time (``os.wait4``); printed: the whole-process ratio (all items) an
 per-sample ratio with start-up subtracted ((CPU of all items - CPU of one) / (items - 1)),
 each with the same intervals as above, and the load average.
 
-    python benchmarks/overhead.py --process [--pairs 10] [--copies 2]
+    python benchmarks/overhead.py --process [--pairs 10] [--copies 2] [--before OLD_SRC]
+
+With ``--before OLD_SRC`` each pair also runs ``clinbench run`` from another tree (three
+members, the order rotating), and this tree's ratio to it is printed with the same intervals.
 
 The default, 60 pairs of 208 samples, gave a half-width of 0.015 (the median's exact
 interval: 0.026) in 8.3 minutes on the shared 2-core machine at load 4-5 with two copies of
@@ -139,8 +142,13 @@ def child_cpu(command: list[str], env: dict[str, str]) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def process_pairs(items: list, pairs: int, goal: float) -> None:
-    """Print whole-process and per-sample CPU ratios of clinbench run vs plain Inspect."""
+def process_pairs(items: list, pairs: int, goal: float, before: str | None = None) -> None:
+    """Print whole-process and per-sample CPU ratios of clinbench run vs plain Inspect.
+
+    ``before``: the ``src`` folder of another clinbench tree; each pair then also runs
+    ``clinbench run`` from it (order rotating with plain and this tree), and the ratios of
+    both trees to plain Inspect and of this tree to the other are printed.
+    """
     import sys
 
     from throughput import SERVER
@@ -151,13 +159,15 @@ def process_pairs(items: list, pairs: int, goal: float) -> None:
     )
     port = int(server.stdout.readline()) if server.stdout else 0
     try:
-        _process_pairs(items, pairs, goal, port)
+        _process_pairs(items, pairs, goal, port, before)
     finally:
         server.terminate()
         server.wait()
 
 
-def _process_pairs(items: list, pairs: int, goal: float, port: int) -> None:
+def _process_pairs(
+    items: list, pairs: int, goal: float, port: int, before: str | None = None
+) -> None:
     """Run the pairs of :func:`process_pairs` against the server on ``port`` and print."""
     import json
     import sys
@@ -173,6 +183,7 @@ def _process_pairs(items: list, pairs: int, goal: float, port: int) -> None:
     env = {**os.environ, "PYTHONPATH": src, "LOCAL_API_KEY": "k",
            "LOCAL_BASE_URL": f"http://127.0.0.1:{port}/v1",
            "XDG_DATA_HOME": os.path.join(work, "data")}  # fmt: skip
+    trees = {"clinbench": src, **({"before": os.path.abspath(before)} if before else {})}
     n = len(items)
 
     def command(name: str, limit: int) -> list[str]:
@@ -183,43 +194,61 @@ def _process_pairs(items: list, pairs: int, goal: float, port: int) -> None:
                 "--model", "openai-api/local/m", "--log-dir", logs, "--display", "none",
                 "--limit", str(limit)]  # fmt: skip
 
+    def tree_env(name: str) -> dict[str, str]:
+        return {**env, "PYTHONPATH": trees[name]} if name in trees else env
+
+    names = ["plain", *trees]
     cpu: dict[tuple[str, int], list[float]] = {}
     started, load = time.perf_counter(), os.getloadavg()[0]
     done = 0
     try:  # Ctrl-C ends the run early: the pairs completed so far are summarised
         for pair in range(pairs):
-            names = ["plain", "clinbench"] if pair % 2 == 0 else ["clinbench", "plain"]
-            for name in names:
+            order = names[pair % len(names) :] + names[: pair % len(names)]
+            for name in order:
                 for limit in (n, 1):
-                    cpu.setdefault((name, limit), []).append(child_cpu(command(name, limit), env))
+                    run_cpu = child_cpu(command(name, limit), tree_env(name))
+                    cpu.setdefault((name, limit), []).append(run_cpu)
             done = pair + 1
-            c, c1, p, p1 = (cpu[(k, m)][-1] for k in ("clinbench", "plain") for m in (n, 1))
+            last = {k: v[-1] for k, v in cpu.items()}
+            p, p1 = last[("plain", n)], last[("plain", 1)]
+            parts = [f"{name}/plain whole {last[(name, n)] / p:.3f}, per sample "
+                     f"{(last[(name, n)] - last[(name, 1)]) / (p - p1):.3f}"
+                     for name in trees]  # fmt: skip
             print(f"  {done}/{pairs} pairs, {time.perf_counter() - started:.0f} s, load "
-                  f"{os.getloadavg()[0]:.1f}; this pair: whole {c / p:.3f}, per sample "
-                  f"{(c - c1) / (p - p1):.3f}", flush=True)  # fmt: skip
+                  f"{os.getloadavg()[0]:.1f}; this pair: {'; '.join(parts)}",
+                  flush=True)  # fmt: skip
     except KeyboardInterrupt:
         print(f"stopped after {done} pairs")
     cpu = {key: values[:done] for key, values in cpu.items()}
     pairs = done
-    whole = [c / p for c, p in zip(cpu[("clinbench", n)], cpu[("plain", n)], strict=True)]
-    per_sample = [
-        (c - c1) / (p - p1)
-        for c, c1, p, p1 in zip(cpu[("clinbench", n)], cpu[("clinbench", 1)],
-                                cpu[("plain", n)], cpu[("plain", 1)], strict=True)
-    ]  # fmt: skip
-    print(f"clinbench {clinbench.__file__}; samples per run: {n}; pairs: {pairs}; "
+
+    def whole(a: str, b: str) -> list[float]:
+        return [x / y for x, y in zip(cpu[(a, n)], cpu[(b, n)], strict=True)]
+
+    def per_sample(a: str, b: str) -> list[float]:
+        return [
+            (x - x1) / (y - y1)
+            for x, x1, y, y1 in zip(cpu[(a, n)], cpu[(a, 1)], cpu[(b, n)], cpu[(b, 1)],
+                                    strict=True)
+        ]  # fmt: skip
+
+    print(f"clinbench {clinbench.__file__}" + (f"; before: {trees['before']}" if before else "")
+          + f"; samples per run: {n}; pairs: {pairs}; "
           f"{(time.perf_counter() - started) / 60:.1f} min; load average {load:.1f} at the "
           f"start, {os.getloadavg()[0]:.1f} at the end")  # fmt: skip
-    for name in ("plain", "clinbench"):
+    for name in names:
         print(f"{name:10} CPU {statistics.median(cpu[(name, n)]):6.2f} s for {n} samples, "
               f"{statistics.median(cpu[(name, 1)]):6.2f} s for one (medians)")  # fmt: skip
-    for label, ratios in (("whole process", whole), ("per sample, start-up subtracted",
-                                                     per_sample)):  # fmt: skip
-        s = ratio_summary(ratios, goal)
-        print(f"CPU ratio clinbench/plain, {label}: geometric mean {s['geomean']:.3f}, 95% CI "
-              f"{s['t_low']:.3f}-{s['t_high']:.3f} (t), BCa {s['boot_low']:.3f}-"
-              f"{s['boot_high']:.3f}; median {s['median']:.3f}; against {goal:.2f}: "
-              f"{s['verdict']}")  # fmt: skip
+    comparisons = [(name, "plain") for name in trees] + ([("clinbench", "before")] if before
+                                                          else [])  # fmt: skip
+    for a, b in comparisons:
+        for label, ratios in (("whole process", whole(a, b)),
+                              ("per sample, start-up subtracted", per_sample(a, b))):  # fmt: skip
+            s = ratio_summary(ratios, goal)
+            print(f"CPU ratio {a}/{b}, {label}: geometric mean {s['geomean']:.3f}, 95% CI "
+                  f"{s['t_low']:.3f}-{s['t_high']:.3f} (t), BCa {s['boot_low']:.3f}-"
+                  f"{s['boot_high']:.3f}; median {s['median']:.3f}; against {goal:.2f}: "
+                  f"{s['verdict']}")  # fmt: skip
 
 
 def main() -> None:
@@ -233,6 +262,12 @@ def main() -> None:
     parser.add_argument(
         "--process", action="store_true", help="whole commands in child processes (see above)"
     )
+    parser.add_argument(
+        "--before",
+        metavar="SRC",
+        help="with --process: also run clinbench from another tree's src (e.g. `git archive "
+        "COMMIT src`), interleaved, and print this tree's ratio to it",
+    )
     args = parser.parse_args()
 
     base = load_items(SAMPLE_ITEMS)
@@ -243,7 +278,7 @@ def main() -> None:
             clone._source_file = item._source_file
             items.append(clone)
     if args.process:
-        process_pairs(items, args.pairs, args.goal)
+        process_pairs(items, args.pairs, args.goal, args.before)
         return
 
     def clinbench_task() -> Task:

@@ -138,6 +138,7 @@ SLOW_TESTS = (
     "tests/curate/test_canary_split.py::test_canary_cli_writes_header_and_the_file_loads",
     "tests/curate/test_canary_split.py::test_split_and_verify_cli_round_trip",
     "tests/curate/test_canary_split.py::test_split_cli_refuses_an_unstamped_bank_and_writes_nothing",
+    "tests/engine/test_collector_spares_the_loaded.py::test_a_run_freezes_the_loaded_heap_while_it_runs_and_unfreezes_after",
     "tests/engine/test_bounded_run.py",
     "tests/engine/test_worker_start.py::test_forked_and_spawned_workers_give_the_same_table",
     "tests/engine/test_worker_start.py::test_ctrl_c_stops_a_sharded_run_and_resume_finishes_it",

@@ -201,47 +201,49 @@ def resume(
             on_resume(f"{header.location} ({header.status}, task {header.eval.task})")
         location = _local_path(str(header.location))
         folders.setdefault(str(Path(location).parent), []).append(location)
-    before = _log_task_ids(log_dir)
-    interrupted = False
-    logs: list[Any] = []
-    with stop_signals() as stopped:
-        try:
-            for folder, locations in folders.items():
-                forget_built_models()  # eval_retry builds through the memo: see its docstring
-                forget_working_modes()  # and probes its own structured-output mode
-                logs += eval_retry(
-                    locations,
-                    log_dir=folder,
-                    display=display,
-                    **(limits.eval_kwargs() if limits is not None else {}),
-                )
-                if any(log.status == "cancelled" for log in logs):
-                    break  # stopped: the other folders are left for the next resume
-        except KeyboardInterrupt:  # a Ctrl-C that Inspect did not turn into cancelled logs
-            logs, interrupted = _new_logs(log_dir, before), True
-        except IndexError:  # Inspect (0.3.285) indexes the empty list a Ctrl-C leaves it
-            written = _new_logs(log_dir, before)
-            if not any(h.status == "cancelled" for h in written):
-                raise
-            logs, interrupted = written, True
-    if interrupted or any(log.status == "cancelled" for log in logs):
-        import signal
+    # from here to the table and the metrics, the loaded heap is left out of collections
+    with collector_spares_the_loaded():
+        before = _log_task_ids(log_dir)
+        interrupted = False
+        logs: list[Any] = []
+        with stop_signals() as stopped:
+            try:
+                for folder, locations in folders.items():
+                    forget_built_models()  # eval_retry builds through the memo: see its docstring
+                    forget_working_modes()  # and probes its own structured-output mode
+                    logs += eval_retry(
+                        locations,
+                        log_dir=folder,
+                        display=display,
+                        **(limits.eval_kwargs() if limits is not None else {}),
+                    )
+                    if any(log.status == "cancelled" for log in logs):
+                        break  # stopped: the other folders are left for the next resume
+            except KeyboardInterrupt:  # a Ctrl-C that Inspect did not turn into cancelled logs
+                logs, interrupted = _new_logs(log_dir, before), True
+            except IndexError:  # Inspect (0.3.285) indexes the empty list a Ctrl-C leaves it
+                written = _new_logs(log_dir, before)
+                if not any(h.status == "cancelled" for h in written):
+                    raise
+                logs, interrupted = written, True
+        if interrupted or any(log.status == "cancelled" for log in logs):
+            import signal
 
-        stopped.setdefault("signal", signal.SIGINT)
-        logs = logs or _new_logs(log_dir, before)
-    logs = headers_only(logs)  # the table and the metrics read the files
-    if "signal" in stopped:  # no table of a stopped resume (see run_benchmark)
-        from clinbench.results.export import results_from_logs
+            stopped.setdefault("signal", signal.SIGINT)
+            logs = logs or _new_logs(log_dir, before)
+        logs = headers_only(logs)  # the table and the metrics read the files
+        if "signal" in stopped:  # no table of a stopped resume (see run_benchmark)
+            from clinbench.results.export import results_from_logs
 
-        return RunOutcome(False, logs, results_from_logs([]), stopped["signal"])
-    from clinbench.stats.log_metrics import write_every_reply_metrics
+            return RunOutcome(False, logs, results_from_logs([]), stopped["signal"])
+        from clinbench.stats.log_metrics import write_every_reply_metrics
 
-    release_freed_memory()  # before the table and the summary are built
-    results = results_table(log_dir, on_skip=on_skip)
-    if logs:
-        write_every_reply_metrics(logs, results)
-    finished = all(log.status == "success" for log in logs)
-    return RunOutcome(finished, logs, results, None)
+        release_freed_memory()  # before the table and the summary are built
+        results = results_table(log_dir, on_skip=on_skip)
+        if logs:
+            write_every_reply_metrics(logs, results)
+        finished = all(log.status == "success" for log in logs)
+        return RunOutcome(finished, logs, results, None)
 
 
 def run_eval(
@@ -407,6 +409,31 @@ def headers_only(logs: Sequence[Any]) -> list[Any]:
             update["metadata"] = {k: v for k, v in log.metadata.items() if k != ITEMS}
         light.append(log.model_copy(update=update))
     return light
+
+
+@contextmanager
+def collector_spares_the_loaded() -> Iterator[None]:
+    """Yield with what is alive now left out of the garbage collector's walks (``gc.freeze``).
+
+    What a run has loaded before its evals start (Inspect, pydantic, the task and its
+    samples) lives to the end of the run, yet every full collection walked all of it again:
+    the evals' own and :func:`release_freed_memory`'s. Set aside, a collection walks only
+    what the run made since, which is what it can free (an object set aside is still
+    freed when its last reference goes; only cycles among them wait to the end). On exit
+    the collector walks everything again, unless the heap was frozen before (a forked
+    worker's, :mod:`clinbench.sharded_run`): whoever froze it unfreezes it. Measured on
+    416 items against a local server: full collections 2.1 s of CPU before, 1.0 s after
+    (plain Inspect 1.25 s), timed with gc.callbacks.
+    """
+    import gc
+
+    mine = gc.get_freeze_count() == 0
+    gc.freeze()
+    try:
+        yield
+    finally:
+        if mine:
+            gc.unfreeze()
 
 
 def release_freed_memory() -> None:
@@ -737,55 +764,61 @@ def run_benchmark(
     for line in [*notices, *endpoint_notices(models)]:
         if on_notice is not None:
             on_notice(line)
-    before = _log_task_ids(log_dir)
-    from clinbench.structured_output import forget_working_modes
+    # from here to the table and the metrics, the loaded heap is left out of collections
+    with collector_spares_the_loaded():
+        before = _log_task_ids(log_dir)
+        from clinbench.structured_output import forget_working_modes
 
-    forget_working_modes()  # this run probes its own structured-output mode
-    with stop_signals() as stopped, _quiet_cannot_answer():
-        try:
-            finished, logs = run_eval(
-                task,
-                models,
-                log_dir,
-                limits,
-                max_tasks=max_tasks,
-                new_run=new_run,
-                on_reuse=on_reuse,
-                model_args=model_args,
-                model_roles=roles,
-                display=display,
-                fail_on_error=False,
-                **eval_args,
-            )
-        except KeyboardInterrupt:  # a Ctrl-C that Inspect did not turn into cancelled logs
-            finished, logs = False, []
-    if not logs or any(log.status == "cancelled" for log in logs):
-        # Ctrl-C: Inspect cancels the evals and writes their logs as cancelled; an eval set
-        # then returns no logs, so this run's logs are the ones the folder did not hold
-        import signal
-
-        stopped.setdefault("signal", signal.SIGINT)
-        logs = logs or _new_logs(log_dir, before)
-    logs = headers_only(logs)  # the table and the metrics read the files
-    # a stopped run builds no results table (reading 1,000 samples back took 3 s on the shared
-    # machine, and it grows with the run): its logs hold what finished, for `clinbench resume`
-    results = None
-    if logs and "signal" not in stopped:
-        try:
-            release_freed_memory()  # before the table's modules (pandas) and the table
-            from clinbench.results.export import results_from_logs
-
-            results = results_from_logs(logs, on_skip=lambda _message: None)
-        except KeyboardInterrupt:  # Ctrl-C after the evals ended, while the table was read
+        forget_working_modes()  # this run probes its own structured-output mode
+        with stop_signals() as stopped, _quiet_cannot_answer():
+            try:
+                finished, logs = run_eval(
+                    task,
+                    models,
+                    log_dir,
+                    limits,
+                    max_tasks=max_tasks,
+                    new_run=new_run,
+                    on_reuse=on_reuse,
+                    model_args=model_args,
+                    model_roles=roles,
+                    display=display,
+                    fail_on_error=False,
+                    **eval_args,
+                )
+            except KeyboardInterrupt:  # a Ctrl-C that Inspect did not turn into cancelled logs
+                finished, logs = False, []
+        if not logs or any(log.status == "cancelled" for log in logs):
+            # Ctrl-C: Inspect cancels the evals and writes their logs as cancelled; an eval set
+            # then returns no logs, so this run's logs are the ones the folder did not hold
             import signal
 
             stopped.setdefault("signal", signal.SIGINT)
-    from clinbench.results.export import results_from_logs
-    from clinbench.stats.log_metrics import write_every_reply_metrics
+            logs = logs or _new_logs(log_dir, before)
+        logs = headers_only(logs)  # the table and the metrics read the files
+        # a stopped run builds no results table (reading 1,000 samples back took 3 s on the shared
+        # machine, and it grows with the run): its logs hold what finished, for `clinbench resume`
+        results = None
+        if logs and "signal" not in stopped:
+            try:
+                release_freed_memory()  # before the table's modules (pandas) and the table
+                from clinbench.results.export import results_from_logs
 
-    if results is None:
-        results = results_from_logs([])
-    else:
-        write_every_reply_metrics(logs, results)  # what Inspect's metrics cannot see, in the log
-        release_freed_memory()  # what reading the logs freed, before the summary is built
-    return RunOutcome(finished and "signal" not in stopped, logs, results, stopped.get("signal"))
+                results = results_from_logs(logs, on_skip=lambda _message: None)
+            except KeyboardInterrupt:  # Ctrl-C after the evals ended, while the table was read
+                import signal
+
+                stopped.setdefault("signal", signal.SIGINT)
+        from clinbench.results.export import results_from_logs
+        from clinbench.stats.log_metrics import write_every_reply_metrics
+
+        if results is None:
+            results = results_from_logs([])
+        else:
+            write_every_reply_metrics(
+                logs, results
+            )  # what Inspect's metrics cannot see, in the log
+            release_freed_memory()  # what reading the logs freed, before the summary is built
+        return RunOutcome(
+            finished and "signal" not in stopped, logs, results, stopped.get("signal")
+        )

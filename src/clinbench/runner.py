@@ -323,6 +323,16 @@ def _cancelled_left_out(log_dir: str | Path, before: dict[str, str], logs: list[
     ``cancelled`` but returned the finished log alone, and said it completed successfully:
     the run exited 0 with a table of the baseline alone. The folder's new logs tell.
     """
+    from inspect_ai.log import list_eval_logs
+
+    if not Path(log_dir).is_dir():
+        return []
+    given = {Path(str(log.location or "")).name for log in logs}
+    if all(  # every new log was returned: nothing to read (and no table module loaded)
+        Path(info.name).name in before or Path(info.name).name in given
+        for info in list_eval_logs(str(log_dir), recursive=True)
+    ):
+        return []
     returned = {log.eval.task_id for log in logs}
     return [
         header

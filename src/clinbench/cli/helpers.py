@@ -24,7 +24,7 @@ def fail(message: str) -> NoReturn:
 def check_results_out(out: Path | None) -> None:
     """Return nothing when ``out`` (a results table to write, or None) is .parquet or .csv;
     else exit 2 before any work is done (a run must not end in a traceback at its export)."""
-    from clinbench.results.table import SUFFIXES
+    from clinbench.results.schema import SUFFIXES
 
     if out is not None and out.suffix.lower() not in SUFFIXES:
         fail(f"{out}: --out must end in .parquet or .csv")

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+# The file kinds a results table is written as (kept here, away from pandas, so a command can
+# check its --out before it imports anything heavy).
+SUFFIXES = (".parquet", ".csv")
+
 # Columns in order. `question` is set for multi-question items (e.g. Q1/Q2/Q3 of a case)
 # and empty otherwise; `score` is 1/0 for exact-match outcomes, the 0-100 rubric score for
 # graded replies, and empty (NaN) for excluded outcomes (parse_failed, error, unscored).

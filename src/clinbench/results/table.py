@@ -16,13 +16,12 @@ import pandas as pd
 
 from clinbench.errors import ResultsTableError
 from clinbench.io import atomic_write, original_text, write_csv
-from clinbench.results.schema import RESULT_COLUMNS
+from clinbench.results.schema import RESULT_COLUMNS, SUFFIXES
 
 NUMERIC_COLUMNS = {"epoch": "Int64", "epochs": "Int64", "score": "float64",
                    "input_tokens": "Int64", "output_tokens": "Int64", "reasoning_tokens": "Int64",
                    "latency_s": "float64", "queue_s": "float64", "cost_usd": "float64",
                    "n_items": "Int64"}  # fmt: skip
-SUFFIXES = (".parquet", ".csv")
 
 
 class ResultsFileError(ResultsTableError, ValueError):

@@ -855,6 +855,38 @@ def _without_dated_earlier_tests(text: str) -> str:
     return _blank_spans(text, _clause_spans(_lowered(text), _YEAR_CUE, _DATED_AT))
 
 
+EARLIER_OCCASION = re.compile(
+    _CLAUSE_OPENS
+    + r"(?:(?:the|her|his|their)[ \t]+)?(?:(?:at|on)[ \t]+(?:(?:first[ \t]+)?presentation|"
+    r"admission|onset|triage)|initially|before[ \t]+(?:treatment|steroids|surgery|the[ \t]+"
+    r"operation)|pre-?(?:treatment|op|operative(?:ly)?|steroids?)|(?:on[ \t]+)?day[ \t]+(?:1|one)|"
+    r"in[ \t]+(?:the[ \t]+)?(?:ed|a&e|emergency(?:[ \t]+department)?))\b"
+    r"(?![ \t]*(?:today|now|currently)\b)(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*[:,]"
+    r"(?:(?!\b(?:today|now|currently|presently|but|whereas|however|while)\b|\bthis[ \t]+"
+    r"(?:audiogram|test)\b)(?:[^.;!?\n]|\.\d)){0,200}",
+    re.M,
+)
+"""A clause headed by an earlier occasion of the illness and its end, the heading closed by a
+colon or comma ("At presentation (day 1): left 85-100 dB HL, profound", "On admission, the
+left ear was 70 dB HL at 3 kHz", "Pre-op: right 60 dB HL", "In ED: ..."): the levels found
+then, which a follow-up reply sets against today's, not claims about the audiogram read now;
+the clause is read from a word turning to now ("today", "now", "this audiogram", "but").
+Source: sudden-loss and post-operative follow-up compare each test with the one at
+presentation (AAO-HNS 2019 sudden hearing loss guideline: recovery judged against the initial
+audiogram)."""
+_OCCASION_CUE = re.compile(
+    r"presentation|admission|onset|triage|initially|before|pre-?(?:treatment|op|steroid)|"
+    r"\bday[ \t]+(?:1|one)\b|\bin[ \t]+(?:the[ \t]+)?(?:ed|a&e|emergency)\b"
+)
+_OCCASION_AT = _at_a_clause_start(EARLIER_OCCASION)
+
+
+def _without_earlier_occasions(text: str) -> str:
+    """Return ``text`` with each clause headed by an earlier occasion blanked
+    (:data:`EARLIER_OCCASION`)."""
+    return _blank_spans(text, _clause_spans(_lowered(text), _OCCASION_CUE, _OCCASION_AT))
+
+
 _PLANNED = re.compile(
     r"\b(?:will|shall|would|to\s+be|booked|planned|arranged|scheduled|discuss\w*|offered)\b", re.I
 )
@@ -949,6 +981,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         DATED_EARLIER,
         "clinical history: a clause headed by an earlier year reports that year's test, as a "
         "past result does",
+    ),
+    "earlier occasion": (
+        EARLIER_OCCASION,
+        "sudden-loss and post-operative follow-up (AAO-HNS 2019 sudden hearing loss "
+        "guideline): the levels at presentation or before treatment are the comparison, not "
+        "today's result",
     ),
     "general statement": (
         GENERAL_STATEMENT,
@@ -1754,6 +1792,25 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         _without_changes_to_come,
     ),
     (lambda text, low: "19" in low or "20" in low, _without_dated_earlier_tests),
+    (
+        lambda text, low: (
+            "presentation" in low
+            or "admission" in low
+            or "onset" in low
+            or "triage" in low
+            or "initially" in low
+            or "before" in low
+            or "pre-" in low
+            or "preop" in low
+            or "pretreat" in low
+            or "day 1" in low
+            or "day one" in low
+            or " ed" in low
+            or "a&e" in low
+            or "emergency" in low
+        ),
+        _without_earlier_occasions,
+    ),
     (lambda text, low: any(word in low for word in _GENERAL_WORDS), _without_general_statements),
     (
         lambda text, low: "mg" in low or "mcg" in low or "drops" in low or "\u00b5g" in low,

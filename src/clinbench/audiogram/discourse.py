@@ -193,7 +193,9 @@ level are read again. Source: tinnitus and hyperacusis assessment (BSA
 
 RULE_QUOTED = re.compile(
     r"\b(?:criteria|criterion|rules?|(?<!normal )(?<!within )limits?|standards?|requirements?|"
-    r"calculation|formula|method)(?:\s+met)?[ \t]*(?:\([^)\n]{0,200}\)|:(?:[^.;\n]|\.\d){0,200})"
+    r"calculation|formula|method)(?:\s+met)?(?:[ \t]+(?:used|applied|adopted|given|quoted|set[ \t]+"
+    r"out|laid[ \t]+down|in[ \t]+use|as)\b[^()\n.;:\d]{0,40})?[ \t]*(?:(?:\([^)\d\n]{0,60}\)"
+    r"[ \t]*)?:(?:[^.;\n]|\.\d){0,200}|\([^)\n]{0,200}\))"
 )
 """A rule, limit or method quoted under its name, in a parenthesis or after a colon ("Criteria
 (15 dB at two adjacent frequencies; 15 dB at 3 kHz)", "Class 1 limits (35 dB HL at 500, 1000
@@ -201,7 +203,12 @@ and 2000 Hz)", "Service standard: average of 0.5-2 kHz no worse than 35 dB HL", 
 (mean of 0.5, 1, 2 and 3 kHz, 25 dB fence)"): the yardstick the writer applies, not a result
 of the patient; the verdict on it ("none met") is outside the quote. "Within normal limits
 (...)" is a finding and stays. Source: fitness and screening standards state their pass
-levels per frequency (e.g. EASA Class 1 hearing limits; MRI asymmetry protocols)."""
+levels per frequency (e.g. EASA Class 1 hearing limits; MRI asymmetry protocols). The name
+may carry who uses it and an aside without a number before the colon ("Profile rule used by
+the clinic (paraphrased): H1 = ...", "Class 3 tone rule (as given in the medical standards):
+no ear worse than 35 dB HL ..."), and a quoted rule goes on through each semicolon whose part
+states a limit too ("...; H2 = average 30 dB or less, ...; otherwise H3": see
+:func:`_rule_goes_on`)."""
 _RULE_QUOTED_LOW = re.compile(RULE_QUOTED.pattern)
 _AT_THE_LIMIT = re.compile(
     r"\b(?:at|beyond|to|past|above|exceed(?:s|ed|ing)?|outside|fail(?:s|ed|ing)?)\s+"
@@ -261,7 +268,30 @@ def _without_quoted_rules(text: str) -> str:
         )
         and not _rule_reports_a_result(text, low, m.start(), m.end())
     ]
-    return _blank_spans(text, spans)
+    return _blank_spans(
+        text, [(start, _rule_goes_on(text, low, start, end)) for start, end in spans]
+    )
+
+
+_RULE_PART = re.compile(r";(?:[^.;\n]|\.\d){0,200}")
+
+
+def _rule_goes_on(text: str, low: str, start: int, end: int) -> int:
+    """Return where a quoted rule given after a colon ends: through each following part after
+    a semicolon that states a limit (:data:`_RULE_LIMIT`) and reports no result of the patient
+    ("H1 = ... 45 dB or less; H2 = average 30 dB or less, ..."); a rule in a parenthesis ends
+    at its bracket."""
+    if low[end - 1 : end] == ")" or ":" not in low[start:end]:
+        return end
+    part = _RULE_PART.match(low, end)
+    while (
+        part
+        and _RULE_LIMIT.search(low, part.start(), part.end())
+        and not _rule_reports_a_result(text, low, part.start(), part.end())
+    ):
+        end = part.end()
+        part = _RULE_PART.match(low, end)
+    return end
 
 
 LABELLED_SOURCE = re.compile(

@@ -47,6 +47,10 @@ NOT_ABOUT_THIS_AUDIOGRAM = [
     "Pre-op: left 70 dB HL at 2 kHz, a moderate conductive loss.",
     "In ED: right 70 dB HL at 2 kHz.",
     "- Day 1: left 70 dB HL at 2 kHz.",
+    # the occasion after words naming what was done then (batch 46 VY02)
+    "Tuning forks in ED: Rinne negative right, Weber to the right.",
+    "Audiogram at presentation: left 70 dB HL at 2 kHz.",
+    "Thresholds on admission: a severe loss on the right.",
     # a statement in general
     "As a rule, a moderate loss is one whose average falls in the moderate band.",
     "Noise damage typically gives a notch of about 70 dB HL at 4 kHz.",
@@ -113,6 +117,8 @@ STILL_READ = [
     ("Pre-op counselling done. The right ear is 70 dB HL at 2 kHz.", ["fabricated_result"]),
     ("The right ear initially looks 70 dB HL at 2 kHz.", ["fabricated_result"]),
     ("Today (day 14): left 70 dB HL at 2 kHz.", ["fabricated_result"]),
+    ("Thresholds today in ED: right 70 dB HL at 2 kHz.", ["fabricated_result"]),
+    ("This audiogram on admission: right 70 dB HL at 2 kHz.", ["fabricated_result"]),
     # a general word beside an ear or the patient, a criterion found met or not
     ("The right ear typically shows 70 dB HL at 2 kHz.", ["fabricated_result"]),
     ("This loss is typically conductive.", ["type_misclassification"]),

@@ -886,8 +886,8 @@ def _without_dated_earlier_tests(text: str) -> str:
 
 
 EARLIER_OCCASION = re.compile(
-    _CLAUSE_OPENS
-    + r"(?:(?:the|her|his|their)[ \t]+)?(?:(?:at|on)[ \t]+(?:(?:first[ \t]+)?presentation|"
+    _CLAUSE_OPENS + r"(?:(?!(?:today|now|current\w*|this)\b)[a-z][\w-]*[ \t]+){0,3}?"
+    r"(?:(?:the|her|his|their)[ \t]+)?(?:(?:at|on)[ \t]+(?:(?:first[ \t]+)?presentation|"
     r"admission|onset|triage)|initially|before[ \t]+(?:treatment|steroids|surgery|the[ \t]+"
     r"operation)|pre-?(?:treatment|op|operative(?:ly)?|steroids?)|(?:on[ \t]+)?day[ \t]+(?:1|one)|"
     r"in[ \t]+(?:the[ \t]+)?(?:ed|a&e|emergency(?:[ \t]+department)?))\b"
@@ -898,7 +898,9 @@ EARLIER_OCCASION = re.compile(
 )
 """A clause headed by an earlier occasion of the illness and its end, the heading closed by a
 colon or comma ("At presentation (day 1): left 85-100 dB HL, profound", "On admission, the
-left ear was 70 dB HL at 3 kHz", "Pre-op: right 60 dB HL", "In ED: ..."): the levels found
+left ear was 70 dB HL at 3 kHz", "Pre-op: right 60 dB HL", "In ED: ..."), the occasion
+after up to three words naming what was done then ("Tuning forks in ED: Rinne negative
+right", "Audiogram at presentation: ..."; not "today" or "this"): the levels found
 then, which a follow-up reply sets against today's, not claims about the audiogram read now;
 the clause is read from a word turning to now ("today", "now", "this audiogram", "but").
 Source: sudden-loss and post-operative follow-up compare each test with the one at

@@ -54,6 +54,10 @@ NOT_ABOUT_THIS_AUDIOGRAM = [
     # a statement in general
     "As a rule, a moderate loss is one whose average falls in the moderate band.",
     "Noise damage typically gives a notch of about 70 dB HL at 4 kHz.",
+    # "is normally", and a general clause ended by the consequence for the patient (VZ04)
+    "Otosclerosis is normally conductive and in both ears.",
+    "MYO6-related loss is normally a severe loss in both ears.",
+    "Glue ear is typically conductive, so it would not explain her mild loss.",
     "Age norms put a 70-year-old at about 70 dB HL at 2 kHz.",
     "Our referral criterion is a threshold of 70 dB HL or worse at 2 kHz in either ear.",
     "Criteria for an implant assessment: a profound loss with 90 dB HL at 2 kHz in the better ear.",
@@ -122,6 +126,12 @@ STILL_READ = [
     # a general word beside an ear or the patient, a criterion found met or not
     ("The right ear typically shows 70 dB HL at 2 kHz.", ["fabricated_result"]),
     ("This loss is typically conductive.", ["type_misclassification"]),
+    ("The right ear is normally conductive.", ["type_misclassification"]),
+    ("Her loss is normally conductive.", ["type_misclassification"]),
+    ("Glue ear is typically conductive, so the right ear's severe loss is unexplained.",
+     ["severity_misclassification"]),
+    ("Otosclerosis is normally sensorineural, which fits the conductive loss on the left.",
+     ["type_misclassification"]),
     ("Our criteria are not met, and the right ear has a moderate loss.",
      ["severity_misclassification"]),
     # a target of care, not of an aid

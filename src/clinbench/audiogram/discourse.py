@@ -678,6 +678,13 @@ _TO_CLAUSE_END = r"(?:(?!,?\s+(?:but|whereas|while|however)\b)(?:[^.;!?\n]|\.\d)
 """The rest of a clause: to its stop, semicolon or line end (a decimal point is no stop), or
 to a turn with "but", "whereas", "while" or "however"."""
 _CLAUSE_OPENS = r"(?:^|(?<=[.;:!?\n(]))[ \t*_>#-]*"
+_GENERAL_TO_END = (
+    r"(?:(?!,?\s+(?:but|whereas|while|however)\b|,\s*(?:and\s+)?(?:so|therefore|hence|which|"
+    r"thus)\b)(?:[^.;!?\n]|\.\d)){0,200}"
+)
+"""The rest of a general statement's clause: as :data:`_TO_CLAUSE_END`, and also to a
+consequence drawn for the patient (", so ...", ", which ...", ", therefore ..."), which is
+read."""
 
 _KIN = (
     r"(?:mother|father|mum|mom|dad|brother|sister|sibling|parent|grand(?:mother|father|parent)|"
@@ -762,7 +769,8 @@ GENERAL_STATEMENT = re.compile(
     r"\b)(?!\s+(?:not\s+|all\s+|both\s+)?(?:met|fulfilled|satisfied|"
     r"reached))|(?!(?:the\s+(?:loss|hearing|audiogram|thresholds?|patient)|"
     r"this|these|her|his|their|its|she|he|right|left|both|each)\b)(?:[\w'\u2019-]+\s+){0,4}?"
-    r"(?:typically|usually|classically|characteristically|tends?\s+to))\b" + _TO_CLAUSE_END,
+    r"(?:typically|usually|classically|characteristically|tends?\s+to|(?:is|are)\s+normally))\b"
+    + _GENERAL_TO_END,
     re.M,
 )
 """A statement in general, to its clause end: a rule of thumb or a norm ("As a rule, a severe
@@ -840,7 +848,7 @@ def _at_a_clause_start(pattern: re.Pattern[str]) -> re.Pattern[str]:
 _GENERAL_CUE = re.compile(
     r"as a (?:rule|guide)|in general|for reference|by definition|norms?\b|criteri|pathway|"
     r"protocol|guidance|guideline|policy|threshold for|typically|usually|classically|"
-    r"characteristically|tends? to"
+    r"characteristically|tends? to|(?:is|are) normally"
 )
 _GENERAL_AT = _at_a_clause_start(GENERAL_STATEMENT)
 _YEAR_CUE = re.compile(r"(?<!\d)(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))(?!\d)")
@@ -1740,7 +1748,7 @@ _ULL_WORD = re.compile(r"\bulls?\b")
 _GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "by definition",
                   "norms", "age norm", "criteri", "pathway", "protocol", "guid", "polic",
                   "threshold for", "typically", "usually", "classically", "characteristically",
-                  "tend to", "tends to")  # fmt: skip
+                  "tend to", "tends to", "normally")  # fmt: skip
 """Words one of which a general statement needs (:data:`_GENERAL_CUE`): a cheap test first."""
 
 _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (

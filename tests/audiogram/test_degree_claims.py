@@ -60,7 +60,11 @@ READING = [
     ("hearing aids for the moderate side", None, False, "", []),
     ("right moderately severe", "right", False, "bilateral snhl: right moderately severe",
      [("degree", R, "moderately severe", None, A, (), (GRADED,))]),
-    ("right moderately severe", "right", False, "", []),
+    # an ear and then grade words alone grade that ear (session 8, batches 45-46), unless the
+    # sentence names a symptom
+    ("right moderately severe", "right", False, "",
+     [("degree", R, "moderately severe", None, A, (), (GRADED, "ear then its grade"))]),
+    ("right moderately severe", "right", False, "tinnitus: right moderately severe", []),
     ("moderately severe", "right", False, "mixed loss, moderately severe",
      [("degree", R, "moderately severe", None, A, (), (GRADED,))]),
     # 'normal hearing': a degree claim, and without exception a no-loss claim

@@ -89,6 +89,7 @@ def test_every_rule_cites_its_source_and_is_used():
         "relative's hearing",
         "condition of change",
         "dated earlier test",
+        "earlier occasion",
         "general statement",
         "aid target",
         "drug dose",

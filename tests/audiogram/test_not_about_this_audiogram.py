@@ -1,12 +1,13 @@
 """Figures that are not about this patient's audiogram read now are not claims (issue #26,
 precision on unseen families): a relative's hearing, a condition of a change still to come,
-a clause headed by an earlier year, a statement in general (a norm, a rule of thumb, a
-service's criterion or pathway), a hearing aid's targets and aided levels, and the loudness
-measures' other names ("loudness discomfort", a tinnitus match). Found by the insertion
-harness (tests/audiogram/insertions.py), fixed as classes in discourse.py (RULES "relative's
-hearing", "condition of change", "dated earlier test", "general statement", "aid target",
-"loudness measure"). Each class has near misses: a claim about today's audiogram in the same
-form, or beside the same words, is still read."""
+a clause headed by an earlier year or an earlier occasion of the illness ("At presentation:",
+"On admission,", "Pre-op:"), a statement in general (a norm, a rule of thumb, a service's
+criterion or pathway), a hearing aid's targets and aided levels, and the loudness measures'
+other names ("loudness discomfort", a tinnitus match). Found by the insertion harness
+(tests/audiogram/insertions.py) and blind batches 45-50, fixed as classes in discourse.py
+(RULES "relative's hearing", "condition of change", "dated earlier test", "earlier occasion",
+"general statement", "aid target", "loudness measure"). Each class has near misses: a claim
+about today's audiogram in the same form, or beside the same words, is still read."""
 
 from __future__ import annotations
 
@@ -37,9 +38,26 @@ NOT_ABOUT_THIS_AUDIOGRAM = [
     "At the 2015 test the right threshold at 2 kHz was 70 dB HL.",
     "The audiogram was normal (her 2016 hearing test elsewhere showed a severe loss on the left).",
     "- Her 2015 hearing test elsewhere showed a moderate conductive loss in the right ear.",
+    # a clause headed by an earlier occasion of the illness (not a year)
+    "At presentation (day 1): left 85-100 dB HL, profound.",
+    "At presentation: left 3 kHz 70 dB HL.",
+    "On admission, the right ear was 70 dB HL at 2 kHz.",
+    "Initially: severe loss on the left.",
+    "Before treatment: right 70 dB HL at 2 kHz.",
+    "Pre-op: left 70 dB HL at 2 kHz, a moderate conductive loss.",
+    "In ED: right 70 dB HL at 2 kHz.",
+    "- Day 1: left 70 dB HL at 2 kHz.",
+    # the occasion after words naming what was done then (batch 46 VY02)
+    "Tuning forks in ED: Rinne negative right, Weber to the right.",
+    "Audiogram at presentation: left 70 dB HL at 2 kHz.",
+    "Thresholds on admission: a severe loss on the right.",
     # a statement in general
     "As a rule, a moderate loss is one whose average falls in the moderate band.",
     "Noise damage typically gives a notch of about 70 dB HL at 4 kHz.",
+    # "is normally", and a general clause ended by the consequence for the patient (VZ04)
+    "Otosclerosis is normally conductive and in both ears.",
+    "MYO6-related loss is normally a severe loss in both ears.",
+    "Glue ear is typically conductive, so it would not explain her mild loss.",
     "Age norms put a 70-year-old at about 70 dB HL at 2 kHz.",
     "Our referral criterion is a threshold of 70 dB HL or worse at 2 kHz in either ear.",
     "Criteria for an implant assessment: a profound loss with 90 dB HL at 2 kHz in the better ear.",
@@ -94,9 +112,26 @@ STILL_READ = [
     ("Amoxicillin 500 mg daily. The right ear is 70 dB HL at 2 kHz.", ["fabricated_result"]),
     ("Ciprofloxacin 0.3% drops, 4 drops into the left ear twice daily; she has a severe loss.",
      ["severity_misclassification"]),
+    # an occasion word that turns to today, or is today's test, or heads no clause
+    ("On admission today: left 70 dB HL at 2 kHz.", ["fabricated_result"]),
+    ("At presentation: left 25 dB HL at 2 kHz; today 70 dB HL at 2 kHz.",
+     ["fabricated_result"]),
+    ("On admission, left 25 dB HL, but this audiogram shows a severe loss.",
+     ["severity_misclassification"]),
+    ("Pre-op counselling done. The right ear is 70 dB HL at 2 kHz.", ["fabricated_result"]),
+    ("The right ear initially looks 70 dB HL at 2 kHz.", ["fabricated_result"]),
+    ("Today (day 14): left 70 dB HL at 2 kHz.", ["fabricated_result"]),
+    ("Thresholds today in ED: right 70 dB HL at 2 kHz.", ["fabricated_result"]),
+    ("This audiogram on admission: right 70 dB HL at 2 kHz.", ["fabricated_result"]),
     # a general word beside an ear or the patient, a criterion found met or not
     ("The right ear typically shows 70 dB HL at 2 kHz.", ["fabricated_result"]),
     ("This loss is typically conductive.", ["type_misclassification"]),
+    ("The right ear is normally conductive.", ["type_misclassification"]),
+    ("Her loss is normally conductive.", ["type_misclassification"]),
+    ("Glue ear is typically conductive, so the right ear's severe loss is unexplained.",
+     ["severity_misclassification"]),
+    ("Otosclerosis is normally sensorineural, which fits the conductive loss on the left.",
+     ["type_misclassification"]),
     ("Our criteria are not met, and the right ear has a moderate loss.",
      ["severity_misclassification"]),
     # a target of care, not of an aid
@@ -139,6 +174,7 @@ def test_only_the_other_scope_is_blanked():
         "In 2018 her left ear measured 70 dB HL at 2 kHz and 60 at 4 kHz. ",
         "Typically it gives 70 dB HL at 2 kHz and a notch at 4 kHz. ",
         "NAL-NL2 target for the left aid 20 dB insertion gain at 2 kHz. ",
+        "At presentation (day 1): left 70 dB HL at 2 kHz, pre-op, before treatment. ",
     ],
 )
 def test_reading_the_other_scopes_is_linear(sentence):
@@ -159,6 +195,7 @@ def test_the_scope_patterns_are_linear_on_text_without_stops():
         "as a rule typically 70 dB HL, our criterion is 70 dB HL at 2 kHz, ",
         "nal-nl2 target 20 dB insertion gain at 2 kHz, ",
         "amoxicillin 500 mg for the left ear, 4 drops, ",
+        "at presentation (day 1): left 70 dB HL, on admission, pre-op: day 1, in ed, ",
     ):
         small = cpu_cost(lambda s=sentence: without_unclaimed(s * 100))
         big = cpu_cost(lambda s=sentence: without_unclaimed(s * 400))

@@ -4,7 +4,10 @@
 0.5-2 kHz no worse than 35 dB HL", "calculation (mean of 0.5, 1, 2 and 3 kHz, 25 dB fence)"
 (issue #26, validation batches 41 and 44, fitness-for-duty reports and asymmetry screens, as
 tuning data: VT31, VT33, VW08, VW12, and VT14 beside its planted error). "Within normal limits
-(...)" and "no response at the oscillator limits (65-70 dB HL)" are findings and are read."""
+(...)" and "no response at the oscillator limits (65-70 dB HL)" are findings and are read. The
+name may carry its user and an aside before the colon ("Profile rule used by the clinic
+(paraphrased): ..."), and the rule goes on through each semicolon whose part states a limit
+(batches 49-50: WC02, WC06, WB26)."""
 
 from __future__ import annotations
 
@@ -32,6 +35,22 @@ LEFT_LOW_CONDUCTIVE = build(
         ("Service standard: no worse than 70 dB HL at 4 kHz in the better ear.", []),
         ("Examiner's calculation (mean of 0.5, 1, 2 and 4 kHz, 70 dB HL at 4 kHz as the fence).",
          []),
+        # the name with who uses it and an aside before the colon, and a rule that goes on
+        # through semicolons (batches 49-50: WC02, WC06, WB26)
+        ("Profile rule used by the clinic (paraphrased): H1 = average of 500, 1000 and 2000 Hz "
+         "of 25 dB or less, and 4000 Hz 70 dB or less; H2 = average 30 dB or less, 4000 Hz 60 "
+         "or less; otherwise H3.", []),
+        ("Class 3 tone rule (as given in the medical standards): no ear worse than 35 dB HL at "
+         "500 Hz, nor worse than 60 dB HL at 4000 Hz.", []),
+        ("Candidacy rule (protocol): PTA of 70 dB HL or more in the better ear -> met.", []),
+        ("Standard applied by the service: no worse than 60 dB HL at 4 kHz; 70 dB HL or worse "
+         "at 8 kHz fails.", []),
+        # near misses: an ear named after the aside, a semicolon's part that is a result
+        ("Rule used by the clinic (paraphrased): right ear 60 dB HL at 4 kHz.",
+         ["fabricated_result"]),
+        ("Standard: no worse than 35 dB HL; right ear 60 dB HL at 4 kHz.", ["fabricated_result"]),
+        ("Standard: no worse than 35 dB HL; 60 dB HL at 4 kHz on the left.",
+         ["fabricated_result"]),
         # near misses: a finding in "normal limits (...)", and levels outside the quote
         ("Right ear within normal limits (60 dB HL at 4 kHz).", ["fabricated_result"]),
         ("Criteria (15 dB at 3 kHz): met. Right 60 dB HL at 4 kHz.", ["fabricated_result"]),
@@ -76,6 +95,14 @@ def test_only_the_rule_is_blanked():
 def test_quoted_rule_reading_is_linear():
     def cost(n):
         text = "criteria (15 dB at 3 kHz) at the limits (20 dB) " * n
+        return cpu_cost(lambda: check_reply(text, LEFT_LOW_CONDUCTIVE))
+
+    assert_linear(cost(250), cost(1000))
+
+
+def test_a_rule_going_on_through_semicolons_is_linear():
+    def cost(n):
+        text = "Rule used by the clinic (paraphrased): " + "60 dB or less; " * n + "done."
         return cpu_cost(lambda: check_reply(text, LEFT_LOW_CONDUCTIVE))
 
     assert_linear(cost(250), cost(1000))

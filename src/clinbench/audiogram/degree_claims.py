@@ -155,6 +155,12 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "an ear's label before its grade ('Left: severe, PTA 41.25 dB HL'): the grade is that "
      "ear's, read as a clause of descriptors alone (e-mail replies, issue #26 batch 30, used "
      "as tuning data)"),
+    ("ear then its grade", r"^\s*(?:the\s+)?(?:right|left)(?:\s+(?:ear|side))?\s+(?=[a-z])",
+     "an ear named and then grade words alone, with no loss word or stop between ('Right "
+     "severe, left moderate', 'left moderately severe overall'): the terse chart-side "
+     "shorthand grades that ear's hearing, as 'moderate on the right' does (WHO 2021 grades "
+     "an ear; issue #26 blind batches 45-46, VX40, VY09, VY29); a sentence naming a symptom "
+     "grades the symptom"),
     ("average named", r"\b(?:averages?|ptas?|[34]fa|mean)\b",
      "a sentence of a bare grade and an average ('Moderate, averages about 85 and 87'): "
      "the grade is the average's, the PTA-based degree of WHO 2021 and Clark 1981 (batch "
@@ -250,6 +256,7 @@ GRADE_GIVEN = _RULES["grade given"]
 GRADE_ANSWERED = _RULES["grade answered"]
 AVERAGE_NAMED = _RULES["average named"]
 EAR_LABEL = _RULES["ear label"]
+EAR_THEN_GRADE = _RULES["ear then its grade"]
 GRADE_LIST = _RULES["scale of grades"]
 SCALE_END = _RULES["last of a scale"]
 EAR_NORMAL = _RULES["ear said normal"]
@@ -285,6 +292,10 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
         if SYMPTOM_GRADED.search(sent_low or low):
             return None  # "Tinnitus, mild bilaterally": the symptom's grade
         return ("grade of an ear",)
+    if _ear_then_its_grade(low):
+        if SYMPTOM_GRADED.search(sent_low or low):
+            return None  # "Tinnitus: right severe": the symptom's grade
+        return ("ear then its grade",)
     if GRADE_GIVEN.search(low):
         return ("grade given",)
     if lexicon.may_hold(low, "sever", "grade") and DEGREE_FIELD.search(low):
@@ -304,6 +315,15 @@ def _descriptors_alone(low: str) -> bool:
     """Return whether a clause is grade words alone, after an ear's label if it has one."""
     label = EAR_LABEL.match(low)
     return BARE_DESCRIPTOR.match(low[label.end() :] if label else low) is not None
+
+
+def _ear_then_its_grade(low: str) -> bool:
+    """Return whether a clause is an ear named and then grade words alone ("right severe",
+    "left moderately severe overall"), with a grade among them."""
+    ear = EAR_THEN_GRADE.match(low)
+    return bool(
+        ear and BARE_DESCRIPTOR.match(low[ear.end() :]) and DEGREE_RANGE.search(low, ear.end())
+    )
 
 
 def _scale_spans(low: str, sent_low: str) -> list[tuple[int, int]]:

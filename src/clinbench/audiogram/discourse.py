@@ -193,7 +193,9 @@ level are read again. Source: tinnitus and hyperacusis assessment (BSA
 
 RULE_QUOTED = re.compile(
     r"\b(?:criteria|criterion|rules?|(?<!normal )(?<!within )limits?|standards?|requirements?|"
-    r"calculation|formula|method)(?:\s+met)?[ \t]*(?:\([^)\n]{0,200}\)|:(?:[^.;\n]|\.\d){0,200})"
+    r"calculation|formula|method)(?:\s+met)?(?:[ \t]+(?:used|applied|adopted|given|quoted|set[ \t]+"
+    r"out|laid[ \t]+down|in[ \t]+use|as)\b[^()\n.;:\d]{0,40})?[ \t]*(?:(?:\([^)\d\n]{0,60}\)"
+    r"[ \t]*)?:(?:[^.;\n]|\.\d){0,200}|\([^)\n]{0,200}\))"
 )
 """A rule, limit or method quoted under its name, in a parenthesis or after a colon ("Criteria
 (15 dB at two adjacent frequencies; 15 dB at 3 kHz)", "Class 1 limits (35 dB HL at 500, 1000
@@ -201,7 +203,12 @@ and 2000 Hz)", "Service standard: average of 0.5-2 kHz no worse than 35 dB HL", 
 (mean of 0.5, 1, 2 and 3 kHz, 25 dB fence)"): the yardstick the writer applies, not a result
 of the patient; the verdict on it ("none met") is outside the quote. "Within normal limits
 (...)" is a finding and stays. Source: fitness and screening standards state their pass
-levels per frequency (e.g. EASA Class 1 hearing limits; MRI asymmetry protocols)."""
+levels per frequency (e.g. EASA Class 1 hearing limits; MRI asymmetry protocols). The name
+may carry who uses it and an aside without a number before the colon ("Profile rule used by
+the clinic (paraphrased): H1 = ...", "Class 3 tone rule (as given in the medical standards):
+no ear worse than 35 dB HL ..."), and a quoted rule goes on through each semicolon whose part
+states a limit too ("...; H2 = average 30 dB or less, ...; otherwise H3": see
+:func:`_rule_goes_on`)."""
 _RULE_QUOTED_LOW = re.compile(RULE_QUOTED.pattern)
 _AT_THE_LIMIT = re.compile(
     r"\b(?:at|beyond|to|past|above|exceed(?:s|ed|ing)?|outside|fail(?:s|ed|ing)?)\s+"
@@ -261,7 +268,30 @@ def _without_quoted_rules(text: str) -> str:
         )
         and not _rule_reports_a_result(text, low, m.start(), m.end())
     ]
-    return _blank_spans(text, spans)
+    return _blank_spans(
+        text, [(start, _rule_goes_on(text, low, start, end)) for start, end in spans]
+    )
+
+
+_RULE_PART = re.compile(r";(?:[^.;\n]|\.\d){0,200}")
+
+
+def _rule_goes_on(text: str, low: str, start: int, end: int) -> int:
+    """Return where a quoted rule given after a colon ends: through each following part after
+    a semicolon that states a limit (:data:`_RULE_LIMIT`) and reports no result of the patient
+    ("H1 = ... 45 dB or less; H2 = average 30 dB or less, ..."); a rule in a parenthesis ends
+    at its bracket."""
+    if low[end - 1 : end] == ")" or ":" not in low[start:end]:
+        return end
+    part = _RULE_PART.match(low, end)
+    while (
+        part
+        and _RULE_LIMIT.search(low, part.start(), part.end())
+        and not _rule_reports_a_result(text, low, part.start(), part.end())
+    ):
+        end = part.end()
+        part = _RULE_PART.match(low, end)
+    return end
 
 
 LABELLED_SOURCE = re.compile(
@@ -648,6 +678,13 @@ _TO_CLAUSE_END = r"(?:(?!,?\s+(?:but|whereas|while|however)\b)(?:[^.;!?\n]|\.\d)
 """The rest of a clause: to its stop, semicolon or line end (a decimal point is no stop), or
 to a turn with "but", "whereas", "while" or "however"."""
 _CLAUSE_OPENS = r"(?:^|(?<=[.;:!?\n(]))[ \t*_>#-]*"
+_GENERAL_TO_END = (
+    r"(?:(?!,?\s+(?:but|whereas|while|however)\b|,\s*(?:and\s+)?(?:so|therefore|hence|which|"
+    r"thus)\b)(?:[^.;!?\n]|\.\d)){0,200}"
+)
+"""The rest of a general statement's clause: as :data:`_TO_CLAUSE_END`, and also to a
+consequence drawn for the patient (", so ...", ", which ...", ", therefore ..."), which is
+read."""
 
 _KIN = (
     r"(?:mother|father|mum|mom|dad|brother|sister|sibling|parent|grand(?:mother|father|parent)|"
@@ -732,7 +769,8 @@ GENERAL_STATEMENT = re.compile(
     r"\b)(?!\s+(?:not\s+|all\s+|both\s+)?(?:met|fulfilled|satisfied|"
     r"reached))|(?!(?:the\s+(?:loss|hearing|audiogram|thresholds?|patient)|"
     r"this|these|her|his|their|its|she|he|right|left|both|each)\b)(?:[\w'\u2019-]+\s+){0,4}?"
-    r"(?:typically|usually|classically|characteristically|tends?\s+to))\b" + _TO_CLAUSE_END,
+    r"(?:typically|usually|classically|characteristically|tends?\s+to|(?:is|are)\s+normally))\b"
+    + _GENERAL_TO_END,
     re.M,
 )
 """A statement in general, to its clause end: a rule of thumb or a norm ("As a rule, a severe
@@ -810,7 +848,7 @@ def _at_a_clause_start(pattern: re.Pattern[str]) -> re.Pattern[str]:
 _GENERAL_CUE = re.compile(
     r"as a (?:rule|guide)|in general|for reference|by definition|norms?\b|criteri|pathway|"
     r"protocol|guidance|guideline|policy|threshold for|typically|usually|classically|"
-    r"characteristically|tends? to"
+    r"characteristically|tends? to|(?:is|are) normally"
 )
 _GENERAL_AT = _at_a_clause_start(GENERAL_STATEMENT)
 _YEAR_CUE = re.compile(r"(?<!\d)(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))(?!\d)")
@@ -853,6 +891,40 @@ def _without_dated_earlier_tests(text: str) -> str:
     """Return ``text`` with each clause headed by an earlier year blanked
     (:data:`DATED_EARLIER`)."""
     return _blank_spans(text, _clause_spans(_lowered(text), _YEAR_CUE, _DATED_AT))
+
+
+EARLIER_OCCASION = re.compile(
+    _CLAUSE_OPENS + r"(?:(?!(?:today|now|current\w*|this)\b)[a-z][\w-]*[ \t]+){0,3}?"
+    r"(?:(?:the|her|his|their)[ \t]+)?(?:(?:at|on)[ \t]+(?:(?:first[ \t]+)?presentation|"
+    r"admission|onset|triage)|initially|before[ \t]+(?:treatment|steroids|surgery|the[ \t]+"
+    r"operation)|pre-?(?:treatment|op|operative(?:ly)?|steroids?)|(?:on[ \t]+)?day[ \t]+(?:1|one)|"
+    r"in[ \t]+(?:the[ \t]+)?(?:ed|a&e|emergency(?:[ \t]+department)?))\b"
+    r"(?![ \t]*(?:today|now|currently)\b)(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*[:,]"
+    r"(?:(?!\b(?:today|now|currently|presently|but|whereas|however|while)\b|\bthis[ \t]+"
+    r"(?:audiogram|test)\b)(?:[^.;!?\n]|\.\d)){0,200}",
+    re.M,
+)
+"""A clause headed by an earlier occasion of the illness and its end, the heading closed by a
+colon or comma ("At presentation (day 1): left 85-100 dB HL, profound", "On admission, the
+left ear was 70 dB HL at 3 kHz", "Pre-op: right 60 dB HL", "In ED: ..."), the occasion
+after up to three words naming what was done then ("Tuning forks in ED: Rinne negative
+right", "Audiogram at presentation: ..."; not "today" or "this"): the levels found
+then, which a follow-up reply sets against today's, not claims about the audiogram read now;
+the clause is read from a word turning to now ("today", "now", "this audiogram", "but").
+Source: sudden-loss and post-operative follow-up compare each test with the one at
+presentation (AAO-HNS 2019 sudden hearing loss guideline: recovery judged against the initial
+audiogram)."""
+_OCCASION_CUE = re.compile(
+    r"presentation|admission|onset|triage|initially|before|pre-?(?:treatment|op|steroid)|"
+    r"\bday[ \t]+(?:1|one)\b|\bin[ \t]+(?:the[ \t]+)?(?:ed|a&e|emergency)\b"
+)
+_OCCASION_AT = _at_a_clause_start(EARLIER_OCCASION)
+
+
+def _without_earlier_occasions(text: str) -> str:
+    """Return ``text`` with each clause headed by an earlier occasion blanked
+    (:data:`EARLIER_OCCASION`)."""
+    return _blank_spans(text, _clause_spans(_lowered(text), _OCCASION_CUE, _OCCASION_AT))
 
 
 _PLANNED = re.compile(
@@ -949,6 +1021,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         DATED_EARLIER,
         "clinical history: a clause headed by an earlier year reports that year's test, as a "
         "past result does",
+    ),
+    "earlier occasion": (
+        EARLIER_OCCASION,
+        "sudden-loss and post-operative follow-up (AAO-HNS 2019 sudden hearing loss "
+        "guideline): the levels at presentation or before treatment are the comparison, not "
+        "today's result",
     ),
     "general statement": (
         GENERAL_STATEMENT,
@@ -1670,7 +1748,7 @@ _ULL_WORD = re.compile(r"\bulls?\b")
 _GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "by definition",
                   "norms", "age norm", "criteri", "pathway", "protocol", "guid", "polic",
                   "threshold for", "typically", "usually", "classically", "characteristically",
-                  "tend to", "tends to")  # fmt: skip
+                  "tend to", "tends to", "normally")  # fmt: skip
 """Words one of which a general statement needs (:data:`_GENERAL_CUE`): a cheap test first."""
 
 _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
@@ -1754,6 +1832,25 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         _without_changes_to_come,
     ),
     (lambda text, low: "19" in low or "20" in low, _without_dated_earlier_tests),
+    (
+        lambda text, low: (
+            "presentation" in low
+            or "admission" in low
+            or "onset" in low
+            or "triage" in low
+            or "initially" in low
+            or "before" in low
+            or "pre-" in low
+            or "preop" in low
+            or "pretreat" in low
+            or "day 1" in low
+            or "day one" in low
+            or " ed" in low
+            or "a&e" in low
+            or "emergency" in low
+        ),
+        _without_earlier_occasions,
+    ),
     (lambda text, low: any(word in low for word in _GENERAL_WORDS), _without_general_statements),
     (
         lambda text, low: "mg" in low or "mcg" in low or "drops" in low or "\u00b5g" in low,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import csv
+import functools
 import json
 import os
 import re
@@ -495,6 +496,25 @@ def load_items(
     if problems:
         raise ItemFileError(problems)
     return items
+
+
+def items_by_key_now(path: str | Path) -> dict[str, Item]:
+    """Return {record hash: item} of one item file as it is now, read once per version.
+
+    A version is the file's path, size and change time: a file edited between two runs in one
+    process (a notebook) is read again, never answered from what it held before. For readers
+    after a run (a logged item read back by its key, the majority baseline's key counts); a
+    run reads its files itself. OSError if the file is gone, ItemFileError if it is bad.
+    """
+    stat = Path(path).stat()
+    return _items_by_key_of_version(str(path), stat.st_size, stat.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=8)
+def _items_by_key_of_version(path: str, _size: int, _mtime_ns: int) -> dict[str, Item]:
+    from clinbench.items.digest import record_hash
+
+    return {record_hash(item): item for item in load_items([path])}
 
 
 def validate_files(

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import weakref
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -276,12 +275,12 @@ def _item_in_file(key: str, source: str | None) -> Item:
             f"item {key[:12]}...: the log keeps only the fields its results rows show, and the "
             "sample names no item file to read the item from"
         )
-    path = Path(source)
+    from clinbench.items.loader import items_by_key_now
+
     try:
-        stat = path.stat()
+        item = items_by_key_now(source).get(key)
     except OSError as err:
         raise ValueError(f"item {key[:12]}...: its item file cannot be read: {err}") from err
-    item = _items_by_key(str(path), stat.st_size, stat.st_mtime_ns).get(key)
     if item is None:
         raise ValueError(
             f"{source} no longer holds item {key[:12]}... as it was asked (the file changed "
@@ -289,14 +288,6 @@ def _item_in_file(key: str, source: str | None) -> Item:
             "fields its results rows show"
         )
     return item
-
-
-@lru_cache(maxsize=8)
-def _items_by_key(path: str, size: int, mtime_ns: int) -> dict[str, Item]:
-    """Return {record hash: item} of an item file (cached per path, size and change time)."""
-    from clinbench.items.loader import load_items
-
-    return {record_hash(item): item for item in load_items([path])}
 
 
 def from_state(state: TaskState) -> Item:

@@ -68,9 +68,9 @@ def key_counts(item_file: str) -> dict[str, Counter]:
 
 @cache
 def _file_key_counts(item_file: str, _size: int, _mtime_ns: int) -> dict[str, Counter]:
-    from clinbench.items.loader import load_items
+    from clinbench.items.loader import items_by_key_now  # one read per version of the file
 
-    return bank_counts(load_items(Path(item_file)))
+    return bank_counts(items_by_key_now(item_file).values())
 
 
 def remember_bank(items: Sequence[Any]) -> str:

@@ -10,8 +10,19 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
 import clinbench.runner as runner
 from clinbench.runner import CallLimits, collector_spares_the_loaded, run_benchmark
+
+
+@pytest.fixture(autouse=True)
+def _heap_as_a_new_process_has_it():
+    """Start from no frozen heap, as a new `clinbench run` process does: an in-process CLI
+    test earlier in this worker leaves the heap frozen (clinbench.cli.main freezes it at exit,
+    so the interpreter's last collection skips it)."""
+    gc.unfreeze()
+    yield
 
 
 def _seen_frozen(monkeypatch) -> list[int]:

@@ -81,6 +81,7 @@ def pytest_runtest_makereport(item, call):
 SLOW_TESTS = (
     "tests/results/test_failed_sample_under_scorers_that_ran.py",
     "tests/suites/audiology/test_failed_case_in_rubric_table.py",
+    "tests/suites/audiology/test_fact_check_tables_leave_failed_calls_out.py",
     "tests/api/test_majority_in_memory.py",
     "tests/api/test_majority_reads_the_bank_as_it_is_now.py",
     "tests/api/test_python_api.py::test_the_readme_from_python_block_runs_as_written",

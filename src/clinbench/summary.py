@@ -43,14 +43,13 @@ SAMPLE_KEYS = ("condition", "item_id", "epoch")  # one sample of a model on a ta
 
 def judged_scorers(results: pd.DataFrame) -> set[tuple[str, str]]:
     """Return the (task, scorer) pairs that grade replies on a scale (a rubric grade, a word
-    error rate, a fact check) rather than mark them correct or not: those with a ``graded``
-    or ``unscored`` row and no ``correct`` or ``incorrect`` one. None of their rows is an
-    exact-match outcome: a failed call or an unreadable reply is counted in their own tables
-    and headline, never as accuracy."""
-    scaled = results[results["outcome"].isin([outcomes.GRADED, outcomes.UNSCORED])]
-    marked = results[results["outcome"].isin([outcomes.CORRECT, outcomes.INCORRECT])]
-    pairs = set(zip(scaled["task"], scaled["scorer"], strict=True))
-    return pairs - set(zip(marked["task"], marked["scorer"], strict=True))
+    error rate, a fact check: ``stats.repeated_epochs.on_a_scale``) rather than mark them
+    correct or not. None of their rows is an exact-match outcome: a failed call or an
+    unreadable reply is counted in their own tables and headline, never as accuracy."""
+    from clinbench.stats.repeated_epochs import on_a_scale
+
+    scaled = results[on_a_scale(results)]
+    return set(zip(scaled["task"], scaled["scorer"], strict=True))
 
 
 def _rows_of(results: pd.DataFrame, pairs: set[tuple[str, str]]) -> pd.Series:

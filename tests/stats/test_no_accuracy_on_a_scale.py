@@ -36,3 +36,20 @@ def test_a_judge_that_marks_correct_keeps_its_unscored_and_failed_rows():
     assert not on_a_scale(table).any()
     (row,) = accuracy_two_denominators(table, by=["model", "task"], n_boot=0).to_dict("records")
     assert row["n_rows"] == 3 and row["error"] == 1 and row["unscored"] == 1
+
+
+def test_the_stats_accuracy_command_gives_no_accuracy_to_a_graded_task(tmp_path):
+    from typer.testing import CliRunner
+
+    from clinbench.cli.stats_commands import app
+    from clinbench.results.schema import RESULT_COLUMNS
+
+    table = pd.DataFrame(
+        _rows("cases", "rubric", ["graded", "graded", "error"])
+        + _rows("mcq", "exact", ["correct", "incorrect", "error"])
+    ).reindex(columns=RESULT_COLUMNS)
+    path = tmp_path / "results.csv"
+    table.to_csv(path, index=False)
+    out = CliRunner().invoke(app, ["accuracy", str(path), "--by", "model,task"])
+    assert out.exit_code == 0, out.output
+    assert "task=mcq" in out.output and "task=cases" not in out.output, out.output

@@ -79,6 +79,10 @@ def pytest_runtest_makereport(item, call):
 # marks one test, all its parameters. Re-measure with `python benchmarks/suite_time.py
 # --only full --durations 0`. tests/test_slow_marker.py checks each entry still names a test.
 SLOW_TESTS = (
+    "tests/engine/test_edited_bank_is_run_again.py",
+    "tests/results/test_failed_sample_under_scorers_that_ran.py",
+    "tests/suites/audiology/test_failed_case_in_rubric_table.py",
+    "tests/suites/audiology/test_fact_check_tables_leave_failed_calls_out.py",
     "tests/api/test_majority_in_memory.py",
     "tests/api/test_majority_reads_the_bank_as_it_is_now.py",
     "tests/api/test_python_api.py::test_the_readme_from_python_block_runs_as_written",

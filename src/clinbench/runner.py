@@ -480,6 +480,39 @@ def _new_logs(log_dir: str | Path, before: dict[str, str]) -> list[Any]:
     return [h for h in headers if h is not None]
 
 
+def changed_bank_notices(task: Any, log_dir: str | Path) -> list[str]:
+    """Return one line per task whose items differ from those a log in ``log_dir`` of the
+    same task was run on (the item set's content hash in each log), [] when none does.
+
+    Inspect's eval set matches an eval by task, arguments, model and settings, so a bank
+    edited in place (same path) would be taken for the eval the folder holds, kept and
+    scored against the old keys. The run is then a new one (``new_run``) beside that log;
+    the results table keeps the newest. A log that records no hash is not compared.
+    """
+    tasks = task if isinstance(task, list) else [task]
+    now = {t.name: (t.metadata or {}).get("item_set_sha256") for t in tasks}
+    if not any(now.values()) or not Path(log_dir).is_dir():
+        return []
+    from clinbench.results.export import _read_header, log_paths
+
+    lines = []
+    for path in log_paths(log_dir):
+        header, _problem = _read_header(path)
+        if header is None or header.eval.task not in now:
+            continue
+        then = (header.eval.metadata or {}).get("item_set_sha256")
+        current = now[header.eval.task]
+        if then and current and then != current:
+            files = ", ".join(map(str, (header.eval.metadata or {}).get("item_files") or []))
+            lines.append(
+                f"{header.eval.task}: the items ({files or 'the bank'}) changed since "
+                f"{path} was written (item set {then[:12]}… now {current[:12]}…): run as a "
+                "new run beside it, never scored from the old items"
+            )
+            now[header.eval.task] = None  # one line per task
+    return lines
+
+
 def _log_task_ids(log_dir: str | Path) -> dict[str, str]:
     """Return {log file name: task id} of the Inspect logs in ``log_dir`` (none: {})."""
     if not Path(log_dir).is_dir():
@@ -771,7 +804,9 @@ def run_benchmark(
     from clinbench.providers.local_server import endpoint_notices
 
     notices = cannot_answer_notices(task, models, eval_args.get("limit"))
-    for line in [*notices, *endpoint_notices(models)]:
+    changed = [] if new_run else changed_bank_notices(task, log_dir)
+    new_run = new_run or bool(changed)
+    for line in [*notices, *endpoint_notices(models), *changed]:
         if on_notice is not None:
             on_notice(line)
     # from here to the table and the metrics, the loaded heap is left out of collections

@@ -34,6 +34,63 @@ RUBRIC_NOTE = (
     "stays inside 0-100); pass = grade C or above; "
     "unscored = the judge's call failed or its reply could not be read (never scored)."
 )
+FAILED_CALL_NOTE = (
+    "error = the model's call failed, so the reply had nothing to grade: counted under each "
+    "question, never scored."
+)
+SAMPLE_KEYS = ("condition", "item_id", "epoch")  # one sample of a model on a task
+
+
+def judged_scorers(results: pd.DataFrame) -> set[tuple[str, str]]:
+    """Return the (task, scorer) pairs that grade replies on a scale (a rubric grade, a word
+    error rate, a fact check: ``stats.repeated_epochs.on_a_scale``) rather than mark them
+    correct or not. None of their rows is an exact-match outcome: a failed call or an
+    unreadable reply is counted in their own tables and headline, never as accuracy."""
+    from clinbench.stats.repeated_epochs import on_a_scale
+
+    scaled = results[on_a_scale(results)]
+    return set(zip(scaled["task"], scaled["scorer"], strict=True))
+
+
+def _rows_of(results: pd.DataFrame, pairs: set[tuple[str, str]]) -> pd.Series:
+    """Return True on the rows of the given (task, scorer) pairs."""
+    return pd.Series(
+        [(t, s) in pairs for t, s in zip(results["task"], results["scorer"], strict=True)],
+        index=results.index,
+        dtype=bool,
+    )
+
+
+def _failed_samples_of(results: pd.DataFrame, pairs: set[tuple[str, str]]) -> pd.DataFrame:
+    """Return the ``error`` rows of the given (task, scorer) pairs."""
+    failed = results[results["outcome"] == outcomes.ERROR]
+    return failed[_rows_of(failed, pairs)]
+
+
+def exact_match_rows(results: pd.DataFrame) -> pd.DataFrame:
+    """Return the rows an exact-match table counts: all but those of scorers that grade on
+    a scale (:func:`judged_scorers`; their own tables count them)."""
+    return results[~_rows_of(results, judged_scorers(results))]
+
+
+def _failed_counts(results: pd.DataFrame, pairs: set[tuple[str, str]], keys: list[str]):
+    """Return the failed samples per `keys` of the given pairs (a failed sample counted
+    under each question its scorer grades: its reply, which never came, had them all)."""
+    failed = _failed_samples_of(results, pairs)
+    if failed.empty:
+        return pd.DataFrame(columns=[*keys, "error"])
+    outer = [k for k in keys if k != "question"]
+    counts = (
+        failed.drop_duplicates([*outer, *SAMPLE_KEYS])
+        .groupby(outer, as_index=False)
+        .size()
+        .rename(columns={"size": "error"})
+    )
+    if "question" not in keys:
+        return counts
+    graded = results[results["outcome"].isin([outcomes.GRADED, outcomes.UNSCORED])]
+    questions = graded[["task", "scorer", "question"]].drop_duplicates()
+    return counts.merge(questions, on=["task", "scorer"], how="inner")[[*keys, "error"]]
 
 
 def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
@@ -99,12 +156,14 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
 def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
     """Return, per task, scorer, model (and question), the letter-graded scores for printing.
 
-    Columns: graded, unscored, mean, CI95% (t), pass_rate (grade C or above),
-    critical_error_rate. Only (task, scorer) pairs that give letter grades (or record their
-    rubric) enter: other scorers have their own scales and their suites' tables.
+    Columns: graded, unscored, error (only when a sample's call failed: counted under each
+    question), mean, CI95% (t), pass_rate (grade C or above), critical_error_rate. Only
+    (task, scorer) pairs that give letter grades (or record their rubric) enter: other
+    scorers have their own scales and their suites' tables.
     """
     if "grade" not in results.columns:
         return pd.DataFrame()
+    every = results
     rows = results[results["outcome"].isin([outcomes.GRADED, outcomes.UNSCORED])]
     # a rubric scorer gives a grade, or records its rubric where no reply got one (every
     # judgement failed): its unscored replies are counted here, never left out
@@ -127,11 +186,17 @@ def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
         .groupby(keys, as_index=False)["unscored"]
         .sum()
     )
-    columns = [*keys, "graded", "unscored", "mean", "CI95%", "pass_rate", "critical_error_rate"]
+    failed = _failed_counts(every.assign(**{k: every[k].fillna("").astype(str) for k in keys}),
+                            pairs, keys)  # fmt: skip
+    failed_column = ["error"] if len(failed) else []
+    unscored = unscored.merge(failed, on=keys, how="outer")
+    unscored[["unscored", "error"]] = unscored[["unscored", "error"]].fillna(0).astype(int)
+    columns = [*keys, "graded", "unscored", *failed_column, "mean", "CI95%", "pass_rate",
+               "critical_error_rate"]  # fmt: skip
     if graded.empty:  # no judgement could be used: counted, with no measure to show
         nothing = {"graded": 0, "mean": math.nan, "CI95%": None, "pass_rate": math.nan,
                    "critical_error_rate": math.nan}  # fmt: skip
-        out = unscored.assign(**nothing, unscored=unscored["unscored"].astype(int))
+        out = unscored.assign(**nothing)
         return out[columns].sort_values(keys, kind="stable").reset_index(drop=True)
     from clinbench.stats.describe import (  # scipy: imported only where rubric scores are
         RUBRIC_SCALE,
@@ -147,7 +212,6 @@ def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
     out = unscored.merge(scores, on=keys, how="left")
     out = out.merge(passes, on=keys, how="left").merge(errors, on=keys, how="left")
     out["graded"] = out["graded"].fillna(0).astype(int)
-    out["unscored"] = out["unscored"].astype(int)
     return out[columns].sort_values(keys, kind="stable").reset_index(drop=True)
 
 
@@ -165,7 +229,7 @@ def outcome_tables(
     if "scorer" in results.columns and "scorer" not in keys:
         keys.insert(min(2, len(keys)), "scorer")
     frame = results.assign(**{k: results[k].fillna("").astype(str) for k in keys})
-    accuracy = accuracy_table(frame, by=keys)
+    accuracy = accuracy_table(exact_match_rows(frame), by=keys)
     if not accuracy.empty:
         from clinbench.stats.repeated_epochs import repeated_epochs_warning
 
@@ -181,7 +245,7 @@ def outcome_tables(
         from clinbench.report.judges_section import reliability, reliability_note
 
         judged = reliability(frame)
-        notes = [RUBRIC_NOTE]
+        notes = [RUBRIC_NOTE, *([FAILED_CALL_NOTE] * ("error" in rubric.columns))]
         for task, scorer in rubric[["task", "scorer"]].drop_duplicates().itertuples(index=False):
             note = reliability_note(judged, scorer, task)
             if note:
@@ -221,7 +285,7 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
 
     Columns: suite, task, scorer, model, condition, question, kind ('accuracy', 'rubric' or
     'graded'), value, CI95%, n (replies), answered, correct, value_all, CI95% (all), declined,
-    parse_failed, contradictory, error, unscored, graded, other_conditions (how many more
+    refused, parse_failed, contradictory, error, unscored, graded, other_conditions (how many more
     conditions the detail tables show for that model). Accuracy rows are
     :func:`accuracy_table` over the model's main condition (formats pooled: the task's overall
     accuracy), every reply it counts (contradictory ones too); rubric rows are
@@ -230,7 +294,7 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
     """
     columns = ["suite", "task", "scorer", "model", "condition", "question", "kind", "value",
                "CI95%", "n", "answered", "correct", "value_all", "CI95% (all)", "declined",
-               "parse_failed", "contradictory", "error", "unscored", "graded",
+               "refused", "parse_failed", "contradictory", "error", "unscored", "graded",
                "other_conditions"]  # fmt: skip
     if results.empty or "task" not in results.columns:
         return pd.DataFrame(columns=columns)
@@ -241,7 +305,8 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
             frame[key] = ""
     out: list[pd.DataFrame] = []
     # every reply the detail tables count (contradictory ones too), so both say the same n
-    closed = frame[frame["outcome"].isin(outcomes.EXACT_MATCH)]
+    closed = exact_match_rows(frame)
+    closed = closed[closed["outcome"].isin(outcomes.EXACT_MATCH)]
     accuracy = accuracy_table(closed, by=list(HEADLINE_KEYS))
     if not accuracy.empty:
         accuracy = accuracy.assign(_n=accuracy["n"])
@@ -259,7 +324,7 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
             kind="rubric",
             suite=lambda t: t["task"].map(suites_of).fillna(""),
             condition="",
-            n=lambda t: t["graded"] + t["unscored"],
+            n=lambda t: t["graded"] + t["unscored"] + t.get("error", 0),
             other_conditions=0,
         )
         if "question" not in rubric.columns:
@@ -270,12 +335,22 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
     other = other[[(t, s) not in covered
                    for t, s in zip(other["task"], other["scorer"], strict=True)]]  # fmt: skip
     if not other.empty:
-        counted = other.groupby(["suite", "task", "scorer", "model"], as_index=False).agg(
+        keys = ["suite", "task", "scorer", "model"]
+        pairs = set(zip(other["task"], other["scorer"], strict=True))
+        # the scorer's replies with no grade that are neither unscored nor failed calls
+        # (unreadable, declined: the suite's table says how it counts them)
+        other = frame[_rows_of(frame, pairs) & (frame["outcome"] != outcomes.ERROR)]
+        counted = other.groupby(keys, as_index=False).agg(
             graded=("outcome", lambda o: int((o == outcomes.GRADED).sum())),
             unscored=("outcome", lambda o: int((o == outcomes.UNSCORED).sum())),
             n=("outcome", "size"),
             conditions=("condition", "nunique"),
-        )
+            **{o: ("outcome", lambda x, o=o: int((x == o).sum()))
+               for o in (*outcomes.NOT_ANSWERING, *outcomes.UNREADABLE)},
+        )  # fmt: skip
+        counted = counted.merge(_failed_counts(frame, pairs, keys), on=keys, how="left")
+        counted["error"] = counted["error"].fillna(0).astype(int)
+        counted["n"] = counted["n"] + counted["error"]
         counted["other_conditions"] = counted.pop("conditions") - 1
         out.append(counted.assign(kind="graded", condition="", question=""))
     if not out:

@@ -316,3 +316,14 @@ def test_a_population_refuses_several_scorers_and_duplicate_units():
     )
     units = eligible_units(two, mode="reference", scorer="match")
     assert list(units["question"]) == ["(missing)"] and list(units["_line"]) == [6]
+
+
+def test_asking_for_more_than_there_is_says_how_many_there_are(table: pd.DataFrame):
+    """realuse6: `audit sample --n 4` of a 3-reply run said only "cannot sample 4 from the 3
+    eligible units", not what they are or what to ask for."""
+    units = eligible_units(table)
+    with pytest.raises(ValueError) as raised:
+        stratified_sample(units, len(units) + 1, strata=("question",), seed=1)
+    message = str(raised.value)
+    assert f"ask for at most {len(units)}" in message, message
+    assert "replies this audit can review" in message, message

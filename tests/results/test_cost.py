@@ -149,3 +149,16 @@ def test_export_with_prices_and_cost_command(tmp_path, chance_log):
         .isna()
         .any()
     )
+
+
+def test_a_table_with_no_cost_says_how_to_price_it(tmp_path, chance_log):
+    """realuse6: `results cost` of SmolLM2's run printed only "no cost: 0 of 2 replies
+    priced", not how to price them; with a price table that lacks the model, which one."""
+    result = runner.invoke(app, ["results", "cost", chance_log.location])
+    text = " ".join(result.output.split())
+    assert result.exit_code == 0 and "--prices" in text, result.output
+    other = _prices(tmp_path, "source: test\nmodels:\n  some/model: {input_per_million: 1, "
+                              "output_per_million: 1}\n")  # fmt: skip
+    result = runner.invoke(app, ["results", "cost", chance_log.location, "--prices", str(other)])
+    text = " ".join(result.output.split())
+    assert "clinbench/chance is not in" in text and str(other) in text, result.output

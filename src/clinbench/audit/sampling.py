@@ -388,7 +388,10 @@ def _check_request(
     if not 0 < enrich_share < 1:
         raise ValueError("enrich_share must be strictly between 0 and 1")
     if n > len(units):
-        raise ValueError(f"cannot sample {n} from the {len(units)} eligible units")
+        raise ValueError(
+            f"cannot sample {n} from the {len(units)} eligible units (the replies this audit "
+            f"can review): ask for at most {len(units)} (--n)"
+        )
 
 
 def _enriched(

@@ -714,18 +714,26 @@ def _headline_sentence(row: Mapping[str, Any]) -> str:
             f"({_interval_text(row['CI95% (all)'], 3)}) of all {n} replies; declined "
             f"{_count(row['declined'])}; {excluded}"
         )
+    failed = _count(row.get("error"))
+    failed_text = f", {failed} {'error' if failed == 1 else 'errors'} (no reply)" if failed else ""
     if kind == "rubric":
         graded = _count(row["graded"])
-        unscored = f"excluded: {_count(row['unscored'])} unscored"
+        unscored = f"excluded: {_count(row['unscored'])} unscored{failed_text}"
         if graded == 0 or row.get("value") is None or math.isnan(float(row["value"])):
             return f"no graded reply; {unscored}"
         return (
             f"mean {float(row['value']):.1f} of 100 (95% CI {_interval_text(row['CI95%'], 1)}), "
             f"{graded} graded; {unscored}"
         )
+    ungraded = "".join(
+        f", {_count(row.get(column))} {label}"
+        for column, label in (("parse_failed", "parse failed"), ("contradictory", "contradictory"),
+                              ("declined", "declined"), ("refused", "refused"))
+        if _count(row.get(column))
+    )  # fmt: skip
     return (
-        f"{_count(row['graded'])} replies graded, {_count(row['unscored'])} unscored; "
-        "its measure is in the tables below"
+        f"{_count(row['graded'])} replies graded, {_count(row['unscored'])} unscored"
+        f"{ungraded}{failed_text}; its measure is in the tables below"
     )
 
 

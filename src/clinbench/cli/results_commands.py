@@ -132,7 +132,14 @@ def cost(
                 "    ",
             )
         else:
-            typer.echo(f"  no cost: {row['priced']} of {row['replies']} replies priced")
+            if prices is None:
+                fix = ("give --prices FILE, a price table in USD per million input and output "
+                       "tokens per model")  # fmt: skip
+            else:
+                fix = f"{row.get('model', name)} is not in {prices}: add it under models"
+            echo_wrapped(
+                f"  no cost: {row['priced']} of {row['replies']} replies priced; {fix}", "    "
+            )
         energy = row["energy Wh (estimate, user figure)"]
         if energy is not None and pd.notna(energy):
             typer.echo(f"  energy ≈ {energy:.2f} Wh (estimate from your figure)")

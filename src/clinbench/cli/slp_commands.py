@@ -229,11 +229,20 @@ def summary_command(
         "clinical bar): reached, missed or undecided by its interval.",
     ),
     metric: str = typer.Option("Micro F1", "--metric", help="Micro F1, Macro F1 or Exact Match."),
-    resamples: int = typer.Option(1000, "--resamples", help="Item bootstrap resamples."),
-    seed: int = typer.Option(0, "--seed", help="Bootstrap seed."),
+    resamples: int | None = typer.Option(
+        None,
+        "--resamples",
+        help="Item bootstrap resamples (default: those of the table `clinbench run` prints "
+        "and of the report, so the SDs are the same).",
+    ),
+    seed: int | None = typer.Option(None, "--seed", help="Bootstrap seed (default: the report's)."),
     fmt: str = format_option(),
 ) -> None:
     """Print the scenario metrics (F1s, exact match, WER) and, with --bar, the clinical bar."""
+    from clinbench.suites.slp import report
+
+    resamples = report.RESAMPLES if resamples is None else resamples
+    seed = report.SEED if seed is None else seed
     from clinbench.cli.console import TableOutput
     from clinbench.cli.helpers import read_results_or_logs
     from clinbench.suites.slp.bar import bar_note, clinical_bar, parse_bar

@@ -342,7 +342,8 @@ def accuracy_command(
     if not 0 < confidence < 1:
         fail(f"--confidence must be between 0 and 1, got {confidence}")
     groups = _by(by)
-    also = [*CLUSTER_KEYS, "model", "epoch", "question", "response"]  # the warning's too
+    # the warning's too; task and scorer tell the scorers that grade on a scale (no accuracy)
+    also = [*CLUSTER_KEYS, "model", "epoch", "question", "response", "task", "scorer"]
     frame = _read_results(results, groups, ["outcome", "item_id"], also=also)
     table = accuracy_two_denominators(frame, by=groups, confidence=confidence, n_boot=n_boot,
                                       seed=seed, small_sample=small_sample)  # fmt: skip

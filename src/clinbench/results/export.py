@@ -354,6 +354,21 @@ def _score_rows(base: dict[str, Any], scorer_name: str, score: Any) -> list[dict
     return rows + per_judge_rows(rows[0], metadata, _json)
 
 
+def _scorers_of_failed_samples(log: EvalLog) -> list[str]:
+    """Return the scorers a sample that ended in error gets a row under: those that scored a
+    sample of the eval (the log header's scored-sample counts, so every chunk of the log
+    reads the same), or every scorer of the task when none did (or the log has no results).
+
+    A scorer that scored nothing while others did skipped every sample on purpose (an LLM
+    judge with no grader bound, the rules grader beside one), and an error under it would
+    name a judge that never ran.
+    """
+    names = [scorer.name for scorer in (log.eval.scorers or [])] or [""]
+    scores = log.results.scores if log.results is not None else []
+    scored = {score.name for score in scores if (score.scored_samples or 0) > 0}
+    return [name for name in names if name in scored] or names
+
+
 def log_rows(
     log: EvalLog, log_file: str = "", samples: Iterable[EvalSample] | None = None
 ) -> list[dict[str, Any]]:
@@ -368,7 +383,7 @@ def log_rows(
 
     model = log.eval.model
     table = log_item_table(log.eval.metadata)
-    scorer_names = [scorer.name for scorer in (log.eval.scorers or [])] or [""]
+    scorer_names = _scorers_of_failed_samples(log)
     rows: list[dict[str, Any]] = []
     for sample in (log.samples or []) if samples is None else samples:
         metadata = sample.metadata or {}
@@ -402,7 +417,7 @@ def log_rows(
             message = sample.error.message if sample.error is not None else "sample was not scored"
             cause = _error_cause(sample.error)
             outcome = _unscored_outcome(message if sample.error is not None else None)
-            # one row under each scorer of the task, so each scorer's counts show it
+            # one row under each scorer that scored the eval, so each one's counts show it
             for scorer_name in scorer_names:
                 rows.append(
                     base

@@ -88,6 +88,11 @@ def _empty_reply(value: Any) -> bool:
     )
 
 
+# what makes one reply of a model: a sample of a task, in one run (scorers and questions are
+# rows of the same reply)
+REPLY_KEYS = ("task", "condition", "item_id", "epoch", "run_id")
+
+
 def model_exclusions(
     results: pd.DataFrame, threshold: float = DEFAULT_EXCLUSION_THRESHOLD
 ) -> pd.DataFrame:
@@ -96,6 +101,7 @@ def model_exclusions(
     Unusable replies are failed (outcome ``error``), empty (a blank response) or unreadable
     (``outcomes.UNREADABLE``: ``parse_failed``, not in the required form, or
     ``contradictory``, a decline and an answer at once; each in its own column), each reply
+    (a sample of a task in one run, whatever its scorers and questions: ``REPLY_KEYS``)
     counted once, in that order. A model is excluded
     when unusable / replies exceeds ``threshold``: one threshold, so a model cannot rank
     "best" by answering out of the required form (its parse failures would otherwise leave
@@ -103,11 +109,24 @@ def model_exclusions(
     contradictory, unusable_share, excluded, reason.
     """
     out = []
+    # one reply per sample: a results table has a row per scorer (and per question of a
+    # case), and a sample's reply is unusable when any of its rows says so
+    sample = [k for k in REPLY_KEYS if k in results.columns]
     for model, rows in results.groupby("model", sort=True):
-        failed = rows["outcome"] == outcomes.ERROR
-        empty = rows["response"].map(_empty_reply) & ~failed
-        unparsed = (rows["outcome"] == outcomes.PARSE_FAILED) & ~failed & ~empty
-        contradictory = (rows["outcome"] == outcomes.CONTRADICTORY) & ~failed & ~empty
+        rows = rows.assign(
+            _failed=rows["outcome"] == outcomes.ERROR,
+            _empty=rows["response"].map(_empty_reply),
+            _unparsed=rows["outcome"] == outcomes.PARSE_FAILED,
+            _contradictory=rows["outcome"] == outcomes.CONTRADICTORY,
+        )
+        marks = ["_failed", "_empty", "_unparsed", "_contradictory"]
+        if sample:
+            keyed = rows[sample].astype(str).fillna("")
+            rows = rows[marks].groupby([keyed[k] for k in sample], sort=False).any()
+        failed = rows["_failed"]
+        empty = rows["_empty"] & ~failed
+        unparsed = rows["_unparsed"] & ~failed & ~empty
+        contradictory = rows["_contradictory"] & ~failed & ~empty
         replies = len(rows)
         unusable = failed.sum() + empty.sum() + unparsed.sum() + contradictory.sum()
         share = unusable / replies if replies else math.nan

@@ -135,6 +135,31 @@ ACCURACY_OUTCOMES = tuple(
          *(o for o in outcomes.OUTCOMES if o not in (outcomes.GRADED, *outcomes.NOT_ASKED))]
     )
 )  # fmt: skip
+
+
+def on_a_scale(results: pd.DataFrame) -> pd.Series:
+    """Return True on the rows of scorers that grade on a scale, which have no accuracy.
+
+    Such a (task, scorer) pair (a rubric grade, a word error rate, the audiogram fact check)
+    has a ``graded`` or ``unscored`` row and no ``correct`` or ``incorrect`` one. Its failed
+    calls and unreadable replies are counted in its own tables, never as an accuracy of 0.
+    Without task and scorer columns nothing is marked. Vectorised (one grouped pass).
+    """
+    if not {"task", "scorer", "outcome"} <= set(results.columns) or results.empty:
+        return pd.Series(False, index=results.index, dtype=bool)
+    outcome = results["outcome"]
+    flags = pd.DataFrame(
+        {
+            "scaled": outcome.isin([outcomes.GRADED, outcomes.UNSCORED]).to_numpy(),
+            "marked": outcome.isin([outcomes.CORRECT, outcomes.INCORRECT]).to_numpy(),
+        },
+        index=results.index,
+    )
+    keys = [results["task"].astype(str).fillna(""), results["scorer"].astype(str).fillna("")]
+    seen = flags.groupby(keys, sort=False).transform("any")
+    return (seen["scaled"] & ~seen["marked"]).astype(bool)
+
+
 # Every outcome counted in its own column: all but correct and incorrect (correct has its
 # column; incorrect is answered - correct - the answered outcomes counted here). New
 # outcomes (``scoring/outcomes.py``) gain their column without a change here.
@@ -289,8 +314,9 @@ def accuracy_two_denominators(
     The one accuracy estimator: the run summary, ``stats accuracy``, ``analyze``, the report
     and the leaderboard all take their accuracy from here. Rows whose outcome has an
     accuracy enter (``outcomes.ANSWERED`` and ``outcomes.EXCLUDED``); graded rubric rows do
-    not. A cluster is one item (``item_id``; in a case tier the case its questions share) of
-    one task under one condition, with all its epochs. Columns: <by>..., n_items (items, not
+    not, nor any row of a scorer that grades on a scale (:func:`on_a_scale`). A cluster is
+    one item (``item_id``; in a case tier the case its questions share) of one task under
+    one condition, with all its epochs. Columns: <by>..., n_items (items, not
     item-epochs), n_epochs (the most epochs any item has), n_rows, answered, correct, one
     count per other outcome (declined, parse_failed, error, unscored, ...),
     accuracy_answered with ci_answered_low/high, accuracy_all with ci_all_low/high, method
@@ -315,7 +341,7 @@ def accuracy_two_denominators(
     by = list(by)
     require_columns(results, [*by, "outcome", "item_id"])
     outcome = results["outcome"]
-    keep = outcome.isin(ACCURACY_OUTCOMES).to_numpy()
+    keep = (outcome.isin(ACCURACY_OUTCOMES) & ~on_a_scale(results)).to_numpy()
     rows = results if keep.all() else results[keep]  # a filter copies every column
     if rows.empty:
         return pd.DataFrame(columns=[*by, *ACCURACY_COLUMNS])

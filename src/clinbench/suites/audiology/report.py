@@ -207,11 +207,19 @@ FACT_CHECK_OUTCOMES_NOTE = (
 )
 
 
+def _fact_check_sections(results: pd.DataFrame) -> pd.DataFrame:
+    """Return the fact check's rows of sections: graded or unscored (a case whose call
+    failed had no reply, so no section: the run's headline and rubric table count it)."""
+    rows = with_tier(results)
+    return rows[(rows["scorer"] == "audiogram_fact_check")
+                & rows["outcome"].isin([outcomes.GRADED, outcomes.UNSCORED])]  # fmt: skip
+
+
 def fact_check_outcomes(results: pd.DataFrame) -> pd.DataFrame:
     """Return per model and question how the fact-checked sections came out: with a critical
     error, with none, no claim read, nothing checkable, the claim reader failed."""
-    rows = with_tier(results)
-    rows = rows[(rows["tier"] == "cases") & (rows["scorer"] == "audiogram_fact_check")]
+    rows = _fact_check_sections(results)
+    rows = rows[rows["tier"] == "cases"]
     if rows.empty or "score_metadata" not in rows.columns:
         return pd.DataFrame()
     fields = [_claim_reader_fields(m) for m in rows["score_metadata"]]
@@ -244,8 +252,7 @@ def claim_reader_table(results: pd.DataFrame) -> pd.DataFrame:
 
     Empty unless some row's claims were read by a model (the rules reader fails never).
     """
-    rows = with_tier(results)
-    rows = rows[rows["scorer"] == "audiogram_fact_check"]
+    rows = _fact_check_sections(results)
     if rows.empty or "score_metadata" not in rows.columns:
         return pd.DataFrame()
     fields = [_claim_reader_fields(m) for m in rows["score_metadata"]]

@@ -187,6 +187,7 @@ SLOW_TESTS = (
     "tests/importing/test_mixed_map.py",
     "tests/importing/test_readme_example.py::test_readme_import_example_works_as_written",
     "tests/importing/test_readme_example.py::test_readme_responses_template_passes_import_responses_and_replays_correct",
+    "tests/items/test_format_counts.py::test_a_run_reads_its_bank_twice_not_three_times",
     "tests/items/test_item_table.py",
     "tests/items/test_items.py::test_non_utf8_file_is_a_problem_not_a_crash",
     "tests/items/test_items.py::test_schema_cli_prints_json_schema_with_every_format",

@@ -265,15 +265,9 @@ def _bank_tasks(paths: list[str], task_args: dict[str, Any]) -> Task | list[Task
     ValueError before any model is called, naming how it is scored (``format_hints``).
     Task arguments go to each task that takes them; one no task takes is an error.
     """
-    from collections import Counter
+    from clinbench.items.loader import format_counts
 
-    counts: Counter[str] = Counter()
-
-    def count(item: Item) -> bool:
-        counts[item.format] += 1
-        return False  # every item checked and counted, none held
-
-    load_items(paths, keep=count)
+    counts = format_counts(paths)  # not read again where the run command's check read them
     routed = suites.format_tasks()
     others = sorted(f for f in counts if f not in CLOSED_FORMATS)
     unscored = [f for f in others if f not in routed]

@@ -456,9 +456,11 @@ def read_items(
     first ``first`` of them (0: none, so that checking a large bank holds no items).
     """
     roots = None if media_roots is None else [Path(r) for r in media_roots]
+    version = _files_version(paths, roots)  # taken before reading: a change after it misses
     items: list[Item] = []
     problems: list[ItemProblem] = []
     seen: dict[str, str] = {}
+    counts: dict[str, int] = {}
     for raw_path in paths:
         path = Path(raw_path)
         if not path.exists():
@@ -473,11 +475,63 @@ def read_items(
                 continue
             item, row_problems = validate_row(row, path, number, seen, roots)
             problems += row_problems
+            if item is not None:
+                counts[item.format] = counts.get(item.format, 0) + 1
             if item is None or (first is not None and len(items) >= first):
                 continue
             if keep is None or keep(item):
                 items.append(item)
+    if version is not None and not problems:
+        _CHECKED[version] = counts
+        while len(_CHECKED) > _CHECKED_VERSIONS:
+            del _CHECKED[next(iter(_CHECKED))]
     return items, problems
+
+
+# {version of item files: {format: items}} of files read whole without a problem (few kept)
+_CHECKED: dict[tuple[Any, ...], dict[str, int]] = {}
+_CHECKED_VERSIONS = 16
+
+
+def _files_version(
+    paths: Sequence[str | Path], roots: Sequence[Path] | None
+) -> tuple[Any, ...] | None:
+    """Return what identifies item files as they are now: each file's path, size and change
+    time, and the media roots they are checked against (None if one is not a readable file)."""
+    try:
+        files = tuple((str(Path(p).resolve()), (st := os.stat(p)).st_size, st.st_mtime_ns)
+                      for p in paths)  # fmt: skip
+    except OSError:
+        return None
+    if not all(Path(f[0]).is_file() for f in files):
+        return None
+    roots = _MEDIA_ROOTS.get() if roots is None else tuple(roots)
+    return files, tuple(str(Path(r).resolve()) for r in roots)
+
+
+def format_counts(
+    paths: Sequence[str | Path], media_roots: Sequence[str | Path] | None = None
+) -> dict[str, int]:
+    """Return {format: number of items} of item files; raise ItemFileError listing every problem.
+
+    Every item is checked, none held. Files already read whole without a problem in this
+    process, as they are now (same paths, sizes, change times and media roots: e.g. by
+    the run command's check just before), are not read again.
+    """
+    roots = None if media_roots is None else [Path(r) for r in media_roots]
+    version = _files_version(paths, roots)
+    if version is not None and version in _CHECKED:
+        return dict(_CHECKED[version])
+    counts: dict[str, int] = {}
+
+    def count(item: Item) -> bool:
+        counts[item.format] = counts.get(item.format, 0) + 1
+        return False  # every item checked and counted, none held
+
+    _items, problems = read_items(paths, media_roots, keep=count)
+    if problems:
+        raise ItemFileError(problems)
+    return counts
 
 
 def load_items(

@@ -273,6 +273,34 @@ def _without_quoted_rules(text: str) -> str:
     )
 
 
+TRIAL_CRITERION = re.compile(
+    r"\b(?:inclusion|exclusion|eligibility)(?:\s+criteri(?:on|a))?(?:\s+(?:no\.?\s*|#\s*)?"
+    r"\d{1,3}[a-z]?)?[ \t]*(?:(\([^()\n]{0,200}\))|(:(?:[^.;\n]|\.\d){0,200}))"
+)
+"""A clinical trial's eligibility criterion quoted under its number, in a parenthesis or
+after a colon ("Inclusion 4 (bone conduction 25 dB HL or better in the study ear): met",
+"Exclusion 5 (conductive component in either ear): APPLIES (left)", "Exclusion criterion
+2: air conduction worse than 70 dB HL at 2 kHz"): the protocol's yardstick, not the
+subject's result; the verdict after the parenthesis ("met", "applies (left)") is read. A
+criterion naming an ear or the subject reports a result and stays, as does a colon part that
+states no limit ("Inclusion 4: right ear bone 20 dB HL")."""
+
+
+def _without_trial_criteria(text: str) -> str:
+    """Return ``text`` with each trial criterion's own words blanked (:data:`TRIAL_CRITERION`)."""
+    low = _lowered(text)
+    spans = []
+    for m in TRIAL_CRITERION.finditer(low):
+        group = 1 if m.group(1) is not None else 2
+        start, end = m.span(group)
+        if _RULE_ABOUT_PATIENT.search(low, start, end) or _RULE_EAR_TAG.search(text, start, end):
+            continue
+        if group == 2 and _RULE_LIMIT.search(low, start, end) is None:
+            continue
+        spans.append((start, end))
+    return _blank_spans(text, spans)
+
+
 _RULE_PART = re.compile(r";(?:[^.;\n]|\.\d){0,200}")
 
 
@@ -1005,6 +1033,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         RULE_QUOTED,
         "fitness standards and MRI asymmetry protocols state pass levels per frequency: a "
         "criterion quoted under its name is the yardstick, not the patient's result",
+    ),
+    "trial criterion": (
+        TRIAL_CRITERION,
+        "clinical trial protocols (ICH E6 good clinical practice; eligibility criteria "
+        "numbered in the protocol and ticked on the case report form): a criterion's text is "
+        "the protocol's yardstick, the tick or 'met' beside it the subject's result",
     ),
     "relative's hearing": (
         RELATIVE_HEARING,
@@ -1825,6 +1859,10 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "method" in low
         ),
         _without_quoted_rules,
+    ),
+    (
+        lambda text, low: "clusion" in low or "eligib" in low,
+        _without_trial_criteria,
     ),
     (lambda text, low: any(word in low for word in _KIN_WORDS), _without_relatives_hearing),
     (

@@ -206,7 +206,12 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # left moderate"; issue #26, session 8, blind batches 45-46 VX40, VY09, VY29 after their
     # first score): 7:K23 and shapes S03 gain a matching degree for each ear, reviewed one by
     # one (both true of their audiograms). No critical error changed.
-    assert 0 < len(ADDED) <= 340
+    # 341 with what was not done voiding only its own sentence when a number opens it ("...
+    # a mixed loss. 3 kHz was not tested"; issue #26, session 9, batch 45 VX18 as tuning
+    # data): 4:Z39 "Unilateral SNHL: MRI IAMs recommended. 3 kHz not tested." gains its type
+    # (sensorineural, no ear named: unverifiable, true of the left only) and a matching
+    # 'unilateral'. No critical error changed.
+    assert 0 < len(ADDED) <= 341
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

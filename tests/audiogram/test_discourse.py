@@ -91,6 +91,7 @@ def test_every_rule_cites_its_source_and_is_used():
         "condition of change",
         "dated earlier test",
         "earlier occasion",
+        "earlier time",  # tests in test_earlier_time_named_after.py
         "general statement",
         "aid target",
         "drug dose",

@@ -927,14 +927,17 @@ EARLIER_OCCASION = re.compile(
     r"admission|onset|triage)|initially|before[ \t]+(?:treatment|steroids|surgery|the[ \t]+"
     r"operation)|pre-?(?:treatment|op|operative(?:ly)?|steroids?)|(?:on[ \t]+)?day[ \t]+(?:1|one)|"
     r"in[ \t]+(?:the[ \t]+)?(?:ed|a&e|emergency(?:[ \t]+department)?))\b"
-    r"(?![ \t]*(?:today|now|currently)\b)(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*[:,]"
+    r"(?![ \t]*(?:today|now|currently)\b)(?:[ \t]*\([^)\n]{0,40}\))?(?:[ \t]*[:,]|[ \t]+"
+    r"(?=(?:(?:the|her|his|their)[ \t]+)?(?:right|left|both|bilateral\w*|hearing|thresholds?|"
+    r"air|bone|average|pta|4fa)\b))"
     r"(?:(?!\b(?:today|now|currently|presently|but|whereas|however|while)\b|\bthis[ \t]+"
     r"(?:audiogram|test)\b)(?:[^.;!?\n]|\.\d)){0,200}",
     re.M,
 )
 """A clause headed by an earlier occasion of the illness and its end, the heading closed by a
 colon or comma ("At presentation (day 1): left 85-100 dB HL, profound", "On admission, the
-left ear was 70 dB HL at 3 kHz", "Pre-op: right 60 dB HL", "In ED: ..."), the occasion
+left ear was 70 dB HL at 3 kHz", "Pre-op: right 60 dB HL", "In ED: ..."), or running on
+into an ear, the hearing or an average ("At presentation right average 85 dB HL"), the occasion
 after up to three words naming what was done then ("Tuning forks in ED: Rinne negative
 right", "Audiogram at presentation: ..."; not "today" or "this"): the levels found
 then, which a follow-up reply sets against today's, not claims about the audiogram read now;
@@ -953,6 +956,54 @@ def _without_earlier_occasions(text: str) -> str:
     """Return ``text`` with each clause headed by an earlier occasion blanked
     (:data:`EARLIER_OCCASION`)."""
     return _blank_spans(text, _clause_spans(_lowered(text), _OCCASION_CUE, _OCCASION_AT))
+
+
+EARLIER_TIME = re.compile(
+    r"\b(?:then|at[ \t]+(?:that|the)[ \t]+time|back[ \t]+then|at[ \t]+school|as[ \t]+a[ \t]+"
+    r"(?:child|baby|toddler|teenager)|in[ \t]+childhood|in[ \t]+(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))|"
+    r"(?:at|on)[ \t]+(?:(?:first[ \t]+)?presentation|admission|onset|triage)|pre-?op(?:eratively)?|"
+    r"before[ \t]+(?:treatment|steroids|surgery|the[ \t]+operation))[ \t)]*"
+    r"(?=[.;!?\n]|\Z|,?[ \t]+(?:but|whereas|while|however|now|today)\b)"
+)
+"""A clause that ends by naming an earlier time ("right average 60 dB HL then", "... 50 dB HL at
+that time", "Hearing was reported as normal at school", "80 dB HL in 2018", "85 dB HL at
+presentation"): the time its levels and grades were found, not the audiogram read now, from
+the clause's start (a stop, semicolon, colon, bracket or line end) to that time; a clause
+that also names today ("now", "currently", "this audiogram") or sets today's levels beside the
+earlier time ("the same as in 2018", "as it was then", "worse than at presentation") is read.
+The clause may end at a turn to today (", but today ..."). The same occasions as
+:data:`EARLIER_OCCASION`, written after the finding instead of before it."""
+_EARLIER_TIME_NOW = re.compile(
+    r"\b(?:today|now|currently|presently|this[ \t]+(?:audiogram|test)|but|whereas|same[ \t]+as|"
+    r"as[ \t]+(?:it|they|he|she)[ \t]+(?:was|were|did)|than|since|unchanged|stable|compared|"
+    r"like)\b"
+)
+_TIME_CLAUSE_STOPS = frozenset(";:!?(\n")
+
+
+def _time_clause_start(low: str, at: int) -> int:
+    """Return where the clause ending at ``at`` starts: after the last stop, semicolon, colon,
+    bracket or line end before it (a decimal point is no stop), at most 200 characters back."""
+    floor = max(0, at - 200)
+    i = at - 1
+    while i >= floor:
+        ch = low[i]
+        if ch in _TIME_CLAUSE_STOPS or (ch == "." and not low[i + 1 : i + 2].isdigit()):
+            return i + 1
+        i -= 1
+    return floor
+
+
+def _without_earlier_times(text: str) -> str:
+    """Return ``text`` with each clause that ends by naming an earlier time blanked
+    (:data:`EARLIER_TIME`), unless the clause also turns to today."""
+    low = _lowered(text)
+    spans = []
+    for m in EARLIER_TIME.finditer(low):
+        start = _time_clause_start(low, m.start())
+        if _EARLIER_TIME_NOW.search(low, start, m.start()) is None:
+            spans.append((start, m.end()))
+    return _blank_spans(text, spans)
 
 
 _PLANNED = re.compile(
@@ -1061,6 +1112,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "sudden-loss and post-operative follow-up (AAO-HNS 2019 sudden hearing loss "
         "guideline): the levels at presentation or before treatment are the comparison, not "
         "today's result",
+    ),
+    "earlier time": (
+        EARLIER_TIME,
+        "sudden-loss follow-up and case histories (AAO-HNS 2019 sudden hearing loss guideline: "
+        "recovery judged against the initial audiogram): levels placed at an earlier time by "
+        "the clause's last words ('then', 'at presentation', 'in 2018') are history",
     ),
     "general statement": (
         GENERAL_STATEMENT,
@@ -1888,6 +1945,23 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "emergency" in low
         ),
         _without_earlier_occasions,
+    ),
+    (
+        lambda text, low: (
+            "then" in low
+            or "time" in low
+            or "school" in low
+            or "child" in low
+            or " in 19" in low
+            or " in 20" in low
+            or "presentation" in low
+            or "admission" in low
+            or "onset" in low
+            or "triage" in low
+            or "pre" in low
+            or "before" in low
+        ),
+        _without_earlier_times,
     ),
     (lambda text, low: any(word in low for word in _GENERAL_WORDS), _without_general_statements),
     (

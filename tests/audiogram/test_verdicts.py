@@ -211,6 +211,11 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # data): 4:Z39 "Unilateral SNHL: MRI IAMs recommended. 3 kHz not tested." gains its type
     # (sensorineural, no ear named: unverifiable, true of the left only) and a matching
     # 'unilateral'. No critical error changed.
+    # Still 341 with an ear's average named without frequencies read as its PTA ("the right
+    # ear averages about 36 dB", "Averages over 500-4000 Hz: right 40 dB, left about 42 -
+    # moderate"; session 9, batch 46 VY19): 11:T15 gains a matching PTA (36, truth 36.2) and
+    # 11:T55 a matching 'moderate' for the left ear (its average written out per ear). No
+    # critical error changed.
     assert 0 < len(ADDED) <= 341
     assert all(
         f["critical_error"] in (None, "laterality_confusion")

@@ -1284,6 +1284,15 @@ FREQ_AVERAGE = re.compile(
 )
 """An average quoted with the frequencies it averages ("high-frequency average (2, 4 kHz)
 50 dB", "average at 3-6 kHz around 35 dB"): the mean air threshold there."""
+EAR_AVERAGE = re.compile(
+    r"\b(?:(?:right|left)(?:\s+ear)?(?:'s)?\s+(?:averages?|means?)|(?<!frequency )(?<!frequency-)"
+    r"(?<!hf )(?:averages?|means?)\s*[:=]?\s*(?:the\s+)?(?:right|left)(?:\s+ear)?)\s*[:=]?\s*"
+    r"(?:of\s+)?(?:(?:about|around|approximately)\s+|~\s*)?(-?\d{1,3}(?:\.\d+)?)(?=\s*db\b)"
+)
+"""An ear's average in dB named with no frequencies ("right average 85 dB HL", "Averages:
+right 10 dB HL, left 37.5 dB HL"): the ear's pure-tone average, as "PTA" names it (BSA 2018
+pure-tone audiometry: the average of the ear's thresholds over the speech frequencies). An
+average of a named region ("high-frequency average") is not."""
 FREQ_SPAN = re.compile(r"^[^,&/]*?(?:-|–|\bto\b)[^,&/]*$")
 """Frequencies given as a span ("3-6 kHz"), not a list ("2, 4 kHz")."""
 
@@ -1371,6 +1380,12 @@ def average_claims(low: str, ear: str | None, hedged: bool) -> tuple[list[Claim]
             out.append(_clause_claim("pta", ear, float(m.group(3)), hedged, m.group(0),
                                      f"worked average of {addends}"))  # fmt: skip
     if "av" in low or "mean" in low:
+        for m in EAR_AVERAGE.finditer(low):
+            if m.start(1) in starts:
+                continue
+            starts.add(m.start(1))
+            out.append(_clause_claim("pta", ear, float(m.group(1)), hedged, m.group(0),
+                                     "ear's average"))  # fmt: skip
         for m in FREQ_AVERAGE.finditer(low):
             if m.start(3) in starts:
                 continue  # "pure-tone average (0.5-4 kHz) 41 dB": read as the PTA above

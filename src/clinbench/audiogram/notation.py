@@ -332,7 +332,7 @@ _AVG_EAR = rf"(?:the\s+)?({EAR_TAG})(?:\s+ear)?\s*[:=]?\s*"
 _AVG_HEDGE = r"((?:about|around|approximately|approx\.?|roughly|~)\s*)?"
 _AVERAGE_EAR_PAIR = re.compile(
     r"\b(" + AVERAGE_NAME + r"|"
-    r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:average|mean)(?:\s+thresholds?)?)"
+    r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:averages?|means?)(?:\s+thresholds?)?)"
     rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)?|\s+(?:at|over|across|of)\s+"
     rf"({_AVG_FREQS}))?\s*[:=]?\s*\(?\s*{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)"
     r"(?:\s*db(?:\s*hl)?)?(\s*(?:,|;|\band\b|/)\s*)"
@@ -340,7 +340,8 @@ _AVERAGE_EAR_PAIR = re.compile(
     re.I,
 )
 """An average named with its frequencies, then one value per ear ("PTA (0.5/1/2/4 kHz): right
-25, left 45 dB HL", "high-frequency average (2/3/4 kHz): right about 60, left about 62")."""
+25, left 45 dB HL", "high-frequency average (2/3/4 kHz): right about 60, left about 62",
+"Averages: right 10 dB HL, left 37.5 dB HL")."""
 
 
 def _average_ear_pair(m: re.Match) -> str:

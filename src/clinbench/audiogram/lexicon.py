@@ -159,6 +159,8 @@ NEGATORS = re.compile(
     r"(\bno(?:t|thing)?\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|"
     r"\bexclude[sd]?\b|\bexcluding\b|"
     r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|"
+    # the alternative weighed and found less likely: "otosclerosis more likely than sudden SNHL"
+    r"\bmore\s+(?:likely|probable)\s+than\b|"
     # an instruction is not a finding: "treat as sudden SNHL until proven otherwise"
     r"\btreat(?:ed|ing)?\s+(?:it\s+|this\s+)?as\b|\bmanag(?:e|ed|ing)\s+(?:it\s+)?as\b|"
     # a condition is not a finding: "if the loss were conductive", "to decide whether ..."

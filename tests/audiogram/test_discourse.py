@@ -92,6 +92,7 @@ def test_every_rule_cites_its_source_and_is_used():
         "dated earlier test",
         "earlier occasion",
         "earlier time",  # tests in test_earlier_time_named_after.py
+        "service title",  # tests in test_service_titles.py
         "general statement",
         "aid target",
         "drug dose",

@@ -1006,6 +1006,35 @@ def _without_earlier_times(text: str) -> str:
     return _blank_spans(text, spans)
 
 
+SERVICE_TITLE = re.compile(
+    r"[ \t*#_>-]*((?:(?!(?:right|left|bilateral\w*|both|unilateral|r|l)\b)[\w?/'-]+[ \t]+){0,4}?"
+    r"(?:s?snhl|sensorineural|conductive|mixed|hearing[ \t]+loss|deafness)"
+    r"(?:[ \t]+(?:hearing[ \t]+)?loss)?)[ \t]*(?:[-\u2013\u2014:,][ \t]*)?"
+    r"(?:discharge[ \t]+from[ \t]+)?(?:follow[ \t-]?up|clinic|pathway|review|service|"
+    r"discharge)\b[^.\n]{0,40}$"
+)
+"""A title line (no full stop) naming the clinic, pathway or follow-up the patient is seen in
+by a condition ("Sudden sensorineural hearing loss - discharge from follow-up", "Sudden SNHL
+pathway - 3-week review", "SSNHL follow-up (day 14)"): the name of the service or episode,
+not a finding of today's audiogram, so the condition's words are not read (the body says
+what today's test shows). A title naming an ear ("Right sensorineural loss - review") is
+read."""
+
+
+def _without_service_titles(text: str) -> str:
+    """Return ``text`` with the condition named in each service title line blanked
+    (:data:`SERVICE_TITLE`)."""
+    low = _lowered(text)
+    spans, at = [], 0
+    for line in low.split("\n"):
+        if len(line) <= 100:
+            m = SERVICE_TITLE.match(line)
+            if m:
+                spans.append((at + m.start(1), at + m.end(1)))
+        at += len(line) + 1
+    return _blank_spans(text, spans)
+
+
 _PLANNED = re.compile(
     r"\b(?:will|shall|would|to\s+be|booked|planned|arranged|scheduled|discuss\w*|offered)\b", re.I
 )
@@ -1118,6 +1147,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "sudden-loss follow-up and case histories (AAO-HNS 2019 sudden hearing loss guideline: "
         "recovery judged against the initial audiogram): levels placed at an earlier time by "
         "the clause's last words ('then', 'at presentation', 'in 2018') are history",
+    ),
+    "service title": (
+        SERVICE_TITLE,
+        "clinic letters and notes are headed by the clinic, pathway or follow-up the patient is "
+        "seen in (e.g. a sudden sensorineural hearing loss pathway, AAO-HNS 2019): the "
+        "service's name, not today's result",
     ),
     "general statement": (
         GENERAL_STATEMENT,
@@ -1962,6 +1997,17 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "before" in low
         ),
         _without_earlier_times,
+    ),
+    (
+        lambda text, low: (
+            "follow" in low
+            or "clinic" in low
+            or "pathway" in low
+            or "review" in low
+            or "service" in low
+            or "discharge" in low
+        ),
+        _without_service_titles,
     ),
     (lambda text, low: any(word in low for word in _GENERAL_WORDS), _without_general_statements),
     (

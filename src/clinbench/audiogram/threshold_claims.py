@@ -230,6 +230,13 @@ _UNITLESS_RANGE = re.compile(
     r"(?!\s*(?:khz|k\b|hz|%|percent|db|decibels))"
 )
 """Two numbers joined by a dash or "to", no unit after them (see UNITLESS_RANGE)."""
+_BARE_RANGE_AT = re.compile(
+    r"(?<![\w.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})(?![\d.])"
+    r"(?=\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k|hz)?\s*(?:-|–|to)\s*\d)"
+)
+"""Two numbers joined by a dash or "to", no unit, then "at" and a range of frequencies ("R)
+drops to 80-85 @ 6-8k"): levels over those frequencies, as a bare level before "at" is
+(BARE_LEVEL; chart shorthand, issue #26 batch 48 WA18)."""
 _EVERY_TRIGGER = re.compile(r"\b(?:every|each|all|throughout|across|flat)\b")
 """A word every level-at-every-frequency phrase needs (see EVERY_FREQUENCY)."""
 _LEVEL_EVERYWHERE = re.compile(
@@ -522,8 +529,9 @@ def _frequencies_then_levels(c: _Clause) -> None:
 
 
 def _unitless_ranges(c: _Clause) -> None:
-    """Ranges without unit right after a conduction ("bone conduction was 0 to 5"), read as
-    dB ranges are (rule UNITLESS_RANGE on each claim)."""
+    """Ranges without unit right after a conduction ("bone conduction was 0 to 5") or right
+    before "at" and a range of frequencies ("80-85 at 6-8k"), read as dB ranges are (rule
+    UNITLESS_RANGE, or BARE_LEVEL, on each claim)."""
     low = c.low
     for cm in _CONDUCTION_THEN.finditer(low):
         m = _UNITLESS_RANGE.match(low, cm.end())
@@ -532,6 +540,14 @@ def _unitless_ranges(c: _Clause) -> None:
         before = len(c.out)
         _range(c, m, c.conduction_at(m.start()) == "gap")
         c.out[before:] = [replace(x, rules=(*x.rules, UNITLESS_RANGE)) for x in c.out[before:]]
+    if " at " not in low:
+        return
+    for m in _BARE_RANGE_AT.finditer(low):
+        if _inside(c.used, m.start()) or _not_a_threshold(low, m):
+            continue
+        before = len(c.out)
+        _range(c, m, c.conduction_at(m.start()) == "gap")
+        c.out[before:] = [replace(x, rules=(*x.rules, BARE_LEVEL)) for x in c.out[before:]]
 
 
 def _levels_at_every_frequency(c: _Clause) -> None:

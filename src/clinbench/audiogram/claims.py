@@ -311,7 +311,14 @@ _MASTER = re.compile(
     + "|".join(f"(?P<t{i}>{p})" for i, (_, _, p, _) in enumerate(LEXICON))
     + ")"
 )
-_STATEMENT_END = re.compile(r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s|$)|;")
+_STATEMENT_END = re.compile(
+    r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s|$)(?!(?:(?<=\b[Pp]rof\.)|(?<=\b[Dd]r\.)|(?<=\bM[rs]\.)|"
+    r"(?<=\bMrs\.))[ \t]+(?!(?:Left|Right|Both|Bilat\w*|LEFT|RIGHT|BOTH|[LR]|A[DSU]|[LR]E)\b)"
+    r"[A-Z])|;"
+)
+"""A statement ends at a line end, a semicolon, or a full stop before a space or the end, not
+the stop of a title before a name ("Prof. Smith reviewed the right ear": "Prof" is no grade;
+"Right ear: prof. Left normal." ends at "prof.", the next statement naming an ear)."""
 
 _DEGREE = {
     "wnl": "normal", "within normal limits": "normal", "normal": "normal", "slight": "slight",

@@ -1984,7 +1984,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     (
         lambda text, low: (
             "then" in low
-            or "time" in low
+            or " time" in low
             or "school" in low
             or "child" in low
             or " in 19" in low
@@ -1993,8 +1993,10 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "admission" in low
             or "onset" in low
             or "triage" in low
-            or "pre" in low
-            or "before" in low
+            or "pre-op" in low
+            or "preop" in low
+            or "before t" in low
+            or "before s" in low
         ),
         _without_earlier_times,
     ),

@@ -148,9 +148,14 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "messages, batch 33; used as tuning data); a bare 'both' closing the clause ('SNHL, "
      "moderately severe both') names both ears (metamorphic tests, tests/audiogram/perturb.py)"),
     ("symptom graded",
-     r"\b(?:tinnitus|vertigo|dizziness|imbalance|otalgia|fullness|pain|discomfort)\b",
+     r"\b(?:tinnitus|vertigo|dizziness|imbalance|otalgia|fullness|pain|discomfort|thi|tfi|dhi|"
+     r"hhi[ea](?:-s)?|ssq|aphab|handicap|inventory|questionnaire)\b",
      "a grade of the ears in a sentence that names a symptom and no loss ('Tinnitus, mild "
-     "bilaterally'): it grades the symptom, as 'mild tinnitus' does (the 'not a loss' rule)"),
+     "bilaterally'): it grades the symptom, as 'mild tinnitus' does (the 'not a loss' rule); "
+     "so does the grade of a questionnaire of the symptom or of the handicap it causes ('THI "
+     "grade: moderate', 'Handicap (HHIE-S) grade: mild': the Tinnitus Handicap Inventory, "
+     "Newman 1996, and the Hearing Handicap Inventory for the Elderly, Ventry and Weinstein "
+     "1982, grade what the patient reports, not the audiogram; review8's leftover)"),
     ("ear label", r"^\s*(?:the\s+)?(?:right|left)(?:\s+ear)?\s*[:\u2013-]\s*",
      "an ear's label before its grade ('Left: severe, PTA 41.25 dB HL'): the grade is that "
      "ear's, read as a clause of descriptors alone (e-mail replies, issue #26 batch 30, used "
@@ -286,7 +291,9 @@ def degree_claims(
 def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
     """Return the rules by which a clause's grade words grade a loss (() when the clause
     names the loss), or None when they grade nothing read."""
-    if lexicon.LOSS_CONTEXT.search(low) or _loss_head(low, sent_low):
+    if (lexicon.LOSS_CONTEXT.search(low) and not _grade_of_a_symptom(low, len(low))) or _loss_head(
+        low, sent_low
+    ):
         return ()
     if GRADE_OF_EAR.search(low):
         if SYMPTOM_GRADED.search(sent_low or low):
@@ -525,12 +532,23 @@ def _grades_a_loss(low: str, m: re.Match, lo: str, hi: str) -> bool:
     return not complete or bool(LOSS_FOLLOWS.match(low[m.end() :]))
 
 
+def _grade_of_a_symptom(text: str, end: int) -> bool:
+    """Return whether ``text`` up to ``end`` names a symptom or a questionnaire
+    (:data:`SYMPTOM_GRADED`) and no loss but the words "grade" or "degree" ("THI grade:
+    moderate", "Handicap (HHIE-S) grade: mild"): its grade is the symptom's."""
+    return bool(SYMPTOM_GRADED.search(text, 0, end)) and all(
+        m.group(0) in ("grade", "degree") for m in lexicon.LOSS_CONTEXT.finditer(text, 0, end)
+    )
+
+
 def _loss_head(low: str, sent_low: str) -> bool:
     """Return True when a clause's degree grades a loss its sentence named before it: a list
     item under a head that names the loss ("Bilateral SNHL: right moderately severe, left
     mild"), or a bare descriptor after the loss ("mixed loss, moderately severe")."""
     colon = sent_low.find(":")
     if colon >= 0 and lexicon.LOSS_CONTEXT.search(sent_low, 0, colon):
+        if _grade_of_a_symptom(sent_low, colon):
+            return False  # "THI grade: moderate": the grade of a symptom or questionnaire
         return sent_low.find(low.strip(), colon) > colon
     if not BARE_DESCRIPTOR.match(low):
         return False

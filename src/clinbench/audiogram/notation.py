@@ -467,9 +467,23 @@ def _wording_made_uniform(text: str) -> str:
         text = _MOD_SEVERE.sub("moderate to severe", text)
     if "->" in text or "→" in text or "mild-" in text.lower() or "mild–" in text.lower():
         text = _GRADE_SPAN.sub(_grade_span, text)
+    if "ly " in text:
+        text = _GRADE_ADVERB.sub(r"\1\2 hearing loss (\3)", text)
     return _DBHL.sub("dB HL", text) if may_hold(text, "dbhl") else text
 
 
+_GRADE_ADVERB = re.compile(
+    r"\b((?:ears?|hearing|sides?)[ \t]*(?:[:,\u2013-][ \t]*|[ \t](?:(?:is|are|was|were|seems?|"
+    r"appears?|remains?)[ \t]+)?(?:(?:now|still|also|only)[ \t]+)?))(mild|moderate|severe|profound)"
+    r"ly[ \t]+(impaired|reduced|deaf(?:ened)?|diminished|decreased|affected)\b"
+    r"(?![ \t]+(?:by|with|from)\b)",
+    re.I,
+)
+"""A grade said by its adverb of an ear's hearing ("the right ear is moderately impaired",
+"hearing is mildly reduced on the left"): read as that grade of loss ("moderate hearing loss
+(impaired)"), as WHO 2021 grades an ear. Only with the ear or the hearing as its subject:
+"quality of life is severely impaired", "speech understanding is moderately reduced" and
+"severely affected by tinnitus" grade something else (scope8's leftover)."""
 _GRADE_SPAN = re.compile(
     r"\b(mild|mod|moderate|sev|severe)\s*(?:->|→|-|–)\s*(mod|moderate|sev|severe|prof|profound)"
     r"(?![a-z])",

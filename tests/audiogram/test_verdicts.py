@@ -221,6 +221,9 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # 20 replies of batches 7, 10 and 11 gain a threshold range ("65-70 at 6-8 kHz"), R16 among
     # them new to this file; all 20 are matches, reviewed one by one. No critical error
     # changed.
+    # Still 342 with a level said to hold above a frequency or from it upwards read as a
+    # threshold range to 8 kHz ("60 dB HL above 2 kHz"; session 9, review8's leftover): 6:P01
+    # gains a matching "15 dB from 3 kHz up" (15 dB HL at 3-8 kHz). No critical error changed.
     assert 0 < len(ADDED) <= 342
     assert all(
         f["critical_error"] in (None, "laterality_confusion")

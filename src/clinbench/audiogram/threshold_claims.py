@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from clinbench.audiogram import lexicon
-from clinbench.audiogram.audiogram_model import EARS
+from clinbench.audiogram.audiogram_model import EARS, FREQUENCIES
 from clinbench.audiogram.claims import Claim, Qualifier
 
 WHOLE_EAR = "whole-ear range"
@@ -237,6 +237,22 @@ _BARE_RANGE_AT = re.compile(
 """Two numbers joined by a dash or "to", no unit, then "at" and a range of frequencies ("R)
 drops to 80-85 @ 6-8k"): levels over those frequencies, as a bare level before "at" is
 (BARE_LEVEL; chart shorthand, issue #26 batch 48 WA18)."""
+LEVEL_BEYOND = "level from a frequency on"
+"""The rule of a level said to hold above a frequency, or from it upwards ("60 dB HL above 2
+kHz", "70 dB HL from 4 kHz upwards"): the level of every threshold tested there, up to the
+top of the audiogram (a threshold range from that frequency to 8 kHz; review8's leftover)."""
+_LEVEL_BEYOND = re.compile(
+    r"(?<![\d.\-–])(-?\d{1,3})[ \t]*db(?:[ \t]*hl)?[ \t]+(?:(above|over|beyond)|from)[ \t]+"
+    r"(\d+(?:\.\d+)?)[ \t]*(khz|k\b|hz)(?(2)|[ \t]+(?:and[ \t]+)?(?:up(?:wards?)?|above|"
+    r"on(?:wards?)?|higher)\b)"
+)
+"""A level, then "above"/"over"/"beyond" a frequency, or "from" it and "upwards" (see
+LEVEL_BEYOND); a bound ("or better from 1 kHz") is not a level there."""
+_CHANGE_BEFORE = re.compile(
+    r"\b(?:drops?|falls?|dips?|shifts?|differences?|gaps?|changes?|reductions?|increases?|"
+    r"by|of\s+(?:about|around|up\s+to))\s+(?:of\s+)?(?:about\s+|around\s+|up\s+to\s+)?$"
+)
+"""Before the level: a change or a difference ("a drop of 40 dB above 2 kHz"), not a level."""
 _EVERY_TRIGGER = re.compile(r"\b(?:every|each|all|throughout|across|flat)\b")
 """A word every level-at-every-frequency phrase needs (see EVERY_FREQUENCY)."""
 _LEVEL_EVERYWHERE = re.compile(
@@ -327,6 +343,8 @@ def threshold_claims(
     _bare_levels(clause)
     _frequencies_then_levels(clause)
     _unitless_ranges(clause)
+    if "db" in low and ("ove" in low or "beyond" in low or "from" in low):
+        _levels_beyond_a_frequency(clause)
     if _EVERY_TRIGGER.search(low):
         _levels_at_every_frequency(clause)
     return clause.out
@@ -548,6 +566,26 @@ def _unitless_ranges(c: _Clause) -> None:
         before = len(c.out)
         _range(c, m, c.conduction_at(m.start()) == "gap")
         c.out[before:] = [replace(x, rules=(*x.rules, BARE_LEVEL)) for x in c.out[before:]]
+
+
+def _levels_beyond_a_frequency(c: _Clause) -> None:
+    """A level said to hold above a frequency or from it upwards (rule LEVEL_BEYOND): a
+    threshold range from that frequency (the next one, for "above") to 8 kHz."""
+    for m in _LEVEL_BEYOND.finditer(c.low):
+        if (
+            _inside(c.used, m.start())
+            or _not_a_threshold(c.low, m)
+            or _CHANGE_BEFORE.search(c.low, max(0, m.start() - 24), m.start())
+        ):
+            continue
+        hz = lexicon.to_hz(m.group(3), m.group(4))
+        higher = [f for f in FREQUENCIES if (f > hz if m.group(2) else f >= hz)]
+        conduction = c.conduction_at(m.start())
+        if hz is None or not higher or conduction == "gap":
+            continue
+        value = int(m.group(1))
+        c.claim("threshold_range", value, m.group(0), "level over a frequency range",
+                conduction, (higher[0], higher[-1]), value, LEVEL_BEYOND)  # fmt: skip
 
 
 def _levels_at_every_frequency(c: _Clause) -> None:

@@ -224,6 +224,11 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # Still 342 with a level said to hold above a frequency or from it upwards read as a
     # threshold range to 8 kHz ("60 dB HL above 2 kHz"; session 9, review8's leftover): 6:P01
     # gains a matching "15 dB from 3 kHz up" (15 dB HL at 3-8 kHz). No critical error changed.
+    # Still 342 with one level said at every frequency no longer limiting 'within normal
+    # limits' ("10 dB HL at all frequencies - WNL": every threshold is said normal, a no-loss
+    # claim; session 9, batch 46 VY37): 4:Z41, 6:P37, 8:M01 and 10:R05 gain a matching type
+    # 'normal', and 6:P02 a type 'normal' on its swapped ear (a laterality confusion, true of
+    # the left ear, in a reply labelled so). No critical error changed.
     assert 0 < len(ADDED) <= 342
     assert all(
         f["critical_error"] in (None, "laterality_confusion")

@@ -230,6 +230,14 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "a form's field named for the grade ('Severity: moderate', 'Grade (right): mild'), as "
      "'Degree: moderate' is: the value grades the hearing of the ear the form is about (the "
      "reading gaps of issue #26's tuning helpers, session 7)"),
+    ("level everywhere",
+     r"(?<![\w.\-\u2013])-?\d{1,3}\s*(?:db\b(?:\s*hl\b)?)?\s*(?:(?:at|across|for|in|on)\s+"
+     r"(?:every|each|all(?:\s+the)?)\s+(?:tested\s+)?(?:frequenc(?:y|ies)|pitch(?:es)?)\b|"
+     r"throughout\b)",
+     "one level said to hold at every frequency, then 'within normal limits' ('25 dB HL at "
+     "every frequency in both ears - within normal limits'): the number is each threshold, "
+     "so it does not limit 'normal' as an average or an exception does; every threshold is "
+     "said to be normal (issue #26 blind batch 46, VY37, used as tuning data)"),
     ("grade of a value", r"\(\s*(?:[a-z]+\s+){0,2}$",
      "a grade in parentheses right after a value ('55 dB HL at 500 Hz (moderately severe)') "
      "grades that value, not the ear"),
@@ -267,6 +275,7 @@ SCALE_END = _RULES["last of a scale"]
 EAR_NORMAL = _RULES["ear said normal"]
 HEARING_FOR_SPEECH = _RULES["hearing for speech"]
 DEGREE_FIELD = _RULES["degree field"]
+LEVEL_EVERYWHERE = _RULES["level everywhere"]
 _SPACES = re.compile(r"[\s-]+")
 _CANON = {"total": "complete", **lexicon.GRADE_SHORTHAND}
 
@@ -405,6 +414,8 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
             pattern = NO_LOSS_EXCEPTION if denial else NORMAL_QUALIFIED
             # the reasons after a statement's colon ("Normal hearing in both ears: the
             # averages are 13.75 and 15") give its grounds; only an exception there limits it
+            if "ver" in said or "throughout" in said or " all " in said:
+                said = LEVEL_EVERYWHERE.sub(" ", said)  # the level of every threshold
             found[key] = bool(pattern.search(said) or NO_LOSS_EXCEPTION.search(reasons))
         return found[key]
 

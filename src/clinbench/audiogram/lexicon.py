@@ -239,7 +239,8 @@ common abbreviation ("vs. 35", "no. 3", "exc. 20 @ 2k", "approx. 40"). What was 
 # or L as a tag
 # ("R:", "R ear", "R)", "R =").
 _TAGGED = (
-    r"(?=/\s|\s+\d{1,2}(?:\.\d{1,2})?\s*(?-i:k|kHz)\s+\d|"
+    r"(?=/\s|[ \t]+[-\u2013\u2014][ \t]+(?![LR]\b)(?=[A-Za-z])|"
+    r"\s+\d{1,2}(?:\.\d{1,2})?\s*(?-i:k|kHz)\s+\d|"
     r"\s+\d{1,3}(?:\.\d{1,2})?\s+(?:slight|mild|mod(?:erate)?|sev(?:ere)?|prof(?:ound)?)\b|"
     r"\s*(?:~\s*)?(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
@@ -253,6 +254,7 @@ _TAGGED = (
 )
 """What follows a bare R or L that makes it an ear tag: "R:", "R ear", "R tymp", "L BC", a
 handwritten note's slash before a space ("R/ WNL", "L/ flat 45"; "R/L" is both ears), a
+spaced dash before a word ("R - moderately severe SNHL", "L - mild"; not "R - L"), a
 tilde for "about" between the letter and the rest ("R ~ severe HL"), and
 a finding about the ear ("R moderately severe", "L mild SNHL": a capital R or L alone before
 a degree or type word, or the region or onset of its loss, names the ear, as before a tympanogram

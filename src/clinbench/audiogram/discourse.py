@@ -716,10 +716,13 @@ read."""
 
 _KIN = (
     r"(?:mother|father|mum|mom|dad|brother|sister|sibling|parent|grand(?:mother|father|parent)|"
-    r"aunt|uncle|cousin|twin|husband|wife|spouse|relative)s?"
+    r"aunt|uncle|cousin|twin|husband|wife|spouse|relative|nephew|niece)s?"
 )
 RELATIVE_HEARING = re.compile(
-    r"\b" + _KIN + r"(?:'s|\u2019s|s')?\s+(?:(?:own|left|right)\s+)?"
+    r"\b"
+    + _KIN
+    + r"(?:'s|\u2019s|s')?\s+(?:(?:son|daughter|child(?:ren)?|baby)(?:'s|\u2019s)?\s+)?"
+    r"(?:(?:own|left|right)\s+)?"
     r"(?:(?:has|had|have|wears|wore|uses|used|needs|needed)\b"
     r"(?!\s+(?:noticed|reported|said|observed|mentioned|told|brought|asked|heard|seen)\b)|"
     r"(?:was|were|is|are)\s+(?:(?:also|later|recently)\s+)?(?:diagnosed|born|deaf|fitted|"
@@ -731,7 +734,8 @@ RELATIVE_HEARING = re.compile(
 loss in the left ear", "His brother's audiogram shows 70 dB HL at 4 kHz"): family history,
 not this patient's audiogram. A relative who noticed, said or reported something about the
 patient ("her mother has noticed the right ear is worse") is a source, and stays read; a
-child, son or daughter is often the patient and is never taken as a relative."""
+child, son or daughter is often the patient and is taken as a relative only as a relative's
+("his sister's son has a high-frequency loss in both ears"; a nephew or niece always is)."""
 
 _CHANGE_VERB = (
     r"(?:drops?|falls?|worsens?|deteriorates?|reach(?:es)?|exceeds?|progress(?:es)?|develops?|"
@@ -1867,7 +1871,7 @@ def _without_later_tests(text: str) -> str:
 
 _KIN_WORDS = ("mother", "father", "mum", "mom", "dad", "brother", "sister", "sibling",
               "parent", "grand", "aunt", "uncle", "cousin", "twin", "husband", "wife", "spouse",
-              "relative")  # fmt: skip
+              "relative", "nephew", "niece")  # fmt: skip
 _CHANGE_WORDS = ("drop", "fall", "worsen", "deteriorat", "reach", "exceed", "progress", "develop",
                  "declin", "shift", "get worse", "gets worse", "goes ")  # fmt: skip
 _ULL_WORD = re.compile(r"\bulls?\b")

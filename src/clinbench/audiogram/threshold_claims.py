@@ -143,6 +143,8 @@ NUMBER_AFTER_SKIP = re.compile(
     # (not "40 dB HL dip at 8 kHz": in dB HL, the level the dip reaches there)
     r"(?!(?:\s*hl)?(?<=hl)\s*(?:dip|notch|trough)\s+(?:at\b|@))"
     r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
+    # a change or a difference as the value's noun ("15 dB asymmetry", "a 20 dB shift")
+    r"asymmetr(?:y|ies)|shifts?|changes?|improvements?|recovery|gains?|"
     r"sl|spl|snr|nhl|ehl|"
     r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|dip|"
     # a slope: the fall across an octave ("40 dB in one octave", "20 dB per octave")
@@ -154,9 +156,10 @@ NUMBER_AFTER_SKIP = re.compile(
     # gap", "40-60 dB middle-ear gaps"), not a gap named after a threshold ("30 dB and a gap")
     r"(?:(?!(?:and|with|but|or|no|an?|the|at|in|on|of|so|plus)\b)[a-z/-]+\s+){0,2}gaps?)\b"
 )
-"""After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip", "5 dB below
-air", "a 40 dB conductive gap", a slope ("40 dB in one octave"), a level in dB
-SL/SPL/nHL. Source: clinic reports; the dB scales of audiology (ANSI S3.6)."""
+"""After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip", "15 dB asymmetry
+at that frequency", "a 20 dB shift", "5 dB below air", "a 40 dB conductive gap", a slope
+("40 dB in one octave"), a level in dB SL/SPL/nHL. Source: clinic reports; the dB scales of
+audiology (ANSI S3.6)."""
 DIFFERENCES_STATED = re.compile(
     r"\bdifferences?\b[^.;\d]{0,40}\b(?:are|were|is|was|of)\s*$|"
     r"\bdiffer(?:s|ed)?\s+by\s+\d[^.;]{0,40}\band\s*$"

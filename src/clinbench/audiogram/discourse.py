@@ -932,8 +932,7 @@ EARLIER_OCCASION = re.compile(
     r"operation)|pre-?(?:treatment|op|operative(?:ly)?|steroids?)|(?:on[ \t]+)?day[ \t]+(?:1|one)|"
     r"in[ \t]+(?:the[ \t]+)?(?:ed|a&e|emergency(?:[ \t]+department)?))\b"
     r"(?![ \t]*(?:today|now|currently)\b)(?:[ \t]*\([^)\n]{0,40}\))?(?:[ \t]*[:,]|[ \t]+"
-    r"(?=(?:(?:the|her|his|their)[ \t]+)?(?:right|left|both|bilateral\w*|hearing|thresholds?|"
-    r"air|bone|average|pta|4fa)\b))"
+    r"(?=(?:right|left|both|bilateral\w*|average|pta|4fa)\b))"
     r"(?:(?!\b(?:today|now|currently|presently|but|whereas|however|while)\b|\bthis[ \t]+"
     r"(?:audiogram|test)\b)(?:[^.;!?\n]|\.\d)){0,200}",
     re.M,
@@ -941,7 +940,9 @@ EARLIER_OCCASION = re.compile(
 """A clause headed by an earlier occasion of the illness and its end, the heading closed by a
 colon or comma ("At presentation (day 1): left 85-100 dB HL, profound", "On admission, the
 left ear was 70 dB HL at 3 kHz", "Pre-op: right 60 dB HL", "In ED: ..."), or running on
-into an ear, the hearing or an average ("At presentation right average 85 dB HL"), the occasion
+in a note's terse style straight into an ear or an average ("At presentation right average 85
+dB HL"; not "At presentation the right pure-tone average was ...", a case report's own
+audiogram, test_case_report_discussion.py), the occasion
 after up to three words naming what was done then ("Tuning forks in ED: Rinne negative
 right", "Audiogram at presentation: ..."; not "today" or "this"): the levels found
 then, which a follow-up reply sets against today's, not claims about the audiogram read now;

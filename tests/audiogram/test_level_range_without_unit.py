@@ -28,6 +28,8 @@ RIGHT_DROP = build({**_HIGH, 6000: 80, 8000: 85}, {**_HIGH, 6000: 35, 8000: 35})
         ("R) drops to 80-85 @ 6-8k, L 35 there.", []),
         ("Right 80-85 at 6-8 kHz.", []),
         ("Interaural difference 45-50 at 6-8k.", []),
+        # a gap's sizes on a line a mail client wrapped after "ABG" (perturb.hard_wrapped)
+        ("R: flat loss (air 80-85, masked BC 20-25, ABG\n15-25 at 0.5-4k).", []),
     ],
 )
 def test_a_bare_range_before_a_frequency_range_is_a_level_range(reply, errors):

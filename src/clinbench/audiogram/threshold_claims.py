@@ -239,7 +239,9 @@ _BARE_RANGE_AT = re.compile(
 )
 """Two numbers joined by a dash or "to", no unit, then "at" and a range of frequencies ("R)
 drops to 80-85 @ 6-8k"): levels over those frequencies, as a bare level before "at" is
-(BARE_LEVEL; chart shorthand, issue #26 batch 48 WA18)."""
+(BARE_LEVEL; chart shorthand, issue #26 batch 48 WA18), after the words it is said of ("R)
+drops to", "Left"): a clause that opens with the range (a line a mail client wrapped after
+"ABG") is not read."""
 LEVEL_BEYOND = "level from a frequency on"
 """The rule of a level said to hold above a frequency, or from it upwards ("60 dB HL above 2
 kHz", "70 dB HL from 4 kHz upwards"): the level of every threshold tested there, up to the
@@ -566,6 +568,8 @@ def _unitless_ranges(c: _Clause) -> None:
     for m in _BARE_RANGE_AT.finditer(low):
         if _inside(c.used, m.start()) or _not_a_threshold(low, m):
             continue
+        if not low[: m.start()].strip(" \t*-"):
+            continue  # a clause that opens with it names nothing it is of (a wrapped line)
         before = len(c.out)
         _range(c, m, c.conduction_at(m.start()) == "gap")
         c.out[before:] = [replace(x, rules=(*x.rules, BARE_LEVEL)) for x in c.out[before:]]

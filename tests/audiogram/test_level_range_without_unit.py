@@ -28,8 +28,6 @@ RIGHT_DROP = build({**_HIGH, 6000: 80, 8000: 85}, {**_HIGH, 6000: 35, 8000: 35})
         ("R) drops to 80-85 @ 6-8k, L 35 there.", []),
         ("Right 80-85 at 6-8 kHz.", []),
         ("Interaural difference 45-50 at 6-8k.", []),
-        # a gap's sizes on a line a mail client wrapped after "ABG" (perturb.hard_wrapped)
-        ("R: flat loss (air 80-85, masked BC 20-25, ABG\n15-25 at 0.5-4k).", []),
     ],
 )
 def test_a_bare_range_before_a_frequency_range_is_a_level_range(reply, errors):
@@ -41,6 +39,12 @@ def test_the_bare_range_is_read_over_its_frequencies():
     assert [(c.kind, c.value, c.value_high, c.frequencies) for c in claims] == [
         ("threshold_range", 80, 85, (6000, 8000))
     ]
+
+
+def test_a_clause_opening_with_the_range_is_not_read():
+    # a gap's sizes on a line a mail client wrapped after "ABG" (perturb.hard_wrapped)
+    assert threshold_claims("15-25 at 0.5-4k).", "right", False) == []
+    assert threshold_claims("left 15-25 at 0.5-4k", "left", False)
 
 
 def test_bare_ranges_are_read_in_linear_time():

@@ -300,9 +300,10 @@ def degree_claims(
 def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
     """Return the rules by which a clause's grade words grade a loss (() when the clause
     names the loss), or None when they grade nothing read."""
-    if (lexicon.LOSS_CONTEXT.search(low) and not _grade_of_a_symptom(low, len(low))) or _loss_head(
-        low, sent_low
-    ):
+    loss = lexicon.LOSS_CONTEXT.search(low)
+    if loss and not (loss.group(0) in ("grade", "degree") and _grade_of_a_symptom(low, len(low))):
+        return ()
+    if _loss_head(low, sent_low):
         return ()
     if GRADE_OF_EAR.search(low):
         if SYMPTOM_GRADED.search(sent_low or low):

@@ -1026,13 +1026,17 @@ what today's test shows). A title naming an ear ("Right sensorineural loss - rev
 read."""
 
 
+_CONDITION_NAMED = re.compile(r"loss|snhl|sensori|conductive|mixed|deaf")
+"""A word SERVICE_TITLE needs (a cheap test before it, line by line)."""
+
+
 def _without_service_titles(text: str) -> str:
     """Return ``text`` with the condition named in each service title line blanked
     (:data:`SERVICE_TITLE`)."""
     low = _lowered(text)
     spans, at = [], 0
     for line in low.split("\n"):
-        if len(line) <= 100:
+        if len(line) <= 100 and _CONDITION_NAMED.search(line):
             m = SERVICE_TITLE.match(line)
             if m:
                 spans.append((at + m.start(1), at + m.end(1)))

@@ -467,7 +467,14 @@ def _wording_made_uniform(text: str) -> str:
         text = _MOD_SEVERE.sub("moderate to severe", text)
     if "->" in text or "→" in text or "mild-" in text.lower() or "mild–" in text.lower():
         text = _GRADE_SPAN.sub(_grade_span, text)
-    if "ly " in text:
+    if "ly " in text and (
+        "mpaired" in text
+        or "educed" in text
+        or "eaf" in text
+        or "iminished" in text
+        or "ecreased" in text
+        or "ffected" in text
+    ):
         text = _GRADE_ADVERB.sub(r"\1\2 hearing loss (\3)", text)
     return _DBHL.sub("dB HL", text) if may_hold(text, "dbhl") else text
 

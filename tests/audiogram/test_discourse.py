@@ -75,6 +75,7 @@ def test_every_rule_cites_its_source_and_is_used():
         "baseline result",  # tests in test_baseline_values.py
         "loudness measure",  # tests in test_loudness_measures.py
         "quoted rule",  # tests in test_quoted_rules.py
+        "trial criterion",  # tests in test_trial_criteria.py
         "labelled source",
         "second thought",  # tests in test_second_thoughts.py
         "definition",
@@ -90,6 +91,8 @@ def test_every_rule_cites_its_source_and_is_used():
         "condition of change",
         "dated earlier test",
         "earlier occasion",
+        "earlier time",  # tests in test_earlier_time_named_after.py
+        "service title",  # tests in test_service_titles.py
         "general statement",
         "aid target",
         "drug dose",

@@ -206,7 +206,30 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # left moderate"; issue #26, session 8, blind batches 45-46 VX40, VY09, VY29 after their
     # first score): 7:K23 and shapes S03 gain a matching degree for each ear, reviewed one by
     # one (both true of their audiograms). No critical error changed.
-    assert 0 < len(ADDED) <= 340
+    # 341 with what was not done voiding only its own sentence when a number opens it ("...
+    # a mixed loss. 3 kHz was not tested"; issue #26, session 9, batch 45 VX18 as tuning
+    # data): 4:Z39 "Unilateral SNHL: MRI IAMs recommended. 3 kHz not tested." gains its type
+    # (sensorineural, no ear named: unverifiable, true of the left only) and a matching
+    # 'unilateral'. No critical error changed.
+    # Still 341 with an ear's average named without frequencies read as its PTA ("the right
+    # ear averages about 36 dB", "Averages over 500-4000 Hz: right 40 dB, left about 42 -
+    # moderate"; session 9, batch 46 VY19): 11:T15 gains a matching PTA (36, truth 36.2) and
+    # 11:T55 a matching 'moderate' for the left ear (its average written out per ear). No
+    # critical error changed.
+    # 342 with a range of levels written without a unit before "at" and a range of
+    # frequencies read as a dB range ("R) drops to 80-85 @ 6-8k"; session 9, batch 48 WA18):
+    # 20 replies of batches 7, 10 and 11 gain a threshold range ("65-70 at 6-8 kHz"), R16 among
+    # them new to this file; all 20 are matches, reviewed one by one. No critical error
+    # changed.
+    # Still 342 with a level said to hold above a frequency or from it upwards read as a
+    # threshold range to 8 kHz ("60 dB HL above 2 kHz"; session 9, review8's leftover): 6:P01
+    # gains a matching "15 dB from 3 kHz up" (15 dB HL at 3-8 kHz). No critical error changed.
+    # Still 342 with one level said at every frequency no longer limiting 'within normal
+    # limits' ("10 dB HL at all frequencies - WNL": every threshold is said normal, a no-loss
+    # claim; session 9, batch 46 VY37): 4:Z41, 6:P37, 8:M01 and 10:R05 gain a matching type
+    # 'normal', and 6:P02 a type 'normal' on its swapped ear (a laterality confusion, true of
+    # the left ear, in a reply labelled so). No critical error changed.
+    assert 0 < len(ADDED) <= 342
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

@@ -311,7 +311,14 @@ _MASTER = re.compile(
     + "|".join(f"(?P<t{i}>{p})" for i, (_, _, p, _) in enumerate(LEXICON))
     + ")"
 )
-_STATEMENT_END = re.compile(r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s|$)|;")
+_STATEMENT_END = re.compile(
+    r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s|$)(?!(?:(?<=\b[Pp]rof\.)|(?<=\b[Dd]r\.)|(?<=\bM[rs]\.)|"
+    r"(?<=\bMrs\.))[ \t]+(?!(?:Left|Right|Both|Bilat\w*|LEFT|RIGHT|BOTH|[LR]|A[DSU]|[LR]E)\b)"
+    r"[A-Z])|;"
+)
+"""A statement ends at a line end, a semicolon, or a full stop before a space or the end, not
+the stop of a title before a name ("Prof. Smith reviewed the right ear": "Prof" is no grade;
+"Right ear: prof. Left normal." ends at "prof.", the next statement naming an ear)."""
 
 _DEGREE = {
     "wnl": "normal", "within normal limits": "normal", "normal": "normal", "slight": "slight",
@@ -1284,6 +1291,15 @@ FREQ_AVERAGE = re.compile(
 )
 """An average quoted with the frequencies it averages ("high-frequency average (2, 4 kHz)
 50 dB", "average at 3-6 kHz around 35 dB"): the mean air threshold there."""
+EAR_AVERAGE = re.compile(
+    r"\b(?:(?:right|left)(?:\s+ear)?(?:'s)?\s+(?:averages?|means?)|(?<!frequency )(?<!frequency-)"
+    r"(?<!hf )(?:averages?|means?)\s*[:=]?\s*(?:the\s+)?(?:right|left)(?:\s+ear)?)\s*[:=]?\s*"
+    r"(?:of\s+)?(?:(?:about|around|approximately)\s+|~\s*)?(-?\d{1,3}(?:\.\d+)?)(?=\s*db\b)"
+)
+"""An ear's average in dB named with no frequencies ("right average 85 dB HL", "Averages:
+right 10 dB HL, left 37.5 dB HL"): the ear's pure-tone average, as "PTA" names it (BSA 2018
+pure-tone audiometry: the average of the ear's thresholds over the speech frequencies). An
+average of a named region ("high-frequency average") is not."""
 FREQ_SPAN = re.compile(r"^[^,&/]*?(?:-|–|\bto\b)[^,&/]*$")
 """Frequencies given as a span ("3-6 kHz"), not a list ("2, 4 kHz")."""
 
@@ -1371,6 +1387,12 @@ def average_claims(low: str, ear: str | None, hedged: bool) -> tuple[list[Claim]
             out.append(_clause_claim("pta", ear, float(m.group(3)), hedged, m.group(0),
                                      f"worked average of {addends}"))  # fmt: skip
     if "av" in low or "mean" in low:
+        for m in EAR_AVERAGE.finditer(low):
+            if m.start(1) in starts:
+                continue
+            starts.add(m.start(1))
+            out.append(_clause_claim("pta", ear, float(m.group(1)), hedged, m.group(0),
+                                     "ear's average"))  # fmt: skip
         for m in FREQ_AVERAGE.finditer(low):
             if m.start(3) in starts:
                 continue  # "pure-tone average (0.5-4 kHz) 41 dB": read as the PTA above

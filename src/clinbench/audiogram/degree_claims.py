@@ -148,9 +148,14 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "messages, batch 33; used as tuning data); a bare 'both' closing the clause ('SNHL, "
      "moderately severe both') names both ears (metamorphic tests, tests/audiogram/perturb.py)"),
     ("symptom graded",
-     r"\b(?:tinnitus|vertigo|dizziness|imbalance|otalgia|fullness|pain|discomfort)\b",
+     r"\b(?:tinnitus|vertigo|dizziness|imbalance|otalgia|fullness|pain|discomfort|thi|tfi|dhi|"
+     r"hhi[ea](?:-s)?|ssq|aphab|handicap|inventory|questionnaire)\b",
      "a grade of the ears in a sentence that names a symptom and no loss ('Tinnitus, mild "
-     "bilaterally'): it grades the symptom, as 'mild tinnitus' does (the 'not a loss' rule)"),
+     "bilaterally'): it grades the symptom, as 'mild tinnitus' does (the 'not a loss' rule); "
+     "so does the grade of a questionnaire of the symptom or of the handicap it causes ('THI "
+     "grade: moderate', 'Handicap (HHIE-S) grade: mild': the Tinnitus Handicap Inventory, "
+     "Newman 1996, and the Hearing Handicap Inventory for the Elderly, Ventry and Weinstein "
+     "1982, grade what the patient reports, not the audiogram; review8's leftover)"),
     ("ear label", r"^\s*(?:the\s+)?(?:right|left)(?:\s+ear)?\s*[:\u2013-]\s*",
      "an ear's label before its grade ('Left: severe, PTA 41.25 dB HL'): the grade is that "
      "ear's, read as a clause of descriptors alone (e-mail replies, issue #26 batch 30, used "
@@ -225,6 +230,14 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "a form's field named for the grade ('Severity: moderate', 'Grade (right): mild'), as "
      "'Degree: moderate' is: the value grades the hearing of the ear the form is about (the "
      "reading gaps of issue #26's tuning helpers, session 7)"),
+    ("level everywhere",
+     r"(?<![\w.\-\u2013])-?\d{1,3}\s*(?:db\b(?:\s*hl\b)?)?\s*(?:(?:at|across|for|in|on)\s+"
+     r"(?:every|each|all(?:\s+the)?)\s+(?:tested\s+)?(?:frequenc(?:y|ies)|pitch(?:es)?)\b|"
+     r"throughout\b)",
+     "one level said to hold at every frequency, then 'within normal limits' ('25 dB HL at "
+     "every frequency in both ears - within normal limits'): the number is each threshold, "
+     "so it does not limit 'normal' as an average or an exception does; every threshold is "
+     "said to be normal (issue #26 blind batch 46, VY37, used as tuning data)"),
     ("grade of a value", r"\(\s*(?:[a-z]+\s+){0,2}$",
      "a grade in parentheses right after a value ('55 dB HL at 500 Hz (moderately severe)') "
      "grades that value, not the ear"),
@@ -262,6 +275,7 @@ SCALE_END = _RULES["last of a scale"]
 EAR_NORMAL = _RULES["ear said normal"]
 HEARING_FOR_SPEECH = _RULES["hearing for speech"]
 DEGREE_FIELD = _RULES["degree field"]
+LEVEL_EVERYWHERE = _RULES["level everywhere"]
 _SPACES = re.compile(r"[\s-]+")
 _CANON = {"total": "complete", **lexicon.GRADE_SHORTHAND}
 
@@ -286,7 +300,10 @@ def degree_claims(
 def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
     """Return the rules by which a clause's grade words grade a loss (() when the clause
     names the loss), or None when they grade nothing read."""
-    if lexicon.LOSS_CONTEXT.search(low) or _loss_head(low, sent_low):
+    loss = lexicon.LOSS_CONTEXT.search(low)
+    if loss and not (loss.group(0) in ("grade", "degree") and _grade_of_a_symptom(low, len(low))):
+        return ()
+    if _loss_head(low, sent_low):
         return ()
     if GRADE_OF_EAR.search(low):
         if SYMPTOM_GRADED.search(sent_low or low):
@@ -398,6 +415,8 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
             pattern = NO_LOSS_EXCEPTION if denial else NORMAL_QUALIFIED
             # the reasons after a statement's colon ("Normal hearing in both ears: the
             # averages are 13.75 and 15") give its grounds; only an exception there limits it
+            if "ver" in said or "throughout" in said or " all " in said:
+                said = LEVEL_EVERYWHERE.sub(" ", said)  # the level of every threshold
             found[key] = bool(pattern.search(said) or NO_LOSS_EXCEPTION.search(reasons))
         return found[key]
 
@@ -525,12 +544,23 @@ def _grades_a_loss(low: str, m: re.Match, lo: str, hi: str) -> bool:
     return not complete or bool(LOSS_FOLLOWS.match(low[m.end() :]))
 
 
+def _grade_of_a_symptom(text: str, end: int) -> bool:
+    """Return whether ``text`` up to ``end`` names a symptom or a questionnaire
+    (:data:`SYMPTOM_GRADED`) and no loss but the words "grade" or "degree" ("THI grade:
+    moderate", "Handicap (HHIE-S) grade: mild"): its grade is the symptom's."""
+    return bool(SYMPTOM_GRADED.search(text, 0, end)) and all(
+        m.group(0) in ("grade", "degree") for m in lexicon.LOSS_CONTEXT.finditer(text, 0, end)
+    )
+
+
 def _loss_head(low: str, sent_low: str) -> bool:
     """Return True when a clause's degree grades a loss its sentence named before it: a list
     item under a head that names the loss ("Bilateral SNHL: right moderately severe, left
     mild"), or a bare descriptor after the loss ("mixed loss, moderately severe")."""
     colon = sent_low.find(":")
     if colon >= 0 and lexicon.LOSS_CONTEXT.search(sent_low, 0, colon):
+        if _grade_of_a_symptom(sent_low, colon):
+            return False  # "THI grade: moderate": the grade of a symptom or questionnaire
         return sent_low.find(low.strip(), colon) > colon
     if not BARE_DESCRIPTOR.match(low):
         return False

@@ -273,6 +273,34 @@ def _without_quoted_rules(text: str) -> str:
     )
 
 
+TRIAL_CRITERION = re.compile(
+    r"\b(?:inclusion|exclusion|eligibility)(?:\s+criteri(?:on|a))?(?:\s+(?:no\.?\s*|#\s*)?"
+    r"\d{1,3}[a-z]?)?[ \t]*(?:(\([^()\n]{0,200}\))|(:(?:[^.;\n]|\.\d){0,200}))"
+)
+"""A clinical trial's eligibility criterion quoted under its number, in a parenthesis or
+after a colon ("Inclusion 4 (bone conduction 25 dB HL or better in the study ear): met",
+"Exclusion 5 (conductive component in either ear): APPLIES (left)", "Exclusion criterion
+2: air conduction worse than 70 dB HL at 2 kHz"): the protocol's yardstick, not the
+subject's result; the verdict after the parenthesis ("met", "applies (left)") is read. A
+criterion naming an ear or the subject reports a result and stays, as does a colon part that
+states no limit ("Inclusion 4: right ear bone 20 dB HL")."""
+
+
+def _without_trial_criteria(text: str) -> str:
+    """Return ``text`` with each trial criterion's own words blanked (:data:`TRIAL_CRITERION`)."""
+    low = _lowered(text)
+    spans = []
+    for m in TRIAL_CRITERION.finditer(low):
+        group = 1 if m.group(1) is not None else 2
+        start, end = m.span(group)
+        if _RULE_ABOUT_PATIENT.search(low, start, end) or _RULE_EAR_TAG.search(text, start, end):
+            continue
+        if group == 2 and _RULE_LIMIT.search(low, start, end) is None:
+            continue
+        spans.append((start, end))
+    return _blank_spans(text, spans)
+
+
 _RULE_PART = re.compile(r";(?:[^.;\n]|\.\d){0,200}")
 
 
@@ -688,10 +716,13 @@ read."""
 
 _KIN = (
     r"(?:mother|father|mum|mom|dad|brother|sister|sibling|parent|grand(?:mother|father|parent)|"
-    r"aunt|uncle|cousin|twin|husband|wife|spouse|relative)s?"
+    r"aunt|uncle|cousin|twin|husband|wife|spouse|relative|nephew|niece)s?"
 )
 RELATIVE_HEARING = re.compile(
-    r"\b" + _KIN + r"(?:'s|\u2019s|s')?\s+(?:(?:own|left|right)\s+)?"
+    r"\b"
+    + _KIN
+    + r"(?:'s|\u2019s|s')?\s+(?:(?:son|daughter|child(?:ren)?|baby)(?:'s|\u2019s)?\s+)?"
+    r"(?:(?:own|left|right)\s+)?"
     r"(?:(?:has|had|have|wears|wore|uses|used|needs|needed)\b"
     r"(?!\s+(?:noticed|reported|said|observed|mentioned|told|brought|asked|heard|seen)\b)|"
     r"(?:was|were|is|are)\s+(?:(?:also|later|recently)\s+)?(?:diagnosed|born|deaf|fitted|"
@@ -703,7 +734,8 @@ RELATIVE_HEARING = re.compile(
 loss in the left ear", "His brother's audiogram shows 70 dB HL at 4 kHz"): family history,
 not this patient's audiogram. A relative who noticed, said or reported something about the
 patient ("her mother has noticed the right ear is worse") is a source, and stays read; a
-child, son or daughter is often the patient and is never taken as a relative."""
+child, son or daughter is often the patient and is taken as a relative only as a relative's
+("his sister's son has a high-frequency loss in both ears"; a nephew or niece always is)."""
 
 _CHANGE_VERB = (
     r"(?:drops?|falls?|worsens?|deteriorates?|reach(?:es)?|exceeds?|progress(?:es)?|develops?|"
@@ -899,14 +931,18 @@ EARLIER_OCCASION = re.compile(
     r"admission|onset|triage)|initially|before[ \t]+(?:treatment|steroids|surgery|the[ \t]+"
     r"operation)|pre-?(?:treatment|op|operative(?:ly)?|steroids?)|(?:on[ \t]+)?day[ \t]+(?:1|one)|"
     r"in[ \t]+(?:the[ \t]+)?(?:ed|a&e|emergency(?:[ \t]+department)?))\b"
-    r"(?![ \t]*(?:today|now|currently)\b)(?:[ \t]*\([^)\n]{0,40}\))?[ \t]*[:,]"
+    r"(?![ \t]*(?:today|now|currently)\b)(?:[ \t]*\([^)\n]{0,40}\))?(?:[ \t]*[:,]|[ \t]+"
+    r"(?=(?:right|left|both|bilateral\w*|average|pta|4fa)\b))"
     r"(?:(?!\b(?:today|now|currently|presently|but|whereas|however|while)\b|\bthis[ \t]+"
     r"(?:audiogram|test)\b)(?:[^.;!?\n]|\.\d)){0,200}",
     re.M,
 )
 """A clause headed by an earlier occasion of the illness and its end, the heading closed by a
 colon or comma ("At presentation (day 1): left 85-100 dB HL, profound", "On admission, the
-left ear was 70 dB HL at 3 kHz", "Pre-op: right 60 dB HL", "In ED: ..."), the occasion
+left ear was 70 dB HL at 3 kHz", "Pre-op: right 60 dB HL", "In ED: ..."), or running on
+in a note's terse style straight into an ear or an average ("At presentation right average 85
+dB HL"; not "At presentation the right pure-tone average was ...", a case report's own
+audiogram, test_case_report_discussion.py), the occasion
 after up to three words naming what was done then ("Tuning forks in ED: Rinne negative
 right", "Audiogram at presentation: ..."; not "today" or "this"): the levels found
 then, which a follow-up reply sets against today's, not claims about the audiogram read now;
@@ -925,6 +961,87 @@ def _without_earlier_occasions(text: str) -> str:
     """Return ``text`` with each clause headed by an earlier occasion blanked
     (:data:`EARLIER_OCCASION`)."""
     return _blank_spans(text, _clause_spans(_lowered(text), _OCCASION_CUE, _OCCASION_AT))
+
+
+EARLIER_TIME = re.compile(
+    r"\b(?:then|at[ \t]+(?:that|the)[ \t]+time|back[ \t]+then|at[ \t]+school|as[ \t]+a[ \t]+"
+    r"(?:child|baby|toddler|teenager)|in[ \t]+childhood|in[ \t]+(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))|"
+    r"(?:at|on)[ \t]+(?:(?:first[ \t]+)?presentation|admission|onset|triage)|pre-?op(?:eratively)?|"
+    r"before[ \t]+(?:treatment|steroids|surgery|the[ \t]+operation))[ \t)]*"
+    r"(?=[.;!?\n]|\Z|,?[ \t]+(?:but|whereas|while|however|now|today)\b)"
+)
+"""A clause that ends by naming an earlier time ("right average 60 dB HL then", "... 50 dB HL at
+that time", "Hearing was reported as normal at school", "80 dB HL in 2018", "85 dB HL at
+presentation"): the time its levels and grades were found, not the audiogram read now, from
+the clause's start (a stop, semicolon, colon, bracket or line end) to that time; a clause
+that also names today ("now", "currently", "this audiogram") or sets today's levels beside the
+earlier time ("the same as in 2018", "as it was then", "worse than at presentation") is read.
+The clause may end at a turn to today (", but today ..."). The same occasions as
+:data:`EARLIER_OCCASION`, written after the finding instead of before it."""
+_EARLIER_TIME_NOW = re.compile(
+    r"\b(?:today|now|currently|presently|this[ \t]+(?:audiogram|test)|but|whereas|same[ \t]+as|"
+    r"as[ \t]+(?:it|they|he|she)[ \t]+(?:was|were|did)|than|since|unchanged|stable|compared|"
+    r"like)\b"
+)
+_TIME_CLAUSE_STOPS = frozenset(";:!?(\n")
+
+
+def _time_clause_start(low: str, at: int) -> int:
+    """Return where the clause ending at ``at`` starts: after the last stop, semicolon, colon,
+    bracket or line end before it (a decimal point is no stop), at most 200 characters back."""
+    floor = max(0, at - 200)
+    i = at - 1
+    while i >= floor:
+        ch = low[i]
+        if ch in _TIME_CLAUSE_STOPS or (ch == "." and not low[i + 1 : i + 2].isdigit()):
+            return i + 1
+        i -= 1
+    return floor
+
+
+def _without_earlier_times(text: str) -> str:
+    """Return ``text`` with each clause that ends by naming an earlier time blanked
+    (:data:`EARLIER_TIME`), unless the clause also turns to today."""
+    low = _lowered(text)
+    spans = []
+    for m in EARLIER_TIME.finditer(low):
+        start = _time_clause_start(low, m.start())
+        if _EARLIER_TIME_NOW.search(low, start, m.start()) is None:
+            spans.append((start, m.end()))
+    return _blank_spans(text, spans)
+
+
+SERVICE_TITLE = re.compile(
+    r"[ \t*#_>-]*((?:(?!(?:right|left|bilateral\w*|both|unilateral|r|l)\b)[\w?/'-]+[ \t]+){0,4}?"
+    r"(?:s?snhl|sensorineural|conductive|mixed|hearing[ \t]+loss|deafness)"
+    r"(?:[ \t]+(?:hearing[ \t]+)?loss)?)[ \t]*(?:[-\u2013\u2014:,][ \t]*)?"
+    r"(?:discharge[ \t]+from[ \t]+)?(?:follow[ \t-]?up|clinic|pathway|review|service|"
+    r"discharge)\b[^.\n]{0,40}$"
+)
+"""A title line (no full stop) naming the clinic, pathway or follow-up the patient is seen in
+by a condition ("Sudden sensorineural hearing loss - discharge from follow-up", "Sudden SNHL
+pathway - 3-week review", "SSNHL follow-up (day 14)"): the name of the service or episode,
+not a finding of today's audiogram, so the condition's words are not read (the body says
+what today's test shows). A title naming an ear ("Right sensorineural loss - review") is
+read."""
+
+
+_CONDITION_NAMED = re.compile(r"loss|snhl|sensori|conductive|mixed|deaf")
+"""A word SERVICE_TITLE needs (a cheap test before it, line by line)."""
+
+
+def _without_service_titles(text: str) -> str:
+    """Return ``text`` with the condition named in each service title line blanked
+    (:data:`SERVICE_TITLE`)."""
+    low = _lowered(text)
+    spans, at = [], 0
+    for line in low.split("\n"):
+        if len(line) <= 100 and _CONDITION_NAMED.search(line):
+            m = SERVICE_TITLE.match(line)
+            if m:
+                spans.append((at + m.start(1), at + m.end(1)))
+        at += len(line) + 1
+    return _blank_spans(text, spans)
 
 
 _PLANNED = re.compile(
@@ -1006,6 +1123,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "fitness standards and MRI asymmetry protocols state pass levels per frequency: a "
         "criterion quoted under its name is the yardstick, not the patient's result",
     ),
+    "trial criterion": (
+        TRIAL_CRITERION,
+        "clinical trial protocols (ICH E6 good clinical practice; eligibility criteria "
+        "numbered in the protocol and ticked on the case report form): a criterion's text is "
+        "the protocol's yardstick, the tick or 'met' beside it the subject's result",
+    ),
     "relative's hearing": (
         RELATIVE_HEARING,
         "case history (family history of hearing loss, BSA 2018 recommended procedure for "
@@ -1027,6 +1150,18 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "sudden-loss and post-operative follow-up (AAO-HNS 2019 sudden hearing loss "
         "guideline): the levels at presentation or before treatment are the comparison, not "
         "today's result",
+    ),
+    "earlier time": (
+        EARLIER_TIME,
+        "sudden-loss follow-up and case histories (AAO-HNS 2019 sudden hearing loss guideline: "
+        "recovery judged against the initial audiogram): levels placed at an earlier time by "
+        "the clause's last words ('then', 'at presentation', 'in 2018') are history",
+    ),
+    "service title": (
+        SERVICE_TITLE,
+        "clinic letters and notes are headed by the clinic, pathway or follow-up the patient is "
+        "seen in (e.g. a sudden sensorineural hearing loss pathway, AAO-HNS 2019): the "
+        "service's name, not today's result",
     ),
     "general statement": (
         GENERAL_STATEMENT,
@@ -1741,7 +1876,7 @@ def _without_later_tests(text: str) -> str:
 
 _KIN_WORDS = ("mother", "father", "mum", "mom", "dad", "brother", "sister", "sibling",
               "parent", "grand", "aunt", "uncle", "cousin", "twin", "husband", "wife", "spouse",
-              "relative")  # fmt: skip
+              "relative", "nephew", "niece")  # fmt: skip
 _CHANGE_WORDS = ("drop", "fall", "worsen", "deteriorat", "reach", "exceed", "progress", "develop",
                  "declin", "shift", "get worse", "gets worse", "goes ")  # fmt: skip
 _ULL_WORD = re.compile(r"\bulls?\b")
@@ -1826,6 +1961,10 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         ),
         _without_quoted_rules,
     ),
+    (
+        lambda text, low: "clusion" in low or "eligib" in low,
+        _without_trial_criteria,
+    ),
     (lambda text, low: any(word in low for word in _KIN_WORDS), _without_relatives_hearing),
     (
         lambda text, low: any(word in low for word in _CHANGE_WORDS),
@@ -1850,6 +1989,36 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "emergency" in low
         ),
         _without_earlier_occasions,
+    ),
+    (
+        lambda text, low: (
+            "then" in low
+            or " time" in low
+            or "school" in low
+            or "child" in low
+            or " in 19" in low
+            or " in 20" in low
+            or "presentation" in low
+            or "admission" in low
+            or "onset" in low
+            or "triage" in low
+            or "pre-op" in low
+            or "preop" in low
+            or "before t" in low
+            or "before s" in low
+        ),
+        _without_earlier_times,
+    ),
+    (
+        lambda text, low: (
+            "follow" in low
+            or "clinic" in low
+            or "pathway" in low
+            or "review" in low
+            or "service" in low
+            or "discharge" in low
+        ),
+        _without_service_titles,
     ),
     (lambda text, low: any(word in low for word in _GENERAL_WORDS), _without_general_statements),
     (

@@ -332,7 +332,7 @@ _AVG_EAR = rf"(?:the\s+)?({EAR_TAG})(?:\s+ear)?\s*[:=]?\s*"
 _AVG_HEDGE = r"((?:about|around|approximately|approx\.?|roughly|~)\s*)?"
 _AVERAGE_EAR_PAIR = re.compile(
     r"\b(" + AVERAGE_NAME + r"|"
-    r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:average|mean)(?:\s+thresholds?)?)"
+    r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:averages?|means?)(?:\s+thresholds?)?)"
     rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)?|\s+(?:at|over|across|of)\s+"
     rf"({_AVG_FREQS}))?\s*[:=]?\s*\(?\s*{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)"
     r"(?:\s*db(?:\s*hl)?)?(\s*(?:,|;|\band\b|/)\s*)"
@@ -340,7 +340,8 @@ _AVERAGE_EAR_PAIR = re.compile(
     re.I,
 )
 """An average named with its frequencies, then one value per ear ("PTA (0.5/1/2/4 kHz): right
-25, left 45 dB HL", "high-frequency average (2/3/4 kHz): right about 60, left about 62")."""
+25, left 45 dB HL", "high-frequency average (2/3/4 kHz): right about 60, left about 62",
+"Averages: right 10 dB HL, left 37.5 dB HL")."""
 
 
 def _average_ear_pair(m: re.Match) -> str:
@@ -466,9 +467,30 @@ def _wording_made_uniform(text: str) -> str:
         text = _MOD_SEVERE.sub("moderate to severe", text)
     if "->" in text or "→" in text or "mild-" in text.lower() or "mild–" in text.lower():
         text = _GRADE_SPAN.sub(_grade_span, text)
+    if "ly " in text and (
+        "mpaired" in text
+        or "educed" in text
+        or "eaf" in text
+        or "iminished" in text
+        or "ecreased" in text
+        or "ffected" in text
+    ):
+        text = _GRADE_ADVERB.sub(r"\1\2 hearing loss (\3)", text)
     return _DBHL.sub("dB HL", text) if may_hold(text, "dbhl") else text
 
 
+_GRADE_ADVERB = re.compile(
+    r"\b((?:ears?|hearing|sides?)[ \t]*(?:[:,\u2013-][ \t]*|[ \t](?:(?:is|are|was|were|seems?|"
+    r"appears?|remains?)[ \t]+)?(?:(?:now|still|also|only)[ \t]+)?))(mild|moderate|severe|profound)"
+    r"ly[ \t]+(impaired|reduced|deaf(?:ened)?|diminished|decreased|affected)\b"
+    r"(?![ \t]+(?:by|with|from)\b)",
+    re.I,
+)
+"""A grade said by its adverb of an ear's hearing ("the right ear is moderately impaired",
+"hearing is mildly reduced on the left"): read as that grade of loss ("moderate hearing loss
+(impaired)"), as WHO 2021 grades an ear. Only with the ear or the hearing as its subject:
+"quality of life is severely impaired", "speech understanding is moderately reduced" and
+"severely affected by tinnitus" grade something else (scope8's leftover)."""
 _GRADE_SPAN = re.compile(
     r"\b(mild|mod|moderate|sev|severe)\s*(?:->|→|-|–)\s*(mod|moderate|sev|severe|prof|profound)"
     r"(?![a-z])",

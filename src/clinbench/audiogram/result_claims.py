@@ -391,11 +391,16 @@ WRS = re.compile(
     r"sds|speech recognition scores?|word scores?|discrimination scores?|phoneme scores?|"
     r"speech (?:testing|tests?|audiometry)|" + _WORD_SCORE_NAMES + r")\b"
     rf"[^.\d%]{{0,30}}?(\d{{1,3}})\s*{_PER_CENT}|(?<![\d.])(\d{{1,3}})\s*{_PER_CENT}\s*"
-    r"(?:word recognition|wrs|speech discrimination|discrimination|correct)"
+    r"(?:word recognition|wrs|speech discrimination|discrimination|correct)|"
+    r"\b(?:understood|repeated|got|recogni[sz]ed|identified|caught|heard)\s+(?:(?:about|around|"
+    rf"approximately|nearly|almost)\s+)?(\d{{1,3}})\s*{_PER_CENT}\s*of\s+(?:the\s+)?words\b"
 )
 """A word recognition score: a whole per cent after the test's name, or before its name or
-'correct' ("315.7% correct" is no score: a score is a whole per cent). Speech audiometry
-reports no other percentage, so a percentage from 'speech testing' is a word score."""
+'correct', or the per cent of words the patient understood or repeated ("You understood 96%
+of words in each ear": a lay letter's word score; "most people follow 90% of words" says
+nothing of the patient). "315.7% correct" is no score: a score is a whole per cent. Speech
+audiometry reports no other percentage, so a percentage from 'speech testing' is a word
+score."""
 WRS_NAME = re.compile(
     r"\b(?:wrs|word recognition|speech discrimination|word discrimination|sds|"
     r"speech recognition scores?|word scores?|discrimination scores?|phoneme scores?|"
@@ -502,7 +507,9 @@ def speech_claims(low: str, ear: str | None, hedged: bool, sent_low: str = "") -
         for m in SRT.finditer(low)
     ]
     out += [
-        _clause_claim("wrs", ear, int(m.group(2) or m.group(3)), hedged, m.group(0), wrs_rule)
+        _clause_claim(
+            "wrs", ear, int(m.group(2) or m.group(3) or m.group(4)), hedged, m.group(0), wrs_rule
+        )  # fmt: skip
         for m in WRS.finditer(low)
     ]
     return out

@@ -100,8 +100,10 @@ def read_clause(
     """
     low = seg.lower() if low is None else low
     hedged = hedged_sentence or bool(lx.HEDGE_WORD.search(low) and lx.HEDGES.search(low))
-    if lx.may_hold(low, "no", "unavailable") and lx.NOT_DONE.search(low):
-        return []
+    if lx.may_hold(low, "no", "unavailable"):
+        seg, low = _before_what_was_not_done(seg, low)
+        if not low:
+            return []
     claims: list[Claim] = []
     # "Acoustic reflexes, if not already done, would be expected to be absent": a
     # prediction names no result of the test (its audiogram claims are still read).
@@ -135,6 +137,20 @@ def read_clause(
     if lx.LATERALITY_TRIGGER.search(low):
         claims += laterality_claims(low, ear if explicit else None, hedged, sent_low)
     return claims
+
+
+def _before_what_was_not_done(seg: str, low: str) -> tuple[str, str]:
+    """Return the clause up to a statement that a test was not done ("3 kHz was not tested"),
+    which reports no result: nothing when the statement is in the clause's own sentence, the
+    sentences before it when a number opens its sentence (:data:`lexicon.NUMBER_OPENS_SENTENCE`:
+    "a mixed loss. 3 kHz was not tested" keeps "a mixed loss")."""
+    void = lx.NOT_DONE.search(low)
+    if void is None:
+        return seg, low
+    stops = [m.start() for m in lx.NUMBER_OPENS_SENTENCE.finditer(low, 0, void.start())]
+    if not stops:
+        return "", ""
+    return seg[: stops[-1]], low[: stops[-1]]
 
 
 def _type_ear(low: str, ear: str | None, from_an_earlier_line: bool) -> str | None:

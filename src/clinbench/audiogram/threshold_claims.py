@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from clinbench.audiogram import lexicon
-from clinbench.audiogram.audiogram_model import EARS
+from clinbench.audiogram.audiogram_model import EARS, FREQUENCIES
 from clinbench.audiogram.claims import Claim, Qualifier
 
 WHOLE_EAR = "whole-ear range"
@@ -143,6 +143,8 @@ NUMBER_AFTER_SKIP = re.compile(
     # (not "40 dB HL dip at 8 kHz": in dB HL, the level the dip reaches there)
     r"(?!(?:\s*hl)?(?<=hl)\s*(?:dip|notch|trough)\s+(?:at\b|@))"
     r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
+    # a change or a difference as the value's noun ("15 dB asymmetry", "a 20 dB shift")
+    r"asymmetr(?:y|ies)|shifts?|changes?|improvements?|recovery|gains?|"
     r"sl|spl|snr|nhl|ehl|"
     r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|dip|"
     # a slope: the fall across an octave ("40 dB in one octave", "20 dB per octave")
@@ -154,9 +156,10 @@ NUMBER_AFTER_SKIP = re.compile(
     # gap", "40-60 dB middle-ear gaps"), not a gap named after a threshold ("30 dB and a gap")
     r"(?:(?!(?:and|with|but|or|no|an?|the|at|in|on|of|so|plus)\b)[a-z/-]+\s+){0,2}gaps?)\b"
 )
-"""After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip", "5 dB below
-air", "a 40 dB conductive gap", a slope ("40 dB in one octave"), a level in dB
-SL/SPL/nHL. Source: clinic reports; the dB scales of audiology (ANSI S3.6)."""
+"""After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip", "15 dB asymmetry
+at that frequency", "a 20 dB shift", "5 dB below air", "a 40 dB conductive gap", a slope
+("40 dB in one octave"), a level in dB SL/SPL/nHL. Source: clinic reports; the dB scales of
+audiology (ANSI S3.6)."""
 DIFFERENCES_STATED = re.compile(
     r"\bdifferences?\b[^.;\d]{0,40}\b(?:are|were|is|was|of)\s*$|"
     r"\bdiffer(?:s|ed)?\s+by\s+\d[^.;]{0,40}\band\s*$"
@@ -230,6 +233,31 @@ _UNITLESS_RANGE = re.compile(
     r"(?!\s*(?:khz|k\b|hz|%|percent|db|decibels))"
 )
 """Two numbers joined by a dash or "to", no unit after them (see UNITLESS_RANGE)."""
+_BARE_RANGE_AT = re.compile(
+    r"(?<![\w.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})(?![\d.])"
+    r"(?=\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k|hz)?\s*(?:-|–|to)\s*\d)"
+)
+"""Two numbers joined by a dash or "to", no unit, then "at" and a range of frequencies ("R)
+drops to 80-85 @ 6-8k"): levels over those frequencies, as a bare level before "at" is
+(BARE_LEVEL; chart shorthand, issue #26 batch 48 WA18), after the words it is said of ("R)
+drops to", "Left"): a clause that opens with the range (a line a mail client wrapped after
+"ABG") is not read."""
+LEVEL_BEYOND = "level from a frequency on"
+"""The rule of a level said to hold above a frequency, or from it upwards ("60 dB HL above 2
+kHz", "70 dB HL from 4 kHz upwards"): the level of every threshold tested there, up to the
+top of the audiogram (a threshold range from that frequency to 8 kHz; review8's leftover)."""
+_LEVEL_BEYOND = re.compile(
+    r"(?<![\d.\-–])(-?\d{1,3})[ \t]*db(?:[ \t]*hl)?[ \t]+(?:(above|over|beyond)|from)[ \t]+"
+    r"(\d+(?:\.\d+)?)[ \t]*(khz|k\b|hz)(?(2)|[ \t]+(?:and[ \t]+)?(?:up(?:wards?)?|above|"
+    r"on(?:wards?)?|higher)\b)"
+)
+"""A level, then "above"/"over"/"beyond" a frequency, or "from" it and "upwards" (see
+LEVEL_BEYOND); a bound ("or better from 1 kHz") is not a level there."""
+_CHANGE_BEFORE = re.compile(
+    r"\b(?:drops?|falls?|dips?|shifts?|differences?|gaps?|changes?|reductions?|increases?|"
+    r"by|of\s+(?:about|around|up\s+to))\s+(?:of\s+)?(?:about\s+|around\s+|up\s+to\s+)?$"
+)
+"""Before the level: a change or a difference ("a drop of 40 dB above 2 kHz"), not a level."""
 _EVERY_TRIGGER = re.compile(r"\b(?:every|each|all|throughout|across|flat)\b")
 """A word every level-at-every-frequency phrase needs (see EVERY_FREQUENCY)."""
 _LEVEL_EVERYWHERE = re.compile(
@@ -320,6 +348,8 @@ def threshold_claims(
     _bare_levels(clause)
     _frequencies_then_levels(clause)
     _unitless_ranges(clause)
+    if "db" in low and ("ove" in low or "beyond" in low or "from" in low):
+        _levels_beyond_a_frequency(clause)
     if _EVERY_TRIGGER.search(low):
         _levels_at_every_frequency(clause)
     return clause.out
@@ -522,8 +552,9 @@ def _frequencies_then_levels(c: _Clause) -> None:
 
 
 def _unitless_ranges(c: _Clause) -> None:
-    """Ranges without unit right after a conduction ("bone conduction was 0 to 5"), read as
-    dB ranges are (rule UNITLESS_RANGE on each claim)."""
+    """Ranges without unit right after a conduction ("bone conduction was 0 to 5") or right
+    before "at" and a range of frequencies ("80-85 at 6-8k"), read as dB ranges are (rule
+    UNITLESS_RANGE, or BARE_LEVEL, on each claim)."""
     low = c.low
     for cm in _CONDUCTION_THEN.finditer(low):
         m = _UNITLESS_RANGE.match(low, cm.end())
@@ -532,6 +563,36 @@ def _unitless_ranges(c: _Clause) -> None:
         before = len(c.out)
         _range(c, m, c.conduction_at(m.start()) == "gap")
         c.out[before:] = [replace(x, rules=(*x.rules, UNITLESS_RANGE)) for x in c.out[before:]]
+    if " at " not in low:
+        return
+    for m in _BARE_RANGE_AT.finditer(low):
+        if _inside(c.used, m.start()) or _not_a_threshold(low, m):
+            continue
+        if not low[: m.start()].strip(" \t*-"):
+            continue  # a clause that opens with it names nothing it is of (a wrapped line)
+        before = len(c.out)
+        _range(c, m, c.conduction_at(m.start()) == "gap")
+        c.out[before:] = [replace(x, rules=(*x.rules, BARE_LEVEL)) for x in c.out[before:]]
+
+
+def _levels_beyond_a_frequency(c: _Clause) -> None:
+    """A level said to hold above a frequency or from it upwards (rule LEVEL_BEYOND): a
+    threshold range from that frequency (the next one, for "above") to 8 kHz."""
+    for m in _LEVEL_BEYOND.finditer(c.low):
+        if (
+            _inside(c.used, m.start())
+            or _not_a_threshold(c.low, m)
+            or _CHANGE_BEFORE.search(c.low, max(0, m.start() - 24), m.start())
+        ):
+            continue
+        hz = lexicon.to_hz(m.group(3), m.group(4))
+        higher = [f for f in FREQUENCIES if (f > hz if m.group(2) else f >= hz)]
+        conduction = c.conduction_at(m.start())
+        if hz is None or not higher or conduction == "gap":
+            continue
+        value = int(m.group(1))
+        c.claim("threshold_range", value, m.group(0), "level over a frequency range",
+                conduction, (higher[0], higher[-1]), value, LEVEL_BEYOND)  # fmt: skip
 
 
 def _levels_at_every_frequency(c: _Clause) -> None:

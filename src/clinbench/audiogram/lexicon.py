@@ -271,6 +271,25 @@ NOT_A_TYMPANOGRAM_TYPE = r"(?<![Tt]ype )(?<![Tt]ype: )(?<!TYPE )(?<!TYPE: )"
 and As written in capitals ("left ear type AS (ear canal volume 1.0 ml)"), not the Latin
 ear tags; only AS is common (otosclerosis), so a reader without the rule hears the left ear
 in it (the mirror test, batch 18 G30)."""
+SIDE_OF_SOMETHING_ELSE = re.compile(
+    r"\b(?:otoscop\w*|(?:ear\s*)?drums?|tympanic\s+membranes?|tms?|canals?(?!\s+volume)|wax|"
+    r"cerumen|microsuction|syring\w*|otitis\s+externa|discharge|eyes?|vision|c?vemps?|vhit|"
+    r"caloric\w*|tinnitus|(?:tele)?phone|facial|hip|knee|shoulder|arm|leg|wrist|carotid|ica|"
+    r"stapedotomy|stapedectomy|mastoidectomy|myringo\w*|tympanoplasty|grommets?|surgery|"
+    r"operat\w*|implant\w*|(?:hearing\s+)?aids?|devices?|softband|sleeps?|sits?|seated)\b"
+)
+"""In an aside (a parenthesis) naming an ear: something else of that side, an examination of
+the ear, another organ or measure, a device or an operation, the ear used on the phone
+("(R: wax removed)", "(otoscopy: left canal clear, drum intact)", "(left eye: cataract)",
+"(left ear preferred for the telephone)", "(grommets in the left ear as a child)"); ear
+examination and history terms of ENT and audiology letters. The ear is that thing's, not the
+claim's beside it (discourse, rule "aside of something else")."""
+HEARING_IN_AN_ASIDE = re.compile(
+    r"\b(?:hearing(?![\s-]+aids?\b)|loss|thresholds?|db|pta|\d*\s*k?hz|snhl|chl|mhl|sensorineural|conductive|"
+    r"mixed|air|bone|type|tymp\w*|ml|audiogram|worse|better|poorer|deaf\w*)\b"
+)
+"""What keeps such an aside a hearing finding ("(left TM retracted, type C)", "(left ear
+canal volume 1.1 ml)", "(right drum intact; bone normal)"), lowered text."""
 RIGHT = re.compile(
     rf"\bright\b{RIGHT_SAID_OF_A_READING}|\b(?-i:RE|{NOT_A_TYMPANOGRAM_TYPE}AD|Rt|RT|OD)\b|"
     rf"\b(?-i:re)\.(?=\s*:)|\b(?-i:R){_TAGGED}",
@@ -842,6 +861,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags, OD/OG/OI/OS "
      "(French, Spanish and Italian clinic reports: the right ear and the left), re.:/li.: "
      "(German reports' rechts/links before a colon)"),
+    (("SIDE_OF_SOMETHING_ELSE", "HEARING_IN_AN_ASIDE"),
+     "ear examination and history terms of ENT and audiology letters (otoscopy, the drum and "
+     "canal, wax; other organs, measures and devices with a side; operations on an ear)"),
     (("CONFIG_WORDS", "CONFIG_COMPATIBLE", "CONFIG_TRIGGER"),
      "audiogram configuration terms (flat, sloping, precipitous, rising, cookie-bite, "
      "noise notch) of audiogram descriptions"),

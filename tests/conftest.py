@@ -100,6 +100,7 @@ SLOW_TESTS = (
     "tests/audiogram/test_generate.py::test_same_seed_gives_byte_identical_files_and_another_seed_does_not",
     "tests/audiogram/test_insertion_invariance.py",
     "tests/audiogram/test_invariance.py",
+    "tests/audiogram/test_mirror.py",
     "tests/audiogram/test_verdicts.py::test_same_replies_recorded",
     "tests/audit/test_app.py::test_a_lead_records_consensus_but_never_labels",
     "tests/audit/test_app.py::test_no_model_or_adjudicator_label_reaches_a_reviewer_before_unblinding",

@@ -16,7 +16,7 @@ a clause after a semicolon, a list line, a heading line with the sentence under 
 the seed. :data:`CLAIMS_BESIDE` is the reverse check: sentences that ARE false claims about
 this audiogram and only mention one of those words; a reader must still find an error there.
 
-    PYTHONPATH=src:. python -m tests.audiogram.insertions [kinds] [--broken]
+    PYTHONPATH=src:. python -m tests.audiogram.insertions [kinds] [--held-out|--asides] [--broken]
 """
 
 from __future__ import annotations
@@ -46,6 +46,11 @@ class Wrong:
     type: str
     year: int
     loud: int
+    better: str = "right"
+    """The better-hearing ear (lower four-frequency average; drawn when equal): the ear an
+    aside about something else names (OTHER_SIDES), so that a reader giving the claim beside
+    it to that ear shows (a loss claimed of a normal ear, or 'unremarkable' read as normal
+    hearing)."""
 
 
 def _khz(freq: int, rng: random.Random) -> str:
@@ -81,7 +86,18 @@ def wrong_facts(case: Any, seed: int) -> Wrong:
     louds = [v for v in (95, 100, 105, 110) if all(abs(v - t) >= 25 for t in values)]
     written, level = _khz(freq, rng), _far_level(values, rng)  # drawn in this order
     year = rng.choice((2015, 2016, 2017, 2018, 2019))
-    return Wrong(side, written, level, grade, kind, year, rng.choice(louds or [110]))
+    loud = rng.choice(louds or [110])
+    return Wrong(side, written, level, grade, kind, year, loud, _better_ear(case, rng))
+
+
+def _better_ear(case: Any, rng: random.Random) -> str:
+    from clinbench.audiogram.classify import pure_tone_average
+
+    four = (500, 1000, 2000, 4000)
+    right, left = (pure_tone_average(case.ear(e).air, four) for e in ("right", "left"))
+    if right is None or left is None or right == left:
+        return rng.choice(("right", "left"))
+    return "right" if right < left else "left"
 
 
 # ------------------------------------------------------------------ the kinds of sentence
@@ -175,6 +191,46 @@ KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
             "A {type} loss is typically {grade} by the time it is noticed.",
         ),
     ),
+    # issue #26, ears that are not the claim's: an ear word beside a claim that belongs to
+    # something else (an examination of the ear, another organ or measure with a side, the
+    # ear used on the phone, the side of a device or an operation). The side is the better
+    # ear ({bside}, {BSide}, {BS}), so giving a claim beside it to that ear shows.
+    "otoscopy_aside": (
+        "Otoscopy",
+        (
+            "{BSide} ear unremarkable on otoscopy.",
+            "{BS}: wax removed.",
+            "Otoscopy: {bside} canal clear, drum intact.",
+            "The {bside} tympanic membrane looked healthy.",
+        ),
+    ),
+    "sided_organ": (
+        "Other findings",
+        (
+            "{BSide} eye: cataract, awaiting surgery.",
+            "cVEMP present on the {bside}.",
+            "She reports {bside}-sided tinnitus.",
+            "{BSide} hip replacement last year.",
+        ),
+    ),
+    "phone_ear": (
+        "Communication",
+        (
+            "She uses the phone on her {bside} ear.",
+            "Prefers the {bside} ear on the telephone.",
+            "He sleeps on his {bside} side.",
+            "Sits with her {bside} side towards the speaker at work.",
+        ),
+    ),
+    "device_side": (
+        "History",
+        (
+            "A hearing aid was fitted on the {bside} years ago and is rarely worn.",
+            "Grommets in the {bside} ear as a child.",
+            "{BSide} mastoidectomy in childhood.",
+            "Wax removed from the {bside} by microsuction today.",
+        ),
+    ),
 }
 """Per kind: (the heading it goes under when placed as a heading line, its phrasings)."""
 
@@ -189,9 +245,19 @@ CLAIMS_BESIDE: dict[str, tuple[str, tuple[str, ...]]] = {
             "today.",
         ),
     ),
+    "claim_beside_other_sides": (
+        "Summary",
+        (
+            "{Side} ear: {grade} loss (worse than the {other}).",
+            "The {side} drum is intact, and the {side} ear has a {grade} hearing loss.",
+            "Wax removed from the {other}; the {side} ear shows a {grade} hearing loss.",
+            "She uses the phone on her {other} ear because the {side} ear has a {grade} loss.",
+        ),
+    ),
 }
-"""The reverse check: false claims about THIS audiogram that mention another measure; a
-reader must still find a critical error in a correct reply with one inserted."""
+"""The reverse check: false claims about THIS audiogram that mention another measure or the
+other ear's examination, device or use; a reader must still find a critical error in a
+correct reply with one inserted."""
 
 
 HELD_OUT: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -255,6 +321,34 @@ HELD_OUT: dict[str, tuple[str, tuple[str, ...]]] = {
             "Betahistine 16 mg three times a day for 3 months.",
         ),
     ),
+    "otoscopy_aside": (
+        "Examination",
+        (
+            "Examination: {bside} drum dull but intact.",
+            "{BS} canal: mild otitis externa, treated.",
+        ),
+    ),
+    "sided_organ": (
+        "Examination",
+        (
+            "{BSide} facial nerve function normal.",
+            "Carotid Doppler: {bside} ICA 40% stenosis.",
+        ),
+    ),
+    "phone_ear": (
+        "Social",
+        (
+            "Holds the phone to the {bside} ear by habit.",
+            "{BSide} ear preferred for the telephone.",
+        ),
+    ),
+    "device_side": (
+        "History",
+        (
+            "Previous {bside} stapedotomy (2012).",
+            "A bone-conduction device on a softband was tried on the {bside}.",
+        ),
+    ),
     "textbook_norm": (
         "Background",
         (
@@ -269,9 +363,12 @@ held-out check of whether those rules learnt the principle or the phrasings."""
 
 def _filled(template: str, wrong: Wrong, rng: random.Random) -> str:
     gain = rng.choice((15, 20, 25, 30, 35))
+    other = "left" if wrong.side == "right" else "right"
     return template.format(side=wrong.side, Side=wrong.side.capitalize(), freq=wrong.freq,
                            level=wrong.level, grade=wrong.grade, type=wrong.type,
-                           year=wrong.year, loud=wrong.loud, gain=gain)  # fmt: skip
+                           year=wrong.year, loud=wrong.loud, gain=gain, other=other,
+                           bside=wrong.better, BSide=wrong.better.capitalize(),
+                           BS=wrong.better[0].upper())  # fmt: skip
 
 
 def _inner(sentence: str) -> str:
@@ -326,11 +423,12 @@ def place(text: str, sentence: str, heading: str, where: str, rng: random.Random
 PLACES = ("sentence", "parenthesis", "semicolon", "list", "heading")
 
 
-def _insertion(heading: str, phrasings: tuple[str, ...]) -> Insertion:
+def _insertion(heading: str, phrasings: tuple[str, ...], where: str | None = None) -> Insertion:
     def insert(text: str, case: Any, seed: int = 0) -> str:
         rng = random.Random(seed * 7919 + len(text))
         sentence = _filled(phrasings[seed % len(phrasings)], wrong_facts(case, seed), rng)
-        return place(text, sentence, heading, PLACES[(seed // len(phrasings)) % 5], rng)
+        at = where or PLACES[(seed // len(phrasings)) % 5]
+        return place(text, sentence, heading, at, rng)
 
     return insert
 
@@ -338,6 +436,15 @@ def _insertion(heading: str, phrasings: tuple[str, ...]) -> Insertion:
 INSERTIONS: dict[str, Insertion] = {k: _insertion(*v) for k, v in KINDS.items()}
 REVERSE: dict[str, Insertion] = {k: _insertion(*v) for k, v in CLAIMS_BESIDE.items()}
 HELD_OUT_INSERTIONS: dict[str, Insertion] = {k: _insertion(*v) for k, v in HELD_OUT.items()}
+EAR_KINDS = ("otoscopy_aside", "sided_organ", "phone_ear", "device_side")
+"""The kinds whose sentence names an ear for something else (issue #26, ears that are not
+the claim's)."""
+ASIDES: dict[str, Insertion] = {
+    k: _insertion(*KINDS[k], where="parenthesis") for k in EAR_KINDS
+} | {f"{k} (held out)": _insertion(*HELD_OUT[k], where="parenthesis") for k in EAR_KINDS}
+"""The ear kinds, main and held-out phrasings, always placed as a parenthesis before a
+sentence's stop: right beside a claim, where a reader that takes the aside's ear for the
+sentence's shows it."""
 
 
 # ------------------------------------------------------------------ measuring
@@ -410,8 +517,9 @@ def caching(reader=None) -> Callable[[str, Any], tuple[str, ...]]:
     return read
 
 
-def labelled_replies(last: int = 44) -> list[dict[str, Any]]:
-    """Return every labelled reply of validation batches 1 to ``last`` (tuning data)."""
+def labelled_replies(last: int = 50) -> list[dict[str, Any]]:
+    """Return every labelled reply of validation batches 1 to ``last`` (tuning data; the
+    scope kinds were first measured on 1-44, the ear kinds on 1-50)."""
     from tests.audiogram.validation import replies
 
     names = ["replies.jsonl"] + [f"replies_batch{n}.jsonl" for n in range(2, last + 1)]
@@ -428,7 +536,8 @@ def main() -> None:  # pragma: no cover - a report for people, run by hand
     show = "--broken" in sys.argv
     names = [a for a in sys.argv[1:] if not a.startswith("-")]
     table = HELD_OUT_INSERTIONS if "--held-out" in sys.argv else INSERTIONS
-    for name in names or list(table):
+    table = ASIDES if "--asides" in sys.argv else table
+    for name in [n for n in names if n in table] or ([] if names else list(table)):
         r = invariance(rows, known, table[name], reader=reader)
         c, e = r["correct"], r["error"]
         print(f"{name:22} kept {r['kept']:5}/{r['changed']:5} rate {r['rate']:.3f}  "

@@ -5,12 +5,17 @@ textbook norm, each with figures false of the audiogram) must not change a reply
 inserting a false claim about this audiogram beside such words (insertions.REVERSE) must
 give a finding.
 
-On every eighth labelled reply of batches 1-44, each kind's invariance must not fall below
-the rate measured when this test was written (FLOORS, kept/changed on the sample, recorded
-from ``python -m tests.audiogram.test_insertion_invariance``), and the reverse check's found
-share below READ_FLOORS. The first figures, before the scope rules of discourse.py, were
-0.05-0.80 for seven of the nine kinds (in /work/notes/NOTE-scope8-before.txt for all 2,430
-replies). Slow (several seconds): in tests/conftest.py SLOW_TESTS.
+On every eighth labelled reply of batches 1-50 (1-44 until the ear kinds came; the scope
+kinds' floors were re-recorded on the wider sample, none lower), each kind's invariance must
+not fall below the rate measured when this test was written (FLOORS, kept/changed on the
+sample, recorded from ``python -m tests.audiogram.test_insertion_invariance``), and the
+reverse check's found share below READ_FLOORS. The first figures, before the scope rules of
+discourse.py, were 0.05-0.80 for seven of the nine kinds (in
+/work/notes/NOTE-scope8-before.txt for all 2,430 replies). The ear kinds (an ear named for
+something else: otoscopy, another organ, the phone ear, a device or operation) are also
+placed always as a parenthesis beside a claim (ASIDE_FLOORS): main eda8395 kept 331-333 of
+342 there (303 for the held-out otoscopy phrasings). Slow (several seconds): in
+tests/conftest.py SLOW_TESTS.
 """
 
 from __future__ import annotations
@@ -23,25 +28,44 @@ from . import insertions
 from .validation import cases
 
 FLOORS: dict[str, tuple[int, int]] = {
-    "earlier_test": (303, 304),
-    "relative": (304, 304),
-    "hypothetical": (304, 304),
-    "referral_criterion": (303, 304),
-    "aid_target": (304, 304),
-    "loudness_discomfort": (304, 304),
-    "tinnitus_match": (304, 304),
-    "drug_dose": (304, 304),
-    "textbook_norm": (303, 304),
+    "earlier_test": (342, 342),
+    "relative": (342, 342),
+    "hypothetical": (342, 342),
+    "referral_criterion": (342, 342),
+    "aid_target": (342, 342),
+    "loudness_discomfort": (342, 342),
+    "tinnitus_match": (342, 342),
+    "drug_dose": (342, 342),
+    "textbook_norm": (342, 342),
+    "otoscopy_aside": (341, 342),
+    "sided_organ": (341, 342),
+    "phone_ear": (341, 342),
+    "device_side": (341, 342),
 }
 """Per kind, (replies whose verdict was kept, replies it was inserted into) on the sample."""
 
-READ_FLOORS: dict[str, tuple[int, int]] = {"claim_beside_measures": (154, 155)}
+ASIDE_FLOORS: dict[str, tuple[int, int]] = {
+    "otoscopy_aside": (341, 342),
+    "sided_organ": (342, 342),
+    "phone_ear": (342, 342),
+    "device_side": (342, 342),
+    "otoscopy_aside (held out)": (310, 342),
+    "sided_organ (held out)": (342, 342),
+    "phone_ear (held out)": (342, 342),
+    "device_side (held out)": (332, 342),
+}
+"""Per ear kind placed as a parenthesis (insertions.ASIDES), (kept, inserted) on the sample."""
+
+READ_FLOORS: dict[str, tuple[int, int]] = {
+    "claim_beside_measures": (169, 171),
+    "claim_beside_other_sides": (169, 171),
+}
 """Per reverse kind, (false claims found, correct replies tried) on the sample."""
 
 
 @functools.cache
 def _sample() -> tuple[list[dict], dict]:
-    return insertions.labelled_replies(44)[::8], cases()
+    return insertions.labelled_replies(50)[::8], cases()
 
 
 _READER = insertions.caching()
@@ -53,6 +77,15 @@ def rates(reader=_READER, names=None) -> dict[str, dict]:
     return {
         name: insertions.invariance(rows, known, insertions.INSERTIONS[name], reader=reader)
         for name in names or insertions.INSERTIONS
+    }
+
+
+def aside_rates(reader=_READER, names=None) -> dict[str, dict]:
+    """Return insertions.invariance() of each ear kind placed as a parenthesis."""
+    rows, known = _sample()
+    return {
+        name: insertions.invariance(rows, known, insertions.ASIDES[name], reader=reader)
+        for name in names or insertions.ASIDES
     }
 
 
@@ -76,6 +109,18 @@ def test_an_inserted_sentence_about_something_else_keeps_the_verdict(name):
     assert name in FLOORS, f"no floor recorded for {name}"
     result = rates(names=[name])[name]
     assert not below(result["kept"], result["changed"], FLOORS[name]), (
+        name,
+        result["kept"],
+        result["changed"],
+        result["broken"][:10],
+    )
+
+
+@pytest.mark.parametrize("name", sorted(insertions.ASIDES))
+def test_an_aside_naming_an_ear_for_something_else_keeps_the_verdict(name):
+    assert name in ASIDE_FLOORS, f"no floor recorded for {name}"
+    result = aside_rates(names=[name])[name]
+    assert not below(result["kept"], result["changed"], ASIDE_FLOORS[name]), (
         name,
         result["kept"],
         result["changed"],
@@ -123,6 +168,8 @@ def test_a_reader_that_skips_sentences_beside_a_measure_fails_the_reverse_check(
 
 if __name__ == "__main__":  # print the floors of today's reader, to record them
     for name, result in rates().items():
+        print(f'    "{name}": ({result["kept"]}, {result["changed"]}),')
+    for name, result in aside_rates().items():
         print(f'    "{name}": ({result["kept"]}, {result["changed"]}),')
     for name, result in read_rates().items():
         print(f'    "{name}": ({result["found"]}, {result["tried"]}),')

@@ -101,10 +101,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "SNHL'), a frequency and its "
      "level ('L 4k 65, R 4k 35') or an average and its grade ('R 4FA 45 mod / L 25 mild'): "
      "clinic shorthand on forms and in chats"),
-    ("ear", "ear abbreviation", r"\b(AD|AS|AU|RE|LE)\b",
+    ("ear", "ear abbreviation", rf"\b{lexicon.NOT_A_TYMPANOGRAM_TYPE}(AD|AS|AU|RE|LE)\b",
      "Latin and UK ear abbreviations (ASHA 1990 audiogram forms; NHS audiology letters)"),
     ("ear", "ear word",
-     _I(r"\b(right|left|rt|lt|bilat(?:eral(?:ly)?)?|both ears|each ear|each side|both sides)\b|"
+     _I(rf"\b(right\b{lexicon.RIGHT_SAID_OF_A_READING}|left|rt|lt|bilat(?:eral(?:ly)?)?|both ears|"
+        r"each ear|each side|both sides)\b|"
         r"\b([rl])(?= ear\b)"),
      "plain ear words and 'bilat' (clinic notes)"),
     ("ear", "the R/L", r"(?<=\bthe )([RL])\b(?![-'.]?\w)",

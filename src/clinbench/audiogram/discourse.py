@@ -846,6 +846,33 @@ def _without_doses(text: str) -> str:
 
 _CLAUSE_REST = re.compile(_TO_CLAUSE_END)
 
+_ASIDE = re.compile(r"\(([^()\n]{1,80})\)")
+
+
+def _without_asides_of_something_else(text: str) -> str:
+    """Return ``text`` with each parenthesis that names an ear for something else blanked.
+
+    A parenthesis naming an ear and something else of that side (an examination of the ear,
+    another organ or measure, a device, an operation, the phone ear:
+    lexicon.SIDE_OF_SOMETHING_ELSE) and no hearing finding ("The loss is conductive (R: wax
+    removed).", "Unilateral SNHL (left ear preferred for the telephone).") says nothing of
+    the hearing: its ear is not the claim's beside it, which keeps the ear the rest of its
+    sentence (or the text before it) gives. A parenthesis holding only an ear ("moderate loss
+    (right)") or a hearing finding ("(worse than the left)", "(left TM retracted, type C)",
+    lexicon.HEARING_IN_AN_ASIDE) is kept.
+    """
+    spans = []
+    for m in _ASIDE.finditer(text):
+        inside = m.group(1)
+        low = inside.lower()
+        if (
+            lexicon.SIDE_OF_SOMETHING_ELSE.search(low)
+            and not lexicon.HEARING_IN_AN_ASIDE.search(low)
+            and lexicon.ears_in(inside)
+        ):
+            spans.append((m.start(), m.end()))
+    return _blank_spans(text, spans)
+
 
 def _clause_spans(low: str, cue: re.Pattern[str], clause: re.Pattern[str]) -> list[tuple[int, int]]:
     """Return the spans of ``clause`` matched from the start of each clause that holds a
@@ -1168,6 +1195,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "teaching, norms (ISO 7029 age norms) and service pathways (NICE NG98 referral "
         "criteria): what a kind of loss typically shows or what a service refers names no "
         "finding of this patient",
+    ),
+    "aside of something else": (
+        lexicon.SIDE_OF_SOMETHING_ELSE,
+        "ENT and audiology letters' examination and history asides (otoscopy, the drum, wax, "
+        "another organ, a device, an operation, the phone ear): an ear named for that is not "
+        "the ear of the hearing claim beside it",
     ),
     "drug dose": (
         DOSE,
@@ -2025,6 +2058,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         lambda text, low: "mg" in low or "mcg" in low or "drops" in low or "\u00b5g" in low,
         _without_doses,
     ),
+    (lambda text, low: "(" in text, _without_asides_of_something_else),
     (
         lambda text, low: "target" in low or " gain" in low or "aided" in low or "fitting" in low,
         _blank_lowered(AID_TARGET),

@@ -263,11 +263,54 @@ type: "R type B"), the ear's average ("R 4FA 30") or its tympanogram letter afte
 ("L 4k 65, R 4k 35") or an average and its grade ("L 25 mild") in a chat's list of ears
 (bare numbers, "Table R 20 30", name no ear), and an
 average worked out ("R (25+30+40+50)/4")."""
+RIGHT_SAID_OF_A_READING = (
+    r"(?!(?:(?<=\bis right)|(?<=\bare right)|(?<=\bwas right)|(?<=\bwere right)|(?<='s right))"
+    r"(?<!\bear is right)(?<!\bside is right)(?<!\bone is right)"
+    r"(?=\s*(?:[.,:;!?(]|$|(?:but|and|too|here|there|though)\b))"
+    r"|(?<=\bthe right)\s+(?:call|choice|answer|decision|idea|approach|track|thing|diagnosis|"
+    r"conclusion|interpretation)s?\b(?!-))"
+)
+"""After the word "right": the sense "correct", not the right ear. A reader's verdict on a
+reading ("Your PTA is right: 45 dB HL", "sensorineural is right.", "the shape is right but
+the type isn't", "conductive is the right call"): the copula then the clause's end or "but",
+or "the right" before a noun of judgement ("the right call", "the right diagnosis"; not
+"Right word recognition"). A subject that is an ear or side keeps the ear ("the
+affected side is right."). Only "right" has this second sense, so a reader without the rule
+gives the claim beside it to the right ear and never to the left (the mirror test,
+tests/audiogram/mirror.py, batches 1-50: VC29, VG03, VG29, VP36)."""
+NOT_A_TYMPANOGRAM_TYPE = r"(?<![Tt]ype )(?<![Tt]ype: )(?<!TYPE )(?<!TYPE: )"
+"""Before AD or AS: not after "type", where the capitals are Jerger's tympanogram types Ad
+and As written in capitals ("left ear type AS (ear canal volume 1.0 ml)"), not the Latin
+ear tags; only AS is common (otosclerosis), so a reader without the rule hears the left ear
+in it (the mirror test, batch 18 G30)."""
+SIDE_OF_SOMETHING_ELSE = re.compile(
+    r"\b(?:otoscop\w*|(?:ear\s*)?drums?|tympanic\s+membranes?|tms?|canals?(?!\s+volume)|wax|"
+    r"cerumen|microsuction|syring\w*|otitis\s+externa|discharge|eyes?|vision|c?vemps?|vhit|"
+    r"caloric\w*|tinnitus|(?:tele)?phone|facial|hip|knee|shoulder|arm|leg|wrist|carotid|ica|"
+    r"stapedotomy|stapedectomy|mastoidectomy|myringo\w*|tympanoplasty|grommets?|surgery|"
+    r"operat\w*|implant\w*|(?:hearing\s+)?aids?|devices?|softband|sleeps?|sits?|seated)\b"
+)
+"""In an aside (a parenthesis) naming an ear: something else of that side, an examination of
+the ear, another organ or measure, a device or an operation, the ear used on the phone
+("(R: wax removed)", "(otoscopy: left canal clear, drum intact)", "(left eye: cataract)",
+"(left ear preferred for the telephone)", "(grommets in the left ear as a child)"); ear
+examination and history terms of ENT and audiology letters. The ear is that thing's, not the
+claim's beside it (discourse, rule "aside of something else")."""
+HEARING_IN_AN_ASIDE = re.compile(
+    r"\b(?:hearing(?![\s-]+aids?\b)|loss|thresholds?|db|pta|\d*\s*k?hz|snhl|chl|mhl|sensorineural|conductive|"
+    r"mixed|air|bone|type|tymp\w*|ml|audiogram|worse|better|poorer|deaf\w*)\b"
+)
+"""What keeps such an aside a hearing finding ("(left TM retracted, type C)", "(left ear
+canal volume 1.1 ml)", "(right drum intact; bone normal)"), lowered text."""
 RIGHT = re.compile(
-    rf"\bright\b|\b(?-i:RE|AD|Rt|RT|OD)\b|\b(?-i:re)\.(?=\s*:)|\b(?-i:R){_TAGGED}", re.I
+    rf"\bright\b{RIGHT_SAID_OF_A_READING}|\b(?-i:RE|{NOT_A_TYMPANOGRAM_TYPE}AD|Rt|RT|OD)\b|"
+    rf"\b(?-i:re)\.(?=\s*:)|\b(?-i:R){_TAGGED}",
+    re.I,
 )
 LEFT = re.compile(
-    rf"\bleft\b|\b(?-i:LE|AS|Lt|LT|OS|OG|OI)\b|\b(?-i:li)\.(?=\s*:)|\b(?-i:L){_TAGGED}", re.I
+    rf"\bleft\b|\b(?-i:LE|{NOT_A_TYMPANOGRAM_TYPE}AS|Lt|LT|OS|OG|OI)\b|\b(?-i:li)\.(?=\s*:)|"
+    rf"\b(?-i:L){_TAGGED}",
+    re.I,
 )
 LINE_OPENING_EAR_LETTER = re.compile(r"[ \t>*-]*([RL])[ \t]+[\w~]")
 """A line or sentence opening with a bare capital R or L before a word ("L recovers to 30
@@ -825,11 +868,14 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "mod/sev/prof of clinic notes"),
     (("RIGHT", "LEFT", "LINE_OPENING_EAR_LETTER", "BOTH", "EAR_WORD", "EAR_HEADING",
       "EAR_LABELLED_LINE", "FIELD_LABELLED_LINE", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
-      "LEFT_TAG", "EAR_TAG"),
+      "LEFT_TAG", "EAR_TAG", "RIGHT_SAID_OF_A_READING", "NOT_A_TYMPANOGRAM_TYPE"),
      "ear notations of audiogram forms and letters: right/left, AD/AS/AU (ASHA 1990 "
      "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags, OD/OG/OI/OS "
      "(French, Spanish and Italian clinic reports: the right ear and the left), re.:/li.: "
      "(German reports' rechts/links before a colon)"),
+    (("SIDE_OF_SOMETHING_ELSE", "HEARING_IN_AN_ASIDE"),
+     "ear examination and history terms of ENT and audiology letters (otoscopy, the drum and "
+     "canal, wax; other organs, measures and devices with a side; operations on an ear)"),
     (("CONFIG_WORDS", "CONFIG_COMPATIBLE", "CONFIG_TRIGGER"),
      "audiogram configuration terms (flat, sloping, precipitous, rising, cookie-bite, "
      "noise notch) of audiogram descriptions"),

@@ -397,6 +397,20 @@ _REPORT_REACH = 200
 TAKEN_OVER = re.compile(r"\bas\s+(?:(?:the|a|your|his|her|their|our)\s+)?$", re.I)
 """'As the GP said, ...': the writer takes the reported words over as their own."""
 
+TESTER = re.compile(
+    r"(?:(?:the|my|his|her|our)\s+)?(?:audiologist|audiometrist|tester|technician|tech)", re.I
+)
+"""The person who did the test, as a patient or a relative names them ("the audiologist
+said my left ear has a mild loss", "my audiologist reckons ..."): what the tester said of
+this test is a result of it, which the writer repeats as true, so it stays the writer's
+claim unless the writer rejects it. Someone else's or an earlier tester ("the previous
+audiologist", "your audiologist", "Mum's audiologist") is reported as before."""
+_TESTER_OTHER = re.compile(
+    r"(?:\b(?:previous|prior|outside|private|original|earlier|first|other|referring|old|school|"
+    r"your)|\w'?s)\s+$",
+    re.I,
+)
+
 ATTRIBUTION = re.compile(
     r"\b(?:" + _SOURCE + r"|" + _REPORTING + r"|per|according\s+to|quote[sd]?|referral|letter)\b",
     re.I,
@@ -1516,7 +1530,9 @@ def _writers_own_team(text: str, source: str) -> bool:
 def _reported_spans(text: str) -> list[tuple[int, int, bool]]:
     """Return the spans of someone else's words reported without quotation marks: from the
     source and reporting verb to the end of the clause (none when no end is in reach, or
-    when the writer takes the words over: "As the GP said, ...")."""
+    when the writer takes the words over: "As the GP said, ..."), with whether they are
+    attributed: the tester's words of this test (:data:`TESTER`) are not, so they are
+    blanked only when the writer rejects them."""
     out: list[tuple[int, int, bool]] = []
     for start, head_end in _reported_heads(text):
         end = CLAUSE_END.search(text, head_end, min(len(text), head_end + _REPORT_REACH + 1))
@@ -1524,8 +1540,18 @@ def _reported_spans(text: str) -> list[tuple[int, int, bool]]:
             continue
         stop = end.start() if end else len(text)
         if stop > head_end:
-            out.append((start, stop, True))
+            out.append((start, stop, not _the_tester(text, start, head_end)))
     return out
+
+
+def _the_tester(text: str, start: int, head_end: int) -> bool:
+    """Return True when the source of a reported-speech head is the person who did this
+    test (:data:`TESTER`), not someone else's nor an earlier one."""
+    verb = _REPORTED_LOW.search(_lowered(text[start:head_end]))
+    source = text[start : start + verb.start()] if verb else ""
+    if not TESTER.fullmatch(source.strip()):
+        return False
+    return not _TESTER_OTHER.search(text, max(0, start - 24), start)
 
 
 def _without_rejected_quotes(text: str) -> str:

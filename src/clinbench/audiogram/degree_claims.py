@@ -155,12 +155,14 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "an ear's label before its grade ('Left: severe, PTA 41.25 dB HL'): the grade is that "
      "ear's, read as a clause of descriptors alone (e-mail replies, issue #26 batch 30, used "
      "as tuning data)"),
-    ("ear then its grade", r"^\s*(?:the\s+)?(?:right|left)(?:\s+(?:ear|side))?\s+(?=[a-z])",
+    ("ear then its grade",
+     r"^\s*(?:the\s+|my\s+)?(?:(?:right|left)(?:\s+(?:ear|side))?|(?:both|each)\s+(?:ears?|sides))"
+     r"(?:\s+(?:is|was|are|were))?\s+(?=[a-z])",
      "an ear named and then grade words alone, with no loss word or stop between ('Right "
      "severe, left moderate', 'left moderately severe overall'): the terse chart-side "
      "shorthand grades that ear's hearing, as 'moderate on the right' does (WHO 2021 grades "
-     "an ear; issue #26 blind batches 45-46, VX40, VY09, VY29); a sentence naming a symptom "
-     "grades the symptom"),
+     "an ear; issue #26 blind batches 45-46, VX40, VY09, VY29); so does a patient's 'both ears "
+     "were severe' (batch 51); a sentence naming a symptom grades the symptom"),
     ("average named", r"\b(?:averages?|ptas?|[34]fa|mean)\b",
      "a sentence of a bare grade and an average ('Moderate, averages about 85 and 87'): "
      "the grade is the average's, the PTA-based degree of WHO 2021 and Clark 1981 (batch "
@@ -176,6 +178,14 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "a grade given as the writer's verdict ('I'll say moderate', 'I'd call it severe') "
      "grades the hearing of the ear being discussed, as WHO 2021 grades an ear (viva "
      "answers, issue #26 batch 23, used as tuning data)"),
+    ("grade reported",
+     rf"\b(?:said|says|called|calls|reckons|graded|classed|rated)\s+(?:it'?s\s+|(?:it|them|that)\s+)?"
+     rf"(?:(?:was|is|were|are|as)\s+)?(?:an?\s+)?{_GRADE}(?=\s*(?:[.,;:!?)\n\u2013-]|$))",
+     "a grade word alone as what someone said ('she said severe', 'she called it moderately "
+     "severe', 'it says mild'): the tester's grade of the hearing, which the writer repeats, "
+     "as 'I'd call it severe' is the writer's own (patients' accounts, issue #26 batch 51, "
+     "used as tuning data); whose words they are is decided before reading "
+     "(discourse.TESTER), and a sentence naming a symptom grades the symptom"),
     ("grade answered",
      rf"(?:\banswer(?:\s+key)?\s*(?:is\s*)?[:=\u2013-]?\s*(?:\(?[a-e]\)?\s*[-\u2013:.),]\s*)?"
      rf"|\[x\]\s*){_GRADE}\b",
@@ -253,6 +263,7 @@ SYMPTOM_GRADED = _RULES["symptom graded"]
 AVERAGE_IN_PARENS = _RULES["average in parentheses"]
 AGE_RELATED_LOSS = _RULES["age-related loss"]
 GRADE_GIVEN = _RULES["grade given"]
+GRADE_REPORTED = _RULES["grade reported"]
 GRADE_ANSWERED = _RULES["grade answered"]
 AVERAGE_NAMED = _RULES["average named"]
 EAR_LABEL = _RULES["ear label"]
@@ -298,6 +309,8 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
         return ("ear then its grade",)
     if GRADE_GIVEN.search(low):
         return ("grade given",)
+    if GRADE_REPORTED.search(low):
+        return None if SYMPTOM_GRADED.search(sent_low or low) else ("grade reported",)
     if lexicon.may_hold(low, "sever", "grade") and DEGREE_FIELD.search(low):
         if SYMPTOM_GRADED.search(sent_low or low):
             return None  # "Tinnitus severity: mild": the symptom's grade

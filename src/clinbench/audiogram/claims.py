@@ -74,8 +74,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     # entry that matches wins.
     ("withdraw", "self-correction",
      _I(r"apolog\w*|sorry|correction|i misread|scratch that|disregard (?:th\w+)|i meant|"
-        r"\bi mean\b|\bi correct\b|should read|erratum|to correct (?:my|the) "),
-     "self-corrections in model replies (issue #26, outside batch of the last round)"),
+        r"\bi mean\b|\bi correct\b|should read|erratum|to correct (?:my|the) |"
+        r"\bno,?\s+wait\b|(?<=[-\u2013] )no(?=,)"),
+     "self-corrections in model replies (issue #26, outside batch of the last round); a "
+     "patient's 'mild - no wait, ... moderately severe', 'conductive - no, sensorineural' "
+     "(batch 51, used as tuning data)"),
     ("withdraw", "chat correction star",
      r"\*(?<![^\s:\]]\*)(?=[^\s*])(?![^*\n]*\*)",
      "a message opening with a star corrects the message before it ('*R not L', '*L is "
@@ -236,6 +239,7 @@ _TRIGGER_WORDS = (
     "dead ear", "loudest", "light", "neuro", "perceptive", "perception", "transmiss",
     "inner ear", "middle ear", "hair cells", "hearing nerve", "eardrum", "ear drum",
     "i mean", "i correct", "pressure test", "movement test", "mobility test",
+    "no wait", "no, wait", "- no,", "\u2013 no,",
 )  # fmt: skip
 
 
@@ -587,10 +591,29 @@ def read_claims(reply: str) -> list[Claim]:
         claims, opened = _statement_claims(reply, start, end, toks, line if line[0] else block)
         claims += _worse_ears(reply, toks)
         block = opened or block
-        if any(t.kind == "withdraw" for t in toks):
-            out = _withdraw(out, claims, toks)
+        taken_back = next((t.start for t in toks if t.kind == "withdraw"), None)
+        if taken_back is not None:
+            before, correcting = _taken_back(claims, taken_back)
+            out = _withdraw(out + before, correcting, toks)
+            claims = [c for c in claims if c.span[1] > taken_back]
         out.extend(claims)
     return out
+
+
+def _taken_back(claims: list[Claim], at: int) -> tuple[list[Claim], list[Claim]]:
+    """Return the claims a statement said before its correction word at ``at``, and the
+    claims after it that correct earlier ones.
+
+    A word taken back in the statement's course ("she called it moderate - sorry,
+    moderately severe", "conductive - no, sensorineural") is corrected as an earlier
+    statement's is (the last word stands), by the kind said first after the correction:
+    what follows it ("..., moderate overall") corrects nothing.
+    """
+    before = [c for c in claims if c.span[1] <= at]
+    after = [c for c in claims if c.span[1] > at]
+    if before and after:
+        after = [c for c in after if c.kind == after[0].kind]
+    return before, after
 
 
 def _worse_ears(text: str, toks: list[Token]) -> list[Claim]:

@@ -659,7 +659,7 @@ def _statement_claims(
     values = [
         t for t in toks
         if (t.kind == "type" or (t.kind == "degree" and _conduction_before(marks, t) != "bone"
-                                 and t.start < tested_at))
+                                 and t.start < tested_at and not _other_field(text, t)))
         and not _negated(toks, t, text)
     ]  # fmt: skip
     bound = [(t, _bind(t, ears, block)) for t in values]
@@ -682,6 +682,13 @@ def _statement_claims(
     claims += _thresholds(text, start, end, toks, ears, block, put)
     claims += _tympanograms(text, end, toks, ears, block, put)
     return claims, opened
+
+
+def _other_field(text: str, tok: Token) -> bool:
+    """Return whether a degree word is the value of another examination's field ("Language:
+    WNL", lexicon.OTHER_DOMAIN_LABEL)."""
+    line = text.rfind("\n", 0, tok.start) + 1
+    return bool(lexicon.OTHER_DOMAIN_LABEL.search(text, max(line, tok.start - 60), tok.start))
 
 
 def _distribute(text: str, ears: list[Token], bound: list[tuple[Token, Binding]]):

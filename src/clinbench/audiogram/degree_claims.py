@@ -488,6 +488,9 @@ def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str)
         other = None  # "hearing for everyday speech is normal": the ear's hearing
     if lexicon.negated(low, m.start()) or (other and not (own and other.group(1))):
         return False
+    if ":" in window or "-" in window or "=" in window or "\u2013" in window:
+        if lexicon.OTHER_DOMAIN_LABEL.search(window):
+            return False
     bone = conduction(low, m.start(), default_conduction) == "bone"
     bone = bone and "hearing" not in m.group(0)
     # "the bone dip at 2 kHz (20 dB HL, still within normal limits)": normal bone conduction

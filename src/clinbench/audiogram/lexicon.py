@@ -805,6 +805,18 @@ its type (lowered text). The same reading as result_claims.REFERRED_COMPONENT, w
 the plan's object ("ENT review for the conductive part") in any sentence naming no ear."""
 
 
+OTHER_DOMAIN_LABEL = re.compile(
+    r"(?i)\b(?:language|voice|cogniti\w*|swallow\w*|dysphagia|fluency|stutter\w*|articulation|"
+    r"phonolog\w*|pragmatics?|literacy|reading|writing|resonance|oro-?motor|motor|vision|"
+    r"visual\s+acuity|acuity|mood|memory|attention|bp|blood\s+pressure|bloods|ecg|chest|"
+    r"abdomen|gait|vestibular|eyes?|pupils|fundi|urine|urinalysis|thyroid|renal|liver)"
+    r"\s*(?:\([^()\n]{0,30}\)\s*)?[:=\u2013-]\s*(?:\*\*\s*)?$"
+)
+"""The label of another examination's field, right before its value ("Language: within
+normal limits", "BP: WNL", "Voice - normal"): that field's value, not the hearing's. Search
+it up to the value (it ends at the search's end)."""
+
+
 SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("DEG", "PROF_GRADE", "GRADE_SHORTHAND", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT",
       "LOSS_NOUN"),
@@ -843,6 +855,10 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("CASE_DIAGNOSIS",),
      "sudden sensorineural hearing loss as a presentation's diagnosis (NICE CKS sudden "
      "sensorineural hearing loss; a viva's summary line)"),
+    (("OTHER_DOMAIN_LABEL",),
+     "the other fields of a speech-language pathology report (language, voice, fluency, "
+     "swallowing, cognition) and of a general-practice note (BP, bloods, vision), issue #26 "
+     "batches 53-54"),
     (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",

@@ -22,6 +22,7 @@ OTHER_FIELDS = [
     "Cognition (ACE-III): within normal limits.",
     "Language: WNL.",
     "Swallow: within normal limits; IDDSI 7.",
+    "Auditory processing screen (SCAN-A): within normal limits.",
 ]
 
 STILL_HEARING = [
@@ -29,6 +30,7 @@ STILL_HEARING = [
     "Right ear: WNL.",
     "Language is fine. Hearing is within normal limits in both ears.",
     "Voice therapy done; both ears within normal limits.",
+    "Hearing screen: within normal limits.",
 ]
 
 

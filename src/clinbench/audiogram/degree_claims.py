@@ -111,12 +111,20 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"^\s*(tinnitus|vertigo|noise(?![\s-]*(?:induced|related))|pain|dizziness|imbalance|"
      r"discomfort|otalgia|fullness|recruitment|rollover|difficulty|problems?|"
      r"ear (?:pain|infection)|reduction in (?:word|speech)|"
+     r"cognitive|intellectual|learning|aphasia|dysarthria|apraxia|dyspraxia|dysphagia|"
+     r"dysphonia|stutter\w*|anxiety|depression|(?:oro)?dysfunction|"
      r"(?:(?:sensorineural|conductive|cochlear|middle[\s-]ear)\s+)?"
      r"(?:component|element|overlay|contribution)s?\b)",
      "a grade word of a symptom ('mild tinnitus', 'severe vertigo'), not of the hearing; "
      "'noise' is an exposure unless it names the loss ('noise-induced SNHL'); a grade of a "
      "loss's component ('a slight sensorineural component') is not the ear's grade (issue "
-     "#26 batch 29, used as tuning data)"),
+     "#26 batch 29, used as tuning data); nor of another condition of a speech-language "
+     "report ('mild cognitive impairment', 'moderate aphasia', issue #26 batch 54)"),
+    ("speech-in-noise loss",
+     r"\b(?:snr|signal[\s-]+to[\s-]+noise(?:\s+ratio)?)[\s-]+loss\b",
+     "the SNR loss of a speech-in-noise test (QuickSIN, BKB-SIN: decibels of signal-to-noise "
+     "ratio above normal) is no hearing loss, so a grade beside it ('SNR loss 9 dB "
+     "(moderate)') is that test's (speech-language pathology reports, issue #26 batch 54)"),
     ("loss follows", r"\s*(?:[\w-]+\s+){0,3}(hearing loss|loss|deafness)",
      "'complete'/'total' grade only a loss named after them ('total hearing loss'; WHO 2021 "
      "'complete')"),
@@ -252,6 +260,7 @@ NORMAL_HEDGE = _RULES["normal hedge"]
 NOT_HEARING_CONTEXT = _RULES["not the ear's hearing"]
 HEARING_SUBJECT = _RULES["hearing subject"]
 NON_HEARING_NOUN = _RULES["not a loss"]
+SNR_LOSS = _RULES["speech-in-noise loss"]
 LOSS_FOLLOWS = _RULES["loss follows"]
 HEDGE_BELOW = _RULES["below"]
 GRADE_EXCEEDED = _RULES["above"]
@@ -297,7 +306,7 @@ def degree_claims(
 def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
     """Return the rules by which a clause's grade words grade a loss (() when the clause
     names the loss), or None when they grade nothing read."""
-    if lexicon.LOSS_CONTEXT.search(low) or _loss_head(low, sent_low):
+    if _names_a_loss(low) or _loss_head(low, sent_low):
         return ()
     if GRADE_OF_EAR.search(low):
         if SYMPTOM_GRADED.search(sent_low or low):
@@ -322,6 +331,19 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
     if _descriptors_alone(low) and AVERAGE_NAMED.search(sent_low or low):
         return ("average named",)
     return None
+
+
+def _names_a_loss(low: str) -> bool:
+    """Return whether a clause names a hearing loss (lexicon.LOSS_CONTEXT), not counting a
+    speech-in-noise test's SNR loss."""
+    return bool(lexicon.LOSS_CONTEXT.search(_without_snr_loss(low)))
+
+
+def _without_snr_loss(low: str) -> str:
+    """Return ``low`` with a speech-in-noise test's SNR loss blanked (same length)."""
+    if "loss" in low and ("noise" in low or "snr" in low):
+        return SNR_LOSS.sub(lambda m: " " * len(m.group(0)), low)
+    return low
 
 
 def _descriptors_alone(low: str) -> bool:
@@ -546,12 +568,13 @@ def _loss_head(low: str, sent_low: str) -> bool:
     item under a head that names the loss ("Bilateral SNHL: right moderately severe, left
     mild"), or a bare descriptor after the loss ("mixed loss, moderately severe")."""
     colon = sent_low.find(":")
-    if colon >= 0 and lexicon.LOSS_CONTEXT.search(sent_low, 0, colon):
+    named = _without_snr_loss(sent_low)
+    if colon >= 0 and lexicon.LOSS_CONTEXT.search(named, 0, colon):
         return sent_low.find(low.strip(), colon) > colon
     if not BARE_DESCRIPTOR.match(low):
         return False
     at = sent_low.find(low.strip())
-    return at > 0 and bool(lexicon.LOSS_CONTEXT.search(sent_low, 0, at))
+    return at > 0 and bool(lexicon.LOSS_CONTEXT.search(named, 0, at))
 
 
 def region_before_paren(before: str) -> tuple[int, int, bool] | None:

@@ -809,7 +809,8 @@ OTHER_DOMAIN_LABEL = re.compile(
     r"(?i)\b(?:language|voice|cogniti\w*|swallow\w*|dysphagia|fluency|stutter\w*|articulation|"
     r"phonolog\w*|pragmatics?|literacy|reading|writing|resonance|oro-?motor|motor|vision|"
     r"visual\s+acuity|acuity|mood|memory|attention|bp|blood\s+pressure|bloods|ecg|chest|"
-    r"abdomen|gait|vestibular|eyes?|pupils|fundi|urine|urinalysis|thyroid|renal|liver)"
+    r"abdomen|gait|vestibular|eyes?|pupils|fundi|urine|urinalysis|thyroid|renal|liver|"
+    r"(?:auditory\s+)?processing(?:\s+(?:screen|test|assessment))?)"
     r"\s*(?:\([^()\n]{0,30}\)\s*)?[:=\u2013-]\s*(?:\*\*\s*)?$"
 )
 """The label of another examination's field, right before its value ("Language: within
@@ -857,8 +858,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "sensorineural hearing loss; a viva's summary line)"),
     (("OTHER_DOMAIN_LABEL",),
      "the other fields of a speech-language pathology report (language, voice, fluency, "
-     "swallowing, cognition) and of a general-practice note (BP, bloods, vision), issue #26 "
-     "batches 53-54"),
+     "swallowing, cognition, an auditory processing screen) and of a general-practice note "
+     "(BP, bloods, vision), issue #26 batches 53-54"),
     (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",

@@ -122,8 +122,12 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "better/poorer ear (WHO 2021 grades a person by the better ear)"),
     ("degree", "dead ear",
      _I(r"\b(dead ear|(?:did|does) not (?:respond|hear) (?:at|even at) (?:the )?"
-        r"(?:loudest|maximum|highest) (?:levels?|sounds?))\b"),
-     "'dead ear', no response at the audiometer's limits: profound to complete (WHO 2021)"),
+        r"(?:loudest|maximum|highest) (?:levels?|sounds?)|"
+        r"(?:(?<=ear )|(?<=ear is )|(?<=ear was )|(?<=ear: )|(?<=ear - )|(?<=ear \u2013 ))"
+        r"(?:(?:totally|completely|basically|effectively|functionally|pretty much) )?dead)\b"),
+     "'dead ear', no response at the audiometer's limits: profound to complete (WHO 2021); "
+     "an ear said to be dead ('left ear dead', 'my LEFT ear is totally dead': patients' "
+     "accounts and speech-language reports, issue #26 batches 51 and 54)"),
     ("degree", "non-native degree word", _I(r"\b(light)(?= (?:\w+ )?(?:loss|deafness|hypoacusis|"
                                              r"hearing loss|conductive|sensorineural|"
                                              r"neurosensorial|in the mean)\b|(?=[,.;]|$))"),
@@ -236,7 +240,7 @@ _TRIGGER_WORDS = (
     "@", "_ear", "respectively", "poorer", "better ear", "worse ear", "better-ear",
     "apolog", "sorry", "correction", "misread", "scratch that", "disregard", "i meant",
     "should read", "erratum", "to correct", "\"right\"", "\"left\"", "'right'", "'left'",
-    "dead ear", "loudest", "light", "neuro", "perceptive", "perception", "transmiss",
+    "dead", "loudest", "light", "neuro", "perceptive", "perception", "transmiss",
     "inner ear", "middle ear", "hair cells", "hearing nerve", "eardrum", "ear drum",
     "i mean", "i correct", "pressure test", "movement test", "mobility test",
     "no wait", "no, wait", "- no,", "\u2013 no,",

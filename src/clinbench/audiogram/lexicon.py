@@ -421,9 +421,14 @@ item, not the lines after the list."""
 # The two splitters open with the character class every split starts with, then look back
 # at it, so the regular expression engine jumps from candidate to candidate instead of trying
 # each alternative at every character (the same splits, ~1.4x faster).
-SENTENCE_SPLIT = re.compile(r"[\s;](?:(?<=[.!?]\s)\s*(?=[A-Z(\[*])|(?<=\n)\n*|(?<=;)\s*)")
+SENTENCE_SPLIT = re.compile(
+    r"[\s;](?:(?<=[.!?]\s)\s*(?=[A-Z(\[*])|(?<=\n)\n*|(?<=;)\s*|"
+    r"(?<=[zZ][.!?]\s)\s*(?=\d{1,5}(?:\.\d+)?\s*(?i:khz|hz|k)\b))"
+)
 """A sentence ends at whitespace after . ! or ? before a capital (or a bracket or a star), at
-line breaks, and at a semicolon (with the spaces after it)."""
+line breaks, and at a semicolon (with the spaces after it); also before a frequency that
+opens the next sentence after a frequency's full stop ("... 55 dB HL at 4 kHz. 3 kHz
+was not tested in either ear": the next sentence's "not" is its own)."""
 SEGMENT_SPLIT = re.compile(
     r"[,\s](?:(?<=,)\s+(?!\d|-\d)|(?<=\s)\s*(?:and|but|while|whereas)\s+(?!\d|-\d|&)|"
     r"(?<=\s)\s*(?=(?:against|versus|vs\.?|compared\s+(?:with|to))\s|(?:above|below)\s+the\s+"

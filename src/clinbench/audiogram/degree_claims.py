@@ -405,7 +405,15 @@ def _region(low: str, start: int, after: int):
     """Return the region a grade word at ``start`` (its phrase ending at ``after``) is
     scoped to: a value's frequency before it in parentheses, else the region after it."""
     before = region_before_paren(low[max(0, start - REACH) : start])
+    if before and _WHOLE_EAR.match(low, after):
+        return None  # "65 dB at 4 kHz (mild loss overall)": the ear's grade, not the value's
     return before or lexicon.region_of(low[after : after + REACH])
+
+
+_WHOLE_EAR = re.compile(r"\s*(?:(?:hearing\s+)?loss\s+)?(?:overall|on\s+average)\b")
+"""After a grade in parentheses: "overall" says it grades the whole ear ("(mild loss
+overall)"), not the value before the parenthesis (general-practice notes, issue #26 batch 53
+WF25)."""
 
 
 def _statement_then_reasons(sent_low: str, low: str, start: int) -> tuple[str, str]:

@@ -778,7 +778,9 @@ taken as a year (it is a frequency far more often)."""
 GENERAL_STATEMENT = re.compile(
     _CLAUSE_OPENS + r"(?:as\s+a\s+(?:rule|guide)|in\s+general|for\s+reference|by\s+definition|"
     r"(?:age|population)\s+norms?|criteri(?:on|a)\s+for|guidance|"
-    r"(?:[\w'\u2019-]+\s+){0,2}?(?:reference|normal)\s+range\s+(?:for|of)\b|(?:[\w-]+\s+){0,2}?"
+    r"(?:[\w'\u2019-]+\s+){0,2}?(?:reference|normal)\s+range\s+(?:for|of)\b|"
+    r"(?:[\w'\u2019-]+\s+){0,2}?(?:plan|scheme|fund|programme|program|insurer)\s+(?:requires?|"
+    r"covers?|funds?|pays?\s+for|needs?|asks?\s+for|calls?\s+for)\b|(?:[\w-]+\s+){0,2}?"
     r"(?:criteri(?:on|a)|pathway|protocol|guidance|guidelines?|policy|threshold\s+for\s+[\w-]+)"
     r"\s+(?:(?:is|are|says?|states?|refers?|requires?|recommends?|needs?|asks?\s+for|calls?\s+for)"
     r"\b)(?!\s+(?:not\s+|all\s+|both\s+)?(?:met|fulfilled|satisfied|"
@@ -792,7 +794,8 @@ GENERAL_STATEMENT = re.compile(
 loss ...", "Noise damage typically gives a notch of about 50 dB HL at 4 kHz", "Age norms put a
 70-year-old at 40 dB HL at 4 kHz"), a reference range ("The fund's reference range for
 normal hearing is up to 20 dB HL") or a service's criterion or pathway ("Our referral
-criterion is 60 dB HL at 2 kHz", "Criteria for an implant assessment: ..."). Names no finding
+criterion is 60 dB HL at 2 kHz", "Criteria for an implant assessment: ...", a funder's "The
+plan requires ... bone conduction no worse than 65 dB HL"). Names no finding
 of this patient; a clause that names an ear or the patient (:data:`_RULE_ABOUT_PATIENT`) stays
 read."""
 
@@ -863,7 +866,8 @@ def _at_a_clause_start(pattern: re.Pattern[str]) -> re.Pattern[str]:
 
 _GENERAL_CUE = re.compile(
     r"as a (?:rule|guide)|in general|for reference|by definition|norms?\b|criteri|pathway|"
-    r"(?:reference|normal) range|"
+    r"(?:reference|normal) range|(?:plan|scheme|fund|programme|program|insurer) (?:require|cover|"
+    r"fund|pay|need|ask|call)|"
     r"protocol|guidance|guideline|policy|threshold for|typically|usually|classically|"
     r"characteristically|tends? to|(?:is|are) normally"
 )
@@ -1775,7 +1779,8 @@ _CHANGE_WORDS = ("drop", "fall", "worsen", "deteriorat", "reach", "exceed", "pro
                  "declin", "shift", "get worse", "gets worse", "goes ")  # fmt: skip
 _ULL_WORD = re.compile(r"\bulls?\b")
 _GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "by definition",
-                  "reference range", "normal range",
+                  "reference range", "normal range", "plan ", "scheme ", "fund ", "program",
+                  "insurer ",
                   "norms", "age norm", "criteri", "pathway", "protocol", "guid", "polic",
                   "threshold for", "typically", "usually", "classically", "characteristically",
                   "tend to", "tends to", "normally")  # fmt: skip

@@ -1108,10 +1108,12 @@ def _may_pair_ears(text: str) -> bool:
 
 
 _SLASH_LIST = re.compile(
-    r"(?i)(?<![\w./-])((?:\d*\.?\d+\s*k?\s*/\s*){1,7}\d*\.?\d+\s*k(?:hz)?)\s*:?\s*"
-    r"((?:-?\d{1,3}\s*/\s*){1,7}-?\d{1,3})(?![\w./])"
+    r"(?i)(?<![\w./-])((?:(?>\d*\.\d+|\d+)\s*k?\s*/\s*){1,7}(?>\d*\.\d+|\d+)\s*k(?:hz)?)\s*:?\s*"
+    r"((?:(?>-?\d{1,3})\s*/\s*){1,7}(?>-?\d{1,3}))(?![\w./])"
 )
-"""Slash lists: frequencies, then as many levels ('.25/.5/1k 55/50/40', '2/4k 30/45')."""
+"""Slash lists: frequencies, then as many levels ('.25/.5/1k 55/50/40', '2/4k 30/45'). Each
+number is matched atomically: free to split a number at any digit, the pattern took seconds
+on a row of ten slashed frequencies with spaces ("250 / 500 / ... / 8000 Hz", batch 50 WC46)."""
 _SLASHED = re.compile(r"\s*/")
 _SPANNED = re.compile(r"\s*[-–]\s*\d")
 _AGAINST = re.compile(r"(?i)\s*(?:db\s*(?:hl)?\s*)?(?:against|vs\.?|versus)\b")
@@ -1120,7 +1122,9 @@ _AGAINST = re.compile(r"(?i)\s*(?:db\s*(?:hl)?\s*)?(?:against|vs\.?|versus)\b")
 def _slash_lists(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
     """Threshold claims of slash lists, frequency by frequency; lists of unequal length,
     or with a span ('6-8k'), are not read."""
-    out = []
+    out: list[Claim] = []
+    if text.find("/", start, end) < 0:
+        return out  # every slash list has a slash: a cheap test before the list's pattern
     for m in _SLASH_LIST.finditer(text, start, end):
         freqs = [f.strip() for f in m.group(1).split("/")]
         levels = [int(x) for x in m.group(2).split("/")]

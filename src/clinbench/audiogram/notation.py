@@ -452,7 +452,7 @@ def _symbols_made_uniform(text: str) -> str:
 
 
 _BARE_TEST_FREQUENCY = re.compile(
-    r"(?i:\b(?:at|by|the)\s+)"
+    r"(?:(?<=\b[aA][tT] )|(?<=\b[bB][yY] )|(?<=\b[tT][hH][eE] ))"
     r"((?:250|500|750|1000|1500|2000|3000|4000|6000|8000)"
     r"(?:\s*(?:-|\u2013|to|and)\s*(?:500|750|1000|1500|2000|3000|4000|6000|8000))?)"
     r"(?![\d/%$\u00a3]|[.,:]\d|\s*(?:[-\u2013,/&]|(?i:to|and|or|through)\b)\s*\.?\d|\s*(?i:hz|khz|k\b|ft\b|feet|foot|m\b|metres?|meters?|mg|mcg|ml|km|kg|"
@@ -466,6 +466,11 @@ the left", "50 at 1000-2000"): only the audiometric frequencies (BSA
 words; written with "Hz" so every reader reads it as a frequency."""
 
 
+_FREQUENCY_COPULA = re.compile(
+    r"\d\s*(?:[kK](?:[hH][zZ])?|[hH][zZ])\s+(?:\w+\s+){0,5}?(?:was|is|were|came|measured)\s"
+)
+"""A frequency and a copula within a few words: what _FREQUENCY_THEN_LEVEL needs (a cheap
+test, opening with a digit, before the full pattern)."""
 _FREQUENCY_THEN_LEVEL = re.compile(
     r"(?i:(?:\bat\s+(\d+(?:\.\d+)?\s*(?:khz|k|hz))|\bthe\s+"
     r"(\d+(?:\.\d+)?\s*(?:khz|k|hz))\s+one)"
@@ -500,7 +505,7 @@ def _wording_made_uniform(text: str) -> str:
         text = _INNER_EAR_PART.sub(_sensorineural_part, text)
     if "00" in text or "750" in text or "250" in text:
         text = _BARE_TEST_FREQUENCY.sub(r"\g<0> Hz", text)
-    if "hz" in text or "Hz" in text or "HZ" in text:
+    if _FREQUENCY_COPULA.search(text):
         text = _FREQUENCY_THEN_LEVEL.sub(_frequency_then_level, text)
     if " at " in text:
         text = _VALUE_AT_LIST.sub(_value_at_list, text)

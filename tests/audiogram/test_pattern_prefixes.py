@@ -12,7 +12,14 @@ from clinbench.audiogram import lexicon, notation, threshold_claims
 from .test_token_start import corpus
 
 BEFORE = {
-    "SENTENCE_SPLIT": (lexicon, r"(?<=[.!?])\s+(?=[A-Z(\[*])|\n+|;\s*", 0),
+    # with a sentence opening with a frequency after a frequency's full stop, added on purpose
+    # (issue #26, session 9, batch 52 WE30: "... at 4 kHz. 3 kHz was not tested")
+    "SENTENCE_SPLIT": (
+        lexicon,
+        r"(?<=[.!?])\s+(?=[A-Z(\[*])|\n+|;\s*|"
+        r"(?<=[zZ][.!?])\s+(?=\d{1,5}(?:\.\d+)?\s*(?i:khz|hz|k)\b)",
+        0,
+    ),
     "SEGMENT_SPLIT": (
         lexicon,
         r",\s+(?!\d|-\d)|\s+(?:and|but|while|whereas)\s+(?!\d|-\d|&)|"

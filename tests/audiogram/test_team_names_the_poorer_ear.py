@@ -56,7 +56,12 @@ LEFT_WORSE = build({500: 20, 1000: 25, 2000: 25, 4000: 40}, {500: 30, 1000: 40, 
         ("Hearing implant team - assessment summary\nThe team records the right as the "
          "poorer-hearing ear and asks ENT for an MRI.", ["laterality_confusion"]),
         ("Implant team - summary\nThe team notes the left as the poorer-hearing ear.", []),
-        ("ENT letter\nThe audiologist records the right as the poorer-hearing ear.", []),
+        # someone else's words: not the writer's team, not the tester of this test
+        ("ENT letter\nThe GP records the right as the poorer-hearing ear.", []),
+        # the tester's words of this test are a claim the letter repeats (discourse.TESTER,
+        # session 9, batch 51): this row expected [] before
+        ("ENT letter\nThe audiologist records the right as the poorer-hearing ear.",
+         ["laterality_confusion"]),
     ],
 )  # fmt: skip
 def test_end_to_end(reply, errors):

@@ -23,8 +23,11 @@ def _claims(text: str, *kinds: str) -> list[tuple]:
         ("Both sloping. The worse one is the right: PTA 45, 50 at 2k.",
          [("pta", ("right",), 45.0), ("threshold", ("right",), 50),
           ("worse_ear", ("right",), "right")]),
+        # "The right is mild" is read as the right ear's grade since session 9 (an ear and a
+        # copula before grade words alone: degree_claims "ear then its grade", batch 51)
         ("The right is mild. The poorer is the left, moderate (average 45 dB HL).",
-         [("worse_ear", ("left",), "left"), ("degree", ("left",), "moderate")]),
+         [("degree", ("right",), "mild"), ("worse_ear", ("left",), "left"),
+          ("degree", ("left",), "moderate")]),
         ("The better ear is the left.", [("worse_ear", ("right",), "right")]),
         ("The worse side was the left.", [("worse_ear", ("left",), "left")]),
         # the ear as the subject, compared with nothing named: the one rule that also carries

@@ -223,7 +223,9 @@ def _superseded(claims: list[Claim]):
     distributed: dict[Any, list[str]] = {}
     for c in claims:
         if c.qualifier == Qualifier.WITHDRAWN:
-            for ear in c.ears:
+            # taken back with no ear named: of whichever ear; of both ears: their finding too
+            both = ("both",) if set(c.ears) == {"right", "left"} else ()
+            for ear in (*c.ears, *both) or ("any",):
                 withdrawn.setdefault((c.kind, ear), []).append(c.text.lower())
         if "respectively" in c.rules:
             distributed.setdefault(c.kind, []).append(c.text.lower())
@@ -234,7 +236,10 @@ def _superseded(claims: list[Claim]):
         text = finding.text.lower()
         # the last word stands: a withdrawn claim of the same kind and ear whose words the
         # finding's text shares
-        if any(w in text for w in withdrawn.get((finding.kind, finding.ear), ())):
+        said = withdrawn.get((finding.kind, finding.ear), []) + withdrawn.get(
+            (finding.kind, "any"), []
+        )
+        if any(_has_words(text, w) for w in said):
             return True
         # a finding about both ears (or none) that judged a value a "respectively"
         # construction gives to one ear: the claim reader's pairing supersedes it
@@ -243,6 +248,18 @@ def _superseded(claims: list[Claim]):
         )
 
     return superseded
+
+
+def _has_words(text: str, words: str) -> bool:
+    """Return whether ``words`` occur in ``text`` as whole words ("moderate" is not in
+    "moderately severe")."""
+    at = text.find(words)
+    while at >= 0:
+        end = at + len(words)
+        if (not at or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            return True
+        at = text.find(words, at + 1)
+    return False
 
 
 def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:

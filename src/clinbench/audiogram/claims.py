@@ -74,8 +74,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     # entry that matches wins.
     ("withdraw", "self-correction",
      _I(r"apolog\w*|sorry|correction|i misread|scratch that|disregard (?:th\w+)|i meant|"
-        r"\bi mean\b|\bi correct\b|should read|erratum|to correct (?:my|the) "),
-     "self-corrections in model replies (issue #26, outside batch of the last round)"),
+        r"\bi mean\b|\bi correct\b|should read|erratum|to correct (?:my|the) |"
+        r"\bno,?\s+wait\b|(?<=[-\u2013] )no(?=,)"),
+     "self-corrections in model replies (issue #26, outside batch of the last round); a "
+     "patient's 'mild - no wait, ... moderately severe', 'conductive - no, sensorineural' "
+     "(batch 51, used as tuning data)"),
     ("withdraw", "chat correction star",
      r"\*(?<![^\s:\]]\*)(?=[^\s*])(?![^*\n]*\*)",
      "a message opening with a star corrects the message before it ('*R not L', '*L is "
@@ -120,8 +123,12 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "better/poorer ear (WHO 2021 grades a person by the better ear)"),
     ("degree", "dead ear",
      _I(r"\b(dead ear|(?:did|does) not (?:respond|hear) (?:at|even at) (?:the )?"
-        r"(?:loudest|maximum|highest) (?:levels?|sounds?))\b"),
-     "'dead ear', no response at the audiometer's limits: profound to complete (WHO 2021)"),
+        r"(?:loudest|maximum|highest) (?:levels?|sounds?)|"
+        r"(?:(?<=ear )|(?<=ear is )|(?<=ear was )|(?<=ear: )|(?<=ear - )|(?<=ear \u2013 ))"
+        r"(?:(?:totally|completely|basically|effectively|functionally|pretty much) )?dead)\b"),
+     "'dead ear', no response at the audiometer's limits: profound to complete (WHO 2021); "
+     "an ear said to be dead ('left ear dead', 'my LEFT ear is totally dead': patients' "
+     "accounts and speech-language reports, issue #26 batches 51 and 54)"),
     ("degree", "non-native degree word", _I(r"\b(light)(?= (?:\w+ )?(?:loss|deafness|hypoacusis|"
                                              r"hearing loss|conductive|sensorineural|"
                                              r"neurosensorial|in the mean)\b|(?=[,.;]|$))"),
@@ -234,9 +241,10 @@ _TRIGGER_WORDS = (
     "@", "_ear", "respectively", "poorer", "better ear", "worse ear", "better-ear",
     "apolog", "sorry", "correction", "misread", "scratch that", "disregard", "i meant",
     "should read", "erratum", "to correct", "\"right\"", "\"left\"", "'right'", "'left'",
-    "dead ear", "loudest", "light", "neuro", "perceptive", "perception", "transmiss",
+    "dead", "loudest", "light", "neuro", "perceptive", "perception", "transmiss",
     "inner ear", "middle ear", "hair cells", "hearing nerve", "eardrum", "ear drum",
     "i mean", "i correct", "pressure test", "movement test", "mobility test",
+    "no wait", "no, wait", "- no,", "\u2013 no,",
 )  # fmt: skip
 
 
@@ -595,10 +603,29 @@ def read_claims(reply: str) -> list[Claim]:
         claims, opened = _statement_claims(reply, start, end, toks, line if line[0] else block)
         claims += _worse_ears(reply, toks)
         block = opened or block
-        if any(t.kind == "withdraw" for t in toks):
-            out = _withdraw(out, claims, toks)
+        taken_back = next((t.start for t in toks if t.kind == "withdraw"), None)
+        if taken_back is not None:
+            before, correcting = _taken_back(claims, taken_back)
+            out = _withdraw(out + before, correcting, toks)
+            claims = [c for c in claims if c.span[1] > taken_back]
         out.extend(claims)
     return out
+
+
+def _taken_back(claims: list[Claim], at: int) -> tuple[list[Claim], list[Claim]]:
+    """Return the claims a statement said before its correction word at ``at``, and the
+    claims after it that correct earlier ones.
+
+    A word taken back in the statement's course ("she called it moderate - sorry,
+    moderately severe", "conductive - no, sensorineural") is corrected as an earlier
+    statement's is (the last word stands), by the kind said first after the correction:
+    what follows it ("..., moderate overall") corrects nothing.
+    """
+    before = [c for c in claims if c.span[1] <= at]
+    after = [c for c in claims if c.span[1] > at]
+    if before and after:
+        after = [c for c in after if c.kind == after[0].kind]
+    return before, after
 
 
 def _worse_ears(text: str, toks: list[Token]) -> list[Claim]:
@@ -644,7 +671,7 @@ def _statement_claims(
     values = [
         t for t in toks
         if (t.kind == "type" or (t.kind == "degree" and _conduction_before(marks, t) != "bone"
-                                 and t.start < tested_at))
+                                 and t.start < tested_at and not _other_field(text, t)))
         and not _negated(toks, t, text)
     ]  # fmt: skip
     bound = [(t, _bind(t, ears, block)) for t in values]
@@ -667,6 +694,13 @@ def _statement_claims(
     claims += _thresholds(text, start, end, toks, ears, block, put)
     claims += _tympanograms(text, end, toks, ears, block, put)
     return claims, opened
+
+
+def _other_field(text: str, tok: Token) -> bool:
+    """Return whether a degree word is the value of another examination's field ("Language:
+    WNL", lexicon.OTHER_DOMAIN_LABEL)."""
+    line = text.rfind("\n", 0, tok.start) + 1
+    return bool(lexicon.OTHER_DOMAIN_LABEL.search(text, max(line, tok.start - 60), tok.start))
 
 
 def _distribute(text: str, ears: list[Token], bound: list[tuple[Token, Binding]]):
@@ -1082,10 +1116,12 @@ def _may_pair_ears(text: str) -> bool:
 
 
 _SLASH_LIST = re.compile(
-    r"(?i)(?<![\w./-])((?:\d*\.?\d+\s*k?\s*/\s*){1,7}\d*\.?\d+\s*k(?:hz)?)\s*:?\s*"
-    r"((?:-?\d{1,3}\s*/\s*){1,7}-?\d{1,3})(?![\w./])"
+    r"(?i)(?<![\w./-])((?:(?>\d*\.\d+|\d+)\s*k?\s*/\s*){1,7}(?>\d*\.\d+|\d+)\s*k(?:hz)?)\s*:?\s*"
+    r"((?:(?>-?\d{1,3})\s*/\s*){1,7}(?>-?\d{1,3}))(?![\w./])"
 )
-"""Slash lists: frequencies, then as many levels ('.25/.5/1k 55/50/40', '2/4k 30/45')."""
+"""Slash lists: frequencies, then as many levels ('.25/.5/1k 55/50/40', '2/4k 30/45'). Each
+number is matched atomically: free to split a number at any digit, the pattern took seconds
+on a row of ten slashed frequencies with spaces ("250 / 500 / ... / 8000 Hz", batch 50 WC46)."""
 _SLASHED = re.compile(r"\s*/")
 _SPANNED = re.compile(r"\s*[-–]\s*\d")
 _AGAINST = re.compile(r"(?i)\s*(?:db\s*(?:hl)?\s*)?(?:against|vs\.?|versus)\b")
@@ -1094,7 +1130,9 @@ _AGAINST = re.compile(r"(?i)\s*(?:db\s*(?:hl)?\s*)?(?:against|vs\.?|versus)\b")
 def _slash_lists(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
     """Threshold claims of slash lists, frequency by frequency; lists of unequal length,
     or with a span ('6-8k'), are not read."""
-    out = []
+    out: list[Claim] = []
+    if text.find("/", start, end) < 0:
+        return out  # every slash list has a slash: a cheap test before the list's pattern
     for m in _SLASH_LIST.finditer(text, start, end):
         freqs = [f.strip() for f in m.group(1).split("/")]
         levels = [int(x) for x in m.group(2).split("/")]

@@ -111,12 +111,20 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"^\s*(tinnitus|vertigo|noise(?![\s-]*(?:induced|related))|pain|dizziness|imbalance|"
      r"discomfort|otalgia|fullness|recruitment|rollover|difficulty|problems?|"
      r"ear (?:pain|infection)|reduction in (?:word|speech)|"
+     r"cognitive|intellectual|learning|aphasia|dysarthria|apraxia|dyspraxia|dysphagia|"
+     r"dysphonia|stutter\w*|anxiety|depression|(?:oro)?dysfunction|"
      r"(?:(?:sensorineural|conductive|cochlear|middle[\s-]ear)\s+)?"
      r"(?:component|element|overlay|contribution)s?\b)",
      "a grade word of a symptom ('mild tinnitus', 'severe vertigo'), not of the hearing; "
      "'noise' is an exposure unless it names the loss ('noise-induced SNHL'); a grade of a "
      "loss's component ('a slight sensorineural component') is not the ear's grade (issue "
-     "#26 batch 29, used as tuning data)"),
+     "#26 batch 29, used as tuning data); nor of another condition of a speech-language "
+     "report ('mild cognitive impairment', 'moderate aphasia', issue #26 batch 54)"),
+    ("speech-in-noise loss",
+     r"\b(?:snr|signal[\s-]+to[\s-]+noise(?:\s+ratio)?)[\s-]+loss\b",
+     "the SNR loss of a speech-in-noise test (QuickSIN, BKB-SIN: decibels of signal-to-noise "
+     "ratio above normal) is no hearing loss, so a grade beside it ('SNR loss 9 dB "
+     "(moderate)') is that test's (speech-language pathology reports, issue #26 batch 54)"),
     ("loss follows", r"\s*(?:[\w-]+\s+){0,3}(hearing loss|loss|deafness)",
      "'complete'/'total' grade only a loss named after them ('total hearing loss'; WHO 2021 "
      "'complete')"),
@@ -160,12 +168,14 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "an ear's label before its grade ('Left: severe, PTA 41.25 dB HL'): the grade is that "
      "ear's, read as a clause of descriptors alone (e-mail replies, issue #26 batch 30, used "
      "as tuning data)"),
-    ("ear then its grade", r"^\s*(?:the\s+)?(?:right|left)(?:\s+(?:ear|side))?\s+(?=[a-z])",
+    ("ear then its grade",
+     r"^\s*(?:the\s+|my\s+)?(?:(?:right|left)(?:\s+(?:ear|side))?|(?:both|each)\s+(?:ears?|sides))"
+     r"(?:\s+(?:is|was|are|were))?\s+(?=[a-z])",
      "an ear named and then grade words alone, with no loss word or stop between ('Right "
      "severe, left moderate', 'left moderately severe overall'): the terse chart-side "
      "shorthand grades that ear's hearing, as 'moderate on the right' does (WHO 2021 grades "
-     "an ear; issue #26 blind batches 45-46, VX40, VY09, VY29); a sentence naming a symptom "
-     "grades the symptom"),
+     "an ear; issue #26 blind batches 45-46, VX40, VY09, VY29); so does a patient's 'both ears "
+     "were severe' (batch 51); a sentence naming a symptom grades the symptom"),
     ("average named", r"\b(?:averages?|ptas?|[34]fa|mean)\b",
      "a sentence of a bare grade and an average ('Moderate, averages about 85 and 87'): "
      "the grade is the average's, the PTA-based degree of WHO 2021 and Clark 1981 (batch "
@@ -181,6 +191,14 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "a grade given as the writer's verdict ('I'll say moderate', 'I'd call it severe') "
      "grades the hearing of the ear being discussed, as WHO 2021 grades an ear (viva "
      "answers, issue #26 batch 23, used as tuning data)"),
+    ("grade reported",
+     rf"\b(?:said|says|called|calls|reckons|graded|classed|rated)\s+(?:it'?s\s+|(?:it|them|that)\s+)?"
+     rf"(?:(?:was|is|were|are|as)\s+)?(?:an?\s+)?{_GRADE}(?=\s*(?:[.,;:!?)\n\u2013-]|$))",
+     "a grade word alone as what someone said ('she said severe', 'she called it moderately "
+     "severe', 'it says mild'): the tester's grade of the hearing, which the writer repeats, "
+     "as 'I'd call it severe' is the writer's own (patients' accounts, issue #26 batch 51, "
+     "used as tuning data); whose words they are is decided before reading "
+     "(discourse.TESTER), and a sentence naming a symptom grades the symptom"),
     ("grade answered",
      rf"(?:\banswer(?:\s+key)?\s*(?:is\s*)?[:=\u2013-]?\s*(?:\(?[a-e]\)?\s*[-\u2013:.),]\s*)?"
      rf"|\[x\]\s*){_GRADE}\b",
@@ -255,6 +273,7 @@ NORMAL_HEDGE = _RULES["normal hedge"]
 NOT_HEARING_CONTEXT = _RULES["not the ear's hearing"]
 HEARING_SUBJECT = _RULES["hearing subject"]
 NON_HEARING_NOUN = _RULES["not a loss"]
+SNR_LOSS = _RULES["speech-in-noise loss"]
 LOSS_FOLLOWS = _RULES["loss follows"]
 HEDGE_BELOW = _RULES["below"]
 GRADE_EXCEEDED = _RULES["above"]
@@ -266,6 +285,7 @@ SYMPTOM_GRADED = _RULES["symptom graded"]
 AVERAGE_IN_PARENS = _RULES["average in parentheses"]
 AGE_RELATED_LOSS = _RULES["age-related loss"]
 GRADE_GIVEN = _RULES["grade given"]
+GRADE_REPORTED = _RULES["grade reported"]
 GRADE_ANSWERED = _RULES["grade answered"]
 AVERAGE_NAMED = _RULES["average named"]
 EAR_LABEL = _RULES["ear label"]
@@ -300,7 +320,7 @@ def degree_claims(
 def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
     """Return the rules by which a clause's grade words grade a loss (() when the clause
     names the loss), or None when they grade nothing read."""
-    loss = lexicon.LOSS_CONTEXT.search(low)
+    loss = lexicon.LOSS_CONTEXT.search(_without_snr_loss(low))
     if loss and not (loss.group(0) in ("grade", "degree") and _grade_of_a_symptom(low, len(low))):
         return ()
     if _loss_head(low, sent_low):
@@ -315,6 +335,8 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
         return ("ear then its grade",)
     if GRADE_GIVEN.search(low):
         return ("grade given",)
+    if GRADE_REPORTED.search(low):
+        return None if SYMPTOM_GRADED.search(sent_low or low) else ("grade reported",)
     if lexicon.may_hold(low, "sever", "grade") and DEGREE_FIELD.search(low):
         if SYMPTOM_GRADED.search(sent_low or low):
             return None  # "Tinnitus severity: mild": the symptom's grade
@@ -326,6 +348,13 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
     if _descriptors_alone(low) and AVERAGE_NAMED.search(sent_low or low):
         return ("average named",)
     return None
+
+
+def _without_snr_loss(low: str) -> str:
+    """Return ``low`` with a speech-in-noise test's SNR loss blanked (same length)."""
+    if "loss" in low and ("noise" in low or "snr" in low):
+        return SNR_LOSS.sub(lambda m: " " * len(m.group(0)), low)
+    return low
 
 
 def _descriptors_alone(low: str) -> bool:
@@ -387,7 +416,15 @@ def _region(low: str, start: int, after: int):
     """Return the region a grade word at ``start`` (its phrase ending at ``after``) is
     scoped to: a value's frequency before it in parentheses, else the region after it."""
     before = region_before_paren(low[max(0, start - REACH) : start])
+    if before and _WHOLE_EAR.match(low, after):
+        return None  # "65 dB at 4 kHz (mild loss overall)": the ear's grade, not the value's
     return before or lexicon.region_of(low[after : after + REACH])
+
+
+_WHOLE_EAR = re.compile(r"\s*(?:(?:hearing\s+)?loss\s+)?(?:overall|on\s+average)\b")
+"""After a grade in parentheses: "overall" says it grades the whole ear ("(mild loss
+overall)"), not the value before the parenthesis (general-practice notes, issue #26 batch 53
+WF25)."""
 
 
 def _statement_then_reasons(sent_low: str, low: str, start: int) -> tuple[str, str]:
@@ -494,6 +531,9 @@ def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str)
         other = None  # "hearing for everyday speech is normal": the ear's hearing
     if lexicon.negated(low, m.start()) or (other and not (own and other.group(1))):
         return False
+    if ":" in window or "-" in window or "=" in window or "\u2013" in window:
+        if lexicon.OTHER_DOMAIN_LABEL.search(window):
+            return False
     bone = conduction(low, m.start(), default_conduction) == "bone"
     bone = bone and "hearing" not in m.group(0)
     # "the bone dip at 2 kHz (20 dB HL, still within normal limits)": normal bone conduction
@@ -558,14 +598,15 @@ def _loss_head(low: str, sent_low: str) -> bool:
     item under a head that names the loss ("Bilateral SNHL: right moderately severe, left
     mild"), or a bare descriptor after the loss ("mixed loss, moderately severe")."""
     colon = sent_low.find(":")
-    if colon >= 0 and lexicon.LOSS_CONTEXT.search(sent_low, 0, colon):
+    named = _without_snr_loss(sent_low)
+    if colon >= 0 and lexicon.LOSS_CONTEXT.search(named, 0, colon):
         if _grade_of_a_symptom(sent_low, colon):
             return False  # "THI grade: moderate": the grade of a symptom or questionnaire
         return sent_low.find(low.strip(), colon) > colon
     if not BARE_DESCRIPTOR.match(low):
         return False
     at = sent_low.find(low.strip())
-    return at > 0 and bool(lexicon.LOSS_CONTEXT.search(sent_low, 0, at))
+    return at > 0 and bool(lexicon.LOSS_CONTEXT.search(named, 0, at))
 
 
 def region_before_paren(before: str) -> tuple[int, int, bool] | None:

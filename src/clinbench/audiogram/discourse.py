@@ -425,6 +425,20 @@ _REPORT_REACH = 200
 TAKEN_OVER = re.compile(r"\bas\s+(?:(?:the|a|your|his|her|their|our)\s+)?$", re.I)
 """'As the GP said, ...': the writer takes the reported words over as their own."""
 
+TESTER = re.compile(
+    r"(?:(?:the|my|his|her|our)\s+)?(?:audiologist|audiometrist|tester|technician|tech)", re.I
+)
+"""The person who did the test, as a patient or a relative names them ("the audiologist
+said my left ear has a mild loss", "my audiologist reckons ..."): what the tester said of
+this test is a result of it, which the writer repeats as true, so it stays the writer's
+claim unless the writer rejects it. Someone else's or an earlier tester ("the previous
+audiologist", "your audiologist", "Mum's audiologist") is reported as before."""
+_TESTER_OTHER = re.compile(
+    r"(?:\b(?:previous|prior|outside|private|original|earlier|first|other|referring|old|school|"
+    r"your)|\w'?s)\s+$",
+    re.I,
+)
+
 ATTRIBUTION = re.compile(
     r"\b(?:" + _SOURCE + r"|" + _REPORTING + r"|per|according\s+to|quote[sd]?|referral|letter)\b",
     re.I,
@@ -795,7 +809,10 @@ taken as a year (it is a frequency far more often)."""
 
 GENERAL_STATEMENT = re.compile(
     _CLAUSE_OPENS + r"(?:as\s+a\s+(?:rule|guide)|in\s+general|for\s+reference|by\s+definition|"
-    r"(?:age|population)\s+norms?|criteri(?:on|a)\s+for|guidance|(?:[\w-]+\s+){0,2}?"
+    r"(?:age|population)\s+norms?|criteri(?:on|a)\s+for|guidance|"
+    r"(?:[\w'\u2019-]+\s+){0,2}?(?:reference|normal)\s+range\s+(?:for|of)\b|"
+    r"(?:[\w'\u2019-]+\s+){0,2}?(?:plan|scheme|fund|programme|program|insurer)\s+(?:requires?|"
+    r"covers?|funds?|pays?\s+for|needs?|asks?\s+for|calls?\s+for)\b|(?:[\w-]+\s+){0,2}?"
     r"(?:criteri(?:on|a)|pathway|protocol|guidance|guidelines?|policy|threshold\s+for\s+[\w-]+)"
     r"\s+(?:(?:is|are|says?|states?|refers?|requires?|recommends?|needs?|asks?\s+for|calls?\s+for)"
     r"\b)(?!\s+(?:not\s+|all\s+|both\s+)?(?:met|fulfilled|satisfied|"
@@ -807,8 +824,10 @@ GENERAL_STATEMENT = re.compile(
 )
 """A statement in general, to its clause end: a rule of thumb or a norm ("As a rule, a severe
 loss ...", "Noise damage typically gives a notch of about 50 dB HL at 4 kHz", "Age norms put a
-70-year-old at 40 dB HL at 4 kHz") or a service's criterion or pathway ("Our referral
-criterion is 60 dB HL at 2 kHz", "Criteria for an implant assessment: ..."). Names no finding
+70-year-old at 40 dB HL at 4 kHz"), a reference range ("The fund's reference range for
+normal hearing is up to 20 dB HL") or a service's criterion or pathway ("Our referral
+criterion is 60 dB HL at 2 kHz", "Criteria for an implant assessment: ...", a funder's "The
+plan requires ... bone conduction no worse than 65 dB HL"). Names no finding
 of this patient; a clause that names an ear or the patient (:data:`_RULE_ABOUT_PATIENT`) stays
 read."""
 
@@ -906,6 +925,8 @@ def _at_a_clause_start(pattern: re.Pattern[str]) -> re.Pattern[str]:
 
 _GENERAL_CUE = re.compile(
     r"as a (?:rule|guide)|in general|for reference|by definition|norms?\b|criteri|pathway|"
+    r"(?:reference|normal) range|(?:plan|scheme|fund|programme|program|insurer) (?:require|cover|"
+    r"fund|pay|need|ask|call)|"
     r"protocol|guidance|guideline|policy|threshold for|typically|usually|classically|"
     r"characteristically|tends? to|(?:is|are) normally"
 )
@@ -1684,7 +1705,9 @@ def _writers_own_team(text: str, source: str) -> bool:
 def _reported_spans(text: str) -> list[tuple[int, int, bool]]:
     """Return the spans of someone else's words reported without quotation marks: from the
     source and reporting verb to the end of the clause (none when no end is in reach, or
-    when the writer takes the words over: "As the GP said, ...")."""
+    when the writer takes the words over: "As the GP said, ..."), with whether they are
+    attributed: the tester's words of this test (:data:`TESTER`) are not, so they are
+    blanked only when the writer rejects them."""
     out: list[tuple[int, int, bool]] = []
     for start, head_end in _reported_heads(text):
         end = CLAUSE_END.search(text, head_end, min(len(text), head_end + _REPORT_REACH + 1))
@@ -1692,8 +1715,18 @@ def _reported_spans(text: str) -> list[tuple[int, int, bool]]:
             continue
         stop = end.start() if end else len(text)
         if stop > head_end:
-            out.append((start, stop, True))
+            out.append((start, stop, not _the_tester(text, start, head_end)))
     return out
+
+
+def _the_tester(text: str, start: int, head_end: int) -> bool:
+    """Return True when the source of a reported-speech head is the person who did this
+    test (:data:`TESTER`), not someone else's nor an earlier one."""
+    verb = _REPORTED_LOW.search(_lowered(text[start:head_end]))
+    source = text[start : start + verb.start()] if verb else ""
+    if not TESTER.fullmatch(source.strip()):
+        return False
+    return not _TESTER_OTHER.search(text, max(0, start - 24), start)
 
 
 def _without_rejected_quotes(text: str) -> str:
@@ -1914,6 +1947,8 @@ _CHANGE_WORDS = ("drop", "fall", "worsen", "deteriorat", "reach", "exceed", "pro
                  "declin", "shift", "get worse", "gets worse", "goes ")  # fmt: skip
 _ULL_WORD = re.compile(r"\bulls?\b")
 _GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "by definition",
+                  "reference range", "normal range", "plan ", "scheme ", "fund ", "program",
+                  "insurer ",
                   "norms", "age norm", "criteri", "pathway", "protocol", "guid", "polic",
                   "threshold for", "typically", "usually", "classically", "characteristically",
                   "tend to", "tends to", "normally")  # fmt: skip

@@ -476,9 +476,14 @@ item, not the lines after the list."""
 # The two splitters open with the character class every split starts with, then look back
 # at it, so the regular expression engine jumps from candidate to candidate instead of trying
 # each alternative at every character (the same splits, ~1.4x faster).
-SENTENCE_SPLIT = re.compile(r"[\s;](?:(?<=[.!?]\s)\s*(?=[A-Z(\[*])|(?<=\n)\n*|(?<=;)\s*)")
+SENTENCE_SPLIT = re.compile(
+    r"[\s;](?:(?<=[.!?]\s)\s*(?=[A-Z(\[*])|(?<=\n)\n*|(?<=;)\s*|"
+    r"(?<=[zZ][.!?]\s)\s*(?=\d{1,5}(?:\.\d+)?\s*(?i:khz|hz|k)\b))"
+)
 """A sentence ends at whitespace after . ! or ? before a capital (or a bracket or a star), at
-line breaks, and at a semicolon (with the spaces after it)."""
+line breaks, and at a semicolon (with the spaces after it); also before a frequency that
+opens the next sentence after a frequency's full stop ("... 55 dB HL at 4 kHz. 3 kHz
+was not tested in either ear": the next sentence's "not" is its own)."""
 SEGMENT_SPLIT = re.compile(
     r"[,\s](?:(?<=,)\s+(?!\d|-\d)|(?<=\s)\s*(?:and|but|while|whereas)\s+(?!\d|-\d|&)|"
     r"(?<=\s)\s*(?=(?:against|versus|vs\.?|compared\s+(?:with|to))\s|(?:above|below)\s+the\s+"
@@ -860,6 +865,19 @@ its type (lowered text). The same reading as result_claims.REFERRED_COMPONENT, w
 the plan's object ("ENT review for the conductive part") in any sentence naming no ear."""
 
 
+OTHER_DOMAIN_LABEL = re.compile(
+    r"(?i)\b(?:language|voice|cogniti\w*|swallow\w*|dysphagia|fluency|stutter\w*|articulation|"
+    r"phonolog\w*|pragmatics?|literacy|reading|writing|resonance|oro-?motor|motor|vision|"
+    r"visual\s+acuity|acuity|mood|memory|attention|bp|blood\s+pressure|bloods|ecg|chest|"
+    r"abdomen|gait|vestibular|eyes?|pupils|fundi|urine|urinalysis|thyroid|renal|liver|"
+    r"(?:auditory\s+)?processing(?:\s+(?:screen|test|assessment))?)"
+    r"\s*(?:\([^()\n]{0,30}\)\s*)?[:=\u2013-]\s*(?:\*\*\s*)?$"
+)
+"""The label of another examination's field, right before its value ("Language: within
+normal limits", "BP: WNL", "Voice - normal"): that field's value, not the hearing's. Search
+it up to the value (it ends at the search's end)."""
+
+
 SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("DEG", "PROF_GRADE", "GRADE_SHORTHAND", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT",
       "LOSS_NOUN"),
@@ -901,6 +919,10 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("CASE_DIAGNOSIS",),
      "sudden sensorineural hearing loss as a presentation's diagnosis (NICE CKS sudden "
      "sensorineural hearing loss; a viva's summary line)"),
+    (("OTHER_DOMAIN_LABEL",),
+     "the other fields of a speech-language pathology report (language, voice, fluency, "
+     "swallowing, cognition, an auditory processing screen) and of a general-practice note "
+     "(BP, bloods, vision), issue #26 batches 53-54"),
     (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",

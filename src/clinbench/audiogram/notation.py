@@ -452,6 +452,51 @@ def _symbols_made_uniform(text: str) -> str:
     return text
 
 
+_BARE_TEST_FREQUENCY = re.compile(
+    r"(?:(?<=\b[aA][tT] )|(?<=\b[bB][yY] )|(?<=\b[tT][hH][eE] ))"
+    r"((?:250|500|750|1000|1500|2000|3000|4000|6000|8000)"
+    r"(?:\s*(?:-|\u2013|to|and)\s*(?:500|750|1000|1500|2000|3000|4000|6000|8000))?)"
+    r"(?![\d/%$\u00a3]|[.,:]\d|\s*(?:[-\u2013,/&]|(?i:to|and|or|through)\b)\s*\.?\d|\s*(?i:hz|khz|k\b|ft\b|feet|foot|m\b|metres?|meters?|mg|mcg|ml|km|kg|"
+    r"g\b|lb|miles?|rpm|hours?|hrs?|mins?|minutes?|steps|words|people|patients|units?|iu\b|"
+    r"kcal|calories|mm\b|cm\b|bc\b|ad\b|s\b|'?s\b|years?))"
+)
+"""A test frequency written with no unit after the word that places a level at it, as
+patients and terse notes write it ("my left at 4000 was 45", "80 by 4000", "the 3000 one on
+the left", "50 at 1000-2000"): only the audiometric frequencies (BSA
+2018), and not before a unit of something else ("at 8000 ft", "500 mg") nor a year's
+words; written with "Hz" so every reader reads it as a frequency."""
+
+
+_FREQUENCY_COPULA = re.compile(
+    r"\d\s*(?:[kK](?:[hH][zZ])?|[hH][zZ])\s+(?:\w+\s+){0,5}?(?:was|is|were|came|measured)\s"
+)
+"""A frequency and a copula within a few words: what _FREQUENCY_THEN_LEVEL needs (a cheap
+test, opening with a digit, before the full pattern)."""
+_FREQUENCY_THEN_LEVEL = re.compile(
+    r"(?i:(?:\bat\s+(\d+(?:\.\d+)?\s*(?:khz|k|hz))|\bthe\s+"
+    r"(\d+(?:\.\d+)?\s*(?:khz|k|hz))\s+one)"
+    r"((?:\s+(?:on|in|for)\s+(?:the|my|his|her|your)\s+(?:left|right)(?:\s+(?:ear|side))?)?)"
+    r"\s+(?:was|is|were|came\s+out\s+at|measured)\s+(?:(?:only|about|around|just|roughly)\s+)?)"
+    r"(-?\d{1,3})(?![\d%]|\.\d|\s*(?:[-\u2013/]|,\s*-?\d|(?i:to\b|and\b|db|dB|percent|years?|months?|"
+    r"weeks?|days?|worse|better|poorer|lower|higher|more|less)))"
+)
+"""A frequency, then a copula and its level ("my left at 4000 Hz was 45", "the 3000 Hz one on
+the left was 55", as patients write it): written as a level at the frequency, with the
+ear named between them after it ("45 dB HL at 4000 Hz", "55 dB HL at 3000 Hz on the left").
+Not a frequency that a level before it owns ("80 dB HL at 4 kHz is only 10 dB worse") or
+that ends a list ("500, 1k, 2k and 4k is 40, 20, ..."), nor a value with a unit, a range or
+a list after it: only the bare level a patient gives."""
+
+
+def _frequency_then_level(m: re.Match) -> str:
+    if _OWNED_AT.search(m.string, max(0, m.start() - 24), m.start()):
+        return m.group(0)  # "80 dB HL at 4 kHz is ...": the frequency is the level's before it
+    return f"{m.group(4)} dB HL at {m.group(1) or m.group(2)}{m.group(3)}"
+
+
+_OWNED_AT = re.compile(r"(?i)(?:\d\s*(?:db(?:\s*hl)?)?|\band)\s*$")
+
+
 def _wording_made_uniform(text: str) -> str:
     """Return the text with gaps, inner-ear wording, level lists, trajectories, grade
     shorthand and "dBHL" written one way (the last steps of normalise, in their order)."""
@@ -459,6 +504,10 @@ def _wording_made_uniform(text: str) -> str:
         text = _GAP_BETWEEN.sub(r"air-bone \1", text)
     if "inner" in text or "ochlear" in text:
         text = _INNER_EAR_PART.sub(_sensorineural_part, text)
+    if "00" in text or "750" in text or "250" in text:
+        text = _BARE_TEST_FREQUENCY.sub(r"\g<0> Hz", text)
+    if _FREQUENCY_COPULA.search(text):
+        text = _FREQUENCY_THEN_LEVEL.sub(_frequency_then_level, text)
     if " at " in text:
         text = _VALUE_AT_LIST.sub(_value_at_list, text)
         if "from" in text or "From" in text:

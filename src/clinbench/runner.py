@@ -83,6 +83,31 @@ def fresh_models(models: Any, eval_args: dict[str, Any]) -> Any:
     ]
 
 
+def models_of_the_run(models: Any, eval_args: dict[str, Any]) -> Any:
+    """Return the models built anew (:func:`fresh_models`), each client with no retries of its own.
+
+    Each model named gets the eval's ``model_args`` with its client's own retries off where its
+    client retries on its own (:func:`clinbench.client_retries.without_client_retries`), so the
+    run's ``max_retries`` is the only retry of a failed call and each is logged. A Model is
+    passed through as it is.
+    """
+    from clinbench.client_retries import without_client_retries
+
+    if models is None or not isinstance(models, (str, list)):
+        return fresh_models(models, eval_args)
+    names = [m.strip() for m in models.split(",")] if isinstance(models, str) else models
+    model_args = eval_args.get("model_args") or {}
+    return [
+        fresh_models(
+            [m],
+            {**eval_args, "model_args": without_client_retries(m, model_args)}
+            if isinstance(m, str)
+            else eval_args,
+        )[0]
+        for m in names
+    ]
+
+
 def forget_built_models() -> None:
     """Empty Inspect's memo of built models, so the next ``get_model`` builds anew.
 
@@ -271,7 +296,7 @@ def run_eval(
     sample is recorded as an error.
     """
     eval_args = {"log_dir": str(log_dir), **limits.eval_kwargs(), **eval_args}
-    models = fresh_models(models, eval_args)
+    models = models_of_the_run(models, eval_args)
     roles = eval_args.get("model_roles") or {}
     # A judge panel (a list bound to a role) runs as a plain eval: Inspect's eval_set
     # (0.3.285) rebuilds a listed role's models from a cache that, on a second run in one

@@ -28,7 +28,8 @@ def _limit_options(resuming: bool = False) -> dict[str, Any]:
     return {
         "max_retries": typer.Option(
             default(runner.DEFAULT_MAX_RETRIES), "--max-retries", min=0,
-            help="Retries of a failed model call (the model and every role, e.g. the grader)."
+            help="Retries of a failed model call, N+1 requests at most (the model and every role,"
+            " e.g. the grader; the OpenAI client adds none of its own)."
             + keep,
         ),
         "timeout": typer.Option(

@@ -288,6 +288,7 @@ SLOW_TESTS = (
     "tests/suites/audiology/test_report_no_graded_case.py::test_run_prints_the_fact_check_measure_its_headline_points_to",
     "tests/suites/audiology/test_text_only_cases.py::test_text_only_and_image_runs_are_two_conditions_wherever_results_are_grouped",
     "tests/suites/audiology/test_images_to_a_text_only_model.py",
+    "tests/suites/ausclin/test_conditions_are_the_suites.py::test_new_logs_give_the_old_logs_table_and_leaderboard",
     "tests/suites/ausclin/test_conditions.py::test_commands_print_each_table",
     "tests/suites/ausclin/test_report.py",
     "tests/suites/ausclin/test_retrieval.py::test_retrieval_task_calls_the_search_tool",

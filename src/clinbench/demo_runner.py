@@ -25,7 +25,7 @@ import pandas as pd
 
 from clinbench import suites
 from clinbench.demo_spec import DemoRun
-from clinbench.runner import CallLimits, bounded_roles, fresh_models
+from clinbench.runner import CallLimits, bounded_roles, models_of_the_run
 
 # Inspect evaluates up to this many tasks of one batch at a time.
 MAX_TASKS = 4
@@ -230,7 +230,7 @@ def run_demo(
             **(limits.eval_kwargs() if limits else {}),
         }
         settings = settings | eval_options
-        settings["model"] = fresh_models(settings["model"], settings)
+        settings["model"] = models_of_the_run(settings["model"], settings)
         logs = inspect_eval([demo_run.task for demo_run in batch], **settings)
         every_log += logs
         for log in logs:
@@ -312,7 +312,7 @@ def _local_model_runs(
                     **bound.eval_kwargs(),
                 }  # fmt: skip
                 settings = settings | eval_options
-                settings["model"] = fresh_models(settings["model"], settings)
+                settings["model"] = models_of_the_run(settings["model"], settings)
                 for log in inspect_eval(demo_run.task, **settings):
                     logs.append(log)
                     if log.status != "success":

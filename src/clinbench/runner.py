@@ -83,6 +83,31 @@ def fresh_models(models: Any, eval_args: dict[str, Any]) -> Any:
     ]
 
 
+def models_of_the_run(models: Any, eval_args: dict[str, Any]) -> Any:
+    """Return the models built anew (:func:`fresh_models`), each client with no retries of its own.
+
+    Each model named gets the eval's ``model_args`` with its client's own retries off where its
+    client retries on its own (:func:`clinbench.client_retries.without_client_retries`), so the
+    run's ``max_retries`` is the only retry of a failed call and each is logged. A Model is
+    passed through as it is.
+    """
+    from clinbench.client_retries import without_client_retries
+
+    if models is None or not isinstance(models, (str, list)):
+        return fresh_models(models, eval_args)
+    names = [m.strip() for m in models.split(",")] if isinstance(models, str) else models
+    model_args = eval_args.get("model_args") or {}
+    return [
+        fresh_models(
+            [m],
+            {**eval_args, "model_args": without_client_retries(m, model_args)}
+            if isinstance(m, str)
+            else eval_args,
+        )[0]
+        for m in names
+    ]
+
+
 def forget_built_models() -> None:
     """Empty Inspect's memo of built models, so the next ``get_model`` builds anew.
 
@@ -271,7 +296,7 @@ def run_eval(
     sample is recorded as an error.
     """
     eval_args = {"log_dir": str(log_dir), **limits.eval_kwargs(), **eval_args}
-    models = fresh_models(models, eval_args)
+    models = models_of_the_run(models, eval_args)
     roles = eval_args.get("model_roles") or {}
     # A judge panel (a list bound to a role) runs as a plain eval: Inspect's eval_set
     # (0.3.285) rebuilds a listed role's models from a cache that, on a second run in one
@@ -353,14 +378,19 @@ class _HeldSuccessLine:
     def __init__(self, stream: Any) -> None:
         self._stream = stream
         self.held: list[str] = []
+        self.line_open = False  # the last write passed on left its line unended
 
     def write(self, text: str) -> int:
         # rich writes one print as one string: the line, wrapped and styled, alone
         if "successfully" in text and _SUCCESS_LINE.fullmatch(
             " ".join(_ANSI.sub("", text).split())
         ):
-            self.held.append(text)
+            # Inspect's panel ends on a line of spaces with no line end, and the success line
+            # went on after them (120 columns in a file); held, it starts a line of its own
+            self.held.append(("\n" if self.line_open else "") + text)
             return len(text)
+        if text:
+            self.line_open = not text.endswith("\n")
         return self._stream.write(text)
 
     def __getattr__(self, name: str) -> Any:

@@ -316,11 +316,15 @@ def role_models(
     ``graders`` are model names, each option value possibly a comma list; ``model_roles``
     are Inspect's ``ROLE=MODEL[,MODEL]`` (or ``ROLE={YAML}``) values, parsed by Inspect.
     Every model gets ``config`` (the run's call limits); named grader models also get
-    ``grader_args`` (``-G``). Several graders bind a list to the role: a judge panel. Raises
-    ValueError (naming the model) for a model that cannot be built or a role given twice.
+    ``grader_args`` (``-G``), and a named model's client no retries of its own
+    (:mod:`clinbench.client_retries`). Several graders bind a list to the role: a judge
+    panel. Raises ValueError (naming the model) for a model that cannot be built or a role
+    given twice.
     """
     from inspect_ai._cli.util import parse_model_role_cli_args
     from inspect_ai.model import Model, get_model
+
+    from clinbench.client_retries import without_client_retries
 
     roles: dict[str, list[Any]] = {}
     names = [n.strip() for value in graders or [] for n in str(value).split(",") if n.strip()]
@@ -339,7 +343,9 @@ def role_models(
                 model = copy(model)
                 model.config = model.config.merge(config)
             else:
-                args = grader_args if role == GRADER_ROLE else {}
+                args = without_client_retries(  # the run's retries are the only ones
+                    str(model), grader_args if role == GRADER_ROLE else {}
+                )
                 try:
                     model = get_model(str(model), role=role, config=config, memoize=False, **args)
                 except Exception as err:  # noqa: BLE001 - providers raise many kinds; all reported

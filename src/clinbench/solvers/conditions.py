@@ -1,7 +1,10 @@
 """Conditions: named rewrites of an item's prompt (closed-book, rule supplied, framing ...).
 
-A condition is a plain function ``(item, prompt) -> prompt``. Suites register theirs;
-``default`` leaves the prompt unchanged. The condition's name is recorded on every
+A condition is a plain function ``(item, prompt) -> prompt``, asked for by name (an item
+file's ``condition`` task option); ``default`` leaves the prompt unchanged, and code built on
+clinbench may register its own. A suite keeps its conditions to itself (ausclin's blind, rule
+and retrieval rewrite its prompts in the suite), so importing a suite never changes the
+conditions another task may be asked under. The condition's name is recorded on every
 sample so results can be split by it.
 """
 

@@ -31,12 +31,11 @@ from inspect_ai.model import ChatMessageUser
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver, use_tools
 
-from clinbench.item_tasks import item_sample, items_task
+from clinbench.item_tasks import items_task
 from clinbench.items.model import ExactItem
-from clinbench.items.sample import from_state
+from clinbench.items.sample import from_state, to_sample
 from clinbench.scoring import outcomes
 from clinbench.scoring.metrics import answer_metrics
-from clinbench.solvers.conditions import register_condition
 from clinbench.solvers.prompts import item_prompt
 from clinbench.suites.ausclin.items import DOCS_DIR, SAMPLE_ITEMS, chance_rate, load_ausclin_items
 
@@ -75,9 +74,11 @@ def _retrieval(item: ExactItem, prompt: str) -> str:
     return RETRIEVAL_TEMPLATE.format(prompt=prompt)
 
 
+# The suite's conditions: each rewrites the suite's prompt. They are this suite's own, not
+# registered prompt conditions (solvers.conditions) that an item file could be run under; a
+# sample is recorded under the condition's name (with ``+perturbation``) all the same, so
+# tables, analyses and the leaderboard group by it.
 _BASE = {"blind": _blind, "rule": _rule, "retrieval": _retrieval}
-for _name, _fn in _BASE.items():
-    register_condition(_name, _fn)
 
 
 def condition_name(condition: str, perturbation: str | None = None) -> str:
@@ -395,14 +396,14 @@ def ausclin(
 
     perturbation = _perturbation(framing, rewording, pushback, repeat)
     recorded = condition_name(condition, perturbation)
-    if recorded != condition:
-        register_condition(recorded, _BASE[condition])
 
     samples = []
     for item in chosen:
         extra = {"base_condition": condition, "perturbation": perturbation or ""}
         asked = item.model_copy(update={"stem": _asked_stem(item, framing, rewording)})
-        samples.append(item_sample(_with_facts(item, extra), recorded, prompt=item_prompt(asked)))
+        with_facts = _with_facts(item, extra)
+        text = _BASE[condition](with_facts, item_prompt(asked))
+        samples.append(to_sample(with_facts, text, recorded))
 
     solver = _search_tools(condition, search, web_providers, docs, top_k)
     solver.append(answer_item(structured_output=structured_output))

@@ -32,11 +32,17 @@ READING = [
     ("Moderate loss (a hearing aid was fitted on the left years ago).", [("degree", ())]),
     ("Moderate loss (left eye: cataract, awaiting surgery).", [("degree", ())]),
     ("Moderate loss (he sleeps on his left side).", [("degree", ())]),
+    # "bone" naming a device is the device's, not a bone-conduction finding
+    ("Moderate loss (a bone-conduction device on a softband was tried on the left).",
+     [("degree", ())]),
+    ("Moderate loss (bone-anchored hearing aid on the right since 2015).", [("degree", ())]),
     # near misses: a bracket that is only an ear, or holds a hearing finding, still names it
     ("Moderate loss (right).", [("degree", ("right",))]),
     ("Moderate loss (right ear).", [("degree", ("right",))]),
     ("Right ear: moderate loss (worse than the left).", [("degree", ("right",))]),
     ("Moderate loss (left drum intact; hearing worse on that side).", [("degree", ("left",))]),
+    ("Moderate loss (left drum intact; bone conduction 20 dB).",
+     [("degree", ("left",)), ("bone_level", ("left",)), ("threshold_range", ("left",))]),
 ]  # fmt: skip
 
 

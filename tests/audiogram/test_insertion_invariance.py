@@ -49,12 +49,16 @@ ASIDE_FLOORS: dict[str, tuple[int, int]] = {
     "sided_organ": (342, 342),
     "phone_ear": (342, 342),
     "device_side": (342, 342),
-    "otoscopy_aside (held out)": (310, 342),
+    "otoscopy_aside (held out)": (311, 342),
     "sided_organ (held out)": (342, 342),
     "phone_ear (held out)": (342, 342),
-    "device_side (held out)": (332, 342),
+    "device_side (held out)": (334, 342),
 }
-"""Per ear kind placed as a parenthesis (insertions.ASIDES), (kept, inserted) on the sample."""
+"""Per ear kind placed as a parenthesis (insertions.ASIDES), (kept, inserted) on the sample.
+The held-out device phrasing is no longer unseen: merging tune9's "what was not done voids
+only its own sentence" let its "(a bone-conduction device ... on the right)" give Z39's
+"Unilateral SNHL" the right ear (331); the lead then read it and made "bone" naming a device
+the device's (lexicon.HEARING_IN_AN_ASIDE), 334."""
 
 READ_FLOORS: dict[str, tuple[int, int]] = {
     "claim_beside_measures": (169, 171),

@@ -298,10 +298,13 @@ examination and history terms of ENT and audiology letters. The ear is that thin
 claim's beside it (discourse, rule "aside of something else")."""
 HEARING_IN_AN_ASIDE = re.compile(
     r"\b(?:hearing(?![\s-]+aids?\b)|loss|thresholds?|db|pta|\d*\s*k?hz|snhl|chl|mhl|sensorineural|conductive|"
-    r"mixed|air|bone|type|tymp\w*|ml|audiogram|worse|better|poorer|deaf\w*)\b"
+    r"mixed|air|bone(?![\s-]+(?:anchored|conduction[\s-]+(?:hearing[\s-]+)?(?:devices?|aids?|"
+    r"implants?|processors?|headbands?|softbands?))\b)|type|tymp\w*|ml|audiogram|worse|better|"
+    r"poorer|deaf\w*)\b"
 )
 """What keeps such an aside a hearing finding ("(left TM retracted, type C)", "(left ear
-canal volume 1.1 ml)", "(right drum intact; bone normal)"), lowered text."""
+canal volume 1.1 ml)", "(right drum intact; bone normal)"), lowered text; "bone" naming a
+device ("bone-anchored hearing aid", "bone-conduction device on a softband") is the device's."""
 RIGHT = re.compile(
     rf"\bright\b{RIGHT_SAID_OF_A_READING}|\b(?-i:RE|{NOT_A_TYMPANOGRAM_TYPE}AD|Rt|RT|OD)\b|"
     rf"\b(?-i:re)\.(?=\s*:)|\b(?-i:R){_TAGGED}",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from clinbench.audit.sampling import DB_FILE
 from clinbench.audit.store import AuditStore, now
@@ -61,6 +61,26 @@ def add_reviewer(
         audit_dir, [{"name": name.strip(), "role": role, "link": link, "issued_at": now()}]
     )
     return link
+
+
+def point_links_at(audit_dir: str | Path, host: str, port: int) -> int:
+    """Return how many kept links named another address, after making every one name ``host:port``.
+
+    A link is made before the app is served, with the port its maker gave; the server calls this
+    so that the links file always names the address it listens on. Tokens are unchanged, so a
+    link already handed out still logs in once its address is corrected.
+    """
+    audit_dir = Path(audit_dir)
+    rows = read_links(audit_dir)
+    moved = []
+    for row in rows:
+        token = parse_qs(urlsplit(row["link"]).query).get("token", [""])[0]
+        link = reviewer_link(token, host, port)
+        if token and link != row["link"]:
+            moved.append({**row, "link": link})
+    if moved:
+        _write_links(audit_dir, moved)
+    return len(moved)
 
 
 def reissue_links(

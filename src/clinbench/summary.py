@@ -285,7 +285,9 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
 
     Columns: suite, task, scorer, model, condition, question, kind ('accuracy', 'rubric' or
     'graded'), value, CI95%, n (replies), answered, correct, value_all, CI95% (all), declined,
-    refused, parse_failed, contradictory, error, unscored, graded, other_conditions (how many more
+    refused, parse_failed, contradictory, error, unscored, graded, replies and unit (of a
+    'graded' row: what graded and unscored count, 'sections' of that many replies when the
+    scorer grades each question of a reply, else 'replies'), other_conditions (how many more
     conditions the detail tables show for that model). Accuracy rows are
     :func:`accuracy_table` over the model's main condition (formats pooled: the task's overall
     accuracy), every reply it counts (contradictory ones too); rubric rows are
@@ -295,7 +297,7 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
     columns = ["suite", "task", "scorer", "model", "condition", "question", "kind", "value",
                "CI95%", "n", "answered", "correct", "value_all", "CI95% (all)", "declined",
                "refused", "parse_failed", "contradictory", "error", "unscored", "graded",
-               "other_conditions"]  # fmt: skip
+               "replies", "unit", "other_conditions"]  # fmt: skip
     if results.empty or "task" not in results.columns:
         return pd.DataFrame(columns=columns)
     keys = [k for k in HEADLINE_KEYS if k in results.columns]
@@ -348,6 +350,16 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
             **{o: ("outcome", lambda x, o=o: int((x == o).sum()))
                for o in (*outcomes.NOT_ANSWERING, *outcomes.UNREADABLE)},
         )  # fmt: skip
+        # a scorer that grades each section of a reply (a case's Q1, Q2 ...) counts sections:
+        # the headline says so, and from how many replies they come
+        sample = [k for k in (*SAMPLE_KEYS, "run_id") if k in other.columns]
+        section = (other["question"].fillna("").astype(str) != "") if "question" in other else False
+        units = other.assign(_section=section).groupby(keys)["_section"].any()
+        replies = pd.DataFrame({
+            "replies": other.drop_duplicates([*keys, *sample]).groupby(keys).size(),
+            "unit": units.map({True: "sections", False: "replies"}),
+        }).reset_index()  # fmt: skip
+        counted = counted.merge(replies, on=keys, how="left")
         counted = counted.merge(_failed_counts(frame, pairs, keys), on=keys, how="left")
         counted["error"] = counted["error"].fillna(0).astype(int)
         counted["n"] = counted["n"] + counted["error"]

@@ -801,10 +801,14 @@ def _headline_sentence(row: Mapping[str, Any]) -> str:
                               ("declined", "declined"), ("refused", "refused"))
         if _count(row.get(column))
     )  # fmt: skip
-    return (
-        f"{_count(row['graded'])} replies graded, {_count(row['unscored'])} unscored"
-        f"{ungraded}{failed_text}; its measure is in the tables below"
-    )
+    counted = f"{_count(row['graded'])} replies graded, {_count(row['unscored'])} unscored"
+    if row.get("unit") == "sections":  # each question of a reply graded on its own
+        replies = _count(row.get("replies"))
+        of = f"from {replies} {'reply' if replies == 1 else 'replies'}"
+        counted = (
+            f"{_count(row['graded'])} sections graded, {_count(row['unscored'])} unscored, {of}"
+        )
+    return f"{counted}{ungraded}{failed_text}; its measure is in the tables below"
 
 
 def summary_blocks(

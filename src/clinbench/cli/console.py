@@ -784,6 +784,10 @@ def _headline_sentence(row: Mapping[str, Any]) -> str:
             f"({_interval_text(row['CI95% (all)'], 3)}) of all {n} replies; declined "
             f"{_count(row['declined'])}; {excluded}"
         )
+    if kind == "failed":
+        n = _count(row["n"])
+        return (f"every call failed ({n} of {n} {'reply' if n == 1 else 'replies'}), nothing "
+                f"was scored; error: {row.get('message')}")  # fmt: skip
     failed = _count(row.get("error"))
     failed_text = f", {failed} {'error' if failed == 1 else 'errors'} (no reply)" if failed else ""
     if kind == "rubric":

@@ -80,11 +80,11 @@ def serve(
     links = audit_dir / LINKS_FILE
     announce(f"Serving the audit {audit_dir} at {url}")
     if links.is_file():
-        moved = point_links_at(audit_dir, shown, port)
+        moved = point_links_at(audit_dir, port)
         if moved:
             announce(
-                f"{moved} reviewer link(s) named another address; {links} now gives them at "
-                f"{url} (same tokens): hand them out from that file"
+                f"{moved} reviewer link(s) named another port; {links} now gives them with "
+                f"port {port} (same tokens): hand them out from that file"
             )
         announce(f"Reviewer links: {links} (owner-only; new links: clinbench audit reviewer-links)")
     else:

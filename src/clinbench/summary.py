@@ -38,6 +38,10 @@ FAILED_CALL_NOTE = (
     "error = the model's call failed, so the reply had nothing to grade: counted under each "
     "question, never scored."
 )
+EVERY_CALL_FAILED_NOTE = (
+    "every call of these models on these tasks failed: no reply was scored, so no scorer's "
+    "table counts them; the error is the commonest message of their failed samples"
+)
 SAMPLE_KEYS = ("condition", "item_id", "epoch")  # one sample of a model on a task
 
 
@@ -65,6 +69,60 @@ def _failed_samples_of(results: pd.DataFrame, pairs: set[tuple[str, str]]) -> pd
     """Return the ``error`` rows of the given (task, scorer) pairs."""
     failed = results[results["outcome"] == outcomes.ERROR]
     return failed[_rows_of(failed, pairs)]
+
+
+def nothing_scored(results: pd.DataFrame) -> pd.Series:
+    """Return True on the rows of each task and model whose every row is a failed call.
+
+    No scorer scored anything there, so the export could not tell which scorers would have
+    applied and put each failed sample under all of them; those rows are no scorer's errors
+    (never an exact-match error of a scorer that grades on a scale): the summary reports them
+    apart as calls that all failed (:func:`failed_everywhere`).
+    """
+    if results.empty or not {"task", "model", "outcome"} <= set(results.columns):
+        return pd.Series(False, index=results.index, dtype=bool)
+    failed = results["outcome"] == outcomes.ERROR
+    groups = [results["task"].fillna("").astype(str), results["model"].fillna("").astype(str)]
+    return failed.groupby(groups).transform("all").astype(bool)
+
+
+def failed_everywhere(results: pd.DataFrame) -> pd.DataFrame:
+    """Return per task and model whose every call failed: replies (n) and the error message.
+
+    Columns: suite, task, model, n (distinct replies), error (the commonest message, with how
+    many other messages there were).
+    """
+    import json
+
+    columns = ["suite", "task", "model", "n", "error"]
+    rows = results[nothing_scored(results)]
+    if rows.empty:
+        return pd.DataFrame(columns=columns)
+    sample = [k for k in (*SAMPLE_KEYS, "run_id") if k in rows.columns]
+
+    def message(metadata: object) -> str:
+        try:
+            return str(json.loads(str(metadata)).get("error") or "no message")
+        except (ValueError, AttributeError):
+            return "no message"
+
+    out = []
+    for (task, model), group in rows.groupby(["task", "model"], sort=False):
+        replies = group.drop_duplicates(sample)
+        said = replies.get("score_metadata", pd.Series(dtype=object)).map(message).value_counts()
+        first = str(said.index[0]) if len(said) else "no message"
+        more = len(said) - 1
+        suite = str(group["suite"].iloc[0]) if "suite" in group else ""
+        out.append(
+            {
+                "suite": suite,
+                "task": task,
+                "model": model,
+                "n": len(replies),
+                "error": first + (f" (and {more} other messages)" if more > 0 else ""),
+            }
+        )
+    return pd.DataFrame(out, columns=columns)
 
 
 def exact_match_rows(results: pd.DataFrame) -> pd.DataFrame:
@@ -229,6 +287,10 @@ def outcome_tables(
     if "scorer" in results.columns and "scorer" not in keys:
         keys.insert(min(2, len(keys)), "scorer")
     frame = results.assign(**{k: results[k].fillna("").astype(str) for k in keys})
+    failed = failed_everywhere(frame)
+    if not failed.empty:
+        out.append(("Every call failed (nothing scored)", failed, [EVERY_CALL_FAILED_NOTE]))
+    frame = frame[~nothing_scored(frame)]
     accuracy = accuracy_table(exact_match_rows(frame), by=keys)
     if not accuracy.empty:
         from clinbench.stats.repeated_epochs import repeated_epochs_warning
@@ -285,17 +347,20 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
 
     Columns: suite, task, scorer, model, condition, question, kind ('accuracy', 'rubric' or
     'graded'), value, CI95%, n (replies), answered, correct, value_all, CI95% (all), declined,
-    refused, parse_failed, contradictory, error, unscored, graded, other_conditions (how many more
-    conditions the detail tables show for that model). Accuracy rows are
-    :func:`accuracy_table` over the model's main condition (formats pooled: the task's overall
-    accuracy), every reply it counts (contradictory ones too); rubric rows are
-    :func:`rubric_table`; any other graded scorer is counted only (its own table holds its
-    measure). Sorted by task, scorer, then headline value, best first.
+    refused, parse_failed, contradictory, error, unscored, graded, replies and unit (of a
+    'graded' row: what graded and unscored count, 'sections' of that many replies when the
+    scorer grades each question of a reply, else 'replies'), message (of a 'failed' row: a
+    model whose every call on the task failed, under no scorer, :func:`failed_everywhere`),
+    other_conditions (how many more conditions the detail tables show for that model).
+    Accuracy rows are :func:`accuracy_table` over the model's main condition (formats
+    pooled: the task's overall accuracy), every reply it counts (contradictory ones too);
+    rubric rows are :func:`rubric_table`; any other graded scorer is counted only (its own
+    table holds its measure). Sorted by task, scorer, then headline value, best first.
     """
     columns = ["suite", "task", "scorer", "model", "condition", "question", "kind", "value",
                "CI95%", "n", "answered", "correct", "value_all", "CI95% (all)", "declined",
                "refused", "parse_failed", "contradictory", "error", "unscored", "graded",
-               "other_conditions"]  # fmt: skip
+               "replies", "unit", "message", "other_conditions"]  # fmt: skip
     if results.empty or "task" not in results.columns:
         return pd.DataFrame(columns=columns)
     keys = [k for k in HEADLINE_KEYS if k in results.columns]
@@ -304,6 +369,13 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
         if key not in frame.columns:
             frame[key] = ""
     out: list[pd.DataFrame] = []
+    failed = failed_everywhere(frame)
+    if not failed.empty:  # once per model, under no scorer: nothing was scored
+        out.append(failed.rename(columns={"error": "message"}).assign(
+            kind="failed", scorer="", condition="", question="", error=failed["n"],
+            other_conditions=0,
+        ))  # fmt: skip
+    frame = frame[~nothing_scored(frame)]
     # every reply the detail tables count (contradictory ones too), so both say the same n
     closed = exact_match_rows(frame)
     closed = closed[closed["outcome"].isin(outcomes.EXACT_MATCH)]
@@ -348,6 +420,16 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
             **{o: ("outcome", lambda x, o=o: int((x == o).sum()))
                for o in (*outcomes.NOT_ANSWERING, *outcomes.UNREADABLE)},
         )  # fmt: skip
+        # a scorer that grades each section of a reply (a case's Q1, Q2 ...) counts sections:
+        # the headline says so, and from how many replies they come
+        sample = [k for k in (*SAMPLE_KEYS, "run_id") if k in other.columns]
+        section = (other["question"].fillna("").astype(str) != "") if "question" in other else False
+        units = other.assign(_section=section).groupby(keys)["_section"].any()
+        replies = pd.DataFrame({
+            "replies": other.drop_duplicates([*keys, *sample]).groupby(keys).size(),
+            "unit": units.map({True: "sections", False: "replies"}),
+        }).reset_index()  # fmt: skip
+        counted = counted.merge(replies, on=keys, how="left")
         counted = counted.merge(_failed_counts(frame, pairs, keys), on=keys, how="left")
         counted["error"] = counted["error"].fillna(0).astype(int)
         counted["n"] = counted["n"] + counted["error"]

@@ -32,7 +32,7 @@ def test_sample_add_reviewers_and_report(tmp_path: Path, results_file: Path):
     for name in ("ann", "ben"):
         added = runner.invoke(app, ["add-reviewer", str(out), name, "--port", "9001"])
         assert added.exit_code == 0
-        links.append(added.output.strip())
+        links.append(added.stdout.strip())  # the note goes to stderr
     assert all(re.fullmatch(r"http://127\.0\.0\.1:9001/\?token=[\w-]{40,}", link) for link in links)
     again = runner.invoke(app, ["add-reviewer", str(out), "ann"])
     assert again.exit_code == 2 and "already exists" in again.output

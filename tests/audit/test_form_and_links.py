@@ -68,7 +68,7 @@ def test_the_server_refuses_to_save_until_every_label_is_chosen(audit: Path):
 def test_links_are_kept_owner_only_and_can_be_reissued(audit: Path):
     links = [runner.invoke(audit_cli, ["add-reviewer", str(audit), who]) for who in ("ann", "ben")]
     assert all(result.exit_code == 0 for result in links)
-    first = [result.output.strip() for result in links]
+    first = [result.stdout.strip() for result in links]  # the port note is on stderr
     kept = read_links(audit)
     assert [row["link"] for row in kept] == first and [r["role"] for r in kept] == ["reviewer"] * 2
     assert (audit / LINKS_FILE).stat().st_mode & 0o077 == 0

@@ -49,3 +49,15 @@ def test_when_no_sample_was_scored_a_failed_one_is_under_every_scorer(tmp_path):
     results = _run(tmp_path, limit=1)  # only aud-case-001, which fails
     assert set(results["outcome"]) == {"error"}
     assert set(results["scorer"]) == CASE_SCORERS
+
+
+def test_when_no_sample_was_scored_the_summary_says_every_call_failed(tmp_path):
+    from clinbench.cli.console import summary_blocks
+    from clinbench.summary import headline_rows, outcome_tables
+
+    results = _run(tmp_path, limit=1)  # the real export of a run whose one case failed
+    titles = [title for title, _, _ in outcome_tables(results)]
+    assert "Exact-match outcomes" not in titles, titles
+    text = " ".join(" ".join(summary_blocks(headline_rows(results), width=100)).split())
+    assert "frozen-model: every call failed (1 of 1 reply), nothing was scored; error:" in text
+    assert "no answered reply" not in text, text

@@ -70,7 +70,7 @@ def serve(
     """
     import uvicorn
 
-    from clinbench.audit.links import LINKS_FILE
+    from clinbench.audit.links import LINKS_FILE, point_links_at
 
     check_port(host, port)  # before anything is announced
     audit_dir = Path(audit_dir)
@@ -80,6 +80,12 @@ def serve(
     links = audit_dir / LINKS_FILE
     announce(f"Serving the audit {audit_dir} at {url}")
     if links.is_file():
+        moved = point_links_at(audit_dir, port)
+        if moved:
+            announce(
+                f"{moved} reviewer link(s) named another port; {links} now gives them with "
+                f"port {port} (same tokens): hand them out from that file"
+            )
         announce(f"Reviewer links: {links} (owner-only; new links: clinbench audit reviewer-links)")
     else:
         announce(f"No reviewer links yet: clinbench audit add-reviewer {audit_dir} NAME")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from clinbench.audit.sampling import DB_FILE
 from clinbench.audit.store import AuditStore, now
@@ -61,6 +61,27 @@ def add_reviewer(
         audit_dir, [{"name": name.strip(), "role": role, "link": link, "issued_at": now()}]
     )
     return link
+
+
+def point_links_at(audit_dir: str | Path, port: int) -> int:
+    """Return how many kept links named another port, after making every one name ``port``.
+
+    A link is made before the app is served, with the port its maker gave; the server calls
+    this so that the links file names the port it listens on. Each link keeps its host (the
+    server may bind 0.0.0.0 behind a name the reviewers use) and its token, so a link already
+    handed out still logs in once its port is corrected.
+    """
+    audit_dir = Path(audit_dir)
+    moved = []
+    for row in read_links(audit_dir):
+        parts = urlsplit(row["link"])
+        token = parse_qs(parts.query).get("token", [""])[0]
+        if token and parts.hostname and parts.port != port:
+            host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+            moved.append({**row, "link": reviewer_link(token, host, port)})
+    if moved:
+        _write_links(audit_dir, moved)
+    return len(moved)
 
 
 def reissue_links(

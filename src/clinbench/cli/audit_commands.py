@@ -155,6 +155,12 @@ def add_reviewer(
     except ValueError as err:
         fail(str(err))
     typer.echo(link)
+    echo_message(
+        f"The link names port {port}; serving on another port (`clinbench audit serve "
+        f"{audit_dir} --port N`) rewrites the links file to that port, so hand links out from "
+        "there or give the same --port here.",
+        err=True,
+    )
 
 
 @app.command("reviewer-links")

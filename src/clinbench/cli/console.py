@@ -784,6 +784,10 @@ def _headline_sentence(row: Mapping[str, Any]) -> str:
             f"({_interval_text(row['CI95% (all)'], 3)}) of all {n} replies; declined "
             f"{_count(row['declined'])}; {excluded}"
         )
+    if kind == "failed":
+        n = _count(row["n"])
+        return (f"every call failed ({n} of {n} {'reply' if n == 1 else 'replies'}), nothing "
+                f"was scored; error: {row.get('message')}")  # fmt: skip
     failed = _count(row.get("error"))
     failed_text = f", {failed} {'error' if failed == 1 else 'errors'} (no reply)" if failed else ""
     if kind == "rubric":
@@ -801,10 +805,14 @@ def _headline_sentence(row: Mapping[str, Any]) -> str:
                               ("declined", "declined"), ("refused", "refused"))
         if _count(row.get(column))
     )  # fmt: skip
-    return (
-        f"{_count(row['graded'])} replies graded, {_count(row['unscored'])} unscored"
-        f"{ungraded}{failed_text}; its measure is in the tables below"
-    )
+    counted = f"{_count(row['graded'])} replies graded, {_count(row['unscored'])} unscored"
+    if row.get("unit") == "sections":  # each question of a reply graded on its own
+        replies = _count(row.get("replies"))
+        of = f"from {replies} {'reply' if replies == 1 else 'replies'}"
+        counted = (
+            f"{_count(row['graded'])} sections graded, {_count(row['unscored'])} unscored, {of}"
+        )
+    return f"{counted}{ungraded}{failed_text}; its measure is in the tables below"
 
 
 def summary_blocks(

@@ -46,9 +46,14 @@ Decoding defaults, chosen for short clips of child speech and stated in every tr
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
+import sys
+import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +70,35 @@ TRUE = (True, "true", "1", "yes")
 # for waiting; the wait is recorded apart (details["queued_seconds"]).
 _MODELS: dict[tuple[str, str, str, int], tuple[Any, str, threading.Lock]] = {}
 _MODELS_LOCK = threading.Lock()
+
+
+# CTranslate2 (C++, straight to file descriptor 2) says this each time a float16 model is loaded
+# on a CPU; the weights are converted to float32, which is what a CPU run always used.
+FLOAT16_NOTICE = "The compute type inferred from the saved model is float16"
+
+
+@contextlib.contextmanager
+def _without_float16_notice() -> Iterator[None]:
+    """Hold back stderr inside the block; give back every line except CTranslate2's float16 notice.
+
+    The notice is written by C++ code, so no Python filter reaches it: file descriptor 2 is sent
+    to a temporary file for the block and copied back afterwards, even when the block raises.
+    """
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as held:
+        os.dup2(held.fileno(), 2)
+        try:
+            yield
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+            held.seek(0)
+            kept = [line for line in held.read().splitlines(keepends=True)
+                    if FLOAT16_NOTICE.encode() not in line]  # fmt: skip
+            if kept:
+                os.write(2, b"".join(kept))
 
 
 class WhisperNotInstalled(MissingDependencyError):
@@ -160,12 +194,13 @@ class WhisperASR:
         try:
             from faster_whisper import WhisperModel  # type: ignore[import-not-found]
 
-            model = WhisperModel(
-                path,
-                device=self.device,
-                compute_type=self.compute_type,
-                cpu_threads=self.cpu_threads,
-            )
+            with _without_float16_notice():
+                model = WhisperModel(
+                    path,
+                    device=self.device,
+                    compute_type=self.compute_type,
+                    cpu_threads=self.cpu_threads,
+                )
             return model, "faster"
         except ImportError:
             pass

@@ -271,8 +271,22 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
                 continue
         following = segments[index + 1] if index + 1 < len(segments) else ""
         ears = _clause_ears(seg, following)
-        seg_ear = _clause_ear(carried, seg, seg_low, ears, following, line_start,
-                              aside_ear[index], main=index < n_main)  # fmt: skip
+        # the letter or the pair overrides an ear carried from before, which is another
+        # statement's; a scope of both ears ("AU: ... PTA R 85, L 88") or no ear keeps its
+        # recorded reading (test_verdicts)
+        paired = not ears and carried.context in ("right", "left")
+        seg_ear = (
+            _ear_of_a_pair(seg, segments[index - 1] if index else "") if paired else None
+        ) or _clause_ear(
+            carried,
+            seg,
+            seg_low,
+            ears,
+            following,
+            line_start,
+            aside_ear[index],
+            main=index < n_main,
+        )
         if len(ears) == 1 and index < n_main and topics.any():
             named |= ears
         clause_freq = sentence_freq
@@ -312,6 +326,32 @@ class _ClauseWindows:
         self.found_at = at
         half = _SENTENCE_REACH // 2
         return self.sent_low[max(0, at - half) : at + len(seg_low) + half]
+
+
+_EAR_LETTER_BEFORE_A_VALUE = re.compile(r"(?<![\w.'/-])([RL])[ \t]+(?=\d)")
+"""A bare capital R or L right before a number inside a clause ("High notes worst: L 60 at
+4k, R 40", "(L 65 @ 4k vs R 35)"): a note's tag of the value's ear."""
+_VERSUS_OPENS = re.compile(r"\s*(?:vs\.?|versus)\s", re.I)
+
+
+def _ear_of_a_pair(seg: str, before: str) -> str | None:
+    """Return the ear a clause naming no ear in words gives its value: the ear its bare
+    letter tags ("L 60 at 4k", "R 40"; one letter, before any number of the clause), or the
+    other ear for the second value of "A vs B" after a comparison of one named ear ("the
+    left is 15 dB poorer (50 vs 35 dB HL)": 35 is the right's); None otherwise (the carried
+    ear decides)."""
+    if "R " in seg or "L " in seg:
+        tags = list(_EAR_LETTER_BEFORE_A_VALUE.finditer(seg))
+        letters = {m.group(1) for m in tags}
+        if len(letters) == 1 and not lx.DIGIT.search(seg, 0, tags[0].start()):
+            # the letter opens the clause's numbers: what comes before it ("notch at 4k
+            # (R 50") is said of the ear the clause had before
+            return "right" if letters == {"R"} else "left"
+    if "v" in seg[:12] and _VERSUS_OPENS.match(seg) and lx.COMPARATIVE.search(before):
+        named = lx.ears_in(before)
+        if named in ({"right"}, {"left"}):
+            return "left" if named == {"right"} else "right"
+    return None
 
 
 def _clause_ears(seg: str, following: str) -> set[str]:

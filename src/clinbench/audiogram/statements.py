@@ -186,6 +186,7 @@ class _Carried:
     heading_context: bool = False  # the carried ear was named by a heading line of its own
     label_context: bool = False  # the carried ear was named by an ear label opening its line
     on_this_line: bool = False  # the carried ear was named on the line being read
+    normal_ear: str | None = None  # the ear named last, when its clause called it normal
 
     def blank(self, line_start: str | None) -> None:
         """A blank line ends a paragraph, and with it an ear named in its prose ("...,
@@ -220,6 +221,11 @@ class _Carried:
         opening = lx.LINE_OPENING_EAR_LETTER.match(sentence) if self.context else None
         if opening:
             self.context = "right" if opening.group(1) == "R" else "left"
+
+    def names(self, ears: set[str], seg: str, main: bool) -> None:
+        """Note whether a main clause naming one ear calls that whole ear normal."""
+        if len(ears) == 1 and main:
+            self.normal_ear = next(iter(ears)) if _EAR_CALLED_NORMAL.match(seg) else None
 
     def from_an_earlier_line(self, ears: set[str]) -> bool:
         """Return True when a clause naming ``ears`` has its ear carried from an earlier line
@@ -271,6 +277,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
                 continue
         following = segments[index + 1] if index + 1 < len(segments) else ""
         ears = _clause_ears(seg, following)
+        carried.names(ears, seg, main=index < n_main)
         # the letter or the pair overrides an ear carried from before, which is another
         # statement's; a scope of both ears ("AU: ... PTA R 85, L 88") or no ear keeps its
         # recorded reading (test_verdicts)
@@ -289,6 +296,8 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
         )
         if len(ears) == 1 and index < n_main and topics.any():
             named |= ears
+        if seg_ear is not None and _loss_of_an_ear_called_normal(carried, seg_ear, seg_low, ears):
+            seg_ear = None
         clause_freq = sentence_freq
         if "at " in seg_low and (index or ": at " in seg_low):
             opens = lx.CLAUSE_OPENING_FREQUENCY.search(seg_low)
@@ -332,6 +341,29 @@ _EAR_LETTER_BEFORE_A_VALUE = re.compile(r"(?<![\w.'/-])([RL])[ \t]+(?=\d)")
 """A bare capital R or L right before a number inside a clause ("High notes worst: L 60 at
 4k, R 40", "(L 65 @ 4k vs R 35)"): a note's tag of the value's ear."""
 _VERSUS_OPENS = re.compile(r"\s*(?:vs\.?|versus)\s", re.I)
+
+
+_EAR_CALLED_NORMAL = re.compile(
+    r"[\W\d]*(?:the\s+)?(?:right|left|rt|lt)(?:\s+ear)?\s*(?:[-\u2013:]\s*|is\s+)?"
+    r"(?:normal|wnl)(?:\s+hearing)?\s*(?:[.:;,(]|$)",
+    re.I,
+)
+"""A clause that calls a whole ear normal and says no more of it ("Left normal.", "LEFT -
+normal: air 10 dB HL ..."); not a part of its range ("left normal up to 2 kHz")."""
+
+
+def _loss_of_an_ear_called_normal(carried: _Carried, seg_ear: str, seg_low: str,
+                                  ears: set[str]) -> bool:  # fmt: skip
+    """Return True when a clause names no ear, says a loss's type or its air-bone gap, and
+    would take its ear from an earlier line that called that ear normal ("Left normal.\n
+    Conductive - steroids not indicated.", "LEFT - normal: ...\nAir-bone gap at 0.5-2 kHz:
+    35 / 30 / 15 dB"): the line is about the loss described, not the normal ear."""
+    return (
+        seg_ear == carried.normal_ear
+        and carried.from_an_earlier_line(ears)
+        and "normal" not in seg_low
+        and bool(rc.TYPE_TRIGGER.search(seg_low) or lx.GAP_TRIGGER.search(seg_low))
+    )
 
 
 def _ear_of_a_pair(seg: str, before: str) -> str | None:

@@ -595,7 +595,24 @@ def colon_clauses(segment: str) -> list[str]:
         before, after = ears_in(head), ears_in(tail)
         if before and after and before != after:
             return [*_with_clauses(head), *_with_clauses(tail)]
-    return _with_clauses(segment)
+    return [part for piece in _dash_clauses(segment) for part in _with_clauses(piece)]
+
+
+_DASH_BEFORE_AN_EAR = re.compile(r"\s[-\u2013\u2014]\s+(?=(?:the\s+)?(?:right|left)\b)", re.I)
+
+
+def _dash_clauses(segment: str) -> list[str]:
+    """Return the segment split at a spaced dash before an ear word when the two sides name
+    different ears, as at a colon: "bilateral severe hearing loss - right sensorineural" is a
+    claim about both ears, then one about the right."""
+    if "-" not in segment and "\u2013" not in segment and "\u2014" not in segment:
+        return [segment]
+    m = _DASH_BEFORE_AN_EAR.search(segment)
+    if m is None:
+        return [segment]
+    head, tail = segment[: m.start()], segment[m.end() :]
+    before, after = ears_in(head), ears_in(tail)
+    return [head, tail] if before and after and before != after else [segment]
 
 
 def _with_clauses(segment: str) -> list[str]:

@@ -229,6 +229,9 @@ def _span_pairs(m: re.Match) -> str:
     return " and ".join(pairs)
 
 
+_SENTENCE_END_BEFORE = re.compile(r"[.!?]\s+$")
+
+
 def ear_pairs_to_text(text: str) -> str:
     """Return ``text`` with two ears' values at one named frequency written out per ear.
 
@@ -243,7 +246,12 @@ def ear_pairs_to_text(text: str) -> str:
                 EAR_WORD.get(m.group(5).lower(), m.group(5).lower())}  # fmt: skip
         if freq is None or ears != {"right", "left"}:
             return m.group(0)
-        return _pair_sentence(freq, [(m.group(3), m.group(4)), (m.group(5), m.group(6))])
+        pair = _pair_sentence(freq, [(m.group(3), m.group(4)), (m.group(5), m.group(6))])
+        # a frequency that opened a sentence ("Bone 5-20 dB HL both ears. 3 kHz: right 35,
+        # left 40 dB HL") opens it still, so what the sentence before said of bone or of an
+        # ear does not carry over its full stop
+        opens = _SENTENCE_END_BEFORE.search(m.string, max(0, m.start() - 3), m.start())
+        return pair[:1].upper() + pair[1:] if opens or m.start() == 0 else pair
 
     if not _DB_WORD.search(text) and ":" not in text:
         return text

@@ -309,7 +309,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
             default_conduction=carried.sentence_conduction, low=seg_low,
             frequency=clause_freq, from_an_earlier_line=carried.from_an_earlier_line(ears),
         )  # fmt: skip
-        carried.sentence_conduction = lx.last_conduction(seg_low) or carried.sentence_conduction
+        carried.sentence_conduction = _conduction_carried(seg_low) or carried.sentence_conduction
     if {"right", "left"} <= named and not carried.heading_context:
         # "Tympanogram As on the right, A on the left.\nThe bone at 2k is raised ...": a
         # sentence giving another test's result for each ear in turn carries neither ear on
@@ -341,6 +341,19 @@ _EAR_LETTER_BEFORE_A_VALUE = re.compile(r"(?<![\w.'/-])([RL])[ \t]+(?=\d)")
 """A bare capital R or L right before a number inside a clause ("High notes worst: L 60 at
 4k, R 40", "(L 65 @ 4k vs R 35)"): a note's tag of the value's ear."""
 _VERSUS_OPENS = re.compile(r"\s*(?:vs\.?|versus)\s", re.I)
+
+
+_RESERVE_ENDS = re.compile(r"cochlear\s+reserve\W*$")
+
+
+def _conduction_carried(seg_low: str) -> str | None:
+    """Return the conduction a clause carries to the clauses after it: the one it names last,
+    except a verdict on the cochlea that ends it ("... conductive loss with normal cochlear
+    reserve, flat at 40-45 dB HL": the level after it is the loss's air, not bone)."""
+    named = lx.last_conduction(seg_low)
+    if named == "bone" and "reserve" in seg_low and _RESERVE_ENDS.search(seg_low):
+        return "air"
+    return named
 
 
 _EAR_CALLED_NORMAL = re.compile(

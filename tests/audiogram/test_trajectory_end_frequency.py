@@ -21,8 +21,9 @@ def _levels(text: str) -> list[tuple]:
 @pytest.mark.parametrize(
     ("text", "levels"),
     [
+        # the bracketed pair now takes its own frequency (test_bracketed_ear_pair.py)
         ("Sloping from 20 dB at 250 Hz to 65 dB (right) and 70 dB (left) at 8 kHz.",
-         [(20, (250,))]),
+         [(20, (250,)), (65, (8000,)), (70, (8000,))]),
         ("Falling from 20 dB at 250 Hz to 65 dB.", [(20, (250,))]),
         # near misses: the end's own frequency; a frequency no value owns
         ("Sloping from 20 dB at 250 Hz to 65 dB at 8 kHz.", [(20, (250,)), (65, (8000,))]),

@@ -93,6 +93,24 @@ _PAIR_AFTER_FREQ = re.compile(
 )
 """Two ears' values after their frequency: "a 4 kHz notch: 50 dB HL on the right and 75 on the
 left" (the frequency is the one named just before, in the same sentence)."""
+_BRACKETED_PAIR = re.compile(
+    rf"(\d{{1,3}}{_PAIR_DB})\s*\((right|left)(?:\s+ear)?\)(\s*,?\s*(?:and|vs\.?|versus)\s*)"
+    rf"(\d{{1,3}}{_PAIR_DB})\s*\((right|left)(?:\s+ear)?\)",
+    re.I,
+)
+"""Two ears' values each followed by its ear in brackets ("70 dB HL (right) and 75 dB HL
+(left) at 8 kHz"): written as _PAIR_AFTER_FREQ reads them ("70 dB HL on the right and ...")."""
+
+
+def _bracketed_pair_written_out(m: re.Match) -> str:
+    """Return a bracketed pair written as _PAIR_AFTER_FREQ reads it, only when its own
+    frequency follows it (_FREQ_AFTER); otherwise unchanged (an average, "four-frequency
+    averages are 36 dB HL (right) and 38 dB HL (left)", names none)."""
+    if not _FREQ_AFTER.match(m.string, m.end()):
+        return m.group(0)
+    return f"{m.group(1)} on the {m.group(2)}{m.group(3)}{m.group(4)} on the {m.group(5)}"
+
+
 _FREQ_BEFORE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(khz|k\b|hz)[^.\d]{0,30}$", re.I)
 _FREQ_AFTER = re.compile(
     r"(?:\s+ear)?\s*,?\s+at\s+(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b(?!\s*(?:-|–|to\b|and\b|,\s*\d))",
@@ -229,6 +247,9 @@ def _span_pairs(m: re.Match) -> str:
     return " and ".join(pairs)
 
 
+_SENTENCE_END_BEFORE = re.compile(r"[.!?]\s+$")
+
+
 def ear_pairs_to_text(text: str) -> str:
     """Return ``text`` with two ears' values at one named frequency written out per ear.
 
@@ -243,10 +264,17 @@ def ear_pairs_to_text(text: str) -> str:
                 EAR_WORD.get(m.group(5).lower(), m.group(5).lower())}  # fmt: skip
         if freq is None or ears != {"right", "left"}:
             return m.group(0)
-        return _pair_sentence(freq, [(m.group(3), m.group(4)), (m.group(5), m.group(6))])
+        pair = _pair_sentence(freq, [(m.group(3), m.group(4)), (m.group(5), m.group(6))])
+        # a frequency that opened a sentence ("Bone 5-20 dB HL both ears. 3 kHz: right 35,
+        # left 40 dB HL") opens it still, so what the sentence before said of bone or of an
+        # ear does not carry over its full stop
+        opens = _SENTENCE_END_BEFORE.search(m.string, max(0, m.start() - 3), m.start())
+        return pair[:1].upper() + pair[1:] if opens or m.start() == 0 else pair
 
     if not _DB_WORD.search(text) and ":" not in text:
         return text
+    if "(" in text:
+        text = _BRACKETED_PAIR.sub(_bracketed_pair_written_out, text)
     if ":" in text:  # _FREQ_THEN_PAIR needs its colon
         text = _FREQ_THEN_PAIR.sub(freq_first, text)
         if "/" in text:

@@ -186,6 +186,7 @@ class _Carried:
     heading_context: bool = False  # the carried ear was named by a heading line of its own
     label_context: bool = False  # the carried ear was named by an ear label opening its line
     on_this_line: bool = False  # the carried ear was named on the line being read
+    normal_ear: str | None = None  # the ear named last, when its clause called it normal
 
     def blank(self, line_start: str | None) -> None:
         """A blank line ends a paragraph, and with it an ear named in its prose ("...,
@@ -220,6 +221,11 @@ class _Carried:
         opening = lx.LINE_OPENING_EAR_LETTER.match(sentence) if self.context else None
         if opening:
             self.context = "right" if opening.group(1) == "R" else "left"
+
+    def names(self, ears: set[str], seg: str, main: bool) -> None:
+        """Note whether a main clause naming one ear calls that whole ear normal."""
+        if len(ears) == 1 and main:
+            self.normal_ear = next(iter(ears)) if _EAR_CALLED_NORMAL.match(seg) else None
 
     def from_an_earlier_line(self, ears: set[str]) -> bool:
         """Return True when a clause naming ``ears`` has its ear carried from an earlier line
@@ -271,10 +277,27 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
                 continue
         following = segments[index + 1] if index + 1 < len(segments) else ""
         ears = _clause_ears(seg, following)
-        seg_ear = _clause_ear(carried, seg, seg_low, ears, following, line_start,
-                              aside_ear[index], main=index < n_main)  # fmt: skip
+        carried.names(ears, seg, main=index < n_main)
+        # the letter or the pair overrides an ear carried from before, which is another
+        # statement's; a scope of both ears ("AU: ... PTA R 85, L 88") or no ear keeps its
+        # recorded reading (test_verdicts)
+        paired = not ears and carried.context in ("right", "left")
+        seg_ear = (
+            _ear_of_a_pair(seg, segments[index - 1] if index else "") if paired else None
+        ) or _clause_ear(
+            carried,
+            seg,
+            seg_low,
+            ears,
+            following,
+            line_start,
+            aside_ear[index],
+            main=index < n_main,
+        )
         if len(ears) == 1 and index < n_main and topics.any():
             named |= ears
+        if seg_ear is not None and _loss_of_an_ear_called_normal(carried, seg_ear, seg_low, ears):
+            seg_ear = None
         clause_freq = sentence_freq
         if "at " in seg_low and (index or ": at " in seg_low):
             opens = lx.CLAUSE_OPENING_FREQUENCY.search(seg_low)
@@ -286,7 +309,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
             default_conduction=carried.sentence_conduction, low=seg_low,
             frequency=clause_freq, from_an_earlier_line=carried.from_an_earlier_line(ears),
         )  # fmt: skip
-        carried.sentence_conduction = lx.last_conduction(seg_low) or carried.sentence_conduction
+        carried.sentence_conduction = _conduction_carried(seg_low) or carried.sentence_conduction
     if {"right", "left"} <= named and not carried.heading_context:
         # "Tympanogram As on the right, A on the left.\nThe bone at 2k is raised ...": a
         # sentence giving another test's result for each ear in turn carries neither ear on
@@ -312,6 +335,68 @@ class _ClauseWindows:
         self.found_at = at
         half = _SENTENCE_REACH // 2
         return self.sent_low[max(0, at - half) : at + len(seg_low) + half]
+
+
+_EAR_LETTER_BEFORE_A_VALUE = re.compile(r"(?<![\w.'/-])([RL])[ \t]+(?=\d)")
+"""A bare capital R or L right before a number inside a clause ("High notes worst: L 60 at
+4k, R 40", "(L 65 @ 4k vs R 35)"): a note's tag of the value's ear."""
+_VERSUS_OPENS = re.compile(r"\s*(?:vs\.?|versus)\s", re.I)
+
+
+_RESERVE_ENDS = re.compile(r"cochlear\s+reserve\W*$")
+
+
+def _conduction_carried(seg_low: str) -> str | None:
+    """Return the conduction a clause carries to the clauses after it: the one it names last,
+    except a verdict on the cochlea that ends it ("... conductive loss with normal cochlear
+    reserve, flat at 40-45 dB HL": the level after it is the loss's air, not bone)."""
+    named = lx.last_conduction(seg_low)
+    if named == "bone" and "reserve" in seg_low and _RESERVE_ENDS.search(seg_low):
+        return "air"
+    return named
+
+
+_EAR_CALLED_NORMAL = re.compile(
+    r"[\W\d]*(?:the\s+)?(?:right|left|rt|lt)(?:\s+ear)?\s*(?:[-\u2013:]\s*|is\s+)?"
+    r"(?:normal|wnl)(?:\s+hearing)?\s*(?:[.:;,(]|$)",
+    re.I,
+)
+"""A clause that calls a whole ear normal and says no more of it ("Left normal.", "LEFT -
+normal: air 10 dB HL ..."); not a part of its range ("left normal up to 2 kHz")."""
+
+
+def _loss_of_an_ear_called_normal(carried: _Carried, seg_ear: str, seg_low: str,
+                                  ears: set[str]) -> bool:  # fmt: skip
+    """Return True when a clause names no ear, says a loss's type or its air-bone gap, and
+    would take its ear from an earlier line that called that ear normal ("Left normal.\n
+    Conductive - steroids not indicated.", "LEFT - normal: ...\nAir-bone gap at 0.5-2 kHz:
+    35 / 30 / 15 dB"): the line is about the loss described, not the normal ear."""
+    return (
+        seg_ear == carried.normal_ear
+        and carried.from_an_earlier_line(ears)
+        and "normal" not in seg_low
+        and bool(rc.TYPE_TRIGGER.search(seg_low) or lx.GAP_TRIGGER.search(seg_low))
+    )
+
+
+def _ear_of_a_pair(seg: str, before: str) -> str | None:
+    """Return the ear a clause naming no ear in words gives its value: the ear its bare
+    letter tags ("L 60 at 4k", "R 40"; one letter, before any number of the clause), or the
+    other ear for the second value of "A vs B" after a comparison of one named ear ("the
+    left is 15 dB poorer (50 vs 35 dB HL)": 35 is the right's); None otherwise (the carried
+    ear decides)."""
+    if "R " in seg or "L " in seg:
+        tags = list(_EAR_LETTER_BEFORE_A_VALUE.finditer(seg))
+        letters = {m.group(1) for m in tags}
+        if len(letters) == 1 and not lx.DIGIT.search(seg, 0, tags[0].start()):
+            # the letter opens the clause's numbers: what comes before it ("notch at 4k
+            # (R 50") is said of the ear the clause had before
+            return "right" if letters == {"R"} else "left"
+    if "v" in seg[:12] and _VERSUS_OPENS.match(seg) and lx.COMPARATIVE.search(before):
+        named = lx.ears_in(before)
+        if named in ({"right"}, {"left"}):
+            return "left" if named == {"right"} else "right"
+    return None
 
 
 def _clause_ears(seg: str, following: str) -> set[str]:
@@ -523,7 +608,24 @@ def colon_clauses(segment: str) -> list[str]:
         before, after = ears_in(head), ears_in(tail)
         if before and after and before != after:
             return [*_with_clauses(head), *_with_clauses(tail)]
-    return _with_clauses(segment)
+    return [part for piece in _dash_clauses(segment) for part in _with_clauses(piece)]
+
+
+_DASH_BEFORE_AN_EAR = re.compile(r"\s[-\u2013\u2014]\s+(?=(?:the\s+)?(?:right|left)\b)", re.I)
+
+
+def _dash_clauses(segment: str) -> list[str]:
+    """Return the segment split at a spaced dash before an ear word when the two sides name
+    different ears, as at a colon: "bilateral severe hearing loss - right sensorineural" is a
+    claim about both ears, then one about the right."""
+    if "-" not in segment and "\u2013" not in segment and "\u2014" not in segment:
+        return [segment]
+    m = _DASH_BEFORE_AN_EAR.search(segment)
+    if m is None:
+        return [segment]
+    head, tail = segment[: m.start()], segment[m.end() :]
+    before, after = ears_in(head), ears_in(tail)
+    return [head, tail] if before and after and before != after else [segment]
 
 
 def _with_clauses(segment: str) -> list[str]:

@@ -663,17 +663,7 @@ def _statement_claims(
     if ears and ears[0].kind == "ear_key" and not _after(toks, ears[0]):
         opened = (_ears_of(ears[0]), ears[0].rule)  # "right_ear:" alone opens a block
     put = _Put(_qualifier(toks), _conduction(toks))
-    # A degree word after a bone-conduction mark ("masked BC WNL") grades the bone, not
-    # the ear's hearing: no degree claim. One before it ("AD mod SNHL (masked BC NR)",
-    # "mod mixed HL, BC m 40-60") grades the ear.
-    # Nor is 'normal' after 'the eardrum pressure test was' a degree: it is the test's result.
-    tested_at = next((t.start for t in toks if t.rule == "lay tympanometry"), len(text))
-    values = [
-        t for t in toks
-        if (t.kind == "type" or (t.kind == "degree" and _conduction_before(marks, t) != "bone"
-                                 and t.start < tested_at and not _other_field(text, t)))
-        and not _negated(toks, t, text)
-    ]  # fmt: skip
+    values = _type_and_degree_words(text, toks, marks)
     bound = [(t, _bind(t, ears, block)) for t in values]
     if any(t.kind == "respectively" for t in toks):
         bound = _distribute(text, ears, bound)
@@ -694,6 +684,21 @@ def _statement_claims(
     claims += _thresholds(text, start, end, toks, ears, block, put)
     claims += _tympanograms(text, end, toks, ears, block, put)
     return claims, opened
+
+
+def _type_and_degree_words(text: str, toks: list[Token], marks: _Positioned) -> list[Token]:
+    """Return the type and degree words of a statement that claim something of the ear."""
+    # A degree word after a bone-conduction mark ("masked BC WNL") grades the bone, not
+    # the ear's hearing: no degree claim. One before it ("AD mod SNHL (masked BC NR)",
+    # "mod mixed HL, BC m 40-60") grades the ear.
+    # Nor is 'normal' after 'the eardrum pressure test was' a degree: it is the test's result.
+    tested_at = next((t.start for t in toks if t.rule == "lay tympanometry"), len(text))
+    return [
+        t for t in toks
+        if (t.kind == "type" or (t.kind == "degree" and _conduction_before(marks, t) != "bone"
+                                 and t.start < tested_at and not _other_field(text, t)))
+        and not _negated(toks, t, text)
+    ]  # fmt: skip
 
 
 def _other_field(text: str, tok: Token) -> bool:

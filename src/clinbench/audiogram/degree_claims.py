@@ -320,10 +320,7 @@ def degree_claims(
 def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
     """Return the rules by which a clause's grade words grade a loss (() when the clause
     names the loss), or None when they grade nothing read."""
-    loss = lexicon.LOSS_CONTEXT.search(_without_snr_loss(low))
-    if loss and not (loss.group(0) in ("grade", "degree") and _grade_of_a_symptom(low, len(low))):
-        return ()
-    if _loss_head(low, sent_low):
+    if _names_its_loss(low, sent_low):
         return ()
     if GRADE_OF_EAR.search(low):
         if SYMPTOM_GRADED.search(sent_low or low):
@@ -348,6 +345,16 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
     if _descriptors_alone(low) and AVERAGE_NAMED.search(sent_low or low):
         return ("average named",)
     return None
+
+
+def _names_its_loss(low: str, sent_low: str) -> bool:
+    """Return whether the clause, or the head of its sentence, names the loss its grade words
+    grade: not a symptom's or questionnaire's grade ("THI grade: moderate"), not a
+    speech-in-noise test's SNR loss."""
+    loss = lexicon.LOSS_CONTEXT.search(_without_snr_loss(low))
+    if loss and not (loss.group(0) in ("grade", "degree") and _grade_of_a_symptom(low, len(low))):
+        return True
+    return _loss_head(low, sent_low)
 
 
 def _without_snr_loss(low: str) -> str:

@@ -81,14 +81,10 @@ def main() -> None:
     try:
         command(app)(prog_name="clinbench")
     except OSError as err:
-        from clinbench.cli.console import fit_message
-
-        print(fit_message(f"error: {file_problem(err)}"), file=sys.stderr)
+        print(f"error: {file_problem(err)}", file=sys.stderr)
         sys.exit(2)
     except ClinbenchError as err:
-        from clinbench.cli.console import fit_message
-
-        print(fit_message(f"error: {err}"), file=sys.stderr)
+        print(f"error: {err}", file=sys.stderr)
         sys.exit(2)
     finally:
         # the interpreter's last collection walks every object of a large run (2.4 s of a

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli.console import echo_message, format_option
+from clinbench.cli.console import format_option
 from clinbench.cli.helpers import fail
-from clinbench.messages import with_command
 
 app = typer.Typer(
     help="Human audit: blinded sampling, review web app, human baseline, agreement report.",
@@ -123,17 +122,17 @@ def sample(
     except ValueError as err:
         fail(f"{results}: {err}")
     for warning in warnings:
-        echo_message(f"warning: {warning}", err=True)
+        typer.echo(f"warning: {warning}", err=True)
     cells = drawn.cells
     unit = "replies" if mode == "review" else "cases"
-    echo_message(
+    typer.echo(
         f"Sampled {len(drawn.sample)} of {len(drawn.population)} {unit} "
         f"across {int((cells['sample_n'] > 0).sum())} of {len(cells)} cells into {out}"
     )
-    echo_message(
+    typer.echo(
         f"Calibration segment: first {min(calibration, n)} items. Per-cell counts: {out}/strata.csv"
     )
-    echo_message(with_command("Next:", f"clinbench audit add-reviewer {out} NAME"))
+    typer.echo(f"Next: clinbench audit add-reviewer {out} NAME")
 
 
 @app.command("add-reviewer")
@@ -186,7 +185,7 @@ def reviewer_links(
         fail(f"{audit_dir}: no reviewers yet; add one with `clinbench audit add-reviewer`")
     for row in issued:
         typer.echo(f"{row['name']} ({row['role']}): {row['link']}")
-    echo_message(f"Links kept in {audit_dir / LINKS_FILE}; the old links no longer work.")
+    typer.echo(f"Links kept in {audit_dir / LINKS_FILE}; the old links no longer work.")
 
 
 @app.command()
@@ -202,7 +201,7 @@ def serve(
 
     _audit_dir(audit_dir)
     if host not in ("127.0.0.1", "localhost", "::1"):
-        echo_message(
+        typer.echo(
             f"warning: binding {host} exposes the app beyond this machine; put it behind TLS",
             err=True,
         )
@@ -249,7 +248,7 @@ def export_baseline_command(
         )  # fmt: skip
     except ValueError as err:
         fail(str(err))
-    echo_message(
+    typer.echo(
         f"Wrote {summary['rows']} responses from {summary['reviewers']} reviewer(s) as "
         f"{model_name!r} ({summary['epochs']} epoch(s)) to {out}"
     )

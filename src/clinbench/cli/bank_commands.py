@@ -11,11 +11,9 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli.console import echo_message
-
 
 def _fail(message: str) -> None:
-    echo_message(message, err=True)
+    typer.echo(message, err=True)
     raise typer.Exit(2)
 
 
@@ -48,7 +46,7 @@ def canary(
     except ValueError as err:
         _fail(f"error: {err}")
     write_public_items(stamped, out, used, name or out.stem)
-    echo_message(f"Stamped {len(stamped)} items with canary {used}; wrote {out}")
+    typer.echo(f"Stamped {len(stamped)} items with canary {used}; wrote {out}")
 
 
 def split(
@@ -71,7 +69,7 @@ def split(
     except ValueError as err:
         _fail(f"error: {err}")
     paths = write_split(made, out)
-    echo_message(
+    typer.echo(
         f"{len(made.public)} public, {len(made.private)} private items "
         f"(seed {seed}, stratified by {', '.join(fields)})"
     )
@@ -93,10 +91,10 @@ def verify_sample(
         _fail(f"{manifest}: cannot read the manifest: {err}")
     problems = verify(loaded, data)
     for problem in problems:
-        echo_message(problem, err=True)
+        typer.echo(problem, err=True)
     if problems:
         _fail(f"{len(problems)} problem(s): the sample does not match {manifest}")
-    echo_message(
+    typer.echo(
         f"OK: {len(loaded)} items match {manifest} (bank {data.get('bank')!r}, "
         f"item set {str(data.get('item_set_sha256'))[:12]}…)"
     )
@@ -135,16 +133,16 @@ def import_bank(
         items = import_items(source, spec, ids, unmapped)
     except ImportFailed as err:
         for problem in err.problems:
-            echo_message(str(problem), err=True)
+            typer.echo(str(problem), err=True)
         _fail(f"{len(err.problems)} problem(s); nothing written.")
     write_items(items, out)
     protocol = items[0].metadata.get("protocol")
-    echo_message(f"Imported {len(items)} items from {source} with map {spec.name or map_}: {out}")
+    typer.echo(f"Imported {len(items)} items from {source} with map {spec.name or map_}: {out}")
     if protocol:
-        echo_message(f"Protocol the map sets (used by clinbench run): {protocol}")
+        typer.echo(f"Protocol the map sets (used by clinbench run): {protocol}")
     if unmapped:
         left = ", ".join(f"{name} ({n} of {len(items)})" for name, n in sorted(unmapped.items()))
-        echo_message(f"Not imported (no map entry reads these source fields): {left}", err=True)
+        typer.echo(f"Not imported (no map entry reads these source fields): {left}", err=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -32,7 +32,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from clinbench.errors import OptionError
-from clinbench.messages import COMMAND_INDENT
 from clinbench.report.table_keys import (
     MODEL_COLUMNS,
     lift_constant_keys,
@@ -90,52 +89,6 @@ def terminal_width() -> int:
     return max(40, shutil.get_terminal_size((80, 24)).columns)
 
 
-def message_width() -> int:
-    """Return the width to wrap a message at: the terminal's when standard output or error is
-    a terminal, or when ``$COLUMNS`` names a width; 0 (do not wrap) in a pipe or a file."""
-    if "COLUMNS" in os.environ or any(_is_terminal(s) for s in (sys.stdout, sys.stderr)):
-        return terminal_width()
-    return 0
-
-
-def _is_terminal(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):  # a closed or stand-in stream
-        return False
-
-
-def fit_message(text: str, width: int | None = None, indent: str = "") -> str:
-    """Return a status message wrapped at words to ``width`` (default: the terminal's).
-
-    Each line of the message is wrapped on its own; continuation lines start with
-    ``indent``. A line that starts with :data:`clinbench.messages.COMMAND_INDENT` is a
-    command or a path to copy (:func:`clinbench.messages.with_command`) and is kept whole,
-    as it is. Words are never cut nor split at hyphens: a path or an address longer than
-    the width stays whole on a line of its own. With no ``width``, a message is wrapped for
-    a person (:func:`message_width`); in a pipe or a file each line stays whole, for grep.
-    """
-    width = width if width is not None else message_width()
-    if not width:
-        return "\n".join(line.rstrip() for line in str(text).split("\n"))
-    lines = []
-    for line in str(text).split("\n"):
-        if line.startswith(COMMAND_INDENT) or not line.strip():
-            lines.append(line.rstrip())
-            continue
-        # a bad-input line's `file:line: field:` stays on its first line, whole (editors and
-        # grep read it there)
-        line = _LOCATION.sub(lambda m: m.group(0).replace(" ", _KEEP), line, count=1)
-        wrapped = textwrap.fill(line, width, subsequent_indent=indent,
-                                break_long_words=False, break_on_hyphens=False)  # fmt: skip
-        lines.append(wrapped.replace(_KEEP, " "))
-    return "\n".join(lines)
-
-
-_LOCATION = re.compile(r"^(?:error: )?\S+:\d+:(?: [^\s:]+:)?")
-_KEEP = "\x00"  # a space inside a bad-input location, kept from wrapping
-
-
 def echo_wrapped(text: str, indent: str = "") -> None:
     """Print one line of text wrapped at words to the terminal width (see
     :func:`terminal_width`); continuation lines start with ``indent``. Words are never cut:
@@ -144,25 +97,6 @@ def echo_wrapped(text: str, indent: str = "") -> None:
 
     typer.echo(textwrap.fill(text, terminal_width(), subsequent_indent=indent,
                              break_long_words=False, break_on_hyphens=False))  # fmt: skip
-
-
-def echo_message(text: str, err: bool = False) -> None:
-    """Print a status message (on stderr with ``err``) fitted to the terminal width, its
-    commands and paths whole (:func:`fit_message`)."""
-    import typer
-
-    typer.echo(fit_message(text), err=err)
-
-
-def console_message(console: Any, text: str, style: str | None = None) -> None:
-    """Print a status message on a rich console, fitted by :func:`fit_message` (not by rich,
-    which cuts a long path), its text as it is (no markup), in ``style`` if given."""
-    console.print(fit_message(text), soft_wrap=True, markup=False, highlight=False, style=style)
-
-
-def echo_error(message: str) -> None:
-    """Print ``error: message`` on stderr, fitted to the terminal width (:func:`fit_message`)."""
-    echo_message(f"error: {message}", err=True)
 
 
 # ------------------------------------------------------------------------------ model labels
@@ -626,11 +560,7 @@ class TableOutput:
             self.file.write(_wrap(text, self.width or terminal_width()) + "\n")
 
     def message(self, text: str) -> None:
-        """Print a status line (a path written, a log): stdout for text, stderr for data formats.
-
-        Wrapped to the width with commands and paths whole (:func:`fit_message`).
-        """
-        text = fit_message(text, self.width)
+        """Print a status line (a path written, a log): stdout for text, stderr for data formats."""
         if self.machine:
             self.err.write(text + "\n")
         else:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import typer
 
-from clinbench.cli.console import echo_error, echo_message
-from clinbench.messages import with_command
 from clinbench.providers import local_server as local
 
 app = typer.Typer(
@@ -16,7 +14,7 @@ app = typer.Typer(
 
 
 def _fail(message: str) -> None:
-    echo_error(f"{message}")
+    typer.echo(f"error: {message}", err=True)
     raise typer.Exit(2)
 
 
@@ -43,15 +41,15 @@ def start(
     except local.LocalModelUnavailable as err:
         _fail(str(err))
     except local.LocalServerError as err:
-        echo_error(f"{err}")
+        typer.echo(f"error: {err}", err=True)
         raise typer.Exit(1) from err
     if new:
-        echo_message(
+        typer.echo(
             f"Local server ready in {server.ready_seconds:.1f} s: {server.base_url} "
             f"(pid {server.pid}, {server.threads} thread(s), log {server.log_path})"
         )
     else:
-        echo_message(f"Local server already running: {server.base_url} (pid {server.pid})")
+        typer.echo(f"Local server already running: {server.base_url} (pid {server.pid})")
     typer.echo('Set the endpoint (or run: eval "$(clinbench local env)"):')
     typer.echo(server.exports())
     typer.echo("Then run, one request at a time as the server answers:")
@@ -74,7 +72,7 @@ def env() -> None:
     """Print the shell exports that point Inspect's openai-api provider at the local server."""
     server, line = local.server_status()
     if server is None:
-        echo_error(with_command(f"{line}; start it with:", "clinbench local start"))
+        typer.echo(f"error: {line}; start it with: clinbench local start", err=True)
         raise typer.Exit(1)
     typer.echo(server.exports())
 

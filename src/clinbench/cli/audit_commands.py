@@ -154,7 +154,7 @@ def add_reviewer(
     except ValueError as err:
         fail(str(err))
     typer.echo(link)
-    echo_message(
+    typer.echo(
         f"The link names port {port}; serving on another port (`clinbench audit serve "
         f"{audit_dir} --port N`) rewrites the links file to that port, so hand links out from "
         "there or give the same --port here.",

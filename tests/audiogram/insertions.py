@@ -464,20 +464,29 @@ def invariance(
     from tests.audiogram.perturb import verdict
 
     reader = reader or verdict
-    out = {"changed": 0, "kept": 0, "broken": [], "correct": [0, 0], "error": [0, 0]}
+    pairs = []
     for i, row in enumerate(rows):
         case = cases[row["case"]]
         after_text = insertion(row["reply"], case, seed + i)
-        before, after = reader(row["reply"], case), reader(after_text, case)
+        pairs.append((row, reader(row["reply"], case), reader(after_text, case)))
+    return kept_tally(pairs, "changed")
+
+
+def kept_tally(pairs: Iterable[tuple[dict, Any, Any]], count: str) -> dict[str, Any]:
+    """Return how many (row, before, after) pairs kept their verdict: ``count`` (pairs),
+    ``kept``, ``rate``, ``broken`` (id, before, after), and (kept, tried) split into
+    ``correct`` and ``error`` replies by their labels."""
+    out: dict[str, Any] = {count: 0, "kept": 0, "broken": [], "correct": [0, 0], "error": [0, 0]}
+    for row, before, after in pairs:
         group = out["error" if row.get("critical_errors") else "correct"]
-        out["changed"] += 1
+        out[count] += 1
         group[1] += 1
         if before == after:
             out["kept"] += 1
             group[0] += 1
         else:
             out["broken"].append((row.get("id"), before, after))
-    out["rate"] = out["kept"] / out["changed"] if out["changed"] else None
+    out["rate"] = out["kept"] / out[count] if out[count] else None
     return out
 
 

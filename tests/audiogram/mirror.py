@@ -171,9 +171,10 @@ def mirror_invariance(
     ``rate`` and ``broken`` (id, verdict, verdict of the mirror); ``correct`` and ``error``
     split (kept, tried) by the reply's label. ``findings`` compares every finding
     (kind, ear swapped back, verdict) instead of the critical errors."""
+    from tests.audiogram.insertions import kept_tally
+
     mirrored_cases: dict[str, Audiogram] = {}
-    out: dict[str, Any] = {"tried": 0, "kept": 0, "broken": [], "correct": [0, 0],
-                           "error": [0, 0]}  # fmt: skip
+    pairs = []
     for row in rows:
         case = cases[row["case"]]
         if row["case"] not in mirrored_cases:
@@ -185,16 +186,8 @@ def mirror_invariance(
         else:
             read = reader or verdict
             before, after = read(row["reply"], case), read(mirror_text(row["reply"]), twin)
-        group = out["error" if row.get("critical_errors") else "correct"]
-        out["tried"] += 1
-        group[1] += 1
-        if before == after:
-            out["kept"] += 1
-            group[0] += 1
-        else:
-            out["broken"].append((row.get("id"), before, after))
-    out["rate"] = out["kept"] / out["tried"] if out["tried"] else None
-    return out
+        pairs.append((row, before, after))
+    return kept_tally(pairs, "tried")
 
 
 def main() -> None:  # pragma: no cover - a report for people, run by hand

@@ -25,14 +25,17 @@ UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
 the line end; a ticked one ("[x] Conductive") is the writer's answer."""
 
 QUESTION = re.compile(
-    r"(?:^|(?<=[.!?:\n]))[ \t]*(?:why|what|how|which|where|when|is|isn't|are|aren't|"
+    r"(?:^|(?<=[.!?:\n]))[ \t]*(?:[-*\u2022][ \t]+)?(?:why|what|how|which|where|when|is|"
+    r"isn't|are|aren't|"
     r"does|doesn't|do|don't|would|could|can|should|shouldn't|did|didn't|was|wasn't)\b"
-    r"[^.!?\n]{0,200}\?",
+    r"(?:[^.!?\n]|(?<![a-z])(?:e\.g|i\.e|vs|etc|approx|cf)\.|\d\.(?=\d)){0,200}\?",
     re.I,
 )
 """A sentence asked, opening with a question word and closed by "?": a question puts no
-finding ("Is the loss conductive?"). A query mark written before a word ("?otosclerosis")
-or after a finding ("mixed?") is a hedge, read as one, not a question."""
+finding ("Is the loss conductive?"), nor does one put as a list item ("- Can the left be
+retested?"); an abbreviation's or a decimal's point inside it ("Could noise (e.g. shooting)
+explain it?", "Is 2.5 kHz worse?") does not end it. A query mark written before a word
+("?otosclerosis") or after a finding ("mixed?") is a hedge, read as one, not a question."""
 
 ASKED_KIND = re.compile(
     r"(?:^|(?<=[.!\n]))[ \t]*(?:\*\*)?(?:(?:q(?:uestion)?|examiner|e)[ \t]*\d{0,2}(?:\*\*)?"

@@ -652,6 +652,29 @@ def negated(segment: str, start: int) -> bool:
     return bool(_INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50))
 
 
+_WEIGHED = re.compile(
+    r"\bdifferential\b[^.]{0,40}$|"
+    r"(?<!\bi )(?<!\bwe )\bwould\s+(?:call|count|classify|label|consider|describe|flag|rate|"
+    r"grade|regard|class)\b[^.;:]{0,30}$"
+)
+"""Before a word, what weighs it rather than says it: a differential's list, or the verdict a
+criterion or scale would give ("several criteria would call these ears symmetric"; the
+writer's own "I would call" stays a claim)."""
+
+
+def weighed_not_said(segment: str, start: int) -> bool:
+    """Return True when the word at ``start`` is weighed, not claimed either way: in a
+    differential, in the verdict another's yardstick would give, or in a statement about
+    losses in general ("an asymmetric loss is usually investigated"). Unlike a negation it
+    claims no opposite. What a differential is for ("differential for the ...") is stated."""
+    before = segment[max(0, start - 45) : start]
+    if PRESUPPOSED.search(before):
+        return False
+    if _WEIGHED.search(before):
+        return True
+    return bool(_INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50))
+
+
 _LOSS_NAMED = (
     r"(?![\s-]*(?:\([^()]{0,25}\)\s*)?(?:hearing\s+)?(?:loss|problem|damage|disorder|cause|"
     r"origin|deafness|type|hair|pathology|lesion|impairment))"

@@ -222,9 +222,12 @@ HEDGE_WORD = re.compile(
 )  # fmt: skip
 """The words HEDGES needs one of, found fast (a clause without them skips HEDGES)."""
 NOT_DONE = re.compile(
-    r"\bnot\s+(?:been\s+)?(?:tested|performed|done|available|provided|measured|assessed|included|"
+    r"(?:\bnot|n['\u2019]t)\s+(?:been\s+)?(?:tested|performed|done|available|provided|measured|"
+    r"assessed|included|"
     r"reported|given|supplied|obtained|shown)\b|\bno\s+\w*\s*(?:data|results?)\b|\bunavailable\b"
 )
+"""A test or value said not to be done, contracted or not ("not tested", "weren't included",
+"aren't included here"): it reports no result."""
 NUMBER_OPENS_SENTENCE = re.compile(
     r"(?<=[a-z]{4}\.)(?<!approx\.)(?<!resp\.)(?<!incl\.)(?<!excl\.)(?<!freq\.)(?<!figs\.)"
     r"(?<!cont\.)\s+(?=\d)"

@@ -100,14 +100,14 @@ def read_clause(
     """
     low = seg.lower() if low is None else low
     hedged = hedged_sentence or bool(lx.HEDGE_WORD.search(low) and lx.HEDGES.search(low))
-    if lx.may_hold(low, "no", "unavailable"):
+    if lx.may_hold(low, "no", "unavailable", "n't", "n\u2019t"):
         seg, low = _before_what_was_not_done(seg, low)
         if not low:
             return []
     claims: list[Claim] = []
     # "Acoustic reflexes, if not already done, would be expected to be absent": a
     # prediction names no result of the test (its audiogram claims are still read).
-    tests = topics if not (topics.any() and rc.PREDICTION.search(sent_low)) else rc.NO_TOPICS
+    tests = topics if not (topics.any() and _no_result_given(topics, sent_low)) else rc.NO_TOPICS
     if tests.tymp:
         claims += rc.tympanometry_claims(seg, low, ear, hedged)
     if tests is topics and rc.VOLUME_TRIGGER.search(low):
@@ -137,6 +137,21 @@ def read_clause(
     if lx.LATERALITY_TRIGGER.search(low):
         claims += laterality_claims(low, ear if explicit else None, hedged, sent_low)
     return claims
+
+
+def _no_result_given(topics: Topics, sent_low: str) -> bool:
+    """Return whether a sentence about another test gives none of its results: a prediction
+    or a condition (:data:`result_claims.PREDICTION`), or a sentence about one test, naming
+    no ear, that says it was not done ("Acoustic reflexes, often absent in otosclerosis,
+    weren't included": what the test shows in general is no result of this patient's)."""
+    if rc.PREDICTION.search(sent_low):
+        return True
+    one_test = sum((topics.tymp, topics.reflex, topics.oae, topics.abr)) == 1
+    return bool(
+        one_test
+        and lx.NOT_DONE.search(sent_low)
+        and not (lx.RIGHT.search(sent_low) or lx.LEFT.search(sent_low) or lx.BOTH.search(sent_low))
+    )
 
 
 def _before_what_was_not_done(seg: str, low: str) -> tuple[str, str]:

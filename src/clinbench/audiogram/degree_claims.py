@@ -528,6 +528,14 @@ def _region_before_ear(low: str, start: int):
     return region if isinstance(region, tuple) else None
 
 
+_PAST_THE_RANGE = re.compile(
+    r"\b(?:outside|beyond|above|past|over|exceeds?|exceeding)\s+(?:of\s+)?(?:\w+\s+)?(?:the\s+)?$"
+)
+"""Before a 'normal' phrase, a value placed past it ("25 dB HL is just outside the normal
+range", "beyond normal limits"): a comparison that says the value is not normal, no degree
+'normal' of the ear."""
+
+
 def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str) -> bool:
     """Return True when a 'normal' phrase is said of the ear's hearing: not negated, not of
     another test, not of bone conduction ("BC WNL AU": the cochlea, not the ear's degree)."""
@@ -537,6 +545,8 @@ def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str)
     if other and "speech" in other.group(0) and HEARING_FOR_SPEECH.search(window):
         other = None  # "hearing for everyday speech is normal": the ear's hearing
     if lexicon.negated(low, m.start()) or (other and not (own and other.group(1))):
+        return False
+    if _PAST_THE_RANGE.search(low, max(0, m.start() - 30), m.start()):
         return False
     if ":" in window or "-" in window or "=" in window or "\u2013" in window:
         if lexicon.OTHER_DOMAIN_LABEL.search(window):

@@ -702,6 +702,10 @@ _CONDUCTION_OBJECT = re.compile(
     r"\bparallels?|\btracks?|\bequals?|\bwithin\s+\d+\s*db\s+of)\s+(?:the\s+)?$"
 )
 """Before a conduction word that is compared with, not talked about ("bone agrees with air")."""
+_ONE_CONDUCTION = (
+    r"(?:the\s+)?(?:air|ac|bone|bc)(?:[\s-]+conduction)?(?:\s+(?:thresholds?|lines?|curves?))?"
+)
+_TWO_CONDUCTIONS = rf"{_ONE_CONDUCTION}\s+(?:and|&)\s+{_ONE_CONDUCTION}"
 GAP_WORD = re.compile(
     r"\b(?:air[\s-]*bone\s+gaps?|abgs?|"
     # a gap given a size in dB (not dB HL), between ears excepted: "gaps of 40 dB at 500 Hz"
@@ -709,10 +713,17 @@ GAP_WORD = re.compile(
     r"approximately\s+|~\s*)?\d{1,2}\s*(?:(?:-|–|to)\s*\d{1,2}\s*)?db\b(?!\s*hl))|"
     # lay words: the middle ear's part of the loss is the air-bone gap
     r"middle[\s-]ear(?:'s)?\s+(?:part|component|portion|share|contribution|element)|"
-    r"(?:part|component|portion|share)\s+(?:from|due\s+to|in|of)\s+the\s+middle[\s-]ear)\b"
+    r"(?:part|component|portion|share)\s+(?:from|due\s+to|in|of)\s+the\s+middle[\s-]ear|"
+    # the gap in words: "the difference between air and bone (30 dB)"
+    rf"(?:difference|gap|separation|distance)\s+between\s+{_TWO_CONDUCTIONS}|"
+    # two values said close: "air and bone are within about 10 dB of each other"
+    r"within(?=\s+(?:about\s+|around\s+|roughly\s+|approximately\s+|~\s*)?\d{1,2}\s*db\s+of\s+"
+    r"(?:each\s+other|one\s+another)))\b"
 )
-"""A gap named as such: the dB values after it, up to the next conduction named, are gap
-sizes ("air-bone gaps of 30 dB at 500 Hz, 20 dB at 2 kHz"), not thresholds."""
+"""A gap named as such, or a difference in words: the dB values after it, up to the next
+conduction named, are gap sizes ("air-bone gaps of 30 dB at 500 Hz, 20 dB at 2 kHz", "the
+difference between air and bone (30-35 dB)", "within 10 dB of each other"), not thresholds:
+a difference of two levels is no level."""
 
 
 def conduction_marks(low: str) -> list[tuple[int, str]]:
@@ -720,7 +731,7 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
     order (a conduction it only compares with is left out; "air-bone gap"/"ABG" is 'gap')."""
     gaps = (
         [(m.start(), m.end()) for m in GAP_WORD.finditer(low)]
-        if "ab" in low or "gap" in low or "middle" in low
+        if "ab" in low or "gap" in low or "middle" in low or "betw" in low or "within" in low
         else []
     )
     marks = [(start, "gap") for start, _ in gaps]

@@ -571,6 +571,22 @@ def _shared_subject(before: str, rest: str) -> bool:
     return bool(_TESTED_END.search(before) and _SHARED_SUBJECT.match(rest))
 
 
+_BETWEEN_END = re.compile(
+    r"\bbetween\s+(?:the\s+)?(?:air|ac|bone|bc|right|left)(?:[\s-]+(?:conduction|ear|side))?"
+    r"(?:\s+(?:thresholds?|lines?|curves?|levels?))?\s*$",
+    re.I,
+)
+"""A clause ending "between" one conduction or one ear: the "and" after it names the second
+of the two compared ("the difference between air and bone (30 dB)"), not a new clause
+("between the ears and no gap" names both ears before its "and")."""
+
+
+def _and_goes_on(before: str, rest: str) -> bool:
+    """Return whether an "and" joins within one clause: a second predicate of one subject
+    (:func:`_shared_subject`) or the second of two things "between" which something lies."""
+    return _shared_subject(before, rest) or bool(_BETWEEN_END.search(before[-80:]))
+
+
 _DESCRIPTOR_START = re.compile(rf"^\s*{DESCRIPTOR}\b", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
 
@@ -595,7 +611,7 @@ def clauses(sentence: str) -> list[str]:
             word in ("and", ",")
             and bool(_DESCRIPTOR_END.search(pieces[-1]))
             and bool(_DESCRIPTOR_START.match(rest))
-        ) or (word == "and" and _shared_subject(pieces[-1], rest))
+        ) or (word == "and" and _and_goes_on(pieces[-1], rest))
         if joined and word == ",":
             # "mild, flat sensorineural loss": a list of descriptors before one loss noun;
             # "mild, moderate on the left" stays two claims.

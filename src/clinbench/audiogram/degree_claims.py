@@ -485,6 +485,7 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
             region is None and high is None and not limited(denial, m.start())
             and _unhedged_or_essentially(low[max(0, m.start() - 25) : m.end() + 25])
             and not HEARING_FOR_SPEECH.search(sent_low or low)
+            and not _AVERAGE_SAID.search(low, max(0, m.start() - 30), m.start())
         ):  # fmt: skip
             # "Hearing is within normal limits in both ears", said without exception, says
             # no threshold is beyond normal limits; so does an ear said (essentially) normal
@@ -495,6 +496,15 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
                 rules = (*rules, ESSENTIALLY_NORMAL)
             out.append(_claim("no_loss", ear, "normal", None, None, m.group(0), hedged, rules))
     return out
+
+
+_AVERAGE_SAID = re.compile(
+    rf"\b(?:{lexicon.AVERAGE_NAME}|{lexicon.AVERAGE_IN_WORDS}|4fa|averages?|means?)\s+"
+    r"(?:(?:are|is|were|was|both|each)\s+)*$"
+)
+"""Before a 'normal' phrase, an average as its subject ("averages within normal limits",
+"the PTA is normal"): the average's degree, which says nothing of every threshold (a notch
+can sit outside it), so no claim that no threshold is beyond normal."""
 
 
 def _unhedged_or_essentially(window: str) -> bool:

@@ -121,12 +121,15 @@ COUNTERFACTUAL = re.compile(
     r"\bbeen\b[^.;\n]{0,200}|"
     r"\bif\s+(?:it|this|that|these|there|she|he|they|both(?:\s+ears)?|the\s+[\w-]+(?:\s+[\w-]+)?)"
     r"\s+(?:were|had\s+been)\b[^.;\n]{0,200}?"
-    r"(?=[.;\n]|,?\s*(?:so|therefore|hence|thus|but|whereas|instead)\b|$)",
+    r"(?=[.;\n]|,?\s*(?:so|therefore|hence|thus|but|whereas|instead)\b|$)|"
+    r"\b(?:on|in|for|with)\s+(?:an)?other\s+(?:audiograms?|patients?|persons?|cases?|charts?)\b"
+    r"[^.;\n]{0,60}?\bwould\b[^.;\n]{0,160}",
     re.I | re.M,
 )
 """A condition contrary to fact ("Had the loss been conductive, masked bone would be
-normal"; "if it were conductive we would see a gap"): the subjunctive says the finding is
-not there."""
+normal"; "if it were conductive we would see a gap"; "which on another audiogram would
+suggest a conductive component": what another case would show): the subjunctive says the
+finding is not there."""
 
 CORRECTION_MARK = re.compile(
     r"\b(?:edit(?:ed)?|update|amended?)[ \t]*:|\bmake that\b|"
@@ -2167,7 +2170,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         lambda text: _without_ruled_out(text),
     ),
     (
-        lambda text, low: "been" in low or " were" in low,
+        lambda text, low: "been" in low or " were" in low or "other" in low,
         _blank_lowered(COUNTERFACTUAL),
     ),
     (_attributed_words_possible, lambda text: _without_rejected_quotes(text)),

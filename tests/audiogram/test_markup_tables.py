@@ -159,3 +159,23 @@ def test_long_markup_is_rewritten_in_linear_time(markup):
         return cpu_cost(lambda: markup_as_text(text))
 
     assert_linear(cost(150), cost(600), most=2.0)
+
+
+HEADED = {
+    "html": "<h3>{a} ear</h3>\n<p>Air conduction 45 dB HL at 500 Hz and 30 dB HL at 4 kHz; "
+    "masked bone 5-10 dB HL.</p>\n<h3>{b} ear</h3>\n<p>10 dB HL at every frequency.</p>",
+    "bbcode": "[b]{a} ear[/b]\n[list][*]AC 45 dB HL at 500 Hz, 30 at 4 kHz[*]masked BC 5-10 "
+    "dB HL[/list]\n[b]{b} ear[/b]: 10 dB HL at all frequencies.",
+    "latex": "\\section*{{{a} ear}}\nAC 45\\,dB HL at 500\\,Hz, 30\\,dB HL at 4\\,kHz; masked BC "
+    "5--10\\,dB HL.\n\\section*{{{b} ear}}\n10\\,dB HL throughout.",
+}
+
+
+@pytest.mark.parametrize("markup", sorted(HEADED))
+def test_headings_and_emphasis_name_the_ear_of_what_follows(markup):
+    """A guard: headings and emphasis keep their ear once rewritten (HTML and BBCode were
+    read so before the markup step too; LaTeX sections were not)."""
+    right = HEADED[markup].format(a="Right", b="Left")
+    swapped = HEADED[markup].format(a="Left", b="Right")
+    assert check_reply(right, CASE).critical_errors == []
+    assert check_reply(swapped, CASE).critical_errors == ["laterality_confusion"]

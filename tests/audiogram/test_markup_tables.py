@@ -179,3 +179,30 @@ def test_headings_and_emphasis_name_the_ear_of_what_follows(markup):
     swapped = HEADED[markup].format(a="Left", b="Right")
     assert check_reply(right, CASE).critical_errors == []
     assert check_reply(swapped, CASE).critical_errors == ["laterality_confusion"]
+
+
+ASCIIDOC_CELL_LINES = (
+    '[cols="5*",options="header"]\n|===\n|Side |0.5k |1k |2k |4k\n\n|{a}\n|{a5}\n|{a1}\n'
+    "|{a2} |{a4}\n|{b}\n|{b5} |{b1}\n|{b2}\n|{b4}\n|===\n{says}"
+)
+
+
+@pytest.mark.parametrize(
+    ("names", "right4k", "errors"),
+    [
+        (("Right", "Left"), 30, []),
+        (("Right", "Left"), 75, ["fabricated_result"]),
+        (("Left", "Right"), 30, ["laterality_confusion"]),  # rows under the wrong ears
+    ],
+)
+def test_asciidoc_cells_a_line_regrouped_by_the_column_count(names, right4k, errors):
+    values = {f"a{k}": v for k, v in (RIGHT | {"4": right4k}).items()}
+    values |= {f"b{k}": v for k, v in LEFT.items()}
+    says = "Conductive loss on the right." if names[0] == "Right" else "The loss is conductive."
+    reply = ASCIIDOC_CELL_LINES.format(a=names[0], b=names[1], says=says, **values)
+    assert check_reply(reply, CASE).critical_errors == errors
+
+
+def test_asciidoc_column_count_from_its_cols_attribute():
+    text = '[cols="1,2*"]\n|===\n|Ear |500 |1k\n|R\n|40 |45\n|==='
+    assert "|R |40 |45" in markup_as_text(text).split("\n")

@@ -237,6 +237,55 @@ _RULE_CHARS = frozenset("─━═┌┐└┘├┤┬┴┼╔╗╚╝╠╣�
 _BOX_CHARS = "─━═┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬│║┃"
 
 
+_ASCIIDOC_COLS = re.compile(r"\bcols\s*=\s*\"?([^\"\]\n]{1,80})")
+_COLUMN_REPEAT = re.compile(r"\s*(\d{1,2})\s*\*")
+
+
+def _asciidoc_column_count(attributes: str, body: list[str]) -> int:
+    """Return an AsciiDoc table's column count: from its ``cols`` attribute ("1,1,1",
+    "3*", "1,4*2", "5"), else the cells of its first line."""
+    m = _ASCIIDOC_COLS.search(attributes)
+    if m:
+        spec = m.group(1).strip()
+        if spec.isdigit():
+            return int(spec)
+        return sum(
+            int(r.group(1)) if (r := _COLUMN_REPEAT.match(item)) else 1 for item in spec.split(",")
+        )
+    return body[0].count("|") if body else 0
+
+
+def _asciidoc_tables_regrouped(text: str) -> str:
+    """AsciiDoc tables written a cell or a few cells a line (allowed when the column count
+    is known) rewritten one row a line, so each row reads as one pipe row. A table already
+    one row a line, or whose lines do not all open with a cell, is left as it is."""
+    lines = text.split("\n")
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        if not _ASCIIDOC_FENCE.match(lines[index]):
+            out.append(lines[index])
+            index += 1
+            continue
+        end = next(
+            (j for j in range(index + 1, len(lines)) if _ASCIIDOC_FENCE.match(lines[j])), None
+        )
+        if end is None:
+            out.extend(lines[index:])
+            break
+        body = [line for line in lines[index + 1 : end] if line.strip()]
+        columns = _asciidoc_column_count(lines[index - 1] if index else "", body)
+        regular = all(line.count("|") == columns for line in body)
+        if regular or columns < 2 or not all(line.lstrip().startswith("|") for line in body):
+            out.extend(lines[index : end + 1])
+        else:
+            cells = [c.strip() for line in body for c in line.split("|")[1:]]
+            rows = ["|" + " |".join(cells[i : i + columns]) for i in range(0, len(cells), columns)]
+            out += [lines[index], *rows, lines[end]]
+        index = end + 1
+    return "\n".join(out)
+
+
 def _line_tables_as_pipes(text: str) -> str:
     """Box-drawing, reST grid, org and AsciiDoc tables as pipe tables: bars as "|", rule
     lines and fences as a rule row, blank lines inside an AsciiDoc table (its header's
@@ -351,6 +400,8 @@ def markup_as_text(text: str) -> str:
         if "\\" in out and _LATEX_MARK.search(out):
             out = _latex_as_text(out)
         if _LINE_TABLE_MARK.search(out):
+            if "===" in out:
+                out = _asciidoc_tables_regrouped(out)
             out = _line_tables_as_pipes(out)
         if "==" in out and _SIMPLE_RULE.search(out):
             out = _rest_simple_tables(out)

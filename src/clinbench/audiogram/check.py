@@ -55,6 +55,7 @@ from clinbench.audiogram.findings import (
     Verdict,
 )
 from clinbench.audiogram.judges import JUDGES, CaseFacts, judge_claims
+from clinbench.audiogram.markup import markup_as_text
 from clinbench.audiogram.notation import (
     export_fields_written_out,
     mail_wrap_mended,
@@ -167,7 +168,9 @@ def check_reply(
             without_unclaimed(
                 results_by_ear_written_out(
                     export_fields_written_out(
-                        translated_terms_mended(ocr_slips_mended(mail_wrap_mended(reply_text)))
+                        translated_terms_mended(
+                            ocr_slips_mended(mail_wrap_mended(markup_as_text(reply_text)))
+                        )
                     )
                 )
             )

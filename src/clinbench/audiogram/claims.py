@@ -1536,7 +1536,7 @@ def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
         claimed_asym = m.group(1).startswith("asym")
         if claimed_asym and lexicon.ASYMMETRY_CRITERIA_NOT_MET.match(low, m.end()):
             claimed_asym = False  # "our asymmetry criteria are not met": no asymmetry
-        if lexicon.conditioned(low, m.start()):
+        if lexicon.conditioned(low, m.start()) or lexicon.weighed_not_said(low, m.start()):
             continue  # "if the loss were asymmetric": not a claim either way
         if lexicon.negated(low, m.start()):
             claimed_asym = not claimed_asym

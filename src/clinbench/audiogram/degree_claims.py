@@ -485,6 +485,7 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
             region is None and high is None and not limited(denial, m.start())
             and _unhedged_or_essentially(low[max(0, m.start() - 25) : m.end() + 25])
             and not HEARING_FOR_SPEECH.search(sent_low or low)
+            and not _AVERAGE_SAID.search(low, max(0, m.start() - 30), m.start())
         ):  # fmt: skip
             # "Hearing is within normal limits in both ears", said without exception, says
             # no threshold is beyond normal limits; so does an ear said (essentially) normal
@@ -495,6 +496,15 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
                 rules = (*rules, ESSENTIALLY_NORMAL)
             out.append(_claim("no_loss", ear, "normal", None, None, m.group(0), hedged, rules))
     return out
+
+
+_AVERAGE_SAID = re.compile(
+    rf"\b(?:{lexicon.AVERAGE_NAME}|{lexicon.AVERAGE_IN_WORDS}|4fa|averages?|means?)\s+"
+    r"(?:(?:are|is|were|was|both|each)\s+)*$"
+)
+"""Before a 'normal' phrase, an average as its subject ("averages within normal limits",
+"the PTA is normal"): the average's degree, which says nothing of every threshold (a notch
+can sit outside it), so no claim that no threshold is beyond normal."""
 
 
 def _unhedged_or_essentially(window: str) -> bool:
@@ -528,6 +538,14 @@ def _region_before_ear(low: str, start: int):
     return region if isinstance(region, tuple) else None
 
 
+_PAST_THE_RANGE = re.compile(
+    r"\b(?:outside|beyond|above|past|over|exceeds?|exceeding)\s+(?:of\s+)?(?:\w+\s+)?(?:the\s+)?$"
+)
+"""Before a 'normal' phrase, a value placed past it ("25 dB HL is just outside the normal
+range", "beyond normal limits"): a comparison that says the value is not normal, no degree
+'normal' of the ear."""
+
+
 def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str) -> bool:
     """Return True when a 'normal' phrase is said of the ear's hearing: not negated, not of
     another test, not of bone conduction ("BC WNL AU": the cochlea, not the ear's degree)."""
@@ -537,6 +555,8 @@ def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str)
     if other and "speech" in other.group(0) and HEARING_FOR_SPEECH.search(window):
         other = None  # "hearing for everyday speech is normal": the ear's hearing
     if lexicon.negated(low, m.start()) or (other and not (own and other.group(1))):
+        return False
+    if _PAST_THE_RANGE.search(low, max(0, m.start() - 30), m.start()):
         return False
     if ":" in window or "-" in window or "=" in window or "\u2013" in window:
         if lexicon.OTHER_DOMAIN_LABEL.search(window):

@@ -25,14 +25,17 @@ UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
 the line end; a ticked one ("[x] Conductive") is the writer's answer."""
 
 QUESTION = re.compile(
-    r"(?:^|(?<=[.!?:\n]))[ \t]*(?:why|what|how|which|where|when|is|isn't|are|aren't|"
+    r"(?:^|(?<=[.!?:\n]))[ \t]*(?:[-*\u2022][ \t]+)?(?:why|what|how|which|where|when|is|"
+    r"isn't|are|aren't|"
     r"does|doesn't|do|don't|would|could|can|should|shouldn't|did|didn't|was|wasn't)\b"
-    r"[^.!?\n]{0,200}\?",
+    r"(?:[^.!?\n]|(?<![a-z])(?:e\.g|i\.e|vs|etc|approx|cf)\.|\d\.(?=\d)){0,200}\?",
     re.I,
 )
 """A sentence asked, opening with a question word and closed by "?": a question puts no
-finding ("Is the loss conductive?"). A query mark written before a word ("?otosclerosis")
-or after a finding ("mixed?") is a hedge, read as one, not a question."""
+finding ("Is the loss conductive?"), nor does one put as a list item ("- Can the left be
+retested?"); an abbreviation's or a decimal's point inside it ("Could noise (e.g. shooting)
+explain it?", "Is 2.5 kHz worse?") does not end it. A query mark written before a word
+("?otosclerosis") or after a finding ("mixed?") is a hedge, read as one, not a question."""
 
 ASKED_KIND = re.compile(
     r"(?:^|(?<=[.!\n]))[ \t]*(?:\*\*)?(?:(?:q(?:uestion)?|examiner|e)[ \t]*\d{0,2}(?:\*\*)?"
@@ -118,12 +121,15 @@ COUNTERFACTUAL = re.compile(
     r"\bbeen\b[^.;\n]{0,200}|"
     r"\bif\s+(?:it|this|that|these|there|she|he|they|both(?:\s+ears)?|the\s+[\w-]+(?:\s+[\w-]+)?)"
     r"\s+(?:were|had\s+been)\b[^.;\n]{0,200}?"
-    r"(?=[.;\n]|,?\s*(?:so|therefore|hence|thus|but|whereas|instead)\b|$)",
+    r"(?=[.;\n]|,?\s*(?:so|therefore|hence|thus|but|whereas|instead)\b|$)|"
+    r"\b(?:on|in|for|with)\s+(?:an)?other\s+(?:audiograms?|patients?|persons?|cases?|charts?)\b"
+    r"[^.;\n]{0,60}?\bwould\b[^.;\n]{0,160}",
     re.I | re.M,
 )
 """A condition contrary to fact ("Had the loss been conductive, masked bone would be
-normal"; "if it were conductive we would see a gap"): the subjunctive says the finding is
-not there."""
+normal"; "if it were conductive we would see a gap"; "which on another audiogram would
+suggest a conductive component": what another case would show): the subjunctive says the
+finding is not there."""
 
 CORRECTION_MARK = re.compile(
     r"\b(?:edit(?:ed)?|update|amended?)[ \t]*:|\bmake that\b|"
@@ -2164,7 +2170,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         lambda text: _without_ruled_out(text),
     ),
     (
-        lambda text, low: "been" in low or " were" in low,
+        lambda text, low: "been" in low or " were" in low or "other" in low,
         _blank_lowered(COUNTERFACTUAL),
     ),
     (_attributed_words_possible, lambda text: _without_rejected_quotes(text)),

@@ -222,9 +222,12 @@ HEDGE_WORD = re.compile(
 )  # fmt: skip
 """The words HEDGES needs one of, found fast (a clause without them skips HEDGES)."""
 NOT_DONE = re.compile(
-    r"\bnot\s+(?:been\s+)?(?:tested|performed|done|available|provided|measured|assessed|included|"
+    r"(?:\bnot|n['\u2019]t)\s+(?:been\s+)?(?:tested|performed|done|available|provided|measured|"
+    r"assessed|included|"
     r"reported|given|supplied|obtained|shown)\b|\bno\s+\w*\s*(?:data|results?)\b|\bunavailable\b"
 )
+"""A test or value said not to be done, contracted or not ("not tested", "weren't included",
+"aren't included here"): it reports no result."""
 NUMBER_OPENS_SENTENCE = re.compile(
     r"(?<=[a-z]{4}\.)(?<!approx\.)(?<!resp\.)(?<!incl\.)(?<!excl\.)(?<!freq\.)(?<!figs\.)"
     r"(?<!cont\.)\s+(?=\d)"
@@ -652,6 +655,29 @@ def negated(segment: str, start: int) -> bool:
     return bool(_INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50))
 
 
+_WEIGHED = re.compile(
+    r"\bdifferential\b[^.]{0,40}$|"
+    r"(?<!\bi )(?<!\bwe )\bwould\s+(?:call|count|classify|label|consider|describe|flag|rate|"
+    r"grade|regard|class)\b[^.;:]{0,30}$"
+)
+"""Before a word, what weighs it rather than says it: a differential's list, or the verdict a
+criterion or scale would give ("several criteria would call these ears symmetric"; the
+writer's own "I would call" stays a claim)."""
+
+
+def weighed_not_said(segment: str, start: int) -> bool:
+    """Return True when the word at ``start`` is weighed, not claimed either way: in a
+    differential, in the verdict another's yardstick would give, or in a statement about
+    losses in general ("an asymmetric loss is usually investigated"). Unlike a negation it
+    claims no opposite. What a differential is for ("differential for the ...") is stated."""
+    before = segment[max(0, start - 45) : start]
+    if PRESUPPOSED.search(before):
+        return False
+    if _WEIGHED.search(before):
+        return True
+    return bool(_INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50))
+
+
 _LOSS_NAMED = (
     r"(?![\s-]*(?:\([^()]{0,25}\)\s*)?(?:hearing\s+)?(?:loss|problem|damage|disorder|cause|"
     r"origin|deafness|type|hair|pathology|lesion|impairment))"
@@ -676,6 +702,10 @@ _CONDUCTION_OBJECT = re.compile(
     r"\bparallels?|\btracks?|\bequals?|\bwithin\s+\d+\s*db\s+of)\s+(?:the\s+)?$"
 )
 """Before a conduction word that is compared with, not talked about ("bone agrees with air")."""
+_ONE_CONDUCTION = (
+    r"(?:the\s+)?(?:air|ac|bone|bc)(?:[\s-]+conduction)?(?:\s+(?:thresholds?|lines?|curves?))?"
+)
+_TWO_CONDUCTIONS = rf"{_ONE_CONDUCTION}\s+(?:and|&)\s+{_ONE_CONDUCTION}"
 GAP_WORD = re.compile(
     r"\b(?:air[\s-]*bone\s+gaps?|abgs?|"
     # a gap given a size in dB (not dB HL), between ears excepted: "gaps of 40 dB at 500 Hz"
@@ -683,10 +713,17 @@ GAP_WORD = re.compile(
     r"approximately\s+|~\s*)?\d{1,2}\s*(?:(?:-|–|to)\s*\d{1,2}\s*)?db\b(?!\s*hl))|"
     # lay words: the middle ear's part of the loss is the air-bone gap
     r"middle[\s-]ear(?:'s)?\s+(?:part|component|portion|share|contribution|element)|"
-    r"(?:part|component|portion|share)\s+(?:from|due\s+to|in|of)\s+the\s+middle[\s-]ear)\b"
+    r"(?:part|component|portion|share)\s+(?:from|due\s+to|in|of)\s+the\s+middle[\s-]ear|"
+    # the gap in words: "the difference between air and bone (30 dB)"
+    rf"(?:difference|gap|separation|distance)\s+between\s+{_TWO_CONDUCTIONS}|"
+    # two values said close: "air and bone are within about 10 dB of each other"
+    r"within(?=\s+(?:about\s+|around\s+|roughly\s+|approximately\s+|~\s*)?\d{1,2}\s*db\s+of\s+"
+    r"(?:each\s+other|one\s+another)))\b"
 )
-"""A gap named as such: the dB values after it, up to the next conduction named, are gap
-sizes ("air-bone gaps of 30 dB at 500 Hz, 20 dB at 2 kHz"), not thresholds."""
+"""A gap named as such, or a difference in words: the dB values after it, up to the next
+conduction named, are gap sizes ("air-bone gaps of 30 dB at 500 Hz, 20 dB at 2 kHz", "the
+difference between air and bone (30-35 dB)", "within 10 dB of each other"), not thresholds:
+a difference of two levels is no level."""
 
 
 def conduction_marks(low: str) -> list[tuple[int, str]]:
@@ -694,7 +731,7 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
     order (a conduction it only compares with is left out; "air-bone gap"/"ABG" is 'gap')."""
     gaps = (
         [(m.start(), m.end()) for m in GAP_WORD.finditer(low)]
-        if "ab" in low or "gap" in low or "middle" in low
+        if "ab" in low or "gap" in low or "middle" in low or "betw" in low or "within" in low
         else []
     )
     marks = [(start, "gap") for start, _ in gaps]

@@ -85,11 +85,16 @@ TOPIC_TRIGGER = re.compile(
 PREDICTION = re.compile(
     r"\b(?:expected|predicted|anticipated)\s+to\b|\bwould\s+(?:\w+\s+)?(?:be|show|give|confirm)\b|"
     r"\b(?:should|will)\s+(?:\w+\s+)?(?:be|show|give)\b|\bif\s+(?:tested|done|performed|measured)\b|"
-    r"\bexpect(?:s|ed)?\s+(?:[\w-]+\s+){1,3}to\s+(?:be|show)\b"
+    r"\bexpect(?:s|ed)?\s+(?:[\w-]+\s+){1,3}to\s+(?:be|show)\b|"
+    r"\bwould\s+(?:\w+\s+)?(?:support|suggest|indicate|point|fit|favou?r|argue|help|strengthen)\b|"
+    r"\bif\s+(?:they\s+(?:were|are)\s+)?(?:absent|present|reduced|elevated|normal|abnormal|"
+    r"elicited|recorded)\b"
 )
 """A prediction of a test not reported ("reflexes would be expected to be absent", "OAEs
-should be absent", "if tested, reflexes will be absent"): what the reader expects, not a
-result, so it claims no result of that test."""
+should be absent", "if tested, reflexes will be absent"), or what a result would mean if it
+were so ("absent reflexes would support this", "OAEs, if present, would point to ..."): the
+conditional mood, what the reader expects, not a result, so it claims no result of that
+test."""
 # Each trigger is a superset of what one reader's patterns can match, searched once per
 # clause so that a reader with nothing to read costs one search.
 TYPE_TRIGGER = re.compile(r"sensori|snhl|cochlear|nerve|conductive|chl|mixed|mhl")

@@ -100,14 +100,14 @@ def read_clause(
     """
     low = seg.lower() if low is None else low
     hedged = hedged_sentence or bool(lx.HEDGE_WORD.search(low) and lx.HEDGES.search(low))
-    if lx.may_hold(low, "no", "unavailable"):
+    if lx.may_hold(low, "no", "unavailable", "n't", "n\u2019t"):
         seg, low = _before_what_was_not_done(seg, low)
         if not low:
             return []
     claims: list[Claim] = []
     # "Acoustic reflexes, if not already done, would be expected to be absent": a
     # prediction names no result of the test (its audiogram claims are still read).
-    tests = topics if not (topics.any() and rc.PREDICTION.search(sent_low)) else rc.NO_TOPICS
+    tests = topics if not (topics.any() and _no_result_given(topics, sent_low)) else rc.NO_TOPICS
     if tests.tymp:
         claims += rc.tympanometry_claims(seg, low, ear, hedged)
     if tests is topics and rc.VOLUME_TRIGGER.search(low):
@@ -137,6 +137,21 @@ def read_clause(
     if lx.LATERALITY_TRIGGER.search(low):
         claims += laterality_claims(low, ear if explicit else None, hedged, sent_low)
     return claims
+
+
+def _no_result_given(topics: Topics, sent_low: str) -> bool:
+    """Return whether a sentence about another test gives none of its results: a prediction
+    or a condition (:data:`result_claims.PREDICTION`), or a sentence about one test, naming
+    no ear, that says it was not done ("Acoustic reflexes, often absent in otosclerosis,
+    weren't included": what the test shows in general is no result of this patient's)."""
+    if rc.PREDICTION.search(sent_low):
+        return True
+    one_test = sum((topics.tymp, topics.reflex, topics.oae, topics.abr)) == 1
+    return bool(
+        one_test
+        and lx.NOT_DONE.search(sent_low)
+        and not (lx.RIGHT.search(sent_low) or lx.LEFT.search(sent_low) or lx.BOTH.search(sent_low))
+    )
 
 
 def _before_what_was_not_done(seg: str, low: str) -> tuple[str, str]:
@@ -556,6 +571,22 @@ def _shared_subject(before: str, rest: str) -> bool:
     return bool(_TESTED_END.search(before) and _SHARED_SUBJECT.match(rest))
 
 
+_BETWEEN_END = re.compile(
+    r"\bbetween\s+(?:the\s+)?(?:air|ac|bone|bc|right|left)(?:[\s-]+(?:conduction|ear|side))?"
+    r"(?:\s+(?:thresholds?|lines?|curves?|levels?))?\s*$",
+    re.I,
+)
+"""A clause ending "between" one conduction or one ear: the "and" after it names the second
+of the two compared ("the difference between air and bone (30 dB)"), not a new clause
+("between the ears and no gap" names both ears before its "and")."""
+
+
+def _and_goes_on(before: str, rest: str) -> bool:
+    """Return whether an "and" joins within one clause: a second predicate of one subject
+    (:func:`_shared_subject`) or the second of two things "between" which something lies."""
+    return _shared_subject(before, rest) or bool(_BETWEEN_END.search(before[-80:]))
+
+
 _DESCRIPTOR_START = re.compile(rf"^\s*{DESCRIPTOR}\b", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
 
@@ -580,7 +611,7 @@ def clauses(sentence: str) -> list[str]:
             word in ("and", ",")
             and bool(_DESCRIPTOR_END.search(pieces[-1]))
             and bool(_DESCRIPTOR_START.match(rest))
-        ) or (word == "and" and _shared_subject(pieces[-1], rest))
+        ) or (word == "and" and _and_goes_on(pieces[-1], rest))
         if joined and word == ",":
             # "mild, flat sensorineural loss": a list of descriptors before one loss noun;
             # "mild, moderate on the left" stays two claims.

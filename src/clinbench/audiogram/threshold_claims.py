@@ -832,9 +832,20 @@ def _named_conduction(low: str, m: re.Match) -> str | None:
         if not said:
             return None
         at, bone = said.start(), said.group(1) == "bone"
-    if lexicon.negated(low, at):
+    if lexicon.negated(low, at) or _in_a_gap_name(low, at, m.start()):
         return None
     return "bone" if bone else "air"
+
+
+def _in_a_gap_name(low: str, at: int, end: int) -> bool:
+    """Return True when the conduction word at ``at`` is part of a gap's name ("the
+    difference between air and bone (30 dB)"): the value after it is a difference of the
+    two conductions, neither one's level."""
+    if "betw" not in low[max(0, at - 60) : end]:
+        return False
+    return any(
+        g.start() <= at < g.end() for g in lexicon.GAP_WORD.finditer(low, max(0, at - 60), end)
+    )
 
 
 def _gap_size_bound(c: _Clause, start: int, end: int) -> bool:

@@ -344,6 +344,24 @@ HEADING = re.compile(
     re.I,
 )
 
+REFERENCE_HEAD = re.compile(
+    r"\W*(?:(?:ref(?:erence)?|normal|standard|expected|typical|usual|healthy)\.?"
+    r"(?:\s+(?:adult|hearing))?(?:\s+(?:range|interval|limits?|values?|levels?))?|"
+    r"(?:range|norms?|limits)(?:\s+of\s+normal)?)\W*(?:db(?:\s*hl)?)?\W*",
+    re.I,
+)
+"""A table's column (or row) head naming the reference range printed beside a result
+("Standard range", "Ref.", "Normal limits", "Reference interval (dB HL)"): its cells are the
+population's range, not this patient's value. Source: a laboratory report prints each result
+beside its reference interval (CLSI EP28-A3c)."""
+RESULT_HEAD = re.compile(
+    r"\W*(?:(?:your|the|patient(?:'s)?|today(?:'s)?|measured)\s+)?"
+    r"(?:value|result|reading|measurement|finding|outcome)s?(?:\s+today)?\W*",
+    re.I,
+)
+"""A table's column head that names no measure of its own ("Your value", "Result"): what
+its cell measures is named by the row's label ("Hearing - Right ear average")."""
+
 DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
@@ -926,6 +944,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "the other fields of a speech-language pathology report (language, voice, fluency, "
      "swallowing, cognition, an auditory processing screen) and of a general-practice note "
      "(BP, bloods, vision), issue #26 batches 53-54"),
+    (("REFERENCE_HEAD", "RESULT_HEAD"),
+     "the results table of a laboratory or patient-portal report: each result beside its "
+     "reference interval (CLSI EP28-A3c), issue #26 batch 56"),
     (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",

@@ -25,6 +25,8 @@ from clinbench.audiogram.lexicon import (
     EAR_WORD,
     LEFT,
     LEFT_TAG,
+    REFERENCE_HEAD,
+    RESULT_HEAD,
     RIGHT,
     RIGHT_TAG,
     may_hold,
@@ -654,6 +656,8 @@ def _labelled_cell(ear: str, conduction: str, head: str, cell: str) -> str | Non
     head, cell = head.strip(), cell.strip().rstrip(".;")
     if not head or not cell or _NOT_TESTED_CELL.fullmatch(cell) or _ear_label(head):
         return None
+    if REFERENCE_HEAD.fullmatch(head):
+        return None  # the population's range printed beside the value, not the ear's
     name = "Both ears" if ear == "both" else f"{ear.capitalize()} ear"
     if conduction == "bone" and not _BONE_CELL.search(head):
         name += " bone conduction"
@@ -688,9 +692,24 @@ def _ear_row_sentences(header: list[str], body: list[list[str]], freqs) -> list[
             out.append(sentence)
         for head, f, cell in zip(header[1:], freqs, row[1:], strict=False):
             named = _labelled_cell(*label, head, cell) if f is None else None
+            if named and RESULT_HEAD.fullmatch(head) and _measure_of_row(row[0]):
+                named = f"{row[0].strip()}: {cell.strip().rstrip('.;')}."
             if named:
                 out.append(named)
     return out
+
+
+_EAR_NAMES = re.compile(rf"{BOTH.pattern}|{RIGHT.pattern}|{LEFT.pattern}|\bears?\b", re.I)
+
+
+def _measure_of_row(label: str) -> str:
+    """Return what a row's label says its cells measure, less its ear ("Hearing - Right ear
+    average" -> "Hearing - average"); "" when the label is only an ear ("R", "Left ear").
+    Under a head that names no measure ("Your value", "Result") the cell is the row's
+    measure: "| Hearing - Right ear average | 22.5 dB HL |" -> "Hearing - Right ear average:
+    22.5 dB HL." """
+    rest = " ".join(_EAR_NAMES.sub(" ", label).split())
+    return rest if re.search(r"[a-z]{2}", rest, re.I) else ""
 
 
 def _ear_column_sentences(body: list[list[str]], labels) -> list[str]:

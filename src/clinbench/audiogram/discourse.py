@@ -1954,6 +1954,23 @@ _GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "by 
                   "tend to", "tends to", "normally")  # fmt: skip
 """Words one of which a general statement needs (:data:`_GENERAL_CUE`): a cheap test first."""
 
+_FORK_RESULT = re.compile(
+    r"\b(?:rinne|weber)\b[^.;\n]{0,80}|\b(?:positive|negative)\s+rinne\b[^.;\n]{0,40}"
+)
+"""A tuning-fork result and the rest of its clause ("Rinne negative on the left at 512 Hz",
+"Weber to the right"), lowered text."""
+
+
+def _without_surgeons_forks(text: str) -> str:
+    """Return ``text`` with its tuning-fork results blanked where it is a surgeon's note of an
+    ear operation (:data:`lexicon.SURGICAL_NOTE`): the surgeon's own examination, not a
+    result of the audiogram (issue #26, validation batch 40: operation notes)."""
+    low = _lowered(text)
+    if not lexicon.SURGICAL_NOTE.search(low):
+        return text
+    return _blank_spans(text, [m.span() for m in _FORK_RESULT.finditer(low)])
+
+
 _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
     (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
@@ -2005,6 +2022,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         ),
         lambda text: _without_quoted_thread(text),
     ),
+    (lambda text, low: "rinne" in low or "weber" in low, _without_surgeons_forks),
     (lambda text, low: "true or false" in low, _without_statements_judged_false),
     (lambda text, low: "?" in text, lambda text: ASKED_KIND.sub(_question_as_label, text)),
     (lambda text, low: "?" in text and "or" in low, _without_answered_alternatives),

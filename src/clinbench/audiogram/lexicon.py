@@ -362,6 +362,17 @@ RESULT_HEAD = re.compile(
 """A table's column head that names no measure of its own ("Your value", "Result"): what
 its cell measures is named by the row's label ("Hearing - Right ear average")."""
 
+SURGICAL_NOTE = re.compile(
+    r"\b(?:stapedotom\w*|stapedectom\w*|tympanotom\w*|tympanoplast\w*|myringoplast\w*|"
+    r"ossiculoplast\w*|mastoidectom\w*|canalplast\w*|meatoplast\w*|myringotom\w*|"
+    r"operation\s+note|operative\s+note|procedure\s+note|op\s+note)\b"
+)
+"""A surgeon's note of an ear operation (lowered text): its tuning-fork results (Rinne,
+Weber) are the surgeon's own bedside examination of the ear, not results the audiogram
+holds. Source: tuning-fork testing is part of the otologist's examination before middle-ear
+surgery, recorded beside the audiogram (Browning GG, Clinical Otology and Audiology, 2nd ed.,
+1998, ch. 2)."""
+
 DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
@@ -947,6 +958,10 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("REFERENCE_HEAD", "RESULT_HEAD"),
      "the results table of a laboratory or patient-portal report: each result beside its "
      "reference interval (CLSI EP28-A3c), issue #26 batch 56"),
+    (("SURGICAL_NOTE",),
+     "otological operations named in operation notes (stapedotomy, tympanoplasty, "
+     "mastoidectomy ...) and the surgeon's own tuning-fork examination before middle-ear "
+     "surgery (Browning GG, Clinical Otology and Audiology, 2nd ed., 1998), issue #26 batch 40"),
     (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",

@@ -193,7 +193,8 @@ level are read again. Source: tinnitus and hyperacusis assessment (BSA
 
 RULE_QUOTED = re.compile(
     r"\b(?:criteria|criterion|rules?|(?<!normal )(?<!within )limits?|standards?|requirements?|"
-    r"calculation|formula|method)(?:\s+met)?(?:[ \t]+(?:used|applied|adopted|given|quoted|set[ \t]+"
+    r"calculation|formula|method|protocol|policy|guidelines?)(?:\s+met)?"
+    r"(?:[ \t]+(?:used|applied|adopted|given|quoted|set[ \t]+"
     r"out|laid[ \t]+down|in[ \t]+use|as)\b[^()\n.;:\d]{0,40})?[ \t]*(?:(?:\([^)\d\n]{0,60}\)"
     r"[ \t]*)?:(?:[^.;\n]|\.\d){0,200}|\([^)\n]{0,200}\))"
 )
@@ -203,7 +204,8 @@ and 2000 Hz)", "Service standard: average of 0.5-2 kHz no worse than 35 dB HL", 
 (mean of 0.5, 1, 2 and 3 kHz, 25 dB fence)"): the yardstick the writer applies, not a result
 of the patient; the verdict on it ("none met") is outside the quote. "Within normal limits
 (...)" is a finding and stays. Source: fitness and screening standards state their pass
-levels per frequency (e.g. EASA Class 1 hearing limits; MRI asymmetry protocols). The name
+levels per frequency (e.g. EASA Class 1 hearing limits; MRI asymmetry protocols: "Protocol:
+asymmetric sensorineural loss of 15 dB or more at two adjacent frequencies -> MRI"). The name
 may carry who uses it and an aside without a number before the colon ("Profile rule used by
 the clinic (paraphrased): H1 = ...", "Class 3 tone rule (as given in the medical standards):
 no ear worse than 35 dB HL ..."), and a quoted rule goes on through each semicolon whose part
@@ -2044,6 +2046,9 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "calculation" in low
             or "formula" in low
             or "method" in low
+            or "protocol" in low
+            or "policy" in low
+            or "guideline" in low
         ),
         _without_quoted_rules,
     ),

@@ -682,8 +682,10 @@ def negated(segment: str, start: int) -> bool:
 
 
 _LOSS_NAMED = (
-    r"(?![\s-]*(?:\([^()]{0,25}\)\s*)?(?:hearing\s+)?(?:loss|problem|damage|disorder|cause|"
-    r"origin|deafness|type|hair|pathology|lesion|impairment))"
+    # a lay gloss in parentheses names the loss too: "sensorineural (nerve) loss",
+    # "(inner ear) loss" (the patient leaflets' words for the type, not bone conduction)
+    r"(?![\s-]*(?:\([^()]{0,25}\)\s*)?\)?\s*(?:hearing\s+)?(?:loss|problem|damage|disorder|"
+    r"cause|origin|deafness|type|hair|pathology|lesion|impairment))"
 )
 CONDUCTION = re.compile(
     r"\b(?:(bone|bc|b/c|"

@@ -497,6 +497,21 @@ the left", "50 at 1000-2000"): only the audiometric frequencies (BSA
 words; written with "Hz" so every reader reads it as a frequency."""
 
 
+_EXTREME_FREQUENCY = re.compile(
+    r"(?i)\bthe\s+(lowest|highest|top|bottom)\s+(?:test(?:ed)?\s+)?(?:pitch|frequency|tone|note)"
+    r"(?:\s+tested)?\b(?!\s*\()"
+)
+"""The lowest or highest test frequency named in words, as patients write it ("my right ear at
+the lowest pitch was 75", "85 dB at the top frequency"): the ends of the standard
+air-conduction range, 250 and 8000 Hz (BSA 2018 pure-tone audiometry), written as such so
+the level given there is read at it. Not the plural ("the lowest pitches": a band), nor a
+frequency given in a parenthesis after it."""
+
+
+def _extreme_frequency(m: re.Match) -> str:
+    return "250 Hz" if m.group(1).lower() in ("lowest", "bottom") else "8000 Hz"
+
+
 _FREQUENCY_COPULA = re.compile(
     r"\d\s*(?:[kK](?:[hH][zZ])?|[hH][zZ])\s+(?:\w+\s+){0,5}?(?:was|is|were|came|measured)\s"
 )
@@ -527,6 +542,18 @@ def _frequency_then_level(m: re.Match) -> str:
 _OWNED_AT = re.compile(r"(?i)(?:\d\s*(?:db(?:\s*hl)?)?|\band)\s*$")
 
 
+def _frequencies_in_words_written_out(text: str) -> str:
+    """Return the text with test frequencies written without a unit or in words given "Hz",
+    and a level after its frequency ("at 4000 Hz was 45") written as a level at it."""
+    if "00" in text or "750" in text or "250" in text:
+        text = _BARE_TEST_FREQUENCY.sub(r"\g<0> Hz", text)
+    if "est " in text or "top " in text or "bottom " in text:
+        text = _EXTREME_FREQUENCY.sub(_extreme_frequency, text)
+    if _FREQUENCY_COPULA.search(text):
+        text = _FREQUENCY_THEN_LEVEL.sub(_frequency_then_level, text)
+    return text
+
+
 def _wording_made_uniform(text: str) -> str:
     """Return the text with gaps, inner-ear wording, level lists, trajectories, grade
     shorthand and "dBHL" written one way (the last steps of normalise, in their order)."""
@@ -534,10 +561,7 @@ def _wording_made_uniform(text: str) -> str:
         text = _GAP_BETWEEN.sub(r"air-bone \1", text)
     if "inner" in text or "ochlear" in text:
         text = _INNER_EAR_PART.sub(_sensorineural_part, text)
-    if "00" in text or "750" in text or "250" in text:
-        text = _BARE_TEST_FREQUENCY.sub(r"\g<0> Hz", text)
-    if _FREQUENCY_COPULA.search(text):
-        text = _FREQUENCY_THEN_LEVEL.sub(_frequency_then_level, text)
+    text = _frequencies_in_words_written_out(text)
     if " at " in text:
         text = _VALUE_AT_LIST.sub(_value_at_list, text)
         if "from" in text or "From" in text:

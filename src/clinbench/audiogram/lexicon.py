@@ -899,6 +899,18 @@ its type (lowered text). The same reading as result_claims.REFERRED_COMPONENT, w
 the plan's object ("ENT review for the conductive part") in any sentence naming no ear."""
 
 
+EXAMINATION_FINDING = (
+    r"(?:(?:acute|chronic|diffuse|localised|localized|canal|drum|tm|pars\s+\w+)\s+)?"
+    r"(?:otitis|wax|cerumen|effusion|retraction|perforation|swelling|o?edema|erythema|"
+    r"inflammation|exostos[ie]s|stenosis|infection|discharge|otorrh\w*|cholesteatoma|"
+    r"myringosclerosis|tympanosclerosis|eczema|dermatitis|narrowing|debris|impaction|"
+    r"injection|dullness|bulging|scarring)\b"
+)
+"""Right after a grade word, a finding of the ear's examination ("moderate otitis externa",
+"mild retraction", "severe wax impaction"): the grade is that finding's, not the hearing's
+(lowered text)."""
+
+
 OTHER_DOMAIN_LABEL = re.compile(
     r"(?i)\b(?:language|voice|cogniti\w*|swallow\w*|dysphagia|fluency|stutter\w*|articulation|"
     r"phonolog\w*|pragmatics?|literacy|reading|writing|resonance|oro-?motor|motor|vision|"
@@ -964,6 +976,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "otological operations named in operation notes (stapedotomy, tympanoplasty, "
      "mastoidectomy ...) and the surgeon's own tuning-fork examination before middle-ear "
      "surgery (Browning GG, Clinical Otology and Audiology, 2nd ed., 1998), issue #26 batch 40"),
+    (("EXAMINATION_FINDING",),
+     "otoscopic findings of the ear graded on their own (the severity of acute otitis "
+     "externa, AAO-HNSF 2014 clinical practice guideline; a retraction's grade, Sade 1979)"),
     (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",

@@ -237,7 +237,12 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # lets that "not" deny the sentence before, so 5:Q33 (new) gains its right ear's range
     # and five levels and 7:K32 its three left bone levels (all matches). No critical error
     # changed.
-    assert 0 < len(ADDED) <= 343
+    # 345 with a grade said over test frequencies with no loss named read as the hearing's
+    # grade there ("Right: mild at 250-500 Hz", "sloping to moderately severe in the high
+    # frequencies"; issue #26, tune11): shapes S08 gains a right 'mild at 250-500 Hz' and
+    # data S60 a both-ears 'moderately severe' in the high frequencies, reviewed one by one:
+    # both matches. No critical error changed.
+    assert 0 < len(ADDED) <= 345
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

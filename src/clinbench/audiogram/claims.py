@@ -703,9 +703,15 @@ def _type_and_degree_words(text: str, toks: list[Token], marks: _Positioned) -> 
 
 def _other_field(text: str, tok: Token) -> bool:
     """Return whether a degree word is the value of another examination's field ("Language:
-    WNL", lexicon.OTHER_DOMAIN_LABEL)."""
+    WNL", lexicon.OTHER_DOMAIN_LABEL) or grades a finding of the ear's examination named
+    right after it ("moderate otitis externa", lexicon.EXAMINATION_FINDING)."""
     line = text.rfind("\n", 0, tok.start) + 1
+    if _EXAMINATION_FINDING.match(text, tok.end):
+        return True  # "L: moderate otitis externa": the finding's grade
     return bool(lexicon.OTHER_DOMAIN_LABEL.search(text, max(line, tok.start - 60), tok.start))
+
+
+_EXAMINATION_FINDING = re.compile(r"\s+" + lexicon.EXAMINATION_FINDING, re.I)
 
 
 def _distribute(text: str, ears: list[Token], bound: list[tuple[Token, Binding]]):
@@ -1521,6 +1527,28 @@ ears are claimed to differ there (English grammar: the exception negates the cla
 scope)."""
 
 
+_FIELD_VALUE = re.compile(
+    r"\s*:\s*(?!(?:yes|present|positive|significant|marked|confirmed|noted|seen|none|nil|no|"
+    r"not|absent|negative|symmetr\w*|asymmetr\w*)\b)[a-z]"
+)
+"""After "Asymmetry": a colon and a description in words ("Asymmetry: the ears differ by 5
+dB on average"): the word names the field, the description after it is the finding (read on
+its own), so the field's name claims no asymmetry. A yes or no word ("Asymmetry: none",
+"Asymmetry: present") is the field's value and stays read with its name."""
+
+
+def _label_of_a_description(low: str, m: re.Match[str]) -> bool:
+    # the noun names a field; the adjective is a verdict ("asymmetric: left worse"), and
+    # "Symmetry:" before a description is kept as read ('symmetric'): the reader reads no
+    # interaural difference given in words ("the ears agree within 5 dB") in its place
+    # "No significant asymmetry: ..." is a verdict too
+    return (
+        m.group(1) == "asymmetry"
+        and _FIELD_VALUE.match(low, m.end()) is not None
+        and not lexicon.negated(low, m.start())
+    )
+
+
 def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
     """Symmetric / asymmetric claims about hearing (not another test's symmetry); a negated
     one claims the opposite, a conditioned one nothing."""
@@ -1536,7 +1564,11 @@ def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
         claimed_asym = m.group(1).startswith("asym")
         if claimed_asym and lexicon.ASYMMETRY_CRITERIA_NOT_MET.match(low, m.end()):
             claimed_asym = False  # "our asymmetry criteria are not met": no asymmetry
-        if lexicon.conditioned(low, m.start()) or lexicon.weighed_not_said(low, m.start()):
+        if (
+            lexicon.conditioned(low, m.start())
+            or lexicon.weighed_not_said(low, m.start())
+            or _label_of_a_description(low, m)
+        ):
             continue  # "if the loss were asymmetric": not a claim either way
         if lexicon.negated(low, m.start()):
             claimed_asym = not claimed_asym

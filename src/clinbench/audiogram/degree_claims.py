@@ -114,12 +114,14 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"cognitive|intellectual|learning|aphasia|dysarthria|apraxia|dyspraxia|dysphagia|"
      r"dysphonia|stutter\w*|anxiety|depression|(?:oro)?dysfunction|"
      r"(?:(?:sensorineural|conductive|cochlear|middle[\s-]ear)\s+)?"
-     r"(?:component|element|overlay|contribution)s?\b)",
+     r"(?:component|element|overlay|contribution)s?\b|" + lexicon.EXAMINATION_FINDING + ")",
      "a grade word of a symptom ('mild tinnitus', 'severe vertigo'), not of the hearing; "
      "'noise' is an exposure unless it names the loss ('noise-induced SNHL'); a grade of a "
      "loss's component ('a slight sensorineural component') is not the ear's grade (issue "
      "#26 batch 29, used as tuning data); nor of another condition of a speech-language "
-     "report ('mild cognitive impairment', 'moderate aphasia', issue #26 batch 54)"),
+     "report ('mild cognitive impairment', 'moderate aphasia', issue #26 batch 54); nor of "
+     "a finding of the ear's examination ('L: moderate otitis externa', 'mild retraction', "
+     "lexicon.EXAMINATION_FINDING)"),
     ("speech-in-noise loss",
      r"\b(?:snr|signal[\s-]+to[\s-]+noise(?:\s+ratio)?)[\s-]+loss\b",
      "the SNR loss of a speech-in-noise test (QuickSIN, BKB-SIN: decibels of signal-to-noise "
@@ -256,6 +258,14 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "every frequency in both ears - within normal limits'): the number is each threshold, "
      "so it does not limit 'normal' as an average or an exception does; every threshold is "
      "said to be normal (issue #26 blind batch 46, VY37, used as tuning data)"),
+    ("grade at frequencies",
+     rf"\b{_DEG}\b\s+(?:at|from|between|across|over|through|in\s+the)\s+"
+     r"(?:\d+(?:\.\d+)?\s*(?:-|\u2013|to|and)?\s*\d*(?:\.\d+)?\s*(?:khz|k\b|hz)|"
+     r"(?:high|low|mid|middle|higher|lower)[\s-]*(?:frequenc\w*|pitch\w*|tones?))",
+     "a grade said over test frequencies with no loss named ('Left: moderate at 2-4 kHz', "
+     "'mild from 2 to 4 kHz', 'moderate in the high frequencies'): the frequencies make it "
+     "the hearing's grade there (audiogram descriptions grade a region of frequencies, "
+     "BSA 2018; the reading class of a grade said once for a group of frequencies)"),
     ("grade of a value", r"\(\s*(?:[a-z]+\s+){0,2}$",
      "a grade in parentheses right after a value ('55 dB HL at 500 Hz (moderately severe)') "
      "grades that value, not the ear"),
@@ -290,6 +300,7 @@ GRADE_ANSWERED = _RULES["grade answered"]
 AVERAGE_NAMED = _RULES["average named"]
 EAR_LABEL = _RULES["ear label"]
 EAR_THEN_GRADE = _RULES["ear then its grade"]
+GRADE_AT_FREQUENCIES = _RULES["grade at frequencies"]
 GRADE_LIST = _RULES["scale of grades"]
 SCALE_END = _RULES["last of a scale"]
 EAR_NORMAL = _RULES["ear said normal"]
@@ -326,10 +337,11 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
         if SYMPTOM_GRADED.search(sent_low or low):
             return None  # "Tinnitus, mild bilaterally": the symptom's grade
         return ("grade of an ear",)
-    if _ear_then_its_grade(low):
+    said = _grade_said_of_an_ear(low)
+    if said:
         if SYMPTOM_GRADED.search(sent_low or low):
             return None  # "Tinnitus: right severe": the symptom's grade
-        return ("ear then its grade",)
+        return said
     if GRADE_GIVEN.search(low):
         return ("grade given",)
     if GRADE_REPORTED.search(low):
@@ -344,6 +356,17 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
         return ("age-related loss named",)
     if _descriptors_alone(low) and AVERAGE_NAMED.search(sent_low or low):
         return ("average named",)
+    return None
+
+
+def _grade_said_of_an_ear(low: str) -> tuple[str, ...] | None:
+    """Return the rule by which grade words with no loss named grade an ear's hearing: an
+    ear then its grade ("right severe"), or a grade over test frequencies ("moderate at 2-4
+    kHz"); None otherwise."""
+    if _ear_then_its_grade(low):
+        return ("ear then its grade",)
+    if GRADE_AT_FREQUENCIES.search(low):
+        return ("grade at frequencies",)
     return None
 
 

@@ -199,7 +199,8 @@ level are read again. Source: tinnitus and hyperacusis assessment (BSA
 
 RULE_QUOTED = re.compile(
     r"\b(?:criteria|criterion|rules?|(?<!normal )(?<!within )limits?|standards?|requirements?|"
-    r"calculation|formula|method)(?:\s+met)?(?:[ \t]+(?:used|applied|adopted|given|quoted|set[ \t]+"
+    r"calculation|formula|method|protocol|policy|guidelines?)(?:\s+met)?"
+    r"(?:[ \t]+(?:used|applied|adopted|given|quoted|set[ \t]+"
     r"out|laid[ \t]+down|in[ \t]+use|as)\b[^()\n.;:\d]{0,40})?[ \t]*(?:(?:\([^)\d\n]{0,60}\)"
     r"[ \t]*)?:(?:[^.;\n]|\.\d){0,200}|\([^)\n]{0,200}\))"
 )
@@ -209,7 +210,8 @@ and 2000 Hz)", "Service standard: average of 0.5-2 kHz no worse than 35 dB HL", 
 (mean of 0.5, 1, 2 and 3 kHz, 25 dB fence)"): the yardstick the writer applies, not a result
 of the patient; the verdict on it ("none met") is outside the quote. "Within normal limits
 (...)" is a finding and stays. Source: fitness and screening standards state their pass
-levels per frequency (e.g. EASA Class 1 hearing limits; MRI asymmetry protocols). The name
+levels per frequency (e.g. EASA Class 1 hearing limits; MRI asymmetry protocols: "Protocol:
+asymmetric sensorineural loss of 15 dB or more at two adjacent frequencies -> MRI"). The name
 may carry who uses it and an aside without a number before the colon ("Profile rule used by
 the clinic (paraphrased): H1 = ...", "Class 3 tone rule (as given in the medical standards):
 no ear worse than 35 dB HL ..."), and a quoted rule goes on through each semicolon whose part
@@ -1960,6 +1962,23 @@ _GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "by 
                   "tend to", "tends to", "normally")  # fmt: skip
 """Words one of which a general statement needs (:data:`_GENERAL_CUE`): a cheap test first."""
 
+_FORK_RESULT = re.compile(
+    r"\b(?:rinne|weber)\b[^.;\n]{0,80}|\b(?:positive|negative)\s+rinne\b[^.;\n]{0,40}"
+)
+"""A tuning-fork result and the rest of its clause ("Rinne negative on the left at 512 Hz",
+"Weber to the right"), lowered text."""
+
+
+def _without_surgeons_forks(text: str) -> str:
+    """Return ``text`` with its tuning-fork results blanked where it is a surgeon's note of an
+    ear operation (:data:`lexicon.SURGICAL_NOTE`): the surgeon's own examination, not a
+    result of the audiogram (issue #26, validation batch 40: operation notes)."""
+    low = _lowered(text)
+    if not lexicon.SURGICAL_NOTE.search(low):
+        return text
+    return _blank_spans(text, [m.span() for m in _FORK_RESULT.finditer(low)])
+
+
 _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
     (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
@@ -2011,6 +2030,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         ),
         lambda text: _without_quoted_thread(text),
     ),
+    (lambda text, low: "rinne" in low or "weber" in low, _without_surgeons_forks),
     (lambda text, low: "true or false" in low, _without_statements_judged_false),
     (lambda text, low: "?" in text, lambda text: ASKED_KIND.sub(_question_as_label, text)),
     (lambda text, low: "?" in text and "or" in low, _without_answered_alternatives),
@@ -2032,6 +2052,9 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "calculation" in low
             or "formula" in low
             or "method" in low
+            or "protocol" in low
+            or "policy" in low
+            or "guideline" in low
         ),
         _without_quoted_rules,
     ),

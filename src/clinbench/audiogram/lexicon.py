@@ -347,6 +347,35 @@ HEADING = re.compile(
     re.I,
 )
 
+REFERENCE_HEAD = re.compile(
+    r"\W*(?:(?:ref(?:erence)?|normal|standard|expected|typical|usual|healthy)\.?"
+    r"(?:\s+(?:adult|hearing))?(?:\s+(?:range|interval|limits?|values?|levels?))?|"
+    r"(?:range|norms?|limits)(?:\s+of\s+normal)?)\W*(?:db(?:\s*hl)?)?\W*",
+    re.I,
+)
+"""A table's column (or row) head naming the reference range printed beside a result
+("Standard range", "Ref.", "Normal limits", "Reference interval (dB HL)"): its cells are the
+population's range, not this patient's value. Source: a laboratory report prints each result
+beside its reference interval (CLSI EP28-A3c)."""
+RESULT_HEAD = re.compile(
+    r"\W*(?:(?:your|the|patient(?:'s)?|today(?:'s)?|measured)\s+)?"
+    r"(?:value|result|reading|measurement|finding|outcome)s?(?:\s+today)?\W*",
+    re.I,
+)
+"""A table's column head that names no measure of its own ("Your value", "Result"): what
+its cell measures is named by the row's label ("Hearing - Right ear average")."""
+
+SURGICAL_NOTE = re.compile(
+    r"\b(?:stapedotom\w*|stapedectom\w*|tympanotom\w*|tympanoplast\w*|myringoplast\w*|"
+    r"ossiculoplast\w*|mastoidectom\w*|canalplast\w*|meatoplast\w*|myringotom\w*|"
+    r"operation\s+note|operative\s+note|procedure\s+note|op\s+note)\b"
+)
+"""A surgeon's note of an ear operation (lowered text): its tuning-fork results (Rinne,
+Weber) are the surgeon's own bedside examination of the ear, not results the audiogram
+holds. Source: tuning-fork testing is part of the otologist's examination before middle-ear
+surgery, recorded beside the audiogram (Browning GG, Clinical Otology and Audiology, 2nd ed.,
+1998, ch. 2)."""
+
 DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
@@ -679,8 +708,10 @@ def weighed_not_said(segment: str, start: int) -> bool:
 
 
 _LOSS_NAMED = (
-    r"(?![\s-]*(?:\([^()]{0,25}\)\s*)?(?:hearing\s+)?(?:loss|problem|damage|disorder|cause|"
-    r"origin|deafness|type|hair|pathology|lesion|impairment))"
+    # a lay gloss in parentheses names the loss too: "sensorineural (nerve) loss",
+    # "(inner ear) loss" (the patient leaflets' words for the type, not bone conduction)
+    r"(?![\s-]*(?:\([^()]{0,25}\)\s*)?\)?\s*(?:hearing\s+)?(?:loss|problem|damage|disorder|"
+    r"cause|origin|deafness|type|hair|pathology|lesion|impairment))"
 )
 CONDUCTION = re.compile(
     r"\b(?:(bone|bc|b/c|"
@@ -905,6 +936,18 @@ its type (lowered text). The same reading as result_claims.REFERRED_COMPONENT, w
 the plan's object ("ENT review for the conductive part") in any sentence naming no ear."""
 
 
+EXAMINATION_FINDING = (
+    r"(?:(?:acute|chronic|diffuse|localised|localized|canal|drum|tm|pars\s+\w+)\s+)?"
+    r"(?:otitis|wax|cerumen|effusion|retraction|perforation|swelling|o?edema|erythema|"
+    r"inflammation|exostos[ie]s|stenosis|infection|discharge|otorrh\w*|cholesteatoma|"
+    r"myringosclerosis|tympanosclerosis|eczema|dermatitis|narrowing|debris|impaction|"
+    r"injection|dullness|bulging|scarring)\b"
+)
+"""Right after a grade word, a finding of the ear's examination ("moderate otitis externa",
+"mild retraction", "severe wax impaction"): the grade is that finding's, not the hearing's
+(lowered text)."""
+
+
 OTHER_DOMAIN_LABEL = re.compile(
     r"(?i)\b(?:language|voice|cogniti\w*|swallow\w*|dysphagia|fluency|stutter\w*|articulation|"
     r"phonolog\w*|pragmatics?|literacy|reading|writing|resonance|oro-?motor|motor|vision|"
@@ -963,6 +1006,16 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "the other fields of a speech-language pathology report (language, voice, fluency, "
      "swallowing, cognition, an auditory processing screen) and of a general-practice note "
      "(BP, bloods, vision), issue #26 batches 53-54"),
+    (("REFERENCE_HEAD", "RESULT_HEAD"),
+     "the results table of a laboratory or patient-portal report: each result beside its "
+     "reference interval (CLSI EP28-A3c), issue #26 batch 56"),
+    (("SURGICAL_NOTE",),
+     "otological operations named in operation notes (stapedotomy, tympanoplasty, "
+     "mastoidectomy ...) and the surgeon's own tuning-fork examination before middle-ear "
+     "surgery (Browning GG, Clinical Otology and Audiology, 2nd ed., 1998), issue #26 batch 40"),
+    (("EXAMINATION_FINDING",),
+     "otoscopic findings of the ear graded on their own (the severity of acute otitis "
+     "externa, AAO-HNSF 2014 clinical practice guideline; a retraction's grade, Sade 1979)"),
     (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",

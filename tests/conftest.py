@@ -139,6 +139,7 @@ SLOW_TESTS = (
     "tests/console/test_status_lines_fit.py::test_a_run_with_a_baseline_fits",
     "tests/console/test_status_lines_fit.py::test_a_run_whose_local_model_is_down_fits",
     "tests/console/test_status_lines_fit.py::test_the_demo_fits",
+    "tests/console/test_wrapping_is_for_a_terminal_only.py::test_a_real_terminal_wraps_and_a_pipe_from_a_readline_parent_does_not",
     "tests/contamination/test_probes.py::test_canary_recall_counts_only_the_exact_guid",
     "tests/contamination/test_probes.py::test_dated_accuracy_before_and_after_the_cutoff",
     "tests/contamination/test_probes.py::test_generated_controls_for_the_case_tier",

@@ -209,6 +209,7 @@ SLOW_TESTS = (
     "tests/packaging/test_no_work_at_import.py::test_importing_a_stats_module_imports_no_suite",
     "tests/providers/test_local_cli.py::test_start_without_the_extra_says_in_one_line_what_to_install",
     "tests/providers/test_local_cli.py::test_status_env_and_stop_with_no_server",
+    "tests/providers/test_local_server_dies_with_its_starter.py",
     "tests/providers/test_real_local_model.py::test_audiology_objective_and_cases_with_the_local_model_as_grader",
     "tests/providers/test_real_local_model.py::test_ausclin_with_structured_output_on_a_real_model",
     "tests/providers/test_real_local_model.py::test_demo_with_the_local_model_reuses_the_running_server",

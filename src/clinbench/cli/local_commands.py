@@ -39,6 +39,7 @@ def start(
             port=port,
             ready_timeout=timeout,
             on_wait=lambda s: typer.echo(f"waiting for the local server... {s:.0f} s", err=True),
+            detach=True,  # started on purpose: it runs until `clinbench local stop`
         )
     except local.LocalModelUnavailable as err:
         _fail(str(err))

@@ -378,14 +378,19 @@ class _HeldSuccessLine:
     def __init__(self, stream: Any) -> None:
         self._stream = stream
         self.held: list[str] = []
+        self.line_open = False  # the last write passed on left its line unended
 
     def write(self, text: str) -> int:
         # rich writes one print as one string: the line, wrapped and styled, alone
         if "successfully" in text and _SUCCESS_LINE.fullmatch(
             " ".join(_ANSI.sub("", text).split())
         ):
-            self.held.append(text)
+            # Inspect's panel ends on a line of spaces with no line end, and the success line
+            # went on after them (120 columns in a file); held, it starts a line of its own
+            self.held.append(("\n" if self.line_open else "") + text)
             return len(text)
+        if text:
+            self.line_open = not text.endswith("\n")
         return self._stream.write(text)
 
     def __getattr__(self, name: str) -> Any:

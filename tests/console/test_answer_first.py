@@ -69,11 +69,13 @@ def test_five_item_run_answers_first_at_80_columns(tmp_path, sample_items_path):
 
 
 def test_demo_prints_one_block_per_task_and_no_parts_at_80_columns(tmp_path, monkeypatch):
-    """The demo (its runs cut to 3 items each, to stay fast) at 80 columns."""
+    """The demo (its runs cut to 3 items each, to stay fast) at 80 columns, as a person sees
+    it: its status lines are wrapped only at a terminal (in a pipe each is one line)."""
     from clinbench import demo_runner as demo
-    from clinbench.cli import _mount, app
+    from clinbench.cli import _mount, app, console
 
     _mount()
+    monkeypatch.setattr(console, "_is_terminal", lambda stream: True)
     monkeypatch.setattr(demo, "run_demo", functools.partial(demo.run_demo, limit=3))
     result = CliRunner().invoke(app, ["demo", "--out", str(tmp_path)], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output

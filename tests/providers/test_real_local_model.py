@@ -18,8 +18,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -57,9 +59,23 @@ def local_model(tmp_path_factory):
         TIMINGS["server start"] = time.monotonic() - started
         for name, value in server.env().items():
             patch.setenv(name, value)
+        # killed with SIGTERM (CI's timeout, a person), the session stops its server first;
+        # the server's watchdog ends it in any case once this process is gone (even SIGKILL)
+        previous = signal.getsignal(signal.SIGTERM)
+
+        def stop_then_end(signum, _frame):
+            local_server.stop_server()
+            signal.signal(signum, previous)
+            os.kill(os.getpid(), signum)
+
+        in_main = threading.current_thread() is threading.main_thread()
+        if in_main:
+            signal.signal(signal.SIGTERM, stop_then_end)
         try:
             yield server
         finally:
+            if in_main:
+                signal.signal(signal.SIGTERM, previous)
             stopped, line = local_server.stop_server()
             assert stopped is not None, line
             assert not local_server.answers(server)

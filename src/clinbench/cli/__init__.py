@@ -81,10 +81,14 @@ def main() -> None:
     try:
         command(app)(prog_name="clinbench")
     except OSError as err:
-        print(f"error: {file_problem(err)}", file=sys.stderr)
+        from clinbench.cli.console import fit_message
+
+        print(fit_message(f"error: {file_problem(err)}", stream=sys.stderr), file=sys.stderr)
         sys.exit(2)
     except ClinbenchError as err:
-        print(f"error: {err}", file=sys.stderr)
+        from clinbench.cli.console import fit_message
+
+        print(fit_message(f"error: {err}", stream=sys.stderr), file=sys.stderr)
         sys.exit(2)
     finally:
         # the interpreter's last collection walks every object of a large run (2.4 s of a

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli.console import format_option
+from clinbench.cli.console import echo_message, format_option
 from clinbench.cli.helpers import fail
 
 app = typer.Typer(
@@ -147,7 +147,7 @@ def render(
     if out.suffix.lower() != ".png":
         fail(f"{out}: the output must be a .png file")
     render_audiogram(_load(file), out, title=title)
-    typer.echo(f"wrote {out}")
+    echo_message(f"wrote {out}")
 
 
 @app.command()
@@ -163,7 +163,7 @@ def generate(
         fail(f"--n must be at least 1, got {n}")
     items = generate_cases(n, seed, out)
     profiles = sorted({i.metadata["profile"] for i in items})
-    typer.echo(f"wrote {len(items)} cases to {out / 'cases.jsonl'} ({len(profiles)} profiles)")
+    echo_message(f"wrote {len(items)} cases to {out / 'cases.jsonl'} ({len(profiles)} profiles)")
 
 
 def _in_words(value: object) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli.console import format_option
+from clinbench.cli.console import echo_error, echo_message, format_option
 
 app = typer.Typer(
     help="Audiology suite (AudiologyBench design): regrade case judgements, stability, samples.",
@@ -46,17 +46,17 @@ def regrade(
     try:
         loaded = load_rubric(rubric)
     except RubricError as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(2) from err
     try:
         before = results_table(log_dir)
     except (FileNotFoundError, ValueError) as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(2) from err
     try:
         after = regrade_table(before, loaded, str(rubric))
     except RegradeError as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(2) from err
     write_results(after, out)
     changes = grade_changes(before, after)
@@ -87,11 +87,11 @@ def stability(
     try:
         table = read_results(results)
     except (OSError, ValueError) as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(2) from err
     labelled = nli_labels(table)
     if labelled.empty:
-        typer.echo(
+        echo_message(
             f"error: {results}: no nli_contradiction rows (run with nli_model=...)", err=True
         )
         raise typer.Exit(2)
@@ -119,7 +119,7 @@ def samples(
     try:
         written = render_case_images(cases or CASE_ITEMS)
     except ItemFileError as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(2) from err
     console.print(f"rendered {len(written)} audiogram image(s)")
     if generated:

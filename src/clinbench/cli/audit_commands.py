@@ -6,8 +6,9 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli.console import format_option
+from clinbench.cli.console import echo_message, format_option
 from clinbench.cli.helpers import fail
+from clinbench.messages import with_command
 
 app = typer.Typer(
     help="Human audit: blinded sampling, review web app, human baseline, agreement report.",
@@ -122,17 +123,17 @@ def sample(
     except ValueError as err:
         fail(f"{results}: {err}")
     for warning in warnings:
-        typer.echo(f"warning: {warning}", err=True)
+        echo_message(f"warning: {warning}", err=True)
     cells = drawn.cells
     unit = "replies" if mode == "review" else "cases"
-    typer.echo(
+    echo_message(
         f"Sampled {len(drawn.sample)} of {len(drawn.population)} {unit} "
         f"across {int((cells['sample_n'] > 0).sum())} of {len(cells)} cells into {out}"
     )
-    typer.echo(
+    echo_message(
         f"Calibration segment: first {min(calibration, n)} items. Per-cell counts: {out}/strata.csv"
     )
-    typer.echo(f"Next: clinbench audit add-reviewer {out} NAME")
+    echo_message(with_command("Next:", f"clinbench audit add-reviewer {out} NAME"))
 
 
 @app.command("add-reviewer")
@@ -154,7 +155,7 @@ def add_reviewer(
     except ValueError as err:
         fail(str(err))
     typer.echo(link)
-    typer.echo(
+    echo_message(
         f"The link names port {port}; serving on another port (`clinbench audit serve "
         f"{audit_dir} --port N`) rewrites the links file to that port, so hand links out from "
         "there or give the same --port here.",
@@ -185,7 +186,7 @@ def reviewer_links(
         fail(f"{audit_dir}: no reviewers yet; add one with `clinbench audit add-reviewer`")
     for row in issued:
         typer.echo(f"{row['name']} ({row['role']}): {row['link']}")
-    typer.echo(f"Links kept in {audit_dir / LINKS_FILE}; the old links no longer work.")
+    echo_message(f"Links kept in {audit_dir / LINKS_FILE}; the old links no longer work.")
 
 
 @app.command()
@@ -201,7 +202,7 @@ def serve(
 
     _audit_dir(audit_dir)
     if host not in ("127.0.0.1", "localhost", "::1"):
-        typer.echo(
+        echo_message(
             f"warning: binding {host} exposes the app beyond this machine; put it behind TLS",
             err=True,
         )
@@ -248,7 +249,7 @@ def export_baseline_command(
         )  # fmt: skip
     except ValueError as err:
         fail(str(err))
-    typer.echo(
+    echo_message(
         f"Wrote {summary['rows']} responses from {summary['reviewers']} reviewer(s) as "
         f"{model_name!r} ({summary['epochs']} epoch(s)) to {out}"
     )

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli.console import format_option
+from clinbench.cli.console import echo_message, format_option
 from clinbench.cli.helpers import fail, read_results_or_logs
 
 app = typer.Typer(
@@ -145,7 +145,7 @@ def validate(items: list[Path] = ITEMS_ARG) -> None:
         fail(str(err))
     traps = sum(i.trap for i in loaded)
     open_items = sum(i.equipoise for i in loaded)
-    typer.echo(f"{len(loaded)} items valid ({traps} traps, {open_items} equipoise)")
+    echo_message(f"{len(loaded)} items valid ({traps} traps, {open_items} equipoise)")
 
 
 @app.command("severity")

@@ -11,9 +11,11 @@ from pathlib import Path
 
 import typer
 
+from clinbench.cli.console import echo_message
+
 
 def _fail(message: str) -> None:
-    typer.echo(message, err=True)
+    echo_message(message, err=True)
     raise typer.Exit(2)
 
 
@@ -46,7 +48,7 @@ def canary(
     except ValueError as err:
         _fail(f"error: {err}")
     write_public_items(stamped, out, used, name or out.stem)
-    typer.echo(f"Stamped {len(stamped)} items with canary {used}; wrote {out}")
+    echo_message(f"Stamped {len(stamped)} items with canary {used}; wrote {out}")
 
 
 def split(
@@ -69,7 +71,7 @@ def split(
     except ValueError as err:
         _fail(f"error: {err}")
     paths = write_split(made, out)
-    typer.echo(
+    echo_message(
         f"{len(made.public)} public, {len(made.private)} private items "
         f"(seed {seed}, stratified by {', '.join(fields)})"
     )
@@ -91,10 +93,10 @@ def verify_sample(
         _fail(f"{manifest}: cannot read the manifest: {err}")
     problems = verify(loaded, data)
     for problem in problems:
-        typer.echo(problem, err=True)
+        echo_message(problem, err=True)
     if problems:
         _fail(f"{len(problems)} problem(s): the sample does not match {manifest}")
-    typer.echo(
+    echo_message(
         f"OK: {len(loaded)} items match {manifest} (bank {data.get('bank')!r}, "
         f"item set {str(data.get('item_set_sha256'))[:12]}…)"
     )
@@ -133,16 +135,16 @@ def import_bank(
         items = import_items(source, spec, ids, unmapped)
     except ImportFailed as err:
         for problem in err.problems:
-            typer.echo(str(problem), err=True)
+            echo_message(str(problem), err=True)
         _fail(f"{len(err.problems)} problem(s); nothing written.")
     write_items(items, out)
     protocol = items[0].metadata.get("protocol")
-    typer.echo(f"Imported {len(items)} items from {source} with map {spec.name or map_}: {out}")
+    echo_message(f"Imported {len(items)} items from {source} with map {spec.name or map_}: {out}")
     if protocol:
-        typer.echo(f"Protocol the map sets (used by clinbench run): {protocol}")
+        echo_message(f"Protocol the map sets (used by clinbench run): {protocol}")
     if unmapped:
         left = ", ".join(f"{name} ({n} of {len(items)})" for name, n in sorted(unmapped.items()))
-        typer.echo(f"Not imported (no map entry reads these source fields): {left}", err=True)
+        echo_message(f"Not imported (no map entry reads these source fields): {left}", err=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from clinbench.cli.console import echo_wrapped, format_option
+from clinbench.cli.console import echo_message, echo_wrapped, format_option
 
 
 def _paper_map(suite: str, fmt: str) -> None:
@@ -59,7 +59,7 @@ def suites(
         if check:
             problems += check_card(card)
     for problem in problems:
-        typer.echo(problem, err=True)
+        echo_message(problem, err=True)
     if problems:
         raise typer.Exit(2)
 

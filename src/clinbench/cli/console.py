@@ -32,6 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from clinbench.errors import OptionError
+from clinbench.messages import COMMAND_INDENT
 from clinbench.report.table_keys import (
     MODEL_COLUMNS,
     lift_constant_keys,
@@ -89,6 +90,61 @@ def terminal_width() -> int:
     return max(40, shutil.get_terminal_size((80, 24)).columns)
 
 
+def message_width(stream: Any = None) -> int:
+    """Return the width to wrap a message at: the terminal's (:func:`terminal_width`) when
+    ``stream`` (the one the message goes to; default standard output) is a terminal, else 0
+    (do not wrap: a pipe or a file keeps each message on one line, for grep and CI logs).
+
+    Decided at each call from the stream as it is then, never cached. ``$COLUMNS`` gives the
+    width, but it is no sign that a person reads: GNU readline, which pytest, IPython and
+    the Python prompt import, sets ``COLUMNS=80`` and ``LINES=24`` in the process's
+    environment (C ``setenv``, unseen by that process's ``os.environ``), and every process
+    it starts inherits them: each pytest-xdist worker, or a ``subprocess.run`` of
+    clinbench from a script, then had ``COLUMNS`` set with its output in a pipe.
+    """
+    stream = sys.stdout if stream is None else stream
+    return terminal_width() if _is_terminal(stream) else 0
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # a closed or stand-in stream
+        return False
+
+
+def fit_message(text: str, width: int | None = None, indent: str = "", stream: Any = None) -> str:
+    """Return a status message wrapped at words to ``width`` (default: the terminal's).
+
+    Each line of the message is wrapped on its own; continuation lines start with
+    ``indent``. A line that starts with :data:`clinbench.messages.COMMAND_INDENT` is a
+    command or a path to copy (:func:`clinbench.messages.with_command`) and is kept whole,
+    as it is. Words are never cut nor split at hyphens: a path or an address longer than
+    the width stays whole on a line of its own. With no ``width``, a message is wrapped only
+    for a person: when ``stream``, the one it is written to (default standard output), is a
+    terminal (:func:`message_width`); in a pipe or a file each line stays whole, for grep.
+    """
+    width = width if width is not None else message_width(stream)
+    if not width:
+        return "\n".join(line.rstrip() for line in str(text).split("\n"))
+    lines = []
+    for line in str(text).split("\n"):
+        if line.startswith(COMMAND_INDENT) or not line.strip():
+            lines.append(line.rstrip())
+            continue
+        # a bad-input line's `file:line: field:` stays on its first line, whole (editors and
+        # grep read it there)
+        line = _LOCATION.sub(lambda m: m.group(0).replace(" ", _KEEP), line, count=1)
+        wrapped = textwrap.fill(line, width, subsequent_indent=indent,
+                                break_long_words=False, break_on_hyphens=False)  # fmt: skip
+        lines.append(wrapped.replace(_KEEP, " "))
+    return "\n".join(lines)
+
+
+_LOCATION = re.compile(r"^(?:error: )?\S+:\d+:(?: [^\s:]+:)?")
+_KEEP = "\x00"  # a space inside a bad-input location, kept from wrapping
+
+
 def echo_wrapped(text: str, indent: str = "") -> None:
     """Print one line of text wrapped at words to the terminal width (see
     :func:`terminal_width`); continuation lines start with ``indent``. Words are never cut:
@@ -97,6 +153,26 @@ def echo_wrapped(text: str, indent: str = "") -> None:
 
     typer.echo(textwrap.fill(text, terminal_width(), subsequent_indent=indent,
                              break_long_words=False, break_on_hyphens=False))  # fmt: skip
+
+
+def echo_message(text: str, err: bool = False) -> None:
+    """Print a status message (on stderr with ``err``) fitted to the terminal width, its
+    commands and paths whole (:func:`fit_message`)."""
+    import typer
+
+    typer.echo(fit_message(text, stream=sys.stderr if err else sys.stdout), err=err)
+
+
+def console_message(console: Any, text: str, style: str | None = None) -> None:
+    """Print a status message on a rich console, fitted by :func:`fit_message` (not by rich,
+    which cuts a long path), its text as it is (no markup), in ``style`` if given."""
+    text = fit_message(text, stream=console.file)
+    console.print(text, soft_wrap=True, markup=False, highlight=False, style=style)
+
+
+def echo_error(message: str) -> None:
+    """Print ``error: message`` on stderr, fitted to the terminal width (:func:`fit_message`)."""
+    echo_message(f"error: {message}", err=True)
 
 
 # ------------------------------------------------------------------------------ model labels
@@ -560,7 +636,11 @@ class TableOutput:
             self.file.write(_wrap(text, self.width or terminal_width()) + "\n")
 
     def message(self, text: str) -> None:
-        """Print a status line (a path written, a log): stdout for text, stderr for data formats."""
+        """Print a status line (a path written, a log): stdout for text, stderr for data formats.
+
+        Wrapped to the width with commands and paths whole (:func:`fit_message`).
+        """
+        text = fit_message(text, self.width, stream=self.err if self.machine else self.file)
         if self.machine:
             self.err.write(text + "\n")
         else:

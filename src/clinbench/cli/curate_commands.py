@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli.console import format_option
+from clinbench.cli.console import echo_error, echo_message, format_option
 from clinbench.cli.helpers import fail
 from clinbench.cli.run_options import media_root_option
 from clinbench.curate import freshness
@@ -209,11 +209,11 @@ def adapt(
     atomic_write_csv(log, decisions)
     counts = log["status"].value_counts()
     summary = ", ".join(f"{n} {status}" for status, n in counts.items())
-    typer.echo(f"wrote {len(items)} items to {out} and the decisions log {decisions} ({summary})")
+    echo_message(f"wrote {len(items)} items to {out} and the decisions log {decisions} ({summary})")
     flagged = log["status"].eq("item") & log["flags"].fillna("").ne("")
     if flagged.any():  # written, but a reviewer should look at them first
         named = ", ".join(f"{flag} {n}" for flag, n in flag_counts(log).items())
-        typer.echo(f"{int(flagged.sum())} flagged ({named}): see the flags column of {decisions}")
+        echo_message(f"{int(flagged.sum())} flagged ({named}): see the flags column of {decisions}")
 
 
 @app.command("normalise")
@@ -245,12 +245,12 @@ def normalise(
     write_items(normalised, out)
     atomic_write_csv(changes, log)
     changed = changes[changes["rule"] != "rejected"]["item_id"].nunique()
-    typer.echo(
+    echo_message(
         f"wrote {len(normalised)} items to {out} ({changed} changed, "
         f"{rejected['item_id'].nunique()} rejected); change log {log}"
     )
     for r in rejected.itertuples():
-        typer.echo(f"rejected {r.item_id} ({r.source}): {r.field}: {r.after}", err=True)
+        echo_message(f"rejected {r.item_id} ({r.source}): {r.field}: {r.after}", err=True)
 
 
 @app.command("dedup")
@@ -293,7 +293,7 @@ def dedup(
     atomic_write_csv(table, out / "decisions.csv")
     write_items(kept, out / "items.jsonl")
     n_clusters = table["cluster"].nunique()
-    typer.echo(
+    echo_message(
         f"{len(loaded)} items: {n_clusters} duplicate clusters, {len(dropped)} proposed for "
         f"dropping; wrote {out / 'decisions.csv'} and {out / 'items.jsonl'} ({len(kept)} items)"
     )
@@ -316,7 +316,7 @@ def apply(
         fail(str(err))
     kept, dropped = apply_decisions(loaded, table)
     write_items(kept, out)
-    typer.echo(f"wrote {len(kept)} items to {out}; dropped {len(dropped)}: {', '.join(dropped)}")
+    echo_message(f"wrote {len(kept)} items to {out}; dropped {len(dropped)}: {', '.join(dropped)}")
 
 
 @app.command("tag")
@@ -402,7 +402,7 @@ def tag(
     atomic_write_csv(report, log)
     untagged = 0 if level_table is None else int((level_table["status"] != "ok").sum())
     no_pilot = 0 if pilot is None else len(set(report["item_id"]) - set(pilot.dropna()["item_id"]))
-    typer.echo(
+    echo_message(
         f"wrote {len(tagged)} items to {out}; log {log}"
         + (f"; {untagged} without a cognitive level" if level_table is not None else "")
         + (f"; {no_pilot} without pilot accuracy" if pilot is not None else "")
@@ -430,7 +430,7 @@ def review_export(
                 fail(f"{path}:0: -: file not found")
             extra[name] = read_own_csv(path, dtype=str, keep_default_na=False)
     csv_path, html_path = export_review(loaded, out, **extra)
-    typer.echo(f"wrote {csv_path} and {html_path} ({len(loaded)} items)")
+    echo_message(f"wrote {csv_path} and {html_path} ({len(loaded)} items)")
 
 
 @app.command("review-import")
@@ -454,7 +454,7 @@ def review_import(
     write_items(reviewed, out)
     atomic_write_csv(table, log)
     counts = table["decision"].value_counts()
-    typer.echo(
+    echo_message(
         f"wrote {len(reviewed)} items to {out} ("
         + ", ".join(f"{n} {d}" for d, n in counts.items())
         + f"); log {log}"
@@ -490,10 +490,10 @@ def freshness_command(
     try:
         loaded = load_items(items)
     except ItemFileError as err:
-        typer.echo(str(err), err=True)
+        echo_message(str(err), err=True)
         raise typer.Exit(2) from None
     if out is not None and out.suffix.lower() not in (".csv", ".json"):
-        typer.echo(f"{out}: use a .csv or .json report file", err=True)
+        echo_message(f"{out}: use a .csv or .json report file", err=True)
         raise typer.Exit(2)
     try:
         report = freshness.check_freshness(
@@ -504,7 +504,7 @@ def freshness_command(
             workers=workers,
         )
     except freshness.MissingDependencyError as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(2) from None
     counts = report["status"].value_counts()
     summary = ", ".join(f"{s}: {int(counts.get(s, 0))}" for s in freshness.STATUSES)
@@ -637,7 +637,7 @@ def review_references(
     except (ValueError, FileExistsError) as err:
         fail(str(err))
     for warning in warnings:
-        typer.echo(f"warning: {warning}", err=True)
+        echo_message(f"warning: {warning}", err=True)
     output = TableOutput(fmt)
     key = load_key(out)[["audit_id", "item_id", "question", "model"]]
     output.table(key, f"Drafts to review in {out}; next: clinbench audit add-reviewer {out} NAME")

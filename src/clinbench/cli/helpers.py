@@ -12,12 +12,13 @@ from typing import Any, NoReturn
 
 import typer
 
+from clinbench.cli.console import echo_error
 from clinbench.io import read_own_csv
 
 
 def fail(message: str) -> NoReturn:
     """Print ``error: message`` on stderr and exit with code 2 (bad input)."""
-    typer.echo(f"error: {message}", err=True)
+    echo_error(f"{message}")
     raise typer.Exit(2)
 
 

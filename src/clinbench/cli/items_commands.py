@@ -7,6 +7,8 @@ from pathlib import Path
 
 import typer
 
+from clinbench.cli.console import echo_error, echo_message
+
 app = typer.Typer(help="Validate item files and print the item JSON Schema.", no_args_is_help=True)
 
 
@@ -31,16 +33,16 @@ def validate(
 
     items, problems = read_items(paths, media_roots=media_root or None)
     for problem in problems:
-        typer.echo(str(problem), err=True)
+        echo_message(str(problem), err=True)
     if problems:
-        typer.echo(f"{len(problems)} problem(s) found; no item set is valid.", err=True)
+        echo_message(f"{len(problems)} problem(s) found; no item set is valid.", err=True)
         raise typer.Exit(2)
     if not items:
-        typer.echo(f"error: no items in {', '.join(map(str, paths))}", err=True)
+        echo_error(f"no items in {', '.join(map(str, paths))}")
         raise typer.Exit(2)
     counts = Counter(item.format for item in items)
     summary = ", ".join(f"{n} {fmt}" for fmt, n in sorted(counts.items()))
-    typer.echo(f"OK: {len(items)} items in {len(paths)} file(s) ({summary}).")
+    echo_message(f"OK: {len(items)} items in {len(paths)} file(s) ({summary}).")
 
 
 @app.command("schema")
@@ -55,7 +57,7 @@ def schema(
         typer.echo(text)
     else:
         out.write_text(text + "\n", encoding="utf-8")
-        typer.echo(f"Wrote {out}")
+        echo_message(f"Wrote {out}")
 
 
 def _mount_bank_commands() -> None:

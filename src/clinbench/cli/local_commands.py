@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import typer
 
+from clinbench.cli.console import echo_error, echo_message
+from clinbench.messages import with_command
 from clinbench.providers import local_server as local
 
 app = typer.Typer(
@@ -14,7 +16,7 @@ app = typer.Typer(
 
 
 def _fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
+    echo_error(f"{message}")
     raise typer.Exit(2)
 
 
@@ -37,19 +39,20 @@ def start(
             port=port,
             ready_timeout=timeout,
             on_wait=lambda s: typer.echo(f"waiting for the local server... {s:.0f} s", err=True),
+            detach=True,  # started on purpose: it runs until `clinbench local stop`
         )
     except local.LocalModelUnavailable as err:
         _fail(str(err))
     except local.LocalServerError as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(1) from err
     if new:
-        typer.echo(
+        echo_message(
             f"Local server ready in {server.ready_seconds:.1f} s: {server.base_url} "
             f"(pid {server.pid}, {server.threads} thread(s), log {server.log_path})"
         )
     else:
-        typer.echo(f"Local server already running: {server.base_url} (pid {server.pid})")
+        echo_message(f"Local server already running: {server.base_url} (pid {server.pid})")
     typer.echo('Set the endpoint (or run: eval "$(clinbench local env)"):')
     typer.echo(server.exports())
     typer.echo("Then run, one request at a time as the server answers:")
@@ -72,7 +75,7 @@ def env() -> None:
     """Print the shell exports that point Inspect's openai-api provider at the local server."""
     server, line = local.server_status()
     if server is None:
-        typer.echo(f"error: {line}; start it with: clinbench local start", err=True)
+        echo_error(with_command(f"{line}; start it with:", "clinbench local start"))
         raise typer.Exit(1)
     typer.echo(server.exports())
 

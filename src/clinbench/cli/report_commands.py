@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from clinbench.cli.console import echo_message
 from clinbench.cli.helpers import fail
 
 AUDIT_OPTION = typer.Option(
@@ -58,7 +59,7 @@ def analyze_command(
     except (ResultsInputError, StatsInputError, AuditInputError) as exc:
         fail(str(exc))
     tables = sum(1 for p in written if p.suffix == ".csv")
-    typer.echo(f"wrote {tables} tables ({len(written)} files) to {out}/ — start at index.md")
+    echo_message(f"wrote {tables} tables ({len(written)} files) to {out}/ — start at index.md")
 
 
 def report_command(
@@ -92,7 +93,7 @@ def report_command(
         )  # fmt: skip
     except (ResultsInputError, StatsInputError, AuditInputError) as exc:
         fail(str(exc))
-    typer.echo(f"wrote {path}")
+    echo_message(f"wrote {path}")
 
 
 def register(app: typer.Typer) -> None:

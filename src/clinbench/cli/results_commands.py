@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli.console import echo_wrapped, format_option
+from clinbench.cli.console import echo_error, echo_message, echo_wrapped, format_option
 
 app = typer.Typer(help="Turn Inspect logs into the frozen results table.", no_args_is_help=True)
 
@@ -45,7 +45,7 @@ def export(
     try:
         table = read_prices(prices) if prices is not None else None
     except PriceTableError as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(2) from err
 
     from clinbench.cli.helpers import check_results_out
@@ -56,21 +56,19 @@ def export(
             log_dir,
             include_partial=include_partial,
             all_runs=all_runs,
-            on_skip=lambda message: typer.echo(f"warning: {message}", err=True),
+            on_skip=lambda message: echo_message(f"warning: {message}", err=True),
         )
     except (FileNotFoundError, ValueError) as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(2) from err
     if frame.empty:
-        typer.echo(
-            f"error: no Inspect logs with samples in {', '.join(map(str, log_dir))}", err=True
-        )
+        echo_error(f"no Inspect logs with samples in {', '.join(map(str, log_dir))}")
         raise typer.Exit(2)
     if table is not None:
         frame = add_costs(frame, table)
     write_results(frame, out)
     counts = frame["outcome"].value_counts().to_dict()
-    typer.echo(f"Wrote {len(frame)} rows to {out} (outcomes: {counts}).")
+    echo_message(f"Wrote {len(frame)} rows to {out} (outcomes: {counts}).")
 
 
 @app.command("cost")
@@ -101,7 +99,7 @@ def cost(
             for p in results
         ]
     except (PriceTableError, FileNotFoundError, ValueError) as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(2) from err
     keys = tuple(k.strip() for k in by.split(",") if k.strip())
     summary = cost_summary(pd.concat(frames, ignore_index=True), table, by=keys)

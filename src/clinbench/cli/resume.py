@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli.console import TableOutput, format_option
+from clinbench.cli.console import TableOutput, echo_error, format_option
 from clinbench.cli.run_options import (
     RESUME_LIMITS,
     call_limits,
@@ -43,7 +43,7 @@ def resume_command(
         max_connections=max_connections,
     )
     if not log_dir.is_dir():
-        typer.echo(f"error: {log_dir}: no such log folder", err=True)
+        echo_error(f"{log_dir}: no such log folder")
         raise typer.Exit(2)
     from clinbench.cli.helpers import check_results_out
 
@@ -59,7 +59,7 @@ def resume_command(
                              on_resume=lambda what: output.message(f"Resuming {what}"),
                              on_skip=output.message)  # fmt: skip
     except RunInputError as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(2) from err
     if outcome.stopped_by is not None:  # Ctrl-C / SIGTERM: no table, the command to go on
         print_stopped(output, outcome, log_dir, out, media_root or [])

@@ -8,7 +8,13 @@ from typing import Any
 
 import typer
 
-from clinbench.cli.console import TableOutput, format_option
+from clinbench.cli.console import (
+    TableOutput,
+    console_message,
+    echo_error,
+    echo_message,
+    format_option,
+)
 from clinbench.cli.run_options import (
     LIMITS,
     call_limits,
@@ -17,6 +23,7 @@ from clinbench.cli.run_options import (
     print_run,
     print_summary,
 )
+from clinbench.messages import with_command
 
 
 def _key_values(pairs: list[str] | None, option: str) -> dict[str, Any]:
@@ -71,13 +78,13 @@ def _checked_item_files(target: list[str]) -> list[str]:
     files = [Path(t) for t in target]
     problems = [_target_problem(t, f, sorted(known)) for t, f in zip(target, files, strict=True)]
     for problem in filter(None, problems):
-        typer.echo(f"error: {problem}", err=True)
+        echo_error(f"{problem}")
     if any(problems):
         raise typer.Exit(2)
     try:
         load_items(files, first=0)  # every item checked, none held (a bank may be large)
     except ItemFileError as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(2) from err
     return [str(f.resolve()) for f in files]  # absolute, so that resume works from anywhere
 
@@ -209,13 +216,13 @@ def run(
             **{k: v for k, v in settings.items() if v is not None},
         )
     except RunInputError as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(2) from err
     except OSError as err:  # e.g. a full disk while Inspect writes the log
         from clinbench.io import file_problem
 
         where = "" if err.filename else f"cannot write the logs in {log_dir}: "
-        typer.echo(f"error: {where}{file_problem(err)}", err=True)
+        echo_error(f"{where}{file_problem(err)}")
         raise typer.Exit(2) from err
     if outcome.stopped_by is not None:
         print_stopped(output, outcome, log_dir, out, roots)
@@ -225,10 +232,10 @@ def run(
         raise typer.Exit(1)
     errors = outcome.errors
     if errors.failed:  # the table is written; a run with failed samples is still not a success
-        typer.echo(f"error: {errors.line()}", err=True)
+        echo_error(f"{errors.line()}")
     role_failures = outcome.role_failures  # so is one whose grader or claim reader failed
     for line in role_failures:
-        typer.echo(f"error: {line}", err=True)
+        echo_error(f"{line}")
     if errors.failed or role_failures:
         raise typer.Exit(3)
 
@@ -261,7 +268,7 @@ def print_stopped(output: Any, outcome: Any, log_dir: Path, out: Path | None,
     command += [a for root in roots for a in ("--media-root", str(root))]
     if out is not None:
         command += ["--out", str(out)]
-    output.message(f"Interrupted ({name}). Continue it with: {shlex.join(command)}")
+    output.message(with_command(f"Interrupted ({name}). Continue it with:", shlex.join(command)))
     output.close()
 
 
@@ -307,6 +314,10 @@ def demo(
     # bound now, as the tables' is: a run in between may swap sys.stdout (CI once lost every
     # line after the progress bar to a stream left in place by something else in the process)
     console = Console(file=sys.stderr if output.machine else sys.stdout)
+
+    def say(text: str) -> None:
+        console_message(console, text)
+
     with Progress(
         TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
         TimeElapsedColumn(), console=console, transient=False,
@@ -314,9 +325,7 @@ def demo(
         bar = progress.add_task("running", total=None)
 
         def started(runs: int, batches: int, log_dir: Path) -> None:
-            console.print(
-                f"clinbench demo: {runs} offline runs in {batches} batches; logs in {log_dir}"
-            )
+            say(f"clinbench demo: {runs} offline runs in {batches} batches; logs in {log_dir}")
             progress.update(bar, total=runs)
 
         result = run_demo(
@@ -324,11 +333,11 @@ def demo(
             DemoProgress(
                 started=started,
                 batch=lambda label: progress.update(bar, description=label),
-                failed=lambda task, status, error: console.print(
-                    f"[red]{task}: {status} {error}[/red]"
+                failed=lambda task, status, error: console_message(
+                    console, f"{task}: {status} {error}", style="red"
                 ),
                 advanced=lambda n: progress.advance(bar, n),
-                note=console.print,
+                note=say,
             ),
             limits=limits,
             clear_cache=clear_cache,
@@ -338,23 +347,23 @@ def demo(
     for title, table, notes in suite_demo_tables(result.results):
         output.table(table, title, notes)
     log_dir = result.log_dir
-    console.print(f"\nLogs: {log_dir}  (open with: inspect view --log-dir {log_dir})")
-    console.print(f"Results table: {result.results_path} and {result.csv_path}")
-    console.print(f"Report: {result.report_path}")
+    say(with_command(f"\nLogs: {log_dir}; open them with:", f"inspect view --log-dir {log_dir}"))
+    say(f"Results table: {result.results_path} and {result.csv_path}")
+    say(f"Report: {result.report_path}")
     if result.cleared is not None:
         removed = ", ".join(f"{n} {kind}" for kind, n in result.cleared.items())
-        console.print(f"Cache cleared first: removed {removed}.")
+        say(f"Cache cleared first: removed {removed}.")
     if result.from_cache:
         reused = ", ".join(f"{kind} {hits} of {hits + made}"
                            for kind, (hits, made) in result.from_cache.items())  # fmt: skip
-        console.print(f"Read back from the user cache (keyed on content; --clear-cache "
-                      f"empties it): {reused}. Every evaluation ran afresh.")  # fmt: skip
+        say(f"Read back from the user cache (keyed on content; --clear-cache "
+            f"empties it): {reused}. Every evaluation ran afresh.")  # fmt: skip
     if result.local_seconds is not None:
-        console.print(f"Local model {result.local_model}: {result.local_runs} tasks in "
-                      f"{result.local_seconds:.0f} s (server start included).")  # fmt: skip
+        say(f"Local model {result.local_model}: {result.local_runs} tasks in "
+            f"{result.local_seconds:.0f} s (server start included).")  # fmt: skip
     elif result.local_note:
-        console.print(result.local_note)
-    console.print(f"Demo finished in {result.seconds:.0f} s.")
+        say(result.local_note)
+    say(f"Demo finished in {result.seconds:.0f} s.")
     output.close()
 
 
@@ -374,7 +383,6 @@ def import_responses(
     turn=1 row (without one the run records parse_failed, 'no clarifying reply in the replay
     file'); empty replies are counted with them.
     """
-    from rich.console import Console
 
     from clinbench.items.loader import ItemFileError, load_items
     from clinbench.providers.responses import (
@@ -384,7 +392,9 @@ def import_responses(
         read_responses,
     )
 
-    console = Console()
+    def say(text: str) -> None:
+        echo_message(text)
+
     try:
         item_set = load_items(items)
         frame = read_responses(file)
@@ -392,10 +402,10 @@ def import_responses(
         typer.echo(str(err), err=True)
         raise typer.Exit(2) from err
     check = check_responses(frame, [i.id for i in item_set])
-    console.print(f"{file}: {check.n_rows} responses from {len(check.models)} model(s)")
+    say(f"{file}: {check.n_rows} responses from {len(check.models)} model(s)")
     for name, count in sorted(check.models.items()):
         missing = len(check.missing.get(name, []))
-        console.print(f"  {name}: {count} responses; {missing} of {len(item_set)} items unanswered")
+        say(f"  {name}: {count} responses; {missing} of {len(item_set)} items unanswered")
     for line, item_id in check.unknown_ids:
         typer.echo(f"{file}:{line}: item_id: unknown item {item_id!r}", err=True)
     for line, item_id in check.duplicates:
@@ -406,7 +416,7 @@ def import_responses(
         )
     for name, ids in sorted(check.missing.items()):
         shown = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "")
-        console.print(f"  {name}: no response for {shown} (replay records these as errors)")
+        say(f"  {name}: no response for {shown} (replay records these as errors)")
     if not check.ok:
         raise typer.Exit(2)
     problems = precheck_replies(frame, item_set)
@@ -420,12 +430,12 @@ def import_responses(
         }
         counts["empty"] = len(check.empty)  # fmt: skip
         kinds = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
-        console.print(
+        say(
             f"{unusable} replies will not score as answers as they stand ({kinds}); "
             "they are listed above, checked with the run's own extraction."
         )
     name = next(iter(check.models)) if len(check.models) == 1 else "MODEL"
-    console.print(
+    say(
         f"{'Replayable' if unusable else 'Ready to replay'}: clinbench run "
         f"{' '.join(map(str, items))} --model clinbench/replay/{name} -M responses={file}"
     )

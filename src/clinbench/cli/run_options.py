@@ -11,6 +11,9 @@ from typing import Any
 
 import typer
 
+from clinbench.cli.console import echo_error
+from clinbench.messages import with_command
+
 DISPLAYS = ("full", "conversation", "rich", "plain", "log", "none")  # Inspect's displays
 
 
@@ -78,14 +81,12 @@ def call_limits(display: str | None = None, **values: Any) -> Any:
     from clinbench.runner import CallLimits
 
     if display is not None and display not in DISPLAYS:
-        typer.echo(
-            f"error: --display must be one of {', '.join(DISPLAYS)}, got {display!r}", err=True
-        )
+        echo_error(f"--display must be one of {', '.join(DISPLAYS)}, got {display!r}")
         raise typer.Exit(2)
     try:
         return CallLimits(**values)
     except ValueError as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(2) from err
 
 
@@ -124,8 +125,11 @@ def print_run(output: Any, frame: Any, logs: list[Any], out: Path | None) -> Non
         folders = sorted({str(Path(_local_path(str(log.location))).parent) for log in logs})
         command = ["clinbench", "resume", *folders[:1], *(["--out", str(out)] if out else [])]
         output.message(
-            "Interrupted (SIGINT) while the results were written; the logs are complete. "
-            f"Write the table with: {shlex.join(command)}"
+            with_command(
+                "Interrupted (SIGINT) while the results were written; the logs are complete. "
+                "Write the table with:",
+                shlex.join(command),
+            )
         )
         raise typer.Exit(130) from None
     output.close()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from clinbench.cli.console import format_option
+from clinbench.cli.console import echo_error, echo_message, format_option
 from clinbench.cli.helpers import fail
 from clinbench.io import read_own_csv
 
@@ -60,7 +60,7 @@ def export_finetune_command(
         )  # fmt: skip
     except ValueError as err:
         fail(str(err))
-    typer.echo(
+    echo_message(
         f"wrote {out}: {summary['train_items']} training clips, "
         f"{summary['held_out_speakers']} evaluation speakers left out"
     )
@@ -121,7 +121,7 @@ def corpus_command(
             write_csv(frame, handle)
         else:
             frame.to_json(handle, orient="records", lines=True, force_ascii=False)
-    typer.echo(f"wrote {len(rows)} items to {out}")
+    echo_message(f"wrote {len(rows)} items to {out}")
 
 
 @app.command("add-noise")
@@ -142,7 +142,7 @@ def add_noise_command(
         clip = add_noise_to_file(src, dst, noise, snr_db, seed=seed)
     except (AudioFileError, FileNotFoundError, ValueError) as err:
         fail(str(err))
-    typer.echo(f"wrote {dst}: target {snr_db:g} dB, achieved {clip.achieved_snr_db:.3f} dB")
+    echo_message(f"wrote {dst}: target {snr_db:g} dB, achieved {clip.achieved_snr_db:.3f} dB")
 
 
 @app.command("transcribe")
@@ -215,7 +215,7 @@ def ensemble_command(
         fail(f"{results}: model(s) not in the table: {', '.join(missing)}")
     rows = ensemble_results(frame, models, name=name)
     write_results(rows, out)
-    typer.echo(f"wrote {len(rows)} ensemble rows to {out}")
+    echo_message(f"wrote {len(rows)} ensemble rows to {out}")
 
 
 @app.command("summary")
@@ -324,7 +324,7 @@ def cot_command(
         output.table(table, title, notes)
     output.close()
     for line in coded.failures:  # the tables are printed; failed judge calls still fail it
-        typer.echo(f"error: {line}", err=True)
+        echo_error(f"{line}")
     if coded.failures:
         raise typer.Exit(3)
 
@@ -369,7 +369,7 @@ def self_evolve_command(
             asr=asr, max_wer=max_wer, resamples=resamples,
             **({"sentences": se.read_sentences(sentences)} if sentences else {}),
         )  # fmt: skip
-        table = se.self_evolve(settings, progress=lambda m: typer.echo(m, err=True))
+        table = se.self_evolve(settings, progress=lambda m: echo_message(m, err=True))
     except se.SelfEvolveError as err:
         fail(str(err))
     output = TableOutput(fmt)

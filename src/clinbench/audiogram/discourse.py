@@ -280,28 +280,71 @@ def _without_quoted_rules(text: str) -> str:
 
 
 TRIAL_CRITERION = re.compile(
-    r"\b(?:inclusion|exclusion|eligibility)(?:\s+criteri(?:on|a))?(?:\s+(?:no\.?\s*|#\s*)?"
-    r"\d{1,3}[a-z]?)?[ \t]*(?:(\([^()\n]{0,200}\))|(:(?:[^.;\n]|\.\d){0,200}))"
+    r"\b(?:inclusion|exclusion|eligibility|criteria)(?:\s+criteri(?:on|a))?(?:\s+(?:no\.?\s*|#\s*)?"
+    r"\d{1,3}[a-z]?)?[ \t]*(?:\([a-z-]+(?:\s[a-z-]+)?\)[ \t]*(?=:))?"
+    r"(?:(\([^()\n]{0,200}\))|(:(?:[^.;\n]|\.\d){0,200}))"
 )
 """A clinical trial's eligibility criterion quoted under its number, in a parenthesis or
 after a colon ("Inclusion 4 (bone conduction 25 dB HL or better in the study ear): met",
 "Exclusion 5 (conductive component in either ear): APPLIES (left)", "Exclusion criterion
-2: air conduction worse than 70 dB HL at 2 kHz"): the protocol's yardstick, not the
+2: air conduction worse than 70 dB HL at 2 kHz", "Inclusion (controls): all thresholds <= 20 dB
+HL"): the protocol's yardstick, not the
 subject's result; the verdict after the parenthesis ("met", "applies (left)") is read. A
 criterion naming an ear or the subject reports a result and stays, as does a colon part that
 states no limit ("Inclusion 4: right ear bone 20 dB HL")."""
 
 
+_CRITERION_ABOUT_PATIENT = re.compile(
+    r"\b(?:right(?![\s-]*hand)|left(?![\s-]*hand)|patient|he|she|his|her)\b"
+)
+"""Inside a trial criterion: one ear or the subject named, so the part reports a result
+("Inclusion 4: right ear bone 20 dB HL"); the criterion's own ear words ("in each ear", "both
+ears", "bilateral", "in the study ear", "contralateral") and "right-handed" name none."""
+_CRITERION_LIMIT = re.compile(
+    _RULE_LIMIT.pattern + r"|\d\s*(?:-|\u2013|to)\s*\d+(?:\.\d+)?\s*(?:db|%)"
+)
+"""A limit in a trial criterion: as in a quoted rule (:data:`_RULE_LIMIT`), or the band a
+participant must fall in ("4 kHz threshold 35-70 dB HL", "low-frequency mean 25-60 dB HL")."""
+_CRITERION_PART = re.compile(r";(?:[^.;\n]|\.\d){0,200}")
+
+
+def _criterion_part_kept(text: str, low: str, start: int, end: int) -> bool:
+    """Return True when a part of a trial criterion reports the subject's result: it names one
+    ear or the subject, or it states no limit (:data:`_CRITERION_LIMIT`)."""
+    return bool(
+        _CRITERION_ABOUT_PATIENT.search(low, start, end)
+        or _RULE_EAR_TAG.search(text, start, end)
+        or _CRITERION_LIMIT.search(low, start, end) is None
+    )
+
+
+def _criterion_parts(text: str, low: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Return the spans of a trial criterion given after a colon, its first part and each part
+    after a semicolon ("Inclusion: unilateral loss; mean ABG >= 20 dB ...; BC 4FA <= 30 dB
+    HL"), that state the protocol's limit (:func:`_criterion_part_kept`)."""
+    spans = [] if _criterion_part_kept(text, low, start, end) else [(start, end)]
+    part = _CRITERION_PART.match(low, end)
+    while part:
+        if not _criterion_part_kept(text, low, part.start() + 1, part.end()):
+            spans.append((part.start() + 1, part.end()))
+        part = _CRITERION_PART.match(low, part.end())
+    return spans
+
+
 def _without_trial_criteria(text: str) -> str:
-    """Return ``text`` with each trial criterion's own words blanked (:data:`TRIAL_CRITERION`)."""
+    """Return ``text`` with each trial criterion's own words blanked (:data:`TRIAL_CRITERION`):
+    a criterion in a parenthesis whole, one after a colon part by part
+    (:func:`_criterion_parts`): a list of criteria is the protocol's, each of its parts with a
+    limit and no ear of the subject named (the ear words of a criterion, "in each ear", "in
+    the study ear", "contralateral", name none)."""
     low = _lowered(text)
     spans = []
     for m in TRIAL_CRITERION.finditer(low):
-        group = 1 if m.group(1) is not None else 2
-        start, end = m.span(group)
-        if _RULE_ABOUT_PATIENT.search(low, start, end) or _RULE_EAR_TAG.search(text, start, end):
+        if m.group(1) is None:
+            spans.extend(_criterion_parts(text, low, *m.span(2)))
             continue
-        if group == 2 and _RULE_LIMIT.search(low, start, end) is None:
+        start, end = m.span(1)
+        if _RULE_ABOUT_PATIENT.search(low, start, end) or _RULE_EAR_TAG.search(text, start, end):
             continue
         spans.append((start, end))
     return _blank_spans(text, spans)
@@ -2023,6 +2066,10 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     ),
     (lambda text, low: "baseline" in low, _blank_lowered(BASELINE_RESULT)),
     (
+        lambda text, low: "clusion" in low or "eligib" in low or "criteria" in low,
+        _without_trial_criteria,
+    ),
+    (
         lambda text, low: (
             "criteri" in low
             or "rule" in low
@@ -2034,10 +2081,6 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "method" in low
         ),
         _without_quoted_rules,
-    ),
-    (
-        lambda text, low: "clusion" in low or "eligib" in low,
-        _without_trial_criteria,
     ),
     (lambda text, low: any(word in low for word in _KIN_WORDS), _without_relatives_hearing),
     (

@@ -1004,6 +1004,53 @@ def _without_relatives_hearing(text: str) -> str:
     return _blank_spans(text, sorted(spans))
 
 
+_GROUP_NOUN = r"(?:group|subgroup|cohort|arm|sample|series|population|controls)s?"
+GROUP_FIGURE = re.compile(
+    r"\bn\s*=\s*(?:[2-9]|[1-9]\d+)\b|\b(?:across|among|amongst|within|in|for)\s+(?:the|our|this|that|each|both|"
+    r"all)\s+(?:[\w-]+\s+){0,3}?" + _GROUP_NOUN + r"\b|\b(?:of|in|among|across|for)\s+(?:all\s+)?"
+    r"\d+\s+(?:other\s+)?(?:participants|patients|subjects|cases|people|adults|children|ears)\b"
+)
+"""A figure of a group, not of the one person the document is about: a sample size ("Across
+the SSD-like group (n = 14) ...", "Cohort (n = 9): mean ..."), a clause set in a group
+("In the noise-exposed subgroup the mean 4 kHz threshold was ..."), or a mean over a number
+of people ("mean better-ear average 28 dB HL of 150 participants"). Research documents about
+one participant (case series, results letters, trial narratives) give the cohort's averages
+beside the participant's own: the clause holding the cue, from its start through its
+sentence, is the group's (a colon after the cue goes on to the group's figures)."""
+_GROUP_FIGURE_START = re.compile(r"[.;:!?\n][^.;:!?\n]{0,150}\Z")
+_GROUP_FIGURE_END = re.compile(r"(?:[^.;!?\n]|\.\d){0,200}")
+_ONE_PERSON = re.compile(r"\b(?:she|he|her|his|this\s+(?:participant|patient|subject))\b")
+"""Inside a group's clause: the one person named, so the clause is (also) about them ("in
+the cohort her average was the highest") and stays read."""
+
+OTHER_PERSON = re.compile(
+    r"\b(?:unlike|like|as\s+(?:with|in|for)|compared\s+(?:with|to)|"
+    r"matched\s+(?:(?:for|by)\s+[\w-]+(?:\s+and\s+[\w-]+)?\s+)?(?:to|with)|"
+    r"versus|vs\.?)\s+(?:the\s+)?(?:(?:index\s+|other\s+)?(?:cases?|patients?|participants?|"
+    r"controls?|subjects?|probands?)\s+[a-z]{0,3}[-\s]?\d[\w-]*(?:\s*(?:,|and|&)\s*\d[\w-]*)*|"
+    r"(?:the\s+)?other\s+(?:cases|patients|participants|subjects))"
+    r"(?:\s*\([^()\n]{0,160}\)|\s*,\s*(?:who|whose)\b[^,.;\n]{0,160})?"
+)
+"""Another person of a series or study named beside the subject, with what is said of them in
+a parenthesis or a relative clause ("Unlike Cases 4 and 5, who had 50 dB HL losses, ...",
+"Matched to control C-19 (left average 30 dB HL)", "compared with participant 12 (right
+60 dB HL)"): their results, not this audiogram's."""
+
+
+def _without_others_results(text: str) -> str:
+    """Return ``text`` with a group's figures (:data:`GROUP_FIGURE`) and another person's
+    results (:data:`OTHER_PERSON`) blanked."""
+    low = _lowered(text)
+    spans = [m.span() for m in OTHER_PERSON.finditer(low)]
+    for m in GROUP_FIGURE.finditer(low):
+        head = _GROUP_FIGURE_START.search(low, max(0, m.start() - 151), m.start())
+        start = head.start() + 1 if head else max(0, m.start() - 150)
+        end = _GROUP_FIGURE_END.match(low, m.end()).end()
+        if not _ONE_PERSON.search(low, start, end):
+            spans.append((start, end))
+    return _blank_spans(text, sorted(spans))
+
+
 def _without_general_statements(text: str) -> str:
     """Return ``text`` with each general statement blanked (:data:`GENERAL_STATEMENT`) unless
     it names an ear or the patient."""
@@ -2083,6 +2130,27 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         _without_quoted_rules,
     ),
     (lambda text, low: any(word in low for word in _KIN_WORDS), _without_relatives_hearing),
+    (
+        lambda text, low: (
+            "n=" in low
+            or "n =" in low
+            or "group" in low
+            or "cohort" in low
+            or "arm" in low
+            or "sample" in low
+            or "series" in low
+            or "population" in low
+            or "controls" in low
+            or "ike " in low
+            or " as " in low
+            or "compared" in low
+            or "match" in low
+            or "vs" in low
+            or "versus" in low
+            or any(word in low for word in ("participants", "patients", "subjects", "cases"))
+        ),
+        _without_others_results,
+    ),
     (
         lambda text, low: any(word in low for word in _CHANGE_WORDS),
         _without_changes_to_come,

@@ -281,6 +281,22 @@ or "the right" before a noun of judgement ("the right call", "the right diagnosi
 affected side is right."). Only "right" has this second sense, so a reader without the rule
 gives the claim beside it to the right ear and never to the left (the mirror test,
 tests/audiogram/mirror.py, batches 1-50: VC29, VG03, VG29, VP36)."""
+_MOVING_VERBS = (
+    "drop drops dropped dropping fall falls falling fell go goes going went dip dips dipped "
+    "dipping plunge plunges plunged plunging slope slopes sloped sloping rise rises rising rose "
+    "climb climbs climbed climbing recover recovers recovered recovering come comes came coming "
+    "tail tails tailed tailing"
+).split()
+RIGHT_AS_AN_ADVERB = (
+    r"(?!(?:" + "|".join(rf"(?<=\b{verb} right)" for verb in _MOVING_VERBS) + r")"
+    r"\s+(?:off|down|up|away|back|out|through|across)\b(?!-))"
+)
+"""After the word "right": the adverb "all the way", not the right ear, between a verb of the
+curve's movement and its particle ("the left drops right off above 4 kHz", "it falls right
+down to 80 dB HL", "recovers right back to 20"). Source: the adverb sense of "right"
+("completely, all the way": Oxford English Dictionary, right adv. 4); clinic notes describe a
+curve that "drops right off". A reader without the rule gives the values after it to the right
+ear (batch 61)."""
 NOT_A_TYMPANOGRAM_TYPE = r"(?<![Tt]ype )(?<![Tt]ype: )(?<!TYPE )(?<!TYPE: )"
 """Before AD or AS: not after "type", where the capitals are Jerger's tympanogram types Ad
 and As written in capitals ("left ear type AS (ear canal volume 1.0 ml)"), not the Latin
@@ -309,7 +325,7 @@ HEARING_IN_AN_ASIDE = re.compile(
 canal volume 1.1 ml)", "(right drum intact; bone normal)"), lowered text; "bone" naming a
 device ("bone-anchored hearing aid", "bone-conduction device on a softband") is the device's."""
 RIGHT = re.compile(
-    rf"\bright\b{RIGHT_SAID_OF_A_READING}|\b(?-i:RE|{NOT_A_TYMPANOGRAM_TYPE}AD|Rt|RT|OD)\b|"
+    rf"\bright\b{RIGHT_SAID_OF_A_READING}{RIGHT_AS_AN_ADVERB}|\b(?-i:RE|{NOT_A_TYMPANOGRAM_TYPE}AD|Rt|RT|OD)\b|"
     rf"\b(?-i:re)\.(?=\s*:)|\b(?-i:R){_TAGGED}",
     re.I,
 )
@@ -926,7 +942,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "mod/sev/prof of clinic notes"),
     (("RIGHT", "LEFT", "LINE_OPENING_EAR_LETTER", "BOTH", "EAR_WORD", "EAR_HEADING",
       "EAR_LABELLED_LINE", "FIELD_LABELLED_LINE", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
-      "LEFT_TAG", "EAR_TAG", "RIGHT_SAID_OF_A_READING", "NOT_A_TYMPANOGRAM_TYPE"),
+      "LEFT_TAG", "EAR_TAG", "RIGHT_SAID_OF_A_READING", "RIGHT_AS_AN_ADVERB",
+      "NOT_A_TYMPANOGRAM_TYPE"),
      "ear notations of audiogram forms and letters: right/left, AD/AS/AU (ASHA 1990 "
      "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags, OD/OG/OI/OS "
      "(French, Spanish and Italian clinic reports: the right ear and the left), re.:/li.: "

@@ -252,6 +252,8 @@ _TAGGED = (
     r"sudden|(?:low|mid|high)[\s-]*freq\w*|rising|cookie[\s-]*bite|notch\w*|wnl|"
     # its shape or a short grade ("R flat CHL", "L sloping SNHL", "R mod-sev")
     r"flat|sloping|mod|sev|prof|"
+    # a part of the ear examined ("R TM perf", "L EAC wax", "R drum dull")
+    r"(?-i:TM|EAC)|drums?|canals?|"
     # the ear's average or its tympanogram ("R 4FA 30", "tymp R As")
     r"(?-i:[34]FA)|(?<=\s)(?-i:A[sd]?|B|C)(?![\w-]))\b))"
 )
@@ -259,7 +261,9 @@ _TAGGED = (
 handwritten note's slash before a space ("R/ WNL", "L/ flat 45"; "R/L" is both ears), a
 spaced dash before a word ("R - moderately severe SNHL", "L - mild"; not "R - L"), a
 tilde for "about" between the letter and the rest ("R ~ severe HL"), and
-a finding about the ear ("R moderately severe", "L mild SNHL": a capital R or L alone before
+a part of the ear examined ("R TM perf", "L EAC wax", "R drum dull": the side of the ear
+that part belongs to, in ward and clinic notes), a finding about the ear ("R moderately
+severe", "L mild SNHL": a capital R or L alone before
 a degree or type word, or the region or onset of its loss, names the ear, as before a tympanogram
 type: "R type B"), the ear's average ("R 4FA 30") or its tympanogram letter after a space
 ("tymp R As"; "RA" is no ear), a frequency and its level

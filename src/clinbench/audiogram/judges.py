@@ -851,10 +851,15 @@ def _judged_with_its_bone_level(claim: Claim, t: CaseFacts) -> bool:
 
 def judge_threshold_range(claim: Claim, j: Judge) -> None:
     """Judge a range of levels over a range of frequencies, or over a whole ear (rule
-    "whole-ear range", no frequencies)."""
+    "whole-ear range", no frequencies). A bone range in a case without bone conduction is
+    fabricated, as a bone level with no frequency is (:func:`judge_bone_level`)."""
     if _judged_with_its_bone_level(claim, j.t):
         return
     ear, note = _judge_ear(claim, j.t)
+    if claim.conduction == "bone" and not any(j.t.audiogram.ear(e).bone for e in EARS):
+        j.fabricated("bone_threshold", ear, None, claim.text, claim.text, _hedged(claim),
+                     "bone conduction")  # fmt: skip
+        return
     levels = (int(claim.value), int(claim.value_high if claim.value_high is not None
                                       else claim.value))  # fmt: skip
     conduction = claim.conduction

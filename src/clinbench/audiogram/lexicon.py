@@ -746,6 +746,15 @@ difference between air and bone (30-35 dB)", "within 10 dB of each other"), not 
 a difference of two levels is no level."""
 
 
+_CONDUCTION_NOT_DONE = re.compile(
+    r"(?:[\s-]*conduction)?(?:[\s-]*(?:testing|tests?|thresholds?))?\s*(?:was\s+|were\s+|is\s+)?"
+    r"(?:not\s+(?:needed|done|tested|performed|required|measured|indicated|necessary)|"
+    r"unnecessary|omitted)\b"
+)
+"""After a conduction named: it was not tested ("bone not needed", "bone conduction was not
+done"): the values after it are not of that conduction."""
+
+
 def conduction_marks(low: str) -> list[tuple[int, str]]:
     """Return (position, 'bone'|'air'|'gap') for each conduction a clause talks about, in
     order (a conduction it only compares with is left out; "air-bone gap"/"ABG" is 'gap')."""
@@ -761,6 +770,8 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
         if inside >= 0 and gaps[inside][0] <= m.start() < gaps[inside][1]:
             continue
         if _CONDUCTION_OBJECT.search(low, max(0, m.start() - 25), m.start()):
+            continue
+        if _CONDUCTION_NOT_DONE.match(low, m.end()):
             continue
         marks.append((m.start(), "bone" if m.group(1) else "air"))
     return sorted(marks) if gaps else marks

@@ -26,6 +26,7 @@ def conductions(text: str) -> set[str]:
     [
         "Air only (bone not required, thresholds normal): right 10-15 dB HL, left 10-20 dB HL.",
         "With bone testing not indicated, right 15-20 dB HL and left 10-15 dB HL.",
+        "Hearing is normal: no bone conduction was done at 10-20 dB HL, air only.",
     ],
 )
 def test_values_after_a_bone_not_tested_are_air(text):

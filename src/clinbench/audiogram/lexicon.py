@@ -753,6 +753,11 @@ _CONDUCTION_NOT_DONE = re.compile(
 )
 """After a conduction named: it was not tested ("bone not needed", "bone conduction was not
 done"): the values after it are not of that conduction."""
+_NO_CONDUCTION = re.compile(r"\bno\s+$")
+_CONDUCTION_THEN_VERB = re.compile(r"[\s-]*conduction\s+(?:was|were|is|are)\b")
+"""Around a conduction named: "no" before it and a verb after ("no bone conduction was
+normal at ..."): the sentence says none of it, so the values after it are not of that
+conduction ("no bone 5-10 dB", with no verb, stays a bone range as before)."""
 
 
 def conduction_marks(low: str) -> list[tuple[int, str]]:
@@ -771,7 +776,10 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
             continue
         if _CONDUCTION_OBJECT.search(low, max(0, m.start() - 25), m.start()):
             continue
-        if _CONDUCTION_NOT_DONE.match(low, m.end()):
+        if _CONDUCTION_NOT_DONE.match(low, m.end()) or (
+            _NO_CONDUCTION.search(low, max(0, m.start() - 4), m.start())
+            and _CONDUCTION_THEN_VERB.match(low, m.end())
+        ):
             continue
         marks.append((m.start(), "bone" if m.group(1) else "air"))
     return sorted(marks) if gaps else marks

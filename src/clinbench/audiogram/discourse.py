@@ -81,6 +81,31 @@ EXAMINER_LINE = re.compile(
 """A line an examiner speaks in a transcript of a viva or an oral exam ("Examiner: ...",
 "E: ..."): it sets the task; the candidate's lines are the answer."""
 
+EXAMINATION_LINE = re.compile(
+    r"^[ \t*_>#-]*(?:o/e|o\.e\.|oe|on\s+exam(?:ination)?|(?:clinical\s+|physical\s+|"
+    r"bedside\s+)?exam(?:ination)?)\b[ \t]*[:\u2013-][^\n]*",
+    re.M,
+)
+"""A line of the examination's findings in a clinical note ("o/e: otoscopy NAD. Weber -> R.
+Rinne +ve both.", "On examination: ..."), lowered text."""
+BEDSIDE_FORK = re.compile(r"\b(?:rinne|weber)\b[^.;,\n]{0,40}")
+"""A tuning-fork test and its result up to the next stop or comma ("Rinne +ve both", "Weber
+\u2192 R"): on an examination line (:data:`EXAMINATION_LINE`) it is the examiner's own bedside
+test, done at the examination, not a result read off the audiogram (as a tuning-fork test
+done "in ED" is another occasion's); so it is no claim of the audiogram's."""
+
+
+def _without_bedside_forks(text: str) -> str:
+    """Return ``text`` with each tuning-fork result on an examination line blanked."""
+    low = _lowered(text)
+    spans = [
+        fork.span()
+        for line in EXAMINATION_LINE.finditer(low)
+        for fork in BEDSIDE_FORK.finditer(low, line.start(), line.end())
+    ]
+    return _blank_spans(text, spans)
+
+
 SET_ASIDE = re.compile(
     r"\b(?:(?:my|the)\s+)?(?:first|initial)\s+(?:thought|impression|instinct|guess|reading)\s+"
     r"(?:was|would be|had been)\b[^.;\n]{0,120}?(?=\s*[-–,;:]?\s*(?:but|however)\b)|"
@@ -2130,6 +2155,13 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         _without_quoted_rules,
     ),
     (lambda text, low: any(word in low for word in _KIN_WORDS), _without_relatives_hearing),
+    (
+        lambda text, low: (
+            ("rinne" in low or "weber" in low)
+            and ("o/e" in low or "o.e." in low or "oe" in low or "exam" in low)
+        ),
+        _without_bedside_forks,
+    ),
     (
         lambda text, low: (
             "n=" in low

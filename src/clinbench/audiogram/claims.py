@@ -107,7 +107,8 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("ear", "ear abbreviation", rf"\b{lexicon.NOT_A_TYMPANOGRAM_TYPE}(AD|AS|AU|RE|LE)\b",
      "Latin and UK ear abbreviations (ASHA 1990 audiogram forms; NHS audiology letters)"),
     ("ear", "ear word",
-     _I(rf"\b(right\b{lexicon.RIGHT_SAID_OF_A_READING}|left|rt|lt|bilat(?:eral(?:ly)?)?|both ears|"
+     _I(rf"\b(right\b{lexicon.RIGHT_SAID_OF_A_READING}{lexicon.RIGHT_AS_AN_ADVERB}|left|rt|lt|"
+        r"bilat(?:eral(?:ly)?)?|both ears|"
         r"each ear|each side|both sides)\b|"
         r"\b([rl])(?= ear\b)"),
      "plain ear words and 'bilat' (clinic notes)"),

@@ -81,6 +81,31 @@ EXAMINER_LINE = re.compile(
 """A line an examiner speaks in a transcript of a viva or an oral exam ("Examiner: ...",
 "E: ..."): it sets the task; the candidate's lines are the answer."""
 
+EXAMINATION_LINE = re.compile(
+    r"^[ \t*_>#-]*(?:o/e|o\.e\.|oe|on\s+exam(?:ination)?|(?:clinical\s+|physical\s+|"
+    r"bedside\s+)?exam(?:ination)?)\b[ \t]*[:\u2013-][^\n]*",
+    re.M,
+)
+"""A line of the examination's findings in a clinical note ("o/e: otoscopy NAD. Weber -> R.
+Rinne +ve both.", "On examination: ..."), lowered text."""
+BEDSIDE_FORK = re.compile(r"\b(?:rinne|weber)\b[^.;,\n]{0,40}")
+"""A tuning-fork test and its result up to the next stop or comma ("Rinne +ve both", "Weber
+\u2192 R"): on an examination line (:data:`EXAMINATION_LINE`) it is the examiner's own bedside
+test, done at the examination, not a result read off the audiogram (as a tuning-fork test
+done "in ED" is another occasion's); so it is no claim of the audiogram's."""
+
+
+def _without_bedside_forks(text: str) -> str:
+    """Return ``text`` with each tuning-fork result on an examination line blanked."""
+    low = _lowered(text)
+    spans = [
+        fork.span()
+        for line in EXAMINATION_LINE.finditer(low)
+        for fork in BEDSIDE_FORK.finditer(low, line.start(), line.end())
+    ]
+    return _blank_spans(text, spans)
+
+
 SET_ASIDE = re.compile(
     r"\b(?:(?:my|the)\s+)?(?:first|initial)\s+(?:thought|impression|instinct|guess|reading)\s+"
     r"(?:was|would be|had been)\b[^.;\n]{0,120}?(?=\s*[-–,;:]?\s*(?:but|however)\b)|"
@@ -282,28 +307,71 @@ def _without_quoted_rules(text: str) -> str:
 
 
 TRIAL_CRITERION = re.compile(
-    r"\b(?:inclusion|exclusion|eligibility)(?:\s+criteri(?:on|a))?(?:\s+(?:no\.?\s*|#\s*)?"
-    r"\d{1,3}[a-z]?)?[ \t]*(?:(\([^()\n]{0,200}\))|(:(?:[^.;\n]|\.\d){0,200}))"
+    r"\b(?:inclusion|exclusion|eligibility|criteria)(?:\s+criteri(?:on|a))?(?:\s+(?:no\.?\s*|#\s*)?"
+    r"\d{1,3}[a-z]?)?[ \t]*(?:\([a-z-]+(?:\s[a-z-]+)?\)[ \t]*(?=:))?"
+    r"(?:(\([^()\n]{0,200}\))|(:(?:[^.;\n]|\.\d){0,200}))"
 )
 """A clinical trial's eligibility criterion quoted under its number, in a parenthesis or
 after a colon ("Inclusion 4 (bone conduction 25 dB HL or better in the study ear): met",
 "Exclusion 5 (conductive component in either ear): APPLIES (left)", "Exclusion criterion
-2: air conduction worse than 70 dB HL at 2 kHz"): the protocol's yardstick, not the
+2: air conduction worse than 70 dB HL at 2 kHz", "Inclusion (controls): all thresholds <= 20 dB
+HL"): the protocol's yardstick, not the
 subject's result; the verdict after the parenthesis ("met", "applies (left)") is read. A
 criterion naming an ear or the subject reports a result and stays, as does a colon part that
 states no limit ("Inclusion 4: right ear bone 20 dB HL")."""
 
 
+_CRITERION_ABOUT_PATIENT = re.compile(
+    r"\b(?:right(?![\s-]*hand)|left(?![\s-]*hand)|patient|he|she|his|her)\b"
+)
+"""Inside a trial criterion: one ear or the subject named, so the part reports a result
+("Inclusion 4: right ear bone 20 dB HL"); the criterion's own ear words ("in each ear", "both
+ears", "bilateral", "in the study ear", "contralateral") and "right-handed" name none."""
+_CRITERION_LIMIT = re.compile(
+    _RULE_LIMIT.pattern + r"|\d\s*(?:-|\u2013|to)\s*\d+(?:\.\d+)?\s*(?:db|%)"
+)
+"""A limit in a trial criterion: as in a quoted rule (:data:`_RULE_LIMIT`), or the band a
+participant must fall in ("4 kHz threshold 35-70 dB HL", "low-frequency mean 25-60 dB HL")."""
+_CRITERION_PART = re.compile(r";(?:[^.;\n]|\.\d){0,200}")
+
+
+def _criterion_part_kept(text: str, low: str, start: int, end: int) -> bool:
+    """Return True when a part of a trial criterion reports the subject's result: it names one
+    ear or the subject, or it states no limit (:data:`_CRITERION_LIMIT`)."""
+    return bool(
+        _CRITERION_ABOUT_PATIENT.search(low, start, end)
+        or _RULE_EAR_TAG.search(text, start, end)
+        or _CRITERION_LIMIT.search(low, start, end) is None
+    )
+
+
+def _criterion_parts(text: str, low: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Return the spans of a trial criterion given after a colon, its first part and each part
+    after a semicolon ("Inclusion: unilateral loss; mean ABG >= 20 dB ...; BC 4FA <= 30 dB
+    HL"), that state the protocol's limit (:func:`_criterion_part_kept`)."""
+    spans = [] if _criterion_part_kept(text, low, start, end) else [(start, end)]
+    part = _CRITERION_PART.match(low, end)
+    while part:
+        if not _criterion_part_kept(text, low, part.start() + 1, part.end()):
+            spans.append((part.start() + 1, part.end()))
+        part = _CRITERION_PART.match(low, part.end())
+    return spans
+
+
 def _without_trial_criteria(text: str) -> str:
-    """Return ``text`` with each trial criterion's own words blanked (:data:`TRIAL_CRITERION`)."""
+    """Return ``text`` with each trial criterion's own words blanked (:data:`TRIAL_CRITERION`):
+    a criterion in a parenthesis whole, one after a colon part by part
+    (:func:`_criterion_parts`): a list of criteria is the protocol's, each of its parts with a
+    limit and no ear of the subject named (the ear words of a criterion, "in each ear", "in
+    the study ear", "contralateral", name none)."""
     low = _lowered(text)
     spans = []
     for m in TRIAL_CRITERION.finditer(low):
-        group = 1 if m.group(1) is not None else 2
-        start, end = m.span(group)
-        if _RULE_ABOUT_PATIENT.search(low, start, end) or _RULE_EAR_TAG.search(text, start, end):
+        if m.group(1) is None:
+            spans.extend(_criterion_parts(text, low, *m.span(2)))
             continue
-        if group == 2 and _RULE_LIMIT.search(low, start, end) is None:
+        start, end = m.span(1)
+        if _RULE_ABOUT_PATIENT.search(low, start, end) or _RULE_EAR_TAG.search(text, start, end):
             continue
         spans.append((start, end))
     return _blank_spans(text, spans)
@@ -960,6 +1028,53 @@ def _without_relatives_hearing(text: str) -> str:
                 if found:
                     spans.append(found.span())
             at = low.find(word, at + 1)
+    return _blank_spans(text, sorted(spans))
+
+
+_GROUP_NOUN = r"(?:group|subgroup|cohort|arm|sample|series|population|controls)s?"
+GROUP_FIGURE = re.compile(
+    r"\bn\s*=\s*(?:[2-9]|[1-9]\d+)\b|\b(?:across|among|amongst|within|in|for)\s+(?:the|our|this|that|each|both|"
+    r"all)\s+(?:[\w-]+\s+){0,3}?" + _GROUP_NOUN + r"\b|\b(?:of|in|among|across|for)\s+(?:all\s+)?"
+    r"\d+\s+(?:other\s+)?(?:participants|patients|subjects|cases|people|adults|children|ears)\b"
+)
+"""A figure of a group, not of the one person the document is about: a sample size ("Across
+the SSD-like group (n = 14) ...", "Cohort (n = 9): mean ..."), a clause set in a group
+("In the noise-exposed subgroup the mean 4 kHz threshold was ..."), or a mean over a number
+of people ("mean better-ear average 28 dB HL of 150 participants"). Research documents about
+one participant (case series, results letters, trial narratives) give the cohort's averages
+beside the participant's own: the clause holding the cue, from its start through its
+sentence, is the group's (a colon after the cue goes on to the group's figures)."""
+_GROUP_FIGURE_START = re.compile(r"[.;:!?\n][^.;:!?\n]{0,150}\Z")
+_GROUP_FIGURE_END = re.compile(r"(?:[^.;!?\n]|\.\d){0,200}")
+_ONE_PERSON = re.compile(r"\b(?:she|he|her|his|this\s+(?:participant|patient|subject))\b")
+"""Inside a group's clause: the one person named, so the clause is (also) about them ("in
+the cohort her average was the highest") and stays read."""
+
+OTHER_PERSON = re.compile(
+    r"\b(?:unlike|like|as\s+(?:with|in|for)|compared\s+(?:with|to)|"
+    r"matched\s+(?:(?:for|by)\s+[\w-]+(?:\s+and\s+[\w-]+)?\s+)?(?:to|with)|"
+    r"versus|vs\.?)\s+(?:the\s+)?(?:(?:index\s+|other\s+)?(?:cases?|patients?|participants?|"
+    r"controls?|subjects?|probands?)\s+[a-z]{0,3}[-\s]?\d[\w-]*(?:\s*(?:,|and|&)\s*\d[\w-]*)*|"
+    r"(?:the\s+)?other\s+(?:cases|patients|participants|subjects))"
+    r"(?:\s*\([^()\n]{0,160}\)|\s*,\s*(?:who|whose)\b[^,.;\n]{0,160})?"
+)
+"""Another person of a series or study named beside the subject, with what is said of them in
+a parenthesis or a relative clause ("Unlike Cases 4 and 5, who had 50 dB HL losses, ...",
+"Matched to control C-19 (left average 30 dB HL)", "compared with participant 12 (right
+60 dB HL)"): their results, not this audiogram's."""
+
+
+def _without_others_results(text: str) -> str:
+    """Return ``text`` with a group's figures (:data:`GROUP_FIGURE`) and another person's
+    results (:data:`OTHER_PERSON`) blanked."""
+    low = _lowered(text)
+    spans = [m.span() for m in OTHER_PERSON.finditer(low)]
+    for m in GROUP_FIGURE.finditer(low):
+        head = _GROUP_FIGURE_START.search(low, max(0, m.start() - 151), m.start())
+        start = head.start() + 1 if head else max(0, m.start() - 150)
+        end = _GROUP_FIGURE_END.match(low, m.end()).end()
+        if not _ONE_PERSON.search(low, start, end):
+            spans.append((start, end))
     return _blank_spans(text, sorted(spans))
 
 
@@ -2043,6 +2158,10 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     ),
     (lambda text, low: "baseline" in low, _blank_lowered(BASELINE_RESULT)),
     (
+        lambda text, low: "clusion" in low or "eligib" in low or "criteria" in low,
+        _without_trial_criteria,
+    ),
+    (
         lambda text, low: (
             "criteri" in low
             or "rule" in low
@@ -2058,11 +2177,35 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         ),
         _without_quoted_rules,
     ),
-    (
-        lambda text, low: "clusion" in low or "eligib" in low,
-        _without_trial_criteria,
-    ),
     (lambda text, low: any(word in low for word in _KIN_WORDS), _without_relatives_hearing),
+    (
+        lambda text, low: (
+            ("rinne" in low or "weber" in low)
+            and ("o/e" in low or "o.e." in low or "oe" in low or "exam" in low)
+        ),
+        _without_bedside_forks,
+    ),
+    (
+        lambda text, low: (
+            "n=" in low
+            or "n =" in low
+            or "group" in low
+            or "cohort" in low
+            or "arm" in low
+            or "sample" in low
+            or "series" in low
+            or "population" in low
+            or "controls" in low
+            or "ike " in low
+            or " as " in low
+            or "compared" in low
+            or "match" in low
+            or "vs" in low
+            or "versus" in low
+            or any(word in low for word in ("participants", "patients", "subjects", "cases"))
+        ),
+        _without_others_results,
+    ),
     (
         lambda text, low: any(word in low for word in _CHANGE_WORDS),
         _without_changes_to_come,

@@ -373,7 +373,10 @@ def frequency_means(air: dict, freqs: tuple[int, ...], span: bool) -> list[float
 def judge_air_bone_gap(claim: Claim, j: Judge) -> None:
     """Judge an air-bone gap claim against the significant gap of the classification; a gap
     quoted below the significance limit is a claim of no gap, and one in a case without
-    bone conduction is fabricated."""
+    bone conduction is fabricated. "No (real) gap" of an ear whose air conduction is normal
+    is true whatever bone shows: a gap under normal air is no conductive component (a
+    conductive loss needs air thresholds outside normal limits: BSA recommended procedure
+    for pure-tone audiometry, 2018, and ASHA's type definitions)."""
     ear, note = _judge_ear(claim, j.t)
     claimed = claim.value
     if isinstance(claimed, int):
@@ -388,6 +391,8 @@ def judge_air_bone_gap(claim: Claim, j: Judge) -> None:
         sig = j.t.cls.ear(e).significant_air_bone_gap
         if sig is None:
             return None, None
+        if claimed == "absent" and sig and j.t.cls.ear(e).type == "normal":
+            return True, "a gap under normal air"  # no conductive component to speak of
         return (sig if claimed == "present" else not sig), ("present" if sig else "absent")
 
     j.add("air_bone_gap", ear, None, claimed, claim.text, _hedged(claim), ok, note)
@@ -851,10 +856,15 @@ def _judged_with_its_bone_level(claim: Claim, t: CaseFacts) -> bool:
 
 def judge_threshold_range(claim: Claim, j: Judge) -> None:
     """Judge a range of levels over a range of frequencies, or over a whole ear (rule
-    "whole-ear range", no frequencies)."""
+    "whole-ear range", no frequencies). A bone range in a case without bone conduction is
+    fabricated, as a bone level with no frequency is (:func:`judge_bone_level`)."""
     if _judged_with_its_bone_level(claim, j.t):
         return
     ear, note = _judge_ear(claim, j.t)
+    if claim.conduction == "bone" and not any(j.t.audiogram.ear(e).bone for e in EARS):
+        j.fabricated("bone_threshold", ear, None, claim.text, claim.text, _hedged(claim),
+                     "bone conduction")  # fmt: skip
+        return
     levels = (int(claim.value), int(claim.value_high if claim.value_high is not None
                                       else claim.value))  # fmt: skip
     conduction = claim.conduction

@@ -252,6 +252,8 @@ _TAGGED = (
     r"sudden|(?:low|mid|high)[\s-]*freq\w*|rising|cookie[\s-]*bite|notch\w*|wnl|"
     # its shape or a short grade ("R flat CHL", "L sloping SNHL", "R mod-sev")
     r"flat|sloping|mod|sev|prof|"
+    # a part of the ear examined ("R TM perf", "L EAC wax", "R drum dull")
+    r"(?-i:TM|EAC)|drums?|canals?|"
     # the ear's average or its tympanogram ("R 4FA 30", "tymp R As")
     r"(?-i:[34]FA)|(?<=\s)(?-i:A[sd]?|B|C)(?![\w-]))\b))"
 )
@@ -259,7 +261,9 @@ _TAGGED = (
 handwritten note's slash before a space ("R/ WNL", "L/ flat 45"; "R/L" is both ears), a
 spaced dash before a word ("R - moderately severe SNHL", "L - mild"; not "R - L"), a
 tilde for "about" between the letter and the rest ("R ~ severe HL"), and
-a finding about the ear ("R moderately severe", "L mild SNHL": a capital R or L alone before
+a part of the ear examined ("R TM perf", "L EAC wax", "R drum dull": the side of the ear
+that part belongs to, in ward and clinic notes), a finding about the ear ("R moderately
+severe", "L mild SNHL": a capital R or L alone before
 a degree or type word, or the region or onset of its loss, names the ear, as before a tympanogram
 type: "R type B"), the ear's average ("R 4FA 30") or its tympanogram letter after a space
 ("tymp R As"; "RA" is no ear), a frequency and its level
@@ -281,6 +285,22 @@ or "the right" before a noun of judgement ("the right call", "the right diagnosi
 affected side is right."). Only "right" has this second sense, so a reader without the rule
 gives the claim beside it to the right ear and never to the left (the mirror test,
 tests/audiogram/mirror.py, batches 1-50: VC29, VG03, VG29, VP36)."""
+_MOVING_VERBS = (
+    "drop drops dropped dropping fall falls falling fell go goes going went dip dips dipped "
+    "dipping plunge plunges plunged plunging slope slopes sloped sloping rise rises rising rose "
+    "climb climbs climbed climbing recover recovers recovered recovering come comes came coming "
+    "tail tails tailed tailing"
+).split()
+RIGHT_AS_AN_ADVERB = (
+    r"(?!(?:" + "|".join(rf"(?<=\b{verb} right)" for verb in _MOVING_VERBS) + r")"
+    r"\s+(?:off|down|up|away|back|out|through|across)\b(?!-))"
+)
+"""After the word "right": the adverb "all the way", not the right ear, between a verb of the
+curve's movement and its particle ("the left drops right off above 4 kHz", "it falls right
+down to 80 dB HL", "recovers right back to 20"). Source: the adverb sense of "right"
+("completely, all the way": Oxford English Dictionary, right adv. 4); clinic notes describe a
+curve that "drops right off". A reader without the rule gives the values after it to the right
+ear (batch 61)."""
 NOT_A_TYMPANOGRAM_TYPE = r"(?<![Tt]ype )(?<![Tt]ype: )(?<!TYPE )(?<!TYPE: )"
 """Before AD or AS: not after "type", where the capitals are Jerger's tympanogram types Ad
 and As written in capitals ("left ear type AS (ear canal volume 1.0 ml)"), not the Latin
@@ -309,7 +329,7 @@ HEARING_IN_AN_ASIDE = re.compile(
 canal volume 1.1 ml)", "(right drum intact; bone normal)"), lowered text; "bone" naming a
 device ("bone-anchored hearing aid", "bone-conduction device on a softband") is the device's."""
 RIGHT = re.compile(
-    rf"\bright\b{RIGHT_SAID_OF_A_READING}|\b(?-i:RE|{NOT_A_TYMPANOGRAM_TYPE}AD|Rt|RT|OD)\b|"
+    rf"\bright\b{RIGHT_SAID_OF_A_READING}{RIGHT_AS_AN_ADVERB}|\b(?-i:RE|{NOT_A_TYMPANOGRAM_TYPE}AD|Rt|RT|OD)\b|"
     rf"\b(?-i:re)\.(?=\s*:)|\b(?-i:R){_TAGGED}",
     re.I,
 )
@@ -757,6 +777,20 @@ difference between air and bone (30-35 dB)", "within 10 dB of each other"), not 
 a difference of two levels is no level."""
 
 
+_CONDUCTION_NOT_DONE = re.compile(
+    r"(?:[\s-]*conduction)?(?:[\s-]*(?:testing|tests?|thresholds?))?\s*(?:was\s+|were\s+|is\s+)?"
+    r"(?:not\s+(?:needed|done|tested|performed|required|measured|indicated|necessary)|"
+    r"unnecessary|omitted)\b"
+)
+"""After a conduction named: it was not tested ("bone not needed", "bone conduction was not
+done"): the values after it are not of that conduction."""
+_NO_CONDUCTION = re.compile(r"\bno\s+$")
+_CONDUCTION_THEN_VERB = re.compile(r"[\s-]*conduction\s+(?:was|were|is|are)\b")
+"""Around a conduction named: "no" before it and a verb after ("no bone conduction was
+normal at ..."): the sentence says none of it, so the values after it are not of that
+conduction ("no bone 5-10 dB", with no verb, stays a bone range as before)."""
+
+
 def conduction_marks(low: str) -> list[tuple[int, str]]:
     """Return (position, 'bone'|'air'|'gap') for each conduction a clause talks about, in
     order (a conduction it only compares with is left out; "air-bone gap"/"ABG" is 'gap')."""
@@ -772,6 +806,11 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
         if inside >= 0 and gaps[inside][0] <= m.start() < gaps[inside][1]:
             continue
         if _CONDUCTION_OBJECT.search(low, max(0, m.start() - 25), m.start()):
+            continue
+        if _CONDUCTION_NOT_DONE.match(low, m.end()) or (
+            _NO_CONDUCTION.search(low, max(0, m.start() - 4), m.start())
+            and _CONDUCTION_THEN_VERB.match(low, m.end())
+        ):
             continue
         marks.append((m.start(), "bone" if m.group(1) else "air"))
     return sorted(marks) if gaps else marks
@@ -969,7 +1008,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "mod/sev/prof of clinic notes"),
     (("RIGHT", "LEFT", "LINE_OPENING_EAR_LETTER", "BOTH", "EAR_WORD", "EAR_HEADING",
       "EAR_LABELLED_LINE", "FIELD_LABELLED_LINE", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
-      "LEFT_TAG", "EAR_TAG", "RIGHT_SAID_OF_A_READING", "NOT_A_TYMPANOGRAM_TYPE"),
+      "LEFT_TAG", "EAR_TAG", "RIGHT_SAID_OF_A_READING", "RIGHT_AS_AN_ADVERB",
+      "NOT_A_TYMPANOGRAM_TYPE"),
      "ear notations of audiogram forms and letters: right/left, AD/AS/AU (ASHA 1990 "
      "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags, OD/OG/OI/OS "
      "(French, Spanish and Italian clinic reports: the right ear and the left), re.:/li.: "

@@ -446,7 +446,10 @@ def _eight_level_row(m: re.Match) -> str:
 def normalise(text: str) -> str:
     """Return the text with dashes, symbols and number formats made uniform, tables as text."""
     text = _rows_and_ear_pairs_to_text(tables_to_text(text))
-    return _wording_made_uniform(_symbols_made_uniform(text))
+    text = _symbols_made_uniform(text)
+    if "/" in text and "(" in text:
+        text = _LEVELS_THEN_FREQUENCIES.sub(_levels_then_frequencies, text)
+    return _wording_made_uniform(text)
 
 
 def _rows_and_ear_pairs_to_text(text: str) -> str:
@@ -552,6 +555,26 @@ def _frequencies_in_words_written_out(text: str) -> str:
     if _FREQUENCY_COPULA.search(text):
         text = _FREQUENCY_THEN_LEVEL.sub(_frequency_then_level, text)
     return text
+
+
+_FREQ_NUMBER_SLASHED = r"(?:\d+(?:\.\d+)?|\.\d+)"
+_LEVELS_THEN_FREQUENCIES = re.compile(
+    r"(?<![\d/.])(\d{1,3}(?:/\d{1,3}){1,7})[ \t]*\([ \t]*"
+    rf"({_FREQ_NUMBER_SLASHED}(?:/{_FREQ_NUMBER_SLASHED}){{1,7}})[ \t]*(khz|k|hz)[ \t]*\)",
+    re.I,
+)
+"""Slashed levels then, in brackets, their slashed frequencies with one unit ("AC
+45/40/40/35/65 (.25/.5/1/2/4k)", "BC 10/15/20 (0.5/1/2 kHz)"): each level at the frequency
+in its place, a leading point a fraction of a kHz (".25" is 0.25 kHz). Source: clinic and
+ward notes list an ear's thresholds in the order of the frequencies given after them."""
+
+
+def _levels_then_frequencies(m: re.Match) -> str:
+    levels, freqs = m.group(1).split("/"), m.group(2).split("/")
+    if len(levels) != len(freqs):
+        return m.group(0)
+    freqs = ["0" + f if f.startswith(".") else f for f in freqs]
+    return f"{'/'.join(levels)} dB HL at {'/'.join(freqs)} {m.group(3)}"
 
 
 def _wording_made_uniform(text: str) -> str:

@@ -1264,11 +1264,16 @@ def _level_frequency_pairs(text: str, toks: list[Token]) -> Iterator[tuple[Token
             if not _range_over_span(text, tok, nxt):
                 yield tok, nxt
         elif (
-            prev and prev.kind == "freq" and text[prev.end : tok.start].strip() in ("", ":", "=")
+            prev and prev.kind == "freq"
+            and text[prev.end : tok.start].strip().lower() in _BETWEEN_FREQUENCY_AND_LEVEL
             and not _summed_over(text, prev.start)
         ):  # fmt: skip
             yield tok, prev
 
+
+_BETWEEN_FREQUENCY_AND_LEVEL = frozenset({"", ":", "=", "only", "just"})
+"""What may stand between a frequency and its level: nothing, a colon or an equals sign, or
+a focusing adverb ("in 3000 Hz only 40 dB", "at 4k just 25"), which stresses the level."""
 
 _SUMMED = re.compile(r"(?i)\+\s*$|\bsum(?:s|med)?\b[^.;]*$")
 """Before a frequency: a '+' joining it to others ("1+2+3 kHz = 50") or the word 'sum'

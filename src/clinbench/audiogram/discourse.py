@@ -406,6 +406,12 @@ _REPORTED_LOW = re.compile(REPORTED.pattern)
 slower in Python's engine than a case-sensitive one."""
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 REPORTED_SOURCE = re.compile(r"\b" + _SOURCE + r"\s+(?:(?:had|has|have)\s+)?$", re.I)
+BELIEVER = re.compile(r"\b(?:he|she|they)\s+(?:(?:still|also|really|honestly)\s+)?$", re.I)
+_BELIEF_VERB = re.compile(r"(?:feels?|felt|thinks?|thought|believes?|believed|reckons?)\b")
+"""A third person's belief ("he feels the right is worse", "she thinks the left is the bad
+one"): in a clinician's note or a call, "he" or "she" is the patient (or a relative), and
+what they believe of their ears is their view, not the clinician's finding. Only belief
+verbs: "she said" may be the tester's report of this test."""
 REPORTED_PER = re.compile(
     r"\b(?:per|according\s+to)\s+" + _SOURCE + r"(?:\s+(?:letter|report|referral|notes?))?", re.I
 )
@@ -1451,6 +1457,10 @@ def _rejected(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, 
     return out
 
 
+_GLOSS = re.compile(r"[ \t]*\([^()\n]{1,60}\)")
+"""A gloss in brackets straight after quoted words ('"πολύ βαριά" (very heavy/severe)'):
+it translates or explains them, so it is the quotation's, whoever's that is."""
+
 _DOUBLE_OR_BLOCK = frozenset('"\u201c> \t')
 
 
@@ -1475,7 +1485,8 @@ def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
             begin = max(begin, turn.end())  # "Nurse: ..." is who speaks, not a source
         attributed = bool(ATTRIBUTION.search(text, max(begin, sentence + 1), start))
         if attributed or text[start] in _DOUBLE_OR_BLOCK:
-            out.append((start, end, attributed))
+            gloss = _GLOSS.match(text, end)  # '"oido derecho" (right ear)': the same words
+            out.append((start, gloss.end() if gloss else end, attributed))
         # single quotation marks and guillemets around a term the writer uses ("a
         # 'cookie-bite'") are the writer's own: only attributed ones are someone's words
     return out
@@ -1713,6 +1724,8 @@ def _reported_heads(text: str) -> list[tuple[int, int]]:
         if m.start() and text[m.start() - 1].isalnum():
             continue  # inside a word
         source = REPORTED_SOURCE.search(text, max(0, m.start() - 60), m.start())
+        if source is None and _BELIEF_VERB.match(low, m.start()):
+            source = BELIEVER.search(text, max(0, m.start() - 24), m.start())
         if source and not TAKEN_OVER.search(text, max(0, source.start() - 12), source.start()):
             if not _writers_own_team(text, source.group(0)):
                 heads.append((source.start(), m.end()))

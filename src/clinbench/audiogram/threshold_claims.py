@@ -202,6 +202,10 @@ NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
 CONDUCTION_BY = re.compile(r"\s*(?:hl\s*)?(?:by|on|via)\s+(?:(bone)|(air))\b(?![\s-]*bone)")
 """A conduction named right after a value ("10 dB by bone", "50 dB on air"). Source:
 clinic reports."""
+CONDUCTION_OF_NR = re.compile(r"\s*(?:to|on|by|via|with)\s+(?:(bone|bc)|(air|ac))\b")
+"""A conduction named between a no response and its frequency ("no response to air at 6
+and 8 kHz", "NR by bone at 4 kHz"): the no response is of that conduction, whatever the
+sentence named before. Source: clinic reports."""
 CONDUCTION_AFTER = re.compile(r"\s*(?:(bone|bc|b/c)|(air|ac|a/c))\b")
 """A conduction named right after a frequency ("NR at 4 kHz BC"). Source: AC/BC, A/C, B/C
 abbreviations of audiogram forms."""
@@ -726,6 +730,9 @@ def _no_responses(c: _Clause) -> None:
         if not fm or fm.start() > 12:
             continue
         conduction = c.conduction_at(m.start())
+        named = CONDUCTION_OF_NR.match(low, m.end(), start + fm.start())
+        if named:  # "no response to air at 6 kHz"
+            conduction = "bone" if named.group(1) else "air"
         named_after = CONDUCTION_AFTER.match(after, fm.end())
         if named_after:  # "NR at 4 kHz BC"
             conduction = "bone" if named_after.group(1) else "air"

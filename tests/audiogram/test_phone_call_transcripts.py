@@ -13,7 +13,9 @@ naming them. The reading facts tested here:
 - a speaker's label is who speaks, not a source the words are reported from, and a report
   read aloud to the patient ("I'll read you what the audiologist wrote") is given as the
   results;
-- "20 dB or better" bounds a level; it compares no ears.
+- "20 dB or better" bounds a level; it compares no ears;
+- a bare number given as where the hearing is at the frequency a sentence opens with ("At
+  3 kHz on the left you're at 55", "the reading was 70") is that frequency's level.
 
 Every sentence is written here, unlike the batch's.
 """
@@ -183,3 +185,19 @@ def test_a_level_or_better_compares_no_ears(text):
 @pytest.mark.parametrize("text", LEVEL_BOUNDS)
 def test_a_level_or_better_end_to_end(text):
     assert check_reply(text, LOW_CONDUCTIVE_RIGHT).critical_errors == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        # a bare number given as where the hearing is at the frequency the sentence opens with
+        ("Right ear conductive. At 4000 Hz on the right you're at seventy-five.",
+         ["fabricated_result"]),
+        ("Right ear conductive. At 4000 Hz on the right you're at thirty.", []),
+        ("Right ear conductive. At 4 kHz on the right the reading was 75, a steep drop.",
+         ["fabricated_result"]),
+        ("Right ear conductive. At 4 kHz the right ear came out at 30.", []),
+    ],
+)  # fmt: skip
+def test_a_bare_level_said_of_the_opening_frequency(reply, errors):
+    assert check_reply(reply, RIGHT_CONDUCTIVE).critical_errors == errors

@@ -15,7 +15,9 @@ naming them. The reading facts tested here:
   results;
 - "20 dB or better" bounds a level; it compares no ears;
 - a bare number given as where the hearing is at the frequency a sentence opens with ("At
-  3 kHz on the left you're at 55", "the reading was 70") is that frequency's level.
+  3 kHz on the left you're at 55", "the reading was 70") is that frequency's level;
+- a frequency, a comma, then "at" and a level ("a response at 500 Hz, at 90 dB") is the
+  level it was heard at.
 
 Every sentence is written here, unlike the batch's.
 """
@@ -200,4 +202,19 @@ def test_a_level_or_better_end_to_end(text):
     ],
 )  # fmt: skip
 def test_a_bare_level_said_of_the_opening_frequency(reply, errors):
+    assert check_reply(reply, RIGHT_CONDUCTIVE).critical_errors == errors
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        # a frequency, a comma, then "at" and its level: the level it was heard at
+        ("Right ear conductive. It responded at 4000 Hz, at 75 dB, on the right.",
+         ["fabricated_result"]),
+        ("Right ear conductive. It responded at 4000 Hz, at 30 dB, on the right.", []),
+        ("Right ear conductive; the right picked up the tone at 4 kHz, at 80 dB.",
+         ["fabricated_result"]),
+    ],
+)  # fmt: skip
+def test_a_level_after_its_frequency_and_at(reply, errors):
     assert check_reply(reply, RIGHT_CONDUCTIVE).critical_errors == errors

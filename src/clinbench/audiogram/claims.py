@@ -251,7 +251,7 @@ _TRIGGER_WORDS = (
 _TRIGGER_WORD = re.compile(lexicon.literal_trie(_TRIGGER_WORDS))
 _TRIGGER_DIGIT = re.compile(
     r"\d(?:(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
-    r"\s*(?i:k|khz|hz)\s*:?\s*-?\d{1,3}\b|\s*/\s*\.?\d|"
+    r"\s*(?i:k|khz|hz)\s*(?::|,\s*(?i:at)\s)?\s*-?\d{1,3}\b|\s*/\s*\.?\d|"
     r"(?i:\s*(?:db\s*)?(?:hl\s*)?(?:on\s+)?both sides)|"
     r"(?<!\w\d)\d{0,2}(?i:\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\s*(?:,|and)\s*\d))"
 )
@@ -1271,9 +1271,10 @@ def _level_frequency_pairs(text: str, toks: list[Token]) -> Iterator[tuple[Token
             yield tok, prev
 
 
-_BETWEEN_FREQUENCY_AND_LEVEL = frozenset({"", ":", "=", "only", "just"})
-"""What may stand between a frequency and its level: nothing, a colon or an equals sign, or
-a focusing adverb ("in 3000 Hz only 40 dB", "at 4k just 25"), which stresses the level."""
+_BETWEEN_FREQUENCY_AND_LEVEL = frozenset({"", ":", "=", "only", "just", ", at"})
+"""What may stand between a frequency and its level: nothing, a colon or an equals sign, a
+focusing adverb ("in 3000 Hz only 40 dB", "at 4k just 25"), which stresses the level, or a
+comma and "at" ("a response at 500 Hz, at 90 dB"): the level the frequency was heard at."""
 
 _SUMMED = re.compile(r"(?i)\+\s*$|\bsum(?:s|med)?\b[^.;]*$")
 """Before a frequency: a '+' joining it to others ("1+2+3 kHz = 50") or the word 'sum'

@@ -178,7 +178,9 @@ DICTATED = [
      "Bone tested from 250 to 4000. Speech 96%"),
     ("forty five at five hundred forty at one thousand full stop",
      "45 dB at 500 Hz 40 dB at 1000 Hz."),  # frequencies are round: 500, then 40 at 1000
-    ("Right ear fifty five at two fifty.", "Right ear fifty five at two fifty."),  # not dictated
+    # not dictated: its numbers in words are still numbers, its punctuation words stay words
+    ("Right ear fifty five at two fifty.", "Right ear 55 dB at 250 Hz."),
+    ("Colon surgery, forty years ago.", "Colon surgery, 40 years ago."),
 ]  # fmt: skip
 
 

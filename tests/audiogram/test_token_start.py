@@ -86,7 +86,7 @@ _TRIGGER_BEFORE = re.compile(
     r"\b[RL]\b|(?i:\b(?:mod|sev|prof|wnl)\b|\bmod[- /]sev)|"
     r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]|"
     r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
-    r"\d\s*(?i:k|khz|hz)\s*:?\s*-?\d{1,3}\b|\d\s*/\s*\.?\d|"
+    r"\d\s*(?i:k|khz|hz)\s*(?::|,\s*(?i:at)\s)?\s*-?\d{1,3}\b|\d\s*/\s*\.?\d|"
     r"(?i:\b(?:right|left)(?:\s+(?:is|was))?\s+\d{1,3}\b|"
     r"\d\s*(?:db\s*)?(?:hl\s*)?(?:on\s+)?both sides|"
     r"\b\d{1,3}\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\s*(?:,|and)\s*\d)"

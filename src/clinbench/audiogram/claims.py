@@ -252,7 +252,7 @@ _TRIGGER_WORDS = (
 _TRIGGER_WORD = re.compile(lexicon.literal_trie(_TRIGGER_WORDS))
 _TRIGGER_DIGIT = re.compile(
     r"\d(?:(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
-    r"\s*(?i:k|khz|hz)\s*:?\s*-?\d{1,3}\b|\s*/\s*\.?\d|"
+    r"\s*(?i:k|khz|hz)\s*(?::|,\s*(?i:at)\s)?\s*-?\d{1,3}\b|\s*/\s*\.?\d|"
     r"(?i:\s*(?:db\s*)?(?:hl\s*)?(?:on\s+)?both sides)|"
     r"(?<!\w\d)\d{0,2}(?i:\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\s*(?:,|and)\s*\d))"
 )
@@ -449,16 +449,24 @@ _PUNCTUATION = {"full stop": ".", "comma": ",", "colon": ":", "semicolon": ";",
 
 
 def written_out(reply: str) -> str:
-    """Return a dictated reply with its spoken punctuation and number words written out
-    ("fifty five at two fifty comma" -> "55 at 250,"); any other reply unchanged.
+    """Return a reply with its numbers written in words written as digits; a dictated reply
+    (spoken "full stop", "new line") also has its spoken punctuation written out ("fifty
+    five at two fifty comma" -> "55 at 250,"); any other reply unchanged.
 
     One pass over the words (linear). A number is read greedily: "four thousand", "fifteen
-    hundred", "fifty five", "sixty eight point seven five", "fifty two and a half"; right
-    after "at", a unit then a tens word is a frequency's spoken form ("at two fifty" = 250,
-    "at seven fifty" = 750). Hundreds and thousands are frequencies, which are round: "five
-    hundred forty at one thousand" is 500, then 40 at 1000.
+    hundred", "fifty five", "forty-five", "sixty eight point seven five", "fifty two and a
+    half"; right after "at", a unit then a tens word is a frequency's spoken form ("at two
+    fifty" = 250, "at seven fifty" = 750). Hundreds and thousands are frequencies, which are
+    round: "five hundred forty at one thousand" is 500, then 40 at 1000.
+
+    A number in words is a number wherever the reader reads numbers: a telephone call's
+    transcript ("forty-five decibels", "ninety-two percent") says its levels as a dictation
+    does. Outside dictation the punctuation words stay as they are ("colon" may be the
+    bowel), and so does a lone word under ten ("one ear", "the two sides"), which is rarely a
+    level: only "percent", "hertz" and "kilohertz" after a number are written as units.
     """
-    if not (lexicon.may_hold(reply, "full stop", "new ") and _SPOKEN_MARK.search(reply)):
+    dictated = lexicon.may_hold(reply, "full stop", "new ") and _SPOKEN_MARK.search(reply)
+    if not dictated and not _NUMBER_WORD.search(reply):
         return reply
     out: list[str] = []
     last = 0
@@ -468,14 +476,18 @@ def written_out(reply: str) -> str:
         m = words[i]
         word = m.group(0).lower()
         if word in _PUNCTUATION:
-            out.append(
-                reply[last : m.start()].rstrip(" ") if word in _STOPS else reply[last : m.start()]
-            )
-            out.append(_PUNCTUATION[word])
-            last, i = m.end(), i + 1
+            if dictated or (word in _UNIT_WORDS and _after_digits(out, reply, last, m.start())):
+                out.append(
+                    reply[last : m.start()].rstrip(" ")
+                    if word in _STOPS
+                    else reply[last : m.start()]
+                )
+                out.append(_PUNCTUATION[word])
+                last = m.end()
+            i += 1
             continue
         value, j = _spoken_number(reply, words, i)
-        if value is None:
+        if value is None or (not dictated and _lone_small(word, value)):
             i += 1
             continue
         between = reply[last : m.start()]
@@ -484,7 +496,36 @@ def written_out(reply: str) -> str:
         out.append(value)
         last, i = words[j - 1].end(), j
     out.append(reply[last:])
-    return _SENTENCE_START.sub(lambda m: m.group(0).upper(), "".join(out))
+    text = "".join(out)
+    return _SENTENCE_START.sub(lambda m: m.group(0).upper(), text) if dictated else text
+
+
+_NUMBER_WORD = re.compile(
+    r"(?i)\b(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
+    r"nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|"
+    r"hertz|kilohertz|percent)\b"
+)
+"""A number word that may be a level or a frequency (ten or more, or a hundred or thousand),
+or a unit in words: without one a reply that is not dictated holds nothing to write out."""
+_UNIT_WORDS = frozenset({"percent", "hertz", "kilohertz"})
+
+
+def _after_digits(out: list[str], reply: str, last: int, at: int) -> bool:
+    """Return whether only spaces separate a unit word at ``at`` from a number: one just
+    written out (the last piece of ``out``, when nothing of the reply came after it) or
+    one in digits ("250 hertz")."""
+    if reply[last:at].strip():
+        return _DIGITS_BEFORE.search(reply, max(last, at - 8), at) is not None
+    return bool(out) and out[-1][-1:].isdigit()
+
+
+_DIGITS_BEFORE = re.compile(r"\d[ \t]*$")
+
+
+def _lone_small(word: str, value: str) -> bool:
+    """Return whether a number in words is a lone word under ten ("one", "two"): outside
+    dictation such a word is a count ("one ear", "two sides"), not a level."""
+    return word in _UNITS and _UNITS[word] < 10 and value == str(_UNITS[word])
 
 
 _SENTENCE_START = re.compile(r"(?:^|[.\n]\s*)[a-z]")
@@ -566,7 +607,7 @@ def _two_words(reply: str, words: list[re.Match], i: int) -> tuple[int, int]:
     after it."""
     word = words[i].group(0).lower()
     if word in _TENS:
-        nxt = _next(reply, words, i + 1)
+        nxt = _next(reply, words, i + 1, r"\s+|-")  # "fifty five", "fifty-five"
         if nxt in _UNITS and 0 < _UNITS[nxt] < 10:
             return _TENS[word] + _UNITS[nxt], i + 2
         return _TENS[word], i + 1
@@ -1230,11 +1271,17 @@ def _level_frequency_pairs(text: str, toks: list[Token]) -> Iterator[tuple[Token
             if not _range_over_span(text, tok, nxt):
                 yield tok, nxt
         elif (
-            prev and prev.kind == "freq" and text[prev.end : tok.start].strip() in ("", ":", "=")
+            prev and prev.kind == "freq"
+            and text[prev.end : tok.start].strip().lower() in _BETWEEN_FREQUENCY_AND_LEVEL
             and not _summed_over(text, prev.start)
         ):  # fmt: skip
             yield tok, prev
 
+
+_BETWEEN_FREQUENCY_AND_LEVEL = frozenset({"", ":", "=", "only", "just", ", at"})
+"""What may stand between a frequency and its level: nothing, a colon or an equals sign, a
+focusing adverb ("in 3000 Hz only 40 dB", "at 4k just 25"), which stresses the level, or a
+comma and "at" ("a response at 500 Hz, at 90 dB"): the level the frequency was heard at."""
 
 _SUMMED = re.compile(r"(?i)\+\s*$|\bsum(?:s|med)?\b[^.;]*$")
 """Before a frequency: a '+' joining it to others ("1+2+3 kHz = 50") or the word 'sum'

@@ -134,10 +134,12 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
               r"(?:the\s+)?(?:a\s+)?$",
      "'just below mild' (the grade below), 'below moderate' (any grade below): model "
      "replies of the tuning set"),
-    ("above", r"\b(?:more|worse|greater|poorer|beyond)(?:\s+than)?\s+(?:an?\s+|the\s+)?$",
+    ("above", r"\b(?:(?:more|worse|greater|poorer|beyond)(?:\s+than)?|(?:grade|band|category|"
+              r"step|level)\s+(?:above|beyond|after|up\s+from))\s+(?:an?\s+|the\s+)?$",
      "'a bit more than mild', 'worse than moderate': the grade named is the one the loss "
      "exceeds, so it claims no grade (e-mail replies correcting a referrer, issue #26 batch "
-     "30, used as tuning data)"),
+     "30, used as tuning data); so is the grade a scale's next step is above ('profound is "
+     "the grade above severe' names the WHO 2021 scale's order, batch 58)"),
     ("borderline", r"\b(?:borderline|bordering on|near[\s-]?|nearly|almost|approaching|"
                    r"at most)\s*$",
      "'borderline moderate': the grade named or the one either side (model replies of the "
@@ -498,8 +500,10 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
         high = canon_degree(upto.group(1)) if upto else None
         high = None if high == "normal" else high
         region = _region(low, m.start(), m.end() + (upto.end() if upto else 0))
-        if region is None and m.re is EAR_NORMAL:
-            region = _region_before_ear(low, m.start())
+        if region is None:
+            # "at 500 Hz both ears are normal", "up to 1 kHz his hearing is normal": a region
+            # stated before the phrase in its clause scopes it
+            region = _region_before_ear(low, m.start(), explicit=m.re is not EAR_NORMAL)
         if EXCEPTION_AFTER.match(low, m.end()):
             region = None  # "normal apart from a dip at 6 kHz": 6 kHz is the exception
         out.append(_claim("degree", ear, "normal", high, region, m.group(0), hedged,
@@ -552,13 +556,17 @@ def _normal_phrases(low: str) -> list[re.Match]:
     return sorted(phrases + ears, key=lambda m: m.start()) if ears else phrases
 
 
-def _region_before_ear(low: str, start: int):
+def _region_before_ear(low: str, start: int, explicit: bool = False):
     """Return the region named before an ear said normal in its phrase ("at 500 Hz both ears
-    are normal"), up to the last comma, semicolon or colon before it; None when none is."""
+    are normal"), up to the last comma, semicolon or colon before it; None when none is.
+    With ``explicit``, only a region stated with its preposition ("up to 1 kHz his hearing
+    is normal"), not a frequency that merely stands before the phrase."""
     window = low[max(0, start - REACH) : start]
     cut = max(window.rfind(","), window.rfind(";"), window.rfind(":"))
     region = lexicon.region_of(window[cut + 1 :])
-    return region if isinstance(region, tuple) else None
+    if not isinstance(region, tuple) or (explicit and not region[2]):
+        return None
+    return region
 
 
 _PAST_THE_RANGE = re.compile(

@@ -476,6 +476,12 @@ _REPORTED_LOW = re.compile(REPORTED.pattern)
 slower in Python's engine than a case-sensitive one."""
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 REPORTED_SOURCE = re.compile(r"\b" + _SOURCE + r"\s+(?:(?:had|has|have)\s+)?$", re.I)
+BELIEVER = re.compile(r"\b(?:he|she|they)\s+(?:(?:still|also|really|honestly)\s+)?$", re.I)
+_BELIEF_VERB = re.compile(r"(?:feels?|felt|thinks?|thought|believes?|believed|reckons?)\b")
+"""A third person's belief ("he feels the right is worse", "she thinks the left is the bad
+one"): in a clinician's note or a call, "he" or "she" is the patient (or a relative), and
+what they believe of their ears is their view, not the clinician's finding. Only belief
+verbs: "she said" may be the tester's report of this test."""
 REPORTED_PER = re.compile(
     r"\b(?:per|according\s+to)\s+" + _SOURCE + r"(?:\s+(?:letter|report|referral|notes?))?", re.I
 )
@@ -732,6 +738,9 @@ _KNOWN_TURN = re.compile(
 """TURN whose label opens with a known speaker's word, found after a newline (the text is
 read with one put before it): the literal first character lets the engine skip ahead, and a
 line whose first word is no speaker fails at once."""
+
+_KNOWN_TURN_AT = re.compile(_KNOWN_TURN.pattern.removeprefix(r"\n"))
+"""A known speaker's label where a line starts (matched at the line's start)."""
 
 TURN_REJECTED = re.compile(
     r"[ \t]*(?:\*\*)?(?:no[ \t]*[,.:;!\u2013-]|nope\b|not\s+quite\b|not\s+so\b|actually\b|"
@@ -1498,15 +1507,34 @@ def _verdict_window(text: str, spans: list, i: int) -> tuple[int, int]:
     return min(begin, start), stop
 
 
+READ_OUT = re.compile(
+    r"\b(?:(?:i'?ll|i\s+will|let\s+me|i'?m\s+going\s+to|i'?ll\s+just|i\s+can)\s+(?:just\s+)?"
+    r"read\b|read(?:ing)?\s+(?:it\s+|them\s+|you\s+)?(?:out|aloud|as\s+(?:it'?s\s+)?written)\b|"
+    r"read(?:ing)?\s+(?:it\s+)?(?:to|for)\s+you\b)",
+    re.I,
+)
+"""The one giving the results reading a report aloud to the patient ("I'll read what the
+audiologist wrote", "she asked me to read it out to you", "I'll just read it as written"):
+the report is read as the results given, so its words are the reader's claim unless they
+reject them."""
+
+
 def _endorsed(text: str, begin: int, span: tuple[int, int, bool], stop: int) -> bool:
     """Return whether the writer takes attributed words over: accepted straight after, an
-    agreement before them in the line, or one in the verdict after with no rejection."""
+    agreement before them in the line, one in the verdict after with no rejection, or a
+    report read aloud in the line before them (:data:`READ_OUT`)."""
     start, end, _ = span
     if ACCEPTED.match(text, end, min(len(text), end + 40)):
         return True
     if REJECTED.search(text, end, stop) or REJECTED.search(text, begin, start):
         return False
-    return bool(ENDORSED.search(text, begin, start) or ENDORSED.search(text, end, stop))
+    reach = max(0, start - _VERDICT_REACH)
+    line_start = max(reach, text.rfind("\n", reach, start) + 1)
+    return bool(
+        ENDORSED.search(text, begin, start)
+        or ENDORSED.search(text, end, stop)
+        or READ_OUT.search(text, line_start, start)
+    )
 
 
 def _merged(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
@@ -1546,6 +1574,10 @@ def _rejected(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, 
     return out
 
 
+_GLOSS = re.compile(r"[ \t]*\([^()\n]{1,60}\)")
+"""A gloss in brackets straight after quoted words ('"πολύ βαριά" (very heavy/severe)'):
+it translates or explains them, so it is the quotation's, whoever's that is."""
+
 _DOUBLE_OR_BLOCK = frozenset('"\u201c> \t')
 
 
@@ -1566,9 +1598,12 @@ def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
         line_start = text.rfind("\n", max(0, start - 120), max(0, start - block)) + 1
         begin = max(line_start, start - 120)
         sentence = max(text.rfind(". ", begin, start), text.rfind("? ", begin, start))
+        if sentence < 0 and (turn := _KNOWN_TURN_AT.match(text, line_start)):
+            begin = max(begin, turn.end())  # "Nurse: ..." is who speaks, not a source
         attributed = bool(ATTRIBUTION.search(text, max(begin, sentence + 1), start))
         if attributed or text[start] in _DOUBLE_OR_BLOCK:
-            out.append((start, end, attributed))
+            gloss = _GLOSS.match(text, end)  # '"oido derecho" (right ear)': the same words
+            out.append((start, gloss.end() if gloss else end, attributed))
         # single quotation marks and guillemets around a term the writer uses ("a
         # 'cookie-bite'") are the writer's own: only attributed ones are someone's words
     return out
@@ -1806,6 +1841,8 @@ def _reported_heads(text: str) -> list[tuple[int, int]]:
         if m.start() and text[m.start() - 1].isalnum():
             continue  # inside a word
         source = REPORTED_SOURCE.search(text, max(0, m.start() - 60), m.start())
+        if source is None and _BELIEF_VERB.match(low, m.start()):
+            source = BELIEVER.search(text, max(0, m.start() - 24), m.start())
         if source and not TAKEN_OVER.search(text, max(0, source.start() - 12), source.start()):
             if not _writers_own_team(text, source.group(0)):
                 heads.append((source.start(), m.end()))
@@ -1910,7 +1947,10 @@ def _without_other_speakers(text: str) -> str:
         return text
     spans = []
     for k, (_, label_end, who) in enumerate(turns):
-        end = turns[k + 1][0] if k + 1 < len(turns) else len(text)
+        # up to the newline that opens the next turn: a turn ends its line, and the next
+        # turn's words stay at a line's start (turns are found in "\n" + text: its
+        # offsets are one past the text's)
+        end = turns[k + 1][0] - 1 if k + 1 < len(turns) else len(text)
         rejected = (
             k + 1 < len(turns)
             and turns[k + 1][2] != who
@@ -1918,6 +1958,49 @@ def _without_other_speakers(text: str) -> str:
         )
         if who in LAY_SPEAKERS or rejected:
             spans.append((label_end, end))
+    return _blank_spans(text, spans)
+
+
+_NUMBERED_TURN = re.compile(
+    r"^[ \t]*(?:\[?\d{1,2}(?::\d{2}){1,2}\]?[ \t]*)?(?:\*\*)?speaker[ \t]*(\d{1,2})\b(?:\*\*)?"
+    r"[ \t]*:?(?:\*\*)?",
+    re.I | re.M,
+)
+"""A turn of a transcript whose speakers are numbered, not named ("Speaker 1: ...",
+"[00:01:02] Speaker 2: ...", "speaker 1 hi is that ..."): a transcription service's labels,
+which say nothing of who speaks."""
+
+_CLINICIAN_INTRODUCED = re.compile(
+    r"\b(?:it'?s|this\s+is|i'?m|i\s+am)\b[^.?!\n]{0,60}?\b(?:audiolog\w*|clinic|ent|"
+    r"hospital|surgery|practice|department|service|nurses?|doctor|dr)\b",
+    re.I,
+)
+"""A speaker introducing themselves as the clinic's ("it's Kate from audiology", "this is
+Nurse Mensah from Dr Hale's practice", "its doctor rahman the audiologist"): the one who
+gives the results on a call."""
+
+
+def _without_numbered_callers(text: str) -> str:
+    """Return a transcript with numbered speakers ("Speaker 1", "speaker 2") with the turns
+    of every speaker but the clinician blanked, as :func:`_without_other_speakers` blanks a
+    patient's turns: the clinician is the one numbered speaker who introduces themselves as
+    the clinic's (:data:`_CLINICIAN_INTRODUCED`, in their first turns). With no such speaker,
+    or more than one, the text comes back as it is."""
+    turns = [(m.start(), m.end(), m.group(1)) for m in _NUMBERED_TURN.finditer(text)]
+    if len({who for _, _, who in turns}) < 2:
+        return text
+    introduced: list[str] = []
+    for k, (_, label_end, who) in enumerate(turns[:8]):
+        end = turns[k + 1][0] if k + 1 < len(turns) else len(text)
+        if who not in introduced and _CLINICIAN_INTRODUCED.search(text, label_end, end):
+            introduced.append(who)
+    if len(introduced) != 1:
+        return text
+    spans = [
+        (label_end, (turns[k + 1][0] - 1) if k + 1 < len(turns) else len(text))
+        for k, (_, label_end, who) in enumerate(turns)
+        if who != introduced[0]
+    ]
     return _blank_spans(text, spans)
 
 
@@ -2319,6 +2402,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         lambda text, low: ":" in text,
         lambda text: _without_other_speakers(_without_examiner_lines(text)),
     ),
+    (lambda text, low: "speaker" in low, _without_numbered_callers),
     (lambda text, low: "irst" in low or "nitial" in low, lambda text: SET_ASIDE.sub(_blank, text)),
     (
         lambda text, low: "but" in low or "however" in low or "yet" in low,

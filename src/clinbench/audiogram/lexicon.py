@@ -943,13 +943,14 @@ LATERALITY_TRIGGER = re.compile(
 GAP_TRIGGER = re.compile(r"bone|abg")
 HEDGED_SENTENCE = re.compile(r"\b(possibly|probably|likely|may|might)\b")
 COMPARATIVE = re.compile(
-    r"\b(?:(worse|poorer|better)\b(?!\s+(?:(?:one|ear|side)\s+)?(?:is\s+)?(?:the\s+)?"
-    r"(?:right|left)\b)|(than)\b)",
+    r"\b(?:(?<!\d or )(?<!\d dB or )(?<!\d db or )(worse|poorer|better)\b"
+    r"(?!\s+(?:(?:one|ear|side)\s+)?(?:is\s+)?(?:the\s+)?(?:right|left)\b)|(than)\b)",
     re.I,
 )
 """A comparison in a clause (its ear is not carried on): "worse than the left"; not an
 adjective of the ear named ("the poorer left ear has ...") nor the ear named as the worse
-or better one ("the worse one is the right: ..."), which is that ear."""
+or better one ("the worse one is the right: ..."), which is that ear; nor a level's bound
+("20 dB or better", "35 or worse"), which compares levels, not ears."""
 BILATERAL = re.compile(r"\bbilateral(?:ly)?\b")
 LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|mhl|sensorineural|conductive|mixed)")
 OTHER_TEST = re.compile(r"(tymp|reflex|oae|emission)")

@@ -1247,6 +1247,9 @@ _WRAP_NEXT_LABEL = re.compile(
 )  # a label opens with a capital ("Left ear:", "PTA:") or is an ear's ("left:")
 
 _WRAP_NEXT_EAR = re.compile(r"\s*(?:right|left)\s+ears?\b", re.I)
+_WRAP_NEXT_TURN = re.compile(r"\s*(?:\[?\d{1,2}(?::\d{2}){1,2}\]?\s|speaker\s*\d{1,2}\b)", re.I)
+"""A transcript's next turn: a timestamp or a numbered speaker ("speaker 2 yes speaking",
+"[00:01:02] ..."). Each turn is a line of its own, however the one before it ended."""
 
 
 def _wrapped(line: str, following: str) -> bool:
@@ -1260,7 +1263,7 @@ def _wrapped(line: str, following: str) -> bool:
         return False
     if _WRAP_OPEN_END.search(stripped[-12:]):
         return True  # "... gaps of\n15 dB": no sentence ends on "of", so no label follows
-    if _WRAP_NEXT_EAR.match(following):
+    if _WRAP_NEXT_EAR.match(following) or _WRAP_NEXT_TURN.match(following):
         return False  # "... sloping to severe\nleft ear normal": the next ear's line
     return bool(_WRAP_NEXT_GOES_ON.match(following)) and not _WRAP_NEXT_LABEL.match(following)
 

@@ -202,6 +202,10 @@ NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
 CONDUCTION_BY = re.compile(r"\s*(?:hl\s*)?(?:by|on|via)\s+(?:(bone)|(air))\b(?![\s-]*bone)")
 """A conduction named right after a value ("10 dB by bone", "50 dB on air"). Source:
 clinic reports."""
+CONDUCTION_OF_NR = re.compile(r"\s*(?:to|on|by|via|with)\s+(?:(bone|bc)|(air|ac))\b")
+"""A conduction named between a no response and its frequency ("no response to air at 6
+and 8 kHz", "NR by bone at 4 kHz"): the no response is of that conduction, whatever the
+sentence named before. Source: clinic reports."""
 CONDUCTION_AFTER = re.compile(r"\s*(?:(bone|bc|b/c)|(air|ac|a/c))\b")
 """A conduction named right after a frequency ("NR at 4 kHz BC"). Source: AC/BC, A/C, B/C
 abbreviations of audiogram forms."""
@@ -346,6 +350,8 @@ def threshold_claims(
     _lists(clause, frequency)
     _no_responses(clause)
     _bare_levels(clause)
+    if frequency is not None and not clause.out:
+        _bare_level_of_the_opening_frequency(clause, frequency)
     _frequencies_then_levels(clause)
     _unitless_ranges(clause)
     if "db" in low and ("ove" in low or "beyond" in low or "from" in low):
@@ -486,6 +492,29 @@ def _lists(c: _Clause, frequency: int | None) -> None:
             c.out[before:] = [
                 replace(x, rules=(*x.rules, INSIDE_BONE_LEVEL)) for x in c.out[before:]
             ]
+
+
+_BARE_LEVEL_SAID = re.compile(
+    r"(?:\b(?:reading|level|threshold|result)\s+(?:is|was)\s+|"
+    r"\b(?:is|was|were|are|'s|'re|came\s+out)\s+at\s+)(?:about\s+|around\s+)?"
+    r"(-?\d{1,3})(?!\d|[.,]\d|\s*(?:khz|k\b|hz|%|percent|years?|months?|weeks?|days?|db|"
+    r"decibels|ml|o'clock|am\b|pm\b))"
+)
+"""A bare number given as a reading ("the reading was 70") or as where the hearing is ("you're
+at 55", "it came out at 60"), with no unit after it."""
+
+
+def _bare_level_of_the_opening_frequency(c: _Clause, frequency: int) -> None:
+    """A bare number said of the frequency the sentence opens with ("At 3 kHz on the left
+    you're at 55", "at 1000 Hz the reading was 70"): its level, as a spoken result leaves
+    out "dB" (rule BARE_LEVEL; telephone calls and consultations, issue #26 batches 57-58,
+    used as tuning data). Only in a clause with no other threshold read."""
+    for m in _BARE_LEVEL_SAID.finditer(c.low):
+        if _inside(c.used, m.start(1)) or _not_a_threshold(c.low, m):
+            continue
+        c.claim("threshold", int(m.group(1)), m.group(0), "dB value at a frequency",
+                c.conduction_at(m.start()), (frequency,), None, BARE_LEVEL)  # fmt: skip
+        return
 
 
 def _bare_levels(c: _Clause) -> None:
@@ -726,6 +755,9 @@ def _no_responses(c: _Clause) -> None:
         if not fm or fm.start() > 12:
             continue
         conduction = c.conduction_at(m.start())
+        named = CONDUCTION_OF_NR.match(low, m.end(), start + fm.start())
+        if named:  # "no response to air at 6 kHz"
+            conduction = "bone" if named.group(1) else "air"
         named_after = CONDUCTION_AFTER.match(after, fm.end())
         if named_after:  # "NR at 4 kHz BC"
             conduction = "bone" if named_after.group(1) else "air"

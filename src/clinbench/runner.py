@@ -656,8 +656,6 @@ def sample_errors(results: Any) -> SampleErrors:
     A failed sample has one results row with the ``error`` outcome; its cause is that row's
     ``score_metadata`` (``cause``, else ``error``).
     """
-    import json
-
     from clinbench.scoring import outcomes
 
     keys = ["model", "task", "condition", "item_id", "epoch"]
@@ -667,11 +665,7 @@ def sample_errors(results: Any) -> SampleErrors:
     first = ""
     if len(failed):
         raw = failed["score_metadata"].iloc[0]
-        try:
-            details = json.loads(raw) if raw else {}
-        except ValueError:
-            details = {}
-        first = str(details.get("cause") or details.get("error") or raw or "unknown")
+        first = outcomes.failure_cause(raw) or str(raw or "unknown")
     return SampleErrors(
         failed=len(failed.drop_duplicates(keys)),
         samples=len(results.drop_duplicates(keys)),

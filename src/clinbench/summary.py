@@ -92,8 +92,6 @@ def failed_everywhere(results: pd.DataFrame) -> pd.DataFrame:
     Columns: suite, task, model, n (distinct replies), error (the commonest message, with how
     many other messages there were).
     """
-    import json
-
     columns = ["suite", "task", "model", "n", "error"]
     rows = results[nothing_scored(results)]
     if rows.empty:
@@ -101,10 +99,7 @@ def failed_everywhere(results: pd.DataFrame) -> pd.DataFrame:
     sample = [k for k in (*SAMPLE_KEYS, "run_id") if k in rows.columns]
 
     def message(metadata: object) -> str:
-        try:
-            return str(json.loads(str(metadata)).get("error") or "no message")
-        except (ValueError, AttributeError):
-            return "no message"
+        return outcomes.failure_cause(metadata) or "no message"
 
     out = []
     for (task, model), group in rows.groupby(["task", "model"], sort=False):

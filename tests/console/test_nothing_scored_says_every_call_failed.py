@@ -58,3 +58,19 @@ def test_a_model_with_one_scored_reply_keeps_its_tables():
     text = " ".join(" ".join(summary_blocks(headline_rows(frame), width=100)).split())
     assert "smol: every call failed (2 of 2 replies)" in text, text
     assert text.count("big: 2 sections graded") == 2, text  # its scorers keep their lines
+
+
+def test_the_headline_gives_the_cause_not_the_retry_wrapper():
+    """A dead endpoint: Inspect logs ``RetryError(<Future ...>)`` as the error and the export
+    keeps the innermost exception as ``cause``; the run's last line already gave the cause,
+    the headline gave the wrapper (seen at an 80-column terminal). Both read one function."""
+    from clinbench.runner import sample_errors
+
+    frame = _all_failed()
+    frame["score_metadata"] = json.dumps({
+        "error": "RetryError(<Future at 0x7f state=finished raised APIConnectionError>)",
+        "cause": "ConnectError: All connection attempts failed"})  # fmt: skip
+    text = " ".join(" ".join(summary_blocks(headline_rows(frame), width=100)).split())
+    assert "error: ConnectError: All connection attempts failed" in text, text
+    assert "RetryError" not in text, text
+    assert sample_errors(frame).first_cause == "ConnectError: All connection attempts failed"

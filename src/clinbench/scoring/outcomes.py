@@ -73,3 +73,20 @@ class CannotAnswer(ValueError):
 def is_cannot_answer(error_message: str | None) -> bool:
     """Return True when a sample's logged error says its model cannot answer the item."""
     return bool(error_message) and str(error_message).startswith(CannotAnswer.PREFIX)
+
+
+def failure_cause(score_metadata: object) -> str | None:
+    """Return what a failed row says went wrong: its score metadata's ``cause`` (the
+    innermost exception, e.g. ``ConnectError: All connection attempts failed``), else its
+    ``error`` (the message Inspect logged, e.g. a ``RetryError`` wrapping that cause); None
+    when the metadata is not a JSON object or records neither."""
+    import json
+
+    try:
+        details = json.loads(str(score_metadata)) if score_metadata else {}
+    except ValueError:
+        return None
+    if not isinstance(details, dict):
+        return None
+    cause = details.get("cause") or details.get("error")
+    return str(cause) if cause else None

@@ -1067,6 +1067,14 @@ _COMPARED = re.compile(
 _LISTED = re.compile(r"(?:[/,\-–]|\bto|\bthrough)\s*$")
 """Before a frequency: it is a list's item or a span's end ("0.5/1/2/4 kHz", "500 Hz to 4
 kHz"), no one frequency of the levels after it."""
+_AVERAGED_OVER = re.compile(
+    r"(?i)\b(?:averages?|means?|avg|pta|4fa)\s+(?:(?:thresholds?|hearing\s+levels?)\s+)?(?:over|"
+    r"across|of|at|for)\s+(?:the\s+)?(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)?\s*(?:,|and|&|/|-|\u2013|to)"
+    r"\s*)*$"
+)
+"""Before a frequency: an average named over the frequencies it ends ("the averages over 0.5,
+1, 2 and 4 kHz are 40 dB on the right and 42.5 on the left"): the set averaged, no one
+frequency of the levels after it (WHO 2021 averages 0.5, 1, 2 and 4 kHz)."""
 _LEVELS_FOLLOW = re.compile(r"\s*(?:,\s*|\s+)-?\d{1,3}\s*(?:,\s*|\s+)-?\d{1,3}\b")
 """After a level, two more: the level opens a list of an ear's levels ("left 20, 25, 30",
 or a dictated row "left 15 15 25 40"), one per frequency, not the level at the one
@@ -1097,7 +1105,12 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
     for i, tok in enumerate(toks):
         if tok.kind == "freq":
             # a list or span of frequencies ("0.5/1/2/4 kHz: right 36") is an average's
-            freq = None if _LISTED.search(text, max(0, tok.start - 9), tok.start) else tok
+            freq = (
+                None
+                if _LISTED.search(text, max(0, tok.start - 9), tok.start)
+                or _AVERAGED_OVER.search(text, max(0, tok.start - 60), tok.start)
+                else tok
+            )
             continue
         if freq is None or tok.kind != "level" or _no_level_at_one_frequency(text, toks, i):
             continue

@@ -383,6 +383,40 @@ def _average_ear_pair(m: re.Match) -> str:
     return first + m.group(7) + f"{m.group(8)} {name} {m.group(9) or ''}{m.group(10)} dB HL"
 
 
+_AVG_VALUE_EAR = (
+    rf"{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?![\d.])(?:\s*db(?:\s*hl)?)?\s+(?:on|in|for)\s+"
+    r"(?:the\s+)?(right|left)(?:\s+(?:ear|side))?"
+)
+_AVERAGE_VALUE_EAR_PAIR = re.compile(
+    r"\b(" + AVERAGE_NAME + r"|"
+    r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:averages?|means?)(?:\s+thresholds?)?)"
+    rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)|\s+(?:at|over|across|of|for)\s+"
+    rf"(?:the\s+)?({_AVG_FREQS}))?\s*(?:(?:are|were|is|was|of)\s+|[:=]\s*)"
+    rf"{_AVG_VALUE_EAR}(\s*(?:,\s*(?:and\s+)?|\band\s+|;\s*)){_AVG_VALUE_EAR}",
+    re.I,
+)
+"""An average named with its frequencies, then each value followed by its ear ("The averages
+over 0.5, 1, 2 and 4 kHz are 40 dB on the right and 42.5 on the left", "mean of 1, 2 and
+3 kHz: 55 dB HL in the left ear, 30 in the right"): the frequencies are the ones averaged,
+not a threshold's, and each value is its ear's average, as :data:`_AVERAGE_EAR_PAIR` reads
+them with the ear first."""
+
+
+_PLURAL_END = re.compile(r"(?i)(?<=[a-z]{4})s$")
+
+
+def _average_value_ear_pair(m: re.Match) -> str:
+    """Each ear's value of an average named before them, the ear first: 'right average
+    (0.5, 1, 2 and 4 kHz) 40 dB HL and left average (0.5, 1, 2 and 4 kHz) 42.5 dB HL'."""
+    if m.group(6).lower() == m.group(10).lower():
+        return m.group(0)
+    freqs = m.group(2) or m.group(3)
+    name = _PLURAL_END.sub("", m.group(1))  # one ear's average: "averages" -> "average"
+    name = f"{name} ({freqs})" if freqs else name
+    first = f"{m.group(6)} {name} {m.group(4) or ''}{m.group(5)} dB HL"
+    return first + m.group(7) + f"{m.group(10)} {name} {m.group(8) or ''}{m.group(9)} dB HL"
+
+
 _INNER_EAR_PART = re.compile(
     r"\b(an?|the)\s+(?:inner[\s-]ear|cochlear)\s+(component|element|part|contribution|share)\b",
     re.I,
@@ -460,6 +494,7 @@ def _rows_and_ear_pairs_to_text(text: str) -> str:
         text = EIGHT_LEVEL_ROW.sub(_eight_level_row, text)
     if may_hold(text, "pta", "average", "mean"):  # what _AVERAGE_EAR_PAIR needs one of
         text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
+        text = _AVERAGE_VALUE_EAR_PAIR.sub(_average_value_ear_pair, text)
     text = ear_order_pairs_to_text(text)
     text = ear_pairs_to_text(text)
     right, left, _ = may_name_ears(text, both=False)

@@ -417,6 +417,33 @@ def _average_value_ear_pair(m: re.Match) -> str:
     return first + m.group(7) + f"{m.group(10)} {name} {m.group(8) or ''}{m.group(9)} dB HL"
 
 
+_COMPARED_EARS_PAIR = re.compile(
+    r"\b(right|left)((?:\s+ear)?\s+(?:is|was|lies|sits|hears)\s+(?:\d{1,2}(?:\s*(?:-|\u2013|to)\s*"
+    r"\d{1,2})?\s*db\s+)?(?:worse|poorer|better)\s+than\s+(?:the\s+|that\s+of\s+the\s+)?)"
+    r"(right|left)((?:\s+ear)?[^()\n.;]{0,20}?\(\s*(?:(?:for\s+example|e\.g\.)[,\s]*)?)"
+    r"(\d{1,3})\s+(?:against|versus|vs\.?|compared\s+with)\s+(\d{1,3})(?![\d.])"
+    r"((?:\s*db(?:\s*hl)?)?)",
+    re.I,
+)
+"""Two ears compared, then their two levels in a bracket joined by "against", "versus" or
+"vs" ("the left ear is 15 dB worse than the right (50 against 35 dB HL)", "the right hears
+10 dB better than the left (e.g. 20 vs 30 dB at 1 kHz)"): the levels are the two ears' in
+the order the comparison names them, the first ear's then the one compared with."""
+
+
+def _compared_ears_pair(m: re.Match) -> str:
+    """The bracket's two levels written out with their ears: '... (left 50 dB HL, right 35
+    dB HL)'."""
+    first, second = m.group(1), m.group(3)
+    if first.lower() == second.lower():
+        return m.group(0)
+    unit = m.group(7) or " dB"
+    return (
+        f"{first}{m.group(2)}{second}{m.group(4)}{first.lower()} {m.group(5)}{unit}, "
+        f"{second.lower()} {m.group(6)}{unit}"
+    )
+
+
 _INNER_EAR_PART = re.compile(
     r"\b(an?|the)\s+(?:inner[\s-]ear|cochlear)\s+(component|element|part|contribution|share)\b",
     re.I,
@@ -495,6 +522,8 @@ def _rows_and_ear_pairs_to_text(text: str) -> str:
     if may_hold(text, "pta", "average", "mean"):  # what _AVERAGE_EAR_PAIR needs one of
         text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
         text = _AVERAGE_VALUE_EAR_PAIR.sub(_average_value_ear_pair, text)
+    if may_hold(text, "against", "vs", "versus", "compared with"):
+        text = _COMPARED_EARS_PAIR.sub(_compared_ears_pair, text)
     text = ear_order_pairs_to_text(text)
     text = ear_pairs_to_text(text)
     right, left, _ = may_name_ears(text, both=False)

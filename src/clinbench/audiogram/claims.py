@@ -746,14 +746,17 @@ def _type_and_degree_words(text: str, toks: list[Token], marks: _Positioned) -> 
 def _other_field(text: str, tok: Token) -> bool:
     """Return whether a degree word is the value of another examination's field ("Language:
     WNL", lexicon.OTHER_DOMAIN_LABEL) or grades a finding of the ear's examination named
-    right after it ("moderate otitis externa", lexicon.EXAMINATION_FINDING)."""
+    right after it ("moderate otitis externa", lexicon.EXAMINATION_FINDING) or a measure of
+    tympanometry ("type B, normal volume", lexicon.TYMPANOMETRIC_MEASURE)."""
     line = text.rfind("\n", 0, tok.start) + 1
     if _EXAMINATION_FINDING.match(text, tok.end):
         return True  # "L: moderate otitis externa": the finding's grade
     return bool(lexicon.OTHER_DOMAIN_LABEL.search(text, max(line, tok.start - 60), tok.start))
 
 
-_EXAMINATION_FINDING = re.compile(r"\s+" + lexicon.EXAMINATION_FINDING, re.I)
+_EXAMINATION_FINDING = re.compile(
+    r"\s+(?:" + lexicon.EXAMINATION_FINDING + "|" + lexicon.TYMPANOMETRIC_MEASURE + ")", re.I
+)
 
 
 def _distribute(text: str, ears: list[Token], bound: list[tuple[Token, Binding]]):

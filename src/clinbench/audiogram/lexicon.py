@@ -988,6 +988,18 @@ EXAMINATION_FINDING = (
 (lowered text)."""
 
 
+TYMPANOMETRIC_MEASURE = (
+    r"(?:(?:ear[\s-]?canal|canal|equivalent(?:\s+ear[\s-]?canal)?|physical|middle[\s-]ear|"
+    r"static|peak)\s+)?(?:volumes?|ecvs?|compliance|admittance|pressures?|gradient|"
+    r"tympanometric\s+width)\b"
+)
+"""Right after a grade word, a measure of tympanometry ("type B, normal volume (0.9 ml)",
+"normal compliance", "normal middle-ear pressure"): the grade is that measure's, not the
+hearing's (lowered text). Source: tympanometry reports ear-canal volume, peak compliance
+(admittance), middle-ear pressure and gradient, each against its own normal range (BSA 2013
+recommended procedure: tympanometry)."""
+
+
 OTHER_DOMAIN_LABEL = re.compile(
     r"(?i)\b(?:language|voice|cogniti\w*|swallow\w*|dysphagia|fluency|stutter\w*|articulation|"
     r"phonolog\w*|pragmatics?|literacy|reading|writing|resonance|oro-?motor|motor|vision|"

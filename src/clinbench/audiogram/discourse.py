@@ -1202,14 +1202,15 @@ def _without_earlier_occasions(text: str) -> str:
 
 
 EARLIER_TIME = re.compile(
-    r"\b(?:then|at[ \t]+(?:that|the)[ \t]+time|back[ \t]+then|at[ \t]+school|as[ \t]+a[ \t]+"
+    r"\b(?:then|at[ \t]+(?:that|the)[ \t]+time|(?:that|last)[ \t]+time|"
+    r"back[ \t]+then|at[ \t]+school|as[ \t]+a[ \t]+"
     r"(?:child|baby|toddler|teenager)|in[ \t]+childhood|in[ \t]+(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))|"
     r"(?:at|on)[ \t]+(?:(?:first[ \t]+)?presentation|admission|onset|triage)|pre-?op(?:eratively)?|"
     r"before[ \t]+(?:treatment|steroids|surgery|the[ \t]+operation))[ \t)]*"
     r"(?=[.;!?\n]|\Z|,?[ \t]+(?:but|whereas|while|however|now|today)\b)"
 )
 """A clause that ends by naming an earlier time ("right average 60 dB HL then", "... 50 dB HL at
-that time", "Hearing was reported as normal at school", "80 dB HL in 2018", "85 dB HL at
+that time", "left worse that time", "normal last time", "Hearing was reported as normal at school", "80 dB HL in 2018", "85 dB HL at
 presentation"): the time its levels and grades were found, not the audiogram read now, from
 the clause's start (a stop, semicolon, colon, bracket or line end) to that time; a clause
 that also names today ("now", "currently", "this audiogram") or sets today's levels beside the

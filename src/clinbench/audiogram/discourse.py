@@ -1210,8 +1210,8 @@ EARLIER_TIME = re.compile(
     r"(?=[.;!?\n]|\Z|,?[ \t]+(?:but|whereas|while|however|now|today)\b)"
 )
 """A clause that ends by naming an earlier time ("right average 60 dB HL then", "... 50 dB HL at
-that time", "left worse that time", "normal last time", "Hearing was reported as normal at school", "80 dB HL in 2018", "85 dB HL at
-presentation"): the time its levels and grades were found, not the audiogram read now, from
+that time", "left worse that time", "normal last time", "Hearing was reported as normal at
+school", "80 dB HL in 2018", "85 dB HL at presentation"): the time its levels and grades were found, not the audiogram read now, from
 the clause's start (a stop, semicolon, colon, bracket or line end) to that time; a clause
 that also names today ("now", "currently", "this audiogram") or sets today's levels beside the
 earlier time ("the same as in 2018", "as it was then", "worse than at presentation") is read.

@@ -1211,12 +1211,12 @@ EARLIER_TIME = re.compile(
 )
 """A clause that ends by naming an earlier time ("right average 60 dB HL then", "... 50 dB HL at
 that time", "left worse that time", "normal last time", "Hearing was reported as normal at
-school", "80 dB HL in 2018", "85 dB HL at presentation"): the time its levels and grades were found, not the audiogram read now, from
-the clause's start (a stop, semicolon, colon, bracket or line end) to that time; a clause
-that also names today ("now", "currently", "this audiogram") or sets today's levels beside the
-earlier time ("the same as in 2018", "as it was then", "worse than at presentation") is read.
-The clause may end at a turn to today (", but today ..."). The same occasions as
-:data:`EARLIER_OCCASION`, written after the finding instead of before it."""
+school", "80 dB HL in 2018", "85 dB HL at presentation"): the time its levels and grades were
+found, not the audiogram read now, from the clause's start (a stop, semicolon, colon, bracket or
+line end) to that time; a clause that also names today ("now", "currently", "this audiogram") or
+sets today's levels beside the earlier time ("the same as in 2018", "as it was then", "worse
+than at presentation") is read. The clause may end at a turn to today (", but today ..."). The
+same occasions as :data:`EARLIER_OCCASION`, written after the finding instead of before it."""
 _EARLIER_TIME_NOW = re.compile(
     r"\b(?:today|now|currently|presently|this[ \t]+(?:audiogram|test)|but|whereas|same[ \t]+as|"
     r"as[ \t]+(?:it|they|he|she)[ \t]+(?:was|were|did)|than|since|unchanged|stable|compared|"

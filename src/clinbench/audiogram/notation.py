@@ -553,7 +553,10 @@ _BARE_TEST_FREQUENCY = re.compile(
     r"(?:(?<=\b[aA][tT] )|(?<=\b[bB][yY] )|(?<=\b[tT][hH][eE] ))"
     r"((?:250|500|750|1000|1500|2000|3000|4000|6000|8000)"
     r"(?:\s*(?:-|\u2013|to|and)\s*(?:500|750|1000|1500|2000|3000|4000|6000|8000))?)"
-    r"(?![\d/%$\u00a3]|[.,:]\d|\s*(?:[-\u2013,/&]|(?i:to|and|or|through)\b)\s*\.?\d|\s*(?i:hz|khz|k\b|ft\b|feet|foot|m\b|metres?|meters?|mg|mcg|ml|km|kg|"
+    r"(?![\d/%$\u00a3]|[.,:]\d|\s*(?:[-\u2013,/&]|(?i:to|and|or|through)\b)\s*\.?\d"
+    r"(?!\d*\s*(?i:db\b|at\b|@|above\b|below\b|beyond\b|higher\b|lower\b|up\b|"
+    r"thereafter\b|elsewhere\b|throughout\b|everywhere\b))|"
+    r"\s*(?i:hz|khz|k\b|ft\b|feet|foot|m\b|metres?|meters?|mg|mcg|ml|km|kg|"
     r"g\b|lb|miles?|rpm|hours?|hrs?|mins?|minutes?|steps|words|people|patients|units?|iu\b|"
     r"kcal|calories|mm\b|cm\b|bc\b|ad\b|s\b|'?s\b|years?))"
 )
@@ -561,7 +564,11 @@ _BARE_TEST_FREQUENCY = re.compile(
 patients and terse notes write it ("my left at 4000 was 45", "80 by 4000", "the 3000 one on
 the left", "50 at 1000-2000"): only the audiometric frequencies (BSA
 2018), and not before a unit of something else ("at 8000 ft", "500 mg") nor a year's
-words; written with "Hz" so every reader reads it as a frequency."""
+words; written with "Hz" so every reader reads it as a frequency. A number after a comma,
+"and" or a dash goes on a list of frequencies ("at 250, 500 and 1000"), unless it is the next
+item's level, placed by "at", "@" or "dB" or over the rest of the range ("above",
+"thereafter"): "85 dB at 250, 50 at 500, 40 at 1k", "5 @ 250, 10 @ 500, 10 above" place
+each level at its own frequency."""
 
 
 _EXTREME_FREQUENCY = re.compile(

@@ -1567,7 +1567,7 @@ def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) ->
     m = next((m for m in lexicon.LATERALITY_UNILATERAL.finditer(low)
               if not lexicon.NOT_OF_HEARING.match(low, m.end())), None)  # fmt: skip
     if m and not lexicon.negated(low, m.start()) and lexicon.LOSS_CONTEXT.search(low):
-        side = ear if ear in ("right", "left") else None
+        side = _unilateral_side(low, ear)
         out.append(_clause_claim("laterality", side, "unilateral", hedged, m.group(0),
                                  "unilateral"))  # fmt: skip
     m = lexicon.BILATERAL.search(low)
@@ -1583,6 +1583,25 @@ def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) ->
     out += _symmetry_claims(low, hedged, sent_low)
     out += _worse_ear_claims(low, hedged)
     return out
+
+
+_EAR_SAID_NORMAL = re.compile(
+    r"\b(right|left)(?:\s+ear)?\s*(?:(?:is|was)\s+|[:=]\s*)?(?:normal|wnl|within\s+normal\s+limits)\b"
+)
+"""An ear said normal in the clause ("right complete loss, left normal -> single-sided")."""
+
+
+def _unilateral_side(low: str, ear: str | None) -> str | None:
+    """Return the side a unilateral word names: the clause's ear, or the other one when the
+    clause calls that ear normal ("Right dead ear, left normal -> single-sided deafness": the
+    one-sided loss is the right's, the normal ear was only named last)."""
+    if ear not in ("right", "left"):
+        return None
+    said_normal = {m.group(1) for m in _EAR_SAID_NORMAL.finditer(low)}
+    if ear in said_normal:
+        other = "left" if ear == "right" else "right"
+        return None if other in said_normal else other
+    return ear
 
 
 _EXCEPT_AT = re.compile(r"\W{0,3}(?:except|apart from|other than|save for|but not)\s+(?=at|in|for)")

@@ -1069,6 +1069,10 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("EXAMINATION_FINDING",),
      "otoscopic findings of the ear graded on their own (the severity of acute otitis "
      "externa, AAO-HNSF 2014 clinical practice guideline; a retraction's grade, Sade 1979)"),
+    (("TYMPANOMETRIC_MEASURE",),
+     "the measures of a tympanogram each against its own normal range: ear-canal volume, "
+     "peak compliance, middle-ear pressure, gradient (BSA 2013 recommended procedure: "
+     "tympanometry), issue #26 batch 71"),
     (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",

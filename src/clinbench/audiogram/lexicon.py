@@ -103,7 +103,8 @@ FIELD_LABELLED_LINE = re.compile(
 "Impression: ..."): after a line labelled with an ear, a field of its own, not of that
 ear (a bullet under an ear's line, "- AC: 55 ...", is still that ear's)."""
 EAR_ONLY = re.compile(
-    r"^\s*(?:in\s+|on\s+|of\s+)?(?:the\s+)?(right|left)(?:[\s-]+(?:ear|side|sided))?\s*"
+    r"^\s*(?:in\s+|on\s+|of\s+)?(?:(?:the|his|her|their|my|your)\s+)?(right|left)"
+    r"(?:[\s-]+(?:ear|side|sided))?\s*"
     r"(?:\([^)]*\))?\s*[.:]?\s*$",
     re.I,
 )

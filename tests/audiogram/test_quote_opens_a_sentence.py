@@ -2,7 +2,8 @@
 throughout, in his left. "It's a loss in the inner ear," the audiologist told him.' the ear
 named last ("in his left") closes its own sentence, so it is read as its finding's ear
 (issue #26, validation batch 70, health journalism quoting the clinician, as tuning data:
-WW20). The wording here is new, not the batch's."""
+WW20). Likewise a quotation closed after its stop ends its sentence ('... which is a mild
+loss." Her left ear was normal.': WW01). The wording here is new, not the batch's."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from clinbench.audiogram.check import check_reply
 
-from .conftest import build
+from .conftest import build, conductive_right
 
 CASE = build(70, 10)  # right severe (70 dB HL flat), left normal (10 dB HL flat)
 
@@ -28,3 +29,21 @@ CASE = build(70, 10)  # right severe (70 dB HL flat), left normal (10 dB HL flat
 )
 def test_a_quotation_after_a_stop_opens_a_sentence(reply):
     assert check_reply(reply, CASE).critical_errors == []
+
+
+RIGHT_CONDUCTIVE = conductive_right()  # right moderate conductive loss, left normal
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        'The right ear is affected. "Averaged over the speech range it is 37.5 dB, which is a '
+        'moderate loss." Her left ear was normal.',
+        '"On the right it averages 37.5 dB, a moderate loss." The left ear was normal.',
+        # already read so: the quotation names its ear
+        'The audiologist put it simply: "Your right ear has a moderate conductive loss." His '
+        "left ear was normal.",
+    ],
+)
+def test_a_quotation_closed_after_its_stop_ends_the_sentence(reply):
+    assert check_reply(reply, RIGHT_CONDUCTIVE).critical_errors == []

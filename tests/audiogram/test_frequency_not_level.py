@@ -21,9 +21,11 @@ def _levels(text: str) -> list[tuple]:
 @pytest.mark.parametrize(
     ("text", "levels"),
     [
-        # (the statement reader leaves the first pair to the shorthand reader)
-        ("Right: 100 at 500, 105 at 1k and 2k.", [((1000,), 105), ((2000,), 105)]),
-        ("Right air 45 at 250 and 500, 40 at 1k.", [((1000,), 40)]),
+        # the first pair is read too: a bare test frequency before the next placed level is a
+        # frequency (notation._BARE_TEST_FREQUENCY, batch 71 WX11)
+        ("Right: 100 at 500, 105 at 1k and 2k.",
+         [((500,), 100), ((1000,), 105), ((2000,), 105)]),
+        ("Right air 45 at 250 and 500, 40 at 1k.", [((250,), 45), ((500,), 45), ((1000,), 40)]),
         # near misses: lists of levels before "at" are still read, in order
         ("Right: 50 at 2k and 60 at 4k.", [((2000,), 50), ((4000,), 60)]),
         ("Right: 15, 20 and 35 at 500, 1k and 2k.",

@@ -13,10 +13,13 @@ from .test_token_start import corpus
 
 BEFORE = {
     # with a sentence opening with a frequency after a frequency's full stop, added on purpose
-    # (issue #26, session 9, batch 52 WE30: "... at 4 kHz. 3 kHz was not tested")
+    # (issue #26, session 9, batch 52 WE30: "... at 4 kHz. 3 kHz was not tested"), and with
+    # a quotation opened or closed at a sentence's edge, added on purpose (batch 70 WW01, WW20:
+    # '... in his left. "It's ...', '... a mild loss." Her left ear ...')
     "SENTENCE_SPLIT": (
         lexicon,
-        r"(?<=[.!?])\s+(?=[A-Z(\[*])|\n+|;\s*|"
+        r"(?<=[.!?])\s+(?=[A-Z(\[*]|[\"\u201c\u2018'][A-Z])|"
+        r"(?<=[.!?][\"\u201d\u2019])\s+(?=[A-Z(\[*])|\n+|;\s*|"
         r"(?<=[zZ][.!?])\s+(?=\d{1,5}(?:\.\d+)?\s*(?i:khz|hz|k)\b)",
         0,
     ),

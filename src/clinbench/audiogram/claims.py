@@ -746,14 +746,17 @@ def _type_and_degree_words(text: str, toks: list[Token], marks: _Positioned) -> 
 def _other_field(text: str, tok: Token) -> bool:
     """Return whether a degree word is the value of another examination's field ("Language:
     WNL", lexicon.OTHER_DOMAIN_LABEL) or grades a finding of the ear's examination named
-    right after it ("moderate otitis externa", lexicon.EXAMINATION_FINDING)."""
+    right after it ("moderate otitis externa", lexicon.EXAMINATION_FINDING) or a measure of
+    tympanometry ("type B, normal volume", lexicon.TYMPANOMETRIC_MEASURE)."""
     line = text.rfind("\n", 0, tok.start) + 1
     if _EXAMINATION_FINDING.match(text, tok.end):
         return True  # "L: moderate otitis externa": the finding's grade
     return bool(lexicon.OTHER_DOMAIN_LABEL.search(text, max(line, tok.start - 60), tok.start))
 
 
-_EXAMINATION_FINDING = re.compile(r"\s+" + lexicon.EXAMINATION_FINDING, re.I)
+_EXAMINATION_FINDING = re.compile(
+    r"\s+(?:" + lexicon.EXAMINATION_FINDING + "|" + lexicon.TYMPANOMETRIC_MEASURE + ")", re.I
+)
 
 
 def _distribute(text: str, ears: list[Token], bound: list[tuple[Token, Binding]]):
@@ -1067,6 +1070,14 @@ _COMPARED = re.compile(
 _LISTED = re.compile(r"(?:[/,\-–]|\bto|\bthrough)\s*$")
 """Before a frequency: it is a list's item or a span's end ("0.5/1/2/4 kHz", "500 Hz to 4
 kHz"), no one frequency of the levels after it."""
+_AVERAGED_OVER = re.compile(
+    r"(?i)\b(?:averages?|means?|avg|pta|4fa)\s+(?:(?:thresholds?|hearing\s+levels?)\s+)?(?:over|"
+    r"across|of|at|for)\s+(?:the\s+)?(?:\d+(?:\.\d+)?\s*(?:khz|k|hz)?\s*(?:,|and|&|/|-|\u2013|to)"
+    r"\s*)*$"
+)
+"""Before a frequency: an average named over the frequencies it ends ("the averages over 0.5,
+1, 2 and 4 kHz are 40 dB on the right and 42.5 on the left"): the set averaged, no one
+frequency of the levels after it (WHO 2021 averages 0.5, 1, 2 and 4 kHz)."""
 _LEVELS_FOLLOW = re.compile(r"\s*(?:,\s*|\s+)-?\d{1,3}\s*(?:,\s*|\s+)-?\d{1,3}\b")
 """After a level, two more: the level opens a list of an ear's levels ("left 20, 25, 30",
 or a dictated row "left 15 15 25 40"), one per frequency, not the level at the one
@@ -1097,7 +1108,12 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
     for i, tok in enumerate(toks):
         if tok.kind == "freq":
             # a list or span of frequencies ("0.5/1/2/4 kHz: right 36") is an average's
-            freq = None if _LISTED.search(text, max(0, tok.start - 9), tok.start) else tok
+            freq = (
+                None
+                if _LISTED.search(text, max(0, tok.start - 9), tok.start)
+                or _AVERAGED_OVER.search(text, max(0, tok.start - 60), tok.start)
+                else tok
+            )
             continue
         if freq is None or tok.kind != "level" or _no_level_at_one_frequency(text, toks, i):
             continue
@@ -1551,7 +1567,7 @@ def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) ->
     m = next((m for m in lexicon.LATERALITY_UNILATERAL.finditer(low)
               if not lexicon.NOT_OF_HEARING.match(low, m.end())), None)  # fmt: skip
     if m and not lexicon.negated(low, m.start()) and lexicon.LOSS_CONTEXT.search(low):
-        side = ear if ear in ("right", "left") else None
+        side = _unilateral_side(low, ear)
         out.append(_clause_claim("laterality", side, "unilateral", hedged, m.group(0),
                                  "unilateral"))  # fmt: skip
     m = lexicon.BILATERAL.search(low)
@@ -1567,6 +1583,25 @@ def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) ->
     out += _symmetry_claims(low, hedged, sent_low)
     out += _worse_ear_claims(low, hedged)
     return out
+
+
+_EAR_SAID_NORMAL = re.compile(
+    r"\b(right|left)(?:\s+ear)?\s*(?:(?:is|was)\s+|[:=]\s*)?(?:normal|wnl|within\s+normal\s+limits)\b"
+)
+"""An ear said normal in the clause ("right complete loss, left normal -> single-sided")."""
+
+
+def _unilateral_side(low: str, ear: str | None) -> str | None:
+    """Return the side a unilateral word names: the clause's ear, or the other one when the
+    clause calls that ear normal ("Right dead ear, left normal -> single-sided deafness": the
+    one-sided loss is the right's, the normal ear was only named last)."""
+    if ear not in ("right", "left"):
+        return None
+    said_normal = {m.group(1) for m in _EAR_SAID_NORMAL.finditer(low)}
+    if ear in said_normal:
+        other = "left" if ear == "right" else "right"
+        return None if other in said_normal else other
+    return ear
 
 
 _EXCEPT_AT = re.compile(r"\W{0,3}(?:except|apart from|other than|save for|but not)\s+(?=at|in|for)")

@@ -114,14 +114,19 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"cognitive|intellectual|learning|aphasia|dysarthria|apraxia|dyspraxia|dysphagia|"
      r"dysphonia|stutter\w*|anxiety|depression|(?:oro)?dysfunction|"
      r"(?:(?:sensorineural|conductive|cochlear|middle[\s-]ear)\s+)?"
-     r"(?:component|element|overlay|contribution)s?\b|" + lexicon.EXAMINATION_FINDING + ")",
+     r"(?:component|element|overlay|contribution)s?\b|(?:medically\s+determinable\s+)?"
+     r"impairments\b|" + lexicon.EXAMINATION_FINDING + "|"
+     + lexicon.TYMPANOMETRIC_MEASURE + ")",
      "a grade word of a symptom ('mild tinnitus', 'severe vertigo'), not of the hearing; "
      "'noise' is an exposure unless it names the loss ('noise-induced SNHL'); a grade of a "
      "loss's component ('a slight sensorineural component') is not the ear's grade (issue "
      "#26 batch 29, used as tuning data); nor of another condition of a speech-language "
      "report ('mild cognitive impairment', 'moderate aphasia', issue #26 batch 54); nor of "
      "a finding of the ear's examination ('L: moderate otitis externa', 'mild retraction', "
-     "lexicon.EXAMINATION_FINDING)"),
+     "lexicon.EXAMINATION_FINDING); nor of a measure of tympanometry ('type B, normal "
+     "volume', lexicon.TYMPANOMETRIC_MEASURE; issue #26 batch 71); nor of impairments in the "
+     "plural, a list of conditions ('the following severe impairments: ...': the US Social "
+     "Security step-two term, 20 CFR 404.1520(c), an impairment more than slight; batch 69)"),
     ("speech-in-noise loss",
      r"\b(?:snr|signal[\s-]+to[\s-]+noise(?:\s+ratio)?)[\s-]+loss\b",
      "the SNR loss of a speech-in-noise test (QuickSIN, BKB-SIN: decibels of signal-to-noise "

@@ -398,6 +398,57 @@ def _rule_goes_on(text: str, low: str, start: int, end: int) -> int:
     return end
 
 
+REQUIRED_LIMIT = re.compile(
+    r"\b(?:must|shall|should|may)\s+(?:not\s+|never\s+)?(?:exceed|be\s+(?:no|not)\s+(?:more|worse|"
+    r"greater|poorer|higher)\s+than|be\s+(?:at\s+(?:least|most)|(?:better|worse|poorer|less|more|"
+    r"greater)\s+than|below|under|within))\b|"
+    r"\b(?P<verb>requir(?:e|es|ed|ing)|(?:needs?|has|have)\s+to\s+be)\b"
+)
+"""A limit stated as what a rule demands, with a verb of obligation ("the average over 0.5, 1
+and 2 kHz must not exceed 30 dB in either ear", "the certificate requires that each ear be no
+more than 35 dB at 500 Hz", "the guidelines require a dip of at least 10 dB at 3 to 6 kHz"):
+the rule's limit, as a quoted rule's is (:data:`RULE_QUOTED`), not a result of the patient.
+A verb of requiring alone ("requires", "has to be") needs a limit after it in the sentence
+(:data:`_RULE_LIMIT`). Source: fitness, employment and compensation standards state their
+pass levels as obligations (UK CAA / EASA Class 1 hearing requirements; the Coles, Lutman
+and Buffin 2000 NIHL guidelines' requirements R1-R3)."""
+_REQUIRED_TURN = re.compile(r";|\b(?:but|whereas|while|however)\b")
+_DIGIT = re.compile(r"\d")
+
+
+def _required_limit_span(text: str, low: str, start: int, end: int) -> tuple[int, int] | None:
+    """Return the span of a sentence (from ``start`` to ``end``) that states a rule's limit
+    with a verb of obligation (:data:`REQUIRED_LIMIT`): from the sentence start, or its last
+    turn before the verb (";", "but", "whereas", "while", "however"), to its end or its next
+    turn (what follows it is read: "...; the right ear is 60 dB HL"); None when it
+    states none, gives no level, or names an ear or the patient (a result,
+    :func:`_rule_reports_a_result`)."""
+    m = REQUIRED_LIMIT.search(low, start, end)
+    if m is None:
+        return None
+    turn = _REQUIRED_TURN.search(low, m.end(), end)
+    end = turn.start() if turn else end
+    if m.group("verb") and not _RULE_LIMIT.search(low, m.end(), end):
+        return None
+    for turn in _REQUIRED_TURN.finditer(low, start, m.start()):
+        start = turn.end()
+    if not _DIGIT.search(low, m.end(), end) or _rule_reports_a_result(text, low, start, end):
+        return None
+    return start, end
+
+
+def _without_required_limits(text: str) -> str:
+    """Return ``text`` with each rule's limit stated as an obligation blanked
+    (:func:`_required_limit_span`)."""
+    low = _lowered(text)
+    spans = [
+        span
+        for start, end in _report_sentences(low)
+        if (span := _required_limit_span(text, low, start, end)) is not None
+    ]
+    return _blank_spans(text, spans)
+
+
 LABELLED_SOURCE = re.compile(
     r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:(?:GP|ENT|referring|previous|prior|outside|"
     r"original|colleague)(?:'s)?\s+(?:letter|report|notes?|question|query|summary|opinion)|"
@@ -779,12 +830,19 @@ LATER_TEST = re.compile(
     r"\b(?:\d{1,2}|one|two|three|four|five|six|eight|ten|twelve|a\s+few|several)[\s-]+"
     r"(?:days?|weeks?|months?|years?)\s+later\b|\bon\s+(?:repeat|repeated|further)\s+test\w*|"
     r"\b(?:had|has|have)\s+(?:[a-z]+\s+)?(?:improved|recovered|returned|deteriorated|worsened)"
-    r"\s+to\b",
+    r"\s+to\b|"
+    r"\b(?P<treated>after|following|since)\s+(?:(?:a|an|the|his|her|their)\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:grommets?|ventilation\s+tubes?|surgery|operation|stapedotomy|stapedectomy|"
+    r"tympanoplasty|myringoplasty|myringotomy|treatment|steroids?)\s+(?:was|were|had\s+been)\s+"
+    r"(?:inserted|placed|fitted|performed|done|carried\s+out|given|completed|finished)\b",
     re.I,
 )
 """A result given for another, later test than the one read: "at the three-month
 follow-up", "six weeks later", "on repeat testing", "the average had improved to 30 dB HL"
-(issue #26 batch 38, case reports: the follow-up audiogram is another test)."""
+(issue #26 batch 38, case reports: the follow-up audiogram is another test), and what was
+measured once a treatment was done ("After grommets were inserted his right ear measured
+10 dB", "Since the operation was performed the left ear hears at 20 dB"): a test after the
+treatment, not the audiogram read before it."""
 
 SLIDE_EAR_CORRECTED = re.compile(
     r"\bthe\s+slide\s+(?:says|reads|shows|has|labels\s+it)\s+(?:the\s+)?(left|right)\b[^.;\n]{0,20}?"
@@ -1144,20 +1202,21 @@ def _without_earlier_occasions(text: str) -> str:
 
 
 EARLIER_TIME = re.compile(
-    r"\b(?:then|at[ \t]+(?:that|the)[ \t]+time|back[ \t]+then|at[ \t]+school|as[ \t]+a[ \t]+"
+    r"\b(?:then|at[ \t]+(?:that|the)[ \t]+time|(?:that|last)[ \t]+time|"
+    r"back[ \t]+then|at[ \t]+school|as[ \t]+a[ \t]+"
     r"(?:child|baby|toddler|teenager)|in[ \t]+childhood|in[ \t]+(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))|"
     r"(?:at|on)[ \t]+(?:(?:first[ \t]+)?presentation|admission|onset|triage)|pre-?op(?:eratively)?|"
     r"before[ \t]+(?:treatment|steroids|surgery|the[ \t]+operation))[ \t)]*"
     r"(?=[.;!?\n]|\Z|,?[ \t]+(?:but|whereas|while|however|now|today)\b)"
 )
 """A clause that ends by naming an earlier time ("right average 60 dB HL then", "... 50 dB HL at
-that time", "Hearing was reported as normal at school", "80 dB HL in 2018", "85 dB HL at
-presentation"): the time its levels and grades were found, not the audiogram read now, from
-the clause's start (a stop, semicolon, colon, bracket or line end) to that time; a clause
-that also names today ("now", "currently", "this audiogram") or sets today's levels beside the
-earlier time ("the same as in 2018", "as it was then", "worse than at presentation") is read.
-The clause may end at a turn to today (", but today ..."). The same occasions as
-:data:`EARLIER_OCCASION`, written after the finding instead of before it."""
+that time", "left worse that time", "normal last time", "Hearing was reported as normal at
+school", "80 dB HL in 2018", "85 dB HL at presentation"): the time its levels and grades were
+found, not the audiogram read now, from the clause's start (a stop, semicolon, colon, bracket or
+line end) to that time; a clause that also names today ("now", "currently", "this audiogram") or
+sets today's levels beside the earlier time ("the same as in 2018", "as it was then", "worse
+than at presentation") is read. The clause may end at a turn to today (", but today ..."). The
+same occasions as :data:`EARLIER_OCCASION`, written after the finding instead of before it."""
 _EARLIER_TIME_NOW = re.compile(
     r"\b(?:today|now|currently|presently|this[ \t]+(?:audiogram|test)|but|whereas|same[ \t]+as|"
     r"as[ \t]+(?:it|they|he|she)[ \t]+(?:was|were|did)|than|since|unchanged|stable|compared|"
@@ -2130,7 +2189,8 @@ def _without_later_tests(text: str) -> str:
     """Return ``text`` with what a later test found blanked (:data:`LATER_TEST`): from the
     start of the clause that names it (the sentence start, or the last comma, semicolon,
     colon, "and", "but", "while", "whereas" or "which" before it) to the sentence end; a
-    plan for the follow-up (:data:`_PLANNED`) is kept."""
+    plan for the follow-up (:data:`_PLANNED`) is kept, but not a test after a treatment done
+    (its verb is past: "after grommets were inserted")."""
     if LATER_TEST.search(text) is None:
         return text
     spans = []
@@ -2141,11 +2201,14 @@ def _without_later_tests(text: str) -> str:
         clause = start
         for brk in _CLAUSE_BREAK.finditer(text, start, m.start()):
             clause = brk.start()
-        if not _PLANNED.search(text, clause, end):
+        if m.group("treated") or not _PLANNED.search(text, clause, end):
             spans.append((clause, end))
     return _blank_spans(text, spans)
 
 
+_TREATMENT_WORDS = ("grommet", "tube", "surgery", "operation", "otomy", "ectomy", "plasty",
+                    "treatment", "steroid")  # fmt: skip
+"""Words one of which a test after a treatment needs (:data:`LATER_TEST`): a cheap test first."""
 _KIN_WORDS = ("mother", "father", "mum", "mom", "dad", "brother", "sister", "sibling",
               "parent", "grand", "aunt", "uncle", "cousin", "twin", "husband", "wife", "spouse",
               "relative", "nephew", "niece")  # fmt: skip
@@ -2259,6 +2322,17 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "guideline" in low
         ),
         _without_quoted_rules,
+    ),
+    (
+        lambda text, low: (
+            "must" in low
+            or "shall" in low
+            or "should" in low
+            or "may" in low
+            or "requir" in low
+            or "to be" in low
+        ),
+        _without_required_limits,
     ),
     (lambda text, low: any(word in low for word in _KIN_WORDS), _without_relatives_hearing),
     (
@@ -2380,6 +2454,8 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "returned" in low
             or "deteriorated" in low
             or "worsened" in low
+            or ("was" in low or "were" in low or "been" in low)
+            and any(word in low for word in _TREATMENT_WORDS)
         ),
         _without_later_tests,
     ),

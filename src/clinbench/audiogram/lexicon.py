@@ -103,7 +103,8 @@ FIELD_LABELLED_LINE = re.compile(
 "Impression: ..."): after a line labelled with an ear, a field of its own, not of that
 ear (a bullet under an ear's line, "- AC: 55 ...", is still that ear's)."""
 EAR_ONLY = re.compile(
-    r"^\s*(?:in\s+|on\s+|of\s+)?(?:the\s+)?(right|left)(?:[\s-]+(?:ear|side|sided))?\s*"
+    r"^\s*(?:in\s+|on\s+|of\s+)?(?:(?:the|his|her|their|my|your)\s+)?(right|left)"
+    r"(?:[\s-]+(?:ear|side|sided))?\s*"
     r"(?:\([^)]*\))?\s*[.:]?\s*$",
     re.I,
 )
@@ -532,10 +533,13 @@ item, not the lines after the list."""
 # at it, so the regular expression engine jumps from candidate to candidate instead of trying
 # each alternative at every character (the same splits, ~1.4x faster).
 SENTENCE_SPLIT = re.compile(
-    r"[\s;](?:(?<=[.!?]\s)\s*(?=[A-Z(\[*])|(?<=\n)\n*|(?<=;)\s*|"
+    r"[\s;](?:(?<=[.!?]\s)\s*(?=[A-Z(\[*]|[\"\u201c\u2018'][A-Z])|"
+    r"(?<=[.!?][\"\u201d\u2019]\s)\s*(?=[A-Z(\[*])|(?<=\n)\n*|(?<=;)\s*|"
     r"(?<=[zZ][.!?]\s)\s*(?=\d{1,5}(?:\.\d+)?\s*(?i:khz|hz|k)\b))"
 )
-"""A sentence ends at whitespace after . ! or ? before a capital (or a bracket or a star), at
+"""A sentence ends at whitespace after . ! or ? before a capital (or a bracket, a star, or an
+opening quotation mark before a capital: '... in his left. "It's a ..."'), and after a
+quotation closed after its stop ('... a mild loss." Her left ear was normal.'), at
 line breaks, and at a semicolon (with the spaces after it); also before a frequency that
 opens the next sentence after a frequency's full stop ("... 55 dB HL at 4 kHz. 3 kHz
 was not tested in either ear": the next sentence's "not" is its own)."""
@@ -988,6 +992,18 @@ EXAMINATION_FINDING = (
 (lowered text)."""
 
 
+TYMPANOMETRIC_MEASURE = (
+    r"(?:(?:ear[\s-]?canal|canal|equivalent(?:\s+ear[\s-]?canal)?|physical|middle[\s-]ear|"
+    r"static|peak)\s+)?(?:volumes?|ecvs?|compliance|admittance|pressures?|gradient|"
+    r"tympanometric\s+width)\b"
+)
+"""Right after a grade word, a measure of tympanometry ("type B, normal volume (0.9 ml)",
+"normal compliance", "normal middle-ear pressure"): the grade is that measure's, not the
+hearing's (lowered text). Source: tympanometry reports ear-canal volume, peak compliance
+(admittance), middle-ear pressure and gradient, each against its own normal range (BSA 2013
+recommended procedure: tympanometry)."""
+
+
 OTHER_DOMAIN_LABEL = re.compile(
     r"(?i)\b(?:language|voice|cogniti\w*|swallow\w*|dysphagia|fluency|stutter\w*|articulation|"
     r"phonolog\w*|pragmatics?|literacy|reading|writing|resonance|oro-?motor|motor|vision|"
@@ -1057,6 +1073,10 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("EXAMINATION_FINDING",),
      "otoscopic findings of the ear graded on their own (the severity of acute otitis "
      "externa, AAO-HNSF 2014 clinical practice guideline; a retraction's grade, Sade 1979)"),
+    (("TYMPANOMETRIC_MEASURE",),
+     "the measures of a tympanogram each against its own normal range: ear-canal volume, "
+     "peak compliance, middle-ear pressure, gradient (BSA 2013 recommended procedure: "
+     "tympanometry), issue #26 batch 71"),
     (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",

@@ -383,6 +383,67 @@ def _average_ear_pair(m: re.Match) -> str:
     return first + m.group(7) + f"{m.group(8)} {name} {m.group(9) or ''}{m.group(10)} dB HL"
 
 
+_AVG_VALUE_EAR = (
+    rf"{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?![\d.])(?:\s*db(?:\s*hl)?)?\s+(?:on|in|for)\s+"
+    r"(?:the\s+)?(right|left)(?:\s+(?:ear|side))?"
+)
+_AVERAGE_VALUE_EAR_PAIR = re.compile(
+    r"\b(" + AVERAGE_NAME + r"|"
+    r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:averages?|means?)(?:\s+thresholds?)?)"
+    rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)|\s+(?:at|over|across|of|for)\s+"
+    rf"(?:the\s+)?({_AVG_FREQS}))?\s*(?:(?:are|were|is|was|of)\s+|[:=]\s*)"
+    rf"{_AVG_VALUE_EAR}(\s*(?:,\s*(?:and\s+)?|\band\s+|;\s*)){_AVG_VALUE_EAR}",
+    re.I,
+)
+"""An average named with its frequencies, then each value followed by its ear ("The averages
+over 0.5, 1, 2 and 4 kHz are 40 dB on the right and 42.5 on the left", "mean of 1, 2 and
+3 kHz: 55 dB HL in the left ear, 30 in the right"): the frequencies are the ones averaged,
+not a threshold's, and each value is its ear's average, as :data:`_AVERAGE_EAR_PAIR` reads
+them with the ear first."""
+
+
+_PLURAL_END = re.compile(r"(?i)(?<=[a-z]{4})s$")
+
+
+def _average_value_ear_pair(m: re.Match) -> str:
+    """Each ear's value of an average named before them, the ear first: 'right average
+    (0.5, 1, 2 and 4 kHz) 40 dB HL and left average (0.5, 1, 2 and 4 kHz) 42.5 dB HL'."""
+    if m.group(6).lower() == m.group(10).lower():
+        return m.group(0)
+    freqs = m.group(2) or m.group(3)
+    name = _PLURAL_END.sub("", m.group(1))  # one ear's average: "averages" -> "average"
+    name = f"{name} ({freqs})" if freqs else name
+    first = f"{m.group(6)} {name} {m.group(4) or ''}{m.group(5)} dB HL"
+    return first + m.group(7) + f"{m.group(10)} {name} {m.group(8) or ''}{m.group(9)} dB HL"
+
+
+_COMPARED_EARS_PAIR = re.compile(
+    r"\b(right|left)((?:\s+ear)?\s+(?:is|was|lies|sits|hears)\s+(?:\d{1,2}(?:\s*(?:-|\u2013|to)\s*"
+    r"\d{1,2})?\s*db\s+)?(?:worse|poorer|better)\s+than\s+(?:the\s+|that\s+of\s+the\s+)?)"
+    r"(right|left)((?:\s+ear)?[^()\n.;]{0,20}?\(\s*(?:(?:for\s+example|e\.g\.)[,\s]*)?)"
+    r"(\d{1,3})\s+(?:against|versus|vs\.?|compared\s+with)\s+(\d{1,3})(?![\d.])"
+    r"((?:\s*db(?:\s*hl)?)?)",
+    re.I,
+)
+"""Two ears compared, then their two levels in a bracket joined by "against", "versus" or
+"vs" ("the left ear is 15 dB worse than the right (50 against 35 dB HL)", "the right hears
+10 dB better than the left (e.g. 20 vs 30 dB at 1 kHz)"): the levels are the two ears' in
+the order the comparison names them, the first ear's then the one compared with."""
+
+
+def _compared_ears_pair(m: re.Match) -> str:
+    """The bracket's two levels written out with their ears: '... (left 50 dB HL, right 35
+    dB HL)'."""
+    first, second = m.group(1), m.group(3)
+    if first.lower() == second.lower():
+        return m.group(0)
+    unit = m.group(7) or " dB"
+    return (
+        f"{first}{m.group(2)}{second}{m.group(4)}{first.lower()} {m.group(5)}{unit}, "
+        f"{second.lower()} {m.group(6)}{unit}"
+    )
+
+
 _INNER_EAR_PART = re.compile(
     r"\b(an?|the)\s+(?:inner[\s-]ear|cochlear)\s+(component|element|part|contribution|share)\b",
     re.I,
@@ -460,6 +521,9 @@ def _rows_and_ear_pairs_to_text(text: str) -> str:
         text = EIGHT_LEVEL_ROW.sub(_eight_level_row, text)
     if may_hold(text, "pta", "average", "mean"):  # what _AVERAGE_EAR_PAIR needs one of
         text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
+        text = _AVERAGE_VALUE_EAR_PAIR.sub(_average_value_ear_pair, text)
+    if may_hold(text, "against", "vs", "versus", "compared with"):
+        text = _COMPARED_EARS_PAIR.sub(_compared_ears_pair, text)
     text = ear_order_pairs_to_text(text)
     text = ear_pairs_to_text(text)
     right, left, _ = may_name_ears(text, both=False)
@@ -489,7 +553,10 @@ _BARE_TEST_FREQUENCY = re.compile(
     r"(?:(?<=\b[aA][tT] )|(?<=\b[bB][yY] )|(?<=\b[tT][hH][eE] ))"
     r"((?:250|500|750|1000|1500|2000|3000|4000|6000|8000)"
     r"(?:\s*(?:-|\u2013|to|and)\s*(?:500|750|1000|1500|2000|3000|4000|6000|8000))?)"
-    r"(?![\d/%$\u00a3]|[.,:]\d|\s*(?:[-\u2013,/&]|(?i:to|and|or|through)\b)\s*\.?\d|\s*(?i:hz|khz|k\b|ft\b|feet|foot|m\b|metres?|meters?|mg|mcg|ml|km|kg|"
+    r"(?![\d/%$\u00a3]|[.,:]\d|\s*(?:[-\u2013,/&]|(?i:to|and|or|through)\b)\s*\.?\d"
+    r"(?!\d*\s*(?i:db\b|at\b|@|above\b|below\b|beyond\b|higher\b|lower\b|up\b|"
+    r"thereafter\b|elsewhere\b|throughout\b|everywhere\b))|"
+    r"\s*(?i:hz|khz|k\b|ft\b|feet|foot|m\b|metres?|meters?|mg|mcg|ml|km|kg|"
     r"g\b|lb|miles?|rpm|hours?|hrs?|mins?|minutes?|steps|words|people|patients|units?|iu\b|"
     r"kcal|calories|mm\b|cm\b|bc\b|ad\b|s\b|'?s\b|years?))"
 )
@@ -497,7 +564,11 @@ _BARE_TEST_FREQUENCY = re.compile(
 patients and terse notes write it ("my left at 4000 was 45", "80 by 4000", "the 3000 one on
 the left", "50 at 1000-2000"): only the audiometric frequencies (BSA
 2018), and not before a unit of something else ("at 8000 ft", "500 mg") nor a year's
-words; written with "Hz" so every reader reads it as a frequency."""
+words; written with "Hz" so every reader reads it as a frequency. A number after a comma,
+"and" or a dash goes on a list of frequencies ("at 250, 500 and 1000"), unless it is the next
+item's level, placed by "at", "@" or "dB" or over the rest of the range ("above",
+"thereafter"): "85 dB at 250, 50 at 500, 40 at 1k", "5 @ 250, 10 @ 500, 10 above" place
+each level at its own frequency."""
 
 
 _EXTREME_FREQUENCY = re.compile(

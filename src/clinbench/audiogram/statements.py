@@ -418,10 +418,10 @@ def _clause_ears(seg: str, following: str) -> set[str]:
     """Return the ears a clause names, or that a bare ear right after it names ("Sudden
     SNHL, left ear.")."""
     ears = lx.ears_in(seg)
+    if ears:
+        return ears  # (before the match below, which only a clause naming no ear needs)
     trailing = lx.EAR_ONLY.match(following)
-    if not ears and trailing:
-        ears = {trailing.group(1).lower()}
-    return ears
+    return {trailing.group(1).lower()} if trailing else ears
 
 
 def _ear_denied(seg: str, ear: str) -> bool:

@@ -473,7 +473,8 @@ def _symbols_made_uniform(text: str) -> str:
     thousands separators written one way (the middle steps of normalise, in their order)."""
     if "*" in text:
         text = _STAR_BULLET.sub(r"\1-", text)  # "* item" -> "- item"; "**bold**" stays
-    text = text.translate(_SYMBOLS)
+    if "*" in text or not text.isascii():  # "*" is the only ASCII key (a test for speed)
+        text = text.translate(_SYMBOLS)
     if "@" in text:
         text = _AT_SIGN.sub(" at ", text)  # "80 dB @ 6-8k": "at"
     if "(" in text:

@@ -2360,7 +2360,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "match" in low
             or "ucl" in low
             or "ldl" in low
-            or _ULL_WORD.search(low) is not None
+            or ("ull" in low and _ULL_WORD.search(low) is not None)  # (the word test for speed)
             or "mml" in low
             or "minimum masking" in low
         ),

@@ -559,6 +559,18 @@ def sections(reply: str) -> tuple[list[str], str]:
 
 
 _DESCRIPTOR_END = re.compile(rf"\b{DESCRIPTOR}\s*$", re.I)
+_DESCRIPTOR_LAST_LETTERS = frozenset("tdepgscl")
+"""The letters DESCRIPTOR's words end with (slight, mild, severe, sloping, steep, ...)."""
+
+
+def _ends_with_descriptor(text: str) -> bool:
+    """Return whether ``text`` ends with a descriptor (:data:`_DESCRIPTOR_END`)."""
+    last = text.rstrip()[-1:]  # rstrip() drops what \s* does
+    if last.isascii() and last.lower() not in _DESCRIPTOR_LAST_LETTERS:
+        return False  # (a cheap test for speed: the search tries every position)
+    return bool(_DESCRIPTOR_END.search(text))
+
+
 _SHARED_SUBJECT = re.compile(r"\s*(?:was|were)\s+(?:also\s+|found\s+)?(?:normal|within)\b")
 _TESTED_END = re.compile(r"\b(?:tested|measured)\s*$", re.I)
 
@@ -609,7 +621,7 @@ def clauses(sentence: str) -> list[str]:
         word = m.group(0).strip().lower()
         joined = (
             word in ("and", ",")
-            and bool(_DESCRIPTOR_END.search(pieces[-1]))
+            and _ends_with_descriptor(pieces[-1])
             and bool(_DESCRIPTOR_START.match(rest))
         ) or (word == "and" and _and_goes_on(pieces[-1], rest))
         if joined and word == ",":

@@ -240,7 +240,9 @@ class _Carried:
     def names(self, ears: set[str], seg: str, main: bool) -> None:
         """Note whether a main clause naming one ear calls that whole ear normal."""
         if len(ears) == 1 and main:
-            self.normal_ear = next(iter(ears)) if _EAR_CALLED_NORMAL.match(seg) else None
+            # (the word test first, for speed: _EAR_CALLED_NORMAL needs "normal" or "wnl")
+            normal = lx.may_hold(seg, "normal", "wnl") and _EAR_CALLED_NORMAL.match(seg)
+            self.normal_ear = next(iter(ears)) if normal else None
 
     def from_an_earlier_line(self, ears: set[str]) -> bool:
         """Return True when a clause naming ``ears`` has its ear carried from an earlier line

@@ -934,11 +934,17 @@ CONFIG_TRIGGER = re.compile(
     r"cookie|trough|u[\s-]shaped|mid[\s-]frequency|notch|precipit|ski|rising|reverse|slop|"
     r"falling|low[\s-]frequency|high[\s-]frequency|flat"
 )
+_MORE_LOSS_AFTER = r"\s+(?:(?:level|degree|amount)\s+of\s+)?(?:hearing\s+)?(?:loss|impair|deficit)"
 LATERALITY_TRIGGER = re.compile(
     r"lateral|unilat|sided|symmetr|worse|poorer|greater|more severe|better|deeper|schwannoma|"
     r"neuroma|"
-    r"(?:more|less|higher|lower|larger|smaller|bigger)\s+(?:(?:level|degree|amount)\s+of\s+)?"
-    r"(?:hearing\s+)?(?:loss|impair|deficit)"
+    # "more/less/higher ... loss", each comparative its own alternative, so that every
+    # alternative opens with a letter and the search skips the characters none opens with
+    # (with one group of them, it tries every alternative at every character: ~2x slower)
+    + "|".join(
+        word + _MORE_LOSS_AFTER
+        for word in ("more", "less", "higher", "lower", "larger", "smaller", "bigger")
+    )
 )
 GAP_TRIGGER = re.compile(r"bone|abg")
 HEDGED_SENTENCE = re.compile(r"\b(possibly|probably|likely|may|might)\b")

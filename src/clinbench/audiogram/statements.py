@@ -481,7 +481,8 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
         # not the right: PTA 45, against 25 on the right")
         other = {"right": "left", "left": "right"}.get(carried.context or "")
         return carried.context if compared == {other} else None
-    if (
+    if lx.may_hold(seg_low, "unilat", "sided", "symmetr", "sudden", "ssnhl") and (
+        # (the words test first, for speed: each of the three patterns needs one of them)
         lx.LATERALITY_UNILATERAL.search(seg_low)
         or lx.SYMMETRY.search(seg_low)
         or lx.CASE_DIAGNOSIS.search(seg_low)

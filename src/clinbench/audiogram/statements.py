@@ -583,7 +583,8 @@ def _shared_subject(before: str, rest: str) -> bool:
     clause that ends "was tested" ("Bone conduction was also tested and was normal at 0-5
     dB"): its values are the subject's, so the clause goes on (issue #26, batch 35 VM24). A
     clause that names where it was tested ("tested only at 500 Hz and was normal") ends."""
-    return bool(_TESTED_END.search(before) and _SHARED_SUBJECT.match(rest))
+    # (the anchored match first, for speed: the search tries every position of the clause)
+    return bool(_SHARED_SUBJECT.match(rest) and _TESTED_END.search(before))
 
 
 _BETWEEN_END = re.compile(
@@ -599,7 +600,11 @@ of the two compared ("the difference between air and bone (30 dB)"), not a new c
 def _and_goes_on(before: str, rest: str) -> bool:
     """Return whether an "and" joins within one clause: a second predicate of one subject
     (:func:`_shared_subject`) or the second of two things "between" which something lies."""
-    return _shared_subject(before, rest) or bool(_BETWEEN_END.search(before[-80:]))
+    window = before[-80:]
+    # (the word test first, for speed: the search tries every position of the window)
+    return _shared_subject(before, rest) or bool(
+        lx.may_hold(window, "between") and _BETWEEN_END.search(window)
+    )
 
 
 _DESCRIPTOR_START = re.compile(rf"^\s*{DESCRIPTOR}\b", re.I)

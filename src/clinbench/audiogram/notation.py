@@ -420,8 +420,10 @@ is left as written, since its frequencies cannot be told. A unit after the row i
 only when the row names those frequencies' span ("... 45 dB HL (250-8000 Hz, 3 kHz
 included)")."""
 _STANDARD_EIGHT = (250, 500, 1000, 2000, 3000, 4000, 6000, 8000)
-_EIGHT_NUMBERS = re.compile(r"\d{1,3}(?:[ \t,]+\d{1,3}){6}[ \t,]+\d")
-"""Eight numbers in a row: a cheap test before EIGHT_LEVEL_ROW (a digit-led scan is faster)."""
+_EIGHT_NUMBERS = re.compile(r"\d\d{0,2}(?:[ \t,]+\d{1,3}){6}[ \t,]+\d")
+"""Eight numbers in a row: a cheap test before EIGHT_LEVEL_ROW (a digit-led scan is faster:
+one digit, then up to two more, which the engine sees opening with a digit; a repeat of one
+to three digits it does not)."""
 _SLIP_CORRECTED = re.compile(
     r"\b(?:typo|slipped|sorry|correction|mistyped|misread|scratch that|i mean|erratum)\b", re.I
 )

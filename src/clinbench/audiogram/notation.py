@@ -49,7 +49,10 @@ clause is not split at the 'and'."""
 _SYMBOLS = str.maketrans(
     {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2248": "~", "*": " ", "≥": ">=", "≤": "<="}
 )
-_THOUSANDS = re.compile(r"\b(\d),(\d00)\b")
+_THOUSANDS = re.compile(r"(\d)(?<!\w\d),(\d00)\b")
+"""A thousands separator ("4,000"): the digit first, then a look back for the word boundary
+before it (the same matches as a word boundary first), so the search jumps from digit to
+digit."""
 _AT_SIGN = re.compile(r"\s*@\s*")
 _AUDIOMETRIC_HZ = r"(?:250|500|750|1000|1500|2000|3000|4000|6000|8000)"
 _FV_PAIR = re.compile(

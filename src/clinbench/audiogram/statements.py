@@ -519,6 +519,9 @@ def _sentences(text: str):
 
 _LIST_PAST_THREE = re.compile(r"^\s*(?:[4-9]|[1-9]\d)[.)]\s", re.M)
 """A list item numbered 4 or more: the numbers of its list are items, not questions 1-3."""
+_ITEM_NUMBER = re.compile(r"\d[.)]\s")
+"""What every match of _LIST_PAST_THREE holds: a cheap, digit-led test before it (for speed:
+a pattern opening with "^" is tried at every character)."""
 
 
 def sections(reply: str) -> tuple[list[str], str]:
@@ -529,7 +532,7 @@ def sections(reply: str) -> tuple[list[str], str]:
     lines = reply.splitlines()
     marks: list[tuple[int, str]] = []
     worded = False  # a heading in words ("Findings", "Plan:") came before
-    listed = bool(_LIST_PAST_THREE.search(reply))
+    listed = bool(_ITEM_NUMBER.search(reply) and _LIST_PAST_THREE.search(reply))
     for index, line in enumerate(lines):
         m = HEADING.match(line.strip())
         if not m:

@@ -221,10 +221,15 @@ HEDGE_WORD = re.compile(
                   "presumed", "in keeping with", "~", "?"))
 )  # fmt: skip
 """The words HEDGES needs one of, found fast (a clause without them skips HEDGES)."""
+_NOT_DONE_AFTER = (
+    r"\s+(?:been\s+)?(?:tested|performed|done|available|provided|measured|assessed|included|"
+    r"reported|given|supplied|obtained|shown)\b"
+)
 NOT_DONE = re.compile(
-    r"(?:\bnot|n['\u2019]t)\s+(?:been\s+)?(?:tested|performed|done|available|provided|measured|"
-    r"assessed|included|"
-    r"reported|given|supplied|obtained|shown)\b|\bno\s+\w*\s*(?:data|results?)\b|\bunavailable\b"
+    # each alternative opens with its first letter and looks back for the word boundary
+    # before it, so the search jumps between "n" and "u" (not tried at every character)
+    rf"not(?<=\bnot){_NOT_DONE_AFTER}|n['\u2019]t{_NOT_DONE_AFTER}|"
+    r"no(?<=\bno)\s+\w*\s*(?:data|results?)\b|unavailable(?<=\bunavailable)\b"
 )
 """A test or value said not to be done, contracted or not ("not tested", "weren't included",
 "aren't included here"): it reports no result."""

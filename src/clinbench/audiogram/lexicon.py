@@ -952,7 +952,11 @@ LATERALITY_TRIGGER = re.compile(
     )
 )
 GAP_TRIGGER = re.compile(r"bone|abg")
-HEDGED_SENTENCE = re.compile(r"\b(possibly|probably|likely|may|might)\b")
+HEDGED_SENTENCE = re.compile(
+    # "\b(possibly|probably|likely|may|might)\b", each word opening with its first letter and
+    # looking back for the word boundary, so the search jumps between p, l and m
+    r"(?:p(?<=\bp)(?:ossibly|robably)|l(?<=\bl)ikely|m(?<=\bm)(?:ay|ight))\b"
+)
 COMPARATIVE = re.compile(
     r"\b(?:(?<!\d or )(?<!\d dB or )(?<!\d db or )(worse|poorer|better)\b"
     r"(?!\s+(?:(?:one|ear|side)\s+)?(?:is\s+)?(?:the\s+)?(?:right|left)\b)|(than)\b)",

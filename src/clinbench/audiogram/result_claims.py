@@ -183,8 +183,9 @@ COCHLEA_NORMAL = re.compile(
 )
 """After a type word: "sensorineural hearing is normal" (the cochlea is normal), not a type."""
 CLASSED_AS = re.compile(
-    r"\bi(?:\s+would|'d)\s+(?:treat|class(?:ify)?|regard|count)\s+(?:this|it|the loss)\s+as\s+"
-    r"(?:an?\s+)?(?:[\w-]+\s+){0,2}$"
+    # "i" first, then a look back for the word boundary before it: the search jumps to each "i"
+    r"i(?<=\bi)(?:\s+would|'d)\s+(?:treat|class(?:ify)?|regard|count)\s+"
+    r"(?:this|it|the loss)\s+as\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}$"
 )
 """Right before a type word, the writer classing this patient's loss ("so I would treat this
 as a mixed loss"): a claim of that type, unlike an instruction ("treat as sudden SNHL until

@@ -286,11 +286,13 @@ class Judge:
         # A claim the reply also makes, correctly, about the other ear ("right ear: mixed;
         # left ear: mixed" when only the right is mixed) misdescribes this ear; it is not a
         # swap, unless this ear is normal (then, as for "bilateral", it is one).
-        matched = {
-            (f.kind, f.ear, f.frequency, str(f.claimed))
-            for f in self.findings
-            if f.verdict == "match"
-        }
+        matched: set[tuple] = set()
+        if self.swapped:  # (only swaps are looked up in it: a reply with none skips it)
+            matched = {
+                (f.kind, f.ear, f.frequency, str(f.claimed))
+                for f in self.findings
+                if f.verdict == "match"
+            }
         swapped = [
             (finding, abnormal)
             for finding, abnormal in self.swapped

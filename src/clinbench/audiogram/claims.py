@@ -466,7 +466,11 @@ def written_out(reply: str) -> str:
     level: only "percent", "hertz" and "kilohertz" after a number are written as units.
     """
     dictated = lexicon.may_hold(reply, "full stop", "new ") and _SPOKEN_MARK.search(reply)
-    if not dictated and not _NUMBER_WORD.search(reply):
+    # (the words' cheap test first: most replies hold none, and the pattern ignoring case
+    # tries every word at every position)
+    if not dictated and not (
+        lexicon.may_hold(reply, *_NUMBER_WORDS) and _NUMBER_WORD.search(reply)
+    ):
         return reply
     out: list[str] = []
     last = 0
@@ -500,11 +504,12 @@ def written_out(reply: str) -> str:
     return _SENTENCE_START.sub(lambda m: m.group(0).upper(), text) if dictated else text
 
 
-_NUMBER_WORD = re.compile(
-    r"(?i)\b(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
-    r"nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|"
-    r"hertz|kilohertz|percent)\b"
-)
+_NUMBER_WORDS = (
+    "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+    "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+    "ninety", "hundred", "thousand", "hertz", "kilohertz", "percent",
+)  # fmt: skip
+_NUMBER_WORD = re.compile(r"(?i)\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
 """A number word that may be a level or a frequency (ten or more, or a hundred or thousand),
 or a unit in words: without one a reply that is not dictated holds nothing to write out."""
 _UNIT_WORDS = frozenset({"percent", "hertz", "kilohertz"})

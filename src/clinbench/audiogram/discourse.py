@@ -2240,6 +2240,15 @@ def _without_surgeons_forks(text: str) -> str:
     return _blank_spans(text, [m.span() for m in _FORK_RESULT.finditer(low)])
 
 
+def _holds_any(low: str, words: tuple[str, ...]) -> bool:
+    """Return whether ``low`` holds one of ``words`` (a loop, not any(): no generator to
+    build for each of the guards below, which run for every reply)."""
+    for word in words:
+        if word in low:
+            return True
+    return False
+
+
 _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
     (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
@@ -2334,7 +2343,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         ),
         _without_required_limits,
     ),
-    (lambda text, low: any(word in low for word in _KIN_WORDS), _without_relatives_hearing),
+    (lambda text, low: _holds_any(low, _KIN_WORDS), _without_relatives_hearing),
     (
         lambda text, low: (
             ("rinne" in low or "weber" in low)
@@ -2359,12 +2368,12 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "match" in low
             or "vs" in low
             or "versus" in low
-            or any(word in low for word in ("participants", "patients", "subjects", "cases"))
+            or _holds_any(low, ("participants", "patients", "subjects", "cases"))
         ),
         _without_others_results,
     ),
     (
-        lambda text, low: any(word in low for word in _CHANGE_WORDS),
+        lambda text, low: _holds_any(low, _CHANGE_WORDS),
         _without_changes_to_come,
     ),
     (lambda text, low: "19" in low or "20" in low, _without_dated_earlier_tests),
@@ -2417,7 +2426,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         ),
         _without_service_titles,
     ),
-    (lambda text, low: any(word in low for word in _GENERAL_WORDS), _without_general_statements),
+    (lambda text, low: _holds_any(low, _GENERAL_WORDS), _without_general_statements),
     (
         lambda text, low: "mg" in low or "mcg" in low or "drops" in low or "\u00b5g" in low,
         _without_doses,
@@ -2434,7 +2443,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "match" in low
             or "ucl" in low
             or "ldl" in low
-            or _ULL_WORD.search(low) is not None
+            or ("ull" in low and _ULL_WORD.search(low) is not None)  # (the word test for speed)
             or "mml" in low
             or "minimum masking" in low
         ),
@@ -2468,9 +2477,8 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         _without_literature,
     ),
     (
-        lambda text, low: any(
-            word in low
-            for word in ("letter", "report", "note", "question", "quer", "summary", "opinion")
+        lambda text, low: _holds_any(
+            low, ("letter", "report", "note", "question", "quer", "summary", "opinion")
         ),
         lambda text: _without_labelled_sources(text),
     ),

@@ -373,6 +373,13 @@ _LINE_TABLE_MARK = re.compile(
 )
 
 
+def _may_hold_line_table(text: str) -> bool:
+    """Return False when ``text`` surely holds nothing _LINE_TABLE_MARK matches: its box
+    characters are not ASCII, and its rules open with "+", "|" or "!" (a cheap test, for
+    speed only: most replies have none)."""
+    return not text.isascii() or "+" in text or "|" in text or "!" in text
+
+
 def _rule_line(line: str, boxed: bool) -> bool:
     """Return whether a line is a table's rule: box-drawing characters, a reST grid rule
     ("+----+====+") or an org rule ("|----+----|"), with nothing else on it."""
@@ -399,7 +406,7 @@ def markup_as_text(text: str) -> str:
             out = _html_as_text(out)
         if "\\" in out and _LATEX_MARK.search(out):
             out = _latex_as_text(out)
-        if _LINE_TABLE_MARK.search(out):
+        if _may_hold_line_table(out) and _LINE_TABLE_MARK.search(out):
             if "===" in out:
                 out = _asciidoc_tables_regrouped(out)
             out = _line_tables_as_pipes(out)

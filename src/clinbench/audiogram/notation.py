@@ -49,7 +49,10 @@ clause is not split at the 'and'."""
 _SYMBOLS = str.maketrans(
     {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2248": "~", "*": " ", "≥": ">=", "≤": "<="}
 )
-_THOUSANDS = re.compile(r"\b(\d),(\d00)\b")
+_THOUSANDS = re.compile(r"(\d)(?<!\w\d),(\d00)\b")
+"""A thousands separator ("4,000"): the digit first, then a look back for the word boundary
+before it (the same matches as a word boundary first), so the search jumps from digit to
+digit."""
 _AT_SIGN = re.compile(r"\s*@\s*")
 _AUDIOMETRIC_HZ = r"(?:250|500|750|1000|1500|2000|3000|4000|6000|8000)"
 _FV_PAIR = re.compile(
@@ -481,8 +484,10 @@ is left as written, since its frequencies cannot be told. A unit after the row i
 only when the row names those frequencies' span ("... 45 dB HL (250-8000 Hz, 3 kHz
 included)")."""
 _STANDARD_EIGHT = (250, 500, 1000, 2000, 3000, 4000, 6000, 8000)
-_EIGHT_NUMBERS = re.compile(r"\d{1,3}(?:[ \t,]+\d{1,3}){6}[ \t,]+\d")
-"""Eight numbers in a row: a cheap test before EIGHT_LEVEL_ROW (a digit-led scan is faster)."""
+_EIGHT_NUMBERS = re.compile(r"\d\d{0,2}(?:[ \t,]+\d{1,3}){6}[ \t,]+\d")
+"""Eight numbers in a row: a cheap test before EIGHT_LEVEL_ROW (a digit-led scan is faster:
+one digit, then up to two more, which the engine sees opening with a digit; a repeat of one
+to three digits it does not)."""
 _SLIP_CORRECTED = re.compile(
     r"\b(?:typo|slipped|sorry|correction|mistyped|misread|scratch that|i mean|erratum)\b", re.I
 )
@@ -537,7 +542,8 @@ def _symbols_made_uniform(text: str) -> str:
     thousands separators written one way (the middle steps of normalise, in their order)."""
     if "*" in text:
         text = _STAR_BULLET.sub(r"\1-", text)  # "* item" -> "- item"; "**bold**" stays
-    text = text.translate(_SYMBOLS)
+    if "*" in text or not text.isascii():  # "*" is the only ASCII key (a test for speed)
+        text = text.translate(_SYMBOLS)
     if "@" in text:
         text = _AT_SIGN.sub(" at ", text)  # "80 dB @ 6-8k": "at"
     if "(" in text:

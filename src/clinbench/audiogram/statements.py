@@ -240,7 +240,9 @@ class _Carried:
     def names(self, ears: set[str], seg: str, main: bool) -> None:
         """Note whether a main clause naming one ear calls that whole ear normal."""
         if len(ears) == 1 and main:
-            self.normal_ear = next(iter(ears)) if _EAR_CALLED_NORMAL.match(seg) else None
+            # (the word test first, for speed: _EAR_CALLED_NORMAL needs "normal" or "wnl")
+            normal = lx.may_hold(seg, "normal", "wnl") and _EAR_CALLED_NORMAL.match(seg)
+            self.normal_ear = next(iter(ears)) if normal else None
 
     def from_an_earlier_line(self, ears: set[str]) -> bool:
         """Return True when a clause naming ``ears`` has its ear carried from an earlier line
@@ -418,10 +420,10 @@ def _clause_ears(seg: str, following: str) -> set[str]:
     """Return the ears a clause names, or that a bare ear right after it names ("Sudden
     SNHL, left ear.")."""
     ears = lx.ears_in(seg)
+    if ears:
+        return ears  # (before the match below, which only a clause naming no ear needs)
     trailing = lx.EAR_ONLY.match(following)
-    if not ears and trailing:
-        ears = {trailing.group(1).lower()}
-    return ears
+    return {trailing.group(1).lower()} if trailing else ears
 
 
 def _ear_denied(seg: str, ear: str) -> bool:
@@ -479,7 +481,8 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
         # not the right: PTA 45, against 25 on the right")
         other = {"right": "left", "left": "right"}.get(carried.context or "")
         return carried.context if compared == {other} else None
-    if (
+    if lx.may_hold(seg_low, "unilat", "sided", "symmetr", "sudden", "ssnhl") and (
+        # (the words test first, for speed: each of the three patterns needs one of them)
         lx.LATERALITY_UNILATERAL.search(seg_low)
         or lx.SYMMETRY.search(seg_low)
         or lx.CASE_DIAGNOSIS.search(seg_low)
@@ -516,6 +519,9 @@ def _sentences(text: str):
 
 _LIST_PAST_THREE = re.compile(r"^\s*(?:[4-9]|[1-9]\d)[.)]\s", re.M)
 """A list item numbered 4 or more: the numbers of its list are items, not questions 1-3."""
+_ITEM_NUMBER = re.compile(r"\d[.)]\s")
+"""What every match of _LIST_PAST_THREE holds: a cheap, digit-led test before it (for speed:
+a pattern opening with "^" is tried at every character)."""
 
 
 def sections(reply: str) -> tuple[list[str], str]:
@@ -526,7 +532,7 @@ def sections(reply: str) -> tuple[list[str], str]:
     lines = reply.splitlines()
     marks: list[tuple[int, str]] = []
     worded = False  # a heading in words ("Findings", "Plan:") came before
-    listed = bool(_LIST_PAST_THREE.search(reply))
+    listed = bool(_ITEM_NUMBER.search(reply) and _LIST_PAST_THREE.search(reply))
     for index, line in enumerate(lines):
         m = HEADING.match(line.strip())
         if not m:
@@ -559,6 +565,18 @@ def sections(reply: str) -> tuple[list[str], str]:
 
 
 _DESCRIPTOR_END = re.compile(rf"\b{DESCRIPTOR}\s*$", re.I)
+_DESCRIPTOR_LAST_LETTERS = frozenset("tdepgscl")
+"""The letters DESCRIPTOR's words end with (slight, mild, severe, sloping, steep, ...)."""
+
+
+def _ends_with_descriptor(text: str) -> bool:
+    """Return whether ``text`` ends with a descriptor (:data:`_DESCRIPTOR_END`)."""
+    last = text.rstrip()[-1:]  # rstrip() drops what \s* does
+    if last.isascii() and last.lower() not in _DESCRIPTOR_LAST_LETTERS:
+        return False  # (a cheap test for speed: the search tries every position)
+    return bool(_DESCRIPTOR_END.search(text))
+
+
 _SHARED_SUBJECT = re.compile(r"\s*(?:was|were)\s+(?:also\s+|found\s+)?(?:normal|within)\b")
 _TESTED_END = re.compile(r"\b(?:tested|measured)\s*$", re.I)
 
@@ -568,7 +586,8 @@ def _shared_subject(before: str, rest: str) -> bool:
     clause that ends "was tested" ("Bone conduction was also tested and was normal at 0-5
     dB"): its values are the subject's, so the clause goes on (issue #26, batch 35 VM24). A
     clause that names where it was tested ("tested only at 500 Hz and was normal") ends."""
-    return bool(_TESTED_END.search(before) and _SHARED_SUBJECT.match(rest))
+    # (the anchored match first, for speed: the search tries every position of the clause)
+    return bool(_SHARED_SUBJECT.match(rest) and _TESTED_END.search(before))
 
 
 _BETWEEN_END = re.compile(
@@ -584,7 +603,11 @@ of the two compared ("the difference between air and bone (30 dB)"), not a new c
 def _and_goes_on(before: str, rest: str) -> bool:
     """Return whether an "and" joins within one clause: a second predicate of one subject
     (:func:`_shared_subject`) or the second of two things "between" which something lies."""
-    return _shared_subject(before, rest) or bool(_BETWEEN_END.search(before[-80:]))
+    window = before[-80:]
+    # (the word test first, for speed: the search tries every position of the window)
+    return _shared_subject(before, rest) or bool(
+        lx.may_hold(window, "between") and _BETWEEN_END.search(window)
+    )
 
 
 _DESCRIPTOR_START = re.compile(rf"^\s*{DESCRIPTOR}\b", re.I)
@@ -609,7 +632,7 @@ def clauses(sentence: str) -> list[str]:
         word = m.group(0).strip().lower()
         joined = (
             word in ("and", ",")
-            and bool(_DESCRIPTOR_END.search(pieces[-1]))
+            and _ends_with_descriptor(pieces[-1])
             and bool(_DESCRIPTOR_START.match(rest))
         ) or (word == "and" and _and_goes_on(pieces[-1], rest))
         if joined and word == ",":

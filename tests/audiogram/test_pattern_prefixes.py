@@ -36,9 +36,11 @@ BEFORE = {
         r"(?:\s*(?:khz|k|hz))?){0,12})\s*(khz|k\b|hz)",
         0,
     ),
+    # with "mhl" (the mixed type's abbreviation beside snhl and chl), added on purpose (b48bf8c;
+    # no reply held it until batch 68's forms)
     "LOSS_CONTEXT": (
         lexicon,
-        r"(hearing|loss|\bhl\b|snhl|chl|sensorineural|conductive|mixed|impairment|deaf|grade|"
+        r"(hearing|loss|\bhl\b|snhl|chl|mhl|sensorineural|conductive|mixed|impairment|deaf|grade|"
         r"degree|\bpta\b|threshold|notch)",
         0,
     ),

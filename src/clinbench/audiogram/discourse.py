@@ -1099,10 +1099,21 @@ def _without_relatives_hearing(text: str) -> str:
 
 
 _GROUP_NOUN = r"(?:group|subgroup|cohort|arm|sample|series|population|controls)s?"
+_GROUP_MEMBERS = (
+    "participants",
+    "patients",
+    "subjects",
+    "cases",
+    "people",
+    "adults",
+    "children",
+    "ears",
+)
+"""The people (or ears) a figure is counted over ("1 in 200 people", "of 150 participants")."""
 GROUP_FIGURE = re.compile(
     r"\bn\s*=\s*(?:[2-9]|[1-9]\d+)\b|\b(?:across|among|amongst|within|in|for)\s+(?:the|our|this|that|each|both|"
     r"all)\s+(?:[\w-]+\s+){0,3}?" + _GROUP_NOUN + r"\b|\b(?:of|in|among|across|for)\s+(?:all\s+)?"
-    r"\d+\s+(?:other\s+)?(?:participants|patients|subjects|cases|people|adults|children|ears)\b"
+    r"\d+\s+(?:other\s+)?(?:" + "|".join(_GROUP_MEMBERS) + r")\b"
 )
 """A figure of a group, not of the one person the document is about: a sample size ("Across
 the SSD-like group (n = 14) ...", "Cohort (n = 9): mean ..."), a clause set in a group
@@ -2368,7 +2379,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "match" in low
             or "vs" in low
             or "versus" in low
-            or _holds_any(low, ("participants", "patients", "subjects", "cases"))
+            or _holds_any(low, _GROUP_MEMBERS)
         ),
         _without_others_results,
     ),

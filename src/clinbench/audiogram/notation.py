@@ -582,6 +582,8 @@ def _wording_made_uniform(text: str) -> str:
     shorthand and "dBHL" written one way (the last steps of normalise, in their order)."""
     if "between" in text:
         text = _GAP_BETWEEN.sub(r"air-bone \1", text)
+    if " of " in text and "ight" in text:
+        text = _COUNT_RIGHT.sub(r"\1correct", text)
     if "inner" in text or "ochlear" in text:
         text = _INNER_EAR_PART.sub(_sensorineural_part, text)
     text = _frequencies_in_words_written_out(text)
@@ -605,6 +607,14 @@ def _wording_made_uniform(text: str) -> str:
     return _DBHL.sub("dB HL", text) if may_hold(text, "dbhl") else text
 
 
+_COUNT_RIGHT = re.compile(
+    r"(\b\d{1,3}\s+(?:out\s+of|of)\s+(?:the\s+)?\d{1,3}(?:\s+(?:words?|items?))?\s+)"
+    r"(?i:right)\b(?!\s+(?:ear|side)s?\b)"
+)
+"""'Right' after a count out of a total ("you got 46 out of 50 right", "18 of the 20 words
+right"): the sense "correct", not the right ear (Oxford English Dictionary, right adj.
+'correct'); written "correct" so no reader gives the clause to the right ear ("Left ear: you
+got 92 out of 100 right" is about the left ear)."""
 _GRADE_ADVERB = re.compile(
     r"\b((?:ears?|hearing|sides?)[ \t]*(?:[:,\u2013-][ \t]*|[ \t](?:(?:is|are|was|were|seems?|"
     r"appears?|remains?)[ \t]+)?(?:(?:now|still|also|only)[ \t]+)?))(mild|moderate|severe|profound)"

@@ -584,6 +584,8 @@ def _wording_made_uniform(text: str) -> str:
         text = _GAP_BETWEEN.sub(r"air-bone \1", text)
     if " of " in text and "ight" in text:
         text = _COUNT_RIGHT.sub(r"\1correct", text)
+    if "ixed" in text or "IXED" in text:
+        text = _MIXED_NAMED_IN_FULL.sub(r"\1", text)
     if "inner" in text or "ochlear" in text:
         text = _INNER_EAR_PART.sub(_sensorineural_part, text)
     text = _frequencies_in_words_written_out(text)
@@ -607,6 +609,14 @@ def _wording_made_uniform(text: str) -> str:
     return _DBHL.sub("dB HL", text) if may_hold(text, "dbhl") else text
 
 
+_MIXED_NAMED_IN_FULL = re.compile(
+    r"(?i)\b(mixed)[ \t]+\(?[ \t]*(?:conductive[ \t]*(?:and|&|/|\+|-)[ \t]*sensori-?neural|"
+    r"sensori-?neural[ \t]*(?:and|&|/|\+|-)[ \t]*conductive)\b(?:[ \t]*\))?"
+)
+"""A mixed loss named in full ("Mixed conductive and sensorineural hearing loss", the ICD-10
+H90.6-H90.8 titles; "mixed (sensorineural/conductive) loss"): one type, mixed, not a
+conductive and a sensorineural claim (ICD-10-CM H90.6; BSA 2018). Written "mixed" so no
+reader splits the pair at its "and"."""
 _COUNT_RIGHT = re.compile(
     r"(\b\d{1,3}\s+(?:out\s+of|of)\s+(?:the\s+)?\d{1,3}(?:\s+(?:words?|items?))?\s+)"
     r"(?i:right)\b(?!\s+(?:ear|side)s?\b)"

@@ -738,12 +738,28 @@ CONDUCTION = re.compile(
     # lay words for what bone conduction tests: the inner ear, the cochlea, the nerve (a lay
     # name of the loss itself, "an inner-ear loss", "nerve deafness", is not a conduction)
     rf"inner[\s-]ears?(?:'s)?{_LOSS_NAMED}|cochleae?{_LOSS_NAMED}|cochlear\s+reserve|"
-    rf"(?<!acoustic )(?<!auditory )(?<!vestibular )(?<!cochlear )nerve{_LOSS_NAMED})|"
+    rf"(?<!acoustic )(?<!auditory )(?<!vestibular )(?<!cochlear )nerve{_LOSS_NAMED}|"
+    # the chart's bone symbols named: ASHA 1990 bone marks are brackets [ ] (masked) and
+    # angle brackets < > (unmasked); "in brackets" is a writer's parenthesis, no symbol
+    r"(?<!in )(?<!in the )(?<!in square )(?:square\s+|angle\s+)?brackets|chevrons|carets)|"
     r"(air|ac|a/c))\b"
 )
 """Bone- or air-conduction named by word or abbreviation (BC/AC), or in lay words ("the inner
 ear responds at 25 dB": bone conduction)."""
-_CONDUCTION_WORDS = ("bone", "bc", "b/c", "inner", "cochlea", "nerve", "air", "ac", "a/c")
+_CONDUCTION_WORDS = (
+    "bone",
+    "bc",
+    "b/c",
+    "inner",
+    "cochlea",
+    "nerve",
+    "air",
+    "ac",
+    "a/c",
+    "brackets",
+    "chevrons",
+    "carets",
+)
 """The words CONDUCTION needs one of."""
 
 

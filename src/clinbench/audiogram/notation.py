@@ -582,10 +582,7 @@ def _wording_made_uniform(text: str) -> str:
     shorthand and "dBHL" written one way (the last steps of normalise, in their order)."""
     if "between" in text:
         text = _GAP_BETWEEN.sub(r"air-bone \1", text)
-    if " of " in text and "ight" in text:
-        text = _COUNT_RIGHT.sub(r"\1correct", text)
-    if "ixed" in text or "IXED" in text:
-        text = _MIXED_NAMED_IN_FULL.sub(r"\1", text)
+    text = _terms_made_uniform(text)
     if "inner" in text or "ochlear" in text:
         text = _INNER_EAR_PART.sub(_sensorineural_part, text)
     text = _frequencies_in_words_written_out(text)
@@ -607,6 +604,39 @@ def _wording_made_uniform(text: str) -> str:
     ):
         text = _GRADE_ADVERB.sub(r"\1\2 hearing loss (\3)", text)
     return _DBHL.sub("dB HL", text) if may_hold(text, "dbhl") else text
+
+
+def _terms_made_uniform(text: str) -> str:
+    """Return the text with "right" after a count written "correct", a mixed loss named in
+    full written "mixed", and each test's procedure code written with its test's name."""
+    if " of " in text and "ight" in text:
+        text = _COUNT_RIGHT.sub(r"\1correct", text)
+    if "ixed" in text or "IXED" in text:
+        text = _MIXED_NAMED_IN_FULL.sub(r"\1", text)
+    if "925" in text or "926" in text:
+        text = _PROCEDURE_CODE.sub(_procedure_code_named, text)
+    return text
+
+
+_PROCEDURE_TEST = {
+    "92550": "tympanometry and acoustic reflexes", "92567": "tympanometry",
+    "92568": "acoustic reflexes", "92555": "speech audiometry", "92556": "speech audiometry",
+    "92587": "otoacoustic emissions", "92588": "otoacoustic emissions",
+    "92651": "ABR", "92652": "ABR", "92653": "ABR",
+}  # fmt: skip
+"""The CPT codes of audiology tests other than pure-tone audiometry, and the test each bills
+(AMA CPT, audiologic function tests 92550-92588 and auditory evoked potentials 92651-92653)."""
+_PROCEDURE_CODE = re.compile(
+    r"(?<![\w.-])(" + "|".join(_PROCEDURE_TEST) + r")(?![\w.-])"
+    r"(?![^\n;]{0,40}?(?i:tymp|reflex|speech|word|emission|oae|abr|brainstem))"
+)
+"""A procedure code, not followed by its test's name: written with it, so a result beside the
+code ("92567 x1 (Type A, both)") is read as that test's (coding summaries, issue #26 batch
+64, used as tuning data)."""
+
+
+def _procedure_code_named(m: re.Match) -> str:
+    return f"{m.group(1)} {_PROCEDURE_TEST[m.group(1)]}"
 
 
 _MIXED_NAMED_IN_FULL = re.compile(

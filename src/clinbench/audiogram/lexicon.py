@@ -156,7 +156,7 @@ _NEGATOR_REACH = (
 """From a negator to the word it negates: within the statement, up to a colon, a reason, or
 a conclusion drawn with an arrow."""
 NEGATORS = re.compile(
-    r"(\bno(?:t|thing)?\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|"
+    r"(\bno(?:t|thing)?\b|\bneither\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|"
     r"\bexclude[sd]?\b|\bexcluding\b|"
     r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|"
     # the alternative weighed and found less likely: "otosclerosis more likely than sudden SNHL"

@@ -82,6 +82,7 @@ def test_every_rule_cites_its_source_and_is_used():
         "named mistake",  # tests in test_teaching_posts.py
         "unpicked option",
         "answered alternatives",
+        "query answered no",  # tests in test_query_answered_no.py
         "statement judged false",
         "literature",  # tests in test_case_report_discussion.py
         "later test",

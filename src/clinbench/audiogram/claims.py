@@ -68,6 +68,14 @@ class Claim:
 # -- the lexicon ------------------------------------------------------------------------
 
 _I = "(?i:{})".format
+_SP = r"(?:\*\*)?[ \t]+(?:\*\*)?"
+"""A space between words, with any emphasis mark that opens or closes beside it ("in the
+**middle part** of your ear")."""
+_THE = rf"(?:(?:the|your|his|her|their|both){_SP})?"
+_PART = rf"(?:part{_SP}of{_SP}(?:the|your|his|her|their|each|both){_SP})?"
+"""'the middle part of your ear', 'the inner part of the ear': the part names the place."""
+_AT = rf"(?:from|in|(?:problem|loss|damage|trouble|cause) is(?:{_SP}in)?)"
+"""What puts a loss in a place: 'in', 'from', 'the problem is (in)'."""
 # fmt: off
 LEXICON: tuple[tuple[str, str, str, str], ...] = (
     # (token kind, rule name, pattern, source of the usage); at each position the first
@@ -156,22 +164,30 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "#26 batch 14); 'sound transmission' is how hearing works, not a type (batch 18)"),
     ("type", "lay mixed",
      _I(r"\bpart\b[^.;\n]{0,50}?\b(?:middle|inner) ears?\b[^.;\n]{0,30}?\bpart\b[^.;\n]{0,30}?"
-        r"\b(?:middle|inner) ears?\b|\bboth the (?:outer|middle) and the inner ear\b"),
-     "lay account of a mixed loss: part middle ear, part inner ear (patient letters; BSA 2018)"),
+        r"\b(?:middle|inner) ears?\b|\bboth the (?:outer|middle) and the inner ear\b|"
+        rf"\b{_AT}{_SP}{_THE}middle{_SP}{_PART}ears?{_SP}and{_SP}(?:in{_SP})?{_THE}"
+        rf"inner{_SP}ears?\b"),
+     "lay account of a mixed loss: part middle ear, part inner ear; a loss in the middle "
+     "(part of the) ear and the inner ear (patient letters; Easy Read results; BSA 2018)"),
     ("type", "lay inner ear",
-     _I(r"\b(?:from|in|(?<!scan )(?<!scans )(?<!mri )(?<!picture )(?<!images )of) (?:the )?"
+     _I(rf"\b{_AT}{_SP}{_THE}"
+        rf"(?:inner{_SP}{_PART}ears?|hearing{_SP}nerve|hair{_SP}cells)\b|"
+        r"\b(?<!scan )(?<!scans )(?<!mri )(?<!picture )(?<!images )(?<!test )of (?:the )?"
         r"(?:inner ears?|hearing nerve|hair cells)\b|\binner[- ]ear (?:hearing )?loss\b"),
-     "lay words for a sensorineural cause: the inner ear, hair cells, hearing nerve (patient "
-     "letters; BSA 2018 defines the type by where the loss arises); 'a scan of the hearing "
-     "nerve' names what is imaged, not where a loss arises"),
+     "lay words for a sensorineural cause: the inner ear (or its inner part), hair cells, "
+     "hearing nerve (patient letters; Easy Read results; BSA 2018 defines the type by where "
+     "the loss arises); 'a scan of the hearing nerve' names what is imaged, not where a loss "
+     "arises; emphasis marks between the words change nothing"),
     ("type", "lay middle ear",
-     _I(r"\b(?:from|in) (?:the )?middle ears?\b|\bmiddle[- ]ear (?:hearing )?loss\b|"
+     _I(rf"\b{_AT}{_SP}{_THE}"
+        rf"middle{_SP}{_PART}ears?\b|\bmiddle[- ]ear (?:hearing )?loss\b|"
         r"\b(?:fluid|blockage) (?:behind|in) (?:the |your |his |her )?(?:ear ?drum|middle ear)\b|"
         r"\b(?:caused by|due to|because of|comes? from|from) (?:the |a |your |his |her )?"
         r"(?:hole|perforation|tear) in (?:the |your |his |her )?(?:right |left )?ear ?drum\b"),
-     "lay words for a conductive cause: the middle ear, fluid behind the eardrum, a loss "
-     "caused by a hole in the eardrum (a perforation: sound is not carried to the inner "
-     "ear) (patient letters; BSA 2018; issue #26 batch 16)"),
+     "lay words for a conductive cause: the middle ear (or the middle part of the ear), "
+     "fluid behind the eardrum, a loss caused by a hole in the eardrum (a perforation: "
+     "sound is not carried to the inner ear) (patient letters; Easy Read results; BSA 2018; "
+     "issue #26 batch 16)"),
     ("tymp", "tymp abbreviation",
      r"(?i:\btymps?\b|\btympanograms?\b)(?:[ \t]*\((?i:(r|l|right|left)/(?:r|l|right|left))\))?"
      r"[ \t]*[:=-]?[ \t]*(?i:types?[ \t]*)?"
@@ -243,7 +259,8 @@ _TRIGGER_WORDS = (
     "apolog", "sorry", "correction", "misread", "scratch that", "disregard", "i meant",
     "should read", "erratum", "to correct", "\"right\"", "\"left\"", "'right'", "'left'",
     "dead", "loudest", "light", "neuro", "perceptive", "perception", "transmiss",
-    "inner ear", "middle ear", "hair cells", "hearing nerve", "eardrum", "ear drum",
+    "inner ear", "middle ear", "middle part", "inner part", "hair cells", "hearing nerve",
+    "eardrum", "ear drum",
     "i mean", "i correct", "pressure test", "movement test", "mobility test",
     "no wait", "no, wait", "- no,", "\u2013 no,",
 )  # fmt: skip

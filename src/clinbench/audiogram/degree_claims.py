@@ -151,9 +151,12 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "tuning set)"),
     ("descriptors alone",
      rf"(?i)^\s*(?:(?:{_DESCRIPTOR}|to|and|in (?:degree|severity|grade|extent)|overall)\b"
-     r"[\s,-]*)+[.!]?\s*$",
+     r"[\s,-]*)+(?:(?:in|on|to|by)\s+(?:my|our)\s+(?:reading|view|opinion|judge?ment|"
+     r"eyes?|interpretation|estimation)\b\s*)?[.!]?\s*$",
      "a clause of descriptors alone ('moderately severe', 'mild and flat') describes the "
-     "loss its sentence named before it ('Bilateral SNHL: right moderately severe')"),
+     "loss its sentence named before it ('Bilateral SNHL: right moderately severe'); the "
+     "writer's stance after them ('in my reading', 'in my view') adds nothing to describe "
+     "(chart descriptions, issue #26 batch 65, used as tuning data)"),
     ("grade of an ear",
      rf"\b{_GRADE}\s*,?\s+(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
      r"each\s+ear|right|left)\b|(?:both\s+ears|both\s+sides|each\s+ear)\b|"

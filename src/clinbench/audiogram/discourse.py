@@ -729,6 +729,19 @@ sensorineural or mixed?", "Right or left?"). It is a question the writer asks on
 next words answer it with one of the alternatives (:func:`_without_answered_alternatives`);
 otherwise "conductive or mixed?" is the writer's hedged impression."""
 
+QUERY_ANSWERED_NO = re.compile(
+    r"(?:^|(?<=[.!?:;\n\u2013\u2014]))[^.!?:;\n\u2013\u2014]{1,80}\?(?=[ \t*_\"']*"
+    r"(?:\n[ \t*_\"'>-]*)?(?:[a-z][\w .'-]{0,30}:[ \t*_\"']*)?no\b(?![ \t]+(?:change|further|"
+    r"more|new|other|\w+[ \t]+(?:needed|required))\b)(?![.!?,;:]?[ \t]*(?:[a-z]+[ \t]+){0,2}"
+    r"(?:but|yes)\b))"
+)
+"""A finding queried with "?" and answered at once "no", by the writer or by another speaker
+after their label ("Conductive? No - bone matches air.", "Coder query: mixed? Clinician: no,
+10 dB only."): the query is refused, so it is no claim (English grammar: a yes-no question
+asserts nothing, and its answer "no" denies it; coder queries to a clinician, issue #26 batch
+64, used as tuning data). Not "no change", "no further ...": those answer another question."""
+
+
 ANSWER_OPENING = re.compile(r"(?:[\s.\u2026]|\b(?:the|a|an|it'?s|it\s+is|answer\s*:))*([a-z-]+)")
 """The first word of the answer after a question, past white space, a row of dots ("Have a
 think before you scroll down"), an article or "it's" (run on the lowered text)."""
@@ -1479,6 +1492,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "keys that ask and answer at once ('Conductive, sensorineural or mixed? Conductive.'): "
         "the answer is the claim (issue #26 batch 34, used as tuning data)",
     ),
+    "query answered no": (
+        QUERY_ANSWERED_NO,
+        "English grammar (a yes-no question asserts nothing; 'no' denies it) and coder "
+        "queries answered by the clinician ('mixed? Clinician: no') (issue #26 batch 64, used "
+        "as tuning data)",
+    ),
     "second thought": (
         SECOND_THOUGHT,
         "visible reasoning of 'thinking' language models (<think> blocks, 'Reasoning:' before "
@@ -1750,6 +1769,13 @@ def _without_answered_alternatives(text: str) -> str:
                 spans.append(m.span())
         mark = low.find("?", mark + 1)
     return _blank_spans(text, spans)
+
+
+def _without_queries_answered_no(text: str) -> str:
+    """Return ``text`` with each query the next words answer "no" blanked
+    (:data:`QUERY_ANSWERED_NO`, run on the lowered text)."""
+    low = _lowered(text)
+    return _blank_spans(text, [m.span() for m in QUERY_ANSWERED_NO.finditer(low)])
 
 
 def _without_statements_judged_false(text: str) -> str:
@@ -2315,6 +2341,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     (lambda text, low: "true or false" in low, _without_statements_judged_false),
     (lambda text, low: "?" in text, lambda text: ASKED_KIND.sub(_question_as_label, text)),
     (lambda text, low: "?" in text and "or" in low, _without_answered_alternatives),
+    (lambda text, low: "?" in text and "no" in low, _without_queries_answered_no),
     (lambda text, low: "?" in text, lambda text: QUESTION.sub(_blank, text)),
     (
         lambda text, low: (

@@ -157,7 +157,7 @@ _NEGATOR_REACH = (
 """From a negator to the word it negates: within the statement, up to a colon, a reason, or
 a conclusion drawn with an arrow."""
 NEGATORS = re.compile(
-    r"(\bno(?:t|thing)?\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|"
+    r"(\bno(?:t|thing)?\b|\bneither\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|"
     r"\bexclude[sd]?\b|\bexcluding\b|"
     r"\brather than\b|\binstead of\b|\bversus\b|\bvs\.?|\babsence of\b|\bunlikely\b|"
     # the alternative weighed and found less likely: "otosclerosis more likely than sudden SNHL"
@@ -747,12 +747,28 @@ CONDUCTION = re.compile(
     # lay words for what bone conduction tests: the inner ear, the cochlea, the nerve (a lay
     # name of the loss itself, "an inner-ear loss", "nerve deafness", is not a conduction)
     rf"inner[\s-]ears?(?:'s)?{_LOSS_NAMED}|cochleae?{_LOSS_NAMED}|cochlear\s+reserve|"
-    rf"(?<!acoustic )(?<!auditory )(?<!vestibular )(?<!cochlear )nerve{_LOSS_NAMED})|"
+    rf"(?<!acoustic )(?<!auditory )(?<!vestibular )(?<!cochlear )nerve{_LOSS_NAMED}|"
+    # the chart's bone symbols named: ASHA 1990 bone marks are brackets [ ] (masked) and
+    # angle brackets < > (unmasked); "in brackets" is a writer's parenthesis, no symbol
+    r"(?<!in )(?<!in the )(?<!in square )(?:square\s+|angle\s+)?brackets|chevrons|carets)|"
     r"(air|ac|a/c))\b"
 )
 """Bone- or air-conduction named by word or abbreviation (BC/AC), or in lay words ("the inner
 ear responds at 25 dB": bone conduction)."""
-_CONDUCTION_WORDS = ("bone", "bc", "b/c", "inner", "cochlea", "nerve", "air", "ac", "a/c")
+_CONDUCTION_WORDS = (
+    "bone",
+    "bc",
+    "b/c",
+    "inner",
+    "cochlea",
+    "nerve",
+    "air",
+    "ac",
+    "a/c",
+    "brackets",
+    "chevrons",
+    "carets",
+)
 """The words CONDUCTION needs one of."""
 
 

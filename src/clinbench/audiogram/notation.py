@@ -659,6 +659,7 @@ def _wording_made_uniform(text: str) -> str:
     shorthand and "dBHL" written one way (the last steps of normalise, in their order)."""
     if "between" in text:
         text = _GAP_BETWEEN.sub(r"air-bone \1", text)
+    text = _terms_made_uniform(text)
     if "inner" in text or "ochlear" in text:
         text = _INNER_EAR_PART.sub(_sensorineural_part, text)
     text = _frequencies_in_words_written_out(text)
@@ -682,6 +683,55 @@ def _wording_made_uniform(text: str) -> str:
     return _DBHL.sub("dB HL", text) if may_hold(text, "dbhl") else text
 
 
+def _terms_made_uniform(text: str) -> str:
+    """Return the text with "right" after a count written "correct", a mixed loss named in
+    full written "mixed", and each test's procedure code written with its test's name."""
+    if " of " in text and "ight" in text:
+        text = _COUNT_RIGHT.sub(r"\1correct", text)
+    if "ixed" in text or "IXED" in text:
+        text = _MIXED_NAMED_IN_FULL.sub(r"\1", text)
+    if "925" in text or "926" in text:
+        text = _PROCEDURE_CODE.sub(_procedure_code_named, text)
+    return text
+
+
+_PROCEDURE_TEST = {
+    "92550": "tympanometry and acoustic reflexes", "92567": "tympanometry",
+    "92568": "acoustic reflexes", "92555": "speech audiometry", "92556": "speech audiometry",
+    "92587": "otoacoustic emissions", "92588": "otoacoustic emissions",
+    "92651": "ABR", "92652": "ABR", "92653": "ABR",
+}  # fmt: skip
+"""The CPT codes of audiology tests other than pure-tone audiometry, and the test each bills
+(AMA CPT, audiologic function tests 92550-92588 and auditory evoked potentials 92651-92653)."""
+_PROCEDURE_CODE = re.compile(
+    r"(?<![\w.-])(" + "|".join(_PROCEDURE_TEST) + r")(?![\w.-])"
+    r"(?![^\n;]{0,40}?(?i:tymp|reflex|speech|word|emission|oae|abr|brainstem))"
+)
+"""A procedure code, not followed by its test's name: written with it, so a result beside the
+code ("92567 x1 (Type A, both)") is read as that test's (coding summaries, issue #26 batch
+64, used as tuning data)."""
+
+
+def _procedure_code_named(m: re.Match) -> str:
+    return f"{m.group(1)} {_PROCEDURE_TEST[m.group(1)]}"
+
+
+_MIXED_NAMED_IN_FULL = re.compile(
+    r"(?i)\b(mixed)[ \t]+\(?[ \t]*(?:conductive[ \t]*(?:and|&|/|\+|-)[ \t]*sensori-?neural|"
+    r"sensori-?neural[ \t]*(?:and|&|/|\+|-)[ \t]*conductive)\b(?:[ \t]*\))?"
+)
+"""A mixed loss named in full ("Mixed conductive and sensorineural hearing loss", the ICD-10
+H90.6-H90.8 titles; "mixed (sensorineural/conductive) loss"): one type, mixed, not a
+conductive and a sensorineural claim (ICD-10-CM H90.6; BSA 2018). Written "mixed" so no
+reader splits the pair at its "and"."""
+_COUNT_RIGHT = re.compile(
+    r"(\b\d{1,3}\s+(?:out\s+of|of)\s+(?:the\s+)?\d{1,3}(?:\s+(?:words?|items?))?\s+)"
+    r"(?i:right)\b(?!\s+(?:ear|side)s?\b)"
+)
+"""'Right' after a count out of a total ("you got 46 out of 50 right", "18 of the 20 words
+right"): the sense "correct", not the right ear (Oxford English Dictionary, right adj.
+'correct'); written "correct" so no reader gives the clause to the right ear ("Left ear: you
+got 92 out of 100 right" is about the left ear)."""
 _GRADE_ADVERB = re.compile(
     r"\b((?:ears?|hearing|sides?)[ \t]*(?:[:,\u2013-][ \t]*|[ \t](?:(?:is|are|was|were|seems?|"
     r"appears?|remains?)[ \t]+)?(?:(?:now|still|also|only)[ \t]+)?))(mild|moderate|severe|profound)"

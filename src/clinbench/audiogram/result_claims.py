@@ -584,9 +584,41 @@ def lay_word_score_claims(low: str, ear: str | None, hedged: bool, sent_low: str
     return [_clause_claim("wrs", ear, value, hedged, m.group(0), "word test in lay words")]
 
 
+COUNTED_WORD_SCORE = re.compile(
+    r"\b(?:got|repeated|understood|recogni[sz]ed|identified|caught|scored|said\s+back)\s+"
+    r"(?:back\s+)?(\d{1,3})\s+(?:out\s+of|of)\s+(?:the\s+)?(\d{1,3})\b"
+    r"(?=\s+(?:words?\b|(?:right|correct(?:ly)?)\b(?!\s+(?:ear|side)s?\b)))"
+)
+"""A word test told as a count ("you got 46 out of 50 words right", "you repeated 18 of the
+20 correctly"): a score counted out of the words said is the per cent right (speech
+audiometry scores the words repeated correctly, BSA 2018 / ASHA speech audiometry; Easy
+Read results letters, issue #26 batch 63, used as tuning data). Only a count of words, or one
+said right or correct ('right' not naming an ear): beeps and tones are pure tones."""
+
+
+def counted_word_score_claims(
+    low: str, ear: str | None, hedged: bool, sent_low: str
+) -> list[Claim]:
+    """Return the word recognition claims of word scores told as counts (kind ``wrs``)."""
+    if " of " not in low:
+        return []
+    out = []
+    for m in COUNTED_WORD_SCORE.finditer(low):
+        said, of = int(m.group(1)), int(m.group(2))
+        if of < 10 or said > of or lexicon.negated(low, m.start()):
+            continue
+        if PREDICTION.search(sent_low or low):
+            continue
+        value = round(100 * said / of)
+        out.append(_clause_claim("wrs", ear, value, hedged, m.group(0), "word test as a count"))
+    return out
+
+
 def untested_or_lay_results(low: str, ear: str | None, hedged: bool, sent_low: str) -> list[Claim]:
     """Return the results read without a number: tuning-fork results and a word test told in
-    lay words (each reader checks its own words first)."""
-    return tuning_fork_claims(low, ear, hedged, sent_low) + lay_word_score_claims(
-        low, ear, hedged, sent_low
+    lay words or as a count (each reader checks its own words first)."""
+    return (
+        tuning_fork_claims(low, ear, hedged, sent_low)
+        + lay_word_score_claims(low, ear, hedged, sent_low)
+        + counted_word_score_claims(low, ear, hedged, sent_low)
     )

@@ -293,7 +293,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
             if not seg.strip(" ,:;-"):
                 continue
         following = segments[index + 1] if index + 1 < len(segments) else ""
-        ears = _clause_ears(seg, following)
+        ears = _clause_ears(seg, segments[index + 1 :])
         carried.names(ears, seg, main=index < n_main)
         # the letter or the pair overrides an ear carried from before, which is another
         # statement's; a scope of both ears ("AU: ... PTA R 85, L 88") or no ear keeps its
@@ -416,14 +416,20 @@ def _ear_of_a_pair(seg: str, before: str) -> str | None:
     return None
 
 
-def _clause_ears(seg: str, following: str) -> set[str]:
+def _clause_ears(seg: str, after: list[str]) -> set[str]:
     """Return the ears a clause names, or that a bare ear right after it names ("Sudden
-    SNHL, left ear.")."""
+    SNHL, left ear."), past a bare qualifier of laterality ("Conductive hearing loss,
+    unilateral, left ear": the ICD-10 titles' order, loss then laterality then ear)."""
     ears = lx.ears_in(seg)
-    if ears:
-        return ears  # (before the match below, which only a clause naming no ear needs)
+    if ears or not after:
+        return ears
+    following = after[1] if len(after) > 1 and _LATERALITY_ONLY.match(after[0]) else after[0]
     trailing = lx.EAR_ONLY.match(following)
     return {trailing.group(1).lower()} if trailing else ears
+
+
+_LATERALITY_ONLY = re.compile(r"^\s*(?:unilateral|one[\s-]sided|single[\s-]sided)\s*$", re.I)
+"""A clause that is only the word for one ear's loss, with the ear named after it."""
 
 
 def _ear_denied(seg: str, ear: str) -> bool:

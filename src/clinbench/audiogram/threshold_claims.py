@@ -152,6 +152,9 @@ NUMBER_AFTER_SKIP = re.compile(
     r"octaves?|"
     # a distance from the other conduction ("bone sits 5 dB below air"), not a level
     r"(?:below|above|under|over)\s+(?:the\s+)?(?:air|bone|ac|bc)\b|"
+    # a distance from another plotted mark ("5 dB above the circles", "below the O's")
+    r"(?:below|above|under|over)\s+(?:the\s+|its\s+|their\s+)?(?:(?:right|left|red|blue)\s+)?"
+    r"(?:circles|crosses|o'?s|x'?s|curves?|lines?|symbols|marks|brackets|traces?)(?!\w)|"
     # the gap is the value's noun, after up to two words of its own ("a 40 dB conductive
     # gap", "40-60 dB middle-ear gaps"), not a gap named after a threshold ("30 dB and a gap")
     r"(?:(?!(?:and|with|but|or|no|an?|the|at|in|on|of|so|plus)\b)[a-z/-]+\s+){0,2}gaps?)\b"
@@ -159,7 +162,8 @@ NUMBER_AFTER_SKIP = re.compile(
 """After a dB value that is not a threshold: "15 dB worse", "a 10 dB dip", "15 dB asymmetry
 at that frequency", "a 20 dB shift", "5 dB below air", "a 40 dB conductive gap", a slope
 ("40 dB in one octave"), a level in dB SL/SPL/nHL. Source: clinic reports; the dB scales of
-audiology (ANSI S3.6)."""
+audiology (ANSI S3.6). So is a distance from another plotted mark ("5 dB above the
+circles", ASHA 1990 symbols; issue #26 batch 65, used as tuning data)."""
 DIFFERENCES_STATED = re.compile(
     r"\bdifferences?\b[^.;\d]{0,40}\b(?:are|were|is|was|of)\s*$|"
     r"\bdiffer(?:s|ed)?\s+by\s+\d[^.;]{0,40}\band\s*$"

@@ -54,6 +54,7 @@ from clinbench.audiogram.findings import (
     FindingKind,
     Verdict,
 )
+from clinbench.audiogram.forms import unchosen_options_blanked
 from clinbench.audiogram.judges import JUDGES, CaseFacts, judge_claims
 from clinbench.audiogram.markup import markup_as_text
 from clinbench.audiogram.notation import (
@@ -169,7 +170,11 @@ def check_reply(
                 results_by_ear_written_out(
                     export_fields_written_out(
                         translated_terms_mended(
-                            ocr_slips_mended(mail_wrap_mended(markup_as_text(reply_text)))
+                            ocr_slips_mended(
+                                mail_wrap_mended(
+                                    unchosen_options_blanked(markup_as_text(reply_text))
+                                )
+                            )
                         )
                     )
                 )

@@ -19,6 +19,7 @@ import string
 from collections.abc import Callable
 
 from clinbench.audiogram import lexicon
+from clinbench.audiogram.forms import unchosen_options_blanked
 
 UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
 """An option of a tick-box form left unticked: "[ ] Sensorineural", up to the next box or
@@ -2179,7 +2180,7 @@ def _without_surgeons_forks(text: str) -> str:
 
 _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
-    (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
+    (lambda text, low: True, unchosen_options_blanked),
     (
         lambda text, low: "answer" in low and ("a." in low or "a)" in low),
         _without_unpicked_options,

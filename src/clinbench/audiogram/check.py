@@ -65,6 +65,7 @@ from clinbench.audiogram.notation import (
     translated_terms_mended,
 )
 from clinbench.audiogram.rules_reply import case_audiogram
+from clinbench.audiogram.spelling import typing_slips_mended
 from clinbench.audiogram.statements import read_statements, sections
 
 __all__ = [
@@ -172,7 +173,9 @@ def check_reply(
                         translated_terms_mended(
                             ocr_slips_mended(
                                 mail_wrap_mended(
-                                    unchosen_options_blanked(markup_as_text(reply_text))
+                                    typing_slips_mended(
+                                        unchosen_options_blanked(markup_as_text(reply_text))
+                                    )
                                 )
                             )
                         )

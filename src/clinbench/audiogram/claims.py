@@ -140,8 +140,10 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "as lexicon.PROF_GRADE reads it ('Prof Jones' is a title)"),
     ("degree", "degree word",
      _I(r"\b(moderate(?:ly)?[- ]severe|moderate|severe|profound|mild|slight|"
-        r"within normal limits|normal)\b"),
-     "degree words (WHO 2021; Clark 1981)"),
+        r"within normal limits|(?<!tymp )(?<!tymps )(?<!tymp: )(?<!tympanogram )"
+        r"(?<!tymps: )(?<!tympanograms )(?<!tympanogram: )normal)\b"),
+     "degree words (WHO 2021; Clark 1981); 'normal' straight after a tympanogram is its "
+     "result (BSA 2013 tympanometry), not the hearing's grade"),
     ("type", "type abbreviation", _I(r"\b(snhl|chl|mhl)\b"),
      "SNHL/CHL/MHL (BSA 2018; ASHA 2005)"),
     ("type", "type word",

@@ -1885,9 +1885,22 @@ def _the_tester(text: str, start: int, head_end: int) -> bool:
     test (:data:`TESTER`), not someone else's nor an earlier one."""
     verb = _REPORTED_LOW.search(_lowered(text[start:head_end]))
     source = text[start : start + verb.start()] if verb else ""
-    if not TESTER.fullmatch(source.strip()):
+    if not TESTER.fullmatch(source.strip()) and not _doctor_of_this_test(text, source, head_end):
         return False
     return not _TESTER_OTHER.search(text, max(0, start - 24), start)
+
+
+_DOCTOR = re.compile(r"(?:(?:the|my|his|her|our)\s+)?(?:doctor|dr\.?(?:\s+[A-Z][\w-]+)?)", re.I)
+_OWN_HEARING = re.compile(
+    r"[ \t]*(?:that[ \t]+)?(?:my|his|her|their)[ \t]+(?:hearing|ears?|right|left)\b", re.I
+)
+
+
+def _doctor_of_this_test(text: str, source: str, head_end: int) -> bool:
+    """Return True where a doctor's words are about the writer's (or their relative's) own
+    hearing ("Doctor says my hearing is ...", "the doctor said his ears ..."): the result of
+    this test as the patient or family were told it, passed on."""
+    return bool(_DOCTOR.fullmatch(source.strip()) and _OWN_HEARING.match(text, head_end))
 
 
 def _without_rejected_quotes(text: str) -> str:

@@ -1575,6 +1575,11 @@ def _rejected(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, 
     return out
 
 
+FORWARDED = re.compile(r"\b(?:forwarded|fwd?)\b", re.I)
+"""A message forwarded ("Forwarded from Dad:", "Fwd:"): the writer passes its words on as
+they are, the news itself (messaging apps' forward label), so they are read as the writer's
+unless rejected."""
+
 _GLOSS = re.compile(r"[ \t]*\([^()\n]{1,60}\)")
 """A gloss in brackets straight after quoted words ('"πολύ βαριά" (very heavy/severe)'):
 it translates or explains them, so it is the quotation's, whoever's that is."""
@@ -1602,6 +1607,8 @@ def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
         if sentence < 0 and (turn := _KNOWN_TURN_AT.match(text, line_start)):
             begin = max(begin, turn.end())  # "Nurse: ..." is who speaks, not a source
         attributed = bool(ATTRIBUTION.search(text, max(begin, sentence + 1), start))
+        if attributed and FORWARDED.search(text, begin, start):
+            attributed = False  # a message forwarded is passed on whole, as the writer's news
         if attributed or text[start] in _DOUBLE_OR_BLOCK:
             gloss = _GLOSS.match(text, end)  # '"oido derecho" (right ear)': the same words
             out.append((start, gloss.end() if gloss else end, attributed))

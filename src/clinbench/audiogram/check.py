@@ -54,6 +54,7 @@ from clinbench.audiogram.findings import (
     FindingKind,
     Verdict,
 )
+from clinbench.audiogram.forms import unchosen_options_blanked
 from clinbench.audiogram.judges import JUDGES, CaseFacts, judge_claims
 from clinbench.audiogram.markup import markup_as_text
 from clinbench.audiogram.notation import (
@@ -64,6 +65,7 @@ from clinbench.audiogram.notation import (
     translated_terms_mended,
 )
 from clinbench.audiogram.rules_reply import case_audiogram
+from clinbench.audiogram.spelling import typing_slips_mended
 from clinbench.audiogram.statements import read_statements, sections
 
 __all__ = [
@@ -169,7 +171,13 @@ def check_reply(
                 results_by_ear_written_out(
                     export_fields_written_out(
                         translated_terms_mended(
-                            ocr_slips_mended(mail_wrap_mended(markup_as_text(reply_text)))
+                            ocr_slips_mended(
+                                mail_wrap_mended(
+                                    typing_slips_mended(
+                                        unchosen_options_blanked(markup_as_text(reply_text))
+                                    )
+                                )
+                            )
                         )
                     )
                 )

@@ -148,8 +148,10 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "as lexicon.PROF_GRADE reads it ('Prof Jones' is a title)"),
     ("degree", "degree word",
      _I(r"\b(moderate(?:ly)?[- ]severe|moderate|severe|profound|mild|slight|"
-        r"within normal limits|normal)\b"),
-     "degree words (WHO 2021; Clark 1981)"),
+        r"within normal limits|(?<!tymp )(?<!tymps )(?<!tymp: )(?<!tympanogram )"
+        r"(?<!tymps: )(?<!tympanograms )(?<!tympanogram: )normal)\b"),
+     "degree words (WHO 2021; Clark 1981); 'normal' straight after a tympanogram is its "
+     "result (BSA 2013 tympanometry), not the hearing's grade"),
     ("type", "type abbreviation", _I(r"\b(snhl|chl|mhl)\b"),
      "SNHL/CHL/MHL (BSA 2018; ASHA 2005)"),
     ("type", "type word",
@@ -195,9 +197,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "'Tymps C', 'Tymps: A/A' (right/left), 'Tymps (L/R): A/As', 'tympanograms B and A' "
      "(Jerger 1970 types; clinic notes)"),
     ("tymp", "lay tympanometry",
-     _I(r"\b(?:ear ?drum|middle[- ]ear) (?:pressure|movement|mobility) test\b"),
-     "'the eardrum pressure test': tympanometry in patient letters (BSA 2013 tympanometry "
-     "procedure, plain-language summary)"),
+     _I(r"\b(?:(?:ear ?drum|middle[- ]ear) (?:pressure|movement|mobility)|"
+        r"(?<!blood )(?<!bp )pressure) test\b"),
+     "'the eardrum pressure test', or 'the pressure test' beside a hearing test: "
+     "tympanometry in patient letters and messages (BSA 2013 tympanometry procedure, "
+     "plain-language summary); a blood pressure test is not"),
     ("freq", "at-sign frequency", _I(r"@\s*(\d+(?:\.\d+)?)\s*(k(?:hz)?|hz)?\b"),
      "'30 @750', '40 @ 2k' (clinic shorthand)"),
     ("freq", "frequency", _I(r"\b(\d+(?:\.\d+)?)\s*(khz|k|hz)\b"),

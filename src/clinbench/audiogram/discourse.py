@@ -19,6 +19,7 @@ import string
 from collections.abc import Callable
 
 from clinbench.audiogram import lexicon
+from clinbench.audiogram.forms import unchosen_options_blanked
 
 UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
 """An option of a tick-box form left unticked: "[ ] Sensorineural", up to the next box or
@@ -1666,6 +1667,11 @@ def _rejected(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, 
     return out
 
 
+FORWARDED = re.compile(r"\b(?:forwarded|fwd?)\b", re.I)
+"""A message forwarded ("Forwarded from Dad:", "Fwd:"): the writer passes its words on as
+they are, the news itself (messaging apps' forward label), so they are read as the writer's
+unless rejected."""
+
 _GLOSS = re.compile(r"[ \t]*\([^()\n]{1,60}\)")
 """A gloss in brackets straight after quoted words ('"πολύ βαριά" (very heavy/severe)'):
 it translates or explains them, so it is the quotation's, whoever's that is."""
@@ -1693,6 +1699,8 @@ def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
         if sentence < 0 and (turn := _KNOWN_TURN_AT.match(text, line_start)):
             begin = max(begin, turn.end())  # "Nurse: ..." is who speaks, not a source
         attributed = bool(ATTRIBUTION.search(text, max(begin, sentence + 1), start))
+        if attributed and FORWARDED.search(text, begin, start):
+            attributed = False  # a message forwarded is passed on whole, as the writer's news
         if attributed or text[start] in _DOUBLE_OR_BLOCK:
             gloss = _GLOSS.match(text, end)  # '"oido derecho" (right ear)': the same words
             out.append((start, gloss.end() if gloss else end, attributed))
@@ -1983,9 +1991,22 @@ def _the_tester(text: str, start: int, head_end: int) -> bool:
     test (:data:`TESTER`), not someone else's nor an earlier one."""
     verb = _REPORTED_LOW.search(_lowered(text[start:head_end]))
     source = text[start : start + verb.start()] if verb else ""
-    if not TESTER.fullmatch(source.strip()):
+    if not TESTER.fullmatch(source.strip()) and not _doctor_of_this_test(text, source, head_end):
         return False
     return not _TESTER_OTHER.search(text, max(0, start - 24), start)
+
+
+_DOCTOR = re.compile(r"(?:(?:the|my|his|her|our)\s+)?(?:doctor|dr\.?(?:\s+[A-Z][\w-]+)?)", re.I)
+_OWN_HEARING = re.compile(
+    r"[ \t]*(?:that[ \t]+)?(?:my|his|her|their)[ \t]+(?:hearing|ears?|right|left)\b", re.I
+)
+
+
+def _doctor_of_this_test(text: str, source: str, head_end: int) -> bool:
+    """Return True where a doctor's words are about the writer's (or their relative's) own
+    hearing ("Doctor says my hearing is ...", "the doctor said his ears ..."): the result of
+    this test as the patient or family were told it, passed on."""
+    return bool(_DOCTOR.fullmatch(source.strip()) and _OWN_HEARING.match(text, head_end))
 
 
 def _without_rejected_quotes(text: str) -> str:
@@ -2291,7 +2312,7 @@ def _holds_any(low: str, words: tuple[str, ...]) -> bool:
 
 _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
-    (lambda text, low: "[" in text, lambda text: UNTICKED_OPTION.sub(_blank, text)),
+    (lambda text, low: True, unchosen_options_blanked),
     (
         lambda text, low: "answer" in low and ("a." in low or "a)" in low),
         _without_unpicked_options,

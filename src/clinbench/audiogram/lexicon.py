@@ -698,10 +698,25 @@ exclude a retrocochlear cause of the asymmetric loss", "differential for the rig
 sensorineural loss: ..." both state the finding after "of/for the"."""
 
 
+_ASIDE = re.compile(r"\([^()]*\)")
+
+
+def _outside_asides(before: str) -> str:
+    """Return the words before a word with its closed asides in parentheses blanked (same
+    length): a negation inside one ("the right ear (the one with no canal) has a mild loss")
+    is about the aside's own words, not the claim after it (English grammar: a
+    parenthetical is outside the clause's scope)."""
+    before = _ASIDE.sub(lambda m: " " * len(m.group(0)), before)
+    cut = before.rfind(")") + 1  # an aside opened before the window: its end is the start
+    return " " * cut + before[cut:]
+
+
 def negated(segment: str, start: int) -> bool:
     """Return True when the word at ``start`` is not claimed: negated before or after it,
     under a condition, or in a generic statement ("a conductive loss would ...")."""
     before = segment[max(0, start - 45) : start]
+    if ")" in before:
+        before = _outside_asides(before)
     if PRESUPPOSED.search(before):
         return False
     if NEGATORS.search(before):

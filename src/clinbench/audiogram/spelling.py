@@ -1,0 +1,61 @@
+"""Typing slips of the grade and type words read as the words meant.
+
+A patient or a relative passing the result on by text message types fast, on a phone, and
+voice-to-text splits long words ("moderatly severe", "sensory neural", issue #26, validation
+batch 67). :func:`typing_slips_mended` writes a word one slip away from a grade or type word
+(a letter dropped, added, changed, or two neighbours swapped: the Damerau-Levenshtein
+distance of 1, the single-error model of spelling correction, Damerau 1964) as that word,
+and "sensorineural" split into its two stems as one word. Only long words are mended
+(a slip of a short word is as likely another word), only where the first letter is right,
+and never a real word that lies one slip away ("conducive", "moderated").
+"""
+
+from __future__ import annotations
+
+import re
+
+_WORDS = ("moderate", "moderately", "profound", "sensorineural", "conductive")
+"""The grade and type words long enough that a word one slip away is this word."""
+_REAL_NEIGHBOURS = frozenset(
+    {"conducive", "conductivity", "moderated", "moderates", "moderator", "moderato",
+     "profounder", "profoundly"}
+)  # fmt: skip
+"""English words one slip away from a word of :data:`_WORDS`: kept as written."""
+_CANDIDATE = re.compile(r"\b([mpsc])([a-z]{6,14})\b", re.I)
+_SPLIT = re.compile(r"\b(sensor)[iy](?:[ \t]+|[ \t]*-[ \t]*)(neural)\b", re.I)
+"""'sensorineural' in two (voice-to-text, a hyphen): 'sensory neural', 'sensori-neural'."""
+
+
+def _one_slip(word: str, target: str) -> bool:
+    """Return whether ``word`` is one insertion, deletion, substitution or transposition of
+    two neighbouring letters away from ``target`` (``word`` != ``target``)."""
+    if abs(len(word) - len(target)) > 1 or word == target:
+        return False
+    i = 0
+    while i < min(len(word), len(target)) and word[i] == target[i]:
+        i += 1
+    if len(word) == len(target):
+        swapped = word[i + 2 :] == target[i + 2 :] and word[i : i + 2] == target[i : i + 2][::-1]
+        return swapped or word[i + 1 :] == target[i + 1 :]
+    if len(word) > len(target):
+        return word[i + 1 :] == target[i:]
+    return word[i:] == target[i + 1 :]
+
+
+def _mend(m: re.Match[str]) -> str:
+    word = m.group(0)
+    low = word.lower()
+    if low in _WORDS or low in _REAL_NEIGHBOURS:
+        return word
+    for target in _WORDS:
+        if target[0] == low[0] and _one_slip(low, target):
+            return target.upper() if word.isupper() else target
+    return word
+
+
+def typing_slips_mended(text: str) -> str:
+    """Return ``text`` with the grade and type words typed one slip wrong, or split in two,
+    written right (see the module's docstring); other text unchanged. Linear: one pass."""
+    if "neural" in text.lower():
+        text = _SPLIT.sub(lambda m: m.group(1) + "i" + m.group(2), text)
+    return _CANDIDATE.sub(_mend, text)

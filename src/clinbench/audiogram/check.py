@@ -28,6 +28,7 @@ from typing import Any
 
 from clinbench.audiogram.adjudication import Judge, judge_clauses
 from clinbench.audiogram.audiogram_model import EARS, Audiogram
+from clinbench.audiogram.captions import captions_as_transcript
 from clinbench.audiogram.claims import (
     SHORTHAND,
     Claim,
@@ -176,7 +177,9 @@ def check_reply(
                                 mail_wrap_mended(
                                     typing_slips_mended(
                                         unchosen_options_blanked(
-                                            markup_as_text(changes_applied(reply_text))
+                                            markup_as_text(
+                                                changes_applied(captions_as_transcript(reply_text))
+                                            )
                                         )
                                     )
                                 )

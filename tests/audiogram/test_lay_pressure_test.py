@@ -26,6 +26,9 @@ def _tymps(text: str) -> list[tuple]:
         ("they also did a pressure test - flat on the left", [(("left",), "B")]),
         ("My blood pressure test was normal too.", []),
         ("BP pressure test normal", []),
+        # the plural, as a clinician says it on a call (batch 73)
+        ("The pressure tests came back normal on both sides.", [(("right", "left"), "A")]),
+        ("Your blood pressure tests are fine.", []),
     ],
 )
 def test_the_pressure_test_is_tympanometry(text, tymps):
@@ -38,6 +41,8 @@ def test_the_pressure_test_is_tympanometry(text, tymps):
         ("Hearing all normal. The pressure test came back normal on both sides.",
          ["fabricated_result"]),
         ("Hearing all normal. My blood pressure test was normal too.", []),
+        ("Both ears normal, and your pressure tests were normal as well.",
+         ["fabricated_result"]),
     ],
 )  # fmt: skip
 def test_an_invented_pressure_test_is_judged(reply, errors):

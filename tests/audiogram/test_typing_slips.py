@@ -18,6 +18,9 @@ MENDED = [
     ("CONDUCTVE loss, right side", "CONDUCTIVE loss, right side"),
     ("she said modrate, the right one", "she said moderate, the right one"),
     ("it's sensori-neural both sides", "it's sensorineural both sides"),
+    # automatic captions split the word at its stems (batch 73)
+    ("a SENSOR NEURAL type on the right", "a SENSORINEURAL type on the right"),
+    ("right one: sensor-neural, I'm sorry", "right one: sensorineural, I'm sorry"),
     ("Sensory neural, she reckoned", "Sensorineural, she reckoned"),
 ]
 
@@ -47,6 +50,8 @@ def test_real_words_are_kept(text):
         ("right ear is modrate and conductve; the left is normal", []),
         ("right ear - profuond conductive loss, left ok", ["severity_misclassification"]),
         ("the right one is moderate, sensory neural she thinks not the middle ear",
+         ["type_misclassification"]),
+        ("and the right, that's a sensor neural loss of moderate degree",
          ["type_misclassification"]),
     ],
 )  # fmt: skip

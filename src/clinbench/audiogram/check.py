@@ -28,6 +28,7 @@ from typing import Any
 
 from clinbench.audiogram.adjudication import Judge, judge_clauses
 from clinbench.audiogram.audiogram_model import EARS, Audiogram
+from clinbench.audiogram.captions import captions_as_transcript
 from clinbench.audiogram.claims import (
     SHORTHAND,
     Claim,
@@ -64,6 +65,7 @@ from clinbench.audiogram.notation import (
     results_by_ear_written_out,
     translated_terms_mended,
 )
+from clinbench.audiogram.revisions import changes_applied
 from clinbench.audiogram.rules_reply import case_audiogram
 from clinbench.audiogram.spelling import typing_slips_mended
 from clinbench.audiogram.statements import read_statements, sections
@@ -174,7 +176,11 @@ def check_reply(
                             ocr_slips_mended(
                                 mail_wrap_mended(
                                     typing_slips_mended(
-                                        unchosen_options_blanked(markup_as_text(reply_text))
+                                        unchosen_options_blanked(
+                                            markup_as_text(
+                                                changes_applied(captions_as_transcript(reply_text))
+                                            )
+                                        )
                                     )
                                 )
                             )

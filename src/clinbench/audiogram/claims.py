@@ -198,7 +198,7 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "(Jerger 1970 types; clinic notes)"),
     ("tymp", "lay tympanometry",
      _I(r"\b(?:(?:ear ?drum|middle[- ]ear) (?:pressure|movement|mobility)|"
-        r"(?<!blood )(?<!bp )pressure) test\b"),
+        r"(?<!blood )(?<!bp )pressure) tests?\b"),
      "'the eardrum pressure test', or 'the pressure test' beside a hearing test: "
      "tympanometry in patient letters and messages (BSA 2013 tympanometry procedure, "
      "plain-language summary); a blood pressure test is not"),
@@ -512,10 +512,14 @@ def written_out(reply: str) -> str:
             i += 1
             continue
         value, j = _spoken_number(reply, words, i)
-        if value is None or (not dictated and _lone_small(word, value)):
+        if value is None or (
+            not dictated and _lone_small(word, value) and not _KILO.match(reply, m.end())
+        ):
             i += 1
             continue
         between = reply[last : m.start()]
+        if word in ("hundred", "thousand"):  # "a hundred": the "a" is the number
+            between = _A_BEFORE.sub("", between)
         # a level at a test frequency: "50 dB at 500 Hz", as a written report gives it
         out.append(f" dB{between}" if value.endswith(" Hz") and _AT.fullmatch(between) else between)
         out.append(value)
@@ -554,6 +558,14 @@ def _lone_small(word: str, value: str) -> bool:
     return word in _UNITS and _UNITS[word] < 10 and value == str(_UNITS[word])
 
 
+_KILO = re.compile(r"[ \t]?[kK]\b")
+"""A spoken "K" after a number ("ninety at four K"): kilohertz, as "4k" is written, so the
+number before it is a frequency, not a count (batch 73: consultation captions)."""
+_A_BEFORE = re.compile(r"(?i)\ba[ \t]+$")
+""""a" before "hundred" or "thousand": the number one ("a hundred percent", "forty at a
+thousand")."""
+
+
 _SENTENCE_START = re.compile(r"(?:^|[.\n]\s*)[a-z]")
 """A dictated sentence's first letter, written as a capital (sentences start with one)."""
 
@@ -576,7 +588,7 @@ def _spoken_number(reply: str, words: list[re.Match], i: int) -> tuple[str | Non
     word = words[i].group(0).lower()
     small = _UNITS.get(word, _TENS.get(word))
     if small is None:
-        return None, i
+        return _a_hundred_or_thousand(reply, words, i), i + 1
     j = i + 1
     nxt = _next(reply, words, j)
     at = _FREQUENCY_BEFORE.search(reply, max(0, words[i].start() - 5), words[i].start())
@@ -599,6 +611,19 @@ def _spoken_number(reply: str, words: list[re.Match], i: int) -> tuple[str | Non
     if nxt == "and a half":
         return f"{value}.5", j + 1
     return str(value), j
+
+
+def _a_hundred_or_thousand(reply: str, words: list[re.Match], i: int) -> str | None:
+    """Return the digits of "a hundred" / "a thousand" spoken at word ``i`` (None for any
+    other word): "a" is the number one there ("a hundred percent", "forty at a thousand")."""
+    word = words[i].group(0).lower()
+    if word not in ("hundred", "thousand") or not _A_BEFORE.search(
+        reply, max(0, words[i].start() - 4), words[i].start()
+    ):
+        return None
+    if word == "hundred":
+        return "100"
+    return _frequency(reply, words, i, i + 1, 1000)
 
 
 _AUDIOMETRIC_HZ = frozenset({125, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000})

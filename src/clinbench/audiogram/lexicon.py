@@ -299,14 +299,19 @@ _MOVING_VERBS = (
 ).split()
 RIGHT_AS_AN_ADVERB = (
     r"(?!(?:" + "|".join(rf"(?<=\b{verb} right)" for verb in _MOVING_VERBS) + r")"
-    r"\s+(?:off|down|up|away|back|out|through|across)\b(?!-))"
+    r"\s+(?:off|down|up|away|back|out|through|across)\b(?!-)"
+    r"|(?:(?<=\d right)|(?<=\bdb right)|(?<=\bhl right))"
+    r"\s+(?:across|through|throughout|the\s+way)\b(?!-))"
 )
 """After the word "right": the adverb "all the way", not the right ear, between a verb of the
 curve's movement and its particle ("the left drops right off above 4 kHz", "it falls right
 down to 80 dB HL", "recovers right back to 20"). Source: the adverb sense of "right"
 ("completely, all the way": Oxford English Dictionary, right adv. 4); clinic notes describe a
 curve that "drops right off". A reader without the rule gives the values after it to the right
-ear (batch 61)."""
+ear (batch 61). Right after a level and before "across", "through(out)" or "the way" it is
+that adverb too ("forty to fifty right across", "20 dB right through"): a level's ear is
+named before it, never after (batch 73, where caption cues joined put such a phrase before
+an ear's type); "on the right across all frequencies" keeps its ear."""
 NOT_A_TYMPANOGRAM_TYPE = r"(?<![Tt]ype )(?<![Tt]ype: )(?<!TYPE )(?<!TYPE: )"
 """Before AD or AS: not after "type", where the capitals are Jerger's tympanogram types Ad
 and As written in capitals ("left ear type AS (ear canal volume 1.0 ml)"), not the Latin

@@ -22,8 +22,9 @@ _REAL_NEIGHBOURS = frozenset(
 )  # fmt: skip
 """English words one slip away from a word of :data:`_WORDS`: kept as written."""
 _CANDIDATE = re.compile(r"\b([mpsc])([a-z]{6,14})\b", re.I)
-_SPLIT = re.compile(r"\b(sensor)[iy](?:[ \t]+|[ \t]*-[ \t]*)(neural)\b", re.I)
-"""'sensorineural' in two (voice-to-text, a hyphen): 'sensory neural', 'sensori-neural'."""
+_SPLIT = re.compile(r"\b(sensor)[iy]?(?:[ \t]+|[ \t]*-[ \t]*)(neural)\b", re.I)
+"""'sensorineural' in two (voice-to-text, a hyphen): 'sensory neural', 'sensori-neural', and
+the captioner's 'sensor neural' (automatic captions split the word at its stems; batch 73)."""
 
 
 def _one_slip(word: str, target: str) -> bool:
@@ -53,9 +54,14 @@ def _mend(m: re.Match[str]) -> str:
     return word
 
 
+def _joined(m: re.Match[str]) -> str:
+    """Return a split 'sensorineural' as one word, in the case it was written in."""
+    return m.group(1) + ("I" if m.group(2).isupper() else "i") + m.group(2)
+
+
 def typing_slips_mended(text: str) -> str:
     """Return ``text`` with the grade and type words typed one slip wrong, or split in two,
     written right (see the module's docstring); other text unchanged. Linear: one pass."""
     if "neural" in text.lower():
-        text = _SPLIT.sub(lambda m: m.group(1) + "i" + m.group(2), text)
+        text = _SPLIT.sub(_joined, text)
     return _CANDIDATE.sub(_mend, text)

@@ -1,0 +1,97 @@
+"""A document under review read as it stands once the changes shown as made are applied.
+
+Reports are shared while they are reviewed, and exported with their tracked changes
+showing (issue #26, validation batch 74): Word's simple markup (``[deleted: moderate]
+[inserted: mild]``), markdown ``~~struck~~ ++added++``, CriticMarkup (``{--old--}``,
+``{++new++}``, ``{~~old~>new~~}``, ``{>>comment<<}``, ``{==highlight==}``), HTML ``<del>`` /
+``<ins>`` and ``<!-- notes -->``, suggestions marked accepted or rejected, a compare
+output's ``Original:`` / ``Revised:`` lines, a change list (``Deleted: "mixed"  Inserted:
+"sensorineural"``) and margin comments (``Comment [SM1]: ...``, ``[IS1] ...``).
+
+The document says what stands once its changes are applied: deleted text, a rejected or
+pending suggestion and the original side of a comparison are not said; inserted text, the
+new side of a substitution and the revised side are. A reviewer's comment is a remark about
+the report, not the report, and a change list records edits already shown in the body.
+:func:`changes_applied` writes the text that stands; every step is one bounded regular
+expression pass, and text with no sign of review is returned as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SPAN = r"{0,2000}?"
+"""How far a marked change may run (it may cross lines): bounded, so each pass is linear."""
+
+_INLINE: tuple[tuple[re.Pattern[str], str], ...] = (
+    # Word simple markup: the deletion goes, the insertion stays
+    (re.compile(r"\[deleted:[^\]\n]{0,400}\]", re.I), ""),
+    (re.compile(r"\[inserted:[ \t]?([^\]\n]{0,400})\]", re.I), r"\1"),
+    # CriticMarkup (criticmarkup.com): deletion, addition, substitution, comment, highlight
+    (re.compile(r"\{--.{0,2000}?--\}", re.S), ""),
+    (re.compile(r"\{\+\+(.{0,2000}?)\+\+\}", re.S), r"\1"),
+    (re.compile(r"\{~~.{0,2000}?~>(.{0,2000}?)~~\}", re.S), r"\1"),
+    (re.compile(r"\{>>.{0,2000}?<<\}", re.S), ""),
+    (re.compile(r"\{==(.{0,2000}?)==\}", re.S), r"\1"),
+    # HTML: <del>/<s>/<strike> content goes, <ins> tags go, comments are a reviewer's notes
+    (re.compile(r"<(del|s|strike)\b[^<>]{0,200}>.{0,2000}?</\1\s*>", re.S | re.I), ""),
+    (re.compile(r"</?ins\b[^<>]{0,200}>", re.I), ""),
+    (re.compile(r"<!--.{0,2000}?-->", re.S), ""),
+    # markdown: ~~struck~~ goes, ++added++ stays
+    (re.compile(r"~~[^~\n]{1,400}~~"), ""),
+    (re.compile(r"\+\+([^+\n]{1,400})\+\+"), r"\1"),
+)
+
+_SUGGESTION = re.compile(r"\[(?:suggest(?:ion|ed)[^\]\n:]{0,80}):[^\]\n]{0,400}\]", re.I)
+"""An inline suggestion ("[suggestion by J. P: "severe" — rejected]"): said only as the
+text it reads once accepted (after an arrow), never as the suggested words themselves."""
+_ACCEPTED_AS = re.compile(
+    r"\baccepted\b[^\]\n→]{0,40}(?:→|->)\s*[\"\u201c]?([^\"\u201d\]\n]{0,300})", re.I
+)
+
+_REMARK_LINE = re.compile(
+    r"^[ \t>*\-—–•⤷]*(?:"
+    r"comment\s*\[[^\]\n]{1,20}\]"  # a margin comment: Comment [SM1]: ...
+    r"|\[[A-Z]{2,4}\d{1,3}\]"  # a comment by its initials and number: [IS1] ...
+    r"|original\s*:"  # the original side of a comparison
+    r"|(?:deleted|inserted|formatted|moved)\s*:"  # a change list's entry ...
+    r"|[^\n]{0,80}?\b(?:deleted|inserted)\s*:\s*[\"\u201c]"  # ... after its place
+    r"|\(?(?:suggest|rejected\b|accepted\b)[^\n]{0,40}suggest"
+    r"|suggest(?:ed|ion)\b[^\n]{0,200}\b(?:rejected|accepted|pending)\b"
+    r")[^\n]*(?:\n|$)",
+    re.I | re.M,
+)
+"""A line that is not the report: a reviewer's margin comment, the original side of a
+comparison, an entry of a change list (its edits are already shown in the body), or a
+suggestion line (rejected ones are not said; accepted ones are in the text they changed)."""
+_REVISED = re.compile(r"^([ \t]*)revised\s*:[ \t]*", re.I | re.M)
+"""The revised side of a comparison: its label goes, its words are the report."""
+
+_REVIEW_SIGN = re.compile(
+    r"\[(?:deleted|inserted|suggest)|\{(?:--|\+\+|~~|>>|==)|<(?:del|ins|s|strike)\b|<!--|~~|\+\+"
+    r"|comment\s*\[|^[ \t]*(?:original|revised|deleted|inserted|formatted)\s*:|suggest"
+    r"|^[ \t>*\-—–•]*\[[A-Z]{2,4}\d{1,3}\]",
+    re.I | re.M,
+)
+"""Any sign of a document under review (the passes run only where one is)."""
+
+_MAX_CHARS = 200_000
+
+
+def _suggestion_applied(m: re.Match[str]) -> str:
+    accepted = _ACCEPTED_AS.search(m.group(0))
+    return accepted.group(1).strip() if accepted else ""
+
+
+def changes_applied(text: str) -> str:
+    """Return ``text`` as it stands once its tracked changes are applied and its reviewer's
+    remarks are set aside (see the module's docstring); text with no sign of review is
+    returned as it is."""
+    if len(text) > _MAX_CHARS or not _REVIEW_SIGN.search(text):
+        return text
+    out = text
+    for pattern, repl in _INLINE:
+        out = pattern.sub(repl, out)
+    out = _SUGGESTION.sub(_suggestion_applied, out)
+    out = _REMARK_LINE.sub("", out)
+    return _REVISED.sub(r"\1", out)

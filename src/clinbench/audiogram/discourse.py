@@ -1679,6 +1679,21 @@ it translates or explains them, so it is the quotation's, whoever's that is."""
 _DOUBLE_OR_BLOCK = frozenset('"\u201c> \t')
 
 
+def _label_opening(text: str, line_start: int, sentence: int) -> int:
+    """Return the end of a known speaker's label ("GP:", "ENT:") opening the line or, for a
+    clinician (no lay speaker), the sentence a quotation stands in, else 0: the label heads
+    the words after it as a line's label does ("Unilateral loss. GP: '...'"), the cited
+    finding, not a source's view the writer sets aside."""
+    if sentence < 0:
+        turn = _KNOWN_TURN_AT.match(text, line_start)
+        return turn.end() if turn else 0
+    at = sentence + 2
+    turn = _KNOWN_TURN_AT.match(text, at)
+    if turn is None or turn.group(1).lower() in LAY_SPEAKERS:
+        return 0
+    return turn.end()
+
+
 def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
     """Return the quoted spans of ``text`` with whether each is attributed to someone else:
     its sentence (or, for a ">" block, the line above the block) names a source or a
@@ -1696,8 +1711,8 @@ def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
         line_start = text.rfind("\n", max(0, start - 120), max(0, start - block)) + 1
         begin = max(line_start, start - 120)
         sentence = max(text.rfind(". ", begin, start), text.rfind("? ", begin, start))
-        if sentence < 0 and (turn := _KNOWN_TURN_AT.match(text, line_start)):
-            begin = max(begin, turn.end())  # "Nurse: ..." is who speaks, not a source
+        if turn := _label_opening(text, line_start, sentence):
+            begin = max(begin, turn)  # "Nurse: ..." is who speaks, not a source
         attributed = bool(ATTRIBUTION.search(text, max(begin, sentence + 1), start))
         if attributed and FORWARDED.search(text, begin, start):
             attributed = False  # a message forwarded is passed on whole, as the writer's news

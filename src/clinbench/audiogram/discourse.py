@@ -1902,8 +1902,39 @@ def _without_labelled_sources(text: str) -> str:
         after = text[colon : m.end() + _VERDICT_REACH]
         if ENDORSED.search(after) and not REJECTED.search(after):
             continue
+        if _cited_report(text[m.start() : colon], after, text[m.end() : m.end() + _VERDICT_REACH]):
+            continue
         spans.append((colon, m.end()))
     return _blank_spans(text, spans)
+
+
+_CLINICIAN_REPORT = re.compile(
+    r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:GP|ENT|Dr\.?\s+[A-Z][\w-]+)(?:'s)?\s+(?:[\w-]+\s+)?"
+    r"(?:report|summary|opinion)\b",
+    re.I,
+)
+"""A label naming a clinician's report of the result ("GP report:", "Dr Ade's medical
+report:"), not a letter asking or a question, nor an earlier or outside test's report."""
+
+OWN_READING = re.compile(
+    r"^[ \t*_>-]*(?:(?:our|my|today'?s?|this|the\s+current|current)\s+(?:re)?"
+    r"(?:test(?:ing)?|audiogram|results?|reading|findings?|assessment)\b|"
+    r"(?:today|now|on\s+(?:re)?testing)\b)",
+    re.I | re.M,
+)
+"""A line where the writer turns to their own reading of the test ("Our test: ...",
+"Today: ...", "On retesting ..."), set against a cited report."""
+
+
+def _cited_report(label: str, after: str, below: str) -> bool:
+    """Return True where a labelled line is a clinician's report of the result that the
+    document cites as its evidence: the writer neither rejects it nor sets a reading of its
+    own against it in the lines below. A relayed clinician's reading is the document's
+    statement of the result (an underwriter's or claims assessor's file cites the GP's
+    report as the only account of the test)."""
+    if not _CLINICIAN_REPORT.match(label):
+        return False
+    return not REJECTED.search(after) and not OWN_READING.search(below)
 
 
 def _as_self_corrections(text: str) -> str:

@@ -578,6 +578,17 @@ OPENING_FREQUENCY = re.compile(
 walkthrough's frequency, for the values in that sentence that name no frequency."""
 
 
+OPENING_FREQUENCY_RANGE = re.compile(
+    r"\s*(?:[-•+*]\s*|\d{1,2}[.)]\s*)?(?:(?:at|across|over|from|in)\s+(?:the\s+)?)?"
+    r"(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*(?:-|–|to|through)\s*(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b"
+    r"(?!\s*(?:-|–|to\b|and\b|&|/|,\s*\d))"
+)
+"""A sentence that opens with a span of frequencies ("At 6-8 kHz the right ear ...", "2-4 kHz:
+right 40-50 dB HL"): the span its level ranges that name no frequency of their own are
+over, as a sentence opening with one frequency gives its bare values theirs. Source: a
+report's line per region of the audiogram (ASHA 2005 audiologic assessment)."""
+
+
 CLAUSE_OPENING_FREQUENCY = re.compile(
     r"(?:^|[:;]\s*)\s*(?:(?:and|then|but|while|whereas)\s+)?at\s+(\d+(?:\.\d+)?)\s*"
     r"(khz|k\b|hz)\b(?!\s*(?:-|–|to\b|and\b|&|/|,\s*\d))"
@@ -1127,7 +1138,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",
       "NUMBER_OPENS_SENTENCE",
-      "COMPARED_WITH", "SECONDARY", "OPENING_FREQUENCY", "CLAUSE_OPENING_FREQUENCY"),
+      "COMPARED_WITH", "SECONDARY", "OPENING_FREQUENCY", "CLAUSE_OPENING_FREQUENCY",
+      "OPENING_FREQUENCY_RANGE"),
      "the layout of replies to the case questions Q1-Q3 (AudiologyBench, paper 000) and "
      "of report parts (findings, plan, comment)"),
 )  # fmt: skip

@@ -410,13 +410,17 @@ LATERALITY_UNILATERAL = re.compile(
     r"\b(unilat(?:eral(?:ly)?)?|single[\s-]sided|(?:one|1)[\s-]sided)\b"
 )
 NOT_OF_HEARING = re.compile(
-    r"[\s-]+(?:referrals?|refer\w*|mri|scans?|imaging|tinnitus|fitting|(?:hearing\s+)?aids?|"
+    r"[\s-]+(?:(?:cochlear|bone[\s-]+anchored|bone[\s-]+conduction|middle[\s-]+ear|"
+    r"auditory[\s-]+brainstem)[\s-]+)?"
+    r"(?:referrals?|refer\w*|mri|scans?|imaging|tinnitus|fitting|(?:hearing\s+)?aids?|"
     r"amplification|cros\b|implant\w*|review|follow[\s-]?up|otalgia|pain|discharge|"
     r"fullness|symptoms?|surgery|treatment|management)\b"
 )
 """After a side word ("unilateral", "one-sided"): a noun that is not the hearing, a service,
-a device or a symptom ("unilateral referral", "unilateral tinnitus"): the side is said of
-that, not of a loss."""
+a device or a symptom ("unilateral referral", "unilateral tinnitus"), a device named with its
+kind ("unilateral cochlear implant", "one-sided bone-anchored hearing aid"): the side is said
+of that, not of a loss. Source: implantable hearing devices (cochlear, bone-anchored,
+middle-ear, auditory brainstem implants; NICE TA566, 2019)."""
 SYMMETRY = re.compile(r"\b(asymmetr\w*|symmetr\w*)\b")
 ASYMMETRY_CRITERIA_NOT_MET = re.compile(
     r"\s*(?:criteri\w*|protocols?|rules?|thresholds?|definitions?)\b[^.;:\n]{0,40}?"

@@ -1679,6 +1679,21 @@ it translates or explains them, so it is the quotation's, whoever's that is."""
 _DOUBLE_OR_BLOCK = frozenset('"\u201c> \t')
 
 
+def _label_opening(text: str, line_start: int, sentence: int) -> int:
+    """Return the end of a known speaker's label ("GP:", "ENT:") opening the line or, for a
+    clinician (no lay speaker), the sentence a quotation stands in, else 0: the label heads
+    the words after it as a line's label does ("Unilateral loss. GP: '...'"), the cited
+    finding, not a source's view the writer sets aside."""
+    if sentence < 0:
+        turn = _KNOWN_TURN_AT.match(text, line_start)
+        return turn.end() if turn else 0
+    at = sentence + 2
+    turn = _KNOWN_TURN_AT.match(text, at)
+    if turn is None or turn.group(1).lower() in LAY_SPEAKERS:
+        return 0
+    return turn.end()
+
+
 def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
     """Return the quoted spans of ``text`` with whether each is attributed to someone else:
     its sentence (or, for a ">" block, the line above the block) names a source or a
@@ -1696,8 +1711,8 @@ def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
         line_start = text.rfind("\n", max(0, start - 120), max(0, start - block)) + 1
         begin = max(line_start, start - 120)
         sentence = max(text.rfind(". ", begin, start), text.rfind("? ", begin, start))
-        if sentence < 0 and (turn := _KNOWN_TURN_AT.match(text, line_start)):
-            begin = max(begin, turn.end())  # "Nurse: ..." is who speaks, not a source
+        if turn := _label_opening(text, line_start, sentence):
+            begin = max(begin, turn)  # "Nurse: ..." is who speaks, not a source
         attributed = bool(ATTRIBUTION.search(text, max(begin, sentence + 1), start))
         if attributed and FORWARDED.search(text, begin, start):
             attributed = False  # a message forwarded is passed on whole, as the writer's news
@@ -1887,8 +1902,39 @@ def _without_labelled_sources(text: str) -> str:
         after = text[colon : m.end() + _VERDICT_REACH]
         if ENDORSED.search(after) and not REJECTED.search(after):
             continue
+        if _cited_report(text[m.start() : colon], after, text[m.end() : m.end() + _VERDICT_REACH]):
+            continue
         spans.append((colon, m.end()))
     return _blank_spans(text, spans)
+
+
+_CLINICIAN_REPORT = re.compile(
+    r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:GP|ENT|Dr\.?\s+[A-Z][\w-]+)(?:'s)?\s+(?:[\w-]+\s+)?"
+    r"(?:report|summary|opinion)\b",
+    re.I,
+)
+"""A label naming a clinician's report of the result ("GP report:", "Dr Ade's medical
+report:"), not a letter asking or a question, nor an earlier or outside test's report."""
+
+OWN_READING = re.compile(
+    r"^[ \t*_>-]*(?:(?:our|my|today'?s?|this|the\s+current|current)\s+(?:re)?"
+    r"(?:test(?:ing)?|audiogram|results?|reading|findings?|assessment)\b|"
+    r"(?:today|now|on\s+(?:re)?testing)\b)",
+    re.I | re.M,
+)
+"""A line where the writer turns to their own reading of the test ("Our test: ...",
+"Today: ...", "On retesting ..."), set against a cited report."""
+
+
+def _cited_report(label: str, after: str, below: str) -> bool:
+    """Return True where a labelled line is a clinician's report of the result that the
+    document cites as its evidence: the writer neither rejects it nor sets a reading of its
+    own against it in the lines below. A relayed clinician's reading is the document's
+    statement of the result (an underwriter's or claims assessor's file cites the GP's
+    report as the only account of the test)."""
+    if not _CLINICIAN_REPORT.match(label):
+        return False
+    return not REJECTED.search(after) and not OWN_READING.search(below)
 
 
 def _as_self_corrections(text: str) -> str:

@@ -415,13 +415,17 @@ LATERALITY_UNILATERAL = re.compile(
     r"\b(unilat(?:eral(?:ly)?)?|single[\s-]sided|(?:one|1)[\s-]sided)\b"
 )
 NOT_OF_HEARING = re.compile(
-    r"[\s-]+(?:referrals?|refer\w*|mri|scans?|imaging|tinnitus|fitting|(?:hearing\s+)?aids?|"
+    r"[\s-]+(?:(?:cochlear|bone[\s-]+anchored|bone[\s-]+conduction|middle[\s-]+ear|"
+    r"auditory[\s-]+brainstem)[\s-]+)?"
+    r"(?:referrals?|refer\w*|mri|scans?|imaging|tinnitus|fitting|(?:hearing\s+)?aids?|"
     r"amplification|cros\b|implant\w*|review|follow[\s-]?up|otalgia|pain|discharge|"
     r"fullness|symptoms?|surgery|treatment|management)\b"
 )
 """After a side word ("unilateral", "one-sided"): a noun that is not the hearing, a service,
-a device or a symptom ("unilateral referral", "unilateral tinnitus"): the side is said of
-that, not of a loss."""
+a device or a symptom ("unilateral referral", "unilateral tinnitus"), a device named with its
+kind ("unilateral cochlear implant", "one-sided bone-anchored hearing aid"): the side is said
+of that, not of a loss. Source: implantable hearing devices (cochlear, bone-anchored,
+middle-ear, auditory brainstem implants; NICE TA566, 2019)."""
 SYMMETRY = re.compile(r"\b(asymmetr\w*|symmetr\w*)\b")
 ASYMMETRY_CRITERIA_NOT_MET = re.compile(
     r"\s*(?:criteri\w*|protocols?|rules?|thresholds?|definitions?)\b[^.;:\n]{0,40}?"
@@ -581,6 +585,17 @@ OPENING_FREQUENCY = re.compile(
 )
 """A sentence that opens with one frequency ("At 500 Hz, the right ear ..."): a teaching
 walkthrough's frequency, for the values in that sentence that name no frequency."""
+
+
+OPENING_FREQUENCY_RANGE = re.compile(
+    r"\s*(?:[-•+*]\s*|\d{1,2}[.)]\s*)?(?:(?:at|across|over|from|in)\s+(?:the\s+)?)?"
+    r"(\d+(?:\.\d+)?)\s*(khz|k|hz)?\s*(?:-|–|to|through)\s*(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b"
+    r"(?!\s*(?:-|–|to\b|and\b|&|/|,\s*\d))"
+)
+"""A sentence that opens with a span of frequencies ("At 6-8 kHz the right ear ...", "2-4 kHz:
+right 40-50 dB HL"): the span its level ranges that name no frequency of their own are
+over, as a sentence opening with one frequency gives its bare values theirs. Source: a
+report's line per region of the audiogram (ASHA 2005 audiologic assessment)."""
 
 
 CLAUSE_OPENING_FREQUENCY = re.compile(
@@ -1132,7 +1147,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",
       "NUMBER_OPENS_SENTENCE",
-      "COMPARED_WITH", "SECONDARY", "OPENING_FREQUENCY", "CLAUSE_OPENING_FREQUENCY"),
+      "COMPARED_WITH", "SECONDARY", "OPENING_FREQUENCY", "CLAUSE_OPENING_FREQUENCY",
+      "OPENING_FREQUENCY_RANGE"),
      "the layout of replies to the case questions Q1-Q3 (AudiologyBench, paper 000) and "
      "of report parts (findings, plan, comment)"),
 )  # fmt: skip

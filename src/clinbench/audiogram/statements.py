@@ -86,6 +86,7 @@ def read_clause(
     low: str | None = None,
     frequency: int | None = None,
     from_an_earlier_line: bool = False,
+    span: tuple[int, int] | None = None,
 ) -> list[Claim]:
     """Return the claims of one clause (a segment of a sentence) tied to ``ear``, in the
     order the judges take them.
@@ -123,7 +124,7 @@ def read_clause(
         claims += rc.speech_claims(low, ear, hedged, sent_low)
         averages, starts = average_claims(low, ear, hedged)
         claims += averages
-        claims += threshold_claims(low, ear, hedged, default_conduction, starts, frequency)
+        claims += threshold_claims(low, ear, hedged, default_conduction, starts, frequency, span)
     if lx.GAP_TRIGGER.search(low):
         claims += air_bone_gap_claims(low, ear, hedged)
     if not topics.any() or lx.LOSS_CONTEXT.search(low):
@@ -272,11 +273,24 @@ def _sentence_segments(sentence: str) -> tuple[list[str], int, list[str | None]]
     return segments, n_main, aside_ear
 
 
+def _opening_span(sent_low: str) -> tuple[int, int] | None:
+    """Return the two ends (Hz) of the span of frequencies a sentence opens with
+    (:data:`lexicon.OPENING_FREQUENCY_RANGE`), else None."""
+    if not sent_low.lstrip(" \t-\u2022+*")[:1].isalnum():
+        return None
+    m = lx.OPENING_FREQUENCY_RANGE.match(sent_low)
+    if m is None:
+        return None
+    f1, f2 = lx.to_hz(m.group(1), m.group(2) or m.group(4)), lx.to_hz(m.group(3), m.group(4))
+    return None if f1 is None or f2 is None or f1 >= f2 else (f1, f2)
+
+
 def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[list[Claim]]:
     """Yield the claims of each clause of one sentence, each clause tied to its ear."""
     sent_low = sentence.lower()
     opening = lx.OPENING_FREQUENCY.match(sent_low)
     sentence_freq = lx.to_hz(opening.group(1), opening.group(2)) if opening else None
+    sentence_span = _opening_span(sent_low) if opening is None else None
     hedged_sentence = bool(lx.HEDGED_SENTENCE.search(sent_low[:30]))
     topics = Topics.of(sent_low)
     segments, n_main, aside_ear = _sentence_segments(sentence)
@@ -325,6 +339,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
             explicit=bool(ears),
             default_conduction=carried.sentence_conduction, low=seg_low,
             frequency=clause_freq, from_an_earlier_line=carried.from_an_earlier_line(ears),
+            span=sentence_span,
         )  # fmt: skip
         carried.sentence_conduction = _conduction_carried(seg_low) or carried.sentence_conduction
     if {"right", "left"} <= named and not carried.heading_context:

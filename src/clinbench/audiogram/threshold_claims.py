@@ -339,6 +339,7 @@ def threshold_claims(
     default_conduction: str = "air",
     averages: set[int] | frozenset[int] = frozenset(),
     frequency: int | None = None,
+    span: tuple[int, int] | None = None,
 ) -> list[Claim]:
     """Return the threshold claims of a lower-cased clause about ``ear`` ("right", "left",
     "both" or None), in reading order: ranges, then lists of values, then no responses.
@@ -350,6 +351,7 @@ def threshold_claims(
     left ear's air threshold is 30 dB"), when there is one.
     """
     clause = _Clause(low, ear, hedged, lexicon.conduction_marks(low), default_conduction, averages)
+    clause.span = span if span and not _names_own_frequency(low) else None
     _ranges(clause)
     _lists(clause, frequency)
     _no_responses(clause)
@@ -365,6 +367,16 @@ def threshold_claims(
     return clause.out
 
 
+_HZ_NAMED = re.compile(r"\d\s*(?:khz|k\b|hz)")
+
+
+def _names_own_frequency(low: str) -> bool:
+    """Return True when a clause names a frequency besides the span its sentence opens with
+    ("...; 250 Hz and 8 kHz only 15-20 dB HL"): its levels are at those."""
+    opening = lexicon.OPENING_FREQUENCY_RANGE.match(low)
+    return bool(_HZ_NAMED.search(low, opening.end() if opening else 0))
+
+
 @dataclass
 class _Clause:
     """A clause being read: its text, ear, conduction marks, the spans used and the claims."""
@@ -378,6 +390,7 @@ class _Clause:
     used: list[tuple[int, int]] = field(default_factory=list)
     bone_levels: list[tuple[int, int]] = field(default_factory=list)
     out: list[Claim] = field(default_factory=list)
+    span: tuple[int, int] | None = None  # the frequencies the sentence opens with
 
     @cached_property
     def names_a_frequency(self) -> bool:
@@ -448,6 +461,12 @@ def _range(c: _Clause, m: re.Match, gap: bool) -> None:
                     "gap size over a frequency range", "air", span, hi_db)  # fmt: skip
         return
     if not f:
+        if c.span and not _bone_named(low, m):
+            # "At 6-8 kHz the right ear is 80-85 dB HL": over the span the sentence opens with
+            bisect.insort(c.used, m.span())
+            c.claim("threshold_range", lo_db, m.group(0), "dB range over the opening span",
+                    c.conduction_at(m.start()), c.span, hi_db)  # fmt: skip
+            return
         _unplaced_range(c, m, lo_db, hi_db)
         return
     bisect.insort(c.used, m.span())

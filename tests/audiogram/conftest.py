@@ -45,6 +45,17 @@ def build(
     return Audiogram.model_validate(raw)
 
 
+def threshold_levels(text: str, audiogram: Audiogram) -> list[tuple]:
+    """Return the sorted (ear, frequency, claimed) of each threshold read in ``text``."""
+    from clinbench.audiogram.check import check_reply
+
+    return sorted(
+        (f.ear, f.frequency, f.claimed)
+        for f in check_reply(text, audiogram).findings
+        if f.kind.value == "threshold"
+    )
+
+
 def conductive_right(**extra) -> Audiogram:
     """Return a right conductive loss (air 30-45 dB HL over masked bone of 5-10) beside a
     normal left ear (10 dB HL throughout), with any other field of ``build`` in ``extra``."""

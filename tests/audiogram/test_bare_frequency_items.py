@@ -11,17 +11,13 @@ import pytest
 
 from clinbench.audiogram.check import check_reply
 
-from .conftest import build
+from .conftest import build, threshold_levels
 
 FLAT_MILD = build(25, right_bone=20, left_bone=20)  # 25 dB HL at every frequency
 
 
 def _levels(text: str) -> list[tuple]:
-    return sorted(
-        (f.ear, f.frequency, f.claimed)
-        for f in check_reply(text, FLAT_MILD).findings
-        if f.kind.value == "threshold"
-    )
+    return threshold_levels(text, FLAT_MILD)
 
 
 @pytest.mark.parametrize(

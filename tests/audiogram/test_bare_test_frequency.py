@@ -13,17 +13,13 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.notation import normalise
 
-from .conftest import assert_linear, build, cpu_cost
+from .conftest import assert_linear, build, cpu_cost, threshold_levels
 
 FLAT_MILD = build(25, right_bone=20, left_bone=20)  # 25 dB HL at every frequency
 
 
 def _levels(text: str) -> list[tuple]:
-    return sorted(
-        (f.ear, f.frequency, f.claimed)
-        for f in check_reply(text, FLAT_MILD).findings
-        if f.kind.value == "threshold"
-    )
+    return threshold_levels(text, FLAT_MILD)
 
 
 READ = [

@@ -144,6 +144,24 @@ def pta_options(audiogram: Audiogram, ear: str, std) -> list[float]:
     return options
 
 
+READING_STEPS = (
+    captions_as_transcript,
+    changes_applied,
+    markup_as_text,
+    unchosen_options_blanked,
+    typing_slips_mended,
+    mail_wrap_mended,
+    ocr_slips_mended,
+    translated_terms_mended,
+    export_fields_written_out,
+    results_by_ear_written_out,
+    without_unclaimed,
+    written_out,
+)
+"""What a reply goes through before its statements are read, in this order: each step is
+linear, returns text, and leaves a text with nothing of its kind as it is."""
+
+
 def check_reply(
     reply_text: str,
     case_or_audiogram: Any,
@@ -167,29 +185,10 @@ def check_reply(
     std = get_standard(standard)
     truth = case_facts(case_or_audiogram, std.name, tolerance_db, wrs_tolerance, criteria)
     checker = Judge(truth)
-    parts, read = sections(
-        written_out(
-            without_unclaimed(
-                results_by_ear_written_out(
-                    export_fields_written_out(
-                        translated_terms_mended(
-                            ocr_slips_mended(
-                                mail_wrap_mended(
-                                    typing_slips_mended(
-                                        unchosen_options_blanked(
-                                            markup_as_text(
-                                                changes_applied(captions_as_transcript(reply_text))
-                                            )
-                                        )
-                                    )
-                                )
-                            )
-                        )
-                    )
-                )
-            )
-        )
-    )
+    text = reply_text
+    for step in READING_STEPS:
+        text = step(text)
+    parts, read = sections(text)
     judge_clauses((claims for part in parts for claims in read_statements(part)), checker)
     claims = [c for part in parts if may_hold_shorthand(part) for c in read_claims(part)]
     if claims:  # (most replies hold no shorthand: nothing to withdraw or judge; for speed)

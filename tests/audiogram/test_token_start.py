@@ -98,16 +98,24 @@ TRIGGER_EDGES = [
     "tymp: type As", "TYMPS A/A", "tympanogram C", "tymp a", "30: 45 /", "2K 40", "2 Hz 5",
     "25/30", "40 dB HL BOTH SIDES", "45 dB on the right, 50", "a45 on the left, 5",
     "R", "xR", "R2", "(L)", "ſev", "PROF", "the Kelvin 2\u212a 40", "İnner ear",
-    "no shorthand here", "", "1 2 3", "12345 right and 4",
+    "no shorthand here", "", "1 2 3", "12345 right and 4", "avg n/a*\n*footnote · here",
+    "*moderate, not mild", "a*b",
 ]  # fmt: skip
 
 
 def test_the_split_shorthand_trigger_decides_as_the_single_pattern_did():
-    from clinbench.audiogram.claims import _TRIGGER_WORDS, may_hold_shorthand
+    from clinbench.audiogram.claims import _TRIGGER_STAR, _TRIGGER_WORDS, may_hold_shorthand
 
     def before(text: str) -> bool:
         low = text.lower()
-        return any(word in low for word in _TRIGGER_WORDS) or bool(_TRIGGER_BEFORE.search(text))
+        # a message opening with a star (a chat correction) is a trigger of its own, kept
+        # apart from the single pattern: a footnote star opening a line takes that branch too
+        star = "*" in text and bool(_TRIGGER_STAR.search(text))
+        return (
+            any(word in low for word in _TRIGGER_WORDS)
+            or star
+            or bool(_TRIGGER_BEFORE.search(text))
+        )
 
     texts = [*TRIGGER_EDGES, *corpus()]
     assert {before(text) for text in texts} == {True, False}

@@ -276,7 +276,9 @@ def ear_pairs_to_text(text: str) -> str:
         opens = _SENTENCE_END_BEFORE.search(m.string, max(0, m.start() - 3), m.start())
         return pair[:1].upper() + pair[1:] if opens or m.start() == 0 else pair
 
-    if not _DB_WORD.search(text) and ":" not in text:
+    # (the colon and the word test first, for speed: the case-ignoring search tries every
+    # character)
+    if ":" not in text and not (may_hold(text, "db") and _DB_WORD.search(text)):
         return text
     if "(" in text:
         text = _BRACKETED_PAIR.sub(_bracketed_pair_written_out, text)

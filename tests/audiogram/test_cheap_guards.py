@@ -94,3 +94,32 @@ def test_each_blanking_pass_is_skipped_only_where_it_would_change_nothing(monkey
         assert discourse.without_unclaimed(text) == expected, text
         blanked += expected != text
     assert blanked > 50  # the passes the guards let through did blank words
+
+
+GUARD_EDGES = [
+    "Degree: ☐ mild ☑ moderate", "[ ] mild [x] moderate", "( ) mild (•) moderate", "CIRCLE one",
+    "Circle: MILD / moderate", "cİrcle one: mild / MODERATE", "[\t] mild", "(\t) R", "[] L",
+    "[deleted: mild] moderate", "{--mild--}{++moderate++}", "<del>mild</del> moderate",
+    "~~mild~~ moderate", "Comment [AB1]: check", "\nOriginal: mild\nRevised: moderate",
+    "SUGGESTED: moderate", "  DELETED : mild", "ſuggest moderate", "[JS1] query",
+    "sensory neural", "Sensori-neural", "SENSOR\tNEURAL", "sensori - neural", "ſenſor neural",
+]  # fmt: skip
+"""Texts for the whole-reply guards of the reading steps below."""
+
+
+def test_the_reading_steps_give_the_same_text_with_their_guards_answering_may(monkeypatch):
+    from clinbench.audiogram import forms, revisions, spelling
+
+    steps = (forms.unchosen_options_blanked, revisions.changes_applied,
+             spelling.typing_slips_mended)  # fmt: skip
+    texts = [*GUARD_EDGES, *corpus()]
+    guarded = [[step(text) for text in texts] for step in steps]
+    monkeypatch.setattr(forms, "_may_hold_marks", lambda text: True)
+    monkeypatch.setattr(revisions, "_may_be_reviewed", lambda text: True)
+    monkeypatch.setattr(spelling, "_may_be_split", lambda text: True)
+    for step, expected in zip(steps, guarded, strict=True):
+        changed = 0
+        for text, out in zip(texts, expected, strict=True):
+            assert step(text) == out, (step.__name__, text)
+            changed += out != text
+        assert changed > 0, step.__name__  # the edges and the corpus hold what each rewrites

@@ -14,7 +14,7 @@ EDGES = [
     "PTA: rıght 25, left 30", "Rıght and left", "AVERAGE (0.5/1/2 kHz): R 25 / L 30",
     "Mean threshold (0.5/1/2/4 kHz): right 25, left 45 dB HL", "40 dBHL", "40 DBhl",
     "3 kHz: R 30, L 55 dB HL", "a 4 kHz notch: 50 dB HL on the right and 75 on the left",
-    "Rt and Lt", "AD/AS",
+    "Rt and Lt", "AD/AS", "RIGHT AND LEFT", "rıght & left", "Left+Right", "R /L", "AS and AD",
 ]  # fmt: skip
 """Texts for each guarded rewrite, and texts whose case-ignoring reading differs from their
 lower-cased one."""
@@ -32,6 +32,7 @@ def test_normalise_gives_the_same_text_with_every_guard_answering_may(monkeypatc
     monkeypatch.setattr(notation, "may_hold", lambda text, *words: True)
     monkeypatch.setattr(notation, "may_name_ears", lambda text, both=True: (True, True, True))
     monkeypatch.setattr(lexicon, "may_name_ears", lambda text, both=True: (True, True, True))
+    monkeypatch.setattr(notation, "_EAR_PAIR_JOINT", re.compile(""))  # matches every text
     changed = 0
     for text, expected in zip(texts, guarded, strict=True):
         assert notation.normalise(text) == expected, text

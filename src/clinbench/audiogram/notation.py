@@ -44,6 +44,10 @@ EAR_PAIR = re.compile(
 )
 """Both ears named as a pair ("Rt and Lt", "right and left"): read as 'both ears', so the
 clause is not split at the 'and'."""
+_EAR_PAIR_JOINT = re.compile(r"[tTREDLS]\s*(?:[aA][nN][dD]|[&/+])")
+"""What every EAR_PAIR match holds: the last letter of its first ear's word or tag (right,
+left, Rt, LT, R, RE, AD, L, LE, AS), then the word or sign that joins the pair. A cheap test
+before it (for speed: it opens with a class, so the search jumps between those letters)."""
 
 
 _SYMBOLS = str.maketrans(
@@ -534,7 +538,7 @@ def _rows_and_ear_pairs_to_text(text: str) -> str:
     text = ear_order_pairs_to_text(text)
     text = ear_pairs_to_text(text)
     right, left, _ = may_name_ears(text, both=False)
-    if right and left:
+    if right and left and _EAR_PAIR_JOINT.search(text):
         text = EAR_PAIR.sub("both ears", text)
     return text
 

@@ -33,6 +33,7 @@ def test_normalise_gives_the_same_text_with_every_guard_answering_may(monkeypatc
     monkeypatch.setattr(notation, "may_name_ears", lambda text, both=True: (True, True, True))
     monkeypatch.setattr(lexicon, "may_name_ears", lambda text, both=True: (True, True, True))
     monkeypatch.setattr(notation, "_EAR_PAIR_JOINT", re.compile(""))  # matches every text
+    monkeypatch.setattr(notation, "_VALUE_FOR_AN_EAR", re.compile(""))
     changed = 0
     for text, expected in zip(texts, guarded, strict=True):
         assert notation.normalise(text) == expected, text

@@ -102,6 +102,9 @@ _PAIR_AFTER_FREQ = re.compile(
 )
 """Two ears' values after their frequency: "a 4 kHz notch: 50 dB HL on the right and 75 on the
 left" (the frequency is the one named just before, in the same sentence)."""
+_VALUE_FOR_AN_EAR = re.compile(rf"\d{_PAIR_DB}\s+(?:on|in|for)\s+the\s+(?:right|left)", re.I)
+"""What every _PAIR_AFTER_FREQ match holds from its first value's last digit on: a cheap test
+before it (for speed: digit-led, so the search jumps from digit to digit)."""
 _BRACKETED_PAIR = re.compile(
     rf"(\d{{1,3}}{_PAIR_DB})\s*\((right|left)(?:\s+ear)?\)(\s*,?\s*(?:and|vs\.?|versus)\s*)"
     rf"(\d{{1,3}}{_PAIR_DB})\s*\((right|left)(?:\s+ear)?\)",
@@ -291,7 +294,7 @@ def ear_pairs_to_text(text: str) -> str:
         if "/" in text:
             text = _SPAN_THEN_PAIRS.sub(_span_pairs, text)
     right, left, _ = may_name_ears(text, both=False)
-    if not (right and left):
+    if not (right and left) or not _VALUE_FOR_AN_EAR.search(text):
         return text  # _PAIR_AFTER_FREQ rewrites only a pair that names both ears
     out, last = [], 0
     for m in _PAIR_AFTER_FREQ.finditer(text):

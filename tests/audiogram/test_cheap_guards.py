@@ -14,7 +14,7 @@ EDGES = [
     "PTA: rıght 25, left 30", "Rıght and left", "AVERAGE (0.5/1/2 kHz): R 25 / L 30",
     "Mean threshold (0.5/1/2/4 kHz): right 25, left 45 dB HL", "40 dBHL", "40 DBhl",
     "3 kHz: R 30, L 55 dB HL", "a 4 kHz notch: 50 dB HL on the right and 75 on the left",
-    "Rt and Lt", "AD/AS",
+    "Rt and Lt", "AD/AS", "RIGHT AND LEFT", "rıght & left", "Left+Right", "R /L", "AS and AD",
 ]  # fmt: skip
 """Texts for each guarded rewrite, and texts whose case-ignoring reading differs from their
 lower-cased one."""
@@ -32,6 +32,8 @@ def test_normalise_gives_the_same_text_with_every_guard_answering_may(monkeypatc
     monkeypatch.setattr(notation, "may_hold", lambda text, *words: True)
     monkeypatch.setattr(notation, "may_name_ears", lambda text, both=True: (True, True, True))
     monkeypatch.setattr(lexicon, "may_name_ears", lambda text, both=True: (True, True, True))
+    monkeypatch.setattr(notation, "_EAR_PAIR_JOINT", re.compile(""))  # matches every text
+    monkeypatch.setattr(notation, "_VALUE_FOR_AN_EAR", re.compile(""))
     changed = 0
     for text, expected in zip(texts, guarded, strict=True):
         assert notation.normalise(text) == expected, text
@@ -94,3 +96,32 @@ def test_each_blanking_pass_is_skipped_only_where_it_would_change_nothing(monkey
         assert discourse.without_unclaimed(text) == expected, text
         blanked += expected != text
     assert blanked > 50  # the passes the guards let through did blank words
+
+
+GUARD_EDGES = [
+    "Degree: ☐ mild ☑ moderate", "[ ] mild [x] moderate", "( ) mild (•) moderate", "CIRCLE one",
+    "Circle: MILD / moderate", "cİrcle one: mild / MODERATE", "[\t] mild", "(\t) R", "[] L",
+    "[deleted: mild] moderate", "{--mild--}{++moderate++}", "<del>mild</del> moderate",
+    "~~mild~~ moderate", "Comment [AB1]: check", "\nOriginal: mild\nRevised: moderate",
+    "SUGGESTED: moderate", "  DELETED : mild", "ſuggest moderate", "[JS1] query",
+    "sensory neural", "Sensori-neural", "SENSOR\tNEURAL", "sensori - neural", "ſenſor neural",
+]  # fmt: skip
+"""Texts for the whole-reply guards of the reading steps below."""
+
+
+def test_the_reading_steps_give_the_same_text_with_their_guards_answering_may(monkeypatch):
+    from clinbench.audiogram import forms, revisions, spelling
+
+    steps = (forms.unchosen_options_blanked, revisions.changes_applied,
+             spelling.typing_slips_mended)  # fmt: skip
+    texts = [*GUARD_EDGES, *corpus()]
+    guarded = [[step(text) for text in texts] for step in steps]
+    monkeypatch.setattr(forms, "_may_hold_marks", lambda text: True)
+    monkeypatch.setattr(revisions, "_may_be_reviewed", lambda text: True)
+    monkeypatch.setattr(spelling, "_may_be_split", lambda text: True)
+    for step, expected in zip(steps, guarded, strict=True):
+        changed = 0
+        for text, out in zip(texts, expected, strict=True):
+            assert step(text) == out, (step.__name__, text)
+            changed += out != text
+        assert changed > 0, step.__name__  # the edges and the corpus hold what each rewrites

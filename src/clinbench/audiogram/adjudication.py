@@ -50,7 +50,7 @@ class Judge:
         results = {e: per_ear(e) for e in ears}  # the other ear only if needed, below
         truth = {e: results[e][1] for e in ears} if len(ears) > 1 else results[ears[0]][1]
         oks = [results[e][0] for e in ears]
-        error = CRITICAL_ERROR_OF[FindingKind(kind)]
+        error = _error_of(kind)
         verdict, critical, swapped, other_truth = "unverifiable", None, False, None
         bound = False
         if all(ok is True for ok in oks):
@@ -370,12 +370,25 @@ class Judge:
         elif ok:
             verdict, critical = "match", None
         else:
-            verdict, critical = "contradiction", CRITICAL_ERROR_OF[FindingKind(kind)]
+            verdict, critical = "contradiction", _error_of(kind)
         finding = Finding(
             kind, ear, freq, claimed, truth, verdict, critical, hedged, text.strip(), note
         )
         self.clause_of[id(finding)] = self.clause
         self.findings.append(finding)
+
+
+_ERROR_OF_VALUE = {str(kind): error for kind, error in CRITICAL_ERROR_OF.items()}
+"""CRITICAL_ERROR_OF keyed by each kind's value (a FindingKind hashes as its value)."""
+
+
+def _error_of(kind) -> CriticalError | None:
+    """Return CRITICAL_ERROR_OF[FindingKind(kind)]: a dict look-up first, for speed (every
+    claim judged asks), then the enum, which rejects an unknown kind as before."""
+    try:
+        return _ERROR_OF_VALUE[kind]
+    except KeyError:
+        return CRITICAL_ERROR_OF[FindingKind(kind)]
 
 
 _TEST_OF = {"tympanometry": "tympanometry", "reflexes": "reflexes", "oae": "oae", "abr": "abr"}

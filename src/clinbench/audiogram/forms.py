@@ -38,6 +38,26 @@ _READ_TICKS = frozenset({"[x]", "[X]"})
 """Ticks the reader reads as such ("[x] Moderate": a ticked grade, degree_claims): kept."""
 _ANY = re.compile(r"[☐□○◯☑☒✓✔●◉]|\[[ \t]?\]|\([ \t]?\)|circle", re.I)
 
+_ASCII_MARKS = ("[]", "[ ]", "[\t]", "()", "( )", "(\t)")
+"""What _ANY can match in an ASCII text, beside "circle" in any case."""
+
+
+def _may_hold_marks(text: str) -> bool:
+    """Return whether ``text`` holds what _ANY matches (a form mark or "circle")."""
+    if not text.isascii():
+        return bool(_ANY.search(text))
+    # (substring tests for speed, the same answer: in ASCII text _ANY's marks are these
+    # bracket pairs, and case-ignoring "circle" is "circle" in the lower-cased text)
+    if "circle" in text.lower():
+        return True
+    if "[" not in text and "(" not in text:
+        return False
+    for mark in _ASCII_MARKS:
+        if mark in text:
+            return True
+    return False
+
+
 _OPTION_REACH = 80
 """The longest option's words (characters) on either side of its mark."""
 _GAP = re.compile(r"[ \t]{2,}|[|→]|->|=>")
@@ -180,7 +200,7 @@ def _in_capitals(option: str) -> bool:
 def unchosen_options_blanked(text: str) -> str:
     """Return ``text`` with the options a form prints but the writer did not mark blanked
     (same length; see the module's docstring). Text with no form marks is returned as is."""
-    if not _ANY.search(text):
+    if not _may_hold_marks(text):
         return text
     low = text.lower()
     crossed_chosen = "☒" in text and not _TICKS.search(text)

@@ -650,7 +650,15 @@ def may_name_ears(text: str, both: bool = True) -> tuple[bool, bool, bool]:
     if low is None:
         return True, True, True
     capital_r = "R" in text or "AD" in text or "OD" in text
-    capital_l = "L" in text or "AS" in text or "OS" in text or "OG" in text or "OI" in text
+    # an L right after an H ("dB HL", in most replies) opens no tag: every capital-L tag of
+    # LEFT and of BOTH's pairs opens at a word boundary (a test for speed, exact)
+    capital_l = (
+        text.count("L") > text.count("HL")
+        or "AS" in text
+        or "OS" in text
+        or "OG" in text
+        or "OI" in text
+    )
     right = capital_r or "right" in low or "re.:" in text
     left = capital_l or "left" in low or "li.:" in text
     if not both:

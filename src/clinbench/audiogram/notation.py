@@ -44,6 +44,10 @@ EAR_PAIR = re.compile(
 )
 """Both ears named as a pair ("Rt and Lt", "right and left"): read as 'both ears', so the
 clause is not split at the 'and'."""
+_EAR_PAIR_JOINT = re.compile(r"[tTREDLS]\s*(?:[aA][nN][dD]|[&/+])")
+"""What every EAR_PAIR match holds: the last letter of its first ear's word or tag (right,
+left, Rt, LT, R, RE, AD, L, LE, AS), then the word or sign that joins the pair. A cheap test
+before it (for speed: it opens with a class, so the search jumps between those letters)."""
 
 
 _SYMBOLS = str.maketrans(
@@ -98,6 +102,9 @@ _PAIR_AFTER_FREQ = re.compile(
 )
 """Two ears' values after their frequency: "a 4 kHz notch: 50 dB HL on the right and 75 on the
 left" (the frequency is the one named just before, in the same sentence)."""
+_VALUE_FOR_AN_EAR = re.compile(rf"\d{_PAIR_DB}\s+(?:on|in|for)\s+the\s+(?:right|left)", re.I)
+"""What every _PAIR_AFTER_FREQ match holds from its first value's last digit on: a cheap test
+before it (for speed: digit-led, so the search jumps from digit to digit)."""
 _BRACKETED_PAIR = re.compile(
     rf"(\d{{1,3}}{_PAIR_DB})\s*\((right|left)(?:\s+ear)?\)(\s*,?\s*(?:and|vs\.?|versus)\s*)"
     rf"(\d{{1,3}}{_PAIR_DB})\s*\((right|left)(?:\s+ear)?\)",
@@ -276,7 +283,9 @@ def ear_pairs_to_text(text: str) -> str:
         opens = _SENTENCE_END_BEFORE.search(m.string, max(0, m.start() - 3), m.start())
         return pair[:1].upper() + pair[1:] if opens or m.start() == 0 else pair
 
-    if not _DB_WORD.search(text) and ":" not in text:
+    # (the colon and the word test first, for speed: the case-ignoring search tries every
+    # character)
+    if ":" not in text and not (may_hold(text, "db") and _DB_WORD.search(text)):
         return text
     if "(" in text:
         text = _BRACKETED_PAIR.sub(_bracketed_pair_written_out, text)
@@ -285,7 +294,7 @@ def ear_pairs_to_text(text: str) -> str:
         if "/" in text:
             text = _SPAN_THEN_PAIRS.sub(_span_pairs, text)
     right, left, _ = may_name_ears(text, both=False)
-    if not (right and left):
+    if not (right and left) or not _VALUE_FOR_AN_EAR.search(text):
         return text  # _PAIR_AFTER_FREQ rewrites only a pair that names both ears
     out, last = [], 0
     for m in _PAIR_AFTER_FREQ.finditer(text):
@@ -532,7 +541,7 @@ def _rows_and_ear_pairs_to_text(text: str) -> str:
     text = ear_order_pairs_to_text(text)
     text = ear_pairs_to_text(text)
     right, left, _ = may_name_ears(text, both=False)
-    if right and left:
+    if right and left and _EAR_PAIR_JOINT.search(text):
         text = EAR_PAIR.sub("both ears", text)
     return text
 

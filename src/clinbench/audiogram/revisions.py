@@ -77,6 +77,27 @@ _REVIEW_SIGN = re.compile(
 
 _MAX_CHARS = 200_000
 
+_LINE_LABELS = ("original", "revised", "deleted", "inserted", "formatted")
+
+
+def _may_be_reviewed(text: str) -> bool:
+    """Return False where ``text`` surely holds no _REVIEW_SIGN (a cheap test, for speed:
+    every alternative needs a bracket, a brace, "<", "~~", "++", "suggest", or a line
+    label before a colon, and in ASCII text case-ignoring words are the lower-cased ones)."""
+    if not text.isascii():
+        return True
+    if "[" in text or "{" in text or "<" in text or "~~" in text or "++" in text:
+        return True
+    low = text.lower()
+    if "suggest" in low:
+        return True
+    if ":" not in text:
+        return False
+    for label in _LINE_LABELS:
+        if label in low:
+            return True
+    return False
+
 
 def _suggestion_applied(m: re.Match[str]) -> str:
     accepted = _ACCEPTED_AS.search(m.group(0))
@@ -87,7 +108,7 @@ def changes_applied(text: str) -> str:
     """Return ``text`` as it stands once its tracked changes are applied and its reviewer's
     remarks are set aside (see the module's docstring); text with no sign of review is
     returned as it is."""
-    if len(text) > _MAX_CHARS or not _REVIEW_SIGN.search(text):
+    if len(text) > _MAX_CHARS or not _may_be_reviewed(text) or not _REVIEW_SIGN.search(text):
         return text
     out = text
     for pattern, repl in _INLINE:

@@ -21,7 +21,11 @@ _REAL_NEIGHBOURS = frozenset(
      "profounder", "profoundly"}
 )  # fmt: skip
 """English words one slip away from a word of :data:`_WORDS`: kept as written."""
-_CANDIDATE = re.compile(r"\b([mpsc])([a-z]{6,14})\b", re.I)
+_CANDIDATE = re.compile(r"([mpscMPSC\u017f])(?<!\w.)([a-zA-Z\u0130\u0131\u017f\u212a]{6,14})\b")
+"""A word of 7 to 15 letters opening with m, p, s or c: ``\\b([mpsc])([a-z]{6,14})\\b`` with
+case ignored, written to open with its first letter's class (so the search jumps between
+those letters, for speed) and with the letters case-ignoring matching adds spelled out (the
+capitals, and the 'ſ', 'İ', 'ı' and Kelvin sign it folds to s, i and k)."""
 _SPLIT = re.compile(r"\b(sensor)[iy]?(?:[ \t]+|[ \t]*-[ \t]*)(neural)\b", re.I)
 """'sensorineural' in two (voice-to-text, a hyphen): 'sensory neural', 'sensori-neural', and
 the captioner's 'sensor neural' (automatic captions split the word at its stems; batch 73)."""
@@ -59,9 +63,16 @@ def _joined(m: re.Match[str]) -> str:
     return m.group(1) + ("I" if m.group(2).isupper() else "i") + m.group(2)
 
 
+def _may_be_split(text: str) -> bool:
+    """Return False where ``text`` surely holds no _SPLIT: its "neural" follows a space, a
+    tab or a hyphen (a cheap test, for speed: every "sensorineural" holds "neural")."""
+    low = text.lower()
+    return " neural" in low or "\tneural" in low or "-neural" in low
+
+
 def typing_slips_mended(text: str) -> str:
     """Return ``text`` with the grade and type words typed one slip wrong, or split in two,
     written right (see the module's docstring); other text unchanged. Linear: one pass."""
-    if "neural" in text.lower():
+    if _may_be_split(text):
         text = _SPLIT.sub(_joined, text)
     return _CANDIDATE.sub(_mend, text)

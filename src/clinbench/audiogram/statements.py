@@ -307,7 +307,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
             if not seg.strip(" ,:;-"):
                 continue
         following = segments[index + 1] if index + 1 < len(segments) else ""
-        ears = _clause_ears(seg, segments[index + 1 :])
+        ears = _clause_ears(seg, segments[index + 1 : index + 3])  # (it reads two at most)
         carried.names(ears, seg, main=index < n_main)
         # the letter or the pair overrides an ear carried from before, which is another
         # statement's; a scope of both ears ("AU: ... PTA R 85, L 88") or no ear keeps its

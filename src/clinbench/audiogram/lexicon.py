@@ -580,11 +580,16 @@ OPENING_FREQUENCY = re.compile(
     # "At 4 kHz ...", or a dip named there ("Notch at 4 kHz: right 50, left 55 dB HL")
     # "Even at 4000 Hz, ...": a focus word before it ("even", "only", "also", "still")
     r"(?:(?:even|only|also|still|and)\s+)?"
-    r"(?:(?:an?\s+|the\s+)?(?:notch|dip|trough|drop)\s+)?at\s+(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b"
+    r"(?:(?:an?\s+|the\s+)?(?:notch|dip|trough|drop)\s+)?at\s+"
+    # "At the 3000 Hz beep, ...": the tone played there (a lay account of the test)
+    r"(?:the\s+(?:\*\*)?(?=\d[\d.]*(?:\*\*)?\s*(?:khz|k\b|hz)\b(?:\*\*)?\s+(?:beep|tone|sound|pitch|"
+    r"whistle)))?"
+    r"(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b"
     r"(?!\s*(?:-|–|to\b|and\b|&|/|,\s*\d))"
 )
-"""A sentence that opens with one frequency ("At 500 Hz, the right ear ..."): a teaching
-walkthrough's frequency, for the values in that sentence that name no frequency."""
+"""A sentence that opens with one frequency ("At 500 Hz, the right ear ...", "At the 3000 Hz
+beep, ..."): a teaching walkthrough's frequency, for the values in that sentence that name
+no frequency."""
 
 
 OPENING_FREQUENCY_RANGE = re.compile(
@@ -605,6 +610,48 @@ CLAUSE_OPENING_FREQUENCY = re.compile(
 """A clause that opens with one frequency, after its list's comma or a colon ("..., and at
 4 kHz it is 55 dB", "Right ear: at 250 Hz it is 25 dB"): that frequency, for its bare
 values, as for a sentence opening with one."""
+
+
+TEST_FREQUENCY = r"(?:250|500|750|1000|1500|2000|3000|4000|6000|8000)"
+"""A pure-tone test frequency in Hz (BSA 2018), as a number that may be written alone."""
+_NO_UNIT = (
+    # no unit, and not the first of a range or list ("at 250-500 Hz", "at 500 and 1000 Hz")
+    r"(?![\d.,]\d|\d|\s*(?:[-–/&]|,\s*\d|to\b|and\s+\d)|"
+    r"\s*(?:k\b|khz|hz|kilohertz|hertz|db\b|decibels|%|percent|ms\b|ml\b|years?|"
+    r"months?|weeks?|days?|o'clock|am\b|pm\b|:\d))"
+)
+_S = r"(?:\*\*)?[ \t]+(?:\*\*)?"
+_S0 = r"(?:\*\*)?[ \t]*(?:\*\*)?"
+"""A space between words (or none), with any emphasis mark beside it ("at **55**")."""
+_LEVEL = r"-?(?:1[0-3]\d|\d{1,2})"
+"""A hearing level in dB HL: no audiometer presents 140 or more."""
+_STIMULUS = r"(?:beeps?|tones?|sounds?|pitch(?:es)?|whistles?|noises?)"
+STIMULUS_FREQUENCY = re.compile(
+    rf"(?i)\b(?:the|a|that|this|one){_S}({TEST_FREQUENCY}){_NO_UNIT}(?={_S}(?:hz{_S})?{_STIMULUS}\b)|"
+    rf"\b{_STIMULUS}{_S}at{_S}(?:the{_S})?({TEST_FREQUENCY}){_NO_UNIT}"
+)
+"""A test frequency written without its unit as the pitch of a sound the patient was played
+("the 3000 beep", "a beep at 500", "one tone at 250"): that frequency in Hz."""
+RESPONSE_LEVEL = re.compile(
+    r"(?i)\b(?:heard|hears?|responded|responds?|reacted|reacts?|turned|turns|"
+    rf"picked{_S}up)\b[^.;:!?\n\d]{{0,40}}?\bat{_S}"
+    rf"({_LEVEL}(?:{_S0}(?:-|–|to){_S0}{_LEVEL})?){_NO_UNIT}|"
+    # the level after the sound's frequency ("heard a loud beep at 500 Hz, at 95")
+    rf"\b{_STIMULUS}{_S}at{_S}(?:the{_S})?\d+(?:\.\d+)?{_S0}(?:k?hz|k)\b,?{_S}"
+    rf"at{_S}({_LEVEL}){_NO_UNIT}"
+)
+"""A number with no unit given as the level at which the patient heard, responded or turned
+to a sound ("heard it at 55", "turned to a sound at 90", "a beep at 500 Hz, at 95"): a
+hearing level in dB, the lay account of a threshold (the lowest level at which the patient
+responds, BSA 2018); a number of 140 or more is no level (a frequency: "heard the beep at
+500")."""
+LEVEL_THEN_TEST_FREQUENCY = re.compile(
+    rf"(?i)\b\d{{1,3}}{_S0}(?:db|decibels)(?:{_S0}hl)?(?:{_S}(?:in|on){_S}(?:the|his|her|"
+    rf"their|your|my){_S}(?:right|left)(?:{_S}(?:ear|side))?)?,?{_S}at{_S}"
+    rf"({TEST_FREQUENCY}){_NO_UNIT}"
+)
+"""A level in dB, then (after the ear it was in) "at" and a test frequency written without
+its unit ("90 dB in his left ear at 500"): that frequency in Hz, as "50 dB at 500 Hz"."""
 
 
 DESCRIPTOR = (
@@ -1143,6 +1190,10 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "the measures of a tympanogram each against its own normal range: ear-canal volume, "
      "peak compliance, middle-ear pressure, gradient (BSA 2013 recommended procedure: "
      "tympanometry), issue #26 batch 71"),
+    (("TEST_FREQUENCY", "STIMULUS_FREQUENCY", "RESPONSE_LEVEL", "LEVEL_THEN_TEST_FREQUENCY"),
+     "pure-tone audiometry told in lay words: the tone played at a test frequency and the "
+     "lowest level the patient heard or responded to it at, its threshold (BSA 2018 "
+     "recommended procedure, pure-tone air- and bone-conduction audiometry)"),
     (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",

@@ -158,15 +158,19 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "writer's stance after them ('in my reading', 'in my view') adds nothing to describe "
      "(chart descriptions, issue #26 batch 65, used as tuning data)"),
     ("grade of an ear",
-     rf"\b{_GRADE}\s*,?\s+(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
+     rf"\b{_GRADE}\s*,?(?:\s+|\s*\(\s*)(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
      r"each\s+ear|right|left)\b|(?:both\s+ears|both\s+sides|each\s+ear)\b|"
-     r"bilat(?:erally)?\b|(?:ad|as|au)\b|both\s*(?:[.;]|$))",
+     r"bilat(?:erally)?\b|(?:ad|as|au)\b|both\s*(?:[.;]|$))|"
+     # the ear in parentheses after the grade: "moderate (right)", "profound (both ears)"
+     rf"\b{_GRADE}\s*\(\s*(?:right|left)(?:\s+(?:ear|side))?\s*\)",
      "a grade said of an ear with no loss word ('severe in both ears', 'moderate on the "
      "right', 'mild bilaterally'; a terse message drops the preposition: 'moderate both "
      "ears', 'mild bilat'): it grades that ear's hearing, as WHO 2021 grades an ear "
      "(spoken handovers and dispenser reports, issue #26 batches 19-20; clinicians' secure "
      "messages, batch 33; used as tuning data); a bare 'both' closing the clause ('SNHL, "
-     "moderately severe both') names both ears (metamorphic tests, tests/audiogram/perturb.py)"),
+     "moderately severe both') names both ears (metamorphic tests, tests/audiogram/perturb.py); "
+     "so does the ear in parentheses after the grade, as a form's result line gives it "
+     "('Result: profound (both ears)', 'moderate (right)'; issue #26 batch 68)"),
     ("symptom graded",
      r"\b(?:tinnitus|vertigo|dizziness|imbalance|otalgia|fullness|pain|discomfort|thi|tfi|dhi|"
      r"hhi[ea](?:-s)?|ssq|aphab|handicap|inventory|questionnaire)\b",

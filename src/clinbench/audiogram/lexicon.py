@@ -580,7 +580,11 @@ OPENING_FREQUENCY = re.compile(
     # "At 4 kHz ...", or a dip named there ("Notch at 4 kHz: right 50, left 55 dB HL")
     # "Even at 4000 Hz, ...": a focus word before it ("even", "only", "also", "still")
     r"(?:(?:even|only|also|still|and)\s+)?"
+    # "On the left at 1 kHz, ...": the ear the frequency's values are of, named first
+    r"(?:(?:on|in|for)\s+the\s+(?:right|left)(?:\s+(?:ear|side))?,?\s+)?"
     r"(?:(?:an?\s+|the\s+)?(?:notch|dip|trough|drop)\s+)?at\s+"
+    # "At the very low end, 250 Hz, ...": the end of the chart, then its frequency
+    r"(?:the\s+(?:very\s+)?(?:low|lower|high|higher|top|bottom)\s+end\s*,?\s+)?"
     # "At the 3000 Hz beep, ...": the tone played there (a lay account of the test)
     r"(?:the\s+(?:\*\*)?(?=\d[\d.]*(?:\*\*)?\s*(?:khz|k\b|hz)\b(?:\*\*)?\s+(?:beep|tone|sound|pitch|"
     r"whistle)))?"

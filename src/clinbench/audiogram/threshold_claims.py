@@ -524,13 +524,15 @@ def _lists(c: _Clause, frequency: int | None) -> None:
 
 
 _BARE_LEVEL_SAID = re.compile(
-    r"(?:\b(?:reading|level|threshold|result)\s+(?:is|was)\s+|"
+    # (or the ear itself: "At the low end, 250 Hz, the left was 60")
+    r"(?:\b(?:reading|level|threshold|result|the\s+(?:right|left)(?:\s+(?:ear|side))?)"
+    r"\s+(?:is|was)\s+|"
     r"\b(?:is|was|were|are|'s|'re|came\s+out)\s+at\s+)(?:about\s+|around\s+)?"
     r"(-?\d{1,3})(?!\d|[.,]\d|\s*(?:khz|k\b|hz|%|percent|years?|months?|weeks?|days?|db|"
     r"decibels|ml|o'clock|am\b|pm\b))"
 )
-"""A bare number given as a reading ("the reading was 70") or as where the hearing is ("you're
-at 55", "it came out at 60"), with no unit after it."""
+"""A bare number given as a reading ("the reading was 70"), as an ear's ("the left was 60"),
+or as where the hearing is ("you're at 55", "it came out at 60"), with no unit after it."""
 
 
 def _bare_level_of_the_opening_frequency(c: _Clause, frequency: int) -> None:

@@ -212,6 +212,14 @@ loss typically needs ...", "a conductive loss this small rarely needs amplificat
 statement about losses in general, not this patient's ("a conductive loss that would need
 review" is this patient's)."""
 _INDEFINITE = re.compile(r"\ban?\s+(?:[\w-]+\s+){0,2}$")
+GENERIC_OBJECT = re.compile(
+    r"\b(?:typically|usually|generally|commonly|classically|characteristically|tends?\s+to|"
+    r"would(?:\s*,[^,.;]{0,25},)?)\s+(?:produces?|causes?|gives?|shows?|predicts?|expects?|"
+    r"means?|results?\s+in|leads?\s+to|creates?)\s+an?\s+(?:[\w-]+\s+){0,2}$"
+)
+"""Before a word, an indefinite object of what a cause does in general or would do ("noise
+typically produces a bilateral loss", "which would, if anything, predict a worse left
+ear"): a statement about losses in general or contrary to fact, not this patient's."""
 HEDGES = re.compile(
     r"\b(possibl[ey]|probabl[ey]|likely|may|might|suggest\w*|consistent with|appears?|seems?|"
     r"approximately|about|around|roughly|query|presumed|in keeping with)\b|~|\?"
@@ -796,7 +804,16 @@ def negated(segment: str, start: int) -> bool:
         return True
     if _may_negate_after(segment, start) and NEGATED_AFTER.match(segment, start, start + 60):
         return True
-    return bool(_INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50))
+    return _generic(segment, start, before)
+
+
+def _generic(segment: str, start: int, before: str) -> bool:
+    """Return whether the word at ``start`` (``before`` it: the words before) is in a
+    statement about losses in general: its subject ("a conductive loss would ...") or the
+    object of what a cause does in general ("noise typically produces a bilateral loss")."""
+    if _INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50):
+        return True
+    return bool(GENERIC_OBJECT.search(before))
 
 
 _WEIGHED = re.compile(
@@ -819,7 +836,7 @@ def weighed_not_said(segment: str, start: int) -> bool:
         return False
     if _WEIGHED.search(before):
         return True
-    return bool(_INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50))
+    return _generic(segment, start, before)
 
 
 _LOSS_NAMED = (
@@ -1154,7 +1171,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("CONFIG_WORDS", "CONFIG_COMPATIBLE", "CONFIG_TRIGGER"),
      "audiogram configuration terms (flat, sloping, precipitous, rising, cookie-bite, "
      "noise notch) of audiogram descriptions"),
-    (("NEGATORS", "CONTRACTED_NOT", "NEGATED_AFTER", "GENERIC", "CONDITION", "PRESUPPOSED",
+    (("NEGATORS", "CONTRACTED_NOT", "NEGATED_AFTER", "GENERIC", "GENERIC_OBJECT", "CONDITION",
+      "PRESUPPOSED",
       "HEDGES", "HEDGE_WORD", "HEDGED_SENTENCE", "NOT_DONE", "SIDE_BY_FINDING", "THE_BEFORE"),
      "negation, conditions, general statements, references and hedges of model replies "
      "in the AudiologyBench validation sets (tuning set, batches 1-11; issue #26)"),

@@ -57,6 +57,7 @@ from clinbench.audiogram.findings import (
 )
 from clinbench.audiogram.forms import unchosen_options_blanked
 from clinbench.audiogram.judges import JUDGES, CaseFacts, judge_claims
+from clinbench.audiogram.lay_levels import lay_levels_written_out
 from clinbench.audiogram.markup import markup_as_text
 from clinbench.audiogram.notation import (
     export_fields_written_out,
@@ -157,6 +158,7 @@ READING_STEPS = (
     results_by_ear_written_out,
     without_unclaimed,
     written_out,
+    lay_levels_written_out,
 )
 """What a reply goes through before its statements are read, in this order: each step is
 linear, returns text, and leaves a text with nothing of its kind as it is."""

@@ -158,15 +158,19 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "writer's stance after them ('in my reading', 'in my view') adds nothing to describe "
      "(chart descriptions, issue #26 batch 65, used as tuning data)"),
     ("grade of an ear",
-     rf"\b{_GRADE}\s*,?\s+(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
+     rf"\b{_GRADE}\s*,?(?:\s+|\s*\(\s*)(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
      r"each\s+ear|right|left)\b|(?:both\s+ears|both\s+sides|each\s+ear)\b|"
-     r"bilat(?:erally)?\b|(?:ad|as|au)\b|both\s*(?:[.;]|$))",
+     r"bilat(?:erally)?\b|(?:ad|as|au)\b|both\s*(?:[.;]|$))|"
+     # the ear in parentheses after the grade: "moderate (right)", "profound (both ears)"
+     rf"\b{_GRADE}\s*\(\s*(?:right|left)(?:\s+(?:ear|side))?\s*\)",
      "a grade said of an ear with no loss word ('severe in both ears', 'moderate on the "
      "right', 'mild bilaterally'; a terse message drops the preposition: 'moderate both "
      "ears', 'mild bilat'): it grades that ear's hearing, as WHO 2021 grades an ear "
      "(spoken handovers and dispenser reports, issue #26 batches 19-20; clinicians' secure "
      "messages, batch 33; used as tuning data); a bare 'both' closing the clause ('SNHL, "
-     "moderately severe both') names both ears (metamorphic tests, tests/audiogram/perturb.py)"),
+     "moderately severe both') names both ears (metamorphic tests, tests/audiogram/perturb.py); "
+     "so does the ear in parentheses after the grade, as a form's result line gives it "
+     "('Result: profound (both ears)', 'moderate (right)'; issue #26 batch 68)"),
     ("symptom graded",
      r"\b(?:tinnitus|vertigo|dizziness|imbalance|otalgia|fullness|pain|discomfort|thi|tfi|dhi|"
      r"hhi[ea](?:-s)?|ssq|aphab|handicap|inventory|questionnaire)\b",
@@ -203,6 +207,15 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "a grade given as the writer's verdict ('I'll say moderate', 'I'd call it severe') "
      "grades the hearing of the ear being discussed, as WHO 2021 grades an ear (viva "
      "answers, issue #26 batch 23, used as tuning data)"),
+    ("grade as a class",
+     rf"(?:\b(?:in|into|within|inside|under)\s+(?:the\s+|a\s+)?|:\s*)(?:(?:upper|lower|top|bottom)"
+     rf"\s+(?:end\s+of\s+the\s+)?)?{_GRADE}(?:\s*(?:to|-|\u2013)\s*{_GRADE})?\s+"
+     r"(?:categor(?:y|ies)|range|band|bracket|group|class|zone|territory)\b",
+     "a grade word naming the class the hearing falls in, with no loss word ('I'd put it in "
+     "the severe category', 'falls within the moderate range', 'both in the mild band'): "
+     "it grades that ear's hearing, as WHO 2021 names its grades of hearing loss as "
+     "categories (consultations and letters, issue #26 batch 73, used as tuning data); a "
+     "sentence naming a symptom grades the symptom"),
     ("grade reported",
      rf"\b(?:said|says|called|calls|reckons|graded|classed|rated)\s+(?:it'?s\s+|(?:it|them|that)\s+)?"
      rf"(?:(?:was|is|were|are|as)\s+)?(?:an?\s+)?{_GRADE}(?=\s*(?:[.,;:!?)\n\u2013-]|$))",
@@ -306,6 +319,7 @@ AVERAGE_IN_PARENS = _RULES["average in parentheses"]
 AGE_RELATED_LOSS = _RULES["age-related loss"]
 GRADE_GIVEN = _RULES["grade given"]
 GRADE_REPORTED = _RULES["grade reported"]
+GRADE_AS_A_CLASS = _RULES["grade as a class"]
 GRADE_ANSWERED = _RULES["grade answered"]
 AVERAGE_NAMED = _RULES["average named"]
 EAR_LABEL = _RULES["ear label"]
@@ -352,8 +366,18 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
         if SYMPTOM_GRADED.search(sent_low or low):
             return None  # "Tinnitus: right severe": the symptom's grade
         return said
+    return _grade_given(low, sent_low)
+
+
+def _grade_given(low: str, sent_low: str) -> tuple[str, ...] | None:
+    """Return the rule by which a grade word alone is given as the hearing's grade: the
+    writer's verdict, a class, someone's report, a form's field, a quiz's answer, an
+    age-related loss, or beside an average; None otherwise (see _grading)."""
     if GRADE_GIVEN.search(low):
         return ("grade given",)
+    if lexicon.may_hold(low, "categor", "range", "band", "bracket", "group", "class", "zone",
+                        "territory") and GRADE_AS_A_CLASS.search(low):  # fmt: skip
+        return None if _class_of_something_else(sent_low or low) else ("grade as a class",)
     if GRADE_REPORTED.search(low):
         return None if SYMPTOM_GRADED.search(sent_low or low) else ("grade reported",)
     if lexicon.may_hold(low, "sever", "grade") and DEGREE_FIELD.search(low):
@@ -367,6 +391,22 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
     if _descriptors_alone(low) and AVERAGE_NAMED.search(sent_low or low):
         return ("average named",)
     return None
+
+
+_PART_OF_THE_EAR = re.compile(
+    r"\d\s*(?:khz|k\b|hz)|\b(?:high|low|mid|middle|higher|lower)[\s-]*(?:frequenc|pitch|tone)"
+)
+_ONE_LEVEL = re.compile(r"\b\d{1,3}(?:\.\d+)?\s*(?:db|decibels)\b")
+
+
+def _class_of_something_else(sent_low: str) -> bool:
+    """Return whether the grade class a sentence names ("in the profound range") is another
+    thing's than the ear's hearing: a symptom's, a frequency region's ("the high frequencies
+    are in the profound range"), or one level's with no average named ("25 dB, just into
+    the mild range")."""
+    if SYMPTOM_GRADED.search(sent_low) or _PART_OF_THE_EAR.search(sent_low):
+        return True
+    return bool(_ONE_LEVEL.search(sent_low)) and not AVERAGE_NAMED.search(sent_low)
 
 
 def _grade_said_of_an_ear(low: str) -> tuple[str, ...] | None:

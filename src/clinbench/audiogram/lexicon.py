@@ -212,6 +212,14 @@ loss typically needs ...", "a conductive loss this small rarely needs amplificat
 statement about losses in general, not this patient's ("a conductive loss that would need
 review" is this patient's)."""
 _INDEFINITE = re.compile(r"\ban?\s+(?:[\w-]+\s+){0,2}$")
+GENERIC_OBJECT = re.compile(
+    r"\b(?:typically|usually|generally|commonly|classically|characteristically|tends?\s+to|"
+    r"would(?:\s*,[^,.;]{0,25},)?)\s+(?:produces?|causes?|gives?|shows?|predicts?|expects?|"
+    r"means?|results?\s+in|leads?\s+to|creates?)\s+an?\s+(?:[\w-]+\s+){0,2}$"
+)
+"""Before a word, an indefinite object of what a cause does in general or would do ("noise
+typically produces a bilateral loss", "which would, if anything, predict a worse left
+ear"): a statement about losses in general or contrary to fact, not this patient's."""
 HEDGES = re.compile(
     r"\b(possibl[ey]|probabl[ey]|likely|may|might|suggest\w*|consistent with|appears?|seems?|"
     r"approximately|about|around|roughly|query|presumed|in keeping with)\b|~|\?"
@@ -580,11 +588,20 @@ OPENING_FREQUENCY = re.compile(
     # "At 4 kHz ...", or a dip named there ("Notch at 4 kHz: right 50, left 55 dB HL")
     # "Even at 4000 Hz, ...": a focus word before it ("even", "only", "also", "still")
     r"(?:(?:even|only|also|still|and)\s+)?"
-    r"(?:(?:an?\s+|the\s+)?(?:notch|dip|trough|drop)\s+)?at\s+(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b"
+    # "On the left at 1 kHz, ...": the ear the frequency's values are of, named first
+    r"(?:(?:on|in|for)\s+the\s+(?:right|left)(?:\s+(?:ear|side))?,?\s+)?"
+    r"(?:(?:an?\s+|the\s+)?(?:notch|dip|trough|drop)\s+)?at\s+"
+    # "At the very low end, 250 Hz, ...": the end of the chart, then its frequency
+    r"(?:the\s+(?:very\s+)?(?:low|lower|high|higher|top|bottom)\s+end\s*,?\s+)?"
+    # "At the 3000 Hz beep, ...": the tone played there (a lay account of the test)
+    r"(?:the\s+(?:\*\*)?(?=\d[\d.]*(?:\*\*)?\s*(?:khz|k\b|hz)\b(?:\*\*)?\s+(?:beep|tone|sound|pitch|"
+    r"whistle)))?"
+    r"(\d+(?:\.\d+)?)\s*(khz|k\b|hz)\b"
     r"(?!\s*(?:-|–|to\b|and\b|&|/|,\s*\d))"
 )
-"""A sentence that opens with one frequency ("At 500 Hz, the right ear ..."): a teaching
-walkthrough's frequency, for the values in that sentence that name no frequency."""
+"""A sentence that opens with one frequency ("At 500 Hz, the right ear ...", "At the 3000 Hz
+beep, ..."): a teaching walkthrough's frequency, for the values in that sentence that name
+no frequency."""
 
 
 OPENING_FREQUENCY_RANGE = re.compile(
@@ -605,6 +622,48 @@ CLAUSE_OPENING_FREQUENCY = re.compile(
 """A clause that opens with one frequency, after its list's comma or a colon ("..., and at
 4 kHz it is 55 dB", "Right ear: at 250 Hz it is 25 dB"): that frequency, for its bare
 values, as for a sentence opening with one."""
+
+
+TEST_FREQUENCY = r"(?:250|500|750|1000|1500|2000|3000|4000|6000|8000)"
+"""A pure-tone test frequency in Hz (BSA 2018), as a number that may be written alone."""
+_NO_UNIT = (
+    # no unit, and not the first of a range or list ("at 250-500 Hz", "at 500 and 1000 Hz")
+    r"(?![\d.,]\d|\d|\s*(?:[-–/&]|,\s*\d|to\b|and\s+\d)|"
+    r"\s*(?:k\b|khz|hz|kilohertz|hertz|db\b|decibels|%|percent|ms\b|ml\b|years?|"
+    r"months?|weeks?|days?|o'clock|am\b|pm\b|:\d))"
+)
+_S = r"(?:\*\*)?[ \t]+(?:\*\*)?"
+_S0 = r"(?:\*\*)?[ \t]*(?:\*\*)?"
+"""A space between words (or none), with any emphasis mark beside it ("at **55**")."""
+_LEVEL = r"-?(?:1[0-3]\d|\d{1,2})"
+"""A hearing level in dB HL: no audiometer presents 140 or more."""
+_STIMULUS = r"(?:beeps?|tones?|sounds?|pitch(?:es)?|whistles?|noises?)"
+STIMULUS_FREQUENCY = re.compile(
+    rf"(?i)\b(?:the|a|that|this|one){_S}({TEST_FREQUENCY}){_NO_UNIT}(?={_S}(?:hz{_S})?{_STIMULUS}\b)|"
+    rf"\b{_STIMULUS}{_S}at{_S}(?:the{_S})?({TEST_FREQUENCY}){_NO_UNIT}"
+)
+"""A test frequency written without its unit as the pitch of a sound the patient was played
+("the 3000 beep", "a beep at 500", "one tone at 250"): that frequency in Hz."""
+RESPONSE_LEVEL = re.compile(
+    r"(?i)\b(?:heard|hears?|responded|responds?|reacted|reacts?|turned|turns|"
+    rf"picked{_S}up)\b[^.;:!?\n\d]{{0,40}}?\bat{_S}"
+    rf"({_LEVEL}(?:{_S0}(?:-|–|to){_S0}{_LEVEL})?){_NO_UNIT}|"
+    # the level after the sound's frequency ("heard a loud beep at 500 Hz, at 95")
+    rf"\b{_STIMULUS}{_S}at{_S}(?:the{_S})?\d+(?:\.\d+)?{_S0}(?:k?hz|k)\b,?{_S}"
+    rf"at{_S}({_LEVEL}){_NO_UNIT}"
+)
+"""A number with no unit given as the level at which the patient heard, responded or turned
+to a sound ("heard it at 55", "turned to a sound at 90", "a beep at 500 Hz, at 95"): a
+hearing level in dB, the lay account of a threshold (the lowest level at which the patient
+responds, BSA 2018); a number of 140 or more is no level (a frequency: "heard the beep at
+500")."""
+LEVEL_THEN_TEST_FREQUENCY = re.compile(
+    rf"(?i)\b\d{{1,3}}{_S0}(?:db|decibels)(?:{_S0}hl)?(?:{_S}(?:in|on){_S}(?:the|his|her|"
+    rf"their|your|my){_S}(?:right|left)(?:{_S}(?:ear|side))?)?,?{_S}at{_S}"
+    rf"({TEST_FREQUENCY}){_NO_UNIT}"
+)
+"""A level in dB, then (after the ear it was in) "at" and a test frequency written without
+its unit ("90 dB in his left ear at 500"): that frequency in Hz, as "50 dB at 500 Hz"."""
 
 
 DESCRIPTOR = (
@@ -753,7 +812,16 @@ def negated(segment: str, start: int) -> bool:
         return True
     if _may_negate_after(segment, start) and NEGATED_AFTER.match(segment, start, start + 60):
         return True
-    return bool(_INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50))
+    return _generic(segment, start, before)
+
+
+def _generic(segment: str, start: int, before: str) -> bool:
+    """Return whether the word at ``start`` (``before`` it: the words before) is in a
+    statement about losses in general: its subject ("a conductive loss would ...") or the
+    object of what a cause does in general ("noise typically produces a bilateral loss")."""
+    if _INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50):
+        return True
+    return bool(GENERIC_OBJECT.search(before))
 
 
 _WEIGHED = re.compile(
@@ -776,7 +844,7 @@ def weighed_not_said(segment: str, start: int) -> bool:
         return False
     if _WEIGHED.search(before):
         return True
-    return bool(_INDEFINITE.search(before[-25:]) and GENERIC.match(segment, start, start + 50))
+    return _generic(segment, start, before)
 
 
 _LOSS_NAMED = (
@@ -1111,7 +1179,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("CONFIG_WORDS", "CONFIG_COMPATIBLE", "CONFIG_TRIGGER"),
      "audiogram configuration terms (flat, sloping, precipitous, rising, cookie-bite, "
      "noise notch) of audiogram descriptions"),
-    (("NEGATORS", "CONTRACTED_NOT", "NEGATED_AFTER", "GENERIC", "CONDITION", "PRESUPPOSED",
+    (("NEGATORS", "CONTRACTED_NOT", "NEGATED_AFTER", "GENERIC", "GENERIC_OBJECT", "CONDITION",
+      "PRESUPPOSED",
       "HEDGES", "HEDGE_WORD", "HEDGED_SENTENCE", "NOT_DONE", "SIDE_BY_FINDING", "THE_BEFORE"),
      "negation, conditions, general statements, references and hedges of model replies "
      "in the AudiologyBench validation sets (tuning set, batches 1-11; issue #26)"),
@@ -1151,6 +1220,10 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "the measures of a tympanogram each against its own normal range: ear-canal volume, "
      "peak compliance, middle-ear pressure, gradient (BSA 2013 recommended procedure: "
      "tympanometry), issue #26 batch 71"),
+    (("TEST_FREQUENCY", "STIMULUS_FREQUENCY", "RESPONSE_LEVEL", "LEVEL_THEN_TEST_FREQUENCY"),
+     "pure-tone audiometry told in lay words: the tone played at a test frequency and the "
+     "lowest level the patient heard or responded to it at, its threshold (BSA 2018 "
+     "recommended procedure, pure-tone air- and bone-conduction audiometry)"),
     (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",

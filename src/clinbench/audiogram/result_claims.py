@@ -71,15 +71,21 @@ MAIN_PART = re.compile(
 
 TYMP_TOPIC = re.compile(
     # a subtype of A ("type As", "type Ad") names a tympanogram on its own
-    r"tymp|middle[\s-]ear|compliance|admittance|\bjerger\b|\d\s*ml\b|\btype\s+a[sd]\b"
+    r"tymp|middle[\s-]ear|compliance|admittance|\bjerger\b|\d\s*ml\b|\btype\s+a[sd]\b|"
+    # the lay account of the test: how the eardrums moved ("your ear drums moved well")
+    r"\bear[\s-]*drums?\b[^.;]{0,30}?\b(?:moved|move|moves|moving|movement|mobility)\b"
+    # (not the drum moved by the examiner: pneumatic otoscopy, Siegle's speculum, Valsalva)
+    r"(?![^.;]{0,40}(?:otoscop|siegle|pneumatic|valsalva))"
 )
-"""A sentence about tympanometry; a volume in ml ("type B, 3.4 ml") is an ear-canal volume."""
+"""A sentence about tympanometry; a volume in ml ("type B, 3.4 ml") is an ear-canal volume;
+so is one telling how the eardrums moved, the lay account of tympanometry in patient
+letters (BSA 2013 tympanometry procedure, plain-language summary; issue #26 batch 63)."""
 REFLEX_TOPIC = re.compile(r"reflex")
 OAE_TOPIC = re.compile(r"\boaes?\b|otoacoustic|dpoaes?|teoaes?|emissions")
 ABR_TOPIC = re.compile(r"\babr\b|auditory brainstem|brainstem response|wave v|\bbaer\b|\bbera\b")
 TOPIC_TRIGGER = re.compile(
     r"tymp|middle|complian|admittance|jerger|reflex|oae|otoacoustic|emission|abr|brainstem|"
-    r"wave v|baer|bera|ml\b|type\s+a[sd]\b"
+    r"wave v|baer|bera|ml\b|type\s+a[sd]\b|drum"
 )
 """A superset of TYMP_TOPIC, REFLEX_TOPIC, OAE_TOPIC and ABR_TOPIC."""
 PREDICTION = re.compile(
@@ -284,6 +290,8 @@ TYMP_WORDS = [
     (re.compile(r"\bflat\b[^.]{0,15}\b(?:tymp|trace|curve)|"
                 r"\bno (?:discernible |measurable )?peak"), "B"),
     (re.compile(r"\bnegative (?:middle[\s-]ear )?pressure"), "C"),
+    (re.compile(r"\bear[\s-]*drums?\s+(?:moved|move|moves|moving)\s+(?:well|normally|freely)"),
+     "A"),
     (re.compile(r"\bnormal (?:tympanograms?|tympanometry|"
                 r"middle[\s-]ear (?:function|pressure|status|"
                 r"compliance))"), "A"),

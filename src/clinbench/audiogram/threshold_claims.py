@@ -327,6 +327,12 @@ _PAIR_BEFORE = re.compile(
 threshold at 4 kHz is 60 dB", "3 kHz came out at 30 dB HL", "500 Hz 20 dB, 1 kHz 30 dB",
 "a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches there, as "a dip to 40 dB HL
 at 8 kHz"; "a 20 dB notch" is its depth). Source: clinic reports."""
+_EAR_BETWEEN = re.compile(
+    r"\s*(?:hl\s*)?(?:in|on)\s+(?:the|his|her|their|your|my)\s+(?:right|left)(?:\s+(?:ear|side))?"
+    r",?\s+(?:at|@)\s*"
+)
+"""The ear a level was found in, between the level and its frequency ("90 dB in his left ear
+at 500 Hz", "40 dB on the right at 2 kHz"): the level is still at that frequency."""
 _GAP_BREAK = re.compile(r"\b(?:but|however|whereas|while|though|although|yet|except)\b|\bhl\b")
 """What ends a gap's reach over the values after it: a contrast, or a level in dB HL (a
 gap is a difference in dB). Source: clinic reports."""
@@ -518,13 +524,15 @@ def _lists(c: _Clause, frequency: int | None) -> None:
 
 
 _BARE_LEVEL_SAID = re.compile(
-    r"(?:\b(?:reading|level|threshold|result)\s+(?:is|was)\s+|"
+    # (or the ear itself: "At the low end, 250 Hz, the left was 60")
+    r"(?:\b(?:reading|level|threshold|result|the\s+(?:right|left)(?:\s+(?:ear|side))?)"
+    r"\s+(?:is|was)\s+|"
     r"\b(?:is|was|were|are|'s|'re|came\s+out)\s+at\s+)(?:about\s+|around\s+)?"
     r"(-?\d{1,3})(?!\d|[.,]\d|\s*(?:khz|k\b|hz|%|percent|years?|months?|weeks?|days?|db|"
     r"decibels|ml|o'clock|am\b|pm\b))"
 )
-"""A bare number given as a reading ("the reading was 70") or as where the hearing is ("you're
-at 55", "it came out at 60"), with no unit after it."""
+"""A bare number given as a reading ("the reading was 70"), as an ear's ("the left was 60"),
+or as where the hearing is ("you're at 55", "it came out at 60"), with no unit after it."""
 
 
 def _bare_level_of_the_opening_frequency(c: _Clause, frequency: int) -> None:
@@ -953,7 +961,15 @@ def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
     # The nearest list after the value and the nearest before it (the lists are in text
     # order, so a binary search finds each: linear overall in the number of values).
     i = bisect.bisect_left(freq_lists, m.end(), key=lambda fl: fl[0])
-    after = [freq_lists[i]] if i < len(freq_lists) and freq_lists[i][0] - m.end() <= 14 else []
+    after = (
+        [freq_lists[i]]
+        if i < len(freq_lists)
+        and (
+            freq_lists[i][0] - m.end() <= 14
+            or _EAR_BETWEEN.fullmatch(low, m.end(), freq_lists[i][0])
+        )
+        else []
+    )
     k = bisect.bisect_right(freq_lists, m.start(), key=lambda fl: fl[1]) - 1
     before = [freq_lists[k]] if k >= 0 and m.start() - freq_lists[k][1] <= 30 else []
     # "500 Hz 20 dB, 1000 Hz 30 dB": a frequency right before the value owns it; the one
@@ -967,7 +983,10 @@ def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
         after = []
     if _level_from_a_frequency(low, m, freq_lists, i):
         return []
-    if after and _PAIR_AFTER.fullmatch(low, m.end(), after[0][0]):
+    if after and (
+        _PAIR_AFTER.fullmatch(low, m.end(), after[0][0])
+        or _EAR_BETWEEN.fullmatch(low, m.end(), after[0][0])
+    ):
         fm = after[0][2]
         return lexicon.freqs_of(fm.group(1), fm.group(2))
     if before and _PAIR_BEFORE.fullmatch(low, before[-1][1], m.start()):

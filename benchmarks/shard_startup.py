@@ -127,7 +127,8 @@ def _first_requests(command: list[str], env: dict[str, str], port: str, workers:
                 break
             if process.poll() is not None:
                 sys.exit(f"the run ended before every worker asked:\n{process.stderr.read()}")
-            if time.time() - started > timeout:
+            if time.time() - started > timeout:  # the CPU used so far: at least that
+                cpu = _session_cpu(process.pid)
                 break
             time.sleep(0.05)
     finally:
@@ -181,12 +182,17 @@ def main() -> None:
                         times, cpu = _first_requests(command, run_env, port, args.workers,
                                                      args.timeout)  # fmt: skip
                         firsts.setdefault((size, tree), []).append(max(times))
-                        shown = "  ".join(f"{t:>4.1f}" for t in times)
+                        # a worker that asked nothing within --timeout: more than that
+                        shown = "  ".join(f"{t:>4.1f}" if t == t else f">{args.timeout:.0f}"
+                                          for t in times)  # fmt: skip
                         print(f"{size:>6} {tree:<7} {shown}  {cpu:>6.1f}  "
                               f"{os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
             print("median seconds to the last worker's first request:")
             for (size, tree), values in firsts.items():
-                print(f"  {size:>6} {tree:<7} {statistics.median(values):>6.1f}")
+                if any(v != v for v in values):  # timed out: nan
+                    print(f"  {size:>6} {tree:<7} >{args.timeout:.0f} (timed out)")
+                else:
+                    print(f"  {size:>6} {tree:<7} {statistics.median(values):>6.1f}")
     finally:
         server.terminate()
         server.wait()

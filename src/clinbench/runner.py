@@ -204,6 +204,7 @@ def resume(
     """
     from inspect_ai import eval_retry
 
+    from clinbench.item_tasks import one_shard
     from clinbench.results.export import _local_path, log_paths, results_table
     from clinbench.structured_output import forget_working_modes
 
@@ -220,12 +221,18 @@ def resume(
     pending = interrupted_logs(log_dir, errors=errors)
     if not pending:
         return RunOutcome(True, [], results_table(log_dir, on_skip=on_skip), None)
-    folders: dict[str, list[str]] = {}  # each log is retried into the folder it is in
+    from clinbench.sharded_run import dealt_shard
+
+    # each log is retried into the folder it is in, a shard's with its task built from the
+    # shard's samples only, as its worker built it (None: not such a shard)
+    folders: dict[tuple[str, Any], tuple[Any, list[str]]] = {}
     for header in pending:
         if on_resume is not None:
             on_resume(f"{header.location} ({header.status}, task {header.eval.task})")
         location = _local_path(str(header.location))
-        folders.setdefault(str(Path(location).parent), []).append(location)
+        shard = dealt_shard(header)
+        key = (str(Path(location).parent), shard and tuple(shard.to_dict().values()))
+        folders.setdefault(key, (shard, []))[1].append(location)
     # from here to the table and the metrics, the loaded heap is left out of collections
     with collector_spares_the_loaded():
         before = _log_task_ids(log_dir)
@@ -233,15 +240,16 @@ def resume(
         logs: list[Any] = []
         with stop_signals() as stopped:
             try:
-                for folder, locations in folders.items():
+                for (folder, _), (shard, locations) in folders.items():
                     forget_built_models()  # eval_retry builds through the memo: see its docstring
                     forget_working_modes()  # and probes its own structured-output mode
-                    logs += eval_retry(
-                        locations,
-                        log_dir=folder,
-                        display=display,
-                        **(limits.eval_kwargs() if limits is not None else {}),
-                    )
+                    with one_shard(shard):
+                        logs += eval_retry(
+                            locations,
+                            log_dir=folder,
+                            display=display,
+                            **(limits.eval_kwargs() if limits is not None else {}),
+                        )
                     if any(log.status == "cancelled" for log in logs):
                         break  # stopped: the other folders are left for the next resume
             except KeyboardInterrupt:  # a Ctrl-C that Inspect did not turn into cancelled logs

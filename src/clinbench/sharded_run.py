@@ -5,10 +5,12 @@ model call, the log writer), so with slow replies and many connections a single 
 tops out near 50 samples a second however many connections it may open. Here the items of
 the task are dealt round-robin into ``workers`` shards and each shard runs in its own
 process, through the ordinary run path (:func:`clinbench.runner.run_benchmark`, Inspect's
-``eval_set`` with ``sample_id`` set to the shard's items), into its own sub-folder of the
-log folder (``worker-1-of-4/`` ...). The connections asked for are shared among the
-workers (each gets ``ceil(max_connections / workers)``). The workers run without Inspect's
-realtime sample buffer (``log_realtime=False``), which costs CPU on every event: a worker
+``eval_set``, the task built from the shard's items only:
+:func:`clinbench.item_tasks.one_shard`; a task that cannot be is given Inspect's
+``sample_id`` filter instead), into its own sub-folder of the log folder
+(``worker-1-of-4/`` ...). The connections asked for are shared among the workers (each
+gets ``ceil(max_connections / workers)``). The workers run without Inspect's realtime sample
+buffer (``log_realtime=False``), which costs CPU on every event: a worker
 that is killed loses the samples finished since its log was last written, and ``clinbench
 resume`` asks them again. On Linux the workers are forked once this process has loaded
 the run path and Inspect's model database (:func:`can_fork`), so they start querying at
@@ -16,9 +18,10 @@ once instead of importing everything again; elsewhere they are spawned.
 
 The shards are ordinary logs of one eval each, so everything downstream treats them as one
 run: the export reads the log folder recursively and tells the shards apart by their
-sample selection (:func:`clinbench.results.export.eval_identity`), so each shard's newest
-log counts and each sample once; ``clinbench resume`` continues every shard that did not
-finish; running the same command again continues each shard in its own sub-folder. Each
+samples (:func:`clinbench.results.export.eval_identity`), so each shard's newest log counts
+and each sample once; ``clinbench resume`` continues every shard that did not finish, its
+task built from the same shard (:func:`dealt_shard`, recorded in the eval metadata); running
+the same command again continues each shard in its own sub-folder. Each
 shard records the run's one id in its eval metadata, which the export gives as the run_id
 of every row (:func:`clinbench.results.export.run_of`).
 """
@@ -89,11 +92,18 @@ def _worker(connection: Any, arguments: dict[str, Any], forked: bool = False) ->
 
 
 def _run_shard(connection: Any, arguments: dict[str, Any]) -> None:
-    """Run one shard's items through the ordinary run path and send its outcome back."""
+    """Run one shard's items through the ordinary run path and send its outcome back.
+
+    With ``shard`` in ``arguments``, the task is built from that shard's samples only
+    (:func:`clinbench.item_tasks.one_shard`); else ``sample_id`` selects them.
+    """
+    from clinbench.item_tasks import Shard, one_shard
     from clinbench.runner import RunInputError, run_benchmark
 
+    shard = arguments.pop("shard", None)
     try:
-        outcome = run_benchmark(**arguments)
+        with one_shard(Shard(**shard) if shard else None):
+            outcome = run_benchmark(**arguments)
     except RunInputError as err:
         connection.send(("input", str(err)))
         return
@@ -138,7 +148,7 @@ def run_sharded(
     """
     import pandas as pd
 
-    from clinbench.item_tasks import first_items, resolve_task
+    from clinbench.item_tasks import Shard, first_items, one_shard, resolve_task
     from clinbench.items.loader import allowed_media_roots
     from clinbench.runner import CallLimits, RunInputError, RunOutcome
 
@@ -146,8 +156,12 @@ def run_sharded(
         raise RunInputError(f"--workers must be at least 1, got {workers}")
     limits = limits if limits is not None else CallLimits()
     limit = run_args.pop("limit", None)
-    try:
-        with allowed_media_roots(*(media_roots or [])), first_items(limit):
+    try:  # built as one whole shard: whether the task can be built from a shard's samples
+        with (
+            allowed_media_roots(*(media_roots or [])),
+            first_items(limit),
+            one_shard(Shard(1, 1, limit)) as whole,
+        ):
             task = resolve_task(target, task_args or {})
     except (ValueError, FileNotFoundError) as err:
         raise RunInputError(str(err)) from err
@@ -158,7 +172,7 @@ def run_sharded(
         )
     shards = shard_ids(task, workers, limit)
     from clinbench.item_tasks import default_model
-    from clinbench.results.export import SHARD_FOLDER, SHARDED_RUN
+    from clinbench.results.export import SHARD, SHARD_FOLDER, SHARDED_RUN
     from clinbench.runner import cannot_answer_notices
 
     # one run id for every shard (each is an Inspect eval with its own run_id): see run_of
@@ -179,6 +193,17 @@ def run_sharded(
     if limits.max_connections is not None:  # the connections asked for, shared out
         share = math.ceil(limits.max_connections / max(1, len(shards)))
         limits = dataclasses.replace(limits, max_connections=share)
+    # Each worker builds the task from its shard's samples only (clinbench.item_tasks.one_shard),
+    # and records which shard it is in its eval metadata (SHARD), not as a sample filter:
+    # Inspect's `sample_id` filter checks every id against a list of the dataset's ids
+    # (quadratic: about a minute per worker before its first request at 20,000 items). The
+    # eval metadata is where the log header keeps it: Inspect's eval_retry carries it over to
+    # the resumed log, which `clinbench resume` builds from the same shard
+    # (clinbench.runner.resume), and it is no part of Inspect's task identifier, so running
+    # the command again still finds each shard's eval in its folder. Task arguments would be
+    # part of the identifier and are passed to the task function (which takes none such);
+    # tags are bare strings. The export tells the shards apart by the samples each log's
+    # dataset holds, as it told old shard logs by their sample_id (eval_identity).
     forking = can_fork()
     if forking:
         _warm_up(list(models or [default_model(target)]))
@@ -196,7 +221,13 @@ def run_sharded(
         folder = Path(log_dir) / SHARD_FOLDER.format(number=number, workers=len(shards))
         arguments = {"target": target, "models": models, "log_dir": folder, "limits": limits,
                      "task_args": task_args, "media_roots": list(media_roots or []),
-                     "sample_id": ids, **run_args}  # fmt: skip
+                     **run_args}  # fmt: skip
+        if whole.dealt:  # the worker builds its task from its share: see the note above
+            shard = Shard(number, len(shards), limit).to_dict()
+            metadata = {**run_args["metadata"], SHARD: shard}
+            arguments |= {"shard": shard, "metadata": metadata}
+        else:  # a task built otherwise keeps all its samples: Inspect selects the shard's
+            arguments["sample_id"] = ids
         receive, send = context.Pipe(duplex=False)
         process = context.Process(target=_worker, args=(send, arguments, forking), daemon=False)
         process.start()
@@ -249,6 +280,23 @@ def _run_id(log_dir: str | Path, workers: int, new_run: bool) -> str:
         if headers:
             return run_of(max(headers, key=lambda h: h.eval.created or ""))
     return uuid.uuid4().hex
+
+
+def dealt_shard(header: Any) -> Any:
+    """Return the shard (:class:`clinbench.item_tasks.Shard`) a log's task was built from.
+
+    None for a log that is no such shard: an unsharded run's, or a shard's written before
+    shards recorded it (its ``sample_id`` selects its samples, which ``eval_retry`` applies
+    again). A resume builds the task again inside :func:`clinbench.item_tasks.one_shard`
+    with it, so the resumed eval holds the shard's samples and no other.
+    """
+    from clinbench.item_tasks import Shard
+    from clinbench.results.export import SHARD
+
+    recorded = (header.eval.metadata or {}).get(SHARD)
+    if not recorded or getattr(header.eval.config, "sample_id", None) is not None:
+        return None
+    return Shard(int(recorded["number"]), int(recorded["workers"]), recorded.get("limit"))
 
 
 def can_fork() -> bool:

@@ -20,7 +20,7 @@ import pandas as pd
 import psutil
 from inspect_ai.log import list_eval_logs, read_eval_log
 
-from clinbench.results.export import results_table
+from clinbench.results.export import SHARD, results_table
 from clinbench.sharded_run import shard_ids
 from tests.local_openai import OpenAIHandler, serve
 
@@ -81,8 +81,15 @@ def test_sharded_run_gives_the_unsharded_table(tmp_path, monkeypatch):
     assert plain.returncode == 0, plain.stdout + plain.stderr
     logs = list_eval_logs(str(tmp_path / "a"), recursive=True)
     assert len(logs) == 3  # one log per worker, each in its own sub-folder
-    configs = [read_eval_log(log.name, header_only=True).eval.config for log in logs]
-    selected = [config.sample_id for config in configs]
+    specs = [read_eval_log(log.name, header_only=True).eval for log in logs]
+    configs = [spec.config for spec in specs]
+    # each worker's task holds only its shard's samples, which it records in its metadata:
+    # no sample_id filter is left for Inspect (quadratic in the ids)
+    assert [config.sample_id for config in configs] == [None] * 3
+    assert sorted(spec.metadata[SHARD]["number"] for spec in specs) == [1, 2, 3]
+    assert {spec.metadata[SHARD]["workers"] for spec in specs} == {3}
+    selected = [spec.dataset.sample_ids for spec in specs]
+    assert all(len(ids) == N_ITEMS // 3 for ids in selected)
     # the workers run without Inspect's realtime sample buffer (CPU on every event); an
     # unsharded run keeps it
     assert [config.log_realtime for config in configs] == [False] * 3
@@ -176,6 +183,10 @@ def test_a_killed_worker_is_resumed_without_duplicates(tmp_path, monkeypatch):
         assert resumed.returncode == 0, resumed.stdout + resumed.stderr
         asked = len(HeldChat.asked_after)
         assert 0 < asked < N_ITEMS  # only the killed shard's unfinished items
+        # all of one shard (dealt round-robin: q000, q002 ... and q001, q003 ...): the resumed
+        # task is built from the killed shard's samples, not the whole bank
+        assert len({int(item[1:]) % 2 for item in HeldChat.asked_after}) == 1, HeldChat.asked_after
+        assert len(set(HeldChat.asked_after)) == asked  # none asked twice
         # the killed shard's retry log is in that shard's folder, none in the top folder
         assert not list(log_dir.glob("*.eval"))
         assert {p.parent.name for p in log_dir.rglob("*.eval")} == {

@@ -95,6 +95,10 @@ def _recency(header: EvalLog) -> tuple[str, str]:
 SHARDED_RUN = "clinbench_sharded_run"
 # The sub-folder of the log folder each shard of such a run writes its logs to
 SHARD_FOLDER = "worker-{number}-of-{workers}"
+# The eval metadata key under which a shard records which it is ({"number", "workers",
+# "limit"}: clinbench.item_tasks.Shard), its task built from its samples only. Shard logs
+# written before it select their samples with Inspect's sample_id instead.
+SHARD = "clinbench_shard"
 
 
 def run_of(header: EvalLog) -> str:
@@ -145,13 +149,18 @@ def eval_identity(header: EvalLog) -> str:
     settings, task version and limits) is what ``eval_set`` uses to find an eval a log
     folder already holds; logs of one eval (a resumed one, a re-run of the same command)
     share it (``inspect_ai.task_identifier``, public; no stand-in is guessed where it fails).
-    A log of some samples only (``sample_id``: one shard of a run split over worker processes,
-    :mod:`clinbench.sharded_run`) is its own eval, told apart by the samples it selects.
+    A log of some samples only (one shard of a run split over worker processes,
+    :mod:`clinbench.sharded_run`) is its own eval, told apart by the samples it selects: the
+    samples its dataset was cut to (:data:`SHARD` in its metadata), or, in a shard log
+    written before shards recorded that, its ``sample_id``; both give one shard's logs the
+    same identity, so an old shard log and a newer one of the same shard are one eval.
     """
     from inspect_ai import task_identifier
 
     identity = str(task_identifier(header, None))
     selected = getattr(header.eval.config, "sample_id", None)
+    if selected is None and (header.eval.metadata or {}).get(SHARD):
+        selected = list(header.eval.dataset.sample_ids or [])
     if selected is not None:
         import hashlib
 

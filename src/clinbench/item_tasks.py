@@ -11,7 +11,6 @@ import inspect
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,7 @@ from clinbench.items.model import Item
 from clinbench.items.sample import ITEMS, bank_files, item_table, packed_item_table, to_sample
 from clinbench.providers.majority import ITEM_SET, remember_bank
 from clinbench.scoring.exact import item_scorer
+from clinbench.sharded_run import shard_in_force
 from clinbench.solvers.answer import answer_item
 from clinbench.solvers.conditions import apply_condition
 from clinbench.solvers.prompts import item_prompt
@@ -47,52 +47,6 @@ def first_items(n: int | None) -> Iterator[None]:
         yield
     finally:
         _FIRST_ITEMS.reset(token)
-
-
-@dataclass
-class Shard:
-    """One worker's share of a run split over worker processes (:mod:`clinbench.sharded_run`).
-
-    The ``number``-th (from 1) of ``workers`` round-robin shares of the task's first ``limit``
-    samples (all: None), in dataset order: shares of the whole bank. ``dealt`` is set once a
-    task was built from its share (:func:`one_shard`).
-    """
-
-    number: int
-    workers: int
-    limit: int | None = None
-    dealt: bool = field(default=False, compare=False)
-
-    def of(self, samples: Sequence[Sample]) -> list[Sample]:
-        """Return this shard's share of ``samples`` (linear in their number)."""
-        self.dealt = True
-        return list(samples)[: self.limit][self.number - 1 :: self.workers]
-
-    def to_dict(self) -> dict[str, int | None]:
-        """Return the shard as recorded in a log's eval metadata."""
-        return {"number": self.number, "workers": self.workers, "limit": self.limit}
-
-
-# The shard the tasks built here are cut to (None: every sample), see one_shard
-_SHARD: ContextVar[Shard | None] = ContextVar("clinbench_shard", default=None)
-
-
-@contextmanager
-def one_shard(shard: Shard | None) -> Iterator[Shard | None]:
-    """Build the tasks made inside this block (:func:`items_task`) from ``shard``'s samples only.
-
-    A worker of a split run builds its task here, so its dataset holds only its share and no
-    sample filter is left for Inspect (``eval(sample_id=...)`` checks each id against a list
-    of the dataset's ids: quadratic, a minute per worker at 20,000 items); a resume of the
-    shard (``eval_retry``, which builds the task again from its registry name and arguments)
-    builds it here too, so it holds the same share. A task built otherwise leaves
-    ``shard.dealt`` False and keeps all its samples.
-    """
-    token = _SHARD.set(shard)
-    try:
-        yield shard
-    finally:
-        _SHARD.reset(token)
 
 
 DEFAULT_TEMPERATURE = 0.0
@@ -163,7 +117,7 @@ def items_task(
     if not items and not samples:
         raise ValueError("no items to build a task from")
     samples = list(samples) if samples is not None else [item_sample(i, condition) for i in items]
-    if (shard := _SHARD.get()) is not None:  # a worker's share (the bank's hash stays whole)
+    if (shard := shard_in_force()) is not None:  # a worker's share (the bank's hash stays whole)
         samples = shard.of(samples)
     in_memory = [s for s in samples if s.metadata is not None and not s.metadata.get("item_file")]
     if items and in_memory:  # no item file to count keys over: the bank is these items

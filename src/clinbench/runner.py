@@ -204,7 +204,6 @@ def resume(
     """
     from inspect_ai import eval_retry
 
-    from clinbench.item_tasks import one_shard
     from clinbench.results.export import _local_path, log_paths, results_table
     from clinbench.structured_output import forget_working_modes
 
@@ -221,7 +220,7 @@ def resume(
     pending = interrupted_logs(log_dir, errors=errors)
     if not pending:
         return RunOutcome(True, [], results_table(log_dir, on_skip=on_skip), None)
-    from clinbench.sharded_run import dealt_shard
+    from clinbench.sharded_run import dealt_shard, one_shard
 
     # each log is retried into the folder it is in, a shard's with its task built from the
     # shard's samples only, as its worker built it (None: not such a shard)

@@ -6,7 +6,7 @@ tops out near 50 samples a second however many connections it may open. Here the
 the task are dealt round-robin into ``workers`` shards and each shard runs in its own
 process, through the ordinary run path (:func:`clinbench.runner.run_benchmark`, Inspect's
 ``eval_set``, the task built from the shard's items only:
-:func:`clinbench.item_tasks.one_shard`; a task that cannot be is given Inspect's
+:func:`one_shard`; a task that cannot be is given Inspect's
 ``sample_id`` filter instead), into its own sub-folder of the log folder
 (``worker-1-of-4/`` ...). The connections asked for are shared among the workers (each
 gets ``ceil(max_connections / workers)``). The workers run without Inspect's realtime sample
@@ -35,9 +35,15 @@ import multiprocessing
 import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from inspect_ai.dataset import Sample
 
 # What every worker's eval imports before its first sample, loaded once before the workers
 # are forked: the run path, and Inspect's control-channel and ACP servers, which each eval
@@ -48,6 +54,61 @@ WARM_MODULES = (
     "inspect_ai._control.server",
     "inspect_ai.agent._acp.server",
 )
+
+
+# The shard lives here, not in clinbench.item_tasks: Inspect resumes a task by executing
+# its file as a fresh, unregistered module, whose own context variable would be unset
+# and whose dataclasses cannot resolve their annotations; imported by name, both are
+# this module's.
+@dataclass
+class Shard:
+    """One worker's share of a run split over worker processes (this module).
+
+    The ``number``-th (from 1) of ``workers`` round-robin shares of the task's first ``limit``
+    samples (all: None), in dataset order: shares of the whole bank. ``dealt`` is set once a
+    task was built from its share (:func:`one_shard`).
+    """
+
+    number: int
+    workers: int
+    limit: int | None = None
+    dealt: bool = field(default=False, compare=False)
+
+    def of(self, samples: Sequence[Sample]) -> list[Sample]:
+        """Return this shard's share of ``samples`` (linear in their number)."""
+        self.dealt = True
+        return list(samples)[: self.limit][self.number - 1 :: self.workers]
+
+    def to_dict(self) -> dict[str, int | None]:
+        """Return the shard as recorded in a log's eval metadata."""
+        return {"number": self.number, "workers": self.workers, "limit": self.limit}
+
+
+# The shard the tasks built here are cut to (None: every sample), see one_shard
+_SHARD: ContextVar[Shard | None] = ContextVar("clinbench_shard", default=None)
+
+
+@contextmanager
+def one_shard(shard: Shard | None) -> Iterator[Shard | None]:
+    """Build the tasks made inside this block (``items_task``) from ``shard``'s samples only.
+
+    A worker of a split run builds its task here, so its dataset holds only its share and no
+    sample filter is left for Inspect (``eval(sample_id=...)`` checks each id against a list
+    of the dataset's ids: quadratic, a minute per worker at 20,000 items); a resume of the
+    shard (``eval_retry``, which builds the task again from its registry name and arguments)
+    builds it here too, so it holds the same share. A task built otherwise leaves
+    ``shard.dealt`` False and keeps all its samples.
+    """
+    token = _SHARD.set(shard)
+    try:
+        yield shard
+    finally:
+        _SHARD.reset(token)
+
+
+def shard_in_force() -> Shard | None:
+    """Return the shard the tasks being built are cut to (None: every sample)."""
+    return _SHARD.get()
 
 
 def shard_ids(task: Any, workers: int, limit: int | None = None) -> list[list[str | int]]:
@@ -95,9 +156,8 @@ def _run_shard(connection: Any, arguments: dict[str, Any]) -> None:
     """Run one shard's items through the ordinary run path and send its outcome back.
 
     With ``shard`` in ``arguments``, the task is built from that shard's samples only
-    (:func:`clinbench.item_tasks.one_shard`); else ``sample_id`` selects them.
+    (:func:`one_shard`); else ``sample_id`` selects them.
     """
-    from clinbench.item_tasks import Shard, one_shard
     from clinbench.runner import RunInputError, run_benchmark
 
     shard = arguments.pop("shard", None)
@@ -148,7 +208,7 @@ def run_sharded(
     """
     import pandas as pd
 
-    from clinbench.item_tasks import Shard, first_items, one_shard, resolve_task
+    from clinbench.item_tasks import first_items, resolve_task
     from clinbench.items.loader import allowed_media_roots
     from clinbench.runner import CallLimits, RunInputError, RunOutcome
 
@@ -193,7 +253,7 @@ def run_sharded(
     if limits.max_connections is not None:  # the connections asked for, shared out
         share = math.ceil(limits.max_connections / max(1, len(shards)))
         limits = dataclasses.replace(limits, max_connections=share)
-    # Each worker builds the task from its shard's samples only (clinbench.item_tasks.one_shard),
+    # Each worker builds the task from its shard's samples only (one_shard),
     # and records which shard it is in its eval metadata (SHARD), not as a sample filter:
     # Inspect's `sample_id` filter checks every id against a list of the dataset's ids
     # (quadratic: about a minute per worker before its first request at 20,000 items). The
@@ -283,14 +343,13 @@ def _run_id(log_dir: str | Path, workers: int, new_run: bool) -> str:
 
 
 def dealt_shard(header: Any) -> Any:
-    """Return the shard (:class:`clinbench.item_tasks.Shard`) a log's task was built from.
+    """Return the shard (:class:`Shard`) a log's task was built from.
 
     None for a log that is no such shard: an unsharded run's, or a shard's written before
     shards recorded it (its ``sample_id`` selects its samples, which ``eval_retry`` applies
-    again). A resume builds the task again inside :func:`clinbench.item_tasks.one_shard`
+    again). A resume builds the task again inside :func:`one_shard`
     with it, so the resumed eval holds the shard's samples and no other.
     """
-    from clinbench.item_tasks import Shard
     from clinbench.results.export import SHARD
 
     recorded = (header.eval.metadata or {}).get(SHARD)

@@ -49,6 +49,28 @@ RIGHT_IN_THE_FINAL_PART = {
         '{"step": 4, "type": "final", "text": "Moderate conductive loss in the right ear '
         '(37.5 dB HL average); the left ear hears normally."}'
     ),
+    "arrow_trace_with_a_fill_value": (
+        "\u27f6 fetch_thresholds(id=12)\n"
+        "\u27f5 right 45 45 40 35 30; masked bone 5-10; left 10 flat\n"
+        "\u27f6 fill_missing(ear='left', freq=3000)\n"
+        "\u27f5 left 3 kHz: 55 dB HL (interpolated, severe dip)\n"
+        "Answer for the patient: your right ear has a moderate conductive loss (37.5 dB HL "
+        "on average) and your left ear is normal."
+    ),
+    "samples_and_an_arbiter": (
+        "Sample 1 says: right moderate conductive, 37.5.\n"
+        "Sample 2 says: left profound sensorineural loss, 90 dB HL at 2 kHz.\n"
+        "Sample 3 says: right moderate conductive, left within normal limits.\n"
+        "Arbiter's summary: two samples of three read a moderate conductive loss on the "
+        "right (4FA 37.5 dB HL) with a normal left ear, and so do I."
+    ),
+    "agreed_after_a_concession": (
+        "Proposer: right mild mixed loss, 4FA 25.\n"
+        "Critic: objection, the average is 37.5 and bone is normal, so moderate conductive.\n"
+        "Proposer: conceded.\n"
+        "Agreed:\n"
+        "Right - moderate conductive hearing loss, 4FA 37.5 dB HL. Left - normal."
+    ),
 }
 
 
@@ -111,3 +133,11 @@ def test_final_part_only_is_linear():
     small = cpu_cost(lambda: final_part_only(text))
     big = cpu_cost(lambda: final_part_only(text * 4))
     assert_linear(small, big)
+
+
+def test_final_within_brackets_opens_no_final_part():
+    text = (
+        "Round 1 vote on the type, agent poll (three votes, final)\n"
+        "Round 2: the right ear has a moderate conductive loss."
+    )
+    assert final_part_only(text) == text

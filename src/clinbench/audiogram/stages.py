@@ -26,14 +26,17 @@ FINAL_HEAD = re.compile(
     r"^[^\w\n]{0,12}"  # markup, arrows, tree lines, brackets, emoji opening the line
     r"(?:[\w.\"'\u2019-]+(?:[ \t]+[\w.\"'\u2019-]+){0,3}[ \t]*"  # a speaker or step label ...
     r"(?:[^\w\s\n]{1,3}|\([^)\n]{0,40}\))[ \t]*)??"  # ... and its separator
-    r"(?:(?:the|our)[ \t]+)?(?:(?:panel|group|majority|unanimous)[ \t]+)?"
+    r"(?:(?:the|our)[ \t]+)?"
+    r"(?:(?:panel|group|majority|unanimous|jointly|unanimously)[ \t]+)?"
     r"(?P<word>final(?:[ \t]+(?:answer|ruling|consensus(?:[ \t]+answer)?|decision|verdict|"
     r"summary|reply|response|output|statement|reading|report))?|"
     r"consensus(?:[ \t]+(?:statement|output|answer|reading))?|ruling|verdict|decision|answer|"
-    r"(?:joint|agreed|merged)[ \t]+(?:statement|text|reading|answer)|"
+    r"(?:joint|agreed|merged)[ \t]+(?:statement|text|reading|answer|wording)|agreed|"
+    r"(?:judge|moderator|chair|aggregator|adjudicator|arbiter)(?:'?s)?[ \t]+"
+    r"(?:summary|ruling|decision|verdict|statement|answer)|"
     r"(?:reply|response)(?=[ \t]+to\b))"
     r"(?:[ \t]+(?:to|for|of|from)[ \t]+(?:the[ \t]+)?[\w. ]{1,30}?)?"  # "Answer to the nurse"
-    r"(?=[ \t]*(?:[:\]>=)(*\u2014\u2013\u2192\u2500\[-]|\*\*|$)|[ \t]+[\w-]+=)",
+    r"(?=[ \t]*(?:[:\]>=(*\u2014\u2013\u2192\u2500\[-]|\*\*|$)|[ \t]+[\w-]+=)",
     re.I | re.M,
 )
 """A line that opens a text's final part: "Final answer:", "**Final answer**", "FINAL",
@@ -66,11 +69,20 @@ STAGE_CUE = re.compile(
     r"thought|thinking|scratch(?:pad)?|function|invoking|calling|call|result|agent(?:_\w+)?|"
     r"round|r\d|turn|step|proposer|critic|judge|debater?|panel(?:ist)?|vote[sd]?|moderator|"
     r"aggregator|planner|solver|reviewer|sample|position|rebuttal|pro|con|concede[sd]?|"
-    r"withdrawn?|abstain|objection|dissent(?:s|ing)?)\b",
+    r"withdrawn?|abstain|objection|dissent(?:s|ing)?)\b|"
+    r"\b[a-z]\w*[._]\w+\(|[\u2190\u2192\u27f5\u27f6\u25b7\u25c1]",
     re.I,
 )
 """A word of a trace's or a deliberation's stages: a tool call and its result, a step or a
-round, an agent's role, a vote (counted in the text before the final part)."""
+round, an agent's role, a vote; a function called by its dotted or snake-case name
+("occ_health.audiogram(", "detect_notch("); an arrow that marks a call or its result
+(counted in the text before the final part)."""
+
+_FINAL_WORDS = (
+    "final", "consensus", "answer", "ruling", "verdict", "decision", "statement", "agreed",
+    "reply", "response", "finish", "summary",
+)  # fmt: skip
+"""Words one of which a final part's opening holds (a cheap test before the patterns)."""
 
 _STAGES_NEEDED = 3
 """How many stage words the text before a final part must hold to read as stages."""
@@ -95,16 +107,7 @@ def final_part_only(text: str) -> str:
     """Return ``text`` with everything before its final part blanked (same length), when it
     has a final part after stages (see the module's docstring); otherwise ``text``."""
     low = text.lower()
-    if (
-        "final" not in low
-        and "consensus" not in low
-        and "answer" not in low
-        and ("ruling" not in low and "verdict" not in low and "decision" not in low)
-        and "statement" not in low
-        and "reply" not in low
-        and "response" not in low
-        and ("agreed" not in low)
-    ):
+    if not any(word in low for word in _FINAL_WORDS):
         return text
     opening = _final_opening(text)
     if not opening:

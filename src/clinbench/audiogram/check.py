@@ -69,6 +69,7 @@ from clinbench.audiogram.notation import (
 from clinbench.audiogram.revisions import changes_applied
 from clinbench.audiogram.rules_reply import case_audiogram
 from clinbench.audiogram.spelling import typing_slips_mended
+from clinbench.audiogram.stages import final_part_only
 from clinbench.audiogram.statements import read_statements, sections
 
 __all__ = [
@@ -148,6 +149,7 @@ def pta_options(audiogram: Audiogram, ear: str, std) -> list[float]:
 READING_STEPS = (
     captions_as_transcript,
     changes_applied,
+    final_part_only,
     markup_as_text,
     unchosen_options_blanked,
     typing_slips_mended,

@@ -477,8 +477,10 @@ WORSE_NAMED = re.compile(
     r"\b(right|left)(?:\s+(?:ear|side))?\s+(?:that|which)\s+(?:is|was)\s+(?:the\s+)?"
     r"(?:(?:much|clearly|markedly|slightly|far)\s+)?(worse|poorer|better)\b|"
     # the ear as the subject, compared with nothing named: "the right ear is the poorer one,
-    # with ...", "the left is clearly worse: 30 dB at 500 Hz"
-    r"\b(right|left)(?:\s+ear)?\s+(?:is|was)\s+(?:(?:clearly|much|slightly|markedly)\s+)?"
+    # with ...", "the left is clearly worse: 30 dB at 500 Hz"; or as a label with its
+    # comparison after a dash: "Left ear - worse: 30 dB at 500 Hz"
+    r"\b(right|left)(?:\s+ear)?(?:\s+(?:is|was)\s+|[ \t]*[\u2014\u2013-][ \t]*)"
+    r"(?:(?:clearly|much|slightly|markedly)\s+)?"
     r"(?:the\s+)?(poorer|worse|better)(?:[\s-]+hearing)?(?:\s+(?:one|ear|side))?\s*"
     r"(?:[,;:(]|$)|"
     # the ear taken as the worse one: "records the right as the poorer-hearing ear", "notes
@@ -488,7 +490,8 @@ WORSE_NAMED = re.compile(
 )
 """The ear named as the worse or the better one, compared with no other ear named: "the worse
 one is the right", "the better ear is the left", "it is the left ear that is worse", "the right
-ear is the poorer one, with ...", "records the right as the poorer-hearing ear". The clause is
+ear is the poorer one, with ...", "Left ear - worse: ...", "records the right as the
+poorer-hearing ear". The clause is
 about that ear (it is carried on), and it says which ear is worse. One word group and one ear
 group per form: (1, 2), (4, 3), (6, 5), (8, 7)."""
 MORE_LOSS = re.compile(

@@ -973,7 +973,10 @@ GENERAL_STATEMENT = re.compile(
     r"(?:criteri(?:on|a)|pathway|protocol|guidance|guidelines?|policy|threshold\s+for\s+[\w-]+)"
     r"\s+(?:(?:is|are|says?|states?|refers?|requires?|recommends?|needs?|asks?\s+for|calls?\s+for)"
     r"\b)(?!\s+(?:not\s+|all\s+|both\s+)?(?:met|fulfilled|satisfied|"
-    r"reached))|(?!(?:the\s+(?:loss|hearing|audiogram|thresholds?|patient)|"
+    r"reached))|(?:[\w'\u2019-]+\s+){1,5}?(?:is|are|was|were)(?:n'?t|\s+not)?\s+"
+    r"(?:(?:only|mainly|solely|specifically|generally|primarily)\s+)?(?:(?:designed|cleared|"
+    r"intended|approved|meant|made|built|licensed|marketed|labell?ed)\s+(?:only\s+)?"
+    r"for|for\s+use\s+(?:in|with|by)|(?<=only\s)for)|(?!(?:the\s+(?:loss|hearing|audiogram|thresholds?|patient)|"
     r"this|these|her|his|their|its|she|he|right|left|both|each)\b)(?:[\w'\u2019-]+\s+){0,4}?"
     r"(?:typically|usually|classically|characteristically|tends?\s+to|(?:is|are)\s+normally))\b"
     + _GENERAL_TO_END,
@@ -984,7 +987,11 @@ loss ...", "Noise damage typically gives a notch of about 50 dB HL at 4 kHz", "A
 70-year-old at 40 dB HL at 4 kHz"), a reference range ("The fund's reference range for
 normal hearing is up to 20 dB HL") or a service's criterion or pathway ("Our referral
 criterion is 60 dB HL at 2 kHz", "Criteria for an implant assessment: ...", a funder's "The
-plan requires ... bone conduction no worse than 65 dB HL"). Names no finding
+plan requires ... bone conduction no worse than 65 dB HL"), or the range a product or service
+is made for (its indication: "These aids are cleared only for a perceived mild to moderate
+loss", "The kit is designed for moderate loss", "the programme is intended for severe losses":
+a yardstick, as a rule's is; source: FDA 21 CFR 800.30, OTC hearing aids are for adults with
+perceived mild to moderate hearing impairment). Names no finding
 of this patient; a clause that names an ear or the patient (:data:`_RULE_ABOUT_PATIENT`) stays
 read."""
 
@@ -1085,7 +1092,8 @@ _GENERAL_CUE = re.compile(
     r"(?:reference|normal) range|(?:plan|scheme|fund|programme|program|insurer) (?:require|cover|"
     r"fund|pay|need|ask|call)|"
     r"protocol|guidance|guideline|policy|threshold for|typically|usually|classically|"
-    r"characteristically|tends? to|(?:is|are) normally"
+    r"characteristically|tends? to|(?:is|are) normally|(?:designed|cleared|intended|"
+    r"approved|meant|made|built|licensed|marketed|labell?ed) (?:only )?for|only for|for use "
 )
 _GENERAL_AT = _at_a_clause_start(GENERAL_STATEMENT)
 _YEAR_CUE = re.compile(r"(?<!\d)(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))(?!\d)")
@@ -2327,7 +2335,8 @@ _GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "by 
                   "insurer ",
                   "norms", "age norm", "criteri", "pathway", "protocol", "guid", "polic",
                   "threshold for", "typically", "usually", "classically", "characteristically",
-                  "tend to", "tends to", "normally")  # fmt: skip
+                  "tend to", "tends to", "normally", "ed for", "made for", "built for",
+                  "only for", "for use ")  # fmt: skip
 """Words one of which a general statement needs (:data:`_GENERAL_CUE`): a cheap test first."""
 
 _FORK_RESULT = re.compile(

@@ -26,7 +26,9 @@ UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
 the line end; a ticked one ("[x] Conductive") is the writer's answer."""
 
 QUESTION = re.compile(
-    r"(?:^|(?<=[.!?:\n]))[ \t]*(?:[-*\u2022][ \t]+)?(?:why|what|how|which|where|when|is|"
+    r"(?:^|(?<=[.!?:\n]))[ \t]*(?:[-*\u2022][ \t]+)?['\"\u2018\u201c]?"
+    r"(?:(?:now|so|okay|ok|well|and|but|then|hmm|um|uh|er)[ \t]*,?[ \t]+)?"
+    r"(?:why|what|how|which|where|when|is|"
     r"isn't|are|aren't|"
     r"does|doesn't|do|don't|would|could|can|should|shouldn't|did|didn't|was|wasn't)\b"
     r"(?:[^.!?\n]|(?<![a-z])(?:e\.g|i\.e|vs|etc|approx|cf)\.|\d\.(?=\d)){0,200}\?",
@@ -35,7 +37,9 @@ QUESTION = re.compile(
 """A sentence asked, opening with a question word and closed by "?": a question puts no
 finding ("Is the loss conductive?"), nor does one put as a list item ("- Can the left be
 retested?"); an abbreviation's or a decimal's point inside it ("Could noise (e.g. shooting)
-explain it?", "Is 2.5 kHz worse?") does not end it. A query mark written before a word
+explain it?", "Is 2.5 kHz worse?") does not end it; one spoken after a filler or a turn word
+("Now, is the right conductive?", "So what type is it?") or quoted as a title ("'Is it
+mixed?'") is asked all the same. A query mark written before a word
 ("?otosclerosis") or after a finding ("mixed?") is a hedge, read as one, not a question."""
 
 ASKED_KIND = re.compile(
@@ -118,7 +122,9 @@ SET_ASIDE = re.compile(
 loss, but the bone ..."): withdrawn, so the last word stands."""
 
 CONSIDERED = re.compile(
-    r"\b(?:(?:one|you|some|many|others?|a\s+reader|the\s+unwary)\s+(?:might|may|could|would)\s+"
+    r"\b(?:(?:one|you|some|many|most|others?|a\s+reader|the\s+unwary|(?:(?:a\s+lot|lots|plenty|"
+    r"many|most|some)\s+of\s+)?(?:the\s+)?(?:students|trainees|readers|people|colleagues|"
+    r"clinicians|juniors|candidates))\s+(?:might|may|could|would|will)\s+"
     r"(?:be\s+tempted\s+to\s+)?(?:think|assume|expect|call|read|say|suspect|argue|label|see)|"
     r"it\s+is\s+tempting\s+to\s+(?:call|read|label|say|think|see)|"
     r"it\s+(?:might|may|could)\s+(?:look|seem|appear)|at\s+first\s+(?:glance|sight)|superficially|"
@@ -127,7 +133,8 @@ CONSIDERED = re.compile(
     re.I,
 )
 """A reading the writer raises only to answer it with "but" ("One might think the loss is
-conductive, but the masked bone follows air"): a hypothesis considered and rejected."""
+conductive, but the masked bone follows air"; a group's, "most trainees would call it mixed.
+But ..."): a hypothesis considered and rejected."""
 
 RULED_OUT = re.compile(
     r"\b(?:was|were|is|are|has\s+been|have\s+been)\s+"

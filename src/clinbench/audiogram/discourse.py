@@ -1011,6 +1011,14 @@ AID_TARGET = re.compile(
 aid: 20 dB insertion gain at 2 kHz", "Prescribed gain for the right ear is 30 dB at 2 kHz",
 "aided thresholds of 35 dB HL"): what the aid should give or gave, not the unaided audiogram."""
 
+SIGNED_LEVEL = re.compile(
+    r"(?<![\w.+\u00b1])\+[ \t]?\d{1,3}(?:\.\d+)?[ \t]?(?:db|decibels)\b(?:[ \t]?hl)?"
+)
+"""A level written with a plus sign ("+8 dB above 3 kHz", "treble +12 dB"): a change a device
+or a setting makes (a gain, a boost, an equaliser step), not a hearing level, which is written
+unsigned (only a level better than the reference is signed, and with a minus). Source: hearing-
+aid fitting and equaliser screens show gain changes as signed dB (e.g. "+6 dB at 2 kHz")."""
+
 
 DOSE = re.compile(
     r"\b\d+(?:\.\d+)?[ \t]?(?:mg|mcg|\u00b5g)(?:/[a-z\d\u00b2]+)?\b|\b\d+[ \t]+drops\b"
@@ -1461,6 +1469,11 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         DOSE,
         "prescribing (BNF dose statements: drug, dose, route, frequency): a dose and the ear it "
         "is given to are a treatment, not a result",
+    ),
+    "signed level": (
+        SIGNED_LEVEL,
+        "hearing-aid fitting and equaliser screens: a level with a plus sign is a gain or a "
+        "change a setting makes, not a hearing level (thresholds are written unsigned)",
     ),
     "aid target": (
         AID_TARGET,
@@ -2559,6 +2572,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         lambda text, low: "target" in low or " gain" in low or "aided" in low or "fitting" in low,
         _blank_lowered(AID_TARGET),
     ),
+    (lambda text, low: "+" in text, _blank_lowered(SIGNED_LEVEL)),
     (
         lambda text, low: (
             "discomfort" in low

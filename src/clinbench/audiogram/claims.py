@@ -87,6 +87,13 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "self-corrections in model replies (issue #26, outside batch of the last round); a "
      "patient's 'mild - no wait, ... moderately severe', 'conductive - no, sensorineural' "
      "(batch 51, used as tuning data)"),
+    ("withdraw", "spoken hold",
+     r"(?<!\w )(?i:(?:\b(?:but|oh|ah|no|um|uh|er|hmm|actually)[ \t]*,?[ \t]+)?"
+     r"\b(?:(?:hang|hold)[ \t]+on|wait)\b)(?=[ \t]*(?:[,.!;:\u2013\u2014]|-[ \t]|$))",
+     "a speaker's hold opening a clause ('Wait.', 'But hang on -', 'oh, hold on,'): it cuts "
+     "a reading off to repair it (conversation analysis of self-repair: Schegloff, Jefferson "
+     "and Sacks 1977, Language 53:361-382; think-aloud transcripts, issue #26 batch 80, used "
+     "as tuning data)"),
     ("withdraw", "chat correction star",
      r"\*(?<![^\s:\]]\*)(?=[^\s*])(?![^*\n]*\*)",
      "a message opening with a star corrects the message before it ('*R not L', '*L is "
@@ -266,7 +273,7 @@ _TRIGGER_WORDS = (
     "inner ear", "middle ear", "middle part", "inner part", "hair cells", "hearing nerve",
     "eardrum", "ear drum",
     "i mean", "i correct", "pressure test", "movement test", "mobility test",
-    "no wait", "no, wait", "- no,", "\u2013 no,",
+    "no wait", "no, wait", "- no,", "\u2013 no,", "wait", "hang on", "hold on",
 )  # fmt: skip
 
 
@@ -678,9 +685,11 @@ def read_claims(reply: str) -> list[Claim]:
     out: list[Claim] = []
     block: Binding = _NO_EAR
     line: Binding = _NO_EAR  # an ear tag opening a line scopes the rest of that line
+    held = _Held()
     for start, end in _statements(reply):
         if not reply[start:end].strip():
             block = _NO_EAR  # a blank line closes an ear block
+            held = _Held()
             continue
         toks = _Positioned(tokens(reply, start, end))
         if start == 0 or reply[start - 1] == "\n":
@@ -696,13 +705,67 @@ def read_claims(reply: str) -> list[Claim]:
         claims, opened = _statement_claims(reply, start, end, toks, line if line[0] else block)
         claims += _worse_ears(reply, toks)
         block = opened or block
-        taken_back = next((t.start for t in toks if t.kind == "withdraw"), None)
-        if taken_back is not None:
+        word = next((t for t in toks if t.kind == "withdraw"), None)
+        taken_back = word.start if word else None
+        before = claims
+        if word:
             before, correcting = _taken_back(claims, taken_back)
-            out = _withdraw(out + before, correcting, toks)
+            # (a hold that says nothing after it corrects nothing yet: see _Held)
+            bare_hold = word.rule == "spoken hold" and not correcting
+            out = out + before if bare_hold else _withdraw(out + before, correcting, toks)
             claims = [c for c in claims if c.span[1] > taken_back]
+        out = held.read(out, before, claims, toks, taken_back)
         out.extend(claims)
     return out
+
+
+class _Held:
+    """The readings a bare hold ("Wait.", "But hang on.", "conductive, I think... oh, hold
+    on": a withdrawal word with nothing said after it in its statement) cuts off: those said
+    before it in its statement, else those of the last statement that said something. In
+    speech the repair comes later ("... conductive, big gaps. Hang on. At 4k the bone is 45.
+    So it's mixed."): the first later reading of the same kind, about the same ear (or none
+    named), that says otherwise replaces the held one (the last word stands); one that says
+    the same confirms it. Nothing is held across a blank line."""
+
+    def __init__(self) -> None:
+        self.last: list[Claim] = []  # the claims of the last statement that said something
+        self.held: list[Claim] = []
+
+    def read(self, out: list[Claim], before, claims: list[Claim], toks, at) -> list[Claim]:
+        """Return ``out`` with the held readings that ``claims`` replace withdrawn; ``before``
+        are the statement's claims before its withdrawal word at ``at`` (None: there is none)."""
+        if (
+            at is not None
+            and not claims
+            and not any(t.kind == "ear" and t.start > at for t in toks)
+        ):
+            self.held = [c for c in before or self.last if c.qualifier != Qualifier.WITHDRAWN]
+            return out
+        if before or claims:
+            self.last = before if at is None else claims
+        if not self.held or not claims:
+            return out
+        replaced = [h for h in self.held if any(_replaces(c, h) for c in claims)]
+        kinds = {c.kind for c in claims}
+        self.held = [h for h in self.held if h.kind not in kinds]
+        if not replaced:
+            return out
+        return [replace(c, qualifier=Qualifier.WITHDRAWN) if any(c is h for h in replaced) else c
+                for c in out]  # fmt: skip
+
+
+def _replaces(new: Claim, held: Claim) -> bool:
+    """Return whether ``new`` says otherwise of what ``held`` said: the same kind, about the
+    same ear (or with no ear named on either side) and frequencies (a level, of the same
+    conduction), another value."""
+    if (new.kind, new.frequencies) != (held.kind, held.frequencies):
+        return False
+    if new.kind.startswith("threshold") and new.conduction != held.conduction:
+        return False
+    if (new.value, new.value_high) == (held.value, held.value_high):
+        return False
+    return not new.ears or not held.ears or bool(set(new.ears) & set(held.ears))
 
 
 def _taken_back(claims: list[Claim], at: int) -> tuple[list[Claim], list[Claim]]:

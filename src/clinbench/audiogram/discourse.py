@@ -26,7 +26,9 @@ UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
 the line end; a ticked one ("[x] Conductive") is the writer's answer."""
 
 QUESTION = re.compile(
-    r"(?:^|(?<=[.!?:\n]))[ \t]*(?:[-*\u2022][ \t]+)?(?:why|what|how|which|where|when|is|"
+    r"(?:^|(?<=[.!?:\n]))[ \t]*(?:[-*\u2022][ \t]+)?['\"\u2018\u201c]?"
+    r"(?:(?:now|so|okay|ok|well|and|but|then|hmm|um|uh|er)[ \t]*,?[ \t]+)?"
+    r"(?:why|what|how|which|where|when|is|"
     r"isn't|are|aren't|"
     r"does|doesn't|do|don't|would|could|can|should|shouldn't|did|didn't|was|wasn't)\b"
     r"(?:[^.!?\n]|(?<![a-z])(?:e\.g|i\.e|vs|etc|approx|cf)\.|\d\.(?=\d)){0,200}\?",
@@ -35,7 +37,9 @@ QUESTION = re.compile(
 """A sentence asked, opening with a question word and closed by "?": a question puts no
 finding ("Is the loss conductive?"), nor does one put as a list item ("- Can the left be
 retested?"); an abbreviation's or a decimal's point inside it ("Could noise (e.g. shooting)
-explain it?", "Is 2.5 kHz worse?") does not end it. A query mark written before a word
+explain it?", "Is 2.5 kHz worse?") does not end it; one spoken after a filler or a turn word
+("Now, is the right conductive?", "So what type is it?") or quoted as a title ("'Is it
+mixed?'") is asked all the same. A query mark written before a word
 ("?otosclerosis") or after a finding ("mixed?") is a hedge, read as one, not a question."""
 
 ASKED_KIND = re.compile(
@@ -118,7 +122,9 @@ SET_ASIDE = re.compile(
 loss, but the bone ..."): withdrawn, so the last word stands."""
 
 CONSIDERED = re.compile(
-    r"\b(?:(?:one|you|some|many|others?|a\s+reader|the\s+unwary)\s+(?:might|may|could|would)\s+"
+    r"\b(?:(?:one|you|some|many|most|others?|a\s+reader|the\s+unwary|(?:(?:a\s+lot|lots|plenty|"
+    r"many|most|some)\s+of\s+)?(?:the\s+)?(?:students|trainees|readers|people|colleagues|"
+    r"clinicians|juniors|candidates))\s+(?:might|may|could|would|will)\s+"
     r"(?:be\s+tempted\s+to\s+)?(?:think|assume|expect|call|read|say|suspect|argue|label|see)|"
     r"it\s+is\s+tempting\s+to\s+(?:call|read|label|say|think|see)|"
     r"it\s+(?:might|may|could)\s+(?:look|seem|appear)|at\s+first\s+(?:glance|sight)|superficially|"
@@ -127,7 +133,8 @@ CONSIDERED = re.compile(
     re.I,
 )
 """A reading the writer raises only to answer it with "but" ("One might think the loss is
-conductive, but the masked bone follows air"): a hypothesis considered and rejected."""
+conductive, but the masked bone follows air"; a group's, "most trainees would call it mixed.
+But ..."): a hypothesis considered and rejected."""
 
 RULED_OUT = re.compile(
     r"\b(?:was|were|is|are|has\s+been|have\s+been)\s+"
@@ -973,7 +980,10 @@ GENERAL_STATEMENT = re.compile(
     r"(?:criteri(?:on|a)|pathway|protocol|guidance|guidelines?|policy|threshold\s+for\s+[\w-]+)"
     r"\s+(?:(?:is|are|says?|states?|refers?|requires?|recommends?|needs?|asks?\s+for|calls?\s+for)"
     r"\b)(?!\s+(?:not\s+|all\s+|both\s+)?(?:met|fulfilled|satisfied|"
-    r"reached))|(?!(?:the\s+(?:loss|hearing|audiogram|thresholds?|patient)|"
+    r"reached))|(?:[\w'\u2019-]+\s+){1,5}?(?:is|are|was|were)(?:n'?t|\s+not)?\s+"
+    r"(?:(?:only|mainly|solely|specifically|generally|primarily)\s+)?(?:(?:designed|cleared|"
+    r"intended|approved|meant|made|built|licensed|marketed|labell?ed)\s+(?:only\s+)?"
+    r"for|for\s+use\s+(?:in|with|by)|(?<=only\s)for)|(?!(?:the\s+(?:loss|hearing|audiogram|thresholds?|patient)|"
     r"this|these|her|his|their|its|she|he|right|left|both|each)\b)(?:[\w'\u2019-]+\s+){0,4}?"
     r"(?:typically|usually|classically|characteristically|tends?\s+to|(?:is|are)\s+normally))\b"
     + _GENERAL_TO_END,
@@ -984,7 +994,11 @@ loss ...", "Noise damage typically gives a notch of about 50 dB HL at 4 kHz", "A
 70-year-old at 40 dB HL at 4 kHz"), a reference range ("The fund's reference range for
 normal hearing is up to 20 dB HL") or a service's criterion or pathway ("Our referral
 criterion is 60 dB HL at 2 kHz", "Criteria for an implant assessment: ...", a funder's "The
-plan requires ... bone conduction no worse than 65 dB HL"). Names no finding
+plan requires ... bone conduction no worse than 65 dB HL"), or the range a product or service
+is made for (its indication: "These aids are cleared only for a perceived mild to moderate
+loss", "The kit is designed for moderate loss", "the programme is intended for severe losses":
+a yardstick, as a rule's is; source: FDA 21 CFR 800.30, OTC hearing aids are for adults with
+perceived mild to moderate hearing impairment). Names no finding
 of this patient; a clause that names an ear or the patient (:data:`_RULE_ABOUT_PATIENT`) stays
 read."""
 
@@ -996,6 +1010,14 @@ AID_TARGET = re.compile(
 """A hearing aid's prescription or aided result, to its clause end ("NAL-NL2 target for the left
 aid: 20 dB insertion gain at 2 kHz", "Prescribed gain for the right ear is 30 dB at 2 kHz",
 "aided thresholds of 35 dB HL"): what the aid should give or gave, not the unaided audiogram."""
+
+SIGNED_LEVEL = re.compile(
+    r"(?<![\w.+\u00b1])\+[ \t]?\d{1,3}(?:\.\d+)?[ \t]?(?:db|decibels)\b(?:[ \t]?hl)?"
+)
+"""A level written with a plus sign ("+8 dB above 3 kHz", "treble +12 dB"): a change a device
+or a setting makes (a gain, a boost, an equaliser step), not a hearing level, which is written
+unsigned (only a level better than the reference is signed, and with a minus). Source: hearing-
+aid fitting and equaliser screens show gain changes as signed dB (e.g. "+6 dB at 2 kHz")."""
 
 
 DOSE = re.compile(
@@ -1085,7 +1107,8 @@ _GENERAL_CUE = re.compile(
     r"(?:reference|normal) range|(?:plan|scheme|fund|programme|program|insurer) (?:require|cover|"
     r"fund|pay|need|ask|call)|"
     r"protocol|guidance|guideline|policy|threshold for|typically|usually|classically|"
-    r"characteristically|tends? to|(?:is|are) normally"
+    r"characteristically|tends? to|(?:is|are) normally|(?:designed|cleared|intended|"
+    r"approved|meant|made|built|licensed|marketed|labell?ed) (?:only )?for|only for|for use "
 )
 _GENERAL_AT = _at_a_clause_start(GENERAL_STATEMENT)
 _YEAR_CUE = re.compile(r"(?<!\d)(?:19[5-9]\d|20(?:0[1-9]|[1-4]\d))(?!\d)")
@@ -1446,6 +1469,11 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         DOSE,
         "prescribing (BNF dose statements: drug, dose, route, frequency): a dose and the ear it "
         "is given to are a treatment, not a result",
+    ),
+    "signed level": (
+        SIGNED_LEVEL,
+        "hearing-aid fitting and equaliser screens: a level with a plus sign is a gain or a "
+        "change a setting makes, not a hearing level (thresholds are written unsigned)",
     ),
     "aid target": (
         AID_TARGET,
@@ -2327,7 +2355,8 @@ _GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "by 
                   "insurer ",
                   "norms", "age norm", "criteri", "pathway", "protocol", "guid", "polic",
                   "threshold for", "typically", "usually", "classically", "characteristically",
-                  "tend to", "tends to", "normally")  # fmt: skip
+                  "tend to", "tends to", "normally", "ed for", "made for", "built for",
+                  "only for", "for use ")  # fmt: skip
 """Words one of which a general statement needs (:data:`_GENERAL_CUE`): a cheap test first."""
 
 _FORK_RESULT = re.compile(
@@ -2543,6 +2572,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         lambda text, low: "target" in low or " gain" in low or "aided" in low or "fitting" in low,
         _blank_lowered(AID_TARGET),
     ),
+    (lambda text, low: "+" in text, _blank_lowered(SIGNED_LEVEL)),
     (
         lambda text, low: (
             "discomfort" in low

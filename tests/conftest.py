@@ -199,6 +199,7 @@ SLOW_TESTS = (
     "tests/items/test_format_counts.py::test_a_run_reads_its_bank_once",
     "tests/items/test_checked_items_held.py::test_a_run_checks_each_item_once",
     "tests/scoring/test_reply_read_once.py::test_a_run_reads_each_reply_once_and_scores_as_a_fresh_reading",
+    "tests/results/test_sample_json.py::test_a_logged_table_reads_the_same_as_with_json_loads",
     "tests/items/test_item_table.py",
     "tests/items/test_items.py::test_non_utf8_file_is_a_problem_not_a_crash",
     "tests/items/test_items.py::test_schema_cli_prints_json_schema_with_every_format",

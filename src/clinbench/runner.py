@@ -805,7 +805,7 @@ def run_benchmark(
     from inspect_ai.model import get_model
 
     from clinbench.item_tasks import default_model, first_items, resolve_task
-    from clinbench.items.loader import allowed_media_roots
+    from clinbench.items.loader import allowed_media_roots, let_go_held_items
 
     limits = limits if limits is not None else CallLimits()
     limit = eval_args.get("limit")
@@ -817,6 +817,8 @@ def run_benchmark(
             task = resolve_task(target, task_args or {})
     except (ValueError, FileNotFoundError) as err:
         raise RunInputError(str(err)) from err
+    finally:
+        let_go_held_items()  # items the run command checked and no task took
     models = list(models or [default_model(target)])
     model_args = model_args or {}
     for name in models:  # a model that cannot be built is bad input, not a crash mid-run

@@ -77,8 +77,8 @@ def test_a_bad_file_raises_each_time(monkeypatch, tmp_path):
     assert len(read) == 1  # a file with problems is never taken as checked
 
 
-def test_a_run_reads_its_bank_twice_not_three_times(monkeypatch, bank, tmp_path):
-    """The run command's check and the task's items; the counts come from the check."""
+def test_a_run_reads_its_bank_once(monkeypatch, bank, tmp_path):
+    """The run command's check; the counts and the task's items come from it."""
     from typer.testing import CliRunner
 
     from clinbench.cli import _mount, app
@@ -88,4 +88,4 @@ def test_a_run_reads_its_bank_twice_not_three_times(monkeypatch, bank, tmp_path)
     args = ["run", str(bank), "--log-dir", str(tmp_path / "logs"), "--display", "none"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert len(read) == 2 and {Path(p).resolve() for p in read} == {bank.resolve()}, read
+    assert len(read) == 1 and {Path(p).resolve() for p in read} == {bank.resolve()}, read

@@ -62,18 +62,22 @@ def _target_problem(name: str, path: Path, tasks: list[str]) -> str | None:
             f"suite tasks: {', '.join(tasks)}")  # fmt: skip
 
 
-def _checked_item_files(target: list[str]) -> list[str]:
+def _checked_item_files(target: list[str], hold: bool = False, first: int | None = None
+                        ) -> list[str]:  # fmt: skip
     """Return the target with item files as absolute paths, after checking every item in them.
 
     A suite task name is returned as given. Bad items print as file:line: field: message and
-    exit 2; only the item loader is imported, so a bad file is rejected at once.
+    exit 2; only the item loader is imported, so a bad file is rejected at once. With
+    ``hold``, the first ``first`` items (None: all) are kept for the task the run builds next
+    from the same files (``items.loader.check_and_hold``: not read and checked again);
+    without, none is held (a bank may be large).
     """
     from clinbench import suites
 
     known = {**suites.tasks(), **suites.SHARED_TASKS}
     if len(target) == 1 and target[0] in known:
         return target
-    from clinbench.items.loader import ItemFileError, load_items
+    from clinbench.items.loader import ItemFileError, check_and_hold, load_items
 
     files = [Path(t) for t in target]
     problems = [_target_problem(t, f, sorted(known)) for t, f in zip(target, files, strict=True)]
@@ -82,7 +86,10 @@ def _checked_item_files(target: list[str]) -> list[str]:
     if any(problems):
         raise typer.Exit(2)
     try:
-        load_items(files, first=0)  # every item checked, none held (a bank may be large)
+        if hold:  # the items the run asks, kept for its task: each item checked once
+            check_and_hold(files, first=first)
+        else:
+            load_items(files, first=0)  # every item checked, none held (a bank may be large)
     except ItemFileError as err:
         echo_error(f"{err}")
         raise typer.Exit(2) from err
@@ -183,7 +190,8 @@ def run(
 
     roots = media_root or []
     with allowed_media_roots(*roots):
-        target = _checked_item_files(target)  # bad items exit 2 before Inspect is imported
+        # bad items exit 2 before Inspect is imported; one process keeps what it will run
+        target = _checked_item_files(target, hold=workers == 1, first=limit)
     output = TableOutput(fmt, spill_dir=log_dir)  # tables too wide to print go beside the logs
     task_args = _key_values(task_arg, "-T")
     if condition is not None:

@@ -457,6 +457,9 @@ def read_items(
     """
     roots = None if media_roots is None else [Path(r) for r in media_roots]
     version = _files_version(paths, roots)  # taken before reading: a change after it misses
+    held = _held_items(version, paths, keep, first)
+    if held is not None:  # checked whole just before (the run command's check): not read again
+        return held, []
     items: list[Item] = []
     problems: list[ItemProblem] = []
     seen: dict[str, str] = {}
@@ -491,6 +494,58 @@ def read_items(
 # {version of item files: {format: items}} of files read whole without a problem (few kept)
 _CHECKED: dict[tuple[Any, ...], dict[str, int]] = {}
 _CHECKED_VERSIONS = 16
+# The items :func:`check_and_hold` kept for the next read of the same files, as they are now:
+# {version: (how many were kept, None: all; [(index of the item's file, item), ...])}
+_HELD: dict[tuple[Any, ...], tuple[int | None, list[tuple[int, Item]]]] = {}
+
+
+def check_and_hold(paths: Sequence[str | Path], first: int | None = None) -> None:
+    """Check every item of the files (ItemFileError listing every problem); keep the first
+    ``first`` (None: all) for the next read of the same files in this process.
+
+    The run command checks its item files before anything else and then builds its task from
+    them: the task's read (:func:`read_items`, :func:`load_items`) takes the items kept here
+    instead of reading and checking every item a second time, where the files, their media
+    roots and what it asks (no ``keep``, at most ``first`` items; with ``keep``, only when all
+    were kept) are the same. Only one set is kept, and it is handed out once
+    (:func:`let_go_held_items` drops it unused).
+    """
+    paths = list(paths)
+    _HELD.clear()  # every item checked now, none taken from an earlier check
+    version = _files_version(paths, None)
+    index = {str(Path(p)): i for i, p in enumerate(paths)}  # as read_items names the files
+    items = load_items(paths, first=first)
+    if version is not None:
+        _HELD[version] = (first, [(index[str(item._source_file)], item) for item in items])
+
+
+def let_go_held_items() -> None:
+    """Drop the items :func:`check_and_hold` kept, if no read took them."""
+    _HELD.clear()
+
+
+def _held_items(
+    version: tuple[Any, ...] | None,
+    paths: Sequence[str | Path],
+    keep: Callable[[Item], bool] | None,
+    first: int | None,
+) -> list[Item] | None:
+    """Return what :func:`read_items` would of the files, from the items held for this
+    version of them (None where none are held or they do not answer the read); let them go."""
+    held = _HELD.pop(version, None) if version is not None else None
+    if held is None:
+        return None
+    held_first, entries = held
+    if held_first is not None and (keep is not None or first is None or first > held_first):
+        return None  # the read may need items that were not kept
+    items = []
+    for file_index, item in entries:
+        if first is not None and len(items) >= first:
+            break
+        if keep is None or keep(item):
+            item._source_file = Path(paths[file_index])  # the path as this read names it
+            items.append(item)
+    return items
 
 
 def _files_version(

@@ -504,13 +504,28 @@ def _sample_reader(path: str, archives: ExitStack) -> Callable[[list[tuple[Any, 
     async def read(keys: list[tuple[Any, int]]) -> list[EvalSample]:
         samples = []
         for sample_id, epoch in keys:
-            data = json.loads(archive.read(member(sample_id, epoch)))
+            data = sample_json(archive.read(member(sample_id, epoch)))
             for field in UNREAD_FIELDS:
                 data.pop(field, None)
             samples.append(EvalSample.model_validate(data, context=context))
         return samples
 
     return read
+
+
+def sample_json(raw: bytes) -> Any:
+    """Return the JSON of a logged sample as ``json.loads`` reads it, in about half the time.
+
+    pydantic's parser (Rust) gives the same values (NaN and infinities, big integers, floats
+    to the last bit, the last of repeated keys); text it refuses that Python's parser reads
+    (a lone surrogate escape, ``"\\ud800"``) is read by ``json.loads``.
+    """
+    from pydantic_core import from_json
+
+    try:
+        return from_json(raw)
+    except ValueError:
+        return json.loads(raw)
 
 
 def _member_names() -> Callable[[Any, int], str] | None:

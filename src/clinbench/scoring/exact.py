@@ -32,7 +32,7 @@ from clinbench.items.model import (
 from clinbench.items.normalise import matches_key
 from clinbench.items.sample import from_state
 from clinbench.scoring import outcomes
-from clinbench.scoring.extract import Extraction, extract_answer
+from clinbench.scoring.extract import Extraction, extraction_for
 from clinbench.scoring.metrics import answer_metrics
 
 
@@ -83,7 +83,9 @@ def exact_match_score(item: Item, state: TaskState) -> Score:
     """Return the Score of a sample's final reply by exact match, keeping every outcome apart."""
     reply = state.output.completion if state.output else ""
     no_reply = state.metadata.get("no_reply")  # set by a provider that had no reply to give
-    extraction = Extraction("none", reason=no_reply) if no_reply else extract_answer(item, reply)
+    extraction = (
+        Extraction("none", reason=no_reply) if no_reply else extraction_for(state, item, reply)
+    )
     outcome, value = score_extraction(item, extraction)
     metadata = {
         "outcome": outcome,

@@ -43,6 +43,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -525,6 +526,30 @@ def extract_answer(item: Item, reply: str) -> Extraction:
     else:
         raise TypeError(f"no extraction rule for {type(item).__name__}")
     return refusal_or(found, reply)
+
+
+# The reading the answering step made of a sample's reply, kept for that sample's scorer so
+# that each reply is read once: {TaskState: (item, reply, extraction)}, gone with the state.
+_READ_REPLIES: weakref.WeakKeyDictionary[Any, tuple[Item, str, Extraction]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def remember_extraction(state: Any, item: Item, reply: str, extraction: Extraction) -> None:
+    """Keep ``extraction`` (``extract_answer(item, reply)``) for the scorer of ``state``."""
+    _READ_REPLIES[state] = (item, reply, extraction)
+
+
+def extraction_for(state: Any, item: Item, reply: str) -> Extraction:
+    """Return ``extract_answer(item, reply)`` for the sample ``state`` runs.
+
+    The answering step's reading of the same reply of the same item object
+    (:func:`remember_extraction`) is taken, and let go; any other reply or item is read anew.
+    """
+    held = _READ_REPLIES.pop(state, None)
+    if held is not None and held[0] is item and held[1] == reply:
+        return held[2]
+    return extract_answer(item, reply)
 
 
 def refusal_or(found: Extraction, reply: str) -> Extraction:

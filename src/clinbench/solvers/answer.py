@@ -6,7 +6,7 @@ from inspect_ai.model import ChatMessageUser
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from clinbench.items.sample import from_state
-from clinbench.scoring.extract import extract_answer
+from clinbench.scoring.extract import extract_answer, remember_extraction
 from clinbench.solvers.prompts import clarify_prompt
 from clinbench.solvers.structured import AUTO, check_mode, generate_in_mode, response_schema
 
@@ -29,13 +29,15 @@ def answer_item(resubmit: bool = True, structured_output: str = AUTO) -> Solver:
         state = await generate_in_mode(state, generate, item, structured_output)
         if not resubmit or state.output is None or state.output.error:
             return state
-        extraction = extract_answer(item, state.output.completion)
-        if extraction.status == "ambiguous":
-            state.metadata["resubmitted"] = True
-            state.metadata["first_reply"] = state.output.completion
-            candidates = [str(c) for c in extraction.candidates]
-            state.messages.append(ChatMessageUser(content=clarify_prompt(candidates)))
-            state = await generate_in_mode(state, generate, item, structured_output)
-        return state
+        reply = state.output.completion
+        extraction = extract_answer(item, reply)
+        if extraction.status != "ambiguous":  # the scorer reads this reply: read once
+            remember_extraction(state, item, reply, extraction)
+            return state
+        state.metadata["resubmitted"] = True
+        state.metadata["first_reply"] = reply
+        candidates = [str(c) for c in extraction.candidates]
+        state.messages.append(ChatMessageUser(content=clarify_prompt(candidates)))
+        return await generate_in_mode(state, generate, item, structured_output)
 
     return solve

@@ -49,6 +49,26 @@ _ACCEPTED_AS = re.compile(
     r"\baccepted\b[^\]\n→]{0,40}(?:→|->)\s*[\"\u201c]?([^\"\u201d\]\n]{0,300})", re.I
 )
 
+_WORDS = r"[\"\u201c\u201d'][^\]\n\"\u201c\u201d]{0,200}[\"\u201c\u201d']"
+"""Quoted words inside an edit mark (straight, curly or single quotes)."""
+_EDIT_MARK = re.compile(
+    r"\[[^\]\n\"\u201c]{0,40}?\b(?:edit(?:ed|s)?|amend(?:ed|ment)?|correct(?:ed|ion)"
+    r"|change[sd]?|revised)\b[^\]\n\"\u201c]{0,20}?(?:"
+    + _WORDS
+    + r"\s*(?:→|->|=>|⇒|⟶)\s*(?P<new>"
+    + _WORDS
+    + r")|"
+    + _WORDS
+    + r"\s*(?:deleted|removed)\W{0,4}(?P<ins>"
+    + _WORDS
+    + r")\s*(?:inserted|added))[^\]\n]{0,40}\]",
+    re.I,
+)
+"""A clinician's edit mark in a generated draft ('[edited: "mixed" -> "conductive"]',
+'[nurse edit - "severe" deleted, "moderate" inserted]'): it says only the new words, and
+where the note already goes on with them (the edit applied in the body) it says nothing
+more; the old words are not said."""
+
 _REMARK_LINE = re.compile(
     r"^[ \t>*\-—–•⤷]*(?:"
     r"comment\s*\[[^\]\n]{1,20}\]"  # a margin comment: Comment [SM1]: ...
@@ -68,7 +88,7 @@ _REVISED = re.compile(r"^([ \t]*)revised\s*:[ \t]*", re.I | re.M)
 """The revised side of a comparison: its label goes, its words are the report."""
 
 _REVIEW_SIGN = re.compile(
-    r"\[(?:deleted|inserted|suggest)|\{(?:--|\+\+|~~|>>|==)|<(?:del|ins|s|strike)\b|<!--|~~|\+\+"
+    r"\[(?:deleted|inserted|suggest)|\[[^\]\n]{0,40}?\b(?:edit|amend|correct|change|revised)|\{(?:--|\+\+|~~|>>|==)|<(?:del|ins|s|strike)\b|<!--|~~|\+\+"
     r"|comment\s*\[|^[ \t]*(?:original|revised|deleted|inserted|formatted)\s*:|suggest"
     r"|^[ \t>*\-—–•]*\[[A-Z]{2,4}\d{1,3}\]",
     re.I | re.M,
@@ -104,6 +124,12 @@ def _suggestion_applied(m: re.Match[str]) -> str:
     return accepted.group(1).strip() if accepted else ""
 
 
+def _edit_applied(m: re.Match[str]) -> str:
+    new = (m.group("new") if m.group("new") is not None else m.group("ins"))[1:-1].strip()
+    after = m.string[m.end() : m.end() + len(new) + 8].lstrip(" \t:")
+    return "" if after.lower().startswith(new.lower()) else new
+
+
 def changes_applied(text: str) -> str:
     """Return ``text`` as it stands once its tracked changes are applied and its reviewer's
     remarks are set aside (see the module's docstring); text with no sign of review is
@@ -114,5 +140,6 @@ def changes_applied(text: str) -> str:
     for pattern, repl in _INLINE:
         out = pattern.sub(repl, out)
     out = _SUGGESTION.sub(_suggestion_applied, out)
+    out = _EDIT_MARK.sub(_edit_applied, out)
     out = _REMARK_LINE.sub("", out)
     return _REVISED.sub(r"\1", out)

@@ -66,7 +66,7 @@ from clinbench.audiogram.notation import (
     results_by_ear_written_out,
     translated_terms_mended,
 )
-from clinbench.audiogram.revisions import changes_applied
+from clinbench.audiogram.revisions import changes_applied, superseded_values_dropped
 from clinbench.audiogram.rules_reply import case_audiogram
 from clinbench.audiogram.spelling import typing_slips_mended
 from clinbench.audiogram.stages import final_part_only
@@ -149,6 +149,7 @@ def pta_options(audiogram: Audiogram, ear: str, std) -> list[float]:
 READING_STEPS = (
     captions_as_transcript,
     changes_applied,
+    superseded_values_dropped,
     final_part_only,
     markup_as_text,
     unchosen_options_blanked,

@@ -143,3 +143,65 @@ def changes_applied(text: str) -> str:
     out = _EDIT_MARK.sub(_edit_applied, out)
     out = _REMARK_LINE.sub("", out)
     return _REVISED.sub(r"\1", out)
+
+
+_OLD_VALUE = (
+    r"(?:[<>]=?\s?)?\d{1,3}(?:\.\d{1,2})?(?:\s?(?:dB(?:\s?HL)?|ml|%))?"
+    r"|[\"\u201c'][^\"\u201c\u201d'\n]{1,60}[\"\u201d']"
+    r"|\*{1,2}[^*\n]{1,40}\*{1,2}"
+)
+"""A recorded value written apart: a number (with its unit), or quoted or starred words."""
+_VALUE = _OLD_VALUE + r"|[A-Za-z][A-Za-z-]{0,20}\b"
+"""A recorded value, or one bare word where a label ("as", ":") says a value follows."""
+_CHANGE_VERB = r"(?:chang|correct|updat|amend|revis|alter|edit|reset)(?:ed|e)?"
+_CHANGED_FROM = re.compile(
+    r"\b(" + _CHANGE_VERB + r"(?:\s+(?:it|this|the\s+value|the\s+entry))?)\s+"
+    r"(?:from\s+(?:" + _VALUE + r")\s*(?:\bto\b|->|→|=>|⇒)"
+    r"|(?:" + _OLD_VALUE + r")\s*(?:->|→|=>|⇒|\bto\b))(?=\s*\S)",
+    re.I,
+)
+"""A correction that names its old value ("changed from 'mixed' to 'sensorineural'",
+"corrected 90 -> 50", "updated 47.5 => 37.5", "corrected 56 to 65"): it says only the new
+value, so the old one and its arrow go and "to" is left before the new one."""
+_ENTERED_AS = re.compile(
+    r"(?<!value )(?<!values )\b(entered|keyed)"
+    r"(?:(\s*(?:\bas\b|:|=)\s*)(?:" + _VALUE + r")|(\s+)(?:" + _OLD_VALUE + r"))",
+    re.I,
+)
+"""The value an entry was first keyed as, which a data query questions ("entered as 50",
+"Entered: 'conductive'", "had been entered as 16"): the entry under query is not the
+finding, its resolution is, so the entered value is not said ("Value entered: left",
+the value a query's answer put in, is)."""
+_OLD_FIELD = re.compile(
+    r"([\"']?\b(?:(?:old|before|previous|prior|original)(?:[_ ]?value)?"
+    r"|values?\s+(?:at|before)\s+(?:the\s+)?(?:query|review|correction|resolution))"
+    r"[\"']?\s*[:=]\s*)"
+    r"(?:" + _VALUE + r"|\[[^\]\n]{0,80}\])",
+    re.I,
+)
+"""An old-value field of a change record ("old": 34 beside "new": 3.4, "Value at query:
+mixed" above "Value after resolution: sensorineural"): not said."""
+_CODED_CHANGE = re.compile(
+    r"(\b[A-Za-z][A-Za-z0-9]{0,15}_[A-Za-z0-9_]{1,30}\s*[:=]?\s+)(?:" + _VALUE + r")"
+    r"\s*(?:->|→|=>|⇒)\s*(?=\S)"
+)
+"""A coded field followed by two values and an arrow ("HL_TYPE_R mixed -> normal",
+"AC_L_500 10 -> 50"), a change list's entry: the field now holds the new value only."""
+_SUPERSEDED_SIGN = re.compile(
+    r"entered|keyed|chang|correct|updat|amend|revis|alter|edit|reset"
+    r"|\bold|before|previous|prior|original|value|->|→|=>|⇒",
+    re.I,
+)
+
+
+def superseded_values_dropped(text: str) -> str:
+    """Return ``text`` with the superseded values of its corrections and data queries
+    blanked: the old side of a change ("changed from X to Y", "corrected X -> Y", an
+    "old": field) and the value an entry was first keyed as ("entered as X"); the new
+    value stays. Text with none is returned as it is."""
+    if len(text) > _MAX_CHARS or not _SUPERSEDED_SIGN.search(text):
+        return text
+    out = _CHANGED_FROM.sub(r"\1 to", text)
+    out = _ENTERED_AS.sub(lambda m: m.group(1) + (m.group(2) or m.group(3)), out)
+    out = _CODED_CHANGE.sub(r"\1", out)
+    return _OLD_FIELD.sub(r"\1null", out)

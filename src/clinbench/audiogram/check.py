@@ -45,6 +45,7 @@ from clinbench.audiogram.classify import (
     pure_tone_average,
 )
 from clinbench.audiogram.discourse import without_unclaimed
+from clinbench.audiogram.entries import named_entry_only
 from clinbench.audiogram.findings import (
     CRITICAL_ERRORS,
     VERDICTS,
@@ -150,6 +151,7 @@ READING_STEPS = (
     captions_as_transcript,
     changes_applied,
     final_part_only,
+    named_entry_only,
     markup_as_text,
     unchosen_options_blanked,
     typing_slips_mended,

@@ -67,6 +67,7 @@ from clinbench.audiogram.notation import (
     results_by_ear_written_out,
     translated_terms_mended,
 )
+from clinbench.audiogram.remembered import remembered_cases_blanked
 from clinbench.audiogram.revisions import changes_applied
 from clinbench.audiogram.rules_reply import case_audiogram
 from clinbench.audiogram.spelling import typing_slips_mended
@@ -152,6 +153,7 @@ READING_STEPS = (
     changes_applied,
     final_part_only,
     named_entry_only,
+    remembered_cases_blanked,
     markup_as_text,
     unchosen_options_blanked,
     typing_slips_mended,

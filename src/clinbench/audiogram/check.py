@@ -73,6 +73,7 @@ from clinbench.audiogram.rules_reply import case_audiogram
 from clinbench.audiogram.spelling import typing_slips_mended
 from clinbench.audiogram.stages import final_part_only
 from clinbench.audiogram.statements import read_statements, sections
+from clinbench.audiogram.withdrawn import withdrawn_readings_blanked
 
 __all__ = [
     "CRITICAL_ERRORS",
@@ -154,6 +155,7 @@ READING_STEPS = (
     final_part_only,
     named_entry_only,
     remembered_cases_blanked,
+    withdrawn_readings_blanked,
     markup_as_text,
     unchosen_options_blanked,
     typing_slips_mended,

@@ -45,6 +45,7 @@ from clinbench.audiogram.classify import (
     pure_tone_average,
 )
 from clinbench.audiogram.discourse import without_unclaimed
+from clinbench.audiogram.entries import named_entry_only
 from clinbench.audiogram.findings import (
     CRITICAL_ERRORS,
     VERDICTS,
@@ -66,11 +67,13 @@ from clinbench.audiogram.notation import (
     results_by_ear_written_out,
     translated_terms_mended,
 )
+from clinbench.audiogram.remembered import remembered_cases_blanked
 from clinbench.audiogram.revisions import changes_applied, superseded_values_dropped
 from clinbench.audiogram.rules_reply import case_audiogram
 from clinbench.audiogram.spelling import typing_slips_mended
 from clinbench.audiogram.stages import final_part_only
 from clinbench.audiogram.statements import read_statements, sections
+from clinbench.audiogram.withdrawn import withdrawn_readings_blanked
 
 __all__ = [
     "CRITICAL_ERRORS",
@@ -151,6 +154,9 @@ READING_STEPS = (
     changes_applied,
     superseded_values_dropped,
     final_part_only,
+    named_entry_only,
+    remembered_cases_blanked,
+    withdrawn_readings_blanked,
     markup_as_text,
     unchosen_options_blanked,
     typing_slips_mended,

@@ -1,0 +1,119 @@
+"""This patient's entry of a document about several patients.
+
+Clinic day lists, worklists, handover sheets, MDT lists, results released in batches and
+spreadsheet extracts hold one entry per patient, each opened by its item, row, slot, bed,
+case or referral number ("Item 2 | ...", "Bed 9: ...", "3) Mr P., 78 - ...", "| 3 | S.M. |
+...", "Case 2, 30 F: ..."), and the document often names which entry it is about: "Please
+summarise item 2", "For row 3, why no 3 kHz?", "Plan for B:", "Outcome (3):" (validation
+batch 86, used as tuning data). The other entries are other patients' results, as another
+person named beside the subject in a case series is (``discourse.OTHER_PERSON``): their
+sides, grades and numbers are not this audiogram's.
+
+:func:`named_entry_only` blanks (keeping the length) the lines of every entry but the one
+the document names, when it has at least :data:`_ENTRIES_NEEDED` entries numbered in turn and
+names exactly one of them outside the entries by a word of an entry
+(:data:`ENTRY_REFERENCE`). A text without that marker (an ordinary reply, even a numbered
+list) is returned as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ENTRY_WORD = (
+    r"item|row|entry|slot|bed|card|case|ref(?:erral)?|req(?:uest)?|client|cadet|"
+    r"patient|pt|participant|child|question|q|emp(?:loyee)?|op(?:erator)?|agenda\s+item"
+)
+"""The words that open or name one entry of a list of patients."""
+
+ENTRY_OPENING = re.compile(
+    r"^[ \t]*(?:[|\u2022*\u2013-]|\[[ xX]?\])?[ \t]*"  # a table cell, bullet or checkbox
+    r"(?:(?P<word>" + _ENTRY_WORD + r")[ \t]*)?"
+    r"(?:#[ \t]*)?\(?(?P<id>\d{1,4}[a-z]?|[A-Za-z])\)?"
+    r"(?=[ \t]*(?:[.:|)/,\u2013\u2014-]|[ \t]\d{1,3}[ \t]*[MF]\b|\())",
+    re.I | re.M,
+)
+"""A line that opens an entry: its numbering word (optional), its number or letter and the
+mark after it ("Item 2  |", "Bed 9:", "3)", "(2)", "#4 69 M", "| 3 |", "Case 2,", "C)",
+"5a  52 F", "[ ] 1.")."""
+
+ENTRY_REFERENCE = re.compile(
+    r"\b(?:(?P<word>" + _ENTRY_WORD + r")[ \t]*#?[ \t]*(?P<id>\d{1,4}[a-z]?|(?-i:[A-Z]))\b|"
+    r"\b(?:plan|outcome|decision|action|summary|answer)[ \t]+(?:for[ \t]+)?"
+    r"\((?P<pid>\d{1,4}[a-z]?|[A-Za-z])\)|"
+    r"\b(?:plan|outcome|decision|action|summary|answer)[ \t]+for[ \t]+"
+    r"(?P<fid>\d{1,4}[a-z]?|(?-i:[A-Z]))\b)",
+    re.I,
+)
+"""A mention naming one entry: "item 2", "row 3", "Ref 2", "slot 3", "Plan for B",
+"Outcome (3)", "Decision (5a)"."""
+
+_ENTRIES_NEEDED = 3
+_CONTINUATION = re.compile(r"^[ \t]+\S")
+
+
+def _entries(text: str) -> list[tuple[str, int, int]]:
+    """Return each entry as (its id, lowered; start; end): from its opening line through the
+    indented lines after it, for the numbering most entries share."""
+    lines = text.splitlines(keepends=True)
+    opened: list[tuple[str, str, int, int]] = []  # (word, id, start, end)
+    pos = 0
+    for line in lines:
+        m = ENTRY_OPENING.match(line)
+        if m and line[m.end() :].strip():
+            word = (m.group("word") or "").lower()
+            opened.append((word, m.group("id").lower(), pos, pos + len(line)))
+        elif opened and opened[-1][3] == pos and _CONTINUATION.match(line):
+            word, ident, start, _ = opened[-1]
+            opened[-1] = (word, ident, start, pos + len(line))
+        pos += len(line)
+    words = [word for word, *_ in opened]
+    if not words:
+        return []
+    common = max(set(words), key=words.count)
+    return [(ident, start, end) for word, ident, start, end in opened if word == common]
+
+
+def _order(ident: str) -> int:
+    """Return an entry id's place in its numbering: its number, or its (last) letter's."""
+    return int(ident) if ident.isdigit() else ord(ident[-1])
+
+
+def _numbered_in_turn(entries: list[tuple[str, int, int]]) -> bool:
+    """Whether at least :data:`_ENTRIES_NEEDED` entries are numbered one after another
+    ("1, 2, 3", "b, c, d", "5a, 5b, 5c", "118, 119, 120"): a list, not letters that open
+    the parts of one note ("S:", "O:", "A:", "P:")."""
+    places = sorted({_order(ident) for ident, *_ in entries})
+    run = best = 1
+    for before, after in zip(places, places[1:], strict=False):
+        run = run + 1 if after == before + 1 else 1
+        best = max(best, run)
+    return best >= _ENTRIES_NEEDED
+
+
+def _named_id(text: str, entries: list[tuple[str, int, int]]) -> str | None:
+    """Return the one entry id the text names outside the entries themselves."""
+    ids = {ident for ident, *_ in entries}
+    named = set()
+    for m in ENTRY_REFERENCE.finditer(text):
+        ident = (m.group("id") or m.group("pid") or m.group("fid")).lower()
+        if ident in ids and not any(start <= m.start() < end for _, start, end in entries):
+            named.add(ident)
+    return named.pop() if len(named) == 1 else None
+
+
+def named_entry_only(text: str) -> str:
+    """Return ``text`` with every entry but the named one blanked (same length), when it is
+    a list of several patients' entries naming one of them (see the module's docstring);
+    otherwise ``text``."""
+    entries = _entries(text)
+    if not _numbered_in_turn(entries):
+        return text
+    named = _named_id(text, entries)
+    if named is None:
+        return text
+    out = list(text)
+    for ident, start, end in entries:
+        if ident != named:
+            out[start:end] = re.sub(r"[^\n]", " ", text[start:end])
+    return "".join(out)

@@ -1,0 +1,66 @@
+"""Readings the writer reports having made and then withdraws.
+
+A reflective entry, a teaching note or a self-audit tells of the writer's first reading
+before the corrected one: 'I said "conductive" straight away ... My "conductive" was
+wrong', 'I had it down as "mild presbycusis" ... that is moderate, not mild' (validation
+batch 83, used as tuning data). The first reading is withdrawn, not stated: like someone
+else's words the writer rejects (``discourse.REJECTED``), it is not a claim about this
+audiogram. A reading the writer only would have made ('I would have written "symmetrical
+loss"') was never made at all.
+
+:func:`withdrawn_readings_blanked` blanks (keeping the length) the quoted words of each
+reading the writer reports as their own (:data:`OWN_READING`), when it is one they would
+only have made, or when the text after it rejects one of its words ("not mild", 'my
+"conductive" was wrong', :func:`_rejected_later`). A reading the writer reports and keeps
+('I wrote "moderate conductive loss" in the letter') stays a claim.
+"""
+
+from __future__ import annotations
+
+import re
+
+OWN_READING = re.compile(
+    r"\b(?:i|we)\s+(?P<would>would\s+have\s+|'d\s+have\s+)?"
+    r"(?:had\s+|'d\s+)?(?:first\s+|initially\s+|originally\s+|even\s+)?"
+    r"(?:said|wrote|written|called\s+(?:it|this|him|her|them)|put|labell?ed|graded|thought|"
+    r"typed|documented|told\s+(?:him|her|them)|"
+    r"had\s+(?:it|him|her|this|them)\s+(?:down|filed)\s+as)\b"
+    r"[^\"\u201c\n]{0,40}?[\"\u201c](?P<words>[^\"\u201c\u201d\n]{1,80})[\"\u201d]",
+    re.I,
+)
+"""The writer's own reading reported with its words quoted: 'I said "conductive"', 'I had
+written "mild" in my notes', 'we had it down as "glue ear"', 'I would have written
+"symmetrical mild SNHL"'."""
+
+_WORD = re.compile(r"[a-z]{4,}")
+
+
+def _rejected_later(low: str, end: int, words: str) -> bool:
+    """Whether the text after a reported reading rejects one of its words: "not mild",
+    'mild was wrong', '"conductive" was wrong'."""
+    for word in set(_WORD.findall(words.lower())):
+        w = re.escape(word)
+        if re.search(
+            r"\bnot\s+(?:a\s+|an\s+)?[\"\u201c]?"
+            + w
+            + r"\b|\b"
+            + w
+            + r"[\"\u201d]?\s+(?:was|is|were)\s+(?:wrong|incorrect|not\s+right)\b",
+            low[end:],
+        ):
+            return True
+    return False
+
+
+def withdrawn_readings_blanked(text: str) -> str:
+    """Return ``text`` with the words of each reading the writer withdraws blanked (same
+    length); see the module's docstring."""
+    if '"' not in text and "\u201c" not in text:
+        return text
+    low = text.lower()
+    out = list(text)
+    for m in OWN_READING.finditer(text):
+        if m.group("would") or _rejected_later(low, m.end(), m.group("words")):
+            start, end = m.span("words")
+            out[start:end] = " " * (end - start)
+    return "".join(out)

@@ -113,11 +113,12 @@ def test_the_reading_steps_give_the_same_text_with_their_guards_answering_may(mo
     from clinbench.audiogram import forms, revisions, spelling
 
     steps = (forms.unchosen_options_blanked, revisions.changes_applied,
-             spelling.typing_slips_mended)  # fmt: skip
+             revisions.superseded_values_dropped, spelling.typing_slips_mended)  # fmt: skip
     texts = [*GUARD_EDGES, *corpus()]
     guarded = [[step(text) for text in texts] for step in steps]
     monkeypatch.setattr(forms, "_may_hold_marks", lambda text: True)
     monkeypatch.setattr(revisions, "_may_be_reviewed", lambda text: True)
+    monkeypatch.setattr(revisions, "_may_be_superseded", lambda text: True)
     monkeypatch.setattr(spelling, "_may_be_split", lambda text: True)
     for step, expected in zip(steps, guarded, strict=True):
         changed = 0

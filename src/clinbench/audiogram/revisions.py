@@ -194,12 +194,34 @@ _SUPERSEDED_SIGN = re.compile(
 )
 
 
+_SUPERSEDED_WORDS = (
+    "entered", "keyed", "chang", "correct", "updat", "amend", "revis", "alter", "edit",
+    "reset", "old", "before", "previous", "prior", "original", "value", "->", "=>",
+)  # fmt: skip
+"""Every ASCII alternative of _SUPERSEDED_SIGN as a lower-case literal ('old' for '\\bold')."""
+
+
+def _may_be_superseded(text: str) -> bool:
+    """Return False where ``text`` surely holds no _SUPERSEDED_SIGN (a cheap test, for speed:
+    in ASCII text the case-ignoring pattern finds only what the lower-cased text holds of
+    _SUPERSEDED_WORDS; the arrows '→' and '⇒' are not ASCII, so any other text may)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    for word in _SUPERSEDED_WORDS:  # a loop, not any(): no generator on the hot path
+        if word in low:
+            return True
+    return False
+
+
 def superseded_values_dropped(text: str) -> str:
     """Return ``text`` with the superseded values of its corrections and data queries
     blanked: the old side of a change ("changed from X to Y", "corrected X -> Y", an
     "old": field) and the value an entry was first keyed as ("entered as X"); the new
     value stays. Text with none is returned as it is."""
-    if len(text) > _MAX_CHARS or not _SUPERSEDED_SIGN.search(text):
+    if len(text) > _MAX_CHARS or not _may_be_superseded(text):
+        return text
+    if not _SUPERSEDED_SIGN.search(text):
         return text
     out = _CHANGED_FROM.sub(r"\1 to", text)
     out = _ENTERED_AS.sub(lambda m: m.group(1) + (m.group(2) or m.group(3)), out)

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from clinbench.items import loader
 from clinbench.items.loader import check_and_hold, let_go_held_items, load_items
+from tests.items.bank_reads import bank_reads
 
 
 @pytest.fixture
@@ -19,18 +20,6 @@ def bank(tmp_path, sample_items_path):
     shutil.copy(sample_items_path, path)
     yield path
     let_go_held_items()
-
-
-def _reads(monkeypatch) -> list[str]:
-    read: list[str] = []
-    real = loader.item_rows
-
-    def counted(path):
-        read.append(str(path))
-        return real(path)
-
-    monkeypatch.setattr(loader, "item_rows", counted)
-    return read
 
 
 def _same(got, expected) -> None:
@@ -44,7 +33,7 @@ def test_the_next_read_takes_the_checked_items_named_as_it_names_the_file(monkey
     absolute = str(bank.resolve())
     expected = load_items([absolute])
     check_and_hold([bank])  # the check names the file as the user gave it
-    read = _reads(monkeypatch)
+    read = bank_reads(monkeypatch)
     got = load_items([absolute])
     assert read == []  # not read again
     _same(got, expected)  # the same items, each from the file as this read names it
@@ -52,7 +41,7 @@ def test_the_next_read_takes_the_checked_items_named_as_it_names_the_file(monkey
 
 
 def test_first_and_keep_are_answered_as_a_read_would(monkeypatch, bank):
-    read = _reads(monkeypatch)
+    read = bank_reads(monkeypatch)
 
     def load_counted(**kwargs):
         before = len(read)

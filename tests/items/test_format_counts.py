@@ -10,6 +10,7 @@ import pytest
 
 from clinbench.items import loader
 from clinbench.items.loader import ItemFileError, format_counts, load_items
+from tests.items.bank_reads import bank_reads
 
 
 @pytest.fixture
@@ -17,18 +18,6 @@ def bank(tmp_path, sample_items_path):
     path = tmp_path / "bank.jsonl"
     shutil.copy(sample_items_path, path)
     return path
-
-
-def _reads(monkeypatch) -> list[str]:
-    read: list[str] = []
-    real = loader.item_rows
-
-    def counted(path):
-        read.append(str(path))
-        return real(path)
-
-    monkeypatch.setattr(loader, "item_rows", counted)
-    return read
 
 
 def _expected(path) -> dict[str, int]:
@@ -40,7 +29,7 @@ def _expected(path) -> dict[str, int]:
 
 def test_files_checked_as_they_are_now_are_not_read_again(monkeypatch, bank):
     expected = _expected(bank)
-    read = _reads(monkeypatch)
+    read = bank_reads(monkeypatch)
     load_items(bank, first=0)  # the run command's check: every item checked, none held
     assert format_counts([bank]) == expected
     assert len(read) == 1
@@ -52,14 +41,14 @@ def test_a_changed_file_is_read_again(monkeypatch, bank):
     load_items(bank, first=0)
     lines = bank.read_text().splitlines(keepends=True)
     bank.write_text("".join(lines[:-1]))  # one item fewer: another size
-    read = _reads(monkeypatch)
+    read = bank_reads(monkeypatch)
     counts = format_counts([bank])
     assert len(read) == 1 and counts == _expected(bank)
 
 
 def test_other_media_roots_are_a_check_of_their_own(monkeypatch, bank, tmp_path):
     load_items(bank, first=0)
-    read = _reads(monkeypatch)
+    read = bank_reads(monkeypatch)
     with loader.allowed_media_roots(tmp_path):
         format_counts([bank])
     assert len(read) == 1
@@ -71,7 +60,7 @@ def test_a_bad_file_raises_each_time(monkeypatch, tmp_path):
     for _ in range(2):
         with pytest.raises(ItemFileError, match="bad.jsonl:1"):
             format_counts([bad])
-    read = _reads(monkeypatch)
+    read = bank_reads(monkeypatch)
     with pytest.raises(ItemFileError):
         format_counts([bad])
     assert len(read) == 1  # a file with problems is never taken as checked
@@ -84,7 +73,7 @@ def test_a_run_reads_its_bank_once(monkeypatch, bank, tmp_path):
     from clinbench.cli import _mount, app
 
     _mount()
-    read = _reads(monkeypatch)
+    read = bank_reads(monkeypatch)
     args = ["run", str(bank), "--log-dir", str(tmp_path / "logs"), "--display", "none"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output

@@ -27,7 +27,7 @@ from clinbench.items.model import Item
 from clinbench.items.sample import ITEMS, bank_files, item_table, packed_item_table, to_sample
 from clinbench.providers.majority import ITEM_SET, remember_bank
 from clinbench.scoring.exact import item_scorer
-from clinbench.sharded_run import shard_in_force
+from clinbench.shards import shard_in_force
 from clinbench.solvers.answer import answer_item
 from clinbench.solvers.conditions import apply_condition
 from clinbench.solvers.prompts import item_prompt

@@ -220,7 +220,7 @@ def resume(
     pending = interrupted_logs(log_dir, errors=errors)
     if not pending:
         return RunOutcome(True, [], results_table(log_dir, on_skip=on_skip), None)
-    from clinbench.sharded_run import dealt_shard, one_shard
+    from clinbench.shards import dealt_shard, one_shard
 
     # each log is retried into the folder it is in, a shard's with its task built from the
     # shard's samples only, as its worker built it (None: not such a shard)

@@ -20,8 +20,8 @@ The shards are ordinary logs of one eval each, so everything downstream treats t
 run: the export reads the log folder recursively and tells the shards apart by their
 samples (:func:`clinbench.results.export.eval_identity`), so each shard's newest log counts
 and each sample once; ``clinbench resume`` continues every shard that did not finish, its
-task built from the same shard (:func:`dealt_shard`, recorded in the eval metadata); running
-the same command again continues each shard in its own sub-folder. Each
+task built from the same shard (:func:`clinbench.shards.dealt_shard`, recorded in the eval
+metadata); running the same command again continues each shard in its own sub-folder. Each
 shard records the run's one id in its eval metadata, which the export gives as the run_id
 of every row (:func:`clinbench.results.export.run_of`).
 """
@@ -35,15 +35,11 @@ import multiprocessing
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from inspect_ai.dataset import Sample
+from clinbench.shards import Shard, one_shard
 
 # What every worker's eval imports before its first sample, loaded once before the workers
 # are forked: the run path, and Inspect's control-channel and ACP servers, which each eval
@@ -54,61 +50,6 @@ WARM_MODULES = (
     "inspect_ai._control.server",
     "inspect_ai.agent._acp.server",
 )
-
-
-# The shard lives here, not in clinbench.item_tasks: Inspect resumes a task by executing
-# its file as a fresh, unregistered module, whose own context variable would be unset
-# and whose dataclasses cannot resolve their annotations; imported by name, both are
-# this module's.
-@dataclass
-class Shard:
-    """One worker's share of a run split over worker processes (this module).
-
-    The ``number``-th (from 1) of ``workers`` round-robin shares of the task's first ``limit``
-    samples (all: None), in dataset order: shares of the whole bank. ``dealt`` is set once a
-    task was built from its share (:func:`one_shard`).
-    """
-
-    number: int
-    workers: int
-    limit: int | None = None
-    dealt: bool = field(default=False, compare=False)
-
-    def of(self, samples: Sequence[Sample]) -> list[Sample]:
-        """Return this shard's share of ``samples`` (linear in their number)."""
-        self.dealt = True
-        return list(samples)[: self.limit][self.number - 1 :: self.workers]
-
-    def to_dict(self) -> dict[str, int | None]:
-        """Return the shard as recorded in a log's eval metadata."""
-        return {"number": self.number, "workers": self.workers, "limit": self.limit}
-
-
-# The shard the tasks built here are cut to (None: every sample), see one_shard
-_SHARD: ContextVar[Shard | None] = ContextVar("clinbench_shard", default=None)
-
-
-@contextmanager
-def one_shard(shard: Shard | None) -> Iterator[Shard | None]:
-    """Build the tasks made inside this block (``items_task``) from ``shard``'s samples only.
-
-    A worker of a split run builds its task here, so its dataset holds only its share and no
-    sample filter is left for Inspect (``eval(sample_id=...)`` checks each id against a list
-    of the dataset's ids: quadratic, a minute per worker at 20,000 items); a resume of the
-    shard (``eval_retry``, which builds the task again from its registry name and arguments)
-    builds it here too, so it holds the same share. A task built otherwise leaves
-    ``shard.dealt`` False and keeps all its samples.
-    """
-    token = _SHARD.set(shard)
-    try:
-        yield shard
-    finally:
-        _SHARD.reset(token)
-
-
-def shard_in_force() -> Shard | None:
-    """Return the shard the tasks being built are cut to (None: every sample)."""
-    return _SHARD.get()
 
 
 def shard_ids(task: Any, workers: int, limit: int | None = None) -> list[list[str | int]]:
@@ -340,22 +281,6 @@ def _run_id(log_dir: str | Path, workers: int, new_run: bool) -> str:
         if headers:
             return run_of(max(headers, key=lambda h: h.eval.created or ""))
     return uuid.uuid4().hex
-
-
-def dealt_shard(header: Any) -> Any:
-    """Return the shard (:class:`Shard`) a log's task was built from.
-
-    None for a log that is no such shard: an unsharded run's, or a shard's written before
-    shards recorded it (its ``sample_id`` selects its samples, which ``eval_retry`` applies
-    again). A resume builds the task again inside :func:`one_shard`
-    with it, so the resumed eval holds the shard's samples and no other.
-    """
-    from clinbench.results.export import SHARD
-
-    recorded = (header.eval.metadata or {}).get(SHARD)
-    if not recorded or getattr(header.eval.config, "sample_id", None) is not None:
-        return None
-    return Shard(int(recorded["number"]), int(recorded["workers"]), recorded.get("limit"))
 
 
 def can_fork() -> bool:

@@ -2,7 +2,7 @@
 
 Inspect's ``sample_id`` filter is quadratic in the ids (each is looked up in a list of the
 dataset's ids), which cost a worker about a minute before its first request at 20,000 items.
-A worker's task is now built from its share (``clinbench.sharded_run.one_shard``) and its log
+A worker's task is now built from its share (``clinbench.shards.one_shard``) and its log
 records the shard in its eval metadata; the export tells such logs apart by the samples their
 dataset holds, and ``clinbench resume`` builds a shard's task again from the same share.
 Shard logs written before (a ``sample_id`` per shard) still export and resume as one run, and
@@ -17,7 +17,8 @@ from inspect_ai.log import list_eval_logs, read_eval_log, write_eval_log
 from clinbench.item_tasks import clinbench_items
 from clinbench.results.export import SHARD, SHARDED_RUN, eval_identity, results_table
 from clinbench.runner import resume
-from clinbench.sharded_run import Shard, one_shard, run_sharded
+from clinbench.sharded_run import run_sharded
+from clinbench.shards import Shard, one_shard
 from tests.slow_server import mcq_bank
 
 N_ITEMS = 6

@@ -96,7 +96,7 @@ SHARDED_RUN = "clinbench_sharded_run"
 # The sub-folder of the log folder each shard of such a run writes its logs to
 SHARD_FOLDER = "worker-{number}-of-{workers}"
 # The eval metadata key under which a shard records which it is ({"number", "workers",
-# "limit"}: clinbench.sharded_run.Shard), its task built from its samples only. Shard logs
+# "limit"}: clinbench.shards.Shard), its task built from its samples only. Shard logs
 # written before it select their samples with Inspect's sample_id instead.
 SHARD = "clinbench_shard"
 

@@ -9,8 +9,10 @@ process, through the ordinary run path (:func:`clinbench.runner.run_benchmark`, 
 :func:`one_shard`; a task that cannot be is given Inspect's
 ``sample_id`` filter instead), into its own sub-folder of the log folder
 (``worker-1-of-4/`` ...). The connections asked for are shared among the workers (each
-gets ``ceil(max_connections / workers)``). The workers run without Inspect's realtime sample
-buffer (``log_realtime=False``), which costs CPU on every event: a worker
+gets ``ceil(max_connections / workers)``) and runs twice as many samples at once
+(``max_samples``: one set up while another's reply is awaited), started over the first
+second rather than all at once (:func:`ramped_sample_starts`). The workers run without
+Inspect's realtime sample buffer (``log_realtime=False``), which costs CPU on every event: a worker
 that is killed loses the samples finished since its log was last written, and ``clinbench
 resume`` asks them again. On Linux the workers are forked once this process has loaded
 the run path and Inspect's model database (:func:`can_fork`), so they start querying at
@@ -35,7 +37,8 @@ import multiprocessing
 import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +53,10 @@ WARM_MODULES = (
     "inspect_ai._control.server",
     "inspect_ai.agent._acp.server",
 )
+
+
+# samples each worker runs at once, per connection it may open (Inspect's max_samples)
+SAMPLES_PER_CONNECTION = 2
 
 
 def shard_ids(task: Any, workers: int, limit: int | None = None) -> list[list[str | int]]:
@@ -103,7 +110,7 @@ def _run_shard(connection: Any, arguments: dict[str, Any]) -> None:
 
     shard = arguments.pop("shard", None)
     try:
-        with one_shard(Shard(**shard) if shard else None):
+        with one_shard(Shard(**shard) if shard else None), ramped_sample_starts():
             outcome = run_benchmark(**arguments)
     except RunInputError as err:
         connection.send(("input", str(err)))
@@ -113,6 +120,68 @@ def _run_shard(connection: Any, arguments: dict[str, Any]) -> None:
         return
     headers = [log.model_copy(update={"samples": None}) for log in outcome.logs]
     connection.send(("done", (outcome.finished, headers, outcome.results, outcome.stopped_by)))
+
+
+# a worker's samples start over this many seconds, not all at once (ramped_sample_starts)
+RAMP_SECONDS = 1.2
+RAMP_STEPS = 8
+
+
+@contextmanager
+def ramped_sample_starts(
+    seconds: float = RAMP_SECONDS, steps: int = RAMP_STEPS
+) -> Iterator[list[Any]]:
+    """Within, each eval's sample limit starts low and rises to its full value over `seconds`.
+
+    With every sample started at once, a worker's first requests all leave together and
+    their replies all come back together, about 1 s later; the worker then has all of them
+    to score and log, and the next samples to set up, at about 10 ms of CPU each, before
+    the next requests leave, and so on for every round: the connections sit idle for a
+    third of each second (the samples' start, model call and end times in the logs of 512
+    items at 1 s latency: four bursts). Starting the samples over the first second spreads
+    the requests, so each reply is handled while others are still out. The limit is
+    Inspect's sample limiter (``max_samples``, a ``ResizableLimiter`` registered per task);
+    its value is set lower at registration and raised in ``steps`` on the event loop.
+    Nothing a sample records changes but its times. Hand-written: Inspect offers no public
+    way to do it; where its limiter is not found, nothing is changed. Yields the limiters
+    ramped (for tests).
+    """
+    try:
+        from inspect_ai.util import _concurrency
+    except ImportError:  # another Inspect version: samples start as Inspect starts them
+        yield []
+        return
+    register = getattr(_concurrency, "register_task_sample_semaphore", None)
+    resizable = getattr(_concurrency, "ResizableLimiter", None)
+    if register is None or resizable is None:
+        yield []
+        return
+    ramped: list[Any] = []
+
+    def ramping(task_id: Any, semaphore: Any) -> Any:
+        # only a fixed limit (max_samples, or as many as connections) is ramped: an adaptive
+        # one (no --max-connections) follows its model's connection controller; and only on
+        # an asyncio loop (not trio)
+        import asyncio
+
+        full = semaphore.limit if isinstance(semaphore, resizable) else None
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            full = None
+        if isinstance(full, int) and full > steps:
+            semaphore.limit = max(1, full // steps)
+            for step in range(1, steps + 1):
+                value = max(1, full * step // steps)
+                loop.call_later(seconds * step / steps, setattr, semaphore, "limit", value)
+            ramped.append(semaphore)
+        return register(task_id, semaphore)
+
+    _concurrency.register_task_sample_semaphore = ramping
+    try:
+        yield ramped
+    finally:
+        _concurrency.register_task_sample_semaphore = register
 
 
 def run_sharded(
@@ -194,6 +263,13 @@ def run_sharded(
     if limits.max_connections is not None:  # the connections asked for, shared out
         share = math.ceil(limits.max_connections / max(1, len(shards)))
         limits = dataclasses.replace(limits, max_connections=share)
+        # Inspect runs as many samples at once as connections by default, so a connection
+        # waits while its sample is scored and logged and the next sample is set up; with
+        # more samples in flight, a sample already set up takes the connection as soon as a
+        # reply frees it (benchmarks/throughput.py --workers 2,4 --repeats 4, interleaved
+        # with the tree before, load 4-7: medians 0.48 -> 0.52 and 0.50 -> 0.57 of
+        # connections / latency). A caller's max_samples is kept.
+        run_args.setdefault("max_samples", SAMPLES_PER_CONNECTION * share)
     # Each worker builds the task from its shard's samples only (one_shard),
     # and records which shard it is in its eval metadata (SHARD), not as a sample filter:
     # Inspect's `sample_id` filter checks every id against a list of the dataset's ids

@@ -21,7 +21,7 @@ import psutil
 from inspect_ai.log import list_eval_logs, read_eval_log
 
 from clinbench.results.export import SHARD, results_table
-from clinbench.sharded_run import shard_ids
+from clinbench.sharded_run import SAMPLES_PER_CONNECTION, shard_ids
 from tests.local_openai import OpenAIHandler, serve
 
 CLINBENCH = [sys.executable, "-c", "from clinbench.cli import main; main()"]
@@ -95,6 +95,11 @@ def test_sharded_run_gives_the_unsharded_table(tmp_path, monkeypatch):
     assert [config.log_realtime for config in configs] == [False] * 3
     (plain_log,) = list_eval_logs(str(tmp_path / "b"), recursive=True)
     assert read_eval_log(plain_log.name, header_only=True).eval.config.log_realtime is not False
+    # each worker gets its share of the connections (4 over 3: 2 each) and runs twice as
+    # many samples at once, so that a connection never waits on a sample being logged; an
+    # unsharded run keeps Inspect's default (as many as connections)
+    assert [config.max_samples for config in configs] == [2 * SAMPLES_PER_CONNECTION] * 3
+    assert read_eval_log(plain_log.name, header_only=True).eval.config.max_samples is None
     assert sorted(i for ids in selected for i in ids) == [f"q{i:03d}" for i in range(N_ITEMS)]
     a, b = _table(tmp_path / "a.csv"), _table(tmp_path / "b.csv")
     assert len(b) == N_ITEMS * 2 and set(b["outcome"]) == {"correct", "incorrect", "parse_failed"}

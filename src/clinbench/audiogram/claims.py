@@ -1495,7 +1495,8 @@ PTA = re.compile(
     # a number followed by "+" is an addend of the sum, never the average
     # a decimal comma ("37,5", non-native English) only in a quarter-step average's decimals
     # and an age ("of 70 years") is no average
-    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)"
+    # nor the digit of the name itself ("PTA4_R 21.25": the field of the four-frequency PTA)
+    r"[^.\d%]{0,30}?(?<!pta)(?<!pta[-_])(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)"
     r"(?!\s*(?:khz|hz|k\b|-|\d|\+|years?\b|yrs?\b)|\.\d|/)"
 )
 SUM_AFTER = re.compile(

@@ -240,10 +240,12 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "presbycusis (presbyacusis), age-related hearing loss, names a sensorineural loss, so a "
      "grade before it grades the ear's loss ('severe presbyacusis'; BSA 2018; MDT minutes, "
      "issue #26 batch 22, used as tuning data)"),
-    ("average in parentheses", r"[^().;]{0,60}\(\s*(?:[34]fa|ptas?|averages?|mean)\b",
+    ("average in parentheses",
+     r"[^().;]{0,60}\(\s*(?:(?:right|left|r|l|rt|lt)\s+)?(?:[34]fa|ptas?[34]?|averages?|mean)\b",
      "a grade whose loss is followed by its average in parentheses ('moderate high-frequency "
-     "loss (PTA 42)') grades that average too, the PTA-based degree of WHO 2021, not only "
-     "the region its adjective names (MDT minutes, issue #26 batch 22, used as tuning data)"),
+     "loss (PTA 42)', or each ear's: '(right PTA 40, left PTA 42)') grades that average too, "
+     "the PTA-based degree of WHO 2021, not only the region its adjective names (MDT minutes, "
+     "issue #26 batch 22, used as tuning data)"),
     ("ear said normal",
      # "ear" first, the words before it as look-behinds: the search starts at each "ear"
      r"ear(?<=\bear)(?<!inner ear)(?<!outer ear)(?<!middle ear)(?<!external ear)(?<!other ear)"

@@ -209,8 +209,10 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "'the eardrum pressure test', or 'the pressure test' beside a hearing test: "
      "tympanometry in patient letters and messages (BSA 2013 tympanometry procedure, "
      "plain-language summary); a blood pressure test is not"),
-    ("freq", "at-sign frequency", _I(r"@\s*(\d+(?:\.\d+)?)\s*(k(?:hz)?|hz)?\b"),
-     "'30 @750', '40 @ 2k' (clinic shorthand)"),
+    ("freq", "at-sign frequency",
+     _I(r"@\s*(\d+(?:\.\d+)?)(?![\d.])\s*(k(?:hz)?|hz)?\b(?!\s*(?:-|\u2013|to)\s*\d)"),
+     "'30 @750', '40 @ 2k' (clinic shorthand); not the first frequency of a range ('60 "
+     "@0.25-4 kHz' is no level at 250 Hz: see _RANGE_OPENED)"),
     ("freq", "frequency", _I(r"\b(\d+(?:\.\d+)?)\s*(khz|k|hz)\b"),
      "'1k', '2 kHz', '500 Hz' (audiogram forms)"),
     ("more", "difference",
@@ -1213,6 +1215,12 @@ at the frequency before them unless one follows ("a dip to 50 right and 55 left 
 _AVERAGE_WORD = re.compile(r"(?i)\b(?:average|avg|mean|pta|4fa|fa)\b")
 
 
+_RANGE_OPENED = re.compile(r"(?i)\s*(?:-|\u2013|to)\s*\d+(?:\.\d+)?\s*(?:khz|hz|k\b)")
+"""After a number: a dash or "to" and a frequency with its unit ("2-4 kHz", "2 to 4 kHz"):
+the number opens a range of frequencies (the unit at its end is the number's too), no
+level."""
+
+
 def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token, Token]]:
     """Yield (ear, level, frequency) for levels given ear by ear after a frequency: "At
     3000 Hz the right is 30 and the left 55", "In 4000 Hz ... (left 55, right 30)", "In
@@ -1231,6 +1239,8 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
             continue
         if freq is None or tok.kind != "level" or _no_level_at_one_frequency(text, toks, i):
             continue
+        if _RANGE_OPENED.match(text, tok.end):
+            continue  # "(right 4 kHz, left 2-4 kHz)": the first frequency of a range
         ear = _ear_given_level(text, toks, i, freq, paired)
         if ear is not None:
             yield ear, tok, freq
@@ -1495,7 +1505,8 @@ PTA = re.compile(
     # a number followed by "+" is an addend of the sum, never the average
     # a decimal comma ("37,5", non-native English) only in a quarter-step average's decimals
     # and an age ("of 70 years") is no average
-    r"[^.\d%]{0,30}?(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)"
+    # nor the digit of the name itself ("PTA4_R 21.25": the field of the four-frequency PTA)
+    r"[^.\d%]{0,30}?(?<!pta)(?<!pta[-_])(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)"
     r"(?!\s*(?:khz|hz|k\b|-|\d|\+|years?\b|yrs?\b)|\.\d|/)"
 )
 SUM_AFTER = re.compile(

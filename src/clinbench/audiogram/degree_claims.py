@@ -135,6 +135,10 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
     ("loss follows", r"\s*(?:[\w-]+\s+){0,3}(hearing loss|loss|deafness)",
      "'complete'/'total' grade only a loss named after them ('total hearing loss'; WHO 2021 "
      "'complete')"),
+    ("grade named before", r"\b(?:grade|degree|severity)\b[\s\"'*:=\u2013-]{0,6}$",
+     "'complete' or 'total' as the value of a grade ('WHO grade: total', 'degree - "
+     "complete'): WHO 2021's name of the 95 dB HL or worse band (World report on hearing "
+     "2021), as 'total hearing loss' is"),
     ("below", r"\b(just |slightly |marginally )?(?:below|under|short of|better than)\s+"
               r"(?:the\s+)?(?:a\s+)?$",
      "'just below mild' (the grade below), 'below moderate' (any grade below): model "
@@ -236,10 +240,12 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "presbycusis (presbyacusis), age-related hearing loss, names a sensorineural loss, so a "
      "grade before it grades the ear's loss ('severe presbyacusis'; BSA 2018; MDT minutes, "
      "issue #26 batch 22, used as tuning data)"),
-    ("average in parentheses", r"[^().;]{0,60}\(\s*(?:[34]fa|ptas?|averages?|mean)\b",
+    ("average in parentheses",
+     r"[^().;]{0,60}\(\s*(?:(?:right|left|r|l|rt|lt)\s+)?(?:[34]fa|ptas?[34]?|averages?|mean)\b",
      "a grade whose loss is followed by its average in parentheses ('moderate high-frequency "
-     "loss (PTA 42)') grades that average too, the PTA-based degree of WHO 2021, not only "
-     "the region its adjective names (MDT minutes, issue #26 batch 22, used as tuning data)"),
+     "loss (PTA 42)', or each ear's: '(right PTA 40, left PTA 42)') grades that average too, "
+     "the PTA-based degree of WHO 2021, not only the region its adjective names (MDT minutes, "
+     "issue #26 batch 22, used as tuning data)"),
     ("ear said normal",
      # "ear" first, the words before it as look-behinds: the search starts at each "ear"
      r"ear(?<=\bear)(?<!inner ear)(?<!outer ear)(?<!middle ear)(?<!external ear)(?<!other ear)"
@@ -308,6 +314,7 @@ HEARING_SUBJECT = _RULES["hearing subject"]
 NON_HEARING_NOUN = _RULES["not a loss"]
 SNR_LOSS = _RULES["speech-in-noise loss"]
 LOSS_FOLLOWS = _RULES["loss follows"]
+GRADE_NAMED_BEFORE = _RULES["grade named before"]
 HEDGE_BELOW = _RULES["below"]
 GRADE_EXCEEDED = _RULES["above"]
 HEDGE_BORDERLINE = _RULES["borderline"]
@@ -689,7 +696,12 @@ def _grades_a_loss(low: str, m: re.Match, lo: str, hi: str) -> bool:
     if lexicon.SIDE_BY_FINDING.match(low, m.end()) and lexicon.THE_BEFORE.search(low, 0, m.start()):
         return False  # "aids for the moderate side": an ear named by a finding
     complete = lo in ("complete", "total") or hi in ("complete", "total")
-    return not complete or bool(LOSS_FOLLOWS.match(low[m.end() :]))
+    if not complete or {lo, hi} == {"complete", "total"}:
+        return True  # "complete or total", "complete/total": the WHO 2021 band's own name
+    before = max(0, m.start() - 30)  # a fixed window: linear however many words
+    return bool(
+        LOSS_FOLLOWS.match(low[m.end() :]) or GRADE_NAMED_BEFORE.search(low, before, m.start())
+    )
 
 
 def _grade_of_a_symptom(text: str, end: int) -> bool:

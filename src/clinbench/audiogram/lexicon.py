@@ -49,9 +49,14 @@ LEFT_TAG = r"(?-i:Lt|LT|L|LE|AS)"
 EAR_TAG = r"right|left|(?-i:Rt|RT|Lt|LT|R|L|AD|AS|RE|LE)"
 """An ear named or tagged before its value ("right 25", "Lt 40", "AD 30"), as a fragment of
 notation's value pairs."""
-AVERAGE_NAME = r"pta|pure[\s-]*tone average|(?:three|four|3|4)[\s-]*frequency average"
-"""The names of a pure-tone average (PTA, a three- or four-frequency average), as a fragment
-of the patterns that read an average (claims.PTA, notation's average pairs)."""
+AVERAGE_NAME = (
+    r"pta[-_]?[34](?![\d.])|pta|[34]fa|pure[\s-]*tone average|"
+    r"(?:three|four|3|4)[\s-]*frequency average"
+)
+"""The names of a pure-tone average (PTA, a three- or four-frequency average, and their
+abbreviations 4FA, 3FA, PTA4, PTA-3: the four-frequency average of WHO 2021 and BSA 2018 as
+audiology forms and registries name their fields), as a fragment of the patterns that read
+an average (claims.PTA, notation's average pairs)."""
 AVERAGE_IN_WORDS = r"(?:average|mean)\s+hearing\s+(?:loss|level|threshold)s?"
 """A hearing average named in words, without "PTA" ("average hearing loss 45 dB", "mean
 hearing level"): the pure-tone average, as a fragment of claims.PTA (translated reports, the

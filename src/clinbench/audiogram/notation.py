@@ -378,7 +378,7 @@ _AVERAGE_EAR_PAIR = re.compile(
     rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)?|\s+(?:at|over|across|of)\s+"
     rf"({_AVG_FREQS}))?\s*[:=]?\s*\(?\s*{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)"
     r"(?:\s*db(?:\s*hl)?)?(\s*(?:,|;|\band\b|/)\s*)"
-    rf"{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?![\d.])(?:\s*db(?:\s*hl)?)?",
+    rf"{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?!\d|\.\d)(?:\s*db(?:\s*hl)?)?",
     re.I,
 )
 """An average named with its frequencies, then one value per ear ("PTA (0.5/1/2/4 kHz): right
@@ -391,19 +391,39 @@ def _average_ear_pair(m: re.Match) -> str:
     'right PTA (0.5/1/2/4 kHz) 25 dB HL, left PTA (0.5/1/2/4 kHz) 45 dB HL'."""
     freqs = m.group(2) or m.group(3)
     name = f"{m.group(1)} ({freqs})" if freqs else m.group(1)
-    first = f"{m.group(4)} {name} {m.group(5) or ''}{m.group(6)} dB HL"
-    return first + m.group(7) + f"{m.group(8)} {name} {m.group(9) or ''}{m.group(10)} dB HL"
+    first = f"{_ear_named(m.group(4))} {name} {m.group(5) or ''}{m.group(6)} dB HL"
+    second = f"{_ear_named(m.group(8))} {name} {m.group(9) or ''}{m.group(10)} dB HL"
+    return first + _apart(m.group(7)) + second
+
+
+def _apart(between: str) -> str:
+    """The words between two ears' averages, a slash as a comma ("R 45 / L 30"): the two
+    ears' averages are two items of a list, as "R 45, L 30" writes them."""
+    return ", " if between.strip() == "/" else between
+
+
+def _ear_named(tag: str) -> str:
+    """The ear a tag before an average names, as a word ("R" -> "Right", "lt" -> "left"),
+    so the reader binds the average to it as it binds "right PTA 25"; a capital stays one (a
+    sentence may open with the tag: "... 500 Hz. PTA R 85, L 88")."""
+    word = _TAG_EAR.get(tag.lower(), tag)
+    return word.capitalize() if tag[:1].isupper() else word
+
+
+_TAG_EAR = {"r": "right", "rt": "right", "re": "right", "ad": "right",
+            "l": "left", "lt": "left", "le": "left", "as": "left"}  # fmt: skip
 
 
 _AVG_VALUE_EAR = (
-    rf"{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?![\d.])(?:\s*db(?:\s*hl)?)?\s+(?:on|in|for)\s+"
-    r"(?:the\s+)?(right|left)(?:\s+(?:ear|side))?"
+    rf"{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?!\d|\.\d)(?:\s*db(?:\s*hl)?)?(?:\s+(?:on|in|for)\s+"
+    r"(?:the\s+)?|\s*\(\s*(?=(?:right|left|(?-i:[RL]))(?:\s+ear)?\s*\)))"
+    r"(right|left|(?-i:R|L))(?:\s+(?:ear|side))?\)?"
 )
 _AVERAGE_VALUE_EAR_PAIR = re.compile(
     r"\b(" + AVERAGE_NAME + r"|"
     r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:averages?|means?)(?:\s+thresholds?)?)"
     rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)|\s+(?:at|over|across|of|for)\s+"
-    rf"(?:the\s+)?({_AVG_FREQS}))?\s*(?:(?:are|were|is|was|of)\s+|[:=]\s*)"
+    rf"(?:the\s+)?({_AVG_FREQS}))?\s*(?:(?:are|were|is|was|of)\s+|[:=]\s*)?"
     rf"{_AVG_VALUE_EAR}(\s*(?:,\s*(?:and\s+)?|\band\s+|;\s*)){_AVG_VALUE_EAR}",
     re.I,
 )
@@ -425,8 +445,9 @@ def _average_value_ear_pair(m: re.Match) -> str:
     freqs = m.group(2) or m.group(3)
     name = _PLURAL_END.sub("", m.group(1))  # one ear's average: "averages" -> "average"
     name = f"{name} ({freqs})" if freqs else name
-    first = f"{m.group(6)} {name} {m.group(4) or ''}{m.group(5)} dB HL"
-    return first + m.group(7) + f"{m.group(10)} {name} {m.group(8) or ''}{m.group(9)} dB HL"
+    first = f"{_ear_named(m.group(6))} {name} {m.group(4) or ''}{m.group(5)} dB HL"
+    second = f"{_ear_named(m.group(10))} {name} {m.group(8) or ''}{m.group(9)} dB HL"
+    return first + m.group(7) + second
 
 
 _COMPARED_EARS_PAIR = re.compile(
@@ -533,7 +554,7 @@ def _rows_and_ear_pairs_to_text(text: str) -> str:
     (the first steps of normalise, in their order)."""
     if _EIGHT_NUMBERS.search(text) and not _SLIP_CORRECTED.search(text):
         text = EIGHT_LEVEL_ROW.sub(_eight_level_row, text)
-    if may_hold(text, "pta", "average", "mean"):  # what _AVERAGE_EAR_PAIR needs one of
+    if may_hold(text, "pta", "average", "mean", "4fa", "3fa"):  # what the average pairs need
         text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
         text = _AVERAGE_VALUE_EAR_PAIR.sub(_average_value_ear_pair, text)
     if may_hold(text, "against", "vs", "versus", "compared with"):

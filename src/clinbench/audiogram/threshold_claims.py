@@ -548,16 +548,26 @@ def _bare_level_of_the_opening_frequency(c: _Clause, frequency: int) -> None:
         return
 
 
+_AT_NUMBER = re.compile(r"\s+at\s+")
+"""The "at" between a bare level and its frequency (BARE_LEVELS looks ahead to it)."""
+
+
 def _bare_levels(c: _Clause) -> None:
     """Levels written without "dB" before "at" and a frequency, read as a list of dB values
-    is (rule BARE_LEVEL on each claim)."""
+    is (rule BARE_LEVEL on each claim). A bare level is a level only by the frequency after
+    its "at": when no frequency is read there ("sixty at 6 and 8" with no unit), it is paired
+    with no other one (a frequency said before it belongs to the level before)."""
     low = c.low
     if " at " not in low:
         return
     freq_lists = [(fm.start(), fm.end(), fm) for fm in FREQ_LIST.finditer(low)]
+    starts = {start for start, _, _ in freq_lists}
     for m in BARE_LEVELS.finditer(low):
+        at = _AT_NUMBER.match(low, m.end())
         if (
-            _inside(c.used, m.start())
+            # "60 at 6 and 8": no frequency (nor range of them) after "at", none of its own
+            (at.end() not in starts and not FREQ_RANGE.match(low, at.end()))
+            or _inside(c.used, m.start())
             or _BOUND_OR_RANGE_BEFORE.search(low, max(0, m.start() - 15), m.start())
             or _VALUE_REFERRED_TO.search(low, max(0, m.start() - 6), m.start())
         ):

@@ -110,15 +110,15 @@ GUARD_EDGES = [
 
 
 def test_the_reading_steps_give_the_same_text_with_their_guards_answering_may(monkeypatch):
-    from clinbench.audiogram import forms, revisions, spelling
+    from clinbench.audiogram import forms, revisions, spelling, voice
 
-    steps = (forms.unchosen_options_blanked, revisions.changes_applied,
-             revisions.superseded_values_dropped, spelling.typing_slips_mended)  # fmt: skip
+    steps = (forms.unchosen_options_blanked, voice.changes_applied,
+             voice.superseded_values_dropped, spelling.typing_slips_mended)  # fmt: skip
     texts = [*GUARD_EDGES, *corpus()]
     guarded = [[step(text) for text in texts] for step in steps]
     monkeypatch.setattr(forms, "_may_hold_marks", lambda text: True)
-    monkeypatch.setattr(revisions, "_may_be_reviewed", lambda text: True)
-    monkeypatch.setattr(revisions, "_may_be_superseded", lambda text: True)
+    monkeypatch.setattr(revisions, "may_be_reviewed", lambda text: True)
+    monkeypatch.setattr(revisions, "may_be_superseded", lambda text: True)
     monkeypatch.setattr(spelling, "_may_be_split", lambda text: True)
     for step, expected in zip(steps, guarded, strict=True):
         changed = 0

@@ -2601,7 +2601,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "deteriorated" in low
             or "worsened" in low
             or ("was" in low or "were" in low or "been" in low)
-            and any(word in low for word in _TREATMENT_WORDS)
+            and _holds_any(low, _TREATMENT_WORDS)
         ),
         _without_later_tests,
     ),

@@ -102,8 +102,23 @@ def _named_id(text: str, entries: list[tuple[str, int, int]]) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
+_OTHER_LINE_BREAK = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+"""A line break other than "\n" (str.splitlines ends a line there; ``^`` does not)."""
+
+
 def may_name_an_entry(text: str) -> bool:
-    """Whether ``text`` may be a list of entries naming one (a mention names one)."""
+    """Whether ``text`` may be a list of entries naming one: its entries are at least
+    :data:`_ENTRIES_NEEDED` lines, and a mention names one."""
+    if len(text.splitlines()) < _ENTRIES_NEEDED:
+        return False
+    if not _OTHER_LINE_BREAK.search(text):  # lines end at "\n" only: count the openings
+        openings = 0
+        for _ in ENTRY_OPENING.finditer(text):
+            openings += 1
+            if openings == _ENTRIES_NEEDED:
+                break
+        else:
+            return False
     return ENTRY_REFERENCE.search(text) is not None
 
 

@@ -57,8 +57,28 @@ def _remembered_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     return min(person.start(), when.start()), end
 
 
+_PERSON_WORDS = ("man", "boy", "girl", "child", "patient", "lady", "teenager", "toddler",
+                 "baby", "person", "player", "musician", "worker", "pilot", "soldier", "student",
+                 "case")  # fmt: skip
+"""Words one of which OTHER_ONE needs ("man" in "woman" and "gentleman")."""
+_TIME_WORDS = ("before", "last", "earlier", "my", "ago", "once", "previous", "first",
+               *_MONTH.split("|"))  # fmt: skip
+"""Words one of which OTHER_TIME needs ("previous" also in "previously")."""
+
+
+def _holds(low: str, words: tuple[str, ...]) -> bool:
+    for word in words:  # a loop, not any(): no generator on the hot path
+        if word in low:
+            return True
+    return False
+
+
 def may_remember(text: str, low: str) -> bool:
-    """Whether ``text`` may tell of another person at another time."""
+    """Whether ``text`` may tell of another person at another time (``low``: ``text``
+    lower-cased). The words each pattern needs are looked for first in ASCII text, where the
+    case-ignoring patterns find only what the lower-cased text holds."""
+    if text.isascii() and not (_holds(low, _PERSON_WORDS) and _holds(low, _TIME_WORDS)):
+        return False
     return OTHER_TIME.search(text) is not None and OTHER_ONE.search(text) is not None
 
 

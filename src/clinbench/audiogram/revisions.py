@@ -192,24 +192,43 @@ SUPERSEDED_SIGN = re.compile(
 )
 
 
-_SUPERSEDED_WORDS = (
-    "entered", "keyed", "chang", "correct", "updat", "amend", "revis", "alter", "edit",
-    "reset", "old", "before", "previous", "prior", "original", "value", "->", "=>",
-)  # fmt: skip
-"""Every ASCII alternative of SUPERSEDED_SIGN as a lower-case literal ('old' for '\\bold')."""
+_CHANGE_STEMS = ("chang", "correct", "updat", "amend", "revis", "alter", "edit", "reset")
+"""The stems of _CHANGE_VERB, one of which a correction naming its old value needs."""
+_OLD_WORDS = ("before", "previous", "prior", "original", "value")
+"""Words one of which an old-value field's label needs (_OLD_FIELD), or "old" as a word's
+start (:data:`_OLD`: not the end of "threshold")."""
+_OLD = re.compile(r"\bold")
+_ASCII_ARROWS = ("->", "=>")
 
 
-def may_be_superseded(text: str) -> bool:
-    """Return False where ``text`` surely holds no SUPERSEDED_SIGN (a cheap test, for speed:
-    in ASCII text the case-ignoring pattern finds only what the lower-cased text holds of
-    _SUPERSEDED_WORDS; the arrows '→' and '⇒' are not ASCII, so any other text may)."""
-    if not text.isascii():
-        return True
-    low = text.lower()
-    for word in _SUPERSEDED_WORDS:  # a loop, not any(): no generator on the hot path
+def _holds(low: str, words: tuple[str, ...]) -> bool:
+    for word in words:  # a loop, not any(): no generator on the hot path
         if word in low:
             return True
     return False
+
+
+def may_be_superseded(text: str) -> bool:
+    """Return False where no pattern of :data:`SUPERSEDED` can match (a cheap exact test, for
+    speed): in ASCII text the case-ignoring patterns find only what the lower-cased text
+    holds, and each needs its words: a change verb and "to" or an arrow (_CHANGED_FROM),
+    "entered" or "keyed" (_ENTERED_AS), an underscore and an arrow (_CODED_CHANGE), a label
+    of an old value and ":" or "=" (_OLD_FIELD). Where it answers True, _SUPERSEDED_SIGN
+    holds too, so that pattern need not be searched; other text is searched for it (the
+    arrows '→' and '⇒' are not ASCII)."""
+    if not text.isascii():
+        return SUPERSEDED_SIGN.search(text) is not None
+    low = text.lower()
+    if "entered" in low or "keyed" in low:
+        return True
+    arrow = _holds(low, _ASCII_ARROWS)
+    if (arrow or "to" in low) and _holds(low, _CHANGE_STEMS):
+        return True
+    if arrow and "_" in low:
+        return True
+    return (":" in low or "=" in low) and (
+        _holds(low, _OLD_WORDS) or ("old" in low and _OLD.search(low) is not None)
+    )
 
 
 SUPERSEDED: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (

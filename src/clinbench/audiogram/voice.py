@@ -105,11 +105,7 @@ def _may_be_reviewed(view: View) -> bool:
 
 def _may_be_superseded(view: View) -> bool:
     text = view.text
-    return (
-        len(text) <= revisions.MAX_CHARS
-        and revisions.may_be_superseded(text)
-        and revisions.SUPERSEDED_SIGN.search(text) is not None
-    )
+    return len(text) <= revisions.MAX_CHARS and revisions.may_be_superseded(text)
 
 
 RULES: tuple[Rule, ...] = (

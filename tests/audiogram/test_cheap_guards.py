@@ -166,3 +166,18 @@ def test_voice_and_lay_level_guards_give_the_same_text_when_answering_may(monkey
             assert step(text) == out, (step.__name__, text)
             changed += out != text
         assert changed > 5, step.__name__
+
+
+def test_a_text_of_one_line_has_no_turns_of_other_speakers():
+    """The turns after a transcript's first open a line: one line is no transcript (the cheap
+    test before the speakers are looked for), two lines may be."""
+    from clinbench.audiogram.discourse import _without_other_speakers
+
+    one = "Dad: she misses the doorbell on her left. Consultant: a mild loss on the right."
+    assert _without_other_speakers(one) is one
+    two = one.replace(" Consultant:", "\nConsultant:")
+    assert _without_other_speakers(two) == (
+        "Dad:"
+        + " " * (len("Dad: she misses the doorbell on her left.") - 4)
+        + "\nConsultant: a mild loss on the right."
+    )

@@ -2133,7 +2133,10 @@ def _without_other_speakers(text: str) -> str:
     """Return a transcript with the turns that are not a clinician's finding blanked: the
     patient's and family's turns (history, not findings), and a turn the next speaker
     rejects ("Student: ... / Consultant: No - ..."). Text with fewer than two known
-    speakers is no transcript and comes back as it is."""
+    speakers is no transcript and comes back as it is (as is a text of one line: the turns
+    after the first open a line)."""
+    if "\n" not in text:
+        return text
     turns = [
         (m.start(), m.end() - 1, m.group(1).lower()) for m in _KNOWN_TURN.finditer("\n" + text)
     ]

@@ -181,3 +181,17 @@ def test_a_text_of_one_line_has_no_turns_of_other_speakers():
         + " " * (len("Dad: she misses the doorbell on her left.") - 4)
         + "\nConsultant: a mild loss on the right."
     )
+
+
+def test_examiner_lines_are_looked_for_first():
+    """A text with no examiner's line comes back as it is before the questions and the
+    candidate's turns are looked for; one that has one is read as before."""
+    from clinbench.audiogram.discourse import _without_examiner_lines
+
+    for text in ("Right: mild. Why?", "Q1 Results: mild loss?", "C: a mild loss\nE - ok?"):
+        assert _without_examiner_lines(text) is text
+    viva = "Examiner: and the left ear?\nCandidate: a moderate loss"
+    heading = "Left ear:".ljust(len("Examiner: and the left ear?"))
+    assert _without_examiner_lines(viva) == heading + "\nCandidate: a moderate loss"
+    one_line = "Q: which ear is worse?"
+    assert _without_examiner_lines(one_line) == " " * len(one_line)

@@ -1592,6 +1592,9 @@ def _without_examiner_lines(text: str) -> str:
     of the ear they name). A line labelled "Examiner:" that states a finding in a reply where
     no one else speaks ("Enlistment medical ... Examiner: a bilateral flat sensorineural
     loss") is the examining doctor's report, not a viva's prompt: it is kept."""
+    # no examiner's line, nothing to do (in one line, one can only open the text)
+    if (EXAMINER_LINE.search(text) if "\n" in text else EXAMINER_LINE.match(text)) is None:
+        return text
     if _QUESTION_PUT.search(text) or ANSWER_TURN.search(text):
         return EXAMINER_LINE.sub(_examiner_line, text)
     return text

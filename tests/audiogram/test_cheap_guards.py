@@ -110,15 +110,15 @@ GUARD_EDGES = [
 
 
 def test_the_reading_steps_give_the_same_text_with_their_guards_answering_may(monkeypatch):
-    from clinbench.audiogram import forms, revisions, spelling
+    from clinbench.audiogram import forms, revisions, spelling, voice
 
-    steps = (forms.unchosen_options_blanked, revisions.changes_applied,
-             revisions.superseded_values_dropped, spelling.typing_slips_mended)  # fmt: skip
+    steps = (forms.unchosen_options_blanked, voice.changes_applied,
+             voice.superseded_values_dropped, spelling.typing_slips_mended)  # fmt: skip
     texts = [*GUARD_EDGES, *corpus()]
     guarded = [[step(text) for text in texts] for step in steps]
     monkeypatch.setattr(forms, "_may_hold_marks", lambda text: True)
-    monkeypatch.setattr(revisions, "_may_be_reviewed", lambda text: True)
-    monkeypatch.setattr(revisions, "_may_be_superseded", lambda text: True)
+    monkeypatch.setattr(revisions, "may_be_reviewed", lambda text: True)
+    monkeypatch.setattr(revisions, "may_be_superseded", lambda text: True)
     monkeypatch.setattr(spelling, "_may_be_split", lambda text: True)
     for step, expected in zip(steps, guarded, strict=True):
         changed = 0
@@ -126,3 +126,72 @@ def test_the_reading_steps_give_the_same_text_with_their_guards_answering_may(mo
             assert step(text) == out, (step.__name__, text)
             changed += out != text
         assert changed > 0, step.__name__  # the edges and the corpus hold what each rewrites
+
+
+VOICE_AND_LAY_EDGES = [
+    "At the 3000 beep your right ear heard it at 45.", "He turned to a sound at 90 in his left",
+    "A TONE AT 500, he responded at 60 dB in his left ear at 1000",
+    "heard it at 55 decibels at 2000",
+    "the ſound at 500 was heard at 40", "A beep at 4000 Hz. Your left ear heard it at 50.",
+    "Pure-tone thresholds: 40 dB at 500 Hz", "She picked up the 250 tone at 35",
+    "Her hearing is down; she HEARS the 2000 beep at 60", "Hearing: a beep at 1000, **at** 45",
+    "hearing test: the beeps\tat 3000 Hz, at 70",
+    "AC_R_500 10 -> 50", "Corrected 56 to 65 dB", "Entered as 50 (query)", '"old": 34, "new": 3.4',
+    "Value at query: mixed", "Type CHANGED from mild to moderate", "THRESHOLD: 40 dB HL",
+    "Left: mild \u2192 moderate", "HL_TYPE_L mixed => normal",
+    "Right 4 kHz 60 dB. Last year a WOMAN had a left mixed loss.",
+    "Left 50 dB at 2 kHz. In my second registrar year I saw a man with this on the right.",
+    "Right 40 dB at 1 kHz. In May a child had 70 dB on the left.",
+    "Left 45 dB HL at 4k. Once, a patient of mine had the same dip on the right.",
+    "1) Mr A: right mild\n2) Mrs B: left severe\n3) Ms C: normal\nSummarise item 2.",
+    "1) Mr A: right mild\r2) Mrs B: left severe\r3) Ms C: normal\rPlan for 2",
+    "Bed 4 - left 60\nBed 5 - right 30\nBed 6 - normal\nFor bed 5, which ear?",
+]  # fmt: skip
+"""Texts for the cheap tests of the voice rules and of lay_levels_written_out."""
+
+
+def test_voice_and_lay_level_guards_give_the_same_text_when_answering_may(monkeypatch):
+    from clinbench.audiogram import entries, lay_levels, remembered, revisions, voice
+
+    steps = (voice.present_word_only, lay_levels.lay_levels_written_out)
+    texts = [*VOICE_AND_LAY_EDGES, *corpus()]
+    guarded = [[step(text) for text in texts] for step in steps]
+    monkeypatch.setattr(lay_levels, "_needs", lambda low: (True, True, True))
+    monkeypatch.setattr(revisions, "may_be_superseded", lambda text: True)
+    monkeypatch.setattr(remembered, "_holds", lambda low, words: True)
+    monkeypatch.setattr(entries, "_OTHER_LINE_BREAK", re.compile(""))  # skips the count
+    for step, expected in zip(steps, guarded, strict=True):
+        changed = 0
+        for text, out in zip(texts, expected, strict=True):
+            assert step(text) == out, (step.__name__, text)
+            changed += out != text
+        assert changed > 5, step.__name__
+
+
+def test_a_text_of_one_line_has_no_turns_of_other_speakers():
+    """The turns after a transcript's first open a line: one line is no transcript (the cheap
+    test before the speakers are looked for), two lines may be."""
+    from clinbench.audiogram.discourse import _without_other_speakers
+
+    one = "Dad: she misses the doorbell on her left. Consultant: a mild loss on the right."
+    assert _without_other_speakers(one) is one
+    two = one.replace(" Consultant:", "\nConsultant:")
+    assert _without_other_speakers(two) == (
+        "Dad:"
+        + " " * (len("Dad: she misses the doorbell on her left.") - 4)
+        + "\nConsultant: a mild loss on the right."
+    )
+
+
+def test_examiner_lines_are_looked_for_first():
+    """A text with no examiner's line comes back as it is before the questions and the
+    candidate's turns are looked for; one that has one is read as before."""
+    from clinbench.audiogram.discourse import _without_examiner_lines
+
+    for text in ("Right: mild. Why?", "Q1 Results: mild loss?", "C: a mild loss\nE - ok?"):
+        assert _without_examiner_lines(text) is text
+    viva = "Examiner: and the left ear?\nCandidate: a moderate loss"
+    heading = "Left ear:".ljust(len("Examiner: and the left ear?"))
+    assert _without_examiner_lines(viva) == heading + "\nCandidate: a moderate loss"
+    one_line = "Q: which ear is worse?"
+    assert _without_examiner_lines(one_line) == " " * len(one_line)

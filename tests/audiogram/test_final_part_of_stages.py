@@ -9,7 +9,7 @@ import pytest
 
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.claims import read_claims
-from clinbench.audiogram.stages import final_part_only
+from clinbench.audiogram.voice import final_part_only
 
 from .conftest import assert_linear, conductive_right, cpu_cost
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.entries import named_entry_only
+from clinbench.audiogram.voice import named_entry_only
 
 from .conftest import conductive_right
 

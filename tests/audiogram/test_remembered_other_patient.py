@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.remembered import remembered_cases_blanked
+from clinbench.audiogram.voice import remembered_cases_blanked
 
 from .conftest import conductive_right
 

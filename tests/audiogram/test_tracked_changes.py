@@ -9,7 +9,7 @@ import pytest
 
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.claims import read_claims
-from clinbench.audiogram.revisions import changes_applied
+from clinbench.audiogram.voice import changes_applied
 
 from .conftest import assert_linear, conductive_right, cpu_cost
 

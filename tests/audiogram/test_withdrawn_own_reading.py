@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.withdrawn import withdrawn_readings_blanked
+from clinbench.audiogram.voice import withdrawn_readings_blanked
 
 from .conftest import conductive_right
 

@@ -45,7 +45,6 @@ from clinbench.audiogram.classify import (
     pure_tone_average,
 )
 from clinbench.audiogram.discourse import without_unclaimed
-from clinbench.audiogram.entries import named_entry_only
 from clinbench.audiogram.findings import (
     CRITICAL_ERRORS,
     VERDICTS,
@@ -67,13 +66,10 @@ from clinbench.audiogram.notation import (
     results_by_ear_written_out,
     translated_terms_mended,
 )
-from clinbench.audiogram.remembered import remembered_cases_blanked
-from clinbench.audiogram.revisions import changes_applied, superseded_values_dropped
 from clinbench.audiogram.rules_reply import case_audiogram
 from clinbench.audiogram.spelling import typing_slips_mended
-from clinbench.audiogram.stages import final_part_only
 from clinbench.audiogram.statements import read_statements, sections
-from clinbench.audiogram.withdrawn import withdrawn_readings_blanked
+from clinbench.audiogram.voice import present_word_only
 
 __all__ = [
     "CRITICAL_ERRORS",
@@ -151,12 +147,7 @@ def pta_options(audiogram: Audiogram, ear: str, std) -> list[float]:
 
 READING_STEPS = (
     captions_as_transcript,
-    changes_applied,
-    superseded_values_dropped,
-    final_part_only,
-    named_entry_only,
-    remembered_cases_blanked,
-    withdrawn_readings_blanked,
+    present_word_only,
     markup_as_text,
     unchosen_options_blanked,
     typing_slips_mended,

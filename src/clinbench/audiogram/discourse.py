@@ -1592,6 +1592,9 @@ def _without_examiner_lines(text: str) -> str:
     of the ear they name). A line labelled "Examiner:" that states a finding in a reply where
     no one else speaks ("Enlistment medical ... Examiner: a bilateral flat sensorineural
     loss") is the examining doctor's report, not a viva's prompt: it is kept."""
+    # no examiner's line, nothing to do (in one line, one can only open the text)
+    if (EXAMINER_LINE.search(text) if "\n" in text else EXAMINER_LINE.match(text)) is None:
+        return text
     if _QUESTION_PUT.search(text) or ANSWER_TURN.search(text):
         return EXAMINER_LINE.sub(_examiner_line, text)
     return text
@@ -2133,7 +2136,10 @@ def _without_other_speakers(text: str) -> str:
     """Return a transcript with the turns that are not a clinician's finding blanked: the
     patient's and family's turns (history, not findings), and a turn the next speaker
     rejects ("Student: ... / Consultant: No - ..."). Text with fewer than two known
-    speakers is no transcript and comes back as it is."""
+    speakers is no transcript and comes back as it is (as is a text of one line: the turns
+    after the first open a line)."""
+    if "\n" not in text:
+        return text
     turns = [
         (m.start(), m.end() - 1, m.group(1).lower()) for m in _KNOWN_TURN.finditer("\n" + text)
     ]
@@ -2601,7 +2607,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
             or "deteriorated" in low
             or "worsened" in low
             or ("was" in low or "were" in low or "been" in low)
-            and any(word in low for word in _TREATMENT_WORDS)
+            and _holds_any(low, _TREATMENT_WORDS)
         ),
         _without_later_tests,
     ),

@@ -9,9 +9,9 @@ batch 86, used as tuning data). The other entries are other patients' results, a
 person named beside the subject in a case series is (``discourse.OTHER_PERSON``): their
 sides, grades and numbers are not this audiogram's.
 
-:func:`named_entry_only` blanks (keeping the length) the lines of every entry but the one
-the document names, when it has at least :data:`_ENTRIES_NEEDED` entries numbered in turn and
-names exactly one of them outside the entries by a word of an entry
+The rule ``other_entries`` of :mod:`.voice` blanks (keeping the length) the lines of every
+entry but the one the document names, when it has at least :data:`_ENTRIES_NEEDED` entries
+numbered in turn and names exactly one of them outside the entries by a word of an entry
 (:data:`ENTRY_REFERENCE`). A text without that marker (an ordinary reply, even a numbered
 list) is returned as it is.
 """
@@ -102,18 +102,33 @@ def _named_id(text: str, entries: list[tuple[str, int, int]]) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
-def named_entry_only(text: str) -> str:
-    """Return ``text`` with every entry but the named one blanked (same length), when it is
-    a list of several patients' entries naming one of them (see the module's docstring);
-    otherwise ``text``."""
+_OTHER_LINE_BREAK = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+"""A line break other than "\n" (str.splitlines ends a line there; ``^`` does not)."""
+
+
+def may_name_an_entry(text: str) -> bool:
+    """Whether ``text`` may be a list of entries naming one: its entries are at least
+    :data:`_ENTRIES_NEEDED` lines, and a mention names one."""
+    if len(text.splitlines()) < _ENTRIES_NEEDED:
+        return False
+    if not _OTHER_LINE_BREAK.search(text):  # lines end at "\n" only: count the openings
+        openings = 0
+        for _ in ENTRY_OPENING.finditer(text):
+            openings += 1
+            if openings == _ENTRIES_NEEDED:
+                break
+        else:
+            return False
+    return ENTRY_REFERENCE.search(text) is not None
+
+
+def marks(text: str) -> list[tuple[int, int, None]]:
+    """Return the spans of every entry but the named one (to blank), when ``text`` is a
+    list of several patients' entries naming one of them (see the module's docstring)."""
     entries = _entries(text)
     if not _numbered_in_turn(entries):
-        return text
+        return []
     named = _named_id(text, entries)
     if named is None:
-        return text
-    out = list(text)
-    for ident, start, end in entries:
-        if ident != named:
-            out[start:end] = re.sub(r"[^\n]", " ", text[start:end])
-    return "".join(out)
+        return []
+    return [(start, end, None) for ident, start, end in entries if ident != named]

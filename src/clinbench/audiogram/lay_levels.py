@@ -18,9 +18,48 @@ import re
 
 from clinbench.audiogram import lexicon
 
-_TRIGGERS = ("beep", "tone", "sound", "pitch", "whistle", "noise", "heard", "hear", "respond",
-             "react", "turn", "picked")  # fmt: skip
-"""The words every pattern of this step needs (most replies hold none: nothing to do)."""
+_STIMULI = ("beep", "tone", "sound", "pitch", "whistle", "noise")
+"""A word for the sound played, one of which a sound named by its frequency needs."""
+_RESPONSES = ("heard", "hear", "respond", "react", "turn", "picked")
+"""A word for the patient's response, one of which a level heard needs (or a sound's word)."""
+_TEST_FREQUENCY_DIGITS = ("250", "500", "750", "000")
+"""Digits every test frequency written out holds (lexicon.TEST_FREQUENCY: 250, 500, 750,
+1000, 1500, 2000, ...)."""
+_DIGIT = re.compile(r"\d")
+_SOUND_THEN_AT = re.compile(
+    r"(?:beeps?|tones?|sounds?|pitch(?:es)?|whistles?|noises?)" + lexicon._S + "at"
+)
+"""A sound's word and "at" after it, which a level heard after a sound's frequency needs."""
+
+
+def _holds(low: str, words: tuple[str, ...]) -> bool:
+    for word in words:  # a loop, not any(): no generator on the hot path
+        if word in low:
+            return True
+    return False
+
+
+def _needs(low: str | None) -> tuple[bool, bool, bool]:
+    """Return whether each pattern of this step may match (cheap exact tests on the
+    lower-cased ASCII text, ``low``; None, for other text, lets every pattern run): a sound
+    named by its frequency needs a sound's word and a test frequency's digits; a level heard
+    needs "at", a digit, and a response's word (as a word: "hear" in "hearing" is none) or a
+    sound's word then "at"; a level then a test
+    frequency needs "db" or "decibels", "at" and a test frequency's digits."""
+    if low is None:
+        return True, True, True
+    sound = _holds(low, _STIMULI)
+    frequency = _holds(low, _TEST_FREQUENCY_DIGITS)
+    at = "at" in low and _DIGIT.search(low) is not None
+    heard = at and (
+        _holds(low.replace("hearing", "") if "hearing" in low else low, _RESPONSES)
+        or (sound and _SOUND_THEN_AT.search(low) is not None)
+    )
+    return (
+        sound and frequency,
+        heard,
+        at and frequency and ("db" in low or "decibel" in low),
+    )
 
 
 def lay_levels_written_out(text: str) -> str:
@@ -28,13 +67,19 @@ def lay_levels_written_out(text: str) -> str:
     test frequency named as the pitch of a sound ("the 3000 beep", "a beep at 500") in Hz,
     the level a sound was heard or responded to at ("heard it at 55") in dB, and a test
     frequency after a level in dB ("90 dB in his left ear at 500") in Hz. Linear: three
-    passes, none backtracking across sentences."""
-    if not lexicon.may_hold(text, *_TRIGGERS):
-        return text
-    text = _unit_after(lexicon.STIMULUS_FREQUENCY, text, lambda m, end: " Hz")
-    heard = _Heard(text)
-    text = _unit_after(lexicon.RESPONSE_LEVEL, text, lambda m, end: heard.level(end))
-    return _unit_after(lexicon.LEVEL_THEN_TEST_FREQUENCY, text, lambda m, end: " Hz")
+    passes, none backtracking across sentences, each run only where its words are."""
+    sound, heard, level = _needs(lexicon.lowered(text))
+    if sound:
+        text = _unit_after(lexicon.STIMULUS_FREQUENCY, text, lambda m, end: " Hz")
+    if heard:
+        heard_at = _Heard(text)
+        written = _unit_after(lexicon.RESPONSE_LEVEL, text, lambda m, end: heard_at.level(end))
+        if written != text:  # " dB" written in: the last pattern may now match
+            level = _needs(lexicon.lowered(written))[2]
+        text = written
+    if level:
+        text = _unit_after(lexicon.LEVEL_THEN_TEST_FREQUENCY, text, lambda m, end: " Hz")
+    return text
 
 
 _SOUND_AT = re.compile(
@@ -59,10 +104,19 @@ class _Heard:
 
     def __init__(self, text: str):
         self.text = text
-        # (where each sound named with its frequency ends, that frequency), in text order
-        self.anchors = [(m.end(), m.group(1) or m.group(2)) for m in _SOUND_AT.finditer(text)]
+        self._anchors: list[tuple[int, str]] | None = None
         self.last: tuple[int, str] | None = None
         """Where the last level given a sound's frequency ends, and that frequency."""
+
+    @property
+    def anchors(self) -> list[tuple[int, str]]:
+        """Where each sound named with its frequency ends, and that frequency, in text order
+        (found when a level heard first asks)."""
+        if self._anchors is None:
+            self._anchors = [
+                (m.end(), m.group(1) or m.group(2)) for m in _SOUND_AT.finditer(self.text)
+            ]
+        return self._anchors
 
     def level(self, end: int) -> str:
         """Return what is written after a level heard, ending at ``end``: its unit, and the

@@ -8,10 +8,10 @@ used as tuning data). That person's sides, values and types are theirs, not this
 audiogram's, as another person of a series named beside the subject is
 (``discourse.OTHER_PERSON``).
 
-:func:`remembered_cases_blanked` blanks (keeping the length), from the earlier of its two
-cues to the end of its sentence, each sentence that introduces an indefinite person ("a
-man", "another patient", :data:`OTHER_ONE`) at another time (:data:`OTHER_TIME`), when
-this patient's results (a level in dB or at a frequency) come before it in the text: a
+The rule ``remembered_cases`` of :mod:`.voice` blanks (keeping the length), from the earlier
+of its two cues to the end of its sentence, each sentence that introduces an indefinite
+person ("a man", "another patient", :data:`OTHER_ONE`) at another time (:data:`OTHER_TIME`),
+when this patient's results (a level in dB or at a frequency) come before it in the text: a
 text that opens with "Last week a 45-year-old man presented ..." introduces its patient.
 """
 
@@ -57,16 +57,38 @@ def _remembered_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     return min(person.start(), when.start()), end
 
 
-def remembered_cases_blanked(text: str) -> str:
-    """Return ``text`` with what it tells of other patients remembered from another time
-    blanked (same length); see the module's docstring."""
-    if not OTHER_TIME.search(text) or not OTHER_ONE.search(text):
-        return text
-    out = list(text)
+_PERSON_WORDS = ("man", "boy", "girl", "child", "patient", "lady", "teenager", "toddler",
+                 "baby", "person", "player", "musician", "worker", "pilot", "soldier", "student",
+                 "case")  # fmt: skip
+"""Words one of which OTHER_ONE needs ("man" in "woman" and "gentleman")."""
+_TIME_WORDS = ("before", "last", "earlier", "my", "ago", "once", "previous", "first",
+               *_MONTH.split("|"))  # fmt: skip
+"""Words one of which OTHER_TIME needs ("previous" also in "previously")."""
+
+
+def _holds(low: str, words: tuple[str, ...]) -> bool:
+    for word in words:  # a loop, not any(): no generator on the hot path
+        if word in low:
+            return True
+    return False
+
+
+def may_remember(text: str, low: str) -> bool:
+    """Whether ``text`` may tell of another person at another time (``low``: ``text``
+    lower-cased). The words each pattern needs are looked for first in ASCII text, where the
+    case-ignoring patterns find only what the lower-cased text holds."""
+    if text.isascii() and not (_holds(low, _PERSON_WORDS) and _holds(low, _TIME_WORDS)):
+        return False
+    return OTHER_TIME.search(text) is not None and OTHER_ONE.search(text) is not None
+
+
+def marks(text: str) -> list[tuple[int, int, None]]:
+    """Return the spans that tell of other patients remembered from another time (to
+    blank); see the module's docstring."""
+    out = []
     for m in _SENTENCE.finditer(text):
         span = _remembered_span(text, m.start(), m.end())
         if span is None or not _RESULT.search(text, 0, span[0]):
             continue
-        start, end = span
-        out[start:end] = re.sub(r"[^\n]", " ", text[start:end])
-    return "".join(out)
+        out.append((*span, None))
+    return out

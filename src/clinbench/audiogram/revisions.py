@@ -12,13 +12,14 @@ The document says what stands once its changes are applied: deleted text, a reje
 pending suggestion and the original side of a comparison are not said; inserted text, the
 new side of a substitution and the revised side are. A reviewer's comment is a remark about
 the report, not the report, and a change list records edits already shown in the body.
-:func:`changes_applied` writes the text that stands; every step is one bounded regular
-expression pass, and text with no sign of review is returned as it is.
+``voice.RULES`` applies :data:`CHANGES` to write the text that stands; every step is one
+bounded regular expression pass, and text with no sign of review is returned as it is.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _SPAN = r"{0,2000}?"
 """How far a marked change may run (it may cross lines): bounded, so each pass is linear."""
@@ -87,7 +88,7 @@ suggestion line (rejected ones are not said; accepted ones are in the text they 
 _REVISED = re.compile(r"^([ \t]*)revised\s*:[ \t]*", re.I | re.M)
 """The revised side of a comparison: its label goes, its words are the report."""
 
-_REVIEW_SIGN = re.compile(
+REVIEW_SIGN = re.compile(
     r"\[(?:deleted|inserted|suggest)|\[[^\]\n]{0,40}?\b(?:edit|amend|correct|change|revised)|\{(?:--|\+\+|~~|>>|==)|<(?:del|ins|s|strike)\b|<!--|~~|\+\+"
     r"|comment\s*\[|^[ \t]*(?:original|revised|deleted|inserted|formatted)\s*:|suggest"
     r"|^[ \t>*\-—–•]*\[[A-Z]{2,4}\d{1,3}\]",
@@ -95,13 +96,13 @@ _REVIEW_SIGN = re.compile(
 )
 """Any sign of a document under review (the passes run only where one is)."""
 
-_MAX_CHARS = 200_000
+MAX_CHARS = 200_000
 
 _LINE_LABELS = ("original", "revised", "deleted", "inserted", "formatted")
 
 
-def _may_be_reviewed(text: str) -> bool:
-    """Return False where ``text`` surely holds no _REVIEW_SIGN (a cheap test, for speed:
+def may_be_reviewed(text: str) -> bool:
+    """Return False where ``text`` surely holds no REVIEW_SIGN (a cheap test, for speed:
     every alternative needs a bracket, a brace, "<", "~~", "++", "suggest", or a line
     label before a colon, and in ASCII text case-ignoring words are the lower-cased ones)."""
     if not text.isascii():
@@ -130,19 +131,16 @@ def _edit_applied(m: re.Match[str]) -> str:
     return "" if after.lower().startswith(new.lower()) else new
 
 
-def changes_applied(text: str) -> str:
-    """Return ``text`` as it stands once its tracked changes are applied and its reviewer's
-    remarks are set aside (see the module's docstring); text with no sign of review is
-    returned as it is."""
-    if len(text) > _MAX_CHARS or not _may_be_reviewed(text) or not _REVIEW_SIGN.search(text):
-        return text
-    out = text
-    for pattern, repl in _INLINE:
-        out = pattern.sub(repl, out)
-    out = _SUGGESTION.sub(_suggestion_applied, out)
-    out = _EDIT_MARK.sub(_edit_applied, out)
-    out = _REMARK_LINE.sub("", out)
-    return _REVISED.sub(r"\1", out)
+CHANGES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    *_INLINE,
+    (_SUGGESTION, _suggestion_applied),
+    (_EDIT_MARK, _edit_applied),
+    (_REMARK_LINE, ""),
+    (_REVISED, r"\1"),
+)
+"""What applies a document's tracked changes and sets its reviewer's remarks aside: each
+pattern with what stands where it matches, applied in turn (``voice.RULES``); a text with
+no sign of review (:func:`may_be_reviewed`, :data:`REVIEW_SIGN`) is left as it is."""
 
 
 _OLD_VALUE = (
@@ -187,43 +185,60 @@ _CODED_CHANGE = re.compile(
 )
 """A coded field followed by two values and an arrow ("HL_TYPE_R mixed -> normal",
 "AC_L_500 10 -> 50"), a change list's entry: the field now holds the new value only."""
-_SUPERSEDED_SIGN = re.compile(
+SUPERSEDED_SIGN = re.compile(
     r"entered|keyed|chang|correct|updat|amend|revis|alter|edit|reset"
     r"|\bold|before|previous|prior|original|value|->|→|=>|⇒",
     re.I,
 )
 
 
-_SUPERSEDED_WORDS = (
-    "entered", "keyed", "chang", "correct", "updat", "amend", "revis", "alter", "edit",
-    "reset", "old", "before", "previous", "prior", "original", "value", "->", "=>",
-)  # fmt: skip
-"""Every ASCII alternative of _SUPERSEDED_SIGN as a lower-case literal ('old' for '\\bold')."""
+_CHANGE_STEMS = ("chang", "correct", "updat", "amend", "revis", "alter", "edit", "reset")
+"""The stems of _CHANGE_VERB, one of which a correction naming its old value needs."""
+_OLD_WORDS = ("before", "previous", "prior", "original", "value")
+"""Words one of which an old-value field's label needs (_OLD_FIELD), or "old" as a word's
+start (:data:`_OLD`: not the end of "threshold")."""
+_OLD = re.compile(r"\bold")
+_ASCII_ARROWS = ("->", "=>")
 
 
-def _may_be_superseded(text: str) -> bool:
-    """Return False where ``text`` surely holds no _SUPERSEDED_SIGN (a cheap test, for speed:
-    in ASCII text the case-ignoring pattern finds only what the lower-cased text holds of
-    _SUPERSEDED_WORDS; the arrows '→' and '⇒' are not ASCII, so any other text may)."""
-    if not text.isascii():
-        return True
-    low = text.lower()
-    for word in _SUPERSEDED_WORDS:  # a loop, not any(): no generator on the hot path
+def _holds(low: str, words: tuple[str, ...]) -> bool:
+    for word in words:  # a loop, not any(): no generator on the hot path
         if word in low:
             return True
     return False
 
 
-def superseded_values_dropped(text: str) -> str:
-    """Return ``text`` with the superseded values of its corrections and data queries
-    blanked: the old side of a change ("changed from X to Y", "corrected X -> Y", an
-    "old": field) and the value an entry was first keyed as ("entered as X"); the new
-    value stays. Text with none is returned as it is."""
-    if len(text) > _MAX_CHARS or not _may_be_superseded(text):
-        return text
-    if not _SUPERSEDED_SIGN.search(text):
-        return text
-    out = _CHANGED_FROM.sub(r"\1 to", text)
-    out = _ENTERED_AS.sub(lambda m: m.group(1) + (m.group(2) or m.group(3)), out)
-    out = _CODED_CHANGE.sub(r"\1", out)
-    return _OLD_FIELD.sub(r"\1null", out)
+def may_be_superseded(text: str) -> bool:
+    """Return False where no pattern of :data:`SUPERSEDED` can match (a cheap exact test, for
+    speed): in ASCII text the case-ignoring patterns find only what the lower-cased text
+    holds, and each needs its words: a change verb and "to" or an arrow (_CHANGED_FROM),
+    "entered" or "keyed" (_ENTERED_AS), an underscore and an arrow (_CODED_CHANGE), a label
+    of an old value and ":" or "=" (_OLD_FIELD). Where it answers True, _SUPERSEDED_SIGN
+    holds too, so that pattern need not be searched; other text is searched for it (the
+    arrows '→' and '⇒' are not ASCII)."""
+    if not text.isascii():
+        return SUPERSEDED_SIGN.search(text) is not None
+    low = text.lower()
+    if "entered" in low or "keyed" in low:
+        return True
+    arrow = _holds(low, _ASCII_ARROWS)
+    if (arrow or "to" in low) and _holds(low, _CHANGE_STEMS):
+        return True
+    if arrow and "_" in low:
+        return True
+    return (":" in low or "=" in low) and (
+        _holds(low, _OLD_WORDS) or ("old" in low and _OLD.search(low) is not None)
+    )
+
+
+SUPERSEDED: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    (_CHANGED_FROM, r"\1 to"),
+    (_ENTERED_AS, lambda m: m.group(1) + (m.group(2) or m.group(3))),
+    (_CODED_CHANGE, r"\1"),
+    (_OLD_FIELD, r"\1null"),
+)
+"""What drops the superseded values of a text's corrections and data queries: the old side
+of a change ("changed from X to Y", "corrected X -> Y", an "old": field) and the value an
+entry was first keyed as ("entered as X"); the new value stays. Each pattern with what
+stands where it matches, applied in turn (``voice.RULES``), where the text may hold one
+(:func:`may_be_superseded`, :data:`SUPERSEDED_SIGN`)."""

@@ -12,10 +12,11 @@ says what of them the writer adopts. The same holds of a reasoning model's visib
 before its answer and of an e-mail thread above its last message: what a text marks as its
 final statement supersedes the stages before it.
 
-:func:`final_part_only` blanks (keeping the length) everything before the opening of the
-last such part, when the text before it reads as stages: tool calls and results, steps,
-rounds or the turns of agents (:data:`STAGE_CUE`). A text with no marked final part, or
-whose earlier part shows no stages (a report with an "Answer" line), is returned as it is.
+The rule ``earlier_stages`` of :mod:`.voice` blanks (keeping the length) everything before
+the opening of the last such part, when the text before it reads as stages: tool calls and
+results, steps, rounds or the turns of agents (:data:`STAGE_CUE`). A text with no marked
+final part, or whose earlier part shows no stages (a report with an "Answer" line), is
+returned as it is.
 """
 
 from __future__ import annotations
@@ -103,16 +104,20 @@ def _final_opening(text: str) -> int | None:
     return opening
 
 
-def final_part_only(text: str) -> str:
-    """Return ``text`` with everything before its final part blanked (same length), when it
-    has a final part after stages (see the module's docstring); otherwise ``text``."""
-    low = text.lower()
-    if not any(word in low for word in _FINAL_WORDS):
-        return text
+def may_have_final_part(low: str) -> bool:
+    """Whether the lowered text holds a word a final part's opening needs (a cheap test)."""
+    for word in _FINAL_WORDS:  # a loop, not any(): no generator on the hot path
+        if word in low:
+            return True
+    return False
+
+
+def marks(text: str) -> list[tuple[int, int, None]]:
+    """Return the span before the final part of ``text`` (to blank), when it has a final
+    part after stages (see the module's docstring); otherwise nothing."""
     opening = _final_opening(text)
     if not opening:
-        return text
+        return []
     if len(STAGE_CUE.findall(text, 0, opening)) < _STAGES_NEEDED:
-        return text
-    blanked = re.sub(r"[^\n]", " ", text[:opening])
-    return blanked + text[opening:]
+        return []
+    return [(0, opening, None)]

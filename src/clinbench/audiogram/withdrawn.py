@@ -8,11 +8,11 @@ else's words the writer rejects (``discourse.REJECTED``), it is not a claim abou
 audiogram. A reading the writer only would have made ('I would have written "symmetrical
 loss"') was never made at all.
 
-:func:`withdrawn_readings_blanked` blanks (keeping the length) the quoted words of each
-reading the writer reports as their own (:data:`OWN_READING`), when it is one they would
-only have made, or when the text after it rejects one of its words ("not mild", 'my
-"conductive" was wrong', :func:`_rejected_later`). A reading the writer reports and keeps
-('I wrote "moderate conductive loss" in the letter') stays a claim.
+The rule ``withdrawn_readings`` of :mod:`.voice` blanks (keeping the length) the quoted
+words of each reading the writer reports as their own (:data:`OWN_READING`), when it is one
+they would only have made, or when the text after it rejects one of its words ("not mild",
+'my "conductive" was wrong', :func:`_rejected_later`). A reading the writer reports and
+keeps ('I wrote "moderate conductive loss" in the letter') stays a claim.
 """
 
 from __future__ import annotations
@@ -52,15 +52,12 @@ def _rejected_later(low: str, end: int, words: str) -> bool:
     return False
 
 
-def withdrawn_readings_blanked(text: str) -> str:
-    """Return ``text`` with the words of each reading the writer withdraws blanked (same
-    length); see the module's docstring."""
-    if '"' not in text and "\u201c" not in text:
-        return text
+def marks(text: str) -> list[tuple[int, int, None]]:
+    """Return the spans of the words of each reading the writer withdraws (to blank); see
+    the module's docstring."""
     low = text.lower()
-    out = list(text)
+    out = []
     for m in OWN_READING.finditer(text):
         if m.group("would") or _rejected_later(low, m.end(), m.group("words")):
-            start, end = m.span("words")
-            out[start:end] = " " * (end - start)
-    return "".join(out)
+            out.append((*m.span("words"), None))
+    return out

@@ -57,6 +57,7 @@ from clinbench.audiogram.findings import (
     Verdict,
 )
 from clinbench.audiogram.forms import unchosen_options_blanked
+from clinbench.audiogram.interface import interface_messages_written_out
 from clinbench.audiogram.judges import JUDGES, CaseFacts, judge_claims
 from clinbench.audiogram.lay_levels import lay_levels_written_out
 from clinbench.audiogram.markup import markup_as_text
@@ -150,6 +151,7 @@ def pta_options(audiogram: Audiogram, ear: str, std) -> list[float]:
 
 
 READING_STEPS = (
+    interface_messages_written_out,
     captions_as_transcript,
     changes_applied,
     superseded_values_dropped,

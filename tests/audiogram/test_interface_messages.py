@@ -55,6 +55,11 @@ WRITTEN_OUT = [
     ),
     ("OBX|8|ED|PDF^Report^L||^AP^PDF^Base64^JVBERi0xLjQK||||||F", ""),
     ("NTE|1|L|Left ear mild loss; review in 6 months.", "Left ear mild loss; review in 6 months."),
+    # a mnemonic identifier names the observation with its text
+    (
+        "OBX|9|CWE|SEVERITY^WHO 2021^L|L|MOD^Moderate^L|||||F",
+        "left ear: SEVERITY (WHO 2021): Moderate.",
+    ),
     # other segments say nothing
     ("PV1|1|O|AUD^R2^^NG|||||||||||||||V55120", ""),
     # near misses: pipes that are not segments
@@ -98,6 +103,10 @@ def test_carriage_returns_end_segments():
             HEADER + "OBX|1|NM|AIR^Air 2 kHz^L||10|dB HL|||||F|||||||||LE^Left ear^HL70163\n"
             "OBX|2|NM|AIR^Air 2 kHz^L||30|dB HL|||||F|||||||||RE^Right ear^HL70163",
             ["laterality_confusion"],
+        ),
+        (  # a grade under a standard's name and year, one field for both ears
+            HEADER + "OBX|1|CWE|DEGREE^WHO 2021^L|R~L|SEV^Severe^L|||||F",
+            ["severity_misclassification"],
         ),
         (  # a word score in the accepted message: no speech test was done
             HEADER + "OBX|1|NM|WRS^Word recognition score^L|R|96|%|||||F",

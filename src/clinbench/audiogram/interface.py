@@ -53,6 +53,15 @@ def _text_of(code: str) -> str:
     return re.sub(r"[._]", " ", parts[0]).strip()
 
 
+def _named(code: str) -> str:
+    """The observation's name: its text, after its identifier where that is a word
+    ("GRADE^WHO 2021" -> "GRADE (WHO 2021)"): a mnemonic identifier names it too."""
+    text, ident = _text_of(code), code.split("^")[0].strip()
+    if text == ident or not re.fullmatch(r"[A-Za-z]{4,}", ident) or ident.lower() in text.lower():
+        return text
+    return f"{ident} ({text})"
+
+
 def _ear_of(field: str) -> tuple[str, str]:
     """The ear a sub-ID or body site names, and what is left of it (a frequency)."""
     parts = [p.strip() for p in re.split(r"[\^~./ \t]", field) if p.strip()]
@@ -151,7 +160,7 @@ def _observation(fields: list[str]) -> str:
     ear, rest = _ear_of(sub_id)
     site, frequency = _site(fields)
     ear = ear or site
-    label = _text_of(code)
+    label = _named(code)
     if not ear:
         parts = code.split("^")  # (the third and sixth components name coding systems)
         coded = [p for i, p in enumerate(parts) if i not in (2, 5) and p.lower() in _EARS]

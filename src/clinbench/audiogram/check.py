@@ -68,6 +68,7 @@ from clinbench.audiogram.notation import (
     results_by_ear_written_out,
     translated_terms_mended,
 )
+from clinbench.audiogram.notebooks import program_output_read_as_said
 from clinbench.audiogram.remembered import remembered_cases_blanked
 from clinbench.audiogram.revisions import changes_applied, superseded_values_dropped
 from clinbench.audiogram.rules_reply import case_audiogram
@@ -152,6 +153,7 @@ def pta_options(audiogram: Audiogram, ear: str, std) -> list[float]:
 
 READING_STEPS = (
     interface_messages_written_out,
+    program_output_read_as_said,
     captions_as_transcript,
     changes_applied,
     superseded_values_dropped,

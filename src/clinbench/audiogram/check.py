@@ -56,6 +56,7 @@ from clinbench.audiogram.findings import (
     Verdict,
 )
 from clinbench.audiogram.forms import unchosen_options_blanked
+from clinbench.audiogram.interface import interface_messages_written_out
 from clinbench.audiogram.judges import JUDGES, CaseFacts, judge_claims
 from clinbench.audiogram.lay_levels import lay_levels_written_out
 from clinbench.audiogram.markup import markup_as_text
@@ -66,6 +67,7 @@ from clinbench.audiogram.notation import (
     results_by_ear_written_out,
     translated_terms_mended,
 )
+from clinbench.audiogram.notebooks import program_output_read_as_said
 from clinbench.audiogram.rules_reply import case_audiogram
 from clinbench.audiogram.spelling import typing_slips_mended
 from clinbench.audiogram.statements import read_statements, sections
@@ -146,6 +148,8 @@ def pta_options(audiogram: Audiogram, ear: str, std) -> list[float]:
 
 
 READING_STEPS = (
+    interface_messages_written_out,
+    program_output_read_as_said,
     captions_as_transcript,
     present_word_only,
     markup_as_text,

@@ -42,6 +42,7 @@ def test_normalise_gives_the_same_text_with_every_guard_answering_may(monkeypatc
 
 
 def test_the_checker_finds_the_same_with_every_guard_answering_may(monkeypatch):
+    from clinbench.audiogram import result_claims
     from clinbench.audiogram.check import check_reply
 
     from .verdicts import labelled_replies
@@ -50,6 +51,9 @@ def test_the_checker_finds_the_same_with_every_guard_answering_may(monkeypatch):
     guarded = [check_reply(row["reply"], case).to_dict() for _, row, case in rows]
     monkeypatch.setattr(lexicon, "_may_negate_after", lambda segment, start: True)
     monkeypatch.setattr(lexicon, "DIGIT", re.compile(""))  # "a number may be there" everywhere
+    presupposed = lexicon.PRESUPPOSED
+    monkeypatch.setattr(lexicon, "_presupposed", lambda before: bool(presupposed.search(before)))
+    monkeypatch.setattr(result_claims, "_may_call_cochlea_normal", lambda low: True)
     for module in (lexicon, notation):
         monkeypatch.setattr(module, "may_hold", lambda text, *words: True)
         monkeypatch.setattr(module, "may_name_ears", lambda text, both=True: (True, True, True))
@@ -195,3 +199,32 @@ def test_examiner_lines_are_looked_for_first():
     assert _without_examiner_lines(viva) == heading + "\nCandidate: a moderate loss"
     one_line = "Q: which ear is worse?"
     assert _without_examiner_lines(one_line) == " " * len(one_line)
+
+
+def test_clause_reader_guards_are_exact_on_random_texts():
+    """The noun test before PRESUPPOSED, the last-word test before COCHLEA_NORMAL, the "sev"
+    test before _MOD_SEVERE and the ear-word test before _DASH_BEFORE_AN_EAR: a text the
+    cheap test turns away is one the pattern does not match (random texts of their words)."""
+    import random
+
+    from clinbench.audiogram import result_claims, statements
+
+    words = (
+        "cause causes source origin reason aetiology etiology differential diagnosis of for "
+        "the this that his her their is was normal within intact preserved good hearing "
+        "function reserve cochlear mod Mod MOD mod. sev SEV sev. severe ſev right left Right "
+        "LEFT rıght the - \u2013 \u2014 , . : ; ( ) ear loss 40 dB x"
+    ).split()
+    seps = [" ", "  ", "\t", "\n", "", "-"]
+    rng = random.Random(26)
+    for _ in range(30000):
+        text = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 12)))
+        low = text.lower()
+        if not lexicon._presupposed(text):
+            assert not lexicon.PRESUPPOSED.search(text), text
+        if not result_claims._may_call_cochlea_normal(low):
+            assert not any(result_claims.COCHLEA_NORMAL.match(low, i) for i in range(len(low)))
+        if not may_hold(text, "sev"):
+            assert not notation._MOD_SEVERE.search(text), text
+        if not may_hold(text, "right", "left"):
+            assert not statements._DASH_BEFORE_AN_EAR.search(text), text

@@ -697,7 +697,7 @@ def _wording_made_uniform(text: str) -> str:
         text = _VALUE_AT_LIST.sub(_value_at_list, text)
         if "from" in text or "From" in text:
             text = _BARE_TRAJECTORY.sub(_bare_trajectory, text)
-    if "mod" in text or "Mod" in text:
+    if ("mod" in text or "Mod" in text) and may_hold(text, "sev"):  # (it needs "sev" too)
         text = _MOD_SEVERE.sub("moderate to severe", text)
     if "->" in text or "→" in text or "mild-" in text.lower() or "mild–" in text.lower():
         text = _GRADE_SPAN.sub(_grade_span, text)

@@ -245,10 +245,17 @@ def type_claims(low: str, sent_low: str, ear: str | None, hedged: bool) -> list[
     return [*denied, of_asymmetry, replace(claim, rules=(*claim.rules, ASYMMETRY_RULE))]
 
 
+def _may_call_cochlea_normal(low: str) -> bool:
+    """Return False when COCHLEA_NORMAL surely matches nowhere in ``low``: it ignores no case
+    and needs one of its last words (a cheap exact test, for speed)."""
+    return "normal" in low or "intact" in low or "preserved" in low or "good" in low
+
+
 def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[int, str, str, str]]]:
     """Return the denied-type claims of a clause, and (position, type, words, rule) of each
     type word it claims, in the order of TYPE_WORDS."""
     denied, words = [], []
+    cochlea_named = _may_call_cochlea_normal(low)  # (once per clause: linear; for speed)
     for pattern, kind, needs in TYPE_WORDS:
         if not lexicon.may_hold(low, *needs):
             continue
@@ -262,7 +269,7 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
                     denied.append(_clause_claim("type_denied", ear, kind, hedged, m.group(0),
                                                 rule))  # fmt: skip
                 continue
-            if COCHLEA_NORMAL.match(low, m.start()):
+            if cochlea_named and COCHLEA_NORMAL.match(low, m.start()):
                 continue
             if lexicon.SIDE_BY_FINDING.match(low, m.end()) and lexicon.THE_BEFORE.search(
                 low, max(0, m.start() - 60), m.start()

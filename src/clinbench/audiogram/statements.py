@@ -680,8 +680,8 @@ def colon_clauses(segment: str) -> list[str]:
     """
     head, colon, tail = segment.partition(":")
     if colon and tail.strip():
-        before, after = ears_in(head), ears_in(tail)
-        if before and after and before != after:
+        before = ears_in(head)  # (the tail's ears only where the head names some: for speed)
+        if before and (after := ears_in(tail)) and before != after:
             return [*_with_clauses(head), *_with_clauses(tail)]
     return [part for piece in _dash_clauses(segment) for part in _with_clauses(piece)]
 
@@ -695,12 +695,13 @@ def _dash_clauses(segment: str) -> list[str]:
     claim about both ears, then one about the right."""
     if "-" not in segment and "\u2013" not in segment and "\u2014" not in segment:
         return [segment]
-    m = _DASH_BEFORE_AN_EAR.search(segment)
+    # (the ear words the pattern's look-ahead needs, for speed)
+    m = _DASH_BEFORE_AN_EAR.search(segment) if lx.may_hold(segment, "right", "left") else None
     if m is None:
         return [segment]
     head, tail = segment[: m.start()], segment[m.end() :]
-    before, after = ears_in(head), ears_in(tail)
-    return [head, tail] if before and after and before != after else [segment]
+    before = ears_in(head)
+    return [head, tail] if before and (after := ears_in(tail)) and before != after else [segment]
 
 
 def _with_clauses(segment: str) -> list[str]:
@@ -708,8 +709,11 @@ def _with_clauses(segment: str) -> list[str]:
     if m is None:
         return [segment]
     head, tail = segment[: m.start()], segment[m.end() :]
-    before, after = ears_in(head), ears_in(tail)
-    if len(before) == 1 and len(after) == 1 and before != after and "both" not in before | after:
+    before = ears_in(head)
+    if len(before) != 1 or "both" in before:  # (the tail's ears are not needed: for speed)
+        return [segment]
+    after = ears_in(tail)
+    if len(after) == 1 and before != after and "both" not in after:
         return [head, tail]
     return [segment]
 

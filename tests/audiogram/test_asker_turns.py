@@ -48,6 +48,21 @@ CHAT_ADOPTED = (
     "AI: That is for ENT to decide."
 )
 
+CHAT_OWN_READING = (
+    "Human: Reading the chart myself, the right ear is sensorineural and severe.\n"
+    "AI: Looking at the bone line, it sits at 10 dB on the right while air is 45, so the loss "
+    "is conductive, and the average of 45 dB HL makes it moderate.\n"
+    "Human: and the left is the worse one, I reckon\n"
+    "AI: The left ear is normal, 10 dB HL throughout."
+)
+
+LEADING_QUESTIONS = (
+    "Q. You would agree the right ear shows a severe sensorineural loss.\n"
+    "A. I would not. It is a moderate conductive loss: air 45, bone 10.\n"
+    "Q. And the left ear is the worse ear.\n"
+    "A. No, the left is normal at 10."
+)
+
 
 def test_the_askers_unadopted_readings_are_blanked():
     out = asker_turns_blanked(CHAT_CORRECTED)
@@ -92,6 +107,8 @@ def test_what_follows_the_last_askers_turn_after_a_blank_line_is_the_writers():
 @pytest.mark.parametrize(
     ("reply", "errors"),
     [
+        (CHAT_OWN_READING, []),
+        (LEADING_QUESTIONS, []),
         (CHAT_CORRECTED, []),
         (HEARING_CORRECTED, []),
         (CHAT_ADOPTED, []),
@@ -123,3 +140,35 @@ def test_reading_a_dialogue_is_linear():
     big_size, big = cost(10000)
     assert big_size > 400_000 and size > 100_000
     assert_linear(small, big)
+
+
+GRADE_ASKED = (
+    "Carer: what does the chart show on the right?\n"
+    "Assistant: Air at 45 dB with bone at 10, a conductive loss.\n"
+    "Carer: and what grade would you give it?\n"
+    "Assistant: {grade}, in the right ear only."
+)
+
+GRADE_ASKED_IN_COURT = (
+    "Q. Turning to the right ear, what kind of loss?\n"
+    "A. Conductive. Air 45, bone 10.\n"
+    "Q. How severe is it?\n"
+    "MR. OKAFOR: Objection, form.\n"
+    "A. {grade}, on the four-frequency average of 45."
+)
+
+
+@pytest.mark.parametrize("dialogue_text", [GRADE_ASKED, GRADE_ASKED_IN_COURT])
+def test_a_question_asking_the_degree_heads_the_answer(dialogue_text):
+    out = asker_turns_blanked(dialogue_text.format(grade="Moderate"))
+    assert "Degree: Moderate," in out and "what grade" not in out and "How severe" not in out
+
+
+@pytest.mark.parametrize("dialogue_text", [GRADE_ASKED, GRADE_ASKED_IN_COURT])
+@pytest.mark.parametrize(
+    ("grade", "errors"), [("Moderate", []), ("Profound", ["severity_misclassification"])]
+)
+def test_a_bare_grade_answering_the_degree_question_is_judged(dialogue_text, grade, errors):
+    """The bare "Profound" answer was read as no degree on main 2f3b444."""
+    reply = dialogue_text.format(grade=grade)
+    assert check_reply(reply, RIGHT_CONDUCTIVE).critical_errors == errors

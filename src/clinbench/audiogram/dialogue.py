@@ -11,7 +11,8 @@ witness's "Correct" adopts counsel's leading question).
 
 The rule ``asker_turns`` of :mod:`.voice` blanks (keeping the lines) each asker's turn, from
 its label's end to the next speaker's label, that the next answerer's turn does not adopt
-(a turn that names one ear stands as that ear's heading: "And the left?" heads the answer),
+(a turn that names one ear stands as that ear's heading: "And the left?" heads the answer;
+one that asks the degree heads the answer "Degree:", :data:`ASKS_THE_DEGREE`),
 in a text with at least two labels of an answerer (:data:`ANSWERERS`) and two of askers
 (:data:`ASKERS`): a reply that only opens with "Answer:" or has one "Q:" is no dialogue.
 """
@@ -116,6 +117,14 @@ def _heading(text: str, start: int, end: int) -> str | None:
     return heading.ljust(line) + re.sub(r"[^\n]", " ", span[line:])
 
 
+ASKS_THE_DEGREE = re.compile(
+    r"\b(?:degree|grade|grading|severity|how\s+(?:severe|bad|serious|much\s+hearing))\b", re.I
+)
+"""A question about the degree ("Degree?", "and the grade word?", "How severe?"): the answer
+that does not adopt a reading names the degree, so it stands headed "Degree:" ("A. Profound,
+both ears." reads as "A. Degree: Profound, both ears.")."""
+
+
 def _turns(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), m.lastgroup or "") for m in LABEL.finditer(text)]
 
@@ -148,6 +157,7 @@ def marks(text: str) -> list[tuple[int, int, str | None]]:
     if kinds.count("answerer") < 2 or kinds.count("asker") < 2:
         return []
     out: list[tuple[int, int, str | None]] = []
+    topics: dict[int, tuple[int, int, str | None]] = {}
     answers = _next_answers(turns)
     for k, (_, label_end, kind) in enumerate(turns):
         if kind != "asker":
@@ -156,6 +166,11 @@ def marks(text: str) -> list[tuple[int, int, str | None]]:
         answer = answers[k]
         if answer is not None and answer[2] == "answerer" and _adopted(text, answer[1]):
             continue
-        if end > label_end:
-            out.append((label_end, end, _heading(text, label_end, end)))
-    return out
+        if end <= label_end:
+            continue
+        heading = _heading(text, label_end, end)
+        out.append((label_end, end, heading))
+        if heading is None and answer is not None and answer[2] == "answerer":
+            if ASKS_THE_DEGREE.search(text, label_end, end):
+                topics[answer[0]] = (answer[0], answer[1], text[answer[0] : answer[1]] + " Degree:")
+    return sorted(out + list(topics.values()))

@@ -611,11 +611,14 @@ REJECTED = re.compile(
     r"in\s+fact|actually|misses|missed|understates?|overstates?|half\s+right|"
     r"part(?:ly|ially)\s+(?:agree|right)|not\s+quite|the\s+other\s+way|"
     r"(?:i|we)\s+(?:read|class|call)\s+(?:it|this|them|the\s+\w+)\s+(?:as|the)|my\s+reading)\b|"
+    r"(?:i'?d|i\s+would|we'?d|we\s+would)\s+(?:stop\s+(?:at|short\s+of)|avoid|steer\s+clear\s+of)\b|"
+    r"\b(?:(?:i|we)\s+(?:wouldn'?t|would\s+not)|don'?t|do\s+not)\s+(?:write|call|put|use)\b|"
     r",\s*not\b|\b(?:is|are|was)\s+not\b|\b(?:isn't|aren't)\b|\bno\s*[:;,.]|\bno\b(?=[ \t]*$)",
     re.I | re.M,
 )
 """What the writer says when rejecting or correcting quoted words: "I disagree", "this is
-not correct", "should read", "rather", "in fact", "a MIXED loss, not sensorineural"."""
+not correct", "should read", "rather", "in fact", "a MIXED loss, not sensorineural"; advice
+against the words: "I'd stop at", "I'd avoid", "I wouldn't write", "don't call it"."""
 
 ENDORSED = re.compile(
     r"\b(?:(?:i|we)\s+(?:fully\s+)?(?:agree|concur)|agreed|confirmed|(?:which|this|that|it)\s+is\s+"

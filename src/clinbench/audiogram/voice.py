@@ -17,6 +17,8 @@ rule (:data:`RULES`, in order) what is not the present word (module of its patte
                               (:mod:`.remembered`)
 ``withdrawn_readings``        a reading the writer says they made and then withdrew, or only
                               would have made (:mod:`.withdrawn`)
+``cited_sources``             the entries of the sources an answer quotes and cites, other
+                              than this audiogram's (:mod:`.sources`)
 ============================  ==============================================================
 
 Each rule is a cheap test (:class:`View`: the text, lowered once and shared by every rule's
@@ -37,7 +39,14 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from clinbench.audiogram import entries, remembered, revisions, stages, withdrawn
+from clinbench.audiogram import (
+    entries,
+    remembered,
+    revisions,
+    sources,
+    stages,
+    withdrawn,
+)
 
 Mark = tuple[int, int, "str | None"]
 """(start, end, the words that stand there instead, or None: blanked keeping the lines)."""
@@ -131,6 +140,7 @@ RULES: tuple[Rule, ...] = (
         lambda view: '"' in view.text or "\u201c" in view.text,
         (withdrawn.marks,),
     ),
+    Rule("cited_sources", lambda view: sources.may_cite(view.low), (sources.marks,)),
 )
 """The shapes, in the order their rules run."""
 
@@ -166,3 +176,4 @@ final_part_only = only("earlier_stages")
 named_entry_only = only("other_entries")
 remembered_cases_blanked = only("remembered_cases")
 withdrawn_readings_blanked = only("withdrawn_readings")
+cited_sources_blanked = only("cited_sources")

@@ -21,6 +21,7 @@ def test_the_rules_run_in_one_table_in_their_order():
         "other_entries",
         "remembered_cases",
         "withdrawn_readings",
+        "verified_results",
         "cited_sources",
     ]
 

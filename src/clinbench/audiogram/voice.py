@@ -17,6 +17,8 @@ rule (:data:`RULES`, in order) what is not the present word (module of its patte
                               (:mod:`.remembered`)
 ``withdrawn_readings``        a reading the writer says they made and then withdrew, or only
                               would have made (:mod:`.withdrawn`)
+``verified_results``          a report's account of a mistaken record before the result it
+                              gives as verified (:mod:`.verified`)
 ``cited_sources``             the entries of the sources an answer quotes and cites, other
                               than this audiogram's (:mod:`.sources`)
 ============================  ==============================================================
@@ -45,6 +47,7 @@ from clinbench.audiogram import (
     revisions,
     sources,
     stages,
+    verified,
     withdrawn,
 )
 
@@ -140,6 +143,7 @@ RULES: tuple[Rule, ...] = (
         lambda view: '"' in view.text or "\u201c" in view.text,
         (withdrawn.marks,),
     ),
+    Rule("verified_results", lambda view: verified.may_verify(view.low), (verified.marks,)),
     Rule("cited_sources", lambda view: sources.may_cite(view.low), (sources.marks,)),
 )
 """The shapes, in the order their rules run."""
@@ -176,4 +180,5 @@ final_part_only = only("earlier_stages")
 named_entry_only = only("other_entries")
 remembered_cases_blanked = only("remembered_cases")
 withdrawn_readings_blanked = only("withdrawn_readings")
+verified_results_only = only("verified_results")
 cited_sources_blanked = only("cited_sources")

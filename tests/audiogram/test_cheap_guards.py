@@ -150,12 +150,23 @@ VOICE_AND_LAY_EDGES = [
     "1) Mr A: right mild\n2) Mrs B: left severe\n3) Ms C: normal\nSummarise item 2.",
     "1) Mr A: right mild\r2) Mrs B: left severe\r3) Ms C: normal\rPlan for 2",
     "Bed 4 - left 60\nBed 5 - right 30\nBed 6 - normal\nFor bed 5, which ear?",
+    "Right 40 dB [1].\n[1] Atlas: left 70 dB HL.", "Left 50 dB.\u00b2\n\u00b2 Leaflet: right 90.",
+    "Left mild.\nSOURCES\n1. Survey: right 30 dB at 4 kHz", "Right 45.\n\u2460 Book: left 60",
+    "Keyed in error as left 70.\nCorrected: right 40", "WRONG PATIENT: R 90\nVERIFIED: L 30",
 ]  # fmt: skip
 """Texts for the cheap tests of the voice rules and of lay_levels_written_out."""
 
 
 def test_voice_and_lay_level_guards_give_the_same_text_when_answering_may(monkeypatch):
-    from clinbench.audiogram import entries, lay_levels, remembered, revisions, voice
+    from clinbench.audiogram import (
+        entries,
+        lay_levels,
+        remembered,
+        revisions,
+        sources,
+        verified,
+        voice,
+    )
 
     steps = (voice.present_word_only, lay_levels.lay_levels_written_out)
     texts = [*VOICE_AND_LAY_EDGES, *corpus()]
@@ -163,6 +174,8 @@ def test_voice_and_lay_level_guards_give_the_same_text_when_answering_may(monkey
     monkeypatch.setattr(lay_levels, "_needs", lambda low: (True, True, True))
     monkeypatch.setattr(revisions, "may_be_superseded", lambda text: True)
     monkeypatch.setattr(remembered, "_holds", lambda low, words: True)
+    monkeypatch.setattr(sources, "may_cite", lambda low: True)
+    monkeypatch.setattr(verified, "may_verify", lambda low: True)
     monkeypatch.setattr(entries, "_OTHER_LINE_BREAK", re.compile(""))  # skips the count
     for step, expected in zip(steps, guarded, strict=True):
         changed = 0

@@ -22,6 +22,8 @@ def test_the_rules_run_in_one_table_in_their_order():
         "remembered_cases",
         "withdrawn_readings",
         "asker_turns",
+        "verified_results",
+        "cited_sources",
     ]
 
 

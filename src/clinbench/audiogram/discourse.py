@@ -26,7 +26,7 @@ UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
 the line end; a ticked one ("[x] Conductive") is the writer's answer."""
 
 QUESTION = re.compile(
-    r"(?:^|(?<=[.!?:\n]))[ \t]*(?:[-*\u2022][ \t]+)?['\"\u2018\u201c]?"
+    r"(?:^|(?<=[.!?:\n]))[ \t]*(?:[*_]{1,3}[ \t]*)?(?:[-*\u2022][ \t]+)?['\"\u2018\u201c]?"
     r"(?:(?:now|so|okay|ok|well|and|but|then|hmm|um|uh|er)[ \t]*,?[ \t]+)?"
     r"(?:why|what|how|which|where|when|is|"
     r"isn't|are|aren't|"
@@ -38,8 +38,9 @@ QUESTION = re.compile(
 finding ("Is the loss conductive?"), nor does one put as a list item ("- Can the left be
 retested?"); an abbreviation's or a decimal's point inside it ("Could noise (e.g. shooting)
 explain it?", "Is 2.5 kHz worse?") does not end it; one spoken after a filler or a turn word
-("Now, is the right conductive?", "So what type is it?") or quoted as a title ("'Is it
-mixed?'") is asked all the same. A query mark written before a word
+("Now, is the right conductive?", "So what type is it?"), after a label closed by bold or
+italic markup ("**Question:** Is it mixed?") or quoted as a title ("'Is it mixed?'") is
+asked all the same. A query mark written before a word
 ("?otosclerosis") or after a finding ("mixed?") is a hedge, read as one, not a question."""
 
 ASKED_KIND = re.compile(

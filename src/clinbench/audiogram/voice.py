@@ -19,6 +19,10 @@ rule (:data:`RULES`, in order) what is not the present word (module of its patte
                               would have made (:mod:`.withdrawn`)
 ``asker_turns``               the asker's turns of a dialogue (a chat's user, counsel's
                               questions) that the answerer does not adopt (:mod:`.dialogue`)
+``verified_results``          a report's account of a mistaken record before the result it
+                              gives as verified (:mod:`.verified`)
+``cited_sources``             the entries of the sources an answer quotes and cites, other
+                              than this audiogram's (:mod:`.sources`)
 ============================  ==============================================================
 
 Each rule is a cheap test (:class:`View`: the text, lowered once and shared by every rule's
@@ -39,7 +43,16 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from clinbench.audiogram import dialogue, entries, remembered, revisions, stages, withdrawn
+from clinbench.audiogram import (
+    dialogue,
+    entries,
+    remembered,
+    revisions,
+    sources,
+    stages,
+    verified,
+    withdrawn,
+)
 
 Mark = tuple[int, int, "str | None"]
 """(start, end, the words that stand there instead, or None: blanked keeping the lines)."""
@@ -134,6 +147,8 @@ RULES: tuple[Rule, ...] = (
         (withdrawn.marks,),
     ),
     Rule("asker_turns", lambda view: dialogue.may_be_dialogue(view.text), (dialogue.marks,)),
+    Rule("verified_results", lambda view: verified.may_verify(view.low), (verified.marks,)),
+    Rule("cited_sources", lambda view: sources.may_cite(view.low), (sources.marks,)),
 )
 """The shapes, in the order their rules run."""
 
@@ -170,3 +185,5 @@ named_entry_only = only("other_entries")
 remembered_cases_blanked = only("remembered_cases")
 withdrawn_readings_blanked = only("withdrawn_readings")
 asker_turns_blanked = only("asker_turns")
+verified_results_only = only("verified_results")
+cited_sources_blanked = only("cited_sources")

@@ -1,0 +1,53 @@
+"""A report that tells of a mistaken record and then gives the result as verified: the
+verified result is the last word, and the mistaken first record before it is not said
+(validation batch 91, patient-safety incident reports, used as tuning data). Wording of our
+own."""
+
+from __future__ import annotations
+
+import pytest
+
+from clinbench.audiogram.check import check_reply
+from clinbench.audiogram.voice import verified_results_only
+
+from .conftest import conductive_right
+
+CASE = conductive_right()  # right conductive loss 30-45 over bone 5-10, left normal
+
+RESULT = (
+    "Right ear: moderate conductive loss, air 45 dB HL at 250 Hz easing to 30 at 4 kHz, "
+    "bone 5-10 dB HL.\nLeft ear: normal, 10 dB HL throughout.\n"
+)
+
+MISTAKES = [
+    "Significant event review\n"
+    "What happened: the result went into the record in error as a left severe "
+    "sensorineural loss, 4FA 70 dB HL.\nHow it was found: the GP queried the letter.\n\n"
+    "Verified result, re-read by the lead audiologist:\n",
+    "Complaint 22-118. Monday's letter wrongly gave another patient's figures (right ear "
+    "normal, left 70 dB HL, mixed).\n"
+    "Corrected findings for Ms K:\n",
+]
+
+
+@pytest.mark.parametrize("account", MISTAKES)
+def test_the_account_of_the_mistaken_record_is_blanked(account):
+    text = account + RESULT + "Actions: second check of every keyed result."
+    kept = verified_results_only(text)
+    assert len(kept) == len(text) and kept.count("\n") == text.count("\n")
+    assert "70" not in kept and RESULT in kept
+
+
+@pytest.mark.parametrize("account", MISTAKES)
+def test_the_mistaken_record_is_not_judged(account):
+    assert check_reply(account + RESULT, CASE).critical_errors == []
+
+
+def test_a_result_verified_with_no_mistake_told_is_kept():
+    text = "Audiogram of 3 May.\n" + RESULT + "Confirmed by: the senior audiologist."
+    assert verified_results_only(text) == text
+
+
+def test_an_error_in_the_verified_result_is_still_found():
+    wrong = RESULT.replace("moderate conductive", "moderate sensorineural")
+    assert "type_misclassification" in check_reply(MISTAKES[0] + wrong, CASE).critical_errors

@@ -61,7 +61,7 @@ def test_the_check_sees_prose_and_spares_commands_and_paths():
     prose = "word " * 20
     assert prose_over_width("\n".join([path, command, "short"])) == []
     assert prose_over_width(prose) == [prose]
-    assert prose_over_width(f"Log: {path} (success)") == [f"Log: {path} (success)"]
+    assert prose_over_width(f"Log: {path} (complete)") == [f"Log: {path} (complete)"]
 
 
 def test_a_run_with_a_baseline_fits(tmp_path, sample_items_path, at_a_terminal):

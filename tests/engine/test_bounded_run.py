@@ -69,6 +69,9 @@ def test_a_provider_answering_500_ends_with_every_sample_error_and_a_table(tmp_p
     (line,) = [x for x in result.stderr.splitlines() if "ended in error" in x]
     assert line.startswith("error: 3 of 3 samples ended in error")
     assert "first cause: openai.InternalServerError" in line
+    # the log is named as what it holds, not by Inspect's "success" for an eval that ran out
+    (log_line,) = [x for x in (result.stdout + result.stderr).splitlines() if x.startswith("Log: ")]
+    assert log_line.endswith("(complete; no sample scored)") and "success" not in log_line
     assert elapsed < HANG  # Inspect's own default retries a 500 without end
     assert requests == 3  # each sample asked once, not retried
     frame = pd.read_csv(out)
@@ -209,6 +212,8 @@ def test_a_run_with_some_failed_samples_exits_3_and_one_that_has_none_exits_0(
         )  # fmt: skip
     assert partly.exit_code == 3, partly.output
     assert "error: 2 of 3 samples ended in error (no reply scored); first cause: " in partly.output
+    assert "(complete; 1 of 3 samples scored)" in partly.output
+    assert whole.output.count("(complete)") == 1
     assert sorted(pd.read_csv(tmp_path / "a.csv")["outcome"]) == ["correct", "error", "error"]
     assert whole.exit_code == 0, whole.output  # the first question alone: no failed sample
     assert "ended in error" not in whole.output

@@ -112,7 +112,7 @@ def test_a_log_the_disk_could_not_hold_is_never_named_as_written(tmp_path, log_d
     partial = SimpleNamespace(location=on_disk, status="cancelled", error=error)
     assert "incomplete log, status success" in log_line(partial)
     whole = SimpleNamespace(location=on_disk, status="success", error=None)
-    assert log_line(whole) == f"{on_disk} (success)"
+    assert log_line(whole) == f"{on_disk} (complete)"
 
 
 def test_a_failed_export_removes_the_folders_it_made_and_no_other(

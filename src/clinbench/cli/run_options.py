@@ -154,4 +154,21 @@ def log_line(log: Any) -> str:
     if header.status != log.status:
         held = f"the file holds an incomplete log, status {header.status}"
         return f"{location} ({log.status}; {held}{cause})"
-    return f"{location} ({log.status})"
+    return f"{location} ({log_state(header)})"
+
+
+def log_state(header: Any) -> str:
+    """Return what a whole log holds: 'complete', with how many samples were scored when not all.
+
+    Inspect calls a log whose eval ran to its end "success" even when every sample in it
+    ended in error; printed beside "3 of 3 samples ended in error" that word misleads, so
+    the line says what the log holds instead. Other statuses are printed as Inspect names them.
+    """
+    if header.status != "success":
+        return str(header.status)
+    results = header.results
+    if results is None or not results.completed_samples:
+        return "complete; no sample scored"
+    if results.completed_samples < results.total_samples:
+        return f"complete; {results.completed_samples} of {results.total_samples} samples scored"
+    return "complete"

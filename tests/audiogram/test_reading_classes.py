@@ -16,7 +16,7 @@ from clinbench.audiogram.notation import normalise
 from clinbench.audiogram.result_claims import type_claims
 from clinbench.audiogram.threshold_claims import threshold_claims
 
-from .conftest import assert_linear, build, cpu_cost
+from .conftest import assert_linear, build, conductive_right, cpu_cost
 
 
 def _thresholds(text, ear=None):
@@ -55,13 +55,7 @@ def test_difference_lists_read_in_linear_time():
 
 # --- a meeting's parts: the ear of the line above does not carry (statements/lexicon) -----
 
-RIGHT_CONDUCTIVE = build(
-    {250: 45, 500: 45, 1000: 40, 2000: 35, 4000: 30, 8000: 30},
-    10,
-    right_bone={500: 5, 1000: 10, 2000: 10, 4000: 5},
-    left_bone={500: 5, 1000: 5, 2000: 10, 4000: 5},
-    bone_masked=True,
-)
+RIGHT_CONDUCTIVE = conductive_right()
 
 MEETING = [
     ("Right: conductive loss, 40 dB.\nLeft: normal.\nDiscussion: the conductive loss needs "

@@ -164,7 +164,7 @@ def test_voice_and_lay_level_guards_give_the_same_text_when_answering_may(monkey
         remembered,
         revisions,
         sources,
-        verified,
+        stages,
         voice,
     )
 
@@ -175,7 +175,7 @@ def test_voice_and_lay_level_guards_give_the_same_text_when_answering_may(monkey
     monkeypatch.setattr(revisions, "may_be_superseded", lambda text: True)
     monkeypatch.setattr(remembered, "_holds", lambda low, words: True)
     monkeypatch.setattr(sources, "may_cite", lambda low: True)
-    monkeypatch.setattr(verified, "may_verify", lambda low: True)
+    monkeypatch.setattr(stages, "may_have_final_part", lambda low: True)
     monkeypatch.setattr(entries, "_OTHER_LINE_BREAK", re.compile(""))  # skips the count
     for step, expected in zip(steps, guarded, strict=True):
         changed = 0

@@ -142,8 +142,8 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "withdrawn_readings",
-        lambda view: '"' in view.text or "\u201c" in view.text,
-        (withdrawn.marks,),
+        lambda view: withdrawn.may_withdraw(view.text, view.low),
+        (withdrawn.marks, withdrawn.slip_marks),
     ),
     Rule("asker_turns", lambda view: dialogue.may_be_dialogue(view.text), (dialogue.marks,)),
     Rule("cited_sources", lambda view: sources.may_cite(view.low), (sources.marks,)),

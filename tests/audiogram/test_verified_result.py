@@ -74,3 +74,26 @@ def test_a_wrong_reading_in_the_replys_own_statement_before_confirmed_is_judged(
         "an error of 10 dB into the bone line.\nConfirmed on repeat testing: no change."
     )
     assert "type_misclassification" in check_reply(text, CASE).critical_errors
+
+
+DATABASE_RECORDS = [
+    # a registry's record as resolved after a keying mistake (batch 82): wording of our own
+    "Query Q-31: left and right columns transposed when the audiogram was keyed; the "
+    "first entry put a 70 dB HL mixed loss on the left.\nSite confirmed from source.\n\n"
+    "Locked record (after queries):\n",
+    "Audit note: the ears were swapped in the upload, so the left showed the conductive "
+    "loss at 40 dB.\nRecord after correction, 12 March:\n",
+]
+
+
+@pytest.mark.parametrize("account", DATABASE_RECORDS)
+def test_a_resolved_record_after_a_keying_mistake_is_the_last_word(account):
+    text = account + RESULT
+    kept = verified_results_only(text)
+    assert "70" not in kept and "the left showed" not in kept and RESULT in kept
+    assert check_reply(text, CASE).critical_errors == []
+
+
+def test_a_final_record_with_no_mistake_told_is_kept():
+    text = "Registry extract, visit 2.\nLeft 70 dB HL.\nFinal values:\n" + RESULT
+    assert verified_results_only(text) == text

@@ -120,13 +120,17 @@ def _final_opening(text: str) -> int | None:
 
 
 VERIFIED_HEAD = re.compile(
-    r"^[^\w\n]{0,6}(?:the[ \t]+)?(?:verified|correct(?:ed)?|confirmed|amended)\b"
+    r"^[^\w\n]{0,6}(?:the[ \t]+)?(?:(?:verified|correct(?:ed)?|confirmed|amended)\b|"
+    r"(?:final|resolved|locked)[ \t]+(?:record|values?|entr(?:y|ies)|data)\b|"
+    r"record[ \t]+(?:after|following)[ \t]+(?:the[ \t]+)?(?:change|correction|resolution|"
+    r"quer(?:y|ies))\b)"
     r"[^\n:.]{0,60}:",
     re.I | re.M,
 )
 """A line opening the result as verified or corrected: "Verified audiogram:", "Correct
 result (checked by two staff):", "• Corrected reading for her:", "Confirmed findings, lead
-audiologist:", "– Verified:"."""
+audiologist:", "– Verified:"; a database's record as resolved after its queries: "Record
+after change:", "Resolved record (locked):", "Final values (post-DCF):"."""
 
 _RECORD = (
     r"(?:patient|person|applicant|pilot|client|resident|child|ear|side|site|record|file|"
@@ -145,6 +149,7 @@ MISTAKE = re.compile(
     r"typographical|recording|labell?ing|documentation|administrative|booking|reporting|"
     r"scanning|upload|input)[ \t]+errors?|"
     r"in[ \t]+error|misread|mis-?(?:keyed|typed|recorded|entered|filed|labell?ed|coded)|"
+    r"transposed|(?:ears|sides)[ \t]+(?:were[ \t]+|had[ \t]+been[ \t]+)?(?:swapped|reversed)|"
     r"mix-?up|(?:another|other|previous|different)[ \t]+"
     r"(?:patient|applicant|person|pilot|client|resident|child))\b",
     re.I,
@@ -154,10 +159,12 @@ transcription error", "the wrong patient's audiogram", "a wrong-site near miss",
 patient's results", "mis-filed"; not words judging a reading or a measurement ("it would
 be wrong to call", "an error of 5 dB")."""
 
-_VERIFIED_WORDS = ("verified", "correct", "confirmed", "amended")
+_VERIFIED_WORDS = (
+    "verified", "correct", "confirmed", "amended", "final", "resolved", "locked", "record",
+)  # fmt: skip
 _MISTAKE_WORDS = (
     "wrong", "error", "erroneous", "incorrect", "mistak", "misread", "mis", "mix", "another",
-    "other", "previous", "different",
+    "other", "previous", "different", "transposed", "swapped", "reversed",
 )  # fmt: skip
 
 
@@ -170,18 +177,13 @@ def _verified_opening(text: str) -> int | None:
 class FinalPart(NamedTuple):
     """One kind of final part: where it opens, and the cues the text before it must hold."""
 
+    may: Callable[[str], bool]
+    """Whether the lowered text may hold this kind (a cheap test: False only where not)."""
     opening: Callable[[str], int | None]
     """Where the final part opens (the end of the span to blank), or None."""
     cue: re.Pattern[str]
     needed: int
     """How many cues the text before the opening must hold."""
-
-
-KINDS = (
-    FinalPart(_final_opening, STAGE_CUE, _STAGES_NEEDED),
-    FinalPart(_verified_opening, MISTAKE, 1),
-)
-"""A marked final part after stages; a verified result after a mistaken record."""
 
 
 def _holds_any(low: str, words: tuple[str, ...]) -> bool:
@@ -191,11 +193,24 @@ def _holds_any(low: str, words: tuple[str, ...]) -> bool:
     return False
 
 
+def _may_be_staged(low: str) -> bool:
+    return _holds_any(low, _FINAL_WORDS)
+
+
+def _may_be_verified(low: str) -> bool:
+    return _holds_any(low, _VERIFIED_WORDS) and _holds_any(low, _MISTAKE_WORDS)
+
+
+KINDS = (
+    FinalPart(_may_be_staged, _final_opening, STAGE_CUE, _STAGES_NEEDED),
+    FinalPart(_may_be_verified, _verified_opening, MISTAKE, 1),
+)
+"""A marked final part after stages; a verified result after a mistaken record."""
+
+
 def may_have_final_part(low: str) -> bool:
     """Whether the lowered text holds a word a final part's opening needs (a cheap test)."""
-    return _holds_any(low, _FINAL_WORDS) or (
-        _holds_any(low, _VERIFIED_WORDS) and _holds_any(low, _MISTAKE_WORDS)
-    )
+    return _may_be_staged(low) or _may_be_verified(low)
 
 
 def _cued(kind: FinalPart, text: str, opening: int) -> bool:
@@ -210,8 +225,11 @@ def _cued(kind: FinalPart, text: str, opening: int) -> bool:
 def marks(text: str) -> list[tuple[int, int, None]]:
     """Return the span before the final part of ``text`` (to blank), when it has a final
     part after its cues (see the module's docstring); otherwise nothing."""
+    low = text.lower()
     end = 0
     for kind in KINDS:
+        if not kind.may(low):
+            continue
         opening = kind.opening(text)
         if opening and opening > end and _cued(kind, text, opening):
             end = opening

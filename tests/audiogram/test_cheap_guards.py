@@ -153,6 +153,8 @@ VOICE_AND_LAY_EDGES = [
     "Right 40 dB [1].\n[1] Atlas: left 70 dB HL.", "Left 50 dB.\u00b2\n\u00b2 Leaflet: right 90.",
     "Left mild.\nSOURCES\n1. Survey: right 30 dB at 4 kHz", "Right 45.\n\u2460 Book: left 60",
     "Keyed in error as left 70.\nCorrected: right 40", "WRONG PATIENT: R 90\nVERIFIED: L 30",
+    "I put left 70 and that was a typo. Right 40", "We wrote MIXED, which was WRONG: SNHL",
+    "Ears transposed at entry: R 90\nResolved record: L 30", "Final values:\nR 40 dB",
 ]  # fmt: skip
 """Texts for the cheap tests of the voice rules and of lay_levels_written_out."""
 
@@ -164,8 +166,9 @@ def test_voice_and_lay_level_guards_give_the_same_text_when_answering_may(monkey
         remembered,
         revisions,
         sources,
-        verified,
+        stages,
         voice,
+        withdrawn,
     )
 
     steps = (voice.present_word_only, lay_levels.lay_levels_written_out)
@@ -175,7 +178,10 @@ def test_voice_and_lay_level_guards_give_the_same_text_when_answering_may(monkey
     monkeypatch.setattr(revisions, "may_be_superseded", lambda text: True)
     monkeypatch.setattr(remembered, "_holds", lambda low, words: True)
     monkeypatch.setattr(sources, "may_cite", lambda low: True)
-    monkeypatch.setattr(verified, "may_verify", lambda low: True)
+    monkeypatch.setattr(stages, "may_have_final_part", lambda low: True)
+    always = tuple(kind._replace(may=lambda low: True) for kind in stages.KINDS)
+    monkeypatch.setattr(stages, "KINDS", always)
+    monkeypatch.setattr(withdrawn, "may_withdraw", lambda text, low: True)
     monkeypatch.setattr(entries, "_OTHER_LINE_BREAK", re.compile(""))  # skips the count
     for step, expected in zip(steps, guarded, strict=True):
         changed = 0

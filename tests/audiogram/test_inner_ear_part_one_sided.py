@@ -30,7 +30,9 @@ READING = [
     # is still about the ear carried
     ("Left ear normal. Right ear: the inner ear part is large.",
      [("type_component", ("right",))]),
-    ("Left ear normal. The inner ear part is large.", [("type_component", ("left",))]),
+    # (an ear with a loss: the part of a loss is not a normal ear's, test_loss_after_an_ear_
+    # called_normal)
+    ("Left ear mild loss. The inner ear part is large.", [("type_component", ("left",))]),
 ]  # fmt: skip
 
 

@@ -17,12 +17,11 @@ def test_the_rules_run_in_one_table_in_their_order():
     assert [rule.name for rule in RULES] == [
         "tracked_changes",
         "superseded_values",
-        "earlier_stages",
+        "final_part",
         "other_entries",
         "remembered_cases",
         "withdrawn_readings",
         "asker_turns",
-        "verified_results",
         "cited_sources",
     ]
 

@@ -49,6 +49,16 @@ _COUNSEL = r"(?:by[ \t]+|examination[ \t]+by[ \t]+)?(?:mr|ms|mrs|miss|mx)\.?[ \t
 """Counsel named ("MR. KELLER", "BY MR. KELLER", "Ms Grant")."""
 
 
+_RELATION = r"(?:(?:my|our|her|his|their|the[ \t]+patient'?s)[ \t]+)?"
+"""Whose asker it is, before the asker's word: "My daughter asked:", "Her husband:"."""
+
+_ASKING = (
+    r"(?:[ \t]+(?:asked|asks|asking|wrote|writes|wants[ \t]+to[ \t]+know|"
+    r"wanted[ \t]+to[ \t]+know|wondered|wonders))?"
+)
+"""The verb of asking after the asker's word: "Dad asks:", "My son wanted to know:"."""
+
+
 def _alternation(words: tuple[str, ...]) -> str:
     return "|".join(
         re.escape(w).replace(r"\ ", r"[ \t]+") for w in sorted(words, key=len, reverse=True)
@@ -60,7 +70,11 @@ LABEL = re.compile(
     r"(?:(?P<answerer>"
     + _alternation(ANSWERERS)
     + r")|(?P<asker>"
+    + _RELATION
+    + r"(?:"
     + _alternation(ASKERS)
+    + r")"
+    + _ASKING
     + r"|"
     + _COUNSEL
     + r")|(?P<heading>"
@@ -71,8 +85,9 @@ LABEL = re.compile(
     re.I | re.M,
 )
 """A speaker's label opening a line ("User:", "**Assistant:**", "Q (patient's wife):",
-"Q.", "A.", "User >", "[user]", "MR. KELLER:", "THE COURT:"), of its kind; or a closing
-heading ("Summary:")."""
+"Q.", "A.", "User >", "[user]", "MR. KELLER:", "THE COURT:", an asker named by relation and
+verb: "My daughter asked:", "Her husband wants to know:"), of its kind; or a closing heading
+("Summary:")."""
 
 ADOPTS = re.compile(
     r"[\s*_>\"\u201c-]*(?:yes|yeah|yep|yup|correct|agreed|i\s+agree|exactly|indeed|absolutely|"

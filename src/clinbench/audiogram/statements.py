@@ -203,6 +203,7 @@ class _Carried:
     label_context: bool = False  # the carried ear was named by an ear label opening its line
     on_this_line: bool = False  # the carried ear was named on the line being read
     normal_ear: str | None = None  # the ear named last, when its clause called it normal
+    normal_now: bool = False  # the sentence being read called normal_ear normal
 
     def blank(self, line_start: str | None) -> None:
         """A blank line ends a paragraph, and with it an ear named in its prose ("...,
@@ -234,16 +235,23 @@ class _Carried:
         """Start a sentence: one opening with the other ear's bare letter ("L 4k 65, R 4k
         35\nL recovers to 30 @8k", "R 4FA 17.5. L 28.75, mild SNHL") is about that ear, not
         the ear carried from before, even where the letter is not read as an ear tag."""
+        self.normal_now = False
         opening = lx.LINE_OPENING_EAR_LETTER.match(sentence) if self.context else None
         if opening:
             self.context = "right" if opening.group(1) == "R" else "left"
 
-    def names(self, ears: set[str], seg: str, main: bool) -> None:
-        """Note whether a main clause naming one ear calls that whole ear normal."""
+    def names(self, ears: set[str], seg: str, main: bool, alone: bool = False) -> None:
+        """Note whether a main clause naming one ear calls that whole ear normal, or a
+        sentence that is one word (``alone``: its only clause) calls the carried ear so."""
         if len(ears) == 1 and main:
-            # (the word test first, for speed: _EAR_CALLED_NORMAL needs "normal" or "wnl")
-            normal = lx.may_hold(seg, "normal", "wnl") and _EAR_CALLED_NORMAL.match(seg)
+            # (the word test first, for speed: _EAR_CALLED_NORMAL needs one of its words)
+            normal = lx.may_hold(seg, *_NORMAL_WORDS) and _EAR_CALLED_NORMAL.match(seg)
             self.normal_ear = next(iter(ears)) if normal else None
+            self.normal_now = bool(normal)
+        elif alone and not ears and self.context in ("right", "left"):
+            # "Left is flat at ten. Normal.": the carried ear called normal in a word
+            if lx.may_hold(seg, *_NORMAL_WORDS) and _CALLED_NORMAL.match(seg):
+                self.normal_ear, self.normal_now = self.context, True
 
     def from_an_earlier_line(self, ears: set[str]) -> bool:
         """Return True when a clause naming ``ears`` has its ear carried from an earlier line
@@ -308,7 +316,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
                 continue
         following = segments[index + 1] if index + 1 < len(segments) else ""
         ears = _clause_ears(seg, segments[index + 1 : index + 3])  # (it reads two at most)
-        carried.names(ears, seg, main=index < n_main)
+        carried.names(ears, seg, main=index < n_main, alone=len(segments) == 1)
         # the letter or the pair overrides an ear carried from before, which is another
         # statement's; a scope of both ears ("AU: ... PTA R 85, L 88") or no ear keeps its
         # recorded reading (test_verdicts)
@@ -388,13 +396,19 @@ def _conduction_carried(seg_low: str) -> str | None:
     return named
 
 
+_NORMAL_WORDS = ("normal", "wnl", "fine")
+_CALLED = r"(?:normal|wnl|fine)(?:\s+hearing)?\s*(?:[.:;,(\u2014\u2013]|$)"
 _EAR_CALLED_NORMAL = re.compile(
-    r"[\W\d]*(?:the\s+)?(?:right|left|rt|lt)(?:\s+ear)?\s*(?:[-\u2013:]\s*|is\s+)?"
-    r"(?:normal|wnl)(?:\s+hearing)?\s*(?:[.:;,(]|$)",
+    r"[\W\d]*(?:the\s+)?(?:right|left|rt|lt)(?:['\u2019]s)?(?:\s+ear)?\s*"
+    r"(?:[-\u2013:]\s*|is\s+)?" + _CALLED,
     re.I,
 )
 """A clause that calls a whole ear normal and says no more of it ("Left normal.", "LEFT -
-normal: air 10 dB HL ..."); not a part of its range ("left normal up to 2 kHz")."""
+normal: air 10 dB HL ...", "left's normal,", "left ear fine."); not a part of its range
+("left normal up to 2 kHz")."""
+_CALLED_NORMAL = re.compile(r"[\W\d]*(?:normal|wnl|fine)(?:\s+hearing)?\s*[.!]?\s*$", re.I)
+"""A clause that is only the word calling the carried ear normal ("Normal.", "Fine"); not
+one that goes on ("normal, so the gaps are ..."), whose word may be of a measure."""
 
 
 def _loss_of_an_ear_called_normal(carried: _Carried, seg_ear: str, seg_low: str,
@@ -402,13 +416,16 @@ def _loss_of_an_ear_called_normal(carried: _Carried, seg_ear: str, seg_low: str,
     """Return True when a clause names no ear, says a loss's type or its air-bone gap, and
     would take its ear from an earlier line that called that ear normal ("Left normal.\n
     Conductive - steroids not indicated.", "LEFT - normal: ...\nAir-bone gap at 0.5-2 kHz:
-    35 / 30 / 15 dB"): the line is about the loss described, not the normal ear."""
-    return (
-        seg_ear == carried.normal_ear
-        and carried.from_an_earlier_line(ears)
-        and "normal" not in seg_low
-        and bool(rc.TYPE_TRIGGER.search(seg_low) or lx.GAP_TRIGGER.search(seg_low))
-    )
+    35 / 30 / 15 dB"), or says a loss's type and would take its ear from an earlier sentence
+    of its line that did ("Left's normal, ten throughout. Bone follows the air.
+    Sensorineural."): the clause is about the loss described, not the normal ear. (The
+    sentence that calls the ear normal goes on about it: "left normal, no conductive
+    component"; so does a later one of its line about bone: "Left normal. Bone 5 dB.")"""
+    if seg_ear != carried.normal_ear or ears or carried.heading_context or "normal" in seg_low:
+        return False
+    if not carried.on_this_line:
+        return bool(rc.TYPE_TRIGGER.search(seg_low) or lx.GAP_TRIGGER.search(seg_low))
+    return not carried.normal_now and bool(rc.TYPE_TRIGGER.search(seg_low))
 
 
 def _ear_of_a_pair(seg: str, before: str) -> str | None:

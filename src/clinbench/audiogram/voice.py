@@ -9,8 +9,10 @@ rule (:data:`RULES`, in order) what is not the present word (module of its patte
 ``tracked_changes``           deleted text, rejected suggestions, a comparison's original
                               side, reviewers' comments (:mod:`.revisions`)
 ``superseded_values``         the old side of a correction or data query (:mod:`.revisions`)
-``earlier_stages``            the stages before a marked final part: an agent's trace, a
-                              panel's deliberation (:mod:`.stages`)
+``final_part``                what comes before a text's marked final part after its cues:
+                              an agent's trace, a panel's deliberation, a report's account
+                              of a mistaken record before the verified result
+                              (:mod:`.stages`)
 ``other_entries``             the other patients' entries of a list naming one
                               (:mod:`.entries`)
 ``remembered_cases``          other patients the writer remembers from another time
@@ -19,8 +21,6 @@ rule (:data:`RULES`, in order) what is not the present word (module of its patte
                               would have made (:mod:`.withdrawn`)
 ``asker_turns``               the asker's turns of a dialogue (a chat's user, counsel's
                               questions) that the answerer does not adopt (:mod:`.dialogue`)
-``verified_results``          a report's account of a mistaken record before the result it
-                              gives as verified (:mod:`.verified`)
 ``cited_sources``             the entries of the sources an answer quotes and cites, other
                               than this audiogram's (:mod:`.sources`)
 ============================  ==============================================================
@@ -50,7 +50,6 @@ from clinbench.audiogram import (
     revisions,
     sources,
     stages,
-    verified,
     withdrawn,
 )
 
@@ -134,7 +133,7 @@ RULES: tuple[Rule, ...] = (
         _may_be_superseded,
         tuple(substitution(pattern, repl) for pattern, repl in revisions.SUPERSEDED),
     ),
-    Rule("earlier_stages", lambda view: stages.may_have_final_part(view.low), (stages.marks,)),
+    Rule("final_part", lambda view: stages.may_have_final_part(view.low), (stages.marks,)),
     Rule("other_entries", lambda view: entries.may_name_an_entry(view.text), (entries.marks,)),
     Rule(
         "remembered_cases",
@@ -143,11 +142,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "withdrawn_readings",
-        lambda view: '"' in view.text or "\u201c" in view.text,
-        (withdrawn.marks,),
+        lambda view: withdrawn.may_withdraw(view.text, view.low),
+        (withdrawn.marks, withdrawn.slip_marks),
     ),
     Rule("asker_turns", lambda view: dialogue.may_be_dialogue(view.text), (dialogue.marks,)),
-    Rule("verified_results", lambda view: verified.may_verify(view.low), (verified.marks,)),
     Rule("cited_sources", lambda view: sources.may_cite(view.low), (sources.marks,)),
 )
 """The shapes, in the order their rules run."""
@@ -180,10 +178,9 @@ def only(name: str) -> Callable[[str], str]:
 
 changes_applied = only("tracked_changes")
 superseded_values_dropped = only("superseded_values")
-final_part_only = only("earlier_stages")
+final_part_only = only("final_part")
 named_entry_only = only("other_entries")
 remembered_cases_blanked = only("remembered_cases")
 withdrawn_readings_blanked = only("withdrawn_readings")
 asker_turns_blanked = only("asker_turns")
-verified_results_only = only("verified_results")
 cited_sources_blanked = only("cited_sources")

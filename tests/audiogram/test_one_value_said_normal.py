@@ -24,6 +24,8 @@ def claims(text: str) -> list[tuple[str, object]]:
         "Left ear: the curve dips at 2 kHz. 25 is still inside the normal range, though.",
         "Left ear: a small dip at 2 kHz; 25 remains in the normal range.",
         "Left: the 3 kHz dip is mild; that 20 dB HL sits comfortably within normal limits.",
+        # the ear named before the value's sentence ends: the value stands alone
+        "Left: a dip to 20 dB HL at 2 kHz in that ear. 20 remains within normal limits.",
     ],
 )
 def test_a_value_said_normal_is_no_degree_of_the_ear(text):

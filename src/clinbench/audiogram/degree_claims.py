@@ -645,7 +645,7 @@ scale, which says nothing of the ear's degree (one threshold among several; WHO 
 the ear by its average)."""
 _VALUE_OF_AVERAGE_OR_EAR = re.compile(
     rf"(?:{lexicon.AVERAGE_NAME}|averages?|means?|right|left|ears?|hearing)"
-    r"(?:\s+(?:at|of|around|about))?\W{0,4}$"
+    r"(?:\s+(?:at|of|around|about))?[^\w.;!?\n]{0,4}$"
 )
 """Right before such a value, what makes it the ear's own value: an average ("PTA 20 is
 normal"), the ear itself ("right ear 15 is normal") or its hearing ("hearing at 15 is

@@ -831,7 +831,7 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
     value is that gap's size."""
     if NUMBER_AFTER_SKIP.match(low, m.end()) or _difference_stated(low, m.start()):
         return True
-    if _bound_of_a_comparison(low, m.start()):
+    if _bound_of_a_comparison(low, m.start()) or lexicon.population_value(low, m.start()):
         return True
     if low[m.start() - 1 : m.start()] == "(" or low[m.start() - 2 : m.start()] == "( ":
         if _bracketed_after_level(low, m):

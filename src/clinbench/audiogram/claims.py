@@ -1136,7 +1136,7 @@ def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
                       value=int(tok.value), freqs=(int(freq.value),), through=freq,
                       rule=freq.rule if freq.start > tok.start else "frequency, level"))
         for tok, freq in pairs
-        if not _negated(toks, tok)
+        if not _negated(toks, tok) and not lexicon.population_value(text, tok.start)
     ]  # fmt: skip
     paired = {id(tok) for tok, _ in pairs}
     out += [

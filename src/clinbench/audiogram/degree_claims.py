@@ -114,13 +114,17 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"cognitive|intellectual|learning|aphasia|dysarthria|apraxia|dyspraxia|dysphagia|"
      r"dysphonia|stutter\w*|anxiety|depression|(?:oro)?dysfunction|"
      r"(?:(?:sensorineural|conductive|cochlear|middle[\s-]ear)\s+)?"
-     r"(?:component|element|overlay|contribution)s?\b|(?:medically\s+determinable\s+)?"
+     r"(?:component|element|overlay|contribution)s?\b|"
+     r"(?:bone|bc)(?:[\s-]+conduction)?\s+(?:elevation|dip|drop|rise|thresholds?|levels?)\b|"
+     r"(?:medically\s+determinable\s+)?"
      r"impairments\b|" + lexicon.EXAMINATION_FINDING + "|"
      + lexicon.TYMPANOMETRIC_MEASURE + ")",
      "a grade word of a symptom ('mild tinnitus', 'severe vertigo'), not of the hearing; "
      "'noise' is an exposure unless it names the loss ('noise-induced SNHL'); a grade of a "
      "loss's component ('a slight sensorineural component') is not the ear's grade (issue "
-     "#26 batch 29, used as tuning data); nor of another condition of a speech-language "
+     "#26 batch 29, used as tuning data), nor a grade of bone conduction ('a slight bone "
+     "elevation at 2 kHz': the cochlea's, where WHO 2021 grades the ear by air conduction; "
+     "batch 92); nor of another condition of a speech-language "
      "report ('mild cognitive impairment', 'moderate aphasia', issue #26 batch 54); nor of "
      "a finding of the ear's examination ('L: moderate otitis externa', 'mild retraction', "
      "lexicon.EXAMINATION_FINDING); nor of a measure of tympanometry ('type B, normal "
@@ -634,6 +638,35 @@ range", "beyond normal limits"): a comparison that says the value is not normal,
 'normal' of the ear."""
 
 
+_VALUE_SAID_NORMAL = re.compile(
+    r"(?<![\d.])\d{1,3}(?:\s*db(?:\s*hl)?)?\s+(?:is|was|remains|stays|sits|lies|falls)\s+"
+    r"(?:(?:still|just|also|well|comfortably|technically|therefore|so)\s+){0,2}"
+    r"(?:(?:within|inside|in)\s+(?:the\s+)?)?$"
+)
+"""Before a 'normal' phrase, a single value as its subject ("20 is still within normal
+limits", "a 25 dB HL value sits just inside the normal range"): that value's place on the
+scale, which says nothing of the ear's degree (one threshold among several; WHO 2021 grades
+the ear by its average)."""
+_VALUE_OF_AVERAGE_OR_EAR = re.compile(
+    rf"(?:{lexicon.AVERAGE_NAME}|averages?|means?|right|left|ears?|hearing)"
+    r"(?:\s+(?:at|of|around|about))?[^\w.;!?\n]{0,4}$"
+)
+"""Right before such a value, what makes it the ear's own value: an average ("PTA 20 is
+normal"), the ear itself ("right ear 15 is normal") or its hearing ("hearing at 15 is
+normal")."""
+
+
+def _a_value_said_normal(low: str, start: int) -> bool:
+    """Return True when the 'normal' phrase at ``start`` is said of a single value, not of an
+    average or an ear (:data:`_VALUE_SAID_NORMAL`)."""
+    if not lexicon.DIGIT.search(low, max(0, start - 40), start):
+        return False  # (no number before the phrase: a cheap exact test, for speed)
+    value = _VALUE_SAID_NORMAL.search(low, max(0, start - 40), start)
+    return bool(value) and not _VALUE_OF_AVERAGE_OR_EAR.search(
+        low, max(0, value.start() - 30), value.start()
+    )
+
+
 def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str) -> bool:
     """Return True when a 'normal' phrase is said of the ear's hearing: not negated, not of
     another test, not of bone conduction ("BC WNL AU": the cochlea, not the ear's degree)."""
@@ -645,6 +678,8 @@ def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str)
     if lexicon.negated(low, m.start()) or (other and not (own and other.group(1))):
         return False
     if _PAST_THE_RANGE.search(low, max(0, m.start() - 30), m.start()):
+        return False
+    if _a_value_said_normal(low, m.start()):
         return False
     if ":" in window or "-" in window or "=" in window or "\u2013" in window:
         if lexicon.OTHER_DOMAIN_LABEL.search(window):

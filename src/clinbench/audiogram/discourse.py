@@ -977,6 +977,8 @@ taken as a year (it is a frequency far more often)."""
 
 GENERAL_STATEMENT = re.compile(
     _CLAUSE_OPENS + r"(?:as\s+a\s+(?:rule|guide)|in\s+general|for\s+reference|by\s+definition|"
+    # a reference's label ("Ref: ...", "Reference (a cohort study): ..."): what it cites
+    r"ref(?:erence)?s?\.?[ \t]*(?:\([^)\n]{0,80}\)[ \t]*)?:[ \t]*(?=\w)|"
     r"(?:age|population)\s+norms?|criteri(?:on|a)\s+for|guidance|"
     r"(?:[\w'\u2019-]+\s+){0,2}?(?:reference|normal)\s+range\s+(?:for|of)\b|"
     r"(?:[\w'\u2019-]+\s+){0,2}?(?:plan|scheme|fund|programme|program|insurer)\s+(?:requires?|"
@@ -1108,6 +1110,7 @@ def _at_a_clause_start(pattern: re.Pattern[str]) -> re.Pattern[str]:
 
 _GENERAL_CUE = re.compile(
     r"as a (?:rule|guide)|in general|for reference|by definition|norms?\b|criteri|pathway|"
+    r"ref(?:erence)?s?\.?[ \t]*[(:]|"
     r"(?:reference|normal) range|(?:plan|scheme|fund|programme|program|insurer) (?:require|cover|"
     r"fund|pay|need|ask|call)|"
     r"protocol|guidance|guideline|policy|threshold for|typically|usually|classically|"
@@ -2360,7 +2363,7 @@ _KIN_WORDS = ("mother", "father", "mum", "mom", "dad", "brother", "sister", "sib
 _CHANGE_WORDS = ("drop", "fall", "worsen", "deteriorat", "reach", "exceed", "progress", "develop",
                  "declin", "shift", "get worse", "gets worse", "goes ")  # fmt: skip
 _ULL_WORD = re.compile(r"\bulls?\b")
-_GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "by definition",
+_GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "by definition", "ref",
                   "reference range", "normal range", "plan ", "scheme ", "fund ", "program",
                   "insurer ",
                   "norms", "age norm", "criteri", "pathway", "protocol", "guid", "polic",

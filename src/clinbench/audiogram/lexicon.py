@@ -1255,3 +1255,30 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "of report parts (findings, plan, comment)"),
 )  # fmt: skip
 """The source of each public pattern above, cited once (a test checks every one is here)."""
+
+
+_POPULATION_VALUE = re.compile(
+    r"(?:\b(?:per)?centiles?\b|\b\d{1,2}(?:st|nd|rd|th)\s+(?:per)?centile|"
+    r"\bp(?:5|10|25|50|75|90|95)\b|\bmedians?\b|\bnorms?\b|\bage[\s-]norm\w*|"
+    r"\biso[\s-]*7029\b|\botologically\s+normal\b)"
+    r"(?![^.;!?]*\b(?:patient|patient's|she|he|right|left|ears?|r|l|(?:her|his|their)\s+"
+    r"(?:hearing|thresholds?|levels?|results?|audiogram))\b)[^.;!?]{0,50}$"
+)
+"""Before a dB value, in its sentence, a population's value named: a percentile ("P50 at
+4 kHz = 20 dB", "the 90th centile is 44 dB"), a median or a norm for age ("ISO 7029 median
+for a man of 70: about 50 dB at 4 kHz"): the thresholds of otologically normal people of
+that age and sex (ISO 7029:2017), a reference, not this ear's threshold. Not where the
+patient or an ear is named between the norm and the value ("against the median, her right
+ear reads 60 dB"): that value is the patient's, set against the norm."""
+_POPULATION_REACH = 70
+_POPULATION_WORDS = ("centile", "p5", "p1", "p2", "p7", "p9", "median", "norm", "7029")
+"""The words one of which :data:`_POPULATION_VALUE` needs (keep them in step with it)."""
+
+
+def population_value(text: str, start: int) -> bool:
+    """Return True when the dB value at ``start`` of ``text`` (any case) is a population's
+    percentile, median or norm (:data:`_POPULATION_VALUE`)."""
+    window = text[max(0, start - _POPULATION_REACH) : start]
+    if not may_hold(window, *_POPULATION_WORDS):
+        return False  # (a cheap exact test first, for speed)
+    return _POPULATION_VALUE.search(window.lower()) is not None

@@ -63,9 +63,12 @@ MAIN_PART_RULE = "main part"
 sensorineural"): the loss is mostly of that type, so it may have a smaller part of the other
 (a mixed loss) and is judged as a component is (:data:`MAIN_PART`)."""
 MAIN_PART = re.compile(
-    r"\b(?:mainly|mostly|largely|predominantly|chiefly|primarily|principally)\s+$"
+    r"\b(?:mainly|mostly|largely|predominantly|chiefly|primarily|principally|partly|partially|"
+    r"in\s+part)\s+$"
 )
-"""Right before a type word, the loss's main part: "the asymmetry is mainly conductive"."""
+"""Right before a type word, the loss's main part or a share of it: "the asymmetry is mainly
+conductive", "partly sensorineural" (a loss partly of a type is partly of another: judged
+as a component is)."""
 
 # -- which tests a sentence talks about -------------------------------------------------
 
@@ -147,16 +150,23 @@ TYPE_WORDS = [
      "mixed", ("mixed", "mhl")),
 ]  # fmt: skip
 """(pattern, type, the words the pattern needs one of: a clause without them skips it)."""
+_PART_NOUN = r"(?:component|element|overlay|contribution|part|portion|share|gap)"
 COMPONENT = re.compile(
     r"\b(sensorineural|conductive|cochlear)\s+(component|element|overlay|contribution|part|one|"
-    r"asymmetry|difference)\b|"
-    r"\bunderlying\s+(?:an?\s+)?(?:\w+[\s-]+)?(sensorineural|conductive|cochlear|snhl|chl)\b"
+    r"asymmetry|difference|portion|share|gap)\b|"
+    r"\bunderlying\s+(?:an?\s+)?(?:\w+[\s-]+)?(sensorineural|conductive|cochlear|snhl|chl)\b|"
+    # the part as the subject: "that part is conductive", "the remaining share looks cochlear"
+    rf"\b{_PART_NOUN}s?\s+(?:is|was|are|were|looks|appears|seems)\s+(?:to\s+be\s+)?"
+    r"(?:(?:clearly|probably|likely|purely|entirely|mainly|mostly|largely)\s+)?"
+    r"(sensorineural|conductive|cochlear)\b"
 )
-"""Part of a loss, not the ear's type: "a conductive component", "an underlying SNHL"; "the
-sensorineural asymmetry" is the part of the difference between the ears that is
-sensorineural (issue #26 batch 29, used as tuning data)."""
+"""Part of a loss, not the ear's type: "a conductive component", "an underlying SNHL", "a
+conductive gap", "that part is conductive" (a part, share, portion or gap of a loss named
+by its type is one component of it: BSA 2018, a mixed loss has a conductive and a
+sensorineural component); "the sensorineural asymmetry" is the part of the difference
+between the ears that is sensorineural (issue #26 batch 29, used as tuning data)."""
 _COMPONENT_WORDS = ("underlying", "component", "element", "overlay", "contribution", "part", "one",
-                    "asymmetry", "difference")  # fmt: skip
+                    "asymmetry", "difference", "portion", "share", "gap")  # fmt: skip
 """The words COMPONENT needs one of (keep them in step with it)."""
 
 
@@ -198,7 +208,7 @@ as a mixed loss"): a claim of that type, unlike an instruction ("treat as sudden
 proven otherwise"), which lexicon.NEGATORS reads as no finding."""
 ASYMMETRY_SUBJECT = re.compile(
     r"\basymmetry\s+(?:is|was|appears|seems|looks)\s+(?:(?:to\s+be\s+)?(?:likely|probably|"
-    r"purely|mainly|mostly|entirely|largely)\s+)?(?:to\s+be\s+)?$"
+    r"purely|mainly|mostly|entirely|largely|partly|partially|in\s+part)\s+)?(?:to\s+be\s+)?$"
 )
 """Before a type word: "the asymmetry is sensorineural" types the difference between the
 ears, which is the worse ear's loss."""

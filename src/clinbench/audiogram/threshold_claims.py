@@ -831,6 +831,8 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
     value is that gap's size."""
     if NUMBER_AFTER_SKIP.match(low, m.end()) or _difference_stated(low, m.start()):
         return True
+    if _bound_of_a_comparison(low, m.start()) or lexicon.population_value(low, m.start()):
+        return True
     if low[m.start() - 1 : m.start()] == "(" or low[m.start() - 2 : m.start()] == "( ":
         if _bracketed_after_level(low, m):
             return True
@@ -842,6 +844,38 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
     # "PTA 45, 20 dB at 3 kHz": the average's own value ends its reach; the value after it
     # is a threshold again.
     return not (given and not lexicon.DIGIT.search(window, given.end()))
+
+
+_BOUND_OF_A_COMPARISON = re.compile(
+    r"\b(?:worse|better|poorer|weaker|asymmetr\w*|differ\w*|interaural|rule\w*|criteri\w*)"
+    r"[^.;()\d]{0,40}\(\s*(?:>=|>|at\s+least|no\s+less\s+than)\s*$|"
+    # a difference named, then its sizes in brackets ("the asymmetry sits at 6 and 8 kHz
+    # (6 and 8 kHz, 45 and 50 dB)")
+    r"\b(?:asymmetr\w*|differences?|interaural)\b[^.;()]{0,50}\([^()]*$"
+)
+"""Before a dB value, in brackets opened after a comparison of the ears or a rule: a lower
+bound ("the right is worse at high pitches (>= 15 dB at 2-4 kHz)", "rule3000 met (>= 15 dB
+at 3 kHz)"), the least size of the difference the comparison or the rule needs; or any
+value after a difference named as such ("the asymmetry lies at 6-8 kHz (40 and 45 dB)"),
+the sizes of that difference. AAO-HNS asymmetry criteria are differences between the ears,
+not a threshold of either ear. Not a bracket that names an ear or sets values against each
+other ("(right 30 vs left 55)"): those are the thresholds compared (:data:`_BRACKET_PAIRS`)."""
+_BRACKET_PAIRS = re.compile(r"\b(?:right|left|r|l|rt|lt|vs|versus|v)\b")
+_BOUND_REACH = 70
+
+
+def _bound_of_a_comparison(low: str, start: int) -> bool:
+    """Return True when the dB value at ``start`` is a bracketed lower bound after a
+    comparison or a rule, or a bracketed size of a difference (:data:`_BOUND_OF_A_COMPARISON`)."""
+    begin = max(0, start - _BOUND_REACH)
+    if "(" not in low[begin:start]:
+        return False  # (no bracket before the value: a cheap exact test, for speed)
+    m = _BOUND_OF_A_COMPARISON.search(low, begin, start)
+    if m is None:
+        return False
+    close = low.find(")", start, start + _BOUND_REACH)  # (a window: linear in the clause)
+    inside = low[low.rfind("(", begin, start) + 1 : close if close >= 0 else start + _BOUND_REACH]
+    return not _BRACKET_PAIRS.search(inside)
 
 
 def _difference_stated(low: str, start: int) -> bool:

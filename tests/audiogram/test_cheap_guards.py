@@ -241,3 +241,23 @@ def test_clause_reader_guards_are_exact_on_random_texts():
             assert not notation._MOD_SEVERE.search(text), text
         if not may_hold(text, "right", "left"):
             assert not statements._DASH_BEFORE_AN_EAR.search(text), text
+
+
+def test_the_checker_finds_the_same_with_the_lexicon_tried_row_by_row(monkeypatch):
+    # claims._MASTER tries only the rows that can open with the character at each place
+    # (clinbench.audiogram.alternation); the plain alternation tries every row there
+    from clinbench.audiogram import claims
+    from clinbench.audiogram.check import check_reply
+
+    from .verdicts import labelled_replies
+
+    rows = [
+        row for row in list(labelled_replies())[::3] if claims.may_hold_shorthand(row[1]["reply"])
+    ]
+    dispatched = [check_reply(row["reply"], case).to_dict() for _, row, case in rows]
+    rows_text = "|".join(f"(?P<t{i}>{p})" for i, (_, _, p, _) in enumerate(claims.LEXICON))
+    monkeypatch.setattr(claims, "_MASTER", re.compile(f"(?={claims.TOKEN_START})(?:{rows_text})"))
+    monkeypatch.setattr(claims, "_ROW_OF", {f"t{i}": i for i in range(len(claims.LEXICON))})
+    for (_, row, case), expected in zip(rows, dispatched, strict=True):
+        assert check_reply(row["reply"], case).to_dict() == expected, row["id"]
+    assert len(rows) > 100

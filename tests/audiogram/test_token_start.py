@@ -12,7 +12,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from clinbench.audiogram.claims import _MASTER, LEXICON, TOKEN_START
+from clinbench.audiogram.claims import _MASTER, _ROW_OF, LEXICON, TOKEN_START
 
 from .test_claims import END_TO_END, READING
 
@@ -70,16 +70,60 @@ def test_the_check_catches_a_row_starting_outside_the_guard():
     assert "self-correction" in missed
 
 
+def _matches(pattern: re.Pattern, text: str, row_of) -> list:
+    """Each match's span, row, and the groups its row matched (those after its named group)."""
+    return [
+        (m.span(), row_of(m.lastgroup), [g for g in m.groups()[m.lastindex :] if g is not None])
+        for m in pattern.finditer(text)
+    ]
+
+
 def test_the_guarded_tokenizer_reads_what_every_character_would():
     unguarded = re.compile("|".join(f"(?P<t{i}>{p})" for i, (_, _, p, _) in enumerate(LEXICON)))
-
-    def tokens(pattern: re.Pattern, text: str) -> list:
-        return [(m.span(), m.lastgroup, m.groups()) for m in pattern.finditer(text)]
 
     texts = corpus()
     assert len(texts) > 1500
     for text in texts[:: len(texts) // 300]:  # a sample: the check above covers them all
-        assert tokens(_MASTER, text) == tokens(unguarded, text), text
+        expected = _matches(unguarded, text, lambda name: int(name[1:]))
+        assert _matches(_MASTER, text, _ROW_OF.get) == expected, text
+
+
+def test_the_dispatched_lexicon_reads_what_the_plain_alternation_reads():
+    # claims._MASTER tries at each place only the rows that can open with its character
+    # (clinbench.audiogram.alternation): the same tokens as the plain alternation of every
+    # row, on every labelled reply and on texts of every kind of character
+    import random
+
+    plain = re.compile(
+        f"(?={TOKEN_START})(?:"
+        + "|".join(f"(?P<t{i}>{p})" for i, (_, _, p, _) in enumerate(LEXICON))
+        + ")"
+    )
+    rng = random.Random(20)
+    pieces = ["R ", "L", "Rt", "lt ", "AU", "ſev", "\u212a", "İ", "ı", "✗", "≥", "@", "*",
+              "-", "\n", " ", "; ", ", ", ". ", "{", "'", '"', "_", "mod", "SNHL", "tymp A",
+              "40", "2k", "dB HL", "right_ear", "wait", "sorry", "?", ">", "(", "é"]  # fmt: skip
+    texts = [*corpus(), *("".join(rng.choices(pieces, k=12)) for _ in range(20000))]
+    for text in texts:
+        expected = _matches(plain, text, lambda name: int(name[1:]))
+        assert _matches(_MASTER, text, _ROW_OF.get) == expected, text
+
+
+def test_first_characters_count_every_case_and_leave_unknown_openings_to_every_row():
+    from re import _parser
+
+    from clinbench.audiogram.alternation import dispatched, first_chars
+
+    def first(pattern: str) -> tuple[set[str], bool]:
+        return first_chars(_parser.parse(pattern).data)
+
+    assert first(r"(?i:\bmod)") == ({"m", "M"}, False)
+    assert first(r"(?i:s)")[0] == {"s", "S"}  # the long s and the Kelvin sign are not ASCII
+    assert first(r"(?<=\d )[RL]\b") == ({"R", "L"}, False)
+    assert first(r"a?b*") == ({"a", "b"}, True)  # it can match nothing
+    assert first(r"(?:x|y?)z") == ({"x", "y", "z"}, False)
+    pattern, _ = dispatched([r"a.", r".b", r"(?i:c)"])  # "." opens with anything
+    assert [m.group() for m in pattern.finditer("ab xb Cx ſb")] == ["ab", "xb", "C", "ſb"]
 
 
 _TRIGGER_BEFORE = re.compile(

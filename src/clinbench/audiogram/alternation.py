@@ -117,13 +117,17 @@ def _class_text(chars: list[str]) -> str:
     return "".join("\\" + c if c in "\\]^-" else re.escape(c) for c in chars)
 
 
-def dispatched(patterns: list[str], guard: str = "") -> tuple[re.Pattern, dict[str, int]]:
+def dispatched(
+    patterns: list[str], guard: str = ""
+) -> tuple[re.Pattern, dict[str, tuple[int, tuple[int, ...]]]]:
     """Return the alternation of ``patterns`` (each a named group; the first that matches
-    wins), tried only where ``guard`` holds, and the row each group name stands for.
+    wins), tried only where ``guard`` holds, and for each group name the row it stands for
+    and the numbers of that row's own groups.
 
     The same matches, spans and groups of each row as
-    ``(?=guard)(?:(?P<t0>p0)|(?P<t1>p1)|...)``; a row's groups come in its own order after
-    its named group, whose name the returned mapping turns into the row's index."""
+    ``(?=guard)(?:(?P<t0>p0)|(?P<t1>p1)|...)``: a row's groups come in its own order after
+    its named group (read them by their numbers: the alternation has a copy of each row for
+    each class it opens, and ``Match.groups()`` would build a tuple of all their groups)."""
     classes: dict[tuple[int, ...], list[str]] = {}
     for c, rows in _opening_rows(patterns).items():
         classes.setdefault(rows, []).append(c)
@@ -142,4 +146,10 @@ def dispatched(patterns: list[str], guard: str = "") -> tuple[re.Pattern, dict[s
     names.update((f"t{i}_x", i) for i in range(len(patterns)))
     branches.append(f"(?![\\x00-\\x7f])(?:{body})")  # past the ASCII characters: every row
     opening = f"(?={guard})" if guard else ""
-    return re.compile(f"{opening}(?:{'|'.join(branches)})"), names
+    pattern = re.compile(f"{opening}(?:{'|'.join(branches)})")
+    own = {p: re.compile(p).groups for p in set(patterns)}
+    groups = {}
+    for name, row in names.items():
+        number = pattern.groupindex[name]
+        groups[name] = (row, tuple(range(number + 1, number + 1 + own[patterns[row]])))
+    return pattern, groups

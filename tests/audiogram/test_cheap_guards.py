@@ -261,3 +261,43 @@ def test_the_checker_finds_the_same_with_the_lexicon_tried_row_by_row(monkeypatc
     for (_, row, case), expected in zip(rows, dispatched, strict=True):
         assert check_reply(row["reply"], case).to_dict() == expected, row["id"]
     assert len(rows) > 100
+
+
+def test_the_word_test_for_both_ears_finds_what_the_word_search_found():
+    # lexicon._may_name_both replaced a search for the words (a literal alternation)
+    import random
+
+    from clinbench.audiogram.lexicon import _may_name_both
+
+    words = re.compile(
+        r"b(?:ilateral|oth|inaural)|each ear|either ear|right and left|left and right"
+    )
+    rng = random.Random(21)
+    pieces = ["b", "both", "bilat", "eral", "binaural", "each", " ear", "either", "right", "left",
+              " and ", "x", " ", "ea"]  # fmt: skip
+    texts = [text.lower() for text in corpus()]
+    texts += ["".join(rng.choices(pieces, k=8)) for _ in range(20000)]
+    assert {bool(words.search(text)) for text in texts} == {True, False}
+    for text in texts:
+        assert _may_name_both(text) == bool(words.search(text)), text
+
+
+def test_bare_test_frequencies_are_written_as_without_the_look_ahead():
+    # notation._BARE_TEST_FREQUENCY opens with a look-ahead for the frequencies' first digits
+    # (for speed): the same rewrites as the pattern without it
+    import random
+
+    pattern = notation._BARE_TEST_FREQUENCY
+    assert pattern.pattern.startswith("(?=[1-8])")
+    without = re.compile(pattern.pattern.removeprefix("(?=[1-8])"), pattern.flags)
+    rng = random.Random(22)
+    pieces = ["at ", "At ", "by ", "the ", "THE ", "250", "500", "750", "1000", "1500", "2000",
+              "3000", "4000", "6000", "8000", "9", "0", " Hz", " dB", "-", " and ", " to ", ", ",
+              "x", "at", " "]  # fmt: skip
+    texts = [*corpus(), *("".join(rng.choices(pieces, k=8)) for _ in range(20000))]
+    changed = 0
+    for text in texts:
+        expected = without.sub(r"\g<0> Hz", text)
+        assert pattern.sub(r"\g<0> Hz", text) == expected, text
+        changed += expected != text
+    assert changed > 1000

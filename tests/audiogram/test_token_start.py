@@ -65,7 +65,8 @@ def test_every_lexicon_row_starts_where_token_start_holds():
 
 def test_the_check_catches_a_row_starting_outside_the_guard():
     # without the self-correction words, "xsorry" (and more) start outside it
-    narrowed = TOKEN_START.split("|(?i:apolog")[0]
+    narrowed = TOKEN_START.split("|(?=[aAsScCiIdDeEtT]")[0]
+    assert narrowed != TOKEN_START
     missed = {rule for rule, _ in starts_outside(narrowed, EDGES)}
     assert "self-correction" in missed
 
@@ -177,3 +178,18 @@ def test_the_split_shorthand_trigger_decides_as_the_single_pattern_did():
     assert {before(text) for text in texts} == {True, False}
     for text in texts:
         assert may_hold_shorthand(text) == before(text), text
+
+
+def test_the_look_ahead_before_the_correction_words_holds_their_first_letters():
+    # TOKEN_START tries its case-ignoring self-correction words only where a look-ahead for
+    # their first letters (any case) or a non-ASCII letter holds (for speed): that look-ahead
+    # holds every character a word can open with
+    from re import _parser
+
+    from clinbench.audiogram.alternation import first_chars
+
+    ahead, words = TOKEN_START.split("|(?=")[-1].split(")(?i:", 1)
+    opening, empty = first_chars(_parser.parse("(?i:" + words).data)
+    assert not empty
+    assert opening == set(re.findall(r"[a-zA-Z]", ahead.split("|")[0]))
+    assert ahead.endswith("|[^\\x00-\\x7f]")

@@ -335,6 +335,9 @@ def may_hold_shorthand(text: str) -> bool:
 
 TOKEN_START = (
     r"\b(?=\w)|[@>≥?RL\u2717\u2718\u274c]|\*(?=[^\s*])|-(?=\d)|(?m:^)|(?<=[{,.;])|(?<=[.;,:/] )|"
+    # (the words' first letters in a look-ahead first, for speed: the case-ignoring words are
+    # tried only there, not at every character; a non-ASCII letter may fold to one of them)
+    r"(?=[aAsScCiIdDeEtT]|[^\x00-\x7f])"
     r"(?i:apolog|sorry|correction|i misread|scratch that|disregard|i meant|should read|erratum|"
     r"to correct )"
 )

@@ -8,7 +8,7 @@ import re
 from clinbench.audiogram import lexicon, notation
 from clinbench.audiogram.lexicon import lowered, may_hold
 
-from .test_token_start import corpus
+from .test_token_start import _plain, corpus
 
 EDGES = [
     "PTA: rıght 25, left 30", "Rıght and left", "AVERAGE (0.5/1/2 kHz): R 25 / L 30",
@@ -247,3 +247,63 @@ def test_clause_reader_guards_are_exact_on_random_texts():
             assert not notation._MOD_SEVERE.search(text), text
         if not may_hold(text, "right", "left"):
             assert not statements._DASH_BEFORE_AN_EAR.search(text), text
+
+
+def test_the_checker_finds_the_same_with_the_lexicon_tried_row_by_row(monkeypatch):
+    # claims._MASTER tries only the rows that can open with the character at each place
+    # (clinbench.audiogram.alternation); the plain alternation tries every row there
+    from clinbench.audiogram import claims
+    from clinbench.audiogram.check import check_reply
+
+    from .verdicts import labelled_replies
+
+    rows = [
+        row for row in list(labelled_replies())[::3] if claims.may_hold_shorthand(row[1]["reply"])
+    ]
+    dispatched = [check_reply(row["reply"], case).to_dict() for _, row, case in rows]
+    plain, rows_of = _plain()
+    monkeypatch.setattr(claims, "_MASTER", plain)
+    monkeypatch.setattr(claims, "_ROW_OF", rows_of)
+    for (_, row, case), expected in zip(rows, dispatched, strict=True):
+        assert check_reply(row["reply"], case).to_dict() == expected, row["id"]
+    assert len(rows) > 100
+
+
+def test_the_word_test_for_both_ears_finds_what_the_word_search_found():
+    # lexicon._may_name_both replaced a search for the words (a literal alternation)
+    import random
+
+    from clinbench.audiogram.lexicon import _may_name_both
+
+    words = re.compile(
+        r"b(?:ilateral|oth|inaural)|each ear|either ear|right and left|left and right"
+    )
+    rng = random.Random(21)
+    pieces = ["b", "both", "bilat", "eral", "binaural", "each", " ear", "either", "right", "left",
+              " and ", "x", " ", "ea"]  # fmt: skip
+    texts = [text.lower() for text in corpus()]
+    texts += ["".join(rng.choices(pieces, k=8)) for _ in range(20000)]
+    assert {bool(words.search(text)) for text in texts} == {True, False}
+    for text in texts:
+        assert _may_name_both(text) == bool(words.search(text)), text
+
+
+def test_bare_test_frequencies_are_written_as_without_the_look_ahead():
+    # notation._BARE_TEST_FREQUENCY opens with a look-ahead for the frequencies' first digits
+    # (for speed): the same rewrites as the pattern without it
+    import random
+
+    pattern = notation._BARE_TEST_FREQUENCY
+    assert pattern.pattern.startswith("(?=[1-8])")
+    without = re.compile(pattern.pattern.removeprefix("(?=[1-8])"), pattern.flags)
+    rng = random.Random(22)
+    pieces = ["at ", "At ", "by ", "the ", "THE ", "250", "500", "750", "1000", "1500", "2000",
+              "3000", "4000", "6000", "8000", "9", "0", " Hz", " dB", "-", " and ", " to ", ", ",
+              "x", "at", " "]  # fmt: skip
+    texts = [*corpus(), *("".join(rng.choices(pieces, k=8)) for _ in range(20000))]
+    changed = 0
+    for text in texts:
+        expected = without.sub(r"\g<0> Hz", text)
+        assert pattern.sub(r"\g<0> Hz", text) == expected, text
+        changed += expected != text
+    assert changed > 1000

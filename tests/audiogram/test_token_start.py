@@ -12,7 +12,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from clinbench.audiogram.claims import _MASTER, LEXICON, TOKEN_START
+from clinbench.audiogram.claims import _MASTER, _ROW_OF, LEXICON, TOKEN_START
 
 from .test_claims import END_TO_END, READING
 
@@ -65,21 +65,78 @@ def test_every_lexicon_row_starts_where_token_start_holds():
 
 def test_the_check_catches_a_row_starting_outside_the_guard():
     # without the self-correction words, "xsorry" (and more) start outside it
-    narrowed = TOKEN_START.split("|(?i:apolog")[0]
+    narrowed = TOKEN_START.split("|(?=[aAsScCiIdDeEtT]")[0]
+    assert narrowed != TOKEN_START
     missed = {rule for rule, _ in starts_outside(narrowed, EDGES)}
     assert "self-correction" in missed
+
+
+def _plain() -> tuple[re.Pattern, dict]:
+    """Return the lexicon as the plain alternation of its rows, tried where TOKEN_START holds,
+    and for each group name its row and the numbers of that row's own groups."""
+    rows = "|".join(f"(?P<t{i}>{p})" for i, (_, _, p, _) in enumerate(LEXICON))
+    pattern = re.compile(f"(?={TOKEN_START})(?:{rows})")
+    own = [re.compile(p).groups for _, _, p, _ in LEXICON]
+    numbers = {f"t{i}": pattern.groupindex[f"t{i}"] for i in range(len(LEXICON))}
+    return pattern, {
+        name: (i, tuple(range(n + 1, n + 1 + own[i])))
+        for i, (name, n) in enumerate(numbers.items())
+    }
+
+
+def _matches(pattern: re.Pattern, text: str, rows: dict) -> list:
+    """Each match's span, row, and the groups its row matched (by their numbers, which pick
+    the groups after its named group that matched)."""
+    out = []
+    for m in pattern.finditer(text):
+        row, numbers = rows[m.lastgroup]
+        groups = [g for g in map(m.group, numbers) if g is not None]
+        assert groups == [g for g in m.groups()[m.lastindex :] if g is not None]
+        out.append((m.span(), row, groups))
+    return out
 
 
 def test_the_guarded_tokenizer_reads_what_every_character_would():
     unguarded = re.compile("|".join(f"(?P<t{i}>{p})" for i, (_, _, p, _) in enumerate(LEXICON)))
 
-    def tokens(pattern: re.Pattern, text: str) -> list:
-        return [(m.span(), m.lastgroup, m.groups()) for m in pattern.finditer(text)]
-
     texts = corpus()
     assert len(texts) > 1500
     for text in texts[:: len(texts) // 300]:  # a sample: the check above covers them all
-        assert tokens(_MASTER, text) == tokens(unguarded, text), text
+        expected = _matches(unguarded, text, _plain()[1])
+        assert _matches(_MASTER, text, _ROW_OF) == expected, text
+
+
+def test_the_dispatched_lexicon_reads_what_the_plain_alternation_reads():
+    # claims._MASTER tries at each place only the rows that can open with its character
+    # (clinbench.audiogram.alternation): the same tokens as the plain alternation of every
+    # row, on every labelled reply and on texts of every kind of character
+    import random
+
+    plain, rows = _plain()
+    rng = random.Random(20)
+    pieces = ["R ", "L", "Rt", "lt ", "AU", "ſev", "\u212a", "İ", "ı", "✗", "≥", "@", "*",
+              "-", "\n", " ", "; ", ", ", ". ", "{", "'", '"', "_", "mod", "SNHL", "tymp A",
+              "40", "2k", "dB HL", "right_ear", "wait", "sorry", "?", ">", "(", "é"]  # fmt: skip
+    texts = [*corpus(), *("".join(rng.choices(pieces, k=12)) for _ in range(20000))]
+    for text in texts:
+        assert _matches(_MASTER, text, _ROW_OF) == _matches(plain, text, rows), text
+
+
+def test_first_characters_count_every_case_and_leave_unknown_openings_to_every_row():
+    from re import _parser
+
+    from clinbench.audiogram.alternation import dispatched, first_chars
+
+    def first(pattern: str) -> tuple[set[str], bool]:
+        return first_chars(_parser.parse(pattern).data)
+
+    assert first(r"(?i:\bmod)") == ({"m", "M"}, False)
+    assert first(r"(?i:s)")[0] == {"s", "S"}  # the long s and the Kelvin sign are not ASCII
+    assert first(r"(?<=\d )[RL]\b") == ({"R", "L"}, False)
+    assert first(r"a?b*") == ({"a", "b"}, True)  # it can match nothing
+    assert first(r"(?:x|y?)z") == ({"x", "y", "z"}, False)
+    pattern, _ = dispatched([r"a.", r".b", r"(?i:c)"])  # "." opens with anything
+    assert [m.group() for m in pattern.finditer("ab xb Cx ſb")] == ["ab", "xb", "C", "ſb"]
 
 
 _TRIGGER_BEFORE = re.compile(
@@ -121,3 +178,18 @@ def test_the_split_shorthand_trigger_decides_as_the_single_pattern_did():
     assert {before(text) for text in texts} == {True, False}
     for text in texts:
         assert may_hold_shorthand(text) == before(text), text
+
+
+def test_the_look_ahead_before_the_correction_words_holds_their_first_letters():
+    # TOKEN_START tries its case-ignoring self-correction words only where a look-ahead for
+    # their first letters (any case) or a non-ASCII letter holds (for speed): that look-ahead
+    # holds every character a word can open with
+    from re import _parser
+
+    from clinbench.audiogram.alternation import first_chars
+
+    ahead, words = TOKEN_START.split("|(?=")[-1].split(")(?i:", 1)
+    opening, empty = first_chars(_parser.parse("(?i:" + words).data)
+    assert not empty
+    assert opening == set(re.findall(r"[a-zA-Z]", ahead.split("|")[0]))
+    assert ahead.endswith("|[^\\x00-\\x7f]")

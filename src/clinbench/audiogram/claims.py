@@ -29,6 +29,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from clinbench.audiogram import lexicon
+from clinbench.audiogram.alternation import dispatched
 from clinbench.audiogram.lexicon import freqs_of
 
 
@@ -334,6 +335,9 @@ def may_hold_shorthand(text: str) -> bool:
 
 TOKEN_START = (
     r"\b(?=\w)|[@>≥?RL\u2717\u2718\u274c]|\*(?=[^\s*])|-(?=\d)|(?m:^)|(?<=[{,.;])|(?<=[.;,:/] )|"
+    # (the words' first letters in a look-ahead first, for speed: the case-ignoring words are
+    # tried only there, not at every character; a non-ASCII letter may fold to one of them)
+    r"(?=[aAsScCiIdDeEtT]|[^\x00-\x7f])"
     r"(?i:apolog|sorry|correction|i misread|scratch that|disregard|i meant|should read|erratum|"
     r"to correct )"
 )
@@ -346,11 +350,10 @@ Every row must start only at such a place (tests/audiogram/test_token_start.py c
 row on every labelled reply); a row that can start elsewhere widens this. Trying the
 lexicon only where this holds reads the same tokens ~2.4x faster: without it the regular
 expression engine tries all the rows at every character of the reply."""
-_MASTER = re.compile(
-    f"(?={TOKEN_START})(?:"
-    + "|".join(f"(?P<t{i}>{p})" for i, (_, _, p, _) in enumerate(LEXICON))
-    + ")"
-)
+_MASTER, _ROW_OF = dispatched([p for _, _, p, _ in LEXICON], TOKEN_START)
+"""The lexicon rows in order, tried where TOKEN_START holds, and only the rows that can open
+with the character there (:mod:`alternation`: ~1.7x faster, the same tokens); ``_ROW_OF``
+gives the row of a match's group name and the numbers of that row's own groups."""
 _STATEMENT_END = re.compile(
     r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s|$)(?!(?:(?<=\b[Pp]rof\.)|(?<=\b[Dd]r\.)|(?<=\bM[rs]\.)|"
     r"(?<=\bMrs\.))[ \t]+(?!(?:Left|Right|Both|Bilat\w*|LEFT|RIGHT|BOTH|[LR]|A[DSU]|[LR]E)\b)"
@@ -395,8 +398,9 @@ class Token:
 def tokens(text: str, start: int = 0, end: int | None = None) -> Iterator[Token]:
     """Yield the lexicon tokens of ``text[start:end]`` in order (one pass, linear)."""
     for m in _MASTER.finditer(text, start, len(text) if end is None else end):
-        kind, rule = LEXICON[int(m.lastgroup[1:])][:2]
-        groups = [g for g in m.groups()[m.lastindex :] if g is not None]
+        row, numbers = _ROW_OF[m.lastgroup]
+        kind, rule = LEXICON[row][:2]
+        groups = [g for g in map(m.group, numbers) if g is not None]
         yield Token(kind, _normal(kind, m, groups, rule), m.start(), m.end(), rule)
 
 

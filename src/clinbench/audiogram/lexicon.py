@@ -380,10 +380,6 @@ BOTH = re.compile(
     rf"{LEFT_TAG}\s*(?:and|&|/|\+)\s*{RIGHT_TAG})\b",
     re.I,
 )
-_BOTH_WORD = re.compile(
-    r"b(?:ilateral|oth|inaural)|each ear|either ear|right and left|left and right"
-)
-"""The words BOTH needs one of when no capital R and L (or AU) are there, in lower case."""
 HEADING = re.compile(
     r"^\W*(?:q\s*([123])\b|([123])[.)]\s|(results?|audiometric results|findings|"
     r"diagnos\w*|impression|recommendations?|management|plan)\b\W*$|"
@@ -730,7 +726,22 @@ def may_name_ears(text: str, both: bool = True) -> tuple[bool, bool, bool]:
     left = capital_l or "left" in low or "li.:" in text
     if not both:
         return right, left, True
-    return right, left, (capital_r and capital_l) or "AU" in text or bool(_BOTH_WORD.search(low))
+    return right, left, (capital_r and capital_l) or "AU" in text or _may_name_both(low)
+
+
+def _may_name_both(low: str) -> bool:
+    """Return whether ``low`` (lower case) holds one of the words BOTH needs when no capital
+    R and L (or AU) are there: bilateral, both, binaural, each ear, either ear, right and
+    left, left and right. Substring tests (faster than a search of their first letters,
+    which stops at every b, e, r and l)."""
+    if "b" in low and ("both" in low or "bilateral" in low or "binaural" in low):
+        return True
+    return (
+        "each ear" in low
+        or "either ear" in low
+        or "right and left" in low
+        or "left and right" in low
+    )
 
 
 def ears_in(text: str) -> set[str]:

@@ -586,7 +586,9 @@ def _symbols_made_uniform(text: str) -> str:
 
 
 _BARE_TEST_FREQUENCY = re.compile(
-    r"(?:(?<=\b[aA][tT] )|(?<=\b[bB][yY] )|(?<=\b[tT][hH][eE] ))"
+    # (the look-ahead for the frequencies' first digits first, for speed: the look-behinds
+    # are then tried only before a digit)
+    r"(?=[1-8])(?:(?<=\b[aA][tT] )|(?<=\b[bB][yY] )|(?<=\b[tT][hH][eE] ))"
     r"((?:250|500|750|1000|1500|2000|3000|4000|6000|8000)"
     r"(?:\s*(?:-|\u2013|to|and)\s*(?:500|750|1000|1500|2000|3000|4000|6000|8000))?)"
     r"(?![\d/%$\u00a3]|[.,:]\d|\s*(?:[-\u2013,/&]|(?i:to|and|or|through)\b)\s*\.?\d"

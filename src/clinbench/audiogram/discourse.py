@@ -2653,6 +2653,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     (lambda text, low: pathways.may_mark_untaken(low), pathways.without_untaken_branches),
     (lambda text, low: sound_levels.may_hold_sound_level(low), sound_levels.without_sound_levels),
     (lambda text, low: pathways.may_hold_rule(low), pathways.without_rule_conditions),
+    (lambda text, low: pathways.may_be_undetermined(low), pathways.without_undetermined),
     (
         lambda text, low: "been" in low or " were" in low or "other" in low,
         _blank_lowered(COUNTERFACTUAL),

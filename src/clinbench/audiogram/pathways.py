@@ -106,6 +106,35 @@ def without_rule_conditions(text: str) -> str:
     return _blank(text, [m.span() for m in IF_THEN.finditer(low)])
 
 
+UNDETERMINED = re.compile(
+    r"\b(?:undetermined|indeterminate|not[ \t]+assessable|(?:cannot|could[ \t]+not)[ \t]+be[ \t]+"
+    r"(?:evaluated|assessed|determined))\b"
+)
+"""A verdict that gives none ("Asymmetry: undetermined", "3 kHz rule cannot be evaluated"):
+the finding it is given for is not claimed either way; matched lowered."""
+
+_CLAUSE_START = re.compile(r"[,;.!?\n]|//|#")
+
+
+def without_undetermined(text: str) -> str:
+    """Return ``text`` with each clause whose verdict is undetermined blanked (same length),
+    from the clause's start (a comma, semicolon, sentence end or line start, at most 120
+    characters back) to the verdict."""
+    low = _lowered(text)
+    spans = []
+    for m in UNDETERMINED.finditer(low):
+        begin = max(0, m.start() - 120)
+        for stop in _CLAUSE_START.finditer(low, begin, m.start()):
+            begin = stop.end()
+        spans.append((begin, m.end()))
+    return _blank(text, spans)
+
+
+def may_be_undetermined(low: str) -> bool:
+    """Whether ``low`` may hold a verdict :data:`UNDETERMINED` finds."""
+    return "determin" in low or "assess" in low or "evaluat" in low
+
+
 def may_mark_untaken(low: str) -> bool:
     """Whether ``low`` (the text lowered) may hold a mark :data:`UNTAKEN` finds."""
     return (

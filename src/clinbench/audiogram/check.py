@@ -44,7 +44,9 @@ from clinbench.audiogram.classify import (
     get_standard,
     pure_tone_average,
 )
+from clinbench.audiogram.denied_after import verdicts_after_put_first
 from clinbench.audiogram.discourse import without_unclaimed
+from clinbench.audiogram.ear_cells import ear_cells_divided
 from clinbench.audiogram.findings import (
     CRITICAL_ERRORS,
     VERDICTS,
@@ -160,6 +162,8 @@ READING_STEPS = (
     translated_terms_mended,
     export_fields_written_out,
     results_by_ear_written_out,
+    ear_cells_divided,
+    verdicts_after_put_first,
     without_unclaimed,
     written_out,
     lay_levels_written_out,

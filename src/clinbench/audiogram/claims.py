@@ -283,12 +283,13 @@ _TRIGGER_WORDS = (
 _TRIGGER_WORD = re.compile(lexicon.literal_trie(_TRIGGER_WORDS))
 _TRIGGER_DIGIT = re.compile(
     r"\d(?:(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
+    r"\s*[:=]\s*-?\d{1,3}\s+\d{1,4}\s*(?i:k(?:hz)?|hz)?\s*[:=]|"
     r"\s*(?i:k|khz|hz)\s*(?::|,\s*(?i:at)\s)?\s*-?\d{1,3}\b|\s*/\s*\.?\d|"
     r"(?i:\s*(?:db\s*)?(?:hl\s*)?(?:on\s+)?both sides)|"
     r"(?<!\w\d)\d{0,2}(?i:\s*(?:db\s*(?:hl)?\s*)?(?:(?:on|in)\s+the\s+)?(?:right|left)\s*(?:,|and)\s*\d))"
 )
 """Shorthand that opens with a digit: '30: 45 /', '2k 40', '25/30', '40 both sides', '45 dB
-on the right, 50'. It opens with ``\\d`` so the search jumps from digit to digit."""
+on the right, 50', '250:20 500:'. It opens with ``\\d`` so the search jumps from digit to digit."""
 _TRIGGER_EAR_LETTER = re.compile(r"[RL](?<!\w[RL])\b")
 """A capital R or L standing alone (written to open with the letter, so the search jumps
 from capital to capital)."""
@@ -374,14 +375,24 @@ _TYPE = {"snhl": "sensorineural", "sn": "sensorineural", "sensorineural": "senso
 _EAR = {"r": "right", "rt": "right", "right": "right", "re": "right", "ad": "right",
         "l": "left", "lt": "left", "left": "left", "le": "left", "as": "left"}  # fmt: skip
 _KHZ_LIST = re.compile(
-    r"(?:^|[/:|,]|(?<=\s))\s*(0?\.25|0?\.5|0?\.75|1|1\.5|2|3|4|6|8)\s*(?:k(?:hz)?)?"
-    r"(?:\s*[:=]\s*|\s+)(-?\d{1,3})\s*(?:db(?:\s*hl)?)?\s*(?=[/|,]|$|\n)",
+    r"(?:^|[/:|,]|(?<=\s))\s*(0?\.25|0?\.5|0?\.75|1|1\.5|2|3|4|6|8|250|500|750|1000|1500|2000|"
+    r"3000|4000|6000|8000)\s*(?:k(?:hz)?|hz)?"
+    r"(?:\s*[:=]\s*|\s+)(-?\d{1,3})\s*(?:db(?:\s*hl)?)?\s*(?=[/|,]|$|\n|"
+    r"(?<=\s)(?:0?\.\d{1,2}|\d{1,4})\s*(?:k(?:hz)?|hz)?\s*[:=])",
     re.I,
 )
-"""A kHz list item: '.25 60 / .5 50 / 1 45 / ... / 8 55', '.25 10 | .5 10 | 1k 15'
-(frequency in kHz, then dB HL; items apart by '/', '|' or ',')."""
+"""A list item of a frequency, then its level: '.25 60 / .5 50 / 1 45 / ... / 8 55',
+'.25 10 | .5 10 | 1k 15', '250 Hz 60, 500 15, 1k 20', '250:20 500:20 750:55' (frequency in
+kHz or Hz, then dB HL; items apart by '/', '|' or ',', or by a space before the next item's
+'FREQ:'); a frequency in Hz takes no level paired with a second after a slash ('500
+98/101': two values, not one item's; :data:`_PAIRED_LEVEL`)."""
+_PAIRED_LEVEL = re.compile(r"\s*/\s*\d{2,3}\b(?!\s*(?:k(?:hz)?|hz)?\s*[:=]|\s+\d)")
+"""After a list item's level: a slash and a second level that no level follows (not the next
+item's frequency)."""
 KHZ = {".25": 250, "0.25": 250, ".5": 500, "0.5": 500, ".75": 750, "0.75": 750, "1": 1000,
-       "1.5": 1500, "2": 2000, "3": 3000, "4": 4000, "6": 6000, "8": 8000}  # fmt: skip
+       "1.5": 1500, "2": 2000, "3": 3000, "4": 4000, "6": 6000, "8": 8000,
+       **{str(hz): hz for hz in (250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000)},
+       }  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -1113,12 +1124,20 @@ def _qualifier(toks: list[Token]) -> Qualifier:
     return Qualifier.ASSERTED
 
 
+def _paired_in_hz(text: str, m: re.Match[str]) -> bool:
+    """Whether kHz-list item ``m`` names its frequency in Hz ('500') and pairs its level
+    with a second ('98/101')."""
+    return (
+        len(m.group(1)) >= 3 and "." not in m.group(1) and bool(_PAIRED_LEVEL.match(text, m.end(2)))
+    )
+
+
 def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
     """Threshold claims: kHz lists ('.25 60 / .5 50 / ...'), 'LEVEL @FREQ', 'LEVEL dB at
     FREQ' and 'FREQ: LEVEL'; a level after '>' or 'differs by' is a difference, not one."""
     if not lexicon.DIGIT.search(text, start, end):
         return []  # every reading here needs a number (a level token, a list's digits)
-    listed = list(_KHZ_LIST.finditer(text, start, end))
+    listed = [m for m in _KHZ_LIST.finditer(text, start, end) if not _paired_in_hz(text, m)]
     if len(listed) >= 3:
         out = []
         marks = _Positioned(t for t in toks if t.kind == "conduction")

@@ -18,7 +18,7 @@ import re
 import string
 from collections.abc import Callable
 
-from clinbench.audiogram import lexicon
+from clinbench.audiogram import lexicon, pathways, sound_levels
 from clinbench.audiogram.forms import unchosen_options_blanked
 
 UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
@@ -2653,6 +2653,10 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         ),
         lambda text: _without_ruled_out(text),
     ),
+    (lambda text, low: pathways.may_mark_untaken(low), pathways.without_untaken_branches),
+    (lambda text, low: sound_levels.may_hold_sound_level(low), sound_levels.without_sound_levels),
+    (lambda text, low: pathways.may_hold_rule(low), pathways.without_rule_conditions),
+    (lambda text, low: pathways.may_be_undetermined(low), pathways.without_undetermined),
     (
         lambda text, low: "been" in low or " were" in low or "other" in low,
         _blank_lowered(COUNTERFACTUAL),

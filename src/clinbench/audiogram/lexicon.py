@@ -887,6 +887,8 @@ _LOSS_NAMED = (
 )
 CONDUCTION = re.compile(
     r"\b(?:(bone|bc|b/c|"
+    # Carhart's notch is a dip of bone conduction near 2 kHz (Carhart 1950, otosclerosis)
+    r"carhart(?:'s)?|"
     # lay words for what bone conduction tests: the inner ear, the cochlea, the nerve (a lay
     # name of the loss itself, "an inner-ear loss", "nerve deafness", is not a conduction)
     rf"inner[\s-]ears?(?:'s)?{_LOSS_NAMED}|cochleae?{_LOSS_NAMED}|cochlear\s+reserve|"
@@ -900,6 +902,7 @@ CONDUCTION = re.compile(
 ear responds at 25 dB": bone conduction)."""
 _CONDUCTION_WORDS = (
     "bone",
+    "carhart",
     "bc",
     "b/c",
     "inner",

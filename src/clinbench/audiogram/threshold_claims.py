@@ -804,7 +804,7 @@ def _no_responses(c: _Clause) -> None:
             conduction = "bone" if named_after.group(1) else "air"
         if conduction == "gap":  # a gap statement names no threshold
             continue
-        freqs = lexicon.freqs_of(fm.group(1), fm.group(2))
+        freqs = _nr_item_frequencies(low, m.start(), lexicon.freqs_of(fm.group(1), fm.group(2)))
         direction = NR_DIRECTION.search(after[: fm.start()])
         text = m.group(0) + " " + fm.group(0)
         if direction and len(freqs) == 1:
@@ -814,6 +814,23 @@ def _no_responses(c: _Clause) -> None:
             continue
         for freq in freqs:
             c.claim("threshold", "no response", text, "no response", conduction, (freq,))
+
+
+_SLASH_ITEMS_BEFORE = re.compile(r"(?:-?\d{1,3}[ \t]*/[ \t]*)+$")
+"""Before an NR: the levels of the slash list it ends ("40 / 50 / 60 / NR")."""
+
+
+def _nr_item_frequencies(low: str, at: int, freqs: list[int]) -> list[int]:
+    """Return the frequencies an NR at ``at`` is said of: where it is the last item of a
+    slash list of levels ("40/50/60/NR (0.5/1/2/4 kHz)"), only the list's frequency in its
+    place, the last (none where the list and the frequencies do not pair); else ``freqs``."""
+    if len(freqs) < 2 or "/" not in low[max(0, at - 3) : at]:
+        return freqs
+    items = _SLASH_ITEMS_BEFORE.search(low, max(0, at - 60), at)
+    if items is None:
+        return freqs
+    count = items.group(0).count("/") + 1
+    return freqs[-1:] if count == len(freqs) else []
 
 
 def _side(direction: re.Match) -> str:

@@ -501,20 +501,24 @@ _MASKING_MARK = re.compile(r"(?<=\d)\s*\((?:m|nm|um|masked|unmasked)\)", re.I)
 EIGHT_LEVEL_ROW = re.compile(
     r"(?<![\w.])(R|L|[Rr]ight|[Ll]eft|RIGHT|LEFT)"
     r"((?:[ \t]+(?i:ear|ac|air))?[ \t]*[:=]?[*_]*[ \t]+)"
-    r"(-?\d{1,3}(?:[ \t]*[, \t][ \t]*-?\d{1,3}){7})"
-    r"(?![ \t]*,?[ \t]*-?\d)"
-    r"((?i:[ \t]*db(?:[ \t]*hl)?(?=[ \t]*\([ \t]*250[ \t]*(?:-|\u2013|to)[ \t]*8000[ \t]*hz)))?"
+    r"(-?\d{1,3}(?:[ \t]*[, \t][ \t]*-?\d{1,3}){7}|-?\d{1,3}(?:[ \t]*/[ \t]*-?\d{1,3}){7}"
+    r"(?![^\n]{0,200}?\b(?:at|@)[ \t]*\d[\d.]*[ \t]*(?:k|khz|hz)?[ \t]*/))"
+    r"(?![ \t]*[,/]?[ \t]*-?\d)"
+    r"((?i:[ \t]*db(?:[ \t]*hl)?(?=[ \t]*\([ \t]*(?:250|0?\.25)[ \t]*(?:hz)?[ \t]*"
+    r"(?:-|\u2013|to|\u2192)[ \t]*(?:8000[ \t]*hz|8[ \t]*k))))?"
     r"(?![ \t]*(?i:db|hz|khz|k\b|%|\.\d))"
 )
 """An ear's row of exactly eight bare levels with no frequency ("R 10 10 10 10 15 25 70 20"):
-a technician's shorthand for the standard frequencies in order, 250, 500, 1000, 2000, 3000,
+or of eight levels joined by slashes ("R 25/30/35/45/50/55/60/65"): a technician's shorthand
+for the standard frequencies in order, 250, 500, 1000, 2000, 3000,
 4000, 6000 and 8000 Hz (BSA 2018 pure-tone audiometry: the octaves 250-8000 Hz with 3 and
 6 kHz). Read only with exactly eight values; a row of another length (3 or 6 kHz left out?)
 is left as written, since its frequencies cannot be told. A unit after the row is allowed
 only when the row names those frequencies' span ("... 45 dB HL (250-8000 Hz, 3 kHz
-included)")."""
+included)", "(250\u21928k)", "(0.25-8k)"); a slashed row whose line names its frequencies
+("... at 250/500/750/1k ...") is read by them instead."""
 _STANDARD_EIGHT = (250, 500, 1000, 2000, 3000, 4000, 6000, 8000)
-_EIGHT_NUMBERS = re.compile(r"\d\d{0,2}(?:[ \t,]+\d{1,3}){6}[ \t,]+\d")
+_EIGHT_NUMBERS = re.compile(r"\d\d{0,2}(?:[ \t,/]+\d{1,3}){6}[ \t,/]+\d")
 """Eight numbers in a row: a cheap test before EIGHT_LEVEL_ROW (a digit-led scan is faster:
 one digit, then up to two more, which the engine sees opening with a digit; a repeat of one
 to three digits it does not)."""
@@ -536,6 +540,8 @@ def _eight_level_row(m: re.Match) -> str:
         f"{level} dB at {freq} Hz" for level, freq in zip(levels, _STANDARD_EIGHT, strict=True)
     )
     ear = "right" if m.group(1)[0] in "Rr" else "left"
+    if m.group(1)[0].isupper():  # a capital that opens a sentence still opens it
+        ear = ear.capitalize()
     return f"{ear} ear air conduction: {pairs};"
 
 

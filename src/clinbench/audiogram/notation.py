@@ -377,13 +377,14 @@ _AVERAGE_EAR_PAIR = re.compile(
     r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:averages?|means?)(?:\s+thresholds?)?)"
     rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)?|\s+(?:at|over|across|of)\s+"
     rf"({_AVG_FREQS}))?\s*[:=]?\s*\(?\s*{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)"
-    r"(?:\s*db(?:\s*hl)?)?(\s*(?:,|;|\band\b|/)\s*)"
+    r"(?:\s*db(?:\s*hl)?)?([ \t]*\([^()\n\d]{1,40}\))?(\s*(?:,|;|\band\b|/)\s*)"
     rf"{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?!\d|\.\d)(?:\s*db(?:\s*hl)?)?",
     re.I,
 )
 """An average named with its frequencies, then one value per ear ("PTA (0.5/1/2/4 kHz): right
 25, left 45 dB HL", "high-frequency average (2/3/4 kHz): right about 60, left about 62",
-"Averages: right 10 dB HL, left 37.5 dB HL")."""
+"Averages: right 10 dB HL, left 37.5 dB HL"); a note in brackets after the first ear's value
+(its grade: "4FA L 45 (moderate), R 25 (mild)") stays that ear's and does not end the pair."""
 
 
 def _average_ear_pair(m: re.Match) -> str:
@@ -391,9 +392,10 @@ def _average_ear_pair(m: re.Match) -> str:
     'right PTA (0.5/1/2/4 kHz) 25 dB HL, left PTA (0.5/1/2/4 kHz) 45 dB HL'."""
     freqs = m.group(2) or m.group(3)
     name = f"{m.group(1)} ({freqs})" if freqs else m.group(1)
-    first = f"{_ear_named(m.group(4))} {name} {m.group(5) or ''}{m.group(6)} dB HL"
-    second = f"{_ear_named(m.group(8))} {name} {m.group(9) or ''}{m.group(10)} dB HL"
-    return first + _apart(m.group(7)) + second
+    aside = m.group(7) or ""
+    first = f"{_ear_named(m.group(4))} {name} {m.group(5) or ''}{m.group(6)} dB HL{aside}"
+    second = f"{_ear_named(m.group(9))} {name} {m.group(10) or ''}{m.group(11)} dB HL"
+    return first + _apart(m.group(8)) + second
 
 
 def _apart(between: str) -> str:
@@ -412,6 +414,22 @@ def _ear_named(tag: str) -> str:
 
 _TAG_EAR = {"r": "right", "rt": "right", "re": "right", "ad": "right",
             "l": "left", "lt": "left", "le": "left", "as": "left"}  # fmt: skip
+
+
+_AVERAGE_EAR_TAG = re.compile(
+    r"\b(" + AVERAGE_NAME + r")[ \t]*[:=]?[ \t]*(?-i:(RT|LT|Rt|Lt|R|L))[ \t]*[:=]?[ \t]*"
+    r"(?=\d{1,3}(?:\.\d+)?(?![\d/]|\.\d|[ \t]*(?:hz|khz|k\b|%)))",
+    re.I,
+)
+"""An average's name, then one ear's letter and its value ("4FA L 45 (moderate)", "PTA R:
+25"): the letter between the name and the value names the value's ear, as "PTA left 45" does
+(the pairs of two ears are read first, by :data:`_AVERAGE_EAR_PAIR`)."""
+
+
+def _average_ear_tag(m: re.Match) -> str:
+    """The average with its ear's word before it ("4FA L 45" -> "Left 4FA 45"; a capital, as
+    the tag's, keeps a stop before it a sentence's end)."""
+    return f"{_ear_named(m.group(2))} {m.group(1)} "
 
 
 _AVG_VALUE_EAR = (
@@ -563,6 +581,7 @@ def _rows_and_ear_pairs_to_text(text: str) -> str:
     if may_hold(text, "pta", "average", "mean", "4fa", "3fa"):  # what the average pairs need
         text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
         text = _AVERAGE_VALUE_EAR_PAIR.sub(_average_value_ear_pair, text)
+        text = _AVERAGE_EAR_TAG.sub(_average_ear_tag, text)
     if may_hold(text, "against", "vs", "versus", "compared with"):
         text = _COMPARED_EARS_PAIR.sub(_compared_ears_pair, text)
     text = ear_order_pairs_to_text(text)

@@ -592,6 +592,15 @@ def _rows_and_ear_pairs_to_text(text: str) -> str:
     return text
 
 
+_NOT_TESTED_MARK = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?[ \t]*(?i:khz|hz|k))[ \t]*:?[ \t]*(?:NT|N/T|DNT)(?![\w/])"
+)
+"""A frequency marked NT ("3k NT", "250 Hz: N/T"): audiogram forms' mark for a frequency not
+tested (as a whitespace table's NT cell is read, :data:`_WS_VALUE`), written out so the
+frequency is read as not tested, not as one more frequency of the level before it ("25 @2k,
+3k NT" is no 25 at 3 kHz)."""
+
+
 def _symbols_made_uniform(text: str) -> str:
     """Return the text with bullets, symbols, "@", masking marks, frequency-value lists and
     thousands separators written one way (the middle steps of normalise, in their order)."""
@@ -599,6 +608,8 @@ def _symbols_made_uniform(text: str) -> str:
         text = _STAR_BULLET.sub(r"\1-", text)  # "* item" -> "- item"; "**bold**" stays
     if "*" in text or not text.isascii():  # "*" is the only ASCII key (a test for speed)
         text = text.translate(_SYMBOLS)
+    if "NT" in text or "N/T" in text:
+        text = _NOT_TESTED_MARK.sub(r"\1 not tested", text)  # "3k NT": "3k not tested"
     if "@" in text:
         text = _AT_SIGN.sub(" at ", text)  # "80 dB @ 6-8k": "at"
     if "(" in text:

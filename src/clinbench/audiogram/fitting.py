@@ -70,8 +70,9 @@ bullet, an ear or a number, that does not name the unaided audiogram; a blank li
 other line ends the table."""
 
 _WORDS = (
-    "gain", "rei", "rea", "reu", "reo", "recd", "redd", "real", "mpo", "output", "ospl",
-    "hfa", "sii", "intelligibility", "feedback", "situ", "aided",
+    "gain", "reig", "reir", "reag", "rear", "reug", "reur", "reog", "reor", "recd", "redd",
+    "real", "mpo", "output", "ospl", "hfa", "sii", "intelligibility", "feedback", "situ",
+    "aided",
 )  # fmt: skip
 """Words one of which a text holds where :data:`FITTING_MEASURE` may match."""
 

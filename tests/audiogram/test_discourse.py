@@ -97,7 +97,6 @@ def test_every_rule_cites_its_source_and_is_used():
         "general statement",
         "aid target",
         "fitting measure",  # tests in test_fitting_measures.py
-        "age",  # tests in test_age_is_no_level.py
         "signed level",  # tests in test_signed_level_is_a_change.py
         "drug dose",
         # issue #26 ears that are not the claim's (tests in test_ears_of_something_else.py)

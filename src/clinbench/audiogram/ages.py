@@ -3,7 +3,9 @@
 Notes that read an audiogram against age norms name ages beside frequencies and levels ("the
 median for a woman of 78 at 4 kHz is about 45 dB HL", "a man aged 68", "for a 60-year-old"):
 the age is in years, and a reader that takes "78 at 4 kHz" for a threshold invents one.
-:func:`without_ages` blanks the age's digits (only them, so the words around are still read).
+:func:`without_ages` blanks the age's digits (only them, so the words around are still read),
+a reading step of check.READING_STEPS after discourse.without_unclaimed (an age is the writer's
+own word, not one the writer does not claim).
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def age_spans(low: str) -> list[tuple[int, int]]:
 def without_ages(text: str) -> str:
     """Return ``text`` with the digits of each age it names blanked, keeping its length."""
     low = text.lower()
-    if len(low) != len(text):
+    if len(low) != len(text) or not may_name_an_age(low):
         return text
     spans = age_spans(low)
     if not spans:

@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from clinbench.audiogram.adjudication import Judge, judge_clauses
+from clinbench.audiogram.ages import without_ages
 from clinbench.audiogram.audiogram_model import EARS, Audiogram
 from clinbench.audiogram.captions import captions_as_transcript
 from clinbench.audiogram.claims import (
@@ -161,6 +162,7 @@ READING_STEPS = (
     export_fields_written_out,
     results_by_ear_written_out,
     without_unclaimed,
+    without_ages,
     written_out,
     lay_levels_written_out,
 )

@@ -18,7 +18,7 @@ import re
 import string
 from collections.abc import Callable
 
-from clinbench.audiogram import ages, fitting, lexicon
+from clinbench.audiogram import fitting, lexicon
 from clinbench.audiogram.forms import unchosen_options_blanked
 
 UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
@@ -1490,11 +1490,6 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "ANSI S3.22 OSPL90; ANSI S3.5 SII; aided sound-field testing): a level beside or under "
         "a fitting measure's name is the aid's, not an unaided threshold",
     ),
-    "age": (
-        ages.AGE,
-        "age norms (ISO 7029:2017 gives hearing levels by age in years and sex): a number "
-        "naming a person's age ('a woman of 78', 'aged 68', '60-year-old') is no hearing level",
-    ),
     "labelled source": (
         LABELLED_SOURCE,
         "forms and peer review: a field labelled with another's document or a question "
@@ -2597,7 +2592,6 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         lambda text, low: fitting.may_name_a_fitting_measure(low),
         fitting.without_fitting_measures,
     ),
-    (lambda text, low: ages.may_name_an_age(low), ages.without_ages),
     (lambda text, low: "+" in text, _blank_lowered(SIGNED_LEVEL)),
     (
         lambda text, low: (

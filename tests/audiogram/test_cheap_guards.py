@@ -307,3 +307,26 @@ def test_bare_test_frequencies_are_written_as_without_the_look_ahead():
         assert pattern.sub(r"\g<0> Hz", text) == expected, text
         changed += expected != text
     assert changed > 1000
+
+
+def test_the_fitting_measure_guard_is_exact_on_random_texts():
+    """The word test before fitting.FITTING_MEASURE: a text it turns away is one the pattern
+    does not match, and one the blanking leaves as it is (random texts of their words)."""
+    import random
+
+    from clinbench.audiogram import fitting
+
+    words = (
+        "REIG reig ReAr REUR recd REDD real ear insertion aided unaided not un- Aided gain "
+        "Gains MPO mpo OSPL90 ospl 90 HFA FOG SII speech intelligibility index feedback margin "
+        "manager in situ in-situ sound-field free field word score WRS thresholds maximum "
+        "power output right left 40 dB 1k : the rea reu reo r\u0131ght \u0130 \u017f"
+    ).split()
+    seps = [" ", "  ", "\t", "\n", "", "-"]
+    rng = random.Random(31)
+    for _ in range(30000):
+        text = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 12)))
+        low = text.lower()
+        if not fitting.may_name_a_fitting_measure(low):
+            assert not fitting.FITTING_MEASURE.search(low), text
+            assert fitting.without_fitting_measures(text) == text

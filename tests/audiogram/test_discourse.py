@@ -96,6 +96,7 @@ def test_every_rule_cites_its_source_and_is_used():
         "service title",  # tests in test_service_titles.py
         "general statement",
         "aid target",
+        "fitting measure",  # tests in test_fitting_measures.py
         "signed level",  # tests in test_signed_level_is_a_change.py
         "drug dose",
         # issue #26 ears that are not the claim's (tests in test_ears_of_something_else.py)

@@ -16,9 +16,9 @@ NOTCH_RIGHT = build({250: 10, 500: 10, 1000: 10, 2000: 10, 3000: 15, 4000: 25, 6
                      8000: 20}, 10)  # fmt: skip
 
 ROWS = [
-    ("R 10 10 10 10 15 25 70 20", "right ear air conduction: 10 dB at 250 Hz"),
-    ("L: 10, 10, 10, 10, 10, 10, 10, 10", "left ear air conduction: 10 dB at 250 Hz"),
-    ("Right AC 5 5 10 10 15 20 25 30.", "right ear air conduction: 5 dB at 250 Hz"),
+    ("R 10 10 10 10 15 25 70 20", "Right ear air conduction: 10 dB at 250 Hz"),
+    ("L: 10, 10, 10, 10, 10, 10, 10, 10", "Left ear air conduction: 10 dB at 250 Hz"),
+    ("Right AC 5 5 10 10 15 20 25 30.", "Right ear air conduction: 5 dB at 250 Hz"),
 ]
 
 

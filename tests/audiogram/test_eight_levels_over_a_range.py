@@ -23,7 +23,7 @@ from .conftest import build, cpu_cost
 )
 def test_eight_levels_over_their_span_are_read(text):
     out = normalise(text)
-    assert "right ear air conduction: 15 dB at 250 Hz" in out, out
+    assert "Right ear air conduction: 15 dB at 250 Hz" in out, out
     assert "30 dB at 3000 Hz" in out and "45 dB at 8000 Hz" in out
 
 

@@ -254,6 +254,10 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # 3:Y44, 6:P11, 7:K80, 8:M17, 8:M39, 8:M62, 9:N73, 10:R55, 10:R56 and 11:T09 (T09's "42
     # dB HL on the left", read as a 4 kHz threshold, is now its left average). No critical
     # error changed.
+    # Re-baselined with a grade in brackets after the first ear's average ("4FA: R 25
+    # (mild), L 45 (moderate)"; tune31, batch 94 as tuning data): 8:M26's "4FA: R 25", read
+    # as both ears' average, is now the right's 25 and the left's 45, each with its grade
+    # (all matches). No critical error changed.
     assert 0 < len(ADDED) <= 348
     assert all(
         f["critical_error"] in (None, "laterality_confusion")

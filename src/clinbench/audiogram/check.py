@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from clinbench.audiogram.adjudication import Judge, judge_clauses
+from clinbench.audiogram.ages import without_ages
 from clinbench.audiogram.audiogram_model import EARS, Audiogram
 from clinbench.audiogram.captions import captions_as_transcript
 from clinbench.audiogram.claims import (
@@ -165,6 +166,7 @@ READING_STEPS = (
     ear_cells_divided,
     verdicts_after_put_first,
     without_unclaimed,
+    without_ages,
     written_out,
     lay_levels_written_out,
 )

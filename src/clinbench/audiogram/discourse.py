@@ -18,7 +18,7 @@ import re
 import string
 from collections.abc import Callable
 
-from clinbench.audiogram import lexicon, pathways, sound_levels
+from clinbench.audiogram import fitting, lexicon, pathways, sound_levels
 from clinbench.audiogram.forms import unchosen_options_blanked
 
 UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
@@ -1487,6 +1487,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "hearing-aid fitting (NAL-NL2 and DSL v5 prescriptions; BSA 2018 real-ear measurement "
         "guidance): gain targets and aided levels are not unaided thresholds",
     ),
+    "fitting measure": (
+        fitting.FITTING_MEASURE,
+        "hearing-aid verification (BSA 2018 probe-microphone guidance: REIG, REAR, RECD, MPO; "
+        "ANSI S3.22 OSPL90; ANSI S3.5 SII; aided sound-field testing): a level beside or under "
+        "a fitting measure's name is the aid's, not an unaided threshold",
+    ),
     "labelled source": (
         LABELLED_SOURCE,
         "forms and peer review: a field labelled with another's document or a question "
@@ -2584,6 +2590,10 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     (
         lambda text, low: "target" in low or " gain" in low or "aided" in low or "fitting" in low,
         _blank_lowered(AID_TARGET),
+    ),
+    (
+        lambda text, low: fitting.may_name_a_fitting_measure(low),
+        fitting.without_fitting_measures,
     ),
     (lambda text, low: "+" in text, _blank_lowered(SIGNED_LEVEL)),
     (

@@ -377,13 +377,14 @@ _AVERAGE_EAR_PAIR = re.compile(
     r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:averages?|means?)(?:\s+thresholds?)?)"
     rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)?|\s+(?:at|over|across|of)\s+"
     rf"({_AVG_FREQS}))?\s*[:=]?\s*\(?\s*{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)"
-    r"(?:\s*db(?:\s*hl)?)?(\s*(?:,|;|\band\b|/)\s*)"
+    r"(?:\s*db(?:\s*hl)?)?([ \t]*\([^()\n\d]{1,40}\))?(\s*(?:,|;|\band\b|/)\s*)"
     rf"{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?!\d|\.\d)(?:\s*db(?:\s*hl)?)?",
     re.I,
 )
 """An average named with its frequencies, then one value per ear ("PTA (0.5/1/2/4 kHz): right
 25, left 45 dB HL", "high-frequency average (2/3/4 kHz): right about 60, left about 62",
-"Averages: right 10 dB HL, left 37.5 dB HL")."""
+"Averages: right 10 dB HL, left 37.5 dB HL"); a note in brackets after the first ear's value
+(its grade: "4FA L 45 (moderate), R 25 (mild)") stays that ear's and does not end the pair."""
 
 
 def _average_ear_pair(m: re.Match) -> str:
@@ -391,9 +392,10 @@ def _average_ear_pair(m: re.Match) -> str:
     'right PTA (0.5/1/2/4 kHz) 25 dB HL, left PTA (0.5/1/2/4 kHz) 45 dB HL'."""
     freqs = m.group(2) or m.group(3)
     name = f"{m.group(1)} ({freqs})" if freqs else m.group(1)
-    first = f"{_ear_named(m.group(4))} {name} {m.group(5) or ''}{m.group(6)} dB HL"
-    second = f"{_ear_named(m.group(8))} {name} {m.group(9) or ''}{m.group(10)} dB HL"
-    return first + _apart(m.group(7)) + second
+    aside = m.group(7) or ""
+    first = f"{_ear_named(m.group(4))} {name} {m.group(5) or ''}{m.group(6)} dB HL{aside}"
+    second = f"{_ear_named(m.group(9))} {name} {m.group(10) or ''}{m.group(11)} dB HL"
+    return first + _apart(m.group(8)) + second
 
 
 def _apart(between: str) -> str:
@@ -412,6 +414,22 @@ def _ear_named(tag: str) -> str:
 
 _TAG_EAR = {"r": "right", "rt": "right", "re": "right", "ad": "right",
             "l": "left", "lt": "left", "le": "left", "as": "left"}  # fmt: skip
+
+
+_AVERAGE_EAR_TAG = re.compile(
+    r"\b(" + AVERAGE_NAME + r")[ \t]*[:=]?[ \t]*(?-i:(RT|LT|Rt|Lt|R|L))[ \t]*[:=]?[ \t]*"
+    r"(?=\d{1,3}(?:\.\d+)?(?![\d/]|\.\d|[ \t]*(?:hz|khz|k\b|%)))",
+    re.I,
+)
+"""An average's name, then one ear's letter and its value ("4FA L 45 (moderate)", "PTA R:
+25"): the letter between the name and the value names the value's ear, as "PTA left 45" does
+(the pairs of two ears are read first, by :data:`_AVERAGE_EAR_PAIR`)."""
+
+
+def _average_ear_tag(m: re.Match) -> str:
+    """The average with its ear's word before it ("4FA L 45" -> "Left 4FA 45"; a capital, as
+    the tag's, keeps a stop before it a sentence's end)."""
+    return f"{_ear_named(m.group(2))} {m.group(1)} "
 
 
 _AVG_VALUE_EAR = (
@@ -501,20 +519,24 @@ _MASKING_MARK = re.compile(r"(?<=\d)\s*\((?:m|nm|um|masked|unmasked)\)", re.I)
 EIGHT_LEVEL_ROW = re.compile(
     r"(?<![\w.])(R|L|[Rr]ight|[Ll]eft|RIGHT|LEFT)"
     r"((?:[ \t]+(?i:ear|ac|air))?[ \t]*[:=]?[*_]*[ \t]+)"
-    r"(-?\d{1,3}(?:[ \t]*[, \t][ \t]*-?\d{1,3}){7})"
-    r"(?![ \t]*,?[ \t]*-?\d)"
-    r"((?i:[ \t]*db(?:[ \t]*hl)?(?=[ \t]*\([ \t]*250[ \t]*(?:-|\u2013|to)[ \t]*8000[ \t]*hz)))?"
+    r"(-?\d{1,3}(?:[ \t]*[, \t][ \t]*-?\d{1,3}){7}|-?\d{1,3}(?:[ \t]*/[ \t]*-?\d{1,3}){7}"
+    r"(?![^\n]{0,200}?\b(?:at|@)[ \t]*\d[\d.]*[ \t]*(?:k|khz|hz)?[ \t]*/))"
+    r"(?![ \t]*[,/]?[ \t]*-?\d)"
+    r"((?i:[ \t]*db(?:[ \t]*hl)?(?=[ \t]*\([ \t]*(?:250|0?\.25)[ \t]*(?:hz)?[ \t]*"
+    r"(?:-|\u2013|to|\u2192)[ \t]*(?:8000[ \t]*hz|8[ \t]*k))))?"
     r"(?![ \t]*(?i:db|hz|khz|k\b|%|\.\d))"
 )
 """An ear's row of exactly eight bare levels with no frequency ("R 10 10 10 10 15 25 70 20"):
-a technician's shorthand for the standard frequencies in order, 250, 500, 1000, 2000, 3000,
+or of eight levels joined by slashes ("R 25/30/35/45/50/55/60/65"): a technician's shorthand
+for the standard frequencies in order, 250, 500, 1000, 2000, 3000,
 4000, 6000 and 8000 Hz (BSA 2018 pure-tone audiometry: the octaves 250-8000 Hz with 3 and
 6 kHz). Read only with exactly eight values; a row of another length (3 or 6 kHz left out?)
 is left as written, since its frequencies cannot be told. A unit after the row is allowed
 only when the row names those frequencies' span ("... 45 dB HL (250-8000 Hz, 3 kHz
-included)")."""
+included)", "(250\u21928k)", "(0.25-8k)"); a slashed row whose line names its frequencies
+("... at 250/500/750/1k ...") is read by them instead."""
 _STANDARD_EIGHT = (250, 500, 1000, 2000, 3000, 4000, 6000, 8000)
-_EIGHT_NUMBERS = re.compile(r"\d\d{0,2}(?:[ \t,]+\d{1,3}){6}[ \t,]+\d")
+_EIGHT_NUMBERS = re.compile(r"\d\d{0,2}(?:[ \t,/]+\d{1,3}){6}[ \t,/]+\d")
 """Eight numbers in a row: a cheap test before EIGHT_LEVEL_ROW (a digit-led scan is faster:
 one digit, then up to two more, which the engine sees opening with a digit; a repeat of one
 to three digits it does not)."""
@@ -536,6 +558,8 @@ def _eight_level_row(m: re.Match) -> str:
         f"{level} dB at {freq} Hz" for level, freq in zip(levels, _STANDARD_EIGHT, strict=True)
     )
     ear = "right" if m.group(1)[0] in "Rr" else "left"
+    if m.group(1)[0].isupper():  # a capital that opens a sentence still opens it
+        ear = ear.capitalize()
     return f"{ear} ear air conduction: {pairs};"
 
 
@@ -557,6 +581,7 @@ def _rows_and_ear_pairs_to_text(text: str) -> str:
     if may_hold(text, "pta", "average", "mean", "4fa", "3fa"):  # what the average pairs need
         text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
         text = _AVERAGE_VALUE_EAR_PAIR.sub(_average_value_ear_pair, text)
+        text = _AVERAGE_EAR_TAG.sub(_average_ear_tag, text)
     if may_hold(text, "against", "vs", "versus", "compared with"):
         text = _COMPARED_EARS_PAIR.sub(_compared_ears_pair, text)
     text = ear_order_pairs_to_text(text)
@@ -567,6 +592,15 @@ def _rows_and_ear_pairs_to_text(text: str) -> str:
     return text
 
 
+_NOT_TESTED_MARK = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?[ \t]*(?i:khz|hz|k))[ \t]*:?[ \t]*(?:NT|N/T|DNT)(?![\w/])"
+)
+"""A frequency marked NT ("3k NT", "250 Hz: N/T"): audiogram forms' mark for a frequency not
+tested (as a whitespace table's NT cell is read, :data:`_WS_VALUE`), written out so the
+frequency is read as not tested, not as one more frequency of the level before it ("25 @2k,
+3k NT" is no 25 at 3 kHz)."""
+
+
 def _symbols_made_uniform(text: str) -> str:
     """Return the text with bullets, symbols, "@", masking marks, frequency-value lists and
     thousands separators written one way (the middle steps of normalise, in their order)."""
@@ -574,6 +608,8 @@ def _symbols_made_uniform(text: str) -> str:
         text = _STAR_BULLET.sub(r"\1-", text)  # "* item" -> "- item"; "**bold**" stays
     if "*" in text or not text.isascii():  # "*" is the only ASCII key (a test for speed)
         text = text.translate(_SYMBOLS)
+    if "NT" in text or "N/T" in text:
+        text = _NOT_TESTED_MARK.sub(r"\1 not tested", text)  # "3k NT": "3k not tested"
     if "@" in text:
         text = _AT_SIGN.sub(" at ", text)  # "80 dB @ 6-8k": "at"
     if "(" in text:

@@ -235,8 +235,9 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("hedge", "hedge",
      _I(r"\b(?:probabl\w*|likely|possibl\w*|suggest\w*|query|may|might|appears?|"
         r"consistent with)\b|\?"), "hedges"),
-    ("predicted", "prediction", _I(r"\b(?:expected|would be|will show|predict\w*)\b"),
-     "predictions"),
+    ("predicted", "prediction",
+     _I(r"\b(?:expected|would be|will show|predict\w*|(?:risks?|chance|danger) of)\b"),
+     "predictions, and an outcome named as a risk ('counsel on the risk of a dead ear')"),
     ("conditional", "condition", _I(r"\b(?:if|unless)\b"), "conditions"),
 )
 # fmt: on

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from clinbench.audiogram.offsets import blanked
+
 _NOT_A_LEVEL = r"(?![ \t]*(?:db|hz|khz|k\b|%|\.\d))"
 
 AGE = re.compile(
@@ -62,10 +64,4 @@ def without_ages(text: str) -> str:
     spans = age_spans(low)
     if not spans:
         return text
-    parts, last = [], 0
-    for start, end in spans:
-        start = max(start, last)
-        parts += [text[last:start], " " * max(0, end - start)]
-        last = max(last, end)
-    parts.append(text[last:])
-    return "".join(parts)
+    return blanked(text, spans)

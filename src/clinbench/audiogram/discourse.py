@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import bisect
 import re
-import string
 from collections.abc import Callable
 
 from clinbench.audiogram import fitting, lexicon, pathways, sound_levels
 from clinbench.audiogram.forms import unchosen_options_blanked
+from clinbench.audiogram.offsets import blanked as _blank_spans
+from clinbench.audiogram.offsets import lowered as _lowered
 
 UNTICKED_OPTION = re.compile(r"\[\s?\]\s*[^\[\]\n]{0,80}")
 """An option of a tick-box form left unticked: "[ ] Sensorineural", up to the next box or
@@ -534,7 +535,6 @@ REPORTED = re.compile(
 _REPORTED_LOW = re.compile(REPORTED.pattern)
 """REPORTED run on the lowered text: a case-blind alternation of words is several times
 slower in Python's engine than a case-sensitive one."""
-_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 REPORTED_SOURCE = re.compile(r"\b" + _SOURCE + r"\s+(?:(?:had|has|have)\s+)?$", re.I)
 BELIEVER = re.compile(r"\b(?:he|she|they)\s+(?:(?:still|also|really|honestly)\s+)?$", re.I)
 _BELIEF_VERB = re.compile(r"(?:feels?|felt|thinks?|thought|believes?|believed|reckons?)\b")
@@ -1996,13 +1996,6 @@ def _as_self_corrections(text: str) -> str:
     return "".join(parts) + text[last:] if parts else text
 
 
-def _lowered(text: str) -> str:
-    """Return ``text`` in lower case with every offset kept (a letter whose lower case is
-    longer, as in Turkish, falls back to ASCII lowering)."""
-    low = text.lower()
-    return low if len(low) == len(text) else text.translate(_ASCII_LOWER)
-
-
 def _blank_lowered(pattern: re.Pattern[str]) -> Callable[[str], str]:
     """Return a pass blanking what ``pattern`` (case-blind, written in lower case) matches,
     run case-sensitively on the lowered text: several times faster in Python's engine."""
@@ -2012,19 +2005,6 @@ def _blank_lowered(pattern: re.Pattern[str]) -> Callable[[str], str]:
         return _blank_spans(text, [m.span() for m in fast.finditer(_lowered(text))])
 
     return blank
-
-
-def _blank_spans(text: str, spans: list[tuple[int, int]]) -> str:
-    """Return ``text`` with the (sorted) spans blanked, keeping its length."""
-    if not spans:
-        return text
-    parts, last = [], 0
-    for start, end in spans:
-        start = max(start, last)
-        parts += [text[last:start], " " * max(0, end - start)]
-        last = max(last, end)
-    parts.append(text[last:])
-    return "".join(parts)
 
 
 def _reported_heads(text: str) -> list[tuple[int, int]]:

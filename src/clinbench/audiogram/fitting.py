@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from clinbench.audiogram.offsets import blanked
+
 FITTING_MEASURE = re.compile(
     r"\b(?:re[iauo][gr]s?|recds?|redds?|real[ \t-]+ear[ \t-]+(?:insertion|aided|unaided|occluded|"
     r"saturation|to[ \t-]+coupler)[ \t-]+(?:gains?|responses?|differences?)|"
@@ -126,10 +128,4 @@ def without_fitting_measures(text: str) -> str:
     spans = fitting_measure_spans(low)
     if not spans:
         return text
-    parts, last = [], 0
-    for start, end in spans:
-        start = max(start, last)
-        parts += [text[last:start], " " * max(0, end - start)]
-        last = max(last, end)
-    parts.append(text[last:])
-    return "".join(parts)
+    return blanked(text, spans)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from clinbench.audiogram.offsets import blanked, lowered
+
 UNTAKEN = re.compile(
     r"\bnot[ \t]+(?:taken|applicable|entered|followed|triggered)\b|\bhypothetical(?:ly)?\b"
 )
@@ -70,40 +72,20 @@ def _untaken_span(low: str, start: int, end: int) -> tuple[int, int]:
     return _sentence(low, start, end)
 
 
-def _blank(text: str, spans: list[tuple[int, int]]) -> str:
-    if not spans:
-        return text
-    chars = list(text)
-    for start, end in spans:
-        for i in range(start, end):
-            if chars[i] != "\n":
-                chars[i] = " "
-    return "".join(chars)
-
-
-def _lowered(text: str) -> str:
-    """Return ``text`` lowered, each offset kept (a letter whose lower case is longer is
-    kept as it is)."""
-    low = text.lower()
-    if len(low) == len(text):
-        return low
-    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
-
-
 def without_untaken_branches(text: str) -> str:
     """Return ``text`` with each branch marked not taken, not applicable or hypothetical
     blanked (same length): the bracket that holds the mark with the branch's words, or
     else the sentence (the trace's line) that holds it."""
-    low = _lowered(text)
+    low = lowered(text)
     spans = [_untaken_span(low, m.start(), m.end()) for m in UNTAKEN.finditer(low)]
-    return _blank(text, spans)
+    return blanked(text, spans)
 
 
 def without_rule_conditions(text: str) -> str:
     """Return ``text`` with each IF ... THEN rule blanked (same length), up to the arrow
     that gives its verdict for the patient."""
-    low = _lowered(text)
-    return _blank(text, [m.span() for m in IF_THEN.finditer(low)])
+    low = lowered(text)
+    return blanked(text, [m.span() for m in IF_THEN.finditer(low)])
 
 
 UNDETERMINED = re.compile(
@@ -120,14 +102,14 @@ def without_undetermined(text: str) -> str:
     """Return ``text`` with each clause whose verdict is undetermined blanked (same length),
     from the clause's start (a comma, semicolon, sentence end or line start, at most 120
     characters back) to the verdict."""
-    low = _lowered(text)
+    low = lowered(text)
     spans = []
     for m in UNDETERMINED.finditer(low):
         begin = max(0, m.start() - 120)
         for stop in _CLAUSE_START.finditer(low, begin, m.start()):
             begin = stop.end()
         spans.append((begin, m.end()))
-    return _blank(text, spans)
+    return blanked(text, spans)
 
 
 def may_be_undetermined(low: str) -> bool:

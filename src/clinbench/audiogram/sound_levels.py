@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from clinbench.audiogram.offsets import blanked, lowered
+
 _LEVEL = r"(?<![\d.])-?\d{1,3}(?:\.\d)?(?:[ \t]*(?:-|–|to)[ \t]*\d{1,3}(?:\.\d)?)?[ \t]*"
 
 WEIGHTED_LEVEL = re.compile(_LEVEL + r"db(?:[ \t]*\([ \t]*[ac][ \t]*\)|[ac](?![a-z]))")
@@ -26,13 +28,6 @@ MASKER_LEVEL = re.compile(
 )
 """A masking noise's level ("60-80 dB NBN", "55 dB narrowband noise", "40 dB EM",
 "50 dB effective masking"); matched lowered."""
-
-
-def _lowered(text: str) -> str:
-    low = text.lower()
-    if len(low) == len(text):
-        return low
-    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
 
 
 def may_hold_sound_level(low: str) -> bool:
@@ -55,14 +50,7 @@ def may_hold_sound_level(low: str) -> bool:
 def without_sound_levels(text: str) -> str:
     """Return ``text`` with each room-noise level and masking-noise level blanked (same
     length)."""
-    low = _lowered(text)
+    low = lowered(text)
     spans = [m.span() for m in WEIGHTED_LEVEL.finditer(low)]
     spans += [m.span() for m in MASKER_LEVEL.finditer(low)]
-    if not spans:
-        return text
-    chars = list(text)
-    for start, end in spans:
-        for i in range(start, end):
-            if chars[i] != "\n":
-                chars[i] = " "
-    return "".join(chars)
+    return blanked(text, sorted(spans))

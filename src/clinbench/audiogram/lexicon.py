@@ -263,7 +263,7 @@ common abbreviation ("vs. 35", "no. 3", "exc. 20 @ 2k", "approx. 40"). What was 
 _TAGGED = (
     r"(?=/\s|[ \t]+[-\u2013\u2014][ \t]+(?![LR]\b)(?=[A-Za-z])|"
     r"\s+\d{1,2}(?:\.\d{1,2})?\s*(?-i:k|kHz)\s+\d|"
-    r"\s+\d{1,3}(?:\.\d{1,2})?\s+(?:slight|mild|mod(?:erate)?|sev(?:ere)?|prof(?:ound)?)\b|"
+    r"\s+\d{1,3}(?:\.\d{1,2})?(?:\s*(?:-+>|\u2192|=>|\u21d2)\s*|\s+)(?:slight|mild|mod(?:erate)?|sev(?:ere)?|prof(?:ound)?)\b|"
     r"\s*(?:~\s*)?(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
     r"conductive|mixed|snhl|chl|mhl|hearing|thresholds?|type\s+[a-d][ds]?|"
@@ -286,8 +286,9 @@ severe", "L mild SNHL": a capital R or L alone before
 a degree or type word, or the region or onset of its loss, names the ear, as before a tympanogram
 type: "R type B"), the ear's average ("R 4FA 30") or its tympanogram letter after a space
 ("tymp R As"; "RA" is no ear), a frequency and its level
-("L 4k 65, R 4k 35") or an average and its grade ("L 25 mild") in a chat's list of ears
-(bare numbers, "Table R 20 30", name no ear), and an
+("L 4k 65, R 4k 35") or an average and its grade ("L 25 mild", or after an arrow that
+gives the value's verdict: "R 36.25 -> SEVERE", "L 20 → mild") in a chat's or printout's
+list of ears (bare numbers, "Table R 20 30", name no ear), and an
 average worked out ("R (25+30+40+50)/4")."""
 RIGHT_SAID_OF_A_READING = (
     r"(?!(?:(?<=\bis right)|(?<=\bare right)|(?<=\bwas right)|(?<=\bwere right)|(?<='s right))"

@@ -314,7 +314,8 @@ _AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
 _PAIR_COMMA = re.compile(r"\s*(?:hl)?\s*,\s*")
 _PAIR_TAG = re.compile(r"[\s:=]*")
 _PAIR_AFTER = re.compile(
-    r"\s*(?:hl)?(?:(?<=hl)\s*(?:notch|dip|trough)\s+(?=at\b|@))?\s*(?:at|@|in|on|for|across|,)?"
+    r"\s*(?:hl)?(?:(?<=hl)\s*(?:notch|dip|trough)\s+(?=at\b|@)|"
+    r"\s*(?:point|reading|value|threshold|response)\s+(?=at\b|@))?\s*(?:at|@|in|on|for|across|,)?"
     r"\s*"
     r"(?:the\s+)?"
 )
@@ -326,7 +327,9 @@ _PAIR_BEFORE = re.compile(
 """How a value and its frequency are joined: "20 dB at 500 Hz", "500 Hz: 20 dB", "the
 threshold at 4 kHz is 60 dB", "3 kHz came out at 30 dB HL", "500 Hz 20 dB, 1 kHz 30 dB",
 "a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches there, as "a dip to 40 dB HL
-at 8 kHz"; "a 20 dB notch" is its depth). Source: clinic reports."""
+at 8 kHz"; "a 20 dB notch" is its depth), or a level naming the point measured there ("a
+single 40 dB point at 6 kHz", "one 55 dB reading @ 3k": the point's level). Source: clinic
+reports."""
 _EAR_BETWEEN = re.compile(
     r"\s*(?:hl\s*)?(?:in|on)\s+(?:the|his|her|their|your|my)\s+(?:right|left)(?:\s+(?:ear|side))?"
     r",?\s+(?:at|@)\s*"

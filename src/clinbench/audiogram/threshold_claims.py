@@ -373,7 +373,34 @@ def threshold_claims(
         _levels_beyond_a_frequency(clause)
     if _EVERY_TRIGGER.search(low):
         _levels_at_every_frequency(clause)
+    if ("bone" in low or "bc" in low) and not clause.out:
+        _bone_row(clause)
     return clause.out
+
+
+_LEVEL = r"(?:1[0-3]\d|-?\d{1,2})(?!\d)"
+_BONE_ROW = re.compile(
+    r"[\s*_>|-]*(?:bone(?:[\s-]+conduction)?|bc)(?:\s+(?:thresholds?|levels?))?"
+    r"(?:\s*\([^()\n]{0,30}\))?[ \t]*(?:[:=\u2013\u2014]|-+)?[ \t]*"
+    r"(?:(?:right|left|r|l)\b(?:[ \t]+ear)?[ \t]*[:=]?[ \t]*)?"
+    rf"({_LEVEL}(?:(?:[ \t]*[,/][ \t]*|[ \t]+){_LEVEL})+)"
+    r"(?![ \t]*[,/]?[ \t]*[\d.]|[ \t]*(?:db|decibels|%|khz|hz|k\b|ms|ml))"
+)
+"""A row of bone-conduction levels with no unit, opening its clause ("BONE: R 5 5 10 5",
+"Bone: right 15, 15, 25, 45", "BC L 10/10/15/20"): a chart's or printout's bone row, the
+frequencies given by its columns or a range after it. A case without bone conduction makes
+it fabricated, as a bone level with no frequency is. Not a row of frequencies (250 500 ...,
+0.5 1 2 4 kHz)."""
+
+
+def _bone_row(c: _Clause) -> None:
+    """A row of unitless bone levels opening the clause (:data:`_BONE_ROW`): a bone level
+    with no frequency, judged only in a case without bone conduction."""
+    m = _BONE_ROW.match(c.low)
+    if m:
+        values = [int(x) for x in _INTEGER.findall(m.group(1))]
+        c.claim("bone_level", values[0], m.group(0).strip(), "bone level, no frequency", "bone",
+                (), max(values))  # fmt: skip
 
 
 _HZ_NAMED = re.compile(r"\d\s*(?:khz|k\b|hz)")

@@ -330,3 +330,21 @@ def test_the_fitting_measure_guard_is_exact_on_random_texts():
         if not fitting.may_name_a_fitting_measure(low):
             assert not fitting.FITTING_MEASURE.search(low), text
             assert fitting.without_fitting_measures(text) == text
+
+
+def test_the_bone_row_guard_is_exact_on_random_texts():
+    """The "bone"/"bc" test before threshold_claims._BONE_ROW: a lowered text it turns away is
+    one the pattern does not match (random texts of the row's words)."""
+    import random
+
+    from clinbench.audiogram import threshold_claims
+
+    words = (
+        "bone b one bc b c conduction thresholds ( masked ) : -- = right r l ear 10 5 130 x".split()
+    )
+    seps = [" ", "  ", "\t", "", ",", "/"]
+    rng = random.Random(33)
+    for _ in range(20000):
+        low = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 10)))
+        if "bone" not in low and "bc" not in low:
+            assert not threshold_claims._BONE_ROW.match(low), low

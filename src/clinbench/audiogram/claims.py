@@ -113,12 +113,15 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      r"SNHL|CHL|MHL|sensorineural|conductive|mixed)\b|"
      r"[RL][ \t]+\d{1,2}(?:\.\d{1,2})?[ \t]*(?:k|kHz)[ \t]+\d|"
      r"[RL][ \t]+\d{1,3}(?:\.\d{1,2})?[ \t]+"
-     r"(?:slight|mild|mod|moderate|sev|severe|prof|profound)\b))"
+     r"(?:slight|mild|mod|moderate|sev|severe|prof|profound)\b)|"
+     r"(?<=[ \t])(?=[RL][ \t]+\d{1,3}(?:\.\d{1,2})?[ \t]*(?:-+>|\u2192|=>|\u21d2)[ \t]*"
+     r"(?i:slight|mild|mod|moderate|sev|severe|prof|profound)\b))"
      r"[ \t>*-]*([RL])(?=[ \t]*[:=\-)]|[ \t]+[\w.])",
      "bare R/L at a line start ('R: 45', 'R = mild only'), or opening a comma's item or a "
      "speaker's turn with the ear's degree or type ('AUD: R moderate, L mild', 'AUD: R "
      "SNHL'), a frequency and its "
-     "level ('L 4k 65, R 4k 35') or an average and its grade ('R 4FA 45 mod / L 25 mild'): "
+     "level ('L 4k 65, R 4k 35') or an average and its grade ('R 4FA 45 mod / L 25 mild'; "
+     "or a row's value and the verdict an arrow gives it, 'PTA   L 48 -> moderate'): "
      "clinic shorthand on forms and in chats"),
     ("ear", "ear abbreviation", rf"\b{lexicon.NOT_A_TYMPANOGRAM_TYPE}(AD|AS|AU|RE|LE)\b",
      "Latin and UK ear abbreviations (ASHA 1990 audiogram forms; NHS audiology letters)"),

@@ -166,7 +166,7 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "writer's stance after them ('in my reading', 'in my view') adds nothing to describe "
      "(chart descriptions, issue #26 batch 65, used as tuning data)"),
     ("grade of an ear",
-     rf"\b{_GRADE}\s*,?(?:\s+|\s*\(\s*)(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
+     rf"\b{_GRADE}[\"'\u201d\u2019]?\s*,?(?:\s+|\s*\(\s*)(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
      r"each\s+ear|right|left)\b|(?:both\s+ears|both\s+sides|each\s+ear)\b|"
      r"bilat(?:erally)?\b|(?:ad|as|au)\b|both\s*(?:[.;]|$))|"
      # the ear in parentheses after the grade: "moderate (right)", "profound (both ears)"
@@ -178,7 +178,9 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "messages, batch 33; used as tuning data); a bare 'both' closing the clause ('SNHL, "
      "moderately severe both') names both ears (metamorphic tests, tests/audiogram/perturb.py); "
      "so does the ear in parentheses after the grade, as a form's result line gives it "
-     "('Result: profound (both ears)', 'moderate (right)'; issue #26 batch 68)"),
+     "('Result: profound (both ears)', 'moderate (right)'; issue #26 batch 68); a grade the "
+     "writer puts in quotation marks still grades the ear it is said of ('\"moderately severe\" "
+     "in both ears', batch 97 XX37)"),
     ("symptom graded",
      r"\b(?:tinnitus|vertigo|dizziness|imbalance|otalgia|fullness|pain|discomfort|thi|tfi|dhi|"
      r"hhi[ea](?:-s)?|ssq|aphab|handicap|inventory|questionnaire)\b",

@@ -263,7 +263,7 @@ common abbreviation ("vs. 35", "no. 3", "exc. 20 @ 2k", "approx. 40"). What was 
 _TAGGED = (
     r"(?=/\s|[ \t]+[-\u2013\u2014][ \t]+(?![LR]\b)(?=[A-Za-z])|"
     r"\s+\d{1,2}(?:\.\d{1,2})?\s*(?-i:k|kHz)\s+\d|"
-    r"\s+\d{1,3}(?:\.\d{1,2})?\s+(?:slight|mild|mod(?:erate)?|sev(?:ere)?|prof(?:ound)?)\b|"
+    r"\s+\d{1,3}(?:\.\d{1,2})?(?:\s*(?:-+>|\u2192|=>|\u21d2)\s*|\s+)(?:slight|mild|mod(?:erate)?|sev(?:ere)?|prof(?:ound)?)\b|"
     r"\s*(?:~\s*)?(?::|=|\)|\(\s*\d+(?:\.\d+)?\s*\+|ears?\b|tymp\w*|(?-i:AC|BC|PTA|SRT|WRS|OAEs?)\b|reflex\w*|"
     r"air\b|bone\b|(?:slight|mild|moderate(?:ly)?|severe|profound|normal|sensorineural|"
     r"conductive|mixed|snhl|chl|mhl|hearing|thresholds?|type\s+[a-d][ds]?|"
@@ -286,8 +286,9 @@ severe", "L mild SNHL": a capital R or L alone before
 a degree or type word, or the region or onset of its loss, names the ear, as before a tympanogram
 type: "R type B"), the ear's average ("R 4FA 30") or its tympanogram letter after a space
 ("tymp R As"; "RA" is no ear), a frequency and its level
-("L 4k 65, R 4k 35") or an average and its grade ("L 25 mild") in a chat's list of ears
-(bare numbers, "Table R 20 30", name no ear), and an
+("L 4k 65, R 4k 35") or an average and its grade ("L 25 mild", or after an arrow that
+gives the value's verdict: "R 36.25 -> SEVERE", "L 20 → mild") in a chat's or printout's
+list of ears (bare numbers, "Table R 20 30", name no ear), and an
 average worked out ("R (25+30+40+50)/4")."""
 RIGHT_SAID_OF_A_READING = (
     r"(?!(?:(?<=\bis right)|(?<=\bare right)|(?<=\bwas right)|(?<=\bwere right)|(?<='s right))"
@@ -472,8 +473,10 @@ poorer", "better in the left" (its source is in SOURCES; the ear *named* as the 
 WORSE_NAMED)."""
 WORSE_NAMED = re.compile(
     # the ear as the predicate: "the poorer ear is the right", "the worse one is the left"
-    r"\b(poorer|worse|better)(?:[\s-]+hearing)?(?:[\s-]+(?:one|ear|side))?\s+"
-    r"(?:is|was|being)\s+(?:the\s+)?(right|left)\b|"
+    # or a label's value: "Worse ear: RIGHT", "better side ....... left"
+    r"\b(poorer|worse|better)(?:[\s-]+hearing)?(?:[\s-]+(?:one|ear|side))?(?:\s+"
+    r"(?:is|was|being)\s+|(?<=ear|ide)(?:[ \t]*[:=][ \t]*|[ \t]+\.{4,}[ \t]*))"
+    r"(?:the\s+)?(right|left)\b|"
     # a cleft: "it is the left ear that is worse"
     r"\b(right|left)(?:\s+(?:ear|side))?\s+(?:that|which)\s+(?:is|was)\s+(?:the\s+)?"
     r"(?:(?:much|clearly|markedly|slightly|far)\s+)?(worse|poorer|better)\b|"
@@ -559,7 +562,7 @@ item, not the lines after the list."""
 # at it, so the regular expression engine jumps from candidate to candidate instead of trying
 # each alternative at every character (the same splits, ~1.4x faster).
 SENTENCE_SPLIT = re.compile(
-    r"[\s;](?:(?<=[.!?]\s)\s*(?=[A-Z(\[*]|[\"\u201c\u2018'][A-Z])|"
+    r"[\s;](?:(?<=[.!?]\s)(?<!\.\.\.\.\s)\s*(?=[A-Z(\[*]|[\"\u201c\u2018'][A-Z])|"
     r"(?<=[.!?][\"\u201d\u2019]\s)\s*(?=[A-Z(\[*])|(?<=\n)\n*|(?<=;)\s*|"
     r"(?<=[zZ][.!?]\s)\s*(?=\d{1,5}(?:\.\d+)?\s*(?i:khz|hz|k)\b))"
 )
@@ -568,7 +571,9 @@ opening quotation mark before a capital: '... in his left. "It's a ..."'), and a
 quotation closed after its stop ('... a mild loss." Her left ear was normal.'), at
 line breaks, and at a semicolon (with the spaces after it); also before a frequency that
 opens the next sentence after a frequency's full stop ("... 55 dB HL at 4 kHz. 3 kHz
-was not tested in either ear": the next sentence's "not" is its own)."""
+was not tested in either ear": the next sentence's "not" is its own). A form's dotted leader
+(four dots or more: "Speech reception threshold ...... R 20") joins a label to its value; it
+ends nothing."""
 SEGMENT_SPLIT = re.compile(
     r"[,\s](?:(?<=,)\s+(?!\d|-\d)|(?<=\s)\s*(?:and|but|while|whereas)\s+(?!\d|-\d|&)|"
     r"(?<=\s)\s*(?=(?:against|versus|vs\.?|compared\s+(?:with|to))\s|(?:above|below)\s+the\s+"

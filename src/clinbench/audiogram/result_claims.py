@@ -412,13 +412,14 @@ def outcome_claims(
 # -- speech audiometry ---------------------------------------------------------------------
 
 SRT = re.compile(
-    r"\b(srts?|speech (?:reception|recognition) thresholds?)\b[^.\d%]{0,25}?(-?\d+)"
-    r"(?:\s*db|(?=\s+(?:each|both|in|on|for|bilaterally|right|left)\b)|"
-    r"(?=\s*(?:and|,|/|&)\s*-?\d{1,3}\s*db))"
+    r"\b(srts?|speech (?:reception|recognition) thresholds?)\b(?:[ \t]*\.{3,}|[^.\d%]){0,25}?"
+    r"(-?\d+)(?:\s*db|(?=\s+(?:each|both|in|on|for|bilaterally|right|left)\b)|"
+    r"(?=\s*(?:and|,|/|&)\s*(?:(?:right|left|[rl])\s+)?-?\d{1,3}\s*db))"
 )
 """A speech reception threshold: a level in dB HL after the test's name; the unit may go
 unsaid before the ears it is given for ("SRT was 40 each side") or before the next value of
-a list ("60 and 10 dB HL"), since an SRT is a level."""
+a list ("60 and 10 dB HL", "R 20, L 20 dB HL"), since an SRT is a level; a form's dotted
+leader joins the name to its value ("Speech reception threshold ...... 25 dB HL")."""
 _PER_CENT = r"(?:%|per\s?cent\b)"
 """A percentage's unit, as a sign or in words ("96%", "96 percent", "96 per cent")."""
 _WORD_SCORE_NAMES = (
@@ -457,8 +458,11 @@ VALUE_THEN_EAR = re.compile(
 )
 EAR_THEN_VALUE = re.compile(
     r"\b(right|left|rt|lt|ad|as|r|l)\b(?:\s+ear)?\s*[:=]?\s*(-?\d{1,3})\s*"
-    rf"(db(?:\s*hl)?|{_PER_CENT})"
+    rf"(db(?:\s*hl)?|{_PER_CENT}|(?=\s*(?:,|/|;|and)\s*(?:right|left|rt|lt|r|l)\b(?:\s+ear)?"
+    rf"\s*[:=]?\s*-?\d{{1,3}}\s*(db|{_PER_CENT})))"
 )
+"""An ear and its value, the unit after it or said once after the next ear's value ("R 20, L
+25 dB HL", "right 88 / left 92%": a list of the ears' values shares its last unit)."""
 VALUE_UNIT = re.compile(rf"\d\s*(db|{_PER_CENT})")
 
 
@@ -479,7 +483,7 @@ def _ear_tagged(low: str, start: int, unit: str) -> list[tuple[str, int, str]]:
             out.append((lexicon.EAR_WORD.get(m.group(3), m.group(3)), int(m.group(1)), m.group(0)))
     if not out:
         for m in EAR_THEN_VALUE.finditer(tail):
-            if _per_cent(m.group(3)) == (unit == "%"):
+            if _per_cent(m.group(3) or m.group(4)) == (unit == "%"):
                 ear = lexicon.EAR_WORD.get(m.group(1), m.group(1))
                 out.append((ear, int(m.group(2)), m.group(0)))
     if len(out) == 1 and sum(_per_cent(u) == (unit == "%") for u in VALUE_UNIT.findall(tail)) > 1:
@@ -521,6 +525,18 @@ def _listed_for_ears(low: str, start: int, unit: str) -> list[tuple[str | None, 
     return [(first, int(values.group(1)), text), (second, int(values.group(2)), text)]
 
 
+_SRT_NAME = re.compile(r"\b(?:srts?|speech (?:reception|recognition) thresholds?)\b")
+
+
+def _ears_listed_on(low: str, sent_low: str) -> list[tuple[str, int, str]]:
+    """Return (ear, value, text) for the ears' SRTs listed on past the clause that names the
+    test ("SRT: R 20, L 25 dB HL", the list split at its comma): the values after the name in
+    its sentence, each tagged with its ear."""
+    at = sent_low.find(low[:12])
+    srt = SRT.search(sent_low, max(at, 0)) if at >= 0 else None
+    return _ear_tagged(sent_low, srt.start(), "db") if srt else []
+
+
 def speech_claims(low: str, ear: str | None, hedged: bool, sent_low: str = "") -> list[Claim]:
     """Return the speech-audiometry claims of a lower-cased clause: kind ``srt`` (dB HL) or
     ``wrs`` (per cent). Values tagged with their ears after the test's name ("SRT 30 dB
@@ -533,6 +549,8 @@ def speech_claims(low: str, ear: str | None, hedged: bool, sent_low: str = "") -
     if srt:
         listed = _listed_for_ears(low, srt.start(), "db") or _ear_tagged(low, srt.start(), "db")
         tagged += [("srt", e, x, t, srt_rule) for e, x, t in listed]
+    elif sent_low and _SRT_NAME.search(low):
+        tagged += [("srt", e, x, t, srt_rule) for e, x, t in _ears_listed_on(low, sent_low)]
     wrs = WRS.search(low)
     if wrs:
         listed = _listed_for_ears(low, wrs.start(), "%") or _ear_tagged(low, wrs.start(), "%")

@@ -314,7 +314,8 @@ _AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
 _PAIR_COMMA = re.compile(r"\s*(?:hl)?\s*,\s*")
 _PAIR_TAG = re.compile(r"[\s:=]*")
 _PAIR_AFTER = re.compile(
-    r"\s*(?:hl)?(?:(?<=hl)\s*(?:notch|dip|trough)\s+(?=at\b|@))?\s*(?:at|@|in|on|for|across|,)?"
+    r"\s*(?:hl)?(?:(?<=hl)\s*(?:notch|dip|trough)\s+(?=at\b|@)|"
+    r"\s*(?:point|reading|value|threshold|response)\s+(?=at\b|@))?\s*(?:at|@|in|on|for|across|,)?"
     r"\s*"
     r"(?:the\s+)?"
 )
@@ -326,7 +327,9 @@ _PAIR_BEFORE = re.compile(
 """How a value and its frequency are joined: "20 dB at 500 Hz", "500 Hz: 20 dB", "the
 threshold at 4 kHz is 60 dB", "3 kHz came out at 30 dB HL", "500 Hz 20 dB, 1 kHz 30 dB",
 "a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches there, as "a dip to 40 dB HL
-at 8 kHz"; "a 20 dB notch" is its depth). Source: clinic reports."""
+at 8 kHz"; "a 20 dB notch" is its depth), or a level naming the point measured there ("a
+single 40 dB point at 6 kHz", "one 55 dB reading @ 3k": the point's level). Source: clinic
+reports."""
 _EAR_BETWEEN = re.compile(
     r"\s*(?:hl\s*)?(?:in|on)\s+(?:the|his|her|their|your|my)\s+(?:right|left)(?:\s+(?:ear|side))?"
     r",?\s+(?:at|@)\s*"
@@ -370,7 +373,34 @@ def threshold_claims(
         _levels_beyond_a_frequency(clause)
     if _EVERY_TRIGGER.search(low):
         _levels_at_every_frequency(clause)
+    if ("bone" in low or "bc" in low) and not clause.out:
+        _bone_row(clause)
     return clause.out
+
+
+_LEVEL = r"(?:1[0-3]\d|-?\d{1,2})(?!\d)"
+_BONE_ROW = re.compile(
+    r"[\s*_>|-]*(?:bone(?:[\s-]+conduction)?|bc)(?:\s+(?:thresholds?|levels?))?"
+    r"(?:\s*\([^()\n]{0,30}\))?[ \t]*(?:[:=\u2013\u2014]|-+)?[ \t]*"
+    r"(?:(?:right|left|r|l)\b(?:[ \t]+ear)?[ \t]*[:=]?[ \t]*)?"
+    rf"({_LEVEL}(?:(?:[ \t]*[,/][ \t]*|[ \t]+){_LEVEL})+)"
+    r"(?![ \t]*[,/]?[ \t]*[\d.]|[ \t]*(?:db|decibels|%|khz|hz|k\b|ms|ml))"
+)
+"""A row of bone-conduction levels with no unit, opening its clause ("BONE: R 5 5 10 5",
+"Bone: right 15, 15, 25, 45", "BC L 10/10/15/20"): a chart's or printout's bone row, the
+frequencies given by its columns or a range after it. A case without bone conduction makes
+it fabricated, as a bone level with no frequency is. Not a row of frequencies (250 500 ...,
+0.5 1 2 4 kHz)."""
+
+
+def _bone_row(c: _Clause) -> None:
+    """A row of unitless bone levels opening the clause (:data:`_BONE_ROW`): a bone level
+    with no frequency, judged only in a case without bone conduction."""
+    m = _BONE_ROW.match(c.low)
+    if m:
+        values = [int(x) for x in _INTEGER.findall(m.group(1))]
+        c.claim("bone_level", values[0], m.group(0).strip(), "bone level, no frequency", "bone",
+                (), max(values))  # fmt: skip
 
 
 _HZ_NAMED = re.compile(r"\d\s*(?:khz|k\b|hz)")

@@ -58,7 +58,11 @@ BUILTIN_BASE = {
     "clinbench.suites.audiology.claim_reader:NoClaimReaderBound": RuntimeError,
 }
 # Outside the family on purpose (errors.py says why): an outcome, and a module-private signal.
-OUTSIDE = {"clinbench.scoring.outcomes:CannotAnswer", "clinbench.curate.review:_CellError"}
+OUTSIDE = {
+    "clinbench.scoring.outcomes:CannotAnswer",
+    "clinbench.curate.review:_CellError",
+    "clinbench.audiogram.alternation:_Unknown",
+}
 KINDS = (errors.InputError, errors.MissingDependencyError, errors.ProviderError, errors.SetupError)
 
 

@@ -141,3 +141,13 @@ def assert_blanked(text: str, gone: list[str], kept: list[str]) -> None:
     assert len(out) == len(text)
     assert not any(word in out for word in gone), out
     assert all(word in out for word in kept), out
+
+
+def random_word_texts(words, seps, *, seed: int, count: int, longest: int):
+    """Yield ``count`` random texts of 1 to ``longest`` of ``words``, each followed by one of
+    ``seps`` (seeded): the inputs on which a cheap guard is checked against its pattern."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, longest)))

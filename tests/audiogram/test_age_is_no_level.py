@@ -9,7 +9,7 @@ import pytest
 from clinbench.audiogram.ages import AGE, YEARS, age_spans, may_name_an_age, without_ages
 from clinbench.audiogram.check import check_reply
 
-from .conftest import build
+from .conftest import build, random_word_texts
 
 FLAT_45 = build(45)
 
@@ -45,16 +45,13 @@ def test_blanking():
 
 
 def test_the_cheap_test_is_exact_on_random_texts():
-    import random
 
     words = (
         "man woman men person patient of aged age Age: 78 65 years old year-old yo y/o yrs "
         "at 4 kHz dB 45 right left - , the \u0130 r\u0131ght"
     ).split()
     seps = [" ", "  ", "\t", "\n", "", "-"]
-    rng = random.Random(93)
-    for _ in range(20000):
-        text = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 10)))
+    for text in random_word_texts(words, seps, seed=93, count=20000, longest=10):
         low = text.lower()
         if not may_name_an_age(low):
             assert not AGE.search(low) and not YEARS.search(low) and not age_spans(low), text

@@ -8,6 +8,7 @@ import re
 from clinbench.audiogram import lexicon, notation
 from clinbench.audiogram.lexicon import lowered, may_hold
 
+from .conftest import random_word_texts
 from .test_token_start import _plain, corpus
 
 EDGES = [
@@ -224,7 +225,6 @@ def test_clause_reader_guards_are_exact_on_random_texts():
     """The noun test before PRESUPPOSED, the last-word test before COCHLEA_NORMAL, the "sev"
     test before _MOD_SEVERE and the ear-word test before _DASH_BEFORE_AN_EAR: a text the
     cheap test turns away is one the pattern does not match (random texts of their words)."""
-    import random
 
     from clinbench.audiogram import result_claims, statements
 
@@ -235,9 +235,7 @@ def test_clause_reader_guards_are_exact_on_random_texts():
         "LEFT rıght the - \u2013 \u2014 , . : ; ( ) ear loss 40 dB x"
     ).split()
     seps = [" ", "  ", "\t", "\n", "", "-"]
-    rng = random.Random(26)
-    for _ in range(30000):
-        text = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 12)))
+    for text in random_word_texts(words, seps, seed=26, count=30000, longest=12):
         low = text.lower()
         if not lexicon._presupposed(text):
             assert not lexicon.PRESUPPOSED.search(text), text
@@ -312,7 +310,6 @@ def test_bare_test_frequencies_are_written_as_without_the_look_ahead():
 def test_the_fitting_measure_guard_is_exact_on_random_texts():
     """The word test before fitting.FITTING_MEASURE: a text it turns away is one the pattern
     does not match, and one the blanking leaves as it is (random texts of their words)."""
-    import random
 
     from clinbench.audiogram import fitting
 
@@ -323,9 +320,7 @@ def test_the_fitting_measure_guard_is_exact_on_random_texts():
         "power output right left 40 dB 1k : the rea reu reo r\u0131ght \u0130 \u017f"
     ).split()
     seps = [" ", "  ", "\t", "\n", "", "-"]
-    rng = random.Random(31)
-    for _ in range(30000):
-        text = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 12)))
+    for text in random_word_texts(words, seps, seed=31, count=30000, longest=12):
         low = text.lower()
         if not fitting.may_name_a_fitting_measure(low):
             assert not fitting.FITTING_MEASURE.search(low), text
@@ -335,7 +330,6 @@ def test_the_fitting_measure_guard_is_exact_on_random_texts():
 def test_the_bone_row_guard_is_exact_on_random_texts():
     """The "bone"/"bc" test before threshold_claims._BONE_ROW: a lowered text it turns away is
     one the pattern does not match (random texts of the row's words)."""
-    import random
 
     from clinbench.audiogram import threshold_claims
 
@@ -343,8 +337,6 @@ def test_the_bone_row_guard_is_exact_on_random_texts():
         "bone b one bc b c conduction thresholds ( masked ) : -- = right r l ear 10 5 130 x".split()
     )
     seps = [" ", "  ", "\t", "", ",", "/"]
-    rng = random.Random(33)
-    for _ in range(20000):
-        low = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 10)))
+    for low in random_word_texts(words, seps, seed=33, count=20000, longest=10):
         if "bone" not in low and "bc" not in low:
             assert not threshold_claims._BONE_ROW.match(low), low

@@ -71,6 +71,7 @@ from clinbench.audiogram.notation import (
     translated_terms_mended,
 )
 from clinbench.audiogram.notebooks import program_output_read_as_said
+from clinbench.audiogram.occasions import occasion_tables_read_as_this_test
 from clinbench.audiogram.rules_reply import case_audiogram
 from clinbench.audiogram.spelling import typing_slips_mended
 from clinbench.audiogram.statements import read_statements, sections
@@ -156,6 +157,7 @@ READING_STEPS = (
     captions_as_transcript,
     present_word_only,
     markup_as_text,
+    occasion_tables_read_as_this_test,
     unchosen_options_blanked,
     typing_slips_mended,
     mail_wrap_mended,

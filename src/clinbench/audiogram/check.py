@@ -30,6 +30,7 @@ from clinbench.audiogram.adjudication import Judge, judge_clauses
 from clinbench.audiogram.ages import without_ages
 from clinbench.audiogram.audiogram_model import EARS, Audiogram
 from clinbench.audiogram.captions import captions_as_transcript
+from clinbench.audiogram.changes import without_change_amounts
 from clinbench.audiogram.claims import (
     SHORTHAND,
     Claim,
@@ -169,6 +170,7 @@ READING_STEPS = (
     verdicts_after_put_first,
     without_unclaimed,
     without_ages,
+    without_change_amounts,
     written_out,
     lay_levels_written_out,
 )

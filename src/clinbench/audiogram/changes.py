@@ -1,0 +1,101 @@
+"""A number that measures a change is no hearing level.
+
+Serial comparisons, monitoring notes and follow-up letters give how far a result moved
+beside what it is now: "the left 4FA is 17.5 dB better than at presentation", "the PTA has
+dropped by 25 dB since March", "word recognition down by 4%", "a recovery of 35 dB",
+"4 kHz up 15 dB on last time". The amount is a difference of two results, not a result;
+a reader that takes it for the average or the threshold it follows invents one (issue #26,
+validation batch 95, serial-audiogram comparisons, as tuning data: XV28, XV50).
+:func:`without_change_amounts` blanks the amount and its unit (only them, so the words
+around are still read, and a level after "to" or "now" stays), a reading step of
+check.READING_STEPS after ages.without_ages. The forms:
+
+- a verb of change, then "by" and the amount ("dropped by 25 dB"), or the amount with its
+  unit straight after the verb ("fell 20 dB", "down 15 dB");
+- the amount with its unit, then a noun of change ("a 35 dB recovery") or a comparative
+  with the earlier occasion ("10 dB worse than in 2022"; one with the other ear is the
+  worse-ear reader's);
+- a noun of change, then "of" and the amount ("an improvement of 30 dB"; not "a loss of",
+  which names a level).
+
+Not an amount after "by" that a frequency follows ("poorer by 20 dB at 1 kHz, 25 dB at 2
+kHz"), a list of differences the threshold reader reads as such, nor a part of a range
+("15-25 dB worse"), which it reads as a range of differences. Hand-written from the wording
+of clinic letters: no library reads clinical change statements.
+"""
+
+from __future__ import annotations
+
+import re
+
+from clinbench.audiogram.lexicon import DIGIT
+from clinbench.audiogram.offsets import blanked, lowered
+
+_ABOUT = (
+    r"(?:(?:about|around|approximately|roughly|some|nearly|almost|only|just|over|under|"
+    r"a[ \t]+further|another|~)[ \t]*)?"
+)
+_UNIT = r"(?:db(?:[ \t]*hl)?|%|percentage[ \t]+points?|points?)"
+_NUMBER = r"\d{1,3}(?:\.\d+)?(?![\d.])(?![ \t]*(?:-|–|to)[ \t]*\d)"
+"""An amount's number, not the first of a range ("15-25 dB", "15 to 25")."""
+_AMOUNT = rf"{_ABOUT}({_NUMBER}(?:[ \t]*{_UNIT})?)(?![ \t]*{_UNIT})"
+_AMOUNT_WITH_UNIT = rf"{_ABOUT}({_NUMBER}[ \t]*{_UNIT})"
+_CHANGE_VERB = (
+    r"(?:dropped|drops?|fell|falls?|fallen|improved|improves?|worsened|worsens?|deteriorated|"
+    r"deteriorates?|recovered|recovers?|rose|rises?|risen|increased|increases?|decreased|"
+    r"decreases?|changed|changes?|shifted|shifts?|declined|declines?|gained|gains?)"
+)
+_COMPARATIVE = r"(?:better|worse|poorer|higher|lower|up|down)"
+_CHANGE_NOUN = (
+    r"(?:drop|fall|rise|improvement|deterioration|shift|change|recovery|decline|worsening|"
+    r"increase|decrease|reduction|gain)"
+)
+_SINCE = (
+    r"(?:than[ \t]+(?:at|on|in|before|previously|last|it|they|baseline|presentation|admission|"
+    r"(?:the|her|his|their)[ \t]+(?:last|previous|prior|earlier|first|baseline|initial)|\d)|"
+    r"since|on[ \t]+(?:the[ \t]+)?last|compared[ \t]+with[ \t]+(?:the[ \t]+)?"
+    r"(?:last|previous|prior|earlier|baseline))\b"
+)
+"""After a comparative: an earlier occasion it compares with ("than at presentation", "than
+in 2022", "since March", "on last time"); a comparison with the other ear is the worse-ear
+reader's."""
+CHANGE_AMOUNT = re.compile(
+    rf"\b(?:{_CHANGE_VERB}|{_COMPARATIVE})[ \t]+by[ \t]+{_AMOUNT}(?![ \t]*(?:at|@)[ \t]*\d)"
+    rf"|\b{_CHANGE_VERB}[ \t]+{_AMOUNT_WITH_UNIT}(?![\w.])"
+    rf"|\b(?:up|down)[ \t]+{_AMOUNT_WITH_UNIT}(?![\w.])"
+    rf"|(?<![\w.])(?<!-)(?<!–)(?<!- )(?<!– )(?<!to )({_NUMBER}[ \t]*{_UNIT})"
+    rf"(?:[ \t]+{_CHANGE_NOUN}\b|[ \t]+{_COMPARATIVE}[ \t]+{_SINCE})"
+    rf"|\b{_CHANGE_NOUN}[ \t]+of[ \t]+(?:up[ \t]+to[ \t]+)?{_AMOUNT}"
+)
+"""A change and its amount, in lower case (see the module); the amount and its unit are the
+one group that matched."""
+
+_WORDS = ("by", "up", "down", "bett", "wors", "poor", "high", "low", "drop", "fall", "fell",
+          "improv", "deterior", "recover", "rose", "rise", "risen", "increas", "decreas",
+          "chang", "shift", "declin", "gain", "reduc")  # fmt: skip
+"""Words one of which a text holds where :data:`CHANGE_AMOUNT` may match."""
+
+
+def may_state_a_change(low: str) -> bool:
+    """Return whether lowered text ``low`` may state a change's amount (a cheap test)."""
+    for word in _WORDS:
+        if word in low:
+            return True
+    return False
+
+
+def change_amount_spans(low: str) -> list[tuple[int, int]]:
+    """Return the spans of the change amounts (number and unit) in lowered text ``low``."""
+    spans = []
+    for m in CHANGE_AMOUNT.finditer(low):
+        group = next(i for i in range(1, 6) if m.group(i) is not None)
+        spans.append(m.span(group))
+    return spans
+
+
+def without_change_amounts(text: str) -> str:
+    """Return ``text`` with each change's amount and its unit blanked, keeping its length."""
+    low = lowered(text)
+    if not may_state_a_change(low) or not DIGIT.search(text):
+        return text
+    return blanked(text, change_amount_spans(low))

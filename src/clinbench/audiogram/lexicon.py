@@ -16,6 +16,7 @@ Each pattern's source is cited once, in :data:`SOURCES`.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 
 
@@ -1199,6 +1200,68 @@ normal limits", "BP: WNL", "Voice - normal"): that field's value, not the hearin
 it up to the value (it ends at the search's end)."""
 
 
+THRESHOLD_LABEL_WORDS = (
+    "ear ears right left r l rt lt re le ad as au side sides bilateral bilaterally "
+    "unilateral both each either one other better worse poorer worst best affected hz khz "
+    "k frequency frequencies pitch pitches pitched tone tones octave octaves high low mid "
+    "middle higher lower highs lows upper range region end ends speech air bone conduction "
+    "conducted ac bc masked unmasked masking pure puretone pta threshold thresholds "
+    "hearing level levels db hl dbhl decibel decibels value values result results reading "
+    "readings audiogram audiometry audiometric average averages mean measured measures "
+    "measurement recorded tested test testing found obtained response responses normal "
+    "mild mildly moderate moderately severe severely profound profoundly slight loss "
+    "losses sensorineural conductive mixed impairment limits within gap gaps abg notch dip "
+    "drop drops dropping dropped fall falls falling fell slope slopes sloping flat steep "
+    "steeply gently gradually sharply rises rising rose climbs climbing dips dipping "
+    "reaching reaches reached down up sits sit sitting sat lies lie comes came come out "
+    "goes going went the a an of at in on to and or is are was were be been being with by "
+    "for from its it this that these those your his her their my our you he she they we i "
+    "patient patients about around approximately roughly near nearly just also then now "
+    "there here which where while but so still even very only into across through over "
+    "under above below between than more less most least has have had shows show showed "
+    "shown showing see seen can s t isn not no all any some again further every everything "
+    "except apart beyond back away too much many does did do done doing same similar alike "
+    "matches match matching stays stay stayed remains remain remained keeps kept turned "
+    "turns gets got get becomes became if when what how whether off "
+    "like almost well quite fairly somewhat really pretty rather top bottom edge edges "
+    "plot plotted chart graph line lines symbol symbols mark marks point points dot dots "
+    "cross crosses circle circles x o red blue figure figures findings finding type deep "
+    "deeper deepest lowest highest smaller small good bad poor completely fully partly "
+    "entirely limited inner outer cochlear trough asymmetry asymmetric symmetric "
+    "symmetrical snhl chl shl today performed heard hear hears beep beeps sound sounds "
+    "soft softest quiet quietest faint faintest recovering recovered improving improved "
+    "easing eased worsening worsened first second third next last finally leaving leaves "
+    "run runs running shape shapes curve curves residual single thing things respond "
+    "responds responded responding need needs needed yes ok okay before after note notes "
+    "gentle operated sudden fa audiometer limit maximum max year years old aged once twice "
+    "exc excl freq freqs usable reverse reversed measurable recover recovers recovery may "
+    "might could would should will must think thinks seems seem appears appear looks look "
+    "suggest suggests indicates indicate add record enter report says say said write "
+    "demonstrates demonstrate demonstrated reveals revealed displays exhibits gives gave "
+    "give yields yielding rise risen raised elevated elevation start starts started begins "
+    "began continuing continues continued returning returns returned improves widening "
+    "widens narrowing agrees agree confined centred centered including includes itself "
+    "abnormal abnormally dead nerve component pattern patterns configuration precipitous "
+    "sharp sharper shallow shallower steeper steepest maximal minimal poorest touch little "
+    "bit slightly essentially normally identical clear clearly vs versus upwards downwards "
+    "onwards throughout two three four stiffness tilt carhart bump problem outside inside "
+    "abgs oscillator reach sensitivity follows follow following wnl m tracks track tracking "
+    "few lot lots used use using differ differs noted initially typically usually generally "
+    "standard exceeds exceed exceeding class reasoning sum summary conclusion overall "
+    "impression unaided current currently reacted react reacts approx approximate shifted "
+    "shift moved move reads told tell tells me us him them plunges plunge plunging lone rest "
+    "angle brackets chevrons otosclerosis presbycusis cophosis audition noise directly share "
+    "part parts portion"
+)
+"""The words that may label a value read as this ear's hearing threshold, space-separated:
+ears and sides, frequencies, conduction, threshold, level and average names, degree, type and
+shape words, the words of the chart (curve, symbol, plot), and the function words and common
+verbs of such sentences. A value whose label holds another word ("the target at 2 kHz is
+40 dB", "the norm for his age: 25 dB at 4 kHz", "an earlier test gave 30 dB") is not read as
+a threshold (issue #26: the numbers in dB at frequencies that are no threshold of this
+audiogram); the word need not be listed anywhere. See :func:`labelled_otherwise`."""
+
+
 SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("DEG", "PROF_GRADE", "GRADE_SHORTHAND", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT",
       "LOSS_NOUN"),
@@ -1272,6 +1335,11 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
       "OPENING_FREQUENCY_RANGE"),
      "the layout of replies to the case questions Q1-Q3 (AudiologyBench, paper 000) and "
      "of report parts (findings, plan, comment)"),
+    (("THRESHOLD_LABEL_WORDS",),
+     "the vocabulary of pure-tone threshold reports: BSA 2018 recommended procedure "
+     "(pure-tone air- and bone-conduction threshold audiometry) and ASHA 2005 guidelines "
+     "for manual pure-tone threshold audiometry (ears, frequencies, conduction, masking, "
+     "thresholds in dB HL, averages, degree and configuration words)"),
 )  # fmt: skip
 """The source of each public pattern above, cited once (a test checks every one is here)."""
 
@@ -1301,3 +1369,64 @@ def population_value(text: str, start: int) -> bool:
     if not may_hold(window, *_POPULATION_WORDS):
         return False  # (a cheap exact test first, for speed)
     return _POPULATION_VALUE.search(window.lower()) is not None
+
+
+_LABEL_WORD = re.compile(
+    r"noise[\s-]+(?:notch|induced)|cookie[\s-]*bite|ski[\s-]*slope|not[\s-]+aided|"
+    r"[a-z]+|[:;\n()]|\.(?=\s)"
+)
+"""A word of a label, a bracket, or a mark that may start a label; the configurations named
+in two words (noise notch, noise-induced, cookie-bite, ski slope) and "not aided" are known
+words as one."""
+_LABEL_VOCABULARY = frozenset(THRESHOLD_LABEL_WORDS.split())
+
+
+@functools.lru_cache(maxsize=64)
+def _label_marks(low: str) -> tuple[list[int], list[int], list[int], list[int], list[float]]:
+    """Return, for a lower-cased clause: where its labels start (0, and after a colon, a full
+    stop, a semicolon, a line break or an opening bracket that a word follows) and where each
+    takes effect (that word's start); where its words that are not in
+    :data:`THRESHOLD_LABEL_WORDS` start, outside brackets; and those inside brackets, with
+    where their bracket closes (an aside: no label of a value after it)."""
+    starts, effective, foreign, inside, closes = [0], [-1], [], [], []
+    mark, depth, open_from = None, 0, 0
+    for m in _LABEL_WORD.finditer(low):
+        word = m.group(0)
+        if word == ")":
+            depth = max(0, depth - 1)
+            if depth == 0:
+                closes[open_from:] = [m.start()] * (len(closes) - open_from)
+            continue
+        if not word[0].isalpha():
+            mark = m.end()
+            if word == "(":
+                depth, open_from = depth + 1, (len(closes) if depth == 0 else open_from)
+            continue
+        if mark is not None:
+            starts.append(mark)
+            effective.append(m.start())
+            mark = None
+        if word.isalpha() and word not in _LABEL_VOCABULARY:
+            if depth:
+                inside.append(m.start())
+                closes.append(float("inf"))
+            else:
+                foreign.append(m.start())
+    return starts, effective, foreign, inside, closes
+
+
+def labelled_otherwise(low: str, position: int) -> bool:
+    """Return True when the value at ``position`` of a lower-cased clause is labelled as
+    something else than a hearing threshold: its label (from the last colon, full stop,
+    semicolon, line break or opening bracket before it that a word follows before the value,
+    else the clause's start; a bracketed aside closed before the value left out) holds a word
+    that is not in :data:`THRESHOLD_LABEL_WORDS` ("target at 2 kHz: 40 dB", "the norm for
+    his age is 25 dB at 4 kHz"). A heading whose colon the value follows at once labels it
+    ("Gain target: 40 dB")."""
+    starts, effective, foreign, inside, closes = _label_marks(low)
+    start = starts[bisect.bisect_left(effective, position) - 1]
+    i = bisect.bisect_left(foreign, start)
+    if i < len(foreign) and foreign[i] < position:
+        return True
+    j = bisect.bisect_left(inside, position) - 1
+    return j >= 0 and inside[j] >= start and closes[j] > position

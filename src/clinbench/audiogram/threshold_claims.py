@@ -637,6 +637,8 @@ def _frequencies_then_levels(c: _Clause) -> None:
         labelled = _AFTER_A_LABEL.search(c.low, max(0, fm.start() - 4), fm.start())
         if not m or labelled or _inside(c.used, m.start(1)):
             continue  # "250 Hz: 10/50, 500 Hz: 10/45": the values of a label, not a list
+        if lexicon.labelled_otherwise(c.low, fm.start()):
+            continue  # "REM target at 2k and 4k: 30, 35": the values of another measure
         if DIFFERENCE_BEFORE.search(c.low, max(0, fm.start() - 20), fm.start()):
             continue  # "the asymmetry at 2 and 4 kHz: 25 and 30 dB": no thresholds
         freqs = lexicon.freqs_of(fm.group(1), fm.group(2))
@@ -702,7 +704,7 @@ def _levels_at_every_frequency(c: _Clause) -> None:
     for m in _LEVEL_EVERYWHERE.finditer(low):
         at = m.start(1) if m.group(1) is not None else m.start(2)
         if (
-            _inside(c.used, at) or at in c.averages
+            _inside(c.used, at) or at in c.averages or lexicon.labelled_otherwise(low, at)
             or _NO_LEVEL_BEFORE.search(low, max(0, at - 45), at)
             or c.conduction_at(at) == "gap"
         ):  # fmt: skip
@@ -773,6 +775,9 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
 def _list_values(c: _Clause, m: re.Match, gap: bool) -> list[int] | None:
     """Return the threshold values of a list of dB values, None when none is a threshold."""
     values = [int(x) for x in _INTEGER.findall(m.group(1))]
+    if lexicon.labelled_otherwise(c.low, m.start()):
+        bisect.insort(c.used, m.span())  # none of its values is read apart either
+        return None
     if m.start() in c.averages and len(values) > 1 and not NUMBER_AFTER_SKIP.match(c.low, m.end()):
         return values[1:]  # "PTA 45, 20 dB at 3 kHz": the average, then a threshold
     if m.start() in c.averages or _not_a_threshold(c.low, m, gap):
@@ -880,6 +885,8 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
         return True
     if _bound_of_a_comparison(low, m.start()) or lexicon.population_value(low, m.start()):
         return True
+    if lexicon.labelled_otherwise(low, m.start()):
+        return True  # "the target at 2 kHz is 40 dB": its label names another measure
     if low[m.start() - 1 : m.start()] == "(" or low[m.start() - 2 : m.start()] == "( ":
         if _bracketed_after_level(low, m):
             return True

@@ -369,6 +369,7 @@ _STATEMENT_END = re.compile(
 """A statement ends at a line end, a semicolon, or a full stop before a space or the end, not
 the stop of a title before a name ("Prof. Smith reviewed the right ear": "Prof" is no grade;
 "Right ear: prof. Left normal." ends at "prof.", the next statement naming an ear)."""
+_STATEMENT_END = led(_STATEMENT_END)  # (its first characters looked for first, for speed)
 
 _DEGREE = {
     "wnl": "normal", "within normal limits": "normal", "normal": "normal", "slight": "slight",

@@ -340,3 +340,36 @@ def test_the_bone_row_guard_is_exact_on_random_texts():
     for low in random_word_texts(words, seps, seed=33, count=20000, longest=10):
         if "bone" not in low and "bc" not in low:
             assert not threshold_claims._BONE_ROW.match(low), low
+
+
+def test_each_led_pattern_can_match_only_where_its_look_ahead_holds():
+    """alternation.led puts a look-ahead for a pattern's first characters before it (for
+    speed): every place the plain pattern can match (overlapping places too) opens with one
+    of those characters, on every labelled reply, lowered or not, and on random texts, so
+    the led pattern finds the same matches, spans and groups."""
+    from clinbench.audiogram import check  # noqa: F401 (loads every module that leads one)
+    from clinbench.audiogram.alternation import LED, led
+
+    assert len(LED) >= 20
+    assert led(re.compile("(?i)abc")).pattern == "(?i)abc"  # global flags must open it
+    assert led(re.compile(".x")).pattern == ".x"  # any character may open it
+    words = (
+        "right left Right LEFT both bilateral bone air conduction ac bc worse poorer better "
+        "mild moderate severe prof profound falling sloping to with then pta 4fa average "
+        "tymp type A As B C abr wave v reflexes db dB HL hz kHz k at from no not without "
+        "sn snhl chl mod sev wnl ( ) [ ] , . ; : ! ? - \u2013 \u2014 / + = ~ @ * # 0 5 10 "
+        "25 40 65 250 500 1000 4000 1.5 r\u0131ght \u0130 \u017f \u212a \u00a0 \u2265"
+    ).split()
+    seps = [" ", "  ", "\t", "\n", "", "-", ",", "."]
+    texts = [*corpus(), *random_word_texts(words, seps, seed=35, count=10000, longest=10)]
+    texts += [text.lower() for text in texts]
+    for made, plain in LED.items():
+        opening = re.compile(made.pattern.removesuffix(f"(?:{plain.pattern})"), plain.flags)
+        assert opening.pattern.startswith("(?=[") and made.flags == plain.flags
+        anywhere = re.compile(f"(?=(?:{plain.pattern}))", plain.flags)
+        found = 0
+        for text in texts:
+            for m in anywhere.finditer(text):
+                assert opening.match(text, m.start()), (plain.pattern[:60], text)
+                found += 1
+        assert found, plain.pattern[:60]  # each is tried on texts it matches

@@ -29,7 +29,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from clinbench.audiogram import lexicon
-from clinbench.audiogram.alternation import dispatched
+from clinbench.audiogram.alternation import dispatched, led
 from clinbench.audiogram.lexicon import freqs_of
 
 
@@ -302,7 +302,7 @@ _TRIGGER_LOWER = (
 )
 """Degree abbreviations and 'right 40', in lower case: searched in the lower-cased text of
 an ASCII reply (where that is the same as ignoring case), else with case ignored."""
-_TRIGGER_LOWERED = re.compile(_TRIGGER_LOWER)
+_TRIGGER_LOWERED = led(re.compile(_TRIGGER_LOWER))
 _TRIGGER_STAR = re.compile(r"\*(?<![^\s:\]]\*)(?=[^\s*])(?![^*\n]*\*)")
 """A message opening with a star: it corrects the one before (the "chat correction star")."""
 _TRIGGER_TYMP = r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]"
@@ -318,6 +318,7 @@ _TRIGGER_PATTERN = re.compile(
     )
 )
 """All the shorthand patterns in one, for replies that are not ASCII."""
+_TRIGGER_PATTERN = led(_TRIGGER_PATTERN)  # (its first characters looked for first, for speed)
 
 
 def may_hold_shorthand(text: str) -> bool:
@@ -359,6 +360,7 @@ _MASTER, _ROW_OF = dispatched([p for _, _, p, _ in LEXICON], TOKEN_START)
 """The lexicon rows in order, tried where TOKEN_START holds, and only the rows that can open
 with the character there (:mod:`alternation`: ~1.7x faster, the same tokens); ``_ROW_OF``
 gives the row of a match's group name and the numbers of that row's own groups."""
+_MASTER = led(_MASTER)  # (its first characters looked for first, for speed)
 _STATEMENT_END = re.compile(
     r"\n|(?<=[A-Za-z0-9%)\]*])\.(?=\s|$)(?!(?:(?<=\b[Pp]rof\.)|(?<=\b[Dd]r\.)|(?<=\bM[rs]\.)|"
     r"(?<=\bMrs\.))[ \t]+(?!(?:Left|Right|Both|Bilat\w*|LEFT|RIGHT|BOTH|[LR]|A[DSU]|[LR]E)\b)"
@@ -367,6 +369,7 @@ _STATEMENT_END = re.compile(
 """A statement ends at a line end, a semicolon, or a full stop before a space or the end, not
 the stop of a title before a name ("Prof. Smith reviewed the right ear": "Prof" is no grade;
 "Right ear: prof. Left normal." ends at "prof.", the next statement naming an ear)."""
+_STATEMENT_END = led(_STATEMENT_END)  # (its first characters looked for first, for speed)
 
 _DEGREE = {
     "wnl": "normal", "within normal limits": "normal", "normal": "normal", "slight": "slight",
@@ -1536,6 +1539,7 @@ PTA = re.compile(
     r"[^.\d%]{0,30}?(?<!pta)(?<!pta[-_])(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)"
     r"(?!\s*(?:khz|hz|k\b|-|\d|\+|years?\b|yrs?\b)|\.\d|/)"
 )
+PTA = led(PTA)  # (its first characters looked for first, for speed)
 SUM_AFTER = re.compile(
     r"\s*(?:db(?:\s*hl)?)?\s*[:=]?\s*\(\s*(-?\d+(?:\s*\+\s*-?\d+){1,5})\s*\)\s*/\s*(\d)\b"
 )

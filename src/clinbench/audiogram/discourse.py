@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from clinbench.audiogram import fitting, lexicon, pathways, sound_levels
+from clinbench.audiogram.alternation import led
 from clinbench.audiogram.forms import unchosen_options_blanked
 from clinbench.audiogram.offsets import blanked as _blank_spans
 from clinbench.audiogram.offsets import lowered as _lowered
@@ -849,6 +850,7 @@ _PATIENT_RESULT_WORD = re.compile(
 """Words that tie a sentence to this patient or this audiogram (an ear, a level, a frequency,
 the patient, "the loss", "audiometry"): a sentence holding one is read even when it cites."""
 _CITED_SENTENCE_END = re.compile(r"(?<!\bal)(?<!\bfig)(?<!\be\.g)(?<!\bi\.e)[.!?](?=\s|$)|\n", re.I)
+_CITED_SENTENCE_END = led(_CITED_SENTENCE_END)  # (its first characters looked for first, for speed)
 
 LATER_TEST = re.compile(
     r"\b(?:at|on)\s+(?:(?:the|her|his|their|a)\s+)?(?:[\w-]+\s+){0,2}?(?:follow[-\s]?up|re-?test\w*)\b|"

@@ -19,6 +19,8 @@ import bisect
 import functools
 import re
 
+from clinbench.audiogram.alternation import led
+
 
 def literal_trie(words) -> str:
     """Return a regular expression that finds any of ``words`` (literals), written as a trie.
@@ -181,6 +183,7 @@ needed: the asymmetry is conductive" does not negate the asymmetry), and so does
 given after it ("MRI is not needed because/as the asymmetry is conductive") or a conclusion
 drawn with an arrow ("doesn't recover -> sloping"), except after
 "differential" ("Differential diagnosis: ..." lists what is being weighed)."""
+NEGATORS = led(NEGATORS)  # (its first characters looked for first, for speed)
 CONTRACTED_NOT = re.compile(rf"n['\u2019]t\b{_NEGATOR_REACH}")
 """A contracted "not" negates as the full word does ("isn't", "doesn't", "wasn't"); kept
 apart from NEGATORS, which it would slow, and tried only when the text holds an apostrophe."""
@@ -382,6 +385,7 @@ BOTH = re.compile(
     rf"{LEFT_TAG}\s*(?:and|&|/|\+)\s*{RIGHT_TAG})\b",
     re.I,
 )
+BOTH = led(BOTH)  # (its first characters looked for first, for speed)
 HEADING = re.compile(
     r"^\W*(?:q\s*([123])\b|([123])[.)]\s|(results?|audiometric results|findings|"
     r"diagnos\w*|impression|recommendations?|management|plan)\b\W*$|"
@@ -421,6 +425,7 @@ surgery, recorded beside the audiogram (Browning GG, Clinical Otology and Audiol
 DB_RANGE = re.compile(
     r"(?<![\d.])(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})\s*(?:db|decibels)\b(?:\s*hl)?"
 )
+DB_RANGE = led(DB_RANGE)  # (its first characters looked for first, for speed)
 LATERALITY_UNILATERAL = re.compile(
     # "unilat": clinic shorthand; "1 sided": dictation written out ("one sided")
     r"\b(unilat(?:eral(?:ly)?)?|single[\s-]sided|(?:one|1)[\s-]sided)\b"
@@ -472,6 +477,7 @@ WORSE = re.compile(
 """An ear said to be the worse or the better one: "worse on the right", "the left ear is
 poorer", "better in the left" (its source is in SOURCES; the ear *named* as the worse one is
 WORSE_NAMED)."""
+WORSE = led(WORSE)  # (its first characters looked for first, for speed)
 WORSE_NAMED = re.compile(
     # the ear as the predicate: "the poorer ear is the right", "the worse one is the left"
     # or a label's value: "Worse ear: RIGHT", "better side ....... left"
@@ -906,6 +912,7 @@ CONDUCTION = re.compile(
 )
 """Bone- or air-conduction named by word or abbreviation (BC/AC), or in lay words ("the inner
 ear responds at 25 dB": bone conduction)."""
+CONDUCTION = led(CONDUCTION)  # (its first characters looked for first, for speed)
 _CONDUCTION_WORDS = (
     "bone",
     "carhart",
@@ -1049,6 +1056,7 @@ spaced dash), the end of the sentence ("mild SNHL. 15 dB up to 1 kHz": a full st
 claim even where no capital follows), a PTA that grounds the degree overall, or a
 parenthesis that opens with levels or gaps: the thresholds the grade of the whole loss sums
 up, whose frequencies are the levels', not the grade's region."""
+_REGION_END = led(_REGION_END)  # (its first characters looked for first, for speed)
 _REGION_BAND = re.compile(
     r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"
     r"(?:[\s-]+frequenc\w*)?)?[\s-]*(?:frequenc\w*|pitch\w*|tones?)\b"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from clinbench.audiogram.alternation import led
 from clinbench.audiogram.audiogram_model import FREQUENCIES
 from clinbench.audiogram.lexicon import (
     AVERAGE_NAME,
@@ -70,6 +71,7 @@ _FREQ_VALUE_LIST = re.compile(
 )
 """A list of frequency-value pairs with one dB unit at its end ("500 15, 1k 20, 2k 25,
 3k 30 dBHL"): each value is the threshold at the frequency before it."""
+_FREQ_VALUE_LIST = led(_FREQ_VALUE_LIST)  # (its first characters looked for first, for speed)
 
 
 def _freq_value_list(m: re.Match) -> str:
@@ -385,6 +387,7 @@ _AVERAGE_EAR_PAIR = re.compile(
 25, left 45 dB HL", "high-frequency average (2/3/4 kHz): right about 60, left about 62",
 "Averages: right 10 dB HL, left 37.5 dB HL"); a note in brackets after the first ear's value
 (its grade: "4FA L 45 (moderate), R 25 (mild)") stays that ear's and does not end the pair."""
+_AVERAGE_EAR_PAIR = led(_AVERAGE_EAR_PAIR)  # (its first characters looked for first, for speed)
 
 
 def _average_ear_pair(m: re.Match) -> str:
@@ -424,6 +427,7 @@ _AVERAGE_EAR_TAG = re.compile(
 """An average's name, then one ear's letter and its value ("4FA L 45 (moderate)", "PTA R:
 25"): the letter between the name and the value names the value's ear, as "PTA left 45" does
 (the pairs of two ears are read first, by :data:`_AVERAGE_EAR_PAIR`)."""
+_AVERAGE_EAR_TAG = led(_AVERAGE_EAR_TAG)  # (its first characters looked for first, for speed)
 
 
 def _average_ear_tag(m: re.Match) -> str:
@@ -450,6 +454,7 @@ over 0.5, 1, 2 and 4 kHz are 40 dB on the right and 42.5 on the left", "mean of 
 3 kHz: 55 dB HL in the left ear, 30 in the right"): the frequencies are the ones averaged,
 not a threshold's, and each value is its ear's average, as :data:`_AVERAGE_EAR_PAIR` reads
 them with the ear first."""
+_AVERAGE_VALUE_EAR_PAIR = led(_AVERAGE_VALUE_EAR_PAIR)  # (for speed, as the others)
 
 
 _PLURAL_END = re.compile(r"(?i)(?<=[a-z]{4})s$")
@@ -1249,6 +1254,7 @@ _TRANSLATED = re.compile(
     r"\b(?P<gap>gap)\s+(?P<between>air[\s-]*bone)\b",
     re.I,
 )
+_TRANSLATED = led(_TRANSLATED)  # (its first characters looked for first, for speed)
 _TRANSLATED_GRADE = {
     "span": "moderate to severe",
     "medium_severe": "moderately severe",

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from clinbench.audiogram.alternation import led
+
 OTHER_ONE = re.compile(
     r"\b(?:a|an|another|one)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:man|woman|boy|girl|child|patient|lady|gentleman|teenager|toddler|baby|person|"
@@ -41,6 +43,7 @@ OTHER_TIME = re.compile(
 )
 """Another time than this patient's test: "the week before", "last year", "in my first
 registrar year", "two years ago", "once", "in April", "the last sudden loss I saw"."""
+OTHER_TIME = led(OTHER_TIME)  # (its first characters looked for first, for speed)
 
 _RESULT = re.compile(r"\d\s*(?:db|k?hz|k\b)", re.I)
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+(?=\s|$)|\n|$)")

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, replace
 
 from clinbench.audiogram import lexicon
+from clinbench.audiogram.alternation import led
 from clinbench.audiogram.claims import Claim, _clause_claim
 
 RULES: dict[str, str] = {
@@ -83,9 +84,11 @@ TYMP_TOPIC = re.compile(
 """A sentence about tympanometry; a volume in ml ("type B, 3.4 ml") is an ear-canal volume;
 so is one telling how the eardrums moved, the lay account of tympanometry in patient
 letters (BSA 2013 tympanometry procedure, plain-language summary; issue #26 batch 63)."""
+TYMP_TOPIC = led(TYMP_TOPIC)  # (its first characters looked for first, for speed)
 REFLEX_TOPIC = re.compile(r"reflex")
 OAE_TOPIC = re.compile(r"\boaes?\b|otoacoustic|dpoaes?|teoaes?|emissions")
 ABR_TOPIC = re.compile(r"\babr\b|auditory brainstem|brainstem response|wave v|\bbaer\b|\bbera\b")
+ABR_TOPIC = led(ABR_TOPIC)  # (its first characters looked for first, for speed)
 TOPIC_TRIGGER = re.compile(
     r"tymp|middle|complian|admittance|jerger|reflex|oae|otoacoustic|emission|abr|brainstem|"
     r"wave v|baer|bera|ml\b|type\s+a[sd]\b|drum"
@@ -303,6 +306,7 @@ TYMP_TYPE = re.compile(
 "type B", "B type", the letter said of the tympanogram ("Tympanograms are As"), and, in a
 sentence about tympanometry, the letter straight after an ear ("right Ad, left A", a chat's
 "tymp R A") or after "the flat" ("the flat B")."""
+TYMP_TYPE = led(TYMP_TYPE)  # (its first characters looked for first, for speed)
 TYMP_WORDS = [
     (re.compile(r"\bflat\b[^.]{0,15}\b(?:tymp|trace|curve)|"
                 r"\bno (?:discernible |measurable )?peak"), "B"),

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 
+from clinbench.audiogram.alternation import led
 from clinbench.audiogram.offsets import blanked, lowered
 
 _LEVEL = r"(?<![\d.])-?\d{1,3}(?:\.\d)?(?:[ \t]*(?:-|–|to)[ \t]*\d{1,3}(?:\.\d)?)?[ \t]*"
 
-WEIGHTED_LEVEL = re.compile(_LEVEL + r"db(?:[ \t]*\([ \t]*[ac][ \t]*\)|[ac](?![a-z]))")
+WEIGHTED_LEVEL = led(re.compile(_LEVEL + r"db(?:[ \t]*\([ \t]*[ac][ \t]*\)|[ac](?![a-z]))"))
 """A level in A- or C-weighted decibels ("28-33 dB(A)", "45 dBA"); matched lowered."""
 
 MASKER_LEVEL = re.compile(
@@ -28,6 +29,7 @@ MASKER_LEVEL = re.compile(
 )
 """A masking noise's level ("60-80 dB NBN", "55 dB narrowband noise", "40 dB EM",
 "50 dB effective masking"); matched lowered."""
+MASKER_LEVEL = led(MASKER_LEVEL)  # (its first characters looked for first, for speed)
 
 
 def may_hold_sound_level(low: str) -> bool:

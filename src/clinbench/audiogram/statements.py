@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from clinbench.audiogram import lexicon as lx
 from clinbench.audiogram import result_claims as rc
+from clinbench.audiogram.alternation import led
 from clinbench.audiogram.claims import (
     Claim,
     air_bone_gap_claims,
@@ -602,7 +603,7 @@ def sections(reply: str) -> tuple[list[str], str]:
     return parts, "Q1 and Q2 sections"
 
 
-_DESCRIPTOR_END = re.compile(rf"\b{DESCRIPTOR}\s*$", re.I)
+_DESCRIPTOR_END = led(re.compile(rf"\b{DESCRIPTOR}\s*$", re.I))
 _DESCRIPTOR_LAST_LETTERS = frozenset("tdepgscl")
 """The letters DESCRIPTOR's words end with (slight, mild, severe, sloping, steep, ...)."""
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from clinbench.audiogram import lexicon
+from clinbench.audiogram.alternation import led
 from clinbench.audiogram.audiogram_model import EARS, FREQUENCIES
 from clinbench.audiogram.claims import Claim, Qualifier
 
@@ -105,6 +106,7 @@ DB_LIST = re.compile(
 )
 """A value or a list of values in dB ("20, 25 and 40 dB HL", a row "70 70 70 80 dB HL").
 Source: thresholds are recorded in dB HL (BSA 2018; ISO 389-1 reference levels)."""
+DB_LIST = led(DB_LIST)  # (its first characters looked for first, for speed)
 FREQ_MENTION = re.compile(
     r"\d\s*(?:khz|k\b|hz)|\b(?:high|low|mid|middle|higher|lower|speech)[\s-]*(?:frequenc|pitch|tone)|"
     r"\b(?:notch|dip|drop|trough|bump|slope|sloping|falls?|falling|rising|rises)\b"
@@ -132,6 +134,7 @@ NUMBER_CONTEXT_SKIP = re.compile(
 difference ("worse by 15-25 dB"), or the level a no response was found at. Source: the
 other dB quantities of an audiological report (speech audiometry, masking, reflexes:
 BSA 2018 and BSA 2011 recommended procedures)."""
+NUMBER_CONTEXT_SKIP = led(NUMBER_CONTEXT_SKIP)  # (its first characters looked for first, for speed)
 VALUE_GIVEN = re.compile(
     r"\s*[:=]?\s*(?:(?:about|around|approximately|approx\.?|roughly|~)\s*)?\d+(?:\.\d+)?(?:\s*db(?:\s*hl)?)?\s*[,;]\s*"
     r"(?!\d+(?:\.\d+)?\s*(?:khz|k\b|hz|,|/|and\b))"
@@ -225,6 +228,7 @@ list: the frequency of the level before it ("100 at 500, 105 at 1k", "45 at 250 
 40 at 1k": 500 is no level).
 Source: spoken handovers and dispenser notes (SBAR; fitting
 briefs) that leave out "dB"."""
+BARE_LEVELS = led(BARE_LEVELS)  # (its first characters looked for first, for speed)
 _LEVELS_AFTER_COLON = re.compile(
     r"\s*:\s*(-?\d{1,3}(?:\s*(?:,|and|&|/)\s*(?:and\s+)?-?\d{1,3}){1,12})(?!\w|\.\d)"
     r"(?:\s*db\b(?:\s*hl)?)?"
@@ -236,6 +240,7 @@ _CONDUCTION_THEN = re.compile(
     r"(?:was|were|is|are|of|at|:)?\s*(?=-?\d)"
 )
 """A conduction named right before a number (see UNITLESS_RANGE)."""
+_CONDUCTION_THEN = led(_CONDUCTION_THEN)  # (its first characters looked for first, for speed)
 _UNITLESS_RANGE = re.compile(
     r"(-?\d{1,3})\s*(?:-|–|to)\s*(-?\d{1,3})(?![\d.])"
     r"(?!\s*(?:khz|k\b|hz|%|percent|db|decibels))"

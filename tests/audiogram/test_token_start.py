@@ -143,6 +143,9 @@ _TRIGGER_BEFORE = re.compile(
     r"\b[RL]\b|(?i:\b(?:mod|sev|prof|wnl)\b|\bmod[- /]sev)|"
     r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]|"
     r"\d(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
+    # a frequency-then-level item before the next frequency ('250:20 500:'), added with the
+    # Hz items of batches 96 and 98 (48433b6)
+    r"\d\s*[:=]\s*-?\d{1,3}\s+\d{1,4}\s*(?i:k(?:hz)?|hz)?\s*[:=]|"
     r"\d\s*(?i:k|khz|hz)\s*(?::|,\s*(?i:at)\s)?\s*-?\d{1,3}\b|\d\s*/\s*\.?\d|"
     r"(?i:\b(?:right|left)(?:\s+(?:is|was))?\s+\d{1,3}\b|"
     r"\d\s*(?:db\s*)?(?:hl\s*)?(?:on\s+)?both sides|"

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from clinbench.audiogram.lexicon import DIGIT
+from clinbench.audiogram.lexicon import DIGIT, may_hold
 from clinbench.audiogram.offsets import blanked, lowered
 
 _ABOUT = (
@@ -78,10 +78,7 @@ _WORDS = ("by", "up", "down", "bett", "wors", "poor", "high", "low", "drop", "fa
 
 def may_state_a_change(low: str) -> bool:
     """Return whether lowered text ``low`` may state a change's amount (a cheap test)."""
-    for word in _WORDS:
-        if word in low:
-            return True
-    return False
+    return may_hold(low, *_WORDS)
 
 
 def change_amount_spans(low: str) -> list[tuple[int, int]]:

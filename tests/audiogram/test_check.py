@@ -162,3 +162,19 @@ def test_a_claim_made_rightly_of_one_ear_and_wrongly_of_the_other_is_no_swap(lab
     normal = labelled_cases["B_right_conductive_adult"]
     reply = "Right ear: conductive hearing loss. Left ear: conductive hearing loss."
     assert check_reply(reply, normal).critical_errors == ["laterality_confusion"]
+
+
+def test_a_reading_with_no_ear_is_reported_once():
+    """A frequency-and-level list under no ear is read by the pattern reader (unverifiable:
+    true of one ear only) and is no claim the shorthand reader may add again: the user sees
+    each reading once and the counts under the table are of readings, not of readers."""
+    from .conftest import build
+
+    audiogram = build(10, 60)
+    check = check_reply("Results.\n\n500 Hz: 60\n1000 Hz: 60\n2000 Hz: 60", audiogram)
+    read = [(str(f.kind), f.frequency) for f in check.findings]
+    assert sorted(read) == [("threshold", 500), ("threshold", 1000), ("threshold", 2000)]
+    assert all(f.verdict == "unverifiable" and f.ear is None for f in check.findings)
+    # a list naming its ear is judged for that ear, once
+    named = check_reply("Left ear.\n500 Hz: 60\n1000 Hz: 60", audiogram)
+    assert [(f.ear, f.verdict) for f in named.findings] == [("left", "match")] * 2

@@ -301,13 +301,15 @@ def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:
 
     A claim is covered when a finding of its kind (for a threshold: its kind and
     frequency) is about one of its ears, both ears, or no ear named (unless that finding
-    could not be judged: an unverifiable reading with no ear covers nothing).
+    could not be judged: an unverifiable reading with no ear covers only a claim that names
+    no ear either, which would be the same reading again).
     """
-    covered = set()
+    covered, earless = set(), set()
     for f in findings:
-        if f.ear is None and f.verdict == "unverifiable":
-            continue  # a reading the pattern reader could not tie to an ear covers nothing
         kind = "threshold" if f.kind == "bone_threshold" else str(f.kind)
+        if f.ear is None and f.verdict == "unverifiable":
+            earless.add((kind, f.frequency))  # covers no ear: the shorthand may name one
+            continue
         ears = ("right", "left") if f.ear in ("both", None) else (f.ear,)
         covered.update((kind, e, f.frequency) for e in ears)
     out = []
@@ -315,7 +317,10 @@ def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:
         if claim.kind not in JUDGES or not SHORTHAND.intersection(claim.rules):
             continue
         freq = claim.frequencies[0] if claim.frequencies else None
-        ears = claim.ears if claim.ears and claim.ears[0] in EARS else EARS
+        named = bool(claim.ears) and claim.ears[0] in EARS
+        if not named and (claim.kind, freq) in earless:
+            continue  # read already, with no ear, by the pattern reader
+        ears = claim.ears if named else EARS
         if not any((claim.kind, e, freq) in covered for e in ears):
             out.append(claim)
     return out

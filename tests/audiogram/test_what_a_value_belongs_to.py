@@ -253,3 +253,31 @@ def test_an_absent_reflex_is_still_a_result():
     assert check_reply("Acoustic reflexes absent on the right.", CASE).critical_errors == [
         "fabricated_result"
     ]
+
+
+# -- the level a change reached, and a level said "now" -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "The right 2 kHz threshold is now 80 dB HL.",
+        "On the right, 2 kHz has dropped to 80 dB HL.",
+        "The right 2 kHz has dropped by 35 dB to 80 dB HL.",
+        "At 2 kHz the right is currently 80 dB HL.",
+    ],
+)
+def test_the_level_reached_or_said_now_is_the_threshold(reply):
+    assert threshold_levels_at(reply, 2000) == [("right", 80)]
+
+
+def test_a_change_alone_is_still_no_level():
+    assert threshold_levels_at("The right 2 kHz threshold has improved by 20 dB.", 2000) == []
+
+
+def threshold_levels_at(reply: str, frequency: int) -> list[tuple]:
+    return [
+        (f.ear, f.claimed)
+        for f in check_reply(reply, CASE).findings
+        if f.kind.value == "threshold" and f.frequency == frequency
+    ]

@@ -263,7 +263,12 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # "the 50 dB HL point at 4 kHz" for both ears (a match) and 9:N36, labelled
     # laterality_confusion, "a 50 dB value at 3 kHz" on the right (true of the left: a
     # laterality confusion), reviewed one by one. No critical error changed.
-    assert 0 < len(ADDED) <= 350
+    # 352 with a conduction named after an ear's own levels kept to that ear over a
+    # semicolon ("... air-bone gaps at 250 and 500 Hz with normal bone conduction; the left
+    # ear is normal"; tune37, batch 99 XZ34 as tuning data): data W08 gains the left ear's
+    # 'normal' degree and type, 10:R41 its 'normal' degree, no longer read as bone; reviewed
+    # one by one: all matches. No critical error changed.
+    assert 0 < len(ADDED) <= 352
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])

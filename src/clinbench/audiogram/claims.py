@@ -222,8 +222,9 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("more", "difference",
      _I(r"[>≥]\s*|\b(?:more than|greater than|over|differ\w* (?:of |by )?)|\bby(?=\s+\d)"),
      "a difference or bound, not a threshold ('>15 dB' between ears)"),
-    ("level", "level", _I(r"(?<![\w.])(-?\d{1,3})(?:\s*db(?:\s*hl)?)?(?![\w.%])"),
-     "a level in dB HL"),
+    ("level", "level", _I(r"(?<![\w.])(-?\d{1,3})(?!\s*db\s*" + lexicon.OTHER_DB_SCALE + r"\b)"
+                          r"(?:\s*db(?:\s*hl)?)?(?![\w.%])"),
+     "a level in dB HL, not in another dB scale ('100 dB nHL' clicks)"),
     ("conduction", "conduction", _I(r"\b(bone|bc|air|ac)\b"),
      "air and bone conduction (BSA 2018)"),
     ("gap", "air-bone gap", _I(r"\b(?:abg|air[- ]bone gaps?|gaps?)\b"),
@@ -1519,6 +1520,13 @@ def _footnote(toks: list[Token]) -> bool:
 # The clause and the ear it is about come from the sentence reader of check.py; these read
 # what the clause says of the ear's average and its air-bone gap.
 
+_AT_ONE_FREQUENCY = (
+    r"\s*(?:db\s*(?:hl)?\s*)?(?:at|@)\s*\d+(?:\.\d+)?\s*(?:khz|k\b|hz)"
+    r"(?!\s*(?:/|-|–|&|and\b|to\b)\s*\d|\s*,\s*\d+(?:\.\d+)?\s*(?:khz|k\b|hz|,|&|and\b))"
+)
+"""After a value: one frequency it was measured at ("25 at 500 Hz", "40 dB @ 2k"), not a list
+or span of them ("at 0.5-4 kHz"): a threshold's level, never an average's value."""
+
 # Pure-tone averages: "PTA", "4FA", "three-frequency average" (BSA 2018 pure-tone
 # audiometry; WHO 2021 four-frequency average), with the frequencies or the sum shown.
 PTA = re.compile(
@@ -1537,7 +1545,14 @@ PTA = re.compile(
     # and an age ("of 70 years") is no average
     # nor the digit of the name itself ("PTA4_R 21.25": the field of the four-frequency PTA)
     r"[^.\d%]{0,30}?(?<!pta)(?<!pta[-_])(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)"
-    r"(?!\s*(?:khz|hz|k\b|-|\d|\+|years?\b|yrs?\b)|\.\d|/)"
+    r"(?!\s*(?:khz|hz|k\b|-|\d|\+|years?\b|yrs?\b)|\.\d|/"
+    # nor the digit of another average's name ("PTA check: R 3FA 25")
+    r"|\s*(?:fa|freq\w*)\b"
+    # nor a frequency of a list that ends with its unit ("PTA(0.5,1,2k) 40")
+    r"|(?:\s*(?:,|&|and)\s*\d+(?:\.\d+)?)+\s*(?:khz|k\b|hz)"
+    # nor a level at one frequency ("PTA: left ear notched - 25 at 500 Hz, 45 at 1 kHz"):
+    # "PTA" heads pure-tone audiometry's results, not an average
+    r"|" + _AT_ONE_FREQUENCY + r")"
 )
 PTA = led(PTA)  # (its first characters looked for first, for speed)
 SUM_AFTER = re.compile(
@@ -1563,13 +1578,19 @@ FREQ_AVERAGE = re.compile(
 50 dB", "average at 3-6 kHz around 35 dB"): the mean air threshold there."""
 EAR_AVERAGE = re.compile(
     r"\b(?:(?:right|left)(?:\s+ear)?(?:'s)?\s+(?:averages?|means?)|(?<!frequency )(?<!frequency-)"
-    r"(?<!hf )(?:averages?|means?)\s*[:=]?\s*(?:the\s+)?(?:right|left)(?:\s+ear)?)\s*[:=]?\s*"
+    r"(?<!hf )(?:averages?|means?)\s*[:=]?\s*(?:(?:on|for|in|of)\s+)?(?:the\s+)?(?:right|left)"
+    r"(?:\s+(?:ear|side))?)\s*[:=]?\s*"
+    # the average as the subject, then a copula ("the left average is 60 dB HL")
+    r"(?:" + lexicon.AVERAGE_COPULA + r"\s+)?"
     r"(?:of\s+)?(?:(?:about|around|approximately)\s+|~\s*)?(-?\d{1,3}(?:\.\d+)?)(?=\s*db\b)"
+    r"(?!\s*db\s*(?:hl\s*)?" + lexicon.COMPARATIVE_AFTER_DB + r")"
 )
 """An ear's average in dB named with no frequencies ("right average 85 dB HL", "Averages:
-right 10 dB HL, left 37.5 dB HL"): the ear's pure-tone average, as "PTA" names it (BSA 2018
-pure-tone audiometry: the average of the ear's thresholds over the speech frequencies). An
-average of a named region ("high-frequency average") is not."""
+right 10 dB HL, left 37.5 dB HL"), or as the subject of a copula ("the left ear's average is
+60 dB HL", "the average on the right was 45 dB HL"): the ear's pure-tone average, as "PTA"
+names it (BSA 2018 pure-tone audiometry: the average of the ear's thresholds over the speech
+frequencies). An average of a named region ("high-frequency average") is not, nor a
+difference in dB ("the left average is 20 dB worse")."""
 FREQ_SPAN = re.compile(r"^[^,&/]*?(?:-|–|\bto\b)[^,&/]*$")
 """Frequencies given as a span ("3-6 kHz"), not a list ("2, 4 kHz")."""
 

@@ -158,13 +158,21 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "'borderline moderate': the grade named or the one either side (model replies of the "
      "tuning set)"),
     ("descriptors alone",
-     rf"(?i)^\s*(?:(?:{_DESCRIPTOR}|to|and|in (?:degree|severity|grade|extent)|overall)\b"
+     rf"(?i)^\s*(?:(?:now|still|currently|presently|today)\s+)?"
+     rf"(?:(?:{_DESCRIPTOR}|to|and|in (?:degree|severity|grade|extent)|overall)\b"
      r"[\s,-]*)+(?:(?:in|on|to|by)\s+(?:my|our)\s+(?:reading|view|opinion|judge?ment|"
-     r"eyes?|interpretation|estimation)\b\s*)?[.!]?\s*$",
+     r"eyes?|interpretation|estimation)\b\s*)?"
+     r"(?:(?:on|by|under|per|using)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?"
+     r"(?:scale|grading|grades|classification|criteria|system)\b\s*)?"
+     r"(?:,?\s*and\s+(?:\d+(?:\.\d+)?\s*(?:db\s*)?)?(?:worse|better|poorer|deeper)\s+than\s+"
+     r"(?:in\s+|at\s+|on\s+)?(?:the\s+)?(?:\d{4}|last|previous|earlier|before|prior)[^.;,]{0,20})?"
+     r"[.!]?\s*$",
      "a clause of descriptors alone ('moderately severe', 'mild and flat') describes the "
      "loss its sentence named before it ('Bilateral SNHL: right moderately severe'); the "
      "writer's stance after them ('in my reading', 'in my view') adds nothing to describe "
-     "(chart descriptions, issue #26 batch 65, used as tuning data)"),
+     "(chart descriptions, issue #26 batch 65, used as tuning data), nor does a time adverb "
+     "before them ('now severe'), the grading scale they are on ('on the WHO 2021 scale') or "
+     "a change against an earlier test after them ('and 10 dB worse than last year')"),
     ("grade of an ear",
      rf"\b{_GRADE}[\"'\u201d\u2019]?\s*,?(?:\s+|\s*\(\s*)(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
      r"each\s+ear|right|left)\b|(?:both\s+ears|both\s+sides|each\s+ear)\b|"
@@ -444,10 +452,22 @@ def _names_its_loss(low: str, sent_low: str) -> bool:
 
 
 def _without_snr_loss(low: str) -> str:
-    """Return ``low`` with a speech-in-noise test's SNR loss blanked (same length)."""
+    """Return ``low`` with a speech-in-noise test's SNR loss blanked (same length), and a loss
+    named as the frame a grade is judged against ("the SNR loss is mild for a loss of this
+    size"): the grade is its subject's, not that loss's."""
     if "loss" in low and ("noise" in low or "snr" in low):
-        return SNR_LOSS.sub(lambda m: " " * len(m.group(0)), low)
+        low = SNR_LOSS.sub(lambda m: " " * len(m.group(0)), low)
+    if "for " in low and "loss" in low:
+        low = _FRAME_LOSS.sub(lambda m: " " * len(m.group(0)), low)
     return low
+
+
+_FRAME_LOSS = re.compile(
+    r"\bfor\s+(?:a|an|the|this|that|such\s+a|his|her|their)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:hearing\s+)?loss\s+(?:of|like)\s+(?:(?:this|that|his|her|their|its|such\s+a)\s+)?[\w-]+"
+)
+"""A loss as a frame of comparison after "for" ("mild for a loss of this size", "good for a
+hearing loss like his"): named to judge something else by, not graded."""
 
 
 def _descriptors_alone(low: str) -> bool:

@@ -71,6 +71,29 @@ AVERAGED_FREQUENCIES = (
 """The frequencies an average is taken over, before their last unit ("0.5, 1, 2 and 4",
 "2-4", "500/1k/2"), as a fragment of the patterns that read an average with its frequencies
 (claims.FREQ_AVERAGE, notation's average pairs)."""
+AVERAGE_COPULA = (
+    r"(?:is|was|are|were|=|stands\s+at|sits\s+at|comes\s+(?:out\s+)?(?:to|at)|"
+    r"works\s+out\s+(?:to|at)|measures|measured|calculates\s+(?:to|at)|reads)"
+)
+"""The copula or verb of measure between an average named as the subject and its value ("the
+left average is 60 dB HL", "the right ear's mean works out at 45 dB"), as a fragment of
+claims.EAR_AVERAGE."""
+COMPARATIVE_AFTER_DB = (
+    r"(?:worse|better|poorer|higher|lower|more|less|greater|above|below|beyond|apart|"
+    r"difference|gap|shift)\b"
+)
+"""A word that makes a value in dB a difference rather than a level ("20 dB worse", "15 dB
+apart"), as a fragment after a value's unit."""
+OTHER_DB_SCALE = r"(?:sl|spl|pespl|snr|nhl|ehl)"
+"""The dB scales other than hearing level, after a value's "dB": sensation level, sound
+pressure level (peak-equivalent too), signal-to-noise ratio, and the normalised and estimated
+hearing levels of evoked-response stimuli and results (ANSI S3.6; BSA 2019 recommended
+procedure for ABR in babies: click and tone-pip levels in dB nHL, estimates in dB eHL)."""
+LATENCY_NOUN = r"(?:delays?|latenc(?:y|ies)|prolongations?)\b"
+"""A latency of an evoked response, after a type word ("a conductive delay of wave V"): the
+cause of the latency shift the ABR shows, not the ear's type of loss (BSA 2019 recommended
+procedure for ABR: a conductive loss delays every wave; Hall 2007, the latency-intensity
+function)."""
 PROF_GRADE = (
     r"prof(?=\.?(?:[,;:)/-]|\s*$)|\s+(?:sloping|flat|mixed|snhl|chl|mhl|sensorineural|"
     r"conductive|hearing|loss|hl|deaf\w*|bilat\w*|in|on|both|au|ad|as)\b)"
@@ -241,7 +264,7 @@ HEDGE_WORD = re.compile(
 """The words HEDGES needs one of, found fast (a clause without them skips HEDGES)."""
 _NOT_DONE_AFTER = (
     r"\s+(?:been\s+)?(?:tested|performed|done|available|provided|measured|assessed|included|"
-    r"reported|given|supplied|obtained|shown)\b"
+    r"reported|given|supplied|obtained|shown|recorded|carried\s+out|attempted)\b"
 )
 NOT_DONE = re.compile(
     # each alternative opens with its first letter and looks back for the word boundary
@@ -1297,7 +1320,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "in the AudiologyBench validation sets (tuning set, batches 1-11; issue #26)"),
     (("CONDUCTION", "GAP_WORD", "GAP_TRIGGER", "DB_RANGE", "DIGIT"),
      "air and bone conduction, air-bone gap (ABG) and dB HL values as audiograms label them"),
-    (("AVERAGE_NAME", "AVERAGE_IN_WORDS", "AVERAGED_FREQUENCIES"),
+    (("AVERAGE_NAME", "AVERAGE_IN_WORDS", "AVERAGED_FREQUENCIES", "AVERAGE_COPULA",
+      "COMPARATIVE_AFTER_DB", "OTHER_DB_SCALE", "LATENCY_NOUN"),
      "pure-tone averages and the frequencies they average (BSA 2018 pure-tone audiometry; "
      "WHO 2021 four-frequency average of 0.5, 1, 2 and 4 kHz)"),
     (("BANDS", "REGION_FREQ"),

@@ -145,9 +145,11 @@ NO_TOPICS = Topics(False, False, False, False)
 # -- the type of loss ---------------------------------------------------------------------
 
 TYPE_WORDS = [
-    (re.compile(r"\b(sensorineural|sensori-neural|snhl|cochlear hearing loss|nerve deafness)\b"),
+    (re.compile(r"\b(sensorineural|sensori-neural|snhl|cochlear hearing loss|nerve deafness)\b"
+                r"(?!\s+" + lexicon.LATENCY_NOUN + r")"),
      "sensorineural", ("sensori", "snhl", "cochlear", "nerve")),
-    (re.compile(r"\b(conductive|chl)\b"), "conductive", ("conductive", "chl")),
+    (re.compile(r"\b(conductive|chl)\b(?!\s+" + lexicon.LATENCY_NOUN + r")"), "conductive",
+     ("conductive", "chl")),
     # "a mixed picture": findings of more than one kind, not a mixed loss
     (re.compile(r"\b(?:mixed\b(?!\s+(?:picture|presentation|bag|findings|results)\b)|mhl\b)"),
      "mixed", ("mixed", "mhl")),

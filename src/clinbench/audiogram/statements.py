@@ -12,6 +12,7 @@ claims (:class:`~clinbench.audiogram.claims.Claim`), one list per clause, which
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -43,7 +44,9 @@ def read_statements(part: str) -> Iterator[list[Claim]]:
     """Yield the claims of each clause of one section of a reply, clause by clause (a clause
     with no claim yields an empty list, so each clause keeps its number)."""
     carried = _Carried()
+    previous = ""
     for sentence, line_start, joined in _sentences(normalise(part)):
+        before, previous = previous, sentence
         stripped = sentence.strip()
         if not stripped:
             carried.blank(line_start)
@@ -58,11 +61,34 @@ def read_statements(part: str) -> Iterator[list[Claim]]:
                 continue
         if lx.REPORT_PART.match(stripped) and not lx.ears_in(stripped[:40]):
             carried.context = None  # "### Action", "**Comment:** ...": no ear carried into it
-        if not joined:
+        if not joined or _conduction_said_of_its_ear(before, sentence):
             # A conduction named before a semicolon carries over it ("Bone normal in both
             # ears; the dip to 20 dB HL at 2 kHz ..."), as within a sentence.
             carried.sentence_conduction = "air"
         yield from _read_sentence(carried, sentence, line_start)
+
+
+_OPENS_WITH_EAR = re.compile(r"[\s(*-]*(?:the\s+)?(?:right|left|rt|lt|r|l)\b", re.I)
+_FIRST_EAR = re.compile(r"\b(?:right|left|rt|lt|r|l)\b")
+
+
+def _conduction_said_of_its_ear(before: str, sentence: str) -> bool:
+    """Return whether a part after a semicolon opens with an ear, where the part before gave
+    an ear's levels and then named a conduction ("right 30/40/50 dB HL with masked bone
+    25-55; left 15/20/25/40 (30 at 3 kHz)"): that conduction was said of the ear before, as
+    an addition to its levels; the next ear's statement is read afresh, as air. A conduction
+    named before the levels ("Bone: right 20 at 1 kHz; left 30 at 1 kHz", "right ear bone
+    20; left 30") goes on over the semicolon."""
+    if not _OPENS_WITH_EAR.match(sentence):
+        return False
+    low = before.lower()
+    marks = lx.conduction_marks(low) if lx.last_conduction(low) else []
+    ear = _FIRST_EAR.search(low)
+    return (
+        bool(marks)
+        and ear is not None
+        and lx.DIGIT.search(low, ear.end(), marks[-1][0]) is not None
+    )
 
 
 _FINDING_LABEL = re.compile(r"\W*(?:results?|diagnos\w*|impression)\s*:\s*(?=\S)", re.I)
@@ -305,6 +331,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
     segments, n_main, aside_ear = _sentence_segments(sentence)
     windows = _ClauseWindows(sent_low)
     named: set[str] = set()  # the ears the main clauses of another test's sentence name
+    asides = _WhereAsidesStood(sent_low, carried.sentence_conduction)
     for index, seg in enumerate(segments):
         seg_low = seg.lower()
         clause_context = windows.around(seg_low)
@@ -346,7 +373,9 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
         yield read_clause(
             seg, seg_ear, clause_context, topics, hedged_sentence,
             explicit=bool(ears),
-            default_conduction=carried.sentence_conduction, low=seg_low,
+            default_conduction=asides.conduction(
+                carried.sentence_conduction, index >= n_main, seg_low),
+            low=seg_low,
             frequency=clause_freq, from_an_earlier_line=carried.from_an_earlier_line(ears),
             span=sentence_span,
         )  # fmt: skip
@@ -382,6 +411,35 @@ _EAR_LETTER_BEFORE_A_VALUE = re.compile(r"(?<![\w.'/-])([RL])[ \t]+(?=\d)")
 """A bare capital R or L right before a number inside a clause ("High notes worst: L 60 at
 4k, R 40", "(L 65 @ 4k vs R 35)"): a note's tag of the value's ear."""
 _VERSUS_OPENS = re.compile(r"\s*(?:vs\.?|versus)\s", re.I)
+
+
+class _WhereAsidesStood:
+    """The conduction each other-ear aside of a sentence is read with: the one in force where
+    it stood in its sentence ("20/30/40 dB HL (55 at 3 kHz, 30 on the right), masked bone
+    25-55": the aside's values are air, as the list it sits in is; the bone named after it,
+    in the main clause read first, is not theirs). The sentence's conduction marks are found
+    once, and each aside is looked for after the one before (linear in the sentence)."""
+
+    def __init__(self, sent_low: str, opening: str):
+        self.sent_low = sent_low
+        self.opening = opening  # the conduction carried into the sentence
+        self.marks: list[tuple[int, str]] | None = None
+        self.found_at = 0
+
+    def conduction(self, current: str, aside: bool, seg_low: str) -> str:
+        """Return the conduction a clause is read with: ``current`` (the one named last
+        before it), or for an aside the one named last before where it stood."""
+        if not aside:
+            return current
+        at = self.sent_low.find(seg_low.strip(), self.found_at)
+        if at < 0:
+            return current
+        self.found_at = at
+        if self.marks is None:
+            named = lx.last_conduction(self.sent_low)
+            self.marks = lx.conduction_marks(self.sent_low) if named else []
+        index = bisect.bisect_left(self.marks, (at, "")) - 1
+        return self.marks[index][1] if index >= 0 else self.opening
 
 
 _RESERVE_ENDS = re.compile(r"cochlear\s+reserve\W*$")

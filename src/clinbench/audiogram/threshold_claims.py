@@ -148,7 +148,7 @@ NUMBER_AFTER_SKIP = re.compile(
     r"\s*(?:hl\s*)?(?:worse|better|poorer|lower|higher|greater|apart|difference|"
     # a change or a difference as the value's noun ("15 dB asymmetry", "a 20 dB shift")
     r"asymmetr(?:y|ies)|shifts?|changes?|improvements?|recovery|gains?|"
-    r"sl|spl|snr|nhl|ehl|"
+    r"" + lexicon.OTHER_DB_SCALE + r"|"
     r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|dip|"
     # a slope: the fall across an octave ("40 dB in one octave", "20 dB per octave")
     r"(?:per|in|over|across|within)\s+(?:(?:one|two|three|an?|a\s+single|each|every|the)\s+)?"
@@ -324,10 +324,19 @@ _PAIR_AFTER = re.compile(
     r"\s*"
     r"(?:the\s+)?"
 )
+_CHANGED = (
+    r"(?:dropped|fallen|fell|risen|rose|worsened|improved|recovered|deteriorated|shifted|"
+    r"moved|gone\s+(?:up|down)|come\s+(?:up|down|back))"
+)
+"""A verb of change before "to" and the level it reached."""
 _PAIR_BEFORE = re.compile(
     r"(?:\)\s*[:=]\s*|[\s:=,(-]*)(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
     r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:is|was|are|were|of|at|measured at|of about|"
-    r"c[ao]mes? (?:out|back|in) at|reaching|to|around|approximately|~)?\s*"
+    r"c[ao]mes? (?:out|back|in) at|reaching|to|around|approximately|~|"
+    # the level a change reached, today's ("has dropped to 85 dB", "fell by 20 dB to 70")
+    r"(?:has\s+|have\s+|had\s+)?" + _CHANGED + r"(?:\s+by\s+)?\s+to)?"
+    # the copula's time adverb ("the 8 kHz threshold is now 85 dB HL")
+    r"(?:\s+(?:now|today|currently|still))?\s*"
 )
 """How a value and its frequency are joined: "20 dB at 500 Hz", "500 Hz: 20 dB", "the
 threshold at 4 kHz is 60 dB", "3 kHz came out at 30 dB HL", "500 Hz 20 dB, 1 kHz 30 dB",

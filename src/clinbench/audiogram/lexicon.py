@@ -175,7 +175,10 @@ NEGATORS = re.compile(
     # a condition is not a finding: "if the loss were conductive", "to decide whether ..."
     # ("if you could see ..." is a request, not a condition)
     r"\bif\b(?!\s+(?:you|i)\b)|\bunless\b|\bwhether\b|"
-    rf"\bor\b|\bnon-){_NEGATOR_REACH}|"
+    rf"\bor\b){_NEGATOR_REACH}|"
+    # "non-" negates the word it prefixes (and one after: "non-significant asymmetry"), not a
+    # later one ("MRI not for non-pulsatile tinnitus with symmetric hearing")
+    r"\bnon-(?:[\w-]+[ \t]+)?$|"
     r"\bdifferential\b[^.]{0,40}$"
 )
 """A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
@@ -829,6 +832,22 @@ def _outside_asides(before: str) -> str:
     return " " * cut + before[cut:]
 
 
+_BARE_ANSWER = re.compile(r"\b(?:no|not|none)[ \t]*\($")
+"""A bare "no" right before an aside ("CROS: no (symmetric)", "MRI? Not (symmetric within 5
+dB)"): it answers what precedes it, and the aside gives the reason."""
+
+
+def _inside_an_aside(before: str) -> str:
+    """Return the words before a word that stands in an aside still open and opened right
+    after a bare "no" (:data:`_BARE_ANSWER`; same length, the words before the aside
+    blanked): the "no" does not reach into its reason. A negated phrase that an aside glosses
+    ("not a middle-ear (conductive) problem") stays negated."""
+    cut = before.rfind("(") + 1
+    if cut <= before.rfind(")") + 1 or not _BARE_ANSWER.search(before, 0, cut):
+        return before
+    return " " * cut + before[cut:]
+
+
 def _presupposed(before: str) -> bool:
     """Return whether PRESUPPOSED is found in ``before``; its nouns are tested first (exact:
     the pattern ignores no case and needs one of them), for speed."""
@@ -848,6 +867,8 @@ def negated(segment: str, start: int) -> bool:
     before = segment[max(0, start - 45) : start]
     if ")" in before:
         before = _outside_asides(before)
+    if "(" in before:
+        before = _inside_an_aside(before)
     if _presupposed(before):
         return False
     if NEGATORS.search(before):

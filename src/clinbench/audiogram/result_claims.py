@@ -365,9 +365,15 @@ ABSENT_WORDS = re.compile(r"\b(absent|not (?:elicited|present|observed|recorded|
                            r"no (?:identifiable |repeatable |clear |definite )?wave v|"
                            r"could not be (?:elicited|recorded)|refer(?:red)? result|"
                            r"fail(?:ed)?)\b")  # fmt: skip
+# Reflex decay is measured on a present reflex, 10 dB above its threshold, and reads negative
+# (the reflex holds) or positive (it halves within 5 s, a retrocochlear sign): either verdict
+# reports the reflex recorded (Jerger and Jerger 1977, Anderson et al. 1969 reflex decay).
+_DECAY_VERDICT = (
+    r"decay\b[^.;\d]{0,12}?\b(?:negative|positive)|(?:negative|positive)\s+(?:reflex\s+)?decay"
+)
 PRESENT_WORDS = re.compile(r"\b(present|intact|elicited|observed|recorded|detected|robust|"
                             r"pass(?:ed)?|"
-                            r"normal|within normal)\b")  # fmt: skip
+                            r"normal|within normal|" + _DECAY_VERDICT + r")\b")  # fmt: skip
 REDUCED_WORDS = re.compile(r"\b(reduced|elevated|diminished|weak|partial|prolonged|delayed|"
                             r"abnormal)\b")  # fmt: skip
 _STATES = (("absent", ABSENT_WORDS), ("reduced", REDUCED_WORDS), ("present", PRESENT_WORDS))

@@ -812,11 +812,16 @@ def conditioned(segment: str, start: int) -> bool:
 
 PRESUPPOSED = re.compile(
     r"\b(?:causes?|source|origin|reason|a?etiology|differential(?: diagnosis)?)\s+(?:of|for)\s+"
-    r"(?:the|this|that|his|her|their)\b[^.:;()]{0,40}$"
+    r"(?:the|this|that|his|her|their)\b[^.:;()]{0,40}$|"
+    # what a test is (not) indicated for: "not indicated for a symmetrical notch"
+    r"\b(?:indicated|warranted|justified)\s+(?:for|with|in)\s+(?:an?|the|this|that|his|her|"
+    r"their)\b[^.:;()]{0,40}$"
 )
 """What is weighed or excluded is the cause, not the finding it is the cause of: "MRI to
 exclude a retrocochlear cause of the asymmetric loss", "differential for the right ear's
-sensorineural loss: ..." both state the finding after "of/for the"."""
+sensorineural loss: ..." both state the finding after "of/for the"; so does what a test is
+not indicated for ("a scan is not warranted for a symmetrical loss": the loss is stated, the
+test declined)."""
 
 
 _ASIDE = re.compile(r"\([^()]*\)")
@@ -858,6 +863,9 @@ def _presupposed(before: str) -> bool:
         or "reason" in before
         or "etiology" in before
         or "differential" in before
+        or "indicated" in before
+        or "warranted" in before
+        or "justified" in before
     ) and bool(PRESUPPOSED.search(before))
 
 

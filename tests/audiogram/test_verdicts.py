@@ -268,6 +268,11 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # ear is normal"; tune37, batch 99 XZ34 as tuning data): data W08 gains the left ear's
     # 'normal' degree and type, 10:R41 its 'normal' degree, no longer read as bone; reviewed
     # one by one: all matches. No critical error changed.
+    # and 353 with "non-" negating only the word it prefixes (tune36, batch 104 as tuning data):
+    # 4:Z15's 'a non-functioning ("dead") right ear of sensorineural origin' gains the right's
+    # sensorineural type (a match), reviewed. No critical error changed. Back to 352: the
+    # shorthand reader no longer reports again a reading with no ear (10:R10's second
+    # "Tympanogram type B", as the old checker had it once).
     assert 0 < len(ADDED) <= 352
     assert all(
         f["critical_error"] in (None, "laterality_confusion")

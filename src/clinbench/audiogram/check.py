@@ -47,6 +47,7 @@ from clinbench.audiogram.classify import (
     pure_tone_average,
 )
 from clinbench.audiogram.denied_after import verdicts_after_put_first
+from clinbench.audiogram.differentials import differential_patterns_blanked
 from clinbench.audiogram.discourse import without_unclaimed
 from clinbench.audiogram.ear_cells import ear_cells_divided
 from clinbench.audiogram.findings import (
@@ -169,6 +170,7 @@ READING_STEPS = (
     ear_cells_divided,
     verdicts_after_put_first,
     without_unclaimed,
+    differential_patterns_blanked,
     without_ages,
     without_change_amounts,
     written_out,

@@ -1621,6 +1621,15 @@ def _clause_claim(kind: str, ear: str | None, value, hedged: bool, text: str, ru
     return Claim(kind, ears, value, qualifier, "air", freqs, None, text, (0, 0), (rule,))
 
 
+LEVELS_LISTED = re.compile(
+    r"(?:[ \t]*[,/][ \t]*|[ \t]+)\d{1,3}(?:[ \t]*[,/][ \t]*|[ \t]+)\d{1,3}\b(?!\.\d)|"
+    r"[ \t]*db[ \t]+at[ \t]+\d+[ \t]*hz[ \t]*,[ \t]*\d{1,3}[ \t]*db[ \t]+at\b"
+)
+"""After the first number "PTA" is followed by: two more levels in a run ("PTA: R 20 / 25 / 30",
+"PTA L: 15 20 25 35", "PTA right: 50, 50, 40 at 250/500/1000 Hz"), or levels at their
+frequencies ("PTA: 20 dB at 250 Hz, 25 dB at 500 Hz", as a bare row is written out), thresholds
+at several frequencies. "PTA" there names pure-tone audiometry, whose result is the list, not an
+average, which is one number an ear (BSA 2018 pure-tone audiometry: "PTA" for both)."""
 SUMMANDS = re.compile(r"(?:\s*(?:,|\+|plus|and)\s*-?\d+(?:\.\d+)?){2,7}")
 """After the first number an average's name is followed by: more numbers, its summands
 ("four-frequency average 50, 40, 25, 20 ..."), the thresholds it is worked from."""
@@ -1646,6 +1655,15 @@ def _summands_then_result(low: str, at: int) -> tuple[int, float] | None:
     return count, float(result.group(2))
 
 
+def _levels_listed(low: str, at: int) -> bool:
+    """Return whether the number before ``at`` opens a list of levels (:data:`LEVELS_LISTED`)
+    that no arithmetic follows ("pta 20, 30, 40 - 90 over 4 - 22.5" is a sum, if a wrong one)."""
+    if not LEVELS_LISTED.match(low, at):
+        return False
+    summands = SUMMANDS.match(low, at)
+    return summands is None or WORKED_RESULT.match(low, summands.end()) is None
+
+
 def average_claims(low: str, ear: str | None, hedged: bool) -> tuple[list[Claim], set[int]]:
     """Return the pure-tone average claims of a lower-cased clause, and where their values
     start (those numbers are not thresholds).
@@ -1658,12 +1676,15 @@ def average_claims(low: str, ear: str | None, hedged: bool) -> tuple[list[Claim]
     out: list[Claim] = []
     starts: set[int] = set()
     for m in PTA.finditer(low):
-        starts.add(m.start(2))
         worked = _summands_then_result(low, m.end(2))
         if worked is not None:  # "4FA 50, 40, 25, 20 - 135 over 4 - 32.5": the result
+            starts.add(m.start(2))
             out.append(_clause_claim("pta", ear, worked[1], hedged, m.group(0),
                                      f"worked average of {worked[0]}"))  # fmt: skip
             continue
+        if m.group(1) == "pta" and _levels_listed(low, m.end(2)):
+            continue  # "PTA: R 20 / 25 / 30 ...": the audiometry's thresholds, read as such
+        starts.add(m.start(2))
         value = float(m.group(2).replace(",", "."))
         shown = SUM_AFTER.match(low, m.end(2))
         terms = len(shown.group(1).split("+")) if shown else 0

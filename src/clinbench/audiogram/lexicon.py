@@ -198,7 +198,10 @@ NEGATORS = re.compile(
     # a condition is not a finding: "if the loss were conductive", "to decide whether ..."
     # ("if you could see ..." is a request, not a condition)
     r"\bif\b(?!\s+(?:you|i)\b)|\bunless\b|\bwhether\b|"
-    rf"\bor\b|\bnon-){_NEGATOR_REACH}|"
+    rf"\bor\b){_NEGATOR_REACH}|"
+    # "non-" negates the word it prefixes (and one after: "non-significant asymmetry"), not a
+    # later one ("MRI not for non-pulsatile tinnitus with symmetric hearing")
+    r"\bnon-(?:[\w-]+[ \t]+)?$|"
     r"\bdifferential\b[^.]{0,40}$"
 )
 """A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
@@ -832,11 +835,16 @@ def conditioned(segment: str, start: int) -> bool:
 
 PRESUPPOSED = re.compile(
     r"\b(?:causes?|source|origin|reason|a?etiology|differential(?: diagnosis)?)\s+(?:of|for)\s+"
-    r"(?:the|this|that|his|her|their)\b[^.:;()]{0,40}$"
+    r"(?:the|this|that|his|her|their)\b[^.:;()]{0,40}$|"
+    # what a test is (not) indicated for: "not indicated for a symmetrical notch"
+    r"\b(?:indicated|warranted|justified)\s+(?:for|with|in)\s+(?:an?|the|this|that|his|her|"
+    r"their)\b[^.:;()]{0,40}$"
 )
 """What is weighed or excluded is the cause, not the finding it is the cause of: "MRI to
 exclude a retrocochlear cause of the asymmetric loss", "differential for the right ear's
-sensorineural loss: ..." both state the finding after "of/for the"."""
+sensorineural loss: ..." both state the finding after "of/for the"; so does what a test is
+not indicated for ("a scan is not warranted for a symmetrical loss": the loss is stated, the
+test declined)."""
 
 
 _ASIDE = re.compile(r"\([^()]*\)")
@@ -852,6 +860,22 @@ def _outside_asides(before: str) -> str:
     return " " * cut + before[cut:]
 
 
+_BARE_ANSWER = re.compile(r"\b(?:no|not|none)[ \t]*\($")
+"""A bare "no" right before an aside ("CROS: no (symmetric)", "MRI? Not (symmetric within 5
+dB)"): it answers what precedes it, and the aside gives the reason."""
+
+
+def _inside_an_aside(before: str) -> str:
+    """Return the words before a word that stands in an aside still open and opened right
+    after a bare "no" (:data:`_BARE_ANSWER`; same length, the words before the aside
+    blanked): the "no" does not reach into its reason. A negated phrase that an aside glosses
+    ("not a middle-ear (conductive) problem") stays negated."""
+    cut = before.rfind("(") + 1
+    if cut <= before.rfind(")") + 1 or not _BARE_ANSWER.search(before, 0, cut):
+        return before
+    return " " * cut + before[cut:]
+
+
 def _presupposed(before: str) -> bool:
     """Return whether PRESUPPOSED is found in ``before``; its nouns are tested first (exact:
     the pattern ignores no case and needs one of them), for speed."""
@@ -862,6 +886,9 @@ def _presupposed(before: str) -> bool:
         or "reason" in before
         or "etiology" in before
         or "differential" in before
+        or "indicated" in before
+        or "warranted" in before
+        or "justified" in before
     ) and bool(PRESUPPOSED.search(before))
 
 
@@ -871,6 +898,8 @@ def negated(segment: str, start: int) -> bool:
     before = segment[max(0, start - 45) : start]
     if ")" in before:
         before = _outside_asides(before)
+    if "(" in before:
+        before = _inside_an_aside(before)
     if _presupposed(before):
         return False
     if NEGATORS.search(before):

@@ -1042,6 +1042,8 @@ def tables_to_text(text: str) -> str:
             index += used
             continue
         rows, used = _whitespace_table(lines, index)
+        if rows is None and _GAP.search(lines[index]):
+            rows, used = _gapped_table(lines, index)
         sentences = _table_sentences(rows) if rows else None
         if sentences:
             out.extend(sentences)
@@ -1096,6 +1098,38 @@ def _ws_ear_header(tokens: list[str]) -> list[str] | None:
     if not cells or len(label) > 2 or any(_frequency(t) is not None for t in label):
         return None
     return [" ".join(label), *cells]
+
+
+_GAP = re.compile(r"\S(?:[ ]{2,}|\t)[ \t]*\S")
+"""Two cells of an aligned row: text, a gap of two spaces or a tab, text."""
+_GAP_SPLIT = re.compile(r"[ ]{2,}|\t[ \t]*")
+_GAP_EAR = re.compile(r"(?i)(?:r|l|right|left|rt|lt|ad|as)(?:\s+ear)?$")
+"""A column head that is an ear and nothing else."""
+_GAP_ROW = re.compile(
+    r"(?i)(?:type|trace|peak|ecv|volume|canal|compliance|admittance|pressure|mep|"
+    r"gradient|width|tymp\w*)\b"
+)
+"""A row that names a tympanometry measure (BSA 2013 tympanometry: type, peak pressure,
+compliance, ear-canal volume, gradient)."""
+
+
+def _gapped_table(lines: list[str], start: int) -> tuple[list[list[str]] | None, int]:
+    """Return (rows as cells, lines used) for a tympanometry table whose cells are aligned
+    by gaps of two spaces or more ("Tympanometry   R        L\nType           B (flat) A"),
+    the cells a pipe table would hold: a header of a label and two ears, then the lines
+    right under it that name a tympanometry measure (:data:`_GAP_ROW`) in three cells."""
+    header = _GAP_SPLIT.split(lines[start].rstrip())
+    if len(header) != 3 or not all(_GAP_EAR.match(cell) for cell in header[1:]):
+        return None, 0
+    rows = [header]
+    index = start + 1
+    while index < len(lines) and len(rows) <= _WS_MAX_ROWS:
+        cells = _GAP_SPLIT.split(lines[index].rstrip())
+        if len(cells) != len(header) or not _GAP_ROW.match(cells[0]):
+            break
+        rows.append(cells)
+        index += 1
+    return (rows, index - start) if len(rows) > 1 else (None, 0)
 
 
 def _whitespace_table(lines: list[str], start: int) -> tuple[list[list[str]] | None, int]:

@@ -95,9 +95,12 @@ TOPIC_TRIGGER = re.compile(
 )
 """A superset of TYMP_TOPIC, REFLEX_TOPIC, OAE_TOPIC and ABR_TOPIC."""
 PREDICTION = re.compile(
-    r"\b(?:expected|predicted|anticipated)\s+to\b|\bwould\s+(?:\w+\s+)?(?:be|show|give|confirm)\b|"
+    r"\b(?:expected|predicted|anticipated)\s+(?:to\b|absent|present|normal|reduced|elevated)|"
+    r"\bwould\s+(?:[\w-]+\s+){0,3}?(?:be|show|give|confirm|need|look)\b|"
     r"\b(?:should|will)\s+(?:\w+\s+)?(?:be|show|give)\b|\bif\s+(?:tested|done|performed|measured)\b|"
-    r"\bexpect(?:s|ed)?\s+(?:[\w-]+\s+){1,3}to\s+(?:be|show)\b|"
+    r"\bexpect(?:s|ed)?\s+(?:[\w-]+\s+){1,3}to\s+(?:be|show)\b|\bexpect(?:s|ations?)?\b|"
+    r"\b(?:often|usually|typically|classically|characteristically)\s+(?:absent|present|normal|"
+    r"elevated|raised|reduced)\b|"
     r"\bwould\s+(?:\w+\s+)?(?:support|suggest|indicate|point|fit|favou?r|argue|help|strengthen)\b|"
     r"\bif\s+(?:they\s+(?:were|are)\s+)?(?:absent|present|reduced|elevated|normal|abnormal|"
     r"elicited|recorded)\b"
@@ -106,7 +109,10 @@ PREDICTION = re.compile(
 should be absent", "if tested, reflexes will be absent"), or what a result would mean if it
 were so ("absent reflexes would support this", "OAEs, if present, would point to ..."): the
 conditional mood, what the reader expects, not a result, so it claims no result of that
-test."""
+test. So does an expectation ("expect an ipsi reflex above 100 dB HL", "typical expectation:
+absent", "reflexes expected absent") and what a result usually is ("reflexes are often absent
+in otosclerosis"): a test's usual outcome, not this patient's (Jerger 1970 describes reflex
+patterns by condition)."""
 # Each trigger is a superset of what one reader's patterns can match, searched once per
 # clause so that a reader with nothing to read costs one search.
 TYPE_TRIGGER = re.compile(r"sensori|snhl|cochlear|nerve|conductive|chl|mixed|mhl")
@@ -361,9 +367,15 @@ ABSENT_WORDS = re.compile(r"\b(absent|not (?:elicited|present|observed|recorded|
                            r"no (?:identifiable |repeatable |clear |definite )?wave v|"
                            r"could not be (?:elicited|recorded)|refer(?:red)? result|"
                            r"fail(?:ed)?)\b")  # fmt: skip
+# Reflex decay is measured on a present reflex, 10 dB above its threshold, and reads negative
+# (the reflex holds) or positive (it halves within 5 s, a retrocochlear sign): either verdict
+# reports the reflex recorded (Jerger and Jerger 1977, Anderson et al. 1969 reflex decay).
+_DECAY_VERDICT = (
+    r"decay\b[^.;\d]{0,12}?\b(?:negative|positive)|(?:negative|positive)\s+(?:reflex\s+)?decay"
+)
 PRESENT_WORDS = re.compile(r"\b(present|intact|elicited|observed|recorded|detected|robust|"
                             r"pass(?:ed)?|"
-                            r"normal|within normal)\b")  # fmt: skip
+                            r"normal|within normal|" + _DECAY_VERDICT + r")\b")  # fmt: skip
 REDUCED_WORDS = re.compile(r"\b(reduced|elevated|diminished|weak|partial|prolonged|delayed|"
                             r"abnormal)\b")  # fmt: skip
 _STATES = (("absent", ABSENT_WORDS), ("reduced", REDUCED_WORDS), ("present", PRESENT_WORDS))

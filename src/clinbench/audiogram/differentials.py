@@ -1,0 +1,93 @@
+"""A differential diagnosis written as a list: under a heading that names a differential
+("Differential:", "DDx (left):", "A: Ddx for a conductive loss —"), each item names a
+candidate condition and then what that condition typically shows ("1. Otosclerosis —
+conductive, Carhart notch, As tympanogram; no bone dip here"). The words after the
+condition's name, to the end of their clause, describe the condition, not this patient's
+audiogram: they are blanked, unless they speak of this patient ("here", "today", "this
+loss", "fits") without a word of what is usual or would be ("typically", "would").
+
+A differential lists candidate diagnoses with the features that tell them apart (Bickley,
+Bates' Guide to Physical Examination, ch. 1 "clinical reasoning"; an ENT note's "DDx")."""
+
+from __future__ import annotations
+
+import re
+
+from clinbench.audiogram.offsets import blanked
+
+CUE = re.compile(r"differential|\bddx\b|\bd/dx\b", re.I)
+"""The cheap test: a reply with none of these words has no differential list."""
+
+_HEADING = re.compile(r"^[^\n]{0,40}?\b(?:differentials?|ddx|d/dx)\b[^\n]{0,80}$", re.I | re.M)
+"""A line that opens a differential (its items follow on the lines below)."""
+
+_ITEM = re.compile(
+    r"[ \t]*(?:[-\u2013\u2014\u2022\u2023\u25e6*+\u2713\u2714\u2717\u00d7?]|\(?(?:\d{1,2}|[a-h]|"
+    r"[ivx]{1,4})[.)])[ \t]+",
+    re.I,
+)
+"""A list item's marker: a bullet, a dash, a tick, cross or '?' (a weighed candidate), or a
+number, letter or roman numeral ("1.", "b)", "(iii)")."""
+
+_NAME_END = re.compile(r"[^\n]{2,80}?(?:[ \t][-\u2013\u2014][ \t]|:[ \t])")
+"""The candidate's name and the separator after it ("Otosclerosis — ", "ETD: ")."""
+
+_DESCRIPTION_END = re.compile(r"[;\n]|\.(?!\d)|\u2192|->|\s\u2014\s|\s\u2013\s")
+"""Where a candidate's description ends: its clause's end or an arrow to the verdict on it."""
+
+_GENERIC = re.compile(
+    r"\b(?:typical(?:ly)?|usual(?:ly)?|classic(?:al(?:ly)?)?|characteristic(?:ally)?|often|"
+    r"commonly|may|can|would|expected?|tends?\s+to|generally)\b"
+)
+"""Words of what a condition usually does or would show."""
+
+_THIS_PATIENT = re.compile(
+    r"\b(?:here|today|this|these|our|she|he|her|his|patient|pt|fits?|fitting|matches|"
+    r"right|left|r|l)\b"
+)
+"""Words that point to this patient, which keep a description read (unless it is generic)."""
+
+
+def differential_patterns_blanked(text: str) -> str:
+    """Return ``text`` with the description of each candidate of a differential list blanked
+    (same length); a text with no differential is returned as it is."""
+    if not CUE.search(text):
+        return text
+    spans: list[tuple[int, int]] = []
+    for head in _HEADING.finditer(text):
+        spans += _item_descriptions(text, head.end())
+    return blanked(text, sorted(spans)) if spans else text
+
+
+def _item_descriptions(text: str, pos: int) -> list[tuple[int, int]]:
+    """Return the spans of the candidates' descriptions in the list that starts on the line
+    after ``pos``: consecutive item lines (a blank line right after the heading allowed)."""
+    spans = []
+    pos += 1
+    while pos < len(text) and text[pos] == "\n":
+        pos += 1
+    while pos < len(text):
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        item = _ITEM.match(text, pos, end)
+        if item is None:
+            break
+        span = _description(text, item.end(), end)
+        if span is not None:
+            spans.append(span)
+        pos = end + 1
+    return spans
+
+
+def _description(text: str, start: int, line_end: int) -> tuple[int, int] | None:
+    """Return the span of what one item says its candidate shows, or None when the item
+    has no "name — description" shape or its description is about this patient."""
+    name = _NAME_END.match(text, start, line_end)
+    if name is None:
+        return None
+    stop = _DESCRIPTION_END.search(text, name.end(), line_end)
+    end = stop.start() if stop else line_end
+    low = text[name.end() : end].lower()
+    if _THIS_PATIENT.search(low) and not _GENERIC.search(low):
+        return None
+    return name.end(), end

@@ -1139,12 +1139,25 @@ def _paired_in_hz(text: str, m: re.Match[str]) -> bool:
     )
 
 
+def _list_of_another_measure(text, start, end, toks, block: Binding, first: re.Match) -> bool:
+    """Return whether a kHz or slash list whose match is ``first`` (its first frequency its
+    first group) is another measure's: no ear is named before it (in its statement, or by
+    the ear block it is in) and its label names another measure (lexicon.labelled_otherwise:
+    "Octave bands at the press: 250 Hz 88, ..."). An ear named ties the list to that ear's
+    hearing ("Software entry, left: 250 Hz 20, ...")."""
+    if block[0] or any(t.kind in ("ear", "ear_key") and t.start < first.start() for t in toks):
+        return False
+    return lexicon.labelled_otherwise(text[start:end].lower(), first.start(1) - start)
+
+
 def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
     """Threshold claims: kHz lists ('.25 60 / .5 50 / ...'), 'LEVEL @FREQ', 'LEVEL dB at
     FREQ' and 'FREQ: LEVEL'; a level after '>' or 'differs by' is a difference, not one."""
     if not lexicon.DIGIT.search(text, start, end):
         return []  # every reading here needs a number (a level token, a list's digits)
     listed = [m for m in _KHZ_LIST.finditer(text, start, end) if not _paired_in_hz(text, m)]
+    if len(listed) >= 3 and _list_of_another_measure(text, start, end, toks, block, listed[0]):
+        return []  # "octave bands 250 Hz 88, 500 Hz 86, 1 kHz 84": another measure's list
     if len(listed) >= 3:
         out = []
         marks = _Positioned(t for t in toks if t.kind == "conduction")

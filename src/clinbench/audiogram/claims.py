@@ -1375,8 +1375,8 @@ def _slash_lists(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
         if len(freqs) != len(levels):
             continue
         hz = [_list_hz(f) for f in freqs]
-        if None in hz:
-            continue
+        if None in hz or _list_of_another_measure(text, start, end, toks, block, m):
+            continue  # (or "interaural diff at 0.5/1/2/4 kHz: 15/20/25/20": no thresholds)
         first = Token("level", str(levels[0]), m.start(2), m.end(2), "level")
         conduction = _conduction_before(
             _Positioned(t for t in toks if t.kind == "conduction"), first

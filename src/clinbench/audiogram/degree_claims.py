@@ -226,6 +226,13 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "it grades that ear's hearing, as WHO 2021 names its grades of hearing loss as "
      "categories (consultations and letters, issue #26 batch 73, used as tuning data); a "
      "sentence naming a symptom grades the symptom"),
+    ("grade on a scale",
+     rf"\b{_GRADE}\s+(?:on|by|under|per)\s+(?:the\s+)?(?:[a-z0-9-]+\s+){{0,3}}"
+     r"(?:scale|classification|grading|criteria)\b",
+     "a grade word alone, said on a named grading scale ('now moderate on the WHO 2021 "
+     "scale', 'severe by the ASHA classification'): the scale grades the hearing, so the "
+     "word grades the ear (WHO 2021 grades of hearing loss; Clark 1981; issue #26 batch 95, "
+     "used as tuning data); a sentence naming a symptom grades the symptom"),
     ("grade reported",
      rf"\b(?:said|says|called|calls|reckons|graded|classed|rated)\s+(?:it'?s\s+|(?:it|them|that)\s+)?"
      rf"(?:(?:was|is|were|are|as)\s+)?(?:an?\s+)?{_GRADE}(?=\s*(?:[.,;:!?)\n\u2013-]|$))",
@@ -333,6 +340,7 @@ AGE_RELATED_LOSS = _RULES["age-related loss"]
 GRADE_GIVEN = _RULES["grade given"]
 GRADE_REPORTED = _RULES["grade reported"]
 GRADE_AS_A_CLASS = _RULES["grade as a class"]
+GRADE_ON_A_SCALE = _RULES["grade on a scale"]
 GRADE_ANSWERED = _RULES["grade answered"]
 AVERAGE_NAMED = _RULES["average named"]
 EAR_LABEL = _RULES["ear label"]
@@ -384,8 +392,9 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
 
 def _grade_given(low: str, sent_low: str) -> tuple[str, ...] | None:
     """Return the rule by which a grade word alone is given as the hearing's grade: the
-    writer's verdict, a class, someone's report, a form's field, a quiz's answer, an
-    age-related loss, or beside an average; None otherwise (see _grading)."""
+    writer's verdict, a class, someone's report, a grade on a named scale, a form's field,
+    a quiz's answer, an age-related loss, or beside an average; None otherwise (see
+    _grading)."""
     if GRADE_GIVEN.search(low):
         return ("grade given",)
     if lexicon.may_hold(low, "categor", "range", "band", "bracket", "group", "class", "zone",
@@ -393,6 +402,10 @@ def _grade_given(low: str, sent_low: str) -> tuple[str, ...] | None:
         return None if _class_of_something_else(sent_low or low) else ("grade as a class",)
     if GRADE_REPORTED.search(low):
         return None if SYMPTOM_GRADED.search(sent_low or low) else ("grade reported",)
+    if lexicon.may_hold(low, "scale", "classif", "grading", "criteria") and (
+        GRADE_ON_A_SCALE.search(low)
+    ):
+        return None if SYMPTOM_GRADED.search(sent_low or low) else ("grade on a scale",)
     if lexicon.may_hold(low, "sever", "grade") and DEGREE_FIELD.search(low):
         if SYMPTOM_GRADED.search(sent_low or low):
             return None  # "Tinnitus severity: mild": the symptom's grade

@@ -1410,12 +1410,15 @@ def _list_hz(item: str) -> int | None:
 
 def _listed_or_spanned(text: str, level: Token, freq: Token) -> bool:
     """Return True when a chart's 'frequency level' pair is one item of a slash list
-    ('.25/.5k 45/40'), a span ('6-8 kHz: 80-85') or the meeting of a list of frequencies
-    and a list of levels ('1, 2 and 4k: 30, 40, 50'): not a pair of its own."""
+    ('.25/.5k 45/40'), a span ('6-8 kHz: 80-85', or '250..8k' in a program's range
+    notation) or the meeting of a list of frequencies and a list of levels ('1, 2 and 4k:
+    30, 40, 50'): not a pair of its own."""
     if _LEVELS_FOLLOW.match(text, level.end) and _LIST_END.search(
         text, max(0, freq.start - 6), freq.start
     ):
         return True  # "500, 2k and 4k: 25, 40, 55": a list of frequencies, then of levels
+    if text[max(0, freq.start - 2) : freq.start] == "..":
+        return True  # "250..8k : 50 45 30 ...": the end of a span, its levels in order
     return any(
         c in text[max(0, t.start - 2) : t.start] for t in (level, freq) for c in "/-–"
     ) or bool(_SLASHED.match(text, level.end) or _SPANNED.match(text, level.end))
@@ -1548,9 +1551,12 @@ PTA = re.compile(
     # a number followed by "+" is an addend of the sum, never the average
     # a decimal comma ("37,5", non-native English) only in a quarter-step average's decimals
     # and an age ("of 70 years") is no average
-    # nor the digit of the name itself ("PTA4_R 21.25": the field of the four-frequency PTA)
-    r"[^.\d%]{0,30}?(?<!pta)(?<!pta[-_])(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)"
-    r"(?!\s*(?:khz|hz|k\b|-|\d|\+|years?\b|yrs?\b)|\.\d|/)"
+    # nor the digit of the name itself ("PTA4_R 21.25": the field of the four-frequency PTA;
+    # "predicted 4FA"), nor a number joined to the word before it, an ear's letter aside
+    # ("WHO2021", "who-2021", "rf_v7": part of a name)
+    r"[^.\d%]{0,30}?(?<!pta)(?<!pta[-_])(?<![a-km-qs-z_])(?<![a-km-qs-z]-)"
+    r"(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)"
+    r"(?!\s*(?:khz|hz|k\b|-|\d|\+|years?\b|yrs?\b)|\.\d|/|fa\b)"
 )
 PTA = led(PTA)  # (its first characters looked for first, for speed)
 SUM_AFTER = re.compile(

@@ -287,11 +287,14 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "which says nothing of a dip outside it (patient letters, issue #26 batch 16, used as "
      "tuning data)"),
     ("degree field",
-     rf"\b(?:severity|grade)\b(?:\s+of\s+(?:the\s+)?(?:hearing\s+)?loss)?\s*"
-     rf"(?:\([^()]{{0,12}}\)\s*)?[:=\u2013-]\s*(?:\*\*\s*)?{_GRADE}\b",
-     "a form's field named for the grade ('Severity: moderate', 'Grade (right): mild'), as "
+     rf"\b(?:severity|grade)\b(?:\s+(?:class|category|level))?"
+     rf"(?:\s+of\s+(?:the\s+)?(?:hearing\s+)?loss)?\s*"
+     rf"(?:\([^()\n]{{0,60}}\)\s*)?[:=\u2013-]\s*(?:\*\*\s*)?{_GRADE}\b",
+     "a form's field named for the grade ('Severity: moderate', 'Grade (right): mild',"
+     "'Severity class (both ears): mild', with a bracketed note on how it was set), as "
      "'Degree: moderate' is: the value grades the hearing of the ear the form is about (the "
-     "reading gaps of issue #26's tuning helpers, session 7)"),
+     "reading gaps of issue #26's tuning helpers, session 7; a classifier's output field, "
+     "batch 103)"),
     ("level everywhere",
      r"(?<![\w.\-\u2013])-?\d{1,3}\s*(?:db\b(?:\s*hl\b)?)?\s*(?:(?:at|across|for|in|on)\s+"
      r"(?:every|each|all(?:\s+the)?)\s+(?:tested\s+)?(?:frequenc(?:y|ies)|pitch(?:es)?)\b|"

@@ -1414,7 +1414,7 @@ def _label_marks(low: str) -> tuple[list[int], ...]:
     words that are neither in :data:`LABEL_COORDINATE_WORDS` nor in :data:`LABEL_EAR_WORDS`
     start; and where the ear words outside brackets start."""
     starts, effective, foreign, inside, closes = [0], [-1], [], [], []
-    heads, measures, sided = [-1], [], []
+    heads, measures, sided, headed = [-1], [], [], ":" in low
     mark, depth, open_from, outer, kind = None, 0, 0, 0, ""
     for m in _LABEL_WORD.finditer(low):
         word = m.group(0)
@@ -1434,7 +1434,9 @@ def _label_marks(low: str) -> tuple[list[int], ...]:
             heads.append(outer if kind == ":" else -1)
             outer = mark if kind != "(" else outer
             mark = None
-        if word in _LABEL_EARS:
+        if not headed:
+            pass  # (no colon: no heading; for speed)
+        elif word in _LABEL_EARS:
             if not depth:
                 sided.append(m.start())
         elif word not in _COORDINATES:

@@ -29,6 +29,7 @@ from typing import Any
 from clinbench.audiogram.adjudication import Judge, judge_clauses
 from clinbench.audiogram.ages import without_ages
 from clinbench.audiogram.audiogram_model import EARS, Audiogram
+from clinbench.audiogram.candidates import candidate_classes_blanked
 from clinbench.audiogram.captions import captions_as_transcript
 from clinbench.audiogram.changes import without_change_amounts
 from clinbench.audiogram.claims import (
@@ -155,6 +156,7 @@ def pta_options(audiogram: Audiogram, ear: str, std) -> list[float]:
 
 READING_STEPS = (
     interface_messages_written_out,
+    candidate_classes_blanked,
     program_output_read_as_said,
     captions_as_transcript,
     present_word_only,

@@ -1140,12 +1140,25 @@ def _paired_in_hz(text: str, m: re.Match[str]) -> bool:
     )
 
 
+def _list_of_another_measure(text, start, end, toks, block: Binding, first: re.Match) -> bool:
+    """Return whether a kHz or slash list whose match is ``first`` (its first frequency its
+    first group) is another measure's: no ear is named before it (in its statement, or by
+    the ear block it is in) and its label names another measure (lexicon.labelled_otherwise:
+    "Octave bands at the press: 250 Hz 88, ..."). An ear named ties the list to that ear's
+    hearing ("Software entry, left: 250 Hz 20, ...")."""
+    if block[0] or any(t.kind in ("ear", "ear_key") and t.start < first.start() for t in toks):
+        return False
+    return lexicon.labelled_otherwise(text[start:end].lower(), first.start(1) - start)
+
+
 def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
     """Threshold claims: kHz lists ('.25 60 / .5 50 / ...'), 'LEVEL @FREQ', 'LEVEL dB at
     FREQ' and 'FREQ: LEVEL'; a level after '>' or 'differs by' is a difference, not one."""
     if not lexicon.DIGIT.search(text, start, end):
         return []  # every reading here needs a number (a level token, a list's digits)
     listed = [m for m in _KHZ_LIST.finditer(text, start, end) if not _paired_in_hz(text, m)]
+    if len(listed) >= 3 and _list_of_another_measure(text, start, end, toks, block, listed[0]):
+        return []  # "octave bands 250 Hz 88, 500 Hz 86, 1 kHz 84": another measure's list
     if len(listed) >= 3:
         out = []
         marks = _Positioned(t for t in toks if t.kind == "conduction")
@@ -1363,8 +1376,8 @@ def _slash_lists(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
         if len(freqs) != len(levels):
             continue
         hz = [_list_hz(f) for f in freqs]
-        if None in hz:
-            continue
+        if None in hz or _list_of_another_measure(text, start, end, toks, block, m):
+            continue  # (or "interaural diff at 0.5/1/2/4 kHz: 15/20/25/20": no thresholds)
         first = Token("level", str(levels[0]), m.start(2), m.end(2), "level")
         conduction = _conduction_before(
             _Positioned(t for t in toks if t.kind == "conduction"), first
@@ -1398,12 +1411,15 @@ def _list_hz(item: str) -> int | None:
 
 def _listed_or_spanned(text: str, level: Token, freq: Token) -> bool:
     """Return True when a chart's 'frequency level' pair is one item of a slash list
-    ('.25/.5k 45/40'), a span ('6-8 kHz: 80-85') or the meeting of a list of frequencies
-    and a list of levels ('1, 2 and 4k: 30, 40, 50'): not a pair of its own."""
+    ('.25/.5k 45/40'), a span ('6-8 kHz: 80-85', or '250..8k' in a program's range
+    notation) or the meeting of a list of frequencies and a list of levels ('1, 2 and 4k:
+    30, 40, 50'): not a pair of its own."""
     if _LEVELS_FOLLOW.match(text, level.end) and _LIST_END.search(
         text, max(0, freq.start - 6), freq.start
     ):
         return True  # "500, 2k and 4k: 25, 40, 55": a list of frequencies, then of levels
+    if text[max(0, freq.start - 2) : freq.start] == "..":
+        return True  # "250..8k : 50 45 30 ...": the end of a span, its levels in order
     return any(
         c in text[max(0, t.start - 2) : t.start] for t in (level, freq) for c in "/-–"
     ) or bool(_SLASHED.match(text, level.end) or _SPANNED.match(text, level.end))
@@ -1543,8 +1559,11 @@ PTA = re.compile(
     # a number followed by "+" is an addend of the sum, never the average
     # a decimal comma ("37,5", non-native English) only in a quarter-step average's decimals
     # and an age ("of 70 years") is no average
-    # nor the digit of the name itself ("PTA4_R 21.25": the field of the four-frequency PTA)
-    r"[^.\d%]{0,30}?(?<!pta)(?<!pta[-_])(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)"
+    # nor the digit of the name itself ("PTA4_R 21.25": the field of the four-frequency PTA;
+    # "predicted 4FA"), nor a number joined to the word before it, an ear's letter aside
+    # ("WHO2021", "who-2021", "rf_v7": part of a name)
+    r"[^.\d%]{0,30}?(?<!pta)(?<!pta[-_])(?<![a-km-qs-z_])(?<![a-km-qs-z]-)"
+    r"(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)"
     r"(?!\s*(?:khz|hz|k\b|-|\d|\+|years?\b|yrs?\b)|\.\d|/"
     # nor the digit of another average's name ("PTA check: R 3FA 25")
     r"|\s*(?:fa|freq\w*)\b"

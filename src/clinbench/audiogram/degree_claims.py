@@ -234,6 +234,13 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "it grades that ear's hearing, as WHO 2021 names its grades of hearing loss as "
      "categories (consultations and letters, issue #26 batch 73, used as tuning data); a "
      "sentence naming a symptom grades the symptom"),
+    ("grade on a scale",
+     rf"\b{_GRADE}\s+(?:on|by|under|per)\s+(?:the\s+)?(?:[a-z0-9-]+\s+){{0,3}}"
+     r"(?:scale|classification|grading|criteria)\b",
+     "a grade word alone, said on a named grading scale ('now moderate on the WHO 2021 "
+     "scale', 'severe by the ASHA classification'): the scale grades the hearing, so the "
+     "word grades the ear (WHO 2021 grades of hearing loss; Clark 1981; issue #26 batch 95, "
+     "used as tuning data); a sentence naming a symptom grades the symptom"),
     ("grade reported",
      rf"\b(?:said|says|called|calls|reckons|graded|classed|rated)\s+(?:it'?s\s+|(?:it|them|that)\s+)?"
      rf"(?:(?:was|is|were|are|as)\s+)?(?:an?\s+)?{_GRADE}(?=\s*(?:[.,;:!?)\n\u2013-]|$))",
@@ -288,11 +295,14 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "which says nothing of a dip outside it (patient letters, issue #26 batch 16, used as "
      "tuning data)"),
     ("degree field",
-     rf"\b(?:severity|grade)\b(?:\s+of\s+(?:the\s+)?(?:hearing\s+)?loss)?\s*"
-     rf"(?:\([^()]{{0,12}}\)\s*)?[:=\u2013-]\s*(?:\*\*\s*)?{_GRADE}\b",
-     "a form's field named for the grade ('Severity: moderate', 'Grade (right): mild'), as "
+     rf"\b(?:severity|grade)\b(?:\s+(?:class|category|level))?"
+     rf"(?:\s+of\s+(?:the\s+)?(?:hearing\s+)?loss)?\s*"
+     rf"(?:\([^()\n]{{0,60}}\)\s*)?[:=\u2013-]\s*(?:\*\*\s*)?{_GRADE}\b",
+     "a form's field named for the grade ('Severity: moderate', 'Grade (right): mild',"
+     "'Severity class (both ears): mild', with a bracketed note on how it was set), as "
      "'Degree: moderate' is: the value grades the hearing of the ear the form is about (the "
-     "reading gaps of issue #26's tuning helpers, session 7)"),
+     "reading gaps of issue #26's tuning helpers, session 7; a classifier's output field, "
+     "batch 103)"),
     ("level everywhere",
      r"(?<![\w.\-\u2013])-?\d{1,3}\s*(?:db\b(?:\s*hl\b)?)?\s*(?:(?:at|across|for|in|on)\s+"
      r"(?:every|each|all(?:\s+the)?)\s+(?:tested\s+)?(?:frequenc(?:y|ies)|pitch(?:es)?)\b|"
@@ -341,6 +351,7 @@ AGE_RELATED_LOSS = _RULES["age-related loss"]
 GRADE_GIVEN = _RULES["grade given"]
 GRADE_REPORTED = _RULES["grade reported"]
 GRADE_AS_A_CLASS = _RULES["grade as a class"]
+GRADE_ON_A_SCALE = _RULES["grade on a scale"]
 GRADE_ANSWERED = _RULES["grade answered"]
 AVERAGE_NAMED = _RULES["average named"]
 EAR_LABEL = _RULES["ear label"]
@@ -392,8 +403,9 @@ def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
 
 def _grade_given(low: str, sent_low: str) -> tuple[str, ...] | None:
     """Return the rule by which a grade word alone is given as the hearing's grade: the
-    writer's verdict, a class, someone's report, a form's field, a quiz's answer, an
-    age-related loss, or beside an average; None otherwise (see _grading)."""
+    writer's verdict, a class, someone's report, a grade on a named scale, a form's field,
+    a quiz's answer, an age-related loss, or beside an average; None otherwise (see
+    _grading)."""
     if GRADE_GIVEN.search(low):
         return ("grade given",)
     if lexicon.may_hold(low, "categor", "range", "band", "bracket", "group", "class", "zone",
@@ -401,6 +413,10 @@ def _grade_given(low: str, sent_low: str) -> tuple[str, ...] | None:
         return None if _class_of_something_else(sent_low or low) else ("grade as a class",)
     if GRADE_REPORTED.search(low):
         return None if SYMPTOM_GRADED.search(sent_low or low) else ("grade reported",)
+    if lexicon.may_hold(low, "scale", "classif", "grading", "criteria") and (
+        GRADE_ON_A_SCALE.search(low)
+    ):
+        return None if SYMPTOM_GRADED.search(sent_low or low) else ("grade on a scale",)
     if lexicon.may_hold(low, "sever", "grade") and DEGREE_FIELD.search(low):
         if SYMPTOM_GRADED.search(sent_low or low):
             return None  # "Tinnitus severity: mild": the symptom's grade

@@ -1321,6 +1321,18 @@ verbs of such sentences. A value whose label holds another word ("the target at 
 a threshold (issue #26: the numbers in dB at frequencies that are no threshold of this
 audiogram); the word need not be listed anywhere. See :func:`labelled_otherwise`."""
 
+LABEL_COORDINATE_WORDS = (
+    "hz khz k db hl dbhl at and to from in on of the a an or by per respectively"
+)
+"""The words that place a value without naming what it measures: frequencies and their
+units, dB, and the joining words of a list. A value after a heading's colon that only these
+words precede ("Per-band attenuation (L/R, dB): 125 Hz 22/19") names no measure of its own:
+the heading's words label it. See :func:`labelled_otherwise`."""
+LABEL_EAR_WORDS = "ear ears right left r l rt lt re le ad as au side sides both each either"
+"""The words that name an ear: outside brackets, in a heading or after its colon, they tie
+the value to that ear's hearing ("Software entry, left: 250 Hz 20"), and the heading's other
+words do not label it; a bracketed key ("(L/R)") only orders the values."""
+
 
 SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("DEG", "PROF_GRADE", "GRADE_SHORTHAND", "DESCRIPTOR", "NORMAL_PHRASES", "LOSS_CONTEXT",
@@ -1396,7 +1408,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
       "OPENING_FREQUENCY_RANGE"),
      "the layout of replies to the case questions Q1-Q3 (AudiologyBench, paper 000) and "
      "of report parts (findings, plan, comment)"),
-    (("THRESHOLD_LABEL_WORDS",),
+    (("THRESHOLD_LABEL_WORDS", "LABEL_COORDINATE_WORDS", "LABEL_EAR_WORDS"),
      "the vocabulary of pure-tone threshold reports: BSA 2018 recommended procedure "
      "(pure-tone air- and bone-conduction threshold audiometry) and ASHA 2005 guidelines "
      "for manual pure-tone threshold audiometry (ears, frequencies, conduction, masking, "
@@ -1440,40 +1452,61 @@ _LABEL_WORD = re.compile(
 in two words (noise notch, noise-induced, cookie-bite, ski slope) and "not aided" are known
 words as one."""
 _LABEL_VOCABULARY = frozenset(THRESHOLD_LABEL_WORDS.split())
+_COORDINATES = frozenset(LABEL_COORDINATE_WORDS.split())
+_LABEL_EARS = frozenset(LABEL_EAR_WORDS.split())
 
 
 @functools.lru_cache(maxsize=64)
-def _label_marks(low: str) -> tuple[list[int], list[int], list[int], list[int], list[float]]:
+def _label_marks(low: str) -> tuple[list[int], ...]:
     """Return, for a lower-cased clause: where its labels start (0, and after a colon, a full
     stop, a semicolon, a line break or an opening bracket that a word follows) and where each
     takes effect (that word's start); where its words that are not in
     :data:`THRESHOLD_LABEL_WORDS` start, outside brackets; and those inside brackets, with
-    where their bracket closes (an aside: no label of a value after it)."""
+    where their bracket closes (an aside: no label of a value after it); for each label that
+    a heading's colon starts, where that heading's own label starts (else -1); where the
+    words that are neither in :data:`LABEL_COORDINATE_WORDS` nor in :data:`LABEL_EAR_WORDS`
+    start; and where the ear words outside brackets start."""
     starts, effective, foreign, inside, closes = [0], [-1], [], [], []
-    mark, depth, open_from = None, 0, 0
+    heads, measures, sided, headed = [-1], [], [], ":" in low
+    mark, depth, open_from, outer, kind = None, 0, 0, 0, ""
     for m in _LABEL_WORD.finditer(low):
         word = m.group(0)
         if word == ")":
-            depth = max(0, depth - 1)
-            if depth == 0:
+            if depth == 1:  # (a stray one closes nothing)
                 closes[open_from:] = [m.start()] * (len(closes) - open_from)
+            depth = max(0, depth - 1)
             continue
         if not word[0].isalpha():
-            mark = m.end()
+            mark, kind = m.end(), (word if depth == 0 else "(")
             if word == "(":
                 depth, open_from = depth + 1, (len(closes) if depth == 0 else open_from)
             continue
         if mark is not None:
             starts.append(mark)
             effective.append(m.start())
+            heads.append(outer if kind == ":" else -1)
+            outer = mark if kind != "(" else outer
             mark = None
+        if not headed:
+            pass  # (no colon: no heading; for speed)
+        elif word in _LABEL_EARS:
+            if not depth:
+                sided.append(m.start())
+        elif word not in _COORDINATES:
+            measures.append(m.start())
         if word.isalpha() and word not in _LABEL_VOCABULARY:
             if depth:
                 inside.append(m.start())
                 closes.append(float("inf"))
             else:
                 foreign.append(m.start())
-    return starts, effective, foreign, inside, closes
+    return starts, effective, foreign, inside, closes, heads, measures, sided
+
+
+def _named_between(positions: list[int], start: int, end: int) -> bool:
+    """Return whether one of the sorted ``positions`` lies in [start, end)."""
+    i = bisect.bisect_left(positions, start)
+    return i < len(positions) and positions[i] < end
 
 
 def labelled_otherwise(low: str, position: int) -> bool:
@@ -1483,9 +1516,16 @@ def labelled_otherwise(low: str, position: int) -> bool:
     else the clause's start; a bracketed aside closed before the value left out) holds a word
     that is not in :data:`THRESHOLD_LABEL_WORDS` ("target at 2 kHz: 40 dB", "the norm for
     his age is 25 dB at 4 kHz"). A heading whose colon the value follows at once labels it
-    ("Gain target: 40 dB")."""
-    starts, effective, foreign, inside, closes = _label_marks(low)
-    start = starts[bisect.bisect_left(effective, position) - 1]
+    ("Gain target: 40 dB"), and so does one whose colon only words that place the value
+    (:data:`LABEL_COORDINATE_WORDS`) follow before it ("Band attenuation (dB): 1 kHz 28"):
+    the part after the colon names no measure of its own; unless an ear is named outside
+    brackets in the heading or after its colon (:data:`LABEL_EAR_WORDS`)."""
+    starts, effective, foreign, inside, closes, heads, measures, sided = _label_marks(low)
+    k = bisect.bisect_left(effective, position) - 1
+    start = starts[k]
+    if heads[k] >= 0 and not _named_between(measures, start, position):
+        if not _named_between(sided, heads[k], position):
+            start = heads[k]  # nothing after the colon names a measure or an ear: the heading's
     i = bisect.bisect_left(foreign, start)
     if i < len(foreign) and foreign[i] < position:
         return True

@@ -30,6 +30,7 @@ from clinbench.audiogram.lexicon import (
     RESULT_HEAD,
     RIGHT,
     RIGHT_TAG,
+    labelled_otherwise,
     may_hold,
     may_name_ears,
     to_hz,
@@ -183,7 +184,9 @@ def ear_order_pairs_to_text(text: str) -> str:
     "Thresholds (R/L): 500 Hz 30/15, 1 kHz 40/20" becomes "right ear 30 dB HL at 500 Hz and
     left ear 15 dB HL at 500 Hz, ...". The order holds on its line and on the lines right
     under it that hold pairs (a list under its head), up to a blank line or a line without
-    one. A pair with no declared order is left as it is (never guessed).
+    one. A pair with no declared order is left as it is (never guessed), and so are the
+    pairs under an order declared in the label of another measure ("Attenuation (L/R, dB):
+    1k 28/26", lexicon.labelled_otherwise): they are no thresholds.
     """
     if "/" not in text:
         return text
@@ -191,7 +194,9 @@ def ear_order_pairs_to_text(text: str) -> str:
     order: tuple[str, str] | None = None
     for index, line in enumerate(lines):
         declared = _EAR_ORDER.search(line)
-        if declared:
+        if declared and labelled_otherwise(line.lower(), declared.start()):
+            order = None  # "Band attenuation (L/R, dB): ...": another measure's pairs
+        elif declared:
             order = ("right", "left") if declared.group(1) else ("left", "right")
         elif not line.strip() or not (_SLASH_PAIR.search(line) or _unit_less(line)):
             order = None

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from clinbench.audiogram.alternation import led
 from clinbench.audiogram.lexicon import DIGIT, may_hold
 from clinbench.audiogram.offsets import blanked, lowered
 
@@ -69,6 +70,7 @@ CHANGE_AMOUNT = re.compile(
 )
 """A change and its amount, in lower case (see the module); the amount and its unit are the
 one group that matched."""
+CHANGE_AMOUNT = led(CHANGE_AMOUNT)  # (its first characters looked for first, for speed)
 
 _WORDS = ("by", "up", "down", "bett", "wors", "poor", "high", "low", "drop", "fall", "fell",
           "improv", "deterior", "recover", "rose", "rise", "risen", "increas", "decreas",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from clinbench.audiogram.lexicon import may_hold
 from clinbench.audiogram.offsets import blanked
 
 CUE = re.compile(r"differential|\bddx\b|\bd/dx\b", re.I)
@@ -51,8 +52,8 @@ _THIS_PATIENT = re.compile(
 def differential_patterns_blanked(text: str) -> str:
     """Return ``text`` with the description of each candidate of a differential list blanked
     (same length); a text with no differential is returned as it is."""
-    if not CUE.search(text):
-        return text
+    if not may_hold(text, "differential", "ddx", "d/dx") or not CUE.search(text):
+        return text  # (the words first: a cheap exact test, for speed)
     spans: list[tuple[int, int]] = []
     for head in _HEADING.finditer(text):
         spans += _item_descriptions(text, head.end())

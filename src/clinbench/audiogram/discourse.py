@@ -856,7 +856,7 @@ LATER_TEST = re.compile(
     r"\b(?:at|on)\s+(?:(?:the|her|his|their|a)\s+)?(?:[\w-]+\s+){0,2}?(?:follow[-\s]?up|re-?test\w*)\b|"
     r"\b(?:\d{1,2}|one|two|three|four|five|six|eight|ten|twelve|a\s+few|several)[\s-]+"
     r"(?:days?|weeks?|months?|years?)\s+later\b|\bon\s+(?:repeat|repeated|further)\s+test\w*|"
-    r"\b(?:had|has|have)\s+(?:[a-z]+\s+)?(?:improved|recovered|returned|deteriorated|worsened)"
+    r"\bhad\s+(?:[a-z]+\s+)?(?:improved|recovered|returned|deteriorated|worsened)"
     r"\s+to\b|"
     r"\b(?P<treated>after|following|since)\s+(?:(?:a|an|the|his|her|their)\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:grommets?|ventilation\s+tubes?|surgery|operation|stapedotomy|stapedectomy|"
@@ -866,7 +866,9 @@ LATER_TEST = re.compile(
 )
 """A result given for another, later test than the one read: "at the three-month
 follow-up", "six weeks later", "on repeat testing", "the average had improved to 30 dB HL"
-(issue #26 batch 38, case reports: the follow-up audiogram is another test), and what was
+(issue #26 batch 38, case reports: the follow-up audiogram is another test; the past perfect
+only: "has worsened to 80 dB HL" is the present perfect, where the change ends now, in this
+test), and what was
 measured once a treatment was done ("After grommets were inserted his right ear measured
 10 dB", "Since the operation was performed the left ear hears at 20 dB"): a test after the
 treatment, not the audiogram read before it."""

@@ -151,3 +151,10 @@ def random_word_texts(words, seps, *, seed: int, count: int, longest: int):
     rng = random.Random(seed)
     for _ in range(count):
         yield "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, longest)))
+
+
+def degree_values(text: str) -> list[str]:
+    """Return the grade words the pattern reader reads from ``text``, in reading order."""
+    from clinbench.audiogram.statements import read_statements
+
+    return [c.value for part in read_statements(text) for c in part if c.kind == "degree"]

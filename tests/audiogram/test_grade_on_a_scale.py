@@ -8,16 +8,11 @@ from __future__ import annotations
 import pytest
 
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.statements import read_statements
 
-from .conftest import build
+from .conftest import build, degree_values
 
 MILD = build(25)  # both ears 25 dB HL at every frequency: mild (WHO 2021)
 SEVERITY = "severity_misclassification"
-
-
-def _degrees(text: str) -> list[str]:
-    return [c.value for part in read_statements(text) for c in part if c.kind == "degree"]
 
 
 @pytest.mark.parametrize(
@@ -29,7 +24,7 @@ def _degrees(text: str) -> list[str]:
     ],
 )
 def test_a_grade_on_a_named_scale_grades_the_ear(text):
-    assert "severe" in _degrees(text)
+    assert "severe" in degree_values(text)
     assert SEVERITY in check_reply(text, MILD).critical_errors
 
 

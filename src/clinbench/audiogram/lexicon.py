@@ -1311,7 +1311,8 @@ THRESHOLD_LABEL_WORDS = (
     "impression unaided current currently reacted react reacts approx approximate shifted "
     "shift moved move reads told tell tells me us him them plunges plunge plunging lone rest "
     "angle brackets chevrons otosclerosis presbycusis cophosis audition noise directly share "
-    "part parts portion"
+    "part parts portion deteriorated deteriorates deteriorate deteriorating declined declines "
+    "decline declining worsen worsens progressed progresses progressing changed"
 )
 """The words that may label a value read as this ear's hearing threshold, space-separated:
 ears and sides, frequencies, conduction, threshold, level and average names, degree, type and

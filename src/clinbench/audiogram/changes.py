@@ -98,3 +98,87 @@ def without_change_amounts(text: str) -> str:
     if not may_state_a_change(low) or not DIGIT.search(text):
         return text
     return blanked(text, change_amount_spans(low))
+
+
+# ---- a change written with both ends: its end is today's result (issue #26, round 16)
+
+_ARROW = r"(?:-->|->|=>|→|⟶|➔|➝|➞)"
+_LEVEL_UNIT = r"(?:db(?:[ \t]*hl)?|decibels|%)"
+_END = rf"(-?\d{{1,3}})(?!\d|\.\d)(?:[ \t]*({_LEVEL_UNIT}|k?hz\b|k\b))?"
+_FROM_VERB = (
+    r"(?:dropped|drops?|fell|falls?|fallen|improved|improves?|worsened|worsens?|deteriorated|"
+    r"deteriorates?|recovered|recovers?|rose|rises?|risen|increased|increases?|decreased|"
+    r"decreases?|changed|changes?|shifted|shifts?|declined|declines?|went|gone|moved|"
+    r"progressed|progresses?)"
+)
+CHANGE_ENDS = re.compile(
+    rf"\b{_FROM_VERB}[ \t]+((?:[a-z]+ly[ \t]+)?from[ \t]+(?:about[ \t]+|around[ \t]+)?"
+    rf"(-?\d{{1,3}})(?!\d|\.\d)(?:[ \t]*({_LEVEL_UNIT}))?[ \t]+to[ \t]+){_END}"
+    rf"|(?<![\w.\-/])((-?\d{{1,3}})(?!\d|\.\d)(?:[ \t]*({_LEVEL_UNIT}))?[ \t]*{_ARROW}[ \t]*){_END}"
+)
+"""A change written with both its ends, in lower case: after a verb of change, "from" the
+start "to" the end ("fell from 60 to 85 dB HL", "deteriorated from 40 to 70"), or the two
+joined by an arrow ("60 → 85 dB", "(60 -> 85)"). Groups: the start's words, the start, its
+unit, the end, its unit (then the same five for the arrow)."""
+CHANGE_ENDS = led(CHANGE_ENDS)  # (its first characters looked for first, for speed)
+_LEVEL_CONTEXT = re.compile(
+    r"\d[ \t]*(?:khz|hz|k)\b|\b(?:threshold|thresholds|pta|4fa|average|db|decibels)\b"
+)
+"""Before a change with no unit on either end: what makes its numbers levels in dB (a
+frequency, a threshold or an average named, or a level in dB in the same clause)."""
+_NOT_LEVEL_CONTEXT = re.compile(
+    r"%|\b(?:wrs|sds|srt|words?|speech|scores?|discrimination|recognition|percent|age|aged|"
+    r"years?|ml|mmho|dapa|compliance|volume)\b"
+)
+_CONTEXT_REACH = 80
+
+
+def _unit_of_unitless(low: str, at: int) -> str:
+    """Return " db" where the clause before ``at`` (to its stop, semicolon or line start,
+    :data:`_CONTEXT_REACH` characters at most) makes a unitless change's numbers levels in
+    dB, else ""."""
+    start = max(0, at - _CONTEXT_REACH)
+    for stop in ".;!?\n":
+        k = low.rfind(stop, start, at)
+        if k >= 0 and not (stop == "." and k + 1 < at and low[k + 1].isdigit()):
+            start = max(start, k + 1)
+    before = low[start:at]
+    if _NOT_LEVEL_CONTEXT.search(before) or not _LEVEL_CONTEXT.search(before):
+        return ""
+    return " db"
+
+
+def change_to_its_end(text: str) -> str:
+    """Return ``text`` with each change written with both its ends (:data:`CHANGE_ENDS`)
+    standing as "to" its end, the start (an earlier result, not read) left out: "fell from
+    60 to 85 dB HL" as "fell to 85 dB HL", "(60 → 85)" after a frequency as "(to 85 db)".
+    The end takes the start's unit where it has none; where neither has one, " db" when the
+    clause before names a frequency, a threshold or an average and no other measure
+    (:func:`_unit_of_unitless`), else the change is left as it is. Not a pair of
+    frequencies ("2 → 4 kHz"). Hand-written from the wording of monitoring letters (issue
+    #26, validation batch 95, serial audiograms, as tuning data)."""
+    low = lowered(text)
+    if not may_hold(low, *END_WORDS) or not DIGIT.search(text):
+        return text
+    out, last = [], 0
+    for m in CHANGE_ENDS.finditer(low):
+        g = 1 if m.group(1) is not None else 6
+        start_unit, end_unit = m.group(g + 2), m.group(g + 4)
+        if end_unit and end_unit[-1] in "kz":  # a frequency's, not a level's
+            continue
+        unit = ""
+        if not end_unit:
+            unit = " " + text[m.start(g + 2) : m.end(g + 2)] if start_unit else ""
+            unit = unit or _unit_of_unitless(low, m.start(g))
+            if not unit:
+                continue
+        out += [text[last : m.start(g)], "to ", text[m.start(g + 3) : m.end()], unit]
+        last = m.end()
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+END_WORDS = ("from", "->", "=>", "→", "⟶", "➔", "➝", "➞")
+"""Strings one of which a text holds where :data:`CHANGE_ENDS` may match."""

@@ -31,7 +31,7 @@ from clinbench.audiogram.ages import without_ages
 from clinbench.audiogram.audiogram_model import EARS, Audiogram
 from clinbench.audiogram.candidates import candidate_classes_blanked
 from clinbench.audiogram.captions import captions_as_transcript
-from clinbench.audiogram.changes import without_change_amounts
+from clinbench.audiogram.changes import change_to_its_end, without_change_amounts
 from clinbench.audiogram.claims import (
     SHORTHAND,
     Claim,
@@ -175,6 +175,7 @@ READING_STEPS = (
     differential_patterns_blanked,
     without_ages,
     without_change_amounts,
+    change_to_its_end,
     written_out,
     lay_levels_written_out,
 )

@@ -1901,7 +1901,7 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
             return _more_loss_claims(low, hedged)
         word = named.group(1) or named.group(4) or named.group(6) or named.group(8)
         ear = named.group(2) or named.group(3) or named.group(5) or named.group(7)
-        worse = ear if word != "better" else _OPPOSITE_EAR[ear]
+        worse = ear if word not in ("better", "stronger") else _OPPOSITE_EAR[ear]
         return [_clause_claim("worse_ear", worse, worse, hedged, named.group(0), "worse ear")]
     if m.group(1):
         worse = m.group(2)
@@ -1912,8 +1912,10 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
     elif m.group(9):  # "Deeper AD (@4k 55)", "better left ear"
         ear = lexicon.EAR_WORD.get(m.group(11), m.group(10) or m.group(11))
         worse = _OPPOSITE_EAR[ear] if m.group(9) == "better" else ear
-    else:
+    elif m.group(6):
         worse = _OPPOSITE_EAR[m.group(6)]
+    else:  # "right better than left": the other ear
+        worse = _OPPOSITE_EAR[m.group(12)]
     region = lexicon.region_of(low[m.end() : m.end() + 40])
     freqs = region[:2] if isinstance(region, tuple) else ()
     rule = "region not read" if region == "unknown" else "worse ear"

@@ -491,14 +491,19 @@ WORSE = re.compile(
     r"\b(right|left)\b(?:\s+ear)?\s+(?:is\s+|was\s+|being\s+)?(?:the\s+)?"
     r"(?:(?:about\s+|by\s+|~\s*)?\d+(?:\.\d+)?\s*db\s+(?:hl\s+)?)?"
     r"(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
-    r"(worse|poorer)\b|"
+    r"(worse|poorer|weaker)\b|"
     r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b|"
     # a chat's ear letter, lower-cased with its clause ("R worse -> MRI", "L worse, typo")
     r"(?:^|(?<=[\s:\]]))([rl])\s+(?:ear\s+)?(?:is\s+)?(?:(?:much|clearly|slightly)\s+)?"
     r"(worse|poorer)\b|"
     # the comparative before the ear, as a note's heading ("Deeper AD (@4k 55) vs AS (@4k
     # 50)", "worse right ear"); a Latin tag only before its values' bracket or colon
-    r"(?:^|(?<=[\s:(]))(worse|poorer|deeper|better)\s+(?:(right|left)\b(?!-)|(ad|as)(?=\s*[(:]))"
+    r"(?:^|(?<=[\s:(]))(worse|poorer|deeper|better)\s+(?:(right|left)\b(?!-)|(ad|as)(?=\s*[(:]))|"
+    # the ear said better than the other ("right better than left", "the left ear hears
+    # better than the right"): the other is the worse
+    r"\b(right|left)\b(?:\s+(?:ear|side))?\s+(?:is\s+|was\s+|hears\s+|heard\s+)?"
+    r"(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
+    r"(?:better|stronger)\s+than\s+(?:(?:in|on)\s+)?(?:the\s+|his\s+|her\s+)?(?:right|left|other)\b"
 )
 """An ear said to be the worse or the better one: "worse on the right", "the left ear is
 poorer", "better in the left" (its source is in SOURCES; the ear *named* as the worse one is
@@ -507,7 +512,7 @@ WORSE = led(WORSE)  # (its first characters looked for first, for speed)
 WORSE_NAMED = re.compile(
     # the ear as the predicate: "the poorer ear is the right", "the worse one is the left"
     # or a label's value: "Worse ear: RIGHT", "better side ....... left"
-    r"\b(poorer|worse|better)(?:[\s-]+hearing)?(?:[\s-]+(?:one|ear|side))?(?:\s+"
+    r"\b(poorer|worse|weaker|better|stronger)(?:[\s-]+hearing)?(?:[\s-]+(?:one|ear|side))?(?:\s+"
     r"(?:is|was|being)\s+|(?<=ear|ide)(?:[ \t]*[:=][ \t]*|[ \t]+\.{4,}[ \t]*))"
     r"(?:the\s+)?(right|left)\b|"
     # a cleft: "it is the left ear that is worse"
@@ -518,8 +523,8 @@ WORSE_NAMED = re.compile(
     # comparison after a dash: "Left ear - worse: 30 dB at 500 Hz"
     r"\b(right|left)(?:\s+ear)?(?:\s+(?:is|was)\s+|[ \t]*[\u2014\u2013-][ \t]*)"
     r"(?:(?:clearly|much|slightly|markedly)\s+)?"
-    r"(?:the\s+)?(poorer|worse|better)(?:[\s-]+hearing)?(?:\s+(?:one|ear|side))?\s*"
-    r"(?:[,;:(]|$)|"
+    r"(?:the\s+)?(poorer|worse|weaker|better|stronger)(?:[\s-]+hearing)?(?:\s+(?:one|ear|side))?\s*"
+    r"(?:[,;:(]|\.(?!\d)|$)|"
     # the ear taken as the worse one: "records the right as the poorer-hearing ear", "notes
     # the left ear as the better one"
     r"\b(right|left)(?:\s+(?:ear|side))?\s+as\s+(?:the\s+)?(poorer|worse|better)"
@@ -1173,7 +1178,8 @@ CONFIG_TRIGGER = re.compile(
 )
 _MORE_LOSS_AFTER = r"\s+(?:(?:level|degree|amount)\s+of\s+)?(?:hearing\s+)?(?:loss|impair|deficit)"
 LATERALITY_TRIGGER = re.compile(
-    r"lateral|unilat|sided|symmetr|worse|poorer|greater|more severe|better|deeper|schwannoma|"
+    r"lateral|unilat|sided|symmetr|worse|poorer|weaker|greater|more severe|better|stronger|"
+    r"deeper|schwannoma|"
     r"neuroma|"
     # "more/less/higher ... loss", each comparative its own alternative, so that every
     # alternative opens with a letter and the search skips the characters none opens with
@@ -1311,7 +1317,8 @@ THRESHOLD_LABEL_WORDS = (
     "impression unaided current currently reacted react reacts approx approximate shifted "
     "shift moved move reads told tell tells me us him them plunges plunge plunging lone rest "
     "angle brackets chevrons otosclerosis presbycusis cophosis audition noise directly share "
-    "part parts portion"
+    "part parts portion deteriorated deteriorates deteriorate deteriorating declined declines "
+    "decline declining worsen worsens progressed progresses progressing changed"
 )
 """The words that may label a value read as this ear's hearing threshold, space-separated:
 ears and sides, frequencies, conduction, threshold, level and average names, degree, type and

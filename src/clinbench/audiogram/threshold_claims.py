@@ -325,7 +325,8 @@ _PAIR_AFTER = re.compile(
     r"(?:the\s+)?"
 )
 _CHANGED = (
-    r"(?:dropped|fallen|fell|risen|rose|worsened|improved|recovered|deteriorated|shifted|"
+    r"(?:dropped|fallen|fell|risen|rose|worsened|improved|recovered|deteriorated|shifted|declined|"
+    r"went|changed|"
     r"moved|gone\s+(?:up|down)|come\s+(?:up|down|back))"
 )
 """A verb of change before "to" and the level it reached."""

@@ -82,10 +82,12 @@ def _brute_force(low: str, position: int) -> bool:
     """labelled_otherwise written out: walk to the label's start (back to its heading's when
     a heading's colon started it, only placing words follow that colon before the value and
     no ear is named outside brackets from the heading on),
-    leave out the asides closed before the value, then look for a word outside the
+    go back past an aside that only placing words follow before the value to the label it
+    cut, leave out the asides closed before the value, then look for a word outside the
     vocabulary."""
     tokens = [m for m in lexicon._LABEL_WORD.finditer(low) if m.start() < position]
     start, mark, kind, depth, outer, head = 0, None, "", 0, 0, -1
+    labels = [(0, -1)]
     for m in tokens:
         if m.group(0) == ")":
             depth = max(0, depth - 1)
@@ -96,7 +98,15 @@ def _brute_force(low: str, position: int) -> bool:
         elif mark is not None:
             start, mark, head = mark, None, (outer if kind == ":" else -1)
             outer = start if kind != "(" else outer
+            labels.append((start, head))
     coordinates = set(lexicon.LABEL_COORDINATE_WORDS.split())
+    # an aside that only placing words follow before the value: the label it cut goes on
+    while len(labels) > 1 and low[start - 1] == "(" and ")" in low[start:position]:
+        after = low[low.rindex(")", start, position) + 1 : position]
+        if not all(w in coordinates for w in re.findall(r"[a-z]+", after)):
+            break
+        labels.pop()
+        start, head = labels[-1]
     ear_words = set(lexicon.LABEL_EAR_WORDS.split())
     placed = all(
         m.group(0) in coordinates or m.group(0) in ear_words

@@ -62,6 +62,7 @@ from clinbench.audiogram.findings import (
     Verdict,
 )
 from clinbench.audiogram.forms import unchosen_options_blanked
+from clinbench.audiogram.headed_blocks import other_headings_blanked
 from clinbench.audiogram.interface import interface_messages_written_out
 from clinbench.audiogram.judges import JUDGES, CaseFacts, judge_claims
 from clinbench.audiogram.lay_levels import lay_levels_written_out
@@ -162,6 +163,7 @@ READING_STEPS = (
     present_word_only,
     markup_as_text,
     occasion_tables_read_as_this_test,
+    other_headings_blanked,
     unchosen_options_blanked,
     typing_slips_mended,
     mail_wrap_mended,

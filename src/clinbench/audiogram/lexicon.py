@@ -1516,6 +1516,15 @@ def _named_between(positions: list[int], start: int, end: int) -> bool:
     return i < len(positions) and positions[i] < end
 
 
+def _aside_just_closed(low: str, start: int, position: int) -> bool:
+    """Return whether a bracket closes between ``start`` and ``position`` of ``low`` with only
+    placing words (:data:`LABEL_COORDINATE_WORDS`) after it before the value."""
+    close = low.rfind(")", start, position)
+    return close >= 0 and all(
+        w in _COORDINATES for w in _LABEL_WORD.findall(low, close + 1, position) if w[0].isalpha()
+    )
+
+
 def labelled_otherwise(low: str, position: int) -> bool:
     """Return True when the value at ``position`` of a lower-cased clause is labelled as
     something else than a hearing threshold: its label (from the last colon, full stop,
@@ -1526,9 +1535,14 @@ def labelled_otherwise(low: str, position: int) -> bool:
     ("Gain target: 40 dB"), and so does one whose colon only words that place the value
     (:data:`LABEL_COORDINATE_WORDS`) follow before it ("Band attenuation (dB): 1 kHz 28"):
     the part after the colon names no measure of its own; unless an ear is named outside
-    brackets in the heading or after its colon (:data:`LABEL_EAR_WORDS`)."""
+    brackets in the heading or after its colon (:data:`LABEL_EAR_WORDS`). A bracketed aside
+    that only placing words follow before the value starts no label of it: the one it
+    interrupted goes on ("Gain target (NAL-NL2): 40 dB", "Room noise (octave bands) 40 dB");
+    words after it that name a measure still label the value themselves."""
     starts, effective, foreign, inside, closes, heads, measures, sided = _label_marks(low)
     k = bisect.bisect_left(effective, position) - 1
+    while k and low[starts[k] - 1] == "(" and _aside_just_closed(low, starts[k], position):
+        k -= 1  # an aside closed just before the value: the label it interrupted goes on
     start = starts[k]
     if heads[k] >= 0 and not _named_between(measures, start, position):
         if not _named_between(sided, heads[k], position):

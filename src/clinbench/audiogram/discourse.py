@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable
+from typing import NamedTuple
 
 from clinbench.audiogram import fitting, lexicon, pathways, sound_levels
 from clinbench.audiogram.alternation import led
@@ -600,7 +601,6 @@ _ATTRIBUTION_HINTS = (
 )  # fmt: skip
 """Lowered words without one of which no quotation can be attributed nor speech reported
 (a cheap test before the attribution pass)."""
-_ATTRIBUTION_HINT = re.compile(word_alternation(_ATTRIBUTION_HINTS))
 
 ACCEPTED = re.compile(
     r"[ \t]*[-\u2013:,.;]?[ \t]*(?:(?:i|we)\s+)?(?:agree|agreed|ok|okay|correct|fine|endorsed|"
@@ -2248,13 +2248,6 @@ _MISTAKE_WORDS = ("mistake", "misconception", "misreading", "pitfall", "trap", "
 """Words one of which a mistake named needs (:data:`NAMED_MISTAKE`; a cheap test)."""
 
 
-def _attributed_words_possible(text: str, low: str) -> bool:
-    """Return whether ``text`` may hold quoted or reported words (a cheap test)."""
-    return (
-        '"' in text or ">" in text or "\u201c" in text or _ATTRIBUTION_HINT.search(low) is not None
-    )
-
-
 def _report_sentences(text: str):
     """Yield (start, end) of each sentence of ``text`` (ended by ".", "!" or "?" before a
     space, or a line end; the dot of "et al.", "Fig.", "e.g.", "i.e." ends none)."""
@@ -2355,6 +2348,13 @@ def _without_surgeons_forks(text: str) -> str:
     return _blank_spans(text, [m.span() for m in _FORK_RESULT.finditer(low)])
 
 
+class _Either(NamedTuple):
+    """A guard of :data:`_PASSES`: one of ``words`` is in the lowered text, or ``also``."""
+
+    words: tuple[str, ...]
+    also: Callable[[str, str], bool]
+
+
 def _holds_any(low: str, words: tuple[str, ...]) -> bool:
     """Return whether ``low`` holds one of ``words`` (a loop, not any(): no generator to
     build for each of the guards below, which run for every reply)."""
@@ -2364,7 +2364,9 @@ def _holds_any(low: str, words: tuple[str, ...]) -> bool:
     return False
 
 
-_PASSES: tuple[tuple[Callable[[str, str], bool] | tuple[str, ...], Callable[[str], str]], ...] = (
+_PASSES: tuple[
+    tuple[Callable[[str, str], bool] | tuple[str, ...] | _Either, Callable[[str], str]], ...
+] = (
     # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered;
     # a guard given as words: the pass needs one of them in ``low`` (found at once, _PASS_WORDS)
     (lambda text, low: True, unchosen_options_blanked),
@@ -2396,13 +2398,7 @@ _PASSES: tuple[tuple[Callable[[str, str], bool] | tuple[str, ...], Callable[[str
     ),
     (_CORRECTION_WORDS, _as_self_corrections),
     (
-        lambda text, low: (
-            "wrote:" in low
-            or "message" in low
-            or "from:" in low
-            or "wrote on" in low
-            or ">>>" in text
-        ),
+        _Either(("wrote:", "message", "from:", "wrote on"), lambda text, low: ">>>" in text),
         lambda text: _without_quoted_thread(text),
     ),
     (("rinne", "weber"), _without_surgeons_forks),
@@ -2449,22 +2445,24 @@ _PASSES: tuple[tuple[Callable[[str, str], bool] | tuple[str, ...], Callable[[str
         _without_bedside_forks,
     ),
     (
-        lambda text, low: (
-            "=" in low  # "n = 14", with any space before the sign
-            or "group" in low
-            or "cohort" in low
-            or "arm" in low
-            or "sample" in low
-            or "series" in low
-            or "population" in low
-            or "controls" in low
-            or "ike " in low
-            or " as " in low
-            or "compared" in low
-            or "match" in low
-            or "vs" in low
-            or "versus" in low
-            or _GROUP_COUNT.search(low) is not None
+        _Either(
+            (
+                "=",  # "n = 14", with any space before the sign
+                "group",
+                "cohort",
+                "arm",
+                "sample",
+                "series",
+                "population",
+                "controls",
+                "ike ",
+                " as ",
+                "compared",
+                "match",
+                "vs",
+                "versus",
+            ),
+            lambda text, low: _GROUP_COUNT.search(low) is not None,
         ),
         _without_others_results,
     ),
@@ -2531,34 +2529,32 @@ _PASSES: tuple[tuple[Callable[[str, str], bool] | tuple[str, ...], Callable[[str
     ),
     (lambda text, low: "+" in text, _blank_lowered(SIGNED_LEVEL)),
     (
-        lambda text, low: (
-            "discomfort" in low
-            or "uncomfortable" in low
-            or "match" in low
-            or "ucl" in low
-            or "ldl" in low
-            or ("ull" in low and _ULL_WORD.search(low) is not None)  # (the word test for speed)
-            or "mml" in low
-            or "minimum masking" in low
+        _Either(
+            ("discomfort", "uncomfortable", "match", "ucl", "ldl", "mml", "minimum masking"),
+            lambda text, low: "ull" in low and _ULL_WORD.search(low) is not None,
         ),
         _blank_lowered(LOUDNESS_MEASURE),
     ),
     (
-        lambda text, low: (
-            "follow-up" in low
-            or "follow up" in low
-            or " later" in low
-            or "repeat" in low
-            or "retest" in low
-            or "re-test" in low
-            or "further test" in low
-            or "improved" in low
-            or "recovered" in low
-            or "returned" in low
-            or "deteriorated" in low
-            or "worsened" in low
-            or ("was" in low or "were" in low or "been" in low)
-            and _holds_any(low, _TREATMENT_WORDS)
+        _Either(
+            (
+                "follow-up",
+                "follow up",
+                " later",
+                "repeat",
+                "retest",
+                "re-test",
+                "further test",
+                "improved",
+                "recovered",
+                "returned",
+                "deteriorated",
+                "worsened",
+            ),
+            lambda text, low: (
+                ("was" in low or "were" in low or "been" in low)
+                and _holds_any(low, _TREATMENT_WORDS)
+            ),
         ),
         _without_later_tests,
     ),
@@ -2596,11 +2592,21 @@ _PASSES: tuple[tuple[Callable[[str, str], bool] | tuple[str, ...], Callable[[str
         ("been", " were", "other"),
         _blank_lowered(COUNTERFACTUAL),
     ),
-    (_attributed_words_possible, lambda text: _without_rejected_quotes(text)),
+    (  # quoted or reported words: a hint of who said them, or a quotation mark
+        _Either(
+            _ATTRIBUTION_HINTS, lambda text, low: '"' in text or ">" in text or "\u201c" in text
+        ),
+        lambda text: _without_rejected_quotes(text),
+    ),
 )
 """The blanking passes in order; each runs only when the text holds a character or word it
 needs."""
-_PASS_WORDS = WordList(word for needed, _ in _PASSES if type(needed) is tuple for word in needed)
+_PASS_WORDS = WordList(
+    word
+    for needed, _ in _PASSES
+    if type(needed) in (tuple, _Either)
+    for word in (needed if type(needed) is tuple else needed.words)
+)
 """The words of the guards given as words, looked for in one pass over the reply's words."""
 
 
@@ -2616,8 +2622,11 @@ def without_unclaimed(text: str) -> str:
     found = _PASS_WORDS.found(low)
     for needed, blank in _PASSES:
         if type(needed) is tuple:
-            if not found.isdisjoint(needed):  # (one of its words is in low)
-                text = blank(text)
-        elif needed(text, low):
+            needs = not found.isdisjoint(needed)  # (one of its words is in low)
+        elif type(needed) is _Either:
+            needs = not found.isdisjoint(needed.words) or needed.also(text, low)
+        else:
+            needs = needed(text, low)
+        if needs:
             text = blank(text)
     return text

@@ -373,3 +373,22 @@ def test_each_led_pattern_can_match_only_where_its_look_ahead_holds():
                 assert opening.match(text, m.start()), (plain.pattern[:60], text)
                 found += 1
         assert found, plain.pattern[:60]  # each is tried on texts it matches
+
+
+def test_a_word_list_finds_each_word_where_the_text_holds_it(monkeypatch):
+    """guard_words.WordList.found (the words of without_unclaimed's guards, found in one pass
+    over the text's words) holds each listed word exactly where ``word in low`` does: on the
+    corpus and on random texts of the words and their pieces, with every kind of white space
+    between them, while its memo is emptied and refilled."""
+    from clinbench.audiogram import discourse, guard_words
+
+    monkeypatch.setattr(guard_words, "_MEMO_LIMIT", 300)
+    tricky = guard_words.WordList(["no ", " to ", "answer\n", "a b", "\t", "", "x", "set aside"])
+    for listed in (discourse._PASS_WORDS, tricky):
+        words = sorted(listed.words)
+        pieces = [*words, *(w[:2] for w in words), *(w[1:] for w in words), "\u017f", "\u0130"]
+        seps = [" ", "", "\t", "\n", "\u00a0", "\u2028", "\x1c", "\u3000", ",", "-"]
+        random = random_word_texts(pieces, seps, seed=37, count=20000, longest=6)
+        for text in (*corpus(), *random):
+            low = text.lower()
+            assert listed.found(low) & listed.words == {w for w in words if w in low}, text

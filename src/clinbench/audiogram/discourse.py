@@ -16,10 +16,12 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable
+from typing import NamedTuple
 
 from clinbench.audiogram import fitting, lexicon, pathways, sound_levels
 from clinbench.audiogram.alternation import led
 from clinbench.audiogram.forms import unchosen_options_blanked
+from clinbench.audiogram.guard_words import WordList
 from clinbench.audiogram.offsets import blanked as _blank_spans
 from clinbench.audiogram.offsets import lowered as _lowered
 
@@ -599,7 +601,6 @@ _ATTRIBUTION_HINTS = (
 )  # fmt: skip
 """Lowered words without one of which no quotation can be attributed nor speech reported
 (a cheap test before the attribution pass)."""
-_ATTRIBUTION_HINT = re.compile(word_alternation(_ATTRIBUTION_HINTS))
 
 ACCEPTED = re.compile(
     r"[ \t]*[-\u2013:,.;]?[ \t]*(?:(?:i|we)\s+)?(?:agree|agreed|ok|okay|correct|fine|endorsed|"
@@ -2238,45 +2239,13 @@ def _second_thought_possible(text: str, low: str) -> bool:
     )
 
 
-def _correction_possible(text: str, low: str) -> bool:
-    """Return whether ``text`` may hold a correction mark (a cheap test: "edit", "update",
-    "amend", "make that", or "no" before a comma, colon, dash or space)."""
-    return (
-        "edit" in low
-        or "update" in low
-        or "amend" in low
-        or "make that" in low
-        or "no," in low
-        or "no " in low
-        or "no:" in low
-        or "no-" in low
-        or "no;" in low
-        or "no\u2013" in low
-    )
-
-
-def _mistake_possible(text: str, low: str) -> bool:
-    """Return whether ``text`` may name a mistake (:data:`NAMED_MISTAKE`; a cheap test, "mis"
-    first so that most texts pay one look for the three words that hold it)."""
-    return (
-        ("mis" in low and ("mistake" in low or "misconception" in low or "misreading" in low))
-        or "pitfall" in low
-        or "trap" in low
-        or "wrong answer" in low
-        or "error" in low
-        or "avoid" in low
-        or "never" in low
-        or "tempting" in low
-        or "students" in low
-        or "trainees" in low
-    )
-
-
-def _attributed_words_possible(text: str, low: str) -> bool:
-    """Return whether ``text`` may hold quoted or reported words (a cheap test)."""
-    return (
-        '"' in text or ">" in text or "\u201c" in text or _ATTRIBUTION_HINT.search(low) is not None
-    )
+_CORRECTION_WORDS = ("edit", "update", "amend", "make that", "no,", "no ", "no:", "no-", "no;",
+                     "no\u2013")  # fmt: skip
+"""Words one of which a correction mark needs (a cheap test: "edit", "update", "amend", "make
+that", or "no" before a comma, colon, dash or space)."""
+_MISTAKE_WORDS = ("mistake", "misconception", "misreading", "pitfall", "trap", "wrong answer",
+                  "error", "avoid", "never", "tempting", "students", "trainees")  # fmt: skip
+"""Words one of which a mistake named needs (:data:`NAMED_MISTAKE`; a cheap test)."""
 
 
 def _report_sentences(text: str):
@@ -2379,6 +2348,13 @@ def _without_surgeons_forks(text: str) -> str:
     return _blank_spans(text, [m.span() for m in _FORK_RESULT.finditer(low)])
 
 
+class _Either(NamedTuple):
+    """A guard of :data:`_PASSES`: one of ``words`` is in the lowered text, or ``also``."""
+
+    words: tuple[str, ...]
+    also: Callable[[str, str], bool]
+
+
 def _holds_any(low: str, words: tuple[str, ...]) -> bool:
     """Return whether ``low`` holds one of ``words`` (a loop, not any(): no generator to
     build for each of the guards below, which run for every reply)."""
@@ -2388,26 +2364,21 @@ def _holds_any(low: str, words: tuple[str, ...]) -> bool:
     return False
 
 
-_PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
-    # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered
+_PASSES: tuple[
+    tuple[Callable[[str, str], bool] | tuple[str, ...] | _Either, Callable[[str], str]], ...
+] = (
+    # (whether the text holds what the pass needs, the pass); ``low`` is the text lowered;
+    # a guard given as words: the pass needs one of them in ``low`` (found at once, _PASS_WORDS)
     (lambda text, low: True, unchosen_options_blanked),
     (
         lambda text, low: "answer" in low and ("a." in low or "a)" in low),
         _without_unpicked_options,
     ),
-    (_mistake_possible, _without_named_mistakes),
+    (_MISTAKE_WORDS, _without_named_mistakes),
     (lambda text, low: "~~" in text or "</" in text, lambda text: STRUCK.sub(_blank, text)),
     (_second_thought_possible, _without_second_thoughts),
     (
-        lambda text, low: (
-            "what makes" in low
-            or "need" in low
-            or "requir" in low
-            or "mean" in low
-            or "impl" in low
-            or "defin" in low
-            or "would" in low
-        ),
+        ("what makes", "need", "requir", "mean", "impl", "defin", "would"),
         _blank_lowered(DEFINITION),
     ),
     (
@@ -2425,65 +2396,47 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         ),
         _blank_lowered(PURPOSE),
     ),
+    (_CORRECTION_WORDS, _as_self_corrections),
     (
-        _correction_possible,
-        _as_self_corrections,
-    ),
-    (
-        lambda text, low: (
-            "wrote:" in low
-            or "message" in low
-            or "from:" in low
-            or "wrote on" in low
-            or ">>>" in text
-        ),
+        _Either(("wrote:", "message", "from:", "wrote on"), lambda text, low: ">>>" in text),
         lambda text: _without_quoted_thread(text),
     ),
-    (lambda text, low: "rinne" in low or "weber" in low, _without_surgeons_forks),
-    (lambda text, low: "true or false" in low, _without_statements_judged_false),
+    (("rinne", "weber"), _without_surgeons_forks),
+    (("true or false",), _without_statements_judged_false),
     (lambda text, low: "?" in text, lambda text: ASKED_KIND.sub(_question_as_label, text)),
     (lambda text, low: "?" in text and "or" in low, _without_answered_alternatives),
     (lambda text, low: "?" in text and "no" in low, _without_queries_answered_no),
     (lambda text, low: "?" in text, lambda text: QUESTION.sub(_blank, text)),
     (
-        lambda text, low: (
-            "previous" in low or " test" in low or "audiogram" in low or "result" in low
-        ),
+        ("previous", " test", "audiogram", "result"),
         _without_past_results,
     ),
-    (lambda text, low: "baseline" in low, _blank_lowered(BASELINE_RESULT)),
+    (("baseline",), _blank_lowered(BASELINE_RESULT)),
     (
-        lambda text, low: "clusion" in low or "eligib" in low or "criteria" in low,
+        ("clusion", "eligib", "criteria"),
         _without_trial_criteria,
     ),
     (
-        lambda text, low: (
-            "criteri" in low
-            or "rule" in low
-            or "limit" in low
-            or "standard" in low
-            or "requirement" in low
-            or "calculation" in low
-            or "formula" in low
-            or "method" in low
-            or "protocol" in low
-            or "policy" in low
-            or "guideline" in low
+        (
+            "criteri",
+            "rule",
+            "limit",
+            "standard",
+            "requirement",
+            "calculation",
+            "formula",
+            "method",
+            "protocol",
+            "policy",
+            "guideline",
         ),
         _without_quoted_rules,
     ),
     (
-        lambda text, low: (
-            "must" in low
-            or "shall" in low
-            or "should" in low
-            or "may" in low
-            or "requir" in low
-            or "to be" in low
-        ),
+        ("must", "shall", "should", "may", "requir", "to be"),
         _without_required_limits,
     ),
-    (lambda text, low: _holds_any(low, _KIN_WORDS), _without_relatives_hearing),
+    (_KIN_WORDS, _without_relatives_hearing),
     (
         lambda text, low: (
             ("rinne" in low or "weber" in low)
@@ -2492,123 +2445,116 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         _without_bedside_forks,
     ),
     (
-        lambda text, low: (
-            "=" in low  # "n = 14", with any space before the sign
-            or "group" in low
-            or "cohort" in low
-            or "arm" in low
-            or "sample" in low
-            or "series" in low
-            or "population" in low
-            or "controls" in low
-            or "ike " in low
-            or " as " in low
-            or "compared" in low
-            or "match" in low
-            or "vs" in low
-            or "versus" in low
-            or _GROUP_COUNT.search(low) is not None
+        _Either(
+            (
+                "=",  # "n = 14", with any space before the sign
+                "group",
+                "cohort",
+                "arm",
+                "sample",
+                "series",
+                "population",
+                "controls",
+                "ike ",
+                " as ",
+                "compared",
+                "match",
+                "vs",
+                "versus",
+            ),
+            lambda text, low: _GROUP_COUNT.search(low) is not None,
         ),
         _without_others_results,
     ),
     (
-        lambda text, low: _holds_any(low, _CHANGE_WORDS),
+        _CHANGE_WORDS,
         _without_changes_to_come,
     ),
-    (lambda text, low: "19" in low or "20" in low, _without_dated_earlier_tests),
+    (("19", "20"), _without_dated_earlier_tests),
     (
-        lambda text, low: (
-            "presentation" in low
-            or "admission" in low
-            or "onset" in low
-            or "triage" in low
-            or "initially" in low
-            or "before" in low
-            or "pre-" in low
-            or "preop" in low
-            or "pretreat" in low
-            or "day 1" in low
-            or "day one" in low
-            or " ed" in low
-            or "a&e" in low
-            or "emergency" in low
+        (
+            "presentation",
+            "admission",
+            "onset",
+            "triage",
+            "initially",
+            "before",
+            "pre-",
+            "preop",
+            "pretreat",
+            "day 1",
+            "day one",
+            " ed",
+            "a&e",
+            "emergency",
         ),
         _without_earlier_occasions,
     ),
     (
-        lambda text, low: (
-            "then" in low
-            or " time" in low
-            or "school" in low
-            or "child" in low
-            or " in 19" in low
-            or " in 20" in low
-            or "presentation" in low
-            or "admission" in low
-            or "onset" in low
-            or "triage" in low
-            or "pre-op" in low
-            or "preop" in low
-            or "before t" in low
-            or "before s" in low
+        (
+            "then",
+            " time",
+            "school",
+            "child",
+            " in 19",
+            " in 20",
+            "presentation",
+            "admission",
+            "onset",
+            "triage",
+            "pre-op",
+            "preop",
+            "before t",
+            "before s",
         ),
         _without_earlier_times,
     ),
     (
-        lambda text, low: (
-            "follow" in low
-            or "clinic" in low
-            or "pathway" in low
-            or "review" in low
-            or "service" in low
-            or "discharge" in low
-        ),
+        ("follow", "clinic", "pathway", "review", "service", "discharge"),
         _without_service_titles,
     ),
-    (lambda text, low: _holds_any(low, _GENERAL_WORDS), _without_general_statements),
+    (_GENERAL_WORDS, _without_general_statements),
     (
-        lambda text, low: "mg" in low or "mcg" in low or "drops" in low or "\u00b5g" in low,
+        ("mg", "mcg", "drops", "\u00b5g"),
         _without_doses,
     ),
     (lambda text, low: "(" in text, _without_asides_of_something_else),
     (
-        lambda text, low: "target" in low or " gain" in low or "aided" in low or "fitting" in low,
+        ("target", " gain", "aided", "fitting"),
         _blank_lowered(AID_TARGET),
     ),
     (
-        lambda text, low: fitting.may_name_a_fitting_measure(low),
+        fitting._WORDS,  # (may_name_a_fitting_measure's words)
         fitting.without_fitting_measures,
     ),
     (lambda text, low: "+" in text, _blank_lowered(SIGNED_LEVEL)),
     (
-        lambda text, low: (
-            "discomfort" in low
-            or "uncomfortable" in low
-            or "match" in low
-            or "ucl" in low
-            or "ldl" in low
-            or ("ull" in low and _ULL_WORD.search(low) is not None)  # (the word test for speed)
-            or "mml" in low
-            or "minimum masking" in low
+        _Either(
+            ("discomfort", "uncomfortable", "match", "ucl", "ldl", "mml", "minimum masking"),
+            lambda text, low: "ull" in low and _ULL_WORD.search(low) is not None,
         ),
         _blank_lowered(LOUDNESS_MEASURE),
     ),
     (
-        lambda text, low: (
-            "follow-up" in low
-            or "follow up" in low
-            or " later" in low
-            or "repeat" in low
-            or "retest" in low
-            or "re-test" in low
-            or "further test" in low
-            or "improved" in low
-            or "recovered" in low
-            or "returned" in low
-            or "deteriorated" in low
-            or "worsened" in low
-            or ("was" in low or "were" in low or "been" in low)
-            and _holds_any(low, _TREATMENT_WORDS)
+        _Either(
+            (
+                "follow-up",
+                "follow up",
+                " later",
+                "repeat",
+                "retest",
+                "re-test",
+                "further test",
+                "improved",
+                "recovered",
+                "returned",
+                "deteriorated",
+                "worsened",
+            ),
+            lambda text, low: (
+                ("was" in low or "were" in low or "been" in low)
+                and _holds_any(low, _TREATMENT_WORDS)
+            ),
         ),
         _without_later_tests,
     ),
@@ -2621,30 +2567,21 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
         _without_literature,
     ),
     (
-        lambda text, low: _holds_any(
-            low, ("letter", "report", "note", "question", "quer", "summary", "opinion")
-        ),
+        ("letter", "report", "note", "question", "quer", "summary", "opinion"),
         lambda text: _without_labelled_sources(text),
     ),
     (
         lambda text, low: ":" in text,
         lambda text: _without_other_speakers(_without_examiner_lines(text)),
     ),
-    (lambda text, low: "speaker" in low, _without_numbered_callers),
-    (lambda text, low: "irst" in low or "nitial" in low, lambda text: SET_ASIDE.sub(_blank, text)),
+    (("speaker",), _without_numbered_callers),
+    (("irst", "nitial"), lambda text: SET_ASIDE.sub(_blank, text)),
     (
-        lambda text, low: "but" in low or "however" in low or "yet" in low,
+        ("but", "however", "yet"),
         _blank_lowered(CONSIDERED),
     ),
     (
-        lambda text, low: (
-            "ruled out" in low
-            or "reject" in low
-            or "exclud" in low
-            or "dismiss" in low
-            or "discount" in low
-            or "set aside" in low
-        ),
+        ("ruled out", "reject", "exclud", "dismiss", "discount", "set aside"),
         lambda text: _without_ruled_out(text),
     ),
     (lambda text, low: pathways.may_mark_untaken(low), pathways.without_untaken_branches),
@@ -2652,13 +2589,25 @@ _PASSES: tuple[tuple[Callable[[str, str], bool], Callable[[str], str]], ...] = (
     (lambda text, low: pathways.may_hold_rule(low), pathways.without_rule_conditions),
     (lambda text, low: pathways.may_be_undetermined(low), pathways.without_undetermined),
     (
-        lambda text, low: "been" in low or " were" in low or "other" in low,
+        ("been", " were", "other"),
         _blank_lowered(COUNTERFACTUAL),
     ),
-    (_attributed_words_possible, lambda text: _without_rejected_quotes(text)),
+    (  # quoted or reported words: a hint of who said them, or a quotation mark
+        _Either(
+            _ATTRIBUTION_HINTS, lambda text, low: '"' in text or ">" in text or "\u201c" in text
+        ),
+        lambda text: _without_rejected_quotes(text),
+    ),
 )
 """The blanking passes in order; each runs only when the text holds a character or word it
 needs."""
+_PASS_WORDS = WordList(
+    word
+    for needed, _ in _PASSES
+    if type(needed) in (tuple, _Either)
+    for word in (needed if type(needed) is tuple else needed.words)
+)
+"""The words of the guards given as words, looked for in one pass over the reply's words."""
 
 
 def without_unclaimed(text: str) -> str:
@@ -2670,7 +2619,14 @@ def without_unclaimed(text: str) -> str:
     turns and turns the next speaker rejects in a transcript, and someone else's words
     (quoted or reported) that the writer does not take over (:data:`_PASSES`)."""
     low = text.lower()
+    found = _PASS_WORDS.found(low)
     for needed, blank in _PASSES:
-        if needed(text, low):
+        if type(needed) is tuple:
+            needs = not found.isdisjoint(needed)  # (one of its words is in low)
+        elif type(needed) is _Either:
+            needs = not found.isdisjoint(needed.words) or needed.also(text, low)
+        else:
+            needs = needed(text, low)
+        if needs:
             text = blank(text)
     return text

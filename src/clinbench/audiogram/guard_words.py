@@ -1,0 +1,56 @@
+"""Which words of a fixed list a lower-cased text holds, found in one pass over its words.
+
+A step that tests many words with ``word in low`` (each a scan of the whole text) can ask a
+:class:`WordList` once per text instead: it splits the text at white space and looks each of
+its words up in a memo of the listed words that word holds, filled as words are first seen
+(a reply's words are mostly words seen before). Exact: a listed word with no white space is
+in the text exactly where it is in one of the text's words (a run of characters without white
+space, as ``str.split`` cuts them); a listed word with white space is looked for in the text
+itself, only where its longest run without white space was found.
+"""
+
+from __future__ import annotations
+
+_MEMO_LIMIT = 100_000
+"""Words remembered per list at most (the memo starts again when full: memory stays bounded
+on untrusted text)."""
+
+
+class WordList:
+    """A fixed list of lower-case words, and the ones a lowered text holds (:meth:`found`)."""
+
+    __slots__ = ("_memo", "_pieces", "_spaced", "words")
+
+    def __init__(self, words):
+        self.words = frozenset(words)
+        self._spaced = tuple(
+            (word, max(word.split(), key=len, default=""))
+            for word in sorted(self.words)
+            if word.split() != [word]
+        )  # (a word with white space, and its longest run without: "set aside", "aside")
+        solid = {word for word in self.words if word.split() == [word]}
+        self._pieces = tuple(sorted(solid | {run for _, run in self._spaced if run}))
+        self._memo: dict[str, frozenset[str]] = {}
+
+    def _held_by(self, piece: str) -> frozenset[str]:
+        """Return the listed words (and runs) that ``piece`` holds, remembered for it."""
+        if len(self._memo) >= _MEMO_LIMIT:
+            self._memo.clear()
+        held = self._memo[piece] = frozenset([w for w in self._pieces if w in piece])
+        return held
+
+    def found(self, low: str) -> set[str]:
+        """Return a set that holds each listed word that ``low`` holds (``word in low``) and
+        no other listed word (it may hold runs of listed words besides)."""
+        found: set[str] = set()
+        memo = self._memo
+        for piece in set(low.split()):
+            held = memo.get(piece)  # (inline: most words are in the memo)
+            if held is None:
+                held = self._held_by(piece)
+            if held:
+                found |= held
+        for word, run in self._spaced:
+            if (not run or run in found) and word in low:
+                found.add(word)
+        return found

@@ -16,6 +16,9 @@ EDGES = [
     "Mean threshold (0.5/1/2/4 kHz): right 25, left 45 dB HL", "40 dBHL", "40 DBhl",
     "3 kHz: R 30, L 55 dB HL", "a 4 kHz notch: 50 dB HL on the right and 75 on the left",
     "Rt and Lt", "AD/AS", "RIGHT AND LEFT", "rıght & left", "Left+Right", "R /L", "AS and AD",
+    "Right 60 dB HL as a teenager.", "left 40 dB HL as a baby; right 20 dB HL",
+    "Right 55 dB HL as a toddler.", "Left 70 dB HL in\t2018.", "Right 60 dB HL (in 2018).",
+    "Left 45 dB HL before\tsurgery.", "Right 50 dB HL at\tthat\ttime.",
 ]  # fmt: skip
 """Texts for each guarded rewrite, and texts whose case-ignoring reading differs from their
 lower-cased one."""

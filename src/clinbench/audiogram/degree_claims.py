@@ -166,7 +166,7 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"(?:scale|grading|grades|classification|criteria|system)\b\s*)?"
      r"(?:,?\s*and\s+(?:\d+(?:\.\d+)?\s*(?:db\s*)?)?(?:worse|better|poorer|deeper)\s+than\s+"
      r"(?:in\s+|at\s+|on\s+)?(?:the\s+)?(?:\d{4}|last|previous|earlier|before|prior)[^.;,]{0,20})?"
-     r"[.!]?\s*$",
+     r"[\"'\u201d\u2019]?[.!]?\s*$",
      "a clause of descriptors alone ('moderately severe', 'mild and flat') describes the "
      "loss its sentence named before it ('Bilateral SNHL: right moderately severe'); the "
      "writer's stance after them ('in my reading', 'in my view') adds nothing to describe "

@@ -64,6 +64,18 @@ AVERAGE_IN_WORDS = r"(?:average|mean)\s+hearing\s+(?:loss|level|threshold)s?"
 """A hearing average named in words, without "PTA" ("average hearing loss 45 dB", "mean
 hearing level"): the pure-tone average, as a fragment of claims.PTA (translated reports, the
 German mittlerer Hoerverlust, and lay letters)."""
+NOT_A_DIFFERENCE = r"(?!differen|discrepan|mismatch|disagree|agreement|minus\b|to\s+within\b)"
+"""A lookahead, for each character skipped between a measure's name and its value: no word of a
+difference of two measures lies between ("SRT-PTA difference 4 dB", "PTA discrepancy of 6 dB",
+"SRT agreement with the PTA: to within 5 dB"); the number after it is the difference, not the
+measure (BSA 2019 speech audiometry: the SRT is checked against the PTA by their difference).
+A fragment of claims.PTA and result_claims.SRT."""
+DIFFERENCE_OF_NAMED = re.compile(
+    r"(?:\b(?:differen\w*|discrepanc\w*|mismatch\w*|agreement)\s+(?:between|of)\b[^.;:\d]{0,30}"
+    r"|\bminus\s+)$"
+)
+"""Before a measure's name: a difference of it and another ("the mean difference between SRT
+and PTA was 3 dB", "SRT minus PTA: 4 dB"); the number after the name is the difference."""
 AVERAGED_FREQUENCIES = (
     r"\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
     r"(?:\s*(?:khz|k|hz))?){1,6}"
@@ -1378,6 +1390,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("CASE_DIAGNOSIS",),
      "sudden sensorineural hearing loss as a presentation's diagnosis (NICE CKS sudden "
      "sensorineural hearing loss; a viva's summary line)"),
+    (("NOT_A_DIFFERENCE", "DIFFERENCE_OF_NAMED"),
+     "the SRT checked against the PTA by their difference (BSA 2019 recommended procedure: "
+     "speech audiometry), as audits report it, issue #26 batch 105"),
     (("OTHER_DOMAIN_LABEL",),
      "the other fields of a speech-language pathology report (language, voice, fluency, "
      "swallowing, cognition, an auditory processing screen) and of a general-practice note "

@@ -149,7 +149,7 @@ def read_clause(
     claims += rc.untested_or_lay_results(low, ear, hedged, sent_low)
     if lx.DIGIT.search(low):
         claims += rc.speech_claims(low, ear, hedged, sent_low)
-        averages, starts = average_claims(low, ear, hedged)
+        averages, starts = average_claims(low, ear, hedged, sent_low)
         claims += averages
         claims += threshold_claims(low, ear, hedged, default_conduction, starts, frequency, span)
     if lx.GAP_TRIGGER.search(low):

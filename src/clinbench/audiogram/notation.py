@@ -1390,6 +1390,16 @@ def _percent_field(m: re.Match) -> str:
 
 
 _EAR_SUFFIXED_FIELD = re.compile(r"\b([A-Za-z]{2,12})[_.](R|L)\s*=\s*([^\s;,]+)")
+_CAPITAL_FIELD = re.compile(
+    r"(?<![\w\"'])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w\"'])[ \t]+(?=[A-Za-z0-9-])"
+)
+"""A record's field named in capitals joined by underscores, then its value after a space
+("WORSE_EAR left", "HL_TYPE_R sensorineural", "PTA4_R 36.25"): the name is its words and the
+value is the field's, as after a colon (registry and trial exports, issue #26 batch 82)."""
+
+
+def _capital_field(m: re.Match) -> str:
+    return m.group(1).replace("_", " ") + ": "
 
 
 def export_fields_written_out(text: str) -> str:
@@ -1398,8 +1408,11 @@ def export_fields_written_out(text: str) -> str:
     "3000 Hz 80 dB", an object under an ear's key (``"right_ear": {``, ``"LE": {``) as "right
     ear: {", a FHIR Observation's code, bodySite and value as "left ear: <code>: 80 dB HL",
     a percentage field (``"word_recognition_pct": 88``) as "word recognition: 88%",
+    a field named in capitals before its value ("WORSE_EAR left") as "WORSE EAR: left",
     and a field named for its ear ("TYMP_R=A") as "R: TYMP=A;"; any other
     text unchanged. Linear: one pass per rewrite, each tried only where its key is."""
+    if "_" in text:
+        text = _CAPITAL_FIELD.sub(_capital_field, text)
     low = text.lower()
     if _EAR_FIELD_NEED.search(low):
         text = _EAR_FIELD.sub(r"\1:", text)

@@ -644,7 +644,11 @@ OPENING_FREQUENCY = re.compile(
     r"(?:(?:even|only|also|still|and)\s+)?"
     # "On the left at 1 kHz, ...": the ear the frequency's values are of, named first
     r"(?:(?:on|in|for)\s+the\s+(?:right|left)(?:\s+(?:ear|side))?,?\s+)?"
-    r"(?:(?:an?\s+|the\s+)?(?:notch|dip|trough|drop)\s+)?at\s+"
+    r"(?:(?:an?\s+|the\s+)?(?:notch|dip|trough|drop)\s+)?(?:at\s+|"
+    # or the frequency of a dip, named before the word, after a label, with the ears' levels
+    # right after it ("Audio: 6 kHz notch R 40 dB HL, L 75 dB HL"): the levels' frequency
+    r"(?:[a-z][\w-]{0,15}\s*:\s*)?(?:an?\s+|the\s+)?"
+    r"(?=\d+(?:\.\d+)?\s*(?:khz|k\b|hz)\s+(?:notch|dip|trough)\b[\s:,-]*(?:r|l|right|left)\b))"
     # "At the very low end, 250 Hz, ...": the end of the chart, then its frequency
     r"(?:the\s+(?:very\s+)?(?:low|lower|high|higher|top|bottom)\s+end\s*,?\s+)?"
     # "At the 3000 Hz beep, ...": the tone played there (a lay account of the test)
@@ -655,7 +659,8 @@ OPENING_FREQUENCY = re.compile(
 )
 """A sentence that opens with one frequency ("At 500 Hz, the right ear ...", "At the 3000 Hz
 beep, ..."): a teaching walkthrough's frequency, for the values in that sentence that name
-no frequency."""
+no frequency; so does a dip named by its frequency ("6 kHz notch R 40 dB HL, L 75 dB HL", a
+booking note's result line, issue #26 batch 110)."""
 
 
 OPENING_FREQUENCY_RANGE = re.compile(

@@ -77,6 +77,7 @@ from clinbench.audiogram.notation import (
 from clinbench.audiogram.notebooks import program_output_read_as_said
 from clinbench.audiogram.occasions import occasion_tables_read_as_this_test
 from clinbench.audiogram.rules_reply import case_audiogram
+from clinbench.audiogram.screens import screen_verdicts_blanked
 from clinbench.audiogram.spelling import typing_slips_mended
 from clinbench.audiogram.statements import read_statements, sections
 from clinbench.audiogram.voice import present_word_only
@@ -176,6 +177,7 @@ READING_STEPS = (
     without_unclaimed,
     differential_patterns_blanked,
     without_ages,
+    screen_verdicts_blanked,
     without_change_amounts,
     change_to_its_end,
     written_out,

@@ -1562,7 +1562,8 @@ PTA = re.compile(
     # nor the digit of the name itself ("PTA4_R 21.25": the field of the four-frequency PTA;
     # "predicted 4FA"), nor a number joined to the word before it, an ear's letter aside
     # ("WHO2021", "who-2021", "rf_v7": part of a name)
-    r"[^.\d%]{0,30}?(?<!pta)(?<!pta[-_])(?<![a-km-qs-z_])(?<![a-km-qs-z]-)"
+    r"(?:" + lexicon.NOT_A_DIFFERENCE + r"[^.\d%]){0,30}?"
+    r"(?<!pta)(?<!pta[-_])(?<![a-km-qs-z_])(?<![a-km-qs-z]-)"
     r"(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)"
     r"(?!\s*(?:khz|hz|k\b|-|\d|\+|years?\b|yrs?\b)|\.\d|/"
     # nor the digit of another average's name ("PTA check: R 3FA 25")
@@ -1683,7 +1684,20 @@ def _levels_listed(low: str, at: int) -> bool:
     return summands is None or WORKED_RESULT.match(low, summands.end()) is None
 
 
-def average_claims(low: str, ear: str | None, hedged: bool) -> tuple[list[Claim], set[int]]:
+def _a_difference_of_named(low: str, at: int, sent_low: str) -> bool:
+    """Return whether the average named at ``at`` of clause ``low`` is one of two measures a
+    difference is taken of, named before it in the clause or its sentence
+    (lexicon.DIFFERENCE_OF_NAMED): the number after the name is the difference."""
+    before = low[max(0, at - 50) : at]
+    if at < 50 and sent_low:
+        opens = sent_low.find(low[:12])
+        before = sent_low[max(0, opens - 50 + at) : opens] + before if opens > 0 else before
+    return lexicon.DIFFERENCE_OF_NAMED.search(before) is not None
+
+
+def average_claims(
+    low: str, ear: str | None, hedged: bool, sent_low: str = ""
+) -> tuple[list[Claim], set[int]]:
     """Return the pure-tone average claims of a lower-cased clause, and where their values
     start (those numbers are not thresholds).
 
@@ -1695,6 +1709,9 @@ def average_claims(low: str, ear: str | None, hedged: bool) -> tuple[list[Claim]
     out: list[Claim] = []
     starts: set[int] = set()
     for m in PTA.finditer(low):
+        if _a_difference_of_named(low, m.start(), sent_low):
+            starts.add(m.start(2))  # "the difference between SRT and PTA was 3 dB"
+            continue
         worked = _summands_then_result(low, m.end(2))
         if worked is not None:  # "4FA 50, 40, 25, 20 - 135 over 4 - 32.5": the result
             starts.add(m.start(2))

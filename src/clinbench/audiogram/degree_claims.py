@@ -166,7 +166,7 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"(?:scale|grading|grades|classification|criteria|system)\b\s*)?"
      r"(?:,?\s*and\s+(?:\d+(?:\.\d+)?\s*(?:db\s*)?)?(?:worse|better|poorer|deeper)\s+than\s+"
      r"(?:in\s+|at\s+|on\s+)?(?:the\s+)?(?:\d{4}|last|previous|earlier|before|prior)[^.;,]{0,20})?"
-     r"[.!]?\s*$",
+     r"[\"'\u201d\u2019]?[.!]?\s*$",
      "a clause of descriptors alone ('moderately severe', 'mild and flat') describes the "
      "loss its sentence named before it ('Bilateral SNHL: right moderately severe'); the "
      "writer's stance after them ('in my reading', 'in my view') adds nothing to describe "
@@ -242,10 +242,12 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "word grades the ear (WHO 2021 grades of hearing loss; Clark 1981; issue #26 batch 95, "
      "used as tuning data); a sentence naming a symptom grades the symptom"),
     ("grade reported",
-     rf"\b(?:said|says|called|calls|reckons|graded|classed|rated)\s+(?:it'?s\s+|(?:it|them|that)\s+)?"
+     rf"\b(?:said|says|called|calls|reckons|graded|classed|classified|categori[sz]ed|rated)\s+"
+     rf"(?:it'?s\s+|(?:it|them|that)\s+)?"
      rf"(?:(?:was|is|were|are|as)\s+)?(?:an?\s+)?{_GRADE}(?=\s*(?:[.,;:!?)\n\u2013-]|$))",
      "a grade word alone as what someone said ('she said severe', 'she called it moderately "
-     "severe', 'it says mild'): the tester's grade of the hearing, which the writer repeats, "
+     "severe', 'it says mild'; a record's 'Classified moderate.', issue #26 batch 110): the "
+     "tester's grade of the hearing, which the writer repeats, "
      "as 'I'd call it severe' is the writer's own (patients' accounts, issue #26 batch 51, "
      "used as tuning data); whose words they are is decided before reading "
      "(discourse.TESTER), and a sentence naming a symptom grades the symptom"),

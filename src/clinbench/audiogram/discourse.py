@@ -571,16 +571,21 @@ TAKEN_OVER = re.compile(r"\bas\s+(?:(?:the|a|your|his|her|their|our)\s+)?$", re.
 """'As the GP said, ...': the writer takes the reported words over as their own."""
 
 TESTER = re.compile(
-    r"(?:(?:the|my|his|her|our)\s+)?(?:audiologist|audiometrist|tester|technician|tech)", re.I
+    r"(?:(?:the|my|his|her|our)\s+)?(?:audiologist|audiometrist|tester|technician|tech|"
+    r"(?:(?:audiology|audiogram|audiometry|audiometric|hearing[\s-]test)\s+)?report)",
+    re.I,
 )
 """The person who did the test, as a patient or a relative names them ("the audiologist
-said my left ear has a mild loss", "my audiologist reckons ..."): what the tester said of
-this test is a result of it, which the writer repeats as true, so it stays the writer's
-claim unless the writer rejects it. Someone else's or an earlier tester ("the previous
-audiologist", "your audiologist", "Mum's audiologist") is reported as before."""
+said my left ear has a mild loss", "my audiologist reckons ..."), or the test's own report
+("the report calls this a conductive loss", "the audiology report describes it as mixed": a
+letter that weighs this audiogram quotes its report; issue #26 batch 106): what the tester
+said of this test is a result of it, which the writer repeats as true, so it stays the
+writer's claim unless the writer rejects it. Someone else's or an earlier tester ("the
+previous audiologist", "your audiologist", "Mum's audiologist", "the GP report", "the 2019
+report") is reported as before."""
 _TESTER_OTHER = re.compile(
     r"(?:\b(?:previous|prior|outside|private|original|earlier|first|other|referring|old|school|"
-    r"your)|\w'?s)\s+$",
+    r"your)|\w'?s|\b(?:19|20)\d\d)\s+$",
     re.I,
 )
 

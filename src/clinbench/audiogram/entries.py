@@ -30,15 +30,16 @@ ENTRY_OPENING = re.compile(
     r"^[ \t]*(?:[|\u2022*\u2013-]|\[[ xX]?\])?[ \t]*"  # a table cell, bullet or checkbox
     r"(?:(?P<word>" + _ENTRY_WORD + r")[ \t]*)?"
     r"(?:#[ \t]*)?\(?(?P<id>\d{1,4}[a-z]?|[A-Za-z])\)?"
-    r"(?=[ \t]*(?:[.:|)/,\u2013\u2014-]|[ \t]\d{1,3}[ \t]*[MF]\b|\())",
+    r"(?=[ \t]*(?:[.:|)/,\u2013\u2014-]|[ \t]\d{1,3}[ \t]*(?:[MF]|y|yo|yrs?|years?)\b|\())",
     re.I | re.M,
 )
 """A line that opens an entry: its numbering word (optional), its number or letter and the
 mark after it ("Item 2  |", "Bed 9:", "3)", "(2)", "#4 69 M", "| 3 |", "Case 2,", "C)",
-"5a  52 F", "[ ] 1.")."""
+"5a  52 F", "[ ] 1."), or the patient's age in years after it ("#4  66 y", "7  81 yrs")."""
 
 ENTRY_REFERENCE = re.compile(
-    r"\b(?:(?P<word>" + _ENTRY_WORD + r")[ \t]*#?[ \t]*(?P<id>\d{1,4}[a-z]?|(?-i:[A-Z]))\b|"
+    r"\b(?:(?P<word>" + _ENTRY_WORD + r")[ \t]*(?:=[ \t]*)?#?[ \t]*"
+    r"(?P<id>\d{1,4}[a-z]?|(?-i:[A-Z]))\b|"
     r"\b(?:plan|outcome|decision|action|summary|answer)[ \t]+(?:for[ \t]+)?"
     r"\((?P<pid>\d{1,4}[a-z]?|[A-Za-z])\)|"
     r"\b(?:plan|outcome|decision|action|summary|answer)[ \t]+for[ \t]+"
@@ -46,7 +47,16 @@ ENTRY_REFERENCE = re.compile(
     re.I,
 )
 """A mention naming one entry: "item 2", "row 3", "Ref 2", "slot 3", "Plan for B",
-"Outcome (3)", "Decision (5a)"."""
+"Outcome (3)", "Decision (5a)", a key's "this patient = #5"."""
+
+SELF_MARK = re.compile(
+    r"(?:<-+|\u2190|<=+)[ \t]*(?:(?:this|our|the)[ \t]+)?(?:index[ \t]+)?"
+    r"(?:patient|case|child|client|person|one)\b|"
+    r"\((?:this|our)[ \t]+(?:patient|case|child|client)\)",
+    re.I,
+)
+"""A mark on an entry's own line that says it is this patient's: an arrow pointing back at it
+("<- index case", "<- this patient", "\u2190 this one") or "(this patient)" beside it."""
 
 _ENTRIES_NEEDED = 3
 _CONTINUATION = re.compile(r"^[ \t]+\S")
@@ -99,6 +109,8 @@ def _named_id(text: str, entries: list[tuple[str, int, int]]) -> str | None:
         ident = (m.group("id") or m.group("pid") or m.group("fid")).lower()
         if ident in ids and not any(start <= m.start() < end for _, start, end in entries):
             named.add(ident)
+    for m in SELF_MARK.finditer(text):  # "#5 ... <- index case": the entry it stands on
+        named.update(ident for ident, start, end in entries if start <= m.start() < end)
     return named.pop() if len(named) == 1 else None
 
 
@@ -119,7 +131,7 @@ def may_name_an_entry(text: str) -> bool:
                 break
         else:
             return False
-    return ENTRY_REFERENCE.search(text) is not None
+    return ENTRY_REFERENCE.search(text) is not None or SELF_MARK.search(text) is not None
 
 
 def marks(text: str) -> list[tuple[int, int, None]]:

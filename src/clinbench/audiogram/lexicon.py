@@ -64,6 +64,18 @@ AVERAGE_IN_WORDS = r"(?:average|mean)\s+hearing\s+(?:loss|level|threshold)s?"
 """A hearing average named in words, without "PTA" ("average hearing loss 45 dB", "mean
 hearing level"): the pure-tone average, as a fragment of claims.PTA (translated reports, the
 German mittlerer Hoerverlust, and lay letters)."""
+NOT_A_DIFFERENCE = r"(?!differen|discrepan|mismatch|disagree|agreement|minus\b|to\s+within\b)"
+"""A lookahead, for each character skipped between a measure's name and its value: no word of a
+difference of two measures lies between ("SRT-PTA difference 4 dB", "PTA discrepancy of 6 dB",
+"SRT agreement with the PTA: to within 5 dB"); the number after it is the difference, not the
+measure (BSA 2019 speech audiometry: the SRT is checked against the PTA by their difference).
+A fragment of claims.PTA and result_claims.SRT."""
+DIFFERENCE_OF_NAMED = re.compile(
+    r"(?:\b(?:differen\w*|discrepanc\w*|mismatch\w*|agreement)\s+(?:between|of)\b[^.;:\d]{0,30}"
+    r"|\bminus\s+)$"
+)
+"""Before a measure's name: a difference of it and another ("the mean difference between SRT
+and PTA was 3 dB", "SRT minus PTA: 4 dB"); the number after the name is the difference."""
 AVERAGED_FREQUENCIES = (
     r"\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
     r"(?:\s*(?:khz|k|hz))?){1,6}"
@@ -637,7 +649,11 @@ OPENING_FREQUENCY = re.compile(
     r"(?:(?:even|only|also|still|and)\s+)?"
     # "On the left at 1 kHz, ...": the ear the frequency's values are of, named first
     r"(?:(?:on|in|for)\s+the\s+(?:right|left)(?:\s+(?:ear|side))?,?\s+)?"
-    r"(?:(?:an?\s+|the\s+)?(?:notch|dip|trough|drop)\s+)?at\s+"
+    r"(?:(?:an?\s+|the\s+)?(?:notch|dip|trough|drop)\s+)?(?:at\s+|"
+    # or the frequency of a dip, named before the word, after a label, with the ears' levels
+    # right after it ("Audio: 6 kHz notch R 40 dB HL, L 75 dB HL"): the levels' frequency
+    r"(?:[a-z][\w-]{0,15}\s*:\s*)?(?:an?\s+|the\s+)?"
+    r"(?=\d+(?:\.\d+)?\s*(?:khz|k\b|hz)\s+(?:notch|dip|trough)\b[\s:,-]*(?:r|l|right|left)\b))"
     # "At the very low end, 250 Hz, ...": the end of the chart, then its frequency
     r"(?:the\s+(?:very\s+)?(?:low|lower|high|higher|top|bottom)\s+end\s*,?\s+)?"
     # "At the 3000 Hz beep, ...": the tone played there (a lay account of the test)
@@ -648,7 +664,8 @@ OPENING_FREQUENCY = re.compile(
 )
 """A sentence that opens with one frequency ("At 500 Hz, the right ear ...", "At the 3000 Hz
 beep, ..."): a teaching walkthrough's frequency, for the values in that sentence that name
-no frequency."""
+no frequency; so does a dip named by its frequency ("6 kHz notch R 40 dB HL, L 75 dB HL", a
+booking note's result line, issue #26 batch 110)."""
 
 
 OPENING_FREQUENCY_RANGE = re.compile(
@@ -1385,6 +1402,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("CASE_DIAGNOSIS",),
      "sudden sensorineural hearing loss as a presentation's diagnosis (NICE CKS sudden "
      "sensorineural hearing loss; a viva's summary line)"),
+    (("NOT_A_DIFFERENCE", "DIFFERENCE_OF_NAMED"),
+     "the SRT checked against the PTA by their difference (BSA 2019 recommended procedure: "
+     "speech audiometry), as audits report it, issue #26 batch 105"),
     (("OTHER_DOMAIN_LABEL",),
      "the other fields of a speech-language pathology report (language, voice, fluency, "
      "swallowing, cognition, an auditory processing screen) and of a general-practice note "

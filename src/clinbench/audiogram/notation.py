@@ -30,6 +30,7 @@ from clinbench.audiogram.lexicon import (
     RESULT_HEAD,
     RIGHT,
     RIGHT_TAG,
+    freqs_of,
     labelled_otherwise,
     may_hold,
     may_name_ears,
@@ -558,14 +559,36 @@ which value of a bare row the correction replaces is not certain, so its rows ar
 written rather than read with a value the writer withdrew."""
 
 
+_FREQUENCIES_OF_A_ROW = re.compile(
+    r"\b(?:at|@)[ \t]*((?:\d[\d.]*[ \t]*(?:k|khz|hz)?[ \t]*/[ \t]*){7}\d[\d.]*[ \t]*(?:k|khz|hz)?)"
+    r"[ \t]*$",
+    re.I,
+)
+"""The end of a row of levels that names its eight frequencies ("R: 20 / 20 / ... at 250 /
+500 / 750 / 1k / 1.5k / 2k / 3k / 4k"): the frequencies of the bare row under it too."""
+
+
+def _frequencies_above(m: re.Match) -> tuple[int, ...]:
+    """Return the eight frequencies the line above a bare row names at its end (a two-row
+    listing gives them once, on its first row), else the standard eight."""
+    start = m.string.rfind("\n", 0, m.start())
+    if start <= 0:
+        return _STANDARD_EIGHT
+    above = m.string[m.string.rfind("\n", 0, start) + 1 : start]
+    named = _FREQUENCIES_OF_A_ROW.search(above) if "/" in above else None
+    freqs = tuple(freqs_of(named.group(1), "")) if named else ()
+    return freqs if len(freqs) == 8 else _STANDARD_EIGHT
+
+
 def _eight_level_row(m: re.Match) -> str:
     """Return an eight-level row written as its ear's levels at their frequencies ("right
-    ear: 10 dB at 250 Hz, ...;")."""
+    ear: 10 dB at 250 Hz, ...;"): the standard eight, or those the row above names."""
     levels = re.findall(r"-?\d{1,3}", m.group(3))
     if not all(-10 <= int(level) <= 130 for level in levels):
         return m.group(0)
     pairs = ", ".join(
-        f"{level} dB at {freq} Hz" for level, freq in zip(levels, _STANDARD_EIGHT, strict=True)
+        f"{level} dB at {freq} Hz"
+        for level, freq in zip(levels, _frequencies_above(m), strict=True)
     )
     ear = "right" if m.group(1)[0] in "Rr" else "left"
     if m.group(1)[0].isupper():  # a capital that opens a sentence still opens it
@@ -1390,6 +1413,16 @@ def _percent_field(m: re.Match) -> str:
 
 
 _EAR_SUFFIXED_FIELD = re.compile(r"\b([A-Za-z]{2,12})[_.](R|L)\s*=\s*([^\s;,]+)")
+_CAPITAL_FIELD = re.compile(
+    r"(?<![\w\"'])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w\"'])[ \t]+(?=[A-Za-z0-9-])"
+)
+"""A record's field named in capitals joined by underscores, then its value after a space
+("WORSE_EAR left", "HL_TYPE_R sensorineural", "PTA4_R 36.25"): the name is its words and the
+value is the field's, as after a colon (registry and trial exports, issue #26 batch 82)."""
+
+
+def _capital_field(m: re.Match) -> str:
+    return m.group(1).replace("_", " ") + ": "
 
 
 def export_fields_written_out(text: str) -> str:
@@ -1398,8 +1431,11 @@ def export_fields_written_out(text: str) -> str:
     "3000 Hz 80 dB", an object under an ear's key (``"right_ear": {``, ``"LE": {``) as "right
     ear: {", a FHIR Observation's code, bodySite and value as "left ear: <code>: 80 dB HL",
     a percentage field (``"word_recognition_pct": 88``) as "word recognition: 88%",
+    a field named in capitals before its value ("WORSE_EAR left") as "WORSE EAR: left",
     and a field named for its ear ("TYMP_R=A") as "R: TYMP=A;"; any other
     text unchanged. Linear: one pass per rewrite, each tried only where its key is."""
+    if "_" in text:
+        text = _CAPITAL_FIELD.sub(_capital_field, text)
     low = text.lower()
     if _EAR_FIELD_NEED.search(low):
         text = _EAR_FIELD.sub(r"\1:", text)

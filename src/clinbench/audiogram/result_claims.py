@@ -430,7 +430,8 @@ def outcome_claims(
 # -- speech audiometry ---------------------------------------------------------------------
 
 SRT = re.compile(
-    r"\b(srts?|speech (?:reception|recognition) thresholds?)\b(?:[ \t]*\.{3,}|[^.\d%]){0,25}?"
+    r"\b(srts?|speech (?:reception|recognition) thresholds?)\b"
+    r"(?:[ \t]*\.{3,}|" + lexicon.NOT_A_DIFFERENCE + r"[^.\d%]){0,25}?"
     r"(-?\d+)(?:\s*db|(?=\s+(?:each|both|in|on|for|bilaterally|right|left)\b)|"
     r"(?=\s*(?:and|,|/|&)\s*(?:(?:right|left|[rl])\s+)?-?\d{1,3}\s*db))"
 )

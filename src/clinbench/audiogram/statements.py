@@ -45,7 +45,9 @@ def read_statements(part: str) -> Iterator[list[Claim]]:
     with no claim yields an empty list, so each clause keeps its number)."""
     carried = _Carried()
     previous = ""
-    for sentence, line_start, joined in _sentences(normalise(part)):
+    text = normalise(part)
+    carried.table_rows = _table_rows(text) if "|" in text else frozenset()
+    for sentence, line_start, joined in _sentences(text):
         before, previous = previous, sentence
         stripped = sentence.strip()
         if not stripped:
@@ -149,7 +151,7 @@ def read_clause(
     claims += rc.untested_or_lay_results(low, ear, hedged, sent_low)
     if lx.DIGIT.search(low):
         claims += rc.speech_claims(low, ear, hedged, sent_low)
-        averages, starts = average_claims(low, ear, hedged)
+        averages, starts = average_claims(low, ear, hedged, sent_low)
         claims += averages
         claims += threshold_claims(low, ear, hedged, default_conduction, starts, frequency, span)
     if lx.GAP_TRIGGER.search(low):
@@ -231,6 +233,8 @@ class _Carried:
     on_this_line: bool = False  # the carried ear was named on the line being read
     normal_ear: str | None = None  # the ear named last, when its clause called it normal
     normal_now: bool = False  # the sentence being read called normal_ear normal
+    table_rows: frozenset[str] = frozenset()  # the lines of the part's ruled tables
+    record_line: bool = False  # the line being read is one record's fields apart by bars
 
     def blank(self, line_start: str | None) -> None:
         """A blank line ends a paragraph, and with it an ear named in its prose ("...,
@@ -242,6 +246,7 @@ class _Carried:
     def new_line(self, line_start: str) -> None:
         """Start a line: a list ends, and with it the ear one of its items named."""
         self.on_this_line = False
+        self.record_line = _record_line(line_start, self.table_rows)
         item = self.in_item = bool(lx.LIST_ITEM.match(line_start))
         indented = line_start[:1].isspace()
         if self.item_context and not indented and not _ITEM_GOES_ON.match(line_start):
@@ -294,11 +299,14 @@ class _Carried:
         self.label_context = bool(line_start is not None and lx.EAR_LABELLED_LINE.match(line_start))
 
 
-def _sentence_segments(sentence: str) -> tuple[list[str], int, list[str | None]]:
+def _sentence_segments(
+    sentence: str, fields: bool = False
+) -> tuple[list[str], int, list[str | None]]:
     """Return the clauses of a sentence (its main clauses, then each other-ear aside's), how
-    many are main, and the ear of each (an aside's own ear, None for a main clause)."""
+    many are main, and the ear of each (an aside's own ear, None for a main clause);
+    ``fields``: the sentence is of a record line, whose bars end clauses (:func:`clauses`)."""
     main, asides = other_ear_asides(sentence)
-    segments = clauses(main)
+    segments = clauses(main, fields)
     n_main = len(segments)  # the other-ear asides follow, each its own clause
     aside_ear: list[str | None] = [None] * n_main
     for aside in asides:
@@ -328,7 +336,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
     sentence_span = _opening_span(sent_low) if opening is None else None
     hedged_sentence = bool(lx.HEDGED_SENTENCE.search(sent_low[:30]))
     topics = Topics.of(sent_low)
-    segments, n_main, aside_ear = _sentence_segments(sentence)
+    segments, n_main, aside_ear = _sentence_segments(sentence, carried.record_line)
     windows = _ClauseWindows(sent_low)
     named: set[str] = set()  # the ears the main clauses of another test's sentence name
     asides = _WhereAsidesStood(sent_low, carried.sentence_conduction)
@@ -711,11 +719,51 @@ _DESCRIPTOR_START = re.compile(rf"^\s*{DESCRIPTOR}\b", re.I)
 _WITH = re.compile(r"\s+with\s+", re.I)
 
 
-def clauses(sentence: str) -> list[str]:
+_RULE_LINE = re.compile(r"[ \t|+:=-]*-{3,}[ \t|+:=-]*")
+"""A table's rule under its header ("---|---", "-----+-----")."""
+_FIELD_BAR = re.compile(r"[ \t]+\|[ \t]+")
+
+
+def _table_rows(text: str) -> frozenset[str]:
+    """Return the lines of each block of ``text`` (lines up to a blank one) that holds a
+    table's rule with a bar or a plus (:data:`_RULE_LINE`): a table's rows, whose cells are
+    read under its columns' heads."""
+    rows: set[str] = set()
+    block: list[str] = []
+    ruled = False
+    for line in [*text.split("\n"), ""]:
+        if line.strip():
+            block.append(line)
+            ruled = ruled or (("|" in line or "+" in line) and bool(_RULE_LINE.fullmatch(line)))
+            continue
+        if ruled:
+            rows.update(block)
+        block, ruled = [], False
+    return frozenset(rows)
+
+
+def _record_line(line: str, table_rows: frozenset[str]) -> bool:
+    """Return whether a line holds one record's fields apart by spaced bars ("Pt 32 | worse
+    ear: RIGHT | 4FA R 45, L 25 | SNHL both ears"): two bars or more, not opening with one,
+    in no ruled table (:func:`_table_rows`)."""
+    return line.count("|") >= 2 and not line.lstrip().startswith("|") and line not in table_rows
+
+
+def clauses(sentence: str, fields: bool = False) -> list[str]:
     """Return a sentence's clauses: split at commas and conjunctions (SEGMENT_SPLIT), except
     between two descriptors ("moderate and sloping on the right" is one claim about the
     right ear; "mild, flat SNHL" one claim about a loss), then at a colon or "with" where the
-    two sides name different ears."""
+    two sides name different ears. ``fields``: the sentence is of a record line
+    (:func:`_record_line`), and each spaced bar ends a clause first, so an ear named in one
+    field does not reach the next; the fields stay one sentence, whose words give each its
+    context (issue #26 batch 105)."""
+    if fields:
+        return [part for field in _FIELD_BAR.split(sentence) for part in _clauses(field)]
+    return _clauses(sentence)
+
+
+def _clauses(sentence: str) -> list[str]:
+    """Return the clauses of a sentence or of one field of a record line (:func:`clauses`)."""
     pieces: list[str] = []
     joined = False
     last = 0

@@ -1,0 +1,47 @@
+"""A grade word that closes a quoted classification ("the coding line reads 'mixed loss,
+severe'") grades the loss the quotation names, as it does unquoted: the closing quotation mark
+ends the quotation, not the reading (issue #26 batch 105, an audit quoting its spreadsheet's
+summary line; used as tuning data). Wording of our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from clinbench.audiogram.check import check_reply
+from clinbench.audiogram.statements import read_statements
+
+from .conftest import build
+
+PROFOUND = build(110)  # no ear better than 110 dB HL: profound, or complete, both ears
+
+
+def degrees(text: str) -> list[str]:
+    return [c.value for part in read_statements(text) for c in part if c.kind == "degree"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The discharge coding reads 'sensorineural hearing loss, mild'.",
+        'Outcome field on the form: "bilateral SNHL, mild"',
+        "His referral letter put it as \u201cmixed loss, mild\u201d.",
+    ],
+)
+def test_grade_before_a_closing_quote_is_read(text):
+    assert degrees(text) == ["mild"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The discharge coding reads 'sensorineural hearing loss, mild'.",
+        'Outcome field on the form: "bilateral SNHL, mild"',
+    ],
+)
+def test_quoted_grade_is_judged(text):
+    assert check_reply(text, PROFOUND).critical_errors == ["severity_misclassification"]
+
+
+def test_quoted_grade_that_fits_is_no_error():
+    text = "The discharge coding reads 'sensorineural hearing loss, profound'."
+    assert check_reply(text, PROFOUND).critical_errors == []

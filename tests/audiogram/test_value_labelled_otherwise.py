@@ -85,7 +85,7 @@ def _brute_force(low: str, position: int) -> bool:
     leave out the asides closed before the value, then look for a word outside the
     vocabulary."""
     tokens = [m for m in lexicon._LABEL_WORD.finditer(low) if m.start() < position]
-    start, mark, kind, depth, outer, head = 0, None, "", 0, 0, -1
+    start, mark, kind, depth, outer, head, bracket = 0, None, "", 0, 0, -1, -1
     for m in tokens:
         if m.group(0) == ")":
             depth = max(0, depth - 1)
@@ -95,9 +95,20 @@ def _brute_force(low: str, position: int) -> bool:
             depth += m.group(0) == "("
         elif mark is not None:
             start, mark, head = mark, None, (outer if kind == ":" else -1)
+            bracket = outer if kind == "(" else -1
             outer = start if kind != "(" else outer
     coordinates = set(lexicon.LABEL_COORDINATE_WORDS.split())
     ear_words = set(lexicon.LABEL_EAR_WORDS.split())
+    vocabulary = set(lexicon.THRESHOLD_LABEL_WORDS.split())
+    if bracket >= 0 and not any(m.group(0) in ear_words for m in tokens if m.start() >= start):
+        # a bracket's aside on a label before it that holds a word outside the vocabulary
+        depth = 0
+        for m in tokens:
+            depth = max(0, depth + (m.group(0) == "(") - (m.group(0) == ")"))
+            word = m.group(0)
+            if not depth and word.isalpha() and word not in vocabulary and bracket <= m.start():
+                if m.start() < start:
+                    return True
     placed = all(
         m.group(0) in coordinates or m.group(0) in ear_words
         for m in tokens

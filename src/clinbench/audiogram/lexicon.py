@@ -1465,8 +1465,9 @@ def _label_marks(low: str) -> tuple[list[int], ...]:
     where their bracket closes (an aside: no label of a value after it); for each label that
     a heading's colon starts, where that heading's own label starts (else -1); where the
     words that are neither in :data:`LABEL_COORDINATE_WORDS` nor in :data:`LABEL_EAR_WORDS`
-    start; and where the ear words outside brackets start."""
-    starts, effective, foreign, inside, closes = [0], [-1], [], [], []
+    start; and where the ear words outside brackets start; and, for each label that an
+    opening bracket starts, where the label the bracket opened in starts (else -1)."""
+    starts, effective, foreign, inside, closes, bracketed = [0], [-1], [], [], [], [-1]
     heads, measures, sided, headed = [-1], [], [], ":" in low
     mark, depth, open_from, outer, kind = None, 0, 0, 0, ""
     for m in _LABEL_WORD.finditer(low):
@@ -1485,6 +1486,7 @@ def _label_marks(low: str) -> tuple[list[int], ...]:
             starts.append(mark)
             effective.append(m.start())
             heads.append(outer if kind == ":" else -1)
+            bracketed.append(outer if kind == "(" else -1)
             outer = mark if kind != "(" else outer
             mark = None
         if not headed:
@@ -1500,13 +1502,22 @@ def _label_marks(low: str) -> tuple[list[int], ...]:
                 closes.append(float("inf"))
             else:
                 foreign.append(m.start())
-    return starts, effective, foreign, inside, closes, heads, measures, sided
+    return starts, effective, foreign, inside, closes, heads, measures, sided, bracketed
 
 
 def _named_between(positions: list[int], start: int, end: int) -> bool:
     """Return whether one of the sorted ``positions`` lies in [start, end)."""
     i = bisect.bisect_left(positions, start)
     return i < len(positions) and positions[i] < end
+
+
+def _aside_on_another_thing(low: str, foreign: list[int], outer: int, start: int, at: int) -> bool:
+    """Return whether a bracket's label, from ``start`` to the value at ``at``, is an aside on
+    a label before the bracket (from ``outer``) that holds a word outside the vocabulary, and
+    names no ear of its own ("Inclusion 4 (right ear 60 dB HL at 1 kHz)" names the ear)."""
+    if not _named_between(foreign, outer, start):
+        return False
+    return not _LABEL_EARS.intersection(_LABEL_WORD.findall(low, start, at))
 
 
 def labelled_otherwise(low: str, position: int) -> bool:
@@ -1519,10 +1530,17 @@ def labelled_otherwise(low: str, position: int) -> bool:
     ("Gain target: 40 dB"), and so does one whose colon only words that place the value
     (:data:`LABEL_COORDINATE_WORDS`) follow before it ("Band attenuation (dB): 1 kHz 28"):
     the part after the colon names no measure of its own; unless an ear is named outside
-    brackets in the heading or after its colon (:data:`LABEL_EAR_WORDS`)."""
-    starts, effective, foreign, inside, closes, heads, measures, sided = _label_marks(low)
+    brackets in the heading or after its colon (:data:`LABEL_EAR_WORDS`). A value in brackets
+    is an aside on what the words before the bracket name, so they label it too ("ambient
+    noise OK (highest 23 dB at 250 Hz)", "ER-15 plugs (flat ~15 dB across 125-8k)": the
+    room's and the plug's; batches 107-108), unless the bracket names an ear itself."""
+    starts, effective, foreign, inside, closes, heads, measures, sided, bracketed = _label_marks(
+        low
+    )
     k = bisect.bisect_left(effective, position) - 1
     start = starts[k]
+    if bracketed[k] >= 0 and _aside_on_another_thing(low, foreign, bracketed[k], start, position):
+        return True  # a bracket's aside on what its label names ("ambient (23 dB at 250 Hz)")
     if heads[k] >= 0 and not _named_between(measures, start, position):
         if not _named_between(sided, heads[k], position):
             start = heads[k]  # nothing after the colon names a measure or an ear: the heading's

@@ -1021,10 +1021,14 @@ _CONDUCTION_NOT_DONE = re.compile(
 """After a conduction named: it was not tested ("bone not needed", "bone conduction was not
 done"): the values after it are not of that conduction."""
 _NO_CONDUCTION = re.compile(r"\bno\s+$")
-_CONDUCTION_THEN_VERB = re.compile(r"[\s-]*conduction\s+(?:was|were|is|are)\b")
+_CONDUCTION_THEN_VERB = re.compile(
+    r"[\s-]*(?:conduction\s+(?:was|were|is|are)\b|(?:conduction\s+)?(?:today|this\s+time|"
+    r"at\s+this\s+(?:visit|appointment)|on\s+this\s+occasion)\b)"
+)
 """Around a conduction named: "no" before it and a verb after ("no bone conduction was
-normal at ..."): the sentence says none of it, so the values after it are not of that
-conduction ("no bone 5-10 dB", with no verb, stays a bone range as before)."""
+normal at ..."), or the occasion it was left out of ("no bone today"): the sentence says none
+of it, so the values after it are not of that conduction ("no bone 5-10 dB", with no verb,
+stays a bone range as before; batch 107 YH24)."""
 
 
 def conduction_marks(low: str) -> list[tuple[int, str]]:

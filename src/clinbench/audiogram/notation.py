@@ -552,11 +552,14 @@ _EIGHT_NUMBERS = re.compile(r"\d\d{0,2}(?:[ \t,/]+\d{1,3}){6}[ \t,/]+\d")
 one digit, then up to two more, which the engine sees opening with a digit; a repeat of one
 to three digits it does not)."""
 _SLIP_CORRECTED = re.compile(
-    r"\b(?:typo|slipped|sorry|correction|mistyped|misread|scratch that|i mean|erratum)\b", re.I
+    r"\b(?:typo|(?:finger|hand|pen|thumb|key)s?\s+slipped|slip\s+of\s+the\s+\w+|sorry|"
+    r"correction|mistyped|misread|scratch that|i mean|erratum)\b",
+    re.I,
 )
 """A reply that corrects a slip somewhere ("typo, L 8k is 75", "*30 at 1k, finger slipped"):
 which value of a bare row the correction replaces is not certain, so its rows are left as
-written rather than read with a value the writer withdrew."""
+written rather than read with a value the writer withdrew. Only the writer's own slip is one
+(a finger, a pen); a thing that slipped ("the headband slipped", batch 108) corrects nothing."""
 
 
 def _eight_level_row(m: re.Match) -> str:

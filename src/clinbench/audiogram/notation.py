@@ -924,12 +924,21 @@ def _table_sentences(rows: list[list[str]]) -> list[str] | None:
     """Return sentences per ear for a table of an audiogram: thresholds (ear rows and
     frequency columns, or ear columns and frequency rows), and cells under a named column
     or row ("PTA", "Masked BC", "Type"), each as a sentence naming its ear and its head.
-    Returns None when no row or column is an ear's."""
+    Returns None when no row or column is an ear's, and when the first row is an ear's own
+    record, not a header (lines that each open with an ear's letter, with no frequency
+    columns: each line is read as it is; batch 108 YI04)."""
     if len(rows) < 2:
         return None
     header, body = rows[0], rows[1:]
     freqs = [_frequency(c) for c in header[1:]]
     labels = [_ear_label(c) for c in header[1:]]
+    if (
+        sum(f is not None for f in freqs) < 2
+        and _ear_label(header[0])
+        and body[0]
+        and _ear_label(body[0][0])
+    ):
+        return None  # "R air 40-45 | bone 20 / L air 15 | bone 15": each line an ear's record
     if sum(f is not None for f in freqs) >= 2 or not any(labels):  # ear rows
         return _ear_row_sentences(header, body, freqs) or None
     return _ear_column_sentences(body, labels) or None

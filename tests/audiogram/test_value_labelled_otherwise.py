@@ -86,8 +86,8 @@ def _brute_force(low: str, position: int) -> bool:
     cut, leave out the asides closed before the value, then look for a word outside the
     vocabulary."""
     tokens = [m for m in lexicon._LABEL_WORD.finditer(low) if m.start() < position]
-    start, mark, kind, depth, outer, head = 0, None, "", 0, 0, -1
-    labels = [(0, -1)]
+    start, mark, kind, depth, outer, head, bracket = 0, None, "", 0, 0, -1, -1
+    labels = [(0, -1, -1)]
     for m in tokens:
         if m.group(0) == ")":
             depth = max(0, depth - 1)
@@ -97,8 +97,9 @@ def _brute_force(low: str, position: int) -> bool:
             depth += m.group(0) == "("
         elif mark is not None:
             start, mark, head = mark, None, (outer if kind == ":" else -1)
+            bracket = outer if kind == "(" else -1
             outer = start if kind != "(" else outer
-            labels.append((start, head))
+            labels.append((start, head, bracket))
     coordinates = set(lexicon.LABEL_COORDINATE_WORDS.split())
     # an aside that only placing words follow before the value: the label it cut goes on
     while len(labels) > 1 and low[start - 1] == "(" and ")" in low[start:position]:
@@ -106,8 +107,23 @@ def _brute_force(low: str, position: int) -> bool:
         if not all(w in coordinates for w in re.findall(r"[a-z]+", after)):
             break
         labels.pop()
-        start, head = labels[-1]
+        start, head, bracket = labels[-1]
     ear_words = set(lexicon.LABEL_EAR_WORDS.split())
+    vocabulary = set(lexicon.THRESHOLD_LABEL_WORDS.split())
+    inside_bracket = ")" not in low[start:position]
+    if (
+        bracket >= 0
+        and inside_bracket
+        and not any(m.group(0) in ear_words for m in tokens if m.start() >= start)
+    ):
+        # a bracket's aside on a label before it that holds a word outside the vocabulary
+        depth = 0
+        for m in tokens:
+            depth = max(0, depth + (m.group(0) == "(") - (m.group(0) == ")"))
+            word = m.group(0)
+            if not depth and word.isalpha() and word not in vocabulary and bracket <= m.start():
+                if m.start() < start:
+                    return True
     placed = all(
         m.group(0) in coordinates or m.group(0) in ear_words
         for m in tokens

@@ -212,7 +212,12 @@ class Judge:
         the reply also swapped an abnormal finding; otherwise it keeps its own error.
         """
         swapped, wrong_side = self._swaps()
-        swap_evidence = any(abnormal for _, abnormal in swapped) or bool(wrong_side)
+        # a worse ear named wrongly swaps the abnormal ear in itself (batch 96 XW30)
+        swap_evidence = (
+            any(abnormal for _, abnormal in swapped)
+            or bool(wrong_side)
+            or any(f.kind == "worse_ear" and f.critical_error for f in self.findings)
+        )
         for finding, abnormal in swapped:
             if abnormal or swap_evidence:
                 finding.critical_error = CriticalError.LATERALITY

@@ -1565,7 +1565,8 @@ PTA = re.compile(
     r"(?:" + lexicon.NOT_A_DIFFERENCE + r"[^.\d%]){0,30}?"
     r"(?<!pta)(?<!pta[-_])(?<![a-km-qs-z_])(?<![a-km-qs-z]-)"
     r"(-?\d+(?:\.\d+|,(?:25|5|75)(?![\d.]))?)"
-    r"(?!\s*(?:khz|hz|k\b|-|\d|\+|years?\b|yrs?\b)|\.\d|/"
+    # (an arrow after it, "4FA 52.5 -> mild", gives its grade: no range opens there)
+    r"(?!\s*(?:khz|hz|k\b|-(?!>)|\d|\+|years?\b|yrs?\b)|\.\d|/"
     # nor the digit of another average's name ("PTA check: R 3FA 25")
     r"|\s*(?:fa|freq\w*)\b"
     # nor a frequency of a list that ends with its unit ("PTA(0.5,1,2k) 40")

@@ -214,6 +214,14 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "a sentence of a bare grade and an average ('Moderate, averages about 85 and 87'): "
      "the grade is the average's, the PTA-based degree of WHO 2021 and Clark 1981 (batch "
      "19, used as tuning data)"),
+    ("grade of an average",
+     rf"\b(?:{lexicon.AVERAGE_NAME})s?\b(?:[^.;:\n]|\.(?=\d)){{0,40}}?\d(?:\.\d+)?[ \t]*"
+     r"(?:db(?:[ \t]*hl)?[ \t]*)?(?:(?:right|left|r|l)\b[ \t]*)?"
+     rf"(?:->|=>|\u2192|\u21d2|=|:|\s[-\u2013\u2014])\s*(?:\*\*\s*)?{_GRADE}\b",
+     "a grade an arrow, a colon, an equals sign or a dash gives an average's value ('4FA 52.5 "
+     "-> mild', 'PTA4 36.25 - profound', '4FA 40 R / 42.5 L = moderate'): the PTA-based "
+     "degree of WHO 2021, as 'PTA 40, moderate' gives it (issue #26 batch 108, used as "
+     "tuning data)"),
     ("scale of grades", rf"\b{_GRADE}(?:\s*,\s*(?:very\s+)?{_GRADE})*+",
      "three or more grades listed as alternatives ('categorized as mild, moderate, severe, "
      "or very severe') name the grading scale, not an ear's grade (model replies, issue "
@@ -356,6 +364,7 @@ GRADE_AS_A_CLASS = _RULES["grade as a class"]
 GRADE_ON_A_SCALE = _RULES["grade on a scale"]
 GRADE_ANSWERED = _RULES["grade answered"]
 AVERAGE_NAMED = _RULES["average named"]
+AVERAGE_THEN_GRADE = _RULES["grade of an average"]
 EAR_LABEL = _RULES["ear label"]
 EAR_THEN_GRADE = _RULES["ear then its grade"]
 GRADE_AT_FREQUENCIES = _RULES["grade at frequencies"]
@@ -427,8 +436,18 @@ def _grade_given(low: str, sent_low: str) -> tuple[str, ...] | None:
         return ("grade answered",)
     if AGE_RELATED_LOSS.search(low):
         return ("age-related loss named",)
+    return _grade_of_an_average(low, sent_low)
+
+
+def _grade_of_an_average(low: str, sent_low: str) -> tuple[str, ...] | None:
+    """Return the rule by which grade words are an average's grade: a clause of grade words
+    alone in a sentence naming an average ("Moderate, averages about 85"), or a grade that an
+    arrow, a colon, an equals sign or a dash gives an average's value ("4FA 52.5 -> mild");
+    None otherwise (see _grade_given)."""
     if _descriptors_alone(low) and AVERAGE_NAMED.search(sent_low or low):
         return ("average named",)
+    if AVERAGE_THEN_GRADE.search(low):
+        return None if SYMPTOM_GRADED.search(sent_low or low) else ("grade of an average",)
     return None
 
 

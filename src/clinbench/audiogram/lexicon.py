@@ -1043,10 +1043,14 @@ _CONDUCTION_NOT_DONE = re.compile(
 """After a conduction named: it was not tested ("bone not needed", "bone conduction was not
 done"): the values after it are not of that conduction."""
 _NO_CONDUCTION = re.compile(r"\bno\s+$")
-_CONDUCTION_THEN_VERB = re.compile(r"[\s-]*conduction\s+(?:was|were|is|are)\b")
+_CONDUCTION_THEN_VERB = re.compile(
+    r"[\s-]*(?:conduction\s+(?:was|were|is|are)\b|(?:conduction\s+)?(?:today|this\s+time|"
+    r"at\s+this\s+(?:visit|appointment)|on\s+this\s+occasion)\b)"
+)
 """Around a conduction named: "no" before it and a verb after ("no bone conduction was
-normal at ..."): the sentence says none of it, so the values after it are not of that
-conduction ("no bone 5-10 dB", with no verb, stays a bone range as before)."""
+normal at ..."), or the occasion it was left out of ("no bone today"): the sentence says none
+of it, so the values after it are not of that conduction ("no bone 5-10 dB", with no verb,
+stays a bone range as before; batch 107 YH24)."""
 
 
 def conduction_marks(low: str) -> list[tuple[int, str]]:
@@ -1492,8 +1496,9 @@ def _label_marks(low: str) -> tuple[list[int], ...]:
     where their bracket closes (an aside: no label of a value after it); for each label that
     a heading's colon starts, where that heading's own label starts (else -1); where the
     words that are neither in :data:`LABEL_COORDINATE_WORDS` nor in :data:`LABEL_EAR_WORDS`
-    start; and where the ear words outside brackets start."""
-    starts, effective, foreign, inside, closes = [0], [-1], [], [], []
+    start; and where the ear words outside brackets start; and, for each label that an
+    opening bracket starts, where the label the bracket opened in starts (else -1)."""
+    starts, effective, foreign, inside, closes, bracketed = [0], [-1], [], [], [], [-1]
     heads, measures, sided, headed = [-1], [], [], ":" in low
     mark, depth, open_from, outer, kind = None, 0, 0, 0, ""
     for m in _LABEL_WORD.finditer(low):
@@ -1512,6 +1517,7 @@ def _label_marks(low: str) -> tuple[list[int], ...]:
             starts.append(mark)
             effective.append(m.start())
             heads.append(outer if kind == ":" else -1)
+            bracketed.append(outer if kind == "(" else -1)
             outer = mark if kind != "(" else outer
             mark = None
         if not headed:
@@ -1527,7 +1533,7 @@ def _label_marks(low: str) -> tuple[list[int], ...]:
                 closes.append(float("inf"))
             else:
                 foreign.append(m.start())
-    return starts, effective, foreign, inside, closes, heads, measures, sided
+    return starts, effective, foreign, inside, closes, heads, measures, sided, bracketed
 
 
 def _named_between(positions: list[int], start: int, end: int) -> bool:
@@ -1545,6 +1551,15 @@ def _aside_just_closed(low: str, start: int, position: int) -> bool:
     )
 
 
+def _aside_on_another_thing(low: str, foreign: list[int], outer: int, start: int, at: int) -> bool:
+    """Return whether a bracket's label, from ``start`` to the value at ``at``, is an aside on
+    a label before the bracket (from ``outer``) that holds a word outside the vocabulary, and
+    names no ear of its own ("Inclusion 4 (right ear 60 dB HL at 1 kHz)" names the ear)."""
+    if not _named_between(foreign, outer, start):
+        return False
+    return not _LABEL_EARS.intersection(_LABEL_WORD.findall(low, start, at))
+
+
 def labelled_otherwise(low: str, position: int) -> bool:
     """Return True when the value at ``position`` of a lower-cased clause is labelled as
     something else than a hearing threshold: its label (from the last colon, full stop,
@@ -1558,12 +1573,23 @@ def labelled_otherwise(low: str, position: int) -> bool:
     brackets in the heading or after its colon (:data:`LABEL_EAR_WORDS`). A bracketed aside
     that only placing words follow before the value starts no label of it: the one it
     interrupted goes on ("Gain target (NAL-NL2): 40 dB", "Room noise (octave bands) 40 dB");
-    words after it that name a measure still label the value themselves."""
-    starts, effective, foreign, inside, closes, heads, measures, sided = _label_marks(low)
+    words after it that name a measure still label the value themselves. A value in brackets
+    is an aside on what the words before the bracket name, so they label it too ("ambient
+    noise OK (highest 23 dB at 250 Hz)", "ER-15 plugs (flat ~15 dB across 125-8k)": the
+    room's and the plug's; batches 107-108), unless the bracket names an ear itself."""
+    starts, effective, foreign, inside, closes, heads, measures, sided, bracketed = _label_marks(
+        low
+    )
     k = bisect.bisect_left(effective, position) - 1
     while k and low[starts[k] - 1] == "(" and _aside_just_closed(low, starts[k], position):
         k -= 1  # an aside closed just before the value: the label it interrupted goes on
     start = starts[k]
+    if (
+        bracketed[k] >= 0
+        and low.find(")", start, position) < 0  # the value is inside the bracket
+        and _aside_on_another_thing(low, foreign, bracketed[k], start, position)
+    ):
+        return True  # a bracket's aside on what its label names ("ambient (23 dB at 250 Hz)")
     if heads[k] >= 0 and not _named_between(measures, start, position):
         if not _named_between(sided, heads[k], position):
             start = heads[k]  # nothing after the colon names a measure or an ear: the heading's

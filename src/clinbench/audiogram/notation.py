@@ -385,14 +385,15 @@ _AVERAGE_EAR_PAIR = re.compile(
     r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:averages?|means?)(?:\s+thresholds?)?)"
     rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)?|\s+(?:at|over|across|of)\s+"
     rf"({_AVG_FREQS}))?\s*[:=]?\s*\(?\s*{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)"
-    r"(?:\s*db(?:\s*hl)?)?([ \t]*\([^()\n\d]{1,40}\))?(\s*(?:,|;|\band\b|/)\s*)"
+    r"(?:\s*db(?:\s*hl)?)?([ \t]*\([^()\n\d]{1,40}\))?(\s*(?:,|;|\band\b|/)\s*|[ \t]{2,})"
     rf"{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?!\d|\.\d)(?:\s*db(?:\s*hl)?)?",
     re.I,
 )
 """An average named with its frequencies, then one value per ear ("PTA (0.5/1/2/4 kHz): right
 25, left 45 dB HL", "high-frequency average (2/3/4 kHz): right about 60, left about 62",
 "Averages: right 10 dB HL, left 37.5 dB HL"); a note in brackets after the first ear's value
-(its grade: "4FA L 45 (moderate), R 25 (mild)") stays that ear's and does not end the pair."""
+(its grade: "4FA L 45 (moderate), R 25 (mild)") stays that ear's and does not end the pair; a
+printout's columns may part the two ears by a gap alone ("4FA  R 25.0 (mild)   L 45.0")."""
 _AVERAGE_EAR_PAIR = led(_AVERAGE_EAR_PAIR)  # (its first characters looked for first, for speed)
 
 
@@ -408,9 +409,9 @@ def _average_ear_pair(m: re.Match) -> str:
 
 
 def _apart(between: str) -> str:
-    """The words between two ears' averages, a slash as a comma ("R 45 / L 30"): the two
-    ears' averages are two items of a list, as "R 45, L 30" writes them."""
-    return ", " if between.strip() == "/" else between
+    """The words between two ears' averages, a slash or a printout's gap as a comma ("R 45 /
+    L 30"): the two ears' averages are two items of a list, as "R 45, L 30" writes them."""
+    return ", " if between.strip() in ("/", "") else between
 
 
 def _ear_named(tag: str) -> str:
@@ -444,7 +445,7 @@ def _average_ear_tag(m: re.Match) -> str:
 
 _AVG_VALUE_EAR = (
     rf"{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?!\d|\.\d)(?:\s*db(?:\s*hl)?)?(?:\s+(?:on|in|for)\s+"
-    r"(?:the\s+)?|\s*\(\s*(?=(?:right|left|(?-i:[RL]))(?:\s+ear)?\s*\)))"
+    r"(?:the\s+)?|\s*\(\s*(?=(?:right|left|(?-i:[RL]))(?:\s+ear)?\s*\))|[ \t]+(?=(?-i:[RL])\b))"
     r"(right|left|(?-i:R|L))(?:\s+(?:ear|side))?\)?"
 )
 _AVERAGE_VALUE_EAR_PAIR = re.compile(
@@ -452,14 +453,14 @@ _AVERAGE_VALUE_EAR_PAIR = re.compile(
     r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:averages?|means?)(?:\s+thresholds?)?)"
     rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)|\s+(?:at|over|across|of|for)\s+"
     rf"(?:the\s+)?({_AVG_FREQS}))?\s*(?:(?:are|were|is|was|of)\s+|[:=]\s*)?"
-    rf"{_AVG_VALUE_EAR}(\s*(?:,\s*(?:and\s+)?|\band\s+|;\s*)){_AVG_VALUE_EAR}",
+    rf"{_AVG_VALUE_EAR}(\s*(?:,\s*(?:and\s+)?|\band\s+|;\s*|/\s*)){_AVG_VALUE_EAR}",
     re.I,
 )
 """An average named with its frequencies, then each value followed by its ear ("The averages
 over 0.5, 1, 2 and 4 kHz are 40 dB on the right and 42.5 on the left", "mean of 1, 2 and
-3 kHz: 55 dB HL in the left ear, 30 in the right"): the frequencies are the ones averaged,
-not a threshold's, and each value is its ear's average, as :data:`_AVERAGE_EAR_PAIR` reads
-them with the ear first."""
+3 kHz: 55 dB HL in the left ear, 30 in the right", "4FA 52.5 R / 53.75 L": a form's capital
+letter after the value): the frequencies are the ones averaged, not a threshold's, and each
+value is its ear's average, as :data:`_AVERAGE_EAR_PAIR` reads them with the ear first."""
 _AVERAGE_VALUE_EAR_PAIR = led(_AVERAGE_VALUE_EAR_PAIR)  # (for speed, as the others)
 
 
@@ -476,7 +477,7 @@ def _average_value_ear_pair(m: re.Match) -> str:
     name = f"{name} ({freqs})" if freqs else name
     first = f"{_ear_named(m.group(6))} {name} {m.group(4) or ''}{m.group(5)} dB HL"
     second = f"{_ear_named(m.group(10))} {name} {m.group(8) or ''}{m.group(9)} dB HL"
-    return first + m.group(7) + second
+    return first + _apart(m.group(7)) + second
 
 
 _COMPARED_EARS_PAIR = re.compile(
@@ -552,11 +553,14 @@ _EIGHT_NUMBERS = re.compile(r"\d\d{0,2}(?:[ \t,/]+\d{1,3}){6}[ \t,/]+\d")
 one digit, then up to two more, which the engine sees opening with a digit; a repeat of one
 to three digits it does not)."""
 _SLIP_CORRECTED = re.compile(
-    r"\b(?:typo|slipped|sorry|correction|mistyped|misread|scratch that|i mean|erratum)\b", re.I
+    r"\b(?:typo|(?:finger|hand|pen|thumb|key)s?\s+slipped|slip\s+of\s+the\s+\w+|sorry|"
+    r"correction|mistyped|misread|scratch that|i mean|erratum)\b",
+    re.I,
 )
 """A reply that corrects a slip somewhere ("typo, L 8k is 75", "*30 at 1k, finger slipped"):
 which value of a bare row the correction replaces is not certain, so its rows are left as
-written rather than read with a value the writer withdrew."""
+written rather than read with a value the writer withdrew. Only the writer's own slip is one
+(a finger, a pen); a thing that slipped ("the headband slipped", batch 108) corrects nothing."""
 
 
 _FREQUENCIES_OF_A_ROW = re.compile(
@@ -943,12 +947,21 @@ def _table_sentences(rows: list[list[str]]) -> list[str] | None:
     """Return sentences per ear for a table of an audiogram: thresholds (ear rows and
     frequency columns, or ear columns and frequency rows), and cells under a named column
     or row ("PTA", "Masked BC", "Type"), each as a sentence naming its ear and its head.
-    Returns None when no row or column is an ear's."""
+    Returns None when no row or column is an ear's, and when the first row is an ear's own
+    record, not a header (lines that each open with an ear's letter, with no frequency
+    columns: each line is read as it is; batch 108 YI04)."""
     if len(rows) < 2:
         return None
     header, body = rows[0], rows[1:]
     freqs = [_frequency(c) for c in header[1:]]
     labels = [_ear_label(c) for c in header[1:]]
+    if (
+        sum(f is not None for f in freqs) < 2
+        and _ear_label(header[0])
+        and body[0]
+        and _ear_label(body[0][0])
+    ):
+        return None  # "R air 40-45 | bone 20 / L air 15 | bone 15": each line an ear's record
     if sum(f is not None for f in freqs) >= 2 or not any(labels):  # ear rows
         return _ear_row_sentences(header, body, freqs) or None
     return _ear_column_sentences(body, labels) or None

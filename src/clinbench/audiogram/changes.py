@@ -70,6 +70,9 @@ CHANGE_AMOUNT = re.compile(
 )
 """A change and its amount, in lower case (see the module); the amount and its unit are the
 one group that matched."""
+CHANGE_WORD = rf"\b(?:{_CHANGE_VERB}|{_COMPARATIVE}|{_CHANGE_NOUN}|since|unchanged|stable)\b"
+"""A word that states a change or its absence since an earlier occasion, as a fragment of the
+patterns that read a change clause set beside a value (notation's average pairs)."""
 CHANGE_AMOUNT = led(CHANGE_AMOUNT)  # (its first characters looked for first, for speed)
 
 _WORDS = ("by", "up", "down", "bett", "wors", "poor", "high", "low", "drop", "fall", "fell",

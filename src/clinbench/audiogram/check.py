@@ -62,6 +62,7 @@ from clinbench.audiogram.findings import (
     Verdict,
 )
 from clinbench.audiogram.forms import unchosen_options_blanked
+from clinbench.audiogram.generic_frames import generic_sentences_blanked
 from clinbench.audiogram.headed_blocks import other_headings_blanked
 from clinbench.audiogram.interface import interface_messages_written_out
 from clinbench.audiogram.judges import JUDGES, CaseFacts, judge_claims
@@ -176,6 +177,7 @@ READING_STEPS = (
     verdicts_after_put_first,
     without_unclaimed,
     differential_patterns_blanked,
+    generic_sentences_blanked,
     without_ages,
     screen_verdicts_blanked,
     without_change_amounts,

@@ -17,6 +17,7 @@ import re
 
 from clinbench.audiogram.alternation import led
 from clinbench.audiogram.audiogram_model import FREQUENCIES
+from clinbench.audiogram.changes import CHANGE_WORD
 from clinbench.audiogram.lexicon import (
     AVERAGE_NAME,
     AVERAGED_FREQUENCIES,
@@ -380,12 +381,19 @@ _GAP_BETWEEN = re.compile(
 _AVG_FREQS = AVERAGED_FREQUENCIES + r"\s*(?:khz|k\b|hz)"
 _AVG_EAR = rf"(?:the\s+)?({EAR_TAG})(?:\s+ear)?\s*[:=]?\s*"
 _AVG_HEDGE = r"((?:about|around|approximately|approx\.?|roughly|~)\s*)?"
+_CHANGE_ASIDE = (
+    rf"[ \t]*,(?=[^,;\n\d]{{0,50}}?{CHANGE_WORD})"
+    rf"(?:(?!\b(?:{EAR_TAG}|ears?|both|bilateral\w*)\b)[^,;\n\d]){{1,60}}"
+)
+"""A change clause set after one ear's average, with no number and no ear of its own (", down
+since March", ", worse than in May": the change's amount is blanked by then, changes.py): a note
+on that ear's value, which leaves the average's name carried to the other ear's value."""
 _AVERAGE_EAR_PAIR = re.compile(
     r"\b(" + AVERAGE_NAME + r"|"
     r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:averages?|means?)(?:\s+thresholds?)?)"
     rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)?|\s+(?:at|over|across|of)\s+"
     rf"({_AVG_FREQS}))?\s*[:=]?\s*\(?\s*{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)"
-    r"(?:\s*db(?:\s*hl)?)?([ \t]*\([^()\n\d]{1,40}\))?(\s*(?:,|;|\band\b|/)\s*|[ \t]{2,})"
+    rf"(?:\s*db(?:\s*hl)?)?([ \t]*\([^()\n\d]{{1,40}}\)|{_CHANGE_ASIDE})?(\s*(?:,|;|\band\b|/)\s*|[ \t]{{2,}})"
     rf"{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?!\d|\.\d)(?:\s*db(?:\s*hl)?)?",
     re.I,
 )

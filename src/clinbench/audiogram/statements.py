@@ -767,7 +767,10 @@ def _clauses(sentence: str) -> list[str]:
     pieces: list[str] = []
     joined = False
     last = 0
+    bracketed = _bracket_spans(sentence) if "):" in sentence or ") :" in sentence else ()
     for m in SEGMENT_SPLIT.finditer(sentence):
+        if bracketed and m.group(0)[0] == "," and _inside_a_bracket(bracketed, m.start()):
+            continue  # "Expected (ISO 7029, men of 60): ...": a label's bracket is one clause
         text = sentence[last : m.start()]
         if joined:
             pieces[-1] += text
@@ -793,6 +796,45 @@ def _clauses(sentence: str) -> list[str]:
     else:
         pieces.append(sentence[last:])
     return [part for x in pieces if x and x.strip() for part in colon_clauses(x)]
+
+
+def _bracket_spans(sentence: str) -> list[tuple[int, int]]:
+    """Return the (opening, closing) positions of the sentence's outermost round brackets that
+    close within it as a label's aside (:func:`_a_labels_aside`), part of the label (one pass;
+    an unclosed bracket holds nothing). An aside elsewhere ("(right 30, the same as the left)")
+    is read clause by clause, as its commas split it."""
+    spans: list[tuple[int, int]] = []
+    depth, opened = 0, 0
+    for m in _BRACKET.finditer(sentence):
+        if m.group(0) == "(":
+            opened = m.start() if depth == 0 else opened
+            depth += 1
+        elif depth:
+            depth -= 1
+            if depth == 0 and _a_labels_aside(sentence, opened, m.start()):
+                spans.append((opened, m.start()))
+    return spans
+
+
+_BRACKET = re.compile(r"[()]")
+_LABEL_END = re.compile(r"[ \t]*:")
+"""What follows a label's bracket: the label's colon ("Expected (ISO 7029, men of 60): ...")."""
+
+
+def _a_labels_aside(sentence: str, opened: int, closed: int) -> bool:
+    """Return whether the bracket from ``opened`` to ``closed`` is a label's aside: a colon
+    follows it and it names no one ear ("(one call for both ears, mean 24.95):" may; a bracket
+    naming an ear, "(left worse, by 20 dB):", says something of that ear, read clause by
+    clause)."""
+    if not _LABEL_END.match(sentence, closed + 1):
+        return False
+    return lx.ears_in(sentence[opened:closed]) <= {"both"}
+
+
+def _inside_a_bracket(spans: list[tuple[int, int]], at: int) -> bool:
+    """Return whether position ``at`` lies inside one of the bracket ``spans``."""
+    k = bisect.bisect_right(spans, (at, at)) - 1
+    return k >= 0 and spans[k][0] < at < spans[k][1]
 
 
 def colon_clauses(segment: str) -> list[str]:

@@ -393,7 +393,8 @@ _AVERAGE_EAR_PAIR = re.compile(
     r"(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:averages?|means?)(?:\s+thresholds?)?)"
     rf"\s*(?:\(\s*(?:at|over|across|of)?\s*({_AVG_FREQS})\s*\)?|\s+(?:at|over|across|of)\s+"
     rf"({_AVG_FREQS}))?\s*[:=]?\s*\(?\s*{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)"
-    rf"(?:\s*db(?:\s*hl)?)?([ \t]*\([^()\n\d]{{1,40}}\)|{_CHANGE_ASIDE})?(\s*(?:,|;|\band\b|/)\s*|[ \t]{{2,}})"
+    rf"(?:\s*db(?:\s*hl)?)?([ \t]*\([^()\n\d]{{1,40}}\)|{_CHANGE_ASIDE})?"
+    r"(\s*(?:,|;|\band\b|/)\s*|[ \t]{2,})"
     rf"{_AVG_EAR}{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?!\d|\.\d)(?:\s*db(?:\s*hl)?)?",
     re.I,
 )

@@ -125,8 +125,8 @@ def test_the_reading_steps_give_the_same_text_with_their_guards_answering_may(mo
     texts = [*GUARD_EDGES, *corpus()]
     guarded = [[step(text) for text in texts] for step in steps]
     monkeypatch.setattr(forms, "_may_hold_marks", lambda text: True)
-    monkeypatch.setattr(revisions, "may_be_reviewed", lambda text: True)
-    monkeypatch.setattr(revisions, "may_be_superseded", lambda text: True)
+    monkeypatch.setattr(revisions, "may_be_reviewed", lambda text, held=None: True)
+    monkeypatch.setattr(revisions, "may_be_superseded", lambda text, held=None: True)
     monkeypatch.setattr(spelling, "_may_be_split", lambda text: True)
     for step, expected in zip(steps, guarded, strict=True):
         changed = 0
@@ -179,9 +179,9 @@ def test_voice_and_lay_level_guards_give_the_same_text_when_answering_may(monkey
     texts = [*VOICE_AND_LAY_EDGES, *corpus()]
     guarded = [[step(text) for text in texts] for step in steps]
     monkeypatch.setattr(lay_levels, "_needs", lambda low: (True, True, True))
-    monkeypatch.setattr(revisions, "may_be_superseded", lambda text: True)
+    monkeypatch.setattr(revisions, "may_be_superseded", lambda text, held=None: True)
     monkeypatch.setattr(remembered, "_holds", lambda low, words: True)
-    monkeypatch.setattr(sources, "may_cite", lambda low: True)
+    monkeypatch.setattr(sources, "may_cite", lambda low, held=None: True)
     monkeypatch.setattr(stages, "may_have_final_part", lambda low: True)
     always = tuple(kind._replace(may=lambda low: True) for kind in stages.KINDS)
     monkeypatch.setattr(stages, "KINDS", always)
@@ -379,15 +379,15 @@ def test_each_led_pattern_can_match_only_where_its_look_ahead_holds():
 
 
 def test_a_word_list_finds_each_word_where_the_text_holds_it(monkeypatch):
-    """guard_words.WordList.found (the words of without_unclaimed's guards, found in one pass
-    over the text's words) holds each listed word exactly where ``word in low`` does: on the
-    corpus and on random texts of the words and their pieces, with every kind of white space
-    between them, while its memo is emptied and refilled."""
-    from clinbench.audiogram import discourse, guard_words
+    """guard_words.WordList.found (the words of without_unclaimed's and the voice rules' guards,
+    found in one pass over the text's words) holds each listed word exactly where ``word in
+    low`` does: on the corpus and on random texts of the words and their pieces, with every
+    kind of white space between them, while its memo is emptied and refilled."""
+    from clinbench.audiogram import discourse, guard_words, voice
 
     monkeypatch.setattr(guard_words, "_MEMO_LIMIT", 300)
     tricky = guard_words.WordList(["no ", " to ", "answer\n", "a b", "\t", "", "x", "set aside"])
-    for listed in (discourse._PASS_WORDS, tricky):
+    for listed in (discourse._PASS_WORDS, voice._GUARD_WORDS, tricky):
         words = sorted(listed.words)
         pieces = [*words, *(w[:2] for w in words), *(w[1:] for w in words), "\u017f", "\u0130"]
         seps = [" ", "", "\t", "\n", "\u00a0", "\u2028", "\x1c", "\u3000", ",", "-"]
@@ -395,3 +395,32 @@ def test_a_word_list_finds_each_word_where_the_text_holds_it(monkeypatch):
         for text in (*corpus(), *random):
             low = text.lower()
             assert listed.found(low) & listed.words == {w for w in words if w in low}, text
+
+
+def test_the_voice_rules_tests_answer_the_same_from_the_found_words():
+    """The voice rules' cheap tests ask voice.View.found (the guard words the lowered text
+    holds, found in one pass) where they asked the lowered text: the same answers on the
+    edges, the corpus and random texts of the guard words and their pieces."""
+    from clinbench.audiogram import remembered, revisions, sources, stages, voice, withdrawn
+
+    words = sorted(voice._GUARD_WORDS.words)
+    pieces = [*words, *(w[:2] for w in words), *(w.upper() for w in words[::3]), "dB HL",
+              "[1]", "\u00b2", "\u017f", '"', "\u201c", "->", "\u2192", "{", "~~"]  # fmt: skip
+    seps = [" ", "", "\t", "\n", "\u00a0", ":", "=", "\u2028", "\x1c"]
+    random = random_word_texts(pieces, seps, seed=41, count=20000, longest=8)
+    may = [0] * 6
+    for text in (*VOICE_AND_LAY_EDGES, *corpus(), *random):
+        view = voice.View(text)
+        low, found = view.low, view.found
+        answers = (
+            (revisions.may_be_reviewed(text, found), revisions.may_be_reviewed(text)),
+            (revisions.may_be_superseded(text, found), revisions.may_be_superseded(text)),
+            (stages.may_have_final_part(found), stages.may_have_final_part(low)),
+            (remembered.may_remember(text, found), remembered.may_remember(text, low)),
+            (withdrawn.may_withdraw(text, found), withdrawn.may_withdraw(text, low)),
+            (sources.may_cite(low, found), sources.may_cite(low)),
+        )
+        for i, (from_found, from_low) in enumerate(answers):
+            assert from_found == from_low, (i, text)
+            may[i] += from_low
+    assert min(may) > 20, may  # each test answers "may" on some of the texts

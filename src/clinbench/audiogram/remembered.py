@@ -18,6 +18,7 @@ text that opens with "Last week a 45-year-old man presented ..." introduces its 
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 from clinbench.audiogram.alternation import led
 
@@ -69,17 +70,22 @@ _TIME_WORDS = ("before", "last", "earlier", "my", "ago", "once", "previous", "fi
 """Words one of which OTHER_TIME needs ("previous" also in "previously")."""
 
 
-def _holds(low: str, words: tuple[str, ...]) -> bool:
+def _holds(low: str | AbstractSet[str], words: tuple[str, ...]) -> bool:
     for word in words:  # a loop, not any(): no generator on the hot path
         if word in low:
             return True
     return False
 
 
-def may_remember(text: str, low: str) -> bool:
+GUARD_WORDS = (*_PERSON_WORDS, *_TIME_WORDS)
+"""The words :func:`may_remember` looks for (a found-set of them may stand for ``low``)."""
+
+
+def may_remember(text: str, low: str | AbstractSet[str]) -> bool:
     """Whether ``text`` may tell of another person at another time (``low``: ``text``
-    lower-cased). The words each pattern needs are looked for first in ASCII text, where the
-    case-ignoring patterns find only what the lower-cased text holds."""
+    lower-cased, or the set of :data:`GUARD_WORDS` it holds). The words each pattern needs
+    are looked for first in ASCII text, where the case-ignoring patterns find only what the
+    lower-cased text holds."""
     if text.isascii() and not (_holds(low, _PERSON_WORDS) and _holds(low, _TIME_WORDS)):
         return False
     return OTHER_TIME.search(text) is not None and OTHER_ONE.search(text) is not None

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 
 from clinbench.audiogram.alternation import led
 
@@ -103,15 +104,16 @@ MAX_CHARS = 200_000
 _LINE_LABELS = ("original", "revised", "deleted", "inserted", "formatted")
 
 
-def may_be_reviewed(text: str) -> bool:
+def may_be_reviewed(text: str, held: AbstractSet[str] | None = None) -> bool:
     """Return False where ``text`` surely holds no REVIEW_SIGN (a cheap test, for speed:
     every alternative needs a bracket, a brace, "<", "~~", "++", "suggest", or a line
-    label before a colon, and in ASCII text case-ignoring words are the lower-cased ones)."""
+    label before a colon, and in ASCII text case-ignoring words are the lower-cased ones;
+    ``held``, where given: the set of :data:`GUARD_WORDS` that ``text`` lower-cased holds)."""
     if not text.isascii():
         return True
     if "[" in text or "{" in text or "<" in text or "~~" in text or "++" in text:
         return True
-    low = text.lower()
+    low = text.lower() if held is None else held
     if "suggest" in low:
         return True
     if ":" not in text:
@@ -204,24 +206,25 @@ _OLD = re.compile(r"\bold")
 _ASCII_ARROWS = ("->", "=>")
 
 
-def _holds(low: str, words: tuple[str, ...]) -> bool:
+def _holds(low: str | AbstractSet[str], words: tuple[str, ...]) -> bool:
     for word in words:  # a loop, not any(): no generator on the hot path
         if word in low:
             return True
     return False
 
 
-def may_be_superseded(text: str) -> bool:
+def may_be_superseded(text: str, held: AbstractSet[str] | None = None) -> bool:
     """Return False where no pattern of :data:`SUPERSEDED` can match (a cheap exact test, for
     speed): in ASCII text the case-ignoring patterns find only what the lower-cased text
     holds, and each needs its words: a change verb and "to" or an arrow (_CHANGED_FROM),
     "entered" or "keyed" (_ENTERED_AS), an underscore and an arrow (_CODED_CHANGE), a label
     of an old value and ":" or "=" (_OLD_FIELD). Where it answers True, _SUPERSEDED_SIGN
     holds too, so that pattern need not be searched; other text is searched for it (the
-    arrows '→' and '⇒' are not ASCII)."""
+    arrows '→' and '⇒' are not ASCII). ``held``, where given: the set of :data:`GUARD_WORDS`
+    that ``text`` lower-cased holds."""
     if not text.isascii():
         return SUPERSEDED_SIGN.search(text) is not None
-    low = text.lower()
+    low = text.lower() if held is None else held
     if "entered" in low or "keyed" in low:
         return True
     arrow = _holds(low, _ASCII_ARROWS)
@@ -230,8 +233,16 @@ def may_be_superseded(text: str) -> bool:
     if arrow and "_" in low:
         return True
     return (":" in low or "=" in low) and (
-        _holds(low, _OLD_WORDS) or ("old" in low and _OLD.search(low) is not None)
+        _holds(low, _OLD_WORDS) or ("old" in low and _OLD.search(text.lower()) is not None)
     )
+
+
+GUARD_WORDS = (
+    "suggest", *_LINE_LABELS, "entered", "keyed", *_ASCII_ARROWS, "to", *_CHANGE_STEMS, "_",
+    ":", "=", *_OLD_WORDS, "old",
+)  # fmt: skip
+"""The words :func:`may_be_reviewed` and :func:`may_be_superseded` look for in the
+lower-cased text (a found-set of them may stand for it)."""
 
 
 SUPERSEDED: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (

@@ -19,6 +19,7 @@ this visit", "Source: this audiogram"), whose entry is the answer's own reading.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 _MARKUP = r"[ \t>*_#\u2022\u00b7-]*"
 
@@ -149,7 +150,16 @@ _CUES = ("source", "referen", "citation", "retriev", "[", "footnote", "bibliogra
 _MARK_CHARS = re.compile(r"[\u00b9\u00b2\u00b3\u2070-\u2079\u2460-\u2473]")
 
 
-def may_cite(low: str) -> bool:
+GUARD_WORDS = _CUES
+"""The words :func:`may_cite` looks for (a found-set of them may stand in for ``low``)."""
+
+
+def may_cite(low: str, held: str | AbstractSet[str] | None = None) -> bool:
     """Whether the lowered text may hold a source entry (False only where it surely
-    does not)."""
-    return any(cue in low for cue in _CUES) or _MARK_CHARS.search(low) is not None
+    does not; ``held``: ``low``, or the set of :data:`GUARD_WORDS` it holds)."""
+    if held is None:
+        held = low
+    for cue in _CUES:  # a loop, not any(): no generator on the hot path
+        if cue in held:
+            return True
+    return _MARK_CHARS.search(low) is not None

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
 FINAL_HEAD = re.compile(
@@ -186,18 +187,18 @@ class FinalPart(NamedTuple):
     """How many cues the text before the opening must hold."""
 
 
-def _holds_any(low: str, words: tuple[str, ...]) -> bool:
+def _holds_any(low: str | AbstractSet[str], words: tuple[str, ...]) -> bool:
     for word in words:  # a loop, not any(): no generator on the hot path
         if word in low:
             return True
     return False
 
 
-def _may_be_staged(low: str) -> bool:
+def _may_be_staged(low: str | AbstractSet[str]) -> bool:
     return _holds_any(low, _FINAL_WORDS)
 
 
-def _may_be_verified(low: str) -> bool:
+def _may_be_verified(low: str | AbstractSet[str]) -> bool:
     return _holds_any(low, _VERIFIED_WORDS) and _holds_any(low, _MISTAKE_WORDS)
 
 
@@ -208,8 +209,13 @@ KINDS = (
 """A marked final part after stages; a verified result after a mistaken record."""
 
 
-def may_have_final_part(low: str) -> bool:
-    """Whether the lowered text holds a word a final part's opening needs (a cheap test)."""
+GUARD_WORDS = (*_FINAL_WORDS, *_VERIFIED_WORDS, *_MISTAKE_WORDS)
+"""The words :func:`may_have_final_part` looks for (a found-set of them may stand for ``low``)."""
+
+
+def may_have_final_part(low: str | AbstractSet[str]) -> bool:
+    """Whether the lowered text holds a word a final part's opening needs (a cheap test;
+    ``low`` may be the set of :data:`GUARD_WORDS` it holds)."""
     return _may_be_staged(low) or _may_be_verified(low)
 
 

@@ -52,6 +52,7 @@ from clinbench.audiogram import (
     stages,
     withdrawn,
 )
+from clinbench.audiogram.guard_words import WordList
 
 Mark = tuple[int, int, "str | None"]
 """(start, end, the words that stand there instead, or None: blanked keeping the lines)."""
@@ -59,21 +60,42 @@ Mark = tuple[int, int, "str | None"]
 Marker = Callable[[str], Sequence[Mark]]
 
 
+_GUARD_WORDS = WordList(
+    (
+        *revisions.GUARD_WORDS,
+        *stages.GUARD_WORDS,
+        *remembered.GUARD_WORDS,
+        *withdrawn.GUARD_WORDS,
+        *sources.GUARD_WORDS,
+    )
+)
+"""The words the rules' cheap tests look for, found in a text in one pass (:attr:`View.found`)."""
+
+
 class View:
     """A text as every rule's cheap test sees it: the text, and (computed once, when first
-    asked for) its lower-cased form."""
+    asked for) its lower-cased form and the words of :data:`_GUARD_WORDS` that form holds."""
 
-    __slots__ = ("_low", "text")
+    __slots__ = ("_found", "_low", "text")
 
     def __init__(self, text: str):
         self.text = text
         self._low: str | None = None
+        self._found: set[str] | None = None
 
     @property
     def low(self) -> str:
         if self._low is None:
             self._low = self.text.lower()
         return self._low
+
+    @property
+    def found(self) -> set[str]:
+        """The words of :data:`_GUARD_WORDS` that :attr:`low` holds (``word in found`` is
+        ``word in low`` for each of them)."""
+        if self._found is None:
+            self._found = _GUARD_WORDS.found(self.low)
+        return self._found
 
 
 class Rule(NamedTuple):
@@ -112,14 +134,14 @@ def _may_be_reviewed(view: View) -> bool:
     text = view.text
     return (
         len(text) <= revisions.MAX_CHARS
-        and revisions.may_be_reviewed(text)
+        and revisions.may_be_reviewed(text, view.found)
         and revisions.REVIEW_SIGN.search(text) is not None
     )
 
 
 def _may_be_superseded(view: View) -> bool:
     text = view.text
-    return len(text) <= revisions.MAX_CHARS and revisions.may_be_superseded(text)
+    return len(text) <= revisions.MAX_CHARS and revisions.may_be_superseded(text, view.found)
 
 
 RULES: tuple[Rule, ...] = (
@@ -133,20 +155,20 @@ RULES: tuple[Rule, ...] = (
         _may_be_superseded,
         tuple(substitution(pattern, repl) for pattern, repl in revisions.SUPERSEDED),
     ),
-    Rule("final_part", lambda view: stages.may_have_final_part(view.low), (stages.marks,)),
+    Rule("final_part", lambda view: stages.may_have_final_part(view.found), (stages.marks,)),
     Rule("other_entries", lambda view: entries.may_name_an_entry(view.text), (entries.marks,)),
     Rule(
         "remembered_cases",
-        lambda view: remembered.may_remember(view.text, view.low),
+        lambda view: remembered.may_remember(view.text, view.found),
         (remembered.marks,),
     ),
     Rule(
         "withdrawn_readings",
-        lambda view: withdrawn.may_withdraw(view.text, view.low),
+        lambda view: withdrawn.may_withdraw(view.text, view.found),
         (withdrawn.marks, withdrawn.slip_marks),
     ),
     Rule("asker_turns", lambda view: dialogue.may_be_dialogue(view.text), (dialogue.marks,)),
-    Rule("cited_sources", lambda view: sources.may_cite(view.low), (sources.marks,)),
+    Rule("cited_sources", lambda view: sources.may_cite(view.low, view.found), (sources.marks,)),
 )
 """The shapes, in the order their rules run."""
 

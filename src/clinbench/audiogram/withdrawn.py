@@ -23,6 +23,7 @@ tuning data): :data:`CALLED_A_SLIP` blanks the words between the verb and the ve
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 OWN_READING = re.compile(
     r"\b(?:i|we)\s+(?P<would>would\s+have\s+|'d\s+have\s+)?"
@@ -52,9 +53,14 @@ said conductive for the right and that was a typo", "we put mild, which was wron
 _SLIP_WORDS = ("typo", "slip", "mistake", "error", "wrong", "incorrect")
 
 
-def may_withdraw(text: str, low: str) -> bool:
+GUARD_WORDS = _SLIP_WORDS
+"""The words :func:`may_withdraw` looks for (a found-set of them may stand for ``low``)."""
+
+
+def may_withdraw(text: str, low: str | AbstractSet[str]) -> bool:
     """Whether a text may report a reading it withdraws (a cheap test: False only where it
-    surely does not): a quote, or a word calling a reading a slip."""
+    surely does not): a quote, or a word calling a reading a slip (``low``: ``text``
+    lower-cased, or the set of :data:`GUARD_WORDS` it holds)."""
     if '"' in text or "\u201c" in text:
         return True
     for word in _SLIP_WORDS:  # a loop, not any(): no generator on the hot path

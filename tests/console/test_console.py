@@ -208,3 +208,26 @@ def test_suites_and_results_cost_fit_80_columns(tmp_path, results, monkeypatch):
         wide = [line for line in result.output.splitlines() if len(line) > 80]
         assert wide == [], (args, wide)
     assert "s/reply (+1.25 s waiting)" in " ".join(result.output.split())
+
+
+def test_identifying_columns_wider_than_the_terminal_are_never_cut():
+    """`clinbench audiogram check` at 80 columns printed a one-row findings table whose
+    identifying text columns alone needed more than 80: rich cut the last one to 'critical er'
+    / 'severity_mi'. Nothing is cut: a short table prints one record per row, a long one lets
+    its identifying text wrap."""
+    row = {
+        "verdict": "contradiction",
+        "kind": "degree",
+        "ear": "both",
+        "claimed": "mild",
+        "truth": "right moderate, left moderate",
+        "critical error": "severity_misclassification",
+    }
+    for n_rows in (1, 2, 3, 12):
+        text = render_text(pd.DataFrame([row] * n_rows), "Fact check", width=80)
+        lines = text.splitlines()
+        assert all(len(line) <= 80 for line in lines), (n_rows, lines)
+        words = set(" ".join(lines).replace(",", " ").split())
+        for value in row.values():  # every cell and header word appears whole
+            assert set(value.replace(",", " ").split()) <= words, (n_rows, value, lines)
+        assert {"critical", "error"} <= words, (n_rows, lines)

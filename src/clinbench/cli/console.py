@@ -288,6 +288,10 @@ def _render(
     block, left_out = _choose(key_list, others, minimum, width)
     if left_out and 0 < len(frame) <= RECORD_ROWS:  # a few rows too wide: one record per row
         return _records(title, key_list, others, headers, cells, len(frame), width), []
+    if len(frame) and sum(minimum[c] + COLUMN_OVERHEAD for c in block) > width + COLUMN_OVERHEAD:
+        # identifying columns are never left out, so they alone can overflow the width (rich
+        # would cut them): one record per row, headed by the first, the rest named
+        return _records(title, columns[:1], columns[1:], headers, cells, len(frame), width), []
     fixed = {c for c in block if c in keys or c in numeric}
     text = _rich_table(title, block, cells, headers, minimum, fixed, numeric, len(frame), width)
     return text, [headers[c] for c in left_out]

@@ -1075,7 +1075,25 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
         ):
             continue
         marks.append((m.start(), "bone" if m.group(1) else "air"))
-    return sorted(marks) if gaps else marks
+    marks = sorted(marks) if gaps else marks
+    return _aside_conductions_closed(low, marks) if marks and "(" in low else marks
+
+
+def _aside_conductions_closed(low: str, marks: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Return ``marks`` with the conduction a bracketed aside names ended at its closing
+    bracket ("65 at 4 kHz (masked bone 60 at 4k), recovering to 30 at 8 kHz": 30 is air
+    again): after it holds what held before the bracket opened, air where nothing was named
+    before it and the aside named bone or a gap."""
+    closes = []
+    for at, kind in marks:
+        opened = low.rfind("(", 0, at)
+        closed = low.find(")", opened, len(low)) if opened >= 0 else -1
+        if opened < 0 or closed < at:
+            continue
+        before = [k for p, k in marks if p < opened]
+        if before or kind != "air":
+            closes.append((closed, before[-1] if before else "air"))
+    return sorted({*marks, *closes}) if closes else marks
 
 
 def last_conduction(text: str) -> str | None:

@@ -214,9 +214,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "tympanometry in patient letters and messages (BSA 2013 tympanometry procedure, "
      "plain-language summary); a blood pressure test is not"),
     ("freq", "at-sign frequency",
-     _I(r"@\s*(\d+(?:\.\d+)?)(?![\d.])\s*(k(?:hz)?|hz)?\b(?!\s*(?:-|\u2013|to)\s*\d)"),
+     _I(r"@\s*(\d+(?:\.\d+)?)(?![\d.])\s*(k(?:hz)?|hz)?\b(?!\s*(?:-|\u2013|to)\s*\d)"
+        rf"(?!\s*{lexicon.NON_FREQUENCY_UNIT}(?![a-z]))"),
      "'30 @750', '40 @ 2k' (clinic shorthand); not the first frequency of a range ('60 "
-     "@0.25-4 kHz' is no level at 250 Hz: see _RANGE_OPENED)"),
+     "@0.25-4 kHz' is no level at 250 Hz: see _RANGE_OPENED), nor a number in another unit "
+     "('20 dives @ 3 bar')"),
     ("freq", "frequency", _I(r"\b(\d+(?:\.\d+)?)\s*(khz|k|hz)\b"),
      "'1k', '2 kHz', '500 Hz' (audiogram forms)"),
     ("more", "difference",

@@ -101,6 +101,10 @@ OTHER_DB_SCALE = r"(?:sl|spl|pespl|snr|nhl|ehl)"
 pressure level (peak-equivalent too), signal-to-noise ratio, and the normalised and estimated
 hearing levels of evoked-response stimuli and results (ANSI S3.6; BSA 2019 recommended
 procedure for ABR in babies: click and tone-pip levels in dB nHL, estimates in dB eHL)."""
+NON_FREQUENCY_UNIT = r"(?:atas?|atm|atmospheres?|bar|kpa|mmhg|psi|mg|mcg|ml|kg|mm|cm|mins?|%)"
+"""A unit that makes a number no frequency, after the number ("30 sessions @ 2.4 ATA": a
+treatment pressure in atmospheres absolute, the unit of hyperbaric oxygen dosing (UHMS
+Hyperbaric Oxygen Therapy Indications, 14th ed.); doses, volumes, lengths and times alike)."""
 LATENCY_NOUN = r"(?:delays?|latenc(?:y|ies)|prolongations?)\b"
 """A latency of an evoked response, after a type word ("a conductive delay of wave V"): the
 cause of the latency shift the ABR shows, not the ear's type of loss (BSA 2019 recommended
@@ -1411,6 +1415,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
       "COMPARATIVE_AFTER_DB", "OTHER_DB_SCALE", "LATENCY_NOUN"),
      "pure-tone averages and the frequencies they average (BSA 2018 pure-tone audiometry; "
      "WHO 2021 four-frequency average of 0.5, 1, 2 and 4 kHz)"),
+    (("NON_FREQUENCY_UNIT",),
+     "units of other measures: treatment pressure in atmospheres absolute (UHMS Hyperbaric "
+     "Oxygen Therapy Indications, 14th ed.), bar, kPa, mmHg, doses, volumes, lengths"),
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",

@@ -151,8 +151,14 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "accounts and speech-language reports, issue #26 batches 51 and 54)"),
     ("degree", "non-native degree word", _I(r"\b(light)(?= (?:\w+ )?(?:loss|deafness|hypoacusis|"
                                              r"hearing loss|conductive|sensorineural|"
-                                             r"neurosensorial|in the mean)\b|(?=[,.;]|$))"),
-     "'light' for mild, a calque of leicht/léger/leve (non-native English, issue #26 batch 14)"),
+                                             r"neurosensorial|in the mean)\b|"
+                                             r"(?:(?<=[:,;(-] light)|(?<=\bis light)|"
+                                             r"(?<=\bwas light)|(?<=\bare light)|"
+                                             r"(?<=\bear light)|(?<=\bloss light))"
+                                             r"(?=[,.;]|$))"),
+     "'light' for mild, a calque of leicht/léger/leve (non-native English, issue #26 batch 14); "
+     "ending its clause only as a predicate (after a colon, comma, copula, ear or loss), not "
+     "the noun of 'a night light', 'a reading light'"),
     ("degree", "degree abbreviation",
      _I(rf"\b(mod[- /]?sev|mod|sev|{lexicon.PROF_GRADE}|wnl)\b"),
      "chart abbreviations of degree: mod, mod-sev, sev, prof, WNL (clinic notes); 'prof' "

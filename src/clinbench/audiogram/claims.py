@@ -151,8 +151,14 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "accounts and speech-language reports, issue #26 batches 51 and 54)"),
     ("degree", "non-native degree word", _I(r"\b(light)(?= (?:\w+ )?(?:loss|deafness|hypoacusis|"
                                              r"hearing loss|conductive|sensorineural|"
-                                             r"neurosensorial|in the mean)\b|(?=[,.;]|$))"),
-     "'light' for mild, a calque of leicht/léger/leve (non-native English, issue #26 batch 14)"),
+                                             r"neurosensorial|in the mean)\b|"
+                                             r"(?:(?<=[:,;(-] light)|(?<=\bis light)|"
+                                             r"(?<=\bwas light)|(?<=\bare light)|"
+                                             r"(?<=\bear light)|(?<=\bloss light))"
+                                             r"(?=[,.;]|$))"),
+     "'light' for mild, a calque of leicht/léger/leve (non-native English, issue #26 batch 14); "
+     "ending its clause only as a predicate (after a colon, comma, copula, ear or loss), not "
+     "the noun of 'a night light', 'a reading light'"),
     ("degree", "degree abbreviation",
      _I(rf"\b(mod[- /]?sev|mod|sev|{lexicon.PROF_GRADE}|wnl)\b"),
      "chart abbreviations of degree: mod, mod-sev, sev, prof, WNL (clinic notes); 'prof' "
@@ -214,9 +220,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "tympanometry in patient letters and messages (BSA 2013 tympanometry procedure, "
      "plain-language summary); a blood pressure test is not"),
     ("freq", "at-sign frequency",
-     _I(r"@\s*(\d+(?:\.\d+)?)(?![\d.])\s*(k(?:hz)?|hz)?\b(?!\s*(?:-|\u2013|to)\s*\d)"),
+     _I(r"@\s*(\d+(?:\.\d+)?)(?![\d.])\s*(k(?:hz)?|hz)?\b(?!\s*(?:-|\u2013|to)\s*\d)"
+        rf"(?!\s*{lexicon.NON_FREQUENCY_UNIT}(?![a-z]))"),
      "'30 @750', '40 @ 2k' (clinic shorthand); not the first frequency of a range ('60 "
-     "@0.25-4 kHz' is no level at 250 Hz: see _RANGE_OPENED)"),
+     "@0.25-4 kHz' is no level at 250 Hz: see _RANGE_OPENED), nor a number in another unit "
+     "('20 dives @ 3 bar')"),
     ("freq", "frequency", _I(r"\b(\d+(?:\.\d+)?)\s*(khz|k|hz)\b"),
      "'1k', '2 kHz', '500 Hz' (audiogram forms)"),
     ("more", "difference",

@@ -492,7 +492,8 @@ writer's claim depends on what the writer says of them."""
 
 _SOURCE = (
     r"(?:(?:the|a|your|his|her|their|our)\s+)?(?:(?:GP|ENT|referring|previous|prior|outside|"
-    r"private|locum|school|original|earlier|first|other)\s+)?(?:colleague|report|referrer|"
+    r"private|locum|school|original|earlier|first|other|audiology|audiometry)\s+)?"
+    r"(?:colleague|report|referrer|"
     r"referral|letter|GP|doctor|registrar|clinician|technician|tech|nurse|notes?|patient|"
     r"parents?|mother|father|mum|dad|carer|family|teacher|student|trainee|candidate|"
     r"team|audiologist|consultant|Dr\.?\s+[A-Z][\w-]+)"
@@ -572,7 +573,8 @@ TAKEN_OVER = re.compile(r"\bas\s+(?:(?:the|a|your|his|her|their|our)\s+)?$", re.
 
 TESTER = re.compile(
     r"(?:(?:the|my|his|her|our)\s+)?(?:audiologist|audiometrist|tester|technician|tech|"
-    r"(?:(?:audiology|audiogram|audiometry|audiometric|hearing[\s-]test)\s+)?report)",
+    r"(?:(?:audiology|audiogram|audiometry|audiometric|hearing[\s-]test)\s+)?report|"
+    r"(?:audiology|audiometry|hearing[\s-]test)\s+letter)",
     re.I,
 )
 """The person who did the test, as a patient or a relative names them ("the audiologist
@@ -582,7 +584,8 @@ letter that weighs this audiogram quotes its report; issue #26 batch 106): what 
 said of this test is a result of it, which the writer repeats as true, so it stays the
 writer's claim unless the writer rejects it. Someone else's or an earlier tester ("the
 previous audiologist", "your audiologist", "Mum's audiologist", "the GP report", "the 2019
-report") is reported as before."""
+report") is reported as before. The audiology department's letter on the test ("which the
+audiology letter called moderate": batch 111) is its report; a bare or a GP's letter is not."""
 _TESTER_OTHER = re.compile(
     r"(?:\b(?:previous|prior|outside|private|original|earlier|first|other|referring|old|school|"
     r"your)|\w'?s|\b(?:19|20)\d\d)\s+$",

@@ -101,6 +101,10 @@ OTHER_DB_SCALE = r"(?:sl|spl|pespl|snr|nhl|ehl)"
 pressure level (peak-equivalent too), signal-to-noise ratio, and the normalised and estimated
 hearing levels of evoked-response stimuli and results (ANSI S3.6; BSA 2019 recommended
 procedure for ABR in babies: click and tone-pip levels in dB nHL, estimates in dB eHL)."""
+NON_FREQUENCY_UNIT = r"(?:atas?|atm|atmospheres?|bar|kpa|mmhg|psi|mg|mcg|ml|kg|mm|cm|mins?|%)"
+"""A unit that makes a number no frequency, after the number ("30 sessions @ 2.4 ATA": a
+treatment pressure in atmospheres absolute, the unit of hyperbaric oxygen dosing (UHMS
+Hyperbaric Oxygen Therapy Indications, 14th ed.); doses, volumes, lengths and times alike)."""
 LATENCY_NOUN = r"(?:delays?|latenc(?:y|ies)|prolongations?)\b"
 """A latency of an evoked response, after a type word ("a conductive delay of wave V"): the
 cause of the latency shift the ABR shows, not the ear's type of loss (BSA 2019 recommended
@@ -1075,7 +1079,25 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
         ):
             continue
         marks.append((m.start(), "bone" if m.group(1) else "air"))
-    return sorted(marks) if gaps else marks
+    marks = sorted(marks) if gaps else marks
+    return _aside_conductions_closed(low, marks) if marks and "(" in low else marks
+
+
+def _aside_conductions_closed(low: str, marks: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Return ``marks`` with the conduction a bracketed aside names ended at its closing
+    bracket ("65 at 4 kHz (masked bone 60 at 4k), recovering to 30 at 8 kHz": 30 is air
+    again): after it holds what held before the bracket opened, air where nothing was named
+    before it and the aside named bone or a gap."""
+    closes = []
+    for at, kind in marks:
+        opened = low.rfind("(", 0, at)
+        closed = low.find(")", opened, len(low)) if opened >= 0 else -1
+        if opened < 0 or closed < at:
+            continue
+        before = [k for p, k in marks if p < opened]
+        if before or kind != "air":
+            closes.append((closed, before[-1] if before else "air"))
+    return sorted({*marks, *closes}) if closes else marks
 
 
 def last_conduction(text: str) -> str | None:
@@ -1393,6 +1415,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
       "COMPARATIVE_AFTER_DB", "OTHER_DB_SCALE", "LATENCY_NOUN"),
      "pure-tone averages and the frequencies they average (BSA 2018 pure-tone audiometry; "
      "WHO 2021 four-frequency average of 0.5, 1, 2 and 4 kHz)"),
+    (("NON_FREQUENCY_UNIT",),
+     "units of other measures: treatment pressure in atmospheres absolute (UHMS Hyperbaric "
+     "Oxygen Therapy Indications, 14th ed.), bar, kPa, mmHg, doses, volumes, lengths"),
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",

@@ -237,6 +237,8 @@ class Judge:
         keeps the older rule (``finalise``): it may be a wrong value, not a moved one, and
         so does a value at a point whose own, true value the reply also gives (two values
         for one point: a misplaced row of another test, not this ear's row copied)."""
+        if not self.swapped:
+            return
         known = {
             (f.kind, f.ear, f.frequency) for f in self.findings
             if f.verdict == "match" and f.kind in ("threshold", "bone_threshold")

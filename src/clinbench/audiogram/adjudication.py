@@ -221,8 +221,54 @@ class Judge:
         for finding, abnormal in swapped:
             if abnormal or swap_evidence:
                 finding.critical_error = CriticalError.LATERALITY
+        self._moved_run()
         self._moved_with_its_list()
         self._both_sensorineural()
+
+    def _moved_run(self) -> None:
+        """Name laterality confusion for a run of thresholds given to one ear (two or more
+        frequencies, one conduction, in one clause or in clauses that follow each other),
+        each false of that ear and true of the other: the other ear's row was copied under
+        this ear's name, so the run is moved whether its values are normal or not, and
+        however well a value beside it fits.
+
+        "Right: 10, 10, 10 dB at 1, 2, 4 kHz" when the right is 35-45 there and the left is
+        10: the normal ear's hearing given to the ear with the loss. One such value alone
+        keeps the older rule (``finalise``): it may be a wrong value, not a moved one, and
+        so does a value at a point whose own, true value the reply also gives (two values
+        for one point: a misplaced row of another test, not this ear's row copied)."""
+        if not self.swapped:
+            return
+        known = {
+            (f.kind, f.ear, f.frequency) for f in self.findings
+            if f.verdict == "match" and f.kind in ("threshold", "bone_threshold")
+        }  # fmt: skip
+        rows: dict[tuple, list] = {}
+        for f, _ in self.swapped:
+            if (
+                f.kind in ("threshold", "bone_threshold") and f.ear in EARS
+                and (f.kind, f.ear, f.frequency) not in known
+            ):  # fmt: skip
+                rows.setdefault((f.kind, f.ear), []).append((self.clause_of.get(id(f), 0), f))
+        for row in rows.values():
+            row.sort(key=lambda cf: cf[0])
+            run: list = []
+            for clause, f in row:
+                if run and clause - run[-1][0] > 1:
+                    self._name_run(run)
+                    run = []
+                run.append((clause, f))
+            self._name_run(run)
+
+    @staticmethod
+    def _name_run(run: list) -> None:
+        """Mark a run of ear-swapped values (``_moved_run``) when it spans two frequencies."""
+        if len({f.frequency for _, f in run}) < 2:
+            return
+        for _, f in run:
+            if f.critical_error == CriticalError.FABRICATED:
+                f.critical_error = CriticalError.LATERALITY
+                f.note += "; one of a run of the other ear's values"
 
     def _moved_with_its_list(self) -> None:
         """Name laterality confusion for a value at a frequency its ear was not tested at,

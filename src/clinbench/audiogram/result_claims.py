@@ -85,7 +85,14 @@ TYMP_TOPIC = re.compile(
 so is one telling how the eardrums moved, the lay account of tympanometry in patient
 letters (BSA 2013 tympanometry procedure, plain-language summary; issue #26 batch 63)."""
 TYMP_TOPIC = led(TYMP_TOPIC)  # (its first characters looked for first, for speed)
-REFLEX_TOPIC = re.compile(r"reflex")
+REFLEX_TOPIC = re.compile(
+    r"(?<!red )(?<!moro )(?<!gag )(?<!corneal )(?<!pupillary )(?<!plantar )(?<!grasp )"
+    r"(?<!rooting )(?<!sucking )(?<!tendon )(?<!knee )(?<!ankle )reflex"
+)
+"""A sentence about acoustic reflexes: not one about an eye or nervous-system reflex of a
+physical examination (red reflex: NHS newborn and infant physical examination (NIPE)
+screening standards; Moro, rooting, grasp, plantar, tendon, corneal, gag: Bickley, Bates'
+Guide to Physical Examination, 13th ed., ch. 17 and 18)."""
 OAE_TOPIC = re.compile(r"\boaes?\b|otoacoustic|dpoaes?|teoaes?|emissions")
 ABR_TOPIC = re.compile(r"\babr\b|auditory brainstem|brainstem response|wave v|\bbaer\b|\bbera\b")
 ABR_TOPIC = led(ABR_TOPIC)  # (its first characters looked for first, for speed)

@@ -214,9 +214,12 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "tympanometry in patient letters and messages (BSA 2013 tympanometry procedure, "
      "plain-language summary); a blood pressure test is not"),
     ("freq", "at-sign frequency",
-     _I(r"@\s*(\d+(?:\.\d+)?)(?![\d.])\s*(k(?:hz)?|hz)?\b(?!\s*(?:-|\u2013|to)\s*\d)"),
+     _I(r"@\s*(\d+(?:\.\d+)?)(?![\d.])\s*(k(?:hz)?|hz)?\b(?!\s*(?:-|\u2013|to)\s*\d)"
+        r"(?!\s*(?:m|cm|mm|ft|feet|foot|metres?|meters?|yards?|yds?)\b)"),
      "'30 @750', '40 @ 2k' (clinic shorthand); not the first frequency of a range ('60 "
-     "@0.25-4 kHz' is no level at 250 Hz: see _RANGE_OPENED)"),
+     "@0.25-4 kHz' is no level at 250 Hz: see _RANGE_OPENED), nor a distance ('85 dB @ 3 m': "
+     "a sound level at a distance from its source, SI metre and imperial foot or yard; "
+     "equipment assessments, issue #26 batch 113)"),
     ("freq", "frequency", _I(r"\b(\d+(?:\.\d+)?)\s*(khz|k|hz)\b"),
      "'1k', '2 kHz', '500 Hz' (audiogram forms)"),
     ("more", "difference",

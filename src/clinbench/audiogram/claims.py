@@ -224,7 +224,7 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
         rf"(?!\s*{lexicon.NON_FREQUENCY_UNIT}(?![a-z]))"),
      "'30 @750', '40 @ 2k' (clinic shorthand); not the first frequency of a range ('60 "
      "@0.25-4 kHz' is no level at 250 Hz: see _RANGE_OPENED), nor a number in another unit "
-     "('20 dives @ 3 bar')"),
+     "('20 dives @ 3 bar', '85 dB @ 3 m': a sound level at a distance from its source)"),
     ("freq", "frequency", _I(r"\b(\d+(?:\.\d+)?)\s*(khz|k|hz)\b"),
      "'1k', '2 kHz', '500 Hz' (audiogram forms)"),
     ("more", "difference",

@@ -623,25 +623,28 @@ REJECTED = re.compile(
     r"part(?:ly|ially)\s+(?:agree|right)|not\s+quite|the\s+other\s+way|"
     r"(?:i|we)\s+(?:read|class|call)\s+(?:it|this|them|the\s+\w+)\s+(?:as|the)|my\s+reading)\b|"
     r"(?:i'?d|i\s+would|we'?d|we\s+would)\s+(?:stop\s+(?:at|short\s+of)|avoid|steer\s+clear\s+of)\b|"
-    r"\b(?:(?:i|we)\s+(?:wouldn'?t|would\s+not)|don'?t|do\s+not)\s+(?:write|call|put|use)\b|"
+    r"\b(?:(?:i|we)\s+(?:wouldn'?t|would\s+not|don'?t|do\s+not)|(?<!you\s)(?<!they\s)(?<!he\s)"
+    r"(?<!she\s)(?:don'?t|do\s+not))\s+(?:write|call|put|use)\b|"
     r",\s*not\b|\b(?:is|are|was)\s+not\b|\b(?:isn't|aren't)\b|\bno\s*[:;,.]|\bno\b(?=[ \t]*$)",
     re.I | re.M,
 )
 """What the writer says when rejecting or correcting quoted words: "I disagree", "this is
 not correct", "should read", "rather", "in fact", "a MIXED loss, not sensorineural"; advice
-against the words: "I'd stop at", "I'd avoid", "I wouldn't write", "don't call it"."""
+against the words: "I'd stop at", "I'd avoid", "I wouldn't write", "don't call it". Advice
+is the writer's or an order ("we don't use", "Don't write"): what someone else does not use
+("you do not use hearing aids", "they don't use the loop") rejects no words."""
 
 ENDORSED = re.compile(
     r"\b(?:(?:i|we)\s+(?:fully\s+)?(?:agree|concur)|agreed|confirmed|(?:which|this|that|it)\s+is\s+"
     r"(?:right|correct|accurate)|(?:is|are)\s+(?:entirely\s+|quite\s+|all\s+)?(?:correct|accurate)|nothing\s+to\s+add|no\s+(?:further\s+)?(?:comment|change)s?|"
-    r"(?:i|we)(?:'m|\s+am|'re|\s+are)\s+happy\s+with|spot\s+on|endorsed?|"
+    r"(?:i|we)(?:'m|\s+am|'re|\s+are)\s+happy\s+with|spot\s+on|endorsed?|(?:i|we)\s+accept|"
     r"agree\s+with\s+(?:all|every|each|it|this|that|them)|as\s+stated|"
     r"(?:checked|verified)\b[^.\n]{0,40}?\b(?:correct|right|accurate))\b"
     r"(?![ \t]+(?:except|in\s+part|only|partly)|,?\s*but\b)",
     re.I,
 )
 """The writer takes attributed words over ("..., and I agree", "which is correct", "nothing
-to add", "Agree with all of it", "checked every value - correct")."""
+to add", "Agree with all of it", "checked every value - correct", "I accept the findings")."""
 
 _QUOTE_MARKS = r"^[ \t]*(?:>[ \t]*){0,8}"
 EMAIL_HISTORY = re.compile(
@@ -1687,6 +1690,56 @@ def _endorsed(text: str, begin: int, span: tuple[int, int, bool], stop: int) -> 
     )
 
 
+_MY_HEARING = re.compile(r"\bmy\s+(?:hearing|ears?|right|left)\b", re.I)
+CITED_ACCOUNT = re.compile(r"\b(?:report|summary|referral|advice|letter)\b", re.I)
+"""A clinical account of the result (the test's report or its summary, the referral, the
+assessor's advice, the clinic letter) cited in the sentence that quotes or reports it."""
+_NOT_THIS_ACCOUNT = re.compile(
+    r"\b(?:(?:his|her|their|my|your|our|previous|prior|earlier|old|last|original|other|"
+    r"(?:19|20)\d\d)\s+|(?:patient|husband|wife|partner|mother|father|mum|dad|carer|son|"
+    r"daughter|friend)'?s\s+)(?:own\s+)?(?:[\w-]+\s+)?(?:report|summary|referral|advice|letter)\b|"
+    r"\b(?:report|summary|referral|advice|letter)\s+(?:criteria|guid\w+|templates?|protocols?|"
+    r"pathways?|rules?)\b",
+    re.I,
+)
+"""An account that is someone's own ("his letter", "the husband's report", "our own list") or
+of an earlier test ("the previous report", "the 2019 letter"), or a rule rather than an account
+("the referral criteria list ..."): not the record's account of this test."""
+
+
+_FINDING_KINDS = (
+    re.compile(r"\b(?:normal|slight|mild|moderate|moderately|severe|profound)\b", re.I),
+    re.compile(r"\b(?:normal|sensorineural|conductive|mixed|snhl|chl)\b", re.I),
+    re.compile(r"\b(?:tympanograms?|type\s+(?:a[sd]?|b|c)\b)", re.I),
+)
+"""Grade, type ("normal" is both) and tympanogram words: a cited account's finding of a kind
+the writer also states in their own words is set against the writer's reading, not taken
+over."""
+
+
+def _cited_account(
+    text: str, begin: int, span: tuple[int, int, bool], stop: int, own_kinds: tuple
+) -> bool:
+    """Return True where attributed words are the clinical account of this test that the
+    record cites as its evidence, unrejected and with no reading of the same kind (grade,
+    type) of the writer's own (``own_kinds``: kinds found outside attributed words): a record whose
+    writer did not test (an equipment, benefit or housing assessment) states the result
+    through the report, summary, referral or advice it quotes, as a claims file does
+    through a cited report (:func:`_cited_report`; validation batches 113-114); an incident
+    review that quotes the referral's grade and gives the verified one sets it aside."""
+    start, end, _ = span
+    if REJECTED.search(text, end, stop) or REJECTED.search(text, begin, start):
+        return False
+    head = max(begin, start - 120, text.rfind(". ", begin, start) + 1)
+    cited = text[head : min(end, start + 40)]
+    if not CITED_ACCOUNT.search(cited) or _NOT_THIS_ACCOUNT.search(cited):
+        return False
+    words = text[start:end]
+    if _MY_HEARING.search(words):
+        return False  # a patient relaying a letter about their own hearing
+    return not any(kind.search(words) for kind in own_kinds)
+
+
 def _merged(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
     """Return sorted spans with those that overlap or touch (only white space between, as
     the lines of one block quote) merged into one, attributed if any part is: the writer's
@@ -1711,10 +1764,14 @@ def _rejected(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, 
     :data:`_VERDICT_REACH` characters), and is not accepting them straight after.
     """
     out = []
+    own = _blank_spans(text, [(start, end) for start, end, attributed in spans if attributed])
+    own_kinds = tuple(kind for kind in _FINDING_KINDS if kind.search(own))
     for i, (start, end, attributed) in enumerate(spans):
         begin, stop = _verdict_window(text, spans, i)
         if attributed:
-            if not _endorsed(text, begin, spans[i], stop):
+            if not _endorsed(text, begin, spans[i], stop) and not _cited_account(
+                text, begin, spans[i], stop, own_kinds
+            ):
                 out.append((start, end))
             continue
         if ACCEPTED.match(text, end, min(len(text), end + 40)):

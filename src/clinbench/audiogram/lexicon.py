@@ -101,10 +101,15 @@ OTHER_DB_SCALE = r"(?:sl|spl|pespl|snr|nhl|ehl)"
 pressure level (peak-equivalent too), signal-to-noise ratio, and the normalised and estimated
 hearing levels of evoked-response stimuli and results (ANSI S3.6; BSA 2019 recommended
 procedure for ABR in babies: click and tone-pip levels in dB nHL, estimates in dB eHL)."""
-NON_FREQUENCY_UNIT = r"(?:atas?|atm|atmospheres?|bar|kpa|mmhg|psi|mg|mcg|ml|kg|mm|cm|mins?|%)"
+NON_FREQUENCY_UNIT = (
+    r"(?:atas?|atm|atmospheres?|bar|kpa|mmhg|psi|mg|mcg|ml|kg|mm|cm|m|metres?|meters?|ft|feet|"
+    r"foot|yards?|yds?|mins?|%)"
+)
 """A unit that makes a number no frequency, after the number ("30 sessions @ 2.4 ATA": a
 treatment pressure in atmospheres absolute, the unit of hyperbaric oxygen dosing (UHMS
-Hyperbaric Oxygen Therapy Indications, 14th ed.); doses, volumes, lengths and times alike)."""
+Hyperbaric Oxygen Therapy Indications, 14th ed.); doses, volumes and times alike; a distance
+in SI metres or imperial feet and yards, "85 dB @ 3 m": a sound level at a distance from its
+source)."""
 LATENCY_NOUN = r"(?:delays?|latenc(?:y|ies)|prolongations?)\b"
 """A latency of an evoked response, after a type word ("a conductive delay of wave V"): the
 cause of the latency shift the ABR shows, not the ear's type of loss (BSA 2019 recommended

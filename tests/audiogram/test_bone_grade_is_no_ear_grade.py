@@ -8,13 +8,9 @@ from __future__ import annotations
 import pytest
 
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.statements import read_statements
 
 from .conftest import build
-
-
-def degrees(text: str) -> list[object]:
-    return [c.value for part in read_statements(text) for c in part if c.kind == "degree"]
+from .conftest import degree_values as degrees
 
 
 @pytest.mark.parametrize(

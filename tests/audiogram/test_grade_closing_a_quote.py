@@ -8,15 +8,11 @@ from __future__ import annotations
 import pytest
 
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.statements import read_statements
 
 from .conftest import build
+from .conftest import degree_values as degrees
 
 PROFOUND = build(110)  # no ear better than 110 dB HL: profound, or complete, both ears
-
-
-def degrees(text: str) -> list[str]:
-    return [c.value for part in read_statements(text) for c in part if c.kind == "degree"]
 
 
 @pytest.mark.parametrize(

@@ -203,13 +203,17 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "ear's, read as a clause of descriptors alone (e-mail replies, issue #26 batch 30, used "
      "as tuning data)"),
     ("ear then its grade",
-     r"^\s*(?:the\s+|my\s+)?(?:(?:right|left)(?:\s+(?:ear|side))?|(?:both|each)\s+(?:ears?|sides))"
-     r"(?:\s+(?:is|was|are|were))?\s+(?=[a-z])",
+     r"^\s*(?:the\s+|my\s+|his\s+|her\s+|their\s+|your\s+|"
+     r"(?:the\s+)?(?:patient|pt|client|child)['\u2019]s\s+)?"
+     r"(?:(?:right|left)(?:\s+(?:ear|side))?|(?:both|each)\s+(?:ears?|sides))"
+     r"(?:\s+(?:is|was|are|were)\s+|\s*[:\u2013\u2014-]\s*|\s+)(?=[a-z])",
      "an ear named and then grade words alone, with no loss word or stop between ('Right "
      "severe, left moderate', 'left moderately severe overall'): the terse chart-side "
      "shorthand grades that ear's hearing, as 'moderate on the right' does (WHO 2021 grades "
      "an ear; issue #26 blind batches 45-46, VX40, VY09, VY29); so does a patient's 'both ears "
-     "were severe' (batch 51); a sentence naming a symptom grades the symptom"),
+     "were severe' (batch 51), an ear with its owner ('his right ear is severe') and an ear's "
+     "label ('Right ear: moderate', 'Left - severe'); a sentence naming a symptom grades the "
+     "symptom"),
     ("average named", r"\b(?:averages?|ptas?|[34]fa|mean)\b",
      "a sentence of a bare grade and an average ('Moderate, averages about 85 and 87'): "
      "the grade is the average's, the PTA-based degree of WHO 2021 and Clark 1981 (batch "

@@ -129,12 +129,14 @@ READING = [
     ("mild", None, False, "mild, 4fa 30", [("degree", (), "mild", None, A, (), (GRADED,
                                                                               "average named"))]),
     ("moderate", None, False, "moderate, flat", []),
-    # an ear's label, then its bare grade and its average (batch 30 as tuning data)
+    # an ear's label, then its bare grade, with its average or without (batch 30 as tuning
+    # data; since round 16 the label alone grades the ear, as "left severe" does)
     ("left: severe", "left", False, "left: severe, pta 41.25 db hl",
-     [("degree", L, "severe", None, A, (), (GRADED, "average named"))]),
+     [("degree", L, "severe", None, A, (), (GRADED, "ear then its grade"))]),
     ("right ear - mild", "right", False, "right ear - mild, average 30",
-     [("degree", R, "mild", None, A, (), (GRADED, "average named"))]),
-    ("left: severe", "left", False, "left: severe, flat", []),
+     [("degree", R, "mild", None, A, (), (GRADED, "ear then its grade"))]),
+    ("left: severe", "left", False, "left: severe, flat",
+     [("degree", L, "severe", None, A, (), (GRADED, "ear then its grade"))]),
     ("left: severe tinnitus", "left", False, "left: severe tinnitus, pta 20", []),
     # the grading scale listed is no grade (batch 18 as tuning data)
     ("the hearing loss is graded as mild", None, False,

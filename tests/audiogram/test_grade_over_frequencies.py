@@ -2,8 +2,9 @@
 ("Left: moderate at 2-4 kHz", "moderate in the high frequencies on the left", "mild from 2
 to 4 kHz") is the hearing's grade in that region: the frequencies make it a hearing grade,
 judged there (issue #26 reading class: a grade for a group of frequencies of one ear). A
-grade word with no frequency and no loss ("Left: moderate.") stays unread, and a symptom's
-grade is not the hearing's."""
+grade word with no frequency after an ear's label ("Left: moderate.") is that ear's grade, as
+"left moderate" is (round 16; it was left unread before), and a symptom's grade is not the
+hearing's."""
 
 from __future__ import annotations
 
@@ -55,4 +56,4 @@ def _degrees(text: str) -> list[tuple]:
 
 def test_reading():
     assert _degrees("Left: moderate at 2-4 kHz.") == [(("left",), "moderate", (2000, 4000))]
-    assert _degrees("Left: moderate.") == []
+    assert _degrees("Left: moderate.") == [(("left",), "moderate", ())]

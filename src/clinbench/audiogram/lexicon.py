@@ -1366,12 +1366,15 @@ THRESHOLD_LABEL_WORDS = (
     "shift moved move reads told tell tells me us him them plunges plunge plunging lone rest "
     "angle brackets chevrons otosclerosis presbycusis cophosis audition noise directly share "
     "part parts portion deteriorated deteriorates deteriorate deteriorating declined declines "
-    "decline declining worsen worsens progressed progresses progressing changed"
+    "decline declining worsen worsens progressed progresses progressing changed "
+    "soap objective assessment interpretation"
 )
 """The words that may label a value read as this ear's hearing threshold, space-separated:
 ears and sides, frequencies, conduction, threshold, level and average names, degree, type and
-shape words, the words of the chart (curve, symbol, plot), and the function words and common
-verbs of such sentences. A value whose label holds another word ("the target at 2 kHz is
+shape words, the words of the chart (curve, symbol, plot), the parts of a clinical note that
+report the test (a SOAP note's objective and assessment parts, the interpretation: they name
+this test's findings, as "findings" and "summary" do; batch 117), and the function words and
+common verbs of such sentences. A value whose label holds another word ("the target at 2 kHz is
 40 dB", "the norm for his age: 25 dB at 4 kHz", "an earlier test gave 30 dB") is not read as
 a threshold (issue #26: the numbers in dB at frequencies that are no threshold of this
 audiogram); the word need not be listed anywhere. See :func:`labelled_otherwise`."""
@@ -1473,7 +1476,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "the vocabulary of pure-tone threshold reports: BSA 2018 recommended procedure "
      "(pure-tone air- and bone-conduction threshold audiometry) and ASHA 2005 guidelines "
      "for manual pure-tone threshold audiometry (ears, frequencies, conduction, masking, "
-     "thresholds in dB HL, averages, degree and configuration words)"),
+     "thresholds in dB HL, averages, degree and configuration words); the parts of a "
+     "clinical note that report a test: the SOAP note of the problem-oriented medical "
+     "record (Weed 1968: subjective, objective, assessment, plan)"),
 )  # fmt: skip
 """The source of each public pattern above, cited once (a test checks every one is here)."""
 

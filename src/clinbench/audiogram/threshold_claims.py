@@ -623,8 +623,22 @@ def _bare_levels(c: _Clause) -> None:
 
 
 _ITEM_MARK = re.compile(r"[\s*\u2022-]*")
-_LEVEL_AFTER_COLON = re.compile(r"\s*:\s*(-?\d{1,3})(?!\w|\.\d)(?:\s*db\b(?:\s*hl)?)?")
-"""After one frequency: a colon, then one level (see :func:`_item_alone`)."""
+_LEVEL_AFTER_COLON = re.compile(
+    r"\s*:\s*(-?\d{1,3}(?:\.\d{1,2}(?=[ \t]*db[ \t]*hl\b))?)(?!\w|\.\d)(?:\s*db\b(?:\s*hl)?)?"
+)
+"""After one frequency: a colon, then one level (see :func:`_item_alone`), in decimals only
+with "dB HL" after it (:data:`DECIMAL_LEVEL`)."""
+DECIMAL_LEVEL = "level in decimals at one frequency"
+"""The rule of a level written with decimals as one frequency's own item ("2499 Hz: 36.7 dB
+HL"): a threshold claim there. Thresholds are found in 5 dB steps (BSA 2018; ISO 8253-1),
+but automated and Bekesy audiometry and averaged sessions report finer levels, and a level
+in dB HL set against one frequency, as its own list item, states the hearing level there
+whatever its precision (judged within the dB tolerance like any other). Only there: a
+decimal value after a list or a range of frequencies, or after an average's name, is the
+average's ("PTA (0.5-4 kHz): 37.5 dB HL", "a 4FA of 36.25"), which the average reader reads;
+a decimal in dB with no "HL" is no hearing level ("RETSPL at 1 kHz: 7.0 dB SPL"), and the
+integer reader's other rules still never read "37.5 dB" as 5 dB (issue #26 batch 117, the
+replies of a small local model)."""
 
 
 def _item_level(low: str, freq: re.Match[str]) -> re.Match[str] | None:
@@ -657,15 +671,17 @@ def _frequencies_then_levels(c: _Clause) -> None:
         if DIFFERENCE_BEFORE.search(c.low, max(0, fm.start() - 20), fm.start()):
             continue  # "the asymmetry at 2 and 4 kHz: 25 and 30 dB": no thresholds
         freqs = lexicon.freqs_of(fm.group(1), fm.group(2))
-        values = [int(x) for x in _INTEGER.findall(m.group(1))]
+        decimal = "." in m.group(1)
+        values = [float(m.group(1))] if decimal else [int(x) for x in _INTEGER.findall(m.group(1))]
         if len(values) != len(freqs) or (len(freqs) < 2 and not _item_alone(c.low, fm, m)):
             continue  # one frequency and one level: only as a list item of their own
         conduction = c.conduction_at(fm.start())
         if conduction == "gap":
             continue
+        more = (DECIMAL_LEVEL,) if decimal else ()
         for value, freq in zip(values, freqs, strict=True):
             c.claim("threshold", value, fm.group(0) + m.group(0), FREQUENCIES_THEN_LEVELS,
-                    conduction, (freq,))  # fmt: skip
+                    conduction, (freq,), None, *more)  # fmt: skip
 
 
 def _unitless_ranges(c: _Clause) -> None:

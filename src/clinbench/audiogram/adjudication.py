@@ -68,7 +68,8 @@ class Judge:
         elif all(ok is False for ok in oks):  # no ear named
             verdict, critical = "contradiction", error
         elif any(ok is False for ok in oks):
-            note = (note + "; " if note else "") + "true of one ear only; no ear named"
+            named = "" if "no ear named" in note else "; no ear named"  # (said once)
+            note = (note + "; " if note else "") + "true of one ear only" + named
         finding = Finding(
             kind, ear, freq, claimed, truth, verdict, critical, hedged, text.strip(), note
         )

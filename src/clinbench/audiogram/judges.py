@@ -36,7 +36,7 @@ from clinbench.audiogram.degree_claims import (
 )
 from clinbench.audiogram.findings import CriticalError
 from clinbench.audiogram.result_claims import ASYMMETRY_RULE, MAIN_PART_RULE
-from clinbench.audiogram.threshold_claims import INSIDE_BONE_LEVEL, NO_RESPONSE_SIDES
+from clinbench.audiogram.threshold_claims import EITHER_EAR, INSIDE_BONE_LEVEL, NO_RESPONSE_SIDES
 
 if TYPE_CHECKING:
     from clinbench.audiogram.claims import Claim
@@ -868,6 +868,8 @@ def judge_threshold_range(claim: Claim, j: Judge) -> None:
     levels = (int(claim.value), int(claim.value_high if claim.value_high is not None
                                       else claim.value))  # fmt: skip
     conduction = claim.conduction
+    if EITHER_EAR in claim.rules:
+        note = _joined(note, "no ear named: judged against either ear")
     if not claim.frequencies:
         level = f"{levels[0]}" if levels[0] == levels[1] else f"{levels[0]}-{levels[1]}"
         j.add("threshold_range", ear, None,

@@ -67,9 +67,20 @@ of that conduction (spoken handovers, dispenser notes and second opinions, issue
 batches 19, 20 and 26, used as tuning data). Judged as a whole-ear level is, leniently (it
 must come within the dB tolerance of the ear's thresholds), after the clause-by-clause
 pass."""
+EITHER_EAR = "level with no ear named"
+"""The rule of a level or range given with its conduction named and no frequency, region or
+shape, in a clause that names no ear ("Bone conduction: 45 dB HL", "air conduction 30-40 dB
+HL"): a summary of the thresholds of that conduction of one ear or the other, as the
+whole-ear level (WHOLE_EAR_LEVEL) and range (WHOLE_EAR) are of a named ear. A reader given no
+ear takes the value as the reply's statement about this audiogram, so it is true when it fits
+either ear (within the dB tolerance) and wrong when it fits neither, as a threshold at a
+frequency with no ear named is (issue #26 batch 117's convention for model text); the
+finding says no ear was named. Judged after the clause-by-clause pass, as WHOLE_EAR_LEVEL
+is."""
 DEFERRED = frozenset(
-    {WHOLE_EAR_LEVEL, BARE_LEVEL, FREQUENCIES_THEN_LEVELS, UNITLESS_RANGE, EVERY_FREQUENCY}
-)
+    {WHOLE_EAR_LEVEL, BARE_LEVEL, FREQUENCIES_THEN_LEVELS, UNITLESS_RANGE, EVERY_FREQUENCY,
+     EITHER_EAR}
+)  # fmt: skip
 """The rules whose claims :func:`judge.judge_clauses` judges after every other clause."""
 INSIDE_BONE_LEVEL = "inside a bone level with no frequency"
 """The rule of a value read inside a bone-conduction range that has no frequency of its own
@@ -535,7 +546,8 @@ def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
     bone = _bone_named(c.low, m)
     ears = EARS if bone else (*EARS, "both")  # both ears' bone: the bone level as before
     whole_ear = c.ear in ears and not c.names_a_frequency
-    if whole_ear:
+    either = _of_either_ear(c, m)
+    if whole_ear or (either and not bone):
         bisect.insort(c.used, m.span())
     elif bone:
         bisect.insort(c.bone_levels, m.span())
@@ -546,8 +558,13 @@ def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
         rules = (WHOLE_EAR,) if whole_ear else ()
         c.claim("bone_level", lo_db, m.group(0), "bone level, no frequency", conduction, (),
                 hi_db, *rules)  # fmt: skip
-    else:
+    elif whole_ear:
         c.claim("threshold_range", lo_db, m.group(0), WHOLE_EAR, conduction, (), hi_db)
+    if either:
+        # in a case without bone conduction the bone level above is the finding
+        rules = (INSIDE_BONE_LEVEL,) if bone else ()
+        c.claim("threshold_range", lo_db, m.group(0), EITHER_EAR, conduction, (), hi_db,
+                *rules)  # fmt: skip
 
 
 def _lists(c: _Clause, frequency: int | None) -> None:
@@ -791,7 +808,7 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
         len(values) == 1
         and named is not None
         and named == c.conduction_at(m.start())
-        and c.ear in EARS
+        and (c.ear in EARS or _of_either_ear(c, m))
         and not c.names_a_frequency
     )
     if named == "bone":
@@ -799,8 +816,28 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
     if whole_ear:
         # in a case without bone conduction the bone level above is the finding
         rules = (INSIDE_BONE_LEVEL,) if named == "bone" else ()
-        c.claim("threshold_range", values[0], m.group(0), WHOLE_EAR_LEVEL, named, (),
-                values[0], *rules)  # fmt: skip
+        rule = WHOLE_EAR_LEVEL if c.ear else EITHER_EAR  # (no ear named: of either ear)
+        c.claim("threshold_range", values[0], m.group(0), rule, named, (), values[0],
+                *rules)  # fmt: skip
+
+
+_RELATIVE_AFTER = re.compile(
+    r"\s*(?:hl\b\s*)?(?:above|below|under|over|beneath|higher|lower|more|less)\b"
+)
+"""After a level: a comparison ("air sits 5 dB above it", "10 dB below the other"): a
+distance from another level, whose side no ear named gives."""
+
+
+def _of_either_ear(c: _Clause, m: re.Match) -> bool:
+    """Return whether a level with no frequency, in a clause that names no ear, frequency,
+    region or shape, has its conduction named and is no distance from another level: a
+    summary of one ear's thresholds or the other's (rule EITHER_EAR)."""
+    return (
+        c.ear is None
+        and not c.names_a_frequency
+        and _named_conduction(c.low, m) is not None
+        and not _RELATIVE_AFTER.match(c.low, m.end())
+    )
 
 
 def _list_values(c: _Clause, m: re.Match, gap: bool) -> list[int] | None:

@@ -546,7 +546,7 @@ def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
     bone = _bone_named(c.low, m)
     ears = EARS if bone else (*EARS, "both")  # both ears' bone: the bone level as before
     whole_ear = c.ear in ears and not c.names_a_frequency
-    either = _of_either_ear(c, m)
+    either = _of_either_ear(c, m, _named_conduction(c.low, m))
     if whole_ear or (either and not bone):
         bisect.insort(c.used, m.span())
     elif bone:
@@ -799,16 +799,52 @@ def _list(c: _Clause, m: re.Match, freq_lists: list, frequency: int | None, insi
         _list_claims(c, m, values, freqs, gap)
 
 
+_LOSS_LEVEL_BEFORE = re.compile(
+    r"\bhearing\s+loss\s+(?:is|was|of|measures|measured\s+at|amounts\s+to)\s+"
+    r"(?:(?:approximately|approx\.?|about|around|roughly|nearly|almost|~)\s*)?$"
+)
+"""Before a level: the hearing loss it is the level of ("the patient's hearing loss is
+approximately 120 dB HL", "a hearing loss of 40 dB"): the level of the loss as a whole, the
+hearing level in dB HL the ear's air thresholds lie at (WHO 2021 grades a loss by that level),
+so a whole-ear air level (LOSS_LEVEL)."""
+_LOSS_REACH = 60
+_BOUND_AFTER = re.compile(
+    r"\s*(?:hl\b\s*)?(?:or\s+(?:more|greater|worse|above|higher|over|poorer)|and\s+(?:above|over|"
+    r"more|worse)|\+|(?:at\s+)?(?:minimum|least))\b"
+)
+"""After a level: a bound ("a hearing loss of 25 dB HL or more", "40 dB+"), a criterion's
+least level, not a level of this ear."""
+LOSS_LEVEL = "level of the hearing loss"
+"""The rule of a level given as the hearing loss's own (:data:`_LOSS_LEVEL_BEFORE`), read as
+the air-conduction level of the ear (or, with no ear named, of either ear) in a clause that
+names no frequency, region or shape; not a bound (:data:`_BOUND_AFTER`). Issue #26 batch 117
+(the replies of a small local model)."""
+
+
+def _level_of_the_loss(c: _Clause, m: re.Match) -> bool:
+    """Return whether the dB value ``m`` is the hearing loss's own level (LOSS_LEVEL)."""
+    start = max(0, m.start() - _LOSS_REACH)
+    return (
+        "loss" in c.low[start : m.start()]
+        and _LOSS_LEVEL_BEFORE.search(c.low, start, m.start()) is not None
+        and not _BOUND_AFTER.match(c.low, m.end())
+        and c.conduction_at(m.start()) == "air"
+    )
+
+
 def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
     """Levels with no frequency: a bone level (fabricated in a case without bone), and one
     level with its conduction named for an ear in a clause that names no frequency, region
-    or shape (rule WHOLE_EAR_LEVEL)."""
+    or shape (rule WHOLE_EAR_LEVEL), or given as the hearing loss's (rule LOSS_LEVEL)."""
     named = _named_conduction(c.low, m)
+    loss = named is None and len(values) == 1 and _level_of_the_loss(c, m)
+    if loss:
+        named = "air"
     whole_ear = (
         len(values) == 1
         and named is not None
         and named == c.conduction_at(m.start())
-        and (c.ear in EARS or _of_either_ear(c, m))
+        and (c.ear in EARS or _of_either_ear(c, m, named))
         and not c.names_a_frequency
     )
     if named == "bone":
@@ -817,6 +853,8 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
         # in a case without bone conduction the bone level above is the finding
         rules = (INSIDE_BONE_LEVEL,) if named == "bone" else ()
         rule = WHOLE_EAR_LEVEL if c.ear else EITHER_EAR  # (no ear named: of either ear)
+        if loss:
+            rules = (*rules, LOSS_LEVEL)
         c.claim("threshold_range", values[0], m.group(0), rule, named, (), values[0],
                 *rules)  # fmt: skip
 
@@ -828,14 +866,14 @@ _RELATIVE_AFTER = re.compile(
 distance from another level, whose side no ear named gives."""
 
 
-def _of_either_ear(c: _Clause, m: re.Match) -> bool:
+def _of_either_ear(c: _Clause, m: re.Match, named: str | None) -> bool:
     """Return whether a level with no frequency, in a clause that names no ear, frequency,
-    region or shape, has its conduction named and is no distance from another level: a
-    summary of one ear's thresholds or the other's (rule EITHER_EAR)."""
+    region or shape, has its conduction named (``named``) and is no distance from another
+    level: a summary of one ear's thresholds or the other's (rule EITHER_EAR)."""
     return (
         c.ear is None
         and not c.names_a_frequency
-        and _named_conduction(c.low, m) is not None
+        and named is not None
         and not _RELATIVE_AFTER.match(c.low, m.end())
     )
 

@@ -647,6 +647,19 @@ frequency is read as not tested, not as one more frequency of the level before i
 3k NT" is no 25 at 3 kHz)."""
 
 
+_FREQUENCY_SEMICOLON_LEVEL = re.compile(
+    r"(?<=[:;][ \t])(\d+(?:\.\d+)?[ \t]*(?i:khz|hz|k))[ \t]*;"
+    r"(?=[ \t]*-?\d{1,3}(?:\.\d+)?[ \t]*(?i:db)\b(?:[ \t]*(?i:hl)\b)?[ \t]*(?:[;,]|$))",
+    re.M,
+)
+"""A frequency alone as a list item, a semicolon, then a level alone as the next item
+("Right ear, air conduction: 250 Hz; 60 dB HL; 1000 Hz; ..."): the level is that frequency's,
+its colon typed as the list's semicolon (a copy of the "250 Hz: 60 dB HL; 500 Hz: ..." form;
+issue #26 batch 117, a small local model's replies). The semicolon is written as the colon
+(same length). Not a level with a frequency of its own after it ("2 kHz; 45 dB HL at 3
+kHz"), nor a frequency that is no item of its own ("... at 2 kHz; 40 dB HL")."""
+
+
 def _symbols_made_uniform(text: str) -> str:
     """Return the text with bullets, symbols, "@", masking marks, frequency-value lists and
     thousands separators written one way (the middle steps of normalise, in their order)."""
@@ -664,6 +677,8 @@ def _symbols_made_uniform(text: str) -> str:
         text = _FREQ_VALUE_LIST.sub(_freq_value_list, text)
     if "," in text:
         text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
+    if ";" in text:
+        text = _FREQUENCY_SEMICOLON_LEVEL.sub(r"\1:", text)  # "250 Hz; 60 dB HL": its level
     return text
 
 

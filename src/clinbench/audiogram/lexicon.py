@@ -1367,7 +1367,7 @@ THRESHOLD_LABEL_WORDS = (
     "angle brackets chevrons otosclerosis presbycusis cophosis audition noise directly share "
     "part parts portion deteriorated deteriorates deteriorate deteriorating declined declines "
     "decline declining worsen worsens progressed progresses progressing changed "
-    "soap objective assessment interpretation"
+    "soap objective assessment interpretation reported documented"
 )
 """The words that may label a value read as this ear's hearing threshold, space-separated:
 ears and sides, frequencies, conduction, threshold, level and average names, degree, type and

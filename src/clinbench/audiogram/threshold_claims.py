@@ -1083,14 +1083,31 @@ def _bone_named(low: str, m: re.Match) -> bool:
     return _named_conduction(low, m) == "bone"
 
 
+_CONDUCTION_SUBJECT = re.compile(
+    r"\b(?:(bone)|air)(?:[\s-]+conduction)?\s+(?:measurements?|results?|thresholds?|levels?|"
+    r"readings?|values?)\s+(?:was|were|is|are)\s+(?:(?:reported|recorded|measured|found|"
+    r"documented)\s+(?:as|at|to\s+be)\s+)?(?:(?:about|around|approximately|roughly)\s+)?$"
+)
+"""Before a value: the measure of a conduction as the subject of its copula ("the bone
+conduction measurement was reported as 45 dB", "air conduction results are 30 dB HL"): the
+value is that conduction's, however long the subject (issue #26 batch 117)."""
+_SUBJECT_REACH = 90
+
+
 def _named_conduction(low: str, m: re.Match) -> str | None:
     """Return the conduction ('air' or 'bone') named last in the 25 characters before a
-    value, or said normal at it (:data:`CONDUCTION_SAID_NORMAL`), None when none is named
+    value, or said normal at it (:data:`CONDUCTION_SAID_NORMAL`), or whose measure is the
+    subject the value is said of (:data:`_CONDUCTION_SUBJECT`), None when none is named
     there or it is negated."""
     start = max(0, m.start() - 25)
     named = list(lexicon.CONDUCTION.finditer(low[start : m.start()]))[-1:]
+    subject = None
+    if not named and " conduction " in low[max(0, m.start() - _SUBJECT_REACH) : m.start()]:
+        subject = _CONDUCTION_SUBJECT.search(low, max(0, m.start() - _SUBJECT_REACH), m.start())
     if named:
         at, bone = start + named[0].start(), bool(named[0].group(1))
+    elif subject:
+        at, bone = subject.start(), bool(subject.group(1))
     else:
         begin = max(0, m.start() - _NORMAL_REACH)
         said = "normal" in low[begin : m.start()] and CONDUCTION_SAID_NORMAL.search(

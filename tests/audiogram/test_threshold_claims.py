@@ -16,6 +16,7 @@ from clinbench.audiogram.claims import Claim, average_claims
 from clinbench.audiogram.judges import judge_claims
 from clinbench.audiogram.threshold_claims import (
     BARE_LEVEL,
+    EITHER_EAR,
     FREQUENCIES_THEN_LEVELS,
     INSIDE_BONE_LEVEL,
     NO_RESPONSE_SIDES,
@@ -98,9 +99,13 @@ READING = [
     ("air conduction 40 db hl", "right",
      [("threshold_range", R, 40, 40, "air", (), (WHOLE_EAR_LEVEL,))]),
     ("air conduction 40 db hl, sloping", "right", []),  # a shape: not the whole ear
-    ("air conduction 40 db hl", None, []),  # no ear
+    # no ear named: either ear's level (tune46, batch 117's convention for model text)
+    ("air conduction 40 db hl", None,
+     [("threshold_range", (), 40, 40, "air", (), (EITHER_EAR,))]),
     ("40 db hl", "right", []),  # no conduction named: a level of what is not said
-    ("bc 20 db", None, [("bone_level", (), 20, None, "bone", (), (BONE,))]),
+    ("bc 20 db", None,
+     [("bone_level", (), 20, None, "bone", (), (BONE,)),
+      ("threshold_range", (), 20, 20, "bone", (), (EITHER_EAR, INSIDE_BONE_LEVEL))]),
     # a level written without "dB" before "at" and a frequency (batches 19-20, now tuning)
     ("the worse one is the right: average 45, moderate, 50 at 2k and 60 at 4k", "right",
      [("threshold", R, 50, None, "air", (2000,), (AT, BARE_LEVEL)),
@@ -129,7 +134,9 @@ READING = [
     ("bone conduction 250-4000 hz", "right", []),  # frequencies, not levels
     ("bone 20-25 db hl", "right",  # with its unit: the dB range rule, once
      [("bone_level", R, 20, 25, "bone", (), (BONE, WHOLE_EAR))]),
-    ("bc 5-10 db", None, [("bone_level", (), 5, 10, "bone", (), (BONE,))]),
+    ("bc 5-10 db", None,
+     [("bone_level", (), 5, 10, "bone", (), (BONE,)),
+      ("threshold_range", (), 5, 10, "bone", (), (EITHER_EAR, INSIDE_BONE_LEVEL))]),
     ("no bc 5-10 db", None, []),  # negated: no bone level is claimed
     # negated bone, one ear, nothing else named: read as that ear's range (of bone, the
     # conduction the clause talks about), as the pattern reader did

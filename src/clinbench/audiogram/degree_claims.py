@@ -849,13 +849,16 @@ def region_before_paren(before: str) -> tuple[int, int, bool] | None:
 
 def conduction(low: str, position: int, default: str = "air") -> str:
     """Return the conduction the words at ``position`` refer to: the last named before it
-    (within 60 characters), else ``default`` (what the sentence named last)."""
+    (within 60 characters), else ``default`` (what the sentence named last); a bone said not
+    tested ends bone ("air only, no bone done: normal both ears" grades the hearing,
+    :func:`lexicon.conduction_not_tested`)."""
     last = None
     for m in lexicon.CONDUCTION.finditer(low, max(0, position - 60), position):
         last = m
     if last is None:
         return default
-    return "bone" if last.group(1) else "air"
+    bone = bool(last.group(1)) and not lexicon.conduction_not_tested(low, last.start(), last.end())
+    return "bone" if bone else "air"
 
 
 def last_mark_end(low: str, position: int) -> int:

@@ -1046,8 +1046,8 @@ a difference of two levels is no level."""
 
 _CONDUCTION_NOT_DONE = re.compile(
     r"(?:[\s-]*conduction)?(?:[\s-]*(?:testing|tests?|thresholds?))?\s*(?:was\s+|were\s+|is\s+)?"
-    r"(?:not\s+(?:needed|done|tested|performed|required|measured|indicated|necessary)|"
-    r"unnecessary|omitted)\b"
+    r"(?:(?:not|(?:was|were|is)n['\u2019]t)\s+(?:yet\s+)?(?:needed|done|tested|"
+    r"performed|required|measured|indicated|necessary|obtained|recorded)|unnecessary|omitted)\b"
 )
 """After a conduction named: it was not tested ("bone not needed", "bone conduction was not
 done"): the values after it are not of that conduction."""
@@ -1060,6 +1060,45 @@ _CONDUCTION_THEN_VERB = re.compile(
 normal at ..."), or the occasion it was left out of ("no bone today"): the sentence says none
 of it, so the values after it are not of that conduction ("no bone 5-10 dB", with no verb,
 stays a bone range as before; batch 107 YH24)."""
+_WITHOUT_CONDUCTION = re.compile(r"\b(?:no|without)\s+$")
+_CONDUCTION_LEFT_OUT = re.compile(
+    r"(?:[\s-]*conduction)?(?:[\s-]*(?:testing|tests?|thresholds?|audiometry))?\s*"
+    r"(?:(?:was|were|is)\s+)?(?:(?:done|needed|tested|performed|required|measured|obtained|"
+    r"recorded|indicated|necessary|available|possible)\b|[),;:.\u2014\u2013]|-\s|$)"
+)
+"""After "no" or "without" and a conduction: a verb of testing or the end of the phrase ("no
+bone done", "no bone needed", "(air conduction only, no bone)", "without bone conduction,"):
+that conduction was not tested. A value right after ("no bone 5-10 dB") is not this shape."""
+
+
+def conduction_not_tested(low: str, start: int, end: int) -> bool:
+    """Return True when the conduction named at ``low[start:end]`` is said not to have been
+    tested ("bone not done", "no bone done", "air conduction only, no bone needed", "no BC
+    today"). A negated test ends a conduction, it does not open one: the values after it are
+    not of that conduction (BSA 2018: bone conduction is tested only where needed, and a
+    report says so when it was left out)."""
+    if _CONDUCTION_NOT_DONE.match(low, end):
+        return True
+    if not _WITHOUT_CONDUCTION.search(low, max(0, start - 8), start):
+        return False
+    if _CONDUCTION_LEFT_OUT.match(low, end):
+        return True
+    return bool(_NO_CONDUCTION.search(low, max(0, start - 4), start)) and bool(
+        _CONDUCTION_THEN_VERB.match(low, end)
+    )
+
+
+_CONDUCTION_BEFORE_NOT_DONE = re.compile(
+    r"\b(?:bone|bc|b/c|air|ac|a/c)(?:[\s-]*conduction)?(?:[\s-]*(?:testing|tests?|thresholds?))?"
+    r"\s*(?:(?:was|were|is|has|had|have)\s+)?(?:(?:been|yet)\s+)?$"
+)
+
+
+def conduction_not_done_at(low: str, at: int) -> bool:
+    """Return True when what is said not done at ``at`` (:data:`NOT_DONE`) is a conduction
+    ("bone not tested", "BC wasn't done"): it reports that conduction left out, not that the
+    clause gives no result (its other levels are read, as air: :func:`conduction_not_tested`)."""
+    return bool(_CONDUCTION_BEFORE_NOT_DONE.search(low, max(0, at - 45), at))
 
 
 def conduction_marks(low: str) -> list[tuple[int, str]]:
@@ -1078,10 +1117,9 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
             continue
         if _CONDUCTION_OBJECT.search(low, max(0, m.start() - 25), m.start()):
             continue
-        if _CONDUCTION_NOT_DONE.match(low, m.end()) or (
-            _NO_CONDUCTION.search(low, max(0, m.start() - 4), m.start())
-            and _CONDUCTION_THEN_VERB.match(low, m.end())
-        ):
+        if conduction_not_tested(low, m.start(), m.end()):
+            if m.group(1):  # bone not tested: what follows is air again
+                marks.append((m.start(), "air"))
             continue
         marks.append((m.start(), "bone" if m.group(1) else "air"))
     marks = sorted(marks) if gaps else marks

@@ -188,8 +188,11 @@ def _before_what_was_not_done(seg: str, low: str) -> tuple[str, str]:
     """Return the clause up to a statement that a test was not done ("3 kHz was not tested"),
     which reports no result: nothing when the statement is in the clause's own sentence, the
     sentences before it when a number opens its sentence (:data:`lexicon.NUMBER_OPENS_SENTENCE`:
-    "a mixed loss. 3 kHz was not tested" keeps "a mixed loss")."""
+    "a mixed loss. 3 kHz was not tested" keeps "a mixed loss"). A conduction said not done
+    ("bone not tested") is no such statement: the clause is read on."""
     void = lx.NOT_DONE.search(low)
+    while void is not None and lx.conduction_not_done_at(low, void.start()):
+        void = lx.NOT_DONE.search(low, void.end())  # a conduction left out: read on
     if void is None:
         return seg, low
     stops = [m.start() for m in lx.NUMBER_OPENS_SENTENCE.finditer(low, 0, void.start())]

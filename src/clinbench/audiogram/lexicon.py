@@ -160,6 +160,21 @@ EAR_ONLY = re.compile(
     r"(?:\([^)]*\))?\s*[.:]?\s*$",
     re.I,
 )
+EAR_CALLED_NORMAL_ONLY = re.compile(
+    r"\s*(?:(?:(?:an?|the|his|her|their|your)\s+)?(?:(?:entirely|completely|perfectly)\s+)?"
+    r"normal(?:[\s-]+hearing)?\s+(right|left)(?:\s+(?:ear|side))?|"
+    r"normal\s+hearing\s+(?:in|on)\s+(?:the\s+)?(right|left)(?:\s+(?:ear|side))?|"
+    r"(?:(?:the|his|her|their|your)\s+)?(right|left)(?:\s+(?:ear|side))?\s+"
+    r"(?:being\s+|is\s+|remaining\s+)?normal)"
+    r"(?:\s*[.;]?\s*$|\s+(?=(?:would|will|should|could|can|may|might|is|was|does|did|has|"
+    r"had|which|that)\b))",
+    re.I,
+)
+"""A clause that only names one ear as normal ("a normal left ear", "normal hearing on the
+right", "the left ear being normal"), to its end or to the verb of the sentence the loss
+beside it opens ("a mild one-sided loss with a normal left ear would not ..."): beside a loss
+that names no ear, the loss is the other ear's. Not "an otherwise normal left ear", which has
+the loss itself, nor "a normal left ear canal", another part of the ear."""
 NORMAL_PHRASES = re.compile(
     r"\b(normal hearing|hearing (?:is |was |are |were )?(?:(?:reported|described|found|"
     r"documented|recorded|judged|considered|classified|assessed) (?:as |to be )?"
@@ -1441,6 +1456,10 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags, OD/OG/OI/OS "
      "(French, Spanish and Italian clinic reports: the right ear and the left), re.:/li.: "
      "(German reports' rechts/links before a colon)"),
+    (("EAR_CALLED_NORMAL_ONLY",),
+     "a one-ear loss described beside the ear that is normal ('a mild one-sided loss with a "
+     "normal left ear'): audiogram descriptions name each ear's hearing, normal or a loss "
+     "(BSA 2018 recommended procedure, pure-tone audiometry: reporting)"),
     (("SIDE_OF_SOMETHING_ELSE", "HEARING_IN_AN_ASIDE"),
      "ear examination and history terms of ENT and audiology letters (otoscopy, the drum and "
      "canal, wax; other organs, measures and devices with a side; operations on an ear)"),

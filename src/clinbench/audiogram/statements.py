@@ -521,13 +521,32 @@ def _ear_of_a_pair(seg: str, before: str) -> str | None:
 def _clause_ears(seg: str, after: list[str]) -> set[str]:
     """Return the ears a clause names, or that a bare ear right after it names ("Sudden
     SNHL, left ear."), past a bare qualifier of laterality ("Conductive hearing loss,
-    unilateral, left ear": the ICD-10 titles' order, loss then laterality then ear)."""
+    unilateral, left ear": the ICD-10 titles' order, loss then laterality then ear), or the
+    other ear than one the clause after it only calls normal (:func:`_beside_a_normal_ear`)."""
     ears = lx.ears_in(seg)
     if ears or not after:
         return ears
     following = after[1] if len(after) > 1 and _LATERALITY_ONLY.match(after[0]) else after[0]
     trailing = lx.EAR_ONLY.match(following)
-    return {trailing.group(1).lower()} if trailing else ears
+    if trailing:
+        return {trailing.group(1).lower()}
+    other = _beside_a_normal_ear(seg, after[0])
+    return {other} if other else ears
+
+
+def _beside_a_normal_ear(seg: str, following: str) -> str | None:
+    """Return the ear a loss naming none is of when the clause after it only calls one ear
+    normal ("a mild one-sided loss with a normal left ear", "mild SNHL, normal hearing on the
+    left"): the other ear. A loss set beside an ear called normal is the loss of the ear not
+    so called (the hearing of two ears, one of them normal: a unilateral loss, BSA 2018);
+    None otherwise."""
+    if "normal" not in following.lower() or not lx.LOSS_CONTEXT.search(seg.lower()):
+        return None
+    m = lx.EAR_CALLED_NORMAL_ONLY.match(following)
+    if m is None:
+        return None
+    named = (m.group(1) or m.group(2) or m.group(3)).lower()
+    return "left" if named == "right" else "right"
 
 
 _LATERALITY_ONLY = re.compile(r"^\s*(?:unilateral|one[\s-]sided|single[\s-]sided)\s*$", re.I)
@@ -879,6 +898,8 @@ def _with_clauses(segment: str) -> list[str]:
         return [segment]
     head, tail = segment[: m.start()], segment[m.end() :]
     before = ears_in(head)
+    if not before and _beside_a_normal_ear(head, tail):
+        return [head, tail]  # "a mild loss with a normal left ear": the loss is the right's
     if len(before) != 1 or "both" in before:  # (the tail's ears are not needed: for speed)
         return [segment]
     after = ears_in(tail)

@@ -560,7 +560,7 @@ WORSE_NAMED = re.compile(
     r"\b(right|left)(?:\s+ear)?(?:\s+(?:is|was)\s+|[ \t]*[\u2014\u2013-][ \t]*)"
     r"(?:(?:clearly|much|slightly|markedly)\s+)?"
     r"(?:the\s+)?(poorer|worse|weaker|better|stronger)(?:[\s-]+hearing)?(?:\s+(?:one|ear|side))?\s*"
-    r"(?:[,;:(]|\.(?!\d)|$)|"
+    r"(?:[,;:(]|\.(?!\d)|$|(?<=\s)[\u2014\u2013-]\s)|"
     # the ear taken as the worse one: "records the right as the poorer-hearing ear", "notes
     # the left ear as the better one"
     r"\b(right|left)(?:\s+(?:ear|side))?\s+as\s+(?:the\s+)?(poorer|worse|better)"
@@ -568,8 +568,8 @@ WORSE_NAMED = re.compile(
 )
 """The ear named as the worse or the better one, compared with no other ear named: "the worse
 one is the right", "the better ear is the left", "it is the left ear that is worse", "the right
-ear is the poorer one, with ...", "Left ear - worse: ...", "records the right as the
-poorer-hearing ear". The clause is
+ear is the poorer one, with ...", "the right is the worse ear - 4FA 45", "Left ear - worse:
+...", "records the right as the poorer-hearing ear". The clause is
 about that ear (it is carried on), and it says which ear is worse. One word group and one ear
 group per form: (1, 2), (4, 3), (6, 5), (8, 7)."""
 MORE_LOSS = re.compile(

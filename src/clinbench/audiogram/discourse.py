@@ -1233,8 +1233,23 @@ def _without_general_statements(text: str) -> str:
 
 def _without_dated_earlier_tests(text: str) -> str:
     """Return ``text`` with each clause headed by an earlier year blanked
-    (:data:`DATED_EARLIER`)."""
-    return _blank_spans(text, _clause_spans(_lowered(text), _YEAR_CUE, _DATED_AT))
+    (:data:`DATED_EARLIER`), except the heading of the report read itself
+    (:data:`REPORT_DATED`)."""
+    low = _lowered(text)
+    spans = _clause_spans(low, _YEAR_CUE, _DATED_AT)
+    return _blank_spans(text, [s for s in spans if not REPORT_DATED.match(low, s[0])])
+
+
+REPORT_DATED = re.compile(
+    r"[ \t*_>#-]*(?:(?!(?:old|older|previous|prior|earlier|last|original|first|baseline|"
+    r"historic\w*|past|former|outside|external|another|other)\b)[a-z][\w'\u2019-]*[ \t]+){0,3}?"
+    r"(?:report|audiogram|audiology|audiometry|hearing[ \t]+test|assessment)[ \t]*"
+    r"\((?:19|20)\d\d\)[ \t]*:"
+)
+"""A report's heading that gives only its year, in brackets ("Full audiology report (2025):",
+"Audiogram (2024):"): the date of the report being summarised, not another occasion; one the
+heading calls earlier ("Old audiogram (2016):", "Previous report (2019):") is. A record's
+date heads the record it dates (BSA 2018: an audiogram is recorded with its test date)."""
 
 
 EARLIER_OCCASION = re.compile(

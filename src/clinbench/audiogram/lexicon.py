@@ -443,6 +443,9 @@ BOTH = re.compile(
     # "both ... ears", not "both a middle-ear and an inner-ear part" (one ear's two parts)
     r"both\b(?=[^.]{0,20}\b(?:ears\b|(?<!middle[\s-])(?<!inner[\s-])(?<!outer[\s-])ear\b))|"
     r"right and left|left and right|(?-i:AU)|"
+    # chart shorthand: a bare "both" closing a grade or type ("mild both.", "SNHL both")
+    r"(?:(?<=mild )|(?<=slight )|(?<=moderate )|(?<=severe )|(?<=profound )|(?<=normal )|"
+    r"(?<=wnl )|(?<=snhl )|(?<=chl )|(?<=mhl )|(?<=loss ))both(?=[ \t]*(?:[.;,)]|$))|"
     rf"{RIGHT_TAG}\s*(?:and|&|/|\+)\s*{LEFT_TAG}|"
     rf"{LEFT_TAG}\s*(?:and|&|/|\+)\s*{RIGHT_TAG})\b",
     re.I,

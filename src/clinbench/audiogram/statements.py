@@ -882,14 +882,42 @@ def _dash_clauses(segment: str) -> list[str]:
     different ears, as at a colon: "bilateral severe hearing loss - right sensorineural" is a
     claim about both ears, then one about the right."""
     if "-" not in segment and "\u2013" not in segment and "\u2014" not in segment:
-        return [segment]
+        return _dash_before_both(segment) if "\u2192" in segment else [segment]
     # (the ear words the pattern's look-ahead needs, for speed)
     m = _DASH_BEFORE_AN_EAR.search(segment) if lx.may_hold(segment, "right", "left") else None
     if m is None:
-        return [segment]
+        return _dash_before_both(segment)
     head, tail = segment[: m.start()], segment[m.end() :]
     before = ears_in(head)
     return [head, tail] if before and (after := ears_in(tail)) and before != after else [segment]
+
+
+_SPACED_DASH = re.compile(r"\s(?:[-\u2013\u2014]|-+>|\u2192)\s+")
+_GRADE_OF_BOTH = re.compile(
+    r"[^,;\n]{0,40}?\b(?:mild|slight|moderate|severe|profound|normal|wnl|snhl|chl|mhl|loss|"
+    r"sensorineural|conductive|mixed)[ \t]+(?:both(?:[ \t]+(?:ears|sides))?|"
+    r"bilaterally)(?=[ \t]*(?:[.;,)]|$))",
+    re.I,
+)
+"""A grade or type closed by both ears named ("moderate both", "sensorineural both ears",
+"mild bilaterally"; not "moderate in both", read whole with the figure before it, as it was)."""
+
+
+def _dash_before_both(segment: str) -> list[str]:
+    """Return the segment split at a spaced dash or arrow when one ear's figures come before
+    it and a grade or type of both ears after it ("L 45 (moderate) - sensorineural both
+    ears", "Lt 38.75 dB HL -> moderate both"): the grade or type is both ears', the figure
+    the one ear's (as :func:`_dash_clauses` splits before an ear word)."""
+    if not lx.may_hold(segment, "both", "bilat"):
+        return [segment]
+    for m in _SPACED_DASH.finditer(segment):
+        if _GRADE_OF_BOTH.match(segment, m.end()):
+            head, tail = segment[: m.start()], segment[m.end() :]
+            before = ears_in(head)
+            if len(before) == 1 and "both" not in before:
+                return [head, tail]
+            break
+    return [segment]
 
 
 def _with_clauses(segment: str) -> list[str]:

@@ -1301,12 +1301,13 @@ HEDGED_SENTENCE = re.compile(
 )
 COMPARATIVE = re.compile(
     r"\b(?:(?<!\d or )(?<!\d dB or )(?<!\d db or )(worse|poorer|better)\b"
-    r"(?!\s+(?:(?:one|ear|side)\s+)?(?:is\s+)?(?:the\s+)?(?:right|left)\b)|(than)\b)",
+    r"(?!\s+(?:(?:one|ear|side)\s+)?(?:is\s+|in\s+|on\s+)?(?:the\s+)?(?:right|left)\b)|(than)\b)",
     re.I,
 )
 """A comparison in a clause (its ear is not carried on): "worse than the left"; not an
 adjective of the ear named ("the poorer left ear has ...") nor the ear named as the worse
-or better one ("the worse one is the right: ..."), which is that ear; nor a level's bound
+or better one ("the worse one is the right: ...", "worse in the left ear: left 50 dB HL at 3
+kHz ..."), which is that ear; nor a level's bound
 ("20 dB or better", "35 or worse"), which compares levels, not ears."""
 BILATERAL = re.compile(r"\bbilateral(?:ly)?\b")
 LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|mhl|sensorineural|conductive|mixed)")

@@ -428,6 +428,24 @@ def _names_own_frequency(low: str) -> bool:
     return bool(_HZ_NAMED.search(low, opening.end() if opening else 0))
 
 
+BONE_TESTED_UP_TO = 4000
+"""The highest frequency bone conduction is tested at (Hz): BSA 2018 recommended procedure,
+bone conduction at 500-4000 Hz (a bone vibrator's output and its airborne radiation limit it
+above 4 kHz)."""
+_RECOVERY_OPENS = re.compile(
+    r"[\s(-]*(?:and\s+|then\s+)?(?:recover(?:s|ing|ed)?|back\s+(?:up\s+)?to|"
+    r"(?:return|ris|improv|fall|dropp?|declin|dipp?|slop)(?:s|es|ing)?\s+(?:again\s+|back\s+)?"
+    r"(?:up\s+|down\s+)?to)\b"
+)
+"""A clause opening with the curve's course ("recovering to 30 at 8 kHz", "back up to 20-25
+at 8 kHz", "falling again to 50 dB HL at 8 kHz"): after a bone value ("65 at 4 kHz, masked
+bone 60 at 4 kHz, recovering to 30 at 8 kHz") the course named on to 6-8 kHz is the air
+curve's, which notches, recovers and falls there (Coles, Lutman and Buffin 2000): a bone
+level carried from the clause before does not reach above :data:`BONE_TESTED_UP_TO`, where
+bone is not tested. A course that names bone itself ("bone recovering to 20 at 8 kHz")
+keeps it."""
+
+
 @dataclass
 class _Clause:
     """A clause being read: its text, ear, conduction marks, the spans used and the claims."""
@@ -459,9 +477,17 @@ class _Clause:
         index = bisect.bisect_left(self.marks, (position, "")) - 1
         return self.marks[index][1] if index >= 0 else self.default_conduction
 
+    @cached_property
+    def recovers(self) -> bool:
+        """True when the clause opens with the curve's course ("recovering to", "falling
+        again to") and names no bone itself (:data:`_RECOVERY_OPENS`)."""
+        return bool(_RECOVERY_OPENS.match(self.low)) and all(k != "bone" for _, k in self.marks)
+
     def claim(self, kind: str, value, text: str, rule: str, conduction: str = "air",
               freqs: tuple[int, ...] = (), high=None, *more_rules: str) -> None:  # fmt: skip
         """Add a claim of this clause's ear."""
+        if conduction == "bone" and freqs and min(freqs) > BONE_TESTED_UP_TO and self.recovers:
+            conduction = "air"  # "masked bone 60 at 4 kHz, recovering to 30 at 8 kHz"
         ear = self.ear
         ears = () if ear is None else ("right", "left") if ear == "both" else (ear,)
         qualifier = Qualifier.HEDGED if self.hedged else Qualifier.ASSERTED

@@ -472,9 +472,26 @@ class _Clause:
         """True when the sentence's conduction is a gap ("air-bone gap ...; 30 dB at ...")."""
         return self.default_conduction == "gap"
 
+    @cached_property
+    def sentence_starts(self) -> list[int]:
+        """Where a sentence the clause runs on into opens with a number
+        (:data:`lexicon.NUMBER_OPENS_SENTENCE`: "... no conductive component. 8 kHz 60 dB HL
+        both ears"), found once per clause."""
+        if "." not in self.low:
+            return []
+        return [m.end() for m in lexicon.NUMBER_OPENS_SENTENCE.finditer(self.low)]
+
     def conduction_at(self, position: int) -> str:
-        """Return the conduction named last before ``position`` (else the sentence's)."""
+        """Return the conduction named last before ``position`` (else the sentence's); a
+        conduction named in an earlier sentence does not reach a level in the next one, which
+        is air unless it names its own ("Bone 25-30 dB HL at 500-1000 Hz, within 10 dB of air
+        - no conductive component. 8 kHz 60 dB HL both ears": 60 is air)."""
         index = bisect.bisect_left(self.marks, (position, "")) - 1
+        if self.sentence_starts:
+            named_at = self.marks[index][0] if index >= 0 else -1
+            k = bisect.bisect_right(self.sentence_starts, position) - 1
+            if k >= 0 and self.sentence_starts[k] > named_at:
+                return "air"
         return self.marks[index][1] if index >= 0 else self.default_conduction
 
     @cached_property

@@ -935,6 +935,21 @@ patient ("her mother has noticed the right ear is worse") is a source, and stays
 child, son or daughter is often the patient and is taken as a relative only as a relative's
 ("his sister's son has a high-frequency loss in both ears"; a nephew or niece always is)."""
 
+TESTER_OWN_EARS = re.compile(
+    r"\b(?:(?:biological|subjective|listening)[ \t]+(?:calibration|checks?)\b|"
+    r"(?:checks?|calibration)\b[^.;:\n]{0,40}\b(?:own[ \t]+ears|coupler)\b|"
+    r"(?:tester|audiologist|audiometrist|technician|tech|operator)(?:'s|\u2019s)?[ \t]+own[ \t]+"
+    r"(?:ears?|hearing|left|right|thresholds?)\b)" + _TO_CLAUSE_END,
+    re.M,
+)
+"""The audiometer's check, to its clause end: the daily subjective (biological) check on the
+tester's own ears ("Biological calibration (tester's own ears): R 5-10, L 5-10 at 250-8k",
+"Daily check (own ears): R 10, L 10 at 1 kHz", "tester's own left 6 kHz is 35 on file"), or
+its output checked on a coupler ("High-output check (on the coupler): AC 120 dB HL at 1 kHz
+reads 127 dB SPL"): the tester's hearing or the machine's output, not the patient's
+audiogram."""
+TESTER_OWN_EARS = led(TESTER_OWN_EARS)  # (its first characters looked for first, for speed)
+
 _CHANGE_VERB = (
     r"(?:drops?|falls?|worsens?|deteriorates?|reach(?:es)?|exceeds?|progress(?:es)?|develops?|"
     r"declines?|shifts?|gets?\s+worse|goes\s+(?:down|up)|to\s+(?:drop|fall|reach|worsen|exceed|"
@@ -1139,6 +1154,11 @@ _DATED_AT = _at_a_clause_start(DATED_EARLIER)
 
 
 _RELATIVE_AT = re.compile(RELATIVE_HEARING.pattern[2:], re.M)  # without the leading \b
+
+
+def _without_testers_own_ears(text: str) -> str:
+    """Return ``text`` with the tester's own-ear checks blanked (:data:`TESTER_OWN_EARS`)."""
+    return _blank_spans(text, [m.span() for m in TESTER_OWN_EARS.finditer(_lowered(text))])
 
 
 def _without_relatives_hearing(text: str) -> str:
@@ -1462,6 +1482,13 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "case history (family history of hearing loss, BSA 2018 recommended procedure for "
         "pure-tone audiometry: history taking): a relative's loss is the family's, not this "
         "patient's audiogram",
+    ),
+    "tester's own ears": (
+        TESTER_OWN_EARS,
+        "audiometer checks (ISO 8253-1 and BSA 2018 recommended procedure: the daily "
+        "subjective, or biological, check is a listening check by the tester on their own "
+        "ears; the objective check measures the output on a coupler): its levels are the "
+        "tester's hearing or the machine's output, not the patient's",
     ),
     "condition of change": (
         CHANGE_IF,
@@ -2517,6 +2544,20 @@ _PASSES: tuple[
         _without_required_limits,
     ),
     (_KIN_WORDS, _without_relatives_hearing),
+    (
+        (
+            "biological",
+            "subjective",
+            "listening",
+            "own ear",
+            "own hearing",
+            "own left",
+            "own right",
+            "own threshold",
+            "coupler",
+        ),
+        _without_testers_own_ears,
+    ),
     (
         lambda text, low: (
             ("rinne" in low or "weber" in low)

@@ -988,6 +988,26 @@ def _without_changes_to_come(text: str) -> str:
     return _blank_spans(text, spans)
 
 
+FITNESS_CONDITION = re.compile(
+    r"\b(?:fit|unfit|cleared?|clearance|return(?:s|ing)?|resume[sd]?|allowed|permitted|safe)\b"
+    r"[^.;:\n]{0,40}?\b((?:once|until|till|when|provided(?:\s+that)?|as\s+soon\s+as)\s+"
+    r"(?:the|his|her|their|its|both|hearing|it|he|she|they)\b" + _TO_CLAUSE_END + ")",
+    re.M,
+)
+"""The condition a fitness or return decision is given on, to its clause end ("fit once the
+left ear equalises and hearing is normal", "unfit until his hearing is normal", "may return
+to diving when the hearing has recovered"): a state that must come true, not a result of
+this test."""
+FITNESS_CONDITION = led(FITNESS_CONDITION)  # (its first characters looked for first, for speed)
+
+
+def _without_fitness_conditions(text: str) -> str:
+    """Return ``text`` with each fitness decision's condition blanked
+    (:data:`FITNESS_CONDITION`; the decision's own words are kept)."""
+    low = _lowered(text)
+    return _blank_spans(text, [m.span(1) for m in FITNESS_CONDITION.finditer(low)])
+
+
 DATED_EARLIER = re.compile(
     _CLAUSE_OPENS
     + r"(?:[\w'\u2019-]+[ \t]+){0,5}?\(?(?:(?:in|from|since|during|dated|of|the|an?|her|his|"
@@ -1482,6 +1502,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "case history (family history of hearing loss, BSA 2018 recommended procedure for "
         "pure-tone audiometry: history taking): a relative's loss is the family's, not this "
         "patient's audiogram",
+    ),
+    "fitness condition": (
+        FITNESS_CONDITION,
+        "fitness-to-dive and occupational fitness decisions (UK Diving Medical Committee and "
+        "HSE medical guidance: fitness given once a condition is met): the condition is a "
+        "state still to come, not a measured result",
     ),
     "tester's own ears": (
         TESTER_OWN_EARS,
@@ -2544,6 +2570,10 @@ _PASSES: tuple[
         _without_required_limits,
     ),
     (_KIN_WORDS, _without_relatives_hearing),
+    (
+        ("fit", "clear", "return", "resume", "allowed", "permitted", "safe"),
+        _without_fitness_conditions,
+    ),
     (
         (
             "biological",

@@ -617,6 +617,13 @@ ACCEPTED = re.compile(
 )
 """The writer accepts the quoted words outright, straight after them ("- agreed", ": OK")."""
 
+_OWN_MEANS = (
+    r"(?:(?:my|our|his|her|their|the|a|an|any)\s+)?(?:hearing[\s-]+aids?|aids?|devices?|"
+    r"implants?|(?:hearing\s+)?loops?|bsl|sign\s+language|lip[\s-]?reading|amplifiers?|"
+    r"cochlear|phones?|glasses)\b"
+)
+"""What someone uses to hear or communicate ("I do not use hearing aids", "we don't use the
+loop"): a statement of their own means, not words rejected."""
 REJECTED = re.compile(
     r"\b(?:disagree\w*|not\s+correct|incorrect|wrong|should\s+(?:read|go|be|say)|rather|"
     r"in\s+fact|actually|misses|missed|understates?|overstates?|half\s+right|"
@@ -624,7 +631,7 @@ REJECTED = re.compile(
     r"(?:i|we)\s+(?:read|class|call)\s+(?:it|this|them|the\s+\w+)\s+(?:as|the)|my\s+reading)\b|"
     r"(?:i'?d|i\s+would|we'?d|we\s+would)\s+(?:stop\s+(?:at|short\s+of)|avoid|steer\s+clear\s+of)\b|"
     r"\b(?:(?:i|we)\s+(?:wouldn'?t|would\s+not|don'?t|do\s+not)|(?<!you\s)(?<!they\s)(?<!he\s)"
-    r"(?<!she\s)(?:don'?t|do\s+not))\s+(?:write|call|put|use)\b|"
+    rf"(?<!she\s)(?:don'?t|do\s+not))\s+(?:write|call|put|use\b(?!\s+{_OWN_MEANS}))\b|"
     r",\s*not\b|\b(?:is|are|was)\s+not\b|\b(?:isn't|aren't)\b|\bno\s*[:;,.]|\bno\b(?=[ \t]*$)",
     re.I | re.M,
 )
@@ -632,7 +639,8 @@ REJECTED = re.compile(
 not correct", "should read", "rather", "in fact", "a MIXED loss, not sensorineural"; advice
 against the words: "I'd stop at", "I'd avoid", "I wouldn't write", "don't call it". Advice
 is the writer's or an order ("we don't use", "Don't write"): what someone else does not use
-("you do not use hearing aids", "they don't use the loop") rejects no words."""
+("you do not use hearing aids", "they don't use the loop"), and what the writer does not use
+to hear or communicate ("I do not use hearing aids", :data:`_OWN_MEANS`), rejects no words."""
 
 ENDORSED = re.compile(
     r"\b(?:(?:i|we)\s+(?:fully\s+)?(?:agree|concur)|agreed|confirmed|(?:which|this|that|it)\s+is\s+"

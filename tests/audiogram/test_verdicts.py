@@ -279,6 +279,10 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # bone level (a match), reviewed one by one. No critical error changed. 354 with an ear's
     # label or owner before a bare grade ("Right ear - moderate", "his right ear is severe"):
     # shapes S56 gains both ears' degrees (moderate right, mild left: matches), reviewed.
+    # Still 354 with a bare level whose ear is named between it and its frequency ("55 dB on
+    # the right and 60 on the left at 2 kHz", "still 50 on the right at 8 kHz"; tune47,
+    # batch 116 YQ42 as tuning data): 10:R20 gains the left's 60 at 2 kHz, reviewed: a match.
+    # No critical error changed.
     assert 0 < len(ADDED) <= 354
     assert all(
         f["critical_error"] in (None, "laterality_confusion")

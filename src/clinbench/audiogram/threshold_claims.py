@@ -219,10 +219,13 @@ abbreviations of audiogram forms."""
 BARE_LEVELS = re.compile(
     r"(?<![\w.])(?<!\bat )(-?(?:1[0-3]\d|\d{1,2})(?!\d)"
     r"(?:(?:\s*(?:,|and|&|/)\s*(?:and\s+)?|[ \t]+)-?\d{1,3}){0,12})"
-    r"(?=\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k\b|hz|[-–,/]|to\b|and\b))"
+    r"(?=\s+(?:(?:in|on)\s+(?:the|his|her|their|your|my)\s+(?:right|left)(?:\s+(?:ear|side))?,?\s+)?"
+    r"at\s+\d+(?:\.\d+)?\s*(?:khz|k\b|hz|[-–,/]|to\b|and\b))"
 )
 """A number or a list of them without a unit, then "at" and a frequency: levels in dB HL
-("50 at 2k and 60 at 4k"), or a row of them as a chat types it ("15 20 35 at 500/1k/2k");
+("50 at 2k and 60 at 4k", "still 50 on the right at 8 kHz": the ear between, as
+:data:`_EAR_BETWEEN` reads it after "dB"), or a row of them as a chat types it ("15 20 35 at
+500/1k/2k");
 never a number right after "at", nor one over 139 (no audiometer presents it) to open the
 list: the frequency of the level before it ("100 at 500, 105 at 1k", "45 at 250 and 500,
 40 at 1k": 500 is no level).
@@ -636,8 +639,12 @@ def _bare_level_of_the_opening_frequency(c: _Clause, frequency: int) -> None:
         return
 
 
-_AT_NUMBER = re.compile(r"\s+at\s+")
-"""The "at" between a bare level and its frequency (BARE_LEVELS looks ahead to it)."""
+_AT_NUMBER = re.compile(
+    r"\s+(?:(?:in|on)\s+(?:the|his|her|their|your|my)\s+(right|left)(?:\s+(?:ear|side))?,?\s+)?"
+    r"at\s+"
+)
+"""The "at" between a bare level and its frequency, past the ear named between them, which is
+the level's ear ("twenty-five on the left at 500"; BARE_LEVELS looks ahead to it)."""
 
 
 def _bare_levels(c: _Clause) -> None:
@@ -661,7 +668,10 @@ def _bare_levels(c: _Clause) -> None:
         ):
             continue
         before = len(c.out)
+        ear = c.ear
+        c.ear = at.group(1) or ear  # "still 50 on the right at 8 kHz": the right's
         _list(c, m, freq_lists, None, False)  # a number before "at" is in no dB range
+        c.ear = ear
         c.out[before:] = [replace(x, rules=(*x.rules, BARE_LEVEL)) for x in c.out[before:]]
 
 

@@ -66,7 +66,7 @@ def read_statements(part: str) -> Iterator[list[Claim]]:
         if not joined or _conduction_said_of_its_ear(before, sentence):
             # A conduction named before a semicolon carries over it ("Bone normal in both
             # ears; the dip to 20 dB HL at 2 kHz ..."), as within a sentence.
-            carried.sentence_conduction = "air"
+            carried.sentence_conduction, carried.bone_verdict = "air", False
         yield from _read_sentence(carried, sentence, line_start)
 
 
@@ -116,6 +116,7 @@ def read_clause(
     frequency: int | None = None,
     from_an_earlier_line: bool = False,
     span: tuple[int, int] | None = None,
+    bone_verdict: bool = False,
 ) -> list[Claim]:
     """Return the claims of one clause (a segment of a sentence) tied to ``ear``, in the
     order the judges take them.
@@ -126,7 +127,9 @@ def read_clause(
     carried over); ``default_conduction`` the conduction the sentence named last before
     this clause; ``low`` the clause lower-cased, when the caller has it; ``frequency`` the
     one the sentence opens with ("At 1 kHz the left ear ..."), for values that name none;
-    ``from_an_earlier_line`` whether the ear was carried from a line before this clause's.
+    ``from_an_earlier_line`` whether the ear was carried from a line before this clause's;
+    ``bone_verdict`` whether a bone ``default_conduction`` was named by a verdict on bone
+    with no level ("bone normal").
     """
     low = seg.lower() if low is None else low
     hedged = hedged_sentence or bool(lx.HEDGE_WORD.search(low) and lx.HEDGES.search(low))
@@ -153,7 +156,9 @@ def read_clause(
         claims += rc.speech_claims(low, ear, hedged, sent_low)
         averages, starts = average_claims(low, ear, hedged, sent_low)
         claims += averages
-        claims += threshold_claims(low, ear, hedged, default_conduction, starts, frequency, span)
+        claims += threshold_claims(
+            low, ear, hedged, default_conduction, starts, frequency, span, bone_verdict
+        )
     if lx.GAP_TRIGGER.search(low):
         claims += air_bone_gap_claims(low, ear, hedged)
     if not topics.any() or lx.LOSS_CONTEXT.search(low):
@@ -231,6 +236,7 @@ class _Carried:
     item_context: bool = False  # the carried ear was named in a list item
     in_item: bool = False
     sentence_conduction: str = "air"
+    bone_verdict: bool = False  # the bone carried was named by a verdict on it, no level
     heading_context: bool = False  # the carried ear was named by a heading line of its own
     label_context: bool = False  # the carried ear was named by an ear label opening its line
     on_this_line: bool = False  # the carried ear was named on the line being read
@@ -388,9 +394,12 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
                 carried.sentence_conduction, index >= n_main, seg_low),
             low=seg_low,
             frequency=clause_freq, from_an_earlier_line=carried.from_an_earlier_line(ears),
-            span=sentence_span,
+            span=sentence_span, bone_verdict=carried.bone_verdict,
         )  # fmt: skip
-        carried.sentence_conduction = _conduction_carried(seg_low) or carried.sentence_conduction
+        told = _conduction_carried(seg_low)
+        if told:
+            carried.sentence_conduction = told
+            carried.bone_verdict = told == "bone" and _bone_verdict(seg_low)
     if {"right", "left"} <= named and not carried.heading_context:
         # "Tympanogram As on the right, A on the left.\nThe bone at 2k is raised ...": a
         # sentence giving another test's result for each ear in turn carries neither ear on
@@ -454,6 +463,13 @@ class _WhereAsidesStood:
 
 
 _RESERVE_ENDS = re.compile(r"cochlear\s+reserve\W*$")
+_BONE_VERDICT = re.compile(
+    r"[\W]*(?:(?:the|and|with)\s+)?(?:(?:normal|masked)\s+)?(?:bone|bc)(?:[\s-]+conduction)?"
+    r"(?:\s+(?:thresholds?|levels?))?\s+(?:(?:is|was|are|were)\s+)?(?:also\s+)?"
+    r"(?:normal|within\s+normal\s+limits|wnl|fine)\W*"
+)
+"""A clause that is only a verdict on bone conduction ("bone normal", "masked bone within
+normal limits"), with no level of its own."""
 
 
 def _conduction_carried(seg_low: str) -> str | None:
@@ -464,6 +480,14 @@ def _conduction_carried(seg_low: str) -> str | None:
     if named == "bone" and "reserve" in seg_low and _RESERVE_ENDS.search(seg_low):
         return "air"
     return named
+
+
+def _bone_verdict(seg_low: str) -> bool:
+    """Return whether a clause is only a verdict on bone conduction (:data:`_BONE_VERDICT`):
+    the bone it carries on gives no bone level, so a level the clauses after it give above
+    4 kHz, where bone is not tested, is air ("results normal, bone normal, except the right
+    at 6 kHz which was 45 dB HL"; threshold_claims.BONE_TESTED_UP_TO)."""
+    return "n" in seg_low and bool(_BONE_VERDICT.fullmatch(seg_low))
 
 
 _NORMAL_WORDS = ("normal", "wnl", "fine")

@@ -369,6 +369,7 @@ def threshold_claims(
     averages: set[int] | frozenset[int] = frozenset(),
     frequency: int | None = None,
     span: tuple[int, int] | None = None,
+    bone_verdict: bool = False,
 ) -> list[Claim]:
     """Return the threshold claims of a lower-cased clause about ``ear`` ("right", "left",
     "both" or None), in reading order: ranges, then lists of values, then no responses.
@@ -377,9 +378,12 @@ def threshold_claims(
     else ``default_conduction`` (the sentence's). ``averages`` are where the clause's
     pure-tone averages start (their numbers are no thresholds). A single value with no
     frequency of its own is at ``frequency``, the one its sentence opens with ("At 1 kHz the
-    left ear's air threshold is 30 dB"), when there is one.
+    left ear's air threshold is 30 dB"), when there is one. ``bone_verdict``: a bone
+    ``default_conduction`` was named by a verdict on it with no level ("bone normal"), so it
+    does not reach above :data:`BONE_TESTED_UP_TO`.
     """
     clause = _Clause(low, ear, hedged, lexicon.conduction_marks(low), default_conduction, averages)
+    clause.bone_verdict = bone_verdict
     clause.span = span if span and not _names_own_frequency(low) else None
     _ranges(clause)
     _lists(clause, frequency)
@@ -465,6 +469,7 @@ class _Clause:
     bone_levels: list[tuple[int, int]] = field(default_factory=list)
     out: list[Claim] = field(default_factory=list)
     span: tuple[int, int] | None = None  # the frequencies the sentence opens with
+    bone_verdict: bool = False  # the bone carried in was a verdict with no level
 
     @cached_property
     def names_a_frequency(self) -> bool:
@@ -501,9 +506,14 @@ class _Clause:
 
     @cached_property
     def recovers(self) -> bool:
-        """True when the clause opens with the curve's course ("recovering to", "falling
-        again to") and names no bone itself (:data:`_RECOVERY_OPENS`)."""
-        return bool(_RECOVERY_OPENS.match(self.low)) and all(k != "bone" for _, k in self.marks)
+        """True when a bone carried in does not reach above :data:`BONE_TESTED_UP_TO`: the
+        clause opens with the curve's course ("recovering to", "falling again to",
+        :data:`_RECOVERY_OPENS`) or the bone was named by a verdict with no level ("bone
+        normal, except the right at 6 kHz which was 45"), and the clause names no bone
+        itself."""
+        return bool(self.bone_verdict or _RECOVERY_OPENS.match(self.low)) and all(
+            k != "bone" for _, k in self.marks
+        )
 
     def claim(self, kind: str, value, text: str, rule: str, conduction: str = "air",
               freqs: tuple[int, ...] = (), high=None, *more_rules: str) -> None:  # fmt: skip

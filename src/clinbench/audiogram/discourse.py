@@ -1245,12 +1245,16 @@ OTHER_PERSON = re.compile(
     r"versus|vs\.?)\s+(?:the\s+)?(?:(?:index\s+|other\s+)?(?:cases?|patients?|participants?|"
     r"controls?|subjects?|probands?)\s+[a-z]{0,3}[-\s]?\d[\w-]*(?:\s*(?:,|and|&)\s*\d[\w-]*)*|"
     r"(?:the\s+)?other\s+(?:cases|patients|participants|subjects))"
-    r"(?:\s*\([^()\n]{0,160}\)|\s*,\s*(?:who|whose)\b[^,.;\n]{0,160})?"
+    r"(?:\s*\([^()\n]{0,160}\)|\s*,\s*(?:who|whose)\b[^,.;\n]{0,160})?|"
+    # another numbered person named "for contrast", to the end of the sentence about them
+    r"\b(?:cases?|patients?|participants?|controls?|subjects?|pt)\s*#?\s*[a-z]{0,3}[-\s]?\d[\w-]*"
+    r"\s*\(\s*(?:for|by|in)\s+(?:contrast|comparison)\s*\)[^.;\n]{0,200}"
 )
 """Another person of a series or study named beside the subject, with what is said of them in
 a parenthesis or a relative clause ("Unlike Cases 4 and 5, who had 50 dB HL losses, ...",
 "Matched to control C-19 (left average 30 dB HL)", "compared with participant 12 (right
-60 dB HL)"): their results, not this audiogram's."""
+60 dB HL)"), or in the sentence that names them for contrast ("Patient 5 (for contrast) had
+a left type B with 0.8 ml"): their results, not this audiogram's."""
 
 
 def _without_others_results(text: str) -> str:
@@ -2620,6 +2624,8 @@ _PASSES: tuple[
                 "match",
                 "vs",
                 "versus",
+                "contrast",
+                "comparison",
             ),
             lambda text, low: _GROUP_COUNT.search(low) is not None,
         ),

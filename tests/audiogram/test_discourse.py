@@ -89,6 +89,8 @@ def test_every_rule_cites_its_source_and_is_used():
         "slide corrected",  # tests in test_slide_corrected_by_notes.py
         # issue #26 scope: not about this audiogram (tests in test_not_about_this_audiogram.py)
         "relative's hearing",
+        "tester's own ears",  # tests in test_audiometer_checks.py
+        "fitness condition",  # tests in test_fitness_condition.py
         "condition of change",
         "dated earlier test",
         "earlier occasion",

@@ -477,6 +477,16 @@ def _freq_value(raw: str, m: re.Match, groups: list[str], rule: str) -> str:
     return str(int(hz))
 
 
+def _conduction_value(raw: str, m: re.Match, groups: list[str], rule: str) -> str:
+    # a bone said not tested ends bone, it opens none ("no bone done", "BC not tested"):
+    # the levels after it are air (lexicon.conduction_not_tested)
+    if raw not in ("bone", "bc"):
+        return raw
+    start = max(0, m.start() - 8)
+    near = m.string[start : m.end() + 60].lower()  # (a window: the tests look no further)
+    return "air" if lexicon.conduction_not_tested(near, m.start() - start, m.end() - start) else raw
+
+
 _NORMALISERS = {
     "ear": _ear_value,
     "ear_key": _ear_value,
@@ -485,6 +495,7 @@ _NORMALISERS = {
     "type": _type_value,
     "tymp": _tymp_value,
     "freq": _freq_value,
+    "conduction": _conduction_value,
 }
 
 

@@ -254,11 +254,16 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "word grades the ear (WHO 2021 grades of hearing loss; Clark 1981; issue #26 batch 95, "
      "used as tuning data); a sentence naming a symptom grades the symptom"),
     ("grade reported",
-     rf"\b(?:said|says|called|calls|reckons|graded|classed|classified|categori[sz]ed|rated)\s+"
+     rf"(?:\b(?:said|says|called|calls|reckons|graded|classed|classified|categori[sz]ed|rated)\s+"
      rf"(?:it'?s\s+|(?:it|them|that)\s+)?"
-     rf"(?:(?:was|is|were|are|as)\s+)?(?:an?\s+)?{_GRADE}(?=\s*(?:[.,;:!?)\n\u2013-]|$))",
+     rf"(?:(?:was|is|were|are|as)\s+)?(?:an?\s+)?{_GRADE}|"
+     # the grade a record is described as having, quoted or not: 'described in the review
+     # advice as "moderate"'
+     rf"\bdescribed(?:\s+(?:in|by)\s+(?:the\s+)?(?:[\w'-]+\s+){{0,2}}[\w'-]+)?\s+as\s+"
+     rf"(?:an?\s+)?[\"\u201c]?{_GRADE}[\"\u201d]?)(?=\s*(?:[.,;:!?)\n\u2013-]|$))",
      "a grade word alone as what someone said ('she said severe', 'she called it moderately "
-     "severe', 'it says mild'; a record's 'Classified moderate.', issue #26 batch 110): the "
+     "severe', 'it says mild'; a record's 'Classified moderate.', issue #26 batch 110; 'described "
+     "in the review advice as \"moderate\"', batch 114): the "
      "tester's grade of the hearing, which the writer repeats, "
      "as 'I'd call it severe' is the writer's own (patients' accounts, issue #26 batch 51, "
      "used as tuning data); whose words they are is decided before reading "
@@ -849,13 +854,16 @@ def region_before_paren(before: str) -> tuple[int, int, bool] | None:
 
 def conduction(low: str, position: int, default: str = "air") -> str:
     """Return the conduction the words at ``position`` refer to: the last named before it
-    (within 60 characters), else ``default`` (what the sentence named last)."""
+    (within 60 characters), else ``default`` (what the sentence named last); a bone said not
+    tested ends bone ("air only, no bone done: normal both ears" grades the hearing,
+    :func:`lexicon.conduction_not_tested`)."""
     last = None
     for m in lexicon.CONDUCTION.finditer(low, max(0, position - 60), position):
         last = m
     if last is None:
         return default
-    return "bone" if last.group(1) else "air"
+    bone = bool(last.group(1)) and not lexicon.conduction_not_tested(low, last.start(), last.end())
+    return "bone" if bone else "air"
 
 
 def last_mark_end(low: str, position: int) -> int:

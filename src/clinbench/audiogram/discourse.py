@@ -617,6 +617,13 @@ ACCEPTED = re.compile(
 )
 """The writer accepts the quoted words outright, straight after them ("- agreed", ": OK")."""
 
+_OWN_MEANS = (
+    r"(?:(?:my|our|his|her|their|the|a|an|any)\s+)?(?:hearing[\s-]+aids?|aids?|devices?|"
+    r"implants?|(?:hearing\s+)?loops?|bsl|sign\s+language|lip[\s-]?reading|amplifiers?|"
+    r"cochlear|phones?|glasses)\b"
+)
+"""What someone uses to hear or communicate ("I do not use hearing aids", "we don't use the
+loop"): a statement of their own means, not words rejected."""
 REJECTED = re.compile(
     r"\b(?:disagree\w*|not\s+correct|incorrect|wrong|should\s+(?:read|go|be|say)|rather|"
     r"in\s+fact|actually|misses|missed|understates?|overstates?|half\s+right|"
@@ -624,7 +631,7 @@ REJECTED = re.compile(
     r"(?:i|we)\s+(?:read|class|call)\s+(?:it|this|them|the\s+\w+)\s+(?:as|the)|my\s+reading)\b|"
     r"(?:i'?d|i\s+would|we'?d|we\s+would)\s+(?:stop\s+(?:at|short\s+of)|avoid|steer\s+clear\s+of)\b|"
     r"\b(?:(?:i|we)\s+(?:wouldn'?t|would\s+not|don'?t|do\s+not)|(?<!you\s)(?<!they\s)(?<!he\s)"
-    r"(?<!she\s)(?:don'?t|do\s+not))\s+(?:write|call|put|use)\b|"
+    rf"(?<!she\s)(?:don'?t|do\s+not))\s+(?:write|call|put|use\b(?!\s+{_OWN_MEANS}))\b|"
     r",\s*not\b|\b(?:is|are|was)\s+not\b|\b(?:isn't|aren't)\b|\bno\s*[:;,.]|\bno\b(?=[ \t]*$)",
     re.I | re.M,
 )
@@ -632,7 +639,8 @@ REJECTED = re.compile(
 not correct", "should read", "rather", "in fact", "a MIXED loss, not sensorineural"; advice
 against the words: "I'd stop at", "I'd avoid", "I wouldn't write", "don't call it". Advice
 is the writer's or an order ("we don't use", "Don't write"): what someone else does not use
-("you do not use hearing aids", "they don't use the loop") rejects no words."""
+("you do not use hearing aids", "they don't use the loop"), and what the writer does not use
+to hear or communicate ("I do not use hearing aids", :data:`_OWN_MEANS`), rejects no words."""
 
 ENDORSED = re.compile(
     r"\b(?:(?:i|we)\s+(?:fully\s+)?(?:agree|concur)|agreed|confirmed|(?:which|this|that|it)\s+is\s+"
@@ -935,6 +943,21 @@ patient ("her mother has noticed the right ear is worse") is a source, and stays
 child, son or daughter is often the patient and is taken as a relative only as a relative's
 ("his sister's son has a high-frequency loss in both ears"; a nephew or niece always is)."""
 
+TESTER_OWN_EARS = re.compile(
+    r"\b(?:(?:biological|subjective|listening)[ \t]+(?:calibration|checks?)\b|"
+    r"(?:checks?|calibration)\b[^.;:\n]{0,40}\b(?:own[ \t]+ears|coupler)\b|"
+    r"(?:tester|audiologist|audiometrist|technician|tech|operator)(?:'s|\u2019s)?[ \t]+own[ \t]+"
+    r"(?:ears?|hearing|left|right|thresholds?)\b)" + _TO_CLAUSE_END,
+    re.M,
+)
+"""The audiometer's check, to its clause end: the daily subjective (biological) check on the
+tester's own ears ("Biological calibration (tester's own ears): R 5-10, L 5-10 at 250-8k",
+"Daily check (own ears): R 10, L 10 at 1 kHz", "tester's own left 6 kHz is 35 on file"), or
+its output checked on a coupler ("High-output check (on the coupler): AC 120 dB HL at 1 kHz
+reads 127 dB SPL"): the tester's hearing or the machine's output, not the patient's
+audiogram."""
+TESTER_OWN_EARS = led(TESTER_OWN_EARS)  # (its first characters looked for first, for speed)
+
 _CHANGE_VERB = (
     r"(?:drops?|falls?|worsens?|deteriorates?|reach(?:es)?|exceeds?|progress(?:es)?|develops?|"
     r"declines?|shifts?|gets?\s+worse|goes\s+(?:down|up)|to\s+(?:drop|fall|reach|worsen|exceed|"
@@ -971,6 +994,26 @@ def _without_changes_to_come(text: str) -> str:
                 continue
         spans.append(m.span())
     return _blank_spans(text, spans)
+
+
+FITNESS_CONDITION = re.compile(
+    r"\b(?:fit|unfit|cleared?|clearance|return(?:s|ing)?|resume[sd]?|allowed|permitted|safe)\b"
+    r"[^.;:\n]{0,40}?\b((?:once|until|till|when|provided(?:\s+that)?|as\s+soon\s+as)\s+"
+    r"(?:the|his|her|their|its|both|hearing|it|he|she|they)\b" + _TO_CLAUSE_END + ")",
+    re.M,
+)
+"""The condition a fitness or return decision is given on, to its clause end ("fit once the
+left ear equalises and hearing is normal", "unfit until his hearing is normal", "may return
+to diving when the hearing has recovered"): a state that must come true, not a result of
+this test."""
+FITNESS_CONDITION = led(FITNESS_CONDITION)  # (its first characters looked for first, for speed)
+
+
+def _without_fitness_conditions(text: str) -> str:
+    """Return ``text`` with each fitness decision's condition blanked
+    (:data:`FITNESS_CONDITION`; the decision's own words are kept)."""
+    low = _lowered(text)
+    return _blank_spans(text, [m.span(1) for m in FITNESS_CONDITION.finditer(low)])
 
 
 DATED_EARLIER = re.compile(
@@ -1141,6 +1184,11 @@ _DATED_AT = _at_a_clause_start(DATED_EARLIER)
 _RELATIVE_AT = re.compile(RELATIVE_HEARING.pattern[2:], re.M)  # without the leading \b
 
 
+def _without_testers_own_ears(text: str) -> str:
+    """Return ``text`` with the tester's own-ear checks blanked (:data:`TESTER_OWN_EARS`)."""
+    return _blank_spans(text, [m.span() for m in TESTER_OWN_EARS.finditer(_lowered(text))])
+
+
 def _without_relatives_hearing(text: str) -> str:
     """Return ``text`` with each relative's own hearing blanked (:data:`RELATIVE_HEARING`),
     found from the kin words with str.find (a regex alternation tried at every place costs
@@ -1197,12 +1245,16 @@ OTHER_PERSON = re.compile(
     r"versus|vs\.?)\s+(?:the\s+)?(?:(?:index\s+|other\s+)?(?:cases?|patients?|participants?|"
     r"controls?|subjects?|probands?)\s+[a-z]{0,3}[-\s]?\d[\w-]*(?:\s*(?:,|and|&)\s*\d[\w-]*)*|"
     r"(?:the\s+)?other\s+(?:cases|patients|participants|subjects))"
-    r"(?:\s*\([^()\n]{0,160}\)|\s*,\s*(?:who|whose)\b[^,.;\n]{0,160})?"
+    r"(?:\s*\([^()\n]{0,160}\)|\s*,\s*(?:who|whose)\b[^,.;\n]{0,160})?|"
+    # another numbered person named "for contrast", to the end of the sentence about them
+    r"\b(?:cases?|patients?|participants?|controls?|subjects?|pt)\s*#?\s*[a-z]{0,3}[-\s]?\d[\w-]*"
+    r"\s*\(\s*(?:for|by|in)\s+(?:contrast|comparison)\s*\)[^.;\n]{0,200}"
 )
 """Another person of a series or study named beside the subject, with what is said of them in
 a parenthesis or a relative clause ("Unlike Cases 4 and 5, who had 50 dB HL losses, ...",
 "Matched to control C-19 (left average 30 dB HL)", "compared with participant 12 (right
-60 dB HL)"): their results, not this audiogram's."""
+60 dB HL)"), or in the sentence that names them for contrast ("Patient 5 (for contrast) had
+a left type B with 0.8 ml"): their results, not this audiogram's."""
 
 
 def _without_others_results(text: str) -> str:
@@ -1233,8 +1285,23 @@ def _without_general_statements(text: str) -> str:
 
 def _without_dated_earlier_tests(text: str) -> str:
     """Return ``text`` with each clause headed by an earlier year blanked
-    (:data:`DATED_EARLIER`)."""
-    return _blank_spans(text, _clause_spans(_lowered(text), _YEAR_CUE, _DATED_AT))
+    (:data:`DATED_EARLIER`), except the heading of the report read itself
+    (:data:`REPORT_DATED`)."""
+    low = _lowered(text)
+    spans = _clause_spans(low, _YEAR_CUE, _DATED_AT)
+    return _blank_spans(text, [s for s in spans if not REPORT_DATED.match(low, s[0])])
+
+
+REPORT_DATED = re.compile(
+    r"[ \t*_>#-]*(?:(?!(?:old|older|previous|prior|earlier|last|original|first|baseline|"
+    r"historic\w*|past|former|outside|external|another|other)\b)[a-z][\w'\u2019-]*[ \t]+){0,3}?"
+    r"(?:report|audiogram|audiology|audiometry|hearing[ \t]+test|assessment)[ \t]*"
+    r"\((?:19|20)\d\d\)[ \t]*:"
+)
+"""A report's heading that gives only its year, in brackets ("Full audiology report (2025):",
+"Audiogram (2024):"): the date of the report being summarised, not another occasion; one the
+heading calls earlier ("Old audiogram (2016):", "Previous report (2019):") is. A record's
+date heads the record it dates (BSA 2018: an audiogram is recorded with its test date)."""
 
 
 EARLIER_OCCASION = re.compile(
@@ -1447,6 +1514,19 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "case history (family history of hearing loss, BSA 2018 recommended procedure for "
         "pure-tone audiometry: history taking): a relative's loss is the family's, not this "
         "patient's audiogram",
+    ),
+    "fitness condition": (
+        FITNESS_CONDITION,
+        "fitness-to-dive and occupational fitness decisions (UK Diving Medical Committee and "
+        "HSE medical guidance: fitness given once a condition is met): the condition is a "
+        "state still to come, not a measured result",
+    ),
+    "tester's own ears": (
+        TESTER_OWN_EARS,
+        "audiometer checks (ISO 8253-1 and BSA 2018 recommended procedure: the daily "
+        "subjective, or biological, check is a listening check by the tester on their own "
+        "ears; the objective check measures the output on a coupler): its levels are the "
+        "tester's hearing or the machine's output, not the patient's",
     ),
     "condition of change": (
         CHANGE_IF,
@@ -2503,6 +2583,24 @@ _PASSES: tuple[
     ),
     (_KIN_WORDS, _without_relatives_hearing),
     (
+        ("fit", "clear", "return", "resume", "allowed", "permitted", "safe"),
+        _without_fitness_conditions,
+    ),
+    (
+        (
+            "biological",
+            "subjective",
+            "listening",
+            "own ear",
+            "own hearing",
+            "own left",
+            "own right",
+            "own threshold",
+            "coupler",
+        ),
+        _without_testers_own_ears,
+    ),
+    (
         lambda text, low: (
             ("rinne" in low or "weber" in low)
             and ("o/e" in low or "o.e." in low or "oe" in low or "exam" in low)
@@ -2526,6 +2624,8 @@ _PASSES: tuple[
                 "match",
                 "vs",
                 "versus",
+                "contrast",
+                "comparison",
             ),
             lambda text, low: _GROUP_COUNT.search(low) is not None,
         ),

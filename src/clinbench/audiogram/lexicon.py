@@ -160,6 +160,21 @@ EAR_ONLY = re.compile(
     r"(?:\([^)]*\))?\s*[.:]?\s*$",
     re.I,
 )
+EAR_CALLED_NORMAL_ONLY = re.compile(
+    r"\s*(?:(?:(?:an?|the|his|her|their|your)\s+)?(?:(?:entirely|completely|perfectly)\s+)?"
+    r"normal(?:[\s-]+hearing)?\s+(right|left)(?:\s+(?:ear|side))?|"
+    r"normal\s+hearing\s+(?:in|on)\s+(?:the\s+)?(right|left)(?:\s+(?:ear|side))?|"
+    r"(?:(?:the|his|her|their|your)\s+)?(right|left)(?:\s+(?:ear|side))?\s+"
+    r"(?:being\s+|is\s+|remaining\s+)?normal)"
+    r"(?:\s*[.;]?\s*$|\s+(?=(?:would|will|should|could|can|may|might|is|was|does|did|has|"
+    r"had|which|that)\b))",
+    re.I,
+)
+"""A clause that only names one ear as normal ("a normal left ear", "normal hearing on the
+right", "the left ear being normal"), to its end or to the verb of the sentence the loss
+beside it opens ("a mild one-sided loss with a normal left ear would not ..."): beside a loss
+that names no ear, the loss is the other ear's. Not "an otherwise normal left ear", which has
+the loss itself, nor "a normal left ear canal", another part of the ear."""
 NORMAL_PHRASES = re.compile(
     r"\b(normal hearing|hearing (?:is |was |are |were )?(?:(?:reported|described|found|"
     r"documented|recorded|judged|considered|classified|assessed) (?:as |to be )?"
@@ -428,6 +443,9 @@ BOTH = re.compile(
     # "both ... ears", not "both a middle-ear and an inner-ear part" (one ear's two parts)
     r"both\b(?=[^.]{0,20}\b(?:ears\b|(?<!middle[\s-])(?<!inner[\s-])(?<!outer[\s-])ear\b))|"
     r"right and left|left and right|(?-i:AU)|"
+    # chart shorthand: a bare "both" closing a grade or type ("mild both.", "SNHL both")
+    r"(?:(?<=mild )|(?<=slight )|(?<=moderate )|(?<=severe )|(?<=profound )|(?<=normal )|"
+    r"(?<=wnl )|(?<=snhl )|(?<=chl )|(?<=mhl )|(?<=loss ))both(?=[ \t]*(?:[.;,)]|$))|"
     rf"{RIGHT_TAG}\s*(?:and|&|/|\+)\s*{LEFT_TAG}|"
     rf"{LEFT_TAG}\s*(?:and|&|/|\+)\s*{RIGHT_TAG})\b",
     re.I,
@@ -545,7 +563,7 @@ WORSE_NAMED = re.compile(
     r"\b(right|left)(?:\s+ear)?(?:\s+(?:is|was)\s+|[ \t]*[\u2014\u2013-][ \t]*)"
     r"(?:(?:clearly|much|slightly|markedly)\s+)?"
     r"(?:the\s+)?(poorer|worse|weaker|better|stronger)(?:[\s-]+hearing)?(?:\s+(?:one|ear|side))?\s*"
-    r"(?:[,;:(]|\.(?!\d)|$)|"
+    r"(?:[,;:(]|\.(?!\d)|$|(?<=\s)[\u2014\u2013-]\s)|"
     # the ear taken as the worse one: "records the right as the poorer-hearing ear", "notes
     # the left ear as the better one"
     r"\b(right|left)(?:\s+(?:ear|side))?\s+as\s+(?:the\s+)?(poorer|worse|better)"
@@ -553,8 +571,8 @@ WORSE_NAMED = re.compile(
 )
 """The ear named as the worse or the better one, compared with no other ear named: "the worse
 one is the right", "the better ear is the left", "it is the left ear that is worse", "the right
-ear is the poorer one, with ...", "Left ear - worse: ...", "records the right as the
-poorer-hearing ear". The clause is
+ear is the poorer one, with ...", "the right is the worse ear - 4FA 45", "Left ear - worse:
+...", "records the right as the poorer-hearing ear". The clause is
 about that ear (it is carried on), and it says which ear is worse. One word group and one ear
 group per form: (1, 2), (4, 3), (6, 5), (8, 7)."""
 MORE_LOSS = re.compile(
@@ -1046,8 +1064,8 @@ a difference of two levels is no level."""
 
 _CONDUCTION_NOT_DONE = re.compile(
     r"(?:[\s-]*conduction)?(?:[\s-]*(?:testing|tests?|thresholds?))?\s*(?:was\s+|were\s+|is\s+)?"
-    r"(?:not\s+(?:needed|done|tested|performed|required|measured|indicated|necessary)|"
-    r"unnecessary|omitted)\b"
+    r"(?:(?:not|(?:was|were|is)n['\u2019]t)\s+(?:yet\s+)?(?:needed|done|tested|"
+    r"performed|required|measured|indicated|necessary|obtained|recorded)|unnecessary|omitted)\b"
 )
 """After a conduction named: it was not tested ("bone not needed", "bone conduction was not
 done"): the values after it are not of that conduction."""
@@ -1060,6 +1078,45 @@ _CONDUCTION_THEN_VERB = re.compile(
 normal at ..."), or the occasion it was left out of ("no bone today"): the sentence says none
 of it, so the values after it are not of that conduction ("no bone 5-10 dB", with no verb,
 stays a bone range as before; batch 107 YH24)."""
+_WITHOUT_CONDUCTION = re.compile(r"\b(?:no|without)\s+$")
+_CONDUCTION_LEFT_OUT = re.compile(
+    r"(?:[\s-]*conduction)?(?:[\s-]*(?:testing|tests?|thresholds?|audiometry))?\s*"
+    r"(?:(?:was|were|is)\s+)?(?:(?:done|needed|tested|performed|required|measured|obtained|"
+    r"recorded|indicated|necessary|available|possible)\b|[),;:.\u2014\u2013]|-\s|$)"
+)
+"""After "no" or "without" and a conduction: a verb of testing or the end of the phrase ("no
+bone done", "no bone needed", "(air conduction only, no bone)", "without bone conduction,"):
+that conduction was not tested. A value right after ("no bone 5-10 dB") is not this shape."""
+
+
+def conduction_not_tested(low: str, start: int, end: int) -> bool:
+    """Return True when the conduction named at ``low[start:end]`` is said not to have been
+    tested ("bone not done", "no bone done", "air conduction only, no bone needed", "no BC
+    today"). A negated test ends a conduction, it does not open one: the values after it are
+    not of that conduction (BSA 2018: bone conduction is tested only where needed, and a
+    report says so when it was left out)."""
+    if _CONDUCTION_NOT_DONE.match(low, end):
+        return True
+    if not _WITHOUT_CONDUCTION.search(low, max(0, start - 8), start):
+        return False
+    if _CONDUCTION_LEFT_OUT.match(low, end):
+        return True
+    return bool(_NO_CONDUCTION.search(low, max(0, start - 4), start)) and bool(
+        _CONDUCTION_THEN_VERB.match(low, end)
+    )
+
+
+_CONDUCTION_BEFORE_NOT_DONE = re.compile(
+    r"\b(?:bone|bc|b/c|air|ac|a/c)(?:[\s-]*conduction)?(?:[\s-]*(?:testing|tests?|thresholds?))?"
+    r"\s*(?:(?:was|were|is|has|had|have)\s+)?(?:(?:been|yet)\s+)?$"
+)
+
+
+def conduction_not_done_at(low: str, at: int) -> bool:
+    """Return True when what is said not done at ``at`` (:data:`NOT_DONE`) is a conduction
+    ("bone not tested", "BC wasn't done"): it reports that conduction left out, not that the
+    clause gives no result (its other levels are read, as air: :func:`conduction_not_tested`)."""
+    return bool(_CONDUCTION_BEFORE_NOT_DONE.search(low, max(0, at - 45), at))
 
 
 def conduction_marks(low: str) -> list[tuple[int, str]]:
@@ -1078,10 +1135,9 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
             continue
         if _CONDUCTION_OBJECT.search(low, max(0, m.start() - 25), m.start()):
             continue
-        if _CONDUCTION_NOT_DONE.match(low, m.end()) or (
-            _NO_CONDUCTION.search(low, max(0, m.start() - 4), m.start())
-            and _CONDUCTION_THEN_VERB.match(low, m.end())
-        ):
+        if conduction_not_tested(low, m.start(), m.end()):
+            if m.group(1):  # bone not tested: what follows is air again
+                marks.append((m.start(), "air"))
             continue
         marks.append((m.start(), "bone" if m.group(1) else "air"))
     marks = sorted(marks) if gaps else marks
@@ -1245,12 +1301,13 @@ HEDGED_SENTENCE = re.compile(
 )
 COMPARATIVE = re.compile(
     r"\b(?:(?<!\d or )(?<!\d dB or )(?<!\d db or )(worse|poorer|better)\b"
-    r"(?!\s+(?:(?:one|ear|side)\s+)?(?:is\s+)?(?:the\s+)?(?:right|left)\b)|(than)\b)",
+    r"(?!\s+(?:(?:one|ear|side)\s+)?(?:is\s+|in\s+|on\s+)?(?:the\s+)?(?:right|left)\b)|(than)\b)",
     re.I,
 )
 """A comparison in a clause (its ear is not carried on): "worse than the left"; not an
 adjective of the ear named ("the poorer left ear has ...") nor the ear named as the worse
-or better one ("the worse one is the right: ..."), which is that ear; nor a level's bound
+or better one ("the worse one is the right: ...", "worse in the left ear: left 50 dB HL at 3
+kHz ..."), which is that ear; nor a level's bound
 ("20 dB or better", "35 or worse"), which compares levels, not ears."""
 BILATERAL = re.compile(r"\bbilateral(?:ly)?\b")
 LOSS_NOUN = re.compile(r"(hearing loss|\bloss\b|snhl|chl|mhl|sensorineural|conductive|mixed)")
@@ -1406,6 +1463,10 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags, OD/OG/OI/OS "
      "(French, Spanish and Italian clinic reports: the right ear and the left), re.:/li.: "
      "(German reports' rechts/links before a colon)"),
+    (("EAR_CALLED_NORMAL_ONLY",),
+     "a one-ear loss described beside the ear that is normal ('a mild one-sided loss with a "
+     "normal left ear'): audiogram descriptions name each ear's hearing, normal or a loss "
+     "(BSA 2018 recommended procedure, pure-tone audiometry: reporting)"),
     (("SIDE_OF_SOMETHING_ELSE", "HEARING_IN_AN_ASIDE"),
      "ear examination and history terms of ENT and audiology letters (otoscopy, the drum and "
      "canal, wax; other organs, measures and devices with a side; operations on an ear)"),

@@ -435,6 +435,57 @@ _TAG_EAR = {"r": "right", "rt": "right", "re": "right", "ad": "right",
             "l": "left", "lt": "left", "le": "left", "as": "left"}  # fmt: skip
 
 
+_AVG_NAME = (
+    r"\b(" + AVERAGE_NAME + r"|(?:(?:high|low|mid)[\s-]*frequency\s+)?(?:averages?|means?)"
+    r"(?:\s+thresholds?)?)"
+)
+_AVG_ORDER = (
+    r"\(?\s*(?:(right|(?-i:R|Rt|RT|AD))\s*/\s*(?:left|(?-i:L|Lt|LT|AS))|"
+    r"(left|(?-i:L|Lt|LT|AS))\s*/\s*(?:right|(?-i:R|Rt|RT|AD)))\b\s*\)?"
+)
+_AVG_SLASH_VALUES = (
+    r"(\d{1,3}(?:\.\d+)?)\s*/\s*(\d{1,3}(?:\.\d+)?)(?![\d/]|\.\d)(?:\s*db(?:\s*hl)?)?"
+)
+_AVERAGE_SLASH_PAIR = re.compile(
+    _AVG_NAME + rf"[ \t]*(?:{_AVG_ORDER}[ \t]*[:=]?[ \t]*{_AVG_SLASH_VALUES}|[:=]?[ \t]*"
+    rf"{_AVG_SLASH_VALUES}[ \t]*{_AVG_ORDER})",
+    re.I,
+)
+"""An average's name, a declared ear order and a slash pair of values, the order before the
+values or after them ("4FA R/L 30/45", "PTA (R/L): 30/45 dB HL", "averages 30/45 (R/L)"):
+the first value is the first ear's average, as a form's "R/L" column head declares (the same
+order :func:`ear_order_pairs_to_text` reads thresholds by)."""
+_AVERAGE_SLASH_PAIR = led(_AVERAGE_SLASH_PAIR)  # (its first characters looked for first, for speed)
+
+
+def _average_slash_pair(m: re.Match) -> str:
+    """Each ear's average of a slash pair in its declared order: 'right 4FA 30 dB HL, left
+    4FA 45 dB HL'."""
+    if m.group(4) is not None:  # the order before the values
+        first_right, values = m.group(2) is not None, (m.group(4), m.group(5))
+    else:
+        first_right, values = m.group(8) is not None, (m.group(6), m.group(7))
+    ears = ("right", "left") if first_right else ("left", "right")
+    name = m.group(1)
+    first = _opening(m, ears[0])
+    return f"{first} {name} {values[0]} dB HL, {ears[1]} {name} {values[1]} dB HL"
+
+
+_SENTENCE_ENDED = re.compile(r"(?:^|[.!?:\n])[ \t*_>-]*$")
+
+
+def _opening(m: re.Match, word: str) -> str:
+    """Return an ear's word that now opens what ``m`` matched, capitalised where a sentence
+    opens there (the reader splits sentences before a capital: "... sensorineural. 4FA 13.75
+    right / 15 left" must stay a sentence of its own)."""
+    start = m.start()
+    before = m.string[max(0, start - 8) : start]
+    # (a window that does not reach the text's start opens nothing unless a stop is in it)
+    if _SENTENCE_ENDED.search(before) and (start < 8 or before.strip(" \t*_>-")):
+        return word.capitalize()
+    return word
+
+
 _AVERAGE_EAR_TAG = re.compile(
     r"\b(" + AVERAGE_NAME + r")[ \t]*[:=]?[ \t]*(?-i:(RT|LT|Rt|Lt|R|L))[ \t]*[:=]?[ \t]*"
     r"(?=\d{1,3}(?:\.\d+)?(?![\d/]|\.\d|[ \t]*(?:hz|khz|k\b|%)))",
@@ -454,7 +505,8 @@ def _average_ear_tag(m: re.Match) -> str:
 
 _AVG_VALUE_EAR = (
     rf"{_AVG_HEDGE}(\d{{1,3}}(?:\.\d+)?)(?!\d|\.\d)(?:\s*db(?:\s*hl)?)?(?:\s+(?:on|in|for)\s+"
-    r"(?:the\s+)?|\s*\(\s*(?=(?:right|left|(?-i:[RL]))(?:\s+ear)?\s*\))|[ \t]+(?=(?-i:[RL])\b))"
+    r"(?:the\s+)?|\s*\(\s*(?=(?:right|left|(?-i:[RL]))(?:\s+ear)?\s*\))|[ \t]+(?=(?-i:[RL])\b|"
+    r"(?:right|left)\b))"
     r"(right|left|(?-i:R|L))(?:\s+(?:ear|side))?\)?"
 )
 _AVERAGE_VALUE_EAR_PAIR = re.compile(
@@ -468,12 +520,17 @@ _AVERAGE_VALUE_EAR_PAIR = re.compile(
 """An average named with its frequencies, then each value followed by its ear ("The averages
 over 0.5, 1, 2 and 4 kHz are 40 dB on the right and 42.5 on the left", "mean of 1, 2 and
 3 kHz: 55 dB HL in the left ear, 30 in the right", "4FA 52.5 R / 53.75 L": a form's capital
-letter after the value): the frequencies are the ones averaged, not a threshold's, and each
-value is its ear's average, as :data:`_AVERAGE_EAR_PAIR` reads them with the ear first."""
+letter after the value, "averages 88.75 right / 86.25 left": the ear's word after it, in a
+slash pair; "PTA 40 dB HL right, 35 dB HL left" is left as it was read before): the
+frequencies are the ones averaged, not a threshold's, and each value is its ear's average,
+as :data:`_AVERAGE_EAR_PAIR` reads them with the ear first."""
 _AVERAGE_VALUE_EAR_PAIR = led(_AVERAGE_VALUE_EAR_PAIR)  # (for speed, as the others)
 
 
 _PLURAL_END = re.compile(r"(?i)(?<=[a-z]{4})s$")
+
+
+_UNIT_ONLY = re.compile(r"\s*(?:db(?:\s*hl)?)?\s*", re.I)
 
 
 def _average_value_ear_pair(m: re.Match) -> str:
@@ -481,10 +538,16 @@ def _average_value_ear_pair(m: re.Match) -> str:
     (0.5, 1, 2 and 4 kHz) 40 dB HL and left average (0.5, 1, 2 and 4 kHz) 42.5 dB HL'."""
     if m.group(6).lower() == m.group(10).lower():
         return m.group(0)
+    if (
+        len(m.group(6)) > 1
+        and _UNIT_ONLY.fullmatch(m.string, m.end(5), m.start(6))
+        and (m.group(7).strip() != "/")
+    ):
+        return m.group(0)  # an ear's word right after its value: only in a slash pair
     freqs = m.group(2) or m.group(3)
     name = _PLURAL_END.sub("", m.group(1))  # one ear's average: "averages" -> "average"
     name = f"{name} ({freqs})" if freqs else name
-    first = f"{_ear_named(m.group(6))} {name} {m.group(4) or ''}{m.group(5)} dB HL"
+    first = f"{_opening(m, _ear_named(m.group(6)))} {name} {m.group(4) or ''}{m.group(5)} dB HL"
     second = f"{_ear_named(m.group(10))} {name} {m.group(8) or ''}{m.group(9)} dB HL"
     return first + _apart(m.group(7)) + second
 
@@ -625,6 +688,8 @@ def _rows_and_ear_pairs_to_text(text: str) -> str:
     if _EIGHT_NUMBERS.search(text) and not _SLIP_CORRECTED.search(text):
         text = EIGHT_LEVEL_ROW.sub(_eight_level_row, text)
     if may_hold(text, "pta", "average", "mean", "4fa", "3fa"):  # what the average pairs need
+        if "/" in text:
+            text = _AVERAGE_SLASH_PAIR.sub(_average_slash_pair, text)  # before "R/L" is both ears
         text = _AVERAGE_EAR_PAIR.sub(_average_ear_pair, text)  # before the ear pairs read it
         text = _AVERAGE_VALUE_EAR_PAIR.sub(_average_value_ear_pair, text)
         text = _AVERAGE_EAR_TAG.sub(_average_ear_tag, text)

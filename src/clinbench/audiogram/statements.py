@@ -66,7 +66,7 @@ def read_statements(part: str) -> Iterator[list[Claim]]:
         if not joined or _conduction_said_of_its_ear(before, sentence):
             # A conduction named before a semicolon carries over it ("Bone normal in both
             # ears; the dip to 20 dB HL at 2 kHz ..."), as within a sentence.
-            carried.sentence_conduction = "air"
+            carried.sentence_conduction, carried.bone_verdict = "air", False
         yield from _read_sentence(carried, sentence, line_start)
 
 
@@ -116,6 +116,7 @@ def read_clause(
     frequency: int | None = None,
     from_an_earlier_line: bool = False,
     span: tuple[int, int] | None = None,
+    bone_verdict: bool = False,
 ) -> list[Claim]:
     """Return the claims of one clause (a segment of a sentence) tied to ``ear``, in the
     order the judges take them.
@@ -126,7 +127,9 @@ def read_clause(
     carried over); ``default_conduction`` the conduction the sentence named last before
     this clause; ``low`` the clause lower-cased, when the caller has it; ``frequency`` the
     one the sentence opens with ("At 1 kHz the left ear ..."), for values that name none;
-    ``from_an_earlier_line`` whether the ear was carried from a line before this clause's.
+    ``from_an_earlier_line`` whether the ear was carried from a line before this clause's;
+    ``bone_verdict`` whether a bone ``default_conduction`` was named by a verdict on bone
+    with no level ("bone normal").
     """
     low = seg.lower() if low is None else low
     hedged = hedged_sentence or bool(lx.HEDGE_WORD.search(low) and lx.HEDGES.search(low))
@@ -153,7 +156,9 @@ def read_clause(
         claims += rc.speech_claims(low, ear, hedged, sent_low)
         averages, starts = average_claims(low, ear, hedged, sent_low)
         claims += averages
-        claims += threshold_claims(low, ear, hedged, default_conduction, starts, frequency, span)
+        claims += threshold_claims(
+            low, ear, hedged, default_conduction, starts, frequency, span, bone_verdict
+        )
     if lx.GAP_TRIGGER.search(low):
         claims += air_bone_gap_claims(low, ear, hedged)
     if not topics.any() or lx.LOSS_CONTEXT.search(low):
@@ -188,8 +193,11 @@ def _before_what_was_not_done(seg: str, low: str) -> tuple[str, str]:
     """Return the clause up to a statement that a test was not done ("3 kHz was not tested"),
     which reports no result: nothing when the statement is in the clause's own sentence, the
     sentences before it when a number opens its sentence (:data:`lexicon.NUMBER_OPENS_SENTENCE`:
-    "a mixed loss. 3 kHz was not tested" keeps "a mixed loss")."""
+    "a mixed loss. 3 kHz was not tested" keeps "a mixed loss"). A conduction said not done
+    ("bone not tested") is no such statement: the clause is read on."""
     void = lx.NOT_DONE.search(low)
+    while void is not None and lx.conduction_not_done_at(low, void.start()):
+        void = lx.NOT_DONE.search(low, void.end())  # a conduction left out: read on
     if void is None:
         return seg, low
     stops = [m.start() for m in lx.NUMBER_OPENS_SENTENCE.finditer(low, 0, void.start())]
@@ -228,6 +236,7 @@ class _Carried:
     item_context: bool = False  # the carried ear was named in a list item
     in_item: bool = False
     sentence_conduction: str = "air"
+    bone_verdict: bool = False  # the bone carried was named by a verdict on it, no level
     heading_context: bool = False  # the carried ear was named by a heading line of its own
     label_context: bool = False  # the carried ear was named by an ear label opening its line
     on_this_line: bool = False  # the carried ear was named on the line being read
@@ -385,9 +394,12 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
                 carried.sentence_conduction, index >= n_main, seg_low),
             low=seg_low,
             frequency=clause_freq, from_an_earlier_line=carried.from_an_earlier_line(ears),
-            span=sentence_span,
+            span=sentence_span, bone_verdict=carried.bone_verdict,
         )  # fmt: skip
-        carried.sentence_conduction = _conduction_carried(seg_low) or carried.sentence_conduction
+        told = _conduction_carried(seg_low)
+        if told:
+            carried.sentence_conduction = told
+            carried.bone_verdict = told == "bone" and _bone_verdict(seg_low)
     if {"right", "left"} <= named and not carried.heading_context:
         # "Tympanogram As on the right, A on the left.\nThe bone at 2k is raised ...": a
         # sentence giving another test's result for each ear in turn carries neither ear on
@@ -451,6 +463,13 @@ class _WhereAsidesStood:
 
 
 _RESERVE_ENDS = re.compile(r"cochlear\s+reserve\W*$")
+_BONE_VERDICT = re.compile(
+    r"[\W]*(?:(?:the|and|with)\s+)?(?:(?:normal|masked)\s+)?(?:bone|bc)(?:[\s-]+conduction)?"
+    r"(?:\s+(?:thresholds?|levels?))?\s+(?:(?:is|was|are|were)\s+)?(?:also\s+)?"
+    r"(?:normal|within\s+normal\s+limits|wnl|fine)\W*"
+)
+"""A clause that is only a verdict on bone conduction ("bone normal", "masked bone within
+normal limits"), with no level of its own."""
 
 
 def _conduction_carried(seg_low: str) -> str | None:
@@ -461,6 +480,14 @@ def _conduction_carried(seg_low: str) -> str | None:
     if named == "bone" and "reserve" in seg_low and _RESERVE_ENDS.search(seg_low):
         return "air"
     return named
+
+
+def _bone_verdict(seg_low: str) -> bool:
+    """Return whether a clause is only a verdict on bone conduction (:data:`_BONE_VERDICT`):
+    the bone it carries on gives no bone level, so a level the clauses after it give above
+    4 kHz, where bone is not tested, is air ("results normal, bone normal, except the right
+    at 6 kHz which was 45 dB HL"; threshold_claims.BONE_TESTED_UP_TO)."""
+    return "n" in seg_low and bool(_BONE_VERDICT.fullmatch(seg_low))
 
 
 _NORMAL_WORDS = ("normal", "wnl", "fine")
@@ -518,13 +545,32 @@ def _ear_of_a_pair(seg: str, before: str) -> str | None:
 def _clause_ears(seg: str, after: list[str]) -> set[str]:
     """Return the ears a clause names, or that a bare ear right after it names ("Sudden
     SNHL, left ear."), past a bare qualifier of laterality ("Conductive hearing loss,
-    unilateral, left ear": the ICD-10 titles' order, loss then laterality then ear)."""
+    unilateral, left ear": the ICD-10 titles' order, loss then laterality then ear), or the
+    other ear than one the clause after it only calls normal (:func:`_beside_a_normal_ear`)."""
     ears = lx.ears_in(seg)
     if ears or not after:
         return ears
     following = after[1] if len(after) > 1 and _LATERALITY_ONLY.match(after[0]) else after[0]
     trailing = lx.EAR_ONLY.match(following)
-    return {trailing.group(1).lower()} if trailing else ears
+    if trailing:
+        return {trailing.group(1).lower()}
+    other = _beside_a_normal_ear(seg, after[0])
+    return {other} if other else ears
+
+
+def _beside_a_normal_ear(seg: str, following: str) -> str | None:
+    """Return the ear a loss naming none is of when the clause after it only calls one ear
+    normal ("a mild one-sided loss with a normal left ear", "mild SNHL, normal hearing on the
+    left"): the other ear. A loss set beside an ear called normal is the loss of the ear not
+    so called (the hearing of two ears, one of them normal: a unilateral loss, BSA 2018);
+    None otherwise."""
+    if "normal" not in following.lower() or not lx.LOSS_CONTEXT.search(seg.lower()):
+        return None
+    m = lx.EAR_CALLED_NORMAL_ONLY.match(following)
+    if m is None:
+        return None
+    named = (m.group(1) or m.group(2) or m.group(3)).lower()
+    return "left" if named == "right" else "right"
 
 
 _LATERALITY_ONLY = re.compile(r"^\s*(?:unilateral|one[\s-]sided|single[\s-]sided)\s*$", re.I)
@@ -860,14 +906,42 @@ def _dash_clauses(segment: str) -> list[str]:
     different ears, as at a colon: "bilateral severe hearing loss - right sensorineural" is a
     claim about both ears, then one about the right."""
     if "-" not in segment and "\u2013" not in segment and "\u2014" not in segment:
-        return [segment]
+        return _dash_before_both(segment) if "\u2192" in segment else [segment]
     # (the ear words the pattern's look-ahead needs, for speed)
     m = _DASH_BEFORE_AN_EAR.search(segment) if lx.may_hold(segment, "right", "left") else None
     if m is None:
-        return [segment]
+        return _dash_before_both(segment)
     head, tail = segment[: m.start()], segment[m.end() :]
     before = ears_in(head)
     return [head, tail] if before and (after := ears_in(tail)) and before != after else [segment]
+
+
+_SPACED_DASH = re.compile(r"\s(?:[-\u2013\u2014]|-+>|\u2192)\s+")
+_GRADE_OF_BOTH = re.compile(
+    r"[^,;\n]{0,40}?\b(?:mild|slight|moderate|severe|profound|normal|wnl|snhl|chl|mhl|loss|"
+    r"sensorineural|conductive|mixed)[ \t]+(?:both(?:[ \t]+(?:ears|sides))?|"
+    r"bilaterally)(?=[ \t]*(?:[.;,)]|$))",
+    re.I,
+)
+"""A grade or type closed by both ears named ("moderate both", "sensorineural both ears",
+"mild bilaterally"; not "moderate in both", read whole with the figure before it, as it was)."""
+
+
+def _dash_before_both(segment: str) -> list[str]:
+    """Return the segment split at a spaced dash or arrow when one ear's figures come before
+    it and a grade or type of both ears after it ("L 45 (moderate) - sensorineural both
+    ears", "Lt 38.75 dB HL -> moderate both"): the grade or type is both ears', the figure
+    the one ear's (as :func:`_dash_clauses` splits before an ear word)."""
+    if not lx.may_hold(segment, "both", "bilat"):
+        return [segment]
+    for m in _SPACED_DASH.finditer(segment):
+        if _GRADE_OF_BOTH.match(segment, m.end()):
+            head, tail = segment[: m.start()], segment[m.end() :]
+            before = ears_in(head)
+            if len(before) == 1 and "both" not in before:
+                return [head, tail]
+            break
+    return [segment]
 
 
 def _with_clauses(segment: str) -> list[str]:
@@ -876,6 +950,8 @@ def _with_clauses(segment: str) -> list[str]:
         return [segment]
     head, tail = segment[: m.start()], segment[m.end() :]
     before = ears_in(head)
+    if not before and _beside_a_normal_ear(head, tail):
+        return [head, tail]  # "a mild loss with a normal left ear": the loss is the right's
     if len(before) != 1 or "both" in before:  # (the tail's ears are not needed: for speed)
         return [segment]
     after = ears_in(tail)

@@ -230,10 +230,13 @@ abbreviations of audiogram forms."""
 BARE_LEVELS = re.compile(
     r"(?<![\w.])(?<!\bat )(-?(?:1[0-3]\d|\d{1,2})(?!\d)"
     r"(?:(?:\s*(?:,|and|&|/)\s*(?:and\s+)?|[ \t]+)-?\d{1,3}){0,12})"
-    r"(?=\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k\b|hz|[-–,/]|to\b|and\b))"
+    r"(?=\s+(?:(?:in|on)\s+(?:the|his|her|their|your|my)\s+(?:right|left)(?:\s+(?:ear|side))?,?\s+)?"
+    r"at\s+\d+(?:\.\d+)?\s*(?:khz|k\b|hz|[-–,/]|to\b|and\b))"
 )
 """A number or a list of them without a unit, then "at" and a frequency: levels in dB HL
-("50 at 2k and 60 at 4k"), or a row of them as a chat types it ("15 20 35 at 500/1k/2k");
+("50 at 2k and 60 at 4k", "still 50 on the right at 8 kHz": the ear between, as
+:data:`_EAR_BETWEEN` reads it after "dB"), or a row of them as a chat types it ("15 20 35 at
+500/1k/2k");
 never a number right after "at", nor one over 139 (no audiometer presents it) to open the
 list: the frequency of the level before it ("100 at 500, 105 at 1k", "45 at 250 and 500,
 40 at 1k": 500 is no level).
@@ -343,7 +346,8 @@ _CHANGED = (
 """A verb of change before "to" and the level it reached."""
 _PAIR_BEFORE = re.compile(
     r"(?:\)\s*[:=]\s*|[\s:=,(-]*)(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
-    r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:is|was|are|were|of|at|measured at|of about|"
+    r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:(?:which|that)\s+)?"
+    r"(?:is|was|are|were|of|at|measured at|of about|"
     r"c[ao]mes? (?:out|back|in) at|reaching|to|around|approximately|~|"
     # the level a change reached, today's ("has dropped to 85 dB", "fell by 20 dB to 70")
     r"(?:has\s+|have\s+|had\s+)?" + _CHANGED + r"(?:\s+by\s+)?\s+to)?"
@@ -352,7 +356,8 @@ _PAIR_BEFORE = re.compile(
 )
 """How a value and its frequency are joined: "20 dB at 500 Hz", "500 Hz: 20 dB", "the
 threshold at 4 kHz is 60 dB", "3 kHz came out at 30 dB HL", "500 Hz 20 dB, 1 kHz 30 dB",
-"a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches there, as "a dip to 40 dB HL
+"the right at 6 kHz, which was 45 dB HL" (a relative clause giving the level at the frequency
+named), "a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches there, as "a dip to 40 dB HL
 at 8 kHz"; "a 20 dB notch" is its depth), or a level naming the point measured there ("a
 single 40 dB point at 6 kHz", "one 55 dB reading @ 3k": the point's level). Source: clinic
 reports."""
@@ -375,6 +380,7 @@ def threshold_claims(
     averages: set[int] | frozenset[int] = frozenset(),
     frequency: int | None = None,
     span: tuple[int, int] | None = None,
+    bone_verdict: bool = False,
 ) -> list[Claim]:
     """Return the threshold claims of a lower-cased clause about ``ear`` ("right", "left",
     "both" or None), in reading order: ranges, then lists of values, then no responses.
@@ -383,9 +389,12 @@ def threshold_claims(
     else ``default_conduction`` (the sentence's). ``averages`` are where the clause's
     pure-tone averages start (their numbers are no thresholds). A single value with no
     frequency of its own is at ``frequency``, the one its sentence opens with ("At 1 kHz the
-    left ear's air threshold is 30 dB"), when there is one.
+    left ear's air threshold is 30 dB"), when there is one. ``bone_verdict``: a bone
+    ``default_conduction`` was named by a verdict on it with no level ("bone normal"), so it
+    does not reach above :data:`BONE_TESTED_UP_TO`.
     """
     clause = _Clause(low, ear, hedged, lexicon.conduction_marks(low), default_conduction, averages)
+    clause.bone_verdict = bone_verdict
     clause.span = span if span and not _names_own_frequency(low) else None
     _ranges(clause)
     _lists(clause, frequency)
@@ -439,6 +448,24 @@ def _names_own_frequency(low: str) -> bool:
     return bool(_HZ_NAMED.search(low, opening.end() if opening else 0))
 
 
+BONE_TESTED_UP_TO = 4000
+"""The highest frequency bone conduction is tested at (Hz): BSA 2018 recommended procedure,
+bone conduction at 500-4000 Hz (a bone vibrator's output and its airborne radiation limit it
+above 4 kHz)."""
+_RECOVERY_OPENS = re.compile(
+    r"[\s(-]*(?:and\s+|then\s+)?(?:recover(?:s|ing|ed)?|back\s+(?:up\s+)?to|"
+    r"(?:return|ris|improv|fall|dropp?|declin|dipp?|slop)(?:s|es|ing)?\s+(?:again\s+|back\s+)?"
+    r"(?:up\s+|down\s+)?to)\b"
+)
+"""A clause opening with the curve's course ("recovering to 30 at 8 kHz", "back up to 20-25
+at 8 kHz", "falling again to 50 dB HL at 8 kHz"): after a bone value ("65 at 4 kHz, masked
+bone 60 at 4 kHz, recovering to 30 at 8 kHz") the course named on to 6-8 kHz is the air
+curve's, which notches, recovers and falls there (Coles, Lutman and Buffin 2000): a bone
+level carried from the clause before does not reach above :data:`BONE_TESTED_UP_TO`, where
+bone is not tested. A course that names bone itself ("bone recovering to 20 at 8 kHz")
+keeps it."""
+
+
 @dataclass
 class _Clause:
     """A clause being read: its text, ear, conduction marks, the spans used and the claims."""
@@ -453,6 +480,7 @@ class _Clause:
     bone_levels: list[tuple[int, int]] = field(default_factory=list)
     out: list[Claim] = field(default_factory=list)
     span: tuple[int, int] | None = None  # the frequencies the sentence opens with
+    bone_verdict: bool = False  # the bone carried in was a verdict with no level
 
     @cached_property
     def names_a_frequency(self) -> bool:
@@ -465,14 +493,44 @@ class _Clause:
         """True when the sentence's conduction is a gap ("air-bone gap ...; 30 dB at ...")."""
         return self.default_conduction == "gap"
 
+    @cached_property
+    def sentence_starts(self) -> list[int]:
+        """Where a sentence the clause runs on into opens with a number
+        (:data:`lexicon.NUMBER_OPENS_SENTENCE`: "... no conductive component. 8 kHz 60 dB HL
+        both ears"), found once per clause."""
+        if "." not in self.low:
+            return []
+        return [m.end() for m in lexicon.NUMBER_OPENS_SENTENCE.finditer(self.low)]
+
     def conduction_at(self, position: int) -> str:
-        """Return the conduction named last before ``position`` (else the sentence's)."""
+        """Return the conduction named last before ``position`` (else the sentence's); a
+        conduction named in an earlier sentence does not reach a level in the next one, which
+        is air unless it names its own ("Bone 25-30 dB HL at 500-1000 Hz, within 10 dB of air
+        - no conductive component. 8 kHz 60 dB HL both ears": 60 is air)."""
         index = bisect.bisect_left(self.marks, (position, "")) - 1
+        if self.sentence_starts:
+            named_at = self.marks[index][0] if index >= 0 else -1
+            k = bisect.bisect_right(self.sentence_starts, position) - 1
+            if k >= 0 and self.sentence_starts[k] > named_at:
+                return "air"
         return self.marks[index][1] if index >= 0 else self.default_conduction
+
+    @cached_property
+    def recovers(self) -> bool:
+        """True when a bone carried in does not reach above :data:`BONE_TESTED_UP_TO`: the
+        clause opens with the curve's course ("recovering to", "falling again to",
+        :data:`_RECOVERY_OPENS`) or the bone was named by a verdict with no level ("bone
+        normal, except the right at 6 kHz which was 45"), and the clause names no bone
+        itself."""
+        return bool(self.bone_verdict or _RECOVERY_OPENS.match(self.low)) and all(
+            k != "bone" for _, k in self.marks
+        )
 
     def claim(self, kind: str, value, text: str, rule: str, conduction: str = "air",
               freqs: tuple[int, ...] = (), high=None, *more_rules: str) -> None:  # fmt: skip
         """Add a claim of this clause's ear."""
+        if conduction == "bone" and freqs and min(freqs) > BONE_TESTED_UP_TO and self.recovers:
+            conduction = "air"  # "masked bone 60 at 4 kHz, recovering to 30 at 8 kHz"
         ear = self.ear
         ears = () if ear is None else ("right", "left") if ear == "both" else (ear,)
         qualifier = Qualifier.HEDGED if self.hedged else Qualifier.ASSERTED
@@ -610,8 +668,12 @@ def _bare_level_of_the_opening_frequency(c: _Clause, frequency: int) -> None:
         return
 
 
-_AT_NUMBER = re.compile(r"\s+at\s+")
-"""The "at" between a bare level and its frequency (BARE_LEVELS looks ahead to it)."""
+_AT_NUMBER = re.compile(
+    r"\s+(?:(?:in|on)\s+(?:the|his|her|their|your|my)\s+(right|left)(?:\s+(?:ear|side))?,?\s+)?"
+    r"at\s+"
+)
+"""The "at" between a bare level and its frequency, past the ear named between them, which is
+the level's ear ("twenty-five on the left at 500"; BARE_LEVELS looks ahead to it)."""
 
 
 def _bare_levels(c: _Clause) -> None:
@@ -635,7 +697,10 @@ def _bare_levels(c: _Clause) -> None:
         ):
             continue
         before = len(c.out)
+        ear = c.ear
+        c.ear = at.group(1) or ear  # "still 50 on the right at 8 kHz": the right's
         _list(c, m, freq_lists, None, False)  # a number before "at" is in no dB range
+        c.ear = ear
         c.out[before:] = [replace(x, rules=(*x.rules, BARE_LEVEL)) for x in c.out[before:]]
 
 

@@ -2198,9 +2198,10 @@ def _without_ruled_out(text: str) -> str:
 def _without_other_speakers(text: str) -> str:
     """Return a transcript with the turns that are not a clinician's finding blanked: the
     patient's and family's turns (history, not findings), and a turn the next speaker
-    rejects ("Student: ... / Consultant: No - ..."). Text with fewer than two known
-    speakers is no transcript and comes back as it is (as is a text of one line: the turns
-    after the first open a line)."""
+    rejects ("Student: ... / Consultant: No - ..."); a turn ends at the next turn or at a
+    blank line (:data:`_BLANK_LINE`). Text with fewer than two known speakers is no
+    transcript and comes back as it is (as is a text of one line: the turns after the first
+    open a line)."""
     if "\n" not in text:
         return text
     turns = [
@@ -2212,8 +2213,11 @@ def _without_other_speakers(text: str) -> str:
     for k, (_, label_end, who) in enumerate(turns):
         # up to the newline that opens the next turn: a turn ends its line, and the next
         # turn's words stay at a line's start (turns are found in "\n" + text: its
-        # offsets are one past the text's)
+        # offsets are one past the text's); and at a blank line, which ends the transcript's
+        # paragraph (the note's own sections follow it: "Note", "Assessment:")
         end = turns[k + 1][0] - 1 if k + 1 < len(turns) else len(text)
+        gap = _BLANK_LINE.search(text, label_end, end)
+        end = gap.start() if gap else end
         rejected = (
             k + 1 < len(turns)
             and turns[k + 1][2] != who
@@ -2223,6 +2227,12 @@ def _without_other_speakers(text: str) -> str:
             spans.append((label_end, end))
     return _blank_spans(text, spans)
 
+
+_BLANK_LINE = re.compile(r"\n[ \t]*\n(?![ \t]*(?:\d{1,5}[ \t]*\r?\n|[\[(]?\d{1,2}:\d\d))")
+"""A blank line that ends a transcript's turn, closing its paragraph (an ambient scribe's
+transcript excerpt, then its generated note; issue #26 batch 84 as tuning data); not one
+before the next cue of a subtitle file or a time-stamped line ("12\n00:01:02,000 --> ...",
+"[00:01:05]"), where the transcript, and the turn, go on."""
 
 _NUMBERED_TURN = re.compile(
     r"^[ \t]*(?:\[?\d{1,2}(?::\d{2}){1,2}\]?[ \t]*)?(?:\*\*)?speaker[ \t]*(\d{1,2})\b(?:\*\*)?"

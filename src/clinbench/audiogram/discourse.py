@@ -916,24 +916,35 @@ _KIN = (
     r"(?:mother|father|mum|mom|dad|brother|sister|sibling|parent|grand(?:mother|father|parent)|"
     r"aunt|uncle|cousin|twin|husband|wife|spouse|relative|nephew|niece)s?"
 )
+_LABELLED_KIN = (
+    r"(?:cousin|brother|sister|sibling|aunt|uncle|twin|nephew|niece|"
+    r"grand(?:mother|father|parent))s?[ \t]*(?:\([^()\n]{0,30}\)[ \t]*)?:"
+)
+"""A relative as the label of a note's entry ("Cousin: bilateral mid-frequency loss", "Sister
+(31): same shape, milder"): what follows is theirs. Not a parent or a spouse: their label may
+open a speaker's turn (read as a lay speaker's) or a maternity note's entry about the patient
+("Mother: BP 120/80, audiometry ...")."""
 RELATIVE_HEARING = re.compile(
-    r"\b"
+    r"\b(?:"
+    + _LABELLED_KIN
+    + r"|"
     + _KIN
     + r"(?:'s|\u2019s|s')?\s+(?:(?:son|daughter|child(?:ren)?|baby)(?:'s|\u2019s)?\s+)?"
     r"(?:(?:own|left|right)\s+)?"
     r"(?:(?:has|had|have|wears|wore|uses|used|needs|needed)\b"
     r"(?!\s+(?:noticed|reported|said|observed|mentioned|told|brought|asked|heard|seen)\b)|"
     r"(?:was|were|is|are)\s+(?:(?:also|later|recently)\s+)?(?:diagnosed|born|deaf|fitted|"
-    r"found|implanted)\b|(?:audiograms?|hearing|loss|thresholds?|ears?|tests?|results?)\b)"
+    r"found|implanted)\b|(?:audiograms?|hearing|loss|thresholds?|ears?|tests?|results?)\b))"
     + _TO_CLAUSE_END,
     re.M,
 )
 """A relative's own hearing, from the relative to the clause end ("Her mother has a severe
-loss in the left ear", "His brother's audiogram shows 70 dB HL at 4 kHz"): family history,
-not this patient's audiogram. A relative who noticed, said or reported something about the
-patient ("her mother has noticed the right ear is worse") is a source, and stays read; a
-child, son or daughter is often the patient and is taken as a relative only as a relative's
-("his sister's son has a high-frequency loss in both ears"; a nephew or niece always is)."""
+loss in the left ear", "His brother's audiogram shows 70 dB HL at 4 kHz", a relative as an
+entry's label, :data:`_LABELLED_KIN`): family history, not this patient's audiogram. A
+relative who noticed, said or reported something about the patient ("her mother has noticed
+the right ear is worse") is a source, and stays read; a child, son or daughter is often the
+patient and is taken as a relative only as a relative's ("his sister's son has a
+high-frequency loss in both ears"; a nephew or niece always is)."""
 
 _CHANGE_VERB = (
     r"(?:drops?|falls?|worsens?|deteriorates?|reach(?:es)?|exceeds?|progress(?:es)?|develops?|"

@@ -660,11 +660,30 @@ def _symbols_made_uniform(text: str) -> str:
         text = _AT_SIGN.sub(" at ", text)  # "80 dB @ 6-8k": "at"
     if "(" in text:
         text = _MASKING_MARK.sub("", text)  # "40 (m) / 45 (m)": the list goes on
+        text = _LEVEL_THEN_BRACKETED_FREQUENCY.sub(_level_at_its_frequency, text)
     if "db" in text or "dB" in text or "DB" in text:
         text = _FREQ_VALUE_LIST.sub(_freq_value_list, text)
     if "," in text:
         text = _THOUSANDS.sub(r"\1\2", text)  # 4,000 Hz -> 4000 Hz
     return text
+
+
+_LEVEL_THEN_BRACKETED_FREQUENCY = re.compile(
+    r"(?<![\w.])(-?\d{1,3})(?![\d.])([ \t]*(?:db(?:[ \t]*hl)?)?)[ \t]*\([ \t]*"
+    rf"(?:({_AUDIOMETRIC_HZ})(?:[ \t]*hz)?|((?:0?\.(?:25|5|75)|1(?:\.5)?|[234568])[ \t]*k(?:hz)?))"
+    r"[ \t]*\)",
+    re.I,
+)
+"""A level with its frequency in brackets after it, as notes list thresholds ("R 20 (250), 20
+(500), 25 (750), 65 (1.5k)", "40 dB (500 Hz)"): the threshold at that frequency (an
+audiometric frequency, BSA 2018), written "20 at 250 Hz" as every reader reads it. Not a
+range of frequencies ("45-50 (6-8k)"), nor a number that is part of a word or a decimal
+("H2 (4k)", "38.75 (...)")."""
+
+
+def _level_at_its_frequency(m: re.Match) -> str:
+    hz = f"{m.group(3)} Hz" if m.group(3) else m.group(4)
+    return f"{m.group(1)}{m.group(2).rstrip()} at {hz}"
 
 
 _BARE_TEST_FREQUENCY = re.compile(

@@ -92,3 +92,11 @@ def test_reading_long_query_logs_stays_linear():
     assert_linear(
         cpu_cost(lambda: present_word_only(small)), cpu_cost(lambda: present_word_only(big))
     )
+
+
+def test_a_field_value_said_to_have_been_entered_is_the_entry_under_query():
+    text = "Q4: HL_TYPE_R = 3 and PTA4_R = 70 were entered, but the source differs."
+    out = present_word_only(text)
+    assert "= 3 " not in out and "= 70 " not in out
+    kept = "Q4: PTA4_R = 37.5 was entered correctly and verified."
+    assert present_word_only(kept) == kept

@@ -1466,16 +1466,36 @@ def _capital_field(m: re.Match) -> str:
     return m.group(1).replace("_", " ") + ": "
 
 
+_THRESHOLD_FIELD = re.compile(
+    r"\b(?i:(AC|BC))_?(?i:(R|RE|RT|RIGHT|L|LE|LT|LEFT))_?"
+    rf"({_AUDIOMETRIC_HZ})\b[\"']?[ \t]*[=:][ \t]*[\"']?(-?\d{{1,3}})(?!\d|\.\d)"
+)
+"""A record's threshold field named for its conduction, ear and frequency, with its value
+("AC_R_6000 = 80", "BC_L_4000: 55", '"AC_RE_250": 45'; the CRF field names of registries and
+trials, issue #26 batch 82): the threshold of that ear and conduction at that frequency,
+written so every reader reads it ("right air 80 dB HL at 6000 Hz"). Only where the value
+follows the field's "=" or ":" (a field named in a query's prose, "AC_L_2000 had been entered
+as 16", is left to the query rules)."""
+
+
+def _threshold_field(m: re.Match) -> str:
+    conduction, ear, hz, value = m.groups()
+    side = "right" if ear[0] in "Rr" else "left"
+    return f"{side} {'air' if conduction[0] in 'Aa' else 'bone'} {value} dB HL at {hz} Hz"
+
+
 def export_fields_written_out(text: str) -> str:
     """Return ``text`` with a record's ear field ("ear=L;", ``"ear": "R",``) written as the
     ear's tag ("L:"), a record's frequency and level fields (``"hz": 3000, "db": 80``) as
     "3000 Hz 80 dB", an object under an ear's key (``"right_ear": {``, ``"LE": {``) as "right
     ear: {", a FHIR Observation's code, bodySite and value as "left ear: <code>: 80 dB HL",
     a percentage field (``"word_recognition_pct": 88``) as "word recognition: 88%",
+    a threshold field with its value ("AC_R_6000 = 80") as "right air 80 dB HL at 6000 Hz",
     a field named in capitals before its value ("WORSE_EAR left") as "WORSE EAR: left",
     and a field named for its ear ("TYMP_R=A") as "R: TYMP=A;"; any other
     text unchanged. Linear: one pass per rewrite, each tried only where its key is."""
     if "_" in text:
+        text = _THRESHOLD_FIELD.sub(_threshold_field, text)
         text = _CAPITAL_FIELD.sub(_capital_field, text)
     low = text.lower()
     if _EAR_FIELD_NEED.search(low):

@@ -262,6 +262,20 @@ _QUERIED_FIELD = re.compile(
 """A coded field given its value in quotation marks ('WHO_GRADE_R = "severe"', 'HL_TYPE =
 "conductive"'): the value of a record's field as a query quotes it; its quoted value is the
 first group."""
+_FIELD_VALUE = re.compile(
+    r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+[ \t]*=[ \t]*(-?\d{1,3}(?:\.\d{1,2})?(?![\d.])|"
+    r"[\"\u201c][^\"\u201c\u201d\n]{1,40}[\"\u201d])"
+)
+"""A coded field with its value, quoted or a number ('AC_R_3000 = 30'); the value is the first
+group."""
+_ENTERED_IN_ITS_SENTENCE = re.compile(
+    r"[^.;\n]{0,160}?\b(?:was|were|had[ \t]+been|have[ \t]+been)[ \t]+entered\b"
+    r"(?![ \t]+(?:correctly|and[ \t]+(?:confirmed|verified)))",
+    re.I,
+)
+"""After a field's value, in its sentence: the values named are the ones entered, which the
+query questions ("AC_R_3000 = 30 and AC_L_3000 = 55 were entered, but the source has no
+3 kHz"), as "entered as 30" is (_ENTERED_AS); not "entered correctly"."""
 _FLAGGED_VALUE = re.compile(
     r"(?<![\w.])(\d{1,3}(?:\.\d{1,2})?(?:[ \t]*(?:ml|db(?:[ \t]*hl)?|%))?)[ \t]+"
     r"(?:is|was|looks|seems)[ \t]+(?:out[ \t]+of[ \t]+(?:the[ \t]+)?(?:expected[ \t]+)?range|"
@@ -288,7 +302,9 @@ def queried_value_marks(text: str) -> list[tuple[int, int, None]]:
     """Return the spans (to blank) of the values a data query raised and its answer
     replaced: a coded field's quoted value ('WHO_GRADE_R = "severe"') with a correction
     after it in the same paragraph (:data:`_CORRECTED_AFTER`, within :data:`_QUERY_REACH`
-    characters), and a value the query flags as out of range (:data:`_FLAGGED_VALUE`).
+    characters), a field's value said in its sentence to have been entered
+    (:data:`_ENTERED_IN_ITS_SENTENCE`), and a value the query flags as out of range
+    (:data:`_FLAGGED_VALUE`).
 
     A query quotes the entry it questions; once the site answers with a correction, the
     record holds the answer, not the entry (the data-clarification cycle of ICH E6(R3)
@@ -303,6 +319,12 @@ def queried_value_marks(text: str) -> list[tuple[int, int, None]]:
             blank = text.find("\n\n", m.end(), end)
             if _CORRECTED_AFTER.search(text, m.end(), blank if blank >= 0 else end):
                 marks.append((m.start(1), m.end(1), None))
+        if "entered" in text.lower():
+            marks += [
+                (m.start(1), m.end(1), None)
+                for m in _FIELD_VALUE.finditer(text)
+                if _ENTERED_IN_ITS_SENTENCE.match(text, m.end())
+            ]
     for m in _FLAGGED_VALUE.finditer(text):
         if not _BESIDE_ANOTHER.search(text, max(0, m.start() - 24), m.start()):
             marks.append((m.start(1), m.end(1), None))

@@ -1644,9 +1644,13 @@ ABG_ABSENT = re.compile(
     r"equals|is (?:the same as|similar to)) air"
 )
 ABG_SIZE = re.compile(
-    r"\b(?:air[\s-]*bone gaps?|abgs?)\b[^.\d]{0,20}?(-?\d{1,3})(?:\s*(?:-|–|to)\s*(\d{1,3}))?\s*db"
+    r"\b(?:air[\s-]*bone gaps?|abgs?)\b[^.\d]{0,20}?(-?\d{1,3})(?:\s*(?:-|–|to)\s*(\d{1,3}))?"
+    r"(?:\s*db|(?![\d.])(?=[ \t]*(?:\(|,|;|/|->|\u2192|$|and\b|or\b|\.(?!\d))))"
 )
-"""A gap quoted with its size ("air-bone gaps of 5 dB or less", "ABG 20-30 dB")."""
+"""A gap quoted with its size ("air-bone gaps of 5 dB or less", "ABG 20-30 dB"), also as a
+bare number that ends its item ("max air-bone gap: 5 (R), 5 (L)", "ABG 30; bone normal": a
+rule engine's feature, a terse note); not a number that a word follows ("air-bone gaps at 3
+frequencies")."""
 ABG_PRESENT = re.compile(
     r"\b(significant|large|wide|sizeable|\d+\s*db)\b[^.]{0,15}\b(air[\s-]*bone gaps?|abgs?)\b|"
     r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:|"

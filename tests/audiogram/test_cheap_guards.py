@@ -159,6 +159,9 @@ VOICE_AND_LAY_EDGES = [
     "Keyed in error as left 70.\nCorrected: right 40", "WRONG PATIENT: R 90\nVERIFIED: L 30",
     "I put left 70 and that was a typo. Right 40", "We wrote MIXED, which was WRONG: SNHL",
     "Ears transposed at entry: R 90\nResolved record: L 30", "Final values:\nR 40 dB",
+    'WHO_GRADE_R = "severe". Site: CORRECTED.', 'HL_TYPE = "mixed"; sides TRANSPOSED',
+    "ECV 34 ml is OUT OF RANGE", "Field     Entered  Reason  FINAL\nAC_R_500  90       typo    50",
+    "| Field | Value found | FINAL VALUE |\n| R 4k | 54 | 45 |",
 ]  # fmt: skip
 """Texts for the cheap tests of the voice rules and of lay_levels_written_out."""
 
@@ -180,6 +183,7 @@ def test_voice_and_lay_level_guards_give_the_same_text_when_answering_may(monkey
     guarded = [[step(text) for text in texts] for step in steps]
     monkeypatch.setattr(lay_levels, "_needs", lambda low: (True, True, True))
     monkeypatch.setattr(revisions, "may_be_superseded", lambda text, held=None: True)
+    monkeypatch.setattr(revisions, "may_have_query_table", lambda held: True)
     monkeypatch.setattr(remembered, "_holds", lambda low, words: True)
     monkeypatch.setattr(sources, "may_cite", lambda low, held=None: True)
     monkeypatch.setattr(stages, "may_have_final_part", lambda low: True)

@@ -69,8 +69,14 @@ def test_named_entry_is_still_judged(document):
         # letters opening the parts of one note, not a list of patients
         "S: blocked right ear.\nO: right air 45 dB HL, bone 5-10.\nA: right conductive loss."
         "\nP: review; see case A notes.\n",
-        # several entries, but none is named: nothing says which is this patient's
-        WARD_SHEET.format(verdict=RIGHT).replace("asks about bed 5 only", "asks about all"),
+        # several entries, none named and none fuller than the others: nothing says which
+        # is this patient's (one that stands out is: test_fullest_entry_of_an_unnamed_list)
+        WARD_SHEET.format(verdict=RIGHT)
+        .replace("asks about bed 5 only", "asks about all")
+        .replace(
+            "4FA 48.75 / 50.",
+            "air 40-55 dB HL from 250 Hz to 4 kHz on both sides, bone on air, 4FA 48.75 / 50.",
+        ),
         # two entries named: no single one is this patient's
         WARD_SHEET.format(verdict=RIGHT).replace("about bed 5 only", "about bed 4 and bed 6"),
     ],

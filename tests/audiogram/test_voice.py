@@ -17,6 +17,7 @@ def test_the_rules_run_in_one_table_in_their_order():
     assert [rule.name for rule in RULES] == [
         "tracked_changes",
         "superseded_values",
+        "query_tables",
         "final_part",
         "other_entries",
         "remembered_cases",

@@ -30,11 +30,18 @@ _PERSON_BEFORE = re.compile(
 )
 """A person named just before "of" ("a woman of 78")."""
 
-YEARS = re.compile(r"\b(\d{1,3})(?:[ \t-]*(?:years?|yrs?)[ \t-]*old\b|[ \t]*(?:y/?o|yrs?)\b)")
-"""An age before "years old", "yo", "y/o" or "yrs" ("a 70-year-old", "52 yo")."""
+YEARS = re.compile(
+    r"\b(\d{1,3})(?:[ \t-]*(?:years?|yrs?)[ \t-]*old\b|[ \t]*(?:y/?o|yrs?)\b|"
+    r"[ \t]?y\b(?![/.]?o\b))"
+)
+"""An age before "years old", "yo", "y/o" or "yrs" ("a 70-year-old", "52 yo"), or a bare "y",
+the clinic note's shorthand for years ("Immittance/PTA, 55 y.", "(22 y, call centre)", "Child
+3 (4 y)"; 441 in batches 1-117, every one an age: issue #26 batch 100 YA37 as tuning data)."""
 
 _WORDS = ("age", "year", "yo", "y/o", "yr", "of")
 """Words one of which a text holds where :data:`AGE` or :data:`YEARS` may match."""
+_BARE_Y = re.compile(r"\d[ \t]?y\b")
+"""What a bare "y" age needs (:data:`YEARS`): a cheap test where none of :data:`_WORDS` is."""
 
 
 def may_name_an_age(low: str) -> bool:
@@ -42,7 +49,7 @@ def may_name_an_age(low: str) -> bool:
     for word in _WORDS:
         if word in low:
             return True
-    return False
+    return "y" in low and _BARE_Y.search(low) is not None
 
 
 def age_spans(low: str) -> list[tuple[int, int]]:

@@ -22,6 +22,16 @@ Not an amount after "by" that a frequency follows ("poorer by 20 dB at 1 kHz, 25
 kHz"), a list of differences the threshold reader reads as such, nor a part of a range
 ("15-25 dB worse"), which it reads as a range of differences. Hand-written from the wording
 of clinic letters: no library reads clinical change statements.
+
+A number written with a plus sign is a signed difference, never a hearing level: a change
+("Change: R +5 at every frequency", "Shift: left +40 at 6 kHz"), a shift column, a z-score,
+a gain or a boost ("+14 dB at 2-4 kHz"). A threshold is written bare, or with a minus sign
+below 0 dB HL (the audiometric scale runs from -10 dB HL, BSA Recommended Procedure 2018); a
+plus sign marks a difference from a reference. :data:`SIGNED_AMOUNT` blanks it with its unit,
+unless a number or a closing bracket stands before the sign (a sum, "(35 + 35 + 30 + 35) /
+4") or a frequency's unit follows ("click + 4 kHz tone-burst"). Issue #26, validation batch
+95 (serial comparisons, XV14, XV18) as tuning data; every "+N" of batches 1-117 is a change,
+a gain, a z-score or a loading.
 """
 
 from __future__ import annotations
@@ -81,18 +91,38 @@ _WORDS = ("by", "up", "down", "bett", "wors", "poor", "high", "low", "drop", "fa
 """Words one of which a text holds where :data:`CHANGE_AMOUNT` may match."""
 
 
+SIGNED_AMOUNT = re.compile(
+    r"(?<![\w.+])\+[ \t]?\d{1,3}(?:\.\d+)?(?![\d.])(?![ \t]*(?:k?hz|k)\b)"
+    r"(?:[ \t]*db(?:[ \t]*hl)?\b)?"
+)
+"""A number written with a plus sign, and its unit, in lower case ("+5", "+40 dB", "+ 7.5"):
+a signed difference (see the module)."""
+
+
 def may_state_a_change(low: str) -> bool:
     """Return whether lowered text ``low`` may state a change's amount (a cheap test)."""
-    return may_hold(low, *_WORDS)
+    return "+" in low or may_hold(low, *_WORDS)
 
 
 def change_amount_spans(low: str) -> list[tuple[int, int]]:
-    """Return the spans of the change amounts (number and unit) in lowered text ``low``."""
+    """Return the spans of the change amounts (number and unit) in lowered text ``low``,
+    sorted by start (a signed amount's may hold another's)."""
     spans = []
-    for m in CHANGE_AMOUNT.finditer(low):
-        group = next(i for i in range(1, 6) if m.group(i) is not None)
-        spans.append(m.span(group))
+    if may_hold(low, *_WORDS):
+        for m in CHANGE_AMOUNT.finditer(low):
+            group = next(i for i in range(1, 6) if m.group(i) is not None)
+            spans.append(m.span(group))
+    if "+" in low:
+        spans += [m.span() for m in SIGNED_AMOUNT.finditer(low) if _signed(low, m.start())]
+        spans.sort()
     return spans
+
+
+def _signed(low: str, sign: int) -> bool:
+    """Whether the plus sign at ``sign`` signs its number: no number or closing bracket
+    stands before it (past spaces), as in a sum ("35 + 35", "(35 + 40) + 45")."""
+    before = low[max(0, sign - 8) : sign].rstrip(" \t")
+    return not before or not (before[-1].isdigit() or before[-1] in ")]")
 
 
 def without_change_amounts(text: str) -> str:

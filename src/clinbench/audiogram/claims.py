@@ -1200,6 +1200,7 @@ def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
                       rule=freq.rule if freq.start > tok.start else "frequency, level"))
         for tok, freq in pairs
         if not _negated(toks, tok) and not lexicon.population_value(text, tok.start)
+        and not _a_listed_difference(text, tok.start)
     ]  # fmt: skip
     paired = {id(tok) for tok, _ in pairs}
     out += [
@@ -1287,9 +1288,11 @@ level."""
 def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token, Token]]:
     """Yield (ear, level, frequency) for levels given ear by ear after a frequency: "At
     3000 Hz the right is 30 and the left 55", "In 4000 Hz ... (left 55, right 30)", "In
-    8000 Hz it is 80 dB both sides" (non-native and comparative replies)."""
+    8000 Hz it is 80 dB both sides" (non-native and comparative replies); not after a gap
+    named in the statement, whose sizes they are (as in :func:`_level_frequency_pairs`)."""
     freq = None
     paired = _paired_ear_spans(text, toks)
+    gap_at = next((t.start for t in toks if t.kind == "gap"), None)
     for i, tok in enumerate(toks):
         if tok.kind == "freq":
             # a list or span of frequencies ("0.5/1/2/4 kHz: right 36") is an average's
@@ -1304,9 +1307,19 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
             continue
         if _RANGE_OPENED.match(text, tok.end):
             continue  # "(right 4 kHz, left 2-4 kHz)": the first frequency of a range
+        if gap_at is not None and gap_at < tok.start:
+            continue  # "no gap at 500 Hz: 10 R, 5 L": the gap's sizes
         ear = _ear_given_level(text, toks, i, freq, paired)
         if ear is not None:
             yield ear, tok, freq
+
+
+def _a_listed_difference(text: str, at: int) -> bool:
+    """Return True when the level at ``at`` is one of a list headed by a difference or a sum
+    ("largest differences: 20 dB at 1k, 25 dB at 2k"; lexicon.difference_listed, the rule
+    the pattern reader keeps too), read in the window before it."""
+    window = text[max(0, at - 120) : at].lower()
+    return lexicon.difference_listed(window, len(window))
 
 
 def _paired_ear_spans(text: str, toks: list[Token]) -> list[tuple[int, int]]:
@@ -1642,9 +1655,13 @@ ABG_ABSENT = re.compile(
     r"equals|is (?:the same as|similar to)) air"
 )
 ABG_SIZE = re.compile(
-    r"\b(?:air[\s-]*bone gaps?|abgs?)\b[^.\d]{0,20}?(-?\d{1,3})(?:\s*(?:-|–|to)\s*(\d{1,3}))?\s*db"
+    r"\b(?:air[\s-]*bone gaps?|abgs?)\b[^.\d]{0,20}?(-?\d{1,3})(?:\s*(?:-|–|to)\s*(\d{1,3}))?"
+    r"(?:\s*db|(?![\d.])(?=[ \t]*(?:\(|,|;|/|->|\u2192|$|and\b|or\b|\.(?!\d))))"
 )
-"""A gap quoted with its size ("air-bone gaps of 5 dB or less", "ABG 20-30 dB")."""
+"""A gap quoted with its size ("air-bone gaps of 5 dB or less", "ABG 20-30 dB"), also as a
+bare number that ends its item ("max air-bone gap: 5 (R), 5 (L)", "ABG 30; bone normal": a
+rule engine's feature, a terse note); not a number that a word follows ("air-bone gaps at 3
+frequencies")."""
 ABG_PRESENT = re.compile(
     r"\b(significant|large|wide|sizeable|\d+\s*db)\b[^.]{0,15}\b(air[\s-]*bone gaps?|abgs?)\b|"
     r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:|"

@@ -924,24 +924,35 @@ _KIN = (
     r"(?:mother|father|mum|mom|dad|brother|sister|sibling|parent|grand(?:mother|father|parent)|"
     r"aunt|uncle|cousin|twin|husband|wife|spouse|relative|nephew|niece)s?"
 )
+_LABELLED_KIN = (
+    r"(?:cousin|brother|sister|sibling|aunt|uncle|twin|nephew|niece|"
+    r"grand(?:mother|father|parent))s?[ \t]*(?:\([^()\n]{0,30}\)[ \t]*)?:"
+)
+"""A relative as the label of a note's entry ("Cousin: bilateral mid-frequency loss", "Sister
+(31): same shape, milder"): what follows is theirs. Not a parent or a spouse: their label may
+open a speaker's turn (read as a lay speaker's) or a maternity note's entry about the patient
+("Mother: BP 120/80, audiometry ...")."""
 RELATIVE_HEARING = re.compile(
-    r"\b"
+    r"\b(?:"
+    + _LABELLED_KIN
+    + r"|"
     + _KIN
     + r"(?:'s|\u2019s|s')?\s+(?:(?:son|daughter|child(?:ren)?|baby)(?:'s|\u2019s)?\s+)?"
     r"(?:(?:own|left|right)\s+)?"
     r"(?:(?:has|had|have|wears|wore|uses|used|needs|needed)\b"
     r"(?!\s+(?:noticed|reported|said|observed|mentioned|told|brought|asked|heard|seen)\b)|"
     r"(?:was|were|is|are)\s+(?:(?:also|later|recently)\s+)?(?:diagnosed|born|deaf|fitted|"
-    r"found|implanted)\b|(?:audiograms?|hearing|loss|thresholds?|ears?|tests?|results?)\b)"
+    r"found|implanted)\b|(?:audiograms?|hearing|loss|thresholds?|ears?|tests?|results?)\b))"
     + _TO_CLAUSE_END,
     re.M,
 )
 """A relative's own hearing, from the relative to the clause end ("Her mother has a severe
-loss in the left ear", "His brother's audiogram shows 70 dB HL at 4 kHz"): family history,
-not this patient's audiogram. A relative who noticed, said or reported something about the
-patient ("her mother has noticed the right ear is worse") is a source, and stays read; a
-child, son or daughter is often the patient and is taken as a relative only as a relative's
-("his sister's son has a high-frequency loss in both ears"; a nephew or niece always is)."""
+loss in the left ear", "His brother's audiogram shows 70 dB HL at 4 kHz", a relative as an
+entry's label, :data:`_LABELLED_KIN`): family history, not this patient's audiogram. A
+relative who noticed, said or reported something about the patient ("her mother has noticed
+the right ear is worse") is a source, and stays read; a child, son or daughter is often the
+patient and is taken as a relative only as a relative's ("his sister's son has a
+high-frequency loss in both ears"; a nephew or niece always is)."""
 
 TESTER_OWN_EARS = re.compile(
     r"\b(?:(?:biological|subjective|listening)[ \t]+(?:calibration|checks?)\b|"
@@ -2278,9 +2289,10 @@ def _without_ruled_out(text: str) -> str:
 def _without_other_speakers(text: str) -> str:
     """Return a transcript with the turns that are not a clinician's finding blanked: the
     patient's and family's turns (history, not findings), and a turn the next speaker
-    rejects ("Student: ... / Consultant: No - ..."). Text with fewer than two known
-    speakers is no transcript and comes back as it is (as is a text of one line: the turns
-    after the first open a line)."""
+    rejects ("Student: ... / Consultant: No - ..."); a turn ends at the next turn or at a
+    blank line (:data:`_BLANK_LINE`). Text with fewer than two known speakers is no
+    transcript and comes back as it is (as is a text of one line: the turns after the first
+    open a line)."""
     if "\n" not in text:
         return text
     turns = [
@@ -2292,8 +2304,11 @@ def _without_other_speakers(text: str) -> str:
     for k, (_, label_end, who) in enumerate(turns):
         # up to the newline that opens the next turn: a turn ends its line, and the next
         # turn's words stay at a line's start (turns are found in "\n" + text: its
-        # offsets are one past the text's)
+        # offsets are one past the text's); and at a blank line, which ends the transcript's
+        # paragraph (the note's own sections follow it: "Note", "Assessment:")
         end = turns[k + 1][0] - 1 if k + 1 < len(turns) else len(text)
+        gap = _BLANK_LINE.search(text, label_end, end)
+        end = gap.start() if gap else end
         rejected = (
             k + 1 < len(turns)
             and turns[k + 1][2] != who
@@ -2303,6 +2318,12 @@ def _without_other_speakers(text: str) -> str:
             spans.append((label_end, end))
     return _blank_spans(text, spans)
 
+
+_BLANK_LINE = re.compile(r"\n[ \t]*\n(?![ \t]*(?:\d{1,5}[ \t]*\r?\n|[\[(]?\d{1,2}:\d\d))")
+"""A blank line that ends a transcript's turn, closing its paragraph (an ambient scribe's
+transcript excerpt, then its generated note; issue #26 batch 84 as tuning data); not one
+before the next cue of a subtitle file or a time-stamped line ("12\n00:01:02,000 --> ...",
+"[00:01:05]"), where the transcript, and the turn, go on."""
 
 _NUMBERED_TURN = re.compile(
     r"^[ \t]*(?:\[?\d{1,2}(?::\d{2}){1,2}\]?[ \t]*)?(?:\*\*)?speaker[ \t]*(\d{1,2})\b(?:\*\*)?"

@@ -14,6 +14,19 @@ entry but the one the document names, when it has at least :data:`_ENTRIES_NEEDE
 numbered in turn and names exactly one of them outside the entries by a word of an entry
 (:data:`ENTRY_REFERENCE`). A text without that marker (an ordinary reply, even a numbered
 list) is returned as it is.
+
+A list that names none of its entries is still about one audiogram, the one it was sent
+with: the entry that reports an audiogram in full is that patient's, the others are short
+summaries of other patients (validation batch 86, used as tuning data: "Cadet 1: H1. R 4FA
+10 ... Cadet 4 (25 M): air 5-15 dB HL R, 5-20 dB HL L, 250 Hz-8 kHz; BC 5-10 ..."). Where
+the entries are people's (:func:`_entries_of_people`: opened by a word for a person, "Cadet
+3", "Child B", "Emp 0415"; or at least two of them opening with an age and a sex, an age in
+brackets, or a title and name with the age, "33 M", "(64 M)", "Mrs D. Okafor, 55"; or table
+rows under a column headed "Patient" or "Name") and one entry has at least
+:data:`_FULLER_BY` times the words of every other and quotes hearing levels or frequencies
+(:data:`_AUDIOGRAM_MARK`), that entry is kept and the others blanked. Where no entry stands
+out so, or the document names two or more entries, nothing says which is this patient's and
+the list is read as it is.
 """
 
 from __future__ import annotations
@@ -29,13 +42,14 @@ _ENTRY_WORD = (
 ENTRY_OPENING = re.compile(
     r"^[ \t]*(?:[|\u2022*\u2013-]|\[[ xX]?\])?[ \t]*"  # a table cell, bullet or checkbox
     r"(?:(?P<word>" + _ENTRY_WORD + r")[ \t]*)?"
-    r"(?:#[ \t]*)?\(?(?P<id>\d{1,4}[a-z]?|[A-Za-z])\)?"
+    r"(?:#[ \t]*)?\(?(?P<id>\d{1,4}[a-z]?|[A-Za-z])(?:st|nd|rd|th)?\)?"
     r"(?=[ \t]*(?:[.:|)/,\u2013\u2014-]|[ \t]\d{1,3}[ \t]*(?:[MF]|y|yo|yrs?|years?)\b|\())",
     re.I | re.M,
 )
 """A line that opens an entry: its numbering word (optional), its number or letter and the
 mark after it ("Item 2  |", "Bed 9:", "3)", "(2)", "#4 69 M", "| 3 |", "Case 2,", "C)",
-"5a  52 F", "[ ] 1."), or the patient's age in years after it ("#4  66 y", "7  81 yrs")."""
+"5a  52 F", "[ ] 1.", an ordinal's "1st \u2013"), or the patient's age in years after it
+("#4  66 y", "7  81 yrs")."""
 
 ENTRY_REFERENCE = re.compile(
     r"\b(?:(?P<word>" + _ENTRY_WORD + r")[ \t]*(?:=[ \t]*)?#?[ \t]*"
@@ -65,6 +79,11 @@ _CONTINUATION = re.compile(r"^[ \t]+\S")
 def _entries(text: str) -> list[tuple[str, int, int]]:
     """Return each entry as (its id, lowered; start; end): from its opening line through the
     indented lines after it, for the numbering most entries share."""
+    return _entries_and_word(text)[0]
+
+
+def _entries_and_word(text: str) -> tuple[list[tuple[str, int, int]], str]:
+    """Return :func:`_entries` and the numbering word they share (lowered; "" if none)."""
     lines = text.splitlines(keepends=True)
     opened: list[tuple[str, str, int, int]] = []  # (word, id, start, end)
     pos = 0
@@ -79,9 +98,9 @@ def _entries(text: str) -> list[tuple[str, int, int]]:
         pos += len(line)
     words = [word for word, *_ in opened]
     if not words:
-        return []
+        return [], ""
     common = max(set(words), key=words.count)
-    return [(ident, start, end) for word, ident, start, end in opened if word == common]
+    return [(ident, start, end) for word, ident, start, end in opened if word == common], common
 
 
 def _order(ident: str) -> int:
@@ -101,8 +120,8 @@ def _numbered_in_turn(entries: list[tuple[str, int, int]]) -> bool:
     return best >= _ENTRIES_NEEDED
 
 
-def _named_id(text: str, entries: list[tuple[str, int, int]]) -> str | None:
-    """Return the one entry id the text names outside the entries themselves."""
+def _named_ids(text: str, entries: list[tuple[str, int, int]]) -> set[str]:
+    """Return the entry ids the text names outside the entries themselves."""
     ids = {ident for ident, *_ in entries}
     named = set()
     for m in ENTRY_REFERENCE.finditer(text):
@@ -111,7 +130,7 @@ def _named_id(text: str, entries: list[tuple[str, int, int]]) -> str | None:
             named.add(ident)
     for m in SELF_MARK.finditer(text):  # "#5 ... <- index case": the entry it stands on
         named.update(ident for ident, start, end in entries if start <= m.start() < end)
-    return named.pop() if len(named) == 1 else None
+    return named
 
 
 _OTHER_LINE_BREAK = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -119,8 +138,10 @@ _OTHER_LINE_BREAK = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 def may_name_an_entry(text: str) -> bool:
-    """Whether ``text`` may be a list of entries naming one: its entries are at least
-    :data:`_ENTRIES_NEEDED` lines, and a mention names one."""
+    """Whether ``text`` may be a list of entries naming one or listing people: its entries
+    are at least :data:`_ENTRIES_NEEDED` lines, and a mention names one, or a mark of a
+    person or a table column of people is there (a word for a person opens the entries, an
+    :data:`ENTRY_REFERENCE` too)."""
     if len(text.splitlines()) < _ENTRIES_NEEDED:
         return False
     if not _OTHER_LINE_BREAK.search(text):  # lines end at "\n" only: count the openings
@@ -131,16 +152,97 @@ def may_name_an_entry(text: str) -> bool:
                 break
         else:
             return False
-    return ENTRY_REFERENCE.search(text) is not None or SELF_MARK.search(text) is not None
+    return (
+        ENTRY_REFERENCE.search(text) is not None
+        or SELF_MARK.search(text) is not None
+        or PERSON_MARK.search(text) is not None
+        or _PEOPLE_HEADER.search(text) is not None
+    )
 
 
 def marks(text: str) -> list[tuple[int, int, None]]:
-    """Return the spans of every entry but the named one (to blank), when ``text`` is a
-    list of several patients' entries naming one of them (see the module's docstring)."""
-    entries = _entries(text)
-    if not _numbered_in_turn(entries):
+    """Return the spans of every entry but this patient's (to blank), when ``text`` is a
+    list of several patients' entries naming one of them, or naming none but reporting one
+    audiogram in full (see the module's docstring)."""
+    entries, word = _entries_and_word(text)
+    if len(entries) < _ENTRIES_NEEDED:
         return []
-    named = _named_id(text, entries)
-    if named is None:
+    in_turn = _numbered_in_turn(entries)
+    named = _named_ids(text, entries) if in_turn else set()
+    if len(named) == 1:
+        kept = named.pop()
+    elif named or not (in_turn or word in _PERSON_WORDS):
         return []
-    return [(start, end, None) for ident, start, end in entries if ident != named]
+    elif not _entries_of_people(text, entries, word) or (kept := _fullest(text, entries)) is None:
+        return []
+    return [(start, end, None) for ident, start, end in entries if ident != kept]
+
+
+_PERSON_WORDS = frozenset(
+    ("cadet", "emp", "employee", "child", "patient", "pt", "participant", "client", "op",
+     "operator", "bed", "card", "ref", "referral", "req", "request", "case", "slot")
+)  # fmt: skip
+"""The numbering words of :data:`_ENTRY_WORD` that number people (or their beds and
+referrals), not items or questions."""
+
+PERSON_MARK = re.compile(
+    r"\b\d{1,3}[ \t]*(?:y|yo|yrs?|years?)?[ \t]*[,/]?[ \t]*(?-i:[MF])\b|"
+    r"\(\d{1,3}(?:[ \t]*(?:y|yo|yrs?|years?|m|mo|months?))?[),]|"
+    r"(?-i:\b(?:Mr|Mrs|Ms|Miss|Mx|Master|Baby)\b\.?[ \t]+[A-Z][\w.' \t-]{0,30}?,[ \t]*\d{1,3}\b)",
+    re.I,
+)
+"""A mark of a person on an entry's line: an age with a sex ("33 M", "30/M", "45 y F"), an
+age in brackets ("(9)", "(3 y,", "(18 m)") or a title and name with the age after a comma
+("Mrs D. Okafor, 55"; not a title alone, which a narrative's numbered paragraphs repeat)."""
+
+_PEOPLE_HEADER = re.compile(
+    r"^[ \t]*\|?[ \t]*(?:patient|pt|name|initials|participant|client|mrn)\b[^\n]*\|",
+    re.I | re.M,
+)
+"""A table's header whose first column names people ("Patient | Age | Ears | ...")."""
+
+_AUDIOGRAM_MARK = re.compile(r"\d[ \t]*(?:k|khz|hz)\b|@[ \t]*\.?\d|\bdb[ \t]*hl\b|\bfrequenc", re.I)
+"""A frequency or a hearing level ("250 Hz", "2k", "@500", "25 dB HL", "at every frequency"):
+an entry that reports an audiogram."""
+
+_FULLER_BY = 2
+"""How many times the words of every other entry this patient's entry holds."""
+
+
+def _entries_of_people(text: str, entries: list[tuple[str, int, int]], word: str) -> bool:
+    """Whether the entries are people's: opened by a word for a person, two or more of them
+    opening with :data:`PERSON_MARK`, or rows under a column headed by people."""
+    if word in _PERSON_WORDS:
+        return True
+    marked = sum(
+        1
+        for _, start, end in entries
+        if PERSON_MARK.search(text, start, min(end, start + _OPENING_CHARS))
+    )
+    if marked >= 2:
+        return True
+    head_end = entries[0][1]
+    lines = [line for line in text[:head_end].splitlines() if not _RULE_ROW.match(line)]
+    return bool(lines) and _PEOPLE_HEADER.match(lines[-1]) is not None
+
+
+_RULE_ROW = re.compile(r"^[ \t]*\|?[ \t:|-]*$")
+"""A table's rule row ("|---|---|") or an empty line."""
+
+_OPENING_CHARS = 40
+"""How far into an entry's line a person's mark identifies whom the entry is about ("1. 63 M,",
+"[ ] 2. Mrs D. Okafor", "Q1 (64 M):"); a title further on names someone the entry speaks
+of (a judgment's numbered paragraphs naming its witnesses)."""
+
+
+def _fullest(text: str, entries: list[tuple[str, int, int]]) -> str | None:
+    """Return the id of the entry with :data:`_FULLER_BY` times the words of every other
+    that quotes hearing levels or frequencies, else None."""
+    sizes = sorted(
+        ((len(text[start:end].split()), ident, start, end) for ident, start, end in entries),
+        reverse=True,
+    )
+    (most, ident, start, end), (second, *_) = sizes[0], sizes[1]
+    if most < _FULLER_BY * second or not _AUDIOGRAM_MARK.search(text, start, end):
+        return None
+    return ident

@@ -153,6 +153,16 @@ def degree_holds(t: CaseFacts, ear: str, span, region, std, every: bool = False)
     return _region_degree_holds(t, ear, span, region, std, every)
 
 
+_GRADED = (500, 4000)
+"""The frequencies the grades of hearing loss are defined on (the WHO 2021 four-frequency
+average of 0.5, 1, 2 and 4 kHz). A grade given to a region named only by an adjective ("a
+moderately severe high-frequency loss") grades that region's part of them: 2-4 kHz for the
+high frequencies, not 6-8 kHz alone (issue #26: the outside labels grade such a claim on the
+0.5-4 kHz thresholds, batches 84 and 104 as tuning data). A region stated as such ("severe at
+6-8 kHz", "in the high frequencies"), or one that lies wholly outside them, is judged where it
+is. The finding shows the whole region's thresholds either way."""
+
+
 def _region_degree_holds(t: CaseFacts, ear: str, span, region, std, every: bool):
     """Judge a degree claim in a frequency region on the thresholds there (see degree_holds)."""
     e = t.under(std).ear(ear)
@@ -167,6 +177,9 @@ def _region_degree_holds(t: CaseFacts, ear: str, span, region, std, every: bool)
         freqs = [f for f in e.threshold_degrees if region[0] <= f <= region[1]]
     if not freqs:
         return None, None
+    shown = freqs
+    if region != "unknown" and not region[2]:  # named by an adjective only (see _GRADED)
+        freqs = [f for f in freqs if _GRADED[0] <= f <= _GRADED[1]] or freqs
     # The published grades (WHO 2021 included) grade an average, not single frequencies:
     # a region's degree word fits when it fits the thresholds there under any of them.
     names = order[a : b + 1]
@@ -185,7 +198,7 @@ def _region_degree_holds(t: CaseFacts, ear: str, span, region, std, every: bool)
         if all(inside) if every else any(inside):
             ok = True
             break
-    return ok, {f: e.threshold_degrees[f] for f in freqs}
+    return ok, {f: e.threshold_degrees[f] for f in shown}
 
 
 def type_holds(t: CaseFacts, ear, kind, component=False):

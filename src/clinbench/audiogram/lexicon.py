@@ -64,18 +64,49 @@ AVERAGE_IN_WORDS = r"(?:average|mean)\s+hearing\s+(?:loss|level|threshold)s?"
 """A hearing average named in words, without "PTA" ("average hearing loss 45 dB", "mean
 hearing level"): the pure-tone average, as a fragment of claims.PTA (translated reports, the
 German mittlerer Hoerverlust, and lay letters)."""
-NOT_A_DIFFERENCE = r"(?!differen|discrepan|mismatch|disagree|agreement|minus\b|to\s+within\b)"
+NOT_A_DIFFERENCE = (
+    r"(?!differen|discrepan|mismatch|disagree|agreement|minus\b|to\s+within\b|"
+    r"within\s+(?:about\s+|~\s*)?\d)"
+)
 """A lookahead, for each character skipped between a measure's name and its value: no word of a
 difference of two measures lies between ("SRT-PTA difference 4 dB", "PTA discrepancy of 6 dB",
-"SRT agreement with the PTA: to within 5 dB"); the number after it is the difference, not the
-measure (BSA 2019 speech audiometry: the SRT is checked against the PTA by their difference).
-A fragment of claims.PTA and result_claims.SRT."""
+"SRT agreement with the PTA: to within 5 dB", "SRTs agree within 5 dB": a tolerance); the
+number after it is the difference, not the measure (BSA 2019 speech audiometry: the SRT is
+checked against the PTA by their difference). A fragment of claims.PTA and result_claims.SRT."""
 DIFFERENCE_OF_NAMED = re.compile(
     r"(?:\b(?:differen\w*|discrepanc\w*|mismatch\w*|agreement)\s+(?:between|of)\b[^.;:\d]{0,30}"
     r"|\bminus\s+)$"
 )
 """Before a measure's name: a difference of it and another ("the mean difference between SRT
 and PTA was 3 dB", "SRT minus PTA: 4 dB"); the number after the name is the difference."""
+DIFFERENCE_LIST = re.compile(
+    r"\b(?:shift(?:s|ed)?|differences?|differ(?:s|ed)?|moved|(?:poorer|worse|better)\s+by|"
+    r"(?<!in )sums?)\b(?:\s+(?:since|from|against)\s+(?:the\s+)?baseline|\s+(?:per|in|for)\s+"
+    r"(?:each\s+)?ear)?[\s:]*(?:(?:of|by|are|were)\s+)?"
+    r"(?:\d(?:\d|db\b|hl\b|at\b|k?hz\b|k\b|and\b|from\b|to\b|[\s.,/()@-])*)?$"
+)
+"""Before a dB value in a list headed by a difference or a sum: each value of "the left is
+poorer by 15 dB at 500 Hz, 20 dB at 1 kHz and 25 dB at 2 kHz", "Interaural differences: 5 dB
+at 500 Hz, 0 at 750 Hz", "Shift: 20 dB at 6 kHz and 10 dB at 8 kHz" (or "@8k"), "bone has
+moved 5 dB at 4 kHz" is a difference between two thresholds (the ears, or today and the
+baseline), and each of "Sums per ear: 75 at 0.5/1/2 kHz and 75 at 3/4/6 kHz" the sum of
+those frequencies' thresholds, not a threshold ("in sum" sums up the reply); the list starts
+at a number ("shifted to 80 dB HL" is a level)."""
+_LIST_REACH = 120
+
+
+def difference_listed(low: str, start: int) -> bool:
+    """Return True when the dB value at ``start`` of lowered text ``low`` is in a list of
+    differences or sums headed up to :data:`_LIST_REACH` characters before it
+    (:data:`DIFFERENCE_LIST`): the rule both readers keep (threshold_claims, and claims'
+    level-at-frequency pairs)."""
+    begin = max(0, start - _LIST_REACH)
+    window = low[begin:start]
+    if not any(word in window for word in ("shift", "differ", " by", "moved", "sum")):
+        return False
+    return DIFFERENCE_LIST.search(low, begin, start) is not None
+
+
 AVERAGED_FREQUENCIES = (
     r"\d+(?:\.\d+)?(?:\s*(?:khz|k|hz))?(?:\s*(?:,|and|&|/|-|–|to)\s*\d+(?:\.\d+)?"
     r"(?:\s*(?:khz|k|hz))?){1,6}"
@@ -419,14 +450,19 @@ HEARING_IN_AN_ASIDE = re.compile(
 """What keeps such an aside a hearing finding ("(left TM retracted, type C)", "(left ear
 canal volume 1.1 ml)", "(right drum intact; bone normal)"), lowered text; "bone" naming a
 device ("bone-anchored hearing aid", "bone-conduction device on a softband") is the device's."""
+_AFTER_CONDUCTION = r"(?<=(?-i:AC|BC)[ \t])"
+_LEVEL_FOLLOWS = r"(?=[ \t]+-?\d{1,3}[ \t]*(?:@|at[ \t])[ \t]*\.?\d)"
+"""A bare R or L between a conduction's abbreviation and a level at its frequency ("AC R 15
+@250", "BC L 10 at 500"): that ear's thresholds of that conduction, in a note's shorthand
+(issue #26 batch 84)."""
 RIGHT = re.compile(
     rf"\bright\b{RIGHT_SAID_OF_A_READING}{RIGHT_AS_AN_ADVERB}|\b(?-i:RE|{NOT_A_TYMPANOGRAM_TYPE}AD|Rt|RT|OD)\b|"
-    rf"\b(?-i:re)\.(?=\s*:)|\b(?-i:R){_TAGGED}",
+    rf"\b(?-i:re)\.(?=\s*:)|\b(?-i:R){_TAGGED}|{_AFTER_CONDUCTION}(?-i:R){_LEVEL_FOLLOWS}",
     re.I,
 )
 LEFT = re.compile(
     rf"\bleft\b|\b(?-i:LE|{NOT_A_TYMPANOGRAM_TYPE}AS|Lt|LT|OS|OG|OI)\b|\b(?-i:li)\.(?=\s*:)|"
-    rf"\b(?-i:L){_TAGGED}",
+    rf"\b(?-i:L){_TAGGED}|{_AFTER_CONDUCTION}(?-i:L){_LEVEL_FOLLOWS}",
     re.I,
 )
 LINE_OPENING_EAR_LETTER = re.compile(r"[ \t>*-]*([RL])[ \t]+[\w~]")
@@ -1500,6 +1536,10 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("CASE_DIAGNOSIS",),
      "sudden sensorineural hearing loss as a presentation's diagnosis (NICE CKS sudden "
      "sensorineural hearing loss; a viva's summary line)"),
+    (("DIFFERENCE_LIST",),
+     "asymmetry screening criteria for MRI (BAA/BSA retrocochlear screening), ototoxic shift "
+     "criteria (ASHA 1994) and the summed hearing levels of military and HSE hearing "
+     "categories, stated per frequency"),
     (("NOT_A_DIFFERENCE", "DIFFERENCE_OF_NAMED"),
      "the SRT checked against the PTA by their difference (BSA 2019 recommended procedure: "
      "speech audiometry), as audits report it, issue #26 batch 105"),

@@ -738,6 +738,7 @@ def _symbols_made_uniform(text: str) -> str:
         text = _AT_SIGN.sub(" at ", text)  # "80 dB @ 6-8k": "at"
     if "(" in text:
         text = _MASKING_MARK.sub("", text)  # "40 (m) / 45 (m)": the list goes on
+        text = _LEVEL_THEN_BRACKETED_FREQUENCY.sub(_level_at_its_frequency, text)
     if "db" in text or "dB" in text or "DB" in text:
         text = _FREQ_VALUE_LIST.sub(_freq_value_list, text)
     if "," in text:
@@ -745,6 +746,24 @@ def _symbols_made_uniform(text: str) -> str:
     if ";" in text:
         text = _FREQUENCY_SEMICOLON_LEVEL.sub(r"\1:", text)  # "250 Hz; 60 dB HL": its level
     return text
+
+
+_LEVEL_THEN_BRACKETED_FREQUENCY = re.compile(
+    r"(?<![\w.])(-?\d{1,3})(?![\d.])([ \t]*(?:db(?:[ \t]*hl)?)?)[ \t]*\([ \t]*"
+    rf"(?:({_AUDIOMETRIC_HZ})(?:[ \t]*hz)?|((?:0?\.(?:25|5|75)|1(?:\.5)?|[234568])[ \t]*k(?:hz)?))"
+    r"[ \t]*\)",
+    re.I,
+)
+"""A level with its frequency in brackets after it, as notes list thresholds ("R 20 (250), 20
+(500), 25 (750), 65 (1.5k)", "40 dB (500 Hz)"): the threshold at that frequency (an
+audiometric frequency, BSA 2018), written "20 at 250 Hz" as every reader reads it. Not a
+range of frequencies ("45-50 (6-8k)"), nor a number that is part of a word or a decimal
+("H2 (4k)", "38.75 (...)")."""
+
+
+def _level_at_its_frequency(m: re.Match) -> str:
+    hz = f"{m.group(3)} Hz" if m.group(3) else m.group(4)
+    return f"{m.group(1)}{m.group(2).rstrip()} at {hz}"
 
 
 _BARE_TEST_FREQUENCY = re.compile(
@@ -1527,16 +1546,36 @@ def _capital_field(m: re.Match) -> str:
     return m.group(1).replace("_", " ") + ": "
 
 
+_THRESHOLD_FIELD = re.compile(
+    r"\b(?i:(AC|BC))_?(?i:(R|RE|RT|RIGHT|L|LE|LT|LEFT))_?"
+    rf"({_AUDIOMETRIC_HZ})\b[\"']?[ \t]*[=:][ \t]*[\"']?(-?\d{{1,3}})(?!\d|\.\d)"
+)
+"""A record's threshold field named for its conduction, ear and frequency, with its value
+("AC_R_6000 = 80", "BC_L_4000: 55", '"AC_RE_250": 45'; the CRF field names of registries and
+trials, issue #26 batch 82): the threshold of that ear and conduction at that frequency,
+written so every reader reads it ("right air 80 dB HL at 6000 Hz"). Only where the value
+follows the field's "=" or ":" (a field named in a query's prose, "AC_L_2000 had been entered
+as 16", is left to the query rules)."""
+
+
+def _threshold_field(m: re.Match) -> str:
+    conduction, ear, hz, value = m.groups()
+    side = "right" if ear[0] in "Rr" else "left"
+    return f"{side} {'air' if conduction[0] in 'Aa' else 'bone'} {value} dB HL at {hz} Hz"
+
+
 def export_fields_written_out(text: str) -> str:
     """Return ``text`` with a record's ear field ("ear=L;", ``"ear": "R",``) written as the
     ear's tag ("L:"), a record's frequency and level fields (``"hz": 3000, "db": 80``) as
     "3000 Hz 80 dB", an object under an ear's key (``"right_ear": {``, ``"LE": {``) as "right
     ear: {", a FHIR Observation's code, bodySite and value as "left ear: <code>: 80 dB HL",
     a percentage field (``"word_recognition_pct": 88``) as "word recognition: 88%",
+    a threshold field with its value ("AC_R_6000 = 80") as "right air 80 dB HL at 6000 Hz",
     a field named in capitals before its value ("WORSE_EAR left") as "WORSE EAR: left",
     and a field named for its ear ("TYMP_R=A") as "R: TYMP=A;"; any other
     text unchanged. Linear: one pass per rewrite, each tried only where its key is."""
     if "_" in text:
+        text = _THRESHOLD_FIELD.sub(_threshold_field, text)
         text = _CAPITAL_FIELD.sub(_capital_field, text)
     low = text.lower()
     if _EAR_FIELD_NEED.search(low):

@@ -204,6 +204,11 @@ _OLD_WORDS = ("before", "previous", "prior", "original", "value")
 start (:data:`_OLD`: not the end of "threshold")."""
 _OLD = re.compile(r"\bold")
 _ASCII_ARROWS = ("->", "=>")
+_FLAG_WORDS = ("range", "outside", "plausible", "invalid", "impossible")
+"""Words one of which a value flagged by a query needs (_FLAGGED_VALUE)."""
+_TABLE_ENTERED_WORDS = ("entered", "found", "old", "original")
+_TABLE_FINAL_WORDS = ("final", "new", "resolved", "corrected", "locked")
+"""Words of a query table's heads: one of each it needs (:func:`may_have_query_table`)."""
 
 
 def _holds(low: str | AbstractSet[str], words: tuple[str, ...]) -> bool:
@@ -232,6 +237,10 @@ def may_be_superseded(text: str, held: AbstractSet[str] | None = None) -> bool:
         return True
     if arrow and "_" in low:
         return True
+    if ("=" in low and (_holds(low, _CHANGE_STEMS) or "transpos" in low)) or _holds(
+        low, _FLAG_WORDS
+    ):
+        return True  # (queried_value_marks)
     return (":" in low or "=" in low) and (
         _holds(low, _OLD_WORDS) or ("old" in low and _OLD.search(text.lower()) is not None)
     )
@@ -239,10 +248,181 @@ def may_be_superseded(text: str, held: AbstractSet[str] | None = None) -> bool:
 
 GUARD_WORDS = (
     "suggest", *_LINE_LABELS, "entered", "keyed", *_ASCII_ARROWS, "to", *_CHANGE_STEMS, "_",
-    ":", "=", *_OLD_WORDS, "old",
+    ":", "=", *_OLD_WORDS, "old", "transpos", *_FLAG_WORDS, *_TABLE_ENTERED_WORDS,
+    *_TABLE_FINAL_WORDS,
 )  # fmt: skip
 """The words :func:`may_be_reviewed` and :func:`may_be_superseded` look for in the
 lower-cased text (a found-set of them may stand for it)."""
+
+
+_QUERIED_FIELD = re.compile(
+    r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+[ \t]*=[ \t]*"
+    r"([\"\u201c][^\"\u201c\u201d\n]{1,40}[\"\u201d])"
+)
+"""A coded field given its value in quotation marks ('WHO_GRADE_R = "severe"', 'HL_TYPE =
+"conductive"'): the value of a record's field as a query quotes it; its quoted value is the
+first group."""
+_FIELD_VALUE = re.compile(
+    r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+[ \t]*=[ \t]*(-?\d{1,3}(?:\.\d{1,2})?(?![\d.])|"
+    r"[\"\u201c][^\"\u201c\u201d\n]{1,40}[\"\u201d])"
+)
+"""A coded field with its value, quoted or a number ('AC_R_3000 = 30'); the value is the first
+group."""
+_ENTERED_IN_ITS_SENTENCE = re.compile(
+    r"[^.;\n]{0,160}?\b(?:was|were|had[ \t]+been|have[ \t]+been)[ \t]+entered\b"
+    r"(?![ \t]+(?:correctly|and[ \t]+(?:confirmed|verified)))",
+    re.I,
+)
+"""After a field's value, in its sentence: the values named are the ones entered, which the
+query questions ("AC_R_3000 = 30 and AC_L_3000 = 55 were entered, but the source has no
+3 kHz"), as "entered as 30" is (_ENTERED_AS); not "entered correctly"."""
+_FLAGGED_VALUE = re.compile(
+    r"(?<![\w.])(\d{1,3}(?:\.\d{1,2})?(?:[ \t]*(?:ml|db(?:[ \t]*hl)?|%))?)[ \t]+"
+    r"(?:is|was|looks|seems)[ \t]+(?:out[ \t]+of[ \t]+(?:the[ \t]+)?(?:expected[ \t]+)?range|"
+    r"outside[ \t]+(?:the[ \t]+)?(?:expected[ \t]+|plausible[ \t]+)?(?:range|limits)|"
+    r"implausible|invalid|impossible|not[ \t]+plausible)\b",
+    re.I,
+)
+"""A value a query flags as out of range or implausible ("ECV 34 ml is out of range
+(0.2-5.0)"): the entry under query, its value the first group."""
+_CORRECTED_AFTER = re.compile(
+    r"\b(?:corrected|changed|amended|updated|transposed)\b(?![ \t]+from\b)|"
+    r"(?<!confirmed )(?<!retained )(?<!kept )(?<!correct )\bas[ \t]+entered\b",
+    re.I,
+)
+"""After a quoted field value, in its query's paragraph: the query was answered by a
+correction ("Site: moderately severe. Corrected.", "Changed to sensorineural.", "Types look
+transposed"), or the value is named as the entry ('"sensorineural" as entered'); not
+"corrected from", which names the old value after it, nor "confirmed as entered"."""
+_QUERY_REACH = 250
+"""How far after a quoted field value its query's answer is looked for (its paragraph)."""
+
+
+def queried_value_marks(text: str) -> list[tuple[int, int, None]]:
+    """Return the spans (to blank) of the values a data query raised and its answer
+    replaced: a coded field's quoted value ('WHO_GRADE_R = "severe"') with a correction
+    after it in the same paragraph (:data:`_CORRECTED_AFTER`, within :data:`_QUERY_REACH`
+    characters), a field's value said in its sentence to have been entered
+    (:data:`_ENTERED_IN_ITS_SENTENCE`), and a value the query flags as out of range
+    (:data:`_FLAGGED_VALUE`).
+
+    A query quotes the entry it questions; once the site answers with a correction, the
+    record holds the answer, not the entry (the data-clarification cycle of ICH E6(R3)
+    good clinical practice: the audit trail keeps the original entry beside the correction,
+    the record is the corrected value). A value confirmed or retained, or a field the
+    answer does not correct, is said. Issue #26, validation batch 82 (registry data-quality
+    queries) as tuning data."""
+    marks: list[tuple[int, int, None]] = []
+    if "=" in text:
+        for m in _QUERIED_FIELD.finditer(text):
+            end = min(len(text), m.end() + _QUERY_REACH)
+            blank = text.find("\n\n", m.end(), end)
+            if _CORRECTED_AFTER.search(text, m.end(), blank if blank >= 0 else end):
+                marks.append((m.start(1), m.end(1), None))
+        if "entered" in text.lower():
+            marks += [
+                (m.start(1), m.end(1), None)
+                for m in _FIELD_VALUE.finditer(text)
+                if _ENTERED_IN_ITS_SENTENCE.match(text, m.end())
+            ]
+    for m in _FLAGGED_VALUE.finditer(text):
+        if not _BESIDE_ANOTHER.search(text, max(0, m.start() - 24), m.start()):
+            marks.append((m.start(1), m.end(1), None))
+    return sorted(marks)
+
+
+_BESIDE_ANOTHER = re.compile(r"\b(?:with|and|against|vs\.?|versus|given)\s+[^\d\n]{0,16}$", re.I)
+"""Before a flagged value: another measure it is set beside ("WRS 8% with SRT 40 dB HL is
+implausible"): the combination is flagged, the entry under query is the first measure."""
+
+
+_ENTERED_HEAD = re.compile(
+    r"(?i)(?:entered(?:[ \t]+value)?|value[ \t]+(?:found|entered|at[ \t]+query)|found|"
+    r"old(?:[ \t]+value)?|original(?:[ \t]+value)?|as[ \t]+entered)"
+)
+"""The head of a query table's column of the values as entered ("ENTERED", "Value found",
+"Old value")."""
+_FINAL_HEAD = re.compile(r"(?i)(?:final|new|resolved|corrected|locked)(?:[ \t]+value)?")
+"""The head of its column of the values the queries left ("FINAL", "Final value", "New")."""
+_TABLE_ROWS = 40
+"""How many rows under its head a query table is read for (bounded: linear)."""
+_PIPE_CELL = re.compile(r"[^|\n]+")
+_SPACED_CELL = re.compile(r"\S+(?:[ ]\S+)*")
+
+
+def may_have_query_table(held: AbstractSet[str] | str) -> bool:
+    """Return False where no query table can be (a cheap exact test): its heads need a word
+    of an entered value's column and one of a final value's."""
+    return _holds(held, _TABLE_ENTERED_WORDS) and _holds(held, _TABLE_FINAL_WORDS)
+
+
+def _heads(line: str) -> list[tuple[int, int]]:
+    """Return the spans of a table line's cells: between pipes, else runs of words set apart
+    by two spaces or more (a fixed-width listing)."""
+    if line.count("|") >= 2:
+        return [(m.start(), m.end()) for m in _PIPE_CELL.finditer(line) if m.group().strip()]
+    return [(m.start(), m.end()) for m in _SPACED_CELL.finditer(line.expandtabs(1))]
+
+
+def _entered_column(line: str) -> int | None:
+    """Return the index of a head line's entered-value column where it also heads a
+    final-value column (a query table), else None."""
+    cells = [line[a:b].strip() for a, b in _heads(line)]
+    if len(cells) < 3:
+        return None
+    entered = [i for i, c in enumerate(cells) if _ENTERED_HEAD.fullmatch(c)]
+    final = [i for i, c in enumerate(cells) if _FINAL_HEAD.fullmatch(c)]
+    return entered[0] if len(entered) == 1 and len(final) == 1 else None
+
+
+def query_table_marks(text: str) -> list[tuple[int, int, None]]:
+    """Return the spans (to blank) of the cells of a query table's entered-value column.
+
+    A data-query log set out as a table ("QID  FIELD  ENTERED  QUERY  RESPONSE  FINAL",
+    "| Field | Value found | Action | Final value |") keeps each queried value beside the
+    value the query left: the final column is the record (ICH E6(R3): the audit trail keeps
+    the original entry beside the correction), the entered column is not said. Pipe tables
+    are cut at their pipes, fixed-width listings at the head's column starts (a row's cell
+    must line up with its head). Issue #26, validation batch 82 as tuning data."""
+    marks: list[tuple[int, int, None]] = []
+    lines = text.split("\n")
+    offsets, at = [], 0
+    for line in lines:
+        offsets.append(at)
+        at += len(line) + 1
+    index = 0
+    while index < len(lines):
+        column = (
+            _entered_column(lines[index]) if "  " in lines[index] or "|" in lines[index] else None
+        )
+        if column is None:
+            index += 1
+            continue
+        head = lines[index]
+        spans = _heads(head)
+        pipe = head.count("|") >= 2
+        start, end = spans[column][0], spans[column + 1][0] if column + 1 < len(spans) else None
+        row = index + 1
+        while row < len(lines) and row - index <= _TABLE_ROWS and lines[row].strip():
+            line = lines[row]
+            if pipe:
+                cells = _heads(line)
+                if len(cells) == len(spans) and not set(
+                    line[cells[column][0] : cells[column][1]]
+                ) <= set(" :-"):
+                    a, b = cells[column]
+                    marks.append((offsets[row] + a, offsets[row] + b, None))
+            elif (
+                len(line) > start
+                and (start == 0 or line[start - 1] == " ")
+                and (end is None or len(line) < end or line[end - 1] == " ")
+            ):
+                marks.append(
+                    (offsets[row] + start, offsets[row] + min(len(line), end or len(line)), None)
+                )
+            row += 1
+        index = row
+    return marks
 
 
 SUPERSEDED: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (

@@ -187,23 +187,6 @@ DIFFERENCES_STATED = re.compile(
 differences ("the ears differ by 15 dB at 3 kHz (50 vs 35) and 10 dB at 4k"). Source:
 model replies' reasoning (issue #26 batch 29, used as tuning data)."""
 _DIFFERENCE_REACH = 70
-DIFFERENCE_LIST = re.compile(
-    r"\b(?:shift(?:s|ed)?|differences?|differ(?:s|ed)?|moved|(?:poorer|worse|better)\s+by|"
-    r"(?<!in )sums?)\b(?:\s+(?:since|from|against)\s+(?:the\s+)?baseline|\s+(?:per|in|for)\s+"
-    r"(?:each\s+)?ear)?[\s:]*(?:(?:of|by|are|were)\s+)?"
-    r"(?:\d(?:\d|db\b|hl\b|at\b|k?hz\b|k\b|and\b|from\b|to\b|[\s.,/()-])*)?$"
-)
-"""Before a dB value in a list headed by a difference or a sum: each value of "the left is
-poorer by 15 dB at 500 Hz, 20 dB at 1 kHz and 25 dB at 2 kHz", "Interaural differences: 5 dB
-at 500 Hz, 0 at 750 Hz", "Shift: 20 dB at 6 kHz and 10 dB at 8 kHz", "bone has moved 5 dB at
-4 kHz" is a difference between two thresholds (the ears, or today and the baseline), and each
-of "Sums per ear: 75 at 0.5/1/2 kHz and 75 at 3/4/6 kHz" the sum of those frequencies'
-thresholds, not a threshold ("in sum" sums up the reply); the list starts at a number
-("shifted to 80 dB HL" is a level).
-Source: asymmetry screening criteria for MRI (BAA/BSA retrocochlear screening), ototoxic
-shift criteria (ASHA 1994) and the summed hearing levels of military and HSE hearing
-categories are stated per frequency."""
-_LIST_REACH = 120
 CONDUCTION_SAID_NORMAL = re.compile(
     r"\b(bone|air)(?:[\s-]+conduction)?(?:\s+(?:thresholds?|levels?))?\s+(?:was|were|is|are)\s+"
     r"(?:also\s+)?(?:(?:tested|measured)\s+and\s+(?:was\s+|were\s+)?(?:found\s+)?)?"
@@ -1109,7 +1092,7 @@ def _difference_stated(low: str, start: int) -> bool:
     begin = max(0, start - _DIFFERENCE_REACH)
     if "differ" in low[begin:start] and DIFFERENCES_STATED.search(low, begin, start):
         return True
-    return _difference_listed(low, start)
+    return lexicon.difference_listed(low, start)
 
 
 BRACKET_AFTER_LEVEL = re.compile(
@@ -1130,16 +1113,6 @@ def _bracketed_after_level(low: str, m: re.Match) -> bool:
         BRACKET_AFTER_LEVEL.search(low, max(0, m.start() - 32), m.start())
         and BRACKET_CLOSED.match(low, m.end())
     )
-
-
-def _difference_listed(low: str, start: int) -> bool:
-    """Return True when the dB value at ``start`` is in a list of differences or sums headed up to
-    :data:`_LIST_REACH` characters before it (:data:`DIFFERENCE_LIST`)."""
-    begin = max(0, start - _LIST_REACH)
-    window = low[begin:start]
-    if not any(word in window for word in ("shift", "differ", " by", "moved", "sum")):
-        return False
-    return DIFFERENCE_LIST.search(low, begin, start) is not None
 
 
 def _bone_named(low: str, m: re.Match) -> bool:

@@ -8,7 +8,10 @@ rule (:data:`RULES`, in order) what is not the present word (module of its patte
 ============================  ==============================================================
 ``tracked_changes``           deleted text, rejected suggestions, a comparison's original
                               side, reviewers' comments (:mod:`.revisions`)
-``superseded_values``         the old side of a correction or data query (:mod:`.revisions`)
+``superseded_values``         the old side of a correction or data query, a value a query
+                              raised that its answer corrected (:mod:`.revisions`)
+``query_tables``              a query table's column of the values as entered, beside its
+                              final values (:mod:`.revisions`)
 ``final_part``                what comes before a text's marked final part after its cues:
                               an agent's trace, a panel's deliberation, a report's account
                               of a mistaken record before the verified result
@@ -153,7 +156,15 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "superseded_values",
         _may_be_superseded,
-        tuple(substitution(pattern, repl) for pattern, repl in revisions.SUPERSEDED),
+        (
+            revisions.queried_value_marks,
+            *(substitution(pattern, repl) for pattern, repl in revisions.SUPERSEDED),
+        ),
+    ),
+    Rule(
+        "query_tables",
+        lambda view: "\n" in view.text and revisions.may_have_query_table(view.found),
+        (revisions.query_table_marks,),
     ),
     Rule("final_part", lambda view: stages.may_have_final_part(view.found), (stages.marks,)),
     Rule("other_entries", lambda view: entries.may_name_an_entry(view.text), (entries.marks,)),
@@ -200,6 +211,7 @@ def only(name: str) -> Callable[[str], str]:
 
 changes_applied = only("tracked_changes")
 superseded_values_dropped = only("superseded_values")
+query_tables_read_as_final = only("query_tables")
 final_part_only = only("final_part")
 named_entry_only = only("other_entries")
 remembered_cases_blanked = only("remembered_cases")

@@ -77,7 +77,8 @@ def test_what_is_not_a_change_amount(text):
 def test_the_cheap_test_is_exact_on_random_texts():
     words = (
         "by 15 dB 4% dropped down up better worse than in 2021 shift of recovery right 45 "
-        "improved fell at presentation since points"
+        "improved fell at presentation since points higher lower poorer presbycusis follow "
+        "high low poor"
     ).split()
     seps = [" ", "  ", "\t", "\n", "", "-", ", "]
     for text in random_word_texts(words, seps, seed=951, count=20000, longest=10):

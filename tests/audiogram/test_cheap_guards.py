@@ -428,3 +428,40 @@ def test_the_voice_rules_tests_answer_the_same_from_the_found_words():
             assert from_found == from_low, (i, text)
             may[i] += from_low
     assert min(may) > 20, may  # each test answers "may" on some of the texts
+
+
+def test_the_substring_tests_before_notation_caption_and_console_patterns_are_exact():
+    """Each cheap test looks for what every match of its pattern holds: a text it turns away
+    is one the pattern does not match (random texts of the patterns' pieces): the gap of an
+    aligned row (notation._gapped), a decimal comma's digits (before _DIGIT_COMMA), a bare
+    level at its frequency (_BARE_LEVEL_AT, before _VALUE_AT_LIST), a cue's arrow (before
+    captions._TIMING) and an R console's prompt (before notebooks._R_LINE)."""
+    from clinbench.audiogram import captions, notebooks
+
+    words = [
+        *"40 5 25 75 4,5 3,25 ,75 dB HL db at AT At 1 2 kHz k hz , ; and to then climbing "
+        "rising 00:01:02,500 --> 00:02.5 -> > x <- right Left :".split(),
+        "40 dB HL at 1 kHz",
+        "25 at 2 kHz",
+        "30\tAT 4k",
+        "00:00:01,000 --> 00:00:02,000",
+    ]
+    seps = [" ", "  ", "\t", "\n", "", ",", " \t", "\u00a0", "\x1c"]
+    turned_away = [0] * 5
+    for text in random_word_texts(words, seps, seed=43, count=30000, longest=12):
+        for line in text.split("\n"):
+            assert notation._gapped(line) == bool(notation._GAP.search(line)), line
+        if not (",5" in text or ",25" in text or ",75" in text):
+            assert not notation._DIGIT_COMMA.search(text), text
+            turned_away[0] += 1
+        if not notation._BARE_LEVEL_AT.search(text):
+            assert not notation._VALUE_AT_LIST.search(text), text
+            turned_away[1] += 1
+        if text.count("-->") < 2:
+            assert len(captions._TIMING.findall(text)) < 2, text
+            turned_away[2] += 1
+        if ">" not in text:
+            assert not notebooks._R_LINE.search(text), text
+            turned_away[3] += 1
+        turned_away[4] += bool(notation._VALUE_AT_LIST.search(text))  # (read, not turned away)
+    assert min(turned_away) > 20, turned_away  # each test turns texts away; lists are read

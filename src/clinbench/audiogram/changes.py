@@ -85,10 +85,13 @@ CHANGE_WORD = rf"\b(?:{_CHANGE_VERB}|{_COMPARATIVE}|{_CHANGE_NOUN}|since|unchang
 patterns that read a change clause set beside a value (notation's average pairs)."""
 CHANGE_AMOUNT = led(CHANGE_AMOUNT)  # (its first characters looked for first, for speed)
 
-_WORDS = ("by", "up", "down", "bett", "wors", "poor", "high", "low", "drop", "fall", "fell",
-          "improv", "deterior", "recover", "rose", "rise", "risen", "increas", "decreas",
-          "chang", "shift", "declin", "gain", "reduc")  # fmt: skip
-"""Words one of which a text holds where :data:`CHANGE_AMOUNT` may match."""
+_WORDS = (" by", "\tby", "up", "down", "better", "wors", "poorer", "higher", "lower", "drop",
+          "fall", "fell", "improv", "deterior", "recover", "rose", "rise", "risen", "increas",
+          "decreas", "chang", "shift", "declin", "gain", "reduc")  # fmt: skip
+"""Words one of which a text holds where :data:`CHANGE_AMOUNT` may match: each form's verb,
+comparative or noun of change, and "by" after the space or tab the pattern puts before it
+(not "by" in "presbycusis", nor "low" in "follow-up" or "high" in "high-frequency": the
+comparatives are whole words there)."""
 
 
 SIGNED_AMOUNT = re.compile(

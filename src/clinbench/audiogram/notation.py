@@ -349,6 +349,10 @@ _VALUE_AT_LIST = re.compile(
     re.I,
 )
 _BARE_AT = re.compile(r"(\d{1,3})(\s+at\s+)")
+_BARE_LEVEL_AT = re.compile(r"\d\s+at\s+\d", re.I)
+"""A level with no unit at its frequency ("20 at 1 kHz"), as every later value of a
+:data:`_VALUE_AT_LIST` match gives it: a cheap, digit-led test before that pattern, which
+tries its first value's unit and every trajectory word at each number."""
 _BARE_TRAJECTORY = re.compile(
     r"(\bfrom\s+\d{1,3})(\s+at\s+\d+(?:\.\d+)?\s*(?:khz|k|hz)\b"
     rf"(?:\s+(?:[a-z]+\s+){{0,2}}?|{_TRAJECTORY_TO})?to\s+\d{{1,3}})"
@@ -877,7 +881,8 @@ def _wording_made_uniform(text: str) -> str:
         text = _INNER_EAR_PART.sub(_sensorineural_part, text)
     text = _frequencies_in_words_written_out(text)
     if " at " in text:
-        text = _VALUE_AT_LIST.sub(_value_at_list, text)
+        if _BARE_LEVEL_AT.search(text):  # (what the list's later values need: a cheap test)
+            text = _VALUE_AT_LIST.sub(_value_at_list, text)
         if "from" in text or "From" in text:
             text = _BARE_TRAJECTORY.sub(_bare_trajectory, text)
     if ("mod" in text or "Mod" in text) and may_hold(text, "sev"):  # (it needs "sev" too)
@@ -1191,7 +1196,7 @@ def tables_to_text(text: str) -> str:
             index += used
             continue
         rows, used = _whitespace_table(lines, index)
-        if rows is None and _GAP.search(lines[index]):
+        if rows is None and _gapped(lines[index]):
             rows, used = _gapped_table(lines, index)
         sentences = _table_sentences(rows) if rows else None
         if sentences:
@@ -1251,6 +1256,15 @@ def _ws_ear_header(tokens: list[str]) -> list[str] | None:
 
 _GAP = re.compile(r"\S(?:[ ]{2,}|\t)[ \t]*\S")
 """Two cells of an aligned row: text, a gap of two spaces or a tab, text."""
+
+
+def _gapped(line: str) -> bool:
+    """Return whether ``line`` holds two cells apart by a gap (:data:`_GAP`); the gap's two
+    spaces or tab are looked for first (a cheap exact test: the pattern, led by any
+    character but a space, is tried at nearly every character of a line with neither)."""
+    return ("  " in line or "\t" in line) and _GAP.search(line) is not None
+
+
 _GAP_SPLIT = re.compile(r"[ ]{2,}|\t[ \t]*")
 _GAP_EAR = re.compile(r"(?i)(?:r|l|right|left|rt|lt|ad|as)(?:\s+ear)?$")
 """A column head that is an ear and nothing else."""
@@ -1472,7 +1486,10 @@ def translated_terms_mended(text: str) -> str:
         or "light" in low
         or ".000" in text
         or "gap air" in low
-        or _DIGIT_COMMA.search(text)
+        or (
+            # (the comma and its digits first: a cheap exact test before the pattern)
+            (",5" in text or ",25" in text or ",75" in text) and _DIGIT_COMMA.search(text)
+        )
     ):
         return text
     return _TRANSLATED.sub(_translated_term, text)

@@ -98,7 +98,9 @@ def program_output_read_as_said(text: str) -> str:
     """Return ``text`` with its program source's operand numbers, format specifications
     and raised messages blanked, and a printed frame of bone thresholds or air-bone gaps
     written out per ear under its measure; any other text unchanged. Linear."""
-    if not any(marker in text for marker in _MARKERS) and not _R_LINE.search(text):
+    if not any(marker in text for marker in _MARKERS) and not (
+        ">" in text and _R_LINE.search(text)
+    ):
         return text
     lines = text.split("\n")
     in_fence, continued, i = False, False, 0

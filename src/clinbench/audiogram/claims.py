@@ -1179,15 +1179,7 @@ def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
     if len(listed) >= 3 and _list_of_another_measure(text, start, end, toks, block, listed[0]):
         return []  # "octave bands 250 Hz 88, 500 Hz 86, 1 kHz 84": another measure's list
     if len(listed) >= 3:
-        out = []
-        marks = _Positioned(t for t in toks if t.kind == "conduction")
-        for m in listed:
-            tok = Token("level", m.group(2), m.start(1), m.end(2), "level")
-            hz = KHZ[m.group(1).lstrip("0") or m.group(1)]
-            claim = put.claim(text, "threshold", _bind(tok, ears, block), tok,
-                              value=int(m.group(2)), freqs=(hz,), rule="khz list")  # fmt: skip
-            out.append(_level_conduction(text, marks, tok, put, claim))
-        return out
+        return _khz_list_claims(text, listed, toks, ears, block, put)
     out = _slash_lists(text, start, end, toks, ears, block, put)
     pairs = [(tok, freq) for tok, freq in _level_frequency_pairs(text, toks)
              if freq.start > tok.start or not _listed_or_spanned(text, tok, freq)]  # fmt: skip
@@ -1211,6 +1203,19 @@ def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
         for ear, tok, freq in _ear_levels_at(text, toks)
         if id(tok) not in paired and not _summed_over(text, freq.start)
     ]  # fmt: skip
+    return out
+
+
+def _khz_list_claims(text, listed, toks, ears, block, put: _Put) -> list[Claim]:
+    """Return a threshold claim for each item of a kHz list ('.25 60 / .5 50 / ... / 8 55')."""
+    out = []
+    marks = _Positioned(t for t in toks if t.kind == "conduction")
+    for m in listed:
+        tok = Token("level", m.group(2), m.start(1), m.end(2), "level")
+        hz = KHZ[m.group(1).lstrip("0") or m.group(1)]
+        claim = put.claim(text, "threshold", _bind(tok, ears, block), tok,
+                          value=int(m.group(2)), freqs=(hz,), rule="khz list")  # fmt: skip
+        out.append(_level_conduction(text, marks, tok, put, claim))
     return out
 
 

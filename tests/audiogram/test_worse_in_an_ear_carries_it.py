@@ -2,7 +2,8 @@
 50 dB HL at 3 kHz ...", "better on the right") names that ear as the worse one, as "the left
 is worse" does: the figures after it are that ear's and carry on to the clauses after. A
 comparison with the other ear named ("worse in the left than the right") is still a
-comparison. Batch 106 YG25 as tuning data (lexicon.COMPARATIVE)."""
+comparison, and so is "worse on the right (...)" when the sentence goes on with "than".
+Batch 106 YG25 as tuning data (lexicon.COMPARATIVE, statements._compares)."""
 
 from __future__ import annotations
 
@@ -54,3 +55,14 @@ def test_judged_as_that_ears():
     assert ("bone_threshold", "left", 4000, "match") in {
         (f.kind, f.ear, f.frequency, f.verdict) for f in result.findings
     }
+
+
+def test_a_comparison_going_on_with_than_carries_no_ear():
+    # "worse on the right (...) than the left (..., within normal limits)": the grade in the
+    # left's parenthesis is not the right's
+    text = (
+        "Conductive loss, worse on the right (average 37.5 dB HL, moderate) than the left "
+        "(10 dB HL, within normal limits)."
+    )
+    read = {(c.kind, c.ears, c.value) for part in read_statements(text) for c in part}
+    assert ("degree", ("right",), "normal") not in read

@@ -347,6 +347,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
     topics = Topics.of(sent_low)
     segments, n_main, aside_ear = _sentence_segments(sentence, carried.record_line)
     windows = _ClauseWindows(sent_low)
+    last_than = _last_than(segments) if "than" in sent_low else -1
     named: set[str] = set()  # the ears the main clauses of another test's sentence name
     asides = _WhereAsidesStood(sent_low, carried.sentence_conduction)
     for index, seg in enumerate(segments):
@@ -377,6 +378,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
             line_start,
             aside_ear[index],
             main=index < n_main,
+            than_after=index < last_than,
         )
         if len(ears) == 1 and index < n_main and topics.any():
             named |= ears
@@ -588,12 +590,17 @@ def _ear_denied(seg: str, ear: str) -> bool:
     ) == len(denied)
 
 
-def _compares(seg: str, seg_low: str, seg_ear: str) -> bool:
+def _compares(seg: str, seg_low: str, seg_ear: str, than_after: bool = False) -> bool:
     """Return True when a clause naming one ear compares it ("the left is worse", "better
-    than on the right"), so its ear is not carried on to the clauses after it."""
+    than on the right"), so its ear is not carried on to the clauses after it. An ear named
+    worse "in" or "on" it ("worse in the left ear: left 50 dB HL ...") is named as the worse
+    one, unless a later clause of the sentence goes on with "than" ("worse on the right (45
+    dB HL, moderate) than on the left (10 dB HL, normal)": a comparison)."""
     comparative = lx.may_hold(seg, "worse", "poorer", "better", "than") and lx.COMPARATIVE.search(
         seg
     )
+    if not comparative and than_after and lx.may_hold(seg, "worse", "poorer", "better"):
+        return bool(_WORSE_IN_AN_EAR.search(seg_low))
     if not comparative or lx.WORSE_NAMED.search(seg_low):
         # "it is the left ear that is worse", "the right ear is the poorer one, with ...":
         # the ear named so is the clause's subject
@@ -606,6 +613,11 @@ def _compares(seg: str, seg_low: str, seg_ear: str) -> bool:
     )
 
 
+_WORSE_IN_AN_EAR = re.compile(
+    r"\b(?:worse|poorer|better)\s+(?:in|on)\s+(?:the\s+)?(?:right|left)\b"
+)
+
+
 def _names_the_other_ear(seg_low: str) -> bool:
     """Return True when a clause names "the other ear" (opposite, contralateral)."""
     return lx.may_hold(seg_low, "other", "opposite", "contralateral") and bool(
@@ -613,15 +625,26 @@ def _names_the_other_ear(seg_low: str) -> bool:
     )
 
 
+def _last_than(segments: list[str]) -> int:
+    """Return the index of the last clause of a sentence that holds "than" (-1: none)."""
+    last = -1
+    for index, seg in enumerate(segments):
+        if "than" in seg.lower():
+            last = index
+    return last
+
+
 def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], following: str,
-                line_start, aside_ear: str | None, main: bool) -> str | None:  # fmt: skip
+                line_start, aside_ear: str | None, main: bool,
+                than_after: bool = False) -> str | None:  # fmt: skip
     """Return the ear a clause is about ("both", one ear, or None), carrying an ear named by
-    a main clause to the clauses after it."""
+    a main clause to the clauses after it (``than_after``: a later clause of its sentence
+    holds "than")."""
     if len(ears) == 1 and _ear_denied(seg, next(iter(ears))):
         ears = set()  # "..., not the right: a moderate loss": not about the right
     if len(ears) == 1:
         seg_ear = next(iter(ears))
-        if main and not _compares(seg, seg_low, seg_ear):  # an aside carries no ear on
+        if main and not _compares(seg, seg_low, seg_ear, than_after):  # an aside carries none
             carried.name_ear(seg_ear, line_start)
         return seg_ear
     if len(ears) > 1:

@@ -681,6 +681,9 @@ range of frequencies ("45-50 (6-8k)"), nor a number that is part of a word or a 
 ("H2 (4k)", "38.75 (...)")."""
 
 
+_LEVEL_THEN_BRACKETED_FREQUENCY = led(_LEVEL_THEN_BRACKETED_FREQUENCY)  # (for speed)
+
+
 def _level_at_its_frequency(m: re.Match) -> str:
     hz = f"{m.group(3)} Hz" if m.group(3) else m.group(4)
     return f"{m.group(1)}{m.group(2).rstrip()} at {hz}"

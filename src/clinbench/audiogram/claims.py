@@ -1191,8 +1191,7 @@ def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
                       value=int(tok.value), freqs=(int(freq.value),), through=freq,
                       rule=freq.rule if freq.start > tok.start else "frequency, level"))
         for tok, freq in pairs
-        if not _negated(toks, tok) and not lexicon.population_value(text, tok.start)
-        and not _a_listed_difference(text, tok.start)
+        if _a_level_of_this_ear(text, toks, tok)
     ]  # fmt: skip
     paired = {id(tok) for tok, _ in pairs}
     out += [
@@ -1317,6 +1316,16 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
         ear = _ear_given_level(text, toks, i, freq, paired)
         if ear is not None:
             yield ear, tok, freq
+
+
+def _a_level_of_this_ear(text: str, toks: list[Token], tok: Token) -> bool:
+    """Return whether a level paired with its frequency is this ear's threshold: not negated,
+    not a population's value, not one of a list of differences (:func:`_a_listed_difference`)."""
+    return not (
+        _negated(toks, tok)
+        or lexicon.population_value(text, tok.start)
+        or _a_listed_difference(text, tok.start)
+    )
 
 
 def _a_listed_difference(text: str, at: int) -> bool:

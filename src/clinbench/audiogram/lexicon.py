@@ -450,19 +450,18 @@ HEARING_IN_AN_ASIDE = re.compile(
 """What keeps such an aside a hearing finding ("(left TM retracted, type C)", "(left ear
 canal volume 1.1 ml)", "(right drum intact; bone normal)"), lowered text; "bone" naming a
 device ("bone-anchored hearing aid", "bone-conduction device on a softband") is the device's."""
-_AFTER_CONDUCTION = r"(?<=(?-i:AC|BC)[ \t])"
 _LEVEL_FOLLOWS = r"(?=[ \t]+-?\d{1,3}[ \t]*(?:@|at[ \t])[ \t]*\.?\d)"
 """A bare R or L between a conduction's abbreviation and a level at its frequency ("AC R 15
 @250", "BC L 10 at 500"): that ear's thresholds of that conduction, in a note's shorthand
 (issue #26 batch 84)."""
 RIGHT = re.compile(
     rf"\bright\b{RIGHT_SAID_OF_A_READING}{RIGHT_AS_AN_ADVERB}|\b(?-i:RE|{NOT_A_TYMPANOGRAM_TYPE}AD|Rt|RT|OD)\b|"
-    rf"\b(?-i:re)\.(?=\s*:)|\b(?-i:R){_TAGGED}|{_AFTER_CONDUCTION}(?-i:R){_LEVEL_FOLLOWS}",
+    rf"\b(?-i:re)\.(?=\s*:)|\b(?-i:R)(?:{_TAGGED}|(?<=(?-i:AC|BC)[ \t]R){_LEVEL_FOLLOWS})",
     re.I,
 )
 LEFT = re.compile(
     rf"\bleft\b|\b(?-i:LE|{NOT_A_TYMPANOGRAM_TYPE}AS|Lt|LT|OS|OG|OI)\b|\b(?-i:li)\.(?=\s*:)|"
-    rf"\b(?-i:L){_TAGGED}|{_AFTER_CONDUCTION}(?-i:L){_LEVEL_FOLLOWS}",
+    rf"\b(?-i:L)(?:{_TAGGED}|(?<=(?-i:AC|BC)[ \t]L){_LEVEL_FOLLOWS})",
     re.I,
 )
 LINE_OPENING_EAR_LETTER = re.compile(r"[ \t>*-]*([RL])[ \t]+[\w~]")

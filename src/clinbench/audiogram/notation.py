@@ -765,6 +765,9 @@ range of frequencies ("45-50 (6-8k)"), nor a number that is part of a word or a 
 ("H2 (4k)", "38.75 (...)")."""
 
 
+_LEVEL_THEN_BRACKETED_FREQUENCY = led(_LEVEL_THEN_BRACKETED_FREQUENCY)  # (for speed)
+
+
 def _level_at_its_frequency(m: re.Match) -> str:
     hz = f"{m.group(3)} Hz" if m.group(3) else m.group(4)
     return f"{m.group(1)}{m.group(2).rstrip()} at {hz}"
@@ -1564,15 +1567,16 @@ def _capital_field(m: re.Match) -> str:
 
 
 _THRESHOLD_FIELD = re.compile(
-    r"\b(?i:(AC|BC))_?(?i:(R|RE|RT|RIGHT|L|LE|LT|LEFT))_?"
-    rf"({_AUDIOMETRIC_HZ})\b[\"']?[ \t]*[=:][ \t]*[\"']?(-?\d{{1,3}})(?!\d|\.\d)"
+    r"(?<![\"'\w])(?i:(AC|BC))_?(?i:(R|RE|RT|RIGHT|L|LE|LT|LEFT))_?"
+    rf"({_AUDIOMETRIC_HZ})\b[ \t]*[=:][ \t]*(-?\d{{1,3}})(?!\d|\.\d)"
 )
 """A record's threshold field named for its conduction, ear and frequency, with its value
-("AC_R_6000 = 80", "BC_L_4000: 55", '"AC_RE_250": 45'; the CRF field names of registries and
-trials, issue #26 batch 82): the threshold of that ear and conduction at that frequency,
-written so every reader reads it ("right air 80 dB HL at 6000 Hz"). Only where the value
-follows the field's "=" or ":" (a field named in a query's prose, "AC_L_2000 had been entered
-as 16", is left to the query rules)."""
+("AC_R_6000 = 80", "BC_L_4000: 55"; the CRF field names of registries and trials, issue #26
+batch 82): the threshold of that ear and conduction at that frequency, written so every
+reader reads it ("right air 80 dB HL at 6000 Hz"). Only where the value follows the field's
+"=" or ":" (a field named in a query's prose, "AC_L_2000 had been entered as 16", is left to
+the query rules), and not a quoted key (a JSON record's, left to its readers as the other
+quoted fields are)."""
 
 
 def _threshold_field(m: re.Match) -> str:

@@ -204,10 +204,10 @@ _OLD_WORDS = ("before", "previous", "prior", "original", "value")
 start (:data:`_OLD`: not the end of "threshold")."""
 _OLD = re.compile(r"\bold")
 _ASCII_ARROWS = ("->", "=>")
-_FLAG_WORDS = ("range", "outside", "plausible", "invalid", "impossible")
+_FLAG_WORDS = ("out of", "outside", "plausible", "invalid", "impossible")
 """Words one of which a value flagged by a query needs (_FLAGGED_VALUE)."""
-_TABLE_ENTERED_WORDS = ("entered", "found", "old", "original")
-_TABLE_FINAL_WORDS = ("final", "new", "resolved", "corrected", "locked")
+_TABLE_ENTERED_WORDS = ("entered", "value found", "old value", "original value")
+_TABLE_FINAL_WORDS = ("final", "new value", "resolved", "corrected", "locked")
 """Words of a query table's heads: one of each it needs (:func:`may_have_query_table`)."""
 
 
@@ -283,6 +283,7 @@ _FLAGGED_VALUE = re.compile(
     r"implausible|invalid|impossible|not[ \t]+plausible)\b",
     re.I,
 )
+_FLAGGED_VALUE = led(_FLAGGED_VALUE)  # (its first characters looked for first, for speed)
 """A value a query flags as out of range or implausible ("ECV 34 ml is out of range
 (0.2-5.0)"): the entry under query, its value the first group."""
 _CORRECTED_AFTER = re.compile(
@@ -337,13 +338,14 @@ implausible"): the combination is flagged, the entry under query is the first me
 
 
 _ENTERED_HEAD = re.compile(
-    r"(?i)(?:entered(?:[ \t]+value)?|value[ \t]+(?:found|entered|at[ \t]+query)|found|"
-    r"old(?:[ \t]+value)?|original(?:[ \t]+value)?|as[ \t]+entered)"
+    r"(?i)(?:entered(?:[ \t]+value)?|value[ \t]+(?:found|entered)|old[ \t]+value|"
+    r"original[ \t]+value|as[ \t]+entered)"
 )
 """The head of a query table's column of the values as entered ("ENTERED", "Value found",
 "Old value")."""
-_FINAL_HEAD = re.compile(r"(?i)(?:final|new|resolved|corrected|locked)(?:[ \t]+value)?")
-"""The head of its column of the values the queries left ("FINAL", "Final value", "New")."""
+_FINAL_HEAD = re.compile(r"(?i)(?:final|resolved|corrected|locked)(?:[ \t]+value)?|new[ \t]+value")
+"""The head of its column of the values the queries left ("FINAL", "Final value", "New
+value")."""
 _TABLE_ROWS = 40
 """How many rows under its head a query table is read for (bounded: linear)."""
 _PIPE_CELL = re.compile(r"[^|\n]+")

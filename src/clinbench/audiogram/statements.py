@@ -337,6 +337,16 @@ def _opening_span(sent_low: str) -> tuple[int, int] | None:
     return None if f1 is None or f2 is None or f1 >= f2 else (f1, f2)
 
 
+def _clause_frequency(seg_low: str, index: int, sentence_freq: int | None) -> int | None:
+    """Return the frequency a clause opens with ("..., at 4 kHz the left is 50"), else the
+    sentence's."""
+    if "at " in seg_low and (index or ": at " in seg_low):
+        opens = lx.CLAUSE_OPENING_FREQUENCY.search(seg_low)
+        if opens:
+            return lx.to_hz(opens.group(1), opens.group(2))
+    return sentence_freq
+
+
 def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[list[Claim]]:
     """Yield the claims of each clause of one sentence, each clause tied to its ear."""
     sent_low = sentence.lower()
@@ -384,11 +394,7 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
             named |= ears
         if seg_ear is not None and _loss_of_an_ear_called_normal(carried, seg_ear, seg_low, ears):
             seg_ear = None
-        clause_freq = sentence_freq
-        if "at " in seg_low and (index or ": at " in seg_low):
-            opens = lx.CLAUSE_OPENING_FREQUENCY.search(seg_low)
-            if opens:
-                clause_freq = lx.to_hz(opens.group(1), opens.group(2))
+        clause_freq = _clause_frequency(seg_low, index, sentence_freq)
         yield read_clause(
             seg, seg_ear, clause_context, topics, hedged_sentence,
             explicit=bool(ears),

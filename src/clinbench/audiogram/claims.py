@@ -909,12 +909,25 @@ def _other_field(text: str, tok: Token) -> bool:
     line = text.rfind("\n", 0, tok.start) + 1
     if _EXAMINATION_FINDING.match(text, tok.end):
         return True  # "L: moderate otitis externa": the finding's grade
+    if _SCORED_AFTER.match(text, tok.end) and _SYMPTOM_COUNT_BEFORE.search(
+        text, max(line, tok.start - 30), tok.start
+    ):
+        return True  # "SCAT6 sx 9 / sev 21": the symptom severity score
     return bool(lexicon.OTHER_DOMAIN_LABEL.search(text, max(line, tok.start - 60), tok.start))
 
 
 _EXAMINATION_FINDING = re.compile(
     r"\s+(?:" + lexicon.EXAMINATION_FINDING + "|" + lexicon.TYMPANOMETRIC_MEASURE + ")", re.I
 )
+_SCORED_AFTER = re.compile(r"[ \t]*[:=]?[ \t]*\d{1,3}\b(?![ \t]*(?:db|dB|DB|%))")
+_SYMPTOM_COUNT_BEFORE = re.compile(
+    r"(?i)\b(?:sx|symptoms?(?:[ \t]+(?:number|count|no\.?))?)[ \t]*[:=]?[ \t]*\d{1,2}"
+    r"(?:[ \t]*/[ \t]*22)?[ \t]*[/,;][ \t]*$"
+)
+"""A concussion screen's pair of symptom number and symptom severity score ("SCAT6 sx 9 /
+sev 21", "symptoms 5, severity 11"; the Sport Concussion Assessment Tool 6, Echemendia et
+al., Br J Sports Med 2023): the severity after the count is a score, no grade of the
+hearing."""
 
 
 def _distribute(text: str, ears: list[Token], bound: list[tuple[Token, Binding]]):
@@ -1170,6 +1183,17 @@ def _list_of_another_measure(text, start, end, toks, block: Binding, first: re.M
     return lexicon.labelled_otherwise(text[start:end].lower(), first.start(1) - start)
 
 
+def _a_level_said(text: str, toks: list[Token], tok: Token) -> bool:
+    """Return whether a level paired with a frequency is said of this ear: not negated, not a
+    population's value, not a difference in a list of them (split out of _thresholds to
+    keep it under the complexity limit; the reading is unchanged)."""
+    return (
+        not _negated(toks, tok)
+        and not lexicon.population_value(text, tok.start)
+        and not _a_listed_difference(text, tok.start)
+    )
+
+
 def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
     """Threshold claims: kHz lists ('.25 60 / .5 50 / ...'), 'LEVEL @FREQ', 'LEVEL dB at
     FREQ' and 'FREQ: LEVEL'; a level after '>' or 'differs by' is a difference, not one."""
@@ -1199,8 +1223,7 @@ def _thresholds(text, start, end, toks, ears, block, put: _Put) -> list[Claim]:
                       value=int(tok.value), freqs=(int(freq.value),), through=freq,
                       rule=freq.rule if freq.start > tok.start else "frequency, level"))
         for tok, freq in pairs
-        if not _negated(toks, tok) and not lexicon.population_value(text, tok.start)
-        and not _a_listed_difference(text, tok.start)
+        if _a_level_said(text, toks, tok)
     ]  # fmt: skip
     paired = {id(tok) for tok, _ in pairs}
     out += [

@@ -909,12 +909,25 @@ def _other_field(text: str, tok: Token) -> bool:
     line = text.rfind("\n", 0, tok.start) + 1
     if _EXAMINATION_FINDING.match(text, tok.end):
         return True  # "L: moderate otitis externa": the finding's grade
+    if _SCORED_AFTER.match(text, tok.end) and _SYMPTOM_COUNT_BEFORE.search(
+        text, max(line, tok.start - 30), tok.start
+    ):
+        return True  # "SCAT6 sx 9 / sev 21": the symptom severity score
     return bool(lexicon.OTHER_DOMAIN_LABEL.search(text, max(line, tok.start - 60), tok.start))
 
 
 _EXAMINATION_FINDING = re.compile(
     r"\s+(?:" + lexicon.EXAMINATION_FINDING + "|" + lexicon.TYMPANOMETRIC_MEASURE + ")", re.I
 )
+_SCORED_AFTER = re.compile(r"[ \t]*[:=]?[ \t]*\d{1,3}\b(?![ \t]*(?:db|dB|DB|%))")
+_SYMPTOM_COUNT_BEFORE = re.compile(
+    r"(?i)\b(?:sx|symptoms?(?:[ \t]+(?:number|count|no\.?))?)[ \t]*[:=]?[ \t]*\d{1,2}"
+    r"(?:[ \t]*/[ \t]*22)?[ \t]*[/,;][ \t]*$"
+)
+"""A concussion screen's pair of symptom number and symptom severity score ("SCAT6 sx 9 /
+sev 21", "symptoms 5, severity 11"; the Sport Concussion Assessment Tool 6, Echemendia et
+al., Br J Sports Med 2023): the severity after the count is a score, no grade of the
+hearing."""
 
 
 def _distribute(text: str, ears: list[Token], bound: list[tuple[Token, Binding]]):

@@ -113,6 +113,8 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"ear (?:pain|infection)|reduction in (?:word|speech)|"
      r"cognitive|intellectual|learning|aphasia|dysarthria|apraxia|dyspraxia|dysphagia|"
      r"dysphonia|stutter\w*|anxiety|depression|(?:oro)?dysfunction|"
+     r"visual|vision|sight|visually|motor|physical|"
+     r"(?:or\s+no\s+)?(?:impairment|loss|disability)\s+of\s+(?!(?:[\w-]+\s+){0,2}hearing\b)|"
      r"(?:(?:sensorineural|conductive|cochlear|middle[\s-]ear)\s+)?"
      r"(?:component|element|overlay|contribution)s?\b|"
      r"(?:bone|bc)(?:[\s-]+conduction)?\s+(?:elevation|dip|drop|rise|thresholds?|levels?)\b|"
@@ -130,7 +132,11 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "lexicon.EXAMINATION_FINDING); nor of a measure of tympanometry ('type B, normal "
      "volume', lexicon.TYMPANOMETRIC_MEASURE; issue #26 batch 71); nor of impairments in the "
      "plural, a list of conditions ('the following severe impairments: ...': the US Social "
-     "Security step-two term, 20 CFR 404.1520(c), an impairment more than slight; batch 69)"),
+     "Security step-two term, 20 CFR 404.1520(c), an impairment more than slight; batch 69); "
+     "nor of another faculty named after it ('severe visual impairment', 'mild motor "
+     "delay') or of an impairment of something other than hearing ('mild or no impairment "
+     "of functional language': ICD-11 6A02's qualifier of language, WHO ICF grades each "
+     "body function apart; batch 118)"),
     ("speech-in-noise loss",
      r"\b(?:snr|signal[\s-]+to[\s-]+noise(?:\s+ratio)?)[\s-]+loss\b",
      "the SNR loss of a speech-in-noise test (QuickSIN, BKB-SIN: decibels of signal-to-noise "
@@ -796,6 +802,9 @@ def _grades_a_loss(low: str, m: re.Match, lo: str, hi: str) -> bool:
     not negated, not a side named by its finding, 'complete' only of a loss)."""
     if NON_HEARING_NOUN.match(low[m.end() :]) or lexicon.negated(low, m.start()):
         return False
+    if ":" in low and lexicon.OTHER_DOMAIN_LINE.match(low):
+        if not lexicon.HEARING_NAMED.search(low):
+            return False  # "Cognition: 6-CIT 10 (mild impairment)": that field's grade
     if lexicon.SIDE_BY_FINDING.match(low, m.end()) and lexicon.THE_BEFORE.search(low, 0, m.start()):
         return False  # "aids for the moderate side": an ear named by a finding
     complete = lo in ("complete", "total") or hi in ("complete", "total")

@@ -216,8 +216,10 @@ NORMAL_PHRASES = re.compile(
     r"him|her|them)\b)|"
     r"(?:essentially |broadly |largely |otherwise )?(?:within normal limits|normal))"
     r"|within normal limits|\bwnl\b|normal (?:grade|range|hearing sensitivity|sensitivity)"
-    r"|no (?:(?:type|kind|form|sort|degree) of )?(?:hearing )?loss|no (?:measurable|detectable|"
-    r"appreciable) hearing loss)\b"
+    # a bare "no loss of X" names X as what is kept ("no loss of consciousness"): only a loss
+    # of hearing (or one "of note") is the hearing's
+    r"|no (?:(?:type|kind|form|sort|degree) of )?(?:hearing loss|loss(?!\s+of\s+(?!hearing\b|"
+    r"note\b|significance\b|concern\b)))|no (?:measurable|detectable|appreciable) hearing loss)\b"
 )
 LOSS_CONTEXT = re.compile(
     # every alternative opens with a letter (a word boundary before "hl" and "pta" is looked
@@ -269,6 +271,10 @@ NEGATORS = re.compile(
     # "non-" negates the word it prefixes (and one after: "non-significant asymmetry"), not a
     # later one ("MRI not for non-pulsatile tinnitus with symmetric hearing")
     r"\bnon-(?:[\w-]+[ \t]+)?$|"
+    # a measure said too small to make the finding denies it: "a gap too small to be a
+    # conductive component" (the finding's criterion not met)
+    r"\btoo\s+(?:small|little|slight|narrow|few)\s+to\s+(?:be|count\s+as|make|suggest|indicate|"
+    r"represent|call\s+it)\b[^.;:]{0,30}$|"
     r"\bdifferential\b[^.]{0,40}$"
 )
 """A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
@@ -866,6 +872,16 @@ def _may_name_both(low: str) -> bool:
     )
 
 
+STANDARD_EAR = re.compile(
+    r"(?i)\b(?:identical|similar|equal|comparable|the\s+same)\s+(?:to|as|with)\s+"
+    r"(?:(?:that|those)\s+(?:of|on|in)\s+)?(?:the\s+)?(?:right|left)(?:\s+(?:ear|side)|'s)?\b"
+)
+"""The ear a clause's findings are likened to ("air identical to the right", "the same as
+the left ear"): the standard of the comparison, not the clause's subject, whose ear is named
+apart or carried (English grammar: the complement of "identical to" is the thing compared
+with)."""
+
+
 def ears_in(text: str) -> set[str]:
     """Return the ears a text names ('right', 'left', 'both'); the ear words of a pair or
     of 'bilateral' are not counted again."""
@@ -922,13 +938,17 @@ PRESUPPOSED = re.compile(
     r"(?:the|this|that|his|her|their)\b[^.:;()]{0,40}$|"
     # what a test is (not) indicated for: "not indicated for a symmetrical notch"
     r"\b(?:indicated|warranted|justified)\s+(?:for|with|in)\s+(?:an?|the|this|that|his|her|"
-    r"their)\b[^.:;()]{0,40}$"
+    r"their)\b[^.:;()]{0,40}$|"
+    # what something does not explain: "a blow to the right does not explain the asymmetry"
+    r"\b(?:explains?|account(?:s)?\s+for)\s+(?:the|this|that|his|her|their)\b[^.:;()]{0,40}$"
 )
 """What is weighed or excluded is the cause, not the finding it is the cause of: "MRI to
 exclude a retrocochlear cause of the asymmetric loss", "differential for the right ear's
 sensorineural loss: ..." both state the finding after "of/for the"; so does what a test is
 not indicated for ("a scan is not warranted for a symmetrical loss": the loss is stated, the
-test declined)."""
+test declined); so does what a cause does not explain ("the blow does not explain the
+asymmetry", "noise cannot account for the conductive loss": the finding is granted, its
+cause questioned)."""
 
 
 _ASIDE = re.compile(r"\([^()]*\)")
@@ -973,6 +993,8 @@ def _presupposed(before: str) -> bool:
         or "indicated" in before
         or "warranted" in before
         or "justified" in before
+        or "explain" in before
+        or "account" in before
     ) and bool(PRESUPPOSED.search(before))
 
 
@@ -1393,17 +1415,30 @@ hearing's (lowered text). Source: tympanometry reports ear-canal volume, peak co
 recommended procedure: tympanometry)."""
 
 
-OTHER_DOMAIN_LABEL = re.compile(
-    r"(?i)\b(?:language|voice|cogniti\w*|swallow\w*|dysphagia|fluency|stutter\w*|articulation|"
+_OTHER_DOMAIN = (
+    r"(?:language|voice|cogniti\w*|swallow\w*|dysphagia|fluency|stutter\w*|articulation|"
     r"phonolog\w*|pragmatics?|literacy|reading|writing|resonance|oro-?motor|motor|vision|"
     r"visual\s+acuity|acuity|mood|memory|attention|bp|blood\s+pressure|bloods|ecg|chest|"
     r"abdomen|gait|vestibular|eyes?|pupils|fundi|urine|urinalysis|thyroid|renal|liver|"
     r"(?:auditory\s+)?processing(?:\s+(?:screen|test|assessment))?)"
-    r"\s*(?:\([^()\n]{0,30}\)\s*)?[:=\u2013-]\s*(?:\*\*\s*)?$"
+)
+OTHER_DOMAIN_LABEL = re.compile(
+    r"(?i)\b" + _OTHER_DOMAIN + r"\s*(?:\([^()\n]{0,30}\)\s*)?[:=\u2013-]\s*(?:\*\*\s*)?$"
 )
 """The label of another examination's field, right before its value ("Language: within
 normal limits", "BP: WNL", "Voice - normal"): that field's value, not the hearing's. Search
 it up to the value (it ends at the search's end)."""
+OTHER_DOMAIN_LINE = re.compile(
+    r"^[\s*#>\u2022-]*" + _OTHER_DOMAIN + r"\s*(?:\([^()\n]{0,30}\)\s*)?:"
+)
+"""A clause opened by another examination's field label and a colon ("Cognition: 6-CIT 10
+(mild impairment)", "Memory: MoCA 22, mild impairment"): where the clause names nothing of
+the hearing (HEARING_NAMED), a grade in it is that field's. Match it at the clause's
+start (lowered text)."""
+HEARING_NAMED = re.compile(
+    r"hearing|audi|\bears?\b|\bdb\b|hz\b|deaf|snhl|\bchl\b|\bhl\b|\bpta\b|4fa|threshold"
+)
+"""The words that put a clause about the hearing (lowered text)."""
 
 
 THRESHOLD_LABEL_WORDS = (
@@ -1542,7 +1577,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("NOT_A_DIFFERENCE", "DIFFERENCE_OF_NAMED"),
      "the SRT checked against the PTA by their difference (BSA 2019 recommended procedure: "
      "speech audiometry), as audits report it, issue #26 batch 105"),
-    (("OTHER_DOMAIN_LABEL",),
+    (("OTHER_DOMAIN_LABEL", "OTHER_DOMAIN_LINE", "HEARING_NAMED"),
      "the other fields of a speech-language pathology report (language, voice, fluency, "
      "swallowing, cognition, an auditory processing screen) and of a general-practice note "
      "(BP, bloods, vision), issue #26 batches 53-54"),

@@ -520,13 +520,19 @@ def _loss_of_an_ear_called_normal(carried: _Carried, seg_ear: str, seg_low: str,
     Conductive - steroids not indicated.", "LEFT - normal: ...\nAir-bone gap at 0.5-2 kHz:
     35 / 30 / 15 dB"), or says a loss's type and would take its ear from an earlier sentence
     of its line that did ("Left's normal, ten throughout. Bone follows the air.
-    Sensorineural."): the clause is about the loss described, not the normal ear. (The
-    sentence that calls the ear normal goes on about it: "left normal, no conductive
-    component"; so does a later one of its line about bone: "Left normal. Bone 5 dB.")"""
+    Sensorineural."): the clause is about the loss described, not the normal ear; so is a
+    loss's shape on a later line ("Left ear normal (10 dB).\nAssessment: fluctuating
+    low-frequency loss": a normal ear has no loss to shape). (The sentence that calls the
+    ear normal goes on about it: "left normal, no conductive component"; so does a later one
+    of its line about bone: "Left normal. Bone 5 dB.")"""
     if seg_ear != carried.normal_ear or ears or carried.heading_context or "normal" in seg_low:
         return False
     if not carried.on_this_line:
-        return bool(rc.TYPE_TRIGGER.search(seg_low) or lx.GAP_TRIGGER.search(seg_low))
+        return bool(
+            rc.TYPE_TRIGGER.search(seg_low)
+            or lx.GAP_TRIGGER.search(seg_low)
+            or ("loss" in seg_low and lx.CONFIG_TRIGGER.search(seg_low))
+        )
     return not carried.normal_now and bool(rc.TYPE_TRIGGER.search(seg_low))
 
 
@@ -556,6 +562,9 @@ def _clause_ears(seg: str, after: list[str]) -> set[str]:
     unilateral, left ear": the ICD-10 titles' order, loss then laterality then ear), or the
     other ear than one the clause after it only calls normal (:func:`_beside_a_normal_ear`)."""
     ears = lx.ears_in(seg)
+    if ears and lx.may_hold(seg, "identical", "similar", "equal", "comparable", "same"):
+        # "Left - air identical to the right": the ear compared with is not the clause's
+        ears = lx.ears_in(lx.STANDARD_EAR.sub(" ", seg))
     if ears or not after:
         return ears
     following = after[1] if len(after) > 1 and _LATERALITY_ONLY.match(after[0]) else after[0]

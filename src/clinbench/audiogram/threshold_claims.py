@@ -880,13 +880,39 @@ def _level_of_the_loss(c: _Clause, m: re.Match) -> bool:
     )
 
 
+_EAR_TAG_BEFORE = re.compile(r"\b(?:right|left)\s+ear[ \t]*[:,=]?[ \t]*$")
+_EAR_TAG_REACH = 12
+EAR_TAGGED_LEVEL = "level after its ear's tag"
+"""The rule of one level in dB given straight after its ear's tag (the side and "ear"), with no
+conduction, frequency, region or shape in its clause ("Left ear: 40 dB", "right ear, 10 dB"):
+the ear's hearing level, in air conduction (the pure-tone audiogram's default measure, BSA
+2018), a summary of that ear's air thresholds judged as a whole-ear level is (forms and lists
+filled with one value per ear; issue #26 batch 124, real-model text, used as tuning data).
+Not a distance or a bound ("left ear: 15 dB worse", "right ear: 40 dB or more"), nor a
+value after a bare side ("right PTA 45, left 25 dB HL" carries the average)."""
+
+
+def _tagged_ear_level(c: _Clause, m: re.Match, values: list[int]) -> bool:
+    """Return whether the dB value ``m`` is one level straight after its ear's tag
+    (EAR_TAGGED_LEVEL)."""
+    return (
+        len(values) == 1
+        and c.ear in EARS
+        and "db" in m.group(0)
+        and _EAR_TAG_BEFORE.search(c.low, max(0, m.start() - _EAR_TAG_REACH), m.start()) is not None
+        and not _RELATIVE_AFTER.match(c.low, m.end())
+        and not _BOUND_AFTER.match(c.low, m.end())
+    )
+
+
 def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
     """Levels with no frequency: a bone level (fabricated in a case without bone), and one
     level with its conduction named for an ear in a clause that names no frequency, region
     or shape (rule WHOLE_EAR_LEVEL), or given as the hearing loss's (rule LOSS_LEVEL)."""
     named = _named_conduction(c.low, m)
     loss = named is None and len(values) == 1 and _level_of_the_loss(c, m)
-    if loss:
+    tagged = named is None and not loss and _tagged_ear_level(c, m, values)
+    if loss or tagged:
         named = "air"
     whole_ear = (
         len(values) == 1
@@ -903,6 +929,8 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
         rule = WHOLE_EAR_LEVEL if c.ear else EITHER_EAR  # (no ear named: of either ear)
         if loss:
             rules = (*rules, LOSS_LEVEL)
+        if tagged:
+            rules = (*rules, EAR_TAGGED_LEVEL)
         c.claim("threshold_range", values[0], m.group(0), rule, named, (), values[0],
                 *rules)  # fmt: skip
 

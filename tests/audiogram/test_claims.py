@@ -402,6 +402,7 @@ def test_there_is_a_judge_for_each_kind_read():
         "oae",
         "abr",
         "tuning_fork",
+        "impedance",
         "srt",
         "wrs",
         "threshold_range",

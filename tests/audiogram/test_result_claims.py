@@ -15,6 +15,7 @@ from clinbench.audiogram.result_claims import (
     ASYMMETRY_RULE,
     RULES,
     canal_volume_claims,
+    impedance_claims,
     outcome_claims,
     speech_claims,
     tuning_fork_claims,
@@ -175,6 +176,10 @@ READING = [
      [("tuning_fork", BOTH, "rinne positive", A, ("tuning fork",)),
       ("tuning_fork", BOTH, "weber centred", A, ("tuning fork",))]),
     (lambda: tuning_fork_claims("rinne and weber recommended", "both", False, ""), []),
+    # an ear's impedance stated as measured (batch 124, a real model); the test named is none
+    (lambda: impedance_claims("the left ear has a high impedance", "left", False, ""),
+     [("impedance", L, "has a high impedance", A, ("impedance",))]),
+    (lambda: impedance_claims("impedance testing was not done", "left", False, ""), []),
 ]  # fmt: skip
 
 

@@ -864,6 +864,8 @@ def _statement_claims(
         opened = (_ears_of(ears[0]), ears[0].rule)  # "right_ear:" alone opens a block
     put = _Put(_qualifier(toks), _conduction(toks))
     values = _type_and_degree_words(text, toks, marks)
+    if any(t.rule in _LAY_PLACES for t in values) and _test_described(text[start:end]):
+        values = [t for t in values if t.rule not in _LAY_PLACES]
     bound = [(t, _bind(t, ears, block)) for t in values]
     if any(t.kind == "respectively" for t in toks):
         bound = _distribute(text, ears, bound)
@@ -884,6 +886,26 @@ def _statement_claims(
     claims += _thresholds(text, start, end, toks, ears, block, put)
     claims += _tympanograms(text, end, toks, ears, block, put)
     return claims, opened
+
+
+_LAY_PLACES = frozenset({"lay mixed", "lay inner ear", "lay middle ear"})
+_TEST_DESCRIBED = re.compile(
+    r"(?i)\b(?:this|the|that|an?|our)\s+(?:[\w-]+\s+)?(?:equipment|device|machine|instrument|"
+    r"tests?|probe|scan)\s+(?:measures|checks|examines|assesses|records|looks\s+at|tests|uses)\b"
+)
+_RESULT_STATED = re.compile(
+    r"(?i)\b(?:loss|problems?|damaged?|deaf\w*|normal\w*|fluid|hole|shows?|showed|found|was|were|"
+    r"your\s+(?:right|left)|sensorineural|conductive|mixed)\b"
+)
+
+
+def _test_described(statement: str) -> bool:
+    """Return whether a statement describes what a test or device examines ("This equipment
+    measures the sound from your inner ear ... in your middle ear") and states no result: the
+    ear's parts it names are what the test looks at, not where this patient's loss arises
+    (BSA 2018 defines the type by where the loss arises; a description of the test names
+    none; issue #26 batch 124, real-model text, used as tuning data)."""
+    return bool(_TEST_DESCRIBED.search(statement)) and not _RESULT_STATED.search(statement)
 
 
 def _type_and_degree_words(text: str, toks: list[Token], marks: _Positioned) -> list[Token]:

@@ -800,8 +800,22 @@ def judge_tuning_fork(claim: Claim, j: Judge) -> None:
                  "tuning-fork test")  # fmt: skip
 
 
+def judge_impedance(claim: Claim, j: Judge) -> None:
+    """Judge an ear's impedance stated as a result: in a case without tympanometry no
+    immittance test was done, so the result is fabricated; with one, an impedance in words or
+    ohms names no tympanogram type and is not judged (never guessed)."""
+    ear, _ = _judge_ear(claim, j.t)
+    if not j.t.audiogram.tympanometry:
+        j.fabricated("tympanometry", ear, None, claim.value, claim.text, _hedged(claim),
+                     "impedance (immittance) test")  # fmt: skip
+        return
+    j.judged("tympanometry", ear, claim.value, None, None, claim.text, _hedged(claim),
+             note="an impedance names no tympanogram type: not judged")  # fmt: skip
+
+
 JUDGES.update(
     {
+        "impedance": judge_impedance,
         "asymmetry_type": judge_asymmetry_type,
         "tuning_fork": judge_tuning_fork,
         "type_component": judge_type_component,

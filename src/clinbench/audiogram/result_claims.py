@@ -53,6 +53,10 @@ RULES: dict[str, str] = {
     "(BSA recommended procedure for speech audiometry)",
     "tuning fork": "Rinne positive or negative, Weber central or lateralised: the results of "
     "the tuning-fork tests (BSA recommended procedure for Rinne and Weber tuning fork tests)",
+    "impedance": "an ear's (middle-ear) impedance said to be high, low or of a value in ohms: a "
+    "result of acoustic immittance testing (ASHA 1990 guidelines for screening for hearing "
+    "impairment and middle-ear disorders: acoustic immittance), which a pure-tone audiogram "
+    "does not hold",
 }
 """Each reading rule of this module and the source of its usage."""
 
@@ -627,6 +631,46 @@ def tuning_fork_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -
     return out
 
 
+IMPEDANCE_RESULT = re.compile(
+    r"\b(?:has|have|had|shows?|showed|with)\s+(?:an?\s+|the\s+)?"
+    r"(?:(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater)\s+)?"
+    r"(?:middle[\s-]ear\s+)?impedance\b|"
+    r"\b(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater)\s+"
+    r"(?:middle[\s-]ear\s+)?impedance\s+(?:in|of|on)\s+(?:the\s+|their\s+|your\s+|his\s+|"
+    r"her\s+)?(?:right|left|both)\b|"
+    r"\b\d+(?:\.\d+)?\s*ohms?\b"
+)
+"""An ear's impedance stated as measured: the ear or the patient "has" or "shows" an (high,
+higher, low ...) impedance, a high impedance "in the left ear", or a value in ohms. Naming
+the test ("impedance testing", "impedance audiometry was not done"), planning it or saying
+what it measures is no result."""
+IMPEDANCE_DEVICE = re.compile(
+    r"\b(?:implants?|electrodes?|aids?|receivers?|headphones?|earphones?|transducers?|"
+    r"speakers?|cables?|circuits?|batter(?:y|ies)|processors?)\b"
+)
+"""A device's impedance (an implant's electrodes, a hearing aid's receiver) is no ear's."""
+UNREAL = re.compile(r"\b(?:would|could|if|unless|whether)\b")
+"""A sentence that puts an impedance under a condition or as what could be states none."""
+
+
+def impedance_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -> list[Claim]:
+    """Return an ear's impedance stated as a result (kind ``impedance``): the audiogram holds
+    no immittance measure in ohms or of impedance, so the judges find it invented where the
+    case has no tympanometry. A device's impedance, a negated or predicted one is none."""
+    if not ("impedance" in low or "ohm" in low):
+        return []
+    sentence = sent_low or low
+    if any(p.search(sentence) for p in (IMPEDANCE_DEVICE, PREDICTION, UNREAL)):
+        return []
+    out = []
+    for m in IMPEDANCE_RESULT.finditer(low):
+        if lexicon.negated(low, m.start()):
+            continue
+        out.append(_clause_claim("impedance", ear, re.sub(r"\s+", " ", m.group(0)), hedged,
+                                 m.group(0), "impedance"))  # fmt: skip
+    return out
+
+
 LAY_WORD_SCORE = re.compile(
     r"\b(?:repeated|understood|got|recogni[sz]ed|identified|caught)\s+(?:back\s+)?"
     r"(all|every\s+one|almost\s+all|nearly\s+all|virtually\s+all|practically\s+all)\b"
@@ -684,10 +728,12 @@ def counted_word_score_claims(
 
 
 def untested_or_lay_results(low: str, ear: str | None, hedged: bool, sent_low: str) -> list[Claim]:
-    """Return the results read without a number: tuning-fork results and a word test told in
+    """Return the results of tests the audiogram may not hold: tuning-fork results, an ear's
+    impedance, and the results read without a number: a word test told in
     lay words or as a count (each reader checks its own words first)."""
     return (
         tuning_fork_claims(low, ear, hedged, sent_low)
+        + impedance_claims(low, ear, hedged, sent_low)
         + lay_word_score_claims(low, ear, hedged, sent_low)
         + counted_word_score_claims(low, ear, hedged, sent_low)
     )

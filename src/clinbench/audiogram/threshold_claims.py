@@ -880,13 +880,39 @@ def _level_of_the_loss(c: _Clause, m: re.Match) -> bool:
     )
 
 
+_EAR_TAG_BEFORE = re.compile(r"\b(?:right|left)\s+ear[ \t]*[:,=]?[ \t]*$")
+_EAR_TAG_REACH = 12
+EAR_TAGGED_LEVEL = "level after its ear's tag"
+"""The rule of one level in dB given straight after its ear's tag (the side and "ear"), with no
+conduction, frequency, region or shape in its clause ("Left ear: 40 dB", "right ear, 10 dB"):
+the ear's hearing level, in air conduction (the pure-tone audiogram's default measure, BSA
+2018), a summary of that ear's air thresholds judged as a whole-ear level is (forms and lists
+filled with one value per ear; issue #26 batch 124, real-model text, used as tuning data).
+Not a distance or a bound ("left ear: 15 dB worse", "right ear: 40 dB or more"), nor a
+value after a bare side ("right PTA 45, left 25 dB HL" carries the average)."""
+
+
+def _tagged_ear_level(c: _Clause, m: re.Match, values: list[int]) -> bool:
+    """Return whether the dB value ``m`` is one level straight after its ear's tag
+    (EAR_TAGGED_LEVEL)."""
+    return (
+        len(values) == 1
+        and c.ear in EARS
+        and "db" in m.group(0)
+        and _EAR_TAG_BEFORE.search(c.low, max(0, m.start() - _EAR_TAG_REACH), m.start()) is not None
+        and not _RELATIVE_AFTER.match(c.low, m.end())
+        and not _BOUND_AFTER.match(c.low, m.end())
+    )
+
+
 def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
     """Levels with no frequency: a bone level (fabricated in a case without bone), and one
     level with its conduction named for an ear in a clause that names no frequency, region
     or shape (rule WHOLE_EAR_LEVEL), or given as the hearing loss's (rule LOSS_LEVEL)."""
     named = _named_conduction(c.low, m)
     loss = named is None and len(values) == 1 and _level_of_the_loss(c, m)
-    if loss:
+    tagged = named is None and not loss and _tagged_ear_level(c, m, values)
+    if loss or tagged:
         named = "air"
     whole_ear = (
         len(values) == 1
@@ -903,6 +929,8 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
         rule = WHOLE_EAR_LEVEL if c.ear else EITHER_EAR  # (no ear named: of either ear)
         if loss:
             rules = (*rules, LOSS_LEVEL)
+        if tagged:
+            rules = (*rules, EAR_TAGGED_LEVEL)
         c.claim("threshold_range", values[0], m.group(0), rule, named, (), values[0],
                 *rules)  # fmt: skip
 
@@ -972,6 +1000,43 @@ def _list_claims(c: _Clause, m: re.Match, values: list[int], freqs: list[int], g
         c.claim("threshold", value, m.group(0), "dB value at a frequency", conduction, (freq,))
 
 
+FREQUENCY_BEFORE_NR = re.compile(
+    r"(\d+(?:\.\d+)?)[ \t]*(khz|k|hz)\b[ \t]*(?:\(([^()\d]{0,25})\)[ \t]*)?"
+    r"(?:[:=,\u2013-][ \t]*)?(?:with[ \t]+)?$"
+)
+"""Right before a no response that names no frequency after it: its frequency ("500 Hz: no
+response", "250 Hz (bone conduction) with no response", "4 kHz - NR"): a no response written
+after its frequency, as forms and lists write NR in the frequency's place (BSA 2018 records a
+no response at the limit with its own symbol; issue #26 batch 124, real-model text, used as
+tuning data). Searched only in the 40 characters before the NR."""
+_FREQUENCY_BEFORE_REACH = 40
+_LEVEL_BEFORE_FREQUENCY = re.compile(r"\d[ \t]*(?:db[ \t]*(?:hl)?[ \t]*)?(?:at|@)?[ \t]*$")
+"""Before that frequency: a level of its own ("60 at 500 Hz with no response above"): the
+frequency is the level's, and the no response is said of others."""
+
+
+def _no_response_after_frequency(c: _Clause, m: re.Match) -> None:
+    """Read a no response at the frequency written right before it (FREQUENCY_BEFORE_NR),
+    unless a number follows it (the level presented or the limits: "no response at 90 dB",
+    "at the 65-70 dB limits") or a level of its own comes before that frequency."""
+    if lexicon.DIGIT.search(c.low, m.end(), m.end() + 20):
+        return
+    before = FREQUENCY_BEFORE_NR.search(c.low, max(0, m.start() - _FREQUENCY_BEFORE_REACH),
+                                        m.start())  # fmt: skip
+    if before is None or _LEVEL_BEFORE_FREQUENCY.search(
+        c.low, max(0, before.start() - 12), before.start()
+    ):
+        return
+    aside = before.group(3) or ""  # "250 Hz (bone conduction) with no response"
+    named = lexicon.CONDUCTION.search(aside)
+    conduction = ("bone" if named.group(1) else "air") if named else c.conduction_at(m.start())
+    if conduction == "gap":
+        return
+    for freq in lexicon.freqs_of(before.group(1), before.group(2))[:1]:
+        c.claim("threshold", "no response", before.group(0) + m.group(0), "no response",
+                conduction, (freq,))  # fmt: skip
+
+
 def _no_responses(c: _Clause) -> None:
     """No responses: "NR at 8 kHz", "no response above 500 Hz"."""
     low = c.low
@@ -983,6 +1048,7 @@ def _no_responses(c: _Clause) -> None:
         after = low[start : start + 50]
         fm = FREQ_LIST.search(after)
         if not fm or fm.start() > 12:
+            _no_response_after_frequency(c, m)
             continue
         conduction = c.conduction_at(m.start())
         named = CONDUCTION_OF_NR.match(low, m.end(), start + fm.start())

@@ -1880,16 +1880,43 @@ def _cited_account(
     through a cited report (:func:`_cited_report`; validation batches 113-114); an incident
     review that quotes the referral's grade and gives the verified one sets it aside."""
     start, end, _ = span
-    if REJECTED.search(text, end, stop) or REJECTED.search(text, begin, start):
-        return False
-    head = max(begin, start - 120, text.rfind(". ", begin, start) + 1)
-    cited = text[head : min(end, start + 40)]
-    if not CITED_ACCOUNT.search(cited) or _NOT_THIS_ACCOUNT.search(cited):
+    if not _cites_account(text, begin, start, end) or _account_rejected(text, begin, span, stop):
         return False
     words = text[start:end]
     if _MY_HEARING.search(words):
         return False  # a patient relaying a letter about their own hearing
     return not _opposed(words, own)
+
+
+def _cites_account(text: str, begin: int, start: int, end: int) -> bool:
+    """Return whether the words at ``start``-``end`` are cited as this test's clinical
+    account (:data:`CITED_ACCOUNT` in their sentence before them, not someone's own nor an
+    earlier one: :data:`_NOT_THIS_ACCOUNT`)."""
+    head = max(begin, start - 120, text.rfind(". ", begin, start) + 1)
+    cited = text[head : min(end, start + 40)]
+    return bool(CITED_ACCOUNT.search(cited)) and not _NOT_THIS_ACCOUNT.search(cited)
+
+
+_NEXT_SENTENCE = re.compile(r"[.!?](?=\s)|\n")
+_VERDICT_OPENING = re.compile(r"[.!?]?\s*(?:(?:this|that|it|which)(?:'s|\s+))?", re.I)
+
+
+def _account_rejected(text: str, begin: int, span: tuple[int, int, bool], stop: int) -> bool:
+    """Return whether the writer rejects a cited account of this test: before it in its
+    line, after it in its own sentence, or at the opening of the next ("Disagree.", "This is
+    not correct"). A record that cites the account as its evidence goes on to other things
+    in its next sentences ("the left 1 kHz was not tested", "not for surgery", "he misses the
+    call bell"): a negation there is about them, not a verdict on the account."""
+    start, end, _ = span
+    if REJECTED.search(text, begin, start):
+        return True
+    sentence = _NEXT_SENTENCE.search(text, end, stop)
+    if sentence is None:
+        return bool(REJECTED.search(text, end, stop))
+    if REJECTED.search(text, end, sentence.start()):
+        return True
+    opening = _VERDICT_OPENING.match(text, sentence.start(), stop)
+    return bool(opening and REJECTED.match(text, opening.end(), stop))
 
 
 def _merged(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
@@ -1927,6 +1954,10 @@ def _rejected(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, 
                 out.append((start, end))
             continue
         if ACCEPTED.match(text, end, min(len(text), end + 40)):
+            continue
+        if _cites_account(text, begin, start, end):
+            if _account_rejected(text, begin, spans[i], stop):
+                out.append((start, end))
             continue
         if REJECTED.search(text, end, stop) or REJECTED.search(text, begin, start):
             out.append((start, end))

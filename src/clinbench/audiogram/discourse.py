@@ -920,6 +920,13 @@ _GENERAL_TO_END = (
 consequence drawn for the patient (", so ...", ", which ...", ", therefore ..."), which is
 read."""
 
+_KIN_TO_CLAUSE_END = (
+    r"(?:(?!,?\s+(?:but|whereas|while|however)\b|,\s*(?:and\s+)?(?:so|therefore|hence|thus)\b)"
+    r"(?:[^.;!?\n]|\.\d)){0,200}"
+)
+"""The rest of a relative's clause: as :data:`_TO_CLAUSE_END`, and also to a consequence drawn
+for the patient ("several relatives are deaf, so she had a test - normal in both ears"), which
+is the patient's own result."""
 _KIN = (
     r"(?:mother|father|mum|mom|dad|brother|sister|sibling|parent|grand(?:mother|father|parent)|"
     r"aunt|uncle|cousin|twin|husband|wife|spouse|relative|nephew|niece)s?"
@@ -943,7 +950,7 @@ RELATIVE_HEARING = re.compile(
     r"(?!\s+(?:noticed|reported|said|observed|mentioned|told|brought|asked|heard|seen)\b)|"
     r"(?:was|were|is|are)\s+(?:(?:also|later|recently)\s+)?(?:diagnosed|born|deaf|fitted|"
     r"found|implanted)\b|(?:audiograms?|hearing|loss|thresholds?|ears?|tests?|results?)\b))"
-    + _TO_CLAUSE_END,
+    + _KIN_TO_CLAUSE_END,
     re.M,
 )
 """A relative's own hearing, from the relative to the clause end ("Her mother has a severe

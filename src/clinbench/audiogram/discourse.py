@@ -1790,7 +1790,7 @@ def _endorsed(text: str, begin: int, span: tuple[int, int, bool], stop: int) -> 
 
 _MY_HEARING = re.compile(r"\bmy\s+(?:hearing|ears?|right|left)\b", re.I)
 _ACCOUNTS = r"report|summary|referral|advice|letter|form|notes?|impression|conclusion"
-CITED_ACCOUNT = re.compile(r"\b(?:" + _ACCOUNTS + r"|care\s+plan|audiolog\w*)\b", re.I)
+CITED_ACCOUNT = re.compile(r"\b(?:" + _ACCOUNTS + r"|care\s+plan|audiology)\b", re.I)
 """A clinical account of the result (the test's report or its summary, the referral, the
 assessor's advice, the clinic letter, a note, a form or care plan that records it, the
 audiologist's impression or conclusion, what audiology described) cited in the sentence that
@@ -1835,12 +1835,16 @@ a frequency region, no reading of the ear's grade or type (BSA 2018: grade and t
 the ear's, from its average and its air-bone gaps)."""
 
 
+_EAR_REACH = 60
+"""How far before an own reading its ear is looked for (characters; linear on long text)."""
+
+
 def _own_readings(own: str) -> tuple[list[tuple[str, set[str]]], ...]:
     """Return, per finding kind (:data:`_FINDING_KINDS`), the words of that kind the writer
     states in their own statements about hearing, each with the ears its sentence names
-    before it (empty where none): "Left normal (10 dB HL)" reads normal of the left ear;
-    a normal frequency region (:data:`_REGION_NORMAL`) and another organ's grade are no
-    reading of an ear."""
+    just before it (:data:`_EAR_REACH`; empty where none): "Left normal (10 dB HL)" reads
+    normal of the left ear; a normal frequency region (:data:`_REGION_NORMAL`) and another
+    organ's grade are no reading of an ear."""
     out: tuple[list[tuple[str, set[str]]], ...] = tuple([] for _ in _FINDING_KINDS)
     at = 0
     for stop in [m.end() for m in _OWN_STATEMENT_END.finditer(own)] + [len(own)]:
@@ -1852,7 +1856,8 @@ def _own_readings(own: str) -> tuple[list[tuple[str, set[str]]], ...]:
             for m in kind.finditer(sentence):
                 if any(a <= m.start() < b for a, b in region):
                     continue
-                words.append((m.group(0).lower(), lexicon.ears_in(sentence[: m.start()])))
+                before = sentence[max(0, m.start() - _EAR_REACH) : m.start()]
+                words.append((m.group(0).lower(), lexicon.ears_in(before)))
     return out
 
 

@@ -179,6 +179,15 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "(chart descriptions, issue #26 batch 65, used as tuning data), nor does a time adverb "
      "before them ('now severe'), the grading scale they are on ('on the WHO 2021 scale') or "
      "a change against an earlier test after them ('and 10 dB worse than last year')"),
+    ("grade on its record",
+     rf"(?i)^\s*[\"'\u201c\u2018]?(?:(?:{_DESCRIPTOR}|to|and)\b[\s,-]*)+[\"'\u201d\u2019]?\s*"
+     r"(?:on|in)\s+(?:the|her|his|their)\s+(?:[\w-]+\s+)?(?:report|letter|audiogram|form)\b"
+     r"\s*[.!]?\s*$",
+     "grade words alone, quoted or not, with the record of the test that gives them after an "
+     "ear's values (\"right 20/25/30/40/50 dB HL, 'profound' on her report\"): the record "
+     "is where the grade is written, so they grade that ear as a clause of descriptors alone "
+     "does (eye-clinic letters, issue #26 batch 121, used as tuning data); 'per his letter' "
+     "is someone else's"),
     ("grade of an ear",
      rf"\b{_GRADE}[\"'\u201d\u2019]?\s*,?(?:\s+|\s*\(\s*)(?:(?:in|on|for)\s+(?:the\s+)?(?:both\s+ears|both\s+sides|"
      r"each\s+ear|right|left)\b|(?:both\s+ears|both\s+sides|each\s+ear)\b|"
@@ -368,6 +377,7 @@ HEDGE_BELOW = _RULES["below"]
 GRADE_EXCEEDED = _RULES["above"]
 HEDGE_BORDERLINE = _RULES["borderline"]
 BARE_DESCRIPTOR = _RULES["descriptors alone"]
+GRADE_ON_ITS_RECORD = _RULES["grade on its record"]
 _PAREN_OPEN = _RULES["grade of a value"]
 GRADE_OF_EAR = _RULES["grade of an ear"]
 SYMPTOM_GRADED = _RULES["symptom graded"]
@@ -523,9 +533,11 @@ hearing loss like his"): named to judge something else by, not graded."""
 
 
 def _descriptors_alone(low: str) -> bool:
-    """Return whether a clause is grade words alone, after an ear's label if it has one."""
+    """Return whether a clause is grade words alone, after an ear's label if it has one, or
+    with the record that gives them after them (:data:`GRADE_ON_ITS_RECORD`)."""
     label = EAR_LABEL.match(low)
-    return BARE_DESCRIPTOR.match(low[label.end() :] if label else low) is not None
+    words = low[label.end() :] if label else low
+    return BARE_DESCRIPTOR.match(words) is not None or GRADE_ON_ITS_RECORD.match(words) is not None
 
 
 def _ear_then_its_grade(low: str) -> bool:
@@ -835,7 +847,7 @@ def _loss_head(low: str, sent_low: str) -> bool:
         if _grade_of_a_symptom(sent_low, colon):
             return False  # "THI grade: moderate": the grade of a symptom or questionnaire
         return sent_low.find(low.strip(), colon) > colon
-    if not BARE_DESCRIPTOR.match(low):
+    if not BARE_DESCRIPTOR.match(low) and not GRADE_ON_ITS_RECORD.match(low):
         return False
     at = sent_low.find(low.strip())
     return at > 0 and bool(lexicon.LOSS_CONTEXT.search(named, 0, at))

@@ -920,6 +920,13 @@ _GENERAL_TO_END = (
 consequence drawn for the patient (", so ...", ", which ...", ", therefore ..."), which is
 read."""
 
+_KIN_TO_CLAUSE_END = (
+    r"(?:(?!,?\s+(?:but|whereas|while|however)\b|,\s*(?:and\s+)?(?:so|therefore|hence|thus)\b)"
+    r"(?:[^.;!?\n]|\.\d)){0,200}"
+)
+"""The rest of a relative's clause: as :data:`_TO_CLAUSE_END`, and also to a consequence drawn
+for the patient ("several relatives are deaf, so she had a test - normal in both ears"), which
+is the patient's own result."""
 _KIN = (
     r"(?:mother|father|mum|mom|dad|brother|sister|sibling|parent|grand(?:mother|father|parent)|"
     r"aunt|uncle|cousin|twin|husband|wife|spouse|relative|nephew|niece)s?"
@@ -943,7 +950,7 @@ RELATIVE_HEARING = re.compile(
     r"(?!\s+(?:noticed|reported|said|observed|mentioned|told|brought|asked|heard|seen)\b)|"
     r"(?:was|were|is|are)\s+(?:(?:also|later|recently)\s+)?(?:diagnosed|born|deaf|fitted|"
     r"found|implanted)\b|(?:audiograms?|hearing|loss|thresholds?|ears?|tests?|results?)\b))"
-    + _TO_CLAUSE_END,
+    + _KIN_TO_CLAUSE_END,
     re.M,
 )
 """A relative's own hearing, from the relative to the clause end ("Her mother has a severe
@@ -1782,14 +1789,17 @@ def _endorsed(text: str, begin: int, span: tuple[int, int, bool], stop: int) -> 
 
 
 _MY_HEARING = re.compile(r"\bmy\s+(?:hearing|ears?|right|left)\b", re.I)
-CITED_ACCOUNT = re.compile(r"\b(?:report|summary|referral|advice|letter)\b", re.I)
+_ACCOUNTS = r"report|summary|referral|advice|letter|form|notes?|impression|conclusion"
+CITED_ACCOUNT = re.compile(r"\b(?:" + _ACCOUNTS + r"|care\s+plan|audiology)\b", re.I)
 """A clinical account of the result (the test's report or its summary, the referral, the
-assessor's advice, the clinic letter) cited in the sentence that quotes or reports it."""
+assessor's advice, the clinic letter, a note, a form or care plan that records it, the
+audiologist's impression or conclusion, what audiology described) cited in the sentence that
+quotes or reports it."""
 _NOT_THIS_ACCOUNT = re.compile(
     r"\b(?:(?:his|her|their|my|your|our|previous|prior|earlier|old|last|original|other|"
     r"(?:19|20)\d\d)\s+|(?:patient|husband|wife|partner|mother|father|mum|dad|carer|son|"
-    r"daughter|friend)'?s\s+)(?:own\s+)?(?:[\w-]+\s+)?(?:report|summary|referral|advice|letter)\b|"
-    r"\b(?:report|summary|referral|advice|letter)\s+(?:criteria|guid\w+|templates?|protocols?|"
+    r"daughter|friend)'?s\s+)(?:own\s+)?(?:[\w-]+\s+)?(?:" + _ACCOUNTS + r")\b|"
+    r"\b(?:" + _ACCOUNTS + r")\s+(?:criteria|guid\w+|templates?|protocols?|"
     r"pathways?|rules?)\b",
     re.I,
 )
@@ -1804,31 +1814,121 @@ _FINDING_KINDS = (
     re.compile(r"\b(?:tympanograms?|type\s+(?:a[sd]?|b|c)\b)", re.I),
 )
 """Grade, type ("normal" is both) and tympanogram words: a cited account's finding of a kind
-the writer also states in their own words is set against the writer's reading, not taken
-over."""
+the writer answers with a different reading of their own (:func:`_own_readings`) is set
+against the writer's reading, not taken over."""
+
+_HEARING_WORDS = re.compile(
+    r"\b(?:hear\w*|ears?|audi\w*|db|hl|k?hz|loss|thresholds?|4fa|pta|bone|air|aids?)\b", re.I
+)
+"""A statement about hearing: one of these words in its sentence. Grade words elsewhere in a
+note grade something else ("severe hypernasality", "mild COPD", "CXR normal")."""
+
+_OWN_STATEMENT_END = re.compile(r"[.!?](?:\s|$)|[;\n]")
+
+_REGION_NORMAL = re.compile(
+    r"near[ -]normal|normal\s+(?:(?:up\s+)?to|until|through|below|above|from)\b|"
+    r"normal\s+at\s+(?:the\s+)?(?:low|high|mid|extreme|\d)",
+    re.I,
+)
+"""'normal up to 1 kHz', 'near-normal at the extremes': thresholds within normal limits over
+a frequency region, no reading of the ear's grade or type (BSA 2018: grade and type are
+the ear's, from its average and its air-bone gaps)."""
+
+
+_EAR_REACH = 60
+"""How far before an own reading its ear is looked for (characters; linear on long text)."""
+
+
+def _own_readings(own: str) -> tuple[list[tuple[str, set[str]]], ...]:
+    """Return, per finding kind (:data:`_FINDING_KINDS`), the words of that kind the writer
+    states in their own statements about hearing, each with the ears its sentence names
+    just before it (:data:`_EAR_REACH`; empty where none): "Left normal (10 dB HL)" reads
+    normal of the left ear; a normal frequency region (:data:`_REGION_NORMAL`) and another
+    organ's grade are no reading of an ear."""
+    out: tuple[list[tuple[str, set[str]]], ...] = tuple([] for _ in _FINDING_KINDS)
+    at = 0
+    for stop in [m.end() for m in _OWN_STATEMENT_END.finditer(own)] + [len(own)]:
+        sentence, at = own[at:stop], stop
+        if not _HEARING_WORDS.search(sentence):
+            continue
+        region = [m.span() for m in _REGION_NORMAL.finditer(sentence)]
+        for kind, words in zip(_FINDING_KINDS, out, strict=True):
+            for m in kind.finditer(sentence):
+                if any(a <= m.start() < b for a, b in region):
+                    continue
+                before = sentence[max(0, m.start() - _EAR_REACH) : m.start()]
+                words.append((m.group(0).lower(), lexicon.ears_in(before)))
+    return out
+
+
+def _opposed(words: str, own: tuple[list[tuple[str, set[str]]], ...]) -> bool:
+    """Return whether the writer's own readings (:func:`_own_readings`) answer cited words
+    with another reading of a kind the words hold: a different word of that kind, said of
+    the same ear or of no ear named (the writer's "Left normal" answers nothing of a cited
+    right loss; the writer's own "moderate" beside a cited "moderate mixed" agrees)."""
+    ears = lexicon.ears_in(words)
+    for kind, readings in zip(_FINDING_KINDS, own, strict=True):
+        cited = {m.group(0).lower() for m in kind.finditer(words)}
+        if not cited:
+            continue
+        for word, said_of in readings:
+            if word in cited:
+                continue
+            if said_of and ears and "both" not in said_of | ears and not said_of & ears:
+                continue  # another ear's reading
+            return True
+    return False
 
 
 def _cited_account(
-    text: str, begin: int, span: tuple[int, int, bool], stop: int, own_kinds: tuple
+    text: str, begin: int, span: tuple[int, int, bool], stop: int, own: tuple
 ) -> bool:
     """Return True where attributed words are the clinical account of this test that the
-    record cites as its evidence, unrejected and with no reading of the same kind (grade,
-    type) of the writer's own (``own_kinds``: kinds found outside attributed words): a record whose
+    record cites as its evidence, unrejected and answered by no other reading of the same
+    kind (grade, type) of the writer's own (``own``: :func:`_own_readings` of the words
+    outside attributed ones): a record whose
     writer did not test (an equipment, benefit or housing assessment) states the result
     through the report, summary, referral or advice it quotes, as a claims file does
     through a cited report (:func:`_cited_report`; validation batches 113-114); an incident
     review that quotes the referral's grade and gives the verified one sets it aside."""
     start, end, _ = span
-    if REJECTED.search(text, end, stop) or REJECTED.search(text, begin, start):
-        return False
-    head = max(begin, start - 120, text.rfind(". ", begin, start) + 1)
-    cited = text[head : min(end, start + 40)]
-    if not CITED_ACCOUNT.search(cited) or _NOT_THIS_ACCOUNT.search(cited):
+    if not _cites_account(text, begin, start, end) or _account_rejected(text, begin, span, stop):
         return False
     words = text[start:end]
     if _MY_HEARING.search(words):
         return False  # a patient relaying a letter about their own hearing
-    return not any(kind.search(words) for kind in own_kinds)
+    return not _opposed(words, own)
+
+
+def _cites_account(text: str, begin: int, start: int, end: int) -> bool:
+    """Return whether the words at ``start``-``end`` are cited as this test's clinical
+    account (:data:`CITED_ACCOUNT` in their sentence before them, not someone's own nor an
+    earlier one: :data:`_NOT_THIS_ACCOUNT`)."""
+    head = max(begin, start - 120, text.rfind(". ", begin, start) + 1)
+    cited = text[head : min(end, start + 40)]
+    return bool(CITED_ACCOUNT.search(cited)) and not _NOT_THIS_ACCOUNT.search(cited)
+
+
+_NEXT_SENTENCE = re.compile(r"[.!?](?=\s)|\n")
+_VERDICT_OPENING = re.compile(r"[.!?]?\s*(?:(?:this|that|it|which)(?:'s|\s+))?", re.I)
+
+
+def _account_rejected(text: str, begin: int, span: tuple[int, int, bool], stop: int) -> bool:
+    """Return whether the writer rejects a cited account of this test: before it in its
+    line, after it in its own sentence, or at the opening of the next ("Disagree.", "This is
+    not correct"). A record that cites the account as its evidence goes on to other things
+    in its next sentences ("the left 1 kHz was not tested", "not for surgery", "he misses the
+    call bell"): a negation there is about them, not a verdict on the account."""
+    start, end, _ = span
+    if REJECTED.search(text, begin, start):
+        return True
+    sentence = _NEXT_SENTENCE.search(text, end, stop)
+    if sentence is None:
+        return bool(REJECTED.search(text, end, stop))
+    if REJECTED.search(text, end, sentence.start()):
+        return True
+    opening = _VERDICT_OPENING.match(text, sentence.start(), stop)
+    return bool(opening and REJECTED.match(text, opening.end(), stop))
 
 
 def _merged(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
@@ -1856,16 +1956,20 @@ def _rejected(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, 
     """
     out = []
     own = _blank_spans(text, [(start, end) for start, end, attributed in spans if attributed])
-    own_kinds = tuple(kind for kind in _FINDING_KINDS if kind.search(own))
+    own_readings = _own_readings(own) if any(a for _, _, a in spans) else ()
     for i, (start, end, attributed) in enumerate(spans):
         begin, stop = _verdict_window(text, spans, i)
         if attributed:
             if not _endorsed(text, begin, spans[i], stop) and not _cited_account(
-                text, begin, spans[i], stop, own_kinds
+                text, begin, spans[i], stop, own_readings
             ):
                 out.append((start, end))
             continue
         if ACCEPTED.match(text, end, min(len(text), end + 40)):
+            continue
+        if _cites_account(text, begin, start, end):
+            if _account_rejected(text, begin, spans[i], stop):
+                out.append((start, end))
             continue
         if REJECTED.search(text, end, stop) or REJECTED.search(text, begin, start):
             out.append((start, end))

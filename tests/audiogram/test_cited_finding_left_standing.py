@@ -28,6 +28,10 @@ KEPT = [
     # a normal region is no grade of the ear
     "Hearing normal up to 500 Hz on both sides. The pre-departure form records "
     "'profound hearing loss, both ears'.",
+    # a note whose writer did not test states the result through the GP's letter it cites,
+    # its own agreeing grade beside (validation batch 119 YT40)
+    "He had an audiogram through his GP: 4FA 25 both ears, mild. The GP's letter describes "
+    "it as a bilateral mild conductive hearing loss.",
 ]
 
 
@@ -56,6 +60,9 @@ def test_the_other_ear_called_normal_answers_nothing_of_this_one():
         "Right normal hearing. The audiology letter: 'right moderate loss'.",
         # someone's own form
         "Her mother's form says 'profound loss in both ears'. Hearing tested today.",
+        # the writer tested: a referral's grade of the other ear is the referrer's reason
+        "Referral: 'severe mixed loss, left'. Our test: right moderate conductive.",
+        "The GP letter says the left ear has a severe loss. Left normal on testing.",
     ],
 )
 def test_an_answered_or_not_this_tests_account_is_set_aside(text):

@@ -1880,8 +1880,26 @@ def _opposed(words: str, own: tuple[list[tuple[str, set[str]]], ...]) -> bool:
     return False
 
 
+_BEFORE_THE_TEST = re.compile(
+    r"\b(?:referrals?|referrer|referring|GP|general\s+practitioner|family\s+doctor)\b", re.I
+)
+"""Accounts that can precede the writer's own test: the referral and the referring doctor's
+letter (:data:`_OWN_TEST`)."""
+_OWN_TEST = re.compile(
+    r"\b(?:on\s+(?:testing|test|audiometry|examination)|(?:our|my|today's|this)\s+"
+    r"(?:test(?:ing)?|findings?|results?|audiogram|audiometry|assessment)|today|this\s+visit|"
+    r"(?:we|I)\s+(?:tested|found|measured)|tested\s+today)\b",
+    re.I,
+)
+"""The writer's own test ("Left normal on testing", "Our findings: ...", "Today the left is
+normal"): where the writer tested and gives a reading of the same kind, a referral's words
+are the referrer's reason for testing, whichever ear they name ("Referral: 'severe mixed
+loss, left'. Our test: right moderate conductive."); a note whose writer did not test states
+the result through the GP's letter it cites (validation batches 61, 119)."""
+
+
 def _cited_account(
-    text: str, begin: int, span: tuple[int, int, bool], stop: int, own: tuple
+    text: str, begin: int, span: tuple[int, int, bool], stop: int, own: tuple, own_kinds: tuple
 ) -> bool:
     """Return True where attributed words are the clinical account of this test that the
     record cites as its evidence, unrejected and answered by no other reading of the same
@@ -1897,6 +1915,10 @@ def _cited_account(
     words = text[start:end]
     if _MY_HEARING.search(words):
         return False  # a patient relaying a letter about their own hearing
+    head = max(begin, start - 120, text.rfind(". ", begin, start) + 1)
+    cited = text[head : min(end, start + 40)]
+    if own_kinds and _BEFORE_THE_TEST.search(cited) and any(k.search(words) for k in own_kinds):
+        return False
     return not _opposed(words, own)
 
 
@@ -1957,11 +1979,13 @@ def _rejected(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, 
     out = []
     own = _blank_spans(text, [(start, end) for start, end, attributed in spans if attributed])
     own_readings = _own_readings(own) if any(a for _, _, a in spans) else ()
+    tested = bool(own_readings) and bool(_OWN_TEST.search(own))
+    own_kinds = tuple(kind for kind in _FINDING_KINDS if kind.search(own)) if tested else ()
     for i, (start, end, attributed) in enumerate(spans):
         begin, stop = _verdict_window(text, spans, i)
         if attributed:
             if not _endorsed(text, begin, spans[i], stop) and not _cited_account(
-                text, begin, spans[i], stop, own_readings
+                text, begin, spans[i], stop, own_readings, own_kinds
             ):
                 out.append((start, end))
             continue

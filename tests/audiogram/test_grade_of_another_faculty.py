@@ -34,6 +34,12 @@ def _grades(text: str) -> list[str]:
         ("Hearing: mild impairment.", ["mild"]),
         ("Memory: mild hearing impairment noted by the family.", ["mild"]),
         ("Profound loss; severe visual impairment too.", ["profound"]),
+        # what is lost is the hearing's own: levels, sensitivity, frequencies (CI, main d4b88fd)
+        ("A mild loss of 25-40 dB at 4-6 kHz on the left.", ["mild"]),
+        ("Moderate loss of up to 55 dB in the right ear.", ["moderate"]),
+        ("Severe loss of high-frequency sensitivity bilaterally.", ["severe"]),
+        ("A mild loss of the high frequencies, both ears.", ["mild"]),
+        ("Moderate loss of forty decibels on the right.", ["moderate"]),
     ],
 )  # fmt: skip
 def test_grade_of_another_faculty(text, grades):

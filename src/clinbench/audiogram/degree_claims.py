@@ -114,7 +114,11 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"cognitive|intellectual|learning|aphasia|dysarthria|apraxia|dyspraxia|dysphagia|"
      r"dysphonia|stutter\w*|anxiety|depression|(?:oro)?dysfunction|"
      r"visual|vision|sight|visually|motor|physical|"
-     r"(?:or\s+no\s+)?(?:impairment|loss|disability)\s+of\s+(?!(?:[\w-]+\s+){0,2}hearing\b)|"
+     r"(?:or\s+no\s+)?(?:impairment|loss|disability)\s+of\s+(?!(?:[\w-]+\s+){0,2}(?:hearing|"
+     r"sensitivity|frequenc\w*|tones?|thresholds?|pitch\w*|sounds?)\b|(?:note|significance|"
+     r"concern)\b|(?:(?:up\s+to|about|around|approx\w*|roughly|some|at\s+least|over|more\s+than|"
+     r"less\s+than|between|only)\s+)?[\d.~<>≥≤]|(?:ten|twenty|thirty|forty|fifty|sixty|seventy|"
+     r"eighty|ninety)\b)|"
      r"(?:(?:sensorineural|conductive|cochlear|middle[\s-]ear)\s+)?"
      r"(?:component|element|overlay|contribution)s?\b|"
      r"(?:bone|bc)(?:[\s-]+conduction)?\s+(?:elevation|dip|drop|rise|thresholds?|levels?)\b|"
@@ -136,7 +140,8 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "nor of another faculty named after it ('severe visual impairment', 'mild motor "
      "delay') or of an impairment of something other than hearing ('mild or no impairment "
      "of functional language': ICD-11 6A02's qualifier of language, WHO ICF grades each "
-     "body function apart; batch 118)"),
+     "body function apart; batch 118), where what is lost is not the hearing's own ('a "
+     "mild loss of 25-40 dB', 'loss of high-frequency sensitivity' grade the hearing)"),
     ("speech-in-noise loss",
      r"\b(?:snr|signal[\s-]+to[\s-]+noise(?:\s+ratio)?)[\s-]+loss\b",
      "the SNR loss of a speech-in-noise test (QuickSIN, BKB-SIN: decibels of signal-to-noise "

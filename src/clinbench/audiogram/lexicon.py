@@ -1562,8 +1562,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
       "ASYMMETRY_CRITERIA_NOT_MET", "WORSE_NAMED", "MORE_LOSS", "MORE_LOSS_THAN_OTHER",
       "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE",
-      "COMPARATIVE", "LATERALITY_TRIGGER"),
-     "laterality and asymmetry wording of audiology reports"),
+      "COMPARATIVE", "LATERALITY_TRIGGER", "STANDARD_EAR"),
+     "laterality and asymmetry wording of audiology reports; the ear one ear's findings are "
+     "likened to (the complement of 'identical to', 'the same as')"),
     (("LOSS_REFERRED_BACK",),
      "a loss or its part referred back to with the definite article in operation notes and "
      "monitoring letters (the conductive part, the inner-ear part of the loss)"),

@@ -125,11 +125,19 @@ def assert_linear(small: float, big: float, *, floor: float = 0.01, most: float 
     ``small`` and ``big`` are the :func:`cpu_cost` of a text and of four times it; a linear
     reader costs about four times as much, a quadratic one sixteen. ``floor`` is the least
     figure ``small`` counts as (a cost near zero is all timer noise); ``most``, when given,
-    is the most CPU seconds the long text may take at all.
+    is the CPU seconds the long text took on a quiet development machine, and the test fails
+    only past :data:`CEILING_SLACK` times that: the ratio is the test of linear reading, the
+    ceiling only catches a cost that is out of all proportion at both sizes (a pattern that
+    backtracks without end), and a shared CI machine is two to three times slower under load.
     """
     assert big < 10 * max(small, floor), f"{big:.3f} s for 4x the text, {small:.3f} s for 1x"
     if most is not None:
-        assert big < most, f"{big:.3f} s for the long text, over {most} s"
+        assert big < CEILING_SLACK * most, f"{big:.3f} s for the long text, over {most} s x5"
+
+
+CEILING_SLACK = 5
+"""How many times its quiet-machine figure a long text may cost before a test calls it a
+runaway (:func:`assert_linear`); performance goals themselves live in ``benchmarks/``."""
 
 
 def assert_blanked(text: str, gone: list[str], kept: list[str]) -> None:

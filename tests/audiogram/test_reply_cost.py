@@ -30,4 +30,4 @@ def test_a_reply_of_many_threshold_statements_is_checked_in_linear_time():
     small = _cpu(quarter, case)
     large = _cpu(whole, case)
     assert large < 8 * small + 0.1, (small, large)  # quadratic: about 16x
-    assert large < 2.0
+    assert large < 10

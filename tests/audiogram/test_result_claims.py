@@ -219,7 +219,7 @@ def test_reading_is_linear_on_long_clauses():
     spent = time.process_time() - began
     assert len(type_found) == n + 2 and len(tymp_found) == 2 * n
     assert outcome and speech
-    assert spent < 1.5, spent
+    assert spent < 7.5, spent
 
 
 # -- judging: claim x audiogram -> finding ------------------------------------------------
@@ -425,5 +425,5 @@ def test_a_long_reply_of_results_is_checked_in_linear_time():
         findings = check_reply(text, CASE).findings
         spent.append(time.process_time() - began)
         assert len(findings) >= 10 * (size // len(unit))
-    assert spent[0] < 2.0, spent
+    assert spent[0] < 10, spent
     assert spent[1] < 4 * spent[0] + 0.5, spent

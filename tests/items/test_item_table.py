@@ -78,8 +78,17 @@ def test_scorers_get_every_item_even_when_memory_is_collected_mid_run(sample_ite
 def test_a_logged_sample_gives_its_item_from_its_bank_file_once_its_task_is_gone(
     sample_items_path, tmp_path
 ):
-    # the log keeps the item's row fields and its key; the item is read from its file (tidy8)
-    items = load_items(sample_items_path)[:N]
+    # the log keeps the item's row fields and its key; the item is read from its file (tidy8).
+    # Ids of this test's own, so that no sample another test on this worker still holds
+    # keeps the same items' entries alive (CI, main d4b88fd: the key was held elsewhere)
+    import json
+
+    bank = tmp_path / "own_items.jsonl"
+    with open(sample_items_path, encoding="utf-8") as source:
+        rows = [json.loads(line) for line, _ in zip(source, range(N), strict=False)]
+    assert all("images" not in row and "audio" not in row for row in rows)  # no media to move
+    bank.write_text("".join(json.dumps({**r, "id": r["id"] + "-gone"}) + "\n" for r in rows))
+    items = load_items(bank)
     log = _run(items, tmp_path)
     gc.collect()
     sample = log.samples[0]

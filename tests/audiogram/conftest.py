@@ -161,6 +161,26 @@ def random_word_texts(words, seps, *, seed: int, count: int, longest: int):
         yield "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, longest)))
 
 
+def claim_fields(
+    text: str,
+    *fields: str,
+    kinds: tuple[str, ...] = ("threshold",),
+    ordered: bool = False,
+    whole_reader: bool = False,
+) -> list[tuple]:
+    """Return a tuple of ``fields`` of each claim of ``kinds`` read from ``text``: by the
+    pattern reader (``read_statements``), or by the whole reader (``read_claims``) where
+    ``whole_reader``; in reading order, or sorted where ``ordered``."""
+    from clinbench.audiogram.claims import read_claims
+    from clinbench.audiogram.statements import read_statements
+
+    claims = (
+        read_claims(text) if whole_reader else [c for part in read_statements(text) for c in part]
+    )
+    out = [tuple(getattr(c, f) for f in fields) for c in claims if c.kind in kinds]
+    return sorted(out) if ordered else out
+
+
 def degree_values(text: str) -> list[str]:
     """Return the grade words the pattern reader reads from ``text``, in reading order."""
     from clinbench.audiogram.statements import read_statements

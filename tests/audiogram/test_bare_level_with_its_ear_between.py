@@ -9,18 +9,12 @@ from __future__ import annotations
 import pytest
 
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.statements import read_statements
 
-from .conftest import build
+from .conftest import build, claim_fields
 
 
 def _levels(text: str) -> list[tuple]:
-    return sorted(
-        (c.ears, c.frequencies, c.value)
-        for part in read_statements(text)
-        for c in part
-        if c.kind == "threshold"
-    )
+    return claim_fields(text, "ears", "frequencies", "value", ordered=True)
 
 
 @pytest.mark.parametrize(

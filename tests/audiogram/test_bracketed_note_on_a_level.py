@@ -11,7 +11,7 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.statements import read_statements
 
-from .conftest import assert_linear, build, cpu_cost
+from .conftest import assert_linear, build, claim_fields, cpu_cost
 
 # right 35, left 50 at 3 kHz; otherwise 20 dB HL both ears
 ASYMMETRIC_3K = build(
@@ -21,8 +21,7 @@ ASYMMETRIC_3K = build(
 
 
 def _levels(text: str) -> list[tuple]:
-    return [(c.ears, c.frequencies, c.value) for cl in read_statements(text) for c in cl
-            if c.kind == "threshold"]  # fmt: skip
+    return claim_fields(text, "ears", "frequencies", "value")
 
 
 @pytest.mark.parametrize(

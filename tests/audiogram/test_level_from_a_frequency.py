@@ -11,12 +11,11 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.statements import read_statements
 
-from .conftest import assert_linear, conductive_right, cpu_cost
+from .conftest import assert_linear, claim_fields, conductive_right, cpu_cost
 
 
 def _levels(text: str) -> list[tuple]:
-    return [(c.ears, c.frequencies, c.value) for cl in read_statements(text) for c in cl
-            if c.kind == "threshold"]  # fmt: skip
+    return claim_fields(text, "ears", "frequencies", "value")
 
 
 @pytest.mark.parametrize(

@@ -10,12 +10,13 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.statements import read_statements
 
-from .conftest import build, cpu_cost
+from .conftest import build, claim_fields, cpu_cost
 
 
 def _levels(text: str) -> list[tuple]:
-    return [(c.kind, c.ears, c.value, c.frequencies) for cl in read_statements(text) for c in cl
-            if c.kind in ("threshold", "bone_threshold")]  # fmt: skip
+    return claim_fields(
+        text, "kind", "ears", "value", "frequencies", kinds=("threshold", "bone_threshold")
+    )
 
 
 READING = [

@@ -8,11 +8,11 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.claims import read_claims
 
-from .conftest import assert_linear, build, cpu_cost
+from .conftest import assert_linear, build, claim_fields, cpu_cost
 
 
 def _levels(text):
-    return [(c.ears, c.value, c.frequencies) for c in read_claims(text) if c.kind == "threshold"]
+    return claim_fields(text, "ears", "value", "frequencies", whole_reader=True)
 
 
 @pytest.mark.parametrize(

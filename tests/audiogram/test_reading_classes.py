@@ -16,7 +16,7 @@ from clinbench.audiogram.notation import normalise
 from clinbench.audiogram.result_claims import type_claims
 from clinbench.audiogram.threshold_claims import threshold_claims
 
-from .conftest import assert_linear, build, conductive_right, cpu_cost
+from .conftest import assert_linear, build, claim_fields, conductive_right, cpu_cost
 
 
 def _thresholds(text, ear=None):
@@ -165,11 +165,7 @@ def test_ear_tags_read_in_linear_time():
 
 
 def _levels(text):
-    return [
-        (c.ears, c.value, c.frequencies, c.conduction)
-        for c in read_claims(text)
-        if c.kind == "threshold"
-    ]
+    return claim_fields(text, "ears", "value", "frequencies", "conduction", whole_reader=True)
 
 
 CONDUCTIONS = [

@@ -10,11 +10,11 @@ import pytest
 from clinbench.audiogram.check import check_reply
 from clinbench.audiogram.claims import read_claims
 
-from .conftest import build, cpu_cost
+from .conftest import build, claim_fields, cpu_cost
 
 
 def _levels(text: str) -> list[tuple]:
-    return [(c.ears, c.frequencies, c.value) for c in read_claims(text) if c.kind == "threshold"]
+    return claim_fields(text, "ears", "frequencies", "value", whole_reader=True)
 
 
 @pytest.mark.parametrize(

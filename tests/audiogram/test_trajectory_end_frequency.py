@@ -10,12 +10,11 @@ import pytest
 
 from clinbench.audiogram.statements import read_statements
 
-from .conftest import cpu_cost
+from .conftest import claim_fields, cpu_cost
 
 
 def _levels(text: str) -> list[tuple]:
-    return [(c.value, c.frequencies) for cl in read_statements(text) for c in cl
-            if c.kind == "threshold"]  # fmt: skip
+    return claim_fields(text, "value", "frequencies")
 
 
 @pytest.mark.parametrize(

@@ -17,21 +17,15 @@ import pytest
 
 from clinbench.audiogram import lexicon
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.statements import read_statements
 
-from .conftest import build, random_word_texts
+from .conftest import build, claim_fields, random_word_texts
 
 NORMAL = build(20)  # both ears 20 dB HL at every frequency
 FAB = "fabricated_result"
 
 
 def _levels(text: str) -> list[tuple[str, int]]:
-    return [
-        (c.kind, c.value)
-        for part in read_statements(text)
-        for c in part
-        if c.kind in ("threshold", "threshold_range", "bone_level")
-    ]
+    return claim_fields(text, "kind", "value", kinds=("threshold", "threshold_range", "bone_level"))
 
 
 @pytest.mark.parametrize(

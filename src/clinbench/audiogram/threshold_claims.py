@@ -688,6 +688,12 @@ def _bare_levels(c: _Clause) -> None:
 
 
 _ITEM_MARK = re.compile(r"[\s*\u2022-]*")
+_ROW_LABEL = re.compile(r"[\s*\u2022-]*(?:(?:air|bone)[ \t-]+conduction[ \t]*:[ \t]*)?")
+"""Before one frequency and a level in decimals: list marks and the conduction label of an
+ear's line ("Right ear, bone conduction: 150 Hz: 19.8 dB HL", the form audiogram exports write
+one value a line in; the ear is read before the clause). The label names the row as a heading
+above a list item does, so the frequency and its level are an item of their own
+(:data:`DECIMAL_LEVEL`); an integer level there is read by the dB-value reader already."""
 _LEVEL_AFTER_COLON = re.compile(
     r"\s*:\s*(-?\d{1,3}(?:\.\d{1,2}(?=[ \t]*db[ \t]*hl\b))?)(?!\w|\.\d)(?:\s*db\b(?:\s*hl)?)?"
 )
@@ -715,7 +721,8 @@ def _item_level(low: str, freq: re.Match[str]) -> re.Match[str] | None:
 def _item_alone(low: str, freq: re.Match[str], levels: re.Match[str]) -> bool:
     """Return whether one frequency, a colon and one level are the whole clause, a list item
     of their own ("- 3k: 50" under an ear's line, as slides and chart notes write it)."""
-    return _ITEM_MARK.fullmatch(low, 0, freq.start()) is not None and not low[levels.end() :].strip(
+    head = _ROW_LABEL if "." in levels.group(1) else _ITEM_MARK
+    return head.fullmatch(low, 0, freq.start()) is not None and not low[levels.end() :].strip(
         " \t.;"
     )
 
@@ -729,6 +736,8 @@ def _frequencies_then_levels(c: _Clause) -> None:
     for fm in FREQ_LIST.finditer(c.low):
         m = _LEVELS_AFTER_COLON.match(c.low, fm.end()) or _item_level(c.low, fm)
         labelled = _AFTER_A_LABEL.search(c.low, max(0, fm.start() - 4), fm.start())
+        if labelled and m and "." in m.group(1) and _ROW_LABEL.fullmatch(c.low, 0, fm.start()):
+            labelled = None  # "bone conduction: 150 Hz: 19.8 dB HL": the row's label
         if not m or labelled or _inside(c.used, m.start(1)):
             continue  # "250 Hz: 10/50, 500 Hz: 10/45": the values of a label, not a list
         if lexicon.labelled_otherwise(c.low, fm.start()):

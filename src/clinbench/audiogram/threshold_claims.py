@@ -386,6 +386,8 @@ def threshold_claims(
     if frequency is not None and not clause.out:
         _bare_level_of_the_opening_frequency(clause, frequency)
     _frequencies_then_levels(clause)
+    if "." in low and not clause.out:
+        _decimal_row_level(clause)
     _unitless_ranges(clause)
     if "db" in low and ("ove" in low or "beyond" in low or "from" in low):
         _levels_beyond_a_frequency(clause)
@@ -942,6 +944,31 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
             rules = (*rules, EAR_TAGGED_LEVEL)
         c.claim("threshold_range", values[0], m.group(0), rule, named, (), values[0],
                 *rules)  # fmt: skip
+
+
+_DECIMAL_ROW_LEVEL = re.compile(
+    r"[\s*\u2022-]*(air|bone)[ \t-]+conduction[ \t]*:[ \t]*(\d{1,3}\.\d{1,2})[ \t]*db[ \t]*hl\b"
+)
+"""An ear line's conduction label, then a level in decimals in dB HL and no frequency ("Left
+ear, bone conduction: 45.6 dB HL (masked)")."""
+
+
+def _decimal_row_level(c: _Clause) -> None:
+    """A level in decimals right after an ear line's conduction label, with no frequency in
+    its clause: that ear's level of that conduction (rule WHOLE_EAR_LEVEL, with
+    DECIMAL_LEVEL), as the same level in whole decibels is read there (issue #26 batch 124,
+    the replies of a small local model). The first level of the row only: what follows it
+    (a dash and another level) is read by no rule."""
+    m = _DECIMAL_ROW_LEVEL.match(c.low)
+    if m is None or c.ear not in EARS or c.names_a_frequency:
+        return
+    named, value = m.group(1), float(m.group(2))
+    rules: tuple[str, ...] = (DECIMAL_LEVEL,)
+    if named == "bone":
+        c.claim("bone_level", value, m.group(0), "bone level, no frequency", "bone", (), None,
+                DECIMAL_LEVEL)  # fmt: skip
+        rules = (INSIDE_BONE_LEVEL, DECIMAL_LEVEL)
+    c.claim("threshold_range", value, m.group(0), WHOLE_EAR_LEVEL, named, (), value, *rules)
 
 
 _RELATIVE_AFTER = re.compile(

@@ -328,9 +328,15 @@ _CHANGED = (
 )
 """A verb of change before "to" and the level it reached."""
 _PAIR_BEFORE = re.compile(
-    r"(?:\)\s*[:=]\s*|[\s:=,(-]*)(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
+    r"(?:\)\s*[:=]\s*|[\s:=,(-]*)"
+    # the ear it was found in, between the frequency and its level ("the bone conduction at
+    # 500 Hz in the left ear is 10 dB HL"): the level is still at that frequency
+    r"(?:(?:in|on)\s+(?:the|his|her|their|your|my)\s+(?:right|left)(?:\s+(?:ear|side))?\s+"
+    r"(?=(?:is|was|appears|seems)\b))?"
+    r"(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
     r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:(?:which|that)\s+)?"
     r"(?:is|was|are|were|of|at|measured at|of about|"
+    r"(?:appears|seems)\s+to\s+be(?:\s+(?:around|about|approximately))?|"
     r"c[ao]mes? (?:out|back|in) at|reaching|to|around|approximately|~|"
     # the level a change reached, today's ("has dropped to 85 dB", "fell by 20 dB to 70")
     r"(?:has\s+|have\s+|had\s+)?" + _CHANGED + r"(?:\s+by\s+)?\s+to)?"
@@ -344,6 +350,9 @@ named), "a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches there, a
 at 8 kHz"; "a 20 dB notch" is its depth), or a level naming the point measured there ("a
 single 40 dB point at 6 kHz", "one 55 dB reading @ 3k": the point's level). Source: clinic
 reports."""
+_BEFORE_REACH = 45
+"""How far before a level its frequency may stand (what stands between is _PAIR_BEFORE's):
+"500 Hz in the left ear appears to be around 10 dB HL"."""
 _EAR_BETWEEN = re.compile(
     r"\s*(?:hl\s*)?(?:in|on)\s+(?:the|his|her|their|your|my)\s+(?:right|left)(?:\s+(?:ear|side))?"
     r",?\s+(?:at|@)\s*"
@@ -1332,7 +1341,7 @@ def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
         else []
     )
     k = bisect.bisect_right(freq_lists, m.start(), key=lambda fl: fl[1]) - 1
-    before = [freq_lists[k]] if k >= 0 and m.start() - freq_lists[k][1] <= 30 else []
+    before = [freq_lists[k]] if k >= 0 and m.start() - freq_lists[k][1] <= _BEFORE_REACH else []
     # "500 Hz 20 dB, 1000 Hz 30 dB": a frequency right before the value owns it; the one
     # after a bare comma starts the next pair.
     if (

@@ -1241,6 +1241,12 @@ _CONDUCTION_SUBJECT = re.compile(
 conduction measurement was reported as 45 dB", "air conduction results are 30 dB HL"): the
 value is that conduction's, however long the subject (issue #26 batch 117)."""
 _SUBJECT_REACH = 90
+_APPROXIMATELY = re.compile(
+    r"(?:approximately|approx\.?|around|about|roughly|nearly|almost|circa|~)[ \t]*$"
+)
+"""Right before a value: the word that makes it approximate ("a bone conduction of
+approximately 15 dB HL"). It qualifies the value and names nothing, so the conduction named
+before it is looked for before it (issue #26 batch 124, the replies of a small local model)."""
 
 
 def _named_conduction(low: str, m: re.Match) -> str | None:
@@ -1248,8 +1254,11 @@ def _named_conduction(low: str, m: re.Match) -> str | None:
     value, or said normal at it (:data:`CONDUCTION_SAID_NORMAL`), or whose measure is the
     subject the value is said of (:data:`_CONDUCTION_SUBJECT`), None when none is named
     there or it is negated."""
-    start = max(0, m.start() - 25)
-    named = list(lexicon.CONDUCTION.finditer(low[start : m.start()]))[-1:]
+    end = m.start()
+    near = _APPROXIMATELY.search(low, max(0, end - 16), end)
+    end = near.start() if near else end  # (the approximating word names nothing)
+    start = max(0, end - 25)
+    named = list(lexicon.CONDUCTION.finditer(low[start:end]))[-1:]
     subject = None
     if not named and " conduction " in low[max(0, m.start() - _SUBJECT_REACH) : m.start()]:
         subject = _CONDUCTION_SUBJECT.search(low, max(0, m.start() - _SUBJECT_REACH), m.start())

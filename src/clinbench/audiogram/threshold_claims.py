@@ -900,8 +900,14 @@ def _level_of_the_loss(c: _Clause, m: re.Match) -> bool:
     )
 
 
-_EAR_TAG_BEFORE = re.compile(r"\b(?:right|left)\s+ear[ \t]*[:,=]?[ \t]*$")
-_EAR_TAG_REACH = 12
+_EAR_TAG_BEFORE = re.compile(
+    r"\b(?:right|left)\s+ear[ \t]*(?:[:,=]?[ \t]*|(?:is|was)[ \t]+"
+    r"(?:(?:approximately|approx\.?|about|around|roughly)[ \t]+)?)$"
+)
+"""Right before one level: its ear's tag ("Left ear: 40 dB"), or the ear as the subject the
+level is said of ("the left ear is 30 dB HL", "the right ear is approximately 35 dB HL"): a
+level said of the ear is its hearing level, as a tag's is."""
+_EAR_TAG_REACH = 30
 EAR_TAGGED_LEVEL = "level after its ear's tag"
 """The rule of one level in dB given straight after its ear's tag (the side and "ear"), with no
 conduction, frequency, region or shape in its clause ("Left ear: 40 dB", "right ear, 10 dB"):

@@ -908,6 +908,12 @@ _EAR_TAG_BEFORE = re.compile(
 level is said of ("the left ear is 30 dB HL", "the right ear is approximately 35 dB HL"): a
 level said of the ear is its hearing level, as a tag's is."""
 _EAR_TAG_REACH = 30
+_EAR_AFTER = re.compile(
+    r"[ \t]*(?:hl\b[ \t]*)?(?:for|in|on)[ \t]+(?:the|his|her|their|your)[ \t]+(right|left)"
+    r"[ \t]+ear\b[ \t]*(?=[,.;)]|$)"
+)
+"""Right after one level: the ear it is given for, ending the clause ("25 dB HL for the right
+ear, 25 dB HL for the left ear"): the ear's level, as one after its tag is."""
 EAR_TAGGED_LEVEL = "level after its ear's tag"
 """The rule of one level in dB given straight after its ear's tag (the side and "ear"), with no
 conduction, frequency, region or shape in its clause ("Left ear: 40 dB", "right ear, 10 dB"):
@@ -919,13 +925,16 @@ value after a bare side ("right PTA 45, left 25 dB HL" carries the average)."""
 
 
 def _tagged_ear_level(c: _Clause, m: re.Match, values: list[int]) -> bool:
-    """Return whether the dB value ``m`` is one level straight after its ear's tag
-    (EAR_TAGGED_LEVEL)."""
+    """Return whether the dB value ``m`` is one level straight after its ear's tag, or given
+    for its ear right after it (EAR_TAGGED_LEVEL)."""
     return (
         len(values) == 1
         and c.ear in EARS
         and "db" in m.group(0)
-        and _EAR_TAG_BEFORE.search(c.low, max(0, m.start() - _EAR_TAG_REACH), m.start()) is not None
+        and (
+            _EAR_TAG_BEFORE.search(c.low, max(0, m.start() - _EAR_TAG_REACH), m.start())
+            or _EAR_AFTER.match(c.low, m.end())
+        )
         and not _RELATIVE_AFTER.match(c.low, m.end())
         and not _BOUND_AFTER.match(c.low, m.end())
     )
@@ -935,6 +944,12 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
     """Levels with no frequency: a bone level (fabricated in a case without bone), and one
     level with its conduction named for an ear in a clause that names no frequency, region
     or shape (rule WHOLE_EAR_LEVEL), or given as the hearing loss's (rule LOSS_LEVEL)."""
+    given_for = _EAR_AFTER.match(c.low, m.end()) if len(values) == 1 else None
+    if given_for and given_for.group(1) != c.ear and "db" in m.group(0):
+        ear, c.ear = c.ear, given_for.group(1)  # "25 dB HL for the left ear": the left's
+        _unplaced_level(c, m, values)
+        c.ear = ear
+        return
     named = _named_conduction(c.low, m)
     loss = named is None and len(values) == 1 and _level_of_the_loss(c, m)
     tagged = named is None and not loss and _tagged_ear_level(c, m, values)

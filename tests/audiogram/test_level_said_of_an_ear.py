@@ -1,9 +1,9 @@
 """One level said of an ear as its subject ("the right ear is 40 dB HL", "the left ear was
-approximately 25 dB HL"), with no conduction, frequency, region or shape in its clause, is the
-ear's hearing level, as the same level after the ear's tag is (threshold_claims.
-_EAR_TAG_BEFORE, EAR_TAGGED_LEVEL): judged against that ear's air thresholds. A distance or a
-bound is no level (issue #26 batches 18 and 124, the replies of a small local model). Wording
-of our own."""
+approximately 25 dB HL") or in parentheses after it ("her left ear (25 dB HL)"), with no
+conduction, frequency, region or shape in its clause, is the ear's hearing level, as the same
+level after the ear's tag is (threshold_claims._EAR_TAG_BEFORE, EAR_TAGGED_LEVEL): judged
+against that ear's air thresholds. A distance or a bound is no level (issue #26 batches 18
+and 124, the replies of a small local model). Wording of our own."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ def _ear_levels(low: str, ear: str) -> list[int]:
         ("the right ear is 40 db hl", "right", 40),
         ("her left ear was approximately 25 db hl", "left", 25),
         ("the right ear is about 35 db", "right", 35),
+        ("her left ear (25 db hl) is the better one", "left", 25),
     ],
 )
 def test_a_level_said_of_the_ear_is_its_level(clause, ear, value):
@@ -40,6 +41,7 @@ def test_a_level_said_of_the_ear_is_its_level(clause, ear, value):
         "the right ear is 15 db hl above the left",
         "the right ear is 30 db hl at 1 khz and 40 db hl at 2 khz",
         "the right ear is set to 60 db hl of masking",
+        "the right ear (20 db hl worse) is the poorer",
     ],
 )
 def test_a_bound_a_distance_or_a_placed_level_is_not_the_ears(clause):

@@ -901,12 +901,13 @@ def _level_of_the_loss(c: _Clause, m: re.Match) -> bool:
 
 
 _EAR_TAG_BEFORE = re.compile(
-    r"\b(?:right|left)\s+ear[ \t]*(?:[:,=]?[ \t]*|(?:is|was)[ \t]+"
+    r"\b(?:right|left)\s+ear[ \t]*(?:[:,=(]?[ \t]*|(?:is|was)[ \t]+"
     r"(?:(?:approximately|approx\.?|about|around|roughly)[ \t]+)?)$"
 )
-"""Right before one level: its ear's tag ("Left ear: 40 dB"), or the ear as the subject the
-level is said of ("the left ear is 30 dB HL", "the right ear is approximately 35 dB HL"): a
-level said of the ear is its hearing level, as a tag's is."""
+"""Right before one level: its ear's tag ("Left ear: 40 dB"), the ear with the level in
+parentheses after it ("their left ear (15 dB)"), or the ear as the subject the level is said
+of ("the left ear is 30 dB HL", "the right ear is approximately 35 dB HL"): a level said of the
+ear is its hearing level, as a tag's is."""
 _EAR_TAG_REACH = 30
 _EAR_AFTER = re.compile(
     r"[ \t]*(?:hl\b[ \t]*)?(?:for|in|on)[ \t]+(?:the|his|her|their|your)[ \t]+(right|left)"

@@ -45,6 +45,7 @@ def test_the_audiogram_said_normal_is_both_ears_normal(clause):
         "her audiogram is not normal",
         "is this a normal audiogram?",
         "the previous audiogram was normal",
+        "her audiogram was normal (the 2019 test elsewhere)",
     ],
 )
 def test_a_normal_audiogram_in_general_is_no_claim(clause):

@@ -326,9 +326,9 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "it restates (patient letters and handovers, issue #26 batches 16 and 30, used as "
      "tuning data)"),
     ("audiogram said normal",
-     r"\b(?:(?:this|it)(?:'s|\s+is|\s+was)\s+an?\s+|(?:these|those)\s+are\s+the\s+"
+     r"\b(?:(?:this|it)(?:'s|\s+is)\s+an?\s+|(?:these|those)\s+are\s+the\s+"
      r"(?:[\w-]+\s+)?(?:findings|features|results)\s+of\s+an?\s+)normal\s+audiogram\b|"
-     r"\b(?:the|this|her|his|their|your)\s+audiogram\s+(?:is|was|looks|appears)\s+"
+     r"\b(?:the|this|her|his|their|your)\s+audiogram\s+(?:is|looks|appears)\s+"
      r"(?:to\s+be\s+)?(?:essentially\s+|entirely\s+|completely\s+)?normal\b",
      "the audiogram itself said to be normal ('this is a normal audiogram', 'these are the "
      "findings of a normal audiogram', 'her audiogram is normal'): an audiogram holds both "
@@ -338,7 +338,8 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "writer's 'this', 'these findings', or the patient's own): a normal audiogram in "
      "general ('despite a normal audiogram', 'can occur with a normal audiogram', 'a "
      "normal audiogram doesn't rule out') claims nothing of this one (issue #26 batch 124, "
-     "the replies of a small local model)"),
+     "the replies of a small local model). In the present tense only: 'the audiogram was "
+     "normal' may report an earlier test, as histories do"),
     ("hearing for speech",
      r"\bhearing\s+(?:for|of)\s+(?:everyday\s+|normal\s+|ordinary\s+|conversational\s+)?"
      r"(?:speech|conversation)\b(?!\s*(?:test|audiometry|recognition|discrimination|reception|"

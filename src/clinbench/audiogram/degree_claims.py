@@ -325,6 +325,21 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "judged as unqualified 'normal hearing' is, except after a one-sided laterality claim "
      "it restates (patient letters and handovers, issue #26 batches 16 and 30, used as "
      "tuning data)"),
+    ("audiogram said normal",
+     r"\b(?:(?:this|it)(?:'s|\s+is)\s+an?\s+|(?:these|those)\s+are\s+the\s+"
+     r"(?:[\w-]+\s+)?(?:findings|features|results)\s+of\s+an?\s+)normal\s+audiogram\b|"
+     r"\b(?:the|this|her|his|their|your)\s+audiogram\s+(?:is|looks|appears)\s+"
+     r"(?:to\s+be\s+)?(?:essentially\s+|entirely\s+|completely\s+)?normal\b",
+     "the audiogram itself said to be normal ('this is a normal audiogram', 'these are the "
+     "findings of a normal audiogram', 'her audiogram is normal'): an audiogram holds both "
+     "ears' thresholds, so it is normal only where every threshold is within normal limits "
+     "(WHO 2021 grades each ear; BSA 2018 reports a normal audiogram as normal hearing in "
+     "both ears); said with no ear named it is both ears'. Only of this audiogram (the "
+     "writer's 'this', 'these findings', or the patient's own): a normal audiogram in "
+     "general ('despite a normal audiogram', 'can occur with a normal audiogram', 'a "
+     "normal audiogram doesn't rule out') claims nothing of this one (issue #26 batch 124, "
+     "the replies of a small local model). In the present tense only: 'the audiogram was "
+     "normal' may report an earlier test, as histories do"),
     ("hearing for speech",
      r"\bhearing\s+(?:for|of)\s+(?:everyday\s+|normal\s+|ordinary\s+|conversational\s+)?"
      r"(?:speech|conversation)\b(?!\s*(?:test|audiometry|recognition|discrimination|reception|"
@@ -374,6 +389,7 @@ EXCEPTION_AFTER = _RULES["exception after"]
 NORMAL_HEDGE = _RULES["normal hedge"]
 NOT_HEARING_CONTEXT = _RULES["not the ear's hearing"]
 HEARING_SUBJECT = _RULES["hearing subject"]
+AUDIOGRAM_SAID_NORMAL = _RULES["audiogram said normal"]
 NON_HEARING_NOUN = _RULES["not a loss"]
 SNR_LOSS = _RULES["speech-in-noise loss"]
 LOSS_FOLLOWS = _RULES["loss follows"]
@@ -656,6 +672,8 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
             region = _region_before_ear(low, m.start(), explicit=m.re is not EAR_NORMAL)
         if EXCEPTION_AFTER.match(low, m.end()):
             region = None  # "normal apart from a dip at 6 kHz": 6 kHz is the exception
+        # the audiogram said normal with no ear named: both ears' (AUDIOGRAM_SAID_NORMAL)
+        ear = "both" if ear is None and m.re is AUDIOGRAM_SAID_NORMAL else ear
         out.append(_claim("degree", ear, "normal", high, region, m.group(0), hedged,
                           (NORMAL_HEARING,)))  # fmt: skip
         if (
@@ -698,6 +716,13 @@ def _normal_phrases(low: str) -> list[re.Match]:
     if not ("normal" in low or "wnl" in low or ("no " in low and "loss" in low)):
         return []  # (what every phrase of both patterns holds: a cheap test, for speed)
     phrases = list(lexicon.NORMAL_PHRASES.finditer(low))
+    if "audiogram" in low:
+        phrases += [
+            m
+            for m in AUDIOGRAM_SAID_NORMAL.finditer(low)
+            if not any(p.start() < m.end() and m.start() < p.end() for p in phrases)
+        ]
+        phrases.sort(key=lambda m: m.start())
     if "ear" not in low:
         return phrases
     ears = [

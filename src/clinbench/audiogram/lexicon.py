@@ -756,6 +756,22 @@ CLAUSE_OPENING_FREQUENCY = re.compile(
 values, as for a sentence opening with one."""
 
 
+FREQUENCY_BEFORE_ITS_ROW = re.compile(
+    r"(?<![\d.])(?<!\d[,/-])(?<!\d[,/-][ \t])"
+    # (nor the end of a span: "tested to 8 kHz", "above 2 kHz")
+    r"(?<!\bto )(?<!through )(?<!from )(?<!above )(?<!below )(?<!beyond )(?<!over )(?<!under )"
+    r"(\d+(?:\.\d+)?)[ \t]*(khz|k|hz)[ \t]*$"
+)
+"""A clause ending with one frequency before the clause that opens with a conduction label
+(:data:`CONDUCTION_ROW_OPENING`): "250 Hz, air conduction: 45 dB" is an ear line's parts in
+another order, the frequency heading the level as "air conduction: 250 Hz: 45 dB" would; not
+the last of a list of frequencies ("250, 500 Hz, air conduction: 25 dB") nor the end of a
+span ("tested to 8 kHz")."""
+CONDUCTION_ROW_OPENING = re.compile(r"[ \t]*(?:air|bone)[ \t-]+conduction[ \t]*:")
+"""A clause that opens with a conduction label and a colon ("air conduction: 45 dB"): the row
+of an ear line, whose level a frequency just before it places (FREQUENCY_BEFORE_ITS_ROW)."""
+
+
 TEST_FREQUENCY = r"(?:250|500|750|1000|1500|2000|3000|4000|6000|8000)"
 """A pure-tone test frequency in Hz (BSA 2018), as a number that may be written alone."""
 _NO_UNIT = (
@@ -1605,7 +1621,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",
       "NUMBER_OPENS_SENTENCE",
       "COMPARED_WITH", "SECONDARY", "OPENING_FREQUENCY", "CLAUSE_OPENING_FREQUENCY",
-      "OPENING_FREQUENCY_RANGE"),
+      "OPENING_FREQUENCY_RANGE", "FREQUENCY_BEFORE_ITS_ROW", "CONDUCTION_ROW_OPENING"),
      "the layout of replies to the case questions Q1-Q3 (AudiologyBench, paper 000) and "
      "of report parts (findings, plan, comment)"),
     (("THRESHOLD_LABEL_WORDS", "LABEL_COORDINATE_WORDS", "LABEL_EAR_WORDS"),

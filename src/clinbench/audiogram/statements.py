@@ -337,13 +337,20 @@ def _opening_span(sent_low: str) -> tuple[int, int] | None:
     return None if f1 is None or f2 is None or f1 >= f2 else (f1, f2)
 
 
-def _clause_frequency(seg_low: str, index: int, sentence_freq: int | None) -> int | None:
-    """Return the frequency a clause opens with ("..., at 4 kHz the left is 50"), else the
-    sentence's."""
+def _clause_frequency(
+    seg_low: str, index: int, sentence_freq: int | None, before: str = ""
+) -> int | None:
+    """Return the frequency a clause opens with ("..., at 4 kHz the left is 50"), or the one
+    that ends the clause before a clause opening with a conduction label ("250 Hz, air
+    conduction: 45 dB": lexicon.FREQUENCY_BEFORE_ITS_ROW), else the sentence's."""
     if "at " in seg_low and (index or ": at " in seg_low):
         opens = lx.CLAUSE_OPENING_FREQUENCY.search(seg_low)
         if opens:
             return lx.to_hz(opens.group(1), opens.group(2))
+    if index and "conduction" in seg_low and lx.CONDUCTION_ROW_OPENING.match(seg_low):
+        heads = lx.FREQUENCY_BEFORE_ITS_ROW.search(before.lower())
+        if heads:
+            return lx.to_hz(heads.group(1), heads.group(2))
     return sentence_freq
 
 
@@ -394,7 +401,9 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
             named |= ears
         if seg_ear is not None and _loss_of_an_ear_called_normal(carried, seg_ear, seg_low, ears):
             seg_ear = None
-        clause_freq = _clause_frequency(seg_low, index, sentence_freq)
+        clause_freq = _clause_frequency(
+            seg_low, index, sentence_freq, ",".join(segments[max(0, index - 2) : index])
+        )
         yield read_clause(
             seg, seg_ear, clause_context, topics, hedged_sentence,
             explicit=bool(ears),

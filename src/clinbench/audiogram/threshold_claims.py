@@ -328,9 +328,15 @@ _CHANGED = (
 )
 """A verb of change before "to" and the level it reached."""
 _PAIR_BEFORE = re.compile(
-    r"(?:\)\s*[:=]\s*|[\s:=,(-]*)(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
+    r"(?:\)\s*[:=]\s*|[\s:=,(-]*)"
+    # the ear it was found in, between the frequency and its level ("the bone conduction at
+    # 500 Hz in the left ear is 10 dB HL"): the level is still at that frequency
+    r"(?:(?:in|on)\s+(?:the|his|her|their|your|my)\s+(?:right|left)(?:\s+(?:ear|side))?\s+"
+    r"(?=(?:is|was|appears|seems)\b))?"
+    r"(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
     r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:(?:which|that)\s+)?"
     r"(?:is|was|are|were|of|at|measured at|of about|"
+    r"(?:appears|seems)\s+to\s+be(?:\s+(?:around|about|approximately))?|"
     r"c[ao]mes? (?:out|back|in) at|reaching|to|around|approximately|~|"
     # the level a change reached, today's ("has dropped to 85 dB", "fell by 20 dB to 70")
     r"(?:has\s+|have\s+|had\s+)?" + _CHANGED + r"(?:\s+by\s+)?\s+to)?"
@@ -344,6 +350,9 @@ named), "a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches there, a
 at 8 kHz"; "a 20 dB notch" is its depth), or a level naming the point measured there ("a
 single 40 dB point at 6 kHz", "one 55 dB reading @ 3k": the point's level). Source: clinic
 reports."""
+_BEFORE_REACH = 45
+"""How far before a level its frequency may stand (what stands between is _PAIR_BEFORE's):
+"500 Hz in the left ear appears to be around 10 dB HL"."""
 _EAR_BETWEEN = re.compile(
     r"\s*(?:hl\s*)?(?:in|on)\s+(?:the|his|her|their|your|my)\s+(?:right|left)(?:\s+(?:ear|side))?"
     r",?\s+(?:at|@)\s*"
@@ -386,6 +395,8 @@ def threshold_claims(
     if frequency is not None and not clause.out:
         _bare_level_of_the_opening_frequency(clause, frequency)
     _frequencies_then_levels(clause)
+    if "." in low and not clause.out:
+        _decimal_row_level(clause)
     _unitless_ranges(clause)
     if "db" in low and ("ove" in low or "beyond" in low or "from" in low):
         _levels_beyond_a_frequency(clause)
@@ -688,6 +699,12 @@ def _bare_levels(c: _Clause) -> None:
 
 
 _ITEM_MARK = re.compile(r"[\s*\u2022-]*")
+_ROW_LABEL = re.compile(r"[\s*\u2022-]*(?:(?:air|bone)[ \t-]+conduction[ \t]*:[ \t]*)?")
+"""Before one frequency and a level in decimals: list marks and the conduction label of an
+ear's line ("Right ear, bone conduction: 150 Hz: 19.8 dB HL", the form audiogram exports write
+one value a line in; the ear is read before the clause). The label names the row as a heading
+above a list item does, so the frequency and its level are an item of their own
+(:data:`DECIMAL_LEVEL`); an integer level there is read by the dB-value reader already."""
 _LEVEL_AFTER_COLON = re.compile(
     r"\s*:\s*(-?\d{1,3}(?:\.\d{1,2}(?=[ \t]*db[ \t]*hl\b))?)(?!\w|\.\d)(?:\s*db\b(?:\s*hl)?)?"
 )
@@ -715,7 +732,8 @@ def _item_level(low: str, freq: re.Match[str]) -> re.Match[str] | None:
 def _item_alone(low: str, freq: re.Match[str], levels: re.Match[str]) -> bool:
     """Return whether one frequency, a colon and one level are the whole clause, a list item
     of their own ("- 3k: 50" under an ear's line, as slides and chart notes write it)."""
-    return _ITEM_MARK.fullmatch(low, 0, freq.start()) is not None and not low[levels.end() :].strip(
+    head = _ROW_LABEL if "." in levels.group(1) else _ITEM_MARK
+    return head.fullmatch(low, 0, freq.start()) is not None and not low[levels.end() :].strip(
         " \t.;"
     )
 
@@ -729,6 +747,8 @@ def _frequencies_then_levels(c: _Clause) -> None:
     for fm in FREQ_LIST.finditer(c.low):
         m = _LEVELS_AFTER_COLON.match(c.low, fm.end()) or _item_level(c.low, fm)
         labelled = _AFTER_A_LABEL.search(c.low, max(0, fm.start() - 4), fm.start())
+        if labelled and m and "." in m.group(1) and _ROW_LABEL.fullmatch(c.low, 0, fm.start()):
+            labelled = None  # "bone conduction: 150 Hz: 19.8 dB HL": the row's label
         if not m or labelled or _inside(c.used, m.start(1)):
             continue  # "250 Hz: 10/50, 500 Hz: 10/45": the values of a label, not a list
         if lexicon.labelled_otherwise(c.low, fm.start()):
@@ -880,8 +900,21 @@ def _level_of_the_loss(c: _Clause, m: re.Match) -> bool:
     )
 
 
-_EAR_TAG_BEFORE = re.compile(r"\b(?:right|left)\s+ear[ \t]*[:,=]?[ \t]*$")
-_EAR_TAG_REACH = 12
+_EAR_TAG_BEFORE = re.compile(
+    r"\b(?:right|left)\s+ear[ \t]*(?:[:,=(]?[ \t]*|(?:is|was)[ \t]+"
+    r"(?:(?:approximately|approx\.?|about|around|roughly)[ \t]+)?)$"
+)
+"""Right before one level: its ear's tag ("Left ear: 40 dB"), the ear with the level in
+parentheses after it ("their left ear (15 dB)"), or the ear as the subject the level is said
+of ("the left ear is 30 dB HL", "the right ear is approximately 35 dB HL"): a level said of the
+ear is its hearing level, as a tag's is."""
+_EAR_TAG_REACH = 30
+_EAR_AFTER = re.compile(
+    r"[ \t]*(?:hl\b[ \t]*)?(?:for|in|on)[ \t]+(?:the|his|her|their|your)[ \t]+(right|left)"
+    r"[ \t]+ear\b[ \t]*(?=[,.;)]|$)"
+)
+"""Right after one level: the ear it is given for, ending the clause ("25 dB HL for the right
+ear, 25 dB HL for the left ear"): the ear's level, as one after its tag is."""
 EAR_TAGGED_LEVEL = "level after its ear's tag"
 """The rule of one level in dB given straight after its ear's tag (the side and "ear"), with no
 conduction, frequency, region or shape in its clause ("Left ear: 40 dB", "right ear, 10 dB"):
@@ -893,13 +926,16 @@ value after a bare side ("right PTA 45, left 25 dB HL" carries the average)."""
 
 
 def _tagged_ear_level(c: _Clause, m: re.Match, values: list[int]) -> bool:
-    """Return whether the dB value ``m`` is one level straight after its ear's tag
-    (EAR_TAGGED_LEVEL)."""
+    """Return whether the dB value ``m`` is one level straight after its ear's tag, or given
+    for its ear right after it (EAR_TAGGED_LEVEL)."""
     return (
         len(values) == 1
         and c.ear in EARS
         and "db" in m.group(0)
-        and _EAR_TAG_BEFORE.search(c.low, max(0, m.start() - _EAR_TAG_REACH), m.start()) is not None
+        and (
+            _EAR_TAG_BEFORE.search(c.low, max(0, m.start() - _EAR_TAG_REACH), m.start())
+            or _EAR_AFTER.match(c.low, m.end())
+        )
         and not _RELATIVE_AFTER.match(c.low, m.end())
         and not _BOUND_AFTER.match(c.low, m.end())
     )
@@ -909,6 +945,12 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
     """Levels with no frequency: a bone level (fabricated in a case without bone), and one
     level with its conduction named for an ear in a clause that names no frequency, region
     or shape (rule WHOLE_EAR_LEVEL), or given as the hearing loss's (rule LOSS_LEVEL)."""
+    given_for = _EAR_AFTER.match(c.low, m.end()) if len(values) == 1 else None
+    if given_for and given_for.group(1) != c.ear and "db" in m.group(0):
+        ear, c.ear = c.ear, given_for.group(1)  # "25 dB HL for the left ear": the left's
+        _unplaced_level(c, m, values)
+        c.ear = ear
+        return
     named = _named_conduction(c.low, m)
     loss = named is None and len(values) == 1 and _level_of_the_loss(c, m)
     tagged = named is None and not loss and _tagged_ear_level(c, m, values)
@@ -933,6 +975,31 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
             rules = (*rules, EAR_TAGGED_LEVEL)
         c.claim("threshold_range", values[0], m.group(0), rule, named, (), values[0],
                 *rules)  # fmt: skip
+
+
+_DECIMAL_ROW_LEVEL = re.compile(
+    r"[\s*\u2022-]*(air|bone)[ \t-]+conduction[ \t]*:[ \t]*(\d{1,3}\.\d{1,2})[ \t]*db[ \t]*hl\b"
+)
+"""An ear line's conduction label, then a level in decimals in dB HL and no frequency ("Left
+ear, bone conduction: 45.6 dB HL (masked)")."""
+
+
+def _decimal_row_level(c: _Clause) -> None:
+    """A level in decimals right after an ear line's conduction label, with no frequency in
+    its clause: that ear's level of that conduction (rule WHOLE_EAR_LEVEL, with
+    DECIMAL_LEVEL), as the same level in whole decibels is read there (issue #26 batch 124,
+    the replies of a small local model). The first level of the row only: what follows it
+    (a dash and another level) is read by no rule."""
+    m = _DECIMAL_ROW_LEVEL.match(c.low)
+    if m is None or c.ear not in EARS or c.names_a_frequency:
+        return
+    named, value = m.group(1), float(m.group(2))
+    rules: tuple[str, ...] = (DECIMAL_LEVEL,)
+    if named == "bone":
+        c.claim("bone_level", value, m.group(0), "bone level, no frequency", "bone", (), None,
+                DECIMAL_LEVEL)  # fmt: skip
+        rules = (INSIDE_BONE_LEVEL, DECIMAL_LEVEL)
+    c.claim("threshold_range", value, m.group(0), WHOLE_EAR_LEVEL, named, (), value, *rules)
 
 
 _RELATIVE_AFTER = re.compile(
@@ -1196,6 +1263,12 @@ _CONDUCTION_SUBJECT = re.compile(
 conduction measurement was reported as 45 dB", "air conduction results are 30 dB HL"): the
 value is that conduction's, however long the subject (issue #26 batch 117)."""
 _SUBJECT_REACH = 90
+_APPROXIMATELY = re.compile(
+    r"(?:approximately|approx\.?|around|about|roughly|nearly|almost|circa|~)[ \t]*$"
+)
+"""Right before a value: the word that makes it approximate ("a bone conduction of
+approximately 15 dB HL"). It qualifies the value and names nothing, so the conduction named
+before it is looked for before it (issue #26 batch 124, the replies of a small local model)."""
 
 
 def _named_conduction(low: str, m: re.Match) -> str | None:
@@ -1203,8 +1276,11 @@ def _named_conduction(low: str, m: re.Match) -> str | None:
     value, or said normal at it (:data:`CONDUCTION_SAID_NORMAL`), or whose measure is the
     subject the value is said of (:data:`_CONDUCTION_SUBJECT`), None when none is named
     there or it is negated."""
-    start = max(0, m.start() - 25)
-    named = list(lexicon.CONDUCTION.finditer(low[start : m.start()]))[-1:]
+    end = m.start()
+    near = _APPROXIMATELY.search(low, max(0, end - 16), end)
+    end = near.start() if near else end  # (the approximating word names nothing)
+    start = max(0, end - 25)
+    named = list(lexicon.CONDUCTION.finditer(low[start:end]))[-1:]
     subject = None
     if not named and " conduction " in low[max(0, m.start() - _SUBJECT_REACH) : m.start()]:
         subject = _CONDUCTION_SUBJECT.search(low, max(0, m.start() - _SUBJECT_REACH), m.start())
@@ -1296,7 +1372,7 @@ def _pair_frequencies(low: str, m: re.Match, freq_lists) -> list[int]:
         else []
     )
     k = bisect.bisect_right(freq_lists, m.start(), key=lambda fl: fl[1]) - 1
-    before = [freq_lists[k]] if k >= 0 and m.start() - freq_lists[k][1] <= 30 else []
+    before = [freq_lists[k]] if k >= 0 and m.start() - freq_lists[k][1] <= _BEFORE_REACH else []
     # "500 Hz 20 dB, 1000 Hz 30 dB": a frequency right before the value owns it; the one
     # after a bare comma starts the next pair.
     if (

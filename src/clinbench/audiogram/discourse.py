@@ -1328,10 +1328,11 @@ EARLIER_OCCASION = re.compile(
     r"admission|onset|triage)|initially|before[ \t]+(?:treatment|steroids|surgery|the[ \t]+"
     r"operation)|pre-?(?:treatment|op|operative(?:ly)?|steroids?)|(?:on[ \t]+)?day[ \t]+(?:1|one)|"
     r"in[ \t]+(?:the[ \t]+)?(?:ed|a&e|emergency(?:[ \t]+department)?))\b"
+    r"(?:[ \t]+baselines?)?"
     r"(?![ \t]*(?:today|now|currently)\b)(?:[ \t]*\([^)\n]{0,40}\))?(?:[ \t]*[:,]|[ \t]+"
     r"(?=(?:right|left|both|bilateral\w*|average|pta|4fa)\b))"
     r"(?:(?!\b(?:today|now|currently|presently|but|whereas|however|while)\b|\bthis[ \t]+"
-    r"(?:audiogram|test)\b)(?:[^.;!?\n]|\.\d)){0,200}",
+    r"(?:audiogram|test)\b)(?:[^.;!?\n]|\.\d|;(?=[ \t]*(?:right|left|r|l|re|le|rt|lt)\b))){0,200}",
     re.M,
 )
 """A clause headed by an earlier occasion of the illness and its end, the heading closed by a
@@ -1344,6 +1345,12 @@ after up to three words naming what was done then ("Tuning forks in ED: Rinne ne
 right", "Audiogram at presentation: ..."; not "today" or "this"): the levels found
 then, which a follow-up reply sets against today's, not claims about the audiogram read now;
 the clause is read from a word turning to now ("today", "now", "this audiogram", "but").
+The occasion may be called the baseline ("Pre-treatment baseline:", "Pre-op baselines:"): a
+monitoring record compares each test with the baseline taken before treatment (ASHA 1994
+guidelines for the audiologic management of individuals receiving cochleotoxic drug therapy);
+not "Pre-operative audiometry:", an operation note's own audiogram. The label governs its
+line's items through a semicolon that opens the other ear's ("Pre-treatment baseline: R 6k
+30; L 6k 40"), as such a record lists each ear's baseline under one label.
 Source: sudden-loss and post-operative follow-up compare each test with the one at
 presentation (AAO-HNS 2019 sudden hearing loss guideline: recovery judged against the initial
 audiogram)."""

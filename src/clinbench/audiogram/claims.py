@@ -1901,7 +1901,7 @@ def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) ->
         out.append(_clause_claim("laterality", "both", "bilateral loss", hedged, m.group(0),
                                  "bilateral"))  # fmt: skip
     out += _symmetry_claims(low, hedged, sent_low)
-    out += _worse_ear_claims(low, hedged)
+    out += _worse_ear_claims(low, hedged, sent_low)
     return out
 
 
@@ -1994,10 +1994,15 @@ def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
     return out
 
 
-def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
+def _worse_ear_claims(low: str, hedged: bool, sent_low: str = "") -> list[Claim]:
     """Return the worse-ear claim of a clause: 'the left is worse', 'the right ear is poorer at
-    3 kHz', 'better on the right', 'the poorer ear is the right'."""
+    3 kHz', 'better on the right', 'the poorer ear is the right'. A comparison that is not
+    claimed (negated, under a condition, or what a cause would do: "which would, if anything,
+    predict a worse left ear", lexicon.negated, in its sentence ``sent_low``: the words that
+    frame it may stand before the clause's comma) claims no ear."""
     m = lexicon.WORSE.search(low)
+    if m and _not_claimed(low, m.start(), sent_low):
+        return []
     if not m:
         named = lexicon.WORSE_NAMED.search(low)
         if not named or lexicon.negated(low, named.start()):
@@ -2023,6 +2028,16 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
     freqs = region[:2] if isinstance(region, tuple) else ()
     rule = "region not read" if region == "unknown" else "worse ear"
     return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), rule, freqs)]
+
+
+def _not_claimed(low: str, at: int, sent_low: str) -> bool:
+    """Return whether the word at ``at`` of clause ``low`` is not claimed (lexicon.negated),
+    read in its sentence ``sent_low`` where the clause is found in it (a frame such as "which
+    would, if anything, predict" is split from the clause by its commas)."""
+    start = sent_low.find(low) if sent_low else -1
+    if start >= 0:
+        return lexicon.negated(sent_low, start + at)
+    return lexicon.negated(low, at)
 
 
 _OPPOSITE_EAR = {"right": "left", "left": "right"}

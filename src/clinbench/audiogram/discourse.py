@@ -1054,6 +1054,10 @@ taken as a year (it is a frequency far more often)."""
 
 GENERAL_STATEMENT = re.compile(
     _CLAUSE_OPENS + r"(?:as\s+a\s+(?:rule|guide)|in\s+general|for\s+reference|by\s+definition|"
+    # a definition of a term: "The protocol definition of a significant gap is ...", "A
+    # significant gap is defined as ..."
+    r"(?:[\w'\u2019-]+\s+){0,3}?definitions?\s+(?:of|for)\b|"
+    r"(?:[\w'\u2019-]+\s+){1,5}?(?:is|are)\s+defined\s+(?:as|by)\b|"
     # a reference's label ("Ref: ...", "Reference (a cohort study): ..."): what it cites
     r"ref(?:erence)?s?\.?[ \t]*(?:\([^)\n]{0,80}\)[ \t]*)?:[ \t]*(?=\w)|"
     r"(?:age|population)\s+norms?|criteri(?:on|a)\s+for|guidance|"
@@ -1074,7 +1078,9 @@ GENERAL_STATEMENT = re.compile(
 )
 """A statement in general, to its clause end: a rule of thumb or a norm ("As a rule, a severe
 loss ...", "Noise damage typically gives a notch of about 50 dB HL at 4 kHz", "Age norms put a
-70-year-old at 40 dB HL at 4 kHz"), a reference range ("The fund's reference range for
+70-year-old at 40 dB HL at 4 kHz"), a definition of a term ("The protocol definition of a
+significant air-bone gap is 15 dB or more at two frequencies", "A significant gap is defined as
+...": what the term means, a yardstick), a reference range ("The fund's reference range for
 normal hearing is up to 20 dB HL") or a service's criterion or pathway ("Our referral
 criterion is 60 dB HL at 2 kHz", "Criteria for an implant assessment: ...", a funder's "The
 plan requires ... bone conduction no worse than 65 dB HL"), or the range a product or service
@@ -1186,7 +1192,7 @@ def _at_a_clause_start(pattern: re.Pattern[str]) -> re.Pattern[str]:
 
 
 _GENERAL_CUE = re.compile(
-    r"as a (?:rule|guide)|in general|for reference|by definition|norms?\b|criteri|pathway|"
+    r"as a (?:rule|guide)|in general|for reference|by definition|norms?\b|criteri|pathway|defin|"
     r"ref(?:erence)?s?\.?[ \t]*[(:]|"
     r"(?:reference|normal) range|(?:plan|scheme|fund|programme|program|insurer) (?:require|cover|"
     r"fund|pay|need|ask|call)|"
@@ -2623,7 +2629,7 @@ _KIN_WORDS = ("mother", "father", "mum", "mom", "dad", "brother", "sister", "sib
 _CHANGE_WORDS = ("drop", "fall", "worsen", "deteriorat", "reach", "exceed", "progress", "develop",
                  "declin", "shift", "get worse", "gets worse", "goes ")  # fmt: skip
 _ULL_WORD = re.compile(r"\bulls?\b")
-_GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "by definition", "ref",
+_GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "defin", "ref",
                   "reference range", "normal range", "plan ", "scheme ", "fund ", "program",
                   "insurer ",
                   "norms", "age norm", "criteri", "pathway", "protocol", "guid", "polic",

@@ -1339,6 +1339,7 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
                 None
                 if _LISTED.search(text, max(0, tok.start - 9), tok.start)
                 or _AVERAGED_OVER.search(text, max(0, tok.start - 60), tok.start)
+                or _frequency_of_a_level_before(text, toks, i)
                 else tok
             )
             continue
@@ -1351,6 +1352,24 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
         ear = _ear_given_level(text, toks, i, freq, paired)
         if ear is not None:
             yield ear, tok, freq
+
+
+_LEVEL_THEN_AT = re.compile(r"[ \t]*(?:db(?:[ \t]*hl)?[ \t]*)?(?:at|@)[ \t]*", re.I)
+"""Between a level and the frequency after it: "65 at 8 kHz", "40 dB HL @ 4k": the frequency
+is that level's."""
+
+
+def _frequency_of_a_level_before(text: str, toks: list[Token], i: int) -> bool:
+    """Return whether the frequency ``toks[i]`` is the frequency of the level just before it
+    ("right 25 at 250 Hz sloping to 65 at 8 kHz, left 25 sloping to 65"): it is that
+    level's, and heads no ear's levels after it (the left's 25 is not at 8 kHz; a frequency
+    the writer did not give is never guessed), unlike one that opens the ear levels ("At
+    3 kHz the right is 30 and the left 55", "6 kHz notch, right 40 and left 70")."""
+    before = toks[i - 1] if i else None
+    if before is None or before.kind != "level":
+        return False
+    m = _LEVEL_THEN_AT.match(text, before.end)  # (an at-sign may open the frequency's token)
+    return m is not None and m.end() >= toks[i].start
 
 
 def _a_level_of_this_ear(text: str, toks: list[Token], tok: Token) -> bool:

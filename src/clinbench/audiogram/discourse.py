@@ -1058,11 +1058,14 @@ GENERAL_STATEMENT = re.compile(
     # significant gap is defined as ..."
     r"(?:[\w'\u2019-]+\s+){0,3}?definitions?\s+(?:of|for)\b|"
     r"(?:[\w'\u2019-]+\s+){1,5}?(?:is|are)\s+defined\s+(?:as|by)\b|"
+    # a quoted term then its meaning: '"Total loss" = no useful hearing', '"mild" means ...'
+    r"[\"\u201c][^\"\u201d\n]{1,40}[\"\u201d] ?(?:=|:=|means)[ \t]*(?=\w)|"
     # a reference's label ("Ref: ...", "Reference (a cohort study): ..."): what it cites
     r"ref(?:erence)?s?\.?[ \t]*(?:\([^)\n]{0,80}\)[ \t]*)?:[ \t]*(?=\w)|"
     r"(?:age|population)\s+norms?|criteri(?:on|a)\s+for|guidance|"
     r"(?:[\w'\u2019-]+\s+){0,2}?(?:reference|normal)\s+range\s+(?:for|of)\b|"
-    r"(?:[\w'\u2019-]+\s+){0,2}?(?:plan|scheme|fund|programme|program|insurer)\s+(?:requires?|"
+    r"(?:[\w'\u2019-]+\s+){0,2}?(?:plan|scheme|fund|programme|program|insurer|polic(?:y|ies))"
+    r"[ \t]*:?\s+(?:requires?|"
     r"covers?|funds?|pays?\s+for|needs?|asks?\s+for|calls?\s+for)\b|(?:[\w-]+\s+){0,2}?"
     r"(?:criteri(?:on|a)|pathway|protocol|guidance|guidelines?|policy|threshold\s+for\s+[\w-]+)"
     r"\s+(?:(?:is|are|says?|states?|refers?|requires?|recommends?|needs?|asks?\s+for|calls?\s+for)"
@@ -1194,8 +1197,8 @@ def _at_a_clause_start(pattern: re.Pattern[str]) -> re.Pattern[str]:
 _GENERAL_CUE = re.compile(
     r"as a (?:rule|guide)|in general|for reference|by definition|norms?\b|criteri|pathway|defin|"
     r"ref(?:erence)?s?\.?[ \t]*[(:]|"
-    r"(?:reference|normal) range|(?:plan|scheme|fund|programme|program|insurer) (?:require|cover|"
-    r"fund|pay|need|ask|call)|"
+    r"(?:reference|normal) range|(?:plan|scheme|fund|programme|program|insurer|polic(?:y|ies))"
+    r":? (?:require|cover|fund|pay|need|ask|call)|[\"\u201d] ?(?:=|:=|means\b)|"
     r"protocol|guidance|guideline|policy|threshold for|typically|usually|classically|"
     r"characteristically|tends? to|(?:is|are) normally|(?:designed|cleared|intended|"
     r"approved|meant|made|built|licensed|marketed|labell?ed) (?:only )?for|only for|for use "
@@ -2635,7 +2638,8 @@ _GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "def
                   "norms", "age norm", "criteri", "pathway", "protocol", "guid", "polic",
                   "threshold for", "typically", "usually", "classically", "characteristically",
                   "tend to", "tends to", "normally", "ed for", "made for", "built for",
-                  "only for", "for use ")  # fmt: skip
+                  "only for", "for use ", '"=', '" =', '":=', '" :=', '" means', "\u201d=",
+                  "\u201d =", "\u201d:=", "\u201d :=", "\u201d means")  # fmt: skip
 """Words one of which a general statement needs (:data:`_GENERAL_CUE`): a cheap test first."""
 
 _FORK_RESULT = re.compile(

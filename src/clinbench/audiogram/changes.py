@@ -102,6 +102,24 @@ SIGNED_AMOUNT = re.compile(
 a signed difference (see the module)."""
 
 
+EARLIER_RESULT_BESIDE = re.compile(
+    rf"\b{_COMPARATIVE}[ \t]+(?:{_SINCE}|than[ \t]+(?:the|her|his|their)[ \t]+(?:19|20)\d\d\b)"
+    rf"(?:[ \t]+(?!(?:today|now|currently|and|but|while|whereas)\b)[\w'-]+){{0,3}}?"
+    rf"[ \t]*(\((?![ \t]*(?:today|now|currently)\b)[^()\n]{{1,60}}\))"
+)
+"""A comparison with an earlier occasion and the bracket right after it, in lower case ("one
+grade worse than in 2019 (moderately severe)", "10 dB poorer than at presentation (PTA 45)",
+"better than the last test (mild)"): the bracket names what was found on that occasion, the
+comparison's other term, not today's result. Its one group is the bracket, blanked by
+:func:`without_change_amounts`; the comparison itself ("worse than in 2019") stays read. A
+bracket after a comparison with the other ear ("worse than the left (70 dB)") is not
+matched: the other ear's value is the worse-ear reader's; nor one that opens by naming today
+("(today moderate)"), nor one after words that turn to today ("than in 2019 and today
+(moderate)"). Serial audiograms are compared
+with the earlier test (BSA 2018 pure-tone audiometry: a result is recorded with its date);
+issue #26, validation batch 95 (serial comparisons, XV10) as tuning data."""
+
+
 def may_state_a_change(low: str) -> bool:
     """Return whether lowered text ``low`` may state a change's amount (a cheap test)."""
     return "+" in low or may_hold(low, *_WORDS)
@@ -117,7 +135,9 @@ def change_amount_spans(low: str) -> list[tuple[int, int]]:
             spans.append(m.span(group))
     if "+" in low:
         spans += [m.span() for m in SIGNED_AMOUNT.finditer(low) if _signed(low, m.start())]
-        spans.sort()
+    if "(" in low and may_hold(low, "than", "since", "compared"):
+        spans += [m.span(1) for m in EARLIER_RESULT_BESIDE.finditer(low)]
+    spans.sort()
     return spans
 
 
@@ -131,7 +151,7 @@ def _signed(low: str, sign: int) -> bool:
 def without_change_amounts(text: str) -> str:
     """Return ``text`` with each change's amount and its unit blanked, keeping its length."""
     low = lowered(text)
-    if not may_state_a_change(low) or not DIGIT.search(text):
+    if not may_state_a_change(low) or not (DIGIT.search(text) or "(" in text):
         return text
     return blanked(text, change_amount_spans(low))
 

@@ -1339,6 +1339,7 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
                 None
                 if _LISTED.search(text, max(0, tok.start - 9), tok.start)
                 or _AVERAGED_OVER.search(text, max(0, tok.start - 60), tok.start)
+                or _frequency_of_a_level_before(text, toks, i)
                 else tok
             )
             continue
@@ -1351,6 +1352,24 @@ def _ear_levels_at(text: str, toks: list[Token]) -> Iterator[tuple[Token, Token,
         ear = _ear_given_level(text, toks, i, freq, paired)
         if ear is not None:
             yield ear, tok, freq
+
+
+_LEVEL_THEN_AT = re.compile(r"[ \t]*(?:db(?:[ \t]*hl)?[ \t]*)?(?:at|@)[ \t]*", re.I)
+"""Between a level and the frequency after it: "65 at 8 kHz", "40 dB HL @ 4k": the frequency
+is that level's."""
+
+
+def _frequency_of_a_level_before(text: str, toks: list[Token], i: int) -> bool:
+    """Return whether the frequency ``toks[i]`` is the frequency of the level just before it
+    ("right 25 at 250 Hz sloping to 65 at 8 kHz, left 25 sloping to 65"): it is that
+    level's, and heads no ear's levels after it (the left's 25 is not at 8 kHz; a frequency
+    the writer did not give is never guessed), unlike one that opens the ear levels ("At
+    3 kHz the right is 30 and the left 55", "6 kHz notch, right 40 and left 70")."""
+    before = toks[i - 1] if i else None
+    if before is None or before.kind != "level":
+        return False
+    m = _LEVEL_THEN_AT.match(text, before.end)  # (an at-sign may open the frequency's token)
+    return m is not None and m.end() >= toks[i].start
 
 
 def _a_level_of_this_ear(text: str, toks: list[Token], tok: Token) -> bool:
@@ -1901,7 +1920,7 @@ def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) ->
         out.append(_clause_claim("laterality", "both", "bilateral loss", hedged, m.group(0),
                                  "bilateral"))  # fmt: skip
     out += _symmetry_claims(low, hedged, sent_low)
-    out += _worse_ear_claims(low, hedged)
+    out += _worse_ear_claims(low, hedged, sent_low)
     return out
 
 
@@ -1994,10 +2013,15 @@ def _symmetry_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
     return out
 
 
-def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
+def _worse_ear_claims(low: str, hedged: bool, sent_low: str = "") -> list[Claim]:
     """Return the worse-ear claim of a clause: 'the left is worse', 'the right ear is poorer at
-    3 kHz', 'better on the right', 'the poorer ear is the right'."""
+    3 kHz', 'better on the right', 'the poorer ear is the right'. A comparison that is not
+    claimed (negated, under a condition, or what a cause would do: "which would, if anything,
+    predict a worse left ear", lexicon.negated, in its sentence ``sent_low``: the words that
+    frame it may stand before the clause's comma) claims no ear."""
     m = lexicon.WORSE.search(low)
+    if m and _not_claimed(low, m.start(), sent_low):
+        return []
     if not m:
         named = lexicon.WORSE_NAMED.search(low)
         if not named or lexicon.negated(low, named.start()):
@@ -2023,6 +2047,16 @@ def _worse_ear_claims(low: str, hedged: bool) -> list[Claim]:
     freqs = region[:2] if isinstance(region, tuple) else ()
     rule = "region not read" if region == "unknown" else "worse ear"
     return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), rule, freqs)]
+
+
+def _not_claimed(low: str, at: int, sent_low: str) -> bool:
+    """Return whether the word at ``at`` of clause ``low`` is not claimed (lexicon.negated),
+    read in its sentence ``sent_low`` where the clause is found in it (a frame such as "which
+    would, if anything, predict" is split from the clause by its commas)."""
+    start = sent_low.find(low) if sent_low else -1
+    if start >= 0:
+        return lexicon.negated(sent_low, start + at)
+    return lexicon.negated(low, at)
 
 
 _OPPOSITE_EAR = {"right": "left", "left": "right"}

@@ -1054,11 +1054,18 @@ taken as a year (it is a frequency far more often)."""
 
 GENERAL_STATEMENT = re.compile(
     _CLAUSE_OPENS + r"(?:as\s+a\s+(?:rule|guide)|in\s+general|for\s+reference|by\s+definition|"
+    # a definition of a term: "The protocol definition of a significant gap is ...", "A
+    # significant gap is defined as ..."
+    r"(?:[\w'\u2019-]+\s+){0,3}?definitions?\s+(?:of|for)\b|"
+    r"(?:[\w'\u2019-]+\s+){1,5}?(?:is|are)\s+defined\s+(?:as|by)\b|"
+    # a quoted term then its meaning: '"Total loss" = no useful hearing', '"mild" means ...'
+    r"[\"\u201c][^\"\u201d\n]{1,40}[\"\u201d] ?(?:=|:=|means)[ \t]*(?=\w)|"
     # a reference's label ("Ref: ...", "Reference (a cohort study): ..."): what it cites
     r"ref(?:erence)?s?\.?[ \t]*(?:\([^)\n]{0,80}\)[ \t]*)?:[ \t]*(?=\w)|"
     r"(?:age|population)\s+norms?|criteri(?:on|a)\s+for|guidance|"
     r"(?:[\w'\u2019-]+\s+){0,2}?(?:reference|normal)\s+range\s+(?:for|of)\b|"
-    r"(?:[\w'\u2019-]+\s+){0,2}?(?:plan|scheme|fund|programme|program|insurer)\s+(?:requires?|"
+    r"(?:[\w'\u2019-]+\s+){0,2}?(?:plan|scheme|fund|programme|program|insurer|polic(?:y|ies))"
+    r"[ \t]*:?\s+(?:requires?|"
     r"covers?|funds?|pays?\s+for|needs?|asks?\s+for|calls?\s+for)\b|(?:[\w-]+\s+){0,2}?"
     r"(?:criteri(?:on|a)|pathway|protocol|guidance|guidelines?|policy|threshold\s+for\s+[\w-]+)"
     r"\s+(?:(?:is|are|says?|states?|refers?|requires?|recommends?|needs?|asks?\s+for|calls?\s+for)"
@@ -1074,7 +1081,9 @@ GENERAL_STATEMENT = re.compile(
 )
 """A statement in general, to its clause end: a rule of thumb or a norm ("As a rule, a severe
 loss ...", "Noise damage typically gives a notch of about 50 dB HL at 4 kHz", "Age norms put a
-70-year-old at 40 dB HL at 4 kHz"), a reference range ("The fund's reference range for
+70-year-old at 40 dB HL at 4 kHz"), a definition of a term ("The protocol definition of a
+significant air-bone gap is 15 dB or more at two frequencies", "A significant gap is defined as
+...": what the term means, a yardstick), a reference range ("The fund's reference range for
 normal hearing is up to 20 dB HL") or a service's criterion or pathway ("Our referral
 criterion is 60 dB HL at 2 kHz", "Criteria for an implant assessment: ...", a funder's "The
 plan requires ... bone conduction no worse than 65 dB HL"), or the range a product or service
@@ -1186,10 +1195,10 @@ def _at_a_clause_start(pattern: re.Pattern[str]) -> re.Pattern[str]:
 
 
 _GENERAL_CUE = re.compile(
-    r"as a (?:rule|guide)|in general|for reference|by definition|norms?\b|criteri|pathway|"
+    r"as a (?:rule|guide)|in general|for reference|by definition|norms?\b|criteri|pathway|defin|"
     r"ref(?:erence)?s?\.?[ \t]*[(:]|"
-    r"(?:reference|normal) range|(?:plan|scheme|fund|programme|program|insurer) (?:require|cover|"
-    r"fund|pay|need|ask|call)|"
+    r"(?:reference|normal) range|(?:plan|scheme|fund|programme|program|insurer|polic(?:y|ies))"
+    r":? (?:require|cover|fund|pay|need|ask|call)|[\"\u201d] ?(?:=|:=|means\b)|"
     r"protocol|guidance|guideline|policy|threshold for|typically|usually|classically|"
     r"characteristically|tends? to|(?:is|are) normally|(?:designed|cleared|intended|"
     r"approved|meant|made|built|licensed|marketed|labell?ed) (?:only )?for|only for|for use "
@@ -1328,10 +1337,11 @@ EARLIER_OCCASION = re.compile(
     r"admission|onset|triage)|initially|before[ \t]+(?:treatment|steroids|surgery|the[ \t]+"
     r"operation)|pre-?(?:treatment|op|operative(?:ly)?|steroids?)|(?:on[ \t]+)?day[ \t]+(?:1|one)|"
     r"in[ \t]+(?:the[ \t]+)?(?:ed|a&e|emergency(?:[ \t]+department)?))\b"
+    r"(?:[ \t]+baselines?)?"
     r"(?![ \t]*(?:today|now|currently)\b)(?:[ \t]*\([^)\n]{0,40}\))?(?:[ \t]*[:,]|[ \t]+"
     r"(?=(?:right|left|both|bilateral\w*|average|pta|4fa)\b))"
     r"(?:(?!\b(?:today|now|currently|presently|but|whereas|however|while)\b|\bthis[ \t]+"
-    r"(?:audiogram|test)\b)(?:[^.;!?\n]|\.\d)){0,200}",
+    r"(?:audiogram|test)\b)(?:[^.;!?\n]|\.\d|;(?=[ \t]*(?:right|left|r|l|re|le|rt|lt)\b))){0,200}",
     re.M,
 )
 """A clause headed by an earlier occasion of the illness and its end, the heading closed by a
@@ -1344,6 +1354,12 @@ after up to three words naming what was done then ("Tuning forks in ED: Rinne ne
 right", "Audiogram at presentation: ..."; not "today" or "this"): the levels found
 then, which a follow-up reply sets against today's, not claims about the audiogram read now;
 the clause is read from a word turning to now ("today", "now", "this audiogram", "but").
+The occasion may be called the baseline ("Pre-treatment baseline:", "Pre-op baselines:"): a
+monitoring record compares each test with the baseline taken before treatment (ASHA 1994
+guidelines for the audiologic management of individuals receiving cochleotoxic drug therapy);
+not "Pre-operative audiometry:", an operation note's own audiogram. The label governs its
+line's items through a semicolon that opens the other ear's ("Pre-treatment baseline: R 6k
+30; L 6k 40"), as such a record lists each ear's baseline under one label.
 Source: sudden-loss and post-operative follow-up compare each test with the one at
 presentation (AAO-HNS 2019 sudden hearing loss guideline: recovery judged against the initial
 audiogram)."""
@@ -2616,13 +2632,14 @@ _KIN_WORDS = ("mother", "father", "mum", "mom", "dad", "brother", "sister", "sib
 _CHANGE_WORDS = ("drop", "fall", "worsen", "deteriorat", "reach", "exceed", "progress", "develop",
                  "declin", "shift", "get worse", "gets worse", "goes ")  # fmt: skip
 _ULL_WORD = re.compile(r"\bulls?\b")
-_GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "by definition", "ref",
+_GENERAL_WORDS = ("as a rule", "as a guide", "in general", "for reference", "defin", "ref",
                   "reference range", "normal range", "plan ", "scheme ", "fund ", "program",
                   "insurer ",
                   "norms", "age norm", "criteri", "pathway", "protocol", "guid", "polic",
                   "threshold for", "typically", "usually", "classically", "characteristically",
                   "tend to", "tends to", "normally", "ed for", "made for", "built for",
-                  "only for", "for use ")  # fmt: skip
+                  "only for", "for use ", '"=', '" =', '":=', '" :=', '" means', "\u201d=",
+                  "\u201d =", "\u201d:=", "\u201d :=", "\u201d means")  # fmt: skip
 """Words one of which a general statement needs (:data:`_GENERAL_CUE`): a cheap test first."""
 
 _FORK_RESULT = re.compile(

@@ -1593,7 +1593,9 @@ def export_fields_written_out(text: str) -> str:
     a percentage field (``"word_recognition_pct": 88``) as "word recognition: 88%",
     a threshold field with its value ("AC_R_6000 = 80") as "right air 80 dB HL at 6000 Hz",
     a field named in capitals before its value ("WORSE_EAR left") as "WORSE EAR: left",
-    and a field named for its ear ("TYMP_R=A") as "R: TYMP=A;"; any other
+    a field named for its ear ("TYMP_R=A") as "R: TYMP=A;", and an ear's key with a quoted
+    value of several items (``left="conductive; tymp Ad"``) as "left: conductive; left tymp
+    Ad;" (:data:`_EAR_QUOTED_FIELD`); any other
     text unchanged. Linear: one pass per rewrite, each tried only where its key is."""
     if "_" in text:
         text = _THRESHOLD_FIELD.sub(_threshold_field, text)
@@ -1611,7 +1613,26 @@ def export_fields_written_out(text: str) -> str:
         text = _PERCENT_FIELD.sub(_percent_field, text)
     if "=" in text and ("_r" in low or "_l" in low or ".r" in low or ".l" in low):
         text = _EAR_SUFFIXED_FIELD.sub(r"\2: \1=\3;", text)
+    if '="' in text:
+        text = _EAR_QUOTED_FIELD.sub(_ear_quoted_field, text)
     return text
+
+
+_EAR_QUOTED_FIELD = re.compile(r'\b((?i:right|left))="([^"\n]{1,200})"')
+"""An ear's key with a quoted value of several items (a log's snapshot: ``left="conductive;
+moderately severe; tymp Ad" right="normal; tymp A"``): every item of the value is the key's
+ear's, the semicolons inside the quotes separating the field's items, not the record's
+fields."""
+
+
+def _ear_quoted_field(m: re.Match) -> str:
+    """The ear's key before each item of its quoted value ("left: conductive; left moderately
+    severe; left tymp Ad;"), so no item is read with the next key's ear."""
+    ear = m.group(1)
+    items = [item.strip() for item in m.group(2).split(";")]
+    return (
+        "; ".join(f"{ear} {item}" if i else f"{ear}: {item}" for i, item in enumerate(items)) + ";"
+    )
 
 
 # A test's name, then its value for each ear on one line ("WRS R 84% L 48%", "PTA R 25 (mild)

@@ -362,12 +362,24 @@ def tympanometry_claims(seg: str, low: str, ear: str | None, hedged: bool) -> li
     return []
 
 
+_VOLUME_BOUND = re.compile(
+    r"[<>\u2264\u2265]|\b(?:over|above|under|below|exceed\w*|greater|more|less|larger|smaller|"
+    r"at\s+least|at\s+most|up\s+to)\b"
+)
+"""Between a volume's name and its value: a comparison ("ECV > 2.0 ml", "canal volume above
+2 ml", "ECV greater than 2.5 ml"): the value is a limit the volume is tested against (a
+flat trace with a large equivalent volume is read as a perforation or a patent grommet; the
+red-flag rule here takes over 2.0 ml in an adult, README "Red flags"), not the measured
+volume."""
+
+
 def canal_volume_claims(low: str, ear: str | None, hedged: bool) -> list[Claim]:
     """Return the ear-canal volume claims of a lower-cased clause; ``value`` is the volume in
-    ml as written ("0.9")."""
+    ml as written ("0.9"); not a limit after a comparison (:data:`_VOLUME_BOUND`)."""
     return [
         _clause_claim("canal_volume", ear, m.group(1), hedged, m.group(0), "ear-canal volume")
         for m in CANAL_VOLUME.finditer(low)
+        if not _VOLUME_BOUND.search(low, m.start(), m.start(1))
     ]
 
 

@@ -941,10 +941,20 @@ def _tagged_ear_level(c: _Clause, m: re.Match, values: list[int]) -> bool:
     )
 
 
+_SIGN_BEFORE = re.compile(r"(?:[<>\u2264\u2265]=?|=<|=>)[ \t]*$")
+"""Before a level: a comparison sign ("bone <= 45 dB HL", "air > 70 dB HL -> CI work-up"):
+the level is a rule's limit, a condition a decision trace or a criterion tests, not a level
+measured (a criterion is written with the sign, a result without it: BSA 2018 records a
+threshold as the level heard)."""
+
+
 def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
     """Levels with no frequency: a bone level (fabricated in a case without bone), and one
     level with its conduction named for an ear in a clause that names no frequency, region
-    or shape (rule WHOLE_EAR_LEVEL), or given as the hearing loss's (rule LOSS_LEVEL)."""
+    or shape (rule WHOLE_EAR_LEVEL), or given as the hearing loss's (rule LOSS_LEVEL); none
+    after a comparison sign (:data:`_SIGN_BEFORE`)."""
+    if _SIGN_BEFORE.search(c.low, max(0, m.start() - 4), m.start()):
+        return
     given_for = _EAR_AFTER.match(c.low, m.end()) if len(values) == 1 else None
     if given_for and given_for.group(1) != c.ear and "db" in m.group(0):
         ear, c.ear = c.ear, given_for.group(1)  # "25 dB HL for the left ear": the left's

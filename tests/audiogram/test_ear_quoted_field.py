@@ -10,15 +10,14 @@ from __future__ import annotations
 import pytest
 
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.claims import read_claims
 from clinbench.audiogram.notation import export_fields_written_out
 
-from .conftest import build
+from .conftest import build, claim_fields
 
 
 def _tymps(text: str) -> list[tuple]:
     written = export_fields_written_out(text)
-    return [(c.ears, c.value) for c in read_claims(written) if c.kind == "tympanometry"]
+    return claim_fields(written, "ears", "value", kinds=("tympanometry",), whole_reader=True)
 
 
 FIELDS = [

@@ -9,9 +9,8 @@ from __future__ import annotations
 import pytest
 
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.statements import read_statements
 
-from .conftest import build
+from .conftest import build, claim_fields
 
 _BONE = {500: 20, 1000: 20, 2000: 25, 4000: 30}
 CASE = build({250: 20, 500: 25, 1000: 30, 2000: 40, 4000: 55, 8000: 60},
@@ -19,12 +18,7 @@ CASE = build({250: 20, 500: 25, 1000: 30, 2000: 40, 4000: 55, 8000: 60},
 
 
 def _placed(text: str) -> list[tuple]:
-    return [
-        (c.ears, c.conduction, c.frequencies, c.value)
-        for claims in read_statements(text)
-        for c in claims
-        if c.kind == "threshold"
-    ]
+    return claim_fields(text, "ears", "conduction", "frequencies", "value")
 
 
 @pytest.mark.parametrize(

@@ -11,13 +11,12 @@ from __future__ import annotations
 import pytest
 
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.claims import read_claims
 
-from .conftest import build
+from .conftest import build, claim_fields
 
 
 def _thresholds(text: str) -> list[tuple]:
-    return [(c.ears, c.value, c.frequencies) for c in read_claims(text) if c.kind == "threshold"]
+    return claim_fields(text, "ears", "value", "frequencies", whole_reader=True)
 
 
 LEVEL_FIRST = [

@@ -9,9 +9,8 @@ from __future__ import annotations
 import pytest
 
 from clinbench.audiogram.check import check_reply
-from clinbench.audiogram.statements import read_statements
 
-from .conftest import build
+from .conftest import build, claim_fields
 
 # right maximal conductive: air 60, masked bone 10; left normal
 CONDUCTIVE = build(
@@ -25,8 +24,7 @@ HEAD = "Right ear: moderately severe conductive loss. "
 
 
 def _levels(text: str) -> list[tuple]:
-    kinds = ("bone_level", "threshold_range")
-    return [(c.kind, c.value) for cl in read_statements(text) for c in cl if c.kind in kinds]
+    return claim_fields(text, "kind", "value", kinds=("bone_level", "threshold_range"))
 
 
 LIMITS = [

@@ -1931,8 +1931,7 @@ def _cited_account(
     words = text[start:end]
     if _MY_HEARING.search(words):
         return False  # a patient relaying a letter about their own hearing
-    head = max(begin, start - 120, text.rfind(". ", begin, start) + 1)
-    cited = text[head : min(end, start + 40)]
+    cited = _citation(text, begin, start, end)
     if own_kinds and _BEFORE_THE_TEST.search(cited) and any(k.search(words) for k in own_kinds):
         return False
     return not _opposed(words, own)
@@ -1942,9 +1941,15 @@ def _cites_account(text: str, begin: int, start: int, end: int) -> bool:
     """Return whether the words at ``start``-``end`` are cited as this test's clinical
     account (:data:`CITED_ACCOUNT` in their sentence before them, not someone's own nor an
     earlier one: :data:`_NOT_THIS_ACCOUNT`)."""
-    head = max(begin, start - 120, text.rfind(". ", begin, start) + 1)
-    cited = text[head : min(end, start + 40)]
+    cited = _citation(text, begin, start, end)
     return bool(CITED_ACCOUNT.search(cited)) and not _NOT_THIS_ACCOUNT.search(cited)
+
+
+def _citation(text: str, begin: int, start: int, end: int) -> str:
+    """Return the words that cite the attributed words at ``start``-``end``: their sentence
+    up to 120 characters before them, and their first 40 characters."""
+    head = max(begin, start - 120, text.rfind(". ", begin, start) + 1)
+    return text[head : min(end, start + 40)]
 
 
 _NEXT_SENTENCE = re.compile(r"[.!?](?=\s)|\n")

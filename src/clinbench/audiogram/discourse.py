@@ -612,10 +612,16 @@ _ATTRIBUTION_HINTS = (
 
 ACCEPTED = re.compile(
     r"[ \t]*[-\u2013:,.;]?[ \t]*(?:(?:i|we)\s+)?(?:agree|agreed|ok|okay|correct|fine|endorsed|"
-    r"as stated|all correct)\b(?![ \t]+(?:with\s+the|except|in\s+part)|,?\s*but\b)",
+    r"as stated|all correct)\b(?![ \t]+(?:with\s+the|except|in\s+part)|,?\s*but\b)|"
+    r"[ \t]*[-\u2013:,.;]?[ \t]*(?:entered|accepted|applied|updated)\b"
+    r"(?![ \t]*(?:as|to|from|instead|over)\b)",
     re.I,
 )
-"""The writer accepts the quoted words outright, straight after them ("- agreed", ": OK")."""
+"""The writer accepts the quoted words outright, straight after them ("- agreed", ": OK");
+in a data-management query trail, the resolution straight after a site's quoted answer
+("Site answer: '...'. Entered; query closed", "Accepted", "Updated") puts the answer into the
+record, which then states it (ICH E6(R2) good clinical practice 4.9: a data clarification's
+resolution is the record's value); not "entered as ..." nor "updated to ..." (another value)."""
 
 _OWN_MEANS = (
     r"(?:(?:my|our|his|her|their|the|a|an|any)\s+)?(?:hearing[\s-]+aids?|aids?|devices?|"

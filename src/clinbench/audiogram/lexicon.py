@@ -149,7 +149,8 @@ function)."""
 NOT_A_MIXED_LOSS = (
     r"(?!\s+(?:picture|presentation|bag|findings|results|(?:urinary\s+)?incontinence|"
     r"urinary|dementia|anxiety|affective|connective|cryoglobulin\w*|hyperlipid\w*|"
-    r"dyslipid\w*|acid|germ|cellularity|venous|sleep|apnoea|apnea|episode|features)\b)"
+    r"dyslipid\w*|acid|germ|cellularity|venous|sleep|apnoea|apnea|episode|features)\b|"
+    r"[\s-]+(?:a?etiolog\w*|causes?|origins?)\b)"
 )
 """After "mixed": no mixed hearing loss. "A mixed picture" (findings of more than one kind,
 as in "asymmetric loss, mixed picture": issue #26 batch 21), and the named conditions of
@@ -157,7 +158,8 @@ other systems that open with "mixed" (ICD-10: mixed urinary incontinence N39.46,
 anxiety and depressive disorder F41.2, mixed connective tissue disease M35.1, mixed
 hyperlipidaemia E78.2, mixed cryoglobulinaemia D89.1, mixed dementia, a mixed affective
 episode; a mixed germ-cell tumour, mixed acid-base disorder, mixed sleep apnoea, mixed venous
-gas): a geriatric or medical record lists them beside the hearing (batch 134)."""
+gas): a geriatric or medical record lists them beside the hearing (batch 134); and "mixed
+aetiology" or "mixed causes" of a cohort or a registry (batch 82), which are causes."""
 PROF_GRADE = (
     r"prof(?=\.?(?:[,;:)/-]|\s*$)|\s+(?:sloping|flat|mixed|snhl|chl|mhl|sensorineural|"
     r"conductive|hearing|loss|hl|deaf\w*|bilat\w*|in|on|both|au|ad|as)\b)"
@@ -533,7 +535,7 @@ BOTH = re.compile(
 )
 BOTH = led(BOTH)  # (its first characters looked for first, for speed)
 HEADING = re.compile(
-    r"^\W*(?:q\s*([123])\b|([123])[.)]\s|(results?|audiometric results|findings|"
+    r"^\W*(?:q\s*([123])\b|(?<!\()([123])[.)]\s|(results?|audiometric results|findings|"
     r"diagnos\w*|impression|recommendations?|management|plan)\b\W*$|"
     r"(results?|diagnos\w*|impression|recommendations?|management|plan)\s*:)",
     re.I,

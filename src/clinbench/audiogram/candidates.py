@@ -23,6 +23,12 @@ left as they are), a reading step of check.READING_STEPS:
   each a candidate. A bracket that holds a type and a grade describes an ear ("(mild,
   sensorineural, sloping)") and stays.
 
+- a training record a model returns beside its prediction (a nearest neighbour or
+  exemplar: ``{"train_id": "TR-0881", "dist": 6.2, "label": "conductive", "L_AC_250":
+  50}``): another person's audiogram from the training set, so its label and values say
+  nothing of this ear; the whole record is blanked (:data:`TRAINING_RECORD`; a k-nearest-
+  neighbour classifier explains its prediction by the training cases nearest to the input).
+
 Hand-written from the output formats of classifier libraries and model cards.
 """
 
@@ -131,8 +137,24 @@ def _may_score(low: str) -> bool:
     return False
 
 
+TRAINING_RECORD = re.compile(
+    r"\{[^{}\n]*[\"']?(?:train(?:ing)?[_ ]?(?:id|case|record|example)|neighbou?rs?[_ ]?id|"
+    r"exemplar[_ ]?id)[\"']?[ \t]*[:=][^{}\n]*\}"
+)
+"""One training record on its line, in braces, named by its training-set key (lowered)."""
+
+
+def _training_records(low: str) -> list[tuple[int, int]]:
+    """Return the spans of the training records a model returned (see the module)."""
+    if "train" not in low and "neighbo" not in low and "exemplar" not in low:
+        return []
+    return [m.span() for m in TRAINING_RECORD.finditer(low)]
+
+
 def candidate_classes_blanked(text: str) -> str:
     """Return ``text`` with the class words of the candidates blanked, keeping its length."""
+    if "{" in text and (records := _training_records(lowered(text))):
+        text = blanked(text, records)
     scored = "." in text or "%" in text
     listed = "," in text and ("[" in text or "(" in text or "{" in text)
     if not scored and not listed:

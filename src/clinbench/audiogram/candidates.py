@@ -29,6 +29,11 @@ left as they are), a reading step of check.READING_STEPS:
   nothing of this ear; the whole record is blanked (:data:`TRAINING_RECORD`; a k-nearest-
   neighbour classifier explains its prediction by the training cases nearest to the input).
 
+- in a table of an ensemble's members with the combined answer as its last column ("LR  RF
+  MLP  vote", "model A  model B  ensemble"), the members' cells: each member's answer is
+  one the ensemble weighed, its vote or average is the prediction (:func:`_member_cells`;
+  hard and soft voting, scikit-learn's ``VotingClassifier``).
+
 Hand-written from the output formats of classifier libraries and model cards.
 """
 
@@ -151,10 +156,44 @@ def _training_records(low: str) -> list[tuple[int, int]]:
     return [m.span() for m in TRAINING_RECORD.finditer(low)]
 
 
+_CELL = re.compile(r"\S+(?: \S+)*")
+"""A table cell: words joined by single spaces (cells are set apart by two or more)."""
+_COMBINED = frozenset(("vote", "ensemble", "consensus", "majority", "combined", "final"))
+"""The last column's name that makes the columns before it an ensemble's members."""
+
+
+def _member_cells(text: str, low: str) -> list[tuple[int, int]]:
+    """Return the spans of the members' cells in each ensemble table (see the module): under
+    a header line whose last of three or more cells is the combined column, every line up to
+    a blank one, from the first member's column to the combined column."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    while start < len(low):
+        end = low.find("\n", start)
+        end = len(low) if end < 0 else end
+        cells = list(_CELL.finditer(low, start, end))
+        if len(cells) >= 3 and cells[-1].group(0) in _COMBINED and cells[0].start() > start:
+            first, last = cells[0].start() - start, cells[-1].start() - start
+            row = end + 1
+            while row < len(low):
+                row_end = low.find("\n", row)
+                row_end = len(low) if row_end < 0 else row_end
+                if not low[row:row_end].strip() or row_end - row <= last:
+                    break
+                spans.append((row + first, row + last))
+                row = row_end + 1
+            end = max(end, row - 1)
+        start = end + 1
+    return spans
+
+
 def candidate_classes_blanked(text: str) -> str:
     """Return ``text`` with the class words of the candidates blanked, keeping its length."""
     if "{" in text and (records := _training_records(lowered(text))):
         text = blanked(text, records)
+    if "  " in text and any(word in text.lower() for word in _COMBINED):
+        members = _member_cells(text, lowered(text))
+        text = blanked(text, members) if members else text
     scored = "." in text or "%" in text
     listed = "," in text and ("[" in text or "(" in text or "{" in text)
     if not scored and not listed:

@@ -144,12 +144,13 @@ But ..."): a hypothesis considered and rejected."""
 RULED_OUT = re.compile(
     r"\b(?:was|were|is|are|has\s+been|have\s+been)\s+"
     r"(?:(?:considered|raised|queried|suspected|entertained)\s+(?:and|but)\s+)?"
-    r"(?:rejected|ruled\s+out|excluded|dismissed|discounted|set\s+aside)\b",
+    r"(?:rejected|ruled\s+out|excluded|dismissed|discounted|set\s+aside|outvoted|overruled)\b",
     re.I,
 )
 """A diagnosis named as considered and ruled out ("A conductive loss was considered and
 rejected"): the clause up to this verdict (back to the clause's start, at most
-:data:`_CLAUSE_REACH` characters) names what the patient does not have."""
+:data:`_CLAUSE_REACH` characters) names what the patient does not have; so does a class an
+ensemble's vote or a reviewer overrides ("The third model's 'mixed' is outvoted")."""
 
 _CLAUSE_REACH = 160
 _RULED_OUT_LOW = re.compile(RULED_OUT.pattern)
@@ -2973,7 +2974,7 @@ _PASSES: tuple[
         _blank_lowered(CONSIDERED),
     ),
     (
-        ("ruled out", "reject", "exclud", "dismiss", "discount", "set aside"),
+        ("ruled out", "reject", "exclud", "dismiss", "discount", "set aside", "outvot", "overrul"),
         lambda text: _without_ruled_out(text),
     ),
     (lambda text, low: pathways.may_mark_untaken(low), pathways.without_untaken_branches),

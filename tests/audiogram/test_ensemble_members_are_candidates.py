@@ -35,7 +35,8 @@ def test_the_members_cells_are_blanked():
 @pytest.mark.parametrize(
     "text",
     [
-        "              right      left\ntype          CHL        SNHL\n",  # ears, no combined column
+        # ears as columns, no combined column
+        "              right      left\ntype          CHL        SNHL\n",
         "  final\n  mild\n",  # no members
         "Final: mild loss in both ears.",
     ],

@@ -160,6 +160,10 @@ _CELL = re.compile(r"\S+(?: \S+)*")
 """A table cell: words joined by single spaces (cells are set apart by two or more)."""
 _COMBINED = frozenset(("vote", "ensemble", "consensus", "majority", "combined", "final"))
 """The last column's name that makes the columns before it an ensemble's members."""
+_COMBINED_LAST = re.compile(
+    r"[ \t]{2}(?:vote|ensemble|consensus|majority|combined|final)[ \t]*$", re.M
+)
+"""A combined column's name ending a line after a gap (a cheap test before the table scan)."""
 
 
 def _member_cells(text: str, low: str) -> list[tuple[int, int]]:
@@ -191,9 +195,11 @@ def candidate_classes_blanked(text: str) -> str:
     """Return ``text`` with the class words of the candidates blanked, keeping its length."""
     if "{" in text and (records := _training_records(lowered(text))):
         text = blanked(text, records)
-    if "  " in text and any(word in text.lower() for word in _COMBINED):
-        members = _member_cells(text, lowered(text))
-        text = blanked(text, members) if members else text
+    if "  " in text:
+        low = lowered(text)
+        if any(word in low for word in _COMBINED) and _COMBINED_LAST.search(low):
+            members = _member_cells(text, low)
+            text = blanked(text, members) if members else text
     scored = "." in text or "%" in text
     listed = "," in text and ("[" in text or "(" in text or "{" in text)
     if not scored and not listed:

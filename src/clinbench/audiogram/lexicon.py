@@ -494,16 +494,19 @@ _TREATMENT_TIMES = (
     "palliative",
     "neoadjuvant",
 )
-RADIOTHERAPY_BEFORE = "".join(rf"(?<!\b{w} )(?<!\b{w}-)(?<!\b{w})" for w in _TREATMENT_TIMES)
+RADIOTHERAPY_BEFORE = "".join(
+    rf"(?<!\b{w} rt)(?<!\b{w}-rt)(?<!\b{w}rt)" for w in _TREATMENT_TIMES
+)
 RADIOTHERAPY_AFTER = r"(?![ \t]*\d+(?:\.\d+)?[ \t]*gy\b)"
-"""Around "RT"/"Rt": radiotherapy, not the right ear, where it is written as a treatment: after
+"""After "RT"/"Rt" (looked back at, so tried only where it stands; case-blind): radiotherapy,
+not the right ear, where it is written as a treatment: after
 a word of its timing or kind ("before RT", "post-RT", "chemoRT", "adjuvant RT") or before its
 dose in gray ("RT 70 Gy"): the oncology abbreviation (Royal College of Radiologists,
 radiotherapy dose-fractionation guidance), which a reader without the rule took for the right
 ear and carried to the values of the next line (batch 132)."""
 RIGHT = re.compile(
     rf"\bright\b{A_HAND}{RIGHT_SAID_OF_A_READING}{RIGHT_AS_AN_ADVERB}|\b(?-i:RE|{NOT_A_TYMPANOGRAM_TYPE}AD|OD)\b|"
-    rf"{RADIOTHERAPY_BEFORE}\b(?-i:Rt|RT)\b{RADIOTHERAPY_AFTER}|"
+    rf"\b(?-i:Rt|RT)\b{RADIOTHERAPY_BEFORE}{RADIOTHERAPY_AFTER}|"
     rf"\b(?-i:re)\.(?=\s*:)|\b(?-i:R)(?:{_TAGGED}|(?<=(?-i:AC|BC)[ \t]R){_LEVEL_FOLLOWS})",
     re.I,
 )

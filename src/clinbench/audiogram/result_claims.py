@@ -396,13 +396,18 @@ ABSENT_WORDS = re.compile(r"\b(absent|not (?:elicited|present|observed|recorded|
 _DECAY_VERDICT = (
     r"decay\b[^.;\d]{0,12}?\b(?:negative|positive)|(?:negative|positive)\s+(?:reflex\s+)?decay"
 )
-_DATA_HELD = r"(?<!\bfield )(?<!\bfields )(?<!\bdata )(?<!\bcolumn )(?<!\bentry )(?<!\bvariable )"
-"""Before "present" or "recorded": a record's field, data, column or variable, whose presence
+_DATA_HELD = "".join(
+    rf"(?<!\b{noun} {word})"
+    for noun in ("field", "fields", "data", "column", "entry", "variable")
+    for word in ("present", "recorded")
+)
+"""Before "present" or "recorded" (looked back at after the word, so tried only where it
+stands): a record's field, data, column or variable, whose presence
 is the record's, not the test's result ("reflex data: field present in the record but not a
 model input": a classifier's note on its inputs, batch 103)."""
-PRESENT_WORDS = re.compile(_DATA_HELD + r"\b(present|intact|elicited|observed|recorded|detected|"
+PRESENT_WORDS = re.compile(r"\b(present|intact|elicited|observed|recorded|detected|"
                            r"robust|pass(?:ed)?|"
-                           r"normal|within normal|" + _DECAY_VERDICT + r")\b")  # fmt: skip
+                           r"normal|within normal|" + _DECAY_VERDICT + r")\b" + _DATA_HELD)  # fmt: skip
 REDUCED_WORDS = re.compile(r"\b(reduced|elevated|diminished|weak|partial|prolonged|delayed|"
                             r"abnormal)\b")  # fmt: skip
 _STATES = (("absent", ABSENT_WORDS), ("reduced", REDUCED_WORDS), ("present", PRESENT_WORDS))

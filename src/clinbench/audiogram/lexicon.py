@@ -494,9 +494,7 @@ _TREATMENT_TIMES = (
     "palliative",
     "neoadjuvant",
 )
-RADIOTHERAPY_BEFORE = "".join(
-    rf"(?<!\b{w} rt)(?<!\b{w}-rt)(?<!\b{w}rt)" for w in _TREATMENT_TIMES
-)
+RADIOTHERAPY_BEFORE = "".join(rf"(?<!\b{w} rt)(?<!\b{w}-rt)(?<!\b{w}rt)" for w in _TREATMENT_TIMES)
 RADIOTHERAPY_AFTER = r"(?![ \t]*\d+(?:\.\d+)?[ \t]*gy\b)"
 """After "RT"/"Rt" (looked back at, so tried only where it stands; case-blind): radiotherapy,
 not the right ear, where it is written as a treatment: after

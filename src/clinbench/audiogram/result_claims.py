@@ -407,7 +407,8 @@ is the record's, not the test's result ("reflex data: field present in the recor
 model input": a classifier's note on its inputs, batch 103)."""
 PRESENT_WORDS = re.compile(r"\b(present|intact|elicited|observed|recorded|detected|"
                            r"robust|pass(?:ed)?|"
-                           r"normal|within normal|" + _DECAY_VERDICT + r")\b" + _DATA_HELD)  # fmt: skip
+                           r"normal|within normal|" + _DECAY_VERDICT + r")\b"
+                           + _DATA_HELD)  # fmt: skip
 REDUCED_WORDS = re.compile(r"\b(reduced|elevated|diminished|weak|partial|prolonged|delayed|"
                             r"abnormal)\b")  # fmt: skip
 _STATES = (("absent", ABSENT_WORDS), ("reduced", REDUCED_WORDS), ("present", PRESENT_WORDS))

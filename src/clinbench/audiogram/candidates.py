@@ -23,6 +23,17 @@ left as they are), a reading step of check.READING_STEPS:
   each a candidate. A bracket that holds a type and a grade describes an ear ("(mild,
   sensorineural, sloping)") and stays.
 
+- a training record a model returns beside its prediction (a nearest neighbour or
+  exemplar: ``{"train_id": "TR-0881", "dist": 6.2, "label": "conductive", "L_AC_250":
+  50}``): another person's audiogram from the training set, so its label and values say
+  nothing of this ear; the whole record is blanked (:data:`TRAINING_RECORD`; a k-nearest-
+  neighbour classifier explains its prediction by the training cases nearest to the input).
+
+- in a table of an ensemble's members with the combined answer as its last column ("LR  RF
+  MLP  vote", "model A  model B  ensemble"), the members' cells: each member's answer is
+  one the ensemble weighed, its vote or average is the prediction (:func:`_member_cells`;
+  hard and soft voting, scikit-learn's ``VotingClassifier``).
+
 Hand-written from the output formats of classifier libraries and model cards.
 """
 
@@ -131,8 +142,64 @@ def _may_score(low: str) -> bool:
     return False
 
 
+TRAINING_RECORD = re.compile(
+    r"\{[^{}\n]*[\"']?(?:train(?:ing)?[_ ]?(?:id|case|record|example)|neighbou?rs?[_ ]?id|"
+    r"exemplar[_ ]?id)[\"']?[ \t]*[:=][^{}\n]*\}"
+)
+"""One training record on its line, in braces, named by its training-set key (lowered)."""
+
+
+def _training_records(low: str) -> list[tuple[int, int]]:
+    """Return the spans of the training records a model returned (see the module)."""
+    if "train" not in low and "neighbo" not in low and "exemplar" not in low:
+        return []
+    return [m.span() for m in TRAINING_RECORD.finditer(low)]
+
+
+_CELL = re.compile(r"\S+(?: \S+)*")
+"""A table cell: words joined by single spaces (cells are set apart by two or more)."""
+_COMBINED = frozenset(("vote", "ensemble", "consensus", "majority", "combined", "final"))
+"""The last column's name that makes the columns before it an ensemble's members."""
+_COMBINED_LAST = re.compile(
+    r"[ \t]{2}(?:vote|ensemble|consensus|majority|combined|final)[ \t]*$", re.M
+)
+"""A combined column's name ending a line after a gap (a cheap test before the table scan)."""
+
+
+def _member_cells(text: str, low: str) -> list[tuple[int, int]]:
+    """Return the spans of the members' cells in each ensemble table (see the module): under
+    a header line whose last of three or more cells is the combined column, every line up to
+    a blank one, from the first member's column to the combined column."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    while start < len(low):
+        end = low.find("\n", start)
+        end = len(low) if end < 0 else end
+        cells = list(_CELL.finditer(low, start, end))
+        if len(cells) >= 3 and cells[-1].group(0) in _COMBINED and cells[0].start() > start:
+            first, last = cells[0].start() - start, cells[-1].start() - start
+            row = end + 1
+            while row < len(low):
+                row_end = low.find("\n", row)
+                row_end = len(low) if row_end < 0 else row_end
+                if not low[row:row_end].strip() or row_end - row <= last:
+                    break
+                spans.append((row + first, row + last))
+                row = row_end + 1
+            end = max(end, row - 1)
+        start = end + 1
+    return spans
+
+
 def candidate_classes_blanked(text: str) -> str:
     """Return ``text`` with the class words of the candidates blanked, keeping its length."""
+    if "{" in text and (records := _training_records(lowered(text))):
+        text = blanked(text, records)
+    if "  " in text:
+        low = lowered(text)
+        if any(word in low for word in _COMBINED) and _COMBINED_LAST.search(low):
+            members = _member_cells(text, low)
+            text = blanked(text, members) if members else text
     scored = "." in text or "%" in text
     listed = "," in text and ("[" in text or "(" in text or "{" in text)
     if not scored and not listed:

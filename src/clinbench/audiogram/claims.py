@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from clinbench.audiogram import lexicon
 from clinbench.audiogram.alternation import dispatched, led
-from clinbench.audiogram.lexicon import freqs_of
+from clinbench.audiogram.lexicon import NOT_A_MIXED_LOSS, freqs_of
 
 
 class Qualifier(StrEnum):
@@ -172,8 +172,7 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("type", "type abbreviation", _I(r"\b(snhl|chl|mhl)\b"),
      "SNHL/CHL/MHL (BSA 2018; ASHA 2005)"),
     ("type", "type word",
-     _I(r"\b(sensorineural|conductive|mixed(?!\s+(?:picture|presentation|bag|findings|"
-        r"results)\b))\b"),
+     _I(r"\b(sensorineural|conductive|mixed" + NOT_A_MIXED_LOSS + r")\b"),
      "type words (BSA 2018; ASHA 2005); 'a mixed picture' (findings of more than one kind, "
      "as in 'asymmetric loss, mixed picture') is no type (issue #26 batch 21)"),
     ("type", "non-native type word",

@@ -7,7 +7,15 @@ audiogram: they are blanked, unless they speak of this patient ("here", "today",
 loss", "fits") without a word of what is usual or would be ("typically", "would").
 
 A differential lists candidate diagnoses with the features that tell them apart (Bickley,
-Bates' Guide to Physical Examination, ch. 1 "clinical reasoning"; an ENT note's "DDx")."""
+Bates' Guide to Physical Examination, ch. 1 "clinical reasoning"; an ENT note's "DDx").
+
+The same holds in prose where a condition is set aside against this loss and then described
+in a relative clause: "an otosclerosis pattern, not aminoglycoside ototoxicity, which is
+sensorineural and high-frequency first" ("unlike ...", "rather than ...", "as opposed to
+..."): the "which" clause says what the condition set aside shows, not what this ear has
+(:func:`set_aside_descriptions_blanked`). Only where the condition is named without a type,
+a grade or an ear ("not conductive, which ..." denies a type of this loss and is read as
+before)."""
 
 from __future__ import annotations
 
@@ -49,9 +57,40 @@ _THIS_PATIENT = re.compile(
 """Words that point to this patient, which keep a description read (unless it is generic)."""
 
 
+_SET_ASIDE = re.compile(
+    r"\b(?:not|unlike|rather[ \t]+than|as[ \t]+opposed[ \t]+to|instead[ \t]+of)[ \t]+"
+    r"(?P<name>[a-z][\w'-]*(?:[ \t]+[a-z][\w'-]*){0,3}),[ \t]*"
+    r"(?P<said>which[ \t]+(?:is|are|would[ \t]+be|tends?[ \t]+to|typically|usually|classically|"
+    r"causes?|gives?|produces?|affects?)\b[^.;:\n()]{0,160})"
+)
+"""A condition set aside ("not X", "unlike X", "rather than X") and then described in a
+"which" clause (lowered text)."""
+_NAME_OF_THIS_LOSS = re.compile(
+    r"\b(?:sensori\w*|snhl|conductive|chl|mixed|mhl|slight|mild|moderate\w*|severe|profound|"
+    r"normal|right|left|r|l|both|bilateral\w*|ears?|here|this|it|that)\b"
+)
+"""Words that make the thing set aside a property of this loss or ear, not a condition."""
+
+
+def set_aside_descriptions_blanked(text: str) -> str:
+    """Return ``text`` with the "which" clause after a condition set aside blanked (see the
+    module; same length)."""
+    if ", which" not in text:
+        return text
+    low = text.lower()
+    spans = [
+        m.span("said")
+        for m in _SET_ASIDE.finditer(low)
+        if not _NAME_OF_THIS_LOSS.search(m.group("name"))
+    ]
+    return blanked(text, spans) if spans else text
+
+
 def differential_patterns_blanked(text: str) -> str:
     """Return ``text`` with the description of each candidate of a differential list blanked
-    (same length); a text with no differential is returned as it is."""
+    (same length), and the description of a condition set aside in prose
+    (:func:`set_aside_descriptions_blanked`); a text with neither is returned as it is."""
+    text = set_aside_descriptions_blanked(text)
     if not may_hold(text, "differential", "ddx", "d/dx") or not CUE.search(text):
         return text  # (the words first: a cheap exact test, for speed)
     spans: list[tuple[int, int]] = []

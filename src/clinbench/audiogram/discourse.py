@@ -144,12 +144,13 @@ But ..."): a hypothesis considered and rejected."""
 RULED_OUT = re.compile(
     r"\b(?:was|were|is|are|has\s+been|have\s+been)\s+"
     r"(?:(?:considered|raised|queried|suspected|entertained)\s+(?:and|but)\s+)?"
-    r"(?:rejected|ruled\s+out|excluded|dismissed|discounted|set\s+aside)\b",
+    r"(?:rejected|ruled\s+out|excluded|dismissed|discounted|set\s+aside|outvoted|overruled)\b",
     re.I,
 )
 """A diagnosis named as considered and ruled out ("A conductive loss was considered and
 rejected"): the clause up to this verdict (back to the clause's start, at most
-:data:`_CLAUSE_REACH` characters) names what the patient does not have."""
+:data:`_CLAUSE_REACH` characters) names what the patient does not have; so does a class an
+ensemble's vote or a reviewer overrides ("The third model's 'mixed' is outvoted")."""
 
 _CLAUSE_REACH = 160
 _RULED_OUT_LOW = re.compile(RULED_OUT.pattern)
@@ -612,10 +613,16 @@ _ATTRIBUTION_HINTS = (
 
 ACCEPTED = re.compile(
     r"[ \t]*[-\u2013:,.;]?[ \t]*(?:(?:i|we)\s+)?(?:agree|agreed|ok|okay|correct|fine|endorsed|"
-    r"as stated|all correct)\b(?![ \t]+(?:with\s+the|except|in\s+part)|,?\s*but\b)",
+    r"as stated|all correct)\b(?![ \t]+(?:with\s+the|except|in\s+part)|,?\s*but\b)|"
+    r"[ \t]*[-\u2013:,.;]?[ \t]*(?:entered|accepted|applied|updated)\b"
+    r"(?![ \t]*(?:as|to|from|instead|over)\b)",
     re.I,
 )
-"""The writer accepts the quoted words outright, straight after them ("- agreed", ": OK")."""
+"""The writer accepts the quoted words outright, straight after them ("- agreed", ": OK");
+in a data-management query trail, the resolution straight after a site's quoted answer
+("Site answer: '...'. Entered; query closed", "Accepted", "Updated") puts the answer into the
+record, which then states it (ICH E6(R2) good clinical practice 4.9: a data clarification's
+resolution is the record's value); not "entered as ..." nor "updated to ..." (another value)."""
 
 _OWN_MEANS = (
     r"(?:(?:my|our|his|her|their|the|a|an|any)\s+)?(?:hearing[\s-]+aids?|aids?|devices?|"
@@ -1805,12 +1812,16 @@ def _endorsed(text: str, begin: int, span: tuple[int, int, bool], stop: int) -> 
 
 
 _MY_HEARING = re.compile(r"\bmy\s+(?:hearing|ears?|right|left)\b", re.I)
-_ACCOUNTS = r"report|summary|referral|advice|letter|form|notes?|impression|conclusion"
+_ACCOUNTS = (
+    r"report|summary|referral|advice|letter|form|notes?|impression|conclusion|(?-i:GPR|P?MAR)s?"
+)
 CITED_ACCOUNT = re.compile(r"\b(?:" + _ACCOUNTS + r"|care\s+plan|audiology)\b", re.I)
 """A clinical account of the result (the test's report or its summary, the referral, the
 assessor's advice, the clinic letter, a note, a form or care plan that records it, the
 audiologist's impression or conclusion, what audiology described) cited in the sentence that
-quotes or reports it."""
+quotes or reports it; in an insurer's medical evidence, the GP's report (GPR) and the
+(private) medical attendant's report (PMAR, MAR), in capitals (Association of British
+Insurers, medical information guidance: the reports an underwriter requests)."""
 _NOT_THIS_ACCOUNT = re.compile(
     r"\b(?:(?:his|her|their|my|your|our|previous|prior|earlier|old|last|original|other|"
     r"(?:19|20)\d\d)\s+|(?:patient|husband|wife|partner|mother|father|mum|dad|carer|son|"
@@ -1824,14 +1835,29 @@ of an earlier test ("the previous report", "the 2019 letter"), or a rule rather 
 ("the referral criteria list ..."): not the record's account of this test."""
 
 
+_GRADE_WORD = r"(?:normal|slight|mild|moderate|moderately|severe|profound)"
 _FINDING_KINDS = (
-    re.compile(r"\b(?:normal|slight|mild|moderate|moderately|severe|profound)\b", re.I),
+    re.compile(
+        rf"\b{_GRADE_WORD}(?:(?:[ \t]*[-\u2013/][ \t]*(?:to[ \t]*-?[ \t]*)?|[ \t]+to[ \t]+)"
+        rf"{_GRADE_WORD})?\b",
+        re.I,
+    ),
     re.compile(r"\b(?:normal|sensorineural|conductive|mixed|snhl|chl)\b", re.I),
     re.compile(r"\b(?:tympanograms?|type\s+(?:a[sd]?|b|c)\b)", re.I),
 )
 """Grade, type ("normal" is both) and tympanogram words: a cited account's finding of a kind
 the writer answers with a different reading of their own (:func:`_own_readings`) is set
 against the writer's reading, not taken over."""
+
+_RANGE_WORD = re.compile(r"[a-z]+")
+
+
+def _range_words(reading: str) -> set[str]:
+    """Return the words of one reading: a grade range ("severe-to-profound", "mild to
+    moderate") is one reading that agrees with either of its ends, as a clinician reads a
+    range of grades; a single word is itself."""
+    return set(_RANGE_WORD.findall(reading)) - {"to"}
+
 
 _HEARING_WORDS = re.compile(
     r"\b(?:hear\w*|ears?|audi\w*|db|hl|k?hz|loss|thresholds?|4fa|pta|bone|air|aids?)\b", re.I
@@ -1887,8 +1913,9 @@ def _opposed(words: str, own: tuple[list[tuple[str, set[str]]], ...]) -> bool:
         cited = {m.group(0).lower() for m in kind.finditer(words)}
         if not cited:
             continue
+        named = set().union(*map(_range_words, cited))
         for word, said_of in readings:
-            if word in cited:
+            if not _range_words(word).isdisjoint(named):
                 continue
             if said_of and ears and "both" not in said_of | ears and not said_of & ears:
                 continue  # another ear's reading
@@ -1942,7 +1969,30 @@ def _cites_account(text: str, begin: int, start: int, end: int) -> bool:
     account (:data:`CITED_ACCOUNT` in their sentence before them, not someone's own nor an
     earlier one: :data:`_NOT_THIS_ACCOUNT`)."""
     cited = _citation(text, begin, start, end)
-    return bool(CITED_ACCOUNT.search(cited)) and not _NOT_THIS_ACCOUNT.search(cited)
+    if _NOT_THIS_ACCOUNT.search(cited):
+        return False
+    return bool(CITED_ACCOUNT.search(cited)) or _author_of_the_document(text, cited)
+
+
+_AUTHORS_OF_REPORTS = (
+    (re.compile(r"\b(?-i:GPR)\b|\bGP(?:'s)?\s+report\b", re.I),
+     re.compile(r"\b(?:the\s+)?(?:GP|general\s+practitioner)\b", re.I)),
+    (re.compile(r"\b(?-i:P?MAR)\b|\bmedical\s+attendant'?s\s+report\b", re.I),
+     re.compile(r"\b(?:the\s+)?(?:medical\s+attendant|attending\s+(?:doctor|physician))\b",
+                re.I)),
+)  # fmt: skip
+"""(a document's heading naming a clinician's report, that report's author): in an insurer's
+GP report (GPR) or medical attendant's report (PMAR, MAR), "the GP describes ..." is the
+report's own account of the test, as "the report describes" would be."""
+
+
+def _author_of_the_document(text: str, cited: str) -> bool:
+    """Return whether the words citing an account name the author of the report the
+    document's first line says it is (:data:`_AUTHORS_OF_REPORTS`)."""
+    heading = text.lstrip().split("\n", 1)[0][:80]
+    return any(
+        title.search(heading) and author.search(cited) for title, author in _AUTHORS_OF_REPORTS
+    )
 
 
 def _citation(text: str, begin: int, start: int, end: int) -> str:
@@ -2263,12 +2313,16 @@ def _without_labelled_sources(text: str) -> str:
 
 
 _CLINICIAN_REPORT = re.compile(
-    r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:GP|ENT|Dr\.?\s+[A-Z][\w-]+)(?:'s)?\s+(?:[\w-]+\s+)?"
-    r"(?:report|summary|opinion)\b",
+    r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:(?:GP|ENT|Dr\.?\s+[A-Z][\w-]+)(?:'s)?\s+(?:[\w-]+\s+)?"
+    r"(?:report|summary|opinion)|(?:ENT|audiology|audiologist(?:'s)?|otolaryngology)\s+"
+    r"(?:clinic\s+)?letter)\b",
     re.I,
 )
 """A label naming a clinician's report of the result ("GP report:", "Dr Ade's medical
-report:"), not a letter asking or a question, nor an earlier or outside test's report."""
+report:"), or the letter of the specialists who test and diagnose hearing ("ENT letter:",
+"Audiology letter:": the clinic letter that reports the result, as the audiology letter does
+in :data:`TESTER`); not a GP's or a bare letter (a referral asking), a question, nor an
+earlier or outside test's report."""
 
 OWN_READING = re.compile(
     r"^[ \t*_>-]*(?:(?:our|my|today'?s?|this|the\s+current|current)\s+(?:re)?"
@@ -2920,7 +2974,7 @@ _PASSES: tuple[
         _blank_lowered(CONSIDERED),
     ),
     (
-        ("ruled out", "reject", "exclud", "dismiss", "discount", "set aside"),
+        ("ruled out", "reject", "exclud", "dismiss", "discount", "set aside", "outvot", "overrul"),
         lambda text: _without_ruled_out(text),
     ),
     (lambda text, low: pathways.may_mark_untaken(low), pathways.without_untaken_branches),

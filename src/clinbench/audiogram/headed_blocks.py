@@ -10,18 +10,23 @@ outside the vocabulary of pure-tone threshold reports (``THRESHOLD_LABEL_WORDS``
 whitelist: the frame words of an unseen family need no listing) and names no ear, the line
 is another measure's or another person's, and is blanked with its values and words. A line
 that names an ear, or whose words before its first value name a measure, has a label of its
-own and is read as before. Hand-written, as no library reads clinical notes; every line is
-looked at once, so the pass is linear in the length of the text.
+own and is read as before. A row of frequencies alone (a table's column heads, "| | 250 | 500 |
+1k | 2k |") measures nothing: it names the columns of the rows under it, which keep or lose
+their values by their own labels, so it is never blanked (blanked alone, the ear rows under
+it lost their frequencies and were read as other numbers). Hand-written, as no library
+reads clinical notes; every line is looked at once, so the pass is linear in the length of the text.
 """
 
 from __future__ import annotations
 
 import re
 
+from clinbench.audiogram.audiogram_model import FREQUENCIES
 from clinbench.audiogram.lexicon import (
     LABEL_COORDINATE_WORDS,
     LABEL_EAR_WORDS,
     THRESHOLD_LABEL_WORDS,
+    to_hz,
 )
 
 _VOCABULARY = frozenset(THRESHOLD_LABEL_WORDS.split())
@@ -34,6 +39,25 @@ _WORD = re.compile(r"[a-z]+")
 _FIRST_VALUE = re.compile(r"\d")
 _ENUMERATOR = re.compile(r"[ \t>*\u2022-]*\(?\d{1,2}[.)](?=\s)")
 """A list item's number ("1.", "2)"): it numbers the line, it is no value of it."""
+_COLUMN_HEAD = re.compile(r"(\d+(?:\.\d+)?|\.\d+)[ \t]*(khz|k|hz)?")
+_HEAD_SEPARATORS = re.compile(r"[ \t|]+")
+_AUDIOGRAM_FREQUENCIES = frozenset(FREQUENCIES)
+
+
+def _column_heads(line: str) -> bool:
+    """Return True when ``line`` (lowered) is a table's row of frequency column heads: at
+    least three cells, each a frequency of the audiogram ("250", "1k", "2 kHz", "hz"
+    alone), rising."""
+    freqs = []
+    for cell in _HEAD_SEPARATORS.split(line.strip(" \t|")):
+        if cell in ("hz", "khz", "(hz)", "(khz)"):
+            continue
+        m = _COLUMN_HEAD.fullmatch(cell)
+        hz = to_hz(m.group(1), m.group(2)) if m else None
+        if hz not in _AUDIOGRAM_FREQUENCIES or (freqs and hz <= freqs[-1]):
+            return False
+        freqs.append(hz)
+    return len(freqs) >= 3
 
 
 def _other_heading(line: str) -> bool:
@@ -73,6 +97,6 @@ def other_headings_blanked(text: str) -> str:
             under = False
         elif _HEADING.fullmatch(low):
             under = _other_heading(low)
-        elif under and _labelled_by_heading(low):
+        elif under and _labelled_by_heading(low) and not _column_heads(low):
             lines[index] = " " * len(line)
     return "\n".join(lines)

@@ -146,6 +146,20 @@ LATENCY_NOUN = r"(?:delays?|latenc(?:y|ies)|prolongations?)\b"
 cause of the latency shift the ABR shows, not the ear's type of loss (BSA 2019 recommended
 procedure for ABR: a conductive loss delays every wave; Hall 2007, the latency-intensity
 function)."""
+NOT_A_MIXED_LOSS = (
+    r"(?!\s+(?:picture|presentation|bag|findings|results|(?:urinary\s+)?incontinence|"
+    r"urinary|dementia|anxiety|affective|connective|cryoglobulin\w*|hyperlipid\w*|"
+    r"dyslipid\w*|acid|germ|cellularity|venous|sleep|apnoea|apnea|episode|features)\b|"
+    r"[\s-]+(?:a?etiolog\w*|causes?|origins?)\b)"
+)
+"""After "mixed": no mixed hearing loss. "A mixed picture" (findings of more than one kind,
+as in "asymmetric loss, mixed picture": issue #26 batch 21), and the named conditions of
+other systems that open with "mixed" (ICD-10: mixed urinary incontinence N39.46, mixed
+anxiety and depressive disorder F41.2, mixed connective tissue disease M35.1, mixed
+hyperlipidaemia E78.2, mixed cryoglobulinaemia D89.1, mixed dementia, a mixed affective
+episode; a mixed germ-cell tumour, mixed acid-base disorder, mixed sleep apnoea, mixed venous
+gas): a geriatric or medical record lists them beside the hearing (batch 134); and "mixed
+aetiology" or "mixed causes" of a cohort or a registry (batch 82), which are causes."""
 PROF_GRADE = (
     r"prof(?=\.?(?:[,;:)/-]|\s*$)|\s+(?:sloping|flat|mixed|snhl|chl|mhl|sensorineural|"
     r"conductive|hearing|loss|hl|deaf\w*|bilat\w*|in|on|both|au|ad|as)\b)"
@@ -460,13 +474,42 @@ _LEVEL_FOLLOWS = r"(?=[ \t]+-?\d{1,3}[ \t]*(?:@|at[ \t])[ \t]*\.?\d)"
 """A bare R or L between a conduction's abbreviation and a level at its frequency ("AC R 15
 @250", "BC L 10 at 500"): that ear's thresholds of that conduction, in a note's shorthand
 (issue #26 batch 84)."""
+A_HAND = r"(?![ \t-]*hand(?:ed(?:ness)?)?\b)"
+"""After "right" or "left": a hand, not an ear ("shoots right-handed", "left-handed writer",
+"the right hand"): handedness, and the side of a rifle's muzzle it implies, is the person's,
+not a side of the audiogram (a reader without the rule carried "right" from "shoots
+right-handed" to an ear's values two lines on, batch 132)."""
+_TREATMENT_TIMES = (
+    "before",
+    "after",
+    "during",
+    "post",
+    "pre",
+    "following",
+    "since",
+    "chemo",
+    "adjuvant",
+    "concurrent",
+    "radical",
+    "palliative",
+    "neoadjuvant",
+)
+RADIOTHERAPY_BEFORE = "".join(rf"(?<!\b{w} rt)(?<!\b{w}-rt)(?<!\b{w}rt)" for w in _TREATMENT_TIMES)
+RADIOTHERAPY_AFTER = r"(?![ \t]*\d+(?:\.\d+)?[ \t]*gy\b)"
+"""After "RT"/"Rt" (looked back at, so tried only where it stands; case-blind): radiotherapy,
+not the right ear, where it is written as a treatment: after
+a word of its timing or kind ("before RT", "post-RT", "chemoRT", "adjuvant RT") or before its
+dose in gray ("RT 70 Gy"): the oncology abbreviation (Royal College of Radiologists,
+radiotherapy dose-fractionation guidance), which a reader without the rule took for the right
+ear and carried to the values of the next line (batch 132)."""
 RIGHT = re.compile(
-    rf"\bright\b{RIGHT_SAID_OF_A_READING}{RIGHT_AS_AN_ADVERB}|\b(?-i:RE|{NOT_A_TYMPANOGRAM_TYPE}AD|Rt|RT|OD)\b|"
+    rf"\bright\b{A_HAND}{RIGHT_SAID_OF_A_READING}{RIGHT_AS_AN_ADVERB}|\b(?-i:RE|{NOT_A_TYMPANOGRAM_TYPE}AD|OD)\b|"
+    rf"\b(?-i:Rt|RT)\b{RADIOTHERAPY_BEFORE}{RADIOTHERAPY_AFTER}|"
     rf"\b(?-i:re)\.(?=\s*:)|\b(?-i:R)(?:{_TAGGED}|(?<=(?-i:AC|BC)[ \t]R){_LEVEL_FOLLOWS})",
     re.I,
 )
 LEFT = re.compile(
-    rf"\bleft\b|\b(?-i:LE|{NOT_A_TYMPANOGRAM_TYPE}AS|Lt|LT|OS|OG|OI)\b|\b(?-i:li)\.(?=\s*:)|"
+    rf"\bleft\b{A_HAND}|\b(?-i:LE|{NOT_A_TYMPANOGRAM_TYPE}AS|Lt|LT|OS|OG|OI)\b|\b(?-i:li)\.(?=\s*:)|"
     rf"\b(?-i:L)(?:{_TAGGED}|(?<=(?-i:AC|BC)[ \t]L){_LEVEL_FOLLOWS})",
     re.I,
 )
@@ -493,7 +536,7 @@ BOTH = re.compile(
 )
 BOTH = led(BOTH)  # (its first characters looked for first, for speed)
 HEADING = re.compile(
-    r"^\W*(?:q\s*([123])\b|([123])[.)]\s|(results?|audiometric results|findings|"
+    r"^\W*(?:q\s*([123])\b|(?<!\()([123])[.)]\s|(results?|audiometric results|findings|"
     r"diagnos\w*|impression|recommendations?|management|plan)\b\W*$|"
     r"(results?|diagnos\w*|impression|recommendations?|management|plan)\s*:)",
     re.I,
@@ -1510,13 +1553,18 @@ THRESHOLD_LABEL_WORDS = (
     "angle brackets chevrons otosclerosis presbycusis cophosis audition noise directly share "
     "part parts portion deteriorated deteriorates deteriorate deteriorating declined declines "
     "decline declining worsen worsens progressed progresses progressing changed "
-    "soap objective assessment interpretation reported documented"
+    "soap objective assessment interpretation reported documented isolated solitary "
+    "extended ehf conventional"
 )
 """The words that may label a value read as this ear's hearing threshold, space-separated:
 ears and sides, frequencies, conduction, threshold, level and average names, degree, type and
 shape words, the words of the chart (curve, symbol, plot), the parts of a clinical note that
 report the test (a SOAP note's objective and assessment parts, the interpretation: they name
-this test's findings, as "findings" and "summary" do; batch 117), and the function words and
+this test's findings, as "findings" and "summary" do; batch 117), the words that set one
+point of the curve apart ("an isolated 45 at 6 kHz", "a solitary dip", as "single" and "lone"
+do: batch 136), the names of pure-tone audiometry's ranges (conventional, and extended
+high-frequency audiometry above 8 kHz: ISO 389-5 reference levels; batch 132), and the
+function words and
 common verbs of such sentences. A value whose label holds another word ("the target at 2 kHz is
 40 dB", "the norm for his age: 25 dB at 4 kHz", "an earlier test gave 30 dB") is not read as
 a threshold (issue #26: the numbers in dB at frequencies that are no threshold of this
@@ -1543,7 +1591,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "mod/sev/prof of clinic notes"),
     (("RIGHT", "LEFT", "LINE_OPENING_EAR_LETTER", "BOTH", "EAR_WORD", "EAR_HEADING",
       "EAR_LABELLED_LINE", "FIELD_LABELLED_LINE", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
-      "LEFT_TAG", "EAR_TAG", "RIGHT_SAID_OF_A_READING", "RIGHT_AS_AN_ADVERB",
+      "LEFT_TAG", "EAR_TAG", "RIGHT_SAID_OF_A_READING", "RIGHT_AS_AN_ADVERB", "A_HAND",
+      "RADIOTHERAPY_BEFORE", "RADIOTHERAPY_AFTER",
       "NOT_A_TYMPANOGRAM_TYPE"),
      "ear notations of audiogram forms and letters: right/left, AD/AS/AU (ASHA 1990 "
      "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags, OD/OG/OI/OS "
@@ -1570,6 +1619,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
       "COMPARATIVE_AFTER_DB", "OTHER_DB_SCALE", "LATENCY_NOUN"),
      "pure-tone averages and the frequencies they average (BSA 2018 pure-tone audiometry; "
      "WHO 2021 four-frequency average of 0.5, 1, 2 and 4 kHz)"),
+    (("NOT_A_MIXED_LOSS",),
+     "conditions of other systems named with 'mixed' (WHO ICD-10: N39.46, F41.2, M35.1, "
+     "E78.2, D89.1), and 'a mixed picture' of clinic letters"),
     (("NON_FREQUENCY_UNIT",),
      "units of other measures: treatment pressure in atmospheres absolute (UHMS Hyperbaric "
      "Oxygen Therapy Indications, 14th ed.), bar, kPa, mmHg, doses, volumes, lengths"),

@@ -1553,7 +1553,12 @@ def _percent_field(m: re.Match) -> str:
     return f"{m.group(1).replace('_', ' ')}: {m.group(2)}%"
 
 
-_EAR_SUFFIXED_FIELD = re.compile(r"\b([A-Za-z]{2,12})[_.](R|L)\s*=\s*([^\s;,]+)")
+_EAR_SUFFIXED_FIELD = re.compile(
+    r"\b([A-Za-z][A-Za-z0-9]{1,11}(?:_[A-Za-z][A-Za-z0-9]{0,11}){0,2})[_.](R|L)\s*=\s*([^\s;,]+)"
+)
+"""A field named for its ear, its name one word or several joined by underscores ("TYMP_R=A",
+"HL_TYPE_R = sensorineural", "WHO_GRADE_L = mild": registry exports, batch 82), with its
+value: written as that ear's tag and the field ("R: HL_TYPE=sensorineural;")."""
 _CAPITAL_FIELD = re.compile(
     r"(?<![\w\"'])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w\"'])[ \t]+(?=[A-Za-z0-9-])"
 )

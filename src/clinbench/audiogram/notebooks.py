@@ -24,6 +24,10 @@ _R_PROMPT = re.compile(r"^([ \t]*>[ \t]?)(?=\S)(.*(?:<-|\$|\w\(|\[,).*|[A-Za-z_]
 
 _OPERAND = re.compile(r"((?:[-+*/%<>]|[<>!=]=|\*\*|//)[ \t]*\(?[ \t]*)(\d+(?:\.\d+)?)")
 """A number an operator works on in program source (not one assigned with a lone '=')."""
+_CALLED_COLUMN = re.compile(r"([(,][ \t]*)(`\d+(?:\.\d+)?`)")
+"""A column named by a number in backticks, as an argument of a call in R source
+("mean(c(`500`, `1000`))"): R's quoting of a non-syntactic name, so the column's name (a
+frequency), not a value the code computes with; a frame's header ("~`250`") is left as it is."""
 _FORMAT_SPEC = re.compile(r"\{[^{}\n]*:[^{}\n]*\}|%[-+ 0#]*\d*(?:\.\d+)?[dfegs]")
 _RAISED = re.compile(
     r"^[ \t]*(?:\w*(?:Error|Exception|Warning)\b:|Error in \S.*?:|Error:).*$", re.M
@@ -48,6 +52,8 @@ def _blanked(line: str, start: int) -> str:
     head, code = line[:start], line[start:]
     code = _FORMAT_SPEC.sub(lambda m: " " * len(m.group(0)), code)
     code = _OPERAND.sub(lambda m: m.group(1) + " " * len(m.group(2)), code)
+    if "`" in code:
+        code = _CALLED_COLUMN.sub(lambda m: m.group(1) + " " * len(m.group(2)), code)
     return head + code
 
 

@@ -167,8 +167,8 @@ TYPE_WORDS = [
      "sensorineural", ("sensori", "snhl", "cochlear", "nerve")),
     (re.compile(r"\b(conductive|chl)\b(?!\s+" + lexicon.LATENCY_NOUN + r")"), "conductive",
      ("conductive", "chl")),
-    # "a mixed picture": findings of more than one kind, not a mixed loss
-    (re.compile(r"\b(?:mixed\b(?!\s+(?:picture|presentation|bag|findings|results)\b)|mhl\b)"),
+    # "a mixed picture", "mixed urinary incontinence": no mixed loss (lexicon.NOT_A_MIXED_LOSS)
+    (re.compile(r"\b(?:mixed\b" + lexicon.NOT_A_MIXED_LOSS + r"|mhl\b)"),
      "mixed", ("mixed", "mhl")),
 ]  # fmt: skip
 """(pattern, type, the words the pattern needs one of: a clause without them skips it)."""
@@ -396,9 +396,19 @@ ABSENT_WORDS = re.compile(r"\b(absent|not (?:elicited|present|observed|recorded|
 _DECAY_VERDICT = (
     r"decay\b[^.;\d]{0,12}?\b(?:negative|positive)|(?:negative|positive)\s+(?:reflex\s+)?decay"
 )
-PRESENT_WORDS = re.compile(r"\b(present|intact|elicited|observed|recorded|detected|robust|"
-                            r"pass(?:ed)?|"
-                            r"normal|within normal|" + _DECAY_VERDICT + r")\b")  # fmt: skip
+_DATA_HELD = "".join(
+    rf"(?<!\b{noun} {word})"
+    for noun in ("field", "fields", "data", "column", "entry", "variable")
+    for word in ("present", "recorded")
+)
+"""Before "present" or "recorded" (looked back at after the word, so tried only where it
+stands): a record's field, data, column or variable, whose presence
+is the record's, not the test's result ("reflex data: field present in the record but not a
+model input": a classifier's note on its inputs, batch 103)."""
+PRESENT_WORDS = re.compile(r"\b(present|intact|elicited|observed|recorded|detected|"
+                           r"robust|pass(?:ed)?|"
+                           r"normal|within normal|" + _DECAY_VERDICT + r")\b"
+                           + _DATA_HELD)  # fmt: skip
 REDUCED_WORDS = re.compile(r"\b(reduced|elevated|diminished|weak|partial|prolonged|delayed|"
                             r"abnormal)\b")  # fmt: skip
 _STATES = (("absent", ABSENT_WORDS), ("reduced", REDUCED_WORDS), ("present", PRESENT_WORDS))
@@ -471,11 +481,17 @@ _WORD_SCORE_NAMES = (
 """Other names of a word score: speech recognition in quiet (US reports), and the verbal or
 vocal audiometry and the understanding of words of reports translated from French, Italian,
 Spanish or Polish."""
+_PRESENTATION = r"(?:[ \t]*\([^()\n]{0,60}\))?"
+"""A bracket between a word test's name and its score: how the words were given ("WRS
+(recorded words at 40 dB HL): 100%"), whose level is no score."""
+_SPEECH_LABEL = r"speech(?=" + _PRESENTATION + r"[ \t]*:)"
+""""Speech" as a result's label before its colon ("Speech: 100% right"): the speech test of
+the audiogram form, whose only percentage is the word score (BSA 2019 speech audiometry)."""
 WRS = re.compile(
     r"\b(wrs|word recognition(?: scores?)?|speech discrimination(?: scores?)?|word discrimination|"
     r"sds|speech recognition scores?|word scores?|discrimination scores?|phoneme scores?|"
-    r"speech (?:testing|tests?|audiometry)|" + _WORD_SCORE_NAMES + r")\b"
-    rf"[^.\d%]{{0,30}}?(\d{{1,3}})\s*{_PER_CENT}|(?<![\d.])(\d{{1,3}})\s*{_PER_CENT}\s*"
+    r"speech (?:testing|tests?|audiometry)|" + _WORD_SCORE_NAMES + r"|" + _SPEECH_LABEL + r")\b"
+    rf"{_PRESENTATION}[^.\d%]{{0,30}}?(\d{{1,3}})\s*{_PER_CENT}|(?<![\d.])(\d{{1,3}})\s*{_PER_CENT}\s*"
     r"(?:word recognition|wrs|speech discrimination|discrimination|correct)|"
     r"\b(?:understood|repeated|got|recogni[sz]ed|identified|caught|heard)\s+(?:(?:about|around|"
     rf"approximately|nearly|almost)\s+)?(\d{{1,3}})\s*{_PER_CENT}\s*of\s+(?:the\s+)?words\b"
@@ -489,7 +505,7 @@ score."""
 WRS_NAME = re.compile(
     r"\b(?:wrs|word recognition|speech discrimination|word discrimination|sds|"
     r"speech recognition scores?|word scores?|discrimination scores?|phoneme scores?|"
-    r"speech (?:testing|tests?|audiometry)|" + _WORD_SCORE_NAMES + r")\b"
+    r"speech (?:testing|tests?|audiometry)|" + _WORD_SCORE_NAMES + r"|" + _SPEECH_LABEL + r")\b"
 )
 """A word-score test named, for the ear-tagged percentages listed after it."""
 # Ear-tagged values after a speech-test name: "SRT 30 dB HL right and 70 dB HL left",

@@ -194,16 +194,47 @@ def _before_what_was_not_done(seg: str, low: str) -> tuple[str, str]:
     which reports no result: nothing when the statement is in the clause's own sentence, the
     sentences before it when a number opens its sentence (:data:`lexicon.NUMBER_OPENS_SENTENCE`:
     "a mixed loss. 3 kHz was not tested" keeps "a mixed loss"). A conduction said not done
-    ("bone not tested") is no such statement: the clause is read on."""
+    ("bone not tested") is no such statement: the clause is read on. Nor is one inside a
+    bracket that names what was not done ("..., 85 at 8 kHz (left 250 Hz not tested)"): an
+    aside about its own subject, it voids the bracket alone (:func:`_bracket_of_its_own`)."""
     void = lx.NOT_DONE.search(low)
-    while void is not None and lx.conduction_not_done_at(low, void.start()):
-        void = lx.NOT_DONE.search(low, void.end())  # a conduction left out: read on
+    while void is not None:
+        if lx.conduction_not_done_at(low, void.start()):
+            void = lx.NOT_DONE.search(low, void.end())  # a conduction left out: read on
+            continue
+        bracket = _bracket_of_its_own(low, void.start(), void.end())
+        if bracket is None:
+            break
+        blank = " " * (bracket[1] - bracket[0])
+        seg = seg[: bracket[0]] + blank + seg[bracket[1] :]
+        low = low[: bracket[0]] + blank + low[bracket[1] :]
+        void = lx.NOT_DONE.search(low, bracket[1])
     if void is None:
         return seg, low
     stops = [m.start() for m in lx.NUMBER_OPENS_SENTENCE.finditer(low, 0, void.start())]
     if not stops:
         return "", ""
     return seg[: stops[-1]], low[: stops[-1]]
+
+
+def _bracket_of_its_own(low: str, start: int, end: int) -> tuple[int, int] | None:
+    """Return the span of the round bracket around a not-done statement at ``start:end``
+    when the bracket names its own subject before it ("(left 250 Hz not tested)",
+    "(OAEs not done)"): the statement is about that subject only. None when no bracket
+    closes around it in the clause, when the bracket opens with the statement ("(not
+    tested)": a note on what stands before it, which it voids), or when it names an ear the
+    clause outside it does not ("right: 15 dB ... (3 kHz not tested in either ear)": the
+    clause's ear may have been taken from the aside)."""
+    opened = low.rfind("(", 0, start)
+    if opened < 0 or ")" in low[opened:start] or not low[opened + 1 : start].strip():
+        return None
+    closed = low.find(")", end)
+    if closed < 0 or "(" in low[end:closed]:
+        return None
+    aside = lx.ears_in(low[opened:closed])
+    if aside and not aside <= lx.ears_in(low[:opened] + " " + low[closed + 1 :]):
+        return None
+    return opened, closed + 1
 
 
 def _type_ear(low: str, ear: str | None, from_an_earlier_line: bool) -> str | None:

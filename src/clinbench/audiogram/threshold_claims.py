@@ -311,6 +311,15 @@ _VALUE_REFERRED_TO = re.compile(r"\b(?:the|that|this)\s+$")
 """Before a bare level: a determiner makes "the 20 at 2k" a reference to a value the reply
 gave before ("The 20 at 2k is a Carhart notch"), in whatever conduction it was given, not
 a new level. Source: English grammar (a definite noun phrase refers back)."""
+_CATEGORY_NUMBER = re.compile(
+    r"\b(?:class|category|cat\.?|grade|stage|group|tier|band|type|phase|cycle)[ \t]*$"
+)
+"""Before a bare number: the name of a numbered category, so the number is that category's
+("Right exceeds Class 1 at 1 and 2 kHz": a medical certificate's class, whose limits the ear
+exceeds at those frequencies; "CTCAE grade 2 at 4 kHz", "category 3 at 6k"), no level in dB
+HL. Source: the numbered classes, categories and grades of fitness standards and toxicity
+scales (ICAO Annex 1 medical classes, HSE hearing categories, CTCAE grades), which name a
+number, not a hearing level."""
 _INTEGER = re.compile(r"-?\d+")
 _AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
 _PAIR_COMMA = re.compile(r"\s*(?:hl)?\s*,\s*")
@@ -688,6 +697,7 @@ def _bare_levels(c: _Clause) -> None:
             or _inside(c.used, m.start())
             or _BOUND_OR_RANGE_BEFORE.search(low, max(0, m.start() - 15), m.start())
             or _VALUE_REFERRED_TO.search(low, max(0, m.start() - 6), m.start())
+            or _CATEGORY_NUMBER.search(low, max(0, m.start() - 10), m.start())
         ):
             continue
         before = len(c.out)

@@ -292,10 +292,19 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # (750)", "ABGs 45 dB (250 Hz), 40 dB (500 Hz)"; tune48, batch 104 YE46 as tuning
     # data): 4:Z05 (new), 5:Q47, 5:Q69 and 7:K05 gain the gap sizes at their frequencies,
     # 16 findings reviewed one by one: all matches. No critical error changed.
-    assert 0 < len(ADDED) <= 364
+    # 365 with a person's hearing as a whole said normal read as both ears' ("this person's
+    # hearing is normal", "your hearing test is normal"; tune54, batch 135 as tuning data):
+    # 7:K76 (new) gains a matching both-ears 'normal' grade (averages 13.75 and 15) and the
+    # no-loss claim its unqualified "Your hearing test is normal." makes, a type error (6 kHz
+    # at 40 and 45 dB HL), reviewed: the error the reply is labelled with and already had,
+    # so its critical errors are unchanged. An added finding may carry an error its reply
+    # already has: the reply's verdict does not move.
+    recorded = {(row["set"], row["id"]): row["critical_errors"] for row in BEFORE}
+    assert 0 < len(ADDED) <= 365
     assert all(
         f["critical_error"] in (None, "laterality_confusion")
         or f["critical_error"] in CHANGED.get(key, {}).get("after", [])
+        or f["critical_error"] in recorded.get(key, [])
         for key, findings in ADDED.items()
         for f in findings
     )

@@ -92,10 +92,11 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"\s*(?:[\w-]+\s+){0,3}?(?:except|apart from|other than|aside from|save for|bar|but)\b",
      "after 'normal': the region that follows is the exception, not the scope"),
     ("normal hedge",
-     r"\b(?:essentially|broadly|largely|mostly|near[\s-]?|nearly|almost|practically|"
+     r"\b(?:essentially|broadly|largely|mostly|generally|near[\s-]?|nearly|almost|practically|"
      r"virtually|borderline|clinically|functionally|socially|age[\s-]appropriate|"
      r"for (?:his|her|their) age)",
-     "a hedge beside 'normal' that allows minor departures ('essentially normal')"),
+     "a hedge beside 'normal' that allows minor departures ('essentially normal', "
+     "'generally normal')"),
     ("not the ear's hearing",
      r"(tymp|middle|bone|reflex|speech|oae|otoscop)[^.]{0,30}$|(?:sensorineural|cochlear)\s+$|"
      r"(?:^|[,;:]\s*|\b(?:but|and|so|yet|the)\s+)\d+(?:\.\d+)?(?:\s*db(?:\s*hl)?)?\s+"
@@ -340,6 +341,29 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "normal audiogram doesn't rule out') claims nothing of this one (issue #26 batch 124, "
      "the replies of a small local model). In the present tense only: 'the audiogram was "
      "normal' may report an earlier test, as histories do"),
+    ("hearing said normal",
+     r"\b(?:(?:this|the)\s+(?:person|patient|client|individual|child|man|woman|gentleman|"
+     r"lady|boy|girl|adult|infant|baby)['\u2019]s|your|his|her|their|the)\s+"
+     r"(?:overall\s+)?hearing(?:\s+overall)?(?:\s+test(?:\s+results?)?)?\s+"
+     r"(?:is|are|seems|appears|looks|remains)\s+(?:to\s+be\s+)?"
+     r"(?:(?:indeed|generally|quite|essentially|entirely|completely|perfectly|overall|broadly|"
+     r"largely|also|still|therefore)\s+){0,3}(?:within\s+normal\s+limits|wnl|"
+     r"(?:(?:a|in\s+the|within\s+the|within|in)\s+)?normal(?:\s+range)?)\b"
+     r"(?![\s,-]*(?:for\s+(?:(?:a|an|his|her|their|your|the|this)\s+)?"
+     r"(?:[\w'\u2019]+\s+){0,2}?(?:age\b|of\s+\d|\d+[\s-]*(?:years?|yrs?)\b)|"
+     r"(?:in|on|for)\s+(?:(?:one|the\s+other|the\s+better|the\s+good|one\s+of\s+the)\s+)"
+     r"(?:ears?|sides?)|on\s+one\b))",
+     "a person's hearing as a whole said to be normal ('this person's hearing is normal', "
+     "'your hearing is within normal limits', 'the hearing is indeed a normal range', 'the "
+     "hearing test is normal'): a person's hearing is normal only where both ears' are "
+     "(BSA 2018 reports normal hearing as thresholds within normal limits in both ears; a "
+     "loss in one ear is a hearing loss of that person), so said with no ear named it is "
+     "both ears'. Only the whole hearing, in the present tense: not one ear ('normal in one "
+     "ear', 'on the other side'), not normal for an age ('for her age', 'for a man of 80'), "
+     "and not hearing at some "
+     "frequencies (a region read after it keeps no ear), nor hearing in general ('carriers "
+     "have normal hearing'; issue #26 batch 135, the replies of a small local model, whose "
+     "labels read 'this person's hearing' as both ears)"),
     ("hearing for speech",
      r"\bhearing\s+(?:for|of)\s+(?:everyday\s+|normal\s+|ordinary\s+|conversational\s+)?"
      r"(?:speech|conversation)\b(?!\s*(?:test|audiometry|recognition|discrimination|reception|"
@@ -390,6 +414,7 @@ NORMAL_HEDGE = _RULES["normal hedge"]
 NOT_HEARING_CONTEXT = _RULES["not the ear's hearing"]
 HEARING_SUBJECT = _RULES["hearing subject"]
 AUDIOGRAM_SAID_NORMAL = _RULES["audiogram said normal"]
+HEARING_SAID_NORMAL = _RULES["hearing said normal"]
 NON_HEARING_NOUN = _RULES["not a loss"]
 SNR_LOSS = _RULES["speech-in-noise loss"]
 LOSS_FOLLOWS = _RULES["loss follows"]
@@ -656,7 +681,10 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
         return found[key]
 
     out = []
-    for m in _normal_phrases(low):
+    whole = []
+    if "hearing" in low and ("normal" in low or "wnl" in low):
+        whole = list(HEARING_SAID_NORMAL.finditer(low))
+    for m in _normal_phrases(low, whole):
         # A phrase with "hearing" in it ("no hearing loss", "normal hearing") names its own
         # subject: a test or conduction named before it does not make it a claim about that.
         denial = bool(NO_LOSS.fullmatch(m.group(0)))
@@ -672,9 +700,8 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
             region = _region_before_ear(low, m.start(), explicit=m.re is not EAR_NORMAL)
         if EXCEPTION_AFTER.match(low, m.end()):
             region = None  # "normal apart from a dip at 6 kHz": 6 kHz is the exception
-        # the audiogram said normal with no ear named: both ears' (AUDIOGRAM_SAID_NORMAL)
-        ear = "both" if ear is None and m.re is AUDIOGRAM_SAID_NORMAL else ear
-        out.append(_claim("degree", ear, "normal", high, region, m.group(0), hedged,
+        said_of = _ears_said_normal(ear, m, region, high, whole)
+        out.append(_claim("degree", said_of, "normal", high, region, m.group(0), hedged,
                           (NORMAL_HEARING,)))  # fmt: skip
         if (
             region is None and high is None and not limited(denial, m.start())
@@ -689,8 +716,26 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
             rules = (NO_LOSS_CLAIM, EAR_SAID_NORMAL) if m.re is EAR_NORMAL else (NO_LOSS_CLAIM,)
             if NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25]):
                 rules = (*rules, ESSENTIALLY_NORMAL)
-            out.append(_claim("no_loss", ear, "normal", None, None, m.group(0), hedged, rules))
+            out.append(_claim("no_loss", said_of, "normal", None, None, m.group(0), hedged, rules))
     return out
+
+
+def _ears_said_normal(ear: str | None, m: re.Match, region, high, whole) -> str | None:
+    """Return the ear a 'normal' phrase is said of: the clause's ear, else both ears where
+    the phrase says the audiogram (AUDIOGRAM_SAID_NORMAL) or, with no region and no grade it
+    slopes to, the person's hearing as a whole (within a match of ``whole``,
+    HEARING_SAID_NORMAL) is normal."""
+    if ear is not None:
+        return ear
+    if m.re is AUDIOGRAM_SAID_NORMAL:
+        return "both"
+    if (
+        region is None
+        and high is None
+        and any(w.start() <= m.start() and m.end() <= w.end() for w in whole)
+    ):
+        return "both"
+    return None
 
 
 _AVERAGE_SAID = re.compile(
@@ -709,27 +754,34 @@ def _unhedged_or_essentially(window: str) -> bool:
     return all(h.group(0) == "essentially" for h in NORMAL_HEDGE.finditer(window))
 
 
-def _normal_phrases(low: str) -> list[re.Match]:
+def _overlap(a: re.Match, b: re.Match) -> bool:
+    """Return whether two matches share a character."""
+    return a.start() < b.end() and b.start() < a.end()
+
+
+def _normal_phrases(low: str, whole: list[re.Match]) -> list[re.Match]:
     """Return the 'normal' phrases of a clause in reading order: the phrases of
-    :data:`lexicon.NORMAL_PHRASES`, and an ear said to be normal (EAR_NORMAL) where it
-    overlaps none of them."""
+    :data:`lexicon.NORMAL_PHRASES`, the person's hearing said normal (``whole``: matches of
+    HEARING_SAID_NORMAL) and an ear said to be normal (EAR_NORMAL) where they overlap none
+    of them."""
     if not ("normal" in low or "wnl" in low or ("no " in low and "loss" in low)):
         return []  # (what every phrase of both patterns holds: a cheap test, for speed)
     phrases = list(lexicon.NORMAL_PHRASES.finditer(low))
+    if whole:
+        # the person's hearing said normal in words no other phrase reads ("this person's
+        # hearing is indeed normal")
+        phrases += [w for w in whole if not any(_overlap(p, w) for p in phrases)]
+        phrases.sort(key=lambda m: m.start())
     if "audiogram" in low:
         phrases += [
             m
             for m in AUDIOGRAM_SAID_NORMAL.finditer(low)
-            if not any(p.start() < m.end() and m.start() < p.end() for p in phrases)
+            if not any(_overlap(p, m) for p in phrases)
         ]
         phrases.sort(key=lambda m: m.start())
     if "ear" not in low:
         return phrases
-    ears = [
-        m
-        for m in EAR_NORMAL.finditer(low)
-        if not any(p.start() < m.end() and m.start() < p.end() for p in phrases)
-    ]
+    ears = [m for m in EAR_NORMAL.finditer(low) if not any(_overlap(p, m) for p in phrases)]
     return sorted(phrases + ears, key=lambda m: m.start()) if ears else phrases
 
 

@@ -1488,7 +1488,7 @@ THRESHOLD_LABEL_WORDS = (
     "reaching reaches reached down up sits sit sitting sat lies lie comes came come out "
     "goes going went the a an of at in on to and or is are was were be been being with by "
     "for from its it this that these those your his her their my our you he she they we i "
-    "patient patients about around approximately roughly near nearly just also then now "
+    "patient patients person about around approximately roughly near nearly just also then now "
     "there here which where while but so still even very only into across through over "
     "under above below between than more less most least has have had shows show showed "
     "shown showing see seen can s t isn not no all any some again further every everything "

@@ -961,7 +961,7 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
         _unplaced_level(c, m, values)
         c.ear = ear
         return
-    named = _named_conduction(c.low, m)
+    named, after = _level_conduction(c, m, values)
     loss = named is None and len(values) == 1 and _level_of_the_loss(c, m)
     tagged = named is None and not loss and _tagged_ear_level(c, m, values)
     if loss or tagged:
@@ -969,7 +969,7 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
     whole_ear = (
         len(values) == 1
         and named is not None
-        and named == c.conduction_at(m.start())
+        and (after or named == c.conduction_at(m.start()))
         and (c.ear in EARS or _of_either_ear(c, m, named))
         and not c.names_a_frequency
     )
@@ -985,6 +985,30 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
             rules = (*rules, EAR_TAGGED_LEVEL)
         c.claim("threshold_range", values[0], m.group(0), rule, named, (), values[0],
                 *rules)  # fmt: skip
+
+
+def _level_conduction(c: _Clause, m: re.Match, values: list[int]) -> tuple[str | None, bool]:
+    """Return the conduction named for a level with no frequency, and whether its own phrase
+    ends with it (:data:`_CONDUCTION_AFTER`), which then stands before one named earlier
+    ("16 dB HL in air and 20 dB HL (bone conduction)": 20 is bone)."""
+    if len(values) == 1 and not c.names_a_frequency:
+        after = _CONDUCTION_AFTER.match(c.low, m.end())
+        if after:
+            return ("bone" if after.group(1) else "air"), True
+    return _named_conduction(c.low, m), False
+
+
+_CONDUCTION_AFTER = re.compile(
+    r"[ \t]*(?:hl\b[ \t]*)?(?:\([ \t]*|(?:in|by|via|on)[ \t]+)(?:(bone|bc\b)|air\b|ac\b)"
+    r"(?:[ \t-]+conduction\b)?(?![ \t-]*(?:[-\u2013]|and|to|vs\.?|versus)[ \t]+(?:air|bone)\b)"
+    r"[ \t]*\)?(?=[ \t]*(?:[,.;:]|and\b|$))"
+)
+"""Right after one level with no frequency in its clause: the conduction it was measured in
+("16 dB HL in air", "20 dB HL (bone conduction)", "30 dB HL by bone conduction"), ending
+the level's phrase: it names the level's conduction as a conduction before it does, so the
+level is that conduction's whole-ear level (WHOLE_EAR_LEVEL, or EITHER_EAR with no ear
+named). Not a gap between the two conductions ("10 dB (air-bone)"; issue #26 batch 135, the
+replies of a small local model)."""
 
 
 _DECIMAL_ROW_LEVEL = re.compile(

@@ -333,6 +333,10 @@ _PAIR_BEFORE = re.compile(
     # 500 Hz in the left ear is 10 dB HL"): the level is still at that frequency
     r"(?:(?:in|on)\s+(?:the|his|her|their|your|my)\s+(?:right|left)(?:\s+(?:ear|side))?\s+"
     r"(?=(?:is|was|appears|seems)\b))?"
+    # the conduction the frequency was measured in, its level in brackets or after a colon
+    # ("3000 Hz measured in bone conduction (15 dB)", "250 Hz air conduction: 40 dB")
+    r"(?:(?:(?:measured|tested|obtained)\s+)?(?:(?:in|by|with|via)\s+)?(?:air|bone)[\s-]+"
+    r"conduction\s*[(:]\s*)?"
     r"(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
     r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:(?:which|that)\s+)?"
     r"(?:is|was|are|were|of|at|measured at|of about|"
@@ -346,7 +350,9 @@ _PAIR_BEFORE = re.compile(
 """How a value and its frequency are joined: "20 dB at 500 Hz", "500 Hz: 20 dB", "the
 threshold at 4 kHz is 60 dB", "3 kHz came out at 30 dB HL", "500 Hz 20 dB, 1 kHz 30 dB",
 "the right at 6 kHz, which was 45 dB HL" (a relative clause giving the level at the frequency
-named), "a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches there, as "a dip to 40 dB HL
+named), "3000 Hz measured in bone conduction (15 dB)" (the conduction the frequency was
+measured in, then its level: that conduction's threshold there; batch 135, model replies),
+"a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches there, as "a dip to 40 dB HL
 at 8 kHz"; "a 20 dB notch" is its depth), or a level naming the point measured there ("a
 single 40 dB point at 6 kHz", "one 55 dB reading @ 3k": the point's level). Source: clinic
 reports."""

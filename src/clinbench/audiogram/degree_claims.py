@@ -23,6 +23,10 @@ import re
 from clinbench.audiogram import lexicon
 from clinbench.audiogram.claims import Claim, Qualifier
 
+PERSON_NOT_NORMAL = "hearing said impaired"
+"""Rule of the denial of 'normal' that a person's hearing said not normal or impaired makes
+(HEARING_SAID_IMPAIRED; judged by judges.judge_type_denied as true where either ear has a
+loss)."""
 NORMAL_HEARING = "normal hearing"
 """Rule of a 'normal' phrase: every threshold of its region is within normal limits."""
 GRADED_LOSS = "graded loss"
@@ -56,13 +60,29 @@ REACH = 200
 so a clause with many grade words is read in linear time."""
 
 _DEG = lexicon.DEG
+_PERSONS_HEARING = (
+    r"\b(?:(?:this|the)\s+(?:person|patient|client|individual|child|man|woman|gentleman|"
+    r"lady|boy|girl|adult|infant|baby)['\u2019]s|your|his|her|their|the)\s+"
+    r"(?:overall\s+)?hearing(?:\s+overall)?(?:\s+test(?:\s+results?)?)?\s+"
+    r"(?:is|are|seems|appears|looks|remains)\s+"
+)
+"""The person's hearing as a whole as the subject, its verb in the present tense ("this
+person's hearing is", "your hearing test results are", "the hearing seems")."""
+_NOT_THE_WHOLE_HEARING = (
+    r"(?![\s,-]*(?:for\s+(?:(?:a|an|his|her|their|your|the|this)\s+)?"
+    r"(?:[\w'\u2019]+\s+){0,2}?(?:age\b|of\s+\d|\d+[\s-]*(?:years?|yrs?)\b)|"
+    r"(?:in|on|for)\s+(?:(?:one|the\s+other|the\s+better|the\s+good|one\s+of\s+the)\s+)"
+    r"(?:ears?|sides?)|on\s+one\b))"
+)
+"""After what the person's hearing is said to be: one ear ("in one ear", "on the other
+side") or an age ("for her age", "for a man of 80"), so not the whole hearing's grade."""
 _GRADE = r"(?:slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total)"
 _DESCRIPTOR = lexicon.DESCRIPTOR
 # fmt: off
 LEXICON: tuple[tuple[str, str, str], ...] = (
     # (rule name, pattern, source of the usage)
     ("trigger", r"normal|wnl|no\s(?:[a-z]+\s){0,3}loss|slight|mild|mod|sev|prof|"
-                r"complete|total",
+                r"complete|total|impair",
      "a superset of every pattern below: a clause without it has no degree claim"),
     ("grade or range of grades",
      rf"\b{_DEG}\b(?:\s*(?:sloping|falling|rising|dropping|steeply\s+sloping|precipitously"
@@ -342,17 +362,11 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "the replies of a small local model). In the present tense only: 'the audiogram was "
      "normal' may report an earlier test, as histories do"),
     ("hearing said normal",
-     r"\b(?:(?:this|the)\s+(?:person|patient|client|individual|child|man|woman|gentleman|"
-     r"lady|boy|girl|adult|infant|baby)['\u2019]s|your|his|her|their|the)\s+"
-     r"(?:overall\s+)?hearing(?:\s+overall)?(?:\s+test(?:\s+results?)?)?\s+"
-     r"(?:is|are|seems|appears|looks|remains)\s+(?:to\s+be\s+)?"
+     _PERSONS_HEARING + r"(?:to\s+be\s+)?"
      r"(?:(?:indeed|generally|quite|essentially|entirely|completely|perfectly|overall|broadly|"
      r"largely|also|still|therefore)\s+){0,3}(?:within\s+normal\s+limits|wnl|"
      r"(?:(?:a|in\s+the|within\s+the|within|in)\s+)?normal(?:\s+range)?)\b"
-     r"(?![\s,-]*(?:for\s+(?:(?:a|an|his|her|their|your|the|this)\s+)?"
-     r"(?:[\w'\u2019]+\s+){0,2}?(?:age\b|of\s+\d|\d+[\s-]*(?:years?|yrs?)\b)|"
-     r"(?:in|on|for)\s+(?:(?:one|the\s+other|the\s+better|the\s+good|one\s+of\s+the)\s+)"
-     r"(?:ears?|sides?)|on\s+one\b))",
+     + _NOT_THE_WHOLE_HEARING,
      "a person's hearing as a whole said to be normal ('this person's hearing is normal', "
      "'your hearing is within normal limits', 'the hearing is indeed a normal range', 'the "
      "hearing test is normal'): a person's hearing is normal only where both ears' are "
@@ -364,6 +378,16 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "frequencies (a region read after it keeps no ear), nor hearing in general ('carriers "
      "have normal hearing'; issue #26 batch 135, the replies of a small local model, whose "
      "labels read 'this person's hearing' as both ears)"),
+    ("hearing said impaired",
+     _PERSONS_HEARING + r"(?:not\s+(?:normal|within\s+normal\s+limits)|(?:(?:significantly|"
+     r"clearly|markedly|definitely|indeed|also|quite)\s+)?(?:impaired|abnormal))\b"
+     + _NOT_THE_WHOLE_HEARING,
+     "a person's hearing as a whole said not to be normal ('this person's hearing is not "
+     "normal', 'your hearing is significantly impaired'): a loss in one ear or both, so a "
+     "denial of 'normal' of no ear named (type_denied 'normal'), true where either ear has a "
+     "loss and wrong where both are normal (BSA 2018; issue #26 batch 135's labels: 'not "
+     "normal' / 'impaired' for the person is true if either ear has a loss); not one ear, "
+     "not for an age"),
     ("hearing for speech",
      r"\bhearing\s+(?:for|of)\s+(?:everyday\s+|normal\s+|ordinary\s+|conversational\s+)?"
      r"(?:speech|conversation)\b(?!\s*(?:test|audiometry|recognition|discrimination|reception|"
@@ -415,6 +439,7 @@ NOT_HEARING_CONTEXT = _RULES["not the ear's hearing"]
 HEARING_SUBJECT = _RULES["hearing subject"]
 AUDIOGRAM_SAID_NORMAL = _RULES["audiogram said normal"]
 HEARING_SAID_NORMAL = _RULES["hearing said normal"]
+HEARING_SAID_IMPAIRED = _RULES["hearing said impaired"]
 NON_HEARING_NOUN = _RULES["not a loss"]
 SNR_LOSS = _RULES["speech-in-noise loss"]
 LOSS_FOLLOWS = _RULES["loss follows"]
@@ -460,10 +485,32 @@ def degree_claims(
     if not _TRIGGER.search(low):
         return []
     out = _normal_claims(low, ear, hedged, sent_low, default_conduction)
+    if ear is None and "hearing" in low and ("not" in low or "impair" in low or "abnorm" in low):
+        out += _hearing_said_impaired(low, hedged)
     graded = _grading(low, sent_low)
     if graded is not None:
         out += _graded_claims(low, ear, hedged, graded, _scale_spans(low, sent_low))
     return out
+
+
+def _hearing_said_impaired(low: str, hedged: bool) -> list[Claim]:
+    """Return the denial of 'normal' (type_denied, no ear named) that the person's hearing
+    said not normal or impaired makes (HEARING_SAID_IMPAIRED), unless it is itself negated or
+    under a condition."""
+    return [
+        _claim(
+            "type_denied",
+            None,
+            "normal",
+            None,
+            None,
+            m.group(0),
+            hedged,
+            ("hearing said impaired",),
+        )
+        for m in HEARING_SAID_IMPAIRED.finditer(low)
+        if not lexicon.negated(low, m.start())
+    ]
 
 
 def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
@@ -806,6 +853,14 @@ range", "beyond normal limits"): a comparison that says the value is not normal,
 'normal' of the ear."""
 
 
+_A_SHARE_NORMAL = re.compile(
+    r"\d\s*(?:%|per\s*cent\b|percent\b)\s+(?:(?:within|inside|in|of)\s+)?(?:the\s+)?$"
+)
+"""Before a 'normal' phrase, a share of the hearing said to be in it ("approximately 90%
+within the normal range"): a part of it is normal, which grades no ear (WHO 2021 grades an
+ear by its average; issue #26 batch 135 ZJ05, a small model's reply)."""
+
+
 _VALUE_SAID_NORMAL = re.compile(
     r"(?<![\d.])\d{1,3}(?:\s*db(?:\s*hl)?)?\s+(?:is|was|remains|stays|sits|lies|falls)\s+"
     r"(?:(?:still|just|also|well|comfortably|technically|therefore|so)\s+){0,2}"
@@ -847,6 +902,9 @@ def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str)
         return False
     if _PAST_THE_RANGE.search(low, max(0, m.start() - 30), m.start()):
         return False
+    if "%" in low or "cent" in low:
+        if _A_SHARE_NORMAL.search(low, max(0, m.start() - 30), m.start()):
+            return False
     if _a_value_said_normal(low, m.start()):
         return False
     if ":" in window or "-" in window or "=" in window or "\u2013" in window:

@@ -2088,7 +2088,8 @@ def _more_loss_claims(low: str, hedged: bool) -> list[Claim]:
         or lexicon.MORE_LOSS_THAN_OTHER.match(low, m.end(), m.end() + 60)
     ):
         return _lesion_side_claims(low, hedged)
-    ear, amount = m.group(1) or m.group(4), m.group(2) or m.group(3)
+    ear = m.group(1) or m.group(4) or m.group(5)
+    amount = m.group(2) or m.group(3) or m.group(6)
     worse = _OPPOSITE_EAR[ear] if amount in _LESS else ear
     return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), "worse ear")]
 

@@ -23,6 +23,10 @@ import re
 from clinbench.audiogram import lexicon
 from clinbench.audiogram.claims import Claim, Qualifier
 
+PERSON_NOT_NORMAL = "hearing said impaired"
+"""Rule of the denial of 'normal' that a person's hearing said not normal or impaired makes
+(HEARING_SAID_IMPAIRED; judged by judges.judge_type_denied as true where either ear has a
+loss)."""
 NORMAL_HEARING = "normal hearing"
 """Rule of a 'normal' phrase: every threshold of its region is within normal limits."""
 GRADED_LOSS = "graded loss"
@@ -56,13 +60,29 @@ REACH = 200
 so a clause with many grade words is read in linear time."""
 
 _DEG = lexicon.DEG
+_PERSONS_HEARING = (
+    r"\b(?:(?:this|the)\s+(?:person|patient|client|individual|child|man|woman|gentleman|"
+    r"lady|boy|girl|adult|infant|baby)['\u2019]s|your|his|her|their|the)\s+"
+    r"(?:overall\s+)?hearing(?:\s+overall)?(?:\s+test(?:\s+results?)?)?\s+"
+    r"(?:is|are|seems|appears|looks|remains)\s+"
+)
+"""The person's hearing as a whole as the subject, its verb in the present tense ("this
+person's hearing is", "your hearing test results are", "the hearing seems")."""
+_NOT_THE_WHOLE_HEARING = (
+    r"(?![\s,-]*(?:for\s+(?:(?:a|an|his|her|their|your|the|this)\s+)?"
+    r"(?:[\w'\u2019]+\s+){0,2}?(?:age\b|of\s+\d|\d+[\s-]*(?:years?|yrs?)\b)|"
+    r"(?:in|on|for)\s+(?:(?:one|the\s+other|the\s+better|the\s+good|one\s+of\s+the)\s+)"
+    r"(?:ears?|sides?)|on\s+one\b))"
+)
+"""After what the person's hearing is said to be: one ear ("in one ear", "on the other
+side") or an age ("for her age", "for a man of 80"), so not the whole hearing's grade."""
 _GRADE = r"(?:slight|mild|moderately[\s-]+severe|moderate|severe|profound|complete|total)"
 _DESCRIPTOR = lexicon.DESCRIPTOR
 # fmt: off
 LEXICON: tuple[tuple[str, str, str], ...] = (
     # (rule name, pattern, source of the usage)
     ("trigger", r"normal|wnl|no\s(?:[a-z]+\s){0,3}loss|slight|mild|mod|sev|prof|"
-                r"complete|total",
+                r"complete|total|impair",
      "a superset of every pattern below: a clause without it has no degree claim"),
     ("grade or range of grades",
      rf"\b{_DEG}\b(?:\s*(?:sloping|falling|rising|dropping|steeply\s+sloping|precipitously"
@@ -92,10 +112,11 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"\s*(?:[\w-]+\s+){0,3}?(?:except|apart from|other than|aside from|save for|bar|but)\b",
      "after 'normal': the region that follows is the exception, not the scope"),
     ("normal hedge",
-     r"\b(?:essentially|broadly|largely|mostly|near[\s-]?|nearly|almost|practically|"
+     r"\b(?:essentially|broadly|largely|mostly|generally|near[\s-]?|nearly|almost|practically|"
      r"virtually|borderline|clinically|functionally|socially|age[\s-]appropriate|"
      r"for (?:his|her|their) age)",
-     "a hedge beside 'normal' that allows minor departures ('essentially normal')"),
+     "a hedge beside 'normal' that allows minor departures ('essentially normal', "
+     "'generally normal')"),
     ("not the ear's hearing",
      r"(tymp|middle|bone|reflex|speech|oae|otoscop)[^.]{0,30}$|(?:sensorineural|cochlear)\s+$|"
      r"(?:^|[,;:]\s*|\b(?:but|and|so|yet|the)\s+)\d+(?:\.\d+)?(?:\s*db(?:\s*hl)?)?\s+"
@@ -340,6 +361,33 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "normal audiogram doesn't rule out') claims nothing of this one (issue #26 batch 124, "
      "the replies of a small local model). In the present tense only: 'the audiogram was "
      "normal' may report an earlier test, as histories do"),
+    ("hearing said normal",
+     _PERSONS_HEARING + r"(?:to\s+be\s+)?"
+     r"(?:(?:indeed|generally|quite|essentially|entirely|completely|perfectly|overall|broadly|"
+     r"largely|also|still|therefore)\s+){0,3}(?:within\s+normal\s+limits|wnl|"
+     r"(?:(?:a|in\s+the|within\s+the|within|in)\s+)?normal(?:\s+range)?)\b"
+     + _NOT_THE_WHOLE_HEARING,
+     "a person's hearing as a whole said to be normal ('this person's hearing is normal', "
+     "'your hearing is within normal limits', 'the hearing is indeed a normal range', 'the "
+     "hearing test is normal'): a person's hearing is normal only where both ears' are "
+     "(BSA 2018 reports normal hearing as thresholds within normal limits in both ears; a "
+     "loss in one ear is a hearing loss of that person), so said with no ear named it is "
+     "both ears'. Only the whole hearing, in the present tense: not one ear ('normal in one "
+     "ear', 'on the other side'), not normal for an age ('for her age', 'for a man of 80'), "
+     "and not hearing at some "
+     "frequencies (a region read after it keeps no ear), nor hearing in general ('carriers "
+     "have normal hearing'; issue #26 batch 135, the replies of a small local model, whose "
+     "labels read 'this person's hearing' as both ears)"),
+    ("hearing said impaired",
+     _PERSONS_HEARING + r"(?:not\s+(?:normal|within\s+normal\s+limits)|(?:(?:significantly|"
+     r"clearly|markedly|definitely|indeed|also|quite)\s+)?(?:impaired|abnormal))\b"
+     + _NOT_THE_WHOLE_HEARING,
+     "a person's hearing as a whole said not to be normal ('this person's hearing is not "
+     "normal', 'your hearing is significantly impaired'): a loss in one ear or both, so a "
+     "denial of 'normal' of no ear named (type_denied 'normal'), true where either ear has a "
+     "loss and wrong where both are normal (BSA 2018; issue #26 batch 135's labels: 'not "
+     "normal' / 'impaired' for the person is true if either ear has a loss); not one ear, "
+     "not for an age"),
     ("hearing for speech",
      r"\bhearing\s+(?:for|of)\s+(?:everyday\s+|normal\s+|ordinary\s+|conversational\s+)?"
      r"(?:speech|conversation)\b(?!\s*(?:test|audiometry|recognition|discrimination|reception|"
@@ -390,6 +438,8 @@ NORMAL_HEDGE = _RULES["normal hedge"]
 NOT_HEARING_CONTEXT = _RULES["not the ear's hearing"]
 HEARING_SUBJECT = _RULES["hearing subject"]
 AUDIOGRAM_SAID_NORMAL = _RULES["audiogram said normal"]
+HEARING_SAID_NORMAL = _RULES["hearing said normal"]
+HEARING_SAID_IMPAIRED = _RULES["hearing said impaired"]
 NON_HEARING_NOUN = _RULES["not a loss"]
 SNR_LOSS = _RULES["speech-in-noise loss"]
 LOSS_FOLLOWS = _RULES["loss follows"]
@@ -435,10 +485,32 @@ def degree_claims(
     if not _TRIGGER.search(low):
         return []
     out = _normal_claims(low, ear, hedged, sent_low, default_conduction)
+    if ear is None and "hearing" in low and ("not" in low or "impair" in low or "abnorm" in low):
+        out += _hearing_said_impaired(low, hedged)
     graded = _grading(low, sent_low)
     if graded is not None:
         out += _graded_claims(low, ear, hedged, graded, _scale_spans(low, sent_low))
     return out
+
+
+def _hearing_said_impaired(low: str, hedged: bool) -> list[Claim]:
+    """Return the denial of 'normal' (type_denied, no ear named) that the person's hearing
+    said not normal or impaired makes (HEARING_SAID_IMPAIRED), unless it is itself negated or
+    under a condition."""
+    return [
+        _claim(
+            "type_denied",
+            None,
+            "normal",
+            None,
+            None,
+            m.group(0),
+            hedged,
+            ("hearing said impaired",),
+        )
+        for m in HEARING_SAID_IMPAIRED.finditer(low)
+        if not lexicon.negated(low, m.start())
+    ]
 
 
 def _grading(low: str, sent_low: str) -> tuple[str, ...] | None:
@@ -656,7 +728,10 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
         return found[key]
 
     out = []
-    for m in _normal_phrases(low):
+    whole = []
+    if "hearing" in low and ("normal" in low or "wnl" in low):
+        whole = list(HEARING_SAID_NORMAL.finditer(low))
+    for m in _normal_phrases(low, whole):
         # A phrase with "hearing" in it ("no hearing loss", "normal hearing") names its own
         # subject: a test or conduction named before it does not make it a claim about that.
         denial = bool(NO_LOSS.fullmatch(m.group(0)))
@@ -672,9 +747,8 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
             region = _region_before_ear(low, m.start(), explicit=m.re is not EAR_NORMAL)
         if EXCEPTION_AFTER.match(low, m.end()):
             region = None  # "normal apart from a dip at 6 kHz": 6 kHz is the exception
-        # the audiogram said normal with no ear named: both ears' (AUDIOGRAM_SAID_NORMAL)
-        ear = "both" if ear is None and m.re is AUDIOGRAM_SAID_NORMAL else ear
-        out.append(_claim("degree", ear, "normal", high, region, m.group(0), hedged,
+        said_of = _ears_said_normal(ear, m, region, high, whole)
+        out.append(_claim("degree", said_of, "normal", high, region, m.group(0), hedged,
                           (NORMAL_HEARING,)))  # fmt: skip
         if (
             region is None and high is None and not limited(denial, m.start())
@@ -689,8 +763,26 @@ def _normal_claims(low: str, ear, hedged, sent_low: str, default_conduction: str
             rules = (NO_LOSS_CLAIM, EAR_SAID_NORMAL) if m.re is EAR_NORMAL else (NO_LOSS_CLAIM,)
             if NORMAL_HEDGE.search(low[max(0, m.start() - 25) : m.end() + 25]):
                 rules = (*rules, ESSENTIALLY_NORMAL)
-            out.append(_claim("no_loss", ear, "normal", None, None, m.group(0), hedged, rules))
+            out.append(_claim("no_loss", said_of, "normal", None, None, m.group(0), hedged, rules))
     return out
+
+
+def _ears_said_normal(ear: str | None, m: re.Match, region, high, whole) -> str | None:
+    """Return the ear a 'normal' phrase is said of: the clause's ear, else both ears where
+    the phrase says the audiogram (AUDIOGRAM_SAID_NORMAL) or, with no region and no grade it
+    slopes to, the person's hearing as a whole (within a match of ``whole``,
+    HEARING_SAID_NORMAL) is normal."""
+    if ear is not None:
+        return ear
+    if m.re is AUDIOGRAM_SAID_NORMAL:
+        return "both"
+    if (
+        region is None
+        and high is None
+        and any(w.start() <= m.start() and m.end() <= w.end() for w in whole)
+    ):
+        return "both"
+    return None
 
 
 _AVERAGE_SAID = re.compile(
@@ -709,27 +801,34 @@ def _unhedged_or_essentially(window: str) -> bool:
     return all(h.group(0) == "essentially" for h in NORMAL_HEDGE.finditer(window))
 
 
-def _normal_phrases(low: str) -> list[re.Match]:
+def _overlap(a: re.Match, b: re.Match) -> bool:
+    """Return whether two matches share a character."""
+    return a.start() < b.end() and b.start() < a.end()
+
+
+def _normal_phrases(low: str, whole: list[re.Match]) -> list[re.Match]:
     """Return the 'normal' phrases of a clause in reading order: the phrases of
-    :data:`lexicon.NORMAL_PHRASES`, and an ear said to be normal (EAR_NORMAL) where it
-    overlaps none of them."""
+    :data:`lexicon.NORMAL_PHRASES`, the person's hearing said normal (``whole``: matches of
+    HEARING_SAID_NORMAL) and an ear said to be normal (EAR_NORMAL) where they overlap none
+    of them."""
     if not ("normal" in low or "wnl" in low or ("no " in low and "loss" in low)):
         return []  # (what every phrase of both patterns holds: a cheap test, for speed)
     phrases = list(lexicon.NORMAL_PHRASES.finditer(low))
+    if whole:
+        # the person's hearing said normal in words no other phrase reads ("this person's
+        # hearing is indeed normal")
+        phrases += [w for w in whole if not any(_overlap(p, w) for p in phrases)]
+        phrases.sort(key=lambda m: m.start())
     if "audiogram" in low:
         phrases += [
             m
             for m in AUDIOGRAM_SAID_NORMAL.finditer(low)
-            if not any(p.start() < m.end() and m.start() < p.end() for p in phrases)
+            if not any(_overlap(p, m) for p in phrases)
         ]
         phrases.sort(key=lambda m: m.start())
     if "ear" not in low:
         return phrases
-    ears = [
-        m
-        for m in EAR_NORMAL.finditer(low)
-        if not any(p.start() < m.end() and m.start() < p.end() for p in phrases)
-    ]
+    ears = [m for m in EAR_NORMAL.finditer(low) if not any(_overlap(p, m) for p in phrases)]
     return sorted(phrases + ears, key=lambda m: m.start()) if ears else phrases
 
 
@@ -752,6 +851,14 @@ _PAST_THE_RANGE = re.compile(
 """Before a 'normal' phrase, a value placed past it ("25 dB HL is just outside the normal
 range", "beyond normal limits"): a comparison that says the value is not normal, no degree
 'normal' of the ear."""
+
+
+_A_SHARE_NORMAL = re.compile(
+    r"\d\s*(?:%|per\s*cent\b|percent\b)\s+(?:(?:within|inside|in|of)\s+)?(?:the\s+)?$"
+)
+"""Before a 'normal' phrase, a share of the hearing said to be in it ("approximately 90%
+within the normal range"): a part of it is normal, which grades no ear (WHO 2021 grades an
+ear by its average; issue #26 batch 135 ZJ05, a small model's reply)."""
 
 
 _VALUE_SAID_NORMAL = re.compile(
@@ -795,6 +902,9 @@ def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str)
         return False
     if _PAST_THE_RANGE.search(low, max(0, m.start() - 30), m.start()):
         return False
+    if "%" in low or "cent" in low:
+        if _A_SHARE_NORMAL.search(low, max(0, m.start() - 30), m.start()):
+            return False
     if _a_value_said_normal(low, m.start()):
         return False
     if ":" in window or "-" in window or "=" in window or "\u2013" in window:

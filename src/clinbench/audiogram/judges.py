@@ -31,6 +31,7 @@ from clinbench.audiogram.degree_claims import (
     ESSENTIALLY_NORMAL,
     JUST_BELOW,
     NORMAL_HEARING,
+    PERSON_NOT_NORMAL,
     REGION_NOT_READ,
     REGION_STATED,
 )
@@ -702,6 +703,29 @@ def judge_type_component(claim: Claim, j: Judge) -> None:
           lambda e: type_holds(j.t, e, claim.value, component=True), note)  # fmt: skip
 
 
+def _either_ear_not_normal(t: CaseFacts):
+    """Return a per-ear test of "the person's hearing is not normal" that gives each ear the
+    person's verdict: true where either ear has a loss (a type of loss, or, its type
+    undetermined, a degree past normal), false where both are normal, else not judged."""
+    losses = [_has_loss(t.cls.ear(e)) for e in ("right", "left")]
+    verdict = True if True in losses else None if None in losses else False
+
+    def ok(e):
+        return verdict, t.cls.ear(e).type
+
+    return ok
+
+
+def _has_loss(ear) -> bool | None:
+    """Return whether a classified ear has a loss: its type says so, or, undetermined, its
+    degree; None when neither is known."""
+    if ear.type == "normal":
+        return False
+    if ear.type not in (None, "undetermined"):
+        return True
+    return True if ear.degree not in (None, "normal") else None
+
+
 def judge_type_denied(claim: Claim, j: Judge) -> None:
     """Judge a denied type ("not a mixed loss", "no conductive component"): wrong when the
     ear's type is the one denied; a denied component is wrong on a mixed ear too, which has
@@ -716,6 +740,8 @@ def judge_type_denied(claim: Claim, j: Judge) -> None:
             return None, truth
         return truth not in denied, truth
 
+    if PERSON_NOT_NORMAL in claim.rules:
+        ok = _either_ear_not_normal(j.t)
     claimed = f"no {claim.value} component" if part else f"not {claim.value}"
     j.add("type", ear, None, claimed, claim.text, _hedged(claim), ok, note)
 

@@ -611,7 +611,11 @@ WORSE = re.compile(
     # a notch or loss "deeper" on one side is worse there ("notch deeper on the right")
     r"\b(worse|poorer|greater|more severe|deeper)\b[^.]{0,12}\b(?:in|on|for|at)\s+the\s+"
     r"(right|left)\b|"
-    r"\b(right|left)\b(?:\s+ear)?\s+(?:is\s+|was\s+|being\s+)?(?:the\s+)?"
+    r"\b(right|left)\b(?:\s+ear)?\s+(?:is\s+|was\s+|being\s+)?"
+    # the writer's stress or a finding's verb before the comparative: "the left ear is indeed
+    # the worse", "the left ear is considered to be the worse" (batch 135, model replies)
+    r"(?:(?:indeed|definitely|certainly|also)\s+)?(?:(?:considered|deemed|judged|found|shown)"
+    r"\s+(?:to\s+be\s+)?)?(?:the\s+)?"
     r"(?:(?:about\s+|by\s+|~\s*)?\d+(?:\.\d+)?\s*db\s+(?:hl\s+)?)?"
     r"(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
     r"(worse|poorer|weaker)\b|"
@@ -668,11 +672,18 @@ MORE_LOSS = re.compile(
     r"amount)\s+of\s+)?(?:hearing\s+)?(?:loss|impairment|deficit)\b|"
     # "more hearing loss on the left", "greater impairment in the right ear"
     r"\b(more|greater|less|lesser)\s+(?:hearing\s+)?(?:loss|impairment|deficit)\s+"
-    r"(?:in|on)\s+the\s+(right|left)\b"
+    r"(?:in|on)\s+the\s+(right|left)\b|"
+    # the ear (or its hearing) more or less impaired: "the left ear's hearing is more severely
+    # impaired", "the right ear is less affected" (batch 135, model replies)
+    r"\b(right|left)(?:\s+ear)?(?:['\u2019]s\s+hearing)?\s+(?:is|was)\s+(?:(?:much|far|"
+    r"significantly|considerably|clearly|somewhat|slightly)\s+)?(more|less)\s+"
+    r"(?:(?:severely|badly|seriously|markedly)\s+)?(?:impaired|affected|damaged)\b"
 )
 """The ear with more (or less) of the hearing loss, a worse-ear claim in other words ("the left
 ear has a higher level of hearing impairment than the right ear", "more hearing loss on the
-left"). Groups: (1 ear, 2 amount) or (3 amount, 4 ear)."""
+left"), or the ear more or less impaired ("the left ear's hearing is more severely impaired":
+the ear with more of the impairment is the worse one). Groups: (1 ear, 2 amount), (3 amount,
+4 ear) or (5 ear, 6 amount)."""
 MORE_LOSS_THAN_OTHER = re.compile(
     r"\W*(?:[^\W\d]+\W+){0,4}?than\s+(?!(?:the\s+|his\s+|her\s+)?"
     r"(?:right|left|other|opposite|contralateral)\b)"
@@ -1397,6 +1408,7 @@ CONFIG_TRIGGER = re.compile(
     r"falling|low[\s-]frequency|high[\s-]frequency|flat"
 )
 _MORE_LOSS_AFTER = r"\s+(?:(?:level|degree|amount)\s+of\s+)?(?:hearing\s+)?(?:loss|impair|deficit)"
+_MORE_IMPAIRED = r"\s+(?:(?:severely|badly|seriously|markedly)\s+)?(?:impaired|affected|damaged)"
 LATERALITY_TRIGGER = re.compile(
     r"lateral|unilat|sided|symmetr|worse|poorer|weaker|greater|more severe|better|stronger|"
     r"deeper|schwannoma|"
@@ -1408,6 +1420,9 @@ LATERALITY_TRIGGER = re.compile(
         word + _MORE_LOSS_AFTER
         for word in ("more", "less", "higher", "lower", "larger", "smaller", "bigger")
     )
+    # "more / less (severely) impaired" (MORE_LOSS's ear more or less impaired)
+    + "|"
+    + "|".join(word + _MORE_IMPAIRED for word in ("more", "less"))
 )
 GAP_TRIGGER = re.compile(r"bone|abg")
 HEDGED_SENTENCE = re.compile(
@@ -1516,7 +1531,7 @@ THRESHOLD_LABEL_WORDS = (
     "reaching reaches reached down up sits sit sitting sat lies lie comes came come out "
     "goes going went the a an of at in on to and or is are was were be been being with by "
     "for from its it this that these those your his her their my our you he she they we i "
-    "patient patients about around approximately roughly near nearly just also then now "
+    "patient patients person about around approximately roughly near nearly just also then now "
     "there here which where while but so still even very only into across through over "
     "under above below between than more less most least has have had shows show showed "
     "shown showing see seen can s t isn not no all any some again further every everything "

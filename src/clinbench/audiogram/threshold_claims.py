@@ -342,6 +342,10 @@ _PAIR_BEFORE = re.compile(
     # 500 Hz in the left ear is 10 dB HL"): the level is still at that frequency
     r"(?:(?:in|on)\s+(?:the|his|her|their|your|my)\s+(?:right|left)(?:\s+(?:ear|side))?\s+"
     r"(?=(?:is|was|appears|seems)\b))?"
+    # the conduction the frequency was measured in, its level in brackets or after a colon
+    # ("3000 Hz measured in bone conduction (15 dB)", "250 Hz air conduction: 40 dB")
+    r"(?:(?:(?:measured|tested|obtained)\s+)?(?:(?:in|by|with|via)\s+)?(?:air|bone)[\s-]+"
+    r"conduction\s*[(:]\s*)?"
     r"(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
     r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:(?:which|that)\s+)?"
     r"(?:is|was|are|were|of|at|measured at|of about|"
@@ -355,7 +359,9 @@ _PAIR_BEFORE = re.compile(
 """How a value and its frequency are joined: "20 dB at 500 Hz", "500 Hz: 20 dB", "the
 threshold at 4 kHz is 60 dB", "3 kHz came out at 30 dB HL", "500 Hz 20 dB, 1 kHz 30 dB",
 "the right at 6 kHz, which was 45 dB HL" (a relative clause giving the level at the frequency
-named), "a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches there, as "a dip to 40 dB HL
+named), "3000 Hz measured in bone conduction (15 dB)" (the conduction the frequency was
+measured in, then its level: that conduction's threshold there; batch 135, model replies),
+"a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches there, as "a dip to 40 dB HL
 at 8 kHz"; "a 20 dB notch" is its depth), or a level naming the point measured there ("a
 single 40 dB point at 6 kHz", "one 55 dB reading @ 3k": the point's level). Source: clinic
 reports."""
@@ -971,7 +977,7 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
         _unplaced_level(c, m, values)
         c.ear = ear
         return
-    named = _named_conduction(c.low, m)
+    named, after = _level_conduction(c, m, values)
     loss = named is None and len(values) == 1 and _level_of_the_loss(c, m)
     tagged = named is None and not loss and _tagged_ear_level(c, m, values)
     if loss or tagged:
@@ -979,7 +985,7 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
     whole_ear = (
         len(values) == 1
         and named is not None
-        and named == c.conduction_at(m.start())
+        and (after or named == c.conduction_at(m.start()))
         and (c.ear in EARS or _of_either_ear(c, m, named))
         and not c.names_a_frequency
     )
@@ -995,6 +1001,30 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
             rules = (*rules, EAR_TAGGED_LEVEL)
         c.claim("threshold_range", values[0], m.group(0), rule, named, (), values[0],
                 *rules)  # fmt: skip
+
+
+def _level_conduction(c: _Clause, m: re.Match, values: list[int]) -> tuple[str | None, bool]:
+    """Return the conduction named for a level with no frequency, and whether its own phrase
+    ends with it (:data:`_CONDUCTION_AFTER`), which then stands before one named earlier
+    ("16 dB HL in air and 20 dB HL (bone conduction)": 20 is bone)."""
+    if len(values) == 1 and not c.names_a_frequency:
+        after = _CONDUCTION_AFTER.match(c.low, m.end())
+        if after:
+            return ("bone" if after.group(1) else "air"), True
+    return _named_conduction(c.low, m), False
+
+
+_CONDUCTION_AFTER = re.compile(
+    r"[ \t]*(?:hl\b[ \t]*)?(?:\([ \t]*|(?:in|by|via|on)[ \t]+)(?:(bone|bc\b)|air\b|ac\b)"
+    r"(?:[ \t-]+conduction\b)?(?![ \t-]*(?:[-\u2013]|and|to|vs\.?|versus)[ \t]+(?:air|bone)\b)"
+    r"[ \t]*\)?(?=[ \t]*(?:[,.;:]|and\b|$))"
+)
+"""Right after one level with no frequency in its clause: the conduction it was measured in
+("16 dB HL in air", "20 dB HL (bone conduction)", "30 dB HL by bone conduction"), ending
+the level's phrase: it names the level's conduction as a conduction before it does, so the
+level is that conduction's whole-ear level (WHOLE_EAR_LEVEL, or EITHER_EAR with no ear
+named). Not a gap between the two conductions ("10 dB (air-bone)"; issue #26 batch 135, the
+replies of a small local model)."""
 
 
 _DECIMAL_ROW_LEVEL = re.compile(

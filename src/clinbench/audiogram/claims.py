@@ -2025,7 +2025,7 @@ def _worse_ear_claims(low: str, hedged: bool, sent_low: str = "") -> list[Claim]
     if not m:
         named = lexicon.WORSE_NAMED.search(low)
         if not named or lexicon.negated(low, named.start()):
-            return _more_loss_claims(low, hedged)
+            return _more_loss_claims(low, hedged) or _ear_compared_claims(low, hedged, sent_low)
         word = named.group(1) or named.group(4) or named.group(6) or named.group(8)
         ear = named.group(2) or named.group(3) or named.group(5) or named.group(7)
         worse = ear if word not in ("better", "stronger") else _OPPOSITE_EAR[ear]
@@ -2047,6 +2047,27 @@ def _worse_ear_claims(low: str, hedged: bool, sent_low: str = "") -> list[Claim]
     freqs = region[:2] if isinstance(region, tuple) else ()
     rule = "region not read" if region == "unknown" else "worse ear"
     return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), rule, freqs)]
+
+
+def _ear_compared_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
+    """Return the worse-ear claim of an ear said more (less) sensitive than, or better than,
+    the other ear (lexicon.EAR_COMPARED): the ear said better is the better ear, so the other
+    is the worse one. The comparison is read on in the clause's sentence ``sent_low`` (a
+    clause ends where "compared to the right ear" names another ear), once: from the clause
+    that names the ear compared. One compared with itself, or denied, claims no ear."""
+    if not lexicon.may_hold(low, "sensitive", "better"):
+        return []
+    start = sent_low.find(low) if sent_low else -1
+    text, at = (sent_low, start) if start >= 0 else (low, 0)
+    m = lexicon.EAR_COMPARED.search(text, at, at + len(low) + 120)  # (bounded: linear)
+    m = m if m and m.start() < at + len(low) else None
+    if not m or m.group(4) == m.group(1) or lexicon.negated(text, m.start()):
+        return []
+    if m.group(2) and not m.group(4):
+        return []  # "more sensitive" of one ear alone may be hyperacusis: no comparison
+    better = m.group(1) if m.group(2) != "less" else _OPPOSITE_EAR[m.group(1)]
+    worse = _OPPOSITE_EAR[better]
+    return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), "worse ear")]
 
 
 def _not_claimed(low: str, at: int, sent_low: str) -> bool:

@@ -630,6 +630,26 @@ MORE_LOSS = re.compile(
 """The ear with more (or less) of the hearing loss, a worse-ear claim in other words ("the left
 ear has a higher level of hearing impairment than the right ear", "more hearing loss on the
 left"). Groups: (1 ear, 2 amount) or (3 amount, 4 ear)."""
+EAR_COMPARED = re.compile(
+    # "the right ear is approximately 5 dB more sensitive to air conduction than the left",
+    # "the left ear is indeed better suited for sound processing than the right ear", "the
+    # left has a better sound quality compared to the right", "the right ear hears better."
+    r"\b(right|left)(?:\s+(?:ear|side))?\s+(?:is|was|has|had|hears|heard|performs|seems|appears)"
+    r"\s+(?:(?:indeed|perceived\s+to\s+be|found\s+to\s+be|considered)\s+)?"
+    r"(?:(?:approximately|about|around|roughly|some|~)\s*)?(?:\d+(?:\.\d+)?\s*db\s+)?"
+    r"(?:a\s+)?(?:(?:slightly|much|far|significantly|considerably|clearly|somewhat)\s+)?"
+    r"(?:(more|less)\s+sensitive\b|(better)\b)"
+    r"(?:[^.;:]{0,50}?\b(?:than|compared\s+(?:to|with)|relative\s+to)\s+(?:that\s+of\s+)?"
+    r"(?:the\s+|his\s+|her\s+)?(right|left|other)\b|(?=\s*(?:[,;:]|\.(?!\d)|$)))"
+)
+"""One ear said better or more (less) sensitive than the other, in words other than WORSE's:
+the ear said more sensitive, or better (at anything) compared with the other ear, is the
+better ear, so the other is the worse ("the right ear is about 5 dB more sensitive than the
+left", "the left has a better sound quality compared to the right"); "better" with no
+comparison counts only where the clause ends after it ("the right ear is perceived to be
+better, with ..."). A comparison with something other than an ear ("better than at the last
+visit", "more sensitive to noise than most") names no ear. Groups: 1 ear, 2 more/less
+(sensitive), 3 better, 4 the other ear (None at a clause end)."""
 MORE_LOSS_THAN_OTHER = re.compile(
     r"\W*(?:[^\W\d]+\W+){0,4}?than\s+(?!(?:the\s+|his\s+|her\s+)?"
     r"(?:right|left|other|opposite|contralateral)\b)"
@@ -1356,7 +1376,7 @@ CONFIG_TRIGGER = re.compile(
 _MORE_LOSS_AFTER = r"\s+(?:(?:level|degree|amount)\s+of\s+)?(?:hearing\s+)?(?:loss|impair|deficit)"
 LATERALITY_TRIGGER = re.compile(
     r"lateral|unilat|sided|symmetr|worse|poorer|weaker|greater|more severe|better|stronger|"
-    r"deeper|schwannoma|"
+    r"deeper|schwannoma|sensitive|"
     r"neuroma|"
     # "more/less/higher ... loss", each comparative its own alternative, so that every
     # alternative opens with a letter and the search skips the characters none opens with

@@ -172,15 +172,16 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("type", "type abbreviation", _I(r"\b(snhl|chl|mhl)\b"),
      "SNHL/CHL/MHL (BSA 2018; ASHA 2005)"),
     ("type", "type word",
-     _I(r"\b(sensorineural|conductive|mixed(?!\s+(?:picture|presentation|bag|findings|"
-        r"results)\b))\b"),
+     _I(r"\b(sensorineural|conductive|" + lexicon.NOT_A_MIXED_LOSS + r")\b"),
      "type words (BSA 2018; ASHA 2005); 'a mixed picture' (findings of more than one kind, "
-     "as in 'asymmetric loss, mixed picture') is no type (issue #26 batch 21)"),
+     "as in 'asymmetric loss, mixed picture') is no type (issue #26 batch 21), nor 'these "
+     "results are mixed' (batch 140)"),
     ("type", "non-native type word",
      _I(r"\b(neuro-?sensorial|sensori-?neural|perceptive|perception type|of perception type|"
-        r"(?<!sound )transmission(?: type| deafness| loss| hypoacusis)?|transmissive)\b"),
+        r"(?<!sound )transmission(?!\s+of\b)(?: type| deafness| loss| hypoacusis)?|transmissive)\b"),
      "neurosensorial / perception, transmission (European usage calqued into English, issue "
-     "#26 batch 14); 'sound transmission' is how hearing works, not a type (batch 18)"),
+     "#26 batch 14); 'sound transmission' and 'the transmission of sound' are how hearing "
+     "works, not a type (batches 18 and 140)"),
     ("type", "lay mixed",
      _I(r"\bpart\b[^.;\n]{0,50}?\b(?:middle|inner) ears?\b[^.;\n]{0,30}?\bpart\b[^.;\n]{0,30}?"
         r"\b(?:middle|inner) ears?\b|\bboth the (?:outer|middle) and the inner ear\b|"
@@ -920,6 +921,8 @@ def _type_and_degree_words(text: str, toks: list[Token], marks: _Positioned) -> 
         if (t.kind == "type" or (t.kind == "degree" and _conduction_before(marks, t) != "bone"
                                  and t.start < tested_at and not _other_field(text, t)))
         and not _negated(toks, t, text)
+        and not (t.rule == "type abbreviation"
+                 and lexicon.abbreviation_spelled_out(text, t.start, t.end))
     ]  # fmt: skip
 
 

@@ -1034,6 +1034,40 @@ def _presupposed(before: str) -> bool:
     ) and bool(PRESUPPOSED.search(before))
 
 
+_SPELLED_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def abbreviation_spelled_out(text: str, start: int, end: int) -> bool:
+    """Return whether the abbreviation ``text[start:end]`` stands in brackets straight after
+    the words it abbreviates ("Moderate Hearing Loss (MHL)", "sensorineural hearing loss
+    (SNHL)"): a writer's own definition of an abbreviation fixes what it means in that reply,
+    so it claims only what those words claim (read from the words themselves), whatever
+    the abbreviation means elsewhere (AMA Manual of Style, 11th ed., 13.1: define an
+    abbreviation at its first use). A window before the bracket: linear."""
+    abbreviation = text[start:end].lower()
+    if not abbreviation.isalpha() or not text[max(0, start - 2) : start].strip().endswith("("):
+        return False
+    if text[end : end + 1] != ")":
+        return False
+    opened = text.rfind("(", max(0, start - 2), start)
+    words = _SPELLED_WORDS.findall(text, max(0, opened - 25 * len(abbreviation)), opened)
+    words = words[-len(abbreviation) :]
+    return len(words) == len(abbreviation) and "".join(w[0] for w in words).lower() == abbreviation
+
+
+_MIXED_JUDGED = ("results", "findings", "data", "evidence", "reviews", "opinions", "outcomes",
+                 "reports", "studies", "signals", "feelings")  # fmt: skip
+NOT_A_MIXED_LOSS = (
+    "".join(f"(?<!{noun} {verb} )" for noun in _MIXED_JUDGED
+            for verb in ("are", "were", "is", "was", "remain", "seem"))  # fmt: skip
+    + r"mixed(?!\s+(?:picture|presentation|bag|findings|results)\b)"
+)
+"""The word "mixed" that may name a mixed loss: not "a mixed picture", "mixed findings" or
+"mixed results" (findings of more than one kind, not a mixed loss: issue #26 batch 21), nor
+a verdict on results, findings or evidence ("these results are mixed": they disagree; batch
+140, real-model text). Fixed-width look-behinds: cheap, tried only where "mixed" is."""
+
+
 def negated(segment: str, start: int) -> bool:
     """Return True when the word at ``start`` is not claimed: negated before or after it,
     under a condition, or in a generic statement ("a conductive loss would ...")."""

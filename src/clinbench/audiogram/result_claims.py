@@ -167,9 +167,8 @@ TYPE_WORDS = [
      "sensorineural", ("sensori", "snhl", "cochlear", "nerve")),
     (re.compile(r"\b(conductive|chl)\b(?!\s+" + lexicon.LATENCY_NOUN + r")"), "conductive",
      ("conductive", "chl")),
-    # "a mixed picture": findings of more than one kind, not a mixed loss
-    (re.compile(r"\b(?:mixed\b(?!\s+(?:picture|presentation|bag|findings|results)\b)|mhl\b)"),
-     "mixed", ("mixed", "mhl")),
+    # "a mixed picture", "these results are mixed": not a mixed loss (lexicon)
+    (re.compile(r"\b(?:" + lexicon.NOT_A_MIXED_LOSS + r"\b|mhl\b)"), "mixed", ("mixed", "mhl")),
 ]  # fmt: skip
 """(pattern, type, the words the pattern needs one of: a clause without them skips it)."""
 _PART_NOUN = r"(?:component|element|overlay|contribution|part|portion|share|gap)"
@@ -303,6 +302,10 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
                 continue
             if cochlea_named and COCHLEA_NORMAL.match(low, m.start()):
                 continue
+            if low[m.start() - 1 : m.start()] == "(" and lexicon.abbreviation_spelled_out(
+                low, m.start(), m.end()
+            ):
+                continue  # "Moderate Hearing Loss (MHL)": the words it spells out claim
             if lexicon.SIDE_BY_FINDING.match(low, m.end()) and lexicon.THE_BEFORE.search(
                 low, max(0, m.start() - 60), m.start()
             ):  # a window: linear however many such words the clause has

@@ -317,6 +317,38 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
     return denied, words
 
 
+PRAISED_EAR = re.compile(
+    r"\b(right|left|both)\s+ears?\s+(?:"
+    r"(?:has|have|had|shows?|showed|demonstrated|demonstrates|displays?|displayed)\s+(?:an?\s+)?"
+    r"(?:exceptional|outstanding|excellent|perfect|superb)\s+(?:performance|hearing)\b|"
+    r"(?:performs?|performed|hears?|heard)\s+(?:exceptionally|outstandingly|perfectly|"
+    r"excellently)\b|"
+    r"(?:hears?|heard|performs?|performed|is|are|was|were)\s+better\s+than\s+(?:an?\s+|the\s+)?"
+    r"(?:normal|average|typical)\s+(?:human|person|listener|ear|adult|people)s?\b)"
+)
+"""An ear (or both) praised as hearing as well as or better than a normal ear: "both ears
+hear better than a normal human", "the right ear demonstrated an exceptional performance",
+"the left ear performed exceptionally well". An ear that hears at least as well as normal
+has no loss, so this claims the ear's type is normal (WHO 2021: normal hearing, every
+threshold within normal limits); batch 140's labels take it so (real-model text). Only with
+the ear as the subject of the praise: a device or a test that "performed exceptionally well"
+is not the ear's hearing."""
+
+
+def praised_ear_claims(low: str, hedged: bool) -> list[Claim]:
+    """Return the type claims ("normal") of each ear praised in a clause (PRAISED_EAR)."""
+    if not lexicon.may_hold(low, "exception", "outstanding", "excellen", "perfect", "superb",
+                            "better than"):  # fmt: skip
+        return []
+    out = []
+    for m in PRAISED_EAR.finditer(low):
+        if lexicon.negated(low, m.start()):
+            continue
+        out.append(_clause_claim("type", m.group(1), "normal", hedged, m.group(0),
+                                 "ear praised as normal"))  # fmt: skip
+    return out
+
+
 # -- tympanometry --------------------------------------------------------------------------
 
 TYMP_TYPE = re.compile(

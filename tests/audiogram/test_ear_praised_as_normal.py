@@ -55,8 +55,7 @@ def test_praise_of_something_else_claims_no_type(text):
     [
         ("Both ears hear better than a normal human.", LOSS, ["type_misclassification"]),
         ("The left ear demonstrated an exceptional performance.", NORMAL_LEFT, []),
-        ("The left ear demonstrated an exceptional performance.", LOSS,
-         ["type_misclassification"]),
+        ("The left ear demonstrated an exceptional performance.", LOSS, ["type_misclassification"]),
     ],
 )
 def test_the_praise_is_judged_as_a_normal_type(reply, case, errors):

@@ -178,7 +178,8 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "results are mixed' (batch 140)"),
     ("type", "non-native type word",
      _I(r"\b(neuro-?sensorial|sensori-?neural|perceptive|perception type|of perception type|"
-        r"(?<!sound )transmission(?!\s+of\b)(?: type| deafness| loss| hypoacusis)?|transmissive)\b"),
+        r"(?<!sound )transmission(?!\s+of\b)(?: type| deafness| loss| hypoacusis)?|"
+        r"transmissive)\b"),
      "neurosensorial / perception, transmission (European usage calqued into English, issue "
      "#26 batch 14); 'sound transmission' and 'the transmission of sound' are how hearing "
      "works, not a type (batches 18 and 140)"),

@@ -1058,8 +1058,11 @@ def abbreviation_spelled_out(text: str, start: int, end: int) -> bool:
 _MIXED_JUDGED = ("results", "findings", "data", "evidence", "reviews", "opinions", "outcomes",
                  "reports", "studies", "signals", "feelings")  # fmt: skip
 NOT_A_MIXED_LOSS = (
-    "".join(f"(?<!{noun} {verb} )" for noun in _MIXED_JUDGED
-            for verb in ("are", "were", "is", "was", "remain", "seem"))  # fmt: skip
+    "".join(
+        f"(?<!{noun} {verb} )"
+        for noun in _MIXED_JUDGED
+        for verb in ("are", "were", "is", "was", "remain", "seem")
+    )  # fmt: skip
     + r"mixed(?!\s+(?:picture|presentation|bag|findings|results)\b)"
 )
 """The word "mixed" that may name a mixed loss: not "a mixed picture", "mixed findings" or

@@ -546,6 +546,23 @@ VALUE_UNIT = re.compile(rf"\d\s*(db|{_PER_CENT})")
 _PERCENTAGE = re.compile(rf"\d\s*{_PER_CENT}")
 
 
+_SCORE_OF = re.compile(
+    r"\bscores?\s+(?:(?:of|at|was|is|were)\s+|:\s*)(?:(?:about|around|approximately)\s+)?"
+    rf"(\d{{1,3}})\s*{_PER_CENT}"
+)
+"""A score given as a percentage ("a higher score at 50%", "score of 76%")."""
+
+
+def _clause_ear_score(low: str, ear: str | None) -> list[tuple[str, int, str]]:
+    """Return the (ear, value, text) of a score a clause gives for the ear it names, in a
+    sentence whose word-score test was named before it (the caller checks): the next item
+    of the same list of scores, for that ear."""
+    if ear not in ("right", "left") or "score" not in low:
+        return []
+    m = _SCORE_OF.search(low)
+    return [(ear, int(m.group(1)), m.group(0))] if m else []
+
+
 def _per_cent(unit: str) -> bool:
     """Return True when a value's unit (a VALUE_UNIT group) is a percentage, not dB."""
     return not unit.startswith("db")
@@ -635,8 +652,11 @@ def speech_claims(low: str, ear: str | None, hedged: bool, sent_low: str = "") -
     elif (
         not srt and _PERCENTAGE.search(low) and WRS_NAME.search(sent_low[: sent_low.find(low[:12])])
     ):
-        # "WRS R 84%, L 52%": the list, split at its comma, goes on naming word scores.
-        tagged += [("wrs", e, x, t, wrs_rule) for e, x, t in _ear_tagged(low, 0, "%")]
+        # "WRS R 84%, L 52%": the list, split at its comma, goes on naming word scores;
+        # "a speech audiometry score of 84%, while the left ear had a score of 50%": so
+        # does the score of the ear its own clause names
+        listed = _ear_tagged(low, 0, "%") or _clause_ear_score(low, ear)
+        tagged += [("wrs", e, x, t, wrs_rule) for e, x, t in listed]
     if tagged:
         return [_clause_claim(kind, e, x, hedged, text, rule) for kind, e, x, text, rule in tagged]
     out = [
@@ -681,14 +701,16 @@ def tuning_fork_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -
 IMPEDANCE_RESULT = re.compile(
     r"\b(?:has|have|had|shows?|showed|with)\s+(?:an?\s+|the\s+)?"
     r"(?:(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater)\s+)?"
-    r"(?:middle[\s-]ear\s+)?impedance\b|"
+    r"(?:(?:middle[\s-]ear|audio|sound|acoustic)\s+)?impedance\b|"
     r"\b(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater)\s+"
     r"(?:middle[\s-]ear\s+)?impedance\s+(?:in|of|on)\s+(?:the\s+|their\s+|your\s+|his\s+|"
     r"her\s+)?(?:right|left|both)\b|"
     r"\b\d+(?:\.\d+)?\s*ohms?\b"
 )
 """An ear's impedance stated as measured: the ear or the patient "has" or "shows" an (high,
-higher, low ...) impedance, a high impedance "in the left ear", or a value in ohms. Naming
+higher, low ...) impedance (of the middle ear, or "audio", "sound", "acoustic" impedance:
+the acoustic impedance immittance testing measures, ANSI S3.39; batch 140), a high impedance
+"in the left ear", or a value in ohms. Naming
 the test ("impedance testing", "impedance audiometry was not done"), planning it or saying
 what it measures is no result."""
 IMPEDANCE_DEVICE = re.compile(

@@ -66,3 +66,18 @@ def test_a_conduction_of_an_ear_as_the_subject_of_a_level(text, ear, level):
 )
 def test_the_readings_are_judged(reply, errors):
     assert check_reply(reply, CASE).critical_errors == errors
+
+
+@pytest.mark.parametrize(
+    ("text", "ear", "level"),
+    [
+        ("Right ear, bone conduction: 37.5 dB", "right", 37.5),
+        ("Left ear, bone conduction: 12.4 dB HL (masked)", "left", 12.4),
+    ],
+)
+def test_a_decimal_level_on_an_ear_s_conduction_line(text, ear, level):
+    assert ("bone_level", (ear,), level, (), "bone") in _claims(text)
+
+
+def test_a_decimal_level_on_a_conduction_line_without_db_is_not_read():
+    assert _claims("Left ear, bone conduction: 12.4 kHz region") == []

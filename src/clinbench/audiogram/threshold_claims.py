@@ -988,10 +988,12 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
 
 
 _DECIMAL_ROW_LEVEL = re.compile(
-    r"[\s*\u2022-]*(air|bone)[ \t-]+conduction[ \t]*:[ \t]*(\d{1,3}\.\d{1,2})[ \t]*db[ \t]*hl\b"
+    r"[\s*\u2022-]*(air|bone)[ \t-]+conduction[ \t]*:[ \t]*(\d{1,3}\.\d{1,2})[ \t]*db\b"
+    r"(?:[ \t]*hl\b)?"
 )
-"""An ear line's conduction label, then a level in decimals in dB HL and no frequency ("Left
-ear, bone conduction: 45.6 dB HL (masked)")."""
+"""An ear line's conduction label, then a level in decimals in dB (HL) and no frequency
+("Left ear, bone conduction: 45.6 dB HL (masked)", "left ear, bone conduction: 64.3 dB":
+the label makes the dB a hearing level; batch 140)."""
 
 
 def _decimal_row_level(c: _Clause) -> None:

@@ -1634,10 +1634,13 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
       "ASYMMETRY_CRITERIA_NOT_MET", "WORSE_NAMED", "MORE_LOSS", "MORE_LOSS_THAN_OTHER",
-      "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE",
+      "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE", "EAR_COMPARED",
       "COMPARATIVE", "LATERALITY_TRIGGER", "STANDARD_EAR"),
      "laterality and asymmetry wording of audiology reports; the ear one ear's findings are "
      "likened to (the complement of 'identical to', 'the same as')"),
+    (("NOT_A_MIXED_LOSS",),
+     "the type words of audiology reports (BSA 2018 pure-tone audiometry: sensorineural, "
+     "conductive, mixed) against 'mixed' said of results or findings that disagree"),
     (("LOSS_REFERRED_BACK",),
      "a loss or its part referred back to with the definite article in operation notes and "
      "monitoring letters (the conductive part, the inner-ear part of the loss)"),

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from clinbench.audiogram import lexicon
 from clinbench.audiogram.alternation import dispatched, led
-from clinbench.audiogram.lexicon import NOT_A_MIXED_LOSS, freqs_of
+from clinbench.audiogram.lexicon import freqs_of
 
 
 class Qualifier(StrEnum):
@@ -172,14 +172,17 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("type", "type abbreviation", _I(r"\b(snhl|chl|mhl)\b"),
      "SNHL/CHL/MHL (BSA 2018; ASHA 2005)"),
     ("type", "type word",
-     _I(r"\b(sensorineural|conductive|mixed" + NOT_A_MIXED_LOSS + r")\b"),
+     _I(r"\b(sensorineural|conductive|" + lexicon.MIXED_LOSS_WORD + r")\b"),
      "type words (BSA 2018; ASHA 2005); 'a mixed picture' (findings of more than one kind, "
-     "as in 'asymmetric loss, mixed picture') is no type (issue #26 batch 21)"),
+     "as in 'asymmetric loss, mixed picture') is no type (issue #26 batch 21), nor 'these "
+     "results are mixed' (batch 140)"),
     ("type", "non-native type word",
      _I(r"\b(neuro-?sensorial|sensori-?neural|perceptive|perception type|of perception type|"
-        r"(?<!sound )transmission(?: type| deafness| loss| hypoacusis)?|transmissive)\b"),
+        r"(?<!sound )transmission(?!\s+of\b)(?: type| deafness| loss| hypoacusis)?|"
+        r"transmissive)\b"),
      "neurosensorial / perception, transmission (European usage calqued into English, issue "
-     "#26 batch 14); 'sound transmission' is how hearing works, not a type (batch 18)"),
+     "#26 batch 14); 'sound transmission' and 'the transmission of sound' are how hearing "
+     "works, not a type (batches 18 and 140)"),
     ("type", "lay mixed",
      _I(r"\bpart\b[^.;\n]{0,50}?\b(?:middle|inner) ears?\b[^.;\n]{0,30}?\bpart\b[^.;\n]{0,30}?"
         r"\b(?:middle|inner) ears?\b|\bboth the (?:outer|middle) and the inner ear\b|"
@@ -919,6 +922,8 @@ def _type_and_degree_words(text: str, toks: list[Token], marks: _Positioned) -> 
         if (t.kind == "type" or (t.kind == "degree" and _conduction_before(marks, t) != "bone"
                                  and t.start < tested_at and not _other_field(text, t)))
         and not _negated(toks, t, text)
+        and not (t.rule == "type abbreviation"
+                 and lexicon.abbreviation_spelled_out(text, t.start, t.end))
     ]  # fmt: skip
 
 
@@ -2024,7 +2029,7 @@ def _worse_ear_claims(low: str, hedged: bool, sent_low: str = "") -> list[Claim]
     if not m:
         named = lexicon.WORSE_NAMED.search(low)
         if not named or lexicon.negated(low, named.start()):
-            return _more_loss_claims(low, hedged)
+            return _more_loss_claims(low, hedged) or _ear_compared_claims(low, hedged, sent_low)
         word = named.group(1) or named.group(4) or named.group(6) or named.group(8)
         ear = named.group(2) or named.group(3) or named.group(5) or named.group(7)
         worse = ear if word not in ("better", "stronger") else _OPPOSITE_EAR[ear]
@@ -2046,6 +2051,27 @@ def _worse_ear_claims(low: str, hedged: bool, sent_low: str = "") -> list[Claim]
     freqs = region[:2] if isinstance(region, tuple) else ()
     rule = "region not read" if region == "unknown" else "worse ear"
     return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), rule, freqs)]
+
+
+def _ear_compared_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
+    """Return the worse-ear claim of an ear said more (less) sensitive than, or better than,
+    the other ear (lexicon.EAR_COMPARED): the ear said better is the better ear, so the other
+    is the worse one. The comparison is read on in the clause's sentence ``sent_low`` (a
+    clause ends where "compared to the right ear" names another ear), once: from the clause
+    that names the ear compared. One compared with itself, or denied, claims no ear."""
+    if not lexicon.may_hold(low, "sensitive", "better"):
+        return []
+    start = sent_low.find(low) if sent_low else -1
+    text, at = (sent_low, start) if start >= 0 else (low, 0)
+    m = lexicon.EAR_COMPARED.search(text, at, at + len(low) + 120)  # (bounded: linear)
+    m = m if m and m.start() < at + len(low) else None
+    if not m or m.group(4) == m.group(1) or lexicon.negated(text, m.start()):
+        return []
+    if m.group(2) and not m.group(4):
+        return []  # "more sensitive" of one ear alone may be hyperacusis: no comparison
+    better = m.group(1) if m.group(2) != "less" else _OPPOSITE_EAR[m.group(1)]
+    worse = _OPPOSITE_EAR[better]
+    return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), "worse ear")]
 
 
 def _not_claimed(low: str, at: int, sent_low: str) -> bool:

@@ -86,9 +86,11 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "a superset of every pattern below: a clause without it has no degree claim"),
     ("grade or range of grades",
      rf"\b{_DEG}\b(?:\s*(?:sloping|falling|rising|dropping|steeply\s+sloping|precipitously"
-     rf"(?:\s+sloping)?)?\s*(?:-\s*to\s*-|-|–|to|through|/|or)\s*(?:a\s+)?\b{_DEG}\b)?",
+     rf"(?:\s+sloping)?)?\s*(?:-\s*to\s*-|-|–|to|through|/|or|(?<=\s)(?={_GRADE}\b))\s*"
+     rf"(?:a\s+)?\b{_DEG}\b)?",
      "grade words and spans of grades ('mild to moderately severe', 'moderate-severe', "
-     "'mild sloping to severe'): WHO 2021 grades, Clark 1981 (ASHA) and Goodman 1965 "
+     "'mild sloping to severe', 'Mild Moderate Hearing Loss': two grade words side by side "
+     "span both, as with a hyphen): WHO 2021 grades, Clark 1981 (ASHA) and Goodman 1965 "
      "categories"),
     ("normal to",
      rf"^\s*,?\s*(?:sloping|falling|dropping|rising|steeply sloping)?\s*(?:to|through|-)\s*"

@@ -684,6 +684,26 @@ ear has a higher level of hearing impairment than the right ear", "more hearing 
 left"), or the ear more or less impaired ("the left ear's hearing is more severely impaired":
 the ear with more of the impairment is the worse one). Groups: (1 ear, 2 amount), (3 amount,
 4 ear) or (5 ear, 6 amount)."""
+EAR_COMPARED = re.compile(
+    # "the right ear is approximately 5 dB more sensitive to air conduction than the left",
+    # "the left ear is indeed better suited for sound processing than the right ear", "the
+    # left has a better sound quality compared to the right", "the right ear hears better."
+    r"\b(right|left)(?:\s+(?:ear|side))?\s+(?:is|was|has|had|hears|heard|performs|seems|appears)"
+    r"\s+(?:(?:indeed|perceived\s+to\s+be|found\s+to\s+be|considered)\s+)?"
+    r"(?:(?:approximately|about|around|roughly|some|~)\s*)?(?:\d+(?:\.\d+)?\s*db\s+)?"
+    r"(?:a\s+)?(?:(?:slightly|much|far|significantly|considerably|clearly|somewhat)\s+)?"
+    r"(?:(more|less)\s+sensitive\b|(better)\b)"
+    r"(?:[^.;:]{0,50}?\b(?:than|compared\s+(?:to|with)|relative\s+to)\s+(?:that\s+of\s+)?"
+    r"(?:the\s+|his\s+|her\s+)?(right|left|other)\b|(?=\s*(?:[,;:]|\.(?!\d)|$)))"
+)
+"""One ear said better or more (less) sensitive than the other, in words other than WORSE's:
+the ear said more sensitive, or better (at anything) compared with the other ear, is the
+better ear, so the other is the worse ("the right ear is about 5 dB more sensitive than the
+left", "the left has a better sound quality compared to the right"); "better" with no
+comparison counts only where the clause ends after it ("the right ear is perceived to be
+better, with ..."). A comparison with something other than an ear ("better than at the last
+visit", "more sensitive to noise than most") names no ear. Groups: 1 ear, 2 more/less
+(sensitive), 3 better, 4 the other ear (None at a clause end)."""
 MORE_LOSS_THAN_OTHER = re.compile(
     r"\W*(?:[^\W\d]+\W+){0,4}?than\s+(?!(?:the\s+|his\s+|her\s+)?"
     r"(?:right|left|other|opposite|contralateral)\b)"
@@ -1068,6 +1088,43 @@ def _presupposed(before: str) -> bool:
     ) and bool(PRESUPPOSED.search(before))
 
 
+_SPELLED_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def abbreviation_spelled_out(text: str, start: int, end: int) -> bool:
+    """Return whether the abbreviation ``text[start:end]`` stands in brackets straight after
+    the words it abbreviates ("Moderate Hearing Loss (MHL)", "sensorineural hearing loss
+    (SNHL)"): a writer's own definition of an abbreviation fixes what it means in that reply,
+    so it claims only what those words claim (read from the words themselves), whatever
+    the abbreviation means elsewhere (AMA Manual of Style, 11th ed., 13.1: define an
+    abbreviation at its first use). A window before the bracket: linear."""
+    abbreviation = text[start:end].lower()
+    if not abbreviation.isalpha() or not text[max(0, start - 2) : start].strip().endswith("("):
+        return False
+    if text[end : end + 1] != ")":
+        return False
+    opened = text.rfind("(", max(0, start - 2), start)
+    words = _SPELLED_WORDS.findall(text, max(0, opened - 25 * len(abbreviation)), opened)
+    words = words[-len(abbreviation) :]
+    return len(words) == len(abbreviation) and "".join(w[0] for w in words).lower() == abbreviation
+
+
+_MIXED_JUDGED = ("results", "findings", "data", "evidence", "reviews", "opinions", "outcomes",
+                 "reports", "studies", "signals", "feelings")  # fmt: skip
+MIXED_LOSS_WORD = (
+    "".join(
+        f"(?<!{noun} {verb} )"
+        for noun in _MIXED_JUDGED
+        for verb in ("are", "were", "is", "was", "remain", "seem")
+    )  # fmt: skip
+    + r"mixed\b"
+    + NOT_A_MIXED_LOSS
+)
+"""The word "mixed" that may name a mixed loss: not what NOT_A_MIXED_LOSS sets aside after
+it, nor a verdict on results, findings or evidence ("these results are mixed": they disagree;
+batch 140, real-model text). Fixed-width look-behinds: cheap, tried only where "mixed" is."""
+
+
 def negated(segment: str, start: int) -> bool:
     """Return True when the word at ``start`` is not claimed: negated before or after it,
     under a condition, or in a generic statement ("a conductive loss would ...")."""
@@ -1411,7 +1468,7 @@ _MORE_LOSS_AFTER = r"\s+(?:(?:level|degree|amount)\s+of\s+)?(?:hearing\s+)?(?:lo
 _MORE_IMPAIRED = r"\s+(?:(?:severely|badly|seriously|markedly)\s+)?(?:impaired|affected|damaged)"
 LATERALITY_TRIGGER = re.compile(
     r"lateral|unilat|sided|symmetr|worse|poorer|weaker|greater|more severe|better|stronger|"
-    r"deeper|schwannoma|"
+    r"deeper|schwannoma|sensitive|"
     r"neuroma|"
     # "more/less/higher ... loss", each comparative its own alternative, so that every
     # alternative opens with a letter and the search skips the characters none opens with
@@ -1644,10 +1701,13 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
       "ASYMMETRY_CRITERIA_NOT_MET", "WORSE_NAMED", "MORE_LOSS", "MORE_LOSS_THAN_OTHER",
-      "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE",
+      "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE", "EAR_COMPARED",
       "COMPARATIVE", "LATERALITY_TRIGGER", "STANDARD_EAR"),
      "laterality and asymmetry wording of audiology reports; the ear one ear's findings are "
      "likened to (the complement of 'identical to', 'the same as')"),
+    (("MIXED_LOSS_WORD",),
+     "the type words of audiology reports (BSA 2018 pure-tone audiometry: sensorineural, "
+     "conductive, mixed) against 'mixed' said of results or findings that disagree"),
     (("LOSS_REFERRED_BACK",),
      "a loss or its part referred back to with the definite article in operation notes and "
      "monitoring letters (the conductive part, the inner-ear part of the loss)"),

@@ -718,7 +718,8 @@ frequency is read as not tested, not as one more frequency of the level before i
 
 _FREQUENCY_SEMICOLON_LEVEL = re.compile(
     r"(?<=[:;][ \t])(\d+(?:\.\d+)?[ \t]*(?i:khz|hz|k))[ \t]*;"
-    r"(?=[ \t]*-?\d{1,3}(?:\.\d+)?[ \t]*(?i:db)\b(?:[ \t]*(?i:hl)\b)?[ \t]*(?:[;,]|$))",
+    r"(?=[ \t]*-?\d{1,3}(?:\.\d+)?[ \t]*(?i:db)\b(?:[ \t]*(?i:hl)\b)?[ \t]*"
+    r"(?:\([^()\n]{0,20}\)[ \t]*)?(?:[;,]|\.(?!\d)|$))",
     re.M,
 )
 """A frequency alone as a list item, a semicolon, then a level alone as the next item
@@ -726,7 +727,9 @@ _FREQUENCY_SEMICOLON_LEVEL = re.compile(
 its colon typed as the list's semicolon (a copy of the "250 Hz: 60 dB HL; 500 Hz: ..." form;
 issue #26 batch 117, a small local model's replies). The semicolon is written as the colon
 (same length). Not a level with a frequency of its own after it ("2 kHz; 45 dB HL at 3
-kHz"), nor a frequency that is no item of its own ("... at 2 kHz; 40 dB HL")."""
+kHz"), nor a frequency that is no item of its own ("... at 2 kHz; 40 dB HL"). The level
+may carry its own mark in brackets and end its sentence ("6000 Hz; 45 dB (masked)."; batch
+140, the same model)."""
 
 
 def _symbols_made_uniform(text: str) -> str:

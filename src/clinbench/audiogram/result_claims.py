@@ -167,9 +167,8 @@ TYPE_WORDS = [
      "sensorineural", ("sensori", "snhl", "cochlear", "nerve")),
     (re.compile(r"\b(conductive|chl)\b(?!\s+" + lexicon.LATENCY_NOUN + r")"), "conductive",
      ("conductive", "chl")),
-    # "a mixed picture", "mixed urinary incontinence": no mixed loss (lexicon.NOT_A_MIXED_LOSS)
-    (re.compile(r"\b(?:mixed\b" + lexicon.NOT_A_MIXED_LOSS + r"|mhl\b)"),
-     "mixed", ("mixed", "mhl")),
+    # "a mixed picture", "mixed urinary incontinence", "these results are mixed": no mixed loss
+    (re.compile(r"\b(?:" + lexicon.MIXED_LOSS_WORD + r"|mhl\b)"), "mixed", ("mixed", "mhl")),
 ]  # fmt: skip
 """(pattern, type, the words the pattern needs one of: a clause without them skips it)."""
 _PART_NOUN = r"(?:component|element|overlay|contribution|part|portion|share|gap)"
@@ -303,6 +302,10 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
                 continue
             if cochlea_named and COCHLEA_NORMAL.match(low, m.start()):
                 continue
+            if low[m.start() - 1 : m.start()] == "(" and lexicon.abbreviation_spelled_out(
+                low, m.start(), m.end()
+            ):
+                continue  # "Moderate Hearing Loss (MHL)": the words it spells out claim
             if lexicon.SIDE_BY_FINDING.match(low, m.end()) and lexicon.THE_BEFORE.search(
                 low, max(0, m.start() - 60), m.start()
             ):  # a window: linear however many such words the clause has
@@ -312,6 +315,38 @@ def _type_words(low: str, ear, hedged: bool) -> tuple[list[Claim], list[tuple[in
                 rule = MAIN_PART_RULE
             words.append((m.start(), kind, m.group(0), rule))
     return denied, words
+
+
+PRAISED_EAR = re.compile(
+    r"\b(right|left|both)\s+ears?\s+(?:"
+    r"(?:has|have|had|shows?|showed|demonstrated|demonstrates|displays?|displayed)\s+(?:an?\s+)?"
+    r"(?:exceptional|outstanding|excellent|perfect|superb)\s+(?:performance|hearing)\b|"
+    r"(?:performs?|performed|hears?|heard)\s+(?:exceptionally|outstandingly|perfectly|"
+    r"excellently)\b|"
+    r"(?:hears?|heard|performs?|performed|is|are|was|were)\s+better\s+than\s+(?:an?\s+|the\s+)?"
+    r"(?:normal|average|typical)\s+(?:human|person|listener|ear|adult|people)s?\b)"
+)
+"""An ear (or both) praised as hearing as well as or better than a normal ear: "both ears
+hear better than a normal human", "the right ear demonstrated an exceptional performance",
+"the left ear performed exceptionally well". An ear that hears at least as well as normal
+has no loss, so this claims the ear's type is normal (WHO 2021: normal hearing, every
+threshold within normal limits); batch 140's labels take it so (real-model text). Only with
+the ear as the subject of the praise: a device or a test that "performed exceptionally well"
+is not the ear's hearing."""
+
+
+def praised_ear_claims(low: str, hedged: bool) -> list[Claim]:
+    """Return the type claims ("normal") of each ear praised in a clause (PRAISED_EAR)."""
+    if not lexicon.may_hold(low, "exception", "outstanding", "excellen", "perfect", "superb",
+                            "better than"):  # fmt: skip
+        return []
+    out = []
+    for m in PRAISED_EAR.finditer(low):
+        if lexicon.negated(low, m.start()):
+            continue
+        out.append(_clause_claim("type", m.group(1), "normal", hedged, m.group(0),
+                                 "ear praised as normal"))  # fmt: skip
+    return out
 
 
 # -- tympanometry --------------------------------------------------------------------------
@@ -527,6 +562,23 @@ VALUE_UNIT = re.compile(rf"\d\s*(db|{_PER_CENT})")
 _PERCENTAGE = re.compile(rf"\d\s*{_PER_CENT}")
 
 
+_SCORE_OF = re.compile(
+    r"\bscores?\s+(?:(?:of|at|was|is|were)\s+|:\s*)(?:(?:about|around|approximately)\s+)?"
+    rf"(\d{{1,3}})\s*{_PER_CENT}"
+)
+"""A score given as a percentage ("a higher score at 50%", "score of 76%")."""
+
+
+def _clause_ear_score(low: str, ear: str | None) -> list[tuple[str, int, str]]:
+    """Return the (ear, value, text) of a score a clause gives for the ear it names, in a
+    sentence whose word-score test was named before it (the caller checks): the next item
+    of the same list of scores, for that ear."""
+    if ear not in ("right", "left") or "score" not in low:
+        return []
+    m = _SCORE_OF.search(low)
+    return [(ear, int(m.group(1)), m.group(0))] if m else []
+
+
 def _per_cent(unit: str) -> bool:
     """Return True when a value's unit (a VALUE_UNIT group) is a percentage, not dB."""
     return not unit.startswith("db")
@@ -616,8 +668,11 @@ def speech_claims(low: str, ear: str | None, hedged: bool, sent_low: str = "") -
     elif (
         not srt and _PERCENTAGE.search(low) and WRS_NAME.search(sent_low[: sent_low.find(low[:12])])
     ):
-        # "WRS R 84%, L 52%": the list, split at its comma, goes on naming word scores.
-        tagged += [("wrs", e, x, t, wrs_rule) for e, x, t in _ear_tagged(low, 0, "%")]
+        # "WRS R 84%, L 52%": the list, split at its comma, goes on naming word scores;
+        # "a speech audiometry score of 84%, while the left ear had a score of 50%": so
+        # does the score of the ear its own clause names
+        listed = _ear_tagged(low, 0, "%") or _clause_ear_score(low, ear)
+        tagged += [("wrs", e, x, t, wrs_rule) for e, x, t in listed]
     if tagged:
         return [_clause_claim(kind, e, x, hedged, text, rule) for kind, e, x, text, rule in tagged]
     out = [
@@ -662,14 +717,16 @@ def tuning_fork_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -
 IMPEDANCE_RESULT = re.compile(
     r"\b(?:has|have|had|shows?|showed|with)\s+(?:an?\s+|the\s+)?"
     r"(?:(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater)\s+)?"
-    r"(?:middle[\s-]ear\s+)?impedance\b|"
+    r"(?:(?:middle[\s-]ear|audio|sound|acoustic)\s+)?impedance\b|"
     r"\b(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater)\s+"
     r"(?:middle[\s-]ear\s+)?impedance\s+(?:in|of|on)\s+(?:the\s+|their\s+|your\s+|his\s+|"
     r"her\s+)?(?:right|left|both)\b|"
     r"\b\d+(?:\.\d+)?\s*ohms?\b"
 )
 """An ear's impedance stated as measured: the ear or the patient "has" or "shows" an (high,
-higher, low ...) impedance, a high impedance "in the left ear", or a value in ohms. Naming
+higher, low ...) impedance (of the middle ear, or "audio", "sound", "acoustic" impedance:
+the acoustic impedance immittance testing measures, ANSI S3.39; batch 140), a high impedance
+"in the left ear", or a value in ohms. Naming
 the test ("impedance testing", "impedance audiometry was not done"), planning it or saying
 what it measures is no result."""
 IMPEDANCE_DEVICE = re.compile(

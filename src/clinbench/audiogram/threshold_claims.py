@@ -1028,10 +1028,12 @@ replies of a small local model)."""
 
 
 _DECIMAL_ROW_LEVEL = re.compile(
-    r"[\s*\u2022-]*(air|bone)[ \t-]+conduction[ \t]*:[ \t]*(\d{1,3}\.\d{1,2})[ \t]*db[ \t]*hl\b"
+    r"[\s*\u2022-]*(air|bone)[ \t-]+conduction[ \t]*:[ \t]*(\d{1,3}\.\d{1,2})[ \t]*db\b"
+    r"(?:[ \t]*hl\b)?"
 )
-"""An ear line's conduction label, then a level in decimals in dB HL and no frequency ("Left
-ear, bone conduction: 45.6 dB HL (masked)")."""
+"""An ear line's conduction label, then a level in decimals in dB (HL) and no frequency
+("Left ear, bone conduction: 45.6 dB HL (masked)", "left ear, bone conduction: 64.3 dB":
+the label makes the dB a hearing level; batch 140)."""
 
 
 def _decimal_row_level(c: _Clause) -> None:
@@ -1304,14 +1306,17 @@ def _bone_named(low: str, m: re.Match) -> bool:
     return _named_conduction(low, m) == "bone"
 
 
+_MEASURE = r"(?:measurements?|results?|thresholds?|levels?|readings?|values?)"
 _CONDUCTION_SUBJECT = re.compile(
-    r"\b(?:(bone)|air)(?:[\s-]+conduction)?\s+(?:measurements?|results?|thresholds?|levels?|"
-    r"readings?|values?)\s+(?:was|were|is|are)\s+(?:(?:reported|recorded|measured|found|"
+    rf"\b(?:(bone)|air)(?:[\s-]+conduction(?:\s+{_MEASURE})?|\s+{_MEASURE})"
+    r"(?:\s+(?:of|in|for)\s+(?:the\s+|your\s+|his\s+|her\s+|their\s+)?(?:right|left)"
+    r"(?:\s+ear)?)?\s+(?:was|were|is|are)\s+(?:(?:reported|recorded|measured|found|"
     r"documented)\s+(?:as|at|to\s+be)\s+)?(?:(?:about|around|approximately|roughly)\s+)?$"
 )
 """Before a value: the measure of a conduction as the subject of its copula ("the bone
 conduction measurement was reported as 45 dB", "air conduction results are 30 dB HL"): the
-value is that conduction's, however long the subject (issue #26 batch 117)."""
+value is that conduction's, however long the subject (issue #26 batch 117); so is a
+conduction of an ear ("the bone conduction of your right ear was 30 dB HL"; batch 140)."""
 _SUBJECT_REACH = 90
 _APPROXIMATELY = re.compile(
     r"(?:approximately|approx\.?|around|about|roughly|nearly|almost|circa|~)[ \t]*$"

@@ -65,8 +65,16 @@ def knowledge_accuracy(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame
     return accuracy(rows, by=["model", "tier", "scorer", *by])
 
 
-def case_scores(results: pd.DataFrame, seed: int = 0) -> pd.DataFrame:
-    """Return per model, scorer and question: mean score with intervals, pass and error rates."""
+def case_scores(results: pd.DataFrame, options=None) -> pd.DataFrame:
+    """Return per model, scorer and question: mean score with intervals, pass and error rates.
+
+    The bootstrap interval is drawn with the report's resamples and seed
+    (``report.generic.AnalysisOptions``, what the report's "Seeds and resampling" table
+    discloses for the percentile bootstrap of means).
+    """
+    from clinbench.report.generic import AnalysisOptions
+
+    options = options or AnalysisOptions()
     rows = with_tier(results)
     rows = rows[(rows["tier"] == "cases") & rows["scorer"].isin(RUBRIC_SCORERS)]
     if rows.empty:
@@ -80,7 +88,9 @@ def case_scores(results: pd.DataFrame, seed: int = 0) -> pd.DataFrame:
     )
     if graded.empty:  # every judgement unscored: the counts, and no measure to give
         return unscored.assign(n=0)[[*keys, "n", "unscored"]]
-    table = describe_scores(graded, by=keys, n_boot=2000, seed=seed, scale=RUBRIC_SCALE)
+    table = describe_scores(
+        graded, by=keys, n_boot=options.n_boot, seed=options.seed, scale=RUBRIC_SCALE
+    )
     passes = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
     errors = critical_error_rate(graded, by=keys)[[*keys, "critical_error_rate"]]
     out = table.merge(passes, on=keys, how="left").merge(errors, on=keys, how="left")

@@ -694,13 +694,25 @@ def role_call_failures(results: Any) -> list[str]:
 
     if results is None or len(results) == 0 or "score_metadata" not in results.columns:
         return []
-    marker = f'"unscored_cause": "{outcomes.CALL_FAILED}"'
     tally: dict[tuple[str, str], list[Any]] = {}  # (role, model) -> [failed, asked, cause]
     judged = results[results["judge"].fillna("").astype(str) != ""]
-    for judge, outcome, raw in zip(judged["judge"], judged["outcome"],
-                                   judged["score_metadata"], strict=True):  # fmt: skip
-        failed = outcome == outcomes.UNSCORED and marker in str(raw or "")
-        details = json.loads(raw) if failed else {}
+    call_failed = outcomes.judge_call_failed(judged["outcome"], judged["score_metadata"])
+    read: dict[str, dict] = {}  # each distinct metadata text parsed once
+
+    def details_of(raw: Any) -> dict:
+        text = str(raw or "")
+        if text not in read:
+            try:
+                parsed = json.loads(text) if text else {}
+            except ValueError:
+                parsed = {}
+            read[text] = parsed if isinstance(parsed, dict) else {}
+        return read[text]
+
+    for judge, failed, raw in zip(judged["judge"], call_failed,
+                                  judged["score_metadata"], strict=True):  # fmt: skip
+        # every judgement's role (not only the failed ones'), so 'of N asked' counts them all
+        details = details_of(raw)
         record = details.get("judge") if isinstance(details.get("judge"), dict) else {}
         role = str(record.get("role") or "judge")
         key = (role, str(judge))

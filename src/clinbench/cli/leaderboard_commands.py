@@ -102,10 +102,11 @@ def show(
     rows = data.rows if all_rows else data.current()
     if condition is not None:
         rows = rows[rows["condition"] == condition]
-    rows = rows.sort_values(["condition", "accuracy"], ascending=[True, False], na_position="last")
-    columns = ["version", "model", "condition", "status", "accuracy", "ci_low", "ci_high",
-               "answered", "declined", "parse_failed", "rerun", "superseded_by",
-               "excluded_reason"]  # fmt: skip
+    rows = rows.sort_values(["task", "condition", "scorer", "accuracy"],
+                            ascending=[True, True, True, False], na_position="last")  # fmt: skip
+    columns = ["version", "model", "task", "condition", "scorer", "status", "accuracy",
+               "ci_low", "ci_high", "answered", "declined", "parse_failed", "rerun",
+               "superseded_by", "excluded_reason"]  # fmt: skip
     output = TableOutput(fmt)
     _print_frame(rows[columns], "Leaderboard", output)
     _print_frame(data.versions, "Changelog", output)

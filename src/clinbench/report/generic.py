@@ -63,21 +63,25 @@ def _norm(results: pd.DataFrame) -> pd.DataFrame:
     return df
 
 
-def graded_tasks(df: pd.DataFrame) -> set[str]:
-    """Return the tasks scored by a rubric (any row graded or unscored by the adjudicator)."""
-    return set(df.loc[df["outcome"].isin([oc.GRADED, oc.UNSCORED]), "task"].unique())
-
-
 def _exact_rows(df: pd.DataFrame) -> pd.DataFrame:
-    from clinbench.stats.repeated_epochs import ACCURACY_OUTCOMES
+    """Return the rows with an accuracy: all but those of scorers that grade on a scale.
+
+    Which scorers grade on a scale is ``stats.repeated_epochs.on_a_scale``'s rule, the one
+    the run summary keeps too: per task and scorer, so an unscored judge verdict on a
+    fill-in never takes a task's exact-match scorers out of the accuracy tables.
+    """
+    from clinbench.stats.repeated_epochs import ACCURACY_OUTCOMES, on_a_scale
 
     # every outcome with an accuracy but a judge's unscored call (new outcomes flow through)
     closed = [o for o in ACCURACY_OUTCOMES if o != oc.UNSCORED]
-    return df[df["outcome"].isin(closed) & ~df["task"].isin(graded_tasks(df))]
+    return df[df["outcome"].isin(closed) & ~on_a_scale(df)]
 
 
 def _graded_rows(df: pd.DataFrame) -> pd.DataFrame:
-    return df[df["task"].isin(graded_tasks(df))]
+    """Return the rows of scorers that grade on a scale (``on_a_scale``)."""
+    from clinbench.stats.repeated_epochs import on_a_scale
+
+    return df[on_a_scale(df)]
 
 
 def _rubric_rows(df: pd.DataFrame) -> pd.DataFrame:

@@ -21,6 +21,7 @@ DISPLAY_NAMES = {
     "pass_rate": "pass rate (C or above)",
     "critical_error_rate": "critical-error rate",
     "parse_failed": "parse failed",
+    "judge_call_failed": "judge call failed",
     "failed_or_empty_share": "failed or empty share",
     "unusable_share": "failed, empty or unreadable share",
     "p-unc": "p (unadjusted)",

@@ -21,6 +21,19 @@ CANCELLED = "cancelled"
 # call failed after its attempts (dead endpoint, HTTP error): a failure of the run, which
 # `clinbench run` reports and exits 3 for, as it does for the answering model's errors
 CALL_FAILED = "call_failed"
+# how a row's score metadata (JSON text) records that cause: one spelling for every reader
+CALL_FAILED_MARK = f'"unscored_cause": "{CALL_FAILED}"'
+
+
+def judge_call_failed(outcome, score_metadata):
+    """Return True on the unscored rows whose judging call failed (not an unreadable reply).
+
+    ``outcome`` and ``score_metadata`` are a results table's columns (pandas Series): the
+    one rule the run's closing error line and the suites' tables count such rows by.
+    """
+    recorded = score_metadata.fillna("").astype(str).str.contains(CALL_FAILED_MARK, regex=False)
+    return (outcome == UNSCORED) & recorded
+
 
 # The key of a graded reply's details (score metadata) that says its critical errors are not
 # known, and why (e.g. "no_claim_read": the audiogram fact check its critical errors come

@@ -28,6 +28,14 @@ class RubricError(InputFileError, ValueError):
     """Raised when a rubric file is invalid or a judgement does not fit the rubric."""
 
 
+class _FieldProblem(ValueError):
+    """A rubric-wide check's problem, with the field (a path of keys) it is about."""
+
+    def __init__(self, field: Sequence[str | int], message: str) -> None:
+        super().__init__(message)
+        self.field = tuple(field)
+
+
 class Tolerance(BaseModel):
     """How far a stated value may be from the reference and still count as accurate."""
 
@@ -120,34 +128,48 @@ class Rubric(BaseModel):
     def _consistent(self) -> Rubric:
         letters = [band.grade for band in self.grades]
         if len(set(letters)) != len(letters):
-            raise ValueError(f"grade letters repeat: {letters}")
-        for better, worse in zip(self.grades, self.grades[1:], strict=False):
+            raise _FieldProblem(["grades"], f"grade letters repeat: {letters}")
+        for i, (better, worse) in enumerate(zip(self.grades, self.grades[1:], strict=False)):
             if not worse.min < better.min:
-                raise ValueError(
+                raise _FieldProblem(
+                    ["grades", i + 1, "min"],
                     f"grades must be listed best first with falling minimums "
-                    f"({better.grade} min {better.min}, {worse.grade} min {worse.min})"
+                    f"({better.grade} min {better.min}, {worse.grade} min {worse.min})",
                 )
             if not worse.max < better.min:
-                raise ValueError(
+                raise _FieldProblem(
+                    ["grades", i + 1, "max"],
                     f"grade {worse.grade} max {worse.max} must be below {better.grade} min "
-                    f"{better.min}, or a capped score would earn the better grade"
+                    f"{better.min}, or a capped score would earn the better grade",
                 )
-        for band in self.grades:
+        for i, band in enumerate(self.grades):
             if band.max < band.min:
-                raise ValueError(f"grade {band.grade} max {band.max} is below its min {band.min}")
+                raise _FieldProblem(
+                    ["grades", i, "max"],
+                    f"grade {band.grade} max {band.max} is below its min {band.min}",
+                )
         if self.grades[-1].min > min(self.scale.points.values()):
-            raise ValueError(
+            raise _FieldProblem(
+                ["grades", len(self.grades) - 1, "min"],
                 f"the worst grade's min ({self.grades[-1].min}) must cover the lowest "
-                f"possible score ({min(self.scale.points.values())})"
+                f"possible score ({min(self.scale.points.values())})",
             )
         if self.pass_grade is not None and self.pass_grade not in letters:
-            raise ValueError(f"pass_grade {self.pass_grade!r} is not one of {letters}")
+            raise _FieldProblem(
+                ["pass_grade"], f"pass_grade {self.pass_grade!r} is not one of {letters}"
+            )
         for name, error in self.critical_errors.items():
             if error.cap not in letters:
-                raise ValueError(f"critical error {name!r} caps at unknown grade {error.cap!r}")
+                raise _FieldProblem(
+                    ["critical_errors", name, "cap"],
+                    f"critical error {name!r} caps at unknown grade {error.cap!r}",
+                )
         for alias, target in self.aliases.items():
             if target not in self.critical_errors:
-                raise ValueError(f"alias {alias!r} points to unknown critical error {target!r}")
+                raise _FieldProblem(
+                    ["aliases", alias],
+                    f"alias {alias!r} points to unknown critical error {target!r}",
+                )
         return self
 
     # -- lookups -------------------------------------------------------------------------
@@ -214,10 +236,46 @@ def _load_rubric_cached(path: str, _mtime: float) -> Rubric:
     try:
         return Rubric.model_validate(raw)
     except ValidationError as err:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or '-'}: {e['msg']}" for e in err.errors()
-        )
-        raise RubricError(f"{path}: {problems}") from err
+        raise RubricError(_problems(path, file.read_text(encoding="utf-8"), err)) from err
+
+
+def _problems(path: str, text: str, err: ValidationError) -> str:
+    """Return each problem of a rubric file as ``file:line: field: message``, one a line."""
+    lines = []
+    for problem in err.errors():
+        loc, message = tuple(problem["loc"]), problem["msg"]
+        cause = (problem.get("ctx") or {}).get("error")
+        if isinstance(cause, _FieldProblem):  # a rubric-wide check names its own field
+            loc, message = loc + cause.field, str(cause)
+        field = ".".join(str(part) for part in loc) or "-"
+        lines.append(f"{path}:{_yaml_line(text, loc)}: {field}: {message}")
+    return "\n".join(lines)
+
+
+def _yaml_line(text: str, loc: Sequence[Any]) -> int:
+    """Return the line (from 1) of the YAML key at ``loc``, or of its nearest written parent.
+
+    A field that is missing is reported at the line of the mapping that should hold it.
+    """
+    try:
+        node = yaml.compose(text)
+    except yaml.YAMLError:
+        return 1
+    line = node.start_mark.line + 1 if node is not None else 1
+    for part in loc:
+        if isinstance(node, yaml.MappingNode):
+            found = next(((k, v) for k, v in node.value if str(k.value) == str(part)), None)
+            if found is None:
+                break
+            line, node = found[0].start_mark.line + 1, found[1]
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
+            if not 0 <= part < len(node.value):
+                break
+            node = node.value[part]
+            line = node.start_mark.line + 1
+        else:
+            break
+    return line
 
 
 def weighted_score(question: str, subscores: Mapping[str, int], rubric: Rubric) -> float:

@@ -1,12 +1,15 @@
 """The versioned leaderboard: each version appends rows and a changelog entry; nothing moves.
 
 A leaderboard is a file (.json, or .csv with a ``.versions.csv`` changelog beside it) of
-one row per model x task x condition per version. ``add_version`` summarises a results
-table and appends its rows under a new version with its note. A row from an earlier
-version is never changed, except that when the same model x task x condition is run
-again its old row is marked ``superseded_by`` the new version and the new row is marked
-as a re-run (``rerun``, ``replaces_version``). Models whose failed, empty or unreadable replies
-exceed a threshold are entered as excluded, with the reason, and are never scored zero.
+one row per model x task x condition x scorer per version (a task scored two ways, such as
+exact match on its MCQs and a normalised match on its fill-ins, has a row for each: its
+scorers' replies are never pooled into one accuracy, and a reply two scorers judge is never
+counted twice). ``add_version`` summarises a results table and appends its rows under a
+new version with its note. A row from an earlier version is never changed, except that when
+the same model x task x condition x scorer is run again its old row is marked
+``superseded_by`` the new version and the new row is marked as a re-run (``rerun``,
+``replaces_version``). Models whose failed, empty or unreadable replies exceed a threshold
+are entered as excluded, with the reason, and are never scored zero.
 
 Equipoise items (``"equipoise": true`` in an item's metadata) are scored apart and do not
 enter leaderboard accuracy.
@@ -27,15 +30,16 @@ from clinbench.io import read_own_csv, write_csv
 from clinbench.scoring import outcomes
 
 DEFAULT_EXCLUSION_THRESHOLD = 0.10
-KEY = ["model", "task", "condition"]
+KEY = ["model", "task", "condition", "scorer"]
 ROW_COLUMNS = [
-    "version", "added", "model", "task", "condition", "status", "excluded_reason",
+    "version", "added", "model", "task", "condition", "scorer", "status", "excluded_reason",
     "items", "answered", "correct", "accuracy", "ci_low", "ci_high", "declined",
     "parse_failed", "errors", "empty", "rerun", "replaces_version", "superseded_by",
     "release_date",
 ]  # fmt: skip
 SUMMARY_COLUMNS = [
-    "model", "task", "condition", "status", "excluded_reason", "items", "answered", "correct",
+    "model", "task", "condition", "scorer", "status", "excluded_reason", "items", "answered",
+    "correct",
     "accuracy", "ci_low", "ci_high", "declined", "parse_failed", "errors", "empty",
 ]  # fmt: skip
 VERSION_COLUMNS = ["version", "date", "note", "rows_added", "reruns", "models"]
@@ -171,7 +175,12 @@ def summarise(
     confidence: float = 0.95,
     include_checks: bool = False,
 ) -> pd.DataFrame:
-    """Return leaderboard rows (model x task x condition) from a results table.
+    """Return leaderboard rows (model x task x condition x scorer) from a results table.
+
+    One row per scorer, as every other accuracy table (the run summary, ``analyze``, the
+    report) gives it: pooling a task's scorers would give a figure no other surface shows,
+    and count twice a reply that two scorers judge (a fill-in judged by the adjudicator and
+    by the normalised match).
 
     Accuracy is correct / answered, where answered = correct + incorrect + declined +
     refused; parse failures, contradictory replies and errors are counted and excluded. Its
@@ -181,6 +190,8 @@ def summarise(
     models get status ``excluded`` with the reason and no accuracy.
     """
     exclusions = model_exclusions(results, threshold).set_index("model")
+    if "scorer" not in results.columns:
+        results = results.assign(scorer="")
     board = results[~is_equipoise(results)]
     if not include_checks:
         board = board[~is_check_run(board)]
@@ -189,14 +200,15 @@ def summarise(
     estimates = accuracy_two_denominators(board, by=KEY, confidence=confidence, n_boot=0)
     estimates = estimates.set_index(KEY)
     rows = []
-    for (model, task, condition), group in board.groupby(KEY, sort=True, dropna=False):
-        key = (model, task, condition)
+    for (model, task, condition, scorer), group in board.groupby(KEY, sort=True, dropna=False):
+        key = (model, task, condition, scorer)
         counts = estimates.loc[key] if key in estimates.index else None
         answered = int(counts["answered"]) if counts is not None else 0
         row = {
             "model": model,
             "task": task,
             "condition": condition,
+            "scorer": scorer,
             "items": int(group["item_id"].nunique()),
             "answered": answered,
             "correct": int(counts["correct"]) if counts is not None else 0,
@@ -279,7 +291,9 @@ def read_leaderboard(path: str | Path) -> Leaderboard:
         )
     else:
         raise ValueError(f"{path}: a leaderboard file is .json or .csv")
-    for column in ("superseded_by", "replaces_version", "excluded_reason", "release_date"):
+    # "scorer": "" on a row stored before the board kept scorers (it pooled the task's)
+    for column in ("scorer", "superseded_by", "replaces_version", "excluded_reason",
+                   "release_date"):  # fmt: skip
         rows[column] = rows[column].astype(object).where(rows[column].notna(), "").astype(str)
     rows["rerun"] = rows["rerun"].fillna(False).astype(bool)
     return Leaderboard(rows, versions)
@@ -316,8 +330,10 @@ def add_version(
 ) -> Leaderboard:
     """Return a new leaderboard with ``results`` appended as ``version`` with its changelog note.
 
-    Rows for a model x task x condition already on the board are re-runs: the new row says
-    so and the old row is marked superseded by this version; no other earlier row changes.
+    Rows for a model x task x condition x scorer already on the board are re-runs: the new
+    row says so and the old row is marked superseded by this version; no other earlier row
+    changes. A row stored before the board kept scorers (scorer "") stands for every scorer
+    of its model x task x condition.
     """
     version = str(version).strip()
     if not version:
@@ -337,7 +353,10 @@ def add_version(
     for key in new[KEY].itertuples(index=False):
         match = current
         for column, value in zip(KEY, key, strict=True):
-            match = match & (rows[column].astype(str) == str(value))
+            same = rows[column].astype(str) == str(value)
+            if column == "scorer":
+                same = same | (rows[column].astype(str) == "")
+            match = match & same
         if match.any():
             reruns += 1
             rerun_flags.append(True)

@@ -35,13 +35,28 @@ def results():
 
 
 def test_subdimension_means_weights_and_t_interval(results):
+    from clinbench.stats.describe import bounded_t_interval
+
     table = subdimension_table(results).set_index("subdimension")
     row = table.loc["numerical_accuracy"]
     values = [2, 1, 3, 5]
     assert row["n"] == 4 and row["mean"] == pytest.approx(2.75)
     assert row["weight"] == 40  # from the default rubric file
-    low, high = stats.t.interval(0.95, 3, loc=2.75, scale=stats.sem(values))
+    # the t interval on the logit scale inside the rubric's 1-5 points, as the case score's
+    low, high = bounded_t_interval(values, (1, 5))
     assert (row["CI95% low"], row["CI95% high"]) == pytest.approx((low, high))
+    plain = stats.t.interval(0.95, 3, loc=2.75, scale=stats.sem(values))
+    assert row["CI95% low"] != pytest.approx(plain[0])
+
+
+def test_a_subdimension_interval_never_runs_past_the_top_point():
+    # judge points 5, 5, 5, 4, 4, 5, 5, 4, 5: a plain t interval ends above 5 (5.06)
+    points = [5, 5, 5, 4, 4, 5, 5, 4, 5]
+    rows = pd.DataFrame([_row("Q3", "A", p) for p in points])
+    row = subdimension_table(rows).set_index("subdimension").loc["numerical_accuracy"]
+    plain = stats.t.interval(0.95, len(points) - 1, loc=sum(points) / 9, scale=stats.sem(points))
+    assert plain[1] > 5
+    assert 1 <= row["CI95% low"] < row["mean"] < row["CI95% high"] <= 5
 
 
 def test_cap_tally_counts_replies_carrying_a_cap(results):

@@ -65,22 +65,40 @@ def knowledge_accuracy(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame
     return accuracy(rows, by=["model", "tier", "scorer", *by])
 
 
-def case_scores(results: pd.DataFrame, seed: int = 0) -> pd.DataFrame:
-    """Return per model, scorer and question: mean score with intervals, pass and error rates."""
+def case_scores(results: pd.DataFrame, options=None) -> pd.DataFrame:
+    """Return per model, scorer and question: mean score with intervals, pass and error rates.
+
+    The bootstrap interval is drawn with the report's resamples and seed
+    (``report.generic.AnalysisOptions``, what the report's "Seeds and resampling" table
+    discloses for the percentile bootstrap of means).
+    """
+    from clinbench.report.generic import AnalysisOptions
+
+    options = options or AnalysisOptions()
     rows = with_tier(results)
     rows = rows[(rows["tier"] == "cases") & rows["scorer"].isin(RUBRIC_SCORERS)]
     if rows.empty:
         return pd.DataFrame()
     keys = ["model", "scorer", "question"]
     graded = rows[rows["outcome"] == outcomes.GRADED]
+    # of the unscored: those whose judge call failed (a dead endpoint), not an unreadable reply
+    recorded = rows["score_metadata"] if "score_metadata" in rows else rows["outcome"].map(str)
+    failed = outcomes.judge_call_failed(rows["outcome"], recorded)
     unscored = (
-        rows.assign(unscored=rows["outcome"] == outcomes.UNSCORED)
-        .groupby(keys, as_index=False)["unscored"]
+        rows.assign(
+            unscored=rows["outcome"] == outcomes.UNSCORED, judge_call_failed=failed.to_numpy()
+        )
+        .groupby(keys, as_index=False)[["unscored", "judge_call_failed"]]
         .sum()
     )
+    if not unscored["judge_call_failed"].any():
+        unscored = unscored.drop(columns=["judge_call_failed"])
+    counts = [c for c in ("unscored", "judge_call_failed") if c in unscored.columns]
     if graded.empty:  # every judgement unscored: the counts, and no measure to give
-        return unscored.assign(n=0)[[*keys, "n", "unscored"]]
-    table = describe_scores(graded, by=keys, n_boot=2000, seed=seed, scale=RUBRIC_SCALE)
+        return unscored.assign(n=0)[[*keys, "n", *counts]]
+    table = describe_scores(
+        graded, by=keys, n_boot=options.n_boot, seed=options.seed, scale=RUBRIC_SCALE
+    )
     passes = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
     errors = critical_error_rate(graded, by=keys)[[*keys, "critical_error_rate"]]
     out = table.merge(passes, on=keys, how="left").merge(errors, on=keys, how="left")
@@ -379,8 +397,10 @@ def sections(results: pd.DataFrame, figures: bool = True) -> list[ReportSection]
                 tables={k: v for k, v in tables.items() if not v.empty},
                 figures={caption: _score_figure(scores)} if figures and n else {},
                 notes=[
-                    "Unscored judge replies are listed in the 'unscored' column and excluded "
-                    "from means and rates."
+                    "Unscored judgements (the judge's reply could not be read, or its call "
+                    "failed) are listed in the 'unscored' column and excluded from means and "
+                    "rates; 'judge call failed' (shown when any did) counts those of them "
+                    "whose call to the judge failed: a failure of the run, not of the reply."
                 ],
             )  # fmt: skip
         )

@@ -1482,6 +1482,14 @@ LATERALITY_TRIGGER = re.compile(
     + "|".join(word + _MORE_IMPAIRED for word in ("more", "less"))
 )
 GAP_TRIGGER = re.compile(r"bone|abg")
+
+
+def may_name_a_gap(low: str) -> bool:
+    """Return whether :data:`GAP_TRIGGER` matches lowered ``low`` (what the air-bone gap reader
+    needs): its two words as substring tests, cheaper than the search."""
+    return "bone" in low or "abg" in low
+
+
 HEDGED_SENTENCE = re.compile(
     # "\b(possibly|probably|likely|may|might)\b", each word opening with its first letter and
     # looking back for the word boundary, so the search jumps between p, l and m
@@ -1570,6 +1578,17 @@ HEARING_NAMED = re.compile(
     r"hearing|audi|\bears?\b|\bdb\b|hz\b|deaf|snhl|\bchl\b|\bhl\b|\bpta\b|4fa|threshold"
 )
 """The words that put a clause about the hearing (lowered text)."""
+_FIELD_MARKS = (":", "=", "\u2013", "-")
+
+
+def labels_another_field(text: str, start: int, end: int) -> bool:
+    """Return whether :data:`OTHER_DOMAIN_LABEL` ends ``text[start:end]``. Its mark (a colon,
+    an equals sign or a dash, then only white space and a bold mark) is looked at first: a
+    cheap exact test (the pattern tries each of its words at every place of the window)."""
+    tail = text[start:end].rstrip()
+    if tail.endswith("**"):
+        tail = tail[:-2].rstrip()
+    return tail.endswith(_FIELD_MARKS) and OTHER_DOMAIN_LABEL.search(text, start, end) is not None
 
 
 THRESHOLD_LABEL_WORDS = (

@@ -531,3 +531,44 @@ def test_tries_of_words_find_what_their_alternations_find():
         assert [(m.span(), m.lastgroup) for m in dialogue.LABEL.finditer(text)] == expected
         labels += len(expected)
     assert labels > 1000
+
+
+def test_word_tests_are_exact_on_text_that_is_not_ascii():
+    """lexicon.may_hold_words (and words_lower_exactly, which the lay levels' cheap tests
+    ask) test the lower-cased words of non-ASCII text too, except
+    where a character ignoring case takes for an ASCII letter is there ('İ', 'ı', 'ſ', the
+    Kelvin sign): a text they turn away is one the guarded pattern does not match, and the
+    changes' word tests are exact on any text (random texts of the words, dashes, arrows,
+    accents and the four characters)."""
+    from clinbench.audiogram import changes, claims, differentials, lay_levels, offsets
+
+    words = (
+        "Differential DDX d/dx FULL stop new line NEW paragraph Fifty ten Percent heard it at "
+        "55 the 3000 beep tone 40 dB at 500 changed corrected from 50 to 60 -> \u2192 \u21d2 "
+        "entered keyed old value: = _ x_y [AB1] suggest Original: fell by 10 dB worse than "
+        "\u2013 \u2014 \u2022 \u00e9 caf\u00e9 \u0131 \u0130 \u017f \u212a \u00df"
+    ).split()
+    seps = [" ", "", "\n", "\t", "\u00a0", ": "]
+    turned_away = 0  # non-ASCII texts a test turns away (each let every pattern run before)
+    for text in random_word_texts(words, seps, seed=51, count=30000, longest=10):
+        if not text.isascii():
+            turned_away += lay_levels._needs(lay_levels._lowered(text)) != (True, True, True)
+            assert lexicon.words_lower_exactly(text) == all(
+                c not in text for c in "\u0130\u0131\u017f\u212a"
+            )
+        if not lexicon.may_hold_words(text, "differential", "ddx", "d/dx"):
+            assert not differentials.CUE.search(text), text
+        if not lexicon.may_hold_words(text, *claims._NUMBER_WORDS):
+            assert not claims._NUMBER_WORD.search(text), text
+        if not lexicon.may_hold_words(text, "full stop", "new "):
+            assert not claims._SPOKEN_MARK.search(text), text
+        sound, heard, level = lay_levels._needs(lay_levels._lowered(text))
+        assert sound or not lexicon.STIMULUS_FREQUENCY.search(text), text
+        assert heard or not lexicon.RESPONSE_LEVEL.search(text), text
+        assert level or not lexicon.LEVEL_THEN_TEST_FREQUENCY.search(text), text
+        low = offsets.lowered(text)
+        if not changes.may_state_a_change(low):
+            assert not changes.CHANGE_AMOUNT.search(low), text
+        if not any(word in low for word in changes.END_WORDS):
+            assert changes.change_to_its_end(text) == text
+    assert turned_away > 1000

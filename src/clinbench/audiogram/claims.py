@@ -539,11 +539,11 @@ def written_out(reply: str) -> str:
     bowel), and so does a lone word under ten ("one ear", "the two sides"), which is rarely a
     level: only "percent", "hertz" and "kilohertz" after a number are written as units.
     """
-    dictated = lexicon.may_hold(reply, "full stop", "new ") and _SPOKEN_MARK.search(reply)
+    dictated = lexicon.may_hold_words(reply, "full stop", "new ") and _SPOKEN_MARK.search(reply)
     # (the words' cheap test first: most replies hold none, and the pattern ignoring case
     # tries every word at every position)
     if not dictated and not (
-        lexicon.may_hold(reply, *_NUMBER_WORDS) and _NUMBER_WORD.search(reply)
+        lexicon.may_hold_words(reply, *_NUMBER_WORDS) and _NUMBER_WORD.search(reply)
     ):
         return reply
     out: list[str] = []

@@ -906,6 +906,33 @@ def lowered(text: str) -> str | None:
     return text.lower() if text.isascii() else None
 
 
+_FOLDED_TO_ASCII = re.compile("[\u0130\u0131\u017f\u212a]")
+"""The characters that ignoring case takes for an ASCII letter: 'İ' and 'ı' for i, 'ſ' for s,
+the Kelvin sign for k ('İ' is also the one character whose lower case is longer)."""
+
+
+def words_lower_exactly(text: str) -> bool:
+    """Return whether ignoring case finds each ASCII word in ``text`` exactly where
+    ``text.lower()`` holds it: ASCII text, and any text without :data:`_FOLDED_TO_ASCII`
+    (every other character matches an ASCII letter only as that letter in either case, and
+    no other lower case holds an ASCII character or changes the length)."""
+    return text.isascii() or _FOLDED_TO_ASCII.search(text) is None
+
+
+def may_hold_words(text: str, *words: str) -> bool:
+    """Return False when ``text`` surely holds none of ``words`` (ASCII, in lower case), case
+    ignored: as :func:`may_hold`, and exact for non-ASCII text too where
+    :func:`words_lower_exactly` holds. Only for a pattern whose every match needs one of
+    ``words`` (none that a non-ASCII character alone can open)."""
+    if not words_lower_exactly(text):
+        return True
+    low = text.lower()
+    for word in words:
+        if word in low:
+            return True
+    return False
+
+
 def may_hold(text: str, *words: str) -> bool:
     """Return False when ``text`` surely holds none of ``words`` (in lower case), case ignored."""
     if not text.isascii():  # as lowered(), inline: this test runs for most clauses

@@ -465,3 +465,110 @@ def test_the_substring_tests_before_notation_caption_and_console_patterns_are_ex
             turned_away[3] += 1
         turned_away[4] += bool(notation._VALUE_AT_LIST.search(text))  # (read, not turned away)
     assert min(turned_away) > 20, turned_away  # each test turns texts away; lists are read
+
+
+def test_trigger_words_as_substring_tests_answer_as_their_patterns():
+    """lexicon.may_name_a_gap and result_claims.may_give_a_volume test their trigger's two
+    words with ``in`` (for speed): the same answers as GAP_TRIGGER and VOLUME_TRIGGER."""
+    from clinbench.audiogram import result_claims
+
+    words = "bone bon abg ab ecv ec volume volum b one e cv gap air 40 ſ İ".split()
+    seps = [" ", "", "-", "\t"]
+    texts = [*corpus(), *random_word_texts(words, seps, seed=45, count=20000, longest=6)]
+    for low in (low for text in texts for low in (text, text.lower())):
+        assert lexicon.may_name_a_gap(low) == bool(lexicon.GAP_TRIGGER.search(low)), low
+        volume = bool(result_claims.VOLUME_TRIGGER.search(low))
+        assert result_claims.may_give_a_volume(low) == volume, low
+
+
+def test_another_fields_label_is_looked_for_only_before_its_mark():
+    """lexicon.labels_another_field looks at the window's end for the label's mark before
+    OTHER_DOMAIN_LABEL (for speed): the same answers as the pattern, on random windows."""
+    words = (
+        "Language language BP bp Voice vision auditory processing screen (R) ( x ) : = - "
+        "\u2013 ** * WNL normal right 40 dB"
+    ).split()
+    seps = [" ", "", "\t", "\n", "  ", "\u00a0"]
+    found = 0
+    for text in random_word_texts(words, seps, seed=47, count=30000, longest=6):
+        for start, end in ((0, len(text)), (1, len(text)), (0, max(0, len(text) - 1))):
+            expected = lexicon.OTHER_DOMAIN_LABEL.search(text, start, end) is not None
+            assert lexicon.labels_another_field(text, start, end) == expected, (text, start, end)
+            found += expected
+    assert found > 100
+
+
+def test_tries_of_words_find_what_their_alternations_find():
+    """Alternations written as tries (for speed) match as the plain alternation does: the
+    number words (claims._NUMBER_WORD: none opens another, so the trie's bounded words are
+    the same) and the speakers' labels of a dialogue (grouped by first letter, longest
+    first), on the corpus and random texts of their words."""
+    from clinbench.audiogram import claims, dialogue
+
+    words = claims._NUMBER_WORDS
+    assert not [(a, b) for a in words for b in words if a != b and b.startswith(a)]
+    plain_number = re.compile(r"(?i)\b(?:" + "|".join(words) + r")\b")
+
+    def plain(ws: tuple[str, ...]) -> str:
+        return "|".join(
+            re.escape(w).replace(r"\ ", r"[ \t]+") for w in sorted(ws, key=len, reverse=True)
+        )
+
+    grouped = dialogue.LABEL.pattern
+    for ws in (dialogue.ANSWERERS, dialogue.ASKERS, dialogue._HEADINGS):
+        grouped = grouped.replace(dialogue._alternation(ws), plain(ws), 1)
+    plain_label = re.compile(grouped, dialogue.LABEL.flags)
+    assert plain_label.pattern != dialogue.LABEL.pattern
+    pieces = [*words, *dialogue.ANSWERERS, *dialogue.ASKERS, *dialogue._HEADINGS, "Q", "A.",
+              "**", ":", ">", "(wife)", "Mr Smith", "\u0131", "TEN", "x", "40"]  # fmt: skip
+    seps = [" ", "\n", ": ", ":\n", "", "\t", ". "]
+    texts = [*corpus(), *random_word_texts(pieces, seps, seed=49, count=20000, longest=8)]
+    labels = 0
+    for text in texts:
+        number = plain_number.search(text)
+        assert bool(claims._NUMBER_WORD.search(text)) == bool(number), text
+        expected = [(m.span(), m.lastgroup) for m in plain_label.finditer(text)]
+        assert [(m.span(), m.lastgroup) for m in dialogue.LABEL.finditer(text)] == expected
+        labels += len(expected)
+    assert labels > 1000
+
+
+def test_word_tests_are_exact_on_text_that_is_not_ascii():
+    """lexicon.may_hold_words (and words_lower_exactly, which the lay levels' cheap tests
+    ask) test the lower-cased words of non-ASCII text too, except
+    where a character ignoring case takes for an ASCII letter is there ('İ', 'ı', 'ſ', the
+    Kelvin sign): a text they turn away is one the guarded pattern does not match, and the
+    changes' word tests are exact on any text (random texts of the words, dashes, arrows,
+    accents and the four characters)."""
+    from clinbench.audiogram import changes, claims, differentials, lay_levels, offsets
+
+    words = (
+        "Differential DDX d/dx FULL stop new line NEW paragraph Fifty ten Percent heard it at "
+        "55 the 3000 beep tone 40 dB at 500 changed corrected from 50 to 60 -> \u2192 \u21d2 "
+        "entered keyed old value: = _ x_y [AB1] suggest Original: fell by 10 dB worse than "
+        "\u2013 \u2014 \u2022 \u00e9 caf\u00e9 \u0131 \u0130 \u017f \u212a \u00df"
+    ).split()
+    seps = [" ", "", "\n", "\t", "\u00a0", ": "]
+    turned_away = 0  # non-ASCII texts a test turns away (each let every pattern run before)
+    for text in random_word_texts(words, seps, seed=51, count=30000, longest=10):
+        if not text.isascii():
+            turned_away += lay_levels._needs(lay_levels._lowered(text)) != (True, True, True)
+            assert lexicon.words_lower_exactly(text) == all(
+                c not in text for c in "\u0130\u0131\u017f\u212a"
+            )
+        if not lexicon.may_hold_words(text, "differential", "ddx", "d/dx"):
+            assert not differentials.CUE.search(text), text
+        if not lexicon.may_hold_words(text, *claims._NUMBER_WORDS):
+            assert not claims._NUMBER_WORD.search(text), text
+        if not lexicon.may_hold_words(text, "full stop", "new "):
+            assert not claims._SPOKEN_MARK.search(text), text
+        sound, heard, level = lay_levels._needs(lay_levels._lowered(text))
+        assert sound or not lexicon.STIMULUS_FREQUENCY.search(text), text
+        assert heard or not lexicon.RESPONSE_LEVEL.search(text), text
+        assert level or not lexicon.LEVEL_THEN_TEST_FREQUENCY.search(text), text
+        low = offsets.lowered(text)
+        if not changes.may_state_a_change(low):
+            assert not changes.CHANGE_AMOUNT.search(low), text
+        if not any(word in low for word in changes.END_WORDS):
+            assert changes.change_to_its_end(text) == text
+    assert turned_away > 1000

@@ -120,9 +120,18 @@ with the earlier test (BSA 2018 pure-tone audiometry: a result is recorded with 
 issue #26, validation batch 95 (serial comparisons, XV10) as tuning data."""
 
 
+def _holds(low: str, words: tuple[str, ...]) -> bool:
+    """Return whether ``low`` holds one of ``words``: the patterns here are searched in the
+    lowered text itself, case kept, so the test is exact for any text (ASCII or not)."""
+    for word in words:  # a loop, not any(): no generator on the hot path
+        if word in low:
+            return True
+    return False
+
+
 def may_state_a_change(low: str) -> bool:
-    """Return whether lowered text ``low`` may state a change's amount (a cheap test)."""
-    return "+" in low or may_hold(low, *_WORDS)
+    """Return whether lowered text ``low`` may state a change's amount (a cheap exact test)."""
+    return "+" in low or _holds(low, _WORDS)
 
 
 def change_amount_spans(low: str) -> list[tuple[int, int]]:
@@ -214,7 +223,7 @@ def change_to_its_end(text: str) -> str:
     frequencies ("2 → 4 kHz"). Hand-written from the wording of monitoring letters (issue
     #26, validation batch 95, serial audiograms, as tuning data)."""
     low = lowered(text)
-    if not may_hold(low, *END_WORDS) or not DIGIT.search(text):
+    if not _holds(low, END_WORDS) or not DIGIT.search(text):
         return text
     out, last = [], 0
     for m in CHANGE_ENDS.finditer(low):

@@ -539,11 +539,11 @@ def written_out(reply: str) -> str:
     bowel), and so does a lone word under ten ("one ear", "the two sides"), which is rarely a
     level: only "percent", "hertz" and "kilohertz" after a number are written as units.
     """
-    dictated = lexicon.may_hold(reply, "full stop", "new ") and _SPOKEN_MARK.search(reply)
+    dictated = lexicon.may_hold_words(reply, "full stop", "new ") and _SPOKEN_MARK.search(reply)
     # (the words' cheap test first: most replies hold none, and the pattern ignoring case
     # tries every word at every position)
     if not dictated and not (
-        lexicon.may_hold(reply, *_NUMBER_WORDS) and _NUMBER_WORD.search(reply)
+        lexicon.may_hold_words(reply, *_NUMBER_WORDS) and _NUMBER_WORD.search(reply)
     ):
         return reply
     out: list[str] = []
@@ -587,9 +587,11 @@ _NUMBER_WORDS = (
     "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
     "ninety", "hundred", "thousand", "hertz", "kilohertz", "percent",
 )  # fmt: skip
-_NUMBER_WORD = re.compile(r"(?i)\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
+_NUMBER_WORD = re.compile(r"(?i)\b(?:" + lexicon.literal_trie(_NUMBER_WORDS) + r")\b")
 """A number word that may be a level or a frequency (ten or more, or a hundred or thousand),
-or a unit in words: without one a reply that is not dictated holds nothing to write out."""
+or a unit in words: without one a reply that is not dictated holds nothing to write out.
+Written as a trie (one test per first letter at each word, ~2x faster): the same words as
+their alternation, since none of them opens another."""
 _UNIT_WORDS = frozenset({"percent", "hertz", "kilohertz"})
 
 
@@ -939,7 +941,7 @@ def _other_field(text: str, tok: Token) -> bool:
         text, max(line, tok.start - 30), tok.start
     ):
         return True  # "SCAT6 sx 9 / sev 21": the symptom severity score
-    return bool(lexicon.OTHER_DOMAIN_LABEL.search(text, max(line, tok.start - 60), tok.start))
+    return lexicon.labels_another_field(text, max(line, tok.start - 60), tok.start)
 
 
 _EXAMINATION_FINDING = re.compile(

@@ -910,7 +910,7 @@ def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str)
     if _a_value_said_normal(low, m.start()):
         return False
     if ":" in window or "-" in window or "=" in window or "\u2013" in window:
-        if lexicon.OTHER_DOMAIN_LABEL.search(window):
+        if lexicon.labels_another_field(window, 0, len(window)):
             return False
     bone = conduction(low, m.start(), default_conduction) == "bone"
     bone = bone and "hearing" not in m.group(0)

@@ -60,8 +60,14 @@ _ASKING = (
 
 
 def _alternation(words: tuple[str, ...]) -> str:
+    """Return the words as an alternation, longest first, grouped by their first letter (the
+    same matches as the plain alternation, found with one test per letter at each line, not
+    one per word: words of different first letters never match at one place)."""
+    by_letter: dict[str, list[str]] = {}
+    for word in sorted(words, key=len, reverse=True):
+        by_letter.setdefault(word[0], []).append(re.escape(word[1:]).replace(r"\ ", r"[ \t]+"))
     return "|".join(
-        re.escape(w).replace(r"\ ", r"[ \t]+") for w in sorted(words, key=len, reverse=True)
+        f"{re.escape(first)}(?:{'|'.join(rests)})" for first, rests in by_letter.items()
     )
 
 

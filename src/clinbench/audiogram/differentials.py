@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from clinbench.audiogram.lexicon import may_hold
+from clinbench.audiogram.lexicon import may_hold_words
 from clinbench.audiogram.offsets import blanked
 
 CUE = re.compile(r"differential|\bddx\b|\bd/dx\b", re.I)
@@ -91,7 +91,7 @@ def differential_patterns_blanked(text: str) -> str:
     (same length), and the description of a condition set aside in prose
     (:func:`set_aside_descriptions_blanked`); a text with neither is returned as it is."""
     text = set_aside_descriptions_blanked(text)
-    if not may_hold(text, "differential", "ddx", "d/dx") or not CUE.search(text):
+    if not may_hold_words(text, "differential", "ddx", "d/dx") or not CUE.search(text):
         return text  # (the words first: a cheap exact test, for speed)
     spans: list[tuple[int, int]] = []
     for head in _HEADING.finditer(text):

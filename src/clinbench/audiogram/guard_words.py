@@ -19,17 +19,23 @@ on untrusted text)."""
 class WordList:
     """A fixed list of lower-case words, and the ones a lowered text holds (:meth:`found`)."""
 
-    __slots__ = ("_memo", "_pieces", "_spaced", "words")
+    __slots__ = ("_by_run", "_memo", "_pieces", "_runless", "_runs", "words")
 
     def __init__(self, words):
         self.words = frozenset(words)
-        self._spaced = tuple(
+        spaced = [
             (word, max(word.split(), key=len, default=""))
             for word in sorted(self.words)
             if word.split() != [word]
-        )  # (a word with white space, and its longest run without: "set aside", "aside")
+        ]  # (a word with white space, and its longest run without: "set aside", "aside")
+        self._by_run: dict[str, tuple[str, ...]] = {}
+        for word, run in spaced:
+            if run:
+                self._by_run[run] = (*self._by_run.get(run, ()), word)
+        self._runs = frozenset(self._by_run)
+        self._runless = tuple(word for word, run in spaced if not run)  # (white space only)
         solid = {word for word in self.words if word.split() == [word]}
-        self._pieces = tuple(sorted(solid | {run for _, run in self._spaced if run}))
+        self._pieces = tuple(sorted(solid | self._runs))
         self._memo: dict[str, frozenset[str]] = {}
 
     def _held_by(self, piece: str) -> frozenset[str]:
@@ -50,7 +56,11 @@ class WordList:
                 held = self._held_by(piece)
             if held:
                 found |= held
-        for word, run in self._spaced:
-            if (not run or run in found) and word in low:
+        for run in found & self._runs:  # a word with white space: where its longest run is
+            for word in self._by_run[run]:
+                if word in low:
+                    found.add(word)
+        for word in self._runless:
+            if word in low:
                 found.add(word)
         return found

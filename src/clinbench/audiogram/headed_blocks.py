@@ -60,12 +60,17 @@ def _column_heads(line: str) -> bool:
     return len(freqs) >= 3
 
 
-def _other_heading(line: str) -> bool:
-    """Return True when ``line`` (lowered) is a heading that names, outside brackets, a
+def _heading(line: str) -> re.Match[str] | None:
+    """Return the heading a lowered ``line`` is (:data:`_HEADING`), else None; the colon that
+    ends the line is looked at first (a cheap exact test before the pattern)."""
+    if not line.rstrip(" \t*_").endswith(":"):
+        return None
+    return _HEADING.fullmatch(line)
+
+
+def _other_heading(m: re.Match[str]) -> bool:
+    """Return True when a heading (``m``, of :func:`_heading`) names, outside brackets, a
     word outside the threshold vocabulary and no ear."""
-    m = _HEADING.fullmatch(line)
-    if m is None:
-        return False
     words = _WORD.findall(_BRACKETED.sub(" ", m.group(1)))
     if any(w in _EARS for w in words):
         return False
@@ -95,8 +100,8 @@ def other_headings_blanked(text: str) -> str:
         low = line.lower()
         if not low.strip():
             under = False
-        elif _HEADING.fullmatch(low):
-            under = _other_heading(low)
+        elif heading := _heading(low):
+            under = _other_heading(heading)
         elif under and _labelled_by_heading(low) and not _column_heads(low):
             lines[index] = " " * len(line)
     return "\n".join(lines)

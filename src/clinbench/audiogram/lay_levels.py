@@ -39,9 +39,16 @@ def _holds(low: str, words: tuple[str, ...]) -> bool:
     return False
 
 
+def _lowered(text: str) -> str | None:
+    """Return ``text`` lower-cased where its ASCII words are where ignoring case finds them
+    (:func:`lexicon.words_lower_exactly`: each pattern here needs ASCII words only), else
+    None."""
+    return text.lower() if lexicon.words_lower_exactly(text) else None
+
+
 def _needs(low: str | None) -> tuple[bool, bool, bool]:
     """Return whether each pattern of this step may match (cheap exact tests on the
-    lower-cased ASCII text, ``low``; None, for other text, lets every pattern run): a sound
+    lower-cased text, ``low``, of :func:`_lowered`; None lets every pattern run): a sound
     named by its frequency needs a sound's word and a test frequency's digits; a level heard
     needs "at", a digit, and a response's word (as a word: "hear" in "hearing" is none) or a
     sound's word then "at"; a level then a test
@@ -68,14 +75,14 @@ def lay_levels_written_out(text: str) -> str:
     the level a sound was heard or responded to at ("heard it at 55") in dB, and a test
     frequency after a level in dB ("90 dB in his left ear at 500") in Hz. Linear: three
     passes, none backtracking across sentences, each run only where its words are."""
-    sound, heard, level = _needs(lexicon.lowered(text))
+    sound, heard, level = _needs(_lowered(text))
     if sound:
         text = _unit_after(lexicon.STIMULUS_FREQUENCY, text, lambda m, end: " Hz")
     if heard:
         heard_at = _Heard(text)
         written = _unit_after(lexicon.RESPONSE_LEVEL, text, lambda m, end: heard_at.level(end))
         if written != text:  # " dB" written in: the last pattern may now match
-            level = _needs(lexicon.lowered(written))[2]
+            level = _needs(_lowered(written))[2]
         text = written
     if level:
         text = _unit_after(lexicon.LEVEL_THEN_TEST_FREQUENCY, text, lambda m, end: " Hz")

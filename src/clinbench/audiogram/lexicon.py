@@ -906,6 +906,33 @@ def lowered(text: str) -> str | None:
     return text.lower() if text.isascii() else None
 
 
+_FOLDED_TO_ASCII = re.compile("[\u0130\u0131\u017f\u212a]")
+"""The characters that ignoring case takes for an ASCII letter: 'İ' and 'ı' for i, 'ſ' for s,
+the Kelvin sign for k ('İ' is also the one character whose lower case is longer)."""
+
+
+def words_lower_exactly(text: str) -> bool:
+    """Return whether ignoring case finds each ASCII word in ``text`` exactly where
+    ``text.lower()`` holds it: ASCII text, and any text without :data:`_FOLDED_TO_ASCII`
+    (every other character matches an ASCII letter only as that letter in either case, and
+    no other lower case holds an ASCII character or changes the length)."""
+    return text.isascii() or _FOLDED_TO_ASCII.search(text) is None
+
+
+def may_hold_words(text: str, *words: str) -> bool:
+    """Return False when ``text`` surely holds none of ``words`` (ASCII, in lower case), case
+    ignored: as :func:`may_hold`, and exact for non-ASCII text too where
+    :func:`words_lower_exactly` holds. Only for a pattern whose every match needs one of
+    ``words`` (none that a non-ASCII character alone can open)."""
+    if not words_lower_exactly(text):
+        return True
+    low = text.lower()
+    for word in words:
+        if word in low:
+            return True
+    return False
+
+
 def may_hold(text: str, *words: str) -> bool:
     """Return False when ``text`` surely holds none of ``words`` (in lower case), case ignored."""
     if not text.isascii():  # as lowered(), inline: this test runs for most clauses
@@ -1482,6 +1509,14 @@ LATERALITY_TRIGGER = re.compile(
     + "|".join(word + _MORE_IMPAIRED for word in ("more", "less"))
 )
 GAP_TRIGGER = re.compile(r"bone|abg")
+
+
+def may_name_a_gap(low: str) -> bool:
+    """Return whether :data:`GAP_TRIGGER` matches lowered ``low`` (what the air-bone gap reader
+    needs): its two words as substring tests, cheaper than the search."""
+    return "bone" in low or "abg" in low
+
+
 HEDGED_SENTENCE = re.compile(
     # "\b(possibly|probably|likely|may|might)\b", each word opening with its first letter and
     # looking back for the word boundary, so the search jumps between p, l and m
@@ -1570,6 +1605,17 @@ HEARING_NAMED = re.compile(
     r"hearing|audi|\bears?\b|\bdb\b|hz\b|deaf|snhl|\bchl\b|\bhl\b|\bpta\b|4fa|threshold"
 )
 """The words that put a clause about the hearing (lowered text)."""
+_FIELD_MARKS = (":", "=", "\u2013", "-")
+
+
+def labels_another_field(text: str, start: int, end: int) -> bool:
+    """Return whether :data:`OTHER_DOMAIN_LABEL` ends ``text[start:end]``. Its mark (a colon,
+    an equals sign or a dash, then only white space and a bold mark) is looked at first: a
+    cheap exact test (the pattern tries each of its words at every place of the window)."""
+    tail = text[start:end].rstrip()
+    if tail.endswith("**"):
+        tail = tail[:-2].rstrip()
+    return tail.endswith(_FIELD_MARKS) and OTHER_DOMAIN_LABEL.search(text, start, end) is not None
 
 
 THRESHOLD_LABEL_WORDS = (

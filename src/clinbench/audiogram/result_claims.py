@@ -130,6 +130,12 @@ TYPE_TRIGGER = re.compile(r"sensori|snhl|cochlear|nerve|conductive|chl|mixed|mhl
 VOLUME_TRIGGER = re.compile(r"ecv|volume")
 
 
+def may_give_a_volume(low: str) -> bool:
+    """Return whether :data:`VOLUME_TRIGGER` matches lowered ``low``: its two words as substring
+    tests, cheaper than the search."""
+    return "ecv" in low or "volume" in low
+
+
 @dataclass(frozen=True)
 class Topics:
     """Which tests beside pure-tone audiometry a sentence talks about (read once per sentence)."""

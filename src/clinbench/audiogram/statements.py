@@ -143,7 +143,7 @@ def read_clause(
     tests = topics if not (topics.any() and _no_result_given(topics, sent_low)) else rc.NO_TOPICS
     if tests.tymp:
         claims += rc.tympanometry_claims(seg, low, ear, hedged)
-    if tests is topics and rc.VOLUME_TRIGGER.search(low):
+    if tests is topics and rc.may_give_a_volume(low):
         claims += rc.canal_volume_claims(low, ear, hedged)
     if tests.reflex and (not tests.tymp or rc.REFLEX_TOPIC.search(low)):
         claims += rc.outcome_claims("reflexes", low, ear, hedged, sent_low)
@@ -159,7 +159,7 @@ def read_clause(
         claims += threshold_claims(
             low, ear, hedged, default_conduction, starts, frequency, span, bone_verdict
         )
-    if lx.GAP_TRIGGER.search(low):
+    if lx.may_name_a_gap(low):
         claims += air_bone_gap_claims(low, ear, hedged)
     if not topics.any() or lx.LOSS_CONTEXT.search(low):
         claims += degree_claims(low, ear, hedged, sent_low, default_conduction)
@@ -571,7 +571,7 @@ def _loss_of_an_ear_called_normal(carried: _Carried, seg_ear: str, seg_low: str,
     if not carried.on_this_line:
         return bool(
             rc.TYPE_TRIGGER.search(seg_low)
-            or lx.GAP_TRIGGER.search(seg_low)
+            or lx.may_name_a_gap(seg_low)
             or ("loss" in seg_low and lx.CONFIG_TRIGGER.search(seg_low))
         )
     return not carried.normal_now and bool(rc.TYPE_TRIGGER.search(seg_low))

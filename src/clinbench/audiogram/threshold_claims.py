@@ -497,6 +497,12 @@ class _Clause:
         once: a clause with many levels is read in linear time)."""
         return bool(FREQ_MENTION.search(self.low))
 
+    @cached_property
+    def freq_lists(self) -> list[tuple[int, int, re.Match[str]]]:
+        """The clause's frequency lists (:data:`FREQ_LIST`), each with its two ends: found once
+        for the readers that pair values with them."""
+        return [(fm.start(), fm.end(), fm) for fm in FREQ_LIST.finditer(self.low)]
+
     @property
     def carried(self) -> bool:
         """True when the sentence's conduction is a gap ("air-bone gap ...; 30 dB at ...")."""
@@ -639,7 +645,7 @@ def _lists(c: _Clause, frequency: int | None) -> None:
     low = c.low
     if not lexicon.may_hold(low, "db", "decibels"):  # what DB_LIST needs
         return
-    freq_lists = [(fm.start(), fm.end(), fm) for fm in FREQ_LIST.finditer(low)]
+    freq_lists = c.freq_lists
     for m in DB_LIST.finditer(low):
         if _inside(c.used, m.start()):
             continue
@@ -693,7 +699,7 @@ def _bare_levels(c: _Clause) -> None:
     low = c.low
     if " at " not in low:
         return
-    freq_lists = [(fm.start(), fm.end(), fm) for fm in FREQ_LIST.finditer(low)]
+    freq_lists = c.freq_lists
     starts = {start for start, _, _ in freq_lists}
     for m in BARE_LEVELS.finditer(low):
         at = _AT_NUMBER.match(low, m.end())
@@ -760,7 +766,7 @@ def _frequencies_then_levels(c: _Clause) -> None:
     own ("- 3k: 50"); the conduction is the one named before the list."""
     if ":" not in c.low:
         return
-    for fm in FREQ_LIST.finditer(c.low):
+    for _, _, fm in c.freq_lists:
         m = _LEVELS_AFTER_COLON.match(c.low, fm.end()) or _item_level(c.low, fm)
         labelled = _AFTER_A_LABEL.search(c.low, max(0, fm.start() - 4), fm.start())
         if labelled and m and "." in m.group(1) and _ROW_LABEL.fullmatch(c.low, 0, fm.start()):

@@ -839,8 +839,19 @@ def judge_impedance(claim: Claim, j: Judge) -> None:
              note="an impedance names no tympanogram type: not judged")  # fmt: skip
 
 
+def judge_loss_in_an_ear(claim: Claim, j: Judge) -> None:
+    """Judge an ear said to have a loss (no grade or type named; result_claims.LOSS_IN_AN_EAR)
+    as a type finding "a loss": true of an ear with a loss, wrong of a normal ear (a
+    laterality confusion when the other ear has the loss: Judge.add's swap), not judged where
+    neither the type nor the degree is known (_has_loss)."""
+    ear, note = _judge_ear(claim, j.t)
+    j.add("type", ear, None, "a loss", claim.text, _hedged(claim),
+          lambda e: (_has_loss(j.t.cls.ear(e)), j.t.cls.ear(e).type), note)  # fmt: skip
+
+
 JUDGES.update(
     {
+        "loss_in_an_ear": judge_loss_in_an_ear,
         "impedance": judge_impedance,
         "asymmetry_type": judge_asymmetry_type,
         "tuning_fork": judge_tuning_fork,

@@ -169,6 +169,8 @@ def read_clause(
         if not topics.tymp and lx.CONFIG_TRIGGER.search(low):
             claims += configuration_claims(low, ear, hedged)
     claims += rc.praised_ear_claims(low, hedged)
+    if not claims:  # (an ear's loss with a grade, type or value is read by those readers)
+        claims += rc.loss_in_an_ear_claims(low, hedged)
     # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
     if lx.LATERALITY_TRIGGER.search(low):
         claims += laterality_claims(low, ear if explicit else None, hedged, sent_low)

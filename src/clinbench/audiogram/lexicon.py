@@ -289,13 +289,20 @@ NEGATORS = re.compile(
     # conductive component" (the finding's criterion not met)
     r"\btoo\s+(?:small|little|slight|narrow|few)\s+to\s+(?:be|count\s+as|make|suggest|indicate|"
     r"represent|call\s+it)\b[^.;:]{0,30}$|"
-    r"\bdifferential\b[^.]{0,40}$"
+    r"\bdifferential\b[^.]{0,40}$|"
+    # a loss named as what is prevented, avoided or risked is a possible loss, not this
+    # ear's: "unsuccessful in preventing severe hearing loss", "the risk of a profound loss"
+    r"\b(?:prevent(?:s|ed|ing)?|prevention\s+of|risks?\s+of|protect(?:s|ed|ing|ion)?\s+"
+    r"against|avoid(?:s|ed|ing)?)\s+(?:(?:a|an|any|further|more|the)\s+)?(?:[\w-]+\s+){0,2}$"
 )
 """A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
 needed: the asymmetry is conductive" does not negate the asymmetry), and so does a reason
 given after it ("MRI is not needed because/as the asymmetry is conductive") or a conclusion
 drawn with an arrow ("doesn't recover -> sloping"), except after
-"differential" ("Differential diagnosis: ..." lists what is being weighed)."""
+"differential" ("Differential diagnosis: ..." lists what is being weighed). A finding named
+within two words after what prevents, avoids or risks it ("preventing severe hearing loss",
+"the risk of a profound loss", "to avoid a moderate loss") is a loss that may
+come, not one the ear has (issue #26, batch 143's real-model text)."""
 NEGATORS = led(NEGATORS)  # (its first characters looked for first, for speed)
 CONTRACTED_NOT = re.compile(rf"n['\u2019]t\b{_NEGATOR_REACH}")
 """A contracted "not" negates as the full word does ("isn't", "doesn't", "wasn't"); kept

@@ -1281,11 +1281,29 @@ def _level_conduction(text: str, marks: _Positioned, tok: Token, put: _Put, clai
     if before is not None:
         return replace(claim, conduction="bone" if before.value in ("bone", "bc") else "air")
     after = marks.first_after(tok.end)
+    if after is not None and _labelled_in_brackets(text, tok, after):
+        return replace(claim, conduction="bone" if after.value in ("bone", "bc") else "air")
     if after is not None and (
         _LATER_CLAUSE.search(text, tok.end, after.start) or _OWN_LEVELS.match(text, after.end)
     ):
         return replace(claim, conduction="air")
     return claim
+
+
+_BRACKET_OPENS = re.compile(r"(?i)[ \t]*(?:db[ \t]*(?:hl)?)?[ \t]*\([ \t]*")
+_BRACKET_CLOSES = re.compile(r"(?i)(?:[ \t-]+conduction)?[ \t]*\)")
+
+
+def _labelled_in_brackets(text: str, tok: Token, mark: Token) -> bool:
+    """Return whether the conduction ``mark`` after the level ``tok`` is that level's label in
+    brackets of its own ("6000 Hz: 105 dB HL (bone conduction)", "40 dB (BC)"): it names the
+    level's conduction, as a conduction named before it does (threshold_claims.CONDUCTION_BY
+    for the pattern reader). A bracket that goes on to a value of its own ("500 Hz 40 (masked
+    BC 10)") is another level's label, not this one's."""
+    return bool(
+        _BRACKET_OPENS.fullmatch(text, tok.end, mark.start)
+        and _BRACKET_CLOSES.match(text, mark.end)
+    )
 
 
 _COMPARED = re.compile(

@@ -200,9 +200,14 @@ _NORMAL_REACH = 60
 NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
 """The level a no response was found at, between it and its frequency (a level is in dB:
 "NR at 4 kHz" names a frequency). Source: clinic reports."""
-CONDUCTION_BY = re.compile(r"\s*(?:hl\s*)?(?:by|on|via)\s+(?:(bone)|(air))\b(?![\s-]*bone)")
-"""A conduction named right after a value ("10 dB by bone", "50 dB on air"). Source:
-clinic reports."""
+CONDUCTION_BY = re.compile(
+    r"\s*(?:hl\s*)?(?:(?:by|on|via)\s+(?:(bone)|(air))\b(?![\s-]*bone)|"
+    r"\(\s*(?:(bone|bc\b)|(?:air|ac\b))(?:[\s-]+conduction)?\s*\))"
+)
+"""A conduction named right after a value ("10 dB by bone", "50 dB on air"), or in brackets
+as its label ("6000 Hz: 105 dB HL (bone conduction)", "40 dB (BC)"), as a level with no
+frequency is labelled (_CONDUCTION_AFTER; issue #26 batch 143, real-model text). Not a gap
+between the two conductions ("(air-bone)"). Groups: 1 or 3 bone. Source: clinic reports."""
 CONDUCTION_OF_NR = re.compile(r"\s*(?:to|on|by|via|with)\s+(?:(bone|bc)|(air|ac))\b")
 """A conduction named between a no response and its frequency ("no response to air at 6
 and 8 kHz", "NR by bone at 4 kHz"): the no response is of that conduction, whatever the
@@ -1114,7 +1119,7 @@ def _list_claims(c: _Clause, m: re.Match, values: list[int], freqs: list[int], g
     conduction = c.conduction_at(m.start())
     named_by = CONDUCTION_BY.match(c.low, m.end()) if len(values) == 1 else None
     if named_by:  # "10 dB by bone": the conduction named after the value
-        conduction = "bone" if named_by.group(1) else "air"
+        conduction = "bone" if named_by.group(1) or named_by.group(3) else "air"
     for value, freq in zip(values, freqs, strict=True):
         c.claim("threshold", value, m.group(0), "dB value at a frequency", conduction, (freq,))
 

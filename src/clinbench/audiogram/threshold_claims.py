@@ -727,10 +727,14 @@ one value a line in; the ear is read before the clause). The label names the row
 above a list item does, so the frequency and its level are an item of their own
 (:data:`DECIMAL_LEVEL`); an integer level there is read by the dB-value reader already."""
 _LEVEL_AFTER_COLON = re.compile(
-    r"\s*:\s*(-?\d{1,3}(?:\.\d{1,2}(?=[ \t]*db[ \t]*hl\b))?)(?!\w|\.\d)(?:\s*db\b(?:\s*hl)?)?"
+    r"(?:[ \t]*\([^()\n]{1,30}\))?"
+    r"\s*[:=]\s*(-?\d{1,3}(?:\.\d{1,2}(?=[ \t]*db[ \t]*hl\b))?)(?!\w|\.\d)(?:\s*db\b(?:\s*hl)?)?"
 )
-"""After one frequency: a colon, then one level (see :func:`_item_alone`), in decimals only
-with "dB HL" after it (:data:`DECIMAL_LEVEL`)."""
+"""After one frequency: a colon or an equals sign (a form's "450 Hz = 7.8 dB HL"), then one
+level (see :func:`_item_alone`), in decimals only with "dB HL" after it
+(:data:`DECIMAL_LEVEL`); an aside in brackets may stand between the frequency and its sign
+("450 Hz (15% of the sound) = 7.8 dB HL": the level is still the frequency's; issue #26
+batch 143, real-model text)."""
 DECIMAL_LEVEL = "level in decimals at one frequency"
 """The rule of a level written with decimals as one frequency's own item ("2499 Hz: 36.7 dB
 HL"): a threshold claim there. Thresholds are found in 5 dB steps (BSA 2018; ISO 8253-1),

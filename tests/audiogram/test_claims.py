@@ -415,6 +415,7 @@ def test_there_is_a_judge_for_each_kind_read():
         "bone_level",
         "no_response_beyond",
         "loss_in_an_ear",
+        "frequency_listed",
     }
 
 

@@ -37,7 +37,7 @@ from clinbench.audiogram.lexicon import (
 )
 from clinbench.audiogram.notation import normalise
 from clinbench.audiogram.result_claims import Topics
-from clinbench.audiogram.threshold_claims import threshold_claims
+from clinbench.audiogram.threshold_claims import frequency_listed_claims, threshold_claims
 
 
 def read_statements(part: str) -> Iterator[list[Claim]]:
@@ -171,6 +171,8 @@ def read_clause(
     claims += rc.praised_ear_claims(low, hedged)
     if not claims:  # (an ear's loss with a grade, type or value is read by those readers)
         claims += rc.loss_in_an_ear_claims(low, hedged)
+    if not claims and ear in ("right", "left") and "hz" in low:
+        claims += frequency_listed_claims(low, ear, hedged, default_conduction)
     # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
     if lx.LATERALITY_TRIGGER.search(low):
         claims += laterality_claims(low, ear if explicit else None, hedged, sent_low)

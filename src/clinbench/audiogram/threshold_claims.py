@@ -34,7 +34,7 @@ from functools import cached_property
 from clinbench.audiogram import lexicon
 from clinbench.audiogram.alternation import led
 from clinbench.audiogram.audiogram_model import EARS, FREQUENCIES
-from clinbench.audiogram.claims import Claim, Qualifier
+from clinbench.audiogram.claims import Claim, Qualifier, _clause_claim
 
 WHOLE_EAR = "whole-ear range"
 """The rule of a dB range given for one ear with no frequency or region in its clause: a
@@ -761,6 +761,45 @@ def _item_alone(low: str, freq: re.Match[str], levels: re.Match[str]) -> bool:
     return head.fullmatch(low, 0, freq.start()) is not None and not low[levels.end() :].strip(
         " \t.;"
     )
+
+
+FREQUENCY_LISTED = re.compile(
+    r"[\s*\u2022-]*(?:(air|bone)[ \t-]+conduction[ \t]*:[ \t]*)?"
+    r"(\d{2,5}(?:\.\d+)?)[ \t]*(hz|khz)"
+    r"(?:[ \t]*(?:-|\u2013|to)[ \t]*(\d{2,5}(?:\.\d+)?)[ \t]*(hz|khz))?"
+    r"(?:[ \t]*\((?:masked|no[ \t]+response)\))?[ \t.]*"
+)
+"""A clause that is only a frequency (or a span of them), with at most its row's conduction
+label before it and a masking or no-response mark after it, in an ear's row ("Right ear, air
+conduction: 300 Hz; ...", "...; 4000 Hz; 6000 Hz; 9000 Hz", "air conduction: 800 Hz to 1000
+Hz (masked)"): the frequency as an item of the ear's row of results says it was tested in
+that ear and conduction, as an audiogram form lists its test frequencies (BSA 2018 pure-tone
+audiometry). A frequency the audiogram lacks there is a result it does not hold
+(fabricated), as a value at it is (issue #26: the copied rows of a small local model's
+replies, batches 124, 135 and 143; their labels count such a frequency beside another
+error, and the batches left out replies whose only error it would be). Matched whole, only
+with an ear: the frequency with a level, a region, or any other word is read by the other
+readers or not at all."""
+FREQUENCY_LISTED_RULE = "frequency listed in an ear's row"
+
+
+def frequency_listed_claims(low: str, ear: str, hedged: bool, conduction: str) -> list[Claim]:
+    """Return a claim per frequency that a clause lists alone in an ear's row
+    (FREQUENCY_LISTED): tested in that ear, in the conduction its label or its sentence names."""
+    m = FREQUENCY_LISTED.fullmatch(low)
+    if m is None:
+        return []
+    conduction = m.group(1) or (conduction if conduction in ("air", "bone") else "air")
+    ends = [(m.group(2), m.group(3))] + ([(m.group(4), m.group(5))] if m.group(4) else [])
+    out = []
+    for number, unit in ends:
+        hz = lexicon.to_hz(number, unit)
+        if hz is None:
+            continue
+        claim = _clause_claim("frequency_listed", ear, hz, hedged, m.group(0).strip(),
+                              FREQUENCY_LISTED_RULE, (hz,))  # fmt: skip
+        out.append(replace(claim, conduction=conduction))
+    return out
 
 
 def _frequencies_then_levels(c: _Clause) -> None:

@@ -2059,21 +2059,25 @@ def _worse_ear_claims(low: str, hedged: bool, sent_low: str = "") -> list[Claim]
         ear = named.group(2) or named.group(3) or named.group(5) or named.group(7)
         worse = ear if word not in ("better", "stronger") else _OPPOSITE_EAR[ear]
         return [_clause_claim("worse_ear", worse, worse, hedged, named.group(0), "worse ear")]
-    if m.group(1):
-        worse = m.group(2)
-    elif m.group(3):
-        worse = m.group(3)
-    elif m.group(7):
-        worse = "right" if m.group(7) == "r" else "left"
-    elif m.group(9):  # "Deeper AD (@4k 55)", "better left ear"
-        ear = lexicon.EAR_WORD.get(m.group(11), m.group(10) or m.group(11))
-        worse = _OPPOSITE_EAR[ear] if m.group(9) == "better" else ear
-    else:
-        worse = _OPPOSITE_EAR[m.group(6)]
+    worse = _worse_of(m)
     region = lexicon.region_of(low[m.end() : m.end() + 40])
     freqs = region[:2] if isinstance(region, tuple) else ()
     rule = "region not read" if region == "unknown" else "worse ear"
     return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), rule, freqs)]
+
+
+def _worse_of(m: re.Match) -> str:
+    """Return the ear a lexicon.WORSE match (other than its last form) says is the worse."""
+    if m.group(1):
+        return m.group(2)
+    if m.group(3):
+        return m.group(3)
+    if m.group(7):
+        return "right" if m.group(7) == "r" else "left"
+    if m.group(9):  # "Deeper AD (@4k 55)", "better left ear"
+        ear = lexicon.EAR_WORD.get(m.group(11), m.group(10) or m.group(11))
+        return _OPPOSITE_EAR[ear] if m.group(9) == "better" else ear
+    return _OPPOSITE_EAR[m.group(6)]
 
 
 def _ear_compared_claims(

@@ -374,6 +374,9 @@ JUDGING = [
      [("worse_ear", "left", None, "contradiction", "laterality_confusion")]),
     (Claim("worse_ear", L, "left", rules=("region not read",)),
      [("worse_ear", "left", None, "unverifiable", None)]),
+    (Claim("loss_in_an_ear", R, "a loss"), [("type", "right", None, "match", None)]),
+    (Claim("loss_in_an_ear", L, "a loss"),
+     [("type", "left", None, "contradiction", "laterality_confusion")]),
 ]  # fmt: skip
 
 
@@ -411,6 +414,8 @@ def test_there_is_a_judge_for_each_kind_read():
         "air_bone_gap_size",
         "bone_level",
         "no_response_beyond",
+        "loss_in_an_ear",
+        "frequency_listed",
     }
 
 

@@ -2,8 +2,13 @@
 ear said weaker, or the weaker side, is the worse one: a comparison of the two ears is a
 worse-ear claim to judge, whichever comparative it uses (issue #26, round 16: "right better
 than left" when the left was better gave no finding; lexicon.WORSE, lexicon.WORSE_NAMED).
-Near misses: a comparison with another time or an expectation names no worse ear. Wording of
-our own."""
+An ear said more (or less) sensitive than the other ear, or better at something than the
+other ear ("better sound quality compared to the right", "better suited ... than the left"),
+is the same claim, read by WORSE's last form and judged by the averages like every
+worse-ear claim (issue #26, batch 140: a real model's answers to "which ear hears better?"
+gave no claim). Near misses: a comparison with another time, an expectation or something
+other than the other ear names no worse ear, nor does a denied one, or "better" / "more
+sensitive" that goes on to no ear. Wording of our own."""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from clinbench.audiogram.statements import read_statements
 from .conftest import build
 
 CASE = build(45, 20)  # right 45 dB HL throughout, left 20: the right is the worse ear
+RIGHT_50 = build(50, 15)  # right 50 dB HL throughout, left 15: the right is the worse ear
 
 
 def _worse_ears(text: str) -> list[str]:
@@ -37,6 +43,21 @@ def test_a_comparison_of_the_ears_names_the_worse(text, worse):
 
 
 @pytest.mark.parametrize(
+    ("text", "worse"),
+    [
+        ("The left ear is roughly 10 dB more sensitive to tones than the right ear.", ["right"]),
+        ("Her right ear is slightly less sensitive compared with the left ear.", ["right"]),
+        ("I think the right ear has a better response profile compared to the left ear.", ["left"]),
+        ("The left ear is indeed better suited to speech than the right ear.", ["right"]),
+        ("The right ear is perceived to be better, with clearer tones.", ["left"]),
+        ("On balance the left ear hears better.", ["right"]),
+    ],
+)
+def test_an_ear_said_more_sensitive_or_better_names_the_worse(text, worse):
+    assert _worse_ears(text) == worse
+
+
+@pytest.mark.parametrize(
     ("reply", "errors"),
     [
         ("On this chart the right ear is clearly better than the left.", ["laterality_confusion"]),
@@ -50,11 +71,28 @@ def test_a_comparison_of_the_ears_is_judged(reply, errors):
 
 
 @pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("The right ear is about 5 dB more sensitive than the left ear.", ["laterality_confusion"]),
+        ("The left ear has a better sound quality compared to the right ear.", []),
+        ("The right ear is clearly less sensitive relative to the left ear.", []),
+    ],
+)
+def test_the_ear_said_better_is_judged_by_the_averages(reply, errors):
+    assert check_reply(reply, RIGHT_50).critical_errors == errors
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "The right ear is better than at the last visit.",
         "The left hears better than she expected.",
         "A stronger response was seen on the right.",
+        "The left ear is more sensitive to loud noise than most people's.",
+        "The right ear is better than at the previous visit.",
+        "The right ear is not more sensitive than the left ear.",
+        "The left ear hears better with the hearing aid switched on.",
+        "The left ear is more sensitive.",
     ],
 )
 def test_a_comparison_with_no_other_ear_names_no_worse(text):

@@ -16,6 +16,7 @@ from clinbench.audiogram.result_claims import (
     RULES,
     canal_volume_claims,
     impedance_claims,
+    loss_in_an_ear_claims,
     outcome_claims,
     speech_claims,
     tuning_fork_claims,
@@ -180,6 +181,10 @@ READING = [
     (lambda: impedance_claims("the left ear has a high impedance", "left", False, ""),
      [("impedance", L, "has a high impedance", A, ("impedance",))]),
     (lambda: impedance_claims("impedance testing was not done", "left", False, ""), []),
+    # an ear said to have a loss, no grade or type (batch 143, a real model)
+    (lambda: loss_in_an_ear_claims("their left ear experiences significant hearing loss", False),
+     [("loss_in_an_ear", L, "a loss", A, ("loss in an ear",))]),
+    (lambda: loss_in_an_ear_claims("a history of hearing loss in the left ear", False), []),
 ]  # fmt: skip
 
 

@@ -307,7 +307,7 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # so its critical errors are unchanged. An added finding may carry an error its reply
     # already has: the reply's verdict does not move.
     # 367 with an ear said more (less) sensitive than, or better at something than, the
-    # other ear (tune56, batch 140 as tuning data; lexicon.EAR_COMPARED): shapes S44's "The
+    # other ear (tune56, batch 140 as tuning data; lexicon.WORSE's last form): shapes S44's "The
     # left ear is about 20 dB better than the right" gains its worse ear (the right), a match,
     # reviewed. No critical error changed.
     recorded = {(row["set"], row["id"]): row["critical_errors"] for row in BEFORE}

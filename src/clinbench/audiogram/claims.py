@@ -193,12 +193,15 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("type", "lay inner ear",
      _I(rf"\b{_AT}{_SP}{_THE}"
         rf"(?:inner{_SP}{_PART}ears?|hearing{_SP}nerve|hair{_SP}cells)\b|"
-        r"\b(?<!scan )(?<!scans )(?<!mri )(?<!picture )(?<!images )(?<!test )of (?:the )?"
+        r"\b(?<!scan )(?<!scans )(?<!mri )(?<!picture )(?<!images )(?<!test )(?<!image )"
+        r"(?<!view )(?<!diagram )(?<!model )(?<!anatomy )(?<!examination )(?<!exam )of (?:the )?"
         r"(?:inner ears?|hearing nerve|hair cells)\b|\binner[- ]ear (?:hearing )?loss\b"),
      "lay words for a sensorineural cause: the inner ear (or its inner part), hair cells, "
      "hearing nerve (patient letters; Easy Read results; BSA 2018 defines the type by where "
      "the loss arises); 'a scan of the hearing nerve' names what is imaged, not where a loss "
-     "arises; emphasis marks between the words change nothing"),
+     "arises, and so do an image, a view, a diagram, a model, the anatomy or an examination "
+     "of the inner ear (issue #26 batch 143, real-model text: 'an image of the inner ear'); "
+     "emphasis marks between the words change nothing"),
     ("type", "lay middle ear",
      _I(rf"\b{_AT}{_SP}{_THE}"
         rf"middle{_SP}{_PART}ears?\b|\bmiddle[- ]ear (?:hearing )?loss\b|"
@@ -1280,11 +1283,29 @@ def _level_conduction(text: str, marks: _Positioned, tok: Token, put: _Put, clai
     if before is not None:
         return replace(claim, conduction="bone" if before.value in ("bone", "bc") else "air")
     after = marks.first_after(tok.end)
+    if after is not None and _labelled_in_brackets(text, tok, after):
+        return replace(claim, conduction="bone" if after.value in ("bone", "bc") else "air")
     if after is not None and (
         _LATER_CLAUSE.search(text, tok.end, after.start) or _OWN_LEVELS.match(text, after.end)
     ):
         return replace(claim, conduction="air")
     return claim
+
+
+_BRACKET_OPENS = re.compile(r"(?i)[ \t]*(?:db[ \t]*(?:hl)?)?[ \t]*\([ \t]*")
+_BRACKET_CLOSES = re.compile(r"(?i)(?:[ \t-]+conduction)?[ \t]*\)")
+
+
+def _labelled_in_brackets(text: str, tok: Token, mark: Token) -> bool:
+    """Return whether the conduction ``mark`` after the level ``tok`` is that level's label in
+    brackets of its own ("6000 Hz: 105 dB HL (bone conduction)", "40 dB (BC)"): it names the
+    level's conduction, as a conduction named before it does (threshold_claims.CONDUCTION_BY
+    for the pattern reader). A bracket that goes on to a value of its own ("500 Hz 40 (masked
+    BC 10)") is another level's label, not this one's."""
+    return bool(
+        _BRACKET_OPENS.fullmatch(text, tok.end, mark.start)
+        and _BRACKET_CLOSES.match(text, mark.end)
+    )
 
 
 _COMPARED = re.compile(
@@ -2025,7 +2046,11 @@ def _worse_ear_claims(low: str, hedged: bool, sent_low: str = "") -> list[Claim]
     claimed (negated, under a condition, or what a cause would do: "which would, if anything,
     predict a worse left ear", lexicon.negated, in its sentence ``sent_low``: the words that
     frame it may stand before the clause's comma) claims no ear."""
-    m = lexicon.WORSE.search(low)
+    # an ear said better or more sensitive with no other ear named after it in the clause is
+    # read after the ear named worse or with more of the loss (_ear_compared_claims, below)
+    m = next((f for f in lexicon.WORSE.finditer(low) if not _compared_later(f)), None)
+    if m and m.group(12):  # an ear said better than the other: read in its sentence
+        return _ear_compared_claims(low, hedged, sent_low, m.start())
     if m and _not_claimed(low, m.start(), sent_low):
         return []
     if not m:
@@ -2036,44 +2061,69 @@ def _worse_ear_claims(low: str, hedged: bool, sent_low: str = "") -> list[Claim]
         ear = named.group(2) or named.group(3) or named.group(5) or named.group(7)
         worse = ear if word not in ("better", "stronger") else _OPPOSITE_EAR[ear]
         return [_clause_claim("worse_ear", worse, worse, hedged, named.group(0), "worse ear")]
-    if m.group(1):
-        worse = m.group(2)
-    elif m.group(3):
-        worse = m.group(3)
-    elif m.group(7):
-        worse = "right" if m.group(7) == "r" else "left"
-    elif m.group(9):  # "Deeper AD (@4k 55)", "better left ear"
-        ear = lexicon.EAR_WORD.get(m.group(11), m.group(10) or m.group(11))
-        worse = _OPPOSITE_EAR[ear] if m.group(9) == "better" else ear
-    elif m.group(6):
-        worse = _OPPOSITE_EAR[m.group(6)]
-    else:  # "right better than left": the other ear
-        worse = _OPPOSITE_EAR[m.group(12)]
+    worse = _worse_of(m)
     region = lexicon.region_of(low[m.end() : m.end() + 40])
     freqs = region[:2] if isinstance(region, tuple) else ()
     rule = "region not read" if region == "unknown" else "worse ear"
     return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), rule, freqs)]
 
 
-def _ear_compared_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
-    """Return the worse-ear claim of an ear said more (less) sensitive than, or better than,
-    the other ear (lexicon.EAR_COMPARED): the ear said better is the better ear, so the other
-    is the worse one. The comparison is read on in the clause's sentence ``sent_low`` (a
-    clause ends where "compared to the right ear" names another ear), once: from the clause
-    that names the ear compared. One compared with itself, or denied, claims no ear."""
-    if not lexicon.may_hold(low, "sensitive", "better"):
+def _worse_of(m: re.Match) -> str:
+    """Return the ear a lexicon.WORSE match (other than its last form) says is the worse."""
+    if m.group(1):
+        return m.group(2)
+    if m.group(3):
+        return m.group(3)
+    if m.group(7):
+        return "right" if m.group(7) == "r" else "left"
+    if m.group(9):  # "Deeper AD (@4k 55)", "better left ear"
+        ear = lexicon.EAR_WORD.get(m.group(11), m.group(10) or m.group(11))
+        return _OPPOSITE_EAR[ear] if m.group(9) == "better" else ear
+    return _OPPOSITE_EAR[m.group(6)]
+
+
+def _ear_compared_claims(
+    low: str, hedged: bool, sent_low: str, at: int | None = None
+) -> list[Claim]:
+    """Return the worse-ear claim of an ear said better than, or more (less) sensitive than,
+    the other ear (lexicon.WORSE's last form, groups 12-15): the ear said better is the
+    better ear, so the other is the worse one. The comparison is read on in the clause's
+    sentence ``sent_low`` (a clause ends where "compared to the right ear" names another
+    ear), once: from the clause that names the ear compared (``at``, where the clause's own
+    reading found it; else the first such form that starts in the clause). One compared
+    with itself, or denied, claims no ear. "Right better than left" is also read at a
+    region named after it ("... at 4 kHz")."""
+    if at is None and not lexicon.may_hold(low, "sensitive", "better"):
         return []
     start = sent_low.find(low) if sent_low else -1
-    text, at = (sent_low, start) if start >= 0 else (low, 0)
-    m = lexicon.EAR_COMPARED.search(text, at, at + len(low) + 120)  # (bounded: linear)
-    m = m if m and m.start() < at + len(low) else None
-    if not m or m.group(4) == m.group(1) or lexicon.negated(text, m.start()):
+    text, base = (sent_low, start) if start >= 0 else (low, 0)
+    m = next(
+        (
+            f
+            for f in lexicon.WORSE.finditer(text, base + (at or 0), base + len(low) + 120)
+            if f.group(12) and f.start() < base + len(low)
+        ),
+        None,
+    )  # (bounded: linear)
+    if m is None or m.group(15) == m.group(12) or _not_claimed(text, m.start(), ""):
         return []
-    if m.group(2) and not m.group(4):
+    if m.group(13) and not m.group(15):
         return []  # "more sensitive" of one ear alone may be hyperacusis: no comparison
-    better = m.group(1) if m.group(2) != "less" else _OPPOSITE_EAR[m.group(1)]
+    better = m.group(12) if m.group(13) != "less" else _OPPOSITE_EAR[m.group(12)]
     worse = _OPPOSITE_EAR[better]
-    return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), "worse ear")]
+    if at is None or m.group(13) or m.group(15) is None:
+        return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), "worse ear")]
+    end = m.end() - base
+    region = lexicon.region_of(low[end : end + 40]) if 0 <= end <= len(low) else None
+    freqs = region[:2] if isinstance(region, tuple) else ()
+    rule = "region not read" if region == "unknown" else "worse ear"
+    return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), rule, freqs)]
+
+
+def _compared_later(m: re.Match) -> bool:
+    """Return whether a lexicon.WORSE match is an ear said more (less) sensitive, or better
+    with no other ear named after it in the clause: read after the other worse-ear forms."""
+    return bool(m.group(12) and (m.group(13) or not m.group(15)))
 
 
 def _not_claimed(low: str, at: int, sent_low: str) -> bool:

@@ -839,8 +839,34 @@ def judge_impedance(claim: Claim, j: Judge) -> None:
              note="an impedance names no tympanogram type: not judged")  # fmt: skip
 
 
+def judge_loss_in_an_ear(claim: Claim, j: Judge) -> None:
+    """Judge an ear said to have a loss (no grade or type named; result_claims.LOSS_IN_AN_EAR)
+    as a type finding "a loss": true of an ear with a loss, wrong of a normal ear (a
+    laterality confusion when the other ear has the loss: Judge.add's swap), not judged where
+    neither the type nor the degree is known (_has_loss)."""
+    ear, note = _judge_ear(claim, j.t)
+    j.add("type", ear, None, "a loss", claim.text, _hedged(claim),
+          lambda e: (_has_loss(j.t.cls.ear(e)), j.t.cls.ear(e).type), note)  # fmt: skip
+
+
+def judge_frequency_listed(claim: Claim, j: Judge) -> None:
+    """Judge a frequency listed alone in an ear's row (threshold_claims.FREQUENCY_LISTED): a
+    frequency that ear was not tested at in that conduction is a result the audiogram does
+    not hold (fabricated, as a value there is); one it was tested at is a match."""
+    ear, freq, conduction = claim.ears[0], claim.frequencies[0], claim.conduction
+    kind = "bone_threshold" if conduction == "bone" else "threshold"
+    claimed = f"{freq} Hz tested"
+    if freq not in getattr(j.t.audiogram.ear(ear), conduction):
+        j.fabricated(kind, ear, freq, claimed, claim.text, _hedged(claim),
+                     f"{conduction}-conduction test at {freq} Hz")  # fmt: skip
+        return
+    j.judged(kind, ear, claimed, freq, True, claim.text, _hedged(claim), freq=freq)
+
+
 JUDGES.update(
     {
+        "frequency_listed": judge_frequency_listed,
+        "loss_in_an_ear": judge_loss_in_an_ear,
         "impedance": judge_impedance,
         "asymmetry_type": judge_asymmetry_type,
         "tuning_fork": judge_tuning_fork,

@@ -289,13 +289,20 @@ NEGATORS = re.compile(
     # conductive component" (the finding's criterion not met)
     r"\btoo\s+(?:small|little|slight|narrow|few)\s+to\s+(?:be|count\s+as|make|suggest|indicate|"
     r"represent|call\s+it)\b[^.;:]{0,30}$|"
-    r"\bdifferential\b[^.]{0,40}$"
+    r"\bdifferential\b[^.]{0,40}$|"
+    # a loss named as what is prevented, avoided or risked is a possible loss, not this
+    # ear's: "unsuccessful in preventing severe hearing loss", "the risk of a profound loss"
+    r"\b(?:prevent(?:s|ed|ing)?|prevention\s+of|risks?\s+of|protect(?:s|ed|ing|ion)?\s+"
+    r"against|avoid(?:s|ed|ing)?)\s+(?:(?:a|an|any|further|more|the)\s+)?(?:[\w-]+\s+){0,2}$"
 )
 """A negator before a word, within its statement: a colon ends a negator's scope ("No MRI
 needed: the asymmetry is conductive" does not negate the asymmetry), and so does a reason
 given after it ("MRI is not needed because/as the asymmetry is conductive") or a conclusion
 drawn with an arrow ("doesn't recover -> sloping"), except after
-"differential" ("Differential diagnosis: ..." lists what is being weighed)."""
+"differential" ("Differential diagnosis: ..." lists what is being weighed). A finding named
+within two words after what prevents, avoids or risks it ("preventing severe hearing loss",
+"the risk of a profound loss", "to avoid a moderate loss") is a loss that may
+come, not one the ear has (issue #26, batch 143's real-model text)."""
 NEGATORS = led(NEGATORS)  # (its first characters looked for first, for speed)
 CONTRACTED_NOT = re.compile(rf"n['\u2019]t\b{_NEGATOR_REACH}")
 """A contracted "not" negates as the full word does ("isn't", "doesn't", "wasn't"); kept
@@ -626,15 +633,31 @@ WORSE = re.compile(
     # the comparative before the ear, as a note's heading ("Deeper AD (@4k 55) vs AS (@4k
     # 50)", "worse right ear"); a Latin tag only before its values' bracket or colon
     r"(?:^|(?<=[\s:(]))(worse|poorer|deeper|better)\s+(?:(right|left)\b(?!-)|(ad|as)(?=\s*[(:]))|"
-    # the ear said better than the other ("right better than left", "the left ear hears
-    # better than the right"): the other is the worse
-    r"\b(right|left)\b(?:\s+(?:ear|side))?\s+(?:is\s+|was\s+|hears\s+|heard\s+)?"
-    r"(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
-    r"(?:better|stronger)\s+than\s+(?:(?:in|on)\s+)?(?:the\s+|his\s+|her\s+)?(?:right|left|other)\b"
+    # the ear said better than the other, or more (less) sensitive: "right better than left",
+    # "the left ear hears better than the right", "the right ear is approximately 5 dB more
+    # sensitive to air conduction than the left", "the left has a better sound quality
+    # compared to the right", "the right ear hears better." (groups 12 ear, 13 more/less
+    # sensitive, 14 better/stronger, 15 the ear compared with, None at a clause's end)
+    r"\b(right|left)\b(?:\s+(?:ear|side))?\s+"
+    r"(?:(?:is|was|has|had|hears|heard|performs|seems|appears)\s+)?"
+    r"(?:(?:indeed|perceived\s+to\s+be|found\s+to\s+be|considered)\s+)?"
+    r"(?:(?:approximately|about|around|roughly|some|~)\s*)?(?:\d+(?:\.\d+)?\s*db\s+)?"
+    r"(?:a\s+)?(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
+    r"(?:(more|less)\s+sensitive\b|(better|stronger)\b)"
+    r"(?:[^.;:]{0,50}?\b(?:than|compared\s+(?:to|with)|relative\s+to)\s+(?:that\s+of\s+)?"
+    r"(?:(?:in|on)\s+)?(?:the\s+|his\s+|her\s+)?(right|left|other)\b|"
+    r"(?=\s*(?:[,;:]|\.(?!\d)|$)))"
 )
 """An ear said to be the worse or the better one: "worse on the right", "the left ear is
 poorer", "better in the left" (its source is in SOURCES; the ear *named* as the worse one is
-WORSE_NAMED)."""
+WORSE_NAMED). Its last form is one ear said better or more (less) sensitive than the other:
+the ear said more sensitive, or better (at anything) compared with the other ear, is the
+better ear, so the other is the worse ("the right ear is about 5 dB more sensitive than the
+left", "the left has a better sound quality compared to the right"); "better" with no
+comparison counts only where the clause ends after it ("the right ear is perceived to be
+better, with ..."), "more sensitive" with none is no comparison (hyperacusis). A comparison
+with something other than an ear ("better than at the last visit", "more sensitive to noise
+than most") names no ear."""
 WORSE = led(WORSE)  # (its first characters looked for first, for speed)
 WORSE_NAMED = re.compile(
     # the ear as the predicate: "the poorer ear is the right", "the worse one is the left"
@@ -684,26 +707,6 @@ ear has a higher level of hearing impairment than the right ear", "more hearing 
 left"), or the ear more or less impaired ("the left ear's hearing is more severely impaired":
 the ear with more of the impairment is the worse one). Groups: (1 ear, 2 amount), (3 amount,
 4 ear) or (5 ear, 6 amount)."""
-EAR_COMPARED = re.compile(
-    # "the right ear is approximately 5 dB more sensitive to air conduction than the left",
-    # "the left ear is indeed better suited for sound processing than the right ear", "the
-    # left has a better sound quality compared to the right", "the right ear hears better."
-    r"\b(right|left)(?:\s+(?:ear|side))?\s+(?:is|was|has|had|hears|heard|performs|seems|appears)"
-    r"\s+(?:(?:indeed|perceived\s+to\s+be|found\s+to\s+be|considered)\s+)?"
-    r"(?:(?:approximately|about|around|roughly|some|~)\s*)?(?:\d+(?:\.\d+)?\s*db\s+)?"
-    r"(?:a\s+)?(?:(?:slightly|much|far|significantly|considerably|clearly|somewhat)\s+)?"
-    r"(?:(more|less)\s+sensitive\b|(better)\b)"
-    r"(?:[^.;:]{0,50}?\b(?:than|compared\s+(?:to|with)|relative\s+to)\s+(?:that\s+of\s+)?"
-    r"(?:the\s+|his\s+|her\s+)?(right|left|other)\b|(?=\s*(?:[,;:]|\.(?!\d)|$)))"
-)
-"""One ear said better or more (less) sensitive than the other, in words other than WORSE's:
-the ear said more sensitive, or better (at anything) compared with the other ear, is the
-better ear, so the other is the worse ("the right ear is about 5 dB more sensitive than the
-left", "the left has a better sound quality compared to the right"); "better" with no
-comparison counts only where the clause ends after it ("the right ear is perceived to be
-better, with ..."). A comparison with something other than an ear ("better than at the last
-visit", "more sensitive to noise than most") names no ear. Groups: 1 ear, 2 more/less
-(sensitive), 3 better, 4 the other ear (None at a clause end)."""
 MORE_LOSS_THAN_OTHER = re.compile(
     r"\W*(?:[^\W\d]+\W+){0,4}?than\s+(?!(?:the\s+|his\s+|her\s+)?"
     r"(?:right|left|other|opposite|contralateral)\b)"
@@ -1747,7 +1750,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
       "ASYMMETRY_CRITERIA_NOT_MET", "WORSE_NAMED", "MORE_LOSS", "MORE_LOSS_THAN_OTHER",
-      "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE", "EAR_COMPARED",
+      "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE",
       "COMPARATIVE", "LATERALITY_TRIGGER", "STANDARD_EAR"),
      "laterality and asymmetry wording of audiology reports; the ear one ear's findings are "
      "likened to (the complement of 'identical to', 'the same as')"),

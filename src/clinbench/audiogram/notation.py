@@ -902,6 +902,7 @@ def _wording_made_uniform(text: str) -> str:
         or "iminished" in text
         or "ecreased" in text
         or "ffected" in text
+        or "mpacted" in text
     ):
         text = _GRADE_ADVERB.sub(r"\1\2 hearing loss (\3)", text)
     return _DBHL.sub("dB HL", text) if may_hold(text, "dbhl") else text
@@ -959,15 +960,21 @@ got 92 out of 100 right" is about the left ear)."""
 _GRADE_ADVERB = re.compile(
     r"\b((?:ears?|hearing|sides?)[ \t]*(?:[:,\u2013-][ \t]*|[ \t](?:(?:is|are|was|were|seems?|"
     r"appears?|remains?)[ \t]+)?(?:(?:now|still|also|only)[ \t]+)?))(mild|moderate|severe|profound)"
-    r"ly[ \t]+(impaired|reduced|deaf(?:ened)?|diminished|decreased|affected)\b"
-    r"(?![ \t]+(?:by|with|from)\b)",
+    r"ly[ \t]+(impaired|reduced|deaf(?:ened)?|diminished|decreased|affected|impacted)\b"
+    # (what the by-phrase names: the conduction route the hearing was tested by still
+    # leaves the grade on the hearing; anything else may be what is graded)
+    r"(?![ \t]+(?:with|from|by(?![ \t]+(?:the[ \t]+)?(?:air|bone)[ \t-]+conduction))\b)",
     re.I,
 )
 """A grade said by its adverb of an ear's hearing ("the right ear is moderately impaired",
 "hearing is mildly reduced on the left"): read as that grade of loss ("moderate hearing loss
 (impaired)"), as WHO 2021 grades an ear. Only with the ear or the hearing as its subject:
 "quality of life is severely impaired", "speech understanding is moderately reduced" and
-"severely affected by tinnitus" grade something else (scope8's leftover)."""
+"severely affected by tinnitus" grade something else (scope8's leftover). "Impacted" is
+"affected" in other words, and a by-phrase that names only the route the hearing was tested
+by ("severely impacted by bone conduction", "severely affected by air conduction": a small
+model's way of saying which test showed it) keeps the grade on the hearing (issue #26,
+batches 135 and 143, real-model replies)."""
 _GRADE_SPAN = re.compile(
     r"\b(mild|mod|moderate|sev|severe)\s*(?:->|→|-|–)\s*(mod|moderate|sev|severe|prof|profound)"
     r"(?![a-z])",

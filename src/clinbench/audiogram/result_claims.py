@@ -53,6 +53,9 @@ RULES: dict[str, str] = {
     "(BSA recommended procedure for speech audiometry)",
     "tuning fork": "Rinne positive or negative, Weber central or lateralised: the results of "
     "the tuning-fork tests (BSA recommended procedure for Rinne and Weber tuning fork tests)",
+    "loss in an ear": "an ear said to have a hearing loss, no grade or type named: its hearing "
+    "is not normal (WHO 2021 World report on hearing: a loss is any hearing past normal "
+    "limits)",
     "impedance": "an ear's (middle-ear) impedance said to be high, low or of a value in ohms: a "
     "result of acoustic immittance testing (ASHA 1990 guidelines for screening for hearing "
     "impairment and middle-ear disorders: acoustic immittance), which a pure-tone audiogram "
@@ -352,6 +355,60 @@ def praised_ear_claims(low: str, hedged: bool) -> list[Claim]:
             continue
         out.append(_clause_claim("type", m.group(1), "normal", hedged, m.group(0),
                                  "ear praised as normal"))  # fmt: skip
+    return out
+
+
+_LOSS_NOUN = (
+    r"(?:(?:a|an|some|significant|noticeable|considerable|marked|substantial|definite|clear|"
+    r"obvious|notable|measurable|real)\s+){0,2}"
+    r"(?:hearing\s+(?:loss|impairment|deficit|damage)|loss\s+of\s+hearing|(?:impaired|"
+    r"reduced|decreased|diminished)\s+hearing)\b"
+)
+_HAVING = (
+    r"(?:has|had|have|shows?|showed|experiences?|experienced|suffers?\s+from|suffered\s+from|"
+    r"demonstrates?|demonstrated|displays?|displayed|exhibits?|exhibited)\s+"
+)
+LOSS_IN_AN_EAR = re.compile(
+    # the ear as the subject: "the left ear has a hearing loss", "their right ear experiences
+    # significant hearing loss"
+    r"\b(right|left)(?:[\s-]+(?:ear|side))?\s+" + _HAVING + _LOSS_NOUN + "|"
+    # the ear as the place of the loss someone has: "she has a hearing impairment in the
+    # right ear", "the patient shows reduced hearing on the left"
+    r"\b" + _HAVING + _LOSS_NOUN + r"\s+(?:in|on|of|affecting)\s+(?:the\s+|his\s+|her\s+|"
+    r"their\s+)?(right|left)\b(?![\s-]+(?:and|&|or)\s)"
+)
+"""An ear said to have a hearing loss, with no grade or type: "the left ear has a hearing
+loss", "their left ear experiences significant hearing loss", "she has a hearing impairment
+in the right ear". A clinician reads it as that ear's hearing not being normal, a claim of
+its type (a loss, WHO 2021: any threshold past normal limits; BSA 2018 types a loss by where
+it arises), so it is wrong of a normal ear, and a laterality confusion where the other ear
+has the loss (issue #26, batch 143's labels for real-model text: "A loss put in a normal ear
+while the other ear has it ... is laterality"). Only with a verb of having: a loss named as
+a topic ("the degree and type of hearing loss in the right ear are ...") or in a history
+("a history of hearing loss in the right ear") claims nothing of this test, nor does one of
+the two ears ("a loss in the right and left ears"). Groups: 1 or 2, the ear."""
+LOSS_IN_AN_EAR_RULE = "loss in an ear"
+_NOT_THIS_TEST = re.compile(
+    r"\b(?:history|diagnosed|complain\w*|report\w*|present\w*|notic\w*|"
+    r"referr?\w*|risk|prevent\w*|before|previous\w*|previously)\b"
+)
+"""Words before a loss said of an ear that make it a complaint, a history or a risk, not this
+test's finding ("complains of a hearing loss in the left ear", "previously had reduced
+hearing on the right")."""
+
+
+def loss_in_an_ear_claims(low: str, hedged: bool) -> list[Claim]:
+    """Return the claims that an ear has a loss (LOSS_IN_AN_EAR), one per ear said so, unless
+    denied, under a condition, or framed as a complaint, history or risk (_NOT_THIS_TEST)."""
+    if "hearing" not in low or not lexicon.may_hold(low, "right", "left"):
+        return []
+    out = []
+    for m in LOSS_IN_AN_EAR.finditer(low):
+        if lexicon.negated(low, m.start()) or _NOT_THIS_TEST.search(low, 0, m.start()):
+            continue
+        ear = m.group(1) or m.group(2)
+        out.append(_clause_claim("loss_in_an_ear", ear, "a loss", hedged, m.group(0),
+                                 LOSS_IN_AN_EAR_RULE))  # fmt: skip
     return out
 
 

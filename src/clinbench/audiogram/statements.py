@@ -37,7 +37,7 @@ from clinbench.audiogram.lexicon import (
 )
 from clinbench.audiogram.notation import normalise
 from clinbench.audiogram.result_claims import Topics
-from clinbench.audiogram.threshold_claims import threshold_claims
+from clinbench.audiogram.threshold_claims import frequency_listed_claims, threshold_claims
 
 
 def read_statements(part: str) -> Iterator[list[Claim]]:
@@ -169,10 +169,25 @@ def read_clause(
         if not topics.tymp and lx.CONFIG_TRIGGER.search(low):
             claims += configuration_claims(low, ear, hedged)
     claims += rc.praised_ear_claims(low, hedged)
+    claims += _claims_of_a_bare_clause(claims, low, ear, hedged, default_conduction)
     # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
     if lx.LATERALITY_TRIGGER.search(low):
         claims += laterality_claims(low, ear if explicit else None, hedged, sent_low)
     return claims
+
+
+def _claims_of_a_bare_clause(
+    claims: list[Claim], low: str, ear: str | None, hedged: bool, default_conduction: str
+) -> list[Claim]:
+    """Return the claims read only where the clause's other readers gave none (``claims``):
+    an ear said to have a loss (an ear's loss with a grade, type or value is read by those
+    readers), else a frequency listed alone in an ear's row."""
+    if claims:
+        return []
+    out = rc.loss_in_an_ear_claims(low, hedged)
+    if not out and ear in ("right", "left") and "hz" in low:
+        out = frequency_listed_claims(low, ear, hedged, default_conduction)
+    return out
 
 
 def _no_result_given(topics: Topics, sent_low: str) -> bool:

@@ -34,7 +34,7 @@ from functools import cached_property
 from clinbench.audiogram import lexicon
 from clinbench.audiogram.alternation import led
 from clinbench.audiogram.audiogram_model import EARS, FREQUENCIES
-from clinbench.audiogram.claims import Claim, Qualifier
+from clinbench.audiogram.claims import Claim, Qualifier, _clause_claim
 
 WHOLE_EAR = "whole-ear range"
 """The rule of a dB range given for one ear with no frequency or region in its clause: a
@@ -200,9 +200,14 @@ _NORMAL_REACH = 60
 NR_LEVEL = re.compile(r"\s*(?:at|to|up to)\s*-?\d{1,3}\s*db(?:\s*hl)?")
 """The level a no response was found at, between it and its frequency (a level is in dB:
 "NR at 4 kHz" names a frequency). Source: clinic reports."""
-CONDUCTION_BY = re.compile(r"\s*(?:hl\s*)?(?:by|on|via)\s+(?:(bone)|(air))\b(?![\s-]*bone)")
-"""A conduction named right after a value ("10 dB by bone", "50 dB on air"). Source:
-clinic reports."""
+CONDUCTION_BY = re.compile(
+    r"\s*(?:hl\s*)?(?:(?:by|on|via)\s+(?:(bone)|(air))\b(?![\s-]*bone)|"
+    r"\(\s*(?:(bone|bc\b)|(?:air|ac\b))(?:[\s-]+conduction)?\s*\))"
+)
+"""A conduction named right after a value ("10 dB by bone", "50 dB on air"), or in brackets
+as its label ("6000 Hz: 105 dB HL (bone conduction)", "40 dB (BC)"), as a level with no
+frequency is labelled (_CONDUCTION_AFTER; issue #26 batch 143, real-model text). Not a gap
+between the two conductions ("(air-bone)"). Groups: 1 or 3 bone. Source: clinic reports."""
 CONDUCTION_OF_NR = re.compile(r"\s*(?:to|on|by|via|with)\s+(?:(bone|bc)|(air|ac))\b")
 """A conduction named between a no response and its frequency ("no response to air at 6
 and 8 kHz", "NR by bone at 4 kHz"): the no response is of that conduction, whatever the
@@ -728,10 +733,14 @@ one value a line in; the ear is read before the clause). The label names the row
 above a list item does, so the frequency and its level are an item of their own
 (:data:`DECIMAL_LEVEL`); an integer level there is read by the dB-value reader already."""
 _LEVEL_AFTER_COLON = re.compile(
-    r"\s*:\s*(-?\d{1,3}(?:\.\d{1,2}(?=[ \t]*db[ \t]*hl\b))?)(?!\w|\.\d)(?:\s*db\b(?:\s*hl)?)?"
+    r"(?:[ \t]*\([^()\n]{1,30}\))?"
+    r"\s*[:=]\s*(-?\d{1,3}(?:\.\d{1,2}(?=[ \t]*db[ \t]*hl\b))?)(?!\w|\.\d)(?:\s*db\b(?:\s*hl)?)?"
 )
-"""After one frequency: a colon, then one level (see :func:`_item_alone`), in decimals only
-with "dB HL" after it (:data:`DECIMAL_LEVEL`)."""
+"""After one frequency: a colon or an equals sign (a form's "450 Hz = 7.8 dB HL"), then one
+level (see :func:`_item_alone`), in decimals only with "dB HL" after it
+(:data:`DECIMAL_LEVEL`); an aside in brackets may stand between the frequency and its sign
+("450 Hz (15% of the sound) = 7.8 dB HL": the level is still the frequency's; issue #26
+batch 143, real-model text)."""
 DECIMAL_LEVEL = "level in decimals at one frequency"
 """The rule of a level written with decimals as one frequency's own item ("2499 Hz: 36.7 dB
 HL"): a threshold claim there. Thresholds are found in 5 dB steps (BSA 2018; ISO 8253-1),
@@ -758,6 +767,45 @@ def _item_alone(low: str, freq: re.Match[str], levels: re.Match[str]) -> bool:
     return head.fullmatch(low, 0, freq.start()) is not None and not low[levels.end() :].strip(
         " \t.;"
     )
+
+
+FREQUENCY_LISTED = re.compile(
+    r"[\s*\u2022-]*(?:(air|bone)[ \t-]+conduction[ \t]*:[ \t]*)?"
+    r"(\d{2,5}(?:\.\d+)?)[ \t]*(hz|khz)"
+    r"(?:[ \t]*(?:-|\u2013|to)[ \t]*(\d{2,5}(?:\.\d+)?)[ \t]*(hz|khz))?"
+    r"(?:[ \t]*\((?:masked|no[ \t]+response)\))?[ \t.]*"
+)
+"""A clause that is only a frequency (or a span of them), with at most its row's conduction
+label before it and a masking or no-response mark after it, in an ear's row ("Right ear, air
+conduction: 300 Hz; ...", "...; 4000 Hz; 6000 Hz; 9000 Hz", "air conduction: 800 Hz to 1000
+Hz (masked)"): the frequency as an item of the ear's row of results says it was tested in
+that ear and conduction, as an audiogram form lists its test frequencies (BSA 2018 pure-tone
+audiometry). A frequency the audiogram lacks there is a result it does not hold
+(fabricated), as a value at it is (issue #26: the copied rows of a small local model's
+replies, batches 124, 135 and 143; their labels count such a frequency beside another
+error, and the batches left out replies whose only error it would be). Matched whole, only
+with an ear: the frequency with a level, a region, or any other word is read by the other
+readers or not at all."""
+FREQUENCY_LISTED_RULE = "frequency listed in an ear's row"
+
+
+def frequency_listed_claims(low: str, ear: str, hedged: bool, conduction: str) -> list[Claim]:
+    """Return a claim per frequency that a clause lists alone in an ear's row
+    (FREQUENCY_LISTED): tested in that ear, in the conduction its label or its sentence names."""
+    m = FREQUENCY_LISTED.fullmatch(low)
+    if m is None:
+        return []
+    conduction = m.group(1) or (conduction if conduction in ("air", "bone") else "air")
+    ends = [(m.group(2), m.group(3))] + ([(m.group(4), m.group(5))] if m.group(4) else [])
+    out = []
+    for number, unit in ends:
+        hz = lexicon.to_hz(number, unit)
+        if hz is None:
+            continue
+        claim = _clause_claim("frequency_listed", ear, hz, hedged, m.group(0).strip(),
+                              FREQUENCY_LISTED_RULE, (hz,))  # fmt: skip
+        out.append(replace(claim, conduction=conduction))
+    return out
 
 
 def _frequencies_then_levels(c: _Clause) -> None:
@@ -1120,7 +1168,7 @@ def _list_claims(c: _Clause, m: re.Match, values: list[int], freqs: list[int], g
     conduction = c.conduction_at(m.start())
     named_by = CONDUCTION_BY.match(c.low, m.end()) if len(values) == 1 else None
     if named_by:  # "10 dB by bone": the conduction named after the value
-        conduction = "bone" if named_by.group(1) else "air"
+        conduction = "bone" if named_by.group(1) or named_by.group(3) else "air"
     for value, freq in zip(values, freqs, strict=True):
         c.claim("threshold", value, m.group(0), "dB value at a frequency", conduction, (freq,))
 

@@ -1,0 +1,69 @@
+"""An ear said to have a hearing loss, with no grade or type named, claims that ear is not
+normal: "the left ear has a hearing loss", "she has reduced hearing on the right". Wrong of a
+normal ear, and a laterality confusion when the other ear has the loss (issue #26, batch 143:
+a real model's "their left ear experiences significant hearing loss" for a normal left ear
+gave no claim; result_claims.LOSS_IN_AN_EAR). Near misses: a loss named as a topic, in a
+history or a complaint, denied, or of both ears, claims nothing of one ear. Wording of our
+own."""
+
+from __future__ import annotations
+
+import pytest
+
+from clinbench.audiogram.check import check_reply
+from clinbench.audiogram.statements import read_statements
+
+from .conftest import build
+
+RIGHT_LOSS = build(50, 10, right_bone=45, left_bone=10)  # right sensorineural loss, left normal
+BOTH_NORMAL = build(10)
+
+
+def _ears_with_a_loss(text: str) -> list[str]:
+    return [
+        c.ears[0] for clause in read_statements(text) for c in clause if c.kind == "loss_in_an_ear"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "ears"),
+    [
+        ("Her left ear experiences significant hearing loss due to bone conduction.", ["left"]),
+        ("The right ear has a hearing loss.", ["right"]),
+        ("On this test the right side shows reduced hearing.", ["right"]),
+        ("The patient has a hearing impairment in the left ear.", ["left"]),
+        ("He demonstrates a noticeable loss of hearing on the right.", ["right"]),
+        ("Only the left ear suffers from hearing loss.", ["left"]),
+    ],
+)
+def test_an_ear_said_to_have_a_loss_is_read(text, ears):
+    assert _ears_with_a_loss(text) == ears
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The degree and type of hearing loss in the right ear are shown below.",
+        "She has a history of hearing loss in the left ear.",
+        "He complains of reduced hearing on the right.",
+        "The left ear has no hearing loss.",
+        "There is hearing loss in the right and left ears.",
+        "If the left ear has a hearing loss, refer her.",
+        "The right ear has a moderate hearing loss.",  # the grade is read, and judged, instead
+    ],
+)
+def test_a_topic_history_complaint_denial_or_grade_is_not_this_claim(text):
+    assert _ears_with_a_loss(text) == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "case", "errors"),
+    [
+        ("Her left ear has a hearing loss.", RIGHT_LOSS, ["laterality_confusion"]),
+        ("She has reduced hearing in the right ear.", RIGHT_LOSS, []),
+        ("The right ear has a hearing loss.", BOTH_NORMAL, ["type_misclassification"]),
+        ("He complains of reduced hearing on the left.", RIGHT_LOSS, []),
+    ],
+)
+def test_a_loss_said_of_an_ear_is_judged_by_its_type(reply, case, errors):
+    assert check_reply(reply, case).critical_errors == errors

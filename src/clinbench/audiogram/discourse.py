@@ -1811,9 +1811,12 @@ def _endorsed(text: str, begin: int, span: tuple[int, int, bool], stop: int) -> 
     )
 
 
+_THE_TEST = r"(?:hearing|audiology|audiometry|audiometric|audiogram|pure[\s-]tone)\b"
+"""Words that name an account by the test it reports ("hearing report", "audiology letter")."""
 _MY_HEARING = re.compile(r"\bmy\s+(?:hearing|ears?|right|left)\b", re.I)
 _ACCOUNTS = (
-    r"report|summary|referral|advice|letter|form|notes?|impression|conclusion|(?-i:GPR|P?MAR)s?"
+    r"report|summary|referral|advice|letter|form|notes?|records?|impression|conclusion|"
+    r"(?-i:GPR|P?MAR)s?"
 )
 CITED_ACCOUNT = re.compile(r"\b(?:" + _ACCOUNTS + r"|care\s+plan|audiology)\b", re.I)
 """A clinical account of the result (the test's report or its summary, the referral, the
@@ -1823,16 +1826,20 @@ quotes or reports it; in an insurer's medical evidence, the GP's report (GPR) an
 (private) medical attendant's report (PMAR, MAR), in capitals (Association of British
 Insurers, medical information guidance: the reports an underwriter requests)."""
 _NOT_THIS_ACCOUNT = re.compile(
-    r"\b(?:(?:his|her|their|my|your|our|previous|prior|earlier|old|last|original|other|"
-    r"(?:19|20)\d\d)\s+|(?:patient|husband|wife|partner|mother|father|mum|dad|carer|son|"
-    r"daughter|friend)'?s\s+)(?:own\s+)?(?:[\w-]+\s+)?(?:" + _ACCOUNTS + r")\b|"
+    r"\b(?:(?:his|her|their)\s+(?!" + _THE_TEST + r")|(?:my|your|our|previous|prior|earlier|old|"
+    r"last|original|other|(?:19|20)\d\d)\s+|(?:patient|husband|wife|partner|mother|father|"
+    r"mum|dad|carer|son|daughter|friend)'?s\s+)(?:own\s+)?(?:[\w-]+\s+)?(?:" + _ACCOUNTS + r")\b|"
     r"\b(?:" + _ACCOUNTS + r")\s+(?:criteria|guid\w+|templates?|protocols?|"
     r"pathways?|rules?)\b",
     re.I,
 )
 """An account that is someone's own ("his letter", "the husband's report", "our own list") or
 of an earlier test ("the previous report", "the 2019 letter"), or a rule rather than an account
-("the referral criteria list ..."): not the record's account of this test."""
+("the referral criteria list ..."): not the record's account of this test. The patient's
+account named by the test it reports ("his hearing report", "her audiology letter":
+:data:`_THE_TEST`) is the report of this test about the patient, not one the patient wrote
+(validation README, label conventions settled across batches: a relayed report of this test
+is the document's own statement)."""
 
 
 _GRADE_WORD = r"(?:normal|slight|mild|moderate|moderately|severe|profound)"
@@ -1903,12 +1910,15 @@ def _own_readings(own: str) -> tuple[list[tuple[str, set[str]]], ...]:
     return out
 
 
-def _opposed(words: str, own: tuple[list[tuple[str, set[str]]], ...]) -> bool:
+def _opposed(
+    words: str, own: tuple[list[tuple[str, set[str]]], ...], line_ears: set[str] = frozenset()
+) -> bool:
     """Return whether the writer's own readings (:func:`_own_readings`) answer cited words
     with another reading of a kind the words hold: a different word of that kind, said of
     the same ear or of no ear named (the writer's "Left normal" answers nothing of a cited
-    right loss; the writer's own "moderate" beside a cited "moderate mixed" agrees)."""
-    ears = lexicon.ears_in(words)
+    right loss; the writer's own "moderate" beside a cited "moderate mixed" agrees). Cited
+    words that name no ear are of the ears their line names before them (``line_ears``)."""
+    ears = lexicon.ears_in(words) or set(line_ears)
     for kind, readings in zip(_FINDING_KINDS, own, strict=True):
         cited = {m.group(0).lower() for m in kind.finditer(words)}
         if not cited:
@@ -1961,7 +1971,19 @@ def _cited_account(
     cited = _citation(text, begin, start, end)
     if own_kinds and _BEFORE_THE_TEST.search(cited) and any(k.search(words) for k in own_kinds):
         return False
-    return not _opposed(words, own)
+    return not _opposed(words, own, _line_ears(text, start))
+
+
+_LINE_REACH = 200
+
+
+def _line_ears(text: str, start: int) -> set[str]:
+    """Return the ears the line names before the cited words at ``start`` (at most
+    :data:`_LINE_REACH` characters back): "Right ear: ... the summary reads 'purely
+    conductive'" cites a reading of the right ear, as an own reading's ear is the one named
+    before it."""
+    line_start = text.rfind("\n", max(0, start - _LINE_REACH), start) + 1
+    return lexicon.ears_in(text[max(line_start, start - _LINE_REACH) : start])
 
 
 def _cites_account(text: str, begin: int, start: int, end: int) -> bool:
@@ -1971,7 +1993,41 @@ def _cites_account(text: str, begin: int, start: int, end: int) -> bool:
     cited = _citation(text, begin, start, end)
     if _NOT_THIS_ACCOUNT.search(cited):
         return False
-    return bool(CITED_ACCOUNT.search(cited)) or _author_of_the_document(text, cited)
+    return (
+        bool(CITED_ACCOUNT.search(cited))
+        or _author_of_the_document(text, cited)
+        or _relayed_as_recorded(text, begin, start, end)
+    )
+
+
+RELAYED_AS = re.compile(
+    r"\b(?:is|was|are|were|been)\s+(?:(?:also|formally|officially|then)\s+)?(?:labell?ed|"
+    r"reported|recorded|documented|graded|classified|classed|coded|summari[sz]ed)"
+    r"(?:\s+as)?[ \t]*[:,]?[ \t]*\Z",
+    re.I,
+)
+"""A result passed on in the passive, straight before the quoted words ("his hearing screen
+was reported as '...'", "It is labelled '...'", "the audiogram is recorded as '...'"): the
+record of the test speaks, no person's view is named. With a test or "it" as its subject
+(:data:`_RELAYED_SUBJECT`) and no agent after the words ("..., by the GP"), a relayed report
+of this test, the document's own statement unless corrected (validation README, label
+conventions settled across batches)."""
+_RELAYED_SUBJECT = re.compile(
+    r"\b(?:" + _THE_TEST + r"|screen(?:ing)?|test|results?|it|this|which)\b", re.I
+)
+_BY_AGENT = re.compile(r"[ \t]*(?:\([^()\n]{0,60}\))?[ \t]*,?[ \t]*by\b", re.I)
+_RELAY_REACH = 80
+
+
+def _relayed_as_recorded(text: str, begin: int, start: int, end: int) -> bool:
+    """Return whether the quoted words at ``start``-``end`` are a result relayed in the
+    passive (:data:`RELAYED_AS`) of a test named before it in their sentence, with no agent
+    after them."""
+    head = max(begin, start - _RELAY_REACH, text.rfind(". ", begin, start) + 1)
+    verb = RELAYED_AS.search(text, head, start)
+    if verb is None or not _RELAYED_SUBJECT.search(text, head, verb.start()):
+        return False
+    return not _BY_AGENT.match(text, end)
 
 
 _AUTHORS_OF_REPORTS = (
@@ -2006,6 +2062,21 @@ _NEXT_SENTENCE = re.compile(r"[.!?](?=\s)|\n")
 _VERDICT_OPENING = re.compile(r"[.!?]?\s*(?:(?:this|that|it|which)(?:'s|\s+))?", re.I)
 
 
+NOT_DONE = re.compile(
+    r"(?:is|are|was|were)\s+not\s+(?:tested|done|measured|performed|recorded|assessed|masked|"
+    r"available|obtained|repeated)\b",
+    re.I,
+)
+"""Part of a test not done ("the left 1 kHz was not tested", "bone was not measured"): what
+the record goes on to say of the test's coverage, no verdict on the words it cited."""
+
+
+def _rejects(text: str, start: int, stop: int) -> bool:
+    """Return whether a rejection (:data:`REJECTED`) stands between ``start`` and ``stop``
+    that is not a statement of a part of the test not done (:data:`NOT_DONE`)."""
+    return any(not NOT_DONE.match(text, m.start()) for m in REJECTED.finditer(text, start, stop))
+
+
 def _account_rejected(text: str, begin: int, span: tuple[int, int, bool], stop: int) -> bool:
     """Return whether the writer rejects a cited account of this test: before it in its
     line, after it in its own sentence, or at the opening of the next ("Disagree.", "This is
@@ -2017,8 +2088,8 @@ def _account_rejected(text: str, begin: int, span: tuple[int, int, bool], stop: 
         return True
     sentence = _NEXT_SENTENCE.search(text, end, stop)
     if sentence is None:
-        return bool(REJECTED.search(text, end, stop))
-    if REJECTED.search(text, end, sentence.start()):
+        return _rejects(text, end, stop)
+    if _rejects(text, end, sentence.start()):
         return True
     opening = _VERDICT_OPENING.match(text, sentence.start(), stop)
     return bool(opening and REJECTED.match(text, opening.end(), stop))

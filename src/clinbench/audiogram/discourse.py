@@ -1884,6 +1884,16 @@ a frequency region, no reading of the ear's grade or type (BSA 2018: grade and t
 the ear's, from its average and its air-bone gaps)."""
 
 
+_BONE_NORMAL = re.compile(
+    r"\bbone(?:[\s-]+conduction)?(?:\s+(?:thresholds?|levels?|lines?))?\s+"
+    r"(?:(?:is|was|are|were)\s+)?(?:within\s+|near[\s-]+)?normal|\bnormal\s+bone\b",
+    re.I,
+)
+"""'bone conduction normal', 'normal bone': the bone thresholds within normal limits, no
+reading of the ear's grade or type (BSA 2018: the type is read from the air-bone gaps, and
+normal bone beside a loss by air is the conductive loss itself), so it answers no cited
+grade or type."""
+
 _EAR_REACH = 60
 """How far before an own reading its ear is looked for (characters; linear on long text)."""
 
@@ -1901,6 +1911,8 @@ def _own_readings(own: str) -> tuple[list[tuple[str, set[str]]], ...]:
         if not _HEARING_WORDS.search(sentence):
             continue
         region = [m.span() for m in _REGION_NORMAL.finditer(sentence)]
+        if "bone" in sentence.lower():
+            region += [m.span() for m in _BONE_NORMAL.finditer(sentence)]
         for kind, words in zip(_FINDING_KINDS, out, strict=True):
             for m in kind.finditer(sentence):
                 if any(a <= m.start() < b for a, b in region):
@@ -2071,10 +2083,22 @@ NOT_DONE = re.compile(
 the record goes on to say of the test's coverage, no verdict on the words it cited."""
 
 
+_CONTRAST = re.compile(r",\s*not\b", re.I)
+"""", not Y" after quoted words: the contrast denies Y, what follows it ("and said it is the
+nerve kind, not wax"), not the words quoted before it."""
+
+
 def _rejects(text: str, start: int, stop: int) -> bool:
-    """Return whether a rejection (:data:`REJECTED`) stands between ``start`` and ``stop``
-    that is not a statement of a part of the test not done (:data:`NOT_DONE`)."""
-    return any(not NOT_DONE.match(text, m.start()) for m in REJECTED.finditer(text, start, stop))
+    """Return whether a rejection (:data:`REJECTED`) of the quoted words before ``start``
+    stands between ``start`` and ``stop``: not a statement of a part of the test not done
+    (:data:`NOT_DONE`) nor a contrast that denies what follows it (:data:`_CONTRAST`)."""
+    for m in REJECTED.finditer(text, start, stop):
+        if NOT_DONE.match(text, m.start()):
+            continue
+        if _CONTRAST.match(text, m.start()) and not REJECTED.match(text, m.end() - 3, stop):
+            continue  # (", not correct", ", not quite" still reject)
+        return True
+    return False
 
 
 def _account_rejected(text: str, begin: int, span: tuple[int, int, bool], stop: int) -> bool:
@@ -2137,7 +2161,7 @@ def _rejected(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, 
             if _account_rejected(text, begin, spans[i], stop):
                 out.append((start, end))
             continue
-        if REJECTED.search(text, end, stop) or REJECTED.search(text, begin, start):
+        if _rejects(text, end, stop) or REJECTED.search(text, begin, start):
             out.append((start, end))
     return out
 

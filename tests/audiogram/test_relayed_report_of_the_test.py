@@ -10,7 +10,7 @@ verdict on the words, and cited words that name no ear are of the ear their line
 ("Right ear: ... the summary reads ..."), so another ear's own reading does not set them aside.
 
 A person's opinion stays theirs: a view recorded as someone's, a result relayed by a named
-agent ("... by the school nurse"), the patient's own letter, an earlier report, and words the
+agent ("... by his optician"), the patient's own letter, an earlier report, and words the
 writer then corrects ("; this is not correct")."""
 
 from __future__ import annotations
@@ -64,8 +64,8 @@ def test_cited_words_are_of_the_ear_their_line_names():
 
 SOMEONE_ELSES = [
     # a named agent relayed the words: their view
-    "Ophthalmology letter. His hearing screen was recorded as 'moderate loss, both ears' "
-    "by the school nurse. Large-print leaflets given.",
+    "Ophthalmology letter. It was labelled 'moderate loss, both ears' by his optician. "
+    "Large-print leaflets given.",
     # a view, not the test, is the subject
     "Ophthalmology letter. Her view was recorded as 'moderate loss, both ears'. Leaflets given.",
     # the patient's own letter, an earlier report

@@ -10,7 +10,7 @@ verdict on the words, and cited words that name no ear are of the ear their line
 ("Right ear: ... the summary reads ..."), so another ear's own reading does not set them aside.
 
 A person's opinion stays theirs: a view recorded as someone's, a result relayed by a named
-agent ("... by his optician"), the patient's own letter, an earlier report, and words the
+agent ("... by his optician"), the patient's own letter, an earlier report or test, and words the
 writer then corrects ("; this is not correct")."""
 
 from __future__ import annotations
@@ -71,6 +71,8 @@ SOMEONE_ELSES = [
     # the patient's own letter, an earlier report
     "Dental note. His letter reads 'moderate hearing loss in both ears'. Consent forms used.",
     "Dental note. Her previous hearing report reads 'moderate hearing loss in both ears'.",
+    "Dental note. Last year's audiogram was recorded as 'moderate hearing loss in both ears'.",
+    "Dental note. A hearing screen two years ago was reported as 'moderate loss, both ears'.",
     # corrected by the writer after a semicolon
     "Dental note. Her audiology report reads 'moderate hearing loss in both ears'; this is "
     "not correct.",

@@ -1831,12 +1831,13 @@ _NOT_THIS_ACCOUNT = re.compile(
     r"last|original|other|(?:19|20)\d\d)\s+|(?:patient|husband|wife|partner|mother|father|"
     r"mum|dad|carer|son|daughter|friend)'?s\s+)(?:own\s+)?(?:[\w-]+\s+)?(?:" + _ACCOUNTS + r")\b|"
     r"\b(?:" + _ACCOUNTS + r")\s+(?:criteria|guid\w+|templates?|protocols?|"
-    r"pathways?|rules?)\b",
+    r"pathways?|rules?)\b|\b(?:years?|months?|weeks?)\s+ago\b",
     re.I,
 )
 """An account that is someone's own ("his letter", "the husband's report", "our own list") or
-of an earlier test ("the previous report", "the 2019 letter"), or a rule rather than an account
-("the referral criteria list ..."): not the record's account of this test. The patient's
+of an earlier test ("the previous report", "the 2019 letter", "a screen two years ago"), or a
+rule rather than an account ("the referral criteria list ..."): not the record's account of
+this test. The patient's
 account named by the test it reports ("his hearing report", "her audiology letter":
 :data:`_THE_TEST`) is the report of this test about the patient, not one the patient wrote
 (validation README, label conventions settled across batches: a relayed report of this test
@@ -2059,7 +2060,19 @@ def _relayed_as_recorded(text: str, begin: int, start: int, end: int) -> bool:
     verb = RELAYED_AS.search(text, head, start)
     if verb is None or not _RELAYED_SUBJECT.search(text, head, verb.start()):
         return False
+    if _EARLIER_SUBJECT.search(text, head, verb.start()):
+        return False  # "last year's audiogram was reported as ...": not this audiogram
     return not _BY_AGENT.match(text, end)
+
+
+_EARLIER_SUBJECT = re.compile(
+    r"\b(?:previous|prior|earlier|last|old|older|original|other|(?:19|20)\d\d)\b|"
+    r"\b(?:years?|months?|weeks?)(?:'s|\s+ago)\b",
+    re.I,
+)
+"""An earlier test or another's ("last year's audiogram", "the 2023 screen", "an audiogram
+two years ago", "the other clinic's test"): not this audiogram (validation README, label
+conventions settled across batches)."""
 
 
 _AUTHORS_OF_REPORTS = (

@@ -1,9 +1,6 @@
-"""The one who did this test, quoted, gives its result as the document relays it (validation
-README, "Label conventions settled across batches"): "the audiologist wrote '...'", "the
-technician recorded '...'", "according to the audiologist, ...", or a printout, screen or
-record entry of the test quoted ("the audiometry printout states '...'"), are the document's
-claims unless it corrects them, as the tester's words reported without quotation marks
-already were. An earlier or someone else's tester ("the previous audiologist", "your
+"""A printout, screen or record entry of the test quoted ("the audiometry printout states
+'...'") is the document's claim unless it corrects it (validation README, "Label conventions
+settled across batches"). An earlier or someone else's tester ("the previous audiologist", "your
 audiologist", "Mum's audiologist"), a learner whose reading is under review ("the student
 audiologist") and words the writer corrects stay someone else's. Reported words end where a
 quotation in single marks opens, so a verdict after the quotation is read as one."""
@@ -21,10 +18,6 @@ PROFOUND = build(90)
 MODERATE = build(40)
 
 KEPT = [
-    "Pre-op note. The technician recorded 'moderate hearing loss, both ears'. Consent in "
-    "large print.",
-    'Memory clinic. The audiologist wrote: "moderate loss in each ear". Aids to be worn.',
-    "Memory clinic. According to the audiologist, a moderate loss in each ear. Aids in.",
     "Day unit. The audiometry printout states 'moderate hearing loss in both ears'. Loop on.",
 ]
 

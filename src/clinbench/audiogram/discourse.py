@@ -1816,7 +1816,7 @@ _THE_TEST = r"(?:hearing|audiology|audiometry|audiometric|audiogram|pure[\s-]ton
 """Words that name an account by the test it reports ("hearing report", "audiology letter")."""
 _MY_HEARING = re.compile(r"\bmy\s+(?:hearing|ears?|right|left)\b", re.I)
 _ACCOUNTS = (
-    r"report|summary|referral|advice|letter|form|notes?|records?|impression|conclusion|"
+    r"report|summary|referral|advice|letter|form|notes?|record|impression|conclusion|"
     r"printouts?|screens?|entry|entries|(?-i:GPR|P?MAR)s?"
 )
 CITED_ACCOUNT = re.compile(r"\b(?:" + _ACCOUNTS + r"|care\s+plan|audiology)\b", re.I)
@@ -2011,26 +2011,7 @@ def _cites_account(text: str, begin: int, start: int, end: int) -> bool:
         bool(CITED_ACCOUNT.search(cited))
         or _author_of_the_document(text, cited)
         or _relayed_as_recorded(text, begin, start, end)
-        or _quotes_the_tester(cited)
     )
-
-
-_TESTER_UNDER_REVIEW = re.compile(r"\b(?:student|trainee|junior|locum|new)\s+$", re.I)
-_TESTER_WORD = re.compile(r"\b" + TESTER.pattern, re.I)
-
-
-def _quotes_the_tester(cited: str) -> bool:
-    """Return whether the words citing a quotation name the one who did this test
-    (:data:`TESTER`: "the audiologist wrote '...'", "the technician recorded '...'"), not an
-    earlier or someone else's tester (:data:`_TESTER_OTHER`) nor a learner whose reading is
-    under review ("the student audiologist wrote ..."): the tester's words of this test are
-    its result, quoted as they are reported without quotation marks
-    (:func:`_reported_spans`)."""
-    for m in _TESTER_WORD.finditer(cited):
-        before = cited[max(0, m.start() - 24) : m.start()]
-        if not _TESTER_OTHER.search(before) and not _TESTER_UNDER_REVIEW.search(before):
-            return True
-    return False
 
 
 RELAYED_AS = re.compile(

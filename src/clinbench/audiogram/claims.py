@@ -123,7 +123,8 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "level ('L 4k 65, R 4k 35') or an average and its grade ('R 4FA 45 mod / L 25 mild'; "
      "or a row's value and the verdict an arrow gives it, 'PTA   L 48 -> moderate'): "
      "clinic shorthand on forms and in chats"),
-    ("ear", "ear abbreviation", rf"\b{lexicon.NOT_A_TYMPANOGRAM_TYPE}(AD|AS|AU|RE|LE)\b",
+    ("ear", "ear abbreviation",
+     rf"\b{lexicon.NOT_A_TYMPANOGRAM_TYPE}(AD|AS\b{lexicon.AORTIC_STENOSIS_AFTER}|AU|RE|LE)\b",
      "Latin and UK ear abbreviations (ASHA 1990 audiogram forms; NHS audiology letters)"),
     ("ear", "ear word",
      _I(rf"\b(right\b{lexicon.RIGHT_SAID_OF_A_READING}{lexicon.RIGHT_AS_AN_ADVERB}|left|rt|lt|"

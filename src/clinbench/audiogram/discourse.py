@@ -559,12 +559,13 @@ it, so the scan is one pass for a verb); the words run to :data:`CLAUSE_END`.
 "As the GP said, ..." is not theirs: the writer takes the words over (:data:`TAKEN_OVER`)."""
 
 CLAUSE_END = re.compile(
-    r"[;\n\"\u201c\u201e\u00ab]|\.(?!\d)|,?\s*(?:but|however|whereas)\b|"
+    r"[;\n\"\u201c\u201e\u00ab\u2018]|(?<=[\s:])'(?=\S)|\.(?!\d)|,?\s*(?:but|however|whereas)\b|"
     r",?\s*(?:(?:and|which|so|as)\s+)?(?:i|we)\s+(?:agree|concur|disagree|think|would|read|call|"
     r"find|see)\b",
     re.I,
 )
-"""Where reported words end: the clause's end, a quotation (read as one), a contrast, or
+"""Where reported words end: the clause's end, a quotation (read as one; a single mark opens
+one after a space or a colon, as in :data:`QUOTED`), a contrast, or
 the writer's own voice ("..., and I agree"); within :data:`_REPORT_REACH` characters."""
 
 _REPORT_REACH = 200
@@ -1811,9 +1812,12 @@ def _endorsed(text: str, begin: int, span: tuple[int, int, bool], stop: int) -> 
     )
 
 
+_THE_TEST = r"(?:hearing|audiology|audiometry|audiometric|audiogram|pure[\s-]tone)\b"
+"""Words that name an account by the test it reports ("hearing report", "audiology letter")."""
 _MY_HEARING = re.compile(r"\bmy\s+(?:hearing|ears?|right|left)\b", re.I)
 _ACCOUNTS = (
-    r"report|summary|referral|advice|letter|form|notes?|impression|conclusion|(?-i:GPR|P?MAR)s?"
+    r"report|summary|referral|advice|letter|form|notes?|record|impression|conclusion|"
+    r"printouts?|screens?|entry|entries|(?-i:GPR|P?MAR)s?"
 )
 CITED_ACCOUNT = re.compile(r"\b(?:" + _ACCOUNTS + r"|care\s+plan|audiology)\b", re.I)
 """A clinical account of the result (the test's report or its summary, the referral, the
@@ -1823,16 +1827,21 @@ quotes or reports it; in an insurer's medical evidence, the GP's report (GPR) an
 (private) medical attendant's report (PMAR, MAR), in capitals (Association of British
 Insurers, medical information guidance: the reports an underwriter requests)."""
 _NOT_THIS_ACCOUNT = re.compile(
-    r"\b(?:(?:his|her|their|my|your|our|previous|prior|earlier|old|last|original|other|"
-    r"(?:19|20)\d\d)\s+|(?:patient|husband|wife|partner|mother|father|mum|dad|carer|son|"
-    r"daughter|friend)'?s\s+)(?:own\s+)?(?:[\w-]+\s+)?(?:" + _ACCOUNTS + r")\b|"
+    r"\b(?:(?:his|her|their)\s+(?!" + _THE_TEST + r")|(?:my|your|our|previous|prior|earlier|old|"
+    r"last|original|other|(?:19|20)\d\d)\s+|(?:patient|husband|wife|partner|mother|father|"
+    r"mum|dad|carer|son|daughter|friend)'?s\s+)(?:own\s+)?(?:[\w-]+\s+)?(?:" + _ACCOUNTS + r")\b|"
     r"\b(?:" + _ACCOUNTS + r")\s+(?:criteria|guid\w+|templates?|protocols?|"
-    r"pathways?|rules?)\b",
+    r"pathways?|rules?)\b|\b(?:years?|months?|weeks?)\s+ago\b",
     re.I,
 )
 """An account that is someone's own ("his letter", "the husband's report", "our own list") or
-of an earlier test ("the previous report", "the 2019 letter"), or a rule rather than an account
-("the referral criteria list ..."): not the record's account of this test."""
+of an earlier test ("the previous report", "the 2019 letter", "a screen two years ago"), or a
+rule rather than an account ("the referral criteria list ..."): not the record's account of
+this test. The patient's
+account named by the test it reports ("his hearing report", "her audiology letter":
+:data:`_THE_TEST`) is the report of this test about the patient, not one the patient wrote
+(validation README, label conventions settled across batches: a relayed report of this test
+is the document's own statement)."""
 
 
 _GRADE_WORD = r"(?:normal|slight|mild|moderate|moderately|severe|profound)"
@@ -1877,6 +1886,16 @@ a frequency region, no reading of the ear's grade or type (BSA 2018: grade and t
 the ear's, from its average and its air-bone gaps)."""
 
 
+_BONE_NORMAL = re.compile(
+    r"\bbone(?:[\s-]+conduction)?(?:\s+(?:thresholds?|levels?|lines?))?\s+"
+    r"(?:(?:is|was|are|were)\s+)?(?:within\s+|near[\s-]+)?normal|\bnormal\s+bone\b",
+    re.I,
+)
+"""'bone conduction normal', 'normal bone': the bone thresholds within normal limits, no
+reading of the ear's grade or type (BSA 2018: the type is read from the air-bone gaps, and
+normal bone beside a loss by air is the conductive loss itself), so it answers no cited
+grade or type."""
+
 _EAR_REACH = 60
 """How far before an own reading its ear is looked for (characters; linear on long text)."""
 
@@ -1894,6 +1913,8 @@ def _own_readings(own: str) -> tuple[list[tuple[str, set[str]]], ...]:
         if not _HEARING_WORDS.search(sentence):
             continue
         region = [m.span() for m in _REGION_NORMAL.finditer(sentence)]
+        if "bone" in sentence.lower():
+            region += [m.span() for m in _BONE_NORMAL.finditer(sentence)]
         for kind, words in zip(_FINDING_KINDS, out, strict=True):
             for m in kind.finditer(sentence):
                 if any(a <= m.start() < b for a, b in region):
@@ -1903,12 +1924,15 @@ def _own_readings(own: str) -> tuple[list[tuple[str, set[str]]], ...]:
     return out
 
 
-def _opposed(words: str, own: tuple[list[tuple[str, set[str]]], ...]) -> bool:
+def _opposed(
+    words: str, own: tuple[list[tuple[str, set[str]]], ...], line_ears: set[str] = frozenset()
+) -> bool:
     """Return whether the writer's own readings (:func:`_own_readings`) answer cited words
     with another reading of a kind the words hold: a different word of that kind, said of
     the same ear or of no ear named (the writer's "Left normal" answers nothing of a cited
-    right loss; the writer's own "moderate" beside a cited "moderate mixed" agrees)."""
-    ears = lexicon.ears_in(words)
+    right loss; the writer's own "moderate" beside a cited "moderate mixed" agrees). Cited
+    words that name no ear are of the ears their line names before them (``line_ears``)."""
+    ears = lexicon.ears_in(words) or set(line_ears)
     for kind, readings in zip(_FINDING_KINDS, own, strict=True):
         cited = {m.group(0).lower() for m in kind.finditer(words)}
         if not cited:
@@ -1961,7 +1985,19 @@ def _cited_account(
     cited = _citation(text, begin, start, end)
     if own_kinds and _BEFORE_THE_TEST.search(cited) and any(k.search(words) for k in own_kinds):
         return False
-    return not _opposed(words, own)
+    return not _opposed(words, own, _line_ears(text, start))
+
+
+_LINE_REACH = 200
+
+
+def _line_ears(text: str, start: int) -> set[str]:
+    """Return the ears the line names before the cited words at ``start`` (at most
+    :data:`_LINE_REACH` characters back): "Right ear: ... the summary reads 'purely
+    conductive'" cites a reading of the right ear, as an own reading's ear is the one named
+    before it."""
+    line_start = text.rfind("\n", max(0, start - _LINE_REACH), start) + 1
+    return lexicon.ears_in(text[max(line_start, start - _LINE_REACH) : start])
 
 
 def _cites_account(text: str, begin: int, start: int, end: int) -> bool:
@@ -1971,7 +2007,53 @@ def _cites_account(text: str, begin: int, start: int, end: int) -> bool:
     cited = _citation(text, begin, start, end)
     if _NOT_THIS_ACCOUNT.search(cited):
         return False
-    return bool(CITED_ACCOUNT.search(cited)) or _author_of_the_document(text, cited)
+    return (
+        bool(CITED_ACCOUNT.search(cited))
+        or _author_of_the_document(text, cited)
+        or _relayed_as_recorded(text, begin, start, end)
+    )
+
+
+RELAYED_AS = re.compile(
+    r"\b(?:is|was|are|were|been)\s+(?:(?:also|formally|officially|then)\s+)?(?:labell?ed|"
+    r"reported|recorded|documented|graded|classified|classed|coded|summari[sz]ed)"
+    r"(?:\s+as)?[ \t]*[:,]?[ \t]*\Z",
+    re.I,
+)
+"""A result passed on in the passive, straight before the quoted words ("his hearing screen
+was reported as '...'", "It is labelled '...'", "the audiogram is recorded as '...'"): the
+record of the test speaks, no person's view is named. With a test or "it" as its subject
+(:data:`_RELAYED_SUBJECT`) and no agent after the words ("..., by the GP"), a relayed report
+of this test, the document's own statement unless corrected (validation README, label
+conventions settled across batches)."""
+_RELAYED_SUBJECT = re.compile(
+    r"\b(?:" + _THE_TEST + r"|screen(?:ing)?|test|results?|it|this|which)\b", re.I
+)
+_BY_AGENT = re.compile(r"[ \t]*(?:\([^()\n]{0,60}\))?[ \t]*,?[ \t]*by\b", re.I)
+_RELAY_REACH = 80
+
+
+def _relayed_as_recorded(text: str, begin: int, start: int, end: int) -> bool:
+    """Return whether the quoted words at ``start``-``end`` are a result relayed in the
+    passive (:data:`RELAYED_AS`) of a test named before it in their sentence, with no agent
+    after them."""
+    head = max(begin, start - _RELAY_REACH, text.rfind(". ", begin, start) + 1)
+    verb = RELAYED_AS.search(text, head, start)
+    if verb is None or not _RELAYED_SUBJECT.search(text, head, verb.start()):
+        return False
+    if _EARLIER_SUBJECT.search(text, head, verb.start()):
+        return False  # "last year's audiogram was reported as ...": not this audiogram
+    return not _BY_AGENT.match(text, end)
+
+
+_EARLIER_SUBJECT = re.compile(
+    r"\b(?:previous|prior|earlier|last|old|older|original|other|(?:19|20)\d\d)\b|"
+    r"\b(?:years?|months?|weeks?)(?:'s|\s+ago)\b",
+    re.I,
+)
+"""An earlier test or another's ("last year's audiogram", "the 2023 screen", "an audiogram
+two years ago", "the other clinic's test"): not this audiogram (validation README, label
+conventions settled across batches)."""
 
 
 _AUTHORS_OF_REPORTS = (
@@ -2006,6 +2088,33 @@ _NEXT_SENTENCE = re.compile(r"[.!?](?=\s)|\n")
 _VERDICT_OPENING = re.compile(r"[.!?]?\s*(?:(?:this|that|it|which)(?:'s|\s+))?", re.I)
 
 
+NOT_DONE = re.compile(
+    r"(?:is|are|was|were)\s+not\s+(?:tested|done|measured|performed|recorded|assessed|masked|"
+    r"available|obtained|repeated)\b",
+    re.I,
+)
+"""Part of a test not done ("the left 1 kHz was not tested", "bone was not measured"): what
+the record goes on to say of the test's coverage, no verdict on the words it cited."""
+
+
+_CONTRAST = re.compile(r",\s*not\b", re.I)
+"""", not Y" after quoted words: the contrast denies Y, what follows it ("and said it is the
+nerve kind, not wax"), not the words quoted before it."""
+
+
+def _rejects(text: str, start: int, stop: int) -> bool:
+    """Return whether a rejection (:data:`REJECTED`) of the quoted words before ``start``
+    stands between ``start`` and ``stop``: not a statement of a part of the test not done
+    (:data:`NOT_DONE`) nor a contrast that denies what follows it (:data:`_CONTRAST`)."""
+    for m in REJECTED.finditer(text, start, stop):
+        if NOT_DONE.match(text, m.start()):
+            continue
+        if _CONTRAST.match(text, m.start()) and not REJECTED.match(text, m.end() - 3, stop):
+            continue  # (", not correct", ", not quite" still reject)
+        return True
+    return False
+
+
 def _account_rejected(text: str, begin: int, span: tuple[int, int, bool], stop: int) -> bool:
     """Return whether the writer rejects a cited account of this test: before it in its
     line, after it in its own sentence, or at the opening of the next ("Disagree.", "This is
@@ -2017,8 +2126,8 @@ def _account_rejected(text: str, begin: int, span: tuple[int, int, bool], stop: 
         return True
     sentence = _NEXT_SENTENCE.search(text, end, stop)
     if sentence is None:
-        return bool(REJECTED.search(text, end, stop))
-    if REJECTED.search(text, end, sentence.start()):
+        return _rejects(text, end, stop)
+    if _rejects(text, end, sentence.start()):
         return True
     opening = _VERDICT_OPENING.match(text, sentence.start(), stop)
     return bool(opening and REJECTED.match(text, opening.end(), stop))
@@ -2066,7 +2175,7 @@ def _rejected(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, 
             if _account_rejected(text, begin, spans[i], stop):
                 out.append((start, end))
             continue
-        if REJECTED.search(text, end, stop) or REJECTED.search(text, begin, start):
+        if _rejects(text, end, stop) or REJECTED.search(text, begin, start):
             out.append((start, end))
     return out
 

@@ -455,6 +455,16 @@ NOT_A_TYMPANOGRAM_TYPE = r"(?<![Tt]ype )(?<![Tt]ype: )(?<!TYPE )(?<!TYPE: )"
 and As written in capitals ("left ear type AS (ear canal volume 1.0 ml)"), not the Latin
 ear tags; only AS is common (otosclerosis), so a reader without the rule hears the left ear
 in it (the mirror test, batch 18 G30)."""
+AORTIC_STENOSIS_AFTER = (
+    r"(?![ \t]*[:,(\u2013-]?[ \t]*(?i:(?:mean|peak|max(?:imum)?)[ \t]+(?:gradient|velocity|pg)\b|"
+    r"gradient\b|[mp]pg\b|ava\b|v[ \t]?max\b|\d+(?:\.\d+)?[ \t]*(?:mmhg|m/s)\b))"
+)
+"""After "AS": aortic stenosis, not the left ear, where the valve's measures follow it
+("moderate AS (mean gradient 28 mmHg)", "severe AS: Vmax 4.5 m/s", "AS, AVA 0.8 cm2"): the
+grading of aortic stenosis by its peak velocity, mean gradient and valve area (2021 ESC/EACTS
+Guidelines for the management of valvular heart disease). A reader without the rule read a
+cardiology letter's "moderate AS" as a moderate loss of the left ear beside a correct right
+ear (batch 145 ZT45)."""
 SIDE_OF_SOMETHING_ELSE = re.compile(
     r"\b(?:otoscop\w*|(?:ear\s*)?drums?|tympanic\s+membranes?|tms?|canals?(?!\s+volume)|wax|"
     r"cerumen|microsuction|syring\w*|otitis\s+externa|discharge|eyes?|vision|c?vemps?|vhit|"
@@ -516,7 +526,7 @@ RIGHT = re.compile(
     re.I,
 )
 LEFT = re.compile(
-    rf"\bleft\b{A_HAND}|\b(?-i:LE|{NOT_A_TYMPANOGRAM_TYPE}AS|Lt|LT|OS|OG|OI)\b|\b(?-i:li)\.(?=\s*:)|"
+    rf"\bleft\b{A_HAND}|\b(?-i:LE|{NOT_A_TYMPANOGRAM_TYPE}AS\b{AORTIC_STENOSIS_AFTER}|Lt|LT|OS|OG|OI)\b|\b(?-i:li)\.(?=\s*:)|"
     rf"\b(?-i:L)(?:{_TAGGED}|(?<=(?-i:AC|BC)[ \t]L){_LEVEL_FOLLOWS})",
     re.I,
 )
@@ -1714,7 +1724,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
       "EAR_LABELLED_LINE", "FIELD_LABELLED_LINE", "EAR_ONLY", "BILATERAL", "RIGHT_TAG",
       "LEFT_TAG", "EAR_TAG", "RIGHT_SAID_OF_A_READING", "RIGHT_AS_AN_ADVERB", "A_HAND",
       "RADIOTHERAPY_BEFORE", "RADIOTHERAPY_AFTER",
-      "NOT_A_TYMPANOGRAM_TYPE"),
+      "NOT_A_TYMPANOGRAM_TYPE", "AORTIC_STENOSIS_AFTER"),
      "ear notations of audiogram forms and letters: right/left, AD/AS/AU (ASHA 1990 "
      "audiogram forms), RE/LE and Rt/Lt (UK audiology letters), R/L tags, OD/OG/OI/OS "
      "(French, Spanish and Italian clinic reports: the right ear and the left), re.:/li.: "

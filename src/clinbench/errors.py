@@ -10,10 +10,12 @@ The command line turns any of them into one ``error: MESSAGE`` on stderr and exi
 (``clinbench.cli.main``); the message says what is wrong and where (``file:line: field:
 message`` where there is a file).
 
-Three exceptions stay outside the family on purpose: ``clinbench.scoring.outcomes.CannotAnswer``
+Four exceptions stay outside the family on purpose: ``clinbench.scoring.outcomes.CannotAnswer``
 is an outcome (a baseline with no way to answer an item), not a mistake, and the private cell
-error of ``clinbench.curate.review`` and the private signal of ``clinbench.audiogram.alternation``
-(a pattern item whose first characters it does not work out) never leave their modules.
+error of ``clinbench.curate.review``, the private signal of ``clinbench.audiogram.alternation``
+(a pattern item whose first characters it does not work out) and the private field problem of
+``clinbench.scoring.rubric`` (a rubric-wide check's field, carried out of pydantic's validation
+into the ``RubricError`` message) never leave their modules.
 
 Like scikit-learn's ``sklearn.exceptions``, the family is small: catch ``ClinbenchError`` for
 "anything clinbench refused", or a kind for one sort of problem.

@@ -57,11 +57,12 @@ BUILTIN_BASE = {
     "clinbench.suites.slp.finetune_gain:UnknownModelError": ValueError,
     "clinbench.suites.audiology.claim_reader:NoClaimReaderBound": RuntimeError,
 }
-# Outside the family on purpose (errors.py says why): an outcome, and a module-private signal.
+# Outside the family on purpose (errors.py says why): an outcome, and module-private signals.
 OUTSIDE = {
     "clinbench.scoring.outcomes:CannotAnswer",
     "clinbench.curate.review:_CellError",
     "clinbench.audiogram.alternation:_Unknown",
+    "clinbench.scoring.rubric:_FieldProblem",
 }
 KINDS = (errors.InputError, errors.MissingDependencyError, errors.ProviderError, errors.SetupError)
 

@@ -100,6 +100,21 @@ REFLEX_TOPIC = re.compile(
 physical examination (red reflex: NHS newborn and infant physical examination (NIPE)
 screening standards; Moro, rooting, grasp, plantar, tendon, corneal, gag: Bickley, Bates'
 Guide to Physical Examination, 13th ed., ch. 17 and 18)."""
+NEUROLOGICAL_EXAMINATION = re.compile(
+    r"\b(?:power|mrc|(?<!pure[\s-])tone|plantars?|jerks?|tendon|sensation|coordination|"
+    r"cranial\s+nerves?|neuro(?:logical(?:ly)?)?(?![\s-]*oto)|upgoing|downgoing|babinski|clonus|hoffmann?|limbs?|biceps|"
+    r"triceps|supinator|hyperreflexi\w*|hyporeflexi\w*|areflexi\w*)\b|"
+    r"reflexes?\s*(?:(?:are|were|is)\s+)?(?:\+{2,4}|[0-4]\+|brisk|pathologically)"
+)
+"""A sentence of the neurological examination: the tendon reflexes beside power, tone,
+plantars and the limbs, or graded as examiners grade them ("reflexes ++", "2+", "brisk"; the
+0-4+ scale of tendon reflexes: Bickley, Bates' Guide to Physical Examination, 13th ed., ch.
+17). Its reflexes are not acoustic reflexes unless the sentence names those
+(:data:`ACOUSTIC_REFLEX_WORDS`)."""
+ACOUSTIC_REFLEX_WORDS = re.compile(r"acoustic|stapedi|ipsi|contra|\bdb\b|\d\s*k?hz\b|decay")
+"""Words only an acoustic reflex result carries: the stapedial muscle, the ipsilateral or
+contralateral route, a level in dB or a frequency, reflex decay (BSA 2011 recommended
+procedure for acoustic reflex threshold testing)."""
 OAE_TOPIC = re.compile(r"\boaes?\b|otoacoustic|dpoaes?|teoaes?|emissions")
 ABR_TOPIC = re.compile(r"\babr\b|auditory brainstem|brainstem response|wave v|\bbaer\b|\bbera\b")
 ABR_TOPIC = led(ABR_TOPIC)  # (its first characters looked for first, for speed)
@@ -155,7 +170,7 @@ class Topics:
             return NO_TOPICS
         return cls(
             bool(TYMP_TOPIC.search(sentence_low)),
-            bool(REFLEX_TOPIC.search(sentence_low)),
+            bool(REFLEX_TOPIC.search(sentence_low)) and _acoustic_reflexes(sentence_low),
             bool(OAE_TOPIC.search(sentence_low)),
             bool(ABR_TOPIC.search(sentence_low)),
         )
@@ -166,6 +181,15 @@ class Topics:
 
 
 NO_TOPICS = Topics(False, False, False, False)
+
+
+def _acoustic_reflexes(sentence_low: str) -> bool:
+    """Return whether a sentence's reflexes may be acoustic reflexes: not those of a
+    neurological examination (:data:`NEUROLOGICAL_EXAMINATION`) unless it names an acoustic
+    reflex's own words (:data:`ACOUSTIC_REFLEX_WORDS`)."""
+    return not NEUROLOGICAL_EXAMINATION.search(sentence_low) or bool(
+        ACOUSTIC_REFLEX_WORDS.search(sentence_low)
+    )
 
 
 # -- the type of loss ---------------------------------------------------------------------

@@ -1826,12 +1826,17 @@ audiologist's impression or conclusion, what audiology described) cited in the s
 quotes or reports it; in an insurer's medical evidence, the GP's report (GPR) and the
 (private) medical attendant's report (PMAR, MAR), in capitals (Association of British
 Insurers, medical information guidance: the reports an underwriter requests)."""
+_EARLIER = r"previous|prior|earlier|last|old|older|original|other|(?:19|20)\d\d"
+"""Words that make a test or an account an earlier one, or another's ("the previous report",
+"last year's audiogram", "the 2023 screen", "the other clinic's test"): not this audiogram
+(validation README, label conventions settled across batches)."""
+_TIME_AGO = r"\b(?:years?|months?|weeks?)\s+ago\b"
 _NOT_THIS_ACCOUNT = re.compile(
-    r"\b(?:(?:his|her|their)\s+(?!" + _THE_TEST + r")|(?:my|your|our|previous|prior|earlier|old|"
-    r"last|original|other|(?:19|20)\d\d)\s+|(?:patient|husband|wife|partner|mother|father|"
+    r"\b(?:(?:his|her|their)\s+(?!" + _THE_TEST + r")|(?:my|your|our|" + _EARLIER + r")\s+|"
+    r"(?:patient|husband|wife|partner|mother|father|"
     r"mum|dad|carer|son|daughter|friend)'?s\s+)(?:own\s+)?(?:[\w-]+\s+)?(?:" + _ACCOUNTS + r")\b|"
     r"\b(?:" + _ACCOUNTS + r")\s+(?:criteria|guid\w+|templates?|protocols?|"
-    r"pathways?|rules?)\b|\b(?:years?|months?|weeks?)\s+ago\b",
+    r"pathways?|rules?)\b|" + _TIME_AGO,
     re.I,
 )
 """An account that is someone's own ("his letter", "the husband's report", "our own list") or
@@ -2047,13 +2052,10 @@ def _relayed_as_recorded(text: str, begin: int, start: int, end: int) -> bool:
 
 
 _EARLIER_SUBJECT = re.compile(
-    r"\b(?:previous|prior|earlier|last|old|older|original|other|(?:19|20)\d\d)\b|"
-    r"\b(?:years?|months?|weeks?)(?:'s|\s+ago)\b",
-    re.I,
+    r"\b(?:" + _EARLIER + r")\b|\b(?:years?|months?|weeks?)'s\b|" + _TIME_AGO, re.I
 )
-"""An earlier test or another's ("last year's audiogram", "the 2023 screen", "an audiogram
-two years ago", "the other clinic's test"): not this audiogram (validation README, label
-conventions settled across batches)."""
+"""The subject of a relayed result is an earlier test or another's (:data:`_EARLIER`, "an
+audiogram two years ago", "a year's ...")."""
 
 
 _AUTHORS_OF_REPORTS = (

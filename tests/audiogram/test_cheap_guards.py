@@ -387,11 +387,13 @@ def test_a_word_list_finds_each_word_where_the_text_holds_it(monkeypatch):
     found in one pass over the text's words) holds each listed word exactly where ``word in
     low`` does: on the corpus and on random texts of the words and their pieces, with every
     kind of white space between them, while its memo is emptied and refilled."""
-    from clinbench.audiogram import discourse, guard_words, voice
+    from clinbench.audiogram import claims, discourse, guard_words, statements, voice
 
     monkeypatch.setattr(guard_words, "_MEMO_LIMIT", 300)
     tricky = guard_words.WordList(["no ", " to ", "answer\n", "a b", "\t", "", "x", "set aside"])
-    for listed in (discourse._PASS_WORDS, voice._GUARD_WORDS, tricky):
+    lists = (discourse._PASS_WORDS, voice._GUARD_WORDS, claims._SHORTHAND_WORDS,
+             statements._CLAUSE_WORDS, tricky)  # fmt: skip
+    for listed in lists:
         words = sorted(listed.words)
         pieces = [*words, *(w[:2] for w in words), *(w[1:] for w in words), "\u017f", "\u0130"]
         seps = [" ", "", "\t", "\n", "\u00a0", "\u2028", "\x1c", "\u3000", ",", "-"]
@@ -572,3 +574,68 @@ def test_word_tests_are_exact_on_text_that_is_not_ascii():
         if not any(word in low for word in changes.END_WORDS):
             assert changes.change_to_its_end(text) == text
     assert turned_away > 1000
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """Return a pattern's top-level alternatives, each with its groups and sets left out
+    (what stays is matched literally, unless a quantifier follows it)."""
+    out, depth, now, i = [], 0, "", 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            now += "" if depth else " "  # (an escape is no literal word here)
+            i += 2
+            continue
+        if ch in "([":
+            depth += 1
+            now += " "
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "|" and not depth:
+            out.append(now)
+            now = ""
+        elif not depth:
+            now += ch
+        i += 1
+    return [*out, now]
+
+
+def test_each_clause_gate_word_is_in_every_match_of_its_pattern():
+    """statements.read_clause looks its gates' words up in the words found in the clause
+    (statements._GATE_WORDS): each alternative of each gate's pattern holds one of its words
+    literally, outside any group and with no quantifier after it, so a clause holding none of
+    them has no match; lexicon.HEDGE_WORD and result_claims.TYPE_TRIGGER are their words.
+    Checked again on the corpus and random texts of the words and their pieces."""
+    from clinbench.audiogram import degree_claims, result_claims, statements
+
+    gates = {
+        "hedge": lexicon.HEDGE_WORD,
+        "degree": degree_claims._TRIGGER,
+        "type": result_claims.TYPE_TRIGGER,
+        "configuration": lexicon.CONFIG_TRIGGER,
+        "laterality": lexicon.LATERALITY_TRIGGER,
+    }
+    assert set(gates) == set(statements._GATE_WORDS)
+    for gate, pattern in gates.items():
+        words = statements._GATE_WORDS[gate]
+        assert not pattern.flags & re.IGNORECASE, gate
+        if gate in ("hedge", "type"):
+            continue  # (their patterns are built from their words)
+        for alternative in _alternatives(pattern.pattern):
+            assert any(
+                word in alternative
+                and alternative[alternative.index(word) + len(word) :][:1] not in ("?", "*", "{")
+                for word in words
+            ), (gate, alternative)
+    pieces = sorted({p for words in statements._GATE_WORDS.values() for w in words
+                     for p in (w, w[:3], w[2:])})  # fmt: skip
+    seps = [" ", "", "-", "\t", "\n"]
+    texts = [*corpus(), *random_word_texts(pieces, seps, seed=59, count=20000, longest=5)]
+    for low in (text.lower() for text in texts):
+        found = statements._CLAUSE_WORDS.found(low)
+        for gate, pattern in gates.items():
+            held = not found.isdisjoint(statements._GATE_WORDS[gate])
+            if gate in ("hedge", "type"):
+                assert held == bool(pattern.search(low)), (gate, low)
+            else:
+                assert held or not pattern.search(low), (gate, low)

@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from clinbench.audiogram import lexicon
 from clinbench.audiogram.alternation import dispatched, led
+from clinbench.audiogram.guard_words import WordList
 from clinbench.audiogram.lexicon import freqs_of
 
 
@@ -299,7 +300,6 @@ _TRIGGER_WORDS = (
 )  # fmt: skip
 
 
-_TRIGGER_WORD = re.compile(lexicon.literal_trie(_TRIGGER_WORDS))
 _TRIGGER_DIGIT = re.compile(
     r"\d(?:(?:\s*[:=]\s*|\s+)-?\d{1,3}\s*(?i:db\s*(?:hl)?\s*)?[/|,]|"
     r"\s*[:=]\s*-?\d{1,3}\s+\d{1,4}\s*(?i:k(?:hz)?|hz)?\s*[:=]|"
@@ -318,6 +318,11 @@ _TRIGGER_LOWER = (
 """Degree abbreviations and 'right 40', in lower case: searched in the lower-cased text of
 an ASCII reply (where that is the same as ignoring case), else with case ignored."""
 _TRIGGER_LOWERED = led(re.compile(_TRIGGER_LOWER))
+_TRIGGER_LOWERED_NEEDS = frozenset(("mod", "sev", "prof", "wnl", "right", "left"))
+"""The words one of which each match of _TRIGGER_LOWER holds."""
+_SHORTHAND_WORDS = WordList((*_TRIGGER_WORDS, *_TRIGGER_LOWERED_NEEDS))
+"""The trigger words, and the words _TRIGGER_LOWERED needs, found in a part in one pass over
+its words (guard_words.WordList) rather than one scan of the part per pattern."""
 _TRIGGER_STAR = re.compile(r"\*(?<![^\s:\]]\*)(?=[^\s*])(?![^*\n]*\*)")
 """A message opening with a star: it corrects the one before (the "chat correction star")."""
 _TRIGGER_TYMP = r"(?i:tymps?|tympanograms?)[ \t]*[:=-]?[ \t]*(?i:type[ \t]*)?[ABC]"
@@ -340,7 +345,8 @@ def may_hold_shorthand(text: str) -> bool:
     """Return True unless ``text`` surely holds nothing a SHORTHAND rule (or a
     self-correction) reads: a cheap test, so replies without shorthand skip the reader."""
     low = text.lower()
-    if _TRIGGER_WORD.search(low) or ("*" in text and _TRIGGER_STAR.search(text)):
+    found = _SHORTHAND_WORDS.found(low)
+    if not found.isdisjoint(_TRIGGER_WORDS) or ("*" in text and _TRIGGER_STAR.search(text)):
         return True
     if not text.isascii():
         # Case-insensitive matching also folds a few non-ASCII letters ('ı', 'ſ', the
@@ -349,7 +355,7 @@ def may_hold_shorthand(text: str) -> bool:
     return bool(
         _TRIGGER_DIGIT.search(text)
         or _TRIGGER_EAR_LETTER.search(text)
-        or _TRIGGER_LOWERED.search(low)
+        or (not found.isdisjoint(_TRIGGER_LOWERED_NEEDS) and _TRIGGER_LOWERED.search(low))
         or ("tymp" in low and _TRIGGER_TYMP_RE.search(text))
     )
 

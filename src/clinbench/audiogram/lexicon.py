@@ -353,11 +353,10 @@ HEDGES = re.compile(
     r"\b(possibl[ey]|probabl[ey]|likely|may|might|suggest\w*|consistent with|appears?|seems?|"
     r"approximately|about|around|roughly|query|presumed|in keeping with)\b|~|\?"
 )
-HEDGE_WORD = re.compile(
-    literal_trie(("possibl", "probabl", "likely", "may", "might", "suggest", "consistent with",
-                  "appear", "seem", "approximately", "about", "around", "roughly", "query",
-                  "presumed", "in keeping with", "~", "?"))
-)  # fmt: skip
+HEDGE_WORDS = ("possibl", "probabl", "likely", "may", "might", "suggest", "consistent with",
+               "appear", "seem", "approximately", "about", "around", "roughly", "query",
+               "presumed", "in keeping with", "~", "?")  # fmt: skip
+HEDGE_WORD = re.compile(literal_trie(HEDGE_WORDS))
 """The words HEDGES needs one of, found fast (a clause without them skips HEDGES)."""
 _NOT_DONE_AFTER = (
     r"\s+(?:been\s+)?(?:tested|performed|done|available|provided|measured|assessed|included|"

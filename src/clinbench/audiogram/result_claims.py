@@ -144,7 +144,8 @@ in otosclerosis"): a test's usual outcome, not this patient's (Jerger 1970 descr
 patterns by condition)."""
 # Each trigger is a superset of what one reader's patterns can match, searched once per
 # clause so that a reader with nothing to read costs one search.
-TYPE_TRIGGER = re.compile(r"sensori|snhl|cochlear|nerve|conductive|chl|mixed|mhl")
+TYPE_TRIGGER_WORDS = ("sensori", "snhl", "cochlear", "nerve", "conductive", "chl", "mixed", "mhl")
+TYPE_TRIGGER = re.compile("|".join(TYPE_TRIGGER_WORDS))
 VOLUME_TRIGGER = re.compile(r"ecv|volume")
 
 

@@ -28,6 +28,7 @@ from clinbench.audiogram.claims import (
     laterality_claims,
 )
 from clinbench.audiogram.degree_claims import degree_claims
+from clinbench.audiogram.guard_words import WordList
 from clinbench.audiogram.lexicon import (
     DESCRIPTOR,
     HEADING,
@@ -104,6 +105,31 @@ def _finding_after_label(line: str) -> str:
     return line[m.end() :] if m else ""
 
 
+_GATE_WORDS = {
+    # each gate's pattern (matched in the lower-cased clause, case kept) holds one of its
+    # words in every match: a clause holding none skips the pattern (test_cheap_guards)
+    "hedge": lx.HEDGE_WORDS,
+    "degree": ("normal", "wnl", "loss", "slight", "mild", "mod", "sev", "prof", "complete",
+               "total", "impair"),  # degree_claims._TRIGGER
+    "type": rc.TYPE_TRIGGER_WORDS,
+    "configuration": ("cookie", "trough", "shaped", "frequency", "notch", "precipit", "ski",
+                      "rising", "reverse", "slop", "falling", "flat"),  # lexicon.CONFIG_TRIGGER
+    "laterality": ("lateral", "unilat", "sided", "symmetr", "worse", "poorer", "weaker",
+                   "greater", "better", "stronger", "deeper", "schwannoma", "sensitive",
+                   "neuroma", "more", "less", "higher", "lower", "larger", "smaller", "bigger"),
+}  # fmt: skip
+"""The words each clause reader's trigger needs: lexicon.HEDGE_WORD and rc.TYPE_TRIGGER are
+exactly their words (no pattern is searched after them); the others' patterns are searched
+where one of their words is found."""
+_CLAUSE_WORDS = WordList(word for words in _GATE_WORDS.values() for word in words)
+"""All the gates' words, found in a clause in one pass over its words (:func:`read_clause`
+looks each gate up in that set, not each pattern in the clause)."""
+_HEDGE, _DEGREE, _TYPE, _CONFIGURATION, _LATERALITY = (
+    frozenset(_GATE_WORDS[gate])
+    for gate in ("hedge", "degree", "type", "configuration", "laterality")
+)
+
+
 def read_clause(
     seg: str,
     ear: str | None,
@@ -132,11 +158,15 @@ def read_clause(
     with no level ("bone normal").
     """
     low = seg.lower() if low is None else low
-    hedged = hedged_sentence or bool(lx.HEDGE_WORD.search(low) and lx.HEDGES.search(low))
+    found = _CLAUSE_WORDS.found(low)
+    hedged = hedged_sentence or bool(not found.isdisjoint(_HEDGE) and lx.HEDGES.search(low))
     if lx.may_hold(low, "no", "unavailable", "n't", "n\u2019t"):
+        whole = low
         seg, low = _before_what_was_not_done(seg, low)
         if not low:
             return []
+        if low is not whole:  # (words were cut or blanked: the gates see what is left)
+            found = _CLAUSE_WORDS.found(low)
     claims: list[Claim] = []
     # "Acoustic reflexes, if not already done, would be expected to be absent": a
     # prediction names no result of the test (its audiogram claims are still read).
@@ -162,17 +192,37 @@ def read_clause(
     if lx.may_name_a_gap(low):
         claims += air_bone_gap_claims(low, ear, hedged)
     if not topics.any() or lx.LOSS_CONTEXT.search(low):
-        claims += degree_claims(low, ear, hedged, sent_low, default_conduction)
-        if rc.TYPE_TRIGGER.search(low):
-            claims += rc.type_claims(low, sent_low, _type_ear(low, ear, from_an_earlier_line),
-                                     hedged)  # fmt: skip
-        if not topics.tymp and lx.CONFIG_TRIGGER.search(low):
-            claims += configuration_claims(low, ear, hedged)
+        claims += _loss_claims(low, found, ear, hedged, sent_low, default_conduction,
+                               from_an_earlier_line, not topics.tymp)  # fmt: skip
     claims += rc.praised_ear_claims(low, hedged)
     claims += _claims_of_a_bare_clause(claims, low, ear, hedged, default_conduction)
     # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
-    if lx.LATERALITY_TRIGGER.search(low):
+    if not found.isdisjoint(_LATERALITY) and lx.LATERALITY_TRIGGER.search(low):
         claims += laterality_claims(low, ear if explicit else None, hedged, sent_low)
+    return claims
+
+
+def _loss_claims(
+    low: str,
+    found: set[str],
+    ear: str | None,
+    hedged: bool,
+    sent_low: str,
+    default_conduction: str,
+    from_an_earlier_line: bool,
+    configuration: bool,
+) -> list[Claim]:
+    """Return the degree, type and (``configuration``) configuration claims of a clause
+    about a loss, each reader run only where the clause holds its gate's words (``found``;
+    the other arguments as :func:`read_clause`'s)."""
+    claims: list[Claim] = []
+    if not found.isdisjoint(_DEGREE):
+        claims += degree_claims(low, ear, hedged, sent_low, default_conduction)
+    if not found.isdisjoint(_TYPE):
+        claims += rc.type_claims(low, sent_low, _type_ear(low, ear, from_an_earlier_line),
+                                 hedged)  # fmt: skip
+    if configuration and not found.isdisjoint(_CONFIGURATION) and lx.CONFIG_TRIGGER.search(low):
+        claims += configuration_claims(low, ear, hedged)
     return claims
 
 

@@ -416,6 +416,9 @@ def test_there_is_a_judge_for_each_kind_read():
         "no_response_beyond",
         "loss_in_an_ear",
         "frequency_listed",
+        # results stated where the audiogram has none (off_chart.py)
+        "result_at_frequency",
+        "level_beyond_audiometer",
     }
 
 

@@ -77,6 +77,7 @@ from clinbench.audiogram.notation import (
 )
 from clinbench.audiogram.notebooks import program_output_read_as_said
 from clinbench.audiogram.occasions import occasion_tables_read_as_this_test
+from clinbench.audiogram.off_chart import levels_beyond_audiometer, results_at_frequencies
 from clinbench.audiogram.rules_reply import case_audiogram
 from clinbench.audiogram.screens import screen_verdicts_blanked
 from clinbench.audiogram.spelling import typing_slips_mended
@@ -221,6 +222,7 @@ def check_reply(
     if claims:  # (most replies hold no shorthand: nothing to withdraw or judge; for speed)
         checker.withdraw(_superseded(claims))
         judge_claims(unread_claims(claims, checker.findings), checker)
+    judge_claims(off_chart_claims(parts, checker.findings), checker)
     checker.finalise()
     errors = sorted({str(f.critical_error) for f in checker.findings if f.critical_error})
     return FactCheck(
@@ -335,6 +337,23 @@ def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:
         if not any((claim.kind, e, freq) in covered for e in ears):
             out.append(claim)
     return out
+
+
+def off_chart_claims(parts: list[str], findings: list[Finding]) -> list[Claim]:
+    """Return the results stated where the audiogram has none (:mod:`off_chart`: a level or
+    difference put at a frequency, a level no audiometer presents) that no finding judged
+    already: none at a frequency a finding is at, none whose level a finding's text holds."""
+    claims = [c for part in parts for c in results_at_frequencies(part)]
+    claims += [c for part in parts for c in levels_beyond_audiometer(part)]
+    if not claims:
+        return claims
+    at = {f.frequency for f in findings}
+    said = " ".join(f.text.lower() for f in findings)
+    return [
+        c for c in claims
+        if (c.kind == "result_at_frequency" and c.frequencies[0] not in at)
+        or (c.kind == "level_beyond_audiometer" and str(c.value) not in said)
+    ]  # fmt: skip
 
 
 def critical_error_scores(replies: list[dict[str, Any]], cases: dict[str, Any]) -> dict[str, Any]:

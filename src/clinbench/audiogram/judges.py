@@ -863,6 +863,39 @@ def judge_frequency_listed(claim: Claim, j: Judge) -> None:
     j.judged(kind, ear, claimed, freq, True, claim.text, _hedged(claim), freq=freq)
 
 
+def judge_result_at_frequency(claim: Claim, j: Judge) -> None:
+    """Judge a level or difference put at a frequency (off_chart.RESULT_AT_FREQUENCY): where
+    neither ear was tested at that frequency in that conduction, the audiogram holds no
+    result there (fabricated, batch 117's rule); where one was, the value is left to the
+    readers of values (no finding)."""
+    freq, conduction = claim.frequencies[0], claim.conduction
+    if any(freq in getattr(j.t.audiogram.ear(e), conduction) for e in EARS):
+        return
+    kind = "bone_threshold" if conduction == "bone" else "threshold"
+    j.fabricated(kind, None, freq, f"a result at {claim.value}", claim.text, _hedged(claim),
+                 f"{conduction}-conduction result at {freq} Hz")  # fmt: skip
+
+
+def judge_level_beyond_audiometer(claim: Claim, j: Judge) -> None:
+    """Judge a level of 140 dB HL or more (off_chart.LEVEL_BEYOND_AUDIOMETER): no audiometer
+    presents it, so it is no ear's threshold, 20 dB or more from every one (fabricated)."""
+    j.fabricated(
+        "threshold_range",
+        None,
+        None,
+        f"{claim.value} dB HL",
+        claim.text,
+        _hedged(claim),
+        f"level of {claim.value} dB HL (no audiometer presents it)",
+    )
+
+
+JUDGES.update(
+    result_at_frequency=judge_result_at_frequency,
+    level_beyond_audiometer=judge_level_beyond_audiometer,
+)
+
+
 JUDGES.update(
     {
         "frequency_listed": judge_frequency_listed,

@@ -938,13 +938,18 @@ def _list(c: _Clause, m: re.Match, freq_lists: list, frequency: int | None, insi
 
 
 _LOSS_LEVEL_BEFORE = re.compile(
-    r"\bhearing\s+loss\s+(?:is|was|of|measures|measured\s+at|amounts\s+to)\s+"
+    r"\b(?:hearing\s+loss|(?:hearing\s+)?impairment)\s+(?:is|was|of|measures|measured\s+at|"
+    r"amounts\s+to)\s+"
     r"(?:(?:approximately|approx\.?|about|around|roughly|nearly|almost|~)\s*)?$"
 )
 """Before a level: the hearing loss it is the level of ("the patient's hearing loss is
 approximately 120 dB HL", "a hearing loss of 40 dB"): the level of the loss as a whole, the
 hearing level in dB HL the ear's air thresholds lie at (WHO 2021 grades a loss by that level),
-so a whole-ear air level (LOSS_LEVEL)."""
+so a whole-ear air level (LOSS_LEVEL). So is the level of a hearing impairment, the WHO 2021
+word for the same loss ("has a hearing impairment of 71 dB": model text, issue #26 batch 143,
+used as tuning data)."""
+_LOSS_WORDS = ("loss", "impairment")
+"""The words one of which :data:`_LOSS_LEVEL_BEFORE` needs (a cheap test first, for speed)."""
 _LOSS_REACH = 60
 _BOUND_AFTER = re.compile(
     r"\s*(?:hl\b\s*)?(?:or\s+(?:more|greater|worse|above|higher|over|poorer)|and\s+(?:above|over|"
@@ -963,7 +968,7 @@ def _level_of_the_loss(c: _Clause, m: re.Match) -> bool:
     """Return whether the dB value ``m`` is the hearing loss's own level (LOSS_LEVEL)."""
     start = max(0, m.start() - _LOSS_REACH)
     return (
-        "loss" in c.low[start : m.start()]
+        any(w in c.low[start : m.start()] for w in _LOSS_WORDS)
         and _LOSS_LEVEL_BEFORE.search(c.low, start, m.start()) is not None
         and not _BOUND_AFTER.match(c.low, m.end())
         and c.conduction_at(m.start()) == "air"

@@ -37,6 +37,10 @@ def _sizes(text: str) -> list[tuple]:
         ("The left ear is 25 dB worse than the right.", [(25, (), "size of a comparison")]),
         ("Her right ear is still 10 dB less sensitive than her left ear.",
          [(10, (), "size of a comparison")]),
+        ("At 2 kHz the left ear is about 10 dB lower than the right.",
+         [(10, (2000,), "size than the other ear")]),
+        ("The right ear is 20 dB more sensitive than the left.",
+         [(20, (), "size of a comparison")]),
         # near misses: air and bone of one ear, two frequencies, normal, an earlier test, an
         # upper bound, a denial, no ears compared
         ("In the right ear the difference between air and bone is 30 dB.", []),
@@ -49,6 +53,8 @@ def _sizes(text: str) -> list[tuple]:
         ("A difference of 20 dB is usual between these tests.", []),
         ("The right ear is worse than the left.", []),
         ("The ears differ most at 2 kHz: right 30 dB, left 55 dB.", []),
+        ("The right ear is 10 dB louder than normal; the left too.", []),
+        ("The right ear is not 10 dB lower than the left.", []),
     ],
 )  # fmt: skip
 def test_interaural_differences_read(text, sizes):

@@ -115,14 +115,41 @@ def _claim(size: str, hedged: bool, text: str, freqs: tuple[int, ...], rule: str
                  qualifier, conduction, freqs, None, text, (0, 0), (rule,))  # fmt: skip
 
 
+SIZE_THAN_THE_OTHER = re.compile(
+    r"\b(right|left)(?:\s+ear)?\s+(?:is|was|seems|appears|sounds|hears|responds)\s+"
+    r"(?:(?:approximately|about|around|roughly|some|only|just|still|~)\s*)?"
+    r"(\d{1,3}(?:\.\d+)?)\s*(?:db|decibels?)\s+(?:(?:less|more)(?!\s+sensitive)|lower|higher|"
+    r"louder|quieter|softer)\b[^.;:\d]{0,30}?\bthan\s+(?:that\s+of\s+|in\s+)?"
+    r"(?:the\s+|his\s+|her\s+|your\s+|their\s+)?(right|left|other)\b"
+)
+"""One ear said a size more or less than the other ("the left ear is approximately 9 dB less
+than the right ear", "the right is 20 dB higher than the left"): the size is the ears'
+difference, whichever way it runs (which ear is worse such words leave open; "worse",
+"better" and "more sensitive" are the worse-ear reader's, lexicon.WORSE). Groups: 1 the ear,
+2 the size, 3 the ear compared with."""
+
+
+def _size_than_the_other(low: str, hedged: bool, sentence: str) -> list[Claim]:
+    """Return the difference of one ear said a size more or less than the other
+    (SIZE_THAN_THE_OTHER), at the one frequency its sentence gives."""
+    if "than" not in low:
+        return []
+    m = SIZE_THAN_THE_OTHER.search(low)
+    if m is None or m.group(1) == m.group(3) or lexicon.negated(low, m.start()):
+        return []
+    return [_claim(m.group(2), hedged, m.group(0), _frequency_of(sentence, -1),
+                   "size than the other ear", low)]  # fmt: skip
+
+
 def difference_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
     """Return the interaural difference a lower-cased clause states: a difference word with
     its size, where the clause's sentence ``sent_low`` names the two ears as what differs (the
     two ears together, "interaural", or the right and the left both), at the one frequency
-    the sentence gives it at (:func:`_frequency_of`). One per clause, the first."""
-    if "differ" not in low and "interaural" not in low:
-        return []
+    the sentence gives it at (:func:`_frequency_of`), else one ear said a size more or less
+    than the other (SIZE_THAN_THE_OTHER). One per clause, the first."""
     sentence = sent_low or low
+    if "differ" not in low and "interaural" not in low:
+        return _size_than_the_other(low, hedged, sentence)
     if not (_BETWEEN_EARS.search(sentence) or (_RIGHT.search(sentence)
                                                 and _LEFT.search(sentence))):  # fmt: skip
         return []

@@ -183,7 +183,7 @@ def _ears_compared(low: str, ear: str | None, hedged: bool, sent_low: str) -> li
     if lx.LATERALITY_TRIGGER.search(low):
         claims += laterality_claims(low, ear, hedged, sent_low)
         claims += size_of_a_comparison(claims)
-    if lx.may_hold(low, "differ", "interaural") and lx.DIGIT.search(low):
+    if lx.may_hold(low, "differ", "interaural", "than") and lx.DIGIT.search(low):
         claims += difference_claims(low, hedged, sent_low)
     return claims
 

@@ -54,6 +54,8 @@ def _sizes(text: str) -> list[tuple]:
         ("The right ear is worse than the left.", []),
         ("The ears differ most at 2 kHz: right 30 dB, left 55 dB.", []),
         ("The right ear is 10 dB louder than normal; the left too.", []),
+        ("The air-bone gaps differ by 20 dB between the ears.", []),
+        ("The SRTs of the two ears differ by 15 dB.", []),
         ("The right ear is not 10 dB lower than the left.", []),
     ],
 )  # fmt: skip

@@ -77,6 +77,12 @@ _AT_FREQUENCY = re.compile(
 size ("15 dB (30 Hz)")."""
 
 
+_OTHER_MEASURE_BEFORE = re.compile(
+    r"\b(?:gaps?|abgs?|air[\s-]*bone|srts?|speech|wrs|scores?|reflex\w*|oaes?|abr|latenc\w*|"
+    r"ucls?|discomfort|tinnitus|pitch|loudness)\b"
+)
+"""Just before the difference word: another measure as what differs ("the air-bone gaps differ
+by 20 dB between the ears", "the SRTs differ by 15 dB"), not the thresholds."""
 _EAR_BEFORE_THE_SIZE = re.compile(r"\b(?:right|left|rt|lt|r|l)(?:\s+ear)?\W*$")
 """An ear named just before the size: the level is that ear's ("differ at 3 kHz: right 35
 dB, left 50 dB"), not a difference."""
@@ -157,6 +163,7 @@ def difference_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
         if (
             _NOT_BETWEEN_EARS.search(m.group(1))
             or _EAR_BEFORE_THE_SIZE.search(m.group(1))
+            or _OTHER_MEASURE_BEFORE.search(low, max(0, m.start() - 40), m.start())
             or _AFTER_NOT_BETWEEN_EARS.match(low, m.end())
             or lexicon.negated(low, m.start())
         ):

@@ -387,6 +387,7 @@ def test_judging(claim, expected):
 
 def test_there_is_a_judge_for_each_kind_read():
     assert set(JUDGES) == {
+        "difference_between_ears",
         "degree",
         "type",
         "threshold",

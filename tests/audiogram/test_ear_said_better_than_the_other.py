@@ -73,7 +73,12 @@ def test_a_comparison_of_the_ears_is_judged(reply, errors):
 @pytest.mark.parametrize(
     ("reply", "errors"),
     [
-        ("The right ear is about 5 dB more sensitive than the left ear.", ["laterality_confusion"]),
+        # the better ear named wrongly, and a size 30 dB off every difference (35 at every
+        # frequency): also a fabricated result by batch 140's rule for differences (tune60)
+        (
+            "The right ear is about 5 dB more sensitive than the left ear.",
+            ["fabricated_result", "laterality_confusion"],
+        ),
         ("The left ear has a better sound quality compared to the right ear.", []),
         ("The right ear is clearly less sensitive relative to the left ear.", []),
     ],

@@ -21,7 +21,9 @@ NOTES = [
     # the negation of the word itself stays one
     ("The hearing is not symmetric.", ["laterality_confusion"]),
     ("The thresholds are non-symmetric.", ["laterality_confusion"]),
-    ("Symmetry: no (the right is 20 dB worse).", []),
+    # the aside is read as said; its 20 dB between ears that are equal at every frequency is
+    # a fabricated size by batch 140's rule for differences (tune60)
+    ("Symmetry: no (the right is 20 dB worse).", ["fabricated_result"]),
 ]
 
 

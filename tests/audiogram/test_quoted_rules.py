@@ -58,8 +58,9 @@ LEFT_LOW_CONDUCTIVE = build(
         # an ear named inside the quote, or limits an ear exceeds: a result (fixB7, reviewer)
         ("Calculation: right PTA 60 dB HL.", ["fabricated_result"]),
         ("Method: right ear thresholds were 60 dB HL at 1 kHz.", ["fabricated_result"]),
+        # (and 25 dB at 4 kHz, where the ears differ by 5: a fabricated size, tune60)
         ("Criteria met: right ear 25 dB worse than the left at 4 kHz.",
-         ["laterality_confusion"]),
+         ["fabricated_result", "laterality_confusion"]),
         ("Right ear exceeds the Class 1 limits (45 dB HL at 2 kHz).", ["fabricated_result"]),
         # a calculation worked through to its value, and an ear named by its tag, report the
         # patient's result (review8: both were blanked, a silent "no error")

@@ -180,11 +180,18 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "results are mixed' (batch 140)"),
     ("type", "non-native type word",
      _I(r"\b(neuro-?sensorial|sensori-?neural|perceptive|perception type|of perception type|"
-        r"(?<!sound )transmission(?!\s+of\b)(?: type| deafness| loss| hypoacusis)?|"
+        r"transmission(?=[\s-]+(?:type|deafness|loss|hearing|hypoacusis|component|"
+        r"impairment|pattern)\b)(?: type| deafness| loss| hypoacusis)?|"
+        r"(?:(?<=loss of )|(?<=deafness of )|(?<=hypoacusis of )|(?<=perte de )|"
+        r"(?<=auditive de )|(?<=composante de ))transmission(?: type)?|"
         r"transmissive)\b"),
      "neurosensorial / perception, transmission (European usage calqued into English, issue "
-     "#26 batch 14); 'sound transmission' and 'the transmission of sound' are how hearing "
-     "works, not a type (batches 18 and 140)"),
+     "#26 batch 14): 'transmission' names the type as a kind of loss ('a transmission "
+     "deafness', 'transmission hypoacusis', 'a transmission component', 'loss of "
+     "transmission type', 'perte de transmission'); alone it is how sound travels, not a "
+     "type ('sound transmission', 'the transmission of sound', batches 18 and 140; 'the "
+     "mode of transmission to bone conduction devices', 'an overlap in transmission between "
+     "the two ears', batch 146)"),
     ("type", "lay mixed",
      _I(r"\bpart\b[^.;\n]{0,50}?\b(?:middle|inner) ears?\b[^.;\n]{0,30}?\bpart\b[^.;\n]{0,30}?"
         r"\b(?:middle|inner) ears?\b|\bboth the (?:outer|middle) and the inner ear\b|"

@@ -381,15 +381,24 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "have normal hearing'; issue #26 batch 135, the replies of a small local model, whose "
      "labels read 'this person's hearing' as both ears)"),
     ("hearing said impaired",
-     _PERSONS_HEARING + r"(?:not\s+(?:normal|within\s+normal\s+limits)|(?:(?:significantly|"
-     r"clearly|markedly|definitely|indeed|also|quite)\s+)?(?:impaired|abnormal))\b"
+     "(?:" + _PERSONS_HEARING + r"(?:not\s+(?:normal|within\s+normal\s+limits)|(?:(?:significantly|"
+     r"clearly|markedly|definitely|indeed|also|quite)\s+)?(?:impaired|abnormal))\b|"
+     # the person said to have a hearing impairment: "you're a patient with hearing
+     # impairments", "this person has a hearing impairment" (batch 146 ZU27)
+     r"\b(?:you(?:\s+are|['\u2019]re)|they\s+are|(?:this|the)\s+(?:person|patient|client|"
+     r"individual)\s+is)\s+(?:a\s+|an\s+)?(?:patient|person|someone|individual|client|adult)\s+"
+     r"with\s+(?:a\s+)?hearing\s+impairments?\b|"
+     r"\b(?:you|they|(?:this|the)\s+(?:person|patient|client|individual))\s+(?:has|have)\s+"
+     r"(?:a\s+)?hearing\s+impairments?\b)"
      + _NOT_THE_WHOLE_HEARING,
      "a person's hearing as a whole said not to be normal ('this person's hearing is not "
      "normal', 'your hearing is significantly impaired'): a loss in one ear or both, so a "
      "denial of 'normal' of no ear named (type_denied 'normal'), true where either ear has a "
      "loss and wrong where both are normal (BSA 2018; issue #26 batch 135's labels: 'not "
-     "normal' / 'impaired' for the person is true if either ear has a loss); not one ear, "
-     "not for an age"),
+     "normal' / 'impaired' for the person is true if either ear has a loss); so is the "
+     "person said to have a hearing impairment ('you're a patient with hearing "
+     "impairments', 'this person has a hearing impairment'; batch 146's rule for 'this "
+     "person' / 'you': both ears); not one ear, not for an age"),
     ("hearing for speech",
      r"\bhearing\s+(?:for|of)\s+(?:everyday\s+|normal\s+|ordinary\s+|conversational\s+)?"
      r"(?:speech|conversation)\b(?!\s*(?:test|audiometry|recognition|discrimination|reception|"

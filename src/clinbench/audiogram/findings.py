@@ -50,6 +50,7 @@ class FindingKind(StrEnum):
     OAE = "oae"
     ABR = "abr"
     TUNING_FORK = "tuning_fork"
+    INTERAURAL_DIFFERENCE = "interaural_difference"
 
 
 class Verdict(StrEnum):
@@ -104,6 +105,7 @@ CRITICAL_ERROR_OF: dict[FindingKind, CriticalError | None] = {
     FindingKind.OAE: CriticalError.FABRICATED,
     FindingKind.ABR: CriticalError.FABRICATED,
     FindingKind.TUNING_FORK: CriticalError.FABRICATED,
+    FindingKind.INTERAURAL_DIFFERENCE: CriticalError.FABRICATED,
 }
 """The critical error a contradicted claim of each kind implies (None: not critical)."""
 

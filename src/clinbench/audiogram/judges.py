@@ -630,8 +630,7 @@ JUDGES = {
     "threshold": judge_threshold,
     "tympanometry": judge_tympanometry,
 }
-"""The judge of each kind of read claim; a kind without one (an interaural difference) is
-read but not judged."""
+"""The judge of each kind of read claim; a kind without one is read but not judged."""
 
 
 def _hedged(claim: Claim) -> bool:
@@ -896,8 +895,75 @@ JUDGES.update(
 )
 
 
+_FOUR_FREQUENCY = (500, 1000, 2000, 4000)
+
+
+def _interaural_differences(
+    t: CaseFacts, region: tuple[int, ...], bone: bool
+) -> list[tuple[float, bool]]:
+    """Return the ears' differences a reply may quote, each with whether it is a lower bound
+    (a no-response threshold in the worse ear). In a ``region`` (a frequency, or low and high
+    Hz): the air differences at the frequencies tested in both ears there, and their mean
+    over it. Else the four-frequency averages' (0.5, 1, 2, 4 kHz) and the difference at every
+    frequency tested in both ears by air, and by bone where the reply names bone (``bone``).
+    Where both ears gave no response the size is unknown (left out)."""
+    right, left = t.audiogram.right, t.audiogram.left
+    out = []
+    if not region:
+        r4, l4 = (pure_tone_average(e.air, _FOUR_FREQUENCY) for e in (right, left))
+        if r4 is not None and l4 is not None:
+            out.append((abs(r4 - l4), False))
+    pairs = [(right.air, left.air)] + ([(right.bone, left.bone)] if bone and not region else [])
+    for r_side, l_side in pairs:
+        for f in r_side:
+            r, l_ = r_side[f], l_side.get(f)
+            if region and not region[0] <= f <= region[-1]:
+                continue
+            if l_ is None or (r.no_response and l_.no_response):
+                continue
+            worse = r if r.value >= l_.value else l_
+            out.append((abs(r.value - l_.value), worse.no_response))
+    if region and len(out) > 1:
+        out.append((sum(d for d, _ in out) / len(out), any(b for _, b in out)))
+    return out
+
+
+def judge_difference_between_ears(claim: Claim, j: Judge) -> None:
+    """Judge a claimed interaural difference (``interaural.difference_claims``): a size with no
+    frequency is true within the dB tolerance of the four-frequency averages' difference or of
+    the difference at any frequency tested in both ears (by air: the ears' hearing; by bone
+    too where the reply names bone), a size at a frequency is judged there (a frequency not
+    tested in both ears is a result the audiogram does not hold: fabricated), in a region
+    (low, high Hz) at its frequencies or their mean, and a lower bound ("15 dB or more") is
+    true where any difference reaches it. A size beyond every difference is an erroneous
+    result (fabricated); a lower bound no difference reaches says the ears are asymmetric,
+    which the asymmetry judge owns, so it is not judged here."""
+    region = claim.frequencies
+    size = float(claim.value)
+    one = region[0] if region and region[0] == region[-1] else None
+    where = f" at {one} Hz" if one else f" at {region[0]}-{region[-1]} Hz" if region else ""
+    claimed = f"{claim.value} dB between the ears{where}"
+    differences = _interaural_differences(j.t, region, claim.conduction == "bone")
+    if one and not differences:
+        test = f"air-conduction test at {one} Hz in both ears"
+        j.fabricated("interaural_difference", "both", one, claimed, claim.text,
+                     _hedged(claim), test)  # fmt: skip
+        return
+    tol = j.t.tolerance_db
+    truth = sorted({round(d, 1) for d, _ in differences}) or None
+    if "at least" in claim.rules:
+        ok = True if any(d >= size or bound for d, bound in differences) else None
+    elif not differences:
+        ok = None
+    else:
+        ok = any(size >= d - tol if bound else abs(size - d) <= tol for d, bound in differences)
+    j.judged("interaural_difference", "both", claimed, truth, ok, claim.text, _hedged(claim),
+             freq=one)  # fmt: skip
+
+
 JUDGES.update(
     {
+        "difference_between_ears": judge_difference_between_ears,
         "frequency_listed": judge_frequency_listed,
         "loss_in_an_ear": judge_loss_in_an_ear,
         "impedance": judge_impedance,

@@ -649,7 +649,7 @@ WORSE = re.compile(
     # sensitive, 14 better/stronger, 15 the ear compared with, None at a clause's end)
     r"\b(right|left)\b(?:\s+(?:ear|side))?\s+"
     r"(?:(?:is|was|has|had|hears|heard|performs|seems|appears)\s+)?"
-    r"(?:(?:indeed|perceived\s+to\s+be|found\s+to\s+be|considered)\s+)?"
+    r"(?:(?:indeed|still|perceived\s+to\s+be|found\s+to\s+be|considered)\s+)?"
     r"(?:(?:approximately|about|around|roughly|some|~)\s*)?(?:\d+(?:\.\d+)?\s*db\s+)?"
     r"(?:a\s+)?(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
     r"(?:(more|less)\s+sensitive\b|(better|stronger)\b)"

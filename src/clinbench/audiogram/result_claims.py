@@ -803,7 +803,8 @@ def tuning_fork_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -
 
 
 IMPEDANCE_RESULT = re.compile(
-    r"\b(?:has|have|had|shows?|showed|with)\s+(?:an?\s+|the\s+)?"
+    r"\b(?:has|have|had|shows?|showed|with|produc(?:es|ed|ing)|exhibit(?:s|ed|ing)?|"
+    r"display(?:s|ed|ing)?)\s+(?:an?\s+|the\s+)?"
     r"(?:(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater)\s+)?"
     r"(?:(?:middle[\s-]ear|audio|sound|acoustic)\s+)?impedance\b|"
     r"\b(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater)\s+"
@@ -811,7 +812,8 @@ IMPEDANCE_RESULT = re.compile(
     r"her\s+)?(?:right|left|both)\b|"
     r"\b\d+(?:\.\d+)?\s*ohms?\b"
 )
-"""An ear's impedance stated as measured: the ear or the patient "has" or "shows" an (high,
+"""An ear's impedance stated as measured: the ear or the patient "has", "shows" or "is
+producing" an (high,
 higher, low ...) impedance (of the middle ear, or "audio", "sound", "acoustic" impedance:
 the acoustic impedance immittance testing measures, ANSI S3.39; batch 140), a high impedance
 "in the left ear", or a value in ohms. Naming

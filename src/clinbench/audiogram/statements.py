@@ -29,6 +29,7 @@ from clinbench.audiogram.claims import (
 )
 from clinbench.audiogram.degree_claims import degree_claims
 from clinbench.audiogram.guard_words import WordList
+from clinbench.audiogram.interaural import difference_claims, size_of_a_comparison
 from clinbench.audiogram.lexicon import (
     DESCRIPTOR,
     HEADING,
@@ -197,8 +198,22 @@ def read_clause(
     claims += rc.praised_ear_claims(low, hedged)
     claims += _claims_of_a_bare_clause(claims, low, ear, hedged, default_conduction)
     # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
+    return claims + _ears_compared(low, found, ear if explicit else None, hedged, sent_low)
+
+
+def _ears_compared(
+    low: str, found: set[str], ear: str | None, hedged: bool, sent_low: str
+) -> list[Claim]:
+    """Return what a clause claims of the ears side by side: laterality, symmetry and the
+    worse ear (``claims.laterality_claims``, where the clause holds its gate's words:
+    ``found``), and the interaural differences (the size of a comparison, a difference
+    between the ears: :mod:`~clinbench.audiogram.interaural`)."""
+    claims: list[Claim] = []
     if not found.isdisjoint(_LATERALITY) and lx.LATERALITY_TRIGGER.search(low):
-        claims += laterality_claims(low, ear if explicit else None, hedged, sent_low)
+        claims += laterality_claims(low, ear, hedged, sent_low)
+        claims += size_of_a_comparison(claims)
+    if lx.may_hold(low, "differ", "interaural", "than") and lx.DIGIT.search(low):
+        claims += difference_claims(low, hedged, sent_low)
     return claims
 
 

@@ -999,15 +999,18 @@ def threshold_range_holds(t: CaseFacts, ear: str, conduction: str, levels, freqs
 
 def whole_ear_range_holds(t: CaseFacts, ear: str, conduction: str, levels):
     """Judge a range given for a whole ear (no frequency named): a summary of its thresholds
-    of that conduction, so it must overlap them within the dB tolerance; a range that misses
-    every one is wrong. None when the ear has no such threshold."""
+    of that conduction, so it must overlap them within the dB tolerance, a no-response value
+    counting as a lower bound (the threshold lies at or above it); a range that misses every
+    one is wrong. None when the ear has no measured threshold of that conduction."""
     lo, hi = levels
     tol = t.tolerance_db
     points = getattr(t.audiogram.ear(ear), conduction)
     values = [x.value for x in points.values() if not x.no_response]
     if not values:
         return None, None
-    return any(lo - tol <= x <= hi + tol for x in values), (min(values), max(values))
+    bounds = [x.value for x in points.values() if x.no_response]
+    ok = any(lo - tol <= x <= hi + tol for x in values) or any(x <= hi + tol for x in bounds)
+    return ok, (min(values), max(values))
 
 
 def gap_size_holds(t: CaseFacts, ear: str, freqs, size):

@@ -230,8 +230,9 @@ def _display_value(column: str, value: Any) -> str:
 
 
 COUNT_NAMES = ("n", "k", "answered", "correct", "incorrect", "declined", "parse_failed",
-               "parse failed", "error", "errors", "excluded", "unscored", "replies", "failed",
-               "empty", "items", "rows", "cases", "count")  # fmt: skip
+               "parse failed", "error", "errors", "excluded", "unscored", "unreadable",
+               "judge_call_failed", "graded", "replies", "failed", "empty", "items", "rows",
+               "cases", "count")  # fmt: skip
 
 
 def _is_count(column: str) -> bool:

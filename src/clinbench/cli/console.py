@@ -820,13 +820,14 @@ def _headline_sentence(row: Mapping[str, Any]) -> str:
                               ("declined", "declined"), ("refused", "refused"))
         if _count(row.get(column))
     )  # fmt: skip
-    counted = f"{_count(row['graded'])} replies graded, {_count(row['unscored'])} unscored"
+    graded = _count(row["graded"])
+    counted = f"{graded} {'reply' if graded == 1 else 'replies'} graded, "
+    counted += f"{_count(row['unscored'])} unscored"
     if row.get("unit") == "sections":  # each question of a reply graded on its own
         replies = _count(row.get("replies"))
         of = f"from {replies} {'reply' if replies == 1 else 'replies'}"
-        counted = (
-            f"{_count(row['graded'])} sections graded, {_count(row['unscored'])} unscored, {of}"
-        )
+        sections = "section" if graded == 1 else "sections"
+        counted = f"{graded} {sections} graded, {_count(row['unscored'])} unscored, {of}"
     return f"{counted}{ungraded}{failed_text}; its measure is in the tables below"
 
 

@@ -34,6 +34,7 @@ KEY = ["model", "task", "condition", "scorer"]
 # a rubric-graded case task has one row per question of its cases (the run summary's and the
 # report's rows): its case score, never an accuracy; every other row has question ""
 ROW_KEY = [*KEY, "question"]
+ALL_QUESTIONS = "all"  # the question of a case task's row over all of its questions
 CASE_COLUMNS = ["question", "graded", "unscored", "score", "score_ci_low", "score_ci_high"]
 ROW_COLUMNS = [
     "version", "added", "model", "task", "condition", "scorer", "status", "excluded_reason",
@@ -267,8 +268,13 @@ def _case_rows(
     sample = [k for k in ("item_id", "epoch", "run_id") if k in failed.columns]
     errors = len(failed.drop_duplicates(sample))
     model, task, condition, scorer = key
+    # the task's case score over every question (the report's and analyze's headline: mean
+    # rubric score, interval, n graded sections), then each question's
+    pooled = rubric_score_means(graded.assign(question=ALL_QUESTIONS), ["question"], confidence)
+    means = pd.concat([pooled.set_index("question"), means])
     rows = []
-    for question, asked in judged.groupby("question", sort=True):
+    every = [(ALL_QUESTIONS, judged), *judged.groupby("question", sort=True)]
+    for question, asked in every:
         scored = question in means.index and not excluded
         low, high = means.loc[question, ci] if scored else (math.nan, math.nan)
         rows.append({

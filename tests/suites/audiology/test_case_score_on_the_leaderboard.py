@@ -31,7 +31,7 @@ def test_the_leaderboard_gives_the_case_score_every_surface_gives():
     board = summarise(results).set_index(["model", "question"])
     summary = rubric_table(results).set_index(["model", "question"])
     report = case_scores(results).set_index(["model", "question"])
-    assert len(board) == len(summary) == 6
+    assert len(summary) == 6 and len(board) == 8  # and one row of all questions per model
     for key, row in summary.iterrows():
         on_board = board.loc[key]
         assert on_board["status"] == "scored"
@@ -43,7 +43,17 @@ def test_the_leaderboard_gives_the_case_score_every_surface_gives():
         assert on_board["graded"] == row["graded"] == report.loc[key, "n"]
         assert on_board["unscored"] == row["unreadable"] == report.loc[key, "unscored"]
         assert math.isnan(on_board["accuracy"])  # a case score, never an accuracy
-    assert board["unscored"].sum() == 3
+    assert board.drop(index="all", level="question")["unscored"].sum() == 3
+    # the row over all questions is the headline analyze and the report give
+    from clinbench.report.headline import _rubric_rows
+
+    headline = _rubric_rows(results).set_index("model")
+    for model, row in headline.iterrows():
+        pooled = board.loc[(model, "all")]
+        assert pooled["score"] == pytest.approx(row["value"], abs=1e-12)
+        interval = [pooled["score_ci_low"], pooled["score_ci_high"]]
+        assert interval == pytest.approx(list(row["CI95%"]), abs=1e-12)
+        assert pooled["graded"] == row["n"]
 
 
 def test_leaderboard_show_prints_the_case_score(tmp_path):
@@ -64,4 +74,4 @@ def test_leaderboard_show_prints_the_case_score(tmp_path):
     assert f"{first['mean']:.3f}" in shown.output, shown.output
     assert f"{low:.3f}" in shown.output and f"{high:.3f}" in shown.output
     again = runner.invoke(app, ["add", str(path), "-v", "2", "-n", "again", "-b", str(board)])
-    assert again.exit_code == 0 and "6 re-run(s)" in again.output, again.output
+    assert again.exit_code == 0 and "8 re-run(s)" in again.output, again.output

@@ -349,7 +349,8 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
 
     Columns: suite, task, scorer, model, condition, question, kind ('accuracy', 'rubric' or
     'graded'), value, CI95%, n (replies), answered, correct, value_all, CI95% (all), declined,
-    refused, parse_failed, contradictory, error, unscored, graded, replies and unit (of a
+    refused, parse_failed, contradictory, error, unscored, unreadable and judge_call_failed
+    (of a rubric row: :func:`rubric_table`'s two causes), graded, replies and unit (of a
     'graded' row: what graded and unscored count, 'sections' of that many replies when the
     scorer grades each question of a reply, else 'replies'), message (of a 'failed' row: a
     model whose every call on the task failed, under no scorer, :func:`failed_everywhere`),
@@ -361,7 +362,8 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
     """
     columns = ["suite", "task", "scorer", "model", "condition", "question", "kind", "value",
                "CI95%", "n", "answered", "correct", "value_all", "CI95% (all)", "declined",
-               "refused", "parse_failed", "contradictory", "error", "unscored", "graded",
+               "refused", "parse_failed", "contradictory", "error", "unscored", "unreadable",
+               "judge_call_failed", "graded",
                "replies", "unit", "message", "other_conditions"]  # fmt: skip
     if results.empty or "task" not in results.columns:
         return pd.DataFrame(columns=columns)

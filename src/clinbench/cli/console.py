@@ -807,7 +807,10 @@ def _headline_sentence(row: Mapping[str, Any]) -> str:
     failed_text = f", {failed} {'error' if failed == 1 else 'errors'} (no reply)" if failed else ""
     if kind == "rubric":
         graded = _count(row["graded"])
-        unscored = f"excluded: {_count(row['unscored'])} unscored{failed_text}"
+        # the rubric table's two figures: unreadable verdicts, failed judge calls (when any)
+        calls = _count(row.get("judge_call_failed"))
+        calls_text = f", {calls} judge {'call' if calls == 1 else 'calls'} failed" if calls else ""
+        unscored = f"excluded: {_count(row.get('unreadable'))} unreadable{calls_text}{failed_text}"
         if graded == 0 or row.get("value") is None or math.isnan(float(row["value"])):
             return f"no graded reply; {unscored}"
         return (

@@ -115,3 +115,16 @@ def test_no_failed_call_no_failed_call_column_in_the_run_summary():
     table = rubric_table(results)
     assert "judge_call_failed" not in table.columns
     assert table["unreadable"].tolist() == [1, 1]
+
+
+def test_the_run_headline_says_what_its_table_says():
+    """The headline above the rubric table said 'excluded: 2 unscored' where the table now
+    gives 'unreadable' and 'judge call failed': it gives the same two figures."""
+    from clinbench.cli.console import summary_blocks
+    from clinbench.summary import headline_rows
+
+    text = " ".join(" ".join(summary_blocks(headline_rows(_results()), width=100)).split())
+    assert "one Q1: mean 70.0 of 100" in text, text
+    assert "2 graded; excluded: 1 unreadable, 1 judge call failed" in text, text
+    assert "1 graded; excluded: 1 unreadable, 2 judge calls failed" in text, text
+    assert "unscored" not in text, text

@@ -101,4 +101,6 @@ def test_accuracy_text_counts_every_reply_it_leaves_out(tmp_path):
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.split())
     assert "answered 8, declined 0, parse failed 0, refused 1, contradictory 2, errors 0" in text
+    lines = result.stdout.splitlines()
+    assert not any(line.rstrip().endswith(("errors", "failed", "answered")) for line in lines)
     assert max(len(line) for line in result.stdout.splitlines()) <= 80

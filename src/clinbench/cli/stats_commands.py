@@ -366,20 +366,24 @@ def accuracy_command(
         return
     for row in records:
         typer.echo(_group_title(row, groups))
-        # every other outcome the row counts (refused, contradictory, unscored ...), when any
-        others = "".join(
-            f", {name.replace('_', ' ')} {row[name]}"
+        # every other outcome the row counts (refused, contradictory, unscored ...), when any;
+        # a count is never parted from its name at a line break
+        others = [
+            f"{name.replace('_', ' ')} {row[name]}"
             for name in COUNTED_OUTCOMES
             if name not in ("declined", "parse_failed", "error") and row.get(name)
-        )
-        typer.echo(
-            textwrap.fill(
-                f"items {row['n_items']}, epochs {row['n_epochs']}, rows {row['n_rows']}: "
-                f"answered {row['answered']}, declined {row['declined']}, parse failed "
-                f"{row['parse_failed']}{others}, errors {row['error']}",
-                79, initial_indent="  ", subsequent_indent="    ",
-            )
-        )  # fmt: skip
+        ]
+        counts = [
+            f"answered {row['answered']}",
+            f"declined {row['declined']}",
+            f"parse failed {row['parse_failed']}",
+            *others,
+            f"errors {row['error']}",
+        ]
+        text = f"items {row['n_items']}, epochs {row['n_epochs']}, rows {row['n_rows']}: "
+        text += ", ".join(c.replace(" ", "\N{NO-BREAK SPACE}") for c in counts)
+        wrapped = textwrap.fill(text, 79, initial_indent="  ", subsequent_indent="    ")
+        typer.echo(wrapped.replace("\N{NO-BREAK SPACE}", " "))  # fmt: skip
         for side, label in (("answered", "answered"), ("all", "all items")):
             typer.echo(
                 f"  accuracy ({label}): {_pct(row[f'accuracy_{side}'])} "

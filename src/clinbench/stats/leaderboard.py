@@ -401,6 +401,13 @@ def add_version(
     today = today or date.today().isoformat()
     new = summarise(results, threshold=threshold, include_checks=include_checks)
     if new.empty:
+        checks = sorted(set(results.loc[is_check_run(results), "condition"].astype(str)))
+        if checks and not include_checks and len(results) and is_check_run(results).all():
+            raise ValueError(
+                "every row is of a robustness-check run (a condition with '+': "
+                f"{', '.join(checks)}), which the board leaves out unless asked for "
+                "(--with-checks)"
+            )
         raise ValueError("the results hold no rows to add")
     rows = board.rows.copy()
     current = rows["superseded_by"] == ""

@@ -32,7 +32,9 @@ STOPPED_NOTE = (
 RUBRIC_NOTE = (
     "Rubric score 0-100 of graded replies (mean with 95% t interval on the logit scale, so it "
     "stays inside 0-100); pass = grade C or above; "
-    "unscored = the judge's call failed or its reply could not be read (never scored)."
+    "unreadable = the judge replied but its verdict could not be read; judge call failed = "
+    "the judge's call failed after its attempts (the run's closing line names it): neither is "
+    "scored, each is counted apart."
 )
 FAILED_CALL_NOTE = (
     "error = the model's call failed, so the reply had nothing to grade: counted under each "
@@ -43,6 +45,8 @@ EVERY_CALL_FAILED_NOTE = (
     "table counts them; the error is the commonest message of their failed samples"
 )
 SAMPLE_KEYS = ("condition", "item_id", "epoch")  # one sample of a model on a task
+# a rubric judgement with no score: all of them, and each cause (outcomes' two rules)
+UNSCORED_COUNTS = ["unscored", "unreadable", "judge_call_failed"]
 
 
 def judged_scorers(results: pd.DataFrame) -> set[tuple[str, str]]:
@@ -209,10 +213,11 @@ def accuracy_table(results: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
 def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
     """Return, per task, scorer, model (and question), the letter-graded scores for printing.
 
-    Columns: graded, unscored, error (only when a sample's call failed: counted under each
-    question), mean, CI95% (t), pass_rate (grade C or above), critical_error_rate. Only
-    (task, scorer) pairs that give letter grades (or record their rubric) enter: other
-    scorers have their own scales and their suites' tables.
+    Columns: graded, unreadable (the judge replied but its verdict could not be read),
+    judge_call_failed (only when a judge's call failed), error (only when a sample's call
+    failed: counted under each question), mean, CI95% (t), pass_rate (grade C or above),
+    critical_error_rate. Only (task, scorer) pairs that give letter grades (or record their
+    rubric) enter: other scorers have their own scales and their suites' tables.
     """
     if "grade" not in results.columns:
         return pd.DataFrame()
@@ -220,12 +225,7 @@ def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
     rows = results[results["outcome"].isin([outcomes.GRADED, outcomes.UNSCORED])]
     # a rubric scorer gives a grade, or records its rubric where no reply got one (every
     # judgement failed): its unscored replies are counted here, never left out
-    lettered = rows["grade"].fillna("").astype(str) != ""
-    if "score_metadata" in rows.columns:
-        recorded = rows["score_metadata"].fillna("").astype(str)
-        lettered |= recorded.str.contains('"rubric": {', regex=False)
-    graded_pairs = rows.loc[lettered, ["task", "scorer"]]
-    pairs = set(map(tuple, graded_pairs.drop_duplicates().to_numpy()))
+    pairs = outcomes.rubric_pairs(results)
     rows = rows[[(t, s) in pairs for t, s in zip(rows["task"], rows["scorer"], strict=True)]]
     if rows.empty:
         return pd.DataFrame()
@@ -234,32 +234,39 @@ def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
         keys.append("question")
     rows = rows.assign(**{k: rows[k].fillna("").astype(str) for k in keys})
     graded = rows[(rows["outcome"] == outcomes.GRADED) & rows["score"].notna()]
+    # an unscored judgement is an unreadable verdict or a failed judge call: each counted by
+    # the rule the report's case table and the run's closing line count it by
+    recorded = rows["score_metadata"] if "score_metadata" in rows else pd.Series("", rows.index)
     unscored = (
-        rows.assign(unscored=rows["outcome"] == outcomes.UNSCORED)
-        .groupby(keys, as_index=False)["unscored"]
+        rows.assign(
+            unscored=rows["outcome"] == outcomes.UNSCORED,
+            unreadable=outcomes.judge_reply_unreadable(rows["outcome"], recorded),
+            judge_call_failed=outcomes.judge_call_failed(rows["outcome"], recorded),
+        )
+        .groupby(keys, as_index=False)[UNSCORED_COUNTS]
         .sum()
     )
+    call_failed = ["judge_call_failed"] if unscored["judge_call_failed"].any() else []
     failed = _failed_counts(every.assign(**{k: every[k].fillna("").astype(str) for k in keys}),
                             pairs, keys)  # fmt: skip
     failed_column = ["error"] if len(failed) else []
     unscored = unscored.merge(failed, on=keys, how="outer")
-    unscored[["unscored", "error"]] = unscored[["unscored", "error"]].fillna(0).astype(int)
-    columns = [*keys, "graded", "unscored", *failed_column, "mean", "CI95%", "pass_rate",
-               "critical_error_rate"]  # fmt: skip
+    counts = [*UNSCORED_COUNTS, "error"]
+    unscored[counts] = unscored[counts].fillna(0).astype(int)
+    columns = [*keys, "graded", "unreadable", *call_failed, *failed_column, "mean", "CI95%",
+               "pass_rate", "critical_error_rate"]  # fmt: skip
     if graded.empty:  # no judgement could be used: counted, with no measure to show
         nothing = {"graded": 0, "mean": math.nan, "CI95%": None, "pass_rate": math.nan,
                    "critical_error_rate": math.nan}  # fmt: skip
         out = unscored.assign(**nothing)
         return out[columns].sort_values(keys, kind="stable").reset_index(drop=True)
     from clinbench.stats.describe import (  # scipy: imported only where rubric scores are
-        RUBRIC_SCALE,
         critical_error_rate,
-        describe_scores,
         pass_rate,
+        rubric_score_means,
     )
 
-    scores = describe_scores(graded, "score", by=keys, n_boot=0, scale=RUBRIC_SCALE)
-    scores = scores[[*keys, "n", "mean", "CI95%"]].rename(columns={"n": "graded"})
+    scores = rubric_score_means(graded, by=keys).rename(columns={"n": "graded"})
     passes = pass_rate(graded, by=keys)[[*keys, "pass_rate"]]
     errors = critical_error_rate(graded, by=keys)[[*keys, "critical_error_rate"]]
     out = unscored.merge(scores, on=keys, how="left")
@@ -342,7 +349,8 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
 
     Columns: suite, task, scorer, model, condition, question, kind ('accuracy', 'rubric' or
     'graded'), value, CI95%, n (replies), answered, correct, value_all, CI95% (all), declined,
-    refused, parse_failed, contradictory, error, unscored, graded, replies and unit (of a
+    refused, parse_failed, contradictory, error, unscored, unreadable and judge_call_failed
+    (of a rubric row: :func:`rubric_table`'s two causes), graded, replies and unit (of a
     'graded' row: what graded and unscored count, 'sections' of that many replies when the
     scorer grades each question of a reply, else 'replies'), message (of a 'failed' row: a
     model whose every call on the task failed, under no scorer, :func:`failed_everywhere`),
@@ -354,7 +362,8 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
     """
     columns = ["suite", "task", "scorer", "model", "condition", "question", "kind", "value",
                "CI95%", "n", "answered", "correct", "value_all", "CI95% (all)", "declined",
-               "refused", "parse_failed", "contradictory", "error", "unscored", "graded",
+               "refused", "parse_failed", "contradictory", "error", "unscored", "unreadable",
+               "judge_call_failed", "graded",
                "replies", "unit", "message", "other_conditions"]  # fmt: skip
     if results.empty or "task" not in results.columns:
         return pd.DataFrame(columns=columns)
@@ -391,6 +400,7 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
             kind="rubric",
             suite=lambda t: t["task"].map(suites_of).fillna(""),
             condition="",
+            unscored=lambda t: t["unreadable"] + t.get("judge_call_failed", 0),
             n=lambda t: t["graded"] + t["unscored"] + t.get("error", 0),
             other_conditions=0,
         )

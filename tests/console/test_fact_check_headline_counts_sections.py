@@ -51,3 +51,12 @@ def test_unscored_sections_count_as_sections_and_replies_once_each():
 def test_a_scorer_of_whole_replies_still_counts_replies():
     results = _fact_check({f"c{i}": [("", "graded")] for i in range(3)})
     assert "m: 3 replies graded, 0 unscored;" in _text(results)
+
+
+def test_one_section_and_one_reply_are_singular():
+    """The real local model's one case: 'smollm2: 1 sections graded, 1 unscored, from 1
+    reply' (its Q2 had no claim the fact checker could read)."""
+    results = _fact_check({"case-1": [("Q1", "graded"), ("Q2", "unscored")]})
+    assert "m: 1 section graded, 1 unscored, from 1 reply;" in _text(results)
+    whole = _fact_check({"c1": [("", "graded")], "c2": [("", "unscored")]})
+    assert "m: 1 reply graded, 1 unscored;" in _text(whole)

@@ -33,7 +33,7 @@ def test_unreadable_replies_of_a_scaled_scorer_are_not_an_accuracy():
     (head,) = headline_rows(results).to_dict("records")
     assert head["kind"] == "graded" and int(head["n"]) == 3, head
     text = " ".join(" ".join(summary_blocks(headline_rows(results), width=100)).split())
-    assert "m: 1 replies graded, 0 unscored, 2 parse failed;" in text, text
+    assert "m: 1 reply graded, 0 unscored, 2 parse failed;" in text, text
     assert "accuracy" not in text, text
 
 
@@ -42,7 +42,7 @@ def test_a_failed_call_of_a_scaled_scorer_is_counted_once_in_its_headline():
     (head,) = headline_rows(results).to_dict("records")
     assert int(head["n"]) == 3 and int(head["error"]) == 1, head
     text = " ".join(" ".join(summary_blocks(headline_rows(results), width=100)).split())
-    assert "1 replies graded, 0 unscored, 1 declined, 1 error (no reply)" in text, text
+    assert "1 reply graded, 0 unscored, 1 declined, 1 error (no reply)" in text, text
 
 
 def test_an_exact_match_scorer_keeps_its_failed_calls_in_its_accuracy():

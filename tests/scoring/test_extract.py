@@ -82,6 +82,16 @@ def test_tf_rules(reply, status, answer):
         ("Answer: 4000", "ok", "4000"),
         ("Either [[3000]] or [[4000]].", "ambiguous", "3000"),
         ("It is around 4000 Hz.", "none", None),
+        # the real local model (SmolLM2) wrote the decline word into the blank: a decline
+        ("The lower edge of hearing loss is DECLINE.", "declined", None),
+        (
+            "The audiogram symbol for unmasked right-ear air conduction is a **decLINE**.",
+            "declined",
+            None,
+        ),
+        ("A decline in hearing near 4000 Hz.", "none", None),  # a word in prose
+        ("DECLINED-looking text is not the word.", "none", None),
+        ("The notch is at [[4000]] Hz, or I would DECLINE.", "ok", "4000"),  # marked: read
     ],
 )
 def test_fib_rules(reply, status, answer):

@@ -87,3 +87,20 @@ def test_missing_file_and_column_are_clear_errors(tmp_path, results_csv):
     assert result.exit_code == 2 and "no such file" in result.output
     result = runner.invoke(app, ["accuracy", str(results_csv), "--by", "model,ward"])
     assert result.exit_code == 2 and "line 1: no column 'ward'" in result.output
+
+
+def test_accuracy_text_counts_every_reply_it_leaves_out(tmp_path):
+    """`stats accuracy` printed 'rows 10: answered 5, declined 0, parse failed 0, errors 0'
+    for the real local model's ausclin run, whose other 5 replies were contradictory (a
+    decline and an answer at once): excluded from accuracy, and named nowhere."""
+    table = _table()
+    table.loc[table["outcome"] == "parse_failed", "outcome"] = "contradictory"
+    table.loc[table["item_id"] == "i06", "outcome"] = "refused"
+    path = write_results(table, tmp_path / "r.csv")
+    result = runner.invoke(app, ["accuracy", str(path), "--by", "model"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "answered 8, declined 0, parse failed 0, refused 1, contradictory 2, errors 0" in text
+    lines = result.stdout.splitlines()
+    assert not any(line.rstrip().endswith(("errors", "failed", "answered")) for line in lines)
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80

@@ -230,8 +230,9 @@ def _display_value(column: str, value: Any) -> str:
 
 
 COUNT_NAMES = ("n", "k", "answered", "correct", "incorrect", "declined", "parse_failed",
-               "parse failed", "error", "errors", "excluded", "unscored", "replies", "failed",
-               "empty", "items", "rows", "cases", "count")  # fmt: skip
+               "parse failed", "error", "errors", "excluded", "unscored", "unreadable",
+               "judge_call_failed", "graded", "replies", "failed", "empty", "items", "rows",
+               "cases", "count")  # fmt: skip
 
 
 def _is_count(column: str) -> bool:
@@ -806,7 +807,10 @@ def _headline_sentence(row: Mapping[str, Any]) -> str:
     failed_text = f", {failed} {'error' if failed == 1 else 'errors'} (no reply)" if failed else ""
     if kind == "rubric":
         graded = _count(row["graded"])
-        unscored = f"excluded: {_count(row['unscored'])} unscored{failed_text}"
+        # the rubric table's two figures: unreadable verdicts, failed judge calls (when any)
+        calls = _count(row.get("judge_call_failed"))
+        calls_text = f", {calls} judge {'call' if calls == 1 else 'calls'} failed" if calls else ""
+        unscored = f"excluded: {_count(row.get('unreadable'))} unreadable{calls_text}{failed_text}"
         if graded == 0 or row.get("value") is None or math.isnan(float(row["value"])):
             return f"no graded reply; {unscored}"
         return (
@@ -819,13 +823,14 @@ def _headline_sentence(row: Mapping[str, Any]) -> str:
                               ("declined", "declined"), ("refused", "refused"))
         if _count(row.get(column))
     )  # fmt: skip
-    counted = f"{_count(row['graded'])} replies graded, {_count(row['unscored'])} unscored"
+    graded = _count(row["graded"])
+    counted = f"{graded} {'reply' if graded == 1 else 'replies'} graded, "
+    counted += f"{_count(row['unscored'])} unscored"
     if row.get("unit") == "sections":  # each question of a reply graded on its own
         replies = _count(row.get("replies"))
         of = f"from {replies} {'reply' if replies == 1 else 'replies'}"
-        counted = (
-            f"{_count(row['graded'])} sections graded, {_count(row['unscored'])} unscored, {of}"
-        )
+        sections = "section" if graded == 1 else "sections"
+        counted = f"{graded} {sections} graded, {_count(row['unscored'])} unscored, {of}"
     return f"{counted}{ungraded}{failed_text}; its measure is in the tables below"
 
 

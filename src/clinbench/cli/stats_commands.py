@@ -335,6 +335,7 @@ def accuracy_command(
     """
     from clinbench.stats.repeated_epochs import (
         CLUSTER_KEYS,
+        COUNTED_OUTCOMES,
         accuracy_two_denominators,
         repeated_epochs_warning,
     )
@@ -348,9 +349,9 @@ def accuracy_command(
     table = accuracy_two_denominators(frame, by=groups, confidence=confidence, n_boot=n_boot,
                                       seed=seed, small_sample=small_sample)  # fmt: skip
     warning = repeated_epochs_warning(frame, by=["model"]) if "model" in frame.columns else ""
-    if warning:
-        import textwrap
+    import textwrap
 
+    if warning:
         typer.echo(textwrap.fill(warning, 79), err=True)
     records = table.to_dict(orient="records")
     if as_json:
@@ -365,11 +366,24 @@ def accuracy_command(
         return
     for row in records:
         typer.echo(_group_title(row, groups))
-        typer.echo(
-            f"  items {row['n_items']}, epochs {row['n_epochs']}, rows {row['n_rows']}: "
-            f"answered {row['answered']}, declined {row['declined']}, "
-            f"parse failed {row['parse_failed']}, errors {row['error']}"
-        )
+        # every other outcome the row counts (refused, contradictory, unscored ...), when any;
+        # a count is never parted from its name at a line break
+        others = [
+            f"{name.replace('_', ' ')} {row[name]}"
+            for name in COUNTED_OUTCOMES
+            if name not in ("declined", "parse_failed", "error") and row.get(name)
+        ]
+        counts = [
+            f"answered {row['answered']}",
+            f"declined {row['declined']}",
+            f"parse failed {row['parse_failed']}",
+            *others,
+            f"errors {row['error']}",
+        ]
+        text = f"items {row['n_items']}, epochs {row['n_epochs']}, rows {row['n_rows']}: "
+        text += ", ".join(c.replace(" ", "\N{NO-BREAK SPACE}") for c in counts)
+        wrapped = textwrap.fill(text, 79, initial_indent="  ", subsequent_indent="    ")
+        typer.echo(wrapped.replace("\N{NO-BREAK SPACE}", " "))  # fmt: skip
         for side, label in (("answered", "answered"), ("all", "all items")):
             typer.echo(
                 f"  accuracy ({label}): {_pct(row[f'accuracy_{side}'])} "

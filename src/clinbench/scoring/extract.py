@@ -28,7 +28,8 @@ Protocol per format:
   reply ambiguous rather than being read as an answer). The reading ``first_occurrence``
   (an item's ``metadata["tf_reading"]``) is AudiologyBench's published rule instead: the
   first "true" or "false" in the reply, in any case, is the answer, whatever follows it.
-- FIB: the span between double square brackets ``[[...]]`` (or an ``ANSWER:`` line).
+- FIB: the span between double square brackets ``[[...]]`` (or an ``ANSWER:`` line); with
+  none, the decline word written into the blank (in capitals, or bold) is a decline.
 - SA: the whole reply, stripped.
 - exact: a JSON object (bare, fenced, or wrapped in prose) validated against the item's
   fields; forced-choice values must be in the published option set. Only strict JSON counts
@@ -304,12 +305,27 @@ def _bracketed(reply: str) -> list[str]:
     return spans
 
 
+# The decline word written into a fill-in's blank ("The syndrome ... is DECLINE.", "... is a
+# **decLINE**."): the word in capitals, or in bold in any case. Lower-case prose ("a decline
+# in hearing") is a word, never a decline.
+_DECLINE_IN_BLANK = re.compile(
+    rf"(?<![\w-]){DECLINE_WORD}(?![\w-])|\*\*\s*(?i:{DECLINE_WORD})\s*\*\*"
+)
+
+
 def extract_fib(reply: str) -> Extraction:
-    """Return the span a fill-in-the-blank reply marks as its answer."""
+    """Return the span a fill-in-the-blank reply marks as its answer.
+
+    A reply that marks none and writes the decline word into the blank instead (capitals,
+    or bold in any case) is declined: the real local model's "The lower edge ... is
+    DECLINE." answered the prompt's "reply with the single word DECLINE" in the sentence.
+    """
     spans = [span.strip() for span in _bracketed(reply) if span.strip()]
     if not spans:
         spans = [m.group(1).strip().strip("*").strip() for m in _ANSWER_LINE.finditer(reply)]
         spans = [s for s in spans if s]
+    if not spans and _DECLINE_IN_BLANK.search(reply):
+        return Extraction("declined", reason="the decline word fills the blank")
     return _decide(spans, "marked answer")
 
 

@@ -35,6 +35,38 @@ def judge_call_failed(outcome, score_metadata):
     return (outcome == UNSCORED) & recorded
 
 
+def judge_reply_unreadable(outcome, score_metadata):
+    """Return True on the unscored rows whose judge replied but its verdict could not be read.
+
+    The other half of ``unscored`` beside :func:`judge_call_failed` (each unscored row is one
+    or the other): the one rule every table that counts unreadable verdicts apart reads.
+    """
+    return (outcome == UNSCORED) & ~judge_call_failed(outcome, score_metadata)
+
+
+# how a row's score metadata records the rubric it was graded under (a judgement that failed
+# records it too, so a rubric scorer whose every judgement failed is still known as one)
+RUBRIC_MARK = '"rubric": {'
+
+
+def rubric_pairs(results) -> set[tuple[str, str]]:
+    """Return the (task, scorer) pairs of a results table that grade replies with a rubric.
+
+    A pair is a rubric scorer when one of its graded or unscored rows has a letter grade or
+    records its rubric: the one rule the run summary's rubric table and the leaderboard's
+    case-score rows select by.
+    """
+    if "grade" not in results.columns:
+        return set()
+    rows = results[results["outcome"].isin([GRADED, UNSCORED])]
+    lettered = rows["grade"].fillna("").astype(str) != ""
+    if "score_metadata" in rows.columns:
+        recorded = rows["score_metadata"].fillna("").astype(str)
+        lettered |= recorded.str.contains(RUBRIC_MARK, regex=False)
+    pairs = rows.loc[lettered, ["task", "scorer"]].drop_duplicates()
+    return set(zip(pairs["task"], pairs["scorer"], strict=True))
+
+
 # The key of a graded reply's details (score metadata) that says its critical errors are not
 # known, and why (e.g. "no_claim_read": the audiogram fact check its critical errors come
 # from read no claim). Its grade stands; every critical-error rate leaves it out of the

@@ -160,6 +160,24 @@ def describe_scores(
     return pd.DataFrame(rows)
 
 
+def rubric_score_means(
+    graded: pd.DataFrame, by: Sequence[str], confidence: float = 0.95
+) -> pd.DataFrame:
+    """Return the case score of graded rubric replies per group: n, mean and its interval.
+
+    The mean of the 0-100 scores with the t interval on the logit scale (``RUBRIC_SCALE``):
+    the one figure the run summary's rubric table, the leaderboard's case rows and the
+    report's case table (beside its bootstrap) give. Columns: <by>..., n, mean, CI95%.
+    """
+    ci = ci_name(confidence)
+    table = describe_scores(
+        graded, "score", by=list(by), n_boot=0, confidence=confidence, scale=RUBRIC_SCALE
+    )
+    if table.empty:
+        return pd.DataFrame(columns=[*by, "n", "mean", ci])
+    return table[[*by, "n", "mean", ci]]
+
+
 def proportions(
     data: pd.DataFrame,
     success: str | Callable[[pd.DataFrame], pd.Series],

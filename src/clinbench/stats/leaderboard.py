@@ -31,16 +31,22 @@ from clinbench.scoring import outcomes
 
 DEFAULT_EXCLUSION_THRESHOLD = 0.10
 KEY = ["model", "task", "condition", "scorer"]
+# a rubric-graded case task has one row per question of its cases (the run summary's and the
+# report's rows): its case score, never an accuracy; every other row has question ""
+ROW_KEY = [*KEY, "question"]
+ALL_QUESTIONS = "all"  # the question of a case task's row over all of its questions
+CASE_COLUMNS = ["question", "graded", "unscored", "score", "score_ci_low", "score_ci_high"]
 ROW_COLUMNS = [
     "version", "added", "model", "task", "condition", "scorer", "status", "excluded_reason",
     "items", "answered", "correct", "accuracy", "ci_low", "ci_high", "declined",
     "parse_failed", "errors", "empty", "rerun", "replaces_version", "superseded_by",
-    "release_date",
+    "release_date", *CASE_COLUMNS,
 ]  # fmt: skip
 SUMMARY_COLUMNS = [
     "model", "task", "condition", "scorer", "status", "excluded_reason", "items", "answered",
     "correct",
     "accuracy", "ci_low", "ci_high", "declined", "parse_failed", "errors", "empty",
+    *CASE_COLUMNS,
 ]  # fmt: skip
 VERSION_COLUMNS = ["version", "date", "note", "rows_added", "reruns", "models"]
 SCORED = "scored"
@@ -199,9 +205,15 @@ def summarise(
 
     estimates = accuracy_two_denominators(board, by=KEY, confidence=confidence, n_boot=0)
     estimates = estimates.set_index(KEY)
+    rubric = outcomes.rubric_pairs(board)
     rows = []
     for (model, task, condition, scorer), group in board.groupby(KEY, sort=True, dropna=False):
         key = (model, task, condition, scorer)
+        if (task, scorer) in rubric:
+            excluded = bool(exclusions.loc[model, "excluded"])
+            reason = exclusions.loc[model, "reason"] if excluded else ""
+            rows += _case_rows(group, key, excluded, reason, confidence)
+            continue
         counts = estimates.loc[key] if key in estimates.index else None
         answered = int(counts["answered"]) if counts is not None else 0
         row = {
@@ -233,8 +245,52 @@ def summarise(
                 ci_low=counts["ci_answered_low"] if answered else math.nan,
                 ci_high=counts["ci_answered_high"] if answered else math.nan,
             )
-        rows.append(row)
+        rows.append(row | {"question": ""})
     return pd.DataFrame(rows, columns=SUMMARY_COLUMNS)
+
+
+def _case_rows(
+    group: pd.DataFrame, key: tuple, excluded: bool, reason: str, confidence: float
+) -> list[dict]:
+    """Return a rubric-graded task's rows of one model x task x condition x scorer: one per
+    question, its case score (``stats.describe.rubric_score_means``, the run summary's and
+    the report's figure: mean, interval, n graded), the unscored judgements, and the
+    samples whose call failed (counted under each question, as the run summary does)."""
+    from clinbench.stats.describe import rubric_score_means
+
+    judged = group[group["outcome"].isin([outcomes.GRADED, outcomes.UNSCORED])]
+    judged = judged.assign(question=judged["question"].fillna("").astype(str))
+    graded = judged[(judged["outcome"] == outcomes.GRADED) & judged["score"].notna()]
+    means = rubric_score_means(graded, by=["question"], confidence=confidence)
+    ci = means.columns[-1]
+    means = means.set_index("question")
+    failed = group[group["outcome"] == outcomes.ERROR]
+    sample = [k for k in ("item_id", "epoch", "run_id") if k in failed.columns]
+    errors = len(failed.drop_duplicates(sample))
+    model, task, condition, scorer = key
+    # the task's case score over every question (the report's and analyze's headline: mean
+    # rubric score, interval, n graded sections), then each question's
+    pooled = rubric_score_means(graded.assign(question=ALL_QUESTIONS), ["question"], confidence)
+    means = pd.concat([pooled.set_index("question"), means])
+    rows = []
+    every = [(ALL_QUESTIONS, judged), *judged.groupby("question", sort=True)]
+    for question, asked in every:
+        scored = question in means.index and not excluded
+        low, high = means.loc[question, ci] if scored else (math.nan, math.nan)
+        rows.append({
+            "model": model, "task": task, "condition": condition, "scorer": scorer,
+            "status": EXCLUDED if excluded else SCORED, "excluded_reason": reason,
+            "items": int(group["item_id"].nunique()), "answered": 0, "correct": 0,
+            "accuracy": math.nan, "ci_low": math.nan, "ci_high": math.nan, "declined": 0,
+            "parse_failed": 0, "errors": errors,
+            "empty": int(asked["response"].map(_empty_reply).sum()),
+            "question": question,
+            "graded": int(means.loc[question, "n"]) if question in means.index else 0,
+            "unscored": int((asked["outcome"] == outcomes.UNSCORED).sum()),
+            "score": float(means.loc[question, "mean"]) if scored else math.nan,
+            "score_ci_low": float(low), "score_ci_high": float(high),
+        })  # fmt: skip
+    return rows
 
 
 def read_release_dates(path: str | Path) -> dict[str, str]:
@@ -293,7 +349,7 @@ def read_leaderboard(path: str | Path) -> Leaderboard:
         raise ValueError(f"{path}: a leaderboard file is .json or .csv")
     # "scorer": "" on a row stored before the board kept scorers (it pooled the task's)
     for column in ("scorer", "superseded_by", "replaces_version", "excluded_reason",
-                   "release_date"):  # fmt: skip
+                   "release_date", "question"):  # fmt: skip
         rows[column] = rows[column].astype(object).where(rows[column].notna(), "").astype(str)
     rows["rerun"] = rows["rerun"].fillna(False).astype(bool)
     return Leaderboard(rows, versions)
@@ -345,16 +401,23 @@ def add_version(
     today = today or date.today().isoformat()
     new = summarise(results, threshold=threshold, include_checks=include_checks)
     if new.empty:
+        checks = sorted(set(results.loc[is_check_run(results), "condition"].astype(str)))
+        if checks and not include_checks and len(results) and is_check_run(results).all():
+            raise ValueError(
+                "every row is of a robustness-check run (a condition with '+': "
+                f"{', '.join(checks)}), which the board leaves out unless asked for "
+                "(--with-checks)"
+            )
         raise ValueError("the results hold no rows to add")
     rows = board.rows.copy()
     current = rows["superseded_by"] == ""
     reruns = 0
     rerun_flags, replaced = [], []
-    for key in new[KEY].itertuples(index=False):
+    for key in new[ROW_KEY].itertuples(index=False):
         match = current
-        for column, value in zip(KEY, key, strict=True):
+        for column, value in zip(ROW_KEY, key, strict=True):
             same = rows[column].astype(str) == str(value)
-            if column == "scorer":
+            if column in ("scorer", "question"):  # a row stored before stands for every one
                 same = same | (rows[column].astype(str) == "")
             match = match & same
         if match.any():
@@ -403,6 +466,7 @@ def trend(board: Leaderboard, condition: str | None = None) -> pd.DataFrame:
     """
     rows = board.current()
     rows = rows[(rows["status"] == SCORED) & (rows["release_date"].astype(str) != "")]
+    rows = rows[rows["question"].astype(str) == ""]  # accuracies: a case score is not one
     if condition is not None:
         rows = rows[rows["condition"] == condition]
     columns = ["release_date", "model", "condition", "accuracy", "ci_low", "ci_high", "version"]

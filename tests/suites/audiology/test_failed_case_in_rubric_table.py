@@ -69,6 +69,6 @@ def test_the_printed_headline_names_the_failed_case(tmp_path):
     # each rubric question and the fact check: one line each, the failed case among them
     for question in ("Q1", "Q2", "Q3"):
         assert f"frozen-model {question}: mean" in text, text
-    assert text.count("excluded: 0 unscored, 1 error (no reply)") == 3, text
+    assert text.count("excluded: 0 unreadable, 1 error (no reply)") == 3, text
     assert "4 sections graded, 0 unscored, from 2 replies, 1 error (no reply)" in text, text
     assert "no answered reply" not in text, text

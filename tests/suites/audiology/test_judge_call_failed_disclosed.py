@@ -81,3 +81,50 @@ def test_the_report_shows_the_failed_calls(tmp_path):
     page = write_report(results, tmp_path / "r.html", options=AnalysisOptions(n_boot=50))
     text = page.read_text(encoding="utf-8")
     assert "judge call failed" in text
+
+
+def test_the_run_summary_counts_unreadable_verdicts_and_failed_calls_apart():
+    """The run summary's rubric table said 'unscored = the judge's call failed or its reply
+    could not be read': one figure for two outcomes. It now gives each its own, by the rules
+    the report's case table and the run's closing line count them by."""
+    from clinbench.suites.audiology.report import case_scores
+    from clinbench.summary import outcome_tables, rubric_table
+
+    results = _results()
+    table = rubric_table(results).set_index("question")
+    assert "unscored" not in table.columns
+    assert table.loc["Q1", ["graded", "unreadable", "judge_call_failed"]].tolist() == [2, 1, 1]
+    assert table.loc["Q2", ["graded", "unreadable", "judge_call_failed"]].tolist() == [1, 1, 2]
+    report = case_scores(results).set_index("question")
+    for question in ("Q1", "Q2"):
+        for column in ("unreadable", "judge_call_failed"):
+            assert table.loc[question, column] == report.loc[question, column]
+        assert report.loc[question, "unscored"] == (
+            report.loc[question, "unreadable"] + report.loc[question, "judge_call_failed"]
+        )
+    (notes,) = [notes for title, _, notes in outcome_tables(results) if title.startswith("Rub")]
+    assert not any("call failed or its reply could not be read" in n for n in notes)
+    assert any("unreadable = " in n and "judge call failed = " in n for n in notes)
+
+
+def test_no_failed_call_no_failed_call_column_in_the_run_summary():
+    from clinbench.summary import rubric_table
+
+    results = _results()
+    results = results[results["score_metadata"] != json.dumps(FAILED)]
+    table = rubric_table(results)
+    assert "judge_call_failed" not in table.columns
+    assert table["unreadable"].tolist() == [1, 1]
+
+
+def test_the_run_headline_says_what_its_table_says():
+    """The headline above the rubric table said 'excluded: 2 unscored' where the table now
+    gives 'unreadable' and 'judge call failed': it gives the same two figures."""
+    from clinbench.cli.console import summary_blocks
+    from clinbench.summary import headline_rows
+
+    text = " ".join(" ".join(summary_blocks(headline_rows(_results()), width=100)).split())
+    assert "one Q1: mean 70.0 of 100" in text, text
+    assert "2 graded; excluded: 1 unreadable, 1 judge call failed" in text, text
+    assert "1 graded; excluded: 1 unreadable, 2 judge calls failed" in text, text
+    assert "unscored" not in text, text

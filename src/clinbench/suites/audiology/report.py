@@ -83,17 +83,18 @@ def case_scores(results: pd.DataFrame, options=None) -> pd.DataFrame:
     graded = rows[rows["outcome"] == outcomes.GRADED]
     # of the unscored: those whose judge call failed (a dead endpoint), not an unreadable reply
     recorded = rows["score_metadata"] if "score_metadata" in rows else rows["outcome"].map(str)
-    failed = outcomes.judge_call_failed(rows["outcome"], recorded)
     unscored = (
         rows.assign(
-            unscored=rows["outcome"] == outcomes.UNSCORED, judge_call_failed=failed.to_numpy()
+            unscored=rows["outcome"] == outcomes.UNSCORED,
+            unreadable=outcomes.judge_reply_unreadable(rows["outcome"], recorded).to_numpy(),
+            judge_call_failed=outcomes.judge_call_failed(rows["outcome"], recorded).to_numpy(),
         )
-        .groupby(keys, as_index=False)[["unscored", "judge_call_failed"]]
+        .groupby(keys, as_index=False)[["unscored", "unreadable", "judge_call_failed"]]
         .sum()
     )
     if not unscored["judge_call_failed"].any():
         unscored = unscored.drop(columns=["judge_call_failed"])
-    counts = [c for c in ("unscored", "judge_call_failed") if c in unscored.columns]
+    counts = [c for c in ("unscored", "unreadable", "judge_call_failed") if c in unscored]
     if graded.empty:  # every judgement unscored: the counts, and no measure to give
         return unscored.assign(n=0)[[*keys, "n", *counts]]
     table = describe_scores(
@@ -397,10 +398,12 @@ def sections(results: pd.DataFrame, figures: bool = True) -> list[ReportSection]
                 tables={k: v for k, v in tables.items() if not v.empty},
                 figures={caption: _score_figure(scores)} if figures and n else {},
                 notes=[
-                    "Unscored judgements (the judge's reply could not be read, or its call "
-                    "failed) are listed in the 'unscored' column and excluded from means and "
-                    "rates; 'judge call failed' (shown when any did) counts those of them "
-                    "whose call to the judge failed: a failure of the run, not of the reply."
+                    "Unscored judgements are listed in the 'unscored' column and excluded "
+                    "from means and rates; of them, 'unreadable' counts those whose judge "
+                    "replied with a verdict that could not be read, and 'judge call failed' "
+                    "(shown when any did) those whose call to the judge failed: a failure of "
+                    "the run, not of the reply. The run summary's rubric table gives the same "
+                    "two counts."
                 ],
             )  # fmt: skip
         )

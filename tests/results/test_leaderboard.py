@@ -74,6 +74,18 @@ def test_models_over_the_failed_or_empty_threshold_are_excluded_not_scored_zero(
     assert lb.summarise(table, threshold=0.5).set_index("model").loc["empty", "status"] == "scored"
 
 
+def test_a_model_with_nothing_answered_is_never_shown_as_scored():
+    # every reply unparseable, but the exclusion threshold set past it: not excluded, yet no
+    # reply answered, so no accuracy exists and the row says so
+    table = _table(_rows("good", GOOD), _rows("garbled", ["parse_failed"] * 10))
+    summary = lb.summarise(table, threshold=1.0).set_index("model")
+    assert summary.loc["garbled", "status"] == lb.NOTHING_SCORED == "nothing scored"
+    assert summary.loc["garbled", "answered"] == 0
+    assert math.isnan(summary.loc["garbled", "accuracy"])
+    assert summary.loc["garbled", "parse_failed"] == 9  # the equipoise item never counts
+    assert summary.loc["good", "status"] == lb.SCORED
+
+
 def test_versions_append_and_reruns_are_recorded_without_moving_other_rows(tmp_path):
     board = lb.add_version(
         lb.empty_leaderboard(), _table(_rows("good", GOOD), _rows("malformed", MALFORMED)),

@@ -50,6 +50,11 @@ SUMMARY_COLUMNS = [
 ]  # fmt: skip
 VERSION_COLUMNS = ["version", "date", "note", "rows_added", "reruns", "models"]
 SCORED = "scored"
+NOTHING_SCORED = "nothing scored"
+"""The status of a row whose model is not excluded but whose replies give it no figure: no
+reply answered (every one unparseable, contradictory or an error) or, for a rubric-graded
+task, no section graded (every verdict unreadable or its call failed). Its counts say why;
+it is never shown as scored, nor drawn in the trend."""
 EXCLUDED = "excluded"
 
 
@@ -193,7 +198,8 @@ def summarise(
     interval is the one accuracy estimator's (``stats.clustered.accuracy_two_denominators``:
     clustered by item when items have several epochs). Equipoise items are left out, and so
     are robustness-check runs (``blind+pushback`` etc.) unless ``include_checks``. Excluded
-    models get status ``excluded`` with the reason and no accuracy.
+    models get status ``excluded`` with the reason and no accuracy; a row with nothing
+    answered (or graded) gets ``nothing scored`` (:data:`NOTHING_SCORED`).
     """
     exclusions = model_exclusions(results, threshold).set_index("model")
     if "scorer" not in results.columns:
@@ -239,7 +245,7 @@ def summarise(
             )
         else:
             row.update(
-                status=SCORED,
+                status=SCORED if answered else NOTHING_SCORED,
                 excluded_reason="",
                 accuracy=counts["accuracy_answered"] if answered else math.nan,
                 ci_low=counts["ci_answered_low"] if answered else math.nan,
@@ -279,7 +285,8 @@ def _case_rows(
         low, high = means.loc[question, ci] if scored else (math.nan, math.nan)
         rows.append({
             "model": model, "task": task, "condition": condition, "scorer": scorer,
-            "status": EXCLUDED if excluded else SCORED, "excluded_reason": reason,
+            "status": EXCLUDED if excluded else SCORED if scored else NOTHING_SCORED,
+            "excluded_reason": reason,
             "items": int(group["item_id"].nunique()), "answered": 0, "correct": 0,
             "accuracy": math.nan, "ci_low": math.nan, "ci_high": math.nan, "declined": 0,
             "parse_failed": 0, "errors": errors,

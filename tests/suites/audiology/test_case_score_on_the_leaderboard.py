@@ -56,6 +56,22 @@ def test_the_leaderboard_gives_the_case_score_every_surface_gives():
         assert pooled["graded"] == row["n"]
 
 
+def test_a_question_with_no_section_graded_is_never_shown_as_scored():
+    from clinbench.scoring import outcomes
+    from clinbench.stats.leaderboard import NOTHING_SCORED, SCORED, summarise
+
+    results = _results()
+    unread = (results["model"] == results["model"].iloc[0]) & (results["question"] == "Q2")
+    results.loc[unread, ["outcome", "score"]] = [outcomes.UNSCORED, math.nan]
+    board = summarise(results).set_index(["model", "question"])
+    first, other = sorted(results["model"].unique())
+    assert board.loc[(first, "Q2"), "status"] == NOTHING_SCORED
+    assert board.loc[(first, "Q2"), "graded"] == 0 and board.loc[(first, "Q2"), "unscored"] == 9
+    assert math.isnan(board.loc[(first, "Q2"), "score"])
+    assert board.loc[(first, "Q1"), "status"] == SCORED == board.loc[(first, "all"), "status"]
+    assert board.loc[(other, "Q2"), "status"] == SCORED
+
+
 def test_leaderboard_show_prints_the_case_score(tmp_path):
     from clinbench.cli.leaderboard_commands import app
     from clinbench.summary import rubric_table

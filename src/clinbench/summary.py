@@ -45,8 +45,6 @@ EVERY_CALL_FAILED_NOTE = (
     "table counts them; the error is the commonest message of their failed samples"
 )
 SAMPLE_KEYS = ("condition", "item_id", "epoch")  # one sample of a model on a task
-# a rubric judgement with no score: all of them, and each cause (outcomes' two rules)
-UNSCORED_COUNTS = ["unscored", "unreadable", "judge_call_failed"]
 
 
 def judged_scorers(results: pd.DataFrame) -> set[tuple[str, str]]:
@@ -236,22 +234,13 @@ def rubric_table(results: pd.DataFrame) -> pd.DataFrame:
     graded = rows[(rows["outcome"] == outcomes.GRADED) & rows["score"].notna()]
     # an unscored judgement is an unreadable verdict or a failed judge call: each counted by
     # the rule the report's case table and the run's closing line count it by
-    recorded = rows["score_metadata"] if "score_metadata" in rows else pd.Series("", rows.index)
-    unscored = (
-        rows.assign(
-            unscored=rows["outcome"] == outcomes.UNSCORED,
-            unreadable=outcomes.judge_reply_unreadable(rows["outcome"], recorded),
-            judge_call_failed=outcomes.judge_call_failed(rows["outcome"], recorded),
-        )
-        .groupby(keys, as_index=False)[UNSCORED_COUNTS]
-        .sum()
-    )
+    unscored = outcomes.unscored_counts(rows, keys)
     call_failed = ["judge_call_failed"] if unscored["judge_call_failed"].any() else []
     failed = _failed_counts(every.assign(**{k: every[k].fillna("").astype(str) for k in keys}),
                             pairs, keys)  # fmt: skip
     failed_column = ["error"] if len(failed) else []
     unscored = unscored.merge(failed, on=keys, how="outer")
-    counts = [*UNSCORED_COUNTS, "error"]
+    counts = [*outcomes.UNSCORED_COUNTS, "error"]
     unscored[counts] = unscored[counts].fillna(0).astype(int)
     columns = [*keys, "graded", "unreadable", *call_failed, *failed_column, "mean", "CI95%",
                "pass_rate", "critical_error_rate"]  # fmt: skip

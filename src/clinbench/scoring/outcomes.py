@@ -44,6 +44,28 @@ def judge_reply_unreadable(outcome, score_metadata):
     return (outcome == UNSCORED) & ~judge_call_failed(outcome, score_metadata)
 
 
+UNSCORED_COUNTS = ["unscored", "unreadable", "judge_call_failed"]
+"""A rubric table's counts of judgements with no score: all of them, and each cause."""
+
+
+def unscored_counts(rows, keys: list[str]):
+    """Return, per group of ``keys``, the unscored judgements and each cause of them.
+
+    Columns: <keys>..., unscored, unreadable (:func:`judge_reply_unreadable`),
+    judge_call_failed (:func:`judge_call_failed`): the one count the run summary's rubric
+    table and the report's case table give. ``rows`` is a results table (pandas).
+    """
+    import pandas as pd
+
+    recorded = rows["score_metadata"] if "score_metadata" in rows else pd.Series("", rows.index)
+    flags = rows.assign(
+        unscored=rows["outcome"] == UNSCORED,
+        unreadable=judge_reply_unreadable(rows["outcome"], recorded),
+        judge_call_failed=judge_call_failed(rows["outcome"], recorded),
+    )
+    return flags.groupby(keys, as_index=False)[UNSCORED_COUNTS].sum()
+
+
 # how a row's score metadata records the rubric it was graded under (a judgement that failed
 # records it too, so a rubric scorer whose every judgement failed is still known as one)
 RUBRIC_MARK = '"rubric": {'

@@ -81,20 +81,11 @@ def case_scores(results: pd.DataFrame, options=None) -> pd.DataFrame:
         return pd.DataFrame()
     keys = ["model", "scorer", "question"]
     graded = rows[rows["outcome"] == outcomes.GRADED]
-    # of the unscored: those whose judge call failed (a dead endpoint), not an unreadable reply
-    recorded = rows["score_metadata"] if "score_metadata" in rows else rows["outcome"].map(str)
-    unscored = (
-        rows.assign(
-            unscored=rows["outcome"] == outcomes.UNSCORED,
-            unreadable=outcomes.judge_reply_unreadable(rows["outcome"], recorded).to_numpy(),
-            judge_call_failed=outcomes.judge_call_failed(rows["outcome"], recorded).to_numpy(),
-        )
-        .groupby(keys, as_index=False)[["unscored", "unreadable", "judge_call_failed"]]
-        .sum()
-    )
+    # of the unscored: unreadable verdicts and failed judge calls (a dead endpoint), apart
+    unscored = outcomes.unscored_counts(rows, keys)
     if not unscored["judge_call_failed"].any():
         unscored = unscored.drop(columns=["judge_call_failed"])
-    counts = [c for c in ("unscored", "unreadable", "judge_call_failed") if c in unscored]
+    counts = [c for c in outcomes.UNSCORED_COUNTS if c in unscored]
     if graded.empty:  # every judgement unscored: the counts, and no measure to give
         return unscored.assign(n=0)[[*keys, "n", *counts]]
     table = describe_scores(

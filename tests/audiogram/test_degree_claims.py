@@ -186,25 +186,33 @@ def test_every_rule_of_the_lexicon_cites_its_source_once():
 ], ids=["ranges", "normal with regions", "hedges", "values graded", "denials", "scale",
         "grades of an ear"])  # fmt: skip
 def test_a_100_kb_clause_is_read_in_linear_time(clause):
-    """A 100 KB clause (untrusted text with no full stops) reads in well under a second,
-    and four times the text costs about four times the time (CPU seconds), not sixteen."""
+    """A 100 KB clause (untrusted text with no full stops) reads in well under a second, and
+    sixteen times the text costs about sixteen times the time (CPU seconds), not 256.
+
+    The long side is 400 KB because a test of the whole text for each phrase found ('"%" in
+    low', a scan at memory speed) costs too little at 100 KB to stand out from noise: 4x the
+    text took 7-10x the time, and the guard passed here and failed under CI's load."""
     assert len(clause) >= 100_000
-    quarter = clause[: len(clause) // 4]
+    quarter, whole = clause[: len(clause) // 4], clause * 4
     # A full collection of the test session's heap landing inside one timing (seen in a
     # whole-folder run: 0.19 s against 0.06 s alone) would time the collector, not the reader.
     gc.collect()
     gc.disable()
     try:
         began = time.process_time()
-        degree_claims(quarter, "right", False)
-        small = time.process_time() - began
-        began = time.process_time()
         degree_claims(clause, "right", False)
+        assert time.process_time() - began < 5
+        small = []
+        for _ in range(3):
+            began = time.process_time()
+            degree_claims(quarter, "right", False)
+            small.append(time.process_time() - began)
+        began = time.process_time()
+        degree_claims(whole, "right", False)
         large = time.process_time() - began
     finally:
         gc.enable()
-    assert large < 5
-    assert large < 8 * small + 0.05
+    assert large < 32 * min(small) + 0.1
 
 
 # -- judging ------------------------------------------------------------------------------

@@ -913,7 +913,7 @@ def _about_hearing(low: str, m: re.Match, denial: bool, default_conduction: str)
         return False
     if _PAST_THE_RANGE.search(low, max(0, m.start() - 30), m.start()):
         return False
-    if "%" in low or "cent" in low:
+    if "%" in window or "cent" in window:  # (the window, not the text: once a phrase)
         if _A_SHARE_NORMAL.search(low, max(0, m.start() - 30), m.start()):
             return False
     if _a_value_said_normal(low, m.start()):

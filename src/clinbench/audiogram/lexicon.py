@@ -779,14 +779,16 @@ was not tested in either ear": the next sentence's "not" is its own). A form's d
 (four dots or more: "Speech reception threshold ...... R 20") joins a label to its value; it
 ends nothing."""
 SEGMENT_SPLIT = re.compile(
-    r"[,\s](?:(?<=,)\s+(?!\d|-\d)|(?<=\s)\s*(?:and|but|while|whereas)\s+(?!\d|-\d|&)|"
+    r"(?:,|(?<!\s)\s)(?:(?<=,)\s+(?!\d|-\d)|(?<=\s)\s*(?:and|but|while|whereas)\s+(?!\d|-\d|&)|"
     r"(?<=\s)\s*(?=(?:against|versus|vs\.?|compared\s+(?:with|to))\s|(?:above|below)\s+the\s+"
     r"(?:right|left)(?:'s|\s+ear's)\s)|(?<=\)\s)\s*(?=than\s))"
 )
 """A clause ends at a comma and the spaces after it (not before a number), at and / but /
 while / whereas between spaces (not before a number or '&'), before a comparison, and before
 the "than" that follows a parenthesis ("worse on the right (45 dB HL, moderate) than on the
-left (25 dB HL, mild)": the parenthesis closes the first ear's findings)."""
+left (25 dB HL, mild)": the parenthesis closes the first ear's findings). A run of spaces is
+tried from its first space only: that try already stretches over the whole run, and trying
+again from each space in it made a long blanked run cost its length squared."""
 COMPARED_WITH = re.compile(
     r"\s*(?:against|versus|vs\.?|compared\s+(?:with|to)|(?:above|below)(?=\s+the\s+(?:right|left)"
     r"(?:'s|\s+ear's)\s))\s",

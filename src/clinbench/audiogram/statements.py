@@ -214,7 +214,9 @@ def _ears_compared(
     if not found.isdisjoint(_LATERALITY) and lx.LATERALITY_TRIGGER.search(low):
         claims += laterality_claims(low, ear, hedged, sent_low)
         claims += size_of_a_comparison(claims)
-    if lx.may_hold(low, "differ", "interaural", "than") and lx.DIGIT.search(low):
+    if (
+        lx.may_hold(low, "differ", "interaural", "than") or "compared" in (sent_low or "")
+    ) and lx.DIGIT.search(low):
         claims += difference_claims(low, hedged, sent_low)
     return claims
 

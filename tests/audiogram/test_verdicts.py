@@ -316,6 +316,11 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # H06, Q11; 4:Z17, 7:K25, 8:M62, 9:N27, 9:N72 (new) and shapes S44, 3:Y14, 5:Q59, 6:P22,
     # 11:T17 gain one interaural_difference finding each, 17 reviewed one by one: all
     # matches. No critical error changed.
+    # 379 with an ear called affected, spared or damaged by noise read as a claim of its type
+    # (affected_ears.py: "the right ear is the affected", "the left ear is unaffected"; tune61,
+    # batches 143, 146 and 149 as tuning data): shapes S61 (listed) gains "right ear is the
+    # affected" as a loss in the right ear, reviewed: a match (sensorineural). No critical
+    # error changed.
     recorded = {(row["set"], row["id"]): row["critical_errors"] for row in BEFORE}
     assert 0 < len(ADDED) <= 379
     assert all(

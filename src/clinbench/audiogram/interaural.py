@@ -125,12 +125,15 @@ SIZE_THAN_THE_OTHER = re.compile(
     r"\b(right|left)(?:\s+ear)?\s+(?:is|was|seems|appears|sounds|hears|responds)\s+"
     r"(?:(?:approximately|about|around|roughly|some|only|just|still|~)\s*)?"
     r"(\d{1,3}(?:\.\d+)?)\s*(?:db|decibels?)\s+(?:(?:less|more)(?!\s+sensitive)|lower|higher|"
-    r"louder|quieter|softer)\b[^.;:\d]{0,30}?\bthan\s+(?:that\s+of\s+|in\s+)?"
+    r"louder|quieter|softer)\b[^.;:\d]{0,30}?\b(?:than|compared\s+(?:to|with))\s+"
+    r"(?:that\s+of\s+|in\s+|(?:the\s+)?(?:[a-z]+\s+){1,2}in\s+)?"
     r"(?:the\s+|his\s+|her\s+|your\s+|their\s+)?(right|left|other)\b"
 )
 """One ear said a size more or less than the other ("the left ear is approximately 9 dB less
-than the right ear", "the right is 20 dB higher than the left"): the size is the ears'
-difference, whichever way it runs (which ear is worse such words leave open; "worse",
+than the right ear", "the right is 20 dB higher than the left", "the left ear is 5 dB more
+attenuated compared to the right ear"; what is compared may be named in the other ear: "than
+the signal in the right ear", issue #26 batch 149): the size is the ears' difference,
+whichever way it runs (which ear is worse such words leave open; "worse",
 "better" and "more sensitive" are the worse-ear reader's, lexicon.WORSE). Groups: 1 the ear,
 2 the size, 3 the ear compared with."""
 
@@ -138,10 +141,19 @@ difference, whichever way it runs (which ear is worse such words leave open; "wo
 def _size_than_the_other(low: str, hedged: bool, sentence: str) -> list[Claim]:
     """Return the difference of one ear said a size more or less than the other
     (SIZE_THAN_THE_OTHER), at the one frequency its sentence gives."""
-    if "than" not in low:
+    start = sentence.find(low) if "compared" in sentence else -1
+    if start >= 0:  # (the clause ends where "compared to the right ear" names the other ear:
+        # the comparison is read on in its sentence, bounded)
+        text, end = sentence, start + len(low)
+        m = SIZE_THAN_THE_OTHER.search(sentence, start, end + 80)
+        if m is not None and m.start() >= end:
+            m = None
+    elif "than" in low:
+        text = low
+        m = SIZE_THAN_THE_OTHER.search(low)
+    else:
         return []
-    m = SIZE_THAN_THE_OTHER.search(low)
-    if m is None or m.group(1) == m.group(3) or lexicon.negated(low, m.start()):
+    if m is None or m.group(1) == m.group(3) or lexicon.negated(text, m.start()):
         return []
     return [_claim(m.group(2), hedged, m.group(0), _frequency_of(sentence, -1),
                    "size than the other ear", low)]  # fmt: skip

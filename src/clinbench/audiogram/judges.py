@@ -37,7 +37,12 @@ from clinbench.audiogram.degree_claims import (
 )
 from clinbench.audiogram.findings import CriticalError
 from clinbench.audiogram.result_claims import ASYMMETRY_RULE, MAIN_PART_RULE
-from clinbench.audiogram.threshold_claims import EITHER_EAR, INSIDE_BONE_LEVEL, NO_RESPONSE_SIDES
+from clinbench.audiogram.threshold_claims import (
+    EAR_SHOWN_LEVEL,
+    EITHER_EAR,
+    INSIDE_BONE_LEVEL,
+    NO_RESPONSE_SIDES,
+)
 
 if TYPE_CHECKING:
     from clinbench.audiogram.claims import Claim
@@ -1013,6 +1018,20 @@ def whole_ear_range_holds(t: CaseFacts, ear: str, conduction: str, levels):
     return ok, (min(values), max(values))
 
 
+def either_conduction_holds(t: CaseFacts, ear: str, levels):
+    """Judge a level an ear shows with no conduction and no frequency named
+    (threshold_claims.EAR_SHOWN_LEVEL) against every threshold of the ear, air and bone: a
+    summary of some of them, true where either conduction's whole-ear range holds it, wrong
+    where neither does; None where neither was measured."""
+    air, air_truth = whole_ear_range_holds(t, ear, "air", levels)
+    if air:
+        return air, air_truth
+    bone, bone_truth = whole_ear_range_holds(t, ear, "bone", levels)
+    if bone is None:
+        return air, air_truth
+    return bone, {"air": air_truth, "bone": bone_truth} if air is not None else bone_truth
+
+
 def gap_size_holds(t: CaseFacts, ear: str, freqs, size):
     """Judge an air-bone gap's size (``size``: low, high dB) at a frequency or over a range:
     air minus bone there, within the dB tolerance. A gap quoted at one frequency where bone
@@ -1053,6 +1072,11 @@ def judge_threshold_range(claim: Claim, j: Judge) -> None:
         note = _joined(note, "no ear named: judged against either ear")
     if not claim.frequencies:
         level = f"{levels[0]}" if levels[0] == levels[1] else f"{levels[0]}-{levels[1]}"
+        if EAR_SHOWN_LEVEL in claim.rules:
+            j.add("threshold_range", ear, None, f"{level} dB HL (no conduction or frequency "
+                  "named)", claim.text, _hedged(claim),
+                  lambda e: either_conduction_holds(j.t, e, levels), note)  # fmt: skip
+            return
         j.add("threshold_range", ear, None,
               f"{level} dB HL ({conduction}, no frequency named)", claim.text,
               _hedged(claim), lambda e: whole_ear_range_holds(j.t, e, conduction, levels),

@@ -60,10 +60,16 @@ AVERAGE_NAME = (
 abbreviations 4FA, 3FA, PTA4, PTA-3: the four-frequency average of WHO 2021 and BSA 2018 as
 audiology forms and registries name their fields), as a fragment of the patterns that read
 an average (claims.PTA, notation's average pairs)."""
-AVERAGE_IN_WORDS = r"(?:average|mean)\s+hearing\s+(?:loss|level|threshold)s?"
+AVERAGE_IN_WORDS = (
+    r"(?:average|mean)\s+(?:hearing\s+(?:loss|level|threshold)s?|"
+    r"air[\s-]+conduction(?:\s+thresholds?)?)"
+)
 """A hearing average named in words, without "PTA" ("average hearing loss 45 dB", "mean
 hearing level"): the pure-tone average, as a fragment of claims.PTA (translated reports, the
-German mittlerer Hoerverlust, and lay letters)."""
+German mittlerer Hoerverlust, and lay letters); also named by the conduction it averages ("an
+average air conduction of 40 dB", "the mean air-conduction threshold": the pure-tone average
+is of air-conduction thresholds, BSA 2018 pure-tone audiometry; issue #26 batch 149, the
+real local model's replies)."""
 NOT_A_DIFFERENCE = (
     r"(?!differen|discrepan|mismatch|disagree|agreement|minus\b|to\s+within\b|"
     r"within\s+(?:about\s+|~\s*)?\d)"

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from clinbench.audiogram import lexicon as lx
 from clinbench.audiogram import result_claims as rc
+from clinbench.audiogram.affected_ears import affected_ear_claims
 from clinbench.audiogram.alternation import led
 from clinbench.audiogram.claims import (
     Claim,
@@ -196,6 +197,7 @@ def read_clause(
         claims += _loss_claims(low, found, ear, hedged, sent_low, default_conduction,
                                from_an_earlier_line, not topics.tymp)  # fmt: skip
     claims += rc.praised_ear_claims(low, hedged)
+    claims += affected_ear_claims(low, sent_low, hedged)
     claims += _claims_of_a_bare_clause(claims, low, ear, hedged, default_conduction)
     # 'Unilateral' is tied only to an ear named in the same clause, never a carried-over one.
     return claims + _ears_compared(low, found, ear if explicit else None, hedged, sent_low)
@@ -212,7 +214,9 @@ def _ears_compared(
     if not found.isdisjoint(_LATERALITY) and lx.LATERALITY_TRIGGER.search(low):
         claims += laterality_claims(low, ear, hedged, sent_low)
         claims += size_of_a_comparison(claims)
-    if lx.may_hold(low, "differ", "interaural", "than") and lx.DIGIT.search(low):
+    if (
+        lx.may_hold(low, "differ", "interaural", "than") or "compared" in (sent_low or "")
+    ) and lx.DIGIT.search(low):
         claims += difference_claims(low, hedged, sent_low)
     return claims
 

@@ -1000,6 +1000,40 @@ Not a distance or a bound ("left ear: 15 dB worse", "right ear: 40 dB or more"),
 value after a bare side ("right PTA 45, left 25 dB HL" carries the average)."""
 
 
+_EAR_SHOWS_BEFORE = re.compile(
+    r"\b(?:right|left)\s+ear\s+(?:shows?|showed|has|had|measures?|measured|registers?|"
+    r"registered|with)\s+(?:(?:only|just|about|around|approximately|roughly)\s+)?"
+    r"(?:an?\s+(?:(?:maximum|worst|highest|overall)\s+)?threshold\s+of\s+"
+    r"(?:(?:only|just|about|around|approximately|roughly)\s+)?)?$"
+)
+"""Right before one level in dB HL: the ear as the subject that shows, has or measures it
+("the right ear shows 30 dB HL", "the left ear has a threshold of 35 dB HL", "the left ear
+with a threshold of 40 dB HL"). dB HL is the scale of hearing thresholds (ANSI S3.6;
+BSA 2018 records a threshold as the level heard in dB HL), so a level on it that an ear
+shows is that ear's hearing level, as one after its tag is (EAR_SHOWN_LEVEL). Issue #26,
+batch 149 (real-model text, used as tuning data)."""
+_EAR_SHOWS_REACH = 90
+_NOT_A_LEVEL_AFTER = re.compile(
+    r"\s*(?:hl\b\s*)?(?:of\b|gap|air[\s-]*bone|abg|loss|difference|asymmetr|improv|shift|"
+    r"drop|change|deteriorat|gain|attenuat|worse|better|poorer|reduction|increase)"
+)
+"""After a level an ear shows: what makes it a size of something else ("shows 30 dB of
+gain", "has a 20 dB air-bone gap", "shows 15 dB improvement"), not its hearing level."""
+EAR_SHOWN_LEVEL = "level an ear shows"
+"""The rule of one level in dB HL shown by (had by, measured in) an ear named as the subject
+(:data:`_EAR_SHOWS_BEFORE`), in a clause that names no frequency: that ear's air-conduction
+hearing level, judged as a whole-ear level is."""
+
+
+def _level_shown_by_its_ear(c: _Clause, m: re.Match) -> bool:
+    """Return whether the dB HL value ``m`` is shown by its ear named as the subject
+    (EAR_SHOWN_LEVEL)."""
+    return ("hl" in m.group(0) or c.low.startswith("hl", m.end() + 1)) and bool(
+        _EAR_SHOWS_BEFORE.search(c.low, max(0, m.start() - _EAR_SHOWS_REACH), m.start())
+        and not _NOT_A_LEVEL_AFTER.match(c.low, m.end())
+    )
+
+
 def _tagged_ear_level(c: _Clause, m: re.Match, values: list[int]) -> bool:
     """Return whether the dB value ``m`` is one level straight after its ear's tag, or given
     for its ear right after it (EAR_TAGGED_LEVEL)."""
@@ -1010,6 +1044,7 @@ def _tagged_ear_level(c: _Clause, m: re.Match, values: list[int]) -> bool:
         and (
             _EAR_TAG_BEFORE.search(c.low, max(0, m.start() - _EAR_TAG_REACH), m.start())
             or _EAR_AFTER.match(c.low, m.end())
+            or _level_shown_by_its_ear(c, m)
         )
         and not _RELATIVE_AFTER.match(c.low, m.end())
         and not _BOUND_AFTER.match(c.low, m.end())
@@ -1058,6 +1093,8 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
             rules = (*rules, LOSS_LEVEL)
         if tagged:
             rules = (*rules, EAR_TAGGED_LEVEL)
+            if _level_shown_by_its_ear(c, m):
+                rules = (*rules, EAR_SHOWN_LEVEL)
         c.claim("threshold_range", values[0], m.group(0), rule, named, (), values[0],
                 *rules)  # fmt: skip
 

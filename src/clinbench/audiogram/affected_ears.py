@@ -1,0 +1,101 @@
+"""Ears said to be affected, spared or damaged: whether an ear has a loss, read without the case.
+
+A description of a hearing loss says which ear it is in by calling that ear affected ("the
+left ear is the more affected", "with the left ear being the most affected") or spared ("the
+right ear is unaffected", "the right ear is not affected"), and a noise history says it by
+the damage done ("the left ear has suffered noise damage", "noise injury to the right ear").
+A clinician reads the affected or damaged ear as an ear with a hearing loss, and the spared
+one as an ear of normal hearing (WHO 2021 World report on hearing: a hearing loss is hearing
+worse than normal; an ear damaged by noise has a noise-induced loss, Coles, Lutman & Buffin
+2000). So an affected or damaged ear is a claim of a loss in that ear (judged by
+``judges.judge_loss_in_an_ear``: wrong of a normal ear, a laterality confusion where the other
+ear has the loss), and a spared ear a claim that its type is normal (judged by
+``judges.judge_type``).
+
+Issue #26, batches 143, 146 and 149 (the real local model's replies, used as tuning data:
+"left ear being the most affected" and "significant injury" given to normal ears, "the right
+ear is not affected" of an ear with a loss).
+
+Not read: an ear affected or spared by something named after it ("affected by wax", "spared
+from the surgery": a cause or an event, not the hearing), a denial ("no sign of noise damage
+in the left ear"), a condition or a generic statement (``lexicon.negated``), and damage with
+no word of noise, sound or hearing in its sentence ("the left ear has some damage to the
+canal skin"), and an ear's state in a clause that makes it a belief, complaint, history or
+report ("Believes left ear affected (patient report)").
+"""
+
+from __future__ import annotations
+
+import re
+
+from clinbench.audiogram import lexicon
+from clinbench.audiogram.claims import Claim, _clause_claim
+from clinbench.audiogram.result_claims import _NOT_THIS_TEST
+
+_EAR = r"\b(right|left)(?:[\s-]+(?:ear|side))?\s+"
+_NOT_BY = r"(?!\s+(?:by|from|with|in\s+(?:the\s+)?(?:canal|skin|drum))\b)"
+AFFECTED_EAR = re.compile(
+    _EAR + r"(?:(?:is|was|being|seems|appears|looks)\s+)?"
+    r"(?:(?:the|more|most|worse|worst|predominantly|mainly|mostly|primarily|chiefly|"
+    r"severely|badly|significantly|clearly)\s+){0,3}affected\b" + _NOT_BY
+)
+"""An ear called affected: "the left ear is the more affected", "with left ear being the most
+affected", "the right ear is predominantly affected". Group 1: the ear."""
+SPARED_EAR = re.compile(
+    _EAR + r"(?:is|was|seems|appears|remains|remained)\s+"
+    r"(?:(?:not|n't)\s+(?:(?:at\s+all|really|significantly)\s+)?affected|unaffected|spared)\b"
+    + _NOT_BY
+)
+"""An ear called spared: "the right ear is unaffected", "the right ear is not affected", "the
+left ear was spared". Group 1: the ear."""
+_HARM = r"(?:(?:noise|acoustic|sound)[\s-]+(?:induced[\s-]+)?)?(?:injury|injuries|damage|trauma)\b"
+DAMAGED_EAR = re.compile(
+    # the ear as the subject: "the left ear has experienced significant injury"
+    _EAR + r"(?:has|had|have|shows?|showed)\s+(?:(?:experienced|suffered|sustained)\s+)?"
+    r"(?:signs?\s+of\s+)?(?:(?:a|an|some|significant|considerable|marked|substantial|"
+    r"definite|clear|obvious|severe|permanent|lasting)\s+){0,2}" + _HARM + "|"
+    # the ear as the place: "noise damage to the left ear", "injury in the right ear"
+    r"\b" + _HARM + r"\s+(?:to|in|of|on)\s+(?:the\s+|his\s+|her\s+|their\s+|your\s+)?"
+    r"(right|left)\b(?![\s-]+(?:and|&|or)\s)"
+)
+"""An ear said to be damaged or injured: "the left ear has experienced significant injury",
+"the right ear shows noise damage", "acoustic trauma to the left ear". Groups 1 or 2: the
+ear."""
+NOISE_WORDS = re.compile(
+    r"\b(?:noise|acoustic|loud|music|sound|blast|gunfire|explosion|vibration|hearing)"
+)
+"""What makes damage to an ear the hearing's: a word of noise, sound or hearing in its
+sentence (in the damage's own words or beside them)."""
+_BELIEVED = re.compile(r"\b(?:believ\w*|thinks|thought|feels|felt|worr\w*|concern\w*|says|said)\b")
+"""Words that make an ear's state someone's belief or account ("Believes left ear affected
+(patient report)"), as result_claims._NOT_THIS_TEST makes it a complaint, history or risk."""
+AFFECTED_RULE = "ear called affected"
+SPARED_RULE = "ear called spared"
+DAMAGED_RULE = "ear called damaged"
+
+
+def may_hold(low: str) -> bool:
+    """Return False when the lowered clause surely holds no affected, spared or damaged ear."""
+    return lexicon.may_hold(low, "affect", "spared", "injur", "damag", "trauma")
+
+
+def affected_ear_claims(low: str, sent_low: str, hedged: bool) -> list[Claim]:
+    """Return the claims of a lowered clause (``sent_low``: its sentence) that an ear has a
+    loss ("loss_in_an_ear": affected, damaged) or is of normal type ("type", spared)."""
+    if not may_hold(low) or _NOT_THIS_TEST.search(low) or _BELIEVED.search(low):
+        return []
+    out: list[Claim] = []
+    for m in SPARED_EAR.finditer(low):
+        if not lexicon.negated(low, m.start()):
+            out.append(_clause_claim("type", m.group(1), "normal", hedged, m.group(0),
+                                     SPARED_RULE))  # fmt: skip
+    for m in AFFECTED_EAR.finditer(low):
+        if not lexicon.negated(low, m.start()):
+            out.append(_clause_claim("loss_in_an_ear", m.group(1), "a loss", hedged,
+                                     m.group(0), AFFECTED_RULE))  # fmt: skip
+    if lexicon.may_hold(low, "injur", "damag", "trauma") and NOISE_WORDS.search(sent_low or low):
+        for m in DAMAGED_EAR.finditer(low):
+            if not lexicon.negated(low, m.start()):
+                out.append(_clause_claim("loss_in_an_ear", m.group(1) or m.group(2), "a loss",
+                                         hedged, m.group(0), DAMAGED_RULE))  # fmt: skip
+    return out

@@ -175,8 +175,17 @@ def model_exclusions(
 
 
 def is_check_run(results: pd.DataFrame) -> pd.Series:
-    """Return True for rows of robustness-check runs (conditions named ``base+check``)."""
-    return results["condition"].astype(str).str.contains("+", regex=False)
+    """Return True for rows of robustness-check runs: a condition with a part its suite
+    declares a check (``clinbench.suites.is_robustness_check``: ``blind+pushback``,
+    ``asr+babble@10dB``), never a prompting condition reported as a result (``asr+cot``).
+    The one test of every surface that keeps checks apart from results."""
+    from clinbench.suites import is_robustness_check
+
+    conditions = results["condition"].fillna("").astype(str)
+    suites = results["suite"].fillna("").astype(str) if "suite" in results.columns else ""
+    keys = list(zip(pd.Series(suites, index=results.index), conditions, strict=True))
+    known = {key: is_robustness_check(key[1], key[0]) for key in set(keys)}
+    return pd.Series([known[key] for key in keys], index=results.index, dtype=bool)
 
 
 def summarise(
@@ -197,7 +206,8 @@ def summarise(
     refused; parse failures, contradictory replies and errors are counted and excluded. Its
     interval is the one accuracy estimator's (``stats.clustered.accuracy_two_denominators``:
     clustered by item when items have several epochs). Equipoise items are left out, and so
-    are robustness-check runs (``blind+pushback`` etc.) unless ``include_checks``. Excluded
+    are robustness-check runs (:func:`is_check_run`: ``blind+pushback``, noise) unless
+    ``include_checks``. Excluded
     models get status ``excluded`` with the reason and no accuracy; a row with nothing
     answered (or graded) gets ``nothing scored`` (:data:`NOTHING_SCORED`).
     """
@@ -411,7 +421,7 @@ def add_version(
         checks = sorted(set(results.loc[is_check_run(results), "condition"].astype(str)))
         if checks and not include_checks and len(results) and is_check_run(results).all():
             raise ValueError(
-                "every row is of a robustness-check run (a condition with '+': "
+                "every row is of a robustness-check run (a condition its suite calls a check: "
                 f"{', '.join(checks)}), which the board leaves out unless asked for "
                 "(--with-checks)"
             )

@@ -333,6 +333,26 @@ def _main_condition(conditions: pd.DataFrame) -> pd.Series:
     return first.reindex(conditions.index)
 
 
+def _not_ranked(results: pd.DataFrame, table: pd.DataFrame) -> list[str]:
+    """Return per headline row why the report, ``analyze`` and the leaderboard leave its
+    model out of ranking (``report.headline.exclusions``: too many unusable replies, or none
+    scored), or ""; a row under no condition (a rubric or graded row) takes any of its
+    model's conditions on the task."""
+    from clinbench.report.headline import exclusions
+
+    needed = {"suite", "condition", "outcome", "item_id", "epoch", "response"}
+    if not needed <= set(results.columns):  # what the exclusion rule reads
+        return [""] * len(table)
+    excluded = exclusions(results)
+    reasons: dict[tuple, str] = {}
+    for row in excluded.itertuples(index=False):
+        reasons.setdefault((row.suite, row.task, row.condition, row.model), str(row.reason))
+        reasons.setdefault((row.suite, row.task, "", row.model), str(row.reason))
+    keys = zip(table["suite"], table["task"], table["condition"].fillna(""), table["model"],
+               strict=True)  # fmt: skip
+    return [reasons.get(tuple("" if pd.isna(k) else str(k) for k in key), "") for key in keys]
+
+
 def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
     """Return one headline row per task, scorer and model (and question), for the answer block.
 
@@ -343,7 +363,9 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
     'graded' row: what graded and unscored count, 'sections' of that many replies when the
     scorer grades each question of a reply, else 'replies'), message (of a 'failed' row: a
     model whose every call on the task failed, under no scorer, :func:`failed_everywhere`),
-    other_conditions (how many more conditions the detail tables show for that model).
+    other_conditions (how many more conditions the detail tables show for that model),
+    not_ranked (why the report, ``analyze`` and the leaderboard leave the model out of
+    ranking: :func:`_not_ranked`; "" when they rank it).
     Accuracy rows are :func:`accuracy_table` over the model's main condition (formats
     pooled: the task's overall accuracy), every reply it counts (contradictory ones too);
     rubric rows are :func:`rubric_table`; any other graded scorer is counted only (its own
@@ -353,7 +375,7 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
                "CI95%", "n", "answered", "correct", "value_all", "CI95% (all)", "declined",
                "refused", "parse_failed", "contradictory", "error", "unscored", "unreadable",
                "judge_call_failed", "graded",
-               "replies", "unit", "message", "other_conditions"]  # fmt: skip
+               "replies", "unit", "message", "other_conditions", "not_ranked"]  # fmt: skip
     if results.empty or "task" not in results.columns:
         return pd.DataFrame(columns=columns)
     keys = [k for k in HEADLINE_KEYS if k in results.columns]
@@ -432,6 +454,7 @@ def headline_rows(results: pd.DataFrame) -> pd.DataFrame:
     if not out:
         return pd.DataFrame(columns=columns)
     table = pd.concat(out, ignore_index=True).reindex(columns=columns)
+    table["not_ranked"] = _not_ranked(frame, table)
     table["_best"] = -pd.to_numeric(table["value"], errors="coerce").fillna(-1.0)
     table = table.sort_values(["task", "scorer", "question", "_best", "model"], kind="stable")
     return table.drop(columns="_best").reset_index(drop=True)

@@ -182,11 +182,12 @@ def test_cli_add_show_trend_and_errors(tmp_path):
 
 
 def test_a_table_of_check_runs_only_says_why_nothing_was_added(tmp_path):
-    """The real local model's slp run (condition asr=whisper+cot) gave 'the results hold no
-    rows to add': every row was left out as a robustness-check run, and the message did not
-    say so, nor how to add them."""
-    table = _table(_rows("m/a", ["correct", "incorrect", "correct"], condition="asr+cot"))
-    with pytest.raises(ValueError, match=r"robustness-check run .*asr\+cot.*--with-checks"):
+    """A table of check runs only (here an slp noise run) gave 'the results hold no rows to
+    add': every row was left out as a robustness-check run, and the message did not say so,
+    nor how to add them."""
+    rows = _rows("m/a", ["correct", "incorrect", "correct"], condition="asr+babble@10dB")
+    table = _table(rows).assign(suite="slp", task="slp_disorder")
+    with pytest.raises(ValueError, match=r"robustness-check run .*asr\+babble@10dB.*--with-"):
         lb.add_version(lb.empty_leaderboard(), table, "1", "note")
     board = lb.add_version(lb.empty_leaderboard(), table, "1", "note", include_checks=True)
     assert len(board.rows) == 1

@@ -861,6 +861,9 @@ def summary_blocks(
                 model = labels.get(str(row["model"]), str(row["model"]))
                 head = model + (f" {row['question']}" if row.get("question") else "")
                 text = f"{head}: {_headline_sentence(row)}"
+                reason = row.get("not_ranked")
+                if isinstance(reason, str) and reason:  # the report's exclusion (and the board's)
+                    text += f"; not ranked (report, analyze): {reason}"
                 others = _count(row.get("other_conditions"))
                 if others:
                     more = "condition" if others == 1 else "conditions"

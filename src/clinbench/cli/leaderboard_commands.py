@@ -40,7 +40,9 @@ def add(
         0.10, help="Exclude a model whose failed, empty or unparseable replies exceed this share."
     ),
     with_checks: bool = typer.Option(
-        False, "--with-checks", help="Also add robustness-check runs (conditions 'X+check')."
+        False,
+        "--with-checks",
+        help="Also add robustness-check runs (noise, perturbations: each suite's checks).",
     ),
 ) -> None:
     """Append the results as a new version with its changelog note."""

@@ -73,6 +73,9 @@ class Extraction:
     answer: Any = None
     candidates: list[Any] = field(default_factory=list)
     reason: str = ""
+    # where an answer given outside the form asked for was read ("prose": a chain-of-thought
+    # reply with no ANSWER: line whose reasoning ends in one offered label); "" otherwise
+    read_from: str = ""
 
 
 # Every pattern below runs on untrusted replies: possessive quantifiers (``*+``) and anchored

@@ -178,6 +178,22 @@ def rubric_score_means(
     return table[[*by, "n", "mean", ci]]
 
 
+def section_means(graded: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """Return the mean score of graded sections per group: n (sections with a score), mean.
+
+    The figure of a scorer that scores each section of a reply on its own scale, with no
+    letter grade (the audiogram fact check: the percentage of a section's checkable
+    statements that match the audiogram): the one mean the audiology tables beside the
+    rubric and the leaderboard's rows of such a scorer give. Columns: <by>..., n, mean.
+    """
+    scored = graded[pd.to_numeric(graded["score"], errors="coerce").notna()]
+    scored = scored.assign(score=pd.to_numeric(scored["score"], errors="coerce"))
+    if scored.empty:
+        return pd.DataFrame(columns=[*by, "n", "mean"])
+    table = scored.groupby(list(by), sort=True, dropna=False)["score"].agg(["size", "mean"])
+    return table.rename(columns={"size": "n"}).reset_index()
+
+
 def proportions(
     data: pd.DataFrame,
     success: str | Callable[[pd.DataFrame], pd.Series],

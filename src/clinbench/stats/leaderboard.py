@@ -175,8 +175,17 @@ def model_exclusions(
 
 
 def is_check_run(results: pd.DataFrame) -> pd.Series:
-    """Return True for rows of robustness-check runs (conditions named ``base+check``)."""
-    return results["condition"].astype(str).str.contains("+", regex=False)
+    """Return True for rows of robustness-check runs: a condition with a part its suite
+    declares a check (``clinbench.suites.is_robustness_check``: ``blind+pushback``,
+    ``asr+babble@10dB``), never a prompting condition reported as a result (``asr+cot``).
+    The one test of every surface that keeps checks apart from results."""
+    from clinbench.suites import is_robustness_check
+
+    conditions = results["condition"].fillna("").astype(str)
+    suites = results["suite"].fillna("").astype(str) if "suite" in results.columns else ""
+    keys = list(zip(pd.Series(suites, index=results.index), conditions, strict=True))
+    known = {key: is_robustness_check(key[1], key[0]) for key in set(keys)}
+    return pd.Series([known[key] for key in keys], index=results.index, dtype=bool)
 
 
 def summarise(
@@ -197,7 +206,8 @@ def summarise(
     refused; parse failures, contradictory replies and errors are counted and excluded. Its
     interval is the one accuracy estimator's (``stats.clustered.accuracy_two_denominators``:
     clustered by item when items have several epochs). Equipoise items are left out, and so
-    are robustness-check runs (``blind+pushback`` etc.) unless ``include_checks``. Excluded
+    are robustness-check runs (:func:`is_check_run`: ``blind+pushback``, noise) unless
+    ``include_checks``. Excluded
     models get status ``excluded`` with the reason and no accuracy; a row with nothing
     answered (or graded) gets ``nothing scored`` (:data:`NOTHING_SCORED`).
     """
@@ -212,13 +222,16 @@ def summarise(
     estimates = accuracy_two_denominators(board, by=KEY, confidence=confidence, n_boot=0)
     estimates = estimates.set_index(KEY)
     rubric = outcomes.rubric_pairs(board)
+    sections = section_pairs(board) - rubric
     rows = []
     for (model, task, condition, scorer), group in board.groupby(KEY, sort=True, dropna=False):
         key = (model, task, condition, scorer)
-        if (task, scorer) in rubric:
+        if (task, scorer) in rubric | sections:
             excluded = bool(exclusions.loc[model, "excluded"])
             reason = exclusions.loc[model, "reason"] if excluded else ""
-            rows += _case_rows(group, key, excluded, reason, confidence)
+            rows += (_case_rows(group, key, excluded, reason, confidence)
+                     if (task, scorer) in rubric
+                     else _section_rows(group, key, excluded, reason))  # fmt: skip
             continue
         counts = estimates.loc[key] if key in estimates.index else None
         answered = int(counts["answered"]) if counts is not None else 0
@@ -296,6 +309,55 @@ def _case_rows(
             "unscored": int((asked["outcome"] == outcomes.UNSCORED).sum()),
             "score": float(means.loc[question, "mean"]) if scored else math.nan,
             "score_ci_low": float(low), "score_ci_high": float(high),
+        })  # fmt: skip
+    return rows
+
+
+def section_pairs(results: pd.DataFrame) -> set[tuple[str, str]]:
+    """Return the (task, scorer) pairs that score each section of a reply (question Q1, Q2
+    ...) on a scale: a rubric grade, or a score of its own with no grade (the audiogram
+    fact check); they have section rows on the board, never an accuracy."""
+    from clinbench.stats.repeated_epochs import on_a_scale
+
+    if "question" not in results.columns:
+        return set()
+    scaled = results[on_a_scale(results)]
+    scaled = scaled[scaled["question"].fillna("").astype(str) != ""]
+    return set(zip(scaled["task"], scaled["scorer"], strict=True))
+
+
+def _section_rows(group: pd.DataFrame, key: tuple, excluded: bool, reason: str) -> list[dict]:
+    """Return the rows of a scorer that scores each section with no letter grade (the
+    audiogram fact check), one per question: the mean of its graded sections
+    (``stats.describe.section_means``, the figure the audiology tables beside the rubric give;
+    no interval, as none of them gives one), the sections graded and unscored, the samples
+    whose call failed (under each question, as for a case score)."""
+    from clinbench.stats.describe import section_means
+
+    judged = group[group["outcome"].isin([outcomes.GRADED, outcomes.UNSCORED])]
+    judged = judged.assign(question=judged["question"].fillna("").astype(str))
+    means = section_means(judged[judged["outcome"] == outcomes.GRADED], ["question"])
+    means = means.set_index("question")
+    failed = group[group["outcome"] == outcomes.ERROR]
+    errors = len(failed.drop_duplicates([k for k in ("item_id", "epoch", "run_id")
+                                         if k in failed.columns]))  # fmt: skip
+    model, task, condition, scorer = key
+    rows = []
+    for question, asked in judged.groupby("question", sort=True):
+        scored = question in means.index and not excluded
+        rows.append({
+            "model": model, "task": task, "condition": condition, "scorer": scorer,
+            "status": EXCLUDED if excluded else SCORED if scored else NOTHING_SCORED,
+            "excluded_reason": reason,
+            "items": int(group["item_id"].nunique()), "answered": 0, "correct": 0,
+            "accuracy": math.nan, "ci_low": math.nan, "ci_high": math.nan, "declined": 0,
+            "parse_failed": 0, "errors": errors,
+            "empty": int(asked["response"].map(_empty_reply).sum()),
+            "question": question,
+            "graded": int(means.loc[question, "n"]) if question in means.index else 0,
+            "unscored": int((asked["outcome"] == outcomes.UNSCORED).sum()),
+            "score": float(means.loc[question, "mean"]) if scored else math.nan,
+            "score_ci_low": math.nan, "score_ci_high": math.nan,
         })  # fmt: skip
     return rows
 
@@ -411,7 +473,7 @@ def add_version(
         checks = sorted(set(results.loc[is_check_run(results), "condition"].astype(str)))
         if checks and not include_checks and len(results) and is_check_run(results).all():
             raise ValueError(
-                "every row is of a robustness-check run (a condition with '+': "
+                "every row is of a robustness-check run (a condition its suite calls a check: "
                 f"{', '.join(checks)}), which the board leaves out unless asked for "
                 "(--with-checks)"
             )

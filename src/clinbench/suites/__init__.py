@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,6 +57,11 @@ class SuiteSpec:
         ``clinbench run MY_BANK.jsonl`` scores them the suite's way.
     format_hints: item format -> how the suite scores items of that format when no task of
         ``format_tasks`` takes them from an item file (named when such a bank is refused).
+    robustness_checks: patterns (regular expressions, each matching a whole part) of the
+        '+' parts of the suite's recorded conditions that make a run a robustness check (a
+        perturbation such as noise or pushback: it tests a result, it is not one): the
+        leaderboard leaves such runs out unless asked for them. Every other part (a
+        prompting condition such as chain of thought or few-shot) is a result of its own.
     """
 
     name: str
@@ -71,6 +77,7 @@ class SuiteSpec:
     rubric: Path | None = None
     format_tasks: Mapping[str, str] = field(default_factory=dict)
     format_hints: Mapping[str, str] = field(default_factory=dict)
+    robustness_checks: tuple[str, ...] = ()
 
     def default_model(self, task: str) -> str:
         """Return the offline model ``task`` runs with when no model is given."""
@@ -195,6 +202,25 @@ def format_tasks() -> dict[str, str]:
 def format_hints() -> dict[str, str]:
     """Return item format -> how a suite scores that format (where no task takes item files)."""
     return {fmt: hint for spec in suites().values() for fmt, hint in spec.format_hints.items()}
+
+
+@functools.cache
+def _check_patterns(suite: str) -> tuple[re.Pattern[str], ...]:
+    """Return the compiled check-part patterns of ``suite`` (of every suite for a suite the
+    registry does not know, such as an item file's own)."""
+    specs = suites()
+    chosen = [specs[suite]] if suite in specs else list(specs.values())
+    return tuple(re.compile(p) for spec in chosen for p in spec.robustness_checks)
+
+
+def is_robustness_check(condition: str, suite: str | None = None) -> bool:
+    """Return True when a recorded condition is a robustness check: one of its '+' parts is
+    one its suite declares a check (``SuiteSpec.robustness_checks``; every suite's, when the
+    suite is not a registered one). The one rule every surface that keeps checks apart from
+    results asks (``clinbench.stats.leaderboard.is_check_run``)."""
+    patterns = _check_patterns(str(suite or ""))
+    parts = str(condition).split("+")[1:]  # the first part is the base condition
+    return any(p.fullmatch(part) for part in parts for p in patterns)
 
 
 def rules_baselines() -> dict[str, str]:

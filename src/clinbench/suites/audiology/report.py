@@ -24,6 +24,7 @@ from clinbench.stats.describe import (
     has_critical_error,
     pass_rate,
     proportions,
+    section_means,
 )
 
 TIERS = {
@@ -169,9 +170,10 @@ def judge_independent(results: pd.DataFrame) -> pd.DataFrame:
     if rows.empty:
         return pd.DataFrame()
     graded = rows[rows["outcome"] == outcomes.GRADED]
-    means = graded.pivot_table(
-        index=["model", "question"], columns="scorer", values="score", aggfunc="mean"
-    )
+    means = section_means(graded, ["model", "question", "scorer"])
+    if means.empty:
+        return pd.DataFrame()
+    means = means.pivot_table(index=["model", "question"], columns="scorer", values="mean")
     means.columns = [f"{c} mean" for c in means.columns]
     return means.reset_index()
 

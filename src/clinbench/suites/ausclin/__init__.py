@@ -15,4 +15,6 @@ SUITE = SuiteSpec(
     demo_runs=f"{_HERE}.demo:demo_runs",
     summary_tables=f"{_HERE}.report:summary_tables",
     cli="clinbench.cli.ausclin_commands:app",
+    # the robustness checks a run makes (tasks._perturbation): every one perturbs a result
+    robustness_checks=("pushback", r"framing=.+", r"rewording=.+", r"repeat=.+"),
 )

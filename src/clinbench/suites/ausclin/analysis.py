@@ -24,7 +24,11 @@ import pandas as pd
 
 from clinbench.items.model import ExactItem
 from clinbench.scoring import outcomes
-from clinbench.stats.leaderboard import DEFAULT_EXCLUSION_THRESHOLD, model_exclusions
+from clinbench.stats.leaderboard import (
+    DEFAULT_EXCLUSION_THRESHOLD,
+    is_check_run,
+    model_exclusions,
+)
 from clinbench.suites.ausclin.items import chance_adjusted
 
 SUITE = "ausclin"
@@ -90,8 +94,9 @@ def items_from_results(results: pd.DataFrame) -> dict[str, ExactItem]:
 
 
 def plain_runs(results: pd.DataFrame) -> pd.DataFrame:
-    """Return the rows of unperturbed runs (condition blind/rule/retrieval, no ``+check``)."""
-    return results[~results["condition"].astype(str).str.contains("+", regex=False)]
+    """Return the rows of unperturbed runs (condition blind/rule/retrieval, no robustness
+    check: the leaderboard's one test, ``stats.leaderboard.is_check_run``)."""
+    return results[~is_check_run(results)]
 
 
 def _counts(group: pd.DataFrame) -> dict[str, Any]:

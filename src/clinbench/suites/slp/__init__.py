@@ -32,4 +32,8 @@ SUITE = SuiteSpec(
     summary_tables=f"{_HERE}.report:summary_tables",
     demo_tables=f"{_HERE}.demo:demo_tables",
     cli="clinbench.cli.slp_commands:app",
+    # background noise at an SNR (``babble@10dB``, ``synthetic_road_hum@20dB``) tests a
+    # result's robustness; chain of thought (``cot``) and few-shot (``2shot``) are prompting
+    # conditions SLPHelm reports as results of their own
+    robustness_checks=(r".+@.+dB",),
 )

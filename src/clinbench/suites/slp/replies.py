@@ -19,8 +19,13 @@ letter), without chain of thought, in this order:
 5. no answer and a refusal ("I'm sorry, I can't assess audio") is ``refused``; anything
    else is ``none``.
 
-With chain of thought the last non-empty line must be ``ANSWER: ...`` and what follows the
-mark is read by rules 2-4; anything else is ``none`` (or ``refused``).
+With chain of thought the last non-empty line should be ``ANSWER: ...`` and what follows the
+mark is read by rules 2-4. A reply with no such line is read as a person reads it: when its
+last sentence names exactly one of the offered labels (its words, as in "This indicates a
+speech disorder."), the whole reply names no other, and that sentence neither hedges (may,
+might, could, possibly, likely, or, whether ...) nor negates (not, no, without, rule out
+...), that label is the answer, marked ``read_from="prose"`` (the scorer records it, every
+SLP table counts it beside the parse figures); anything else is ``none`` (or ``refused``).
 
 Transcription replies (the prompt asks for the child's words only), in this order:
 
@@ -64,6 +69,9 @@ from clinbench.suites.slp.scenarios import Scenario
 # prediction) or "answered_only" (F1 over answered items). Tasks take it as ``label_rule``;
 # the SLP tables show both.
 LABEL_RULES = ("all_items", "answered_only")
+# The score-metadata flag of a label read from a chain-of-thought reply's prose (no ANSWER:
+# line): the scorer records it, the SLP tables count it ("read from prose").
+READ_FROM_PROSE = "read_from_prose"
 
 # --------------------------------------------------------------------------- label replies
 
@@ -137,6 +145,52 @@ def _read_label_text(text: str, spec: Scenario) -> Extraction:
     return Extraction(found.status, labels[0] if labels else None, labels, found.reason)
 
 
+# A conclusion in prose (a chain-of-thought reply with no ANSWER: line) is read only when it
+# is plain: these words in its last sentence make it a hedge or a denial, never an answer.
+_HEDGED = re.compile(
+    r"\b(?:may|might|could|possibl[ey]|perhaps|maybe|probabl[ey]|likely|unlikely|unclear|"
+    r"uncertain|unsure|either|or|whether|seems?|appears?|suspect\w*+|cannot|can't|can’t|"
+    r"not|no|never|without|n't|rule[sd]?\s++out|rather|instead)\b|n't\b|n’t\b",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s++")
+# A reply's reasoning is short; a longer one is not scanned for labels (bounds the work).
+_MAX_PROSE = 20_000
+
+
+_NOT_A_LABEL = re.compile(r"\bin\s++addition\b", re.IGNORECASE)  # "In addition, ..."
+
+
+def _labels_in(text: str, spec: Scenario) -> set[str]:
+    """Return the scenario's labels whose words a text names (as words, any case)."""
+    text = _NOT_A_LABEL.sub(" ", text)
+    named = set()
+    for label in spec.options.values():
+        words = r"[\s_\-]++".join(re.escape(w) for w in label.split("_"))
+        if re.search(rf"(?<![\w-]){words}(?![\w-])", text, re.IGNORECASE):
+            named.add(label)
+    return named
+
+
+def _read_prose_conclusion(text: str, spec: Scenario) -> Extraction | None:
+    """Return the label a reply's plain last sentence names, when the reply names no other
+    label and that sentence neither hedges nor negates; None otherwise."""
+    if len(text) > _MAX_PROSE or _labels_in(text, spec) == set():
+        return None
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    sentences = [s for s in _SENTENCE_END.split(lines[-1]) if s.strip()]
+    last = sentences[-1] if sentences else ""
+    named = _labels_in(last, spec)
+    if len(named) != 1 or _labels_in(text, spec) != named or _HEDGED.search(last):
+        return None
+    (label,) = named
+    return Extraction(
+        "ok", label, [label],
+        f"no ANSWER: line; the reasoning ends in {label!r} and names no other label",
+        read_from="prose",
+    )  # fmt: skip
+
+
 def read_label_reply(reply: str, spec: Scenario, *, cot: bool = False) -> Extraction:
     """Return the label a reply to a lettered-label scenario gives (see the module rules)."""
     text = (reply or "").strip()
@@ -148,6 +202,9 @@ def read_label_reply(reply: str, spec: Scenario, *, cot: bool = False) -> Extrac
         lines = [line.strip() for line in text.splitlines() if line.strip()]
         mark = _ANSWER_LINE.fullmatch(lines[-1])
         if mark is None:
+            prose = _read_prose_conclusion(text, spec)
+            if prose is not None:
+                return prose
             return refusal_or(
                 Extraction("none", reason="no final ANSWER: line after the reasoning"), text
             )

@@ -47,7 +47,9 @@ def _scenario_section(results: pd.DataFrame) -> ReportSection:
             "reply with no valid label (unreadable, ambiguous, or declining and answering at "
             "once) counted as a wrong prediction, as SLPHelm scores; the '(answered only)' "
             "columns leave those replies out. n counts scored items, 'answered' the answered "
-            "ones, 'excluded' the rest (disclosed).",
+            "ones, 'excluded' the rest (disclosed); 'read from prose' (when any) the answered "
+            "chain-of-thought replies with no ANSWER: line whose reasoning ends in one offered "
+            "label and names no other.",
             "Declines and refusals count as answered and wrong; an empty, declined or refused "
             "transcription counts as every word deleted.",
             "How replies are read (letter and label agreeing, a label alone, the transcript "

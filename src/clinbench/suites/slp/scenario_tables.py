@@ -17,7 +17,7 @@ import pandas as pd
 from clinbench.scoring import outcomes
 from clinbench.scoring.speech import confusion_table, transcription_report
 from clinbench.stats.classification import classification_report
-from clinbench.suites.slp.replies import LABEL_RULES
+from clinbench.suites.slp.replies import LABEL_RULES, READ_FROM_PROSE
 from clinbench.suites.slp.scenarios import SCENARIOS
 
 SLICE_FIELDS = ("gender", "age_band", "language", "corpus", "pipeline", "cot", "few_shot", "noise")
@@ -33,10 +33,14 @@ def expand_slp(results: pd.DataFrame) -> pd.DataFrame:
     )
     for key in ("gold_label", "predicted_label", "reference", "hypothesis", *SLICE_FIELDS):
         rows[key] = meta.map(lambda m, k=key: m.get(k))
+    rows[READ_FROM_PROSE] = meta.map(lambda m: bool(m.get(READ_FROM_PROSE)))
     rows["noise"] = rows["noise"].fillna("none")
     return rows
 
 
+# answered replies whose label was read from a chain-of-thought reply's prose (no ANSWER:
+# line; slp README): shown beside answered and excluded whenever a table has any
+PROSE_COLUMN = "read from prose"
 _OTHER_RULE_SUFFIX = {"all_items": " (answered only)", "answered_only": " (all items)"}
 
 
@@ -102,10 +106,12 @@ def _metrics_for(
     }
     other = LABEL_RULES[1 - LABEL_RULES.index(label_rule)]
     suffix = _OTHER_RULE_SUFFIX[label_rule]
+    prose = int(answered[READ_FROM_PROSE].sum()) if READ_FROM_PROSE in answered else 0
     return {
         "n": len(scored),
         "answered": len(answered),
         "excluded": len(group) - len(answered),
+        **({PROSE_COLUMN: prose} if prose else {}),
         **by_rule[label_rule],
         **{f"{key}{suffix}": value for key, value in by_rule[other].items()},
     }
@@ -138,7 +144,10 @@ def scenario_table(
         values = dict(zip(by, key if isinstance(key, tuple) else (key,), strict=True))
         task = group["task"].iloc[0]
         out.append({**values, **_metrics_for(group, task, resamples, seed, label_rule)})
-    return pd.DataFrame(out)
+    table = pd.DataFrame(out)
+    if PROSE_COLUMN in table.columns:
+        table[PROSE_COLUMN] = table[PROSE_COLUMN].fillna(0).astype(int)
+    return table
 
 
 def slice_table(

@@ -49,6 +49,7 @@ from clinbench.items.sample import audio_format, from_state
 from clinbench.scoring import outcomes
 from clinbench.suites.slp.replies import (
     LABEL_RULES,
+    READ_FROM_PROSE,
     read_label_reply,
     read_transcription_reply,
 )
@@ -203,6 +204,8 @@ def slp_label_scorer(scenario: str, cot: bool = False) -> Scorer:
             "gold_letter": gold,
             "predicted_label": found.answer if found.status == "ok" else None,
             "label_rule": state.metadata.get("label_rule", LABEL_RULES[0]),
+            # a chain-of-thought reply with no ANSWER: line, its label read from its reasoning
+            READ_FROM_PROSE: found.read_from == "prose",
         }
         unanswered = _not_an_answer(meta, found)
         if unanswered is not None:

@@ -149,8 +149,9 @@ function)."""
 NOT_A_MIXED_LOSS = (
     r"(?!\s+(?:picture|presentation|bag|findings|results|(?:urinary\s+)?incontinence|"
     r"urinary|dementia|anxiety|affective|connective|cryoglobulin\w*|hyperlipid\w*|"
-    r"dyslipid\w*|acid|germ|cellularity|venous|sleep|apnoea|apnea|episode|features)\b|"
-    r"[\s-]+(?:a?etiolog\w*|causes?|origins?)\b)"
+    r"dyslipid\w*|acid|germ|cellularity|venous|sleep|apnoea|apnea|episode|features|"
+    r"dentition|feeding|(?:breast|bottle)[\s-]+feeding)\b|"
+    r"[\s-]+(?:a?etiolog\w*|causes?|origins?|methods?)\b)"
 )
 """After "mixed": no mixed hearing loss. "A mixed picture" (findings of more than one kind,
 as in "asymmetric loss, mixed picture": issue #26 batch 21), and the named conditions of
@@ -159,7 +160,11 @@ anxiety and depressive disorder F41.2, mixed connective tissue disease M35.1, mi
 hyperlipidaemia E78.2, mixed cryoglobulinaemia D89.1, mixed dementia, a mixed affective
 episode; a mixed germ-cell tumour, mixed acid-base disorder, mixed sleep apnoea, mixed venous
 gas): a geriatric or medical record lists them beside the hearing (batch 134); and "mixed
-aetiology" or "mixed causes" of a cohort or a registry (batch 82), which are causes."""
+aetiology" or "mixed causes" of a cohort or a registry (batch 82), which are causes; a
+child's "mixed dentition" (primary and permanent teeth together, about 6 to 12 years: the
+American Academy of Pediatric Dentistry's reference manual) and "mixed feeding" (breast and
+formula milk) in paediatric, dental and orthodontic notes (batch 142), and a study's "mixed
+methods"."""
 PROF_GRADE = (
     r"prof(?=\.?(?:[,;:)/-]|\s*$)|\s+(?:sloping|flat|mixed|snhl|chl|mhl|sensorineural|"
     r"conductive|hearing|loss|hl|deaf\w*|bilat\w*|in|on|both|au|ad|as)\b)"
@@ -1751,7 +1756,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "WHO 2021 four-frequency average of 0.5, 1, 2 and 4 kHz)"),
     (("NOT_A_MIXED_LOSS",),
      "conditions of other systems named with 'mixed' (WHO ICD-10: N39.46, F41.2, M35.1, "
-     "E78.2, D89.1), and 'a mixed picture' of clinic letters"),
+     "E78.2, D89.1), 'a mixed picture' of clinic letters, and a child's mixed dentition "
+     "(American Academy of Pediatric Dentistry reference manual) or mixed feeding"),
     (("NON_FREQUENCY_UNIT",),
      "units of other measures: treatment pressure in atmospheres absolute (UHMS Hyperbaric "
      "Oxygen Therapy Indications, 14th ed.), bar, kPa, mmHg, doses, volumes, lengths"),

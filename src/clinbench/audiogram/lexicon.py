@@ -1271,7 +1271,10 @@ _ONE_CONDUCTION = (
 )
 _TWO_CONDUCTIONS = rf"{_ONE_CONDUCTION}\s+(?:and|&)\s+{_ONE_CONDUCTION}"
 GAP_WORD = re.compile(
-    r"\b(?:air[\s-]*bone\s+gaps?|abgs?|"
+    r"\b(?:air[\s-]*bone\s+(?:gaps?|differences?|separations?|spread)|abgs?|"
+    # the two lines of one ear's audiogram, air and bone: "the gap between the two lines"
+    r"(?:difference|gap|separation|distance)\s+between\s+the\s+(?:two\s+)?(?:lines|curves|"
+    r"traces)(?!\s+(?:of|for)\s+(?:the\s+)?(?:two\s+|both\s+)?ears)|"
     # a gap given a size in dB (not dB HL), between ears excepted: "gaps of 40 dB at 500 Hz"
     r"(?<!interaural )(?<!inter-aural )gaps?(?=\s+(?:of\s+)?(?:about\s+|around\s+|roughly\s+|"
     r"approximately\s+|~\s*)?\d{1,2}\s*(?:(?:-|–|to)\s*\d{1,2}\s*)?db\b(?!\s*hl))|"
@@ -1287,7 +1290,9 @@ GAP_WORD = re.compile(
 """A gap named as such, or a difference in words: the dB values after it, up to the next
 conduction named, are gap sizes ("air-bone gaps of 30 dB at 500 Hz, 20 dB at 2 kHz", "the
 difference between air and bone (30-35 dB)", "within 10 dB of each other"), not thresholds:
-a difference of two levels is no level."""
+a difference of two levels is no level. So are an "air-bone difference" and "the gap between
+the two lines" (an ear's audiogram has two lines, air and bone: BSA 2018 recommended
+procedure for pure-tone audiometry, the air-bone gap read as the space between them)."""
 
 
 _CONDUCTION_NOT_DONE = re.compile(
@@ -1352,7 +1357,13 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
     order (a conduction it only compares with is left out; "air-bone gap"/"ABG" is 'gap')."""
     gaps = (
         [(m.start(), m.end()) for m in GAP_WORD.finditer(low)]
-        if "ab" in low or "gap" in low or "middle" in low or "betw" in low or "within" in low
+        if "ab" in low
+        or "gap" in low
+        or "middle" in low
+        or "betw" in low
+        or "within" in low
+        or "r-bone" in low
+        or "r bone" in low
         else []
     )
     marks = [(start, "gap") for start, _ in gaps]

@@ -746,6 +746,16 @@ OTHER_EAR = re.compile(
 )
 """The ear opposite the one named last ("I read that trace as the left ear. The other ear is
 5-15 dB HL"): the other ear of the pair, not the one carried."""
+MASKED_OTHER_EAR = re.compile(
+    r"\bmask\w*\s+(?:noise\s+)?(?:(?:in|to|into|on|of)\s+)?(?:the|his|her|their|your)\s+"
+    r"(?:other|opposite|contralateral|non-?test)\s+(?:ear|side)\b|"
+    r"\b(?:the|his|her|their|your)\s+(?:other|opposite|contralateral)\s+(?:ear|side)\s+"
+    r"(?:(?:was|is|were|being|had\s+been)\s+)?(?:masked|occluded)\b"
+)
+"""The other ear named as the ear that was masked ("with the other ear masked", "masking noise
+in the opposite ear"): in pure-tone audiometry the masking noise goes to the non-test ear
+(BSA 2018 recommended procedure, masking), so the result beside it is the test ear's, not the
+other ear's (issue #26 batch 93, used as tuning data)."""
 SIDE_BY_FINDING = re.compile(r"(?:\s+(?:hearing\s+)?(?:loss\s+)?)?\s*(?:side|ear)\b")
 THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+(?:[\w-]+\s+)?$")
 """A finding word between "the" and "side"/"ear" ("ENT for the conductive side", "the

@@ -755,10 +755,19 @@ _WORSE_IN_AN_EAR = re.compile(
 
 
 def _names_the_other_ear(seg_low: str) -> bool:
-    """Return True when a clause names "the other ear" (opposite, contralateral)."""
-    return lx.may_hold(seg_low, "other", "opposite", "contralateral") and bool(
-        lx.OTHER_EAR.search(seg_low)
+    """Return True when a clause names "the other ear" (opposite, contralateral), not as
+    the ear that was masked while the test ear was tested (lexicon.MASKED_OTHER_EAR)."""
+    if not lx.may_hold(seg_low, "other", "opposite", "contralateral"):
+        return False
+    masked = (
+        [(m.start(), m.end()) for m in lx.MASKED_OTHER_EAR.finditer(seg_low)]
+        if "mask" in seg_low or "occlud" in seg_low
+        else []
     )
+    for m in lx.OTHER_EAR.finditer(seg_low):
+        if not any(start <= m.start() < end for start, end in masked):
+            return True
+    return False
 
 
 def _last_than(segments: list[str]) -> int:

@@ -1281,7 +1281,7 @@ _ONE_CONDUCTION = (
 )
 _TWO_CONDUCTIONS = rf"{_ONE_CONDUCTION}\s+(?:and|&)\s+{_ONE_CONDUCTION}"
 GAP_WORD = re.compile(
-    r"\b(?:air[\s-]*bone\s+(?:gaps?|differences?|separations?|spread)|abgs?|"
+    r"\b(?:air[\s-]*bone\s+gaps?|air[ -]?bone\s+(?:differences?|separations?|spread)|abgs?|"
     # the two lines of one ear's audiogram, air and bone: "the gap between the two lines"
     r"(?:difference|gap|separation|distance)\s+between\s+the\s+(?:two\s+)?(?:lines|curves|"
     r"traces)(?!\s+(?:of|for)\s+(?:the\s+)?(?:two\s+|both\s+)?ears)|"
@@ -1374,6 +1374,7 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
         or "within" in low
         or "r-bone" in low
         or "r bone" in low
+        or "rbone" in low
         else []
     )
     marks = [(start, "gap") for start, _ in gaps]

@@ -560,6 +560,15 @@ _EAR_LETTER_BEFORE_A_VALUE = re.compile(r"(?<![\w.'/-])([RL])[ \t]+(?=\d)")
 """A bare capital R or L right before a number inside a clause ("High notes worst: L 60 at
 4k, R 40", "(L 65 @ 4k vs R 35)"): a note's tag of the value's ear."""
 _VERSUS_OPENS = re.compile(r"\s*(?:vs\.?|versus)\s", re.I)
+_DEPTH_COMPARED = re.compile(
+    r"\b(?:deeper|shallower|greater|larger|bigger|more\s+(?:affected|impaired)|"
+    r"less\s+(?:affected|impaired))\b",
+    re.I,
+)
+"""One named ear compared with the other by its loss's depth or size ("asymmetric - left
+deeper (65 vs 35 dB HL at 4 kHz)", "the right notch is larger (50 vs 30)", "left more
+affected (70 vs 40)"): as with worse or poorer, the first value of the pair after it is the
+named ear's and the second the other ear's (issue #26 batch 90, used as tuning data)."""
 
 
 class _WhereAsidesStood:
@@ -670,7 +679,11 @@ def _ear_of_a_pair(seg: str, before: str) -> str | None:
             # the letter opens the clause's numbers: what comes before it ("notch at 4k
             # (R 50") is said of the ear the clause had before
             return "right" if letters == {"R"} else "left"
-    if "v" in seg[:12] and _VERSUS_OPENS.match(seg) and lx.COMPARATIVE.search(before):
+    if (
+        "v" in seg[:12]
+        and _VERSUS_OPENS.match(seg)
+        and (lx.COMPARATIVE.search(before) or _DEPTH_COMPARED.search(before))
+    ):
         named = lx.ears_in(before)
         if named in ({"right"}, {"left"}):
             return "left" if named == {"right"} else "right"

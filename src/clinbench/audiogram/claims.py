@@ -135,8 +135,9 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "plain ear words and 'bilat' (clinic notes)"),
     ("ear", "the R/L", r"(?<=\bthe )([RL])\b(?![-'.]?\w)",
      "'As on the L, A on the R': a capital R or L after 'the' is the side (chat shorthand)"),
-    ("ear", "level then R/L", r"(?<=\d )([RL])(?=[ \t]*(?:,|and\b|\.|$))",
-     "'3k 50 R, 55 L': a capital R or L straight after a level is its ear (chat shorthand)"),
+    ("ear", "level then R/L", r"(?<=\d )([RL])(?=[ \t]*(?:,|and\b|\.|$|\((?![ \t]*\d)))",
+     "'3k 50 R, 55 L': a capital R or L straight after a level is its ear (chat shorthand), "
+     "also before a parenthesis that grades it ('4FA 17.5 R (normal) and 28.75 L (mild)')"),
     ("worse", "ear letter worse", r"(?<=[RL] )(?<!\w[RL] )(?:worse|poorer)\b",
      "'R worse', 'L worse': which ear is worse, in a chat (read here so a correction can "
      "withdraw it; judged from the clause reader's reading, issue #26 batch 33)"),

@@ -783,14 +783,19 @@ item, not the lines after the list."""
 SENTENCE_SPLIT = re.compile(
     r"[\s;](?:(?<=[.!?]\s)(?<!\.\.\.\.\s)\s*(?=[A-Z(\[*]|[\"\u201c\u2018'][A-Z])|"
     r"(?<=[.!?][\"\u201d\u2019]\s)\s*(?=[A-Z(\[*])|(?<=\n)\n*|(?<=;)\s*|"
-    r"(?<=[zZ][.!?]\s)\s*(?=\d{1,5}(?:\.\d+)?\s*(?i:khz|hz|k)\b))"
+    r"(?<=[zZ][.!?]\s)\s*(?=\d{1,5}(?:\.\d+)?\s*(?i:khz|hz|k)\b)|"
+    r"(?<=\)[.!?]\s)\s*(?=[3-6]FA\b))"
 )
 """A sentence ends at whitespace after . ! or ? before a capital (or a bracket, a star, or an
 opening quotation mark before a capital: '... in his left. "It's a ..."'), and after a
 quotation closed after its stop ('... a mild loss." Her left ear was normal.'), at
 line breaks, and at a semicolon (with the spaces after it); also before a frequency that
 opens the next sentence after a frequency's full stop ("... 55 dB HL at 4 kHz. 3 kHz
-was not tested in either ear": the next sentence's "not" is its own). A form's dotted leader
+was not tested in either ear": the next sentence's "not" is its own), and before a sentence
+that opens with a four- (or three-, five-, six-) frequency average's abbreviation, whose
+first letter is a digit, after a parenthesis closed with the sentence before ("... at 3-6
+kHz). 4FA 17.5 R ...": WHO 2021's 4FA; after a bare frequency's stop, "at 4 kHz. 4FA 40 dB
+right", the recorded readings join them). A form's dotted leader
 (four dots or more: "Speech reception threshold ...... R 20") joins a label to its value; it
 ends nothing."""
 SEGMENT_SPLIT = re.compile(

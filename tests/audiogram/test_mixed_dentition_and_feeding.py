@@ -1,8 +1,8 @@
 """The word "mixed" naming no hearing loss in paediatric, dental and orthodontic notes: a
 child's "mixed dentition" (primary and permanent teeth together, about 6 to 12 years;
 American Academy of Pediatric Dentistry reference manual), "mixed feeding" (breast and formula
-milk) and a study's "mixed methods" are no type of loss of the ear named before them (issue #26, validation
-batch 142 used as tuning data). A mixed loss said beside them is still read.
+milk) and a study's "mixed methods" are no type of loss of the ear named before them (issue
+#26, validation batch 142 used as tuning data). A mixed loss said beside them is still read.
 """
 
 from __future__ import annotations

@@ -1831,8 +1831,17 @@ _EARLIER = r"previous|prior|earlier|last|old|older|original|other|(?:19|20)\d\d"
 "last year's audiogram", "the 2023 screen", "the other clinic's test"): not this audiogram
 (validation README, label conventions settled across batches)."""
 _TIME_AGO = r"\b(?:years?|months?|weeks?)\s+ago\b"
+_RECORDS_OF_THEM = (
+    r"(?:(?!own\s)[\w-]+\s+)?(?:(?:medical|clinical|health)\s+)?(?:notes?|records?|screens?|"
+    r"screening|entry|entries|printouts?|charts?|files?)\b"
+)
+"""After "his", "her" or "their": the patient's notes, records, screens or chart ("the hearing
+report in his notes", "his college screen recorded '...'"): records kept of the patient by
+those who saw or tested them, not the patient's own account (as "his letter" may be); "her own
+notes" are hers (issue #26 batch 148, used as tuning data)."""
 _NOT_THIS_ACCOUNT = re.compile(
-    r"\b(?:(?:his|her|their)\s+(?!" + _THE_TEST + r")|(?:my|your|our|" + _EARLIER + r")\s+|"
+    r"\b(?:(?:his|her|their)\s+(?!" + _THE_TEST + r")(?!" + _RECORDS_OF_THEM + r")|"
+    r"(?:my|your|our|" + _EARLIER + r")\s+|"
     r"(?:patient|husband|wife|partner|mother|father|"
     r"mum|dad|carer|son|daughter|friend)'?s\s+)(?:own\s+)?(?:[\w-]+\s+)?(?:" + _ACCOUNTS + r")\b|"
     r"\b(?:" + _ACCOUNTS + r")\s+(?:criteria|guid\w+|templates?|protocols?|"

@@ -1796,6 +1796,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
       "COMPARATIVE", "LATERALITY_TRIGGER", "STANDARD_EAR"),
      "laterality and asymmetry wording of audiology reports; the ear one ear's findings are "
      "likened to (the complement of 'identical to', 'the same as')"),
+    (("MASKED_OTHER_EAR",),
+     "masking in pure-tone audiometry: the masking noise goes to the non-test ear (BSA 2018 "
+     "recommended procedure, masking), so 'the other ear masked' is not the result's ear"),
     (("MIXED_LOSS_WORD",),
      "the type words of audiology reports (BSA 2018 pure-tone audiometry: sensorineural, "
      "conductive, mixed) against 'mixed' said of results or findings that disagree"),

@@ -15,12 +15,15 @@ BEFORE = {
     # with a sentence opening with a frequency after a frequency's full stop, added on purpose
     # (issue #26, session 9, batch 52 WE30: "... at 4 kHz. 3 kHz was not tested"), and with
     # a quotation opened or closed at a sentence's edge, added on purpose (batch 70 WW01, WW20:
-    # '... in his left. "It's ...', '... a mild loss." Her left ear ...')
+    # '... in his left. "It's ...', '... a mild loss." Her left ear ...'), and before a
+    # frequency average's abbreviation after a closed parenthesis's stop, added on purpose
+    # (batch 90 XQ25: '... at 3-6 kHz). 4FA 17.5 R ...')
     "SENTENCE_SPLIT": (
         lexicon,
         r"(?<=[.!?])(?<!\.\.\.\.)\s+(?=[A-Z(\[*]|[\"\u201c\u2018'][A-Z])|"
         r"(?<=[.!?][\"\u201d\u2019])\s+(?=[A-Z(\[*])|\n+|;\s*|"
-        r"(?<=[zZ][.!?])\s+(?=\d{1,5}(?:\.\d+)?\s*(?i:khz|hz|k)\b)",
+        r"(?<=[zZ][.!?])\s+(?=\d{1,5}(?:\.\d+)?\s*(?i:khz|hz|k)\b)|"
+        r"(?<=\)[.!?])\s+(?=[3-6]FA\b)",
         0,
     ),
     "SEGMENT_SPLIT": (

@@ -135,8 +135,9 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "plain ear words and 'bilat' (clinic notes)"),
     ("ear", "the R/L", r"(?<=\bthe )([RL])\b(?![-'.]?\w)",
      "'As on the L, A on the R': a capital R or L after 'the' is the side (chat shorthand)"),
-    ("ear", "level then R/L", r"(?<=\d )([RL])(?=[ \t]*(?:,|and\b|\.|$))",
-     "'3k 50 R, 55 L': a capital R or L straight after a level is its ear (chat shorthand)"),
+    ("ear", "level then R/L", r"(?<=\d )([RL])(?=[ \t]*(?:,|and\b|\.|$|\((?![ \t]*\d)))",
+     "'3k 50 R, 55 L': a capital R or L straight after a level is its ear (chat shorthand), "
+     "also before a parenthesis that grades it ('4FA 17.5 R (normal) and 28.75 L (mild)')"),
     ("worse", "ear letter worse", r"(?<=[RL] )(?<!\w[RL] )(?:worse|poorer)\b",
      "'R worse', 'L worse': which ear is worse, in a chat (read here so a correction can "
      "withdraw it; judged from the clause reader's reading, issue #26 batch 33)"),
@@ -1572,10 +1573,28 @@ _SPAN_GOES_ON = re.compile(r"[ \t]*[-\u2013][ \t]*\d")
 def _range_over_span(text: str, level: Token, freq: Token) -> bool:
     """Return True for a range of levels over a span of frequencies ('60-75 @ 4-8k'): the
     thresholds lie somewhere in the range across the span, so the range's top is no level at
-    the span's first frequency (clinicians' secure messages, issue #26 batch 33)."""
-    return text[max(0, level.start - 1) : level.start] in ("-", "\u2013") and bool(
-        _SPAN_GOES_ON.match(text, freq.end)
-    )
+    the span's first frequency (clinicians' secure messages, issue #26 batch 33). So too
+    for a slash list of levels over a span whose end has its unit ('20/30/40/50 at 250
+    Hz-2 kHz', one level per test frequency of the span, as audiogram forms list them): its
+    last level is the span's last frequency's, not its first's (:func:`_list_over_span`)."""
+    before = text[max(0, level.start - 1) : level.start]
+    if before in ("-", "\u2013"):
+        return bool(_SPAN_GOES_ON.match(text, freq.end))
+    return before == "/" and _list_over_span(text, freq)
+
+
+def _list_over_span(text: str, freq: Token) -> bool:
+    """Return whether the frequency ``freq`` opens a span whose end has its own unit ('250
+    Hz-2 kHz', '0.5 to 4 kHz'): a frequency range, not a frequency and a dash before the
+    next level ('500 Hz - 45 at 1k' has no unit after 45)."""
+    return bool(_SPAN_WITH_UNIT.match(text, freq.end))
+
+
+_SPAN_WITH_UNIT = re.compile(
+    r"(?i)(?:[ \t]*(?:khz|hz|k)\b)?[ \t]*(?:-|\u2013|to)[ \t]*\d+(?:\.\d+)?[ \t]*(?:khz|hz|k\b)"
+)
+"""After a frequency (its unit read with it or not: '@ 500 Hz to 2 kHz'), the end of a span
+with its unit."""
 
 
 def _compared(text: str, tok: Token) -> Binding | None:

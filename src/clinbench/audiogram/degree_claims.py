@@ -847,9 +847,12 @@ def _region_before_ear(low: str, start: int, explicit: bool = False):
     """Return the region named before an ear said normal in its phrase ("at 500 Hz both ears
     are normal"), up to the last comma, semicolon or colon before it; None when none is.
     With ``explicit``, only a region stated with its preposition ("up to 1 kHz his hearing
-    is normal"), not a frequency that merely stands before the phrase."""
+    is normal"), not a frequency that merely stands before the phrase. A full stop ends the
+    search as a comma does: a region of the sentence before does not scope this one ("left
+    worse at 3-6 kHz. 4FA 17.5 R (within normal range)": a sentence opening with a digit is
+    not split from the one before, yet its region is not this phrase's)."""
     window = low[max(0, start - REACH) : start]
-    cut = max(window.rfind(","), window.rfind(";"), window.rfind(":"))
+    cut = max(window.rfind(","), window.rfind(";"), window.rfind(":"), window.rfind(". "))
     region = lexicon.region_of(window[cut + 1 :])
     if not isinstance(region, tuple) or (explicit and not region[2]):
         return None

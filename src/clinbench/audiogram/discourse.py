@@ -1831,8 +1831,17 @@ _EARLIER = r"previous|prior|earlier|last|old|older|original|other|(?:19|20)\d\d"
 "last year's audiogram", "the 2023 screen", "the other clinic's test"): not this audiogram
 (validation README, label conventions settled across batches)."""
 _TIME_AGO = r"\b(?:years?|months?|weeks?)\s+ago\b"
+_RECORDS_OF_THEM = (
+    r"(?:(?!own\s)[\w-]+\s+)?(?:(?:medical|clinical|health)\s+)?(?:notes?|records?|screens?|"
+    r"screening|entry|entries|printouts?|charts?|files?)\b"
+)
+"""After "his", "her" or "their": the patient's notes, records, screens or chart ("the hearing
+report in his notes", "his college screen recorded '...'"): records kept of the patient by
+those who saw or tested them, not the patient's own account (as "his letter" may be); "her own
+notes" are hers (issue #26 batch 148, used as tuning data)."""
 _NOT_THIS_ACCOUNT = re.compile(
-    r"\b(?:(?:his|her|their)\s+(?!" + _THE_TEST + r")|(?:my|your|our|" + _EARLIER + r")\s+|"
+    r"\b(?:(?:his|her|their)\s+(?!" + _THE_TEST + r")(?!" + _RECORDS_OF_THEM + r")|"
+    r"(?:my|your|our|" + _EARLIER + r")\s+|"
     r"(?:patient|husband|wife|partner|mother|father|"
     r"mum|dad|carer|son|daughter|friend)'?s\s+)(?:own\s+)?(?:[\w-]+\s+)?(?:" + _ACCOUNTS + r")\b|"
     r"\b(?:" + _ACCOUNTS + r")\s+(?:criteria|guid\w+|templates?|protocols?|"
@@ -2022,12 +2031,16 @@ def _cites_account(text: str, begin: int, start: int, end: int) -> bool:
 RELAYED_AS = re.compile(
     r"\b(?:is|was|are|were|been)\s+(?:(?:also|formally|officially|then)\s+)?(?:labell?ed|"
     r"reported|recorded|documented|graded|classified|classed|coded|summari[sz]ed)"
-    r"(?:\s+as)?[ \t]*[:,]?[ \t]*\Z",
+    r"(?:\s+as)?[ \t]*[:,]?[ \t]*\Z|"
+    # a note's reduced passive, the test straight before it: "Audiogram reported as '...'"
+    r"\b(?:audiogram|audiometry|hearing\s+test|test|results?)\s+(?:labell?ed|reported|"
+    r"recorded|documented|graded|classified|coded|summari[sz]ed)\s+as[ \t]*[:,]?[ \t]*\Z",
     re.I,
 )
 """A result passed on in the passive, straight before the quoted words ("his hearing screen
-was reported as '...'", "It is labelled '...'", "the audiogram is recorded as '...'"): the
-record of the test speaks, no person's view is named. With a test or "it" as its subject
+was reported as '...'", "It is labelled '...'", "the audiogram is recorded as '...'", a
+note's "Audiogram reported as '...'" with its verb's "was" left out): the record of the test
+speaks, no person's view is named. With a test or "it" as its subject
 (:data:`_RELAYED_SUBJECT`) and no agent after the words ("..., by the GP"), a relayed report
 of this test, the document's own statement unless corrected (validation README, label
 conventions settled across batches)."""
@@ -2044,7 +2057,10 @@ def _relayed_as_recorded(text: str, begin: int, start: int, end: int) -> bool:
     after them."""
     head = max(begin, start - _RELAY_REACH, text.rfind(". ", begin, start) + 1)
     verb = RELAYED_AS.search(text, head, start)
-    if verb is None or not _RELAYED_SUBJECT.search(text, head, verb.start()):
+    if verb is None or not (
+        _RELAYED_SUBJECT.search(text, head, verb.start())
+        or _RELAYED_SUBJECT.match(text, verb.start())  # (the reduced passive's own subject)
+    ):
         return False
     if _EARLIER_SUBJECT.search(text, head, verb.start()):
         return False  # "last year's audiogram was reported as ...": not this audiogram
@@ -2097,6 +2113,16 @@ NOT_DONE = re.compile(
 )
 """Part of a test not done ("the left 1 kHz was not tested", "bone was not measured"): what
 the record goes on to say of the test's coverage, no verdict on the words it cited."""
+NOT_ITS_CAUSE = re.compile(
+    r"(?:(?:is|are|was|were)\s+not|isn't|aren't|wasn't|weren't)\s+(?:(?:thought|felt|"
+    r"considered|likely)\s+to\s+be\s+|(?:\w+ly)\s+)?(?:related|connected|linked|due|"
+    r"attributable|caused|secondary|associated)\b",
+    re.I,
+)
+"""A cause denied ("This is not related to her MS", "it is not thought to be due to the
+drug"): the writer places the cited finding among the patient's problems (problem-oriented
+records, Weed 1968: each problem with its own assessment), no verdict on the words cited
+(issue #26 batch 147, used as tuning data)."""
 
 
 _CONTRAST = re.compile(r",\s*not\b", re.I)
@@ -2107,9 +2133,10 @@ nerve kind, not wax"), not the words quoted before it."""
 def _rejects(text: str, start: int, stop: int) -> bool:
     """Return whether a rejection (:data:`REJECTED`) of the quoted words before ``start``
     stands between ``start`` and ``stop``: not a statement of a part of the test not done
-    (:data:`NOT_DONE`) nor a contrast that denies what follows it (:data:`_CONTRAST`)."""
+    (:data:`NOT_DONE`), nor a cause denied (:data:`NOT_ITS_CAUSE`), nor a contrast that
+    denies what follows it (:data:`_CONTRAST`)."""
     for m in REJECTED.finditer(text, start, stop):
-        if NOT_DONE.match(text, m.start()):
+        if NOT_DONE.match(text, m.start()) or NOT_ITS_CAUSE.match(text, m.start()):
             continue
         if _CONTRAST.match(text, m.start()) and not REJECTED.match(text, m.end() - 3, stop):
             continue  # (", not correct", ", not quite" still reject)
@@ -2132,7 +2159,11 @@ def _account_rejected(text: str, begin: int, span: tuple[int, int, bool], stop: 
     if _rejects(text, end, sentence.start()):
         return True
     opening = _VERDICT_OPENING.match(text, sentence.start(), stop)
-    return bool(opening and REJECTED.match(text, opening.end(), stop))
+    return bool(
+        opening
+        and REJECTED.match(text, opening.end(), stop)
+        and not NOT_ITS_CAUSE.match(text, opening.end())
+    )
 
 
 def _merged(text: str, spans: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:

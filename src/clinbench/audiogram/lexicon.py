@@ -155,8 +155,9 @@ function)."""
 NOT_A_MIXED_LOSS = (
     r"(?!\s+(?:picture|presentation|bag|findings|results|(?:urinary\s+)?incontinence|"
     r"urinary|dementia|anxiety|affective|connective|cryoglobulin\w*|hyperlipid\w*|"
-    r"dyslipid\w*|acid|germ|cellularity|venous|sleep|apnoea|apnea|episode|features)\b|"
-    r"[\s-]+(?:a?etiolog\w*|causes?|origins?)\b)"
+    r"dyslipid\w*|acid|germ|cellularity|venous|sleep|apnoea|apnea|episode|features|"
+    r"dentition|feeding|(?:breast|bottle)[\s-]+feeding)\b|"
+    r"[\s-]+(?:a?etiolog\w*|causes?|origins?|methods?)\b)"
 )
 """After "mixed": no mixed hearing loss. "A mixed picture" (findings of more than one kind,
 as in "asymmetric loss, mixed picture": issue #26 batch 21), and the named conditions of
@@ -165,7 +166,11 @@ anxiety and depressive disorder F41.2, mixed connective tissue disease M35.1, mi
 hyperlipidaemia E78.2, mixed cryoglobulinaemia D89.1, mixed dementia, a mixed affective
 episode; a mixed germ-cell tumour, mixed acid-base disorder, mixed sleep apnoea, mixed venous
 gas): a geriatric or medical record lists them beside the hearing (batch 134); and "mixed
-aetiology" or "mixed causes" of a cohort or a registry (batch 82), which are causes."""
+aetiology" or "mixed causes" of a cohort or a registry (batch 82), which are causes; a
+child's "mixed dentition" (primary and permanent teeth together, about 6 to 12 years: the
+American Academy of Pediatric Dentistry's reference manual) and "mixed feeding" (breast and
+formula milk) in paediatric, dental and orthodontic notes (batch 142), and a study's "mixed
+methods"."""
 PROF_GRADE = (
     r"prof(?=\.?(?:[,;:)/-]|\s*$)|\s+(?:sloping|flat|mixed|snhl|chl|mhl|sensorineural|"
     r"conductive|hearing|loss|hl|deaf\w*|bilat\w*|in|on|both|au|ad|as)\b)"
@@ -747,6 +752,16 @@ OTHER_EAR = re.compile(
 )
 """The ear opposite the one named last ("I read that trace as the left ear. The other ear is
 5-15 dB HL"): the other ear of the pair, not the one carried."""
+MASKED_OTHER_EAR = re.compile(
+    r"\bmask\w*\s+(?:noise\s+)?(?:(?:in|to|into|on|of)\s+)?(?:the|his|her|their|your)\s+"
+    r"(?:other|opposite|contralateral|non-?test)\s+(?:ear|side)\b|"
+    r"\b(?:the|his|her|their|your)\s+(?:other|opposite|contralateral)\s+(?:ear|side)\s+"
+    r"(?:(?:was|is|were|being|had\s+been)\s+)?(?:masked|occluded)\b"
+)
+"""The other ear named as the ear that was masked ("with the other ear masked", "masking noise
+in the opposite ear"): in pure-tone audiometry the masking noise goes to the non-test ear
+(BSA 2018 recommended procedure, masking), so the result beside it is the test ear's, not the
+other ear's (issue #26 batch 93, used as tuning data)."""
 SIDE_BY_FINDING = re.compile(r"(?:\s+(?:hearing\s+)?(?:loss\s+)?)?\s*(?:side|ear)\b")
 THE_BEFORE = re.compile(r"\b(?:the|that|this)\s+(?:[\w-]+\s+)?$")
 """A finding word between "the" and "side"/"ear" ("ENT for the conductive side", "the
@@ -774,14 +789,19 @@ item, not the lines after the list."""
 SENTENCE_SPLIT = re.compile(
     r"[\s;](?:(?<=[.!?]\s)(?<!\.\.\.\.\s)\s*(?=[A-Z(\[*]|[\"\u201c\u2018'][A-Z])|"
     r"(?<=[.!?][\"\u201d\u2019]\s)\s*(?=[A-Z(\[*])|(?<=\n)\n*|(?<=;)\s*|"
-    r"(?<=[zZ][.!?]\s)\s*(?=\d{1,5}(?:\.\d+)?\s*(?i:khz|hz|k)\b))"
+    r"(?<=[zZ][.!?]\s)\s*(?=\d{1,5}(?:\.\d+)?\s*(?i:khz|hz|k)\b)|"
+    r"(?<=\)[.!?]\s)\s*(?=[3-6]FA\b))"
 )
 """A sentence ends at whitespace after . ! or ? before a capital (or a bracket, a star, or an
 opening quotation mark before a capital: '... in his left. "It's a ..."'), and after a
 quotation closed after its stop ('... a mild loss." Her left ear was normal.'), at
 line breaks, and at a semicolon (with the spaces after it); also before a frequency that
 opens the next sentence after a frequency's full stop ("... 55 dB HL at 4 kHz. 3 kHz
-was not tested in either ear": the next sentence's "not" is its own). A form's dotted leader
+was not tested in either ear": the next sentence's "not" is its own), and before a sentence
+that opens with a four- (or three-, five-, six-) frequency average's abbreviation, whose
+first letter is a digit, after a parenthesis closed with the sentence before ("... at 3-6
+kHz). 4FA 17.5 R ...": WHO 2021's 4FA; after a bare frequency's stop, "at 4 kHz. 4FA 40 dB
+right", the recorded readings join them). A form's dotted leader
 (four dots or more: "Speech reception threshold ...... R 20") joins a label to its value; it
 ends nothing."""
 SEGMENT_SPLIT = re.compile(
@@ -1274,7 +1294,10 @@ _ONE_CONDUCTION = (
 )
 _TWO_CONDUCTIONS = rf"{_ONE_CONDUCTION}\s+(?:and|&)\s+{_ONE_CONDUCTION}"
 GAP_WORD = re.compile(
-    r"\b(?:air[\s-]*bone\s+gaps?|abgs?|"
+    r"\b(?:air[\s-]*bone\s+gaps?|air[ -]?bone\s+(?:differences?|separations?|spread)|abgs?|"
+    # the two lines of one ear's audiogram, air and bone: "the gap between the two lines"
+    r"(?:difference|gap|separation|distance)\s+between\s+the\s+(?:two\s+)?(?:lines|curves|"
+    r"traces)(?!\s+(?:of|for)\s+(?:the\s+)?(?:two\s+|both\s+)?ears)|"
     # a gap given a size in dB (not dB HL), between ears excepted: "gaps of 40 dB at 500 Hz"
     r"(?<!interaural )(?<!inter-aural )gaps?(?=\s+(?:of\s+)?(?:about\s+|around\s+|roughly\s+|"
     r"approximately\s+|~\s*)?\d{1,2}\s*(?:(?:-|–|to)\s*\d{1,2}\s*)?db\b(?!\s*hl))|"
@@ -1290,7 +1313,9 @@ GAP_WORD = re.compile(
 """A gap named as such, or a difference in words: the dB values after it, up to the next
 conduction named, are gap sizes ("air-bone gaps of 30 dB at 500 Hz, 20 dB at 2 kHz", "the
 difference between air and bone (30-35 dB)", "within 10 dB of each other"), not thresholds:
-a difference of two levels is no level."""
+a difference of two levels is no level. So are an "air-bone difference" and "the gap between
+the two lines" (an ear's audiogram has two lines, air and bone: BSA 2018 recommended
+procedure for pure-tone audiometry, the air-bone gap read as the space between them)."""
 
 
 _CONDUCTION_NOT_DONE = re.compile(
@@ -1355,7 +1380,14 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
     order (a conduction it only compares with is left out; "air-bone gap"/"ABG" is 'gap')."""
     gaps = (
         [(m.start(), m.end()) for m in GAP_WORD.finditer(low)]
-        if "ab" in low or "gap" in low or "middle" in low or "betw" in low or "within" in low
+        if "ab" in low
+        or "gap" in low
+        or "middle" in low
+        or "betw" in low
+        or "within" in low
+        or "r-bone" in low
+        or "r bone" in low
+        or "rbone" in low
         else []
     )
     marks = [(start, "gap") for start, _ in gaps]
@@ -1759,7 +1791,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "WHO 2021 four-frequency average of 0.5, 1, 2 and 4 kHz)"),
     (("NOT_A_MIXED_LOSS",),
      "conditions of other systems named with 'mixed' (WHO ICD-10: N39.46, F41.2, M35.1, "
-     "E78.2, D89.1), and 'a mixed picture' of clinic letters"),
+     "E78.2, D89.1), 'a mixed picture' of clinic letters, and a child's mixed dentition "
+     "(American Academy of Pediatric Dentistry reference manual) or mixed feeding"),
     (("NON_FREQUENCY_UNIT",),
      "units of other measures: treatment pressure in atmospheres absolute (UHMS Hyperbaric "
      "Oxygen Therapy Indications, 14th ed.), bar, kPa, mmHg, doses, volumes, lengths"),
@@ -1771,6 +1804,9 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
       "COMPARATIVE", "LATERALITY_TRIGGER", "STANDARD_EAR"),
      "laterality and asymmetry wording of audiology reports; the ear one ear's findings are "
      "likened to (the complement of 'identical to', 'the same as')"),
+    (("MASKED_OTHER_EAR",),
+     "masking in pure-tone audiometry: the masking noise goes to the non-test ear (BSA 2018 "
+     "recommended procedure, masking), so 'the other ear masked' is not the result's ear"),
     (("MIXED_LOSS_WORD",),
      "the type words of audiology reports (BSA 2018 pure-tone audiometry: sensorineural, "
      "conductive, mixed) against 'mixed' said of results or findings that disagree"),

@@ -1,5 +1,5 @@
 """Levels on a printout that are no hearing levels: the room's noise in A- or C-weighted
-decibels, and the level of a masking noise.
+decibels, a noise's octave-band levels, and the level of a masking noise.
 
 An automated audiometer's printout (and a clinician's note of masking) names levels that
 are not thresholds. A sound level in dB(A) or dB(C) is a sound-level meter's reading of the
@@ -32,6 +32,20 @@ MASKER_LEVEL = re.compile(
 MASKER_LEVEL = led(MASKER_LEVEL)  # (its first characters looked for first, for speed)
 
 
+OCTAVE_BAND_LEVELS = re.compile(
+    r"(?:1/3[ \t-]*|third[ \t-]*|one[ \t-]third[ \t-]*)?octave[ \t-]*bands?[ \t]*"
+    r"(?:(?:sound[ \t]+pressure[ \t]+)?levels?[ \t]*|analysis[ \t]*|spectrum[ \t]*)?"
+    r"(?:\([^()\n]{0,30}\)[ \t]*)?:?"
+    r"(?:[ \t]*[,;/]?[ \t]*(?:and[ \t]+)?\d+(?:\.\d+)?[ \t]*k?hz[ \t]*[:=]?[ \t]*"
+    r"\d{1,3}(?:\.\d)?[ \t]*db\b(?:[ \t]*\([ \t]*[ac]?z?[ \t]*\)|[ \t]*spl\b)?)+"
+)
+"""A noise's octave-band levels ("octave bands 125 Hz 96 dB, 250 Hz 93 dB"): a sound-level
+meter's analysis of a workplace's noise through octave-band filters (IEC 61260), used to
+choose hearing protection by the octave-band method (EN 458; HSE L108 Controlling noise at
+work), so each level is the noise's at that band's centre frequency, not a hearing level
+(issue #26 batch 102, used as tuning data); matched lowered."""
+
+
 def may_hold_sound_level(low: str) -> bool:
     """Whether ``low`` (the text lowered) may hold a level these patterns find."""
     return "db" in low and (
@@ -46,6 +60,7 @@ def may_hold_sound_level(low: str) -> bool:
         or "noise" in low
         or "masking" in low
         or "em" in low
+        or "octave" in low
     )
 
 
@@ -55,4 +70,6 @@ def without_sound_levels(text: str) -> str:
     low = lowered(text)
     spans = [m.span() for m in WEIGHTED_LEVEL.finditer(low)]
     spans += [m.span() for m in MASKER_LEVEL.finditer(low)]
+    if "octave" in low:
+        spans += [m.span() for m in OCTAVE_BAND_LEVELS.finditer(low)]
     return blanked(text, sorted(spans))

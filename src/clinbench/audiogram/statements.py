@@ -564,6 +564,15 @@ _EAR_LETTER_BEFORE_A_VALUE = re.compile(r"(?<![\w.'/-])([RL])[ \t]+(?=\d)")
 """A bare capital R or L right before a number inside a clause ("High notes worst: L 60 at
 4k, R 40", "(L 65 @ 4k vs R 35)"): a note's tag of the value's ear."""
 _VERSUS_OPENS = re.compile(r"\s*(?:vs\.?|versus)\s", re.I)
+_DEPTH_COMPARED = re.compile(
+    r"\b(?:deeper|shallower|greater|larger|bigger|more\s+(?:affected|impaired)|"
+    r"less\s+(?:affected|impaired))\b",
+    re.I,
+)
+"""One named ear compared with the other by its loss's depth or size ("asymmetric - left
+deeper (65 vs 35 dB HL at 4 kHz)", "the right notch is larger (50 vs 30)", "left more
+affected (70 vs 40)"): as with worse or poorer, the first value of the pair after it is the
+named ear's and the second the other ear's (issue #26 batch 90, used as tuning data)."""
 
 
 class _WhereAsidesStood:
@@ -674,7 +683,11 @@ def _ear_of_a_pair(seg: str, before: str) -> str | None:
             # the letter opens the clause's numbers: what comes before it ("notch at 4k
             # (R 50") is said of the ear the clause had before
             return "right" if letters == {"R"} else "left"
-    if "v" in seg[:12] and _VERSUS_OPENS.match(seg) and lx.COMPARATIVE.search(before):
+    if (
+        "v" in seg[:12]
+        and _VERSUS_OPENS.match(seg)
+        and (lx.COMPARATIVE.search(before) or _DEPTH_COMPARED.search(before))
+    ):
         named = lx.ears_in(before)
         if named in ({"right"}, {"left"}):
             return "left" if named == {"right"} else "right"
@@ -759,10 +772,19 @@ _WORSE_IN_AN_EAR = re.compile(
 
 
 def _names_the_other_ear(seg_low: str) -> bool:
-    """Return True when a clause names "the other ear" (opposite, contralateral)."""
-    return lx.may_hold(seg_low, "other", "opposite", "contralateral") and bool(
-        lx.OTHER_EAR.search(seg_low)
+    """Return True when a clause names "the other ear" (opposite, contralateral), not as
+    the ear that was masked while the test ear was tested (lexicon.MASKED_OTHER_EAR)."""
+    if not lx.may_hold(seg_low, "other", "opposite", "contralateral"):
+        return False
+    masked = (
+        [(m.start(), m.end()) for m in lx.MASKED_OTHER_EAR.finditer(seg_low)]
+        if "mask" in seg_low or "occlud" in seg_low
+        else []
     )
+    for m in lx.OTHER_EAR.finditer(seg_low):
+        if not any(start <= m.start() < end for start, end in masked):
+            return True
+    return False
 
 
 def _last_than(segments: list[str]) -> int:

@@ -160,7 +160,7 @@ NUMBER_AFTER_SKIP = re.compile(
     # a change or a difference as the value's noun ("15 dB asymmetry", "a 20 dB shift")
     r"asymmetr(?:y|ies)|shifts?|changes?|improvements?|recovery|gains?|"
     r"" + lexicon.OTHER_DB_SCALE + r"|"
-    r"(?:interaural|air[\s-]*bone)\s+(?:difference|gap)|dip|"
+    r"(?:interaural|air[\s-]*bone)\s+(?:differences?|gaps?|separations?)|dip|"
     # a slope: the fall across an octave ("40 dB in one octave", "20 dB per octave")
     r"(?:per|in|over|across|within)\s+(?:(?:one|two|three|an?|a\s+single|each|every|the)\s+)?"
     r"octaves?|"

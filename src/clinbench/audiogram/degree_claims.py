@@ -935,13 +935,14 @@ def _graded_claims(low: str, ear, hedged, grading: tuple[str, ...], scales) -> l
     their hedges ("just below mild", "borderline") and frequency regions; none inside a
     listed scale (``scales``: spans of the clause)."""
     out = []
+    other_field = _another_fields_line(low)
     for m in DEGREE_RANGE.finditer(low):
         lo, hi = m.group(1), m.group(2) or m.group(1)
         if "normal" in (lo, hi) and m.group(2) is None:
             continue  # a lone 'normal' is read by _normal_claims
         if any(a <= m.start() < b for a, b in scales):
             continue  # "categorized as mild, moderate, severe or profound": the scale
-        if not _grades_a_loss(low, m, lo, hi):
+        if other_field or not _grades_a_loss(low, m, lo, hi):
             continue
         lo, hi = canon_degree(lo), canon_degree(hi)
         before = low[max(0, m.start() - 30) : m.start()]
@@ -963,22 +964,39 @@ def _graded_claims(low: str, ear, hedged, grading: tuple[str, ...], scales) -> l
     return out
 
 
+_AFTER = 300
+"""How far after a degree word the noun it grades is looked for (:func:`_grades_a_loss`): a
+fixed window, so a clause of many grade words reads in linear time (a slice to the clause's
+end for each word made a 400 KB one cost its length squared)."""
+
+
+def _another_fields_line(low: str) -> bool:
+    """Return True when a clause is another examination's field and names no hearing
+    ("Cognition: 6-CIT 10 (mild impairment)"): no degree word in it grades a loss."""
+    return (
+        ":" in low
+        and bool(lexicon.OTHER_DOMAIN_LINE.match(low))
+        and not lexicon.HEARING_NAMED.search(low)
+    )
+
+
 def _grades_a_loss(low: str, m: re.Match, lo: str, hi: str) -> bool:
     """Return True when a degree word grades a hearing loss (not a noun of something else,
     not negated, not a side named by its finding, 'complete' only of a loss)."""
-    if NON_HEARING_NOUN.match(low[m.end() :]) or lexicon.negated(low, m.start()):
+    after = low[m.end() : m.end() + _AFTER]
+    if NON_HEARING_NOUN.match(after) or lexicon.negated(low, m.start()):
         return False
-    if ":" in low and lexicon.OTHER_DOMAIN_LINE.match(low):
-        if not lexicon.HEARING_NAMED.search(low):
-            return False  # "Cognition: 6-CIT 10 (mild impairment)": that field's grade
-    if lexicon.SIDE_BY_FINDING.match(low, m.end()) and lexicon.THE_BEFORE.search(low, 0, m.start()):
+    before = max(0, m.start() - 60)  # a fixed window: linear however many words
+    if lexicon.SIDE_BY_FINDING.match(low, m.end()) and lexicon.THE_BEFORE.search(
+        low, before, m.start()
+    ):
         return False  # "aids for the moderate side": an ear named by a finding
     complete = lo in ("complete", "total") or hi in ("complete", "total")
     if not complete or {lo, hi} == {"complete", "total"}:
         return True  # "complete or total", "complete/total": the WHO 2021 band's own name
-    before = max(0, m.start() - 30)  # a fixed window: linear however many words
     return bool(
-        LOSS_FOLLOWS.match(low[m.end() :]) or GRADE_NAMED_BEFORE.search(low, before, m.start())
+        LOSS_FOLLOWS.match(after)
+        or GRADE_NAMED_BEFORE.search(low, max(0, m.start() - 30), m.start())
     )
 
 

@@ -283,19 +283,34 @@ def _case_rows(
     means = rubric_score_means(graded, by=["question"], confidence=confidence)
     ci = means.columns[-1]
     means = means.set_index("question")
-    failed = group[group["outcome"] == outcomes.ERROR]
-    sample = [k for k in ("item_id", "epoch", "run_id") if k in failed.columns]
-    errors = len(failed.drop_duplicates(sample))
-    model, task, condition, scorer = key
     # the task's case score over every question (the report's and analyze's headline: mean
     # rubric score, interval, n graded sections), then each question's
     pooled = rubric_score_means(graded.assign(question=ALL_QUESTIONS), ["question"], confidence)
     means = pd.concat([pooled.set_index("question"), means])
-    rows = []
     every = [(ALL_QUESTIONS, judged), *judged.groupby("question", sort=True)]
+    return _question_rows(group, key, excluded, reason, every, means, ci)
+
+
+def _question_rows(
+    group: pd.DataFrame,
+    key: tuple,
+    excluded: bool,
+    reason: str,
+    every: list[tuple[str, pd.DataFrame]],
+    means: pd.DataFrame,
+    ci: str | None,
+) -> list[dict]:
+    """Return one board row per (question, its judged rows) of ``every``: the mean and n of
+    ``means`` (indexed by question), its interval from column ``ci`` (none where ``ci`` is
+    None), the unscored judgements, and the samples whose call failed (under each question)."""
+    failed = group[group["outcome"] == outcomes.ERROR]
+    sample = [k for k in ("item_id", "epoch", "run_id") if k in failed.columns]
+    errors = len(failed.drop_duplicates(sample))
+    model, task, condition, scorer = key
+    rows = []
     for question, asked in every:
         scored = question in means.index and not excluded
-        low, high = means.loc[question, ci] if scored else (math.nan, math.nan)
+        low, high = means.loc[question, ci] if scored and ci else (math.nan, math.nan)
         rows.append({
             "model": model, "task": task, "condition": condition, "scorer": scorer,
             "status": EXCLUDED if excluded else SCORED if scored else NOTHING_SCORED,
@@ -337,29 +352,8 @@ def _section_rows(group: pd.DataFrame, key: tuple, excluded: bool, reason: str) 
     judged = group[group["outcome"].isin([outcomes.GRADED, outcomes.UNSCORED])]
     judged = judged.assign(question=judged["question"].fillna("").astype(str))
     means = section_means(judged[judged["outcome"] == outcomes.GRADED], ["question"])
-    means = means.set_index("question")
-    failed = group[group["outcome"] == outcomes.ERROR]
-    errors = len(failed.drop_duplicates([k for k in ("item_id", "epoch", "run_id")
-                                         if k in failed.columns]))  # fmt: skip
-    model, task, condition, scorer = key
-    rows = []
-    for question, asked in judged.groupby("question", sort=True):
-        scored = question in means.index and not excluded
-        rows.append({
-            "model": model, "task": task, "condition": condition, "scorer": scorer,
-            "status": EXCLUDED if excluded else SCORED if scored else NOTHING_SCORED,
-            "excluded_reason": reason,
-            "items": int(group["item_id"].nunique()), "answered": 0, "correct": 0,
-            "accuracy": math.nan, "ci_low": math.nan, "ci_high": math.nan, "declined": 0,
-            "parse_failed": 0, "errors": errors,
-            "empty": int(asked["response"].map(_empty_reply).sum()),
-            "question": question,
-            "graded": int(means.loc[question, "n"]) if question in means.index else 0,
-            "unscored": int((asked["outcome"] == outcomes.UNSCORED).sum()),
-            "score": float(means.loc[question, "mean"]) if scored else math.nan,
-            "score_ci_low": math.nan, "score_ci_high": math.nan,
-        })  # fmt: skip
-    return rows
+    every = list(judged.groupby("question", sort=True))
+    return _question_rows(group, key, excluded, reason, every, means.set_index("question"), None)
 
 
 def read_release_dates(path: str | Path) -> dict[str, str]:

@@ -175,13 +175,16 @@ def _labels_in(text: str, spec: Scenario) -> set[str]:
 def _read_prose_conclusion(text: str, spec: Scenario) -> Extraction | None:
     """Return the label a reply's plain last sentence names, when the reply names no other
     label and that sentence neither hedges nor negates; None otherwise."""
-    if len(text) > _MAX_PROSE or _labels_in(text, spec) == set():
+    if len(text) > _MAX_PROSE:
+        return None
+    in_reply = _labels_in(text, spec)
+    if not in_reply:
         return None
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     sentences = [s for s in _SENTENCE_END.split(lines[-1]) if s.strip()]
     last = sentences[-1] if sentences else ""
     named = _labels_in(last, spec)
-    if len(named) != 1 or _labels_in(text, spec) != named or _HEDGED.search(last):
+    if len(named) != 1 or in_reply != named or _HEDGED.search(last):
         return None
     (label,) = named
     return Extraction(

@@ -41,6 +41,7 @@ from clinbench.audiogram.lexicon import (
 from clinbench.audiogram.notation import normalise
 from clinbench.audiogram.result_claims import Topics
 from clinbench.audiogram.threshold_claims import frequency_listed_claims, threshold_claims
+from clinbench.audiogram.value_items import opens_with_a_value, words_of_a_value_item
 
 
 def read_statements(part: str) -> Iterator[list[Claim]]:
@@ -104,7 +105,9 @@ def _finding_after_label(line: str) -> str:
     "Lt mild CHL"): a result or diagnosis written on its heading's line is read; "" for a
     heading alone or one of another part (a plan, a question number)."""
     m = _FINDING_LABEL.match(line)
-    return line[m.end() :] if m else ""
+    if m:
+        return line[m.end() :]
+    return words_of_a_value_item(line) or ""  # "1. 300 Hz (45 dB HL)": a list's entry
 
 
 _GATE_WORDS = {
@@ -878,6 +881,8 @@ def sections(reply: str) -> tuple[list[str], str]:
             # are that section's list items, not the questions 1-3 of the case.
             continue
         number = m.group(1) or m.group(2)
+        if number == "3" and opens_with_a_value(line):
+            continue  # "3. 8000 Hz: 96 dB": a list's third value, not the management
         word = (m.group(3) or m.group(4) or "").lower()
         worded = worded or bool(word)
         if number:

@@ -119,7 +119,7 @@ _GATE_WORDS = {
     "type": rc.TYPE_TRIGGER_WORDS,
     "configuration": ("cookie", "trough", "shaped", "frequency", "notch", "precipit", "ski",
                       "rising", "reverse", "slop", "falling", "flat"),  # lexicon.CONFIG_TRIGGER
-    "laterality": ("lateral", "unilat", "sided", "symmetr", "worse", "poorer", "weaker",
+    "laterality": ("lateral", "unilat", "sided", "symmetr", "worse", "worst", "poorer", "weaker",
                    "greater", "better", "stronger", "deeper", "schwannoma", "sensitive",
                    "neuroma", "more", "less", "higher", "lower", "larger", "smaller", "bigger"),
 }  # fmt: skip

@@ -831,8 +831,12 @@ def tuning_fork_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -
 IMPEDANCE_RESULT = re.compile(
     r"\b(?:has|have|had|shows?|showed|with|produc(?:es|ed|ing)|exhibit(?:s|ed|ing)?|"
     r"display(?:s|ed|ing)?)\s+(?:an?\s+|the\s+)?"
-    r"(?:(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater)\s+)?"
+    r"(?:(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater|absolute|"
+    r"measured|static)\s+)?"
     r"(?:(?:middle[\s-]ear|audio|sound|acoustic)\s+)?impedance\b|"
+    # an impedance given its value: "an impedance of 4", "impedance: 350"
+    r"\bimpedance\s*(?:of|is|was|=|:)\s*(?:about\s+|approximately\s+|around\s+|~\s*)?"
+    r"\d+(?:\.\d+)?\b(?!\s*(?:%|hz|khz|db|months?|weeks?|years?)\b)|"
     r"\b(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater)\s+"
     r"(?:middle[\s-]ear\s+)?impedance\s+(?:in|of|on)\s+(?:the\s+|their\s+|your\s+|his\s+|"
     r"her\s+)?(?:right|left|both)\b|"
@@ -842,7 +846,8 @@ IMPEDANCE_RESULT = re.compile(
 producing" an (high,
 higher, low ...) impedance (of the middle ear, or "audio", "sound", "acoustic" impedance:
 the acoustic impedance immittance testing measures, ANSI S3.39; batch 140), a high impedance
-"in the left ear", or a value in ohms. Naming
+"in the left ear", an impedance given its value ("an absolute impedance of 4", "impedance:
+350"; batch 152, the real local model's text, as tuning data), or a value in ohms. Naming
 the test ("impedance testing", "impedance audiometry was not done"), planning it or saying
 what it measures is no result."""
 IMPEDANCE_DEVICE = re.compile(

@@ -1211,8 +1211,35 @@ def _list_claims(c: _Clause, m: re.Match, values: list[int], freqs: list[int], g
     named_by = CONDUCTION_BY.match(c.low, m.end()) if len(values) == 1 else None
     if named_by:  # "10 dB by bone": the conduction named after the value
         conduction = "bone" if named_by.group(1) or named_by.group(3) else "air"
+    if len(values) == 1 and no_response_after(c.low, m.end()):
+        values = [lower_bound(values[0])]  # "4000 Hz: 65 dB HL (no response)": no response at 65
     for value, freq in zip(values, freqs, strict=True):
         c.claim("threshold", value, m.group(0), "dB value at a frequency", conduction, (freq,))
+
+
+NR_AFTER_LEVEL = re.compile(
+    r"[ \t]*(?:db[ \t]*)?(?:hl[ \t]*)?\([ \t]*(?:no[ \t]+response|nr)[ \t]*\)"
+)
+"""A no response marked in brackets right after a level ("65 dB HL (no response)", "90 (NR)"):
+the level is the one presented without a response, the top of what was tried,
+so the threshold is beyond it, a lower bound (BSA Recommended Procedure, pure-tone
+audiometry 2018: a no response is recorded at the highest level presented; issue #26 batch
+152, the real local model's copies of its input rows, and the labels' reading of them, as
+tuning data). A no response after a comma ("70 dB, no response") is another clause's, left
+as it was read."""
+NO_RESPONSE_AT = "no response at "
+"""How a lower bound is written as a claim's value: "no response at 65"."""
+
+
+def no_response_after(low: str, end: int) -> bool:
+    """Return whether a no response is marked right after the level ending at ``end``
+    (:data:`NR_AFTER_LEVEL`)."""
+    return ("n" in low[end : end + 24]) and NR_AFTER_LEVEL.match(low, end) is not None
+
+
+def lower_bound(value: int) -> str:
+    """Return a level presented without a response as a claim's value (a lower bound)."""
+    return f"{NO_RESPONSE_AT}{value}"
 
 
 FREQUENCY_BEFORE_NR = re.compile(

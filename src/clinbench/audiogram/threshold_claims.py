@@ -1034,6 +1034,33 @@ def _level_shown_by_its_ear(c: _Clause, m: re.Match) -> bool:
     )
 
 
+_BONE_NAMED = re.compile(r"\bbone[\s-]+conduct")
+_AIR_NAMED = re.compile(r"\bair[\s-]+conduct")
+
+
+def _both_conductions_named_after(c: _Clause, m: re.Match) -> bool:
+    """Return whether the clause names both air and bone conduction after a level tagged to
+    its ear with no conduction of its own ("Left ear (10 dB) has a reduced air conduction of
+    bone conduction ..."): its conduction is not told, so it is judged as a level the ear
+    shows is, against the ear's air and bone thresholds, not taken as air (never guessed;
+    the labels' rule for a value with an ear but no conduction: every value of that ear,
+    issue #26 batch 152 UA05, the real local model's text, as tuning data)."""
+    return (
+        "bone" in c.low[m.end() :]
+        and _BONE_NAMED.search(c.low, m.end()) is not None
+        and _AIR_NAMED.search(c.low, m.end()) is not None
+    )
+
+
+def _tagged_level_rules(c: _Clause, m: re.Match) -> tuple[str, ...]:
+    """Return the rules of a level tagged to its ear: EAR_TAGGED_LEVEL, and EAR_SHOWN_LEVEL
+    (judged against either conduction) where the ear shows it or its conduction is not told
+    (:func:`_both_conductions_named_after`)."""
+    if _level_shown_by_its_ear(c, m) or _both_conductions_named_after(c, m):
+        return (EAR_TAGGED_LEVEL, EAR_SHOWN_LEVEL)
+    return (EAR_TAGGED_LEVEL,)
+
+
 def _tagged_ear_level(c: _Clause, m: re.Match, values: list[int]) -> bool:
     """Return whether the dB value ``m`` is one level straight after its ear's tag, or given
     for its ear right after it (EAR_TAGGED_LEVEL)."""
@@ -1092,9 +1119,7 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
         if loss:
             rules = (*rules, LOSS_LEVEL)
         if tagged:
-            rules = (*rules, EAR_TAGGED_LEVEL)
-            if _level_shown_by_its_ear(c, m):
-                rules = (*rules, EAR_SHOWN_LEVEL)
+            rules = (*rules, *_tagged_level_rules(c, m))
         c.claim("threshold_range", values[0], m.group(0), rule, named, (), values[0],
                 *rules)  # fmt: skip
 

@@ -356,6 +356,10 @@ _PAIR_BEFORE = re.compile(
     r"(?:is|was|are|were|of|at|measured at|of about|"
     r"(?:appears|seems)\s+to\s+be(?:\s+(?:around|about|approximately))?|"
     r"c[ao]mes? (?:out|back|in) at|reaching|to|around|approximately|~|"
+    # a verb that places the frequency's level: "250 Hz is at 40 dB HL", "4 kHz sits at about
+    # 60 dB HL" (batch 152, model replies)
+    r"(?:is|was|sits|sat|lies|lay)\s+at(?:\s+(?:approximately|about|around|"
+    r"roughly))?|"
     # the level a change reached, today's ("has dropped to 85 dB", "fell by 20 dB to 70")
     r"(?:has\s+|have\s+|had\s+)?" + _CHANGED + r"(?:\s+by\s+)?\s+to)?"
     # the copula's time adverb ("the 8 kHz threshold is now 85 dB HL")
@@ -366,10 +370,11 @@ threshold at 4 kHz is 60 dB", "3 kHz came out at 30 dB HL", "500 Hz 20 dB, 1 kHz
 "the right at 6 kHz, which was 45 dB HL" (a relative clause giving the level at the frequency
 named), "3000 Hz measured in bone conduction (15 dB)" (the conduction the frequency was
 measured in, then its level: that conduction's threshold there; batch 135, model replies),
-"a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches there, as "a dip to 40 dB HL
-at 8 kHz"; "a 20 dB notch" is its depth), or a level naming the point measured there ("a
-single 40 dB point at 6 kHz", "one 55 dB reading @ 3k": the point's level). Source: clinic
-reports."""
+"250 Hz is at 40 dB HL", "4 kHz sits at about 60 dB HL" (a verb placing the frequency's
+level), "a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches
+there, as "a dip to 40 dB HL at 8 kHz"; "a 20 dB notch" is its depth), or a level naming the
+point measured there ("a single 40 dB point at 6 kHz", "one 55 dB reading @ 3k": the point's
+level). Source: clinic reports."""
 _BEFORE_REACH = 45
 """How far before a level its frequency may stand (what stands between is _PAIR_BEFORE's):
 "500 Hz in the left ear appears to be around 10 dB HL"."""

@@ -321,6 +321,12 @@ def test_the_claim_reader_changes_only_recorded_critical_errors_and_adds_few_fin
     # batches 143, 146 and 149 as tuning data): shapes S61 (listed) gains "right ear is the
     # affected" as a loss in the right ear, reviewed: a match (sensorineural). No critical
     # error changed.
+    # 379 with a numbered item that opens with a measured value read as a list's entry, not
+    # a question's heading or the management answer (value_items.py: "1. 300 Hz (45 dB HL)",
+    # "3. 8000 Hz: 96 dB"; tune63, batch 152 as tuning data): 7:K46 (listed), whose "3. 3 kHz
+    # was not tested in either ear" no longer ends its Q2 part, gains the "unilateral left
+    # sensorineural" of its interpretation line as a left sensorineural type and a unilateral
+    # left loss, reviewed: both matches. No critical error changed.
     recorded = {(row["set"], row["id"]): row["critical_errors"] for row in BEFORE}
     assert 0 < len(ADDED) <= 379
     assert all(

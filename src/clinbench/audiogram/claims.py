@@ -1980,8 +1980,22 @@ def laterality_claims(low: str, ear: str | None, hedged: bool, sent_low: str) ->
         out.append(_clause_claim("laterality", "both", "bilateral loss", hedged, m.group(0),
                                  "bilateral"))  # fmt: skip
     out += _symmetry_claims(low, hedged, sent_low)
-    out += _worse_ear_claims(low, hedged, sent_low)
+    out += _worse_ear_claims(low, hedged, sent_low) or _worst_ear_claims(low, hedged, sent_low)
     return out
+
+
+def _worst_ear_claims(low: str, hedged: bool, sent_low: str) -> list[Claim]:
+    """Return the worse-ear claim of an ear named the worst ("the right ear is indeed the
+    worst", "the worst ear is the left": lexicon.WORST_EAR): of two ears, the worst is the
+    worse (the superlative of two, as in the comparative); one denied or under a condition
+    claims no ear."""
+    if "worst" not in low:
+        return []
+    m = lexicon.WORST_EAR.search(low)
+    if m is None or _not_claimed(low, m.start(), sent_low):
+        return []
+    worse = m.group(1) or m.group(2)
+    return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), "worse ear")]
 
 
 _EAR_SAID_NORMAL = re.compile(

@@ -42,6 +42,20 @@ _THIS_TEST = re.compile(
 )
 """Words that name this patient or this test: a sentence with one stays read."""
 
+_THE_LOSS_AT_HAND = re.compile(
+    r"\bthe\s+(?:hearing\s+)?loss\b(?!\s+(?:of|in|from|due|caused|after|with|seen|that|which|"
+    r"associated|found|typical|characteristic|usually|typically|generally|classically)\b)"
+)
+"""The definite "the (hearing) loss" with no complement that names a kind, a cause or a group
+("the loss of presbycusis", "the loss seen in noise exposure"): in a reply about this
+audiogram, a definite noun phrase with nothing to pick out another referent refers to the
+loss the discourse is about, this patient's (definite reference: Quirk et al., A
+Comprehensive Grammar of the English Language (1985), 5.26-5.32, anaphoric and situational
+"the"). A sentence saying it is about this test, whatever frame adverb stands after it ("The
+hearing loss is relatively mild and typically develops gradually": issue #26 batch 152, the
+real local model's text, as tuning data). Its frame before it ("Typically, the loss ...")
+still frames it: the test is made on the words before the first frame word."""
+
 _SENTENCE = re.compile(r"(?:[^.;!?\n]|\.(?=\d))+")
 """A sentence or clause: to a full stop (not a decimal point), semicolon, mark or line end."""
 
@@ -55,6 +69,18 @@ def generic_sentences_blanked(text: str) -> str:
     spans = [
         m.span()
         for m in _SENTENCE.finditer(low)
-        if _FRAME.search(m.group(0)) and not _THIS_TEST.search(m.group(0))
+        if _FRAME.search(m.group(0))
+        and not _THIS_TEST.search(m.group(0))
+        and not _loss_at_hand_before_its_frame(m.group(0))
     ]
     return blanked(text, spans) if spans else text
+
+
+def _loss_at_hand_before_its_frame(sentence: str) -> bool:
+    """Return whether a framed sentence names the loss at hand (:data:`_THE_LOSS_AT_HAND`)
+    before its first frame word: "The hearing loss is mild and typically develops gradually"
+    is said of this loss; "Typically the loss is mild" is a pattern."""
+    if "loss" not in sentence:
+        return False  # (a cheap test for speed)
+    frame = _FRAME.search(sentence)
+    return frame is not None and _THE_LOSS_AT_HAND.search(sentence, 0, frame.start()) is not None

@@ -238,6 +238,9 @@ def threshold_holds(t: CaseFacts, ear: str, conduction: str, freq: int, value, t
     truth = f"no response ({point.value})" if point.no_response else point.value
     if value == "no response":
         return point.no_response or point.value >= 100, truth
+    if isinstance(value, str) and value.startswith("no response at "):
+        # no response at the level presented: the threshold is beyond it (a lower bound)
+        return point.no_response or point.value >= int(value.rsplit(" ", 1)[1]) - tol, truth
     if point.no_response:
         return value >= point.value - tol, truth
     return abs(value - point.value) <= tol, truth

@@ -706,6 +706,21 @@ ear is the poorer one, with ...", "the right is the worse ear - 4FA 45", "Left e
 ...", "records the right as the poorer-hearing ear". The clause is
 about that ear (it is carried on), and it says which ear is worse. One word group and one ear
 group per form: (1, 2), (4, 3), (6, 5), (8, 7)."""
+WORST_EAR = re.compile(
+    # the ear as the subject: "the right ear is the worst", "the hearing loss in the left ear,
+    # air conduction, is indeed the worst", "the left is the worst affected"
+    r"\b(right|left)(?:\s+(?:ear|side))?(?:['\u2019]s\s+hearing)?"
+    r"(?:\s*,\s*(?:by\s+)?(?:air|bone)[\s-]+conduction\s*,)?\s+(?:is|was)\s+"
+    r"(?:(?:indeed|clearly|definitely|certainly|much|by\s+far)\s+)?the\s+worst"
+    r"(?:[\s-]+(?:one|ear|side|affected|hearing))?\s*(?:[,;:(]|\.(?!\d)|$)|"
+    # the ear as the predicate: "the worst ear is the left", "the worst affected is the right"
+    r"\bworst(?:[\s-]+(?:one|ear|side|affected|hearing)){0,2}\s+(?:is|was)\s+(?:the\s+)?"
+    r"(right|left)\b"
+)
+"""An ear named the worst of the two: with two ears, the superlative names the worse one, as
+the comparative does (WORSE_NAMED); "worst" of a frequency or a region within one ear ("the
+right ear is worst at 4 kHz", "worst in the high frequencies") names no ear. Group 1 or 2 is
+the ear."""
 MORE_LOSS = re.compile(
     # the ear that has more (or less) of the loss: "the left ear has a higher level of
     # hearing impairment than the right", "the right shows slightly less loss"
@@ -1546,7 +1561,7 @@ CONFIG_TRIGGER = re.compile(
 _MORE_LOSS_AFTER = r"\s+(?:(?:level|degree|amount)\s+of\s+)?(?:hearing\s+)?(?:loss|impair|deficit)"
 _MORE_IMPAIRED = r"\s+(?:(?:severely|badly|seriously|markedly)\s+)?(?:impaired|affected|damaged)"
 LATERALITY_TRIGGER = re.compile(
-    r"lateral|unilat|sided|symmetr|worse|poorer|weaker|greater|more severe|better|stronger|"
+    r"lateral|unilat|sided|symmetr|worse|worst|poorer|weaker|greater|more severe|better|stronger|"
     r"deeper|schwannoma|sensitive|"
     r"neuroma|"
     # "more/less/higher ... loss", each comparative its own alternative, so that every
@@ -1799,7 +1814,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
-      "ASYMMETRY_CRITERIA_NOT_MET", "WORSE_NAMED", "MORE_LOSS", "MORE_LOSS_THAN_OTHER",
+      "ASYMMETRY_CRITERIA_NOT_MET", "WORSE_NAMED", "WORST_EAR", "MORE_LOSS", "MORE_LOSS_THAN_OTHER",
       "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE",
       "COMPARATIVE", "LATERALITY_TRIGGER", "STANDARD_EAR"),
      "laterality and asymmetry wording of audiology reports; the ear one ear's findings are "

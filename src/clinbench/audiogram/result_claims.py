@@ -413,6 +413,19 @@ a topic ("the degree and type of hearing loss in the right ear are ...") or in a
 ("a history of hearing loss in the right ear") claims nothing of this test, nor does one of
 the two ears ("a loss in the right and left ears"). Groups: 1 or 2, the ear."""
 LOSS_IN_AN_EAR_RULE = "loss in an ear"
+LOSS_BY_ITS_SIDE = re.compile(
+    r"\b(?:" + _HAVING + r"|(?:is|was)\s+|there\s+is\s+)(?:an?\s+)"
+    r"(?:(?:unilateral|isolated|new|clear|definite|significant)\s+)?"
+    r"(right|left)(?:[\s-]+(?:sided|ear|side))?(?![\s-]*(?:and|&|or|/|to)\b)[\s-]+"
+    r"(?:[a-z]+\s+){0,2}?hearing\s+(?:loss|impairment|deficit)\b"
+)
+"""A loss named by its side, as an adjective, with a verb of having or "is" before it ("she
+has a right-sided hearing loss", "the finding is a left hearing loss", "there is a right-ear
+hearing impairment"): the same claim as LOSS_IN_AN_EAR (that ear's hearing is not normal),
+the side written before the noun instead of after it (issue #26, batch 152, the real local
+model's "is a right-sided hearing loss" for two normal ears, as tuning data). Not of both
+sides ("a right- and left-sided loss"), nor after "a history of" or a denial (as
+LOSS_IN_AN_EAR). Group 1: the ear."""
 _NOT_THIS_TEST = re.compile(
     r"\b(?:history|diagnosed|complain\w*|report\w*|present\w*|notic\w*|"
     r"referr?\w*|risk|prevent\w*|before|previous\w*|previously)\b"
@@ -434,7 +447,20 @@ def loss_in_an_ear_claims(low: str, hedged: bool) -> list[Claim]:
         ear = m.group(1) or m.group(2)
         out.append(_clause_claim("loss_in_an_ear", ear, "a loss", hedged, m.group(0),
                                  LOSS_IN_AN_EAR_RULE))  # fmt: skip
-    return out
+    return out or _losses_by_their_side(low, hedged)
+
+
+def _losses_by_their_side(low: str, hedged: bool) -> list[Claim]:
+    """Return the claims that an ear has a loss named by its side (LOSS_BY_ITS_SIDE), unless
+    denied, under a condition, or framed as a complaint, history or risk (_NOT_THIS_TEST)."""
+    if "sided" not in low and " hearing " not in low:
+        return []
+    return [
+        _clause_claim("loss_in_an_ear", m.group(1), "a loss", hedged, m.group(0),
+                      LOSS_IN_AN_EAR_RULE)
+        for m in LOSS_BY_ITS_SIDE.finditer(low)
+        if not lexicon.negated(low, m.start()) and not _NOT_THIS_TEST.search(low, 0, m.start())
+    ]  # fmt: skip
 
 
 # -- tympanometry --------------------------------------------------------------------------
@@ -805,8 +831,12 @@ def tuning_fork_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -
 IMPEDANCE_RESULT = re.compile(
     r"\b(?:has|have|had|shows?|showed|with|produc(?:es|ed|ing)|exhibit(?:s|ed|ing)?|"
     r"display(?:s|ed|ing)?)\s+(?:an?\s+|the\s+)?"
-    r"(?:(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater)\s+)?"
+    r"(?:(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater|absolute|"
+    r"measured|static)\s+)?"
     r"(?:(?:middle[\s-]ear|audio|sound|acoustic)\s+)?impedance\b|"
+    # an impedance given its value: "an impedance of 4", "impedance: 350"
+    r"\bimpedance\s*(?:of|is|was|=|:)\s*(?:about\s+|approximately\s+|around\s+|~\s*)?"
+    r"\d+(?:\.\d+)?\b(?!\s*(?:%|hz|khz|db|months?|weeks?|years?)\b)|"
     r"\b(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater)\s+"
     r"(?:middle[\s-]ear\s+)?impedance\s+(?:in|of|on)\s+(?:the\s+|their\s+|your\s+|his\s+|"
     r"her\s+)?(?:right|left|both)\b|"
@@ -816,7 +846,8 @@ IMPEDANCE_RESULT = re.compile(
 producing" an (high,
 higher, low ...) impedance (of the middle ear, or "audio", "sound", "acoustic" impedance:
 the acoustic impedance immittance testing measures, ANSI S3.39; batch 140), a high impedance
-"in the left ear", or a value in ohms. Naming
+"in the left ear", an impedance given its value ("an absolute impedance of 4", "impedance:
+350"; batch 152, the real local model's text, as tuning data), or a value in ohms. Naming
 the test ("impedance testing", "impedance audiometry was not done"), planning it or saying
 what it measures is no result."""
 IMPEDANCE_DEVICE = re.compile(

@@ -41,6 +41,7 @@ from clinbench.audiogram.lexicon import (
 from clinbench.audiogram.notation import normalise
 from clinbench.audiogram.result_claims import Topics
 from clinbench.audiogram.threshold_claims import frequency_listed_claims, threshold_claims
+from clinbench.audiogram.value_items import opens_with_a_value, words_of_a_value_item
 
 
 def read_statements(part: str) -> Iterator[list[Claim]]:
@@ -104,7 +105,9 @@ def _finding_after_label(line: str) -> str:
     "Lt mild CHL"): a result or diagnosis written on its heading's line is read; "" for a
     heading alone or one of another part (a plan, a question number)."""
     m = _FINDING_LABEL.match(line)
-    return line[m.end() :] if m else ""
+    if m:
+        return line[m.end() :]
+    return words_of_a_value_item(line) or ""  # "1. 300 Hz (45 dB HL)": a list's entry
 
 
 _GATE_WORDS = {
@@ -116,7 +119,7 @@ _GATE_WORDS = {
     "type": rc.TYPE_TRIGGER_WORDS,
     "configuration": ("cookie", "trough", "shaped", "frequency", "notch", "precipit", "ski",
                       "rising", "reverse", "slop", "falling", "flat"),  # lexicon.CONFIG_TRIGGER
-    "laterality": ("lateral", "unilat", "sided", "symmetr", "worse", "poorer", "weaker",
+    "laterality": ("lateral", "unilat", "sided", "symmetr", "worse", "worst", "poorer", "weaker",
                    "greater", "better", "stronger", "deeper", "schwannoma", "sensitive",
                    "neuroma", "more", "less", "higher", "lower", "larger", "smaller", "bigger"),
 }  # fmt: skip
@@ -878,6 +881,8 @@ def sections(reply: str) -> tuple[list[str], str]:
             # are that section's list items, not the questions 1-3 of the case.
             continue
         number = m.group(1) or m.group(2)
+        if number == "3" and opens_with_a_value(line):
+            continue  # "3. 8000 Hz: 96 dB": a list's third value, not the management
         word = (m.group(3) or m.group(4) or "").lower()
         worded = worded or bool(word)
         if number:
@@ -999,6 +1004,7 @@ def _clauses(sentence: str) -> list[str]:
     joined = False
     last = 0
     bracketed = _bracket_spans(sentence) if "):" in sentence or ") :" in sentence else ()
+    apposed_to = -1  # where a conduction set between commas ends (:func:`_conduction_apposed`)
     for m in SEGMENT_SPLIT.finditer(sentence):
         if bracketed and m.group(0)[0] == "," and _inside_a_bracket(bracketed, m.start()):
             continue  # "Expected (ISO 7029, men of 60): ...": a label's bracket is one clause
@@ -1019,6 +1025,10 @@ def _clauses(sentence: str) -> list[str]:
             # "mild, moderate on the left" stays two claims.
             noun_after = LOSS_CONTEXT.search(SEGMENT_SPLIT.split(rest, 1)[0])
             joined = bool(noun_after) and not LOSS_CONTEXT.search(pieces[-1].lower())
+        if word == "," and (m.start() < apposed_to or _conduction_apposed(rest)):
+            # "The loss in the right ear, air conduction, is severe": one clause
+            joined = True
+            apposed_to = max(apposed_to, m.end() + _conduction_apposed(rest))
         if joined:
             pieces[-1] += m.group(0)
         last = m.end()
@@ -1027,6 +1037,30 @@ def _clauses(sentence: str) -> list[str]:
     else:
         pieces.append(sentence[last:])
     return [part for x in pieces if x and x.strip() for part in colon_clauses(x)]
+
+
+_CONDUCTION_APPOSITION = re.compile(
+    r"(?:(?:by|in|on|for)[ \t]+)?(?:air|bone)[ \t-]+conduction[ \t]*,[ \t]*"
+    r"(?=(?:is|was|are|were|has|had|shows?|showed|appears?|seems?|remains?|looks?)\b)",
+    re.I,
+)
+"""A conduction named between commas before the verb ("The hearing loss in the right ear, air
+conduction, is a severe condition"): an apposition that says which measure the subject is,
+so the subject, the conduction and the predicate are one clause: the subject's ear is the
+ear the predicate is said of (an appositive phrase is set off by commas and belongs to the
+noun it follows: The Chicago Manual of Style, 17th ed., 6.28; issue #26 batch 152, the real
+local model's "in the right ear, air conduction, is indeed the worst", as tuning data)."""
+_APPOSED_REACH = 24
+"""The longest conduction apposition (:data:`_CONDUCTION_APPOSITION`) up to its closing comma."""
+
+
+def _conduction_apposed(rest: str) -> int:
+    """Return the length of a conduction in apposition that opens the words after a comma, up
+    to its closing comma (:data:`_CONDUCTION_APPOSITION`), else 0."""
+    if "conduction" not in rest[:_APPOSED_REACH]:
+        return 0  # (a cheap test for speed)
+    m = _CONDUCTION_APPOSITION.match(rest)
+    return m.end() if m else 0
 
 
 def _bracket_spans(sentence: str) -> list[tuple[int, int]]:

@@ -356,6 +356,10 @@ _PAIR_BEFORE = re.compile(
     r"(?:is|was|are|were|of|at|measured at|of about|"
     r"(?:appears|seems)\s+to\s+be(?:\s+(?:around|about|approximately))?|"
     r"c[ao]mes? (?:out|back|in) at|reaching|to|around|approximately|~|"
+    # a verb that places the frequency's level: "250 Hz is at 40 dB HL", "4 kHz sits at about
+    # 60 dB HL" (batch 152, model replies)
+    r"(?:is|was|sits|sat|lies|lay)\s+at(?:\s+(?:approximately|about|around|"
+    r"roughly))?|"
     # the level a change reached, today's ("has dropped to 85 dB", "fell by 20 dB to 70")
     r"(?:has\s+|have\s+|had\s+)?" + _CHANGED + r"(?:\s+by\s+)?\s+to)?"
     # the copula's time adverb ("the 8 kHz threshold is now 85 dB HL")
@@ -366,10 +370,11 @@ threshold at 4 kHz is 60 dB", "3 kHz came out at 30 dB HL", "500 Hz 20 dB, 1 kHz
 "the right at 6 kHz, which was 45 dB HL" (a relative clause giving the level at the frequency
 named), "3000 Hz measured in bone conduction (15 dB)" (the conduction the frequency was
 measured in, then its level: that conduction's threshold there; batch 135, model replies),
-"a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches there, as "a dip to 40 dB HL
-at 8 kHz"; "a 20 dB notch" is its depth), or a level naming the point measured there ("a
-single 40 dB point at 6 kHz", "one 55 dB reading @ 3k": the point's level). Source: clinic
-reports."""
+"250 Hz is at 40 dB HL", "4 kHz sits at about 60 dB HL" (a verb placing the frequency's
+level), "a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches
+there, as "a dip to 40 dB HL at 8 kHz"; "a 20 dB notch" is its depth), or a level naming the
+point measured there ("a single 40 dB point at 6 kHz", "one 55 dB reading @ 3k": the point's
+level). Source: clinic reports."""
 _BEFORE_REACH = 45
 """How far before a level its frequency may stand (what stands between is _PAIR_BEFORE's):
 "500 Hz in the left ear appears to be around 10 dB HL"."""
@@ -1034,6 +1039,33 @@ def _level_shown_by_its_ear(c: _Clause, m: re.Match) -> bool:
     )
 
 
+_BONE_NAMED = re.compile(r"\bbone[\s-]+conduct")
+_AIR_NAMED = re.compile(r"\bair[\s-]+conduct")
+
+
+def _both_conductions_named_after(c: _Clause, m: re.Match) -> bool:
+    """Return whether the clause names both air and bone conduction after a level tagged to
+    its ear with no conduction of its own ("Left ear (10 dB) has a reduced air conduction of
+    bone conduction ..."): its conduction is not told, so it is judged as a level the ear
+    shows is, against the ear's air and bone thresholds, not taken as air (never guessed;
+    the labels' rule for a value with an ear but no conduction: every value of that ear,
+    issue #26 batch 152 UA05, the real local model's text, as tuning data)."""
+    return (
+        "bone" in c.low[m.end() :]
+        and _BONE_NAMED.search(c.low, m.end()) is not None
+        and _AIR_NAMED.search(c.low, m.end()) is not None
+    )
+
+
+def _tagged_level_rules(c: _Clause, m: re.Match) -> tuple[str, ...]:
+    """Return the rules of a level tagged to its ear: EAR_TAGGED_LEVEL, and EAR_SHOWN_LEVEL
+    (judged against either conduction) where the ear shows it or its conduction is not told
+    (:func:`_both_conductions_named_after`)."""
+    if _level_shown_by_its_ear(c, m) or _both_conductions_named_after(c, m):
+        return (EAR_TAGGED_LEVEL, EAR_SHOWN_LEVEL)
+    return (EAR_TAGGED_LEVEL,)
+
+
 def _tagged_ear_level(c: _Clause, m: re.Match, values: list[int]) -> bool:
     """Return whether the dB value ``m`` is one level straight after its ear's tag, or given
     for its ear right after it (EAR_TAGGED_LEVEL)."""
@@ -1092,9 +1124,7 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
         if loss:
             rules = (*rules, LOSS_LEVEL)
         if tagged:
-            rules = (*rules, EAR_TAGGED_LEVEL)
-            if _level_shown_by_its_ear(c, m):
-                rules = (*rules, EAR_SHOWN_LEVEL)
+            rules = (*rules, *_tagged_level_rules(c, m))
         c.claim("threshold_range", values[0], m.group(0), rule, named, (), values[0],
                 *rules)  # fmt: skip
 
@@ -1211,8 +1241,35 @@ def _list_claims(c: _Clause, m: re.Match, values: list[int], freqs: list[int], g
     named_by = CONDUCTION_BY.match(c.low, m.end()) if len(values) == 1 else None
     if named_by:  # "10 dB by bone": the conduction named after the value
         conduction = "bone" if named_by.group(1) or named_by.group(3) else "air"
+    if len(values) == 1 and no_response_after(c.low, m.end()):
+        values = [lower_bound(values[0])]  # "4000 Hz: 65 dB HL (no response)": no response at 65
     for value, freq in zip(values, freqs, strict=True):
         c.claim("threshold", value, m.group(0), "dB value at a frequency", conduction, (freq,))
+
+
+NR_AFTER_LEVEL = re.compile(
+    r"[ \t]*(?:db[ \t]*)?(?:hl[ \t]*)?\([ \t]*(?:no[ \t]+response|nr)[ \t]*\)"
+)
+"""A no response marked in brackets right after a level ("65 dB HL (no response)", "90 (NR)"):
+the level is the one presented without a response, the top of what was tried,
+so the threshold is beyond it, a lower bound (BSA Recommended Procedure, pure-tone
+audiometry 2018: a no response is recorded at the highest level presented; issue #26 batch
+152, the real local model's copies of its input rows, and the labels' reading of them, as
+tuning data). A no response after a comma ("70 dB, no response") is another clause's, left
+as it was read."""
+NO_RESPONSE_AT = "no response at "
+"""How a lower bound is written as a claim's value: "no response at 65"."""
+
+
+def no_response_after(low: str, end: int) -> bool:
+    """Return whether a no response is marked right after the level ending at ``end``
+    (:data:`NR_AFTER_LEVEL`)."""
+    return ("n" in low[end : end + 24]) and NR_AFTER_LEVEL.match(low, end) is not None
+
+
+def lower_bound(value: int) -> str:
+    """Return a level presented without a response as a claim's value (a lower bound)."""
+    return f"{NO_RESPONSE_AT}{value}"
 
 
 FREQUENCY_BEFORE_NR = re.compile(

@@ -776,6 +776,16 @@ REPORT_PART = re.compile(
 """The start of a report part that is not one ear's (a markdown heading, "**Action:**",
 "Comment:"; a meeting's "Discussion:" and "Outcome:"): an ear named before it does not
 carry into it unless it names one itself."""
+HEARING_PART = re.compile(
+    r"^[\s>*#-]*(?:\*\*)?(?:hearing(?![\s-]+aids?\b)|audiogram|audiometry|audiology|"
+    r"audiological|audiometric)\b[^:\n]{0,40}?(?:\*\*)?\s*:",
+    re.I,
+)
+"""The start of the hearing part of a note that reports other things too ("Hearing:
+mild in both ears", "Audiogram (ENT, this month): ..."), labelled at its line's margin: a
+field of the note of its own (the SOAP note's labelled parts), so a side named on the lines
+before it, for another field (a grip, a limb, a step rail), does not carry into it; an ear
+heading above it still does."""
 LIST_ITEM = re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)]|\d{1,2}\.\d{1,2}[.)]?(?=\s+[A-Z]))\s")
 """A line that is a list item ("- Lt: normal", "1. Right ear: ..."; '*' bullets are written
 as '-' by :func:`normalise`) or a numbered paragraph of a report ("6.4 A conductive loss
@@ -1847,7 +1857,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "recommended procedure, pure-tone air- and bone-conduction audiometry)"),
     (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
-    (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",
+    (("HEADING", "REPORT_PART", "HEARING_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",
       "NUMBER_OPENS_SENTENCE",
       "COMPARED_WITH", "SECONDARY", "OPENING_FREQUENCY", "CLAUSE_OPENING_FREQUENCY",
       "OPENING_FREQUENCY_RANGE", "FREQUENCY_BEFORE_ITS_ROW", "CONDUCTION_ROW_OPENING"),

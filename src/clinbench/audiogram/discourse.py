@@ -1172,6 +1172,39 @@ def _without_asides_of_something_else(text: str) -> str:
     return _blank_spans(text, spans)
 
 
+_COMPARATIVE_WORDS = frozenset(("worse", "better", "poorer"))
+_PART_WORDS = ("hand", "wrist", "finger", "thumb", "arm", "elbow", "shoulder", "hip", "knee",
+               "leg", "ankle", "feet", "foot", "toe", "eye", "breast", "lung", "kidney",
+               "carpal")  # fmt: skip
+"""A word of each of lexicon.PART_BEFORE_AN_ASIDE's alternatives (its pass's guard)."""
+
+
+def _without_asides_on_another_part(text: str) -> str:
+    """Return ``text`` with each parenthesis that says a side of the body part named just
+    before it blanked ("carpal tunnel both hands (right worse)", "knee OA (left > right)").
+
+    A parenthesis qualifies the words it follows: after a paired part of the body other than
+    the ear (lexicon.PART_BEFORE_AN_ASIDE), a side and a comparison in it ("right worse")
+    are that part's, not the worse ear. A parenthesis with a hearing finding of its own
+    (a level, a type, "hearing": lexicon.HEARING_IN_AN_ASIDE beyond its comparative words)
+    is kept, and so is a side said after any other words ("the loss (right worse)").
+    """
+    if "(" not in text:
+        return text
+    spans = []
+    for m in _ASIDE.finditer(text):
+        inside = m.group(1)
+        if not lexicon.ears_in(inside):
+            continue
+        before = text[max(0, m.start() - 40) : m.start()].lower()
+        if lexicon.PART_BEFORE_AN_ASIDE.search(before) is None:
+            continue
+        found = lexicon.HEARING_IN_AN_ASIDE.finditer(inside.lower())
+        if all(word.group() in _COMPARATIVE_WORDS for word in found):
+            spans.append((m.start(), m.end()))
+    return _blank_spans(text, spans)
+
+
 def _clause_spans(low: str, cue: re.Pattern[str], clause: re.Pattern[str]) -> list[tuple[int, int]]:
     """Return the spans of ``clause`` matched from the start of each clause that holds a
     ``cue`` (found first, so the scan is led by the cue's literal words, not tried at every
@@ -1609,6 +1642,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "ENT and audiology letters' examination and history asides (otoscopy, the drum, wax, "
         "another organ, a device, an operation, the phone ear): an ear named for that is not "
         "the ear of the hearing claim beside it",
+    ),
+    "aside on another part": (
+        lexicon.PART_BEFORE_AN_ASIDE,
+        "clinical notes' laterality of paired limbs and organs (Terminologia Anatomica 1998): "
+        "a side said in a parenthesis after another part of the body is that part's, not an "
+        "ear's",
     ),
     "drug dose": (
         DOSE,
@@ -3054,6 +3093,7 @@ _PASSES: tuple[
         _without_doses,
     ),
     (lambda text, low: "(" in text, _without_asides_of_something_else),
+    (_PART_WORDS, _without_asides_on_another_part),
     (
         ("target", " gain", "aided", "fitting"),
         _blank_lowered(AID_TARGET),

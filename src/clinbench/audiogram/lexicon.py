@@ -488,6 +488,16 @@ the ear, another organ or measure, a device or an operation, the ear used on the
 "(left ear preferred for the telephone)", "(grommets in the left ear as a child)"); ear
 examination and history terms of ENT and audiology letters. The ear is that thing's, not the
 claim's beside it (discourse, rule "aside of something else")."""
+PART_BEFORE_AN_ASIDE = re.compile(
+    r"\b(?:hands?|wrists?|fingers?|thumbs?|arms?|elbows?|shoulders?|hips?|knees?|legs?|"
+    r"ankles?|feet|foot|toes?|eyes?|breasts?|lungs?|kidneys?|carpal[ \t]+tunnel(?:[ \t]+"
+    r"syndrome)?)[ \t]*$"
+)
+"""The last words before a parenthesis, lowered: a paired part of the body other than the
+ear ("carpal tunnel both hands (right worse)", "OA knees (L > R)", "cataracts both eyes
+(left denser)"); a side said in that parenthesis, with no hearing finding beside it, is
+that part's (the laterality of paired limbs and organs, Terminologia Anatomica 1998), not
+the ear's (discourse, rule "aside on another part")."""
 HEARING_IN_AN_ASIDE = re.compile(
     r"\b(?:hearing(?![\s-]+aids?\b)|loss|thresholds?|db|pta|\d*\s*k?hz|snhl|chl|mhl|sensorineural|conductive|"
     r"mixed|air|bone(?![\s-]+(?:anchored|conduction[\s-]+(?:hearing[\s-]+)?(?:devices?|aids?|"
@@ -1782,7 +1792,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "a one-ear loss described beside the ear that is normal ('a mild one-sided loss with a "
      "normal left ear'): audiogram descriptions name each ear's hearing, normal or a loss "
      "(BSA 2018 recommended procedure, pure-tone audiometry: reporting)"),
-    (("SIDE_OF_SOMETHING_ELSE", "HEARING_IN_AN_ASIDE"),
+    (("SIDE_OF_SOMETHING_ELSE", "PART_BEFORE_AN_ASIDE", "HEARING_IN_AN_ASIDE"),
      "ear examination and history terms of ENT and audiology letters (otoscopy, the drum and "
      "canal, wax; other organs, measures and devices with a side; operations on an ear)"),
     (("CONFIG_WORDS", "CONFIG_COMPATIBLE", "CONFIG_TRIGGER"),

@@ -2693,6 +2693,8 @@ def _without_other_speakers(text: str) -> str:
         end = turns[k + 1][0] - 1 if k + 1 < len(turns) else len(text)
         gap = _BLANK_LINE.search(text, label_end, end)
         end = gap.start() if gap else end
+        field = _FIELD_LINE.search(text, label_end, end)
+        end = field.start() if field else end
         rejected = (
             k + 1 < len(turns)
             and turns[k + 1][2] != who
@@ -2702,6 +2704,16 @@ def _without_other_speakers(text: str) -> str:
             spans.append((label_end, end))
     return _blank_spans(text, spans)
 
+
+_FIELD_LINE = re.compile(
+    r"\n[ \t]*(?:\*\*)?[A-Z][A-Za-z]{1,20}(?:[ /-][A-Za-z]{1,20}){0,2}(?:\*\*)?[ \t]*:"
+    r"(?:\*\*)?[ \t]"
+)
+"""A line that opens with a label that is no speaker's ("Given: ...", "Other: ...",
+"Plan: ..."): a field of a record, which ends the turn before it (a record's "Patient: Mrs
+D, 38." and "Nurse: J Patel" are its fields, not a transcript's turns, so the fields
+between them are the writer's; the SOAP note's labelled parts, Weed 1968). Known speakers'
+labels open turns of their own, found before this is looked for."""
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n(?![ \t]*(?:\d{1,5}[ \t]*\r?\n|[\[(]?\d{1,2}:\d\d))")
 """A blank line that ends a transcript's turn, closing its paragraph (an ambient scribe's

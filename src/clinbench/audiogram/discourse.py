@@ -632,9 +632,18 @@ _OWN_MEANS = (
 )
 """What someone uses to hear or communicate ("I do not use hearing aids", "we don't use the
 loop"): a statement of their own means, not words rejected."""
+_NO_PERSON_BEFORE = (
+    r"(?<!\bhe )(?<!\bshe )(?<!\bthey )(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bpatient )"
+    r"(?<!\bhe often )(?<!\bshe often )(?<!\bhe sometimes )(?<!\bshe sometimes )"
+)
+"""Before "misses" or "missed": no person as its subject. The report "misses" a finding
+(a rejection of it), but a person who "misses the doorbell" or "missed words on the phone"
+has a symptom of the loss (the everyday-listening items of hearing-handicap inventories,
+e.g. HHIE, Ventry & Weinstein 1982), no verdict on quoted words (batch 154 UC08)."""
 REJECTED = re.compile(
     r"\b(?:disagree\w*|not\s+correct|incorrect|wrong|should\s+(?:read|go|be|say)|rather|"
-    r"in\s+fact|actually|misses|missed|understates?|overstates?|half\s+right|"
+    r"in\s+fact|actually|" + _NO_PERSON_BEFORE + r"(?:misses|missed)|understates?|overstates?|"
+    r"half\s+right|"
     r"part(?:ly|ially)\s+(?:agree|right)|not\s+quite|the\s+other\s+way|"
     r"(?:i|we)\s+(?:read|class|call)\s+(?:it|this|them|the\s+\w+)\s+(?:as|the)|my\s+reading)\b|"
     r"(?:i'?d|i\s+would|we'?d|we\s+would)\s+(?:stop\s+(?:at|short\s+of)|avoid|steer\s+clear\s+of)\b|"

@@ -847,7 +847,26 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
         # not carried on ("on the left, ... The other ear is normal. A 4FA of 37.5 makes it
         # a moderate loss": the loss is still the left's)
         return "left" if carried.context == "right" else "right"
+    if _names_an_ear_by_its_hearing(seg_low):
+        return None
     return aside_ear or carried.context
+
+
+_EAR_BY_ITS_HEARING = re.compile(r"\b(?:poorer|worse|better)[\s-]+(?:hearing[\s-]+)?ear\b")
+
+
+def _names_an_ear_by_its_hearing(seg_low: str) -> bool:
+    """Return whether a clause names its ear by its hearing, not its side ("worse ear is
+    mixed", "the better ear is normal"): it is about that ear (WHO 2021 grades a person by
+    the better ear), not the side carried from before ("R05 type(left) = NORMAL ... # worse
+    ear is mixed": the worse ear is the right), so it takes no carried ear; the claim reader
+    judges it of the ear the audiogram makes better or poorer. (A word test first, for
+    speed.)"""
+    return (
+        "ear" in seg_low
+        and lx.may_hold(seg_low, "poorer", "worse", "better")
+        and _EAR_BY_ITS_HEARING.search(seg_low) is not None
+    )
 
 
 _SENTENCE_REACH = 1000

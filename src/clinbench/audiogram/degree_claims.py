@@ -234,13 +234,17 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "in both ears', batch 97 XX37)"),
     ("symptom graded",
      r"\b(?:tinnitus|vertigo|dizziness|imbalance|otalgia|fullness|pain|discomfort|thi|tfi|dhi|"
-     r"hhi[ea](?:-s)?|ssq|aphab|handicap|inventory|questionnaire)\b",
+     r"hhi[ea](?:-s)?|ssq|aphab|handicap|inventory|questionnaire|nerve\s+conduction|ncs|"
+     r"emg|electromyograph\w*)\b",
      "a grade of the ears in a sentence that names a symptom and no loss ('Tinnitus, mild "
      "bilaterally'): it grades the symptom, as 'mild tinnitus' does (the 'not a loss' rule); "
      "so does the grade of a questionnaire of the symptom or of the handicap it causes ('THI "
      "grade: moderate', 'Handicap (HHIE-S) grade: mild': the Tinnitus Handicap Inventory, "
      "Newman 1996, and the Hearing Handicap Inventory for the Elderly, Ventry and Weinstein "
-     "1982, grade what the patient reports, not the audiogram; review8's leftover)"),
+     "1982, grade what the patient reports, not the audiogram; review8's leftover); and so "
+     "does another test of a nerve graded by side ('nerve conduction studies moderate on the "
+     "right and mild on the left': carpal tunnel syndrome's neurophysiological grades, "
+     "Bland 2000; batch 148 ZW05)"),
     ("ear label", r"^\s*(?:the\s+)?(?:right|left)(?:\s+ear)?\s*[:\u2013-]\s*",
      "an ear's label before its grade ('Left: severe, PTA 41.25 dB HL'): the grade is that "
      "ear's, read as a clause of descriptors alone (e-mail replies, issue #26 batch 30, used "

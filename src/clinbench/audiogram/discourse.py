@@ -632,9 +632,18 @@ _OWN_MEANS = (
 )
 """What someone uses to hear or communicate ("I do not use hearing aids", "we don't use the
 loop"): a statement of their own means, not words rejected."""
+_NO_PERSON_BEFORE = (
+    r"(?<!\bhe )(?<!\bshe )(?<!\bthey )(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bpatient )"
+    r"(?<!\bhe often )(?<!\bshe often )(?<!\bhe sometimes )(?<!\bshe sometimes )"
+)
+"""Before "misses" or "missed": no person as its subject. The report "misses" a finding
+(a rejection of it), but a person who "misses the doorbell" or "missed words on the phone"
+has a symptom of the loss (the everyday-listening items of hearing-handicap inventories,
+e.g. HHIE, Ventry & Weinstein 1982), no verdict on quoted words (batch 154 UC08)."""
 REJECTED = re.compile(
     r"\b(?:disagree\w*|not\s+correct|incorrect|wrong|should\s+(?:read|go|be|say)|rather|"
-    r"in\s+fact|actually|misses|missed|understates?|overstates?|half\s+right|"
+    r"in\s+fact|actually|" + _NO_PERSON_BEFORE + r"(?:misses|missed)|understates?|overstates?|"
+    r"half\s+right|"
     r"part(?:ly|ially)\s+(?:agree|right)|not\s+quite|the\s+other\s+way|"
     r"(?:i|we)\s+(?:read|class|call)\s+(?:it|this|them|the\s+\w+)\s+(?:as|the)|my\s+reading)\b|"
     r"(?:i'?d|i\s+would|we'?d|we\s+would)\s+(?:stop\s+(?:at|short\s+of)|avoid|steer\s+clear\s+of)\b|"
@@ -1172,6 +1181,39 @@ def _without_asides_of_something_else(text: str) -> str:
     return _blank_spans(text, spans)
 
 
+_COMPARATIVE_WORDS = frozenset(("worse", "better", "poorer"))
+_PART_WORDS = ("hand", "wrist", "finger", "thumb", "arm", "elbow", "shoulder", "hip", "knee",
+               "leg", "ankle", "feet", "foot", "toe", "eye", "breast", "lung", "kidney",
+               "carpal")  # fmt: skip
+"""A word of each of lexicon.PART_BEFORE_AN_ASIDE's alternatives (its pass's guard)."""
+
+
+def _without_asides_on_another_part(text: str) -> str:
+    """Return ``text`` with each parenthesis that says a side of the body part named just
+    before it blanked ("carpal tunnel both hands (right worse)", "knee OA (left > right)").
+
+    A parenthesis qualifies the words it follows: after a paired part of the body other than
+    the ear (lexicon.PART_BEFORE_AN_ASIDE), a side and a comparison in it ("right worse")
+    are that part's, not the worse ear. A parenthesis with a hearing finding of its own
+    (a level, a type, "hearing": lexicon.HEARING_IN_AN_ASIDE beyond its comparative words)
+    is kept, and so is a side said after any other words ("the loss (right worse)").
+    """
+    if "(" not in text:
+        return text
+    spans = []
+    for m in _ASIDE.finditer(text):
+        inside = m.group(1)
+        if not lexicon.ears_in(inside):
+            continue
+        before = text[max(0, m.start() - 40) : m.start()].lower()
+        if lexicon.PART_BEFORE_AN_ASIDE.search(before) is None:
+            continue
+        found = lexicon.HEARING_IN_AN_ASIDE.finditer(inside.lower())
+        if all(word.group() in _COMPARATIVE_WORDS for word in found):
+            spans.append((m.start(), m.end()))
+    return _blank_spans(text, spans)
+
+
 def _clause_spans(low: str, cue: re.Pattern[str], clause: re.Pattern[str]) -> list[tuple[int, int]]:
     """Return the spans of ``clause`` matched from the start of each clause that holds a
     ``cue`` (found first, so the scan is led by the cue's literal words, not tried at every
@@ -1609,6 +1651,12 @@ RULES: dict[str, tuple[re.Pattern[str], str]] = {
         "ENT and audiology letters' examination and history asides (otoscopy, the drum, wax, "
         "another organ, a device, an operation, the phone ear): an ear named for that is not "
         "the ear of the hearing claim beside it",
+    ),
+    "aside on another part": (
+        lexicon.PART_BEFORE_AN_ASIDE,
+        "clinical notes' laterality of paired limbs and organs (Terminologia Anatomica 1998): "
+        "a side said in a parenthesis after another part of the body is that part's, not an "
+        "ear's",
     ),
     "drug dose": (
         DOSE,
@@ -2654,6 +2702,8 @@ def _without_other_speakers(text: str) -> str:
         end = turns[k + 1][0] - 1 if k + 1 < len(turns) else len(text)
         gap = _BLANK_LINE.search(text, label_end, end)
         end = gap.start() if gap else end
+        field = _FIELD_LINE.search(text, label_end, end)
+        end = field.start() if field else end
         rejected = (
             k + 1 < len(turns)
             and turns[k + 1][2] != who
@@ -2663,6 +2713,16 @@ def _without_other_speakers(text: str) -> str:
             spans.append((label_end, end))
     return _blank_spans(text, spans)
 
+
+_FIELD_LINE = re.compile(
+    r"\n[ \t]*(?:\*\*)?[A-Z][A-Za-z]{1,20}(?:[ /-][A-Za-z]{1,20}){0,2}(?:\*\*)?[ \t]*:"
+    r"(?:\*\*)?[ \t]"
+)
+"""A line that opens with a label that is no speaker's ("Given: ...", "Other: ...",
+"Plan: ..."): a field of a record, which ends the turn before it (a record's "Patient: Mrs
+D, 38." and "Nurse: J Patel" are its fields, not a transcript's turns, so the fields
+between them are the writer's; the SOAP note's labelled parts, Weed 1968). Known speakers'
+labels open turns of their own, found before this is looked for."""
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n(?![ \t]*(?:\d{1,5}[ \t]*\r?\n|[\[(]?\d{1,2}:\d\d))")
 """A blank line that ends a transcript's turn, closing its paragraph (an ambient scribe's
@@ -3054,6 +3114,7 @@ _PASSES: tuple[
         _without_doses,
     ),
     (lambda text, low: "(" in text, _without_asides_of_something_else),
+    (_PART_WORDS, _without_asides_on_another_part),
     (
         ("target", " gain", "aided", "fitting"),
         _blank_lowered(AID_TARGET),

@@ -488,6 +488,16 @@ the ear, another organ or measure, a device or an operation, the ear used on the
 "(left ear preferred for the telephone)", "(grommets in the left ear as a child)"); ear
 examination and history terms of ENT and audiology letters. The ear is that thing's, not the
 claim's beside it (discourse, rule "aside of something else")."""
+PART_BEFORE_AN_ASIDE = re.compile(
+    r"\b(?:hands?|wrists?|fingers?|thumbs?|arms?|elbows?|shoulders?|hips?|knees?|legs?|"
+    r"ankles?|feet|foot|toes?|eyes?|breasts?|lungs?|kidneys?|carpal[ \t]+tunnel(?:[ \t]+"
+    r"syndrome)?)[ \t]*$"
+)
+"""The last words before a parenthesis, lowered: a paired part of the body other than the
+ear ("carpal tunnel both hands (right worse)", "OA knees (L > R)", "cataracts both eyes
+(left denser)"); a side said in that parenthesis, with no hearing finding beside it, is
+that part's (the laterality of paired limbs and organs, Terminologia Anatomica 1998), not
+the ear's (discourse, rule "aside on another part")."""
 HEARING_IN_AN_ASIDE = re.compile(
     r"\b(?:hearing(?![\s-]+aids?\b)|loss|thresholds?|db|pta|\d*\s*k?hz|snhl|chl|mhl|sensorineural|conductive|"
     r"mixed|air|bone(?![\s-]+(?:anchored|conduction[\s-]+(?:hearing[\s-]+)?(?:devices?|aids?|"
@@ -791,6 +801,16 @@ REPORT_PART = re.compile(
 """The start of a report part that is not one ear's (a markdown heading, "**Action:**",
 "Comment:"; a meeting's "Discussion:" and "Outcome:"): an ear named before it does not
 carry into it unless it names one itself."""
+HEARING_PART = re.compile(
+    r"^[\s>*#-]*(?:\*\*)?(?:hearing(?![\s-]+aids?\b)|audiogram|audiometry|audiology|"
+    r"audiological|audiometric)\b[^:\n]{0,40}?(?:\*\*)?\s*:",
+    re.I,
+)
+"""The start of the hearing part of a note that reports other things too ("Hearing:
+mild in both ears", "Audiogram (ENT, this month): ..."), labelled at its line's margin: a
+field of the note of its own (the SOAP note's labelled parts), so a side named on the lines
+before it, for another field (a grip, a limb, a step rail), does not carry into it; an ear
+heading above it still does."""
 LIST_ITEM = re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)]|\d{1,2}\.\d{1,2}[.)]?(?=\s+[A-Z]))\s")
 """A line that is a list item ("- Lt: normal", "1. Right ear: ..."; '*' bullets are written
 as '-' by :func:`normalise`) or a numbered paragraph of a report ("6.4 A conductive loss
@@ -1787,7 +1807,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "a one-ear loss described beside the ear that is normal ('a mild one-sided loss with a "
      "normal left ear'): audiogram descriptions name each ear's hearing, normal or a loss "
      "(BSA 2018 recommended procedure, pure-tone audiometry: reporting)"),
-    (("SIDE_OF_SOMETHING_ELSE", "HEARING_IN_AN_ASIDE"),
+    (("SIDE_OF_SOMETHING_ELSE", "PART_BEFORE_AN_ASIDE", "HEARING_IN_AN_ASIDE"),
      "ear examination and history terms of ENT and audiology letters (otoscopy, the drum and "
      "canal, wax; other organs, measures and devices with a side; operations on an ear)"),
     (("CONFIG_WORDS", "CONFIG_COMPATIBLE", "CONFIG_TRIGGER"),
@@ -1862,7 +1882,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "recommended procedure, pure-tone air- and bone-conduction audiometry)"),
     (("OTHER_TEST", "OTHER_TEST_OR_SPEECH"),
      "the other tests of a test battery: tympanometry, acoustic reflexes, OAEs, speech"),
-    (("HEADING", "REPORT_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",
+    (("HEADING", "REPORT_PART", "HEARING_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",
       "NUMBER_OPENS_SENTENCE",
       "COMPARED_WITH", "SECONDARY", "OPENING_FREQUENCY", "CLAUSE_OPENING_FREQUENCY",
       "OPENING_FREQUENCY_RANGE", "FREQUENCY_BEFORE_ITS_ROW", "CONDUCTION_ROW_OPENING"),

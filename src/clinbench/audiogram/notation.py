@@ -1597,6 +1597,23 @@ _EAR_SUFFIXED_FIELD = re.compile(
 """A field named for its ear, its name one word or several joined by underscores ("TYMP_R=A",
 "HL_TYPE_R = sensorineural", "WHO_GRADE_L = mild": registry exports, batch 82), with its
 value: written as that ear's tag and the field ("R: HL_TYPE=sensorineural;")."""
+_CONDUCTION_LIST_FIELD = re.compile(
+    r"(?<![\w])((?i:ac|bc))_((?i:r|l))[ \t]+(\d{1,4}(?:\.\d)?k?(?:/\d{1,4}(?:\.\d)?k?){1,11})"
+    r"(?:[ \t]*(?i:hz))?[ \t]*=[ \t]*(?=-?\d)"
+)
+"""A conduction's field named for its ear with the frequencies of its values, then "=" and
+the levels in the same order ("BC_R 500/1k/2k/4k = 5/5/10/10": a hearing database's field,
+as a data query quotes it; batch 82 XI24): written as that ear's conduction with its
+frequencies and a colon ("right bone 500/1k/2k/4k: 5/5/10/10"), read as levels listed after
+their frequencies are."""
+
+
+def _conduction_list_field(m: re.Match) -> str:
+    ear = "right" if m.group(2).lower() == "r" else "left"
+    conduction = "air" if m.group(1).lower() == "ac" else "bone"
+    return f"{ear} {conduction} {m.group(3)}: "
+
+
 _CAPITAL_FIELD = re.compile(
     r"(?<![\w\"'])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w\"'])[ \t]+(?=[A-Za-z0-9-])"
 )
@@ -1635,6 +1652,8 @@ def export_fields_written_out(text: str) -> str:
     ear: {", a FHIR Observation's code, bodySite and value as "left ear: <code>: 80 dB HL",
     a percentage field (``"word_recognition_pct": 88``) as "word recognition: 88%",
     a threshold field with its value ("AC_R_6000 = 80") as "right air 80 dB HL at 6000 Hz",
+    a conduction's field with its frequencies ("BC_R 500/1k/2k/4k = 5/5/10/10") as "right
+    bone 500/1k/2k/4k: 5/5/10/10",
     a field named in capitals before its value ("WORSE_EAR left") as "WORSE EAR: left",
     a field named for its ear ("TYMP_R=A") as "R: TYMP=A;", and an ear's key with a quoted
     value of several items (``left="conductive; tymp Ad"``) as "left: conductive; left tymp
@@ -1642,6 +1661,8 @@ def export_fields_written_out(text: str) -> str:
     text unchanged. Linear: one pass per rewrite, each tried only where its key is."""
     if "_" in text:
         text = _THRESHOLD_FIELD.sub(_threshold_field, text)
+        if "=" in text:
+            text = _CONDUCTION_LIST_FIELD.sub(_conduction_list_field, text)
         text = _CAPITAL_FIELD.sub(_capital_field, text)
     low = text.lower()
     if _EAR_FIELD_NEED.search(low):

@@ -67,11 +67,27 @@ def read_statements(part: str) -> Iterator[list[Claim]]:
                 continue
         if lx.REPORT_PART.match(stripped) and not lx.ears_in(stripped[:40]):
             carried.context = None  # "### Action", "**Comment:** ...": no ear carried into it
+        if line_start is not None and _opens_the_hearing_part(carried, stripped):
+            carried.context = None
         if not joined or _conduction_said_of_its_ear(before, sentence):
             # A conduction named before a semicolon carries over it ("Bone normal in both
             # ears; the dip to 20 dB HL at 2 kHz ..."), as within a sentence.
             carried.sentence_conduction, carried.bone_verdict = "air", False
         yield from _read_sentence(carried, sentence, line_start)
+
+
+def _opens_the_hearing_part(carried: _Carried, line: str) -> bool:
+    """Return whether a line opens the hearing part of a note with its label ("Hearing: left
+    ear worse, noise notch, 65 dB at 4 kHz" after "Grip left 40 kg, right not tested."):
+    a side named on a line before it, outside an ear heading, was another field's (the
+    SOAP note's parts, Weed 1968; lexicon.HEARING_PART), and its own ears are the ones it
+    names. (A word test first, for speed.)"""
+    return (
+        carried.context is not None
+        and not carried.heading_context
+        and lx.may_hold(line[:60], "hearing", "audio")
+        and lx.HEARING_PART.match(line) is not None
+    )
 
 
 _OPENS_WITH_EAR = re.compile(r"[\s(*-]*(?:the\s+)?(?:right|left|rt|lt|r|l)\b", re.I)
@@ -834,7 +850,26 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
         # not carried on ("on the left, ... The other ear is normal. A 4FA of 37.5 makes it
         # a moderate loss": the loss is still the left's)
         return "left" if carried.context == "right" else "right"
+    if _names_an_ear_by_its_hearing(seg_low):
+        return None
     return aside_ear or carried.context
+
+
+_EAR_BY_ITS_HEARING = re.compile(r"\b(?:poorer|worse|better)[\s-]+(?:hearing[\s-]+)?ear\b")
+
+
+def _names_an_ear_by_its_hearing(seg_low: str) -> bool:
+    """Return whether a clause names its ear by its hearing, not its side ("worse ear is
+    mixed", "the better ear is normal"): it is about that ear (WHO 2021 grades a person by
+    the better ear), not the side carried from before ("R05 type(left) = NORMAL ... # worse
+    ear is mixed": the worse ear is the right), so it takes no carried ear; the claim reader
+    judges it of the ear the audiogram makes better or poorer. (A word test first, for
+    speed.)"""
+    return (
+        "ear" in seg_low
+        and lx.may_hold(seg_low, "poorer", "worse", "better")
+        and _EAR_BY_ITS_HEARING.search(seg_low) is not None
+    )
 
 
 _SENTENCE_REACH = 1000

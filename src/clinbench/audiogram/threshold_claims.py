@@ -353,7 +353,7 @@ _PAIR_BEFORE = re.compile(
     r"conduction\s*[(:]\s*)?"
     r"(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
     r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:(?:which|that)\s+)?"
-    r"(?:is|was|are|were|of|at|measured at|of about|"
+    r"(?:is|was|are|were|of|at|(?:measured|recorded)(?:\s+at)?|of about|"
     r"(?:appears|seems)\s+to\s+be(?:\s+(?:around|about|approximately))?|"
     r"c[ao]mes? (?:out|back|in) at|reaching|to|around|approximately|~|"
     # a verb that places the frequency's level: "250 Hz is at 40 dB HL", "4 kHz sits at about
@@ -366,7 +366,8 @@ _PAIR_BEFORE = re.compile(
     r"(?:\s+(?:now|today|currently|still))?\s*"
 )
 """How a value and its frequency are joined: "20 dB at 500 Hz", "500 Hz: 20 dB", "the
-threshold at 4 kHz is 60 dB", "3 kHz came out at 30 dB HL", "500 Hz 20 dB, 1 kHz 30 dB",
+threshold at 4 kHz is 60 dB", "3 kHz came out at 30 dB HL", "left 3 kHz measured 30 dB" (the level
+recorded there, "at" left out as in a note), "500 Hz 20 dB, 1 kHz 30 dB",
 "the right at 6 kHz, which was 45 dB HL" (a relative clause giving the level at the frequency
 named), "3000 Hz measured in bone conduction (15 dB)" (the conduction the frequency was
 measured in, then its level: that conduction's threshold there; batch 135, model replies),

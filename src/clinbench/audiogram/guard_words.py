@@ -50,7 +50,7 @@ class WordList:
         no other listed word (it may hold runs of listed words besides)."""
         found: set[str] = set()
         memo = self._memo
-        for piece in set(low.split()):
+        for piece in low.split():  # (no set first: a repeated word is one more look-up)
             held = memo.get(piece)  # (inline: most words are in the memo)
             if held is None:
                 held = self._held_by(piece)

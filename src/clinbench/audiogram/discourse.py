@@ -21,7 +21,7 @@ from typing import NamedTuple
 from clinbench.audiogram import fitting, lexicon, pathways, sound_levels
 from clinbench.audiogram.alternation import led
 from clinbench.audiogram.forms import unchosen_options_blanked
-from clinbench.audiogram.guard_words import WordList
+from clinbench.audiogram.guard_words import REPLY_WORDS
 from clinbench.audiogram.offsets import blanked as _blank_spans
 from clinbench.audiogram.offsets import lowered as _lowered
 
@@ -3197,13 +3197,14 @@ _PASSES: tuple[
 )
 """The blanking passes in order; each runs only when the text holds a character or word it
 needs."""
-_PASS_WORDS = WordList(
+_PASS_WORDS = REPLY_WORDS.extend(
     word
     for needed, _ in _PASSES
     if type(needed) in (tuple, _Either)
     for word in (needed if type(needed) is tuple else needed.words)
 )
-"""The words of the guards given as words, looked for in one pass over the reply's words."""
+"""The words of the guards given as words, looked for in one pass over the reply's words (in
+the list the voice rules' guard words are in too: guard_words.REPLY_WORDS)."""
 
 
 def without_unclaimed(text: str) -> str:

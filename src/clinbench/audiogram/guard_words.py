@@ -19,7 +19,7 @@ on untrusted text)."""
 class WordList:
     """A fixed list of lower-case words, and the ones a lowered text holds (:meth:`found`)."""
 
-    __slots__ = ("_by_run", "_memo", "_pieces", "_runless", "_runs", "words")
+    __slots__ = ("_by_run", "_last", "_memo", "_pieces", "_runless", "_runs", "words")
 
     def __init__(self, words):
         self.words = frozenset(words)
@@ -37,6 +37,13 @@ class WordList:
         solid = {word for word in self.words if word.split() == [word]}
         self._pieces = tuple(sorted(solid | self._runs))
         self._memo: dict[str, frozenset[str]] = {}
+        self._last: tuple[str, frozenset[str]] = ("", frozenset())  # (the last text's words)
+
+    def extend(self, words) -> WordList:
+        """Return this list with ``words`` added (at import, each module that shares the list
+        adding its own: see :data:`REPLY_WORDS`)."""
+        self.__init__(self.words | frozenset(words))
+        return self
 
     def _held_by(self, piece: str) -> frozenset[str]:
         """Return the listed words (and runs) that ``piece`` holds, remembered for it."""
@@ -45,12 +52,15 @@ class WordList:
         held = self._memo[piece] = frozenset([w for w in self._pieces if w in piece])
         return held
 
-    def found(self, low: str) -> set[str]:
+    def found(self, low: str) -> frozenset[str]:
         """Return a set that holds each listed word that ``low`` holds (``word in low``) and
-        no other listed word (it may hold runs of listed words besides)."""
+        no other listed word (it may hold runs of listed words besides). The last text's set
+        is remembered: two steps that ask of the same text find its words once."""
+        if low == self._last[0]:
+            return self._last[1]
         found: set[str] = set()
         memo = self._memo
-        for piece in set(low.split()):
+        for piece in low.split():  # (no set first: a repeated word is one more look-up)
             held = memo.get(piece)  # (inline: most words are in the memo)
             if held is None:
                 held = self._held_by(piece)
@@ -63,4 +73,12 @@ class WordList:
         for word in self._runless:
             if word in low:
                 found.add(word)
-        return found
+        self._last = (low, frozenset(found))
+        return self._last[1]
+
+
+REPLY_WORDS = WordList(())
+"""The words of the guards that read a whole reply: the voice rules' (:mod:`voice`) and
+without_unclaimed's (:mod:`discourse`), one list that each module extends with its own at
+import, so that a reply's words are found once for both steps (the text is the same at both
+unless a step between them changed it)."""

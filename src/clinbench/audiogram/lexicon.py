@@ -364,6 +364,7 @@ HEDGES = re.compile(
     r"\b(possibl[ey]|probabl[ey]|likely|may|might|suggest\w*|consistent with|appears?|seems?|"
     r"approximately|about|around|roughly|query|presumed|in keeping with)\b|~|\?"
 )
+HEDGES = led(HEDGES)  # (its first characters looked for first, for speed)
 HEDGE_WORDS = ("possibl", "probabl", "likely", "may", "might", "suggest", "consistent with",
                "appear", "seem", "approximately", "about", "around", "roughly", "query",
                "presumed", "in keeping with", "~", "?")  # fmt: skip
@@ -578,6 +579,7 @@ HEADING = re.compile(
     r"(results?|diagnos\w*|impression|recommendations?|management|plan)\s*:)",
     re.I,
 )
+HEADING = led(HEADING)  # (its first characters looked for first, for speed)
 
 REFERENCE_HEAD = re.compile(
     r"\W*(?:(?:ref(?:erence)?|normal|standard|expected|typical|usual|healthy)\.?"
@@ -801,6 +803,7 @@ REPORT_PART = re.compile(
 """The start of a report part that is not one ear's (a markdown heading, "**Action:**",
 "Comment:"; a meeting's "Discussion:" and "Outcome:"): an ear named before it does not
 carry into it unless it names one itself."""
+REPORT_PART = led(REPORT_PART)  # (its first characters looked for first, for speed)
 HEARING_PART = re.compile(
     r"^[\s>*#-]*(?:\*\*)?(?:hearing(?![\s-]+aids?\b)|audiogram|audiometry|audiology|"
     r"audiological|audiometric)\b[^:\n]{0,40}?(?:\*\*)?\s*:",
@@ -816,6 +819,7 @@ LIST_ITEM = re.compile(r"^\s*(?:[-•+]|\d{1,2}[.)]|\d{1,2}\.\d{1,2}[.)]?(?=\s+[
 as '-' by :func:`normalise`) or a numbered paragraph of a report ("6.4 A conductive loss
 ..."; a medico-legal report numbers its paragraphs): an ear its label names scopes that
 item, not the lines after the list."""
+LIST_ITEM = led(LIST_ITEM)  # (its first characters looked for first, for speed)
 
 
 # The two splitters open with the character class every split starts with, then look back
@@ -850,6 +854,7 @@ the "than" that follows a parenthesis ("worse on the right (45 dB HL, moderate) 
 left (25 dB HL, mild)": the parenthesis closes the first ear's findings). A run of spaces is
 tried from its first space only: that try already stretches over the whole run, and trying
 again from each space in it made a long blanked run cost its length squared."""
+SEGMENT_SPLIT = led(SEGMENT_SPLIT)  # (its first characters looked for first, for speed)
 COMPARED_WITH = re.compile(
     r"\s*(?:against|versus|vs\.?|compared\s+(?:with|to)|(?:above|below)(?=\s+the\s+(?:right|left)"
     r"(?:'s|\s+ear's)\s))\s",
@@ -894,6 +899,7 @@ OPENING_FREQUENCY_RANGE = re.compile(
 right 40-50 dB HL"): the span its level ranges that name no frequency of their own are
 over, as a sentence opening with one frequency gives its bare values theirs. Source: a
 report's line per region of the audiogram (ASHA 2005 audiologic assessment)."""
+OPENING_FREQUENCY_RANGE = led(OPENING_FREQUENCY_RANGE)  # (its first characters first, for speed)
 
 
 CLAUSE_OPENING_FREQUENCY = re.compile(
@@ -1933,6 +1939,7 @@ _LABEL_WORD = re.compile(
 """A word of a label, a bracket, or a mark that may start a label; the configurations named
 in two words (noise notch, noise-induced, cookie-bite, ski slope) and "not aided" are known
 words as one."""
+_LABEL_WORD = led(_LABEL_WORD)  # (its first characters looked for first, for speed)
 _LABEL_VOCABULARY = frozenset(THRESHOLD_LABEL_WORDS.split())
 _COORDINATES = frozenset(LABEL_COORDINATE_WORDS.split())
 _LABEL_EARS = frozenset(LABEL_EAR_WORDS.split())

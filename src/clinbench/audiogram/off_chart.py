@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from clinbench.audiogram import lexicon
+from clinbench.audiogram.alternation import led
 from clinbench.audiogram.claims import Claim, Qualifier
 
 RESULT_AT_FREQUENCY = "a level or difference put at a frequency"
@@ -43,6 +44,7 @@ _FREQUENCY = re.compile(
 )
 """A frequency in any unit, matched lowered (MHz read as mega-, never milli-hertz), with
 thousands marked ("2,000 Hz"); not the tail of a longer number ("200 50 Hz")."""
+_FREQUENCY = led(_FREQUENCY)  # (its first characters looked for first, for speed)
 _MULTIPLIER = {"hz": 1, "hertz": 1, "khz": 1000, "kilohertz": 1000, "mhz": 10**6,
                "megahertz": 10**6, "ghz": 10**9, "gigahertz": 10**9}  # fmt: skip
 _SPAN_BEFORE = re.compile(

@@ -100,6 +100,7 @@ REFLEX_TOPIC = re.compile(
 physical examination (red reflex: NHS newborn and infant physical examination (NIPE)
 screening standards; Moro, rooting, grasp, plantar, tendon, corneal, gag: Bickley, Bates'
 Guide to Physical Examination, 13th ed., ch. 17 and 18)."""
+REFLEX_TOPIC = led(REFLEX_TOPIC)  # (its first characters looked for first, for speed)
 NEUROLOGICAL_EXAMINATION = re.compile(
     r"\b(?:power|mrc|(?<!pure[\s-])tone|plantars?|jerks?|tendon|sensation|coordination|"
     r"cranial\s+nerves?|neuro(?:logical(?:ly)?)?(?![\s-]*oto)|upgoing|downgoing|babinski|clonus|hoffmann?|limbs?|biceps|"

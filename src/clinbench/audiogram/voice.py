@@ -55,7 +55,7 @@ from clinbench.audiogram import (
     stages,
     withdrawn,
 )
-from clinbench.audiogram.guard_words import WordList
+from clinbench.audiogram.guard_words import REPLY_WORDS
 
 Mark = tuple[int, int, "str | None"]
 """(start, end, the words that stand there instead, or None: blanked keeping the lines)."""
@@ -63,7 +63,7 @@ Mark = tuple[int, int, "str | None"]
 Marker = Callable[[str], Sequence[Mark]]
 
 
-_GUARD_WORDS = WordList(
+_GUARD_WORDS = REPLY_WORDS.extend(
     (
         *revisions.GUARD_WORDS,
         *stages.GUARD_WORDS,
@@ -72,7 +72,8 @@ _GUARD_WORDS = WordList(
         *sources.GUARD_WORDS,
     )
 )
-"""The words the rules' cheap tests look for, found in a text in one pass (:attr:`View.found`)."""
+"""The words the rules' cheap tests look for, found in a text in one pass (:attr:`View.found`;
+in the list without_unclaimed's guard words are in too: guard_words.REPLY_WORDS)."""
 
 
 class View:

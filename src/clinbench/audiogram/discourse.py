@@ -639,10 +639,12 @@ _NO_PERSON_BEFORE = (
 """Before "misses" or "missed": no person as its subject. The report "misses" a finding
 (a rejection of it), but a person who "misses the doorbell" or "missed words on the phone"
 has a symptom of the loss (the everyday-listening items of hearing-handicap inventories,
-e.g. HHIE, Ventry & Weinstein 1982), no verdict on quoted words (batch 154 UC08)."""
+e.g. HHIE, Ventry & Weinstein 1982), no verdict on quoted words (batch 154 UC08). In
+:data:`REJECTED` a look-ahead for "miss" stands before these look-behinds, so that they are
+tried only there (for speed), not at every word."""
 REJECTED = re.compile(
     r"\b(?:disagree\w*|not\s+correct|incorrect|wrong|should\s+(?:read|go|be|say)|rather|"
-    r"in\s+fact|actually|" + _NO_PERSON_BEFORE + r"(?:misses|missed)|understates?|overstates?|"
+    r"in\s+fact|actually|(?=miss)" + _NO_PERSON_BEFORE + r"(?:misses|missed)|understates?|overstates?|"
     r"half\s+right|"
     r"part(?:ly|ially)\s+(?:agree|right)|not\s+quite|the\s+other\s+way|"
     r"(?:i|we)\s+(?:read|class|call)\s+(?:it|this|them|the\s+\w+)\s+(?:as|the)|my\s+reading)\b|"

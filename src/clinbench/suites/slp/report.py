@@ -196,3 +196,24 @@ def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[
     if not fidelity.empty:
         out.append(("child errors the ASR normalised away", fidelity, NORMALISED_AWAY_NOTES))
     return out
+
+
+BOARD_MEASURE = "WER"  # the transcription scenario's headline, as SLPHelm ranks it
+
+
+def board_measures(results: pd.DataFrame) -> pd.DataFrame:
+    """Return the leaderboard's figure of each transcription scorer: corpus WER (lower is
+    better) from the scenario table, the run summary's, ``analyze``'s and the report's."""
+    from clinbench.suites.slp.scenario_tables import scenario_table
+    from clinbench.suites.slp.scenarios import SCENARIOS
+
+    columns = ["model", "task", "condition", "scorer", "measure", "value", "n",
+               "lower_is_better"]  # fmt: skip
+    kinds = results["task"].map(lambda t: getattr(SCENARIOS.get(t), "kind", ""))
+    rows = results[kinds == "transcription"]
+    if rows.empty:
+        return pd.DataFrame(columns=columns)
+    by = ("model", "task", "condition", "scorer")
+    table = scenario_table(rows, by=by, resamples=0)
+    return table.assign(measure=BOARD_MEASURE, value=table[BOARD_MEASURE],
+                        lower_is_better=True)[columns]  # fmt: skip

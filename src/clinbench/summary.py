@@ -322,13 +322,15 @@ HEADLINE_KEYS = ("suite", "task", "scorer", "model", "condition")
 def _main_condition(conditions: pd.DataFrame) -> pd.Series:
     """Return True on the row of each (task, scorer, model) taken as its headline condition.
 
-    The condition with the most replies; on a tie the plainest name (fewest '+' variations),
-    then the first by name.
+    The condition with the most replies; on a tie a result before a robustness check (the
+    suite's own rule, :func:`clinbench.suites.is_robustness_check`), then the first by name.
     """
+    names = conditions["condition"].astype(str)
+    of_suite = conditions["suite"] if "suite" in conditions.columns else pd.Series("", names.index)
+    checks = [suites.is_robustness_check(c, s) for c, s in zip(names, of_suite, strict=True)]
     order = conditions.assign(
-        _plus=conditions["condition"].astype(str).str.count(r"\+"),
-        _name=conditions["condition"].astype(str),
-    ).sort_values(["_n", "_plus", "_name"], ascending=[False, True, True], kind="stable")
+        _check=pd.Series(checks, index=conditions.index, dtype=bool), _name=names
+    ).sort_values(["_n", "_check", "_name"], ascending=[False, True, True], kind="stable")
     first = ~order.duplicated(["task", "scorer", "model"], keep="first")
     return first.reindex(conditions.index)
 

@@ -104,17 +104,8 @@ def show(
     rows = data.rows if all_rows else data.current()
     if condition is not None:
         rows = rows[rows["condition"] == condition]
-    rows = rows.sort_values(["task", "condition", "scorer", "question", "accuracy", "score"],
-                            ascending=[True, True, True, True, False, False],
-                            na_position="last")  # fmt: skip
-    columns = ["version", "model", "task", "condition", "scorer", "status", "accuracy",
-               "ci_low", "ci_high", "answered", "declined", "parse_failed", "rerun",
-               "superseded_by", "excluded_reason"]  # fmt: skip
-    if (rows["question"] != "").any():  # a rubric-graded case task: its case score per question
-        columns[6:6] = ["question", "score", "score_ci_low", "score_ci_high", "graded",
-                        "unscored", "errors"]  # fmt: skip
     output = TableOutput(fmt)
-    _print_frame(rows[columns], "Leaderboard", output)
+    _print_frame(lb.shown_rows(rows), "Leaderboard", output)
     _print_frame(data.versions, "Changelog", output)
     output.close()
 

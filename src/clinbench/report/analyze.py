@@ -15,7 +15,7 @@ from clinbench.io import make_folders, remove_made_folders
 from clinbench.report.format import to_csv_text, to_markdown
 from clinbench.report.generic import AnalysisOptions, disclosures_section, generic_sections
 from clinbench.report.load import load_results
-from clinbench.report.sections import ReportSection, suite_sections
+from clinbench.report.sections import ReportSection, excluded_suite_section, suite_sections
 
 # generic sections shown after a suite's own, with its statistics
 METHOD_TITLES = ("Case-tier statistics", "Paired model comparisons")
@@ -96,7 +96,11 @@ def _sections(df, ranked, excluded, suites, *, figures, options, inputs, agreeme
     sections = list(first)
     for suite in suites:
         rows = ranked[ranked["suite"] == suite]
-        if rows.empty:
+        if rows.empty:  # every model excluded: the part says so, with the suite's own counts
+            section = excluded_suite_section(suite, df[df["suite"] == suite], excluded)
+            if section is not None:
+                section.part = f"Suite: {suite or '(no suite)'}"
+                sections.append(section)
             continue
         generic = generic_sections(rows, figures=figures, options=options)
         head = [s for s in generic if s.title not in METHOD_TITLES]

@@ -252,8 +252,9 @@ READING_GUIDE = (
     "(random or rule-based answers) are reference lines under the models: what a real model "
     "must beat, never the headline. Judged scores name their judge and its agreement with "
     "human labels. "
-    "Excluded models are listed above with the reason and are in no other table but the "
-    "disclosures."
+    "Excluded models are listed above with the reason and are ranked in no table; they are "
+    "counted in the disclosures, and a suite whose every model is excluded shows its own "
+    "counts of their replies in its part."
 )
 
 

@@ -106,6 +106,44 @@ def suite_sections(
     return out, problems
 
 
+EXCLUDED_TITLE = "Every model excluded"
+
+
+def excluded_suite_section(
+    suite: str, rows: pd.DataFrame, excluded: pd.DataFrame
+) -> ReportSection | None:
+    """Return the section of a suite whose every model is excluded from ranking, or None.
+
+    The suite's part of the report would otherwise be empty: it shows the exclusions with
+    their reason (`excluded`, ``report.headline.exclusions``) and the suite's own summary
+    tables over `rows` (``SuiteSpec.summary_tables``, the tables ``clinbench run`` prints:
+    the same function on both surfaces, so the counts of answered, unreadable and excluded
+    replies read the same). Nothing in it is ranked.
+    """
+    mine = excluded[excluded["suite"].astype(str) == suite] if not excluded.empty else excluded
+    if rows.empty or mine.empty:
+        return None
+    section = ReportSection(
+        title=EXCLUDED_TITLE,
+        suite=suite,
+        intro=(
+            "Every model of this suite is excluded from ranking, so no table here ranks one: "
+            "the reason for each, then the suite's own counts of its replies (the tables "
+            "`clinbench run` printed)."
+        ),
+        tables={"Excluded from ranking": mine.drop(columns=["suite"]).reset_index(drop=True)},
+    )
+    spec = suites().get(suite)
+    if spec is None or spec.summary_tables is None:
+        return section
+    from clinbench.suites import load
+
+    for title, table, notes in load(spec.summary_tables)(rows.reset_index(drop=True)):
+        section.tables[title[:1].upper() + title[1:]] = table
+        section.notes += [note for note in notes if note not in section.notes]
+    return section
+
+
 def _takes_figures(hook) -> bool:
     try:
         return "figures" in inspect.signature(hook).parameters

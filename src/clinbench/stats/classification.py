@@ -125,10 +125,15 @@ def _labelled_groups(
     """Yield (group key, its classification rows, those answered) per group, in sorted order.
 
     Classification rows have a gold label (a non-empty ``target``) and an answered or
-    excluded outcome; answered rows are correct, incorrect or declined.
+    excluded outcome; answered rows are correct, incorrect or declined. A scorer that grades
+    on a scale (``stats.repeated_epochs.on_a_scale``: a word error rate, whose target is a
+    transcript, or a rubric grade) has no labels: its rows are left out.
     """
+    from clinbench.stats.repeated_epochs import on_a_scale
+
     has_target = results[target].fillna("").astype(str).str.strip() != ""
-    rows = results[has_target & results["outcome"].isin([*outcomes.ANSWERED, *outcomes.EXCLUDED])]
+    kept = results["outcome"].isin([*outcomes.ANSWERED, *outcomes.EXCLUDED]) & ~on_a_scale(results)
+    rows = results[has_target & kept]
     groups = rows.groupby(by, sort=True, dropna=False) if by else [((), rows)]
     for key, group in groups:
         key = key if isinstance(key, tuple) else (key,)

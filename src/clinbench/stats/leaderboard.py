@@ -36,17 +36,20 @@ KEY = ["model", "task", "condition", "scorer"]
 ROW_KEY = [*KEY, "question"]
 ALL_QUESTIONS = "all"  # the question of a case task's row over all of its questions
 CASE_COLUMNS = ["question", "graded", "unscored", "score", "score_ci_low", "score_ci_high"]
+# a scorer its suite measures on a scale over the whole task (a corpus WER: ``SuiteSpec.
+# board_measures``): its figure is ``score`` over ``graded`` replies, named by ``measure``
+MEASURE_COLUMNS = ["measure", "lower_is_better"]
 ROW_COLUMNS = [
     "version", "added", "model", "task", "condition", "scorer", "status", "excluded_reason",
     "items", "answered", "correct", "accuracy", "ci_low", "ci_high", "declined",
     "parse_failed", "errors", "empty", "rerun", "replaces_version", "superseded_by",
-    "release_date", *CASE_COLUMNS,
+    "release_date", *CASE_COLUMNS, *MEASURE_COLUMNS,
 ]  # fmt: skip
 SUMMARY_COLUMNS = [
     "model", "task", "condition", "scorer", "status", "excluded_reason", "items", "answered",
     "correct",
     "accuracy", "ci_low", "ci_high", "declined", "parse_failed", "errors", "empty",
-    *CASE_COLUMNS,
+    *CASE_COLUMNS, *MEASURE_COLUMNS,
 ]  # fmt: skip
 VERSION_COLUMNS = ["version", "date", "note", "rows_added", "reruns", "models"]
 SCORED = "scored"
@@ -223,9 +226,15 @@ def summarise(
     estimates = estimates.set_index(KEY)
     rubric = outcomes.rubric_pairs(board)
     sections = section_pairs(board) - rubric
+    measured = suite_measures(board)
     rows = []
     for (model, task, condition, scorer), group in board.groupby(KEY, sort=True, dropna=False):
         key = (model, task, condition, scorer)
+        if key in measured.index:
+            excluded = bool(exclusions.loc[model, "excluded"])
+            reason = exclusions.loc[model, "reason"] if excluded else ""
+            rows.append(_measure_row(group, key, measured.loc[key], excluded, reason))
+            continue
         if (task, scorer) in rubric | sections:
             excluded = bool(exclusions.loc[model, "excluded"])
             reason = exclusions.loc[model, "reason"] if excluded else ""
@@ -265,7 +274,80 @@ def summarise(
                 ci_high=counts["ci_answered_high"] if answered else math.nan,
             )
         rows.append(row | {"question": ""})
-    return pd.DataFrame(rows, columns=SUMMARY_COLUMNS)
+    frame = pd.DataFrame(rows, columns=SUMMARY_COLUMNS)
+    frame["measure"] = frame["measure"].astype(object).where(frame["measure"].notna(), "")
+    frame["lower_is_better"] = frame["lower_is_better"].astype(object).fillna(False).astype(bool)
+    return frame
+
+
+SHOW_COLUMNS = ["version", "model", "task", "condition", "scorer", "status", "accuracy",
+                "ci_low", "ci_high", "answered", "declined", "parse_failed", "rerun",
+                "superseded_by", "excluded_reason"]  # fmt: skip
+
+
+def shown_rows(rows: pd.DataFrame) -> pd.DataFrame:
+    """Return board rows as ``leaderboard show`` prints them: best first within each task,
+    condition, scorer and question (highest accuracy or case score; lowest figure of a
+    measure that is lower-is-better, such as a WER), with the columns the rows need."""
+    better = rows["lower_is_better"].astype(bool)
+    score = pd.to_numeric(rows["score"], errors="coerce")
+    rank = (-pd.to_numeric(rows["accuracy"], errors="coerce")).fillna(score.where(better, -score))
+    rows = rows.assign(_rank=rank).sort_values(
+        ["task", "condition", "scorer", "question", "_rank"], na_position="last", kind="stable"
+    )
+    columns = list(SHOW_COLUMNS)
+    if (rows["question"] != "").any():  # a rubric-graded case task: its case score per question
+        columns[6:6] = ["question", "score", "score_ci_low", "score_ci_high", "graded",
+                        "unscored", "errors"]  # fmt: skip
+    if (rows["measure"] != "").any():  # a suite's own measure (a WER): named, with its direction
+        rows = rows.assign(measure=[
+            f"{m}, {'lower' if low else 'higher'} is better" if m else ""
+            for m, low in zip(rows["measure"], better.loc[rows.index], strict=True)
+        ])  # fmt: skip
+        extra = ["measure", "graded", "errors"] if "graded" not in columns else ["measure"]
+        columns[6:6] = [*extra[:1], *(["score"] if "score" not in columns else []), *extra[1:]]
+    return rows[columns].reset_index(drop=True)
+
+
+def suite_measures(results: pd.DataFrame) -> pd.DataFrame:
+    """Return the suites' own whole-task measures (``SuiteSpec.board_measures``: a corpus
+    WER), indexed by model, task, condition and scorer; none for suites that declare none."""
+    from clinbench import suites
+
+    columns = [*KEY, "measure", "value", "n", "lower_is_better"]
+    parts = []
+    present = set(results["suite"].dropna().astype(str)) if "suite" in results.columns else set()
+    for name, spec in suites.suites().items():
+        if name in present and spec.board_measures is not None:
+            rows = results[results["suite"] == name].reset_index(drop=True)
+            parts.append(suites.load(spec.board_measures)(rows))
+    parts = [p for p in parts if len(p)]
+    table = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=columns)
+    return table[columns].set_index(KEY)
+
+
+def _measure_row(
+    group: pd.DataFrame, key: tuple, measure: pd.Series, excluded: bool, reason: str
+) -> dict:
+    """Return the board row of a scorer its suite measures over the whole task: the suite's
+    figure (``measure``: name, value, n, lower_is_better), never an accuracy, with the
+    unreadable replies and failed samples counted."""
+    model, task, condition, scorer = key
+    scored = int(measure["n"]) > 0 and pd.notna(measure["value"]) and not excluded
+    sample = [k for k in ("item_id", "epoch", "run_id") if k in group.columns]
+    failed = group[group["outcome"] == outcomes.ERROR].drop_duplicates(sample)
+    return {
+        "model": model, "task": task, "condition": condition, "scorer": scorer,
+        "status": EXCLUDED if excluded else SCORED if scored else NOTHING_SCORED,
+        "excluded_reason": reason, "items": int(group["item_id"].nunique()), "answered": 0,
+        "correct": 0, "accuracy": math.nan, "ci_low": math.nan, "ci_high": math.nan,
+        "declined": 0, "parse_failed": int((group["outcome"] == outcomes.PARSE_FAILED).sum()),
+        "errors": len(failed), "empty": int(group["response"].map(_empty_reply).sum()),
+        "question": "", "graded": int(measure["n"]), "unscored": 0,
+        "score": float(measure["value"]) if scored else math.nan,
+        "score_ci_low": math.nan, "score_ci_high": math.nan,
+        "measure": str(measure["measure"]), "lower_is_better": bool(measure["lower_is_better"]),
+    }  # fmt: skip
 
 
 def _case_rows(
@@ -412,9 +494,11 @@ def read_leaderboard(path: str | Path) -> Leaderboard:
         raise ValueError(f"{path}: a leaderboard file is .json or .csv")
     # "scorer": "" on a row stored before the board kept scorers (it pooled the task's)
     for column in ("scorer", "superseded_by", "replaces_version", "excluded_reason",
-                   "release_date", "question"):  # fmt: skip
+                   "release_date", "question", "measure"):  # fmt: skip
         rows[column] = rows[column].astype(object).where(rows[column].notna(), "").astype(str)
-    rows["rerun"] = rows["rerun"].fillna(False).astype(bool)
+    for column in ("rerun", "lower_is_better"):
+        rows[column] = rows[column].astype(object).where(rows[column].notna(), False)
+        rows[column] = rows[column].map(lambda v: str(v).lower() in ("true", "1")).astype(bool)
     return Leaderboard(rows, versions)
 
 
@@ -529,7 +613,8 @@ def trend(board: Leaderboard, condition: str | None = None) -> pd.DataFrame:
     """
     rows = board.current()
     rows = rows[(rows["status"] == SCORED) & (rows["release_date"].astype(str) != "")]
-    rows = rows[rows["question"].astype(str) == ""]  # accuracies: a case score is not one
+    # accuracies: a case score or a suite's own measure (a WER) is not one
+    rows = rows[(rows["question"].astype(str) == "") & (rows["measure"].astype(str) == "")]
     if condition is not None:
         rows = rows[rows["condition"] == condition]
     columns = ["release_date", "model", "condition", "accuracy", "ci_low", "ci_high", "version"]

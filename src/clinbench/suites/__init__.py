@@ -47,6 +47,11 @@ class SuiteSpec:
     summary_tables: ``f(results) -> [(title, table, notes)]``, the suite's own tables that
         ``run`` and ``demo`` print beside the generic ones (over the suite's own rows).
     demo_tables: ``f(results) -> [(title, table, notes)]``, tables only the demo prints.
+    board_measures: ``f(results) -> DataFrame`` with one row per model, task, condition and
+        scorer that the suite measures on a scale of its own over the whole task (a corpus
+        word error rate), never an accuracy: columns model, task, condition, scorer,
+        measure (its name), value, n (the replies it is over), lower_is_better. The
+        leaderboard shows that figure for such a scorer (``stats.leaderboard.summarise``).
     cli: the suite's ``typer.Typer`` app, mounted as ``clinbench <name>``; it lives in the
         command-line package (``clinbench.cli.<name>_commands:app``), whose modules alone may
         use the console and command helpers.
@@ -73,6 +78,7 @@ class SuiteSpec:
     demo_runs: str | None = None
     summary_tables: str | None = None
     demo_tables: str | None = None
+    board_measures: str | None = None
     cli: str | None = None
     rubric: Path | None = None
     format_tasks: Mapping[str, str] = field(default_factory=dict)

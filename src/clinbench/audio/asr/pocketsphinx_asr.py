@@ -11,6 +11,16 @@ from clinbench.audio.asr.transcription import Transcription
 from clinbench.audio.clips import TARGET_RATE, AudioFileError, duration_s, read_audio, to_pcm16
 
 
+def _wheel_model() -> str:
+    """Return the name of the English acoustic model in the pocketsphinx wheel (its version)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"en-us (pocketsphinx {version('pocketsphinx')})"
+    except PackageNotFoundError:
+        return "en-us (pocketsphinx)"
+
+
 class PocketSphinxASR:
     """PocketSphinx: prompt-constrained (JSGF) when the expected words are known, else free."""
 
@@ -64,7 +74,8 @@ class PocketSphinxASR:
         audio_s = duration_s(samples)
         # the decoding settings, recorded with every transcript as the other back-ends do
         # (free vs prompt-constrained recognition changes WER most: see the slp README)
-        details: dict = {"settings": {"constrained": self.constrained, **self._options}}
+        details: dict = {"settings": {"constrained": self.constrained, **self._options},
+                         "model": self._options.get("hmm") or _wheel_model()}  # fmt: skip
         if not language.lower().startswith("en"):
             details["warning"] = f"English acoustic model used on language {language!r}"
         with self._lock:

@@ -31,6 +31,7 @@ SUITE = SuiteSpec(
     demo_runs=f"{_HERE}.demo:demo_runs",
     summary_tables=f"{_HERE}.report:summary_tables",
     demo_tables=f"{_HERE}.demo:demo_tables",
+    board_measures=f"{_HERE}.report:board_measures",
     cli="clinbench.cli.slp_commands:app",
     # background noise at an SNR (``babble@10dB``, ``synthetic_road_hum@20dB``) tests a
     # result's robustness; chain of thought (``cot``) and few-shot (``2shot``) are prompting

@@ -121,20 +121,21 @@ def normalised_away_table(results: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out, columns=COLUMNS)
 
 
-SETTINGS_COLUMNS = ["model", "task", "condition", "asr", "settings", "mode", "clips",
-                    "transcribed", "recognition failed", "logs"]  # fmt: skip
+SETTINGS_COLUMNS = ["model", "task", "condition", "asr", "asr model", "settings", "mode",
+                    "clips", "transcribed", "recognition failed", "logs"]  # fmt: skip
 NOT_RECORDED = "not recorded"
 
 
 def asr_settings_table(results: pd.DataFrame) -> pd.DataFrame:
     """Return, per model, task and condition of the ASR-pipeline rows: the ASR back-end, the
-    settings and decoding mode the run recorded, the clips transcribed and those whose
-    recognition failed, and the Inspect logs that hold the transcripts.
+    recogniser's model, the settings and decoding mode the run recorded, the clips
+    transcribed and those whose recognition failed, and the Inspect logs that hold the
+    transcripts.
 
-    Reads ``item_metadata`` (``slp_asr``) and ``score_metadata`` (``asr_settings``,
-    ``asr_mode``, ``asr_transcript``, ``asr_error``) of each row as the run wrote them;
-    settings or modes that differ within a condition are all listed (``" | "``), and a row
-    that recorded none says so. Empty when no row went through an ASR.
+    Reads ``item_metadata`` (``slp_asr``) and ``score_metadata`` (``asr_model``,
+    ``asr_settings``, ``asr_mode``, ``asr_transcript``, ``asr_error``) of each row as the run
+    wrote them; models, settings or modes that differ within a condition are all listed
+    (``" | "``), and a row that recorded none says so. Empty when no row went through an ASR.
     """
     rows = []
     for row in results.itertuples(index=False):
@@ -151,6 +152,7 @@ def asr_settings_table(results: pd.DataFrame) -> pd.DataFrame:
             "asr": item["slp_asr"], "item_id": row.item_id,
             "settings": NOT_RECORDED if settings is None else json.dumps(settings, sort_keys=True),
             "mode": scored.get("asr_mode") or NOT_RECORDED,
+            "asr model": scored.get("asr_model") or NOT_RECORDED,
             "transcribed": not failed and isinstance(scored.get("asr_transcript"), str),
             "failed": failed, "log": str(getattr(row, "log_file", "") or ""),
         })  # fmt: skip
@@ -162,6 +164,8 @@ def asr_settings_table(results: pd.DataFrame) -> pd.DataFrame:
     for key, group in frame.groupby(keys, sort=True):
         out.append({
             **dict(zip(keys, key, strict=True)),
+            "asr model": " | ".join(sorted(set(group["asr model"]) - {NOT_RECORDED}))
+            or NOT_RECORDED,
             "settings": " | ".join(sorted(set(group["settings"]))),
             "mode": " | ".join(sorted(set(group["mode"]))),
             "clips": group["item_id"].nunique(),

@@ -250,6 +250,8 @@ def read_manifest(path: str | Path, *, check_audio: bool = True) -> list[AudioIt
             problems.append(ItemProblem(str(path), number, field, message))
             continue
         items.append(item)
+    if not items and not problems:  # an empty file, or a header alone: say which file
+        problems.append(ItemProblem(str(path), 1, "-", "no items: the manifest has no rows"))
     if problems:
         raise ItemFileError(problems)
     return items

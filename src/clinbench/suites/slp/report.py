@@ -120,6 +120,13 @@ def _normalised_away_section(results: pd.DataFrame) -> ReportSection | None:
     )
 
 
+RECOGNISER_NOTE = (
+    "asr model: the recogniser's weights as the run recorded them (a pinned SHA-256 for the "
+    "bundled Whisper); the decoding settings and the logs holding each transcript are in the "
+    "report's section 'SLP: ASR back-end and settings'."
+)
+
+
 def _asr_settings_section(results: pd.DataFrame) -> ReportSection | None:
     from clinbench.suites.slp.asr_fidelity import asr_settings_table
 
@@ -187,12 +194,37 @@ def _bar_section(results: pd.DataFrame) -> ReportSection:
 def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:
     """Return the tables `clinbench run` prints for slp rows: F1s, exact match, WER/MER/WIP,
     and (ASR pipeline) the child errors each back-end normalised away."""
-    from clinbench.suites.slp.asr_fidelity import normalised_away_table
+    from clinbench.suites.slp.asr_fidelity import asr_settings_table, normalised_away_table
 
     section = _scenario_section(results)  # the report's table: the same SDs on both surfaces
     table = next(iter(section.tables.values()))
     out = [("scenario metrics by model and condition", table, section.notes)]
+    recognisers = asr_settings_table(results)  # the report's table, less settings and logs
+    if not recognisers.empty:
+        shown = recognisers.drop(columns=["settings", "logs"])
+        out.append(("speech recogniser and its model", shown, [RECOGNISER_NOTE]))
     fidelity = normalised_away_table(results)
     if not fidelity.empty:
         out.append(("child errors the ASR normalised away", fidelity, NORMALISED_AWAY_NOTES))
     return out
+
+
+BOARD_MEASURE = "WER"  # the transcription scenario's headline, as SLPHelm ranks it
+
+
+def board_measures(results: pd.DataFrame) -> pd.DataFrame:
+    """Return the leaderboard's figure of each transcription scorer: corpus WER (lower is
+    better) from the scenario table, the run summary's, ``analyze``'s and the report's."""
+    from clinbench.suites.slp.scenario_tables import scenario_table
+    from clinbench.suites.slp.scenarios import SCENARIOS
+
+    columns = ["model", "task", "condition", "scorer", "measure", "value", "n",
+               "lower_is_better"]  # fmt: skip
+    kinds = results["task"].map(lambda t: getattr(SCENARIOS.get(t), "kind", ""))
+    rows = results[kinds == "transcription"]
+    if rows.empty:
+        return pd.DataFrame(columns=columns)
+    by = ("model", "task", "condition", "scorer")
+    table = scenario_table(rows, by=by, resamples=0)
+    return table.assign(measure=BOARD_MEASURE, value=table[BOARD_MEASURE],
+                        lower_is_better=True)[columns]  # fmt: skip

@@ -158,6 +158,8 @@ def _context(state: TaskState) -> dict[str, Any]:
         recognised = state.metadata.get("asr") or {}
         details = recognised.get("details") or {}
         out["asr_settings"] = details.get("settings")
+        # which model recognised: the weights' identity where the back-end gives one
+        out["asr_model"] = details.get("model_identity") or details.get("model")
         out["asr_mode"] = recognised.get("mode")  # PocketSphinx: constrained, or free
     return out
 

@@ -11,7 +11,6 @@ error line must name the cause (audio to a model that takes none) and the fix
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -56,19 +55,17 @@ def text_only_server(monkeypatch):
 def test_audio_to_a_text_only_model_fails_fast_and_names_the_asr_pipeline(
     text_only_server, tmp_path
 ):
-    started = time.monotonic()
     outcome = run_benchmark(
         ["slp_disorder"], ["openai-api/local/smollm2"], tmp_path / "logs",
         CallLimits(max_retries=3, max_connections=1),
         task_args={"manifest": str(SAMPLE_MANIFEST)}, limit=2,
     )  # fmt: skip
-    elapsed = time.monotonic() - started
     errors = sample_errors(outcome.results)
     assert errors.failed == 2 and errors.samples == 2
     # one attempt a clip (the openai client itself sends a 500 twice more, 3 requests);
-    # before: Inspect's 4 attempts of 3 requests a clip, 24 requests in about 60 s
+    # before: Inspect's 4 attempts of 3 requests a clip, 24 requests in about 60 s. The count
+    # of requests is the test of "fast": a wall-clock bound failed under a loaded machine.
     assert len(TextOnly.requests) <= 6, len(TextOnly.requests)
-    assert elapsed < 20, elapsed
     line = errors.line()
     assert "audio" in line and "-T pipeline=asr" in line, line
     assert "not retried" in line and "validation error" in line, line

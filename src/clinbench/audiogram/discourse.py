@@ -644,7 +644,8 @@ e.g. HHIE, Ventry & Weinstein 1982), no verdict on quoted words (batch 154 UC08)
 tried only there (for speed), not at every word."""
 REJECTED = re.compile(
     r"\b(?:disagree\w*|not\s+correct|incorrect|wrong|should\s+(?:read|go|be|say)|rather|"
-    r"in\s+fact|actually|(?=miss)" + _NO_PERSON_BEFORE + r"(?:misses|missed)|understates?|overstates?|"
+    r"in\s+fact|actually|(?=miss)" + _NO_PERSON_BEFORE + r"(?:misses|missed)|"
+    r"understates?|overstates?|"
     r"half\s+right|"
     r"part(?:ly|ially)\s+(?:agree|right)|not\s+quite|the\s+other\s+way|"
     r"(?:i|we)\s+(?:read|class|call)\s+(?:it|this|them|the\s+\w+)\s+(?:as|the)|my\s+reading)\b|"

@@ -275,7 +275,7 @@ def summarise(
             )
         rows.append(row | {"question": ""})
     frame = pd.DataFrame(rows, columns=SUMMARY_COLUMNS)
-    frame["measure"] = frame["measure"].astype(object).where(frame["measure"].notna(), "")
+    frame["measure"] = frame["measure"].where(frame["measure"].notna(), "").astype(str)
     frame["lower_is_better"] = frame["lower_is_better"].astype(object).fillna(False).astype(bool)
     return frame
 

@@ -10,41 +10,20 @@ shows the suite's own summary tables: the function ``clinbench run`` prints them
 
 from __future__ import annotations
 
-import csv
-
 import pandas as pd
 import pytest
 
 from clinbench.report.analyze import all_sections
 from clinbench.report.sections import EXCLUDED_TITLE
 from clinbench.suites.slp.report import summary_tables
+from tests.suites.slp.runs import replayed_cot_run
 
 
 @pytest.fixture(scope="module")
 def excluded_run(tmp_path_factory) -> pd.DataFrame:
     """A replayed chain-of-thought slp_disorder run: 1 of 3 replies unparseable (33% > 10%),
     one read from the prose."""
-    from inspect_ai import eval as inspect_eval
-
-    from clinbench.results.export import results_table
-    from clinbench.suites.slp.tasks import SAMPLE_MANIFEST, slp_disorder
-
-    tmp = tmp_path_factory.mktemp("excluded")
-    replies = {"slp-s01": "This indicates a speech disorder.",
-               "slp-s02": "The child says wed.\nANSWER: B",
-               "slp-s03": "This may be a speech disorder."}  # fmt: skip
-    responses = tmp / "replies.csv"
-    with responses.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["item_id", "model", "response"])
-        writer.writerows([i, "m", r] for i, r in replies.items())
-    task = slp_disorder(manifest=str(SAMPLE_MANIFEST), pipeline="audio", cot=True)
-    (log,) = inspect_eval(
-        task, model="clinbench/replay/m", model_args={"responses": str(responses)},
-        sample_id=list(replies), log_dir=str(tmp / "logs"), display="none",
-    )  # fmt: skip
-    assert log.status == "success", log.error
-    return results_table(tmp / "logs")
+    return replayed_cot_run(tmp_path_factory.mktemp("excluded"))
 
 
 def test_the_suite_part_shows_the_exclusion_its_reason_and_the_parse_counts(excluded_run):

@@ -11,13 +11,13 @@ two labels, a hedge, a denial or no label stay unparseable.
 
 from __future__ import annotations
 
-import csv
 import json
 
 import pytest
 
 from clinbench.suites.slp.replies import READ_FROM_PROSE, read_label_reply
 from clinbench.suites.slp.scenarios import SCENARIOS
+from tests.suites.slp.runs import replayed_cot_run
 
 DISORDER, TYPE, SYMPTOM = (SCENARIOS[n] for n in ("slp_disorder", "slp_disorder_type",
                                                  "slp_symptom"))  # fmt: skip
@@ -75,27 +75,9 @@ def test_the_answer_line_still_wins_and_the_prompt_without_cot_is_unchanged():
 def test_the_run_records_it_and_the_scenario_table_counts_it(tmp_path):
     """A replayed cot run: the score records the flag, the results table keeps it, the
     SLP scenario table (the run summary's, analyze's and the report's) counts it."""
-    from inspect_ai import eval as inspect_eval
-
-    from clinbench.results.export import results_table
     from clinbench.suites.slp.scenario_tables import PROSE_COLUMN, scenario_table
-    from clinbench.suites.slp.tasks import SAMPLE_MANIFEST, slp_disorder
 
-    replies = {"slp-s01": "This indicates a speech disorder.",
-               "slp-s02": "The child says wed.\nANSWER: B",
-               "slp-s03": "This may be a speech disorder."}  # fmt: skip
-    responses = tmp_path / "replies.csv"
-    with responses.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["item_id", "model", "response"])
-        writer.writerows([i, "m", r] for i, r in replies.items())
-    task = slp_disorder(manifest=str(SAMPLE_MANIFEST), pipeline="audio", cot=True)
-    (log,) = inspect_eval(
-        task, model="clinbench/replay/m", model_args={"responses": str(responses)},
-        sample_id=list(replies), log_dir=str(tmp_path / "logs"), display="none",
-    )  # fmt: skip
-    assert log.status == "success", log.error
-    table = results_table(tmp_path / "logs")
+    table = replayed_cot_run(tmp_path)
     flags = table.set_index("item_id")["score_metadata"].map(
         lambda m: json.loads(m)[READ_FROM_PROSE]
     )

@@ -9,7 +9,6 @@ back-ends (report, ``analyze``) and the run summary show it.
 
 from __future__ import annotations
 
-import csv
 import json
 from pathlib import Path
 
@@ -20,24 +19,13 @@ from clinbench.results.export import results_from_logs
 from clinbench.suites.slp import tasks
 from clinbench.suites.slp.asr_fidelity import asr_settings_table
 from clinbench.suites.slp.report import summary_tables
-from clinbench.suites.slp.tasks import SAMPLE_MANIFEST
+from tests.suites.slp.runs import one_clip_manifest
 
 WHISPER = "whisper:time_limit=300"  # the bundled model; a loaded machine may take a while
 
 
-def _one_clip(tmp_path: Path) -> Path:
-    rows = [r for r in csv.DictReader(SAMPLE_MANIFEST.open()) if r["id"] == "slp-s08"]
-    out = tmp_path / "one.csv"
-    with out.open("w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
-        writer.writeheader()
-        rows[0]["audio"] = str((SAMPLE_MANIFEST.parent / rows[0]["audio"]).resolve())
-        writer.writerow(rows[0])
-    return out
-
-
 def test_the_rows_the_backend_table_and_the_run_summary_name_the_model(tmp_path: Path):
-    clip = str(_one_clip(tmp_path))
+    clip = str(one_clip_manifest(tmp_path))
     runs = [tasks.slp_transcription(manifest=clip, pipeline="asr", asr=spec)
             for spec in (WHISPER, "pocketsphinx")]  # fmt: skip
     logs = inspect_eval(runs, model="clinbench/rules", log_dir=str(tmp_path), display="none")

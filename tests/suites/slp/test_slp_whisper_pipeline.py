@@ -3,7 +3,6 @@ the time limit an error row (never a transcript), and the normalised-away table 
 
 from __future__ import annotations
 
-import csv
 import json
 from pathlib import Path
 
@@ -14,20 +13,13 @@ from clinbench.results.export import results_from_logs
 from clinbench.scoring import outcomes
 from clinbench.suites.slp import tasks
 from clinbench.suites.slp.asr_fidelity import normalised_away_table
-from clinbench.suites.slp.tasks import SAMPLE_MANIFEST
+from tests.suites.slp.runs import one_clip_manifest
 
 
 @pytest.fixture
 def child_error_clip(tmp_path: Path) -> Path:
     """A manifest of one clip whose child said 'look the car' for 'look at the car'."""
-    rows = [r for r in csv.DictReader(SAMPLE_MANIFEST.open()) if r["id"] == "slp-s08"]
-    out = tmp_path / "one.csv"
-    with out.open("w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
-        writer.writeheader()
-        rows[0]["audio"] = str((SAMPLE_MANIFEST.parent / rows[0]["audio"]).resolve())
-        writer.writerow(rows[0])
-    return out
+    return one_clip_manifest(tmp_path)
 
 
 def test_whisper_in_the_pipeline_records_settings_and_discloses_a_timeout(

@@ -106,6 +106,15 @@ def _empty_reply(value: Any) -> bool:
     )
 
 
+def _failed_samples(group: pd.DataFrame) -> int:
+    """Return the number of samples of ``group`` whose call failed (outcome ``error``), each
+    sample once however many scorer or question rows it has."""
+    failed = group[group["outcome"] == outcomes.ERROR]
+    return len(
+        failed.drop_duplicates([k for k in ("item_id", "epoch", "run_id") if k in failed.columns])
+    )
+
+
 # what makes one reply of a model: a sample of a task, in one run (scorers and questions are
 # rows of the same reply)
 REPLY_KEYS = ("task", "condition", "item_id", "epoch", "run_id")
@@ -304,8 +313,7 @@ def shown_rows(rows: pd.DataFrame) -> pd.DataFrame:
             f"{m}, {'lower' if low else 'higher'} is better" if m else ""
             for m, low in zip(rows["measure"], better.loc[rows.index], strict=True)
         ])  # fmt: skip
-        extra = ["measure", "graded", "errors"] if "graded" not in columns else ["measure"]
-        columns[6:6] = [*extra[:1], *(["score"] if "score" not in columns else []), *extra[1:]]
+        columns[6:6] = ["measure", *(c for c in ("score", "graded", "errors") if c not in columns)]
     return rows[columns].reset_index(drop=True)
 
 
@@ -334,15 +342,13 @@ def _measure_row(
     unreadable replies and failed samples counted."""
     model, task, condition, scorer = key
     scored = int(measure["n"]) > 0 and pd.notna(measure["value"]) and not excluded
-    sample = [k for k in ("item_id", "epoch", "run_id") if k in group.columns]
-    failed = group[group["outcome"] == outcomes.ERROR].drop_duplicates(sample)
     return {
         "model": model, "task": task, "condition": condition, "scorer": scorer,
         "status": EXCLUDED if excluded else SCORED if scored else NOTHING_SCORED,
         "excluded_reason": reason, "items": int(group["item_id"].nunique()), "answered": 0,
         "correct": 0, "accuracy": math.nan, "ci_low": math.nan, "ci_high": math.nan,
         "declined": 0, "parse_failed": int((group["outcome"] == outcomes.PARSE_FAILED).sum()),
-        "errors": len(failed), "empty": int(group["response"].map(_empty_reply).sum()),
+        "errors": _failed_samples(group), "empty": int(group["response"].map(_empty_reply).sum()),
         "question": "", "graded": int(measure["n"]), "unscored": 0,
         "score": float(measure["value"]) if scored else math.nan,
         "score_ci_low": math.nan, "score_ci_high": math.nan,
@@ -385,9 +391,7 @@ def _question_rows(
     """Return one board row per (question, its judged rows) of ``every``: the mean and n of
     ``means`` (indexed by question), its interval from column ``ci`` (none where ``ci`` is
     None), the unscored judgements, and the samples whose call failed (under each question)."""
-    failed = group[group["outcome"] == outcomes.ERROR]
-    sample = [k for k in ("item_id", "epoch", "run_id") if k in failed.columns]
-    errors = len(failed.drop_duplicates(sample))
+    errors = _failed_samples(group)
     model, task, condition, scorer = key
     rows = []
     for question, asked in every:

@@ -36,6 +36,11 @@ class OpenAITranscriptionASR:
         self.timeout = float(timeout)
         self.prompt_with_expected = prompt_with_expected in (True, "true", "1")
 
+    @property
+    def model_identity(self) -> str:
+        """Return the model the endpoint is asked for (the server names its weights, if any)."""
+        return self.model
+
     def transcribe(
         self, path: str | Path, *, expected: str | None = None, language: str = "en"
     ) -> Transcription:

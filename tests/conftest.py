@@ -328,6 +328,7 @@ SLOW_TESTS = (
     "tests/suites/slp/test_slp_whisper_pipeline.py",
     "tests/suites/slp/test_every_decode_failed_names_the_model.py",
     "tests/suites/slp/test_timed_out_decode_keeps_the_exit_code.py",
+    "tests/providers/test_unreadable_reply_is_named.py::test_the_run_names_the_endpoint_what_was_expected_and_the_first_bytes",
     "tests/suites/test_cards.py::test_a_suite_run_records_its_card_version_in_the_log_and_every_row",
     "tests/suites/test_cards.py::test_suites_command_lists_and_checks_cards",
     "tests/suites/test_paper_map.py::test_every_listed_command_runs_on_the_bundled_samples",

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import difflib
+import json
 import re
+from typing import Any
+
+from clinbench.errors import ProviderError
 
 API_KEY = re.compile(r"\b[A-Z][A-Z0-9_]*_API_KEY\b")
 
@@ -109,3 +113,103 @@ def refused_request(err: BaseException) -> str | None:
         if status in _REFUSAL_STATUS or _REFUSAL_WORDS.search(text):
             return f"HTTP {status}: {_first_line(cause)}"[:300]
     return None
+
+
+# ------------------------------------------------------------------ a body that is not JSON
+
+FIRST_BYTES = 80  # how much of an unreadable body a message quotes
+
+
+class UnreadableReply(ProviderError, RuntimeError):
+    """A provider endpoint answered with a body that is not the JSON its API promises.
+
+    A failed call, recorded as an error row (or a judging role's failed call), never read as a
+    reply; the message names the endpoint, what was expected and the first bytes received.
+    """
+
+
+def _response_read(err: json.JSONDecodeError) -> Any | None:
+    """Return the HTTP response whose body `err` was raised decoding (httpx's
+    ``Response.json``, as the openai and anthropic clients read a reply), or None when the
+    error did not come from reading a response (a tool call's arguments, a file)."""
+    tb = err.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_name == "json" and "httpx" in code.co_filename:
+            response = tb.tb_frame.f_locals.get("self")
+            if hasattr(response, "content") and hasattr(response, "request"):
+                return response
+        tb = tb.tb_next
+    return None
+
+
+def _quoted(body: bytes | str) -> str:
+    """Return the first bytes of a body between backticks, control characters escaped
+    ('an empty body' when there are none)."""
+    if not body.strip():
+        return "an empty body" if not body else f"only white space ({len(body)} bytes)"
+    first = body[:FIRST_BYTES]
+    if isinstance(first, bytes):
+        first = first.decode("utf-8", errors="backslashreplace")
+    shown = first.encode("unicode_escape").decode("ascii")
+    more = "" if len(body) <= FIRST_BYTES else f" (of {len(body)})"
+    return f"first bytes received{more}: `{shown}`"
+
+
+def unreadable_json(err: json.JSONDecodeError, expected: str, endpoint: str = "") -> str:
+    """Return in plain words that an endpoint's answer is not JSON where `expected` was.
+
+    The endpoint is the URL of the response `err` came from (with its HTTP status), else
+    `endpoint`; then the first bytes received (:data:`FIRST_BYTES`), and where the JSON breaks.
+    """
+    response = _response_read(err)
+    body: bytes | str = err.doc or ""
+    if response is not None:
+        endpoint = f"{response.request.method} {response.request.url}"
+        endpoint += f" (HTTP {response.status_code})"
+        body = response.content
+    where = endpoint or "the endpoint"
+    return (
+        f"{where} answered with a body that is not JSON, where {expected} was expected; "
+        f"{_quoted(body)} (not JSON at character {err.pos}: {err.msg})"
+    )
+
+
+def json_error_in(err: BaseException) -> json.JSONDecodeError | None:
+    """Return the JSON decoding error of a response body in `err`'s chain, or None."""
+    from clinbench.structured_output import error_chain
+
+    return next(
+        (e for e in error_chain(err)
+         if isinstance(e, json.JSONDecodeError) and _response_read(e) is not None),
+        None,
+    )  # fmt: skip
+
+
+def naming_unreadable_replies(model: Any) -> Any:
+    """Return `model` (an Inspect Model) with its provider's calls raising
+    :class:`UnreadableReply` where the provider's client could not decode the reply's body as
+    JSON: the client's own error (``JSONDecodeError: Expecting value: line 1 column 1``) named
+    neither the endpoint nor what it sent. Any other failure is raised as it was (Inspect
+    retries what it retried before; a decoding error it never retried). Idempotent; the
+    model's provider object is changed in place, so only models clinbench built get it.
+    """
+    api = getattr(model, "api", None)
+    if api is None or getattr(api, "_names_unreadable_replies", False):
+        return model
+    generate = api.generate
+
+    async def generate_named(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return await generate(*args, **kwargs)
+        except Exception as err:  # noqa: BLE001 - only a body that is not JSON is renamed
+            found = json_error_in(err)
+            if found is None:
+                raise
+            base = getattr(api, "base_url", None) or ""
+            expected = f"a JSON reply from {model}"
+            raise UnreadableReply(unreadable_json(found, expected, base)) from None
+
+    api.generate = generate_named
+    api._names_unreadable_replies = True
+    return model

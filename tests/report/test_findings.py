@@ -11,7 +11,9 @@ from clinbench.report.judges_section import NOT_VALIDATED, human_agreement, reli
 
 FAST = AnalysisOptions(n_boot=200, seed=1)
 # Tables that list excluded models on purpose: the disclosures.
-DISCLOSURE_SECTIONS = ("Disclosures",)
+# where an excluded model is listed on purpose, with its reason and counts, ranked in no table:
+# the disclosures, and the "Excluded from ranking" section opening its suite's part (surf29)
+DISCLOSURE_SECTIONS = ("Disclosures", "Excluded from ranking")
 
 
 @pytest.fixture(scope="module")

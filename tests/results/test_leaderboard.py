@@ -179,6 +179,16 @@ def test_cli_add_show_trend_and_errors(tmp_path):
     assert result.exit_code == 2
     assert f"{bad_dates}:2: release_date" in result.output
     assert board.read_text() == before
+    # a board of another kind is refused before anything is done (surf29: a traceback)
+    other = tmp_path / "lb.parquet"
+    result = runner.invoke(
+        app, ["add", str(results), "--version", "2", "--note", "x", "--board", str(other)]
+    )
+    assert result.exit_code == 2 and "lb.parquet: a leaderboard file is .json or .csv" in (
+        " ".join(result.output.split())
+    )
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert not other.exists()
 
 
 def test_a_table_of_check_runs_only_says_why_nothing_was_added(tmp_path):

@@ -6,11 +6,16 @@ case instead (``--threshold THRESHOLD``, ``RESULTS...``), as Unix manuals do, un
 command set its own metavar (``FILE``, ``ITEMS_OR_SUITE``); ``--out`` reads FILE or DIR.
 Flags show no placeholder (``--help`` too); a choice keeps its list of values. Every
 ``--out``/``--out-dir`` gets ``-o`` where the command has no other ``-o``.
+A command's help is its docstring, whose lines are broken for the source file: each paragraph
+is joined into one line here (:func:`flowing_help`), so that the terminal wraps it at its own
+width (typer keeps single line breaks as they are).
 ``clinbench.cli.main`` runs the command this returns.
 """
 
 from __future__ import annotations
 
+import inspect
+import re
 from typing import Any
 
 
@@ -80,8 +85,42 @@ def _flag_help_option(command: Any) -> None:
     command.get_help_option = get_help_option
 
 
+_LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
+
+
+def _laid_out(paragraph: str) -> bool:
+    """Return whether a paragraph is laid out line by line on purpose: click's no-rewrap
+    marker ``\\b`` before it, a list item, or an indented line (an example) after its first."""
+    lines = paragraph.splitlines()
+    return (
+        paragraph.startswith("\b")
+        or any(_LIST_ITEM.match(line) for line in lines)
+        or any(line[:1].isspace() for line in lines[1:])
+    )
+
+
+def flowing(text: str) -> str:
+    """Return help text with each paragraph (paragraphs: split at blank lines) on one line,
+    but those laid out on purpose (:func:`_laid_out`), which keep their line breaks."""
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(
+        p if _laid_out(p) else " ".join(line.strip() for line in p.splitlines()) for p in paragraphs
+    )
+
+
+def flowing_help(command: Any) -> Any:
+    """Join the broken lines of `command`'s help and its sub-commands' (:func:`flowing`);
+    return it. The options' help is one string already, joined by the terminal."""
+    if getattr(command, "help", None):
+        command.help = flowing(command.help)
+    for sub in (getattr(command, "commands", None) or {}).values():
+        flowing_help(sub)
+    return command
+
+
 def command(app: Any) -> Any:
-    """Return the click command of a typer app, with upper-case placeholders throughout."""
+    """Return the click command of a typer app, with upper-case placeholders and help text
+    that the terminal wraps (:func:`flowing_help`) throughout."""
     import typer
 
-    return upper_case_placeholders(typer.main.get_command(app))
+    return flowing_help(upper_case_placeholders(typer.main.get_command(app)))

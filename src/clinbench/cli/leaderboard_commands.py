@@ -51,6 +51,8 @@ def add(
     from clinbench.items.loader import ItemFileError
     from clinbench.stats import leaderboard as lb
 
+    if board.suffix.lower() not in (".json", ".csv"):  # before any work, never a traceback
+        fail(f"{board}: a leaderboard file is .json or .csv")
     table = read_results_or_logs([results])  # exits 2 naming an unreadable file
     missing = [c for c in ("model", "task", "condition", "item_id", "outcome", "response")
                if c not in table.columns]  # fmt: skip

@@ -15,7 +15,12 @@ from clinbench.io import make_folders, remove_made_folders
 from clinbench.report.format import to_csv_text, to_markdown
 from clinbench.report.generic import AnalysisOptions, disclosures_section, generic_sections
 from clinbench.report.load import load_results
-from clinbench.report.sections import ReportSection, excluded_suite_section, suite_sections
+from clinbench.report.sections import (
+    ReportSection,
+    excluded_models_section,
+    excluded_suite_section,
+    suite_sections,
+)
 
 # generic sections shown after a suite's own, with its statistics
 METHOD_TITLES = ("Case-tier statistics", "Paired model comparisons")
@@ -106,7 +111,10 @@ def _sections(df, ranked, excluded, suites, *, figures, options, inputs, agreeme
         head = [s for s in generic if s.title not in METHOD_TITLES]
         tail = [s for s in generic if s.title in METHOD_TITLES]
         extra = [breakdown_section(rows, field) for field in ("domain", *by)]
-        part = [*head, *[s for s in extra if s is not None],
+        # the models some of this suite's tables leave out, with the counts of their replies
+        left_out = excluded_models_section(suite, df[df["suite"] == suite], excluded)
+        part = [*([left_out] if left_out is not None else []), *head,
+                *[s for s in extra if s is not None],
                 *[s for s in own if s.suite == suite], *tail]  # fmt: skip
         for s in part:
             s.suite = s.suite or suite

@@ -604,6 +604,27 @@ def file_digest(path: str | Path) -> str:
     return h.hexdigest()
 
 
+def outcome_counts(df: pd.DataFrame) -> pd.DataFrame:
+    """Return the rows of each suite, task, model and condition counted by outcome.
+
+    Indexed by ``suite, task, model, condition``; a column per outcome (every known one, then
+    any other the table holds), ``rows`` (all) and ``excluded`` (parse failed, contradictory,
+    error, unscored). The disclosures' "Outcomes by model", and the counts beside each
+    exclusion in a suite's part (:func:`clinbench.report.sections.excluded_with_counts`): one
+    function, so the two read the same.
+    """
+    keys = ["suite", "task", "model", "condition"]
+    counts = df.groupby([*keys, "outcome"]).size().unstack("outcome", fill_value=0)
+    for name in oc.OUTCOMES:
+        if name not in counts.columns:
+            counts[name] = 0
+    unknown = sorted(set(counts.columns) - set(oc.OUTCOMES))
+    counts = counts[[*oc.OUTCOMES, *unknown]]
+    counts["rows"] = counts.sum(axis=1)
+    counts["excluded"] = counts[list(oc.EXCLUDED)].sum(axis=1)
+    return counts
+
+
 def disclosures_section(
     df: pd.DataFrame,
     options=None,
@@ -631,14 +652,8 @@ def disclosures_section(
         ),
     )
     keys = ["suite", "task", "model", "condition"]
-    counts = df.groupby([*keys, "outcome"]).size().unstack("outcome", fill_value=0)
-    for name in oc.OUTCOMES:
-        if name not in counts.columns:
-            counts[name] = 0
-    unknown = sorted(set(counts.columns) - set(oc.OUTCOMES))
-    counts = counts[[*oc.OUTCOMES, *unknown]]
-    counts["rows"] = counts.sum(axis=1)
-    counts["excluded"] = counts[list(oc.EXCLUDED)].sum(axis=1)
+    counts = outcome_counts(df)
+    unknown = sorted(set(counts.columns) - {*oc.OUTCOMES, "rows", "excluded"})
     section.tables["Outcomes by model"] = counts.reset_index()
     if unknown:
         section.notes.append(

@@ -252,9 +252,10 @@ READING_GUIDE = (
     "(random or rule-based answers) are reference lines under the models: what a real model "
     "must beat, never the headline. Judged scores name their judge and its agreement with "
     "human labels. "
-    "Excluded models are listed above with the reason and are ranked in no table; they are "
-    "counted in the disclosures, and a suite whose every model is excluded shows its own "
-    "counts of their replies in its part."
+    "Excluded models are listed above with the reason and are ranked in no table; each "
+    "suite's part lists its excluded models with the counts of their replies (the "
+    "disclosures' numbers), and a suite whose every model is excluded also shows its own "
+    "counts of their replies there."
 )
 
 

@@ -107,6 +107,49 @@ def suite_sections(
 
 
 EXCLUDED_TITLE = "Every model excluded"
+SOME_EXCLUDED_TITLE = "Excluded from ranking"
+EXCLUDED_CAPTION = "Excluded from ranking"
+
+
+def excluded_with_counts(rows: pd.DataFrame, excluded: pd.DataFrame) -> pd.DataFrame:
+    """Return the exclusions (``report.headline.exclusions``) with each model's rows counted by
+    outcome: all rows, then those excluded from scoring (parse failed, contradictory, error,
+    unscored), from ``report.generic.outcome_counts``, the function the disclosures' "Outcomes
+    by model" come from, so both read the same numbers.
+
+    `rows` are the (normalised) results the exclusions were made from.
+    """
+    from clinbench.report.generic import outcome_counts
+    from clinbench.scoring import outcomes as oc
+
+    keys = ["suite", "task", "condition", "model"]
+    counts = outcome_counts(rows).reset_index()
+    counted = ["rows", *oc.EXCLUDED]
+    return excluded.merge(counts[[*keys, *counted]], on=keys, how="left")
+
+
+def excluded_models_section(
+    suite: str, rows: pd.DataFrame, excluded: pd.DataFrame
+) -> ReportSection | None:
+    """Return the section of a suite some of whose models are excluded from ranking, or None
+    when none is: each excluded model with the reason and the counts of its replies by
+    outcome (:func:`excluded_with_counts`), in the suite's own part, where its tables leave
+    the model out. `rows` are the suite's rows, excluded models' included.
+    """
+    mine = excluded[excluded["suite"].astype(str) == suite] if not excluded.empty else excluded
+    if rows.empty or mine.empty:
+        return None
+    table = excluded_with_counts(rows, mine).drop(columns=["suite"]).reset_index(drop=True)
+    return ReportSection(
+        title=SOME_EXCLUDED_TITLE,
+        suite=suite,
+        intro=(
+            "These models are left out of every table of this suite below: the reason for "
+            "each, and the counts of its replies by outcome (the disclosures' 'Outcomes by "
+            "model')."
+        ),
+        tables={EXCLUDED_CAPTION: table},
+    )
 
 
 def excluded_suite_section(
@@ -115,7 +158,8 @@ def excluded_suite_section(
     """Return the section of a suite whose every model is excluded from ranking, or None.
 
     The suite's part of the report would otherwise be empty: it shows the exclusions with
-    their reason (`excluded`, ``report.headline.exclusions``) and the suite's own summary
+    their reason (`excluded`, ``report.headline.exclusions``) and each model's replies counted
+    by outcome (:func:`excluded_with_counts`), and the suite's own summary
     tables over `rows` (``SuiteSpec.summary_tables``, the tables ``clinbench run`` prints:
     the same function on both surfaces, so the counts of answered, unreadable and excluded
     replies read the same). Nothing in it is ranked.
@@ -131,7 +175,11 @@ def excluded_suite_section(
             "the reason for each, then the suite's own counts of its replies (the tables "
             "`clinbench run` printed)."
         ),
-        tables={"Excluded from ranking": mine.drop(columns=["suite"]).reset_index(drop=True)},
+        tables={
+            EXCLUDED_CAPTION: excluded_with_counts(rows, mine)
+            .drop(columns=["suite"])
+            .reset_index(drop=True)
+        },
     )
     spec = suites().get(suite)
     if spec is None or spec.summary_tables is None:

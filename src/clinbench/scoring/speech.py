@@ -58,18 +58,22 @@ def word_counts(reference: str, hypothesis: str | None) -> dict[str, int]:
 
 
 def measures_from_counts(h: float, s: float, d: float, i: float) -> dict[str, float]:
-    """Return WER, MER and WIP from summed counts (the formulas jiwer uses)."""
+    """Return WER, MER and WIP from summed counts (the formulas jiwer uses).
+
+    With no reference word (nothing transcribed was scored: every decode failed, every reply
+    unreadable) each is NaN, never a measured 0; an empty transcript of a reference has WIP 0.
+    """
     n_ref, n_hyp = h + s + d, h + s + i
     if np.ndim(h):  # arrays of counts (a bootstrap): the same formulas, element-wise
         h, s, d, i, n_ref, n_hyp = (np.asarray(x, dtype=float) for x in (h, s, d, i, n_ref, n_hyp))
         with np.errstate(invalid="ignore", divide="ignore"):
             wer = np.where(n_ref > 0, (s + d + i) / n_ref, np.nan)
             mer = np.where(h + s + d + i > 0, (s + d + i) / (h + s + d + i), np.nan)
-            wip = np.where((n_ref > 0) & (n_hyp > 0), (h / n_ref) * (h / n_hyp), 0.0)
+            wip = np.where(n_ref > 0, np.where(n_hyp > 0, (h / n_ref) * (h / n_hyp), 0.0), np.nan)
         return {"WER": wer, "MER": mer, "WIP": wip}
     wer = (s + d + i) / n_ref if n_ref else float("nan")
     mer = (s + d + i) / (h + s + d + i) if (h + s + d + i) else float("nan")
-    wip = (h / n_ref) * (h / n_hyp) if n_ref and n_hyp else 0.0
+    wip = ((h / n_ref) * (h / n_hyp) if n_hyp else 0.0) if n_ref else float("nan")
     return {"WER": wer, "MER": mer, "WIP": wip}
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "ASR_BACKENDS",
     "ASRBackend",
     "Transcription",
+    "asr_model",
     "get_asr",
     "parse_asr_spec",
     "recorded_spec",
@@ -89,6 +90,22 @@ def parse_asr_spec(spec: str) -> tuple[str, dict[str, Any]]:
             raise ValueError(f"ASR option {part!r} in {spec!r} is not key=value")
         options[key.strip()] = {"true": True, "false": False}.get(value.strip(), value.strip())
     return name.strip(), options
+
+
+def asr_model(spec: str) -> str | None:
+    """Return the model the ASR spec recognises with, known before any clip is decoded.
+
+    The back-end's ``model_identity``: the bundled Whisper's pinned SHA-256, another Whisper
+    folder's path, size and time, PocketSphinx's acoustic model, the model an endpoint is
+    asked for. Building the back-end loads no weights. None when the back-end names no model,
+    or the spec names no back-end that can be built (the decode then says why).
+    """
+    name, options = parse_asr_spec(spec)
+    try:
+        backend = get_asr(name, **options)
+    except (ValueError, TypeError):  # an unknown back-end or setting: the decode reports it
+        return None
+    return getattr(backend, "model_identity", None)
 
 
 def recorded_spec(spec: str) -> str:

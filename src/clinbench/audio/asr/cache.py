@@ -96,6 +96,11 @@ class CachedASR:
         self._guard = threading.Lock()
         self._digests: dict[tuple[str, int, int], str] = {}
 
+    @property
+    def model_identity(self) -> str | None:
+        """Return the identity of the back-end's model (None: it names none)."""
+        return getattr(self.backend, "model_identity", None)
+
     def _digest(self, path: Path) -> str:
         stat = path.stat()
         memo = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -36,6 +37,11 @@ class OpenAITranscriptionASR:
         self.timeout = float(timeout)
         self.prompt_with_expected = prompt_with_expected in (True, "true", "1")
 
+    @property
+    def model_identity(self) -> str:
+        """Return the model the endpoint is asked for (the server names its weights, if any)."""
+        return self.model
+
     def transcribe(
         self, path: str | Path, *, expected: str | None = None, language: str = "en"
     ) -> Transcription:
@@ -52,6 +58,8 @@ class OpenAITranscriptionASR:
         if self.prompt_with_expected and expected:
             data["prompt"] = expected
         headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+        from clinbench.model_errors import unreadable_json
+
         try:
             with path.open("rb") as handle:
                 response = httpx.post(
@@ -65,6 +73,8 @@ class OpenAITranscriptionASR:
             payload = response.json()
             text = payload["text"] if isinstance(payload, dict) else str(payload)
             error = None
+        except json.JSONDecodeError as exc:  # said in plain words: where, what came back
+            text, error = "", unreadable_json(exc, "a JSON transcription ({'text': ...})")
         except (httpx.HTTPError, ValueError, KeyError) as exc:
             text, error = "", f"{type(exc).__name__}: {exc}"
         return Transcription(

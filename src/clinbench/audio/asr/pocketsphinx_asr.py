@@ -43,6 +43,11 @@ class PocketSphinxASR:
         self._base_search = None
         self._lock = threading.Lock()  # a decoder is not thread-safe
 
+    @property
+    def model_identity(self) -> str:
+        """Return the acoustic model it recognises with: the ``hmm`` given, or the wheel's."""
+        return self._options.get("hmm") or _wheel_model()
+
     def _get_decoder(self):
         if self._decoder is None:
             from pocketsphinx import Decoder
@@ -75,7 +80,7 @@ class PocketSphinxASR:
         # the decoding settings, recorded with every transcript as the other back-ends do
         # (free vs prompt-constrained recognition changes WER most: see the slp README)
         details: dict = {"settings": {"constrained": self.constrained, **self._options},
-                         "model": self._options.get("hmm") or _wheel_model()}  # fmt: skip
+                         "model": self.model_identity}  # fmt: skip
         if not language.lower().startswith("en"):
             details["warning"] = f"English acoustic model used on language {language!r}"
         with self._lock:

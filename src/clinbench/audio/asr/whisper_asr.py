@@ -41,11 +41,15 @@ Decoding defaults, chosen for short clips of child speech and stated in every tr
   fallback off, and by ``max_new_tokens``) and stops before the next one; its result is
   discarded. A watchdog rather than a subprocess: killing a process would free the CPU at once
   but reload the model (about a second) after every timeout and copy every clip between
-  processes.
+  processes. A process that exits while such a worker is still inside CTranslate2 would tear
+  the model down under it (a segmentation fault or ``terminate called without an active
+  exception``, exit 134 or 139 instead of the run's own code): at exit, the process first
+  waits for every model's decode to end (:func:`_finish_abandoned_decodes`).
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import math
 import os
@@ -70,6 +74,19 @@ TRUE = (True, "true", "1", "yes")
 # for waiting; the wait is recorded apart (details["queued_seconds"]).
 _MODELS: dict[tuple[str, str, str, int], tuple[Any, str, threading.Lock]] = {}
 _MODELS_LOCK = threading.Lock()
+# the longest wait at exit for an abandoned decode to finish its window (see the docstring)
+EXIT_WAIT_S = 300.0
+
+
+def _finish_abandoned_decodes() -> None:
+    """Wait (at most ``EXIT_WAIT_S`` each) until no loaded model is decoding: run at exit, so
+    that an abandoned decode ends before the interpreter frees the model it runs in."""
+    for _model, _kind, busy in list(_MODELS.values()):
+        if busy.acquire(timeout=EXIT_WAIT_S):
+            busy.release()
+
+
+atexit.register(_finish_abandoned_decodes)
 
 
 # CTranslate2 (C++, straight to file descriptor 2) says this each time a float16 model is loaded

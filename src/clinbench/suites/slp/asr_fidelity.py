@@ -23,6 +23,8 @@ The rate is normalised away / clips with a child error that have a transcript.
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 
 import pandas as pd
 
@@ -122,20 +124,63 @@ def normalised_away_table(results: pd.DataFrame) -> pd.DataFrame:
 
 
 SETTINGS_COLUMNS = ["model", "task", "condition", "asr", "asr model", "settings", "mode",
-                    "clips", "transcribed", "recognition failed", "logs"]  # fmt: skip
+                    "clips", "transcribed", "recognition failed", "why it failed",
+                    "logs"]  # fmt: skip
 NOT_RECORDED = "not recorded"
+# the item metadata key of the ASR model the run chose, known before any decode (the task
+# sets it), so that a row whose recognition failed (an error row, which has no score
+# metadata) still names it
+ASR_MODEL = "slp_asr_model"
+# the settings and mode of a condition none of whose clips was recognised: the failed
+# decodes recorded none (each row's error says why; the table counts them)
+NO_DECODE = "none: recognition failed"
+_FAILED = re.compile(r"recognition failed: (.*?)(?:['\"]\))?$", re.DOTALL)
+
+
+def recognition_failure(scored: dict) -> str:
+    """Return why a row's recognition failed, from its score metadata ('' when it did not).
+
+    A row scored over a failed decode records ``asr_error``; a sample the failure ended (the
+    ASR pipeline's solver raises) is an error row whose ``cause`` or ``error`` reads
+    ``ID: BACKEND recognition failed: WHY``.
+    """
+    if scored.get("asr_error"):
+        return str(scored["asr_error"])
+    for text in (scored.get("cause"), scored.get("error")):
+        found = _FAILED.search(str(text or ""))
+        if found:
+            return found.group(1)
+    return ""
+
+
+def _listed(values: pd.Series) -> str:
+    """Return the distinct values, sorted and joined; a failed decode's mark only when no
+    decode recorded one."""
+    found = set(values)
+    return " | ".join(sorted(found - {NO_DECODE} or found))
+
+
+def _commonest(causes: pd.Series) -> str:
+    """Return the commonest failure cause of a group with its count ('' when none failed)."""
+    counts = Counter(c for c in causes if c)
+    if not counts:
+        return ""
+    cause, n = min(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return f"{cause} ({n} of {sum(counts.values())})"
 
 
 def asr_settings_table(results: pd.DataFrame) -> pd.DataFrame:
     """Return, per model, task and condition of the ASR-pipeline rows: the ASR back-end, the
     recogniser's model, the settings and decoding mode the run recorded, the clips
-    transcribed and those whose recognition failed, and the Inspect logs that hold the
-    transcripts.
+    transcribed and those whose recognition failed (with the commonest cause, and how many
+    it ended), and the Inspect logs that hold the transcripts.
 
-    Reads ``item_metadata`` (``slp_asr``) and ``score_metadata`` (``asr_model``,
-    ``asr_settings``, ``asr_mode``, ``asr_transcript``, ``asr_error``) of each row as the run
-    wrote them; models, settings or modes that differ within a condition are all listed
-    (``" | "``), and a row that recorded none says so. Empty when no row went through an ASR.
+    Reads ``item_metadata`` (``slp_asr``; ``slp_asr_model``, the model the run chose before
+    any decode) and ``score_metadata`` (``asr_model``, ``asr_settings``, ``asr_mode``,
+    ``asr_transcript``, ``asr_error``; an error row's ``error``) of each row as the run wrote
+    them; models, settings or modes that differ within a condition are all listed
+    (``" | "``), a row that recorded none says so, and a condition whose every recognition
+    failed says that (``none: recognition failed``). Empty when no row went through an ASR.
     """
     rows = []
     for row in results.itertuples(index=False):
@@ -144,17 +189,16 @@ def asr_settings_table(results: pd.DataFrame) -> pd.DataFrame:
             continue
         scored = _meta(row.score_metadata)
         settings = scored.get("asr_settings")
-        failed = bool(scored.get("asr_error")) or "recognition failed" in str(
-            scored.get("error", "")
-        )
+        why = recognition_failure(scored)
+        unrecorded = NO_DECODE if why else NOT_RECORDED
         rows.append({
             "model": row.model, "task": row.task, "condition": row.condition,
             "asr": item["slp_asr"], "item_id": row.item_id,
-            "settings": NOT_RECORDED if settings is None else json.dumps(settings, sort_keys=True),
-            "mode": scored.get("asr_mode") or NOT_RECORDED,
-            "asr model": scored.get("asr_model") or NOT_RECORDED,
-            "transcribed": not failed and isinstance(scored.get("asr_transcript"), str),
-            "failed": failed, "log": str(getattr(row, "log_file", "") or ""),
+            "settings": unrecorded if settings is None else json.dumps(settings, sort_keys=True),
+            "mode": scored.get("asr_mode") or unrecorded,
+            "asr model": scored.get("asr_model") or item.get(ASR_MODEL) or NOT_RECORDED,
+            "transcribed": not why and isinstance(scored.get("asr_transcript"), str),
+            "failed": bool(why), "why": why, "log": str(getattr(row, "log_file", "") or ""),
         })  # fmt: skip
     if not rows:
         return pd.DataFrame(columns=SETTINGS_COLUMNS)
@@ -162,15 +206,17 @@ def asr_settings_table(results: pd.DataFrame) -> pd.DataFrame:
     out = []
     keys = ["model", "task", "condition", "asr"]
     for key, group in frame.groupby(keys, sort=True):
+        failed = group[group["failed"]].drop_duplicates("item_id")
         out.append({
             **dict(zip(keys, key, strict=True)),
             "asr model": " | ".join(sorted(set(group["asr model"]) - {NOT_RECORDED}))
             or NOT_RECORDED,
-            "settings": " | ".join(sorted(set(group["settings"]))),
-            "mode": " | ".join(sorted(set(group["mode"]))),
+            "settings": _listed(group["settings"]),
+            "mode": _listed(group["mode"]),
             "clips": group["item_id"].nunique(),
             "transcribed": group.loc[group["transcribed"], "item_id"].nunique(),
-            "recognition failed": group.loc[group["failed"], "item_id"].nunique(),
+            "recognition failed": len(failed),
+            "why it failed": _commonest(failed["why"]),
             "logs": ", ".join(sorted(set(group["log"]) - {""})),
         })  # fmt: skip
     return pd.DataFrame(out, columns=SETTINGS_COLUMNS)

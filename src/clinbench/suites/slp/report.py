@@ -122,27 +122,45 @@ def _normalised_away_section(results: pd.DataFrame) -> ReportSection | None:
 
 RECOGNISER_NOTE = (
     "asr model: the recogniser's weights as the run recorded them (a pinned SHA-256 for the "
-    "bundled Whisper); the decoding settings and the logs holding each transcript are in the "
-    "report's section 'SLP: ASR back-end and settings'."
+    "bundled Whisper), chosen before any clip was decoded, so a condition whose every "
+    "recognition failed names it too; the decoding settings and the logs holding each "
+    "transcript are in the report's section 'SLP: ASR back-end and settings'."
+)
+FAILED_DECODES_NOTE = (
+    "recognition failed: clips the recogniser gave no transcript for; each is an error row, "
+    "never a transcript or a score, and 'why it failed' gives the commonest cause (of how "
+    "many). 'none: recognition failed' as settings or mode: no clip of the condition was "
+    "recognised, so no decode recorded them."
 )
 
 
-def _asr_settings_section(results: pd.DataFrame) -> ReportSection | None:
+def _recognisers(results: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    """Return the table of ASR back-ends and settings (``asr_fidelity.asr_settings_table``)
+    and the notes on its failed decodes: without its 'why it failed' column when none failed."""
     from clinbench.suites.slp.asr_fidelity import asr_settings_table
 
+    table = asr_settings_table(results)
+    if not table.empty and table["recognition failed"].any():
+        return table, [FAILED_DECODES_NOTE]
+    return table.drop(columns=["why it failed"]), []
+
+
+def _asr_settings_section(results: pd.DataFrame) -> ReportSection | None:
+    table, failed = _recognisers(results)
     return _one_table_section(
-        asr_settings_table(results),
+        table,
         "SLP: ASR back-end and settings",
         "The speech recogniser each ASR-pipeline condition ran, with its settings and decoding "
         "mode as the run recorded them, and where its transcripts are.",
         "ASR back-end, settings and transcripts by model, task and condition",
         [
             "Each clip's transcript is in the results table (score_metadata: asr_transcript; "
-            "asr_error when recognition failed) and in the sample metadata of the Inspect "
-            "logs named (asr_transcript, asr).",
+            "a clip whose recognition failed is an error row, its error saying why) and in the "
+            "sample metadata of the Inspect logs named (asr_transcript, asr).",
             "settings and mode are each row's asr_settings and asr_mode; values that differ "
             "within one condition are all listed, and 'not recorded' marks rows without them "
             "(results of earlier versions).",
+            *failed,
         ],
     )
 
@@ -194,15 +212,15 @@ def _bar_section(results: pd.DataFrame) -> ReportSection:
 def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:
     """Return the tables `clinbench run` prints for slp rows: F1s, exact match, WER/MER/WIP,
     and (ASR pipeline) the child errors each back-end normalised away."""
-    from clinbench.suites.slp.asr_fidelity import asr_settings_table, normalised_away_table
+    from clinbench.suites.slp.asr_fidelity import normalised_away_table
 
     section = _scenario_section(results)  # the report's table: the same SDs on both surfaces
     table = next(iter(section.tables.values()))
     out = [("scenario metrics by model and condition", table, section.notes)]
-    recognisers = asr_settings_table(results)  # the report's table, less settings and logs
+    recognisers, failed = _recognisers(results)  # the report's table, less settings and logs
     if not recognisers.empty:
         shown = recognisers.drop(columns=["settings", "logs"])
-        out.append(("speech recogniser and its model", shown, [RECOGNISER_NOTE]))
+        out.append(("speech recogniser and its model", shown, [RECOGNISER_NOTE, *failed]))
     fidelity = normalised_away_table(results)
     if not fidelity.empty:
         out.append(("child errors the ASR normalised away", fidelity, NORMALISED_AWAY_NOTES))

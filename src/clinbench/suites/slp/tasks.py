@@ -47,6 +47,7 @@ from clinbench.item_tasks import item_sample, items_task, takes_options
 from clinbench.items.model import AudioItem
 from clinbench.items.sample import audio_format, from_state
 from clinbench.scoring import outcomes
+from clinbench.suites.slp.asr_fidelity import ASR_MODEL
 from clinbench.suites.slp.replies import (
     LABEL_RULES,
     READ_FROM_PROSE,
@@ -158,8 +159,11 @@ def _context(state: TaskState) -> dict[str, Any]:
         recognised = state.metadata.get("asr") or {}
         details = recognised.get("details") or {}
         out["asr_settings"] = details.get("settings")
-        # which model recognised: the weights' identity where the back-end gives one
-        out["asr_model"] = details.get("model_identity") or details.get("model")
+        # which model recognised: the weights' identity where the back-end gives one, else
+        # the model the run chose (a decode that failed before naming it)
+        out["asr_model"] = (
+            details.get("model_identity") or details.get("model") or item_meta.get(ASR_MODEL)
+        )
         out["asr_mode"] = recognised.get("mode")  # PocketSphinx: constrained, or free
     return out
 
@@ -460,7 +464,7 @@ def slp_task(
     label_rule: str = LABEL_RULES[0],
 ) -> Task:
     """Return the Inspect task of one SLPHelm scenario under the given pipeline and conditions."""
-    from clinbench.audio.asr import recorded_spec
+    from clinbench.audio.asr import asr_model, recorded_spec
     from clinbench.suites.slp.corpora import sample_per_corpus
 
     if pipeline not in ("audio", "asr"):
@@ -476,8 +480,10 @@ def slp_task(
         cache = Path(noise_cache) if noise_cache else None  # None: the user cache's folder
         items, achieved = _noisy(items, noise, float(snr_db), seed, cache)
     condition = _condition_name(pipeline, recorded_spec(asr), cot, few_shot, noise, snr_db)
+    recogniser = asr_model(asr) if pipeline == "asr" else None
     samples = [
-        _scenario_sample(item, spec, scenario, pipeline, cot, recorded_spec(asr), examples, {
+        _scenario_sample(item, spec, scenario, pipeline, cot, recorded_spec(asr), recogniser,
+                         examples, {
             "slp_scenario": scenario,
             "pipeline": pipeline,
             "cot": cot,
@@ -577,12 +583,14 @@ def _scenario_sample(
     pipeline: str,
     cot: bool,
     asr: str,
+    recogniser: str | None,
     examples: list[AudioItem],
     extra_metadata: dict[str, Any],
 ) -> Sample:
     """Return the Inspect sample of one item: its prompt, target, examples and metadata.
 
-    ``asr`` is the back-end as recorded; ``extra_metadata`` the run's settings for the sample.
+    ``asr`` is the back-end as recorded, ``recogniser`` its model (None: no ASR, or it names
+    none); ``extra_metadata`` the run's settings for the sample.
     """
     tagged = item.model_copy(
         update={
@@ -591,6 +599,7 @@ def _scenario_sample(
                 "slp_scenario": scenario,
                 "slp_cot": cot,
                 "slp_asr": asr,
+                **({ASR_MODEL: recogniser} if recogniser else {}),
                 # what the child attempted and said, beside any error row in the results
                 # (asr_fidelity compares them with the ASR transcript)
                 "slp_prompt_words": item.prompt_words,

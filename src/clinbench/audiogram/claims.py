@@ -235,11 +235,13 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "tympanometry in patient letters and messages (BSA 2013 tympanometry procedure, "
      "plain-language summary); a blood pressure test is not"),
     ("freq", "at-sign frequency",
-     _I(r"@\s*(\d+(?:\.\d+)?)(?![\d.])\s*(k(?:hz)?|hz)?\b(?!\s*(?:-|\u2013|to)\s*\d)"
+     _I(rf"@\s*(?!{lexicon.CLOCK_TIME})(\d+(?:\.\d+)?)(?![\d.])\s*(k(?:hz)?|hz)?\b"
+        r"(?!\s*(?:-|\u2013|to)\s*\d)"
         rf"(?!\s*{lexicon.NON_FREQUENCY_UNIT}(?![a-z]))"),
      "'30 @750', '40 @ 2k' (clinic shorthand); not the first frequency of a range ('60 "
      "@0.25-4 kHz' is no level at 250 Hz: see _RANGE_OPENED), nor a number in another unit "
-     "('20 dives @ 3 bar', '85 dB @ 3 m': a sound level at a distance from its source)"),
+     "('20 dives @ 3 bar', '85 dB @ 3 m': a sound level at a distance from its source), "
+     "nor a time of day ('Obs 2 @ 10:05', 'BP 120/80 @ 1405': lexicon.CLOCK_TIME)"),
     ("freq", "frequency", _I(r"\b(\d+(?:\.\d+)?)\s*(khz|k|hz)\b"),
      "'1k', '2 kHz', '500 Hz' (audiogram forms)"),
     ("more", "difference",

@@ -147,6 +147,16 @@ treatment pressure in atmospheres absolute, the unit of hyperbaric oxygen dosing
 Hyperbaric Oxygen Therapy Indications, 14th ed.); doses, volumes and times alike; a distance
 in SI metres or imperial feet and yards, "85 dB @ 3 m": a sound level at a distance from its
 source)."""
+CLOCK_TIME = (
+    r"(?:(?:[01]?\d|2[0-3]):[0-5]\d(?![\d.]|[ \t]*(?:k\b|khz|hz))|"
+    r"(?!(?:1000|1500|2000)\b)(?:[01]\d|2[0-3])[0-5]\d(?![\d.]|[ \t]*(?:k\b|khz|hz)))"
+)
+"""A time of day, as forms and observation charts stamp an entry ("Obs 1 @ 10:05", "seen @
+0945"): hours 0-23 and minutes 00-59 with a colon, or four digits of the 24-hour clock (ISO
+8601 hh:mm and hhmm); not a number with a frequency's unit after it ("@ 1250 Hz"), nor the
+four-digit test frequencies that are also whole hours (1000, 1500, 2000: "30 @ 1000" is a
+level at 1 kHz). A point is no clock's mark here: "@ 0.25" is 250 Hz. A fragment, after
+"@": no frequency."""
 LATENCY_NOUN = r"(?:delays?|latenc(?:y|ies)|prolongations?)\b"
 """A latency of an evoked response, after a type word ("a conductive delay of wave V"): the
 cause of the latency shift the ABR shows, not the ear's type of loss (BSA 2019 recommended
@@ -1837,6 +1847,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("NON_FREQUENCY_UNIT",),
      "units of other measures: treatment pressure in atmospheres absolute (UHMS Hyperbaric "
      "Oxygen Therapy Indications, 14th ed.), bar, kPa, mmHg, doses, volumes, lengths"),
+    (("CLOCK_TIME",), "times of day as ISO 8601 writes them (hh:mm, hhmm)"),
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",

@@ -1388,10 +1388,24 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
     skip = NUMBER_CONTEXT_SKIP.search(window)
     if skip is None or (gap and skip.group(1) in ("gap", "abg")):
         return False
+    if skip.group(1) and _NAME_CLOSED.fullmatch(window, skip.end(1)):
+        # "33.75 dB average, 40 dB at 6 kHz": the name closes its own value, given before it
+        start = max(0, m.start() - 30) + skip.start(1)
+        if _VALUE_BEFORE_ITS_NAME.search(low, max(0, start - 20), start):
+            return False
     given = VALUE_GIVEN.match(window, skip.end(1)) if skip.group(1) else None
     # "PTA 45, 20 dB at 3 kHz": the average's own value ends its reach; the value after it
     # is a threshold again.
     return not (given and not lexicon.DIGIT.search(window, given.end()))
+
+
+_VALUE_BEFORE_ITS_NAME = re.compile(r"(?<![\d.])\d+(?:\.\d+)?\s*(?:db(?:\s*hl)?\s*)?$")
+"""Before the name of another dB quantity (NUMBER_CONTEXT_SKIP): its own value, given first
+("33.75 dB average", "45 dB SRT"). Source: clinic letters."""
+_NAME_CLOSED = re.compile(r"\s*[,;]\s*")
+"""After that name, up to the next value: only the comma or semicolon that closes it ("33.75
+dB average, 40 dB at 6 kHz"), so the value after is a threshold again, as after "PTA 45,"
+(VALUE_GIVEN)."""
 
 
 _BOUND_OF_A_COMPARISON = re.compile(

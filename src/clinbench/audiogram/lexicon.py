@@ -1775,7 +1775,7 @@ THRESHOLD_LABEL_WORDS = (
     "part parts portion deteriorated deteriorates deteriorate deteriorating declined declines "
     "decline declining worsen worsens progressed progresses progressing changed "
     "soap objective assessment interpretation reported documented isolated solitary "
-    "extended ehf conventional"
+    "extended ehf conventional annual yearly routine periodic pre preseason season"
 )
 """The words that may label a value read as this ear's hearing threshold, space-separated:
 ears and sides, frequencies, conduction, threshold, level and average names, degree, type and
@@ -1784,9 +1784,10 @@ report the test (a SOAP note's objective and assessment parts, the interpretatio
 this test's findings, as "findings" and "summary" do; batch 117), the words that set one
 point of the curve apart ("an isolated 45 at 6 kHz", "a solitary dip", as "single" and "lone"
 do: batch 136), the names of pure-tone audiometry's ranges (conventional, and extended
-high-frequency audiometry above 8 kHz: ISO 389-5 reference levels; batch 132), and the
-function words and
-common verbs of such sentences. A value whose label holds another word ("the target at 2 kHz is
+high-frequency audiometry above 8 kHz: ISO 389-5 reference levels; batch 132), the words
+that say when this test falls in a routine ("annual", "routine", "pre-season": a sports
+club's or an employer's yearly test is still this test; batch 158), and the function words
+and common verbs of such sentences. A value whose label holds another word ("the target at 2 kHz is
 40 dB", "the norm for his age: 25 dB at 4 kHz", "an earlier test gave 30 dB") is not read as
 a threshold (issue #26: the numbers in dB at frequencies that are no threshold of this
 audiogram); the word need not be listed anywhere. See :func:`labelled_otherwise`."""

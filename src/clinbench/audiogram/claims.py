@@ -70,6 +70,10 @@ class Claim:
 # -- the lexicon ------------------------------------------------------------------------
 
 _I = "(?i:{})".format
+EAR_BY_ITS_HEARING = r"\b(?:poorer|worse|better)[ \t-]+(?:hearing[ \t-]+)?ear\b"
+"""An ear named by its hearing, not its side ("the better ear", "worse-hearing ear"): the
+lexicon's "better/poorer ear" row, and the statement reader's test of a clause that names
+its ear so (statements._names_an_ear_by_its_hearing)."""
 _SP = r"(?:\*\*)?[ \t]+(?:\*\*)?"
 """A space between words, with any emphasis mark that opens or closes beside it ("in the
 **middle part** of your ear")."""
@@ -141,8 +145,7 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("worse", "ear letter worse", r"(?<=[RL] )(?<!\w[RL] )(?:worse|poorer)\b",
      "'R worse', 'L worse': which ear is worse, in a chat (read here so a correction can "
      "withdraw it; judged from the clause reader's reading, issue #26 batch 33)"),
-    ("side", "better/poorer ear",
-     _I(r"\b(poorer|worse|better)[- ]hearing ear\b|\b(poorer|worse|better) ear\b"),
+    ("side", "better/poorer ear", _I(EAR_BY_ITS_HEARING),
      "better/poorer ear (WHO 2021 grades a person by the better ear)"),
     ("degree", "dead ear",
      _I(r"\b(dead ear|(?:did|does) not (?:respond|hear) (?:at|even at) (?:the )?"

@@ -22,6 +22,7 @@ from clinbench.audiogram import result_claims as rc
 from clinbench.audiogram.affected_ears import affected_ear_claims
 from clinbench.audiogram.alternation import led
 from clinbench.audiogram.claims import (
+    EAR_BY_ITS_HEARING,
     Claim,
     air_bone_gap_claims,
     average_claims,
@@ -870,7 +871,7 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
     return aside_ear or carried.context
 
 
-_EAR_BY_ITS_HEARING = re.compile(r"\b(?:poorer|worse|better)[\s-]+(?:hearing[\s-]+)?ear\b")
+_EAR_BY_ITS_HEARING = re.compile(EAR_BY_ITS_HEARING)  # (claims' "better/poorer ear" row)
 
 
 def _names_an_ear_by_its_hearing(seg_low: str) -> bool:

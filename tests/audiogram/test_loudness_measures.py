@@ -75,3 +75,21 @@ def test_loudness_measure_reading_is_linear():
 def test_a_level_after_the_measure_and_a_comma_is_read():
     reply = "Tinnitus pitch-matched at 4 kHz, where the right ear has a notch of 60 dB HL."
     assert check_reply(reply, FLAT_MILD).claims_read == 1
+
+
+# right mild (25), left moderate (45): a side left of a tinnitus aside would move a grade
+RIGHT_MILD_LEFT_MODERATE = build(25, 45)
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        # the side named with the tinnitus goes with it: the left's grade stays the left's
+        ("Left: 4FA 45 (moderate) (her right-sided tinnitus was matched at 2 kHz, 30 dB HL).", []),
+        ("Left: 4FA 45 (moderate) (the right ear tinnitus is pitch-matched near 4 kHz).", []),
+        # near miss: a grade said of the right itself is still read
+        ("Left: 4FA 45 (moderate). Right ear: moderate.", ["severity_misclassification"]),
+    ],
+)  # fmt: skip
+def test_the_tinnitus_side_is_the_tinnitus(reply, errors):
+    assert check_reply(reply, RIGHT_MILD_LEFT_MODERATE).critical_errors == errors

@@ -70,6 +70,10 @@ class Claim:
 # -- the lexicon ------------------------------------------------------------------------
 
 _I = "(?i:{})".format
+EAR_BY_ITS_HEARING = r"\b(?:poorer|worse|better)[ \t-]+(?:hearing[ \t-]+)?ear\b"
+"""An ear named by its hearing, not its side ("the better ear", "worse-hearing ear"): the
+lexicon's "better/poorer ear" row, and the statement reader's test of a clause that names
+its ear so (statements._names_an_ear_by_its_hearing)."""
 _SP = r"(?:\*\*)?[ \t]+(?:\*\*)?"
 """A space between words, with any emphasis mark that opens or closes beside it ("in the
 **middle part** of your ear")."""
@@ -141,8 +145,7 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("worse", "ear letter worse", r"(?<=[RL] )(?<!\w[RL] )(?:worse|poorer)\b",
      "'R worse', 'L worse': which ear is worse, in a chat (read here so a correction can "
      "withdraw it; judged from the clause reader's reading, issue #26 batch 33)"),
-    ("side", "better/poorer ear",
-     _I(r"\b(poorer|worse|better)[- ]hearing ear\b|\b(poorer|worse|better) ear\b"),
+    ("side", "better/poorer ear", _I(EAR_BY_ITS_HEARING),
      "better/poorer ear (WHO 2021 grades a person by the better ear)"),
     ("degree", "dead ear",
      _I(r"\b(dead ear|(?:did|does) not (?:respond|hear) (?:at|even at) (?:the )?"
@@ -235,11 +238,13 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "tympanometry in patient letters and messages (BSA 2013 tympanometry procedure, "
      "plain-language summary); a blood pressure test is not"),
     ("freq", "at-sign frequency",
-     _I(r"@\s*(\d+(?:\.\d+)?)(?![\d.])\s*(k(?:hz)?|hz)?\b(?!\s*(?:-|\u2013|to)\s*\d)"
+     _I(rf"@\s*(?!{lexicon.CLOCK_TIME})(\d+(?:\.\d+)?)(?![\d.])\s*(k(?:hz)?|hz)?\b"
+        r"(?!\s*(?:-|\u2013|to)\s*\d)"
         rf"(?!\s*{lexicon.NON_FREQUENCY_UNIT}(?![a-z]))"),
      "'30 @750', '40 @ 2k' (clinic shorthand); not the first frequency of a range ('60 "
      "@0.25-4 kHz' is no level at 250 Hz: see _RANGE_OPENED), nor a number in another unit "
-     "('20 dives @ 3 bar', '85 dB @ 3 m': a sound level at a distance from its source)"),
+     "('20 dives @ 3 bar', '85 dB @ 3 m': a sound level at a distance from its source), "
+     "nor a time of day ('Obs 2 @ 10:05', 'BP 120/80 @ 1405': lexicon.CLOCK_TIME)"),
     ("freq", "frequency", _I(r"\b(\d+(?:\.\d+)?)\s*(khz|k|hz)\b"),
      "'1k', '2 kHz', '500 Hz' (audiogram forms)"),
     ("more", "difference",

@@ -268,11 +268,17 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
     ("grade of an average",
      rf"\b(?:{lexicon.AVERAGE_NAME})s?\b(?:[^.;:\n]|\.(?=\d)){{0,40}}?\d(?:\.\d+)?[ \t]*"
      r"(?:db(?:[ \t]*hl)?[ \t]*)?(?:(?:right|left|r|l)\b[ \t]*)?"
-     rf"(?:->|=>|\u2192|\u21d2|=|:|\s[-\u2013\u2014])\s*(?:\*\*\s*)?{_GRADE}\b",
-     "a grade an arrow, a colon, an equals sign or a dash gives an average's value ('4FA 52.5 "
-     "-> mild', 'PTA4 36.25 - profound', '4FA 40 R / 42.5 L = moderate'): the PTA-based "
-     "degree of WHO 2021, as 'PTA 40, moderate' gives it (issue #26 batch 108, used as "
-     "tuning data)"),
+     rf"(?:->|=>|\u2192|\u21d2|=|:|\s[-\u2013\u2014])\s*(?:\*\*\s*)?{_GRADE}\b|"
+     # its first value, the grade closing a bracket after it ("4FA 45 (mod)")
+     rf"\b(?:{lexicon.AVERAGE_NAME})s?\b[^.;:\n\d()]{{0,20}}\d+(?:\.\d+)?[ \t]*"
+     rf"(?:db(?:[ \t]*hl)?[ \t]*)?\([ \t]*(?:{_GRADE}|mod|sev|{lexicon.PROF_GRADE})[ \t]*\)",
+     "a grade an arrow, a colon, an equals sign or a dash gives an average's value, or that "
+     "alone fills a bracket after the average's first value ('4FA 52.5 -> mild', 'PTA4 36.25 "
+     "- profound', '4FA 40 R / 42.5 L = moderate', '4FA 45 (mod)'; the grade or its chart "
+     "shorthand; not a bracket after a later value: '4FA 17.5 R (normal) and 28.75 L "
+     "(mild)' gives each ear its own): the PTA-based "
+     "degree of WHO 2021, as 'PTA 40, moderate' gives it (issue #26 batches 108 and 156, "
+     "used as tuning data)"),
     ("scale of grades", rf"\b{_GRADE}(?:\s*,\s*(?:very\s+)?{_GRADE})*+",
      "three or more grades listed as alternatives ('categorized as mild, moderate, severe, "
      "or very severe') name the grading scale, not an ear's grade (model replies, issue "

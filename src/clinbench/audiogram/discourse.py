@@ -214,8 +214,11 @@ guidelines for the audiologic management of ototoxicity)."""
 
 LOUDNESS_MEASURE = re.compile(
     r"\b(?:loudness\s+discomfort|discomfort\s+(?:levels?|thresholds?)|uncomfortable\s+"
-    r"(?:loudness\s+)?levels?|tinnitus[\s-]+(?:(?:pitch|loudness)[\s-]+)?match(?:es|ed|ing)?|"
-    r"tinnitus\s+(?:was|is|were)\s+(?:(?:pitch|loudness)[\s-]+)?matched|ucls?|ldls?|ulls?|"
+    r"(?:loudness\s+)?levels?|"
+    # the tinnitus with its side ("the right-sided tinnitus was matched"): the tinnitus's side
+    r"(?:(?:the|her|his|their)\s+)?(?:(?:right|left)(?:[\s-]+(?:sided|ear))?\s+)?"
+    r"tinnitus(?:[\s-]+(?:(?:pitch|loudness)[\s-]+)?match(?:es|ed|ing)?|"
+    r"\s+(?:was|is|were)\s+(?:(?:pitch|loudness)[\s-]+)?matched)|ucls?|ldls?|ulls?|"
     r"uncomfortable\s+listening\s+levels?|discomfort\s+(?:(?:was|is)\s+)?(?:reported|noted|felt|"
     r"reached|experienced|began|started)|"
     r"(?:loudness|pitch)[\s-]+match(?:es|ed|ing)?|minimum\s+masking\s+levels?|mmls?)\b"
@@ -233,7 +236,9 @@ quietest sound heard; a hearing level at a frequency there is no threshold. A cl
 "but", "while" or "whereas", a comma followed by an ear, "where" or "which", "and" or "with"
 followed by the ears, the audiogram, hearing, a conduction or a grade or type of loss ("and
 both ears have a severe loss", "with a profound loss"), and a named threshold or hearing
-level are read again. Source: tinnitus and hyperacusis assessment (BSA
+level are read again. The side named with the tinnitus ("the right-sided tinnitus was
+matched at ...") is the tinnitus's, and goes with it. Source: tinnitus and hyperacusis
+assessment (BSA
 2021 practice guidance on tinnitus; loudness discomfort levels, BSA 2011 procedure)."""
 
 RULE_QUOTED = re.compile(
@@ -3206,8 +3211,8 @@ _PASS_WORDS = REPLY_WORDS.extend(
     if type(needed) in (tuple, _Either)
     for word in (needed if type(needed) is tuple else needed.words)
 )
-"""The words of the guards given as words, looked for in one pass over the reply's words (in
-the list the voice rules' guard words are in too: guard_words.REPLY_WORDS)."""
+"""The words of the guards given as words, looked for in one pass over the reply's words (a
+list of their own, built from guard_words.REPLY_WORDS)."""
 
 
 def without_unclaimed(text: str) -> str:

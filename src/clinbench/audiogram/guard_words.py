@@ -40,10 +40,9 @@ class WordList:
         self._last: tuple[str, frozenset[str]] = ("", frozenset())  # (the last text's words)
 
     def extend(self, words) -> WordList:
-        """Return this list with ``words`` added (at import, each module that shares the list
-        adding its own: see :data:`REPLY_WORDS`)."""
-        self.__init__(self.words | frozenset(words))
-        return self
+        """Return a new list of this list's words and ``words`` (this list is left as it is:
+        a module's own words do not reach another module's list built from the same one)."""
+        return WordList(self.words | frozenset(words))
 
     def _held_by(self, piece: str) -> frozenset[str]:
         """Return the listed words (and runs) that ``piece`` holds, remembered for it."""
@@ -78,7 +77,5 @@ class WordList:
 
 
 REPLY_WORDS = WordList(())
-"""The words of the guards that read a whole reply: the voice rules' (:mod:`voice`) and
-without_unclaimed's (:mod:`discourse`), one list that each module extends with its own at
-import, so that a reply's words are found once for both steps (the text is the same at both
-unless a step between them changed it)."""
+"""The list the guards that read a whole reply start from: the voice rules' (:mod:`voice`)
+and without_unclaimed's (:mod:`discourse`) each build their own from it with :meth:`extend`."""

@@ -995,14 +995,19 @@ JUDGES.update(
 def threshold_range_holds(t: CaseFacts, ear: str, conduction: str, levels, freqs):
     """Judge a range of levels (``levels``: low, high dB HL) over a range of frequencies:
     true when every threshold of that conduction tested there is in it, within the dB
-    tolerance; None when none was tested there."""
+    tolerance, a no-response value counting as a lower bound (the threshold lies at or above
+    it, as :func:`threshold_holds` judges one frequency); None when none was tested there."""
     lo, hi = levels
     points = getattr(t.audiogram.ear(ear), conduction)
-    inside = {f: x.value for f, x in points.items() if min(freqs) <= f <= max(freqs)}
+    inside = {f: x for f, x in points.items() if min(freqs) <= f <= max(freqs)}
     if not inside:
         return None, None
     tol = t.tolerance_db
-    return all(lo - tol <= x <= hi + tol for x in inside.values()), inside
+    holds = all(
+        x.value <= hi + tol if x.no_response else lo - tol <= x.value <= hi + tol
+        for x in inside.values()
+    )
+    return holds, {f: x.value for f, x in inside.items()}
 
 
 def whole_ear_range_holds(t: CaseFacts, ear: str, conduction: str, levels):

@@ -147,6 +147,16 @@ treatment pressure in atmospheres absolute, the unit of hyperbaric oxygen dosing
 Hyperbaric Oxygen Therapy Indications, 14th ed.); doses, volumes and times alike; a distance
 in SI metres or imperial feet and yards, "85 dB @ 3 m": a sound level at a distance from its
 source)."""
+CLOCK_TIME = (
+    r"(?:(?:[01]?\d|2[0-3]):[0-5]\d(?![\d.]|[ \t]*(?:k\b|khz|hz))|"
+    r"(?!(?:1000|1500|2000)\b)(?:[01]\d|2[0-3])[0-5]\d(?![\d.]|[ \t]*(?:k\b|khz|hz)))"
+)
+"""A time of day, as forms and observation charts stamp an entry ("Obs 1 @ 10:05", "seen @
+0945"): hours 0-23 and minutes 00-59 with a colon, or four digits of the 24-hour clock (ISO
+8601 hh:mm and hhmm); not a number with a frequency's unit after it ("@ 1250 Hz"), nor the
+four-digit test frequencies that are also whole hours (1000, 1500, 2000: "30 @ 1000" is a
+level at 1 kHz). A point is no clock's mark here: "@ 0.25" is 250 Hz. A fragment, after
+"@": no frequency."""
 LATENCY_NOUN = r"(?:delays?|latenc(?:y|ies)|prolongations?)\b"
 """A latency of an evoked response, after a type word ("a conductive delay of wave V"): the
 cause of the latency shift the ABR shows, not the ear's type of loss (BSA 2019 recommended
@@ -1765,7 +1775,7 @@ THRESHOLD_LABEL_WORDS = (
     "part parts portion deteriorated deteriorates deteriorate deteriorating declined declines "
     "decline declining worsen worsens progressed progresses progressing changed "
     "soap objective assessment interpretation reported documented isolated solitary "
-    "extended ehf conventional"
+    "extended ehf conventional annual yearly routine periodic pre preseason season"
 )
 """The words that may label a value read as this ear's hearing threshold, space-separated:
 ears and sides, frequencies, conduction, threshold, level and average names, degree, type and
@@ -1774,9 +1784,10 @@ report the test (a SOAP note's objective and assessment parts, the interpretatio
 this test's findings, as "findings" and "summary" do; batch 117), the words that set one
 point of the curve apart ("an isolated 45 at 6 kHz", "a solitary dip", as "single" and "lone"
 do: batch 136), the names of pure-tone audiometry's ranges (conventional, and extended
-high-frequency audiometry above 8 kHz: ISO 389-5 reference levels; batch 132), and the
-function words and
-common verbs of such sentences. A value whose label holds another word ("the target at 2 kHz is
+high-frequency audiometry above 8 kHz: ISO 389-5 reference levels; batch 132), the words
+that say when this test falls in a routine ("annual", "routine", "pre-season": a sports
+club's or an employer's yearly test is still this test; batch 158), and the function words
+and common verbs of such sentences. A value whose label holds another word ("the target at 2 kHz is
 40 dB", "the norm for his age: 25 dB at 4 kHz", "an earlier test gave 30 dB") is not read as
 a threshold (issue #26: the numbers in dB at frequencies that are no threshold of this
 audiogram); the word need not be listed anywhere. See :func:`labelled_otherwise`."""
@@ -1837,6 +1848,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("NON_FREQUENCY_UNIT",),
      "units of other measures: treatment pressure in atmospheres absolute (UHMS Hyperbaric "
      "Oxygen Therapy Indications, 14th ed.), bar, kPa, mmHg, doses, volumes, lengths"),
+    (("CLOCK_TIME",), "times of day as ISO 8601 writes them (hh:mm, hhmm)"),
     (("BANDS", "REGION_FREQ"),
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",

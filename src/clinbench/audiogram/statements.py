@@ -22,6 +22,7 @@ from clinbench.audiogram import result_claims as rc
 from clinbench.audiogram.affected_ears import affected_ear_claims
 from clinbench.audiogram.alternation import led
 from clinbench.audiogram.claims import (
+    EAR_BY_ITS_HEARING,
     Claim,
     air_bone_gap_claims,
     average_claims,
@@ -72,7 +73,7 @@ def read_statements(part: str) -> Iterator[list[Claim]]:
         if not joined or _conduction_said_of_its_ear(before, sentence):
             # A conduction named before a semicolon carries over it ("Bone normal in both
             # ears; the dip to 20 dB HL at 2 kHz ..."), as within a sentence.
-            carried.sentence_conduction, carried.bone_verdict = "air", False
+            carried.sentence_conduction, carried.bone_aside = "air", False
         yield from _read_sentence(carried, sentence, line_start)
 
 
@@ -163,7 +164,7 @@ def read_clause(
     frequency: int | None = None,
     from_an_earlier_line: bool = False,
     span: tuple[int, int] | None = None,
-    bone_verdict: bool = False,
+    bone_aside: bool = False,
 ) -> list[Claim]:
     """Return the claims of one clause (a segment of a sentence) tied to ``ear``, in the
     order the judges take them.
@@ -175,8 +176,8 @@ def read_clause(
     this clause; ``low`` the clause lower-cased, when the caller has it; ``frequency`` the
     one the sentence opens with ("At 1 kHz the left ear ..."), for values that name none;
     ``from_an_earlier_line`` whether the ear was carried from a line before this clause's;
-    ``bone_verdict`` whether a bone ``default_conduction`` was named by a verdict on bone
-    with no level ("bone normal").
+    ``bone_aside`` whether a bone ``default_conduction`` was named by an aside that gives
+    no bone level above 4 kHz (:func:`_bone_aside`: "bone normal", "... with bone 20/25").
     """
     low = seg.lower() if low is None else low
     found = _CLAUSE_WORDS.found(low)
@@ -208,7 +209,7 @@ def read_clause(
         averages, starts = average_claims(low, ear, hedged, sent_low)
         claims += averages
         claims += threshold_claims(
-            low, ear, hedged, default_conduction, starts, frequency, span, bone_verdict
+            low, ear, hedged, default_conduction, starts, frequency, span, bone_aside
         )
     if lx.may_name_a_gap(low):
         claims += air_bone_gap_claims(low, ear, hedged)
@@ -371,7 +372,7 @@ class _Carried:
     item_context: bool = False  # the carried ear was named in a list item
     in_item: bool = False
     sentence_conduction: str = "air"
-    bone_verdict: bool = False  # the bone carried was named by a verdict on it, no level
+    bone_aside: bool = False  # the bone carried was named by an aside (_bone_aside)
     heading_context: bool = False  # the carried ear was named by a heading line of its own
     label_context: bool = False  # the carried ear was named by an ear label opening its line
     on_this_line: bool = False  # the carried ear was named on the line being read
@@ -546,12 +547,12 @@ def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[lis
                 carried.sentence_conduction, index >= n_main, seg_low),
             low=seg_low,
             frequency=clause_freq, from_an_earlier_line=carried.from_an_earlier_line(ears),
-            span=sentence_span, bone_verdict=carried.bone_verdict,
+            span=sentence_span, bone_aside=carried.bone_aside,
         )  # fmt: skip
         told = _conduction_carried(seg_low)
         if told:
             carried.sentence_conduction = told
-            carried.bone_verdict = told == "bone" and _bone_verdict(seg_low)
+            carried.bone_aside = told == "bone" and _bone_aside(seg_low)
     if {"right", "left"} <= named and not carried.heading_context:
         # "Tympanogram As on the right, A on the left.\nThe bone at 2k is raised ...": a
         # sentence giving another test's result for each ear in turn carries neither ear on
@@ -643,12 +644,27 @@ def _conduction_carried(seg_low: str) -> str | None:
     return named
 
 
-def _bone_verdict(seg_low: str) -> bool:
-    """Return whether a clause is only a verdict on bone conduction (:data:`_BONE_VERDICT`):
-    the bone it carries on gives no bone level, so a level the clauses after it give above
-    4 kHz, where bone is not tested, is air ("results normal, bone normal, except the right
-    at 6 kHz which was 45 dB HL"; threshold_claims.BONE_TESTED_UP_TO)."""
-    return "n" in seg_low and bool(_BONE_VERDICT.fullmatch(seg_low))
+_BONE_BESIDE_ENDS = re.compile(
+    r"\bwith\s+(?:the\s+)?(?:(?:masked|unmasked)\s+)?(?:bone|bc)(?:[\s-]+conduction)?"
+    r"(?:\s+(?:thresholds?|levels?))?\s+(?:(?:at|of)\s+)?-?\d(?:[\s/,-]*\d)*(?:\s*db(?:\s*hl)?)?"
+    r"[\s.)]*$"
+)
+"""Bone levels given beside the air levels of their clause, ending it ("55, 50 and 40 dB at
+250, 500 and 1000 Hz with masked bone 50/45/35"): an aside on the levels before it."""
+
+
+def _bone_aside(seg_low: str) -> bool:
+    """Return whether a clause names bone only in an aside that gives no bone level above 4
+    kHz: a verdict on bone conduction alone (:data:`_BONE_VERDICT`), or bone levels given
+    beside the clause's air levels at its end (:data:`_BONE_BESIDE_ENDS`). The bone it carries
+    on does not reach a level the clauses after it give above 4 kHz, where bone is not
+    tested: that level is air ("results normal, bone normal, except the right at 6 kHz which
+    was 45 dB HL"; "40 dB at 250-1000 Hz with masked bone 30/35/35, and 50 dB at 8 kHz";
+    threshold_claims.BONE_TESTED_UP_TO)."""
+    if "n" in seg_low and _BONE_VERDICT.fullmatch(seg_low):
+        return True
+    beside = _BONE_BESIDE_ENDS.search(seg_low) if "with" in seg_low else None
+    return bool(beside and lx.DIGIT.search(seg_low, 0, beside.start()))
 
 
 _NORMAL_WORDS = ("normal", "wnl", "fine")
@@ -855,7 +871,7 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
     return aside_ear or carried.context
 
 
-_EAR_BY_ITS_HEARING = re.compile(r"\b(?:poorer|worse|better)[\s-]+(?:hearing[\s-]+)?ear\b")
+_EAR_BY_ITS_HEARING = re.compile(EAR_BY_ITS_HEARING)  # (claims' "better/poorer ear" row)
 
 
 def _names_an_ear_by_its_hearing(seg_low: str) -> bool:

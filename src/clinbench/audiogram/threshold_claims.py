@@ -398,7 +398,7 @@ def threshold_claims(
     averages: set[int] | frozenset[int] = frozenset(),
     frequency: int | None = None,
     span: tuple[int, int] | None = None,
-    bone_verdict: bool = False,
+    bone_aside: bool = False,
 ) -> list[Claim]:
     """Return the threshold claims of a lower-cased clause about ``ear`` ("right", "left",
     "both" or None), in reading order: ranges, then lists of values, then no responses.
@@ -407,12 +407,13 @@ def threshold_claims(
     else ``default_conduction`` (the sentence's). ``averages`` are where the clause's
     pure-tone averages start (their numbers are no thresholds). A single value with no
     frequency of its own is at ``frequency``, the one its sentence opens with ("At 1 kHz the
-    left ear's air threshold is 30 dB"), when there is one. ``bone_verdict``: a bone
-    ``default_conduction`` was named by a verdict on it with no level ("bone normal"), so it
-    does not reach above :data:`BONE_TESTED_UP_TO`.
+    left ear's air threshold is 30 dB"), when there is one. ``bone_aside``: a bone
+    ``default_conduction`` was named by an aside with no bone level above 4 kHz ("bone
+    normal", "... with bone 20/25": statements._bone_aside), so it does not reach above
+    :data:`BONE_TESTED_UP_TO`.
     """
     clause = _Clause(low, ear, hedged, lexicon.conduction_marks(low), default_conduction, averages)
-    clause.bone_verdict = bone_verdict
+    clause.bone_aside = bone_aside
     clause.span = span if span and not _names_own_frequency(low) else None
     _ranges(clause)
     _lists(clause, frequency)
@@ -500,7 +501,7 @@ class _Clause:
     bone_levels: list[tuple[int, int]] = field(default_factory=list)
     out: list[Claim] = field(default_factory=list)
     span: tuple[int, int] | None = None  # the frequencies the sentence opens with
-    bone_verdict: bool = False  # the bone carried in was a verdict with no level
+    bone_aside: bool = False  # the bone carried in was an aside (statements._bone_aside)
 
     @cached_property
     def names_a_frequency(self) -> bool:
@@ -545,10 +546,10 @@ class _Clause:
     def recovers(self) -> bool:
         """True when a bone carried in does not reach above :data:`BONE_TESTED_UP_TO`: the
         clause opens with the curve's course ("recovering to", "falling again to",
-        :data:`_RECOVERY_OPENS`) or the bone was named by a verdict with no level ("bone
-        normal, except the right at 6 kHz which was 45"), and the clause names no bone
+        :data:`_RECOVERY_OPENS`) or the bone was named by an aside (statements._bone_aside:
+        "bone normal, except the right at 6 kHz which was 45"), and the clause names no bone
         itself."""
-        return bool(self.bone_verdict or _RECOVERY_OPENS.match(self.low)) and all(
+        return bool(self.bone_aside or _RECOVERY_OPENS.match(self.low)) and all(
             k != "bone" for _, k in self.marks
         )
 
@@ -1387,10 +1388,24 @@ def _not_a_threshold(low: str, m: re.Match, gap: bool = False) -> bool:
     skip = NUMBER_CONTEXT_SKIP.search(window)
     if skip is None or (gap and skip.group(1) in ("gap", "abg")):
         return False
+    if skip.group(1) and _NAME_CLOSED.fullmatch(window, skip.end(1)):
+        # "33.75 dB average, 40 dB at 6 kHz": the name closes its own value, given before it
+        start = max(0, m.start() - 30) + skip.start(1)
+        if _VALUE_BEFORE_ITS_NAME.search(low, max(0, start - 20), start):
+            return False
     given = VALUE_GIVEN.match(window, skip.end(1)) if skip.group(1) else None
     # "PTA 45, 20 dB at 3 kHz": the average's own value ends its reach; the value after it
     # is a threshold again.
     return not (given and not lexicon.DIGIT.search(window, given.end()))
+
+
+_VALUE_BEFORE_ITS_NAME = re.compile(r"(?<![\d.])\d+(?:\.\d+)?\s*(?:db(?:\s*hl)?\s*)?$")
+"""Before the name of another dB quantity (NUMBER_CONTEXT_SKIP): its own value, given first
+("33.75 dB average", "45 dB SRT"). Source: clinic letters."""
+_NAME_CLOSED = re.compile(r"\s*[,;]\s*")
+"""After that name, up to the next value: only the comma or semicolon that closes it ("33.75
+dB average, 40 dB at 6 kHz"), so the value after is a threshold again, as after "PTA 45,"
+(VALUE_GIVEN)."""
 
 
 _BOUND_OF_A_COMPARISON = re.compile(

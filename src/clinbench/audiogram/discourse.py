@@ -3211,8 +3211,8 @@ _PASS_WORDS = REPLY_WORDS.extend(
     if type(needed) in (tuple, _Either)
     for word in (needed if type(needed) is tuple else needed.words)
 )
-"""The words of the guards given as words, looked for in one pass over the reply's words (a
-list of their own, built from guard_words.REPLY_WORDS)."""
+"""The words of the guards given as words, looked for in one pass over the reply's words (in
+the list the voice rules' guard words are in too: guard_words.REPLY_WORDS)."""
 
 
 def without_unclaimed(text: str) -> str:

@@ -22,7 +22,11 @@ class WordList:
     __slots__ = ("_by_run", "_last", "_memo", "_pieces", "_runless", "_runs", "words")
 
     def __init__(self, words):
-        self.words = frozenset(words)
+        self._build(frozenset(words))
+
+    def _build(self, words: frozenset[str]) -> None:
+        """Index ``words`` for :meth:`found` (the memo starts empty)."""
+        self.words = words
         spaced = [
             (word, max(word.split(), key=len, default=""))
             for word in sorted(self.words)
@@ -40,9 +44,11 @@ class WordList:
         self._last: tuple[str, frozenset[str]] = ("", frozenset())  # (the last text's words)
 
     def extend(self, words) -> WordList:
-        """Return a new list of this list's words and ``words`` (this list is left as it is:
-        a module's own words do not reach another module's list built from the same one)."""
-        return WordList(self.words | frozenset(words))
+        """Return this list with ``words`` added to it, in place (at import, each module that
+        shares :data:`REPLY_WORDS` adds its own, so that a reply's words are found once for
+        all of them; a list no other module shares is built with ``WordList(words)``)."""
+        self._build(self.words | frozenset(words))
+        return self
 
     def _held_by(self, piece: str) -> frozenset[str]:
         """Return the listed words (and runs) that ``piece`` holds, remembered for it."""
@@ -77,5 +83,7 @@ class WordList:
 
 
 REPLY_WORDS = WordList(())
-"""The list the guards that read a whole reply start from: the voice rules' (:mod:`voice`)
-and without_unclaimed's (:mod:`discourse`) each build their own from it with :meth:`extend`."""
+"""The words of the guards that read a whole reply: the voice rules' (:mod:`voice`) and
+without_unclaimed's (:mod:`discourse`), one list that each module extends with its own at
+import, so that a reply's words are found once for both steps (the text is the same at both
+unless a step between them changed it)."""

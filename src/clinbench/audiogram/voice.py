@@ -73,7 +73,7 @@ _GUARD_WORDS = REPLY_WORDS.extend(
     )
 )
 """The words the rules' cheap tests look for, found in a text in one pass (:attr:`View.found`;
-a list of their own, built from guard_words.REPLY_WORDS)."""
+in the list without_unclaimed's guard words are in too: guard_words.REPLY_WORDS)."""
 
 
 class View:

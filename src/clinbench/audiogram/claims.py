@@ -2140,7 +2140,7 @@ def _ear_compared_claims(
     reading found it; else the first such form that starts in the clause). One compared
     with itself, or denied, claims no ear. "Right better than left" is also read at a
     region named after it ("... at 4 kHz")."""
-    if at is None and not lexicon.may_hold(low, "sensitive", "better"):
+    if at is None and not lexicon.may_hold(low, "sensitive", "better", "superior"):
         return []
     start = sent_low.find(low) if sent_low else -1
     text, base = (sent_low, start) if start >= 0 else (low, 0)

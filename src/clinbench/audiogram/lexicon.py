@@ -671,13 +671,15 @@ WORSE = re.compile(
     # compared to the right", "the right ear hears better." (groups 12 ear, 13 more/less
     # sensitive, 14 better/stronger, 15 the ear compared with, None at a clause's end)
     r"\b(right|left)\b(?:\s+(?:ear|side))?\s+"
-    r"(?:(?:is|was|has|had|hears|heard|performs|seems|appears)\s+)?"
+    r"(?:(?:will|would|can|could|should)\s+(?:hear|be|perform)\s+|"
+    r"(?:is|was|has|had|hears|heard|performs|seems|appears)\s+)?"
     r"(?:(?:indeed|still|perceived\s+to\s+be|found\s+to\s+be|considered)\s+)?"
     r"(?:(?:approximately|about|around|roughly|some|~)\s*)?(?:\d+(?:\.\d+)?\s*db\s+)?"
     r"(?:a\s+)?(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
-    r"(?:(more|less)\s+sensitive\b|(better|stronger)\b)"
-    r"(?:[^.;:]{0,50}?\b(?:than|compared\s+(?:to|with)|relative\s+to)\s+(?:that\s+of\s+)?"
-    r"(?:(?:in|on)\s+)?(?:the\s+|his\s+|her\s+)?(right|left|other)\b|"
+    r"(?:(more|less)\s+sensitive\b|(better|stronger|superior)\b)"
+    r"(?:[^.;:]{0,50}?\b(?:than|compared\s+(?:to|with)|relative\s+to|(?<=superior\s)to)\s+"
+    r"(?:that\s+of\s+)?(?:(?:in|on)\s+)?(?:the\s+|his\s+|her\s+|their\s+|your\s+)?"
+    r"(right|left|other)\b|"
     r"(?=\s*(?:[,;:]|\.(?!\d)|$)))"
 )
 """An ear said to be the worse or the better one: "worse on the right", "the left ear is
@@ -685,7 +687,9 @@ poorer", "better in the left" (its source is in SOURCES; the ear *named* as the 
 WORSE_NAMED). Its last form is one ear said better or more (less) sensitive than the other:
 the ear said more sensitive, or better (at anything) compared with the other ear, is the
 better ear, so the other is the worse ("the right ear is about 5 dB more sensitive than the
-left", "the left has a better sound quality compared to the right"); "better" with no
+left", "the left has a better sound quality compared to the right", "the left ear will hear
+better on the phone than their right ear", "the left ear is superior to the right": superior
+to is better than; issue #26, batch 155's model replies, as tuning data); "better" with no
 comparison counts only where the clause ends after it ("the right ear is perceived to be
 better, with ..."), "more sensitive" with none is no comparison (hyperacusis). A comparison
 with something other than an ear ("better than at the last visit", "more sensitive to noise
@@ -1588,6 +1592,7 @@ _MORE_LOSS_AFTER = r"\s+(?:(?:level|degree|amount)\s+of\s+)?(?:hearing\s+)?(?:lo
 _MORE_IMPAIRED = r"\s+(?:(?:severely|badly|seriously|markedly)\s+)?(?:impaired|affected|damaged)"
 LATERALITY_TRIGGER = re.compile(
     r"lateral|unilat|sided|symmetr|worse|worst|poorer|weaker|greater|more severe|better|stronger|"
+    r"superior|"
     r"deeper|schwannoma|sensitive|"
     r"neuroma|"
     # "more/less/higher ... loss", each comparative its own alternative, so that every

@@ -136,7 +136,7 @@ _GATE_WORDS = {
     "configuration": ("cookie", "trough", "shaped", "frequency", "notch", "precipit", "ski",
                       "rising", "reverse", "slop", "falling", "flat"),  # lexicon.CONFIG_TRIGGER
     "laterality": ("lateral", "unilat", "sided", "symmetr", "worse", "worst", "poorer", "weaker",
-                   "greater", "better", "stronger", "deeper", "schwannoma", "sensitive",
+                   "greater", "better", "stronger", "superior", "deeper", "schwannoma", "sensitive",
                    "neuroma", "more", "less", "higher", "lower", "larger", "smaller", "bigger"),
 }  # fmt: skip
 """The words each clause reader's trigger needs: lexicon.HEDGE_WORD and rc.TYPE_TRIGGER are

@@ -829,28 +829,32 @@ def tuning_fork_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -
     return out
 
 
+_EAR_OF = r"(?:the\s+|their\s+|your\s+|his\s+|her\s+)?"
 IMPEDANCE_RESULT = re.compile(
     r"\b(?:has|have|had|shows?|showed|with|produc(?:es|ed|ing)|exhibit(?:s|ed|ing)?|"
-    r"display(?:s|ed|ing)?)\s+(?:an?\s+|the\s+)?"
+    r"display(?:s|ed|ing)?|reveal(?:s|ed|ing)?)\s+(?:an?\s+|the\s+)?"
     r"(?:(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater|absolute|"
-    r"measured|static)\s+)?"
+    r"measured|static|decibel|db)\s+){0,3}"
     r"(?:(?:middle[\s-]ear|audio|sound|acoustic)\s+)?impedance\b|"
     # an impedance given its value: "an impedance of 4", "impedance: 350"
     r"\bimpedance\s*(?:of|is|was|=|:)\s*(?:about\s+|approximately\s+|around\s+|~\s*)?"
     r"\d+(?:\.\d+)?\b(?!\s*(?:%|hz|khz|db|months?|weeks?|years?)\b)|"
     r"\b(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater)\s+"
-    r"(?:middle[\s-]ear\s+)?impedance\s+(?:in|of|on)\s+(?:the\s+|their\s+|your\s+|his\s+|"
-    r"her\s+)?(?:right|left|both)\b|"
+    r"(?:middle[\s-]ear\s+)?impedance\s+(?:in|of|on)\s+" + _EAR_OF + r"(?:right|left|both)\b|"
+    # a change of the impedance named as a noun: "a 10% increase in left middle ear impedance"
+    r"\b(?:increase|decrease|rise|fall|drop|reduction|elevation)\s+in\s+"
+    + _EAR_OF
+    + r"(?:(?:right|left)\s+)?(?:middle[\s-]ear\s+)?impedance\b|"
     r"\b\d+(?:\.\d+)?\s*ohms?\b"
 )
-"""An ear's impedance stated as measured: the ear or the patient "has", "shows" or "is
-producing" an (high,
-higher, low ...) impedance (of the middle ear, or "audio", "sound", "acoustic" impedance:
-the acoustic impedance immittance testing measures, ANSI S3.39; batch 140), a high impedance
-"in the left ear", an impedance given its value ("an absolute impedance of 4", "impedance:
-350"; batch 152, the real local model's text, as tuning data), or a value in ohms. Naming
-the test ("impedance testing", "impedance audiometry was not done"), planning it or saying
-what it measures is no result."""
+"""An ear's impedance stated as measured: the ear or the patient "has", "shows", "reveals"
+or "is producing" an (high, higher, low, "higher decibel absolute" ...) impedance (of the
+middle ear, or "audio", "sound", "acoustic" impedance: the acoustic impedance immittance
+testing measures, ANSI S3.39; batch 140), a high impedance "in the left ear", an increase or
+fall in it, an impedance given its value ("an absolute impedance of 4", "impedance: 350";
+batches 152, 155 and 160, the real local model's text, as tuning data), or a value in ohms.
+Naming the test ("impedance testing", "impedance audiometry was not done"), planning it or
+saying what it measures is no result."""
 IMPEDANCE_DEVICE = re.compile(
     r"\b(?:implants?|electrodes?|aids?|receivers?|headphones?|earphones?|transducers?|"
     r"speakers?|cables?|circuits?|batter(?:y|ies)|processors?)\b"

@@ -214,14 +214,19 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "emphasis marks between the words change nothing"),
     ("type", "lay middle ear",
      _I(rf"\b{_AT}{_SP}{_THE}"
-        rf"middle{_SP}{_PART}ears?\b|\bmiddle[- ]ear (?:hearing )?loss\b|"
+        rf"middle{_SP}{_PART}ears?\b|\b(?:middle|outer)[- ]ear (?:hearing )?loss\b|"
+        rf"\b(?:loss|deafness|impairment)\b[^.;\n]{{0,40}}?\b{_AT}{_SP}{_THE}"
+        rf"outer{_SP}{_PART}ears?\b|"
         r"\b(?:fluid|blockage) (?:behind|in) (?:the |your |his |her )?(?:ear ?drum|middle ear)\b|"
         r"\b(?:caused by|due to|because of|comes? from|from) (?:the |a |your |his |her )?"
         r"(?:hole|perforation|tear) in (?:the |your |his |her )?(?:right |left )?ear ?drum\b"),
      "lay words for a conductive cause: the middle ear (or the middle part of the ear), "
-     "fluid behind the eardrum, a loss caused by a hole in the eardrum (a perforation: "
-     "sound is not carried to the inner ear) (patient letters; Easy Read results; BSA 2018; "
-     "issue #26 batch 16)"),
+     "or a loss put in the outer ear, where a conductive loss also arises (BSA 2018: a "
+     "loss of the outer or middle ear; the outer ear named alone is anatomy: 'wax was "
+     "removed from the outer ear'), fluid behind the eardrum, a loss caused by a hole in "
+     "the eardrum (a perforation: sound is not carried to the inner ear) (patient letters; "
+     "Easy Read results; BSA 2018; issue #26 batch 16; batch 155's 'originates from the "
+     "outer ear to the middle ear')"),
     ("tymp", "tymp abbreviation",
      r"(?i:\btymps?\b|\btympanograms?\b)(?:[ \t]*\((?i:(r|l|right|left)/(?:r|l|right|left))\))?"
      r"[ \t]*[:=-]?[ \t]*(?i:types?[ \t]*)?"
@@ -301,7 +306,8 @@ _TRIGGER_WORDS = (
     "apolog", "sorry", "correction", "misread", "scratch that", "disregard", "i meant",
     "should read", "erratum", "to correct", "\"right\"", "\"left\"", "'right'", "'left'",
     "dead", "loudest", "light", "neuro", "perceptive", "perception", "transmiss",
-    "inner ear", "middle ear", "middle part", "inner part", "hair cells", "hearing nerve",
+    "inner ear", "middle ear", "middle part", "inner part", "outer ear", "outer part",
+    "hair cells", "hearing nerve",
     "eardrum", "ear drum",
     "i mean", "i correct", "pressure test", "movement test", "mobility test",
     "no wait", "no, wait", "- no,", "\u2013 no,", "wait", "hang on", "hold on",

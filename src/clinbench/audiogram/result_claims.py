@@ -394,14 +394,23 @@ _HAVING = (
     r"(?:has|had|have|shows?|showed|experiences?|experienced|suffers?\s+from|suffered\s+from|"
     r"demonstrates?|demonstrated|displays?|displayed|exhibits?|exhibited)\s+"
 )
+_DET = r"(?:the\s+|his\s+|her\s+|their\s+|your\s+)?"
+_BOTH_EARS = (
+    rf"(?:both\s+(?:of\s+)?{_DET}(?:ears|sides|right|left)\b|each\s+ear\b|"
+    rf"(?:right|left)(?:[\s-]+(?:ear|side))?\s+(?:and|&)\s+{_DET}(?:right|left)\b)"
+)
+"""Both ears named as one place: "both ears", "both their right ear and left ear", "each
+ear", "the right and left ears"."""
 LOSS_IN_AN_EAR = re.compile(
     # the ear as the subject: "the left ear has a hearing loss", "their right ear experiences
-    # significant hearing loss"
-    r"\b(right|left)(?:[\s-]+(?:ear|side))?\s+" + _HAVING + _LOSS_NOUN + "|"
+    # significant hearing loss", "both ears show reduced hearing"
+    rf"\b(?:(right|left)(?:[\s-]+(?:ear|side))?|(both)\s+(?:of\s+)?{_DET}ears)\s+"
+    rf"{_HAVING}{_LOSS_NOUN}|"
     # the ear as the place of the loss someone has: "she has a hearing impairment in the
-    # right ear", "the patient shows reduced hearing on the left"
-    r"\b" + _HAVING + _LOSS_NOUN + r"\s+(?:in|on|of|affecting)\s+(?:the\s+|his\s+|her\s+|"
-    r"their\s+)?(right|left)\b(?![\s-]+(?:and|&|or)\s)"
+    # right ear", "the patient shows reduced hearing on the left", "he has a hearing loss in
+    # both ears"
+    rf"\b{_HAVING}{_LOSS_NOUN}\s+(?:in|on|of|affecting)\s+{_DET}"
+    rf"(?:(right|left)\b(?![\s-]+(?:and|&|or)\s)|({_BOTH_EARS}))"
 )
 """An ear said to have a hearing loss, with no grade or type: "the left ear has a hearing
 loss", "their left ear experiences significant hearing loss", "she has a hearing impairment
@@ -409,10 +418,12 @@ in the right ear". A clinician reads it as that ear's hearing not being normal, 
 its type (a loss, WHO 2021: any threshold past normal limits; BSA 2018 types a loss by where
 it arises), so it is wrong of a normal ear, and a laterality confusion where the other ear
 has the loss (issue #26, batch 143's labels for real-model text: "A loss put in a normal ear
-while the other ear has it ... is laterality"). Only with a verb of having: a loss named as
-a topic ("the degree and type of hearing loss in the right ear are ...") or in a history
-("a history of hearing loss in the right ear") claims nothing of this test, nor does one of
-the two ears ("a loss in the right and left ears"). Groups: 1 or 2, the ear."""
+while the other ear has it ... is laterality"). A loss said of both ears ("a hearing loss in
+both their right ear and left ear", "both ears show reduced hearing") is the same claim of
+each ear, a bilateral loss (issue #26, batch 160's real-model text, as tuning data). Only
+with a verb of having: a loss named as a topic ("the degree and type of hearing loss in the
+right ear are ...") or in a history ("a history of hearing loss in the right ear") claims
+nothing of this test. Groups: 1 or 3, the ear; 2 or 4, both ears."""
 LOSS_IN_AN_EAR_RULE = "loss in an ear"
 LOSS_BY_ITS_SIDE = re.compile(
     r"\b(?:" + _HAVING + r"|(?:is|was)\s+|there\s+is\s+)(?:an?\s+)"
@@ -439,13 +450,13 @@ hearing on the right")."""
 def loss_in_an_ear_claims(low: str, hedged: bool) -> list[Claim]:
     """Return the claims that an ear has a loss (LOSS_IN_AN_EAR), one per ear said so, unless
     denied, under a condition, or framed as a complaint, history or risk (_NOT_THIS_TEST)."""
-    if "hearing" not in low or not lexicon.may_hold(low, "right", "left"):
+    if "hearing" not in low or not lexicon.may_hold(low, "right", "left", "both", "each"):
         return []
     out = []
     for m in LOSS_IN_AN_EAR.finditer(low):
         if lexicon.negated(low, m.start()) or _NOT_THIS_TEST.search(low, 0, m.start()):
             continue
-        ear = m.group(1) or m.group(2)
+        ear = m.group(1) or m.group(3) or "both"
         out.append(_clause_claim("loss_in_an_ear", ear, "a loss", hedged, m.group(0),
                                  LOSS_IN_AN_EAR_RULE))  # fmt: skip
     return out or _losses_by_their_side(low, hedged)

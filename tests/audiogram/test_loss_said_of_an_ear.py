@@ -109,3 +109,35 @@ def test_a_loss_said_of_both_ears_is_read_for_each(text, ears):
 )
 def test_a_loss_said_of_both_ears_is_judged_in_each(reply, case, errors):
     assert check_reply(reply, case).critical_errors == errors
+
+
+@pytest.mark.parametrize(
+    ("text", "ears"),
+    [
+        # a loss named with its cause, and an ear's loss as the subject of what is said of it
+        ("Mr Shah shows a noise-induced hearing loss in the right ear.", ["right"]),
+        ("The age-related hearing loss on the left side appears stable.", ["left"]),
+        ("The hearing impairment in her right ear was first noticed at work.", ["right"]),
+        # near misses: a topic after "of" or "for", a denial, a condition
+        ("Details of the hearing loss in the left ear are given below.", []),
+        ("The cause of the hearing loss in the right ear is unclear.", []),
+        ("The hearing loss in the left ear is not confirmed by this test.", []),
+        ("A hearing aid for the hearing loss in the right ear is an option.", []),
+    ],
+)
+def test_a_loss_named_with_its_cause_or_as_the_subject_is_read(text, ears):
+    assert _ears_with_a_loss(text) == ears
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        (
+            "The age-related hearing loss in the left ear is of long standing.",
+            ["laterality_confusion"],
+        ),
+        ("The age-related hearing loss in the right ear is of long standing.", []),
+    ],
+)
+def test_an_ears_loss_as_the_subject_is_judged(reply, errors):
+    assert check_reply(reply, RIGHT_LOSS).critical_errors == errors

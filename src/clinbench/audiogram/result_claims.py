@@ -386,7 +386,7 @@ def praised_ear_claims(low: str, hedged: bool) -> list[Claim]:
 
 _LOSS_NOUN = (
     r"(?:(?:a|an|some|significant|noticeable|considerable|marked|substantial|definite|clear|"
-    r"obvious|notable|measurable|real)\s+){0,2}"
+    r"obvious|notable|measurable|real|age[\s-]related|noise[\s-]induced)\s+){0,2}"
     r"(?:hearing\s+(?:loss|impairment|deficit|damage)|loss\s+of\s+hearing|(?:impaired|"
     r"reduced|decreased|diminished)\s+hearing)\b"
 )
@@ -410,7 +410,12 @@ LOSS_IN_AN_EAR = re.compile(
     # right ear", "the patient shows reduced hearing on the left", "he has a hearing loss in
     # both ears"
     rf"\b{_HAVING}{_LOSS_NOUN}\s+(?:in|on|of|affecting)\s+{_DET}"
-    rf"(?:(right|left)\b(?![\s-]+(?:and|&|or)\s)|({_BOTH_EARS}))"
+    rf"(?:(right|left)\b(?![\s-]+(?:and|&|or)\s)|({_BOTH_EARS}))|"
+    # the loss of an ear as the subject of what is said of it: "the age-related hearing loss
+    # in the left ear is mild", not after "of" or "for" ("the degree of the hearing loss in
+    # the right ear is ...": a topic)
+    rf"(?<!\bof\s)(?<!\bfor\s)\bthe\s+{_LOSS_NOUN}\s+(?:in|on|of)\s+{_DET}(right|left)"
+    r"(?:[\s-]+(?:ear|side))?\s+(?:is|was|has|appears|seems)\b(?!\s+(?:not|no|absent|nil)\b)"
 )
 """An ear said to have a hearing loss, with no grade or type: "the left ear has a hearing
 loss", "their left ear experiences significant hearing loss", "she has a hearing impairment
@@ -420,10 +425,13 @@ it arises), so it is wrong of a normal ear, and a laterality confusion where the
 has the loss (issue #26, batch 143's labels for real-model text: "A loss put in a normal ear
 while the other ear has it ... is laterality"). A loss said of both ears ("a hearing loss in
 both their right ear and left ear", "both ears show reduced hearing") is the same claim of
-each ear, a bilateral loss (issue #26, batch 160's real-model text, as tuning data). Only
-with a verb of having: a loss named as a topic ("the degree and type of hearing loss in the
-right ear are ...") or in a history ("a history of hearing loss in the right ear") claims
-nothing of this test. Groups: 1 or 3, the ear; 2 or 4, both ears."""
+each ear, a bilateral loss (issue #26, batch 160's real-model text, as tuning data). So is
+an ear's loss named with its cause ("an age-related hearing loss in the left ear"), and the
+loss of an ear as the subject of what the reply says of it ("the age-related hearing loss in
+the left ear is ..."), which takes that loss as there (batch 160). Otherwise only with a verb
+of having: a loss named as a topic ("the degree and type of hearing loss in the right ear are
+...") or in a history ("a history of hearing loss in the right ear") claims nothing of this
+test. Groups: 1, 3 or 5, the ear; 2 or 4, both ears."""
 LOSS_IN_AN_EAR_RULE = "loss in an ear"
 LOSS_BY_ITS_SIDE = re.compile(
     r"\b(?:" + _HAVING + r"|(?:is|was)\s+|there\s+is\s+)(?:an?\s+)"
@@ -456,7 +464,7 @@ def loss_in_an_ear_claims(low: str, hedged: bool) -> list[Claim]:
     for m in LOSS_IN_AN_EAR.finditer(low):
         if lexicon.negated(low, m.start()) or _NOT_THIS_TEST.search(low, 0, m.start()):
             continue
-        ear = m.group(1) or m.group(3) or "both"
+        ear = m.group(1) or m.group(3) or m.group(5) or "both"
         out.append(_clause_claim("loss_in_an_ear", ear, "a loss", hedged, m.group(0),
                                  LOSS_IN_AN_EAR_RULE))  # fmt: skip
     return out or _losses_by_their_side(low, hedged)

@@ -1452,17 +1452,30 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
     return _aside_conductions_closed(low, marks) if marks and "(" in low else marks
 
 
+_FREQUENCY_LABELLED = re.compile(r"\d[ \t]*(?:k?hz|k)[ \t]*$")
+"""Before a bracket: a frequency ("500 Hz (bone conduction) is 45 dB HL"), whose conduction
+a bracket of words alone names."""
+_LEVEL_AFTER = re.compile(r"\d+")
+
+
 def _aside_conductions_closed(low: str, marks: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Return ``marks`` with the conduction a bracketed aside names ended at its closing
     bracket ("65 at 4 kHz (masked bone 60 at 4k), recovering to 30 at 8 kHz": 30 is air
     again): after it holds what held before the bracket opened, air where nothing was named
-    before it and the aside named bone or a gap."""
+    before it and the aside named bone or a gap. A bracket of words alone right after a
+    frequency ("500 Hz (bone conduction) is 45 dB HL") names the conduction of that
+    frequency's level: it ends after the level (issue #26, batch 160, model replies)."""
     closes = []
     for at, kind in marks:
         opened = low.rfind("(", 0, at)
         closed = low.find(")", opened, len(low)) if opened >= 0 else -1
         if opened < 0 or closed < at:
             continue
+        if _FREQUENCY_LABELLED.search(low, max(0, opened - 12), opened) and not any(
+            ch.isdigit() for ch in low[opened:closed]
+        ):
+            level = _LEVEL_AFTER.search(low, closed)  # it ends after the frequency's level
+            closed = level.end() if level else closed
         before = [k for p, k in marks if p < opened]
         if before or kind != "air":
             closes.append((closed, before[-1] if before else "air"))
@@ -1770,7 +1783,7 @@ THRESHOLD_LABEL_WORDS = (
     "part parts portion deteriorated deteriorates deteriorate deteriorating declined declines "
     "decline declining worsen worsens progressed progresses progressing changed "
     "soap objective assessment interpretation reported documented isolated solitary "
-    "extended ehf conventional"
+    "extended ehf conventional important main notable"
 )
 """The words that may label a value read as this ear's hearing threshold, space-separated:
 ears and sides, frequencies, conduction, threshold, level and average names, degree, type and
@@ -1779,10 +1792,11 @@ report the test (a SOAP note's objective and assessment parts, the interpretatio
 this test's findings, as "findings" and "summary" do; batch 117), the words that set one
 point of the curve apart ("an isolated 45 at 6 kHz", "a solitary dip", as "single" and "lone"
 do: batch 136), the names of pure-tone audiometry's ranges (conventional, and extended
-high-frequency audiometry above 8 kHz: ISO 389-5 reference levels; batch 132), and the
-function words and
-common verbs of such sentences. A value whose label holds another word ("the target at 2 kHz is
-40 dB", "the norm for his age: 25 dB at 4 kHz", "an earlier test gave 30 dB") is not read as
+high-frequency audiometry above 8 kHz: ISO 389-5 reference levels; batch 132), the words
+that rank this test's findings ("the three most important findings on this audiogram are:",
+"main results": batch 160), and the function words and common verbs of such sentences. A
+value whose label holds another word ("the target at 2 kHz is 40 dB", "the norm for his age:
+25 dB at 4 kHz", "an earlier test gave 30 dB") is not read as
 a threshold (issue #26: the numbers in dB at frequencies that are no threshold of this
 audiogram); the word need not be listed anywhere. See :func:`labelled_otherwise`."""
 

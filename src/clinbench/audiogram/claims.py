@@ -1782,9 +1782,18 @@ FREQ_SPAN = re.compile(r"^[^,&/]*?(?:-|–|\bto\b)[^,&/]*$")
 """Frequencies given as a span ("3-6 kHz"), not a list ("2, 4 kHz")."""
 
 # Air-bone gaps (BSA 2018: a gap is significant at 15 dB or more by default).
+_GAP_NAMED = (
+    r"air[\s-]*bone gaps?|abgs?|(?:difference|gap|separation)\s+between\s+"
+    + lexicon.TWO_CONDUCTIONS
+)
+"""The air-bone gap by name, or in words: "a significant difference between the bone
+conduction and air conduction" is a significant air-bone gap (BSA 2018: the gap is the
+difference between the air and bone thresholds; issue #26, batches 140 and 155, the real
+local model's text, labelled as a gap claim). A size in dB before the words ("a 10 dB
+difference between air and bone") says no gap present: only a word of size does."""
 ABG_ABSENT = re.compile(
     r"\b(no|not|without|absence of|closed|minimal|negligible|insignificant|no significant)\b"
-    r"[^.]{0,20}\b(air[\s-]*bone gaps?|abgs?)\b|\b(air[\s-]*bone gaps?|abgs?)\b[^.]{0,15}"
+    rf"[^.]{{0,20}}\b({_GAP_NAMED})\b|\b(air[\s-]*bone gaps?|abgs?)\b[^.]{{0,15}}"
     r"\b(closed|absent|not significant|insignificant|negligible)\b|bone conduction (?:matches|"
     r"equals|is (?:the same as|similar to)) air"
 )
@@ -1798,6 +1807,7 @@ rule engine's feature, a terse note); not a number that a word follows ("air-bon
 frequencies")."""
 ABG_PRESENT = re.compile(
     r"\b(significant|large|wide|sizeable|\d+\s*db)\b[^.]{0,15}\b(air[\s-]*bone gaps?|abgs?)\b|"
+    rf"\b(significant|large|wide|sizeable)\b[^.]{{0,15}}\b({_GAP_NAMED})\b|"
     r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:of|up to|present|is present|are present|:|"
     r"(?:at|in|across|over|between)\s+\d)|\bwith\s+(?:an?\s+)?(air[\s-]*bone gaps?|abgs?)\b|"
     r"\b(air[\s-]*bone gaps?|abgs?)\b\s*(?:~|approximately|about|around|roughly)?\s*\d+\s*db"

@@ -1337,7 +1337,9 @@ _CONDUCTION_OBJECT = re.compile(
 _ONE_CONDUCTION = (
     r"(?:the\s+)?(?:air|ac|bone|bc)(?:[\s-]+conduction)?(?:\s+(?:thresholds?|lines?|curves?))?"
 )
-_TWO_CONDUCTIONS = rf"{_ONE_CONDUCTION}\s+(?:and|&)\s+{_ONE_CONDUCTION}"
+TWO_CONDUCTIONS = rf"{_ONE_CONDUCTION}\s+(?:and|&)\s+{_ONE_CONDUCTION}"
+"""Air and bone conduction named together ("air and bone", "the bone conduction and air
+conduction thresholds"): what a gap in words lies between."""
 GAP_WORD = re.compile(
     r"\b(?:air[\s-]*bone\s+gaps?|air[ -]?bone\s+(?:differences?|separations?|spread)|abgs?|"
     # the two lines of one ear's audiogram, air and bone: "the gap between the two lines"
@@ -1350,7 +1352,7 @@ GAP_WORD = re.compile(
     r"middle[\s-]ear(?:'s)?\s+(?:part|component|portion|share|contribution|element)|"
     r"(?:part|component|portion|share)\s+(?:from|due\s+to|in|of)\s+the\s+middle[\s-]ear|"
     # the gap in words: "the difference between air and bone (30 dB)"
-    rf"(?:difference|gap|separation|distance)\s+between\s+{_TWO_CONDUCTIONS}|"
+    rf"(?:difference|gap|separation|distance)\s+between\s+{TWO_CONDUCTIONS}|"
     # two values said close: "air and bone are within about 10 dB of each other"
     r"within(?=\s+(?:about\s+|around\s+|roughly\s+|approximately\s+|~\s*)?\d{1,2}\s*db\s+of\s+"
     r"(?:each\s+other|one\s+another)))\b"

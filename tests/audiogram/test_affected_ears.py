@@ -3,8 +3,10 @@ hearing (affected_ears: "with the left ear being the most affected", "the left e
 noise damage", "the right ear is unaffected"). Judged as the ear's type: a loss in a normal ear
 is a type error, or laterality where the other ear has it; a spared ear with a loss is a type
 error. Near misses: a denial, a question, a condition, a belief or report, another person's
-ear, an ear affected by something named, damage with no word of noise or hearing. Wording of
-our own (issue #26, batches 143, 146 and 149: the real local model's replies)."""
+ear, an ear affected by something named, damage with no word of noise or hearing. Both ears
+called affected or spared ("both ears are affected", "their entire ears are affected") are
+the claim of each ear (batch 160). Wording of our own (issue #26, batches 143, 146, 149 and
+160: the real local model's replies)."""
 
 from __future__ import annotations
 
@@ -97,4 +99,37 @@ def test_the_reading_needs_no_case():
     ],
 )  # fmt: skip
 def test_the_ears_state_is_judged_by_its_type(reply, case, errors):
+    assert check_reply(reply, case).critical_errors == errors
+
+
+def _ears_said(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    return [(c.kind, c.ears) for cl in read_statements(text) for c in cl
+            if c.kind in ("loss_in_an_ear", "type")]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Both of her ears are badly affected.", [("loss_in_an_ear", ("right", "left"))]),
+        ("His whole ears seem affected, the left more.", [("loss_in_an_ear", ("right", "left"))]),
+        ("Both ears were spared.", [("type", ("right", "left"))]),
+        # near misses: ears in general, ears affected by something named, a denial
+        ("In this condition the ears are affected one after the other.", []),
+        ("Both ears are affected by wax.", []),
+        ("It is not true that both ears are affected.", []),
+    ],
+)
+def test_both_ears_called_affected_or_spared_are_read_for_each(text, read):
+    assert _ears_said(text) == read
+
+
+@pytest.mark.parametrize(
+    ("reply", "case", "errors"),
+    [
+        ("Both of her ears are badly affected.", RIGHT_LOSS, ["laterality_confusion"]),
+        ("Both of her ears are badly affected.", BOTH_LOSS, []),
+        ("Both ears were spared.", BOTH_NORMAL, []),
+    ],
+)
+def test_both_ears_called_affected_are_judged_in_each(reply, case, errors):
     assert check_reply(reply, case).critical_errors == errors

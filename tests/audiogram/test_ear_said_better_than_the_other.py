@@ -8,7 +8,10 @@ is the same claim, read by WORSE's last form and judged by the averages like eve
 worse-ear claim (issue #26, batch 140: a real model's answers to "which ear hears better?"
 gave no claim). Near misses: a comparison with another time, an expectation or something
 other than the other ear names no worse ear, nor does a denied one, or "better" / "more
-sensitive" that goes on to no ear. Wording of our own."""
+sensitive" that goes on to no ear. An ear that "will hear better" than the other (a modal
+before the verb, the other ear as "their" ear) and an ear "superior to" the other are the
+same claim (issue #26, batch 155: a real model's telephone-ear answers gave no claim).
+Wording of our own."""
 
 from __future__ import annotations
 
@@ -101,4 +104,42 @@ def test_the_ear_said_better_is_judged_by_the_averages(reply, errors):
     ],
 )
 def test_a_comparison_with_no_other_ear_names_no_worse(text):
+    assert _worse_ears(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "worse"),
+    [
+        ("Her left ear would hear better over the phone than her right ear.", ["right"]),
+        ("Your right ear can hear better on calls than your left.", ["left"]),
+        ("The right ear is superior to their left ear for speech.", ["left"]),
+        ("Their left ear will perform better than their right ear.", ["right"]),
+    ],
+)
+def test_an_ear_that_will_hear_better_or_is_superior_names_the_worse(text, worse):
+    assert _worse_ears(text) == worse
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("His right ear will hear better on the phone than his left.", ["laterality_confusion"]),
+        ("His left ear will hear better on the telephone than his right ear.", []),
+        ("The right ear is superior to their left ear.", ["laterality_confusion"]),
+        ("The left ear is superior to their right ear.", []),
+    ],
+)
+def test_the_ear_that_will_hear_better_is_judged(reply, errors):
+    assert check_reply(reply, RIGHT_50).critical_errors == errors
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A left superior canal dehiscence was ruled out on the scan.",
+        "The right ear will hear better once the wax is removed.",
+        "The left ear would be superior to nothing else tested today.",
+    ],
+)
+def test_superior_or_a_future_with_no_other_ear_names_no_worse(text):
     assert _worse_ears(text) == []

@@ -2,7 +2,9 @@
 colon ("3000 Hz measured in bone conduction (15 dB)", "250 Hz air conduction: 40 dB") is that
 conduction's threshold at the frequency (threshold_claims._PAIR_BEFORE). A frequency in the
 brackets ("8000 Hz measured in air conduction (500 Hz)") is no level. Issue #26 batch 135,
-the replies of a small local model; wording of our own."""
+the replies of a small local model; wording of our own. The conduction alone in brackets
+after the frequency ("1000 Hz (bone conduction) is 25 dB HL") names the conduction of that
+frequency's level, and no further level's (lexicon.conduction_marks; batch 160)."""
 
 from __future__ import annotations
 
@@ -60,4 +62,31 @@ def test_no_level_in_the_brackets_is_no_threshold(text):
     ],
 )
 def test_judged_at_its_frequency_and_conduction(reply, case, errors):
+    assert bool(check_reply(reply, case).critical_errors) is errors
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("1000 Hz (bone conduction) is 25 dB HL.", [(25, "bone", (1000,))]),
+        ("2 kHz (bone conduction) was about 30 dB HL.", [(30, "bone", (2000,))]),
+        # the bracket names only its own frequency's conduction: the next level is air again
+        (
+            "1 kHz (bone conduction) is 25 dB HL and 8 kHz is 45 dB HL.",
+            [(25, "bone", (1000,)), (45, "air", (8000,))],
+        ),
+    ],
+)
+def test_a_bracketed_conduction_after_a_frequency_is_its_levels(text, read):
+    assert _read(text) == read
+
+
+@pytest.mark.parametrize(
+    ("reply", "case", "errors"),
+    [
+        ("500 Hz (bone conduction) is approximately 60 dB HL.", WITH_BONE, True),
+        ("500 Hz (bone conduction) is approximately 20 dB HL.", WITH_BONE, False),
+    ],
+)
+def test_a_bracketed_conduction_is_judged_in_that_conduction(reply, case, errors):
     assert bool(check_reply(reply, case).critical_errors) is errors

@@ -29,6 +29,13 @@ def _impedances(text: str) -> list[tuple]:
         ("Findings: reduced impedance of both ears.",
          [(("right", "left"), "reduced impedance of both")]),
         ("Left ear: measured at 420 ohms.", [(("left",), "420 ohms")]),
+        # a verb of finding and a chain of modifiers; a change named as a noun (issue #26,
+        # batches 155 and 160, the real local model's text, as tuning data; wording our own)
+        ("The scan of the right ear revealed a higher static acoustic impedance.",
+         [(("right",), "revealed a higher static acoustic impedance")]),
+        ("Left ear: a clear rise in middle ear impedance since the cold.",
+         [(("left",), "rise in middle ear impedance")]),
+        ("There was a drop in the right impedance.", [(("right",), "drop in the right impedance")]),
         # near misses: the test named, planned, not done, described; a device; negated
         ("Impedance audiometry was not done today.", []),
         ("We will book impedance testing for the right ear next week.", []),
@@ -36,6 +43,8 @@ def _impedances(text: str) -> list[tuple]:
         ("Cochlear implant: electrode impedance 8 ohms on the left, normal.", []),
         ("The right ear does not have a high impedance.", []),
         ("The right ear would have a higher impedance if fluid were present.", []),
+        ("A rise in impedance would point to fluid behind the drum.", []),
+        ("The test revealed nothing about the right ear's impedance.", []),
     ],
 )  # fmt: skip
 def test_impedance_results_read(text, read):

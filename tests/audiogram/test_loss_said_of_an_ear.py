@@ -2,9 +2,12 @@
 normal: "the left ear has a hearing loss", "she has reduced hearing on the right". Wrong of a
 normal ear, and a laterality confusion when the other ear has the loss (issue #26, batch 143:
 a real model's "their left ear experiences significant hearing loss" for a normal left ear
-gave no claim; result_claims.LOSS_IN_AN_EAR). Near misses: a loss named as a topic, in a
-history or a complaint, denied, or of both ears, claims nothing of one ear. Wording of our
-own."""
+gave no claim; result_claims.LOSS_IN_AN_EAR). A loss said of both ears ("a hearing loss in
+both ears", "both ears show reduced hearing") is the claim of each: wrong where either ear is
+normal (issue #26, batch 160: "a hearing loss in both their right ear and left ear" beside a
+normal left ear gave no claim). Near misses: a loss named as a topic, in a history or a
+complaint, or denied claims nothing; nor does a loss in both ears with no verb of having.
+Wording of our own."""
 
 from __future__ import annotations
 
@@ -67,3 +70,74 @@ def test_a_topic_history_complaint_denial_or_grade_is_not_this_claim(text):
 )
 def test_a_loss_said_of_an_ear_is_judged_by_its_type(reply, case, errors):
     assert check_reply(reply, case).critical_errors == errors
+
+
+def _ears_of_each_loss(text: str) -> list[tuple[str, ...]]:
+    return [
+        c.ears for clause in read_statements(text) for c in clause if c.kind == "loss_in_an_ear"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "ears"),
+    [
+        ("He has a hearing loss in both of his ears.", [("right", "left")]),
+        ("Both their ears show reduced hearing.", [("right", "left")]),
+        ("She experiences hearing impairment in the left and right ears.", [("right", "left")]),
+        ("The patient suffers from loss of hearing in each ear.", [("right", "left")]),
+        # near misses: a topic, a denial, a history, no verb of having
+        ("The degree of hearing loss in both ears is given below.", []),
+        ("Neither ear has a hearing loss; both ears show no hearing loss.", []),
+        ("She has a history of hearing loss in both ears.", []),
+    ],
+)
+def test_a_loss_said_of_both_ears_is_read_for_each(text, ears):
+    assert _ears_of_each_loss(text) == ears
+
+
+@pytest.mark.parametrize(
+    ("reply", "case", "errors"),
+    [
+        ("He has a hearing loss in both of his ears.", RIGHT_LOSS, ["laterality_confusion"]),
+        ("He has a hearing loss in both of his ears.", BOTH_NORMAL, ["type_misclassification"]),
+        (
+            "He has a hearing loss in both of his ears.",
+            build(50, 45, right_bone=45, left_bone=40),
+            [],
+        ),
+    ],
+)
+def test_a_loss_said_of_both_ears_is_judged_in_each(reply, case, errors):
+    assert check_reply(reply, case).critical_errors == errors
+
+
+@pytest.mark.parametrize(
+    ("text", "ears"),
+    [
+        # a loss named with its cause, and an ear's loss as the subject of what is said of it
+        ("Mr Shah shows a noise-induced hearing loss in the right ear.", ["right"]),
+        ("The age-related hearing loss on the left side appears stable.", ["left"]),
+        ("The hearing impairment in her right ear was first noticed at work.", ["right"]),
+        # near misses: a topic after "of" or "for", a denial, a condition
+        ("Details of the hearing loss in the left ear are given below.", []),
+        ("The cause of the hearing loss in the right ear is unclear.", []),
+        ("The hearing loss in the left ear is not confirmed by this test.", []),
+        ("A hearing aid for the hearing loss in the right ear is an option.", []),
+    ],
+)
+def test_a_loss_named_with_its_cause_or_as_the_subject_is_read(text, ears):
+    assert _ears_with_a_loss(text) == ears
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        (
+            "The age-related hearing loss in the left ear is of long standing.",
+            ["laterality_confusion"],
+        ),
+        ("The age-related hearing loss in the right ear is of long standing.", []),
+    ],
+)
+def test_an_ears_loss_as_the_subject_is_judged(reply, errors):
+    assert check_reply(reply, RIGHT_LOSS).critical_errors == errors

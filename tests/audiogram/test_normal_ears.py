@@ -250,3 +250,24 @@ def test_a_loss_caused_by_a_hole_in_the_eardrum_is_conductive(reply, found, erro
     result = check_reply(reply, PERFORATED_RIGHT)
     assert [(f.kind, f.ear, f.claimed, f.verdict) for f in result.findings] == found
     assert result.critical_errors == errors
+
+
+SENSORINEURAL_BOTH = build(
+    45, 45, right_bone={500: 40, 1000: 40, 2000: 45, 4000: 45},
+    left_bone={500: 40, 1000: 45, 2000: 45, 4000: 40}, bone_masked=True,
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        # a loss put in the outer ear is conductive (BSA 2018), as one in the middle ear is
+        ("The deafness stems from the outer part of the ear.", ["type_misclassification"]),
+        ("Her impairment is in the outer ear and the ear canal.", ["type_misclassification"]),
+        # the outer ear named with no loss put there is anatomy, not a type
+        ("Wax was cleared from the outer ear before testing.", []),
+        ("Sound enters through the outer ear; the loss itself is sensorineural.", []),
+    ],
+)  # fmt: skip
+def test_a_loss_put_in_the_outer_ear_is_conductive(reply, errors):
+    assert check_reply(reply, SENSORINEURAL_BOTH).critical_errors == errors

@@ -33,21 +33,29 @@ from clinbench.audiogram.claims import Claim, _clause_claim
 from clinbench.audiogram.result_claims import _NOT_THIS_TEST
 
 _EAR = r"\b(right|left)(?:[\s-]+(?:ear|side))?\s+"
+_EAR_OR_EARS = (
+    r"\b(?:(right|left)(?:[\s-]+(?:ear|side))?|(?:both(?:\s+of)?(?:\s+(?:the|his|her|their|"
+    r"your))?|his|her|their|your|the\s+patient's)\s+(?:(?:entire|whole)\s+)?ears)\s+"
+)
+"""An ear, or the patient's two ears ("both ears", "their ears", "his entire ears"): the
+ears of one person, a claim of each (group 1: the ear; None: both)."""
 _NOT_BY = r"(?!\s+(?:by|from|with|in\s+(?:the\s+)?(?:canal|skin|drum))\b)"
 AFFECTED_EAR = re.compile(
-    _EAR + r"(?:(?:is|was|being|seems|appears|looks)\s+)?"
+    _EAR_OR_EARS + r"(?:(?:is|are|was|were|being|seems|seem|appears|appear|looks|look)\s+)?"
     r"(?:(?:the|more|most|worse|worst|predominantly|mainly|mostly|primarily|chiefly|"
     r"severely|badly|significantly|clearly)\s+){0,3}affected\b" + _NOT_BY
 )
 """An ear called affected: "the left ear is the more affected", "with left ear being the most
-affected", "the right ear is predominantly affected". Group 1: the ear."""
+affected", "the right ear is predominantly affected"; both ears so called ("both ears are
+affected", "their entire ears are affected": issue #26, batch 160's real-model text, as
+tuning data). Group 1: the ear (None: both)."""
 SPARED_EAR = re.compile(
-    _EAR + r"(?:is|was|seems|appears|remains|remained)\s+"
+    _EAR_OR_EARS + r"(?:is|are|was|were|seems|seem|appears|appear|remains|remain|remained)\s+"
     r"(?:(?:not|n't)\s+(?:(?:at\s+all|really|significantly)\s+)?affected|unaffected|spared)\b"
     + _NOT_BY
 )
 """An ear called spared: "the right ear is unaffected", "the right ear is not affected", "the
-left ear was spared". Group 1: the ear."""
+left ear was spared", "both ears are unaffected". Group 1: the ear (None: both)."""
 _HARM = r"(?:(?:noise|acoustic|sound)[\s-]+(?:induced[\s-]+)?)?(?:injury|injuries|damage|trauma)\b"
 DAMAGED_EAR = re.compile(
     # the ear as the subject: "the left ear has experienced significant injury"
@@ -87,11 +95,11 @@ def affected_ear_claims(low: str, sent_low: str, hedged: bool) -> list[Claim]:
     out: list[Claim] = []
     for m in SPARED_EAR.finditer(low):
         if not lexicon.negated(low, m.start()):
-            out.append(_clause_claim("type", m.group(1), "normal", hedged, m.group(0),
-                                     SPARED_RULE))  # fmt: skip
+            out.append(_clause_claim("type", m.group(1) or "both", "normal", hedged,
+                                     m.group(0), SPARED_RULE))  # fmt: skip
     for m in AFFECTED_EAR.finditer(low):
         if not lexicon.negated(low, m.start()):
-            out.append(_clause_claim("loss_in_an_ear", m.group(1), "a loss", hedged,
+            out.append(_clause_claim("loss_in_an_ear", m.group(1) or "both", "a loss", hedged,
                                      m.group(0), AFFECTED_RULE))  # fmt: skip
     if lexicon.may_hold(low, "injur", "damag", "trauma") and NOISE_WORDS.search(sent_low or low):
         for m in DAMAGED_EAR.finditer(low):

@@ -681,13 +681,15 @@ WORSE = re.compile(
     # compared to the right", "the right ear hears better." (groups 12 ear, 13 more/less
     # sensitive, 14 better/stronger, 15 the ear compared with, None at a clause's end)
     r"\b(right|left)\b(?:\s+(?:ear|side))?\s+"
-    r"(?:(?:is|was|has|had|hears|heard|performs|seems|appears)\s+)?"
+    r"(?:(?:will|would|can|could|should)\s+(?:hear|be|perform)\s+|"
+    r"(?:is|was|has|had|hears|heard|performs|seems|appears)\s+)?"
     r"(?:(?:indeed|still|perceived\s+to\s+be|found\s+to\s+be|considered)\s+)?"
     r"(?:(?:approximately|about|around|roughly|some|~)\s*)?(?:\d+(?:\.\d+)?\s*db\s+)?"
     r"(?:a\s+)?(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
-    r"(?:(more|less)\s+sensitive\b|(better|stronger)\b)"
-    r"(?:[^.;:]{0,50}?\b(?:than|compared\s+(?:to|with)|relative\s+to)\s+(?:that\s+of\s+)?"
-    r"(?:(?:in|on)\s+)?(?:the\s+|his\s+|her\s+)?(right|left|other)\b|"
+    r"(?:(more|less)\s+sensitive\b|(better|stronger|superior)\b)"
+    r"(?:[^.;:]{0,50}?\b(?:than|compared\s+(?:to|with)|relative\s+to|(?<=superior\s)to)\s+"
+    r"(?:that\s+of\s+)?(?:(?:in|on)\s+)?(?:the\s+|his\s+|her\s+|their\s+|your\s+)?"
+    r"(right|left|other)\b|"
     r"(?=\s*(?:[,;:]|\.(?!\d)|$)))"
 )
 """An ear said to be the worse or the better one: "worse on the right", "the left ear is
@@ -695,7 +697,9 @@ poorer", "better in the left" (its source is in SOURCES; the ear *named* as the 
 WORSE_NAMED). Its last form is one ear said better or more (less) sensitive than the other:
 the ear said more sensitive, or better (at anything) compared with the other ear, is the
 better ear, so the other is the worse ("the right ear is about 5 dB more sensitive than the
-left", "the left has a better sound quality compared to the right"); "better" with no
+left", "the left has a better sound quality compared to the right", "the left ear will hear
+better on the phone than their right ear", "the left ear is superior to the right": superior
+to is better than; issue #26, batch 155's model replies, as tuning data); "better" with no
 comparison counts only where the clause ends after it ("the right ear is perceived to be
 better, with ..."), "more sensitive" with none is no comparison (hyperacusis). A comparison
 with something other than an ear ("better than at the last visit", "more sensitive to noise
@@ -1343,7 +1347,9 @@ _CONDUCTION_OBJECT = re.compile(
 _ONE_CONDUCTION = (
     r"(?:the\s+)?(?:air|ac|bone|bc)(?:[\s-]+conduction)?(?:\s+(?:thresholds?|lines?|curves?))?"
 )
-_TWO_CONDUCTIONS = rf"{_ONE_CONDUCTION}\s+(?:and|&)\s+{_ONE_CONDUCTION}"
+TWO_CONDUCTIONS = rf"{_ONE_CONDUCTION}\s+(?:and|&)\s+{_ONE_CONDUCTION}"
+"""Air and bone conduction named together ("air and bone", "the bone conduction and air
+conduction thresholds"): what a gap in words lies between."""
 GAP_WORD = re.compile(
     r"\b(?:air[\s-]*bone\s+gaps?|air[ -]?bone\s+(?:differences?|separations?|spread)|abgs?|"
     # the two lines of one ear's audiogram, air and bone: "the gap between the two lines"
@@ -1356,7 +1362,7 @@ GAP_WORD = re.compile(
     r"middle[\s-]ear(?:'s)?\s+(?:part|component|portion|share|contribution|element)|"
     r"(?:part|component|portion|share)\s+(?:from|due\s+to|in|of)\s+the\s+middle[\s-]ear|"
     # the gap in words: "the difference between air and bone (30 dB)"
-    rf"(?:difference|gap|separation|distance)\s+between\s+{_TWO_CONDUCTIONS}|"
+    rf"(?:difference|gap|separation|distance)\s+between\s+{TWO_CONDUCTIONS}|"
     # two values said close: "air and bone are within about 10 dB of each other"
     r"within(?=\s+(?:about\s+|around\s+|roughly\s+|approximately\s+|~\s*)?\d{1,2}\s*db\s+of\s+"
     r"(?:each\s+other|one\s+another)))\b"
@@ -1458,17 +1464,30 @@ def conduction_marks(low: str) -> list[tuple[int, str]]:
     return _aside_conductions_closed(low, marks) if marks and "(" in low else marks
 
 
+_FREQUENCY_LABELLED = re.compile(r"\d[ \t]*(?:k?hz|k)[ \t]*$")
+"""Before a bracket: a frequency ("500 Hz (bone conduction) is 45 dB HL"), whose conduction
+a bracket of words alone names."""
+_LEVEL_AFTER = re.compile(r"\d+")
+
+
 def _aside_conductions_closed(low: str, marks: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Return ``marks`` with the conduction a bracketed aside names ended at its closing
     bracket ("65 at 4 kHz (masked bone 60 at 4k), recovering to 30 at 8 kHz": 30 is air
     again): after it holds what held before the bracket opened, air where nothing was named
-    before it and the aside named bone or a gap."""
+    before it and the aside named bone or a gap. A bracket of words alone right after a
+    frequency ("500 Hz (bone conduction) is 45 dB HL") names the conduction of that
+    frequency's level: it ends after the level (issue #26, batch 160, model replies)."""
     closes = []
     for at, kind in marks:
         opened = low.rfind("(", 0, at)
         closed = low.find(")", opened, len(low)) if opened >= 0 else -1
         if opened < 0 or closed < at:
             continue
+        if _FREQUENCY_LABELLED.search(low, max(0, opened - 12), opened) and not any(
+            ch.isdigit() for ch in low[opened:closed]
+        ):
+            level = _LEVEL_AFTER.search(low, closed)  # it ends after the frequency's level
+            closed = level.end() if level else closed
         before = [k for p, k in marks if p < opened]
         if before or kind != "air":
             closes.append((closed, before[-1] if before else "air"))
@@ -1598,6 +1617,7 @@ _MORE_LOSS_AFTER = r"\s+(?:(?:level|degree|amount)\s+of\s+)?(?:hearing\s+)?(?:lo
 _MORE_IMPAIRED = r"\s+(?:(?:severely|badly|seriously|markedly)\s+)?(?:impaired|affected|damaged)"
 LATERALITY_TRIGGER = re.compile(
     r"lateral|unilat|sided|symmetr|worse|worst|poorer|weaker|greater|more severe|better|stronger|"
+    r"superior|"
     r"deeper|schwannoma|sensitive|"
     r"neuroma|"
     # "more/less/higher ... loss", each comparative its own alternative, so that every
@@ -1775,7 +1795,8 @@ THRESHOLD_LABEL_WORDS = (
     "part parts portion deteriorated deteriorates deteriorate deteriorating declined declines "
     "decline declining worsen worsens progressed progresses progressing changed "
     "soap objective assessment interpretation reported documented isolated solitary "
-    "extended ehf conventional annual yearly routine periodic pre preseason season"
+    "extended ehf conventional annual yearly routine periodic pre preseason season important "
+    "main notable"
 )
 """The words that may label a value read as this ear's hearing threshold, space-separated:
 ears and sides, frequencies, conduction, threshold, level and average names, degree, type and
@@ -1786,9 +1807,11 @@ point of the curve apart ("an isolated 45 at 6 kHz", "a solitary dip", as "singl
 do: batch 136), the names of pure-tone audiometry's ranges (conventional, and extended
 high-frequency audiometry above 8 kHz: ISO 389-5 reference levels; batch 132), the words
 that say when this test falls in a routine ("annual", "routine", "pre-season": a sports
-club's or an employer's yearly test is still this test; batch 158), and the function words
-and common verbs of such sentences. A value whose label holds another word ("the target at 2 kHz is
-40 dB", "the norm for his age: 25 dB at 4 kHz", "an earlier test gave 30 dB") is not read as
+club's or an employer's yearly test is still this test; batch 158), the words that rank this
+test's findings ("the three most important findings on this audiogram are:", "main results":
+batch 160), and the function words and common verbs of such sentences. A value whose label
+holds another word ("the target at 2 kHz is 40 dB", "the norm for his age: 25 dB at 4 kHz", "an
+earlier test gave 30 dB") is not read as
 a threshold (issue #26: the numbers in dB at frequencies that are no threshold of this
 audiogram); the word need not be listed anywhere. See :func:`labelled_otherwise`."""
 

@@ -386,7 +386,7 @@ def praised_ear_claims(low: str, hedged: bool) -> list[Claim]:
 
 _LOSS_NOUN = (
     r"(?:(?:a|an|some|significant|noticeable|considerable|marked|substantial|definite|clear|"
-    r"obvious|notable|measurable|real)\s+){0,2}"
+    r"obvious|notable|measurable|real|age[\s-]related|noise[\s-]induced)\s+){0,2}"
     r"(?:hearing\s+(?:loss|impairment|deficit|damage)|loss\s+of\s+hearing|(?:impaired|"
     r"reduced|decreased|diminished)\s+hearing)\b"
 )
@@ -394,14 +394,28 @@ _HAVING = (
     r"(?:has|had|have|shows?|showed|experiences?|experienced|suffers?\s+from|suffered\s+from|"
     r"demonstrates?|demonstrated|displays?|displayed|exhibits?|exhibited)\s+"
 )
+_DET = r"(?:the\s+|his\s+|her\s+|their\s+|your\s+)?"
+_BOTH_EARS = (
+    rf"(?:both\s+(?:of\s+)?{_DET}(?:ears|sides|right|left)\b|each\s+ear\b|"
+    rf"(?:right|left)(?:[\s-]+(?:ear|side))?\s+(?:and|&)\s+{_DET}(?:right|left)\b)"
+)
+"""Both ears named as one place: "both ears", "both their right ear and left ear", "each
+ear", "the right and left ears"."""
 LOSS_IN_AN_EAR = re.compile(
     # the ear as the subject: "the left ear has a hearing loss", "their right ear experiences
-    # significant hearing loss"
-    r"\b(right|left)(?:[\s-]+(?:ear|side))?\s+" + _HAVING + _LOSS_NOUN + "|"
+    # significant hearing loss", "both ears show reduced hearing"
+    rf"\b(?:(right|left)(?:[\s-]+(?:ear|side))?|(both)\s+(?:of\s+)?{_DET}ears)\s+"
+    rf"{_HAVING}{_LOSS_NOUN}|"
     # the ear as the place of the loss someone has: "she has a hearing impairment in the
-    # right ear", "the patient shows reduced hearing on the left"
-    r"\b" + _HAVING + _LOSS_NOUN + r"\s+(?:in|on|of|affecting)\s+(?:the\s+|his\s+|her\s+|"
-    r"their\s+)?(right|left)\b(?![\s-]+(?:and|&|or)\s)"
+    # right ear", "the patient shows reduced hearing on the left", "he has a hearing loss in
+    # both ears"
+    rf"\b{_HAVING}{_LOSS_NOUN}\s+(?:in|on|of|affecting)\s+{_DET}"
+    rf"(?:(right|left)\b(?![\s-]+(?:and|&|or)\s)|({_BOTH_EARS}))|"
+    # the loss of an ear as the subject of what is said of it: "the age-related hearing loss
+    # in the left ear is mild", not after "of" or "for" ("the degree of the hearing loss in
+    # the right ear is ...": a topic)
+    rf"(?<!\bof\s)(?<!\bfor\s)\bthe\s+{_LOSS_NOUN}\s+(?:in|on|of)\s+{_DET}(right|left)"
+    r"(?:[\s-]+(?:ear|side))?\s+(?:is|was|has|appears|seems)\b(?!\s+(?:not|no|absent|nil)\b)"
 )
 """An ear said to have a hearing loss, with no grade or type: "the left ear has a hearing
 loss", "their left ear experiences significant hearing loss", "she has a hearing impairment
@@ -409,10 +423,15 @@ in the right ear". A clinician reads it as that ear's hearing not being normal, 
 its type (a loss, WHO 2021: any threshold past normal limits; BSA 2018 types a loss by where
 it arises), so it is wrong of a normal ear, and a laterality confusion where the other ear
 has the loss (issue #26, batch 143's labels for real-model text: "A loss put in a normal ear
-while the other ear has it ... is laterality"). Only with a verb of having: a loss named as
-a topic ("the degree and type of hearing loss in the right ear are ...") or in a history
-("a history of hearing loss in the right ear") claims nothing of this test, nor does one of
-the two ears ("a loss in the right and left ears"). Groups: 1 or 2, the ear."""
+while the other ear has it ... is laterality"). A loss said of both ears ("a hearing loss in
+both their right ear and left ear", "both ears show reduced hearing") is the same claim of
+each ear, a bilateral loss (issue #26, batch 160's real-model text, as tuning data). So is
+an ear's loss named with its cause ("an age-related hearing loss in the left ear"), and the
+loss of an ear as the subject of what the reply says of it ("the age-related hearing loss in
+the left ear is ..."), which takes that loss as there (batch 160). Otherwise only with a verb
+of having: a loss named as a topic ("the degree and type of hearing loss in the right ear are
+...") or in a history ("a history of hearing loss in the right ear") claims nothing of this
+test. Groups: 1, 3 or 5, the ear; 2 or 4, both ears."""
 LOSS_IN_AN_EAR_RULE = "loss in an ear"
 LOSS_BY_ITS_SIDE = re.compile(
     r"\b(?:" + _HAVING + r"|(?:is|was)\s+|there\s+is\s+)(?:an?\s+)"
@@ -439,13 +458,13 @@ hearing on the right")."""
 def loss_in_an_ear_claims(low: str, hedged: bool) -> list[Claim]:
     """Return the claims that an ear has a loss (LOSS_IN_AN_EAR), one per ear said so, unless
     denied, under a condition, or framed as a complaint, history or risk (_NOT_THIS_TEST)."""
-    if "hearing" not in low or not lexicon.may_hold(low, "right", "left"):
+    if "hearing" not in low or not lexicon.may_hold(low, "right", "left", "both", "each"):
         return []
     out = []
     for m in LOSS_IN_AN_EAR.finditer(low):
         if lexicon.negated(low, m.start()) or _NOT_THIS_TEST.search(low, 0, m.start()):
             continue
-        ear = m.group(1) or m.group(2)
+        ear = m.group(1) or m.group(3) or m.group(5) or "both"
         out.append(_clause_claim("loss_in_an_ear", ear, "a loss", hedged, m.group(0),
                                  LOSS_IN_AN_EAR_RULE))  # fmt: skip
     return out or _losses_by_their_side(low, hedged)
@@ -829,28 +848,32 @@ def tuning_fork_claims(low: str, ear: str | None, hedged: bool, sent_low: str) -
     return out
 
 
+_EAR_OF = r"(?:the\s+|their\s+|your\s+|his\s+|her\s+)?"
 IMPEDANCE_RESULT = re.compile(
     r"\b(?:has|have|had|shows?|showed|with|produc(?:es|ed|ing)|exhibit(?:s|ed|ing)?|"
-    r"display(?:s|ed|ing)?)\s+(?:an?\s+|the\s+)?"
+    r"display(?:s|ed|ing)?|reveal(?:s|ed|ing)?)\s+(?:an?\s+|the\s+)?"
     r"(?:(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater|absolute|"
-    r"measured|static)\s+)?"
+    r"measured|static|decibel|db)\s+){0,3}"
     r"(?:(?:middle[\s-]ear|audio|sound|acoustic)\s+)?impedance\b|"
     # an impedance given its value: "an impedance of 4", "impedance: 350"
     r"\bimpedance\s*(?:of|is|was|=|:)\s*(?:about\s+|approximately\s+|around\s+|~\s*)?"
     r"\d+(?:\.\d+)?\b(?!\s*(?:%|hz|khz|db|months?|weeks?|years?)\b)|"
     r"\b(?:higher|high|lower|low|increased|reduced|raised|abnormal|normal|greater)\s+"
-    r"(?:middle[\s-]ear\s+)?impedance\s+(?:in|of|on)\s+(?:the\s+|their\s+|your\s+|his\s+|"
-    r"her\s+)?(?:right|left|both)\b|"
+    r"(?:middle[\s-]ear\s+)?impedance\s+(?:in|of|on)\s+" + _EAR_OF + r"(?:right|left|both)\b|"
+    # a change of the impedance named as a noun: "a 10% increase in left middle ear impedance"
+    r"\b(?:increase|decrease|rise|fall|drop|reduction|elevation)\s+in\s+"
+    + _EAR_OF
+    + r"(?:(?:right|left)\s+)?(?:middle[\s-]ear\s+)?impedance\b|"
     r"\b\d+(?:\.\d+)?\s*ohms?\b"
 )
-"""An ear's impedance stated as measured: the ear or the patient "has", "shows" or "is
-producing" an (high,
-higher, low ...) impedance (of the middle ear, or "audio", "sound", "acoustic" impedance:
-the acoustic impedance immittance testing measures, ANSI S3.39; batch 140), a high impedance
-"in the left ear", an impedance given its value ("an absolute impedance of 4", "impedance:
-350"; batch 152, the real local model's text, as tuning data), or a value in ohms. Naming
-the test ("impedance testing", "impedance audiometry was not done"), planning it or saying
-what it measures is no result."""
+"""An ear's impedance stated as measured: the ear or the patient "has", "shows", "reveals"
+or "is producing" an (high, higher, low, "higher decibel absolute" ...) impedance (of the
+middle ear, or "audio", "sound", "acoustic" impedance: the acoustic impedance immittance
+testing measures, ANSI S3.39; batch 140), a high impedance "in the left ear", an increase or
+fall in it, an impedance given its value ("an absolute impedance of 4", "impedance: 350";
+batches 152, 155 and 160, the real local model's text, as tuning data), or a value in ohms.
+Naming the test ("impedance testing", "impedance audiometry was not done"), planning it or
+saying what it measures is no result."""
 IMPEDANCE_DEVICE = re.compile(
     r"\b(?:implants?|electrodes?|aids?|receivers?|headphones?|earphones?|transducers?|"
     r"speakers?|cables?|circuits?|batter(?:y|ies)|processors?)\b"

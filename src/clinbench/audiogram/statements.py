@@ -137,7 +137,7 @@ _GATE_WORDS = {
     "configuration": ("cookie", "trough", "shaped", "frequency", "notch", "precipit", "ski",
                       "rising", "reverse", "slop", "falling", "flat"),  # lexicon.CONFIG_TRIGGER
     "laterality": ("lateral", "unilat", "sided", "symmetr", "worse", "worst", "poorer", "weaker",
-                   "greater", "better", "stronger", "deeper", "schwannoma", "sensitive",
+                   "greater", "better", "stronger", "superior", "deeper", "schwannoma", "sensitive",
                    "neuroma", "more", "less", "higher", "lower", "larger", "smaller", "bigger"),
 }  # fmt: skip
 """The words each clause reader's trigger needs: lexicon.HEDGE_WORD and rc.TYPE_TRIGGER are
@@ -912,13 +912,21 @@ _LIST_PAST_THREE = re.compile(r"^\s*(?:[4-9]|[1-9]\d)[.)]\s", re.M)
 _ITEM_NUMBER = re.compile(r"\d[.)]\s")
 """What every match of _LIST_PAST_THREE holds: a cheap, digit-led test before it (for speed:
 a pattern opening with "^" is tried at every character)."""
+_LEAD_IN = re.compile(
+    r"\b(?:findings|results|observations|features|points)\b[^:\n]{0,60}:[ \t*_]*$", re.I
+)
+"""A line that introduces a list of findings in a sentence ("The three most important
+findings on this audiogram are:", "Key results of the test:"): the numbered lines after it
+are its items, as under a heading in words ("Findings"), not the case's questions 1-3 (issue
+#26, batch 160: a real model's three findings, whose third was left unread)."""
 
 
 def sections(reply: str) -> tuple[list[str], str]:
     """Return the parts of the reply to read (Q1 and Q2 when headed) and what was read.
 
     Lines numbered 1-3 are the case's three questions, unless the list runs past 3 ("4.",
-    "5."): then they are items of one list (findings, a plan), all read."""
+    "5.") or a heading in words or a lead-in sentence (_LEAD_IN) comes before them: then they
+    are items of one list (findings, a plan), all read."""
     lines = reply.splitlines()
     marks: list[tuple[int, str]] = []
     worded = False  # a heading in words ("Findings", "Plan:") came before
@@ -926,6 +934,7 @@ def sections(reply: str) -> tuple[list[str], str]:
     for index, line in enumerate(lines):
         m = HEADING.match(line.strip())
         if not m:
+            worded = worded or (":" in line and _LEAD_IN.search(line) is not None)
             continue
         if m.group(2) and (worded or listed):
             # "**Findings**\n1. ...\n2. ...\n3. ...": numbers under a heading in words

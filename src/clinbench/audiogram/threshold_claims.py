@@ -350,10 +350,13 @@ _PAIR_BEFORE = re.compile(
     # the conduction the frequency was measured in, its level in brackets or after a colon
     # ("3000 Hz measured in bone conduction (15 dB)", "250 Hz air conduction: 40 dB")
     r"(?:(?:(?:measured|tested|obtained)\s+)?(?:(?:in|by|with|via)\s+)?(?:air|bone)[\s-]+"
-    r"conduction\s*[(:]\s*)?"
+    r"conduction\s*(?:[(:]|\)(?=\s*(?:is|was)\b))\s*)?"
     r"(?:(?:the\s+)?(?:air[\s-]conduction\s+|bone[\s-]conduction\s+)?"
     r"thresholds?\s*|(?:notch|dip|drop|trough)\s+)?(?:(?:which|that)\s+)?"
-    r"(?:is|was|are|were|of|at|(?:measured|recorded)(?:\s+at)?|of about|"
+    # the copula with the word that makes the level approximate ("500 Hz is approximately 45
+    # dB HL": batch 160, model replies)
+    r"(?:(?:is|was|are|were)\s+(?:approximately|about|around|roughly)|"
+    r"is|was|are|were|of|at|(?:measured|recorded)(?:\s+at)?|of about|"
     r"(?:appears|seems)\s+to\s+be(?:\s+(?:around|about|approximately))?|"
     r"c[ao]mes? (?:out|back|in) at|reaching|to|around|approximately|~|"
     # a verb that places the frequency's level: "250 Hz is at 40 dB HL", "4 kHz sits at about
@@ -370,7 +373,8 @@ threshold at 4 kHz is 60 dB", "3 kHz came out at 30 dB HL", "left 3 kHz measured
 recorded there, "at" left out as in a note), "500 Hz 20 dB, 1 kHz 30 dB",
 "the right at 6 kHz, which was 45 dB HL" (a relative clause giving the level at the frequency
 named), "3000 Hz measured in bone conduction (15 dB)" (the conduction the frequency was
-measured in, then its level: that conduction's threshold there; batch 135, model replies),
+measured in, then its level: that conduction's threshold there; batch 135, model replies;
+"500 Hz (bone conduction) is 45 dB HL", the conduction in brackets: batch 160),
 "250 Hz is at 40 dB HL", "4 kHz sits at about 60 dB HL" (a verb placing the frequency's
 level), "a 40 dB HL dip at 8 kHz" (in dB HL the level the shape reaches
 there, as "a dip to 40 dB HL at 8 kHz"; "a 20 dB notch" is its depth), or a level naming the

@@ -2106,7 +2106,7 @@ def _worse_ear_claims(low: str, hedged: bool, sent_low: str = "") -> list[Claim]
             return _more_loss_claims(low, hedged) or _ear_compared_claims(low, hedged, sent_low)
         word = named.group(1) or named.group(4) or named.group(6) or named.group(8)
         ear = named.group(2) or named.group(3) or named.group(5) or named.group(7)
-        worse = ear if word not in ("better", "stronger") else _OPPOSITE_EAR[ear]
+        worse = ear if word not in ("better", "stronger", "good") else _OPPOSITE_EAR[ear]
         return [_clause_claim("worse_ear", worse, worse, hedged, named.group(0), "worse ear")]
     worse = _worse_of(m)
     region = lexicon.region_of(low[m.end() : m.end() + 40])

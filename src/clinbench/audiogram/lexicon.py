@@ -693,8 +693,11 @@ than most") names no ear."""
 WORSE = led(WORSE)  # (its first characters looked for first, for speed)
 WORSE_NAMED = re.compile(
     # the ear as the predicate: "the poorer ear is the right", "the worse one is the left"
-    # or a label's value: "Worse ear: RIGHT", "better side ....... left"
-    r"\b(poorer|worse|weaker|better|stronger)(?:[\s-]+hearing)?(?:[\s-]+(?:one|ear|side))?(?:\s+"
+    # or a label's value: "Worse ear: RIGHT", "better side ....... left"; the ward's "good
+    # ear" and "bad ear" are the better and the worse one, with "ear" or "side" said ("his
+    # good ear is the right": batch 172 UU29)
+    r"\b(poorer|worse|weaker|better|stronger|(?:good|bad)(?= (?:ear|side)\b))"
+    r"(?:[\s-]+hearing)?(?:[\s-]+(?:one|ear|side))?(?:\s+"
     r"(?:is|was|being)\s+|(?<=ear|ide)(?:[ \t]*[:=][ \t]*|[ \t]+\.{4,}[ \t]*))"
     r"(?:the\s+)?(right|left)\b|"
     # a cleft: "it is the left ear that is worse"
@@ -1589,7 +1592,7 @@ _MORE_IMPAIRED = r"\s+(?:(?:severely|badly|seriously|markedly)\s+)?(?:impaired|a
 LATERALITY_TRIGGER = re.compile(
     r"lateral|unilat|sided|symmetr|worse|worst|poorer|weaker|greater|more severe|better|stronger|"
     r"deeper|schwannoma|sensitive|"
-    r"neuroma|"
+    r"neuroma|good ear|good side|bad ear|bad side|"
     # "more/less/higher ... loss", each comparative its own alternative, so that every
     # alternative opens with a letter and the search skips the characters none opens with
     # (with one group of them, it tries every alternative at every character: ~2x slower)

@@ -137,7 +137,8 @@ _GATE_WORDS = {
                       "rising", "reverse", "slop", "falling", "flat"),  # lexicon.CONFIG_TRIGGER
     "laterality": ("lateral", "unilat", "sided", "symmetr", "worse", "worst", "poorer", "weaker",
                    "greater", "better", "stronger", "deeper", "schwannoma", "sensitive",
-                   "neuroma", "more", "less", "higher", "lower", "larger", "smaller", "bigger"),
+                   "neuroma", "good ear", "good side", "bad ear", "bad side",
+                   "more", "less", "higher", "lower", "larger", "smaller", "bigger"),
 }  # fmt: skip
 """The words each clause reader's trigger needs: lexicon.HEDGE_WORD and rc.TYPE_TRIGGER are
 exactly their words (no pattern is searched after them); the others' patterns are searched

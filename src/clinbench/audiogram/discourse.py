@@ -600,6 +600,31 @@ ATTRIBUTION = re.compile(
 )
 """A quotation whose sentence names a source or a reporting verb before it is attributed to
 someone else ("The referral letter: 'mild conductive loss'")."""
+_RECIPIENT_BEFORE = re.compile(r"\b(?:for|to|with)[ \t]+$", re.I)
+_RECIPIENT_AFTER = re.compile(
+    r"[ \t]+(?:(?:was|were|(?:has|have)[ \t]+been)[ \t]+)?(?:told|informed|advised|updated)\b|"
+    r"(?<=letter|report|ummary|ferral)[ \t]+(?:to|for)\b(?![ \t]+(?:us|me|our|my)\b)",
+    re.I,
+)
+"""A source named as the one the words are given to, not the one who says them: "summary
+for the family: '...'", "explained to the patient: '...'", "Family told: '...'" (the family
+were told), or the writer's own document sent to someone ("Letter to HA dept: '...'"): what
+the writer tells someone is the writer's statement (batches 171 UT34, 172 UU22, UU46); a
+letter "to us" is someone else's."""
+
+
+def _attributed(text: str, begin: int, start: int) -> bool:
+    """Return True when the words before a quotation (``begin`` to ``start``) name its source
+    or a reporting verb (:data:`ATTRIBUTION`); a source named as the recipient of the words
+    (:data:`_RECIPIENT_BEFORE`, :data:`_RECIPIENT_AFTER`) attributes nothing."""
+    for m in ATTRIBUTION.finditer(text, begin, start):
+        recipient = _RECIPIENT_BEFORE.search(text, max(0, m.start() - 6), m.start()) or (
+            _RECIPIENT_AFTER.match(text, m.end(), start)
+        )
+        if not (recipient and REPORTED_SOURCE.match(m.group(0) + " ")):
+            return True
+    return False
+
 
 _ATTRIBUTION_HINTS = (
     "colleague", "report", "referr", "letter", "gp", "dr", "note", "per ", "according",
@@ -2310,7 +2335,7 @@ def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
         sentence = max(text.rfind(". ", begin, start), text.rfind("? ", begin, start))
         if turn := _label_opening(text, line_start, sentence):
             begin = max(begin, turn)  # "Nurse: ..." is who speaks, not a source
-        attributed = bool(ATTRIBUTION.search(text, max(begin, sentence + 1), start))
+        attributed = _attributed(text, max(begin, sentence + 1), start)
         if attributed and FORWARDED.search(text, begin, start):
             attributed = False  # a message forwarded is passed on whole, as the writer's news
         if attributed or text[start] in _DOUBLE_OR_BLOCK:

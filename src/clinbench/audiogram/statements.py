@@ -988,6 +988,16 @@ def _and_goes_on(before: str, rest: str) -> bool:
 
 
 _DESCRIPTOR_START = re.compile(rf"^\s*{DESCRIPTOR}\b", re.I)
+_ADJECTIVES_LOSS = re.compile(
+    r"(?:(?!(?:right|left|both|bilateral|each|on|in|at|but|with|not)\b)[a-z]+[ \t]+){1,3}?"
+    r"(?:hearing[ \t]+)?(?:loss|snhl|deafness)\b",
+    re.I,
+)
+"""After a comma that follows a grade word: up to three more adjectives and the loss they
+and the grade describe ("a mild, even loss", "moderate, sensorineural hearing loss":
+coordinate adjectives, set apart by a comma, before one noun; batch 172 UU22), no ear nor
+preposition among them, so that "mild, right-sided loss" or "mild, with a loss ..." stays
+as it was read."""
 _WITH = re.compile(r"\s+with\s+", re.I)
 
 
@@ -1054,7 +1064,9 @@ def _clauses(sentence: str) -> list[str]:
         joined = (
             word in ("and", ",")
             and _ends_with_descriptor(pieces[-1])
-            and bool(_DESCRIPTOR_START.match(rest))
+            and bool(
+                _DESCRIPTOR_START.match(rest) or (word == "," and _ADJECTIVES_LOSS.match(rest))
+            )
         ) or (word == "and" and _and_goes_on(pieces[-1], rest))
         if joined and word == ",":
             # "mild, flat sensorineural loss": a list of descriptors before one loss noun;

@@ -464,7 +464,8 @@ def _without_required_limits(text: str) -> str:
 
 
 LABELLED_SOURCE = re.compile(
-    r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:(?:GP|ENT|referring|previous|prior|outside|"
+    r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:(?:GP|ENT)(?:'s\s+notes?|\s+notes|(?:'s)?\s+(?:letter|"
+    r"report|question|query|summary|opinion))|(?:referring|previous|prior|outside|"
     r"original|colleague)(?:'s)?\s+(?:letter|report|notes?|question|query|summary|opinion)|"
     r"(?:GP|referrer|colleague|Dr\.?\s+[A-Z][\w-]+)'s\s+(?:[\w-]+\s+)?(?:letter|report|notes?|"
     r"question|query|summary|opinion)|(?:referrer|referral|GP)'?s?\s+(?:question|query))"
@@ -474,7 +475,9 @@ LABELLED_SOURCE = re.compile(
 """A line labelled with someone else's document or question ("Dr Smith's letter: ...",
 "GP letter: ...", "**Referrer's question:** ..."): the label's owner speaks, or asks, on
 that line; the reply's own lines are the answer. A form's own "Question:" field is the
-writer's."""
+writer's, and so is a note labelled by its writer's role ("GP note: ...": the entry the
+GP writes in the record at hand, as on a ward round; batch 172 UU28), where "the GP's
+note" or "GP notes" are the GP's record, cited."""
 
 STRUCK = re.compile(r"~~[^~\n]{1,200}~~|<(s|del|strike)>[^<\n]{0,200}</(?:s|del|strike)>", re.I)
 """Words struck through (markdown ``~~...~~``, HTML ``<s>``/``<del>``): withdrawn by their

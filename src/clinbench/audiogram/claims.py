@@ -1736,6 +1736,10 @@ PTA = re.compile(
     r"|" + _AT_ONE_FREQUENCY + r")"
 )
 PTA = led(PTA)  # (its first characters looked for first, for speed)
+FOUR_NAMED = re.compile(r"4fa|pta[-_]?4|(?:four|4)[\s-]*frequency average")
+"""An average's name that counts its frequencies as four (WHO 2021's 0.5, 1, 2 and 4 kHz):
+an ear with one of them untested has no such average, so one quoted for it is a value the
+audiogram lacks, as a worked average of four terms is (judges.judge_pta; batch 172 UU50)."""
 SUM_AFTER = re.compile(
     r"\s*(?:db(?:\s*hl)?)?\s*[:=]?\s*\(\s*(-?\d+(?:\s*\+\s*-?\d+){1,5})\s*\)\s*/\s*(\d)\b"
 )
@@ -1868,8 +1872,10 @@ def average_claims(
 
     Rules: "pta" (an average named as such), "worked average of N" (the arithmetic shown,
     "(25+30+40+55)/4 = 37.5", with N terms; a sum whose terms do not match its divisor is
-    no average), "frequency list average" / "frequency span average" (an average quoted
-    with the frequencies it averages, ``frequencies`` holding them).
+    no average), "named average of 4" (named by its four frequencies: "4FA", "PTA4",
+    "four-frequency average", :data:`FOUR_NAMED`), "frequency list average" / "frequency
+    span average" (an average quoted with the frequencies it averages, ``frequencies``
+    holding them).
     """
     out: list[Claim] = []
     starts: set[int] = set()
@@ -1890,6 +1896,8 @@ def average_claims(
         shown = SUM_AFTER.match(low, m.end(2))
         terms = len(shown.group(1).split("+")) if shown else 0
         rule = f"worked average of {terms}" if shown and terms == int(shown.group(2)) else "pta"
+        if rule == "pta" and FOUR_NAMED.fullmatch(m.group(1)):
+            rule = "named average of 4"
         out.append(_clause_claim("pta", ear, value, hedged, m.group(0), rule))
     for m in AVERAGE_SUM.finditer(low):
         if m.start(3) in starts:

@@ -2126,7 +2126,7 @@ def _worse_ear_claims(low: str, hedged: bool, sent_low: str = "") -> list[Claim]
 def _worse_of(m: re.Match) -> str:
     """Return the ear a lexicon.WORSE match (other than its last form) says is the worse."""
     if m.group(1):
-        return m.group(2)
+        return lexicon.EAR_WORD.get(m.group(2), m.group(2))
     if m.group(3):
         return m.group(3)
     if m.group(7):

@@ -647,9 +647,10 @@ BARE_SYMMETRY = re.compile(
 """A clause that is only a (denied) asymmetry ("No significant asymmetry;"): about the
 ears' hearing even where its sentence names no loss (a semicolon cut it off)."""
 WORSE = re.compile(
-    # a notch or loss "deeper" on one side is worse there ("notch deeper on the right")
+    # a notch or loss "deeper" on one side is worse there ("notch deeper on the right"), the
+    # ear also by its letter before "ear" ("worse in the R ear": batch 171 UT14)
     r"\b(worse|poorer|greater|more severe|deeper)\b[^.]{0,12}\b(?:in|on|for|at)\s+the\s+"
-    r"(right|left)\b|"
+    r"(right|left|[rl](?=\s+ear\b))\b|"
     r"\b(right|left)\b(?:\s+ear)?\s+(?:is\s+|was\s+|being\s+)?"
     # the writer's stress or a finding's verb before the comparative: "the left ear is indeed
     # the worse", "the left ear is considered to be the worse" (batch 135, model replies)

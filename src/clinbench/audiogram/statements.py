@@ -778,6 +778,15 @@ def _compares(seg: str, seg_low: str, seg_ear: str, than_after: bool = False) ->
         # "it is the left ear that is worse", "the right ear is the poorer one, with ...":
         # the ear named so is the clause's subject
         return False
+    # "left worse ... than right (25 dB, mild)": the ear compared with opens a bracket of
+    # its own values, which the clauses after the comma go on with (batch 169 UR16)
+    opened = seg.rfind("(")
+    if (
+        opened > comparative.end()
+        and ")" not in seg[opened:]
+        and seg_ear in lx.ears_in(seg[comparative.end() : opened])
+    ):
+        return False
     # "the left is clearly worse (left PTA 28.75, mild": the ear is named again after its
     # comparison, with findings of its own, which it carries on
     return not (

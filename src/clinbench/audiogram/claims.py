@@ -169,9 +169,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("degree", "degree word",
      _I(r"\b(moderate(?:ly)?[- ]severe|moderate|severe|profound|mild|slight|"
         r"within normal limits|(?<!tymp )(?<!tymps )(?<!tymp: )(?<!tympanogram )"
-        r"(?<!tymps: )(?<!tympanograms )(?<!tympanogram: )normal)\b"),
+        r"(?<!tymps: )(?<!tympanograms )(?<!tympanogram: )(?<!tm )(?<!tms )(?<!drum )"
+        r"(?<!drums )normal)\b"),
      "degree words (WHO 2021; Clark 1981); 'normal' straight after a tympanogram is its "
-     "result (BSA 2013 tympanometry), not the hearing's grade"),
+     "result (BSA 2013 tympanometry), not the hearing's grade, and after the eardrum ('R: "
+     "TM normal') the otoscopy's (batch 171 UT47)"),
     ("type", "type abbreviation", _I(r"\b(snhl|chl|mhl)\b"),
      "SNHL/CHL/MHL (BSA 2018; ASHA 2005)"),
     ("type", "type word",

@@ -145,13 +145,17 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      _I(r"\b(poorer|worse|better)[- ]hearing ear\b|\b(poorer|worse|better) ear\b"),
      "better/poorer ear (WHO 2021 grades a person by the better ear)"),
     ("degree", "dead ear",
-     _I(r"\b(dead ear|(?:did|does) not (?:respond|hear) (?:at|even at) (?:the )?"
+     _I(r"\b(dead ear|(?:hears?|heard|can hear) nothing"
+        r"(?= (?:on|in|with|through|from) (?:the|his|her|their|your|my) (?:right|left)\b)|"
+        r"(?:did|does) not (?:respond|hear) (?:at|even at) (?:the )?"
         r"(?:loudest|maximum|highest) (?:levels?|sounds?)|"
         r"(?:(?<=ear )|(?<=ear is )|(?<=ear was )|(?<=ear: )|(?<=ear - )|(?<=ear \u2013 ))"
         r"(?:(?:totally|completely|basically|effectively|functionally|pretty much) )?dead)\b"),
      "'dead ear', no response at the audiometer's limits: profound to complete (WHO 2021); "
      "an ear said to be dead ('left ear dead', 'my LEFT ear is totally dead': patients' "
-     "accounts and speech-language reports, issue #26 batches 51 and 54)"),
+     "accounts and speech-language reports, issue #26 batches 51 and 54); an ear that 'hears "
+     "nothing' on one side ('she hears nothing on the left': a care-home nursing "
+     "instruction, batch 172 UU16); not a person's 'he hears nothing', which names no ear"),
     ("degree", "non-native degree word", _I(r"\b(light)(?= (?:\w+ )?(?:loss|deafness|hypoacusis|"
                                              r"hearing loss|conductive|sensorineural|"
                                              r"neurosensorial|in the mean)\b|"
@@ -302,7 +306,8 @@ _TRIGGER_WORDS = (
     "@", "_ear", "respectively", "poorer", "better ear", "worse ear", "better-ear",
     "apolog", "sorry", "correction", "misread", "scratch that", "disregard", "i meant",
     "should read", "erratum", "to correct", "\"right\"", "\"left\"", "'right'", "'left'",
-    "dead", "loudest", "light", "neuro", "perceptive", "perception", "transmiss",
+    "dead", "hears nothing", "hear nothing", "heard nothing", "loudest", "light", "neuro",
+    "perceptive", "perception", "transmiss",
     "inner ear", "middle ear", "middle part", "inner part", "hair cells", "hearing nerve",
     "eardrum", "ear drum",
     "i mean", "i correct", "pressure test", "movement test", "mobility test",

@@ -1053,6 +1053,21 @@ def clauses(sentence: str, fields: bool = False) -> list[str]:
     return _clauses(sentence)
 
 
+def _descriptors_join(word: str, before: str, rest: str) -> bool:
+    """Return whether a comma or "and" joins two descriptors of one claim: "moderate and
+    sloping on the right"; after a comma, a list of descriptors before one loss noun ("mild,
+    flat sensorineural loss", "a mild, even loss": :data:`_ADJECTIVES_LOSS`), where "mild,
+    moderate on the left" stays two claims."""
+    if word not in ("and", ",") or not _ends_with_descriptor(before):
+        return False
+    if not (_DESCRIPTOR_START.match(rest) or (word == "," and _ADJECTIVES_LOSS.match(rest))):
+        return False
+    if word == "and":
+        return True
+    noun_after = LOSS_CONTEXT.search(SEGMENT_SPLIT.split(rest, 1)[0])
+    return bool(noun_after) and not LOSS_CONTEXT.search(before.lower())
+
+
 def _clauses(sentence: str) -> list[str]:
     """Return the clauses of a sentence or of one field of a record line (:func:`clauses`)."""
     pieces: list[str] = []
@@ -1070,18 +1085,9 @@ def _clauses(sentence: str) -> list[str]:
             pieces.append(text)
         rest = sentence[m.end() :]
         word = m.group(0).strip().lower()
-        joined = (
-            word in ("and", ",")
-            and _ends_with_descriptor(pieces[-1])
-            and bool(
-                _DESCRIPTOR_START.match(rest) or (word == "," and _ADJECTIVES_LOSS.match(rest))
-            )
-        ) or (word == "and" and _and_goes_on(pieces[-1], rest))
-        if joined and word == ",":
-            # "mild, flat sensorineural loss": a list of descriptors before one loss noun;
-            # "mild, moderate on the left" stays two claims.
-            noun_after = LOSS_CONTEXT.search(SEGMENT_SPLIT.split(rest, 1)[0])
-            joined = bool(noun_after) and not LOSS_CONTEXT.search(pieces[-1].lower())
+        joined = _descriptors_join(word, pieces[-1], rest) or (
+            word == "and" and _and_goes_on(pieces[-1], rest)
+        )
         if word == "," and (m.start() < apposed_to or _conduction_apposed(rest)):
             # "The loss in the right ear, air conduction, is severe": one clause
             joined = True

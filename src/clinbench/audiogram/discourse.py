@@ -2088,9 +2088,14 @@ def _line_ears(text: str, start: int) -> set[str]:
     """Return the ears the line names before the cited words at ``start`` (at most
     :data:`_LINE_REACH` characters back): "Right ear: ... the summary reads 'purely
     conductive'" cites a reading of the right ear, as an own reading's ear is the one named
-    before it."""
-    line_start = text.rfind("\n", max(0, start - _LINE_REACH), start) + 1
-    return lexicon.ears_in(text[max(line_start, start - _LINE_REACH) : start])
+    before it; where the cited words' own sentence names an ear, that ear's ("... left normal
+    5-15 dB. Letter summary: right 'SEVERE hearing loss'": the right's, which the writer's
+    reading of the left does not answer; batch 174 UW09)."""
+    line_start = max(text.rfind("\n", max(0, start - _LINE_REACH), start) + 1, start - _LINE_REACH)
+    sentence = max(text.rfind(". ", line_start, start), text.rfind("; ", line_start, start))
+    if sentence >= 0 and (named := lexicon.ears_in(text[sentence:start])):
+        return named
+    return lexicon.ears_in(text[line_start:start])
 
 
 def _cites_account(text: str, begin: int, start: int, end: int) -> bool:

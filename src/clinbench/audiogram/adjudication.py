@@ -178,7 +178,8 @@ class Judge:
         # The other ear's own value, given correctly and different ("right PTA 45 ... left
         # PTA 60" when 60 is near a right-ear average): nothing was moved across.
         if any(
-            c != finding.claimed for c in values.get((other, finding.kind, finding.frequency), ())
+            _differs(c, finding.claimed)
+            for c in values.get((other, finding.kind, finding.frequency), ())
         ):
             return True
         # Other quoted thresholds of this ear, same conduction, that fit it and not the other.
@@ -479,6 +480,15 @@ def _error_of(kind) -> CriticalError | None:
         return _ERROR_OF_VALUE[kind]
     except KeyError:
         return CRITICAL_ERROR_OF[FindingKind(kind)]
+
+
+def _differs(given: Any, claimed: Any) -> bool:
+    """Return whether a value given of one ear differs from a claim made of the other: an
+    ear said to have "a loss" (affected) claims what any type of loss given of the other ear
+    does ("right sensorineural ... the left, the affected ear": the right's loss moved)."""
+    if claimed == "a loss":
+        return given == "normal"
+    return given != claimed
 
 
 _RANGE_TOP = re.compile(r"(?:\d+-)?(\d+) dB HL")

@@ -343,7 +343,7 @@ def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:
         if not named and (claim.kind, freq) in earless:
             continue  # read already, with no ear, by the pattern reader
         ears = claim.ears if named else EARS
-        kind = "dead ear" if "dead ear" in claim.rules else claim.kind
+        kind = "dead ear" if named and "dead ear" in claim.rules else claim.kind
         if not any((kind, e, freq) in covered for e in ears):
             out.append(claim)
     return out

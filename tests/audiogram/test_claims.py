@@ -143,7 +143,8 @@ def test_reading(text, expected):
 CLAUSE_READING = [
     # (clause, ear, [(kind, ears, value, rule, frequencies)])
     ("pta 45 db hl", "right", [("pta", R, 45.0, "pta", ())]),
-    ("4fa of 32.5 db", None, [("pta", (), 32.5, "pta", ())]),
+    # an average named by its four frequencies (claims.FOUR_NAMED): judged as four terms
+    ("4fa of 32.5 db", None, [("pta", (), 32.5, "named average of 4", ())]),
     ("(25+30+40+55)/4 = 37.5", "left", [("pta", L, 37.5, "worked average of 4", ())]),
     ("(25+30)/4 = 37.5", "left", []),  # the terms do not make the divisor: no average
     ("high-frequency average (2, 4 khz) 50 db", "both",

@@ -9,11 +9,12 @@ and never see the case. :func:`judge_clauses` hands each claim to its kind's jud
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from clinbench.audiogram.audiogram_model import EARS
-from clinbench.audiogram.classify import LARGE_CANAL_VOLUME_ML
+from clinbench.audiogram.classify import LARGE_CANAL_VOLUME_ML, pure_tone_average
 from clinbench.audiogram.findings import (
     CRITICAL_ERROR_OF,
     CriticalError,
@@ -128,10 +129,12 @@ class Judge:
             other = "left" if f.ear == "right" else "right"
             if per_ear(other)[0] is not False:
                 continue
-            if f.kind not in ("degree", "type") or self._abnormal(f.kind, f.claimed):
+            if not self._said_normal(f):
                 # an ear said normal does not bind a loss claimed of it ("Left ear: normal
                 # ... steroids for the left sudden SNHL" when the right has it): the reply
-                # contradicts itself, and the loss fits the other ear, so it was moved
+                # contradicts itself, and the loss fits the other ear, so it was moved; nor
+                # does the span of its levels that says so ("Left ear normal (5-15 dB) ...
+                # she hears nothing on the left": batch 172 UU16)
                 kinds.setdefault((f.ear, _TEST_OF.get(f.kind, "audiometry")), set()).add(f.kind)
             seen = values.setdefault((f.ear, f.kind, f.frequency), [])
             if len(seen) < 2 and all(c != f.claimed for c in seen):
@@ -175,13 +178,24 @@ class Judge:
         # The other ear's own value, given correctly and different ("right PTA 45 ... left
         # PTA 60" when 60 is near a right-ear average): nothing was moved across.
         if any(
-            c != finding.claimed for c in values.get((other, finding.kind, finding.frequency), ())
+            _differs(c, finding.claimed)
+            for c in values.get((other, finding.kind, finding.frequency), ())
         ):
             return True
         # Other quoted thresholds of this ear, same conduction, that fit it and not the other.
         return finding.kind in ("threshold", "bone_threshold") and any(
             fr != finding.frequency for fr in freqs.get((finding.kind, finding.ear), ())
         )
+
+    def _said_normal(self, f: Finding) -> bool:
+        """Return True when a claim says its ear is normal: a degree or type of normal, or
+        a span of the whole ear's levels within the standard's normal band ("5-15 dB")."""
+        if f.kind in ("degree", "type"):
+            return not self._abnormal(f.kind, f.claimed)
+        if f.kind != "threshold_range" or "no frequency named" not in str(f.claimed):
+            return False
+        top = _RANGE_TOP.match(str(f.claimed))
+        return bool(top) and self.t.standard.is_normal(float(top.group(1)))
 
     def _abnormal(self, kind: str, claimed: Any) -> bool:
         """Return True when a claim describes an abnormal finding (a loss, an abnormal test)."""
@@ -224,7 +238,32 @@ class Judge:
                 finding.critical_error = CriticalError.LATERALITY
         self._moved_run()
         self._moved_with_its_list()
+        self._crossed_averages()
         self._both_sensorineural()
+
+    def _crossed_averages(self) -> None:
+        """Name laterality confusion where the two ears' averages were exchanged: the
+        reply's right average is the left ear's standard average to the quarter decibel it
+        is worked to, and its left average the right's, each off its own ear's by 2.5 dB or
+        more ("4FA R 28.75, L 17.5" when the right is 17.5 and the left 28.75). Each is
+        within the tolerance of some average of its own ear, so each was judged a match;
+        but a worked average is exact, and the pair fits the ears only crossed."""
+        ptas = {f.ear: f for f in self.findings if f.kind == "pta" and f.ear in EARS}
+        if len(ptas) < 2 or any(f.verdict != "match" for f in ptas.values()):
+            return
+        own = {e: pure_tone_average(self.t.audiogram.ear(e).air, self.t.standard.pta_frequencies)
+               for e in EARS}  # fmt: skip
+        if None in own.values():
+            return
+        right, left = float(ptas["right"].claimed), float(ptas["left"].claimed)
+        if (
+            abs(right - own["left"]) <= 0.5 and abs(left - own["right"]) <= 0.5
+            and abs(right - own["right"]) >= 2.5 and abs(left - own["left"]) >= 2.5
+        ):  # fmt: skip
+            for f in ptas.values():
+                f.verdict = Verdict.CONTRADICTION
+                f.critical_error = CriticalError.LATERALITY
+                f.note = (f.note + "; " if f.note else "") + "the other ear's average, exchanged"
 
     def _moved_run(self) -> None:
         """Name laterality confusion for a run of thresholds given to one ear (two or more
@@ -443,6 +482,17 @@ def _error_of(kind) -> CriticalError | None:
         return CRITICAL_ERROR_OF[FindingKind(kind)]
 
 
+def _differs(given: Any, claimed: Any) -> bool:
+    """Return whether a value given of one ear differs from a claim made of the other: an
+    ear said to have "a loss" (affected) claims what any type of loss given of the other ear
+    does ("right sensorineural ... the left, the affected ear": the right's loss moved)."""
+    if claimed == "a loss":
+        return given == "normal"
+    return given != claimed
+
+
+_RANGE_TOP = re.compile(r"(?:\d+-)?(\d+) dB HL")
+"""The top of a range finding's levels ("5-15 dB HL (air, no frequency named)": 15)."""
 _TEST_OF = {"tympanometry": "tympanometry", "reflexes": "reflexes", "oae": "oae", "abr": "abr"}
 """The test a finding kind belongs to, beside pure-tone and speech audiometry."""
 

@@ -49,6 +49,15 @@ AFFECTED_EAR = re.compile(
 affected", "the right ear is predominantly affected"; both ears so called ("both ears are
 affected", "their entire ears are affected": issue #26, batch 160's real-model text, as
 tuning data). Group 1: the ear (None: both)."""
+AFFECTED_APPOSED = re.compile(
+    r"\b(right|left)\b(?![^.;\n]{0,40}?\b(?:right|left)\b)[^.;\n]{0,40}?"
+    r"[ \t]+[\u2014\u2013-]+[ \t]*"
+    r"the[ \t]+(?:(?:more|most|worse)[ \t]+)?affected(?:[ \t]+(?:ear|side|one))?\b"
+)
+"""An ear set beside "the affected ear" after a dash, the last ear named before it ("return if
+hearing in the left ear drops further - the affected ear"): the apposition names that ear as
+the affected one whatever the clause around it says of it (a safety-net's condition is on the
+hearing's change, not on which ear has the loss; batch 174 UW30). Group 1: the ear."""
 SPARED_EAR = re.compile(
     _EAR_OR_EARS + r"(?:is|are|was|were|seems|seem|appears|appear|remains|remain|remained)\s+"
     r"(?:(?:not|n't)\s+(?:(?:at\s+all|really|significantly)\s+)?affected|unaffected|spared)\b"
@@ -101,6 +110,9 @@ def affected_ear_claims(low: str, sent_low: str, hedged: bool) -> list[Claim]:
         if not lexicon.negated(low, m.start()):
             out.append(_clause_claim("loss_in_an_ear", m.group(1) or "both", "a loss", hedged,
                                      m.group(0), AFFECTED_RULE))  # fmt: skip
+    if not out and (m := AFFECTED_APPOSED.search(low)):
+        out.append(_clause_claim("loss_in_an_ear", m.group(1), "a loss", hedged, m.group(0),
+                                 AFFECTED_RULE))  # fmt: skip
     if lexicon.may_hold(low, "injur", "damag", "trauma") and NOISE_WORDS.search(sent_low or low):
         for m in DAMAGED_EAR.finditer(low):
             if not lexicon.negated(low, m.start()):

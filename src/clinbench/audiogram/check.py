@@ -22,6 +22,7 @@ retrocochlear pathology") are not claims.
 from __future__ import annotations
 
 import math
+import re
 from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
@@ -308,6 +309,9 @@ def _has_words(text: str, words: str) -> bool:
     return False
 
 
+_NO_RESPONSE_GRADE = re.compile(r"profound|complete|total")
+
+
 def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:
     """Return the claims read by a shorthand rule (``claims.SHORTHAND``) that the pattern
     reader gave no finding for.
@@ -315,7 +319,10 @@ def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:
     A claim is covered when a finding of its kind (for a threshold: its kind and
     frequency) is about one of its ears, both ears, or no ear named (unless that finding
     could not be judged: an unverifiable reading with no ear covers only a claim that names
-    no ear either, which would be the same reading again).
+    no ear either, which would be the same reading again). An ear said to be dead or to
+    hear nothing (the "dead ear" rule, words the pattern reader does not read) is covered
+    only by a degree finding of that ear at profound or complete: a grade read from other
+    words ("left ear normal ... she hears nothing on the left") is another statement.
     """
     covered, earless = set(), set()
     for f in findings:
@@ -325,6 +332,8 @@ def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:
             continue
         ears = ("right", "left") if f.ear in ("both", None) else (f.ear,)
         covered.update((kind, e, f.frequency) for e in ears)
+        if kind == "degree" and _NO_RESPONSE_GRADE.search(str(f.claimed)):
+            covered.update(("dead ear", e, None) for e in ears)
     out = []
     for claim in claims:
         if claim.kind not in JUDGES or not SHORTHAND.intersection(claim.rules):
@@ -334,7 +343,8 @@ def unread_claims(claims: list[Claim], findings: list[Finding]) -> list[Claim]:
         if not named and (claim.kind, freq) in earless:
             continue  # read already, with no ear, by the pattern reader
         ears = claim.ears if named else EARS
-        if not any((claim.kind, e, freq) in covered for e in ears):
+        kind = "dead ear" if named and "dead ear" in claim.rules else claim.kind
+        if not any((kind, e, freq) in covered for e in ears):
             out.append(claim)
     return out
 

@@ -148,13 +148,17 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("side", "better/poorer ear", _I(EAR_BY_ITS_HEARING),
      "better/poorer ear (WHO 2021 grades a person by the better ear)"),
     ("degree", "dead ear",
-     _I(r"\b(dead ear|(?:did|does) not (?:respond|hear) (?:at|even at) (?:the )?"
+     _I(r"\b(dead ear|(?:hears?|heard|can hear) nothing"
+        r"(?= (?:on|in|with|through|from) (?:the|his|her|their|your|my) (?:right|left)\b)|"
+        r"(?:did|does) not (?:respond|hear) (?:at|even at) (?:the )?"
         r"(?:loudest|maximum|highest) (?:levels?|sounds?)|"
         r"(?:(?<=ear )|(?<=ear is )|(?<=ear was )|(?<=ear: )|(?<=ear - )|(?<=ear \u2013 ))"
         r"(?:(?:totally|completely|basically|effectively|functionally|pretty much) )?dead)\b"),
      "'dead ear', no response at the audiometer's limits: profound to complete (WHO 2021); "
      "an ear said to be dead ('left ear dead', 'my LEFT ear is totally dead': patients' "
-     "accounts and speech-language reports, issue #26 batches 51 and 54)"),
+     "accounts and speech-language reports, issue #26 batches 51 and 54); an ear that 'hears "
+     "nothing' on one side ('she hears nothing on the left': a care-home nursing "
+     "instruction, batch 172 UU16); not a person's 'he hears nothing', which names no ear"),
     ("degree", "non-native degree word", _I(r"\b(light)(?= (?:\w+ )?(?:loss|deafness|hypoacusis|"
                                              r"hearing loss|conductive|sensorineural|"
                                              r"neurosensorial|in the mean)\b|"
@@ -172,9 +176,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("degree", "degree word",
      _I(r"\b(moderate(?:ly)?[- ]severe|moderate|severe|profound|mild|slight|"
         r"within normal limits|(?<!tymp )(?<!tymps )(?<!tymp: )(?<!tympanogram )"
-        r"(?<!tymps: )(?<!tympanograms )(?<!tympanogram: )normal)\b"),
+        r"(?<!tymps: )(?<!tympanograms )(?<!tympanogram: )(?<!tm )(?<!tms )(?<!drum )"
+        r"(?<!drums )normal)\b"),
      "degree words (WHO 2021; Clark 1981); 'normal' straight after a tympanogram is its "
-     "result (BSA 2013 tympanometry), not the hearing's grade"),
+     "result (BSA 2013 tympanometry), not the hearing's grade, and after the eardrum ('R: "
+     "TM normal') the otoscopy's (batch 171 UT47)"),
     ("type", "type abbreviation", _I(r"\b(snhl|chl|mhl)\b"),
      "SNHL/CHL/MHL (BSA 2018; ASHA 2005)"),
     ("type", "type word",
@@ -310,7 +316,8 @@ _TRIGGER_WORDS = (
     "@", "_ear", "respectively", "poorer", "better ear", "worse ear", "better-ear",
     "apolog", "sorry", "correction", "misread", "scratch that", "disregard", "i meant",
     "should read", "erratum", "to correct", "\"right\"", "\"left\"", "'right'", "'left'",
-    "dead", "loudest", "light", "neuro", "perceptive", "perception", "transmiss",
+    "dead", "hears nothing", "hear nothing", "heard nothing", "loudest", "light", "neuro",
+    "perceptive", "perception", "transmiss",
     "inner ear", "middle ear", "middle part", "inner part", "outer ear", "outer part",
     "hair cells", "hearing nerve",
     "eardrum", "ear drum",
@@ -1747,6 +1754,10 @@ PTA = re.compile(
     r"|" + _AT_ONE_FREQUENCY + r")"
 )
 PTA = led(PTA)  # (its first characters looked for first, for speed)
+FOUR_NAMED = re.compile(r"4fa|pta[-_]?4|(?:four|4)[\s-]*frequency average")
+"""An average's name that counts its frequencies as four (WHO 2021's 0.5, 1, 2 and 4 kHz):
+an ear with one of them untested has no such average, so one quoted for it is a value the
+audiogram lacks, as a worked average of four terms is (judges.judge_pta; batch 172 UU50)."""
 SUM_AFTER = re.compile(
     r"\s*(?:db(?:\s*hl)?)?\s*[:=]?\s*\(\s*(-?\d+(?:\s*\+\s*-?\d+){1,5})\s*\)\s*/\s*(\d)\b"
 )
@@ -1889,8 +1900,10 @@ def average_claims(
 
     Rules: "pta" (an average named as such), "worked average of N" (the arithmetic shown,
     "(25+30+40+55)/4 = 37.5", with N terms; a sum whose terms do not match its divisor is
-    no average), "frequency list average" / "frequency span average" (an average quoted
-    with the frequencies it averages, ``frequencies`` holding them).
+    no average), "named average of 4" (named by its four frequencies: "4FA", "PTA4",
+    "four-frequency average", :data:`FOUR_NAMED`), "frequency list average" / "frequency
+    span average" (an average quoted with the frequencies it averages, ``frequencies``
+    holding them).
     """
     out: list[Claim] = []
     starts: set[int] = set()
@@ -1911,6 +1924,8 @@ def average_claims(
         shown = SUM_AFTER.match(low, m.end(2))
         terms = len(shown.group(1).split("+")) if shown else 0
         rule = f"worked average of {terms}" if shown and terms == int(shown.group(2)) else "pta"
+        if rule == "pta" and FOUR_NAMED.fullmatch(m.group(1)):
+            rule = "named average of 4"
         out.append(_clause_claim("pta", ear, value, hedged, m.group(0), rule))
     for m in AVERAGE_SUM.finditer(low):
         if m.start(3) in starts:
@@ -2127,7 +2142,7 @@ def _worse_ear_claims(low: str, hedged: bool, sent_low: str = "") -> list[Claim]
             return _more_loss_claims(low, hedged) or _ear_compared_claims(low, hedged, sent_low)
         word = named.group(1) or named.group(4) or named.group(6) or named.group(8)
         ear = named.group(2) or named.group(3) or named.group(5) or named.group(7)
-        worse = ear if word not in ("better", "stronger") else _OPPOSITE_EAR[ear]
+        worse = ear if word not in ("better", "stronger", "good") else _OPPOSITE_EAR[ear]
         return [_clause_claim("worse_ear", worse, worse, hedged, named.group(0), "worse ear")]
     worse = _worse_of(m)
     region = lexicon.region_of(low[m.end() : m.end() + 40])
@@ -2139,7 +2154,7 @@ def _worse_ear_claims(low: str, hedged: bool, sent_low: str = "") -> list[Claim]
 def _worse_of(m: re.Match) -> str:
     """Return the ear a lexicon.WORSE match (other than its last form) says is the worse."""
     if m.group(1):
-        return m.group(2)
+        return lexicon.EAR_WORD.get(m.group(2), m.group(2))
     if m.group(3):
         return m.group(3)
     if m.group(7):

@@ -469,7 +469,8 @@ def _without_required_limits(text: str) -> str:
 
 
 LABELLED_SOURCE = re.compile(
-    r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:(?:GP|ENT|referring|previous|prior|outside|"
+    r"^[ \t*_>-]*(?:(?:the|a|your)\s+)?(?:(?:GP|ENT)(?:'s\s+notes?|\s+notes|(?:'s)?\s+(?:letter|"
+    r"report|question|query|summary|opinion))|(?:referring|previous|prior|outside|"
     r"original|colleague)(?:'s)?\s+(?:letter|report|notes?|question|query|summary|opinion)|"
     r"(?:GP|referrer|colleague|Dr\.?\s+[A-Z][\w-]+)'s\s+(?:[\w-]+\s+)?(?:letter|report|notes?|"
     r"question|query|summary|opinion)|(?:referrer|referral|GP)'?s?\s+(?:question|query))"
@@ -479,7 +480,9 @@ LABELLED_SOURCE = re.compile(
 """A line labelled with someone else's document or question ("Dr Smith's letter: ...",
 "GP letter: ...", "**Referrer's question:** ..."): the label's owner speaks, or asks, on
 that line; the reply's own lines are the answer. A form's own "Question:" field is the
-writer's."""
+writer's, and so is a note labelled by its writer's role ("GP note: ...": the entry the
+GP writes in the record at hand, as on a ward round; batch 172 UU28), where "the GP's
+note" or "GP notes" are the GP's record, cited."""
 
 STRUCK = re.compile(r"~~[^~\n]{1,200}~~|<(s|del|strike)>[^<\n]{0,200}</(?:s|del|strike)>", re.I)
 """Words struck through (markdown ``~~...~~``, HTML ``<s>``/``<del>``): withdrawn by their
@@ -605,6 +608,31 @@ ATTRIBUTION = re.compile(
 )
 """A quotation whose sentence names a source or a reporting verb before it is attributed to
 someone else ("The referral letter: 'mild conductive loss'")."""
+_RECIPIENT_BEFORE = re.compile(r"\b(?:for|to|with)[ \t]+$", re.I)
+_RECIPIENT_AFTER = re.compile(
+    r"[ \t]+(?:(?:was|were|(?:has|have)[ \t]+been)[ \t]+)?(?:told|informed|advised|updated)\b|"
+    r"(?<=letter|report|ummary|ferral)[ \t]+(?:to|for)\b(?![ \t]+(?:us|me|our|my)\b)",
+    re.I,
+)
+"""A source named as the one the words are given to, not the one who says them: "summary
+for the family: '...'", "explained to the patient: '...'", "Family told: '...'" (the family
+were told), or the writer's own document sent to someone ("Letter to HA dept: '...'"): what
+the writer tells someone is the writer's statement (batches 171 UT34, 172 UU22, UU46); a
+letter "to us" is someone else's."""
+
+
+def _attributed(text: str, begin: int, start: int) -> bool:
+    """Return True when the words before a quotation (``begin`` to ``start``) name its source
+    or a reporting verb (:data:`ATTRIBUTION`); a source named as the recipient of the words
+    (:data:`_RECIPIENT_BEFORE`, :data:`_RECIPIENT_AFTER`) attributes nothing."""
+    for m in ATTRIBUTION.finditer(text, begin, start):
+        recipient = _RECIPIENT_BEFORE.search(text, max(0, m.start() - 6), m.start()) or (
+            _RECIPIENT_AFTER.match(text, m.end(), start)
+        )
+        if not (recipient and REPORTED_SOURCE.match(m.group(0) + " ")):
+            return True
+    return False
+
 
 _ATTRIBUTION_HINTS = (
     "colleague", "report", "referr", "letter", "gp", "dr", "note", "per ", "according",
@@ -2065,9 +2093,14 @@ def _line_ears(text: str, start: int) -> set[str]:
     """Return the ears the line names before the cited words at ``start`` (at most
     :data:`_LINE_REACH` characters back): "Right ear: ... the summary reads 'purely
     conductive'" cites a reading of the right ear, as an own reading's ear is the one named
-    before it."""
-    line_start = text.rfind("\n", max(0, start - _LINE_REACH), start) + 1
-    return lexicon.ears_in(text[max(line_start, start - _LINE_REACH) : start])
+    before it; where the cited words' own sentence names an ear, that ear's ("... left normal
+    5-15 dB. Letter summary: right 'SEVERE hearing loss'": the right's, which the writer's
+    reading of the left does not answer; batch 174 UW09)."""
+    line_start = max(text.rfind("\n", max(0, start - _LINE_REACH), start) + 1, start - _LINE_REACH)
+    sentence = max(text.rfind(". ", line_start, start), text.rfind("; ", line_start, start))
+    if sentence >= 0 and (named := lexicon.ears_in(text[sentence:start])):
+        return named
+    return lexicon.ears_in(text[line_start:start])
 
 
 def _cites_account(text: str, begin: int, start: int, end: int) -> bool:
@@ -2315,7 +2348,7 @@ def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
         sentence = max(text.rfind(". ", begin, start), text.rfind("? ", begin, start))
         if turn := _label_opening(text, line_start, sentence):
             begin = max(begin, turn)  # "Nurse: ..." is who speaks, not a source
-        attributed = bool(ATTRIBUTION.search(text, max(begin, sentence + 1), start))
+        attributed = _attributed(text, max(begin, sentence + 1), start)
         if attributed and FORWARDED.search(text, begin, start):
             attributed = False  # a message forwarded is passed on whole, as the writer's news
         if attributed or text[start] in _DOUBLE_OR_BLOCK:

@@ -358,11 +358,12 @@ def judge_pta(claim: Claim, j: Judge) -> None:
     def ok(e):
         options = options_of(e)
         if not options:
-            if rule.startswith("worked average of "):
+            if rule.startswith(("worked average of ", "named average of ")):
                 # No common average can be formed from this ear's tested frequencies: an
-                # average of as many thresholds as the standard's (a four-frequency average)
-                # uses a value the audiogram does not have (an untested frequency); fewer
-                # (the frequencies that were tested, averaged) is not judged.
+                # average of as many thresholds as the standard's (a four-frequency average,
+                # worked out or named so: "4FA 37.5") uses a value the audiogram does not
+                # have (an untested frequency); fewer (the frequencies that were tested,
+                # averaged) is not judged.
                 terms = int(rule.rsplit(" ", 1)[1])
                 return (False if terms >= len(j.t.standard.pta_frequencies) else None), None
             return None, None

@@ -657,9 +657,10 @@ BARE_SYMMETRY = re.compile(
 """A clause that is only a (denied) asymmetry ("No significant asymmetry;"): about the
 ears' hearing even where its sentence names no loss (a semicolon cut it off)."""
 WORSE = re.compile(
-    # a notch or loss "deeper" on one side is worse there ("notch deeper on the right")
+    # a notch or loss "deeper" on one side is worse there ("notch deeper on the right"), the
+    # ear also by its letter before "ear" ("worse in the R ear": batch 171 UT14)
     r"\b(worse|poorer|greater|more severe|deeper)\b[^.]{0,12}\b(?:in|on|for|at)\s+the\s+"
-    r"(right|left)\b|"
+    r"(right|left|[rl](?=\s+ear\b))\b|"
     r"\b(right|left)\b(?:\s+ear)?\s+(?:is\s+|was\s+|being\s+)?"
     # the writer's stress or a finding's verb before the comparative: "the left ear is indeed
     # the worse", "the left ear is considered to be the worse" (batch 135, model replies)
@@ -707,8 +708,11 @@ than most") names no ear."""
 WORSE = led(WORSE)  # (its first characters looked for first, for speed)
 WORSE_NAMED = re.compile(
     # the ear as the predicate: "the poorer ear is the right", "the worse one is the left"
-    # or a label's value: "Worse ear: RIGHT", "better side ....... left"
-    r"\b(poorer|worse|weaker|better|stronger)(?:[\s-]+hearing)?(?:[\s-]+(?:one|ear|side))?(?:\s+"
+    # or a label's value: "Worse ear: RIGHT", "better side ....... left"; the ward's "good
+    # ear" and "bad ear" are the better and the worse one, with "ear" or "side" said ("his
+    # good ear is the right": batch 172 UU29)
+    r"\b(poorer|worse|weaker|better|stronger|(?:good|bad)(?= (?:ear|side)\b))"
+    r"(?:[\s-]+hearing)?(?:[\s-]+(?:one|ear|side))?(?:\s+"
     r"(?:is|was|being)\s+|(?<=ear|ide)(?:[ \t]*[:=][ \t]*|[ \t]+\.{4,}[ \t]*))"
     r"(?:the\s+)?(right|left)\b|"
     # a cleft: "it is the left ear that is worse"
@@ -1619,7 +1623,7 @@ LATERALITY_TRIGGER = re.compile(
     r"lateral|unilat|sided|symmetr|worse|worst|poorer|weaker|greater|more severe|better|stronger|"
     r"superior|"
     r"deeper|schwannoma|sensitive|"
-    r"neuroma|"
+    r"neuroma|good ear|good side|bad ear|bad side|"
     # "more/less/higher ... loss", each comparative its own alternative, so that every
     # alternative opens with a letter and the search skips the characters none opens with
     # (with one group of them, it tries every alternative at every character: ~2x slower)

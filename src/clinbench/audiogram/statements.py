@@ -138,7 +138,8 @@ _GATE_WORDS = {
                       "rising", "reverse", "slop", "falling", "flat"),  # lexicon.CONFIG_TRIGGER
     "laterality": ("lateral", "unilat", "sided", "symmetr", "worse", "worst", "poorer", "weaker",
                    "greater", "better", "stronger", "superior", "deeper", "schwannoma", "sensitive",
-                   "neuroma", "more", "less", "higher", "lower", "larger", "smaller", "bigger"),
+                   "neuroma", "good ear", "good side", "bad ear", "bad side",
+                   "more", "less", "higher", "lower", "larger", "smaller", "bigger"),
 }  # fmt: skip
 """The words each clause reader's trigger needs: lexicon.HEDGE_WORD and rc.TYPE_TRIGGER are
 exactly their words (no pattern is searched after them); the others' patterns are searched
@@ -793,6 +794,15 @@ def _compares(seg: str, seg_low: str, seg_ear: str, than_after: bool = False) ->
         # "it is the left ear that is worse", "the right ear is the poorer one, with ...":
         # the ear named so is the clause's subject
         return False
+    # "left worse ... than right (25 dB, mild)": the ear compared with opens a bracket of
+    # its own values, which the clauses after the comma go on with (batch 169 UR16)
+    opened = seg.rfind("(")
+    if (
+        opened > comparative.end()
+        and ")" not in seg[opened:]
+        and seg_ear in lx.ears_in(seg[comparative.end() : opened])
+    ):
+        return False
     # "the left is clearly worse (left PTA 28.75, mild": the ear is named again after its
     # comparison, with findings of its own, which it carries on
     return not (
@@ -1012,6 +1022,16 @@ def _and_goes_on(before: str, rest: str) -> bool:
 
 
 _DESCRIPTOR_START = re.compile(rf"^\s*{DESCRIPTOR}\b", re.I)
+_ADJECTIVES_LOSS = re.compile(
+    r"(?:(?!(?:right|left|both|bilateral|each|on|in|at|but|with|not)\b)[a-z]+[ \t]+){1,3}?"
+    r"(?:hearing[ \t]+)?(?:loss|snhl|deafness)\b",
+    re.I,
+)
+"""After a comma that follows a grade word: up to three more adjectives and the loss they
+and the grade describe ("a mild, even loss", "moderate, sensorineural hearing loss":
+coordinate adjectives, set apart by a comma, before one noun; batch 172 UU22), no ear nor
+preposition among them, so that "mild, right-sided loss" or "mild, with a loss ..." stays
+as it was read."""
 _WITH = re.compile(r"\s+with\s+", re.I)
 
 
@@ -1058,6 +1078,21 @@ def clauses(sentence: str, fields: bool = False) -> list[str]:
     return _clauses(sentence)
 
 
+def _descriptors_join(word: str, before: str, rest: str) -> bool:
+    """Return whether a comma or "and" joins two descriptors of one claim: "moderate and
+    sloping on the right"; after a comma, a list of descriptors before one loss noun ("mild,
+    flat sensorineural loss", "a mild, even loss": :data:`_ADJECTIVES_LOSS`), where "mild,
+    moderate on the left" stays two claims."""
+    if word not in ("and", ",") or not _ends_with_descriptor(before):
+        return False
+    if not (_DESCRIPTOR_START.match(rest) or (word == "," and _ADJECTIVES_LOSS.match(rest))):
+        return False
+    if word == "and":
+        return True
+    noun_after = LOSS_CONTEXT.search(SEGMENT_SPLIT.split(rest, 1)[0])
+    return bool(noun_after) and not LOSS_CONTEXT.search(before.lower())
+
+
 def _clauses(sentence: str) -> list[str]:
     """Return the clauses of a sentence or of one field of a record line (:func:`clauses`)."""
     pieces: list[str] = []
@@ -1075,16 +1110,9 @@ def _clauses(sentence: str) -> list[str]:
             pieces.append(text)
         rest = sentence[m.end() :]
         word = m.group(0).strip().lower()
-        joined = (
-            word in ("and", ",")
-            and _ends_with_descriptor(pieces[-1])
-            and bool(_DESCRIPTOR_START.match(rest))
-        ) or (word == "and" and _and_goes_on(pieces[-1], rest))
-        if joined and word == ",":
-            # "mild, flat sensorineural loss": a list of descriptors before one loss noun;
-            # "mild, moderate on the left" stays two claims.
-            noun_after = LOSS_CONTEXT.search(SEGMENT_SPLIT.split(rest, 1)[0])
-            joined = bool(noun_after) and not LOSS_CONTEXT.search(pieces[-1].lower())
+        joined = _descriptors_join(word, pieces[-1], rest) or (
+            word == "and" and _and_goes_on(pieces[-1], rest)
+        )
         if word == "," and (m.start() < apposed_to or _conduction_apposed(rest)):
             # "The loss in the right ear, air conduction, is severe": one clause
             joined = True

@@ -3,10 +3,12 @@ however many times at once the same command is run there."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 
 import pandas as pd
+import pytest
 from inspect_ai.log import list_eval_logs
 from typer.testing import CliRunner
 
@@ -24,12 +26,22 @@ def _run_args(items, log_dir, *extra):
             "--limit", "10", "--display", "none", *extra]  # fmt: skip
 
 
-def test_the_same_command_twice_keeps_one_result_per_sample_and_says_so(
-    tmp_path, sample_items_path
-):
-    log_dir = tmp_path / "logs"
-    first = runner.invoke(app, _run_args(sample_items_path, log_dir))
+@pytest.fixture(scope="module")
+def one_run(tmp_path_factory):
+    """A log folder after one run of the command: each test below runs on a copy of it."""
+    from tests.conftest import DATA
+
+    log_dir = tmp_path_factory.mktemp("one-run") / "logs"
+    first = runner.invoke(app, _run_args(DATA / "sample_items.jsonl", log_dir))
     assert first.exit_code == 0, first.output
+    assert len(list_eval_logs(str(log_dir))) == 1
+    return log_dir
+
+
+def test_the_same_command_twice_keeps_one_result_per_sample_and_says_so(
+    tmp_path, sample_items_path, one_run
+):
+    log_dir = shutil.copytree(one_run, tmp_path / "logs")
     again = runner.invoke(app, _run_args(sample_items_path, log_dir))
     assert again.exit_code == 0, again.output
     assert "already" in again.output  # the second run says it found the eval done
@@ -42,10 +54,9 @@ def test_the_same_command_twice_keeps_one_result_per_sample_and_says_so(
 
 
 def test_a_deliberate_new_run_gets_its_own_run_id_and_export_keeps_the_latest(
-    tmp_path, sample_items_path
+    tmp_path, sample_items_path, one_run
 ):
-    log_dir = tmp_path / "logs"
-    assert runner.invoke(app, _run_args(sample_items_path, log_dir)).exit_code == 0
+    log_dir = shutil.copytree(one_run, tmp_path / "logs")
     second = runner.invoke(app, _run_args(sample_items_path, log_dir, "--new-run"))
     assert second.exit_code == 0, second.output
     assert len(list_eval_logs(str(log_dir))) == 2

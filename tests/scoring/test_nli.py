@@ -14,14 +14,26 @@ from clinbench.scoring.nli import (
     multipass_stability,
 )
 
-transformers = pytest.importorskip("transformers")
-torch = pytest.importorskip("torch")
+
+def _nli_extra():
+    """Return (transformers, torch), or skip without the NLI extra."""
+    return pytest.importorskip("transformers"), pytest.importorskip("torch")
+
+
+@pytest.fixture(autouse=True)
+def _needs_the_nli_extra():
+    """Every test here skips without the NLI extra, as the whole module did; torch is imported
+    when a test runs, not at collection: every pytest-xdist worker collects this file and
+    only the one that runs it needs torch (about 2.5 CPU seconds to import)."""
+    _nli_extra()
+
 
 VOCAB = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "hearing", "loss", "mild", "severe",
          "right", "left", "ear", "conductive", "sensorineural", "normal", "the", "is"]  # fmt: skip
 
 
 def _tiny_model(folder, id2label):
+    transformers, torch = _nli_extra()
     (folder / "vocab.txt").write_text("\n".join(VOCAB) + "\n", encoding="utf-8")
     tokenizer = transformers.BertTokenizer(str(folder / "vocab.txt"))
     config = transformers.BertConfig(
@@ -80,6 +92,7 @@ def test_tiny_model_loads_and_classifies_deterministically(tiny_nli):
     assert sum(first.probabilities.values()) == pytest.approx(1.0, abs=1e-4)
     # the label is the most probable class, read through the model's own id2label
     assert first.label == max(first.probabilities, key=first.probabilities.get)
+    _, torch = _nli_extra()
     with torch.no_grad():
         enc = classifier.tokenizer(
             "mild conductive hearing loss right ear",

@@ -8,6 +8,7 @@ mounts them. Area CLI modules keep heavy imports inside their commands so that
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import typer
 
@@ -49,6 +50,14 @@ _COMMANDS = [
 
 
 def _mount() -> None:
+    """Mount the command groups and the top-level commands on ``app``.
+
+    Called again (each test module that invokes the app calls it), it adds nothing twice:
+    typer builds every registered group on each invocation, and after 50 calls each
+    invocation built the tree 50 times (2.4 CPU s instead of 0.05 s). The last entry of
+    each name stays last, so a name registered again with another function is still the
+    one that runs.
+    """
     for name, module_name in _GROUPS:
         module = importlib.import_module(module_name)
         app.add_typer(module.app, name=name)
@@ -58,6 +67,19 @@ def _mount() -> None:
     for module_name in _COMMANDS:
         module = importlib.import_module(module_name)
         module.register(app)
+    _keep_last(app.registered_groups, lambda info: (info.name, id(info.typer_instance)))
+    _keep_last(app.registered_commands, lambda info: (info.name, info.callback))
+
+
+def _keep_last(infos: list, key: Any) -> None:
+    """Drop, in place, every entry of ``infos`` whose ``key`` a later entry repeats."""
+    seen: set = set()
+    kept = []
+    for info in reversed(infos):
+        if key(info) not in seen:
+            seen.add(key(info))
+            kept.append(info)
+    infos[:] = kept[::-1]
 
 
 def main() -> None:

@@ -453,6 +453,21 @@ def _as_text(value: Any) -> str | None:
     return None
 
 
+def _without_field_label(name: str, value: str) -> str | None:
+    """Return a text field's value with a leading restatement of the field's name dropped.
+
+    ``{"mbs_item": "MBS item 965"}`` is item 965 to any reader. Only the field's own name
+    (its words, in any case, joined by spaces or underscores), then optionally "number",
+    "no." or "code" and ":", "#" or "=", is dropped, and only when one bare token is left;
+    otherwise None (the value stands as written). The key is never consulted.
+    """
+    words = r"[\s_]+".join(map(re.escape, name.split("_")))
+    label = re.match(
+        rf"(?i)\s*{words}(?:\s+(?:number|no\.?|code))?\s*[:#=]?\s*([^\s:#=]+)\s*$", value
+    )
+    return label.group(1) if label else None
+
+
 def extract_exact(reply: str, item: ExactItem) -> Extraction:
     """Return the named field values of an exact-answer JSON reply, or a decline."""
     objects, why = find_json_objects(reply)
@@ -482,6 +497,7 @@ def extract_exact(reply: str, item: ExactItem) -> Extraction:
     if not isinstance(decline, bool) and decline not in ("false", "False"):
         return Extraction("none", reason=f"decline must be true or false, got {decline!r}")
     answer: dict[str, str] = {}
+    relabelled: list[str] = []
     for spec in item.fields:
         if spec.name not in reply_object:
             return Extraction("none", reason=f"field {spec.name!r} is missing")
@@ -495,7 +511,13 @@ def extract_exact(reply: str, item: ExactItem) -> Extraction:
                 why = f"{value!r} is not in its option set {spec.options}"
                 return Extraction("none", reason=f"field {spec.name!r}: {why}")
             value = chosen[0]
+        elif (bare := _without_field_label(spec.name, value)) is not None:
+            relabelled.append(f"field {spec.name!r}: {value!r} read as {bare!r}")
+            value = bare
         answer[spec.name] = value
+    if relabelled:
+        reason = "; ".join(relabelled) + " (the field's own name dropped)"
+        return Extraction("ok", answer, [answer], reason, read_from="field_label")
     return Extraction("ok", answer, [answer])
 
 

@@ -53,7 +53,6 @@ def test_label_forms(value):
         "MBS item 23 is a Level B general practitioner attendance",
         "Level E, 65 minutes",
         "item 965",  # "item" alone is not the field's name
-        "MBS item",  # nothing after the label
         "965",
     ],
 )
@@ -61,3 +60,35 @@ def test_other_values_are_kept_as_written(value):
     found = extract_answer(MBS_004, json.dumps({"mbs_item": value, "decline": False}))
     assert found.answer == {"mbs_item": value}
     assert found.read_from == ""
+
+
+# Recorded from the same model on ausclin -T rewording=1 (mbs-001, mbs-003, mbs-004): the
+# field holds the prompt's description of the field, or its name, and decline is true. Each
+# is a decline with the form's placeholder text left in, not a decline that also answers.
+@pytest.mark.parametrize(
+    "reply",
+    [
+        '{"mbs_item": "MBS item number, digits only", "decline": true}',
+        '{"mbs_item": "MBS item number", "decline": true}',
+        '{"mbs_item": "...", "decline": true}',
+    ],
+)
+def test_placeholder_with_decline_is_a_decline(reply):
+    found = extract_answer(MBS_004, reply)
+    assert found.status == "declined"
+    assert "placeholder" in found.reason
+    assert score_extraction(MBS_004, found)[0] == "declined"
+
+
+@pytest.mark.parametrize(
+    "value", ["MBS item number, digits only", "MBS item number", "...", "mbs_item", "MBS item"]
+)
+def test_placeholder_without_decline_is_no_answer(value):
+    found = extract_answer(MBS_004, json.dumps({"mbs_item": value, "decline": False}))
+    assert found.status == "none"
+    assert "placeholder" in found.reason
+
+
+def test_a_real_value_with_decline_stays_contradictory():
+    found = extract_answer(MBS_004, '{"mbs_item": "MBS item 965", "decline": true}')
+    assert found.status == "contradictory"

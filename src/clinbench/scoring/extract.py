@@ -453,6 +453,42 @@ def _as_text(value: Any) -> str | None:
     return None
 
 
+def _without_field_label(name: str, value: str) -> str | None:
+    """Return a text field's value with a leading restatement of the field's name dropped.
+
+    ``{"mbs_item": "MBS item 965"}`` is item 965 to any reader. Only the field's own name
+    (its words, in any case, joined by spaces or underscores), then optionally "number",
+    "no." or "code" and ":", "#" or "=", is dropped, and only when one bare token is left;
+    otherwise None (the value stands as written). The key is never consulted.
+    """
+    words = r"[\s_]+".join(map(re.escape, name.split("_")))
+    label = re.match(
+        rf"(?i)\s*{words}(?:\s+(?:number|no\.?|code))?\s*[:#=]?\s*([^\s:#=]+)\s*$", value
+    )
+    return label.group(1) if label else None
+
+
+_PLACEHOLDER_LABEL = re.compile(r"(?i)\s*(?:number|no\.?|code)?[\s:#=.,]*$")
+
+
+def _is_placeholder(spec: Any, value: str) -> bool:
+    """Return True when a field's value is the form's own text, not an answer.
+
+    The prompt's example fills each field with "...", and names and describes each field;
+    a value that is only the example's "...", the field's name (with "number", "no." or
+    "code") or its description, in any case, answers nothing.
+    """
+    text = value.strip()
+    if not text.strip("."):
+        return True
+    folded = re.sub(r"[\s_]+", " ", text).casefold().rstrip(" .")
+    if spec.description and folded == re.sub(r"\s+", " ", spec.description).casefold().rstrip(" ."):
+        return True
+    words = r"[\s_]+".join(map(re.escape, spec.name.split("_")))
+    name = re.match(rf"(?i)\s*{words}", text)
+    return bool(name) and _PLACEHOLDER_LABEL.match(text, name.end()) is not None
+
+
 def extract_exact(reply: str, item: ExactItem) -> Extraction:
     """Return the named field values of an exact-answer JSON reply, or a decline."""
     objects, why = find_json_objects(reply)
@@ -468,26 +504,36 @@ def extract_exact(reply: str, item: ExactItem) -> Extraction:
     decline = reply_object.get("decline", False)
     if decline is True or (isinstance(decline, str) and decline.strip().lower() == "true"):
         # A decline with an answer in a field says two things at once: neither is taken.
-        given = [
-            spec.name
+        filled = [
+            (spec.name, _is_placeholder(spec, value))
             for spec in item.fields
             if (value := _as_text(reply_object.get(spec.name))) is not None and value.strip()
         ]
+        given = [name for name, placeholder in filled if not placeholder]
         if given:
             return Extraction(
                 "contradictory",
                 reason=f"the reply sets decline to true and also answers {', '.join(given)}",
             )
-        return Extraction("declined", reason="the reply sets decline to true")
+        reason = "the reply sets decline to true"
+        if filled:
+            left = ", ".join(name for name, _ in filled)
+            reason += f" ({left} holds only the form's placeholder text, not an answer)"
+        return Extraction("declined", reason=reason)
     if not isinstance(decline, bool) and decline not in ("false", "False"):
         return Extraction("none", reason=f"decline must be true or false, got {decline!r}")
     answer: dict[str, str] = {}
+    relabelled: list[str] = []
     for spec in item.fields:
         if spec.name not in reply_object:
             return Extraction("none", reason=f"field {spec.name!r} is missing")
         value = _as_text(reply_object[spec.name])
         if value is None or not value.strip():
             return Extraction("none", reason=f"field {spec.name!r} is empty or not text")
+        option = any(matches_key(value, [o], spec.normalise) for o in spec.options or [])
+        if not option and _is_placeholder(spec, value):
+            why = f"field {spec.name!r} holds the form's placeholder text {value!r}, not an answer"
+            return Extraction("none", reason=why)
         if spec.kind == "choice":
             # Only the field's declared normalisation (e.g. case) may bridge reply and option.
             chosen = [o for o in spec.options or [] if matches_key(value, [o], spec.normalise)]
@@ -495,7 +541,13 @@ def extract_exact(reply: str, item: ExactItem) -> Extraction:
                 why = f"{value!r} is not in its option set {spec.options}"
                 return Extraction("none", reason=f"field {spec.name!r}: {why}")
             value = chosen[0]
+        elif (bare := _without_field_label(spec.name, value)) is not None:
+            relabelled.append(f"field {spec.name!r}: {value!r} read as {bare!r}")
+            value = bare
         answer[spec.name] = value
+    if relabelled:
+        reason = "; ".join(relabelled) + " (the field's own name dropped)"
+        return Extraction("ok", answer, [answer], reason, read_from="field_label")
     return Extraction("ok", answer, [answer])
 
 

@@ -812,14 +812,16 @@ def methods_section(options=None) -> ReportSection:
         notes=[
             "Exclusion: per suite, task and condition, a model is left out of every table "
             "(and listed in the findings with the reason) when none of its replies could be "
-            f"scored, or when its failed or empty replies exceed {threshold:.0%} of its replies.",
+            "scored, or when its unusable replies (failed, empty, unparseable or contradictory, "
+            f"each reply counted once) exceed {threshold:.0%} of its replies.",
             "Accuracy: correct / answered items (a decline is answered and not correct); parse "
             "failures and errors are counted apart. The findings also give accuracy over all "
             "items, with parse failures and errors counted as not correct.",
-            "Intervals: 95% Wilson intervals for accuracy and rates; 95% t intervals for mean "
-            "scores; percentile bootstrap intervals where named "
-            f"({options.n_boot:,} resamples, seed {options.seed}). Repeated epochs count as "
-            "separate observations.",
+            "Intervals: 95% Wilson intervals for accuracy and rates; with several epochs, "
+            "accuracy's is clustered by item (Wilson at the cluster-robust effective n), so "
+            "repeating a model never narrows it; 95% t intervals for mean scores (0-100 "
+            "rubric means on the logit scale); percentile bootstrap intervals where named "
+            f"({options.n_boot:,} resamples, seed {options.seed}).",
             "Judged scores: each names its judge (an LLM adjudicator, replayed judge replies, or "
             "clinbench's deterministic rules grader) and its agreement with human audit labels "
             "where an audit was given; otherwise it says the scores are not validated against "

@@ -56,8 +56,16 @@ def load_results(paths: list[Path]):
     return frame.reset_index(drop=True)
 
 
-def show(frame, title: str, out: Path | None = None, fmt: str = "table", output=None) -> None:
-    """Print a table in `fmt` (and write it as CSV, atomically, when ``out`` is given)."""
+def show(
+    frame,
+    title: str,
+    out: Path | None = None,
+    fmt: str = "table",
+    output=None,
+    empty_note: str = "no rows (that check is not in these results)",
+) -> None:
+    """Print a table in `fmt` (and write it as CSV, atomically, when ``out`` is given); a
+    table with no row prints ``empty_note`` (report.empty_table_note says why it is empty)."""
     from clinbench.cli.console import TableOutput
 
     if out is not None:
@@ -68,7 +76,7 @@ def show(frame, title: str, out: Path | None = None, fmt: str = "table", output=
         atomic_write_csv(frame, out)
     printer = output or TableOutput(fmt)
     if frame.empty:
-        printer.note(f"{title}: no rows (that check is not in these results)")
+        printer.note(f"{title}: {empty_note}")
     else:
         printer.table(frame, title)
     if out is not None:
@@ -125,8 +133,11 @@ def _result_table_command(name: str, help_text: str, title: str, function: str) 
         import importlib
 
         module, attribute = function.split(":")
-        table = getattr(importlib.import_module(module), attribute)
-        show(table(load_results(results), threshold), title, out, fmt)
+        from clinbench.suites.ausclin.report import table_and_why_empty
+
+        table_of = getattr(importlib.import_module(module), attribute)
+        table, note = table_and_why_empty(table_of, load_results(results), threshold)
+        show(table, title, out, fmt, empty_note=note)
 
     command.__doc__ = help_text
     command.__name__ = name
@@ -247,18 +258,20 @@ def summary(
     import re
 
     from clinbench.cli.console import TableOutput
-    from clinbench.suites.ausclin.report import sections
+    from clinbench.suites.ausclin.report import sections, why_tables_are_empty
 
     frame = load_results(results)
+    made = sections(frame, threshold=threshold, bar=bar, method=method)
+    why_empty = why_tables_are_empty(frame, made, threshold, bar, method)
     output = TableOutput(fmt)
-    for section in sections(frame, threshold=threshold, bar=bar, method=method):
+    for section in made:
         output.note(f"== {section.title} ==")
         for caption, table in section.tables.items():
             path = None
             if out_dir is not None:
                 name = re.sub(r"[^a-z0-9]+", "-", caption.lower()).strip("-")
                 path = out_dir / f"{name}.csv"
-            show(table, caption, path, output=output)
+            show(table, caption, path, output=output, empty_note=why_empty.get(caption, ""))
         for note in section.notes:
             output.note(note)
     output.close()

@@ -33,3 +33,43 @@ def test_each_empty_table_says_the_model_is_excluded_and_why():
         text = " ".join(notes)
         assert "openai-api/local/smollm2" in text and "excluded" in text, title
         assert "3 contradictory of 8 replies" in text, title
+
+
+def test_summary_command_says_the_model_is_excluded_not_that_the_check_is_missing(tmp_path):
+    # use30: `clinbench ausclin summary` on SmolLM2's run said "Declines per model and
+    # condition: no rows (that check is not in these results)" though the run held declines:
+    # the one model was excluded. An empty table now names the excluded model and why.
+    from typer.testing import CliRunner
+
+    from clinbench.cli import _mount, app
+
+    _mount()
+    path = tmp_path / "results.csv"
+    _table("openai-api/local/smollm2").to_csv(path, index=False)
+    result = CliRunner().invoke(app, ["ausclin", "summary", str(path)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "that check is not in these results" not in result.output
+    assert "excluded from scoring: openai-api/local/smollm2" in result.output
+    assert "3 contradictory of 8 replies" in result.output  # (the Exclusions table's reason)
+
+
+def test_empty_table_with_no_model_excluded_says_the_check_is_missing():
+    frame = _table("clinbench/rules").assign(outcome="correct")
+    note = report.empty_table_note(frame, 0.1, rows_with_every_model=0)
+    assert note == "no rows (that check is not in these results)"
+
+
+def test_a_check_missing_from_the_results_is_said_missing_even_with_a_model_excluded(tmp_path):
+    # the run has no framing variants: its framing table is empty because the check is not
+    # there, not because the model is excluded
+    from typer.testing import CliRunner
+
+    from clinbench.cli import _mount, app
+
+    _mount()
+    path = tmp_path / "results.csv"
+    _table("openai-api/local/smollm2").to_csv(path, index=False)
+    result = CliRunner().invoke(app, ["ausclin", "framing", str(path)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "no rows (that check is not in these results)" in result.output
+    assert "excluded from scoring" not in result.output

@@ -8,6 +8,8 @@ Every table keeps its count columns so each figure can be traced back to rows.
 
 from __future__ import annotations
 
+import math
+
 import pandas as pd
 
 from clinbench.report.sections import ReportSection
@@ -299,6 +301,51 @@ def _equipoise_section(plain: pd.DataFrame, threshold: float) -> ReportSection |
     )
 
 
+def exclusion_reasons(exclusions: pd.DataFrame) -> str:
+    """Return each excluded model with its reason ("model: reason; ..."), from a table of
+    :func:`analysis.exclusions`; "" when no model is excluded."""
+    excluded = exclusions[exclusions["excluded"].astype(bool)]
+    return "; ".join(f"{m}: {r}" for m, r in zip(excluded["model"], excluded["reason"],
+                                                   strict=True))  # fmt: skip
+
+
+def empty_table_note(results: pd.DataFrame, threshold: float, rows_with_every_model: int) -> str:
+    """Return what a table with no row says under it: the models excluded from scoring, when
+    the same table with no model excluded has ``rows_with_every_model`` > 0 rows; else that
+    the check is not in these results."""
+    exclusions = analysis.exclusions(results, threshold)
+    excluded = exclusions.loc[exclusions["excluded"].astype(bool), "model"].tolist()
+    if rows_with_every_model and excluded:
+        return (f"no rows; excluded from scoring: {', '.join(excluded)} (why: `clinbench "
+                "ausclin exclusions`)")  # fmt: skip
+    return "no rows (that check is not in these results)"
+
+
+def table_and_why_empty(table_of, results: pd.DataFrame, threshold: float):
+    """Return ``table_of(results, threshold)`` and what it says under it if it has no row
+    (:func:`empty_table_note`, from the same table with no model excluded)."""
+    table = table_of(results, threshold)
+    if not table.empty:
+        return table, ""
+    return table, empty_table_note(results, threshold, len(table_of(results, math.inf)))
+
+
+def why_tables_are_empty(
+    results: pd.DataFrame, made: list[ReportSection], threshold: float, bar: float, method: str
+) -> dict[str, str]:
+    """Return, for each table with no row in ``made`` (this module's :func:`sections`), by its
+    caption, what it says under it (:func:`empty_table_note`)."""
+    empty = [caption for s in made for caption, table in s.tables.items() if table.empty]
+    if not empty:
+        return {}
+    every_model = {
+        caption: table
+        for s in sections(results, threshold=math.inf, bar=bar, method=method, figures=False)
+        for caption, table in s.tables.items()
+    }
+    return {c: empty_table_note(results, threshold, len(every_model.get(c, ()))) for c in empty}
+
+
 def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[str]]]:
     """Return the tables `clinbench run` and `demo` print for ausclin rows (the headline ones).
 
@@ -306,10 +353,7 @@ def summary_tables(results: pd.DataFrame) -> list[tuple[str, pd.DataFrame, list[
     model's reason: headers over no row would read as nothing to report.
     """
     tables = headline_tables(results)
-    excluded = tables["exclusions"]
-    excluded = excluded[excluded["excluded"].astype(bool)]
-    why = "; ".join(f"{m}: {r}" for m, r in zip(excluded["model"], excluded["reason"],
-                                                  strict=True))  # fmt: skip
+    why = exclusion_reasons(tables["exclusions"])
     note = f"No row: the models here are excluded from scoring ({why})." if why else ""
     return [(title, table, [note] if note and table.empty else [])
             for title, table in tables.items()]  # fmt: skip

@@ -336,20 +336,24 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "issue #26 batch 22, used as tuning data)"),
     ("ear said normal",
      # "ear" first, the words before it as look-behinds: the search starts at each "ear"
-     r"ear(?<=\bear)(?<!inner ear)(?<!outer ear)(?<!middle ear)(?<!external ear)(?<!other ear)"
+     r"(?:ear(?<=\bear)(?<!inner ear)(?<!outer ear)(?<!middle ear)(?<!external ear)(?<!other ear)"
      r"(?<!opposite ear)(?<!better ear)(?<!good ear)(?<!worse ear)(?<!poorer ear)"
      r"(?<!affected ear)s?\s*(?::\s*|\s+(?:is|are|was|were|"
      r"seems?|tests?|tested|appears?|came\s+out)\s+|\s+)(?:(?:essentially|entirely|completely|"
      r"perfectly|otherwise|also|still|both|all)\s+)?(?:normal\b(?!-)|hears?\s+normally\b|"
-     r"(?:is|are)\s+hearing\s+normally\b)(?![\s(]*(?:type\b|tymp|middle|canal|drum|pressure|"
+     r"(?:is|are)\s+hearing\s+normally\b)|"
+     # the ear named with 'normal' before it: "a normal left ear" (not "an otherwise normal
+     # left ear", which has the loss itself; issue #26 batch 165 UN09)
+     r"(?<!otherwise\s)\bnormal\s+(?:right|left)\s+ear\b)"
+     r"(?![\s(]*(?:type\b|tymp|middle|canal|drum|pressure|"
      r"compliance|otoscop|appearance|volume|peak|reflex|oae|looking|on\s+(?:otoscopy|inspection|"
      r"examination)|to\s+(?:otoscopy|inspection|look)|in\s+appearance|structure|anatomy|"
      r"examination|mobility|external|tm\b))",
      "an ear said to be normal, or to hear normally ('your left ear is normal', 'both ears "
-     "normal', 'Left ear: normal'): WHO 2021 grades an ear's hearing, and a normal ear is "
-     "one with no loss; not the inner or middle ear, and not an ear's look or its "
-     "tympanogram, and not an ear named by a relation ('the other ear', 'the better ear'), "
-     "whose side the carried ear does not give. It also claims no loss in that ear, "
+     "normal', 'Left ear: normal', 'a normal left ear'): WHO 2021 grades an ear's hearing, "
+     "and a normal ear is one with no loss; not the inner or middle ear, and not an ear's "
+     "look or its tympanogram, and not an ear named by a relation ('the other ear', 'the "
+     "better ear'), whose side the carried ear does not give. It also claims no loss in that ear, "
      "judged as unqualified 'normal hearing' is, except after a one-sided laterality claim "
      "it restates (patient letters and handovers, issue #26 batches 16 and 30, used as "
      "tuning data)"),

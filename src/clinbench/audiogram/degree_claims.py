@@ -81,7 +81,7 @@ _DESCRIPTOR = lexicon.DESCRIPTOR
 # fmt: off
 LEXICON: tuple[tuple[str, str, str], ...] = (
     # (rule name, pattern, source of the usage)
-    ("trigger", r"normal|wnl|no\s(?:[a-z]+\s){0,3}loss|slight|mild|mod|sev|prof|"
+    ("trigger", r"normal|wnl|no\s(?:[a-z]+\s){0,6}loss|slight|mild|mod|sev|prof|"
                 r"complete|total|impair",
      "a superset of every pattern below: a clause without it has no degree claim"),
     ("grade or range of grades",
@@ -97,8 +97,9 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      rf"(?:a\s+|the\s+)?\b{_DEG}\b",
      "'normal sloping to moderate', 'normal to mild': a span from normal (audiogram "
      "descriptions in clinic letters and model replies of the tuning set)"),
-    ("no loss", r"no\s(?:[a-z]+\s){0,3}loss",
-     "the 'normal' phrases that deny any loss ('no hearing loss', 'no type of loss')"),
+    ("no loss", r"no\s(?:[a-z]+\s){0,6}loss",
+     "the 'normal' phrases that deny any loss ('no hearing loss', 'no type of loss', 'no "
+     "evidence of any type of hearing loss')"),
     ("normal limited",
      r"\b(?:except|apart from|other than|aside from|save for|but|although|though|bar|"
      r"pta|average|dip|notch|drop|up to|through|until|below|above|from|frequenc\w*)\b|\d",
@@ -831,7 +832,9 @@ def _normal_phrases(low: str, whole: list[re.Match]) -> list[re.Match]:
     :data:`lexicon.NORMAL_PHRASES`, the person's hearing said normal (``whole``: matches of
     HEARING_SAID_NORMAL) and an ear said to be normal (EAR_NORMAL) where they overlap none
     of them."""
-    if not ("normal" in low or "wnl" in low or ("no " in low and "loss" in low)):
+    if not (
+        "normal" in low or "wnl" in low or ("no " in low and ("loss" in low or "impair" in low))
+    ):
         return []  # (what every phrase of both patterns holds: a cheap test, for speed)
     phrases = list(lexicon.NORMAL_PHRASES.finditer(low))
     if whole:

@@ -337,7 +337,7 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "issue #26 batch 22, used as tuning data)"),
     ("ear said normal",
      # "ear" first, the words before it as look-behinds: the search starts at each "ear"
-     r"(?:ear(?<=\bear)(?<!inner ear)(?<!outer ear)(?<!middle ear)(?<!external ear)(?<!other ear)"
+     r"ear(?:(?<=\bear)(?<!inner ear)(?<!outer ear)(?<!middle ear)(?<!external ear)(?<!other ear)"
      r"(?<!opposite ear)(?<!better ear)(?<!good ear)(?<!worse ear)(?<!poorer ear)"
      r"(?<!affected ear)s?\s*(?::\s*|\s+(?:is|are|was|were|"
      r"seems?|tests?|tested|appears?|came\s+out)\s+|\s+)(?:(?:essentially|entirely|completely|"
@@ -345,7 +345,8 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"(?:is|are)\s+hearing\s+normally\b)|"
      # the ear named with 'normal' before it: "a normal left ear" (not "an otherwise normal
      # left ear", which has the loss itself; issue #26 batch 165 UN09)
-     r"(?<!otherwise\s)\bnormal\s+(?:right|left)\s+ear\b)"
+     r"(?<=\bnormal right ear)(?<!otherwise normal right ear)\b|"
+     r"(?<=\bnormal left ear)(?<!otherwise normal left ear)\b)"
      r"(?![\s(]*(?:type\b|tymp|middle|canal|drum|pressure|"
      r"compliance|otoscop|appearance|volume|peak|reflex|oae|looking|on\s+(?:otoscopy|inspection|"
      r"examination)|to\s+(?:otoscopy|inspection|look)|in\s+appearance|structure|anatomy|"

@@ -23,6 +23,9 @@ CONDUCTIVE = build(45, right_bone=10, left_bone=10)  # flat conductive loss both
         "We discussed a model of the inner ear and the anatomy of the inner ear.",
         "An examination of the inner ear was not possible.",
         "A 3D view of the inner ear was shown.",
+        # its size, shape or structure: anatomy too (batch 165 UN34)
+        "Sound tubes are sized for the size of the inner ear.",
+        "The shape of the inner ear was explained with a drawing.",
     ],
 )
 def test_what_is_imaged_is_no_type(reply):
@@ -34,6 +37,7 @@ def test_what_is_imaged_is_no_type(reply):
     [
         "The loss is a problem of the inner ear.",
         "Her hearing loss is of the inner ear.",
+        "Her loss is of the inner ear, whatever the size of the outer one.",
     ],
 )
 def test_a_loss_of_the_inner_ear_is_still_sensorineural(reply):

@@ -28,7 +28,12 @@ EAR_SAID_NORMAL = [
     ("both ears hear normally", "both", [("degree", BOTH, "normal"), ("no_loss", BOTH, "normal")]),
     ("the left ear is essentially normal", "left",
      [("degree", L, "normal"), ("no_loss", L, "normal")]),
+    # the ear named with 'normal' before it (batch 165 UN09)
+    ("she has a normal right ear", "right", [("degree", R, "normal"), ("no_loss", R, "normal")]),
+    ("normal left ear.", "left", [("degree", L, "normal"), ("no_loss", L, "normal")]),
     # near misses: not the ear's hearing, negated, or an ear named by a relation
+    ("an otherwise normal left ear", "left", []),
+    ("a normal right ear canal", "right", []),
     ("your left ear is not normal", "left", []),
     ("the left ear canal is normal", "left", []),
     ("the left ear is normal on otoscopy", "left", []),

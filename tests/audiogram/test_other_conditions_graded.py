@@ -19,6 +19,8 @@ OTHER_CONDITIONS = [
     "74M, mild cognitive impairment, wife reports word-finding difficulty.",
     "Moderate aphasia after a left MCA stroke.",
     "Mild dysarthria.",
+    "After the fall he was left with a severe neurocognitive impairment.",
+    "Moderate neurological impairment since the stroke.",
     "Speech perception in noise (QuickSIN): SNR loss 9 dB (moderate).",
     "BKB-SIN signal-to-noise ratio loss 6 dB, mild.",
 ]
@@ -27,6 +29,7 @@ HEARING_BESIDE_THEM = [
     "Mild hearing impairment.",
     "Moderate loss; SNR loss 9 dB.",
     "Mild cognitive impairment; mild sensorineural hearing loss in both ears.",
+    "Severe neurocognitive impairment, and a mild hearing impairment as well.",
 ]
 
 

@@ -213,13 +213,15 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      _I(rf"\b{_AT}{_SP}{_THE}"
         rf"(?:inner{_SP}{_PART}ears?|hearing{_SP}nerve|hair{_SP}cells)\b|"
         r"\b(?<!scan )(?<!scans )(?<!mri )(?<!picture )(?<!images )(?<!test )(?<!image )"
-        r"(?<!view )(?<!diagram )(?<!model )(?<!anatomy )(?<!examination )(?<!exam )of (?:the )?"
+        r"(?<!view )(?<!diagram )(?<!model )(?<!anatomy )(?<!examination )(?<!exam )"
+        r"(?<!size )(?<!shape )(?<!structure )of (?:the )?"
         r"(?:inner ears?|hearing nerve|hair cells)\b|\binner[- ]ear (?:hearing )?loss\b"),
      "lay words for a sensorineural cause: the inner ear (or its inner part), hair cells, "
      "hearing nerve (patient letters; Easy Read results; BSA 2018 defines the type by where "
      "the loss arises); 'a scan of the hearing nerve' names what is imaged, not where a loss "
      "arises, and so do an image, a view, a diagram, a model, the anatomy or an examination "
-     "of the inner ear (issue #26 batch 143, real-model text: 'an image of the inner ear'); "
+     "of the inner ear (issue #26 batch 143, real-model text: 'an image of the inner ear'), "
+     "and so do its size, shape or structure (batch 165 UN34: 'the size of the inner ear'); "
      "emphasis marks between the words change nothing"),
     ("type", "lay middle ear",
      _I(rf"\b{_AT}{_SP}{_THE}"

@@ -81,7 +81,7 @@ _DESCRIPTOR = lexicon.DESCRIPTOR
 # fmt: off
 LEXICON: tuple[tuple[str, str, str], ...] = (
     # (rule name, pattern, source of the usage)
-    ("trigger", r"normal|wnl|no\s(?:[a-z]+\s){0,3}loss|slight|mild|mod|sev|prof|"
+    ("trigger", r"normal|wnl|no\s(?:[a-z]+\s){0,6}loss|slight|mild|mod|sev|prof|"
                 r"complete|total|impair",
      "a superset of every pattern below: a clause without it has no degree claim"),
     ("grade or range of grades",
@@ -97,8 +97,9 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      rf"(?:a\s+|the\s+)?\b{_DEG}\b",
      "'normal sloping to moderate', 'normal to mild': a span from normal (audiogram "
      "descriptions in clinic letters and model replies of the tuning set)"),
-    ("no loss", r"no\s(?:[a-z]+\s){0,3}loss",
-     "the 'normal' phrases that deny any loss ('no hearing loss', 'no type of loss')"),
+    ("no loss", r"no\s(?:[a-z]+\s){0,6}loss",
+     "the 'normal' phrases that deny any loss ('no hearing loss', 'no type of loss', 'no "
+     "evidence of any type of hearing loss')"),
     ("normal limited",
      r"\b(?:except|apart from|other than|aside from|save for|but|although|though|bar|"
      r"pta|average|dip|notch|drop|up to|through|until|below|above|from|frequenc\w*)\b|\d",
@@ -134,7 +135,7 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"^\s*(tinnitus|vertigo|noise(?![\s-]*(?:induced|related))|pain|dizziness|imbalance|"
      r"discomfort|otalgia|fullness|recruitment|rollover|difficulty|problems?|"
      r"ear (?:pain|infection)|reduction in (?:word|speech)|"
-     r"cognitive|intellectual|learning|aphasia|dysarthria|apraxia|dyspraxia|dysphagia|"
+     r"(?:neuro)?cognitive|neurological|intellectual|learning|aphasia|dysarthria|apraxia|dyspraxia|dysphagia|"
      r"dysphonia|stutter\w*|anxiety|depression|(?:oro)?dysfunction|"
      r"visual|vision|sight|visually|motor|physical|"
      r"(?:or\s+no\s+)?(?:impairment|loss|disability)\s+of\s+(?!(?:[\w-]+\s+){0,2}(?:hearing|"
@@ -154,7 +155,8 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "#26 batch 29, used as tuning data), nor a grade of bone conduction ('a slight bone "
      "elevation at 2 kHz': the cochlea's, where WHO 2021 grades the ear by air conduction; "
      "batch 92); nor of another condition of a speech-language "
-     "report ('mild cognitive impairment', 'moderate aphasia', issue #26 batch 54); nor of "
+     "report ('mild cognitive impairment', 'moderate aphasia', issue #26 batch 54; 'severe "
+     "neurocognitive impairment', batch 165 UN37); nor of "
      "a finding of the ear's examination ('L: moderate otitis externa', 'mild retraction', "
      "lexicon.EXAMINATION_FINDING); nor of a measure of tympanometry ('type B, normal "
      "volume', lexicon.TYMPANOMETRIC_MEASURE; issue #26 batch 71); nor of impairments in the "
@@ -344,20 +346,25 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "issue #26 batch 22, used as tuning data)"),
     ("ear said normal",
      # "ear" first, the words before it as look-behinds: the search starts at each "ear"
-     r"ear(?<=\bear)(?<!inner ear)(?<!outer ear)(?<!middle ear)(?<!external ear)(?<!other ear)"
+     r"ear(?:(?<=\bear)(?<!inner ear)(?<!outer ear)(?<!middle ear)(?<!external ear)(?<!other ear)"
      r"(?<!opposite ear)(?<!better ear)(?<!good ear)(?<!worse ear)(?<!poorer ear)"
      r"(?<!affected ear)s?\s*(?::\s*|\s+(?:is|are|was|were|"
      r"seems?|tests?|tested|appears?|came\s+out)\s+|\s+)(?:(?:essentially|entirely|completely|"
      r"perfectly|otherwise|also|still|both|all)\s+)?(?:normal\b(?!-)|hears?\s+normally\b|"
-     r"(?:is|are)\s+hearing\s+normally\b)(?![\s(]*(?:type\b|tymp|middle|canal|drum|pressure|"
+     r"(?:is|are)\s+hearing\s+normally\b)|"
+     # the ear named with 'normal' before it: "a normal left ear" (not "an otherwise normal
+     # left ear", which has the loss itself; issue #26 batch 165 UN09)
+     r"(?<=\bnormal right ear)(?<!otherwise normal right ear)\b|"
+     r"(?<=\bnormal left ear)(?<!otherwise normal left ear)\b)"
+     r"(?![\s(]*(?:type\b|tymp|middle|canal|drum|pressure|"
      r"compliance|otoscop|appearance|volume|peak|reflex|oae|looking|on\s+(?:otoscopy|inspection|"
      r"examination)|to\s+(?:otoscopy|inspection|look)|in\s+appearance|structure|anatomy|"
      r"examination|mobility|external|tm\b))",
      "an ear said to be normal, or to hear normally ('your left ear is normal', 'both ears "
-     "normal', 'Left ear: normal'): WHO 2021 grades an ear's hearing, and a normal ear is "
-     "one with no loss; not the inner or middle ear, and not an ear's look or its "
-     "tympanogram, and not an ear named by a relation ('the other ear', 'the better ear'), "
-     "whose side the carried ear does not give. It also claims no loss in that ear, "
+     "normal', 'Left ear: normal', 'a normal left ear'): WHO 2021 grades an ear's hearing, "
+     "and a normal ear is one with no loss; not the inner or middle ear, and not an ear's "
+     "look or its tympanogram, and not an ear named by a relation ('the other ear', 'the "
+     "better ear'), whose side the carried ear does not give. It also claims no loss in that ear, "
      "judged as unqualified 'normal hearing' is, except after a one-sided laterality claim "
      "it restates (patient letters and handovers, issue #26 batches 16 and 30, used as "
      "tuning data)"),
@@ -835,7 +842,9 @@ def _normal_phrases(low: str, whole: list[re.Match]) -> list[re.Match]:
     :data:`lexicon.NORMAL_PHRASES`, the person's hearing said normal (``whole``: matches of
     HEARING_SAID_NORMAL) and an ear said to be normal (EAR_NORMAL) where they overlap none
     of them."""
-    if not ("normal" in low or "wnl" in low or ("no " in low and "loss" in low)):
+    if not (
+        "normal" in low or "wnl" in low or ("no " in low and ("loss" in low or "impair" in low))
+    ):
         return []  # (what every phrase of both patterns holds: a cheap test, for speed)
     phrases = list(lexicon.NORMAL_PHRASES.finditer(low))
     if whole:

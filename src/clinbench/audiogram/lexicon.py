@@ -253,8 +253,13 @@ NORMAL_PHRASES = re.compile(
     r"|within normal limits|\bwnl\b|normal (?:grade|range|hearing sensitivity|sensitivity)"
     # a bare "no loss of X" names X as what is kept ("no loss of consciousness"): only a loss
     # of hearing (or one "of note") is the hearing's
-    r"|no (?:(?:type|kind|form|sort|degree) of )?(?:hearing loss|loss(?!\s+of\s+(?!hearing\b|"
-    r"note\b|significance\b|concern\b)))|no (?:measurable|detectable|appreciable) hearing loss)\b"
+    # "no evidence of (any) hearing loss / impairment": the finding of none, said as the
+    # absence of its evidence (issue #26 batch 165 UN12, a small model's reply)
+    r"|no (?:(?:evidence|signs?|indication) of )?(?:any )?"
+    r"(?:(?:type|kind|form|sort|degree) of )?(?:hearing (?:loss|impairment)|loss(?!\s+of\s+"
+    r"(?!hearing\b|note\b|significance\b|concern\b))|(?:physical )?impairment (?:of|in|"
+    r"related to) (?:the |their |his |her |your )?hearing)"
+    r"|no (?:measurable|detectable|appreciable) hearing loss)\b"
 )
 LOSS_CONTEXT = re.compile(
     # every alternative opens with a letter (a word boundary before "hl" and "pta" is looked

@@ -109,19 +109,10 @@ def test_every_help_page_at_80_columns_reads_cleanly(monkeypatch):
     Python type in angle brackets (`--help <bool>`, `<float>`), no line wider than 80."""
     from click.testing import CliRunner
 
-    from clinbench.cli.help_text import command as build
+    from .commands import every_command
 
     monkeypatch.setenv("COLUMNS", "80")
-    _mount()
-    root = build(app)
-    paths: list[list[str]] = []
-
-    def walk(command, path: list[str]) -> None:
-        paths.append(path)
-        for name, sub in (getattr(command, "commands", None) or {}).items():
-            walk(sub, [*path, name])
-
-    walk(root, [])
+    root, paths = every_command()
     assert len(paths) > 40
     noisy, wide = [], []
     for path in paths:

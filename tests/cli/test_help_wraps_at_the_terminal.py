@@ -15,8 +15,9 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from clinbench.cli import _mount, app
 from clinbench.cli.help_text import flowing
+
+from .commands import every_command
 
 WIDTHS = (80, 120)
 LIST_ITEM = re.compile(r"(?:[-*\u2022]|\d+[.)])$")
@@ -25,18 +26,7 @@ LIST_ITEM = re.compile(r"(?:[-*\u2022]|\d+[.)])$")
 @pytest.fixture(scope="module")
 def helps() -> dict[tuple[int, str], str]:
     """Return (width, command path) -> the --help the user sees, for every command."""
-    from clinbench.cli.help_text import command as build
-
-    _mount()
-    root = build(app)  # the command `clinbench` runs (clinbench.cli.main)
-    paths: list[list[str]] = []
-
-    def walk(command, path: list[str]) -> None:
-        paths.append(path)
-        for name, sub in (getattr(command, "commands", None) or {}).items():
-            walk(sub, [*path, name])
-
-    walk(root, [])
+    root, paths = every_command()
     runner = CliRunner()
     out = {}
     for width in WIDTHS:

@@ -25,6 +25,20 @@ def _table(model: str) -> pd.DataFrame:
     return pd.DataFrame(rows).reindex(columns=RESULT_COLUMNS)
 
 
+def _cli(tmp_path, command: str) -> str:
+    """Return what `clinbench ausclin COMMAND` prints for SmolLM2's table (exit 0 asserted)."""
+    from typer.testing import CliRunner
+
+    from clinbench.cli import _mount, app
+
+    _mount()
+    path = tmp_path / "results.csv"
+    _table("openai-api/local/smollm2").to_csv(path, index=False)
+    result = CliRunner().invoke(app, ["ausclin", command, str(path)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
 def test_each_empty_table_says_the_model_is_excluded_and_why():
     tables = report.summary_tables(_table("openai-api/local/smollm2"))
     empty = [(title, notes) for title, table, notes in tables if table.empty]
@@ -39,18 +53,10 @@ def test_summary_command_says_the_model_is_excluded_not_that_the_check_is_missin
     # use30: `clinbench ausclin summary` on SmolLM2's run said "Declines per model and
     # condition: no rows (that check is not in these results)" though the run held declines:
     # the one model was excluded. An empty table now names the excluded model and why.
-    from typer.testing import CliRunner
-
-    from clinbench.cli import _mount, app
-
-    _mount()
-    path = tmp_path / "results.csv"
-    _table("openai-api/local/smollm2").to_csv(path, index=False)
-    result = CliRunner().invoke(app, ["ausclin", "summary", str(path)], env={"COLUMNS": "200"})
-    assert result.exit_code == 0, result.output
-    assert "that check is not in these results" not in result.output
-    assert "excluded from scoring: openai-api/local/smollm2" in result.output
-    assert "3 contradictory of 8 replies" in result.output  # (the Exclusions table's reason)
+    output = _cli(tmp_path, "summary")
+    assert "that check is not in these results" not in output
+    assert "excluded from scoring: openai-api/local/smollm2" in output
+    assert "3 contradictory of 8 replies" in output  # (the Exclusions table's reason)
 
 
 def test_empty_table_with_no_model_excluded_says_the_check_is_missing():
@@ -62,14 +68,6 @@ def test_empty_table_with_no_model_excluded_says_the_check_is_missing():
 def test_a_check_missing_from_the_results_is_said_missing_even_with_a_model_excluded(tmp_path):
     # the run has no framing variants: its framing table is empty because the check is not
     # there, not because the model is excluded
-    from typer.testing import CliRunner
-
-    from clinbench.cli import _mount, app
-
-    _mount()
-    path = tmp_path / "results.csv"
-    _table("openai-api/local/smollm2").to_csv(path, index=False)
-    result = CliRunner().invoke(app, ["ausclin", "framing", str(path)], env={"COLUMNS": "200"})
-    assert result.exit_code == 0, result.output
-    assert "no rows (that check is not in these results)" in result.output
-    assert "excluded from scoring" not in result.output
+    output = _cli(tmp_path, "framing")
+    assert "no rows (that check is not in these results)" in output
+    assert "excluded from scoring" not in output

@@ -16,7 +16,9 @@ CASE = build({250: 20, 500: 30, 1000: 40, 2000: 50, 4000: 60, 8000: 65}, 15)
 
 RIGHT_ABOUT_THE_LABELLED_EAR = {
     "en_dash_poorer": (
-        "Both ears show some loss of hearing.\n"
+        # (not "Both ears show some loss": the left is normal, and a loss said of both ears is
+        # a claim about each since tune65, batch 160)
+        "The two ears differ.\n"
         "Right ear \u2013 poorer: a moderate loss, rising from 30 dB HL at 500 Hz to 60 dB HL "
         "at 4 kHz.\nLeft ear: 15 dB HL throughout."
     ),

@@ -26,6 +26,7 @@ BUILTIN_BASE = {
     "clinbench.providers.api:MissingFrozenResponse": LookupError,
     "clinbench.providers.local_server:LocalModelUnavailable": RuntimeError,
     "clinbench.providers.local_server:LocalServerError": RuntimeError,
+    "clinbench.model_errors:UnreadableReply": RuntimeError,
     "clinbench.stats._common:StatsInputError": ValueError,
     "clinbench.audit.audit_errors:AuditInputError": ValueError,
     "clinbench.results.table:ResultsFileError": ValueError,

@@ -5,7 +5,7 @@ surf28: with one model of a suite excluded (too many unparseable replies) and an
 the suite's part of the report and ``analyze`` showed only the ranked model; the excluded
 one's parse counts were in the disclosures alone. The part now opens with "Excluded from
 ranking": each excluded model, the reason, and its rows counted by outcome, from the function
-the disclosures' "Outcomes by model" come from (``report.generic.outcome_counts``).
+the disclosures' "Outcomes by model" come from (``report.sections.outcome_counts``).
 """
 
 from __future__ import annotations

@@ -1867,7 +1867,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
       "HEDGES", "HEDGE_WORD", "HEDGED_SENTENCE", "NOT_DONE", "SIDE_BY_FINDING", "THE_BEFORE"),
      "negation, conditions, general statements, references and hedges of model replies "
      "in the AudiologyBench validation sets (tuning set, batches 1-11; issue #26)"),
-    (("CONDUCTION", "GAP_WORD", "GAP_TRIGGER", "DB_RANGE", "DIGIT"),
+    (("CONDUCTION", "GAP_WORD", "TWO_CONDUCTIONS", "GAP_TRIGGER", "DB_RANGE", "DIGIT"),
      "air and bone conduction, air-bone gap (ABG) and dB HL values as audiograms label them"),
     (("AVERAGE_NAME", "AVERAGE_IN_WORDS", "AVERAGED_FREQUENCIES", "AVERAGE_COPULA",
       "COMPARATIVE_AFTER_DB", "OTHER_DB_SCALE", "LATENCY_NOUN"),

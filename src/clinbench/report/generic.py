@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from clinbench.report.sections import ReportSection
+from clinbench.report.sections import ReportSection, outcome_counts
 from clinbench.scoring import outcomes as oc
 from clinbench.scoring.rubric import grade_rules
 from clinbench.stats import case_clustering as clustering
@@ -602,27 +602,6 @@ def file_digest(path: str | Path) -> str:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             h.update(chunk)
     return h.hexdigest()
-
-
-def outcome_counts(df: pd.DataFrame) -> pd.DataFrame:
-    """Return the rows of each suite, task, model and condition counted by outcome.
-
-    Indexed by ``suite, task, model, condition``; a column per outcome (every known one, then
-    any other the table holds), ``rows`` (all) and ``excluded`` (parse failed, contradictory,
-    error, unscored). The disclosures' "Outcomes by model", and the counts beside each
-    exclusion in a suite's part (:func:`clinbench.report.sections.excluded_with_counts`): one
-    function, so the two read the same.
-    """
-    keys = ["suite", "task", "model", "condition"]
-    counts = df.groupby([*keys, "outcome"]).size().unstack("outcome", fill_value=0)
-    for name in oc.OUTCOMES:
-        if name not in counts.columns:
-            counts[name] = 0
-    unknown = sorted(set(counts.columns) - set(oc.OUTCOMES))
-    counts = counts[[*oc.OUTCOMES, *unknown]]
-    counts["rows"] = counts.sum(axis=1)
-    counts["excluded"] = counts[list(oc.EXCLUDED)].sum(axis=1)
-    return counts
 
 
 def disclosures_section(

@@ -111,15 +111,37 @@ SOME_EXCLUDED_TITLE = "Excluded from ranking"
 EXCLUDED_CAPTION = "Excluded from ranking"
 
 
+def outcome_counts(df: pd.DataFrame) -> pd.DataFrame:
+    """Return the rows of each suite, task, model and condition counted by outcome.
+
+    Indexed by ``suite, task, model, condition``; a column per outcome (every known one, then
+    any other the table holds), ``rows`` (all) and ``excluded`` (parse failed, contradictory,
+    error, unscored). The disclosures' "Outcomes by model", and the counts beside each
+    exclusion in a suite's part (:func:`excluded_with_counts`): one function, so the two read
+    the same.
+    """
+    from clinbench.scoring import outcomes as oc
+
+    keys = ["suite", "task", "model", "condition"]
+    counts = df.groupby([*keys, "outcome"]).size().unstack("outcome", fill_value=0)
+    for name in oc.OUTCOMES:
+        if name not in counts.columns:
+            counts[name] = 0
+    unknown = sorted(set(counts.columns) - set(oc.OUTCOMES))
+    counts = counts[[*oc.OUTCOMES, *unknown]]
+    counts["rows"] = counts.sum(axis=1)
+    counts["excluded"] = counts[list(oc.EXCLUDED)].sum(axis=1)
+    return counts
+
+
 def excluded_with_counts(rows: pd.DataFrame, excluded: pd.DataFrame) -> pd.DataFrame:
     """Return the exclusions (``report.headline.exclusions``) with each model's rows counted by
     outcome: all rows, then those excluded from scoring (parse failed, contradictory, error,
-    unscored), from ``report.generic.outcome_counts``, the function the disclosures' "Outcomes
+    unscored), from :func:`outcome_counts`, the function the disclosures' "Outcomes
     by model" come from, so both read the same numbers.
 
     `rows` are the (normalised) results the exclusions were made from.
     """
-    from clinbench.report.generic import outcome_counts
     from clinbench.scoring import outcomes as oc
 
     keys = ["suite", "task", "condition", "model"]

@@ -29,6 +29,7 @@ from collections import Counter
 import pandas as pd
 
 from clinbench.suites.slp.baseline import comparable
+from clinbench.suites.slp.scenarios import ASR_MODEL
 
 COLUMNS = ["asr", "noise", "clips", "child_error_clips", "normalised_away", "kept_error",
            "other", "no_transcript", "normalised_away_rate"]  # fmt: skip
@@ -127,10 +128,6 @@ SETTINGS_COLUMNS = ["model", "task", "condition", "asr", "asr model", "settings"
                     "clips", "transcribed", "recognition failed", "why it failed",
                     "logs"]  # fmt: skip
 NOT_RECORDED = "not recorded"
-# the item metadata key of the ASR model the run chose, known before any decode (the task
-# sets it), so that a row whose recognition failed (an error row, which has no score
-# metadata) still names it
-ASR_MODEL = "slp_asr_model"
 # the settings and mode of a condition none of whose clips was recognised: the failed
 # decodes recorded none (each row's error says why; the table counts them)
 NO_DECODE = "none: recognition failed"

@@ -11,6 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+ASR_MODEL = "slp_asr_model"
+"""The item metadata key of the ASR model the run chose, known before any decode (the task
+sets it), so that a row whose recognition failed (an error row, which has no score metadata)
+still names it (asr_fidelity reads it)."""
+
 ROLE = (
     "You are an experienced speech-language pathologist. The recording usually holds a "
     "clinician saying a prompt and then a child repeating it."

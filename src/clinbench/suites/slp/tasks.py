@@ -47,14 +47,13 @@ from clinbench.item_tasks import item_sample, items_task, takes_options
 from clinbench.items.model import AudioItem
 from clinbench.items.sample import audio_format, from_state
 from clinbench.scoring import outcomes
-from clinbench.suites.slp.asr_fidelity import ASR_MODEL
 from clinbench.suites.slp.replies import (
     LABEL_RULES,
     READ_FROM_PROSE,
     read_label_reply,
     read_transcription_reply,
 )
-from clinbench.suites.slp.scenarios import SCENARIOS, Scenario, scenario_prompt
+from clinbench.suites.slp.scenarios import ASR_MODEL, SCENARIOS, Scenario, scenario_prompt
 
 SAMPLE_MANIFEST = Path(__file__).parent / "data" / "samples.csv"
 DEFAULT_ASR = "pocketsphinx"  # the offline back-end; its condition is plain "asr"

@@ -461,11 +461,18 @@ def _without_field_label(name: str, value: str) -> str | None:
     "no." or "code" and ":", "#" or "=", is dropped, and only when one bare token is left;
     otherwise None (the value stands as written). The key is never consulted.
     """
-    words = r"[\s_]+".join(map(re.escape, name.split("_")))
     label = re.match(
-        rf"(?i)\s*{words}(?:\s+(?:number|no\.?|code))?\s*[:#=]?\s*([^\s:#=]+)\s*$", value
-    )
+        rf"(?i)\s*{_field_name(name)}(?:\s+(?:number|no\.?|code))?\s*(?:[:#=]\s*)?"
+        r"([^\s:#=]+)\s*$",
+        value,
+    )  # (one way to split each run of spaces: linear on a long value)
     return label.group(1) if label else None
+
+
+def _field_name(name: str) -> str:
+    """Return a pattern of a field's name as a reply may write it: its words, in any case,
+    joined by spaces or underscores."""
+    return r"[\s_]+".join(map(re.escape, name.split("_")))
 
 
 _PLACEHOLDER_LABEL = re.compile(r"(?i)\s*(?:number|no\.?|code)?[\s:#=.,]*$")
@@ -484,8 +491,7 @@ def _is_placeholder(spec: Any, value: str) -> bool:
     folded = re.sub(r"[\s_]+", " ", text).casefold().rstrip(" .")
     if spec.description and folded == re.sub(r"\s+", " ", spec.description).casefold().rstrip(" ."):
         return True
-    words = r"[\s_]+".join(map(re.escape, spec.name.split("_")))
-    name = re.match(rf"(?i)\s*{words}", text)
+    name = re.match(rf"(?i)\s*{_field_name(spec.name)}", text)
     return bool(name) and _PLACEHOLDER_LABEL.match(text, name.end()) is not None
 
 

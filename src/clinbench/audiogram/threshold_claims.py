@@ -1503,7 +1503,7 @@ def _named_conduction(low: str, m: re.Match) -> str | None:
     """Return the conduction ('air' or 'bone') named last in the 25 characters before a
     value, or said normal at it (:data:`CONDUCTION_SAID_NORMAL`), or whose measure is the
     subject the value is said of (:data:`_CONDUCTION_SUBJECT`), None when none is named
-    there or it is negated."""
+    there or it is negated or said not tested (lexicon.conduction_not_tested)."""
     end = m.start()
     near = _APPROXIMATELY.search(low, max(0, end - 16), end)
     end = near.start() if near else end  # (the approximating word names nothing)
@@ -1514,6 +1514,8 @@ def _named_conduction(low: str, m: re.Match) -> str | None:
         subject = _CONDUCTION_SUBJECT.search(low, max(0, m.start() - _SUBJECT_REACH), m.start())
     if named:
         at, bone = start + named[0].start(), bool(named[0].group(1))
+        if lexicon.conduction_not_tested(low, at, start + named[0].end()):
+            return None  # "(bone not needed): right 10-15 dB HL": a test left out names none
     elif subject:
         at, bone = subject.start(), bool(subject.group(1))
     else:

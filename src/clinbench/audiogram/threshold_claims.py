@@ -632,6 +632,9 @@ def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
     case without bone conduction), or one ear's (or each of both ears') whole-ear range when
     its clause names no frequency, region or shape at all ("thresholds were 15-20 dB HL in
     both ears")."""
+    if _RELATIVE_AFTER.match(c.low, m.end()):
+        bisect.insort(c.used, m.span())  # "bone 0-5 dB from air": a distance, no level
+        return
     bone = _bone_named(c.low, m)
     ears = EARS if bone else (*EARS, "both")  # both ears' bone: the bone level as before
     whole_ear = c.ear in ears and not c.names_a_frequency
@@ -1100,8 +1103,11 @@ def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
     """Levels with no frequency: a bone level (fabricated in a case without bone), and one
     level with its conduction named for an ear in a clause that names no frequency, region
     or shape (rule WHOLE_EAR_LEVEL), or given as the hearing loss's (rule LOSS_LEVEL); none
-    after a comparison sign (:data:`_SIGN_BEFORE`)."""
-    if _SIGN_BEFORE.search(c.low, max(0, m.start() - 4), m.start()):
+    after a comparison sign (:data:`_SIGN_BEFORE`) nor one that is a distance from another
+    level (:data:`_RELATIVE_AFTER`: "bone 5 dB from air")."""
+    if _SIGN_BEFORE.search(c.low, max(0, m.start() - 4), m.start()) or _RELATIVE_AFTER.match(
+        c.low, m.end()
+    ):
         return
     given_for = _EAR_AFTER.match(c.low, m.end()) if len(values) == 1 else None
     if given_for and given_for.group(1) != c.ear and "db" in m.group(0):
@@ -1187,10 +1193,12 @@ def _decimal_row_level(c: _Clause) -> None:
 
 
 _RELATIVE_AFTER = re.compile(
-    r"\s*(?:hl\b\s*)?(?:above|below|under|over|beneath|higher|lower|more|less)\b"
+    r"\s*(?:hl\b\s*)?(?:above|below|under|over|beneath|higher|lower|more|less|"
+    r"(?:(?:away|apart)\s+)?(?:from|off)\s+(?:the\s+)?(?:air|bone|ac|bc)\b)\b"
 )
-"""After a level: a comparison ("air sits 5 dB above it", "10 dB below the other"): a
-distance from another level, whose side no ear named gives."""
+"""After a level: a comparison ("air sits 5 dB above it", "10 dB below the other"), or the
+distance from a conduction ("bone 0-5 dB from air", "5-10 dB off the air"): a distance from
+another level, whose side no ear named gives, and no level itself."""
 
 
 def _of_either_ear(c: _Clause, m: re.Match, named: str | None) -> bool:

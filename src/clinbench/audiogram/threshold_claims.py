@@ -1099,15 +1099,22 @@ measured (a criterion is written with the sign, a result without it: BSA 2018 re
 threshold as the level heard)."""
 
 
+def _limit_or_distance(low: str, m: re.Match) -> bool:
+    """Return whether the value ``m`` is a rule's limit (after a comparison sign,
+    :data:`_SIGN_BEFORE`) or a distance from another level (:data:`_RELATIVE_AFTER`)."""
+    return bool(
+        _SIGN_BEFORE.search(low, max(0, m.start() - 4), m.start())
+        or _RELATIVE_AFTER.match(low, m.end())
+    )
+
+
 def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
     """Levels with no frequency: a bone level (fabricated in a case without bone), and one
     level with its conduction named for an ear in a clause that names no frequency, region
     or shape (rule WHOLE_EAR_LEVEL), or given as the hearing loss's (rule LOSS_LEVEL); none
     after a comparison sign (:data:`_SIGN_BEFORE`) nor one that is a distance from another
     level (:data:`_RELATIVE_AFTER`: "bone 5 dB from air")."""
-    if _SIGN_BEFORE.search(c.low, max(0, m.start() - 4), m.start()) or _RELATIVE_AFTER.match(
-        c.low, m.end()
-    ):
+    if _limit_or_distance(c.low, m):
         return
     given_for = _EAR_AFTER.match(c.low, m.end()) if len(values) == 1 else None
     if given_for and given_for.group(1) != c.ear and "db" in m.group(0):

@@ -102,3 +102,37 @@ def test_judged_as_the_air_thresholds():
         ("threshold", "right", 1000),
         ("threshold", "left", 8000),
     }
+
+
+# A dB range with no frequency after a conduction said not tested is no bone level either
+# (threshold_claims._named_conduction asks lexicon.conduction_not_tested; batch 175: "(air
+# only; bone not needed): right 10-15 dB HL"). Wording of our own.
+NEAR_NORMAL = build(15)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Screen (bone not tested): right 10-20 dB HL, left 10-15 dB HL.",
+        "| Hearing (BC not performed) | right 15-20 dB HL |",
+        "Air only, bone not needed - left 10-15 dB HL throughout.",
+        "Pure tones, bone wasn't done: both ears 10-20 dB HL.",
+    ],
+)
+def test_an_unplaced_range_after_a_conduction_not_tested_is_air(reply):
+    result = check_reply(reply, NEAR_NORMAL)
+    assert result.critical_errors == []
+    assert not [f for f in result.findings if f.kind in ("bone_threshold", "bone_level")]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # the air range is still judged
+        "Screen (bone not tested): right 50-60 dB HL, left 10-15 dB HL.",
+        # a bone range named and not negated is still a bone level
+        "Screen: air 10-15 dB HL; bone conduction 10-15 dB HL.",
+    ],
+)
+def test_the_range_is_still_judged(reply):
+    assert check_reply(reply, NEAR_NORMAL).critical_errors

@@ -29,3 +29,31 @@ def test_distance_from_a_mark_is_no_level(reply):
     findings = check_reply(reply, SENSORINEURAL).findings
     assert not any(f.critical_error for f in findings)
     assert not any(str(f.claimed).startswith("5 dB HL") or f.claimed == 5 for f in findings)
+
+
+# So is a distance "from" or "off" a conduction ("bone 0-5 dB from air", "5-10 dB off the air
+# thresholds"), a range or one value (threshold_claims._RELATIVE_AFTER; batch 176: "Bone 0-5
+# dB from air" read as a bone level of 0-5 dB). Wording of our own.
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Flat 45 dB HL both ears. Bone 0-5 dB from air: sensorineural.",
+        "Air 45 dB HL each side; bone sits 5 dB off the air thresholds.",
+        "- right 45 dB HL, bone 5-10 dB away from air\n- left the same",
+        "| bone | 5 dB from AC at every frequency |",
+    ],
+)
+def test_distance_from_a_conduction_is_no_level(reply):
+    assert check_reply(reply, SENSORINEURAL).critical_errors == []
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # a bone level itself is still judged
+        "Flat 45 dB HL both ears. Bone 0-5 dB HL: conductive.",
+        "Air 45 dB HL; bone 5 dB HL at 1 kHz.",
+    ],
+)
+def test_a_bone_level_is_still_judged(reply):
+    assert check_reply(reply, SENSORINEURAL).critical_errors

@@ -54,3 +54,35 @@ def test_a_size_alone_or_the_two_ears_is_no_gap_said(clause):
 )  # fmt: skip
 def test_a_gap_in_words_is_judged_by_the_type(reply, case, errors):
     assert check_reply(reply, case).critical_errors == errors
+
+
+# A difference said to fall short of significance ("under", "below", "less than", "short of a
+# significant gap") says the gap is absent (claims.ABG_ABSENT; batch 176: "bone 10 dB better
+# than air everywhere, which is under a significant air-bone gap"). Wording of our own.
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "bone within 10 db of air, which is under a significant air-bone gap",
+        "- abg 5-10 db: below a clinically significant abg",
+        "the split between the curves is less than a significant gap between air and bone",
+        "| bone vs air | 10 db, short of a significant air-bone gap |",
+    ],
+)
+def test_a_gap_short_of_significance_is_absent(clause):
+    assert [c.value for c in air_bone_gap_claims(clause, None, False)] == ["absent"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "case", "errors"),
+    [
+        ("Bone 5-10 dB better than air, under a significant air-bone gap: sensorineural.",
+         SENSORINEURAL, []),
+        ("Bone 5-10 dB better than air, under a significant air-bone gap.", CONDUCTIVE,
+         ["type_misclassification"]),
+        # above the criterion is still a gap
+        ("Bone 40 dB better than air, well above a significant air-bone gap.", SENSORINEURAL,
+         ["type_misclassification"]),
+    ],
+)  # fmt: skip
+def test_a_gap_short_of_significance_is_judged(reply, case, errors):
+    assert check_reply(reply, case).critical_errors == errors

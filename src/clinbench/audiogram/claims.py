@@ -1813,7 +1813,11 @@ ABG_ABSENT = re.compile(
     r"\b(no|not|without|absence of|closed|minimal|negligible|insignificant|no significant)\b"
     rf"[^.]{{0,20}}\b({_GAP_NAMED})\b|\b(air[\s-]*bone gaps?|abgs?)\b[^.]{{0,15}}"
     r"\b(closed|absent|not significant|insignificant|negligible)\b|bone conduction (?:matches|"
-    r"equals|is (?:the same as|similar to)) air"
+    r"equals|is (?:the same as|similar to)) air|"
+    # a difference said to fall short of significance ("10 dB, which is under a significant
+    # air-bone gap", "less than a clinically significant ABG"): no significant gap
+    r"\b(?:under|below|less than|short of|smaller than)\s+(?:an?\s+|the\s+)?(?:clinically\s+)?"
+    rf"significant\s+(?:{_GAP_NAMED})\b"
 )
 ABG_SIZE = re.compile(
     r"\b(?:air[\s-]*bone gaps?|abgs?)\b[^.\d]{0,20}?(-?\d{1,3})(?:\s*(?:-|–|to)\s*(\d{1,3}))?"

@@ -200,6 +200,8 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      r"eyes?|interpretation|estimation)\b\s*)?"
      r"(?:(?:on|by|under|per|using)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?"
      r"(?:scale|grading|grades|classification|criteria|system)\b\s*)?"
+     # graded by the ear's average ("moderate on the average", "mild by the 4FA")
+     r"(?:(?:on|by|from)\s+(?:the\s+|its\s+|their\s+)?(?:averages?|mean|[34]fa|pta[34]?)\b\s*)?"
      r"(?:,?\s*and\s+(?:\d+(?:\.\d+)?\s*(?:db\s*)?)?(?:worse|better|poorer|deeper)\s+than\s+"
      r"(?:in\s+|at\s+|on\s+)?(?:the\s+)?(?:\d{4}|last|previous|earlier|before|prior)[^.;,]{0,20})?"
      r"(?:\s*\(\s*(?:[34]fa|pta[34]?|averages?|mean)\b[^()]{0,50}\)?)?"
@@ -210,8 +212,8 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "(chart descriptions, issue #26 batch 65, used as tuning data), nor does a time adverb "
      "before them ('now severe'), the grading scale they are on ('on the WHO 2021 scale'), "
      "a change against an earlier test after them ('and 10 dB worse than last year') or the "
-     "averages that grade them, in a bracket ('moderate overall (4FA 88.75 dB right, ...': "
-     "batch 163 UL26)"),
+     "averages that grade them, named ('moderate on the average', 'mild by the 4FA': batch "
+     "175) or in a bracket ('moderate overall (4FA 88.75 dB right, ...': batch 163 UL26)"),
     ("grade on its record",
      rf"(?i)^\s*[\"'\u201c\u2018]?(?:(?:{_DESCRIPTOR}|to|and)\b[\s,-]*)+[\"'\u201d\u2019]?\s*"
      r"(?:on|in)\s+(?:the|her|his|their)\s+(?:[\w-]+\s+)?(?:report|letter|audiogram|form)\b"

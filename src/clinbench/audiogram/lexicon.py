@@ -945,6 +945,20 @@ FREQUENCY_BEFORE_ITS_ROW = re.compile(
 another order, the frequency heading the level as "air conduction: 250 Hz: 45 dB" would; not
 the last of a list of frequencies ("250, 500 Hz, air conduction: 25 dB") nor the end of a
 span ("tested to 8 kHz")."""
+FREQUENCY_REFERRED_BACK = re.compile(
+    r"(?:\bdb(?:[ \t]*hl)?|\d)[ \t]+there\b|"
+    r"\b(?:at|in)[ \t]+(?:that|this|the[ \t]+same)[ \t]+(?:frequency|pitch|tone|point)\b"
+)
+"""A level placed at a frequency named before it in the sentence ("the right is 60 dB at 4 kHz
+and the left is about 60 dB there", "... the left is 40 dB at that frequency"): the clause
+names no frequency of its own, and refers back to the last one named (LAST_FREQUENCY_NAMED)."""
+LAST_FREQUENCY_NAMED = re.compile(
+    r"(?<![\d.])(?<![-\u2013/&,][ \t])(?<![-\u2013/&,])(?<!\bto )(?<!\band )"
+    r"(\d+(?:\.\d+)?)[ \t]*(khz|k|hz)\b"
+)
+"""A single frequency named in a stretch of text ("... 60 dB at 4 kHz"), not the end of a
+range or list ("2-4 kHz", "2 and 4 kHz"): the last one is what a clause's "there" refers
+back to."""
 CONDUCTION_ROW_OPENING = re.compile(r"[ \t]*(?:air|bone)[ \t-]+conduction[ \t]*:")
 """A clause that opens with a conduction label and a colon ("air conduction: 45 dB"): the row
 of an ear line, whose level a frequency just before it places (FREQUENCY_BEFORE_ITS_ROW)."""
@@ -1805,7 +1819,7 @@ THRESHOLD_LABEL_WORDS = (
     "decline declining worsen worsens progressed progresses progressing changed "
     "soap objective assessment interpretation reported documented isolated solitary "
     "extended ehf conventional annual yearly routine periodic pre preseason season important "
-    "main notable"
+    "main notable though although whereas yet however explained explain explains explaining"
 )
 """The words that may label a value read as this ear's hearing threshold, space-separated:
 ears and sides, frequencies, conduction, threshold, level and average names, degree, type and
@@ -1818,11 +1832,15 @@ high-frequency audiometry above 8 kHz: ISO 389-5 reference levels; batch 132), t
 that say when this test falls in a routine ("annual", "routine", "pre-season": a sports
 club's or an employer's yearly test is still this test; batch 158), the words that rank this
 test's findings ("the three most important findings on this audiogram are:", "main results":
-batch 160), and the function words and common verbs of such sentences. A value whose label
-holds another word ("the target at 2 kHz is 40 dB", "the norm for his age: 25 dB at 4 kHz", "an
-earlier test gave 30 dB") is not read as
-a threshold (issue #26: the numbers in dB at frequencies that are no threshold of this
-audiogram); the word need not be listed anywhere. See :func:`labelled_otherwise`."""
+batch 160), the words that join a concession or contrast to what came before ("though the
+right is 65 dB at 4 kHz", "whereas the left is 30": a clause of the same report, as "but" and
+"while" are), the clinician's explaining of the result to the patient ("explained that the left
+dip, 40 dB at 500 Hz, is why ...": the writer's own reading of this audiogram, as "told" and
+"says" are; batch 177), and the function words and common verbs of such sentences. A value
+whose label holds another word ("the target at 2 kHz is 40 dB", "the norm for his age: 25 dB
+at 4 kHz", "an earlier test gave 30 dB") is not read as a threshold (issue #26: the numbers
+in dB at frequencies that are no threshold of this audiogram); the word need not be listed
+anywhere. See :func:`labelled_otherwise`."""
 
 LABEL_COORDINATE_WORDS = (
     "hz khz k db hl dbhl at and to from in on of the a an or by per respectively"
@@ -1935,7 +1953,8 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("HEADING", "REPORT_PART", "HEARING_PART", "LIST_ITEM", "SENTENCE_SPLIT", "SEGMENT_SPLIT",
       "NUMBER_OPENS_SENTENCE",
       "COMPARED_WITH", "SECONDARY", "OPENING_FREQUENCY", "CLAUSE_OPENING_FREQUENCY",
-      "OPENING_FREQUENCY_RANGE", "FREQUENCY_BEFORE_ITS_ROW", "CONDUCTION_ROW_OPENING"),
+      "OPENING_FREQUENCY_RANGE", "FREQUENCY_BEFORE_ITS_ROW", "CONDUCTION_ROW_OPENING",
+      "FREQUENCY_REFERRED_BACK", "LAST_FREQUENCY_NAMED"),
      "the layout of replies to the case questions Q1-Q3 (AudiologyBench, paper 000) and "
      "of report parts (findings, plan, comment)"),
     (("THRESHOLD_LABEL_WORDS", "LABEL_COORDINATE_WORDS", "LABEL_EAR_WORDS"),

@@ -1549,6 +1549,22 @@ _EAR_FIELD = re.compile(
 _EAR_FIELD_NEED = re.compile(r"""ear["']?\s*[:=]\s*["']?[rlad]""")
 """What an ear field needs, searched in the lower-cased text: opening with a literal, the
 engine skips from one "ear" to the next."""
+_RANKED_BEFORE = re.compile(
+    r"\b(?:better|worse|poorer|best|worst|good|bad)(?:[ \t-]+hearing)?[ \t-]+$", re.I
+)
+"""A word that ranks the ear before an ear field's key ("better-hearing ear = RIGHT", "Worse
+ear: L", "Good ear = left"): the field names which ear is better or worse, a claim about
+the ears side by side (read as the worse ear), not the ear a record's values belong to."""
+
+
+def _ear_field(text: str, m: re.Match) -> str:
+    """Return a record's ear field ("ear=L;") as the ear's tag ("L:"), but a field whose key
+    ranks the ear (:data:`_RANKED_BEFORE`) with its ear written out ("Poorer ear: L" ->
+    "Poorer ear: left"), a field the worse-ear reader reads."""
+    if _RANKED_BEFORE.search(text, max(0, m.start() - 24), m.start()):
+        ear = "right" if m.group(1).lower() in ("r", "re", "ad", "right") else "left"
+        return text[m.start() : m.start(1)] + ear + text[m.end(1) : m.end()]
+    return m.group(1) + ":"
 
 
 _HZ_FIELD_NEED = re.compile(r"""hz["']?\s*[:=]\s*\d""")
@@ -1666,7 +1682,7 @@ def export_fields_written_out(text: str) -> str:
         text = _CAPITAL_FIELD.sub(_capital_field, text)
     low = text.lower()
     if _EAR_FIELD_NEED.search(low):
-        text = _EAR_FIELD.sub(r"\1:", text)
+        text = _EAR_FIELD.sub(lambda m: _ear_field(text, m), text)
     if "db" in low and (_HZ_FIELD_NEED.search(low) or _FREQ_FIELD_NEED.search(low)):
         text = _HZ_DB_FIELDS.sub(r"\1 Hz \2 dB", text)
     if "{" in text:

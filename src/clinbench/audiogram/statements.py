@@ -479,7 +479,9 @@ def _clause_frequency(
 ) -> int | None:
     """Return the frequency a clause opens with ("..., at 4 kHz the left is 50"), or the one
     that ends the clause before a clause opening with a conduction label ("250 Hz, air
-    conduction: 45 dB": lexicon.FREQUENCY_BEFORE_ITS_ROW), else the sentence's."""
+    conduction: 45 dB": lexicon.FREQUENCY_BEFORE_ITS_ROW), or the last one named before a
+    clause that names none and refers back to it ("... 60 dB at 4 kHz and the left is 60 dB
+    there": lexicon.FREQUENCY_REFERRED_BACK), else the sentence's."""
     if "at " in seg_low and (index or ": at " in seg_low):
         opens = lx.CLAUSE_OPENING_FREQUENCY.search(seg_low)
         if opens:
@@ -488,7 +490,18 @@ def _clause_frequency(
         heads = lx.FREQUENCY_BEFORE_ITS_ROW.search(before.lower())
         if heads:
             return lx.to_hz(heads.group(1), heads.group(2))
+    if (
+        index
+        and lx.may_hold(seg_low, "there", " that ", " this ", " same ")
+        and (lx.FREQUENCY_REFERRED_BACK.search(seg_low) and not _NAMES_HZ.search(seg_low))
+    ):
+        named = [(m.group(1), m.group(2)) for m in lx.LAST_FREQUENCY_NAMED.finditer(before.lower())]
+        if named:
+            return lx.to_hz(*named[-1])  # the last one named
     return sentence_freq
+
+
+_NAMES_HZ = re.compile(r"\d\s*(?:khz|k\b|hz)")
 
 
 def _read_sentence(carried: _Carried, sentence: str, line_start) -> Iterator[list[Claim]]:

@@ -632,6 +632,9 @@ def _unplaced_range(c: _Clause, m: re.Match, lo_db: int, hi_db: int) -> None:
     case without bone conduction), or one ear's (or each of both ears') whole-ear range when
     its clause names no frequency, region or shape at all ("thresholds were 15-20 dB HL in
     both ears")."""
+    if _RELATIVE_AFTER.match(c.low, m.end()):
+        bisect.insort(c.used, m.span())  # "bone 0-5 dB from air": a distance, no level
+        return
     bone = _bone_named(c.low, m)
     ears = EARS if bone else (*EARS, "both")  # both ears' bone: the bone level as before
     whole_ear = c.ear in ears and not c.names_a_frequency
@@ -1096,12 +1099,22 @@ measured (a criterion is written with the sign, a result without it: BSA 2018 re
 threshold as the level heard)."""
 
 
+def _limit_or_distance(low: str, m: re.Match) -> bool:
+    """Return whether the value ``m`` is a rule's limit (after a comparison sign,
+    :data:`_SIGN_BEFORE`) or a distance from another level (:data:`_RELATIVE_AFTER`)."""
+    return bool(
+        _SIGN_BEFORE.search(low, max(0, m.start() - 4), m.start())
+        or _RELATIVE_AFTER.match(low, m.end())
+    )
+
+
 def _unplaced_level(c: _Clause, m: re.Match, values: list[int]) -> None:
     """Levels with no frequency: a bone level (fabricated in a case without bone), and one
     level with its conduction named for an ear in a clause that names no frequency, region
     or shape (rule WHOLE_EAR_LEVEL), or given as the hearing loss's (rule LOSS_LEVEL); none
-    after a comparison sign (:data:`_SIGN_BEFORE`)."""
-    if _SIGN_BEFORE.search(c.low, max(0, m.start() - 4), m.start()):
+    after a comparison sign (:data:`_SIGN_BEFORE`) nor one that is a distance from another
+    level (:data:`_RELATIVE_AFTER`: "bone 5 dB from air")."""
+    if _limit_or_distance(c.low, m):
         return
     given_for = _EAR_AFTER.match(c.low, m.end()) if len(values) == 1 else None
     if given_for and given_for.group(1) != c.ear and "db" in m.group(0):
@@ -1187,10 +1200,12 @@ def _decimal_row_level(c: _Clause) -> None:
 
 
 _RELATIVE_AFTER = re.compile(
-    r"\s*(?:hl\b\s*)?(?:above|below|under|over|beneath|higher|lower|more|less)\b"
+    r"\s*(?:hl\b\s*)?(?:above|below|under|over|beneath|higher|lower|more|less|"
+    r"(?:(?:away|apart)\s+)?(?:from|off)\s+(?:the\s+)?(?:air|bone|ac|bc)\b)\b"
 )
-"""After a level: a comparison ("air sits 5 dB above it", "10 dB below the other"): a
-distance from another level, whose side no ear named gives."""
+"""After a level: a comparison ("air sits 5 dB above it", "10 dB below the other"), or the
+distance from a conduction ("bone 0-5 dB from air", "5-10 dB off the air"): a distance from
+another level, whose side no ear named gives, and no level itself."""
 
 
 def _of_either_ear(c: _Clause, m: re.Match, named: str | None) -> bool:
@@ -1503,7 +1518,7 @@ def _named_conduction(low: str, m: re.Match) -> str | None:
     """Return the conduction ('air' or 'bone') named last in the 25 characters before a
     value, or said normal at it (:data:`CONDUCTION_SAID_NORMAL`), or whose measure is the
     subject the value is said of (:data:`_CONDUCTION_SUBJECT`), None when none is named
-    there or it is negated."""
+    there or it is negated or said not tested (lexicon.conduction_not_tested)."""
     end = m.start()
     near = _APPROXIMATELY.search(low, max(0, end - 16), end)
     end = near.start() if near else end  # (the approximating word names nothing)
@@ -1514,6 +1529,8 @@ def _named_conduction(low: str, m: re.Match) -> str | None:
         subject = _CONDUCTION_SUBJECT.search(low, max(0, m.start() - _SUBJECT_REACH), m.start())
     if named:
         at, bone = start + named[0].start(), bool(named[0].group(1))
+        if lexicon.conduction_not_tested(low, at, start + named[0].end()):
+            return None  # "(bone not needed): right 10-15 dB HL": a test left out names none
     elif subject:
         at, bone = subject.start(), bool(subject.group(1))
     else:

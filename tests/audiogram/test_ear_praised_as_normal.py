@@ -60,3 +60,68 @@ def test_praise_of_something_else_claims_no_type(text):
 )
 def test_the_praise_is_judged_as_a_normal_type(reply, case, errors):
     assert check_reply(reply, case).critical_errors == errors
+
+
+# The person praised, not one ear (result_claims.PRAISED_PERSON): each ear, or the ear named
+# after the praise (issue #26 batches 143 and 165, real-model text; wording of our own).
+@pytest.mark.parametrize(
+    ("text", "ears"),
+    [
+        ("Good news: you hear perfectly in both ears.", [("right", "left")]),
+        ("- Patient: hears everything perfectly", [("right", "left")]),
+        ("| Hearing | The patient hears speech effortlessly |", [("right", "left")]),
+        (
+            "She reports tinnitus, but still manages to hear flawlessly on the left.",
+            [("left",)],
+        ),  # fmt: skip
+        ("Given her outstanding hearing abilities, nothing more is needed.", [("right", "left")]),
+        ("They have perfect hearing, so no follow-up.", [("right", "left")]),
+        ("Your mum can easily hear voices in her right ear.", [("right",)]),
+    ],
+)
+def test_a_person_praised_claims_normal(text, ears):
+    assert _normal_types(text) == ears
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You will hear perfectly once the aids are fitted.",
+        "She does not hear perfectly.",
+        "They cannot easily hear speech in noise.",
+        "He has excellent hearing aids from the clinic.",
+        "Your excellent hearing test report is attached.",
+        "She hears perfectly with her new hearing aids.",
+    ],
+)
+def test_a_person_praised_for_something_else_claims_no_type(text):
+    assert _normal_types(text) == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "case", "errors"),
+    [
+        ("Your mum hears perfectly in both ears.", LOSS, ["type_misclassification"]),
+        (
+            "Thanks to their excellent hearing capabilities, no aid is needed.",
+            LOSS,
+            ["type_misclassification"],
+        ),  # fmt: skip
+        ("She still hears perfectly on the left.", NORMAL_LEFT, []),
+        ("She still hears perfectly on the left.", LOSS, ["type_misclassification"]),
+    ],
+)
+def test_a_person_praised_is_judged_as_a_normal_type(reply, case, errors):
+    assert check_reply(reply, case).critical_errors == errors
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He says that, although he hears perfectly well in conversation, he has tinnitus.",
+        "She reports that she hears perfectly.",
+        "He hears perfectly on the phone.",
+    ],
+)
+def test_a_persons_own_account_or_a_setting_claims_no_type(text):
+    assert _normal_types(text) == []

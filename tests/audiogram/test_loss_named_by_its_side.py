@@ -52,3 +52,38 @@ def test_a_loss_put_in_a_normal_ear_is_an_error():
         "type_misclassification"
     ]
     assert check_reply("There is a left-sided hearing loss.", LEFT_LOSS).critical_errors == []
+
+
+# With no article, and the ear's damage named with the ear before it (issue #26 batch 166,
+# real-model "left ear damage" for a normal left; wording of our own).
+@pytest.mark.parametrize(
+    ("clause", "ear"),
+    [
+        ("the patient has left ear hearing loss", "left"),
+        ("the results showed they had right ear damage", "right"),
+        ("- shows left-ear hearing damage", "left"),
+        ("there is some right-sided damage on testing", "right"),
+        ("summary: she has left sided hearing impairment", "left"),
+    ],
+)
+def test_a_loss_or_damage_named_by_its_side_without_an_article(clause, ear):
+    assert [c.ears for c in loss_in_an_ear_claims(clause, False)] == [(ear,)]
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "she is left with a hearing loss",
+        "he was right about his hearing loss",
+        "hearing protection helps prevent left ear damage",
+        "no right ear damage was seen",
+        "he has right ear wax",
+    ],
+)
+def test_a_side_word_that_names_no_ear_or_no_damage_claims_nothing(clause):
+    assert loss_in_an_ear_claims(clause, False) == []
+
+
+def test_damage_put_in_a_normal_ear_is_an_error():
+    assert check_reply("The test showed they had right ear damage.", LEFT_LOSS).critical_errors
+    assert check_reply("The test showed they had left ear damage.", LEFT_LOSS).critical_errors == []

@@ -68,3 +68,37 @@ def test_middle_part_said_of_a_conductive_loss_is_true():
 def test_middle_part_said_of_a_sensorineural_loss_is_a_type_error():
     reply = "Right ear: a moderate (medium) loss.\nThe loss is in the middle part of the ear."
     assert check_reply(reply, SENSORINEURAL_RIGHT).critical_errors == ["type_misclassification"]
+
+
+# A loss that affects or involves a place arises there (issue #26 batch 166, real-model "a
+# hearing loss that affects the middle ear"); sound carried from or in a part of the ear is how
+# hearing works, no loss (batch 179). Wording of our own.
+AFFECTS = [
+    ("The patient has a hearing loss that affects the middle ear.", ["conductive"]),
+    ("Her loss involves the middle part of the ear.", ["conductive"]),
+    ("- Right: hearing problem affecting the middle ear", ["conductive"]),
+    ("Left ear: an impairment which affects the inner ear.", ["sensorineural"]),
+]
+NO_LOSS_PLACED = [
+    "Loud noise affects the inner ear over time.",
+    "The right ear carries sound from your middle ear to the cochlea.",
+    "Vibrations in the middle ear are passed on to the inner ear.",
+    "Sound energy from the middle ear reaches the nerve.",
+]
+
+
+@pytest.mark.parametrize(("text", "types"), AFFECTS, ids=[r[0] for r in AFFECTS])
+def test_a_loss_that_affects_a_place_is_its_type(text, types):
+    assert _types(text) == types
+
+
+@pytest.mark.parametrize("text", NO_LOSS_PLACED)
+def test_sound_carried_through_a_place_is_no_type(text):
+    assert _types(text) == []
+
+
+def test_a_loss_affecting_the_middle_ear_of_a_sensorineural_ear_is_a_type_error():
+    reply = "Right ear: a hearing loss that affects the middle ear."
+    assert check_reply(reply, SENSORINEURAL_RIGHT).critical_errors == ["type_misclassification"]
+    reply = "Right ear: a hearing loss that affects the inner ear."
+    assert check_reply(reply, SENSORINEURAL_RIGHT).critical_errors == []

@@ -80,8 +80,17 @@ _SP = r"(?:\*\*)?[ \t]+(?:\*\*)?"
 _THE = rf"(?:(?:the|your|his|her|their|both){_SP})?"
 _PART = rf"(?:part{_SP}of{_SP}(?:the|your|his|her|their|each|both){_SP})?"
 """'the middle part of your ear', 'the inner part of the ear': the part names the place."""
-_AT = rf"(?:from|in|(?:problem|loss|damage|trouble|cause) is(?:{_SP}in)?)"
-"""What puts a loss in a place: 'in', 'from', 'the problem is (in)'."""
+_AT = (
+    r"(?:(?<!sound )(?<!sounds )(?<!vibrations )(?<!signals )(?<!waves )(?<!energy )(?:from|in)|"
+    rf"(?:problem|loss|damage|trouble|cause) is(?:{_SP}in)?|"
+    rf"(?:problem|loss|damage|impairment|deafness)(?:{_SP}(?:that|which))?{_SP}"
+    r"(?:affects|affecting|involves|involving))"
+)
+"""What puts a loss in a place: 'in', 'from', 'the problem is (in)', a loss 'that affects' or
+'involving' it ('a hearing loss that affects the middle ear': where the loss arises, as BSA
+2018 types a loss; issue #26 batch 166, real-model text). Not sound or its vibrations carried
+from or in a part of the ear ('the right ear carries sound from your middle ear'): how hearing
+works, no loss (batch 179 QB32)."""
 # fmt: off
 LEXICON: tuple[tuple[str, str, str, str], ...] = (
     # (token kind, rule name, pattern, source of the usage); at each position the first

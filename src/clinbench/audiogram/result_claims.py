@@ -370,10 +370,61 @@ the ear as the subject of the praise: a device or a test that "performed excepti
 is not the ear's hearing."""
 
 
+_PRAISE_ADVERB = r"(?:perfectly|excellently|flawlessly|exceptionally\s+well|effortlessly|easily)"
+_PRAISE_ADJECTIVE = r"(?:excellent|perfect|superb|outstanding|exceptional|flawless)"
+PRAISED_PERSON = re.compile(
+    # the person hears with praise: "she hears perfectly", "they still manage to hear
+    # perfectly", "the patient can easily hear speech"; a modal other than "can" ("will",
+    # "would", "cannot") is no present statement of this test and is not read
+    r"(?:\b(?:(?:the|this)\s+(?:patient|person|client|individual)|he|she|they|you|"
+    r"(?:your|my|his|her|their)\s+(?:mum|mom|mother|dad|father|son|daughter|child))\s+|"
+    # the person as a field's name ("Patient: hears everything perfectly"), or the subject
+    # carried into a second verb, a clause of its own ("..., but still manages to hear
+    # perfectly": the reader splits the clause at "but", after a comma keeping it)
+    r"\b(?:patient|client)\s*[:\u2013-]\s*|^\s*(?:(?:but|and|yet)\s+)?(?=still\b|also\b|manages?\b))"
+    r"(?:(?:can|still|also|clearly|manages?\s+to|(?:is|are)\s+able\s+to)\s+){0,2}"
+    r"(?:(?P<before>" + _PRAISE_ADVERB + r")\s+hears?\b|hears?\s+(?:(?:sounds?|speech|"
+    r"everything|voices)\s+)?(?P<after>" + _PRAISE_ADVERB + r"))|"
+    # the person's hearing praised: "their excellent hearing capabilities", "she has perfect
+    # hearing", "the patient's outstanding hearing ability"
+    r"(?:\b(?:his|her|their|your|(?:the|this)\s+(?:patient|person|client|individual)['\u2019]s)|"
+    r"\b(?:(?:the|this)\s+(?:patient|person|client|individual)|he|she|they|you)\s+"
+    r"(?:has|have)(?:\s+an?)?)\s+(?P<adjective>" + _PRAISE_ADJECTIVE + r")\s+hearing\b"
+    r"(?!\s+(?:aids?|tests?|devices?|protect\w*|screen\w*))"
+)
+"""The person, not one ear, praised as hearing perfectly: "she hears perfectly", "the patient
+can easily hear speech", "their excellent hearing capabilities", "he has perfect hearing". It is
+the praise of PRAISED_EAR said of the person's hearing as a whole, so it claims each ear
+normal, as "this person's hearing is normal" does (degree_claims "hearing said normal": a
+person's hearing is normal only where both ears' are), or the ear it names after it ("hears
+perfectly in her left ear"). Issue #26 batches 143 and 165 (real-model text: "manages to hear
+perfectly ... in both their ears", "their excellent hearing capabilities" for moderate and
+profound losses) label it a type error. Not a device's or a test's praise ("excellent hearing
+aids"), not under a modal ("will hear perfectly with aids"), not negated."""
+_PRAISED_EARS = re.compile(
+    r"[^.;:]{0,40}?\b(?:in|on|with|through|from)\s+(?:(both)\s+(?:of\s+)?(?:(?:his|her|their|"
+    r"your|the)\s+)?ears\b|(?:(?:his|her|their|your|the)\s+)?(right|left)\b(?![\s-]+(?:and|&|or)\s))"
+)
+"""The ear a person's praise names after it ("hears perfectly in both ears", "on the left")."""
+_NOT_THE_TESTS_PRAISE = re.compile(
+    r"[^.;:]{0,40}?\b(?:aids?|aided|implants?|amplification|devices?|conversations?|quiet|"
+    r"noise|(?:tele)?phone|crowds?)\b"
+)
+"""After a person's praise, a device or a setting ("hears perfectly with her new aids", "hears
+perfectly well in conversation"): aided or everyday hearing, not the audiogram's."""
+_SAID_BY_THE_PERSON = re.compile(
+    r"\b(?:says?|said|reports?|reported|feels?|felt|claims?|claimed|believes?|thinks?|"
+    r"complains?|told|describes?)\b"
+)
+"""Before a person's praise: the person's own account ("he says that he hears perfectly"), a
+history, not a result of this test."""
+
+
 def praised_ear_claims(low: str, hedged: bool) -> list[Claim]:
-    """Return the type claims ("normal") of each ear praised in a clause (PRAISED_EAR)."""
+    """Return the type claims ("normal") of each ear praised in a clause (PRAISED_EAR), and of
+    the ears of a person praised (PRAISED_PERSON)."""
     if not lexicon.may_hold(low, "exception", "outstanding", "excellen", "perfect", "superb",
-                            "better than"):  # fmt: skip
+                            "better than", "flawless", "effortless", "easily"):  # fmt: skip
         return []
     out = []
     for m in PRAISED_EAR.finditer(low):
@@ -381,6 +432,18 @@ def praised_ear_claims(low: str, hedged: bool) -> list[Claim]:
             continue
         out.append(_clause_claim("type", m.group(1), "normal", hedged, m.group(0),
                                  "ear praised as normal"))  # fmt: skip
+    for m in PRAISED_PERSON.finditer(low):
+        word = next(g for g in ("before", "after", "adjective") if m.group(g))
+        if (
+            lexicon.negated(low, m.start(word))
+            or _NOT_THE_TESTS_PRAISE.match(low, m.end())
+            or _SAID_BY_THE_PERSON.search(low, max(0, m.start() - 60), m.start())
+        ):
+            continue
+        named = _PRAISED_EARS.match(low, m.end())
+        ear = (named.group(1) or named.group(2)) if named else "both"
+        out.append(_clause_claim("type", ear, "normal", hedged, m.group(0),
+                                 "person praised as hearing normally"))  # fmt: skip
     return out
 
 
@@ -434,10 +497,11 @@ of having: a loss named as a topic ("the degree and type of hearing loss in the 
 test. Groups: 1, 3 or 5, the ear; 2 or 4, both ears."""
 LOSS_IN_AN_EAR_RULE = "loss in an ear"
 LOSS_BY_ITS_SIDE = re.compile(
-    r"\b(?:" + _HAVING + r"|(?:is|was)\s+|there\s+is\s+)(?:an?\s+)"
+    r"\b(?:" + _HAVING + r"|(?:is|was)\s+|there\s+is\s+)(?:an?\s+|some\s+)?"
     r"(?:(?:unilateral|isolated|new|clear|definite|significant)\s+)?"
-    r"(right|left)(?:[\s-]+(?:sided|ear|side))?(?![\s-]*(?:and|&|or|/|to)\b)[\s-]+"
-    r"(?:[a-z]+\s+){0,2}?hearing\s+(?:loss|impairment|deficit)\b"
+    r"(right|left)(?:[\s-]+(?:sided|ear|side))?(?![\s-]*(?:and|&|or|/|to|with|about|over|behind)\b)"
+    r"[\s-]+(?:[a-z]+\s+){0,2}?(?:hearing\s+(?:loss|impairment|deficit|damage)\b|"
+    r"(?<=ear\s)damage\b|(?<=ear-)damage\b|(?<=sided\s)damage\b)"
 )
 """A loss named by its side, as an adjective, with a verb of having or "is" before it ("she
 has a right-sided hearing loss", "the finding is a left hearing loss", "there is a right-ear
@@ -445,7 +509,10 @@ hearing impairment"): the same claim as LOSS_IN_AN_EAR (that ear's hearing is no
 the side written before the noun instead of after it (issue #26, batch 152, the real local
 model's "is a right-sided hearing loss" for two normal ears, as tuning data). Not of both
 sides ("a right- and left-sided loss"), nor after "a history of" or a denial (as
-LOSS_IN_AN_EAR). Group 1: the ear."""
+LOSS_IN_AN_EAR). With no article as well ("has left ear hearing loss"), and the ear's damage
+named with its ear before it ("they had left ear damage": on a hearing test, damage to an ear
+is a loss in it; batch 166's real-model text for a normal left, labelled so), not "left with"
+or "right about" (no side). Group 1: the ear."""
 _NOT_THIS_TEST = re.compile(
     r"\b(?:history|diagnosed|complain\w*|report\w*|present\w*|notic\w*|"
     r"referr?\w*|risk|prevent\w*|before|previous\w*|previously)\b"
@@ -458,8 +525,10 @@ hearing on the right")."""
 def loss_in_an_ear_claims(low: str, hedged: bool) -> list[Claim]:
     """Return the claims that an ear has a loss (LOSS_IN_AN_EAR), one per ear said so, unless
     denied, under a condition, or framed as a complaint, history or risk (_NOT_THIS_TEST)."""
-    if "hearing" not in low or not lexicon.may_hold(low, "right", "left", "both", "each"):
+    if not lexicon.may_hold(low, "right", "left", "both", "each"):
         return []
+    if "hearing" not in low:
+        return _losses_by_their_side(low, hedged) if "damage" in low else []
     out = []
     for m in LOSS_IN_AN_EAR.finditer(low):
         if lexicon.negated(low, m.start()) or _NOT_THIS_TEST.search(low, 0, m.start()):
@@ -473,7 +542,7 @@ def loss_in_an_ear_claims(low: str, hedged: bool) -> list[Claim]:
 def _losses_by_their_side(low: str, hedged: bool) -> list[Claim]:
     """Return the claims that an ear has a loss named by its side (LOSS_BY_ITS_SIDE), unless
     denied, under a condition, or framed as a complaint, history or risk (_NOT_THIS_TEST)."""
-    if "sided" not in low and " hearing " not in low:
+    if not lexicon.may_hold(low, "sided", " hearing ", "damage"):
         return []
     return [
         _clause_claim("loss_in_an_ear", m.group(1), "a loss", hedged, m.group(0),

@@ -31,6 +31,7 @@ from clinbench.shards import shard_in_force
 from clinbench.solvers.answer import answer_item
 from clinbench.solvers.conditions import apply_condition
 from clinbench.solvers.prompts import item_prompt
+from clinbench.solvers.provider_errors import plain_provider_errors
 
 SAMPLE_ITEMS = Path(__file__).parent / "data" / "sample_items.jsonl"
 
@@ -133,6 +134,7 @@ def items_task(
     card = {"suite_version": v} if (v := suites.suite_version(name)) else {}
     return Task(
         dataset=dataset,
+        setup=plain_provider_errors(),
         solver=solver if solver is not None else answer_item(),
         scorer=scorer if scorer is not None else item_scorer(),
         config=GenerateConfig(**settings),

@@ -121,7 +121,8 @@ FIRST_BYTES = 80  # how much of an unreadable body a message quotes
 
 
 class UnreadableReply(ProviderError, RuntimeError):
-    """A provider endpoint answered with a body that is not the JSON its API promises.
+    """A provider endpoint answered with a body that is not the JSON its API promises: not
+    JSON at all, or JSON that is not a chat completion (:func:`not_a_chat_completion`).
 
     A failed call, recorded as an error row (or a judging role's failed call), never read as a
     reply; the message names the endpoint, what was expected and the first bytes received.
@@ -143,9 +144,9 @@ def _response_read(err: json.JSONDecodeError) -> Any | None:
     return None
 
 
-def _quoted(body: bytes | str) -> str:
+def _quoted(body: bytes | str, received: str = "first bytes received") -> str:
     """Return the first bytes of a body between backticks, control characters escaped
-    ('an empty body' when there are none)."""
+    ('an empty body' when there are none), after `received`."""
     if not body.strip():
         return "an empty body" if not body else f"only white space ({len(body)} bytes)"
     first = body[:FIRST_BYTES]
@@ -153,7 +154,7 @@ def _quoted(body: bytes | str) -> str:
         first = first.decode("utf-8", errors="backslashreplace")
     shown = first.encode("unicode_escape").decode("ascii")
     more = "" if len(body) <= FIRST_BYTES else f" (of {len(body)})"
-    return f"first bytes received{more}: `{shown}`"
+    return f"{received}{more}: `{shown}`"
 
 
 def unreadable_json(err: json.JSONDecodeError, expected: str, endpoint: str = "") -> str:
@@ -186,30 +187,129 @@ def json_error_in(err: BaseException) -> json.JSONDecodeError | None:
     )  # fmt: skip
 
 
+def _chat_completion_endpoint(api: Any) -> str:
+    """Return ``POST BASE/chat/completions`` for an OpenAI-compatible provider."""
+    base = str(getattr(api, "base_url", None) or "").rstrip("/")
+    return f"POST {base}/chat/completions" if base else "the chat completions endpoint"
+
+
+def _received(value: Any) -> str:
+    """Return what a provider's client parsed from a reply body, as the body's JSON."""
+    dump = getattr(value, "model_dump", None)
+    if callable(dump):  # the client's model of the body: the keys that were in it
+        value = dump(exclude_unset=True, warnings=False)
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def not_a_chat_completion(completion: Any) -> tuple[str, Any] | None:
+    """Return what is wrong with a parsed chat completion body and the part of it to quote
+    (the body; for a message without content, that message), or None when it is one.
+
+    A chat completion is a JSON object with a non-empty ``choices`` list, each choice a
+    ``message`` with ``content`` (a string, "" included), or else tool calls, a refusal or
+    the model's reasoning. ``{"detail": "Not Found"}`` (a proxy's or server's own JSON at the
+    wrong path), a list, ``choices: []`` and a message without content are not: read as a
+    reply they would be an empty answer, scored as wrong, or a ``TypeError`` from the client.
+    """
+    from openai.types.chat import ChatCompletion
+
+    if not isinstance(completion, ChatCompletion):
+        return f"a JSON {type(completion).__name__} where an object was expected", completion
+    choices = getattr(completion, "choices", None)
+    if not isinstance(choices, list):
+        return "no `choices`", completion
+    if not choices:
+        return "an empty `choices` list", completion
+    for choice in choices:
+        message = getattr(choice, "message", None)
+        if message is None:
+            return "a choice without a `message`", completion
+        extra = getattr(message, "model_extra", None) or {}
+        if (
+            getattr(message, "content", None) is None
+            and not getattr(message, "tool_calls", None)
+            and not getattr(message, "refusal", None)
+            and not any(extra.get(k) for k in ("reasoning_content", "reasoning"))
+        ):
+            return "a `message` without `content`", message
+    return None
+
+
 def naming_unreadable_replies(model: Any) -> Any:
     """Return `model` (an Inspect Model) with its provider's calls raising
-    :class:`UnreadableReply` where the provider's client could not decode the reply's body as
-    JSON: the client's own error (``JSONDecodeError: Expecting value: line 1 column 1``) named
-    neither the endpoint nor what it sent. Any other failure is raised as it was (Inspect
-    retries what it retried before; a decoding error it never retried). Idempotent; the
-    model's provider object is changed in place, so only models clinbench built get it.
+    :class:`UnreadableReply` where the reply's body is not what the API promises: a body the
+    provider's client could not decode as JSON (its own error, ``JSONDecodeError: Expecting
+    value: line 1 column 1``, named neither the endpoint nor what it sent), or, from an
+    OpenAI-compatible chat endpoint, JSON that is not a chat completion
+    (:func:`not_a_chat_completion`). Any other failure is raised as it was (Inspect retries
+    what it retried before; neither of these did it retry). Idempotent; the model's provider
+    object is changed in place (copies of the model share it). Every clinbench task applies
+    it to its models and roles as its first step (:func:`naming_the_task_models`), however
+    the model was built (``clinbench run``, ``resume``, a bare ``inspect eval``).
     """
     api = getattr(model, "api", None)
     if api is None or getattr(api, "_names_unreadable_replies", False):
         return model
     generate = api.generate
+    expected = f"a JSON reply from {model}"
 
     async def generate_named(*args: Any, **kwargs: Any) -> Any:
         try:
             return await generate(*args, **kwargs)
+        except UnreadableReply:
+            raise
         except Exception as err:  # noqa: BLE001 - only a body that is not JSON is renamed
             found = json_error_in(err)
             if found is None:
                 raise
             base = getattr(api, "base_url", None) or ""
-            expected = f"a JSON reply from {model}"
             raise UnreadableReply(unreadable_json(found, expected, base)) from None
 
     api.generate = generate_named
+    completion = getattr(api, "_generate_completion", None)
+    if completion is not None and _reads_chat_completions(api):
+
+        async def checked_completion(*args: Any, **kwargs: Any) -> Any:
+            received = await completion(*args, **kwargs)
+            wrong = not_a_chat_completion(received)
+            if wrong is not None:
+                missing, part = wrong
+                what = "received" if part is received else "the message received"
+                raise UnreadableReply(
+                    f"{_chat_completion_endpoint(api)} answered with JSON that is not a chat "
+                    f"completion ({missing}), where {expected} was expected; "
+                    f"{_quoted(_received(part), f'{what}, as the client read it')}"
+                )
+            return received
+
+        api._generate_completion = checked_completion
     api._names_unreadable_replies = True
     return model
+
+
+def _reads_chat_completions(api: Any) -> bool:
+    """Return whether `api` is an OpenAI-compatible provider reading chat completions."""
+    from inspect_ai.model._providers.openai_compatible import OpenAICompatibleAPI
+    from inspect_ai.model._providers.openai_compatible_completions import (
+        OpenAICompatibleCompletionsAPI,
+    )
+
+    return isinstance(api, OpenAICompatibleAPI) and not isinstance(
+        api, OpenAICompatibleCompletionsAPI
+    )
+
+
+def naming_the_task_models() -> None:
+    """Apply :func:`naming_unreadable_replies` to the running task's model and to every model
+    bound to one of its roles (a judge panel's list too). Called by each clinbench task's
+    setup step (:func:`clinbench.solvers.provider_errors.plain_provider_errors`): the one
+    place every path that runs a clinbench task passes, whoever built the models."""
+    from inspect_ai.model import get_model, model_roles
+
+    naming_unreadable_replies(get_model())
+    for bound in model_roles().values():
+        for model in bound if isinstance(bound, list) else [bound]:
+            naming_unreadable_replies(model)

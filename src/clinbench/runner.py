@@ -66,13 +66,11 @@ def fresh_models(models: Any, eval_args: dict[str, Any]) -> Any:
     ``error`` (a ConnectError) while the server answered. Each run builds its models here with
     ``memoize=False`` and the eval's own generate settings and ``model_args``, so the
     environment is read as it is now and the logs record what ``eval`` would have recorded.
-    A model built here names a reply body that is not JSON in plain words
-    (:func:`clinbench.model_errors.naming_unreadable_replies`). A Model is passed through as
-    it is.
+    A Model is passed through as it is. (A reply body that is not what the API promises is
+    named in plain words by each clinbench task's setup step, whoever built the model:
+    :mod:`clinbench.solvers.provider_errors`.)
     """
     from inspect_ai.model import GenerateConfig, Model, get_model
-
-    from clinbench.model_errors import naming_unreadable_replies
 
     if models is None or isinstance(models, Model):
         return models
@@ -82,9 +80,7 @@ def fresh_models(models: Any, eval_args: dict[str, Any]) -> Any:
     )
     model_args = eval_args.get("model_args") or {}
     return [
-        m
-        if isinstance(m, Model)
-        else naming_unreadable_replies(get_model(m, config=config, memoize=False, **model_args))
+        m if isinstance(m, Model) else get_model(m, config=config, memoize=False, **model_args)
         for m in names
     ]
 
@@ -134,9 +130,8 @@ def forget_built_models() -> None:
 def bounded_roles(roles: dict[str, Any] | None, limits: CallLimits) -> dict[str, Any] | None:
     """Return the model roles with the call limits applied to each role's model.
 
-    A role given by name is built with the limits (and names a reply body that is not JSON in
-    plain words: :func:`clinbench.model_errors.naming_unreadable_replies`); a role given as an
-    Inspect ``Model`` is copied with the limits merged over its own config (the limits win).
+    A role given by name is built with the limits; a role given as an Inspect ``Model`` is
+    copied with the limits merged over its own config (the limits win).
     """
     if not roles:
         return None
@@ -144,18 +139,14 @@ def bounded_roles(roles: dict[str, Any] | None, limits: CallLimits) -> dict[str,
 
     from inspect_ai.model import Model, get_model
 
-    from clinbench.model_errors import naming_unreadable_replies
-
     bounded: dict[str, Any] = {}
     for role, model in roles.items():
         if isinstance(model, Model):
             model = copy(model)
             model.config = model.config.merge(limits.generate_config())
         else:
-            model = naming_unreadable_replies(
-                get_model(  # anew: see fresh_models
-                    str(model), role=role, config=limits.generate_config(), memoize=False
-                )
+            model = get_model(  # anew: see fresh_models
+                str(model), role=role, config=limits.generate_config(), memoize=False
             )
         bounded[role] = model
     return bounded

@@ -179,3 +179,16 @@ def test_analysis_is_the_same_with_its_bootstraps_drawn_ahead(results_df, tmp_pa
     assert [p.name for p in inline] == [p.name for p in ahead]
     for a, b in zip(inline, ahead, strict=True):
         assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_a_markdown_out_is_refused_with_where_markdown_is(cli_app, tmp_path):
+    """`report --out report.md` wrote the HTML report under a Markdown name (surf31)."""
+    results = tmp_path / "results.csv"
+    results.write_text("suite,task,model,item_id,outcome,score\na,t,m,i1,correct,1\n")
+    out = tmp_path / "report.md"
+    result = runner.invoke(cli_app, ["report", str(results), "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output.split())
+    assert f"{out}: the report is one HTML file: give --out NAME.html" in said, said
+    assert f"clinbench analyze {results} --out DIR" in said, said
+    assert not out.exists()

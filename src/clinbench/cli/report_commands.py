@@ -80,6 +80,11 @@ def report_command(
     methods, disclosures and a glossary. Judged scores name their judge and its agreement
     with human labels (--audit DIR) or say they are not validated against human labels.
     """
+    if out.suffix.lower() in (".md", ".markdown"):  # it would be HTML under a Markdown name
+        fail(
+            f"{out}: the report is one HTML file: give --out NAME.html; the tables as Markdown "
+            f"(and CSV) are written by clinbench analyze {' '.join(map(str, results))} --out DIR"
+        )
     from clinbench.report.generic import AnalysisOptions
     from clinbench.report.html import write_report
     from clinbench.report.judges_section import AuditInputError

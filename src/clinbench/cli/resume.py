@@ -48,7 +48,7 @@ def resume_command(
     from clinbench.cli.helpers import check_results_out
 
     check_results_out(out)
-    from clinbench.cli.run import print_stopped
+    from clinbench.cli.run import exit_on_failed_calls, print_stopped
     from clinbench.items.loader import allowed_media_roots
     from clinbench.runner import RunInputError, resume
 
@@ -69,6 +69,8 @@ def resume_command(
     print_run(output, outcome.results, outcome.logs, out)
     if not outcome.finished:
         raise typer.Exit(1)
+    if outcome.logs:  # samples still failing after what was resumed: exit 3, as run
+        exit_on_failed_calls(outcome)
 
 
 # Paragraphs (one string each) so that the terminal, not the source, wraps them.
@@ -83,7 +85,8 @@ RESUME_HELP = "\n\n".join(
         "a provider that was down) are retried too, for those samples only.",
         "The new log goes beside the old one; the printed table, --out and "
         "`clinbench results export` count each sample once (the newest complete log of an "
-        "eval wins). Exit 1 if an eval still did not finish.",
+        "eval wins). Exit 1 if an eval still did not finish; exit 3 if samples still ended "
+        "in error (outcome error) or judging-role calls failed, as `clinbench run`.",
         "Example: clinbench resume logs/ --errors --out results.parquet",
     ]
 )

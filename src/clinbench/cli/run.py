@@ -238,8 +238,15 @@ def run(
     print_run(output, outcome.results, outcome.logs, out)
     if not outcome.finished:
         raise typer.Exit(1)
+    exit_on_failed_calls(outcome)
+
+
+def exit_on_failed_calls(outcome: Any) -> None:
+    """Exit 3, with one line each on stderr, when the run's table holds failed samples or
+    judging-role calls that failed (``run`` and ``resume`` alike): the table is written, but a
+    run with failed calls is not a success."""
     errors = outcome.errors
-    if errors.failed:  # the table is written; a run with failed samples is still not a success
+    if errors.failed:
         echo_error(f"{errors.line()}")
     role_failures = outcome.role_failures  # so is one whose grader or claim reader failed
     for line in role_failures:

@@ -339,8 +339,11 @@ def clinbench_contamination(
                      "undated": sum(d is None for _, d in dated)}  # fmt: skip
         solver = answer_item()
         task_scorer = dated_scorer()
+    from clinbench.solvers.provider_errors import plain_provider_errors
+
     return Task(
         dataset=MemoryDataset(samples, name=f"{bank}-{probe}"),
+        setup=plain_provider_errors(),
         solver=solver,
         scorer=task_scorer,
         config=GenerateConfig(temperature=temperature, seed=seed, max_tokens=max_tokens),

@@ -130,7 +130,10 @@ def structured_eval(
     samples = [Sample(id=sid, input=text, metadata=meta) for sid, text, meta in prompts]
     config = GenerateConfig(temperature=0.0, max_tokens=max_tokens)
     solver = structured_generate(reply_type, structured_output)
-    task = Task(dataset=MemoryDataset(samples, name=name), solver=solver, config=config, name=name)
+    from clinbench.solvers.provider_errors import plain_provider_errors
+
+    task = Task(dataset=MemoryDataset(samples, name=name), setup=plain_provider_errors(),
+                solver=solver, config=config, name=name)  # fmt: skip
     logs = eval(
         task,
         model=model,

@@ -184,6 +184,57 @@ class SAItem(ItemBase):
     accept: list[Text] = Field(default_factory=list)
 
 
+# A unit's spelling: letters (any script), with '/', '.', '%', '°' or 'µ' inside (mL, mg/kg,
+# mmHg, °C, %); no digits and no spaces, so that only a reply's last word can be a unit.
+_UNIT_FORM = r"^(?:%|°?[^\W\d_](?:[^\W\d_]|[/.%°])*)$"
+
+
+class FieldUnit(BaseModel):
+    """The unit a field's value is given in: a reply may write it after the value.
+
+    ``"unit": "minute"`` is short for ``{"name": "minute"}``. The forms a reply may write are
+    the name, its plural (default: the name with an ``s``) and the abbreviations given; a
+    reply's trailing unit is compared with them in any case, and nothing else is stripped.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Text = Field(min_length=1)
+    plural: Text | None = None
+    abbreviations: list[Text] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_name(cls, value: Any) -> Any:
+        return {"name": value} if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _forms_are_units(self) -> FieldUnit:
+        import re
+
+        named = [("name", self.name), ("plural", self.plural)]
+        named += [(f"abbreviations.{i}", a) for i, a in enumerate(self.abbreviations)]
+        seen: dict[str, str] = {}
+        for where, form in named:
+            if form is None:
+                continue
+            if not re.match(_UNIT_FORM, form):
+                raise FieldError(
+                    where, f"{form!r} is not a unit (one word of letters, with / . % ° µ "
+                    "inside, no digits or spaces; e.g. minute, mL, mg/kg, %)",
+                )  # fmt: skip
+            if form.casefold() in seen:
+                raise FieldError(where, f"{form!r} repeats the unit form {seen[form.casefold()]!r}")
+            seen[form.casefold()] = form
+        return self
+
+    def forms(self) -> list[str]:
+        """Return every form a reply may write, longest first (name, plural, abbreviations)."""
+        plural = self.plural if self.plural is not None else f"{self.name}s"
+        forms = dict.fromkeys([self.name, plural, *self.abbreviations])
+        return sorted(forms, key=len, reverse=True)
+
+
 class AnswerField(BaseModel):
     """One named field of an exact-answer reply: free text or a forced choice."""
 
@@ -196,6 +247,11 @@ class AnswerField(BaseModel):
         default=None, description="Forced-choice option set, published to the model."
     )
     normalise: list[Normalisation] = Field(default_factory=lambda: ["whitespace"])
+    unit: FieldUnit | None = Field(
+        default=None,
+        description="The unit the value is in: a reply's value followed by it (\"20 "
+        'minutes" for 20) is read as the value; no other trailing text is.',
+    )
 
     @model_validator(mode="after")
     def _choice_has_options(self) -> AnswerField:
@@ -213,7 +269,26 @@ class AnswerField(BaseModel):
                 message = f"options {seen[key]!r} and {option!r} of {self.name!r} are the same"
                 raise FieldError("options", message)
             seen[key] = option
+        if self.unit is not None:  # an option that writes the unit would be read two ways
+            for option in self.options or []:
+                if unit_stripped(option, self.unit) is not None:
+                    raise FieldError(
+                        "unit", f"option {option!r} of {self.name!r} already writes the unit "
+                        f"{self.unit.name!r}: give options without it",
+                    )  # fmt: skip
         return self
+
+
+def unit_stripped(value: str, unit: FieldUnit) -> str | None:
+    """Return `value` without its trailing unit (one of ``unit.forms()``, any case, after a
+    digit or a space), or None when it does not end in one."""
+    text = value.strip()
+    for form in unit.forms():
+        if len(text) > len(form) and text[-len(form) :].casefold() == form.casefold():
+            rest = text[: -len(form)]
+            if rest[-1].isspace() or rest[-1].isdigit():
+                return rest.rstrip() or None
+    return None
 
 
 class EvidencedWrongValue(BaseModel):
@@ -258,6 +333,12 @@ class ExactItem(ItemBase):
                 "answer", f"answer keys {sorted(self.answer)} must equal field names {names}"
             )
         for f in self.fields:
+            if f.unit is not None and unit_stripped(self.answer[f.name], f.unit) is not None:
+                raise FieldError(
+                    f"answer.{f.name}",
+                    f"answer {self.answer[f.name]!r} writes the field's unit {f.unit.name!r}: "
+                    "give the value alone",
+                )
             if f.kind == "choice" and self.answer[f.name] not in (f.options or []):
                 raise FieldError(
                     f"answer.{f.name}",

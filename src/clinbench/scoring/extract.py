@@ -58,6 +58,7 @@ from clinbench.items.model import (
     MCQItem,
     SAItem,
     TFItem,
+    unit_stripped,
 )
 from clinbench.items.normalise import matches_key
 from clinbench.items.sample import DECLINE_WORD, TF_READING, asks_for_word
@@ -529,7 +530,8 @@ def extract_exact(reply: str, item: ExactItem) -> Extraction:
     if not isinstance(decline, bool) and decline not in ("false", "False"):
         return Extraction("none", reason=f"decline must be true or false, got {decline!r}")
     answer: dict[str, str] = {}
-    relabelled: list[str] = []
+    relabelled: list[str] = []  # a field's own name dropped
+    unit_dropped: list[str] = []  # a field's declared unit dropped
     for spec in item.fields:
         if spec.name not in reply_object:
             return Extraction("none", reason=f"field {spec.name!r} is missing")
@@ -540,6 +542,10 @@ def extract_exact(reply: str, item: ExactItem) -> Extraction:
         if not option and _is_placeholder(spec, value):
             why = f"field {spec.name!r} holds the form's placeholder text {value!r}, not an answer"
             return Extraction("none", reason=why)
+        unitless = None if option or spec.unit is None else unit_stripped(value, spec.unit)
+        if unitless is not None:  # "20 minutes" for 20 where the field's unit is minute
+            unit_dropped.append(f"field {spec.name!r}: {value!r} read as {unitless!r}")
+            value = unitless
         if spec.kind == "choice":
             # Only the field's declared normalisation (e.g. case) may bridge reply and option.
             chosen = [o for o in spec.options or [] if matches_key(value, [o], spec.normalise)]
@@ -547,13 +553,18 @@ def extract_exact(reply: str, item: ExactItem) -> Extraction:
                 why = f"{value!r} is not in its option set {spec.options}"
                 return Extraction("none", reason=f"field {spec.name!r}: {why}")
             value = chosen[0]
-        elif (bare := _without_field_label(spec.name, value)) is not None:
+        elif unitless is None and (bare := _without_field_label(spec.name, value)) is not None:
             relabelled.append(f"field {spec.name!r}: {value!r} read as {bare!r}")
             value = bare
         answer[spec.name] = value
+    notes = []
     if relabelled:
-        reason = "; ".join(relabelled) + " (the field's own name dropped)"
-        return Extraction("ok", answer, [answer], reason, read_from="field_label")
+        notes.append("; ".join(relabelled) + " (the field's own name dropped)")
+    if unit_dropped:
+        notes.append("; ".join(unit_dropped) + " (the field's declared unit dropped)")
+    if notes:
+        where = "field_label" if relabelled else "field_unit"
+        return Extraction("ok", answer, [answer], "; ".join(notes), read_from=where)
     return Extraction("ok", answer, [answer])
 
 

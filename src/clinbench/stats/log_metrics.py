@@ -7,7 +7,13 @@ parse failures, contradictory replies, unscored judge replies and errors need ev
 after a run they are computed from the results table, by the one accuracy estimator
 (:func:`clinbench.stats.repeated_epochs.accuracy_two_denominators`, every epoch's rows pooled),
 and added to the closed-answer scorer's entry in ``EvalLog.results.scores``, so the log's
-metrics and clinbench's table are the same numbers. Rescoring the log with Inspect
+metrics and clinbench's table are the same numbers. The headline too: ``accuracy_answered``
+with its interval (``accuracy_answered_ci_low``/``_high``), and Inspect's own ``accuracy``
+and ``stderr`` of that scorer, which Inspect computes as the mean of each item's epoch means
+over the items with a scored epoch (0.214 where every clinbench surface said 0.171 for a run
+of 2 epochs with parse failures, surf31), are replaced by the same estimator's answered
+accuracy and its cluster-robust standard error: ``inspect view`` shows the number the console
+summary, ``analyze``, the report and the leaderboard print. Rescoring the log with Inspect
 (``inspect score``) recomputes the results and drops them; ``clinbench run`` and
 ``clinbench resume`` write them again.
 """
@@ -26,13 +32,18 @@ from clinbench.scoring import outcomes
 OUTSIDE_ANSWERED = (*outcomes.EXCLUDED,)
 # Marks a scorer entry that holds clinbench's closed-answer metrics (scoring.metrics).
 _CLOSED_ANSWER_METRIC = "accuracy_answered"
+# Inspect's own metrics of a closed-answer scorer, given the one estimator's values
+_INSPECTS_OWN = ("accuracy", "stderr")
 
 
 def every_reply_metrics(rows: pd.DataFrame) -> dict[str, dict[str, float]]:
     """Return {scorer: {metric name: value}} over every reply of one log's results rows.
 
-    Names: ``replies`` (every reply, as the table's n), ``answered``, ``accuracy_all`` with
-    ``accuracy_all_ci_low``/``_high`` (the table's accuracy (all) and its interval), and for
+    Names: ``replies`` (every reply, as the table's n), ``answered``, ``accuracy_answered``
+    with ``accuracy_answered_ci_low``/``_high`` (the table's accuracy and its interval),
+    ``accuracy_all`` with ``accuracy_all_ci_low``/``_high`` (the table's accuracy (all) and
+    its interval), ``accuracy`` and ``stderr`` (Inspect's two, given the answered accuracy
+    and its cluster-robust standard error ``se_cluster_answered``), and for
     each outcome outside the answered replies (parse_failed, contradictory, error,
     unscored) its count and ``<outcome>_rate`` = count / replies.
     """
@@ -47,6 +58,11 @@ def every_reply_metrics(rows: pd.DataFrame) -> dict[str, dict[str, float]]:
         metrics = {
             "replies": replies,
             "answered": float(record["answered"]),
+            "accuracy_answered": float(record["accuracy_answered"]),
+            "accuracy_answered_ci_low": float(record["ci_answered_low"]),
+            "accuracy_answered_ci_high": float(record["ci_answered_high"]),
+            "accuracy": float(record["accuracy_answered"]),
+            "stderr": float(record["se_cluster_answered"]),
             "accuracy_all": float(record["accuracy_all"]),
             "accuracy_all_ci_low": float(record["ci_all_low"]),
             "accuracy_all_ci_high": float(record["ci_all_high"]),
@@ -93,12 +109,18 @@ def write_every_reply_metrics(logs: Sequence[Any], results: pd.DataFrame) -> lis
         eval_zip = location.endswith(".eval")
         header = read_eval_log(location, header_only=eval_zip)  # a .json log is one document
         changed = False
-        for score in header.results.scores if header.results else []:
+        scores = header.results.scores if header.results else []
+        closed = {s.name for s in scores if _CLOSED_ANSWER_METRIC in s.metrics}
+        for score in scores:
             metrics = by_scorer.get(score.name)
-            if metrics is None or _CLOSED_ANSWER_METRIC not in score.metrics:
+            if metrics is None or score.name not in closed:
                 continue
             for name, value in metrics.items():
-                score.metrics[name] = EvalMetric(name=f"clinbench/{name}", value=value)
+                if name in _INSPECTS_OWN:  # replaced where Inspect logged them, named as it did
+                    if name in score.metrics:
+                        score.metrics[name] = EvalMetric(name=name, value=value)
+                elif _CLOSED_ANSWER_METRIC in score.metrics:
+                    score.metrics[name] = EvalMetric(name=f"clinbench/{name}", value=value)
             changed = True
         if changed:
             _rewrite_header(header, location, eval_zip)

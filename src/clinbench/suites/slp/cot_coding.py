@@ -297,9 +297,11 @@ def code_traces_by_judge(
     samples = [
         Sample(id=str(i), input=str(t)[:MAX_TRACE_CHARS]) for i, t in enumerate(traces["response"])
     ]
+    from clinbench.solvers.provider_errors import plain_provider_errors
+
     task = Task(
-        dataset=MemoryDataset(samples), solver=keep_trace(), scorer=cot_judge_scorer(),
-        name="slp_cot_coding",
+        dataset=MemoryDataset(samples), setup=plain_provider_errors(), solver=keep_trace(),
+        scorer=cot_judge_scorer(), name="slp_cot_coding",
     )  # fmt: skip
     (log,) = inspect_eval(
         task, model="mockllm/model", model_roles={"grader": judge}, log_dir=str(log_dir),

@@ -910,7 +910,8 @@ def _wording_made_uniform(text: str) -> str:
 
 def _terms_made_uniform(text: str) -> str:
     """Return the text with "right" after a count written "correct", a mixed loss named in
-    full written "mixed", and each test's procedure code written with its test's name."""
+    full written "mixed", each test's procedure code written with its test's name, and an
+    emphasizer after a copula left out."""
     if " of " in text and "ight" in text:
         text = _COUNT_RIGHT.sub(r"\1correct", text)
     if "ixed" in text or "IXED" in text:
@@ -919,7 +920,23 @@ def _terms_made_uniform(text: str) -> str:
         text = _MIXED_BY_ITS_PARTS.sub(_mixed_of_one_ear, text)
     if "925" in text or "926" in text:
         text = _PROCEDURE_CODE.sub(_procedure_code_named, text)
+    low = text.lower()
+    if any(word in low for word in _STRESS) or "in fact" in low:  # (a cheap test)
+        text = _STRESS_AFTER_COPULA.sub(r"\1 ", text)
     return text
+
+
+_STRESS = ("indeed", "actually", "certainly", "definitely", "really", "truly", "clearly")
+_STRESS_AFTER_COPULA = re.compile(
+    r"(?i)\b(is|are|was|were|remains?|seems?|appears?)[ \t]+(?:" + "|".join(_STRESS)
+    + r"|in[ \t]+fact)[ \t]+(?=\w)"
+)  # fmt: skip
+"""An emphasizer between a copula and what it says ("your left ear is indeed normal", "both
+ears are actually within normal limits", "the right was clearly the worse"): the statement
+without it, so every reader that knows "is normal" reads "is indeed normal". The word stresses
+the predicate; it neither hedges nor negates it. Source: Quirk et al. (1985), A Comprehensive
+Grammar of the English Language, the subjuncts called emphasizers (actually, certainly,
+clearly, definitely, indeed, really)."""
 
 
 _PROCEDURE_TEST = {

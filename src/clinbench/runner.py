@@ -587,6 +587,10 @@ def stop_signals() -> Iterator[dict[str, int]]:
 
     def on_term(signum: int, _frame: Any) -> None:
         stopped.setdefault("signal", signum)
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+            # started with Ctrl-C ignored (a script's background job: POSIX shells start
+            # those so): the stop asked for by SIGTERM must not be lost with it
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         os.kill(os.getpid(), signal.SIGINT)  # what Inspect handles: cancel, write logs
 
     signal.signal(signal.SIGTERM, on_term)

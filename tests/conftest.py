@@ -249,7 +249,6 @@ SLOW_TESTS = (
     "tests/robust/test_dead_role_endpoints.py",
     "tests/robust/test_stopped_run_counts.py",
     "tests/robust/test_stopped_run_says_stopped.py",
-    "tests/robust/test_stopped_in_the_background.py",
     "tests/robust/test_csv_spreadsheet_safe.py::test_stats_csv_output_is_neutralised",
     "tests/robust/test_ctrl_c_stops_a_long_run.py",
     "tests/robust/test_error_rows_name_their_scorer.py",

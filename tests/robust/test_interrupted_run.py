@@ -1,5 +1,6 @@
 """A run stopped with Ctrl-C (SIGINT) or SIGTERM is not a success: exit 130/143, what
 finished and the exact resume command are printed, and no results table is overwritten.
+A run started as a script's background job (Ctrl-C ignored) stops on SIGTERM alike.
 The same holds for a `clinbench resume` stopped with Ctrl-C, and a second resume then
 finishes the run with nothing lost and nothing counted twice."""
 
@@ -21,9 +22,25 @@ DELAY = 0.3
 STOP_AFTER = 4  # answered replies before the signal
 
 
-@pytest.mark.parametrize(("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def _as_a_background_job() -> None:
+    """Start the run as a script's background job does: POSIX shells start asynchronous
+    commands with SIGINT and SIGQUIT ignored when job control is off."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGQUIT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize(
+    ("sig", "code", "started"),
+    [
+        (signal.SIGINT, 130, None),
+        (signal.SIGTERM, 143, None),
+        # `kill` of a background job whose Ctrl-C is ignored: the SIGTERM handler passes the
+        # stop on as a SIGINT, which was lost with it, and the run went on to the end
+        (signal.SIGTERM, 143, _as_a_background_job),
+    ],
+)
 def test_a_stopped_run_exits_non_zero_names_the_resume_command_and_keeps_the_old_table(
-    tmp_path, slow_server, sig, code
+    tmp_path, slow_server, sig, code, started
 ):
     items = mcq_bank(tmp_path / "items.jsonl", N_ITEMS)
     log_dir = tmp_path / "logs"
@@ -37,6 +54,7 @@ def test_a_stopped_run_exits_non_zero_names_the_resume_command_and_keeps_the_old
          "--max-connections", "1", "--log-dir", str(log_dir), "--display", "none",
          "--out", str(out), "-M", "max_retries=0"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        preexec_fn=started,
     )  # fmt: skip
 
     def in_flight() -> bool:

@@ -2241,7 +2241,14 @@ _LESS = ("less", "lesser", "lower", "smaller")
 def _lesion_side_claims(low: str, hedged: bool) -> list[Claim]:
     """Return the worse-ear claim of the side of a suspected retrocochlear lesion ("MRI to
     exclude a left sided lesion"): asked for on the side of the worse ear. Ruling the lesion
-    out is the point of the scan, so 'exclude' does not deny the side."""
+    out is the point of the scan, so 'exclude' does not deny the side. Else that of the side
+    given to an asymmetric loss (lexicon.ASYMMETRY_SIDE: "the asymmetric left-sided loss"),
+    unless the asymmetry is denied or under a condition."""
+    if "asymmetr" in low:
+        m = lexicon.ASYMMETRY_SIDE.search(low)
+        if m and not lexicon.negated(low, m.start()) and not lexicon.conditioned(low, m.start()):
+            worse = next(g for g in m.groups() if g)
+            return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), "worse ear")]
     if not lexicon.may_hold(low, "lesion", "schwannoma", "neuroma", "tumo"):
         return []
     m = lexicon.LESION_SIDE.search(low)

@@ -792,6 +792,18 @@ LESION_SIDE = re.compile(
 the asymmetry", "a right vestibular schwannoma"): imaging is asked for on the side of the worse
 (asymmetric sensorineural) ear, so the side named is a claim of which ear is worse (NICE
 NG98 and BSA guidance on MRI of the internal auditory meatus for asymmetric SNHL)."""
+ASYMMETRY_SIDE = re.compile(
+    r"(?<!and\s)(?<!or\s)(?<![&/]\s)(?<![&/])\b(right|left)"
+    r"(?:[\s-]{1,3}(?:sided|ear|side))?[\s-]{1,3}"
+    r"(?:(?:mild|moderate|severe|profound|sensorineural|conductive|mixed)[\s-]{1,3})?asymmetr\w*|"
+    r"\basymmetr\w*[\s,-]{1,3}(?:[a-z-]{1,20}\s{1,3}){0,3}?(?:(right|left)[\s-]{1,3}sided\b|"
+    r"(?:on|in|of|affecting)\s+the\s+(right|left)\b(?!(?:\s+(?:ear|side))?\s*(?:and|&|/|vs\b|"
+    r"versus|than|compared|or)\b)|\(\s*(right|left)(?:[\s-]+(?:ear|side|sided))?\s*\))"
+)
+"""The side given to an asymmetric loss ("MRI of the IAMs for the asymmetric left-sided
+hearing loss", "left asymmetric SNHL", "an asymmetry on the right", "asymmetrical loss
+(left)"): the side of an asymmetry is its worse ear, the one imaging is asked for (the same
+reading as LESION_SIDE's, NICE NG98 and BSA guidance on MRI for asymmetric SNHL)."""
 NEGATED_EAR = re.compile(
     r"\b(?:not|rather than|instead of)\s+(?:in\s+|on\s+)?(?:the\s+)?(right|left)\b"
 )

@@ -223,9 +223,13 @@ ear (a bullet under an ear's line, "- AC: 55 ...", is still that ear's)."""
 EAR_ONLY = re.compile(
     r"^\s*(?:in\s+|on\s+|of\s+)?(?:(?:the|his|her|their|my|your)\s+)?(right|left)"
     r"(?:[\s-]+(?:ear|side|sided))?\s*"
-    r"(?:\([^)]*\))?\s*[.:]?\s*$",
+    r"(?:\([^)]*\))?\s*\)?\s*[.:]?\s*$",
     re.I,
 )
+"""A clause that is only an ear, which names the ear of the clause before it ("Sudden SNHL,
+left ear."), also where it closes the bracket that clause opened ("Referred to ENT
+(conductive loss, left)."): the bracket's finding is that ear's, not the ear carried from the
+line before (batch 183 TB09)."""
 EAR_CALLED_NORMAL_ONLY = re.compile(
     r"\s*(?:(?:(?:an?|the|his|her|their|your)\s+)?(?:(?:entirely|completely|perfectly)\s+)?"
     r"normal(?:[\s-]+hearing)?\s+(right|left)(?:\s+(?:ear|side))?|"

@@ -1002,17 +1002,19 @@ RELATIVE_HEARING = re.compile(
     r"(?:(?:has|had|have|wears|wore|uses|used|needs|needed)\b"
     r"(?!\s+(?:noticed|reported|said|observed|mentioned|told|brought|asked|heard|seen)\b)|"
     r"(?:was|were|is|are)\s+(?:(?:also|later|recently)\s+)?(?:diagnosed|born|deaf|fitted|"
-    r"found|implanted)\b|(?:audiograms?|hearing|loss|thresholds?|ears?|tests?|results?)\b))"
+    r"found|implanted)\b|(?:audiograms?|hearing|loss|thresholds?|ears?|tests?|results?)\b)|"
+    + _KIN
+    + r"[ \t]*\((?=[^()\n]{0,40}?\b(?:loss|deaf\w*|hearing|implant\w*|aids?)\b))"
     + _KIN_TO_CLAUSE_END,
     re.M,
 )
-"""A relative's own hearing, from the relative to the clause end ("Her mother has a severe
-loss in the left ear", "His brother's audiogram shows 70 dB HL at 4 kHz", a relative as an
-entry's label, :data:`_LABELLED_KIN`): family history, not this patient's audiogram. A
-relative who noticed, said or reported something about the patient ("her mother has noticed
-the right ear is worse") is a source, and stays read; a child, son or daughter is often the
-patient and is taken as a relative only as a relative's ("his sister's son has a
-high-frequency loss in both ears"; a nephew or niece always is)."""
+"""A relative's own hearing, from the relative to the clause end ("Her mother has a severe loss in
+the left ear", "His brother's audiogram shows 70 dB HL at 4 kHz", "attends with her husband
+(severe loss)", a relative as an entry's label, :data:`_LABELLED_KIN`): family history, not
+this patient's audiogram. A relative who noticed, said or reported something about the patient
+("her mother has noticed the right ear is worse") is a source, and stays read; a child, son or
+daughter is often the patient and is taken as a relative only as a relative's ("his sister's
+son has a high-frequency loss in both ears"; a nephew or niece always is)."""
 
 TESTER_OWN_EARS = re.compile(
     r"\b(?:(?:biological|subjective|listening)[ \t]+(?:calibration|checks?)\b|"

@@ -2013,11 +2013,15 @@ def population_value(text: str, start: int) -> bool:
 
 _LABEL_WORD = re.compile(
     r"noise[\s-]+(?:notch|induced)|cookie[\s-]*bite|ski[\s-]*slope|not[\s-]+aided|"
-    r"[a-z]+|[:;\n()]|\.(?=\s)"
+    r"[a-z]+|[:;\n()]|\.(?=\s)|"
+    r"[ \t][-\u2013\u2014][ \t]+(?=(?:(?:his|her|their|the|your|my)[ \t]+)?(?:right|left)\b)"
 )
 """A word of a label, a bracket, or a mark that may start a label; the configurations named
 in two words (noise notch, noise-induced, cookie-bite, ski slope) and "not aided" are known
-words as one."""
+words as one. A spaced dash before an ear ("Speak on his left side - his left ear is at 40-45
+dB", "Seat her on the right - left ear 50 dB at 500 Hz") starts a label as a colon does: a
+note's instruction before it, written in the writer's own words, is no label of the ear's
+value after it, which opens a statement of its own."""
 _LABEL_WORD = led(_LABEL_WORD)  # (its first characters looked for first, for speed)
 _LABEL_VOCABULARY = frozenset(THRESHOLD_LABEL_WORDS.split())
 _COORDINATES = frozenset(LABEL_COORDINATE_WORDS.split())

@@ -151,6 +151,11 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("ear", "level then R/L", r"(?<=\d )([RL])(?=[ \t]*(?:,|and\b|\.|$|\((?![ \t]*\d)))",
      "'3k 50 R, 55 L': a capital R or L straight after a level is its ear (chat shorthand), "
      "also before a parenthesis that grades it ('4FA 17.5 R (normal) and 28.75 L (mild)')"),
+    ("ear", "frequency then R/L",
+     r"(?:(?<=Hz )|(?<=\dk )|(?<=Hz: )|(?<=\dk: )|(?<=Hz, )|(?<=\dk, ))([RL])"
+     r"(?=[ \t]+\d{1,3}\b(?![ \t]*(?:k\b|khz|hz|%)))",
+     "'Bone at 4 kHz R 10', '2 kHz: R 50, L 10': a capital R or L straight after a frequency, "
+     "before a level, is that level's ear (clinic notes' shorthand, batch 182 TA24)"),
     ("worse", "ear letter worse", r"(?<=[RL] )(?<!\w[RL] )(?:worse|poorer)\b",
      "'R worse', 'L worse': which ear is worse, in a chat (read here so a correction can "
      "withdraw it; judged from the clause reader's reading, issue #26 batch 33)"),
@@ -301,6 +306,7 @@ SHORTHAND = frozenset(
         "line-start R/L",
         "the R/L",
         "level then R/L",
+        "frequency then R/L",
         "better/poorer ear",
         "degree abbreviation",
         "at-sign frequency",

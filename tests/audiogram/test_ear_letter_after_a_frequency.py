@@ -38,6 +38,7 @@ def _thresholds(text: str) -> list[tuple]:
         ("At 500 Hz: R 40, left normal.", [(("right",), "air", (500,), 40)]),
         ("- notch 4k R 20", [(("right",), "air", (4000,), 20)]),
         ("| 1 kHz, L 10 |", [(("left",), "air", (1000,), 10)]),
+        ("He asked about the 2 kHz - R 55 dB there.", [(("right",), "air", (2000,), 55)]),
         # a frequency after the letter and its number is a frequency, not a level
         ("At 1 kHz R 2 kHz", []),
     ],

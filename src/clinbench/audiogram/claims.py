@@ -152,7 +152,8 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "'3k 50 R, 55 L': a capital R or L straight after a level is its ear (chat shorthand), "
      "also before a parenthesis that grades it ('4FA 17.5 R (normal) and 28.75 L (mild)')"),
     ("ear", "frequency then R/L",
-     r"(?:(?<=Hz )|(?<=\dk )|(?<=Hz: )|(?<=\dk: )|(?<=Hz, )|(?<=\dk, ))([RL])"
+     r"(?:(?<=Hz )|(?<=\dk )|(?<=Hz: )|(?<=\dk: )|(?<=Hz, )|(?<=\dk, )|(?<=Hz - )|"
+     r"(?<=\dk - )|(?<=Hz \u2013 )|(?<=\dk \u2013 ))([RL])"
      r"(?=[ \t]+\d{1,3}\b(?![ \t]*(?:k\b|khz|hz|%)))",
      "'Bone at 4 kHz R 10', '2 kHz: R 50, L 10': a capital R or L straight after a frequency, "
      "before a level, is that level's ear (clinic notes' shorthand, batch 182 TA24)"),

@@ -39,6 +39,8 @@ def _thresholds(text: str) -> list[tuple]:
         ("- notch 4k R 20", [(("right",), "air", (4000,), 20)]),
         ("| 1 kHz, L 10 |", [(("left",), "air", (1000,), 10)]),
         ("He asked about the 2 kHz - R 55 dB there.", [(("right",), "air", (2000,), 55)]),
+        # the frequency of a level before it heads no letter's level: the 60 is not the R's
+        ("High notes worst: L 60 at 4k, R 40.", [((), "air", (4000,), 60)]),
         # a frequency after the letter and its number is a frequency, not a level
         ("At 1 kHz R 2 kHz", []),
     ],

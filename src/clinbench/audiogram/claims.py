@@ -793,7 +793,7 @@ def read_claims(reply: str) -> list[Claim]:
             block = _NO_EAR  # a blank line closes an ear block
             held = _Held()
             continue
-        toks = _Positioned(tokens(reply, start, end))
+        toks = _Positioned(_own_letters(reply, list(tokens(reply, start, end))))
         if start == 0 or reply[start - 1] == "\n":
             line = _NO_EAR
             if (
@@ -819,6 +819,25 @@ def read_claims(reply: str) -> list[Claim]:
         out = held.read(out, before, claims, toks, taken_back)
         out.extend(claims)
     return out
+
+
+def _own_letters(text: str, toks: list[Token]) -> list[Token]:
+    """Return ``toks`` without a "frequency then R/L" ear letter after the frequency of a
+    level before it ("L 60 at 4k, R 40": the 4 kHz is the 60's, and the R heads the 40 alone,
+    which it may not take the 60 from)."""
+    if not any(t.rule == "frequency then R/L" for t in toks):
+        return toks
+    return [
+        t
+        for i, t in enumerate(toks)
+        if not (
+            t.rule == "frequency then R/L"
+            and i >= 2
+            and toks[i - 1].kind == "freq"
+            and toks[i - 2].kind == "level"
+            and _LEVEL_THEN_AT.fullmatch(text, toks[i - 2].end, toks[i - 1].start)
+        )
+    ]
 
 
 class _Held:

@@ -806,8 +806,8 @@ ASYMMETRY_SIDE = re.compile(
 )
 """The side given to an asymmetric loss ("MRI of the IAMs for the asymmetric left-sided
 hearing loss", "left asymmetric SNHL", "an asymmetry on the right", "asymmetrical loss
-(left)"): the side of an asymmetry is its worse ear, the one imaging is asked for (the same
-reading as LESION_SIDE's, NICE NG98 and BSA guidance on MRI for asymmetric SNHL)."""
+(left)"): the side of an asymmetry is its worse ear, the one imaging is asked for (the
+reading of LESION_SIDE, whose source it shares)."""
 NEGATED_EAR = re.compile(
     r"\b(?:not|rather than|instead of)\s+(?:in\s+|on\s+)?(?:the\s+)?(right|left)\b"
 )
@@ -1919,7 +1919,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
       "ASYMMETRY_CRITERIA_NOT_MET", "WORSE_NAMED", "WORST_EAR", "MORE_LOSS", "MORE_LOSS_THAN_OTHER",
-      "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE",
+      "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE", "ASYMMETRY_SIDE",
       "COMPARATIVE", "LATERALITY_TRIGGER", "STANDARD_EAR"),
      "laterality and asymmetry wording of audiology reports; the ear one ear's findings are "
      "likened to (the complement of 'identical to', 'the same as')"),

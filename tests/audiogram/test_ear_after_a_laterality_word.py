@@ -41,3 +41,29 @@ def test_code_titles_of_each_ear_judged_of_that_ear():
     assert check_reply(reply, conductive_right()).critical_errors == []
     swapped = reply.replace("right ear", "left ear").replace("Left ear:", "Right ear:")
     assert check_reply(swapped, conductive_right()).critical_errors == ["laterality_confusion"]
+
+
+# An ear closing the bracket a loss opened names that loss's ear, over an ear carried from
+# the line before (batch 183 TB09's kind). Wording of our own.
+CLOSING_A_BRACKET = [
+    ("R 10 dB.\nSent to ENT (sensorineural loss, left).", [(("left",), "sensorineural")]),
+    ("- Right: normal\n- Plan: refer (conductive loss, right ear)", [(("right",), "conductive")]),
+    ("Left normal. Impression (mixed loss - right side).", [(("right",), "mixed")]),
+    # an ear named inside the bracket with the loss keeps its own reading
+    ("R 10 dB.\nSent to ENT (left sensorineural loss).", [(("left",), "sensorineural")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "types"), CLOSING_A_BRACKET, ids=[r[0] for r in CLOSING_A_BRACKET]
+)
+def test_ear_closing_the_losss_bracket(text, types):
+    assert _types(text) == types
+
+
+def test_ear_closing_the_bracket_end_to_end():
+    reply = "Right conductive loss, 40 dB.\nLeft 10 dB, normal.\nReferred on (conductive loss, {})."
+    assert check_reply(reply.format("right"), conductive_right()).critical_errors == []
+    assert check_reply(reply.format("left"), conductive_right()).critical_errors == [
+        "laterality_confusion"
+    ]

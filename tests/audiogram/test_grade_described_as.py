@@ -49,3 +49,24 @@ def test_near_misses(text):
 def test_judged_against_the_audiogram():
     reply = 'Hearing: both ears 85-95 dB HL, described in the review advice as "moderate".'
     assert check_reply(reply, PROFOUND).critical_errors == ["severity_misclassification"]
+
+
+# A grade a record is recorded, documented, entered or coded as is read as one described so
+# (batch 184 TC24's kind: "averages R 21 / L 24 dB HL, recorded on the referral form as
+# 'moderately severe'", a relayed grade after correct averages). Wording of our own.
+@pytest.mark.parametrize(
+    ("text", "grade"),
+    [
+        ("Averages 88 / 86 dB HL, recorded on the referral form as 'moderate'.", "moderate"),
+        ("- PTA both ears 90: documented in the notes as \u2018mild\u2019", "mild"),
+        ("| grade | entered on the system as severe |", "severe"),
+        ("Hearing coded as profound.", "profound"),
+    ],
+)
+def test_the_recorded_grade_is_read(text, grade):
+    assert grade in _grades(text)
+
+
+def test_a_recorded_symptom_is_no_grade():
+    assert "moderate" not in _grades("Tinnitus recorded as moderate tinnitus.")
+    assert _grades("Recorded as mild tinnitus on the form.") == []

@@ -62,3 +62,44 @@ def test_side_of_a_lesion_reading_is_linear():
     big_size, big = cost(800)
     assert big_size >= 50_000 and size >= 12_000
     assert big < 10 * max(small, 0.01)
+
+
+# The side given to an asymmetric loss is its worse ear, as the side of a lesion is
+# (lexicon.ASYMMETRY_SIDE; batch 184 TC04's kind, a referral reason naming the asymmetric
+# loss by the wrong side after correct first mentions). Wording of our own.
+ASYMMETRY_READING = [
+    ("Scan requested for her asymmetric right-sided sensorineural loss.", ["right"]),
+    ("Impression: left asymmetric SNHL, for MRI.", ["left"]),
+    ("- Asymmetry on the left (4FA 20 dB poorer)", ["left"]),
+    ("| Finding | asymmetrical hearing loss (right) |", ["right"]),
+    ("Left-sided asymmetric SNHL noted again in the summary.", ["left"]),
+    ("An asymmetric loss affecting the right ear.", ["right"]),
+    # near misses: denied, a condition, both sides, no side
+    ("No left-sided asymmetry.", []),
+    ("If there were a right-sided asymmetry we would scan.", []),
+    ("Right and left asymmetric at 4 kHz only.", []),
+    ("Asymmetry of the right and left ears is under 10 dB.", []),
+    ("An asymmetric loss, for MRI.", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "worse"), ASYMMETRY_READING, ids=[r[0] for r in ASYMMETRY_READING]
+)
+def test_side_of_an_asymmetry(text, worse):
+    assert _worse(text) == worse
+
+
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("Right low-frequency SNHL, left normal. Letter: MRI for the asymmetric right-sided "
+         "loss.", []),
+        ("Right low-frequency SNHL, left normal. Letter: MRI for the asymmetric left-sided "
+         "loss.", ["laterality_confusion"]),
+        ("Right low-frequency SNHL, left normal.\nSummary: left asymmetric SNHL.",
+         ["laterality_confusion"]),
+    ],
+)  # fmt: skip
+def test_side_of_an_asymmetry_end_to_end(reply, errors):
+    assert check_reply(reply, RIGHT_WORSE).critical_errors == errors

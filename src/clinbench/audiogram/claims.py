@@ -151,6 +151,12 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("ear", "level then R/L", r"(?<=\d )([RL])(?=[ \t]*(?:,|and\b|\.|$|\((?![ \t]*\d)))",
      "'3k 50 R, 55 L': a capital R or L straight after a level is its ear (chat shorthand), "
      "also before a parenthesis that grades it ('4FA 17.5 R (normal) and 28.75 L (mild)')"),
+    ("ear", "frequency then R/L",
+     r"(?:(?<=Hz )|(?<=\dk )|(?<=Hz: )|(?<=\dk: )|(?<=Hz, )|(?<=\dk, )|(?<=Hz - )|"
+     r"(?<=\dk - )|(?<=Hz \u2013 )|(?<=\dk \u2013 ))([RL])"
+     r"(?=[ \t]+\d{1,3}\b(?![ \t]*(?:k\b|khz|hz|%)))",
+     "'Bone at 4 kHz R 10', '2 kHz: R 50, L 10': a capital R or L straight after a frequency, "
+     "before a level, is that level's ear (clinic notes' shorthand, batch 182 TA24)"),
     ("worse", "ear letter worse", r"(?<=[RL] )(?<!\w[RL] )(?:worse|poorer)\b",
      "'R worse', 'L worse': which ear is worse, in a chat (read here so a correction can "
      "withdraw it; judged from the clause reader's reading, issue #26 batch 33)"),
@@ -301,6 +307,7 @@ SHORTHAND = frozenset(
         "line-start R/L",
         "the R/L",
         "level then R/L",
+        "frequency then R/L",
         "better/poorer ear",
         "degree abbreviation",
         "at-sign frequency",
@@ -786,7 +793,7 @@ def read_claims(reply: str) -> list[Claim]:
             block = _NO_EAR  # a blank line closes an ear block
             held = _Held()
             continue
-        toks = _Positioned(tokens(reply, start, end))
+        toks = _Positioned(_own_letters(reply, list(tokens(reply, start, end))))
         if start == 0 or reply[start - 1] == "\n":
             line = _NO_EAR
             if (
@@ -812,6 +819,25 @@ def read_claims(reply: str) -> list[Claim]:
         out = held.read(out, before, claims, toks, taken_back)
         out.extend(claims)
     return out
+
+
+def _own_letters(text: str, toks: list[Token]) -> list[Token]:
+    """Return ``toks`` without a "frequency then R/L" ear letter after the frequency of a
+    level before it ("L 60 at 4k, R 40": the 4 kHz is the 60's, and the R heads the 40 alone,
+    which it may not take the 60 from)."""
+    if not any(t.rule == "frequency then R/L" for t in toks):
+        return toks
+    return [
+        t
+        for i, t in enumerate(toks)
+        if not (
+            t.rule == "frequency then R/L"
+            and i >= 2
+            and toks[i - 1].kind == "freq"
+            and toks[i - 2].kind == "level"
+            and _LEVEL_THEN_AT.fullmatch(text, toks[i - 2].end, toks[i - 1].start)
+        )
+    ]
 
 
 class _Held:
@@ -2241,7 +2267,14 @@ _LESS = ("less", "lesser", "lower", "smaller")
 def _lesion_side_claims(low: str, hedged: bool) -> list[Claim]:
     """Return the worse-ear claim of the side of a suspected retrocochlear lesion ("MRI to
     exclude a left sided lesion"): asked for on the side of the worse ear. Ruling the lesion
-    out is the point of the scan, so 'exclude' does not deny the side."""
+    out is the point of the scan, so 'exclude' does not deny the side. Else that of the side
+    given to an asymmetric loss (lexicon.ASYMMETRY_SIDE: "the asymmetric left-sided loss"),
+    unless the asymmetry is denied or under a condition."""
+    if "asymmetr" in low:
+        m = lexicon.ASYMMETRY_SIDE.search(low)
+        if m and not lexicon.negated(low, m.start()) and not lexicon.conditioned(low, m.start()):
+            worse = next(g for g in m.groups() if g)
+            return [_clause_claim("worse_ear", worse, worse, hedged, m.group(0), "worse ear")]
     if not lexicon.may_hold(low, "lesion", "schwannoma", "neuroma", "tumo"):
         return []
     m = lexicon.LESION_SIDE.search(low)

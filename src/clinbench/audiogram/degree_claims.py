@@ -319,11 +319,13 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      rf"(?:(?:was|is|were|are|as)\s+)?(?:an?\s+)?{_GRADE}|"
      # the grade a record is described as having, quoted or not: 'described in the review
      # advice as "moderate"'
-     rf"\bdescribed(?:\s+(?:in|by)\s+(?:the\s+)?(?:[\w'-]+\s+){{0,2}}[\w'-]+)?\s+as\s+"
-     rf"(?:an?\s+)?[\"\u201c]?{_GRADE}[\"\u201d]?)(?=\s*(?:[.,;:!?)\n\u2013-]|$))",
+     rf"\b(?:described|recorded|documented|entered|coded)(?:\s+(?:in|by|on)\s+(?:the\s+)?"
+     rf"(?:[\w'-]+\s+){{0,2}}[\w'-]+)?\s+as\s+"
+     rf"(?:an?\s+)?[\"\u201c'\u2018]?{_GRADE}[\"\u201d'\u2019]?)(?=\s*(?:[.,;:!?)\n\u2013-]|$))",
      "a grade word alone as what someone said ('she said severe', 'she called it moderately "
      "severe', 'it says mild'; a record's 'Classified moderate.', issue #26 batch 110; 'described "
-     "in the review advice as \"moderate\"', batch 114): the "
+     "in the review advice as \"moderate\"', batch 114; 'recorded on the referral form as "
+     "'moderately severe'', batch 184 TC24): the "
      "tester's grade of the hearing, which the writer repeats, "
      "as 'I'd call it severe' is the writer's own (patients' accounts, issue #26 batch 51, "
      "used as tuning data); whose words they are is decided before reading "

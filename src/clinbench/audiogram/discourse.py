@@ -621,17 +621,53 @@ the writer tells someone is the writer's statement (batches 171 UT34, 172 UU22, 
 letter "to us" is someone else's."""
 
 
-def _attributed(text: str, begin: int, start: int) -> bool:
+_WRITER_SAYS = re.compile(
+    r"\b(?:(?:i|we)[ \t]+(?:(?:also|then|have|had|just|already)[ \t]+)?|(?:my|our)[ \t]+"
+    r"(?:own[ \t]+)?)$",
+    re.I,
+)
+"""Before a reporting verb or an account: the writer as the one who says or wrote the words
+("For the class profile I noted: '...'", "we recorded: '...'", "My note for the file:
+'...'"). What the writer quotes from their own note, plan or profile is their statement, as
+the validation README's settled convention has a relayed report of this test be the
+document's own; a person's words (the patient's, a relative's, a colleague's) stay theirs."""
+_WRITERS_OWN = re.compile(
+    r"(?:(?:our)[ \t]+)?(?:" + _REPORTING + r"|notes?|report|letter|referral)", re.I
+)
+"""What the writer may say or write themselves: a reporting verb or a document (not a
+person: "my GP said" is the GP's)."""
+_OWN_ACCOUNT_ENDS = re.compile(
+    r"[ \t]*(?:[:,'\"\u2018\u201c(\u2013-]|(?:for|to|reads?|says?|said|states?)\b|$)", re.I
+)
+"""After the writer's own document: its words follow ("My note for the file: '...'", "our
+referral reads '...'"); not a noun it qualifies ("our own referral criteria list '...'",
+the service's rules)."""
+
+
+def _attributed(text: str, begin: int, start: int) -> bool | None:
     """Return True when the words before a quotation (``begin`` to ``start``) name its source
     or a reporting verb (:data:`ATTRIBUTION`); a source named as the recipient of the words
-    (:data:`_RECIPIENT_BEFORE`, :data:`_RECIPIENT_AFTER`) attributes nothing."""
+    (:data:`_RECIPIENT_BEFORE`, :data:`_RECIPIENT_AFTER`) attributes nothing, nor the writer
+    named as the one who says or wrote them (:data:`_WRITER_SAYS`): None when that is all
+    the words name (the writer's own quoted words, read unless the writer corrects them)."""
+    own = False
     for m in ATTRIBUTION.finditer(text, begin, start):
+        if (
+            _WRITERS_OWN.fullmatch(m.group(0))
+            and (
+                m.group(0)[:3].lower() == "our"
+                or _WRITER_SAYS.search(text, max(0, m.start() - 20), m.start())
+            )
+            and (REPORTED.fullmatch(m.group(0)) or _OWN_ACCOUNT_ENDS.match(text, m.end()))
+        ):
+            own = True
+            continue
         recipient = _RECIPIENT_BEFORE.search(text, max(0, m.start() - 6), m.start()) or (
             _RECIPIENT_AFTER.match(text, m.end(), start)
         )
         if not (recipient and REPORTED_SOURCE.match(m.group(0) + " ")):
             return True
-    return False
+    return None if own else False
 
 
 _ATTRIBUTION_HINTS = (
@@ -679,7 +715,7 @@ REJECTED = re.compile(
     r"\b(?:disagree\w*|not\s+correct|incorrect|wrong|should\s+(?:read|go|be|say)|rather|"
     r"in\s+fact|actually|(?=miss)" + _NO_PERSON_BEFORE + r"(?:misses|missed)|"
     r"understates?|overstates?|"
-    r"half\s+right|"
+    r"half\s+right|corrected\s+(?:me|us|it|this|that|them|him|her)|"
     r"part(?:ly|ially)\s+(?:agree|right)|not\s+quite|the\s+other\s+way|"
     r"(?:i|we)\s+(?:read|class|call)\s+(?:it|this|them|the\s+\w+)\s+(?:as|the)|my\s+reading)\b|"
     r"(?:i'?d|i\s+would|we'?d|we\s+would)\s+(?:stop\s+(?:at|short\s+of)|avoid|steer\s+clear\s+of)\b|"
@@ -689,8 +725,9 @@ REJECTED = re.compile(
     re.I | re.M,
 )
 """What the writer says when rejecting or correcting quoted words: "I disagree", "this is
-not correct", "should read", "rather", "in fact", "a MIXED loss, not sensorineural"; advice
-against the words: "I'd stop at", "I'd avoid", "I wouldn't write", "don't call it". Advice
+not correct", "should read", "rather", "in fact", "a MIXED loss, not sensorineural", "I
+wrote 'conductive' but she corrected me" (the writer's own words too); advice against the
+words: "I'd stop at", "I'd avoid", "I wouldn't write", "don't call it". Advice
 is the writer's or an order ("we don't use", "Don't write"): what someone else does not use
 ("you do not use hearing aids", "they don't use the loop"), and what the writer does not use
 to hear or communicate ("I do not use hearing aids", :data:`_OWN_MEANS`), rejects no words."""
@@ -700,12 +737,15 @@ ENDORSED = re.compile(
     r"(?:right|correct|accurate)|(?:is|are)\s+(?:entirely\s+|quite\s+|all\s+)?(?:correct|accurate)|nothing\s+to\s+add|no\s+(?:further\s+)?(?:comment|change)s?|"
     r"(?:i|we)(?:'m|\s+am|'re|\s+are)\s+happy\s+with|spot\s+on|endorsed?|(?:i|we)\s+accept|"
     r"agree\s+with\s+(?:all|every|each|it|this|that|them)|as\s+stated|"
-    r"(?:checked|verified)\b[^.\n]{0,40}?\b(?:correct|right|accurate))\b"
+    r"(?:checked|verified)\b[^.\n]{0,40}?\b(?:correct|right|accurate)|"
+    r"(?:checked|verified|reviewed)[ \t]+(?:(?:it|them|this)[ \t]+)?and[ \t]+(?:kept|left|"
+    r"accepted|filed|signed))\b"
     r"(?![ \t]+(?:except|in\s+part|only|partly)|,?\s*but\b)",
     re.I,
 )
 """The writer takes attributed words over ("..., and I agree", "which is correct", "nothing
-to add", "Agree with all of it", "checked every value - correct", "I accept the findings")."""
+to add", "Agree with all of it", "checked every value - correct", "I accept the findings",
+"he wrote, and I checked and kept: '...'": words kept after checking are the writer's)."""
 
 _QUOTE_MARKS = r"^[ \t]*(?:>[ \t]*){0,8}"
 EMAIL_HISTORY = re.compile(
@@ -1002,17 +1042,19 @@ RELATIVE_HEARING = re.compile(
     r"(?:(?:has|had|have|wears|wore|uses|used|needs|needed)\b"
     r"(?!\s+(?:noticed|reported|said|observed|mentioned|told|brought|asked|heard|seen)\b)|"
     r"(?:was|were|is|are)\s+(?:(?:also|later|recently)\s+)?(?:diagnosed|born|deaf|fitted|"
-    r"found|implanted)\b|(?:audiograms?|hearing|loss|thresholds?|ears?|tests?|results?)\b))"
+    r"found|implanted)\b|(?:audiograms?|hearing|loss|thresholds?|ears?|tests?|results?)\b)|"
+    + _KIN
+    + r"[ \t]*\((?=[^()\n]{0,40}?\b(?:loss|deaf\w*|hearing|implant\w*|aids?)\b))"
     + _KIN_TO_CLAUSE_END,
     re.M,
 )
-"""A relative's own hearing, from the relative to the clause end ("Her mother has a severe
-loss in the left ear", "His brother's audiogram shows 70 dB HL at 4 kHz", a relative as an
-entry's label, :data:`_LABELLED_KIN`): family history, not this patient's audiogram. A
-relative who noticed, said or reported something about the patient ("her mother has noticed
-the right ear is worse") is a source, and stays read; a child, son or daughter is often the
-patient and is taken as a relative only as a relative's ("his sister's son has a
-high-frequency loss in both ears"; a nephew or niece always is)."""
+"""A relative's own hearing, from the relative to the clause end ("Her mother has a severe loss in
+the left ear", "His brother's audiogram shows 70 dB HL at 4 kHz", "attends with her husband
+(severe loss)", a relative as an entry's label, :data:`_LABELLED_KIN`): family history, not
+this patient's audiogram. A relative who noticed, said or reported something about the patient
+("her mother has noticed the right ear is worse") is a source, and stays read; a child, son or
+daughter is often the patient and is taken as a relative only as a relative's ("his sister's
+son has a high-frequency loss in both ears"; a nephew or niece always is)."""
 
 TESTER_OWN_EARS = re.compile(
     r"\b(?:(?:biological|subjective|listening)[ \t]+(?:calibration|checks?)\b|"
@@ -1348,6 +1390,13 @@ beside the participant's own: the clause holding the cue, from its start through
 sentence, is the group's (a colon after the cue goes on to the group's figures)."""
 _GROUP_FIGURE_START = re.compile(r"[.;:!?\n][^.;:!?\n]{0,150}\Z")
 _GROUP_FIGURE_END = re.compile(r"(?:[^.;!?\n]|\.\d){0,200}")
+_FOR_AN_AUDIENCE = re.compile(
+    r"\b(?:plan|sheet|handout|notes?|list|profile|register|briefing|summary|board|card|"
+    r"poster|slides?)[ \t]*$"
+)
+"""Before a group figure's "for the ...": a document the group is given ("Seating plan for
+the group: ...", "the handout for the class cohort", "notes for the group"), addressed to
+the group, not a figure of it: what follows is the writer's word about the one person."""
 _ONE_PERSON = re.compile(r"\b(?:she|he|her|his|this\s+(?:participant|patient|subject))\b")
 """Inside a group's clause: the one person named, so the clause is (also) about them ("in
 the cohort her average was the highest") and stays read."""
@@ -1376,6 +1425,10 @@ def _without_others_results(text: str) -> str:
     low = _lowered(text)
     spans = [m.span() for m in OTHER_PERSON.finditer(low)]
     for m in GROUP_FIGURE.finditer(low):
+        if low.startswith("for", m.start()) and _FOR_AN_AUDIENCE.search(
+            low, max(0, m.start() - 20), m.start()
+        ):
+            continue  # a document for the group, not the group's figure
         head = _GROUP_FIGURE_START.search(low, max(0, m.start() - 151), m.start())
         start = head.start() + 1 if head else max(0, m.start() - 150)
         end = _GROUP_FIGURE_END.match(low, m.end()).end()
@@ -2351,9 +2404,9 @@ def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
         attributed = _attributed(text, max(begin, sentence + 1), start)
         if attributed and FORWARDED.search(text, begin, start):
             attributed = False  # a message forwarded is passed on whole, as the writer's news
-        if attributed or text[start] in _DOUBLE_OR_BLOCK:
+        if attributed is not False or text[start] in _DOUBLE_OR_BLOCK:
             gloss = _GLOSS.match(text, end)  # '"oido derecho" (right ear)': the same words
-            out.append((start, gloss.end() if gloss else end, attributed))
+            out.append((start, gloss.end() if gloss else end, bool(attributed)))
         # single quotation marks and guillemets around a term the writer uses ("a
         # 'cookie-bite'") are the writer's own: only attributed ones are someone's words
     return out

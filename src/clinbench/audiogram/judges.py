@@ -38,6 +38,7 @@ from clinbench.audiogram.degree_claims import (
 from clinbench.audiogram.findings import CriticalError
 from clinbench.audiogram.result_claims import ASYMMETRY_RULE, MAIN_PART_RULE
 from clinbench.audiogram.threshold_claims import (
+    BAND_LEVEL,
     EAR_SHOWN_LEVEL,
     EITHER_EAR,
     INSIDE_BONE_LEVEL,
@@ -1011,14 +1012,17 @@ def threshold_range_holds(t: CaseFacts, ear: str, conduction: str, levels, freqs
     return holds, {f: x.value for f, x in inside.items()}
 
 
-def whole_ear_range_holds(t: CaseFacts, ear: str, conduction: str, levels):
-    """Judge a range given for a whole ear (no frequency named): a summary of its thresholds
-    of that conduction, so it must overlap them within the dB tolerance, a no-response value
+def whole_ear_range_holds(t: CaseFacts, ear: str, conduction: str, levels, band=None):
+    """Judge a range given for a whole ear (no frequency named), or for a named ``band`` of
+    it (threshold_claims.BAND_LEVEL: lo, hi Hz): a summary of its thresholds of that
+    conduction there, so it must overlap them within the dB tolerance, a no-response value
     counting as a lower bound (the threshold lies at or above it); a range that misses every
-    one is wrong. None when the ear has no measured threshold of that conduction."""
+    one is wrong. None when the ear has no measured threshold of that conduction there."""
     lo, hi = levels
     tol = t.tolerance_db
     points = getattr(t.audiogram.ear(ear), conduction)
+    if band is not None:
+        points = {f: x for f, x in points.items() if band[0] <= f <= band[1]}
     values = [x.value for x in points.values() if not x.no_response]
     if not values:
         return None, None
@@ -1092,6 +1096,13 @@ def judge_threshold_range(claim: Claim, j: Judge) -> None:
               note)  # fmt: skip
         return
     f1, f2 = claim.frequencies
+    if BAND_LEVEL in claim.rules:
+        level = f"{levels[0]}" if levels[0] == levels[1] else f"{levels[0]}-{levels[1]}"
+        j.add("threshold_range", ear, None, f"{level} dB HL ({conduction}, in the {f1}-{f2} Hz "
+              "band)", claim.text, _hedged(claim),
+              lambda e: whole_ear_range_holds(j.t, e, conduction, levels, (f1, f2)),
+              note)  # fmt: skip
+        return
     level = f"{levels[0]}" if "level over a frequency range" in claim.rules else \
         f"{levels[0]}-{levels[1]}"  # fmt: skip
     j.add("threshold_range", ear, None, f"{level} dB HL at {f1}-{f2} Hz", claim.text,

@@ -223,9 +223,13 @@ ear (a bullet under an ear's line, "- AC: 55 ...", is still that ear's)."""
 EAR_ONLY = re.compile(
     r"^\s*(?:in\s+|on\s+|of\s+)?(?:(?:the|his|her|their|my|your)\s+)?(right|left)"
     r"(?:[\s-]+(?:ear|side|sided))?\s*"
-    r"(?:\([^)]*\))?\s*[.:]?\s*$",
+    r"(?:\([^)]*\))?\s*\)?\s*[.:]?\s*$",
     re.I,
 )
+"""A clause that is only an ear, which names the ear of the clause before it ("Sudden SNHL,
+left ear."), also where it closes the bracket that clause opened ("Referred to ENT
+(conductive loss, left)."): the bracket's finding is that ear's, not the ear carried from the
+line before (batch 183 TB09)."""
 EAR_CALLED_NORMAL_ONLY = re.compile(
     r"\s*(?:(?:(?:an?|the|his|her|their|your)\s+)?(?:(?:entirely|completely|perfectly)\s+)?"
     r"normal(?:[\s-]+hearing)?\s+(right|left)(?:\s+(?:ear|side))?|"
@@ -792,6 +796,18 @@ LESION_SIDE = re.compile(
 the asymmetry", "a right vestibular schwannoma"): imaging is asked for on the side of the worse
 (asymmetric sensorineural) ear, so the side named is a claim of which ear is worse (NICE
 NG98 and BSA guidance on MRI of the internal auditory meatus for asymmetric SNHL)."""
+ASYMMETRY_SIDE = re.compile(
+    r"(?<!and\s)(?<!or\s)(?<![&/]\s)(?<![&/])\b(right|left)"
+    r"(?:[\s-]{1,3}(?:sided|ear|side))?[\s-]{1,3}"
+    r"(?:(?:mild|moderate|severe|profound|sensorineural|conductive|mixed)[\s-]{1,3})?asymmetr\w*|"
+    r"\basymmetr\w*[\s,-]{1,3}(?:[a-z-]{1,20}\s{1,3}){0,3}?(?:(right|left)[\s-]{1,3}sided\b|"
+    r"(?:on|in|of|affecting)\s+the\s+(right|left)\b(?!(?:\s+(?:ear|side))?\s*(?:and|&|/|vs\b|"
+    r"versus|than|compared|or)\b)|\(\s*(right|left)(?:[\s-]+(?:ear|side|sided))?\s*\))"
+)
+"""The side given to an asymmetric loss ("MRI of the IAMs for the asymmetric left-sided
+hearing loss", "left asymmetric SNHL", "an asymmetry on the right", "asymmetrical loss
+(left)"): the side of an asymmetry is its worse ear, the one imaging is asked for (the
+reading of LESION_SIDE, whose source it shares)."""
 NEGATED_EAR = re.compile(
     r"\b(?:not|rather than|instead of)\s+(?:in\s+|on\s+)?(?:the\s+)?(right|left)\b"
 )
@@ -1903,7 +1919,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
      "frequency regions (low, mid, high; the speech frequencies) of audiogram descriptions"),
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
       "ASYMMETRY_CRITERIA_NOT_MET", "WORSE_NAMED", "WORST_EAR", "MORE_LOSS", "MORE_LOSS_THAN_OTHER",
-      "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE",
+      "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE", "ASYMMETRY_SIDE",
       "COMPARATIVE", "LATERALITY_TRIGGER", "STANDARD_EAR"),
      "laterality and asymmetry wording of audiology reports; the ear one ear's findings are "
      "likened to (the complement of 'identical to', 'the same as')"),
@@ -1997,11 +2013,15 @@ def population_value(text: str, start: int) -> bool:
 
 _LABEL_WORD = re.compile(
     r"noise[\s-]+(?:notch|induced)|cookie[\s-]*bite|ski[\s-]*slope|not[\s-]+aided|"
-    r"[a-z]+|[:;\n()]|\.(?=\s)"
+    r"[a-z]+|[:;\n()]|\.(?=\s)|"
+    r"[ \t][-\u2013\u2014][ \t]+(?=(?:(?:his|her|their|the|your|my)[ \t]+)?(?:right|left)\b)"
 )
 """A word of a label, a bracket, or a mark that may start a label; the configurations named
 in two words (noise notch, noise-induced, cookie-bite, ski slope) and "not aided" are known
-words as one."""
+words as one. A spaced dash before an ear ("Speak on his left side - his left ear is at 40-45
+dB", "Seat her on the right - left ear 50 dB at 500 Hz") starts a label as a colon does: a
+note's instruction before it, written in the writer's own words, is no label of the ear's
+value after it, which opens a statement of its own."""
 _LABEL_WORD = led(_LABEL_WORD)  # (its first characters looked for first, for speed)
 _LABEL_VOCABULARY = frozenset(THRESHOLD_LABEL_WORDS.split())
 _COORDINATES = frozenset(LABEL_COORDINATE_WORDS.split())

@@ -77,9 +77,15 @@ either ear (within the dB tolerance) and wrong when it fits neither, as a thresh
 frequency with no ear named is (issue #26 batch 117's convention for model text); the
 finding says no ear was named. Judged after the clause-by-clause pass, as WHOLE_EAR_LEVEL
 is."""
+BAND_LEVEL = "level in a named band"
+"""The rule of a level or range said of a named band of frequencies ("the left at 55 dB in the
+low tones", "40-50 dB across the high frequencies"): a summary of the thresholds of that
+conduction in the band (lexicon.BANDS), judged as a whole-ear range is but within the band:
+it must come within the dB tolerance of one of them (batch 182 TA35's kind, a later mention
+giving one ear's level to the other). Judged after the clause-by-clause pass."""
 DEFERRED = frozenset(
     {WHOLE_EAR_LEVEL, BARE_LEVEL, FREQUENCIES_THEN_LEVELS, UNITLESS_RANGE, EVERY_FREQUENCY,
-     EITHER_EAR}
+     EITHER_EAR, BAND_LEVEL}
 )  # fmt: skip
 """The rules whose claims :func:`judge.judge_clauses` judges after every other clause."""
 INSIDE_BONE_LEVEL = "inside a bone level with no frequency"
@@ -284,6 +290,12 @@ _LEVEL_EVERYWHERE = re.compile(
 )
 """One level said to hold at every frequency (see EVERY_FREQUENCY); a range ("5-15 dB
 throughout") is read by the range reader."""
+_LEVEL_IN_BAND = re.compile(
+    r"(?<![\d.\-\u2013])(-?\d{1,3})(?:[ \t]*(?:-|\u2013|to)[ \t]*(\d{1,3}))?[ \t]*db(?:[ \t]*hl)?"
+    r"[ \t]+(?:in|across|through|over|at|for)[ \t]+the[ \t]+(low(?:er)?|mid(?:dle)?|high(?:er)?)"
+    r"[ \t-]*(?:frequenc(?:y|ies)|pitch(?:es)?|tones?|notes?|end)\b"
+)
+"""A level or range said of a named band (see BAND_LEVEL)."""
 _OTHER_CONDUCTION_BESIDE = re.compile(
     r"[^.;:\d]{0,30}?\b((?:with|and)\s+(?:the\s+)?(?:(bone|bc)|air|ac)(?:[\s-]+conduction)?"
     r"(?:\s+thresholds?)?\s*(?:at|of|is|was|are|were)?\s*(-?\d{1,3}))(?![\d.])"
@@ -433,6 +445,8 @@ def threshold_claims(
         _levels_beyond_a_frequency(clause)
     if _EVERY_TRIGGER.search(low):
         _levels_at_every_frequency(clause)
+    if "db" in low and " the " in low and ("low" in low or "mid" in low or "high" in low):
+        _levels_in_a_band(clause)
     if ("bone" in low or "bc" in low) and not clause.out:
         _bone_row(clause)
     return clause.out
@@ -919,6 +933,29 @@ def _levels_at_every_frequency(c: _Clause) -> None:
             level = int(beside.group(3))
             c.claim("threshold_range", level, beside.group(1), EVERY_FREQUENCY,
                     "bone" if beside.group(2) else "air", (), level)  # fmt: skip
+
+
+def _levels_in_a_band(c: _Clause) -> None:
+    """A level or range said of a named band of frequencies (rule BAND_LEVEL): a threshold
+    range over the band, judged against the thresholds there."""
+    low = c.low
+    for m in _LEVEL_IN_BAND.finditer(low):
+        at = m.start(1)
+        if (
+            _inside(c.used, at) or at in c.averages or lexicon.labelled_otherwise(low, at)
+            or _NO_LEVEL_BEFORE.search(low, max(0, at - 45), at)
+            or _CHANGE_BEFORE.search(low, max(0, at - 24), at)
+            or c.conduction_at(at) == "gap"
+        ):  # fmt: skip
+            continue
+        value = int(m.group(1))
+        high = int(m.group(2)) if m.group(2) else value
+        if high < value:
+            continue
+        band = lexicon.BANDS[m.group(3)]
+        c.out = [x for x in c.out if not (WHOLE_EAR_LEVEL in x.rules and x.value == value)]
+        c.claim("threshold_range", value, m.group(0), BAND_LEVEL, c.conduction_at(at), band,
+                high)  # fmt: skip
 
 
 def _inside(spans: list[tuple[int, int]], position: int) -> bool:

@@ -179,6 +179,43 @@ def interrupted_logs(log_dir: str | Path, errors: bool = False) -> list[Any]:
     return pending
 
 
+def _refuse_dead_endpoints(built: list[tuple[str, Any]], roles: Any, local: list[str]) -> None:
+    """Raise RunInputError naming the first model or role endpoint where nothing listens.
+
+    ``local`` holds the notice of ``openai-api/local/...`` models whose LOCAL_BASE_URL is
+    dead (:func:`clinbench.providers.local_server.endpoint_notices`): it names the address
+    and the commands that start or point at clinbench's local server, so it is the message.
+    """
+    from clinbench.providers.endpoints import dead_endpoint, role_pairs
+
+    if local:
+        raise RunInputError(local[0])
+    found = dead_endpoint([*built, *role_pairs(roles)])
+    if found is not None:
+        raise RunInputError(found)
+
+
+def _resumed_endpoints(pending: list[Any]) -> None:
+    """Raise RunInputError when a model the pending logs resume has a dead loopback endpoint.
+
+    Each model is built as ``eval_retry`` builds it (the log's name and model args, the
+    environment as it is now), and only to read its address: nothing is called.
+    """
+    from inspect_ai.model import get_model
+
+    from clinbench.providers.local_server import endpoint_notices
+
+    built = []
+    for header in pending:
+        name = str(header.eval.model)
+        try:
+            model = get_model(name, memoize=False, **(header.eval.model_args or {}))
+        except Exception:  # noqa: BLE001 - eval_retry reports a model it cannot build
+            continue
+        built.append((name, model))
+    _refuse_dead_endpoints(built, None, endpoint_notices([n for n, _ in built], refusing=True))
+
+
 def resume(
     log_dir: str | Path,
     limits: CallLimits | None = None,
@@ -186,6 +223,7 @@ def resume(
     on_resume: Callable[[str], None] | None = None,
     errors: bool = False,
     on_skip: Callable[[str], None] | None = None,
+    refuse_dead_endpoints: bool = False,
 ) -> RunOutcome:
     """Return the outcome of continuing every interrupted eval in ``log_dir``.
 
@@ -197,6 +235,9 @@ def resume(
     folder with no Inspect log at all raises :class:`RunInputError`: it was never a run, or
     (its eval set's ``eval-set.json`` there) a run stopped before it logged anything.
     ``limits`` replace the call limits the run was started with (default: keep them).
+    With ``refuse_dead_endpoints`` (``clinbench resume``) a resumed model whose endpoint is
+    a loopback address where nothing listens raises :class:`RunInputError` naming it, before
+    anything is retried.
     The outcome's logs are the resumed ones (none: nothing needed resuming) and its results
     the table of the whole folder (logs left out are reported through ``on_skip``), built
     once: each new log's metrics over every reply (:mod:`clinbench.stats.log_metrics`) are
@@ -222,6 +263,8 @@ def resume(
     pending = interrupted_logs(log_dir, errors=errors)
     if not pending:
         return RunOutcome(True, [], results_table(log_dir, on_skip=on_skip), None)
+    if refuse_dead_endpoints:
+        _resumed_endpoints(pending)
     from clinbench.shards import dealt_shard, one_shard
 
     # each log is retried into the folder it is in, a shard's with its task built from the
@@ -799,6 +842,7 @@ def run_benchmark(
     new_run: bool = False,
     on_reuse: Callable[[str], None] | None = None,
     on_notice: Callable[[str], None] | None = None,
+    refuse_dead_endpoints: bool = False,
     **eval_args: Any,
 ) -> RunOutcome:
     """Return the outcome (finished, logs, results table) of running item files or a suite task.
@@ -815,7 +859,10 @@ def run_benchmark(
     A baseline that cannot answer some of the items is named once, through ``on_notice``,
     before anything runs (:func:`cannot_answer_notices`); its samples are logged without a
     warning each and exported as ``cannot_answer``. So is a local model's address where
-    nothing listens (:func:`clinbench.providers.local_server.endpoint_notices`).
+    nothing listens (:func:`clinbench.providers.local_server.endpoint_notices`); with
+    ``refuse_dead_endpoints`` (``clinbench run``) a model or role whose endpoint is a loopback
+    address where nothing listens raises :class:`RunInputError` naming it instead, before
+    anything runs (:mod:`clinbench.providers.endpoints`).
     ``eval_args`` go to Inspect (epochs, limit, temperature, ...). A run stopped by Ctrl-C
     or SIGTERM (``stopped_by``) gives an empty results table: what finished is in its logs,
     which ``clinbench resume`` (:func:`resume`) continues.
@@ -839,9 +886,10 @@ def run_benchmark(
         let_go_held_items()  # items the run command checked and no task took
     models = list(models or [default_model(target)])
     model_args = model_args or {}
+    built = []
     for name in models:  # a model that cannot be built is bad input, not a crash mid-run
         try:
-            get_model(name, **model_args)
+            built.append((str(name), get_model(name, memoize=False, **model_args)))
         except Exception as err:  # noqa: BLE001 - providers raise many kinds; all are reported
             from clinbench.model_errors import explain_model_error
 
@@ -854,6 +902,8 @@ def run_benchmark(
         raise RunInputError(str(err)) from err
     from clinbench.providers.local_server import endpoint_notices
 
+    if refuse_dead_endpoints:
+        _refuse_dead_endpoints(built, roles, endpoint_notices(models, refusing=True))
     notices = cannot_answer_notices(task, models, eval_args.get("limit"))
     changed = [] if new_run else changed_bank_notices(task, log_dir)
     new_run = new_run or bool(changed)

@@ -9,8 +9,11 @@ held no interval for the answered accuracy at all. The log's ``accuracy``/``stde
 (``clinbench.stats.repeated_epochs.accuracy_two_denominators``) as every other surface's do.
 This runs one small eval end to end (a frozen replay: offline) and reads the number from the
 console summary, ``clinbench analyze``, the HTML report, ``clinbench results export`` and
-the .eval log (``inspect_ai.log.read_eval_log``). The report prints the same numbers at the
-precision their interval supports (0.42 [0.31, 0.53] for the console's 0.416 (0.312-0.527)).
+the .eval log (``inspect_ai.log.read_eval_log``), and the log of the same eval run by a bare
+``inspect eval clinbench/clinbench_items``, which clinbench never rewrites: the tasks' own
+``accuracy``/``stderr`` metrics are the one estimator's (surf32). The report prints the
+same numbers at the precision their interval supports (0.42 [0.31, 0.53] for the console's
+0.416 (0.312-0.527)).
 """
 
 from __future__ import annotations
@@ -111,3 +114,30 @@ def test_the_accuracy_and_its_interval_agree_on_every_surface(tmp_path):
         assert round(value, 3) == printed, (logged, console)
     # the run is one whose epochs Inspect's reducer would weigh apart (the check has teeth)
     assert outcomes.get("parse_failed") == 3
+
+    # a bare `inspect eval` (no clinbench run to rewrite its log): the task's own metrics
+    bare = _bare_inspect_eval(items, replies, tmp_path / "bare")
+    assert bare["accuracy"] == pytest.approx(exact)
+    assert bare["stderr"] == pytest.approx(metrics["stderr"])
+    assert (bare["accuracy_answered_ci_low"], bare["accuracy_answered_ci_high"]) == (
+        pytest.approx(logged[1:])
+    )
+
+
+def _bare_inspect_eval(items, replies, log_dir) -> dict[str, float]:
+    """Run ``inspect eval clinbench/clinbench_items`` as a user would; return the log's metrics."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "inspect_ai", "eval", "clinbench/clinbench_items",
+               "-T", f"items={items}", "--model", f"clinbench/replay/{MODEL}",
+               "-M", f"responses={replies}", "--epochs", "2", "--log-dir", str(log_dir),
+               "--display", "none"]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (path,) = log_dir.glob("*.eval")
+    found: dict[str, float] = {}
+    for score in read_eval_log(str(path), header_only=True).results.scores:
+        if score.name == "item_scorer":
+            found.update({n: m.value for n, m in score.metrics.items()})
+    return found

@@ -56,15 +56,30 @@ def _expected(rows: pd.DataFrame, metric: str) -> float:
         rows = rows.assign(score=rows["score"].where(rows["outcome"] != "parse_failed", 0.0))
     answered = rows[rows["outcome"].isin(kept)]
     graded = rows[rows["outcome"] == "graded"]
-    if metric == "accuracy":
+    slp = "parse_failed" in kept  # SLP keeps Inspect's own accuracy and stderr
+    if metric == "accuracy" and slp:
         return float(_per_item_mean(rows).mean())
-    if metric == "stderr":
+    if metric == "stderr" and slp:
         means = _per_item_mean(rows).to_numpy()
         return float(np.std(means, ddof=1) / math.sqrt(means.size))
+    if metric in ("accuracy", "accuracy_answered"):  # the table's accuracy: every epoch's
+        return float((answered["outcome"] == "correct").mean())  # answered rows (surf32)
+    if metric == "stderr":  # clustered by item: sum over items of (k - p n)^2, over N^2
+        hit = answered.assign(k=answered["outcome"] == "correct")
+        p = hit["k"].mean()
+        per_item = hit.groupby("item_id")["k"].agg(["sum", "size"])
+        resid = per_item["sum"] - p * per_item["size"]
+        return float(math.sqrt((resid**2).sum()) / len(hit))
+    if metric in ("accuracy_answered_ci_low", "accuracy_answered_ci_high"):
+        from statsmodels.stats.proportion import proportion_confint
+
+        hit = answered["outcome"] == "correct"
+        p, se = hit.mean(), _expected(rows, "stderr")
+        n_eff = min(len(hit), p * (1 - p) / se**2) if 0 < p < 1 else answered["item_id"].nunique()
+        low, high = proportion_confint(p * n_eff, n_eff, method="wilson")
+        return float(low if metric.endswith("low") else high)
     if metric in ("declined", "refused"):  # counts, every epoch's rows
         return float((rows["outcome"] == metric).sum())
-    if metric == "accuracy_answered":  # the table's accuracy: every epoch's answered rows
-        return float((answered["outcome"] == "correct").mean())
     if metric in ("declined_rate", "refused_rate"):
         return float((answered["outcome"] == metric.removesuffix("_rate")).mean())
     if metric in ("micro_f1", "macro_f1"):

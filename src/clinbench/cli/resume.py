@@ -57,7 +57,7 @@ def resume_command(
         with allowed_media_roots(*(media_root or [])):  # the retried tasks reload their items
             outcome = resume(log_dir, limits=limits, display=display, errors=errors,
                              on_resume=lambda what: output.message(f"Resuming {what}"),
-                             on_skip=output.message)  # fmt: skip
+                             on_skip=output.message, refuse_dead_endpoints=True)  # fmt: skip
     except RunInputError as err:
         echo_error(f"{err}")
         raise typer.Exit(2) from err

@@ -220,6 +220,7 @@ def run(
             new_run=new_run,
             on_reuse=output.message,
             on_notice=output.message,
+            refuse_dead_endpoints=True,
             **sharded,
             **{k: v for k, v in settings.items() if v is not None},
         )

@@ -121,7 +121,7 @@ def environment(server: LocalServer) -> Iterator[None]:
                 os.environ[name] = value
 
 
-def endpoint_notices(models: list[str]) -> list[str]:
+def endpoint_notices(models: list[str], refusing: bool = False) -> list[str]:
     """Return one notice when the run's ``openai-api/local/...`` models can reach no server.
 
     The shell's ``LOCAL_BASE_URL`` outlives the server it was set for: after ``clinbench
@@ -132,7 +132,8 @@ def endpoint_notices(models: list[str]) -> list[str]:
     running, how to start one; each command is on a line of its own
     (:func:`clinbench.messages.with_command`: the prose is wrapped, never a command). An
     address where something listens, or one that is not on this machine, gets no notice (it
-    may be any server of the user's). [] otherwise.
+    may be any server of the user's). [] otherwise. ``refusing``: the notice is the reason
+    the run stops before it starts (``clinbench run``/``resume``), and says so.
     """
     from urllib.parse import urlsplit
 
@@ -163,10 +164,15 @@ def endpoint_notices(models: list[str]) -> list[str]:
                 ENV_COMMAND,
             )
         ]
+    then = (
+        "nothing was run. Start the local model and set its exports, then run this command again:"
+        if refusing
+        else "every call will fail until a server answers there. Start the local model and set "
+        "its exports:"
+    )
     return [
         with_command(
-            f"nothing listens at {BASE_URL_ENV} {named}: every call will fail until a server "
-            "answers there. Start the local model and set its exports:",
+            f"nothing listens at {BASE_URL_ENV} {named}: {then}",
             "clinbench local start",
             ENV_COMMAND,
         )

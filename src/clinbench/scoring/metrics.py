@@ -17,6 +17,10 @@ answered replies. Parse failures are the scorer's ``unscored`` samples in Inspec
 (the table's parse_failed count); Inspect hands a metric only the scored replies, so
 accuracy over every reply and the counts and rates of excluded replies are written into the
 log after the run by ``clinbench.stats.log_metrics`` from the results table.
+
+The headline ``accuracy`` and ``stderr`` that the one estimator gives (the results table's,
+not Inspect's mean of each item's epoch means) are :mod:`clinbench.stats.answer_metrics`'s:
+``stats`` reads this package, so a scorer here cannot name them; the tasks do.
 """
 
 from __future__ import annotations
@@ -81,7 +85,8 @@ def refused_rate() -> Metric:
 
 
 # The metrics every clinbench scorer of closed answers logs (with Inspect's own accuracy and
-# stderr, which reduce each item's epochs first).
+# stderr, which reduce each item's epochs first; a task whose area may use the one estimator
+# replaces them with clinbench.stats.answer_metrics).
 def answer_metrics() -> list[Metric]:
     """Return the metric list of a closed-answer scorer: Inspect's two, then clinbench's."""
     from inspect_ai.scorer import accuracy, stderr

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from clinbench.items.model import (
+    AnswerField,
     AudioItem,
     CaseItem,
     ExactItem,
@@ -46,13 +47,29 @@ CLARIFY_TEMPLATE = (
 )
 
 
+def unit_phrase(field: AnswerField) -> str:
+    """Return how the answer form names a field's declared unit ("in minutes"), or "".
+
+    A unit named by a lower-case word is given in its plural ("in minutes", "in days"); a
+    symbol or abbreviation as declared ("in mL", "in mg/kg", "in %").
+    """
+    unit = field.unit
+    if unit is None:
+        return ""
+    if unit.plural is not None:
+        return f"in {unit.plural}"
+    word = unit.name.isalpha() and unit.name.islower()
+    return f"in {unit.name}s" if word else f"in {unit.name}"
+
+
 def exact_reply_schema(item: ExactItem) -> dict:
     """Return the JSON Schema of a reply to an exact-answer item (its fields plus `decline`)."""
     properties: dict[str, dict] = {}
     for field in item.fields:
         spec: dict = {"type": "string"}
-        if field.description:
-            spec["description"] = field.description
+        described = "; ".join(t for t in (field.description, unit_phrase(field)) if t)
+        if described:
+            spec["description"] = described
         if field.kind == "choice":
             # Empty string is allowed so a declining reply still fits the schema.
             spec["enum"] = [*(field.options or []), ""]
@@ -78,6 +95,8 @@ def exact_instruction(item: ExactItem) -> str:
             text += f": {field.description}"
         if field.kind == "choice":
             text += " — exactly one of: " + ", ".join(json.dumps(o) for o in field.options or [])
+        if field.unit is not None:  # the unit the value is in, which the options do not write
+            text += f" ({unit_phrase(field)})"
         lines.append(text)
     lines.append(
         '- "decline": true if you cannot answer safely (then leave the other fields as ""), '

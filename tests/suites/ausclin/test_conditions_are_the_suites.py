@@ -76,6 +76,8 @@ def test_new_logs_give_the_old_logs_table_and_leaderboard(tmp_path):
     from inspect_ai import eval as inspect_eval
 
     from clinbench.results.export import results_table
+    from clinbench.solvers.prompts import unit_phrase
+    from clinbench.suites.ausclin.items import load_ausclin_items
     from clinbench.suites.ausclin.tasks import ausclin
 
     for options, file in RUNS:
@@ -89,11 +91,20 @@ def test_new_logs_give_the_old_logs_table_and_leaderboard(tmp_path):
         "blind", "blind+framing=australia", "retrieval", "rule",
     ]  # fmt: skip
     key = ["condition", "item_id"]
-    pd.testing.assert_frame_equal(
-        new[COLUMNS].sort_values(key).reset_index(drop=True),
-        old[COLUMNS].sort_values(key).reset_index(drop=True),
-    )
+    new, old = (t.sort_values(key).reset_index(drop=True) for t in (new, old))
+    # since surf32 the answer form names a field's declared unit ("(in minutes)"), which the
+    # old code's prompts did not: those items' prompts are that many tokens longer, no other
+    unit = {i.id: f" ({unit_phrase(f)})" for i in load_ausclin_items() for f in i.fields
+            if f.unit is not None}  # fmt: skip
+    longer = new["input_tokens"] - old["input_tokens"]
+    assert (longer[~new["item_id"].isin(unit)] == 0).all()
+    assert (longer[new["item_id"].isin(unit)] > 0).all() and new["item_id"].isin(unit).any()
+    same = [c for c in COLUMNS if c != "input_tokens"]
+    pd.testing.assert_frame_equal(new[same], old[same])
     pd.testing.assert_frame_equal(_board(new), _board(old))
     assert len(_board(new)) == 4  # one leaderboard row per condition
-    # each condition's prompt is the one the old code wrote (the rule's text, the search note)
-    assert _prompts(tmp_path) == _prompts(OLD_LOGS)
+    # each condition's prompt is the one the old code wrote (the rule's text, the search
+    # note), but for the unit the answer form now names
+    prompts = {k: v.replace(unit[k[1]], "") if k[1] in unit else v
+               for k, v in _prompts(tmp_path).items()}  # fmt: skip
+    assert prompts == _prompts(OLD_LOGS)

@@ -128,3 +128,33 @@ def test_the_ausclin_sample_declares_its_units():
     found = extract_answer(items["mbs-002"], '{"minimum_minutes": "20 minutes", "decline": false}')
     assert found.answer == {"minimum_minutes": "20"}
     assert items["reg-004"].fields[0].unit is None  # 4_weeks_fte: an option word, no unit
+
+
+def test_the_answer_form_tells_the_model_a_declared_unit():
+    """The prompt says the unit a field's value is in (surf32 item 2): asked for
+    ``minimum_minutes`` among 15, 20, 25 and 30, the model was never told the unit."""
+    from clinbench.solvers.prompts import exact_reply_schema, item_prompt
+    from clinbench.suites.ausclin.tasks import ausclin
+
+    line = next(x for x in item_prompt(_item()).splitlines() if '"minimum_minutes"' in x)
+    assert line.endswith('exactly one of: "15", "20", "25", "30" (in minutes)'), line
+    schema = exact_reply_schema(_item())["properties"]["minimum_minutes"]
+    assert schema["description"] == "in minutes"
+    # a symbol as declared, a declared plural as given, and no unit: nothing said
+    for unit, said in [("mL", "(in mL)"), ("mg/kg", "(in mg/kg)"), ("%", "(in %)"),
+                       ({"name": "day", "plural": "days"}, "(in days)")]:  # fmt: skip
+        assert item_prompt(_item(unit=unit, kind="text")).splitlines()[3].endswith(said)
+    plain = item_prompt(_item(unit=None))
+    assert "(in " not in plain
+    no_unit = exact_reply_schema(_item(unit=None))["properties"]["minimum_minutes"]
+    assert "description" not in no_unit
+    # the suite's own prompt: every sample item whose field declares a unit, every condition
+    items = {i.id: i for i in load_ausclin_items()}
+    for condition in ("blind", "rule", "retrieval"):
+        task = ausclin(condition=condition)
+        for sample in task.dataset:
+            for field in items[sample.id].fields:
+                if field.unit is not None:
+                    assert f'"{field.name}" — exactly one of:' in sample.input
+                    assert f"(in {field.unit.name}s)" in sample.input, (sample.id, condition)
+    assert "(in minutes)" in next(s.input for s in ausclin().dataset if s.id == "mbs-002")

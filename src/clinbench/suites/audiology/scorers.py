@@ -42,8 +42,8 @@ from clinbench.scoring.adjudicator import (
     unscored_question,
     unscored_questions,
 )
-from clinbench.scoring.metrics import answer_metrics
 from clinbench.scoring.rubric import RubricError, load_rubric
+from clinbench.stats.answer_metrics import answer_metrics
 from clinbench.suites.audiology.reply_sections import WORD_LIMIT, split_sections
 from clinbench.suites.audiology.rules_grader import rules_judgement
 

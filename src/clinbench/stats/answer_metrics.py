@@ -1,0 +1,101 @@
+"""The closed-answer metrics of a task's log, from the one accuracy estimator (surf32).
+
+A bare ``inspect eval clinbench/...`` writes a log that ``clinbench run`` never rewrites
+(:mod:`clinbench.stats.log_metrics`), and Inspect's own ``accuracy`` is the mean of each
+item's epoch means over the items with a scored epoch: 0.4125 where every clinbench surface
+printed 0.4156 for a 2-epoch run with parse failures. These metrics, named ``accuracy`` and
+``stderr`` as Inspect's are (``inspect view`` shows them first), call
+:func:`clinbench.stats.repeated_epochs.accuracy_two_denominators` over the scores Inspect
+hands a metric, with the interval as ``accuracy_answered_ci_low``/``_high``. The closed-answer
+scorers of the suites log them, and ``clinbench_items`` tasks (one item scorer) take them as
+the task's metrics; a scorer of ``clinbench.scoring`` cannot name them (``stats`` reads
+``scoring``), so its own list keeps Inspect's two for tasks built elsewhere.
+"""
+
+from __future__ import annotations
+
+from inspect_ai.scorer import Metric, SampleScore, metric
+
+from clinbench.scoring import metrics as counted
+from clinbench.scoring import outcomes
+
+
+def _answered_estimate(scores: list[SampleScore]) -> dict[str, float]:
+    """Return the one accuracy estimator's answered-side numbers over the scores Inspect hands.
+
+    Inspect gives a metric the scored replies only (a parse failure's NaN and a failed call
+    never reach it), which are the answered ones: their accuracy is the results table's
+    accuracy. Each reply is a row of ``stats.repeated_epochs.accuracy_two_denominators``,
+    clustered as the table clusters it (item = the sample's id, under its condition), so the
+    log of a bare ``inspect eval`` holds the number every clinbench surface prints.
+    """
+    import pandas as pd
+
+    from clinbench.stats.repeated_epochs import accuracy_two_denominators
+
+    rows = [
+        {"_all": 0, "item_id": str(s.sample_id),
+         "condition": str((s.sample_metadata or {}).get("condition") or "default"),
+         "outcome": outcome}
+        for s, outcome in zip(scores, counted._outcomes_of(scores), strict=True)
+        if outcome in outcomes.ANSWERED
+    ]  # fmt: skip
+    nan = float("nan")
+    if not rows:
+        return {"p": nan, "se": nan, "low": nan, "high": nan}
+    table = accuracy_two_denominators(pd.DataFrame(rows), by=["_all"], n_boot=0)
+    found = table.iloc[0]
+    columns = {"p": "accuracy_answered", "se": "se_cluster_answered",
+               "low": "ci_answered_low", "high": "ci_answered_high"}  # fmt: skip
+    return {part: float(found[column]) for part, column in columns.items()}
+
+
+def _estimate_part(part: str) -> Metric:
+    def value(scores: list[SampleScore]) -> float:
+        return _answered_estimate(scores)[part]
+
+    return value
+
+
+# Named as Inspect's own two, so ``inspect view`` shows first the number every clinbench
+# surface prints: Inspect's ``accuracy`` is the mean of each item's epoch means over the
+# items with a scored epoch, a different estimator once epochs differ (0.214 beside 0.171).
+@metric(name="accuracy", scores="unreduced")
+def accuracy() -> Metric:
+    """Return correct / answered replies, every epoch pooled (the results table's accuracy)."""
+    return _estimate_part("p")
+
+
+@metric(name="stderr", scores="unreduced")
+def stderr() -> Metric:
+    """Return the cluster-robust standard error of that accuracy, clustered by item."""
+    return _estimate_part("se")
+
+
+@metric(scores="unreduced")
+def accuracy_answered_ci_low() -> Metric:
+    """Return the lower bound of the accuracy's 95% interval (Wilson, clustered by item)."""
+    return _estimate_part("low")
+
+
+@metric(scores="unreduced")
+def accuracy_answered_ci_high() -> Metric:
+    """Return the upper bound of the accuracy's 95% interval (Wilson, clustered by item)."""
+    return _estimate_part("high")
+
+
+# The metric list of a closed-answer scorer: the headline from the one estimator (the table's
+# accuracy, its standard error and interval), then the counts of clinbench.scoring.metrics.
+def answer_metrics() -> list[Metric]:
+    """Return the metric list of a closed-answer scorer: the headline, then its details."""
+    return [
+        accuracy(),
+        stderr(),
+        counted.accuracy_answered(),
+        accuracy_answered_ci_low(),
+        accuracy_answered_ci_high(),
+        counted.declined(),
+        counted.declined_rate(),
+        counted.refused(),
+        counted.refused_rate(),
+    ]

@@ -71,3 +71,24 @@ def test_worse_named_reading_is_linear():
     big_size, big = cost(1000)
     assert big_size >= 50_000 and size >= 12_000
     assert big < 10 * max(small, 0.01)
+
+
+# The person's own better or worse ear ("his right is his better ear", "the right ear - her
+# better side - ..."): the same claim as "the right is the better ear" (issue #26, batches
+# 195 TL01 and 189 TF43, notes for a team after right first mentions; wordings our own).
+@pytest.mark.parametrize(
+    ("reply", "errors"),
+    [
+        ("R 10, L 50. For the carers: her right is her better ear.", []),
+        ("R 10, L 50. For the carers: her left is her better ear.", ["laterality_confusion"]),
+        (
+            "R 10, L 50. Seat him with the left ear - his better side - to the door.",
+            ["laterality_confusion"],
+        ),
+        ("R 10, L 50. Seat him with the right ear - his better side - to the door.", []),
+        ("R 10, L 50. Remember their left is their worse hearing side.", []),
+        ("R 10, L 50. Remember their right is their worse hearing side.", ["laterality_confusion"]),
+    ],
+)
+def test_the_persons_own_better_or_worse_ear_names_it(reply, errors):
+    assert check_reply(reply, build(10, 50)).critical_errors == errors

@@ -732,7 +732,8 @@ WORSE_NAMED = re.compile(
     # comparison after a dash: "Left ear - worse: 30 dB at 500 Hz"
     r"\b(right|left)(?:\s+ear)?(?:\s+(?:is|was)\s+|[ \t]*[\u2014\u2013-][ \t]*)"
     r"(?:(?:clearly|much|slightly|markedly)\s+)?"
-    r"(?:the\s+)?(poorer|worse|weaker|better|stronger)(?:[\s-]+hearing)?(?:\s+(?:one|ear|side))?\s*"
+    r"(?:(?:the|his|her|their|your)\s+)?(poorer|worse|weaker|better|stronger)(?:[\s-]+hearing)?"
+    r"(?:\s+(?:one|ear|side))?\s*"
     r"(?:[,;:(]|\.(?!\d)|$|(?<=\s)[\u2014\u2013-]\s)|"
     # the ear taken as the worse one: "records the right as the poorer-hearing ear", "notes
     # the left ear as the better one"
@@ -742,7 +743,8 @@ WORSE_NAMED = re.compile(
 """The ear named as the worse or the better one, compared with no other ear named: "the worse
 one is the right", "the better ear is the left", "it is the left ear that is worse", "the right
 ear is the poorer one, with ...", "the right is the worse ear - 4FA 45", "Left ear - worse:
-...", "records the right as the poorer-hearing ear". The clause is
+...", "records the right as the poorer-hearing ear"; the person's own ear as well ("his right
+is his better ear", "the right ear - her better side - ...": batch 195 TL01). The clause is
 about that ear (it is carried on), and it says which ear is worse. One word group and one ear
 group per form: (1, 2), (4, 3), (6, 5), (8, 7)."""
 WORST_EAR = re.compile(

@@ -478,7 +478,16 @@ LOSS_IN_AN_EAR = re.compile(
     # in the left ear is mild", not after "of" or "for" ("the degree of the hearing loss in
     # the right ear is ...": a topic)
     rf"(?<!\bof\s)(?<!\bfor\s)\bthe\s+{_LOSS_NOUN}\s+(?:in|on|of)\s+{_DET}(right|left)"
-    r"(?:[\s-]+(?:ear|side))?\s+(?:is|was|has|appears|seems)\b(?!\s+(?:not|no|absent|nil)\b)"
+    r"(?:[\s-]+(?:ear|side))?\s+(?:is|was|has|appears|seems)\b(?!\s+(?:not|no|absent|nil)\b)|"
+    # the ear as where a loss is, said with "there is", a copula or "confined to": "there is a
+    # hearing loss in the left ear", "the hearing loss is in the right ear", "hearing loss
+    # confined to the left ear", "a loss of hearing limited to the right side"
+    rf"\bthere\s+(?:is|was)\s+{_LOSS_NOUN}\s+(?:in|on|affecting)\s+{_DET}"
+    rf"(right|left)\b(?![\s-]+(?:and|&|or)\s)|"
+    rf"\bthe\s+{_LOSS_NOUN}\s+(?:is|was|lies)\s+(?:(?:mainly|mostly|only|entirely|all)\s+)?"
+    rf"(?:in|on)\s+{_DET}(right|left)\b(?![\s-]+(?:and|&|or)\s)|"
+    rf"\b{_LOSS_NOUN}\s+(?:(?:is|was)\s+)?(?:confined|limited|restricted|isolated)\s+to\s+{_DET}"
+    r"(right|left)\b(?![\s-]+(?:and|&|or)\s)"
 )
 """An ear said to have a hearing loss, with no grade or type: "the left ear has a hearing
 loss", "their left ear experiences significant hearing loss", "she has a hearing impairment
@@ -494,7 +503,10 @@ loss of an ear as the subject of what the reply says of it ("the age-related hea
 the left ear is ..."), which takes that loss as there (batch 160). Otherwise only with a verb
 of having: a loss named as a topic ("the degree and type of hearing loss in the right ear are
 ...") or in a history ("a history of hearing loss in the right ear") claims nothing of this
-test. Groups: 1, 3 or 5, the ear; 2 or 4, both ears."""
+test. The ear is also the place of the loss said with "there is", a copula or "confined to"
+("there is a hearing loss in the left ear", "the hearing loss is in the right ear", "hearing
+loss confined to the left ear": batch 189 TF50, a plan line after right first mentions).
+Groups: 1, 3, 5, 6, 7 or 8, the ear; 2 or 4, both ears."""
 LOSS_IN_AN_EAR_RULE = "loss in an ear"
 LOSS_BY_ITS_SIDE = re.compile(
     r"\b(?:" + _HAVING + r"|(?:is|was)\s+|there\s+is\s+)(?:an?\s+|some\s+)?"
@@ -533,7 +545,7 @@ def loss_in_an_ear_claims(low: str, hedged: bool) -> list[Claim]:
     for m in LOSS_IN_AN_EAR.finditer(low):
         if lexicon.negated(low, m.start()) or _NOT_THIS_TEST.search(low, 0, m.start()):
             continue
-        ear = m.group(1) or m.group(3) or m.group(5) or "both"
+        ear = next((g for g in m.group(1, 3, 5, 6, 7, 8) if g), "both")
         out.append(_clause_claim("loss_in_an_ear", ear, "a loss", hedged, m.group(0),
                                  LOSS_IN_AN_EAR_RULE))  # fmt: skip
     return out or _losses_by_their_side(low, hedged)

@@ -794,10 +794,10 @@ label before it and a masking or no-response mark after it, in an ear's row ("Ri
 conduction: 300 Hz; ...", "...; 4000 Hz; 6000 Hz; 9000 Hz", "air conduction: 800 Hz to 1000
 Hz (masked)"): the frequency as an item of the ear's row of results says it was tested in
 that ear and conduction, as an audiogram form lists its test frequencies (BSA 2018 pure-tone
-audiometry). A frequency the audiogram lacks there is a result it does not hold
-(fabricated), as a value at it is (issue #26: the copied rows of a small local model's
-replies, batches 124, 135 and 143; their labels count such a frequency beside another
-error, and the batches left out replies whose only error it would be). Matched whole, only
+audiometry). A frequency the audiogram lacks there is named with no level: no result by
+itself, counted as fabricated beside another error of the reply (judges.judge_frequency_listed;
+issue #26: the copied rows of a small local model's replies, batches 124, 135 and 143, and
+batch 179 QB35's "Bone conduction: 3000 Hz", correct by the convention). Matched whole, only
 with an ear: the frequency with a level, a region, or any other word is read by the other
 readers or not at all."""
 FREQUENCY_LISTED_RULE = "frequency listed in an ear's row"

@@ -147,13 +147,13 @@ patterns by condition)."""
 # clause so that a reader with nothing to read costs one search.
 TYPE_TRIGGER_WORDS = ("sensori", "snhl", "cochlear", "nerve", "conductive", "chl", "mixed", "mhl")
 TYPE_TRIGGER = re.compile("|".join(TYPE_TRIGGER_WORDS))
-VOLUME_TRIGGER = re.compile(r"ecv|volume")
+VOLUME_TRIGGER = re.compile(r"ecv|volume|ml|cc")
 
 
 def may_give_a_volume(low: str) -> bool:
-    """Return whether :data:`VOLUME_TRIGGER` matches lowered ``low``: its two words as substring
+    """Return whether :data:`VOLUME_TRIGGER` matches lowered ``low``: its words as substring
     tests, cheaper than the search."""
-    return "ecv" in low or "volume" in low
+    return "ecv" in low or "volume" in low or "ml" in low or "cc" in low
 
 
 @dataclass(frozen=True)
@@ -611,13 +611,42 @@ red-flag rule here takes over 2.0 ml in an adult, README "Red flags"), not the m
 volume."""
 
 
+_VOLUME_OF_AN_EAR = re.compile(
+    r"(?<![\w.,/])(\d(?:\.\d+)?)[ \t]*(?:ml|cc)\b(?![ \t]*(?:/|per\b|of\b|daily\b|a[ \t]+day\b))"
+)
+"""A value in ml (or cc) under 10 said of an ear without naming the volume ("left ear, 3.4
+ml", "type B (1.0 ml) on the right"): of an ear's results, the ml is the unit of the
+tympanogram's equivalent volumes, the ear-canal volume reported beside the type (BSA 2013
+tympanometry procedure: volumes of a few ml, larger with a perforation or a patent grommet),
+so it is read as that ear's canal volume unless the clause names the peak
+(:data:`_NOT_A_CANAL`). Not a rate or a concentration ("ml/min", "mg/ml"), nor an amount of
+something ("5 ml of olive oil"), nor a value of 10 ml or more, which no ear canal holds
+(drains, doses)."""
+_NOT_A_CANAL = re.compile(
+    r"\b(?:drops?|instil\w*|syring\w*|irrigat\w*|oil|inject\w*|dos(?:e|es|ed|ing)|given|"
+    r"bolus|saline|water|solution|spray\w*|aspirat\w*|drain\w*|coupler|mg|mcg|"
+    r"peak|compliance|admittance|static|height)\b|%"
+)
+"""A clause about a dose, a fluid or a coupler, or one naming the tympanogram's peak (static
+admittance, also given in ml of equivalent volume: "As, peak 0.3 ml"): a value in ml there is
+no ear's canal volume."""
+
+
 def canal_volume_claims(low: str, ear: str | None, hedged: bool) -> list[Claim]:
     """Return the ear-canal volume claims of a lower-cased clause; ``value`` is the volume in
-    ml as written ("0.9"); not a limit after a comparison (:data:`_VOLUME_BOUND`)."""
-    return [
+    ml as written ("0.9"); not a limit after a comparison (:data:`_VOLUME_BOUND`). A clause of
+    one ear that names no volume gives its value in ml as that ear's (:data:`_VOLUME_OF_AN_EAR`)."""
+    out = [
         _clause_claim("canal_volume", ear, m.group(1), hedged, m.group(0), "ear-canal volume")
         for m in CANAL_VOLUME.finditer(low)
         if not _VOLUME_BOUND.search(low, m.start(), m.start(1))
+    ]
+    if out or ear not in ("right", "left") or _NOT_A_CANAL.search(low):
+        return out
+    return [
+        _clause_claim("canal_volume", ear, m.group(1), hedged, m.group(0), "ear-canal volume")
+        for m in _VOLUME_OF_AN_EAR.finditer(low)
+        if not _VOLUME_BOUND.search(low, max(0, m.start() - 15), m.start())
     ]
 
 

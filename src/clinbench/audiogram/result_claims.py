@@ -478,7 +478,13 @@ LOSS_IN_AN_EAR = re.compile(
     # in the left ear is mild", not after "of" or "for" ("the degree of the hearing loss in
     # the right ear is ...": a topic)
     rf"(?<!\bof\s)(?<!\bfor\s)\bthe\s+{_LOSS_NOUN}\s+(?:in|on|of)\s+{_DET}(right|left)"
-    r"(?:[\s-]+(?:ear|side))?\s+(?:is|was|has|appears|seems)\b(?!\s+(?:not|no|absent|nil)\b)"
+    r"(?:[\s-]+(?:ear|side))?\s+(?:is|was|has|appears|seems)\b(?!\s+(?:not|no|absent|nil)\b)|"
+    # the ear said damaged or impaired: "the left ear is damaged", "both ears have become
+    # damaged", "the ears were impaired by noise"
+    rf"\b(?:(right|left)(?:[\s-]+(?:ear|side))?|(?:both\s+(?:of\s+)?{_DET}|{_DET})ears)\s+"
+    r"(?:is|are|was|were|(?:has|have)\s+(?:been|become)|became|got|appears|seems)\s+"
+    r"(?:(?:now|also|permanently|badly|slightly|partly|partially|somewhat)\s+)?"
+    r"(?:damaged|impaired)\b"
 )
 """An ear said to have a hearing loss, with no grade or type: "the left ear has a hearing
 loss", "their left ear experiences significant hearing loss", "she has a hearing impairment
@@ -494,8 +500,16 @@ loss of an ear as the subject of what the reply says of it ("the age-related hea
 the left ear is ..."), which takes that loss as there (batch 160). Otherwise only with a verb
 of having: a loss named as a topic ("the degree and type of hearing loss in the right ear are
 ...") or in a history ("a history of hearing loss in the right ear") claims nothing of this
-test. Groups: 1, 3 or 5, the ear; 2 or 4, both ears."""
+test. An ear said damaged or impaired ("the left ear is damaged", "both ears have become
+damaged") has a loss in it, as its damage named before the noun does (LOSS_BY_ITS_SIDE; batch
+181 QD05, "the ears have become damaged" for a normal left); "the ears" are both. Groups: 1,
+3, 5 or 6, the ear; 2 or 4, both ears (both also where no ear group is set)."""
 LOSS_IN_AN_EAR_RULE = "loss in an ear"
+_EAR_AS_A_PLACE = re.compile(
+    r"\b(?:in|on|of|into|from|behind|inside)\s+(?:the\s+|his\s+|her\s+|their\s+|your\s+)?$"
+)
+"""Before an ear: a preposition that makes it the place of the subject ("the aid in the right
+ear was damaged"), not the subject said damaged."""
 LOSS_BY_ITS_SIDE = re.compile(
     r"\b(?:" + _HAVING + r"|(?:is|was)\s+|there\s+is\s+)(?:an?\s+|some\s+)?"
     r"(?:(?:unilateral|isolated|new|clear|definite|significant)\s+)?"
@@ -525,15 +539,20 @@ hearing on the right")."""
 def loss_in_an_ear_claims(low: str, hedged: bool) -> list[Claim]:
     """Return the claims that an ear has a loss (LOSS_IN_AN_EAR), one per ear said so, unless
     denied, under a condition, or framed as a complaint, history or risk (_NOT_THIS_TEST)."""
-    if not lexicon.may_hold(low, "right", "left", "both", "each"):
+    said_damaged = lexicon.may_hold(low, "damaged", "impaired")
+    if not (lexicon.may_hold(low, "right", "left", "both", "each") or said_damaged):
         return []
-    if "hearing" not in low:
+    if "hearing" not in low and not said_damaged:
         return _losses_by_their_side(low, hedged) if "damage" in low else []
     out = []
     for m in LOSS_IN_AN_EAR.finditer(low):
         if lexicon.negated(low, m.start()) or _NOT_THIS_TEST.search(low, 0, m.start()):
             continue
-        ear = m.group(1) or m.group(3) or m.group(5) or "both"
+        if m.group(0).endswith(("damaged", "impaired")) and _EAR_AS_A_PLACE.search(
+            low, max(0, m.start() - 14), m.start()
+        ):
+            continue  # "the aid in the right ear was damaged": the aid was
+        ear = m.group(1) or m.group(3) or m.group(5) or m.group(6) or "both"
         out.append(_clause_claim("loss_in_an_ear", ear, "a loss", hedged, m.group(0),
                                  LOSS_IN_AN_EAR_RULE))  # fmt: skip
     return out or _losses_by_their_side(low, hedged)

@@ -4,9 +4,10 @@ before it with that ear ("3.4 ml (left ear) compared with the right"), so a volu
 the wrong ear is judged against the tympanometry the audiogram records
 (result_claims._VOLUME_OF_AN_EAR, statements._EAR_TAG; issue #26: the real local model's
 "air conductance of 3.4 ml" and "ear-canal volume 3.4 ml (measured from the left ear)", batches
-165 and 166). Counter-cases: doses, drains, rates, a coupler, the tympanogram's peak and
-values of 10 ml or more are no ear's canal volume; a volume in no ear's clause is not tied
-to an ear. Wording of our own."""
+165 and 166). Counter-cases: doses, drains, rates, a coupler, the tympanogram's peak, a
+range's ends and values of 10 ml or more are no ear's canal volume; a side of another body
+part ("left deltoid") is no ear, and a volume in no ear's clause is not tied to an ear.
+Wording of our own."""
 
 from __future__ import annotations
 
@@ -40,8 +41,8 @@ def _volumes(text: str) -> list[tuple[tuple[str, ...], str]]:
 GIVEN_TO_THE_WRONG_EAR = [
     "Left ear: flat trace, 3.4 ml.",
     "Tympanometry - right 1.1 ml, left 3.4 ml.",
-    "| Left | type B | 3.4 ml |",
-    "The left measured 3.4 cc on the probe.",
+    "| Left ear | 3.4 ml |",
+    "The left ear measured 3.4 cc on the probe.",
     "Canal volume 3.4 ml (left ear), set against the right.",
     "The ear canal held 3.4 ml (measured in the left ear) compared with the right ear.",
 ]
@@ -75,6 +76,8 @@ NO_EARS_VOLUME = [
     "Left ear aid checked in the 2 cc coupler.",
     "Left tympanogram: peak 0.3 ml, type As.",
     "Volume 3.4 ml on the probe.",
+    "Vaccine 0.5 ml IM, left deltoid.",
+    "Left ear: a normal volume is 0.6-1.5 ml.",
 ]
 
 

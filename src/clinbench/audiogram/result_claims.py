@@ -631,7 +631,8 @@ volume."""
 
 
 _VOLUME_OF_AN_EAR = re.compile(
-    r"(?<![\w.,/])(\d(?:\.\d+)?)[ \t]*(?:ml|cc)\b(?![ \t]*(?:/|per\b|of\b|daily\b|a[ \t]+day\b))"
+    r"(?<![\w.,/\-\u2013])(\d(?:\.\d+)?)[ \t]*(?:ml|cc)\b"
+    r"(?![ \t]*(?:/|-|\u2013|per\b|of\b|daily\b|a[ \t]+day\b))"
 )
 """A value in ml (or cc) under 10 said of an ear without naming the volume ("left ear, 3.4
 ml", "type B (1.0 ml) on the right"): of an ear's results, the ml is the unit of the
@@ -649,18 +650,31 @@ _NOT_A_CANAL = re.compile(
 """A clause about a dose, a fluid or a coupler, or one naming the tympanogram's peak (static
 admittance, also given in ml of equivalent volume: "As, peak 0.3 ml"): a value in ml there is
 no ear's canal volume."""
+_OF_AN_EAR = re.compile(r"\bears?\b|\btymp")
+"""A sentence that names an ear or the tympanogram: "left" alone may be a knee's or an arm's
+side ("5 ml into the right knee", "0.5 ml IM left deltoid")."""
 
 
-def canal_volume_claims(low: str, ear: str | None, hedged: bool) -> list[Claim]:
+def canal_volume_claims(
+    low: str, ear: str | None, hedged: bool, sent_low: str | None = None
+) -> list[Claim]:
     """Return the ear-canal volume claims of a lower-cased clause; ``value`` is the volume in
     ml as written ("0.9"); not a limit after a comparison (:data:`_VOLUME_BOUND`). A clause of
-    one ear that names no volume gives its value in ml as that ear's (:data:`_VOLUME_OF_AN_EAR`)."""
+    one ear that names no volume gives its value in ml as that ear's (:data:`_VOLUME_OF_AN_EAR`),
+    in a sentence about ears (``sent_low``, :data:`_OF_AN_EAR`), where no tympanogram type is
+    named in the clause (a volume beside its type is read with it by the shorthand reader)."""
     out = [
         _clause_claim("canal_volume", ear, m.group(1), hedged, m.group(0), "ear-canal volume")
         for m in CANAL_VOLUME.finditer(low)
         if not _VOLUME_BOUND.search(low, m.start(), m.start(1))
     ]
-    if out or ear not in ("right", "left") or _NOT_A_CANAL.search(low):
+    if (
+        out
+        or ear not in ("right", "left")
+        or _NOT_A_CANAL.search(low)
+        or not _OF_AN_EAR.search(sent_low or low)
+        or TYMP_TYPE.search(low)
+    ):
         return out
     return [
         _clause_claim("canal_volume", ear, m.group(1), hedged, m.group(0), "ear-canal volume")

@@ -197,7 +197,7 @@ def read_clause(
     if tests.tymp:
         claims += rc.tympanometry_claims(seg, low, ear, hedged)
     if tests is topics and rc.may_give_a_volume(low):
-        claims += rc.canal_volume_claims(low, ear, hedged)
+        claims += rc.canal_volume_claims(low, ear, hedged, sent_low)
     if tests.reflex and (not tests.tymp or rc.REFLEX_TOPIC.search(low)):
         claims += rc.outcome_claims("reflexes", low, ear, hedged, sent_low)
     if tests.oae:

@@ -661,8 +661,9 @@ def canal_volume_claims(
     """Return the ear-canal volume claims of a lower-cased clause; ``value`` is the volume in
     ml as written ("0.9"); not a limit after a comparison (:data:`_VOLUME_BOUND`). A clause of
     one ear that names no volume gives its value in ml as that ear's (:data:`_VOLUME_OF_AN_EAR`),
-    in a sentence about ears (``sent_low``, :data:`_OF_AN_EAR`), where no tympanogram type is
-    named in the clause (a volume beside its type is read with it by the shorthand reader)."""
+    in a sentence about ears (``sent_low``, :data:`_OF_AN_EAR`), where the clause names no
+    tympanogram or its type (a volume beside them is read with them by the shorthand reader,
+    whose type finding a volume finding of the same ear would displace)."""
     out = [
         _clause_claim("canal_volume", ear, m.group(1), hedged, m.group(0), "ear-canal volume")
         for m in CANAL_VOLUME.finditer(low)
@@ -673,6 +674,7 @@ def canal_volume_claims(
         or ear not in ("right", "left")
         or _NOT_A_CANAL.search(low)
         or not _OF_AN_EAR.search(sent_low or low)
+        or "tymp" in low
         or TYMP_TYPE.search(low)
     ):
         return out

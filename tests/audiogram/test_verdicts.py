@@ -13,7 +13,9 @@ the wrong ear, all in replies labelled laterality_confusion; the 4 unverifiable 
 claim on an undetermined ear and 'tymp A' for an Ad ear). Reading rules added to a clause
 reader put their findings among the clause's own: every recorded finding must still be
 there, unchanged and in order, and the others are listed in the same file (the degree
-rules 'grade of an ear' and 'average named': 8 replies, 9 findings, all matches).
+rules 'grade of an ear' and 'average named': 8 replies, 9 findings, all matches; the
+canal volume in ml said of one ear, result_claims._VOLUME_OF_AN_EAR: 5 replies, 5 findings,
+all ECV matches).
 """
 
 from __future__ import annotations

@@ -650,6 +650,8 @@ _NOT_A_CANAL = re.compile(
 """A clause about a dose, a fluid or a coupler, or one naming the tympanogram's peak (static
 admittance, also given in ml of equivalent volume: "As, peak 0.3 ml"): a value in ml there is
 no ear's canal volume."""
+_TYPE_NAMED = re.compile(r"\btype[\s-]*(?:a[sd]?|b|c)\b|\b(?:a[sd]?|b|c)[\s-]+type\b")
+"""A tympanogram type named in a lowered clause ("type a", "b type")."""
 _OF_AN_EAR = re.compile(r"\bears?\b|\btymp")
 """A sentence that names an ear or the tympanogram: "left" alone may be a knee's or an arm's
 side ("5 ml into the right knee", "0.5 ml IM left deltoid")."""
@@ -675,7 +677,7 @@ def canal_volume_claims(
         or _NOT_A_CANAL.search(low)
         or not _OF_AN_EAR.search(sent_low or low)
         or "tymp" in low
-        or TYMP_TYPE.search(low)
+        or _TYPE_NAMED.search(low)
     ):
         return out
     return [

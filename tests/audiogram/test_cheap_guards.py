@@ -474,7 +474,7 @@ def test_trigger_words_as_substring_tests_answer_as_their_patterns():
     words with ``in`` (for speed): the same answers as GAP_TRIGGER and VOLUME_TRIGGER."""
     from clinbench.audiogram import result_claims
 
-    words = "bone bon abg ab ecv ec volume volum b one e cv gap air 40 ſ İ".split()
+    words = "bone bon abg ab ecv ec volume volum b one e cv gap air 40 ml m l cc c ſ İ".split()
     seps = [" ", "", "-", "\t"]
     texts = [*corpus(), *random_word_texts(words, seps, seed=45, count=20000, longest=6)]
     for low in (low for text in texts for low in (text, text.lower())):

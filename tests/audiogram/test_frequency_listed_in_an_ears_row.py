@@ -1,9 +1,11 @@
 """A frequency listed alone as an item of an ear's row of results ("Right ear, air conduction:
-300 Hz; ...", "...; 6000 Hz; 9000 Hz") says that ear was tested there in that conduction: at a
-frequency the audiogram lacks it is a result the audiogram does not hold, fabricated as a
-value there is (issue #26, batches 124, 135 and 143: a small local model's copied rows list
-frequencies never tested; threshold_claims.FREQUENCY_LISTED). Near misses: a frequency with
-a level, a region or other words, or with no ear, is not this claim. Wording of our own."""
+300 Hz; ...", "...; 6000 Hz; 9000 Hz") says that ear was tested there in that conduction
+(issue #26, batches 124, 135 and 143: a small local model's copied rows list frequencies
+never tested; threshold_claims.FREQUENCY_LISTED). At a frequency the ear lacks in that
+conduction it is named with no level: no result by itself, counted as fabricated only beside
+another error of the reply (README "Label conventions", settled from batch 152; batch 179
+QB35's "Bone conduction: 3000 Hz" was flagged alone). Near misses: a frequency with a level,
+a region or other words, or with no ear, is not this claim. Wording of our own."""
 
 from __future__ import annotations
 
@@ -64,14 +66,32 @@ def test_a_frequency_with_a_level_words_or_no_ear_is_not_this_claim(text):
 
 
 @pytest.mark.parametrize(
-    ("reply", "errors"),
+    "reply",
     [
-        ("Left ear, air conduction: 250 Hz; 500 Hz; 9000 Hz", ["fabricated_result"]),
-        ("Right ear, bone conduction: 250 Hz", ["fabricated_result"]),
-        ("Right ear, air conduction: 850 Hz to 1000 Hz (masked)", ["fabricated_result"]),
-        ("Right ear, bone conduction: 500 Hz; 4000 Hz", []),
-        ("Left ear, air conduction: 250 Hz; 3000 Hz; 8000 Hz", []),
+        "Left ear, air conduction: 250 Hz; 500 Hz; 9000 Hz",
+        "Right ear, bone conduction: 250 Hz",
+        "Right ear, air conduction: 850 Hz to 1000 Hz (masked)",
+        "Right ear, bone conduction: 500 Hz; 4000 Hz",
+        "Left ear, air conduction: 250 Hz; 3000 Hz; 8000 Hz",
+        "Right ear, air conduction: 40 dB HL; bone conduction: 6000 Hz",
+        "Left ear, air conduction: 20 dB HL\nLeft ear, bone conduction: 1000 Hz; 8000 Hz",
     ],
 )
-def test_a_frequency_the_ear_was_not_tested_at_is_fabricated(reply, errors):
-    assert check_reply(reply, CASE).critical_errors == errors
+def test_a_frequency_named_with_no_level_is_no_result_by_itself(reply):
+    assert check_reply(reply, CASE).critical_errors == []
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Left ear, air conduction: 250 Hz; 9000 Hz. Left ear, air conduction: 4000 Hz: 85 dB HL",
+        "Right ear, bone conduction: 250 Hz\nRight ear, air conduction: 1000 Hz: 95 dB HL",
+        "Right ear, air conduction: 750 Hz (masked); the right ear has 2000 Hz at 90 dB HL.",
+    ],
+)
+def test_beside_another_error_it_counts_as_fabricated(reply):
+    check = check_reply(reply, CASE)
+    assert check.critical_errors == ["fabricated_result"]
+    listed = [f for f in check.findings if str(f.claimed).endswith("Hz tested")]
+    untested = [f for f in listed if f.truth is None]
+    assert untested and all(f.critical_error == "fabricated_result" for f in untested)

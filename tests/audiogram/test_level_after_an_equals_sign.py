@@ -2,8 +2,9 @@
 frequency's threshold, as "450 Hz: 7.8 dB HL" is, also with an aside in brackets between the
 frequency and the sign ("450 Hz (15% of the sound) = 7.8 dB HL"; issue #26, batch 143: a
 real model's copied rows gave no claim; threshold_claims._LEVEL_AFTER_COLON). Near misses: a
-decimal level with no "dB HL", and a frequency with no level, state no threshold. Wording of
-our own."""
+decimal level of another scale ("dB SPL"), one with no "HL" outside an ear's row (in an ear's
+row a plain "dB" is the ear's level, batch 179 QB39: _LEVEL_AFTER_COLON_OF_AN_EAR), and a
+frequency with no level, state no threshold. Wording of our own."""
 
 from __future__ import annotations
 
@@ -41,7 +42,8 @@ def test_a_frequency_equals_its_level(text, found):
 @pytest.mark.parametrize(
     "text",
     [
-        "Left ear, air conduction: 500 Hz = 12.5 dB",
+        "Left ear, air conduction: 500 Hz = 12.5 dB SPL",
+        "500 Hz = 12.5 dB",
         "Left ear, air conduction: 500 Hz (not tested)",
     ],
 )

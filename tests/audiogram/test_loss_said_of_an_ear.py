@@ -141,3 +141,44 @@ def test_a_loss_named_with_its_cause_or_as_the_subject_is_read(text, ears):
 )
 def test_an_ears_loss_as_the_subject_is_judged(reply, errors):
     assert check_reply(reply, RIGHT_LOSS).critical_errors == errors
+
+
+@pytest.mark.parametrize(
+    ("text", "ears"),
+    [
+        ("The left ear is damaged.", [("left",)]),
+        ("Results: both ears have become damaged by the noise.", [("right", "left")]),
+        ("So the ears have been damaged over the years.", [("right", "left")]),
+        ("- Right ear: it seems the right ear was badly impaired.", [("right",)]),
+        ("The left side is now impaired, the right one too? No: only the left.", [("left",)]),
+    ],
+)
+def test_an_ear_said_damaged_or_impaired_has_a_loss(text, ears):
+    """Batch 181 QD05, "the ears have become damaged" for a normal left ear: an ear said
+    damaged or impaired on a hearing test has a loss in it; "the ears" are both."""
+    assert _ears_of_each_loss(text) == ears
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The left ear is not damaged.",
+        "The hearing aid in the right ear was damaged.",
+        "Loud noise can damage the ears.",
+        "The left eardrum is damaged.",
+    ],
+)
+def test_an_undamaged_ear_or_another_things_damage_is_no_loss(text):
+    assert _ears_with_a_loss(text) == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "case", "errors"),
+    [
+        ("The right ear is damaged.", RIGHT_LOSS, []),
+        ("The left ear is damaged.", RIGHT_LOSS, ["laterality_confusion"]),
+        ("Both ears have become damaged.", BOTH_NORMAL, ["type_misclassification"]),
+    ],
+)
+def test_an_ear_said_damaged_is_judged_by_its_type(reply, case, errors):
+    assert check_reply(reply, case).critical_errors == errors

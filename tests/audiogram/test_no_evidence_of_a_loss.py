@@ -39,3 +39,31 @@ def test_a_denied_impairment_is_normal_hearing(text):
 @pytest.mark.parametrize("text", OTHER)
 def test_another_faculty_or_finding_is_not_the_hearing(text):
     assert check_reply(text, BOTH_MODERATE).critical_errors == []
+
+
+NOT_IMPAIRED = [
+    "It is not an impairment at all, rather a normal change with age.",
+    "Result: not a hearing impairment.",
+    "Hearing: not impaired.",
+    "Both ears are not impaired on this test.",
+    "Your hearing was not impaired, so no follow-up is needed.",
+]
+"""An impairment denied with "not" (issue #26 batch 181 QD03: "This condition is not an
+impairment but rather a normal variation caused by aging", on two conductive losses)."""
+
+STILL_IMPAIRED = [
+    "The impairment is not severe.",
+    "It is not an impairment of vision.",
+    "This is not just a hearing impairment: there is a loss in both ears.",
+]
+
+
+@pytest.mark.parametrize("text", NOT_IMPAIRED)
+def test_an_impairment_denied_with_not_is_normal_hearing(text):
+    assert check_reply(text, BOTH_MODERATE).critical_errors != []
+    assert check_reply(text, NORMAL).critical_errors == []
+
+
+@pytest.mark.parametrize("text", STILL_IMPAIRED)
+def test_a_graded_impairment_or_another_faculty_is_not_denied(text):
+    assert check_reply(text, BOTH_MODERATE).critical_errors == []

@@ -15,7 +15,8 @@ reader put their findings among the clause's own: every recorded finding must st
 there, unchanged and in order, and the others are listed in the same file (the degree
 rules 'grade of an ear' and 'average named': 8 replies, 9 findings, all matches; the
 tune71 rules 'level in a named band', 'frequency then R/L' and the side of an asymmetry: 17
-replies, 19 findings, all matches).
+replies, 19 findings, all matches; the canal volume in ml said of one ear,
+result_claims._VOLUME_OF_AN_EAR: 5 replies, 5 findings, all ECV matches).
 """
 
 from __future__ import annotations

@@ -42,6 +42,8 @@ class Judge:
         # The clause each finding came from (judge_clauses numbers the clauses).
         self.clause = 0
         self.clause_of: dict[int, int] = {}
+        # Fabricated findings that count only beside another error (:meth:`fabricated_beside`).
+        self.only_beside: list[Finding] = []
 
     # -- verdicts -----------------------------------------------------------------------
 
@@ -240,6 +242,7 @@ class Judge:
         self._moved_with_its_list()
         self._crossed_averages()
         self._both_sensorineural()
+        self._alone_unjudged()
 
     def _crossed_averages(self) -> None:
         """Name laterality confusion where the two ears' averages were exchanged: the
@@ -452,6 +455,26 @@ class Judge:
                           hedged, text.strip(), f"the case contains no {test}")  # fmt: skip
         self.clause_of[id(finding)] = self.clause
         self.findings.append(finding)
+
+    def fabricated_beside(self, kind, ear, freq, claimed, text, hedged, test):
+        """A result the case does not hold that is no result by itself (a frequency named with
+        no level): fabricated where the reply makes another critical error, else left
+        unjudged by :meth:`finalise`."""
+        self.fabricated(kind, ear, freq, claimed, text, hedged, test)
+        self.only_beside.append(self.findings[-1])
+
+    def _alone_unjudged(self) -> None:
+        """Leave unjudged the findings of :meth:`fabricated_beside` when no other finding of
+        the reply is a critical error (README "Label conventions": a frequency the audiogram
+        lacks, named with no level, is no result by itself and counts beside another error)."""
+        if not self.only_beside:
+            return
+        beside = {id(f) for f in self.only_beside}
+        if any(f.critical_error and id(f) not in beside for f in self.findings):
+            return
+        for f in self.only_beside:
+            f.verdict, f.critical_error = Verdict.UNVERIFIABLE, None
+            f.note += "; named with no level: no result by itself"
 
     # -- extractors ---------------------------------------------------------------------
 

@@ -847,7 +847,9 @@ def _normal_phrases(low: str, whole: list[re.Match]) -> list[re.Match]:
     HEARING_SAID_NORMAL) and an ear said to be normal (EAR_NORMAL) where they overlap none
     of them."""
     if not (
-        "normal" in low or "wnl" in low or ("no " in low and ("loss" in low or "impair" in low))
+        "normal" in low
+        or "wnl" in low
+        or (("no " in low or "not " in low) and ("loss" in low or "impair" in low))
     ):
         return []  # (what every phrase of both patterns holds: a cheap test, for speed)
     phrases = list(lexicon.NORMAL_PHRASES.finditer(low))

@@ -61,6 +61,8 @@ class Judge(Protocol):
 
     def fabricated(self, kind, ear, freq, claimed, text, hedged, test): ...
 
+    def fabricated_beside(self, kind, ear, freq, claimed, text, hedged, test): ...
+
 
 @dataclass
 class CaseFacts:
@@ -860,14 +862,15 @@ def judge_loss_in_an_ear(claim: Claim, j: Judge) -> None:
 
 def judge_frequency_listed(claim: Claim, j: Judge) -> None:
     """Judge a frequency listed alone in an ear's row (threshold_claims.FREQUENCY_LISTED): a
-    frequency that ear was not tested at in that conduction is a result the audiogram does
-    not hold (fabricated, as a value there is); one it was tested at is a match."""
+    frequency that ear was not tested at in that conduction is named with no level, no
+    result by itself, and counts as fabricated only beside another error of the reply
+    (Judge.fabricated_beside); one it was tested at is a match."""
     ear, freq, conduction = claim.ears[0], claim.frequencies[0], claim.conduction
     kind = "bone_threshold" if conduction == "bone" else "threshold"
     claimed = f"{freq} Hz tested"
     if freq not in getattr(j.t.audiogram.ear(ear), conduction):
-        j.fabricated(kind, ear, freq, claimed, claim.text, _hedged(claim),
-                     f"{conduction}-conduction test at {freq} Hz")  # fmt: skip
+        j.fabricated_beside(kind, ear, freq, claimed, claim.text, _hedged(claim),
+                            f"{conduction}-conduction test at {freq} Hz")  # fmt: skip
         return
     j.judged(kind, ear, claimed, freq, True, claim.text, _hedged(claim), freq=freq)
 

@@ -263,7 +263,11 @@ NORMAL_PHRASES = re.compile(
     r"(?:(?:type|kind|form|sort|degree) of )?(?:hearing (?:loss|impairment)|loss(?!\s+of\s+"
     r"(?!hearing\b|note\b|significance\b|concern\b))|(?:physical )?impairment (?:of|in|"
     r"related to) (?:the |their |his |her |your )?hearing)"
-    r"|no (?:measurable|detectable|appreciable) hearing loss)\b"
+    r"|no (?:measurable|detectable|appreciable) hearing loss"
+    # an impairment denied: "not a hearing impairment", "the hearing is not impaired" (issue
+    # #26 batch 181 QD03, "not an impairment but rather a normal variation")
+    r"|(?<!\bif )not (?:a |an |any )?(?:hearing )?impairment(?! of (?!hearing\b))"
+    r"|(?:hearing|ears?)(?: is| are| was| were)?[ \t]*:?[ \t]*not impaired)\b"
 )
 LOSS_CONTEXT = re.compile(
     # every alternative opens with a letter (a word boundary before "hl" and "pta" is looked

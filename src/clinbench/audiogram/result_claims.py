@@ -147,13 +147,13 @@ patterns by condition)."""
 # clause so that a reader with nothing to read costs one search.
 TYPE_TRIGGER_WORDS = ("sensori", "snhl", "cochlear", "nerve", "conductive", "chl", "mixed", "mhl")
 TYPE_TRIGGER = re.compile("|".join(TYPE_TRIGGER_WORDS))
-VOLUME_TRIGGER = re.compile(r"ecv|volume")
+VOLUME_TRIGGER = re.compile(r"ecv|volume|ml|cc")
 
 
 def may_give_a_volume(low: str) -> bool:
-    """Return whether :data:`VOLUME_TRIGGER` matches lowered ``low``: its two words as substring
+    """Return whether :data:`VOLUME_TRIGGER` matches lowered ``low``: its words as substring
     tests, cheaper than the search."""
-    return "ecv" in low or "volume" in low
+    return "ecv" in low or "volume" in low or "ml" in low or "cc" in low
 
 
 @dataclass(frozen=True)
@@ -479,6 +479,12 @@ LOSS_IN_AN_EAR = re.compile(
     # the right ear is ...": a topic)
     rf"(?<!\bof\s)(?<!\bfor\s)\bthe\s+{_LOSS_NOUN}\s+(?:in|on|of)\s+{_DET}(right|left)"
     r"(?:[\s-]+(?:ear|side))?\s+(?:is|was|has|appears|seems)\b(?!\s+(?:not|no|absent|nil)\b)|"
+    # the ear said damaged or impaired: "the left ear is damaged", "both ears have become
+    # damaged", "the ears were impaired by noise"
+    rf"\b(?:(right|left)(?:[\s-]+(?:ear|side))?|(?:both\s+(?:of\s+)?{_DET}|{_DET})ears)\s+"
+    r"(?:is|are|was|were|(?:has|have)\s+(?:been|become)|became|got|appears|seems)\s+"
+    r"(?:(?:now|also|permanently|badly|slightly|partly|partially|somewhat)\s+)?"
+    r"(?:damaged|impaired)\b|"
     # the ear as where a loss is, said with "there is", a copula or "confined to": "there is a
     # hearing loss in the left ear", "the hearing loss is in the right ear", "hearing loss
     # confined to the left ear", "a loss of hearing limited to the right side"
@@ -503,11 +509,19 @@ loss of an ear as the subject of what the reply says of it ("the age-related hea
 the left ear is ..."), which takes that loss as there (batch 160). Otherwise only with a verb
 of having: a loss named as a topic ("the degree and type of hearing loss in the right ear are
 ...") or in a history ("a history of hearing loss in the right ear") claims nothing of this
-test. The ear is also the place of the loss said with "there is", a copula or "confined to"
-("there is a hearing loss in the left ear", "the hearing loss is in the right ear", "hearing
-loss confined to the left ear": batch 189 TF50, a plan line after right first mentions).
-Groups: 1, 3, 5, 6, 7 or 8, the ear; 2 or 4, both ears."""
+test. An ear said damaged or impaired ("the left ear is damaged", "both ears have become
+damaged") has a loss in it, as its damage named before the noun does (LOSS_BY_ITS_SIDE; batch
+181 QD05, "the ears have become damaged" for a normal left); "the ears" are both. The ear is
+also the place of the loss said with "there is", a copula or "confined to" ("there is a
+hearing loss in the left ear", "the hearing loss is in the right ear", "hearing loss confined
+to the left ear": batch 189 TF50, a plan line after right first mentions). Groups: 1, 3, 5,
+6, 7, 8 or 9, the ear; 2 or 4, both ears (both also where no ear group is set)."""
 LOSS_IN_AN_EAR_RULE = "loss in an ear"
+_EAR_AS_A_PLACE = re.compile(
+    r"\b(?:in|on|of|into|from|behind|inside)\s+(?:the\s+|his\s+|her\s+|their\s+|your\s+)?$"
+)
+"""Before an ear: a preposition that makes it the place of the subject ("the aid in the right
+ear was damaged"), not the subject said damaged."""
 LOSS_BY_ITS_SIDE = re.compile(
     r"\b(?:" + _HAVING + r"|(?:is|was)\s+|there\s+is\s+)(?:an?\s+|some\s+)?"
     r"(?:(?:unilateral|isolated|new|clear|definite|significant)\s+)?"
@@ -537,15 +551,20 @@ hearing on the right")."""
 def loss_in_an_ear_claims(low: str, hedged: bool) -> list[Claim]:
     """Return the claims that an ear has a loss (LOSS_IN_AN_EAR), one per ear said so, unless
     denied, under a condition, or framed as a complaint, history or risk (_NOT_THIS_TEST)."""
-    if not lexicon.may_hold(low, "right", "left", "both", "each"):
+    said_damaged = lexicon.may_hold(low, "damaged", "impaired")
+    if not (lexicon.may_hold(low, "right", "left", "both", "each") or said_damaged):
         return []
-    if "hearing" not in low:
+    if "hearing" not in low and not said_damaged:
         return _losses_by_their_side(low, hedged) if "damage" in low else []
     out = []
     for m in LOSS_IN_AN_EAR.finditer(low):
         if lexicon.negated(low, m.start()) or _NOT_THIS_TEST.search(low, 0, m.start()):
             continue
-        ear = next((g for g in m.group(1, 3, 5, 6, 7, 8) if g), "both")
+        if m.group(0).endswith(("damaged", "impaired")) and _EAR_AS_A_PLACE.search(
+            low, max(0, m.start() - 14), m.start()
+        ):
+            continue  # "the aid in the right ear was damaged": the aid was
+        ear = next((g for g in m.group(1, 3, 5, 6, 7, 8, 9) if g), "both")
         out.append(_clause_claim("loss_in_an_ear", ear, "a loss", hedged, m.group(0),
                                  LOSS_IN_AN_EAR_RULE))  # fmt: skip
     return out or _losses_by_their_side(low, hedged)
@@ -623,13 +642,60 @@ red-flag rule here takes over 2.0 ml in an adult, README "Red flags"), not the m
 volume."""
 
 
-def canal_volume_claims(low: str, ear: str | None, hedged: bool) -> list[Claim]:
+_VOLUME_OF_AN_EAR = re.compile(
+    r"(?<![\w.,/\-\u2013])(\d(?:\.\d+)?)[ \t]*(?:ml|cc)\b"
+    r"(?![ \t]*(?:/|-|\u2013|per\b|of\b|daily\b|a[ \t]+day\b))"
+)
+"""A value in ml (or cc) under 10 said of an ear without naming the volume ("left ear, 3.4
+ml", "type B (1.0 ml) on the right"): of an ear's results, the ml is the unit of the
+tympanogram's equivalent volumes, the ear-canal volume reported beside the type (BSA 2013
+tympanometry procedure: volumes of a few ml, larger with a perforation or a patent grommet),
+so it is read as that ear's canal volume unless the clause names the peak
+(:data:`_NOT_A_CANAL`). Not a rate or a concentration ("ml/min", "mg/ml"), nor an amount of
+something ("5 ml of olive oil"), nor a value of 10 ml or more, which no ear canal holds
+(drains, doses)."""
+_NOT_A_CANAL = re.compile(
+    r"\b(?:drops?|instil\w*|syring\w*|irrigat\w*|oil|inject\w*|dos(?:e|es|ed|ing)|given|"
+    r"bolus|saline|water|solution|spray\w*|aspirat\w*|drain\w*|coupler|mg|mcg|"
+    r"peak|compliance|admittance|static|height)\b|%"
+)
+"""A clause about a dose, a fluid or a coupler, or one naming the tympanogram's peak (static
+admittance, also given in ml of equivalent volume: "As, peak 0.3 ml"): a value in ml there is
+no ear's canal volume."""
+_TYPE_NAMED = re.compile(r"\btype[\s-]*(?:a[sd]?|b|c)\b|\b(?:a[sd]?|b|c)[\s-]+type\b")
+"""A tympanogram type named in a lowered clause ("type a", "b type")."""
+_OF_AN_EAR = re.compile(r"\bears?\b|\btymp")
+"""A sentence that names an ear or the tympanogram: "left" alone may be a knee's or an arm's
+side ("5 ml into the right knee", "0.5 ml IM left deltoid")."""
+
+
+def canal_volume_claims(
+    low: str, ear: str | None, hedged: bool, sent_low: str | None = None
+) -> list[Claim]:
     """Return the ear-canal volume claims of a lower-cased clause; ``value`` is the volume in
-    ml as written ("0.9"); not a limit after a comparison (:data:`_VOLUME_BOUND`)."""
-    return [
+    ml as written ("0.9"); not a limit after a comparison (:data:`_VOLUME_BOUND`). A clause of
+    one ear that names no volume gives its value in ml as that ear's (:data:`_VOLUME_OF_AN_EAR`),
+    in a sentence about ears (``sent_low``, :data:`_OF_AN_EAR`), where the clause names no
+    tympanogram or its type (a volume beside them is read with them by the shorthand reader,
+    whose type finding a volume finding of the same ear would displace)."""
+    out = [
         _clause_claim("canal_volume", ear, m.group(1), hedged, m.group(0), "ear-canal volume")
         for m in CANAL_VOLUME.finditer(low)
         if not _VOLUME_BOUND.search(low, m.start(), m.start(1))
+    ]
+    if (
+        out
+        or ear not in ("right", "left")
+        or _NOT_A_CANAL.search(low)
+        or not _OF_AN_EAR.search(sent_low or low)
+        or "tymp" in low
+        or _TYPE_NAMED.search(low)
+    ):
+        return out
+    return [
+        _clause_claim("canal_volume", ear, m.group(1), hedged, m.group(0), "ear-canal volume")
+        for m in _VOLUME_OF_AN_EAR.finditer(low)
+        if not _VOLUME_BOUND.search(low, max(0, m.start() - 15), m.start())
     ]
 
 

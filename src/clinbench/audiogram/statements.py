@@ -197,7 +197,7 @@ def read_clause(
     if tests.tymp:
         claims += rc.tympanometry_claims(seg, low, ear, hedged)
     if tests is topics and rc.may_give_a_volume(low):
-        claims += rc.canal_volume_claims(low, ear, hedged)
+        claims += rc.canal_volume_claims(low, ear, hedged, sent_low)
     if tests.reflex and (not tests.tymp or rc.REFLEX_TOPIC.search(low)):
         claims += rc.outcome_claims("reflexes", low, ear, hedged, sent_low)
     if tests.oae:
@@ -1281,6 +1281,15 @@ def _with_clauses(segment: str) -> list[str]:
 
 
 _PAREN = re.compile(r"\(([^()]{1,80})\)")
+_EAR_TAG = re.compile(
+    r"\s*(?:(?:measured|tested|recorded|taken|obtained|found|seen)\s+)?"
+    r"(?:(?:from|in|on|for|at|of)\s+)?(?:(?:the|their|his|her|your)\s+)?"
+    r"(?:right|left)(?:\s+(?:ear|side))?\s*",
+    re.I,
+)
+"""A parenthesis that only names an ear, with at most the word of its measuring ("3.4 ml
+(left ear)", "(measured from the left ear)", "(on the right side)"): the ear of the value
+before it, as a record tags a result with its side, not a comparison put aside for it."""
 
 
 def other_ear_asides(sentence: str) -> tuple[str, list[str]]:
@@ -1289,7 +1298,9 @@ def other_ear_asides(sentence: str) -> tuple[str, list[str]]:
     A parenthesis naming another ear than the one the sentence names outside its
     parentheses ("Left ear: moderate loss (worse than the right)", "Rt drops to 80 dB HL
     at 6-8k (Lt 35)") is a comparison put aside for that ear: it does not make the
-    sentence about both ears, and its claims are that ear's.
+    sentence about both ears, and its claims are that ear's. A parenthesis that only tags
+    the value before it with its ear (:data:`_EAR_TAG`) is no aside: it names that value's
+    ear.
     """
     if "(" not in sentence:
         return sentence, []
@@ -1301,7 +1312,12 @@ def other_ear_asides(sentence: str) -> tuple[str, list[str]]:
     last = 0
     for m in _PAREN.finditer(sentence):
         inside = ears_in(m.group(1))
-        if len(inside) == 1 and "both" not in inside and outside != inside:
+        if (
+            len(inside) == 1
+            and "both" not in inside
+            and outside != inside
+            and not _EAR_TAG.fullmatch(m.group(1))
+        ):
             kept.append(sentence[last : m.start()])
             asides.append(m.group(1))
             last = m.end()

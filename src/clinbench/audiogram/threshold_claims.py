@@ -764,6 +764,14 @@ _LEVEL_AFTER_COLON = re.compile(
     r"(?:[ \t]*\([^()\n]{1,30}\))?"
     r"\s*[:=]\s*(-?\d{1,3}(?:\.\d{1,2}(?=[ \t]*db[ \t]*hl\b))?)(?!\w|\.\d)(?:\s*db\b(?:\s*hl)?)?"
 )
+_LEVEL_AFTER_COLON_OF_AN_EAR = re.compile(
+    r"(?:[ \t]*\([^()\n]{1,30}\))?"
+    r"\s*[:=]\s*(-?\d{1,3}(?:\.\d{1,2}(?=[ \t]*db\b(?![ \t]*" + lexicon.OTHER_DB_SCALE + r"\b)))?)"
+    r"(?!\w|\.\d)(?:\s*db\b(?:\s*hl)?)?"
+)
+"""As :data:`_LEVEL_AFTER_COLON`, in a clause of one ear's row: there a decimal in dB with no
+scale named is the ear's hearing level ("Right ear, air conduction: 1000 Hz: 7.9 dB", batch
+179 QB39), as the row's label names the ear's results; another scale ("dB SPL") is not."""
 """After one frequency: a colon or an equals sign (a form's "450 Hz = 7.8 dB HL"), then one
 level (see :func:`_item_alone`), in decimals only with "dB HL" after it
 (:data:`DECIMAL_LEVEL`); an aside in brackets may stand between the frequency and its sign
@@ -777,24 +785,43 @@ in dB HL set against one frequency, as its own list item, states the hearing lev
 whatever its precision (judged within the dB tolerance like any other). Only there: a
 decimal value after a list or a range of frequencies, or after an average's name, is the
 average's ("PTA (0.5-4 kHz): 37.5 dB HL", "a 4FA of 36.25"), which the average reader reads;
-a decimal in dB with no "HL" is no hearing level ("RETSPL at 1 kHz: 7.0 dB SPL"), and the
+a decimal in dB with no "HL" is no hearing level ("RETSPL at 1 kHz: 7.0 dB SPL") except in
+an ear's row (:data:`_LEVEL_AFTER_COLON_OF_AN_EAR`), and the
 integer reader's other rules still never read "37.5 dB" as 5 dB (issue #26 batch 117, the
 replies of a small local model)."""
 
 
-def _item_level(low: str, freq: re.Match[str]) -> re.Match[str] | None:
-    """Return the level after one frequency and a colon ("3k: 50"), or None."""
-    m = _LEVEL_AFTER_COLON.match(low, freq.end())
+def _item_level(low: str, freq: re.Match[str], ear: str | None) -> re.Match[str] | None:
+    """Return the level after one frequency and a colon ("3k: 50"), or None; ``ear``: the
+    clause's (:data:`_LEVEL_AFTER_COLON_OF_AN_EAR`)."""
+    level = _LEVEL_AFTER_COLON_OF_AN_EAR if ear in EARS else _LEVEL_AFTER_COLON
+    m = level.match(low, freq.end())
     return m if m and len(lexicon.freqs_of(freq.group(1), freq.group(2))) == 1 else None
+
+
+_ITEM_BEFORE = re.compile(
+    r"(?:hz|khz)[ \t]*[:=][ \t]*-?\d{1,3}(?:\.\d{1,2})?[ \t]*db(?:[ \t]*hl)?[ \t]*,[ \t]*$"
+)
+_ITEM_AFTER = re.compile(r"[ \t]*,[ \t]*\d{1,5}(?:\.\d+)?[ \t]*(?:hz|khz)[ \t]*[:=]")
+"""Items of a row of "frequency: level" pairs parted by commas, before and after a decimal
+item ("Right ear, air conduction: 1000 Hz: 7.9 dB, 6000 Hz: 8.3 dB"): each pair is still an
+item of its own, as with semicolons (batch 179 QB39)."""
 
 
 def _item_alone(low: str, freq: re.Match[str], levels: re.Match[str]) -> bool:
     """Return whether one frequency, a colon and one level are the whole clause, a list item
-    of their own ("- 3k: 50" under an ear's line, as slides and chart notes write it)."""
-    head = _ROW_LABEL if "." in levels.group(1) else _ITEM_MARK
-    return head.fullmatch(low, 0, freq.start()) is not None and not low[levels.end() :].strip(
-        " \t.;"
+    of their own ("- 3k: 50" under an ear's line, as slides and chart notes write it); a
+    decimal item may stand among other pairs parted by commas (:data:`_ITEM_BEFORE`)."""
+    if "." not in levels.group(1):
+        return _ITEM_MARK.fullmatch(low, 0, freq.start()) is not None and not low[
+            levels.end() :
+        ].strip(" \t.;")
+    start = freq.start()
+    head = _ROW_LABEL.fullmatch(low, 0, start) is not None or bool(
+        _ITEM_BEFORE.search(low, max(0, start - 40), start)
     )
+    tail = not low[levels.end() :].strip(" \t.;") or bool(_ITEM_AFTER.match(low, levels.end()))
+    return head and tail
 
 
 FREQUENCY_LISTED = re.compile(
@@ -808,10 +835,10 @@ label before it and a masking or no-response mark after it, in an ear's row ("Ri
 conduction: 300 Hz; ...", "...; 4000 Hz; 6000 Hz; 9000 Hz", "air conduction: 800 Hz to 1000
 Hz (masked)"): the frequency as an item of the ear's row of results says it was tested in
 that ear and conduction, as an audiogram form lists its test frequencies (BSA 2018 pure-tone
-audiometry). A frequency the audiogram lacks there is a result it does not hold
-(fabricated), as a value at it is (issue #26: the copied rows of a small local model's
-replies, batches 124, 135 and 143; their labels count such a frequency beside another
-error, and the batches left out replies whose only error it would be). Matched whole, only
+audiometry). A frequency the audiogram lacks there is named with no level: no result by
+itself, counted as fabricated beside another error of the reply (judges.judge_frequency_listed;
+issue #26: the copied rows of a small local model's replies, batches 124, 135 and 143, and
+batch 179 QB35's "Bone conduction: 3000 Hz", correct by the convention). Matched whole, only
 with an ear: the frequency with a level, a region, or any other word is read by the other
 readers or not at all."""
 FREQUENCY_LISTED_RULE = "frequency listed in an ear's row"
@@ -843,7 +870,7 @@ def _frequencies_then_levels(c: _Clause) -> None:
     if ":" not in c.low:
         return
     for _, _, fm in c.freq_lists:
-        m = _LEVELS_AFTER_COLON.match(c.low, fm.end()) or _item_level(c.low, fm)
+        m = _LEVELS_AFTER_COLON.match(c.low, fm.end()) or _item_level(c.low, fm, c.ear)
         labelled = _AFTER_A_LABEL.search(c.low, max(0, fm.start() - 4), fm.start())
         if labelled and m and "." in m.group(1) and _ROW_LABEL.fullmatch(c.low, 0, fm.start()):
             labelled = None  # "bone conduction: 150 Hz: 19.8 dB HL": the row's label

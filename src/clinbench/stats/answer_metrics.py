@@ -25,29 +25,38 @@ def _answered_estimate(scores: list[SampleScore]) -> dict[str, float]:
 
     Inspect gives a metric the scored replies only (a parse failure's NaN and a failed call
     never reach it), which are the answered ones: their accuracy is the results table's
-    accuracy. Each reply is a row of ``stats.repeated_epochs.accuracy_two_denominators``,
-    clustered as the table clusters it (item = the sample's id, under its condition), so the
+    accuracy. They are clustered as ``stats.repeated_epochs.accuracy_two_denominators``
+    clusters the table (item = the sample's id, under its condition) and estimated by that
+    function's own core (``stats.clustered_accuracy``, numpy only: no pandas in a run), so the
     log of a bare ``inspect eval`` holds the number every clinbench surface prints.
     """
-    import pandas as pd
+    import numpy as np
 
-    from clinbench.stats.repeated_epochs import accuracy_two_denominators
+    from clinbench.stats.clustered_accuracy import clustered_side
 
-    rows = [
-        {"_all": 0, "item_id": str(s.sample_id),
-         "condition": str((s.sample_metadata or {}).get("condition") or "default"),
-         "outcome": outcome}
-        for s, outcome in zip(scores, counted._outcomes_of(scores), strict=True)
-        if outcome in outcomes.ANSWERED
-    ]  # fmt: skip
+    cluster_of: dict[tuple[str, str], int] = {}
+    answered: list[int] = []
+    correct: list[int] = []
+    for s, outcome in zip(scores, counted._outcomes_of(scores), strict=True):
+        if outcome not in outcomes.ANSWERED:
+            continue
+        key = (str((s.sample_metadata or {}).get("condition") or "default"), str(s.sample_id))
+        index = cluster_of.setdefault(key, len(cluster_of))
+        if index == len(answered):
+            answered.append(0)
+            correct.append(0)
+        answered[index] += 1
+        correct[index] += outcome == outcomes.CORRECT
     nan = float("nan")
-    if not rows:
+    if not answered:
         return {"p": nan, "se": nan, "low": nan, "high": nan}
-    table = accuracy_two_denominators(pd.DataFrame(rows), by=["_all"], n_boot=0)
-    found = table.iloc[0]
-    columns = {"p": "accuracy_answered", "se": "se_cluster_answered",
-               "low": "ci_answered_low", "high": "ci_answered_high"}  # fmt: skip
-    return {part: float(found[column]) for part, column in columns.items()}
+    # one group, clustered by item as accuracy_two_denominators clusters it (its defaults:
+    # 95%, no small-sample factor); its core, so the log holds the table's numbers
+    one = np.zeros(len(answered), dtype=np.int64)
+    side = clustered_side(np.array(correct, dtype=float), np.array(answered, dtype=float), one,
+                          1, 0.95, False)  # fmt: skip
+    return {part: float(side[name][0]) for part, name in
+            (("p", "p"), ("se", "se"), ("low", "low"), ("high", "high"))}  # fmt: skip
 
 
 def _estimate_part(part: str) -> Metric:

@@ -35,6 +35,8 @@ import pandas as pd
 from clinbench.scoring import outcomes
 from clinbench.stats._common import group_seed, percentile_interval, require_columns
 from clinbench.stats.case_clustering import resample_weights
+from clinbench.stats.clustered_accuracy import clustered_side as _clustered_side
+from clinbench.stats.clustered_accuracy import sum_by as _sum_by
 
 WILSON = "wilson"
 WILSON_CLUSTERED = "wilson-clustered"
@@ -217,50 +219,6 @@ def _dense_codes(combined: np.ndarray, size: int) -> np.ndarray:
         present[combined] = True
         return (np.cumsum(present) - 1)[combined]
     return np.unique(combined, return_inverse=True)[1].reshape(-1)
-
-
-def _sum_by(codes: np.ndarray, weights: np.ndarray | None, size: int) -> np.ndarray:
-    return np.bincount(codes, weights=weights, minlength=size).astype(float)
-
-
-def _clustered_side(
-    k_c: np.ndarray, n_c: np.ndarray, cg: np.ndarray, size: int, confidence: float,
-    small_sample: bool,
-) -> dict[str, np.ndarray]:  # fmt: skip
-    """Return per group p, n, k, n_clusters, se, n_eff, ci_low, ci_high from cluster totals.
-
-    The cluster-robust SE of a mean (OLS on a constant, sandwich by cluster) is written out
-    here over grouped arrays, as statsmodels' ``cov_type="cluster"`` computes it for one
-    group at a time: se^2 = sum_g (sum of residuals in cluster g)^2 / N^2, times G/(G-1)
-    with the small-sample factor (tests check it against statsmodels). One group at a time
-    through statsmodels took over a minute on a million rows.
-    """
-    from clinbench.stats.proportions import wilson_bounds
-
-    present = n_c > 0
-    n = _sum_by(cg, n_c, size)
-    k = _sum_by(cg, k_c, size)
-    g = _sum_by(cg, present.astype(float), size)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = k / n
-        resid = k_c - p[cg] * n_c
-        se = np.sqrt(_sum_by(cg, resid**2, size)) / n
-        factor = np.where(g > 1, g / (g - 1), np.nan) if small_sample else np.ones(size)
-        se = se * np.sqrt(factor)
-        se = np.where(g > 1, se, np.nan)
-        one_each = g == n
-        boundary = (p == 0) | (p == 1) | ~(se > 0)
-        n_eff = np.where(one_each, n, np.where(boundary, g, np.minimum(n, p * (1 - p) / se**2)))
-        se = np.where(one_each & (n > 0), np.sqrt(p * (1 - p) / n), se)
-    ok = n_eff > 0
-    low = np.full(size, math.nan)
-    high = np.full(size, math.nan)
-    if ok.any():
-        lo, hi = wilson_bounds(p[ok] * n_eff[ok], n_eff[ok], confidence)
-        low[ok] = np.clip(lo, 0.0, 1.0)
-        high[ok] = np.clip(hi, 0.0, 1.0)
-    return {"p": p, "n": n, "k": k, "n_clusters": g, "se": se, "n_eff": n_eff, "low": low,
-            "high": high, "one_each": one_each, "factor": factor}  # fmt: skip
 
 
 def _boot_interval(

@@ -1,8 +1,9 @@
 """A judging role whose endpoint is dead fails the run loudly: `clinbench run` exits 3 and
 names the role, how many of its calls failed and the first cause in the provider's words
 (never tenacity's `RetryError[<Future ...>]`); the replies stay unscored, never graded and
-never "no error". Two kinds of dead endpoint: a port with nothing listening and a server
-that closes every connection without answering (both on 127.0.0.1, started here)."""
+never "no error", when its server closes every connection without answering (on 127.0.0.1,
+started here). A port with nothing listening is known dead before the run: it stops at once,
+exit 2, one line naming the endpoint."""
 
 from __future__ import annotations
 
@@ -71,14 +72,35 @@ def _run(tmp_path, monkeypatch, port: int, *role_args: str, claim_reader: bool =
     return result, pd.read_csv(out, keep_default_na=False)
 
 
-def test_a_grader_on_a_port_with_nothing_listening_fails_the_run(tmp_path, monkeypatch):
-    result, rows = _run(tmp_path, monkeypatch, _closed_port(), "--grader", "openai-api/dead/g")
+def test_a_grader_on_a_port_with_nothing_listening_stops_the_run_before_it_starts(
+    tmp_path, monkeypatch
+):
+    # a local address where nothing listens is known dead before any call: one line naming
+    # the endpoint, exit 2, nothing run and no results table (surf32, run's endpoint check)
+    port = _closed_port()
+    monkeypatch.setenv("DEAD_BASE_URL", f"http://127.0.0.1:{port}/v1")
+    monkeypatch.setenv("DEAD_API_KEY", "x")
+    _mount()
+    out = tmp_path / "results.csv"
+    result = CliRunner().invoke(app, [
+        "run", "audiology_cases", "-T", f"items={CASE_ITEMS}", "--model", "clinbench/rules",
+        "--grader", "openai-api/dead/g", "--limit", "1", "--log-dir", str(tmp_path / "logs"),
+        "--display", "none", "--out", str(out)])  # fmt: skip
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and f"127.0.0.1:{port}" in lines[0], result.output
+    assert not out.exists()
+
+
+def test_a_grader_that_hangs_up_fails_the_run(tmp_path, monkeypatch):
+    with _hanging_up_server() as port:
+        result, rows = _run(tmp_path, monkeypatch, port, "--grader", "openai-api/dead/g")
     assert result.exit_code == 3, result.output
     printed = " ".join(result.output.split())
     assert "grader" in printed and "openai-api/dead/g" in printed, printed
     assert "3 of 3" in printed, printed  # Q1-Q3 of the one case: every judgement failed
     assert "RetryError" not in printed and "Future" not in printed, printed
-    assert "Connect" in printed or "Connection" in printed, printed
+    assert "disconnected" in printed.lower(), printed  # the first cause, in its own words
     judged = rows[rows["scorer"] == "rubric_adjudicator"]
     assert len(judged) == 3 and set(judged["outcome"]) == {"unscored"}
     assert all("RetryError" not in m for m in judged["score_metadata"])

@@ -135,24 +135,12 @@ def endpoint_notices(models: list[str], refusing: bool = False) -> list[str]:
     may be any server of the user's). [] otherwise. ``refusing``: the notice is the reason
     the run stops before it starts (``clinbench run``/``resume``), and says so.
     """
-    from urllib.parse import urlsplit
+    from clinbench.providers.endpoints import refused
 
     if not any(str(m).startswith(f"openai-api/{SERVICE}/") for m in models):
         return []
     named = os.environ.get(BASE_URL_ENV, "")
-    try:
-        parts = urlsplit(named)
-        host, port = parts.hostname, parts.port or (443 if parts.scheme == "https" else 80)
-    except ValueError:  # an unreadable address: the provider says what is wrong with it
-        return []
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        return []
-    try:
-        with socket.create_connection((host, port), timeout=1.0):
-            return []
-    except ConnectionRefusedError:
-        pass
-    except OSError:  # a timeout or another failure: not known to be down
+    if not refused(named):
         return []
     server, _why = _recorded_live_server()
     if server is not None and server.base_url.rstrip("/") != named.rstrip("/"):

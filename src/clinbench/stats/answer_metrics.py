@@ -4,9 +4,11 @@ A bare ``inspect eval clinbench/...`` writes a log that ``clinbench run`` never 
 (:mod:`clinbench.stats.log_metrics`), and Inspect's own ``accuracy`` is the mean of each
 item's epoch means over the items with a scored epoch: 0.4125 where every clinbench surface
 printed 0.4156 for a 2-epoch run with parse failures. These metrics, named ``accuracy`` and
-``stderr`` as Inspect's are (``inspect view`` shows them first), call
-:func:`clinbench.stats.repeated_epochs.accuracy_two_denominators` over the scores Inspect
-hands a metric, with the interval as ``accuracy_answered_ci_low``/``_high``. The closed-answer
+``stderr`` as Inspect's are (``inspect view`` shows them first), take the answered side of
+:func:`clinbench.stats.repeated_epochs.accuracy_two_denominators` from its own core
+(:func:`clinbench.stats.clustered_accuracy.clustered_side`, numpy only, so no pandas enters a
+run) over the scores Inspect hands a metric, with the interval as
+``accuracy_answered_ci_low``/``_high``. The closed-answer
 scorers of the suites log them, and ``clinbench_items`` tasks (one item scorer) take them as
 the task's metrics; a scorer of ``clinbench.scoring`` cannot name them (``stats`` reads
 ``scoring``), so its own list keeps Inspect's two for tasks built elsewhere.

@@ -37,6 +37,9 @@ LEFT_AFFECTED = [
     # the loss named as the ear's own
     "We looked at the left ear's hearing loss in detail.",
     "Value 25, which is the left ear's hearing impairment.",
+    "Note the left ear's reduced hearing sensitivity at work.",
+    "| Left | the left ear's poor hearing needs a seat on the right |",
+    "Plan: hearing aid for the left ear. The left ear's diminished hearing is lifelong.",
     # the ear named as the loss's source
     "The left ear is the main source of the hearing loss.",
     "The left ear was identified as the cause of the deafness.",
@@ -64,6 +67,7 @@ def test_the_same_words_of_the_ear_with_the_loss_are_true(reply):
         "The left ear is not the cause of the loss.",
         "Is the affected ear the left?",
         "Left ear's hearing loss: none.",
+        "Left ear's reduced hearing: none found.",
     ],
 )
 def test_a_condition_question_denial_or_other_cause_is_no_loss(reply):

@@ -241,6 +241,8 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
     ("type", "lay middle ear",
      _I(rf"\b{_AT}{_SP}{_THE}"
         rf"middle{_SP}{_PART}ears?\b|\b(?:middle|outer)[- ]ear (?:hearing )?loss\b|"
+        r"\bmiddle[- ]ear (?:condition|disease|disorder|pathology|dysfunction|"
+        r"deformit(?:y|ies)|damage)\b|"
         rf"\b(?:loss|deafness|impairment)\b[^.;\n]{{0,40}}?\b{_AT}{_SP}{_THE}"
         rf"outer{_SP}{_PART}ears?\b|"
         r"\b(?:fluid|blockage) (?:behind|in) (?:the |your |his |her )?(?:ear ?drum|middle ear)\b|"
@@ -250,7 +252,10 @@ LEXICON: tuple[tuple[str, str, str, str], ...] = (
      "or a loss put in the outer ear, where a conductive loss also arises (BSA 2018: a "
      "loss of the outer or middle ear; the outer ear named alone is anatomy: 'wax was "
      "removed from the outer ear'), fluid behind the eardrum, a loss caused by a hole in "
-     "the eardrum (a perforation: sound is not carried to the inner ear) (patient letters; "
+     "the eardrum (a perforation: sound is not carried to the inner ear); a middle-ear "
+     "condition, disease, disorder, deformity or damage named as the finding (a "
+     "disorder of the middle ear is a conductive cause, BSA 2018; batch 186 QE36, the "
+     "real local model's 'a left middle ear condition') (patient letters; "
      "Easy Read results; BSA 2018; issue #26 batch 16; batch 155's 'originates from the "
      "outer ear to the middle ear')"),
     ("tymp", "tymp abbreviation",

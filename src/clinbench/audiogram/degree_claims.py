@@ -1008,6 +1008,15 @@ def _another_fields_line(low: str) -> bool:
     )
 
 
+A_SHARE_OF = re.compile(
+    r"(?:%|\bper\s*cent|\bpercent|\bhalf|\bpart|\bportion|\bshare|\bfraction|\bproportion|"
+    r"\bmost|\bmuch|\bquarter|\bthird)\s+of\s+(?:(?:the|their|his|her|your|this)\s+)?$"
+)
+"""Before "total": a share of a whole ("50% of their total hearing loss", "half of the total
+loss"), where "total" is the whole amount, not WHO 2021's complete grade (issue #26 batch 186
+QE43, the real local model's "50% of their total hearing loss" on mild ears)."""
+
+
 def _grades_a_loss(low: str, m: re.Match, lo: str, hi: str) -> bool:
     """Return True when a degree word grades a hearing loss (not a noun of something else,
     not negated, not a side named by its finding, 'complete' only of a loss)."""
@@ -1022,6 +1031,8 @@ def _grades_a_loss(low: str, m: re.Match, lo: str, hi: str) -> bool:
     complete = lo in ("complete", "total") or hi in ("complete", "total")
     if not complete or {lo, hi} == {"complete", "total"}:
         return True  # "complete or total", "complete/total": the WHO 2021 band's own name
+    if A_SHARE_OF.search(low, max(0, m.start() - 30), m.start()):
+        return False  # "50% of their total hearing loss": the whole amount, no grade
     return bool(
         LOSS_FOLLOWS.match(after)
         or GRADE_NAMED_BEFORE.search(low, max(0, m.start() - 30), m.start())

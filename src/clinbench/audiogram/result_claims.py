@@ -493,7 +493,12 @@ LOSS_IN_AN_EAR = re.compile(
     rf"\bthe\s+{_LOSS_NOUN}\s+(?:is|was|lies)\s+(?:(?:mainly|mostly|only|entirely|all)\s+)?"
     rf"(?:in|on)\s+{_DET}(right|left)\b(?![\s-]+(?:and|&|or)\s)|"
     rf"\b{_LOSS_NOUN}\s+(?:(?:is|was)\s+)?(?:confined|limited|restricted|isolated)\s+to\s+{_DET}"
-    r"(right|left)\b(?![\s-]+(?:and|&|or)\s)"
+    r"(right|left)\b(?![\s-]+(?:and|&|or)\s)|"
+    # the loss named as the ear's own: "the right ear's hearing impairment", "the left ear's
+    # reduced hearing", not one denied after it ("the right ear's hearing loss: none")
+    r"\b(right|left)(?:[\s-]+(?:ear|side))?'s\s+(?:hearing\s+(?:loss|impairment|deficit|"
+    r"damage|condition|problem)|(?:reduced|impaired|decreased|diminished|poor)\s+hearing|"
+    r"impairment|deafness)\b(?!\s*:?\s*(?:none|nil|absent|not)\b)"
 )
 """An ear said to have a hearing loss, with no grade or type: "the left ear has a hearing
 loss", "their left ear experiences significant hearing loss", "she has a hearing impairment
@@ -514,8 +519,11 @@ damaged") has a loss in it, as its damage named before the noun does (LOSS_BY_IT
 181 QD05, "the ears have become damaged" for a normal left); "the ears" are both. The ear is
 also the place of the loss said with "there is", a copula or "confined to" ("there is a
 hearing loss in the left ear", "the hearing loss is in the right ear", "hearing loss confined
-to the left ear": batch 189 TF50, a plan line after right first mentions). Groups: 1, 3, 5,
-6, 7, 8 or 9, the ear; 2 or 4, both ears (both also where no ear group is set)."""
+to the left ear": batch 189 TF50, a plan line after right first mentions), and the loss named
+as the ear's own ("the right ear's hearing impairment", "the left ear's reduced hearing":
+batch 186 QE47 and batch 180 QC35, real-model text for normal ears, labelled a loss put in
+them). Groups: 1, 3, 5, 6, 7, 8, 9 or 10, the ear; 2 or 4, both ears (both also where no ear
+group is set)."""
 LOSS_IN_AN_EAR_RULE = "loss in an ear"
 _EAR_AS_A_PLACE = re.compile(
     r"\b(?:in|on|of|into|from|behind|inside)\s+(?:the\s+|his\s+|her\s+|their\s+|your\s+)?$"
@@ -564,7 +572,7 @@ def loss_in_an_ear_claims(low: str, hedged: bool) -> list[Claim]:
             low, max(0, m.start() - 14), m.start()
         ):
             continue  # "the aid in the right ear was damaged": the aid was
-        ear = next((g for g in m.group(1, 3, 5, 6, 7, 8, 9) if g), "both")
+        ear = next((g for g in m.group(1, 3, 5, 6, 7, 8, 9, 10) if g), "both")
         out.append(_clause_claim("loss_in_an_ear", ear, "a loss", hedged, m.group(0),
                                  LOSS_IN_AN_EAR_RULE))  # fmt: skip
     return out or _losses_by_their_side(low, hedged)

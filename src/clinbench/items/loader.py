@@ -210,7 +210,8 @@ def item_rows(path: Path) -> Iterable[tuple[int, dict[str, Any] | ItemProblem]]:
         yield 0, ItemProblem(str(path), 0, "-", "unknown item file type (use .jsonl or .csv)")
         return
     rows = 0
-    for rows, row in enumerate(_jsonl_rows(path) if suffix == ".jsonl" else _csv_rows(path), 1):
+    for row in _jsonl_rows(path) if suffix == ".jsonl" else _csv_rows(path):
+        rows += 1
         yield row
     if not rows:  # empty, blank lines or a header alone: a mistake, never an empty bank
         yield 1, ItemProblem(str(path), 1, "-", "no items: the file has no item rows")

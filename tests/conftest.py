@@ -331,6 +331,7 @@ SLOW_TESTS = (
     "tests/providers/test_unreadable_reply_is_named.py::test_the_run_names_the_endpoint_what_was_expected_and_the_first_bytes",
     "tests/providers/test_every_path_names_bad_replies.py::test_resume_names_a_body_that_is_not_json_and_exits_3",
     "tests/results/test_one_number_every_surface.py",
+    "tests/results/test_inspect_view_browser.py",
     "tests/providers/test_every_path_names_bad_replies.py::test_a_bare_inspect_eval_names_a_body_that_is_not_json",
     "tests/providers/test_every_path_names_bad_replies.py::test_a_run_on_json_that_is_not_a_chat_completion_gets_an_error_row",
     "tests/providers/test_every_path_names_bad_replies.py::test_an_empty_string_reply_stays_the_models_own_answer",

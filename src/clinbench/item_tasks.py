@@ -32,7 +32,6 @@ from clinbench.solvers.answer import answer_item
 from clinbench.solvers.conditions import apply_condition
 from clinbench.solvers.prompts import item_prompt
 from clinbench.solvers.provider_errors import plain_provider_errors
-from clinbench.stats.answer_metrics import answer_metrics
 
 SAMPLE_ITEMS = Path(__file__).parent / "data" / "sample_items.jsonl"
 
@@ -138,8 +137,6 @@ def items_task(
         setup=plain_provider_errors(),
         solver=solver if solver is not None else answer_item(),
         scorer=scorer if scorer is not None else item_scorer(),
-        # the item scorer's headline from the one estimator (clinbench.stats.answer_metrics)
-        metrics=answer_metrics() if scorer is None else None,
         config=GenerateConfig(**settings),
         epochs=epochs,
         name=name,

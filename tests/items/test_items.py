@@ -157,4 +157,5 @@ def test_validate_cli_rejects_a_file_with_no_items(tmp_path):
     empty.write_text("\n")
     result = runner.invoke(app, ["items", "validate", str(empty)])
     assert result.exit_code == 2
-    assert "no items in" in result.output
+    # file:line: field: message, as every other problem (surf33)
+    assert f"{empty}:1: -: no items: the file has no item rows" in result.output

@@ -368,6 +368,99 @@ def test_validate_exits_2_with_file_line_field_message_for_each_bad_line(tmp_pat
     assert "Traceback" not in result.output
 
 
+# -- an author's broken copy of a shipped bank, fed to every command that reads one (surf33) ---
+
+BROKEN_FROM = [
+    SRC / "suites/audiology/data/objective.jsonl",
+    SRC / "suites/ausclin/data/sample.jsonl",
+]
+
+
+def _broken(lines: list[str], kind: str) -> tuple[str, int, str]:
+    """Return (text, line, field) of a bank broken as an author would break it."""
+    rows = [json.loads(line) for line in lines]
+    if kind == "not_json":
+        return "\n".join([*lines[:3], '{"id": "x", "format": "mcq", ', *lines[3:]]) + "\n", 4, "-"
+    if kind == "missing_field":
+        del rows[2]["stem"]
+        return "\n".join([*lines[:2], json.dumps(rows[2]), *lines[3:]]) + "\n", 3, "stem"
+    if kind == "wrong_type":
+        rows[1]["stem"] = 7
+        return "\n".join([lines[0], json.dumps(rows[1]), *lines[2:]]) + "\n", 2, "stem"
+    if kind == "duplicate_id":
+        return "\n".join([*lines[:4], lines[0], *lines[4:]]) + "\n", 5, "id"
+    assert kind == "empty"
+    return "", 1, "-"
+
+
+def _item_file_commands(bank: Path, out: Path, replies: Path) -> dict[str, list]:
+    """Every command that reads an item file, each writing under `out`."""
+    return {
+        "items validate": ["items", "validate", bank],
+        "run": [
+            "run",
+            bank,
+            "--limit",
+            2,
+            "--log-dir",
+            out / "logs",
+            "--out",
+            out / "r.parquet",
+            "--display",
+            "none",
+        ],  # fmt: skip
+        "items canary": ["items", "canary", bank, "--out", out / "canary.jsonl"],
+        "items split": ["items", "split", bank, "--public", 5, "--seed", 0, "--out", out / "split"],
+        "curate normalise": ["curate", "normalise", bank, "--out", out / "normalised.jsonl"],
+        "curate dedup": ["curate", "dedup", bank, "--out", out / "dedup"],
+        "curate tag": ["curate", "tag", bank, "--out", out / "tagged.jsonl"],
+        "curate review-export": ["curate", "review-export", bank, "--out", out / "review"],
+        "import-responses": ["import-responses", replies, "--items", bank],
+    }
+
+
+@pytest.mark.parametrize(
+    "kind", ["not_json", "missing_field", "wrong_type", "duplicate_id", "empty"]
+)
+@pytest.mark.parametrize("shipped", BROKEN_FROM, ids=lambda p: p.stem)
+def test_every_command_names_a_broken_bank_and_writes_nothing(tmp_path, shipped, kind):
+    text, line, field = _broken(shipped.read_text(encoding="utf-8").splitlines(), kind)
+    bank = tmp_path / f"{shipped.stem}-{kind}.jsonl"
+    bank.write_text(text, encoding="utf-8")
+    replies = tmp_path / "replies.jsonl"
+    replies.write_text('{"item_id": "x", "model": "m", "epoch": 1, "response": "A"}\n')
+    for name, args in _item_file_commands(bank, tmp_path / "out", replies).items():
+        result = runner.invoke(app, [str(a) for a in args])
+        assert result.exit_code == 2, (name, result.output)
+        assert f"{bank}:{line}: {field}: " in result.output, (name, result.output)
+        assert "Traceback" not in result.output, name
+        assert not (tmp_path / "out").exists(), (name, list((tmp_path / "out").rglob("*")))
+
+
+@pytest.mark.parametrize("shipped", BROKEN_FROM, ids=lambda p: p.stem)
+def test_a_bank_saved_with_a_bom_or_crlf_line_ends_just_works(tmp_path, shipped):
+    text = shipped.read_text(encoding="utf-8")
+    as_shipped = [item.model_dump() for item in load_items(shipped)]
+    for name, saved in (("bom", "\ufeff" + text), ("crlf", text.replace("\n", "\r\n"))):
+        bank = tmp_path / f"{name}.jsonl"
+        bank.write_bytes(saved.encode("utf-8"))
+        assert [item.model_dump() for item in load_items(bank)] == as_shipped, name
+        result = runner.invoke(app, ["items", "validate", str(bank)])
+        assert result.exit_code == 0 and result.output.startswith("OK: "), result.output
+        out = tmp_path / f"{name}-normalised.jsonl"
+        result = runner.invoke(app, ["curate", "normalise", str(bank), "--out", str(out)])
+        assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "id,format,stem\n"])
+def test_an_empty_item_file_is_a_problem_not_an_empty_bank(tmp_path, text):
+    path = tmp_path / ("bank.csv" if "," in text else "bank.jsonl")
+    path.write_text(text, encoding="utf-8")
+    items, problems = read_items([path])
+    assert items == []
+    assert [str(p) for p in problems] == [f"{path}:1: -: no items: the file has no item rows"]
+
+
 # -- the shipped banks and the fuzz corpus -----------------------------------------------------
 
 # data files that are not item banks: a model's frozen drafts (replies, read by the replay

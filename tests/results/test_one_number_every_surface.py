@@ -13,7 +13,10 @@ the .eval log (``inspect_ai.log.read_eval_log``), and the log of the same eval r
 ``inspect eval clinbench/clinbench_items``, which clinbench never rewrites: the tasks' own
 ``accuracy``/``stderr`` metrics are the one estimator's (surf32). The report prints the
 same numbers at the precision their interval supports (0.42 [0.31, 0.53] for the console's
-0.416 (0.312-0.527)).
+0.416 (0.312-0.527)). Every suite's closed-answer task, run by a bare ``inspect eval`` on its
+offline model, logs the same estimator for every scorer that logs an accuracy: the scorers of
+``clinbench.scoring`` (normalised match, the adjudicator) and SLPHelm's label scorer, with
+its interval (surf33).
 """
 
 from __future__ import annotations
@@ -141,3 +144,56 @@ def _bare_inspect_eval(items, replies, log_dir) -> dict[str, float]:
         if score.name == "item_scorer":
             found.update({n: m.value for n, m in score.metrics.items()})
     return found
+
+
+# every suite's closed-answer task on its offline model: (task, model, items)
+SUITE_TASKS = [
+    ("audiology_objective", "clinbench/chance", 14),
+    ("audiology_literature", "clinbench/chance", 10),
+    ("ausclin", "clinbench/chance", 12),
+    ("slp_disorder", "clinbench/rules", 10),
+    ("slp_transcript_diagnosis", "clinbench/rules", 10),
+]
+
+
+@pytest.mark.parametrize(("task", "model", "limit"), SUITE_TASKS)
+def test_each_suite_log_holds_the_one_estimator_for_every_accuracy(tmp_path, task, model, limit):
+    """A bare ``inspect eval`` of a suite task: each scorer's logged accuracy, stderr and
+    interval are the results table's (``accuracy_two_denominators``), not Inspect's own."""
+    import subprocess
+    import sys
+
+    from clinbench.stats.repeated_epochs import accuracy_two_denominators
+
+    logs = tmp_path / "logs"
+    command = [sys.executable, "-m", "inspect_ai", "eval", f"clinbench/{task}", "--model", model,
+               "--limit", str(limit), "--epochs", "2", "--log-dir", str(logs),
+               "--display", "none"]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (path,) = logs.glob("*.eval")
+    logged = {s.name: {n: m.value for n, m in s.metrics.items()}
+              for s in read_eval_log(str(path), header_only=True).results.scores}  # fmt: skip
+    accurate = {name: m for name, m in logged.items() if "accuracy" in m}
+    assert accurate, logged
+    for name, metrics in accurate.items():  # Inspect's own accuracy() logs no interval
+        assert {"stderr", "accuracy_answered_ci_low", "accuracy_answered_ci_high"} <= set(
+            metrics
+        ), (name, sorted(metrics))
+
+    _mount()
+    export = _cli("results", "export", logs, "--out", tmp_path / "results.parquet")
+    assert export.exit_code == 0, export.output
+    table = accuracy_two_denominators(pd.read_parquet(tmp_path / "results.parquet"), by=["scorer"])
+    checked = 0
+    for row in table.to_dict("records"):
+        metrics = accurate.get(row["scorer"])
+        if metrics is None or not row["answered"]:
+            continue
+        checked += 1
+        assert metrics["accuracy"] == pytest.approx(row["accuracy_answered"]), row["scorer"]
+        assert metrics["stderr"] == pytest.approx(row["se_cluster_answered"], nan_ok=True)
+        assert (metrics["accuracy_answered_ci_low"], metrics["accuracy_answered_ci_high"]) == (
+            pytest.approx((row["ci_answered_low"], row["ci_answered_high"]))
+        ), row["scorer"]
+    assert checked, (task, table.to_dict("records"))

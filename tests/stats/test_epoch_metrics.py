@@ -16,7 +16,6 @@ import math
 import random
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import pytest
 from inspect_ai import eval as inspect_eval
@@ -37,11 +36,6 @@ def _logged(log) -> dict[tuple[str, str], float]:
     return out
 
 
-def _per_item_mean(rows: pd.DataFrame) -> pd.Series:
-    """Inspect's reduced view: each item's mean over its scored epochs."""
-    return rows.dropna(subset=["score"]).groupby("item_id")["score"].mean()
-
-
 def _meta(rows: pd.DataFrame, key: str) -> list:
     return [json.loads(m).get(key) if m else None for m in rows["score_metadata"]]
 
@@ -49,19 +43,14 @@ def _meta(rows: pd.DataFrame, key: str) -> list:
 def _expected(rows: pd.DataFrame, metric: str) -> float:
     """The value of one logged metric, computed from a scorer's rows of the results table."""
     kept = ["correct", "incorrect", "declined", "refused"]
+    answered = rows[rows["outcome"].isin(kept)]
+    predicted = answered  # the replies SLPHelm's F1s count
     if "all_items" in {r for r in _meta(rows, "label_rule") if r}:
         # SLP's default label rule (SLPHelm's): a reply with no valid label is a wrong
-        # prediction, scored 0 in the log (the results table keeps it parse_failed, NaN).
-        kept.append("parse_failed")
-        rows = rows.assign(score=rows["score"].where(rows["outcome"] != "parse_failed", 0.0))
-    answered = rows[rows["outcome"].isin(kept)]
+        # prediction in the F1s; the accuracy, its stderr and interval are the one
+        # estimator's over the answered replies, as every clinbench surface prints (surf33)
+        predicted = rows[rows["outcome"].isin([*kept, "parse_failed"])]
     graded = rows[rows["outcome"] == "graded"]
-    slp = "parse_failed" in kept  # SLP keeps Inspect's own accuracy and stderr
-    if metric == "accuracy" and slp:
-        return float(_per_item_mean(rows).mean())
-    if metric == "stderr" and slp:
-        means = _per_item_mean(rows).to_numpy()
-        return float(np.std(means, ddof=1) / math.sqrt(means.size))
     if metric in ("accuracy", "accuracy_answered"):  # the table's accuracy: every epoch's
         return float((answered["outcome"] == "correct").mean())  # answered rows (surf32)
     if metric == "stderr":  # clustered by item: sum over items of (k - p n)^2, over N^2
@@ -83,8 +72,8 @@ def _expected(rows: pd.DataFrame, metric: str) -> float:
     if metric in ("declined_rate", "refused_rate"):
         return float((answered["outcome"] == metric.removesuffix("_rate")).mean())
     if metric in ("micro_f1", "macro_f1"):
-        gold = _meta(answered, "gold_label")
-        pred = [p or MARK for p in _meta(answered, "predicted_label")]
+        gold = _meta(predicted, "gold_label")
+        pred = [p or MARK for p in _meta(predicted, "predicted_label")]
         present = sorted(set(gold) | (set(pred) - {MARK}))
         if metric == "micro_f1":  # a decline is a wrong prediction: micro-F1 = accuracy
             return float(f1_score(gold, pred, labels=[*present, MARK], average="micro"))
@@ -171,7 +160,8 @@ def test_slp_label_metrics_across_epochs(tmp_path):
     table = results_table(tmp_path / "logs")
     # the epochs differ, so a first-epoch-only metric would not match
     assert table.groupby("item_id")["outcome"].nunique().gt(1).any()
-    assert _check_every_metric(log, table) == 4  # accuracy, stderr, micro_f1, macro_f1
+    # the one estimator's accuracy, stderr and interval, the counts and rates, and the F1s
+    assert _check_every_metric(log, table) == 11
     # the table alone re-derives the F1s: `target` is the gold label, and each item's epochs
     from clinbench.stats.classification import classification
 

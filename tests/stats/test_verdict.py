@@ -38,7 +38,7 @@ def test_wilson_bounds_are_statsmodels_wilson_on_arrays():
     import numpy as np
     from statsmodels.stats.proportion import proportion_confint
 
-    from clinbench.stats.proportions import wilson_bounds
+    from clinbench.clustered_accuracy import wilson_bounds
 
     n = np.array([1, 2, 7, 20, 64, 137, 1000, 200_000, 3.5, 12.25])
     for share in (0.0, 0.013, 0.25, 0.5, 0.81, 1.0):

@@ -40,12 +40,13 @@ from typing import Any
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.model import GenerateConfig
-from inspect_ai.scorer import Score, Scorer, Target, accuracy, mean, scorer, stderr
+from inspect_ai.scorer import Score, Scorer, Target, mean, scorer, stderr
 from inspect_ai.solver import TaskState, generate
 
 from clinbench.contamination.overlap import overlap
 from clinbench.items.model import CaseItem, Item, MCQItem, SAItem
 from clinbench.scoring import outcomes as oc
+from clinbench.scoring.metrics import answer_metrics
 
 TASK_NAME = "clinbench_contamination"
 SUITE = "contamination"
@@ -179,6 +180,7 @@ def verbatim_samples(
     return samples, left_out
 
 
+# a mean ROUGE-L F1, another kind of number than an accuracy: Inspect's mean and its stderr
 @scorer(metrics=[mean(), stderr()], name="verbatim_overlap")
 def verbatim_scorer() -> Scorer:
     """Score a continuation by ROUGE-L F1 with the true remainder (and with the null texts)."""
@@ -206,7 +208,7 @@ def verbatim_scorer() -> Scorer:
     return score
 
 
-@scorer(metrics=[accuracy(), stderr()], name="canary_recall")
+@scorer(metrics=answer_metrics(), name="canary_recall")
 def canary_scorer() -> Scorer:
     """Score a reply as correct only when it contains the bank's exact canary GUID."""
 
@@ -244,7 +246,7 @@ def item_date(item: Item, date_field: str = "published") -> date | None:
         raise ValueError(f"{item.id}: metadata.published {value!r} is not a date") from err
 
 
-@scorer(metrics=[accuracy(), stderr()], name="dated_exact")
+@scorer(metrics=answer_metrics(), name="dated_exact")
 def dated_scorer() -> Scorer:
     """Score by exact match (as clinbench_items does), recording the item's source date."""
     from clinbench.items.sample import from_state

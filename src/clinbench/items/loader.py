@@ -206,12 +206,15 @@ def item_rows(path: Path) -> Iterable[tuple[int, dict[str, Any] | ItemProblem]]:
         yield line, ItemProblem(str(path), line, "-", f"not UTF-8 text: {err.reason}")
         return
     suffix = path.suffix.lower()
-    if suffix == ".jsonl":
-        yield from _jsonl_rows(path)
-    elif suffix == ".csv":
-        yield from _csv_rows(path)
-    else:
+    if suffix not in (".jsonl", ".csv"):
         yield 0, ItemProblem(str(path), 0, "-", "unknown item file type (use .jsonl or .csv)")
+        return
+    rows = 0
+    for row in _jsonl_rows(path) if suffix == ".jsonl" else _csv_rows(path):
+        rows += 1
+        yield row
+    if not rows:  # empty, blank lines or a header alone: a mistake, never an empty bank
+        yield 1, ItemProblem(str(path), 1, "-", "no items: the file has no item rows")
 
 
 def error_field(loc: tuple[Any, ...], fmt: str | None) -> str:

@@ -2,32 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-
-def wilson_bounds(k: Any, n: Any, confidence: float = 0.95) -> tuple[Any, Any]:
-    """Return the Wilson score interval (lower, upper) of k successes in n trials, elementwise.
-
-    ``k`` and ``n`` may be numbers or numpy arrays (``k`` need not be a whole number: the
-    clustered accuracy passes ``p * n_eff``); n must be above 0. The same values as
-    statsmodels' ``proportion_confint(k, n, alpha=1 - confidence, method="wilson")`` (a test
-    checks them against it to 1e-12). Written out here because importing statsmodels'
-    proportion module imports scipy.stats, about 60 MB and a second of start-up, and this
-    interval is in every run's printed summary; the normal quantile is the standard
-    library's (``statistics.NormalDist``, accurate to double precision).
-    """
-    from statistics import NormalDist
-
-    import numpy as np
-
-    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
-    k = np.asarray(k, dtype=float)
-    n = np.asarray(n, dtype=float)
-    p = k / n
-    denominator = 1 + z**2 / n
-    centre = (p + z**2 / (2 * n)) / denominator
-    half = z * np.sqrt(p * (1 - p) / n + z**2 / (4 * n**2)) / denominator
-    return centre - half, centre + half
+from clinbench.clustered_accuracy import wilson_bounds
 
 
 def wilson_interval(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:

@@ -32,11 +32,11 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from clinbench.clustered_accuracy import clustered_side as _clustered_side
+from clinbench.clustered_accuracy import sum_by as _sum_by
 from clinbench.scoring import outcomes
 from clinbench.stats._common import group_seed, percentile_interval, require_columns
 from clinbench.stats.case_clustering import resample_weights
-from clinbench.stats.clustered_accuracy import clustered_side as _clustered_side
-from clinbench.stats.clustered_accuracy import sum_by as _sum_by
 
 WILSON = "wilson"
 WILSON_CLUSTERED = "wilson-clustered"

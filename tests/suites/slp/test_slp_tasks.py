@@ -94,9 +94,14 @@ def test_audio_native_pipeline_with_replay_and_strict_labels(small_manifest, tmp
     outcomes = {s.id: s.scores["slp_label_scorer"].metadata["outcome"] for s in log.samples}
     assert outcomes == {"slp-s01": "correct", "slp-s02": "correct", "slp-s09": "parse_failed",
                         "slp-s13": "correct", "slp-r03": "declined"}  # fmt: skip
-    # SLPHelm's rule, the default since issue 28: the invalid reply is a wrong answer (3 of 5);
-    # it was left out before (3 of 4), as it still is under label_rule=answered_only.
-    assert _metrics(log)["accuracy"] == pytest.approx(3 / 5)
+    # SLPHelm's rule, the default since issue 28: the invalid reply is a wrong answer (3 of 5)
+    # in the F1s (micro-F1 is SLPHelm's exact match); the log's accuracy is the one
+    # estimator's, over the answered replies as every clinbench surface prints it (3 of 4,
+    # surf33), with its interval
+    metrics = _metrics(log)
+    assert metrics["micro_f1"] == pytest.approx(3 / 5)
+    assert metrics["accuracy"] == pytest.approx(3 / 4)
+    assert metrics["accuracy_answered_ci_low"] < 3 / 4 < metrics["accuracy_answered_ci_high"]
 
 
 def test_few_shot_examples_come_from_other_speakers(small_manifest):

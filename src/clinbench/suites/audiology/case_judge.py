@@ -119,6 +119,7 @@ def _panel_question(
     }
 
 
+# rubric question marks and the critical-error rate, of another kind than an accuracy
 @scorer(metrics=[question_mean(), critical_error_rate(), unscored_questions()])
 def rubric_adjudicator(
     rubric: str | None = None,

@@ -42,8 +42,8 @@ from clinbench.scoring.adjudicator import (
     unscored_question,
     unscored_questions,
 )
+from clinbench.scoring.metrics import answer_metrics
 from clinbench.scoring.rubric import RubricError, load_rubric
-from clinbench.stats.answer_metrics import answer_metrics
 from clinbench.suites.audiology.reply_sections import WORD_LIMIT, split_sections
 from clinbench.suites.audiology.rules_grader import rules_judgement
 
@@ -200,6 +200,7 @@ def no_claim_read() -> Metric:
     return sections_with_no_claim_read
 
 
+# rubric question marks and error rates, numbers of another kind than an accuracy
 @scorer(metrics=[question_mean(), fact_check_error_rate(), unscored_questions(), no_claim_read()])
 def audiogram_fact_check(
     standard: str = "who2021",
@@ -281,6 +282,7 @@ def audiogram_fact_check(
 # -- deterministic rubric grader ----------------------------------------------------------
 
 
+# rubric question marks and the critical-error rate, of another kind than an accuracy
 @scorer(metrics=[question_mean(), critical_error_rate(), unscored_questions()])
 def rubric_rules_grader(
     rubric: str | None = None,
@@ -353,6 +355,7 @@ def contradiction_rate() -> Metric:
     return compute
 
 
+# the share of claims an NLI model reads as contradicted, not an accuracy
 @scorer(metrics=[contradiction_rate()])
 def nli_contradiction(
     model: str, label_map: dict[str, str] | None = None, word_limit: int = WORD_LIMIT

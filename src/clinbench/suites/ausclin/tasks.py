@@ -35,8 +35,8 @@ from clinbench.item_tasks import items_task
 from clinbench.items.model import ExactItem
 from clinbench.items.sample import from_state, to_sample
 from clinbench.scoring import outcomes
+from clinbench.scoring.metrics import answer_metrics
 from clinbench.solvers.prompts import item_prompt
-from clinbench.stats.answer_metrics import answer_metrics
 from clinbench.suites.ausclin.items import DOCS_DIR, SAMPLE_ITEMS, chance_rate, load_ausclin_items
 
 SUITE = "ausclin"

@@ -164,12 +164,13 @@ def make_item(
 
 def _manifest_rows(path: Path) -> Iterable[tuple[int, dict[str, Any]]]:
     if path.suffix.lower() == ".jsonl":
-        for number, row in jsonl_lines(path):
+        for number, row in jsonl_lines(path, encoding="utf-8-sig"):  # a BOM is no column
             if isinstance(row, JsonlError):
                 raise CorpusError(str(row))
             yield number, row
     elif path.suffix.lower() == ".csv":
-        with path.open(encoding="utf-8", newline="") as handle:
+        # utf-8-sig: a spreadsheet's byte-order mark is not part of the first column's name
+        with path.open(encoding="utf-8-sig", newline="") as handle:
             reader = csv.DictReader(handle)
             for row in reader:
                 # a manifest clinbench wrote has spreadsheet-safe text (clinbench.io)

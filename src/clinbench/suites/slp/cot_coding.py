@@ -252,6 +252,7 @@ def cot_judge_scorer() -> Any:
     from clinbench.model_errors import call_failure_cause
     from clinbench.scoring import outcomes
 
+    # each behaviour's share of coded replies (a mean of 0/1 codes), not an accuracy to estimate
     @scorer(metrics={b: [mean()] for b in behaviour_ids()}, name="cot_behaviour_judge")
     def cot_behaviour_judge() -> Any:
         async def score(state: Any, target: Any) -> Score:

@@ -35,10 +35,8 @@ from inspect_ai.scorer import (
     Score,
     Scorer,
     Target,
-    accuracy,
     metric,
     scorer,
-    stderr,
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
@@ -47,6 +45,7 @@ from clinbench.item_tasks import item_sample, items_task, takes_options
 from clinbench.items.model import AudioItem
 from clinbench.items.sample import audio_format, from_state
 from clinbench.scoring import outcomes
+from clinbench.scoring.metrics import answer_metrics
 from clinbench.suites.slp.replies import (
     LABEL_RULES,
     READ_FROM_PROSE,
@@ -193,7 +192,9 @@ def _not_an_answer(meta: dict[str, Any], found: Any) -> Score | None:
     return None
 
 
-@scorer(metrics=[accuracy(), stderr(), micro_f1(), macro_f1()])
+# the one estimator's accuracy, stderr and interval (answered replies, as clinbench prints),
+# then SLPHelm's F1s, which follow the task's label_rule (all_items counts an unreadable reply)
+@scorer(metrics=[*answer_metrics(), micro_f1(), macro_f1()])
 def slp_label_scorer(scenario: str, cot: bool = False) -> Scorer:
     """Score a lettered label reply as ``clinbench.suites.slp.replies`` reads it."""
     spec = SCENARIOS[scenario]
@@ -225,7 +226,9 @@ def slp_label_scorer(scenario: str, cot: bool = False) -> Scorer:
     return score
 
 
-@scorer(metrics=[accuracy(), stderr(), micro_f1(), macro_f1()])
+# the one estimator's accuracy, stderr and interval (answered replies, as clinbench prints),
+# then SLPHelm's F1s, which follow the task's label_rule (all_items counts an unreadable reply)
+@scorer(metrics=[*answer_metrics(), micro_f1(), macro_f1()])
 def slp_transcript_diagnosis_scorer() -> Scorer:
     """Score transcript-based diagnosis: typical iff the transcript matches the expected words."""
     from clinbench.suites.slp.baseline import transcript_matches
@@ -253,6 +256,7 @@ def slp_transcript_diagnosis_scorer() -> Scorer:
     return score
 
 
+# error rates of another kind (corpus WER/MER/WIP over word counts), no accuracy to estimate
 @scorer(metrics=[wer(), mer(), wip()])
 def slp_transcription_scorer() -> Scorer:
     """Score a transcription by word error rate; an empty, declined or refused reply deletes all,

@@ -1,16 +1,42 @@
-"""The clustered accuracy of grouped replies, over numpy arrays only (no pandas).
+"""The clustered accuracy of grouped replies and its Wilson interval, over numpy arrays only.
 
 The core of the one accuracy estimator,
-:func:`clinbench.stats.repeated_epochs.accuracy_two_denominators`, kept apart so that a task's
-own log metrics (:mod:`clinbench.stats.answer_metrics`), computed inside an eval, take the same
-numbers without importing pandas into the run (a run's memory, #27).
+:func:`clinbench.stats.repeated_epochs.accuracy_two_denominators`, and the one Wilson rule,
+kept apart and below both ``scoring`` and ``stats`` so that every scorer's own log metrics
+(:func:`clinbench.scoring.metrics.answer_metrics`), computed inside an eval, take the same
+numbers without importing pandas into the run (a run's memory, #27); ``stats`` reads
+``scoring``, so the metrics of a ``scoring`` scorer could not reach a core kept in ``stats``.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
+
+
+def wilson_bounds(k: Any, n: Any, confidence: float = 0.95) -> tuple[Any, Any]:
+    """Return the Wilson score interval (lower, upper) of k successes in n trials, elementwise.
+
+    ``k`` and ``n`` may be numbers or numpy arrays (``k`` need not be a whole number: the
+    clustered accuracy passes ``p * n_eff``); n must be above 0. The same values as
+    statsmodels' ``proportion_confint(k, n, alpha=1 - confidence, method="wilson")`` (a test
+    checks them against it to 1e-12). Written out here because importing statsmodels'
+    proportion module imports scipy.stats, about 60 MB and a second of start-up, and this
+    interval is in every run's printed summary; the normal quantile is the standard
+    library's (``statistics.NormalDist``, accurate to double precision).
+    """
+    from statistics import NormalDist
+
+    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
+    k = np.asarray(k, dtype=float)
+    n = np.asarray(n, dtype=float)
+    p = k / n
+    denominator = 1 + z**2 / n
+    centre = (p + z**2 / (2 * n)) / denominator
+    half = z * np.sqrt(p * (1 - p) / n + z**2 / (4 * n**2)) / denominator
+    return centre - half, centre + half
 
 
 def sum_by(codes: np.ndarray, weights: np.ndarray | None, size: int) -> np.ndarray:
@@ -30,8 +56,6 @@ def clustered_side(
     with the small-sample factor (tests check it against statsmodels). One group at a time
     through statsmodels took over a minute on a million rows.
     """
-    from clinbench.stats.proportions import wilson_bounds
-
     present = n_c > 0
     n = sum_by(cg, n_c, size)
     k = sum_by(cg, k_c, size)

@@ -804,8 +804,10 @@ _SPEECH_LABEL = r"speech(?=" + _PRESENTATION + r"[ \t]*:)"
 """"Speech" as a result's label before its colon ("Speech: 100% right"): the speech test of
 the audiogram form, whose only percentage is the word score (BSA 2019 speech audiometry)."""
 WRS = re.compile(
-    r"\b(wrs|word recognition(?: scores?)?|speech discrimination(?: scores?)?|word discrimination|"
-    r"sds|speech recognition scores?|word scores?|discrimination scores?|phoneme scores?|"
+    r"\b(wrs|word[ \t-]recognition(?:[ \t-]scores?)?|speech[ \t-]discrimination(?:[ \t-]scores?)?|"
+    r"word[ \t-]discrimination|"
+    r"sds|speech[ \t-]recognition[ \t-]scores?|word[ \t-]scores?|discrimination[ \t-]scores?|"
+    r"phoneme[ \t-]scores?|"
     r"speech (?:testing|tests?|audiometry)|" + _WORD_SCORE_NAMES + r"|" + _SPEECH_LABEL + r")\b"
     rf"{_PRESENTATION}[^.\d%]{{0,30}}?(\d{{1,3}})\s*{_PER_CENT}|(?<![\d.])(\d{{1,3}})\s*{_PER_CENT}\s*"
     r"(?:word recognition|wrs|speech discrimination|discrimination|correct)|"
@@ -817,10 +819,12 @@ WRS = re.compile(
 of words in each ear": a lay letter's word score; "most people follow 90% of words" says
 nothing of the patient). "315.7% correct" is no score: a score is a whole per cent. Speech
 audiometry reports no other percentage, so a percentage from 'speech testing' is a word
-score."""
+score. The test's name may be hyphenated ("word-recognition score", "speech-discrimination":
+issue #26 batch 192 TI08, TI31)."""
 WRS_NAME = re.compile(
-    r"\b(?:wrs|word recognition|speech discrimination|word discrimination|sds|"
-    r"speech recognition scores?|word scores?|discrimination scores?|phoneme scores?|"
+    r"\b(?:wrs|word[ \t-]recognition|speech[ \t-]discrimination|word[ \t-]discrimination|sds|"
+    r"speech[ \t-]recognition[ \t-]scores?|word[ \t-]scores?|discrimination[ \t-]scores?|"
+    r"phoneme[ \t-]scores?|"
     r"speech (?:testing|tests?|audiometry)|" + _WORD_SCORE_NAMES + r"|" + _SPEECH_LABEL + r")\b"
 )
 """A word-score test named, for the ear-tagged percentages listed after it."""

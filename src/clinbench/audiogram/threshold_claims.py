@@ -361,8 +361,11 @@ _PAIR_AFTER = re.compile(
     r"\s*(?:hl)?(?:(?<=hl)\s*(?:notch|dip|trough)\s+(?=at\b|@)|"
     r"\s*(?:point|reading|value|threshold|response)\s+(?=at\b|@))?\s*(?:at|@|in|on|for|across|,)?"
     r"\s*"
-    r"(?:the\s+)?"
+    r"(?:the\s+|both\s+|each\s+of\s+)?"
 )
+"""Between a level and the frequencies it is at: a preposition, and "both" or "each of"
+before a list ("55 dB at both 3 and 4 kHz": each frequency's level; batch 194 TK17, where
+the 3 kHz was not tested)."""
 _CHANGED = (
     r"(?:dropped|fallen|fell|risen|rose|worsened|improved|recovered|deteriorated|shifted|declined|"
     r"went|changed|"

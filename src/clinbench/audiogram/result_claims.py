@@ -721,10 +721,14 @@ _DATA_HELD = "".join(
 stands): a record's field, data, column or variable, whose presence
 is the record's, not the test's result ("reflex data: field present in the record but not a
 model input": a classifier's note on its inputs, batch 103)."""
+_SINCE_BIRTH = r"(?![ \t]+(?:from|since|at)[ \t]+birth\b)"
+"""After "present": not "present from birth" (or since, at birth), the loss's history, a
+congenital loss, which says nothing of a test's response ("a profound loss in both ears,
+present from birth, and it matches the ABR from the newborn period": batch 192 TI49)."""
 PRESENT_WORDS = re.compile(r"\b(present|intact|elicited|observed|recorded|detected|"
                            r"robust|pass(?:ed)?|"
                            r"normal|within normal|" + _DECAY_VERDICT + r")\b"
-                           + _DATA_HELD)  # fmt: skip
+                           + _DATA_HELD + _SINCE_BIRTH)  # fmt: skip
 REDUCED_WORDS = re.compile(r"\b(reduced|elevated|diminished|weak|partial|prolonged|delayed|"
                             r"abnormal)\b")  # fmt: skip
 _STATES = (("absent", ABSENT_WORDS), ("reduced", REDUCED_WORDS), ("present", PRESENT_WORDS))

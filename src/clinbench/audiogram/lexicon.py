@@ -1959,7 +1959,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
       "ASYMMETRY_CRITERIA_NOT_MET", "WORSE_NAMED", "WORST_EAR", "MORE_LOSS", "MORE_LOSS_THAN_OTHER",
       "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE", "ASYMMETRY_SIDE",
-      "COMPARATIVE", "LATERALITY_TRIGGER", "STANDARD_EAR"),
+      "COMPARATIVE", "LATERALITY_TRIGGER", "STANDARD_EAR", "FINDING_OF_AN_EAR"),
      "laterality and asymmetry wording of audiology reports; the ear one ear's findings are "
      "likened to (the complement of 'identical to', 'the same as')"),
     (("MASKED_OTHER_EAR",),

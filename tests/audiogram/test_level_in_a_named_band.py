@@ -49,3 +49,32 @@ def test_the_other_ears_band_level_is_a_swap(line):
 )
 def test_the_ears_own_band_level_and_a_change_stay_unflagged(line):
     assert check_reply(BODY + line, RIGHT_LOW_TONES).critical_errors == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # the band named first, its level after a link, a bracket or "drop to" (batch 195
+        # TL32's kind: a later line giving one ear's band level to the other)
+        "Referral reason: the left ear's low-frequency drop to 50-55 dB.",
+        "- Left low tones (50-55 dB) fluctuate with her symptoms",
+        "| left | low frequencies at 55 dB |",
+        "Today the left low pitches are 50 dB.",
+    ],
+)
+def test_the_other_ears_band_level_named_band_first_is_a_swap(line):
+    assert check_reply(BODY + line, RIGHT_LOW_TONES).critical_errors == ["laterality_confusion"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Referral reason: the right ear's low-frequency drop to 50-55 dB.",
+        "- Right low tones (40-55 dB) fluctuate with her symptoms",
+        # a drop's size and a difference said of a band are no levels
+        "The right low-frequency drop of 40 dB is the reason for review.",
+        "The right low tones are 40 dB worse than the left.",
+    ],
+)
+def test_the_ears_own_band_level_named_band_first_stays_unflagged(line):
+    assert check_reply(BODY + line, RIGHT_LOW_TONES).critical_errors == []

@@ -86,6 +86,16 @@ def test_worse_named_reading_is_linear():
             ["laterality_confusion"],
         ),
         ("R 10, L 50. Seat him with the right ear - his better side - to the door.", []),
+        # the closing dash ends its clause ("... - her better side - and a review")
+        (
+            "R 10, L 50. Calls on the left ear - his better side - and a review in May.",
+            ["laterality_confusion"],
+        ),
+        ("R 10, L 50. Calls on the right ear - his better side - and a review in May.", []),
+        (
+            "R 10, L 50.\n- phone: left ear \u2013 her better side \u2013 and captions",
+            ["laterality_confusion"],
+        ),
         ("R 10, L 50. Remember their left is their worse hearing side.", []),
         ("R 10, L 50. Remember their right is their worse hearing side.", ["laterality_confusion"]),
     ],

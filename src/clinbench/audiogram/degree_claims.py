@@ -292,11 +292,13 @@ LEXICON: tuple[tuple[str, str, str], ...] = (
      "#26 batch 18, used as tuning data); possessive, so a long list is read once"),
     ("last of a scale", rf"\s*,?\s*(?:or|and/or)\s+(?:very\s+)?{_GRADE}",
      "the alternative that closes a listed scale ('..., or profound')"),
-    ("grade given", rf"\b(?:i'?d|i will|i'?ll|we'?d|would)\s+(?:say|call it|grade it|"
-                    rf"class it|classify it|rate it)\s+(?:as\s+)?(?:a\s+)?{_GRADE}",
-     "a grade given as the writer's verdict ('I'll say moderate', 'I'd call it severe') "
-     "grades the hearing of the ear being discussed, as WHO 2021 grades an ear (viva "
-     "answers, issue #26 batch 23, used as tuning data)"),
+    ("grade given", rf"\b(?:i'?d|i will|i'?ll|we'?d|would)\s+(?:say|(?:call|grade|class|classify|"
+                    rf"rate)\s+(?:it|(?:the\s+|his\s+|her\s+|their\s+|your\s+)?(?:right|left)"
+                    rf"(?:\s+ear)?))\s+(?:as\s+)?(?:a\s+)?{_GRADE}",
+     "a grade given as the writer's verdict ('I'll say moderate', 'I'd call it severe', "
+     "'I'd call the left ear severe', 'I would class her right as moderate') grades the "
+     "hearing of the ear being discussed or named, as WHO 2021 grades an ear (viva "
+     "answers, issue #26 batch 23, and batch 192 TI47, used as tuning data)"),
     ("grade as a class",
      rf"(?:\b(?:in|into|within|inside|under)\s+(?:the\s+|a\s+)?|:\s*)(?:(?:upper|lower|top|bottom)"
      rf"\s+(?:end\s+of\s+the\s+)?)?{_GRADE}(?:\s*(?:to|-|\u2013)\s*{_GRADE})?\s+"

@@ -608,7 +608,7 @@ ATTRIBUTION = re.compile(
 )
 """A quotation whose sentence names a source or a reporting verb before it is attributed to
 someone else ("The referral letter: 'mild conductive loss'")."""
-_RECIPIENT_BEFORE = re.compile(r"\b(?:for|to|with)[ \t]+$", re.I)
+_RECIPIENT_BEFORE = re.compile(r"\b(?:for|to|with)[ \t]+(?:[a-z]{1,12}-)?$", re.I)
 _RECIPIENT_AFTER = re.compile(
     r"[ \t]+(?:(?:was|were|(?:has|have)[ \t]+been)[ \t]+)?(?:told|informed|advised|updated)\b|"
     r"(?<=letter|report|ummary|ferral)[ \t]+(?:to|for)\b(?![ \t]+(?:us|me|our|my)\b)",
@@ -618,7 +618,8 @@ _RECIPIENT_AFTER = re.compile(
 for the family: '...'", "explained to the patient: '...'", "Family told: '...'" (the family
 were told), or the writer's own document sent to someone ("Letter to HA dept: '...'"): what
 the writer tells someone is the writer's statement (batches 171 UT34, 172 UU22, UU46); a
-letter "to us" is someone else's."""
+letter "to us" is someone else's. The document may carry a prefix before its name ("Summary
+for e-referral: '...'", "text for tele-referral": batch 193 TJ10)."""
 
 
 _WRITER_SAYS = re.compile(

@@ -43,6 +43,7 @@ from clinbench.audiogram.threshold_claims import (
     EITHER_EAR,
     INSIDE_BONE_LEVEL,
     NO_RESPONSE_SIDES,
+    RANGE_AT_ONE_FREQUENCY,
 )
 
 if TYPE_CHECKING:
@@ -232,9 +233,13 @@ def config_holds(t: CaseFacts, ear, config, *, one_ear: bool = False):
     return truth in lexicon.CONFIG_COMPATIBLE.get(config, {config}), truth
 
 
-def threshold_holds(t: CaseFacts, ear: str, conduction: str, freq: int, value, tol: int):
-    """Judge a threshold claim at one frequency within ``tol`` dB; a no-response value is a
-    lower bound, and "no response" fits a no-response or a level of 100 dB HL or more."""
+def threshold_holds(
+    t: CaseFacts, ear: str, conduction: str, freq: int, value, tol: int, below: int = 0
+):
+    """Judge a threshold claim at one frequency within ``tol`` dB (and ``below`` dB more
+    beneath it: the top of a range, threshold_claims.RANGE_AT_ONE_FREQUENCY); a no-response
+    value is a lower bound, and "no response" fits a no-response or a level of 100 dB HL or
+    more."""
     point = getattr(t.audiogram.ear(ear), conduction).get(freq)
     if point is None:
         return None, None
@@ -246,7 +251,7 @@ def threshold_holds(t: CaseFacts, ear: str, conduction: str, freq: int, value, t
         return point.no_response or point.value >= int(value.rsplit(" ", 1)[1]) - tol, truth
     if point.no_response:
         return value >= point.value - tol, truth
-    return abs(value - point.value) <= tol, truth
+    return value - below - tol <= point.value <= value + tol, truth
 
 
 def tympanometry_holds(t: CaseFacts, ear: str, letter: str):
@@ -325,8 +330,10 @@ def judge_threshold(claim: Claim, j: Judge) -> None:
             return
         ear = "left" if untested[0] == "right" else "right"
     tol = j.t.tolerance_db
+    # the top of a range at one frequency holds down to the range's bottom
+    below = claim.value - claim.value_high if RANGE_AT_ONE_FREQUENCY in claim.rules else 0
     j.add(kind, ear, freq, claim.value, claim.text, _hedged(claim),
-          lambda e: threshold_holds(j.t, e, claim.conduction, freq, claim.value, tol),
+          lambda e: threshold_holds(j.t, e, claim.conduction, freq, claim.value, tol, below),
           note)  # fmt: skip
 
 

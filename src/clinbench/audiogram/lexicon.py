@@ -680,7 +680,8 @@ WORSE = re.compile(
     r"(?:(?:indeed|definitely|certainly|also)\s+)?(?:(?:considered|deemed|judged|found|shown)"
     r"\s+(?:to\s+be\s+)?)?(?:the\s+)?"
     r"(?:(?:about\s+|by\s+|~\s*)?\d+(?:\.\d+)?\s*db\s+(?:hl\s+)?)?"
-    r"(?:(?:much|markedly|clearly|slightly|significantly|considerably|far|somewhat)\s+)?"
+    r"(?:(?:so\s+|very\s+)?(?:much|markedly|clearly|slightly|significantly|considerably|far|"
+    r"somewhat)\s+)?"
     r"(worse|poorer|weaker)\b|"
     r"\b(better)\b[^.]{0,12}\b(?:in|on)\s+the\s+(right|left)\b|"
     # a chat's ear letter, lower-cased with its clause ("R worse -> MRI", "L worse, typo")
@@ -738,7 +739,7 @@ WORSE_NAMED = re.compile(
     r"(?:(?:clearly|much|slightly|markedly)\s+)?"
     r"(?:(?:the|his|her|their|your)\s+)?(poorer|worse|weaker|better|stronger)(?:[\s-]+hearing)?"
     r"(?:\s+(?:one|ear|side))?\s*"
-    r"(?:[,;:(]|\.(?!\d)|$|(?<=\s)[\u2014\u2013-]\s)|"
+    r"(?:[,;:(]|\.(?!\d)|$|(?<=\s)[\u2014\u2013-](?:\s|$))|"
     # the ear taken as the worse one: "records the right as the poorer-hearing ear", "notes
     # the left ear as the better one"
     r"\b(right|left)(?:\s+(?:ear|side))?\s+as\s+(?:the\s+)?(poorer|worse|better)"
@@ -748,7 +749,9 @@ WORSE_NAMED = re.compile(
 one is the right", "the better ear is the left", "it is the left ear that is worse", "the right
 ear is the poorer one, with ...", "the right is the worse ear - 4FA 45", "Left ear - worse:
 ...", "records the right as the poorer-hearing ear"; the person's own ear as well ("his right
-is his better ear", "the right ear - her better side - ...": batch 195 TL01). The clause is
+is his better ear", "the right ear - her better side - ...": batch 195 TL01, also where the
+closing dash ends its clause, "phone on the right ear - her better side - and a review":
+batch 189 TF43). The clause is
 about that ear (it is carried on), and it says which ear is worse. One word group and one ear
 group per form: (1, 2), (4, 3), (6, 5), (8, 7)."""
 WORST_EAR = re.compile(
@@ -819,6 +822,33 @@ NEGATED_EAR = re.compile(
 )
 """An ear named only to deny it ("it is the left ear that is worse, not the right"): the
 clause is not about that ear."""
+_FINDING_NOUN = r"(?:loss|dip|drop|notch|deafness|impairment|snhl|chl|mhl|trough)"
+FINDING_OF_AN_EAR = re.compile(
+    # the ear before its finding, as its modifier or possessor: "her left-sided conductive
+    # loss", "the right ear's high-frequency drop", "right severe SNHL"
+    rf"\b(right|left)(?:[\s-]sided|[\s-]ear(?:'s|s')?|'s)?(?:\s+[\w-]+){{0,4}}?\s+{_FINDING_NOUN}\b"
+    # the finding before its ear, tied by a preposition: "a dip in her left ear", "a loss
+    # confined to the left", "the loss affecting his right ear"
+    rf"|\b{_FINDING_NOUN}(?:\s+[\w-]+){{0,2}}?\s+(?:in|on|of|to|affecting)\s+"
+    r"(?:the\s+|his\s+|her\s+|their\s+|your\s+|my\s+)?(right|left)\b"
+    # the ear as the subject of its finding's verb: "his right ear slopes to 55 dB"
+    r"|\b(right|left)(?:[\s-]ear)?\s+(?:slopes|drops|falls|dips|plunges)\b"
+)
+"""A finding (a loss, a dip, a drop, a notch) and the ear its own noun phrase ties it to,
+by the ear's place in the phrase, not by being the only ear of the clause: in a clause that
+names both ears ("her left-sided conductive loss means the earpiece should favour the right
+ear"), the finding is the ear's its phrase names (group 1 or 2), the other ear is the
+clause's advice or comparison (statements._clause_ear; issue #26 batches 188-195). The
+group that matched (1, 2 or 3) holds the ear."""
+
+
+def ear_of_the_finding(low: str) -> str | None:
+    """Return the one ear a clause's findings are bound to by their own noun phrases
+    (:data:`FINDING_OF_AN_EAR`), or None when none is, or both ears are."""
+    bound = {m.group(1) or m.group(2) or m.group(3) for m in FINDING_OF_AN_EAR.finditer(low)}
+    return next(iter(bound)) if len(bound) == 1 else None
+
+
 OTHER_EAR = re.compile(
     r"\b(?:the|his|her|their|your)\s+(?:other|opposite|contralateral)\s+(?:ear|side)\b"
 )
@@ -1599,6 +1629,9 @@ _REGION_END = led(_REGION_END)  # (its first characters looked for first, for sp
 _REGION_BAND = re.compile(
     r"\b(high|low|mid|middle|higher|lower)(?:[\s-]+(?:and|to)[\s-]+(high|low|mid|middle)"
     r"(?:[\s-]+frequenc\w*)?)?[\s-]*(?:frequenc\w*|pitch\w*|tones?)\b"
+    # "at the top (end)" of the audiogram's frequencies: the high band ("the right ear is so
+    # much worse at the top": batch 192 TI45)
+    r"|(?<=\bthe )(top)(?:[\s-]+end)?\b(?!\s+of\b)"
 )
 REGION_FREQ = re.compile(
     r"(?:^|\b)(at|from|above|over|beyond|below|under|up\s+to|through|to|until|between|"
@@ -1623,7 +1656,7 @@ def region_of(text: str) -> tuple[int, int, bool] | None | str:
     window = text[: end.start()] if end else text
     band = _REGION_BAND.search(window)
     if band:
-        lo, hi = BANDS[band.group(1)]
+        lo, hi = BANDS[band.group(1) or "high"]  # (group 3: the top)
         if band.group(2):
             lo2, hi2 = BANDS[band.group(2)]
             lo, hi = min(lo, lo2), max(hi, hi2)
@@ -1926,7 +1959,7 @@ SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("LATERALITY_UNILATERAL", "NOT_OF_HEARING", "SYMMETRY", "BARE_SYMMETRY", "WORSE",
       "ASYMMETRY_CRITERIA_NOT_MET", "WORSE_NAMED", "WORST_EAR", "MORE_LOSS", "MORE_LOSS_THAN_OTHER",
       "OTHER_EAR", "NEGATED_EAR", "LESION_SIDE", "ASYMMETRY_SIDE",
-      "COMPARATIVE", "LATERALITY_TRIGGER", "STANDARD_EAR"),
+      "COMPARATIVE", "LATERALITY_TRIGGER", "STANDARD_EAR", "FINDING_OF_AN_EAR"),
      "laterality and asymmetry wording of audiology reports; the ear one ear's findings are "
      "likened to (the complement of 'identical to', 'the same as')"),
     (("MASKED_OTHER_EAR",),

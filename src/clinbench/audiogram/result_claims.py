@@ -729,10 +729,14 @@ _DATA_HELD = "".join(
 stands): a record's field, data, column or variable, whose presence
 is the record's, not the test's result ("reflex data: field present in the record but not a
 model input": a classifier's note on its inputs, batch 103)."""
+_SINCE_BIRTH = r"(?![ \t]+(?:from|since|at)[ \t]+birth\b)"
+"""After "present": not "present from birth" (or since, at birth), the loss's history, a
+congenital loss, which says nothing of a test's response ("a profound loss in both ears,
+present from birth, and it matches the ABR from the newborn period": batch 192 TI49)."""
 PRESENT_WORDS = re.compile(r"\b(present|intact|elicited|observed|recorded|detected|"
                            r"robust|pass(?:ed)?|"
                            r"normal|within normal|" + _DECAY_VERDICT + r")\b"
-                           + _DATA_HELD)  # fmt: skip
+                           + _DATA_HELD + _SINCE_BIRTH)  # fmt: skip
 REDUCED_WORDS = re.compile(r"\b(reduced|elevated|diminished|weak|partial|prolonged|delayed|"
                             r"abnormal)\b")  # fmt: skip
 _STATES = (("absent", ABSENT_WORDS), ("reduced", REDUCED_WORDS), ("present", PRESENT_WORDS))
@@ -812,8 +816,10 @@ _SPEECH_LABEL = r"speech(?=" + _PRESENTATION + r"[ \t]*:)"
 """"Speech" as a result's label before its colon ("Speech: 100% right"): the speech test of
 the audiogram form, whose only percentage is the word score (BSA 2019 speech audiometry)."""
 WRS = re.compile(
-    r"\b(wrs|word recognition(?: scores?)?|speech discrimination(?: scores?)?|word discrimination|"
-    r"sds|speech recognition scores?|word scores?|discrimination scores?|phoneme scores?|"
+    r"\b(wrs|word[ \t-]recognition(?:[ \t-]scores?)?|speech[ \t-]discrimination(?:[ \t-]scores?)?|"
+    r"word[ \t-]discrimination|"
+    r"sds|speech[ \t-]recognition[ \t-]scores?|word[ \t-]scores?|discrimination[ \t-]scores?|"
+    r"phoneme[ \t-]scores?|"
     r"speech (?:testing|tests?|audiometry)|" + _WORD_SCORE_NAMES + r"|" + _SPEECH_LABEL + r")\b"
     rf"{_PRESENTATION}[^.\d%]{{0,30}}?(\d{{1,3}})\s*{_PER_CENT}|(?<![\d.])(\d{{1,3}})\s*{_PER_CENT}\s*"
     r"(?:word recognition|wrs|speech discrimination|discrimination|correct)|"
@@ -825,10 +831,12 @@ WRS = re.compile(
 of words in each ear": a lay letter's word score; "most people follow 90% of words" says
 nothing of the patient). "315.7% correct" is no score: a score is a whole per cent. Speech
 audiometry reports no other percentage, so a percentage from 'speech testing' is a word
-score."""
+score. The test's name may be hyphenated ("word-recognition score", "speech-discrimination":
+issue #26 batch 192 TI08, TI31)."""
 WRS_NAME = re.compile(
-    r"\b(?:wrs|word recognition|speech discrimination|word discrimination|sds|"
-    r"speech recognition scores?|word scores?|discrimination scores?|phoneme scores?|"
+    r"\b(?:wrs|word[ \t-]recognition|speech[ \t-]discrimination|word[ \t-]discrimination|sds|"
+    r"speech[ \t-]recognition[ \t-]scores?|word[ \t-]scores?|discrimination[ \t-]scores?|"
+    r"phoneme[ \t-]scores?|"
     r"speech (?:testing|tests?|audiometry)|" + _WORD_SCORE_NAMES + r"|" + _SPEECH_LABEL + r")\b"
 )
 """A word-score test named, for the ear-tagged percentages listed after it."""

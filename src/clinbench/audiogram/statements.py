@@ -868,7 +868,11 @@ def _clause_ear(carried: _Carried, seg: str, seg_low: str, ears: set[str], follo
             carried.name_ear(seg_ear, line_start)
         return seg_ear
     if len(ears) > 1:
-        return None if {"right", "left"} <= ears or "both" not in ears else "both"
+        if {"right", "left"} <= ears:
+            # two ears in one clause: its finding is the ear's its own phrase names ("her
+            # left-sided loss means the earpiece should favour the right ear"), else none
+            return lx.ear_of_the_finding(seg_low) if "both" not in ears else None
+        return None if "both" not in ears else "both"
     if lx.COMPARED_WITH.match(following) and (compared := lx.ears_in(following)):
         # "PTA 45 dB HL against 25 dB HL on the left": the ear compared with is not this
         # clause's; the ear carried is, when it is the other one ("the left ear is worse,

@@ -296,6 +296,18 @@ _LEVEL_IN_BAND = re.compile(
     r"[ \t-]*(?:frequenc(?:y|ies)|pitch(?:es)?|tones?|notes?|end)\b"
 )
 """A level or range said of a named band (see BAND_LEVEL)."""
+_BAND_THEN_LEVEL = re.compile(
+    r"\b(low(?:er)?|mid(?:dle)?|high(?:er)?)[ \t-]*(?:frequenc(?:y|ies)|pitch(?:es)?|tones?|notes?)"
+    r"(?:[ \t]+(?:(?:drop|dip|fall|loss)[ \t]+to|(?:thresholds?|levels?)?[ \t]*(?:\(|:|at|are|is|"
+    r"were|was)))[ \t]*(?:about|around|approximately|~)?[ \t]*"
+    r"(-?\d{1,3})(?:[ \t]*(?:-|\u2013|to)[ \t]*(\d{1,3}))?[ \t]*db"
+    r"(?![ \t]*(?:hl[ \t]*)?(?:worse|better|poorer|more|less|lower|higher|greater|apart|gap|"
+    r"differen|asymmetr|down|up|improv|change))"
+)
+"""The same with the band named first: the band's level after a link or a bracket ("the low
+tones (50-55 dB)", "high pitches at 60 dB", "a high-frequency drop to 80-85 dB": a drop or
+fall "to" a level; "a drop of 30 dB" is its size, not a level; a level compared, "20 dB
+worse", is a difference)."""
 _OTHER_CONDUCTION_BESIDE = re.compile(
     r"[^.;:\d]{0,30}?\b((?:with|and)\s+(?:the\s+)?(?:(bone|bc)|air|ac)(?:[\s-]+conduction)?"
     r"(?:\s+thresholds?)?\s*(?:at|of|is|was|are|were)?\s*(-?\d{1,3}))(?![\d.])"
@@ -340,13 +352,20 @@ number, not a hearing level."""
 _INTEGER = re.compile(r"-?\d+")
 _AT_WORD = re.compile(r"\s*(?:hl\s*)?(?:at|across|over|from|between)?\s*")
 _PAIR_COMMA = re.compile(r"\s*(?:hl)?\s*,\s*")
-_PAIR_TAG = re.compile(r"[\s:=]*")
+_PAIR_TAG = re.compile(r"[\s:=]*(?:(?:(?:is|was|are|were)(?:\s+at)?|(?:sits|lies)\s+at|at)\s+)?")
+"""Between a frequency and the level it owns in a list of pairs: nothing, a colon or an equals
+sign, or the copula that links them ("1 kHz is 30 dB, 2 kHz 40-45 dB", "500 Hz was 20 dB,
+1 kHz 35 dB", "2k at 40, 4k at 55"): the frequency after the bare comma opens the next pair
+(issue #26 batch 192 TI28, 30 dB read at the 2 kHz after it)."""
 _PAIR_AFTER = re.compile(
     r"\s*(?:hl)?(?:(?<=hl)\s*(?:notch|dip|trough)\s+(?=at\b|@)|"
     r"\s*(?:point|reading|value|threshold|response)\s+(?=at\b|@))?\s*(?:at|@|in|on|for|across|,)?"
     r"\s*"
-    r"(?:the\s+)?"
+    r"(?:the\s+|both\s+|each\s+of\s+)?"
 )
+"""Between a level and the frequencies it is at: a preposition, and "both" or "each of"
+before a list ("55 dB at both 3 and 4 kHz": each frequency's level; batch 194 TK17, where
+the 3 kHz was not tested)."""
 _CHANGED = (
     r"(?:dropped|fallen|fell|risen|rose|worsened|improved|recovered|deteriorated|shifted|declined|"
     r"went|changed|"
@@ -445,7 +464,7 @@ def threshold_claims(
         _levels_beyond_a_frequency(clause)
     if _EVERY_TRIGGER.search(low):
         _levels_at_every_frequency(clause)
-    if "db" in low and " the " in low and ("low" in low or "mid" in low or "high" in low):
+    if "db" in low and ("low" in low or "mid" in low or "high" in low):
         _levels_in_a_band(clause)
     if ("bone" in low or "bc" in low) and not clause.out:
         _bone_row(clause)
@@ -520,6 +539,7 @@ class _Clause:
     out: list[Claim] = field(default_factory=list)
     span: tuple[int, int] | None = None  # the frequencies the sentence opens with
     bone_aside: bool = False  # the bone carried in was an aside (statements._bone_aside)
+    range_bottoms: dict[int, int] = field(default_factory=dict)  # RANGE_AT_ONE_FREQUENCY
 
     @cached_property
     def names_a_frequency(self) -> bool:
@@ -610,6 +630,21 @@ def _ranges(c: _Clause) -> None:
         _range(c, m, gap)
 
 
+_ONE_FREQUENCY_AFTER = re.compile(
+    r"[ \t]*(?:at|@)[ \t]*(\d+(?:\.\d+)?)[ \t]*(khz|k\b|hz)"
+    r"(?![ \t]*(?:,|and|&|/)[ \t]*\d+(?:\.\d+)?[ \t]*(?:,|and|&|/|khz|k\b|hz))"
+)
+"""After a range of levels: one frequency ("15-30 dB at 8 kHz"; a span there is FREQ_RANGE's),
+not the first of a list of them ("5-10 dB at 500 Hz, 1, 2 and 4 kHz": each one's level)."""
+RANGE_AT_ONE_FREQUENCY = "dB range at one frequency"
+"""The rule of a range of levels at one frequency ("both ears recover to 15-30 dB at 8 kHz",
+"35-40 dB at 4 kHz"): its top is read as the level there (``value``) with the range's
+bottom (``value_high`` holds it), and the level there lies in the range, or for both ears
+each ear's level does (a range given for the two ears spans their two values): judged within
+the tolerance of the range, not of its top alone, which made a true range over two ears
+wrong for the ear at its bottom (issue #26 batch 189 TF48)."""
+
+
 def _range(c: _Clause, m: re.Match, gap: bool) -> None:
     """One range of levels: over the frequencies named after it, as a gap's size there, or
     with no frequency (_unplaced_range)."""
@@ -625,6 +660,10 @@ def _range(c: _Clause, m: re.Match, gap: bool) -> None:
             c.claim("air_bone_gap_size", lo_db, m.group(0) + " " + f.group(0),
                     "gap size over a frequency range", "air", span, hi_db)  # fmt: skip
         return
+    if not f and _ONE_FREQUENCY_AFTER.match(after):
+        # "both recover to 15-30 dB at 8 kHz": its top is read at that frequency as a level
+        # (_list_claims), judged with the range's bottom (RANGE_AT_ONE_FREQUENCY)
+        c.range_bottoms[m.start(2)] = lo_db
     if not f:
         if c.span and not _bone_named(low, m):
             # "At 6-8 kHz the right ear is 80-85 dB HL": over the span the sentence opens with
@@ -966,8 +1005,9 @@ def _levels_in_a_band(c: _Clause) -> None:
     """A level or range said of a named band of frequencies (rule BAND_LEVEL): a threshold
     range over the band, judged against the thresholds there."""
     low = c.low
-    for m in _LEVEL_IN_BAND.finditer(low):
-        at = m.start(1)
+    found = [(m, 1) for m in _LEVEL_IN_BAND.finditer(low)] if " the " in low else []
+    for m, first in found + [(m, 2) for m in _BAND_THEN_LEVEL.finditer(low)]:
+        at = m.start(first)
         if (
             _inside(c.used, at) or at in c.averages or lexicon.labelled_otherwise(low, at)
             or _NO_LEVEL_BEFORE.search(low, max(0, at - 45), at)
@@ -975,11 +1015,11 @@ def _levels_in_a_band(c: _Clause) -> None:
             or c.conduction_at(at) == "gap"
         ):  # fmt: skip
             continue
-        value = int(m.group(1))
-        high = int(m.group(2)) if m.group(2) else value
+        value = int(m.group(first))
+        high = int(m.group(first + 1)) if m.group(first + 1) else value
         if high < value:
             continue
-        band = lexicon.BANDS[m.group(3)]
+        band = lexicon.BANDS[m.group(3 if first == 1 else 1)]
         c.out = [x for x in c.out if not (WHOLE_EAR_LEVEL in x.rules and x.value == value)]
         c.claim("threshold_range", value, m.group(0), BAND_LEVEL, c.conduction_at(at), band,
                 high)  # fmt: skip
@@ -1328,6 +1368,11 @@ def _list_claims(c: _Clause, m: re.Match, values: list[int], freqs: list[int], g
         conduction = "bone" if named_by.group(1) or named_by.group(3) else "air"
     if len(values) == 1 and no_response_after(c.low, m.end()):
         values = [lower_bound(values[0])]  # "4000 Hz: 65 dB HL (no response)": no response at 65
+    bottom = c.range_bottoms.get(m.start()) if len(values) == 1 else None
+    if bottom is not None and bottom < values[0]:  # the top of a range at one frequency
+        c.claim("threshold", values[0], m.group(0), "dB value at a frequency", conduction,
+                (freqs[0],), bottom, RANGE_AT_ONE_FREQUENCY)  # fmt: skip
+        return
     for value, freq in zip(values, freqs, strict=True):
         c.claim("threshold", value, m.group(0), "dB value at a frequency", conduction, (freq,))
 

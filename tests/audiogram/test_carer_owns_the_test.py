@@ -96,8 +96,14 @@ def test_only_the_owners_clause_is_read():
     assert "mild" in out and "severe" not in out
 
 
-def test_finding_the_owner_stays_linear():
-    line = "Dad: 70 dB at 1 kHz, bone 65. Dad has a mild loss.\n"
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Dad: 70 dB at 1 kHz, bone 65. Dad has a mild loss.\n",
+        "Grandmother minds the twins.\nHer audiogram: 70 dB at 1 kHz; twin 2 well.\n",
+    ],
+)
+def test_finding_the_owner_stays_linear(line):
     small, big = line * 300, line * 1200
     assert_linear(
         cpu_cost(lambda: _without_relatives_hearing(small)),

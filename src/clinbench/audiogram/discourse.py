@@ -1366,7 +1366,7 @@ _TEST_RESULT = re.compile(r"\b\d{1,3}[ \t]*(?:db\b|at[ \t]+\d)")
 """A measured level of a test ("70 dB", "45 at 4 kHz"): a result, someone's audiogram."""
 _TEST_WORD = re.compile(r"\b(?:audiogram|audiometry|audiology|tested|tests?|hearing[ \t]+test)\b")
 _PRONOUN_TEST = re.compile(
-    r"^[ \t*_>#-]*(?:her|his|their)[ \t]+(?:own[ \t]+|new[ \t]+|latest[ \t]+)?"
+    r"^[ \t*_>#-]*(her|his|their)[ \t]+(?:own[ \t]+|new[ \t]+|latest[ \t]+)?"
     r"(?:audiogram|test|hearing[ \t]+test|audiometry|results?)\b"
 )
 _HEADED_PERSON = re.compile(
@@ -1409,17 +1409,19 @@ def _test_owner(low: str) -> str | None:
     start = 0
     headed = _HEADED_PERSON.search(low)
     head = _kin_of(headed.group(1)) if headed else None
+    named: dict[str, str] = {}  # the last relative "her", "his" and "their" can name
     for line in low.split("\n"):
         result = _TEST_RESULT.search(line)
         if result is not None:
             kin = _KIN_WORD.search(line, 0, result.start())
+            pronoun = _PRONOUN_TEST.match(line)
             if kin is not None and (
                 _TEST_WORD.search(line, 0, result.start())
                 or ":" in line[kin.end() : result.start()]
             ):
                 who = _kin_of(kin.group())
-            elif _PRONOUN_TEST.match(line):
-                who = _named_before(low, start, _PRONOUN_TEST.match(line).group())
+            elif pronoun is not None:
+                who = named.get(pronoun.group(1))
             elif headed is not None and headed.start() < start + result.start():
                 who = head
             else:
@@ -1427,6 +1429,8 @@ def _test_owner(low: str) -> str | None:
             if who is None or owner not in (None, who):
                 return None
             owner = who
+        for kin in _KIN_WORD.finditer(line):
+            _name(named, _kin_of(kin.group()))
         start += len(line) + 1
     return owner
 
@@ -1435,15 +1439,15 @@ _NOT_HER = ("father", "grandfather", "brother", "uncle", "husband", "nephew", "t
 _NOT_HIS = ("mother", "grandmother", "sister", "aunt", "wife", "niece", "twin")
 
 
-def _named_before(low: str, end: int, pronoun: str) -> str | None:
-    """The relative a "Her/His audiogram" line follows: the last one named before ``end``
-    whom the pronoun can name (a twin is the patient's, never the carer tested)."""
-    ruled_out = _NOT_HIS if "his" in pronoun else _NOT_HER if "her" in pronoun else ("twin",)
-    for kin in reversed(list(_KIN_WORD.finditer(low, 0, end))):
-        who = _kin_of(kin.group())
-        if who not in ruled_out:
-            return who
-    return None
+def _name(named: dict[str, str], who: str) -> None:
+    """Note ``who`` as the last relative each pronoun can name (a twin is the patient's,
+    never the carer tested)."""
+    if who not in _NOT_HER:
+        named["her"] = who
+    if who not in _NOT_HIS:
+        named["his"] = who
+    if who != "twin":
+        named["their"] = who
 
 
 def _without_relatives_hearing(text: str) -> str:

@@ -1,8 +1,9 @@
-"""An ear named worse in shorthand, with no verb ("left ear worse, moderate", "right worse -
-55 at 2 kHz, moderate"): the ear is the clause's subject, named as the worse one
+"""An ear named worse in shorthand, with "ear" but no verb ("left ear worse, moderate", "right
+ear worse - 55 at 2 kHz, moderate"): the ear is the clause's subject, named as the worse one
 (lexicon.WORSE_NAMED), and carried on to the clauses after it, not passed over for the ear
 named before (issue #26, batch 196 TM11's kind, as tuning data). A comparison with the other
-ear named ("left worse than right, ...") stays a comparison. Wording of our own."""
+ear named ("left ear worse than right, ...") stays a comparison, and a side word alone before
+"worse" ("(left worse, by 20 dB)") keeps its recorded reading. Wording of our own."""
 
 from __future__ import annotations
 
@@ -21,9 +22,9 @@ CASE = build({250: 15, 500: 15, 1000: 20, 2000: 25, 4000: 40, 8000: 45},
     "reply",
     [
         "Right ear mild loss, left ear worse, moderate.",
-        "R ear: mild loss (average 25); left worse - 50 at 2 kHz, average 45, moderate.",
+        "R ear: mild loss (average 25); left ear worse - 50 at 2 kHz, average 45, moderate.",
         "- right mild HL\n- left ear worse; moderate, sensorineural",
-        "Right ear has a mild loss, left much worse, a moderate loss.",
+        "Right ear has a mild loss, left ear much worse, a moderate loss.",
     ],
 )
 def test_the_ear_named_worse_carries_on(reply):

@@ -76,12 +76,13 @@ def test_another_persons_hearing_stays_unjudged(reply):
 @pytest.mark.parametrize(
     ("text", "owner"),
     [
-        ("Dad: 70 dB at 1 kHz.", "father"),
+        ("Dad: 70 dB at 1 kHz, 75 at 2 kHz.", "father"),
+        ("His brother's audiogram shows 70 dB at 1 kHz.", None),  # one figure: family history
         (
-            "Grandmother (70) attends; she minds the twins.\nHer audiogram: 40 dB at 2 kHz.",
+            "Grandmother (70) attends; she minds the twins.\nHer audiogram: 40 dB, 50 at 2 kHz.",
             "grandmother",
         ),
-        ("Grandfather 58.\nAudiogram: 30 at 4 kHz.", "grandfather"),
+        ("Grandfather 58.\nAudiogram: 20 dB, 30 at 4 kHz.", "grandfather"),
         ("Right 30 dB at 1 kHz.\nMum: 70 dB at 1 kHz.", None),  # an unowned result line
         ("Mum: 30 dB at 1 kHz.\nDad: 70 dB at 1 kHz.", None),  # two people's results
     ],
@@ -91,7 +92,7 @@ def test_the_owner_is_where_the_results_sit(text, owner):
 
 
 def test_only_the_owners_clause_is_read():
-    text = "Dad: 70 dB at 1 kHz.\nDad has a mild loss. His brother has a severe loss."
+    text = "Dad: 70 dB at 1 kHz, 70 at 2k.\nDad has a mild loss. His brother has a severe loss."
     out = _without_relatives_hearing(text)
     assert "mild" in out and "severe" not in out
 

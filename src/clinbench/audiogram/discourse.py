@@ -1364,6 +1364,10 @@ _KIN_ONE = {
 _KIN_WORD = re.compile(r"\b" + _KIN + r"\b")
 _TEST_RESULT = re.compile(r"\b\d{1,3}[ \t]*(?:db\b|at[ \t]+\d)")
 """A measured level of a test ("70 dB", "45 at 4 kHz"): a result, someone's audiogram."""
+_TEST_FIGURE = re.compile(
+    r"\b\d{1,3}[ \t]*(?:db\b|at[ \t]+\d)|\b(?:bone|bc|averages?|4fa|pta)[ \t:]+(?:about[ \t]+)?\d"
+)
+"""A figure of a test's results on a line already theirs: a level, a bone level or an average."""
 _TEST_WORD = re.compile(r"\b(?:audiogram|audiometry|audiology|tested|tests?|hearing[ \t]+test)\b")
 _PRONOUN_TEST = re.compile(
     r"^[ \t*_>#-]*(her|his|their)[ \t]+(?:own[ \t]+|new[ \t]+|latest[ \t]+)?"
@@ -1403,13 +1407,16 @@ def _test_owner(low: str) -> str | None:
     this week: right ear 45 dB ..."), the relative a "Her/His audiogram ..." line follows, or
     the relative a note is headed with, with their age ("Grandmother 64."). A relative owns
     the test only when every result line is theirs: a result line of no relative is the
-    patient's own, and results of two people leave each one's hearing family history.
-    Decided from where the results sit, never from their values."""
+    patient's own, and results of two people leave each one's hearing family history; one
+    level alone ("his brother's audiogram shows 45 dB at 2 kHz") is a figure of family
+    history, not a test's results. Decided from where the results sit, never from their
+    values."""
     owner = None
     start = 0
     headed = _HEADED_PERSON.search(low)
     head = _kin_of(headed.group(1)) if headed else None
     named: dict[str, str] = {}  # the last relative "her", "his" and "their" can name
+    levels = 0  # the owner's measured levels: a test's results are more than one figure
     for line in low.split("\n"):
         result = _TEST_RESULT.search(line)
         if result is not None:
@@ -1429,10 +1436,11 @@ def _test_owner(low: str) -> str | None:
             if who is None or owner not in (None, who):
                 return None
             owner = who
+            levels += len(_TEST_FIGURE.findall(line))
         for kin in _KIN_WORD.finditer(line):
             _name(named, _kin_of(kin.group()))
         start += len(line) + 1
-    return owner
+    return owner if levels > 1 else None
 
 
 _NOT_HER = ("father", "grandfather", "brother", "uncle", "husband", "nephew", "twin")

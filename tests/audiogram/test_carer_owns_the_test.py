@@ -85,6 +85,8 @@ def test_another_persons_hearing_stays_unjudged(reply):
         ("Grandfather 58.\nAudiogram: 20 dB, 30 at 4 kHz.", "grandfather"),
         ("Right 30 dB at 1 kHz.\nMum: 70 dB at 1 kHz.", None),  # an unowned result line
         ("Mum: 30 dB at 1 kHz.\nDad: 70 dB at 1 kHz.", None),  # two people's results
+        # "her mother": a later "Her audiogram" is the patient's, whose mother she is
+        ("Her mother has a severe loss.\nHer audiogram: 40 dB, 50 at 2 kHz.", None),
     ],
 )
 def test_the_owner_is_where_the_results_sit(text, owner):

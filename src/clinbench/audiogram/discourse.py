@@ -1438,11 +1438,17 @@ def _test_owner(low: str) -> str | None:
             owner = who
             levels += len(_TEST_FIGURE.findall(line))
         for kin in _KIN_WORD.finditer(line):
-            _name(named, _kin_of(kin.group()))
+            if _OF_SOMEONE.search(line, max(0, kin.start() - 40), kin.start()):
+                named.clear()  # "her mother": a later "her" is the one she is mother of
+            else:
+                _name(named, _kin_of(kin.group()))
         start += len(line) + 1
     return owner if levels > 1 else None
 
 
+_OF_SOMEONE = re.compile(r"(?:\b(?:her|his|their|your|my)|['\u2019]s)[ \t]+(?:\w+[ \t]+)?\Z")
+"""Before a kin word, its possessor ("her mother", "Ms Cole's identical twin sister"): the
+relative is named as someone's, whom a later "Her audiogram" names."""
 _NOT_HER = ("father", "grandfather", "brother", "uncle", "husband", "nephew", "twin")
 _NOT_HIS = ("mother", "grandmother", "sister", "aunt", "wife", "niece", "twin")
 

@@ -1033,19 +1033,27 @@ _LABELLED_KIN = (
 (31): same shape, milder"): what follows is theirs. Not a parent or a spouse: their label may
 open a speaker's turn (read as a lay speaker's) or a maternity note's entry about the patient
 ("Mother: BP 120/80, audiometry ...")."""
+_OWN_HEARING = (
+    r"(?:(?:own|left|right)\s+)?"
+    r"(?:(?:has|had|have|wears|wore|uses|used|needs|needed)\b"
+    r"(?!\s+(?:noticed|reported|said|observed|mentioned|told|brought|asked|heard|seen)\b)|"
+    r"(?:was|were|is|are)\s+(?:(?:also|later|recently)\s+)?(?:diagnosed|born|deaf|fitted|"
+    r"found|implanted)\b|(?:audiograms?|hearing|loss|thresholds?|ears?|tests?|results?)\b)"
+)
+"""What follows a person to make the clause their own hearing ("has", "wears", "was
+diagnosed", "'s audiogram", "left ear")."""
+_IN_BRACKETS_HEARING = r"[ \t]*\((?=[^()\n]{0,40}?\b(?:loss|deaf\w*|hearing|implant\w*|aids?)\b)"
 RELATIVE_HEARING = re.compile(
     r"\b(?:"
     + _LABELLED_KIN
     + r"|"
     + _KIN
     + r"(?:'s|\u2019s|s')?\s+(?:(?:son|daughter|child(?:ren)?|baby)(?:'s|\u2019s)?\s+)?"
-    r"(?:(?:own|left|right)\s+)?"
-    r"(?:(?:has|had|have|wears|wore|uses|used|needs|needed)\b"
-    r"(?!\s+(?:noticed|reported|said|observed|mentioned|told|brought|asked|heard|seen)\b)|"
-    r"(?:was|were|is|are)\s+(?:(?:also|later|recently)\s+)?(?:diagnosed|born|deaf|fitted|"
-    r"found|implanted)\b|(?:audiograms?|hearing|loss|thresholds?|ears?|tests?|results?)\b)|"
+    + _OWN_HEARING
+    + r"|"
     + _KIN
-    + r"[ \t]*\((?=[^()\n]{0,40}?\b(?:loss|deaf\w*|hearing|implant\w*|aids?)\b))"
+    + _IN_BRACKETS_HEARING
+    + r")"
     + _KIN_TO_CLAUSE_END,
     re.M,
 )
@@ -1345,21 +1353,145 @@ def _without_testers_own_ears(text: str) -> str:
     return _blank_spans(text, [m.span() for m in TESTER_OWN_EARS.finditer(_lowered(text))])
 
 
+_KIN_ONE = {
+    "mum": "mother",
+    "mom": "mother",
+    "mummy": "mother",
+    "mommy": "mother",
+    "dad": "father",
+    "daddy": "father",
+}
+"""Kin words naming the same person (a parent by either word)."""
+_KIN_WORD = re.compile(r"\b" + _KIN + r"\b")
+_TEST_RESULT = re.compile(r"\b\d{1,3}[ \t]*(?:db\b|at[ \t]+\d)")
+"""A measured level of a test ("70 dB", "45 at 4 kHz"): a result, someone's audiogram."""
+_TEST_FIGURE = re.compile(
+    r"\b\d{1,3}[ \t]*(?:db\b|at[ \t]+\d)|\b(?:bone|bc|averages?|4fa|pta)[ \t:]+(?:about[ \t]+)?\d"
+)
+"""A figure of a test's results on a line already theirs: a level, a bone level or an average."""
+_TEST_WORD = re.compile(r"\b(?:audiogram|audiometry|audiology|tested|tests?|hearing[ \t]+test)\b")
+_PRONOUN_TEST = re.compile(
+    r"^[ \t*_>#-]*(her|his|their)[ \t]+(?:own[ \t]+|new[ \t]+|latest[ \t]+)?"
+    r"(?:audiogram|test|hearing[ \t]+test|audiometry|results?)\b"
+)
+_HEADED_PERSON = re.compile(
+    r"(?:^|[.;:])[ \t*_>#-]*(" + _KIN + r")[ \t,(]*\d{2}\)?"
+    r"(?:[ \t]*\([^()\n]{0,40}\))?[ \t]*(?=[.;\n]|$)",
+    re.M,
+)
+"""A relative presented with their age as a note's subject ("HV contact. Dad 55.",
+"Grandmother 64.", "Dad 48 (gamekeeper, shoots)."): the person the note's results are of."""
+_CHILD_HEARING = re.compile(
+    r"\b(?:(?:child|baby|infant|son|daughter|twin)[ \t]*\d?[ \t]*(?:\([^()\n]{0,30}\)[ \t]*)?:|"
+    r"(?:child|baby|infant|son|daughter)(?:'s|\u2019s)?\s+"
+    + _OWN_HEARING
+    + r"|(?:child|baby|infant|son|daughter)"
+    + _IN_BRACKETS_HEARING
+    + r")"
+    + _KIN_TO_CLAUSE_END,
+    re.M,
+)
+"""The child's own hearing, as :data:`RELATIVE_HEARING` reads a relative's: blanked where a
+carer is the test's owner (:func:`_test_owner`), the child then being the other person."""
+
+
+def _kin_of(word: str) -> str:
+    return _KIN_ONE.get(word, word.rstrip("s") if word.endswith("s") and word != "s" else word)
+
+
+def _test_owner(low: str) -> str | None:
+    """Return the relative whose test the document's results are, or None (issue #26 batches
+    196-197, a carer's audiogram in a child's health-visitor or neonatal note): each line
+    holding a measured level (:data:`_TEST_RESULT`) is owned by the relative it sits under - a
+    relative opening the line as its label or subject before the levels ("Dad: severe flat
+    loss, 70 dB ...", "Grandmother (62): right ear air 60-80 dB", "Dad had his hearing tested
+    this week: right ear 45 dB ..."), the relative a "Her/His audiogram ..." line follows, or
+    the relative a note is headed with, with their age ("Grandmother 64."). A relative owns
+    the test only when every result line is theirs: a result line of no relative is the
+    patient's own, and results of two people leave each one's hearing family history; one
+    level alone ("his brother's audiogram shows 45 dB at 2 kHz") is a figure of family
+    history, not a test's results. Decided from where the results sit, never from their
+    values."""
+    owner = None
+    start = 0
+    headed = _HEADED_PERSON.search(low)
+    head = _kin_of(headed.group(1)) if headed else None
+    named: dict[str, str] = {}  # the last relative "her", "his" and "their" can name
+    levels = 0  # the owner's measured levels: a test's results are more than one figure
+    for line in low.split("\n"):
+        result = _TEST_RESULT.search(line)
+        if result is not None:
+            kin = _KIN_WORD.search(line, 0, result.start())
+            pronoun = _PRONOUN_TEST.match(line)
+            if kin is not None and (
+                _TEST_WORD.search(line, 0, result.start())
+                or ":" in line[kin.end() : result.start()]
+            ):
+                who = _kin_of(kin.group())
+            elif pronoun is not None:
+                who = named.get(pronoun.group(1))
+            elif headed is not None and headed.start() < start + result.start():
+                who = head
+            else:
+                return None
+            if who is None or owner not in (None, who):
+                return None
+            owner = who
+            levels += len(_TEST_FIGURE.findall(line))
+        for kin in _KIN_WORD.finditer(line):
+            if _OF_SOMEONE.search(line, max(0, kin.start() - 40), kin.start()):
+                named.clear()  # "her mother": a later "her" is the one she is mother of
+            else:
+                _name(named, _kin_of(kin.group()))
+        start += len(line) + 1
+    return owner if levels > 1 else None
+
+
+_OF_SOMEONE = re.compile(r"(?:\b(?:her|his|their|your|my)|['\u2019]s)[ \t]+(?:\w+[ \t]+)?\Z")
+"""Before a kin word, its possessor ("her mother", "Ms Cole's identical twin sister"): the
+relative is named as someone's, whom a later "Her audiogram" names."""
+_NOT_HER = ("father", "grandfather", "brother", "uncle", "husband", "nephew", "twin")
+_NOT_HIS = ("mother", "grandmother", "sister", "aunt", "wife", "niece", "twin")
+
+
+def _name(named: dict[str, str], who: str) -> None:
+    """Note ``who`` as the last relative each pronoun can name (a twin is the patient's,
+    never the carer tested)."""
+    if who not in _NOT_HER:
+        named["her"] = who
+    if who not in _NOT_HIS:
+        named["his"] = who
+    if who != "twin":
+        named["their"] = who
+
+
 def _without_relatives_hearing(text: str) -> str:
     """Return ``text`` with each relative's own hearing blanked (:data:`RELATIVE_HEARING`),
     found from the kin words with str.find (a regex alternation tried at every place costs
-    several times more)."""
+    several times more). Where a relative is the test's owner (:func:`_test_owner`), their
+    hearing is this audiogram's and stays read, and the child's is blanked instead."""
     low = _lowered(text)
+    owner = _test_owner(low) if _TEST_RESULT.search(low) else None
     spans = []
     for word in _KIN_WORDS:
         at = low.find(word)
         while at >= 0:
             if at == 0 or not (low[at - 1].isalnum() or low[at - 1] == "_"):
                 found = _RELATIVE_AT.match(low, at)
-                if found:
+                if found and not (owner is not None and _owned(low, at, found.group(), owner)):
                     spans.append(found.span())
             at = low.find(word, at + 1)
+    if owner is not None:
+        spans.extend(m.span() for m in _CHILD_HEARING.finditer(low))
     return _blank_spans(text, sorted(spans))
+
+
+def _owned(low: str, at: int, clause: str, owner: str) -> bool:
+    """Whether the relative's clause at ``at`` is the test owner's own (not their child's)."""
+    kin = _KIN_WORD.match(low, at)
+    if kin is None or _kin_of(kin.group()) != owner:
+        return False
+    return re.match(r"[a-z]+(?:'s|\u2019s|s')?\s+(?:son|daughter|child|baby)", clause) is None
 
 
 _GROUP_NOUN = r"(?:group|subgroup|cohort|arm|sample|series|population|controls)s?"

@@ -735,7 +735,7 @@ WORSE_NAMED = re.compile(
     # the ear as the subject, compared with nothing named: "the right ear is the poorer one,
     # with ...", "the left is clearly worse: 30 dB at 500 Hz"; or as a label with its
     # comparison after a dash: "Left ear - worse: 30 dB at 500 Hz"
-    r"\b(right|left)(?:\s+ear)?(?:\s+(?:is|was)\s+|[ \t]*[\u2014\u2013-][ \t]*)"
+    r"\b(right|left)(?:\s+ear)?(?:\s+(?:is|was)\s+|[ \t]*[\u2014\u2013-][ \t]*|(?<=ear)[ \t]+)"
     r"(?:(?:clearly|much|slightly|markedly)\s+)?"
     r"(?:(?:the|his|her|their|your)\s+)?(poorer|worse|weaker|better|stronger)(?:[\s-]+hearing)?"
     r"(?:\s+(?:one|ear|side))?\s*"
@@ -748,12 +748,13 @@ WORSE_NAMED = re.compile(
 """The ear named as the worse or the better one, compared with no other ear named: "the worse
 one is the right", "the better ear is the left", "it is the left ear that is worse", "the right
 ear is the poorer one, with ...", "the right is the worse ear - 4FA 45", "Left ear - worse:
-...", "records the right as the poorer-hearing ear"; the person's own ear as well ("his right
-is his better ear", "the right ear - her better side - ...": batch 195 TL01, also where the
-closing dash ends its clause, "phone on the right ear - her better side - and a review":
-batch 189 TF43). The clause is
-about that ear (it is carried on), and it says which ear is worse. One word group and one ear
-group per form: (1, 2), (4, 3), (6, 5), (8, 7)."""
+...", in shorthand with the ear but no verb ("right ear mild, left ear worse, moderate":
+batch 196 TM11, the moderate loss the left's), "records the right as the poorer-hearing
+ear"; the person's own ear as well ("his right is his better ear", "the right ear - her
+better side - ...": batch 195 TL01, also where the closing dash ends its clause, "phone on
+the right ear - her better side - and a review": batch 189 TF43). The clause is about that
+ear (it is carried on), and it says which ear is worse. One word group and one ear group per
+form: (1, 2), (4, 3), (6, 5), (8, 7)."""
 WORST_EAR = re.compile(
     # the ear as the subject: "the right ear is the worst", "the hearing loss in the left ear,
     # air conduction, is indeed the worst", "the left is the worst affected"

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from clinbench.audiogram.audiogram_model import EARS
-from clinbench.audiogram.classify import LARGE_CANAL_VOLUME_ML, pure_tone_average
+from clinbench.audiogram.classify import DEGREES, LARGE_CANAL_VOLUME_ML, pure_tone_average
 from clinbench.audiogram.findings import (
     CRITICAL_ERROR_OF,
     CriticalError,
@@ -511,7 +511,19 @@ def _differs(given: Any, claimed: Any) -> bool:
     does ("right sensorineural ... the left, the affected ear": the right's loss moved)."""
     if claimed == "a loss":
         return given == "normal"
+    if isinstance(claimed, str) and " to " in claimed and isinstance(given, str):
+        return not _within_span(given, claimed)
     return given != claimed
+
+
+def _within_span(given: str, span: str) -> bool:
+    """Return whether a degree lies within a span of degrees ("profound to complete" holds
+    "complete"): mildest to worst in the order of a standard that names all three."""
+    lo, _, hi = span.partition(" to ")
+    for order in DEGREES.values():
+        if {lo, hi, given} <= set(order):
+            return order.index(lo) <= order.index(given) <= order.index(hi)
+    return False
 
 
 _RANGE_TOP = re.compile(r"(?:\d+-)?(\d+) dB HL")

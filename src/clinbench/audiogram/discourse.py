@@ -2515,6 +2515,27 @@ def _label_opening(text: str, line_start: int, sentence: int) -> int:
     return turn.end()
 
 
+_SOURCE_AFTER = re.compile(
+    r"[ \t]*[,(\u2013\u2014-]?[ \t]*(?:(?:per|according[ \t]+to)[ \t]+|(?:"
+    + _REPORTING
+    + r")[ \t]+(?:by[ \t]+)?)"
+    + _SOURCE
+    + r"\b",
+    re.I,
+)
+"""After a quotation, who said it: "'Right worse than left' per patient", "'it's the left'
+(according to his wife)", "'mild loss', says the GP letter": the words are the source's, as
+when the source is named before them (:data:`ATTRIBUTION`)."""
+
+
+def _attributed_after(text: str, end: int) -> bool:
+    """Return True when the words straight after a quotation ending at ``end`` name its
+    source (:data:`_SOURCE_AFTER`) and that source is not the test's own report (what the
+    tester reports of this test stays a result: :data:`TESTER`)."""
+    m = _SOURCE_AFTER.match(text, end, end + 80)
+    return m is not None and TESTER.search(m.group(0)) is None
+
+
 def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
     """Return the quoted spans of ``text`` with whether each is attributed to someone else:
     its sentence (or, for a ">" block, the line above the block) names a source or a
@@ -2535,6 +2556,8 @@ def _quote_spans(text: str) -> list[tuple[int, int, bool]]:
         if turn := _label_opening(text, line_start, sentence):
             begin = max(begin, turn)  # "Nurse: ..." is who speaks, not a source
         attributed = _attributed(text, max(begin, sentence + 1), start)
+        if not attributed and _attributed_after(text, end):
+            attributed = True  # "'Right worse than left' per patient."
         if attributed and FORWARDED.search(text, begin, start):
             attributed = False  # a message forwarded is passed on whole, as the writer's news
         if attributed is not False or text[start] in _DOUBLE_OR_BLOCK:

@@ -300,10 +300,11 @@ CONFIG_COMPATIBLE = {
 }
 _NEGATOR_REACH = (
     r"(?:(?!\b(?:because|since|given|hence|therefore|thus|"
-    r"as(?=\s+(?:the|this|that|there|it)\b))\b)[^.:>\u2192]){0,40}$"
+    r"as(?=\s+(?:the|this|that|there|it)\b))\b)(?!\s[-\u2013\u2014]\s)[^.:>\u2192]){0,40}$"
 )
-"""From a negator to the word it negates: within the statement, up to a colon, a reason, or
-a conclusion drawn with an arrow."""
+"""From a negator to the word it negates: within the statement, up to a colon, a reason, a
+conclusion drawn with an arrow, or a spaced dash that gives the reason ("MRI not indicated -
+symmetric pattern": the dash opens the grounds, which the "not" does not reach)."""
 NEGATORS = re.compile(
     r"(\bno(?:t|thing)?\b|\bneither\b|\bwithout\b|\brule[sd]? out\b|\bruling out\b|"
     r"\bexclude[sd]?\b|\bexcluding\b|"

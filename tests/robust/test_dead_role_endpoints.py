@@ -7,6 +7,7 @@ exit 2, one line naming the endpoint."""
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 from collections.abc import Iterator
@@ -24,6 +25,9 @@ def _closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+_HUNG_UP = re.compile(r"disconnected|connection reset")
 
 
 @contextmanager
@@ -100,7 +104,10 @@ def test_a_grader_that_hangs_up_fails_the_run(tmp_path, monkeypatch):
     assert "grader" in printed and "openai-api/dead/g" in printed, printed
     assert "3 of 3" in printed, printed  # Q1-Q3 of the one case: every judgement failed
     assert "RetryError" not in printed and "Future" not in printed, printed
-    assert "disconnected" in printed.lower(), printed  # the first cause, in its own words
+    # the first cause, in its own words: a server that closes without a reply is reported as
+    # "disconnected", or as "connection reset" when its close meets unread request bytes (the
+    # kernel's RST; which one depends on timing, seen once in a fresh-clone CI)
+    assert _HUNG_UP.search(printed.lower()), printed
     judged = rows[rows["scorer"] == "rubric_adjudicator"]
     assert len(judged) == 3 and set(judged["outcome"]) == {"unscored"}
     assert all("RetryError" not in m for m in judged["score_metadata"])
@@ -120,6 +127,6 @@ def test_a_claim_reader_that_hangs_up_fails_the_run(tmp_path, monkeypatch):
     assert result.exit_code == 3, result.output
     printed = " ".join(result.output.split())
     assert "claim_reader" in printed and "openai-api/dead/c" in printed, printed
-    assert "disconnected" in printed.lower(), printed
+    assert _HUNG_UP.search(printed.lower()), printed
     checked = rows[rows["scorer"] == "audiogram_fact_check"]
     assert len(checked) and set(checked["outcome"]) == {"unscored"}  # never "no error"
